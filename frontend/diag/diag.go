@@ -1,0 +1,192 @@
+package diag
+
+import (
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+)
+
+// Severity orders diagnostics from notes to errors.
+type Severity uint8
+
+const (
+	Note Severity = iota
+	Remark
+	Warning
+	Error
+	Fatal // stops compilation at once (e.g. #include not found)
+)
+
+func (s Severity) String() string {
+	switch s {
+	case Note:
+		return "note"
+	case Remark:
+		return "remark"
+	case Warning:
+		return "warning"
+	case Error, Fatal:
+		return "error"
+	}
+	return "?"
+}
+
+// A Diagnostic is one message at a source range, with notes that point
+// elsewhere ("expanded from macro", "included from", "declared here").
+type Diagnostic struct {
+	Severity Severity
+	Code     Code
+	Pos, End Pos // End may be NoPos: a single caret
+	Msg      string
+	Notes    []Diagnostic
+}
+
+// Options control how a List treats what it is given.
+type Options struct {
+	WarningsAsErrors bool // -WX
+	NoWarnings       bool // -no-warnings
+	ErrorLimit       int  // stop recording after this many errors (0: 20, as clang's default is 20)
+}
+
+// A List collects the diagnostics of one compilation.
+type List struct {
+	Opts   Options
+	Files  *FileSet
+	Diags  []Diagnostic
+	errors int
+	capped bool
+}
+
+// NewList returns an empty list for the files of fs.
+func NewList(fs *FileSet, opts Options) *List {
+	if opts.ErrorLimit == 0 {
+		opts.ErrorLimit = 20
+	}
+	return &List{Opts: opts, Files: fs}
+}
+
+// Add records d, applying -WX, -no-warnings and the error cap.
+func (l *List) Add(d Diagnostic) {
+	if d.Severity == Warning {
+		if l.Opts.NoWarnings {
+			return
+		}
+		if l.Opts.WarningsAsErrors {
+			d.Severity = Error
+		}
+	}
+	if d.Severity >= Error {
+		if l.errors >= l.Opts.ErrorLimit {
+			if !l.capped {
+				l.capped = true
+				l.Diags = append(l.Diags, Diagnostic{Severity: Fatal, Code: TooManyErrors, Msg: "too many errors emitted, stopping now"})
+			}
+			return
+		}
+		l.errors++
+	}
+	l.Diags = append(l.Diags, d)
+}
+
+// Errorf records an error at p.
+func (l *List) Errorf(code Code, p Pos, format string, args ...any) {
+	l.Add(Diagnostic{Severity: Error, Code: code, Pos: p, Msg: fmt.Sprintf(format, args...)})
+}
+
+// Warnf records a warning at p.
+func (l *List) Warnf(code Code, p Pos, format string, args ...any) {
+	l.Add(Diagnostic{Severity: Warning, Code: code, Pos: p, Msg: fmt.Sprintf(format, args...)})
+}
+
+// HasErrors reports whether an error (or fatal error) was recorded.
+func (l *List) HasErrors() bool { return l.errors > 0 || l.capped }
+
+// ErrorCount is the number of errors recorded.
+func (l *List) ErrorCount() int { return l.errors }
+
+// Sorted returns the diagnostics in source order, stable for equal positions.
+func (l *List) Sorted() []Diagnostic {
+	ds := append([]Diagnostic(nil), l.Diags...)
+	sort.SliceStable(ds, func(i, j int) bool { return ds[i].Pos < ds[j].Pos })
+	return ds
+}
+
+// Render writes every diagnostic clang-style, in the order recorded:
+//
+//	file.hlsl:3:7: error: use of undeclared identifier 'x'
+//	  float y = x;
+//	            ^
+//
+// followed by "N error(s) generated." when there were errors.
+func (l *List) Render(w io.Writer) {
+	for _, d := range l.Diags {
+		l.render(w, d)
+	}
+	var warnings int
+	for _, d := range l.Diags {
+		if d.Severity == Warning {
+			warnings++
+		}
+	}
+	var parts []string
+	if warnings > 0 {
+		parts = append(parts, plural(warnings, "warning"))
+	}
+	if l.errors > 0 {
+		parts = append(parts, plural(l.errors, "error"))
+	}
+	if len(parts) > 0 {
+		fmt.Fprintf(w, "%s generated.\n", strings.Join(parts, " and "))
+	}
+}
+
+func plural(n int, s string) string {
+	if n == 1 {
+		return "1 " + s
+	}
+	return fmt.Sprintf("%d %ss", n, s)
+}
+
+// Format renders one diagnostic (and its notes) to a string.
+func (l *List) Format(d Diagnostic) string {
+	var b strings.Builder
+	l.render(&b, d)
+	return b.String()
+}
+
+func (l *List) render(w io.Writer, d Diagnostic) {
+	var f *File
+	if l.Files != nil {
+		f = l.Files.File(d.Pos)
+	}
+	if f == nil {
+		fmt.Fprintf(w, "%s: %s\n", d.Severity, d.Msg)
+	} else {
+		off := f.Offset(d.Pos)
+		fmt.Fprintf(w, "%s: %s: %s\n", f.Position(off), d.Severity, d.Msg)
+		line := f.LineText(off)
+		col := f.Position(off).Col
+		// The caret line mirrors tabs so the caret lines up in a terminal.
+		fmt.Fprintf(w, "%s\n", line)
+		var caret strings.Builder
+		for i := 0; i < col-1 && i < len(line); i++ {
+			if line[i] == '\t' {
+				caret.WriteByte('\t')
+			} else {
+				caret.WriteByte(' ')
+			}
+		}
+		caret.WriteByte('^')
+		if d.End > d.Pos && l.Files.File(d.End) == f {
+			endOff := f.Offset(d.End)
+			for i := off + 1; i < endOff && f.Content[i] != '\n'; i++ {
+				caret.WriteByte('~')
+			}
+		}
+		fmt.Fprintf(w, "%s\n", caret.String())
+	}
+	for _, n := range d.Notes {
+		l.render(w, n)
+	}
+}

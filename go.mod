@@ -1,0 +1,3 @@
+module github.com/hlsl2spirv/hlsl2spirv
+
+go 1.24
