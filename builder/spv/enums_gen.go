@@ -32,6 +32,9 @@ const (
 
 func (v ImageOperands) String() string { return bitEnumString(KindImageOperands, uint32(v)) }
 
+// Kind returns KindImageOperands.
+func (ImageOperands) Kind() OperandKind { return KindImageOperands }
+
 // FPFastMathMode is a mask of the SPIR-V FPFastMathMode bits.
 type FPFastMathMode uint32
 
@@ -52,6 +55,9 @@ const (
 
 func (v FPFastMathMode) String() string { return bitEnumString(KindFPFastMathMode, uint32(v)) }
 
+// Kind returns KindFPFastMathMode.
+func (FPFastMathMode) Kind() OperandKind { return KindFPFastMathMode }
+
 // SelectionControl is a mask of the SPIR-V SelectionControl bits.
 type SelectionControl uint32
 
@@ -63,6 +69,9 @@ const (
 )
 
 func (v SelectionControl) String() string { return bitEnumString(KindSelectionControl, uint32(v)) }
+
+// Kind returns KindSelectionControl.
+func (SelectionControl) Kind() OperandKind { return KindSelectionControl }
 
 // LoopControl is a mask of the SPIR-V LoopControl bits.
 type LoopControl uint32
@@ -104,6 +113,9 @@ const (
 
 func (v LoopControl) String() string { return bitEnumString(KindLoopControl, uint32(v)) }
 
+// Kind returns KindLoopControl.
+func (LoopControl) Kind() OperandKind { return KindLoopControl }
+
 // FunctionControl is a mask of the SPIR-V FunctionControl bits.
 type FunctionControl uint32
 
@@ -119,6 +131,9 @@ const (
 )
 
 func (v FunctionControl) String() string { return bitEnumString(KindFunctionControl, uint32(v)) }
+
+// Kind returns KindFunctionControl.
+func (FunctionControl) Kind() OperandKind { return KindFunctionControl }
 
 // MemorySemantics is a mask of the SPIR-V MemorySemantics bits.
 type MemorySemantics uint32
@@ -148,6 +163,9 @@ const (
 
 func (v MemorySemantics) String() string { return bitEnumString(KindMemorySemantics, uint32(v)) }
 
+// Kind returns KindMemorySemantics.
+func (MemorySemantics) Kind() OperandKind { return KindMemorySemantics }
+
 // MemoryAccess is a mask of the SPIR-V MemoryAccess bits.
 type MemoryAccess uint32
 
@@ -169,6 +187,9 @@ const (
 
 func (v MemoryAccess) String() string { return bitEnumString(KindMemoryAccess, uint32(v)) }
 
+// Kind returns KindMemoryAccess.
+func (MemoryAccess) Kind() OperandKind { return KindMemoryAccess }
+
 // KernelProfilingInfo is a mask of the SPIR-V KernelProfilingInfo bits.
 type KernelProfilingInfo uint32
 
@@ -181,6 +202,9 @@ const (
 func (v KernelProfilingInfo) String() string {
 	return bitEnumString(KindKernelProfilingInfo, uint32(v))
 }
+
+// Kind returns KindKernelProfilingInfo.
+func (KernelProfilingInfo) Kind() OperandKind { return KindKernelProfilingInfo }
 
 // RayFlags is a mask of the SPIR-V RayFlags bits.
 type RayFlags uint32
@@ -205,6 +229,9 @@ const (
 
 func (v RayFlags) String() string { return bitEnumString(KindRayFlags, uint32(v)) }
 
+// Kind returns KindRayFlags.
+func (RayFlags) Kind() OperandKind { return KindRayFlags }
+
 // FragmentShadingRate is a mask of the SPIR-V FragmentShadingRate bits.
 type FragmentShadingRate uint32
 
@@ -220,6 +247,9 @@ func (v FragmentShadingRate) String() string {
 	return bitEnumString(KindFragmentShadingRate, uint32(v))
 }
 
+// Kind returns KindFragmentShadingRate.
+func (FragmentShadingRate) Kind() OperandKind { return KindFragmentShadingRate }
+
 // RawAccessChainOperands is a mask of the SPIR-V RawAccessChainOperands bits.
 type RawAccessChainOperands uint32
 
@@ -233,6 +263,9 @@ const (
 func (v RawAccessChainOperands) String() string {
 	return bitEnumString(KindRawAccessChainOperands, uint32(v))
 }
+
+// Kind returns KindRawAccessChainOperands.
+func (RawAccessChainOperands) Kind() OperandKind { return KindRawAccessChainOperands }
 
 // SourceLanguage is a SPIR-V SourceLanguage value.
 type SourceLanguage uint32
@@ -258,6 +291,9 @@ const (
 )
 
 func (v SourceLanguage) String() string { return valueEnumString(KindSourceLanguage, uint32(v)) }
+
+// Kind returns KindSourceLanguage.
+func (SourceLanguage) Kind() OperandKind { return KindSourceLanguage }
 
 // ExecutionModel is a SPIR-V ExecutionModel value.
 type ExecutionModel uint32
@@ -291,6 +327,9 @@ const (
 
 func (v ExecutionModel) String() string { return valueEnumString(KindExecutionModel, uint32(v)) }
 
+// Kind returns KindExecutionModel.
+func (ExecutionModel) Kind() OperandKind { return KindExecutionModel }
+
 // AddressingModel is a SPIR-V AddressingModel value.
 type AddressingModel uint32
 
@@ -305,6 +344,9 @@ const (
 
 func (v AddressingModel) String() string { return valueEnumString(KindAddressingModel, uint32(v)) }
 
+// Kind returns KindAddressingModel.
+func (AddressingModel) Kind() OperandKind { return KindAddressingModel }
+
 // MemoryModel is a SPIR-V MemoryModel value.
 type MemoryModel uint32
 
@@ -318,6 +360,9 @@ const (
 )
 
 func (v MemoryModel) String() string { return valueEnumString(KindMemoryModel, uint32(v)) }
+
+// Kind returns KindMemoryModel.
+func (MemoryModel) Kind() OperandKind { return KindMemoryModel }
 
 // ExecutionMode is a SPIR-V ExecutionMode value.
 type ExecutionMode uint32
@@ -432,6 +477,9 @@ const (
 
 func (v ExecutionMode) String() string { return valueEnumString(KindExecutionMode, uint32(v)) }
 
+// Kind returns KindExecutionMode.
+func (ExecutionMode) Kind() OperandKind { return KindExecutionMode }
+
 // StorageClass is a SPIR-V StorageClass value.
 type StorageClass uint32
 
@@ -479,6 +527,9 @@ const (
 
 func (v StorageClass) String() string { return valueEnumString(KindStorageClass, uint32(v)) }
 
+// Kind returns KindStorageClass.
+func (StorageClass) Kind() OperandKind { return KindStorageClass }
+
 // Dim is a SPIR-V Dim value.
 type Dim uint32
 
@@ -496,6 +547,9 @@ const (
 
 func (v Dim) String() string { return valueEnumString(KindDim, uint32(v)) }
 
+// Kind returns KindDim.
+func (Dim) Kind() OperandKind { return KindDim }
+
 // SamplerAddressingMode is a SPIR-V SamplerAddressingMode value.
 type SamplerAddressingMode uint32
 
@@ -512,6 +566,9 @@ func (v SamplerAddressingMode) String() string {
 	return valueEnumString(KindSamplerAddressingMode, uint32(v))
 }
 
+// Kind returns KindSamplerAddressingMode.
+func (SamplerAddressingMode) Kind() OperandKind { return KindSamplerAddressingMode }
+
 // SamplerFilterMode is a SPIR-V SamplerFilterMode value.
 type SamplerFilterMode uint32
 
@@ -522,6 +579,9 @@ const (
 )
 
 func (v SamplerFilterMode) String() string { return valueEnumString(KindSamplerFilterMode, uint32(v)) }
+
+// Kind returns KindSamplerFilterMode.
+func (SamplerFilterMode) Kind() OperandKind { return KindSamplerFilterMode }
 
 // ImageFormat is a SPIR-V ImageFormat value.
 type ImageFormat uint32
@@ -574,6 +634,9 @@ const (
 
 func (v ImageFormat) String() string { return valueEnumString(KindImageFormat, uint32(v)) }
 
+// Kind returns KindImageFormat.
+func (ImageFormat) Kind() OperandKind { return KindImageFormat }
+
 // ImageChannelOrder is a SPIR-V ImageChannelOrder value.
 type ImageChannelOrder uint32
 
@@ -602,6 +665,9 @@ const (
 )
 
 func (v ImageChannelOrder) String() string { return valueEnumString(KindImageChannelOrder, uint32(v)) }
+
+// Kind returns KindImageChannelOrder.
+func (ImageChannelOrder) Kind() OperandKind { return KindImageChannelOrder }
 
 // ImageChannelDataType is a SPIR-V ImageChannelDataType value.
 type ImageChannelDataType uint32
@@ -640,6 +706,9 @@ func (v ImageChannelDataType) String() string {
 	return valueEnumString(KindImageChannelDataType, uint32(v))
 }
 
+// Kind returns KindImageChannelDataType.
+func (ImageChannelDataType) Kind() OperandKind { return KindImageChannelDataType }
+
 // FPRoundingMode is a SPIR-V FPRoundingMode value.
 type FPRoundingMode uint32
 
@@ -653,6 +722,9 @@ const (
 
 func (v FPRoundingMode) String() string { return valueEnumString(KindFPRoundingMode, uint32(v)) }
 
+// Kind returns KindFPRoundingMode.
+func (FPRoundingMode) Kind() OperandKind { return KindFPRoundingMode }
+
 // FPDenormMode is a SPIR-V FPDenormMode value.
 type FPDenormMode uint32
 
@@ -663,6 +735,9 @@ const (
 )
 
 func (v FPDenormMode) String() string { return valueEnumString(KindFPDenormMode, uint32(v)) }
+
+// Kind returns KindFPDenormMode.
+func (FPDenormMode) Kind() OperandKind { return KindFPDenormMode }
 
 // QuantizationModes is a SPIR-V QuantizationModes value.
 type QuantizationModes uint32
@@ -681,6 +756,9 @@ const (
 
 func (v QuantizationModes) String() string { return valueEnumString(KindQuantizationModes, uint32(v)) }
 
+// Kind returns KindQuantizationModes.
+func (QuantizationModes) Kind() OperandKind { return KindQuantizationModes }
+
 // FPOperationMode is a SPIR-V FPOperationMode value.
 type FPOperationMode uint32
 
@@ -691,6 +769,9 @@ const (
 )
 
 func (v FPOperationMode) String() string { return valueEnumString(KindFPOperationMode, uint32(v)) }
+
+// Kind returns KindFPOperationMode.
+func (FPOperationMode) Kind() OperandKind { return KindFPOperationMode }
 
 // OverflowModes is a SPIR-V OverflowModes value.
 type OverflowModes uint32
@@ -705,6 +786,9 @@ const (
 
 func (v OverflowModes) String() string { return valueEnumString(KindOverflowModes, uint32(v)) }
 
+// Kind returns KindOverflowModes.
+func (OverflowModes) Kind() OperandKind { return KindOverflowModes }
+
 // LinkageType is a SPIR-V LinkageType value.
 type LinkageType uint32
 
@@ -718,6 +802,9 @@ const (
 
 func (v LinkageType) String() string { return valueEnumString(KindLinkageType, uint32(v)) }
 
+// Kind returns KindLinkageType.
+func (LinkageType) Kind() OperandKind { return KindLinkageType }
+
 // AccessQualifier is a SPIR-V AccessQualifier value.
 type AccessQualifier uint32
 
@@ -729,6 +816,9 @@ const (
 )
 
 func (v AccessQualifier) String() string { return valueEnumString(KindAccessQualifier, uint32(v)) }
+
+// Kind returns KindAccessQualifier.
+func (AccessQualifier) Kind() OperandKind { return KindAccessQualifier }
 
 // HostAccessQualifier is a SPIR-V HostAccessQualifier value.
 type HostAccessQualifier uint32
@@ -744,6 +834,9 @@ const (
 func (v HostAccessQualifier) String() string {
 	return valueEnumString(KindHostAccessQualifier, uint32(v))
 }
+
+// Kind returns KindHostAccessQualifier.
+func (HostAccessQualifier) Kind() OperandKind { return KindHostAccessQualifier }
 
 // FunctionParameterAttribute is a SPIR-V FunctionParameterAttribute value.
 type FunctionParameterAttribute uint32
@@ -765,6 +858,9 @@ const (
 func (v FunctionParameterAttribute) String() string {
 	return valueEnumString(KindFunctionParameterAttribute, uint32(v))
 }
+
+// Kind returns KindFunctionParameterAttribute.
+func (FunctionParameterAttribute) Kind() OperandKind { return KindFunctionParameterAttribute }
 
 // Decoration is a SPIR-V Decoration value.
 type Decoration uint32
@@ -975,6 +1071,9 @@ const (
 
 func (v Decoration) String() string { return valueEnumString(KindDecoration, uint32(v)) }
 
+// Kind returns KindDecoration.
+func (Decoration) Kind() OperandKind { return KindDecoration }
+
 // BuiltIn is a SPIR-V BuiltIn value.
 type BuiltIn uint32
 
@@ -1134,6 +1233,9 @@ const (
 
 func (v BuiltIn) String() string { return valueEnumString(KindBuiltIn, uint32(v)) }
 
+// Kind returns KindBuiltIn.
+func (BuiltIn) Kind() OperandKind { return KindBuiltIn }
+
 // Scope is a SPIR-V Scope value.
 type Scope uint32
 
@@ -1150,6 +1252,9 @@ const (
 )
 
 func (v Scope) String() string { return valueEnumString(KindScope, uint32(v)) }
+
+// Kind returns KindScope.
+func (Scope) Kind() OperandKind { return KindScope }
 
 // GroupOperation is a SPIR-V GroupOperation value.
 type GroupOperation uint32
@@ -1170,6 +1275,9 @@ const (
 
 func (v GroupOperation) String() string { return valueEnumString(KindGroupOperation, uint32(v)) }
 
+// Kind returns KindGroupOperation.
+func (GroupOperation) Kind() OperandKind { return KindGroupOperation }
+
 // KernelEnqueueFlags is a SPIR-V KernelEnqueueFlags value.
 type KernelEnqueueFlags uint32
 
@@ -1183,6 +1291,9 @@ const (
 func (v KernelEnqueueFlags) String() string {
 	return valueEnumString(KindKernelEnqueueFlags, uint32(v))
 }
+
+// Kind returns KindKernelEnqueueFlags.
+func (KernelEnqueueFlags) Kind() OperandKind { return KindKernelEnqueueFlags }
 
 // Capability is a SPIR-V Capability value.
 type Capability uint32
@@ -1550,6 +1661,9 @@ const (
 
 func (v Capability) String() string { return valueEnumString(KindCapability, uint32(v)) }
 
+// Kind returns KindCapability.
+func (Capability) Kind() OperandKind { return KindCapability }
+
 // RayQueryIntersection is a SPIR-V RayQueryIntersection value.
 type RayQueryIntersection uint32
 
@@ -1562,6 +1676,9 @@ const (
 func (v RayQueryIntersection) String() string {
 	return valueEnumString(KindRayQueryIntersection, uint32(v))
 }
+
+// Kind returns KindRayQueryIntersection.
+func (RayQueryIntersection) Kind() OperandKind { return KindRayQueryIntersection }
 
 // RayQueryCommittedIntersectionType is a SPIR-V RayQueryCommittedIntersectionType value.
 type RayQueryCommittedIntersectionType uint32
@@ -1577,6 +1694,11 @@ func (v RayQueryCommittedIntersectionType) String() string {
 	return valueEnumString(KindRayQueryCommittedIntersectionType, uint32(v))
 }
 
+// Kind returns KindRayQueryCommittedIntersectionType.
+func (RayQueryCommittedIntersectionType) Kind() OperandKind {
+	return KindRayQueryCommittedIntersectionType
+}
+
 // RayQueryCandidateIntersectionType is a SPIR-V RayQueryCandidateIntersectionType value.
 type RayQueryCandidateIntersectionType uint32
 
@@ -1588,6 +1710,11 @@ const (
 
 func (v RayQueryCandidateIntersectionType) String() string {
 	return valueEnumString(KindRayQueryCandidateIntersectionType, uint32(v))
+}
+
+// Kind returns KindRayQueryCandidateIntersectionType.
+func (RayQueryCandidateIntersectionType) Kind() OperandKind {
+	return KindRayQueryCandidateIntersectionType
 }
 
 // PackedVectorFormat is a SPIR-V PackedVectorFormat value.
@@ -1602,6 +1729,9 @@ const (
 func (v PackedVectorFormat) String() string {
 	return valueEnumString(KindPackedVectorFormat, uint32(v))
 }
+
+// Kind returns KindPackedVectorFormat.
+func (PackedVectorFormat) Kind() OperandKind { return KindPackedVectorFormat }
 
 // CooperativeMatrixOperands is a mask of the SPIR-V CooperativeMatrixOperands bits.
 type CooperativeMatrixOperands uint32
@@ -1620,6 +1750,9 @@ func (v CooperativeMatrixOperands) String() string {
 	return bitEnumString(KindCooperativeMatrixOperands, uint32(v))
 }
 
+// Kind returns KindCooperativeMatrixOperands.
+func (CooperativeMatrixOperands) Kind() OperandKind { return KindCooperativeMatrixOperands }
+
 // CooperativeMatrixLayout is a SPIR-V CooperativeMatrixLayout value.
 type CooperativeMatrixLayout uint32
 
@@ -1635,6 +1768,9 @@ func (v CooperativeMatrixLayout) String() string {
 	return valueEnumString(KindCooperativeMatrixLayout, uint32(v))
 }
 
+// Kind returns KindCooperativeMatrixLayout.
+func (CooperativeMatrixLayout) Kind() OperandKind { return KindCooperativeMatrixLayout }
+
 // CooperativeMatrixUse is a SPIR-V CooperativeMatrixUse value.
 type CooperativeMatrixUse uint32
 
@@ -1648,6 +1784,9 @@ const (
 func (v CooperativeMatrixUse) String() string {
 	return valueEnumString(KindCooperativeMatrixUse, uint32(v))
 }
+
+// Kind returns KindCooperativeMatrixUse.
+func (CooperativeMatrixUse) Kind() OperandKind { return KindCooperativeMatrixUse }
 
 // CooperativeMatrixReduce is a mask of the SPIR-V CooperativeMatrixReduce bits.
 type CooperativeMatrixReduce uint32
@@ -1663,6 +1802,9 @@ func (v CooperativeMatrixReduce) String() string {
 	return bitEnumString(KindCooperativeMatrixReduce, uint32(v))
 }
 
+// Kind returns KindCooperativeMatrixReduce.
+func (CooperativeMatrixReduce) Kind() OperandKind { return KindCooperativeMatrixReduce }
+
 // TensorClampMode is a SPIR-V TensorClampMode value.
 type TensorClampMode uint32
 
@@ -1676,6 +1818,9 @@ const (
 )
 
 func (v TensorClampMode) String() string { return valueEnumString(KindTensorClampMode, uint32(v)) }
+
+// Kind returns KindTensorClampMode.
+func (TensorClampMode) Kind() OperandKind { return KindTensorClampMode }
 
 // TensorAddressingOperands is a mask of the SPIR-V TensorAddressingOperands bits.
 type TensorAddressingOperands uint32
@@ -1692,6 +1837,9 @@ func (v TensorAddressingOperands) String() string {
 	return bitEnumString(KindTensorAddressingOperands, uint32(v))
 }
 
+// Kind returns KindTensorAddressingOperands.
+func (TensorAddressingOperands) Kind() OperandKind { return KindTensorAddressingOperands }
+
 // InitializationModeQualifier is a SPIR-V InitializationModeQualifier value.
 type InitializationModeQualifier uint32
 
@@ -1707,6 +1855,9 @@ func (v InitializationModeQualifier) String() string {
 	return valueEnumString(KindInitializationModeQualifier, uint32(v))
 }
 
+// Kind returns KindInitializationModeQualifier.
+func (InitializationModeQualifier) Kind() OperandKind { return KindInitializationModeQualifier }
+
 // LoadCacheControl is a SPIR-V LoadCacheControl value.
 type LoadCacheControl uint32
 
@@ -1721,6 +1872,9 @@ const (
 
 func (v LoadCacheControl) String() string { return valueEnumString(KindLoadCacheControl, uint32(v)) }
 
+// Kind returns KindLoadCacheControl.
+func (LoadCacheControl) Kind() OperandKind { return KindLoadCacheControl }
+
 // StoreCacheControl is a SPIR-V StoreCacheControl value.
 type StoreCacheControl uint32
 
@@ -1734,6 +1888,9 @@ const (
 
 func (v StoreCacheControl) String() string { return valueEnumString(KindStoreCacheControl, uint32(v)) }
 
+// Kind returns KindStoreCacheControl.
+func (StoreCacheControl) Kind() OperandKind { return KindStoreCacheControl }
+
 // NamedMaximumNumberOfRegisters is a SPIR-V NamedMaximumNumberOfRegisters value.
 type NamedMaximumNumberOfRegisters uint32
 
@@ -1745,6 +1902,9 @@ const (
 func (v NamedMaximumNumberOfRegisters) String() string {
 	return valueEnumString(KindNamedMaximumNumberOfRegisters, uint32(v))
 }
+
+// Kind returns KindNamedMaximumNumberOfRegisters.
+func (NamedMaximumNumberOfRegisters) Kind() OperandKind { return KindNamedMaximumNumberOfRegisters }
 
 // MatrixMultiplyAccumulateOperands is a mask of the SPIR-V MatrixMultiplyAccumulateOperands bits.
 type MatrixMultiplyAccumulateOperands uint32
@@ -1772,6 +1932,11 @@ func (v MatrixMultiplyAccumulateOperands) String() string {
 	return bitEnumString(KindMatrixMultiplyAccumulateOperands, uint32(v))
 }
 
+// Kind returns KindMatrixMultiplyAccumulateOperands.
+func (MatrixMultiplyAccumulateOperands) Kind() OperandKind {
+	return KindMatrixMultiplyAccumulateOperands
+}
+
 // FPEncoding is a SPIR-V FPEncoding value.
 type FPEncoding uint32
 
@@ -1789,6 +1954,9 @@ const (
 
 func (v FPEncoding) String() string { return valueEnumString(KindFPEncoding, uint32(v)) }
 
+// Kind returns KindFPEncoding.
+func (FPEncoding) Kind() OperandKind { return KindFPEncoding }
+
 // CooperativeVectorMatrixLayout is a SPIR-V CooperativeVectorMatrixLayout value.
 type CooperativeVectorMatrixLayout uint32
 
@@ -1803,6 +1971,9 @@ const (
 func (v CooperativeVectorMatrixLayout) String() string {
 	return valueEnumString(KindCooperativeVectorMatrixLayout, uint32(v))
 }
+
+// Kind returns KindCooperativeVectorMatrixLayout.
+func (CooperativeVectorMatrixLayout) Kind() OperandKind { return KindCooperativeVectorMatrixLayout }
 
 // ComponentType is a SPIR-V ComponentType value.
 type ComponentType uint32
@@ -1828,6 +1999,9 @@ const (
 
 func (v ComponentType) String() string { return valueEnumString(KindComponentType, uint32(v)) }
 
+// Kind returns KindComponentType.
+func (ComponentType) Kind() OperandKind { return KindComponentType }
+
 // GatherModes is a SPIR-V GatherModes value.
 type GatherModes uint32
 
@@ -1840,6 +2014,9 @@ const (
 )
 
 func (v GatherModes) String() string { return valueEnumString(KindGatherModes, uint32(v)) }
+
+// Kind returns KindGatherModes.
+func (GatherModes) Kind() OperandKind { return KindGatherModes }
 
 // TensorOperands is a mask of the SPIR-V TensorOperands bits.
 type TensorOperands uint32
@@ -1855,3 +2032,6 @@ const (
 )
 
 func (v TensorOperands) String() string { return bitEnumString(KindTensorOperands, uint32(v)) }
+
+// Kind returns KindTensorOperands.
+func (TensorOperands) Kind() OperandKind { return KindTensorOperands }

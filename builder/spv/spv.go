@@ -192,6 +192,14 @@ func OpByName(name string) (Op, bool) {
 	return op, ok
 }
 
+// Enum is satisfied by every typed enum of this package (Capability,
+// StorageClass, ImageOperands...): a 32-bit value that knows its kind.
+type Enum interface {
+	~uint32
+	Kind() OperandKind
+	String() string
+}
+
 // EnumerantInfo describes one enumerant of a value or bit enum.
 type EnumerantInfo struct {
 	Name         string

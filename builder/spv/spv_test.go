@@ -304,3 +304,11 @@ func runtimeGOROOT() string {
 	}
 	return string(regexp.MustCompile(`\s+$`).ReplaceAll(out, nil))
 }
+
+func kindOf[E Enum](v E) OperandKind { return v.Kind() }
+
+func TestEnumKinds(t *testing.T) {
+	if kindOf(StorageClassUniform) != KindStorageClass || kindOf(ImageOperandsLod) != KindImageOperands || kindOf(CapabilityShader) != KindCapability {
+		t.Error("Kind() of typed enums")
+	}
+}

@@ -469,6 +469,7 @@ func (g *generator) genEnums(b *bytes.Buffer) error {
 			fn = "bitEnumString"
 		}
 		fmt.Fprintf(b, "func (v %s) String() string { return %s(%s, uint32(v)) }\n\n", typ, fn, k.goName)
+		fmt.Fprintf(b, "// Kind returns %s.\nfunc (%s) Kind() OperandKind { return %s }\n\n", k.goName, typ, k.goName)
 	}
 	return nil
 }
