@@ -1,0 +1,229 @@
+// Package binary reads SPIR-V binary modules into instructions with typed
+// operands, decoded with the grammar tables of package spv.
+//
+// The reader accepts what SPIRV-Tools' binary parser (v2023.1, the parser
+// behind spirv-dis) accepts and decodes operands the same way, so a
+// disassembler built on it can print what spirv-dis prints:
+//
+//   - either endianness, detected from the magic number; words are handed out
+//     in host order;
+//   - literal numbers of OpConstant, OpSpecConstant and OpSwitch take their
+//     width and signedness from the result type or the selector's type;
+//   - enumerants with parameters (Decoration BuiltIn, ImageOperands bits with
+//     their ids, MemoryAccess Aligned) pull their parameters in;
+//   - OpExtInst operands follow the imported set's table; sets without a
+//     table, and numbers a NonSemantic set does not list, take any number of
+//     <id>s;
+//   - OpSpecConstantOp's embedded opcode pulls in that opcode's operands.
+//
+// Malformed input gives an *Error with the word offset and the reason; the
+// reader never panics and its work is linear in the input size.
+package binary
+
+import (
+	"encoding/binary"
+	"fmt"
+	"strings"
+
+	"github.com/hlsl2spirv/hlsl2spirv/builder/spv"
+)
+
+// HeaderWords is the number of words in a module header.
+const HeaderWords = 5
+
+// Header is the five-word module header.
+type Header struct {
+	Magic     uint32 // always spv.MagicNumber once read
+	Version   uint32 // 0x00010300 is SPIR-V 1.3
+	Generator uint32 // tool id in the high 16 bits, tool version in the low 16
+	Bound     uint32 // every id is below the bound
+	Schema    uint32
+	BigEndian bool // the module was stored big-endian
+}
+
+// A Module is a whole SPIR-V module.
+type Module struct {
+	Header Header
+	Words  []uint32 // the whole module in host order, header included
+	Insts  []Inst
+}
+
+// NumberKind says how a literal number is encoded.
+type NumberKind uint8
+
+const (
+	NotANumber NumberKind = iota
+	Unsigned
+	Signed
+	Float
+)
+
+func (k NumberKind) String() string {
+	switch k {
+	case Unsigned:
+		return "unsigned"
+	case Signed:
+		return "signed"
+	case Float:
+		return "float"
+	}
+	return "none"
+}
+
+// An Operand is one decoded operand of an instruction. Composite (Pair) kinds
+// are split into their parts, so Kind is never a composite kind.
+type Operand struct {
+	Kind   spv.OperandKind
+	Start  int        // index in Inst.Words of the operand's first word
+	Len    int        // number of words (0 for a zero-width literal number)
+	Number NumberKind // for literal numbers: how to read the words
+	Width  uint32     // for literal numbers: the width in bits
+}
+
+// An Inst is one instruction.
+type Inst struct {
+	Op       spv.Op
+	Offset   int      // word offset of the instruction in the module
+	Words    []uint32 // the instruction's words in host order; Words[0] holds count and opcode
+	TypeID   uint32   // the result type id, 0 if none
+	ResultID uint32   // the result id, 0 if none
+	// ExtSet is the imported set of an OpExtInst, named by ExtSetName; nil
+	// when the set has no table in package spv.
+	ExtSet     *spv.ExtInstSet
+	ExtSetName string
+	Operands   []Operand
+}
+
+// Word returns the first word of operand i.
+func (in *Inst) Word(i int) uint32 {
+	o := in.Operands[i]
+	if o.Len == 0 {
+		return 0
+	}
+	return in.Words[o.Start]
+}
+
+// OperandWords returns the words of operand i.
+func (in *Inst) OperandWords(i int) []uint32 {
+	o := in.Operands[i]
+	return in.Words[o.Start : o.Start+o.Len]
+}
+
+// String decodes operand i as a literal string: the bytes up to the first
+// NUL in its words.
+func (in *Inst) String(i int) string {
+	return DecodeString(in.OperandWords(i))
+}
+
+// DecodeString decodes a literal string: UTF-8 octets packed four to a word,
+// lowest-order byte first, ending at the first NUL (or the last word).
+func DecodeString(words []uint32) string {
+	var b strings.Builder
+	b.Grow(4 * len(words))
+	for _, w := range words {
+		for s := 0; s < 32; s += 8 {
+			c := byte(w >> s)
+			if c == 0 {
+				return b.String()
+			}
+			b.WriteByte(c)
+		}
+	}
+	return b.String()
+}
+
+// An Error reports malformed input: the word offset in the module where the
+// problem was found, and what is wrong.
+type Error struct {
+	Offset int // word offset (a byte offset is 4 times it)
+	Msg    string
+}
+
+func (e *Error) Error() string {
+	return fmt.Sprintf("invalid SPIR-V at word %d: %s", e.Offset, e.Msg)
+}
+
+func errorf(offset int, format string, args ...any) *Error {
+	return &Error{Offset: offset, Msg: fmt.Sprintf(format, args...)}
+}
+
+// Read decodes a module stored as bytes (a .spv file), in either endianness.
+func Read(data []byte) (*Module, error) {
+	if len(data)%4 != 0 {
+		return nil, errorf(len(data)/4, "the size, %d bytes, is not a multiple of 4", len(data))
+	}
+	if len(data) < 4 {
+		return nil, errorf(0, "module has incomplete header: only %d words instead of %d", len(data)/4, HeaderWords)
+	}
+	var order binary.ByteOrder = binary.LittleEndian
+	switch {
+	case binary.LittleEndian.Uint32(data) == spv.MagicNumber:
+	case binary.BigEndian.Uint32(data) == spv.MagicNumber:
+		order = binary.BigEndian
+	default:
+		return nil, errorf(0, "invalid magic number 0x%08x", binary.LittleEndian.Uint32(data))
+	}
+	words := make([]uint32, len(data)/4)
+	for i := range words {
+		words[i] = order.Uint32(data[4*i:])
+	}
+	m, err := parse(words)
+	if m != nil {
+		m.Header.BigEndian = order == binary.BigEndian
+	}
+	return m, err
+}
+
+// ReadWords decodes a module given as words. Words in host order are used in
+// place (Module.Words and Inst.Words alias them); a byte-swapped module (its
+// first word is the swapped magic number) is copied and swapped.
+func ReadWords(words []uint32) (*Module, error) {
+	if len(words) == 0 {
+		return nil, errorf(0, "module has incomplete header: only 0 words instead of %d", HeaderWords)
+	}
+	swapped := false
+	switch words[0] {
+	case spv.MagicNumber:
+	case swap(spv.MagicNumber):
+		swapped = true
+		w := make([]uint32, len(words))
+		for i, x := range words {
+			w[i] = swap(x)
+		}
+		words = w
+	default:
+		return nil, errorf(0, "invalid magic number 0x%08x", words[0])
+	}
+	m, err := parse(words)
+	if m != nil {
+		m.Header.BigEndian = swapped
+	}
+	return m, err
+}
+
+func swap(w uint32) uint32 {
+	return w>>24 | w>>8&0xff00 | w<<8&0xff0000 | w<<24
+}
+
+// maxVersion is the newest SPIR-V version the reader accepts.
+const maxVersion = uint32(spv.Version1_6)
+
+func parse(words []uint32) (*Module, error) {
+	if len(words) < HeaderWords {
+		return nil, errorf(0, "module has incomplete header: only %d words instead of %d", len(words), HeaderWords)
+	}
+	h := Header{Magic: words[0], Version: words[1], Generator: words[2], Bound: words[3], Schema: words[4]}
+	if h.Version&0xff0000ff != 0 || h.Version < uint32(spv.Version1_0) || h.Version > maxVersion {
+		return nil, errorf(1, "unsupported version word 0x%08x (SPIR-V 1.0 to 1.6 are supported)", h.Version)
+	}
+	p := parser{words: words, ids: newIDTable(h.Bound, len(words))}
+	// Most instructions are 3 to 5 words long.
+	p.insts = make([]Inst, 0, len(words)/4+1)
+	p.operands = make([]Operand, 0, len(words)/2+1)
+	for p.pos = HeaderWords; p.pos < len(words); {
+		if err := p.instruction(); err != nil {
+			return nil, err
+		}
+	}
+	return &Module{Header: h, Words: words, Insts: p.insts}, nil
+}

@@ -1,0 +1,268 @@
+package disasm
+
+import (
+	"strconv"
+
+	"github.com/hlsl2spirv/hlsl2spirv/builder/binary"
+	"github.com/hlsl2spirv/hlsl2spirv/builder/spv"
+)
+
+// friendlyNames gives every id the name spirv-dis prints for it, following
+// SPIRV-Tools v2023.1's FriendlyNameMapper in one pass over the module:
+//
+//   - the first OpName of an id wins; then a BuiltIn decoration (gl_Position,
+//     gl_GlobalInvocationID, SubgroupSize...); then a name derived from the
+//     defining instruction: void, bool, int/uint/short/ulong/i24, half,
+//     float, double, fp24, v4float, mat4v4float, _arr_float_uint_4,
+//     _runtimearr_float, _ptr_Uniform_float, _struct_12, Opaque_x,
+//     Pipe<access>, true/false, <type>_<value> for OpConstant (a '-' in the
+//     value becomes 'n': int_n1, float_0_5); any other result gets its number.
+//   - a name is sanitised: each byte that is not [A-Za-z0-9_] becomes '_',
+//     and an empty name becomes '_';
+//   - a name already taken gets "_<n>" with the first free n from 0.
+//
+// A type name built from another id's name uses that id's name at the time
+// (its number when it is not yet named, e.g. a forward pointer).
+type friendlyNames struct {
+	dense  []string // by id, "" when unnamed
+	sparse map[uint32]string
+	used   map[string]struct{}
+	limit  uint32 // ids below limit live in dense
+}
+
+func newFriendlyNames(m *binary.Module) *friendlyNames {
+	limit := m.Header.Bound
+	if max := uint32(4*len(m.Words) + 16); limit > max {
+		limit = max
+	}
+	n := &friendlyNames{
+		dense: make([]string, limit),
+		used:  make(map[string]struct{}, len(m.Insts)),
+		limit: limit,
+	}
+	for i := range m.Insts {
+		n.visit(&m.Insts[i])
+	}
+	return n
+}
+
+// name returns the friendly name of id (its number if it has none).
+func (n *friendlyNames) name(id uint32) string {
+	if s, ok := n.lookup(id); ok {
+		return s
+	}
+	return strconv.FormatUint(uint64(id), 10)
+}
+
+func (n *friendlyNames) lookup(id uint32) (string, bool) {
+	if id < n.limit {
+		s := n.dense[id]
+		return s, s != ""
+	}
+	s, ok := n.sparse[id]
+	return s, ok
+}
+
+func (n *friendlyNames) set(id uint32, s string) {
+	if id < n.limit {
+		n.dense[id] = s
+		return
+	}
+	if n.sparse == nil {
+		n.sparse = map[uint32]string{}
+	}
+	n.sparse[id] = s
+}
+
+// save names id after suggested unless id already has a name.
+func (n *friendlyNames) save(id uint32, suggested string) {
+	if _, ok := n.lookup(id); ok {
+		return
+	}
+	base := sanitize(suggested)
+	name := base
+	if _, taken := n.used[name]; taken {
+		for i := uint64(0); ; i++ {
+			name = base + "_" + strconv.FormatUint(i, 10)
+			if _, taken := n.used[name]; !taken {
+				break
+			}
+		}
+	}
+	n.used[name] = struct{}{}
+	n.set(id, name)
+}
+
+// sanitize replaces each byte outside [A-Za-z0-9_] by '_' (bytes, not runes:
+// a two-byte UTF-8 letter becomes "__").
+func sanitize(s string) string {
+	if s == "" {
+		return "_"
+	}
+	ok := true
+	for i := 0; i < len(s); i++ {
+		if !isNameByte(s[i]) {
+			ok = false
+			break
+		}
+	}
+	if ok {
+		return s
+	}
+	b := []byte(s)
+	for i, c := range b {
+		if !isNameByte(c) {
+			b[i] = '_'
+		}
+	}
+	return string(b)
+}
+
+func isNameByte(c byte) bool {
+	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '_'
+}
+
+func (n *friendlyNames) visit(in *binary.Inst) {
+	w := in.Words
+	id := in.ResultID
+	switch in.Op {
+	case spv.OpName:
+		n.save(w[1], in.String(1))
+	case spv.OpDecorate:
+		if spv.Decoration(w[2]) == spv.DecorationBuiltIn && len(w) > 3 {
+			if s, ok := builtinNames[spv.BuiltIn(w[3])]; ok {
+				n.save(w[1], s)
+			}
+		}
+	case spv.OpTypeVoid:
+		n.save(id, "void")
+	case spv.OpTypeBool:
+		n.save(id, "bool")
+	case spv.OpTypeInt:
+		var root, sign string
+		switch w[2] {
+		case 8:
+			root = "char"
+		case 16:
+			root = "short"
+		case 32:
+			root = "int"
+		case 64:
+			root = "long"
+		default:
+			root, sign = strconv.FormatUint(uint64(w[2]), 10), "i"
+		}
+		if w[3] == 0 {
+			sign = "u"
+		}
+		n.save(id, sign+root)
+	case spv.OpTypeFloat:
+		switch w[2] {
+		case 16:
+			n.save(id, "half")
+		case 32:
+			n.save(id, "float")
+		case 64:
+			n.save(id, "double")
+		default:
+			n.save(id, "fp"+strconv.FormatUint(uint64(w[2]), 10))
+		}
+	case spv.OpTypeVector:
+		n.save(id, "v"+strconv.FormatUint(uint64(w[3]), 10)+n.name(w[2]))
+	case spv.OpTypeMatrix:
+		n.save(id, "mat"+strconv.FormatUint(uint64(w[3]), 10)+n.name(w[2]))
+	case spv.OpTypeArray:
+		n.save(id, "_arr_"+n.name(w[2])+"_"+n.name(w[3]))
+	case spv.OpTypeRuntimeArray:
+		n.save(id, "_runtimearr_"+n.name(w[2]))
+	case spv.OpTypePointer:
+		n.save(id, "_ptr_"+enumName(spv.KindStorageClass, w[2])+"_"+n.name(w[3]))
+	case spv.OpTypePipe:
+		n.save(id, "Pipe"+enumName(spv.KindAccessQualifier, w[2]))
+	case spv.OpTypeEvent:
+		n.save(id, "Event")
+	case spv.OpTypeDeviceEvent:
+		n.save(id, "DeviceEvent")
+	case spv.OpTypeReserveId:
+		n.save(id, "ReserveId")
+	case spv.OpTypeQueue:
+		n.save(id, "Queue")
+	case spv.OpTypeOpaque:
+		n.save(id, "Opaque_"+sanitize(in.String(1)))
+	case spv.OpTypePipeStorage:
+		n.save(id, "PipeStorage")
+	case spv.OpTypeNamedBarrier:
+		n.save(id, "NamedBarrier")
+	case spv.OpTypeStruct:
+		n.save(id, "_struct_"+strconv.FormatUint(uint64(id), 10))
+	case spv.OpConstantTrue:
+		n.save(id, "true")
+	case spv.OpConstantFalse:
+		n.save(id, "false")
+	case spv.OpConstant:
+		value := appendNumber(nil, in, 2)
+		for i, c := range value {
+			if c == '-' {
+				value[i] = 'n'
+			}
+		}
+		n.save(id, n.name(in.TypeID)+"_"+string(value))
+	default:
+		if id != 0 {
+			n.save(id, strconv.FormatUint(uint64(id), 10))
+		}
+	}
+}
+
+// builtinNames are the names SPIRV-Tools gives ids decorated BuiltIn: GLSL's
+// gl_ names where GLSL has one, the OpenCL and subgroup built-ins by their
+// SPIR-V names. Other built-ins give no name.
+var builtinNames = map[spv.BuiltIn]string{
+	spv.BuiltInPosition:                  "gl_Position",
+	spv.BuiltInPointSize:                 "gl_PointSize",
+	spv.BuiltInClipDistance:              "gl_ClipDistance",
+	spv.BuiltInCullDistance:              "gl_CullDistance",
+	spv.BuiltInVertexId:                  "gl_VertexID",
+	spv.BuiltInInstanceId:                "gl_InstanceID",
+	spv.BuiltInPrimitiveId:               "gl_PrimitiveID",
+	spv.BuiltInInvocationId:              "gl_InvocationID",
+	spv.BuiltInLayer:                     "gl_Layer",
+	spv.BuiltInViewportIndex:             "gl_ViewportIndex",
+	spv.BuiltInTessLevelOuter:            "gl_TessLevelOuter",
+	spv.BuiltInTessLevelInner:            "gl_TessLevelInner",
+	spv.BuiltInTessCoord:                 "gl_TessCoord",
+	spv.BuiltInPatchVertices:             "gl_PatchVertices",
+	spv.BuiltInFragCoord:                 "gl_FragCoord",
+	spv.BuiltInPointCoord:                "gl_PointCoord",
+	spv.BuiltInFrontFacing:               "gl_FrontFacing",
+	spv.BuiltInSampleId:                  "gl_SampleID",
+	spv.BuiltInSamplePosition:            "gl_SamplePosition",
+	spv.BuiltInSampleMask:                "gl_SampleMask",
+	spv.BuiltInFragDepth:                 "gl_FragDepth",
+	spv.BuiltInHelperInvocation:          "gl_HelperInvocation",
+	spv.BuiltInNumWorkgroups:             "gl_NumWorkGroups",
+	spv.BuiltInWorkgroupSize:             "gl_WorkGroupSize",
+	spv.BuiltInWorkgroupId:               "gl_WorkGroupID",
+	spv.BuiltInLocalInvocationId:         "gl_LocalInvocationID",
+	spv.BuiltInGlobalInvocationId:        "gl_GlobalInvocationID",
+	spv.BuiltInLocalInvocationIndex:      "gl_LocalInvocationIndex",
+	spv.BuiltInWorkDim:                   "WorkDim",
+	spv.BuiltInGlobalSize:                "GlobalSize",
+	spv.BuiltInEnqueuedWorkgroupSize:     "EnqueuedWorkgroupSize",
+	spv.BuiltInGlobalOffset:              "GlobalOffset",
+	spv.BuiltInGlobalLinearId:            "GlobalLinearId",
+	spv.BuiltInSubgroupSize:              "SubgroupSize",
+	spv.BuiltInSubgroupMaxSize:           "SubgroupMaxSize",
+	spv.BuiltInNumSubgroups:              "NumSubgroups",
+	spv.BuiltInNumEnqueuedSubgroups:      "NumEnqueuedSubgroups",
+	spv.BuiltInSubgroupId:                "SubgroupId",
+	spv.BuiltInSubgroupLocalInvocationId: "SubgroupLocalInvocationId",
+	spv.BuiltInVertexIndex:               "gl_VertexIndex",
+	spv.BuiltInInstanceIndex:             "gl_InstanceIndex",
+	spv.BuiltInBaseInstance:              "gl_BaseInstance",
+	spv.BuiltInSubgroupEqMask:            "SubgroupEqMaskKHR",
+	spv.BuiltInSubgroupGeMask:            "SubgroupGeMaskKHR",
+	spv.BuiltInSubgroupGtMask:            "SubgroupGtMaskKHR",
+	spv.BuiltInSubgroupLeMask:            "SubgroupLeMaskKHR",
+	spv.BuiltInSubgroupLtMask:            "SubgroupLtMaskKHR",
+}
