@@ -1,0 +1,724 @@
+package pp
+
+import (
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/hlsl2spirv/hlsl2spirv/frontend/diag"
+	"github.com/hlsl2spirv/hlsl2spirv/frontend/token"
+)
+
+// directive runs the directive whose '#' was just read from file context c.
+func (p *preprocessor) directive(c *context, hash ptok) {
+	lx := c.lx
+	lx.directive = true
+	defer func() { lx.directive = false }()
+	name := lx.next()
+	if name.Kind == kEOD {
+		return // the null directive
+	}
+	if name.Kind == token.Int {
+		// GNU line marker: # 33 "file" flags...
+		p.lineDirective(c, name, true)
+		return
+	}
+	if name.Kind != token.Ident {
+		p.errorf(codeInvalidDirective, name.Pos, "invalid preprocessing directive")
+		p.skipLine(lx)
+		return
+	}
+	switch name.Text {
+	case "define":
+		p.define(c)
+	case "undef":
+		p.undef(c)
+	case "include", "include_next", "import":
+		p.include(c, name)
+	case "if":
+		v := p.evalCondition(c, name)
+		p.pushCond(c, hash.Pos, v)
+	case "ifdef", "ifndef":
+		id := lx.next()
+		if id.Kind == kEOD {
+			p.errorf(codeMacroNameMissing, id.Pos, "macro name missing")
+			p.pushCond(c, hash.Pos, false)
+			return
+		}
+		if id.Kind != token.Ident {
+			p.errorf(codeMacroNameNotIdent, id.Pos, "macro name must be an identifier")
+			p.skipLine(lx)
+			p.pushCond(c, hash.Pos, false)
+			return
+		}
+		p.extraTokens(lx, name.Text)
+		defined := p.macros[id.Text] != nil
+		p.pushCond(c, hash.Pos, defined == (name.Text == "ifdef"))
+	case "elif":
+		p.skipLine(lx)
+		if len(c.conds) == 0 {
+			p.errorf(codeElifWithoutIf, hash.Pos, "#elif without #if")
+			return
+		}
+		cd := &c.conds[len(c.conds)-1]
+		if cd.sawElse {
+			p.errorf(codeElifAfterElse, hash.Pos, "#elif after #else")
+		}
+		// The group already had its branch: skip the rest.
+		p.skipGroup(c, false)
+	case "else":
+		p.extraTokens(lx, "else")
+		if len(c.conds) == 0 {
+			p.errorf(codeElseWithoutIf, hash.Pos, "#else without #if")
+			return
+		}
+		cd := &c.conds[len(c.conds)-1]
+		if cd.sawElse {
+			p.errorf(codeElseAfterElse, hash.Pos, "#else after #else")
+		}
+		cd.sawElse = true
+		p.skipGroup(c, false)
+	case "endif":
+		p.extraTokens(lx, "endif")
+		if len(c.conds) == 0 {
+			p.errorf(codeEndifWithoutIf, hash.Pos, "#endif without #if")
+			return
+		}
+		c.conds = c.conds[:len(c.conds)-1]
+	case "line":
+		num := lx.next()
+		p.lineDirective(c, num, false)
+	case "error", "warning":
+		msg := lx.restOfLine()
+		if name.Text == "error" {
+			p.errorf(codeErrorDirective, name.Pos, "%s", msg)
+		} else {
+			p.warn(codeWarningDirective, name.Pos, "%s", msg)
+		}
+	case "pragma":
+		p.pragma(c, name)
+	case "ident", "sccs":
+		p.skipLine(lx)
+	default:
+		p.errorf(codeInvalidDirective, name.Pos, "invalid preprocessing directive")
+		p.skipLine(lx)
+	}
+}
+
+// skipLine discards the rest of a directive line.
+func (p *preprocessor) skipLine(lx *lexer) {
+	saved := lx.skipping
+	lx.skipping = true
+	for lx.next().Kind != kEOD {
+	}
+	lx.skipping = saved
+}
+
+// extraTokens warns about tokens after a directive that takes none.
+func (p *preprocessor) extraTokens(lx *lexer, dir string) {
+	t := lx.next()
+	if t.Kind == kEOD {
+		return
+	}
+	p.warn(codeExtraTokens, t.Pos, "extra tokens at end of #%s directive", dir)
+	p.skipLine(lx)
+}
+
+// directiveTokens reads the rest of a directive line, unexpanded.
+func (p *preprocessor) directiveTokens(lx *lexer) []ptok {
+	var toks []ptok
+	for {
+		t := lx.next()
+		if t.Kind == kEOD {
+			return toks
+		}
+		toks = append(toks, t)
+	}
+}
+
+// expandLine macro-expands the rest of a directive line (for #include,
+// #line, #if): the tokens are pushed as a context ending in kArgEnd.
+func (p *preprocessor) expandLine(lx *lexer, at diag.Pos) []ptok {
+	raw := p.directiveTokens(lx)
+	return p.expandTokens(raw, at)
+}
+
+// expandTokens macro-expands a token list in isolation.
+func (p *preprocessor) expandTokens(raw []ptok, at diag.Pos) []ptok {
+	need := false
+	for _, t := range raw {
+		if t.Kind == token.Ident && p.macros[t.Text] != nil {
+			need = true
+			break
+		}
+	}
+	if !need {
+		return raw
+	}
+	saved := p.pending
+	out := p.preExpand(raw, at)
+	p.pending = saved
+	return out
+}
+
+func (p *preprocessor) pushCond(c *context, pos diag.Pos, taken bool) {
+	c.conds = append(c.conds, cond{pos: pos, taken: taken})
+	if !taken {
+		p.skipGroup(c, true)
+	}
+}
+
+// skipGroup skips lines until the #elif, #else or #endif that ends the
+// current branch of the innermost group. canTake says whether a later
+// branch may still be taken (false after a taken branch).
+func (p *preprocessor) skipGroup(c *context, canTake bool) {
+	lx := c.lx
+	wasDirective := lx.directive
+	lx.directive = false
+	lx.skipping = true
+	defer func() {
+		lx.skipping = false
+		lx.directive = wasDirective
+	}()
+	depth := 0
+	for {
+		t := lx.next()
+		if t.Kind == token.EOF {
+			return // endOfFile reports the open group
+		}
+		if !(t.Kind == token.Punct && t.Text == "#" && t.Flags&token.StartOfLine != 0) {
+			continue
+		}
+		lx.directive = true
+		name := lx.next()
+		if name.Kind != token.Ident {
+			p.skipLine(lx)
+			lx.directive = false
+			continue
+		}
+		switch name.Text {
+		case "if", "ifdef", "ifndef":
+			depth++
+		case "endif":
+			if depth > 0 {
+				depth--
+				break
+			}
+			p.extraTokens(lx, "endif")
+			lx.directive = false
+			c.conds = c.conds[:len(c.conds)-1]
+			return
+		case "else":
+			if depth > 0 {
+				break
+			}
+			cd := &c.conds[len(c.conds)-1]
+			if cd.sawElse {
+				p.errorf(codeElseAfterElse, t.Pos, "#else after #else")
+			}
+			cd.sawElse = true
+			if canTake && !cd.taken {
+				p.extraTokens(lx, "else")
+				lx.directive = false
+				cd.taken = true
+				return
+			}
+		case "elif":
+			if depth > 0 {
+				break
+			}
+			cd := &c.conds[len(c.conds)-1]
+			if cd.sawElse {
+				p.errorf(codeElifAfterElse, t.Pos, "#elif after #else")
+			}
+			if canTake && !cd.taken {
+				lx.skipping = false
+				v := p.evalCondition(c, name)
+				lx.skipping = true
+				if v {
+					lx.directive = false
+					cd.taken = true
+					return
+				}
+				lx.directive = false
+				continue
+			}
+		}
+		p.skipLine(lx)
+		lx.directive = false
+	}
+}
+
+// define parses #define.
+func (p *preprocessor) define(c *context) {
+	lx := c.lx
+	nameTok := lx.next()
+	if !p.checkMacroName(lx, nameTok, true) {
+		return
+	}
+	m := &macro{name: nameTok.Text, pos: nameTok.Pos}
+	// A '(' right after the name (no space) starts the parameter list.
+	first := lx.next()
+	if isPunct(first, "(") && first.Flags&token.LeadingSpace == 0 {
+		m.funcLike = true
+		if !p.parseParams(lx, m) {
+			p.skipLine(lx)
+			return
+		}
+		first = lx.next()
+	} else if first.Kind != kEOD && first.Flags&token.LeadingSpace == 0 {
+		p.warn(codeNoSpaceAfterName, first.Pos, "whitespace required after macro name")
+	}
+	for t := first; t.Kind != kEOD; t = lx.next() {
+		t.Flags &^= token.StartOfLine
+		m.body = append(m.body, t)
+	}
+	if len(m.body) > 0 {
+		m.body[0].Flags &^= token.LeadingSpace
+		if isPunct(m.body[0], "##") {
+			p.errorf(codePasteAtStart, m.body[0].Pos, "'##' cannot appear at start of macro expansion")
+			return
+		}
+		if isPunct(m.body[len(m.body)-1], "##") {
+			p.errorf(codePasteAtEnd, m.body[len(m.body)-1].Pos, "'##' cannot appear at end of macro expansion")
+			return
+		}
+	}
+	if m.funcLike {
+		for i, t := range m.body {
+			if isPunct(t, "#") && (i+1 >= len(m.body) || !isParam(m, m.body[i+1])) {
+				p.errorf(codeHashNotParam, t.Pos, "'#' is not followed by a macro parameter")
+				return
+			}
+		}
+	}
+	for _, t := range m.body {
+		if t.Kind == token.Ident && t.Text == "__VA_ARGS__" && !(m.variadic && m.params[len(m.params)-1] == "__VA_ARGS__") {
+			p.warn(codeVAArgsMisuse, t.Pos, "__VA_ARGS__ can only appear in the expansion of a C99 variadic macro")
+		}
+	}
+	if old := p.macros[m.name]; old != nil {
+		if old.builtin != notBuiltin {
+			p.warn(codeRedefBuiltin, nameTok.Pos, "redefining builtin macro")
+		} else if !sameDefinition(old, m) {
+			d := diag.Diagnostic{Severity: diag.Warning, Code: diag.PPBase + codeMacroRedefined, Pos: nameTok.Pos,
+				Msg: sprintf("'%s' macro redefined", m.name)}
+			if old.pos.IsValid() {
+				d.Notes = []diag.Diagnostic{{Severity: diag.Note, Pos: old.pos, Msg: "previous definition is here"}}
+			}
+			p.diags.Add(d)
+		}
+	}
+	p.macros[m.name] = m
+}
+
+func isParam(m *macro, t ptok) bool {
+	if t.Kind != token.Ident {
+		return false
+	}
+	for _, n := range m.params {
+		if n == t.Text {
+			return true
+		}
+	}
+	return false
+}
+
+// sameDefinition is C's "identical redefinition" test (whitespace between
+// tokens matters only as present or absent).
+func sameDefinition(a, b *macro) bool {
+	if a.funcLike != b.funcLike || a.variadic != b.variadic || len(a.params) != len(b.params) || len(a.body) != len(b.body) {
+		return false
+	}
+	for i := range a.params {
+		if a.params[i] != b.params[i] {
+			return false
+		}
+	}
+	for i := range a.body {
+		x, y := a.body[i], b.body[i]
+		if x.Text != y.Text || x.Kind != y.Kind || i > 0 && (x.Flags&token.LeadingSpace != y.Flags&token.LeadingSpace) {
+			return false
+		}
+	}
+	return true
+}
+
+// checkMacroName validates the name after #define/#undef.
+func (p *preprocessor) checkMacroName(lx *lexer, t ptok, isDefine bool) bool {
+	if t.Kind == kEOD {
+		p.errorf(codeMacroNameMissing, t.Pos, "macro name missing")
+		return false
+	}
+	if t.Kind != token.Ident {
+		p.errorf(codeMacroNameNotIdent, t.Pos, "macro name must be an identifier")
+		p.skipLine(lx)
+		return false
+	}
+	if t.Text == "defined" {
+		p.errorf(codeDefinedAsName, t.Pos, "'defined' cannot be used as a macro name")
+		p.skipLine(lx)
+		return false
+	}
+	return true
+}
+
+// parseParams parses a function-like macro's parameter list after '('.
+func (p *preprocessor) parseParams(lx *lexer, m *macro) bool {
+	t := lx.next()
+	if isPunct(t, ")") {
+		return true
+	}
+	for {
+		switch {
+		case isPunct(t, "..."):
+			m.variadic = true
+			m.params = append(m.params, "__VA_ARGS__")
+			t = lx.next()
+			if !isPunct(t, ")") {
+				p.errorf(codeMissingRParen, t.Pos, "missing ')' in macro parameter list")
+				return false
+			}
+			return true
+		case t.Kind == token.Ident:
+			if t.Text == "__VA_ARGS__" {
+				p.warn(codeVAArgsMisuse, t.Pos, "__VA_ARGS__ can only appear in the expansion of a C99 variadic macro")
+			}
+			for _, n := range m.params {
+				if n == t.Text {
+					p.errorf(codeDuplicateParam, t.Pos, "duplicate macro parameter name '%s'", t.Text)
+					return false
+				}
+			}
+			m.params = append(m.params, t.Text)
+			t = lx.next()
+			if isPunct(t, "...") { // named variadic: args...
+				m.variadic = true
+				t = lx.next()
+				if !isPunct(t, ")") {
+					p.errorf(codeMissingRParen, t.Pos, "missing ')' in macro parameter list")
+					return false
+				}
+				return true
+			}
+			if isPunct(t, ")") {
+				return true
+			}
+			if !isPunct(t, ",") {
+				if t.Kind == kEOD {
+					p.errorf(codeMissingRParen, t.Pos, "missing ')' in macro parameter list")
+				} else {
+					p.errorf(codeExpectedCommaParam, t.Pos, "expected comma in macro parameter list")
+				}
+				return false
+			}
+			t = lx.next()
+		case t.Kind == kEOD:
+			p.errorf(codeMissingRParen, t.Pos, "missing ')' in macro parameter list")
+			return false
+		default:
+			p.errorf(codeInvalidParam, t.Pos, "invalid token in macro parameter list")
+			return false
+		}
+	}
+}
+
+func (p *preprocessor) undef(c *context) {
+	lx := c.lx
+	t := lx.next()
+	if !p.checkMacroName(lx, t, false) {
+		return
+	}
+	p.extraTokens(lx, "undef")
+	if m := p.macros[t.Text]; m != nil {
+		if m.builtin != notBuiltin {
+			p.warn(codeUndefBuiltin, t.Pos, "undefining builtin macro")
+		}
+		delete(p.macros, t.Text)
+	}
+}
+
+// include runs #include "file" and #include <file>.
+func (p *preprocessor) include(c *context, dir ptok) {
+	lx := c.lx
+	var name string
+	var angled bool
+	var namePos diag.Pos
+	if n, pos, ok := lx.headerName(); ok {
+		name, angled, namePos = n, true, pos
+		p.extraTokens(lx, dir.Text)
+	} else {
+		toks := p.expandLine(lx, dir.Pos)
+		if len(toks) == 0 {
+			p.errorf(codeExpectedFilename, dir.Pos, "expected \"FILENAME\" or <FILENAME>")
+			return
+		}
+		namePos = toks[0].Pos
+		switch {
+		case toks[0].Kind == token.String:
+			name = toks[0].Text[1 : len(toks[0].Text)-1]
+			if len(toks) > 1 {
+				p.warn(codeExtraTokens, toks[1].Pos, "extra tokens at end of #%s directive", dir.Text)
+			}
+		case isPunct(toks[0], "<"):
+			// <...> built by macros: the spellings up to '>'.
+			var b strings.Builder
+			i := 1
+			for ; i < len(toks) && !isPunct(toks[i], ">"); i++ {
+				if i > 1 && toks[i].Flags&token.LeadingSpace != 0 {
+					b.WriteByte(' ')
+				}
+				b.WriteString(toks[i].Text)
+			}
+			if i == len(toks) {
+				p.errorf(codeExpectedFilename, namePos, "expected \"FILENAME\" or <FILENAME>")
+				return
+			}
+			name, angled = b.String(), true
+		default:
+			p.errorf(codeExpectedFilename, namePos, "expected \"FILENAME\" or <FILENAME>")
+			return
+		}
+	}
+	if name == "" {
+		p.errorf(codeEmptyFilename, namePos, "empty filename")
+		return
+	}
+	if p.fileDepth() >= maxIncludeDepth {
+		p.fatalf(codeIncludeTooDeep, dir.Pos, "#include nested too deeply")
+		return
+	}
+	path, src, ok := p.findInclude(c, name, angled)
+	if !ok {
+		p.fatalf(codeFileNotFound, namePos, "'%s' file not found", name)
+		return
+	}
+	if p.onceFiles[path] {
+		return
+	}
+	if guard, ok := p.guardedBy[path]; ok && p.macros[guard] != nil {
+		return
+	}
+	f := p.fs.AddFile(path, src)
+	f.IncludedFrom = dir.Pos
+	if !p.seenInclude(path) {
+		p.res.Includes = append(p.res.Includes, path)
+	}
+	p.pushFile(f)
+}
+
+func (p *preprocessor) seenInclude(path string) bool {
+	for _, s := range p.res.Includes {
+		if s == path {
+			return true
+		}
+	}
+	return false
+}
+
+// findInclude looks for an included file: for "..." in the including
+// file's folder first, then in the -I folders in order.
+func (p *preprocessor) findInclude(c *context, name string, angled bool) (string, []byte, bool) {
+	if filepath.IsAbs(name) {
+		src, err := p.cfg.ReadFile(name)
+		return filepath.Clean(name), src, err == nil
+	}
+	var dirs []string
+	if !angled {
+		dirs = append(dirs, c.dir)
+	}
+	dirs = append(dirs, p.cfg.IncludeDirs...)
+	for _, d := range dirs {
+		path := filepath.Join(d, name)
+		if src, err := p.cfg.ReadFile(path); err == nil {
+			return path, src, true
+		}
+	}
+	return "", nil, false
+}
+
+// lineDirective handles #line N "file" and the GNU marker # N "file".
+func (p *preprocessor) lineDirective(c *context, num ptok, gnu bool) {
+	lx := c.lx
+	toks := []ptok{num}
+	if !gnu {
+		toks = append(toks[:0], p.expandTokens(append([]ptok{num}, p.directiveTokens(lx)...), num.Pos)...)
+	} else {
+		toks = append(toks, p.directiveTokens(lx)...)
+	}
+	if len(toks) == 0 || toks[0].Kind == kEOD {
+		p.errorf(codeLineNoNumber, num.Pos, "#line directive requires a positive integer argument")
+		return
+	}
+	n, err := strconv.ParseUint(toks[0].Text, 10, 31)
+	if toks[0].Kind != token.Int || err != nil || strings.ContainsAny(toks[0].Text, "xXuUlL") {
+		p.errorf(codeLineNoNumber, toks[0].Pos, "#line directive requires a positive integer argument")
+		return
+	}
+	name := ""
+	if len(toks) > 1 {
+		if toks[1].Kind != token.String {
+			p.errorf(codeLineBadFilename, toks[1].Pos, "invalid filename for #line directive")
+			return
+		}
+		name = unquote(toks[1].Text)
+		if !gnu && len(toks) > 2 {
+			p.warn(codeExtraTokens, toks[2].Pos, "extra tokens at end of #line directive")
+		}
+	}
+	// The directive applies to the line after it.
+	off := lx.pos
+	if off < len(lx.src) && lx.src[off] == '\n' {
+		off++
+	}
+	orig := lx.file.Offset(lx.posAt(off))
+	lx.file.AddLineDirective(orig, name, int(n))
+}
+
+// unquote removes the quotes of a string literal and its simple escapes.
+func unquote(s string) string {
+	if len(s) >= 2 {
+		s = s[1 : len(s)-1]
+	}
+	if !strings.Contains(s, "\\") {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] == '\\' && i+1 < len(s) {
+			i++
+			switch s[i] {
+			case 'n':
+				b.WriteByte('\n')
+			case 't':
+				b.WriteByte('\t')
+			default:
+				b.WriteByte(s[i])
+			}
+			continue
+		}
+		b.WriteByte(s[i])
+	}
+	return b.String()
+}
+
+// pragma handles #pragma: once, message, pack_matrix; the rest are kept
+// for later stages (DXC ignores unknown pragmas silently).
+func (p *preprocessor) pragma(c *context, dir ptok) {
+	lx := c.lx
+	toks := p.directiveTokens(lx)
+	p.handlePragma(toks, dir.Pos)
+}
+
+func (p *preprocessor) handlePragma(toks []ptok, at diag.Pos) {
+	if len(toks) == 0 || toks[0].Kind != token.Ident {
+		return
+	}
+	name := toks[0]
+	switch name.Text {
+	case "once":
+		if f := p.currentFile(); f != nil && len(p.stack) > 0 && f != p.stack[0] || p.fileDepth() > 1 {
+			p.onceFiles[f.lx.file.Name] = true
+		} else {
+			p.warn(codePragmaOnceMain, name.Pos, "#pragma once in main file")
+		}
+		if len(toks) > 1 {
+			p.warn(codeExtraTokens, toks[1].Pos, "extra tokens at end of #pragma directive")
+		}
+		return
+	case "message":
+		args := p.expandTokens(toks[1:], name.Pos)
+		if len(args) >= 3 && isPunct(args[0], "(") && isPunct(args[len(args)-1], ")") {
+			args = args[1 : len(args)-1]
+		}
+		var msg strings.Builder
+		for _, t := range args {
+			if t.Kind != token.String {
+				p.errorf(codePragmaMessage, t.Pos, "expected string literal in pragma message")
+				return
+			}
+			msg.WriteString(unquote(t.Text))
+		}
+		p.warn(codePragmaMessageText, name.Pos, "%s", msg.String())
+		return
+	case "pack_matrix":
+		args := p.expandTokens(toks[1:], name.Pos)
+		if !p.checkPackMatrix(name, args) {
+			return
+		}
+		toks = append(toks[:1:1], args...)
+	}
+	pr := Pragma{Pos: name.Pos, TokenIndex: len(p.res.Tokens), Name: name.Text}
+	for _, t := range toks[1:] {
+		pr.Args = append(pr.Args, t.Token)
+	}
+	p.res.Pragmas = append(p.res.Pragmas, pr)
+}
+
+// checkPackMatrix validates #pragma pack_matrix(row_major|column_major)
+// with DXC's diagnostics.
+func (p *preprocessor) checkPackMatrix(name ptok, args []ptok) bool {
+	if len(args) == 0 || !isPunct(args[0], "(") {
+		pos := name.Pos
+		if len(args) > 0 {
+			pos = args[0].Pos
+		}
+		p.errorf(codePackMatrix, pos, "expected '('")
+		return false
+	}
+	if len(args) < 2 || args[1].Kind != token.Ident || args[1].Text != "row_major" && args[1].Text != "column_major" {
+		pos := args[0].Pos
+		if len(args) >= 2 {
+			pos = args[1].Pos
+		}
+		p.errorf(codePackMatrix, pos, "invalid pack_matrix argument; expected 'row_major' or 'column_major'")
+		return false
+	}
+	if len(args) < 3 || !isPunct(args[2], ")") {
+		pos := args[1].Pos
+		if len(args) >= 3 {
+			pos = args[2].Pos
+		}
+		p.errorf(codePackMatrix, pos, "expected ')'")
+		return false
+	}
+	if len(args) > 3 {
+		p.warn(codeExtraTokens, args[3].Pos, "extra tokens at end of '#pragma' directive")
+	}
+	return true
+}
+
+// underscorePragma runs _Pragma("...") : the string's text, unescaped, is
+// a #pragma line.
+func (p *preprocessor) underscorePragma(t ptok) {
+	lp := p.lexRaw()
+	if !isPunct(lp, "(") {
+		p.errorf(codePragmaOperator, t.Pos, "_Pragma takes a parenthesized string literal")
+		p.unread(lp)
+		return
+	}
+	str := p.lex()
+	if str.Kind != token.String {
+		p.errorf(codePragmaOperator, str.Pos, "_Pragma takes a parenthesized string literal")
+		return
+	}
+	rp := p.lex()
+	if !isPunct(rp, ")") {
+		p.errorf(codePragmaOperator, rp.Pos, "_Pragma takes a parenthesized string literal")
+		return
+	}
+	text := unquote(str.Text)
+	f := p.fs.AddFile("<_Pragma>", []byte(text))
+	lx := newLexer(p, f)
+	lx.directive = true
+	var toks []ptok
+	for {
+		tt := lx.next()
+		if tt.Kind == kEOD {
+			break
+		}
+		tt.Pos = site(t)
+		toks = append(toks, tt)
+	}
+	p.handlePragma(toks, site(t))
+}

@@ -1,0 +1,512 @@
+package pp
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/hlsl2spirv/hlsl2spirv/frontend/diag"
+	"github.com/hlsl2spirv/hlsl2spirv/frontend/token"
+)
+
+// value is a #if operand: intmax_t or uintmax_t, as C says.
+type value struct {
+	v        uint64
+	unsigned bool
+}
+
+func (v value) isTrue() bool { return v.v != 0 }
+
+// exprParser evaluates a #if expression over macro-expanded tokens.
+type exprParser struct {
+	p    *preprocessor
+	toks []ptok
+	i    int
+	end  diag.Pos // position of the end of the line, for "expected value"
+	err  bool
+	dep  int
+}
+
+// evalCondition reads and evaluates the expression of #if or #elif.
+func (p *preprocessor) evalCondition(c *context, dir ptok) bool {
+	lx := c.lx
+	raw := p.directiveTokens(lx)
+	endPos := lx.posAt(lx.pos)
+	// Replace defined X / defined(X) before expansion, so X is not expanded.
+	toks := p.replaceDefined(raw)
+	if toks == nil {
+		return false
+	}
+	toks = p.expandTokens(toks, dir.Pos)
+	// defined produced by a macro expansion: clang evaluates it anyway.
+	toks = p.replaceDefined(toks)
+	if toks == nil {
+		return false
+	}
+	if len(toks) == 0 {
+		p.errorf(codeExprExpectedValue, endPos, "expected value in expression")
+		return false
+	}
+	e := &exprParser{p: p, toks: toks, end: endPos}
+	v := e.parse(1, true)
+	if e.err {
+		return false
+	}
+	if e.i < len(e.toks) {
+		t := e.toks[e.i]
+		if isPunct(t, ")") {
+			p.errorf(codeExprBadBinop, t.Pos, "token is not a valid binary operator in a preprocessor subexpression")
+		} else if isPunct(t, ":") {
+			p.errorf(codeExprColon, t.Pos, "':' without preceding '?'")
+		} else {
+			p.errorf(codeExprBadBinop, t.Pos, "token is not a valid binary operator in a preprocessor subexpression")
+		}
+		return false
+	}
+	return v.isTrue()
+}
+
+// replaceDefined turns `defined X` and `defined ( X )` into 1 or 0. It
+// returns nil after diagnosing a malformed use.
+func (p *preprocessor) replaceDefined(toks []ptok) []ptok {
+	out := toks[:0:0]
+	for i := 0; i < len(toks); i++ {
+		t := toks[i]
+		if t.Kind != token.Ident || t.Text != "defined" {
+			out = append(out, t)
+			continue
+		}
+		j := i + 1
+		paren := j < len(toks) && isPunct(toks[j], "(")
+		if paren {
+			j++
+		}
+		if j >= len(toks) || toks[j].Kind != token.Ident {
+			pos := t.Pos
+			if j < len(toks) {
+				pos = toks[j].Pos
+			}
+			p.errorf(codeDefinedNoIdent, pos, "macro name must be an identifier")
+			return nil
+		}
+		_, isDef := p.macros[toks[j].Text]
+		if paren {
+			if j+1 >= len(toks) || !isPunct(toks[j+1], ")") {
+				pos := toks[j].Pos
+				if j+1 < len(toks) {
+					pos = toks[j+1].Pos
+				}
+				p.errorf(codeExprExpectedRParen, pos, "missing ')' after 'defined'")
+				return nil
+			}
+			j++
+		}
+		r := t
+		r.Kind = token.Int
+		r.Text = "0"
+		if isDef {
+			r.Text = "1"
+		}
+		out = append(out, r)
+		i = j
+	}
+	return out
+}
+
+// binary operator precedences, lowest first (C's table).
+func binPrec(t ptok) int {
+	if t.Kind != token.Punct {
+		return 0
+	}
+	switch t.Text {
+	case "?":
+		return 1
+	case "||":
+		return 2
+	case "&&":
+		return 3
+	case "|":
+		return 4
+	case "^":
+		return 5
+	case "&":
+		return 6
+	case "==", "!=":
+		return 7
+	case "<", ">", "<=", ">=":
+		return 8
+	case "<<", ">>":
+		return 9
+	case "+", "-":
+		return 10
+	case "*", "/", "%":
+		return 11
+	case ",":
+		return 0 // the comma operator: only inside parentheses, handled there
+	}
+	return 0
+}
+
+func (e *exprParser) fail(pos diag.Pos, code int, msg string) value {
+	if !e.err {
+		e.p.errorf(code, pos, "%s", msg)
+	}
+	e.err = true
+	return value{}
+}
+
+func (e *exprParser) peek() (ptok, bool) {
+	if e.i < len(e.toks) {
+		return e.toks[e.i], true
+	}
+	return ptok{}, false
+}
+
+// parse evaluates a binary expression whose operators bind at least as
+// tightly as minPrec. live is false in the unevaluated side of && || ?:,
+// where division by zero is not an error.
+func (e *exprParser) parse(minPrec int, live bool) value {
+	lhs := e.unary(live)
+	for !e.err {
+		t, ok := e.peek()
+		if !ok {
+			return lhs
+		}
+		prec := binPrec(t)
+		if prec == 0 || prec < minPrec {
+			return lhs
+		}
+		e.i++
+		if t.Text == "?" {
+			cond := lhs.isTrue()
+			a := e.parse(1, live && cond)
+			c, ok := e.peek()
+			if !ok || !isPunct(c, ":") {
+				pos := e.end
+				if ok {
+					pos = c.Pos
+				}
+				return e.fail(pos, codeExprExpectedColon, "expected ':' in preprocessor expression")
+			}
+			e.i++
+			b := e.parse(1, live && !cond)
+			r := b
+			if cond {
+				r = a
+			}
+			r.unsigned = a.unsigned || b.unsigned
+			lhs = r
+			continue
+		}
+		var rhs value
+		switch t.Text {
+		case "&&":
+			rhs = e.parse(prec+1, live && lhs.isTrue())
+		case "||":
+			rhs = e.parse(prec+1, live && !lhs.isTrue())
+		default:
+			rhs = e.parse(prec+1, live)
+		}
+		if e.err {
+			return value{}
+		}
+		lhs = e.binary(t, lhs, rhs, live)
+	}
+	return value{}
+}
+
+func b2v(b bool) value {
+	if b {
+		return value{v: 1}
+	}
+	return value{}
+}
+
+func (e *exprParser) binary(op ptok, l, r value, live bool) value {
+	switch op.Text {
+	case "&&":
+		return b2v(l.isTrue() && r.isTrue())
+	case "||":
+		return b2v(l.isTrue() || r.isTrue())
+	case "<<", ">>":
+		// The shift's type is the left operand's.
+		n := r.v
+		if !r.unsigned && int64(n) < 0 {
+			n = 0
+		}
+		if n > 63 {
+			n = 63
+		}
+		if op.Text == "<<" {
+			return value{l.v << n, l.unsigned}
+		}
+		if l.unsigned {
+			return value{l.v >> n, true}
+		}
+		return value{uint64(int64(l.v) >> n), false}
+	}
+	u := l.unsigned || r.unsigned
+	switch op.Text {
+	case "*":
+		return value{l.v * r.v, u}
+	case "/", "%":
+		if r.v == 0 {
+			if live {
+				if op.Text == "/" {
+					return e.fail(op.Pos, codeDivByZero, "division by zero in preprocessor expression")
+				}
+				return e.fail(op.Pos, codeDivByZero, "remainder by zero in preprocessor expression")
+			}
+			return value{0, u}
+		}
+		if u {
+			if op.Text == "/" {
+				return value{l.v / r.v, true}
+			}
+			return value{l.v % r.v, true}
+		}
+		a, b := int64(l.v), int64(r.v)
+		if b == -1 { // INT64_MIN / -1 overflows; clang warns and wraps
+			if op.Text == "/" {
+				return value{uint64(-a), false}
+			}
+			return value{0, false}
+		}
+		if op.Text == "/" {
+			return value{uint64(a / b), false}
+		}
+		return value{uint64(a % b), false}
+	case "+":
+		return value{l.v + r.v, u}
+	case "-":
+		return value{l.v - r.v, u}
+	case "<", ">", "<=", ">=":
+		var res bool
+		if u {
+			switch op.Text {
+			case "<":
+				res = l.v < r.v
+			case ">":
+				res = l.v > r.v
+			case "<=":
+				res = l.v <= r.v
+			default:
+				res = l.v >= r.v
+			}
+		} else {
+			a, b := int64(l.v), int64(r.v)
+			switch op.Text {
+			case "<":
+				res = a < b
+			case ">":
+				res = a > b
+			case "<=":
+				res = a <= b
+			default:
+				res = a >= b
+			}
+		}
+		return b2v(res)
+	case "==":
+		return b2v(l.v == r.v)
+	case "!=":
+		return b2v(l.v != r.v)
+	case "&":
+		return value{l.v & r.v, u}
+	case "^":
+		return value{l.v ^ r.v, u}
+	case "|":
+		return value{l.v | r.v, u}
+	}
+	return e.fail(op.Pos, codeExprBadBinop, "token is not a valid binary operator in a preprocessor subexpression")
+}
+
+// unary parses a primary expression with its prefix operators.
+func (e *exprParser) unary(live bool) value {
+	t, ok := e.peek()
+	if !ok {
+		return e.fail(e.end, codeExprExpectedValue, "expected value in expression")
+	}
+	e.i++
+	switch t.Kind {
+	case token.Int:
+		return e.intLiteral(t)
+	case token.Char:
+		return e.charLiteral(t)
+	case token.Float:
+		return e.fail(t.Pos, codeExprFloat, "floating point literal in preprocessor expression")
+	case token.Ident:
+		// Identifiers left after expansion are 0 (true is a keyword: 1).
+		if t.Text == "true" {
+			return value{v: 1}
+		}
+		return value{}
+	case token.Punct:
+		switch t.Text {
+		case "(":
+			if e.dep >= maxNesting {
+				return e.fail(t.Pos, codeTooDeep, "preprocessor expression nested too deeply")
+			}
+			e.dep++
+			v := e.parse(1, live)
+			// The comma operator (C11 allows it in #if only inside parens).
+			for !e.err && e.i < len(e.toks) && isPunct(e.toks[e.i], ",") {
+				e.i++
+				v = e.parse(1, live)
+			}
+			e.dep--
+			if e.err {
+				return value{}
+			}
+			c, ok := e.peek()
+			if !ok || !isPunct(c, ")") {
+				pos := e.end
+				if ok {
+					pos = c.Pos
+				}
+				e.fail(pos, codeExprExpectedRParen, "expected ')' in preprocessor expression")
+				if !e.err {
+					return value{}
+				}
+				return value{}
+			}
+			e.i++
+			return v
+		case "+":
+			return e.unary(live)
+		case "-":
+			v := e.unary(live)
+			return value{-v.v, v.unsigned}
+		case "~":
+			v := e.unary(live)
+			return value{^v.v, v.unsigned}
+		case "!":
+			v := e.unary(live)
+			return b2v(!v.isTrue())
+		}
+	case token.String:
+		return e.fail(t.Pos, codeExprBadStart, "invalid token at start of a preprocessor expression")
+	}
+	return e.fail(t.Pos, codeExprBadStart, "invalid token at start of a preprocessor expression")
+}
+
+// intLiteral evaluates an integer literal: decimal, 0x hex, 0 octal, 0b
+// binary, with u/l suffixes (u makes it unsigned; so does a value too big
+// for intmax_t).
+func (e *exprParser) intLiteral(t ptok) value {
+	s := t.Text
+	end := len(s)
+	unsigned := false
+	for end > 0 {
+		c := s[end-1]
+		if c == 'u' || c == 'U' {
+			unsigned = true
+		} else if c != 'l' && c != 'L' {
+			break
+		}
+		end--
+	}
+	// HLSL also accepts these suffixes on integers: they do not matter here.
+	digits := s[:end]
+	base := 10
+	switch {
+	case strings.HasPrefix(digits, "0x") || strings.HasPrefix(digits, "0X"):
+		base, digits = 16, digits[2:]
+	case strings.HasPrefix(digits, "0b") || strings.HasPrefix(digits, "0B"):
+		base, digits = 2, digits[2:]
+	case len(digits) > 1 && digits[0] == '0':
+		base, digits = 8, digits[1:]
+	}
+	if digits == "" || end < len(s)-3 {
+		return e.fail(t.Pos, codeExprBadNumber, "invalid integer literal '"+s+"' in preprocessor expression")
+	}
+	n, err := strconv.ParseUint(digits, base, 64)
+	if err != nil {
+		if ne, ok := err.(*strconv.NumError); ok && ne.Err == strconv.ErrRange {
+			return e.fail(t.Pos, codeExprBadNumber, "integer literal is too large to be represented in any integer type")
+		}
+		return e.fail(t.Pos, codeExprBadNumber, "invalid integer literal '"+s+"' in preprocessor expression")
+	}
+	if n > 1<<63-1 {
+		unsigned = true
+	}
+	return value{n, unsigned}
+}
+
+// charLiteral evaluates 'c' and its escapes as clang does for a plain
+// char: a signed char value; multi-character constants combine bytes.
+func (e *exprParser) charLiteral(t ptok) value {
+	s := t.Text
+	if len(s) < 3 || s[len(s)-1] != '\'' {
+		return e.fail(t.Pos, codeExprBadStart, "invalid character literal in preprocessor expression")
+	}
+	body := s[1 : len(s)-1]
+	var vals []uint64
+	for i := 0; i < len(body); {
+		c := body[i]
+		if c != '\\' {
+			vals = append(vals, uint64(c))
+			i++
+			continue
+		}
+		i++
+		if i >= len(body) {
+			break
+		}
+		c = body[i]
+		i++
+		switch c {
+		case 'n':
+			vals = append(vals, '\n')
+		case 't':
+			vals = append(vals, '\t')
+		case 'r':
+			vals = append(vals, '\r')
+		case 'a':
+			vals = append(vals, 7)
+		case 'b':
+			vals = append(vals, 8)
+		case 'f':
+			vals = append(vals, 12)
+		case 'v':
+			vals = append(vals, 11)
+		case 'x':
+			var n uint64
+			for i < len(body) && isHex(body[i]) {
+				n = n*16 + uint64(hexVal(body[i]))
+				i++
+			}
+			vals = append(vals, n&0xff)
+		case '0', '1', '2', '3', '4', '5', '6', '7':
+			n := uint64(c - '0')
+			for k := 0; k < 2 && i < len(body) && body[i] >= '0' && body[i] <= '7'; k++ {
+				n = n*8 + uint64(body[i]-'0')
+				i++
+			}
+			vals = append(vals, n&0xff)
+		default:
+			vals = append(vals, uint64(c))
+		}
+	}
+	if len(vals) == 1 {
+		return value{uint64(int64(int8(vals[0]))), false}
+	}
+	var n uint64
+	for _, v := range vals {
+		n = n<<8 | v&0xff
+	}
+	return value{uint64(int64(int32(n))), false}
+}
+
+func isHex(c byte) bool {
+	return isDigit(c) || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F'
+}
+
+func hexVal(c byte) int {
+	switch {
+	case isDigit(c):
+		return int(c - '0')
+	case c >= 'a' && c <= 'f':
+		return int(c-'a') + 10
+	}
+	return int(c-'A') + 10
+}

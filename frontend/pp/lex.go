@@ -1,0 +1,435 @@
+package pp
+
+import (
+	"bytes"
+	"sort"
+
+	"github.com/hlsl2spirv/hlsl2spirv/frontend/diag"
+	"github.com/hlsl2spirv/hlsl2spirv/frontend/token"
+)
+
+// Internal token kinds, never handed to the parser.
+const (
+	kEOD         token.Kind = 100 + iota // end of a directive line
+	kPlacemarker                         // an empty macro argument next to ##
+	kArgEnd                              // end of a macro argument being pre-expanded
+)
+
+// Internal token flags (ptok.pf).
+const (
+	pfNoExpand uint8 = 1 << iota // "painted blue": never expands again (C 6.10.3.4p2)
+	pfFromArg                    // came from a macro argument (for ## placement)
+	pfStringifyEmpty
+)
+
+// ptok is a token inside the preprocessor: the public token plus private flags.
+type ptok struct {
+	token.Token
+	pf uint8
+}
+
+// splice records where backslash-newlines were removed from a file's text so
+// positions can be mapped back to the original bytes.
+type splice struct {
+	clean int32 // offset in the cleaned text of the first byte after the splice
+	delta int32 // bytes removed up to and including this splice
+}
+
+// lexer is a hand-written scanner over one file's bytes. Line splices are
+// removed up front (clean text plus an offset map), so the hot loop never
+// looks for them; most files have none and are scanned in place.
+type lexer struct {
+	pp      *preprocessor
+	file    *diag.File
+	src     []byte
+	pos     int
+	splices []splice
+
+	// directive is set while reading a directive line: a newline ends it
+	// with a kEOD token instead of being skipped.
+	directive bool
+	// skipping suppresses literal diagnostics inside #if 0 blocks.
+	skipping bool
+	// atBOL: the next token is the first on its line.
+	atBOL bool
+}
+
+func newLexer(p *preprocessor, f *diag.File) *lexer {
+	lx := &lexer{pp: p, file: f, src: f.Content, atBOL: true}
+	if bytes.IndexByte(f.Content, '\\') >= 0 {
+		lx.removeSplices()
+	}
+	return lx
+}
+
+// removeSplices deletes backslash-newline pairs (also backslash, trailing
+// blanks, newline, which clang accepts with a warning) from the text.
+func (lx *lexer) removeSplices() {
+	src := lx.file.Content
+	var out []byte
+	last := 0
+	removed := 0
+	for i := 0; i < len(src); i++ {
+		if src[i] != '\\' {
+			continue
+		}
+		j := i + 1
+		for j < len(src) && (src[j] == ' ' || src[j] == '\t' || src[j] == '\f' || src[j] == '\v') {
+			j++
+		}
+		nl := 0
+		if j < len(src) && src[j] == '\n' {
+			nl = 1
+		} else if j+1 < len(src) && src[j] == '\r' && src[j+1] == '\n' {
+			nl = 2
+		}
+		if nl == 0 {
+			continue
+		}
+		if j > i+1 {
+			lx.pp.warn(codeBackslashSpace, lx.file.Pos(i), "backslash and newline separated by space")
+		}
+		if out == nil {
+			out = make([]byte, 0, len(src))
+		}
+		out = append(out, src[last:i]...)
+		removed += j + nl - i
+		lx.splices = append(lx.splices, splice{int32(len(out)), int32(removed)})
+		last = j + nl
+		i = last - 1
+	}
+	if out == nil {
+		return
+	}
+	out = append(out, src[last:]...)
+	lx.src = out
+}
+
+// posAt maps an offset in the cleaned text to a Pos in the original file.
+func (lx *lexer) posAt(off int) diag.Pos {
+	if len(lx.splices) == 0 {
+		return lx.file.Pos(off)
+	}
+	i := sort.Search(len(lx.splices), func(i int) bool { return int(lx.splices[i].clean) > off }) - 1
+	if i < 0 {
+		return lx.file.Pos(off)
+	}
+	return lx.file.Pos(off + int(lx.splices[i].delta))
+}
+
+func isIdentStart(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '_' || c >= 0x80
+}
+
+func isIdentBody(c byte) bool {
+	return isIdentStart(c) || c >= '0' && c <= '9'
+}
+
+func isDigit(c byte) bool { return c >= '0' && c <= '9' }
+
+// skipSpace skips blanks and comments (and newlines outside directives). It
+// reports whether anything was skipped; an unterminated block comment is
+// diagnosed at its start when diagnose is set.
+func (lx *lexer) skipSpace() (skipped bool) {
+	src := lx.src
+	for lx.pos < len(src) {
+		c := src[lx.pos]
+		switch c {
+		case ' ', '\t', '\r', '\f', '\v':
+			lx.pos++
+			skipped = true
+		case '\n':
+			if lx.directive {
+				return skipped
+			}
+			lx.pos++
+			lx.atBOL = true
+			skipped = true
+		case '/':
+			if lx.pos+1 >= len(src) {
+				return skipped
+			}
+			switch src[lx.pos+1] {
+			case '/':
+				i := bytes.IndexByte(src[lx.pos:], '\n')
+				if i < 0 {
+					lx.pos = len(src)
+				} else {
+					lx.pos += i
+				}
+				skipped = true
+			case '*':
+				i := bytes.Index(src[lx.pos+2:], []byte("*/"))
+				if i < 0 {
+					if !lx.skipping {
+						lx.pp.errorf(codeUnterminatedComment, lx.posAt(lx.pos), "unterminated /* comment")
+					}
+					lx.pos = len(src)
+				} else {
+					// A comment is one space, even across lines: the next token
+					// does not start a line (so '/*\n*/ #x' is no directive).
+					lx.pos += i + 4
+				}
+				skipped = true
+			default:
+				return skipped
+			}
+		default:
+			return skipped
+		}
+	}
+	return skipped
+}
+
+// next scans one token.
+func (lx *lexer) next() ptok {
+	space := lx.skipSpace()
+	var t ptok
+	if lx.atBOL {
+		t.Flags |= token.StartOfLine
+	}
+	if space {
+		t.Flags |= token.LeadingSpace
+	}
+	src := lx.src
+	start := lx.pos
+	t.Pos = lx.posAt(start)
+	if start >= len(src) {
+		if lx.directive {
+			t.Kind = kEOD
+		} else {
+			t.Kind = token.EOF
+		}
+		return t
+	}
+	c := src[start]
+	if c == '\n' { // only in directive mode
+		t.Kind = kEOD
+		return t
+	}
+	lx.atBOL = false
+	switch {
+	case isIdentStart(c):
+		i := start + 1
+		for i < len(src) && isIdentBody(src[i]) {
+			i++
+		}
+		// L"..." and u8'..' prefixes are not HLSL; identifiers only.
+		lx.pos = i
+		t.Kind = token.Ident
+		t.Text = lx.pp.intern(src[start:i])
+		return t
+	case isDigit(c) || c == '.' && start+1 < len(src) && isDigit(src[start+1]):
+		lx.pos = scanNumber(src, start)
+		t.Text = lx.pp.intern(src[start:lx.pos])
+		t.Kind = classifyNumber(t.Text)
+		return t
+	case c == '"' || c == '\'':
+		lx.pos = lx.scanQuoted(start, c)
+		t.Text = string(src[start:lx.pos])
+		if c == '"' {
+			t.Kind = token.String
+		} else {
+			t.Kind = token.Char
+		}
+		return t
+	}
+	n := punctLen(src[start:])
+	if n == 0 {
+		// One character (or one UTF-8 sequence head) that starts no token.
+		lx.pos = start + 1
+		t.Kind = token.Unknown
+		t.Text = string(src[start:lx.pos])
+		return t
+	}
+	lx.pos = start + n
+	t.Kind = token.Punct
+	t.Text = punctText(src[start : start+n])
+	return t
+}
+
+// scanNumber returns the end of the pp-number starting at start, with
+// DXC's HLSL rules: '#' may appear (1.#INF), a second '.' ends the number,
+// and a '.' followed by 'x' or 'r' is left for a swizzle (1.xxx).
+func scanNumber(src []byte, start int) int {
+	i := start
+	periods := 0
+	var prev byte
+	for i < len(src) {
+		c := src[i]
+		switch {
+		case isIdentBody(c) || c == '#':
+		case c == '.':
+			if periods > 0 {
+				return i
+			}
+			if i+1 < len(src) && (src[i+1] == 'x' || src[i+1] == 'r') && i > start {
+				return i
+			}
+			periods++
+		case (c == '+' || c == '-') && (prev == 'e' || prev == 'E' || prev == 'p' || prev == 'P'):
+			if (prev == 'p' || prev == 'P') && !isHexPrefix(src[start:]) {
+				return i
+			}
+		default:
+			return i
+		}
+		prev = c
+		i++
+	}
+	return i
+}
+
+func isHexPrefix(b []byte) bool {
+	return len(b) >= 2 && b[0] == '0' && (b[1] == 'x' || b[1] == 'X')
+}
+
+// classifyNumber tells integer from floating literals by their spelling.
+func classifyNumber(s string) token.Kind {
+	hex := len(s) >= 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X')
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '.', '#':
+			return token.Float
+		case 'e', 'E':
+			if !hex {
+				return token.Float
+			}
+		case 'p', 'P':
+			if hex {
+				return token.Float
+			}
+		}
+	}
+	return token.Int
+}
+
+// scanQuoted returns the end of a string or character literal. An
+// unterminated literal is diagnosed and ends at the end of the line.
+func (lx *lexer) scanQuoted(start int, q byte) int {
+	src := lx.src
+	i := start + 1
+	for i < len(src) {
+		c := src[i]
+		if c == q {
+			return i + 1
+		}
+		if c == '\\' && i+1 < len(src) && src[i+1] != '\n' {
+			i += 2
+			continue
+		}
+		if c == '\n' {
+			break
+		}
+		i++
+	}
+	end := i
+	if end > start && src[end-1] == '\r' {
+		end--
+	}
+	if !lx.skipping {
+		if q == '"' {
+			lx.pp.errorf(codeUnterminatedString, lx.posAt(start), "missing terminating '\"' character")
+		} else {
+			lx.pp.errorf(codeUnterminatedChar, lx.posAt(start), "missing terminating ' character")
+		}
+	}
+	return end
+}
+
+// punctuators, longest first within each leading character.
+var puncts = [256][]string{
+	'!': {"!=", "!"},
+	'#': {"##", "#"},
+	'%': {"%=", "%"},
+	'&': {"&&", "&=", "&"},
+	'(': {"("},
+	')': {")"},
+	'*': {"*=", "*"},
+	'+': {"++", "+=", "+"},
+	',': {","},
+	'-': {"->", "--", "-=", "-"},
+	'.': {"...", "."},
+	'/': {"/=", "/"},
+	':': {"::", ":"},
+	';': {";"},
+	'<': {"<<=", "<<", "<=", "<"},
+	'=': {"==", "="},
+	'>': {">>=", ">>", ">=", ">"},
+	'?': {"?"},
+	'[': {"["},
+	']': {"]"},
+	'^': {"^=", "^"},
+	'{': {"{"},
+	'|': {"||", "|=", "|"},
+	'}': {"}"},
+	'~': {"~"},
+}
+
+// punctLen returns the length of the punctuator at the start of b, or 0.
+func punctLen(b []byte) int {
+	for _, p := range puncts[b[0]] {
+		if len(p) <= len(b) && string(b[:len(p)]) == p {
+			return len(p)
+		}
+	}
+	return 0
+}
+
+// punctText returns the canonical (static) string for a punctuator so that
+// tokens share it rather than allocating.
+func punctText(b []byte) string {
+	for _, p := range puncts[b[0]] {
+		if string(b) == p {
+			return p
+		}
+	}
+	return string(b)
+}
+
+// restOfLine returns the raw text to the end of the directive line, trimmed,
+// and leaves the lexer at the newline (for #error, #warning, #pragma text).
+func (lx *lexer) restOfLine() string {
+	start := lx.pos
+	i := start
+	for i < len(lx.src) && lx.src[i] != '\n' {
+		i++
+	}
+	lx.pos = i
+	return string(bytes.TrimSpace(lx.src[start:i]))
+}
+
+// headerName scans <...> after #include when the next character is '<'. It
+// returns ok=false (lexer unchanged) when the line does not start with '<'.
+func (lx *lexer) headerName() (name string, pos diag.Pos, ok bool) {
+	lx.skipSpace()
+	if lx.pos >= len(lx.src) || lx.src[lx.pos] != '<' {
+		return "", 0, false
+	}
+	start := lx.pos
+	i := start + 1
+	for i < len(lx.src) && lx.src[i] != '>' && lx.src[i] != '\n' {
+		i++
+	}
+	if i >= len(lx.src) || lx.src[i] != '>' {
+		return "", lx.posAt(start), false
+	}
+	lx.pos = i + 1
+	return string(lx.src[start+1 : i]), lx.posAt(start), true
+}
+
+// nextIsLParen reports whether the next token is '(' without consuming
+// anything and without diagnosing (clang's isNextPPTokenLParen). Newlines
+// count as space outside directives; a '#' starting a line is not '('.
+func (lx *lexer) nextIsLParen() (yes, atEOF bool) {
+	save := *lx
+	lx.skipping = true // no diagnostics from a peek
+	lx.skipSpace()
+	if lx.pos >= len(lx.src) {
+		*lx = save
+		return false, true
+	}
+	yes = lx.src[lx.pos] == '('
+	*lx = save
+	return yes, false
+}

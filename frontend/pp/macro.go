@@ -1,0 +1,418 @@
+package pp
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/hlsl2spirv/hlsl2spirv/frontend/diag"
+	"github.com/hlsl2spirv/hlsl2spirv/frontend/token"
+)
+
+func sprintf(format string, args ...any) string { return fmt.Sprintf(format, args...) }
+
+func isPunct(t ptok, s string) bool { return t.Kind == token.Punct && t.Text == s }
+
+// expand replaces the use of macro m (its name token t, the '(' next when
+// m is function-like) by its expansion, pushed as a new context. It returns
+// false when the use turned out not to be one (an error in the arguments).
+func (p *preprocessor) expand(t ptok, m *macro) bool {
+	at := site(t)
+	var args [][]ptok
+	if m.funcLike {
+		var ok bool
+		args, ok = p.collectArgs(t, m)
+		if !ok {
+			return true // diagnosed; the use is dropped
+		}
+	}
+	body := p.substitute(m, args, at)
+	p.produced += len(body)
+	if p.produced > p.maxTokens {
+		p.fatalf(codeTooLarge, at, "macro expansion exceeds %d tokens", p.maxTokens)
+		return true
+	}
+	if !t.Exp.IsValid() {
+		p.res.Expansions[at] = m.name
+	}
+	// The expansion takes the place of the macro use: its first token gets
+	// the use's line-start and leading-space flags.
+	keep := t.Flags & (token.StartOfLine | token.LeadingSpace)
+	if len(body) == 0 {
+		p.pending |= keep
+	} else {
+		body[0].Flags = body[0].Flags&^(token.StartOfLine|token.LeadingSpace) | keep
+	}
+	m.disabled = true
+	p.stack = append(p.stack, &context{toks: body, m: m})
+	return true
+}
+
+// collectArgs reads the parenthesised arguments of a function-like macro
+// use, unexpanded. Identifiers naming a macro that is being expanded are
+// painted blue as they are read, since reading may pop that expansion
+// (C 6.10.3.4p2; clang does the same).
+func (p *preprocessor) collectArgs(name ptok, m *macro) ([][]ptok, bool) {
+	lp := p.lexRaw() // '(' (nextIsLParen said so)
+	_ = lp
+	var args [][]ptok
+	var cur []ptok
+	depth := 0
+	for {
+		t := p.lexRaw()
+		if t.Kind == token.EOF || t.Kind == kArgEnd || p.fatal {
+			if !p.fatal {
+				p.addDiag(diag.Diagnostic{Severity: diag.Error, Code: diag.PPBase + codeUnterminatedInvocation, Pos: site(name),
+					Msg: "unterminated function-like macro invocation", Notes: p.definedHere(m)})
+			}
+			if t.Kind == kArgEnd || t.Kind == token.EOF {
+				p.unread(t)
+			}
+			return nil, false
+		}
+		if t.Kind == kEOD {
+			continue
+		}
+		if t.Kind == token.Ident {
+			if mm := p.macros[t.Text]; mm != nil && mm.disabled {
+				t.pf |= pfNoExpand
+			}
+		}
+		if t.Kind == token.Punct {
+			switch t.Text {
+			case "(":
+				depth++
+			case ")":
+				if depth == 0 {
+					args = append(args, cur)
+					return p.checkArgCount(name, m, args, t)
+				}
+				depth--
+			case ",":
+				if depth == 0 && !(m.variadic && len(args) == len(m.params)-1) {
+					args = append(args, cur)
+					cur = nil
+					continue
+				}
+			}
+		}
+		t.pf |= pfFromArg
+		cur = append(cur, t)
+	}
+}
+
+// unread pushes back one token (EOF or kArgEnd) so the caller sees it too.
+func (p *preprocessor) unread(t ptok) {
+	if t.Kind == kArgEnd {
+		c := p.top()
+		if c.lx == nil && c.i > 0 {
+			c.i--
+		}
+	}
+	// EOF from a file is seen again: the lexer stays at the end.
+}
+
+func (p *preprocessor) checkArgCount(name ptok, m *macro, args [][]ptok, rparen ptok) ([][]ptok, bool) {
+	n := len(m.params)
+	if n == 0 && len(args) == 1 && len(args[0]) == 0 {
+		return nil, true // F() for #define F()
+	}
+	if len(args) > n {
+		p.addDiag(diag.Diagnostic{Severity: diag.Error, Code: diag.PPBase + codeTooManyArgs, Pos: site(argStart(args[n], rparen)),
+			Msg: "too many arguments provided to function-like macro invocation", Notes: p.definedHere(m)})
+		return nil, false
+	}
+	if len(args) < n {
+		// The variable arguments may be left out altogether (a C++20 and
+		// GNU extension clang accepts).
+		if m.variadic && len(args) == n-1 {
+			return append(args, nil), true
+		}
+		p.addDiag(diag.Diagnostic{Severity: diag.Error, Code: diag.PPBase + codeTooFewArgs, Pos: site(rparen),
+			Msg: "too few arguments provided to function-like macro invocation", Notes: p.definedHere(m)})
+		return nil, false
+	}
+	return args, true
+}
+
+func argStart(arg []ptok, def ptok) ptok {
+	if len(arg) > 0 {
+		return arg[0]
+	}
+	return def
+}
+
+// definedHere is clang's "macro 'X' defined here" note.
+func (p *preprocessor) definedHere(m *macro) []diag.Diagnostic {
+	if !m.pos.IsValid() {
+		return nil
+	}
+	return []diag.Diagnostic{{Severity: diag.Note, Pos: m.pos, Msg: fmt.Sprintf("macro '%s' defined here", m.name)}}
+}
+
+func (p *preprocessor) addDiag(d diag.Diagnostic) { p.diags.Add(d) }
+
+// preExpand fully macro-expands one argument in isolation (C 6.10.3.1),
+// with the macros currently being expanded still disabled.
+func (p *preprocessor) preExpand(arg []ptok, at diag.Pos) []ptok {
+	if len(arg) == 0 {
+		return nil
+	}
+	// Nothing to expand when no token names a macro: the common case.
+	need := false
+	for _, t := range arg {
+		if t.Kind == token.Ident && t.pf&pfNoExpand == 0 && p.macros[t.Text] != nil {
+			need = true
+			break
+		}
+	}
+	if !need {
+		return arg
+	}
+	if p.nesting >= maxNesting {
+		p.fatalf(codeTooDeep, at, "macro arguments nested too deeply")
+		return nil
+	}
+	p.nesting++
+	defer func() { p.nesting-- }()
+	toks := make([]ptok, len(arg)+1)
+	copy(toks, arg)
+	toks[len(arg)] = ptok{Token: token.Token{Kind: kArgEnd}}
+	p.stack = append(p.stack, &context{toks: toks})
+	depth := len(p.stack)
+	var out []ptok
+	for {
+		t := p.lex()
+		if t.Kind == kArgEnd || p.fatal {
+			break
+		}
+		if t.Kind == token.EOF {
+			break // cannot happen: kArgEnd comes first
+		}
+		if p.pending != 0 {
+			t.Flags |= p.pending & token.LeadingSpace
+			p.pending = 0
+		}
+		out = append(out, t)
+	}
+	// Drop the argument context (and anything left above it).
+	for len(p.stack) >= depth {
+		p.popContext()
+	}
+	p.pending = 0
+	return out
+}
+
+// substitute builds the replacement list of a macro use: parameters
+// replaced by their (pre-expanded or raw) arguments, # stringized, ##
+// pasted, every token marked with the expansion site.
+func (p *preprocessor) substitute(m *macro, args [][]ptok, at diag.Pos) []ptok {
+	out := make([]ptok, 0, len(m.body)+8)
+	var expanded [][]ptok
+	if len(args) > 0 {
+		expanded = make([][]ptok, len(args))
+	}
+	body := m.body
+	paramIndex := func(t ptok) int {
+		if t.Kind != token.Ident || !m.funcLike {
+			return -1
+		}
+		for i, name := range m.params {
+			if name == t.Text {
+				return i
+			}
+		}
+		return -1
+	}
+	// pasteNext is set when the last body token was a ## operator: the
+	// next item is pasted onto the last token of out.
+	pasteNext := false
+	var pastePos diag.Pos
+	appendItem := func(items []ptok, placemarker bool, lead token.Flags) {
+		if pasteNext {
+			pasteNext = false
+			if placemarker || len(items) == 0 {
+				return // x ## <empty> is x
+			}
+			if len(out) > 0 && out[len(out)-1].Kind == kPlacemarker {
+				out[len(out)-1] = items[0]
+				out[len(out)-1].Flags = out[len(out)-1].Flags&^token.LeadingSpace | lead
+			} else if len(out) > 0 {
+				out[len(out)-1] = p.paste(out[len(out)-1], items[0], pastePos, at)
+			}
+			out = append(out, items[1:]...)
+			return
+		}
+		if placemarker && len(items) == 0 {
+			out = append(out, ptok{Token: token.Token{Kind: kPlacemarker, Flags: lead}})
+			return
+		}
+		start := len(out)
+		out = append(out, items...)
+		if len(out) > start {
+			out[start].Flags = out[start].Flags&^(token.LeadingSpace|token.StartOfLine) | lead
+		}
+	}
+	for i := 0; i < len(body); i++ {
+		t := body[i]
+		lead := t.Flags & token.LeadingSpace
+		// # parameter: stringize the raw argument.
+		if m.funcLike && isPunct(t, "#") && i+1 < len(body) {
+			if k := paramIndex(body[i+1]); k >= 0 {
+				s := stringize(args[k])
+				s.Pos, s.Exp, s.Flags = t.Pos, at, lead
+				appendItem([]ptok{s}, false, lead)
+				i++
+				continue
+			}
+		}
+		// ## operator (only as spelled in the body).
+		if isPunct(t, "##") && i > 0 && i+1 < len(body) {
+			// GNU: , ## __VA_ARGS__ drops the comma when the variable
+			// arguments are empty, and is a plain comma otherwise.
+			if k := paramIndex(body[i+1]); k >= 0 && m.variadic && k == len(m.params)-1 &&
+				len(out) > 0 && isPunct(out[len(out)-1], ",") && isPunct(body[i-1], ",") {
+				if len(args[k]) == 0 {
+					out = out[:len(out)-1]
+				} else {
+					items := copyArg(args[k])
+					items[0].Flags = items[0].Flags&^token.LeadingSpace | (body[i+1].Flags & token.LeadingSpace)
+					out = append(out, items...)
+				}
+				i++
+				continue
+			}
+			pasteNext = true
+			pastePos = t.Pos
+			continue
+		}
+		if k := paramIndex(t); k >= 0 {
+			nextIsPaste := i+1 < len(body) && isPunct(body[i+1], "##") && i+2 < len(body)
+			if pasteNext || nextIsPaste {
+				appendItem(copyArg(args[k]), true, lead)
+				continue
+			}
+			if expanded[k] == nil && len(args[k]) > 0 {
+				expanded[k] = p.preExpand(args[k], at)
+				if expanded[k] == nil {
+					expanded[k] = []ptok{}
+				}
+			}
+			items := copyArg(expanded[k])
+			appendItem(items, false, lead)
+			if len(items) == 0 && i+1 < len(body) && lead != 0 {
+				// An empty argument leaves its space behind.
+				body2 := body[i+1]
+				_ = body2
+			}
+			continue
+		}
+		t.Exp = at
+		t.pf &^= pfFromArg
+		appendItem([]ptok{t}, false, lead)
+	}
+	// Remove placemarkers.
+	j := 0
+	for _, t := range out {
+		if t.Kind != kPlacemarker {
+			out[j] = t
+			j++
+		}
+	}
+	return out[:j]
+}
+
+// copyArg copies an argument's tokens so that flag edits do not leak into
+// other uses of the same argument.
+func copyArg(a []ptok) []ptok {
+	if len(a) == 0 {
+		return nil
+	}
+	return append([]ptok(nil), a...)
+}
+
+// stringize implements #: the argument's spelling with each run of
+// whitespace turned into one space, quotes and backslashes in string and
+// character literals escaped.
+func stringize(arg []ptok) ptok {
+	var b strings.Builder
+	b.WriteByte('"')
+	for i, t := range arg {
+		if i > 0 && t.Flags&(token.LeadingSpace|token.StartOfLine) != 0 {
+			b.WriteByte(' ')
+		}
+		if t.Kind == token.String || t.Kind == token.Char {
+			for j := 0; j < len(t.Text); j++ {
+				if t.Text[j] == '"' || t.Text[j] == '\\' {
+					b.WriteByte('\\')
+				}
+				b.WriteByte(t.Text[j])
+			}
+		} else {
+			b.WriteString(t.Text)
+		}
+	}
+	b.WriteByte('"')
+	return ptok{Token: token.Token{Kind: token.String, Text: b.String()}}
+}
+
+// paste implements ##: the spellings of l and r joined must form exactly
+// one preprocessing token; otherwise it is an error and the two tokens stay
+// apart (as clang recovers).
+func (p *preprocessor) paste(l, r ptok, opPos, at diag.Pos) ptok {
+	text := l.Text + r.Text
+	kind, ok := lexOne(text)
+	if !ok {
+		p.errorf(codeBadPaste, opPos, "pasting formed '%s', an invalid preprocessing token", text)
+		return l
+	}
+	res := l
+	res.Kind = kind
+	res.Text = p.intern([]byte(text))
+	res.pf &^= pfNoExpand | pfFromArg
+	if !res.Exp.IsValid() {
+		res.Exp = at
+	}
+	return res
+}
+
+// lexOne reports whether text is exactly one preprocessing token, and its kind.
+func lexOne(text string) (token.Kind, bool) {
+	if text == "" {
+		return 0, false
+	}
+	b := []byte(text)
+	c := b[0]
+	switch {
+	case isIdentStart(c):
+		for i := 1; i < len(b); i++ {
+			if !isIdentBody(b[i]) {
+				return 0, false
+			}
+		}
+		return token.Ident, true
+	case isDigit(c) || c == '.' && len(b) > 1 && isDigit(b[1]):
+		if scanNumber(b, 0) != len(b) {
+			return 0, false
+		}
+		return classifyNumber(text), true
+	case c == '"' || c == '\'':
+		i := 1
+		for i < len(b) && b[i] != c {
+			if b[i] == '\\' {
+				i++
+			}
+			i++
+		}
+		if i != len(b)-1 {
+			return 0, false
+		}
+		if c == '"' {
+			return token.String, true
+		}
+		return token.Char, true
+	}
+	if n := punctLen(b); n == len(b) {
+		return token.Punct, true
+	}
+	return 0, false
+}

@@ -1,0 +1,489 @@
+// Package pp is the C preprocessor for HLSL, as DXC (clang) runs it: it
+// turns a source file, its #includes and the -D/-U/-I options into the
+// token.Token stream the parser reads.
+//
+// It implements object- and function-like macros (variadic, # and ##,
+// clang's rescanning and "blue paint" rules), conditional inclusion with
+// full integer expressions, #include with -I paths, #pragma once, #line,
+// #error/#warning, #pragma pack_matrix (handed to sema in Result.Pragmas),
+// the builtin macros __LINE__, __FILE__, __COUNTER__, __DATE__, __TIME__
+// and _Pragma, and DXC's predefined macros (PredefinedMacros).
+//
+// Every token keeps where it was spelled (Pos) and, for tokens produced by
+// a macro, the outermost expansion site (Exp), so later stages point at the
+// user's file:line:col.
+package pp
+
+import (
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/hlsl2spirv/hlsl2spirv/frontend/diag"
+	"github.com/hlsl2spirv/hlsl2spirv/frontend/token"
+)
+
+// Config is what the driver passes in.
+type Config struct {
+	Defines     []string // -D values: "NAME", "NAME=VALUE"
+	Undefs      []string // -U NAME
+	IncludeDirs []string // -I: searched after the including file's folder for "...", and alone for <...>
+	// ReadFile reads #included files; nil means os.ReadFile.
+	ReadFile func(path string) ([]byte, error)
+	// Predefined are "NAME" or "NAME=VALUE" macros set by the driver (the
+	// target's macros, see PredefinedMacros), defined before -D and -U.
+	Predefined []string
+	// Time is what __DATE__ and __TIME__ expand to. The zero value means
+	// $SOURCE_DATE_EPOCH when set, else the Unix epoch: output must not
+	// depend on when it was compiled.
+	Time time.Time
+	// MaxTokens bounds the tokens produced (by files and macro expansions
+	// together); past it preprocessing stops with an error. 0 means 1<<24.
+	MaxTokens int
+}
+
+// Pragma is a #pragma (or _Pragma) the preprocessor does not consume
+// itself: pack_matrix, dxc diagnostic, region, and unknown ones, which DXC
+// ignores silently.
+type Pragma struct {
+	Pos        diag.Pos      // the pragma's name
+	TokenIndex int           // index in Result.Tokens of the first token after it
+	Name       string        // "pack_matrix"
+	Args       []token.Token // the rest of the line, unexpanded
+}
+
+// Result is the preprocessed translation unit.
+type Result struct {
+	Tokens   []token.Token // ends with an EOF token
+	Pragmas  []Pragma
+	Includes []string // paths of the files #included, in the order first read
+	// Expansions maps the position of each outermost macro use (a token's
+	// Exp) to the macro's name, for "expanded from macro" notes.
+	Expansions map[diag.Pos]string
+}
+
+// Limits, as clang has them.
+const (
+	maxIncludeDepth = 200 // clang's -fmax-include-depth default
+	maxNesting      = 256 // nested macro-argument pre-expansion and #if parentheses
+)
+
+type builtinKind uint8
+
+const (
+	notBuiltin builtinKind = iota
+	biLine
+	biFile
+	biCounter
+	biDate
+	biTime
+	biPragma
+	biIncludeLevel
+	biBaseFile
+)
+
+// macro is one #define.
+type macro struct {
+	name     string
+	params   []string
+	funcLike bool
+	variadic bool // the last parameter takes the variable arguments
+	body     []ptok
+	pos      diag.Pos // the name in its #define (NoPos: predefined or -D)
+	disabled bool     // being expanded: not expanded again (C 6.10.3.4p2)
+	builtin  builtinKind
+}
+
+// cond is one open #if group.
+type cond struct {
+	pos      diag.Pos // the #if
+	taken    bool     // some branch of the group was (or is being) taken
+	sawElse  bool
+	elsePos  diag.Pos
+	skipping bool // currently in a skipped branch (only used transiently)
+}
+
+// context is one entry of the input stack: a file being lexed or a token
+// list (a macro expansion or a macro argument being pre-expanded).
+type context struct {
+	lx    *lexer
+	conds []cond
+	dir   string // the file's folder, for #include "..."
+
+	toks []ptok
+	i    int
+	m    *macro // re-enabled when this expansion is popped
+}
+
+type preprocessor struct {
+	fs    *diag.FileSet
+	diags *diag.List
+	cfg   Config
+	res   *Result
+
+	stack  []*context
+	macros map[string]*macro
+	names  map[string]string // interned identifiers and numbers
+
+	onceFiles   map[string]bool // #pragma once, by cleaned path
+	guardedBy   map[string]string
+	counter     int
+	produced    int
+	maxTokens   int
+	fatal       bool
+	nesting     int
+	pending     token.Flags // flags of a macro use that expanded to nothing
+	date, clock string
+	mainName    string
+
+	ifNesting int
+}
+
+// Preprocess preprocesses src, the contents of filename, and everything it
+// includes. Diagnostics go to diags; the result is always usable (ending in
+// EOF) even when there were errors.
+func Preprocess(fs *diag.FileSet, diags *diag.List, filename string, src []byte, cfg Config) *Result {
+	p := &preprocessor{
+		fs:        fs,
+		diags:     diags,
+		cfg:       cfg,
+		res:       &Result{Expansions: map[diag.Pos]string{}},
+		macros:    map[string]*macro{},
+		names:     map[string]string{},
+		onceFiles: map[string]bool{},
+		maxTokens: cfg.MaxTokens,
+		mainName:  filename,
+	}
+	if p.maxTokens <= 0 {
+		p.maxTokens = 1 << 24
+	}
+	if p.cfg.ReadFile == nil {
+		p.cfg.ReadFile = os.ReadFile
+	}
+	p.setTime()
+	p.defineBuiltins()
+	p.defineCommandLine()
+
+	f := fs.AddFile(filename, src)
+	p.pushFile(f)
+	p.res.Tokens = make([]token.Token, 0, len(src)/4+1)
+	for !p.fatal {
+		t := p.lex()
+		if t.Kind == token.EOF {
+			break
+		}
+		if t.Kind >= kEOD {
+			continue
+		}
+		p.emit(t)
+	}
+	eof := token.Token{Kind: token.EOF, Pos: f.Pos(len(src)), Flags: token.StartOfLine}
+	p.res.Tokens = append(p.res.Tokens, eof)
+	return p.res
+}
+
+func (p *preprocessor) emit(t ptok) {
+	if p.pending != 0 {
+		t.Flags |= p.pending
+		p.pending = 0
+	}
+	p.produced++
+	if p.produced > p.maxTokens {
+		p.fatalf(codeTooLarge, t.Loc(), "preprocessor output exceeds %d tokens", p.maxTokens)
+		return
+	}
+	p.res.Tokens = append(p.res.Tokens, t.Token)
+}
+
+func (p *preprocessor) intern(b []byte) string {
+	if s, ok := p.names[string(b)]; ok {
+		return s
+	}
+	s := string(b)
+	p.names[s] = s
+	return s
+}
+
+func (p *preprocessor) setTime() {
+	t := p.cfg.Time
+	if t.IsZero() {
+		t = time.Unix(0, 0).UTC()
+		if s := os.Getenv("SOURCE_DATE_EPOCH"); s != "" {
+			if n, err := strconv.ParseInt(s, 10, 64); err == nil {
+				t = time.Unix(n, 0).UTC()
+			}
+		}
+	}
+	// clang: "Mmm dd yyyy" with the day padded by a space, and "hh:mm:ss".
+	p.date = strconv.Quote(t.Format("Jan _2 2006"))
+	p.clock = strconv.Quote(t.Format("15:04:05"))
+}
+
+func (p *preprocessor) defineBuiltins() {
+	for name, k := range map[string]builtinKind{
+		"__LINE__": biLine, "__FILE__": biFile, "__COUNTER__": biCounter,
+		"__DATE__": biDate, "__TIME__": biTime, "_Pragma": biPragma,
+		"__INCLUDE_LEVEL__": biIncludeLevel, "__BASE_FILE__": biBaseFile,
+	} {
+		p.macros[name] = &macro{name: name, builtin: k}
+	}
+}
+
+// defineCommandLine defines the driver's macros, then -D, then -U, as
+// clang does (one "<command line>" buffer in that order).
+func (p *preprocessor) defineCommandLine() {
+	var b strings.Builder
+	for _, d := range p.cfg.Predefined {
+		writeDefine(&b, d)
+	}
+	for _, d := range p.cfg.Defines {
+		writeDefine(&b, d)
+	}
+	for _, u := range p.cfg.Undefs {
+		b.WriteString("#undef ")
+		b.WriteString(u)
+		b.WriteByte('\n')
+	}
+	if b.Len() == 0 {
+		return
+	}
+	f := p.fs.AddFile("<command line>", []byte(b.String()))
+	p.pushFile(f)
+	for !p.fatal {
+		t := p.lex()
+		if t.Kind == token.EOF {
+			break
+		}
+		if t.Kind < kEOD {
+			p.errorf(codeCommandLineText, t.Pos, "unexpected text in -D definition")
+		}
+	}
+	p.stack = p.stack[:0]
+}
+
+// writeDefine turns -D NAME[=VALUE] into a #define line (NAME alone is 1).
+func writeDefine(b *strings.Builder, d string) {
+	name, value, ok := strings.Cut(d, "=")
+	b.WriteString("#define ")
+	b.WriteString(name)
+	b.WriteByte(' ')
+	if ok {
+		// A newline in a -D value ends the definition there, as in clang.
+		if i := strings.IndexAny(value, "\r\n"); i >= 0 {
+			value = value[:i]
+		}
+		b.WriteString(value)
+	} else {
+		b.WriteString("1")
+	}
+	b.WriteByte('\n')
+}
+
+func (p *preprocessor) pushFile(f *diag.File) {
+	dir := filepath.Dir(f.Name)
+	p.stack = append(p.stack, &context{lx: newLexer(p, f), dir: dir})
+}
+
+func (p *preprocessor) top() *context { return p.stack[len(p.stack)-1] }
+
+// fileDepth is the number of files on the stack.
+func (p *preprocessor) fileDepth() int {
+	n := 0
+	for _, c := range p.stack {
+		if c.lx != nil {
+			n++
+		}
+	}
+	return n
+}
+
+// currentFile is the innermost file being read.
+func (p *preprocessor) currentFile() *context {
+	for i := len(p.stack) - 1; i >= 0; i-- {
+		if p.stack[i].lx != nil {
+			return p.stack[i]
+		}
+	}
+	return nil
+}
+
+// lexRaw returns the next token without macro expansion: from the top
+// token list, or from the top file (running directives found there). It
+// pops finished expansions (re-enabling their macros) and finished
+// #included files; at the end of the main file it returns EOF. An
+// argument pre-expansion's kArgEnd is returned, never popped past.
+func (p *preprocessor) lexRaw() ptok {
+	for {
+		c := p.top()
+		if c.lx == nil {
+			if c.i < len(c.toks) {
+				t := c.toks[c.i]
+				c.i++
+				return t
+			}
+			p.popContext()
+			continue
+		}
+		t := c.lx.next()
+		if t.Kind == token.EOF {
+			p.endOfFile(c)
+			if len(p.stack) == 1 || p.fatal {
+				return t
+			}
+			p.stack = p.stack[:len(p.stack)-1]
+			continue
+		}
+		if t.Kind == token.Punct && t.Text == "#" && t.Flags&token.StartOfLine != 0 {
+			p.directive(c, t)
+			if p.fatal {
+				return ptok{Token: token.Token{Kind: token.EOF, Pos: t.Pos}}
+			}
+			continue
+		}
+		return t
+	}
+}
+
+func (p *preprocessor) popContext() {
+	c := p.top()
+	if c.m != nil {
+		c.m.disabled = false
+	}
+	p.stack = p.stack[:len(p.stack)-1]
+}
+
+// endOfFile diagnoses #if groups left open at the end of a file.
+func (p *preprocessor) endOfFile(c *context) {
+	for i := len(c.conds) - 1; i >= 0; i-- {
+		p.errorf(codeUnterminatedConditional, c.conds[i].pos, "unterminated conditional directive")
+	}
+	c.conds = nil
+}
+
+// lex returns the next fully macro-expanded token.
+func (p *preprocessor) lex() ptok {
+	for {
+		t := p.lexRaw()
+		if t.Kind != token.Ident || t.pf&pfNoExpand != 0 {
+			return t
+		}
+		m := p.macros[t.Text]
+		if m == nil {
+			return t
+		}
+		if m.disabled {
+			t.pf |= pfNoExpand
+			return t
+		}
+		if m.builtin != notBuiltin {
+			if r, ok := p.expandBuiltin(t, m); ok {
+				return r
+			}
+			continue
+		}
+		if m.funcLike {
+			if !p.nextIsLParen() {
+				return t
+			}
+		}
+		if !p.expand(t, m) {
+			return t
+		}
+		if p.fatal {
+			return ptok{Token: token.Token{Kind: token.EOF, Pos: t.Pos}}
+		}
+	}
+}
+
+// nextIsLParen reports whether the next raw token is '(' (clang's
+// isNextPPTokenLParen): it looks through finished expansions but not past
+// the end of a file or of a macro argument.
+func (p *preprocessor) nextIsLParen() bool {
+	for i := len(p.stack) - 1; i >= 0; i-- {
+		c := p.stack[i]
+		if c.lx != nil {
+			yes, _ := c.lx.nextIsLParen()
+			return yes
+		}
+		if c.i < len(c.toks) {
+			t := c.toks[c.i]
+			return t.Kind == token.Punct && t.Text == "("
+		}
+	}
+	return false
+}
+
+// site is where a use of a macro counts as being: the outermost expansion
+// it came from, or where it is spelled.
+func site(t ptok) diag.Pos {
+	if t.Exp.IsValid() {
+		return t.Exp
+	}
+	return t.Pos
+}
+
+// expandBuiltin expands __LINE__ and friends. ok=false means "lex again"
+// (_Pragma consumed its operand).
+func (p *preprocessor) expandBuiltin(t ptok, m *macro) (ptok, bool) {
+	r := t
+	r.Exp = site(t)
+	switch m.builtin {
+	case biLine:
+		pos := p.fs.Position(site(t))
+		r.Kind, r.Text = token.Int, strconv.Itoa(pos.Line)
+	case biFile:
+		pos := p.fs.Position(site(t))
+		r.Kind, r.Text = token.String, quoteString(pos.Filename)
+	case biBaseFile:
+		r.Kind, r.Text = token.String, quoteString(p.mainName)
+	case biCounter:
+		r.Kind, r.Text = token.Int, strconv.Itoa(p.counter)
+		p.counter++
+	case biIncludeLevel:
+		r.Kind, r.Text = token.Int, strconv.Itoa(p.fileDepth()-1)
+	case biDate:
+		r.Kind, r.Text = token.String, p.date
+	case biTime:
+		r.Kind, r.Text = token.String, p.clock
+	case biPragma:
+		p.underscorePragma(t)
+		return ptok{}, false
+	}
+	if !t.Exp.IsValid() {
+		p.res.Expansions[r.Exp] = m.name
+	}
+	return r, true
+}
+
+// quoteString writes s as a C string literal (backslashes and quotes escaped).
+func quoteString(s string) string {
+	var b strings.Builder
+	b.WriteByte('"')
+	for i := 0; i < len(s); i++ {
+		if s[i] == '\\' || s[i] == '"' {
+			b.WriteByte('\\')
+		}
+		b.WriteByte(s[i])
+	}
+	b.WriteByte('"')
+	return b.String()
+}
+
+func (p *preprocessor) errorf(code int, pos diag.Pos, format string, args ...any) {
+	p.diags.Errorf(diag.PPBase+diag.Code(code), pos, format, args...)
+}
+
+func (p *preprocessor) warn(code int, pos diag.Pos, format string, args ...any) {
+	p.diags.Warnf(diag.PPBase+diag.Code(code), pos, format, args...)
+}
+
+// fatalf records a fatal error and stops preprocessing (clang stops at a
+// missing #include, and we stop at runaway output).
+func (p *preprocessor) fatalf(code int, pos diag.Pos, format string, args ...any) {
+	d := diag.Diagnostic{Severity: diag.Fatal, Code: diag.PPBase + diag.Code(code), Pos: pos}
+	d.Msg = sprintf(format, args...)
+	p.diags.Add(d)
+	p.fatal = true
+}
