@@ -2,8 +2,8 @@ package exec
 
 import (
 	"errors"
-	"fmt"
 	"flag"
+	"fmt"
 	"path/filepath"
 	"sort"
 	"strings"
