@@ -1,0 +1,117 @@
+package types
+
+// OpClass groups binary operators by how HLSL types them.
+type OpClass uint8
+
+const (
+	OpArithmetic OpClass = iota // + - * / %
+	OpBitwise                   // & | ^
+	OpShift                     // << >>
+	OpComparison                // < <= > >= == !=
+	OpLogical                   // && ||
+)
+
+// BinaryProblem is why a binary operation is ill-typed (or worth a warning).
+type BinaryProblem uint8
+
+const (
+	BinaryOK             BinaryProblem = iota
+	BinaryTypeMismatch                 // components cannot be combined
+	BinaryShapeMismatch                // dimensions cannot be combined
+	BinaryNotNumeric                   // "scalar, vector, or matrix expected"
+	BinaryIntRequired                  // "int or unsigned int type required"
+	BinaryLogicalScalar                // HLSL 2021: && and || take scalars only
+	BinaryMinIntDivision               // "signed integer division is not supported on minimum-precision types"
+	BinaryDoubleModulo                 // "modulo cannot be used with doubles, cast to float first"
+)
+
+// BinaryOp describes a binary operator for BinaryTypes.
+type BinaryOp struct {
+	Class    OpClass
+	DivOrRem bool // / or %: min-precision signed ints rejected
+	Rem      bool // %: doubles rejected
+	HLSL2021 bool // -HV 2021: logical operators take scalars only
+}
+
+// BinaryResult is the typing of a binary operation: both operands are
+// converted to Operand, and the expression has type Result (Operand's
+// shape with bool components for comparisons and logical operators).
+type BinaryResult struct {
+	Operand  *Type
+	Result   *Type
+	Problem  BinaryProblem
+	Truncate bool // an operand loses components: DXC warns "implicit truncation of vector type"
+	// AmbiguousLiteralShift is DXC's warning for 'literal << non-literal'.
+	AmbiguousLiteralShift bool
+}
+
+// BinaryTypes applies the usual arithmetic conversions to l op r.
+func BinaryTypes(op BinaryOp, l, r *Type) BinaryResult {
+	lc, rc := l.Canonical(), r.Canonical()
+	if lc.Kind() == Invalid || rc.Kind() == Invalid {
+		return BinaryResult{Operand: InvalidType(), Result: InvalidType()}
+	}
+	numeric := func(t *Type) bool {
+		switch t.Kind() {
+		case Basic, Vector, Matrix, Enum:
+			return true
+		}
+		return false
+	}
+	if !numeric(lc) || !numeric(rc) {
+		return BinaryResult{Problem: BinaryNotNumeric}
+	}
+	ls, rs := lc.Scalar(), rc.Scalar()
+	var res BinaryResult
+	elem := ls
+	switch {
+	case op.Class == OpLogical:
+		if op.HLSL2021 && (lc.Kind() != Basic && lc.Kind() != Enum || rc.Kind() != Basic && rc.Kind() != Enum) {
+			return BinaryResult{Problem: BinaryLogicalScalar}
+		}
+		elem = Bool
+	case op.Class != OpShift && ls != rs:
+		var ok bool
+		if elem, ok = CombineScalars(ls, rs); !ok {
+			return BinaryResult{Problem: BinaryTypeMismatch}
+		}
+	case op.Class == OpShift && ls.IsLiteral() && !rs.IsLiteral():
+		res.AmbiguousLiteralShift = true
+		if rs == Uint {
+			elem = Uint
+		} else {
+			elem = Int
+		}
+	}
+	if elem == Bool && (op.Class == OpArithmetic || op.Class == OpBitwise || op.Class == OpShift) {
+		elem = Int
+	}
+	if (op.Class == OpBitwise || op.Class == OpShift) && !(elem.IsInteger()) {
+		return BinaryResult{Problem: BinaryIntRequired}
+	}
+	if op.Class == OpShift && !rs.IsInteger() && rs != Bool {
+		return BinaryResult{Problem: BinaryIntRequired}
+	}
+	shape, ok := CombineShapes(lc, rc)
+	if !ok {
+		return BinaryResult{Problem: BinaryShapeMismatch}
+	}
+	if shape.ComponentCount() < lc.ComponentCount() || shape.ComponentCount() < rc.ComponentCount() {
+		res.Truncate = op.Class != OpShift || shape.ComponentCount() < lc.ComponentCount()
+	}
+	res.Operand = shape.Canonical().WithScalar(elem)
+	if res.Operand == nil { // an enum operand
+		res.Operand = ScalarType(elem)
+	}
+	res.Result = res.Operand
+	if op.Class == OpComparison || op.Class == OpLogical {
+		res.Result = res.Operand.WithScalar(Bool)
+	}
+	if op.DivOrRem && (elem == Min16Int || elem == Min12Int) {
+		res.Problem = BinaryMinIntDivision
+	}
+	if op.Rem && elem == Double {
+		res.Problem = BinaryDoubleModulo
+	}
+	return res
+}
