@@ -61,4 +61,5 @@ const (
 	codeCommandLineText
 	codeTooLarge
 	codeTooDeep
+	codeExpansionToDefined
 )

@@ -617,8 +617,8 @@ func (p *preprocessor) handlePragma(toks []ptok, at diag.Pos) {
 	name := toks[0]
 	switch name.Text {
 	case "once":
-		if f := p.currentFile(); f != nil && len(p.stack) > 0 && f != p.stack[0] || p.fileDepth() > 1 {
-			p.onceFiles[f.lx.file.Name] = true
+		if p.fileDepth() > 1 {
+			p.onceFiles[p.currentFile().lx.file.Name] = true
 		} else {
 			p.warn(codePragmaOnceMain, name.Pos, "#pragma once in main file")
 		}

@@ -31,15 +31,8 @@ func (p *preprocessor) evalCondition(c *context, dir ptok) bool {
 	lx := c.lx
 	raw := p.directiveTokens(lx)
 	endPos := lx.posAt(lx.pos)
-	// Replace defined X / defined(X) before expansion, so X is not expanded.
-	toks := p.replaceDefined(raw)
-	if toks == nil {
-		return false
-	}
-	toks = p.expandTokens(toks, dir.Pos)
-	// defined produced by a macro expansion: clang evaluates it anyway.
-	toks = p.replaceDefined(toks)
-	if toks == nil {
+	toks, ok := p.expandCondition(raw, dir.Pos)
+	if !ok {
 		return false
 	}
 	if len(toks) == 0 {
@@ -65,51 +58,73 @@ func (p *preprocessor) evalCondition(c *context, dir ptok) bool {
 	return v.isTrue()
 }
 
-// replaceDefined turns `defined X` and `defined ( X )` into 1 or 0. It
-// returns nil after diagnosing a malformed use.
-func (p *preprocessor) replaceDefined(toks []ptok) []ptok {
-	out := toks[:0:0]
-	for i := 0; i < len(toks); i++ {
-		t := toks[i]
+// expandCondition macro-expands a #if line, replacing `defined X` and
+// `defined ( X )` by 1 or 0 as it goes, so X is never expanded (also when
+// `defined` comes out of a macro, which clang accepts with a warning). It
+// returns ok=false after diagnosing a malformed `defined`.
+func (p *preprocessor) expandCondition(raw []ptok, at diag.Pos) ([]ptok, bool) {
+	if p.nesting >= maxNesting {
+		p.fatalf(codeTooDeep, at, "macro arguments nested too deeply")
+		return nil, false
+	}
+	p.nesting++
+	defer func() { p.nesting-- }()
+	savedPending := p.pending
+	toks := make([]ptok, len(raw)+1)
+	copy(toks, raw)
+	toks[len(raw)] = ptok{Token: token.Token{Kind: kArgEnd, Pos: at}}
+	p.stack = append(p.stack, &context{toks: toks})
+	depth := len(p.stack)
+	var out []ptok
+	ok := true
+	for ok && !p.fatal {
+		t := p.lex()
+		if t.Kind == kArgEnd || t.Kind == token.EOF {
+			break
+		}
 		if t.Kind != token.Ident || t.Text != "defined" {
 			out = append(out, t)
 			continue
 		}
-		j := i + 1
-		paren := j < len(toks) && isPunct(toks[j], "(")
-		if paren {
-			j++
+		if t.Exp.IsValid() {
+			p.warn(codeExpansionToDefined, t.Exp, "macro expansion producing 'defined' has undefined behavior")
 		}
-		if j >= len(toks) || toks[j].Kind != token.Ident {
-			pos := t.Pos
-			if j < len(toks) {
-				pos = toks[j].Pos
+		name := p.lexRaw()
+		paren := isPunct(name, "(")
+		if paren {
+			name = p.lexRaw()
+		}
+		if name.Kind != token.Ident {
+			p.errorf(codeDefinedNoIdent, name.Pos, "macro name must be an identifier")
+			if name.Kind == kArgEnd {
+				p.unread(name)
 			}
-			p.errorf(codeDefinedNoIdent, pos, "macro name must be an identifier")
-			return nil
+			ok = false
+			break
 		}
-		_, isDef := p.macros[toks[j].Text]
 		if paren {
-			if j+1 >= len(toks) || !isPunct(toks[j+1], ")") {
-				pos := toks[j].Pos
-				if j+1 < len(toks) {
-					pos = toks[j+1].Pos
+			rp := p.lexRaw()
+			if !isPunct(rp, ")") {
+				p.errorf(codeExprExpectedRParen, rp.Pos, "missing ')' after 'defined'")
+				if rp.Kind == kArgEnd {
+					p.unread(rp)
 				}
-				p.errorf(codeExprExpectedRParen, pos, "missing ')' after 'defined'")
-				return nil
+				ok = false
+				break
 			}
-			j++
 		}
 		r := t
-		r.Kind = token.Int
-		r.Text = "0"
-		if isDef {
+		r.Kind, r.Text = token.Int, "0"
+		if p.macros[name.Text] != nil {
 			r.Text = "1"
 		}
 		out = append(out, r)
-		i = j
 	}
-	return out
+	for len(p.stack) >= depth {
+		p.popContext()
+	}
+	p.pending = savedPending
+	return out, ok
 }
 
 // binary operator precedences, lowest first (C's table).

@@ -230,7 +230,7 @@ func (p *preprocessor) substitute(m *macro, args [][]ptok, at diag.Pos) []ptok {
 	appendItem := func(items []ptok, placemarker bool, lead token.Flags) {
 		if pasteNext {
 			pasteNext = false
-			if placemarker || len(items) == 0 {
+			if len(items) == 0 {
 				return // x ## <empty> is x
 			}
 			if len(out) > 0 && out[len(out)-1].Kind == kPlacemarker {

@@ -31,6 +31,8 @@ var (
 	FileCheck = Program{[]string{"FileCheck-16", "/usr/lib/llvm-16/bin/FileCheck", "FileCheck"}, "llvm-16-tools"}
 	CC        = Program{[]string{"cc", "gcc", "clang"}, "gcc"}
 	Node      = Program{[]string{"node"}, "nodejs"}
+	// Clang is the oracle for the preprocessor (clang -E).
+	Clang = Program{[]string{"clang", "clang-16", "clang-14"}, "clang"}
 )
 
 var (
