@@ -194,7 +194,6 @@ func TestExpand(t *testing.T) {
 	}
 }
 
-
 // TestExpandMatchesClang runs every expansion case through clang -E -P -x c
 // and compares tokens (re-lexed by our scanner, so only whitespace is
 // normalised).
