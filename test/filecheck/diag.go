@@ -1,0 +1,105 @@
+package filecheck
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+)
+
+// Kind says why a check failed, and so which exit status LLVM's FileCheck
+// would have used.
+type Kind int
+
+const (
+	// NoMatch: a directive was not satisfied by the input (exit status 1).
+	NoMatch Kind = iota + 1
+	// BadCheckFile: the check file or the options are malformed (exit 2).
+	BadCheckFile
+	// EmptyInput: the input is empty and AllowEmpty is off (exit 2).
+	EmptyInput
+)
+
+// Failure is the error Check returns. Its Error text is LLVM-style: one
+// positioned message per problem, with the source line and a caret, and
+// notes saying where in the input the search started and what nearly matched.
+type Failure struct {
+	Kind  Kind
+	Diags []Diag
+}
+
+// Diag is one message of a Failure.
+type Diag struct {
+	File     string // buffer name; empty for messages without a position
+	Line     int    // 1-based
+	Col      int    // 1-based
+	Severity string // "error" or "note"
+	Message  string
+	Source   string // the line the position is on
+}
+
+// ExitCode is the status LLVM's FileCheck exits with for this failure.
+func (f *Failure) ExitCode() int {
+	if f.Kind == NoMatch {
+		return 1
+	}
+	return 2
+}
+
+func (f *Failure) Error() string {
+	var b strings.Builder
+	for _, d := range f.Diags {
+		if d.File == "" {
+			fmt.Fprintf(&b, "%s: %s\n", d.Severity, d.Message)
+			continue
+		}
+		fmt.Fprintf(&b, "%s:%d:%d: %s: %s\n", d.File, d.Line, d.Col, d.Severity, d.Message)
+		b.WriteString(d.Source)
+		b.WriteByte('\n')
+		// The caret line copies the tabs of the source so it lines up.
+		for i := 0; i < d.Col-1 && i < len(d.Source); i++ {
+			if d.Source[i] == '\t' {
+				b.WriteByte('\t')
+			} else {
+				b.WriteByte(' ')
+			}
+		}
+		b.WriteString("^\n")
+	}
+	return b.String()
+}
+
+// buffer is a named text with positions.
+type buffer struct {
+	name string
+	text []byte
+}
+
+func (b *buffer) diag(off int, severity, msg string) Diag {
+	if off < 0 {
+		off = 0
+	}
+	if off > len(b.text) {
+		off = len(b.text)
+	}
+	lineStart := bytes.LastIndexByte(b.text[:off], '\n') + 1
+	lineEnd := bytes.IndexByte(b.text[off:], '\n')
+	if lineEnd < 0 {
+		lineEnd = len(b.text)
+	} else {
+		lineEnd += off
+	}
+	return Diag{
+		File:     b.name,
+		Line:     bytes.Count(b.text[:lineStart], []byte{'\n'}) + 1,
+		Col:      off - lineStart + 1,
+		Severity: severity,
+		Message:  msg,
+		Source:   strings.TrimSuffix(string(b.text[lineStart:lineEnd]), "\r"),
+	}
+}
+
+func badCheckFile(d ...Diag) *Failure { return &Failure{Kind: BadCheckFile, Diags: d} }
+
+func plainError(format string, args ...any) Diag {
+	return Diag{Severity: "error", Message: fmt.Sprintf(format, args...)}
+}

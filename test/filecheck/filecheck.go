@@ -1,0 +1,796 @@
+// Package filecheck is LLVM's FileCheck as a Go library: it verifies that a
+// text (compiler output) matches the CHECK directives of a check file (the
+// test source), with LLVM 16's semantics for what DXC-style tests use —
+// CHECK, -NEXT, -SAME, -NOT, -DAG, -LABEL, -EMPTY, -COUNT-n, {LITERAL},
+// custom check and comment prefixes, {{regex}} in LLVM's POSIX dialect,
+// [[VAR:regex]] / [[VAR]] string variables, [[#...]] numeric variables and
+// expressions, @LINE, whitespace canonicalisation and the options that
+// change it. The package is tested differentially against LLVM's FileCheck.
+//
+// Check returns nil when the input matches and a *Failure otherwise.
+package filecheck
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+)
+
+// Check verifies input against the directives in checkText.
+func Check(checkText, input []byte, opts Options) error {
+	c, f := compile(checkText, &opts)
+	if f != nil {
+		return f
+	}
+	if f := c.run(input); f != nil {
+		return f
+	}
+	return nil
+}
+
+// checkString is a positive directive with the CHECK-DAG and CHECK-NOT
+// directives that precede it.
+type checkString struct {
+	pat    *pattern
+	prefix string
+	dagNot []*pattern
+}
+
+// checker is a compiled check file.
+type checker struct {
+	opts    *Options
+	cbuf    *buffer
+	strings []*checkString
+	ctx     *varContext
+	// defines applied at the start of a run
+	strDefines map[string]string
+	numDefines map[*numVar]int64
+}
+
+// compile compiles a regex built at match time, caching by text: the same
+// substituted pattern recurs (a variable used in many directives).
+func (ctx *varContext) compile(src string, icase bool) (*compiledRE, error) {
+	if re, ok := ctx.reCache[src]; ok {
+		return re, nil
+	}
+	re, err := compileERE(src, icase)
+	if err != nil {
+		return nil, err
+	}
+	if ctx.reCache == nil || len(ctx.reCache) > 4096 {
+		ctx.reCache = map[string]*compiledRE{}
+	}
+	ctx.reCache[src] = re
+	return re, nil
+}
+
+// canonicalize drops the \r of \r\n and, unless strict, collapses each run of
+// spaces and tabs into one space, as FileCheck does to both of its inputs.
+func canonicalize(b []byte, strict bool) []byte {
+	out := make([]byte, 0, len(b))
+	for i := 0; i < len(b); i++ {
+		c := b[i]
+		if c == '\r' && i+1 < len(b) && b[i+1] == '\n' {
+			continue
+		}
+		if strict || (c != ' ' && c != '\t') {
+			out = append(out, c)
+			continue
+		}
+		out = append(out, ' ')
+		for i+1 < len(b) && (b[i+1] == ' ' || b[i+1] == '\t') {
+			i++
+		}
+	}
+	return out
+}
+
+func validatePrefixes(kind string, seen map[string]bool, prefixes []string) *Failure {
+	for _, p := range prefixes {
+		if p == "" {
+			return badCheckFile(plainError("supplied %s prefix must not be the empty string", kind))
+		}
+		for i := 0; i < len(p); i++ {
+			if !isPartOfWord(p[i]) {
+				return badCheckFile(plainError("supplied %s prefix must start with a letter and contain only alphanumeric characters, hyphens, and underscores: '%s'", kind, p))
+			}
+		}
+		if seen[p] {
+			return badCheckFile(plainError("supplied %s prefix must be unique among check and comment prefixes: '%s'", kind, p))
+		}
+		seen[p] = true
+	}
+	return nil
+}
+
+// compile reads the check file, as FileCheck::readCheckFile does.
+func compile(checkText []byte, opts *Options) (*checker, *Failure) {
+	checkPrefixes := opts.CheckPrefixes
+	defaultPrefix := len(checkPrefixes) == 0
+	if defaultPrefix {
+		checkPrefixes = []string{"CHECK"}
+	}
+	commentPrefixes := opts.CommentPrefixes
+	if commentPrefixes == nil {
+		commentPrefixes = []string{"COM", "RUN"}
+	}
+	seen := map[string]bool{}
+	if f := validatePrefixes("check", seen, checkPrefixes); f != nil {
+		return nil, f
+	}
+	if f := validatePrefixes("comment", seen, commentPrefixes); f != nil {
+		return nil, f
+	}
+	name := opts.CheckFileName
+	if name == "" {
+		name = "check"
+	}
+	c := &checker{
+		opts: opts,
+		cbuf: &buffer{name: name, text: canonicalize(checkText, opts.StrictWhitespace)},
+		ctx:  &varContext{strVars: map[string]string{}, definedStr: map[string]bool{}, numVars: map[string]*numVar{}},
+	}
+	if f := c.defineCmdline(); f != nil {
+		return nil, f
+	}
+
+	var implicit []*pattern
+	for _, s := range opts.ImplicitCheckNot {
+		text := "-implicit-check-not='" + s + "'"
+		b := &buffer{name: "command line", text: []byte(text)}
+		p := &pattern{ty: ckNot, count: 1, buf: b, loc: 21, prefix: "IMPLICIT-CHECK", ctx: c.ctx}
+		if err := parsePattern(p, s, 21, opts); err != nil {
+			return nil, c.patternError(p, err)
+		}
+		if f := c.finishPattern(p); f != nil {
+			return nil, f
+		}
+		implicit = append(implicit, p)
+	}
+
+	all := append(append([]string{}, checkPrefixes...), commentPrefixes...)
+	isComment := map[string]bool{}
+	for _, p := range commentPrefixes {
+		isComment[p] = true
+	}
+	notFound := map[string]bool{}
+	for _, p := range checkPrefixes {
+		notFound[p] = true
+	}
+	distinct := len(notFound)
+
+	text := c.cbuf.text
+	pos, line := 0, 1
+	dagNot := append([]*pattern{}, implicit...)
+	for {
+		prefix, start, ty, after := findFirstPrefix(text, pos, all, isComment, &line)
+		if prefix == "" {
+			break
+		}
+		if ty.ty != ckComment {
+			delete(notFound, prefix)
+		}
+		prefixStart := start
+		switch ty.ty {
+		case ckMisspelled:
+			return nil, badCheckFile(c.cbuf.diag(prefixStart, "error", fmt.Sprintf("misspelled directive '%s'", string(text[prefixStart:after]))))
+		case ckBadNot:
+			return nil, badCheckFile(c.cbuf.diag(prefixStart, "error", fmt.Sprintf("unsupported -NOT combo on prefix '%s'", prefix)))
+		case ckBadCount:
+			return nil, badCheckFile(c.cbuf.diag(prefixStart, "error", fmt.Sprintf("invalid count in -COUNT specification on prefix '%s'", prefix)))
+		}
+		pos = after
+		if !(opts.StrictWhitespace && opts.MatchFullLines) {
+			for pos < len(text) && (text[pos] == ' ' || text[pos] == '\t') {
+				pos++
+			}
+		}
+		eol := pos
+		for eol < len(text) && text[eol] != '\n' && text[eol] != '\r' {
+			eol++
+		}
+		patText := string(text[pos:eol])
+		patLoc := pos
+		pos = eol
+		if ty.ty == ckComment {
+			continue
+		}
+		p := &pattern{ty: ty.ty, count: ty.count, literal: ty.literal, line: line, buf: c.cbuf, loc: patLoc, prefix: prefix, ctx: c.ctx}
+		if err := parsePattern(p, patText, patLoc, opts); err != nil {
+			return nil, c.patternError(p, err)
+		}
+		if p.ty == ckLabel && p.hasVariable() {
+			return nil, badCheckFile(c.cbuf.diag(prefixStart, "error", fmt.Sprintf("found '%s-LABEL:' with variable definition or use", prefix)))
+		}
+		if f := c.finishPattern(p); f != nil {
+			return nil, f
+		}
+		if (p.ty == ckNext || p.ty == ckSame || p.ty == ckEmpty) && len(c.strings) == 0 {
+			kind := map[checkType]string{ckNext: "NEXT", ckSame: "SAME", ckEmpty: "EMPTY"}[p.ty]
+			return nil, badCheckFile(c.cbuf.diag(prefixStart, "error", fmt.Sprintf("found '%s-%s' without previous '%s: line", prefix, kind, prefix)))
+		}
+		if p.ty == ckDAG || p.ty == ckNot {
+			dagNot = append(dagNot, p)
+			continue
+		}
+		c.strings = append(c.strings, &checkString{pat: p, prefix: prefix, dagNot: dagNot})
+		dagNot = append([]*pattern{}, implicit...)
+	}
+
+	noneFound := len(notFound) == distinct
+	unused := !opts.AllowUnusedPrefixes && len(notFound) > 0
+	if (noneFound || unused) && (len(implicit) == 0 || !defaultPrefix) {
+		var missing []string
+		for _, p := range checkPrefixes {
+			if notFound[p] {
+				missing = append(missing, "'"+p+":'")
+				delete(notFound, p) // a prefix given twice is listed once
+			}
+		}
+		s := " "
+		if len(missing) > 1 {
+			s = "es "
+		}
+		return nil, badCheckFile(plainError("no check strings found with prefix%s%s", s, strings.Join(missing, ", ")))
+	}
+	if len(dagNot) > 0 {
+		eof := &pattern{ty: ckEOF, count: 1, line: line + 1, buf: c.cbuf, loc: len(text), prefix: checkPrefixes[0], ctx: c.ctx}
+		c.strings = append(c.strings, &checkString{pat: eof, prefix: checkPrefixes[0], dagNot: dagNot})
+	}
+	return c, nil
+}
+
+// finishPattern compiles a pattern's regex when it has nothing to
+// substitute at match time.
+func (c *checker) finishPattern(p *pattern) *Failure {
+	if p.isFixed || len(p.subs) > 0 || p.ty == ckEOF {
+		return nil
+	}
+	re, err := compileERE(p.re, p.ignoreCase)
+	if err != nil {
+		// Each {{...}} was valid alone, but a back-reference number can
+		// mean another group in the whole pattern; llvm::Regex then fails
+		// to compile and the pattern simply never matches.
+		p.neverMatches = true
+		return nil
+	}
+	p.compiled = re
+	return nil
+}
+
+func (c *checker) patternError(p *pattern, err error) *Failure {
+	if pe, ok := err.(*parseError); ok {
+		return badCheckFile(p.buf.diag(pe.off, "error", pe.msg))
+	}
+	return badCheckFile(p.buf.diag(p.loc, "error", err.Error()))
+}
+
+// defineCmdline records -D definitions; they are (re)applied at each run.
+func (c *checker) defineCmdline() *Failure {
+	c.strDefines = map[string]string{}
+	c.numDefines = map[*numVar]int64{}
+	for _, d := range c.opts.Defines {
+		eq := strings.IndexByte(d, '=')
+		if eq < 0 {
+			return badCheckFile(plainError("missing equal sign in global definition '%s'", d))
+		}
+		if strings.HasPrefix(d, "#") {
+			b := &buffer{name: "command line", text: []byte(d)}
+			p := &pattern{ty: ckPlain, buf: b, ctx: c.ctx}
+			pp := &patParser{p: p, opts: c.opts, base: 1, orig: d[1:]}
+			expr, v, err := pp.numericBlock(d[1:eq]+":"+d[eq+1:], false)
+			if err == nil && (v == nil || expr.ast == nil) {
+				err = fmt.Errorf("invalid numeric variable definition '%s'", d)
+			}
+			var val int64
+			if err == nil {
+				val, err = expr.ast.eval(0)
+			}
+			if err != nil {
+				return badCheckFile(plainError("%s", err))
+			}
+			c.ctx.numVars[v.name] = v
+			v.defLine = 0
+			c.numDefines[v] = val
+			continue
+		}
+		name, pseudo, rest, ok := parseVariable(d[:eq])
+		if !ok || pseudo || rest != "" {
+			return badCheckFile(plainError("invalid name in string variable definition '%s'", d[:eq]))
+		}
+		if _, clash := c.ctx.numVars[name]; clash {
+			return badCheckFile(plainError("numeric variable with name '%s' already exists", name))
+		}
+		c.strDefines[name] = d[eq+1:]
+		c.ctx.definedStr[name] = true
+	}
+	return nil
+}
+
+type directive struct {
+	ty      checkType
+	count   int
+	literal bool
+}
+
+// findFirstPrefix finds the next directive or comment at or after pos, as
+// FindFirstMatchingPrefix does: the earliest (then longest) prefix that does
+// not continue a word and is followed by a valid suffix. It returns the
+// prefix, its offset, the directive and the offset after its colon.
+func findFirstPrefix(text []byte, pos int, prefixes []string, isComment map[string]bool, line *int) (string, int, directive, int) {
+	for pos < len(text) {
+		best, bestAt := "", -1
+		for _, p := range prefixes {
+			i := bytes.Index(text[pos:], []byte(p))
+			if i < 0 {
+				continue
+			}
+			if bestAt < 0 || pos+i < bestAt || (pos+i == bestAt && len(p) > len(best)) {
+				best, bestAt = p, pos+i
+			}
+		}
+		if bestAt < 0 {
+			return "", 0, directive{}, 0
+		}
+		*line += bytes.Count(text[pos:bestAt], []byte{'\n'})
+		skippedEmpty := bestAt == pos
+		pos = bestAt
+		if skippedEmpty || !isPartOfWord(text[pos-1]) {
+			d, after := findCheckType(text, pos, best, isComment[best])
+			if d.ty != ckNone {
+				return best, pos, d, after
+			}
+		}
+		// Skip the prefix and the rest of the word it is part of.
+		pos += len(best)
+		for pos < len(text) && isPartOfWord(text[pos]) {
+			pos++
+		}
+	}
+	return "", 0, directive{}, 0
+}
+
+// findCheckType reads the suffix after a prefix ("-NEXT:", "{LITERAL}:",
+// "-COUNT-3:", ...).
+func findCheckType(text []byte, pos int, prefix string, comment bool) (directive, int) {
+	if len(text)-pos <= len(prefix) {
+		return directive{}, 0
+	}
+	rest := string(text[pos+len(prefix):])
+	at := func(r string) int { return len(text) - len(r) }
+	if comment {
+		if strings.HasPrefix(rest, ":") {
+			return directive{ty: ckComment}, at(rest[1:])
+		}
+		return directive{}, 0
+	}
+	modifiers := func(d directive, r string) (directive, int) {
+		if strings.HasPrefix(r, ":") {
+			return d, at(r[1:])
+		}
+		if !strings.HasPrefix(r, "{") {
+			return directive{}, 0
+		}
+		r = r[1:]
+		for {
+			r = strings.TrimLeft(r, " \t\n\v\f\r")
+			if !strings.HasPrefix(r, "LITERAL") {
+				return directive{}, 0
+			}
+			d.literal = true
+			r = strings.TrimLeft(r[len("LITERAL"):], " \t\n\v\f\r")
+			if !strings.HasPrefix(r, ",") {
+				break
+			}
+			r = r[1:]
+		}
+		if !strings.HasPrefix(r, "}:") {
+			return directive{}, 0
+		}
+		return d, at(r[2:])
+	}
+	if strings.HasPrefix(rest, ":") {
+		return directive{ty: ckPlain, count: 1}, at(rest[1:])
+	}
+	if rest[0] == '{' {
+		return modifiers(directive{ty: ckPlain, count: 1}, rest)
+	}
+	misspelled := false
+	switch rest[0] {
+	case '_':
+		misspelled = true
+	case '-':
+	default:
+		return directive{}, 0
+	}
+	rest = rest[1:]
+	d, after := func() (directive, int) {
+		if strings.HasPrefix(rest, "COUNT-") {
+			r := rest[len("COUNT-"):]
+			i := 0
+			for i < len(r) && isDigit(r[i]) {
+				i++
+			}
+			n := 0
+			for _, ch := range r[:i] {
+				n = n*10 + int(ch-'0')
+				if n > 1<<31-1 {
+					return directive{ty: ckBadCount}, at(r)
+				}
+			}
+			if i == 0 || n <= 0 || i == len(r) || (r[i] != ':' && r[i] != '{') {
+				return directive{ty: ckBadCount}, at(r)
+			}
+			return modifiers(directive{ty: ckPlain, count: n}, r[i:])
+		}
+		for _, bad := range []string{"DAG-NOT:", "NOT-DAG:", "NEXT-NOT:", "NOT-NEXT:", "SAME-NOT:", "NOT-SAME:", "EMPTY-NOT:", "NOT-EMPTY:"} {
+			if strings.HasPrefix(rest, bad) {
+				return directive{ty: ckBadNot}, at(rest)
+			}
+		}
+		for _, s := range []struct {
+			name string
+			ty   checkType
+		}{{"NEXT", ckNext}, {"SAME", ckSame}, {"NOT", ckNot}, {"DAG", ckDAG}, {"LABEL", ckLabel}, {"EMPTY", ckEmpty}} {
+			if strings.HasPrefix(rest, s.name) {
+				return modifiers(directive{ty: s.ty, count: 1}, rest[len(s.name):])
+			}
+		}
+		return directive{}, 0
+	}()
+	if d.ty != ckNone && misspelled {
+		return directive{ty: ckMisspelled}, after
+	}
+	return d, after
+}
+
+// run matches the input, as FileCheck::checkInput does.
+func (c *checker) run(rawInput []byte) *Failure {
+	name := c.opts.InputFileName
+	if name == "" {
+		name = "<stdin>"
+	}
+	if len(rawInput) == 0 && !c.opts.AllowEmpty {
+		return &Failure{Kind: EmptyInput, Diags: []Diag{plainError("FileCheck error: '%s' is empty.", name)}}
+	}
+	in := &buffer{name: name, text: canonicalize(rawInput, c.opts.StrictWhitespace)}
+	// Fresh variables for this run.
+	c.ctx.strVars = map[string]string{}
+	for k, v := range c.strDefines {
+		c.ctx.strVars[k] = v
+	}
+	for _, v := range c.ctx.numVars {
+		v.has = false
+	}
+	for v, val := range c.numDefines {
+		v.value, v.has = val, true
+	}
+	m := &matcher{c: c, in: in}
+	text := in.text
+	bufLo := 0
+	i, j, e := 0, 0, len(c.strings)
+	failed := false
+	for {
+		var regionLo, regionHi int
+		if j == e {
+			regionLo, regionHi = bufLo, len(text)
+		} else {
+			label := c.strings[j]
+			if label.pat.ty != ckLabel {
+				j++
+				continue
+			}
+			pos, length, ok := m.checkString(label, bufLo, len(text), true)
+			if !ok {
+				return m.failure()
+			}
+			regionLo, regionHi = bufLo, pos+length
+			bufLo = pos + length
+			j++
+		}
+		if i != 0 && c.opts.EnableVarScope {
+			c.clearLocalVars()
+		}
+		for ; i != j; i++ {
+			pos, length, ok := m.checkString(c.strings[i], regionLo, regionHi, false)
+			if !ok {
+				failed = true
+				i = j
+				break
+			}
+			regionLo = pos + length
+		}
+		if j == e {
+			break
+		}
+	}
+	if failed {
+		return m.failure()
+	}
+	return nil
+}
+
+func (c *checker) clearLocalVars() {
+	for name := range c.ctx.strVars {
+		if !strings.HasPrefix(name, "$") {
+			delete(c.ctx.strVars, name)
+		}
+	}
+	for name, v := range c.ctx.numVars {
+		if !strings.HasPrefix(name, "$") {
+			v.has = false
+			delete(c.ctx.numVars, name)
+		}
+	}
+}
+
+// matcher runs the directives over one input and collects diagnostics.
+type matcher struct {
+	c     *checker
+	in    *buffer
+	diags []Diag
+}
+
+func (m *matcher) failure() *Failure { return &Failure{Kind: NoMatch, Diags: m.diags} }
+
+func (m *matcher) errorAt(p *pattern, off int, msg string) {
+	m.diags = append(m.diags, p.buf.diag(off, "error", msg))
+}
+
+func (m *matcher) note(off int, msg string) {
+	m.diags = append(m.diags, m.in.diag(off, "note", msg))
+}
+
+func directiveName(p *pattern) string {
+	if p.count > 1 {
+		return fmt.Sprintf("%s-COUNT", p.prefix)
+	}
+	return p.prefix + checkSuffix[p.ty]
+}
+
+// matchExpected matches a pattern that must be found, reporting a failure.
+func (m *matcher) matchExpected(p *pattern, lo, hi int) (int, int, bool) {
+	pos, length, found, err := p.match(m.in.text, lo, hi)
+	if err != nil {
+		m.reportMatchError(p, err)
+		if found {
+			m.note(pos, "with the match here")
+		} else {
+			m.note(lo, "scanning from here")
+		}
+		return 0, 0, false
+	}
+	if !found {
+		if p.ty == ckEOF {
+			return 0, 0, false
+		}
+		m.errorAt(p, p.loc, directiveName(p)+": expected string not found in input")
+		m.note(lo, "scanning from here")
+		m.fuzzyNote(p, lo, hi)
+		return 0, 0, false
+	}
+	return pos, length, true
+}
+
+func (m *matcher) reportMatchError(p *pattern, err error) {
+	if me, ok := err.(*matchError); ok {
+		m.diags = append(m.diags, p.buf.diag(me.off, "error", me.msg))
+		return
+	}
+	m.errorAt(p, p.loc, err.Error())
+}
+
+// checkString is FileCheckString::Check: the DAG/NOT directives before the
+// pattern, the pattern (count times), then the NEXT/SAME and NOT checks on
+// the gap. In label-scan mode only the pattern itself is matched.
+func (m *matcher) checkString(cs *checkString, lo, hi int, labelScan bool) (int, int, bool) {
+	last := lo
+	var nots []*pattern
+	if !labelScan {
+		var ok bool
+		last, ok = m.checkDAG(cs, lo, hi, &nots)
+		if !ok {
+			return 0, 0, false
+		}
+	}
+	matchEnd, first := last, 0
+	for n := 1; n <= cs.pat.count; n++ {
+		pos, length, ok := m.matchExpected(cs.pat, matchEnd, hi)
+		if !ok {
+			return 0, 0, false
+		}
+		if n == 1 {
+			first = pos
+		}
+		matchEnd = pos + length
+	}
+	if !labelScan {
+		if !m.checkNextSame(cs.pat, last, first) {
+			return 0, 0, false
+		}
+		if !m.checkNot(nots, last, first) {
+			return 0, 0, false
+		}
+	}
+	return first, matchEnd - first, true
+}
+
+func (m *matcher) checkNextSame(p *pattern, lo, matchPos int) bool {
+	gap := m.in.text[lo:matchPos]
+	switch p.ty {
+	case ckNext, ckEmpty:
+		n, firstNL := countNewlines(gap)
+		if n == 0 {
+			m.errorAt(p, p.loc, directiveName(p)+": is on the same line as previous match")
+			m.note(matchPos, "'next' match was here")
+			m.note(lo, "previous match ended here")
+			return false
+		}
+		if n != 1 {
+			m.errorAt(p, p.loc, directiveName(p)+": is not on the line after the previous match")
+			m.note(matchPos, "'next' match was here")
+			m.note(lo, "previous match ended here")
+			m.note(lo+firstNL+1, "non-matching line after previous match is here")
+			return false
+		}
+	case ckSame:
+		if n, _ := countNewlines(gap); n != 0 {
+			m.errorAt(p, p.loc, directiveName(p)+": is not on the same line as the previous match")
+			m.note(matchPos, "'next' match was here")
+			m.note(lo, "previous match ended here")
+			return false
+		}
+	}
+	return true
+}
+
+// countNewlines counts line breaks; "\n\r" and "\r\n" count once.
+func countNewlines(b []byte) (n, first int) {
+	first = -1
+	for i := 0; i < len(b); i++ {
+		if b[i] != '\n' && b[i] != '\r' {
+			continue
+		}
+		if first < 0 {
+			first = i
+		}
+		if i+1 < len(b) && (b[i+1] == '\n' || b[i+1] == '\r') && b[i+1] != b[i] {
+			i++
+		}
+		n++
+	}
+	return n, first
+}
+
+// checkNot reports every CHECK-NOT pattern found in [lo, hi).
+func (m *matcher) checkNot(nots []*pattern, lo, hi int) bool {
+	ok := true
+	for _, p := range nots {
+		pos, _, found, err := p.match(m.in.text, lo, hi)
+		if err != nil {
+			m.reportMatchError(p, err)
+			ok = false
+			continue
+		}
+		if found {
+			m.errorAt(p, p.loc, directiveName(p)+": excluded string found in input")
+			m.note(pos, "found here")
+			ok = false
+		}
+	}
+	return ok
+}
+
+// checkDAG is FileCheckString::CheckDag: each CHECK-DAG group matches in any
+// order without overlapping, CHECK-NOTs between groups are checked against
+// the gap before the next group's earliest match, and the search after a
+// group starts at the end of its last match.
+func (m *matcher) checkDAG(cs *checkString, lo, hi int, nots *[]*pattern) (int, bool) {
+	if len(cs.dagNot) == 0 {
+		return lo, true
+	}
+	type span struct{ pos, end int }
+	start := lo
+	var ranges []span // sorted, non-overlapping matches of the current group
+	for idx, p := range cs.dagNot {
+		if p.ty == ckNot {
+			*nots = append(*nots, p)
+			continue
+		}
+		matchPos := start
+		for k := 0; ; {
+			pos, length, ok := m.matchExpected(p, matchPos, hi)
+			if !ok {
+				return 0, false
+			}
+			r := span{pos, pos + length}
+			if m.c.opts.AllowDeprecatedDAGOverlap {
+				if len(ranges) == 0 {
+					ranges = append(ranges, r)
+				} else {
+					ranges[0].pos = min(ranges[0].pos, r.pos)
+					ranges[0].end = max(ranges[0].end, r.end)
+				}
+				break
+			}
+			overlap := false
+			for ; k < len(ranges); k++ {
+				if r.pos < ranges[k].end {
+					overlap = ranges[k].pos < r.end
+					break
+				}
+			}
+			if !overlap {
+				ranges = append(ranges, span{})
+				copy(ranges[k+1:], ranges[k:])
+				ranges[k] = r
+				break
+			}
+			matchPos = ranges[k].end
+			k++
+		}
+		if idx+1 == len(cs.dagNot) || cs.dagNot[idx+1].ty == ckNot {
+			if len(*nots) > 0 {
+				if !m.checkNot(*nots, start, ranges[0].pos) {
+					return 0, false
+				}
+				*nots = (*nots)[:0]
+			}
+			start = ranges[len(ranges)-1].end
+			ranges = ranges[:0]
+		}
+	}
+	return start, true
+}
+
+// fuzzyNote points at the input line most like the pattern, as LLVM's
+// "possible intended match here" does.
+func (m *matcher) fuzzyNote(p *pattern, lo, hi int) {
+	want := p.fixed
+	if !p.isFixed {
+		want = p.re
+	}
+	if want == "" {
+		return
+	}
+	text := m.in.text
+	best, bestQ := -1, 0.0
+	lines := 0
+	for i := lo; i < hi && i < lo+4096; i++ {
+		if text[i] == '\n' {
+			lines++
+		}
+		if i != lo && text[i-1] != '\n' {
+			continue
+		}
+		end := min(hi, i+len(want))
+		d := editDistance(string(text[i:end]), want)
+		q := float64(d) + float64(lines)/100
+		if best < 0 || q < bestQ {
+			best, bestQ = i, q
+		}
+	}
+	if best >= 0 && bestQ < 50 && bestQ < float64(len(want)) {
+		m.note(best, "possible intended match here")
+	}
+}
+
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}
