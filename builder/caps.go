@@ -1,0 +1,193 @@
+package builder
+
+import (
+	"strings"
+
+	"github.com/hlsl2spirv/hlsl2spirv/builder/spv"
+)
+
+// InferCapabilities declares the capabilities and extensions the module's
+// instructions need, from the grammar tables: every opcode and every
+// enumerant used (with its parameters) lists the capabilities that enable
+// it and the extensions (or core version) that make it available.
+//
+// Rules:
+//   - a requirement "any of caps" is met when one of them is declared or
+//     implied by a declared one (Shader implies Matrix); otherwise the
+//     first listed is declared. A declared capability brings its own
+//     requirements.
+//   - a requirement "version v or any of exts" is met when the module's
+//     version is at least v or one of exts is declared; otherwise the
+//     first listed is declared.
+//   - beyond the grammar: scalar widths (OpTypeInt 8/16/64 need Int8,
+//     Int16, Int64; OpTypeFloat 16/64 need Float16, Float64), storage
+//     images (Sampled 2) need the Image* variant of the Sampled* dimension
+//     capabilities, arrayed cubes need SampledCubeArray/ImageCubeArray,
+//     arrayed multisampled storage images ImageMSArray, and a NonSemantic.* import needs
+//     SPV_KHR_non_semantic_info before SPIR-V 1.6.
+//
+// Operands are considered before their instruction, so an enumerant's
+// extension can satisfy its instruction (UserSemantic brings
+// SPV_GOOGLE_hlsl_functionality1, which enables OpDecorateString).
+// Declared capabilities and extensions are kept, in order; new ones are
+// appended in the order they are first needed.
+func InferCapabilities(m *Module) {
+	inf := inferrer{m: m, enabled: map[spv.Capability]bool{}}
+	for _, c := range m.Capabilities {
+		inf.enable(c)
+	}
+	// Requirements of the declared capabilities themselves.
+	for i := 0; i < len(m.Capabilities); i++ {
+		inf.capabilityNeeds(m.Capabilities[i])
+	}
+	res := newModuleResolver(m)
+	visit := func(in *Inst) {
+		inf.operands(in.Operands)
+		info := spv.InstructionInfo(in.Op)
+		if info == nil {
+			return
+		}
+		inf.needCaps(info.Capabilities)
+		inf.needExt(info.Version, info.Extensions)
+		switch in.Op {
+		case spv.OpTypeInt:
+			switch in.Operands[0].Word {
+			case 8:
+				inf.needCaps([]spv.Capability{spv.CapabilityInt8})
+			case 16:
+				inf.needCaps([]spv.Capability{spv.CapabilityInt16})
+			case 64:
+				inf.needCaps([]spv.Capability{spv.CapabilityInt64})
+			}
+		case spv.OpTypeFloat:
+			switch in.Operands[0].Word {
+			case 16:
+				inf.needCaps([]spv.Capability{spv.CapabilityFloat16})
+			case 64:
+				inf.needCaps([]spv.Capability{spv.CapabilityFloat64})
+			}
+		case spv.OpTypeImage:
+			// Operands: sampled type, Dim, depth, arrayed, MS, sampled, format.
+			dim, arrayed, ms, storage := spv.Dim(in.Operands[1].Word), in.Operands[3].Word == 1, in.Operands[4].Word == 1, in.Operands[5].Word == 2
+			if c, ok := storageImageCaps[dim]; ok && storage {
+				inf.needCaps([]spv.Capability{c})
+			}
+			switch {
+			case dim == spv.DimCube && arrayed && storage:
+				inf.needCaps([]spv.Capability{spv.CapabilityImageCubeArray})
+			case dim == spv.DimCube && arrayed:
+				inf.needCaps([]spv.Capability{spv.CapabilitySampledCubeArray})
+			case ms && arrayed && storage:
+				inf.needCaps([]spv.Capability{spv.CapabilityImageMSArray})
+			}
+		case spv.OpExtInstImport:
+			if strings.HasPrefix(in.Operands[0].Str, "NonSemantic.") {
+				inf.needExt(spv.Version1_6, []string{"SPV_KHR_non_semantic_info"})
+			}
+		case spv.OpExtInst:
+			if set := res.ExtInstSet(in.Operands[0].ID()); set != nil {
+				if ext := set.Inst(in.Operands[1].Word); ext != nil {
+					inf.needCaps(ext.Capabilities)
+				}
+			}
+		}
+	}
+	if m.MemoryModel != nil {
+		visit(m.MemoryModel)
+	}
+	for in := range m.All() {
+		if in != m.MemoryModel {
+			visit(in)
+		}
+	}
+}
+
+// storageImageCaps maps a dimension whose grammar capability is for
+// sampled images to the capability a storage image of it needs.
+var storageImageCaps = map[spv.Dim]spv.Capability{
+	spv.Dim1D:     spv.CapabilityImage1D,
+	spv.DimBuffer: spv.CapabilityImageBuffer,
+	spv.DimRect:   spv.CapabilityImageRect,
+}
+
+type inferrer struct {
+	m       *Module
+	enabled map[spv.Capability]bool // declared or implied
+}
+
+// enable marks c and everything it implies as enabled.
+func (inf *inferrer) enable(c spv.Capability) {
+	if inf.enabled[c] {
+		return
+	}
+	inf.enabled[c] = true
+	if e := spv.KindCapability.Enumerant(uint32(c)); e != nil {
+		for _, implied := range e.Capabilities {
+			inf.enable(implied)
+		}
+	}
+}
+
+func (inf *inferrer) capabilityNeeds(c spv.Capability) {
+	if e := spv.KindCapability.Enumerant(uint32(c)); e != nil {
+		inf.needExt(e.Version, e.Extensions)
+	}
+}
+
+func (inf *inferrer) needCaps(caps []spv.Capability) {
+	if len(caps) == 0 {
+		return
+	}
+	for _, c := range caps {
+		if inf.enabled[c] {
+			return
+		}
+	}
+	c := caps[0]
+	inf.m.Capabilities = append(inf.m.Capabilities, c)
+	inf.enable(c)
+	inf.capabilityNeeds(c)
+}
+
+func (inf *inferrer) needExt(v spv.Version, exts []string) {
+	if len(exts) == 0 {
+		return
+	}
+	if v != 0 && v != spv.VersionNone && inf.m.Version >= v {
+		return
+	}
+	for _, e := range exts {
+		if inf.m.HasExtension(e) {
+			return
+		}
+	}
+	inf.m.Extensions = append(inf.m.Extensions, exts[0])
+}
+
+func (inf *inferrer) operands(ops []Operand) {
+	for i := range ops {
+		o := &ops[i]
+		switch o.Kind.Category() {
+		case spv.CategoryValueEnum:
+			if e := o.Kind.Enumerant(o.Word); e != nil {
+				inf.enumerant(e)
+			}
+		case spv.CategoryBitEnum:
+			for bit := uint32(1); bit != 0; bit <<= 1 {
+				if o.Word&bit != 0 {
+					if e := o.Kind.Enumerant(bit); e != nil {
+						inf.enumerant(e)
+					}
+				}
+			}
+		}
+		if len(o.Params) > 0 {
+			inf.operands(o.Params)
+		}
+	}
+}
+
+func (inf *inferrer) enumerant(e *spv.EnumerantInfo) {
+	inf.needExt(e.Version, e.Extensions)
+	inf.needCaps(e.Capabilities)
+}

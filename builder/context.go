@@ -1,0 +1,605 @@
+package builder
+
+import (
+	"encoding/binary"
+	"fmt"
+	"math"
+
+	"github.com/hlsl2spirv/hlsl2spirv/builder/spv"
+)
+
+// Context allocates ids and interns the module-level things that must
+// exist once: types, constants (spec constants excepted), OpUndef,
+// decorations and names. Asking twice for the same type gives the same
+// id. It writes into a Module's Globals, Annotations and Names sections.
+//
+// Errors (an operand that does not fit the grammar, a constant of a
+// non-numeric type) are sticky: the method returns 0 and Err reports the
+// first one.
+type Context struct {
+	m      *Module
+	types  map[typeKey]ID
+	consts map[constKey]ID
+	decos  map[string]struct{}
+	names  map[nameKey]struct{}
+	defs   []*Inst // by id, every instruction made through the builder
+	enc    InstBuilder
+	key    []byte
+	err    error
+}
+
+type typeKey struct {
+	op      spv.Op
+	a, b, c uint32
+	s       string
+}
+
+type constKey struct {
+	op     spv.Op
+	typ    ID
+	lo, hi uint32
+	s      string
+}
+
+type nameKey struct {
+	id     ID
+	member int64
+	name   string
+}
+
+// NewContext returns a Context writing into m.
+func NewContext(m *Module) *Context {
+	c := &Context{m: m, types: map[typeKey]ID{}, consts: map[constKey]ID{}, decos: map[string]struct{}{}, names: map[nameKey]struct{}{}}
+	c.enc.Resolver = c
+	return c
+}
+
+// Module returns the module the context writes into.
+func (c *Context) Module() *Module { return c.m }
+
+// Err returns the first error met, or nil.
+func (c *Context) Err() error { return c.err }
+
+func (c *Context) setErr(err error) {
+	if c.err == nil {
+		c.err = err
+	}
+}
+
+// NewID allocates a fresh id.
+func (c *Context) NewID() ID { return c.m.NewID() }
+
+// Def returns the instruction that defined id through this context or its
+// ModuleBuilder, or nil.
+func (c *Context) Def(id ID) *Inst {
+	if int(id) < len(c.defs) {
+		return c.defs[id]
+	}
+	return nil
+}
+
+func (c *Context) record(in *Inst) {
+	if in.Result == 0 {
+		return
+	}
+	for int(in.Result) >= len(c.defs) {
+		c.defs = append(c.defs, make([]*Inst, len(c.defs)+64)...)
+	}
+	c.defs[in.Result] = in
+}
+
+// check encodes the instruction to validate it against the grammar.
+func (c *Context) check(in *Inst) bool {
+	if _, err := c.enc.EncodeInst(in); err != nil {
+		c.setErr(err)
+		return false
+	}
+	return true
+}
+
+// LiteralWords implements Resolver.
+func (c *Context) LiteralWords(typ ID) int {
+	d := c.Def(typ)
+	if d == nil || (d.Op != spv.OpTypeInt && d.Op != spv.OpTypeFloat) || len(d.Operands) == 0 {
+		return 0
+	}
+	if d.Operands[0].Word > 32 {
+		return 2
+	}
+	return 1
+}
+
+// TypeOf implements Resolver: the result type of value.
+func (c *Context) TypeOf(value ID) ID {
+	if d := c.Def(value); d != nil {
+		return d.Type
+	}
+	return 0
+}
+
+// ExtInstSet implements Resolver.
+func (c *Context) ExtInstSet(id ID) *spv.ExtInstSet {
+	if d := c.Def(id); d != nil && d.Op == spv.OpExtInstImport && len(d.Operands) == 1 {
+		return spv.ExtInstSetByName(d.Operands[0].Str)
+	}
+	return nil
+}
+
+// global appends a new module-level instruction with a fresh result id.
+func (c *Context) global(op spv.Op, typ ID, ops ...Operand) ID {
+	in := &Inst{Op: op, Type: typ, Result: c.m.NewID(), Operands: ops}
+	if !c.check(in) {
+		return 0
+	}
+	c.m.Globals = append(c.m.Globals, in)
+	c.record(in)
+	return in.Result
+}
+
+func (c *Context) internType(k typeKey, make func() ID) ID {
+	if id, ok := c.types[k]; ok {
+		return id
+	}
+	id := make()
+	if id != 0 {
+		c.types[k] = id
+	}
+	return id
+}
+
+// TypeVoid returns OpTypeVoid.
+func (c *Context) TypeVoid() ID {
+	return c.internType(typeKey{op: spv.OpTypeVoid}, func() ID { return c.global(spv.OpTypeVoid, 0) })
+}
+
+// TypeBool returns OpTypeBool.
+func (c *Context) TypeBool() ID {
+	return c.internType(typeKey{op: spv.OpTypeBool}, func() ID { return c.global(spv.OpTypeBool, 0) })
+}
+
+// TypeInt returns the integer type of the width and signedness.
+func (c *Context) TypeInt(width uint32, signed bool) ID {
+	s := uint32(0)
+	if signed {
+		s = 1
+	}
+	return c.internType(typeKey{op: spv.OpTypeInt, a: width, b: s}, func() ID {
+		return c.global(spv.OpTypeInt, 0, Lit(width), Lit(s))
+	})
+}
+
+// TypeFloat returns the float type of the width.
+func (c *Context) TypeFloat(width uint32) ID {
+	return c.internType(typeKey{op: spv.OpTypeFloat, a: width}, func() ID {
+		return c.global(spv.OpTypeFloat, 0, Lit(width))
+	})
+}
+
+// TypeVector returns the vector of n elements of type elem.
+func (c *Context) TypeVector(elem ID, n uint32) ID {
+	return c.internType(typeKey{op: spv.OpTypeVector, a: uint32(elem), b: n}, func() ID {
+		return c.global(spv.OpTypeVector, 0, Ref(elem), Lit(n))
+	})
+}
+
+// TypeMatrix returns the matrix of n columns of vector type column.
+func (c *Context) TypeMatrix(column ID, n uint32) ID {
+	return c.internType(typeKey{op: spv.OpTypeMatrix, a: uint32(column), b: n}, func() ID {
+		return c.global(spv.OpTypeMatrix, 0, Ref(column), Lit(n))
+	})
+}
+
+// TypeArray returns the array of elem whose length is the constant id
+// length. A non-zero stride decorates it with ArrayStride: arrays that
+// differ only in stride are distinct types.
+func (c *Context) TypeArray(elem, length ID, stride uint32) ID {
+	return c.internType(typeKey{op: spv.OpTypeArray, a: uint32(elem), b: uint32(length), c: stride}, func() ID {
+		id := c.global(spv.OpTypeArray, 0, Ref(elem), Ref(length))
+		if id != 0 && stride != 0 {
+			c.Decorate(id, spv.DecorationArrayStride, Lit(stride))
+		}
+		return id
+	})
+}
+
+// TypeArrayN is TypeArray with the length given as a number (a 32-bit
+// unsigned constant, as DXC makes).
+func (c *Context) TypeArrayN(elem ID, n, stride uint32) ID {
+	return c.TypeArray(elem, c.ConstUint32(n), stride)
+}
+
+// TypeRuntimeArray returns the runtime array of elem, decorated with
+// ArrayStride when stride is not zero.
+func (c *Context) TypeRuntimeArray(elem ID, stride uint32) ID {
+	return c.internType(typeKey{op: spv.OpTypeRuntimeArray, a: uint32(elem), c: stride}, func() ID {
+		id := c.global(spv.OpTypeRuntimeArray, 0, Ref(elem))
+		if id != 0 && stride != 0 {
+			c.Decorate(id, spv.DecorationArrayStride, Lit(stride))
+		}
+		return id
+	})
+}
+
+// TypePointer returns the pointer to pointee in storage class sc.
+func (c *Context) TypePointer(sc spv.StorageClass, pointee ID) ID {
+	return c.internType(typeKey{op: spv.OpTypePointer, a: uint32(sc), b: uint32(pointee)}, func() ID {
+		return c.global(spv.OpTypePointer, 0, Enum(sc), Ref(pointee))
+	})
+}
+
+// TypeFunction returns the function type.
+func (c *Context) TypeFunction(ret ID, params ...ID) ID {
+	c.key = c.key[:0]
+	for _, p := range params {
+		c.key = binary.LittleEndian.AppendUint32(c.key, uint32(p))
+	}
+	return c.internType(typeKey{op: spv.OpTypeFunction, a: uint32(ret), s: string(c.key)}, func() ID {
+		return c.global(spv.OpTypeFunction, 0, append([]Operand{Ref(ret)}, Refs(params...)...)...)
+	})
+}
+
+// ImageType describes an OpTypeImage.
+type ImageType struct {
+	SampledType ID
+	Dim         spv.Dim
+	Depth       uint32 // 0 not depth, 1 depth, 2 unknown
+	Arrayed, MS bool
+	Sampled     uint32 // 0 unknown (run time), 1 with a sampler, 2 storage
+	Format      spv.ImageFormat
+	// Access is the optional access qualifier (kernels only); HasAccess says
+	// whether it is present.
+	HasAccess bool
+	Access    spv.AccessQualifier
+}
+
+// TypeImage returns the image type.
+func (c *Context) TypeImage(t ImageType) ID {
+	b := func(v bool) uint32 {
+		if v {
+			return 1
+		}
+		return 0
+	}
+	packed := uint32(t.Dim) | t.Depth<<8 | b(t.Arrayed)<<10 | b(t.MS)<<11 | t.Sampled<<12 | b(t.HasAccess)<<14 | uint32(t.Access)<<16
+	return c.internType(typeKey{op: spv.OpTypeImage, a: uint32(t.SampledType), b: packed, c: uint32(t.Format)}, func() ID {
+		ops := []Operand{Ref(t.SampledType), Enum(t.Dim), Lit(t.Depth), Lit(b(t.Arrayed)), Lit(b(t.MS)), Lit(t.Sampled), Enum(t.Format)}
+		if t.HasAccess {
+			ops = append(ops, Enum(t.Access))
+		}
+		return c.global(spv.OpTypeImage, 0, ops...)
+	})
+}
+
+// TypeSampler returns OpTypeSampler.
+func (c *Context) TypeSampler() ID {
+	return c.internType(typeKey{op: spv.OpTypeSampler}, func() ID { return c.global(spv.OpTypeSampler, 0) })
+}
+
+// TypeSampledImage returns the sampled image type of image.
+func (c *Context) TypeSampledImage(image ID) ID {
+	return c.internType(typeKey{op: spv.OpTypeSampledImage, a: uint32(image)}, func() ID {
+		return c.global(spv.OpTypeSampledImage, 0, Ref(image))
+	})
+}
+
+// TypeAccelerationStructure returns OpTypeAccelerationStructureKHR.
+func (c *Context) TypeAccelerationStructure() ID {
+	return c.internType(typeKey{op: spv.OpTypeAccelerationStructureKHR}, func() ID {
+		return c.global(spv.OpTypeAccelerationStructureKHR, 0)
+	})
+}
+
+// TypeRayQuery returns OpTypeRayQueryKHR.
+func (c *Context) TypeRayQuery() ID {
+	return c.internType(typeKey{op: spv.OpTypeRayQueryKHR}, func() ID { return c.global(spv.OpTypeRayQueryKHR, 0) })
+}
+
+// A Decoration is a decoration with its parameters (for Context.Decorate
+// and the decorations of struct types and members).
+type Decoration struct {
+	Kind   spv.Decoration
+	Params []Operand
+}
+
+// Deco makes a Decoration.
+func Deco(d spv.Decoration, params ...Operand) Decoration { return Decoration{d, params} }
+
+// StructType describes an OpTypeStruct with everything that makes it
+// distinct: the HLSL struct used under two layout rules, or under two
+// names, gives two SPIR-V types. Two StructTypes equal in every field
+// (name, member types, member names, all decorations) give one id.
+type StructType struct {
+	Name        string // OpName, "" for none
+	Members     []StructMember
+	Decorations []Decoration // on the struct: Block, BufferBlock...
+}
+
+// StructMember is one member of a StructType.
+type StructMember struct {
+	Type        ID
+	Name        string       // OpMemberName, "" for none
+	Decorations []Decoration // Offset, MatrixStride, RowMajor, NonWritable, BuiltIn...
+}
+
+// TypeStruct returns the struct type t, with its names and decorations.
+func (c *Context) TypeStruct(t StructType) ID {
+	k := c.key[:0]
+	k = appendKeyString(k, t.Name)
+	k = appendKeyDecos(k, t.Decorations)
+	for _, m := range t.Members {
+		k = binary.LittleEndian.AppendUint32(k, uint32(m.Type))
+		k = appendKeyString(k, m.Name)
+		k = appendKeyDecos(k, m.Decorations)
+	}
+	c.key = k
+	return c.internType(typeKey{op: spv.OpTypeStruct, a: uint32(len(t.Members)), s: string(k)}, func() ID {
+		ops := make([]Operand, len(t.Members))
+		for i, m := range t.Members {
+			ops[i] = Ref(m.Type)
+		}
+		id := c.global(spv.OpTypeStruct, 0, ops...)
+		if id == 0 {
+			return 0
+		}
+		if t.Name != "" {
+			c.Name(id, t.Name)
+		}
+		for i, m := range t.Members {
+			if m.Name != "" {
+				c.MemberName(id, uint32(i), m.Name)
+			}
+		}
+		for _, d := range t.Decorations {
+			c.Decorate(id, d.Kind, d.Params...)
+		}
+		for i, m := range t.Members {
+			for _, d := range m.Decorations {
+				c.MemberDecorate(id, uint32(i), d.Kind, d.Params...)
+			}
+		}
+		return id
+	})
+}
+
+func appendKeyString(k []byte, s string) []byte {
+	k = binary.LittleEndian.AppendUint32(k, uint32(len(s)))
+	return append(k, s...)
+}
+
+func appendKeyDecos(k []byte, ds []Decoration) []byte {
+	k = binary.LittleEndian.AppendUint32(k, uint32(len(ds)))
+	for _, d := range ds {
+		k = binary.LittleEndian.AppendUint32(k, uint32(d.Kind))
+		k = appendKeyOperands(k, d.Params)
+	}
+	return k
+}
+
+func appendKeyOperands(k []byte, ops []Operand) []byte {
+	k = binary.LittleEndian.AppendUint32(k, uint32(len(ops)))
+	for _, o := range ops {
+		k = append(k, byte(o.Kind))
+		k = binary.LittleEndian.AppendUint32(k, o.Word)
+		k = binary.LittleEndian.AppendUint32(k, o.Hi)
+		k = appendKeyString(k, o.Str)
+		k = appendKeyOperands(k, o.Params)
+	}
+	return k
+}
+
+// Decorate decorates target, once: the same decoration with the same
+// parameters on the same target is emitted one time. A decoration with a
+// string parameter uses OpDecorateString, one with an id parameter
+// OpDecorateId.
+func (c *Context) Decorate(target ID, d spv.Decoration, params ...Operand) {
+	c.decorate(target, -1, d, params)
+}
+
+// MemberDecorate decorates member of the struct type, once.
+func (c *Context) MemberDecorate(structType ID, member uint32, d spv.Decoration, params ...Operand) {
+	c.decorate(structType, int64(member), d, params)
+}
+
+func (c *Context) decorate(target ID, member int64, d spv.Decoration, params []Operand) {
+	hasString, hasID := false, false
+	for _, p := range params {
+		hasString = hasString || p.Kind == spv.KindLiteralString
+		hasID = hasID || isID(p)
+	}
+	var in *Inst
+	deco := Enum(d, params...)
+	if member < 0 {
+		op := spv.OpDecorate
+		switch {
+		case hasString:
+			op = spv.OpDecorateString
+		case hasID:
+			op = spv.OpDecorateId
+		}
+		in = &Inst{Op: op, Operands: []Operand{Ref(target), deco}}
+	} else {
+		op := spv.OpMemberDecorate
+		if hasString {
+			op = spv.OpMemberDecorateString
+		}
+		in = &Inst{Op: op, Operands: []Operand{Ref(target), Lit(uint32(member)), deco}}
+	}
+	words, err := c.enc.EncodeInst(in)
+	if err != nil {
+		c.setErr(err)
+		return
+	}
+	k := make([]byte, 0, 4*len(words))
+	for _, w := range words {
+		k = binary.LittleEndian.AppendUint32(k, w)
+	}
+	if _, dup := c.decos[string(k)]; dup {
+		return
+	}
+	c.decos[string(k)] = struct{}{}
+	c.m.Annotations = append(c.m.Annotations, in)
+}
+
+// Name gives id a debug name (OpName), once per (id, name).
+func (c *Context) Name(id ID, name string) {
+	k := nameKey{id, -1, name}
+	if _, dup := c.names[k]; dup {
+		return
+	}
+	c.names[k] = struct{}{}
+	c.m.Names = append(c.m.Names, &Inst{Op: spv.OpName, Operands: []Operand{Ref(id), Str(name)}})
+}
+
+// MemberName names member of a struct type (OpMemberName), once.
+func (c *Context) MemberName(structType ID, member uint32, name string) {
+	k := nameKey{structType, int64(member), name}
+	if _, dup := c.names[k]; dup {
+		return
+	}
+	c.names[k] = struct{}{}
+	c.m.Names = append(c.m.Names, &Inst{Op: spv.OpMemberName, Operands: []Operand{Ref(structType), Lit(member), Str(name)}})
+}
+
+// scalarInfo returns the opcode and width of a scalar numeric type.
+func (c *Context) scalarInfo(typ ID) (op spv.Op, width uint32, signed bool, ok bool) {
+	d := c.Def(typ)
+	if d == nil {
+		return 0, 0, false, false
+	}
+	switch d.Op {
+	case spv.OpTypeInt:
+		return d.Op, d.Operands[0].Word, d.Operands[1].Word == 1, true
+	case spv.OpTypeFloat:
+		return d.Op, d.Operands[0].Word, false, true
+	}
+	return d.Op, 0, false, false
+}
+
+// literalFor encodes bits as the literal of scalar type typ: masked to the
+// width, sign-extended to 32 bits for narrow signed integers.
+func (c *Context) literalFor(typ ID, bits uint64) (Operand, bool) {
+	op, width, signed, ok := c.scalarInfo(typ)
+	if !ok {
+		c.setErr(fmt.Errorf("constant of %%%d, which is not a numeric scalar type (%s)", typ, op))
+		return Operand{}, false
+	}
+	if width > 32 {
+		return Lit64(bits), true
+	}
+	if width < 32 {
+		bits &= 1<<width - 1
+		if signed && bits&(1<<(width-1)) != 0 {
+			bits |= ^uint64(0) << width
+		}
+	}
+	return Lit(uint32(bits)), true
+}
+
+func (c *Context) internConst(k constKey, make func() ID) ID {
+	if id, ok := c.consts[k]; ok {
+		return id
+	}
+	id := make()
+	if id != 0 {
+		c.consts[k] = id
+	}
+	return id
+}
+
+// Constant returns the OpConstant of numeric scalar type typ whose value
+// has the bit pattern bits (for floats: math.Float32bits/Float64bits).
+func (c *Context) Constant(typ ID, bits uint64) ID {
+	lit, ok := c.literalFor(typ, bits)
+	if !ok {
+		return 0
+	}
+	return c.internConst(constKey{op: spv.OpConstant, typ: typ, lo: lit.Word, hi: lit.Hi}, func() ID {
+		return c.global(spv.OpConstant, typ, lit)
+	})
+}
+
+// ConstInt32 returns the 32-bit signed integer constant v.
+func (c *Context) ConstInt32(v int32) ID { return c.Constant(c.TypeInt(32, true), uint64(uint32(v))) }
+
+// ConstUint32 returns the 32-bit unsigned integer constant v.
+func (c *Context) ConstUint32(v uint32) ID { return c.Constant(c.TypeInt(32, false), uint64(v)) }
+
+// ConstInt64 returns the 64-bit signed integer constant v.
+func (c *Context) ConstInt64(v int64) ID { return c.Constant(c.TypeInt(64, true), uint64(v)) }
+
+// ConstUint64 returns the 64-bit unsigned integer constant v.
+func (c *Context) ConstUint64(v uint64) ID { return c.Constant(c.TypeInt(64, false), v) }
+
+// ConstFloat32 returns the 32-bit float constant f (interned by bit
+// pattern: 0.0 and -0.0 are distinct).
+func (c *Context) ConstFloat32(f float32) ID {
+	return c.Constant(c.TypeFloat(32), uint64(math.Float32bits(f)))
+}
+
+// ConstFloat64 returns the 64-bit float constant f.
+func (c *Context) ConstFloat64(f float64) ID { return c.Constant(c.TypeFloat(64), math.Float64bits(f)) }
+
+// ConstBool returns OpConstantTrue or OpConstantFalse.
+func (c *Context) ConstBool(v bool) ID {
+	op := spv.OpConstantFalse
+	if v {
+		op = spv.OpConstantTrue
+	}
+	t := c.TypeBool()
+	return c.internConst(constKey{op: op, typ: t}, func() ID { return c.global(op, t) })
+}
+
+// ConstNull returns OpConstantNull of typ.
+func (c *Context) ConstNull(typ ID) ID {
+	return c.internConst(constKey{op: spv.OpConstantNull, typ: typ}, func() ID {
+		return c.global(spv.OpConstantNull, typ)
+	})
+}
+
+// ConstComposite returns the composite constant of typ made of the
+// constants elems.
+func (c *Context) ConstComposite(typ ID, elems ...ID) ID {
+	k := c.key[:0]
+	for _, e := range elems {
+		k = binary.LittleEndian.AppendUint32(k, uint32(e))
+	}
+	c.key = k
+	return c.internConst(constKey{op: spv.OpConstantComposite, typ: typ, s: string(k)}, func() ID {
+		return c.global(spv.OpConstantComposite, typ, Refs(elems...)...)
+	})
+}
+
+// Undef returns an OpUndef of typ (module-level, interned).
+func (c *Context) Undef(typ ID) ID {
+	return c.internConst(constKey{op: spv.OpUndef, typ: typ}, func() ID { return c.global(spv.OpUndef, typ) })
+}
+
+// SpecConstant returns a new OpSpecConstant of numeric scalar type typ
+// with default bits. Spec constants are never merged: each call gives a
+// new id (each gets its own SpecId).
+func (c *Context) SpecConstant(typ ID, bits uint64) ID {
+	lit, ok := c.literalFor(typ, bits)
+	if !ok {
+		return 0
+	}
+	return c.global(spv.OpSpecConstant, typ, lit)
+}
+
+// SpecConstantBool returns a new OpSpecConstantTrue/False.
+func (c *Context) SpecConstantBool(v bool) ID {
+	op := spv.OpSpecConstantFalse
+	if v {
+		op = spv.OpSpecConstantTrue
+	}
+	return c.global(op, c.TypeBool())
+}
+
+// SpecConstantComposite returns a new OpSpecConstantComposite.
+func (c *Context) SpecConstantComposite(typ ID, elems ...ID) ID {
+	return c.global(spv.OpSpecConstantComposite, typ, Refs(elems...)...)
+}
+
+// SpecConstantOp returns a new OpSpecConstantOp computing op on operands.
+func (c *Context) SpecConstantOp(typ ID, op spv.Op, operands ...Operand) ID {
+	return c.global(spv.OpSpecConstantOp, typ, append([]Operand{Lit(uint32(op))}, operands...)...)
+}

@@ -1,0 +1,56 @@
+// Package builder builds SPIR-V modules in memory and serialises them.
+// It is the only way codegen produces SPIR-V. The layers, bottom up:
+//
+//   - spv (subpackage): the grammar tables — opcodes, operand kinds,
+//     enumerants, extended instruction sets — generated from the Khronos
+//     JSON grammar.
+//   - WordConsumer: the sink for words; WordSlice collects them in memory,
+//     WordWriter writes little-endian bytes to an io.Writer.
+//   - InstBuilder: encodes one instruction from typed Operands (Ref, Lit,
+//     Lit64, F32, F64, Str, Enum, Pair), checking every operand's kind and
+//     count against the grammar — enumerant parameters, optional and
+//     variadic operands, OpSpecConstantOp's inner opcode, extended
+//     instructions, context-dependent literal widths — and returning an
+//     *EncodeError instead of writing a malformed instruction.
+//   - Module: the IR. Sections in the specification's layout order;
+//     functions of blocks of *Inst (opcode, result type, result id,
+//     operands). Passes walk it (All, ForEachUse), find definitions and uses
+//     (Defs, Uses), rewrite ids in place and delete instructions (DeleteIf).
+//   - Context: allocates ids and interns types, constants, OpUndef,
+//     decorations and names, so each distinct one is emitted once. Structs
+//     are interned by their whole description (name, members, member names,
+//     decorations), arrays by their stride too, so one HLSL type used under
+//     two layouts gives two SPIR-V types. Spec constants are never merged.
+//   - ModuleBuilder: a Context plus the module-level sections (capabilities,
+//     extensions, imports, memory model, entry points, execution modes,
+//     debug instructions, global variables) and FunctionBuilders, which
+//     keep an insertion block and build structured control flow with the
+//     merge instructions in place (BeginIf/Else/EndIf, BeginLoop/LoopTest/
+//     BeginContinue/EndLoop, BeginSwitch/EndSwitch). Function variables go
+//     to the top of the entry block wherever they are declared.
+//   - InferCapabilities: a pass declaring the capabilities and extensions
+//     the instructions and enumerants used need, from the grammar tables.
+//   - Serialize: writes the header (magic, version, generator, bound, 0) and
+//     every section through an InstBuilder to a WordConsumer.
+//
+// Building never panics on bad input: the first error sticks in the
+// ModuleBuilder (Err) and Serialize returns it.
+//
+// A minimal fragment shader:
+//
+//	b := builder.New(spv.Version1_0)
+//	b.Capability(spv.CapabilityShader)
+//	b.MemoryModel(spv.AddressingModelLogical, spv.MemoryModelGLSL450)
+//	v4 := b.TypeVector(b.TypeFloat(32), 4)
+//	out := b.GlobalVariable(b.TypePointer(spv.StorageClassOutput, v4), spv.StorageClassOutput, "out.var.SV_Target", 0)
+//	b.Decorate(out, spv.DecorationLocation, builder.Lit(0))
+//	f := b.Function("main", b.TypeVoid(), spv.FunctionControlNone)
+//	f.StartBlock(f.NewBlock("bb.entry"))
+//	one := b.ConstFloat32(1)
+//	f.Store(out, b.ConstComposite(v4, one, one, one, one))
+//	f.Return()
+//	f.End()
+//	b.EntryPoint(spv.ExecutionModelFragment, f.ID(), "main", out)
+//	b.ExecutionMode(f.ID(), spv.ExecutionModeOriginUpperLeft)
+//	spirv, err := b.Bytes()
+package builder

@@ -1,0 +1,206 @@
+package builder
+
+import (
+	"iter"
+
+	"github.com/hlsl2spirv/hlsl2spirv/builder/spv"
+)
+
+// An Inst is one instruction of the in-memory module. The result type and
+// result id are fields, not operands; Operands hold the rest in grammar
+// order.
+type Inst struct {
+	Op       spv.Op
+	Type     ID // result type, 0 if the opcode has none
+	Result   ID // result id, 0 if the opcode has none
+	Operands []Operand
+}
+
+// ForEachUse calls fn with a pointer to every id the instruction uses: its
+// result type and every id operand (pairs and enumerant parameters
+// included). Assigning through the pointer rewrites the use.
+func (in *Inst) ForEachUse(fn func(*ID)) {
+	if in.Type != 0 {
+		fn(&in.Type)
+	}
+	forEachID(in.Operands, fn)
+}
+
+// A Block is a basic block: its label and its instructions, the merge
+// instruction and the terminator included, OpPhi first.
+type Block struct {
+	Label ID
+	Insts []*Inst
+}
+
+// Terminated reports whether the block ends with a terminator.
+func (b *Block) Terminated() bool {
+	return len(b.Insts) > 0 && isTerminator(b.Insts[len(b.Insts)-1].Op)
+}
+
+// A Function is an OpFunction, its parameters and its blocks; the entry
+// block is first.
+type Function struct {
+	Def    *Inst // OpFunction
+	Params []*Inst
+	Blocks []*Block
+}
+
+// A Module is the in-memory SPIR-V module, its sections in the logical
+// layout order of the specification (section 2.4). Capabilities and
+// extensions are kept as values; everything else is instructions.
+type Module struct {
+	Version   spv.Version
+	Generator uint32 // the header's generator word
+	Bound     ID     // one more than the largest id in use
+
+	Capabilities   []spv.Capability
+	Extensions     []string
+	ExtInstImports []*Inst
+	MemoryModel    *Inst
+	EntryPoints    []*Inst
+	ExecutionModes []*Inst
+	// Debug information, in its three sub-sections.
+	DebugSources    []*Inst // OpString, OpSourceExtension, OpSource, OpSourceContinued
+	Names           []*Inst // OpName, OpMemberName
+	ModuleProcessed []*Inst
+	Annotations     []*Inst
+	Globals         []*Inst // types, constants, global variables, OpUndef, in definition order
+	Functions       []*Function
+}
+
+// NewID allocates a fresh id.
+func (m *Module) NewID() ID {
+	if m.Bound == 0 {
+		m.Bound = 1
+	}
+	id := m.Bound
+	m.Bound++
+	return id
+}
+
+// HasCapability reports whether c is declared (not whether it is implied).
+func (m *Module) HasCapability(c spv.Capability) bool {
+	for _, d := range m.Capabilities {
+		if d == c {
+			return true
+		}
+	}
+	return false
+}
+
+// HasExtension reports whether the extension is declared.
+func (m *Module) HasExtension(name string) bool {
+	for _, d := range m.Extensions {
+		if d == name {
+			return true
+		}
+	}
+	return false
+}
+
+// sections returns the instruction lists of the module-level sections in
+// layout order (the memory model excluded).
+func (m *Module) sections() []*[]*Inst {
+	return []*[]*Inst{&m.ExtInstImports, &m.EntryPoints, &m.ExecutionModes,
+		&m.DebugSources, &m.Names, &m.ModuleProcessed, &m.Annotations, &m.Globals}
+}
+
+// All yields every instruction in layout order, except OpCapability,
+// OpExtension and the OpLabel of blocks (which are not Insts) and
+// OpFunctionEnd.
+func (m *Module) All() iter.Seq[*Inst] {
+	return func(yield func(*Inst) bool) {
+		for _, s := range m.sections()[:1] {
+			for _, in := range *s {
+				if !yield(in) {
+					return
+				}
+			}
+		}
+		if m.MemoryModel != nil && !yield(m.MemoryModel) {
+			return
+		}
+		for _, s := range m.sections()[1:] {
+			for _, in := range *s {
+				if !yield(in) {
+					return
+				}
+			}
+		}
+		for _, f := range m.Functions {
+			if !yield(f.Def) {
+				return
+			}
+			for _, p := range f.Params {
+				if !yield(p) {
+					return
+				}
+			}
+			for _, b := range f.Blocks {
+				for _, in := range b.Insts {
+					if !yield(in) {
+						return
+					}
+				}
+			}
+		}
+	}
+}
+
+// DeleteIf removes every instruction for which del returns true, from
+// every section and block (a function's OpFunction and the memory model
+// are not offered; remove a function from Functions instead).
+func (m *Module) DeleteIf(del func(*Inst) bool) {
+	filter := func(s []*Inst) []*Inst {
+		out := s[:0]
+		for _, in := range s {
+			if !del(in) {
+				out = append(out, in)
+			}
+		}
+		clear(s[len(out):])
+		return out
+	}
+	for _, s := range m.sections() {
+		*s = filter(*s)
+	}
+	for _, f := range m.Functions {
+		f.Params = filter(f.Params)
+		for _, b := range f.Blocks {
+			b.Insts = filter(b.Insts)
+		}
+	}
+}
+
+// Defs maps every result id to its defining instruction (block labels are
+// not instructions and are not included).
+func (m *Module) Defs() map[ID]*Inst {
+	defs := make(map[ID]*Inst)
+	for in := range m.All() {
+		if in.Result != 0 {
+			defs[in.Result] = in
+		}
+	}
+	return defs
+}
+
+// Uses maps every id to the instructions that use it, in layout order (an
+// instruction using an id twice is listed twice).
+func (m *Module) Uses() map[ID][]*Inst {
+	uses := make(map[ID][]*Inst)
+	for in := range m.All() {
+		in.ForEachUse(func(id *ID) { uses[*id] = append(uses[*id], in) })
+	}
+	return uses
+}
+
+func isTerminator(op spv.Op) bool {
+	switch op {
+	case spv.OpBranch, spv.OpBranchConditional, spv.OpSwitch, spv.OpReturn, spv.OpReturnValue,
+		spv.OpKill, spv.OpUnreachable, spv.OpTerminateInvocation, spv.OpIgnoreIntersectionKHR,
+		spv.OpTerminateRayKHR, spv.OpEmitMeshTasksEXT:
+		return true
+	}
+	return false
+}

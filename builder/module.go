@@ -1,0 +1,493 @@
+package builder
+
+import (
+	"fmt"
+
+	"github.com/hlsl2spirv/hlsl2spirv/builder/spv"
+)
+
+// ModuleBuilder builds a Module: the module-level sections through its
+// methods and its Context (types, constants, decorations, names), the
+// functions through FunctionBuilders. Every instruction is checked against
+// the grammar when it is added; the first error sticks and is returned by
+// Err and Serialize.
+type ModuleBuilder struct {
+	*Context
+	M       *Module
+	imports map[string]ID
+}
+
+// New returns a builder for a module of the SPIR-V version.
+func New(version spv.Version) *ModuleBuilder {
+	m := &Module{Version: version, Bound: 1}
+	return &ModuleBuilder{Context: NewContext(m), M: m, imports: map[string]ID{}}
+}
+
+// Capability declares c (once).
+func (b *ModuleBuilder) Capability(c spv.Capability) {
+	if !b.M.HasCapability(c) {
+		b.M.Capabilities = append(b.M.Capabilities, c)
+	}
+}
+
+// Extension declares the extension (once).
+func (b *ModuleBuilder) Extension(name string) {
+	if !b.M.HasExtension(name) {
+		b.M.Extensions = append(b.M.Extensions, name)
+	}
+}
+
+// ExtInstImport returns the id of the imported extended instruction set
+// (imported once).
+func (b *ModuleBuilder) ExtInstImport(name string) ID {
+	if id, ok := b.imports[name]; ok {
+		return id
+	}
+	in := &Inst{Op: spv.OpExtInstImport, Result: b.NewID(), Operands: []Operand{Str(name)}}
+	if !b.check(in) {
+		return 0
+	}
+	b.M.ExtInstImports = append(b.M.ExtInstImports, in)
+	b.record(in)
+	b.imports[name] = in.Result
+	return in.Result
+}
+
+// MemoryModel sets the module's addressing and memory model.
+func (b *ModuleBuilder) MemoryModel(a spv.AddressingModel, mm spv.MemoryModel) {
+	b.M.MemoryModel = &Inst{Op: spv.OpMemoryModel, Operands: []Operand{Enum(a), Enum(mm)}}
+}
+
+// EntryPoint declares fn an entry point with its interface variables.
+func (b *ModuleBuilder) EntryPoint(model spv.ExecutionModel, fn ID, name string, iface ...ID) {
+	b.add(&b.M.EntryPoints, &Inst{Op: spv.OpEntryPoint,
+		Operands: append([]Operand{Enum(model), Ref(fn), Str(name)}, Refs(iface...)...)})
+}
+
+// ExecutionMode adds OpExecutionMode with literal parameters.
+func (b *ModuleBuilder) ExecutionMode(fn ID, mode spv.ExecutionMode, params ...uint32) {
+	b.add(&b.M.ExecutionModes, &Inst{Op: spv.OpExecutionMode, Operands: []Operand{Ref(fn), Enum(mode, Lits(params...)...)}})
+}
+
+// ExecutionModeId adds OpExecutionModeId with id parameters.
+func (b *ModuleBuilder) ExecutionModeId(fn ID, mode spv.ExecutionMode, params ...ID) {
+	b.add(&b.M.ExecutionModes, &Inst{Op: spv.OpExecutionModeId, Operands: []Operand{Ref(fn), Enum(mode, Refs(params...)...)}})
+}
+
+// DebugString adds an OpString and returns its id.
+func (b *ModuleBuilder) DebugString(s string) ID {
+	in := &Inst{Op: spv.OpString, Result: b.NewID(), Operands: []Operand{Str(s)}}
+	b.add(&b.M.DebugSources, in)
+	return in.Result
+}
+
+// Source adds OpSource; file (an OpString id) and text are optional (0, "").
+func (b *ModuleBuilder) Source(lang spv.SourceLanguage, version uint32, file ID, text string) {
+	ops := []Operand{Enum(lang), Lit(version)}
+	if file != 0 {
+		ops = append(ops, Ref(file))
+		if text != "" {
+			ops = append(ops, Str(text))
+		}
+	}
+	b.add(&b.M.DebugSources, &Inst{Op: spv.OpSource, Operands: ops})
+}
+
+// SourceExtension adds OpSourceExtension.
+func (b *ModuleBuilder) SourceExtension(ext string) {
+	b.add(&b.M.DebugSources, &Inst{Op: spv.OpSourceExtension, Operands: []Operand{Str(ext)}})
+}
+
+// ModuleProcessed adds OpModuleProcessed.
+func (b *ModuleBuilder) ModuleProcessed(process string) {
+	b.add(&b.M.ModuleProcessed, &Inst{Op: spv.OpModuleProcessed, Operands: []Operand{Str(process)}})
+}
+
+// GlobalVariable adds a module-level OpVariable of pointer type ptrType in
+// storage class sc, with an optional initializer (0 for none), and names
+// it when name is not empty.
+func (b *ModuleBuilder) GlobalVariable(ptrType ID, sc spv.StorageClass, name string, init ID) ID {
+	ops := []Operand{Enum(sc)}
+	if init != 0 {
+		ops = append(ops, Ref(init))
+	}
+	id := b.global(spv.OpVariable, ptrType, ops...)
+	if id != 0 && name != "" {
+		b.Name(id, name)
+	}
+	return id
+}
+
+// add checks in and appends it to a section.
+func (b *ModuleBuilder) add(section *[]*Inst, in *Inst) {
+	if !b.check(in) {
+		return
+	}
+	*section = append(*section, in)
+	b.record(in)
+}
+
+// Function starts a function returning ret with parameters of the given
+// types; its type is interned. Add parameters' names with Name, then
+// blocks with NewBlock/StartBlock.
+func (b *ModuleBuilder) Function(name string, ret ID, control spv.FunctionControl, params ...ID) *FunctionBuilder {
+	ft := b.TypeFunction(ret, params...)
+	def := &Inst{Op: spv.OpFunction, Type: ret, Result: b.NewID(), Operands: []Operand{Enum(control), Ref(ft)}}
+	f := &Function{Def: def}
+	fb := &FunctionBuilder{b: b, F: f}
+	if !b.check(def) {
+		return fb
+	}
+	b.record(def)
+	for _, p := range params {
+		in := &Inst{Op: spv.OpFunctionParameter, Type: p, Result: b.NewID()}
+		f.Params = append(f.Params, in)
+		b.record(in)
+	}
+	if name != "" {
+		b.Name(def.Result, name)
+	}
+	b.M.Functions = append(b.M.Functions, f)
+	return fb
+}
+
+// FunctionBuilder adds blocks and instructions to one function. It keeps
+// an insertion block: instructions go to its end. Mistakes (emitting after
+// a terminator, starting a block before the current one is terminated)
+// are reported through the ModuleBuilder's Err.
+type FunctionBuilder struct {
+	b     *ModuleBuilder
+	F     *Function
+	cur   *Block
+	nvars int // OpVariables at the start of the entry block
+}
+
+// ID returns the function's result id.
+func (f *FunctionBuilder) ID() ID { return f.F.Def.Result }
+
+// Param returns the id of parameter i.
+func (f *FunctionBuilder) Param(i int) ID { return f.F.Params[i].Result }
+
+func (f *FunctionBuilder) fail(format string, args ...any) {
+	f.b.setErr(fmt.Errorf("function %%%d: "+format, append([]any{f.ID()}, args...)...))
+}
+
+// NewBlock allocates a label for a block to be started later, naming it
+// when name is not empty (DXC's names: "bb.entry", "if.true"...).
+func (f *FunctionBuilder) NewBlock(name string) ID {
+	id := f.b.NewID()
+	if name != "" {
+		f.b.Name(id, name)
+	}
+	return id
+}
+
+// StartBlock appends the block labelled label to the function and makes
+// it the insertion block. The previous insertion block must be terminated.
+func (f *FunctionBuilder) StartBlock(label ID) {
+	if f.cur != nil && !f.cur.Terminated() {
+		f.fail("block %%%d started before block %%%d was terminated", label, f.cur.Label)
+	}
+	f.cur = &Block{Label: label}
+	f.F.Blocks = append(f.F.Blocks, f.cur)
+}
+
+// Block returns the insertion block's label, 0 before the first block.
+func (f *FunctionBuilder) Block() ID {
+	if f.cur == nil {
+		return 0
+	}
+	return f.cur.Label
+}
+
+// Terminated reports whether the insertion block is terminated (code after
+// a return, break... needs a new block).
+func (f *FunctionBuilder) Terminated() bool { return f.cur != nil && f.cur.Terminated() }
+
+// Emit appends an instruction of opcode op to the insertion block and
+// returns its result id (0 when op has no result). typ is the result type,
+// 0 when op has none.
+func (f *FunctionBuilder) Emit(op spv.Op, typ ID, operands ...Operand) ID {
+	info := spv.InstructionInfo(op)
+	if info == nil {
+		f.b.setErr(&EncodeError{op, -1, "unknown opcode"})
+		return 0
+	}
+	in := &Inst{Op: op, Type: typ, Operands: operands}
+	if info.HasResult {
+		in.Result = f.b.NewID()
+	}
+	f.append(in)
+	return in.Result
+}
+
+func (f *FunctionBuilder) append(in *Inst) {
+	switch {
+	case f.cur == nil:
+		f.fail("%s emitted before the first block was started", in.Op)
+		return
+	case f.cur.Terminated():
+		f.fail("%s emitted after the terminator of block %%%d", in.Op, f.cur.Label)
+		return
+	}
+	if !f.b.check(in) {
+		return
+	}
+	f.cur.Insts = append(f.cur.Insts, in)
+	f.b.record(in)
+}
+
+// Variable adds a Function-storage OpVariable of pointer type ptrType at
+// the start of the entry block, where SPIR-V requires it, whatever the
+// insertion block; init is an optional initializer (0 for none).
+func (f *FunctionBuilder) Variable(ptrType ID, name string, init ID) ID {
+	if len(f.F.Blocks) == 0 {
+		f.fail("variable declared before the entry block was started")
+		return 0
+	}
+	ops := []Operand{Enum(spv.StorageClassFunction)}
+	if init != 0 {
+		ops = append(ops, Ref(init))
+	}
+	in := &Inst{Op: spv.OpVariable, Type: ptrType, Result: f.b.NewID(), Operands: ops}
+	if !f.b.check(in) {
+		return 0
+	}
+	entry := f.F.Blocks[0]
+	entry.Insts = append(entry.Insts, nil)
+	copy(entry.Insts[f.nvars+1:], entry.Insts[f.nvars:])
+	entry.Insts[f.nvars] = in
+	f.nvars++
+	f.b.record(in)
+	if name != "" {
+		f.b.Name(in.Result, name)
+	}
+	return in.Result
+}
+
+// Load emits OpLoad.
+func (f *FunctionBuilder) Load(typ, ptr ID) ID { return f.Emit(spv.OpLoad, typ, Ref(ptr)) }
+
+// Store emits OpStore.
+func (f *FunctionBuilder) Store(ptr, value ID) { f.Emit(spv.OpStore, 0, Ref(ptr), Ref(value)) }
+
+// AccessChain emits OpAccessChain.
+func (f *FunctionBuilder) AccessChain(ptrType, base ID, indexes ...ID) ID {
+	return f.Emit(spv.OpAccessChain, ptrType, append([]Operand{Ref(base)}, Refs(indexes...)...)...)
+}
+
+// CompositeExtract emits OpCompositeExtract.
+func (f *FunctionBuilder) CompositeExtract(typ, composite ID, indexes ...uint32) ID {
+	return f.Emit(spv.OpCompositeExtract, typ, append([]Operand{Ref(composite)}, Lits(indexes...)...)...)
+}
+
+// CompositeConstruct emits OpCompositeConstruct.
+func (f *FunctionBuilder) CompositeConstruct(typ ID, parts ...ID) ID {
+	return f.Emit(spv.OpCompositeConstruct, typ, Refs(parts...)...)
+}
+
+// Call emits OpFunctionCall.
+func (f *FunctionBuilder) Call(ret, fn ID, args ...ID) ID {
+	return f.Emit(spv.OpFunctionCall, ret, append([]Operand{Ref(fn)}, Refs(args...)...)...)
+}
+
+// ExtInst emits OpExtInst of instruction inst of the set imported under
+// setName (imported on first use).
+func (f *FunctionBuilder) ExtInst(typ ID, setName string, inst uint32, args ...ID) ID {
+	set := f.b.ExtInstImport(setName)
+	return f.Emit(spv.OpExtInst, typ, append([]Operand{Ref(set), Lit(inst)}, Refs(args...)...)...)
+}
+
+// Branch terminates the insertion block with OpBranch.
+func (f *FunctionBuilder) Branch(target ID) { f.Emit(spv.OpBranch, 0, Ref(target)) }
+
+// BranchConditional terminates the insertion block with OpBranchConditional.
+func (f *FunctionBuilder) BranchConditional(cond, t, e ID) {
+	f.Emit(spv.OpBranchConditional, 0, Ref(cond), Ref(t), Ref(e))
+}
+
+// Return emits OpReturn.
+func (f *FunctionBuilder) Return() { f.Emit(spv.OpReturn, 0) }
+
+// ReturnValue emits OpReturnValue.
+func (f *FunctionBuilder) ReturnValue(v ID) { f.Emit(spv.OpReturnValue, 0, Ref(v)) }
+
+// branchIfOpen branches to target unless the insertion block is already
+// terminated (by a return, break, continue...).
+func (f *FunctionBuilder) branchIfOpen(target ID) {
+	if f.cur != nil && !f.cur.Terminated() {
+		f.Branch(target)
+	}
+}
+
+// A Selection is an if statement under construction.
+type Selection struct {
+	Then, Else, Merge ID // Else is Merge when there is no else branch
+}
+
+// BeginIf terminates the insertion block with OpSelectionMerge and a
+// conditional branch on cond, and starts the then block. Blocks are named
+// if.true, if.false and if.merge, as DXC names them.
+func (f *FunctionBuilder) BeginIf(cond ID, withElse bool) Selection {
+	s := Selection{Then: f.NewBlock("if.true")}
+	if withElse {
+		s.Else = f.NewBlock("if.false")
+	}
+	s.Merge = f.NewBlock("if.merge")
+	if !withElse {
+		s.Else = s.Merge
+	}
+	f.Emit(spv.OpSelectionMerge, 0, Ref(s.Merge), Enum(spv.SelectionControlNone))
+	f.BranchConditional(cond, s.Then, s.Else)
+	f.StartBlock(s.Then)
+	return s
+}
+
+// Else ends the then branch (branching to the merge block unless already
+// terminated) and starts the else block.
+func (f *FunctionBuilder) Else(s Selection) {
+	if s.Else == s.Merge {
+		f.fail("Else on an if without an else block")
+		return
+	}
+	f.branchIfOpen(s.Merge)
+	f.StartBlock(s.Else)
+}
+
+// EndIf ends the current branch and starts the merge block.
+func (f *FunctionBuilder) EndIf(s Selection) {
+	f.branchIfOpen(s.Merge)
+	f.StartBlock(s.Merge)
+}
+
+// If builds a whole if statement: then and els (nil for none) fill the
+// branches.
+func (f *FunctionBuilder) If(cond ID, then, els func()) {
+	s := f.BeginIf(cond, els != nil)
+	then()
+	if els != nil {
+		f.Else(s)
+		els()
+	}
+	f.EndIf(s)
+}
+
+// A Loop is a loop under construction: its header (holding OpLoopMerge),
+// body, continue target and merge blocks.
+type Loop struct {
+	Header, Body, Continue, Merge ID
+}
+
+// BeginLoop branches to a new loop header and starts it; emit the
+// condition there, then call LoopTest (or LoopBody for a loop without a
+// test at the top). Blocks are named prefix+".check", ".body",
+// ".continue", ".merge" ("for", "while", "do").
+func (f *FunctionBuilder) BeginLoop(prefix string) Loop {
+	l := Loop{
+		Header:   f.NewBlock(prefix + ".check"),
+		Body:     f.NewBlock(prefix + ".body"),
+		Continue: f.NewBlock(prefix + ".continue"),
+		Merge:    f.NewBlock(prefix + ".merge"),
+	}
+	f.branchIfOpen(l.Header)
+	f.StartBlock(l.Header)
+	return l
+}
+
+// LoopTest ends the header with OpLoopMerge and a branch on cond to the
+// body or out of the loop, and starts the body.
+func (f *FunctionBuilder) LoopTest(l Loop, cond ID) {
+	f.Emit(spv.OpLoopMerge, 0, Ref(l.Merge), Ref(l.Continue), Enum(spv.LoopControlNone))
+	f.BranchConditional(cond, l.Body, l.Merge)
+	f.StartBlock(l.Body)
+}
+
+// LoopBody ends the header with OpLoopMerge and a branch to the body, and
+// starts the body.
+func (f *FunctionBuilder) LoopBody(l Loop) {
+	f.Emit(spv.OpLoopMerge, 0, Ref(l.Merge), Ref(l.Continue), Enum(spv.LoopControlNone))
+	f.Branch(l.Body)
+	f.StartBlock(l.Body)
+}
+
+// Break branches out of the loop.
+func (f *FunctionBuilder) Break(l Loop) { f.Branch(l.Merge) }
+
+// Continue branches to the loop's continue target.
+func (f *FunctionBuilder) Continue(l Loop) { f.Branch(l.Continue) }
+
+// BeginContinue ends the body (branching to the continue target unless
+// already terminated) and starts the continue block.
+func (f *FunctionBuilder) BeginContinue(l Loop) {
+	f.branchIfOpen(l.Continue)
+	f.StartBlock(l.Continue)
+}
+
+// EndLoop ends the continue block with the back edge to the header and
+// starts the merge block.
+func (f *FunctionBuilder) EndLoop(l Loop) {
+	f.branchIfOpen(l.Header)
+	f.StartBlock(l.Merge)
+}
+
+// EndLoopIf ends the continue block with a branch on cond back to the
+// header or out of the loop (a do-while's test), and starts the merge block.
+func (f *FunctionBuilder) EndLoopIf(l Loop, cond ID) {
+	f.BranchConditional(cond, l.Header, l.Merge)
+	f.StartBlock(l.Merge)
+}
+
+// A Switch is a switch statement under construction.
+type Switch struct {
+	Cases   []ID // the case blocks, in the order of the values given
+	Default ID   // the default block, Merge when there is none
+	Merge   ID
+}
+
+// BeginSwitch terminates the insertion block with OpSelectionMerge and
+// OpSwitch on selector (an integer) with one case block per value, and a
+// default block when withDefault. Start each case block with StartBlock;
+// falling through is a Branch to the next case's block; end with EndSwitch.
+func (f *FunctionBuilder) BeginSwitch(selector ID, values []uint64, withDefault bool) Switch {
+	s := Switch{}
+	for range values {
+		s.Cases = append(s.Cases, f.NewBlock("switch.case"))
+	}
+	if withDefault {
+		s.Default = f.NewBlock("switch.default")
+	}
+	s.Merge = f.NewBlock("switch.merge")
+	if !withDefault {
+		s.Default = s.Merge
+	}
+	wide := f.b.LiteralWords(f.b.TypeOf(selector)) == 2
+	ops := []Operand{Ref(selector), Ref(s.Default)}
+	for i, v := range values {
+		lit := Lit(uint32(v))
+		if wide {
+			lit = Lit64(v)
+		}
+		ops = append(ops, Pair(lit, Ref(s.Cases[i])))
+	}
+	f.Emit(spv.OpSelectionMerge, 0, Ref(s.Merge), Enum(spv.SelectionControlNone))
+	f.Emit(spv.OpSwitch, 0, ops...)
+	return s
+}
+
+// EndSwitch ends the current case and starts the merge block.
+func (f *FunctionBuilder) EndSwitch(s Switch) {
+	f.branchIfOpen(s.Merge)
+	f.StartBlock(s.Merge)
+}
+
+// End checks that every block is terminated.
+func (f *FunctionBuilder) End() {
+	if len(f.F.Blocks) == 0 {
+		f.fail("function has no blocks")
+	}
+	for _, bl := range f.F.Blocks {
+		if !bl.Terminated() {
+			f.fail("block %%%d is not terminated", bl.Label)
+		}
+	}
+}

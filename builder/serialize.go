@@ -1,0 +1,163 @@
+package builder
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+
+	"github.com/hlsl2spirv/hlsl2spirv/builder/spv"
+)
+
+// moduleResolver answers Resolver questions from a module's definitions.
+type moduleResolver struct {
+	defs []*Inst
+}
+
+func newModuleResolver(m *Module) *moduleResolver {
+	r := &moduleResolver{defs: make([]*Inst, m.Bound+1)}
+	for in := range m.All() {
+		if in.Result != 0 && int(in.Result) < len(r.defs) {
+			r.defs[in.Result] = in
+		}
+	}
+	return r
+}
+
+func (r *moduleResolver) def(id ID) *Inst {
+	if int(id) < len(r.defs) {
+		return r.defs[id]
+	}
+	return nil
+}
+
+func (r *moduleResolver) LiteralWords(typ ID) int {
+	d := r.def(typ)
+	if d == nil || (d.Op != spv.OpTypeInt && d.Op != spv.OpTypeFloat) || len(d.Operands) == 0 {
+		return 0
+	}
+	if d.Operands[0].Word > 32 {
+		return 2
+	}
+	return 1
+}
+
+func (r *moduleResolver) TypeOf(value ID) ID {
+	if d := r.def(value); d != nil {
+		return d.Type
+	}
+	return 0
+}
+
+func (r *moduleResolver) ExtInstSet(id ID) *spv.ExtInstSet {
+	if d := r.def(id); d != nil && d.Op == spv.OpExtInstImport && len(d.Operands) == 1 {
+		return spv.ExtInstSetByName(d.Operands[0].Str)
+	}
+	return nil
+}
+
+// Serialize writes m to w: the header (magic, version, generator, bound,
+// 0), then every section in layout order, each instruction encoded and
+// checked by an InstBuilder.
+func Serialize(m *Module, w WordConsumer) error {
+	if m.MemoryModel == nil {
+		return errors.New("serialize: the module has no OpMemoryModel")
+	}
+	version := m.Version
+	if version == 0 {
+		version = spv.Version1_0
+	}
+	if err := w.Consume([]uint32{spv.MagicNumber, uint32(version), m.Generator, uint32(m.Bound), 0}); err != nil {
+		return err
+	}
+	enc := InstBuilder{Resolver: newModuleResolver(m)}
+	emit := func(in *Inst) error {
+		words, err := enc.EncodeInst(in)
+		if err != nil {
+			return err
+		}
+		if in.Result >= m.Bound {
+			return fmt.Errorf("%s: result id %%%d is not below the bound %d", in.Op, in.Result, m.Bound)
+		}
+		return w.Consume(words)
+	}
+	emitAll := func(ins []*Inst) error {
+		for _, in := range ins {
+			if err := emit(in); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	for _, c := range m.Capabilities {
+		if err := emit(&Inst{Op: spv.OpCapability, Operands: []Operand{Enum(c)}}); err != nil {
+			return err
+		}
+	}
+	for _, e := range m.Extensions {
+		if err := emit(&Inst{Op: spv.OpExtension, Operands: []Operand{Str(e)}}); err != nil {
+			return err
+		}
+	}
+	if err := emitAll(m.ExtInstImports); err != nil {
+		return err
+	}
+	if err := emit(m.MemoryModel); err != nil {
+		return err
+	}
+	for _, s := range [][]*Inst{m.EntryPoints, m.ExecutionModes, m.DebugSources, m.Names, m.ModuleProcessed, m.Annotations, m.Globals} {
+		if err := emitAll(s); err != nil {
+			return err
+		}
+	}
+	for _, f := range m.Functions {
+		if err := emit(f.Def); err != nil {
+			return err
+		}
+		if err := emitAll(f.Params); err != nil {
+			return err
+		}
+		for _, b := range f.Blocks {
+			if err := w.Consume([]uint32{2<<16 | uint32(spv.OpLabel), uint32(b.Label)}); err != nil {
+				return err
+			}
+			if err := emitAll(b.Insts); err != nil {
+				return err
+			}
+		}
+		if err := w.Consume([]uint32{1<<16 | uint32(spv.OpFunctionEnd)}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Serialize writes the module to w, or returns the first error met while
+// building it.
+func (b *ModuleBuilder) Serialize(w WordConsumer) error {
+	if err := b.Err(); err != nil {
+		return err
+	}
+	return Serialize(b.M, w)
+}
+
+// Words returns the module's words.
+func (b *ModuleBuilder) Words() ([]uint32, error) {
+	var s WordSlice
+	if err := b.Serialize(&s); err != nil {
+		return nil, err
+	}
+	return s.Words, nil
+}
+
+// Bytes returns the module as little-endian bytes (a .spv file).
+func (b *ModuleBuilder) Bytes() ([]byte, error) {
+	var buf bytes.Buffer
+	ww := NewWordWriter(&buf)
+	if err := b.Serialize(ww); err != nil {
+		return nil, err
+	}
+	if err := ww.Flush(); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
