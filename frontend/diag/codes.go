@@ -24,3 +24,9 @@ const (
 	// 6000–6999: WGSL generation (codegen/wgsl).
 	WGSLBase Code = 6000
 )
+
+// Driver-level codes continue here (the 1–99 block).
+const (
+	// NotImplemented marks a stage of the pipeline that does not exist yet.
+	NotImplemented Code = 4
+)

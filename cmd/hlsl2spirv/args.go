@@ -1,0 +1,275 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"strings"
+)
+
+// dxc spells options its own way: single-dash long names ("-fcgl"), values
+// joined or separate ("-Tps_6_0", "-T ps_6_0"), "/" as well as "-" on many,
+// and options that take two or four values ("-fvk-b-shift 1 0"). pflag
+// wants "--name=value". normalizeArgs rewrites dxc's spellings into that
+// form using the table below, so pflag can do the typed parsing and help.
+
+type argKind uint8
+
+const (
+	kFlag             argKind = iota // -name
+	kJoined                          // -name=value or -namevalue (no separate form)
+	kSeparate                        // -name value
+	kJoinedOrSeparate                // -namevalue or -name value
+	kMulti                           // -name v1 v2 ... (nargs values)
+)
+
+type argSpec struct {
+	name  string // as dxc spells it after the dash, e.g. "T", "fspv-target-env="
+	kind  argKind
+	nargs int  // for kMulti
+	slash bool // also accepted with a "/" prefix
+	// supported is false for dxc options this compiler knows but does not
+	// implement yet: they are rejected with a clear error, never ignored.
+	supported bool
+	help      string
+}
+
+// flagName is the pflag name for a spec: the dxc name without a trailing "=".
+func (s argSpec) flagName() string { return strings.TrimSuffix(s.name, "=") }
+
+var argSpecs = []argSpec{
+	// Compilation.
+	{name: "T", kind: kJoinedOrSeparate, slash: true, supported: true, help: "target profile, e.g. ps_6_0, vs_6_0, cs_6_0"},
+	{name: "E", kind: kJoinedOrSeparate, slash: true, supported: true, help: "entry point name (default main)"},
+	{name: "D", kind: kJoinedOrSeparate, slash: true, supported: true, help: "define a macro: -D NAME or -D NAME=VALUE"},
+	{name: "I", kind: kJoinedOrSeparate, slash: true, supported: true, help: "add a directory to the include search path"},
+	{name: "HV", kind: kSeparate, slash: true, supported: true, help: "HLSL version: 2016, 2017, 2018, 2021 (default), 202x"},
+	{name: "enable-16bit-types", kind: kFlag, slash: true, supported: true, help: "enable 16-bit types; half becomes float16_t"},
+	{name: "Zpr", kind: kFlag, slash: true, supported: true, help: "pack matrices in row-major order"},
+	{name: "Zpc", kind: kFlag, slash: true, supported: true, help: "pack matrices in column-major order (default)"},
+	{name: "WX", kind: kFlag, slash: true, supported: true, help: "treat warnings as errors"},
+	{name: "no-warnings", kind: kFlag, slash: true, supported: true, help: "suppress warnings"},
+	{name: "Vd", kind: kFlag, slash: true, supported: true, help: "disable validation (spirv-val-equivalent checks)"},
+	{name: "O0", kind: kFlag, slash: true, supported: true, help: "legalize only, no optimization"},
+	{name: "O1", kind: kFlag, slash: true, supported: true, help: "optimize (default -O3)"},
+	{name: "O2", kind: kFlag, slash: true, supported: true, help: "optimize (default -O3)"},
+	{name: "O3", kind: kFlag, slash: true, supported: true, help: "optimize (default)"},
+	{name: "Od", kind: kFlag, slash: true, supported: true, help: "disable optimizations"},
+	{name: "fcgl", kind: kFlag, slash: true, supported: true, help: "emit code as generated: no legalization, optimization or validation"},
+	{name: "spirv", kind: kFlag, supported: true, help: "generate SPIR-V (the only target; accepted for dxc compatibility)"},
+
+	// Output.
+	{name: "Fo", kind: kJoinedOrSeparate, slash: true, supported: true, help: "write the SPIR-V binary to a file"},
+	{name: "Fc", kind: kJoinedOrSeparate, slash: true, supported: true, help: "write the disassembly to a file"},
+	{name: "Fw", kind: kJoinedOrSeparate, slash: true, supported: true, help: "also write WGSL to a file (hlsl2spirv extension)"},
+	{name: "Fi", kind: kJoinedOrSeparate, slash: true, supported: true, help: "write -P output to a file"},
+	{name: "P", kind: kFlag, slash: true, supported: true, help: "preprocess only"},
+	{name: "dumpbin", kind: kFlag, slash: true, supported: true, help: "disassemble the input SPIR-V binary"},
+	{name: "ast-dump", kind: kFlag, slash: true, supported: true, help: "print the AST"},
+	{name: "fsyntax-only", kind: kFlag, supported: true, help: "preprocess, parse and check; emit nothing"},
+	{name: "help", kind: kFlag, slash: true, supported: true, help: "show this help"},
+	{name: "version", kind: kFlag, supported: true, help: "print the version"},
+
+	// SPIR-V code generation.
+	{name: "fspv-target-env=", kind: kJoined, supported: true, help: "target environment: vulkan1.0 (default), vulkan1.1, vulkan1.1spirv1.4, vulkan1.2, vulkan1.3, universal1.5"},
+	{name: "fvk-stage-io-order=", kind: kJoined, supported: true, help: "stage I/O location order: decl (default) or alpha"},
+	{name: "fvk-invert-y", kind: kFlag, supported: true, help: "negate SV_Position.y before writing it (vs, ds, gs)"},
+	{name: "fvk-use-dx-position-w", kind: kFlag, supported: true, help: "reciprocate SV_Position.w after reading it (ps)"},
+	{name: "fspv-entrypoint-name=", kind: kJoined, supported: true, help: "name of the entry point in the SPIR-V module"},
+
+	// Known dxc options not implemented yet.
+	{name: "fvk-b-shift", kind: kMulti, nargs: 2},
+	{name: "fvk-t-shift", kind: kMulti, nargs: 2},
+	{name: "fvk-s-shift", kind: kMulti, nargs: 2},
+	{name: "fvk-u-shift", kind: kMulti, nargs: 2},
+	{name: "fvk-bind-globals", kind: kMulti, nargs: 2},
+	{name: "fvk-bind-register", kind: kMulti, nargs: 4},
+	{name: "vkbr", kind: kMulti, nargs: 4},
+	{name: "fvk-bind-resource-heap", kind: kMulti, nargs: 2},
+	{name: "fvk-bind-sampler-heap", kind: kMulti, nargs: 2},
+	{name: "fvk-bind-counter-heap", kind: kMulti, nargs: 2},
+	{name: "fvk-support-nonzero-base-instance", kind: kFlag},
+	{name: "fvk-support-nonzero-base-vertex", kind: kFlag},
+	{name: "fvk-use-gl-layout", kind: kFlag},
+	{name: "fvk-use-dx-layout", kind: kFlag},
+	{name: "fvk-use-scalar-layout", kind: kFlag},
+	{name: "fvk-auto-shift-bindings", kind: kFlag},
+	{name: "fspv-use-legacy-buffer-matrix-order", kind: kFlag},
+	{name: "fspv-reflect", kind: kFlag},
+	{name: "fspv-debug=", kind: kJoined},
+	{name: "fspv-extension=", kind: kJoined},
+	{name: "fspv-flatten-resource-arrays", kind: kFlag},
+	{name: "fspv-reduce-load-size", kind: kFlag},
+	{name: "fspv-fix-func-call-arguments", kind: kFlag},
+	{name: "fspv-enable-maximal-reconvergence", kind: kFlag},
+	{name: "fspv-use-vulkan-memory-model", kind: kFlag},
+	{name: "fspv-use-unknown-image-format", kind: kFlag},
+	{name: "fspv-print-all", kind: kFlag},
+	{name: "fspv-use-emulated-heap", kind: kFlag},
+	{name: "fspv-use-descriptor-heap", kind: kFlag},
+	{name: "fspv-preserve-bindings", kind: kFlag},
+	{name: "fspv-preserve-interface", kind: kFlag},
+	{name: "fspv-max-id", kind: kMulti, nargs: 1},
+	{name: "Oconfig=", kind: kJoined},
+	{name: "auto-binding-space", kind: kSeparate, slash: true},
+	{name: "Wno-vk-ignored-features", kind: kFlag},
+	{name: "Wno-vk-emulated-features", kind: kFlag},
+	{name: "Zi", kind: kFlag, slash: true},
+	{name: "Zs", kind: kFlag, slash: true},
+	{name: "Fe", kind: kJoinedOrSeparate, slash: true},
+	{name: "Fh", kind: kJoinedOrSeparate, slash: true},
+	{name: "Fd", kind: kJoinedOrSeparate, slash: true},
+	{name: "Vn", kind: kJoinedOrSeparate, slash: true},
+	{name: "Vi", kind: kFlag, slash: true},
+	{name: "Gis", kind: kFlag, slash: true},
+	{name: "Gec", kind: kFlag, slash: true},
+	{name: "Ges", kind: kFlag, slash: true},
+	{name: "Gfa", kind: kFlag, slash: true},
+	{name: "Gfp", kind: kFlag, slash: true},
+	{name: "Qstrip_reflect", kind: kFlag, slash: true},
+	{name: "Qstrip_debug", kind: kFlag, slash: true},
+	{name: "Qembed_debug", kind: kFlag, slash: true},
+	{name: "denorm", kind: kJoinedOrSeparate, slash: true},
+	{name: "exports", kind: kSeparate, slash: true},
+	{name: "default-linkage", kind: kSeparate, slash: true},
+	{name: "Wall", kind: kFlag},
+	{name: "verify", kind: kFlag},
+	{name: "ffinite-math-only", kind: kFlag},
+	{name: "fno-finite-math-only", kind: kFlag},
+	{name: "ignore-line-directives", kind: kFlag, slash: true},
+	{name: "res-may-alias", kind: kFlag, slash: true},
+	{name: "all-resources-bound", kind: kFlag, slash: true},
+	{name: "enable-payload-qualifiers", kind: kFlag, slash: true},
+	{name: "M", kind: kFlag, slash: true},
+	{name: "MD", kind: kFlag, slash: true},
+	{name: "MF", kind: kJoinedOrSeparate, slash: true},
+}
+
+// findSpec matches one argument against the table: an exact flag or
+// separate-value name first, then the longest joined-value name that
+// prefixes it. It returns the spec and any value joined to the name.
+func findSpec(arg string) (spec *argSpec, joined string, hasJoined bool) {
+	var prefix string
+	switch {
+	case strings.HasPrefix(arg, "--"):
+		// --help, --version and friends: dxc takes these with two dashes.
+		prefix, arg = "--", arg[2:]
+	case strings.HasPrefix(arg, "-"):
+		prefix, arg = "-", arg[1:]
+	case strings.HasPrefix(arg, "/"):
+		prefix, arg = "/", arg[1:]
+	default:
+		return nil, "", false
+	}
+	best := -1
+	for i := range argSpecs {
+		s := &argSpecs[i]
+		if prefix == "/" && !s.slash {
+			continue
+		}
+		name := s.name
+		switch s.kind {
+		case kFlag, kSeparate, kMulti:
+			if arg == name {
+				return s, "", false
+			}
+		case kJoined:
+			if strings.HasPrefix(arg, name) && (best < 0 || len(name) > len(argSpecs[best].name)) {
+				best = i
+			}
+		case kJoinedOrSeparate:
+			if arg == name {
+				return s, "", false
+			}
+			if strings.HasPrefix(arg, name) && (best < 0 || len(name) > len(argSpecs[best].name)) {
+				best = i
+			}
+		}
+	}
+	if best < 0 {
+		return nil, "", false
+	}
+	s := &argSpecs[best]
+	return s, arg[len(s.name):], true
+}
+
+// normalizeArgs turns dxc-style arguments into pflag's "--name=value" form.
+// Inputs (anything that is not an option) are returned separately. An
+// option this compiler knows from dxc but does not implement is an error.
+func normalizeArgs(args []string) (flags, inputs []string, err error) {
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a == "-" || (!strings.HasPrefix(a, "-") && !strings.HasPrefix(a, "/")) {
+			inputs = append(inputs, a)
+			continue
+		}
+		// An absolute path on a Unix-like system that names a file is an input,
+		// not a "/" option.
+		if strings.HasPrefix(a, "/") {
+			if _, statErr := os.Stat(a); statErr == nil {
+				inputs = append(inputs, a)
+				continue
+			}
+		}
+		spec, joined, hasJoined := findSpec(a)
+		if spec == nil {
+			if strings.HasPrefix(a, "/") {
+				inputs = append(inputs, a)
+				continue
+			}
+			return nil, nil, fmt.Errorf("unknown argument: '%s'", a)
+		}
+		if !spec.supported {
+			return nil, nil, fmt.Errorf("option '%s' is not supported yet by hlsl2spirv", a)
+		}
+		name := "--" + spec.flagName()
+		switch spec.kind {
+		case kFlag:
+			flags = append(flags, name)
+		case kJoined:
+			flags = append(flags, name+"="+joined)
+		case kJoinedOrSeparate, kSeparate:
+			if hasJoined {
+				flags = append(flags, name+"="+joined)
+				break
+			}
+			if i+1 >= len(args) {
+				return nil, nil, fmt.Errorf("argument to '%s' is missing (expected 1 value)", a)
+			}
+			i++
+			flags = append(flags, name+"="+args[i])
+		case kMulti:
+			if i+spec.nargs >= len(args) {
+				return nil, nil, fmt.Errorf("argument to '%s' is missing (expected %d values)", a, spec.nargs)
+			}
+			flags = append(flags, name+"="+strings.Join(args[i+1:i+1+spec.nargs], ","))
+			i += spec.nargs
+		}
+	}
+	return flags, inputs, nil
+}
+
+// usage prints the supported options in dxc's spelling.
+func usage(w *os.File) {
+	fmt.Fprintf(w, "OVERVIEW: hlsl2spirv — HLSL to Vulkan SPIR-V, dxc -spirv compatible\n\n")
+	fmt.Fprintf(w, "USAGE: hlsl2spirv [options] <input>\n\nOPTIONS:\n")
+	var rows [][2]string
+	for _, s := range argSpecs {
+		if !s.supported {
+			continue
+		}
+		spell := "-" + s.name
+		switch s.kind {
+		case kJoined:
+			spell += "<value>"
+		case kJoinedOrSeparate, kSeparate:
+			spell += " <value>"
+		}
+		if s.name == "help" || s.name == "version" {
+			spell = "-" + spell
+		}
+		rows = append(rows, [2]string{spell, s.help})
+	}
+	for _, r := range rows {
+		fmt.Fprintf(w, "  %-28s %s\n", r[0], r[1])
+	}
+}

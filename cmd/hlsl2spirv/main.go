@@ -1,0 +1,168 @@
+// Command hlsl2spirv compiles HLSL to Vulkan SPIR-V. It takes dxc's flags
+// (see args.go) and behaves as `dxc -spirv` does: with no -Fo it prints the
+// disassembly to stdout, and any error gives a non-zero exit.
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/spf13/pflag"
+
+	"github.com/hlsl2spirv/hlsl2spirv/frontend"
+)
+
+// version is the compiler's version string (set with -ldflags at release).
+var version = "0.1.0-dev"
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+// cli holds the parsed command line.
+type cli struct {
+	opts                          frontend.Options
+	profile, hv                   string
+	out, asmOut, wgslOut, ppOut   string
+	preprocess, dumpbin, astDump  bool
+	syntaxOnly, help, showVersion bool
+	zpr, zpc                      bool
+	o0, o1, o2, o3, od, spirv     bool
+	inputs                        []string
+}
+
+func parseCommandLine(args []string) (*cli, error) {
+	normalized, inputs, err := normalizeArgs(args)
+	if err != nil {
+		return nil, err
+	}
+	c := &cli{inputs: inputs}
+	fs := pflag.NewFlagSet("hlsl2spirv", pflag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	o := &c.opts
+	fs.StringVar(&c.profile, "T", "", "")
+	fs.StringVar(&o.Entry, "E", "", "")
+	fs.StringArrayVar(&o.Defines, "D", nil, "")
+	fs.StringArrayVar(&o.IncludeDirs, "I", nil, "")
+	fs.StringVar(&c.hv, "HV", "", "")
+	fs.BoolVar(&o.Enable16BitTypes, "enable-16bit-types", false, "")
+	fs.BoolVar(&c.zpr, "Zpr", false, "")
+	fs.BoolVar(&c.zpc, "Zpc", false, "")
+	fs.BoolVar(&o.WarningsAsErrors, "WX", false, "")
+	fs.BoolVar(&o.NoWarnings, "no-warnings", false, "")
+	fs.BoolVar(&o.DisableValidation, "Vd", false, "")
+	fs.BoolVar(&c.o0, "O0", false, "")
+	fs.BoolVar(&c.o1, "O1", false, "")
+	fs.BoolVar(&c.o2, "O2", false, "")
+	fs.BoolVar(&c.o3, "O3", false, "")
+	fs.BoolVar(&c.od, "Od", false, "")
+	fs.BoolVar(&o.CodeGenOnly, "fcgl", false, "")
+	fs.BoolVar(&c.spirv, "spirv", false, "")
+	fs.StringVar(&c.out, "Fo", "", "")
+	fs.StringVar(&c.asmOut, "Fc", "", "")
+	fs.StringVar(&c.wgslOut, "Fw", "", "")
+	fs.StringVar(&c.ppOut, "Fi", "", "")
+	fs.BoolVar(&c.preprocess, "P", false, "")
+	fs.BoolVar(&c.dumpbin, "dumpbin", false, "")
+	fs.BoolVar(&c.astDump, "ast-dump", false, "")
+	fs.BoolVar(&c.syntaxOnly, "fsyntax-only", false, "")
+	fs.BoolVar(&c.help, "help", false, "")
+	fs.BoolVar(&c.showVersion, "version", false, "")
+	fs.StringVar(&o.TargetEnv, "fspv-target-env", "", "")
+	fs.StringVar(&o.StageIOOrder, "fvk-stage-io-order", "", "")
+	fs.BoolVar(&o.InvertY, "fvk-invert-y", false, "")
+	fs.BoolVar(&o.UseDXPositionW, "fvk-use-dx-position-w", false, "")
+	fs.StringVar(&o.EntryPointName, "fspv-entrypoint-name", "", "")
+	if err := fs.Parse(normalized); err != nil {
+		return nil, err
+	}
+	if fs.NArg() > 0 {
+		c.inputs = append(c.inputs, fs.Args()...)
+	}
+	o.Profile = c.profile
+	o.RowMajor = c.zpr
+	if c.zpr && c.zpc {
+		return nil, fmt.Errorf("cannot specify /Zpr and /Zpc together, use /? to get usage information")
+	}
+	o.NoOptimize = c.o0 || c.od
+	if c.hv != "" {
+		switch c.hv {
+		case "2016", "2017", "2018", "2021":
+			fmt.Sscan(c.hv, &o.HLSLVersion)
+		case "202x":
+			o.HLSLVersion = 2029
+		default:
+			return nil, fmt.Errorf("unknown HLSL version: %s", c.hv)
+		}
+	}
+	return c, nil
+}
+
+func run(args []string, stdout, stderr io.Writer) int {
+	c, err := parseCommandLine(args)
+	if err != nil {
+		fmt.Fprintf(stderr, "hlsl2spirv: error: %v\n", err)
+		return 1
+	}
+	if c.help {
+		usage(os.Stdout)
+		return 0
+	}
+	if c.showVersion {
+		fmt.Fprintf(stdout, "hlsl2spirv version %s\n", version)
+		return 0
+	}
+	if len(c.inputs) != 1 {
+		if len(c.inputs) == 0 {
+			fmt.Fprintf(stderr, "hlsl2spirv: error: no input file given\n")
+		} else {
+			fmt.Fprintf(stderr, "hlsl2spirv: error: only one input file is accepted, got %s\n", strings.Join(c.inputs, ", "))
+		}
+		return 1
+	}
+	input := c.inputs[0]
+	src, err := readInput(input)
+	if err != nil {
+		fmt.Fprintf(stderr, "hlsl2spirv: error: %v\n", err)
+		return 1
+	}
+	if c.dumpbin {
+		return dumpbin(src, c, stdout, stderr)
+	}
+	if err := c.opts.Normalize(); err != nil {
+		fmt.Fprintf(stderr, "hlsl2spirv: error: %v\n", err)
+		return 1
+	}
+	switch {
+	case c.preprocess:
+		return preprocess(input, src, c, stdout, stderr)
+	case c.astDump || c.syntaxOnly:
+		return check(input, src, c, stdout, stderr)
+	}
+	return compile(input, src, c, stdout, stderr)
+}
+
+func readInput(name string) ([]byte, error) {
+	if name == "-" {
+		return io.ReadAll(os.Stdin)
+	}
+	b, err := os.ReadFile(name)
+	if err != nil {
+		if os.IsNotExist(err) {
+			return nil, fmt.Errorf("no such file or directory: '%s'", name)
+		}
+		return nil, err
+	}
+	return b, nil
+}
+
+// writeOutput writes to a file, or to stdout for "-".
+func writeOutput(name string, data []byte, stdout io.Writer) error {
+	if name == "-" {
+		_, err := stdout.Write(data)
+		return err
+	}
+	return os.WriteFile(name, data, 0o644)
+}

@@ -1,0 +1,130 @@
+// Package frontend is the compile driver: it takes Options and a source file
+// and runs the stages (preprocess, parse, sema, codegen), collecting every
+// diagnostic in one diag.List. Everything the hlsl2spirv command does is a
+// call into this package; the command only parses flags and prints.
+package frontend
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// Options are the compile options, named after dxc's flags.
+type Options struct {
+	Profile string // -T, e.g. "ps_6_0"
+	Entry   string // -E; "main" when empty
+
+	Defines     []string // -D NAME[=VALUE], in order
+	IncludeDirs []string // -I
+	// ReadFile reads #included files; nil means os.ReadFile. Library users
+	// set it to compile from memory.
+	ReadFile func(path string) ([]byte, error)
+
+	TargetEnv        string // -fspv-target-env: vulkan1.0 (default), vulkan1.1, vulkan1.1spirv1.4, vulkan1.2, vulkan1.3, universal1.5
+	HLSLVersion      int    // -HV: 2016, 2017, 2018, 2021 (default), 202x (2029)
+	Enable16BitTypes bool   // -enable-16bit-types
+	NoOptimize       bool   // -O0 or -Od: legalize only; -O1..-O3 (the default) also optimize
+	CodeGenOnly      bool   // -fcgl: no legalization, no optimization, no validation
+	RowMajor         bool   // -Zpr (-Zpc is the default, column major)
+
+	WarningsAsErrors  bool // -WX
+	NoWarnings        bool // -no-warnings
+	DisableValidation bool // -Vd
+
+	StageIOOrder   string // -fvk-stage-io-order: "decl" (default) or "alpha"
+	InvertY        bool   // -fvk-invert-y
+	UseDXPositionW bool   // -fvk-use-dx-position-w
+	EntryPointName string // -fspv-entrypoint-name: the OpEntryPoint name (default: the -E name)
+}
+
+// Stage is a shader stage as named in a profile.
+type Stage string
+
+const (
+	StagePixel    Stage = "ps"
+	StageVertex   Stage = "vs"
+	StageGeometry Stage = "gs"
+	StageHull     Stage = "hs"
+	StageDomain   Stage = "ds"
+	StageCompute  Stage = "cs"
+	StageLibrary  Stage = "lib"
+	StageMesh     Stage = "ms"
+	StageAmplify  Stage = "as"
+)
+
+// Profile is a parsed -T value.
+type Profile struct {
+	Stage        Stage
+	Major, Minor int
+}
+
+func (p Profile) String() string { return fmt.Sprintf("%s_%d_%d", p.Stage, p.Major, p.Minor) }
+
+// ParseProfile parses "ps_6_0"-style profiles: a stage, and shader model
+// 6.0 through 6.9 (dxc accepts only shader model 6 for SPIR-V).
+func ParseProfile(s string) (Profile, error) {
+	parts := strings.Split(s, "_")
+	if len(parts) != 3 {
+		return Profile{}, fmt.Errorf("invalid profile '%s'", s)
+	}
+	st := Stage(parts[0])
+	switch st {
+	case StagePixel, StageVertex, StageGeometry, StageHull, StageDomain, StageCompute, StageLibrary, StageMesh, StageAmplify:
+	default:
+		return Profile{}, fmt.Errorf("invalid profile '%s': unknown shader stage '%s'", s, parts[0])
+	}
+	major, err1 := strconv.Atoi(parts[1])
+	minor, err2 := strconv.Atoi(parts[2])
+	if err1 != nil || err2 != nil || major != 6 || minor < 0 || minor > 9 {
+		return Profile{}, fmt.Errorf("invalid profile '%s': shader model must be 6.0 to 6.9", s)
+	}
+	if (st == StageMesh || st == StageAmplify) && minor < 5 {
+		return Profile{}, fmt.Errorf("invalid profile '%s': mesh and amplification shaders need shader model 6.5", s)
+	}
+	if st == StageLibrary && minor < 3 {
+		return Profile{}, fmt.Errorf("invalid profile '%s': libraries need shader model 6.3", s)
+	}
+	return Profile{Stage: st, Major: major, Minor: minor}, nil
+}
+
+// TargetEnvs lists the accepted -fspv-target-env values with the SPIR-V
+// version each implies (major<<16 | minor<<8, as in the module header).
+var TargetEnvs = map[string]uint32{
+	"vulkan1.0":         0x10000,
+	"vulkan1.1":         0x10300,
+	"vulkan1.1spirv1.4": 0x10400,
+	"vulkan1.2":         0x10500,
+	"vulkan1.3":         0x10600,
+	"vulkan1.4":         0x10600,
+	"universal1.5":      0x10500,
+}
+
+// Normalize fills in defaults and checks option values that do not need the
+// source. It returns the first problem found.
+func (o *Options) Normalize() error {
+	if o.Entry == "" {
+		o.Entry = "main"
+	}
+	if o.TargetEnv == "" {
+		o.TargetEnv = "vulkan1.0"
+	}
+	if _, ok := TargetEnvs[o.TargetEnv]; !ok {
+		return fmt.Errorf("unknown SPIR-V target environment '%s'", o.TargetEnv)
+	}
+	switch o.HLSLVersion {
+	case 0:
+		o.HLSLVersion = 2021
+	case 2016, 2017, 2018, 2021, 2029: // 202x is 2029, as in DXC
+	default:
+		return fmt.Errorf("unknown HLSL version: %d", o.HLSLVersion)
+	}
+	switch o.StageIOOrder {
+	case "":
+		o.StageIOOrder = "decl"
+	case "decl", "alpha":
+	default:
+		return fmt.Errorf("unknown Vulkan stage I/O location assignment order: %s", o.StageIOOrder)
+	}
+	return nil
+}
