@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unsafe"
 )
 
 // checkType is the kind of a directive.
@@ -290,9 +291,15 @@ type patParser struct {
 	orig string // the pattern text
 }
 
+// at is the buffer offset of s, a substring of the pattern text.
 func (pp *patParser) at(s string) int {
-	// s is a suffix of pp.orig (or empty); its offset in the buffer.
-	return pp.base + len(pp.orig) - len(s)
+	if s != "" && pp.orig != "" {
+		d := int(uintptr(unsafe.Pointer(unsafe.StringData(s))) - uintptr(unsafe.Pointer(unsafe.StringData(pp.orig))))
+		if d >= 0 && d <= len(pp.orig) {
+			return pp.base + d
+		}
+	}
+	return pp.base + len(pp.orig) - len(s) // an empty tail: the end
 }
 
 func (pp *patParser) errAt(s string, format string, args ...any) error {
