@@ -1,0 +1,222 @@
+package ast
+
+import (
+	"fmt"
+	"io"
+	"reflect"
+	"strings"
+
+	"github.com/hlsl2spirv/hlsl2spirv/frontend/diag"
+)
+
+// Printer writes a tree one node a line, indented by depth, for -ast-dump
+// and golden tests:
+//
+//	FuncDecl main <a.hlsl:3:1>
+//	  TypeExpr float4 <a.hlsl:3:1>
+//
+// Annotate, when set, is called for every node and what it returns is
+// appended to the line: sema uses it to show types.
+type Printer struct {
+	Files    *diag.FileSet // nil: no locations
+	Annotate func(Node) string
+	// ShortNames prints file names without their directories.
+	ShortNames bool
+}
+
+// Fprint writes n with locations from fs.
+func Fprint(w io.Writer, fs *diag.FileSet, n Node) error {
+	return (&Printer{Files: fs, ShortNames: true}).Fprint(w, n)
+}
+
+// Fprint writes the tree rooted at n.
+func (p *Printer) Fprint(w io.Writer, n Node) error {
+	v := &printVisitor{p: p, w: w}
+	Walk(v, n)
+	return v.err
+}
+
+type printVisitor struct {
+	p     *Printer
+	w     io.Writer
+	depth int
+	err   error
+}
+
+func (v *printVisitor) Visit(n Node) Visitor {
+	if n == nil {
+		v.depth--
+		return nil
+	}
+	var b strings.Builder
+	b.WriteString(strings.Repeat("  ", v.depth))
+	b.WriteString(reflect.TypeOf(n).Elem().Name())
+	if d := describe(n); d != "" {
+		b.WriteByte(' ')
+		b.WriteString(d)
+	}
+	if v.p.Files != nil {
+		pos := v.p.Files.Position(n.Pos())
+		if v.p.ShortNames {
+			if i := strings.LastIndexAny(pos.Filename, `/\`); i >= 0 {
+				pos.Filename = pos.Filename[i+1:]
+			}
+		}
+		fmt.Fprintf(&b, " <%s>", pos)
+	}
+	if v.p.Annotate != nil {
+		if a := v.p.Annotate(n); a != "" {
+			b.WriteByte(' ')
+			b.WriteString(a)
+		}
+	}
+	b.WriteByte('\n')
+	if _, err := io.WriteString(v.w, b.String()); err != nil && v.err == nil {
+		v.err = err
+	}
+	v.depth++
+	return v
+}
+
+func mods(ms []Modifier) string {
+	var s []string
+	for _, m := range ms {
+		s = append(s, m.Name)
+	}
+	return strings.Join(s, " ")
+}
+
+func join(parts ...string) string {
+	var s []string
+	for _, p := range parts {
+		if p != "" {
+			s = append(s, p)
+		}
+	}
+	return strings.Join(s, " ")
+}
+
+// describe is the part of a node's line after its kind: names, operators,
+// modifiers and flags, not its children.
+func describe(n Node) string {
+	switch n := n.(type) {
+	case *File:
+		return n.Name
+	case *Ident:
+		return n.Name
+	case *Attribute:
+		s := n.FullName()
+		if n.Double {
+			s = "[[" + s + "]]"
+		}
+		return s
+	case *Semantic:
+		switch n.Kind {
+		case Register, PackOffset:
+			return n.Name + "(" + strings.Join(n.Args, ", ") + ")"
+		case BitField:
+			return "bits " + n.Name
+		}
+		return n.Name
+	case *ArrayDim:
+		if n.Size == nil {
+			return "[]"
+		}
+	case *ScopeName:
+		return n.Name
+	case *TypeExpr:
+		s := n.QualifiedName()
+		if n.HasArgs {
+			s += "<>"
+		}
+		if s == "" {
+			s = "(anonymous)"
+		}
+		return join(n.Keyword, s)
+	case *VarDecl:
+		return join(mods(n.Mods), n.Name.Name)
+	case *Param:
+		name := ""
+		if n.Name != nil {
+			name = n.Name.Name
+		}
+		return join(mods(n.Mods), name)
+	case *FuncDecl:
+		s := join(mods(n.Mods), n.Name.Name)
+		if n.Body == nil {
+			s += " prototype"
+		}
+		return s
+	case *StructDecl:
+		if n.Name == nil {
+			return n.Kind.String()
+		}
+		return n.Kind.String() + " " + n.Name.Name
+	case *EnumDecl:
+		s := ""
+		if n.Scoped {
+			s = "class"
+		}
+		if n.Name != nil {
+			s = join(s, n.Name.Name)
+		}
+		return s
+	case *TypedefDecl:
+		if n.Using {
+			return "using " + n.Name.Name
+		}
+		return n.Name.Name
+	case *BufferDecl:
+		if n.TBuffer {
+			return "tbuffer " + n.Name.Name
+		}
+		return "cbuffer " + n.Name.Name
+	case *TemplateParam:
+		if n.TypeParam {
+			return "typename"
+		}
+	case *CaseClause:
+		if n.Default {
+			return "default"
+		}
+	case *BranchStmt:
+		if n.Kind == Continue {
+			return "continue"
+		}
+		return "break"
+	case *NameExpr:
+		s := ""
+		if n.Global {
+			s = "::"
+		}
+		for _, q := range n.Qualifier {
+			s += q.Name + "::"
+		}
+		s += n.Name
+		if n.HasArgs {
+			s += "<>"
+		}
+		return s
+	case *BasicLit:
+		return n.Kind.String() + " " + n.Value
+	case *UnaryExpr:
+		if n.Op == PostInc || n.Op == PostDec {
+			return "postfix " + n.Op.String()
+		}
+		return n.Op.String()
+	case *BinaryExpr:
+		return n.Op.String()
+	case *AssignExpr:
+		return n.Op.String()
+	case *MemberExpr:
+		s := "."
+		if n.Arrow {
+			s = "->"
+		}
+		if n.HasArgs {
+			s += " <>"
+		}
+		return s
+	}
+	return ""
+}

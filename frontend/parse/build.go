@@ -1,0 +1,1191 @@
+package parse
+
+import (
+	"strings"
+
+	"github.com/antlr4-go/antlr/v4"
+
+	"github.com/hlsl2spirv/hlsl2spirv/frontend/ast"
+	"github.com/hlsl2spirv/hlsl2spirv/frontend/diag"
+	"github.com/hlsl2spirv/hlsl2spirv/frontend/token"
+	p "github.com/hlsl2spirv/hlsl2spirv/grammar/parser"
+)
+
+// builder converts the ANTLR parse tree to the AST. After a syntax error
+// the tree has holes (nil children, conjured tokens); every accessor here
+// tolerates them and leaves Bad* nodes instead.
+type builder struct {
+	toks  []ctok
+	diags *diag.List
+	name  string
+	ids   int32
+}
+
+func (b *builder) build(tree p.ITranslationUnitContext) (file *ast.File) {
+	file = &ast.File{Name: b.name}
+	b.set(file, tree)
+	defer func() {
+		if r := recover(); r != nil {
+			// A hole the builder did not expect. After syntax errors that is
+			// tolerable; on a clean parse it is a bug worth reporting.
+			if !b.diags.HasErrors() {
+				b.diags.Errorf(diag.SyntaxBase+codeInternal, b.toks[0].Loc(), "internal error building the syntax tree: %v", r)
+			}
+		}
+		file.NodeCount = b.ids
+	}()
+	if tree == nil {
+		return file
+	}
+	for _, d := range tree.AllTopLevelDecl() {
+		file.Decls = append(file.Decls, b.topLevel(d)...)
+	}
+	return file
+}
+
+// ---- positions --------------------------------------------------------
+
+func (b *builder) tok(t antlr.Token) ctok {
+	if t != nil {
+		if i := t.GetTokenIndex(); i >= 0 && i < len(b.toks) {
+			return b.toks[i]
+		}
+	}
+	return ctok{}
+}
+
+func (b *builder) termTok(n antlr.TerminalNode) ctok {
+	if n == nil {
+		return ctok{}
+	}
+	return b.tok(n.GetSymbol())
+}
+
+func tokEnd(t ctok) diag.Pos {
+	if t.Exp.IsValid() {
+		return t.Exp
+	}
+	if !t.Pos.IsValid() {
+		return diag.NoPos
+	}
+	return t.Pos + diag.Pos(len(t.Text))
+}
+
+// set numbers a node and gives it the range of a parse-tree context.
+func (b *builder) set(n ast.Node, ctx antlr.ParserRuleContext) {
+	b.ids++
+	ast.SetID(n, b.ids)
+	if ctx == nil {
+		return
+	}
+	start := b.tok(ctx.GetStart())
+	stop := b.tok(ctx.GetStop())
+	end := tokEnd(stop)
+	if ctx.GetStop() == nil || ctx.GetStop().GetTokenIndex() < ctx.GetStart().GetTokenIndex() {
+		end = start.Loc()
+	}
+	ast.SetRange(n, start.Loc(), end)
+}
+
+// setTok numbers a node that spans the single token t.
+func (b *builder) setTok(n ast.Node, t ctok) {
+	b.ids++
+	ast.SetID(n, b.ids)
+	ast.SetRange(n, t.Loc(), tokEnd(t))
+}
+
+// setSpan numbers a node spanning from one node's start to another's end.
+func (b *builder) setSpan(n ast.Node, from, to ast.Node) {
+	b.ids++
+	ast.SetID(n, b.ids)
+	ast.SetRange(n, from.Pos(), to.End())
+}
+
+func isNilCtx(c antlr.ParserRuleContext) bool {
+	if c == nil {
+		return true
+	}
+	// A typed nil inside the interface.
+	switch v := c.(type) {
+	case *antlr.BaseParserRuleContext:
+		return v == nil
+	}
+	return false
+}
+
+func (b *builder) ident(n antlr.TerminalNode) *ast.Ident {
+	t := b.termTok(n)
+	id := &ast.Ident{Name: t.Text}
+	b.setTok(id, t)
+	return id
+}
+
+// ---- declarations -----------------------------------------------------
+
+func (b *builder) topLevel(ctx p.ITopLevelDeclContext) []ast.Decl {
+	if ctx == nil {
+		return nil
+	}
+	switch {
+	case ctx.NamespaceDecl() != nil:
+		return []ast.Decl{b.namespace(ctx.NamespaceDecl())}
+	case ctx.UsingDecl() != nil:
+		return []ast.Decl{b.using(ctx.UsingDecl())}
+	}
+	attrs := b.attributes(ctx.AllAttribute())
+	switch {
+	case ctx.BufferBlock() != nil:
+		return []ast.Decl{b.bufferBlock(ctx.BufferBlock(), attrs)}
+	case ctx.TemplateDecl() != nil:
+		return []ast.Decl{b.template(ctx.TemplateDecl(), attrs)}
+	case ctx.Declaration() != nil:
+		return b.declaration(ctx.Declaration(), attrs)
+	}
+	return nil
+}
+
+func (b *builder) namespace(ctx p.INamespaceDeclContext) ast.Decl {
+	n := &ast.NamespaceDecl{}
+	b.set(n, ctx)
+	name := ctx.IDENT()
+	if name == nil {
+		name = ctx.NS_NAME()
+	}
+	n.Name = b.ident(name)
+	for _, d := range ctx.AllTopLevelDecl() {
+		n.Decls = append(n.Decls, b.topLevel(d)...)
+	}
+	return n
+}
+
+func (b *builder) using(ctx p.IUsingDeclContext) ast.Decl {
+	if ctx.KW_NAMESPACE() != nil {
+		n := &ast.UsingNamespaceDecl{}
+		b.set(n, ctx)
+		if sp := ctx.ScopePrefix(); sp != nil {
+			_, n.Qualifier = b.scopePrefix(sp)
+		}
+		name := ctx.IDENT()
+		if name == nil {
+			name = ctx.NS_NAME()
+		}
+		n.Name = b.ident(name)
+		return n
+	}
+	n := &ast.TypedefDecl{Using: true}
+	b.set(n, ctx)
+	name := ctx.IDENT()
+	if name == nil {
+		name = ctx.TYPE_NAME()
+	}
+	n.Name = b.ident(name)
+	n.Type = b.typeSpec(ctx.TypeSpec(), nil)
+	n.Dims = b.arrayDims(ctx.AllArrayDim())
+	return n
+}
+
+func (b *builder) bufferBlock(ctx p.IBufferBlockContext, attrs []*ast.Attribute) ast.Decl {
+	n := &ast.BufferDecl{Attrs: attrs, TBuffer: ctx.KW_TBUFFER() != nil}
+	b.set(n, ctx)
+	n.Name = b.anyName(ctx.AnyName())
+	for _, s := range ctx.AllPostfixDecl() {
+		n.Semantics = append(n.Semantics, b.semantic(s))
+	}
+	for _, d := range ctx.AllDeclaration() {
+		n.Decls = append(n.Decls, b.declaration(d, nil)...)
+	}
+	return n
+}
+
+func (b *builder) template(ctx p.ITemplateDeclContext, attrs []*ast.Attribute) ast.Decl {
+	n := &ast.TemplateDecl{}
+	b.set(n, ctx)
+	if pl := ctx.TemplateParamList(); pl != nil {
+		for _, tp := range pl.AllTemplateParam() {
+			n.Params = append(n.Params, b.templateParam(tp))
+		}
+	}
+	switch {
+	case ctx.TemplateDecl() != nil:
+		n.Decl = b.template(ctx.TemplateDecl(), attrs)
+	case ctx.Declaration() != nil:
+		ds := b.declaration(ctx.Declaration(), attrs)
+		switch len(ds) {
+		case 0:
+			bad := &ast.BadDecl{}
+			b.set(bad, ctx.Declaration())
+			n.Decl = bad
+		case 1:
+			n.Decl = ds[0]
+		default:
+			// `template<...> struct S {...} s;` declares a variable too;
+			// HLSL has no use for that, keep the type.
+			n.Decl = ds[0]
+		}
+	default:
+		bad := &ast.BadDecl{}
+		b.set(bad, ctx)
+		n.Decl = bad
+	}
+	return n
+}
+
+func (b *builder) templateParam(ctx p.ITemplateParamContext) *ast.TemplateParam {
+	n := &ast.TemplateParam{}
+	b.set(n, ctx)
+	name := ctx.IDENT()
+	if name == nil {
+		name = ctx.TYPE_NAME()
+	}
+	if name != nil {
+		n.Name = b.ident(name)
+	}
+	if ctx.KW_TYPENAME() != nil || ctx.KW_CLASS() != nil {
+		n.TypeParam = true
+		if ts := ctx.TypeSpec(); ts != nil {
+			n.DefaultType = b.typeSpec(ts, nil)
+		}
+		return n
+	}
+	n.Type = b.typeSpec(ctx.TypeSpec(), nil)
+	if ce := ctx.ConditionalExpression(); ce != nil {
+		n.Default = b.conditional(ce)
+	}
+	return n
+}
+
+// declSpecs is the shared part of a declaration.
+type declSpecs struct {
+	mods []ast.Modifier
+	typ  *ast.TypeExpr
+	defs []ast.Decl // struct/enum definitions written in the specifiers
+}
+
+func (b *builder) declSpecifiers(ctx p.IDeclSpecifiersContext) declSpecs {
+	var ds declSpecs
+	if ctx == nil {
+		ds.typ = &ast.TypeExpr{}
+		b.set(ds.typ, nil)
+		return ds
+	}
+	for _, ps := range ctx.AllPrefixSpecifier() {
+		t := b.tok(ps.GetStart())
+		ds.mods = append(ds.mods, ast.Modifier{Pos: t.Loc(), Name: t.Text})
+	}
+	var def ast.Decl
+	ds.typ = b.typeSpec(ctx.TypeSpec(), &def)
+	if def != nil {
+		ds.defs = append(ds.defs, def)
+	}
+	for _, c := range ctx.AllKW_CONST() {
+		t := b.termTok(c)
+		ds.mods = append(ds.mods, ast.Modifier{Pos: t.Loc(), Name: t.Text})
+	}
+	return ds
+}
+
+// declaration returns the decls one declaration statement makes: a struct
+// definition, then one decl per declarator.
+func (b *builder) declaration(ctx p.IDeclarationContext, attrs []*ast.Attribute) []ast.Decl {
+	if ctx == nil {
+		return nil
+	}
+	ds := b.declSpecifiers(ctx.DeclSpecifiers())
+	out := ds.defs
+	if ctx.KW_TYPEDEF() != nil {
+		for _, d := range ctx.AllDeclarator() {
+			n := &ast.TypedefDecl{Mods: ds.mods, Type: ds.typ}
+			b.set(n, d)
+			n.Name = b.ident(d.IDENT())
+			n.Dims = b.arrayDims(d.AllArrayDim())
+			out = append(out, n)
+		}
+		return out
+	}
+	if fd := ctx.FunctionDeclarator(); fd != nil {
+		return append(out, b.function(ctx, fd, ds, attrs))
+	}
+	inits := ctx.AllInitDeclarator()
+	if len(inits) == 0 {
+		// `struct S {...};`: attributes belong to the struct.
+		if len(ds.defs) == 1 {
+			if s, ok := ds.defs[0].(*ast.StructDecl); ok {
+				s.Attrs = append(attrs, s.Attrs...)
+			}
+		}
+		return out
+	}
+	for _, id := range inits {
+		out = append(out, b.varDecl(id, ds, attrs))
+	}
+	return out
+}
+
+func (b *builder) varDecl(ctx p.IInitDeclaratorContext, ds declSpecs, attrs []*ast.Attribute) *ast.VarDecl {
+	n := &ast.VarDecl{Attrs: attrs, Mods: ds.mods, Type: ds.typ}
+	b.set(n, ctx)
+	if d := ctx.Declarator(); d != nil {
+		b.declarator(d, &n.Name, &n.Dims, &n.Semantics)
+		if a := d.Annotation(); a != nil {
+			n.Annotations = b.annotation(a)
+		}
+	} else {
+		n.Name = &ast.Ident{}
+		b.set(n.Name, ctx)
+	}
+	if init := ctx.Initializer(); init != nil {
+		n.Init = b.initializer(init)
+	}
+	// The range of the first declarator starts at the specifiers.
+	if ds.typ != nil && ds.typ.Pos().IsValid() && ds.typ.Pos() < n.Pos() && len(ds.mods) == 0 {
+		ast.SetRange(n, ds.typ.Pos(), n.End())
+	}
+	return n
+}
+
+func (b *builder) declarator(d p.IDeclaratorContext, name **ast.Ident, dims *[]*ast.ArrayDim, sems *[]*ast.Semantic) {
+	*name = b.ident(d.IDENT())
+	*dims = b.arrayDims(d.AllArrayDim())
+	for _, s := range d.AllPostfixDecl() {
+		*sems = append(*sems, b.semantic(s))
+	}
+}
+
+func (b *builder) annotation(ctx p.IAnnotationContext) []*ast.VarDecl {
+	var out []*ast.VarDecl
+	specs := ctx.AllDeclSpecifiers()
+	names := ctx.AllIDENT()
+	inits := ctx.AllInitializer()
+	for i := range specs {
+		ds := b.declSpecifiers(specs[i])
+		n := &ast.VarDecl{Mods: ds.mods, Type: ds.typ}
+		b.set(n, specs[i])
+		if i < len(names) {
+			n.Name = b.ident(names[i])
+		} else {
+			n.Name = &ast.Ident{}
+			b.set(n.Name, specs[i])
+		}
+		if i < len(inits) {
+			n.Init = b.initializer(inits[i])
+		}
+		out = append(out, n)
+	}
+	return out
+}
+
+func (b *builder) function(decl p.IDeclarationContext, ctx p.IFunctionDeclaratorContext, ds declSpecs, attrs []*ast.Attribute) *ast.FuncDecl {
+	n := &ast.FuncDecl{Attrs: attrs, Mods: ds.mods, Result: ds.typ}
+	b.set(n, decl)
+	if dn := ctx.DeclName(); dn != nil {
+		if sp := dn.ScopePrefix(); sp != nil {
+			_, n.Qualifier = b.scopePrefix(sp)
+		}
+		switch {
+		case dn.KW_OPERATOR() != nil:
+			op := ""
+			if on := dn.OperatorName(); on != nil {
+				for _, c := range on.GetChildren() {
+					if t, ok := c.(antlr.TerminalNode); ok {
+						op += b.termTok(t).Text
+					}
+				}
+			}
+			n.Operator = op
+			n.Name = &ast.Ident{Name: "operator" + op}
+			b.set(n.Name, dn)
+		case dn.TEMPLATE_FUNC() != nil:
+			n.Name = b.ident(dn.TEMPLATE_FUNC())
+			n.TemplateArgs = b.templateArgs(dn.TemplateArgList())
+		default:
+			n.Name = b.ident(dn.IDENT())
+		}
+	} else {
+		n.Name = &ast.Ident{}
+		b.set(n.Name, ctx)
+	}
+	if pl := ctx.ParamList(); pl != nil {
+		for _, pc := range pl.AllParam() {
+			n.Params = append(n.Params, b.param(pc))
+		}
+	}
+	n.Const = ctx.KW_CONST() != nil
+	for _, s := range ctx.AllPostfixDecl() {
+		n.Semantics = append(n.Semantics, b.semantic(s))
+	}
+	if tail := decl.FunctionTail(); tail != nil && tail.Block() != nil {
+		n.Body = b.block(tail.Block())
+	}
+	return n
+}
+
+func (b *builder) param(ctx p.IParamContext) *ast.Param {
+	n := &ast.Param{Attrs: b.attributes(ctx.AllAttribute())}
+	b.set(n, ctx)
+	ds := b.declSpecifiers(ctx.DeclSpecifiers())
+	n.Mods, n.Type = ds.mods, ds.typ
+	if d := ctx.Declarator(); d != nil {
+		b.declarator(d, &n.Name, &n.Dims, &n.Semantics)
+	}
+	if init := ctx.Initializer(); init != nil {
+		n.Default = b.initializer(init)
+	}
+	return n
+}
+
+func (b *builder) arrayDims(list []p.IArrayDimContext) []*ast.ArrayDim {
+	var out []*ast.ArrayDim
+	for _, d := range list {
+		n := &ast.ArrayDim{}
+		b.set(n, d)
+		if e := d.Expression(); e != nil {
+			n.Size = b.expression(e)
+		}
+		out = append(out, n)
+	}
+	return out
+}
+
+func (b *builder) semantic(ctx p.IPostfixDeclContext) *ast.Semantic {
+	n := &ast.Semantic{}
+	b.set(n, ctx)
+	if lit := ctx.INT_LIT(); lit != nil {
+		n.Kind = ast.BitField
+		n.Name = b.termTok(lit).Text
+		return n
+	}
+	if an := ctx.AnyName(); an != nil {
+		n.Name = b.tok(an.GetStart()).Text
+	}
+	if ctx.LPAREN() != nil {
+		switch strings.ToLower(n.Name) {
+		case "register":
+			n.Kind = ast.Register
+		case "packoffset":
+			n.Kind = ast.PackOffset
+		}
+		for _, a := range ctx.AllSemanticArg() {
+			var s strings.Builder
+			for _, c := range a.GetChildren() {
+				switch c := c.(type) {
+				case antlr.TerminalNode:
+					s.WriteString(b.termTok(c).Text)
+				case antlr.ParserRuleContext:
+					s.WriteString(b.tok(c.GetStart()).Text)
+				}
+			}
+			n.Args = append(n.Args, s.String())
+		}
+	}
+	return n
+}
+
+func (b *builder) anyName(ctx p.IAnyNameContext) *ast.Ident {
+	id := &ast.Ident{}
+	if ctx == nil {
+		b.set(id, nil)
+		return id
+	}
+	t := b.tok(ctx.GetStart())
+	id.Name = t.Text
+	b.setTok(id, t)
+	return id
+}
+
+// ---- attributes --------------------------------------------------------
+
+func (b *builder) attributes(list []p.IAttributeContext) []*ast.Attribute {
+	var out []*ast.Attribute
+	for _, a := range list {
+		double := len(a.AllLBRACKET()) == 2
+		for _, item := range a.AllAttributeItem() {
+			n := &ast.Attribute{Double: double}
+			b.set(n, item)
+			names := item.AllAnyName()
+			if len(names) > 0 {
+				last := b.tok(names[len(names)-1].GetStart()).Text
+				var ns []string
+				for _, q := range names[:len(names)-1] {
+					ns = append(ns, b.tok(q.GetStart()).Text)
+				}
+				n.Namespace, n.Name = strings.Join(ns, "::"), last
+			}
+			if item.LPAREN() != nil {
+				n.HasParens = true
+				for _, e := range item.AllAssignmentExpression() {
+					n.Args = append(n.Args, b.assignment(e))
+				}
+			}
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// ---- types -------------------------------------------------------------
+
+// typeSpec builds a type; a struct or enum defined in place is returned
+// through def (and referenced from the type's Def).
+func (b *builder) typeSpec(ctx p.ITypeSpecContext, def *ast.Decl) *ast.TypeExpr {
+	n := &ast.TypeExpr{}
+	if ctx == nil {
+		b.set(n, nil)
+		return n
+	}
+	b.set(n, ctx)
+	switch {
+	case ctx.StructSpecifier() != nil:
+		s := b.structSpec(ctx.StructSpecifier())
+		if s.Name != nil {
+			n.Name = s.Name.Name
+		}
+		n.Keyword = s.Kind.String()
+		n.Def = s
+		if def != nil {
+			*def = s
+		}
+	case ctx.EnumSpecifier() != nil:
+		e := b.enumSpec(ctx.EnumSpecifier())
+		if e.Name != nil {
+			n.Name = e.Name.Name
+		}
+		n.Keyword = "enum"
+		n.Def = e
+		if def != nil {
+			*def = e
+		}
+	case ctx.KW_UNSIGNED() != nil || ctx.KW_SIGNED() != nil:
+		if ctx.KW_UNSIGNED() != nil {
+			n.Keyword = "unsigned"
+		} else {
+			n.Keyword = "signed"
+		}
+		n.Name = "int"
+		if tn := ctx.TYPE_NAME(); tn != nil {
+			n.Name = b.termTok(tn).Text
+		}
+	case ctx.SimpleType() != nil:
+		if sp := ctx.ScopePrefix(); sp != nil {
+			n.Global, n.Qualifier = b.scopePrefix(sp)
+		}
+		b.simpleType(ctx.SimpleType(), n)
+	default: // elaborated: struct S, enum E
+		n.Keyword = b.tok(ctx.GetStart()).Text
+		if sp := ctx.ScopePrefix(); sp != nil {
+			n.Global, n.Qualifier = b.scopePrefix(sp)
+		}
+		name := ctx.IDENT()
+		if name == nil {
+			name = ctx.TYPE_NAME()
+		}
+		n.Name = b.termTok(name).Text
+	}
+	return n
+}
+
+func (b *builder) simpleType(ctx p.ISimpleTypeContext, n *ast.TypeExpr) {
+	if ctx == nil {
+		return
+	}
+	if tn := ctx.TYPE_NAME(); tn != nil {
+		n.Name = b.termTok(tn).Text
+		return
+	}
+	n.Name = b.termTok(ctx.TEMPLATE_NAME()).Text
+	n.HasArgs = true
+	n.Args = b.templateArgs(ctx.TemplateArgList())
+}
+
+func (b *builder) ctorType(ctx p.ICtorTypeContext) *ast.TypeExpr {
+	n := &ast.TypeExpr{}
+	b.set(n, ctx)
+	if ctx == nil {
+		return n
+	}
+	if ctx.KW_UNSIGNED() != nil || ctx.KW_SIGNED() != nil {
+		n.Keyword = b.tok(ctx.GetStart()).Text
+		n.Name = "int"
+		if tn := ctx.TYPE_NAME(); tn != nil {
+			n.Name = b.termTok(tn).Text
+		}
+		return n
+	}
+	if sp := ctx.ScopePrefix(); sp != nil {
+		n.Global, n.Qualifier = b.scopePrefix(sp)
+	}
+	b.simpleType(ctx.SimpleType(), n)
+	return n
+}
+
+func (b *builder) castType(ctx p.ICastTypeContext) *ast.TypeExpr {
+	if ctx == nil {
+		n := &ast.TypeExpr{}
+		b.set(n, nil)
+		return n
+	}
+	n := b.typeSpec(ctx.TypeSpec(), nil)
+	n.Dims = b.arrayDims(ctx.AllArrayDim())
+	return n
+}
+
+func (b *builder) scopePrefix(ctx p.IScopePrefixContext) (global bool, names []*ast.ScopeName) {
+	if ctx == nil {
+		return false, nil
+	}
+	start := ctx.GetStart()
+	global = start != nil && start.GetTokenType() == p.HLSLParserCOLONCOLON
+	for _, sn := range ctx.AllScopeName() {
+		n := &ast.ScopeName{}
+		b.set(n, sn)
+		n.Name = b.tok(sn.GetStart()).Text
+		if sn.LT() != nil {
+			n.HasArgs = true
+			n.Args = b.templateArgs(sn.TemplateArgList())
+		}
+		names = append(names, n)
+	}
+	return global, names
+}
+
+func (b *builder) templateArgs(ctx p.ITemplateArgListContext) []ast.Node {
+	if ctx == nil {
+		return nil
+	}
+	var out []ast.Node
+	for _, a := range ctx.AllTemplateArg() {
+		switch {
+		case a.TypeSpec() != nil:
+			out = append(out, b.typeSpec(a.TypeSpec(), nil))
+		case a.AdditiveExpression() != nil:
+			out = append(out, b.additive(a.AdditiveExpression()))
+		}
+	}
+	return out
+}
+
+func (b *builder) structSpec(ctx p.IStructSpecifierContext) *ast.StructDecl {
+	n := &ast.StructDecl{}
+	b.set(n, ctx)
+	switch {
+	case ctx.KW_CLASS() != nil:
+		n.Kind = ast.Class
+	case ctx.KW_INTERFACE() != nil:
+		n.Kind = ast.Interface
+	}
+	n.Attrs = b.attributes(ctx.AllAttribute())
+	switch {
+	case ctx.IDENT() != nil:
+		n.Name = b.ident(ctx.IDENT())
+	case ctx.TYPE_NAME() != nil:
+		n.Name = b.ident(ctx.TYPE_NAME())
+	case ctx.TEMPLATE_NAME() != nil:
+		n.Name = b.ident(ctx.TEMPLATE_NAME())
+		n.TemplateArgs = b.templateArgs(ctx.TemplateArgList())
+	}
+	if bc := ctx.BaseClause(); bc != nil {
+		for _, bs := range bc.AllBaseSpec() {
+			n.Bases = append(n.Bases, b.typeSpec(bs.TypeSpec(), nil))
+		}
+	}
+	for _, m := range ctx.AllMemberDecl() {
+		attrs := b.attributes(m.AllAttribute())
+		switch {
+		case m.Declaration() != nil:
+			n.Members = append(n.Members, b.declaration(m.Declaration(), attrs)...)
+		case m.TemplateDecl() != nil:
+			n.Members = append(n.Members, b.template(m.TemplateDecl(), attrs))
+		case m.UsingDecl() != nil:
+			n.Members = append(n.Members, b.using(m.UsingDecl()))
+		}
+	}
+	return n
+}
+
+func (b *builder) enumSpec(ctx p.IEnumSpecifierContext) *ast.EnumDecl {
+	n := &ast.EnumDecl{Scoped: ctx.KW_CLASS() != nil || ctx.KW_STRUCT() != nil}
+	b.set(n, ctx)
+	switch {
+	case ctx.IDENT() != nil:
+		n.Name = b.ident(ctx.IDENT())
+	case ctx.TYPE_NAME() != nil:
+		n.Name = b.ident(ctx.TYPE_NAME())
+	}
+	if ts := ctx.TypeSpec(); ts != nil {
+		n.Base = b.typeSpec(ts, nil)
+	}
+	for _, e := range ctx.AllEnumerator() {
+		en := &ast.Enumerator{}
+		b.set(en, e)
+		en.Name = b.ident(e.IDENT())
+		if v := e.ConditionalExpression(); v != nil {
+			en.Value = b.conditional(v)
+		}
+		n.Values = append(n.Values, en)
+	}
+	return n
+}
+
+// ---- statements ----------------------------------------------------------
+
+func (b *builder) block(ctx p.IBlockContext) *ast.BlockStmt {
+	n := &ast.BlockStmt{}
+	b.set(n, ctx)
+	if ctx == nil {
+		return n
+	}
+	for _, s := range ctx.AllStatement() {
+		n.List = append(n.List, b.statement(s))
+	}
+	return n
+}
+
+func (b *builder) statement(ctx p.IStatementContext) ast.Stmt {
+	switch c := ctx.(type) {
+	case *p.AttributedStmtContext:
+		n := &ast.AttrStmt{Attrs: b.attributes(c.AllAttribute())}
+		b.set(n, c)
+		inner := c.Statement()
+		// `[[vk::ext_...]] float x;` — the attributes belong to the declaration.
+		if ds, ok := inner.(*p.DeclStmtContext); ok {
+			return b.declStmt(ds, n.Attrs)
+		}
+		n.Stmt = b.statement(inner)
+		return n
+	case *p.BlockStmtContext:
+		return b.block(c.Block())
+	case *p.EmptyStmtContext:
+		n := &ast.EmptyStmt{}
+		b.set(n, c)
+		return n
+	case *p.IfStmtContext:
+		n := &ast.IfStmt{}
+		b.set(n, c)
+		n.Cond = b.expression(c.Expression())
+		stmts := c.AllStatement()
+		if len(stmts) > 0 {
+			n.Then = b.statement(stmts[0])
+		} else {
+			n.Then = b.badStmt(c)
+		}
+		if len(stmts) > 1 {
+			n.Else = b.statement(stmts[1])
+		}
+		return n
+	case *p.SwitchStmtContext:
+		n := &ast.SwitchStmt{}
+		b.set(n, c)
+		n.Tag = b.expression(c.Expression())
+		for _, sec := range c.AllSwitchSection() {
+			cc := &ast.CaseClause{}
+			b.set(cc, sec)
+			for _, l := range sec.AllSwitchLabel() {
+				if l.KW_DEFAULT() != nil {
+					cc.Default = true
+				} else {
+					cc.Values = append(cc.Values, b.conditional(l.ConditionalExpression()))
+				}
+			}
+			for _, s := range sec.AllStatement() {
+				cc.Body = append(cc.Body, b.statement(s))
+			}
+			n.Cases = append(n.Cases, cc)
+		}
+		return n
+	case *p.WhileStmtContext:
+		n := &ast.WhileStmt{}
+		b.set(n, c)
+		n.Cond = b.expression(c.Expression())
+		n.Body = b.statementOrBad(c.Statement(), c)
+		return n
+	case *p.DoStmtContext:
+		n := &ast.DoStmt{}
+		b.set(n, c)
+		n.Body = b.statementOrBad(c.Statement(), c)
+		n.Cond = b.expression(c.Expression())
+		return n
+	case *p.ForStmtContext:
+		n := &ast.ForStmt{}
+		b.set(n, c)
+		if fi := c.ForInit(); fi != nil {
+			n.Init = b.forInit(fi)
+		}
+		// The condition is the expression before the second ';', the
+		// post-expression the one after it.
+		semi := c.SEMI()
+		for _, e := range c.AllExpression() {
+			if semi != nil && e.GetStart().GetTokenIndex() > semi.GetSymbol().GetTokenIndex() {
+				n.Post = b.expression(e)
+			} else {
+				n.Cond = b.expression(e)
+			}
+		}
+		n.Body = b.statementOrBad(c.Statement(), c)
+		return n
+	case *p.BreakStmtContext:
+		n := &ast.BranchStmt{Kind: ast.Break}
+		b.set(n, c)
+		return n
+	case *p.ContinueStmtContext:
+		n := &ast.BranchStmt{Kind: ast.Continue}
+		b.set(n, c)
+		return n
+	case *p.ReturnStmtContext:
+		n := &ast.ReturnStmt{}
+		b.set(n, c)
+		if e := c.Expression(); e != nil {
+			n.Result = b.expression(e)
+		}
+		return n
+	case *p.DiscardStmtContext:
+		n := &ast.DiscardStmt{}
+		b.set(n, c)
+		return n
+	case *p.DeclStmtContext:
+		return b.declStmt(c, nil)
+	case *p.UsingStmtContext:
+		n := &ast.DeclStmt{}
+		b.set(n, c)
+		n.Decls = []ast.Decl{b.using(c.UsingDecl())}
+		return n
+	case *p.ExprStmtContext:
+		n := &ast.ExprStmt{}
+		b.set(n, c)
+		n.X = b.expression(c.Expression())
+		return n
+	}
+	return b.badStmt(ctx)
+}
+
+func (b *builder) declStmt(c *p.DeclStmtContext, attrs []*ast.Attribute) ast.Stmt {
+	n := &ast.DeclStmt{}
+	b.set(n, c)
+	n.Decls = b.declaration(c.Declaration(), attrs)
+	return n
+}
+
+func (b *builder) statementOrBad(s p.IStatementContext, parent antlr.ParserRuleContext) ast.Stmt {
+	if s == nil {
+		return b.badStmt(parent)
+	}
+	return b.statement(s)
+}
+
+func (b *builder) badStmt(ctx antlr.ParserRuleContext) ast.Stmt {
+	n := &ast.BadStmt{}
+	if ctx != nil && isNilCtx(ctx) {
+		ctx = nil
+	}
+	b.set(n, ctx)
+	return n
+}
+
+func (b *builder) forInit(ctx p.IForInitContext) ast.Stmt {
+	if dsc := ctx.DeclSpecifiers(); dsc != nil {
+		n := &ast.DeclStmt{}
+		b.set(n, ctx)
+		ds := b.declSpecifiers(dsc)
+		n.Decls = ds.defs
+		for _, id := range ctx.AllInitDeclarator() {
+			n.Decls = append(n.Decls, b.varDecl(id, ds, nil))
+		}
+		return n
+	}
+	if e := ctx.Expression(); e != nil {
+		n := &ast.ExprStmt{}
+		b.set(n, ctx)
+		n.X = b.expression(e)
+		return n
+	}
+	return nil
+}
+
+// ---- expressions -------------------------------------------------------
+
+func (b *builder) badExpr(ctx antlr.ParserRuleContext) ast.Expr {
+	n := &ast.BadExpr{}
+	b.set(n, ctx)
+	return n
+}
+
+func (b *builder) expression(ctx p.IExpressionContext) ast.Expr {
+	if ctx == nil {
+		return b.badExpr(nil)
+	}
+	list := ctx.AllAssignmentExpression()
+	if len(list) == 0 {
+		return b.badExpr(ctx)
+	}
+	x := b.assignment(list[0])
+	for _, a := range list[1:] {
+		y := b.assignment(a)
+		n := &ast.BinaryExpr{Op: ast.Comma, X: x, Y: y}
+		b.setSpan(n, x, y)
+		x = n
+	}
+	return x
+}
+
+var assignOps = map[int]ast.Op{
+	p.HLSLParserASSIGN: ast.Assign, p.HLSLParserPLUS_ASSIGN: ast.AddAssign, p.HLSLParserMINUS_ASSIGN: ast.SubAssign,
+	p.HLSLParserSTAR_ASSIGN: ast.MulAssign, p.HLSLParserDIV_ASSIGN: ast.DivAssign, p.HLSLParserMOD_ASSIGN: ast.RemAssign,
+	p.HLSLParserSHL_ASSIGN: ast.ShlAssign, p.HLSLParserSHR_ASSIGN: ast.ShrAssign, p.HLSLParserAND_ASSIGN: ast.AndAssign,
+	p.HLSLParserXOR_ASSIGN: ast.XorAssign, p.HLSLParserOR_ASSIGN: ast.OrAssign,
+}
+
+func (b *builder) assignment(ctx p.IAssignmentExpressionContext) ast.Expr {
+	if ctx == nil {
+		return b.badExpr(nil)
+	}
+	l := b.conditional(ctx.ConditionalExpression())
+	op := ctx.AssignOp()
+	if op == nil {
+		return l
+	}
+	r := b.assignment(ctx.AssignmentExpression())
+	n := &ast.AssignExpr{Op: assignOps[op.GetStart().GetTokenType()], L: l, R: r}
+	b.setSpan(n, l, r)
+	return n
+}
+
+func (b *builder) conditional(ctx p.IConditionalExpressionContext) ast.Expr {
+	if ctx == nil {
+		return b.badExpr(nil)
+	}
+	c := b.binary(ctx.LogicalOrExpression())
+	if ctx.QUESTION() == nil {
+		return c
+	}
+	x := b.expression(ctx.Expression())
+	y := b.assignment(ctx.AssignmentExpression())
+	n := &ast.CondExpr{Cond: c, X: x, Y: y}
+	b.setSpan(n, c, y)
+	return n
+}
+
+var binaryOps = map[int]ast.Op{
+	p.HLSLParserOROR: ast.LogOr, p.HLSLParserANDAND: ast.LogAnd, p.HLSLParserOR: ast.BitOr,
+	p.HLSLParserXOR: ast.BitXor, p.HLSLParserAND: ast.BitAnd, p.HLSLParserEQ: ast.Eq, p.HLSLParserNE: ast.Ne,
+	p.HLSLParserLT: ast.Lt, p.HLSLParserGT: ast.Gt, p.HLSLParserLE: ast.Le, p.HLSLParserGE: ast.Ge,
+	p.HLSLParserSHL: ast.Shl, p.HLSLParserPLUS: ast.Add, p.HLSLParserMINUS: ast.Sub, p.HLSLParserSTAR: ast.Mul,
+	p.HLSLParserDIV: ast.Div, p.HLSLParserMOD: ast.Rem,
+}
+
+// binary folds any of the left-associative binary levels: the children
+// alternate operand, operator, operand, ...
+func (b *builder) binary(ctx antlr.ParserRuleContext) ast.Expr {
+	if ctx == nil || isNilCtx(ctx) {
+		return b.badExpr(nil)
+	}
+	if u, ok := ctx.(p.IUnaryExpressionContext); ok {
+		return b.unary(u)
+	}
+	var x ast.Expr
+	op := ast.BadOp
+	for _, child := range ctx.GetChildren() {
+		switch c := child.(type) {
+		case *p.ShiftOpContext:
+			op = ast.Shl
+			if c.SHL() == nil {
+				op = ast.Shr
+				gts := c.AllGT()
+				if len(gts) == 2 {
+					t1, t2 := b.termTok(gts[0]), b.termTok(gts[1])
+					if !t1.splitFrom || !t2.splitFrom || t2.Flags&token.LeadingSpace != 0 {
+						b.diags.Errorf(diag.SyntaxBase+codeBadShift, t2.Loc(), "expected expression")
+					}
+				}
+			}
+		case antlr.TerminalNode:
+			op = binaryOps[c.GetSymbol().GetTokenType()]
+		case antlr.ParserRuleContext:
+			y := b.binary(c)
+			if x == nil {
+				x = y
+				continue
+			}
+			n := &ast.BinaryExpr{Op: op, X: x, Y: y}
+			b.setSpan(n, x, y)
+			x = n
+		}
+	}
+	if x == nil {
+		return b.badExpr(ctx)
+	}
+	return x
+}
+
+func (b *builder) additive(ctx p.IAdditiveExpressionContext) ast.Expr { return b.binary(ctx) }
+
+var prefixOps = map[int]ast.Op{
+	p.HLSLParserINC: ast.PreInc, p.HLSLParserDEC: ast.PreDec, p.HLSLParserPLUS: ast.Plus,
+	p.HLSLParserMINUS: ast.Neg, p.HLSLParserNOT: ast.Not, p.HLSLParserTILDE: ast.BitNot,
+}
+
+func (b *builder) unary(ctx p.IUnaryExpressionContext) ast.Expr {
+	switch c := ctx.(type) {
+	case *p.PrefixExprContext:
+		n := &ast.UnaryExpr{Op: prefixOps[c.GetStart().GetTokenType()]}
+		b.set(n, c)
+		n.X = b.unaryOrBad(c.UnaryExpression(), c)
+		return n
+	case *p.CastExprContext:
+		n := &ast.CastExpr{}
+		b.set(n, c)
+		n.Type = b.castType(c.CastType())
+		n.X = b.unaryOrBad(c.UnaryExpression(), c)
+		return n
+	case *p.SizeofTypeExprContext:
+		n := &ast.SizeofExpr{}
+		b.set(n, c)
+		n.Type = b.castType(c.CastType())
+		return n
+	case *p.SizeofExprContext:
+		n := &ast.SizeofExpr{}
+		b.set(n, c)
+		n.X = b.unaryOrBad(c.UnaryExpression(), c)
+		return n
+	case *p.PostfixExprContext:
+		return b.postfix(c.PostfixExpression())
+	}
+	return b.badExpr(nil)
+}
+
+func (b *builder) unaryOrBad(u p.IUnaryExpressionContext, parent antlr.ParserRuleContext) ast.Expr {
+	if u == nil {
+		return b.badExpr(parent)
+	}
+	return b.unary(u)
+}
+
+func (b *builder) postfix(ctx p.IPostfixExpressionContext) ast.Expr {
+	if ctx == nil {
+		return b.badExpr(nil)
+	}
+	x := b.primary(ctx.PrimaryExpression())
+	for _, op := range ctx.AllPostfixOp() {
+		end := tokEnd(b.tok(op.GetStop()))
+		var n ast.Expr
+		switch c := op.(type) {
+		case *p.IndexOpContext:
+			n = &ast.IndexExpr{X: x, Index: b.expression(c.Expression())}
+		case *p.CallOpContext:
+			n = &ast.CallExpr{Fun: x, Args: b.arguments(c.ArgumentList())}
+		case *p.MemberOpContext:
+			m := &ast.MemberExpr{X: x, Arrow: c.ARROW() != nil}
+			if mn := c.MemberName(); mn != nil {
+				if tf := mn.TEMPLATE_FUNC(); tf != nil {
+					m.Name = b.ident(tf)
+					m.HasArgs = true
+					m.Args = b.templateArgs(mn.TemplateArgList())
+				} else {
+					m.Name = b.ident(mn.IDENT())
+				}
+			} else {
+				m.Name = &ast.Ident{}
+				b.set(m.Name, c)
+			}
+			n = m
+		case *p.PostIncOpContext:
+			n = &ast.UnaryExpr{Op: ast.PostInc, X: x}
+		case *p.PostDecOpContext:
+			n = &ast.UnaryExpr{Op: ast.PostDec, X: x}
+		default:
+			continue
+		}
+		b.ids++
+		ast.SetID(n, b.ids)
+		ast.SetRange(n, x.Pos(), end)
+		x = n
+	}
+	return x
+}
+
+func (b *builder) arguments(ctx p.IArgumentListContext) []ast.Expr {
+	if ctx == nil {
+		return nil
+	}
+	var out []ast.Expr
+	for _, a := range ctx.AllAssignmentExpression() {
+		out = append(out, b.assignment(a))
+	}
+	return out
+}
+
+func (b *builder) primary(ctx p.IPrimaryExpressionContext) ast.Expr {
+	switch c := ctx.(type) {
+	case *p.LiteralExprContext:
+		return b.literal(c.Literal())
+	case *p.NameExprContext:
+		n := &ast.NameExpr{}
+		b.set(n, c)
+		n.Global, n.Qualifier = b.scopePrefix(c.ScopePrefix())
+		n.Name = b.termTok(c.IDENT()).Text
+		return n
+	case *p.TemplateFuncExprContext:
+		n := &ast.NameExpr{HasArgs: true}
+		b.set(n, c)
+		n.Global, n.Qualifier = b.scopePrefix(c.ScopePrefix())
+		n.Name = b.termTok(c.TEMPLATE_FUNC()).Text
+		n.Args = b.templateArgs(c.TemplateArgList())
+		return n
+	case *p.ThisExprContext:
+		n := &ast.ThisExpr{}
+		b.set(n, c)
+		return n
+	case *p.ParenExprContext:
+		n := &ast.ParenExpr{}
+		b.set(n, c)
+		n.X = b.expression(c.Expression())
+		return n
+	case *p.ConstructExprContext:
+		n := &ast.ConstructExpr{}
+		b.set(n, c)
+		n.Type = b.ctorType(c.CtorType())
+		n.Args = b.arguments(c.ArgumentList())
+		return n
+	}
+	return b.badExpr(nil)
+}
+
+func (b *builder) literal(ctx p.ILiteralContext) ast.Expr {
+	if ctx == nil {
+		return b.badExpr(nil)
+	}
+	n := &ast.BasicLit{}
+	b.set(n, ctx)
+	t := b.tok(ctx.GetStart())
+	n.Value = t.Text
+	switch t.typ {
+	case p.HLSLParserINT_LIT:
+		n.Kind = ast.IntLit
+	case p.HLSLParserFLOAT_LIT:
+		n.Kind = ast.FloatLit
+	case p.HLSLParserCHAR_LIT:
+		n.Kind = ast.CharLit
+	case p.HLSLParserKW_TRUE, p.HLSLParserKW_FALSE:
+		n.Kind = ast.BoolLit
+	case p.HLSLParserSTRING_LIT:
+		n.Kind = ast.StringLit
+		var parts []string
+		for _, s := range ctx.AllSTRING_LIT() {
+			parts = append(parts, b.termTok(s).Text)
+		}
+		n.Value = strings.Join(parts, " ")
+	}
+	return n
+}
+
+func (b *builder) initializer(ctx p.IInitializerContext) ast.Expr {
+	if ctx == nil {
+		return b.badExpr(nil)
+	}
+	if il := ctx.InitList(); il != nil {
+		n := &ast.InitList{}
+		b.set(n, il)
+		for _, e := range il.AllInitializer() {
+			n.Elems = append(n.Elems, b.initializer(e))
+		}
+		return n
+	}
+	return b.assignment(ctx.AssignmentExpression())
+}

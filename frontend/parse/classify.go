@@ -1,0 +1,420 @@
+package parse
+
+import (
+	"github.com/hlsl2spirv/hlsl2spirv/frontend/diag"
+	"github.com/hlsl2spirv/hlsl2spirv/frontend/token"
+	p "github.com/hlsl2spirv/hlsl2spirv/grammar/parser"
+)
+
+// ctok is a preprocessor token with the grammar token type the classifier
+// gave it.
+type ctok struct {
+	token.Token
+	typ int
+	// splitFrom is set on both halves of a `>>` that was split into two
+	// `>` so nested template argument lists can close.
+	splitFrom bool
+}
+
+// scope is one level of type-name declarations. Struct and namespace
+// bodies do not open one: their nested types stay visible (over-approximate
+// but cheap; sema does the real lookup). Function bodies and blocks do.
+type scope struct {
+	names    map[string]nameKind
+	template bool // holds template parameters
+}
+
+// pendingTemplate follows one `template <...> declaration` so its
+// parameters go out of scope when the declaration ends.
+type pendingTemplate struct {
+	braceDepth  int
+	angle       int  // nesting of the parameter list's < >
+	inDecl      bool // the parameter list is closed
+	sawStruct   bool
+	sawFuncName bool
+}
+
+// classifier marks identifiers as keywords, modifiers, type, template and
+// namespace names before the parser sees them — the C "lexer hack": HLSL
+// declares types before use, so one left-to-right pass knows them.
+type classifier struct {
+	in    []ctok
+	out   []ctok
+	diags *diag.List
+
+	scopes []scope
+	// qualified holds every type name declared anywhere, for names after
+	// `X::` (nested types, namespace members).
+	qualified map[string]nameKind
+
+	braces     []bool // per open brace: whether it pushed a scope
+	pendingDef bool   // a struct/namespace/cbuffer header awaits its `{`
+	templates  []pendingTemplate
+
+	typedefDepth int // brace depth of an open typedef + 1, or 0
+	nesting      int // ( [ < nesting inside a typedef
+}
+
+func classify(diags *diag.List, toks []token.Token) []ctok {
+	c := &classifier{diags: diags, qualified: map[string]nameKind{}}
+	c.in = make([]ctok, 0, len(toks)+8)
+	for _, t := range toks {
+		switch {
+		case t.Kind == token.Unknown:
+			diags.Errorf(diag.SyntaxBase+codeBadChar, t.Loc(), "invalid character '%s' in source", t.Text)
+			continue
+		case t.Kind == token.Punct && t.Text == ">>":
+			second := t
+			second.Text = ">"
+			second.Flags = 0
+			if !t.Exp.IsValid() {
+				second.Pos++
+			}
+			t.Text = ">"
+			c.in = append(c.in, ctok{Token: t, splitFrom: true}, ctok{Token: second, splitFrom: true})
+			continue
+		}
+		c.in = append(c.in, ctok{Token: t})
+	}
+	if n := len(c.in); n == 0 || c.in[n-1].Kind != token.EOF {
+		c.in = append(c.in, ctok{Token: token.Token{Kind: token.EOF}})
+	}
+	c.scopes = []scope{{names: map[string]nameKind{}}}
+	c.out = c.in[:0:0]
+	c.out = make([]ctok, 0, len(c.in))
+	for i := range c.in {
+		t := c.in[i]
+		t.typ = c.kind(i)
+		c.in[i].typ = t.typ
+		c.out = append(c.out, t)
+	}
+	return c.out
+}
+
+func (c *classifier) at(i int) *ctok {
+	if i < 0 || i >= len(c.in) {
+		return &ctok{}
+	}
+	return &c.in[i]
+}
+
+func (c *classifier) isPunct(i int, s string) bool {
+	t := c.at(i)
+	return t.Kind == token.Punct && t.Text == s
+}
+
+func (c *classifier) lookup(name string) nameKind {
+	for i := len(c.scopes) - 1; i >= 0; i-- {
+		if k, ok := c.scopes[i].names[name]; ok {
+			return k
+		}
+	}
+	return builtinNames[name]
+}
+
+// declare adds a name to the innermost scope that is not a template
+// parameter scope (a template's own name outlives its parameters).
+func (c *classifier) declare(name string, k nameKind) {
+	for i := len(c.scopes) - 1; i >= 0; i-- {
+		if !c.scopes[i].template {
+			c.scopes[i].names[name] = k
+			break
+		}
+	}
+	if k != namespaceName || c.qualified[name] == unknownName {
+		c.qualified[name] = k
+	}
+}
+
+func (c *classifier) braceDepth() int { return len(c.braces) }
+
+// startsType reports whether the raw token at i begins a type or another
+// modifier, which makes a contextual modifier before it a modifier.
+func (c *classifier) startsType(i int) bool {
+	t := c.at(i)
+	if t.Kind != token.Ident {
+		return false
+	}
+	if modifiers[t.Text] != notModifier {
+		return true
+	}
+	switch t.Text {
+	case "const", "static", "struct", "class", "unsigned", "signed":
+		return true
+	}
+	k := c.lookup(t.Text)
+	return k == typeName || k == templateType || (k == namespaceName && c.isPunct(i+1, "::"))
+}
+
+// kind classifies the token at i and updates the declaration state.
+func (c *classifier) kind(i int) int {
+	t := c.at(i)
+	switch t.Kind {
+	case token.EOF:
+		return p.HLSLParserEOF
+	case token.Int:
+		return p.HLSLParserINT_LIT
+	case token.Float:
+		return p.HLSLParserFLOAT_LIT
+	case token.String:
+		return p.HLSLParserSTRING_LIT
+	case token.Char:
+		return p.HLSLParserCHAR_LIT
+	case token.Punct:
+		c.punct(i)
+		if typ, ok := puncts[t.Text]; ok {
+			return typ
+		}
+		return p.HLSLParserUNKNOWN
+	case token.Ident:
+		return c.ident(i)
+	}
+	return p.HLSLParserUNKNOWN
+}
+
+func (c *classifier) punct(i int) {
+	t := c.at(i)
+	depth := c.braceDepth()
+	switch t.Text {
+	case "{":
+		c.braces = append(c.braces, !c.pendingDef)
+		if !c.pendingDef {
+			c.scopes = append(c.scopes, scope{names: map[string]nameKind{}})
+		}
+		c.pendingDef = false
+	case "}":
+		if n := len(c.braces); n > 0 {
+			if c.braces[n-1] && len(c.scopes) > 1 {
+				c.scopes = c.scopes[:len(c.scopes)-1]
+			}
+			c.braces = c.braces[:n-1]
+		}
+		// A function template ends at its body's `}`; a struct template
+		// at the `;` after it.
+		if n := len(c.templates); n > 0 {
+			tp := &c.templates[n-1]
+			if tp.inDecl && tp.braceDepth == c.braceDepth() && !tp.sawStruct {
+				c.popTemplate()
+			}
+		}
+	case ";":
+		c.pendingDef = false
+		if c.typedefDepth == depth+1 {
+			c.typedefDepth = 0
+		}
+		if n := len(c.templates); n > 0 {
+			tp := &c.templates[n-1]
+			if tp.inDecl && tp.braceDepth == depth {
+				c.popTemplate()
+			}
+		}
+	case "(", "=":
+		c.pendingDef = false
+		fallthrough
+	case "[":
+		if c.typedefDepth != 0 {
+			c.nesting++
+		}
+	case ")", "]":
+		if c.typedefDepth != 0 && c.nesting > 0 {
+			c.nesting--
+		}
+	}
+	if n := len(c.templates); n > 0 {
+		tp := &c.templates[n-1]
+		if !tp.inDecl && tp.braceDepth == depth {
+			switch t.Text {
+			case "<":
+				tp.angle++
+			case ">":
+				tp.angle--
+				if tp.angle == 0 {
+					tp.inDecl = true
+				}
+			}
+		}
+		if tp.inDecl && t.Text == "(" && !tp.sawFuncName && !tp.sawStruct && tp.braceDepth == depth {
+			tp.sawFuncName = true
+			if prev := c.at(i - 1); prev.Kind == token.Ident && prev.typ == p.HLSLParserIDENT {
+				c.declare(prev.Text, templateFunc)
+			}
+		}
+	}
+}
+
+func (c *classifier) popTemplate() {
+	c.templates = c.templates[:len(c.templates)-1]
+	for j := len(c.scopes) - 1; j > 0; j-- {
+		if c.scopes[j].template {
+			c.scopes = append(c.scopes[:j], c.scopes[j+1:]...)
+			break
+		}
+	}
+}
+
+func (c *classifier) ident(i int) int {
+	t := c.at(i)
+	prev := c.at(i - 1)
+	// After `.` or `->` every name is a member name.
+	if prev.Kind == token.Punct && (prev.Text == "." || prev.Text == "->") {
+		if c.isPunct(i+1, "<") && c.looksLikeTemplateCall(i+1) {
+			return p.HLSLParserTEMPLATE_FUNC
+		}
+		return p.HLSLParserIDENT
+	}
+	if typ, ok := keywords[t.Text]; ok {
+		c.keyword(i, t.Text)
+		return typ
+	}
+	switch modifiers[t.Text] {
+	case reservedModifier:
+		return p.HLSLParserMODIFIER
+	case contextualModifier:
+		if c.startsType(i + 1) {
+			return p.HLSLParserMODIFIER
+		}
+	}
+
+	var k nameKind
+	if prev.Kind == token.Punct && prev.Text == "::" {
+		k = c.qualifiedLookup(i)
+	} else {
+		k = c.lookup(t.Text)
+	}
+
+	// Declaring occurrences. Template parameters first: `template <class T>`.
+	if prev.Kind == token.Ident && (prev.typ == p.HLSLParserKW_CLASS || prev.typ == p.HLSLParserKW_TYPENAME) {
+		if tp := c.currentTemplate(); tp != nil && !tp.inDecl {
+			c.scopes[len(c.scopes)-1].names[t.Text] = typeName
+			return p.HLSLParserIDENT
+		}
+	}
+	if prev.Kind == token.Ident && prev.typ != p.HLSLParserIDENT {
+		switch prev.Text {
+		case "struct", "class", "interface", "enum":
+			if k == unknownName || k == namespaceName {
+				nk := typeName
+				if tp := c.currentTemplate(); tp != nil && tp.sawStruct {
+					nk = templateType
+				}
+				c.declare(t.Text, nk)
+				return p.HLSLParserIDENT
+			}
+		case "namespace":
+			c.declare(t.Text, namespaceName)
+			return p.HLSLParserIDENT
+		case "using":
+			if c.isPunct(i+1, "=") {
+				c.declare(t.Text, typeName)
+				return p.HLSLParserIDENT
+			}
+		}
+	}
+	if c.typedefDepth == c.braceDepth()+1 && c.nesting == 0 && k == unknownName {
+		switch {
+		case prev.typ == p.HLSLParserTYPE_NAME, prev.typ == p.HLSLParserGT, prev.typ == p.HLSLParserRBRACE,
+			prev.typ == p.HLSLParserCOMMA, prev.typ == p.HLSLParserKW_CONST, prev.typ == p.HLSLParserIDENT:
+			c.declare(t.Text, typeName)
+			return p.HLSLParserIDENT
+		}
+	}
+
+	switch k {
+	case namespaceName:
+		if c.isPunct(i+1, "::") {
+			return p.HLSLParserNS_NAME
+		}
+	case typeName:
+		return p.HLSLParserTYPE_NAME
+	case templateType:
+		if c.isPunct(i+1, "<") {
+			return p.HLSLParserTEMPLATE_NAME
+		}
+		return p.HLSLParserTYPE_NAME
+	case templateFunc:
+		if c.isPunct(i+1, "<") {
+			return p.HLSLParserTEMPLATE_FUNC
+		}
+		return p.HLSLParserIDENT
+	}
+	if c.isPunct(i+1, "<") && c.looksLikeTemplateCall(i+1) {
+		return p.HLSLParserTEMPLATE_FUNC
+	}
+	return p.HLSLParserIDENT
+}
+
+// qualifiedLookup classifies the name after `Q::`.
+func (c *classifier) qualifiedLookup(i int) nameKind {
+	name := c.at(i).Text
+	q := c.at(i - 2)
+	if q.Kind == token.Ident {
+		if m, ok := qualifiedBuiltins[q.Text]; ok && c.lookup(q.Text) == namespaceName {
+			return m[name]
+		}
+	}
+	return c.qualified[name]
+}
+
+func (c *classifier) currentTemplate() *pendingTemplate {
+	if n := len(c.templates); n > 0 && c.templates[n-1].braceDepth == c.braceDepth() {
+		return &c.templates[n-1]
+	}
+	return nil
+}
+
+func (c *classifier) keyword(i int, word string) {
+	switch word {
+	case "struct", "class", "interface", "enum", "namespace", "cbuffer", "tbuffer":
+		if word == "class" {
+			if tp := c.currentTemplate(); tp != nil && !tp.inDecl {
+				return // template <class T>
+			}
+		}
+		// `enum class E`: the header is already pending.
+		c.pendingDef = true
+		if tp := c.currentTemplate(); tp != nil && tp.inDecl && word != "namespace" {
+			tp.sawStruct = true
+		}
+	case "typedef":
+		c.typedefDepth = c.braceDepth() + 1
+		c.nesting = 0
+	case "template":
+		c.templates = append(c.templates, pendingTemplate{braceDepth: c.braceDepth()})
+		c.scopes = append(c.scopes, scope{names: map[string]nameKind{}, template: true})
+	}
+}
+
+// looksLikeTemplateCall reports whether the `<` at i opens the explicit
+// template arguments of a call: `vk::RawBufferLoad<float>(a)`,
+// `buf.Load<float4>(0)`. It must start with a type and close with `>` that
+// is followed by `(`.
+func (c *classifier) looksLikeTemplateCall(i int) bool {
+	first := c.at(i + 1)
+	if first.Kind != token.Ident || !c.startsType(i+1) {
+		return false
+	}
+	depth := 0
+	for j := i; j < len(c.in) && j < i+64; j++ {
+		t := c.at(j)
+		switch t.Kind {
+		case token.Ident, token.Int:
+			continue
+		case token.Punct:
+			switch t.Text {
+			case "<":
+				depth++
+			case ">":
+				depth--
+				if depth == 0 {
+					return c.isPunct(j+1, "(")
+				}
+			case ",", "::", "(", ")", "+", "-", "*":
+			default:
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return false
+}

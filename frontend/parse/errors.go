@@ -1,0 +1,220 @@
+package parse
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/antlr4-go/antlr/v4"
+
+	"github.com/hlsl2spirv/hlsl2spirv/frontend/diag"
+	"github.com/hlsl2spirv/hlsl2spirv/frontend/token"
+	p "github.com/hlsl2spirv/hlsl2spirv/grammar/parser"
+)
+
+// errorListener turns ANTLR's syntax errors into clang-style diagnostics.
+// ANTLR's own messages ("mismatched input ... expecting {...}") are
+// dropped: the wording is rebuilt from the offending token, the tokens the
+// parser expected there, and the rule being parsed.
+type errorListener struct {
+	antlr.DefaultErrorListener
+	parser   *p.HLSLParser
+	diags    *diag.List
+	toks     []ctok
+	last     int // token index of the last error, to stop cascades
+	reported bool
+}
+
+func (l *errorListener) SyntaxError(_ antlr.Recognizer, offending interface{}, _, _ int, _ string, e antlr.RecognitionException) {
+	parser := l.parser
+	tok, _ := offending.(antlr.Token)
+	if e != nil && e.GetOffendingToken() != nil {
+		tok = e.GetOffendingToken()
+	}
+	idx := len(l.toks) - 1
+	if tok != nil && tok.GetTokenIndex() >= 0 && tok.GetTokenIndex() < len(l.toks) {
+		idx = tok.GetTokenIndex()
+	}
+	// One error per token, and none right after another: the second is
+	// nearly always a consequence of the recovery from the first.
+	if idx == l.last || idx == l.last+1 {
+		l.last = idx
+		return
+	}
+	l.last = idx
+	l.reported = true
+
+	var expected *antlr.IntervalSet
+	func() {
+		defer func() { _ = recover() }() // expected-token computation must never take the parse down
+		expected = parser.GetExpectedTokens()
+	}()
+	code, pos, msg := l.describe(parser.GetParserRuleContext(), idx, expected)
+	l.diags.Errorf(diag.SyntaxBase+code, pos, "%s", msg)
+}
+
+func contains(set *antlr.IntervalSet, typ int) bool {
+	if set == nil {
+		return false
+	}
+	for _, iv := range set.GetIntervals() {
+		if typ >= iv.Start && typ < iv.Stop {
+			return true
+		}
+	}
+	return false
+}
+
+// startsExpression is a token type that can begin an expression.
+var startsExpression = map[int]bool{
+	p.HLSLParserIDENT: true, p.HLSLParserTYPE_NAME: true, p.HLSLParserTEMPLATE_NAME: true,
+	p.HLSLParserTEMPLATE_FUNC: true, p.HLSLParserNS_NAME: true, p.HLSLParserINT_LIT: true,
+	p.HLSLParserFLOAT_LIT: true, p.HLSLParserSTRING_LIT: true, p.HLSLParserCHAR_LIT: true,
+	p.HLSLParserKW_TRUE: true, p.HLSLParserKW_FALSE: true, p.HLSLParserKW_THIS: true,
+	p.HLSLParserKW_SIZEOF: true, p.HLSLParserLPAREN: true, p.HLSLParserPLUS: true,
+	p.HLSLParserMINUS: true, p.HLSLParserNOT: true, p.HLSLParserTILDE: true, p.HLSLParserINC: true,
+	p.HLSLParserDEC: true, p.HLSLParserCOLONCOLON: true, p.HLSLParserKW_UNSIGNED: true,
+	p.HLSLParserKW_SIGNED: true,
+}
+
+// inRule reports whether ctx or one of its parents is a T.
+func inRule[T antlr.ParserRuleContext](ctx antlr.ParserRuleContext) bool {
+	for c := ctx; c != nil; {
+		if _, ok := c.(T); ok {
+			return true
+		}
+		parent, ok := c.GetParent().(antlr.ParserRuleContext)
+		if !ok {
+			return false
+		}
+		c = parent
+	}
+	return false
+}
+
+// innermost returns the first of ctx and its parents that is one of the
+// statement or declaration rules that name a missing ';'.
+func semiContext(ctx antlr.ParserRuleContext) string {
+	for c := ctx; c != nil; {
+		switch c.(type) {
+		case *p.ExprStmtContext:
+			return "after expression"
+		case *p.ReturnStmtContext:
+			return "after return statement"
+		case *p.BreakStmtContext:
+			return "after break statement"
+		case *p.ContinueStmtContext:
+			return "after continue statement"
+		case *p.DiscardStmtContext:
+			return "after discard statement"
+		case *p.DoStmtContext:
+			return "after do/while statement"
+		case *p.StructSpecifierContext:
+			return "after struct"
+		case *p.MemberDeclContext:
+			return "at end of declaration list"
+		case *p.DeclStmtContext, *p.ForInitContext:
+			return "at end of declaration"
+		case *p.TopLevelDeclContext:
+			return "after top level declarator"
+		}
+		parent, ok := c.GetParent().(antlr.ParserRuleContext)
+		if !ok {
+			break
+		}
+		c = parent
+	}
+	return "at end of declaration"
+}
+
+func (l *errorListener) tok(i int) ctok {
+	if i >= 0 && i < len(l.toks) {
+		return l.toks[i]
+	}
+	return ctok{}
+}
+
+// endOf is the position just after a token, where clang puts the caret
+// for a missing ';' or ')'.
+func endOf(t ctok) diag.Pos {
+	if t.Exp.IsValid() {
+		return t.Exp
+	}
+	return t.Pos + diag.Pos(len(t.Text))
+}
+
+func spell(t ctok) string {
+	switch {
+	case t.Kind == token.EOF:
+		return "end of file"
+	case t.Kind == token.String && len(t.Text) > 20:
+		return "string literal"
+	}
+	return "'" + t.Text + "'"
+}
+
+var tokenSpelling = map[int]string{
+	p.HLSLParserSEMI: "';'", p.HLSLParserRPAREN: "')'", p.HLSLParserRBRACKET: "']'",
+	p.HLSLParserRBRACE: "'}'", p.HLSLParserLPAREN: "'('", p.HLSLParserLBRACE: "'{'",
+	p.HLSLParserCOLON: "':'", p.HLSLParserGT: "'>'", p.HLSLParserLT: "'<'", p.HLSLParserCOMMA: "','",
+	p.HLSLParserASSIGN: "'='", p.HLSLParserKW_WHILE: "'while'", p.HLSLParserLBRACKET: "'['",
+	p.HLSLParserIDENT: "identifier", p.HLSLParserCOLONCOLON: "'::'",
+}
+
+// describe words one syntax error.
+func (l *errorListener) describe(ctx antlr.ParserRuleContext, idx int, expected *antlr.IntervalSet) (diag.Code, diag.Pos, string) {
+	t := l.tok(idx)
+	prev := l.tok(idx - 1)
+	next := l.tok(idx + 1)
+
+	// `Foo x` where Foo was never declared as a type: clang's wording.
+	if t.typ == p.HLSLParserIDENT && next.typ == p.HLSLParserIDENT && !contains(expected, p.HLSLParserIDENT) {
+		return codeUnknownType, t.Loc(), fmt.Sprintf("unknown type name '%s'", t.Text)
+	}
+	if t.typ == p.HLSLParserIDENT && prev.typ == p.HLSLParserIDENT && idx > 0 &&
+		(inRule[*p.ExprStmtContext](ctx) || inRule[*p.ParamContext](ctx)) {
+		return codeUnknownType, prev.Loc(), fmt.Sprintf("unknown type name '%s'", prev.Text)
+	}
+	if t.typ == p.HLSLParserGT && prev.typ == p.HLSLParserGT && prev.splitFrom != t.splitFrom {
+		return codeBadShift, t.Loc(), "expected expression"
+	}
+
+	wantSemi := contains(expected, p.HLSLParserSEMI)
+	wantExpr := contains(expected, p.HLSLParserINT_LIT)
+	switch {
+	case wantExpr && !startsExpression[t.typ] && !wantSemi:
+		return codeExpectedExpr, t.Loc(), "expected expression"
+	case wantSemi && idx > 0 && (t.Flags&token.StartOfLine != 0 || t.typ == p.HLSLParserRBRACE || t.Kind == token.EOF || !wantExpr):
+		return codeExpectedSemi, endOf(prev), "expected ';' " + semiContext(ctx)
+	case wantExpr && !startsExpression[t.typ]:
+		return codeExpectedExpr, t.Loc(), "expected expression"
+	}
+
+	if expected != nil {
+		var names []string
+		for _, iv := range expected.GetIntervals() {
+			for typ := iv.Start; typ < iv.Stop; typ++ {
+				if s, ok := tokenSpelling[typ]; ok {
+					names = append(names, s)
+				} else {
+					names = nil
+					goto generic
+				}
+			}
+		}
+		if len(names) > 0 && len(names) <= 3 {
+			pos := t.Loc()
+			if len(names) == 1 && names[0] != "identifier" && idx > 0 && t.Flags&token.StartOfLine != 0 {
+				pos = endOf(prev)
+			}
+			return codeSyntax, pos, "expected " + strings.Join(names, " or ")
+		}
+	}
+generic:
+	if t.Kind == token.EOF {
+		if contains(expected, p.HLSLParserRBRACE) {
+			return codeSyntax, t.Loc(), "expected '}'"
+		}
+		return codeSyntax, t.Loc(), "unexpected end of file"
+	}
+	return codeSyntax, t.Loc(), fmt.Sprintf("unexpected %s", spell(t))
+}

@@ -1,0 +1,53 @@
+package parse
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"github.com/hlsl2spirv/hlsl2spirv/frontend/ast"
+	"github.com/hlsl2spirv/hlsl2spirv/frontend/diag"
+	"github.com/hlsl2spirv/hlsl2spirv/frontend/pp"
+)
+
+// parseString preprocesses and parses src as file name; it returns the AST,
+// the rendered diagnostics ("" when none) and how the parse went.
+func parseString(tb testing.TB, name, src string) (*ast.File, string, Stats) {
+	tb.Helper()
+	fs := diag.NewFileSet()
+	diags := diag.NewList(fs, diag.Options{})
+	res := pp.Preprocess(fs, diags, name, []byte(src), pp.Config{
+		ReadFile: func(string) ([]byte, error) { return nil, errNoIncludes },
+	})
+	f, st := FileStats(fs, diags, name, res.Tokens)
+	var b bytes.Buffer
+	if len(diags.Diags) > 0 {
+		diags.Render(&b)
+	}
+	return f, b.String(), st
+}
+
+type noIncludes struct{}
+
+func (noIncludes) Error() string { return "includes are not available in this test" }
+
+var errNoIncludes error = noIncludes{}
+
+// dump renders an AST with positions, as -ast-dump does.
+func dump(tb testing.TB, name, src string) string {
+	tb.Helper()
+	fs := diag.NewFileSet()
+	diags := diag.NewList(fs, diag.Options{})
+	res := pp.Preprocess(fs, diags, name, []byte(src), pp.Config{})
+	f := File(fs, diags, name, res.Tokens)
+	var b strings.Builder
+	if err := ast.Fprint(&b, fs, f); err != nil {
+		tb.Fatal(err)
+	}
+	if len(diags.Diags) > 0 {
+		var e bytes.Buffer
+		diags.Render(&e)
+		b.WriteString("-- diagnostics --\n" + e.String())
+	}
+	return b.String()
+}

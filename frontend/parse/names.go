@@ -1,0 +1,147 @@
+package parse
+
+import (
+	"strconv"
+
+	p "github.com/hlsl2spirv/hlsl2spirv/grammar/parser"
+)
+
+// keywords are the reserved words the grammar has tokens for.
+var keywords = map[string]int{
+	"break": p.HLSLParserKW_BREAK, "case": p.HLSLParserKW_CASE, "cbuffer": p.HLSLParserKW_CBUFFER,
+	"class": p.HLSLParserKW_CLASS, "const": p.HLSLParserKW_CONST, "continue": p.HLSLParserKW_CONTINUE,
+	"default": p.HLSLParserKW_DEFAULT, "discard": p.HLSLParserKW_DISCARD, "do": p.HLSLParserKW_DO,
+	"else": p.HLSLParserKW_ELSE, "enum": p.HLSLParserKW_ENUM, "export": p.HLSLParserKW_EXPORT,
+	"false": p.HLSLParserKW_FALSE, "for": p.HLSLParserKW_FOR, "if": p.HLSLParserKW_IF,
+	"inline": p.HLSLParserKW_INLINE, "interface": p.HLSLParserKW_INTERFACE, "namespace": p.HLSLParserKW_NAMESPACE,
+	"operator": p.HLSLParserKW_OPERATOR, "return": p.HLSLParserKW_RETURN, "sizeof": p.HLSLParserKW_SIZEOF,
+	"static": p.HLSLParserKW_STATIC, "struct": p.HLSLParserKW_STRUCT, "switch": p.HLSLParserKW_SWITCH,
+	"tbuffer": p.HLSLParserKW_TBUFFER, "template": p.HLSLParserKW_TEMPLATE, "this": p.HLSLParserKW_THIS,
+	"true": p.HLSLParserKW_TRUE, "typedef": p.HLSLParserKW_TYPEDEF, "typename": p.HLSLParserKW_TYPENAME,
+	"using": p.HLSLParserKW_USING, "while": p.HLSLParserKW_WHILE, "unsigned": p.HLSLParserKW_UNSIGNED,
+	"signed": p.HLSLParserKW_SIGNED, "public": p.HLSLParserKW_PUBLIC, "private": p.HLSLParserKW_PRIVATE,
+	"protected": p.HLSLParserKW_PROTECTED,
+}
+
+// modifierKind tells reserved modifiers from contextual ones.
+type modifierKind uint8
+
+const (
+	notModifier modifierKind = iota
+	reservedModifier
+	// contextualModifier words are modifiers only when a type or another
+	// modifier follows; elsewhere they are ordinary names (`float sample;`).
+	contextualModifier
+)
+
+var modifiers = map[string]modifierKind{
+	"in": reservedModifier, "out": reservedModifier, "inout": reservedModifier,
+	"uniform": reservedModifier, "extern": reservedModifier, "groupshared": reservedModifier,
+	"volatile": reservedModifier, "row_major": reservedModifier, "column_major": reservedModifier,
+	"nointerpolation": reservedModifier, "noperspective": reservedModifier, "centroid": reservedModifier,
+	"globallycoherent": reservedModifier,
+	"precise":          contextualModifier, "shared": contextualModifier, "linear": contextualModifier,
+	"sample": contextualModifier, "center": contextualModifier, "snorm": contextualModifier,
+	"unorm": contextualModifier, "reordercoherent": contextualModifier,
+	"point": contextualModifier, "line": contextualModifier, "triangle": contextualModifier,
+	"lineadj": contextualModifier, "triangleadj": contextualModifier,
+	"vertices": contextualModifier, "primitives": contextualModifier, "indices": contextualModifier,
+	"payload": contextualModifier,
+}
+
+// nameKind is what a declared or built-in name denotes, as far as the
+// parser needs to know.
+type nameKind uint8
+
+const (
+	unknownName  nameKind = iota
+	typeName              // a type that takes no template arguments
+	templateType          // a type that may take template arguments
+	namespaceName
+	templateFunc // a function template
+)
+
+// builtinObjectTypes are HLSL's predeclared resource, sampler, stream and
+// other object types; all of them may take template arguments.
+var builtinObjectTypes = []string{
+	"vector", "matrix",
+	"Buffer", "RWBuffer", "StructuredBuffer", "RWStructuredBuffer", "AppendStructuredBuffer",
+	"ConsumeStructuredBuffer", "ByteAddressBuffer", "RWByteAddressBuffer",
+	"RasterizerOrderedBuffer", "RasterizerOrderedByteAddressBuffer", "RasterizerOrderedStructuredBuffer",
+	"Texture1D", "Texture1DArray", "Texture2D", "Texture2DArray", "Texture2DMS", "Texture2DMSArray",
+	"Texture3D", "TextureCube", "TextureCubeArray",
+	"RWTexture1D", "RWTexture1DArray", "RWTexture2D", "RWTexture2DArray", "RWTexture3D",
+	"RWTexture2DMS", "RWTexture2DMSArray",
+	"RasterizerOrderedTexture1D", "RasterizerOrderedTexture1DArray", "RasterizerOrderedTexture2D",
+	"RasterizerOrderedTexture2DArray", "RasterizerOrderedTexture3D",
+	"FeedbackTexture2D", "FeedbackTexture2DArray",
+	"SamplerState", "SamplerComparisonState", "sampler", "sampler1D", "sampler2D", "sampler3D", "samplerCUBE",
+	"ConstantBuffer", "TextureBuffer", "InputPatch", "OutputPatch",
+	"PointStream", "LineStream", "TriangleStream",
+	"RaytracingAccelerationStructure", "RayQuery", "RayDesc", "BuiltInTriangleIntersectionAttributes",
+	"SubpassInput", "SubpassInputMS", "HitObject",
+	"NodeOutput", "NodeOutputArray", "EmptyNodeOutput", "EmptyNodeOutputArray",
+	"DispatchNodeInputRecord", "RWDispatchNodeInputRecord", "GroupNodeInputRecords",
+	"RWGroupNodeInputRecords", "ThreadNodeInputRecord", "RWThreadNodeInputRecord", "EmptyNodeInput",
+	"GroupNodeOutputRecords", "ThreadNodeOutputRecords", "SamplerFeedback",
+}
+
+// qualifiedBuiltins are types that exist only inside a built-in namespace.
+var qualifiedBuiltins = map[string]map[string]nameKind{
+	"vk": {
+		"SpirvType": templateType, "SpirvOpaqueType": templateType, "integral_constant": templateType,
+		"Literal": templateType, "BufferPointer": templateType,
+		"SampledTexture1D": templateType, "SampledTexture1DArray": templateType,
+		"SampledTexture2D": templateType, "SampledTexture2DArray": templateType,
+		"SampledTexture2DMS": templateType, "SampledTexture2DMSArray": templateType,
+		"SampledTexture3D": templateType, "SampledTextureCUBE": templateType,
+		"SampledTextureCUBEArray": templateType,
+	},
+	"dx": {"HitObject": typeName},
+}
+
+// builtinNames maps every predeclared type and namespace name.
+var builtinNames = func() map[string]nameKind {
+	m := map[string]nameKind{"void": typeName, "string": typeName, "vk": namespaceName, "dx": namespaceName}
+	scalars := []string{
+		"bool", "int", "uint", "dword", "half", "float", "double",
+		"min16float", "min10float", "min16int", "min12int", "min16uint",
+		"int16_t", "uint16_t", "int32_t", "uint32_t", "int64_t", "uint64_t",
+		"float16_t", "float32_t", "float64_t", "uint8_t4_packed", "int8_t4_packed",
+	}
+	for _, s := range scalars {
+		m[s] = typeName
+		if s == "uint8_t4_packed" || s == "int8_t4_packed" {
+			continue
+		}
+		for i := 1; i <= 4; i++ {
+			n := strconv.Itoa(i)
+			m[s+n] = typeName
+			for j := 1; j <= 4; j++ {
+				m[s+n+"x"+strconv.Itoa(j)] = typeName
+			}
+		}
+	}
+	for _, s := range builtinObjectTypes {
+		m[s] = templateType
+	}
+	return m
+}()
+
+// puncts maps the preprocessor's punctuator spellings to token types. `>>`
+// is split into two GTs by the classifier.
+var puncts = map[string]int{
+	"(": p.HLSLParserLPAREN, ")": p.HLSLParserRPAREN, "[": p.HLSLParserLBRACKET, "]": p.HLSLParserRBRACKET,
+	"{": p.HLSLParserLBRACE, "}": p.HLSLParserRBRACE, ";": p.HLSLParserSEMI, ",": p.HLSLParserCOMMA,
+	":": p.HLSLParserCOLON, "::": p.HLSLParserCOLONCOLON, ".": p.HLSLParserDOT, "->": p.HLSLParserARROW,
+	"?": p.HLSLParserQUESTION, "=": p.HLSLParserASSIGN, "+=": p.HLSLParserPLUS_ASSIGN,
+	"-=": p.HLSLParserMINUS_ASSIGN, "*=": p.HLSLParserSTAR_ASSIGN, "/=": p.HLSLParserDIV_ASSIGN,
+	"%=": p.HLSLParserMOD_ASSIGN, "<<=": p.HLSLParserSHL_ASSIGN, ">>=": p.HLSLParserSHR_ASSIGN,
+	"&=": p.HLSLParserAND_ASSIGN, "^=": p.HLSLParserXOR_ASSIGN, "|=": p.HLSLParserOR_ASSIGN,
+	"||": p.HLSLParserOROR, "&&": p.HLSLParserANDAND, "|": p.HLSLParserOR, "^": p.HLSLParserXOR,
+	"&": p.HLSLParserAND, "==": p.HLSLParserEQ, "!=": p.HLSLParserNE, "<": p.HLSLParserLT,
+	">": p.HLSLParserGT, "<=": p.HLSLParserLE, ">=": p.HLSLParserGE, "<<": p.HLSLParserSHL,
+	"+": p.HLSLParserPLUS, "-": p.HLSLParserMINUS, "*": p.HLSLParserSTAR, "/": p.HLSLParserDIV,
+	"%": p.HLSLParserMOD, "!": p.HLSLParserNOT, "~": p.HLSLParserTILDE, "++": p.HLSLParserINC,
+	"--": p.HLSLParserDEC,
+}

@@ -1,0 +1,99 @@
+// Package parse turns preprocessed tokens into an AST.
+//
+// The pipeline: classify identifiers (keywords, modifiers, type, template
+// and namespace names — see classify.go), feed the classified tokens to the
+// ANTLR parser generated from grammar/HLSLParser.g4 with SLL prediction and
+// a bail-out error strategy, and only when that fails parse again with full
+// LL prediction and error recovery, reporting syntax errors in words for
+// people. The parse tree is then converted to package ast (build.go).
+//
+// This is the only package that sees ANTLR types.
+package parse
+
+import (
+	"fmt"
+
+	"github.com/antlr4-go/antlr/v4"
+
+	"github.com/hlsl2spirv/hlsl2spirv/frontend/ast"
+	"github.com/hlsl2spirv/hlsl2spirv/frontend/diag"
+	"github.com/hlsl2spirv/hlsl2spirv/frontend/token"
+	p "github.com/hlsl2spirv/hlsl2spirv/grammar/parser"
+)
+
+// Stats tell how a parse went, for tests and benchmarks.
+type Stats struct {
+	LLFallback bool // SLL failed and the file was parsed again with LL
+}
+
+// File parses the tokens of one translation unit (as produced by
+// frontend/pp, ending with EOF) and returns its AST. Syntax errors go to
+// diags; the tree is always returned, with Bad* nodes where parsing failed.
+func File(fs *diag.FileSet, diags *diag.List, name string, toks []token.Token) *ast.File {
+	f, _ := FileStats(fs, diags, name, toks)
+	return f
+}
+
+// FileStats is File that also reports how the parse went.
+func FileStats(fs *diag.FileSet, diags *diag.List, name string, toks []token.Token) (*ast.File, Stats) {
+	var st Stats
+	ct := classify(diags, toks)
+	stream := newTokenStream(ct)
+
+	tree, ok := parseSLL(stream)
+	if !ok {
+		st.LLFallback = true
+		stream.Seek(0)
+		tree = parseLL(stream, diags, ct)
+	}
+
+	b := &builder{toks: ct, diags: diags, name: name}
+	file := b.build(tree)
+	return file, st
+}
+
+// bailout is the panic value the SLL pass's error strategy throws.
+type bailout struct{}
+
+// bailStrategy gives up at the first syntax error, so the SLL pass costs
+// nothing on bad input. (The runtime's BailErrorStrategy cannot be used:
+// its exception accessors panic with "implement me".)
+type bailStrategy struct {
+	*antlr.DefaultErrorStrategy
+}
+
+func (bailStrategy) Recover(antlr.Parser, antlr.RecognitionException) { panic(bailout{}) }
+func (bailStrategy) RecoverInline(antlr.Parser) antlr.Token           { panic(bailout{}) }
+func (bailStrategy) Sync(antlr.Parser)                                {}
+func (bailStrategy) ReportError(antlr.Parser, antlr.RecognitionException) {
+}
+
+func parseSLL(stream *tokenStream) (tree p.ITranslationUnitContext, ok bool) {
+	parser := p.NewHLSLParser(stream)
+	parser.RemoveErrorListeners()
+	parser.SetErrorHandler(bailStrategy{antlr.NewDefaultErrorStrategy()})
+	parser.GetInterpreter().SetPredictionMode(antlr.PredictionModeSLL)
+	defer func() {
+		if r := recover(); r != nil {
+			if _, isBail := r.(bailout); !isBail {
+				panic(r)
+			}
+			tree, ok = nil, false
+		}
+	}()
+	return parser.TranslationUnit(), true
+}
+
+func parseLL(stream *tokenStream, diags *diag.List, ct []ctok) p.ITranslationUnitContext {
+	parser := p.NewHLSLParser(stream)
+	parser.RemoveErrorListeners()
+	l := &errorListener{parser: parser, diags: diags, toks: ct, last: -2}
+	parser.AddErrorListener(l)
+	parser.GetInterpreter().SetPredictionMode(antlr.PredictionModeLL)
+	// When SLL failed but LL reports nothing, the input is valid and only
+	// needed full-context prediction.
+	return parser.TranslationUnit()
+}
+
+// String describes Stats for logs.
+func (s Stats) String() string { return fmt.Sprintf("llFallback=%v", s.LLFallback) }

@@ -1,0 +1,402 @@
+// HLSL 2021 as DXC accepts it, written for SLL prediction.
+//
+// There is no ANTLR lexer: frontend/pp tokenizes and preprocesses, and
+// frontend/parse classifies every identifier before this parser sees it
+// (keywords, type names, template names, namespace names: the C "lexer
+// hack"). Casts `(T)x`, constructors `T(x)` and template `<` are therefore
+// decided by one token of lookahead instead of by long LL predictions.
+//
+// `>>` reaches the parser as two GT tokens so that nested template argument
+// lists close; the AST builder checks that a `> >` shift was spelled `>>`.
+//
+// Regenerate with grammar/generate.sh (make generate).
+parser grammar HLSLParser;
+
+tokens {
+    // identifiers, classified by frontend/parse
+    IDENT, TYPE_NAME, TEMPLATE_NAME, TEMPLATE_FUNC, NS_NAME,
+    // literals
+    INT_LIT, FLOAT_LIT, STRING_LIT, CHAR_LIT,
+    // keywords
+    KW_BREAK, KW_CASE, KW_CBUFFER, KW_CLASS, KW_CONST, KW_CONTINUE, KW_DEFAULT,
+    KW_DISCARD, KW_DO, KW_ELSE, KW_ENUM, KW_EXPORT, KW_FALSE, KW_FOR, KW_IF,
+    KW_INLINE, KW_INTERFACE, KW_NAMESPACE, KW_OPERATOR, KW_RETURN, KW_SIZEOF,
+    KW_STATIC, KW_STRUCT, KW_SWITCH, KW_TBUFFER, KW_TEMPLATE, KW_THIS, KW_TRUE,
+    KW_TYPEDEF, KW_TYPENAME, KW_USING, KW_WHILE, KW_UNSIGNED, KW_SIGNED,
+    KW_PUBLIC, KW_PRIVATE, KW_PROTECTED,
+    // declaration modifiers (storage, interpolation, parameter, primitive);
+    // the contextual ones are only classified as modifiers when followed by
+    // a type or another modifier
+    MODIFIER,
+    // punctuation
+    LPAREN, RPAREN, LBRACKET, RBRACKET, LBRACE, RBRACE, SEMI, COMMA, COLON,
+    COLONCOLON, DOT, ARROW, QUESTION, ASSIGN, PLUS_ASSIGN, MINUS_ASSIGN,
+    STAR_ASSIGN, DIV_ASSIGN, MOD_ASSIGN, SHL_ASSIGN, SHR_ASSIGN, AND_ASSIGN,
+    XOR_ASSIGN, OR_ASSIGN, OROR, ANDAND, OR, XOR, AND, EQ, NE, LT, GT, LE, GE,
+    SHL, PLUS, MINUS, STAR, DIV, MOD, NOT, TILDE, INC, DEC,
+    // a character or punctuator HLSL has no use for; never matched
+    UNKNOWN
+}
+
+translationUnit
+    : topLevelDecl* EOF
+    ;
+
+topLevelDecl
+    : SEMI
+    | namespaceDecl
+    | usingDecl
+    | attribute* (bufferBlock | templateDecl | declaration)
+    ;
+
+namespaceDecl
+    : KW_NAMESPACE (IDENT | NS_NAME) LBRACE topLevelDecl* RBRACE SEMI?
+    ;
+
+// cbuffer/tbuffer blocks
+bufferBlock
+    : (KW_CBUFFER | KW_TBUFFER) anyName postfixDecl* LBRACE declaration* RBRACE SEMI?
+    ;
+
+usingDecl
+    : KW_USING (IDENT | TYPE_NAME) ASSIGN typeSpec arrayDim* SEMI
+    | KW_USING KW_NAMESPACE scopePrefix? (IDENT | NS_NAME) SEMI
+    ;
+
+templateDecl
+    : KW_TEMPLATE LT templateParamList? GT (declaration | templateDecl)
+    ;
+
+templateParamList
+    : templateParam (COMMA templateParam)*
+    ;
+
+templateParam
+    : (KW_TYPENAME | KW_CLASS) (IDENT | TYPE_NAME)? (ASSIGN typeSpec)?
+    | typeSpec (IDENT | TYPE_NAME)? (ASSIGN conditionalExpression)?
+    ;
+
+// A declaration of variables, a function, a type or a typedef. The same
+// rule serves global, member and local scope; sema decides what is allowed
+// where.
+declaration
+    : KW_TYPEDEF declSpecifiers declarator (COMMA declarator)* SEMI
+    | declSpecifiers (functionDeclarator functionTail | (initDeclarator (COMMA initDeclarator)*)? SEMI)
+    ;
+
+declSpecifiers
+    : prefixSpecifier* typeSpec KW_CONST*
+    ;
+
+prefixSpecifier
+    : MODIFIER | KW_CONST | KW_STATIC | KW_EXPORT | KW_INLINE
+    ;
+
+functionDeclarator
+    : declName LPAREN paramList? RPAREN KW_CONST? postfixDecl*
+    ;
+
+functionTail
+    : block
+    | SEMI
+    ;
+
+declName
+    : scopePrefix? IDENT
+    | scopePrefix? TEMPLATE_FUNC LT templateArgList? GT
+    | scopePrefix? KW_OPERATOR operatorName
+    ;
+
+operatorName
+    : PLUS | MINUS | STAR | DIV | MOD | XOR | AND | OR | TILDE | NOT | ASSIGN | LT | GT
+    | PLUS_ASSIGN | MINUS_ASSIGN | STAR_ASSIGN | DIV_ASSIGN | MOD_ASSIGN | XOR_ASSIGN
+    | AND_ASSIGN | OR_ASSIGN | SHL | GT GT | SHR_ASSIGN | SHL_ASSIGN | EQ | NE | LE | GE
+    | ANDAND | OROR | INC | DEC | COMMA | LPAREN RPAREN | LBRACKET RBRACKET
+    ;
+
+paramList
+    : param (COMMA param)*
+    ;
+
+param
+    : attribute* declSpecifiers declarator? (ASSIGN initializer)?
+    ;
+
+initDeclarator
+    : declarator (ASSIGN initializer)?
+    ;
+
+declarator
+    : IDENT arrayDim* postfixDecl* annotation?
+    ;
+
+arrayDim
+    : LBRACKET expression? RBRACKET
+    ;
+
+// `: SV_Target`, `: register(b0, space1)`, `: packoffset(c0.y)`, or a
+// bit-field width `: 4`.
+postfixDecl
+    : COLON anyName (LPAREN semanticArg (COMMA semanticArg)* RPAREN)?
+    | COLON INT_LIT
+    ;
+
+semanticArg
+    : anyName (DOT anyName)? (LBRACKET INT_LIT RBRACKET)?
+    | INT_LIT
+    ;
+
+// Legacy effect annotations: `float x < string UIName = "x"; > = 1;`
+annotation
+    : LT (declSpecifiers IDENT ASSIGN initializer SEMI)* GT
+    ;
+
+initializer
+    : assignmentExpression
+    | initList
+    ;
+
+initList
+    : LBRACE (initializer (COMMA initializer)* COMMA?)? RBRACE
+    ;
+
+// Types ------------------------------------------------------------------
+
+typeSpec
+    : structSpecifier
+    | enumSpecifier
+    | (KW_STRUCT | KW_CLASS | KW_INTERFACE | KW_ENUM) scopePrefix? (IDENT | TYPE_NAME)
+    | scopePrefix? simpleType
+    | (KW_UNSIGNED | KW_SIGNED) TYPE_NAME?
+    ;
+
+simpleType
+    : TYPE_NAME
+    | TEMPLATE_NAME LT templateArgList? GT
+    ;
+
+scopePrefix
+    : COLONCOLON? (scopeName COLONCOLON)+
+    | COLONCOLON
+    ;
+
+scopeName
+    : NS_NAME
+    | TYPE_NAME
+    | TEMPLATE_NAME LT templateArgList? GT
+    ;
+
+templateArgList
+    : templateArg (COMMA templateArg)*
+    ;
+
+// A template argument is a type or a constant expression without `>` at
+// its top level (parenthesize to compare or shift right).
+templateArg
+    : typeSpec
+    | additiveExpression
+    ;
+
+structSpecifier
+    : (KW_STRUCT | KW_CLASS | KW_INTERFACE) attribute* (IDENT | TYPE_NAME | TEMPLATE_NAME LT templateArgList? GT)? baseClause? LBRACE memberDecl* RBRACE
+    ;
+
+baseClause
+    : COLON baseSpec (COMMA baseSpec)*
+    ;
+
+baseSpec
+    : (KW_PUBLIC | KW_PRIVATE | KW_PROTECTED)? typeSpec
+    ;
+
+memberDecl
+    : attribute* (declaration | templateDecl)
+    | usingDecl
+    | (KW_PUBLIC | KW_PRIVATE | KW_PROTECTED) COLON
+    | SEMI
+    ;
+
+enumSpecifier
+    : KW_ENUM (KW_CLASS | KW_STRUCT)? (IDENT | TYPE_NAME)? (COLON typeSpec)? LBRACE (enumerator (COMMA enumerator)* COMMA?)? RBRACE
+    ;
+
+enumerator
+    : IDENT (ASSIGN conditionalExpression)?
+    ;
+
+// Attributes: `[numthreads(8, 8, 1)]`, `[unroll]`, `[[vk::binding(0, 1)]]`.
+attribute
+    : LBRACKET LBRACKET attributeItem (COMMA attributeItem)* RBRACKET RBRACKET
+    | LBRACKET attributeItem RBRACKET
+    ;
+
+attributeItem
+    : anyName (COLONCOLON anyName)* (LPAREN (assignmentExpression (COMMA assignmentExpression)*)? RPAREN)?
+    ;
+
+// Names where any spelling is an identifier (attribute and semantic names).
+anyName
+    : IDENT | TYPE_NAME | TEMPLATE_NAME | NS_NAME | MODIFIER | KW_UNSIGNED | KW_SIGNED
+    ;
+
+// Statements -------------------------------------------------------------
+
+block
+    : LBRACE statement* RBRACE
+    ;
+
+statement
+    : attribute+ statement                                                      # attributedStmt
+    | block                                                                     # blockStmt
+    | SEMI                                                                      # emptyStmt
+    | KW_IF LPAREN expression RPAREN statement (KW_ELSE statement)?              # ifStmt
+    | KW_SWITCH LPAREN expression RPAREN LBRACE switchSection* RBRACE            # switchStmt
+    | KW_WHILE LPAREN expression RPAREN statement                               # whileStmt
+    | KW_DO statement KW_WHILE LPAREN expression RPAREN SEMI                    # doStmt
+    | KW_FOR LPAREN forInit expression? SEMI expression? RPAREN statement       # forStmt
+    | KW_BREAK SEMI                                                             # breakStmt
+    | KW_CONTINUE SEMI                                                          # continueStmt
+    | KW_RETURN expression? SEMI                                                # returnStmt
+    | KW_DISCARD SEMI                                                           # discardStmt
+    | declaration                                                               # declStmt
+    | usingDecl                                                                 # usingStmt
+    | expression SEMI                                                           # exprStmt
+    ;
+
+switchSection
+    : switchLabel+ statement*
+    ;
+
+switchLabel
+    : KW_CASE conditionalExpression COLON
+    | KW_DEFAULT COLON
+    ;
+
+forInit
+    : declSpecifiers initDeclarator (COMMA initDeclarator)* SEMI
+    | expression? SEMI
+    ;
+
+// Expressions ------------------------------------------------------------
+
+expression
+    : assignmentExpression (COMMA assignmentExpression)*
+    ;
+
+// Whether the left side is assignable is sema's question; keeping the
+// grammar LL(1) here avoids scanning a whole unary expression to predict.
+assignmentExpression
+    : conditionalExpression (assignOp assignmentExpression)?
+    ;
+
+assignOp
+    : ASSIGN | PLUS_ASSIGN | MINUS_ASSIGN | STAR_ASSIGN | DIV_ASSIGN | MOD_ASSIGN
+    | SHL_ASSIGN | SHR_ASSIGN | AND_ASSIGN | XOR_ASSIGN | OR_ASSIGN
+    ;
+
+conditionalExpression
+    : logicalOrExpression (QUESTION expression COLON assignmentExpression)?
+    ;
+
+logicalOrExpression
+    : logicalAndExpression (OROR logicalAndExpression)*
+    ;
+
+logicalAndExpression
+    : bitOrExpression (ANDAND bitOrExpression)*
+    ;
+
+bitOrExpression
+    : bitXorExpression (OR bitXorExpression)*
+    ;
+
+bitXorExpression
+    : bitAndExpression (XOR bitAndExpression)*
+    ;
+
+bitAndExpression
+    : equalityExpression (AND equalityExpression)*
+    ;
+
+equalityExpression
+    : relationalExpression ((EQ | NE) relationalExpression)*
+    ;
+
+relationalExpression
+    : shiftExpression ((LT | GT | LE | GE) shiftExpression)*
+    ;
+
+shiftExpression
+    : additiveExpression (shiftOp additiveExpression)*
+    ;
+
+shiftOp
+    : SHL
+    | GT GT
+    ;
+
+additiveExpression
+    : multiplicativeExpression ((PLUS | MINUS) multiplicativeExpression)*
+    ;
+
+multiplicativeExpression
+    : unaryExpression ((STAR | DIV | MOD) unaryExpression)*
+    ;
+
+unaryExpression
+    : (INC | DEC | PLUS | MINUS | NOT | TILDE) unaryExpression                  # prefixExpr
+    | LPAREN castType RPAREN unaryExpression                                    # castExpr
+    | KW_SIZEOF LPAREN castType RPAREN                                          # sizeofTypeExpr
+    | KW_SIZEOF unaryExpression                                                 # sizeofExpr
+    | postfixExpression                                                         # postfixExpr
+    ;
+
+castType
+    : KW_CONST* typeSpec KW_CONST* arrayDim*
+    ;
+
+postfixExpression
+    : primaryExpression postfixOp*
+    ;
+
+postfixOp
+    : LBRACKET expression RBRACKET                                              # indexOp
+    | LPAREN argumentList? RPAREN                                               # callOp
+    | (DOT | ARROW) memberName                                                  # memberOp
+    | INC                                                                       # postIncOp
+    | DEC                                                                       # postDecOp
+    ;
+
+memberName
+    : IDENT
+    | TEMPLATE_FUNC LT templateArgList? GT
+    ;
+
+argumentList
+    : assignmentExpression (COMMA assignmentExpression)*
+    ;
+
+primaryExpression
+    : literal                                                                   # literalExpr
+    | scopePrefix? IDENT                                                        # nameExpr
+    | scopePrefix? TEMPLATE_FUNC LT templateArgList? GT                         # templateFuncExpr
+    | KW_THIS                                                                   # thisExpr
+    | LPAREN expression RPAREN                                                  # parenExpr
+    | ctorType LPAREN argumentList? RPAREN                                      # constructExpr
+    ;
+
+// The type of a functional cast or constructor call: `float3(x)`,
+// `vector<float, 2>(a, b)`, `S::Inner(0)`.
+ctorType
+    : scopePrefix? simpleType
+    | (KW_UNSIGNED | KW_SIGNED) TYPE_NAME?
+    ;
+
+literal
+    : INT_LIT
+    | FLOAT_LIT
+    | STRING_LIT+
+    | CHAR_LIT
+    | KW_TRUE
+    | KW_FALSE
+    ;

@@ -1,0 +1,392 @@
+// Code generated from HLSLParser.g4 by ANTLR 4.13.1. DO NOT EDIT.
+
+package parser // HLSLParser
+import "github.com/antlr4-go/antlr/v4"
+
+type BaseHLSLParserVisitor struct {
+	*antlr.BaseParseTreeVisitor
+}
+
+func (v *BaseHLSLParserVisitor) VisitTranslationUnit(ctx *TranslationUnitContext) interface{} {
+	return v.VisitChildren(ctx)
+}
+
+func (v *BaseHLSLParserVisitor) VisitTopLevelDecl(ctx *TopLevelDeclContext) interface{} {
+	return v.VisitChildren(ctx)
+}
+
+func (v *BaseHLSLParserVisitor) VisitNamespaceDecl(ctx *NamespaceDeclContext) interface{} {
+	return v.VisitChildren(ctx)
+}
+
+func (v *BaseHLSLParserVisitor) VisitBufferBlock(ctx *BufferBlockContext) interface{} {
+	return v.VisitChildren(ctx)
+}
+
+func (v *BaseHLSLParserVisitor) VisitUsingDecl(ctx *UsingDeclContext) interface{} {
+	return v.VisitChildren(ctx)
+}
+
+func (v *BaseHLSLParserVisitor) VisitTemplateDecl(ctx *TemplateDeclContext) interface{} {
+	return v.VisitChildren(ctx)
+}
+
+func (v *BaseHLSLParserVisitor) VisitTemplateParamList(ctx *TemplateParamListContext) interface{} {
+	return v.VisitChildren(ctx)
+}
+
+func (v *BaseHLSLParserVisitor) VisitTemplateParam(ctx *TemplateParamContext) interface{} {
+	return v.VisitChildren(ctx)
+}
+
+func (v *BaseHLSLParserVisitor) VisitDeclaration(ctx *DeclarationContext) interface{} {
+	return v.VisitChildren(ctx)
+}
+
+func (v *BaseHLSLParserVisitor) VisitDeclSpecifiers(ctx *DeclSpecifiersContext) interface{} {
+	return v.VisitChildren(ctx)
+}
+
+func (v *BaseHLSLParserVisitor) VisitPrefixSpecifier(ctx *PrefixSpecifierContext) interface{} {
+	return v.VisitChildren(ctx)
+}
+
+func (v *BaseHLSLParserVisitor) VisitFunctionDeclarator(ctx *FunctionDeclaratorContext) interface{} {
+	return v.VisitChildren(ctx)
+}
+
+func (v *BaseHLSLParserVisitor) VisitFunctionTail(ctx *FunctionTailContext) interface{} {
+	return v.VisitChildren(ctx)
+}
+
+func (v *BaseHLSLParserVisitor) VisitDeclName(ctx *DeclNameContext) interface{} {
+	return v.VisitChildren(ctx)
+}
+
+func (v *BaseHLSLParserVisitor) VisitOperatorName(ctx *OperatorNameContext) interface{} {
+	return v.VisitChildren(ctx)
+}
+
+func (v *BaseHLSLParserVisitor) VisitParamList(ctx *ParamListContext) interface{} {
+	return v.VisitChildren(ctx)
+}
+
+func (v *BaseHLSLParserVisitor) VisitParam(ctx *ParamContext) interface{} {
+	return v.VisitChildren(ctx)
+}
+
+func (v *BaseHLSLParserVisitor) VisitInitDeclarator(ctx *InitDeclaratorContext) interface{} {
+	return v.VisitChildren(ctx)
+}
+
+func (v *BaseHLSLParserVisitor) VisitDeclarator(ctx *DeclaratorContext) interface{} {
+	return v.VisitChildren(ctx)
+}
+
+func (v *BaseHLSLParserVisitor) VisitArrayDim(ctx *ArrayDimContext) interface{} {
+	return v.VisitChildren(ctx)
+}
+
+func (v *BaseHLSLParserVisitor) VisitPostfixDecl(ctx *PostfixDeclContext) interface{} {
+	return v.VisitChildren(ctx)
+}
+
+func (v *BaseHLSLParserVisitor) VisitSemanticArg(ctx *SemanticArgContext) interface{} {
+	return v.VisitChildren(ctx)
+}
+
+func (v *BaseHLSLParserVisitor) VisitAnnotation(ctx *AnnotationContext) interface{} {
+	return v.VisitChildren(ctx)
+}
+
+func (v *BaseHLSLParserVisitor) VisitInitializer(ctx *InitializerContext) interface{} {
+	return v.VisitChildren(ctx)
+}
+
+func (v *BaseHLSLParserVisitor) VisitInitList(ctx *InitListContext) interface{} {
+	return v.VisitChildren(ctx)
+}
+
+func (v *BaseHLSLParserVisitor) VisitTypeSpec(ctx *TypeSpecContext) interface{} {
+	return v.VisitChildren(ctx)
+}
+
+func (v *BaseHLSLParserVisitor) VisitSimpleType(ctx *SimpleTypeContext) interface{} {
+	return v.VisitChildren(ctx)
+}
+
+func (v *BaseHLSLParserVisitor) VisitScopePrefix(ctx *ScopePrefixContext) interface{} {
+	return v.VisitChildren(ctx)
+}
+
+func (v *BaseHLSLParserVisitor) VisitScopeName(ctx *ScopeNameContext) interface{} {
+	return v.VisitChildren(ctx)
+}
+
+func (v *BaseHLSLParserVisitor) VisitTemplateArgList(ctx *TemplateArgListContext) interface{} {
+	return v.VisitChildren(ctx)
+}
+
+func (v *BaseHLSLParserVisitor) VisitTemplateArg(ctx *TemplateArgContext) interface{} {
+	return v.VisitChildren(ctx)
+}
+
+func (v *BaseHLSLParserVisitor) VisitStructSpecifier(ctx *StructSpecifierContext) interface{} {
+	return v.VisitChildren(ctx)
+}
+
+func (v *BaseHLSLParserVisitor) VisitBaseClause(ctx *BaseClauseContext) interface{} {
+	return v.VisitChildren(ctx)
+}
+
+func (v *BaseHLSLParserVisitor) VisitBaseSpec(ctx *BaseSpecContext) interface{} {
+	return v.VisitChildren(ctx)
+}
+
+func (v *BaseHLSLParserVisitor) VisitMemberDecl(ctx *MemberDeclContext) interface{} {
+	return v.VisitChildren(ctx)
+}
+
+func (v *BaseHLSLParserVisitor) VisitEnumSpecifier(ctx *EnumSpecifierContext) interface{} {
+	return v.VisitChildren(ctx)
+}
+
+func (v *BaseHLSLParserVisitor) VisitEnumerator(ctx *EnumeratorContext) interface{} {
+	return v.VisitChildren(ctx)
+}
+
+func (v *BaseHLSLParserVisitor) VisitAttribute(ctx *AttributeContext) interface{} {
+	return v.VisitChildren(ctx)
+}
+
+func (v *BaseHLSLParserVisitor) VisitAttributeItem(ctx *AttributeItemContext) interface{} {
+	return v.VisitChildren(ctx)
+}
+
+func (v *BaseHLSLParserVisitor) VisitAnyName(ctx *AnyNameContext) interface{} {
+	return v.VisitChildren(ctx)
+}
+
+func (v *BaseHLSLParserVisitor) VisitBlock(ctx *BlockContext) interface{} {
+	return v.VisitChildren(ctx)
+}
+
+func (v *BaseHLSLParserVisitor) VisitAttributedStmt(ctx *AttributedStmtContext) interface{} {
+	return v.VisitChildren(ctx)
+}
+
+func (v *BaseHLSLParserVisitor) VisitBlockStmt(ctx *BlockStmtContext) interface{} {
+	return v.VisitChildren(ctx)
+}
+
+func (v *BaseHLSLParserVisitor) VisitEmptyStmt(ctx *EmptyStmtContext) interface{} {
+	return v.VisitChildren(ctx)
+}
+
+func (v *BaseHLSLParserVisitor) VisitIfStmt(ctx *IfStmtContext) interface{} {
+	return v.VisitChildren(ctx)
+}
+
+func (v *BaseHLSLParserVisitor) VisitSwitchStmt(ctx *SwitchStmtContext) interface{} {
+	return v.VisitChildren(ctx)
+}
+
+func (v *BaseHLSLParserVisitor) VisitWhileStmt(ctx *WhileStmtContext) interface{} {
+	return v.VisitChildren(ctx)
+}
+
+func (v *BaseHLSLParserVisitor) VisitDoStmt(ctx *DoStmtContext) interface{} {
+	return v.VisitChildren(ctx)
+}
+
+func (v *BaseHLSLParserVisitor) VisitForStmt(ctx *ForStmtContext) interface{} {
+	return v.VisitChildren(ctx)
+}
+
+func (v *BaseHLSLParserVisitor) VisitBreakStmt(ctx *BreakStmtContext) interface{} {
+	return v.VisitChildren(ctx)
+}
+
+func (v *BaseHLSLParserVisitor) VisitContinueStmt(ctx *ContinueStmtContext) interface{} {
+	return v.VisitChildren(ctx)
+}
+
+func (v *BaseHLSLParserVisitor) VisitReturnStmt(ctx *ReturnStmtContext) interface{} {
+	return v.VisitChildren(ctx)
+}
+
+func (v *BaseHLSLParserVisitor) VisitDiscardStmt(ctx *DiscardStmtContext) interface{} {
+	return v.VisitChildren(ctx)
+}
+
+func (v *BaseHLSLParserVisitor) VisitDeclStmt(ctx *DeclStmtContext) interface{} {
+	return v.VisitChildren(ctx)
+}
+
+func (v *BaseHLSLParserVisitor) VisitUsingStmt(ctx *UsingStmtContext) interface{} {
+	return v.VisitChildren(ctx)
+}
+
+func (v *BaseHLSLParserVisitor) VisitExprStmt(ctx *ExprStmtContext) interface{} {
+	return v.VisitChildren(ctx)
+}
+
+func (v *BaseHLSLParserVisitor) VisitSwitchSection(ctx *SwitchSectionContext) interface{} {
+	return v.VisitChildren(ctx)
+}
+
+func (v *BaseHLSLParserVisitor) VisitSwitchLabel(ctx *SwitchLabelContext) interface{} {
+	return v.VisitChildren(ctx)
+}
+
+func (v *BaseHLSLParserVisitor) VisitForInit(ctx *ForInitContext) interface{} {
+	return v.VisitChildren(ctx)
+}
+
+func (v *BaseHLSLParserVisitor) VisitExpression(ctx *ExpressionContext) interface{} {
+	return v.VisitChildren(ctx)
+}
+
+func (v *BaseHLSLParserVisitor) VisitAssignmentExpression(ctx *AssignmentExpressionContext) interface{} {
+	return v.VisitChildren(ctx)
+}
+
+func (v *BaseHLSLParserVisitor) VisitAssignOp(ctx *AssignOpContext) interface{} {
+	return v.VisitChildren(ctx)
+}
+
+func (v *BaseHLSLParserVisitor) VisitConditionalExpression(ctx *ConditionalExpressionContext) interface{} {
+	return v.VisitChildren(ctx)
+}
+
+func (v *BaseHLSLParserVisitor) VisitLogicalOrExpression(ctx *LogicalOrExpressionContext) interface{} {
+	return v.VisitChildren(ctx)
+}
+
+func (v *BaseHLSLParserVisitor) VisitLogicalAndExpression(ctx *LogicalAndExpressionContext) interface{} {
+	return v.VisitChildren(ctx)
+}
+
+func (v *BaseHLSLParserVisitor) VisitBitOrExpression(ctx *BitOrExpressionContext) interface{} {
+	return v.VisitChildren(ctx)
+}
+
+func (v *BaseHLSLParserVisitor) VisitBitXorExpression(ctx *BitXorExpressionContext) interface{} {
+	return v.VisitChildren(ctx)
+}
+
+func (v *BaseHLSLParserVisitor) VisitBitAndExpression(ctx *BitAndExpressionContext) interface{} {
+	return v.VisitChildren(ctx)
+}
+
+func (v *BaseHLSLParserVisitor) VisitEqualityExpression(ctx *EqualityExpressionContext) interface{} {
+	return v.VisitChildren(ctx)
+}
+
+func (v *BaseHLSLParserVisitor) VisitRelationalExpression(ctx *RelationalExpressionContext) interface{} {
+	return v.VisitChildren(ctx)
+}
+
+func (v *BaseHLSLParserVisitor) VisitShiftExpression(ctx *ShiftExpressionContext) interface{} {
+	return v.VisitChildren(ctx)
+}
+
+func (v *BaseHLSLParserVisitor) VisitShiftOp(ctx *ShiftOpContext) interface{} {
+	return v.VisitChildren(ctx)
+}
+
+func (v *BaseHLSLParserVisitor) VisitAdditiveExpression(ctx *AdditiveExpressionContext) interface{} {
+	return v.VisitChildren(ctx)
+}
+
+func (v *BaseHLSLParserVisitor) VisitMultiplicativeExpression(ctx *MultiplicativeExpressionContext) interface{} {
+	return v.VisitChildren(ctx)
+}
+
+func (v *BaseHLSLParserVisitor) VisitPrefixExpr(ctx *PrefixExprContext) interface{} {
+	return v.VisitChildren(ctx)
+}
+
+func (v *BaseHLSLParserVisitor) VisitCastExpr(ctx *CastExprContext) interface{} {
+	return v.VisitChildren(ctx)
+}
+
+func (v *BaseHLSLParserVisitor) VisitSizeofTypeExpr(ctx *SizeofTypeExprContext) interface{} {
+	return v.VisitChildren(ctx)
+}
+
+func (v *BaseHLSLParserVisitor) VisitSizeofExpr(ctx *SizeofExprContext) interface{} {
+	return v.VisitChildren(ctx)
+}
+
+func (v *BaseHLSLParserVisitor) VisitPostfixExpr(ctx *PostfixExprContext) interface{} {
+	return v.VisitChildren(ctx)
+}
+
+func (v *BaseHLSLParserVisitor) VisitCastType(ctx *CastTypeContext) interface{} {
+	return v.VisitChildren(ctx)
+}
+
+func (v *BaseHLSLParserVisitor) VisitPostfixExpression(ctx *PostfixExpressionContext) interface{} {
+	return v.VisitChildren(ctx)
+}
+
+func (v *BaseHLSLParserVisitor) VisitIndexOp(ctx *IndexOpContext) interface{} {
+	return v.VisitChildren(ctx)
+}
+
+func (v *BaseHLSLParserVisitor) VisitCallOp(ctx *CallOpContext) interface{} {
+	return v.VisitChildren(ctx)
+}
+
+func (v *BaseHLSLParserVisitor) VisitMemberOp(ctx *MemberOpContext) interface{} {
+	return v.VisitChildren(ctx)
+}
+
+func (v *BaseHLSLParserVisitor) VisitPostIncOp(ctx *PostIncOpContext) interface{} {
+	return v.VisitChildren(ctx)
+}
+
+func (v *BaseHLSLParserVisitor) VisitPostDecOp(ctx *PostDecOpContext) interface{} {
+	return v.VisitChildren(ctx)
+}
+
+func (v *BaseHLSLParserVisitor) VisitMemberName(ctx *MemberNameContext) interface{} {
+	return v.VisitChildren(ctx)
+}
+
+func (v *BaseHLSLParserVisitor) VisitArgumentList(ctx *ArgumentListContext) interface{} {
+	return v.VisitChildren(ctx)
+}
+
+func (v *BaseHLSLParserVisitor) VisitLiteralExpr(ctx *LiteralExprContext) interface{} {
+	return v.VisitChildren(ctx)
+}
+
+func (v *BaseHLSLParserVisitor) VisitNameExpr(ctx *NameExprContext) interface{} {
+	return v.VisitChildren(ctx)
+}
+
+func (v *BaseHLSLParserVisitor) VisitTemplateFuncExpr(ctx *TemplateFuncExprContext) interface{} {
+	return v.VisitChildren(ctx)
+}
+
+func (v *BaseHLSLParserVisitor) VisitThisExpr(ctx *ThisExprContext) interface{} {
+	return v.VisitChildren(ctx)
+}
+
+func (v *BaseHLSLParserVisitor) VisitParenExpr(ctx *ParenExprContext) interface{} {
+	return v.VisitChildren(ctx)
+}
+
+func (v *BaseHLSLParserVisitor) VisitConstructExpr(ctx *ConstructExprContext) interface{} {
+	return v.VisitChildren(ctx)
+}
+
+func (v *BaseHLSLParserVisitor) VisitCtorType(ctx *CtorTypeContext) interface{} {
+	return v.VisitChildren(ctx)
+}
+
+func (v *BaseHLSLParserVisitor) VisitLiteral(ctx *LiteralContext) interface{} {
+	return v.VisitChildren(ctx)
+}
