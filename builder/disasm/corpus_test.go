@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/hlsl2spirv/hlsl2spirv/test/tool"
@@ -55,9 +56,15 @@ func directive(src []byte, prefix string) []string {
 	return nil
 }
 
+// built caches fixture binaries: several tests use each fixture.
+var built sync.Map // path → []byte
+
 // buildFixture turns a fixture into a SPIR-V binary with the external tools.
 func buildFixture(t *testing.T, path string) []byte {
 	t.Helper()
+	if bin, ok := built.Load(path); ok {
+		return bin.([]byte)
+	}
 	src, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
@@ -86,6 +93,7 @@ func buildFixture(t *testing.T, path string) []byte {
 	if err != nil {
 		t.Fatal(err)
 	}
+	built.Store(path, bin)
 	return bin
 }
 
@@ -177,7 +185,10 @@ func TestCorpusOptions(t *testing.T) {
 }
 
 // TestCorpusBigEndian byte-swaps every fixture: the text must not change,
-// and must still be spirv-dis's.
+// and must still be spirv-dis's. spirv-dis v2023.1 reads an
+// OpExtInstImport's name from the unswapped words of a big-endian module
+// and rejects it ("Invalid extended instruction import 'LSLGdts.054.'"), so
+// modules with imports are only compared with their little-endian text.
 func TestCorpusBigEndian(t *testing.T) {
 	for _, f := range corpusFiles(t, ".spvasm", ".frag", ".comp") {
 		t.Run(filepath.Base(f), func(t *testing.T) {
@@ -198,7 +209,9 @@ func TestCorpusBigEndian(t *testing.T) {
 			if d := firstDiff(le, be); d != "" {
 				t.Errorf("big-endian text differs from little-endian:\n%s", d)
 			}
-			requireSameText(t, swapped, Options{})
+			if !strings.Contains(le, "OpExtInstImport") {
+				requireSameText(t, swapped, Options{})
+			}
 		})
 	}
 }
