@@ -493,7 +493,7 @@ func (p *preprocessor) include(c *context, dir ptok) {
 		p.fatalf(codeFileNotFound, namePos, "'%s' file not found", name)
 		return
 	}
-	if p.onceFiles[path] {
+	if p.onceFiles[filepath.Clean(path)] {
 		return
 	}
 	if guard, ok := p.guardedBy[path]; ok && p.macros[guard] != nil {
@@ -505,6 +505,7 @@ func (p *preprocessor) include(c *context, dir ptok) {
 		p.res.Includes = append(p.res.Includes, path)
 	}
 	p.pushFile(f)
+	p.mark(printMark{kind: markEnter, pos: f.Pos(0), includeLoc: dir.Pos})
 }
 
 func (p *preprocessor) seenInclude(path string) bool {
@@ -529,7 +530,12 @@ func (p *preprocessor) findInclude(c *context, name string, angled bool) (string
 	}
 	dirs = append(dirs, p.cfg.IncludeDirs...)
 	for _, d := range dirs {
-		path := filepath.Join(d, name)
+		// Joined as clang joins them ("./inc.hlsli" for a main file in
+		// the current folder), since the name shows in diagnostics.
+		path := name
+		if d != "" {
+			path = strings.TrimSuffix(d, "/") + "/" + name
+		}
 		if src, err := p.cfg.ReadFile(path); err == nil {
 			return path, src, true
 		}
@@ -573,6 +579,7 @@ func (p *preprocessor) lineDirective(c *context, num ptok, gnu bool) {
 	}
 	orig := lx.file.Offset(lx.posAt(off))
 	lx.file.AddLineDirective(orig, name, int(n))
+	p.mark(printMark{kind: markRename, pos: lx.file.Pos(orig)})
 }
 
 // unquote removes the quotes of a string literal and its simple escapes.
@@ -618,7 +625,7 @@ func (p *preprocessor) handlePragma(toks []ptok, at diag.Pos) {
 	switch name.Text {
 	case "once":
 		if p.fileDepth() > 1 {
-			p.onceFiles[p.currentFile().lx.file.Name] = true
+			p.onceFiles[filepath.Clean(p.currentFile().lx.file.Name)] = true
 		} else {
 			p.warn(codePragmaOnceMain, name.Pos, "#pragma once in main file")
 		}
@@ -640,7 +647,6 @@ func (p *preprocessor) handlePragma(toks []ptok, at diag.Pos) {
 			msg.WriteString(unquote(t.Text))
 		}
 		p.warn(codePragmaMessageText, name.Pos, "%s", msg.String())
-		return
 	case "pack_matrix":
 		args := p.expandTokens(toks[1:], name.Pos)
 		if !p.checkPackMatrix(name, args) {
@@ -653,6 +659,7 @@ func (p *preprocessor) handlePragma(toks []ptok, at diag.Pos) {
 		pr.Args = append(pr.Args, t.Token)
 	}
 	p.res.Pragmas = append(p.res.Pragmas, pr)
+	p.mark(printMark{kind: markPragma, pragma: len(p.res.Pragmas) - 1})
 }
 
 // checkPackMatrix validates #pragma pack_matrix(row_major|column_major)

@@ -26,6 +26,11 @@ const (
 type ptok struct {
 	token.Token
 	pf uint8
+	// site is the outermost macro use the token came out of, also for
+	// tokens that came from a macro argument (whose Exp stays unset so
+	// diagnostics point at their spelling, as clang's do). -P output puts
+	// tokens on the line of this site, as clang's printer does.
+	site diag.Pos
 }
 
 // splice records where backslash-newlines were removed from a file's text so
@@ -188,11 +193,13 @@ func (lx *lexer) next() ptok {
 	if lx.atBOL {
 		t.Flags |= token.StartOfLine
 	}
-	if space {
-		t.Flags |= token.LeadingSpace
-	}
 	src := lx.src
 	start := lx.pos
+	// Whitespace counts as leading space unless the token starts its
+	// line (clang: a newline right before a token is not "space").
+	if space && start > 0 && src[start-1] != '\n' {
+		t.Flags |= token.LeadingSpace
+	}
 	t.Pos = lx.posAt(start)
 	if start >= len(src) {
 		if lx.directive {

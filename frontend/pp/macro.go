@@ -26,6 +26,13 @@ func (p *preprocessor) expand(t ptok, m *macro) bool {
 		}
 	}
 	body := p.substitute(m, args, at)
+	printAt := t.site
+	if !printAt.IsValid() {
+		printAt = at
+	}
+	for i := range body {
+		body[i].site = printAt
+	}
 	p.produced += len(body)
 	if p.produced > p.maxTokens {
 		p.fatalf(codeTooLarge, at, "macro expansion exceeds %d tokens", p.maxTokens)

@@ -62,6 +62,36 @@ type Result struct {
 	// Expansions maps the position of each outermost macro use (a token's
 	// Exp) to the macro's name, for "expanded from macro" notes.
 	Expansions map[diag.Pos]string
+
+	// sites[i] is where Tokens[i] counts as being for -P output: the
+	// outermost macro use it came from (also for macro arguments).
+	sites []diag.Pos
+	// marks are the file changes and pragmas Print writes, in order.
+	marks []printMark
+}
+
+// printMark is an event of the token stream that -P output shows: an
+// #include entered or left, a #line, or a pragma.
+type printMark struct {
+	index      int // in Tokens: the event comes before this token
+	kind       markKind
+	pos        diag.Pos // enter: the file's start; exit: after the #include line; rename: the line #line names
+	includeLoc diag.Pos // enter: the #include
+	pragma     int      // pragma: index in Pragmas
+}
+
+type markKind uint8
+
+const (
+	markEnter markKind = iota
+	markExit
+	markRename
+	markPragma
+)
+
+func (p *preprocessor) mark(m printMark) {
+	m.index = len(p.res.Tokens)
+	p.res.marks = append(p.res.marks, m)
 }
 
 // Limits, as clang has them.
@@ -181,6 +211,7 @@ func Preprocess(fs *diag.FileSet, diags *diag.List, filename string, src []byte,
 	}
 	eof := token.Token{Kind: token.EOF, Pos: f.Pos(len(src)), Flags: token.StartOfLine}
 	p.res.Tokens = append(p.res.Tokens, eof)
+	p.res.sites = append(p.res.sites, eof.Pos)
 	return p.res
 }
 
@@ -195,6 +226,10 @@ func (p *preprocessor) emit(t ptok) {
 		return
 	}
 	p.res.Tokens = append(p.res.Tokens, t.Token)
+	if !t.site.IsValid() {
+		t.site = t.Pos
+	}
+	p.res.sites = append(p.res.sites, t.site)
 }
 
 func (p *preprocessor) intern(b []byte) string {
@@ -333,6 +368,14 @@ func (p *preprocessor) lexRaw() ptok {
 				return t
 			}
 			p.stack = p.stack[:len(p.stack)-1]
+			if parent := p.currentFile(); parent != nil {
+				plx := parent.lx
+				off := plx.pos
+				if off < len(plx.src) && plx.src[off] == '\n' {
+					off++
+				}
+				p.mark(printMark{kind: markExit, pos: plx.posAt(off)})
+			}
 			continue
 		}
 		if t.Kind == token.Punct && t.Text == "#" && t.Flags&token.StartOfLine != 0 {
@@ -429,6 +472,9 @@ func site(t ptok) diag.Pos {
 func (p *preprocessor) expandBuiltin(t ptok, m *macro) (ptok, bool) {
 	r := t
 	r.Exp = site(t)
+	if !r.site.IsValid() {
+		r.site = r.Exp
+	}
 	switch m.builtin {
 	case biLine:
 		pos := p.fs.Position(site(t))

@@ -17,7 +17,7 @@ import (
 func run(t testing.TB, src string, files map[string]string, cfg Config) (*Result, *diag.FileSet, string) {
 	t.Helper()
 	cfg.ReadFile = func(path string) ([]byte, error) {
-		if s, ok := files[filepath.ToSlash(path)]; ok {
+		if s, ok := files[filepath.ToSlash(filepath.Clean(path))]; ok {
 			return []byte(s), nil
 		}
 		return nil, fs.ErrNotExist

@@ -4,98 +4,223 @@ import (
 	"bufio"
 	"io"
 	"strconv"
+	"strings"
 
 	"github.com/hlsl2spirv/hlsl2spirv/frontend/diag"
 	"github.com/hlsl2spirv/hlsl2spirv/frontend/token"
 )
 
-// Print writes the preprocessed text as dxc -P does (clang's -E printer):
-// one output line per source line that has tokens, a `#line N "file"`
-// marker whenever the output would otherwise drift from the source
-// position (a new file, or more than eight blank lines skipped), and
-// spaces where the source had whitespace.
+// Print writes the preprocessed text as dxc -P does. DXC runs clang's -E
+// printer with #line directives (PrintPreprocessedOutput.cpp of clang 3.7
+// plus DXC's changes), and this follows its rules:
+//   - the output starts with `#line 1 "main.hlsl"`;
+//   - a token that starts a source line moves the output to that line
+//     (of its outermost macro use): up to eight newlines, or a
+//     `#line N "file"` directive for a bigger or backward jump, and is
+//     indented to its column;
+//   - entering or leaving an #include, and #line, print `#line N "file"`
+//     unless the output is already there;
+//   - other tokens get one space before them where the source had
+//     whitespace, or where printing them together would lex differently;
+//   - pragmas the preprocessor does not consume itself are printed back.
 func Print(w io.Writer, fs *diag.FileSet, res *Result) {
-	bw := bufio.NewWriter(w)
-	defer bw.Flush()
-	curFile := ""
-	curLine := 0 // the source line the output is on
-	started := false
+	pr := &printer{w: bufio.NewWriter(w), fs: fs, res: res}
+	pr.run()
+	pr.w.Flush()
+}
+
+type printer struct {
+	w   *bufio.Writer
+	fs  *diag.FileSet
+	res *Result
+
+	curLine          int
+	curFile          string
+	emittedTokens    bool
+	emittedDirective bool
+}
+
+func (pr *printer) run() {
+	res := pr.res
+	main := ""
+	if files := pr.fs.Files(); len(files) > 0 && len(res.Tokens) > 0 {
+		if f := pr.fs.File(res.Tokens[len(res.Tokens)-1].Pos); f != nil {
+			main = f.Name
+		}
+	}
+	pr.curLine, pr.curFile = 1, main
+	pr.writeLineInfo(1)
+	mark := 0
+	var prev, prevPrev token.Token
 	for i, t := range res.Tokens {
+		for ; mark < len(res.marks) && res.marks[mark].index <= i; mark++ {
+			m := res.marks[mark]
+			if m.kind == markPragma {
+				pr.printPragma(res.Pragmas[m.pragma])
+			} else {
+				pr.fileChanged(m)
+			}
+		}
 		if t.Kind == token.EOF {
 			break
 		}
-		pos := fs.Position(t.Loc())
-		if !started || t.Flags&token.StartOfLine != 0 && t.Exp == diag.NoPos || pos.Filename != curFile {
-			// A token from a macro body starts a line only where the
-			// macro use did; that is decided by its flags alone.
-			switch {
-			case !started || pos.Filename != curFile || pos.Line < curLine || pos.Line > curLine+8:
-				if started {
-					bw.WriteByte('\n')
-				}
-				bw.WriteString("#line ")
-				bw.WriteString(strconv.Itoa(pos.Line))
-				bw.WriteString(" \"")
-				writeEscaped(bw, pos.Filename)
-				bw.WriteString("\"\n")
-			default:
-				for curLine < pos.Line {
-					bw.WriteByte('\n')
-					curLine++
-				}
-			}
-			started = true
-			curFile, curLine = pos.Filename, pos.Line
-			// clang keeps the column of the first token with spaces.
-			for c := 1; c < pos.Col && t.Exp == diag.NoPos; c++ {
-				bw.WriteByte(' ')
-			}
-		} else if t.Flags&token.LeadingSpace != 0 || i > 0 && needSpace(res.Tokens[i-1], t) {
-			bw.WriteByte(' ')
+		site := t.Loc()
+		if i < len(res.sites) {
+			site = res.sites[i]
 		}
-		bw.WriteString(t.Text)
+		pos := pr.fs.Position(site)
+		if pr.emittedDirective {
+			pr.startNewLineIfNeeded(true)
+			pr.moveToLine(pos.Line)
+		}
+		if t.Flags&token.StartOfLine != 0 && pr.firstTokenOnLine(t, pos) {
+			// indented already
+		} else if t.Flags&token.LeadingSpace != 0 || pr.emittedTokens && avoidConcat(prevPrev, prev, t) {
+			pr.w.WriteByte(' ')
+		}
+		pr.w.WriteString(t.Text)
+		pr.emittedTokens = true
+		prevPrev, prev = prev, t
 	}
-	if started {
-		bw.WriteByte('\n')
+	pr.w.WriteByte('\n')
+}
+
+// fileChanged prints the #line directive for an #include entered or left
+// or a #line directive (clang's FileChanged callback). DXC does not repeat
+// a position it is already at, nor mention <built-in>.
+func (pr *printer) fileChanged(m printMark) {
+	if m.kind == markEnter && m.includeLoc.IsValid() {
+		pr.moveToLine(pr.fs.Position(m.includeLoc).Line)
+	}
+	pos := pr.fs.Position(m.pos)
+	if pos.Line == pr.curLine && pos.Filename == pr.curFile || pos.Filename == "<built-in>" {
+		return
+	}
+	pr.curLine, pr.curFile = pos.Line, pos.Filename
+	pr.writeLineInfo(pos.Line)
+}
+
+func (pr *printer) writeLineInfo(line int) {
+	pr.startNewLineIfNeeded(false)
+	pr.w.WriteString("#line ")
+	pr.w.WriteString(strconv.Itoa(line))
+	pr.w.WriteString(" \"")
+	for i := 0; i < len(pr.curFile); i++ {
+		c := pr.curFile[i]
+		if c == '\\' || c == '"' {
+			pr.w.WriteByte('\\')
+		}
+		pr.w.WriteByte(c)
+	}
+	pr.w.WriteString("\"\n")
+}
+
+func (pr *printer) startNewLineIfNeeded(updateLine bool) {
+	if pr.emittedTokens || pr.emittedDirective {
+		pr.w.WriteByte('\n')
+		pr.emittedTokens, pr.emittedDirective = false, false
+		if updateLine {
+			pr.curLine++
+		}
 	}
 }
 
-func writeEscaped(w *bufio.Writer, s string) {
-	for i := 0; i < len(s); i++ {
-		if s[i] == '\\' || s[i] == '"' {
-			w.WriteByte('\\')
-		}
-		w.WriteByte(s[i])
+// moveToLine moves the output to a source line: newlines for a short step
+// forward, a #line directive otherwise. It reports whether it moved.
+func (pr *printer) moveToLine(line int) bool {
+	switch d := line - pr.curLine; {
+	case d == 0:
+		return false
+	case d == 1:
+		pr.w.WriteByte('\n')
+	case d > 1 && d <= 8:
+		pr.w.WriteString("\n\n\n\n\n\n\n\n"[:d])
+	default:
+		pr.writeLineInfo(line)
 	}
+	pr.curLine = line
+	return true
 }
 
-// needSpace reports whether two adjacent tokens would lex differently if
-// printed without a space between them (clang's AvoidConcat), e.g. a
-// macro that expands to `-` followed by `-x`.
-func needSpace(prev, t token.Token) bool {
+// firstTokenOnLine moves to a token's line and indents it to its column.
+func (pr *printer) firstTokenOnLine(t token.Token, pos diag.Position) bool {
+	if !pr.moveToLine(pos.Line) && pos.Line != 1 {
+		return false
+	}
+	col := pos.Col
+	if col == 1 && t.Flags&token.LeadingSpace != 0 {
+		col = 2
+	}
+	if col <= 1 && t.Kind == token.Punct && t.Text == "#" {
+		pr.w.WriteByte(' ')
+	}
+	for ; col > 1; col-- {
+		pr.w.WriteByte(' ')
+	}
+	return true
+}
+
+// printPragma writes a pragma back as `#pragma name args`.
+func (pr *printer) printPragma(p Pragma) {
+	switch p.Name {
+	case "region", "endregion", "mark":
+		return // consumed by DXC's handlers without output
+	}
+	pr.startNewLineIfNeeded(true)
+	pr.moveToLine(pr.fs.Position(p.Pos).Line)
+	if p.Name == "message" {
+		var msg strings.Builder
+		for _, a := range p.Args {
+			if a.Kind == token.String {
+				msg.WriteString(unquote(a.Text))
+			}
+		}
+		pr.w.WriteString("#pragma message(\"")
+		pr.w.WriteString(strconv.Quote(msg.String())[1:])
+		pr.w.WriteString(")")
+	} else {
+		pr.w.WriteString("#pragma ")
+		pr.w.WriteString(p.Name)
+		prev := token.Token{Kind: token.Ident, Text: p.Name}
+		var prevPrev token.Token
+		for _, a := range p.Args {
+			if a.Flags&token.LeadingSpace != 0 || avoidConcat(prevPrev, prev, a) {
+				pr.w.WriteByte(' ')
+			}
+			pr.w.WriteString(a.Text)
+			prevPrev, prev = prev, a
+		}
+	}
+	pr.emittedDirective = true
+}
+
+// avoidConcat reports whether printing t right after prev would make the
+// output lex differently (clang's TokenConcatenation::AvoidConcat), e.g. a
+// macro expanding to `-` followed by `-x`. Tokens adjacent in the source
+// stay adjacent.
+func avoidConcat(prevPrev, prev, t token.Token) bool {
 	if prev.Text == "" || t.Text == "" {
 		return false
 	}
-	// Tokens that were adjacent in the source stay adjacent.
 	if !prev.Exp.IsValid() && !t.Exp.IsValid() && prev.Pos+diag.Pos(len(prev.Text)) == t.Pos {
 		return false
 	}
-	if _, ok := lexOne(prev.Text + t.Text); ok {
-		return true
-	}
-	// Longer runs: "a" then "1" gives "a1"; "+" then "+=" gives "++=", etc.
 	a, b := prev.Text[len(prev.Text)-1], t.Text[0]
 	switch {
-	case isIdentBody(a) && isIdentBody(b):
+	case isIdentBody(a) && (isIdentBody(b) || b == '"' || b == '\''):
+		// identifiers, numbers and prefixes run together
 		return true
-	case isDigit(a) && b == '.', a == '.' && isDigit(b):
+	case prev.Kind == token.Int || prev.Kind == token.Float:
+		// 1 then .5, 1 then e, 0x then 1F: anything a pp-number could absorb
+		return isIdentBody(b) || b == '.' || b == '#' || (b == '+' || b == '-') && (a == 'e' || a == 'E' || a == 'p' || a == 'P')
+	case a == '.' && (isDigit(b) || prev.Text == "." && b == '.'):
 		return true
-	}
-	if n := punctLen([]byte(prev.Text + t.Text)); n > len(prev.Text) {
+	case a == '/' && (b == '/' || b == '*'):
 		return true
-	}
-	if a == '/' && (b == '/' || b == '*') {
-		return true
+	case prev.Kind == token.Punct && t.Kind == token.Punct:
+		// Would the two punctuators fuse into a longer one ("-" "-", "<" "<=")?
+		joined := prev.Text + t.Text
+		return punctLen([]byte(joined)) > len(prev.Text) || prev.Text == "." && t.Text == "." && prevPrev.Text == "."
 	}
 	return false
 }

@@ -1,0 +1,70 @@
+package pp
+
+import (
+	"bytes"
+	"testing"
+)
+
+// printCases give -P output as DXC prints it (clang 3.7's printer with
+// #line directives; the first two mirror the shape of DXC's own
+// Preprocess unit tests).
+var printCases = []struct {
+	name, src string
+	files     map[string]string
+	defines   []string
+	want      string
+}{
+	{
+		name:    "defines and blank lines",
+		src:     "// First line\r\nTYPE g_v = VALUE;\r\n#define NAME other\r\nint NAME;",
+		defines: []string{"TYPE=int", "VALUE=123"},
+		want:    "#line 1 \"main.hlsl\"\n\nint g_v = 123;\n\nint other;\n",
+	},
+	{
+		name: "long gap uses #line and keeps indentation",
+		src:  "#define A 1\n#define B 2\n#define C 3\n#define D 4\n#define E 5\n#define F 6\n#define G 7\n#define H 8\n#define I 9\n#define J 10\n\n    float x = A;\n\n  float y;\n",
+		want: "#line 1 \"main.hlsl\"\n#line 12 \"main.hlsl\"\n    float x = 1;\n\n  float y;\n",
+	},
+	{
+		name: "macro arguments over lines stay on the use's line",
+		src:  "#define F(x) x\n  F(a\nb) c\nd",
+		want: "#line 1 \"main.hlsl\"\n\n  a b c\n\nd\n",
+	},
+	{
+		name:  "include",
+		src:   "z\n#include \"inc.h\"\nq\n",
+		files: map[string]string{"inc.h": "inc\n"},
+		want:  "#line 1 \"main.hlsl\"\nz\n\n#line 1 \"./inc.h\"\ninc\n#line 3 \"main.hlsl\"\nq\n",
+	},
+	{
+		name: "line directive",
+		src:  "a\n#line 50 \"x.hlsl\"\nb\nc\n",
+		want: "#line 1 \"main.hlsl\"\na\n#line 50 \"x.hlsl\"\nb\nc\n",
+	},
+	{
+		name: "pragma printed back",
+		src:  "a\n#pragma pack_matrix(row_major)\nb\n",
+		want: "#line 1 \"main.hlsl\"\na\n#pragma pack_matrix(row_major)\nb\n",
+	},
+	{
+		name: "avoid concatenation",
+		src:  "#define M -\n#define E\n-M x E+ +M- a E b 1 E.5",
+		want: "#line 1 \"main.hlsl\"\n\n\n- - x + +- - a b 1 .5\n",
+	},
+}
+
+func TestPrint(t *testing.T) {
+	for _, c := range printCases {
+		t.Run(c.name, func(t *testing.T) {
+			res, fs, diags := run(t, c.src, c.files, Config{Defines: c.defines})
+			if diags != "" {
+				t.Fatalf("diagnostics:\n%s", diags)
+			}
+			var b bytes.Buffer
+			Print(&b, fs, res)
+			if got := b.String(); got != c.want {
+				t.Errorf("got:\n%s\nwant:\n%s", got, c.want)
+			}
+		})
+	}
+}
