@@ -37,51 +37,51 @@ func (p *preprocessor) directive(c *context, hash ptok) {
 		p.include(c, name)
 	case "if":
 		v := p.evalCondition(c, name)
-		p.pushCond(c, hash.Pos, v)
+		p.pushCond(c, name.Pos, v)
 	case "ifdef", "ifndef":
 		id := lx.next()
 		if id.Kind == kEOD {
 			p.errorf(codeMacroNameMissing, id.Pos, "macro name missing")
-			p.pushCond(c, hash.Pos, false)
+			p.pushCond(c, name.Pos, false)
 			return
 		}
 		if id.Kind != token.Ident {
 			p.errorf(codeMacroNameNotIdent, id.Pos, "macro name must be an identifier")
 			p.skipLine(lx)
-			p.pushCond(c, hash.Pos, false)
+			p.pushCond(c, name.Pos, false)
 			return
 		}
 		p.extraTokens(lx, name.Text)
 		defined := p.macros[id.Text] != nil
-		p.pushCond(c, hash.Pos, defined == (name.Text == "ifdef"))
+		p.pushCond(c, name.Pos, defined == (name.Text == "ifdef"))
 	case "elif":
 		p.skipLine(lx)
 		if len(c.conds) == 0 {
-			p.errorf(codeElifWithoutIf, hash.Pos, "#elif without #if")
+			p.errorf(codeElifWithoutIf, name.Pos, "#elif without #if")
 			return
 		}
 		cd := &c.conds[len(c.conds)-1]
 		if cd.sawElse {
-			p.errorf(codeElifAfterElse, hash.Pos, "#elif after #else")
+			p.errorf(codeElifAfterElse, name.Pos, "#elif after #else")
 		}
 		// The group already had its branch: skip the rest.
 		p.skipGroup(c, false)
 	case "else":
 		p.extraTokens(lx, "else")
 		if len(c.conds) == 0 {
-			p.errorf(codeElseWithoutIf, hash.Pos, "#else without #if")
+			p.errorf(codeElseWithoutIf, name.Pos, "#else without #if")
 			return
 		}
 		cd := &c.conds[len(c.conds)-1]
 		if cd.sawElse {
-			p.errorf(codeElseAfterElse, hash.Pos, "#else after #else")
+			p.errorf(codeElseAfterElse, name.Pos, "#else after #else")
 		}
 		cd.sawElse = true
 		p.skipGroup(c, false)
 	case "endif":
 		p.extraTokens(lx, "endif")
 		if len(c.conds) == 0 {
-			p.errorf(codeEndifWithoutIf, hash.Pos, "#endif without #if")
+			p.errorf(codeEndifWithoutIf, name.Pos, "#endif without #if")
 			return
 		}
 		c.conds = c.conds[:len(c.conds)-1]
@@ -181,10 +181,16 @@ func (p *preprocessor) skipGroup(c *context, canTake bool) {
 		lx.directive = wasDirective
 	}()
 	depth := 0
+	var nested []diag.Pos // #if groups opened inside the skipped lines
 	for {
 		t := lx.next()
 		if t.Kind == token.EOF {
-			return // endOfFile reports the open group
+			// endOfFile reports the open groups of c.conds; report the
+			// nested ones first, as they are innermost.
+			for i := len(nested) - 1; i >= 0; i-- {
+				p.errorf(codeUnterminatedConditional, nested[i], "unterminated conditional directive")
+			}
+			return
 		}
 		if !(t.Kind == token.Punct && t.Text == "#" && t.Flags&token.StartOfLine != 0) {
 			continue
@@ -199,9 +205,11 @@ func (p *preprocessor) skipGroup(c *context, canTake bool) {
 		switch name.Text {
 		case "if", "ifdef", "ifndef":
 			depth++
+			nested = append(nested, name.Pos)
 		case "endif":
 			if depth > 0 {
 				depth--
+				nested = nested[:len(nested)-1]
 				break
 			}
 			p.extraTokens(lx, "endif")
@@ -214,7 +222,7 @@ func (p *preprocessor) skipGroup(c *context, canTake bool) {
 			}
 			cd := &c.conds[len(c.conds)-1]
 			if cd.sawElse {
-				p.errorf(codeElseAfterElse, t.Pos, "#else after #else")
+				p.errorf(codeElseAfterElse, name.Pos, "#else after #else")
 			}
 			cd.sawElse = true
 			if canTake && !cd.taken {
@@ -229,7 +237,7 @@ func (p *preprocessor) skipGroup(c *context, canTake bool) {
 			}
 			cd := &c.conds[len(c.conds)-1]
 			if cd.sawElse {
-				p.errorf(codeElifAfterElse, t.Pos, "#elif after #else")
+				p.errorf(codeElifAfterElse, name.Pos, "#elif after #else")
 			}
 			if canTake && !cd.taken {
 				lx.skipping = false
@@ -310,6 +318,14 @@ func (p *preprocessor) define(c *context) {
 		}
 	}
 	p.macros[m.name] = m
+	end := nameTok.Pos + diag.Pos(len(m.name))
+	if len(m.body) > 0 {
+		last := m.body[len(m.body)-1]
+		end = last.Pos + diag.Pos(len(last.Text))
+	}
+	if n := len(p.res.bodies); n == 0 || p.res.bodies[n-1].start < m.pos {
+		p.res.bodies = append(p.res.bodies, macroBody{m.pos, end, m.name})
+	}
 }
 
 func isParam(m *macro, t ptok) bool {
@@ -490,7 +506,9 @@ func (p *preprocessor) include(c *context, dir ptok) {
 	}
 	path, src, ok := p.findInclude(c, name, angled)
 	if !ok {
-		p.fatalf(codeFileNotFound, namePos, "'%s' file not found", name)
+		p.addDiag(diag.Diagnostic{Severity: diag.Fatal, Code: diag.PPBase + codeFileNotFound, Pos: namePos,
+			End: namePos + diag.Pos(len(name)+2), Msg: sprintf("'%s' file not found", name)})
+		p.fatal = true
 		return
 	}
 	if p.onceFiles[filepath.Clean(path)] {

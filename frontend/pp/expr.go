@@ -378,10 +378,12 @@ func (e *exprParser) unary(live bool) value {
 				if ok {
 					pos = c.Pos
 				}
-				e.fail(pos, codeExprExpectedRParen, "expected ')' in preprocessor expression")
 				if !e.err {
-					return value{}
+					e.p.addDiag(diag.Diagnostic{Severity: diag.Error, Code: diag.PPBase + codeExprExpectedRParen, Pos: pos,
+						Msg:   "expected ')' in preprocessor expression",
+						Notes: []diag.Diagnostic{{Severity: diag.Note, Pos: t.Pos, Msg: "to match this '('"}}})
 				}
+				e.err = true
 				return value{}
 			}
 			e.i++

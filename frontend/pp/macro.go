@@ -369,7 +369,12 @@ func (p *preprocessor) paste(l, r ptok, opPos, at diag.Pos) ptok {
 	text := l.Text + r.Text
 	kind, ok := lexOne(text)
 	if !ok {
-		p.errorf(codeBadPaste, opPos, "pasting formed '%s', an invalid preprocessing token", text)
+		d := diag.Diagnostic{Severity: diag.Error, Code: diag.PPBase + codeBadPaste, Pos: at,
+			Msg: sprintf("pasting formed '%s', an invalid preprocessing token", text)}
+		if name := p.macroAt(opPos); name != "" {
+			d.Notes = []diag.Diagnostic{{Severity: diag.Note, Pos: opPos, Msg: sprintf("expanded from macro '%s'", name)}}
+		}
+		p.addDiag(d)
 		return l
 	}
 	res := l

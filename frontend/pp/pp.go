@@ -16,6 +16,7 @@ package pp
 
 import (
 	"os"
+	"sort"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -66,6 +67,9 @@ type Result struct {
 	// sites[i] is where Tokens[i] counts as being for -P output: the
 	// outermost macro use it came from (also for macro arguments).
 	sites []diag.Pos
+	// bodies are the source ranges of every #define, in Pos order, for
+	// "expanded from macro" notes.
+	bodies []macroBody
 	// marks are the file changes and pragmas Print writes, in order.
 	marks []printMark
 }
@@ -78,6 +82,36 @@ type printMark struct {
 	pos        diag.Pos // enter: the file's start; exit: after the #include line; rename: the line #line names
 	includeLoc diag.Pos // enter: the #include
 	pragma     int      // pragma: index in Pragmas
+}
+
+type macroBody struct {
+	start, end diag.Pos
+	name       string
+}
+
+// macroAt returns the name of the macro whose #define contains pos.
+func (r *Result) macroAt(pos diag.Pos) string {
+	i := sort.Search(len(r.bodies), func(i int) bool { return r.bodies[i].start > pos }) - 1
+	if i >= 0 && pos <= r.bodies[i].end {
+		return r.bodies[i].name
+	}
+	return ""
+}
+
+func (p *preprocessor) macroAt(pos diag.Pos) string { return p.res.macroAt(pos) }
+
+// ExpansionNotes returns clang's "expanded from macro 'X'" note for a token
+// spelled in a macro's #define and used elsewhere (a diagnostic about t
+// points at t.Loc(), the macro use; the note shows the definition), or nil.
+func (r *Result) ExpansionNotes(t token.Token) []diag.Diagnostic {
+	if !t.Exp.IsValid() {
+		return nil
+	}
+	name := r.macroAt(t.Pos)
+	if name == "" {
+		return nil
+	}
+	return []diag.Diagnostic{{Severity: diag.Note, Pos: t.Pos, Msg: "expanded from macro '" + name + "'"}}
 }
 
 type markKind uint8
