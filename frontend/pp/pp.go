@@ -16,8 +16,8 @@ package pp
 
 import (
 	"os"
-	"sort"
 	"path/filepath"
+	"sort"
 	"strconv"
 	"strings"
 	"time"
