@@ -21,6 +21,9 @@ import (
 //go:embed runner/runner.c
 var runnerSource []byte
 
+// errNoSuchResource: a name that matches none of the module's resources.
+var errNoSuchResource = errors.New("the module has no resource")
+
 // ErrNoDevice means the runner could not create a Vulkan device at all.
 var ErrNoDevice = errors.New("no Vulkan device")
 
@@ -217,7 +220,7 @@ func (m *Module) Find(name string) (*Binding, error) {
 		for _, b := range m.Bindings {
 			have = append(have, fmt.Sprintf("%q (%s, type %q, set %d binding %d)", b.VarName, b.Kind, b.TypeName, b.Set, b.Binding))
 		}
-		return nil, fmt.Errorf("the module has no resource named %q; it has: %s", name, strings.Join(have, ", "))
+		return nil, fmt.Errorf("%w named %q; it has: %s", errNoSuchResource, name, strings.Join(have, ", "))
 	}
 	return nil, fmt.Errorf("resource name %q is ambiguous; use SET:BINDING", name)
 }
@@ -283,6 +286,9 @@ func Execute(runner, dir string, module []byte, mod *Module, c *Case) (Result, e
 	inputs := map[*Binding]*Resource{}
 	for _, r := range c.Inputs {
 		b, err := mod.Find(r.Name)
+		if errors.Is(err, errNoSuchResource) {
+			continue // declared in the file but not used by this entry point
+		}
 		if err != nil {
 			return nil, fmt.Errorf("in %s (line %d): %v", r.Name, r.Line, err)
 		}
