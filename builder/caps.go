@@ -42,6 +42,22 @@ func InferCapabilities(m *Module) {
 	}
 	res := newModuleResolver(m)
 	visit := func(in *Inst) {
+		if in.Op == spv.OpTypeImage && len(in.Operands) >= 7 {
+			// Before the operands: Image1D implies the Sampled1D that Dim 1D asks for.
+			// Operands: sampled type, Dim, depth, arrayed, MS, sampled, format.
+			dim, arrayed, ms, storage := spv.Dim(in.Operands[1].Word), in.Operands[3].Word == 1, in.Operands[4].Word == 1, in.Operands[5].Word == 2
+			if c, ok := storageImageCaps[dim]; ok && storage {
+				inf.needCaps([]spv.Capability{c})
+			}
+			switch {
+			case dim == spv.DimCube && arrayed && storage:
+				inf.needCaps([]spv.Capability{spv.CapabilityImageCubeArray})
+			case dim == spv.DimCube && arrayed:
+				inf.needCaps([]spv.Capability{spv.CapabilitySampledCubeArray})
+			case ms && arrayed && storage:
+				inf.needCaps([]spv.Capability{spv.CapabilityImageMSArray})
+			}
+		}
 		inf.operands(in.Operands)
 		info := spv.InstructionInfo(in.Op)
 		if info == nil {
@@ -49,6 +65,9 @@ func InferCapabilities(m *Module) {
 		}
 		inf.needCaps(info.Capabilities)
 		inf.needExt(info.Version, info.Extensions)
+		if len(in.Operands) == 0 {
+			return // malformed; Serialize reports it
+		}
 		switch in.Op {
 		case spv.OpTypeInt:
 			switch in.Operands[0].Word {
@@ -66,25 +85,14 @@ func InferCapabilities(m *Module) {
 			case 64:
 				inf.needCaps([]spv.Capability{spv.CapabilityFloat64})
 			}
-		case spv.OpTypeImage:
-			// Operands: sampled type, Dim, depth, arrayed, MS, sampled, format.
-			dim, arrayed, ms, storage := spv.Dim(in.Operands[1].Word), in.Operands[3].Word == 1, in.Operands[4].Word == 1, in.Operands[5].Word == 2
-			if c, ok := storageImageCaps[dim]; ok && storage {
-				inf.needCaps([]spv.Capability{c})
-			}
-			switch {
-			case dim == spv.DimCube && arrayed && storage:
-				inf.needCaps([]spv.Capability{spv.CapabilityImageCubeArray})
-			case dim == spv.DimCube && arrayed:
-				inf.needCaps([]spv.Capability{spv.CapabilitySampledCubeArray})
-			case ms && arrayed && storage:
-				inf.needCaps([]spv.Capability{spv.CapabilityImageMSArray})
-			}
 		case spv.OpExtInstImport:
 			if strings.HasPrefix(in.Operands[0].Str, "NonSemantic.") {
 				inf.needExt(spv.Version1_6, []string{"SPV_KHR_non_semantic_info"})
 			}
 		case spv.OpExtInst:
+			if len(in.Operands) < 2 {
+				return
+			}
 			if set := res.ExtInstSet(in.Operands[0].ID()); set != nil {
 				if ext := set.Inst(in.Operands[1].Word); ext != nil {
 					inf.needCaps(ext.Capabilities)

@@ -25,6 +25,7 @@ type Context struct {
 	defs   []*Inst // by id, every instruction made through the builder
 	enc    InstBuilder
 	key    []byte
+	slab   []Inst
 	err    error
 }
 
@@ -127,7 +128,8 @@ func (c *Context) ExtInstSet(id ID) *spv.ExtInstSet {
 
 // global appends a new module-level instruction with a fresh result id.
 func (c *Context) global(op spv.Op, typ ID, ops ...Operand) ID {
-	in := &Inst{Op: op, Type: typ, Result: c.m.NewID(), Operands: ops}
+	in := c.newInst()
+	*in = Inst{Op: op, Type: typ, Result: c.m.NewID(), Operands: ops}
 	if !c.check(in) {
 		return 0
 	}
@@ -447,7 +449,25 @@ func (c *Context) Name(id ID, name string) {
 		return
 	}
 	c.names[k] = struct{}{}
-	c.m.Names = append(c.m.Names, &Inst{Op: spv.OpName, Operands: []Operand{Ref(id), Str(name)}})
+	c.nameFresh(id, name)
+}
+
+// nameFresh names an id just allocated, which cannot have the name yet.
+func (c *Context) nameFresh(id ID, name string) {
+	in := c.newInst()
+	*in = Inst{Op: spv.OpName, Operands: []Operand{Ref(id), Str(name)}}
+	c.m.Names = append(c.m.Names, in)
+}
+
+// newInst allocates an instruction from a slab: one allocation per 256
+// instructions instead of one each.
+func (c *Context) newInst() *Inst {
+	if len(c.slab) == 0 {
+		c.slab = make([]Inst, 256)
+	}
+	in := &c.slab[0]
+	c.slab = c.slab[1:]
+	return in
 }
 
 // MemberName names member of a struct type (OpMemberName), once.

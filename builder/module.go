@@ -113,7 +113,7 @@ func (b *ModuleBuilder) GlobalVariable(ptrType ID, sc spv.StorageClass, name str
 	}
 	id := b.global(spv.OpVariable, ptrType, ops...)
 	if id != 0 && name != "" {
-		b.Name(id, name)
+		b.nameFresh(id, name)
 	}
 	return id
 }
@@ -145,7 +145,7 @@ func (b *ModuleBuilder) Function(name string, ret ID, control spv.FunctionContro
 		b.record(in)
 	}
 	if name != "" {
-		b.Name(def.Result, name)
+		b.nameFresh(def.Result, name)
 	}
 	b.M.Functions = append(b.M.Functions, f)
 	return fb
@@ -177,7 +177,7 @@ func (f *FunctionBuilder) fail(format string, args ...any) {
 func (f *FunctionBuilder) NewBlock(name string) ID {
 	id := f.b.NewID()
 	if name != "" {
-		f.b.Name(id, name)
+		f.b.nameFresh(id, name)
 	}
 	return id
 }
@@ -213,7 +213,8 @@ func (f *FunctionBuilder) Emit(op spv.Op, typ ID, operands ...Operand) ID {
 		f.b.setErr(&EncodeError{op, -1, "unknown opcode"})
 		return 0
 	}
-	in := &Inst{Op: op, Type: typ, Operands: operands}
+	in := f.b.newInst()
+	*in = Inst{Op: op, Type: typ, Operands: operands}
 	if info.HasResult {
 		in.Result = f.b.NewID()
 	}
@@ -260,7 +261,7 @@ func (f *FunctionBuilder) Variable(ptrType ID, name string, init ID) ID {
 	f.nvars++
 	f.b.record(in)
 	if name != "" {
-		f.b.Name(in.Result, name)
+		f.b.nameFresh(in.Result, name)
 	}
 	return in.Result
 }
@@ -490,4 +491,12 @@ func (f *FunctionBuilder) End() {
 			f.fail("block %%%d is not terminated", bl.Label)
 		}
 	}
+}
+
+// GlobalExtInst adds a module-level OpExtInst (as NonSemantic debug
+// information is: DebugSource, DebugCompilationUnit, DebugTypeBasic...) of
+// instruction inst of the set imported under setName, and returns its id.
+func (b *ModuleBuilder) GlobalExtInst(typ ID, setName string, inst uint32, operands ...Operand) ID {
+	set := b.ExtInstImport(setName)
+	return b.global(spv.OpExtInst, typ, append([]Operand{Ref(set), Lit(inst)}, operands...)...)
 }

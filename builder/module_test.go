@@ -389,3 +389,16 @@ func buildLarge(tb testing.TB, n int) *ModuleBuilder {
 	}
 	return b
 }
+
+func BenchmarkBuild(b *testing.B) {
+	insts := 0
+	for b.Loop() {
+		mb := buildLarge(b, 200)
+		if insts == 0 {
+			for range mb.M.All() {
+				insts++
+			}
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(insts), "ns/inst")
+}

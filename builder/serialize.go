@@ -70,6 +70,7 @@ func Serialize(m *Module, w WordConsumer) error {
 		return err
 	}
 	enc := InstBuilder{Resolver: newModuleResolver(m)}
+	var scratch [2]uint32 // for OpLabel and OpFunctionEnd, allocated once
 	emit := func(in *Inst) error {
 		words, err := enc.EncodeInst(in)
 		if err != nil {
@@ -117,14 +118,16 @@ func Serialize(m *Module, w WordConsumer) error {
 			return err
 		}
 		for _, b := range f.Blocks {
-			if err := w.Consume([]uint32{2<<16 | uint32(spv.OpLabel), uint32(b.Label)}); err != nil {
+			scratch[0], scratch[1] = 2<<16|uint32(spv.OpLabel), uint32(b.Label)
+			if err := w.Consume(scratch[:2]); err != nil {
 				return err
 			}
 			if err := emitAll(b.Insts); err != nil {
 				return err
 			}
 		}
-		if err := w.Consume([]uint32{1<<16 | uint32(spv.OpFunctionEnd)}); err != nil {
+		scratch[0] = 1<<16 | uint32(spv.OpFunctionEnd)
+		if err := w.Consume(scratch[:1]); err != nil {
 			return err
 		}
 	}

@@ -1,0 +1,221 @@
+package builder
+
+import (
+	"bytes"
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/hlsl2spirv/hlsl2spirv/builder/spv"
+	"github.com/hlsl2spirv/hlsl2spirv/test/tool"
+)
+
+func TestDefsUsesRewriteDelete(t *testing.T) {
+	b := buildFragment(t)
+	m := b.M
+	defs := m.Defs()
+	f32 := b.TypeFloat(32)
+	if d := defs[f32]; d == nil || d.Op != spv.OpTypeFloat {
+		t.Fatalf("Defs()[float] = %v", d)
+	}
+	uses := m.Uses()
+	helper := m.Functions[0].Def.Result
+	if len(uses[helper]) != 2 { // OpName and OpFunctionCall
+		t.Errorf("helper used by %d instructions, want 2 (OpName, OpFunctionCall)", len(uses[helper]))
+	}
+	// Replace every use of the constant 1.0 by 2.0, then delete the
+	// unused constant: the module must still validate.
+	one, two := b.ConstFloat32(1), b.ConstFloat32(2)
+	for in := range m.All() {
+		in.ForEachUse(func(id *ID) {
+			if *id == one {
+				*id = two
+			}
+		})
+	}
+	if len(m.Uses()[one]) != 0 {
+		t.Fatal("uses of 1.0 remain after rewrite")
+	}
+	m.DeleteIf(func(in *Inst) bool { return in.Result == one })
+	if m.Defs()[one] != nil {
+		t.Fatal("1.0 not deleted")
+	}
+	var ws WordSlice
+	if err := Serialize(m, &ws); err != nil {
+		t.Fatal(err)
+	}
+	if err := tool.Validate(t, tool.Words2Bytes(ws.Words), "vulkan1.0"); err != nil {
+		t.Fatal(err)
+	}
+	// Pairs and enumerant parameters are walked too.
+	in := &Inst{Op: spv.OpPhi, Type: 1, Result: 2, Operands: []Operand{Pair(Ref(3), Ref(4))}}
+	dec := &Inst{Op: spv.OpDecorateId, Operands: []Operand{Ref(5), Enum(spv.DecorationUniformId, Ref(6))}}
+	var got []ID
+	for _, x := range []*Inst{in, dec} {
+		x.ForEachUse(func(id *ID) { got = append(got, *id) })
+	}
+	if len(got) != 5 || got[0] != 1 || got[1] != 3 || got[2] != 4 || got[3] != 5 || got[4] != 6 {
+		t.Errorf("uses %v, want [1 3 4 5 6]", got)
+	}
+}
+
+func TestBuilderMisuse(t *testing.T) {
+	cases := []struct {
+		name  string
+		build func(b *ModuleBuilder)
+		want  string
+	}{
+		{"emit after terminator", func(b *ModuleBuilder) {
+			f := b.Function("f", b.TypeVoid(), spv.FunctionControlNone)
+			f.StartBlock(f.NewBlock(""))
+			f.Return()
+			f.Return()
+		}, "OpReturn emitted after the terminator"},
+		{"emit before first block", func(b *ModuleBuilder) {
+			f := b.Function("f", b.TypeVoid(), spv.FunctionControlNone)
+			f.Return()
+		}, "before the first block"},
+		{"block not terminated", func(b *ModuleBuilder) {
+			f := b.Function("f", b.TypeVoid(), spv.FunctionControlNone)
+			f.StartBlock(f.NewBlock(""))
+			f.StartBlock(f.NewBlock(""))
+		}, "was terminated"},
+		{"end with open block", func(b *ModuleBuilder) {
+			f := b.Function("f", b.TypeVoid(), spv.FunctionControlNone)
+			f.StartBlock(f.NewBlock(""))
+			f.End()
+		}, "is not terminated"},
+		{"else without else block", func(b *ModuleBuilder) {
+			f := b.Function("f", b.TypeVoid(), spv.FunctionControlNone)
+			f.StartBlock(f.NewBlock(""))
+			s := f.BeginIf(b.ConstBool(true), false)
+			f.Else(s)
+		}, "Else on an if without an else block"},
+		{"bad operand", func(b *ModuleBuilder) {
+			f := b.Function("f", b.TypeVoid(), spv.FunctionControlNone)
+			f.StartBlock(f.NewBlock(""))
+			f.Emit(spv.OpStore, 0, Ref(1))
+		}, "missing operand 'Object'"},
+		{"unknown opcode", func(b *ModuleBuilder) {
+			f := b.Function("f", b.TypeVoid(), spv.FunctionControlNone)
+			f.StartBlock(f.NewBlock(""))
+			f.Emit(spv.Op(9), 0)
+		}, "unknown opcode"},
+		{"result type on a typeless op", func(b *ModuleBuilder) {
+			f := b.Function("f", b.TypeVoid(), spv.FunctionControlNone)
+			f.StartBlock(f.NewBlock(""))
+			f.Emit(spv.OpReturn, b.TypeVoid())
+		}, "has no result type"},
+		{"variable before entry block", func(b *ModuleBuilder) {
+			f := b.Function("f", b.TypeVoid(), spv.FunctionControlNone)
+			f.Variable(b.TypePointer(spv.StorageClassFunction, b.TypeFloat(32)), "x", 0)
+		}, "before the entry block"},
+		{"ext inst arity", func(b *ModuleBuilder) {
+			f := b.Function("f", b.TypeVoid(), spv.FunctionControlNone)
+			f.StartBlock(f.NewBlock(""))
+			f.ExtInst(b.TypeFloat(32), "GLSL.std.450", spv.GLSLstd450FMix, b.ConstFloat32(1))
+		}, "missing operand 'y'"},
+		{"64-bit constant literal for 32-bit type", func(b *ModuleBuilder) {
+			b.global(spv.OpConstant, b.TypeInt(32, true), Lit64(1))
+		}, "literal of 2 words"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			b := New(spv.Version1_0)
+			b.MemoryModel(spv.AddressingModelLogical, spv.MemoryModelGLSL450)
+			c.build(b)
+			if err := b.Err(); err == nil || !strings.Contains(err.Error(), c.want) {
+				t.Fatalf("Err() = %v, want %q", err, c.want)
+			}
+			if _, err := b.Words(); err == nil {
+				t.Error("Words succeeded after an error")
+			}
+		})
+	}
+}
+
+func TestSerializeErrors(t *testing.T) {
+	m := &Module{Bound: 1}
+	if err := Serialize(m, &WordSlice{}); err == nil || !strings.Contains(err.Error(), "OpMemoryModel") {
+		t.Errorf("no memory model: %v", err)
+	}
+	m.MemoryModel = &Inst{Op: spv.OpMemoryModel, Operands: []Operand{Enum(spv.AddressingModelLogical), Enum(spv.MemoryModelGLSL450)}}
+	m.Globals = append(m.Globals, &Inst{Op: spv.OpTypeVoid, Result: 5})
+	if err := Serialize(m, &WordSlice{}); err == nil || !strings.Contains(err.Error(), "bound") {
+		t.Errorf("id beyond bound: %v", err)
+	}
+	// A pass that breaks an instruction is caught at serialisation.
+	m.Bound = 6
+	m.Globals[0].Operands = Lits(1)
+	if err := Serialize(m, &WordSlice{}); err == nil {
+		t.Error("OpTypeVoid with an operand serialised")
+	}
+}
+
+type failingWriter struct{ n int }
+
+func (w *failingWriter) Write(p []byte) (int, error) {
+	w.n++
+	return 0, errors.New("disk full")
+}
+
+func TestWordWriter(t *testing.T) {
+	var buf bytes.Buffer
+	ww := NewWordWriter(&buf)
+	words := []uint32{0x07230203, 0x00010000, 1, 0xdeadbeef}
+	if err := ww.Consume(words[:2]); err != nil {
+		t.Fatal(err)
+	}
+	if err := ww.Consume(words[2:]); err != nil {
+		t.Fatal(err)
+	}
+	if err := ww.Flush(); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(buf.Bytes(), []byte{3, 2, 0x23, 7, 0, 0, 1, 0, 1, 0, 0, 0, 0xef, 0xbe, 0xad, 0xde}) {
+		t.Errorf("bytes % x", buf.Bytes())
+	}
+	fw := &failingWriter{}
+	ww = NewWordWriter(fw)
+	big := make([]uint32, 10000) // more than the buffer: forces a write
+	if err := ww.Consume(big); err == nil {
+		t.Fatal("write error not reported")
+	}
+	if err := ww.Consume(words); err == nil || ww.Flush() == nil {
+		t.Error("write error not sticky")
+	}
+	if fw.n != 1 {
+		t.Errorf("%d writes after the error, want 1", fw.n)
+	}
+}
+
+func TestGlobalExtInstDebugInfo(t *testing.T) {
+	b := New(spv.Version1_0)
+	b.MemoryModel(spv.AddressingModelLogical, spv.MemoryModelGLSL450)
+	void := b.TypeVoid()
+	file := b.DebugString("a.hlsl")
+	src := b.GlobalExtInst(void, "NonSemantic.Shader.DebugInfo.100", spv.NonSemanticShaderDebugInfo100DebugSource, Ref(file))
+	if src == 0 {
+		t.Fatal(b.Err())
+	}
+	f := b.Function("main", void, spv.FunctionControlNone)
+	f.StartBlock(f.NewBlock("bb.entry"))
+	f.Return()
+	f.End()
+	b.EntryPoint(spv.ExecutionModelGLCompute, f.ID(), "main")
+	b.ExecutionMode(f.ID(), spv.ExecutionModeLocalSize, 1, 1, 1)
+	InferCapabilities(b.M)
+	if !b.M.HasExtension("SPV_KHR_non_semantic_info") {
+		t.Errorf("extensions %v lack SPV_KHR_non_semantic_info", b.M.Extensions)
+	}
+	data := moduleBytes(t, b)
+	if err := tool.Validate(t, data, "vulkan1.0"); err != nil {
+		t.Fatal(err)
+	}
+	roundTrip(t, data, "vulkan1.0")
+	// A wrong operand count for a known extended instruction is caught.
+	b.GlobalExtInst(void, "NonSemantic.Shader.DebugInfo.100", spv.NonSemanticShaderDebugInfo100DebugSource)
+	if b.Err() == nil {
+		t.Error("DebugSource without its file accepted")
+	}
+}
