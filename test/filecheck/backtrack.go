@@ -16,8 +16,8 @@ type compiledRE struct {
 // errTooComplex stops a back-reference match that would take too long.
 var errTooComplex = errors.New("regular expression too complex to match (back-reference search limit reached)")
 
-// btStepLimit bounds the backtracker's work per start position.
-const btStepLimit = 1 << 20
+// btStepLimit bounds the backtracker's work for one search.
+const btStepLimit = 1 << 22
 
 func compileERE(s string, icase bool) (*compiledRE, error) {
 	p := &ereParser{s: s, icase: icase, closed: []bool{true}}
@@ -56,7 +56,7 @@ func (c *compiledRE) find(text []byte) ([]int, error) {
 	if c.goRE != nil {
 		return c.goRE.FindSubmatchIndex(text), nil
 	}
-	m := &backtracker{text: text, caps: make([]int, 2*(c.ncap+1))}
+	m := &backtracker{text: text, caps: make([]int, 2*(c.ncap+1))} // steps count across starts
 	for start := 0; start <= len(text); start++ {
 		if c.prefilter != nil {
 			loc := c.prefilter.FindIndex(text[start:])
@@ -88,7 +88,7 @@ func (m *backtracker) longestAt(root *reNode, start int) ([]int, error) {
 	for i := range m.caps {
 		m.caps[i] = -1
 	}
-	m.steps, m.best, m.bestCaps = 0, -1, nil
+	m.best, m.bestCaps = -1, nil
 	m.match(root, start, func(end int) bool {
 		if end > m.best {
 			m.best = end

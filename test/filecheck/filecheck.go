@@ -66,23 +66,38 @@ func (ctx *varContext) compile(src string, icase bool) (*compiledRE, error) {
 
 // canonicalize drops the \r of \r\n and, unless strict, collapses each run of
 // spaces and tabs into one space, as FileCheck does to both of its inputs.
+// Text that is already canonical is returned as is.
 func canonicalize(b []byte, strict bool) []byte {
-	out := make([]byte, 0, len(b))
-	for i := 0; i < len(b); i++ {
+	first := -1
+	for i, c := range b {
+		if c == '\r' && i+1 < len(b) && b[i+1] == '\n' ||
+			!strict && (c == '\t' || c == ' ' && i+1 < len(b) && (b[i+1] == ' ' || b[i+1] == '\t')) {
+			first = i
+			break
+		}
+	}
+	if first < 0 {
+		return b
+	}
+	out := make([]byte, len(b))
+	n := copy(out, b[:first])
+	for i := first; i < len(b); i++ {
 		c := b[i]
 		if c == '\r' && i+1 < len(b) && b[i+1] == '\n' {
 			continue
 		}
 		if strict || (c != ' ' && c != '\t') {
-			out = append(out, c)
+			out[n] = c
+			n++
 			continue
 		}
-		out = append(out, ' ')
+		out[n] = ' '
+		n++
 		for i+1 < len(b) && (b[i+1] == ' ' || b[i+1] == '\t') {
 			i++
 		}
 	}
-	return out
+	return out[:n]
 }
 
 func validatePrefixes(kind string, seen map[string]bool, prefixes []string) *Failure {
@@ -602,6 +617,9 @@ func (m *matcher) checkString(cs *checkString, lo, hi int, labelScan bool) (int,
 		if n == 1 {
 			first = pos
 		}
+		if length == 0 && pos == matchEnd {
+			break // every further repetition would match here again
+		}
 		matchEnd = pos + length
 	}
 	if !labelScan {
@@ -753,10 +771,13 @@ func (m *matcher) fuzzyNote(p *pattern, lo, hi int) {
 	if want == "" {
 		return
 	}
+	if len(want) > 200 { // bounds the quadratic edit distance
+		want = want[:200]
+	}
 	text := m.in.text
 	best, bestQ := -1, 0.0
 	lines := 0
-	for i := lo; i < hi && i < lo+4096; i++ {
+	for i := lo; i < hi && i < lo+4096 && lines < 256; i++ {
 		if text[i] == '\n' {
 			lines++
 		}
