@@ -62,4 +62,6 @@ const (
 	codeTooLarge
 	codeTooDeep
 	codeExpansionToDefined
+	codeExprConversion
+	codeExprOverflow
 )

@@ -1,6 +1,7 @@
 package pp
 
 import (
+	"math"
 	"strconv"
 	"strings"
 
@@ -229,6 +230,10 @@ func (e *exprParser) parse(minPrec int, live bool) value {
 	return value{}
 }
 
+func (e *exprParser) overflow(op ptok) {
+	e.p.warn(codeExprOverflow, op.Pos, "integer overflow in preprocessor expression")
+}
+
 func b2v(b bool) value {
 	if b {
 		return value{v: 1}
@@ -252,7 +257,11 @@ func (e *exprParser) binary(op ptok, l, r value, live bool) value {
 			n = 63
 		}
 		if op.Text == "<<" {
-			return value{l.v << n, l.unsigned}
+			r := value{l.v << n, l.unsigned}
+			if live && !l.unsigned && int64(r.v)>>n != int64(l.v) {
+				e.overflow(op)
+			}
+			return r
 		}
 		if l.unsigned {
 			return value{l.v >> n, true}
@@ -260,6 +269,33 @@ func (e *exprParser) binary(op ptok, l, r value, live bool) value {
 		return value{uint64(int64(l.v) >> n), false}
 	}
 	u := l.unsigned || r.unsigned
+	if u && live && op.Text != "," {
+		// clang warns when the usual conversions turn a negative value
+		// into a huge unsigned one.
+		if !l.unsigned && int64(l.v) < 0 {
+			e.p.warn(codeExprConversion, op.Pos, "left side of operator converted from negative value to unsigned: %d to %d", int64(l.v), l.v)
+		}
+		if !r.unsigned && int64(r.v) < 0 {
+			e.p.warn(codeExprConversion, op.Pos, "right side of operator converted from negative value to unsigned: %d to %d", int64(r.v), r.v)
+		}
+	}
+	if !u && live {
+		a, b := int64(l.v), int64(r.v)
+		switch op.Text {
+		case "+":
+			if s := a + b; (s > a) != (b > 0) {
+				e.overflow(op)
+			}
+		case "-":
+			if s := a - b; (s < a) != (b > 0) {
+				e.overflow(op)
+			}
+		case "*":
+			if a != 0 && ((a*b)/a != b || a == -1 && b == math.MinInt64 || b == -1 && a == math.MinInt64) {
+				e.overflow(op)
+			}
+		}
+	}
 	switch op.Text {
 	case "*":
 		return value{l.v * r.v, u}
@@ -281,6 +317,9 @@ func (e *exprParser) binary(op ptok, l, r value, live bool) value {
 		}
 		a, b := int64(l.v), int64(r.v)
 		if b == -1 { // INT64_MIN / -1 overflows; clang warns and wraps
+			if a == math.MinInt64 && live {
+				e.overflow(op)
+			}
 			if op.Text == "/" {
 				return value{uint64(-a), false}
 			}
@@ -392,6 +431,9 @@ func (e *exprParser) unary(live bool) value {
 			return e.unary(live)
 		case "-":
 			v := e.unary(live)
+			if live && !v.unsigned && int64(v.v) == math.MinInt64 {
+				e.overflow(t)
+			}
 			return value{-v.v, v.unsigned}
 		case "~":
 			v := e.unary(live)

@@ -300,13 +300,16 @@ func (p *preprocessor) defineBuiltins() {
 	}
 }
 
-// defineCommandLine defines the driver's macros, then -D, then -U, as
-// clang does (one "<command line>" buffer in that order).
+// defineCommandLine defines the driver's macros (as clang's "<built-in>"
+// buffer), then -D and -U in order ("<command line>"), so a redefinition
+// warning names the option's place as clang's does.
 func (p *preprocessor) defineCommandLine() {
 	var b strings.Builder
 	for _, d := range p.cfg.Predefined {
 		writeDefine(&b, d)
 	}
+	p.runDefines("<built-in>", b.String())
+	b.Reset()
 	for _, d := range p.cfg.Defines {
 		writeDefine(&b, d)
 	}
@@ -315,10 +318,14 @@ func (p *preprocessor) defineCommandLine() {
 		b.WriteString(u)
 		b.WriteByte('\n')
 	}
-	if b.Len() == 0 {
+	p.runDefines("<command line>", b.String())
+}
+
+func (p *preprocessor) runDefines(name, text string) {
+	if text == "" {
 		return
 	}
-	f := p.fs.AddFile("<command line>", []byte(b.String()))
+	f := p.fs.AddFile(name, []byte(text))
 	p.pushFile(f)
 	for !p.fatal {
 		t := p.lex()

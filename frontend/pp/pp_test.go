@@ -2,6 +2,8 @@ package pp
 
 import (
 	"bytes"
+	"fmt"
+	"strconv"
 	"io/fs"
 	"path/filepath"
 	"strings"
@@ -44,7 +46,7 @@ func joined(toks []token.Token) string {
 }
 
 // expandCases are macro-expansion and directive corners: input, expected
-// tokens. Unless noClang, clang -E -P -x c gives the same tokens (checked
+// tokens. Unless noClang, clang -E -P -x c++ gives the same tokens (checked
 // by TestExpandMatchesClang).
 var expandCases = []struct {
 	name, src, want string
@@ -92,9 +94,10 @@ var expandCases = []struct {
 	{name: "undef", src: "#define X 1\n#undef X\nX", want: "X"},
 	{name: "redefine same", src: "#define X 1\n#define X 1\nX", want: "1"},
 	{name: "if arithmetic", src: "#if 1+2*3 == 7 && (10/3) == 3 && -1 < 0 && 7%3 == 1\nyes\n#else\nno\n#endif", want: "yes"},
-	{name: "if unsigned", src: "#if -1 > 0u\nyes\n#else\nno\n#endif", want: "yes"},
+	{name: "if unsigned", src: "#if -1 > 0u\nyes\n#else\nno\n#endif", want: "yes", diag: "main.hlsl:1:8: warning: left side of operator converted from negative value to unsigned: -1 to 18446744073709551615"},
 	{name: "if unsigned signed compare", src: "#if -1 < 0\na\n#endif\n#if (0u - 1) == 18446744073709551615u\nb\n#endif", want: "a b"},
-	{name: "if shifts", src: "#if (1 << 63) < 0 && (-8 >> 1) == -4 && (1u << 63) > 0\nyes\n#endif", want: "yes"},
+	{name: "if shifts", src: "#if (1 << 63) < 0 && (-8 >> 1) == -4 && (1u << 63) > 0\nyes\n#endif", want: "yes", diag: "main.hlsl:1:8: warning: integer overflow in preprocessor expression"},
+	{name: "if overflow", src: "#if 9223372036854775807 + 1 < 0 && -(-9223372036854775807 - 1) < 0\nyes\n#endif", want: "yes", diag: "main.hlsl:1:25: warning: integer overflow in preprocessor expression"},
 	{name: "if ternary", src: "#if (0 ? 1/0 : 2) == 2 && (1 || 1/0) && !(0 && 1/0)\nyes\n#endif", want: "yes"},
 	{name: "if ternary unsigned", src: "#if (1 ? -1 : 0u) > 0\nyes\n#endif", want: "yes"},
 	{name: "if defined", src: "#define A\n#if defined A && defined(A) && !defined B && !defined(B)\nyes\n#endif", want: "yes"},
@@ -194,24 +197,54 @@ func TestExpand(t *testing.T) {
 	}
 }
 
-// TestExpandMatchesClang runs every expansion case through clang -E -P -x c
-// and compares tokens (re-lexed by our scanner, so only whitespace is
-// normalised).
+// TestExpandMatchesClang runs the expansion cases through clang -E -P -x c++
+// and compares tokens (clang's output re-lexed by our scanner, so only
+// whitespace is normalised). Cases go to clang in one batch, each starting
+// at #line 1 and ending with #undefs of its macros; cases with
+// diagnostics or __COUNTER__ run alone.
 func TestExpandMatchesClang(t *testing.T) {
 	clang := tool.Require(t, tool.Clang)
-	for _, c := range expandCases {
+	var batch strings.Builder
+	var batched []int
+	for i, c := range expandCases {
 		if c.noClang {
 			continue
 		}
-		t.Run(c.name, func(t *testing.T) {
-			t.Parallel()
-			res, _, _ := run(t, c.src, nil, Config{})
-			out, _, _ := tool.Run(clang, []byte(c.src), "-E", "-P", "-x", "c", "-")
-			// clang prints __FILE__ of stdin as "<stdin>"; no case uses it.
-			relexed, _, _ := run(t, string(out), nil, Config{})
-			if got, want := joined(res.Tokens), joined(relexed.Tokens); got != want {
-				t.Errorf("pp:    %s\nclang: %s", got, want)
+		if c.diag != "" || strings.Contains(c.src, "__COUNTER__") {
+			out, _, _ := tool.Run(clang, []byte(c.src), "-E", "-P", "-x", "c++", "-")
+			compareWithClang(t, c.name, c.src, string(out))
+			continue
+		}
+		fmt.Fprintf(&batch, "@@case %d@@\n#line 1\n%s\n", i, c.src)
+		for _, line := range strings.Split(c.src, "\n") {
+			if f := strings.Fields(strings.TrimPrefix(strings.TrimSpace(line), "#")); len(f) > 1 && f[0] == "define" {
+				name, _, _ := strings.Cut(f[1], "(")
+				fmt.Fprintf(&batch, "#undef %s\n", name)
 			}
-		})
+		}
+		batched = append(batched, i)
+	}
+	out, errOut, err := tool.Run(clang, []byte(batch.String()), "-E", "-P", "-x", "c++", "-")
+	if err != nil && len(out) == 0 {
+		t.Fatalf("clang: %v\n%s", err, errOut)
+	}
+	parts := strings.Split(string(out), "@@case ")
+	got := map[int]string{}
+	for _, part := range parts[1:] {
+		num, text, _ := strings.Cut(part, "@@")
+		n, _ := strconv.Atoi(num)
+		got[n] = text
+	}
+	for _, i := range batched {
+		compareWithClang(t, expandCases[i].name, expandCases[i].src, got[i])
+	}
+}
+
+func compareWithClang(t *testing.T, name, src, clangOut string) {
+	t.Helper()
+	res, _, _ := run(t, src, nil, Config{})
+	relexed, _, _ := run(t, clangOut, nil, Config{})
+	if got, want := joined(res.Tokens), joined(relexed.Tokens); got != want {
+		t.Errorf("%s:\npp:    %s\nclang: %s", name, got, want)
 	}
 }

@@ -1,0 +1,104 @@
+package pp
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/hlsl2spirv/hlsl2spirv/frontend/token"
+)
+
+func TestInclude(t *testing.T) {
+	files := map[string]string{
+		"a.h":           "from_a\n",
+		"sub/b.h":       "#include \"c.h\"\nfrom_b\n",
+		"sub/c.h":       "from_sub_c\n",
+		"c.h":           "from_c\n",
+		"inc1/d.h":      "from_inc1_d\n",
+		"inc2/d.h":      "from_inc2_d\n",
+		"inc2/e.h":      "from_inc2_e\n",
+		"once.h":        "#pragma once\nonce\n",
+		"guard.h":       "#ifndef GUARD_H\n#define GUARD_H\nguarded\n#endif\n",
+		"nofinal.h":     "#define NF 1\nnf NF",
+		"crlf.h":        "#define CR 2\r\ncr CR\r\n",
+		"name.h":        "__FILE__ __LINE__ __INCLUDE_LEVEL__",
+		"d.h":           "from_local_d\n",
+		"macro_name.h":  "macro_named\n",
+		"angle_local.h": "angle_local\n",
+	}
+	cases := []struct{ name, src, want string }{
+		{"quoted", "#include \"a.h\"\nx", "from_a x"},
+		{"includer's folder first", "#include \"sub/b.h\"", "from_sub_c from_b"},
+		{"-I in order", "#include <d.h>\n#include <e.h>", "from_inc1_d from_inc2_e"},
+		{"quoted prefers local", "#include \"d.h\"", "from_local_d"},
+		{"pragma once", "#include \"once.h\"\n#include \"once.h\"\n#include \"./once.h\"", "once"},
+		{"include guard", "#include \"guard.h\"\n#include \"guard.h\"", "guarded"},
+		{"no final newline", "#include \"nofinal.h\"\nafter NF", "nf 1 after 1"},
+		{"crlf", "#include \"crlf.h\"\nCR", "cr 2 2"},
+		{"builtins in included file", "#include \"name.h\"", "\"./name.h\" 1 1"},
+		{"macro names the file", "#define HDR \"macro_name.h\"\n#include HDR", "macro_named"},
+		{"macro builds <file>", "#define HDR <angle_local.h>\n#include HDR", "angle_local"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			res, _, diags := run(t, c.src, files, Config{IncludeDirs: []string{"inc1", "inc2", "."}})
+			if diags != "" {
+				t.Fatalf("diagnostics:\n%s", diags)
+			}
+			if got := joined(res.Tokens); got != c.want {
+				t.Errorf("got %s, want %s", got, c.want)
+			}
+		})
+	}
+}
+
+func TestIncludeAngledSkipsIncluderFolder(t *testing.T) {
+	files := map[string]string{"local.h": "x\n"}
+	_, _, diags := run(t, "#include <local.h>\n", files, Config{})
+	if !strings.Contains(diags, "'local.h' file not found") {
+		t.Errorf("<local.h> without -I should not be found, got:\n%s", diags)
+	}
+}
+
+func TestIncludesListedAndPositioned(t *testing.T) {
+	files := map[string]string{"a.h": "\n  A\n", "b.h": "#include \"a.h\"\nB\n"}
+	res, fs, diags := run(t, "#include \"b.h\"\n#include \"a.h\"\nM\n", files, Config{})
+	if diags != "" {
+		t.Fatal(diags)
+	}
+	if want := []string{"./b.h", "./a.h"}; !reflect.DeepEqual(res.Includes, want) {
+		t.Errorf("Includes = %v, want %v", res.Includes, want)
+	}
+	var got []string
+	for _, tk := range res.Tokens {
+		if tk.Kind == token.EOF {
+			break
+		}
+		got = append(got, tk.Text+"@"+fs.Position(tk.Pos).String())
+	}
+	want := []string{"A@./a.h:2:3", "B@./b.h:2:1", "A@./a.h:2:3", "M@main.hlsl:3:1"}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("positions:\n got %v\nwant %v", got, want)
+	}
+	// Each included file knows where it was included from.
+	f := fs.File(res.Tokens[0].Pos)
+	if from := fs.Position(f.IncludedFrom); from.Filename != "./b.h" || from.Line != 1 {
+		t.Errorf("a.h IncludedFrom = %v, want ./b.h:1", from)
+	}
+}
+
+func TestDefinesAndUndefs(t *testing.T) {
+	res, _, diags := run(t, "A B C D E", nil, Config{
+		Predefined: []string{"A=pre", "D=pre"},
+		Defines:    []string{"B", "C=1+2", "D=cmd", "E=x=y"},
+		Undefs:     []string{"A"},
+	})
+	// clang warns when -D changes a predefined macro.
+	if !strings.HasPrefix(diags, "<command line>:3:9: warning: 'D' macro redefined\n") ||
+		!strings.Contains(diags, "<built-in>:2:9: note: previous definition is here") {
+		t.Errorf("diagnostics:\n%s", diags)
+	}
+	if got, want := joined(res.Tokens), "A 1 1 + 2 cmd x = y"; got != want {
+		t.Errorf("got %s, want %s", got, want)
+	}
+}
