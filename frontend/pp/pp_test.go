@@ -3,9 +3,9 @@ package pp
 import (
 	"bytes"
 	"fmt"
-	"strconv"
 	"io/fs"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
