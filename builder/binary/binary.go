@@ -72,11 +72,12 @@ func (k NumberKind) String() string {
 
 // An Operand is one decoded operand of an instruction. Composite (Pair) kinds
 // are split into their parts, so Kind is never a composite kind.
+// It is kept small (12 bytes): a module has about one operand per word.
 type Operand struct {
 	Kind   spv.OperandKind
-	Start  int        // index in Inst.Words of the operand's first word
-	Len    int        // number of words (0 for a zero-width literal number)
 	Number NumberKind // for literal numbers: how to read the words
+	Start  uint16     // index in Inst.Words of the operand's first word
+	Len    uint16     // number of words (0 for a zero-width literal number)
 	Width  uint32     // for literal numbers: the width in bits
 }
 
@@ -106,7 +107,7 @@ func (in *Inst) Word(i int) uint32 {
 // OperandWords returns the words of operand i.
 func (in *Inst) OperandWords(i int) []uint32 {
 	o := in.Operands[i]
-	return in.Words[o.Start : o.Start+o.Len]
+	return in.Words[o.Start : o.Start+o.Len : o.Start+o.Len]
 }
 
 // String decodes operand i as a literal string: the bytes up to the first
@@ -217,13 +218,27 @@ func parse(words []uint32) (*Module, error) {
 		return nil, errorf(1, "unsupported version word 0x%08x (SPIR-V 1.0 to 1.6 are supported)", h.Version)
 	}
 	p := parser{words: words, ids: newIDTable(h.Bound, len(words))}
-	// Most instructions are 3 to 5 words long.
-	p.insts = make([]Inst, 0, len(words)/4+1)
-	p.operands = make([]Operand, 0, len(words)/2+1)
+	p.insts = make([]Inst, 0, countInsts(words))
+	// Operands take at least a word each, bar zero-width literals.
+	p.operands = make([]Operand, 0, len(words))
 	for p.pos = HeaderWords; p.pos < len(words); {
 		if err := p.instruction(); err != nil {
 			return nil, err
 		}
 	}
 	return &Module{Header: h, Words: words, Insts: p.insts}, nil
+}
+
+// countInsts follows the word counts to size the instruction slice exactly
+// (a wrong guess only costs a reallocation: the parser checks everything).
+func countInsts(words []uint32) int {
+	n := 0
+	for at := HeaderWords; at < len(words); n++ {
+		count := int(words[at] >> 16)
+		if count == 0 {
+			break
+		}
+		at += count
+	}
+	return n + 1
 }

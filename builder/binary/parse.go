@@ -225,7 +225,7 @@ func (p *parser) operand(in *Inst, info *spv.InstInfo, start, end int, want expe
 		return errorf(at, "end of input reached while decoding %s starting at word %d: missing %s operand", info.Name, start, kind)
 	}
 	word := p.words[at]
-	o := Operand{Kind: kind, Start: at - start, Len: 1}
+	o := Operand{Kind: kind, Start: uint16(at - start), Len: 1}
 
 	switch kind {
 	case spv.KindIdResultType:
@@ -291,13 +291,21 @@ func (p *parser) operand(in *Inst, info *spv.InstInfo, start, end int, want expe
 			return errorf(at, "OpSwitch: selector id %d is not a scalar integer", p.words[start+1])
 		}
 		o.Number, o.Width = t.number, t.width
-		o.Len = int((uint64(t.width) + 31) / 32)
+		words := (uint64(t.width) + 31) / 32
+		if words > uint64(end-at) {
+			return errorf(len(p.words), "end of input reached while decoding %s starting at word %d: truncated %s operand", info.Name, start, kind)
+		}
+		o.Len = uint16(words)
 	case spv.KindLiteralString:
 		n, ok := stringWords(p.words[at:])
 		if !ok {
 			return errorf(len(p.words), "end of input reached while decoding %s starting at word %d: unterminated literal string", info.Name, start)
 		}
-		o.Len = n
+		if n > end-at {
+			return errorf(start, "%s starting at word %d says it has %d words, but its literal string runs to word %d",
+				info.Name, start, end-start, at+n)
+		}
+		o.Len = uint16(n)
 		if in.Op == spv.OpExtInstImport {
 			name := DecodeString(p.words[at : at+n])
 			if p.imports == nil {
@@ -364,7 +372,7 @@ func (p *parser) operand(in *Inst, info *spv.InstInfo, start, end int, want expe
 		}
 	}
 
-	next := at + o.Len
+	next := at + int(o.Len)
 	if next > len(p.words) {
 		return errorf(len(p.words), "end of input reached while decoding %s starting at word %d: truncated %s operand", info.Name, start, kind)
 	}

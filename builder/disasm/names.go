@@ -28,6 +28,11 @@ type friendlyNames struct {
 	sparse map[uint32]string
 	used   map[string]struct{}
 	limit  uint32 // ids below limit live in dense
+	// nextSuffix remembers, per base name, the suffix after the last one
+	// given: base_0 .. base_<n-1> are all taken then (used only grows), so
+	// the search can resume there and n colliding names cost O(n), not
+	// O(n²), with the same result.
+	nextSuffix map[string]uint64
 }
 
 func newFriendlyNames(m *binary.Module) *friendlyNames {
@@ -82,9 +87,13 @@ func (n *friendlyNames) save(id uint32, suggested string) {
 	base := sanitize(suggested)
 	name := base
 	if _, taken := n.used[name]; taken {
-		for i := uint64(0); ; i++ {
+		if n.nextSuffix == nil {
+			n.nextSuffix = map[string]uint64{}
+		}
+		for i := n.nextSuffix[base]; ; i++ {
 			name = base + "_" + strconv.FormatUint(i, 10)
 			if _, taken := n.used[name]; !taken {
+				n.nextSuffix[base] = i + 1
 				break
 			}
 		}
