@@ -55,16 +55,17 @@ namespaceDecl
 
 // cbuffer/tbuffer blocks
 bufferBlock
-    : (KW_CBUFFER | KW_TBUFFER) anyName postfixDecl* LBRACE declaration* RBRACE SEMI?
+    : (KW_CBUFFER | KW_TBUFFER) anyName postfixDecl* LBRACE memberDecl* RBRACE SEMI?
     ;
 
 usingDecl
-    : KW_USING (IDENT | TYPE_NAME) ASSIGN typeSpec arrayDim* SEMI
+    : KW_USING (IDENT | TYPE_NAME) attribute* ASSIGN typeId SEMI
     | KW_USING KW_NAMESPACE scopePrefix? (IDENT | NS_NAME) SEMI
+    | KW_USING scopePrefix (IDENT | TYPE_NAME | TEMPLATE_NAME | TEMPLATE_FUNC) SEMI
     ;
 
 templateDecl
-    : KW_TEMPLATE LT templateParamList? GT (declaration | templateDecl)
+    : KW_TEMPLATE LT templateParamList? GT attribute* (declaration | templateDecl | usingDecl)
     ;
 
 templateParamList
@@ -126,8 +127,11 @@ initDeclarator
     : declarator (ASSIGN initializer)?
     ;
 
+// A declarator's name may be qualified: `float4 S::M = ...` defines a
+// static member out of line; `is_same_v<T, T>` specialises a variable
+// template.
 declarator
-    : IDENT arrayDim* postfixDecl* annotation?
+    : declName arrayDim* postfixDecl* annotation?
     ;
 
 arrayDim
@@ -168,6 +172,7 @@ typeSpec
     | (KW_STRUCT | KW_CLASS | KW_INTERFACE | KW_ENUM) scopePrefix? (IDENT | TYPE_NAME)
     | scopePrefix? simpleType
     | (KW_UNSIGNED | KW_SIGNED) TYPE_NAME?
+    | KW_TYPENAME scopePrefix (IDENT | simpleType)
     ;
 
 simpleType
@@ -191,10 +196,16 @@ templateArgList
     ;
 
 // A template argument is a type or a constant expression without `>` at
-// its top level (parenthesize to compare or shift right).
+// its top level (parenthesize to compare or shift right). The flat
+// operator list is folded by precedence when the AST is built.
 templateArg
-    : typeSpec
-    | additiveExpression
+    : typeId
+    | additiveExpression ((OR | XOR | AND | SHL | OROR | ANDAND | EQ | NE) additiveExpression)*
+    ;
+
+// A type as written in casts, template arguments, sizeof and aliases.
+typeId
+    : (KW_CONST | MODIFIER)* typeSpec KW_CONST* arrayDim*
     ;
 
 structSpecifier
@@ -249,9 +260,11 @@ statement
     : attribute+ statement                                                      # attributedStmt
     | block                                                                     # blockStmt
     | SEMI                                                                      # emptyStmt
-    | KW_IF LPAREN expression RPAREN statement (KW_ELSE statement)?              # ifStmt
-    | KW_SWITCH LPAREN expression RPAREN LBRACE switchSection* RBRACE            # switchStmt
-    | KW_WHILE LPAREN expression RPAREN statement                               # whileStmt
+    | KW_IF LPAREN condition RPAREN statement (KW_ELSE statement)?               # ifStmt
+    | KW_SWITCH LPAREN condition RPAREN LBRACE statement* RBRACE                 # switchStmt
+    | KW_CASE conditionalExpression COLON                                       # caseLabel
+    | KW_DEFAULT COLON                                                          # defaultLabel
+    | KW_WHILE LPAREN condition RPAREN statement                                # whileStmt
     | KW_DO statement KW_WHILE LPAREN expression RPAREN SEMI                    # doStmt
     | KW_FOR LPAREN forInit expression? SEMI expression? RPAREN statement       # forStmt
     | KW_BREAK SEMI                                                             # breakStmt
@@ -263,13 +276,14 @@ statement
     | expression SEMI                                                           # exprStmt
     ;
 
-switchSection
-    : switchLabel+ statement*
-    ;
+// Case labels are statements so that they may sit in nested blocks, as C
+// allows (`case 6: { case 7: break; }`); the AST groups the labels at the
+// top of a switch body into clauses.
 
-switchLabel
-    : KW_CASE conditionalExpression COLON
-    | KW_DEFAULT COLON
+// `if (int d = f())`: a condition may declare a variable.
+condition
+    : declSpecifiers declarator ASSIGN initializer
+    | expression
     ;
 
 forInit
@@ -345,14 +359,10 @@ multiplicativeExpression
 
 unaryExpression
     : (INC | DEC | PLUS | MINUS | NOT | TILDE) unaryExpression                  # prefixExpr
-    | LPAREN castType RPAREN unaryExpression                                    # castExpr
-    | KW_SIZEOF LPAREN castType RPAREN                                          # sizeofTypeExpr
+    | LPAREN typeId RPAREN unaryExpression                                      # castExpr
+    | KW_SIZEOF LPAREN typeId RPAREN                                            # sizeofTypeExpr
     | KW_SIZEOF unaryExpression                                                 # sizeofExpr
     | postfixExpression                                                         # postfixExpr
-    ;
-
-castType
-    : KW_CONST* typeSpec KW_CONST* arrayDim*
     ;
 
 postfixExpression

@@ -137,7 +137,10 @@ type TypeExpr struct {
 	Args      []Node       // template arguments: *TypeExpr or Expr
 	HasArgs   bool         // `<...>` was written (possibly empty)
 	Keyword   string       // "struct", "class", "interface", "enum" (elaborated) or "unsigned"/"signed"
-	Dims      []*ArrayDim  // array dimensions, in casts and `using` aliases only
+	// Mods are modifiers written inside a type: `(row_major float2x2)x`,
+	// `StructuredBuffer<column_major float3x4>`, `using C = const uint;`.
+	Mods []Modifier
+	Dims []*ArrayDim // array dimensions, in casts and `using` aliases only
 	// Def is the struct or enum defined in place (`struct S {...} s;` or an
 	// anonymous struct). The definition is also in the enclosing decl list,
 	// just before the declarations using it; Walk does not visit Def.

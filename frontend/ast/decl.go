@@ -5,12 +5,18 @@ package ast
 // that share one *TypeExpr and one modifier slice.
 type VarDecl struct {
 	NodeBase
-	Attrs     []*Attribute
-	Mods      []Modifier
-	Type      *TypeExpr
+	Attrs []*Attribute
+	Mods  []Modifier
+	Type  *TypeExpr
+	// Qualifier holds `S::` of an out-of-line static member definition
+	// `float4 S::M = ...`.
+	Qualifier []*ScopeName
 	Name      *Ident
-	Dims      []*ArrayDim
-	Semantics []*Semantic
+	// TemplateArgs are written for a variable template specialisation
+	// `static const bool is_same_v<T, T> = true;`.
+	TemplateArgs []Node
+	Dims         []*ArrayDim
+	Semantics    []*Semantic
 	// Annotations are legacy effect annotations `< string UIName = "x"; >`.
 	Annotations []*VarDecl
 	Init        Expr // nil, an expression or an *InitList
@@ -102,6 +108,13 @@ type UsingNamespaceDecl struct {
 	Name      *Ident
 }
 
+// UsingDecl is `using ns::name;`, bringing one name into scope.
+type UsingDecl struct {
+	NodeBase
+	Qualifier []*ScopeName
+	Name      *Ident
+}
+
 // NamespaceDecl is `namespace N { ... }`.
 type NamespaceDecl struct {
 	NodeBase
@@ -147,6 +160,7 @@ func (*EnumDecl) declNode()           {}
 func (*TypedefDecl) declNode()        {}
 func (*UsingNamespaceDecl) declNode() {}
 func (*NamespaceDecl) declNode()      {}
+func (*UsingDecl) declNode()          {}
 func (*BufferDecl) declNode()         {}
 func (*TemplateDecl) declNode()       {}
 func (*BadDecl) declNode()            {}

@@ -126,6 +126,9 @@ func describe(n Node) string {
 		return n.Name
 	case *TypeExpr:
 		s := n.QualifiedName()
+		if len(n.Mods) > 0 {
+			s = mods(n.Mods) + " " + s
+		}
 		if n.HasArgs {
 			s += "<>"
 		}
@@ -134,7 +137,11 @@ func describe(n Node) string {
 		}
 		return join(n.Keyword, s)
 	case *VarDecl:
-		return join(mods(n.Mods), n.Name.Name)
+		name := n.Name.Name
+		for i := len(n.Qualifier) - 1; i >= 0; i-- {
+			name = n.Qualifier[i].Name + "::" + name
+		}
+		return join(mods(n.Mods), name)
 	case *Param:
 		name := ""
 		if n.Name != nil {
@@ -161,6 +168,8 @@ func describe(n Node) string {
 			s = join(s, n.Name.Name)
 		}
 		return s
+	case *UsingDecl:
+		return n.Name.Name
 	case *TypedefDecl:
 		if n.Using {
 			return "using " + n.Name.Name
@@ -174,6 +183,10 @@ func describe(n Node) string {
 	case *TemplateParam:
 		if n.TypeParam {
 			return "typename"
+		}
+	case *CaseLabelStmt:
+		if n.Default {
+			return "default"
 		}
 	case *CaseClause:
 		if n.Default {

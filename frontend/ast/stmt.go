@@ -32,9 +32,12 @@ type AttrStmt struct {
 // IfStmt is `if (Cond) Then [else Else]`.
 type IfStmt struct {
 	NodeBase
-	Cond Expr
-	Then Stmt
-	Else Stmt // nil when absent
+	// CondVar is the variable a condition declares: `if (int d = f())`;
+	// Cond is nil then.
+	CondVar *VarDecl
+	Cond    Expr
+	Then    Stmt
+	Else    Stmt // nil when absent
 }
 
 // ForStmt is `for (Init Cond; Post) Body`; each part may be nil.
@@ -49,8 +52,11 @@ type ForStmt struct {
 // WhileStmt is `while (Cond) Body`.
 type WhileStmt struct {
 	NodeBase
-	Cond Expr
-	Body Stmt
+	// CondVar is the variable a condition declares: `if (int d = f())`;
+	// Cond is nil then.
+	CondVar *VarDecl
+	Cond    Expr
+	Body    Stmt
 }
 
 // DoStmt is `do Body while (Cond);`.
@@ -60,11 +66,23 @@ type DoStmt struct {
 	Cond Expr
 }
 
-// SwitchStmt is `switch (Tag) { cases }`.
+// SwitchStmt is `switch (Tag) { cases }`; Tag is nil when CondVar is set.
 type SwitchStmt struct {
 	NodeBase
-	Tag   Expr
-	Cases []*CaseClause
+	// CondVar is the variable a condition declares: `if (int d = f())`;
+	// Cond is nil then.
+	CondVar *VarDecl
+	Tag     Expr
+	Cases   []*CaseClause
+}
+
+// CaseLabelStmt is a case or default label that is not at the top level
+// of its switch body (`case 6: { case 7: break; }`); labels at the top
+// level are grouped into CaseClauses instead.
+type CaseLabelStmt struct {
+	NodeBase
+	Value   Expr // nil for default
+	Default bool
 }
 
 // CaseClause is one group of labels and the statements after them.
@@ -101,17 +119,18 @@ type DiscardStmt struct{ NodeBase }
 // BadStmt stands where a statement could not be parsed.
 type BadStmt struct{ NodeBase }
 
-func (*BlockStmt) stmtNode()   {}
-func (*DeclStmt) stmtNode()    {}
-func (*ExprStmt) stmtNode()    {}
-func (*EmptyStmt) stmtNode()   {}
-func (*AttrStmt) stmtNode()    {}
-func (*IfStmt) stmtNode()      {}
-func (*ForStmt) stmtNode()     {}
-func (*WhileStmt) stmtNode()   {}
-func (*DoStmt) stmtNode()      {}
-func (*SwitchStmt) stmtNode()  {}
-func (*BranchStmt) stmtNode()  {}
-func (*ReturnStmt) stmtNode()  {}
-func (*DiscardStmt) stmtNode() {}
-func (*BadStmt) stmtNode()     {}
+func (*BlockStmt) stmtNode()     {}
+func (*DeclStmt) stmtNode()      {}
+func (*ExprStmt) stmtNode()      {}
+func (*EmptyStmt) stmtNode()     {}
+func (*AttrStmt) stmtNode()      {}
+func (*IfStmt) stmtNode()        {}
+func (*ForStmt) stmtNode()       {}
+func (*WhileStmt) stmtNode()     {}
+func (*DoStmt) stmtNode()        {}
+func (*SwitchStmt) stmtNode()    {}
+func (*BranchStmt) stmtNode()    {}
+func (*ReturnStmt) stmtNode()    {}
+func (*DiscardStmt) stmtNode()   {}
+func (*BadStmt) stmtNode()       {}
+func (*CaseLabelStmt) stmtNode() {}

@@ -31,7 +31,9 @@ func Walk(v Visitor, n Node) {
 	case *VarDecl:
 		walkList(v, n.Attrs)
 		Walk(v, n.Type)
+		walkList(v, n.Qualifier)
 		Walk(v, n.Name)
+		walkList(v, n.TemplateArgs)
 		walkList(v, n.Dims)
 		walkList(v, n.Semantics)
 		walkList(v, n.Annotations)
@@ -72,6 +74,9 @@ func Walk(v Visitor, n Node) {
 	case *UsingNamespaceDecl:
 		walkList(v, n.Qualifier)
 		Walk(v, n.Name)
+	case *UsingDecl:
+		walkList(v, n.Qualifier)
+		Walk(v, n.Name)
 	case *NamespaceDecl:
 		Walk(v, n.Name)
 		walkList(v, n.Decls)
@@ -99,7 +104,8 @@ func Walk(v Visitor, n Node) {
 		walkList(v, n.Attrs)
 		Walk(v, n.Stmt)
 	case *IfStmt:
-		Walk(v, n.Cond)
+		walkOpt(v, n.CondVar)
+		walkOpt(v, n.Cond)
 		Walk(v, n.Then)
 		walkOpt(v, n.Else)
 	case *ForStmt:
@@ -108,17 +114,21 @@ func Walk(v Visitor, n Node) {
 		walkOpt(v, n.Post)
 		Walk(v, n.Body)
 	case *WhileStmt:
-		Walk(v, n.Cond)
+		walkOpt(v, n.CondVar)
+		walkOpt(v, n.Cond)
 		Walk(v, n.Body)
 	case *DoStmt:
 		Walk(v, n.Body)
 		Walk(v, n.Cond)
 	case *SwitchStmt:
-		Walk(v, n.Tag)
+		walkOpt(v, n.CondVar)
+		walkOpt(v, n.Tag)
 		walkList(v, n.Cases)
 	case *CaseClause:
 		walkList(v, n.Values)
 		walkList(v, n.Body)
+	case *CaseLabelStmt:
+		walkOpt(v, n.Value)
 	case *ReturnStmt:
 		walkOpt(v, n.Result)
 
@@ -190,6 +200,8 @@ func isNil(n Node) bool {
 	case *TypeExpr:
 		return p == nil
 	case *BlockStmt:
+		return p == nil
+	case *VarDecl:
 		return p == nil
 	}
 	return false

@@ -172,6 +172,21 @@ func (b *builder) using(ctx p.IUsingDeclContext) ast.Decl {
 		n.Name = b.ident(name)
 		return n
 	}
+	if ctx.ASSIGN() == nil {
+		// using ns::name;
+		n := &ast.UsingDecl{}
+		b.set(n, ctx)
+		_, n.Qualifier = b.scopePrefix(ctx.ScopePrefix())
+		n.Name = &ast.Ident{}
+		if stop := ctx.GetStop(); stop != nil && stop.GetTokenIndex() > 0 {
+			t := b.toks[stop.GetTokenIndex()-1]
+			n.Name.Name = t.Text
+			b.setTok(n.Name, t)
+		} else {
+			b.set(n.Name, nil)
+		}
+		return n
+	}
 	n := &ast.TypedefDecl{Using: true}
 	b.set(n, ctx)
 	name := ctx.IDENT()
@@ -179,8 +194,8 @@ func (b *builder) using(ctx p.IUsingDeclContext) ast.Decl {
 		name = ctx.TYPE_NAME()
 	}
 	n.Name = b.ident(name)
-	n.Type = b.typeSpec(ctx.TypeSpec(), nil)
-	n.Dims = b.arrayDims(ctx.AllArrayDim())
+	n.Type = b.typeID(ctx.TypeId())
+	n.Dims, n.Type.Dims = n.Type.Dims, nil
 	return n
 }
 
@@ -191,8 +206,8 @@ func (b *builder) bufferBlock(ctx p.IBufferBlockContext, attrs []*ast.Attribute)
 	for _, s := range ctx.AllPostfixDecl() {
 		n.Semantics = append(n.Semantics, b.semantic(s))
 	}
-	for _, d := range ctx.AllDeclaration() {
-		n.Decls = append(n.Decls, b.declaration(d, nil)...)
+	for _, m := range ctx.AllMemberDecl() {
+		n.Decls = append(n.Decls, b.memberDecl(m)...)
 	}
 	return n
 }
@@ -205,7 +220,10 @@ func (b *builder) template(ctx p.ITemplateDeclContext, attrs []*ast.Attribute) a
 			n.Params = append(n.Params, b.templateParam(tp))
 		}
 	}
+	attrs = append(attrs, b.attributes(ctx.AllAttribute())...)
 	switch {
+	case ctx.UsingDecl() != nil:
+		n.Decl = b.using(ctx.UsingDecl())
 	case ctx.TemplateDecl() != nil:
 		n.Decl = b.template(ctx.TemplateDecl(), attrs)
 	case ctx.Declaration() != nil:
@@ -296,7 +314,9 @@ func (b *builder) declaration(ctx p.IDeclarationContext, attrs []*ast.Attribute)
 		for _, d := range ctx.AllDeclarator() {
 			n := &ast.TypedefDecl{Mods: ds.mods, Type: ds.typ}
 			b.set(n, d)
-			n.Name = b.ident(d.IDENT())
+			var q []*ast.ScopeName
+			n.Name, q, _ = b.declName(d.DeclName())
+			_ = q
 			n.Dims = b.arrayDims(d.AllArrayDim())
 			out = append(out, n)
 		}
@@ -326,6 +346,7 @@ func (b *builder) varDecl(ctx p.IInitDeclaratorContext, ds declSpecs, attrs []*a
 	b.set(n, ctx)
 	if d := ctx.Declarator(); d != nil {
 		b.declarator(d, &n.Name, &n.Dims, &n.Semantics)
+		_, n.Qualifier, n.TemplateArgs = b.declName(d.DeclName())
 		if a := d.Annotation(); a != nil {
 			n.Annotations = b.annotation(a)
 		}
@@ -344,7 +365,7 @@ func (b *builder) varDecl(ctx p.IInitDeclaratorContext, ds declSpecs, attrs []*a
 }
 
 func (b *builder) declarator(d p.IDeclaratorContext, name **ast.Ident, dims *[]*ast.ArrayDim, sems *[]*ast.Semantic) {
-	*name = b.ident(d.IDENT())
+	*name, _, _ = b.declName(d.DeclName())
 	*dims = b.arrayDims(d.AllArrayDim())
 	for _, s := range d.AllPostfixDecl() {
 		*sems = append(*sems, b.semantic(s))
@@ -377,32 +398,9 @@ func (b *builder) annotation(ctx p.IAnnotationContext) []*ast.VarDecl {
 func (b *builder) function(decl p.IDeclarationContext, ctx p.IFunctionDeclaratorContext, ds declSpecs, attrs []*ast.Attribute) *ast.FuncDecl {
 	n := &ast.FuncDecl{Attrs: attrs, Mods: ds.mods, Result: ds.typ}
 	b.set(n, decl)
-	if dn := ctx.DeclName(); dn != nil {
-		if sp := dn.ScopePrefix(); sp != nil {
-			_, n.Qualifier = b.scopePrefix(sp)
-		}
-		switch {
-		case dn.KW_OPERATOR() != nil:
-			op := ""
-			if on := dn.OperatorName(); on != nil {
-				for _, c := range on.GetChildren() {
-					if t, ok := c.(antlr.TerminalNode); ok {
-						op += b.termTok(t).Text
-					}
-				}
-			}
-			n.Operator = op
-			n.Name = &ast.Ident{Name: "operator" + op}
-			b.set(n.Name, dn)
-		case dn.TEMPLATE_FUNC() != nil:
-			n.Name = b.ident(dn.TEMPLATE_FUNC())
-			n.TemplateArgs = b.templateArgs(dn.TemplateArgList())
-		default:
-			n.Name = b.ident(dn.IDENT())
-		}
-	} else {
-		n.Name = &ast.Ident{}
-		b.set(n.Name, ctx)
+	n.Name, n.Qualifier, n.TemplateArgs = b.declName(ctx.DeclName())
+	if dn := ctx.DeclName(); dn != nil && dn.KW_OPERATOR() != nil {
+		n.Operator = strings.TrimPrefix(n.Name.Name, "operator")
 	}
 	if pl := ctx.ParamList(); pl != nil {
 		for _, pc := range pl.AllParam() {
@@ -417,6 +415,37 @@ func (b *builder) function(decl p.IDeclarationContext, ctx p.IFunctionDeclarator
 		n.Body = b.block(tail.Block())
 	}
 	return n
+}
+
+// declName returns a declared name with its qualifier and explicit
+// template arguments; operators are named "operator+" and the like.
+func (b *builder) declName(dn p.IDeclNameContext) (*ast.Ident, []*ast.ScopeName, []ast.Node) {
+	if dn == nil {
+		id := &ast.Ident{}
+		b.set(id, nil)
+		return id, nil, nil
+	}
+	var q []*ast.ScopeName
+	if sp := dn.ScopePrefix(); sp != nil {
+		_, q = b.scopePrefix(sp)
+	}
+	switch {
+	case dn.KW_OPERATOR() != nil:
+		op := ""
+		if on := dn.OperatorName(); on != nil {
+			for _, c := range on.GetChildren() {
+				if t, ok := c.(antlr.TerminalNode); ok {
+					op += b.termTok(t).Text
+				}
+			}
+		}
+		id := &ast.Ident{Name: "operator" + op}
+		b.set(id, dn)
+		return id, q, nil
+	case dn.TEMPLATE_FUNC() != nil:
+		return b.ident(dn.TEMPLATE_FUNC()), q, b.templateArgs(dn.TemplateArgList())
+	}
+	return b.ident(dn.IDENT()), q, nil
 }
 
 func (b *builder) param(ctx p.IParamContext) *ast.Param {
@@ -564,6 +593,14 @@ func (b *builder) typeSpec(ctx p.ITypeSpecContext, def *ast.Decl) *ast.TypeExpr 
 		if tn := ctx.TYPE_NAME(); tn != nil {
 			n.Name = b.termTok(tn).Text
 		}
+	case ctx.KW_TYPENAME() != nil:
+		// typename A<T>::B: the dependent name is a type.
+		n.Global, n.Qualifier = b.scopePrefix(ctx.ScopePrefix())
+		if st := ctx.SimpleType(); st != nil {
+			b.simpleType(st, n)
+		} else {
+			n.Name = b.termTok(ctx.IDENT()).Text
+		}
 	case ctx.SimpleType() != nil:
 		if sp := ctx.ScopePrefix(); sp != nil {
 			n.Global, n.Qualifier = b.scopePrefix(sp)
@@ -617,14 +654,22 @@ func (b *builder) ctorType(ctx p.ICtorTypeContext) *ast.TypeExpr {
 	return n
 }
 
-func (b *builder) castType(ctx p.ICastTypeContext) *ast.TypeExpr {
+func (b *builder) typeID(ctx p.ITypeIdContext) *ast.TypeExpr {
 	if ctx == nil {
 		n := &ast.TypeExpr{}
 		b.set(n, nil)
 		return n
 	}
 	n := b.typeSpec(ctx.TypeSpec(), nil)
+	for _, c := range ctx.GetChildren() {
+		if t, ok := c.(antlr.TerminalNode); ok {
+			if tt := b.termTok(t); tt.typ == p.HLSLParserKW_CONST || tt.typ == p.HLSLParserMODIFIER {
+				n.Mods = append(n.Mods, ast.Modifier{Pos: tt.Loc(), Name: tt.Text})
+			}
+		}
+	}
 	n.Dims = b.arrayDims(ctx.AllArrayDim())
+	ast.SetRange(n, b.tok(ctx.GetStart()).Loc(), tokEnd(b.tok(ctx.GetStop())))
 	return n
 }
 
@@ -653,14 +698,47 @@ func (b *builder) templateArgs(ctx p.ITemplateArgListContext) []ast.Node {
 	}
 	var out []ast.Node
 	for _, a := range ctx.AllTemplateArg() {
-		switch {
-		case a.TypeSpec() != nil:
-			out = append(out, b.typeSpec(a.TypeSpec(), nil))
-		case a.AdditiveExpression() != nil:
-			out = append(out, b.additive(a.AdditiveExpression()))
+		if a.TypeId() != nil {
+			out = append(out, b.typeID(a.TypeId()))
+			continue
 		}
+		var operands []ast.Expr
+		var ops []ast.Op
+		for _, c := range a.GetChildren() {
+			switch c := c.(type) {
+			case antlr.TerminalNode:
+				ops = append(ops, binaryOps[c.GetSymbol().GetTokenType()])
+			case p.IAdditiveExpressionContext:
+				operands = append(operands, b.binary(c))
+			}
+		}
+		if len(operands) == 0 {
+			out = append(out, b.badExpr(a))
+			continue
+		}
+		out = append(out, b.foldByPrecedence(operands, ops))
 	}
 	return out
+}
+
+// foldByPrecedence builds the tree of a flat `a op b op c ...` list, binding
+// higher-precedence operators first (ast.Op values increase with precedence).
+func (b *builder) foldByPrecedence(operands []ast.Expr, ops []ast.Op) ast.Expr {
+	i := 0
+	var climb func(min ast.Op) ast.Expr
+	climb = func(min ast.Op) ast.Expr {
+		x := operands[i]
+		for i < len(ops) && i+1 < len(operands) && ops[i] >= min {
+			op := ops[i]
+			i++
+			y := climb(op + 1) // the right operand: what binds tighter than op
+			n := &ast.BinaryExpr{Op: op, X: x, Y: y}
+			b.setSpan(n, x, y)
+			x = n
+		}
+		return x
+	}
+	return climb(ast.LogOr)
 }
 
 func (b *builder) structSpec(ctx p.IStructSpecifierContext) *ast.StructDecl {
@@ -688,17 +766,22 @@ func (b *builder) structSpec(ctx p.IStructSpecifierContext) *ast.StructDecl {
 		}
 	}
 	for _, m := range ctx.AllMemberDecl() {
-		attrs := b.attributes(m.AllAttribute())
-		switch {
-		case m.Declaration() != nil:
-			n.Members = append(n.Members, b.declaration(m.Declaration(), attrs)...)
-		case m.TemplateDecl() != nil:
-			n.Members = append(n.Members, b.template(m.TemplateDecl(), attrs))
-		case m.UsingDecl() != nil:
-			n.Members = append(n.Members, b.using(m.UsingDecl()))
-		}
+		n.Members = append(n.Members, b.memberDecl(m)...)
 	}
 	return n
+}
+
+func (b *builder) memberDecl(m p.IMemberDeclContext) []ast.Decl {
+	attrs := b.attributes(m.AllAttribute())
+	switch {
+	case m.Declaration() != nil:
+		return b.declaration(m.Declaration(), attrs)
+	case m.TemplateDecl() != nil:
+		return []ast.Decl{b.template(m.TemplateDecl(), attrs)}
+	case m.UsingDecl() != nil:
+		return []ast.Decl{b.using(m.UsingDecl())}
+	}
+	return nil
 }
 
 func (b *builder) enumSpec(ctx p.IEnumSpecifierContext) *ast.EnumDecl {
@@ -760,7 +843,7 @@ func (b *builder) statement(ctx p.IStatementContext) ast.Stmt {
 	case *p.IfStmtContext:
 		n := &ast.IfStmt{}
 		b.set(n, c)
-		n.Cond = b.expression(c.Expression())
+		n.CondVar, n.Cond = b.condition(c.Condition())
 		stmts := c.AllStatement()
 		if len(stmts) > 0 {
 			n.Then = b.statement(stmts[0])
@@ -774,27 +857,53 @@ func (b *builder) statement(ctx p.IStatementContext) ast.Stmt {
 	case *p.SwitchStmtContext:
 		n := &ast.SwitchStmt{}
 		b.set(n, c)
-		n.Tag = b.expression(c.Expression())
-		for _, sec := range c.AllSwitchSection() {
-			cc := &ast.CaseClause{}
-			b.set(cc, sec)
-			for _, l := range sec.AllSwitchLabel() {
-				if l.KW_DEFAULT() != nil {
-					cc.Default = true
-				} else {
-					cc.Values = append(cc.Values, b.conditional(l.ConditionalExpression()))
+		n.CondVar, n.Tag = b.condition(c.Condition())
+		// Group the body: each run of labels starts a clause that takes
+		// the statements up to the next label.
+		var cc *ast.CaseClause
+		inLabels := false
+		for _, s := range c.AllStatement() {
+			switch l := s.(type) {
+			case *p.CaseLabelContext, *p.DefaultLabelContext:
+				if !inLabels {
+					cc = &ast.CaseClause{}
+					b.set(cc, l)
+					n.Cases = append(n.Cases, cc)
+					inLabels = true
 				}
+				if cl, ok := l.(*p.CaseLabelContext); ok {
+					cc.Values = append(cc.Values, b.conditional(cl.ConditionalExpression()))
+				} else {
+					cc.Default = true
+				}
+				ast.SetRange(cc, cc.Pos(), tokEnd(b.tok(l.GetStop())))
+				continue
 			}
-			for _, s := range sec.AllStatement() {
-				cc.Body = append(cc.Body, b.statement(s))
+			inLabels = false
+			st := b.statement(s)
+			if cc == nil {
+				// Statements before the first label are unreachable but legal.
+				cc = &ast.CaseClause{}
+				b.set(cc, s)
+				n.Cases = append(n.Cases, cc)
 			}
-			n.Cases = append(n.Cases, cc)
+			cc.Body = append(cc.Body, st)
+			ast.SetRange(cc, cc.Pos(), st.End())
 		}
+		return n
+	case *p.CaseLabelContext:
+		n := &ast.CaseLabelStmt{}
+		b.set(n, c)
+		n.Value = b.conditional(c.ConditionalExpression())
+		return n
+	case *p.DefaultLabelContext:
+		n := &ast.CaseLabelStmt{Default: true}
+		b.set(n, c)
 		return n
 	case *p.WhileStmtContext:
 		n := &ast.WhileStmt{}
 		b.set(n, c)
-		n.Cond = b.expression(c.Expression())
+		n.CondVar, n.Cond = b.condition(c.Condition())
 		n.Body = b.statementOrBad(c.Statement(), c)
 		return n
 	case *p.DoStmtContext:
@@ -854,6 +963,28 @@ func (b *builder) statement(ctx p.IStatementContext) ast.Stmt {
 		return n
 	}
 	return b.badStmt(ctx)
+}
+
+// condition is the parenthesized part of if, while and switch: an
+// expression or a variable declaration with initializer.
+func (b *builder) condition(ctx p.IConditionContext) (*ast.VarDecl, ast.Expr) {
+	if ctx == nil {
+		return nil, b.badExpr(nil)
+	}
+	if dsc := ctx.DeclSpecifiers(); dsc != nil {
+		ds := b.declSpecifiers(dsc)
+		n := &ast.VarDecl{Mods: ds.mods, Type: ds.typ}
+		b.set(n, ctx)
+		if d := ctx.Declarator(); d != nil {
+			b.declarator(d, &n.Name, &n.Dims, &n.Semantics)
+		} else {
+			n.Name = &ast.Ident{}
+			b.set(n.Name, ctx)
+		}
+		n.Init = b.initializer(ctx.Initializer())
+		return n, nil
+	}
+	return nil, b.expression(ctx.Expression())
 }
 
 func (b *builder) declStmt(c *p.DeclStmtContext, attrs []*ast.Attribute) ast.Stmt {
@@ -1031,13 +1162,13 @@ func (b *builder) unary(ctx p.IUnaryExpressionContext) ast.Expr {
 	case *p.CastExprContext:
 		n := &ast.CastExpr{}
 		b.set(n, c)
-		n.Type = b.castType(c.CastType())
+		n.Type = b.typeID(c.TypeId())
 		n.X = b.unaryOrBad(c.UnaryExpression(), c)
 		return n
 	case *p.SizeofTypeExprContext:
 		n := &ast.SizeofExpr{}
 		b.set(n, c)
-		n.Type = b.castType(c.CastType())
+		n.Type = b.typeID(c.TypeId())
 		return n
 	case *p.SizeofExprContext:
 		n := &ast.SizeofExpr{}

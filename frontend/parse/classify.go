@@ -14,14 +14,27 @@ type ctok struct {
 	// splitFrom is set on both halves of a `>>` that was split into two
 	// `>` so nested template argument lists can close.
 	splitFrom bool
+	// templateKw is set on a name written after the `template`
+	// disambiguator (`X::template f<T>()`), which is dropped.
+	templateKw bool
 }
 
-// scope is one level of type-name declarations. Struct and namespace
-// bodies do not open one: their nested types stay visible (over-approximate
-// but cheap; sema does the real lookup). Function bodies and blocks do.
+// scopeKind tells what opened a scope.
+type scopeKind uint8
+
+const (
+	blockScope     scopeKind = iota // the file, a function body, a block
+	structScope                     // a struct, class, interface, enum or cbuffer body
+	namespaceScope                  // a namespace body
+	templateScope                   // the parameters of a template declaration
+)
+
+// scope is one level of name declarations. Types declared in a struct body
+// stay visible after it (nested types are used unqualified by out-of-line
+// methods; over-approximate but cheap, sema does the real lookup).
 type scope struct {
-	names    map[string]nameKind
-	template bool // holds template parameters
+	names map[string]nameKind
+	kind  scopeKind
 }
 
 // pendingTemplate follows one `template <...> declaration` so its
@@ -46,9 +59,14 @@ type classifier struct {
 	// qualified holds every type name declared anywhere, for names after
 	// `X::` (nested types, namespace members).
 	qualified map[string]nameKind
+	// namespaces keeps each namespace's names: namespaces reopen, and
+	// `using namespace` imports them.
+	namespaces map[string]map[string]nameKind
+	nsName     string // the namespace whose `{` is pending
 
-	braces     []bool // per open brace: whether it pushed a scope
-	pendingDef bool   // a struct/namespace/cbuffer header awaits its `{`
+	braces     int  // open braces
+	pendingDef bool // a struct/namespace/cbuffer header awaits its `{`
+	defKind    scopeKind
 	templates  []pendingTemplate
 
 	typedefDepth int // brace depth of an open typedef + 1, or 0
@@ -56,8 +74,9 @@ type classifier struct {
 }
 
 func classify(diags *diag.List, toks []token.Token) []ctok {
-	c := &classifier{diags: diags, qualified: map[string]nameKind{}}
+	c := &classifier{diags: diags, qualified: map[string]nameKind{}, namespaces: map[string]map[string]nameKind{}}
 	c.in = make([]ctok, 0, len(toks)+8)
+	dropTemplateKw := false
 	for _, t := range toks {
 		switch {
 		case t.Kind == token.Unknown:
@@ -73,13 +92,24 @@ func classify(diags *diag.List, toks []token.Token) []ctok {
 			t.Text = ">"
 			c.in = append(c.in, ctok{Token: t, splitFrom: true}, ctok{Token: second, splitFrom: true})
 			continue
+		case t.Kind == token.Ident && t.Text == "template" && len(c.in) > 0 && c.in[len(c.in)-1].Kind == token.Punct:
+			switch c.in[len(c.in)-1].Text {
+			case "::", ".", "->":
+				dropTemplateKw = true
+				continue
+			}
+		}
+		if dropTemplateKw {
+			dropTemplateKw = false
+			c.in = append(c.in, ctok{Token: t, templateKw: true})
+			continue
 		}
 		c.in = append(c.in, ctok{Token: t})
 	}
 	if n := len(c.in); n == 0 || c.in[n-1].Kind != token.EOF {
 		c.in = append(c.in, ctok{Token: token.Token{Kind: token.EOF}})
 	}
-	c.scopes = []scope{{names: map[string]nameKind{}}}
+	c.scopes = []scope{{names: map[string]nameKind{}, kind: blockScope}}
 	c.out = c.in[:0:0]
 	c.out = make([]ctok, 0, len(c.in))
 	for i := range c.in {
@@ -106,6 +136,9 @@ func (c *classifier) isPunct(i int, s string) bool {
 func (c *classifier) lookup(name string) nameKind {
 	for i := len(c.scopes) - 1; i >= 0; i-- {
 		if k, ok := c.scopes[i].names[name]; ok {
+			if k == shadowed {
+				return unknownName
+			}
 			return k
 		}
 	}
@@ -114,19 +147,35 @@ func (c *classifier) lookup(name string) nameKind {
 
 // declare adds a name to the innermost scope that is not a template
 // parameter scope (a template's own name outlives its parameters).
+//
+// A type declared in a struct body is also declared in the enclosing
+// scopes up to the first block or namespace.
 func (c *classifier) declare(name string, k nameKind) {
-	for i := len(c.scopes) - 1; i >= 0; i-- {
-		if !c.scopes[i].template {
-			c.scopes[i].names[name] = k
-			break
-		}
+	i := len(c.scopes) - 1
+	for i > 0 && c.scopes[i].kind == templateScope {
+		i--
+	}
+	c.scopes[i].names[name] = k
+	for i > 0 && c.scopes[i].kind == structScope {
+		i--
+		c.scopes[i].names[name] = k
 	}
 	if k != namespaceName || c.qualified[name] == unknownName {
 		c.qualified[name] = k
 	}
 }
 
-func (c *classifier) braceDepth() int { return len(c.braces) }
+// shadow records a variable (or member) named like a type, so the name
+// is an identifier in the rest of the scope: `int int1 = 0; int1++;`.
+func (c *classifier) shadow(name string) {
+	i := len(c.scopes) - 1
+	for i > 0 && c.scopes[i].kind == templateScope {
+		i--
+	}
+	c.scopes[i].names[name] = shadowed
+}
+
+func (c *classifier) braceDepth() int { return c.braces }
 
 // startsType reports whether the raw token at i begins a type or another
 // modifier, which makes a contextual modifier before it a modifier.
@@ -139,7 +188,7 @@ func (c *classifier) startsType(i int) bool {
 		return true
 	}
 	switch t.Text {
-	case "const", "static", "struct", "class", "unsigned", "signed":
+	case "const", "static", "struct", "class", "unsigned", "signed", "typename":
 		return true
 	}
 	k := c.lookup(t.Text)
@@ -177,17 +226,36 @@ func (c *classifier) punct(i int) {
 	depth := c.braceDepth()
 	switch t.Text {
 	case "{":
-		c.braces = append(c.braces, !c.pendingDef)
-		if !c.pendingDef {
-			c.scopes = append(c.scopes, scope{names: map[string]nameKind{}})
+		c.braces++
+		kind := blockScope
+		if c.pendingDef {
+			kind = c.defKind
 		}
+		names := map[string]nameKind{}
+		if kind == namespaceScope {
+			if m, ok := c.namespaces[c.nsName]; ok {
+				names = m
+			} else {
+				c.namespaces[c.nsName] = names
+			}
+		}
+		c.scopes = append(c.scopes, scope{names: names, kind: kind})
 		c.pendingDef = false
 	case "}":
-		if n := len(c.braces); n > 0 {
-			if c.braces[n-1] && len(c.scopes) > 1 {
+		if c.braces > 0 {
+			c.braces--
+			// Pop the brace's scope (and any template scope left open
+			// inside it by malformed input).
+			for len(c.scopes) > 1 {
+				k := c.scopes[len(c.scopes)-1].kind
 				c.scopes = c.scopes[:len(c.scopes)-1]
+				if k != templateScope {
+					break
+				}
 			}
-			c.braces = c.braces[:n-1]
+			for n := len(c.templates); n > 0 && c.templates[n-1].braceDepth > c.braces; n-- {
+				c.templates = c.templates[:n-1]
+			}
 		}
 		// A function template ends at its body's `}`; a struct template
 		// at the `;` after it.
@@ -208,7 +276,25 @@ func (c *classifier) punct(i int) {
 				c.popTemplate()
 			}
 		}
-	case "(", "=":
+	case "=":
+		c.pendingDef = false
+		if c.typedefDepth != 0 {
+			c.nesting++
+		}
+		// `template <...> using A = ...;` declares an alias template;
+		// `template <...> static const bool v = ...;` a variable template.
+		if n := len(c.templates); n > 0 {
+			tp := &c.templates[n-1]
+			if prev := c.at(i - 1); tp.inDecl && tp.braceDepth == depth && !tp.sawFuncName && !tp.sawStruct && prev.typ == p.HLSLParserIDENT {
+				tp.sawFuncName = true
+				if c.at(i-2).typ == p.HLSLParserKW_USING {
+					c.declare(prev.Text, templateType)
+				} else {
+					c.declare(prev.Text, templateFunc)
+				}
+			}
+		}
+	case "(":
 		c.pendingDef = false
 		fallthrough
 	case "[":
@@ -245,7 +331,7 @@ func (c *classifier) punct(i int) {
 func (c *classifier) popTemplate() {
 	c.templates = c.templates[:len(c.templates)-1]
 	for j := len(c.scopes) - 1; j > 0; j-- {
-		if c.scopes[j].template {
+		if c.scopes[j].kind == templateScope {
 			c.scopes = append(c.scopes[:j], c.scopes[j+1:]...)
 			break
 		}
@@ -256,6 +342,9 @@ func (c *classifier) ident(i int) int {
 	t := c.at(i)
 	prev := c.at(i - 1)
 	// After `.` or `->` every name is a member name.
+	if t.templateKw && c.isPunct(i+1, "<") {
+		return p.HLSLParserTEMPLATE_FUNC
+	}
 	if prev.Kind == token.Punct && (prev.Text == "." || prev.Text == "->") {
 		if c.isPunct(i+1, "<") && c.looksLikeTemplateCall(i+1) {
 			return p.HLSLParserTEMPLATE_FUNC
@@ -292,19 +381,27 @@ func (c *classifier) ident(i int) int {
 	if prev.Kind == token.Ident && prev.typ != p.HLSLParserIDENT {
 		switch prev.Text {
 		case "struct", "class", "interface", "enum":
-			if k == unknownName || k == namespaceName {
-				nk := typeName
-				if tp := c.currentTemplate(); tp != nil && tp.sawStruct {
-					nk = templateType
+			// Declared even when the name is known: a user type may reuse
+			// a built-in name inside a namespace (`ns::RayQuery`).
+			nk := typeName
+			if tp := c.currentTemplate(); tp != nil && tp.sawStruct {
+				nk = templateType
+			}
+			if k == typeName || k == templateType {
+				if k == templateType && c.isPunct(i+1, "<") {
+					return p.HLSLParserTEMPLATE_NAME // explicit specialisation
 				}
 				c.declare(t.Text, nk)
-				return p.HLSLParserIDENT
+				return p.HLSLParserTYPE_NAME
 			}
+			c.declare(t.Text, nk)
+			return p.HLSLParserIDENT
 		case "namespace":
 			c.declare(t.Text, namespaceName)
+			c.nsName = t.Text
 			return p.HLSLParserIDENT
 		case "using":
-			if c.isPunct(i+1, "=") {
+			if c.isPunct(i+1, "=") || c.isPunct(i+1, "[") {
 				c.declare(t.Text, typeName)
 				return p.HLSLParserIDENT
 			}
@@ -316,6 +413,18 @@ func (c *classifier) ident(i int) int {
 			prev.typ == p.HLSLParserCOMMA, prev.typ == p.HLSLParserKW_CONST, prev.typ == p.HLSLParserIDENT:
 			c.declare(t.Text, typeName)
 			return p.HLSLParserIDENT
+		}
+	}
+
+	// A declarator named like a type: `int int1 = 0;`,
+	// `RWStructuredBuffer<uint> Buffer;`.
+	if (k == typeName || k == templateType) && (prev.typ == p.HLSLParserTYPE_NAME || prev.typ == p.HLSLParserGT) {
+		if n := c.at(i + 1); n.Kind == token.Punct {
+			switch n.Text {
+			case "=", ";", ",", ":", "[", ")":
+				c.shadow(t.Text)
+				return p.HLSLParserIDENT
+			}
 		}
 	}
 
@@ -349,7 +458,9 @@ func (c *classifier) qualifiedLookup(i int) nameKind {
 	q := c.at(i - 2)
 	if q.Kind == token.Ident {
 		if m, ok := qualifiedBuiltins[q.Text]; ok && c.lookup(q.Text) == namespaceName {
-			return m[name]
+			if k := m[name]; k != unknownName {
+				return k
+			}
 		}
 	}
 	return c.qualified[name]
@@ -372,15 +483,28 @@ func (c *classifier) keyword(i int, word string) {
 		}
 		// `enum class E`: the header is already pending.
 		c.pendingDef = true
+		switch word {
+		case "namespace":
+			c.defKind = namespaceScope
+		default:
+			c.defKind = structScope
+		}
 		if tp := c.currentTemplate(); tp != nil && tp.inDecl && word != "namespace" {
 			tp.sawStruct = true
+		}
+	case "using":
+		// `using namespace ns;` makes ns's names visible here.
+		if c.at(i+1).Text == "namespace" && c.at(i+2).Kind == token.Ident {
+			for name, k := range c.namespaces[c.at(i+2).Text] {
+				c.scopes[len(c.scopes)-1].names[name] = k
+			}
 		}
 	case "typedef":
 		c.typedefDepth = c.braceDepth() + 1
 		c.nesting = 0
 	case "template":
 		c.templates = append(c.templates, pendingTemplate{braceDepth: c.braceDepth()})
-		c.scopes = append(c.scopes, scope{names: map[string]nameKind{}, template: true})
+		c.scopes = append(c.scopes, scope{names: map[string]nameKind{}, kind: templateScope})
 	}
 }
 
@@ -408,7 +532,7 @@ func (c *classifier) looksLikeTemplateCall(i int) bool {
 				if depth == 0 {
 					return c.isPunct(j+1, "(")
 				}
-			case ",", "::", "(", ")", "+", "-", "*":
+			case ",", "::", "(", ")", "[", "]", "+", "-", "*", "|", "&":
 			default:
 				return false
 			}

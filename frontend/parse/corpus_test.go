@@ -115,7 +115,8 @@ var (
 func compilingRunLine(src []byte) (runLine, bool) {
 	for _, m := range runRE.FindAllSubmatch(src, -1) {
 		line := string(m[1])
-		if !strings.Contains(line, "%dxc") || strings.Contains(line, "not %dxc") {
+		// -P only preprocesses: the output is not HLSL.
+		if !strings.Contains(line, "%dxc") || strings.Contains(line, "not %dxc") || strings.Contains(line, " -P ") {
 			continue
 		}
 		line = strings.SplitN(line, "|", 2)[0]

@@ -58,7 +58,8 @@ const (
 	typeName              // a type that takes no template arguments
 	templateType          // a type that may take template arguments
 	namespaceName
-	templateFunc // a function template
+	templateFunc // a function or variable template
+	shadowed     // a variable named like a type hides the type
 )
 
 // builtinObjectTypes are HLSL's predeclared resource, sampler, stream and
@@ -90,7 +91,8 @@ var builtinObjectTypes = []string{
 var qualifiedBuiltins = map[string]map[string]nameKind{
 	"vk": {
 		"SpirvType": templateType, "SpirvOpaqueType": templateType, "integral_constant": templateType,
-		"Literal": templateType, "BufferPointer": templateType,
+		"Literal": templateType, "BufferPointer": templateType, "ext_type": templateType,
+		"ext_result_id": templateType,
 		"SampledTexture1D": templateType, "SampledTexture1DArray": templateType,
 		"SampledTexture2D": templateType, "SampledTexture2DArray": templateType,
 		"SampledTexture2DMS": templateType, "SampledTexture2DMSArray": templateType,
@@ -102,7 +104,7 @@ var qualifiedBuiltins = map[string]map[string]nameKind{
 
 // builtinNames maps every predeclared type and namespace name.
 var builtinNames = func() map[string]nameKind {
-	m := map[string]nameKind{"void": typeName, "string": typeName, "vk": namespaceName, "dx": namespaceName}
+	m := map[string]nameKind{"void": typeName, "string": typeName, "auto": typeName, "vk": namespaceName, "dx": namespaceName}
 	scalars := []string{
 		"bool", "int", "uint", "dword", "half", "float", "double",
 		"min16float", "min10float", "min16int", "min12int", "min16uint",

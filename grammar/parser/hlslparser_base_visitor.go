@@ -131,6 +131,10 @@ func (v *BaseHLSLParserVisitor) VisitTemplateArg(ctx *TemplateArgContext) interf
 	return v.VisitChildren(ctx)
 }
 
+func (v *BaseHLSLParserVisitor) VisitTypeId(ctx *TypeIdContext) interface{} {
+	return v.VisitChildren(ctx)
+}
+
 func (v *BaseHLSLParserVisitor) VisitStructSpecifier(ctx *StructSpecifierContext) interface{} {
 	return v.VisitChildren(ctx)
 }
@@ -191,6 +195,14 @@ func (v *BaseHLSLParserVisitor) VisitSwitchStmt(ctx *SwitchStmtContext) interfac
 	return v.VisitChildren(ctx)
 }
 
+func (v *BaseHLSLParserVisitor) VisitCaseLabel(ctx *CaseLabelContext) interface{} {
+	return v.VisitChildren(ctx)
+}
+
+func (v *BaseHLSLParserVisitor) VisitDefaultLabel(ctx *DefaultLabelContext) interface{} {
+	return v.VisitChildren(ctx)
+}
+
 func (v *BaseHLSLParserVisitor) VisitWhileStmt(ctx *WhileStmtContext) interface{} {
 	return v.VisitChildren(ctx)
 }
@@ -231,11 +243,7 @@ func (v *BaseHLSLParserVisitor) VisitExprStmt(ctx *ExprStmtContext) interface{} 
 	return v.VisitChildren(ctx)
 }
 
-func (v *BaseHLSLParserVisitor) VisitSwitchSection(ctx *SwitchSectionContext) interface{} {
-	return v.VisitChildren(ctx)
-}
-
-func (v *BaseHLSLParserVisitor) VisitSwitchLabel(ctx *SwitchLabelContext) interface{} {
+func (v *BaseHLSLParserVisitor) VisitCondition(ctx *ConditionContext) interface{} {
 	return v.VisitChildren(ctx)
 }
 
@@ -320,10 +328,6 @@ func (v *BaseHLSLParserVisitor) VisitSizeofExpr(ctx *SizeofExprContext) interfac
 }
 
 func (v *BaseHLSLParserVisitor) VisitPostfixExpr(ctx *PostfixExprContext) interface{} {
-	return v.VisitChildren(ctx)
-}
-
-func (v *BaseHLSLParserVisitor) VisitCastType(ctx *CastTypeContext) interface{} {
 	return v.VisitChildren(ctx)
 }
 

@@ -100,6 +100,9 @@ type HLSLParserVisitor interface {
 	// Visit a parse tree produced by HLSLParser#templateArg.
 	VisitTemplateArg(ctx *TemplateArgContext) interface{}
 
+	// Visit a parse tree produced by HLSLParser#typeId.
+	VisitTypeId(ctx *TypeIdContext) interface{}
+
 	// Visit a parse tree produced by HLSLParser#structSpecifier.
 	VisitStructSpecifier(ctx *StructSpecifierContext) interface{}
 
@@ -145,6 +148,12 @@ type HLSLParserVisitor interface {
 	// Visit a parse tree produced by HLSLParser#switchStmt.
 	VisitSwitchStmt(ctx *SwitchStmtContext) interface{}
 
+	// Visit a parse tree produced by HLSLParser#caseLabel.
+	VisitCaseLabel(ctx *CaseLabelContext) interface{}
+
+	// Visit a parse tree produced by HLSLParser#defaultLabel.
+	VisitDefaultLabel(ctx *DefaultLabelContext) interface{}
+
 	// Visit a parse tree produced by HLSLParser#whileStmt.
 	VisitWhileStmt(ctx *WhileStmtContext) interface{}
 
@@ -175,11 +184,8 @@ type HLSLParserVisitor interface {
 	// Visit a parse tree produced by HLSLParser#exprStmt.
 	VisitExprStmt(ctx *ExprStmtContext) interface{}
 
-	// Visit a parse tree produced by HLSLParser#switchSection.
-	VisitSwitchSection(ctx *SwitchSectionContext) interface{}
-
-	// Visit a parse tree produced by HLSLParser#switchLabel.
-	VisitSwitchLabel(ctx *SwitchLabelContext) interface{}
+	// Visit a parse tree produced by HLSLParser#condition.
+	VisitCondition(ctx *ConditionContext) interface{}
 
 	// Visit a parse tree produced by HLSLParser#forInit.
 	VisitForInit(ctx *ForInitContext) interface{}
@@ -243,9 +249,6 @@ type HLSLParserVisitor interface {
 
 	// Visit a parse tree produced by HLSLParser#postfixExpr.
 	VisitPostfixExpr(ctx *PostfixExprContext) interface{}
-
-	// Visit a parse tree produced by HLSLParser#castType.
-	VisitCastType(ctx *CastTypeContext) interface{}
 
 	// Visit a parse tree produced by HLSLParser#postfixExpression.
 	VisitPostfixExpression(ctx *PostfixExpressionContext) interface{}
