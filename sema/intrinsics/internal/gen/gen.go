@@ -1,0 +1,750 @@
+// Package gen reads intrinsics.def (the DSL described at its top) and
+// writes the Go tables of package intrinsics. It is used by
+// sema/intrinsics/gen (go generate) and by the staleness test.
+package gen
+
+import (
+	"bytes"
+	"fmt"
+	"go/format"
+	"sort"
+	"strconv"
+	"strings"
+	"unicode"
+
+	"github.com/hlsl2spirv/hlsl2spirv/sema/types"
+)
+
+// scalarKinds maps DSL kind names to sema/types constant names.
+var scalarKinds = map[string]string{
+	"bool": "Bool", "int": "Int", "uint": "Uint", "float": "Float", "double": "Double",
+	"half": "HalfPP", "float16_t": "Float16", "int16_t": "Int16", "uint16_t": "Uint16",
+	"int64_t": "Int64", "uint64_t": "Uint64", "min16float": "Min16Float", "min10float": "Min10Float",
+	"min16int": "Min16Int", "min12int": "Min12Int", "min16uint": "Min16Uint",
+	"literal_int": "LiteralInt", "literal_float": "LiteralFloat",
+	"int8_t4_packed": "Int8_4Packed", "uint8_t4_packed": "Uint8_4Packed",
+}
+
+var shapeNames = map[string]string{
+	"any": "ShapeAny", "sv": "ShapeScalar | ShapeVector", "s": "ShapeScalar",
+	"v": "ShapeVector", "m": "ShapeMatrix", "vm": "ShapeVector | ShapeMatrix",
+}
+
+var stageNames = map[string]string{
+	"vs": "StageVertex", "hs": "StageHull", "ds": "StageDomain", "gs": "StageGeometry",
+	"ps": "StagePixel", "cs": "StageCompute", "ms": "StageMesh", "as": "StageAmplification",
+	"rg": "StageRayGeneration", "is": "StageIntersection", "ah": "StageAnyHit",
+	"ch": "StageClosestHit", "mi": "StageMiss", "ca": "StageCallable",
+}
+
+var objectDims = map[string]string{
+	"coord": "DimCoord", "offset": "DimOffset", "load": "DimLoad", "grad": "DimGrad",
+}
+
+type set struct {
+	name   string
+	kinds  []string
+	strict bool
+}
+
+type variable struct {
+	name   string
+	kind   string // "VarType", "VarDim", "VarStruct"
+	set    string
+	shapes string
+}
+
+type pattern struct {
+	kind       string
+	v          int
+	comp       string // Go expression for CompRef
+	scalar     string // Go scalar constant for CompFixed
+	rows, cols string
+	name       string
+}
+
+type param struct {
+	name string
+	mode string
+	typ  pattern
+}
+
+type overload struct {
+	name     string
+	method   bool
+	vk       bool
+	objects  []string
+	vars     []variable
+	params   []param
+	result   pattern
+	variadic bool
+	sm       int
+	stages   []string
+	line     int
+}
+
+type parser struct {
+	sets      []*set
+	setIndex  map[string]int
+	overloads []*overload
+	objects   []string // current methods group
+	inMethods bool
+	line      int
+}
+
+// Generate parses the DSL text and returns gofmt'd Go source for tables.go.
+func Generate(def []byte) ([]byte, error) {
+	p := &parser{setIndex: map[string]int{}}
+	if err := p.parse(string(def)); err != nil {
+		return nil, err
+	}
+	src, err := p.emit()
+	if err != nil {
+		return nil, err
+	}
+	out, err := format.Source(src)
+	if err != nil {
+		return nil, fmt.Errorf("formatting generated code: %v", err)
+	}
+	return out, nil
+}
+
+func (p *parser) errorf(format string, args ...any) error {
+	return fmt.Errorf("intrinsics.def:%d: %s", p.line, fmt.Sprintf(format, args...))
+}
+
+func (p *parser) parse(text string) error {
+	for i, raw := range strings.Split(text, "\n") {
+		p.line = i + 1
+		line := raw
+		if k := strings.IndexByte(line, '#'); k >= 0 {
+			line = line[:k]
+		}
+		line = strings.TrimSpace(line)
+		if line == "" {
+			continue
+		}
+		fields := strings.Fields(line)
+		switch {
+		case fields[0] == "set" || fields[0] == "strict":
+			if err := p.parseSet(fields); err != nil {
+				return err
+			}
+		case fields[0] == "methods":
+			if p.inMethods {
+				return p.errorf("nested methods block")
+			}
+			if fields[len(fields)-1] != "{" || len(fields) < 3 {
+				return p.errorf("want: methods OBJECT ... {")
+			}
+			p.objects = nil
+			for _, name := range fields[1 : len(fields)-1] {
+				b, ok := types.LookupBuiltin(name)
+				if !ok || b.Kind != types.BuiltinObject || b.Object.String() != name {
+					return p.errorf("unknown object kind %q", name)
+				}
+				p.objects = append(p.objects, name)
+			}
+			p.inMethods = true
+		case line == "}":
+			if !p.inMethods {
+				return p.errorf("unmatched }")
+			}
+			p.inMethods = false
+		case fields[0] == "fn":
+			o, err := p.parseFn(line[2:])
+			if err != nil {
+				return err
+			}
+			p.overloads = append(p.overloads, o)
+		default:
+			return p.errorf("unexpected %q", fields[0])
+		}
+	}
+	if p.inMethods {
+		return p.errorf("unterminated methods block")
+	}
+	return nil
+}
+
+func (p *parser) parseSet(f []string) error {
+	s := &set{}
+	if f[0] == "strict" {
+		s.strict = true
+		f = f[1:]
+	}
+	if len(f) < 4 || f[0] != "set" || f[2] != "=" {
+		return p.errorf("want: [strict] set NAME = KIND ...")
+	}
+	s.name = f[1]
+	for _, k := range f[3:] {
+		if _, ok := scalarKinds[k]; !ok {
+			return p.errorf("unknown component kind %q", k)
+		}
+		s.kinds = append(s.kinds, k)
+	}
+	if _, dup := p.setIndex[s.name]; dup {
+		return p.errorf("set %q defined twice", s.name)
+	}
+	p.setIndex[s.name] = len(p.sets)
+	p.sets = append(p.sets, s)
+	return nil
+}
+
+// --- tokenizer for fn lines ---
+
+type lexer struct {
+	toks []string
+	pos  int
+}
+
+func tokenize(s string) ([]string, error) {
+	var toks []string
+	for i := 0; i < len(s); {
+		c := s[i]
+		switch {
+		case c == ' ' || c == '\t':
+			i++
+		case strings.HasPrefix(s[i:], "->"), strings.HasPrefix(s[i:], "..."):
+			n := 2
+			if c == '.' {
+				n = 3
+			}
+			toks = append(toks, s[i:i+n])
+			i += n
+		case strings.ContainsRune("<>(),:@", rune(c)):
+			toks = append(toks, string(c))
+			i++
+		case c == '_' || unicode.IsLetter(rune(c)) || unicode.IsDigit(rune(c)):
+			j := i
+			for j < len(s) {
+				if s[j] == '_' || s[j] == '.' || unicode.IsLetter(rune(s[j])) || unicode.IsDigit(rune(s[j])) {
+					j++
+				} else if strings.HasPrefix(s[j:], "::") {
+					j += 2
+				} else {
+					break
+				}
+			}
+			toks = append(toks, s[i:j])
+			i = j
+		default:
+			return nil, fmt.Errorf("unexpected character %q", c)
+		}
+	}
+	return toks, nil
+}
+
+func (l *lexer) peek() string {
+	if l.pos < len(l.toks) {
+		return l.toks[l.pos]
+	}
+	return ""
+}
+
+func (l *lexer) next() string {
+	t := l.peek()
+	l.pos++
+	return t
+}
+
+func (l *lexer) expect(t string) error {
+	if got := l.next(); got != t {
+		return fmt.Errorf("want %q, got %q", t, got)
+	}
+	return nil
+}
+
+func (p *parser) parseFn(text string) (*overload, error) {
+	toks, err := tokenize(text)
+	if err != nil {
+		return nil, p.errorf("%v", err)
+	}
+	l := &lexer{toks: toks}
+	o := &overload{line: p.line, method: p.inMethods, objects: p.objects}
+	o.name = l.next()
+	if !isIdent(o.name) {
+		return nil, p.errorf("bad function name %q", o.name)
+	}
+	if l.peek() == "<" {
+		l.next()
+		for {
+			v := variable{name: l.next()}
+			if err := l.expect(":"); err != nil {
+				return nil, p.errorf("variable %s: %v", v.name, err)
+			}
+			switch k := l.next(); k {
+			case "dim":
+				v.kind = "VarDim"
+			case "struct":
+				v.kind = "VarStruct"
+			default:
+				if _, ok := p.setIndex[k]; !ok {
+					return nil, p.errorf("unknown set %q", k)
+				}
+				v.kind, v.set = "VarType", k
+				sh := l.next()
+				if v.shapes = shapeNames[sh]; v.shapes == "" {
+					return nil, p.errorf("unknown shape %q", sh)
+				}
+			}
+			if o.varIndex(v.name) >= 0 {
+				return nil, p.errorf("variable %s declared twice", v.name)
+			}
+			o.vars = append(o.vars, v)
+			if t := l.next(); t == ">" {
+				break
+			} else if t != "," {
+				return nil, p.errorf("want , or > in variables, got %q", t)
+			}
+		}
+	}
+	if err := l.expect("("); err != nil {
+		return nil, p.errorf("%v", err)
+	}
+	for l.peek() != ")" {
+		if l.peek() == "..." {
+			l.next()
+			o.variadic = true
+			break
+		}
+		pr := param{mode: "types.In"}
+		switch l.peek() {
+		case "in":
+			l.next()
+		case "out":
+			l.next()
+			pr.mode = "types.Out"
+		case "inout":
+			l.next()
+			pr.mode = "types.InOut"
+		}
+		pr.name = l.next()
+		if err := l.expect(":"); err != nil {
+			return nil, p.errorf("parameter %s: %v", pr.name, err)
+		}
+		t, err := p.parseType(l, o)
+		if err != nil {
+			return nil, p.errorf("parameter %s: %v", pr.name, err)
+		}
+		if t.kind == "PatVoid" {
+			return nil, p.errorf("parameter %s is void", pr.name)
+		}
+		pr.typ = t
+		o.params = append(o.params, pr)
+		if l.peek() == "," {
+			l.next()
+		}
+	}
+	if err := l.expect(")"); err != nil {
+		return nil, p.errorf("%v", err)
+	}
+	if err := l.expect("->"); err != nil {
+		return nil, p.errorf("%v", err)
+	}
+	if o.result, err = p.parseType(l, o); err != nil {
+		return nil, p.errorf("result: %v", err)
+	}
+	for l.peek() == "@" {
+		l.next()
+		switch a := l.next(); a {
+		case "sm":
+			l.expect("(")
+			v := l.next()
+			maj, min, ok := strings.Cut(v, ".")
+			mj, e1 := strconv.Atoi(maj)
+			mn, e2 := strconv.Atoi(min)
+			if !ok || e1 != nil || e2 != nil {
+				return nil, p.errorf("bad shader model %q", v)
+			}
+			o.sm = mj*100 + mn
+			if err := l.expect(")"); err != nil {
+				return nil, p.errorf("%v", err)
+			}
+		case "stages":
+			l.expect("(")
+			for l.peek() != ")" && l.peek() != "" {
+				st := l.next()
+				if stageNames[st] == "" {
+					return nil, p.errorf("unknown stage %q", st)
+				}
+				o.stages = append(o.stages, stageNames[st])
+			}
+			l.next()
+		case "vk":
+			o.vk = true
+		default:
+			return nil, p.errorf("unknown attribute @%s", a)
+		}
+	}
+	if l.pos != len(l.toks) {
+		return nil, p.errorf("unexpected %q", l.peek())
+	}
+	// Every type variable must be bound by some parameter, or the
+	// resolver could not deduce it (results may use only bound ones).
+	for i, v := range o.vars {
+		used := false
+		for _, pr := range o.params {
+			used = used || pr.typ.uses(i)
+		}
+		if !used {
+			return nil, p.errorf("variable %s is not used by any parameter", v.name)
+		}
+	}
+	return o, nil
+}
+
+func (pt pattern) uses(i int) bool {
+	si := strconv.Itoa(i)
+	switch pt.kind {
+	case "PatVar", "PatStruct":
+		if pt.v == i {
+			return true
+		}
+	}
+	return pt.comp == si || pt.rows == "DimVar+"+si || pt.cols == "DimVar+"+si
+}
+
+func (o *overload) varIndex(name string) int {
+	for i, v := range o.vars {
+		if v.name == name {
+			return i
+		}
+	}
+	return -1
+}
+
+func isIdent(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i, r := range s {
+		if !(r == '_' || unicode.IsLetter(r) || i > 0 && unicode.IsDigit(r)) {
+			return false
+		}
+	}
+	return true
+}
+
+func (p *parser) parseType(l *lexer, o *overload) (pattern, error) {
+	name := l.next()
+	switch name {
+	case "void":
+		return pattern{kind: "PatVoid"}, nil
+	case "E":
+		if !o.method {
+			return pattern{}, fmt.Errorf("E outside a methods block")
+		}
+		return pattern{kind: "PatElem"}, nil
+	case "Tmpl":
+		return pattern{kind: "PatTmpl"}, nil
+	case "sampler", "cmp_sampler":
+		if !o.method {
+			return pattern{}, fmt.Errorf("%s outside a methods block", name)
+		}
+		if name == "sampler" {
+			return pattern{kind: "PatSampler"}, nil
+		}
+		return pattern{kind: "PatCmpSampler"}, nil
+	case "vec", "mat", "scalar":
+		if err := l.expect("<"); err != nil {
+			return pattern{}, err
+		}
+		pt := pattern{}
+		var err error
+		if pt.comp, pt.scalar, err = p.parseComp(l.next(), o); err != nil {
+			return pattern{}, err
+		}
+		switch name {
+		case "scalar":
+			pt.kind = "PatScalar"
+		case "vec":
+			pt.kind = "PatVec"
+			l.expect(",")
+			if pt.cols, err = p.parseDim(l.next(), o); err != nil {
+				return pattern{}, err
+			}
+		case "mat":
+			pt.kind = "PatMat"
+			l.expect(",")
+			if pt.rows, err = p.parseDim(l.next(), o); err != nil {
+				return pattern{}, err
+			}
+			l.expect(",")
+			if pt.cols, err = p.parseDim(l.next(), o); err != nil {
+				return pattern{}, err
+			}
+		}
+		return pt, l.expect(">")
+	}
+	if i := o.varIndex(name); i >= 0 {
+		v := o.vars[i]
+		switch v.kind {
+		case "VarStruct":
+			return pattern{kind: "PatStruct", v: i}, nil
+		case "VarDim":
+			return pattern{}, fmt.Errorf("dimension %s used as a type", name)
+		}
+		pt := pattern{kind: "PatVar", v: i, comp: strconv.Itoa(i)}
+		if l.peek() == "<" {
+			l.next()
+			var err error
+			if pt.comp, pt.scalar, err = p.parseComp(l.next(), o); err != nil {
+				return pattern{}, err
+			}
+			if err := l.expect(">"); err != nil {
+				return pattern{}, err
+			}
+		}
+		return pt, nil
+	}
+	b, ok := types.LookupBuiltin(name)
+	if !ok || b.IsTemplate() && b.Kind != types.BuiltinObject {
+		return pattern{}, fmt.Errorf("unknown type %q", name)
+	}
+	return pattern{kind: "PatNamed", name: name}, nil
+}
+
+func (p *parser) parseComp(name string, o *overload) (comp, scalar string, err error) {
+	if name == "E" {
+		if !o.method {
+			return "", "", fmt.Errorf("E outside a methods block")
+		}
+		return "CompElem", "", nil
+	}
+	if i := o.varIndex(name); i >= 0 {
+		if o.vars[i].kind != "VarType" {
+			return "", "", fmt.Errorf("%s is not a type variable", name)
+		}
+		return strconv.Itoa(i), "", nil
+	}
+	if k, ok := scalarKinds[name]; ok {
+		return "CompFixed", k, nil
+	}
+	return "", "", fmt.Errorf("unknown component %q", name)
+}
+
+func (p *parser) parseDim(s string, o *overload) (string, error) {
+	if n, err := strconv.Atoi(s); err == nil {
+		if n < 1 || n > 4 {
+			return "", fmt.Errorf("size %d out of 1..4", n)
+		}
+		return s, nil
+	}
+	if d, ok := objectDims[s]; ok {
+		if !o.method {
+			return "", fmt.Errorf("object size %s outside a methods block", s)
+		}
+		return d, nil
+	}
+	if i := o.varIndex(s); i >= 0 && o.vars[i].kind == "VarDim" {
+		return "DimVar+" + strconv.Itoa(i), nil
+	}
+	return "", fmt.Errorf("unknown size %q", s)
+}
+
+// --- emitter ---
+
+func goName(name string) string {
+	r := []rune(name)
+	r[0] = unicode.ToUpper(r[0])
+	return string(r)
+}
+
+func setConst(name string) string {
+	var b strings.Builder
+	b.WriteString("set")
+	for _, part := range strings.Split(name, "_") {
+		b.WriteString(goName(part))
+	}
+	return b.String()
+}
+
+func (o *overload) idName() string {
+	switch {
+	case o.method:
+		return "Method" + goName(o.name)
+	case o.vk:
+		return "Vk" + goName(o.name)
+	}
+	return goName(o.name)
+}
+
+func (pt pattern) goExpr() string {
+	var f []string
+	f = append(f, "Kind: "+pt.kind)
+	if pt.kind == "PatVar" || pt.kind == "PatStruct" {
+		f = append(f, fmt.Sprintf("Var: %d", pt.v))
+	}
+	if pt.comp != "" {
+		f = append(f, "Comp: "+pt.comp)
+	}
+	if pt.scalar != "" {
+		f = append(f, "Scalar: types."+pt.scalar)
+	}
+	if pt.rows != "" {
+		f = append(f, "Rows: "+pt.rows)
+	}
+	if pt.cols != "" {
+		f = append(f, "Cols: "+pt.cols)
+	}
+	if pt.name != "" {
+		f = append(f, "Name: "+strconv.Quote(pt.name))
+	}
+	return "Pattern{" + strings.Join(f, ", ") + "}"
+}
+
+func (p *parser) emit() ([]byte, error) {
+	var b bytes.Buffer
+	w := func(format string, args ...any) { fmt.Fprintf(&b, format, args...) }
+	w("// Code generated by sema/intrinsics/gen from intrinsics.def; DO NOT EDIT.\n\n")
+	w("package intrinsics\n\n")
+	w("import \"github.com/hlsl2spirv/hlsl2spirv/sema/types\"\n\n")
+
+	// IDs in first-appearance order.
+	var ids []string
+	idOf := map[string]string{} // id -> DSL spelling
+	for _, o := range p.overloads {
+		id := o.idName()
+		if prev, ok := idOf[id]; ok {
+			if prev != o.name {
+				return nil, fmt.Errorf("intrinsics.def:%d: %s and %s map to the same ID %s", o.line, prev, o.name, id)
+			}
+			continue
+		}
+		idOf[id] = o.name
+		ids = append(ids, id)
+	}
+	w("// Intrinsic IDs.\nconst (\n\tInvalid ID = iota\n")
+	for _, id := range ids {
+		w("\t%s\n", id)
+	}
+	w("\tnumIDs\n)\n\n")
+	w("var idNames = [...]string{\n\tInvalid: \"<invalid>\",\n")
+	for _, id := range ids {
+		w("\t%s: %q,\n", id, idOf[id])
+	}
+	w("}\n\n")
+
+	w("// Component-type sets.\nconst (\n")
+	for i, s := range p.sets {
+		if i == 0 {
+			w("\t%s SetID = iota\n", setConst(s.name))
+		} else {
+			w("\t%s\n", setConst(s.name))
+		}
+	}
+	w(")\n\n")
+	w("var sets = [...]Set{\n")
+	for _, s := range p.sets {
+		var ks []string
+		for _, k := range s.kinds {
+			ks = append(ks, "types."+scalarKinds[k])
+		}
+		w("\t%s: {Name: %q, Kinds: []types.Scalar{%s}", setConst(s.name), s.name, strings.Join(ks, ", "))
+		if s.strict {
+			w(", Strict: true")
+		}
+		w("},\n")
+	}
+	w("}\n\n")
+
+	w("var overloads = [...]Overload{\n")
+	for i, o := range p.overloads {
+		w("\t/* %d */ {ID: %s, Name: %q", i, o.idName(), o.name)
+		if o.method {
+			w(", Method: true")
+		}
+		if o.vk {
+			w(", Vk: true")
+		}
+		if len(o.vars) > 0 {
+			var vs []string
+			for _, v := range o.vars {
+				s := fmt.Sprintf("{Name: %q, Kind: %s", v.name, v.kind)
+				if v.kind == "VarType" {
+					s += fmt.Sprintf(", Set: %s, Shapes: %s", setConst(v.set), v.shapes)
+				}
+				vs = append(vs, s+"}")
+			}
+			w(",\n\t\tVars: []Var{%s}", strings.Join(vs, ", "))
+		}
+		if len(o.params) > 0 {
+			w(",\n\t\tParams: []Param{")
+			for _, pr := range o.params {
+				w("\n\t\t\t{Name: %q", pr.name)
+				if pr.mode != "types.In" {
+					w(", Mode: %s", pr.mode)
+				}
+				w(", Type: %s},", pr.typ.goExpr())
+			}
+			w("\n\t\t}")
+		}
+		w(",\n\t\tResult: %s", o.result.goExpr())
+		if o.variadic {
+			w(", Variadic: true")
+		}
+		if o.sm != 0 {
+			w(", SM: %d", o.sm)
+		}
+		if len(o.stages) > 0 {
+			w(", Stages: %s", strings.Join(o.stages, " | "))
+		}
+		w("},\n")
+	}
+	w("}\n\n")
+
+	global := map[string][]int{}
+	vk := map[string][]int{}
+	methods := map[string]map[string][]int{}
+	for i, o := range p.overloads {
+		switch {
+		case o.method:
+			for _, obj := range o.objects {
+				if methods[obj] == nil {
+					methods[obj] = map[string][]int{}
+				}
+				methods[obj][o.name] = append(methods[obj][o.name], i)
+			}
+		case o.vk:
+			vk[o.name] = append(vk[o.name], i)
+		default:
+			global[o.name] = append(global[o.name], i)
+		}
+	}
+	emitIndex := func(m map[string][]int, indent string) {
+		for _, k := range sortedKeys(m) {
+			var xs []string
+			for _, i := range m[k] {
+				xs = append(xs, strconv.Itoa(i))
+			}
+			w("%s%q: {%s},\n", indent, k, strings.Join(xs, ", "))
+		}
+	}
+	w("// globalIndex maps a global intrinsic's name to its overloads.\n")
+	w("var globalIndex = map[string][]uint16{\n")
+	emitIndex(global, "\t")
+	w("}\n\n")
+	w("// vkIndex maps a vk:: intrinsic's name to its overloads.\n")
+	w("var vkIndex = map[string][]uint16{\n")
+	emitIndex(vk, "\t")
+	w("}\n\n")
+	w("// methodIndex maps an object kind's name and a method name to its overloads.\n")
+	w("var methodIndex = map[string]map[string][]uint16{\n")
+	for _, obj := range sortedKeys(methods) {
+		w("\t%q: {\n", obj)
+		emitIndex(methods[obj], "\t\t")
+		w("\t},\n")
+	}
+	w("}\n")
+	return b.Bytes(), nil
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	ks := make([]string, 0, len(m))
+	for k := range m {
+		ks = append(ks, k)
+	}
+	sort.Strings(ks)
+	return ks
+}

@@ -1,0 +1,174 @@
+// Package intrinsics is the table of HLSL's intrinsic functions and
+// built-in object methods, and overload resolution over it.
+//
+// The table is data: intrinsics.def, in a small DSL described at its top,
+// is turned into tables.go by `go generate` (the generator is
+// internal/gen). Sema resolves calls with Resolve; codegen maps the
+// resulting ID to its lowering.
+package intrinsics
+
+//go:generate go run ./gen
+
+import "github.com/hlsl2spirv/hlsl2spirv/sema/types"
+
+// ID names one intrinsic (all overloads of a global function, or one
+// method name across the object kinds that have it). IDs are generated in
+// table order; the names, not the numbers, are the stable interface.
+type ID uint16
+
+func (id ID) String() string {
+	if int(id) < len(idNames) {
+		return idNames[id]
+	}
+	return "ID(?)"
+}
+
+// Shapes is a set of allowed layouts for a type variable.
+type Shapes uint8
+
+const (
+	ShapeScalar Shapes = 1 << iota
+	ShapeVector
+	ShapeMatrix
+	ShapeAny = ShapeScalar | ShapeVector | ShapeMatrix
+)
+
+// VarKind says what a template variable of an overload stands for.
+type VarKind uint8
+
+const (
+	VarType   VarKind = iota // a scalar/vector/matrix type (shape and components)
+	VarDim                   // a dimension 1..4
+	VarStruct                // a user-defined struct
+)
+
+// Var is one template variable of an overload.
+type Var struct {
+	Name   string
+	Kind   VarKind
+	Set    SetID  // VarType: allowed component kinds
+	Shapes Shapes // VarType: allowed layouts
+}
+
+// SetID indexes the component-type sets.
+type SetID uint8
+
+// Set is a component-type set: an argument whose kind is in Kinds keeps
+// it, any other kind converts to Kinds[0], unless Strict.
+type Set struct {
+	Name   string
+	Kinds  []types.Scalar
+	Strict bool
+}
+
+// Contains reports whether s is in the set.
+func (s *Set) Contains(k types.Scalar) bool {
+	for _, x := range s.Kinds {
+		if x == k {
+			return true
+		}
+	}
+	return false
+}
+
+// Dim is a vector or matrix size in a pattern.
+type Dim int8
+
+const (
+	DimNone Dim = 0
+	// 1..4 are literal sizes; DimVar+i is dim variable i.
+	DimVar Dim = 10
+	// Sizes taken from the receiver object of a method.
+	DimCoord  Dim = -1 // sample location: dimensions plus array layer
+	DimOffset Dim = -2 // texel offset
+	DimLoad   Dim = -3 // Load location
+	DimGrad   Dim = -4 // gradient: spatial dimensions
+)
+
+// CompRef is a component kind in a pattern: a type variable's components,
+// a fixed kind, or the receiver element's.
+type CompRef int8
+
+const (
+	CompFixed CompRef = -1 // Pattern.Scalar
+	CompElem  CompRef = -2 // the receiver's element component kind
+	// values >= 0 index Overload.Vars
+)
+
+// PatKind is the form of a parameter or result pattern.
+type PatKind uint8
+
+const (
+	PatVoid       PatKind = iota
+	PatNamed              // a fixed type named by Pattern.Name (float4, SamplerState, RayDesc, string)
+	PatVar                // type variable Var, with components Comp
+	PatVec                // vec<Comp, Cols>
+	PatMat                // mat<Comp, Rows, Cols>
+	PatScalar             // scalar<Comp>
+	PatElem               // the receiver's element type
+	PatTmpl               // the explicit template argument
+	PatStruct             // struct variable Var
+	PatSampler            // SamplerState, absent for combined image-samplers
+	PatCmpSampler         // SamplerComparisonState, likewise
+)
+
+// Pattern describes a parameter or result type in terms of the overload's
+// variables and the receiver.
+type Pattern struct {
+	Kind       PatKind
+	Var        int8
+	Comp       CompRef
+	Scalar     types.Scalar
+	Rows, Cols Dim
+	Name       string
+}
+
+// Param is one parameter of an overload.
+type Param struct {
+	Name string
+	Mode types.ParamMode
+	Type Pattern
+}
+
+// Stage is a shader stage bit.
+type Stage uint16
+
+const (
+	StageVertex Stage = 1 << iota
+	StageHull
+	StageDomain
+	StageGeometry
+	StagePixel
+	StageCompute
+	StageMesh
+	StageAmplification
+	StageRayGeneration
+	StageIntersection
+	StageAnyHit
+	StageClosestHit
+	StageMiss
+	StageCallable
+	AllStages Stage = 1<<iota - 1
+)
+
+// Overload is one signature of an intrinsic.
+type Overload struct {
+	ID       ID
+	Name     string
+	Method   bool // a method of a built-in object
+	Vk       bool // in the vk:: namespace
+	Vars     []Var
+	Params   []Param
+	Result   Pattern
+	Variadic bool
+	SM       uint16 // minimum shader model as major*100+minor (6.10 is 610); 0 for any
+	Stages   Stage  // 0: every stage
+}
+
+// MinShaderModel returns the minimum shader model as major and minor.
+func (o *Overload) MinShaderModel() (major, minor int) {
+	if o.SM == 0 {
+		return 6, 0
+	}
+	return int(o.SM / 100), int(o.SM % 100)
+}

@@ -1,0 +1,843 @@
+package intrinsics
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/hlsl2spirv/hlsl2spirv/sema/types"
+)
+
+// Call is a call to resolve against the table.
+type Call struct {
+	Name     string
+	Receiver *types.Type // the object of a method call (buf.Load(...)); nil for a function call
+	Vk       bool        // called as vk::Name
+	Args     []*types.Type
+	Template *types.Type // an explicit template argument (buf.Load<float4>(0)), or nil
+}
+
+// Match is the chosen overload with its concrete parameter and result types.
+type Match struct {
+	ID       ID
+	Overload *Overload
+	Params   []types.Param // one per argument; a variadic tail keeps the argument types
+	Result   *types.Type
+}
+
+// ErrorKind classifies a resolution failure.
+type ErrorKind uint8
+
+const (
+	NotIntrinsic ErrorKind = iota // no intrinsic or method of that name
+	NoMatch                       // no overload accepts the arguments
+	Ambiguous                     // several overloads rank equally best
+)
+
+// Note is one candidate listed under a resolution error.
+type Note struct {
+	Msg       string // "candidate function not viable: no known conversion from 'int3' to 'float' for 1st argument"
+	Signature string // the overload as written in intrinsics.def
+}
+
+// Error is a resolution failure worded as DXC words it.
+type Error struct {
+	Kind  ErrorKind
+	Msg   string
+	Notes []Note
+}
+
+func (e *Error) Error() string { return e.Msg }
+
+// maxVars bounds the template variables of one overload (checked by a test).
+const maxVars = 8
+
+var methodsByObject [types.NumObjects]map[string][]uint16
+
+func init() {
+	for name, m := range methodIndex {
+		b, ok := types.LookupBuiltin(name)
+		if !ok || b.Kind != types.BuiltinObject {
+			panic("intrinsics: unknown object kind in table: " + name)
+		}
+		methodsByObject[b.Object] = m
+	}
+}
+
+// IsFunction reports whether name is a global intrinsic function.
+func IsFunction(name string) bool { _, ok := globalIndex[name]; return ok }
+
+// IsVkFunction reports whether vk::name is an intrinsic.
+func IsVkFunction(name string) bool { _, ok := vkIndex[name]; return ok }
+
+// HasMethod reports whether objects of kind o have a method called name.
+func HasMethod(o types.Object, name string) bool {
+	if o >= types.NumObjects {
+		return false
+	}
+	_, ok := methodsByObject[o][name]
+	return ok
+}
+
+// Overloads returns the overloads a call with this name and receiver would consider.
+func Overloads(c Call) []*Overload {
+	var out []*Overload
+	for _, i := range candidates(c) {
+		out = append(out, &overloads[i])
+	}
+	return out
+}
+
+func candidates(c Call) []uint16 {
+	switch {
+	case c.Receiver != nil:
+		o := c.Receiver.Object()
+		if o == types.NoObject || o >= types.NumObjects {
+			return nil
+		}
+		return methodsByObject[o][c.Name]
+	case c.Vk:
+		return vkIndex[c.Name]
+	}
+	return globalIndex[c.Name]
+}
+
+// AllowedIn reports whether the overload may be used in the given stage
+// (a single Stage bit) at shader model major.minor.
+func (o *Overload) AllowedIn(stage Stage, major, minor int) bool {
+	if o.Stages != 0 && o.Stages&stage == 0 {
+		return false
+	}
+	return major*100+minor >= int(o.SM)
+}
+
+// isCombined reports the vk::SampledTexture* kinds, whose methods take no
+// sampler argument.
+func isCombined(o types.Object) bool {
+	return strings.HasPrefix(o.String(), "vk::Sampled")
+}
+
+// Resolve picks the overload of an intrinsic (or method) that the
+// arguments select, with DXC's rules: type variables are bound from the
+// arguments (components combined, scalars splatted, vectors truncated to
+// the shortest), each argument is ranked by types.Score, the lowest total
+// wins and a tie is ambiguous.
+func Resolve(u *types.Universe, c Call) (Match, *Error) {
+	idx := candidates(c)
+	if len(idx) == 0 {
+		return Match{}, notIntrinsic(c)
+	}
+	var buf [32]*Overload
+	cands := buf[:0]
+	for _, i := range idx {
+		cands = append(cands, &overloads[i])
+	}
+	return resolveAmong(u, c, cands)
+}
+
+func resolveAmong(u *types.Universe, c Call, cands []*Overload) (Match, *Error) {
+	var (
+		best      Match
+		bestScore = types.NoMatch
+		ties      []*Overload
+		r         resolver
+	)
+	for _, o := range cands {
+		m, score, why, applicable := r.try(u, c, o, false)
+		if !applicable || why != "" {
+			continue
+		}
+		switch {
+		case score < bestScore:
+			best, bestScore = m, score
+			ties = append(ties[:0], o)
+		case score == bestScore:
+			ties = append(ties, o)
+		}
+	}
+	if bestScore == types.NoMatch {
+		what := "function"
+		if c.Receiver != nil {
+			what = "member function"
+		}
+		return Match{}, &Error{Kind: NoMatch, Msg: "no matching " + what + " for call to '" + c.Name + "'", Notes: explain(u, c, cands)}
+	}
+	if len(ties) > 1 {
+		e := &Error{Kind: Ambiguous, Msg: "call to '" + c.Name + "' is ambiguous"}
+		for _, o := range ties {
+			e.Notes = append(e.Notes, Note{Msg: "candidate function", Signature: o.String()})
+		}
+		return Match{}, e
+	}
+	return best, nil
+}
+
+// explain reruns the failed candidates, this time spelling out why each
+// is not viable (kept off the success path, which then allocates little).
+func explain(u *types.Universe, c Call, cands []*Overload) []Note {
+	var (
+		notes []Note
+		r     resolver
+	)
+	for _, o := range cands {
+		if _, _, why, applicable := r.try(u, c, o, true); applicable && why != "" {
+			notes = append(notes, Note{Msg: "candidate function not viable: " + why, Signature: o.String()})
+		}
+	}
+	return notes
+}
+
+func notIntrinsic(c Call) *Error {
+	if c.Receiver != nil {
+		return &Error{Kind: NotIntrinsic, Msg: "no member named '" + c.Name + "' in '" + c.Receiver.String() + "'"}
+	}
+	if c.Vk {
+		return &Error{Kind: NotIntrinsic, Msg: "no member named '" + c.Name + "' in namespace 'vk'"}
+	}
+	return &Error{Kind: NotIntrinsic, Msg: "use of undeclared identifier '" + c.Name + "'"}
+}
+
+// resolver holds the bindings of one overload attempt; reused across
+// candidates to avoid allocation.
+type resolver struct {
+	shape  [maxVars]types.Kind // Invalid: not yet bound
+	rows   [maxVars]int
+	cols   [maxVars]int
+	comp   [maxVars]types.Scalar
+	dim    [maxVars]int
+	strct  [maxVars]*types.Type
+	tmpl   *types.Type
+	params [16]int // overload parameter index for each argument
+	n      int     // parameters in use
+	obj    types.Object
+	elem   *types.Type
+	u      *types.Universe
+	o      *Overload
+	// explain: build the reasons for failures (else a placeholder)
+	explain bool
+}
+
+func ordinal(n int) string {
+	s := strconv.Itoa(n)
+	switch {
+	case n%100 >= 11 && n%100 <= 13:
+		return s + "th"
+	case n%10 == 1:
+		return s + "st"
+	case n%10 == 2:
+		return s + "nd"
+	case n%10 == 3:
+		return s + "rd"
+	}
+	return s + "th"
+}
+
+// try matches c against o. applicable is false when o does not exist for
+// the receiver (an offset on a cube texture); otherwise why is empty on
+// success or says why o is not viable.
+func (r *resolver) try(u *types.Universe, c Call, o *Overload, explain bool) (m Match, score uint64, why string, applicable bool) {
+	*r = resolver{u: u, o: o, explain: explain}
+	if c.Receiver != nil {
+		r.obj = c.Receiver.Object()
+		r.elem = c.Receiver.Canonical().Elem()
+	}
+	// Map arguments to parameters, dropping the sampler of combined image-samplers.
+	combined := r.obj != types.NoObject && isCombined(r.obj)
+	n := 0
+	for i := range o.Params {
+		k := o.Params[i].Type.Kind
+		if combined && (k == PatSampler || k == PatCmpSampler) {
+			continue
+		}
+		if n == len(r.params) {
+			return Match{}, 0, "too many parameters", true
+		}
+		r.params[n] = i
+		n++
+	}
+	r.n = n
+	// An object size of zero means the overload does not exist for this kind.
+	for _, pi := range r.params[:n] {
+		if !r.sizesExist(o.Params[pi].Type) {
+			return Match{}, 0, "", false
+		}
+	}
+	if len(c.Args) < n || len(c.Args) > n && !o.Variadic {
+		if !explain {
+			return Match{}, 0, "-", true
+		}
+		return Match{}, 0, arity(n, len(c.Args), o.Variadic), true
+	}
+	// Bind variables.
+	for ai := 0; ai < n; ai++ {
+		if !r.bind(o.Params[r.params[ai]].Type, c.Args[ai], c) {
+			return Match{}, 0, r.conversionNote(ai, c), true
+		}
+	}
+	if ai, ok := r.finish(); !ok {
+		if ai < 0 {
+			ai = 0
+		}
+		return Match{}, 0, r.conversionNote(ai, c), true
+	}
+	// Build the concrete signature and rank the conversions.
+	m = Match{ID: o.ID, Overload: o, Params: make([]types.Param, len(c.Args))}
+	for ai := 0; ai < n; ai++ {
+		p := &o.Params[r.params[ai]]
+		pt, ok := r.build(p.Type, c)
+		if !ok {
+			return Match{}, 0, r.conversionNote(ai, c), true
+		}
+		arg := c.Args[ai]
+		if p.Mode != types.Out {
+			if _, ok := types.Convert(arg, pt, false); !ok {
+				return Match{}, 0, r.noConversion(arg, pt, p.Mode, ai), true
+			}
+			score += types.Score(arg, pt) + reshapePenalty(arg, pt)
+		}
+		if p.Mode != types.In {
+			if _, ok := types.Convert(pt, arg, false); !ok {
+				return Match{}, 0, r.noConversion(arg, pt, p.Mode, ai), true
+			}
+			score += types.Score(pt, arg) + reshapePenalty(pt, arg)
+		}
+		m.Params[ai] = types.Param{Name: p.Name, Type: pt, Mode: p.Mode}
+	}
+	for ai := n; ai < len(c.Args); ai++ {
+		m.Params[ai] = types.Param{Type: c.Args[ai]}
+	}
+	res, ok := r.build(o.Result, c)
+	if !ok {
+		return Match{}, 0, "its result type cannot be formed for these arguments", true
+	}
+	m.Result = res
+	return m, score, "", true
+}
+
+// reshapePenalty breaks ties DXC's score cannot see: passing a scalar
+// where a one-component vector or matrix is expected (or back) costs
+// nothing there, so mul(float, float) would tie between the scalar and
+// vector overloads. It uses the low bits DXC's score leaves free.
+func reshapePenalty(from, to *types.Type) uint64 {
+	f, t := from.Canonical(), to.Canonical()
+	if f.Kind() != t.Kind() && f.ComponentCount() == 1 && t.ComponentCount() == 1 {
+		return 1
+	}
+	return 0
+}
+
+func arity(want, got int, variadic bool) string {
+	s := "requires "
+	if variadic {
+		s = "requires at least "
+	}
+	noun := " arguments"
+	if want == 1 {
+		noun = " argument"
+	}
+	return s + strconv.Itoa(want) + noun + ", but " + strconv.Itoa(got) + " were provided"
+}
+
+func (r *resolver) noConversion(arg, param *types.Type, mode types.ParamMode, ai int) string {
+	if !r.explain {
+		return "-"
+	}
+	p := param.String()
+	if mode != types.In {
+		p += " &"
+	}
+	return "no known conversion from '" + arg.String() + "' to '" + p + "' for " + ordinal(ai+1) + " argument"
+}
+
+// conversionNote explains a binding failure at argument ai with the
+// pattern spelled from the overload.
+func (r *resolver) conversionNote(ai int, c Call) string {
+	if !r.explain {
+		return "-"
+	}
+	if ai >= len(c.Args) {
+		ai = len(c.Args) - 1
+	}
+	if ai < 0 {
+		return "cannot deduce its types"
+	}
+	p := &r.o.Params[r.params[ai]]
+	want := r.o.patternString(p.Type)
+	if t, ok := r.defaulted().build(p.Type, c); ok && t != nil {
+		want = t.String()
+	}
+	if p.Mode != types.In {
+		want += " &"
+	}
+	return "no known conversion from '" + c.Args[ai].String() + "' to '" + want + "' for " + ordinal(ai+1) + " argument"
+}
+
+// defaulted returns a copy of the bindings with every variable that is
+// unbound or out of its set given the set's first kind, the way DXC shows
+// "the canonical overload" in its notes.
+func (r *resolver) defaulted() *resolver {
+	d := *r
+	for v := range d.o.Vars {
+		vr := &d.o.Vars[v]
+		switch vr.Kind {
+		case VarDim:
+			if d.dim[v] == 0 {
+				d.dim[v] = 1
+			}
+		case VarType:
+			if set := &sets[vr.Set]; !set.Contains(d.comp[v]) {
+				d.comp[v] = set.Kinds[0]
+			}
+			if d.shape[v] == types.Invalid || !shapeAllowed(d.shape[v], vr.Shapes) {
+				d.shape[v] = firstShape(vr.Shapes)
+			}
+			d.rows[v], d.cols[v] = max(d.rows[v], 1), max(d.cols[v], 1)
+		}
+	}
+	return &d
+}
+
+func (r *resolver) sizesExist(p Pattern) bool {
+	for _, d := range [2]Dim{p.Rows, p.Cols} {
+		if d < 0 && r.objectSize(d) == 0 {
+			return false
+		}
+	}
+	return true
+}
+
+func (r *resolver) objectSize(d Dim) int {
+	switch d {
+	case DimCoord:
+		return r.obj.CoordCount()
+	case DimOffset:
+		return r.obj.OffsetCount()
+	case DimLoad:
+		return r.obj.LoadCoordCount()
+	case DimGrad:
+		return r.obj.SpatialCount()
+	}
+	return 0
+}
+
+// argShape classifies a scalar, vector, matrix or enum argument.
+func argShape(t *types.Type) (k types.Kind, rows, cols int, s types.Scalar, ok bool) {
+	t = t.Canonical()
+	switch t.Kind() {
+	case types.Basic, types.Enum:
+		return types.Basic, 1, 1, t.Scalar(), true
+	case types.Vector:
+		return types.Vector, 1, t.VecSize(), t.Scalar(), true
+	case types.Matrix:
+		return types.Matrix, t.Rows(), t.Cols(), t.Scalar(), true
+	}
+	return types.Invalid, 0, 0, types.NoScalar, false
+}
+
+func minSize(cur, n int) int {
+	if cur == 0 || n < cur {
+		return n
+	}
+	return cur
+}
+
+func (r *resolver) mergeComp(ref CompRef, s types.Scalar) bool {
+	if ref < 0 {
+		return true
+	}
+	if r.comp[ref] == types.NoScalar {
+		r.comp[ref] = s
+		return true
+	}
+	c, ok := types.CombineScalars(r.comp[ref], s)
+	r.comp[ref] = c
+	return ok
+}
+
+func (r *resolver) mergeDim(d Dim, n int) {
+	if d >= DimVar {
+		v := d - DimVar
+		r.dim[v] = minSize(r.dim[v], n)
+	}
+}
+
+// bind records what argument arg says about the variables of pattern p.
+func (r *resolver) bind(p Pattern, arg *types.Type, c Call) bool {
+	if arg.Canonical().Kind() == types.Invalid {
+		return true // an erroneous argument was already reported
+	}
+	switch p.Kind {
+	case PatVar:
+		k, rows, cols, s, ok := argShape(arg)
+		if !ok {
+			return false
+		}
+		v := p.Var
+		switch cur := r.shape[v]; {
+		case cur == types.Invalid || cur == types.Basic && k != types.Basic:
+			r.shape[v] = k
+		case k == types.Basic:
+		case k != cur:
+			return false
+		}
+		if k != types.Basic {
+			r.rows[v] = minSize(r.rows[v], rows)
+			r.cols[v] = minSize(r.cols[v], cols)
+		}
+		return r.mergeComp(p.Comp, s)
+	case PatVec:
+		k, _, cols, s, ok := argShape(arg)
+		if !ok || k == types.Matrix {
+			return false
+		}
+		if k == types.Vector {
+			r.mergeDim(p.Cols, cols)
+		}
+		return r.mergeComp(p.Comp, s)
+	case PatMat:
+		k, rows, cols, s, ok := argShape(arg)
+		if !ok || k == types.Vector {
+			return false
+		}
+		if k == types.Matrix {
+			r.mergeDim(p.Rows, rows)
+			r.mergeDim(p.Cols, cols)
+		}
+		return r.mergeComp(p.Comp, s)
+	case PatScalar:
+		_, _, _, s, ok := argShape(arg)
+		if !ok {
+			return false
+		}
+		return r.mergeComp(p.Comp, s)
+	case PatStruct:
+		a := arg.Canonical()
+		if a.Kind() != types.Struct {
+			return false
+		}
+		if cur := r.strct[p.Var]; cur != nil && cur != a {
+			return false
+		}
+		r.strct[p.Var] = a
+	case PatTmpl:
+		if c.Template == nil && r.tmpl == nil {
+			r.tmpl = arg
+		}
+	}
+	return true
+}
+
+// finish settles every type variable: components into their set, shapes
+// into their allowed layouts, unbound sizes to 1. On failure it returns
+// the first argument that used the offending variable.
+func (r *resolver) finish() (int, bool) {
+	o := r.o
+	for v := range o.Vars {
+		vr := &o.Vars[v]
+		if vr.Kind != VarType {
+			if vr.Kind == VarDim && r.dim[v] == 0 {
+				r.dim[v] = 1
+			}
+			continue
+		}
+		set := &sets[vr.Set]
+		comp := r.comp[v]
+		if comp == types.NoScalar {
+			comp = set.Kinds[0]
+		} else if comp.IsLiteral() && !o.resultUses(v) {
+			comp = concreteLiteral(comp, set)
+		}
+		if !set.Contains(comp) {
+			if set.Strict {
+				return r.firstArgUsing(v), false
+			}
+			comp = set.Kinds[0]
+		}
+		r.comp[v] = comp
+		sh := r.shape[v]
+		switch {
+		case sh == types.Invalid:
+			sh = firstShape(vr.Shapes)
+		case sh == types.Basic && vr.Shapes&ShapeScalar == 0:
+			sh = firstShape(vr.Shapes)
+		case !shapeAllowed(sh, vr.Shapes):
+			return r.firstArgUsing(v), false
+		}
+		r.shape[v] = sh
+		if r.rows[v] == 0 {
+			r.rows[v] = 1
+		}
+		if r.cols[v] == 0 {
+			r.cols[v] = 1
+		}
+	}
+	return 0, true
+}
+
+func (r *resolver) firstArgUsing(v int) int {
+	for ai, pi := range r.params[:r.n] {
+		p := r.o.Params[pi].Type
+		if (p.Kind == PatVar && int(p.Var) == v) || int(p.Comp) == v {
+			return ai
+		}
+	}
+	return 0
+}
+
+// concreteLiteral gives a literal component a real kind when nothing else
+// (the result type) depends on it: int or float when the set has them,
+// else double, else the set's first non-literal kind.
+func concreteLiteral(s types.Scalar, set *Set) types.Scalar {
+	if s == types.LiteralInt && set.Contains(types.Int) {
+		return types.Int
+	}
+	if s == types.LiteralFloat {
+		if set.Contains(types.Float) {
+			return types.Float
+		}
+		if set.Contains(types.Double) {
+			return types.Double
+		}
+	}
+	for _, k := range set.Kinds {
+		if !k.IsLiteral() {
+			return k
+		}
+	}
+	return set.Kinds[0]
+}
+
+func firstShape(s Shapes) types.Kind {
+	switch {
+	case s&ShapeScalar != 0:
+		return types.Basic
+	case s&ShapeVector != 0:
+		return types.Vector
+	}
+	return types.Matrix
+}
+
+func shapeAllowed(k types.Kind, s Shapes) bool {
+	switch k {
+	case types.Basic:
+		return s&ShapeScalar != 0
+	case types.Vector:
+		return s&ShapeVector != 0
+	case types.Matrix:
+		return s&ShapeMatrix != 0
+	}
+	return false
+}
+
+// resultUses reports whether the result type depends on variable v.
+func (o *Overload) resultUses(v int) bool {
+	p := o.Result
+	return (p.Kind == PatVar && int(p.Var) == v) || (p.Comp >= 0 && int(p.Comp) == v && p.Kind != PatNamed && p.Kind != PatVoid)
+}
+
+func (r *resolver) compOf(p Pattern) types.Scalar {
+	switch {
+	case p.Comp == CompFixed:
+		if p.Scalar == types.HalfPP {
+			return r.u.Half()
+		}
+		return p.Scalar
+	case p.Comp == CompElem:
+		return r.elem.Scalar()
+	case p.Comp >= 0:
+		return r.comp[p.Comp]
+	}
+	return types.NoScalar
+}
+
+func (r *resolver) size(d Dim) int {
+	switch {
+	case d >= DimVar:
+		return r.dim[d-DimVar]
+	case d < 0:
+		return r.objectSize(d)
+	}
+	return int(d)
+}
+
+// build makes the concrete type of a pattern from the bindings.
+func (r *resolver) build(p Pattern, c Call) (*types.Type, bool) {
+	switch p.Kind {
+	case PatVoid:
+		return types.VoidType(), true
+	case PatNamed:
+		b, _ := types.LookupBuiltin(p.Name)
+		t := b.Type(r.u)
+		return t, t != nil
+	case PatVar:
+		s := r.compOf(p)
+		v := p.Var
+		switch r.shape[v] {
+		case types.Vector:
+			return types.Vec(s, r.cols[v]), s != types.NoScalar
+		case types.Matrix:
+			return types.Mat(s, r.rows[v], r.cols[v]), s != types.NoScalar
+		}
+		return types.ScalarType(s), s != types.NoScalar
+	case PatVec:
+		s, n := r.compOf(p), r.size(p.Cols)
+		if s == types.NoScalar || n < 1 || n > 4 {
+			return nil, false
+		}
+		if n == 1 && p.Cols < 0 {
+			return types.ScalarType(s), true // a 1-D texture's coordinate is a scalar
+		}
+		return types.Vec(s, n), true
+	case PatMat:
+		s := r.compOf(p)
+		t := types.Mat(s, r.size(p.Rows), r.size(p.Cols))
+		return t, t != types.InvalidType()
+	case PatScalar:
+		s := r.compOf(p)
+		return types.ScalarType(s), s != types.NoScalar
+	case PatElem:
+		return r.elem, r.elem != nil
+	case PatTmpl:
+		switch {
+		case c.Template != nil:
+			return c.Template, true
+		case r.tmpl != nil:
+			return r.tmpl, true
+		}
+		return types.ScalarType(types.Uint), true
+	case PatStruct:
+		return r.strct[p.Var], r.strct[p.Var] != nil
+	case PatSampler:
+		return r.u.NewObject(types.SamplerState, nil, 0), true
+	case PatCmpSampler:
+		return r.u.NewObject(types.SamplerComparisonState, nil, 0), true
+	}
+	return nil, false
+}
+
+// String spells the overload as intrinsics.def does.
+func (o *Overload) String() string {
+	var b strings.Builder
+	if o.Vk {
+		b.WriteString("vk::")
+	}
+	b.WriteString(o.Name)
+	if len(o.Vars) > 0 {
+		b.WriteByte('<')
+		for i, v := range o.Vars {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			b.WriteString(v.Name)
+			b.WriteString(": ")
+			switch v.Kind {
+			case VarDim:
+				b.WriteString("dim")
+			case VarStruct:
+				b.WriteString("struct")
+			default:
+				b.WriteString(sets[v.Set].Name)
+				b.WriteByte(' ')
+				b.WriteString(shapesString(v.Shapes))
+			}
+		}
+		b.WriteByte('>')
+	}
+	b.WriteByte('(')
+	for i, p := range o.Params {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		if p.Mode != types.In {
+			b.WriteString(p.Mode.String())
+			b.WriteByte(' ')
+		}
+		b.WriteString(p.Name)
+		b.WriteString(": ")
+		b.WriteString(o.patternString(p.Type))
+	}
+	if o.Variadic {
+		if len(o.Params) > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString("...")
+	}
+	b.WriteString(") -> ")
+	b.WriteString(o.patternString(o.Result))
+	return b.String()
+}
+
+func shapesString(s Shapes) string {
+	switch s {
+	case ShapeAny:
+		return "any"
+	case ShapeScalar | ShapeVector:
+		return "sv"
+	case ShapeScalar:
+		return "s"
+	case ShapeVector:
+		return "v"
+	case ShapeMatrix:
+		return "m"
+	}
+	return "vm"
+}
+
+func (o *Overload) compString(p Pattern) string {
+	switch {
+	case p.Comp == CompFixed:
+		return p.Scalar.String()
+	case p.Comp == CompElem:
+		return "E"
+	case p.Comp >= 0 && int(p.Comp) < len(o.Vars):
+		return o.Vars[p.Comp].Name
+	}
+	return "?"
+}
+
+func dimString(o *Overload, d Dim) string {
+	switch {
+	case d >= DimVar && int(d-DimVar) < len(o.Vars):
+		return o.Vars[d-DimVar].Name
+	case d == DimCoord:
+		return "coord"
+	case d == DimOffset:
+		return "offset"
+	case d == DimLoad:
+		return "load"
+	case d == DimGrad:
+		return "grad"
+	}
+	return strconv.Itoa(int(d))
+}
+
+func (o *Overload) patternString(p Pattern) string {
+	switch p.Kind {
+	case PatVoid:
+		return "void"
+	case PatNamed:
+		return p.Name
+	case PatVar:
+		name := o.Vars[p.Var].Name
+		if int(p.Comp) != int(p.Var) {
+			return name + "<" + o.compString(p) + ">"
+		}
+		return name
+	case PatVec:
+		return "vec<" + o.compString(p) + ", " + dimString(o, p.Cols) + ">"
+	case PatMat:
+		return "mat<" + o.compString(p) + ", " + dimString(o, p.Rows) + ", " + dimString(o, p.Cols) + ">"
+	case PatScalar:
+		return "scalar<" + o.compString(p) + ">"
+	case PatElem:
+		return "E"
+	case PatTmpl:
+		return "Tmpl"
+	case PatStruct:
+		return o.Vars[p.Var].Name
+	case PatSampler:
+		return "sampler"
+	case PatCmpSampler:
+		return "cmp_sampler"
+	}
+	return "?"
+}

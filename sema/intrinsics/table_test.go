@@ -1,0 +1,258 @@
+package intrinsics
+
+import (
+	"bytes"
+	"math/rand"
+	"os"
+	"testing"
+
+	"github.com/hlsl2spirv/hlsl2spirv/sema/intrinsics/internal/gen"
+	"github.com/hlsl2spirv/hlsl2spirv/sema/types"
+)
+
+// TestGeneratedTablesAreFresh regenerates tables.go from intrinsics.def
+// and fails when the committed file differs: run `go generate ./sema/intrinsics`.
+func TestGeneratedTablesAreFresh(t *testing.T) {
+	def, err := os.ReadFile("intrinsics.def")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := gen.Generate(def)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := os.ReadFile("tables.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Fatal("tables.go is stale: run `go generate ./sema/intrinsics`")
+	}
+}
+
+// TestGeneratorRejectsBadInput checks that mistakes in the DSL are
+// reported with their line, not turned into broken tables.
+func TestGeneratorRejectsBadInput(t *testing.T) {
+	for _, src := range []string{
+		"set s = float notakind\n",
+		"fn f<T: nosuchset any>(x: T) -> T\n",
+		"set s = float\nfn f<T: s any>(x: float) -> T\n", // T bound by nothing
+		"fn f(x: floaty) -> void\n",
+		"fn f(x: E) -> void\n", // E outside methods
+		"methods NotAnObject {\n}\n",
+		"methods Texture2D {\nfn f() -> void\n",
+		"fn f(x: vec<float, 5>) -> void\n",
+		"fn f() -> void @sm(six)\n",
+		"fn f() -> void @stages(xx)\n",
+		"set s = float\nset s = int\n",
+	} {
+		if _, err := gen.Generate([]byte(src)); err == nil {
+			t.Errorf("accepted %q", src)
+		}
+	}
+}
+
+func TestTableInvariants(t *testing.T) {
+	if numIDs < 250 {
+		t.Errorf("only %d intrinsic IDs", numIDs)
+	}
+	if len(overloads) < 500 {
+		t.Errorf("only %d overloads", len(overloads))
+	}
+	for i := range overloads {
+		o := &overloads[i]
+		if len(o.Vars) > maxVars {
+			t.Errorf("%s: %d variables, resolver holds %d", o, len(o.Vars), maxVars)
+		}
+		if len(o.Params) > 16 {
+			t.Errorf("%s: too many parameters", o)
+		}
+		if o.ID == Invalid || o.ID >= numIDs || o.ID.String() != o.Name {
+			t.Errorf("%s: ID %d (%s)", o, o.ID, o.ID)
+		}
+	}
+	for id := ID(1); id < numIDs; id++ {
+		if id.String() == "" {
+			t.Errorf("ID %d has no name", id)
+		}
+	}
+	// Every set's default is a concrete kind (literals only as members).
+	for _, s := range sets {
+		if s.Kinds[0].IsLiteral() {
+			t.Errorf("set %s defaults to a literal kind", s.Name)
+		}
+	}
+	if !IsFunction("mul") || IsFunction("Sample") || !IsVkFunction("RawBufferLoad") {
+		t.Error("IsFunction/IsVkFunction wrong")
+	}
+	if !HasMethod(types.Texture2D, "Sample") || HasMethod(types.Texture2DMS, "Sample") || !HasMethod(types.RWStructuredBuffer, "IncrementCounter") {
+		t.Error("HasMethod wrong")
+	}
+	if o := Overloads(Call{Name: "mul"}); len(o) != 9 {
+		t.Errorf("mul has %d overloads, want 9", len(o))
+	}
+	sm := Overloads(Call{Name: "WaveMatch"})[0]
+	if mj, mn := sm.MinShaderModel(); mj != 6 || mn != 5 || sm.AllowedIn(StageCompute, 6, 4) || !sm.AllowedIn(StageCompute, 6, 5) {
+		t.Errorf("WaveMatch shader model %d.%d", mj, mn)
+	}
+	clip := Overloads(Call{Name: "clip"})[0]
+	if clip.AllowedIn(StageVertex, 6, 0) || !clip.AllowedIn(StagePixel, 6, 0) {
+		t.Error("clip must be pixel-only")
+	}
+}
+
+// typePool is the argument types fuzzing and the random test draw from.
+func typePool(u *types.Universe) []*types.Type {
+	var pool []*types.Type
+	for s := types.Bool; s < types.NumScalars; s++ {
+		pool = append(pool, types.ScalarType(s), types.Vec(s, 1), types.Vec(s, 2), types.Vec(s, 3), types.Vec(s, 4),
+			types.Mat(s, 1, 1), types.Mat(s, 2, 3), types.Mat(s, 4, 4))
+	}
+	st := u.NewStruct("P", false)
+	st.Named().Fields = []types.Field{{Name: "a", Type: types.Vec(types.Float, 3)}}
+	pool = append(pool, st, types.VoidType(), types.InvalidType(), u.Array(types.ScalarType(types.Float), 4),
+		u.NewEnum("E", types.Int, false))
+	for o := types.Object(1); o < types.NumObjects; o++ {
+		switch o.Form() {
+		case types.ElemRequiredAny:
+			pool = append(pool, u.NewObjectArgs(o, []types.TemplateArg{{Type: types.ScalarType(types.Uint)}, {Value: 1}}))
+		default:
+			pool = append(pool, u.NewObject(o, types.Vec(types.Float, 4), 0), u.NewObject(o, st, 2))
+		}
+	}
+	return pool
+}
+
+func allNames() (globals, vks []string, methods map[string]bool) {
+	methods = map[string]bool{}
+	for n := range globalIndex {
+		globals = append(globals, n)
+	}
+	for n := range vkIndex {
+		vks = append(vks, n)
+	}
+	for _, ms := range methodIndex {
+		for n := range ms {
+			methods[n] = true
+		}
+	}
+	return
+}
+
+// checkResolve asserts the resolver's contract for any input: no panic,
+// and a success has a result and one parameter per argument.
+func checkResolve(t *testing.T, u *types.Universe, c Call) {
+	m, err := Resolve(u, c)
+	if err != nil {
+		if err.Msg == "" {
+			t.Fatalf("%+v: empty error", c)
+		}
+		return
+	}
+	if m.Result == nil || len(m.Params) != len(c.Args) || m.Overload == nil {
+		t.Fatalf("%+v: bad match %+v", c, m)
+	}
+	for _, p := range m.Params {
+		if p.Type == nil {
+			t.Fatalf("%+v: nil parameter type in %s", c, m.Overload)
+		}
+	}
+}
+
+func FuzzResolve(f *testing.F) {
+	f.Add([]byte{0, 1, 2, 3, 4})
+	f.Add([]byte{200, 17, 99, 5, 5, 5})
+	f.Add([]byte{3, 250, 1, 64, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7})
+	u := types.NewUniverse(types.Config{})
+	pool := typePool(u)
+	globals, vks, methodSet := allNames()
+	var methods []string
+	for n := range methodSet {
+		methods = append(methods, n)
+	}
+	sortStrings(globals)
+	sortStrings(vks)
+	sortStrings(methods)
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if len(data) < 2 {
+			return
+		}
+		var c Call
+		switch data[0] % 3 {
+		case 0:
+			c.Name = globals[int(data[1])%len(globals)]
+		case 1:
+			c.Name, c.Vk = vks[int(data[1])%len(vks)], true
+		default:
+			c.Name = methods[int(data[1])%len(methods)]
+			if len(data) > 2 {
+				c.Receiver = pool[int(data[2])%len(pool)]
+			}
+		}
+		for _, b := range data[min(3, len(data)):] {
+			if b == 255 && c.Template == nil {
+				c.Template = pool[len(c.Args)%len(pool)]
+				continue
+			}
+			c.Args = append(c.Args, pool[int(b)%len(pool)])
+		}
+		checkResolve(t, u, c)
+	})
+}
+
+// TestResolveRandom runs the fuzz target's contract over a fixed random
+// sample so plain `go test` exercises it too.
+func TestResolveRandom(t *testing.T) {
+	u := types.NewUniverse(types.Config{Enable16BitTypes: true})
+	pool := typePool(u)
+	rng := rand.New(rand.NewSource(1))
+	for i := range overloads {
+		o := &overloads[i]
+		for k := 0; k < 20; k++ {
+			c := Call{Name: o.Name, Vk: o.Vk}
+			if o.Method {
+				c.Receiver = pool[rng.Intn(len(pool))]
+			}
+			n := len(o.Params) + rng.Intn(2) - rng.Intn(2)
+			for j := 0; j < max(n, 0); j++ {
+				c.Args = append(c.Args, pool[rng.Intn(len(pool))])
+			}
+			checkResolve(t, u, c)
+		}
+	}
+}
+
+func sortStrings(s []string) {
+	for i := 1; i < len(s); i++ {
+		for j := i; j > 0 && s[j] < s[j-1]; j-- {
+			s[j], s[j-1] = s[j-1], s[j]
+		}
+	}
+}
+
+func benchResolve(b *testing.B, call string) {
+	u := types.NewUniverse(types.Config{})
+	c := parseCall(b, u, call)
+	if _, err := Resolve(u, c); err != nil {
+		b.Fatal(err.Msg)
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		Resolve(u, c)
+	}
+}
+
+func BenchmarkResolveAbs(b *testing.B)  { benchResolve(b, "abs(float3)") }
+func BenchmarkResolveLerp(b *testing.B) { benchResolve(b, "lerp(float3, float3, float)") }
+func BenchmarkResolveMul(b *testing.B)  { benchResolve(b, "mul(float4x4, float4)") }
+func BenchmarkResolveSample(b *testing.B) {
+	benchResolve(b, "Texture2D<float4>.Sample(SamplerState, float2)")
+}
+func BenchmarkResolveInterlock(b *testing.B) { benchResolve(b, "InterlockedAdd(uint, uint, uint)") }
+
+func BenchmarkIsFunction(b *testing.B) {
+	for i := 0; i < b.N; i++ {
+		IsFunction("WaveActiveSum")
+	}
+}
