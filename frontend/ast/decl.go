@@ -72,6 +72,8 @@ type StructDecl struct {
 	TemplateArgs []Node       // explicit specialisation `struct S<int> {...}`
 	Bases        []*TypeExpr
 	Members      []Decl // *VarDecl, *FuncDecl, *StructDecl, *TypedefDecl, *TemplateDecl, ...
+	// Forward is set for a declaration without a body: `struct S;`.
+	Forward bool
 }
 
 // EnumDecl is `enum [class] E [: T] { A, B = 2 }`.

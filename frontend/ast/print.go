@@ -155,10 +155,14 @@ func describe(n Node) string {
 		}
 		return s
 	case *StructDecl:
-		if n.Name == nil {
-			return n.Kind.String()
+		s := n.Kind.String()
+		if n.Name != nil {
+			s += " " + n.Name.Name
 		}
-		return n.Kind.String() + " " + n.Name.Name
+		if n.Forward {
+			s += " forward"
+		}
+		return s
 	case *EnumDecl:
 		s := ""
 		if n.Scoped {

@@ -71,6 +71,15 @@ func tokEnd(t ctok) diag.Pos {
 	return t.Pos + diag.Pos(len(t.Text))
 }
 
+// setRange sets a node's range, keeping it non-negative: tokens from
+// different macro expansions or files can put an end before a start.
+func setRange(n ast.Node, start, end diag.Pos) {
+	if end < start {
+		end = start
+	}
+	ast.SetRange(n, start, end)
+}
+
 // set numbers a node and gives it the range of a parse-tree context.
 func (b *builder) set(n ast.Node, ctx antlr.ParserRuleContext) {
 	b.ids++
@@ -84,21 +93,21 @@ func (b *builder) set(n ast.Node, ctx antlr.ParserRuleContext) {
 	if ctx.GetStop() == nil || ctx.GetStop().GetTokenIndex() < ctx.GetStart().GetTokenIndex() {
 		end = start.Loc()
 	}
-	ast.SetRange(n, start.Loc(), end)
+	setRange(n, start.Loc(), end)
 }
 
 // setTok numbers a node that spans the single token t.
 func (b *builder) setTok(n ast.Node, t ctok) {
 	b.ids++
 	ast.SetID(n, b.ids)
-	ast.SetRange(n, t.Loc(), tokEnd(t))
+	setRange(n, t.Loc(), tokEnd(t))
 }
 
 // setSpan numbers a node spanning from one node's start to another's end.
 func (b *builder) setSpan(n ast.Node, from, to ast.Node) {
 	b.ids++
 	ast.SetID(n, b.ids)
-	ast.SetRange(n, from.Pos(), to.End())
+	setRange(n, from.Pos(), to.End())
 }
 
 func isNilCtx(c antlr.ParserRuleContext) bool {
@@ -326,6 +335,26 @@ func (b *builder) declaration(ctx p.IDeclarationContext, attrs []*ast.Attribute)
 		return append(out, b.function(ctx, fd, ds, attrs))
 	}
 	inits := ctx.AllInitDeclarator()
+	if len(inits) == 0 && len(ds.defs) == 0 {
+		// `struct S;`, `template <class T> struct S;`: a forward declaration.
+		var kind ast.StructKind
+		switch ds.typ.Keyword {
+		case "class":
+			kind = ast.Class
+		case "interface":
+			kind = ast.Interface
+		case "struct":
+		default:
+			return out
+		}
+		s := &ast.StructDecl{Kind: kind, Attrs: attrs, Forward: true}
+		b.set(s, ctx)
+		s.Name = &ast.Ident{Name: ds.typ.Name}
+		b.ids++
+		ast.SetID(s.Name, b.ids)
+		setRange(s.Name, ds.typ.Pos(), ds.typ.End())
+		return append(out, s)
+	}
 	if len(inits) == 0 {
 		// `struct S {...};`: attributes belong to the struct.
 		if len(ds.defs) == 1 {
@@ -359,7 +388,7 @@ func (b *builder) varDecl(ctx p.IInitDeclaratorContext, ds declSpecs, attrs []*a
 	}
 	// The range of the first declarator starts at the specifiers.
 	if ds.typ != nil && ds.typ.Pos().IsValid() && ds.typ.Pos() < n.Pos() && len(ds.mods) == 0 {
-		ast.SetRange(n, ds.typ.Pos(), n.End())
+		setRange(n, ds.typ.Pos(), n.End())
 	}
 	return n
 }
@@ -669,7 +698,7 @@ func (b *builder) typeID(ctx p.ITypeIdContext) *ast.TypeExpr {
 		}
 	}
 	n.Dims = b.arrayDims(ctx.AllArrayDim())
-	ast.SetRange(n, b.tok(ctx.GetStart()).Loc(), tokEnd(b.tok(ctx.GetStop())))
+	setRange(n, b.tok(ctx.GetStart()).Loc(), tokEnd(b.tok(ctx.GetStop())))
 	return n
 }
 
@@ -876,7 +905,7 @@ func (b *builder) statement(ctx p.IStatementContext) ast.Stmt {
 				} else {
 					cc.Default = true
 				}
-				ast.SetRange(cc, cc.Pos(), tokEnd(b.tok(l.GetStop())))
+				setRange(cc, cc.Pos(), tokEnd(b.tok(l.GetStop())))
 				continue
 			}
 			inLabels = false
@@ -888,7 +917,7 @@ func (b *builder) statement(ctx p.IStatementContext) ast.Stmt {
 				n.Cases = append(n.Cases, cc)
 			}
 			cc.Body = append(cc.Body, st)
-			ast.SetRange(cc, cc.Pos(), st.End())
+			setRange(cc, cc.Pos(), st.End())
 		}
 		return n
 	case *p.CaseLabelContext:
@@ -1225,7 +1254,7 @@ func (b *builder) postfix(ctx p.IPostfixExpressionContext) ast.Expr {
 		}
 		b.ids++
 		ast.SetID(n, b.ids)
-		ast.SetRange(n, x.Pos(), end)
+		setRange(n, x.Pos(), end)
 		x = n
 	}
 	return x

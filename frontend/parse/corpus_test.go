@@ -14,6 +14,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hlsl2spirv/hlsl2spirv/frontend/ast"
 	"github.com/hlsl2spirv/hlsl2spirv/frontend/diag"
 	"github.com/hlsl2spirv/hlsl2spirv/frontend/pp"
 )
@@ -74,9 +75,16 @@ func TestDXCCorpus(t *testing.T) {
 			failed++
 			continue
 		}
-		_, st := FileStats(fs, diags, name, res.Tokens)
+		file, st := FileStats(fs, diags, name, res.Tokens)
 		if st.LLFallback {
 			llFallbacks++
+		}
+		if !diags.HasErrors() {
+			if problems := checkTree(file); len(problems) > 0 {
+				failed++
+				fmt.Fprintf(&report, "TREE %s\n%s", name, indent(strings.Join(problems, "\n")))
+				continue
+			}
 		}
 		if diags.HasErrors() {
 			failed++
@@ -89,6 +97,43 @@ func TestDXCCorpus(t *testing.T) {
 	if failed > 0 {
 		t.Errorf("syntax errors in %d of %d files:\n%s", failed, tried, report.String())
 	}
+}
+
+// checkTree lists violations of the AST's invariants in a tree parsed
+// without errors: no Bad* nodes, valid ranges, IDs unique in 1..NodeCount
+// (but for the TypeExpr that declarators of one declaration share).
+func checkTree(f *ast.File) []string {
+	var problems []string
+	seen := make([]bool, f.NodeCount+1)
+	ast.Inspect(f, func(n ast.Node) bool {
+		if n == nil {
+			return false
+		}
+		kind := fmt.Sprintf("%T", n)
+		switch n.(type) {
+		case *ast.BadDecl, *ast.BadStmt, *ast.BadExpr:
+			problems = append(problems, kind+" in a tree without errors")
+		}
+		if _, isFile := n.(*ast.File); !isFile {
+			if !n.Pos().IsValid() || n.End() < n.Pos() {
+				problems = append(problems, fmt.Sprintf("%s has range [%d, %d)", kind, n.Pos(), n.End()))
+			}
+			id := n.ID()
+			if id < 1 || id > f.NodeCount {
+				problems = append(problems, fmt.Sprintf("%s has ID %d outside 1..%d", kind, id, f.NodeCount))
+			} else if seen[id] {
+				// The declarators of `float a, b;` share one TypeExpr.
+				if _, shared := n.(*ast.TypeExpr); !shared {
+					problems = append(problems, fmt.Sprintf("%s has ID %d seen before", kind, id))
+				}
+				return false
+			} else {
+				seen[id] = true
+			}
+		}
+		return len(problems) < 5
+	})
+	return problems
 }
 
 func indent(s string) string {

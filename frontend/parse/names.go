@@ -92,7 +92,7 @@ var qualifiedBuiltins = map[string]map[string]nameKind{
 	"vk": {
 		"SpirvType": templateType, "SpirvOpaqueType": templateType, "integral_constant": templateType,
 		"Literal": templateType, "BufferPointer": templateType, "ext_type": templateType,
-		"ext_result_id": templateType,
+		"ext_result_id":    templateType,
 		"SampledTexture1D": templateType, "SampledTexture1DArray": templateType,
 		"SampledTexture2D": templateType, "SampledTexture2DArray": templateType,
 		"SampledTexture2DMS": templateType, "SampledTexture2DMSArray": templateType,
