@@ -88,7 +88,7 @@ func TestBuilderMisuse(t *testing.T) {
 		{"else without else block", func(b *ModuleBuilder) {
 			f := b.Function("f", b.TypeVoid(), spv.FunctionControlNone)
 			f.StartBlock(f.NewBlock(""))
-			s := f.BeginIf(b.ConstBool(true), false)
+			s := f.BeginIf(b.ConstBool(true), false, spv.SelectionControlNone)
 			f.Else(s)
 		}, "Else on an if without an else block"},
 		{"bad operand", func(b *ModuleBuilder) {

@@ -326,10 +326,11 @@ type Selection struct {
 	Then, Else, Merge ID // Else is Merge when there is no else branch
 }
 
-// BeginIf terminates the insertion block with OpSelectionMerge and a
-// conditional branch on cond, and starts the then block. Blocks are named
-// if.true, if.false and if.merge, as DXC names them.
-func (f *FunctionBuilder) BeginIf(cond ID, withElse bool) Selection {
+// BeginIf terminates the insertion block with OpSelectionMerge (with the
+// control: None, or Flatten/DontFlatten for HLSL's [flatten]/[branch]) and
+// a conditional branch on cond, and starts the then block. Blocks are
+// named if.true, if.false and if.merge, as DXC names them.
+func (f *FunctionBuilder) BeginIf(cond ID, withElse bool, ctrl spv.SelectionControl) Selection {
 	s := Selection{Then: f.NewBlock("if.true")}
 	if withElse {
 		s.Else = f.NewBlock("if.false")
@@ -338,7 +339,7 @@ func (f *FunctionBuilder) BeginIf(cond ID, withElse bool) Selection {
 	if !withElse {
 		s.Else = s.Merge
 	}
-	f.Emit(spv.OpSelectionMerge, 0, Ref(s.Merge), Enum(spv.SelectionControlNone))
+	f.Emit(spv.OpSelectionMerge, 0, Ref(s.Merge), Enum(ctrl))
 	f.BranchConditional(cond, s.Then, s.Else)
 	f.StartBlock(s.Then)
 	return s
@@ -361,10 +362,10 @@ func (f *FunctionBuilder) EndIf(s Selection) {
 	f.StartBlock(s.Merge)
 }
 
-// If builds a whole if statement: then and els (nil for none) fill the
-// branches.
+// If builds a whole if statement without selection control: then and els
+// (nil for none) fill the branches.
 func (f *FunctionBuilder) If(cond ID, then, els func()) {
-	s := f.BeginIf(cond, els != nil)
+	s := f.BeginIf(cond, els != nil, spv.SelectionControlNone)
 	then()
 	if els != nil {
 		f.Else(s)
@@ -373,40 +374,78 @@ func (f *FunctionBuilder) If(cond ID, then, els func()) {
 	f.EndIf(s)
 }
 
-// A Loop is a loop under construction: its header (holding OpLoopMerge),
-// body, continue target and merge blocks.
+// A Loop is a loop under construction. Header holds OpLoopMerge; Check,
+// when not 0, is a block of its own for the test (DXC's for.header →
+// for.check shape, used when the condition needs several blocks).
 type Loop struct {
-	Header, Body, Continue, Merge ID
+	Header, Check, Body, Continue, Merge ID
+
+	control spv.LoopControl
+	params  []Operand
 }
 
-// BeginLoop branches to a new loop header and starts it; emit the
-// condition there, then call LoopTest (or LoopBody for a loop without a
-// test at the top). Blocks are named prefix+".check", ".body",
-// ".continue", ".merge" ("for", "while", "do").
-func (f *FunctionBuilder) BeginLoop(prefix string) Loop {
-	l := Loop{
-		Header:   f.NewBlock(prefix + ".check"),
-		Body:     f.NewBlock(prefix + ".body"),
-		Continue: f.NewBlock(prefix + ".continue"),
-		Merge:    f.NewBlock(prefix + ".merge"),
+func (f *FunctionBuilder) newLoop(prefix, header string, ctrl spv.LoopControl, params []uint32) Loop {
+	l := Loop{Header: f.NewBlock(prefix + "." + header), control: ctrl, params: Lits(params...)}
+	if header == "header" && prefix != "do_while" {
+		l.Check = f.NewBlock(prefix + ".check")
 	}
+	l.Body = f.NewBlock(prefix + ".body")
+	l.Continue = f.NewBlock(prefix + ".continue")
+	l.Merge = f.NewBlock(prefix + ".merge")
 	f.branchIfOpen(l.Header)
 	f.StartBlock(l.Header)
 	return l
 }
 
-// LoopTest ends the header with OpLoopMerge and a branch on cond to the
-// body or out of the loop, and starts the body.
+func (f *FunctionBuilder) loopMerge(l Loop) {
+	f.Emit(spv.OpLoopMerge, 0, Ref(l.Merge), Ref(l.Continue), Enum(l.control, l.params...))
+}
+
+// BeginLoop branches to a new loop header and starts it; emit the test
+// there, then call LoopTest (or LoopBody for a loop without a test at the
+// top). ctrl and its literal parameters go on OpLoopMerge (HLSL [unroll] →
+// Unroll, [loop] → DontUnroll). Blocks are named prefix+".check", ".body",
+// ".continue", ".merge" (prefix "for" or "while", as DXC).
+func (f *FunctionBuilder) BeginLoop(prefix string, ctrl spv.LoopControl, params ...uint32) Loop {
+	return f.newLoop(prefix, "check", ctrl, params)
+}
+
+// BeginLoopWithCheck is BeginLoop with the test in a block of its own:
+// the header (prefix+".header") holds only OpLoopMerge and a branch to
+// the check block (prefix+".check"), which it starts. End the test with
+// LoopTest.
+func (f *FunctionBuilder) BeginLoopWithCheck(prefix string, ctrl spv.LoopControl, params ...uint32) Loop {
+	l := f.newLoop(prefix, "header", ctrl, params)
+	f.loopMerge(l)
+	f.Branch(l.Check)
+	f.StartBlock(l.Check)
+	return l
+}
+
+// BeginDoWhile starts a do-while loop: a header (do_while.header) with
+// OpLoopMerge and a branch to the body, which it starts. Continue with
+// BeginContinue, emit the test, and end with EndLoopIf.
+func (f *FunctionBuilder) BeginDoWhile(ctrl spv.LoopControl, params ...uint32) Loop {
+	l := f.newLoop("do_while", "header", ctrl, params)
+	f.LoopBody(l)
+	return l
+}
+
+// LoopTest ends the test with a branch on cond to the body or out of the
+// loop (preceded by OpLoopMerge when the test is in the header), and
+// starts the body.
 func (f *FunctionBuilder) LoopTest(l Loop, cond ID) {
-	f.Emit(spv.OpLoopMerge, 0, Ref(l.Merge), Ref(l.Continue), Enum(spv.LoopControlNone))
+	if l.Check == 0 {
+		f.loopMerge(l)
+	}
 	f.BranchConditional(cond, l.Body, l.Merge)
 	f.StartBlock(l.Body)
 }
 
 // LoopBody ends the header with OpLoopMerge and a branch to the body, and
-// starts the body.
+// starts the body (a loop without a test at the top).
 func (f *FunctionBuilder) LoopBody(l Loop) {
-	f.Emit(spv.OpLoopMerge, 0, Ref(l.Merge), Ref(l.Continue), Enum(spv.LoopControlNone))
+	f.loopMerge(l)
 	f.Branch(l.Body)
 	f.StartBlock(l.Body)
 }
@@ -447,12 +486,18 @@ type Switch struct {
 
 // BeginSwitch terminates the insertion block with OpSelectionMerge and
 // OpSwitch on selector (an integer) with one case block per value, and a
-// default block when withDefault. Start each case block with StartBlock;
-// falling through is a Branch to the next case's block; end with EndSwitch.
-func (f *FunctionBuilder) BeginSwitch(selector ID, values []uint64, withDefault bool) Switch {
+// default block when withDefault. Case literals take the selector type's
+// width. Blocks are named as DXC names them: switch.3, switch.n3 (for -3),
+// switch.default, switch.merge. Start each case block with StartBlock;
+// falling through is a Branch to the next block; end with EndSwitch.
+func (f *FunctionBuilder) BeginSwitch(selector ID, values []int64, withDefault bool, ctrl spv.SelectionControl) Switch {
 	s := Switch{}
-	for range values {
-		s.Cases = append(s.Cases, f.NewBlock("switch.case"))
+	for _, v := range values {
+		name := fmt.Sprintf("switch.%d", v)
+		if v < 0 {
+			name = fmt.Sprintf("switch.n%d", -v)
+		}
+		s.Cases = append(s.Cases, f.NewBlock(name))
 	}
 	if withDefault {
 		s.Default = f.NewBlock("switch.default")
@@ -466,11 +511,11 @@ func (f *FunctionBuilder) BeginSwitch(selector ID, values []uint64, withDefault 
 	for i, v := range values {
 		lit := Lit(uint32(v))
 		if wide {
-			lit = Lit64(v)
+			lit = Lit64(uint64(v))
 		}
 		ops = append(ops, Pair(lit, Ref(s.Cases[i])))
 	}
-	f.Emit(spv.OpSelectionMerge, 0, Ref(s.Merge), Enum(spv.SelectionControlNone))
+	f.Emit(spv.OpSelectionMerge, 0, Ref(s.Merge), Enum(ctrl))
 	f.Emit(spv.OpSwitch, 0, ops...)
 	return s
 }
@@ -479,6 +524,22 @@ func (f *FunctionBuilder) BeginSwitch(selector ID, values []uint64, withDefault 
 func (f *FunctionBuilder) EndSwitch(s Switch) {
 	f.branchIfOpen(s.Merge)
 	f.StartBlock(s.Merge)
+}
+
+// Kill emits OpKill (HLSL discard before SPIR-V 1.6's
+// OpTerminateInvocation).
+func (f *FunctionBuilder) Kill() { f.Emit(spv.OpKill, 0) }
+
+// Unreachable emits OpUnreachable.
+func (f *FunctionBuilder) Unreachable() { f.Emit(spv.OpUnreachable, 0) }
+
+// Phi emits OpPhi with (value, parent block) pairs.
+func (f *FunctionBuilder) Phi(typ ID, incoming ...[2]ID) ID {
+	ops := make([]Operand, len(incoming))
+	for i, in := range incoming {
+		ops[i] = Pair(Ref(in[0]), Ref(in[1]))
+	}
+	return f.Emit(spv.OpPhi, typ, ops...)
 }
 
 // End checks that every block is terminated.

@@ -78,7 +78,7 @@ func buildFragment(t testing.TB) *ModuleBuilder {
 	// for (int i = 0; i < 4; i++) { if (i == 3) break; acc += helper(weights[i]); }
 	acc := f.Variable(b.TypePointer(spv.StorageClassFunction, f32), "acc", b.ConstFloat32(0))
 	iv := f.Variable(b.TypePointer(spv.StorageClassFunction, i32), "i", b.ConstInt32(0))
-	l := f.BeginLoop("for")
+	l := f.BeginLoop("for", spv.LoopControlNone)
 	i := f.Load(i32, iv)
 	f.LoopTest(l, f.Emit(spv.OpSLessThan, boolT, Ref(i), Ref(b.ConstInt32(4))))
 	isLast := f.Emit(spv.OpIEqual, boolT, Ref(f.Load(i32, iv)), Ref(b.ConstInt32(3)))
@@ -91,7 +91,7 @@ func buildFragment(t testing.TB) *ModuleBuilder {
 	f.EndLoop(l)
 
 	// switch (i) { case 0: acc *= 2; break; case 1: /* falls through */ default: acc = 1; }
-	s := f.BeginSwitch(f.Load(i32, iv), []uint64{0, 1}, true)
+	s := f.BeginSwitch(f.Load(i32, iv), []int64{0, -1}, true, spv.SelectionControlNone)
 	f.StartBlock(s.Cases[0])
 	f.Store(acc, f.Emit(spv.OpFMul, f32, Ref(f.Load(f32, acc)), Ref(b.ConstFloat32(2))))
 	f.Branch(s.Merge)
@@ -230,14 +230,13 @@ func buildCompute(t testing.TB, version spv.Version) *ModuleBuilder {
 	x := f.CompositeExtract(u32, f.Load(v3u, gid), 0)
 	elem := f.AccessChain(b.TypePointer(spv.StorageClassStorageBuffer, u64), buf, b.ConstInt32Unsigned(0), x)
 	// do { n += 3; if (n > 1<<40) break; } while (n < 100);
-	l := f.BeginLoop("do")
-	f.LoopBody(l)
+	l := f.BeginDoWhile(spv.LoopControlDontUnroll)
 	f.Store(n, f.Emit(spv.OpIAdd, u64, Ref(f.Load(u64, n)), Ref(b.ConstUint64(3))))
 	f.If(f.Emit(spv.OpUGreaterThan, boolT, Ref(f.Load(u64, n)), Ref(b.ConstUint64(1<<40))), func() { f.Break(l) }, nil)
 	f.BeginContinue(l)
 	f.EndLoopIf(l, f.Emit(spv.OpULessThan, boolT, Ref(f.Load(u64, n)), Ref(b.ConstUint64(100))))
 	// switch on a 64-bit selector takes 64-bit case literals.
-	s := f.BeginSwitch(f.Load(u64, n), []uint64{1 << 33}, false)
+	s := f.BeginSwitch(f.Load(u64, n), []int64{1 << 33}, false, spv.SelectionControlDontFlatten)
 	f.StartBlock(s.Cases[0])
 	f.Store(n, b.ConstUint64(7))
 	f.EndSwitch(s)
@@ -279,7 +278,7 @@ func TestComputeModuleValidates(t *testing.T) {
 				t.Fatal(err)
 			}
 			text := roundTrip(t, data, c.env)
-			if !strings.Contains(text, "OpSwitch %") || !strings.Contains(text, " 8589934592 %switch_case") {
+			if !strings.Contains(text, "OpSwitch %") || !strings.Contains(text, " 8589934592 %switch_8589934592") {
 				t.Errorf("64-bit switch missing:\n%s", text)
 			}
 		})
