@@ -376,6 +376,13 @@ func (e *exprParser) binary(op ptok, l, r value, live bool) value {
 
 // unary parses a primary expression with its prefix operators.
 func (e *exprParser) unary(live bool) value {
+	// Prefix operators and parentheses recurse: bound the depth.
+	if e.dep >= maxNesting {
+		t, _ := e.peek()
+		return e.fail(t.Pos, codeTooDeep, "preprocessor expression nested too deeply")
+	}
+	e.dep++
+	defer func() { e.dep-- }()
 	t, ok := e.peek()
 	if !ok {
 		return e.fail(e.end, codeExprExpectedValue, "expected value in expression")
@@ -397,17 +404,12 @@ func (e *exprParser) unary(live bool) value {
 	case token.Punct:
 		switch t.Text {
 		case "(":
-			if e.dep >= maxNesting {
-				return e.fail(t.Pos, codeTooDeep, "preprocessor expression nested too deeply")
-			}
-			e.dep++
 			v := e.parse(1, live)
 			// The comma operator (C11 allows it in #if only inside parens).
 			for !e.err && e.i < len(e.toks) && isPunct(e.toks[e.i], ",") {
 				e.i++
 				v = e.parse(1, live)
 			}
-			e.dep--
 			if e.err {
 				return value{}
 			}

@@ -232,7 +232,9 @@ func Preprocess(fs *diag.FileSet, diags *diag.List, filename string, src []byte,
 
 	f := fs.AddFile(filename, src)
 	p.pushFile(f)
-	p.res.Tokens = make([]token.Token, 0, len(src)/4+1)
+	// About one token per three bytes in typical shaders.
+	p.res.Tokens = make([]token.Token, 0, len(src)/3+16)
+	p.res.sites = make([]diag.Pos, 0, cap(p.res.Tokens))
 	for !p.fatal {
 		t := p.lex()
 		if t.Kind == token.EOF {
