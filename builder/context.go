@@ -26,6 +26,7 @@ type Context struct {
 	enc    InstBuilder
 	key    []byte
 	slab   []Inst
+	opSlab []Operand
 	err    error
 }
 
@@ -129,7 +130,7 @@ func (c *Context) ExtInstSet(id ID) *spv.ExtInstSet {
 // global appends a new module-level instruction with a fresh result id.
 func (c *Context) global(op spv.Op, typ ID, ops ...Operand) ID {
 	in := c.newInst()
-	*in = Inst{Op: op, Type: typ, Result: c.m.NewID(), Operands: ops}
+	*in = Inst{Op: op, Type: typ, Result: c.m.NewID(), Operands: c.copyOperands(ops)}
 	if !c.check(in) {
 		return 0
 	}
@@ -455,8 +456,29 @@ func (c *Context) Name(id ID, name string) {
 // nameFresh names an id just allocated, which cannot have the name yet.
 func (c *Context) nameFresh(id ID, name string) {
 	in := c.newInst()
-	*in = Inst{Op: spv.OpName, Operands: []Operand{Ref(id), Str(name)}}
+	*in = Inst{Op: spv.OpName, Operands: c.copyOperands([]Operand{Ref(id), Str(name)})}
 	c.m.Names = append(c.m.Names, in)
+}
+
+// copyOperands copies ops into a slab, so that callers' variadic slices
+// stay on their stack and instructions share few allocations. The copy's
+// capacity is its length: appending to it reallocates instead of
+// overwriting a neighbour.
+func (c *Context) copyOperands(ops []Operand) []Operand {
+	n := len(ops)
+	if n == 0 {
+		return nil
+	}
+	if n > 64 {
+		return append([]Operand(nil), ops...)
+	}
+	if len(c.opSlab) < n {
+		c.opSlab = make([]Operand, 1024)
+	}
+	dst := c.opSlab[:n:n]
+	c.opSlab = c.opSlab[n:]
+	copy(dst, ops)
+	return dst
 }
 
 // newInst allocates an instruction from a slab: one allocation per 256

@@ -46,6 +46,16 @@ type Function struct {
 	Blocks []*Block
 }
 
+// Block returns the block labelled label, or nil.
+func (f *Function) Block(label ID) *Block {
+	for _, b := range f.Blocks {
+		if b.Label == label {
+			return b
+		}
+	}
+	return nil
+}
+
 // A Module is the in-memory SPIR-V module, its sections in the logical
 // layout order of the specification (section 2.4). Capabilities and
 // extensions are kept as values; everything else is instructions.

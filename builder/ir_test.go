@@ -219,3 +219,68 @@ func TestGlobalExtInstDebugInfo(t *testing.T) {
 		t.Error("DebugSource without its file accepted")
 	}
 }
+
+func TestLongSourceIsContinued(t *testing.T) {
+	b, f := minimalShader(spv.Version1_0)
+	f.Return()
+	f.End()
+	// 1 MB of text with multi-byte characters, so that splits must avoid
+	// cutting a UTF-8 sequence.
+	text := strings.Repeat("float4 é = 0; // ü\n", 1000000/20)
+	file := b.DebugString("long.hlsl")
+	b.Source(spv.SourceLanguageHLSL, 600, file, text)
+	InferCapabilities(b.M)
+	if got := countOp(b.M.DebugSources, spv.OpSourceContinued); got < 3 {
+		t.Fatalf("%d OpSourceContinued, want at least 3", got)
+	}
+	var joined strings.Builder
+	for _, in := range b.M.DebugSources {
+		switch in.Op {
+		case spv.OpSource:
+			joined.WriteString(in.Operands[3].Str)
+		case spv.OpSourceContinued:
+			if !utf8ValidStart(in.Operands[0].Str) {
+				t.Error("continuation starts inside a UTF-8 sequence")
+			}
+			joined.WriteString(in.Operands[0].Str)
+		}
+	}
+	if joined.String() != text {
+		t.Error("source text not preserved across OpSourceContinued")
+	}
+	data := moduleBytes(t, b)
+	if err := tool.Validate(t, data, "vulkan1.0"); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func utf8ValidStart(s string) bool { return s == "" || s[0]&0xc0 != 0x80 }
+
+func TestSetBlockAndInterface(t *testing.T) {
+	b, f := minimalShader(spv.Version1_0)
+	f32 := b.TypeFloat(32)
+	entry := f.Block()
+	next := f.NewBlock("next")
+	f.Branch(next)
+	f.StartBlock(next)
+	f.SetBlock(entry) // terminated: an error
+	if b.Err() == nil {
+		t.Fatal("SetBlock on a terminated block accepted")
+	}
+	b, f = minimalShader(spv.Version1_0)
+	entry = f.Block()
+	v := b.GlobalVariable(b.TypePointer(spv.StorageClassPrivate, f32), spv.StorageClassPrivate, "p", 0)
+	f.Return()
+	f.End()
+	b.AddInterface(f.ID(), v)
+	if ops := b.M.EntryPoints[0].Operands; ops[len(ops)-1].ID() != v {
+		t.Errorf("interface not extended: %v", ops)
+	}
+	if b.M.Functions[0].Block(entry) == nil || b.M.Functions[0].Block(999) != nil {
+		t.Error("Function.Block lookup")
+	}
+	b.AddInterface(12345, v)
+	if b.Err() == nil {
+		t.Error("AddInterface on a non-entry point accepted")
+	}
+}

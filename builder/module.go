@@ -64,6 +64,19 @@ func (b *ModuleBuilder) EntryPoint(model spv.ExecutionModel, fn ID, name string,
 		Operands: append([]Operand{Enum(model), Ref(fn), Str(name)}, Refs(iface...)...)})
 }
 
+// AddInterface appends variables to the interface of the entry point
+// whose function is fn (interfaces are often complete only after the
+// function is built).
+func (b *ModuleBuilder) AddInterface(fn ID, vars ...ID) {
+	for _, ep := range b.M.EntryPoints {
+		if len(ep.Operands) > 1 && ep.Operands[1].ID() == fn {
+			ep.Operands = append(ep.Operands, Refs(vars...)...)
+			return
+		}
+	}
+	b.setErr(fmt.Errorf("AddInterface: %%%d is not an entry point", fn))
+}
+
 // ExecutionMode adds OpExecutionMode with literal parameters.
 func (b *ModuleBuilder) ExecutionMode(fn ID, mode spv.ExecutionMode, params ...uint32) {
 	b.add(&b.M.ExecutionModes, &Inst{Op: spv.OpExecutionMode, Operands: []Operand{Ref(fn), Enum(mode, Lits(params...)...)}})
@@ -81,16 +94,40 @@ func (b *ModuleBuilder) DebugString(s string) ID {
 	return in.Result
 }
 
-// Source adds OpSource; file (an OpString id) and text are optional (0, "").
+// Source adds OpSource; file (an OpString id) and text are optional (0,
+// ""). Text too long for one instruction continues in OpSourceContinued
+// instructions, split between UTF-8 sequences.
 func (b *ModuleBuilder) Source(lang spv.SourceLanguage, version uint32, file ID, text string) {
 	ops := []Operand{Enum(lang), Lit(version)}
 	if file != 0 {
 		ops = append(ops, Ref(file))
 		if text != "" {
-			ops = append(ops, Str(text))
+			var first string
+			first, text = splitString(text, 4*(0xffff-4)-1)
+			ops = append(ops, Str(first))
 		}
 	}
 	b.add(&b.M.DebugSources, &Inst{Op: spv.OpSource, Operands: ops})
+	for file != 0 && text != "" {
+		var chunk string
+		chunk, text = splitString(text, 4*(0xffff-1)-1)
+		b.add(&b.M.DebugSources, &Inst{Op: spv.OpSourceContinued, Operands: []Operand{Str(chunk)}})
+	}
+}
+
+// splitString cuts s after at most n bytes, not inside a UTF-8 sequence.
+func splitString(s string, n int) (head, tail string) {
+	if len(s) <= n {
+		return s, ""
+	}
+	cut := n
+	for cut > 0 && s[cut]&0xc0 == 0x80 { // s[cut] continues a sequence
+		cut--
+	}
+	if cut == 0 {
+		cut = n
+	}
+	return s[:cut], s[cut:]
 }
 
 // SourceExtension adds OpSourceExtension.
@@ -192,6 +229,25 @@ func (f *FunctionBuilder) StartBlock(label ID) {
 	f.F.Blocks = append(f.F.Blocks, f.cur)
 }
 
+// SetBlock makes the function's block labelled label, already started,
+// the insertion block again; it must not be terminated.
+func (f *FunctionBuilder) SetBlock(label ID) {
+	bl := f.F.Block(label)
+	switch {
+	case bl == nil:
+		f.fail("SetBlock: %%%d is not a started block", label)
+	case bl.Terminated():
+		f.fail("SetBlock: block %%%d is terminated", label)
+	default:
+		f.cur = bl
+	}
+}
+
+// Line emits OpLine (file is an OpString id).
+func (f *FunctionBuilder) Line(file ID, line, column uint32) {
+	f.Emit(spv.OpLine, 0, Ref(file), Lit(line), Lit(column))
+}
+
 // Block returns the insertion block's label, 0 before the first block.
 func (f *FunctionBuilder) Block() ID {
 	if f.cur == nil {
@@ -214,7 +270,7 @@ func (f *FunctionBuilder) Emit(op spv.Op, typ ID, operands ...Operand) ID {
 		return 0
 	}
 	in := f.b.newInst()
-	*in = Inst{Op: op, Type: typ, Operands: operands}
+	*in = Inst{Op: op, Type: typ, Operands: f.b.copyOperands(operands)}
 	if info.HasResult {
 		in.Result = f.b.NewID()
 	}
