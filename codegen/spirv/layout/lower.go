@@ -1,0 +1,468 @@
+package layout
+
+import (
+	"fmt"
+
+	"github.com/hlsl2spirv/hlsl2spirv/builder"
+	"github.com/hlsl2spirv/hlsl2spirv/builder/spv"
+	"github.com/hlsl2spirv/hlsl2spirv/sema/types"
+)
+
+// Interface says which block decoration a lowered struct gets.
+type Interface uint8
+
+const (
+	// NotABlock: a plain struct.
+	NotABlock Interface = iota
+	// UniformBlock: Block (cbuffer, ConstantBuffer, $Globals, push
+	// constants, shader record buffers).
+	UniformBlock
+	// StorageBlock: BufferBlock before SPIR-V 1.4, Block from 1.4 on
+	// (tbuffer, TextureBuffer, structured and byte-address buffers, the
+	// Append/Consume counter).
+	StorageBlock
+)
+
+// BlockSpec describes a block built from a member list rather than from a
+// struct type: a cbuffer or tbuffer ("type.MyCBuffer"), $Globals
+// ("type.$Globals"), a push-constant struct ("type.PushConstant.S").
+type BlockSpec struct {
+	Name      string
+	Members   []Member
+	Rule      Rule
+	Interface Interface
+	// ReadOnly decorates every member NonWritable (tbuffer).
+	ReadOnly bool
+}
+
+// A LowerError is a type that cannot be lowered under a rule.
+type LowerError struct {
+	Type *types.Type
+	Rule Rule
+	Msg  string
+}
+
+func (e *LowerError) Error() string {
+	return fmt.Sprintf("%s (type '%s', %s layout)", e.Msg, e.Type, e.Rule)
+}
+
+// ErrNonFloatColumnMajor is dxc's message for a column-major matrix of
+// non-floating-point components in a buffer.
+const ErrNonFloatColumnMajor = "externally initialized non-floating-point column-major matrices not supported yet"
+
+// Lowerer turns HLSL types into SPIR-V types through a builder: one SPIR-V
+// struct per (HLSL struct, rule), with the layout decorations dxc emits.
+type Lowerer struct {
+	B     *builder.ModuleBuilder
+	Calc  *Calculator
+	Rules Rules // the rules buffer objects use when lowered under Void
+	// Object lowers the object types this package does not own (textures,
+	// samplers, acceleration structures...). Nil makes them an error.
+	Object func(t *types.Type, r Rule) (builder.ID, error)
+
+	cache map[cacheKey]builder.ID
+}
+
+// NewLowerer returns a Lowerer writing types into b.
+func NewLowerer(b *builder.ModuleBuilder, calc *Calculator, rules Rules) *Lowerer {
+	return &Lowerer{B: b, Calc: calc, Rules: rules, cache: map[cacheKey]builder.ID{}}
+}
+
+// Type returns the SPIR-V type of t under r. Under a layout rule, bool
+// becomes a 32-bit uint, arrays carry ArrayStride and struct members
+// Offset, MatrixStride and RowMajor/ColMajor. One-component vectors and
+// 1x1 matrices become scalars, 1xN and Nx1 matrices vectors, and non-float
+// matrices arrays of row vectors.
+//
+// Buffer objects lower to their block struct: StructuredBuffer<T> to
+// "type.StructuredBuffer.T" holding a runtime array, ConstantBuffer<T> to
+// "type.ConstantBuffer.T", ByteAddressBuffer to "type.ByteAddressBuffer";
+// under Void they use the rule Rules gives their kind (dxc then wants a
+// pointer to them; making it is the caller's business).
+func (l *Lowerer) Type(t *types.Type, r Rule) (builder.ID, error) {
+	k := cacheKey{t, r}
+	if id, ok := l.cache[k]; ok {
+		return id, nil
+	}
+	id, err := l.lower(t, r)
+	if err != nil {
+		return 0, err
+	}
+	if err := l.B.Err(); err != nil {
+		return 0, err
+	}
+	l.cache[k] = id
+	return id, nil
+}
+
+func (l *Lowerer) errorf(t *types.Type, r Rule, format string, args ...any) error {
+	return &LowerError{Type: t, Rule: r, Msg: fmt.Sprintf(format, args...)}
+}
+
+// Scalar returns the SPIR-V type of a scalar kind under r.
+func (l *Lowerer) Scalar(s types.Scalar, r Rule) builder.ID {
+	b := l.B
+	use16 := l.Calc.Enable16BitTypes
+	switch s {
+	case types.Bool:
+		// Booleans have no defined bit pattern: buffers hold them as uint.
+		if r.HasLayout() {
+			return b.TypeInt(32, false)
+		}
+		return b.TypeBool()
+	case types.Int, types.LiteralInt:
+		return b.TypeInt(32, true)
+	case types.Uint, types.Int8_4Packed, types.Uint8_4Packed:
+		return b.TypeInt(32, false)
+	case types.Int64:
+		return b.TypeInt(64, true)
+	case types.Uint64:
+		return b.TypeInt(64, false)
+	case types.Int16:
+		return b.TypeInt(16, true)
+	case types.Uint16:
+		return b.TypeInt(16, false)
+	case types.Float16:
+		return b.TypeFloat(16)
+	case types.Double:
+		return b.TypeFloat(64)
+	case types.Min10Float, types.Min16Float:
+		if use16 {
+			return b.TypeFloat(16)
+		}
+		return b.TypeFloat(32)
+	case types.Min12Int, types.Min16Int:
+		if use16 {
+			return b.TypeInt(16, true)
+		}
+		return b.TypeInt(32, true)
+	case types.Min16Uint:
+		if use16 {
+			return b.TypeInt(16, false)
+		}
+		return b.TypeInt(32, false)
+	}
+	// float, the 32-bit 'half', literal float
+	return b.TypeFloat(32)
+}
+
+func (l *Lowerer) lower(t *types.Type, r Rule) (builder.ID, error) {
+	b := l.B
+	sh, u := classify(t)
+
+	// In an fxc cbuffer a matrix with one component per register (a
+	// column_major float1xN, a row_major floatNx1) is an array of scalars,
+	// one register each, not a vector.
+	if r == DXCBuffer && u.Kind() == types.Matrix {
+		rows, cols := u.Rows(), u.Cols()
+		if !l.Calc.SPIRVRowMajor(u) {
+			rows, cols = cols, rows
+		}
+		if rows == 1 && cols > 1 {
+			lay := l.Calc.Of(u, r)
+			return b.TypeArrayN(l.Scalar(u.Scalar(), r), uint32(cols), lay.Stride), nil
+		}
+	}
+
+	switch sh {
+	case shapeScalar:
+		if u.Kind() == types.Enum {
+			return b.TypeInt(32, true), nil
+		}
+		return l.Scalar(u.Scalar(), r), nil
+
+	case shapeVector:
+		return b.TypeVector(l.Scalar(u.Scalar(), r), uint32(vectorCount(u))), nil
+
+	case shapeMatrix:
+		s := u.Scalar()
+		vec := b.TypeVector(l.Scalar(s, r), uint32(u.Cols()))
+		if s.IsFloat() {
+			return b.TypeMatrix(vec, uint32(u.Rows())), nil
+		}
+		// SPIR-V matrices are float-only: other matrices are arrays of
+		// their HLSL rows, which cannot hold a column-major layout.
+		var stride uint32
+		if r.HasLayout() {
+			if l.Calc.SPIRVRowMajor(u) {
+				return 0, l.errorf(t, r, ErrNonFloatColumnMajor)
+			}
+			stride = l.Calc.Of(u, r).Stride
+		}
+		return b.TypeArrayN(vec, uint32(u.Rows()), stride), nil
+
+	case shapeArray:
+		elem := u.Elem()
+		eid, err := l.Type(elem, r)
+		if err != nil {
+			return 0, err
+		}
+		var stride uint32
+		if r.HasLayout() && !isBufferObject(elem) {
+			stride = l.Calc.Of(u, r).Stride
+			if stride == 0 {
+				return 0, l.errorf(t, r, "array of zero-sized elements cannot be laid out")
+			}
+		}
+		if u.Len() == types.Unsized {
+			return b.TypeRuntimeArray(eid, stride), nil
+		}
+		if u.Len() <= 0 || u.Len() > 1<<31 {
+			return 0, l.errorf(t, r, "array length %d out of range", u.Len())
+		}
+		return b.TypeArrayN(eid, uint32(u.Len()), stride), nil
+
+	case shapeStruct:
+		nd := u.Named()
+		if nd == nil {
+			return 0, l.errorf(t, r, "struct without declaration")
+		}
+		return l.structType(nd.Name, l.Calc.structMembers(u), l.Calc.Struct(u, r), r, NotABlock, false)
+
+	case shapeObject:
+		return l.object(u, r)
+	}
+	return 0, l.errorf(t, r, "type cannot be lowered to SPIR-V")
+}
+
+// Block returns the block struct of a member list.
+func (l *Lowerer) Block(spec BlockSpec) (builder.ID, error) {
+	ms := make([]member, len(spec.Members))
+	for i, m := range spec.Members {
+		ms[i] = member{m, i}
+	}
+	sl := l.Calc.Members(spec.Members, spec.Rule)
+	return l.structType(spec.Name, ms, sl, spec.Rule, spec.Interface, spec.ReadOnly)
+}
+
+func (l *Lowerer) structType(name string, ms []member, sl *StructLayout, r Rule, iface Interface, readOnly bool) (builder.ID, error) {
+	st := builder.StructType{Name: name, Members: make([]builder.StructMember, len(ms))}
+	for i, m := range ms {
+		id, err := l.Type(m.Type, r)
+		if err != nil {
+			return 0, err
+		}
+		sm := builder.StructMember{Type: id, Name: m.Name}
+		if r.HasLayout() {
+			ml := sl.Members[i]
+			sm.Decorations = append(sm.Decorations, builder.Deco(spv.DecorationOffset, builder.Lit(ml.Offset)))
+			if ml.MatrixStride != 0 {
+				sm.Decorations = append(sm.Decorations, builder.Deco(spv.DecorationMatrixStride, builder.Lit(ml.MatrixStride)), majorDeco(ml.SPIRVRowMajor))
+			}
+		}
+		if l.relaxedPrecision(m.Type) {
+			sm.Decorations = append(sm.Decorations, builder.Deco(spv.DecorationRelaxedPrecision))
+		}
+		if readOnly {
+			sm.Decorations = append(sm.Decorations, builder.Deco(spv.DecorationNonWritable))
+		}
+		st.Members[i] = sm
+	}
+	if d, ok := l.blockDeco(iface); ok {
+		st.Decorations = []builder.Decoration{builder.Deco(d)}
+	}
+	return l.B.TypeStruct(st), nil
+}
+
+func majorDeco(spirvRowMajor bool) builder.Decoration {
+	if spirvRowMajor {
+		return builder.Deco(spv.DecorationRowMajor)
+	}
+	return builder.Deco(spv.DecorationColMajor)
+}
+
+func (l *Lowerer) blockDeco(iface Interface) (spv.Decoration, bool) {
+	switch iface {
+	case UniformBlock:
+		return spv.DecorationBlock, true
+	case StorageBlock:
+		if l.B.M.Version >= spv.Version1_4 {
+			return spv.DecorationBlock, true
+		}
+		return spv.DecorationBufferBlock, true
+	}
+	return 0, false
+}
+
+// relaxedPrecision reports whether a member of type t is decorated
+// RelaxedPrecision: min-precision scalars, vectors, matrices and arrays of
+// them, when they are stored as 32-bit types.
+func (l *Lowerer) relaxedPrecision(t *types.Type) bool {
+	if l.Calc.Enable16BitTypes {
+		return false
+	}
+	for {
+		sh, u := classify(t)
+		switch sh {
+		case shapeArray:
+			t = u.Elem()
+			continue
+		case shapeScalar, shapeVector, shapeMatrix:
+			return u.Kind() != types.Enum && u.Scalar().IsMinPrecision()
+		}
+		return false
+	}
+}
+
+// isBufferObject reports the objects whose arrays carry no ArrayStride:
+// structured, byte-address, constant and texture buffers.
+func isBufferObject(t *types.Type) bool {
+	if t.Underlying().Kind() != types.ObjectK {
+		return false
+	}
+	switch t.Object().Class() {
+	case types.ClassStructuredBuffer, types.ClassByteAddressBuffer, types.ClassCBuffer:
+		return true
+	}
+	return false
+}
+
+func (l *Lowerer) object(t *types.Type, r Rule) (builder.ID, error) {
+	o := t.Object()
+	switch o.Class() {
+	case types.ClassStructuredBuffer:
+		if r == Void {
+			r = l.Rules.SBuffer
+		}
+		elem := t.Elem()
+		eid, err := l.Type(elem, r)
+		if err != nil {
+			return 0, err
+		}
+		stride := l.Calc.ArrayStride(elem, r)
+		if stride == 0 {
+			return 0, l.errorf(t, r, "structured buffer of a zero-sized element")
+		}
+		m := builder.StructMember{Type: l.B.TypeRuntimeArray(eid, stride)}
+		m.Decorations = []builder.Decoration{builder.Deco(spv.DecorationOffset, builder.Lit(0))}
+		if mat := floatMatrixOf(elem); mat != nil {
+			m.Decorations = append(m.Decorations,
+				builder.Deco(spv.DecorationMatrixStride, builder.Lit(l.Calc.Of(mat, r).Stride)),
+				majorDeco(l.Calc.SPIRVRowMajor(mat)))
+		}
+		if o == types.StructuredBuffer {
+			m.Decorations = append(m.Decorations, builder.Deco(spv.DecorationNonWritable))
+		}
+		d, _ := l.blockDeco(StorageBlock)
+		return l.B.TypeStruct(builder.StructType{
+			Name:        "type." + o.String() + "." + astTypeName(elem),
+			Members:     []builder.StructMember{m},
+			Decorations: []builder.Decoration{builder.Deco(d)},
+		}), nil
+
+	case types.ClassByteAddressBuffer:
+		return l.ByteAddressBuffer(o != types.ByteAddressBuffer), nil
+
+	case types.ClassCBuffer:
+		tbuf := o == types.TextureBuffer
+		if r == Void {
+			r = l.Rules.CBuffer
+			if tbuf {
+				r = l.Rules.TBuffer
+			}
+		}
+		elem := t.Elem().Underlying()
+		if elem.Kind() != types.Struct || elem.Named() == nil {
+			return 0, l.errorf(t, r, "the element of %s must be a struct", o)
+		}
+		iface := UniformBlock
+		if tbuf {
+			iface = StorageBlock
+		}
+		return l.structType("type."+o.String()+"."+elem.Named().Name, l.Calc.structMembers(elem), l.Calc.Struct(elem, r), r, iface, tbuf)
+	}
+	if l.Object != nil {
+		return l.Object(t, r)
+	}
+	return 0, l.errorf(t, r, "object type is not lowered by the layout package")
+}
+
+// ByteAddressBuffer returns "type.ByteAddressBuffer" (or
+// "type.RWByteAddressBuffer" when writable): a block holding a runtime
+// array of uint with stride 4.
+func (l *Lowerer) ByteAddressBuffer(writable bool) builder.ID {
+	m := builder.StructMember{
+		Type:        l.B.TypeRuntimeArray(l.B.TypeInt(32, false), 4),
+		Decorations: []builder.Decoration{builder.Deco(spv.DecorationOffset, builder.Lit(0))},
+	}
+	name := "type.RWByteAddressBuffer"
+	if !writable {
+		name = "type.ByteAddressBuffer"
+		m.Decorations = append(m.Decorations, builder.Deco(spv.DecorationNonWritable))
+	}
+	d, _ := l.blockDeco(StorageBlock)
+	return l.B.TypeStruct(builder.StructType{Name: name, Members: []builder.StructMember{m}, Decorations: []builder.Decoration{builder.Deco(d)}})
+}
+
+// Counter returns "type.ACSBuffer.counter", the block of the counter of a
+// RW/Append/Consume structured buffer: one int named "counter" at offset 0.
+func (l *Lowerer) Counter() builder.ID {
+	d, _ := l.blockDeco(StorageBlock)
+	return l.B.TypeStruct(builder.StructType{
+		Name: "type.ACSBuffer.counter",
+		Members: []builder.StructMember{{
+			Type:        l.B.TypeInt(32, true),
+			Name:        "counter",
+			Decorations: []builder.Decoration{builder.Deco(spv.DecorationOffset, builder.Lit(0))},
+		}},
+		Decorations: []builder.Decoration{builder.Deco(d)},
+	})
+}
+
+// astTypeName is how dxc names a buffer's element in the buffer's type
+// name: "float", "v4float", "mat2v3float", a struct's name, "" otherwise.
+func astTypeName(t *types.Type) string {
+	sh, u := classify(t)
+	switch sh {
+	case shapeScalar:
+		if u.Kind() == types.Enum {
+			return ""
+		}
+		return scalarName(u.Scalar())
+	case shapeVector:
+		return fmt.Sprintf("v%d%s", vectorCount(u), scalarName(u.Scalar()))
+	case shapeMatrix:
+		return fmt.Sprintf("mat%dv%d%s", u.Rows(), u.Cols(), scalarName(u.Scalar()))
+	case shapeStruct:
+		if nd := u.Named(); nd != nil {
+			return nd.Name
+		}
+	}
+	return ""
+}
+
+func scalarName(s types.Scalar) string {
+	switch s {
+	case types.Bool:
+		return "bool"
+	case types.Int:
+		return "int"
+	case types.Uint:
+		return "uint"
+	case types.Float:
+		return "float"
+	case types.Double:
+		return "double"
+	case types.Int64:
+		return "int64"
+	case types.Uint64:
+		return "uint64"
+	case types.Int16:
+		return "short"
+	case types.Uint16:
+		return "ushort"
+	case types.Float16, types.HalfPP:
+		return "half"
+	case types.Min12Int:
+		return "min12int"
+	case types.Min16Int:
+		return "min16int"
+	case types.Min16Uint:
+		return "min16uint"
+	case types.Min16Float:
+		return "min16float"
+	case types.Min10Float:
+		return "min10float"
+	}
+	return ""
+}
