@@ -294,10 +294,13 @@ func Execute(runner, dir string, module []byte, mod *Module, c *Case) (Result, e
 		}
 		inputs[b] = r
 	}
+	expected := map[*Binding]int{} // bytes the expectations cover
 	for _, r := range c.Expects {
-		if _, err := mod.Find(r.Name); err != nil {
+		b, err := mod.Find(r.Name)
+		if err != nil {
 			return nil, fmt.Errorf("expect %s (line %d): %v", r.Name, r.Line, err)
 		}
+		expected[b] = len(r.Data.Bytes)
 	}
 	sizes := map[[2]uint32]int{}
 	for i := range mod.Bindings {
@@ -327,7 +330,9 @@ func Execute(runner, dir string, module []byte, mod *Module, c *Case) (Result, e
 		switch b.Kind {
 		case UniformBuffer, StorageBuffer:
 			if b.RuntimeStride > 0 && r == nil {
-				size = b.Size + 64*b.RuntimeStride // room for a buffer the test does not mention
+				// Room for a buffer the test gives no data: what the
+				// expectations cover, and at least 64 elements.
+				size = max(expected[b], b.Size+64*b.RuntimeStride)
 			}
 			size = roundUp(max(size, b.Size, 16), 16)
 			kind := "ssbo"
@@ -340,7 +345,7 @@ func Execute(runner, dir string, module []byte, mod *Module, c *Case) (Result, e
 			if err != nil {
 				return nil, fmt.Errorf("%s: %v", b.VarName, err)
 			}
-			size = roundUp(max(size, 16*f.bytes), f.bytes)
+			size = roundUp(max(size, expected[b], 16*f.bytes), f.bytes)
 			kind := "storage"
 			if b.Kind == UniformTexelBuffer {
 				kind = "uniform"
