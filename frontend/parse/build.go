@@ -286,6 +286,10 @@ type declSpecs struct {
 	mods []ast.Modifier
 	typ  *ast.TypeExpr
 	defs []ast.Decl // struct/enum definitions written in the specifiers
+	// start is where the declaration starts; the first declarator's range
+	// begins there (`static const int a` starts at `static`).
+	start diag.Pos
+	first bool
 }
 
 func (b *builder) declSpecifiers(ctx p.IDeclSpecifiersContext) declSpecs {
@@ -295,6 +299,8 @@ func (b *builder) declSpecifiers(ctx p.IDeclSpecifiersContext) declSpecs {
 		b.set(ds.typ, nil)
 		return ds
 	}
+	ds.start = b.tok(ctx.GetStart()).Loc()
+	ds.first = true
 	for _, ps := range ctx.AllPrefixSpecifier() {
 		t := b.tok(ps.GetStart())
 		ds.mods = append(ds.mods, ast.Modifier{Pos: t.Loc(), Name: t.Text})
@@ -364,7 +370,8 @@ func (b *builder) declaration(ctx p.IDeclarationContext, attrs []*ast.Attribute)
 		}
 		return out
 	}
-	for _, id := range inits {
+	for i, id := range inits {
+		ds.first = i == 0
 		out = append(out, b.varDecl(id, ds, attrs))
 	}
 	return out
@@ -386,9 +393,8 @@ func (b *builder) varDecl(ctx p.IInitDeclaratorContext, ds declSpecs, attrs []*a
 	if init := ctx.Initializer(); init != nil {
 		n.Init = b.initializer(init)
 	}
-	// The range of the first declarator starts at the specifiers.
-	if ds.typ != nil && ds.typ.Pos().IsValid() && ds.typ.Pos() < n.Pos() && len(ds.mods) == 0 {
-		setRange(n, ds.typ.Pos(), n.End())
+	if ds.first && ds.start.IsValid() && ds.start < n.Pos() {
+		setRange(n, ds.start, n.End())
 	}
 	return n
 }
@@ -1045,7 +1051,8 @@ func (b *builder) forInit(ctx p.IForInitContext) ast.Stmt {
 		b.set(n, ctx)
 		ds := b.declSpecifiers(dsc)
 		n.Decls = ds.defs
-		for _, id := range ctx.AllInitDeclarator() {
+		for i, id := range ctx.AllInitDeclarator() {
+			ds.first = i == 0
 			n.Decls = append(n.Decls, b.varDecl(id, ds, nil))
 		}
 		return n

@@ -429,7 +429,9 @@ func (c *classifier) ident(i int) int {
 	}
 
 	switch k {
-	case namespaceName:
+	case namespaceName, unknownName:
+		// An undeclared name before `::` is taken for a namespace, so
+		// the parse goes on and sema reports the name.
 		if c.isPunct(i+1, "::") {
 			return p.HLSLParserNS_NAME
 		}

@@ -17,11 +17,14 @@ import (
 // parser expected there, and the rule being parsed.
 type errorListener struct {
 	antlr.DefaultErrorListener
-	parser   *p.HLSLParser
-	diags    *diag.List
-	toks     []ctok
-	last     int // token index of the last error, to stop cascades
-	reported bool
+	parser *p.HLSLParser
+	diags  *diag.List
+	toks   []ctok
+	last   int // token index of the last error, to stop cascades
+	// quietUntil is the index of the first ';' or '}' after the last
+	// error: errors up to there are consequences of the recovery.
+	quietUntil int
+	reported   bool
 }
 
 func (l *errorListener) SyntaxError(_ antlr.Recognizer, offending interface{}, _, _ int, _ string, e antlr.RecognitionException) {
@@ -36,11 +39,18 @@ func (l *errorListener) SyntaxError(_ antlr.Recognizer, offending interface{}, _
 	}
 	// One error per token, and none right after another: the second is
 	// nearly always a consequence of the recovery from the first.
-	if idx == l.last || idx == l.last+1 {
+	if idx == l.last || idx == l.last+1 || (l.reported && idx <= l.quietUntil) {
 		l.last = idx
 		return
 	}
 	l.last = idx
+	l.quietUntil = idx
+	for l.quietUntil < len(l.toks)-1 {
+		if typ := l.toks[l.quietUntil].typ; typ == p.HLSLParserSEMI || typ == p.HLSLParserRBRACE {
+			break
+		}
+		l.quietUntil++
+	}
 	l.reported = true
 
 	var expected *antlr.IntervalSet
@@ -160,6 +170,34 @@ var tokenSpelling = map[int]string{
 	p.HLSLParserIDENT: "identifier", p.HLSLParserCOLONCOLON: "'::'",
 }
 
+// unterminatedStruct finds the struct specifier of the declaration being
+// parsed when its closing brace ends a line and the error is after it.
+func (l *errorListener) unterminatedStruct(ctx antlr.ParserRuleContext, idx int) (ctok, bool) {
+	for c := ctx; c != nil; {
+		if d, ok := c.(*p.DeclarationContext); ok {
+			ds := d.DeclSpecifiers()
+			if ds == nil || ds.TypeSpec() == nil || ds.TypeSpec().StructSpecifier() == nil {
+				return ctok{}, false
+			}
+			stop := ds.TypeSpec().StructSpecifier().GetStop()
+			if stop == nil {
+				return ctok{}, false
+			}
+			si := stop.GetTokenIndex()
+			if si < 0 || si >= idx || l.tok(si).typ != p.HLSLParserRBRACE || l.tok(si+1).Flags&token.StartOfLine == 0 {
+				return ctok{}, false
+			}
+			return l.tok(si), true
+		}
+		parent, ok := c.GetParent().(antlr.ParserRuleContext)
+		if !ok {
+			break
+		}
+		c = parent
+	}
+	return ctok{}, false
+}
+
 // describe words one syntax error.
 func (l *errorListener) describe(ctx antlr.ParserRuleContext, idx int, expected *antlr.IntervalSet) (diag.Code, diag.Pos, string) {
 	t := l.tok(idx)
@@ -176,6 +214,14 @@ func (l *errorListener) describe(ctx antlr.ParserRuleContext, idx int, expected 
 	}
 	if t.typ == p.HLSLParserGT && prev.typ == p.HLSLParserGT && prev.splitFrom != t.splitFrom {
 		return codeBadShift, t.Loc(), "expected expression"
+	}
+
+	if t.Kind == token.EOF && contains(expected, p.HLSLParserRBRACE) {
+		return codeSyntax, t.Loc(), "expected '}'"
+	}
+	// `struct S { ... }` without its ';' before the next declaration.
+	if end, ok := l.unterminatedStruct(ctx, idx); ok {
+		return codeExpectedSemi, endOf(end), "expected ';' after struct"
 	}
 
 	wantSemi := contains(expected, p.HLSLParserSEMI)
