@@ -6,7 +6,9 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/hlsl2spirv/hlsl2spirv/frontend/ast"
 	"github.com/hlsl2spirv/hlsl2spirv/frontend/diag"
+	"github.com/hlsl2spirv/hlsl2spirv/frontend/parse"
 	"github.com/hlsl2spirv/hlsl2spirv/frontend/pp"
 )
 
@@ -16,6 +18,8 @@ type Result struct {
 	Files *diag.FileSet
 	Diags *diag.List
 	SPIRV []uint32
+	// AST is the parsed file (nil before parsing ran).
+	AST *ast.File
 
 	profile Profile
 }
@@ -82,6 +86,34 @@ func Preprocess(opts Options, filename string, src []byte, w io.Writer) (*Result
 	return r, nil
 }
 
+// parse preprocesses and parses the main file.
+func (r *Result) parse(opts *Options, filename string, src []byte) {
+	res := r.preprocess(opts, filename, src)
+	if r.Failed() {
+		return
+	}
+	r.AST = parse.File(r.Files, r.Diags, filename, res.Tokens)
+}
+
+// Check runs the front end without code generation (dxc -fsyntax-only). With
+// a non-nil astDump it also prints the syntax tree (dxc -ast-dump).
+func Check(opts Options, filename string, src []byte, astDump io.Writer) (*Result, error) {
+	r, err := newResult(&opts)
+	if err != nil {
+		return nil, err
+	}
+	if r.profile, err = opts.profileFor(false); err != nil {
+		return nil, err
+	}
+	r.parse(&opts, filename, src)
+	if astDump != nil && r.AST != nil && !r.Failed() {
+		if err := ast.Fprint(astDump, r.Files, r.AST); err != nil {
+			return nil, err
+		}
+	}
+	return r, nil
+}
+
 // CompileFile reads a file and compiles it.
 func CompileFile(opts Options, filename string) (*Result, error) {
 	src, err := os.ReadFile(filename)
@@ -101,7 +133,7 @@ func Compile(opts Options, filename string, src []byte) (*Result, error) {
 	if r.profile, err = opts.profileFor(true); err != nil {
 		return nil, err
 	}
-	r.preprocess(&opts, filename, src)
+	r.parse(&opts, filename, src)
 	if r.Failed() {
 		return r, nil
 	}

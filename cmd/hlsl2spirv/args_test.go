@@ -127,3 +127,27 @@ func TestPreprocessOnly(t *testing.T) {
 		t.Errorf("-Fi file: %v %q", err, b)
 	}
 }
+
+func TestSyntaxOnlyAndASTDump(t *testing.T) {
+	dir := t.TempDir()
+	good := filepath.Join(dir, "good.hlsl")
+	os.WriteFile(good, []byte("float4 main(float4 c : COLOR) : SV_Target { return c * 2; }\n"), 0o644)
+	bad := filepath.Join(dir, "bad.hlsl")
+	os.WriteFile(bad, []byte("float4 main() : SV_Target {\n  float x = 1\n  return x;\n}\n"), 0o644)
+
+	var stdout, stderr bytes.Buffer
+	if rc := run([]string{"-fsyntax-only", good}, &stdout, &stderr); rc != 0 || stdout.Len() != 0 {
+		t.Errorf("-fsyntax-only good: exit %d stdout %q stderr %q", rc, stdout.String(), stderr.String())
+	}
+	stdout.Reset()
+	stderr.Reset()
+	if rc := run([]string{"-ast-dump", good}, &stdout, &stderr); rc != 0 || !strings.Contains(stdout.String(), "FuncDecl main") {
+		t.Errorf("-ast-dump good: exit %d stdout %q stderr %q", rc, stdout.String(), stderr.String())
+	}
+	stdout.Reset()
+	stderr.Reset()
+	rc := run([]string{"-fsyntax-only", bad}, &stdout, &stderr)
+	if rc == 0 || !strings.Contains(stderr.String(), "bad.hlsl:2:14: error: expected ';'") {
+		t.Errorf("-fsyntax-only bad: exit %d stderr %q", rc, stderr.String())
+	}
+}

@@ -47,8 +47,24 @@ func preprocess(input string, src []byte, c *cli, stdout, stderr io.Writer) int 
 
 // check implements -fsyntax-only and -ast-dump.
 func check(input string, src []byte, c *cli, stdout, stderr io.Writer) int {
-	fmt.Fprintf(stderr, "hlsl2spirv: error: -fsyntax-only and -ast-dump are not implemented yet in this build\n")
-	return 1
+	var dump io.Writer
+	var out bytes.Buffer
+	if c.astDump {
+		dump = &out
+	}
+	res, err := frontend.Check(c.opts, input, src, dump)
+	if err != nil {
+		fmt.Fprintf(stderr, "hlsl2spirv: error: %v\n", err)
+		return 1
+	}
+	res.Diags.Render(stderr)
+	if res.Failed() {
+		return 1
+	}
+	if c.astDump {
+		return emitText(out.String(), "", stdout, stderr)
+	}
+	return 0
 }
 
 // compile compiles to SPIR-V: the binary to -Fo, the disassembly to -Fc, or
