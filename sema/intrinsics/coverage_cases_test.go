@@ -106,6 +106,10 @@ var moreGlobalCases = []resolveCase{
 	{"texCUBEgrad(SamplerState, float3, float3, float3)", "float4", ""},
 	{"texCUBEproj(SamplerState, float4)", "float4", ""},
 	{"vk::ext_execution_mode_id(uint, uint)", "void", ""},
+	{"vk::static_pointer_cast@vk::BufferPointer<float4, 16>(vk::BufferPointer<S, 16>)", "vk::BufferPointer<float4, 16>", ""},
+	{"vk::reinterpret_pointer_cast@vk::BufferPointer<uint, 4>(vk::BufferPointer<S, 16>)", "vk::BufferPointer<uint, 4>", ""},
+	{"vk::static_pointer_cast@uint(uint64_t)", "error: no matching function for call to 'static_pointer_cast'", ""},
+	{"ClusterID()", "uint", ""},
 }
 
 var moreMethodCases = []resolveCase{
@@ -175,7 +179,7 @@ var rayQueryGetters = map[string]string{
 	"InstanceIndex": "uint", "ObjectRayDirection": "float3", "ObjectRayOrigin": "float3",
 	"ObjectToWorld3x4": "float3x4", "ObjectToWorld4x3": "float4x3", "WorldToObject3x4": "float3x4",
 	"WorldToObject4x3": "float4x3", "PrimitiveIndex": "uint", "TriangleBarycentrics": "float2",
-	"TriangleFrontFace": "bool",
+	"TriangleFrontFace": "bool", "ClusterID": "uint",
 }
 
 var rayQueryCases = func() []resolveCase {

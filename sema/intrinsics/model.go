@@ -40,6 +40,7 @@ const (
 	VarType   VarKind = iota // a scalar/vector/matrix type (shape and components)
 	VarDim                   // a dimension 1..4
 	VarStruct                // a user-defined struct
+	VarObject                // any object of kind Var.Object (vk::BufferPointer<T, A>)
 )
 
 // Var is one template variable of an overload.
@@ -48,6 +49,7 @@ type Var struct {
 	Kind   VarKind
 	Set    SetID  // VarType: allowed component kinds
 	Shapes Shapes // VarType: allowed layouts
+	Object string // VarObject: the object kind's name
 }
 
 // SetID indexes the component-type sets.
@@ -107,7 +109,7 @@ const (
 	PatScalar             // scalar<Comp>
 	PatElem               // the receiver's element type
 	PatTmpl               // the explicit template argument
-	PatStruct             // struct variable Var
+	PatStruct             // struct or object variable Var
 	PatSampler            // SamplerState, absent for combined image-samplers
 	PatCmpSampler         // SamplerComparisonState, likewise
 )

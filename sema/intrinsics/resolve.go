@@ -511,7 +511,11 @@ func (r *resolver) bind(p Pattern, arg *types.Type, c Call) bool {
 		return r.mergeComp(p.Comp, s)
 	case PatStruct:
 		a := arg.Canonical()
-		if a.Kind() != types.Struct {
+		if vr := &r.o.Vars[p.Var]; vr.Kind == VarObject {
+			if a.Kind() != types.ObjectK || a.Object().String() != vr.Object {
+				return false
+			}
+		} else if a.Kind() != types.Struct {
 			return false
 		}
 		if cur := r.strct[p.Var]; cur != nil && cur != a {
@@ -734,6 +738,9 @@ func (o *Overload) String() string {
 				b.WriteString("dim")
 			case VarStruct:
 				b.WriteString("struct")
+			case VarObject:
+				b.WriteString("object ")
+				b.WriteString(v.Object)
 			default:
 				b.WriteString(sets[v.Set].Name)
 				b.WriteByte(' ')

@@ -49,9 +49,10 @@ type set struct {
 
 type variable struct {
 	name   string
-	kind   string // "VarType", "VarDim", "VarStruct"
+	kind   string // "VarType", "VarDim", "VarStruct", "VarObject"
 	set    string
 	shapes string
+	object string
 }
 
 type pattern struct {
@@ -278,6 +279,11 @@ func (p *parser) parseFn(text string) (*overload, error) {
 				v.kind = "VarDim"
 			case "struct":
 				v.kind = "VarStruct"
+			case "object":
+				v.kind, v.object = "VarObject", l.next()
+				if b, ok := types.LookupBuiltin(v.object); !ok || b.Kind != types.BuiltinObject {
+					return nil, p.errorf("unknown object kind %q", v.object)
+				}
 			default:
 				if _, ok := p.setIndex[k]; !ok {
 					return nil, p.errorf("unknown set %q", k)
@@ -480,7 +486,7 @@ func (p *parser) parseType(l *lexer, o *overload) (pattern, error) {
 	if i := o.varIndex(name); i >= 0 {
 		v := o.vars[i]
 		switch v.kind {
-		case "VarStruct":
+		case "VarStruct", "VarObject":
 			return pattern{kind: "PatStruct", v: i}, nil
 		case "VarDim":
 			return pattern{}, fmt.Errorf("dimension %s used as a type", name)
@@ -664,6 +670,9 @@ func (p *parser) emit() ([]byte, error) {
 				s := fmt.Sprintf("{Name: %q, Kind: %s", v.name, v.kind)
 				if v.kind == "VarType" {
 					s += fmt.Sprintf(", Set: %s, Shapes: %s", setConst(v.set), v.shapes)
+				}
+				if v.kind == "VarObject" {
+					s += fmt.Sprintf(", Object: %q", v.object)
 				}
 				vs = append(vs, s+"}")
 			}
