@@ -41,7 +41,10 @@ func (e *EncodeError) Error() string {
 // extended instructions too.
 type InstBuilder struct {
 	Resolver Resolver
-	words    []uint32
+	// Bound, when not 0, is the module's id bound: ids at or above it are
+	// errors.
+	Bound ID
+	words []uint32
 }
 
 // Encode encodes op with its operands in grammar order, the result type
@@ -88,7 +91,7 @@ func (b *InstBuilder) EncodeInst(in *Inst) ([]uint32, error) {
 }
 
 func (b *InstBuilder) encode(info *spv.InstInfo, typ, res ID, ops []Operand, base int) ([]uint32, error) {
-	e := encoder{words: append(b.words[:0], 0), info: info, res: b.Resolver, ops: ops, base: base, resultType: typ}
+	e := encoder{words: append(b.words[:0], 0), info: info, res: b.Resolver, bound: b.Bound, ops: ops, base: base, resultType: typ}
 	switch {
 	case info.HasResultType && typ == 0:
 		return nil, &EncodeError{info.Op, 0, "missing result type"}
@@ -98,6 +101,9 @@ func (b *InstBuilder) encode(info *spv.InstInfo, typ, res ID, ops []Operand, bas
 		return nil, &EncodeError{info.Op, -1, "missing result id"}
 	case !info.HasResult && res != 0:
 		return nil, &EncodeError{info.Op, -1, "has no result id"}
+	}
+	if b.Bound != 0 && (typ >= b.Bound || res >= b.Bound) {
+		return nil, &EncodeError{info.Op, -1, fmt.Sprintf("result type %%%d or result id %%%d is not below the bound %d", typ, res, b.Bound)}
 	}
 	if typ != 0 {
 		e.words = append(e.words, uint32(typ))
@@ -124,6 +130,7 @@ type encoder struct {
 	words      []uint32
 	info       *spv.InstInfo
 	res        Resolver
+	bound      ID
 	ops        []Operand // the top-level operands, for error positions
 	base       int       // index of ops[0] among all operands
 	pos        int
@@ -229,6 +236,10 @@ func (e *encoder) operand(k spv.OperandKind, o *Operand, at int) {
 	case spv.CategoryId:
 		if o.Word == 0 {
 			e.fail(at, "id 0 is not a valid id")
+			return
+		}
+		if e.bound != 0 && ID(o.Word) >= e.bound {
+			e.fail(at, "id %%%d is not below the bound %d", o.Word, e.bound)
 			return
 		}
 		e.words = append(e.words, o.Word)

@@ -144,8 +144,14 @@ func TestSerializeErrors(t *testing.T) {
 	if err := Serialize(m, &WordSlice{}); err == nil || !strings.Contains(err.Error(), "bound") {
 		t.Errorf("id beyond bound: %v", err)
 	}
-	// A pass that breaks an instruction is caught at serialisation.
+	// A use beyond the bound too.
 	m.Bound = 6
+	m.Globals = append(m.Globals, &Inst{Op: spv.OpTypePointer, Result: 2, Operands: []Operand{Enum(spv.StorageClassPrivate), Ref(7)}})
+	if err := Serialize(m, &WordSlice{}); err == nil || !strings.Contains(err.Error(), "id %7 is not below the bound 6") {
+		t.Errorf("use beyond bound: %v", err)
+	}
+	m.Globals = m.Globals[:1]
+	// A pass that breaks an instruction is caught at serialisation.
 	m.Globals[0].Operands = Lits(1)
 	if err := Serialize(m, &WordSlice{}); err == nil {
 		t.Error("OpTypeVoid with an operand serialised")

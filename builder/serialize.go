@@ -69,15 +69,12 @@ func Serialize(m *Module, w WordConsumer) error {
 	if err := w.Consume([]uint32{spv.MagicNumber, uint32(version), m.Generator, uint32(m.Bound), 0}); err != nil {
 		return err
 	}
-	enc := InstBuilder{Resolver: newModuleResolver(m)}
+	enc := InstBuilder{Resolver: newModuleResolver(m), Bound: m.Bound}
 	var scratch [2]uint32 // for OpLabel and OpFunctionEnd, allocated once
 	emit := func(in *Inst) error {
 		words, err := enc.EncodeInst(in)
 		if err != nil {
 			return err
-		}
-		if in.Result >= m.Bound {
-			return fmt.Errorf("%s: result id %%%d is not below the bound %d", in.Op, in.Result, m.Bound)
 		}
 		return w.Consume(words)
 	}
@@ -118,6 +115,9 @@ func Serialize(m *Module, w WordConsumer) error {
 			return err
 		}
 		for _, b := range f.Blocks {
+			if b.Label == 0 || b.Label >= m.Bound {
+				return fmt.Errorf("block label %%%d is not a valid id below the bound %d", b.Label, m.Bound)
+			}
 			scratch[0], scratch[1] = 2<<16|uint32(spv.OpLabel), uint32(b.Label)
 			if err := w.Consume(scratch[:2]); err != nil {
 				return err
