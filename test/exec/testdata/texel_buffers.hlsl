@@ -1,0 +1,75 @@
+// Typed (texel) buffers: Buffer<T> is a uniform texel buffer, RWBuffer<T> a
+// storage texel buffer; the view's format converts the stored texels.
+
+Buffer<float4> F4 : register(t1);
+Buffer<float> F1 : register(t2);
+Buffer<int2> I2 : register(t3);
+Buffer<float4> Unorm : register(t4);
+RWBuffer<uint> RU : register(u5);
+RWBuffer<float4> RF : register(u6);
+RWStructuredBuffer<float> Out : register(u0);
+
+//: case load_float4_rgba32f
+//: flags -T cs_6_0 -E f4
+//: in F4 format=rgba32f = f32 1 2 3 4 5 6 7 8
+//: expect Out = f32 5 6 7 8 1 4
+[numthreads(1, 1, 1)]
+void f4() {
+  float4 b = F4[1];
+  Out[0] = b.x; Out[1] = b.y; Out[2] = b.z; Out[3] = b.w;
+  Out[4] = F4.Load(0).x;
+  Out[5] = F4[0].w;
+}
+
+//: case load_r32f
+//: flags -T cs_6_0 -E f1
+//: in F1 format=r32f = f32 0.5 1.5 2.5
+//: expect Out = f32 2.5 0.5
+[numthreads(1, 1, 1)]
+void f1() { Out[0] = F1[2]; Out[1] = F1.Load(0); }
+
+//: case load_rg32i
+//: flags -T cs_6_0 -E i2
+//: in I2 format=rg32i = i32 -1 2 -3 4
+//: expect Out = f32 -3 4 -1
+[numthreads(1, 1, 1)]
+void i2() { int2 v = I2[1]; Out[0] = v.x; Out[1] = v.y; Out[2] = I2[0].x; }
+
+//: case unorm_format_converts
+//: flags -T cs_6_0 -E unorm8
+//: in Unorm format=rgba8 = u8 0 255 51 128
+//: expect Out = f32 tol=1e-6 0 1 0.2 0.5019608
+[numthreads(1, 1, 1)]
+void unorm8() { float4 v = Unorm[0]; Out[0] = v.x; Out[1] = v.y; Out[2] = v.z; Out[3] = v.w; }
+
+//: case rwbuffer_uint_read_write
+//: flags -T cs_6_0 -E ru
+//: dispatch 2
+//: in RU = u32 iota(8, 10)
+//: expect RU = u32 20 22 24 26 28 30 32 34
+[numthreads(4, 1, 1)]
+void ru(uint3 id : SV_DispatchThreadID) { RU[id.x] = RU[id.x] * 2; }
+
+//: case rwbuffer_float4_partial_write
+//: flags -T cs_6_0 -E rf
+//: in RF = f32 1 2 3 4 5 6 7 8
+//: expect RF = f32 1 2 3 4 5 6 7 8  9 10 11 12
+//: expect Out = f32 16
+[numthreads(1, 1, 1)]
+void rf() {
+  RF[2] = float4(9, 10, 11, 12);
+  Out[0] = RF[1].x + RF[0].y + RF[1].w + 1;
+}
+
+//: case get_dimensions
+//: flags -T cs_6_0 -E dims
+//: in F1 format=r32f = f32 0*20
+//: in RU = u32 0*32
+//: expect Out = f32 20 32
+[numthreads(1, 1, 1)]
+void dims() {
+  uint a, b;
+  F1.GetDimensions(a);
+  RU.GetDimensions(b);
+  Out[0] = a; Out[1] = b;
+}
