@@ -94,40 +94,34 @@ func (b *ModuleBuilder) DebugString(s string) ID {
 	return in.Result
 }
 
+// DXC's chunk sizes for source text, in bytes: the first chunk goes in
+// OpSource, the rest in OpSourceContinued. Matching them keeps -Zi output
+// identical to DXC's.
+const (
+	maxSourceBytes          = 0xFFFA
+	maxSourceContinuedBytes = 0xFFFD
+)
+
 // Source adds OpSource; file (an OpString id) and text are optional (0,
-// ""). Text too long for one instruction continues in OpSourceContinued
-// instructions, split between UTF-8 sequences.
+// ""). Long text is chopped as DXC chops it: 0xFFFA bytes in OpSource,
+// then OpSourceContinued instructions of up to 0xFFFD bytes (byte
+// boundaries, as DXC: a multi-byte character may straddle two chunks).
 func (b *ModuleBuilder) Source(lang spv.SourceLanguage, version uint32, file ID, text string) {
 	ops := []Operand{Enum(lang), Lit(version)}
 	if file != 0 {
 		ops = append(ops, Ref(file))
 		if text != "" {
-			var first string
-			first, text = splitString(text, 4*(0xffff-4)-1)
-			ops = append(ops, Str(first))
+			n := min(len(text), maxSourceBytes)
+			ops = append(ops, Str(text[:n]))
+			text = text[n:]
 		}
 	}
 	b.add(&b.M.DebugSources, &Inst{Op: spv.OpSource, Operands: ops})
 	for file != 0 && text != "" {
-		var chunk string
-		chunk, text = splitString(text, 4*(0xffff-1)-1)
-		b.add(&b.M.DebugSources, &Inst{Op: spv.OpSourceContinued, Operands: []Operand{Str(chunk)}})
+		n := min(len(text), maxSourceContinuedBytes)
+		b.add(&b.M.DebugSources, &Inst{Op: spv.OpSourceContinued, Operands: []Operand{Str(text[:n])}})
+		text = text[n:]
 	}
-}
-
-// splitString cuts s after at most n bytes, not inside a UTF-8 sequence.
-func splitString(s string, n int) (head, tail string) {
-	if len(s) <= n {
-		return s, ""
-	}
-	cut := n
-	for cut > 0 && s[cut]&0xc0 == 0x80 { // s[cut] continues a sequence
-		cut--
-	}
-	if cut == 0 {
-		cut = n
-	}
-	return s[:cut], s[cut:]
 }
 
 // SourceExtension adds OpSourceExtension.

@@ -8,6 +8,13 @@ import (
 	"github.com/hlsl2spirv/hlsl2spirv/builder/spv"
 )
 
+// GeneratorDXC is the header's generator word as DXC writes it (Khronos
+// registered tool 14, "Google spiregg", tool version 0). Module.Generator
+// defaults to 0 ("Khronos"); set it to GeneratorDXC where output must be
+// byte-identical to DXC's — that is the lead's call, since it names
+// another tool as the producer.
+const GeneratorDXC uint32 = 14 << 16
+
 // moduleResolver answers Resolver questions from a module's definitions.
 type moduleResolver struct {
 	defs []*Inst
