@@ -591,3 +591,36 @@ func calledOnSibling(called map[string]bool, obj, name string) bool {
 	}
 	return false
 }
+
+func TestCheckElement(t *testing.T) {
+	u := types.NewUniverse(types.Config{})
+	tests := []struct {
+		call   string
+		sm     int
+		errMsg string
+	}{
+		{"Texture2D<float4>.Sample(SamplerState, float2)", 600, ""},
+		{"Texture2D<int4>.Sample(SamplerState, float2)", 600, "cannot Sample from resource containing int4"},
+		{"Texture2D<int4>.Sample(SamplerState, float2)", 607, ""},
+		{"Texture2D<uint>.SampleCmp(SamplerComparisonState, float2, float)", 608, "cannot SampleCmp from resource containing uint"},
+		{"Texture2D<double2>.SampleLevel(SamplerState, float2, float)", 608, "cannot SampleLevel from resource containing double2"},
+		{"Texture2D<uint>.GatherRaw(SamplerState, float2)", 607, ""},
+		{"Texture2D<float4>.GatherRaw(SamplerState, float2)", 607, "cannot GatherRaw from resource containing float4"},
+		{"Texture2D<int4>.Load(int3)", 600, ""},
+	}
+	for _, tc := range tests {
+		c := parseCall(t, u, tc.call)
+		m, rerr := Resolve(u, c)
+		if rerr != nil {
+			t.Fatalf("%s: %s", tc.call, rerr.Msg)
+		}
+		err := CheckElement(m, c.Receiver, tc.sm/100, tc.sm%100)
+		got := ""
+		if err != nil {
+			got = err.Error()
+		}
+		if got != tc.errMsg {
+			t.Errorf("%s at %d: %q, want %q", tc.call, tc.sm, got, tc.errMsg)
+		}
+	}
+}
