@@ -4,6 +4,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/hlsl2spirv/hlsl2spirv/frontend/diag"
+	"github.com/hlsl2spirv/hlsl2spirv/sema/codes"
 	"github.com/hlsl2spirv/hlsl2spirv/sema/types"
 )
 
@@ -847,4 +849,31 @@ func (o *Overload) patternString(p Pattern) string {
 		return "cmp_sampler"
 	}
 	return "?"
+}
+
+// Code is the stable diagnostic code for the failure.
+func (e *Error) Code() diag.Code {
+	switch e.Kind {
+	case Ambiguous:
+		return codes.AmbiguousCall
+	case NotIntrinsic:
+		if strings.HasPrefix(e.Msg, "use of undeclared") {
+			return codes.UndeclaredIdentifier
+		}
+		return codes.NoSuchMember
+	}
+	if strings.HasPrefix(e.Msg, "cannot ") {
+		return codes.InvalidResourceElement
+	}
+	return codes.NoMatchingFunction
+}
+
+// Diagnostic renders the failure at pos, with one note per candidate
+// (notes carry no position: intrinsics have no source declaration).
+func (e *Error) Diagnostic(pos diag.Pos) diag.Diagnostic {
+	d := diag.Diagnostic{Severity: diag.Error, Code: e.Code(), Pos: pos, End: diag.NoPos, Msg: e.Msg}
+	for _, n := range e.Notes {
+		d.Notes = append(d.Notes, diag.Diagnostic{Severity: diag.Note, Pos: diag.NoPos, End: diag.NoPos, Msg: n.Msg})
+	}
+	return d
 }

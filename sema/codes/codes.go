@@ -1,0 +1,43 @@
+// Package codes holds the stable diagnostic codes of semantic analysis
+// (the 3000–4999 block of frontend/diag). Codes are never renumbered: add
+// new ones at the end of their group. The checker reports with these; the
+// foundation packages (types, intrinsics, constant) map their errors here.
+package codes
+
+import "github.com/hlsl2spirv/hlsl2spirv/frontend/diag"
+
+const (
+	// 3000–3099: calls and overload resolution.
+	NoMatchingFunction     diag.Code = diag.SemaBase + iota // "no matching function for call to 'f'"
+	AmbiguousCall                                           // "call to 'f' is ambiguous"
+	UndeclaredIdentifier                                    // "use of undeclared identifier 'x'"
+	NoSuchMember                                            // "no member named 'm' in 'T'"
+	InvalidResourceElement                                  // "cannot Sample from resource containing int4"
+	IntrinsicStage                                          // an intrinsic used in a stage that lacks it
+	IntrinsicShaderModel                                    // an intrinsic newer than the target shader model
+)
+
+const (
+	// 3100–3199: types and conversions.
+	CannotConvert              diag.Code = diag.SemaBase + 100 + iota // "cannot convert from 'float2' to 'float4'"
+	ImplicitTruncation                                                // warning: "implicit truncation of vector type"
+	PrecisionLoss                                                     // warning: "conversion from larger type to smaller, possible loss of data"
+	TemplateArgument                                                  // bad built-in template arguments
+	InvalidSwizzle                                                    // vector/matrix component selection errors
+	NotSubscriptable                                                  // "subscripted value is not an array, matrix, or vector"
+	TypeMismatch                                                      // binary operands that cannot be combined
+	IntRequired                                                       // "int or unsigned int type required"
+	ScalarVectorMatrixExpected                                        // "scalar, vector, or matrix expected"
+	MinPrecisionDivision                                              // signed min-precision division/remainder
+	DoubleModulo                                                      // "modulo cannot be used with doubles, cast to float first"
+	LogicalOperandScalar                                              // HLSL 2021 && / || on non-scalars
+	AmbiguousLiteralShift                                             // warning on 'literal << non-literal'
+	Unavailable16BitType                                              // a 16-bit type without -enable-16bit-types
+)
+
+const (
+	// 3200–3299: constant evaluation.
+	DivisionByZero diag.Code = diag.SemaBase + 200 + iota // "division by zero is undefined"
+	RemainderByZero
+	NotConstant // an expression that must be constant is not
+)
