@@ -20,8 +20,8 @@ type Context struct {
 	m      *Module
 	types  map[typeKey]ID
 	consts map[constKey]ID
-	decos  map[string]struct{}
-	names  map[nameKey]struct{}
+	decos  map[string]*Inst
+	names  map[nameKey]*Inst
 	defs   []*Inst // by id, every instruction made through the builder
 	enc    InstBuilder
 	key    []byte
@@ -51,7 +51,7 @@ type nameKey struct {
 
 // NewContext returns a Context writing into m.
 func NewContext(m *Module) *Context {
-	c := &Context{m: m, types: map[typeKey]ID{}, consts: map[constKey]ID{}, decos: map[string]struct{}{}, names: map[nameKey]struct{}{}}
+	c := &Context{m: m, types: map[typeKey]ID{}, consts: map[constKey]ID{}, decos: map[string]*Inst{}, names: map[nameKey]*Inst{}}
 	c.enc.Resolver = c
 	return c
 }
@@ -439,7 +439,7 @@ func (c *Context) decorate(target ID, member int64, d spv.Decoration, params []O
 	if _, dup := c.decos[string(k)]; dup {
 		return
 	}
-	c.decos[string(k)] = struct{}{}
+	c.decos[string(k)] = in
 	c.m.Annotations = append(c.m.Annotations, in)
 }
 
@@ -449,15 +449,15 @@ func (c *Context) Name(id ID, name string) {
 	if _, dup := c.names[k]; dup {
 		return
 	}
-	c.names[k] = struct{}{}
-	c.nameFresh(id, name)
+	c.names[k] = c.nameFresh(id, name)
 }
 
 // nameFresh names an id just allocated, which cannot have the name yet.
-func (c *Context) nameFresh(id ID, name string) {
+func (c *Context) nameFresh(id ID, name string) *Inst {
 	in := c.newInst()
 	*in = Inst{Op: spv.OpName, Operands: c.copyOperands([]Operand{Ref(id), Str(name)})}
 	c.m.Names = append(c.m.Names, in)
+	return in
 }
 
 // copyOperands copies ops into a slab, so that callers' variadic slices
@@ -498,8 +498,9 @@ func (c *Context) MemberName(structType ID, member uint32, name string) {
 	if _, dup := c.names[k]; dup {
 		return
 	}
-	c.names[k] = struct{}{}
-	c.m.Names = append(c.m.Names, &Inst{Op: spv.OpMemberName, Operands: []Operand{Ref(structType), Lit(member), Str(name)}})
+	in := &Inst{Op: spv.OpMemberName, Operands: []Operand{Ref(structType), Lit(member), Str(name)}}
+	c.names[k] = in
+	c.m.Names = append(c.m.Names, in)
 }
 
 // scalarInfo returns the opcode and width of a scalar numeric type.
@@ -644,4 +645,51 @@ func (c *Context) SpecConstantComposite(typ ID, elems ...ID) ID {
 // SpecConstantOp returns a new OpSpecConstantOp computing op on operands.
 func (c *Context) SpecConstantOp(typ ID, op spv.Op, operands ...Operand) ID {
 	return c.global(spv.OpSpecConstantOp, typ, append([]Operand{Lit(uint32(op))}, operands...)...)
+}
+
+// DeleteIf removes the instructions for which del returns true from the
+// module (see Module.DeleteIf) and forgets them: a deleted type, constant,
+// decoration or name is made anew if asked for again, instead of the
+// interning tables handing out a dangling id.
+func (c *Context) DeleteIf(del func(*Inst) bool) {
+	deleted := map[*Inst]bool{}
+	c.m.DeleteIf(func(in *Inst) bool {
+		if del(in) {
+			deleted[in] = true
+			return true
+		}
+		return false
+	})
+	if len(deleted) == 0 {
+		return
+	}
+	gone := func(id ID) bool {
+		d := c.Def(id)
+		return d != nil && deleted[d]
+	}
+	for k, id := range c.types {
+		if gone(id) {
+			delete(c.types, k)
+		}
+	}
+	for k, id := range c.consts {
+		if gone(id) {
+			delete(c.consts, k)
+		}
+	}
+	for k, in := range c.decos {
+		if deleted[in] {
+			delete(c.decos, k)
+		}
+	}
+	for k, in := range c.names {
+		if deleted[in] {
+			delete(c.names, k)
+		}
+	}
+	for id, d := range c.defs {
+		if d != nil && deleted[d] {
+			c.defs[id] = nil
+		}
+	}
 }

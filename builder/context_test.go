@@ -221,3 +221,51 @@ func TestDecorationsAndNamesOnce(t *testing.T) {
 		t.Error("decoration without its parameter accepted")
 	}
 }
+
+func TestDeleteForgetsInterned(t *testing.T) {
+	b := New(spv.Version1_0)
+	c1 := b.ConstInt32(7)
+	v4 := b.TypeVector(b.TypeFloat(32), 4)
+	b.Decorate(v4, spv.DecorationRelaxedPrecision)
+	b.Name(v4, "v4")
+	glsl := b.ExtInstImport("GLSL.std.450")
+	b.DeleteIf(func(in *Inst) bool {
+		return in.Result == c1 || in.Result == v4 || in.Result == glsl || (len(in.Operands) > 0 && in.Operands[0].ID() == v4)
+	})
+	if len(b.M.Annotations) != 0 || len(b.M.Names) != 0 || len(b.M.ExtInstImports) != 0 {
+		t.Fatalf("not deleted: %d annotations, %d names, %d imports", len(b.M.Annotations), len(b.M.Names), len(b.M.ExtInstImports))
+	}
+	if b.Def(c1) != nil {
+		t.Error("deleted constant still has a definition")
+	}
+	c2 := b.ConstInt32(7)
+	v4b := b.TypeVector(b.TypeFloat(32), 4)
+	if c2 == c1 || v4b == v4 || b.Def(c2) == nil || b.Def(v4b) == nil {
+		t.Errorf("interning handed out deleted ids: %d %d", c2, v4b)
+	}
+	b.Decorate(v4b, spv.DecorationRelaxedPrecision)
+	b.Name(v4b, "v4")
+	if len(b.M.Annotations) != 1 || len(b.M.Names) != 1 {
+		t.Errorf("%d annotations, %d names after re-adding", len(b.M.Annotations), len(b.M.Names))
+	}
+	if b.ExtInstImport("GLSL.std.450") == glsl || len(b.M.ExtInstImports) != 1 {
+		t.Error("deleted import not re-imported")
+	}
+	// Things not deleted stay interned.
+	if b.TypeFloat(32) != b.TypeFloat(32) || b.TypeInt(32, true) != b.Def(c2).Type {
+		t.Error("survivors lost")
+	}
+}
+
+func TestDeleteDecorationThenReadd(t *testing.T) {
+	b := New(spv.Version1_0)
+	f32 := b.TypeFloat(32)
+	b.Decorate(f32, spv.DecorationRelaxedPrecision)
+	b.Name(f32, "f")
+	b.DeleteIf(func(in *Inst) bool { return in.Op == spv.OpDecorate || in.Op == spv.OpName })
+	b.Decorate(f32, spv.DecorationRelaxedPrecision)
+	b.Name(f32, "f")
+	if len(b.M.Annotations) != 1 || len(b.M.Names) != 1 {
+		t.Errorf("%d annotations, %d names after delete and re-add, want 1, 1", len(b.M.Annotations), len(b.M.Names))
+	}
+}

@@ -611,3 +611,14 @@ func (b *ModuleBuilder) GlobalExtInst(typ ID, setName string, inst uint32, opera
 	set := b.ExtInstImport(setName)
 	return b.global(spv.OpExtInst, typ, append([]Operand{Ref(set), Lit(inst)}, operands...)...)
 }
+
+// DeleteIf removes instructions from the module and forgets them in the
+// interning tables and imports (see Context.DeleteIf).
+func (b *ModuleBuilder) DeleteIf(del func(*Inst) bool) {
+	b.Context.DeleteIf(del)
+	for name, id := range b.imports {
+		if b.Def(id) == nil {
+			delete(b.imports, name)
+		}
+	}
+}
