@@ -1,0 +1,33 @@
+// int16_t/uint16_t (-enable-16bit-types) wrap at 16 bits, and their shift
+// amounts are masked to 15.
+//: xfail glslang: its HLSL front end has no int16_t/uint16_t types (a compile error)
+
+StructuredBuffer<int16_t> S : register(t2);
+RWStructuredBuffer<int16_t> OutS : register(u3);
+
+//: case int16_wraps
+//: flags -T cs_6_2 -E i16 -enable-16bit-types
+//: in S = i16 32767 -32768 1 -1
+//: expect OutS = i16 -32768 32767 -1 -32768 u16 65535
+[numthreads(1, 1, 1)]
+void i16() {
+  OutS[0] = S[0] + S[2];
+  OutS[1] = S[1] - S[2];
+  OutS[2] = S[2] * S[3];
+  OutS[3] = S[1] * S[3];               // -(-32768) wraps
+  OutS[4] = (uint16_t)0 - (uint16_t)1;
+}
+
+//: case uint16_shift_masked_to_15
+//: flags -T cs_6_2 -E sh16 -enable-16bit-types
+//: in S = i16 1 17 16 -32768
+//: expect OutS = u16 2 1 16384 i16 -1
+[numthreads(1, 1, 1)]
+void sh16() {
+  uint16_t one = (uint16_t)S[0], n = (uint16_t)S[1];
+  OutS[0] = one << n;                  // 17 & 15 = 1
+  OutS[1] = one << (uint16_t)S[2];     // 16 & 15 = 0
+  OutS[2] = (uint16_t)S[3] >> n;       // logical
+  OutS[3] = S[3] >> (int16_t)31;       // arithmetic, 31 & 15 = 15
+}
+

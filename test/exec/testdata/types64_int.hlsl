@@ -1,0 +1,66 @@
+// int64_t/uint64_t: full-width arithmetic, shift amounts masked to 63,
+// conversions to and from double, and splitting into 32-bit halves.
+//: xfail glslang: its HLSL front end has no int64_t/uint64_t types (a compile error)
+
+StructuredBuffer<int64_t> I : register(t1);
+StructuredBuffer<double> D : register(t2);
+RWStructuredBuffer<int64_t> OutI : register(u0);
+RWStructuredBuffer<double> OutD : register(u3);
+RWStructuredBuffer<uint> OutU : register(u4);
+
+//: case int64_arithmetic
+//: flags -T cs_6_0 -E arith64
+//: in I = i64 3000000000 -7 9223372036854775807 -9223372036854775808
+//: expect OutI = i64 9000000000 -3 -1 -9223372036854775808 -428571428 4
+[numthreads(1, 1, 1)]
+void arith64() {
+  OutI[0] = I[0] * 3;
+  OutI[1] = I[1] / 2;
+  OutI[2] = I[1] % 2;
+  OutI[3] = I[2] + 1;             // wraps
+  OutI[4] = I[0] / I[1];
+  OutI[5] = (uint64_t)I[3] >> 61; // logical
+}
+
+//: case int64_shift_masked_to_63
+//: flags -T cs_6_0 -E shift64
+//: in I = i64 1 65 64 -1
+//: expect OutI = i64 2 1 -1 u64 0x8000000000000000
+[numthreads(1, 1, 1)]
+void shift64() {
+  OutI[0] = I[0] << I[1];
+  OutI[1] = I[0] << I[2];
+  OutI[2] = I[3] >> I[1];
+  OutI[3] = I[0] << (I[2] - 1);
+}
+
+//: case conversions_64
+//: flags -T cs_6_0 -E conv64
+//: in I = i64 -5 9007199254740993
+//: in D = f64 -2.75 1e18
+//: expect OutI = i64 -2 1000000000000000000 u64 18446744073709551611 i64 -5
+//: expect OutD = f64 -5 9007199254740992
+[numthreads(1, 1, 1)]
+void conv64() {
+  OutI[0] = (int64_t)D[0];
+  OutI[1] = (int64_t)D[1];
+  OutI[2] = (uint64_t)I[0];
+  OutI[3] = (int)I[0];
+  OutD[0] = (double)I[0];
+  OutD[1] = (double)I[1];         // rounds to even
+}
+
+//: case uint64_compare_and_split
+//: flags -T cs_6_0 -E cmp64
+//: in I = i64 -1 4294967296
+//: expect OutU = u32 1 0 0xffffffff 0xffffffff 0 1
+[numthreads(1, 1, 1)]
+void cmp64() {
+  uint64_t a = (uint64_t)I[0], b = (uint64_t)I[1];
+  OutU[0] = a > b;
+  OutU[1] = I[0] > I[1];          // signed: -1 < 2^32
+  OutU[2] = (uint)a;
+  OutU[3] = (uint)(a >> 32);
+  OutU[4] = (uint)b;
+  OutU[5] = (uint)(b >> 32);
+}
