@@ -160,8 +160,9 @@ func TestCorpus(t *testing.T) {
 }
 
 // TestDifferential runs LLVM's FileCheck on every case: its exit status must
-// equal the recorded one (so the corpus says what LLVM does), and the Go
-// FileCheck's must equal it too (TestCorpus).
+// equal the recorded one (so the corpus says what LLVM does), the Go
+// FileCheck's must equal it too (TestCorpus), and on failure the first line
+// of the messages (file:line:col: error: text) must be the same.
 func TestDifferential(t *testing.T) {
 	fc := tool.Require(t, tool.FileCheck)
 	for _, c := range loadCorpus(t) {
@@ -176,8 +177,13 @@ func TestDifferential(t *testing.T) {
 			if err := os.WriteFile(inputFile, []byte(c.input), 0o644); err != nil {
 				t.Fatal(err)
 			}
-			args := append([]string{checkFile, "--input-file", inputFile}, c.flags...)
-			_, stderr, err := tool.Run(fc, nil, args...)
+			// Relative names, so that messages compare equal.
+			cmd := exec.Command(fc, append([]string{"check.txt", "--input-file", "input.txt", "--dump-input=never"}, c.flags...)...)
+			cmd.Dir = dir
+			var stderrBuf strings.Builder
+			cmd.Stderr = &stderrBuf
+			err := cmd.Run()
+			stderr := stderrBuf.String()
 			llvm := 0
 			if err != nil {
 				var ee *exec.ExitError
@@ -189,6 +195,10 @@ func TestDifferential(t *testing.T) {
 			ours, msg := ourExit(c)
 			if llvm != c.exit || ours != llvm {
 				t.Errorf("%s: LLVM exit %d, ours %d, recorded %d\nLLVM says:\n%s\nwe say:\n%s", c.file, llvm, ours, c.exit, stderr, msg)
+			}
+			// The first message (position, severity, text) must be LLVM's.
+			if first := func(s string) string { return strings.SplitN(s, "\n", 2)[0] }; first(stderr) != first(msg) {
+				t.Errorf("%s: first message differs\nLLVM: %s\nours: %s", c.file, first(stderr), first(msg))
 			}
 		})
 	}

@@ -49,7 +49,10 @@ func (f *Failure) Error() string {
 	var b strings.Builder
 	for _, d := range f.Diags {
 		if d.File == "" {
-			fmt.Fprintf(&b, "%s: %s\n", d.Severity, d.Message)
+			if d.Severity != "" {
+				b.WriteString(d.Severity + ": ")
+			}
+			b.WriteString(d.Message + "\n")
 			continue
 		}
 		fmt.Fprintf(&b, "%s:%d:%d: %s: %s\n", d.File, d.Line, d.Col, d.Severity, d.Message)

@@ -12,6 +12,7 @@ package filecheck
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"strings"
 )
@@ -129,11 +130,13 @@ func compile(checkText []byte, opts *Options) (*checker, *Failure) {
 	if commentPrefixes == nil {
 		commentPrefixes = []string{"COM", "RUN"}
 	}
+	// Comment prefixes are validated first, so a clash is blamed on the
+	// check prefix, as LLVM does.
 	seen := map[string]bool{}
-	if f := validatePrefixes("check", seen, checkPrefixes); f != nil {
+	if f := validatePrefixes("comment", seen, commentPrefixes); f != nil {
 		return nil, f
 	}
-	if f := validatePrefixes("comment", seen, commentPrefixes); f != nil {
+	if f := validatePrefixes("check", seen, checkPrefixes); f != nil {
 		return nil, f
 	}
 	name := opts.CheckFileName
@@ -190,9 +193,9 @@ func compile(checkText []byte, opts *Options) (*checker, *Failure) {
 		case ckMisspelled:
 			return nil, badCheckFile(c.cbuf.diag(prefixStart, "error", fmt.Sprintf("misspelled directive '%s'", string(text[prefixStart:after]))))
 		case ckBadNot:
-			return nil, badCheckFile(c.cbuf.diag(prefixStart, "error", fmt.Sprintf("unsupported -NOT combo on prefix '%s'", prefix)))
+			return nil, badCheckFile(c.cbuf.diag(after, "error", fmt.Sprintf("unsupported -NOT combo on prefix '%s'", prefix)))
 		case ckBadCount:
-			return nil, badCheckFile(c.cbuf.diag(prefixStart, "error", fmt.Sprintf("invalid count in -COUNT specification on prefix '%s'", prefix)))
+			return nil, badCheckFile(c.cbuf.diag(after, "error", fmt.Sprintf("invalid count in -COUNT specification on prefix '%s'", prefix)))
 		}
 		pos = after
 		if !(opts.StrictWhitespace && opts.MatchFullLines) {
@@ -433,8 +436,11 @@ func findCheckType(text []byte, pos int, prefix string, comment bool) (directive
 					return directive{ty: ckBadCount}, at(r)
 				}
 			}
-			if i == 0 || n <= 0 || i == len(r) || (r[i] != ':' && r[i] != '{') {
+			if i == 0 {
 				return directive{ty: ckBadCount}, at(r)
+			}
+			if n <= 0 || i == len(r) || (r[i] != ':' && r[i] != '{') {
+				return directive{ty: ckBadCount}, at(r[i:])
 			}
 			return modifiers(directive{ty: ckPlain, count: n}, r[i:])
 		}
@@ -466,7 +472,7 @@ func (c *checker) run(rawInput []byte) *Failure {
 		name = "<stdin>"
 	}
 	if len(rawInput) == 0 && !c.opts.AllowEmpty {
-		return &Failure{Kind: EmptyInput, Diags: []Diag{plainError("FileCheck error: '%s' is empty.", name)}}
+		return &Failure{Kind: EmptyInput, Diags: []Diag{{Message: fmt.Sprintf("FileCheck error: '%s' is empty.", name)}}}
 	}
 	in := &buffer{name: name, text: canonicalize(rawInput, c.opts.StrictWhitespace)}
 	// Fresh variables for this run.
@@ -556,15 +562,22 @@ func (m *matcher) note(off int, msg string) {
 	m.diags = append(m.diags, m.in.diag(off, "note", msg))
 }
 
-func directiveName(p *pattern) string {
+// directiveName names a directive in messages as LLVM does: with the
+// prefix of the positive directive it belongs to (a CHECK-DAG or CHECK-NOT
+// is reported under the prefix of the directive that follows it).
+func directiveName(p *pattern, prefix string) string {
+	name := prefix + checkSuffix[p.ty]
 	if p.count > 1 {
-		return fmt.Sprintf("%s-COUNT", p.prefix)
+		name = prefix + "-COUNT"
 	}
-	return p.prefix + checkSuffix[p.ty]
+	if p.literal {
+		name += "{LITERAL}"
+	}
+	return name
 }
 
 // matchExpected matches a pattern that must be found, reporting a failure.
-func (m *matcher) matchExpected(p *pattern, lo, hi int) (int, int, bool) {
+func (m *matcher) matchExpected(p *pattern, prefix string, n, lo, hi int) (int, int, bool) {
 	pos, length, found, err := p.match(m.in.text, lo, hi)
 	if err != nil {
 		m.reportMatchError(p, err)
@@ -579,7 +592,11 @@ func (m *matcher) matchExpected(p *pattern, lo, hi int) (int, int, bool) {
 		if p.ty == ckEOF {
 			return 0, 0, false
 		}
-		m.errorAt(p, p.loc, directiveName(p)+": expected string not found in input")
+		msg := directiveName(p, prefix) + ": expected string not found in input"
+		if p.count > 1 {
+			msg += fmt.Sprintf(" (%d out of %d)", n, p.count)
+		}
+		m.errorAt(p, p.loc, msg)
 		m.note(lo, "scanning from here")
 		m.fuzzyNote(p, lo, hi)
 		return 0, 0, false
@@ -588,8 +605,15 @@ func (m *matcher) matchExpected(p *pattern, lo, hi int) (int, int, bool) {
 }
 
 func (m *matcher) reportMatchError(p *pattern, err error) {
+	var uv *undefVarError
+	if errors.As(err, &uv) && uv.loc >= 0 {
+		m.diags = append(m.diags, p.buf.diag(uv.loc, "error", uv.Error()))
+		return
+	}
 	if me, ok := err.(*matchError); ok {
-		m.diags = append(m.diags, p.buf.diag(me.off, "error", me.msg))
+		for _, e := range append([]*matchError{me}, me.more...) {
+			m.diags = append(m.diags, p.buf.diag(e.off, "error", e.msg))
+		}
 		return
 	}
 	m.errorAt(p, p.loc, err.Error())
@@ -610,7 +634,7 @@ func (m *matcher) checkString(cs *checkString, lo, hi int, labelScan bool) (int,
 	}
 	matchEnd, first := last, 0
 	for n := 1; n <= cs.pat.count; n++ {
-		pos, length, ok := m.matchExpected(cs.pat, matchEnd, hi)
+		pos, length, ok := m.matchExpected(cs.pat, cs.prefix, n, matchEnd, hi)
 		if !ok {
 			return 0, 0, false
 		}
@@ -623,29 +647,29 @@ func (m *matcher) checkString(cs *checkString, lo, hi int, labelScan bool) (int,
 		matchEnd = pos + length
 	}
 	if !labelScan {
-		if !m.checkNextSame(cs.pat, last, first) {
+		if !m.checkNextSame(cs.pat, cs.prefix, last, first) {
 			return 0, 0, false
 		}
-		if !m.checkNot(nots, last, first) {
+		if !m.checkNot(nots, cs.prefix, last, first) {
 			return 0, 0, false
 		}
 	}
 	return first, matchEnd - first, true
 }
 
-func (m *matcher) checkNextSame(p *pattern, lo, matchPos int) bool {
+func (m *matcher) checkNextSame(p *pattern, prefix string, lo, matchPos int) bool {
 	gap := m.in.text[lo:matchPos]
 	switch p.ty {
 	case ckNext, ckEmpty:
 		n, firstNL := countNewlines(gap)
 		if n == 0 {
-			m.errorAt(p, p.loc, directiveName(p)+": is on the same line as previous match")
+			m.errorAt(p, p.loc, directiveName(p, prefix)+": is on the same line as previous match")
 			m.note(matchPos, "'next' match was here")
 			m.note(lo, "previous match ended here")
 			return false
 		}
 		if n != 1 {
-			m.errorAt(p, p.loc, directiveName(p)+": is not on the line after the previous match")
+			m.errorAt(p, p.loc, directiveName(p, prefix)+": is not on the line after the previous match")
 			m.note(matchPos, "'next' match was here")
 			m.note(lo, "previous match ended here")
 			m.note(lo+firstNL+1, "non-matching line after previous match is here")
@@ -653,7 +677,7 @@ func (m *matcher) checkNextSame(p *pattern, lo, matchPos int) bool {
 		}
 	case ckSame:
 		if n, _ := countNewlines(gap); n != 0 {
-			m.errorAt(p, p.loc, directiveName(p)+": is not on the same line as the previous match")
+			m.errorAt(p, p.loc, directiveName(p, prefix)+": is not on the same line as the previous match")
 			m.note(matchPos, "'next' match was here")
 			m.note(lo, "previous match ended here")
 			return false
@@ -681,7 +705,7 @@ func countNewlines(b []byte) (n, first int) {
 }
 
 // checkNot reports every CHECK-NOT pattern found in [lo, hi).
-func (m *matcher) checkNot(nots []*pattern, lo, hi int) bool {
+func (m *matcher) checkNot(nots []*pattern, prefix string, lo, hi int) bool {
 	ok := true
 	for _, p := range nots {
 		pos, _, found, err := p.match(m.in.text, lo, hi)
@@ -691,7 +715,7 @@ func (m *matcher) checkNot(nots []*pattern, lo, hi int) bool {
 			continue
 		}
 		if found {
-			m.errorAt(p, p.loc, directiveName(p)+": excluded string found in input")
+			m.errorAt(p, p.loc, directiveName(p, prefix)+": excluded string found in input")
 			m.note(pos, "found here")
 			ok = false
 		}
@@ -717,7 +741,7 @@ func (m *matcher) checkDAG(cs *checkString, lo, hi int, nots *[]*pattern) (int, 
 		}
 		matchPos := start
 		for k := 0; ; {
-			pos, length, ok := m.matchExpected(p, matchPos, hi)
+			pos, length, ok := m.matchExpected(p, cs.prefix, 1, matchPos, hi)
 			if !ok {
 				return 0, false
 			}
@@ -749,7 +773,7 @@ func (m *matcher) checkDAG(cs *checkString, lo, hi int, nots *[]*pattern) (int, 
 		}
 		if idx+1 == len(cs.dagNot) || cs.dagNot[idx+1].ty == ckNot {
 			if len(*nots) > 0 {
-				if !m.checkNot(*nots, start, ranges[0].pos) {
+				if !m.checkNot(*nots, cs.prefix, start, ranges[0].pos) {
 					return 0, false
 				}
 				*nots = (*nots)[:0]

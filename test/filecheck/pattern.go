@@ -112,6 +112,7 @@ type exprLiteral struct {
 type exprVar struct {
 	name string
 	v    *numVar // nil for @LINE
+	loc  int     // offset of the name in the check buffer
 }
 
 type exprBinop struct {
@@ -122,7 +123,12 @@ type exprBinop struct {
 
 var errOverflow = errors.New("overflow error")
 
-type undefVarError struct{ name string }
+// undefVarError: a variable used before any match defined it; loc is the
+// offset of its name in the check buffer (-1: unknown).
+type undefVarError struct {
+	name string
+	loc  int
+}
 
 func (e *undefVarError) Error() string { return "undefined variable: " + e.name }
 
@@ -135,7 +141,7 @@ func (e *exprVar) eval(line int) (int64, error) {
 		return int64(line), nil
 	}
 	if !e.v.has {
-		return 0, &undefVarError{e.name}
+		return 0, &undefVarError{e.name, e.loc}
 	}
 	return e.v.value, nil
 }
@@ -564,6 +570,7 @@ func (pp *patParser) numericBlock(expr string, legacy bool) (*expression, *numVa
 			return nil, nil, pp.errAt(expr, "invalid matching format specification in expression")
 		}
 		f = f[1:]
+		altAt := f
 		alt := strings.HasPrefix(f, "#")
 		if alt {
 			f = f[1:]
@@ -585,12 +592,12 @@ func (pp *patParser) numericBlock(expr string, legacy bool) (*expression, *numVa
 			case 'u', 'd', 'x', 'X':
 				format = numFormat{kind: f[0], precision: precision, alt: alt && (f[0] == 'x' || f[0] == 'X')}
 			default:
-				return nil, nil, pp.errAt(expr, "invalid format specifier in expression")
+				return nil, nil, pp.errAt(f, "invalid format specifier in expression")
 			}
 			f = f[1:]
 		}
 		if alt && format.kind != 'x' && format.kind != 'X' {
-			return nil, nil, pp.errAt(expr, "alternate form only supported for hex values")
+			return nil, nil, pp.errAt(altAt, "alternate form only supported for hex values")
 		}
 		if trimLeftSp(f) != "" {
 			return nil, nil, pp.errAt(expr, "invalid matching format specification in expression")
@@ -607,6 +614,7 @@ func (pp *patParser) numericBlock(expr string, legacy bool) (*expression, *numVa
 		expr = trimLeftSp(expr[2:])
 	}
 	var ast exprNode
+	exprStart := expr
 	if expr == "" {
 		if constraint {
 			return nil, nil, pp.errAt(expr, "empty numeric expression should not have a constraint")
@@ -614,6 +622,7 @@ func (pp *patParser) numericBlock(expr string, legacy bool) (*expression, *numVa
 	} else {
 		expr = trimRightSp(expr)
 		whole := expr
+		exprStart = whole
 		opnd := operandAny
 		if legacy {
 			opnd = operandLine
@@ -633,7 +642,7 @@ func (pp *patParser) numericBlock(expr string, legacy bool) (*expression, *numVa
 	if format.kind == 0 && ast != nil {
 		f, err := ast.implicitFormat()
 		if err != nil {
-			return nil, nil, pp.errAt(expr, "%s", err)
+			return nil, nil, pp.errAt(exprStart, "%s", err)
 		}
 		format = f
 	}
@@ -784,9 +793,10 @@ func (pp *patParser) binop(whole string, s *string, left exprNode, legacy bool) 
 	if op != '+' && op != '-' {
 		return nil, pp.errAt(str, "unsupported operation '%c'", op)
 	}
+	opStr := str
 	str = trimLeftSp(str[1:])
 	if str == "" {
-		return nil, pp.errAt(str, "missing operand in expression")
+		return nil, &parseError{pp.at(opStr) + len(opStr), "missing operand in expression"}
 	}
 	kind := operandAny
 	if legacy {
@@ -805,7 +815,7 @@ func (pp *patParser) numericVarUse(name string, pseudo bool, at string) (exprNod
 		if name != "@LINE" {
 			return nil, pp.errAt(at, "invalid pseudo numeric variable '%s'", name)
 		}
-		return &exprVar{name: name}, nil
+		return &exprVar{name: name, loc: pp.at(at)}, nil
 	}
 	ctx := pp.p.ctx
 	v, ok := ctx.numVars[name]
@@ -816,7 +826,7 @@ func (pp *patParser) numericVarUse(name string, pseudo bool, at string) (exprNod
 	if v.defLine != 0 && v.defLine == pp.p.line {
 		return nil, pp.errAt(at, "numeric variable '%s' defined earlier in the same CHECK directive", name)
 	}
-	return &exprVar{name: name, v: v}, nil
+	return &exprVar{name: name, v: v, loc: pp.at(at)}, nil
 }
 
 // hasVariable reports whether the pattern defines or uses a variable, as
@@ -826,8 +836,21 @@ func (p *pattern) hasVariable() bool { return len(p.subs) != 0 || len(p.strDefs)
 // matchError is a pattern that could not be matched for a reason other than
 // "not found": an undefined variable, an overflow, a bad regex.
 type matchError struct {
-	off int // in the check buffer
-	msg string
+	off  int // in the check buffer
+	msg  string
+	more []*matchError // further errors of the same match
+}
+
+// splitJoined undoes errors.Join.
+func splitJoined(err error) []error {
+	if j, ok := err.(interface{ Unwrap() []error }); ok {
+		var out []error
+		for _, e := range j.Unwrap() {
+			out = append(out, splitJoined(e)...)
+		}
+		return out
+	}
+	return []error{err}
 }
 
 func (e *matchError) Error() string { return e.msg }
@@ -857,20 +880,26 @@ func (p *pattern) match(text []byte, lo, hi int) (pos, length int, found bool, e
 	re := p.compiled
 	if re == nil {
 		src := p.re
-		var errs []string
-		var errOff int
+		var errs []*matchError
 		for i := len(p.subs) - 1; i >= 0; i-- { // from the back so indexes stay valid
 			s := p.subs[i]
 			val, err := p.substitutionValue(s)
 			if err != nil {
-				errs = append([]string{err.Error()}, errs...)
-				errOff = s.loc
+				for _, e := range splitJoined(err) {
+					off := s.loc
+					var uv *undefVarError
+					if errors.As(e, &uv) && uv.loc >= 0 {
+						off = uv.loc
+					}
+					errs = append([]*matchError{{off: off, msg: e.Error()}}, errs...)
+				}
 				continue
 			}
 			src = src[:s.idx] + val + src[s.idx:]
 		}
 		if len(errs) > 0 {
-			return 0, 0, false, &matchError{errOff, strings.Join(errs, "; ")}
+			errs[0].more = errs[1:]
+			return 0, 0, false, errs[0]
 		}
 		c, err := p.ctx.compile(src, p.ignoreCase)
 		if err != nil {
@@ -880,7 +909,7 @@ func (p *pattern) match(text []byte, lo, hi int) (pos, length int, found bool, e
 	}
 	m, err := re.find(buf)
 	if err != nil {
-		return 0, 0, false, &matchError{p.loc, err.Error()}
+		return 0, 0, false, &matchError{off: p.loc, msg: err.Error()}
 	}
 	if m == nil {
 		return 0, 0, false, nil
@@ -904,7 +933,7 @@ func (p *pattern) match(text []byte, lo, hi int) (pos, length int, found bool, e
 		}
 		v, err := d.v.format.valueOf(s)
 		if err != nil {
-			return pos, length, true, &matchError{p.loc, "unable to represent numeric value"}
+			return pos, length, true, &matchError{off: p.loc, msg: "unable to represent numeric value"}
 		}
 		d.v.value, d.v.has = v, true
 	}
@@ -915,7 +944,7 @@ func (p *pattern) substitutionValue(s *substitution) (string, error) {
 	if s.expr == nil {
 		v, ok := p.ctx.strVars[s.name]
 		if !ok {
-			return "", &undefVarError{s.name}
+			return "", &undefVarError{s.name, s.loc}
 		}
 		return escapeERE(v), nil
 	}
