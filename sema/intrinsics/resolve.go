@@ -291,13 +291,13 @@ func (r *resolver) try(u *types.Universe, c Call, o *Overload, explain bool) (m 
 		}
 		arg := c.Args[ai]
 		if p.Mode != types.Out {
-			if _, ok := types.Convert(arg, pt, false); !ok {
+			if _, ok := types.Convert(arg, pt, types.Implicit); !ok {
 				return Match{}, 0, r.noConversion(arg, pt, p.Mode, ai), true
 			}
 			score += types.Score(arg, pt) + reshapePenalty(arg, pt)
 		}
 		if p.Mode != types.In {
-			if _, ok := types.Convert(pt, arg, false); !ok {
+			if _, ok := types.Convert(pt, arg, types.Implicit); !ok {
 				return Match{}, 0, r.noConversion(arg, pt, p.Mode, ai), true
 			}
 			score += types.Score(pt, arg) + reshapePenalty(pt, arg)

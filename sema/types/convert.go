@@ -42,10 +42,26 @@ type Conversion struct {
 // IsIdentity reports whether nothing changes.
 func (c Conversion) IsIdentity() bool { return c.Shape == ShapeIdentity && c.Comp == CompIdentity }
 
-// Convert reports whether a value of type from converts to type to, and
-// how. explicit allows what only a cast may do: aggregates from scalars,
-// element-wise conversion between structs and arrays of the same layout.
-func Convert(from, to *Type, explicit bool) (Conversion, bool) {
+// ConvKind says which conversions are allowed.
+type ConvKind uint8
+
+const (
+	// Implicit is an implicit conversion under HLSL 2021 (DXC's default):
+	// a struct converts implicitly only to itself, to a base, or to an
+	// anonymous struct of the same layout.
+	Implicit ConvKind = iota
+	// ImplicitLegacy is an implicit conversion under -HV 2018 and earlier:
+	// structs and arrays of the same flattened layout also interconvert.
+	ImplicitLegacy
+	// Explicit is a cast: aggregates from scalars, element-wise
+	// conversion and truncation between structs and arrays.
+	Explicit
+)
+
+// Convert reports whether a value of type from converts to type to under
+// kind, and how.
+func Convert(from, to *Type, kind ConvKind) (Conversion, bool) {
+	explicit := kind == Explicit
 	f, t := from.Canonical(), to.Canonical()
 	if f.Kind() == Invalid || t.Kind() == Invalid {
 		return Conversion{}, true
@@ -65,7 +81,7 @@ func Convert(from, to *Type, explicit bool) (Conversion, bool) {
 	fAgg := fk == Struct || fk == Array
 	tAgg := tk == Struct || tk == Array
 	if fAgg || tAgg {
-		return convertAggregate(f, t, explicit)
+		return convertAggregate(f, t, kind)
 	}
 	// Scalars, vectors, matrices and enums.
 	var c Conversion
@@ -241,7 +257,8 @@ func convertComponent(f, t *Type, explicit bool, c *Conversion) bool {
 // converts only to one of the same flattened layout with equal component
 // kinds (or a derived struct to its base); a cast also converts element
 // types and splats a scalar into every component.
-func convertAggregate(f, t *Type, explicit bool) (Conversion, bool) {
+func convertAggregate(f, t *Type, kind ConvKind) (Conversion, bool) {
+	explicit := kind == Explicit
 	fAgg := f.Kind() == Struct || f.Kind() == Array
 	tAgg := t.Kind() == Struct || t.Kind() == Array
 	if !explicit && fAgg != tAgg {
@@ -253,6 +270,10 @@ func convertAggregate(f, t *Type, explicit bool) (Conversion, bool) {
 				return Conversion{Shape: ShapeDerivedToBase}, true
 			}
 		}
+	}
+	if kind == Implicit && (f.Kind() == Struct || t.Kind() == Struct) && !(t.Kind() == Struct && t.named.Name == "") {
+		// HLSL 2021: no implicit reinterpretation between distinct named structs.
+		return Conversion{}, false
 	}
 	if explicit && !fAgg {
 		if f.ComponentCount() == 1 && f.IsNumeric() && allNumeric(t) {

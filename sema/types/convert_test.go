@@ -110,7 +110,7 @@ func TestConvert(t *testing.T) {
 		{VoidType(), ScalarType(Int), true, want{false, 0, 0, false}},
 	}
 	for _, tc := range tests {
-		c, ok := Convert(tc.from, tc.to, tc.explicit)
+		c, ok := Convert(tc.from, tc.to, kindOf(tc.explicit))
 		got := want{ok, c.Shape, c.Comp, c.Truncates}
 		if !ok {
 			got = want{}
@@ -134,7 +134,7 @@ func TestConvert(t *testing.T) {
 		{ec, ScalarType(Int), false, false},
 		{ec, ScalarType(Int), true, true},
 	} {
-		if _, ok := Convert(tc.from, tc.to, tc.explicit); ok != tc.ok {
+		if _, ok := Convert(tc.from, tc.to, kindOf(tc.explicit)); ok != tc.ok {
 			t.Errorf("Convert(%s -> %s, explicit=%v) ok=%v", tc.from, tc.to, tc.explicit, ok)
 		}
 	}
@@ -235,5 +235,53 @@ func TestBinaryTypes(t *testing.T) {
 	}
 	if r := BinaryTypes(BinaryOp{Class: OpShift}, ScalarType(LiteralInt), i); !r.AmbiguousLiteralShift {
 		t.Error("1 << int must warn about the ambiguous literal shift")
+	}
+}
+
+func kindOf(explicit bool) ConvKind {
+	if explicit {
+		return Explicit
+	}
+	return ImplicitLegacy
+}
+
+// TestConvertStrictUDT pins HLSL 2021's rule: distinct named structs (and
+// structs vs arrays) no longer convert implicitly; derived-to-base, the
+// same struct and anonymous targets still do, and casts are unchanged.
+func TestConvertStrictUDT(t *testing.T) {
+	u := NewUniverse(Config{})
+	mk := func(name string, n int) *Type {
+		s := u.NewStruct(name, false)
+		for i := 0; i < n; i++ {
+			s.Named().Fields = append(s.Named().Fields, Field{Name: string(rune('a' + i)), Type: ScalarType(Int)})
+		}
+		return s
+	}
+	s2, like, anon := mk("S2", 2), mk("Like_S2", 2), mk("", 2)
+	derived := u.NewStruct("D", false)
+	derived.Named().Base = s2
+	derived.Named().Fields = []Field{{Name: "c", Type: ScalarType(Int)}}
+	a2 := u.Array(ScalarType(Int), 2)
+	tests := []struct {
+		from, to *Type
+		kind     ConvKind
+		ok       bool
+	}{
+		{s2, like, ImplicitLegacy, true},
+		{s2, like, Implicit, false},
+		{s2, like, Explicit, true},
+		{a2, s2, Implicit, false},
+		{s2, a2, Implicit, false},
+		{a2, s2, ImplicitLegacy, true},
+		{s2, anon, Implicit, true},
+		{s2, s2, Implicit, true},
+		{u.NewAlias("TD_S2", s2), s2, Implicit, true},
+		{derived, s2, Implicit, true},
+		{a2, u.Array(ScalarType(Int), 2), Implicit, true},
+	}
+	for _, tc := range tests {
+		if _, ok := Convert(tc.from, tc.to, tc.kind); ok != tc.ok {
+			t.Errorf("Convert(%s -> %s, %d) = %v", tc.from, tc.to, tc.kind, ok)
+		}
 	}
 }
