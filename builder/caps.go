@@ -14,7 +14,8 @@ import (
 // Rules:
 //   - a requirement "any of caps" is met when one of them is declared or
 //     implied by a declared one (Shader implies Matrix); otherwise the
-//     first listed is declared. A declared capability brings its own
+//     first listed is declared — the first that is not Kernel or implied by
+//     it, unless Kernel is enabled. A declared capability brings its own
 //     requirements.
 //   - a requirement "version v or any of exts" is met when the module's
 //     version is at least v or one of exts is declared; otherwise the
@@ -23,12 +24,15 @@ import (
 //     Int16, Int64; OpTypeFloat 16/64 need Float16, Float64), storage
 //     images (Sampled 2) need the Image* variant of the Sampled* dimension
 //     capabilities, arrayed cubes need SampledCubeArray/ImageCubeArray,
-//     arrayed multisampled storage images ImageMSArray, and a NonSemantic.* import needs
+//     arrayed multisampled storage images ImageMSArray, reading or writing
+//     a storage image of Unknown format StorageImageRead/WriteWithoutFormat,
+//     and a NonSemantic.* import needs
 //     SPV_KHR_non_semantic_info before SPIR-V 1.6.
 //
-// Operands are considered before their instruction, so an enumerant's
-// extension can satisfy its instruction (UserSemantic brings
-// SPV_GOOGLE_hlsl_functionality1, which enables OpDecorateString).
+// An instruction's capabilities are considered before its operands' (so
+// OpGroupNonUniformBallotBitCount's GroupNonUniformBallot also covers its
+// Reduce operand), its extensions after them (so UserSemantic's
+// SPV_GOOGLE_hlsl_functionality1 also enables OpDecorateString).
 // Declared capabilities and extensions are kept, in order; new ones are
 // appended in the order they are first needed.
 func InferCapabilities(m *Module) {
@@ -58,12 +62,14 @@ func InferCapabilities(m *Module) {
 				inf.needCaps([]spv.Capability{spv.CapabilityImageMSArray})
 			}
 		}
-		inf.operands(in.Operands)
 		info := spv.InstructionInfo(in.Op)
+		if info != nil {
+			inf.needCaps(info.Capabilities)
+		}
+		inf.operands(in.Operands)
 		if info == nil {
 			return
 		}
-		inf.needCaps(info.Capabilities)
 		inf.needExt(info.Version, info.Extensions)
 		if len(in.Operands) == 0 {
 			return // malformed; Serialize reports it
@@ -88,6 +94,19 @@ func InferCapabilities(m *Module) {
 		case spv.OpExtInstImport:
 			if strings.HasPrefix(in.Operands[0].Str, "NonSemantic.") {
 				inf.needExt(spv.Version1_6, []string{"SPV_KHR_non_semantic_info"})
+			}
+		case spv.OpImageRead, spv.OpImageSparseRead, spv.OpImageWrite:
+			// Reading or writing a storage image of Unknown format needs a
+			// capability the grammar cannot express.
+			img := res.def(res.TypeOf(in.Operands[0].ID()))
+			if img == nil || img.Op != spv.OpTypeImage || len(img.Operands) < 7 ||
+				spv.Dim(img.Operands[1].Word) == spv.DimSubpassData || spv.ImageFormat(img.Operands[6].Word) != spv.ImageFormatUnknown {
+				break
+			}
+			if in.Op == spv.OpImageWrite {
+				inf.needCaps([]spv.Capability{spv.CapabilityStorageImageWriteWithoutFormat})
+			} else {
+				inf.needCaps([]spv.Capability{spv.CapabilityStorageImageReadWithoutFormat})
 			}
 		case spv.OpExtInst:
 			if len(in.Operands) < 2 {
@@ -116,6 +135,21 @@ var storageImageCaps = map[spv.Dim]spv.Capability{
 	spv.Dim1D:     spv.CapabilityImage1D,
 	spv.DimBuffer: spv.CapabilityImageBuffer,
 	spv.DimRect:   spv.CapabilityImageRect,
+}
+
+// kernelFamily reports whether c is Kernel or depends on it.
+func kernelFamily(c spv.Capability) bool {
+	if c == spv.CapabilityKernel {
+		return true
+	}
+	if e := spv.KindCapability.Enumerant(uint32(c)); e != nil {
+		for _, d := range e.Capabilities {
+			if kernelFamily(d) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 type inferrer struct {
@@ -152,6 +186,17 @@ func (inf *inferrer) needCaps(caps []spv.Capability) {
 		}
 	}
 	c := caps[0]
+	if !inf.enabled[spv.CapabilityKernel] {
+		// A shader module: skip OpenCL alternatives (OpImageQuerySize lists
+		// Kernel before ImageQuery, GroupOperation Reduce Kernel before
+		// GroupNonUniformArithmetic).
+		for _, alt := range caps {
+			if !kernelFamily(alt) {
+				c = alt
+				break
+			}
+		}
+	}
 	inf.m.Capabilities = append(inf.m.Capabilities, c)
 	inf.enable(c)
 	inf.capabilityNeeds(c)

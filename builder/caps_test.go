@@ -75,6 +75,43 @@ func TestInferCapabilities(t *testing.T) {
 			u32 := b.TypeInt(32, false)
 			f.Emit(spv.OpGroupNonUniformBallot, b.TypeVector(u32, 4), Ref(b.ConstUint32(3)), Ref(b.ConstBool(true)))
 		}, []spv.Capability{spv.CapabilityShader, spv.CapabilityGroupNonUniformBallot}, nil},
+		{"image query is not a kernel capability", spv.Version1_0, "vulkan1.0", nil, func(b *ModuleBuilder, f *FunctionBuilder) {
+			f32, i32 := b.TypeFloat(32), b.TypeInt(32, true)
+			img := b.TypeImage(ImageType{SampledType: f32, Dim: spv.Dim2D, Sampled: 1, Format: spv.ImageFormatUnknown})
+			v := b.GlobalVariable(b.TypePointer(spv.StorageClassUniformConstant, img), spv.StorageClassUniformConstant, "t", 0)
+			b.Decorate(v, spv.DecorationDescriptorSet, Lit(0))
+			b.Decorate(v, spv.DecorationBinding, Lit(0))
+			f.Emit(spv.OpImageQueryLevels, i32, Ref(f.Load(img, v)))
+		}, []spv.Capability{spv.CapabilityShader, spv.CapabilityImageQuery}, nil},
+		{"ballot bit count covers its group operation", spv.Version1_3, "vulkan1.1", nil, func(b *ModuleBuilder, f *FunctionBuilder) {
+			u32 := b.TypeInt(32, false)
+			ballot := f.Emit(spv.OpGroupNonUniformBallot, b.TypeVector(u32, 4), Ref(b.ConstUint32(3)), Ref(b.ConstBool(true)))
+			f.Emit(spv.OpGroupNonUniformBallotBitCount, u32, Ref(b.ConstUint32(3)), Enum(spv.GroupOperationReduce), Ref(ballot))
+		}, []spv.Capability{spv.CapabilityShader, spv.CapabilityGroupNonUniformBallot}, nil},
+		{"subgroup reduce", spv.Version1_3, "vulkan1.1", nil, func(b *ModuleBuilder, f *FunctionBuilder) {
+			f32 := b.TypeFloat(32)
+			f.Emit(spv.OpGroupNonUniformFAdd, f32, Ref(b.ConstUint32(3)), Enum(spv.GroupOperationReduce), Ref(b.ConstFloat32(1)))
+		}, []spv.Capability{spv.CapabilityShader, spv.CapabilityGroupNonUniformArithmetic}, nil},
+		{"storage image of unknown format read and written", spv.Version1_0, "vulkan1.0", nil, func(b *ModuleBuilder, f *FunctionBuilder) {
+			f32, i32 := b.TypeFloat(32), b.TypeInt(32, true)
+			img := b.TypeImage(ImageType{SampledType: f32, Dim: spv.Dim2D, Sampled: 2, Format: spv.ImageFormatUnknown})
+			v := b.GlobalVariable(b.TypePointer(spv.StorageClassUniformConstant, img), spv.StorageClassUniformConstant, "t", 0)
+			b.Decorate(v, spv.DecorationDescriptorSet, Lit(0))
+			b.Decorate(v, spv.DecorationBinding, Lit(0))
+			c := b.ConstComposite(b.TypeVector(i32, 2), b.ConstInt32(0), b.ConstInt32(0))
+			x := f.Emit(spv.OpImageRead, b.TypeVector(f32, 4), Ref(f.Load(img, v)), Ref(c))
+			f.Emit(spv.OpImageWrite, 0, Ref(f.Load(img, v)), Ref(c), Ref(x))
+		}, []spv.Capability{spv.CapabilityShader, spv.CapabilityStorageImageReadWithoutFormat, spv.CapabilityStorageImageWriteWithoutFormat}, nil},
+		{"storage image of known format", spv.Version1_0, "vulkan1.0", nil, func(b *ModuleBuilder, f *FunctionBuilder) {
+			f32, i32 := b.TypeFloat(32), b.TypeInt(32, true)
+			img := b.TypeImage(ImageType{SampledType: f32, Dim: spv.Dim2D, Sampled: 2, Format: spv.ImageFormatRgba32f})
+			v := b.GlobalVariable(b.TypePointer(spv.StorageClassUniformConstant, img), spv.StorageClassUniformConstant, "t", 0)
+			b.Decorate(v, spv.DecorationDescriptorSet, Lit(0))
+			b.Decorate(v, spv.DecorationBinding, Lit(0))
+			c := b.ConstComposite(b.TypeVector(i32, 2), b.ConstInt32(0), b.ConstInt32(0))
+			x := f.Emit(spv.OpImageRead, b.TypeVector(f32, 4), Ref(f.Load(img, v)), Ref(c))
+			f.Emit(spv.OpImageWrite, 0, Ref(f.Load(img, v)), Ref(c), Ref(x))
+		}, []spv.Capability{spv.CapabilityShader}, nil},
 		{"user semantic brings hlsl_functionality1 for OpDecorateString", spv.Version1_0, "vulkan1.0", nil, func(b *ModuleBuilder, f *FunctionBuilder) {
 			v := b.GlobalVariable(b.TypePointer(spv.StorageClassPrivate, b.TypeFloat(32)), spv.StorageClassPrivate, "x", 0)
 			b.Decorate(v, spv.DecorationUserSemantic, Str("FOO"))
