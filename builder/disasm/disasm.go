@@ -16,6 +16,7 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/hlsl2spirv/hlsl2spirv/builder/binary"
 	"github.com/hlsl2spirv/hlsl2spirv/builder/spv"
@@ -113,25 +114,20 @@ func (p *printer) appendID(b []byte, id uint32) []byte {
 	if p.names == nil {
 		return strconv.AppendUint(b, uint64(id), 10)
 	}
-	return append(b, p.names.name(id)...)
+	return p.names.appendName(b, id)
 }
 
 func (p *printer) appendInst(b []byte, in *binary.Inst) []byte {
 	if in.ResultID != 0 {
-		var name string
-		if p.names != nil {
-			name = p.names.name(in.ResultID)
-		} else {
-			name = strconv.FormatUint(uint64(in.ResultID), 10)
+		// Write "%name", then shift it right: SPIRV-Tools pads the "%" to
+		// standardIndent-3-len(name) columns.
+		at := len(b)
+		b = p.appendID(b, in.ResultID)
+		if pad := standardIndent - 3 - (len(b) - at); pad > 0 && !p.opts.NoIndent {
+			b = append(b, "               "[:pad]...)
+			copy(b[at+pad:], b[at:len(b)-pad])
+			copy(b[at:at+pad], "               ")
 		}
-		if !p.opts.NoIndent {
-			// SPIRV-Tools pads the "%" to standardIndent-3-len(name) columns.
-			for i := 1; i < standardIndent-3-len(name); i++ {
-				b = append(b, ' ')
-			}
-		}
-		b = append(b, '%')
-		b = append(b, name...)
 		b = append(b, " = "...)
 	} else if !p.opts.NoIndent {
 		b = append(b, "               "...)
@@ -212,19 +208,46 @@ func appendMask(b []byte, kind spv.OperandKind, word uint32) []byte {
 
 // opName is the name spirv-dis v2023.1 prints for op.
 func opName(op spv.Op) string {
-	if s, ok := opSpelling2023[op]; ok {
-		return s
-	}
-	if info := spv.InstructionInfo(op); info != nil {
-		return info.Name
+	opNamesOnce.Do(buildOpNames)
+	if int(op) < len(opNames) && opNames[op] != "" {
+		return opNames[op]
 	}
 	return "Op" + strconv.Itoa(int(op))
 }
 
+var (
+	opNamesOnce sync.Once
+	opNames     []string // by opcode
+	// respelledKinds marks the kinds enumSpelling2023 has entries for.
+	respelledKinds [256]bool
+)
+
+func buildOpNames() {
+	for op := 0; op <= 0xffff; op++ {
+		info := spv.InstructionInfo(spv.Op(op))
+		if info == nil {
+			continue
+		}
+		for len(opNames) <= op {
+			opNames = append(opNames, "")
+		}
+		opNames[op] = info.Name
+		if s, ok := opSpelling2023[spv.Op(op)]; ok {
+			opNames[op] = s
+		}
+	}
+	for k := range enumSpelling2023 {
+		respelledKinds[k.kind] = true
+	}
+}
+
 // enumName is the name spirv-dis v2023.1 prints for value v of kind.
 func enumName(kind spv.OperandKind, v uint32) string {
-	if s, ok := enumSpelling2023[enumKey{kind, v}]; ok {
-		return s
+	opNamesOnce.Do(buildOpNames)
+	if respelledKinds[kind] {
+		if s, ok := enumSpelling2023[enumKey{kind, v}]; ok {
+			return s
+		}
 	}
 	if e := kind.Enumerant(v); e != nil {
 		return e.Name

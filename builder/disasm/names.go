@@ -51,12 +51,42 @@ func newFriendlyNames(m *binary.Module) *friendlyNames {
 	return n
 }
 
+// numericName marks an id whose name is its own number: most ids, so they
+// are neither stored as strings nor put in the used set (taken knows them).
+// It cannot be a real name: sanitize never leaves a NUL.
+const numericName = "\x00"
+
 // name returns the friendly name of id (its number if it has none).
 func (n *friendlyNames) name(id uint32) string {
-	if s, ok := n.lookup(id); ok {
+	if s, ok := n.lookup(id); ok && s != numericName {
 		return s
 	}
 	return strconv.FormatUint(uint64(id), 10)
+}
+
+// appendName appends the friendly name of id.
+func (n *friendlyNames) appendName(b []byte, id uint32) []byte {
+	if s, ok := n.lookup(id); ok && s != numericName {
+		return append(b, s...)
+	}
+	return strconv.AppendUint(b, uint64(id), 10)
+}
+
+// taken reports whether name is some id's name.
+func (n *friendlyNames) taken(name string) bool {
+	if _, ok := n.used[name]; ok {
+		return true
+	}
+	// Is it the number of an id that is named by its number?
+	if name == "" || len(name) > 10 || (name[0] == '0' && len(name) > 1) {
+		return false
+	}
+	v, err := strconv.ParseUint(name, 10, 32)
+	if err != nil {
+		return false
+	}
+	s, ok := n.lookup(uint32(v))
+	return ok && s == numericName
 }
 
 func (n *friendlyNames) lookup(id uint32) (string, bool) {
@@ -86,13 +116,13 @@ func (n *friendlyNames) save(id uint32, suggested string) {
 	}
 	base := sanitize(suggested)
 	name := base
-	if _, taken := n.used[name]; taken {
+	if n.taken(name) {
 		if n.nextSuffix == nil {
 			n.nextSuffix = map[string]uint64{}
 		}
 		for i := n.nextSuffix[base]; ; i++ {
 			name = base + "_" + strconv.FormatUint(i, 10)
-			if _, taken := n.used[name]; !taken {
+			if !n.taken(name) {
 				n.nextSuffix[base] = i + 1
 				break
 			}
@@ -100,6 +130,19 @@ func (n *friendlyNames) save(id uint32, suggested string) {
 	}
 	n.used[name] = struct{}{}
 	n.set(id, name)
+}
+
+// saveNumber names id after its number unless it already has a name.
+func (n *friendlyNames) saveNumber(id uint32) {
+	if _, ok := n.lookup(id); ok {
+		return
+	}
+	var buf [10]byte
+	if num := strconv.AppendUint(buf[:0], uint64(id), 10); n.taken(string(num)) {
+		n.save(id, string(num))
+		return
+	}
+	n.set(id, numericName)
 }
 
 // sanitize replaces each byte outside [A-Za-z0-9_] by '_' (bytes, not runes:
@@ -218,7 +261,7 @@ func (n *friendlyNames) visit(in *binary.Inst) {
 		n.save(id, n.name(in.TypeID)+"_"+string(value))
 	default:
 		if id != 0 {
-			n.save(id, strconv.FormatUint(uint64(id), 10))
+			n.saveNumber(id)
 		}
 	}
 }
