@@ -61,8 +61,8 @@ type Profile struct {
 
 func (p Profile) String() string { return fmt.Sprintf("%s_%d_%d", p.Stage, p.Major, p.Minor) }
 
-// ParseProfile parses "ps_6_0"-style profiles: a stage, and shader model
-// 6.0 through 6.9 (dxc accepts only shader model 6 for SPIR-V).
+// ParseProfile parses "ps_6_0"-style profiles: a stage and a shader model,
+// 6.0 through 6.10, or the legacy 5.0 and 5.1 that dxc still accepts.
 func ParseProfile(s string) (Profile, error) {
 	parts := strings.Split(s, "_")
 	if len(parts) != 3 {
@@ -76,8 +76,12 @@ func ParseProfile(s string) (Profile, error) {
 	}
 	major, err1 := strconv.Atoi(parts[1])
 	minor, err2 := strconv.Atoi(parts[2])
-	if err1 != nil || err2 != nil || major != 6 || minor < 0 || minor > 9 {
-		return Profile{}, fmt.Errorf("invalid profile '%s': shader model must be 6.0 to 6.9", s)
+	valid := err1 == nil && err2 == nil && ((major == 6 && minor >= 0 && minor <= 10) || (major == 5 && (minor == 0 || minor == 1)))
+	if !valid {
+		return Profile{}, fmt.Errorf("invalid profile '%s': shader model must be 6.0 to 6.10 (or 5.0, 5.1)", s)
+	}
+	if major == 5 && (st == StageLibrary || st == StageMesh || st == StageAmplify) {
+		return Profile{}, fmt.Errorf("invalid profile '%s': %s needs shader model 6", s, st)
 	}
 	if (st == StageMesh || st == StageAmplify) && minor < 5 {
 		return Profile{}, fmt.Errorf("invalid profile '%s': mesh and amplification shaders need shader model 6.5", s)

@@ -29,6 +29,8 @@ type argSpec struct {
 	slash bool // also accepted with a "/" prefix
 	// supported is false for dxc options this compiler knows but does not
 	// implement yet: they are rejected with a clear error, never ignored.
+	// Since they all change only the generated code, the rejection happens
+	// when code would be generated: -P, -fsyntax-only and -ast-dump run.
 	supported bool
 	help      string
 }
@@ -132,7 +134,9 @@ var argSpecs = []argSpec{
 	{name: "exports", kind: kSeparate, slash: true},
 	{name: "default-linkage", kind: kSeparate, slash: true},
 	{name: "Wall", kind: kFlag},
-	{name: "verify", kind: kFlag},
+	{name: "W", kind: kJoined}, // -Wno-<group> and friends: warning groups are not implemented yet
+	{name: "pack-optimized", kind: kFlag, slash: true},
+	{name: "pack-prefix-stable", kind: kFlag, slash: true},
 	{name: "ffinite-math-only", kind: kFlag},
 	{name: "fno-finite-math-only", kind: kFlag},
 	{name: "ignore-line-directives", kind: kFlag, slash: true},
@@ -193,9 +197,10 @@ func findSpec(arg string) (spec *argSpec, joined string, hasJoined bool) {
 }
 
 // normalizeArgs turns dxc-style arguments into pflag's "--name=value" form.
-// Inputs (anything that is not an option) are returned separately. An
-// option this compiler knows from dxc but does not implement is an error.
-func normalizeArgs(args []string) (flags, inputs []string, err error) {
+// Inputs (anything that is not an option) are returned separately, and so
+// are the options this compiler knows from dxc but does not implement yet
+// (as spelled), for the caller to reject when they would matter.
+func normalizeArgs(args []string) (flags, inputs, unsupported []string, err error) {
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		if a == "-" || (!strings.HasPrefix(a, "-") && !strings.HasPrefix(a, "/")) {
@@ -216,12 +221,20 @@ func normalizeArgs(args []string) (flags, inputs []string, err error) {
 				inputs = append(inputs, a)
 				continue
 			}
-			return nil, nil, fmt.Errorf("unknown argument: '%s'", a)
-		}
-		if !spec.supported {
-			return nil, nil, fmt.Errorf("option '%s' is not supported yet by hlsl2spirv", a)
+			return nil, nil, nil, fmt.Errorf("unknown argument: '%s'", a)
 		}
 		name := "--" + spec.flagName()
+		if !spec.supported {
+			unsupported = append(unsupported, a)
+			// Consume the option's values so they are not taken for inputs.
+			switch {
+			case spec.kind == kMulti:
+				i += spec.nargs
+			case (spec.kind == kSeparate || spec.kind == kJoinedOrSeparate) && !hasJoined:
+				i++
+			}
+			continue
+		}
 		switch spec.kind {
 		case kFlag:
 			flags = append(flags, name)
@@ -233,19 +246,19 @@ func normalizeArgs(args []string) (flags, inputs []string, err error) {
 				break
 			}
 			if i+1 >= len(args) {
-				return nil, nil, fmt.Errorf("argument to '%s' is missing (expected 1 value)", a)
+				return nil, nil, nil, fmt.Errorf("argument to '%s' is missing (expected 1 value)", a)
 			}
 			i++
 			flags = append(flags, name+"="+args[i])
 		case kMulti:
 			if i+spec.nargs >= len(args) {
-				return nil, nil, fmt.Errorf("argument to '%s' is missing (expected %d values)", a, spec.nargs)
+				return nil, nil, nil, fmt.Errorf("argument to '%s' is missing (expected %d values)", a, spec.nargs)
 			}
 			flags = append(flags, name+"="+strings.Join(args[i+1:i+1+spec.nargs], ","))
 			i += spec.nargs
 		}
 	}
-	return flags, inputs, nil
+	return flags, inputs, unsupported, nil
 }
 
 // usage prints the supported options in dxc's spelling.

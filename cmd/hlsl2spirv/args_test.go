@@ -28,7 +28,7 @@ func TestNormalizeArgsSpellings(t *testing.T) {
 		{[]string{"-Fc", "x.txt", "-Fw", "x.wgsl"}, []string{"--Fc=x.txt", "--Fw=x.wgsl"}, nil},
 	}
 	for _, tt := range tests {
-		flags, inputs, err := normalizeArgs(tt.args)
+		flags, inputs, _, err := normalizeArgs(tt.args)
 		if err != nil {
 			t.Errorf("%q: %v", tt.args, err)
 			continue
@@ -46,13 +46,29 @@ func TestNormalizeArgsErrors(t *testing.T) {
 	}{
 		{[]string{"-bogus"}, "unknown argument: '-bogus'"},
 		{[]string{"-T"}, "argument to '-T' is missing"},
-		{[]string{"-Zi"}, "option '-Zi' is not supported yet"},
-		{[]string{"-fvk-use-dx-layout"}, "option '-fvk-use-dx-layout' is not supported yet"},
 	}
 	for _, tt := range tests {
-		_, _, err := normalizeArgs(tt.args)
+		_, _, _, err := normalizeArgs(tt.args)
 		if err == nil || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("%q: got error %v, want %q", tt.args, err, tt.want)
+		}
+	}
+}
+
+// Options known from dxc but not implemented are rejected when compiling and
+// not when only the front end runs, whose result they cannot change.
+func TestUnsupportedOptionsRejectedWhenCompiling(t *testing.T) {
+	f := filepath.Join(t.TempDir(), "a.hlsl")
+	os.WriteFile(f, []byte("float4 main() : SV_Target { return 1; }\n"), 0o644)
+	for _, opt := range [][]string{{"-Zi"}, {"-fvk-use-dx-layout"}, {"-fvk-b-shift", "1", "0"}, {"-fspv-debug=rich"}} {
+		var stdout, stderr bytes.Buffer
+		args := append(append([]string{"-T", "ps_6_0"}, opt...), f)
+		if rc := run(args, &stdout, &stderr); rc == 0 || !strings.Contains(stderr.String(), "option '"+opt[0]+"' is not supported yet") {
+			t.Errorf("%v: exit %d, stderr %q", opt, rc, stderr.String())
+		}
+		stderr.Reset()
+		if rc := run(append([]string{"-fsyntax-only"}, args...), &stdout, &stderr); rc != 0 {
+			t.Errorf("-fsyntax-only %v: exit %d, stderr %q", opt, rc, stderr.String())
 		}
 	}
 }

@@ -31,14 +31,16 @@ type cli struct {
 	zpr, zpc                      bool
 	o0, o1, o2, o3, od, spirv     bool
 	inputs                        []string
+	// unsupported lists dxc options given that are not implemented yet.
+	unsupported []string
 }
 
 func parseCommandLine(args []string) (*cli, error) {
-	normalized, inputs, err := normalizeArgs(args)
+	normalized, inputs, unsupported, err := normalizeArgs(args)
 	if err != nil {
 		return nil, err
 	}
-	c := &cli{inputs: inputs}
+	c := &cli{inputs: inputs, unsupported: unsupported}
 	fs := pflag.NewFlagSet("hlsl2spirv", pflag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	o := &c.opts
@@ -140,6 +142,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return preprocess(input, src, c, stdout, stderr)
 	case c.astDump || c.syntaxOnly:
 		return check(input, src, c, stdout, stderr)
+	}
+	if len(c.unsupported) > 0 {
+		fmt.Fprintf(stderr, "hlsl2spirv: error: option '%s' is not supported yet by hlsl2spirv\n", c.unsupported[0])
+		return 1
 	}
 	return compile(input, src, c, stdout, stderr)
 }
