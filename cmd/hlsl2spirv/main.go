@@ -116,15 +116,15 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stdout, "hlsl2spirv version %s\n", version)
 		return 0
 	}
-	if len(c.inputs) != 1 {
-		if len(c.inputs) == 0 {
-			fmt.Fprintf(stderr, "hlsl2spirv: error: no input file given\n")
-		} else {
-			fmt.Fprintf(stderr, "hlsl2spirv: error: only one input file is accepted, got %s\n", strings.Join(c.inputs, ", "))
-		}
+	if len(c.inputs) == 0 {
+		fmt.Fprintf(stderr, "hlsl2spirv: error: no input file given\n")
 		return 1
 	}
-	input := c.inputs[0]
+	// As dxc does, the last input wins; unlike dxc, say so.
+	input := c.inputs[len(c.inputs)-1]
+	if len(c.inputs) > 1 {
+		fmt.Fprintf(stderr, "hlsl2spirv: warning: several inputs given (%s); compiling the last one\n", strings.Join(c.inputs, ", "))
+	}
 	src, err := readInput(input)
 	if err != nil {
 		fmt.Fprintf(stderr, "hlsl2spirv: error: %v\n", err)

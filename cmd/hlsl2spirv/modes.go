@@ -13,7 +13,7 @@ import (
 func dumpbin(src []byte, c *cli, stdout, stderr io.Writer) int {
 	text, err := disasm.DisassembleBytes(src)
 	if err != nil {
-		fmt.Fprintf(stderr, "hlsl2spirv: error: %s: %v\n", c.inputs[0], err)
+		fmt.Fprintf(stderr, "hlsl2spirv: error: %s: %v\n", c.inputs[len(c.inputs)-1], err)
 		return 1
 	}
 	return emitText(text, c.asmOut, stdout, stderr)
