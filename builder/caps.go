@@ -26,8 +26,13 @@ import (
 //     capabilities, arrayed cubes need SampledCubeArray/ImageCubeArray,
 //     arrayed multisampled storage images ImageMSArray, reading or writing
 //     a storage image of Unknown format StorageImageRead/WriteWithoutFormat,
-//     and a NonSemantic.* import needs
-//     SPV_KHR_non_semantic_info before SPIR-V 1.6.
+//     16-bit data behind a pointer needs the 16-bit storage capability of
+//     its storage class (StorageInputOutput16, StoragePushConstant16,
+//     StorageBuffer16BitAccess, UniformAndStorageBuffer16BitAccess, as DXC
+//     declares them), 64-bit atomics Int64Atomics, runtime arrays of
+//     images, samplers or acceleration structures RuntimeDescriptorArray,
+//     and a NonSemantic.* import needs SPV_KHR_non_semantic_info before
+//     SPIR-V 1.6.
 //
 // An instruction's capabilities are considered before its operands' (so
 // OpGroupNonUniformBallotBitCount's GroupNonUniformBallot also covers its
@@ -95,6 +100,16 @@ func InferCapabilities(m *Module) {
 			if strings.HasPrefix(in.Operands[0].Str, "NonSemantic.") {
 				inf.needExt(spv.Version1_6, []string{"SPV_KHR_non_semantic_info"})
 			}
+		case spv.OpTypePointer:
+			if len(in.Operands) >= 2 && contains16Bit(res, in.Operands[1].ID(), 0) {
+				if c := storage16Cap(res, spv.StorageClass(in.Operands[0].Word), in.Operands[1].ID()); c != 0 {
+					inf.needCaps([]spv.Capability{c})
+				}
+			}
+		case spv.OpTypeRuntimeArray:
+			if el := res.def(in.Operands[0].ID()); el != nil && isDescriptorType(el.Op) {
+				inf.needCaps([]spv.Capability{spv.CapabilityRuntimeDescriptorArray})
+			}
 		case spv.OpImageRead, spv.OpImageSparseRead, spv.OpImageWrite:
 			// Reading or writing a storage image of Unknown format needs a
 			// capability the grammar cannot express.
@@ -119,14 +134,79 @@ func InferCapabilities(m *Module) {
 			}
 		}
 	}
+	visitAtomic := func(in *Inst) {
+		// 64-bit atomics need Int64Atomics, whatever the opcode's own list.
+		info := spv.InstructionInfo(in.Op)
+		if info == nil || info.Class != "Atomic" {
+			return
+		}
+		typ := in.Type
+		if in.Op == spv.OpAtomicStore && len(in.Operands) > 0 {
+			typ = res.TypeOf(in.Operands[len(in.Operands)-1].ID())
+		}
+		if d := res.def(typ); d != nil && d.Op == spv.OpTypeInt && len(d.Operands) > 0 && d.Operands[0].Word == 64 {
+			inf.needCaps([]spv.Capability{spv.CapabilityInt64Atomics})
+		}
+	}
 	if m.MemoryModel != nil {
 		visit(m.MemoryModel)
 	}
 	for in := range m.All() {
 		if in != m.MemoryModel {
 			visit(in)
+			visitAtomic(in)
 		}
 	}
+}
+
+// contains16Bit reports whether type id is or contains a 16-bit integer or
+// float.
+func contains16Bit(res *moduleResolver, id ID, depth int) bool {
+	d := res.def(id)
+	if d == nil || depth > 64 {
+		return false
+	}
+	switch d.Op {
+	case spv.OpTypeInt, spv.OpTypeFloat:
+		return len(d.Operands) > 0 && d.Operands[0].Word == 16
+	case spv.OpTypeVector, spv.OpTypeMatrix, spv.OpTypeArray, spv.OpTypeRuntimeArray:
+		return len(d.Operands) > 0 && contains16Bit(res, d.Operands[0].ID(), depth+1)
+	case spv.OpTypeStruct:
+		for i := range d.Operands {
+			if contains16Bit(res, d.Operands[i].ID(), depth+1) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// storage16Cap is the capability 16-bit data in storage class sc needs
+// (as DXC declares them), 0 for classes that need none beyond
+// Int16/Float16.
+func storage16Cap(res *moduleResolver, sc spv.StorageClass, pointee ID) spv.Capability {
+	switch sc {
+	case spv.StorageClassInput, spv.StorageClassOutput:
+		return spv.CapabilityStorageInputOutput16
+	case spv.StorageClassPushConstant:
+		return spv.CapabilityStoragePushConstant16
+	case spv.StorageClassStorageBuffer:
+		return spv.CapabilityStorageBuffer16BitAccess
+	case spv.StorageClassUniform:
+		if res.decorated(pointee, spv.DecorationBufferBlock) {
+			return spv.CapabilityStorageBuffer16BitAccess
+		}
+		return spv.CapabilityUniformAndStorageBuffer16BitAccess
+	}
+	return 0
+}
+
+func isDescriptorType(op spv.Op) bool {
+	switch op {
+	case spv.OpTypeImage, spv.OpTypeSampler, spv.OpTypeSampledImage, spv.OpTypeAccelerationStructureKHR:
+		return true
+	}
+	return false
 }
 
 // storageImageCaps maps a dimension whose grammar capability is for

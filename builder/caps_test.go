@@ -112,6 +112,39 @@ func TestInferCapabilities(t *testing.T) {
 			x := f.Emit(spv.OpImageRead, b.TypeVector(f32, 4), Ref(f.Load(img, v)), Ref(c))
 			f.Emit(spv.OpImageWrite, 0, Ref(f.Load(img, v)), Ref(c), Ref(x))
 		}, []spv.Capability{spv.CapabilityShader}, nil},
+		{"16-bit stage input", spv.Version1_0, "vulkan1.0", nil, func(b *ModuleBuilder, f *FunctionBuilder) {
+			h := b.TypeFloat(16)
+			v := b.GlobalVariable(b.TypePointer(spv.StorageClassInput, b.TypeVector(h, 2)), spv.StorageClassInput, "in", 0)
+			b.Decorate(v, spv.DecorationLocation, Lit(0))
+			b.M.EntryPoints[0].Operands[0] = Enum(spv.ExecutionModelFragment)
+			b.M.ExecutionModes[0].Operands[1] = Enum(spv.ExecutionModeOriginUpperLeft)
+			b.AddInterface(f.ID(), v)
+			f.Load(b.TypeVector(h, 2), v)
+		}, []spv.Capability{spv.CapabilityShader, spv.CapabilityFloat16, spv.CapabilityStorageInputOutput16}, []string{"SPV_KHR_16bit_storage"}},
+		{"16-bit storage buffer", spv.Version1_3, "vulkan1.1", nil, func(b *ModuleBuilder, f *FunctionBuilder) {
+			s16 := b.TypeInt(16, true)
+			st := b.TypeStruct(StructType{Members: []StructMember{{Type: b.TypeRuntimeArray(s16, 2), Decorations: []Decoration{Deco(spv.DecorationOffset, Lit(0))}}},
+				Decorations: []Decoration{Deco(spv.DecorationBlock)}})
+			v := b.GlobalVariable(b.TypePointer(spv.StorageClassStorageBuffer, st), spv.StorageClassStorageBuffer, "buf", 0)
+			b.Decorate(v, spv.DecorationDescriptorSet, Lit(0))
+			b.Decorate(v, spv.DecorationBinding, Lit(0))
+		}, []spv.Capability{spv.CapabilityShader, spv.CapabilityInt16, spv.CapabilityStorageBuffer16BitAccess}, nil},
+		{"64-bit atomics", spv.Version1_3, "vulkan1.1", nil, func(b *ModuleBuilder, f *FunctionBuilder) {
+			u64 := b.TypeInt(64, false)
+			st := b.TypeStruct(StructType{Members: []StructMember{{Type: u64, Decorations: []Decoration{Deco(spv.DecorationOffset, Lit(0))}}},
+				Decorations: []Decoration{Deco(spv.DecorationBlock)}})
+			v := b.GlobalVariable(b.TypePointer(spv.StorageClassStorageBuffer, st), spv.StorageClassStorageBuffer, "buf", 0)
+			b.Decorate(v, spv.DecorationDescriptorSet, Lit(0))
+			b.Decorate(v, spv.DecorationBinding, Lit(0))
+			p := f.AccessChain(b.TypePointer(spv.StorageClassStorageBuffer, u64), v, b.ConstInt32(0))
+			f.Emit(spv.OpAtomicIAdd, u64, Ref(p), Ref(b.ConstUint32(1)), Ref(b.ConstUint32(0)), Ref(b.ConstUint64(1)))
+		}, []spv.Capability{spv.CapabilityShader, spv.CapabilityInt64, spv.CapabilityInt64Atomics}, nil},
+		{"runtime array of textures", spv.Version1_0, "vulkan1.0", nil, func(b *ModuleBuilder, f *FunctionBuilder) {
+			img := b.TypeImage(ImageType{SampledType: b.TypeFloat(32), Dim: spv.Dim2D, Sampled: 1, Format: spv.ImageFormatUnknown})
+			v := b.GlobalVariable(b.TypePointer(spv.StorageClassUniformConstant, b.TypeRuntimeArray(img, 0)), spv.StorageClassUniformConstant, "textures", 0)
+			b.Decorate(v, spv.DecorationDescriptorSet, Lit(0))
+			b.Decorate(v, spv.DecorationBinding, Lit(0))
+		}, []spv.Capability{spv.CapabilityShader, spv.CapabilityRuntimeDescriptorArray}, []string{"SPV_EXT_descriptor_indexing"}},
 		{"user semantic brings hlsl_functionality1 for OpDecorateString", spv.Version1_0, "vulkan1.0", nil, func(b *ModuleBuilder, f *FunctionBuilder) {
 			v := b.GlobalVariable(b.TypePointer(spv.StorageClassPrivate, b.TypeFloat(32)), spv.StorageClassPrivate, "x", 0)
 			b.Decorate(v, spv.DecorationUserSemantic, Str("FOO"))

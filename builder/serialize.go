@@ -18,10 +18,11 @@ const GeneratorDXC uint32 = 14 << 16
 // moduleResolver answers Resolver questions from a module's definitions.
 type moduleResolver struct {
 	defs []*Inst
+	m    *Module
 }
 
 func newModuleResolver(m *Module) *moduleResolver {
-	r := &moduleResolver{defs: make([]*Inst, m.Bound+1)}
+	r := &moduleResolver{defs: make([]*Inst, m.Bound+1), m: m}
 	for in := range m.All() {
 		if in.Result != 0 && int(in.Result) < len(r.defs) {
 			r.defs[in.Result] = in
@@ -35,6 +36,17 @@ func (r *moduleResolver) def(id ID) *Inst {
 		return r.defs[id]
 	}
 	return nil
+}
+
+// decorated reports whether id carries decoration d (a linear search of
+// the annotations: for the rare questions of InferCapabilities).
+func (r *moduleResolver) decorated(id ID, d spv.Decoration) bool {
+	for _, in := range r.m.Annotations {
+		if in.Op == spv.OpDecorate && len(in.Operands) == 2 && in.Operands[0].ID() == id && in.Operands[1].Word == uint32(d) {
+			return true
+		}
+	}
+	return false
 }
 
 func (r *moduleResolver) LiteralWords(typ ID) int {
