@@ -343,7 +343,7 @@ func (r *resolver) noConversion(arg, param *types.Type, mode types.ParamMode, ai
 	if !r.explain {
 		return "-"
 	}
-	p := param.String()
+	p := param.CanonicalString()
 	if mode != types.In {
 		p += " &"
 	}
@@ -365,7 +365,7 @@ func (r *resolver) conversionNote(ai int, c Call) string {
 	p := &r.o.Params[r.params[ai]]
 	want := r.o.patternString(p.Type)
 	if t, ok := r.defaulted().build(p.Type, c); ok && t != nil {
-		want = t.String()
+		want = t.CanonicalString()
 	}
 	if p.Mode != types.In {
 		want += " &"
@@ -445,6 +445,15 @@ func minSize(cur, n int) int {
 func (r *resolver) mergeComp(ref CompRef, s types.Scalar) bool {
 	if ref < 0 {
 		return true
+	}
+	// A strict set checks every argument's own kind, before combining:
+	// fma(double, double, float) must not promote the float.
+	if v := &r.o.Vars[ref]; v.Kind == VarType {
+		if set := &sets[v.Set]; set.Strict && !set.Contains(s) &&
+			!(s == types.LiteralInt && set.Contains(types.LiteralFloat)) &&
+			!(s == types.LiteralFloat && set.Contains(types.LiteralInt)) {
+			return false
+		}
 	}
 	if r.comp[ref] == types.NoScalar {
 		r.comp[ref] = s

@@ -693,12 +693,11 @@ const (
 	setFloatLike
 	setAnyFloat
 	setFloatOnly
+	setDoubleSet
 	setDoubleOnly
-	setStrictDouble
 	setAnyInt
 	setAnyInt32
 	setUintOnly
-	setStrictUint
 	setBoolOnly
 	setNumeric32Only
 	setNumeric16Only
@@ -719,12 +718,11 @@ var sets = [...]Set{
 	setFloatLike:      {Name: "float_like", Kinds: []types.Scalar{types.Float, types.HalfPP, types.Float16, types.LiteralFloat, types.Min10Float, types.Min16Float}},
 	setAnyFloat:       {Name: "any_float", Kinds: []types.Scalar{types.Float, types.HalfPP, types.Float16, types.Double, types.LiteralFloat, types.Min10Float, types.Min16Float}},
 	setFloatOnly:      {Name: "float_only", Kinds: []types.Scalar{types.Float, types.HalfPP, types.LiteralFloat}},
-	setDoubleOnly:     {Name: "double_only", Kinds: []types.Scalar{types.Double, types.LiteralFloat}},
-	setStrictDouble:   {Name: "strict_double", Kinds: []types.Scalar{types.Double, types.LiteralFloat}, Strict: true},
+	setDoubleSet:      {Name: "double_set", Kinds: []types.Scalar{types.Double, types.LiteralFloat}},
+	setDoubleOnly:     {Name: "double_only", Kinds: []types.Scalar{types.Double, types.LiteralFloat}, Strict: true},
 	setAnyInt:         {Name: "any_int", Kinds: []types.Scalar{types.Int, types.Int16, types.Uint, types.Uint16, types.Int64, types.Uint64, types.LiteralInt}},
 	setAnyInt32:       {Name: "any_int32", Kinds: []types.Scalar{types.Int, types.Uint, types.LiteralInt}},
-	setUintOnly:       {Name: "uint_only", Kinds: []types.Scalar{types.Uint, types.Uint64, types.LiteralInt}},
-	setStrictUint:     {Name: "strict_uint", Kinds: []types.Scalar{types.Uint, types.Uint64, types.LiteralInt}, Strict: true},
+	setUintOnly:       {Name: "uint_only", Kinds: []types.Scalar{types.Uint, types.Uint64, types.LiteralInt}, Strict: true},
 	setBoolOnly:       {Name: "bool_only", Kinds: []types.Scalar{types.Bool}},
 	setNumeric32Only:  {Name: "numeric32_only", Kinds: []types.Scalar{types.Float, types.HalfPP, types.LiteralFloat, types.LiteralInt, types.Int, types.Uint}, Strict: true},
 	setNumeric16Only:  {Name: "numeric16_only", Kinds: []types.Scalar{types.Float16, types.Int16, types.Uint16, types.LiteralFloat, types.LiteralInt}, Strict: true},
@@ -822,7 +820,7 @@ var overloads = [...]Overload{
 		},
 		Result: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
 	/* 13 */ {ID: Fma, Name: "fma",
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setStrictDouble, Shapes: ShapeAny}},
+		Vars: []Var{{Name: "T", Kind: VarType, Set: setDoubleOnly, Shapes: ShapeAny}},
 		Params: []Param{
 			{Name: "a", Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
 			{Name: "b", Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
@@ -1265,7 +1263,7 @@ var overloads = [...]Overload{
 		},
 		Result: Pattern{Kind: PatVar, Var: 0, Comp: CompFixed, Scalar: types.Uint}},
 	/* 80 */ {ID: Asuint, Name: "asuint",
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setStrictDouble, Shapes: ShapeScalar | ShapeVector}},
+		Vars: []Var{{Name: "T", Kind: VarType, Set: setDoubleSet, Shapes: ShapeScalar | ShapeVector}},
 		Params: []Param{
 			{Name: "d", Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
 			{Name: "lowbits", Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: CompFixed, Scalar: types.Uint}},
@@ -3109,7 +3107,7 @@ var overloads = [...]Overload{
 		},
 		Result: Pattern{Kind: PatElem}},
 	/* 361 */ {ID: MethodGetDimensions, Name: "GetDimensions", Method: true,
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setStrictUint, Shapes: ShapeScalar}},
+		Vars: []Var{{Name: "T", Kind: VarType, Set: setUintOnly, Shapes: ShapeScalar}},
 		Params: []Param{
 			{Name: "width", Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
 		},
@@ -3121,7 +3119,7 @@ var overloads = [...]Overload{
 		},
 		Result: Pattern{Kind: PatVoid}},
 	/* 363 */ {ID: MethodGetDimensions, Name: "GetDimensions", Method: true,
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setStrictUint, Shapes: ShapeScalar}},
+		Vars: []Var{{Name: "T", Kind: VarType, Set: setUintOnly, Shapes: ShapeScalar}},
 		Params: []Param{
 			{Name: "mipLevel", Type: Pattern{Kind: PatNamed, Name: "uint"}},
 			{Name: "width", Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
@@ -3137,7 +3135,7 @@ var overloads = [...]Overload{
 		},
 		Result: Pattern{Kind: PatVoid}},
 	/* 365 */ {ID: MethodGetDimensions, Name: "GetDimensions", Method: true,
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setStrictUint, Shapes: ShapeScalar}},
+		Vars: []Var{{Name: "T", Kind: VarType, Set: setUintOnly, Shapes: ShapeScalar}},
 		Params: []Param{
 			{Name: "width", Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
 			{Name: "elements", Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
@@ -3151,7 +3149,7 @@ var overloads = [...]Overload{
 		},
 		Result: Pattern{Kind: PatVoid}},
 	/* 367 */ {ID: MethodGetDimensions, Name: "GetDimensions", Method: true,
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setStrictUint, Shapes: ShapeScalar}},
+		Vars: []Var{{Name: "T", Kind: VarType, Set: setUintOnly, Shapes: ShapeScalar}},
 		Params: []Param{
 			{Name: "mipLevel", Type: Pattern{Kind: PatNamed, Name: "uint"}},
 			{Name: "width", Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
@@ -3169,7 +3167,7 @@ var overloads = [...]Overload{
 		},
 		Result: Pattern{Kind: PatVoid}},
 	/* 369 */ {ID: MethodGetDimensions, Name: "GetDimensions", Method: true,
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setStrictUint, Shapes: ShapeScalar}},
+		Vars: []Var{{Name: "T", Kind: VarType, Set: setUintOnly, Shapes: ShapeScalar}},
 		Params: []Param{
 			{Name: "width", Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
 			{Name: "height", Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
@@ -3183,7 +3181,7 @@ var overloads = [...]Overload{
 		},
 		Result: Pattern{Kind: PatVoid}},
 	/* 371 */ {ID: MethodGetDimensions, Name: "GetDimensions", Method: true,
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setStrictUint, Shapes: ShapeScalar}},
+		Vars: []Var{{Name: "T", Kind: VarType, Set: setUintOnly, Shapes: ShapeScalar}},
 		Params: []Param{
 			{Name: "mipLevel", Type: Pattern{Kind: PatNamed, Name: "uint"}},
 			{Name: "width", Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
@@ -3201,7 +3199,7 @@ var overloads = [...]Overload{
 		},
 		Result: Pattern{Kind: PatVoid}},
 	/* 373 */ {ID: MethodGetDimensions, Name: "GetDimensions", Method: true,
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setStrictUint, Shapes: ShapeScalar}},
+		Vars: []Var{{Name: "T", Kind: VarType, Set: setUintOnly, Shapes: ShapeScalar}},
 		Params: []Param{
 			{Name: "width", Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
 			{Name: "height", Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
@@ -3217,7 +3215,7 @@ var overloads = [...]Overload{
 		},
 		Result: Pattern{Kind: PatVoid}},
 	/* 375 */ {ID: MethodGetDimensions, Name: "GetDimensions", Method: true,
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setStrictUint, Shapes: ShapeScalar}},
+		Vars: []Var{{Name: "T", Kind: VarType, Set: setUintOnly, Shapes: ShapeScalar}},
 		Params: []Param{
 			{Name: "mipLevel", Type: Pattern{Kind: PatNamed, Name: "uint"}},
 			{Name: "width", Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
@@ -3237,7 +3235,7 @@ var overloads = [...]Overload{
 		},
 		Result: Pattern{Kind: PatVoid}},
 	/* 377 */ {ID: MethodGetDimensions, Name: "GetDimensions", Method: true,
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setStrictUint, Shapes: ShapeScalar}},
+		Vars: []Var{{Name: "T", Kind: VarType, Set: setUintOnly, Shapes: ShapeScalar}},
 		Params: []Param{
 			{Name: "width", Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
 			{Name: "height", Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
@@ -3253,7 +3251,7 @@ var overloads = [...]Overload{
 		},
 		Result: Pattern{Kind: PatVoid}},
 	/* 379 */ {ID: MethodGetDimensions, Name: "GetDimensions", Method: true,
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setStrictUint, Shapes: ShapeScalar}},
+		Vars: []Var{{Name: "T", Kind: VarType, Set: setUintOnly, Shapes: ShapeScalar}},
 		Params: []Param{
 			{Name: "mipLevel", Type: Pattern{Kind: PatNamed, Name: "uint"}},
 			{Name: "width", Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
@@ -3273,7 +3271,7 @@ var overloads = [...]Overload{
 		},
 		Result: Pattern{Kind: PatVoid}},
 	/* 381 */ {ID: MethodGetDimensions, Name: "GetDimensions", Method: true,
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setStrictUint, Shapes: ShapeScalar}},
+		Vars: []Var{{Name: "T", Kind: VarType, Set: setUintOnly, Shapes: ShapeScalar}},
 		Params: []Param{
 			{Name: "width", Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
 			{Name: "height", Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
@@ -3289,7 +3287,7 @@ var overloads = [...]Overload{
 		},
 		Result: Pattern{Kind: PatVoid}},
 	/* 383 */ {ID: MethodGetDimensions, Name: "GetDimensions", Method: true,
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setStrictUint, Shapes: ShapeScalar}},
+		Vars: []Var{{Name: "T", Kind: VarType, Set: setUintOnly, Shapes: ShapeScalar}},
 		Params: []Param{
 			{Name: "width", Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
 			{Name: "height", Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
@@ -3307,7 +3305,7 @@ var overloads = [...]Overload{
 		},
 		Result: Pattern{Kind: PatVoid}},
 	/* 385 */ {ID: MethodGetDimensions, Name: "GetDimensions", Method: true,
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setStrictUint, Shapes: ShapeScalar}},
+		Vars: []Var{{Name: "T", Kind: VarType, Set: setUintOnly, Shapes: ShapeScalar}},
 		Params: []Param{
 			{Name: "width", Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
 		},
@@ -3319,7 +3317,7 @@ var overloads = [...]Overload{
 		},
 		Result: Pattern{Kind: PatVoid}},
 	/* 387 */ {ID: MethodGetDimensions, Name: "GetDimensions", Method: true,
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setStrictUint, Shapes: ShapeScalar}},
+		Vars: []Var{{Name: "T", Kind: VarType, Set: setUintOnly, Shapes: ShapeScalar}},
 		Params: []Param{
 			{Name: "width", Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
 			{Name: "elements", Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
@@ -3333,7 +3331,7 @@ var overloads = [...]Overload{
 		},
 		Result: Pattern{Kind: PatVoid}},
 	/* 389 */ {ID: MethodGetDimensions, Name: "GetDimensions", Method: true,
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setStrictUint, Shapes: ShapeScalar}},
+		Vars: []Var{{Name: "T", Kind: VarType, Set: setUintOnly, Shapes: ShapeScalar}},
 		Params: []Param{
 			{Name: "width", Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
 			{Name: "height", Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
@@ -3347,7 +3345,7 @@ var overloads = [...]Overload{
 		},
 		Result: Pattern{Kind: PatVoid}},
 	/* 391 */ {ID: MethodGetDimensions, Name: "GetDimensions", Method: true,
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setStrictUint, Shapes: ShapeScalar}},
+		Vars: []Var{{Name: "T", Kind: VarType, Set: setUintOnly, Shapes: ShapeScalar}},
 		Params: []Param{
 			{Name: "width", Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
 			{Name: "height", Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
@@ -3363,7 +3361,7 @@ var overloads = [...]Overload{
 		},
 		Result: Pattern{Kind: PatVoid}},
 	/* 393 */ {ID: MethodGetDimensions, Name: "GetDimensions", Method: true,
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setStrictUint, Shapes: ShapeScalar}},
+		Vars: []Var{{Name: "T", Kind: VarType, Set: setUintOnly, Shapes: ShapeScalar}},
 		Params: []Param{
 			{Name: "width", Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
 			{Name: "height", Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},

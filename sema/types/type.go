@@ -470,11 +470,11 @@ func writeType(b *strings.Builder, t *Type, canonical bool) {
 	case Void:
 		b.WriteString("void")
 	case Basic:
-		b.WriteString(t.scalar.String())
+		b.WriteString(scalarName(t.scalar, canonical))
 	case Vector:
 		if canonical || t.scalar.IsLiteral() {
 			b.WriteString("vector<")
-			b.WriteString(t.scalar.String())
+			b.WriteString(scalarName(t.scalar, canonical))
 			b.WriteString(", ")
 			b.WriteString(strconv.Itoa(int(t.cols)))
 			b.WriteByte('>')
@@ -493,7 +493,7 @@ func writeType(b *strings.Builder, t *Type, canonical bool) {
 		}
 		if canonical || t.scalar.IsLiteral() {
 			b.WriteString("matrix<")
-			b.WriteString(t.scalar.String())
+			b.WriteString(scalarName(t.scalar, canonical))
 			b.WriteString(", ")
 			b.WriteString(strconv.Itoa(int(t.rows)))
 			b.WriteString(", ")
@@ -573,6 +573,26 @@ func writeType(b *strings.Builder, t *Type, canonical bool) {
 			}
 		}
 	}
+}
+
+// scalarName spells a component kind; canonically as clang does once the
+// typedef sugar is gone ('unsigned int' for uint, 'long long' for int64_t).
+func scalarName(s Scalar, canonical bool) string {
+	if canonical {
+		switch s {
+		case Uint:
+			return "unsigned int"
+		case Int64:
+			return "long long"
+		case Uint64:
+			return "unsigned long long"
+		case Int16:
+			return "short"
+		case Uint16:
+			return "unsigned short"
+		}
+	}
+	return s.String()
 }
 
 func writeArgs(b *strings.Builder, args []TemplateArg, canonical bool) {

@@ -16,10 +16,10 @@ func TestBuiltinNames(t *testing.T) {
 		{"float", u, "float", "float"},
 		{"float4", u, "float4", "vector<float, 4>"},
 		{"int2x3", u, "int2x3", "matrix<int, 2, 3>"},
-		{"uint64_t3", u, "uint64_t3", "vector<uint64_t, 3>"},
+		{"uint64_t3", u, "uint64_t3", "vector<unsigned long long, 3>"},
 		{"min16float4x4", u, "min16float4x4", "matrix<min16float, 4, 4>"},
-		{"dword", u, "uint", "uint"},
-		{"uint32_t2", u, "uint2", "vector<uint, 2>"},
+		{"dword", u, "uint", "unsigned int"},
+		{"uint32_t2", u, "uint2", "vector<unsigned int, 2>"},
 		{"float64_t", u, "double", "double"},
 		{"half3", u, "half3", "vector<half, 3>"},
 		{"vector", u, "float4", "vector<float, 4>"},
@@ -31,7 +31,7 @@ func TestBuiltinNames(t *testing.T) {
 		{"StructuredBuffer", u, "", ""},
 		{"float16_t", u, "", ""},
 		{"float16_t2", u16, "half2", "vector<half, 2>"},
-		{"int16_t", u16, "int16_t", "int16_t"},
+		{"int16_t", u16, "int16_t", "short"},
 		{"RaytracingAccelerationStructure", u, "RaytracingAccelerationStructure", "RaytracingAccelerationStructure"},
 	}
 	for _, tc := range tests {
@@ -163,11 +163,11 @@ func TestObjectPrinting(t *testing.T) {
 	}{
 		{u.NewObject(Texture2DMS, Vec(Float, 4), 8), "Texture2DMS<float4, 8>", "Texture2DMS<vector<float, 4>, 8>"},
 		{u.NewObject(Buffer, Vec(Float, 4), 0), "Buffer<float4>", "Buffer<vector<float, 4> >"},
-		{u.NewObject(RWStructuredBuffer, ScalarType(Uint), 0), "RWStructuredBuffer<uint>", "RWStructuredBuffer<uint>"},
+		{u.NewObject(RWStructuredBuffer, ScalarType(Uint), 0), "RWStructuredBuffer<uint>", "RWStructuredBuffer<unsigned int>"},
 		{u.NewObject(InputPatch, Vec(Float, 3), 3), "InputPatch<float3, 3>", "InputPatch<vector<float, 3>, 3>"},
 		{u.NewObject(RayQuery, nil, 5), "RayQuery<5>", "RayQuery<5>"},
 		{u.NewObject(VkBufferPointer, ScalarType(Float), 16), "vk::BufferPointer<float, 16>", "vk::BufferPointer<float, 16>"},
-		{u.NewObjectArgs(VkIntegralConstant, []TemplateArg{{Type: ScalarType(Uint)}, {Value: 7}}), "vk::integral_constant<uint, 7>", "vk::integral_constant<uint, 7>"},
+		{u.NewObjectArgs(VkIntegralConstant, []TemplateArg{{Type: ScalarType(Uint)}, {Value: 7}}), "vk::integral_constant<uint, 7>", "vk::integral_constant<unsigned int, 7>"},
 		{Vec(LiteralInt, 2), "vector<literal int, 2>", "vector<literal int, 2>"},
 	}
 	for _, tc := range tests {
