@@ -64,4 +64,5 @@ const (
 	codeExpansionToDefined
 	codeExprConversion
 	codeExprOverflow
+	codeTooManyIncludes
 )

@@ -471,7 +471,7 @@ func (p *preprocessor) include(c *context, dir ptok) {
 		}
 		namePos = toks[0].Pos
 		switch {
-		case toks[0].Kind == token.String:
+		case toks[0].Kind == token.String && terminated(toks[0].Text):
 			name = toks[0].Text[1 : len(toks[0].Text)-1]
 			if len(toks) > 1 {
 				p.warn(codeExtraTokens, toks[1].Pos, "extra tokens at end of #%s directive", dir.Text)
@@ -504,6 +504,15 @@ func (p *preprocessor) include(c *context, dir ptok) {
 		p.fatalf(codeIncludeTooDeep, dir.Pos, "#include nested too deeply")
 		return
 	}
+	maxIncludes := p.cfg.MaxIncludes
+	if maxIncludes <= 0 {
+		maxIncludes = 1 << 16
+	}
+	if p.includes >= maxIncludes {
+		p.fatalf(codeTooManyIncludes, dir.Pos, "more than %d files #included", maxIncludes)
+		return
+	}
+	p.includes++
 	path, src, ok := p.findInclude(c, name, angled)
 	if !ok {
 		p.addDiag(diag.Diagnostic{Severity: diag.Fatal, Code: diag.PPBase + codeFileNotFound, Pos: namePos,
@@ -600,10 +609,18 @@ func (p *preprocessor) lineDirective(c *context, num ptok, gnu bool) {
 	p.mark(printMark{kind: markRename, pos: lx.file.Pos(orig)})
 }
 
+// terminated reports whether a string literal's spelling has its closing quote.
+func terminated(s string) bool {
+	return len(s) >= 2 && s[len(s)-1] == s[0] && (len(s) == 2 || s[len(s)-2] != '\\' || strings.HasSuffix(s, "\\\\"+s[:1]))
+}
+
 // unquote removes the quotes of a string literal and its simple escapes.
 func unquote(s string) string {
-	if len(s) >= 2 {
-		s = s[1 : len(s)-1]
+	if len(s) >= 1 {
+		s = s[1:]
+	}
+	if len(s) >= 1 && (s[len(s)-1] == '"' || s[len(s)-1] == '\'') {
+		s = s[:len(s)-1]
 	}
 	if !strings.Contains(s, "\\") {
 		return s

@@ -30,7 +30,8 @@ func FuzzPreprocess(f *testing.F) {
 		fs := diag.NewFileSet()
 		dl := diag.NewList(fs, diag.Options{ErrorLimit: 1000})
 		cfg := Config{
-			MaxTokens: limit,
+			MaxTokens:   limit,
+			MaxIncludes: 1000,
 			// Every #include finds the fuzzed text itself (recursion included).
 			ReadFile: func(string) ([]byte, error) { return []byte(src), nil },
 		}
@@ -69,6 +70,7 @@ func TestPathological(t *testing.T) {
 		{"deep #if", "#if " + strings.Repeat("- ", 100000) + "1\n#endif\n", "preprocessor expression nested too deeply"},
 		{"deep parens", "#if " + strings.Repeat("(", 100000) + "1\n#endif\n", "preprocessor expression nested too deeply"},
 		{"recursive include", "#include \"main.hlsl\"\n", "#include nested too deeply"},
+		{"exponential include", "#if __INCLUDE_LEVEL__ < 40\n#include \"main.hlsl\"\n#include \"main.hlsl\"\n#endif\n", "more than 65536 files #included"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

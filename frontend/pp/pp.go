@@ -43,6 +43,10 @@ type Config struct {
 	// MaxTokens bounds the tokens produced (by files and macro expansions
 	// together); past it preprocessing stops with an error. 0 means 1<<24.
 	MaxTokens int
+	// MaxIncludes bounds the number of files #included in all (a file
+	// including itself twice would otherwise take 2^200 steps before the
+	// depth limit). 0 means 1<<16.
+	MaxIncludes int
 }
 
 // Pragma is a #pragma (or _Pragma) the preprocessor does not consume
@@ -202,7 +206,7 @@ type preprocessor struct {
 	date, clock string
 	mainName    string
 
-	ifNesting int
+	includes int // files entered by #include so far
 }
 
 // Preprocess preprocesses src, the contents of filename, and everything it
