@@ -65,6 +65,14 @@ func buildFixture(t *testing.T, path string) []byte {
 	if bin, ok := built.Load(path); ok {
 		return bin.([]byte)
 	}
+	bin := buildFixtureWith(t, path, nil)
+	built.Store(path, bin)
+	return bin
+}
+
+// buildFixtureWith builds a fixture with extra tool flags.
+func buildFixtureWith(t *testing.T, path string, extra []string) []byte {
+	t.Helper()
 	src, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
@@ -75,15 +83,15 @@ func buildFixture(t *testing.T, path string) []byte {
 	switch filepath.Ext(path) {
 	case ".spvasm":
 		prog = tool.Require(t, tool.SpirvAs)
-		args = append(directive(src, "; as:"), "-o", out, path)
+		args = append(append(directive(src, "; as:"), extra...), "-o", out, path)
 	case ".hlsl":
 		prog = tool.Require(t, tool.Glslang)
 		args = append([]string{"-V", "-D"}, directive(src, "// glslang:")...)
-		args = append(args, "-o", out, path)
+		args = append(append(args, extra...), "-o", out, path)
 	default: // GLSL, the stage from the extension unless -S says otherwise
 		prog = tool.Require(t, tool.Glslang)
 		args = append([]string{"-V"}, directive(src, "// glslang:")...)
-		args = append(args, "-o", out, path)
+		args = append(append(args, extra...), "-o", out, path)
 	}
 	stdout, stderr, err := tool.Run(prog, nil, args...)
 	if err != nil {
@@ -93,7 +101,6 @@ func buildFixture(t *testing.T, path string) []byte {
 	if err != nil {
 		t.Fatal(err)
 	}
-	built.Store(path, bin)
 	return bin
 }
 
@@ -213,5 +220,28 @@ func TestCorpusBigEndian(t *testing.T) {
 				requireSameText(t, swapped, Options{})
 			}
 		})
+	}
+}
+
+// TestGlslangVariants compiles every GLSL and HLSL fixture again with
+// glslang's optimizer (-Os: phis, merged blocks, folded constants), with
+// OpLine debug info (-g) and with NonSemantic shader debug info and source
+// (-gVS), and compares each module with spirv-dis.
+func TestGlslangVariants(t *testing.T) {
+	if testing.Short() {
+		t.Skip("three more glslang and spirv-dis runs per fixture")
+	}
+	variants := map[string][]string{
+		"Os":  {"-Os"},
+		"g":   {"-g"},
+		"gVS": {"-gVS"},
+	}
+	for _, f := range corpusFiles(t, append([]string{".hlsl"}, glslExts...)...) {
+		for name, flags := range variants {
+			t.Run(filepath.Base(f)+"/"+name, func(t *testing.T) {
+				t.Parallel()
+				requireSameText(t, buildFixtureWith(t, f, flags), Options{})
+			})
+		}
 	}
 }
