@@ -243,7 +243,10 @@ func (c *Calculator) compute(t *types.Type, r Rule) Layout {
 				n = 4
 			}
 			a := roundUp(es*n, vec4Align)
-			return Layout{Align: a, Size: 16*(cols-1) + rows*es, Stride: a}
+			// dxc sizes this 16*(cols-1) + rows*es, which is right for
+			// 32-bit and 16-bit components but lets the next member overlap
+			// a double3x2's last column; the stride is what fxc steps by.
+			return Layout{Align: a, Size: a*(cols-1) + rows*es, Stride: a}
 		}
 	}
 

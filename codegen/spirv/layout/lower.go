@@ -198,7 +198,7 @@ func (l *Lowerer) lower(t *types.Type, r Rule) (builder.ID, error) {
 			return 0, err
 		}
 		var stride uint32
-		if r.HasLayout() && !isBufferObject(elem) {
+		if r.HasLayout() && !isBufferObject(elem) && !isOpaque(elem) {
 			stride = l.Calc.Of(u, r).Stride
 			if stride == 0 {
 				return 0, l.errorf(t, r, "array of zero-sized elements cannot be laid out")
@@ -258,10 +258,19 @@ func (l *Lowerer) structType(name string, ms []member, sl *StructLayout, r Rule,
 		}
 		st.Members[i] = sm
 	}
-	if d, ok := l.blockDeco(iface); ok {
-		st.Decorations = []builder.Decoration{builder.Deco(d)}
+	return l.block(st, iface), nil
+}
+
+// block interns st and decorates it Block or BufferBlock. The decoration is
+// added after the struct, not through StructType.Decorations, so it follows
+// the member decorations as in dxc's output; block structs are named
+// "type.<...>", which no HLSL struct can be, so none is interned twice.
+func (l *Lowerer) block(st builder.StructType, iface Interface) builder.ID {
+	id := l.B.TypeStruct(st)
+	if d, ok := l.blockDeco(iface); ok && id != 0 {
+		l.B.Decorate(id, d)
 	}
-	return l.B.TypeStruct(st), nil
+	return id
 }
 
 func majorDeco(spirvRowMajor bool) builder.Decoration {
@@ -304,6 +313,16 @@ func (l *Lowerer) relaxedPrecision(t *types.Type) bool {
 	}
 }
 
+// isOpaque reports objects that have no size: textures, samplers... whose
+// arrays carry no ArrayStride.
+func isOpaque(t *types.Type) bool {
+	if t.Underlying().Kind() != types.ObjectK {
+		return false
+	}
+	o := t.Object()
+	return o != types.VkBufferPointer && o != types.VkSpirvType
+}
+
 // isBufferObject reports the objects whose arrays carry no ArrayStride:
 // structured, byte-address, constant and texture buffers.
 func isBufferObject(t *types.Type) bool {
@@ -343,12 +362,10 @@ func (l *Lowerer) object(t *types.Type, r Rule) (builder.ID, error) {
 		if o == types.StructuredBuffer {
 			m.Decorations = append(m.Decorations, builder.Deco(spv.DecorationNonWritable))
 		}
-		d, _ := l.blockDeco(StorageBlock)
-		return l.B.TypeStruct(builder.StructType{
-			Name:        "type." + o.String() + "." + astTypeName(elem),
-			Members:     []builder.StructMember{m},
-			Decorations: []builder.Decoration{builder.Deco(d)},
-		}), nil
+		return l.block(builder.StructType{
+			Name:    "type." + o.String() + "." + astTypeName(elem),
+			Members: []builder.StructMember{m},
+		}, StorageBlock), nil
 
 	case types.ClassByteAddressBuffer:
 		return l.ByteAddressBuffer(o != types.ByteAddressBuffer), nil
@@ -390,23 +407,20 @@ func (l *Lowerer) ByteAddressBuffer(writable bool) builder.ID {
 		name = "type.ByteAddressBuffer"
 		m.Decorations = append(m.Decorations, builder.Deco(spv.DecorationNonWritable))
 	}
-	d, _ := l.blockDeco(StorageBlock)
-	return l.B.TypeStruct(builder.StructType{Name: name, Members: []builder.StructMember{m}, Decorations: []builder.Decoration{builder.Deco(d)}})
+	return l.block(builder.StructType{Name: name, Members: []builder.StructMember{m}}, StorageBlock)
 }
 
 // Counter returns "type.ACSBuffer.counter", the block of the counter of a
 // RW/Append/Consume structured buffer: one int named "counter" at offset 0.
 func (l *Lowerer) Counter() builder.ID {
-	d, _ := l.blockDeco(StorageBlock)
-	return l.B.TypeStruct(builder.StructType{
+	return l.block(builder.StructType{
 		Name: "type.ACSBuffer.counter",
 		Members: []builder.StructMember{{
 			Type:        l.B.TypeInt(32, true),
 			Name:        "counter",
 			Decorations: []builder.Decoration{builder.Deco(spv.DecorationOffset, builder.Lit(0))},
 		}},
-		Decorations: []builder.Decoration{builder.Deco(d)},
-	})
+	}, StorageBlock)
 }
 
 // astTypeName is how dxc names a buffer's element in the buffer's type
