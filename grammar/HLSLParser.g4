@@ -200,7 +200,11 @@ templateArgList
 // operator list is folded by precedence when the AST is built.
 templateArg
     : typeId
-    | additiveExpression ((OR | XOR | AND | SHL | OROR | ANDAND | EQ | NE) additiveExpression)*
+    | unaryExpression (templateArgOp unaryExpression)*
+    ;
+
+templateArgOp
+    : STAR | DIV | MOD | PLUS | MINUS | SHL | AND | XOR | OR | ANDAND | OROR | EQ | NE
     ;
 
 // A type as written in casts, template arguments, sizeof and aliases.
@@ -309,52 +313,29 @@ assignOp
     ;
 
 conditionalExpression
-    : logicalOrExpression (QUESTION expression COLON assignmentExpression)?
+    : binaryExpression (QUESTION expression COLON assignmentExpression)?
     ;
 
-logicalOrExpression
-    : logicalAndExpression (OROR logicalAndExpression)*
-    ;
-
-logicalAndExpression
-    : bitOrExpression (ANDAND bitOrExpression)*
-    ;
-
-bitOrExpression
-    : bitXorExpression (OR bitXorExpression)*
-    ;
-
-bitXorExpression
-    : bitAndExpression (XOR bitAndExpression)*
-    ;
-
-bitAndExpression
-    : equalityExpression (AND equalityExpression)*
-    ;
-
-equalityExpression
-    : relationalExpression ((EQ | NE) relationalExpression)*
-    ;
-
-relationalExpression
-    : shiftExpression ((LT | GT | LE | GE) shiftExpression)*
-    ;
-
-shiftExpression
-    : additiveExpression (shiftOp additiveExpression)*
+// All binary operators in one left-recursive rule, highest precedence
+// first: ANTLR turns it into precedence climbing, which builds one context
+// per operator instead of one per precedence level per operand.
+binaryExpression
+    : unaryExpression
+    | binaryExpression (STAR | DIV | MOD) binaryExpression
+    | binaryExpression (PLUS | MINUS) binaryExpression
+    | binaryExpression shiftOp binaryExpression
+    | binaryExpression (LT | GT | LE | GE) binaryExpression
+    | binaryExpression (EQ | NE) binaryExpression
+    | binaryExpression AND binaryExpression
+    | binaryExpression XOR binaryExpression
+    | binaryExpression OR binaryExpression
+    | binaryExpression ANDAND binaryExpression
+    | binaryExpression OROR binaryExpression
     ;
 
 shiftOp
     : SHL
     | GT GT
-    ;
-
-additiveExpression
-    : multiplicativeExpression ((PLUS | MINUS) multiplicativeExpression)*
-    ;
-
-multiplicativeExpression
-    : unaryExpression ((STAR | DIV | MOD) unaryExpression)*
     ;
 
 unaryExpression

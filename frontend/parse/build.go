@@ -741,10 +741,10 @@ func (b *builder) templateArgs(ctx p.ITemplateArgListContext) []ast.Node {
 		var ops []ast.Op
 		for _, c := range a.GetChildren() {
 			switch c := c.(type) {
-			case antlr.TerminalNode:
-				ops = append(ops, binaryOps[c.GetSymbol().GetTokenType()])
-			case p.IAdditiveExpressionContext:
-				operands = append(operands, b.binary(c))
+			case p.ITemplateArgOpContext:
+				ops = append(ops, binaryOps[c.GetStart().GetTokenType()])
+			case p.IUnaryExpressionContext:
+				operands = append(operands, b.unary(c))
 			}
 		}
 		if len(operands) == 0 {
@@ -756,24 +756,50 @@ func (b *builder) templateArgs(ctx p.ITemplateArgListContext) []ast.Node {
 	return out
 }
 
-// foldByPrecedence builds the tree of a flat `a op b op c ...` list, binding
-// higher-precedence operators first (ast.Op values increase with precedence).
+// precedence ranks the binary operators, higher binds tighter.
+func precedence(op ast.Op) int {
+	switch op {
+	case ast.Mul, ast.Div, ast.Rem:
+		return 10
+	case ast.Add, ast.Sub:
+		return 9
+	case ast.Shl, ast.Shr:
+		return 8
+	case ast.Lt, ast.Gt, ast.Le, ast.Ge:
+		return 7
+	case ast.Eq, ast.Ne:
+		return 6
+	case ast.BitAnd:
+		return 5
+	case ast.BitXor:
+		return 4
+	case ast.BitOr:
+		return 3
+	case ast.LogAnd:
+		return 2
+	}
+	return 1
+}
+
+// foldByPrecedence builds the tree of a flat `a op b op c ...` list (a
+// template argument), binding higher-precedence operators first and equal
+// ones from the left.
 func (b *builder) foldByPrecedence(operands []ast.Expr, ops []ast.Op) ast.Expr {
 	i := 0
-	var climb func(min ast.Op) ast.Expr
-	climb = func(min ast.Op) ast.Expr {
+	var climb func(min int) ast.Expr
+	climb = func(min int) ast.Expr {
 		x := operands[i]
-		for i < len(ops) && i+1 < len(operands) && ops[i] >= min {
+		for i < len(ops) && i+1 < len(operands) && precedence(ops[i]) >= min {
 			op := ops[i]
 			i++
-			y := climb(op + 1) // the right operand: what binds tighter than op
+			y := climb(precedence(op) + 1) // the right operand: what binds tighter than op
 			n := &ast.BinaryExpr{Op: op, X: x, Y: y}
 			b.setSpan(n, x, y)
 			x = n
 		}
 		return x
 	}
-	return climb(ast.LogOr)
+	return climb(1)
 }
 
 func (b *builder) structSpec(ctx p.IStructSpecifierContext) *ast.StructDecl {
@@ -1118,7 +1144,7 @@ func (b *builder) conditional(ctx p.IConditionalExpressionContext) ast.Expr {
 	if ctx == nil {
 		return b.badExpr(nil)
 	}
-	c := b.binary(ctx.LogicalOrExpression())
+	c := b.binary(ctx.BinaryExpression())
 	if ctx.QUESTION() == nil {
 		return c
 	}
@@ -1181,7 +1207,6 @@ func (b *builder) binary(ctx antlr.ParserRuleContext) ast.Expr {
 	return x
 }
 
-func (b *builder) additive(ctx p.IAdditiveExpressionContext) ast.Expr { return b.binary(ctx) }
 
 var prefixOps = map[int]ast.Op{
 	p.HLSLParserINC: ast.PreInc, p.HLSLParserDEC: ast.PreDec, p.HLSLParserPLUS: ast.Plus,

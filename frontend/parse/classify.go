@@ -37,6 +37,13 @@ type scope struct {
 	kind  scopeKind
 }
 
+func (s *scope) set(name string, k nameKind) {
+	if s.names == nil {
+		s.names = map[string]nameKind{}
+	}
+	s.names[name] = k
+}
+
 // pendingTemplate follows one `template <...> declaration` so its
 // parameters go out of scope when the declaration ends.
 type pendingTemplate struct {
@@ -52,7 +59,6 @@ type pendingTemplate struct {
 // declares types before use, so one left-to-right pass knows them.
 type classifier struct {
 	in    []ctok
-	out   []ctok
 	diags *diag.List
 
 	scopes []scope
@@ -110,15 +116,12 @@ func classify(diags *diag.List, toks []token.Token) []ctok {
 		c.in = append(c.in, ctok{Token: token.Token{Kind: token.EOF}})
 	}
 	c.scopes = []scope{{names: map[string]nameKind{}, kind: blockScope}}
-	c.out = c.in[:0:0]
-	c.out = make([]ctok, 0, len(c.in))
+	// Classification reads ahead and behind but only writes typ, so it
+	// works in place.
 	for i := range c.in {
-		t := c.in[i]
-		t.typ = c.kind(i)
-		c.in[i].typ = t.typ
-		c.out = append(c.out, t)
+		c.in[i].typ = c.kind(i)
 	}
-	return c.out
+	return c.in
 }
 
 func (c *classifier) at(i int) *ctok {
@@ -134,6 +137,7 @@ func (c *classifier) isPunct(i int, s string) bool {
 }
 
 func (c *classifier) lookup(name string) nameKind {
+	// Most scopes are blocks that declare no type: their maps stay nil.
 	for i := len(c.scopes) - 1; i >= 0; i-- {
 		if k, ok := c.scopes[i].names[name]; ok {
 			if k == shadowed {
@@ -155,10 +159,10 @@ func (c *classifier) declare(name string, k nameKind) {
 	for i > 0 && c.scopes[i].kind == templateScope {
 		i--
 	}
-	c.scopes[i].names[name] = k
+	c.scopes[i].set(name, k)
 	for i > 0 && c.scopes[i].kind == structScope {
 		i--
-		c.scopes[i].names[name] = k
+		c.scopes[i].set(name, k)
 	}
 	if k != namespaceName || c.qualified[name] == unknownName {
 		c.qualified[name] = k
@@ -172,7 +176,7 @@ func (c *classifier) shadow(name string) {
 	for i > 0 && c.scopes[i].kind == templateScope {
 		i--
 	}
-	c.scopes[i].names[name] = shadowed
+	c.scopes[i].set(name, shadowed)
 }
 
 func (c *classifier) braceDepth() int { return c.braces }
@@ -231,8 +235,9 @@ func (c *classifier) punct(i int) {
 		if c.pendingDef {
 			kind = c.defKind
 		}
-		names := map[string]nameKind{}
+		var names map[string]nameKind // made on first declaration
 		if kind == namespaceScope {
+			names = map[string]nameKind{}
 			if m, ok := c.namespaces[c.nsName]; ok {
 				names = m
 			} else {
@@ -374,7 +379,7 @@ func (c *classifier) ident(i int) int {
 	// Declaring occurrences. Template parameters first: `template <class T>`.
 	if prev.Kind == token.Ident && (prev.typ == p.HLSLParserKW_CLASS || prev.typ == p.HLSLParserKW_TYPENAME) {
 		if tp := c.currentTemplate(); tp != nil && !tp.inDecl {
-			c.scopes[len(c.scopes)-1].names[t.Text] = typeName
+			c.scopes[len(c.scopes)-1].set(t.Text, typeName)
 			return p.HLSLParserIDENT
 		}
 	}
@@ -498,7 +503,7 @@ func (c *classifier) keyword(i int, word string) {
 		// `using namespace ns;` makes ns's names visible here.
 		if c.at(i+1).Text == "namespace" && c.at(i+2).Kind == token.Ident {
 			for name, k := range c.namespaces[c.at(i+2).Text] {
-				c.scopes[len(c.scopes)-1].names[name] = k
+				c.scopes[len(c.scopes)-1].set(name, k)
 			}
 		}
 	case "typedef":
@@ -506,7 +511,7 @@ func (c *classifier) keyword(i int, word string) {
 		c.nesting = 0
 	case "template":
 		c.templates = append(c.templates, pendingTemplate{braceDepth: c.braceDepth()})
-		c.scopes = append(c.scopes, scope{names: map[string]nameKind{}, kind: templateScope})
+		c.scopes = append(c.scopes, scope{kind: templateScope})
 	}
 }
 

@@ -68,8 +68,25 @@ func (bailStrategy) Sync(antlr.Parser)                                {}
 func (bailStrategy) ReportError(antlr.Parser, antlr.RecognitionException) {
 }
 
-func parseSLL(stream *tokenStream) (tree p.ITranslationUnitContext, ok bool) {
+// coldDFA makes every parse start with an empty prediction cache, as in a
+// fresh process; for the cold benchmark only.
+var coldDFA bool
+
+func newParser(stream *tokenStream) *p.HLSLParser {
 	parser := p.NewHLSLParser(stream)
+	if coldDFA {
+		atn := parser.GetATN()
+		dfas := make([]*antlr.DFA, len(atn.DecisionToState))
+		for i, s := range atn.DecisionToState {
+			dfas[i] = antlr.NewDFA(s, i)
+		}
+		parser.Interpreter = antlr.NewParserATNSimulator(parser, atn, dfas, antlr.NewPredictionContextCache())
+	}
+	return parser
+}
+
+func parseSLL(stream *tokenStream) (tree p.ITranslationUnitContext, ok bool) {
+	parser := newParser(stream)
 	parser.RemoveErrorListeners()
 	parser.SetErrorHandler(bailStrategy{antlr.NewDefaultErrorStrategy()})
 	parser.GetInterpreter().SetPredictionMode(antlr.PredictionModeSLL)
@@ -85,7 +102,7 @@ func parseSLL(stream *tokenStream) (tree p.ITranslationUnitContext, ok bool) {
 }
 
 func parseLL(stream *tokenStream, diags *diag.List, ct []ctok) p.ITranslationUnitContext {
-	parser := p.NewHLSLParser(stream)
+	parser := newParser(stream)
 	parser.RemoveErrorListeners()
 	l := &errorListener{parser: parser, diags: diags, toks: ct, last: -2}
 	parser.AddErrorListener(l)

@@ -8,22 +8,27 @@ import (
 // lexer: the preprocessor tokenized already, and every token is on the
 // default channel, so this is a plain slice with a cursor.
 type tokenStream struct {
-	toks  []antlr.Token
+	toks  []antlr.CommonToken
 	index int
 	src   tokenSource
 }
 
 func newTokenStream(ct []ctok) *tokenStream {
-	s := &tokenStream{toks: make([]antlr.Token, len(ct))}
+	// All tokens live in one array, copied from one prototype per token
+	// type: a handful of allocations per file instead of one per token.
+	s := &tokenStream{toks: make([]antlr.CommonToken, len(ct))}
 	pair := &antlr.TokenSourceCharStreamPair{}
-	// One backing array for all tokens: fewer allocations on big files.
-	backing := make([]*antlr.CommonToken, len(ct))
+	protos := map[int]*antlr.CommonToken{}
 	for i := range ct {
-		t := antlr.NewCommonToken(pair, ct[i].typ, antlr.TokenDefaultChannel, -1, -1)
+		proto := protos[ct[i].typ]
+		if proto == nil {
+			proto = antlr.NewCommonToken(pair, ct[i].typ, antlr.TokenDefaultChannel, -1, -1)
+			protos[ct[i].typ] = proto
+		}
+		s.toks[i] = *proto
+		t := &s.toks[i]
 		t.SetTokenIndex(i)
 		t.SetText(ct[i].Text)
-		backing[i] = t
-		s.toks[i] = t
 	}
 	return s
 }
@@ -36,13 +41,13 @@ func (s *tokenStream) LT(k int) antlr.Token {
 		if s.index+k < 0 {
 			return nil
 		}
-		return s.toks[s.index+k]
+		return &s.toks[s.index+k]
 	}
 	i := s.index + k - 1
 	if i >= len(s.toks) {
 		i = len(s.toks) - 1
 	}
-	return s.toks[i]
+	return &s.toks[i]
 }
 
 func (s *tokenStream) LA(k int) int {
@@ -66,7 +71,7 @@ func (s *tokenStream) Seek(i int)            { s.index = i }
 func (s *tokenStream) Size() int             { return len(s.toks) }
 func (s *tokenStream) GetSourceName() string { return "hlsl" }
 func (s *tokenStream) Reset()                { s.index = 0 }
-func (s *tokenStream) Get(i int) antlr.Token { return s.toks[i] }
+func (s *tokenStream) Get(i int) antlr.Token { return &s.toks[i] }
 func (s *tokenStream) GetTokenSource() antlr.TokenSource {
 	return &s.src
 }

@@ -131,6 +131,10 @@ func (v *BaseHLSLParserVisitor) VisitTemplateArg(ctx *TemplateArgContext) interf
 	return v.VisitChildren(ctx)
 }
 
+func (v *BaseHLSLParserVisitor) VisitTemplateArgOp(ctx *TemplateArgOpContext) interface{} {
+	return v.VisitChildren(ctx)
+}
+
 func (v *BaseHLSLParserVisitor) VisitTypeId(ctx *TypeIdContext) interface{} {
 	return v.VisitChildren(ctx)
 }
@@ -267,47 +271,11 @@ func (v *BaseHLSLParserVisitor) VisitConditionalExpression(ctx *ConditionalExpre
 	return v.VisitChildren(ctx)
 }
 
-func (v *BaseHLSLParserVisitor) VisitLogicalOrExpression(ctx *LogicalOrExpressionContext) interface{} {
-	return v.VisitChildren(ctx)
-}
-
-func (v *BaseHLSLParserVisitor) VisitLogicalAndExpression(ctx *LogicalAndExpressionContext) interface{} {
-	return v.VisitChildren(ctx)
-}
-
-func (v *BaseHLSLParserVisitor) VisitBitOrExpression(ctx *BitOrExpressionContext) interface{} {
-	return v.VisitChildren(ctx)
-}
-
-func (v *BaseHLSLParserVisitor) VisitBitXorExpression(ctx *BitXorExpressionContext) interface{} {
-	return v.VisitChildren(ctx)
-}
-
-func (v *BaseHLSLParserVisitor) VisitBitAndExpression(ctx *BitAndExpressionContext) interface{} {
-	return v.VisitChildren(ctx)
-}
-
-func (v *BaseHLSLParserVisitor) VisitEqualityExpression(ctx *EqualityExpressionContext) interface{} {
-	return v.VisitChildren(ctx)
-}
-
-func (v *BaseHLSLParserVisitor) VisitRelationalExpression(ctx *RelationalExpressionContext) interface{} {
-	return v.VisitChildren(ctx)
-}
-
-func (v *BaseHLSLParserVisitor) VisitShiftExpression(ctx *ShiftExpressionContext) interface{} {
+func (v *BaseHLSLParserVisitor) VisitBinaryExpression(ctx *BinaryExpressionContext) interface{} {
 	return v.VisitChildren(ctx)
 }
 
 func (v *BaseHLSLParserVisitor) VisitShiftOp(ctx *ShiftOpContext) interface{} {
-	return v.VisitChildren(ctx)
-}
-
-func (v *BaseHLSLParserVisitor) VisitAdditiveExpression(ctx *AdditiveExpressionContext) interface{} {
-	return v.VisitChildren(ctx)
-}
-
-func (v *BaseHLSLParserVisitor) VisitMultiplicativeExpression(ctx *MultiplicativeExpressionContext) interface{} {
 	return v.VisitChildren(ctx)
 }
 

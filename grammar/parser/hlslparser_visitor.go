@@ -100,6 +100,9 @@ type HLSLParserVisitor interface {
 	// Visit a parse tree produced by HLSLParser#templateArg.
 	VisitTemplateArg(ctx *TemplateArgContext) interface{}
 
+	// Visit a parse tree produced by HLSLParser#templateArgOp.
+	VisitTemplateArgOp(ctx *TemplateArgOpContext) interface{}
+
 	// Visit a parse tree produced by HLSLParser#typeId.
 	VisitTypeId(ctx *TypeIdContext) interface{}
 
@@ -202,38 +205,11 @@ type HLSLParserVisitor interface {
 	// Visit a parse tree produced by HLSLParser#conditionalExpression.
 	VisitConditionalExpression(ctx *ConditionalExpressionContext) interface{}
 
-	// Visit a parse tree produced by HLSLParser#logicalOrExpression.
-	VisitLogicalOrExpression(ctx *LogicalOrExpressionContext) interface{}
-
-	// Visit a parse tree produced by HLSLParser#logicalAndExpression.
-	VisitLogicalAndExpression(ctx *LogicalAndExpressionContext) interface{}
-
-	// Visit a parse tree produced by HLSLParser#bitOrExpression.
-	VisitBitOrExpression(ctx *BitOrExpressionContext) interface{}
-
-	// Visit a parse tree produced by HLSLParser#bitXorExpression.
-	VisitBitXorExpression(ctx *BitXorExpressionContext) interface{}
-
-	// Visit a parse tree produced by HLSLParser#bitAndExpression.
-	VisitBitAndExpression(ctx *BitAndExpressionContext) interface{}
-
-	// Visit a parse tree produced by HLSLParser#equalityExpression.
-	VisitEqualityExpression(ctx *EqualityExpressionContext) interface{}
-
-	// Visit a parse tree produced by HLSLParser#relationalExpression.
-	VisitRelationalExpression(ctx *RelationalExpressionContext) interface{}
-
-	// Visit a parse tree produced by HLSLParser#shiftExpression.
-	VisitShiftExpression(ctx *ShiftExpressionContext) interface{}
+	// Visit a parse tree produced by HLSLParser#binaryExpression.
+	VisitBinaryExpression(ctx *BinaryExpressionContext) interface{}
 
 	// Visit a parse tree produced by HLSLParser#shiftOp.
 	VisitShiftOp(ctx *ShiftOpContext) interface{}
-
-	// Visit a parse tree produced by HLSLParser#additiveExpression.
-	VisitAdditiveExpression(ctx *AdditiveExpressionContext) interface{}
-
-	// Visit a parse tree produced by HLSLParser#multiplicativeExpression.
-	VisitMultiplicativeExpression(ctx *MultiplicativeExpressionContext) interface{}
 
 	// Visit a parse tree produced by HLSLParser#prefixExpr.
 	VisitPrefixExpr(ctx *PrefixExprContext) interface{}

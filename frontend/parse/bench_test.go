@@ -1,0 +1,173 @@
+package parse
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/hlsl2spirv/hlsl2spirv/frontend/diag"
+	"github.com/hlsl2spirv/hlsl2spirv/frontend/pp"
+	"github.com/hlsl2spirv/hlsl2spirv/frontend/token"
+)
+
+// cpuTime is the CPU time (user + system) this process has used. The
+// benchmarks report it per op besides wall time: on a loaded machine the
+// wall time says more about the neighbours than about the parser.
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// bigShader is typical.hlsl repeated to about 5,000 lines.
+func bigShader(tb testing.TB) []byte {
+	tb.Helper()
+	one, err := os.ReadFile(filepath.Join("testdata", "bench", "typical.hlsl"))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	var b bytes.Buffer
+	for b.Len() == 0 || bytes.Count(b.Bytes(), []byte("\n")) < 5000 {
+		b.Write(one)
+	}
+	return b.Bytes()
+}
+
+func preprocess(tb testing.TB, src []byte) (*diag.FileSet, []token.Token) {
+	fs := diag.NewFileSet()
+	diags := diag.NewList(fs, diag.Options{})
+	res := pp.Preprocess(fs, diags, "bench.hlsl", src, pp.Config{})
+	if diags.HasErrors() {
+		var e bytes.Buffer
+		diags.Render(&e)
+		tb.Fatal(e.String())
+	}
+	return fs, res.Tokens
+}
+
+// BenchmarkParse5000Lines measures the parser alone (classification,
+// ANTLR, AST building) on preprocessed tokens, warm: the DFA cache is
+// filled by the first iteration. MB/s counts source bytes.
+func BenchmarkParse5000Lines(b *testing.B) {
+	src := bigShader(b)
+	fs, toks := preprocess(b, src)
+	b.SetBytes(int64(len(src)))
+	b.ReportAllocs()
+	b.ResetTimer()
+	start := cpuTime()
+	for i := 0; i < b.N; i++ {
+		diags := diag.NewList(fs, diag.Options{})
+		f, st := FileStats(fs, diags, "bench.hlsl", toks)
+		if diags.HasErrors() || st.LLFallback || len(f.Decls) == 0 {
+			b.Fatalf("bad parse: errors=%v llFallback=%v", diags.HasErrors(), st.LLFallback)
+		}
+	}
+	reportCPU(b, start, len(src))
+}
+
+// reportCPU adds cpu-ms/op and, for byte inputs, cpu-MB/s.
+func reportCPU(b *testing.B, start time.Duration, bytes int) {
+	per := float64(cpuTime()-start) / float64(b.N)
+	b.ReportMetric(per/1e6, "cpu-ms/op")
+	if bytes > 0 && per > 0 {
+		b.ReportMetric(float64(bytes)/(per/1e9)/1e6, "cpu-MB/s")
+	}
+}
+
+// BenchmarkParseColdDFA parses the 200-line typical.hlsl with ANTLR's
+// prediction cache emptied before every iteration: the in-process part of
+// a cold start (what a fresh process pays on top of process start and
+// ATN deserialization), without the noise of starting processes.
+func BenchmarkParseColdDFA(b *testing.B) {
+	src, err := os.ReadFile(filepath.Join("testdata", "bench", "typical.hlsl"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	fs, toks := preprocess(b, src)
+	coldDFA = true
+	defer func() { coldDFA = false }()
+	b.ReportAllocs()
+	b.ResetTimer()
+	start := cpuTime()
+	for i := 0; i < b.N; i++ {
+		diags := diag.NewList(fs, diag.Options{})
+		File(fs, diags, "typical.hlsl", toks)
+	}
+	reportCPU(b, start, 0)
+}
+
+// BenchmarkParseWarm200Lines is the same file with the cache warm.
+func BenchmarkParseWarm200Lines(b *testing.B) {
+	src, err := os.ReadFile(filepath.Join("testdata", "bench", "typical.hlsl"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	fs, toks := preprocess(b, src)
+	b.ReportAllocs()
+	b.ResetTimer()
+	start := cpuTime()
+	for i := 0; i < b.N; i++ {
+		diags := diag.NewList(fs, diag.Options{})
+		File(fs, diags, "typical.hlsl", toks)
+	}
+	reportCPU(b, start, 0)
+}
+
+// BenchmarkPreprocessAndParse5000Lines adds the preprocessor.
+func BenchmarkPreprocessAndParse5000Lines(b *testing.B) {
+	src := bigShader(b)
+	b.SetBytes(int64(len(src)))
+	b.ReportAllocs()
+	start := cpuTime()
+	for i := 0; i < b.N; i++ {
+		fs, toks := preprocess(b, src)
+		diags := diag.NewList(fs, diag.Options{})
+		File(fs, diags, "bench.hlsl", toks)
+	}
+	reportCPU(b, start, len(src))
+}
+
+// BenchmarkColdProcess runs a fresh process (testdata/coldparse) that
+// preprocesses and parses the 200-line typical.hlsl: ns/op is the cold
+// wall time, process start included, with ANTLR's DFA cache empty.
+func BenchmarkColdProcess(b *testing.B) {
+	bin := filepath.Join(b.TempDir(), "coldparse")
+	build := exec.Command("go", "build", "-tags", "antlr.nomutex", "-o", bin, "./testdata/coldparse")
+	if out, err := build.CombinedOutput(); err != nil {
+		b.Fatalf("building coldparse: %v\n%s", err, out)
+	}
+	input := filepath.Join("testdata", "bench", "typical.hlsl")
+	b.ResetTimer()
+	var cpu time.Duration
+	for i := 0; i < b.N; i++ {
+		cmd := exec.Command(bin, input)
+		if out, err := cmd.CombinedOutput(); err != nil {
+			b.Fatalf("coldparse: %v\n%s", err, out)
+		}
+		cpu += cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()
+	}
+	// The child's own CPU time, process start included.
+	b.ReportMetric(float64(cpu)/float64(b.N)/1e6, "cpu-ms/op")
+}
+
+// The benchmark inputs must parse cleanly, without the LL fallback.
+func TestBenchInputsParse(t *testing.T) {
+	src, err := os.ReadFile(filepath.Join("testdata", "bench", "typical.hlsl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, diags, st := parseString(t, "typical.hlsl", string(src))
+	if diags != "" || st.LLFallback {
+		t.Fatalf("typical.hlsl: llFallback=%v\n%s", st.LLFallback, diags)
+	}
+	if n := strings.Count(string(src), "\n"); n < 190 {
+		t.Errorf("typical.hlsl has %d lines; the cold benchmark is specified for ~200", n)
+	}
+}
