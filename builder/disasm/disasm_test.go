@@ -170,3 +170,24 @@ func BenchmarkDisassemble(b *testing.B) {
 		}
 	}
 }
+
+// TestUnknownSemanticSet: spirv-dis refuses an OpExtInstImport of a set it
+// does not know unless its name starts with "NonSemantic."; we print such a
+// set's instructions as spirv-dis prints unknown NonSemantic ones.
+func TestUnknownSemanticSet(t *testing.T) {
+	words := bt.Module(
+		bt.Inst(spv.OpExtInstImport, bt.Cat([]uint32{1}, bt.String("Vendor.special.1"))...),
+		bt.Inst(spv.OpTypeVoid, 2),
+		bt.Inst(spv.OpExtInst, 2, 3, 1, 17, 2, 1),
+	)
+	got, err := Disassemble(words)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "          %1 = OpExtInstImport \"Vendor.special.1\"\n" +
+		"       %void = OpTypeVoid\n" +
+		"          %3 = OpExtInst %void %1 17 %void %1\n"
+	if !strings.HasSuffix(got, want) {
+		t.Errorf("got\n%s\nwant it to end with\n%s", got, want)
+	}
+}

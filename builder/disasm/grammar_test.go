@@ -295,3 +295,34 @@ func TestSpellingsAreAliases(t *testing.T) {
 var renamedWithoutAlias = map[string]bool{
 	"LongConstantCompositeINTEL": true, // now LongCompositesINTEL
 }
+
+// TestEveryExtInstMatchesSpirvDis builds one OpExtInst per instruction of
+// every extended set package spv has a table for.
+func TestEveryExtInstMatchesSpirvDis(t *testing.T) {
+	for _, set := range spv.ExtInstSets() {
+		t.Run(set.Name, func(t *testing.T) {
+			const setID = 9
+			f := &filler{next: fillFirst}
+			var items [][]uint32
+			var labels []string
+			for _, ei := range set.Insts {
+				operands, ok := f.operands(ei.Operands, false)
+				if !ok {
+					continue
+				}
+				f.next++
+				items = append(items, bt.Inst(spv.OpExtInst, bt.Cat([]uint32{fillType, f.next, setID, ei.Opcode}, operands)...))
+				labels = append(labels, ei.Name)
+			}
+			// The import goes first; compareItems counts it as an item.
+			imp := bt.Inst(spv.OpExtInstImport, bt.Cat([]uint32{setID}, bt.String(set.Name))...)
+			items = append([][]uint32{imp}, items...)
+			labels = append([]string{"import"}, labels...)
+			n := compareItems(t, items, labels)
+			t.Logf("%d of %d instructions compared", n-1, len(set.Insts))
+			if n-1 < len(set.Insts)*3/4 {
+				t.Errorf("only %d of %d instructions compared", n-1, len(set.Insts))
+			}
+		})
+	}
+}
