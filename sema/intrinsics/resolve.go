@@ -535,6 +535,13 @@ func (r *resolver) bind(p Pattern, arg *types.Type, c Call) bool {
 		r.strct[p.Var] = a
 	case PatTmpl:
 		if c.Template == nil && r.tmpl == nil {
+			// buf.Store(0, 42) stores a uint and Store(0, 4.2) a float, as in DXC.
+			switch arg.Canonical() {
+			case types.ScalarType(types.LiteralInt):
+				arg = types.ScalarType(types.Uint)
+			case types.ScalarType(types.LiteralFloat):
+				arg = types.ScalarType(types.Float)
+			}
 			r.tmpl = arg
 		}
 	}

@@ -455,6 +455,8 @@ var bufferMethodsCases = []resolveCase{
 	{"ByteAddressBuffer.Load4(uint, uint)", "uint4", ""},
 	{"ByteAddressBuffer.Store(uint, uint)", "error: no member named 'Store' in 'ByteAddressBuffer'", ""},
 	{"RWByteAddressBuffer.Store(uint, float3)", "void", "uint, float3"},
+	{"RWByteAddressBuffer.Store(uint, lit_int)", "void", "uint, uint"},
+	{"RWByteAddressBuffer.Store(uint, lit_float)", "void", "uint, float"},
 	{"RWByteAddressBuffer.Store@uint(uint, float)", "void", "uint, uint"},
 	{"RWByteAddressBuffer.Store4(uint, uint4)", "void", ""},
 	{"RWByteAddressBuffer.InterlockedAdd(uint, uint, uint)", "void", ""},

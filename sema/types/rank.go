@@ -254,3 +254,32 @@ func isIntCast(to, from Scalar) bool {
 	}
 	return true
 }
+
+// CallScore ranks a call of a function with the given parameters: the sum
+// of each argument's Score (both directions for out and inout
+// parameters, whose value is copied back). It returns NoMatch and the
+// index of the first argument that cannot be passed when the call is not
+// viable; the arity must already match. User-defined overload sets are
+// resolved by taking the lowest score, a tie being ambiguous, exactly as
+// sema/intrinsics does for the built-in table.
+func CallScore(params []Param, args []*Type, kind ConvKind) (score uint64, bad int) {
+	for i, p := range params {
+		if i >= len(args) {
+			return NoMatch, i
+		}
+		a := args[i]
+		if p.Mode != Out {
+			if _, ok := Convert(a, p.Type, kind); !ok {
+				return NoMatch, i
+			}
+			score += Score(a, p.Type)
+		}
+		if p.Mode != In {
+			if _, ok := Convert(p.Type, a, kind); !ok {
+				return NoMatch, i
+			}
+			score += Score(p.Type, a)
+		}
+	}
+	return score, -1
+}
