@@ -191,3 +191,12 @@ func TestInferCapabilitiesMalformed(t *testing.T) {
 	}}
 	InferCapabilities(m)
 }
+
+func BenchmarkInferCapabilities(b *testing.B) {
+	mb := buildLarge(b, 200)
+	for b.Loop() {
+		mb.M.Capabilities = mb.M.Capabilities[:0]
+		mb.M.Extensions = mb.M.Extensions[:0]
+		InferCapabilities(mb.M)
+	}
+}

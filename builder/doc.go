@@ -29,7 +29,12 @@
 //     BeginContinue/EndLoop, BeginSwitch/EndSwitch). Function variables go
 //     to the top of the entry block wherever they are declared.
 //   - InferCapabilities: a pass declaring the capabilities and extensions
-//     the instructions and enumerants used need, from the grammar tables.
+//     the instructions and enumerants used need, from the grammar tables
+//     (plus the few rules the grammar cannot express, as DXC has them).
+//     InterfaceVariables computes an entry point's interface through its
+//     call graph. Context/ModuleBuilder.DeleteIf delete instructions and
+//     forget them in the interning tables; the type queries (ElementType,
+//     Pointee, ScalarWidth...) answer from the interned definitions.
 //   - Serialize: writes the header (magic, version, generator, bound, 0) and
 //     every section through an InstBuilder to a WordConsumer.
 //

@@ -2,6 +2,7 @@ package builder
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/hlsl2spirv/hlsl2spirv/builder/spv"
 )
@@ -190,7 +191,6 @@ type FunctionBuilder struct {
 	b     *ModuleBuilder
 	F     *Function
 	cur   *Block
-	nvars int // OpVariables at the start of the entry block
 }
 
 // ID returns the function's result id.
@@ -304,11 +304,14 @@ func (f *FunctionBuilder) Variable(ptrType ID, name string, init ID) ID {
 	if !f.b.check(in) {
 		return 0
 	}
+	// After the entry block's leading variables (counted each time, so a
+	// pass deleting some cannot leave a stale position behind).
 	entry := f.F.Blocks[0]
-	entry.Insts = append(entry.Insts, nil)
-	copy(entry.Insts[f.nvars+1:], entry.Insts[f.nvars:])
-	entry.Insts[f.nvars] = in
-	f.nvars++
+	at := 0
+	for at < len(entry.Insts) && entry.Insts[at].Op == spv.OpVariable {
+		at++
+	}
+	entry.Insts = slices.Insert(entry.Insts, at, in)
 	f.b.record(in)
 	if name != "" {
 		f.b.nameFresh(in.Result, name)
