@@ -188,9 +188,9 @@ func (b *ModuleBuilder) Function(name string, ret ID, control spv.FunctionContro
 // a terminator, starting a block before the current one is terminated)
 // are reported through the ModuleBuilder's Err.
 type FunctionBuilder struct {
-	b     *ModuleBuilder
-	F     *Function
-	cur   *Block
+	b   *ModuleBuilder
+	F   *Function
+	cur *Block
 }
 
 // ID returns the function's result id.
