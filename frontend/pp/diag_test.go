@@ -197,6 +197,19 @@ main.hlsl:1:21: error: invalid pack_matrix argument; expected 'row_major' or 'co
 #pragma pack_matrix(diagonal)
                     ^
 `},
+	{"unterminated include name", "#include \"\n", nil, `
+main.hlsl:1:10: error: missing terminating '"' character
+#include "
+         ^
+main.hlsl:1:10: error: expected "FILENAME" or <FILENAME>
+#include "
+         ^
+`},
+	{"_Pragma without parenthesis", "a _Pragma b\n", nil, `
+main.hlsl:1:3: error: _Pragma takes a parenthesized string literal
+a _Pragma b
+  ^
+`},
 	{"include nested too deeply", "#include \"self.h\"\n", map[string]string{"self.h": "#include \"self.h\"\n"}, `
 ./self.h:1:2: error: #include nested too deeply
 #include "self.h"

@@ -28,6 +28,15 @@ func (p *preprocessor) directive(c *context, hash ptok) {
 		p.skipLine(lx)
 		return
 	}
+	if name.Text == "ifndef" && c.guard == guardStart && len(c.conds) == 0 {
+		c.guard = guardInside // guardMacro is set below
+	} else if len(c.conds) == 0 || (name.Text == "else" || name.Text == "elif") && len(c.conds) == 1 {
+		// A directive outside the guard, or a second branch of it.
+		c.noteOutside()
+		if name.Text == "else" || name.Text == "elif" {
+			c.guard = guardNone
+		}
+	}
 	switch name.Text {
 	case "define":
 		p.define(c)
@@ -52,6 +61,9 @@ func (p *preprocessor) directive(c *context, hash ptok) {
 			return
 		}
 		p.extraTokens(lx, name.Text)
+		if c.guard == guardInside && len(c.conds) == 0 {
+			c.guardMacro = id.Text
+		}
 		defined := p.macros[id.Text] != nil
 		p.pushCond(c, name.Pos, defined == (name.Text == "ifdef"))
 	case "elif":
@@ -523,7 +535,7 @@ func (p *preprocessor) include(c *context, dir ptok) {
 	if p.onceFiles[filepath.Clean(path)] {
 		return
 	}
-	if guard, ok := p.guardedBy[path]; ok && p.macros[guard] != nil {
+	if guard, ok := p.guardedBy[filepath.Clean(path)]; ok && p.macros[guard] != nil {
 		return
 	}
 	f := p.fs.AddFile(path, src)
@@ -733,12 +745,11 @@ func (p *preprocessor) checkPackMatrix(name ptok, args []ptok) bool {
 // underscorePragma runs _Pragma("...") : the string's text, unescaped, is
 // a #pragma line.
 func (p *preprocessor) underscorePragma(t ptok) {
-	lp := p.lexRaw()
-	if !isPunct(lp, "(") {
-		p.errorf(codePragmaOperator, t.Pos, "_Pragma takes a parenthesized string literal")
-		p.unread(lp)
+	if !p.nextIsLParen() {
+		p.errorf(codePragmaOperator, site(t), "_Pragma takes a parenthesized string literal")
 		return
 	}
+	p.lexRaw() // (
 	str := p.lex()
 	if str.Kind != token.String {
 		p.errorf(codePragmaOperator, str.Pos, "_Pragma takes a parenthesized string literal")

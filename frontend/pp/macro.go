@@ -281,9 +281,8 @@ func (p *preprocessor) substitute(m *macro, args [][]ptok, at diag.Pos) []ptok {
 				if len(args[k]) == 0 {
 					out = out[:len(out)-1]
 				} else {
-					items := copyArg(args[k])
-					items[0].Flags = items[0].Flags&^token.LeadingSpace | (body[i+1].Flags & token.LeadingSpace)
-					out = append(out, items...)
+					// The arguments keep their own spacing (clang prints "f(a, b)").
+					out = append(out, copyArg(args[k])...)
 				}
 				i++
 				continue

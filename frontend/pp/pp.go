@@ -180,9 +180,33 @@ type context struct {
 	conds []cond
 	dir   string // the file's folder, for #include "..."
 
+	// guard follows the include-guard pattern (#ifndef X ... #endif with
+	// nothing outside) so a second #include of the file can be skipped
+	// without reading it, as clang's multiple-include optimisation does
+	// (-P output shows no #line for it).
+	guard      guardState
+	guardMacro string
+
 	toks []ptok
 	i    int
 	m    *macro // re-enabled when this expansion is popped
+}
+
+type guardState uint8
+
+const (
+	guardStart  guardState = iota // nothing seen yet
+	guardInside                   // inside the #ifndef X group
+	guardClosed                   // after its #endif
+	guardNone                     // not a guarded file
+)
+
+// noteGuard updates c's guard state for a token or directive outside the
+// guard's group.
+func (c *context) noteOutside() {
+	if c.guard != guardInside {
+		c.guard = guardNone
+	}
 }
 
 type preprocessor struct {
@@ -195,8 +219,8 @@ type preprocessor struct {
 	macros map[string]*macro
 	names  map[string]string // interned identifiers and numbers
 
-	onceFiles   map[string]bool // #pragma once, by cleaned path
-	guardedBy   map[string]string
+	onceFiles   map[string]bool   // #pragma once, by cleaned path
+	guardedBy   map[string]string // file (cleaned path) -> its include-guard macro
 	counter     int
 	produced    int
 	maxTokens   int
@@ -221,6 +245,7 @@ func Preprocess(fs *diag.FileSet, diags *diag.List, filename string, src []byte,
 		macros:    map[string]*macro{},
 		names:     map[string]string{},
 		onceFiles: map[string]bool{},
+		guardedBy: map[string]string{},
 		maxTokens: cfg.MaxTokens,
 		mainName:  filename,
 	}
@@ -427,11 +452,15 @@ func (p *preprocessor) lexRaw() ptok {
 		}
 		if t.Kind == token.Punct && t.Text == "#" && t.Flags&token.StartOfLine != 0 {
 			p.directive(c, t)
+			if c.guard == guardInside && len(c.conds) == 0 {
+				c.guard = guardClosed
+			}
 			if p.fatal {
 				return ptok{Token: token.Token{Kind: token.EOF, Pos: t.Pos}}
 			}
 			continue
 		}
+		c.noteOutside()
 		return t
 	}
 }
@@ -446,6 +475,9 @@ func (p *preprocessor) popContext() {
 
 // endOfFile diagnoses #if groups left open at the end of a file.
 func (p *preprocessor) endOfFile(c *context) {
+	if c.guard == guardClosed && len(p.stack) > 1 {
+		p.guardedBy[filepath.Clean(c.lx.file.Name)] = c.guardMacro
+	}
 	for i := len(c.conds) - 1; i >= 0; i-- {
 		p.errorf(codeUnterminatedConditional, c.conds[i].pos, "unterminated conditional directive")
 	}

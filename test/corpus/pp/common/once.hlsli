@@ -1,0 +1,2 @@
+#pragma once
+static const uint kOnce = 0x1Fu;
