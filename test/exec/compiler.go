@@ -5,9 +5,12 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/hlsl2spirv/hlsl2spirv/frontend"
+	"github.com/hlsl2spirv/hlsl2spirv/frontend/diag"
 	"github.com/hlsl2spirv/hlsl2spirv/test/tool"
 )
 
@@ -28,15 +31,88 @@ var Compilers = map[string]Compiler{
 	"glslang":    Glslang,
 }
 
-// Hlsl2spirv compiles with the project's own compiler.
-//
-// The library entry point (frontend.Compile) does not exist yet. When it
-// does, replace this body with: build frontend.Options from args (the same
-// parsing cmd/hlsl2spirv does), compile source from memory, return the
-// module and the effective -fspv-target-env (dxc's default is vulkan1.0), and
-// turn diagnostics into the error.
+// Hlsl2spirv compiles with the project's own compiler, frontend.Compile.
+// While code generation (or a flag the test needs) is not implemented, it
+// returns ErrNotAvailable, which the tests report as a skip, never a pass.
 func Hlsl2spirv(tb testing.TB, filename string, source []byte, args []string) ([]byte, string, error) {
-	return nil, "", fmt.Errorf("hlsl2spirv: %w: frontend.Compile is not wired into test/exec yet (see Hlsl2spirv in test/exec/compiler.go)", ErrNotAvailable)
+	opts, err := hlsl2spirvOptions(args)
+	if err != nil {
+		return nil, "", err
+	}
+	res, err := frontend.Compile(opts, filename, source)
+	if err != nil {
+		return nil, "", fmt.Errorf("hlsl2spirv: %v", err)
+	}
+	if res.Failed() {
+		var sb strings.Builder
+		res.Diags.Render(&sb)
+		for _, d := range res.Diags.Sorted() {
+			if d.Severity == diag.Error && d.Code == diag.NotImplemented {
+				return nil, "", fmt.Errorf("hlsl2spirv: %w:\n%s", ErrNotAvailable, sb.String())
+			}
+		}
+		return nil, "", fmt.Errorf("hlsl2spirv:\n%s", sb.String())
+	}
+	env := opts.TargetEnv
+	if env == "" {
+		env = "vulkan1.0"
+	}
+	return tool.Words2Bytes(res.SPIRV), env, nil
+}
+
+// hlsl2spirvOptions maps the dxc flags the tests use to frontend.Options.
+func hlsl2spirvOptions(args []string) (frontend.Options, error) {
+	var o frontend.Options
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		value := func() (string, error) {
+			if i+1 >= len(args) {
+				return "", fmt.Errorf("flag %s needs a value", a)
+			}
+			i++
+			return args[i], nil
+		}
+		var err error
+		switch {
+		case a == "-T":
+			o.Profile, err = value()
+		case a == "-E":
+			o.Entry, err = value()
+		case a == "-D":
+			var d string
+			d, err = value()
+			o.Defines = append(o.Defines, d)
+		case strings.HasPrefix(a, "-D"):
+			o.Defines = append(o.Defines, a[2:])
+		case a == "-HV":
+			var v string
+			if v, err = value(); err == nil {
+				if v == "202x" {
+					v = "2029"
+				}
+				o.HLSLVersion, err = strconv.Atoi(v)
+			}
+		case a == "-enable-16bit-types":
+			o.Enable16BitTypes = true
+		case strings.HasPrefix(a, "-fspv-target-env="):
+			o.TargetEnv = strings.TrimPrefix(a, "-fspv-target-env=")
+		case a == "-Zpr":
+			o.RowMajor = true
+		case a == "-Zpc":
+			o.RowMajor = false
+		case a == "-O0" || a == "-Od":
+			o.NoOptimize = true
+		case a == "-O1" || a == "-O2" || a == "-O3":
+		default:
+			// e.g. the -fvk-use-*-layout flags: frontend.Options has no field
+			// for them yet.
+			return o, fmt.Errorf("hlsl2spirv: %w: frontend.Options cannot express flag %q yet", ErrNotAvailable, a)
+		}
+		if err != nil {
+			return o, err
+		}
+	}
+	return o, nil
 }
 
 // Glslang compiles with glslangValidator, the reference compiler used to
