@@ -27,12 +27,20 @@ func main() {
 		fmt.Fprintln(os.Stderr, "gen:", err)
 		os.Exit(1)
 	}
+	if err := writeFiles(files, *outDir); err != nil {
+		fmt.Fprintln(os.Stderr, "gen:", err)
+		os.Exit(1)
+	}
+}
+
+// writeFiles writes the generated files into dir.
+func writeFiles(files map[string][]byte, dir string) error {
 	for name, src := range files {
-		if err := os.WriteFile(filepath.Join(*outDir, name), src, 0o644); err != nil {
-			fmt.Fprintln(os.Stderr, "gen:", err)
-			os.Exit(1)
+		if err := os.WriteFile(filepath.Join(dir, name), src, 0o644); err != nil {
+			return err
 		}
 	}
+	return nil
 }
 
 // The JSON shapes of the grammar files.
