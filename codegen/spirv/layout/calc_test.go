@@ -604,3 +604,21 @@ func TestNonFloatColumnMajor(t *testing.T) {
 		}
 	}
 }
+
+// The example of the package documentation.
+func TestDocExample(t *testing.T) {
+	e := newEnv(t, types.Config{})
+	s := e.declare("S", "float a; float3 b; float2x3 m; float c[2]")
+	c := e.calc(Options{})
+	for r, want := range map[Rule][]uint32{
+		GLStd140: {0, 16, 32, 80}, VkStd140: {0, 4, 16, 64}, GLStd430: {0, 16, 32, 56}, VkStd430: {0, 4, 16, 40},
+		DXCBuffer: {0, 4, 16, 64}, DXSBuffer: {0, 4, 16, 40}, Scalar: {0, 4, 16, 40},
+	} {
+		if got := offsetsOf(c.Struct(s, r)); !slices.Equal(got, want) {
+			t.Errorf("%s: %v, want %v", r, got, want)
+		}
+	}
+	if l := c.Struct(s, DXCBuffer).Members[3]; l.Size != 20 {
+		t.Errorf("dx-cbuffer float[2] is %d bytes, want 20", l.Size)
+	}
+}
