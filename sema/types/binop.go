@@ -115,3 +115,70 @@ func BinaryTypes(op BinaryOp, l, r *Type) BinaryResult {
 	}
 	return res
 }
+
+// UnaryOp is a unary operator for UnaryTypes.
+type UnaryOp uint8
+
+const (
+	UnaryPlus   UnaryOp = iota // +x
+	UnaryMinus                 // -x
+	UnaryBitNot                // ~x
+	UnaryLogNot                // !x
+	UnaryIncDec                // ++x, x++, --x, x--
+)
+
+// UnaryProblem is why a unary operation is ill-typed.
+type UnaryProblem uint8
+
+const (
+	UnaryOK          UnaryProblem = iota
+	UnaryNotNumeric               // "scalar, vector, or matrix expected"
+	UnaryIntRequired              // "int or unsigned int type required"
+	UnaryBoolLvalue               // "operator cannot be used with a bool lvalue"
+	UnaryEnumIncDec               // ++/-- on an enum
+)
+
+// UnaryTypes types op x as DXC does: +, - and ~ turn bool into int; ~
+// needs integers; ! gives bool of the operand's shape; ++ and -- reject
+// bool and enums (the checker also requires a modifiable lvalue).
+func UnaryTypes(op UnaryOp, x *Type) (*Type, UnaryProblem) {
+	c := x.Canonical()
+	if c.Kind() == Invalid {
+		return InvalidType(), UnaryOK
+	}
+	switch c.Kind() {
+	case Basic, Vector, Matrix, Enum:
+	default:
+		return nil, UnaryNotNumeric
+	}
+	s := c.Scalar()
+	switch op {
+	case UnaryIncDec:
+		if c.Kind() == Enum {
+			return nil, UnaryEnumIncDec
+		}
+		if s == Bool {
+			return nil, UnaryBoolLvalue
+		}
+		return x, UnaryOK
+	case UnaryLogNot:
+		return shapeWith(c, Bool), UnaryOK
+	}
+	if s == Bool {
+		s = Int
+	}
+	if op == UnaryBitNot && !s.IsInteger() {
+		return nil, UnaryIntRequired
+	}
+	if c.Kind() == Enum || s != c.Scalar() {
+		return shapeWith(c, s), UnaryOK
+	}
+	return x, UnaryOK
+}
+
+func shapeWith(c *Type, s Scalar) *Type {
+	if c.Kind() == Enum {
+		return ScalarType(s)
+	}
+	return c.WithScalar(s)
+}

@@ -285,3 +285,36 @@ func TestConvertStrictUDT(t *testing.T) {
 		}
 	}
 }
+
+func TestUnaryTypes(t *testing.T) {
+	u := NewUniverse(Config{})
+	e := u.NewEnum("E", Uint, false)
+	tests := []struct {
+		op      UnaryOp
+		x       *Type
+		want    *Type
+		problem UnaryProblem
+	}{
+		{UnaryMinus, Vec(Float, 3), Vec(Float, 3), UnaryOK},
+		{UnaryMinus, ScalarType(Bool), ScalarType(Int), UnaryOK},
+		{UnaryPlus, Vec(Bool, 2), Vec(Int, 2), UnaryOK},
+		{UnaryMinus, ScalarType(Uint), ScalarType(Uint), UnaryOK},
+		{UnaryBitNot, Vec(Uint, 4), Vec(Uint, 4), UnaryOK},
+		{UnaryBitNot, ScalarType(Bool), ScalarType(Int), UnaryOK},
+		{UnaryBitNot, ScalarType(Float), nil, UnaryIntRequired},
+		{UnaryLogNot, Vec(Float, 3), Vec(Bool, 3), UnaryOK},
+		{UnaryLogNot, Mat(Int, 2, 2), Mat(Bool, 2, 2), UnaryOK},
+		{UnaryLogNot, e, ScalarType(Bool), UnaryOK},
+		{UnaryMinus, e, ScalarType(Uint), UnaryOK},
+		{UnaryIncDec, ScalarType(Int), ScalarType(Int), UnaryOK},
+		{UnaryIncDec, ScalarType(Bool), nil, UnaryBoolLvalue},
+		{UnaryIncDec, e, nil, UnaryEnumIncDec},
+		{UnaryMinus, u.NewStruct("S", false), nil, UnaryNotNumeric},
+	}
+	for _, tc := range tests {
+		got, p := UnaryTypes(tc.op, tc.x)
+		if p != tc.problem || p == UnaryOK && got != tc.want {
+			t.Errorf("op %d on %s: %v %v, want %v %v", tc.op, tc.x, got, p, tc.want, tc.problem)
+		}
+	}
+}

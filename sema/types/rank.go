@@ -43,6 +43,9 @@ func Score(arg, param *Type) uint64 {
 	}
 	pSize, aSize := componentsForScore(p), componentsForScore(a)
 	n := min(pSize, aSize)
+	if n > 1 && isNumericShape(p) && isNumericShape(a) {
+		n = 1 // every component has the same kind: one comparison decides
+	}
 	var pPromo, aPromo, pIntCast, aIntCast, pCast, aCast bool
 	for i := 0; i < n; i++ {
 		pk, pObj := nthComponent(p, i)
@@ -75,21 +78,29 @@ func Score(arg, param *Type) uint64 {
 			aIntCast = true
 		}
 	}
-	var s uint64
-	add := func(k int, cond bool) {
-		if cond {
-			s += penalty(k)
-		}
+	return bit(penaltySplat, aSize < pSize) |
+		bit(penaltyParamPromotion, pPromo) |
+		bit(penaltyArgPromotion, aPromo) |
+		bit(penaltyParamIntCast, pIntCast) |
+		bit(penaltyArgIntCast, aIntCast) |
+		bit(penaltyParamCast, pCast) |
+		bit(penaltyArgCast, aCast) |
+		bit(penaltyTruncation, pSize < aSize)
+}
+
+func bit(k int, cond bool) uint64 {
+	if cond {
+		return penalty(k)
 	}
-	add(penaltySplat, aSize < pSize)
-	add(penaltyParamPromotion, pPromo)
-	add(penaltyArgPromotion, aPromo)
-	add(penaltyParamIntCast, pIntCast)
-	add(penaltyArgIntCast, aIntCast)
-	add(penaltyParamCast, pCast)
-	add(penaltyArgCast, aCast)
-	add(penaltyTruncation, pSize < aSize)
-	return s
+	return 0
+}
+
+func isNumericShape(t *Type) bool {
+	switch t.Kind() {
+	case Basic, Vector, Matrix, Enum:
+		return true
+	}
+	return false
 }
 
 // componentsForScore counts components, objects counting as one.

@@ -613,3 +613,13 @@ func writeArgs(b *strings.Builder, args []TemplateArg, canonical bool) {
 	}
 	b.WriteByte('>')
 }
+
+// Quote spells t for a diagnostic as clang does: quoted, and for a typedef
+// followed by what it stands for: 'A1' (aka 'int [1]').
+func Quote(t *Type) string {
+	s := "'" + t.String() + "'"
+	if t.Kind() == Alias {
+		s += " (aka '" + t.Canonical().String() + "')"
+	}
+	return s
+}

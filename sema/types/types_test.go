@@ -207,3 +207,28 @@ func TestObjectGeometry(t *testing.T) {
 		t.Error("IsResource wrong")
 	}
 }
+
+func TestQuote(t *testing.T) {
+	u := NewUniverse(Config{})
+	if got := Quote(Vec(Float, 4)); got != "'float4'" {
+		t.Errorf("got %s", got)
+	}
+	a := u.NewAlias("A1", u.Array(ScalarType(Int), 1))
+	if got := Quote(a); got != "'A1' (aka 'int [1]')" {
+		t.Errorf("got %s", got)
+	}
+}
+
+func BenchmarkIsBuiltinTypeName(b *testing.B) {
+	names := []string{"float4", "Texture2D", "myStruct", "min16float3x3", "x"}
+	for i := 0; i < b.N; i++ {
+		IsBuiltinTypeName(names[i%len(names)])
+	}
+}
+
+func BenchmarkScore(b *testing.B) {
+	a, p := Vec(Int, 3), Vec(Float, 3)
+	for i := 0; i < b.N; i++ {
+		Score(a, p)
+	}
+}
