@@ -289,3 +289,15 @@ func TestSetBlockAndInterface(t *testing.T) {
 		t.Error("AddInterface on a non-entry point accepted")
 	}
 }
+
+func TestDebugStringInterned(t *testing.T) {
+	b := New(spv.Version1_0)
+	a, a2, c := b.DebugString("a.hlsl"), b.DebugString("a.hlsl"), b.DebugString("b.hlsl")
+	if a != a2 || a == c || countOp(b.M.DebugSources, spv.OpString) != 2 {
+		t.Errorf("OpString ids %d %d %d, %d strings", a, a2, c, countOp(b.M.DebugSources, spv.OpString))
+	}
+	b.DeleteIf(func(in *Inst) bool { return in.Result == a })
+	if b.DebugString("a.hlsl") == a {
+		t.Error("deleted OpString handed out again")
+	}
+}

@@ -16,12 +16,13 @@ type ModuleBuilder struct {
 	*Context
 	M       *Module
 	imports map[string]ID
+	strings map[string]ID
 }
 
 // New returns a builder for a module of the SPIR-V version.
 func New(version spv.Version) *ModuleBuilder {
 	m := &Module{Version: version, Bound: 1}
-	return &ModuleBuilder{Context: NewContext(m), M: m, imports: map[string]ID{}}
+	return &ModuleBuilder{Context: NewContext(m), M: m, imports: map[string]ID{}, strings: map[string]ID{}}
 }
 
 // Capability declares c (once).
@@ -88,10 +89,15 @@ func (b *ModuleBuilder) ExecutionModeId(fn ID, mode spv.ExecutionMode, params ..
 	b.add(&b.M.ExecutionModes, &Inst{Op: spv.OpExecutionModeId, Operands: []Operand{Ref(fn), Enum(mode, Refs(params...)...)}})
 }
 
-// DebugString adds an OpString and returns its id.
+// DebugString returns the id of an OpString holding s (one per distinct
+// string).
 func (b *ModuleBuilder) DebugString(s string) ID {
+	if id, ok := b.strings[s]; ok && b.Def(id) != nil {
+		return id
+	}
 	in := &Inst{Op: spv.OpString, Result: b.NewID(), Operands: []Operand{Str(s)}}
 	b.add(&b.M.DebugSources, in)
+	b.strings[s] = in.Result
 	return in.Result
 }
 
