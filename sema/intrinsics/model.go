@@ -123,6 +123,7 @@ type Pattern struct {
 	Scalar     types.Scalar
 	Rows, Cols Dim
 	Name       string
+	Exact      bool // PatNamed written NAME!: the argument must have exactly this type
 }
 
 // Param is one parameter of an overload.

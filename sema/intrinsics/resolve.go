@@ -290,6 +290,9 @@ func (r *resolver) try(u *types.Universe, c Call, o *Overload, explain bool) (m 
 			return Match{}, 0, r.conversionNote(ai, c), true
 		}
 		arg := c.Args[ai]
+		if p.Type.Exact && !types.Identical(arg, pt) && arg.Canonical() != types.InvalidType() {
+			return Match{}, 0, r.noConversion(arg, pt, p.Mode, ai), true
+		}
 		if p.Mode != types.Out {
 			if _, ok := types.Convert(arg, pt, types.Implicit); !ok {
 				return Match{}, 0, r.noConversion(arg, pt, p.Mode, ai), true
@@ -840,6 +843,9 @@ func (o *Overload) patternString(p Pattern) string {
 	case PatVoid:
 		return "void"
 	case PatNamed:
+		if p.Exact {
+			return p.Name + "!"
+		}
 		return p.Name
 	case PatVar:
 		name := o.Vars[p.Var].Name

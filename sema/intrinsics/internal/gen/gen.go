@@ -62,6 +62,7 @@ type pattern struct {
 	scalar     string // Go scalar constant for CompFixed
 	rows, cols string
 	name       string
+	exact      bool
 }
 
 type param struct {
@@ -213,7 +214,7 @@ func tokenize(s string) ([]string, error) {
 			}
 			toks = append(toks, s[i:i+n])
 			i += n
-		case strings.ContainsRune("<>(),:@", rune(c)):
+		case strings.ContainsRune("<>(),:@!", rune(c)):
 			toks = append(toks, string(c))
 			i++
 		case c == '_' || unicode.IsLetter(rune(c)) || unicode.IsDigit(rune(c)):
@@ -508,7 +509,12 @@ func (p *parser) parseType(l *lexer, o *overload) (pattern, error) {
 	if !ok || b.IsTemplate() && b.Kind != types.BuiltinObject {
 		return pattern{}, fmt.Errorf("unknown type %q", name)
 	}
-	return pattern{kind: "PatNamed", name: name}, nil
+	pt := pattern{kind: "PatNamed", name: name}
+	if l.peek() == "!" {
+		l.next()
+		pt.exact = true
+	}
+	return pt, nil
 }
 
 func (p *parser) parseComp(name string, o *overload) (comp, scalar string, err error) {
@@ -596,6 +602,9 @@ func (pt pattern) goExpr() string {
 	}
 	if pt.name != "" {
 		f = append(f, "Name: "+strconv.Quote(pt.name))
+	}
+	if pt.exact {
+		f = append(f, "Exact: true")
 	}
 	return "Pattern{" + strings.Join(f, ", ") + "}"
 }
