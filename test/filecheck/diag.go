@@ -35,6 +35,7 @@ type Diag struct {
 	Severity string // "error" or "note"
 	Message  string
 	Source   string // the line the position is on
+	Length   int    // > 1: the message covers a range, underlined with '~'
 }
 
 // ExitCode is the status LLVM's FileCheck exits with for this failure.
@@ -56,19 +57,57 @@ func (f *Failure) Error() string {
 			continue
 		}
 		fmt.Fprintf(&b, "%s:%d:%d: %s: %s\n", d.File, d.Line, d.Col, d.Severity, d.Message)
-		b.WriteString(d.Source)
-		b.WriteByte('\n')
-		// The caret line copies the tabs of the source so it lines up.
-		for i := 0; i < d.Col-1 && i < len(d.Source); i++ {
-			if d.Source[i] == '\t' {
-				b.WriteByte('\t')
-			} else {
-				b.WriteByte(' ')
-			}
-		}
-		b.WriteString("^\n")
+		writeSourceAndCaret(&b, d)
 	}
 	return b.String()
+}
+
+// writeSourceAndCaret prints the source line and a caret line under it,
+// '~' under the rest of a range, with tabs expanded to 8-column stops in
+// both, as llvm::SMDiagnostic::print does.
+func writeSourceAndCaret(b *strings.Builder, d Diag) {
+	const tabStop = 8
+	src := d.Source
+	col := 0
+	for i := 0; i < len(src); i++ {
+		if src[i] != '\t' {
+			b.WriteByte(src[i])
+			col++
+			continue
+		}
+		for {
+			b.WriteByte(' ')
+			col++
+			if col%tabStop == 0 {
+				break
+			}
+		}
+	}
+	b.WriteByte('\n')
+	caret := []byte(strings.Repeat(" ", max(len(src), d.Col)+1))
+	if d.Col-1 < len(caret) {
+		caret[d.Col-1] = '^'
+	}
+	for i := 1; i < d.Length && d.Col-1+i < len(src); i++ {
+		caret[d.Col-1+i] = '~'
+	}
+	caret = bytes.TrimRight(caret, " ")
+	col = 0
+	for i, c := range caret {
+		if i >= len(src) || src[i] != '\t' {
+			b.WriteByte(c)
+			col++
+			continue
+		}
+		for {
+			b.WriteByte(c)
+			col++
+			if col%tabStop == 0 {
+				break
+			}
+		}
+	}
+	b.WriteByte('\n')
 }
 
 // buffer is a named text with positions.

@@ -581,10 +581,8 @@ func (m *matcher) matchExpected(p *pattern, prefix string, n, lo, hi int) (int, 
 	pos, length, found, err := p.match(m.in.text, lo, hi)
 	if err != nil {
 		m.reportMatchError(p, err)
-		if found {
-			m.note(pos, "with the match here")
-		} else {
-			m.note(lo, "scanning from here")
+		if !found {
+			m.fuzzyNote(p, lo, hi)
 		}
 		return 0, 0, false
 	}
@@ -598,6 +596,7 @@ func (m *matcher) matchExpected(p *pattern, prefix string, n, lo, hi int) (int, 
 		}
 		m.errorAt(p, p.loc, msg)
 		m.note(lo, "scanning from here")
+		m.substitutionNotes(p, lo)
 		m.fuzzyNote(p, lo, hi)
 		return 0, 0, false
 	}
@@ -708,7 +707,7 @@ func countNewlines(b []byte) (n, first int) {
 func (m *matcher) checkNot(nots []*pattern, prefix string, lo, hi int) bool {
 	ok := true
 	for _, p := range nots {
-		pos, _, found, err := p.match(m.in.text, lo, hi)
+		pos, length, found, err := p.match(m.in.text, lo, hi)
 		if err != nil {
 			m.reportMatchError(p, err)
 			ok = false
@@ -717,6 +716,12 @@ func (m *matcher) checkNot(nots []*pattern, prefix string, lo, hi int) bool {
 		if found {
 			m.errorAt(p, p.loc, directiveName(p, prefix)+": excluded string found in input")
 			m.note(pos, "found here")
+			m.diags[len(m.diags)-1].Length = length
+			m.substitutionNotes(p, pos)
+			for _, c := range p.captures {
+				m.note(c.pos, fmt.Sprintf("captured var \"%s\"", c.name))
+				m.diags[len(m.diags)-1].Length = c.len
+			}
 			ok = false
 		}
 	}
@@ -785,38 +790,74 @@ func (m *matcher) checkDAG(cs *checkString, lo, hi int, nots *[]*pattern) (int, 
 	return start, true
 }
 
-// fuzzyNote points at the input line most like the pattern, as LLVM's
-// "possible intended match here" does.
-func (m *matcher) fuzzyNote(p *pattern, lo, hi int) {
-	want := p.fixed
-	if !p.isFixed {
-		want = p.re
-	}
-	if want == "" {
-		return
-	}
-	if len(want) > 200 { // bounds the quadratic edit distance
-		want = want[:200]
-	}
-	text := m.in.text
-	best, bestQ := -1, 0.0
-	lines := 0
-	for i := lo; i < hi && i < lo+4096 && lines < 256; i++ {
-		if text[i] == '\n' {
-			lines++
-		}
-		if i != lo && text[i-1] != '\n' {
+// substitutionNotes says what each variable and expression of the pattern
+// stood for, as LLVM's printSubstitutions does.
+func (m *matcher) substitutionNotes(p *pattern, at int) {
+	for _, s := range p.subs {
+		v, err := p.substitutionValue(s)
+		if err != nil {
 			continue
 		}
-		end := min(hi, i+len(want))
-		d := editDistance(string(text[i:end]), want)
-		q := float64(d) + float64(lines)/100
+		m.note(at, fmt.Sprintf("with \"%s\" equal to \"%s\"", writeEscaped(s.name), writeEscaped(v)))
+	}
+}
+
+// writeEscaped escapes as llvm::raw_ostream::write_escaped does.
+func writeEscaped(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == '\\':
+			b.WriteString(`\\`)
+		case c == '\t':
+			b.WriteString(`\t`)
+		case c == '\n':
+			b.WriteString(`\n`)
+		case c == '"':
+			b.WriteString(`\"`)
+		case c < 0x20 || c >= 0x7f:
+			fmt.Fprintf(&b, "\\%03o", c)
+		default:
+			b.WriteByte(c)
+		}
+	}
+	return b.String()
+}
+
+// fuzzyNote points at the place in the searched text that looks most like
+// the pattern, as LLVM's printFuzzyMatch does: every non-blank position in
+// the first 4 KiB is scored by the edit distance between the pattern text
+// (the regex for a regex pattern) and the input there, up to the end of its
+// line, plus a hundredth per line skipped; the search start itself is never
+// suggested, nor anything scoring 50 or more.
+func (m *matcher) fuzzyNote(p *pattern, lo, hi int) {
+	example := p.fixed
+	if !p.isFixed {
+		example = p.re
+	}
+	if len(example) > 256 { // bounds the quadratic edit distance
+		example = example[:256]
+	}
+	buf := m.in.text[lo:hi]
+	best, bestQ, lines := -1, 0.0, 0
+	for i := 0; i < len(buf) && i < 4096; i++ {
+		if buf[i] == '\n' {
+			lines++
+		}
+		if buf[i] == ' ' || buf[i] == '\t' {
+			continue
+		}
+		prefix := buf[i:min(len(buf), i+len(example))]
+		if nl := bytes.IndexByte(prefix, '\n'); nl >= 0 {
+			prefix = prefix[:nl]
+		}
+		q := float64(editDistance(string(prefix), example)) + float64(lines)/100
 		if best < 0 || q < bestQ {
 			best, bestQ = i, q
 		}
 	}
-	if best >= 0 && bestQ < 50 && bestQ < float64(len(want)) {
-		m.note(best, "possible intended match here")
+	if best > 0 && bestQ < 50 {
+		m.note(lo+best, "possible intended match here")
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"sort"
 	"strconv"
 	"strings"
 	"unsafe"
@@ -52,9 +53,16 @@ type pattern struct {
 	numDefs    map[string]numDef
 	ignoreCase bool
 	compiled   *compiledRE // when there is nothing to substitute
+	// captures are the variables the last match defined, in input order.
+	captures []capture
 	// neverMatches: the assembled regex is invalid as a whole (see finishPattern).
 	neverMatches bool
 	ctx          *varContext
+}
+
+type capture struct {
+	name     string
+	pos, len int // absolute, in the input
 }
 
 type numDef struct {
@@ -914,13 +922,24 @@ func (p *pattern) match(text []byte, lo, hi int) (pos, length int, found bool, e
 	if m == nil {
 		return 0, 0, false, nil
 	}
+	p.captures = p.captures[:0]
 	for name, g := range p.strDefs {
 		if m[2*g] >= 0 {
 			p.ctx.strVars[name] = string(buf[m[2*g]:m[2*g+1]])
+			p.captures = append(p.captures, capture{name, lo + m[2*g], m[2*g+1] - m[2*g]})
 		} else {
 			p.ctx.strVars[name] = ""
 		}
 	}
+	for name, d := range p.numDefs {
+		if m[2*d.group] >= 0 {
+			p.captures = append(p.captures, capture{name, lo + m[2*d.group], m[2*d.group+1] - m[2*d.group]})
+		}
+	}
+	sort.Slice(p.captures, func(i, j int) bool {
+		a, b := p.captures[i], p.captures[j]
+		return a.pos < b.pos || a.pos == b.pos && a.name < b.name
+	})
 	skip := 0
 	if p.ty == ckEmpty {
 		skip = 1 // the newline before the empty line belongs to the gap
