@@ -291,11 +291,13 @@ func (p *parser) operand(in *Inst, info *spv.InstInfo, start, end int, want expe
 			return errorf(at, "OpSwitch: selector id %d is not a scalar integer", p.words[start+1])
 		}
 		o.Number, o.Width = t.number, t.width
-		words := (uint64(t.width) + 31) / 32
-		if words > uint64(end-at) {
+		// SPIRV-Tools computes the word count in 32 bits and keeps 16 of
+		// them; absurd widths (0x80000020) wrap the same way here.
+		words := uint16((t.width + 31) / 32)
+		if int(words) > end-at {
 			return errorf(len(p.words), "end of input reached while decoding %s starting at word %d: truncated %s operand", info.Name, start, kind)
 		}
-		o.Len = uint16(words)
+		o.Len = words
 	case spv.KindLiteralString:
 		n, ok := stringWords(p.words[at:])
 		if !ok {
