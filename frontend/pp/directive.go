@@ -42,7 +42,7 @@ func (p *preprocessor) directive(c *context, hash ptok) {
 		p.define(c)
 	case "undef":
 		p.undef(c)
-	case "include", "include_next", "import":
+	case "include": // DXC disables #import and #include_next (and #ident, #sccs)
 		p.include(c, name)
 	case "if":
 		v := p.evalCondition(c, name)
@@ -109,8 +109,6 @@ func (p *preprocessor) directive(c *context, hash ptok) {
 		}
 	case "pragma":
 		p.pragma(c, name)
-	case "ident", "sccs":
-		p.skipLine(lx)
 	default:
 		p.errorf(codeInvalidDirective, name.Pos, "invalid preprocessing directive")
 		p.skipLine(lx)
@@ -559,13 +557,24 @@ func (p *preprocessor) seenInclude(path string) bool {
 // findInclude looks for an included file: for "..." in the including
 // file's folder first, then in the -I folders in order.
 func (p *preprocessor) findInclude(c *context, name string, angled bool) (string, []byte, bool) {
+	// DXC normalises backslashes to the host's separator (clang's MSVC
+	// compatibility, on for HLSL).
+	if filepath.Separator == '/' {
+		name = strings.ReplaceAll(name, "\\", "/")
+	}
 	if filepath.IsAbs(name) {
 		src, err := p.cfg.ReadFile(name)
 		return filepath.Clean(name), src, err == nil
 	}
 	var dirs []string
 	if !angled {
-		dirs = append(dirs, c.dir)
+		// The including file's folder, then the folders of the files that
+		// included it, innermost first (MSVC's rule, which DXC follows).
+		for i := len(p.stack) - 1; i >= 0; i-- {
+			if fc := p.stack[i]; fc.lx != nil && fc.lx.file.Name != "<command line>" && fc.lx.file.Name != "<built-in>" {
+				dirs = appendUnique(dirs, fc.dir)
+			}
+		}
 	}
 	dirs = append(dirs, p.cfg.IncludeDirs...)
 	for _, d := range dirs {
@@ -579,7 +588,22 @@ func (p *preprocessor) findInclude(c *context, name string, angled bool) (string
 			return path, src, true
 		}
 	}
+	// DXC's compiled-in headers (<vk/spirv.h>, ...) come last, for <...> only.
+	if angled && p.cfg.BuiltinHeader != nil {
+		if src, ok := p.cfg.BuiltinHeader(name); ok {
+			return "<built-in:hlsl>/" + name, src, true
+		}
+	}
 	return "", nil, false
+}
+
+func appendUnique(list []string, s string) []string {
+	for _, x := range list {
+		if x == s {
+			return list
+		}
+	}
+	return append(list, s)
 }
 
 // lineDirective handles #line N "file" and the GNU marker # N "file".
@@ -617,6 +641,9 @@ func (p *preprocessor) lineDirective(c *context, num ptok, gnu bool) {
 		off++
 	}
 	orig := lx.file.Offset(lx.posAt(off))
+	if p.cfg.IgnoreLineDirectives { // dxc -ignore-line-directives: checked, then ignored
+		return
+	}
 	lx.file.AddLineDirective(orig, name, int(n))
 	p.mark(printMark{kind: markRename, pos: lx.file.Pos(orig)})
 }

@@ -10,25 +10,30 @@ import (
 
 func TestInclude(t *testing.T) {
 	files := map[string]string{
-		"a.h":           "from_a\n",
-		"sub/b.h":       "#include \"c.h\"\nfrom_b\n",
-		"sub/c.h":       "from_sub_c\n",
-		"c.h":           "from_c\n",
-		"inc1/d.h":      "from_inc1_d\n",
-		"inc2/d.h":      "from_inc2_d\n",
-		"inc2/e.h":      "from_inc2_e\n",
-		"once.h":        "#pragma once\nonce\n",
-		"guard.h":       "#ifndef GUARD_H\n#define GUARD_H\nguarded\n#endif\n",
-		"nofinal.h":     "#define NF 1\nnf NF",
-		"crlf.h":        "#define CR 2\r\ncr CR\r\n",
-		"name.h":        "__FILE__ __LINE__ __INCLUDE_LEVEL__",
-		"d.h":           "from_local_d\n",
-		"macro_name.h":  "macro_named\n",
-		"angle_local.h": "angle_local\n",
+		"a.h":            "from_a\n",
+		"sub/b.h":        "#include \"c.h\"\nfrom_b\n",
+		"sub/c.h":        "from_sub_c\n",
+		"sub/x.h":        "#include \"deeper/y.h\"\n",
+		"sub/deeper/y.h": "#include \"main_only.h\"\n",
+		"main_only.h":    "from_sub_y_main_only\n",
+		"c.h":            "from_c\n",
+		"inc1/d.h":       "from_inc1_d\n",
+		"inc2/d.h":       "from_inc2_d\n",
+		"inc2/e.h":       "from_inc2_e\n",
+		"once.h":         "#pragma once\nonce\n",
+		"guard.h":        "#ifndef GUARD_H\n#define GUARD_H\nguarded\n#endif\n",
+		"nofinal.h":      "#define NF 1\nnf NF",
+		"crlf.h":         "#define CR 2\r\ncr CR\r\n",
+		"name.h":         "__FILE__ __LINE__ __INCLUDE_LEVEL__",
+		"d.h":            "from_local_d\n",
+		"macro_name.h":   "macro_named\n",
+		"angle_local.h":  "angle_local\n",
 	}
 	cases := []struct{ name, src, want string }{
 		{"quoted", "#include \"a.h\"\nx", "from_a x"},
 		{"includer's folder first", "#include \"sub/b.h\"", "from_sub_c from_b"},
+		{"includers' folders next", "#include \"sub/x.h\"", "from_sub_y_main_only"},
+		{"backslashes", "#include \"sub\\c.h\"", "from_sub_c"},
 		{"-I in order", "#include <d.h>\n#include <e.h>", "from_inc1_d from_inc2_e"},
 		{"quoted prefers local", "#include \"d.h\"", "from_local_d"},
 		{"pragma once", "#include \"once.h\"\n#include \"once.h\"\n#include \"./once.h\"", "once"},
@@ -100,5 +105,51 @@ func TestDefinesAndUndefs(t *testing.T) {
 	}
 	if got, want := joined(res.Tokens), "A 1 1 + 2 cmd x = y"; got != want {
 		t.Errorf("got %s, want %s", got, want)
+	}
+}
+
+func TestIncludeOptions(t *testing.T) {
+	builtin := func(name string) ([]byte, bool) {
+		if name == "vk/spirv.h" {
+			return []byte("builtin_spirv __FILE__\n"), true
+		}
+		return nil, false
+	}
+	files := map[string]string{"inc/vk/other.h": "user_header\n"}
+	res, _, diags := run(t, "#include <vk/spirv.h>\n#include <vk/other.h>\n", files, Config{IncludeDirs: []string{"inc"}, BuiltinHeader: builtin})
+	if diags != "" {
+		t.Fatal(diags)
+	}
+	if got, want := joined(res.Tokens), "builtin_spirv \"<built-in:hlsl>/vk/spirv.h\" user_header"; got != want {
+		t.Errorf("got %s, want %s", got, want)
+	}
+	// A user file of the same name wins over the compiled-in one.
+	files["inc/vk/spirv.h"] = "user_spirv\n"
+	res, _, _ = run(t, "#include <vk/spirv.h>\n", files, Config{IncludeDirs: []string{"inc"}, BuiltinHeader: builtin})
+	if got := joined(res.Tokens); got != "user_spirv" {
+		t.Errorf("got %s", got)
+	}
+	// "..." never finds compiled-in headers.
+	_, _, diags = run(t, "#include \"vk/spirv.h\"\n", nil, Config{BuiltinHeader: builtin})
+	if !strings.Contains(diags, "'vk/spirv.h' file not found") {
+		t.Errorf("diags: %s", diags)
+	}
+
+	res, _, diags = run(t, "#line 42 \"renamed.hlsl\"\n__LINE__ __FILE__\n#error here\n", nil, Config{IgnoreLineDirectives: true})
+	if got := joined(res.Tokens); got != "2 \"main.hlsl\"" {
+		t.Errorf("-ignore-line-directives: got %s", got)
+	}
+	if !strings.HasPrefix(diags, "main.hlsl:3:2: error: here") {
+		t.Errorf("-ignore-line-directives: diags %s", diags)
+	}
+}
+
+func TestDisabledDirectives(t *testing.T) {
+	// DXC turns off these GNU extensions for HLSL.
+	for _, d := range []string{"include_next <a.h>", "import \"a.h\"", "ident \"x\"", "sccs \"x\""} {
+		_, _, diags := run(t, "#"+d+"\n", map[string]string{"a.h": ""}, Config{})
+		if !strings.HasPrefix(diags, "main.hlsl:1:2: error: invalid preprocessing directive") {
+			t.Errorf("#%s: %s", d, diags)
+		}
 	}
 }

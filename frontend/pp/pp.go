@@ -33,6 +33,14 @@ type Config struct {
 	IncludeDirs []string // -I: searched after the including file's folder for "...", and alone for <...>
 	// ReadFile reads #included files; nil means os.ReadFile.
 	ReadFile func(path string) ([]byte, error)
+	// BuiltinHeader returns the text of a header compiled into the
+	// compiler (DXC embeds <vk/spirv.h>, <vk/khr/cooperative_matrix.h>,
+	// <dx/linalg.h>, ...): tried for #include <...> after the -I folders.
+	// Such files are named "<built-in:hlsl>/NAME". nil: none.
+	BuiltinHeader func(name string) ([]byte, bool)
+	// IgnoreLineDirectives is dxc's -ignore-line-directives: #line is
+	// checked but does not change positions.
+	IgnoreLineDirectives bool
 	// Predefined are "NAME" or "NAME=VALUE" macros set by the driver (the
 	// target's macros, see PredefinedMacros), defined before -D and -U.
 	Predefined []string
@@ -389,8 +397,25 @@ func writeDefine(b *strings.Builder, d string) {
 }
 
 func (p *preprocessor) pushFile(f *diag.File) {
-	dir := filepath.Dir(f.Name)
-	p.stack = append(p.stack, &context{lx: newLexer(p, f), dir: dir})
+	p.stack = append(p.stack, &context{lx: newLexer(p, f), dir: dirOf(f.Name)})
+}
+
+// dirOf is the folder part of a path as clang keeps it: "." for a bare
+// name, "./sub" for "./sub/b.h" (not cleaned, since names show in output).
+func dirOf(path string) string {
+	i := strings.LastIndexByte(path, '/')
+	if filepath.Separator != '/' {
+		if j := strings.LastIndexByte(path, filepath.Separator); j > i {
+			i = j
+		}
+	}
+	switch {
+	case i < 0:
+		return "."
+	case i == 0:
+		return "/"
+	}
+	return path[:i]
 }
 
 func (p *preprocessor) top() *context { return p.stack[len(p.stack)-1] }
