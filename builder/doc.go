@@ -35,6 +35,10 @@
 //     call graph. Context/ModuleBuilder.DeleteIf delete instructions and
 //     forget them in the interning tables; the type queries (ElementType,
 //     Pointee, ScalarWidth...) answer from the interned definitions.
+//   - Verify: cheap structural checks (ids defined once and before use at
+//     module level, blocks terminated, merges before branches, variables at
+//     the top of the entry block) so a codegen or pass bug is an error, not
+//     invalid SPIR-V. ModuleBuilder.Serialize runs it.
 //   - Serialize: writes the header (magic, version, generator, bound, 0) and
 //     every section through an InstBuilder to a WordConsumer.
 //

@@ -154,9 +154,12 @@ func Serialize(m *Module, w WordConsumer) error {
 }
 
 // Serialize writes the module to w, or returns the first error met while
-// building it.
+// building it or by Verify.
 func (b *ModuleBuilder) Serialize(w WordConsumer) error {
 	if err := b.Err(); err != nil {
+		return err
+	}
+	if err := Verify(b.M); err != nil {
 		return err
 	}
 	return Serialize(b.M, w)
