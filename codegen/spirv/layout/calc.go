@@ -221,6 +221,9 @@ func (c *Calculator) Of(t *types.Type, r Rule) Layout {
 		return l
 	}
 	l := c.compute(t, r)
+	if c.cache == nil {
+		c.cache = map[cacheKey]Layout{}
+	}
 	c.cache[k] = l
 	return l
 }
@@ -377,6 +380,9 @@ func (c *Calculator) Struct(t *types.Type, r Rule) *StructLayout {
 	k := cacheKey{t, r}
 	if sl, ok := c.structs[k]; ok {
 		return sl
+	}
+	if c.structs == nil {
+		c.structs = map[cacheKey]*StructLayout{}
 	}
 	// Guard against recursion through a malformed self-containing struct.
 	c.structs[k] = &StructLayout{Align: 1}

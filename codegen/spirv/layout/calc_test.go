@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hlsl2spirv/hlsl2spirv/builder"
+	"github.com/hlsl2spirv/hlsl2spirv/builder/spv"
 	"github.com/hlsl2spirv/hlsl2spirv/sema/types"
 )
 
@@ -620,5 +622,29 @@ func TestDocExample(t *testing.T) {
 	}
 	if l := c.Struct(s, DXCBuffer).Members[3]; l.Size != 20 {
 		t.Errorf("dx-cbuffer float[2] is %d bytes, want 20", l.Size)
+	}
+}
+
+func TestZeroCalculator(t *testing.T) {
+	var c Calculator
+	e := newEnv(t, types.Config{})
+	s := e.declare("S", "float a; float3 b")
+	if l := c.Struct(s, VkStd140); l.Size != 16 || l.Members[1].Offset != 4 {
+		t.Errorf("zero Calculator: %+v", l)
+	}
+	// A struct that contains itself (only malformed input can build one)
+	// terminates.
+	self := e.declare("Self", "float a")
+	self.Named().Fields = append(self.Named().Fields, types.Field{Name: "me", Type: self})
+	if l := c.Struct(self, VkStd430); len(l.Members) != 2 {
+		t.Errorf("self-containing struct: %+v", l)
+	}
+	var low Lowerer
+	low.B, low.Calc = builder.New(spv.Version1_0), &c
+	if _, err := low.Type(self, Void); err == nil || !strings.Contains(err.Error(), "contains itself") {
+		t.Errorf("lowering a self-containing struct: %v", err)
+	}
+	if id, err := low.Type(s, VkStd140); err != nil || id == 0 {
+		t.Errorf("zero Lowerer: %v", err)
 	}
 }

@@ -60,7 +60,8 @@ type Lowerer struct {
 	// samplers, acceleration structures...). Nil makes them an error.
 	Object func(t *types.Type, r Rule) (builder.ID, error)
 
-	cache map[cacheKey]builder.ID
+	cache  map[cacheKey]builder.ID
+	active map[cacheKey]bool // structs being lowered, to refuse recursion
 }
 
 // NewLowerer returns a Lowerer writing types into b.
@@ -90,6 +91,9 @@ func (l *Lowerer) Type(t *types.Type, r Rule) (builder.ID, error) {
 	}
 	if err := l.B.Err(); err != nil {
 		return 0, err
+	}
+	if l.cache == nil {
+		l.cache = map[cacheKey]builder.ID{}
 	}
 	l.cache[k] = id
 	return id, nil
@@ -217,6 +221,15 @@ func (l *Lowerer) lower(t *types.Type, r Rule) (builder.ID, error) {
 		if nd == nil {
 			return 0, l.errorf(t, r, "struct without declaration")
 		}
+		k := cacheKey{u, r}
+		if l.active[k] {
+			return 0, l.errorf(t, r, "struct contains itself")
+		}
+		if l.active == nil {
+			l.active = map[cacheKey]bool{}
+		}
+		l.active[k] = true
+		defer delete(l.active, k)
 		return l.structType(nd.Name, l.Calc.structMembers(u), l.Calc.Struct(u, r), r, NotABlock, false)
 
 	case shapeObject:

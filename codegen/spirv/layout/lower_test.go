@@ -444,3 +444,155 @@ func validateCase(t *testing.T, tc layoutCase, r Rule, sc spv.StorageClass, v sp
 		t.Error(err)
 	}
 }
+
+// fxc cbuffer matrices: float1x2 and row_major float3x1 become arrays of
+// one-float registers (ArrayStride 16), as in dxc's dx-layout majorness test.
+func TestLowerDXCBufferMatrices(t *testing.T) {
+	e := newEnv(t, types.Config{})
+	m := newTestModule(t, spv.Version1_0, e.calc(Options{}), RulesFor(Flags{UseDXLayout: true}))
+	id, err := m.l.Block(BlockSpec{Name: "type.buffer0", Rule: DXCBuffer, Interface: UniformBlock,
+		Members: e.members("float dummy0; float1x2 foo; float2x3 bar[7]; row_major float3x1 zar[5]; float1x3 x[5]; float end")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m.variable(id, spv.StorageClassUniform, "buffer0")
+	text := m.text()
+	wantLines(t, text,
+		"OpDecorate %_arr_float_uint_2 ArrayStride 16",
+		"OpDecorate %_arr_mat2v3float_uint_7 ArrayStride 48",
+		"OpDecorate %_arr_float_uint_3 ArrayStride 16",
+		"OpDecorate %_arr__arr_float_uint_3_uint_5 ArrayStride 48",
+		"OpMemberDecorate %type_buffer0 0 Offset 0",
+		"OpMemberDecorate %type_buffer0 1 Offset 16",
+		"OpMemberDecorate %type_buffer0 2 Offset 48",
+		"OpMemberDecorate %type_buffer0 2 MatrixStride 16",
+		"OpMemberDecorate %type_buffer0 2 RowMajor",
+		"OpMemberDecorate %type_buffer0 3 Offset 384",
+		"OpMemberDecorate %type_buffer0 4 Offset 624",
+		"OpMemberDecorate %type_buffer0 5 Offset 852",
+		"%_arr_float_uint_2 = OpTypeArray %float %uint_2",
+		"%type_buffer0 = OpTypeStruct %float %_arr_float_uint_2 %_arr_mat2v3float_uint_7 %_arr__arr_float_uint_3_uint_5 %_arr__arr_float_uint_3_uint_5 %float",
+	)
+	if err := tool.Validate(t, m.bytes(), "vulkan1.0", DXCBuffer.ValidatorFlags(true)...); err != nil {
+		t.Error(err)
+	}
+}
+
+// packoffset in a cbuffer, as dxc's packoffset test places it.
+func TestLowerPackOffset(t *testing.T) {
+	e := newEnv(t, types.Config{})
+	e.declare("S", "float4 f")
+	m := newTestModule(t, spv.Version1_0, e.calc(Options{}), RulesFor(Flags{}))
+	id, err := m.l.Block(BlockSpec{Name: "type.MyCBuffer", Rule: VkStd140, Interface: UniformBlock,
+		Members: e.members(`float4 data1 : c0; float4 data2 : c2; float data3 : c3.y; float data4 : c3.z;
+			float data5 : c3.w; float4 data6 : c100; float2x3 data7 : c110; S data8 : c150`)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m.variable(id, spv.StorageClassUniform, "MyCBuffer")
+	var want []string
+	for i, off := range []int{0, 32, 52, 56, 60, 1600, 1760, 2400} {
+		want = append(want, fmt.Sprintf("OpMemberDecorate %%type_MyCBuffer %d Offset %d", i, off))
+	}
+	wantLines(t, m.text(), want...)
+	if err := tool.Validate(t, m.bytes(), "vulkan1.1"); err != nil {
+		t.Error(err)
+	}
+}
+
+// [[vk::offset]] on a nested struct's fields applies wherever the struct is
+// used, each rule laying out the other fields its own way (dxc's
+// vk.layout.attr.offset test, under -fvk-use-dx-layout).
+func TestLowerVkOffset(t *testing.T) {
+	e := newEnv(t, types.Config{})
+	e.declare("S", "float a; @32 float2 b; @64 float3 c; float d[2]")
+	e.declare("T", "@4 float a; S s; float b")
+	m := newTestModule(t, spv.Version1_0, e.calc(Options{}), RulesFor(Flags{UseDXLayout: true}))
+	m.variable(m.lower(e.u.NewObject(types.ConstantBuffer, e.structs["T"], 0), Void), spv.StorageClassUniform, "MyCBuffer")
+	m.variable(m.lower(e.u.NewObject(types.StructuredBuffer, e.structs["T"], 0), Void), spv.StorageClassUniform, "MySBuffer")
+	wantLines(t, m.text(),
+		"OpMemberDecorate %S 0 Offset 0", "OpMemberDecorate %S 1 Offset 32", "OpMemberDecorate %S 2 Offset 64", "OpMemberDecorate %S 3 Offset 80",
+		"OpMemberDecorate %type_ConstantBuffer_T 0 Offset 4", "OpMemberDecorate %type_ConstantBuffer_T 1 Offset 16", "OpMemberDecorate %type_ConstantBuffer_T 2 Offset 116",
+		"OpMemberDecorate %S_0 0 Offset 0", "OpMemberDecorate %S_0 1 Offset 32", "OpMemberDecorate %S_0 2 Offset 64", "OpMemberDecorate %S_0 3 Offset 76",
+		"OpMemberDecorate %T 0 Offset 4", "OpMemberDecorate %T 1 Offset 8", "OpMemberDecorate %T 2 Offset 92",
+		"%type_ConstantBuffer_T = OpTypeStruct %float %S %float",
+		"%T = OpTypeStruct %float %S_0 %float",
+	)
+	if err := tool.Validate(t, m.bytes(), "vulkan1.0", DXSBuffer.ValidatorFlags(true)...); err != nil {
+		t.Error(err)
+	}
+}
+
+// Unsized arrays are runtime arrays; their stride, as any array's, only
+// under a layout rule.
+func TestLowerRuntimeArray(t *testing.T) {
+	e := newEnv(t, types.Config{})
+	m := newTestModule(t, spv.Version1_0, e.calc(Options{}), RulesFor(Flags{}))
+	m.lower(e.ty("float3[]"), Void)
+	m.lower(e.ty("float3[]"), VkStd430)
+	m.lower(e.ty("float3[]"), GLStd140)
+	text := m.text()
+	wantLines(t, text, "OpDecorate %_runtimearr_v3float_0 ArrayStride 16",
+		"%_runtimearr_v3float = OpTypeRuntimeArray %v3float", "%_runtimearr_v3float_0 = OpTypeRuntimeArray %v3float")
+	if strings.Count(text, "ArrayStride") != 1 {
+		t.Errorf("std430 and std140 float3[] share stride 16, and the unlaid one has none:\n%s", text)
+	}
+}
+
+func TestLowerEmptyArrayElement(t *testing.T) {
+	e := newEnv(t, types.Config{})
+	e.declare("E", "")
+	m := newTestModule(t, spv.Version1_0, e.calc(Options{}), RulesFor(Flags{}))
+	if _, err := m.l.Type(e.ty("E[4]"), VkStd430); err == nil || !strings.Contains(err.Error(), "zero-sized") {
+		t.Errorf("array of empty structs under std430: %v", err)
+	}
+	// std140 pads empty elements to 16 bytes.
+	if _, err := m.l.Type(e.ty("E[4]"), VkStd140); err != nil {
+		t.Errorf("array of empty structs under std140: %v", err)
+	}
+	if _, err := m.l.Type(e.ty("E[4]"), Void); err != nil {
+		t.Errorf("array of empty structs without layout: %v", err)
+	}
+}
+
+// dxc names a structured buffer's block after the buffer kind and its element.
+func TestLowerStructuredBufferNames(t *testing.T) {
+	e := newEnv(t, types.Config{})
+	e.declare("Item", "float4 v")
+	m := newTestModule(t, spv.Version1_0, e.calc(Options{}), RulesFor(Flags{}))
+	for _, tc := range []struct {
+		o    types.Object
+		elem string
+		want string
+	}{
+		{types.StructuredBuffer, "float4", "type.StructuredBuffer.v4float"},
+		{types.RWStructuredBuffer, "uint", "type.RWStructuredBuffer.uint"},
+		{types.RWStructuredBuffer, "uint64_t", "type.RWStructuredBuffer.uint64"},
+		{types.AppendStructuredBuffer, "row_major float4x3", "type.AppendStructuredBuffer.mat4v3float"},
+		{types.ConsumeStructuredBuffer, "float3x4", "type.ConsumeStructuredBuffer.mat3v4float"},
+		{types.StructuredBuffer, "uint3", "type.StructuredBuffer.v3uint"},
+		{types.StructuredBuffer, "int1", "type.StructuredBuffer.int"},
+		{types.StructuredBuffer, "float1x3", "type.StructuredBuffer.v3float"},
+		{types.StructuredBuffer, "float[4]", "type.StructuredBuffer."},
+		{types.RasterizerOrderedStructuredBuffer, "Item", "type.RasterizerOrderedStructuredBuffer.Item"},
+		{types.StructuredBuffer, "min16float2", "type.StructuredBuffer.v2min16float"},
+		{types.StructuredBuffer, "half", "type.StructuredBuffer.half"},
+		{types.StructuredBuffer, "int16_t", "type.StructuredBuffer.short"},
+		{types.StructuredBuffer, "double", "type.StructuredBuffer.double"},
+		{types.StructuredBuffer, "bool", "type.StructuredBuffer.bool"},
+	} {
+		id := m.lower(e.u.NewObject(tc.o, e.ty(tc.elem), 0), VkStd430)
+		found := false
+		for _, in := range m.b.M.Names {
+			if in.Op == spv.OpName && in.Operands[0].ID() == id {
+				found = in.Operands[1].Str == tc.want
+				if !found {
+					t.Errorf("%s<%s> named %q, want %q", tc.o, tc.elem, in.Operands[1].Str, tc.want)
+				}
+			}
+		}
+		if !found && !t.Failed() {
+			t.Errorf("%s<%s>: no name", tc.o, tc.elem)
+		}
+	}
+}
