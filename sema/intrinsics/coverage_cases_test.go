@@ -113,6 +113,14 @@ var moreGlobalCases = []resolveCase{
 }
 
 var moreMethodCases = []resolveCase{
+	{"TextureCube<float4>.Sample(SamplerState, float3, float)", "float4", "SamplerState, float3, float"},
+	{"TextureCube<float4>.SampleLevel(SamplerState, float3, float, uint)", "float4", ""},
+	{"TextureCubeArray<float4>.GatherRed(SamplerState, float4, uint)", "float4", ""},
+	{"TextureCube<float>.SampleCmpGrad(SamplerComparisonState, float3, float, float3, float3, float)", "float", ""},
+	{"Texture2D<float4>.GatherCmpRed(SamplerComparisonState, float2, float, int2, int2, int2, int2, uint)", "float4", ""},
+	{"select(bool, SamplerState, SamplerState)", "SamplerState", ""},
+	{"select(bool, SamplerComparisonState, SamplerComparisonState)", "SamplerComparisonState", ""},
+	{"select(bool, SamplerState, SamplerComparisonState)", "error: no matching function for call to 'select'", ""},
 	{"Texture2D<float4>.CalculateLevelOfDetailUnclamped(SamplerComparisonState, float2)", "float", ""},
 	{"Texture2D<float4>.GatherGreen(SamplerState, float2)", "float4", ""},
 	{"Texture2D<float4>.GatherBlue(SamplerState, float2, int2, int2, int2, int2)", "float4", ""},

@@ -389,7 +389,9 @@ var textureMethodsCases = []resolveCase{
 	{"Texture2DArray<float4>.Sample(SamplerState, float3)", "float4", "SamplerState, float3"},
 	{"Texture3D<float4>.Sample(SamplerState, float3, int3)", "float4", ""},
 	{"TextureCube<float4>.Sample(SamplerState, float3)", "float4", ""},
-	{"TextureCube<float4>.Sample(SamplerState, float3, int3)", "error: no matching member function for call to 'Sample'", ""},
+	// Cubes have no offset form: an int3 "offset" lands on the clamp form (truncated, with a warning).
+	{"TextureCube<float4>.Sample(SamplerState, float3, int3)", "float4", "SamplerState, float3, float"},
+	{"TextureCube<float4>.Sample(SamplerState, float3, int3, float)", "error: no matching member function for call to 'Sample'", ""},
 	{"TextureCubeArray<float4>.SampleLevel(SamplerState, float4, float)", "float4", ""},
 	{"Texture2D<float4>.Sample(SamplerComparisonState, float2)", "error: no matching member function", ""},
 	{"Texture2D<float4>.Sample(SamplerState, float3)", "float4", "SamplerState, float2"}, // truncation, with a warning from the checker
