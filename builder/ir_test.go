@@ -301,3 +301,33 @@ func TestDebugStringInterned(t *testing.T) {
 		t.Error("deleted OpString handed out again")
 	}
 }
+
+func TestVariableStorageClassChecks(t *testing.T) {
+	cases := []struct {
+		name  string
+		build func(b *ModuleBuilder, f *FunctionBuilder)
+		want  string
+	}{
+		{"global of a non-pointer", func(b *ModuleBuilder, f *FunctionBuilder) {
+			b.GlobalVariable(b.TypeFloat(32), spv.StorageClassPrivate, "x", 0)
+		}, "is not a pointer type"},
+		{"global class mismatch", func(b *ModuleBuilder, f *FunctionBuilder) {
+			b.GlobalVariable(b.TypePointer(spv.StorageClassUniform, b.TypeFloat(32)), spv.StorageClassPrivate, "x", 0)
+		}, "storage class Private, but the pointer type's is Uniform"},
+		{"global in Function", func(b *ModuleBuilder, f *FunctionBuilder) {
+			b.GlobalVariable(b.TypePointer(spv.StorageClassFunction, b.TypeFloat(32)), spv.StorageClassFunction, "x", 0)
+		}, "use FunctionBuilder.Variable"},
+		{"local of a Private pointer", func(b *ModuleBuilder, f *FunctionBuilder) {
+			f.Variable(b.TypePointer(spv.StorageClassPrivate, b.TypeFloat(32)), "x", 0)
+		}, "is not a Function pointer type"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			b, f := minimalShader(spv.Version1_0)
+			c.build(b, f)
+			if err := b.Err(); err == nil || !strings.Contains(err.Error(), c.want) {
+				t.Errorf("Err() = %v, want %q", err, c.want)
+			}
+		})
+	}
+}

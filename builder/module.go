@@ -142,9 +142,21 @@ func (b *ModuleBuilder) ModuleProcessed(process string) {
 }
 
 // GlobalVariable adds a module-level OpVariable of pointer type ptrType in
-// storage class sc, with an optional initializer (0 for none), and names
-// it when name is not empty.
+// storage class sc (which must be the pointer's), with an optional
+// initializer (0 for none), and names it when name is not empty.
 func (b *ModuleBuilder) GlobalVariable(ptrType ID, sc spv.StorageClass, name string, init ID) ID {
+	psc, _, ok := b.Pointee(ptrType)
+	switch {
+	case !ok:
+		b.setErr(fmt.Errorf("GlobalVariable %q: %%%d is not a pointer type", name, ptrType))
+		return 0
+	case psc != sc:
+		b.setErr(fmt.Errorf("GlobalVariable %q: storage class %s, but the pointer type's is %s", name, sc, psc))
+		return 0
+	case sc == spv.StorageClassFunction:
+		b.setErr(fmt.Errorf("GlobalVariable %q: Function storage class (use FunctionBuilder.Variable)", name))
+		return 0
+	}
 	ops := []Operand{Enum(sc)}
 	if init != 0 {
 		ops = append(ops, Ref(init))
@@ -300,6 +312,10 @@ func (f *FunctionBuilder) append(in *Inst) {
 func (f *FunctionBuilder) Variable(ptrType ID, name string, init ID) ID {
 	if len(f.F.Blocks) == 0 {
 		f.fail("variable declared before the entry block was started")
+		return 0
+	}
+	if sc, _, ok := f.b.Pointee(ptrType); !ok || sc != spv.StorageClassFunction {
+		f.fail("variable %q: %%%d is not a Function pointer type", name, ptrType)
 		return 0
 	}
 	ops := []Operand{Enum(spv.StorageClassFunction)}
