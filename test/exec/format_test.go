@@ -270,3 +270,31 @@ func equalInts(a, b []int) bool {
 	}
 	return true
 }
+
+// TestRunnerErrors checks that the runner reports bad jobs and Vulkan
+// failures with a clear message and a non-zero exit, never a crash.
+func TestRunnerErrors(t *testing.T) {
+	runner := Runner(t)
+	dir := t.TempDir()
+	bogus := filepath.Join(dir, "bogus.spv")
+	if err := os.WriteFile(bogus, []byte{1, 2, 3}, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct{ job, want string }{
+		{"frobnicate 1 2\n", "job line 1: cannot parse"},
+		{"entry main\n", "job has no module line"},
+		{"module " + filepath.Join(dir, "missing.spv") + "\n", "cannot open"},
+		{"module " + bogus + "\n", "not a multiple of 4"},
+		{"module " + bogus + "\nbuffer 9 0 ssbo 16 - -\n", "descriptor set 9"},
+	}
+	for _, tc := range tests {
+		job := filepath.Join(dir, "job.txt")
+		if err := os.WriteFile(job, []byte(tc.job), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		_, stderr, err := tool.Run(runner, nil, job)
+		if err == nil || !strings.Contains(string(stderr), tc.want) || !strings.HasPrefix(string(stderr), "runner: ") {
+			t.Errorf("job %q: err %v, stderr %q; want a failure mentioning %q", tc.job, err, stderr, tc.want)
+		}
+	}
+}

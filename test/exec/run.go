@@ -2,6 +2,7 @@ package exec
 
 import (
 	"bytes"
+	"context"
 	"crypto/sha256"
 	_ "embed"
 	"encoding/hex"
@@ -14,6 +15,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/hlsl2spirv/hlsl2spirv/test/tool"
 )
@@ -33,6 +35,9 @@ var (
 	runnerWhy  string // why the runner cannot be built, for Missing
 	runnerErr  error  // a real build failure
 )
+
+// runnerTimeout bounds one runner process.
+const runnerTimeout = 60 * time.Second
 
 // lavapipeICDs is where Debian's mesa-vulkan-drivers puts lavapipe's ICD.
 const lavapipeICDs = "/usr/share/vulkan/icd.d/lvp_icd*.json"
@@ -396,11 +401,18 @@ func Execute(runner, dir string, module []byte, mod *Module, c *Case) (Result, e
 	if err := os.WriteFile(jobFile, []byte(job.String()), 0o644); err != nil {
 		return nil, err
 	}
-	cmd := osexec.Command(runner, jobFile)
+	// The runner gives up on a dispatch after 20 seconds itself; this is for
+	// a driver that hangs elsewhere.
+	ctx, cancel := context.WithTimeout(context.Background(), runnerTimeout)
+	defer cancel()
+	cmd := osexec.CommandContext(ctx, runner, jobFile)
 	cmd.Env = runnerEnv()
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	if err := cmd.Run(); err != nil {
+		if ctx.Err() != nil {
+			return nil, fmt.Errorf("runner: killed after %v", runnerTimeout)
+		}
 		if ee, ok := err.(*osexec.ExitError); ok && ee.ExitCode() == 2 {
 			return nil, fmt.Errorf("%w: %s", ErrNoDevice, strings.TrimSpace(stderr.String()))
 		}

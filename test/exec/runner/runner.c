@@ -93,6 +93,7 @@ struct resource {
 };
 
 #define MAX_RES 64
+#define MAX_SETS 8
 #define MAX_SPEC 64
 
 static struct resource res[MAX_RES];
@@ -208,6 +209,8 @@ static void parse_job(const char *path) {
   }
   fclose(f);
   if (!module_path[0]) die(1, "job has no module line");
+  for (int i = 0; i < nres; i++)
+    if (res[i].set >= MAX_SETS) die(1, "descriptor set %u is beyond the runner's limit of %d", res[i].set, MAX_SETS);
 }
 
 static VkInstance instance;
@@ -548,8 +551,6 @@ static VkDescriptorType descriptor_type(enum kind k) {
   return VK_DESCRIPTOR_TYPE_MAX_ENUM;
 }
 
-#define MAX_SETS 8
-
 int main(int argc, char **argv) {
   if (argc != 2) die(1, "usage: runner JOBFILE");
   parse_job(argv[1]);
@@ -559,7 +560,6 @@ int main(int argc, char **argv) {
   /* Descriptor set layouts: one per set number up to the highest used. */
   uint32_t nsets = 0;
   for (int i = 0; i < nres; i++) {
-    if (res[i].set >= MAX_SETS) die(1, "descriptor set %u is beyond the runner's limit of %d", res[i].set, MAX_SETS);
     if (res[i].set + 1 > nsets) nsets = res[i].set + 1;
   }
   VkDescriptorSetLayout layouts[MAX_SETS];
