@@ -835,6 +835,9 @@ func (m *matcher) fuzzyNote(p *pattern, lo, hi int) {
 	if !p.isFixed {
 		example = p.re
 	}
+	if example == "" { // nothing to compare (a pattern that is all substitutions)
+		return
+	}
 	if len(example) > 256 { // bounds the quadratic edit distance
 		example = example[:256]
 	}

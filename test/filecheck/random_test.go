@@ -94,7 +94,8 @@ func randomCase(r *rand.Rand) (check, input string, flags []string) {
 
 // TestRandomDifferential compares the Go FileCheck with LLVM's on generated
 // cases — exit status and first message line — with a fixed seed, so
-// failures reproduce; FILECHECK_RANDOM=n runs n cases.
+// failures reproduce; FILECHECK_RANDOM=n runs n cases, FILECHECK_SEED=s
+// picks another seed.
 func TestRandomDifferential(t *testing.T) {
 	fc := tool.Require(t, tool.FileCheck)
 	n := 200
@@ -104,7 +105,11 @@ func TestRandomDifferential(t *testing.T) {
 	if s := os.Getenv("FILECHECK_RANDOM"); s != "" {
 		fmt.Sscan(s, &n)
 	}
-	r := rand.New(rand.NewSource(1))
+	seed := int64(1)
+	if s := os.Getenv("FILECHECK_SEED"); s != "" {
+		fmt.Sscan(s, &seed)
+	}
+	r := rand.New(rand.NewSource(seed))
 	dir := t.TempDir()
 	exits := map[int]int{}
 	for i := 0; i < n; i++ {
