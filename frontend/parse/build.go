@@ -1163,50 +1163,78 @@ var binaryOps = map[int]ast.Op{
 	p.HLSLParserDIV: ast.Div, p.HLSLParserMOD: ast.Rem,
 }
 
-// binary folds any of the left-associative binary levels: the children
-// alternate operand, operator, operand, ...
+// binary builds a binaryExpression (or a unary one). ANTLR nests
+// left-associative chains to the left: `a + b + c` is ((a + b) + c). The
+// left spine is walked in a loop, so a long chain costs no deep recursion.
 func (b *builder) binary(ctx antlr.ParserRuleContext) ast.Expr {
 	if ctx == nil || isNilCtx(ctx) {
 		return b.badExpr(nil)
 	}
-	if u, ok := ctx.(p.IUnaryExpressionContext); ok {
-		return b.unary(u)
+	type step struct {
+		op    ast.Op
+		right antlr.ParserRuleContext
 	}
-	var x ast.Expr
-	op := ast.BadOp
-	for _, child := range ctx.GetChildren() {
-		switch c := child.(type) {
-		case *p.ShiftOpContext:
-			op = ast.Shl
-			if c.SHL() == nil {
-				op = ast.Shr
-				gts := c.AllGT()
-				if len(gts) == 2 {
-					t1, t2 := b.termTok(gts[0]), b.termTok(gts[1])
-					if !t1.splitFrom || !t2.splitFrom || t2.Flags&token.LeadingSpace != 0 {
-						b.diags.Errorf(diag.SyntaxBase+codeBadShift, t2.Loc(), "expected expression")
-					}
-				}
-			}
-		case antlr.TerminalNode:
-			op = binaryOps[c.GetSymbol().GetTokenType()]
-		case antlr.ParserRuleContext:
-			y := b.binary(c)
-			if x == nil {
-				x = y
-				continue
-			}
-			n := &ast.BinaryExpr{Op: op, X: x, Y: y}
-			b.setSpan(n, x, y)
-			x = n
+	var steps []step
+	cur := ctx
+	var leaf ast.Expr
+	for leaf == nil {
+		if u, ok := cur.(p.IUnaryExpressionContext); ok {
+			leaf = b.unary(u)
+			break
 		}
+		children := cur.GetChildren()
+		switch len(children) {
+		case 1:
+			next, ok := children[0].(antlr.ParserRuleContext)
+			if !ok {
+				leaf = b.badExpr(cur)
+				break
+			}
+			cur = next
+			continue
+		case 3:
+			left, lok := children[0].(antlr.ParserRuleContext)
+			right, rok := children[2].(antlr.ParserRuleContext)
+			if !lok || !rok {
+				leaf = b.badExpr(cur)
+				break
+			}
+			steps = append(steps, step{b.binaryOp(children[1]), right})
+			cur = left
+			continue
+		}
+		leaf = b.badExpr(cur)
 	}
-	if x == nil {
-		return b.badExpr(ctx)
+	x := leaf
+	for i := len(steps) - 1; i >= 0; i-- {
+		y := b.binary(steps[i].right)
+		n := &ast.BinaryExpr{Op: steps[i].op, X: x, Y: y}
+		b.setSpan(n, x, y)
+		x = n
 	}
 	return x
 }
 
+// binaryOp reads the operator child of a binaryExpression; a `> >` that
+// was not written `>>` is reported here.
+func (b *builder) binaryOp(child antlr.Tree) ast.Op {
+	switch c := child.(type) {
+	case *p.ShiftOpContext:
+		if c.SHL() != nil {
+			return ast.Shl
+		}
+		if gts := c.AllGT(); len(gts) == 2 {
+			t1, t2 := b.termTok(gts[0]), b.termTok(gts[1])
+			if !t1.splitFrom || !t2.splitFrom || t2.Flags&token.LeadingSpace != 0 {
+				b.diags.Errorf(diag.SyntaxBase+codeBadShift, t2.Loc(), "expected expression")
+			}
+		}
+		return ast.Shr
+	case antlr.TerminalNode:
+		return binaryOps[c.GetSymbol().GetTokenType()]
+	}
+	return ast.BadOp
+}
 
 var prefixOps = map[int]ast.Op{
 	p.HLSLParserINC: ast.PreInc, p.HLSLParserDEC: ast.PreDec, p.HLSLParserPLUS: ast.Plus,

@@ -79,6 +79,17 @@ type classifier struct {
 	nesting      int // ( [ < nesting inside a typedef
 }
 
+// maxNesting bounds the nesting of ( [ { as clang's -fbracket-depth does
+// (same default). Deeper input is rejected before parsing: ANTLR's
+// recovery on unbalanced deep nesting costs quadratic time.
+const maxNesting = 256
+
+// maxTemplateNesting bounds nested template argument lists, for the same
+// reason: deciding type-or-expression per level scans to the closing `>`.
+const maxTemplateNesting = 64
+
+// classify returns the classified tokens, or nil after reporting an error
+// when the input nests brackets too deeply to parse.
 func classify(diags *diag.List, toks []token.Token) []ctok {
 	c := &classifier{diags: diags, qualified: map[string]nameKind{}, namespaces: map[string]map[string]nameKind{}}
 	c.in = make([]ctok, 0, len(toks)+8)
@@ -116,10 +127,39 @@ func classify(diags *diag.List, toks []token.Token) []ctok {
 		c.in = append(c.in, ctok{Token: token.Token{Kind: token.EOF}})
 	}
 	c.scopes = []scope{{names: map[string]nameKind{}, kind: blockScope}}
+	depth := 0
+	for i := range c.in {
+		if t := &c.in[i]; t.Kind == token.Punct {
+			switch t.Text {
+			case "(", "[", "{":
+				if depth++; depth > maxNesting {
+					diags.Errorf(diag.SyntaxBase+codeTooDeep, t.Loc(), "bracket nesting level exceeded maximum of %d", maxNesting)
+					return nil
+				}
+			case ")", "]", "}":
+				depth--
+			}
+		}
+	}
 	// Classification reads ahead and behind but only writes typ, so it
 	// works in place.
+	templates := 0 // open template argument lists, roughly
 	for i := range c.in {
-		c.in[i].typ = c.kind(i)
+		typ := c.kind(i)
+		c.in[i].typ = typ
+		switch typ {
+		case p.HLSLParserTEMPLATE_NAME, p.HLSLParserTEMPLATE_FUNC:
+			if templates++; templates > maxTemplateNesting {
+				diags.Errorf(diag.SyntaxBase+codeTooDeep, c.in[i].Loc(), "template argument lists nested deeper than %d", maxTemplateNesting)
+				return nil
+			}
+		case p.HLSLParserGT:
+			if templates > 0 {
+				templates--
+			}
+		case p.HLSLParserSEMI, p.HLSLParserLBRACE, p.HLSLParserRBRACE:
+			templates = 0
+		}
 	}
 	return c.in
 }

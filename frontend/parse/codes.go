@@ -12,6 +12,7 @@ const (
 	codeExpectedSemi diag.Code = 5 // a missing ';'
 	codeBadShift     diag.Code = 6 // `> >` where `>>` was meant
 	codeInternal     diag.Code = 7 // the parser failed on input it accepted; a bug
+	codeTooDeep      diag.Code = 8 // brackets nested deeper than maxNesting
 )
 
 // Exported codes for tests and tools.
@@ -23,4 +24,5 @@ const (
 	ExpectedSemi = diag.SyntaxBase + codeExpectedSemi
 	BadShift     = diag.SyntaxBase + codeBadShift
 	Internal     = diag.SyntaxBase + codeInternal
+	TooDeep      = diag.SyntaxBase + codeTooDeep
 )

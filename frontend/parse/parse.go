@@ -38,6 +38,9 @@ func File(fs *diag.FileSet, diags *diag.List, name string, toks []token.Token) *
 func FileStats(fs *diag.FileSet, diags *diag.List, name string, toks []token.Token) (*ast.File, Stats) {
 	var st Stats
 	ct := classify(diags, toks)
+	if ct == nil {
+		return &ast.File{Name: name}, st
+	}
 	stream := newTokenStream(ct)
 
 	tree, ok := parseSLL(stream)
