@@ -113,6 +113,10 @@ var moreGlobalCases = []resolveCase{
 }
 
 var moreMethodCases = []resolveCase{
+	{"Texture2D<float4>.CalculateLevelOfDetail(SamplerState, float2)", "float", "SamplerState, float2"},
+	{"Texture2D<float4>.CalculateLevelOfDetail(SamplerComparisonState, float2)", "float", "SamplerComparisonState, float2"},
+	{"Texture2D<float4>.CalculateLevelOfDetail(float, float2)", "error: no known conversion from 'float' to 'SamplerState' for 1st argument", ""},
+	{"vk::SampledTexture2D<float4>.CalculateLevelOfDetail(float2)", "float", ""},
 	{"TextureCube<float4>.Sample(SamplerState, float3, float)", "float4", "SamplerState, float3, float"},
 	{"TextureCube<float4>.SampleLevel(SamplerState, float3, float, uint)", "float4", ""},
 	{"TextureCubeArray<float4>.GatherRed(SamplerState, float4, uint)", "float4", ""},

@@ -112,6 +112,7 @@ const (
 	PatStruct             // struct or object variable Var
 	PatSampler            // SamplerState, absent for combined image-samplers
 	PatCmpSampler         // SamplerComparisonState, likewise
+	PatAnySampler         // either sampler kind (the argument's), likewise
 )
 
 // Pattern describes a parameter or result type in terms of the overload's

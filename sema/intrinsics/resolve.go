@@ -201,19 +201,21 @@ func notIntrinsic(c Call) *Error {
 // resolver holds the bindings of one overload attempt; reused across
 // candidates to avoid allocation.
 type resolver struct {
-	shape  [maxVars]types.Kind // Invalid: not yet bound
-	rows   [maxVars]int
-	cols   [maxVars]int
-	comp   [maxVars]types.Scalar
-	dim    [maxVars]int
-	strct  [maxVars]*types.Type
-	tmpl   *types.Type
-	params [16]int // overload parameter index for each argument
-	n      int     // parameters in use
-	obj    types.Object
-	elem   *types.Type
-	u      *types.Universe
-	o      *Overload
+	shape [maxVars]types.Kind // Invalid: not yet bound
+	rows  [maxVars]int
+	cols  [maxVars]int
+	comp  [maxVars]types.Scalar
+	dim   [maxVars]int
+	strct [maxVars]*types.Type
+	tmpl  *types.Type
+	// anySampler is the sampler argument bound to an any_sampler parameter.
+	anySampler *types.Type
+	params     [16]int // overload parameter index for each argument
+	n          int     // parameters in use
+	obj        types.Object
+	elem       *types.Type
+	u          *types.Universe
+	o          *Overload
 	// explain: build the reasons for failures (else a placeholder)
 	explain bool
 }
@@ -247,7 +249,7 @@ func (r *resolver) try(u *types.Universe, c Call, o *Overload, explain bool) (m 
 	n := 0
 	for i := range o.Params {
 		k := o.Params[i].Type.Kind
-		if combined && (k == PatSampler || k == PatCmpSampler) {
+		if combined && (k == PatSampler || k == PatCmpSampler || k == PatAnySampler) {
 			continue
 		}
 		if n == len(r.params) {
@@ -536,6 +538,10 @@ func (r *resolver) bind(p Pattern, arg *types.Type, c Call) bool {
 			return false
 		}
 		r.strct[p.Var] = a
+	case PatAnySampler:
+		if o := arg.Object(); o == types.SamplerState || o == types.SamplerComparisonState {
+			r.anySampler = arg
+		}
 	case PatTmpl:
 		if c.Template == nil && r.tmpl == nil {
 			// buf.Store(0, 42) stores a uint and Store(0, 4.2) a float, as in DXC.
@@ -735,6 +741,11 @@ func (r *resolver) build(p Pattern, c Call) (*types.Type, bool) {
 		return r.u.NewObject(types.SamplerState, nil, 0), true
 	case PatCmpSampler:
 		return r.u.NewObject(types.SamplerComparisonState, nil, 0), true
+	case PatAnySampler:
+		if r.anySampler != nil {
+			return r.anySampler, true
+		}
+		return r.u.NewObject(types.SamplerState, nil, 0), true
 	}
 	return nil, false
 }
@@ -869,6 +880,8 @@ func (o *Overload) patternString(p Pattern) string {
 		return "sampler"
 	case PatCmpSampler:
 		return "cmp_sampler"
+	case PatAnySampler:
+		return "any_sampler"
 	}
 	return "?"
 }

@@ -445,14 +445,17 @@ func (p *parser) parseType(l *lexer, o *overload) (pattern, error) {
 		return pattern{kind: "PatElem"}, nil
 	case "Tmpl":
 		return pattern{kind: "PatTmpl"}, nil
-	case "sampler", "cmp_sampler":
+	case "sampler", "cmp_sampler", "any_sampler":
 		if !o.method {
 			return pattern{}, fmt.Errorf("%s outside a methods block", name)
 		}
-		if name == "sampler" {
+		switch name {
+		case "sampler":
 			return pattern{kind: "PatSampler"}, nil
+		case "cmp_sampler":
+			return pattern{kind: "PatCmpSampler"}, nil
 		}
-		return pattern{kind: "PatCmpSampler"}, nil
+		return pattern{kind: "PatAnySampler"}, nil
 	case "vec", "mat", "scalar":
 		if err := l.expect("<"); err != nil {
 			return pattern{}, err
