@@ -1,6 +1,6 @@
 // [[vk::combinedImageSampler]] on a texture and a sampler with the same
 // binding makes DXC emit one combined image sampler descriptor.
-//: in Tex format=rgba32f size=2x1 filter=linear address=clamp = f32 0 0 0 0  1 2 4 8
+//: in 0:1 format=rgba32f size=2x1 filter=linear address=clamp = f32 0 0 0 0  1 2 4 8
 //: expect Out = f32 tol=0.01 0.5 1 2 4
 //: xfail glslang: does not support [[vk::combinedImageSampler]] (it emits a separate texture and sampler on the same binding)
 [[vk::combinedImageSampler]] [[vk::binding(1)]] Texture2D<float4> Tex;

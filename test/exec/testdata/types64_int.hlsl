@@ -64,3 +64,16 @@ void cmp64() {
   OutU[4] = (uint)b;
   OutU[5] = (uint)(b >> 32);
 }
+
+RWStructuredBuffer<uint64_t> Acc : register(u5);
+
+//: case int64_atomics
+//: flags -T cs_6_6 -E atomic64
+//: in Acc = u64 0xffffffff 0
+//: expect Acc = u64 0x410000003f 63
+[numthreads(64, 1, 1)]
+void atomic64(uint3 id : SV_DispatchThreadID) {
+  // 0xffffffff + 64 * 2^32 + 64: the carry crosses into the high word.
+  InterlockedAdd(Acc[0], (uint64_t)1 << 32 | (id.x == 0 ? 64 : 0));
+  InterlockedMax(Acc[1], (uint64_t)id.x);
+}
