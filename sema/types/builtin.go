@@ -70,12 +70,46 @@ func (b Builtin) Type(u *Universe) *Type {
 	case BuiltinMatrixT:
 		return Mat(Float, 4, 4)
 	case BuiltinObject:
+		if b.Object.Class() == ClassStruct {
+			return u.BuiltinStruct(b.Object)
+		}
 		switch b.Object.Form() {
 		case NoTemplate, ElemOptional, ElemCountOpt:
 			return u.NewObject(b.Object, nil, 0)
 		}
 	}
 	return nil
+}
+
+// BuiltinStruct returns the predeclared struct RayDesc or
+// BuiltInTriangleIntersectionAttributes of this universe (one type per
+// universe, with its fields), or nil for other kinds.
+func (u *Universe) BuiltinStruct(o Object) *Type {
+	if t := u.structs[o]; t != nil {
+		return t
+	}
+	var fields []Field
+	switch o {
+	case RayDesc:
+		fields = []Field{
+			{Name: "Origin", Type: Vec(Float, 3)},
+			{Name: "TMin", Type: ScalarType(Float)},
+			{Name: "Direction", Type: Vec(Float, 3)},
+			{Name: "TMax", Type: ScalarType(Float)},
+		}
+	case BuiltInTriangleIntersectionAttributes:
+		fields = []Field{{Name: "barycentrics", Type: Vec(Float, 2)}}
+	default:
+		return nil
+	}
+	t := u.NewStruct(o.String(), false)
+	t.named.Fields = fields
+	t.named.Complete = true
+	if u.structs == nil {
+		u.structs = map[Object]*Type{}
+	}
+	u.structs[o] = t
+	return t
 }
 
 // scalarNames are the component names that also form vector and matrix

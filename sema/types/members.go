@@ -179,3 +179,28 @@ func SubscriptOf(t *Type) (Subscript, error) {
 	}
 	return Subscript{}, ErrNotSubscriptable
 }
+
+// MipsOf describes tex.mips[level][location] on a mipmapped read-only
+// texture (not cubes): the level is a uint, the result indexes like the
+// texture itself. ok is false for kinds without .mips.
+func MipsOf(t *Type) (Subscript, bool) {
+	c := t.Canonical()
+	o := c.Object()
+	if o.Class() != ClassTexture || o.IsWritable() || o.IsMultisampled() || o.Dim() == DimCube || o.CoordCount() == 0 {
+		return Subscript{}, false
+	}
+	s, err := SubscriptOf(c)
+	return s, err == nil
+}
+
+// SampleOf describes tex.sample[index][location] on a multisampled
+// texture: the sample index is a uint, the location a uint vector.
+func SampleOf(t *Type) (Subscript, bool) {
+	c := t.Canonical()
+	o := c.Object()
+	if o.Class() != ClassTexture || !o.IsMultisampled() {
+		return Subscript{}, false
+	}
+	s, err := SubscriptOf(c)
+	return s, err == nil
+}

@@ -172,3 +172,21 @@ func TestInstantiate(t *testing.T) {
 		}
 	}
 }
+
+func TestMipsAndSample(t *testing.T) {
+	u := NewUniverse(Config{})
+	if s, ok := MipsOf(u.NewObject(Texture2DArray, ScalarType(Float), 0)); !ok || s.Elem != ScalarType(Float) || s.Index != Vec(Uint, 3) || s.Writable {
+		t.Errorf("Texture2DArray.mips: %+v %v", s, ok)
+	}
+	for _, o := range []Object{TextureCube, RWTexture2D, Texture2DMS, Buffer} {
+		if _, ok := MipsOf(u.NewObject(o, nil, 0)); ok {
+			t.Errorf("%v has no .mips", o)
+		}
+	}
+	if s, ok := SampleOf(u.NewObject(Texture2DMS, Vec(Float, 4), 4)); !ok || s.Index != Vec(Uint, 2) {
+		t.Errorf("Texture2DMS.sample: %+v %v", s, ok)
+	}
+	if _, ok := SampleOf(u.NewObject(Texture2D, nil, 0)); ok {
+		t.Error("Texture2D has no .sample")
+	}
+}

@@ -73,6 +73,28 @@ func TestBuiltinNames(t *testing.T) {
 	}
 }
 
+func TestBuiltinStructs(t *testing.T) {
+	u := NewUniverse(Config{})
+	b, _ := LookupBuiltin("RayDesc")
+	rd := b.Type(u)
+	if rd == nil || !rd.IsStruct() || rd != b.Type(u) || rd.String() != "RayDesc" {
+		t.Fatalf("RayDesc = %v", rd)
+	}
+	if f, ok := rd.FieldByName("Direction"); !ok || f.Type != Vec(Float, 3) {
+		t.Errorf("RayDesc.Direction = %v %v", f, ok)
+	}
+	if rd.ComponentCount() != 8 {
+		t.Errorf("RayDesc has %d components", rd.ComponentCount())
+	}
+	b, _ = LookupBuiltin("BuiltInTriangleIntersectionAttributes")
+	if f, ok := b.Type(u).FieldByName("barycentrics"); !ok || f.Type != Vec(Float, 2) {
+		t.Errorf("barycentrics = %v %v", f, ok)
+	}
+	if u.BuiltinStruct(Texture2D) != nil {
+		t.Error("Texture2D is not a struct")
+	}
+}
+
 func TestHalfDependsOn16BitTypes(t *testing.T) {
 	b, _ := LookupBuiltin("half")
 	if s := b.ScalarIn(Config{}); s != HalfPP || s.Bits() != 32 || s.SPIRVBits() != 32 {

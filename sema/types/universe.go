@@ -22,6 +22,8 @@ type Universe struct {
 	objs   map[objKey]*Type
 	funcs  map[string]*Type
 	ids    map[*Type]uint32
+	// structs holds the predeclared structs (RayDesc, ...).
+	structs map[Object]*Type
 }
 
 type arrayKey struct {
