@@ -509,6 +509,37 @@ func layoutCases() map[string]layoutCase {
 			rule: DXCBuffer, offsets: []uint32{0, 56, 64, 96}, size: -1,
 			mats: map[int]uint32{0: 32, 2: 16},
 		},
+		"vk/relaxed-after-struct": {
+			pins:  "relaxed rules: a uint2 packs into the register after an int, following a struct; same under std140 and std430",
+			decls: []string{"S { float4 f1; float3 f2 }"},
+			root:  "{ bool a; S s; int b; uint2 c; float3x4 d; float t[4] }",
+			rule:  VkStd140, offsets: []uint32{0, 16, 48, 52, 64, 128}, size: -1,
+			mats: map[int]uint32{4: 16}, arrays: map[int]uint32{5: 16},
+			after: func(t *testing.T, e *env, c *Calculator) {
+				l := c.Members(e.members("bool a; S s; int b; uint2 c; float3x4 d; float t[4]"), VkStd430)
+				if !slices.Equal(offsetsOf(l), []uint32{0, 16, 48, 52, 64, 128}) {
+					t.Errorf("std430: %v", offsetsOf(l))
+				}
+			},
+		},
+		"dxcb/1xN-in-struct": {
+			pins:  "fxc: float1x1 is a scalar, float1x2 two registers; the struct is 40 bytes and the next member shares its last register",
+			decls: []string{"layout { float1x1 dummy0; float1x2 foo; float end }"},
+			root:  "{ float dummy0; layout bar; float end }",
+			rule:  DXCBuffer, offsets: []uint32{0, 16, 56}, size: -1,
+			after: func(t *testing.T, e *env, c *Calculator) {
+				if l := c.Struct(e.structs["layout"], DXCBuffer); !slices.Equal(offsetsOf(l), []uint32{0, 16, 36}) || l.Size != 40 || l.Members[1].Stride != 16 {
+					t.Errorf("layout: %+v", l)
+				}
+			},
+		},
+		"dxcb/16bit": {
+			pins: "fxc with 16-bit types: half3 moves to the next register rather than straddle; float2 may follow a half in the same register",
+			cfg:  f16, opts: Options{Enable16BitTypes: true},
+			root: "{ float16_t a; float b[1]; float16_t c; float d; float16_t3 e; double f; float16_t g; float2 h; float2 i; float end }",
+			rule: DXCBuffer, offsets: []uint32{0, 16, 20, 24, 32, 40, 48, 52, 64, 72}, size: 76,
+			arrays: map[int]uint32{1: 16},
+		},
 		"nested-matrix-arrays": {
 			pins: "arrays of arrays of matrices still carry MatrixStride (dxc omits it and fails spirv-val)",
 			root: "{ float2x3 m[2][3] }",

@@ -596,3 +596,34 @@ func TestLowerStructuredBufferNames(t *testing.T) {
 		}
 	}
 }
+
+// TextureBuffer<T> under -fvk-use-gl-layout: strict std430, every member of
+// the block NonWritable, as in dxc's texture-buffer test.
+func TestLowerTextureBufferGL(t *testing.T) {
+	e := newEnv(t, types.Config{})
+	e.declare("S", "float a[2]; float3 b[2]; row_major float2x3 c[2]; column_major float2x3 d[2]; float2x3 e[2]; row_major int2x3 f[2]; int g")
+	e.declare("T", "S s[2]; uint t")
+	rules := RulesFor(Flags{UseGLLayout: true})
+	m := newTestModule(t, spv.Version1_0, e.calc(Options{}), rules)
+	m.variable(m.lower(e.u.NewObject(types.TextureBuffer, e.structs["T"], 0), Void), spv.StorageClassUniform, "buffer2")
+	wantLines(t, m.text(),
+		"OpDecorate %_arr_float_uint_2 ArrayStride 4",
+		"OpDecorate %_arr_v3float_uint_2 ArrayStride 16",
+		"OpDecorate %_arr_mat2v3float_uint_2 ArrayStride 32",
+		"OpDecorate %_arr_mat2v3float_uint_2_0 ArrayStride 24",
+		"OpDecorate %_arr_v3int_uint_2 ArrayStride 16",
+		"OpDecorate %_arr__arr_v3int_uint_2_uint_2 ArrayStride 32",
+		"OpMemberDecorate %S 0 Offset 0", "OpMemberDecorate %S 1 Offset 16",
+		"OpMemberDecorate %S 2 Offset 48", "OpMemberDecorate %S 2 MatrixStride 16", "OpMemberDecorate %S 2 ColMajor",
+		"OpMemberDecorate %S 3 Offset 112", "OpMemberDecorate %S 3 MatrixStride 8", "OpMemberDecorate %S 3 RowMajor",
+		"OpMemberDecorate %S 4 Offset 160", "OpMemberDecorate %S 4 MatrixStride 8", "OpMemberDecorate %S 4 RowMajor",
+		"OpMemberDecorate %S 5 Offset 208", "OpMemberDecorate %S 6 Offset 272",
+		"OpDecorate %_arr_S_uint_2 ArrayStride 288",
+		"OpMemberDecorate %type_TextureBuffer_T 0 Offset 0", "OpMemberDecorate %type_TextureBuffer_T 0 NonWritable",
+		"OpMemberDecorate %type_TextureBuffer_T 1 Offset 576", "OpMemberDecorate %type_TextureBuffer_T 1 NonWritable",
+		"OpDecorate %type_TextureBuffer_T BufferBlock",
+	)
+	if err := tool.Validate(t, m.bytes(), "vulkan1.0"); err != nil {
+		t.Error(err)
+	}
+}
