@@ -309,3 +309,13 @@ func TestSyntheticModule(t *testing.T) {
 		t.Errorf("instructions cover %d of %d words", 5+n, len(words))
 	}
 }
+
+// TestExtInstOperandCount: a GLSL.std.450 instruction takes exactly the
+// operands its table lists (the grammar's trailing "Operand 1, ..." of
+// OpExtInst does not apply to a set with a table).
+func TestExtInstOperandCount(t *testing.T) {
+	_, err := binary.ReadWords(withPrelude(Inst(spv.OpExtInst, idFloat, 100, idGLSL, 31 /* Sqrt */, idVar, idVar)))
+	if err == nil || !strings.Contains(err.Error(), "expected no more operands") {
+		t.Errorf("Sqrt with two operands: %v", err)
+	}
+}

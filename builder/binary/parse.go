@@ -124,8 +124,14 @@ func (p *parser) instruction() error {
 	firstOperand := len(p.operands)
 
 	p.stack = p.stack[:0]
-	for i := len(info.Operands) - 1; i >= 0; i-- {
-		p.push(info.Operands[i].Kind, info.Operands[i].Quant)
+	ops := info.Operands
+	if op == spv.OpExtInst && len(ops) > 0 && ops[len(ops)-1].Quant == spv.Variadic {
+		// The grammar ends OpExtInst with "any number of ids"; the imported
+		// set's table says what really follows (SPIRV-Tools drops it too).
+		ops = ops[:len(ops)-1]
+	}
+	for i := len(ops) - 1; i >= 0; i-- {
+		p.push(ops[i].Kind, ops[i].Quant)
 	}
 	p.pos++
 	for p.pos < end {

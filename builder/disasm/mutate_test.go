@@ -11,8 +11,9 @@ import (
 )
 
 var (
-	mutations    = flag.Int("mutations", 300, "mutated modules TestMutatedModulesMatchSpirvDis tries")
-	mutationSeed = flag.Int64("mutation-seed", 1, "seed of TestMutatedModulesMatchSpirvDis")
+	mutations       = flag.Int("mutations", 300, "mutated modules TestMutatedModulesMatchSpirvDis tries")
+	mutationSeed    = flag.Int64("mutation-seed", 1, "seed of TestMutatedModulesMatchSpirvDis")
+	mutationVerbose = flag.Bool("mutation-verbose", false, "log the mutated modules only we accept")
 )
 
 // TestMutatedModulesMatchSpirvDis changes one operand word of corpus
@@ -25,17 +26,20 @@ func TestMutatedModulesMatchSpirvDis(t *testing.T) {
 	}
 	rng := rand.New(rand.NewSource(*mutationSeed))
 	var bases [][]uint32
-	for _, f := range corpusFiles(t, ".spvasm") {
+	var names []string
+	for _, f := range corpusFiles(t, append([]string{".spvasm", ".hlsl"}, glslExts...)...) {
 		m, err := binary.Read(buildFixture(t, f))
 		if err != nil {
 			t.Fatalf("%s: %v", filepath.Base(f), err)
 		}
 		bases = append(bases, m.Words)
+		names = append(names, filepath.Base(f))
 	}
-	accepted := 0
+	accepted, onlyOurs := 0, 0
 	tries := *mutations
 	for i := 0; i < tries; i++ {
-		base := bases[rng.Intn(len(bases))]
+		which := rng.Intn(len(bases))
+		base := bases[which]
 		words := append([]uint32(nil), base...)
 		// An operand word (not a first word: keep the framing mostly intact).
 		m, _ := binary.ReadWords(words)
@@ -59,17 +63,23 @@ func TestMutatedModulesMatchSpirvDis(t *testing.T) {
 		bin := bt.Bytes(words)
 		want, err := spirvDis(t, bin)
 		if err != nil {
+			if _, ours := DisassembleBytes(bin); ours == nil {
+				onlyOurs++
+				if *mutationVerbose {
+					t.Logf("mutation %d of %s (word %d = 0x%x): only we accept; spirv-dis: %v", i, names[which], at, words[at], err)
+				}
+			}
 			continue
 		}
 		accepted++
 		got, err := DisassembleBytes(bin)
 		if err != nil {
-			t.Errorf("mutation %d (word %d = 0x%x): spirv-dis accepts, we reject: %v", i, at, words[at], err)
+			t.Errorf("mutation %d of %s (word %d = 0x%x): spirv-dis accepts, we reject: %v", i, names[which], at, words[at], err)
 			continue
 		}
 		if d := firstDiff(want, got); d != "" {
-			t.Errorf("mutation %d (word %d = 0x%x):\n%s", i, at, words[at], d)
+			t.Errorf("mutation %d of %s (word %d = 0x%x):\n%s", i, names[which], at, words[at], d)
 		}
 	}
-	t.Logf("%d of %d mutated modules accepted by spirv-dis and compared", accepted, tries)
+	t.Logf("%d of %d mutated modules accepted by spirv-dis and compared; %d more accepted by us only", accepted, tries, onlyOurs)
 }
