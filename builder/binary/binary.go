@@ -110,6 +110,18 @@ func (in *Inst) OperandWords(i int) []uint32 {
 	return in.Words[o.Start : o.Start+o.Len : o.Start+o.Len]
 }
 
+// Literal returns literal number operand i as a 64-bit pattern: its words
+// low-order first (a signed narrow value keeps the sign extension the
+// module stored); operands wider than 64 bits give their low 64 bits.
+func (in *Inst) Literal(i int) uint64 {
+	ws := in.OperandWords(i)
+	var v uint64
+	for j := min(len(ws), 2) - 1; j >= 0; j-- {
+		v = v<<32 | uint64(ws[j])
+	}
+	return v
+}
+
 // String decodes operand i as a literal string: the bytes up to the first
 // NUL in its words.
 func (in *Inst) String(i int) string {

@@ -319,3 +319,20 @@ func TestExtInstOperandCount(t *testing.T) {
 		t.Errorf("Sqrt with two operands: %v", err)
 	}
 }
+
+func TestLiteral(t *testing.T) {
+	m, err := binary.ReadWords(withPrelude(
+		Inst(spv.OpConstant, idLong, 100, 0x89abcdef, 0x01234567),
+		Inst(spv.OpConstant, idInt, 101, 0xfffffffe),
+	))
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := len(m.Insts)
+	if got := m.Insts[n-2].Literal(2); got != 0x0123456789abcdef {
+		t.Errorf("64-bit literal = %#x", got)
+	}
+	if got := m.Insts[n-1].Literal(2); got != 0xfffffffe {
+		t.Errorf("32-bit literal = %#x", got)
+	}
+}
