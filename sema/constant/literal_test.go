@@ -1,0 +1,76 @@
+package constant
+
+import (
+	"testing"
+
+	"github.com/hlsl2spirv/hlsl2spirv/sema/types"
+)
+
+func TestParseLiteral(t *testing.T) {
+	tests := []struct {
+		text   string
+		bit16  bool
+		kind   types.Scalar
+		value  string
+		legacy bool
+		err    error
+	}{
+		{"123", false, types.LiteralInt, "123", false, nil},
+		{"0", false, types.LiteralInt, "0", false, nil},
+		{"0x7B", false, types.LiteralInt, "123", false, nil},
+		{"017", false, types.LiteralInt, "15", false, nil},
+		{"123u", false, types.Uint, "123", false, nil},
+		{"123U", false, types.Uint, "123", false, nil},
+		{"123l", false, types.Int, "123", false, nil},
+		{"0x7Bl", false, types.Uint, "123", false, nil},
+		{"123ll", false, types.Int64, "123", false, nil},
+		{"123ull", false, types.Uint64, "123", false, nil},
+		{"123LLU", false, types.Uint64, "123", false, nil},
+		{"0xFFFFFFFF", false, types.LiteralInt, "4294967295", false, nil},
+		{"0x80000000", false, types.LiteralInt, "2147483648", true, nil},
+		{"0xFFFFFFFFFFFFFFFF", false, types.LiteralInt, "-1", true, nil},
+		{"4294967296u", false, types.Uint, "0", false, nil}, // truncated to 32 bits, as DXC
+		{"18446744073709551616", false, 0, "", false, ErrLiteralTooLarge},
+		{"1.5", false, types.LiteralFloat, "1.5", false, nil},
+		{".5", false, types.LiteralFloat, "0.5", false, nil},
+		{"1.", false, types.LiteralFloat, "1", false, nil},
+		{"1e3", false, types.LiteralFloat, "1000", false, nil},
+		{"1.5e-3", false, types.LiteralFloat, "0.0015", false, nil},
+		{"1.5f", false, types.Float, "1.5", false, nil},
+		{"0.1f", false, types.Float, "0.1", false, nil},
+		{"1.5l", false, types.Double, "1.5", false, nil},
+		{"1.5L", false, types.Double, "1.5", false, nil},
+		{"1.5h", false, types.Float, "1.5", false, nil},
+		{"1.5h", true, types.Float16, "1.5", false, nil},
+		{"1e400", false, types.LiteralFloat, "+Inf", false, nil},
+		{"08", false, 0, "", false, ErrBadLiteral},
+		{"0x", false, 0, "", false, ErrBadLiteral},
+		{"12uu", false, 0, "", false, ErrBadLiteral},
+		{"", false, 0, "", false, ErrBadLiteral},
+	}
+	for _, tc := range tests {
+		v, legacy, err := ParseLiteral(tc.text, types.Config{Enable16BitTypes: tc.bit16})
+		if err != tc.err {
+			t.Errorf("%q: err %v, want %v", tc.text, err, tc.err)
+			continue
+		}
+		if err != nil {
+			continue
+		}
+		if v.Kind() != tc.kind || v.String() != tc.value || legacy != tc.legacy {
+			t.Errorf("%q: %v %s legacy=%v, want %v %s %v", tc.text, v.Kind(), v, legacy, tc.kind, tc.value, tc.legacy)
+		}
+	}
+}
+
+func FuzzParseLiteral(f *testing.F) {
+	for _, s := range []string{"1", "0x1fu", "1.5e3f", "017", "1ull", ".5h", "1e"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		v, _, err := ParseLiteral(s, types.Config{})
+		if err == nil && !v.IsValid() {
+			t.Fatalf("%q: invalid value without error", s)
+		}
+	})
+}
