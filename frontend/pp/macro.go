@@ -18,14 +18,21 @@ func isPunct(t ptok, s string) bool { return t.Kind == token.Punct && t.Text == 
 func (p *preprocessor) expand(t ptok, m *macro) bool {
 	at := site(t)
 	var args [][]ptok
+	elided := false
 	if m.funcLike {
 		var ok bool
 		args, ok = p.collectArgs(t, m)
 		if !ok {
 			return true // diagnosed; the use is dropped
 		}
+		// The variable arguments were left out altogether ("E(a)" for
+		// "#define E(f, ...)"): clang's GNU comma rule only applies then.
+		elided = m.variadic && len(args) == len(m.params)+1
+		if elided {
+			args = args[:len(args)-1]
+		}
 	}
-	body := p.substitute(m, args, at)
+	body := p.substitute(m, args, at, elided)
 	printAt := t.site
 	if !printAt.IsValid() {
 		printAt = at
@@ -132,7 +139,8 @@ func (p *preprocessor) checkArgCount(name ptok, m *macro, args [][]ptok, rparen 
 		// The variable arguments may be left out altogether (a C++20 and
 		// GNU extension clang accepts).
 		if m.variadic && len(args) == n-1 {
-			return append(args, nil), true
+			// An extra nil marks "elided" (not just empty) for expand.
+			return append(args, nil, nil), true
 		}
 		p.addDiag(diag.Diagnostic{Severity: diag.Error, Code: diag.PPBase + codeTooFewArgs, Pos: site(rparen),
 			Msg: "too few arguments provided to function-like macro invocation", Notes: p.definedHere(m)})
@@ -212,7 +220,7 @@ func (p *preprocessor) preExpand(arg []ptok, at diag.Pos) []ptok {
 // substitute builds the replacement list of a macro use: parameters
 // replaced by their (pre-expanded or raw) arguments, # stringized, ##
 // pasted, every token marked with the expansion site.
-func (p *preprocessor) substitute(m *macro, args [][]ptok, at diag.Pos) []ptok {
+func (p *preprocessor) substitute(m *macro, args [][]ptok, at diag.Pos, elided bool) []ptok {
 	out := make([]ptok, 0, len(m.body)+8)
 	var expanded [][]ptok
 	if len(args) > 0 {
@@ -274,15 +282,17 @@ func (p *preprocessor) substitute(m *macro, args [][]ptok, at diag.Pos) []ptok {
 		}
 		// ## operator (only as spelled in the body).
 		if isPunct(t, "##") && i > 0 && i+1 < len(body) {
-			// GNU: , ## __VA_ARGS__ drops the comma when the variable
-			// arguments are empty, and is a plain comma otherwise.
+			// GNU ", ## __VA_ARGS__", as clang does it: when the output so
+			// far ends in a comma (from anywhere), a non-empty __VA_ARGS__
+			// is appended without pasting, and an elided one (the
+			// arguments left out, not just empty) removes the comma.
 			if k := paramIndex(body[i+1]); k >= 0 && m.variadic && k == len(m.params)-1 &&
-				len(out) > 0 && isPunct(out[len(out)-1], ",") && isPunct(body[i-1], ",") {
-				if len(args[k]) == 0 {
-					out = out[:len(out)-1]
-				} else {
+				len(out) > 0 && isPunct(out[len(out)-1], ",") {
+				if len(args[k]) > 0 {
 					// The arguments keep their own spacing (clang prints "f(a, b)").
 					out = append(out, copyArg(args[k])...)
+				} else if elided {
+					out = out[:len(out)-1]
 				}
 				i++
 				continue
