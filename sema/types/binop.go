@@ -1,5 +1,7 @@
 package types
 
+import "fmt"
+
 // OpClass groups binary operators by how HLSL types them.
 type OpClass uint8
 
@@ -182,3 +184,62 @@ func shapeWith(c *Type, s Scalar) *Type {
 	}
 	return c.WithScalar(s)
 }
+
+// ConditionalTypes types cond ? l : r as DXC does. HLSL 2021 requires a
+// scalar condition (vectors use select()); earlier versions select per
+// component. The branches combine like a binary operator's operands; a
+// non-scalar condition must match the result's dimensions, and a scalar
+// result takes the condition's. Identical object types pass through.
+// The error, if any, is DXC's message.
+func ConditionalTypes(cond, l, r *Type, hlsl2021 bool) (*Type, error) {
+	cc, lc, rc := cond.Canonical(), l.Canonical(), r.Canonical()
+	if cc.Kind() == Invalid || lc.Kind() == Invalid || rc.Kind() == Invalid {
+		return InvalidType(), nil
+	}
+	if hlsl2021 && (cc.Kind() == Vector || cc.Kind() == Matrix) {
+		return nil, errTernaryScalar
+	}
+	if !isNumericShape(cc) {
+		return nil, errCondTypecheck
+	}
+	if !isNumericShape(lc) || !isNumericShape(rc) {
+		if lc.Kind() == ObjectK && lc == rc {
+			return l, nil
+		}
+		return nil, errCondResult
+	}
+	elem := lc.Scalar()
+	if elem != rc.Scalar() {
+		var ok bool
+		if elem, ok = CombineScalars(elem, rc.Scalar()); !ok {
+			return nil, errCondComp
+		}
+	}
+	shape, ok := CombineShapes(lc, rc)
+	if !ok {
+		return nil, errCondDims
+	}
+	_, rows, cols := shapeOf(shape.Canonical())
+	_, cr, ccols := shapeOf(cc)
+	if rows*cols == 1 {
+		rows, cols = cr, ccols
+	} else if cr*ccols != 1 && (cr != rows || ccols != cols) {
+		return nil, errCondMismatch
+	}
+	switch {
+	case rows == 1 && cols == 1:
+		return ScalarType(elem), nil
+	case rows == 1 && cc.Kind() != Matrix && shape.Canonical().Kind() != Matrix:
+		return Vec(elem, cols), nil
+	}
+	return Mat(elem, rows, cols), nil
+}
+
+var (
+	errTernaryScalar = fmt.Errorf("condition for short-circuiting ternary operator must be scalar, for non-scalar types use 'select'")
+	errCondTypecheck = fmt.Errorf("conditional operator only supports condition with scalar, vector, or matrix types convertible to bool.")
+	errCondResult    = fmt.Errorf("conditional operator only supports results with numeric scalar, vector, or matrix types.")
+	errCondMismatch  = fmt.Errorf("conditional operator condition and result dimensions mismatch.")
+	errCondDims      = fmt.Errorf("conditional operator result dimensions mismatch.")
+	errCondComp      = fmt.Errorf("conditional operator result component types mismatch.")
+)

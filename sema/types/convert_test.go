@@ -318,3 +318,40 @@ func TestUnaryTypes(t *testing.T) {
 		}
 	}
 }
+
+func TestConditionalTypes(t *testing.T) {
+	u := NewUniverse(Config{})
+	b, f, i := ScalarType(Bool), ScalarType(Float), ScalarType(Int)
+	tex := u.NewObject(Texture2D, nil, 0)
+	tests := []struct {
+		cond, l, r *Type
+		v2021      bool
+		want       string // type or error text
+	}{
+		{b, f, i, true, "float"},
+		{b, Vec(Float, 3), f, true, "float3"},
+		{b, Vec(Int, 4), Vec(Float, 2), true, "float2"},
+		{Vec(Bool, 3), f, i, true, "condition for short-circuiting ternary operator must be scalar, for non-scalar types use 'select'"},
+		{Vec(Bool, 3), f, i, false, "float3"}, // scalar result takes the condition's shape
+		{Vec(Bool, 3), Vec(Float, 3), Vec(Float, 3), false, "float3"},
+		{Vec(Bool, 2), Vec(Float, 3), Vec(Float, 3), false, "conditional operator condition and result dimensions mismatch."},
+		{Mat(Bool, 2, 2), f, f, false, "float2x2"},
+		{b, Mat(Float, 2, 3), Mat(Float, 3, 2), true, "conditional operator result dimensions mismatch."},
+		{b, tex, tex, true, "Texture2D<float4>"},
+		{b, tex, f, true, "conditional operator only supports results with numeric scalar, vector, or matrix types."},
+		{tex, f, f, true, "conditional operator only supports condition with scalar, vector, or matrix types convertible to bool."},
+		{i, ScalarType(LiteralInt), ScalarType(LiteralFloat), true, "literal float"},
+	}
+	for _, tc := range tests {
+		got, err := ConditionalTypes(tc.cond, tc.l, tc.r, tc.v2021)
+		s := ""
+		if err != nil {
+			s = err.Error()
+		} else {
+			s = got.String()
+		}
+		if s != tc.want {
+			t.Errorf("%s ? %s : %s (2021=%v) = %s, want %s", tc.cond, tc.l, tc.r, tc.v2021, s, tc.want)
+		}
+	}
+}
