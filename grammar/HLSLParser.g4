@@ -74,7 +74,7 @@ templateParamList
 
 templateParam
     : (KW_TYPENAME | KW_CLASS) (IDENT | TYPE_NAME)? (ASSIGN typeSpec)?
-    | typeSpec (IDENT | TYPE_NAME)? (ASSIGN conditionalExpression)?
+    | typeSpec (IDENT | TYPE_NAME)? (ASSIGN constArgExpression)?
     ;
 
 // A declaration of variables, a function, a type or a typedef. The same
@@ -200,7 +200,13 @@ templateArgList
 // operator list is folded by precedence when the AST is built.
 templateArg
     : typeId
-    | unaryExpression (templateArgOp unaryExpression)*
+    | constArgExpression
+    ;
+
+// An expression inside template brackets: no `<`, `>` or `>>` at its top
+// level. Keeping `>` out also keeps the binary-operator loop LL(1).
+constArgExpression
+    : unaryExpression (templateArgOp unaryExpression)*
     ;
 
 templateArgOp

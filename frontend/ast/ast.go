@@ -58,6 +58,22 @@ type File struct {
 	Name      string
 	Decls     []Decl
 	NodeCount int32 // IDs run from 1 to NodeCount
+	// Pragmas are the #pragma lines the preprocessor passed on, in order
+	// (pack_matrix changes the default matrix orientation of the
+	// declarations after it).
+	Pragmas []Pragma
+}
+
+// Pragma is one #pragma: `#pragma pack_matrix(row_major)` has Name
+// "pack_matrix" and Args ["(", "row_major", ")"].
+type Pragma struct {
+	Pos  diag.Pos // the pragma's name
+	Name string
+	Args []string // the rest of the line, token by token, unexpanded
+	// Next is the position of the first token after the pragma (NoPos at
+	// the end of the file): a declaration is after the pragma when its
+	// Pos is at or after Next in the same file.
+	Next diag.Pos
 }
 
 // Ident is a declared or referenced name.

@@ -275,8 +275,8 @@ func (b *builder) templateParam(ctx p.ITemplateParamContext) *ast.TemplateParam 
 		return n
 	}
 	n.Type = b.typeSpec(ctx.TypeSpec(), nil)
-	if ce := ctx.ConditionalExpression(); ce != nil {
-		n.Default = b.conditional(ce)
+	if ce := ctx.ConstArgExpression(); ce != nil {
+		n.Default = b.constArg(ce)
 	}
 	return n
 }
@@ -737,23 +737,30 @@ func (b *builder) templateArgs(ctx p.ITemplateArgListContext) []ast.Node {
 			out = append(out, b.typeID(a.TypeId()))
 			continue
 		}
-		var operands []ast.Expr
-		var ops []ast.Op
-		for _, c := range a.GetChildren() {
-			switch c := c.(type) {
-			case p.ITemplateArgOpContext:
-				ops = append(ops, binaryOps[c.GetStart().GetTokenType()])
-			case p.IUnaryExpressionContext:
-				operands = append(operands, b.unary(c))
-			}
-		}
-		if len(operands) == 0 {
-			out = append(out, b.badExpr(a))
-			continue
-		}
-		out = append(out, b.foldByPrecedence(operands, ops))
+		out = append(out, b.constArg(a.ConstArgExpression()))
 	}
 	return out
+}
+
+// constArg builds an expression written in template brackets.
+func (b *builder) constArg(ctx p.IConstArgExpressionContext) ast.Expr {
+	if ctx == nil {
+		return b.badExpr(nil)
+	}
+	var operands []ast.Expr
+	var ops []ast.Op
+	for _, c := range ctx.GetChildren() {
+		switch c := c.(type) {
+		case p.ITemplateArgOpContext:
+			ops = append(ops, binaryOps[c.GetStart().GetTokenType()])
+		case p.IUnaryExpressionContext:
+			operands = append(operands, b.unary(c))
+		}
+	}
+	if len(operands) == 0 {
+		return b.badExpr(ctx)
+	}
+	return b.foldByPrecedence(operands, ops)
 }
 
 // precedence ranks the binary operators, higher binds tighter.

@@ -17,6 +17,7 @@ import (
 
 	"github.com/hlsl2spirv/hlsl2spirv/frontend/ast"
 	"github.com/hlsl2spirv/hlsl2spirv/frontend/diag"
+	"github.com/hlsl2spirv/hlsl2spirv/frontend/pp"
 	"github.com/hlsl2spirv/hlsl2spirv/frontend/token"
 	p "github.com/hlsl2spirv/hlsl2spirv/grammar/parser"
 )
@@ -29,13 +30,34 @@ type Stats struct {
 // File parses the tokens of one translation unit (as produced by
 // frontend/pp, ending with EOF) and returns its AST. Syntax errors go to
 // diags; the tree is always returned, with Bad* nodes where parsing failed.
-func File(fs *diag.FileSet, diags *diag.List, name string, toks []token.Token) *ast.File {
-	f, _ := FileStats(fs, diags, name, toks)
+// The preprocessor's pragmas are recorded in the File.
+func File(fs *diag.FileSet, diags *diag.List, name string, toks []token.Token, pragmas ...pp.Pragma) *ast.File {
+	f, _ := FileStats(fs, diags, name, toks, pragmas...)
 	return f
 }
 
 // FileStats is File that also reports how the parse went.
-func FileStats(fs *diag.FileSet, diags *diag.List, name string, toks []token.Token) (*ast.File, Stats) {
+func FileStats(fs *diag.FileSet, diags *diag.List, name string, toks []token.Token, pragmas ...pp.Pragma) (file *ast.File, st Stats) {
+	defer func() { file.Pragmas = convertPragmas(toks, pragmas) }()
+	return parseFile(fs, diags, name, toks)
+}
+
+func convertPragmas(toks []token.Token, pragmas []pp.Pragma) []ast.Pragma {
+	var out []ast.Pragma
+	for _, pr := range pragmas {
+		ap := ast.Pragma{Pos: pr.Pos, Name: pr.Name}
+		for _, a := range pr.Args {
+			ap.Args = append(ap.Args, a.Text)
+		}
+		if pr.TokenIndex >= 0 && pr.TokenIndex < len(toks) && toks[pr.TokenIndex].Kind != token.EOF {
+			ap.Next = toks[pr.TokenIndex].Loc()
+		}
+		out = append(out, ap)
+	}
+	return out
+}
+
+func parseFile(fs *diag.FileSet, diags *diag.List, name string, toks []token.Token) (*ast.File, Stats) {
 	var st Stats
 	ct := classify(diags, toks)
 	if ct == nil {

@@ -131,6 +131,10 @@ func (v *BaseHLSLParserVisitor) VisitTemplateArg(ctx *TemplateArgContext) interf
 	return v.VisitChildren(ctx)
 }
 
+func (v *BaseHLSLParserVisitor) VisitConstArgExpression(ctx *ConstArgExpressionContext) interface{} {
+	return v.VisitChildren(ctx)
+}
+
 func (v *BaseHLSLParserVisitor) VisitTemplateArgOp(ctx *TemplateArgOpContext) interface{} {
 	return v.VisitChildren(ctx)
 }

@@ -100,6 +100,9 @@ type HLSLParserVisitor interface {
 	// Visit a parse tree produced by HLSLParser#templateArg.
 	VisitTemplateArg(ctx *TemplateArgContext) interface{}
 
+	// Visit a parse tree produced by HLSLParser#constArgExpression.
+	VisitConstArgExpression(ctx *ConstArgExpressionContext) interface{}
+
 	// Visit a parse tree produced by HLSLParser#templateArgOp.
 	VisitTemplateArgOp(ctx *TemplateArgOpContext) interface{}
 

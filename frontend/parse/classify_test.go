@@ -1,0 +1,85 @@
+package parse
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/hlsl2spirv/hlsl2spirv/frontend/diag"
+	"github.com/hlsl2spirv/hlsl2spirv/frontend/pp"
+	"github.com/hlsl2spirv/hlsl2spirv/frontend/token"
+	p "github.com/hlsl2spirv/hlsl2spirv/grammar/parser"
+)
+
+// classified renders the identifiers of src with their classes:
+// I identifier, T type, TT template type before <, F template function
+// before <, N namespace, M modifier, K keyword.
+func classified(t *testing.T, src string) string {
+	t.Helper()
+	fs := diag.NewFileSet()
+	diags := diag.NewList(fs, diag.Options{})
+	res := pp.Preprocess(fs, diags, "c.hlsl", []byte(src), pp.Config{})
+	var out []string
+	for _, tk := range classify(diags, res.Tokens) {
+		if tk.Kind != token.Ident {
+			continue
+		}
+		var class string
+		switch tk.typ {
+		case p.HLSLParserIDENT:
+			class = "I"
+		case p.HLSLParserTYPE_NAME:
+			class = "T"
+		case p.HLSLParserTEMPLATE_NAME:
+			class = "TT"
+		case p.HLSLParserTEMPLATE_FUNC:
+			class = "F"
+		case p.HLSLParserNS_NAME:
+			class = "N"
+		case p.HLSLParserMODIFIER:
+			class = "M"
+		default:
+			class = "K"
+		}
+		out = append(out, tk.Text+"/"+class)
+	}
+	return strings.Join(out, " ")
+}
+
+func TestClassify(t *testing.T) {
+	tests := []struct{ src, want string }{
+		// Built-in types, templates only before <.
+		{"Texture2D<float4> t; Texture2D u;", "Texture2D/TT float4/T t/I Texture2D/T u/I"},
+		// User types are known from their declaration on.
+		{"S a; struct S { int x; }; S b;", "S/I a/I struct/K S/I int/T x/I S/T b/I"},
+		{"typedef float4 Color, Colors[2]; Color c;", "typedef/K float4/T Color/I Colors/I Color/T c/I"},
+		{"using V = vector<float, 3>; V v;", "using/K V/I vector/TT float/T V/T v/I"},
+		// Template parameters are types inside their template only.
+		{"template <typename T> T f(T x) { return x; } float T;",
+			"template/K typename/K T/I T/T f/I T/T x/I return/K x/I float/T T/I"},
+		// A function template called with explicit arguments.
+		{"template <typename T> T f(T x); float y = f<float>(1);",
+			"template/K typename/K T/I T/T f/I T/T x/I float/T y/I f/F float/T"},
+		// Method templates are recognised by their shape.
+		{"ByteAddressBuffer b; uint x = b.Load<uint>(0) < 3;",
+			"ByteAddressBuffer/T b/I uint/T x/I b/I Load/F uint/T"},
+		{"bool c = a < b && b > (c);", "bool/T c/I a/I b/I b/I c/I"},
+		// Contextual modifiers.
+		{"float sample = 1; sample float x; point S p;",
+			"float/T sample/I sample/M float/T x/I point/I S/I p/I"},
+		{"in out inout uniform precise float f;", "in/M out/M inout/M uniform/M precise/M float/T f/I"},
+		// Namespaces and qualified names.
+		{"namespace n { struct S {}; } n::S s; vk::SpirvType<1> t; vk::Foo();",
+			"namespace/K n/I struct/K S/I n/N S/T s/I vk/N SpirvType/TT t/I vk/N Foo/I"},
+		// A variable named like a type hides it for the rest of the scope.
+		{"int int1 = 0; void f() { int1++; }", "int/T int1/I void/T f/I int1/I"},
+		// Member names are never types or keywords.
+		{"s.float4 = s.sample;", "s/I float4/I s/I sample/I"},
+		// The template disambiguator is dropped.
+		{"x = T::template f<int>(1);", "x/I T/N f/F int/T"},
+	}
+	for _, tc := range tests {
+		if got := classified(t, tc.src); got != tc.want {
+			t.Errorf("%s\n got: %s\nwant: %s", tc.src, got, tc.want)
+		}
+	}
+}
