@@ -1,13 +1,14 @@
 package exec
 
 import (
+	"bufio"
 	"bytes"
-	"context"
 	"crypto/sha256"
 	_ "embed"
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	osexec "os/exec"
 	"path/filepath"
@@ -401,22 +402,11 @@ func Execute(runner, dir string, module []byte, mod *Module, c *Case) (Result, e
 	if err := os.WriteFile(jobFile, []byte(job.String()), 0o644); err != nil {
 		return nil, err
 	}
-	// The runner gives up on a dispatch after 20 seconds itself; this is for
-	// a driver that hangs elsewhere.
-	ctx, cancel := context.WithTimeout(context.Background(), runnerTimeout)
-	defer cancel()
-	cmd := osexec.CommandContext(ctx, runner, jobFile)
-	cmd.Env = runnerEnv()
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	if err := cmd.Run(); err != nil {
-		if ctx.Err() != nil {
-			return nil, fmt.Errorf("runner: killed after %v", runnerTimeout)
+	if err := runJob(runner, jobFile); err != nil {
+		if errors.Is(err, ErrNoDevice) {
+			return nil, err
 		}
-		if ee, ok := err.(*osexec.ExitError); ok && ee.ExitCode() == 2 {
-			return nil, fmt.Errorf("%w: %s", ErrNoDevice, strings.TrimSpace(stderr.String()))
-		}
-		return nil, fmt.Errorf("runner: %v: %s\njob:\n%s", err, strings.TrimSpace(stderr.String()), job.String())
+		return nil, fmt.Errorf("%v\njob:\n%s", err, job.String())
 	}
 	res := Result{}
 	for key := range sizes {
@@ -427,6 +417,98 @@ func Execute(runner, dir string, module []byte, mod *Module, c *Case) (Result, e
 		res[key] = data
 	}
 	return res, nil
+}
+
+// A runnerProc is a runner started with --serve: it keeps one Vulkan device
+// and runs the job files written to its stdin, answering "ok" after each.
+// Creating the device costs most of a single-shot run, so the tests share a
+// pool of these (one per parallel test at most).
+type runnerProc struct {
+	cmd    *osexec.Cmd
+	stdin  io.WriteCloser
+	stdout *bufio.Reader
+	stderr bytes.Buffer // read only after cmd.Wait
+}
+
+var (
+	procMu sync.Mutex
+	idle   []*runnerProc
+)
+
+// runJob runs one job file on an idle runner process, starting one if none
+// is idle. A runner that fails ends; its stderr is the error.
+func runJob(runner, jobFile string) error {
+	p, err := takeProc(runner)
+	if err != nil {
+		return err
+	}
+	if _, err := io.WriteString(p.stdin, jobFile+"\n"); err != nil {
+		return p.fail(err)
+	}
+	answer := make(chan error, 1)
+	go func() {
+		line, err := p.stdout.ReadString('\n')
+		if err == nil && line != "ok\n" {
+			err = fmt.Errorf("unexpected answer %q", line)
+		}
+		answer <- err
+	}()
+	select {
+	case err := <-answer:
+		if err != nil {
+			return p.fail(err)
+		}
+	case <-time.After(runnerTimeout):
+		p.cmd.Process.Kill()
+		p.cmd.Wait()
+		return fmt.Errorf("runner: killed after %v", runnerTimeout)
+	}
+	procMu.Lock()
+	idle = append(idle, p)
+	procMu.Unlock()
+	return nil
+}
+
+func takeProc(runner string) (*runnerProc, error) {
+	procMu.Lock()
+	if n := len(idle); n > 0 {
+		p := idle[n-1]
+		idle = idle[:n-1]
+		procMu.Unlock()
+		return p, nil
+	}
+	procMu.Unlock()
+	p := &runnerProc{cmd: osexec.Command(runner, "--serve")}
+	p.cmd.Env = runnerEnv()
+	p.cmd.Stderr = &p.stderr
+	stdin, err := p.cmd.StdinPipe()
+	if err != nil {
+		return nil, err
+	}
+	stdout, err := p.cmd.StdoutPipe()
+	if err != nil {
+		return nil, err
+	}
+	if err := p.cmd.Start(); err != nil {
+		return nil, fmt.Errorf("starting the runner: %v", err)
+	}
+	p.stdin, p.stdout = stdin, bufio.NewReader(stdout)
+	return p, nil
+}
+
+// fail waits for a runner that stopped answering and turns its exit into
+// an error: ErrNoDevice for exit code 2, else its message.
+func (p *runnerProc) fail(cause error) error {
+	p.stdin.Close()
+	err := p.cmd.Wait()
+	msg := strings.TrimSpace(p.stderr.String())
+	if ee, ok := err.(*osexec.ExitError); ok && ee.ExitCode() == 2 {
+		return fmt.Errorf("%w: %s", ErrNoDevice, msg)
+	}
+	if msg == "" {
+		msg = fmt.Sprintf("%v (%v)", cause, err)
+	}
+	return errors.New(msg)
 }
 
 func entryArg(args []string) string {

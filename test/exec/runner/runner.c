@@ -9,7 +9,8 @@
  * point and the dispatch size. Built at test time with `cc -O1 runner.c
  * -lvulkan` so that the Go module stays cgo-free.
  *
- * Usage: runner JOBFILE
+ * Usage: runner JOBFILE, or runner --serve to read job file paths from stdin
+ * (one a line) and answer "ok" on stdout after each, on one device.
  * Exit 0 on success; on any error it prints one line "runner: ..." to stderr
  * and exits 1 (2 when no Vulkan device could be created at all, so the Go
  * side can skip instead of fail).
@@ -551,10 +552,18 @@ static VkDescriptorType descriptor_type(enum kind k) {
   return VK_DESCRIPTOR_TYPE_MAX_ENUM;
 }
 
-int main(int argc, char **argv) {
-  if (argc != 2) die(1, "usage: runner JOBFILE");
-  parse_job(argv[1]);
-  create_device();
+/* Per-job Vulkan objects, destroyed by finish_job. */
+static VkDescriptorSetLayout layouts[MAX_SETS];
+static uint32_t nlayouts;
+static VkDescriptorPool dpool;
+static VkShaderModule sm;
+static VkPipelineLayout pl;
+static VkPipeline pipe;
+
+/* run_job runs one job file from start to finish. Any error exits the
+ * process (in serve mode the Go side starts a new runner). */
+static void run_job(const char *path) {
+  parse_job(path);
   create_resources();
 
   /* Descriptor set layouts: one per set number up to the highest used. */
@@ -562,7 +571,6 @@ int main(int argc, char **argv) {
   for (int i = 0; i < nres; i++) {
     if (res[i].set + 1 > nsets) nsets = res[i].set + 1;
   }
-  VkDescriptorSetLayout layouts[MAX_SETS];
   VkDescriptorPoolSize sizes[8] = {0};
   for (uint32_t s = 0; s < nsets; s++) {
     VkDescriptorSetLayoutBinding b[MAX_RES];
@@ -582,6 +590,7 @@ int main(int argc, char **argv) {
     lci.bindingCount = nb;
     lci.pBindings = b;
     CHECK(vkCreateDescriptorSetLayout(device, &lci, NULL, &layouts[s]));
+    nlayouts = s + 1;
   }
   VkDescriptorPoolSize pool_sizes[8];
   uint32_t npool = 0;
@@ -593,7 +602,6 @@ int main(int argc, char **argv) {
     dpci.maxSets = nsets;
     dpci.poolSizeCount = npool;
     dpci.pPoolSizes = pool_sizes;
-    VkDescriptorPool dpool;
     if (npool == 0) { /* only empty sets: a pool still needs one size */
       pool_sizes[0].type = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
       pool_sizes[0].descriptorCount = 1;
@@ -632,7 +640,6 @@ int main(int argc, char **argv) {
   VkShaderModuleCreateInfo smci = {VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO};
   smci.codeSize = code_len;
   smci.pCode = (const uint32_t *)code;
-  VkShaderModule sm;
   CHECK(vkCreateShaderModule(device, &smci, NULL, &sm));
 
   VkPushConstantRange pcr = {VK_SHADER_STAGE_COMPUTE_BIT, 0, push_size};
@@ -641,7 +648,6 @@ int main(int argc, char **argv) {
   plci.pSetLayouts = layouts;
   plci.pushConstantRangeCount = push_size ? 1 : 0;
   plci.pPushConstantRanges = &pcr;
-  VkPipelineLayout pl;
   CHECK(vkCreatePipelineLayout(device, &plci, NULL, &pl));
 
   VkSpecializationInfo spi = {nspec, spec_entries, spec_size, spec_data};
@@ -652,7 +658,6 @@ int main(int argc, char **argv) {
   cpci.stage.pName = entry;
   cpci.stage.pSpecializationInfo = nspec ? &spi : NULL;
   cpci.layout = pl;
-  VkPipeline pipe;
   CHECK(vkCreateComputePipelines(device, VK_NULL_HANDLE, 1, &cpci, NULL, &pipe));
 
   begin();
@@ -686,6 +691,64 @@ int main(int argc, char **argv) {
     if (r->kind == K_SAMPLER || !strcmp(r->out, "-")) continue;
     write_file(r->out, r->mapped, r->size);
   }
-  /* The process exits: the driver and the OS reclaim everything. */
+  free(code);
+}
+
+/* finish_job destroys the job's objects and resets the job state, so that
+ * one device serves many jobs. */
+static void finish_job(void) {
+  vkDeviceWaitIdle(device);
+  if (pipe) vkDestroyPipeline(device, pipe, NULL);
+  if (pl) vkDestroyPipelineLayout(device, pl, NULL);
+  if (sm) vkDestroyShaderModule(device, sm, NULL);
+  if (dpool) vkDestroyDescriptorPool(device, dpool, NULL);
+  for (uint32_t s = 0; s < nlayouts; s++) vkDestroyDescriptorSetLayout(device, layouts[s], NULL);
+  for (int i = 0; i < nres; i++) {
+    struct resource *r = &res[i];
+    if (r->sampler) vkDestroySampler(device, r->sampler, NULL);
+    if (r->image_view) vkDestroyImageView(device, r->image_view, NULL);
+    if (r->image) vkDestroyImage(device, r->image, NULL);
+    if (r->image_memory) vkFreeMemory(device, r->image_memory, NULL);
+    if (r->buffer_view) vkDestroyBufferView(device, r->buffer_view, NULL);
+    if (r->buffer) vkDestroyBuffer(device, r->buffer, NULL);
+    if (r->memory) vkFreeMemory(device, r->memory, NULL); /* unmaps too */
+  }
+  memset(res, 0, sizeof res);
+  nres = 0;
+  pipe = VK_NULL_HANDLE;
+  pl = VK_NULL_HANDLE;
+  sm = VK_NULL_HANDLE;
+  dpool = VK_NULL_HANDLE;
+  nlayouts = 0;
+  free(push_data);
+  push_data = NULL;
+  push_size = 0;
+  nspec = spec_size = 0;
+  module_path[0] = 0;
+  strcpy(entry, "main");
+  groups[0] = groups[1] = groups[2] = 1;
+}
+
+/* Usage: runner JOBFILE runs one job. runner --serve reads job file paths
+ * from stdin, one a line, runs each on the same device and answers "ok"
+ * on stdout after each; an error ends the process with the message on
+ * stderr. */
+int main(int argc, char **argv) {
+  if (argc != 2) die(1, "usage: runner JOBFILE | runner --serve");
+  if (strcmp(argv[1], "--serve") != 0) {
+    create_device();
+    run_job(argv[1]);
+    return 0;
+  }
+  create_device();
+  char line[4096];
+  while (fgets(line, sizeof line, stdin)) {
+    line[strcspn(line, "\r\n")] = 0;
+    if (!line[0]) continue;
+    run_job(line);
+    finish_job();
+    printf("ok\n");
+    fflush(stdout);
+  }
   return 0;
 }
