@@ -582,6 +582,7 @@ func (m *matcher) matchExpected(p *pattern, prefix string, n, lo, hi int) (int, 
 	if err != nil {
 		m.reportMatchError(p, err)
 		if !found {
+			m.substitutionNotes(p, lo)
 			m.fuzzyNote(p, lo, hi)
 		}
 		return 0, 0, false
@@ -658,17 +659,18 @@ func (m *matcher) checkString(cs *checkString, lo, hi int, labelScan bool) (int,
 
 func (m *matcher) checkNextSame(p *pattern, prefix string, lo, matchPos int) bool {
 	gap := m.in.text[lo:matchPos]
+	name := prefix + checkSuffix[p.ty] // LLVM names these without modifiers
 	switch p.ty {
 	case ckNext, ckEmpty:
 		n, firstNL := countNewlines(gap)
 		if n == 0 {
-			m.errorAt(p, p.loc, directiveName(p, prefix)+": is on the same line as previous match")
+			m.errorAt(p, p.loc, name+": is on the same line as previous match")
 			m.note(matchPos, "'next' match was here")
 			m.note(lo, "previous match ended here")
 			return false
 		}
 		if n != 1 {
-			m.errorAt(p, p.loc, directiveName(p, prefix)+": is not on the line after the previous match")
+			m.errorAt(p, p.loc, name+": is not on the line after the previous match")
 			m.note(matchPos, "'next' match was here")
 			m.note(lo, "previous match ended here")
 			m.note(lo+firstNL+1, "non-matching line after previous match is here")
@@ -676,7 +678,7 @@ func (m *matcher) checkNextSame(p *pattern, prefix string, lo, matchPos int) boo
 		}
 	case ckSame:
 		if n, _ := countNewlines(gap); n != 0 {
-			m.errorAt(p, p.loc, directiveName(p, prefix)+": is not on the same line as the previous match")
+			m.errorAt(p, p.loc, name+": is not on the same line as the previous match")
 			m.note(matchPos, "'next' match was here")
 			m.note(lo, "previous match ended here")
 			return false
@@ -710,6 +712,9 @@ func (m *matcher) checkNot(nots []*pattern, prefix string, lo, hi int) bool {
 		pos, length, found, err := p.match(m.in.text, lo, hi)
 		if err != nil {
 			m.reportMatchError(p, err)
+			if !found {
+				m.substitutionNotes(p, lo)
+			}
 			ok = false
 			continue
 		}

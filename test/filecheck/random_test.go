@@ -17,7 +17,7 @@ import (
 // are mostly cut from the input's lines, in order, with parts turned into
 // regexes and variables), so that both passing and failing cases come out.
 func randomCase(r *rand.Rand) (check, input string, flags []string) {
-	words := []string{"a", "b", "ab", "x", "%1", "%2", "%10", "OpLoad", "OpStore", "=", "7", "12", "ff", "[x]", "{y}", "a.b"}
+	words := []string{"a", "b", "ab", "x", "%1", "%2", "%10", "OpLoad", "OpStore", "=", "7", "12", "ff", "[x]", "{y}", "a.b", "AB", "OPLOAD", "aa", "0x1f", "-3"}
 	var lines []string
 	for i, n := 0, 2+r.Intn(8); i < n; i++ {
 		var ws []string
@@ -30,12 +30,17 @@ func randomCase(r *rand.Rand) (check, input string, flags []string) {
 		}
 		lines = append(lines, strings.Join(ws, sep))
 	}
-	input = strings.Join(lines, "\n") + "\n"
+	nl := "\n"
+	if r.Intn(12) == 0 {
+		nl = "\r\n"
+	}
+	input = strings.Join(lines, nl) + nl
 	if r.Intn(10) == 0 {
 		input = strings.TrimSuffix(input, "\n")
 	}
 
-	kinds := []string{"CHECK", "CHECK", "CHECK", "CHECK-NEXT", "CHECK-SAME", "CHECK-NOT", "CHECK-DAG", "CHECK-DAG", "CHECK-LABEL", "CHECK-EMPTY", "CHECK-COUNT-2"}
+	kinds := []string{"CHECK", "CHECK", "CHECK", "CHECK-NEXT", "CHECK-SAME", "CHECK-NOT", "CHECK-DAG", "CHECK-DAG", "CHECK-LABEL", "CHECK-EMPTY", "CHECK-COUNT-2",
+		"P", "P-NEXT", "P-NOT", "CHECK{LITERAL}", "CHECK-SAME{LITERAL}", "COM", "RUN", "// CHECK", "XCHECK"}
 	definedStr, definedNum := false, false
 	var cl []string
 	for i, n := 0, 1+r.Intn(6); i < n; i++ {
@@ -74,6 +79,10 @@ func randomCase(r *rand.Rand) (check, input string, flags []string) {
 				parts = append(parts, w+"{{$}}")
 			case k == 8:
 				parts = append(parts, "{{"+escapeERE(w)+"|zz}}")
+			case k == 9:
+				parts = append(parts, []string{"{{[[:alpha:]]+}}", "{{(a|b)+}}", "{{[^ ]*}}", "{{.}}", "{{x?}}", "{{[0-9a-f]+}}", "{{a{1,2}}}", "{{\\[}}"}[r.Intn(8)])
+			case k == 10 && kind != "CHECK-LABEL":
+				parts = append(parts, []string{"[[W:([a-z]+)]] [[W]]", "[[#%x,H:]]", "[[#H+1]]", "[[@LINE]]", "[[#@LINE-1]]", "[[#%d,S:]]", "[[#S-1]]", "[[U]]"}[r.Intn(8)])
 			default:
 				parts = append(parts, w)
 			}
@@ -81,13 +90,13 @@ func randomCase(r *rand.Rand) (check, input string, flags []string) {
 		cl = append(cl, kind+": "+strings.Join(parts, " "))
 	}
 	check = strings.Join(cl, "\n") + "\n"
-	switch r.Intn(8) {
-	case 0:
-		flags = []string{"--strict-whitespace"}
-	case 1:
-		flags = []string{"--match-full-lines"}
-	case 2:
-		flags = []string{"--enable-var-scope"}
+	if r.Intn(3) == 0 {
+		flags = append(flags, "--check-prefixes=CHECK,P")
+	}
+	for _, f := range []string{"--strict-whitespace", "--match-full-lines", "--enable-var-scope", "--ignore-case", "--implicit-check-not=x", "-DU=ab", "--allow-empty", "--allow-unused-prefixes"} {
+		if r.Intn(9) == 0 {
+			flags = append(flags, f)
+		}
 	}
 	return check, input, flags
 }
