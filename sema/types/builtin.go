@@ -38,7 +38,9 @@ func (b Builtin) IsTemplate() bool {
 }
 
 // ScalarIn is the component kind of a scalar/vector/matrix name under cfg
-// ('half' depends on -enable-16bit-types).
+// ('half' depends on -enable-16bit-types). Min-precision names keep their
+// identity, as in DXC's semantic analysis (min16int / min16int is still
+// rejected under -enable-16bit-types); Lowered says what they become.
 func (b Builtin) ScalarIn(cfg Config) Scalar {
 	if b.half {
 		if cfg.Enable16BitTypes {
@@ -47,6 +49,48 @@ func (b Builtin) ScalarIn(cfg Config) Scalar {
 		return HalfPP
 	}
 	return b.Scalar
+}
+
+// Lowered is the kind codegen stores s as: min10float and min12int are
+// promoted to min16float and min16int, and with -enable-16bit-types every
+// min-precision kind becomes the 16-bit kind (min16float is half).
+func (s Scalar) Lowered(cfg Config) Scalar {
+	to, _ := promotion(s, cfg)
+	return to
+}
+
+func promotion(s Scalar, cfg Config) (Scalar, bool) {
+	switch s {
+	case Min10Float, Min16Float:
+		if cfg.Enable16BitTypes {
+			return Float16, true
+		}
+		return Min16Float, s != Min16Float
+	case Min12Int, Min16Int:
+		if cfg.Enable16BitTypes {
+			return Int16, true
+		}
+		return Min16Int, s != Min16Int
+	case Min16Uint:
+		if cfg.Enable16BitTypes {
+			return Uint16, true
+		}
+	}
+	return s, false
+}
+
+// PromotionWarning is DXC's warning for a declaration with a
+// min-precision name that codegen will store as another kind ("'min10float'
+// is promoted to 'min16float'"), or "".
+func (b Builtin) PromotionWarning(cfg Config) string {
+	if b.Kind != BuiltinScalar && b.Kind != BuiltinVector && b.Kind != BuiltinMatrix {
+		return ""
+	}
+	to, ok := promotion(b.Scalar, cfg)
+	if !ok {
+		return ""
+	}
+	return "'" + b.Scalar.String() + "' is promoted to '" + to.String() + "'"
 }
 
 // Type is the type the name denotes when used without template arguments

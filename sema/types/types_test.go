@@ -95,6 +95,39 @@ func TestBuiltinStructs(t *testing.T) {
 	}
 }
 
+func TestMinPrecisionPromotion(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		bit16 bool
+		want  Scalar
+		warn  string
+	}{
+		{"min16float", false, Min16Float, ""},
+		{"min10float", false, Min16Float, "'min10float' is promoted to 'min16float'"},
+		{"min12int", false, Min16Int, "'min12int' is promoted to 'min16int'"},
+		{"min16uint", false, Min16Uint, ""},
+		{"min16float", true, Float16, "'min16float' is promoted to 'half'"},
+		{"min10float4", true, Float16, "'min10float' is promoted to 'half'"},
+		{"min16int", true, Int16, "'min16int' is promoted to 'int16_t'"},
+		{"min12int2x2", true, Int16, "'min12int' is promoted to 'int16_t'"},
+		{"min16uint", true, Uint16, "'min16uint' is promoted to 'uint16_t'"},
+		{"float", true, Float, ""},
+		{"int", false, Int, ""},
+	} {
+		b, _ := LookupBuiltin(tc.name)
+		cfg := Config{Enable16BitTypes: tc.bit16}
+		if got := b.ScalarIn(cfg); got != b.Scalar {
+			t.Errorf("%s (16-bit %v) = %v: min-precision names keep their identity", tc.name, tc.bit16, got)
+		}
+		if got := b.Scalar.Lowered(cfg); got != tc.want {
+			t.Errorf("%s (16-bit %v) lowers to %v, want %v", tc.name, tc.bit16, got, tc.want)
+		}
+		if got := b.PromotionWarning(cfg); got != tc.warn {
+			t.Errorf("%s (16-bit %v) warns %q, want %q", tc.name, tc.bit16, got, tc.warn)
+		}
+	}
+}
+
 func TestHalfDependsOn16BitTypes(t *testing.T) {
 	b, _ := LookupBuiltin("half")
 	if s := b.ScalarIn(Config{}); s != HalfPP || s.Bits() != 32 || s.SPIRVBits() != 32 {
