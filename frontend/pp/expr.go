@@ -248,20 +248,30 @@ func (e *exprParser) binary(op ptok, l, r value, live bool) value {
 	case "||":
 		return b2v(l.isTrue() || r.isTrue())
 	case "<<", ">>":
-		// The shift's type is the left operand's.
+		// The shift's type is the left operand's. As clang does it (APInt
+		// shl_ov and >>), the amount is read as unsigned: a shift left by
+		// 64 or more (or by a negative amount) gives 0 and overflows; a
+		// shift right by that much shifts by 63.
 		n := r.v
-		if !r.unsigned && int64(n) < 0 {
-			n = 0
-		}
-		if n > 63 {
-			n = 63
-		}
 		if op.Text == "<<" {
-			r := value{l.v << n, l.unsigned}
-			if live && !l.unsigned && int64(r.v)>>n != int64(l.v) {
+			if n >= 64 {
+				if live {
+					e.overflow(op)
+				}
+				return value{0, l.unsigned}
+			}
+			res := value{l.v << n, l.unsigned}
+			if live && !l.unsigned && int64(res.v)>>n != int64(l.v) {
 				e.overflow(op)
 			}
-			return r
+			return res
+		}
+		// clang reads a right shift's amount truncated to 32 bits.
+		if n = uint64(uint32(n)); n >= 64 {
+			if live {
+				e.overflow(op)
+			}
+			n = 63
 		}
 		if l.unsigned {
 			return value{l.v >> n, true}

@@ -3,12 +3,22 @@ package pp
 import (
 	"fmt"
 	"math/rand"
+	"os"
 	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/hlsl2spirv/hlsl2spirv/frontend/diag"
 	"github.com/hlsl2spirv/hlsl2spirv/test/tool"
 )
+
+// randomSeed is 1, or $PP_RANDOM_SEED to explore other inputs.
+func randomSeed() int64 {
+	if n, err := strconv.ParseInt(os.Getenv("PP_RANDOM_SEED"), 10, 64); err == nil {
+		return n
+	}
+	return 1
+}
 
 // randomProgram writes a few random macros (object-like, function-like,
 // variadic, with # and ##, referring to each other and to themselves) and
@@ -117,7 +127,7 @@ func randomProgram(r *rand.Rand) string {
 // macro call may have swallowed.
 func TestRandomMacrosMatchClang(t *testing.T) {
 	clang := tool.Require(t, tool.Clang)
-	r := rand.New(rand.NewSource(1))
+	r := rand.New(rand.NewSource(randomSeed()))
 	n := 2000
 	if testing.Short() {
 		n = 200
@@ -178,5 +188,107 @@ func TestRandomMacrosMatchClang(t *testing.T) {
 	t.Logf("%d of %d random programs compared with clang", compared, n)
 	if compared < n/3 {
 		t.Errorf("only %d of %d programs compared", compared, n)
+	}
+}
+
+// randomExpr writes a random #if expression over signed and unsigned
+// literals, character constants, defined, and every operator.
+func randomExpr(r *rand.Rand, depth int) string {
+	if depth <= 0 || r.Intn(4) == 0 {
+		switch r.Intn(9) {
+		case 0:
+			return strconv.Itoa(r.Intn(5))
+		case 1:
+			return strconv.Itoa(r.Intn(5)) + "u"
+		case 2:
+			return "0x" + strconv.FormatUint(r.Uint64()>>uint(r.Intn(64)), 16)
+		case 3:
+			return "9223372036854775807"
+		case 4:
+			return []string{"'a'", "'\\n'", "'\\377'", "'\\x7f'"}[r.Intn(4)]
+		case 5:
+			return []string{"defined D", "defined(U)", "UNDEFINED_NAME", "D"}[r.Intn(4)]
+		case 6:
+			return strconv.Itoa(r.Intn(64))
+		default:
+			return "-" + strconv.Itoa(r.Intn(3))
+		}
+	}
+	switch r.Intn(4) {
+	case 0:
+		return []string{"-", "+", "~", "!"}[r.Intn(4)] + "(" + randomExpr(r, depth-1) + ")"
+	case 1:
+		return "(" + randomExpr(r, depth-1) + " ? " + randomExpr(r, depth-1) + " : " + randomExpr(r, depth-1) + ")"
+	default:
+		ops := []string{"*", "/", "%", "+", "-", "<<", ">>", "<", ">", "<=", ">=", "==", "!=", "&", "^", "|", "&&", "||"}
+		return "(" + randomExpr(r, depth-1) + " " + ops[r.Intn(len(ops))] + " " + randomExpr(r, depth-1) + ")"
+	}
+}
+
+// TestRandomConditionsMatchClang evaluates random #if expressions with both
+// preprocessors (one clang run) and compares the branch taken. Expressions
+// clang diagnoses as errors are skipped; its warnings are fine.
+func TestRandomConditionsMatchClang(t *testing.T) {
+	clang := tool.Require(t, tool.Clang)
+	r := rand.New(rand.NewSource(randomSeed()))
+	n := 3000
+	var batch strings.Builder
+	batch.WriteString("#define D 5\n")
+	exprs := make([]string, n)
+	for i := range exprs {
+		exprs[i] = randomExpr(r, 4)
+		fmt.Fprintf(&batch, "#if %s\nyes_%d\n#else\nno_%d\n#endif\n", exprs[i], i, i)
+	}
+	out, errOut, _ := tool.Run(clang, []byte(batch.String()), "-E", "-P", "-ferror-limit=0", "-x", "c++", "-")
+	skip := map[int]bool{}
+	for _, l := range strings.Split(string(errOut), "\n") {
+		rest, ok := strings.CutPrefix(l, "<stdin>:")
+		if !ok || !strings.Contains(l, ": error:") {
+			continue
+		}
+		num, _, _ := strings.Cut(rest, ":")
+		ln, _ := strconv.Atoi(num)
+		skip[(ln-2)/5] = true // line 2+5i holds expression i
+	}
+	res, _, _ := run(t, batch.String(), nil, Config{})
+	// The same expressions must be errors for both (division by zero,
+	// ...); run renders only 20 errors, so read the list itself.
+	fs2 := diag.NewFileSet()
+	dl := diag.NewList(fs2, diag.Options{ErrorLimit: 1 << 20})
+	Preprocess(fs2, dl, "main.hlsl", []byte(batch.String()), Config{})
+	ourErrors := map[int]bool{}
+	for _, d := range dl.Diags {
+		if d.Severity >= diag.Error {
+			ourErrors[(fs2.Position(d.Pos).Line-2)/5] = true
+		}
+	}
+	for i, e := range exprs {
+		if ourErrors[i] != skip[i] {
+			t.Errorf("#if %s: error from clang %v, from us %v", e, skip[i], ourErrors[i])
+		}
+	}
+	ours := joined(res.Tokens)
+	theirs := strings.Join(strings.Fields(string(out)), " ")
+	oursBy := map[string]bool{}
+	for _, w := range strings.Fields(ours) {
+		oursBy[w] = true
+	}
+	compared := 0
+	for i, e := range exprs {
+		if skip[i] {
+			continue
+		}
+		want := fmt.Sprintf("yes_%d", i)
+		if !strings.Contains(" "+theirs+" ", " "+want+" ") {
+			want = fmt.Sprintf("no_%d", i)
+		}
+		if !oursBy[want] {
+			t.Errorf("#if %s: clang took %s", e, want)
+		}
+		compared++
+	}
+	t.Logf("%d of %d random #if expressions compared with clang", compared, n)
+	if compared < n/2 {
+		t.Errorf("only %d compared", compared)
 	}
 }
