@@ -245,7 +245,71 @@ func (l *Lowerer) Block(spec BlockSpec) (builder.ID, error) {
 		ms[i] = member{m, i}
 	}
 	sl := l.Calc.Members(spec.Members, spec.Rule)
+	if err := l.checkStraddles(ms, sl, spec.Rule); err != nil {
+		return 0, err
+	}
 	return l.structType(spec.Name, ms, sl, spec.Rule, spec.Interface, spec.ReadOnly)
+}
+
+// checkStraddles rejects a block whose relaxed layout puts a vector across
+// a 16-byte boundary. Member offsets are relative to their struct, and a
+// struct aligned to less than 16 (std430) may sit anywhere: its vectors,
+// fine where dxc checks them, can straddle where the struct lands. dxc
+// emits that invalid SPIR-V (DirectXShaderCompiler#2639); we refuse it.
+func (l *Lowerer) checkStraddles(ms []member, sl *StructLayout, r Rule) error {
+	if r != VkStd140 && r != VkStd430 {
+		return nil
+	}
+	for i, m := range ms {
+		if err := l.straddleWalk(m.Type, sl.Members[i].Offset, r, m.Name, 0); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (l *Lowerer) straddleWalk(t *types.Type, off uint32, r Rule, path string, depth int) error {
+	if depth > 32 {
+		return nil
+	}
+	sh, u := classify(t)
+	switch sh {
+	case shapeVector:
+		size := l.Calc.Of(u, r).Size
+		if size <= 16 && off/16 != (off+size-1)/16 || size > 16 && off%16 != 0 {
+			return &LowerError{Type: t, Rule: r, Msg: fmt.Sprintf(
+				"the %s layout puts %s at byte %d of its buffer, across a 16-byte boundary, which Vulkan forbids; reorder the members or use -fvk-use-scalar-layout",
+				r, path, off)}
+		}
+	case shapeStruct:
+		nd := u.Named()
+		if nd == nil {
+			return nil
+		}
+		sub := l.Calc.Struct(u, r)
+		for i, m := range l.Calc.structMembers(u) {
+			name := m.Name
+			if m.field < 0 {
+				name = "(base)"
+			}
+			if err := l.straddleWalk(m.Type, off+sub.Members[i].Offset, r, path+"."+name, depth+1); err != nil {
+				return err
+			}
+		}
+	case shapeArray:
+		// Element offsets repeat modulo 16 within 16 elements.
+		n := int64(16)
+		if u.Len() > 0 && u.Len() < n {
+			n = u.Len()
+		}
+		stride := l.Calc.Of(u, r).Stride
+		for k := int64(0); k < n; k++ {
+			if err := l.straddleWalk(u.Elem(), off+uint32(k)*stride, r, fmt.Sprintf("%s[%d]", path, k), depth+1); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
 }
 
 func (l *Lowerer) structType(name string, ms []member, sl *StructLayout, r Rule, iface Interface, readOnly bool) (builder.ID, error) {
@@ -365,6 +429,13 @@ func (l *Lowerer) object(t *types.Type, r Rule) (builder.ID, error) {
 		if stride == 0 {
 			return 0, l.errorf(t, r, "structured buffer of a zero-sized element")
 		}
+		if r == VkStd140 || r == VkStd430 {
+			for k := uint32(0); k < 16; k++ {
+				if err := l.straddleWalk(elem, k*stride, r, fmt.Sprintf("element %d", k), 0); err != nil {
+					return 0, err
+				}
+			}
+		}
 		m := builder.StructMember{Type: l.B.TypeRuntimeArray(eid, stride)}
 		m.Decorations = []builder.Decoration{builder.Deco(spv.DecorationOffset, builder.Lit(0))}
 		if mat := floatMatrixOf(elem); mat != nil {
@@ -399,7 +470,11 @@ func (l *Lowerer) object(t *types.Type, r Rule) (builder.ID, error) {
 		if tbuf {
 			iface = StorageBlock
 		}
-		return l.structType("type."+o.String()+"."+elem.Named().Name, l.Calc.structMembers(elem), l.Calc.Struct(elem, r), r, iface, tbuf)
+		ms, sl := l.Calc.structMembers(elem), l.Calc.Struct(elem, r)
+		if err := l.checkStraddles(ms, sl, r); err != nil {
+			return 0, err
+		}
+		return l.structType("type."+o.String()+"."+elem.Named().Name, ms, sl, r, iface, tbuf)
 	}
 	if l.Object != nil {
 		return l.Object(t, r)

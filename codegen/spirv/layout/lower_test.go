@@ -360,6 +360,26 @@ func TestLowerErrors(t *testing.T) {
 	if _, err := m.l.Type(types.VoidType(), Void); err == nil {
 		t.Error("void lowered")
 	}
+
+	// DirectXShaderCompiler#2639: a float2 at offset 4 of a struct aligned
+	// to 8 straddles once the struct sits at offset 8. dxc emits it and
+	// fails validation; we refuse it with a message.
+	e.declare("BadStruct", "float one; float2 two")
+	e.declare("NestingStruct", "float a_float; BadStruct bad[2]")
+	e.declare("Fine", "float4 a_float4; BadStruct bad[2]")
+	if _, err := m.l.Type(e.u.NewObject(types.StructuredBuffer, e.structs["NestingStruct"], 0), Void); err == nil ||
+		!strings.Contains(err.Error(), "bad[0].two at byte 12") {
+		t.Errorf("StructuredBuffer<NestingStruct>: %v", err)
+	}
+	for _, ok := range []string{"BadStruct", "Fine"} {
+		if _, err := m.l.Type(e.u.NewObject(types.StructuredBuffer, e.structs[ok], 0), Void); err != nil {
+			t.Errorf("StructuredBuffer<%s>: %v", ok, err)
+		}
+	}
+	// std140 aligns structs to 16: no straddle there.
+	if _, err := m.l.Type(e.u.NewObject(types.ConstantBuffer, e.structs["NestingStruct"], 0), Void); err != nil {
+		t.Errorf("ConstantBuffer<NestingStruct>: %v", err)
+	}
 }
 
 // Every case of the layout table, lowered as a block under every rule and
@@ -426,6 +446,12 @@ func validateCase(t *testing.T, tc layoutCase, r Rule, sc spv.StorageClass, v sp
 		iface = StorageBlock
 	}
 	id, err := m.l.Block(BlockSpec{Name: "type.Block", Members: members, Rule: r, Interface: iface})
+	if slices.Contains(tc.straddle, r) {
+		if err == nil || !strings.Contains(err.Error(), "16-byte boundary") {
+			t.Errorf("want the straddle refused, got %v", err)
+		}
+		return
+	}
 	if err != nil {
 		t.Fatal(err)
 	}
