@@ -74,3 +74,73 @@ func FuzzParseLiteral(f *testing.F) {
 		}
 	})
 }
+
+// TestLiteralOverloadResolution follows DXC's rules end to end: a literal's
+// spelling gives its kind, and the kind ranks the overloads of
+// f(float), f(int), f(uint), f(bool), f(double), f(int64_t), f(uint64_t).
+func TestLiteralOverloadResolution(t *testing.T) {
+	kinds := []types.Scalar{types.Float, types.Int, types.Uint, types.Bool, types.Double, types.Int64, types.Uint64}
+	pick := func(args ...types.Scalar) string {
+		best, n, winner := types.NoMatch, 0, types.NoScalar
+		for _, k := range kinds {
+			var params []types.Param
+			var as []*types.Type
+			for _, a := range args {
+				params = append(params, types.Param{Type: types.ScalarType(k)})
+				as = append(as, types.ScalarType(a))
+			}
+			s, _ := types.CallScore(params, as, types.Implicit)
+			switch {
+			case s < best:
+				best, n, winner = s, 1, k
+			case s == best:
+				n++
+			}
+		}
+		if n > 1 {
+			return "ambiguous"
+		}
+		return winner.String()
+	}
+	lit := func(text string) types.Scalar {
+		v, _, err := ParseLiteral(text, types.Config{})
+		if err != nil {
+			t.Fatalf("%s: %v", text, err)
+		}
+		return v.Kind()
+	}
+	tests := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"1.5"}, "ambiguous"},
+		{[]string{"20"}, "ambiguous"},
+		{[]string{"2"}, "ambiguous"},
+		{[]string{"2l"}, "int"},
+		{[]string{"1.5f"}, "float"},
+		{[]string{"1.5L"}, "double"},
+		{[]string{"2u"}, "uint"},
+		{[]string{"2UL"}, "uint"},
+		{[]string{"2ull"}, "uint64_t"},
+		{[]string{"2LL"}, "int64_t"},
+		{[]string{"1.5", "1.5f"}, "float"},
+		{[]string{"1.5l", "1.5"}, "double"},
+		{[]string{"2", "2u"}, "uint"},
+		{[]string{"2ull", "2"}, "uint64_t"},
+		{[]string{"2", "2l"}, "int"},
+	}
+	for _, tc := range tests {
+		var ks []types.Scalar
+		for _, a := range tc.args {
+			ks = append(ks, lit(a))
+		}
+		if got := pick(ks...); got != tc.want {
+			t.Errorf("f(%v) = %s, want %s", tc.args, got, tc.want)
+		}
+	}
+	// 2ULL * 1.5 is a float, not a double: the literal float side decides.
+	v, err := Binary(Mul, Uint(types.Uint64, 2), Float(types.LiteralFloat, 1.5))
+	if err != nil || v.Kind() != types.Float || v.String() != "3" {
+		t.Errorf("2ULL * 1.5 = %v (%v), %v", v, v.Kind(), err)
+	}
+}
