@@ -294,7 +294,7 @@ func (e *encoder) operand(k spv.OperandKind, o *Operand, at int) {
 			e.list(en.Parameters, o.Params, &p, false)
 		}
 		if e.err == nil && p < len(o.Params) {
-			e.fail(at, "%s %s takes %d parameters, got %d", k, spvMaskString(k, o.Word), p, len(o.Params))
+			e.fail(at, "%s %s takes %d parameters, got %d", k, k.ValueString(o.Word), p, len(o.Params))
 		}
 	case spv.CategoryComposite:
 		bases := spv.KindInfoOf(k).Bases
@@ -338,18 +338,6 @@ func (e *encoder) contextWords() int {
 		return e.res.LiteralWords(e.res.TypeOf(ID(e.ops[0].Word)))
 	}
 	return e.res.LiteralWords(e.resultType)
-}
-
-func spvMaskString(k spv.OperandKind, v uint32) string {
-	var parts []string
-	for bit := uint32(1); bit != 0; bit <<= 1 {
-		if v&bit != 0 {
-			if en := k.Enumerant(bit); en != nil {
-				parts = append(parts, en.Name)
-			}
-		}
-	}
-	return strings.Join(parts, "|")
 }
 
 // appendString encodes s nul-terminated and padded to whole words,

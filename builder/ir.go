@@ -1,7 +1,11 @@
 package builder
 
 import (
+	"fmt"
 	"iter"
+	"math"
+	"strconv"
+	"strings"
 
 	"github.com/hlsl2spirv/hlsl2spirv/builder/spv"
 )
@@ -24,6 +28,48 @@ func (in *Inst) ForEachUse(fn func(*ID)) {
 		fn(&in.Type)
 	}
 	forEachID(in.Operands, fn)
+}
+
+// String renders the instruction in assembly syntax with numeric ids
+// ("%5 = OpLoad %3 %4 Aligned 4"), for debugging and test messages.
+func (in *Inst) String() string {
+	var b strings.Builder
+	if in.Result != 0 {
+		fmt.Fprintf(&b, "%%%d = ", in.Result)
+	}
+	b.WriteString(in.Op.String())
+	if in.Type != 0 {
+		fmt.Fprintf(&b, " %%%d", in.Type)
+	}
+	for i := range in.Operands {
+		b.WriteByte(' ')
+		b.WriteString(in.Operands[i].String())
+	}
+	return b.String()
+}
+
+// String renders the operand in assembly syntax.
+func (o *Operand) String() string {
+	switch {
+	case isID(*o):
+		return fmt.Sprintf("%%%d", o.Word)
+	case o.Kind == spv.KindLiteralString:
+		return strconv.Quote(o.Str)
+	case o.Kind == spv.KindLiteralFloat && o.Wide:
+		return strconv.FormatFloat(math.Float64frombits(o.Uint64()), 'g', -1, 64)
+	case o.Kind == spv.KindLiteralFloat:
+		return strconv.FormatFloat(float64(math.Float32frombits(o.Word)), 'g', -1, 32)
+	case isNumber(o.Kind):
+		return strconv.FormatUint(o.Uint64(), 10)
+	}
+	parts := []string{o.Kind.ValueString(o.Word)}
+	if o.Kind.Category() == spv.CategoryComposite {
+		parts = parts[:0]
+	}
+	for i := range o.Params {
+		parts = append(parts, o.Params[i].String())
+	}
+	return strings.Join(parts, " ")
 }
 
 // A Block is a basic block: its label and its instructions, the merge

@@ -331,3 +331,27 @@ func TestVariableStorageClassChecks(t *testing.T) {
 		})
 	}
 }
+
+func TestInstString(t *testing.T) {
+	cases := []struct {
+		in   Inst
+		want string
+	}{
+		{Inst{Op: spv.OpLoad, Type: 3, Result: 5, Operands: []Operand{Ref(4), Enum(spv.MemoryAccessVolatile|spv.MemoryAccessAligned, Lit(4))}}, "%5 = OpLoad %3 %4 Volatile|Aligned 4"},
+		{Inst{Op: spv.OpDecorate, Operands: []Operand{Ref(1), Enum(spv.DecorationBuiltIn, Enum(spv.BuiltInPosition))}}, "OpDecorate %1 BuiltIn Position"},
+		{Inst{Op: spv.OpName, Operands: []Operand{Ref(1), Str(`a"b`)}}, `OpName %1 "a\"b"`},
+		{Inst{Op: spv.OpConstant, Type: 2, Result: 3, Operands: []Operand{F32(1.5)}}, "%3 = OpConstant %2 1.5"},
+		{Inst{Op: spv.OpConstant, Type: 2, Result: 3, Operands: []Operand{Lit64(1 << 40)}}, "%3 = OpConstant %2 1099511627776"},
+		{Inst{Op: spv.OpPhi, Type: 2, Result: 3, Operands: []Operand{Pair(Ref(4), Ref(5))}}, "%3 = OpPhi %2 %4 %5"},
+		{Inst{Op: spv.OpSelectionMerge, Operands: []Operand{Ref(9), Enum(spv.SelectionControlNone)}}, "OpSelectionMerge %9 None"},
+	}
+	for _, c := range cases {
+		if got := c.in.String(); got != c.want {
+			t.Errorf("got %q, want %q", got, c.want)
+		}
+	}
+	b, f := minimalShader(spv.Version1_0)
+	if f.Param(0) != 0 || b.Err() == nil {
+		t.Error("Param out of range accepted")
+	}
+}

@@ -214,8 +214,14 @@ type FunctionBuilder struct {
 // ID returns the function's result id.
 func (f *FunctionBuilder) ID() ID { return f.F.Def.Result }
 
-// Param returns the id of parameter i.
-func (f *FunctionBuilder) Param(i int) ID { return f.F.Params[i].Result }
+// Param returns the id of parameter i (0, and an error, if there is none).
+func (f *FunctionBuilder) Param(i int) ID {
+	if i < 0 || i >= len(f.F.Params) {
+		f.fail("no parameter %d (the function has %d)", i, len(f.F.Params))
+		return 0
+	}
+	return f.F.Params[i].Result
+}
 
 func (f *FunctionBuilder) fail(format string, args ...any) {
 	f.b.setErr(fmt.Errorf("function %%%d: "+format, append([]any{f.ID()}, args...)...))

@@ -304,6 +304,19 @@ func KindByName(name string) (OperandKind, bool) {
 	return k, ok
 }
 
+// ValueString names value v of an enum kind as spirv-dis prints it: the
+// enumerant's name for a value enum, "A|B" for a bit enum mask ("None" for
+// 0), unknown values as numbers. For other kinds it prints the number.
+func (k OperandKind) ValueString(v uint32) string {
+	switch k.Category() {
+	case CategoryValueEnum:
+		return valueEnumString(k, v)
+	case CategoryBitEnum:
+		return bitEnumString(k, v)
+	}
+	return fmt.Sprint(v)
+}
+
 // valueEnumString names value v of a value enum kind.
 func valueEnumString(k OperandKind, v uint32) string {
 	if e := k.Enumerant(v); e != nil {

@@ -312,3 +312,18 @@ func TestEnumKinds(t *testing.T) {
 		t.Error("Kind() of typed enums")
 	}
 }
+
+func TestValueString(t *testing.T) {
+	cases := []struct{ got, want string }{
+		{KindStorageClass.ValueString(2), "Uniform"},
+		{KindStorageClass.ValueString(4242), "StorageClass(4242)"},
+		{KindMemoryAccess.ValueString(3), "Volatile|Aligned"},
+		{KindMemoryAccess.ValueString(0), "None"},
+		{KindIdRef.ValueString(7), "7"},
+	}
+	for _, c := range cases {
+		if c.got != c.want {
+			t.Errorf("got %q, want %q", c.got, c.want)
+		}
+	}
+}
