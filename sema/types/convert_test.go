@@ -219,6 +219,10 @@ func TestBinaryTypes(t *testing.T) {
 		{"float2&&float2 (2018)", BinaryOp{Class: OpLogical}, Vec(Float, 2), Vec(Float, 2), Vec(Bool, 2), Vec(Bool, 2), BinaryOK, false},
 		{"lit+lit", arith, ScalarType(LiteralInt), ScalarType(LiteralFloat), ScalarType(LiteralFloat), ScalarType(LiteralFloat), BinaryOK, false},
 		{"min16float+lit", arith, ScalarType(Min16Float), ScalarType(LiteralFloat), ScalarType(Min16Float), ScalarType(Min16Float), BinaryOK, false},
+		{"min16float4x4*lit", arith, Mat(Min16Float, 4, 4), ScalarType(LiteralFloat), Mat(Min16Float, 4, 4), Mat(Min16Float, 4, 4), BinaryOK, false},
+		{"min16float*float", arith, ScalarType(Min16Float), f, f, f, BinaryOK, false},
+		{"lit<<min16uint", BinaryOp{Class: OpShift}, ScalarType(LiteralInt), ScalarType(Min16Uint), i, i, BinaryOK, false},
+		{"uint64*litfloat", arith, ScalarType(Uint64), ScalarType(LiteralFloat), f, f, BinaryOK, false},
 	}
 	for _, tc := range tests {
 		got := BinaryTypes(tc.op, tc.l, tc.r)
