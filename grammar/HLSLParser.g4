@@ -242,7 +242,7 @@ enumSpecifier
     ;
 
 enumerator
-    : IDENT (ASSIGN conditionalExpression)?
+    : IDENT (ASSIGN assignmentExpression)?
     ;
 
 // Attributes: `[numthreads(8, 8, 1)]`, `[unroll]`, `[[vk::binding(0, 1)]]`.
@@ -272,7 +272,7 @@ statement
     | SEMI                                                                      # emptyStmt
     | KW_IF LPAREN condition RPAREN statement (KW_ELSE statement)?               # ifStmt
     | KW_SWITCH LPAREN condition RPAREN LBRACE statement* RBRACE                 # switchStmt
-    | KW_CASE conditionalExpression COLON                                       # caseLabel
+    | KW_CASE assignmentExpression COLON                                       # caseLabel
     | KW_DEFAULT COLON                                                          # defaultLabel
     | KW_WHILE LPAREN condition RPAREN statement                                # whileStmt
     | KW_DO statement KW_WHILE LPAREN expression RPAREN SEMI                    # doStmt
@@ -307,19 +307,17 @@ expression
     : assignmentExpression (COMMA assignmentExpression)*
     ;
 
-// Whether the left side is assignable is sema's question; keeping the
-// grammar LL(1) here avoids scanning a whole unary expression to predict.
+// Assignment and the conditional operator share one rule (one parse-tree
+// node fewer per expression). Whether the left side is assignable is
+// sema's question; keeping the grammar LL(1) here avoids scanning a whole
+// unary expression to predict.
 assignmentExpression
-    : conditionalExpression (assignOp assignmentExpression)?
+    : binaryExpression (QUESTION expression COLON assignmentExpression | assignOp assignmentExpression)?
     ;
 
 assignOp
     : ASSIGN | PLUS_ASSIGN | MINUS_ASSIGN | STAR_ASSIGN | DIV_ASSIGN | MOD_ASSIGN
     | SHL_ASSIGN | SHR_ASSIGN | AND_ASSIGN | XOR_ASSIGN | OR_ASSIGN
-    ;
-
-conditionalExpression
-    : binaryExpression (QUESTION expression COLON assignmentExpression)?
     ;
 
 // All binary operators in one left-recursive rule, highest precedence
@@ -349,11 +347,7 @@ unaryExpression
     | LPAREN typeId RPAREN unaryExpression                                      # castExpr
     | KW_SIZEOF LPAREN typeId RPAREN                                            # sizeofTypeExpr
     | KW_SIZEOF unaryExpression                                                 # sizeofExpr
-    | postfixExpression                                                         # postfixExpr
-    ;
-
-postfixExpression
-    : primaryExpression postfixOp*
+    | primaryExpression postfixOp*                                              # postfixExpr
     ;
 
 postfixOp

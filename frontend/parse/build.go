@@ -868,8 +868,8 @@ func (b *builder) enumSpec(ctx p.IEnumSpecifierContext) *ast.EnumDecl {
 		en := &ast.Enumerator{}
 		b.set(en, e)
 		en.Name = b.ident(e.IDENT())
-		if v := e.ConditionalExpression(); v != nil {
-			en.Value = b.conditional(v)
+		if v := e.AssignmentExpression(); v != nil {
+			en.Value = b.assignment(v)
 		}
 		n.Values = append(n.Values, en)
 	}
@@ -940,7 +940,7 @@ func (b *builder) statement(ctx p.IStatementContext) ast.Stmt {
 					inLabels = true
 				}
 				if cl, ok := l.(*p.CaseLabelContext); ok {
-					cc.Values = append(cc.Values, b.conditional(cl.ConditionalExpression()))
+					cc.Values = append(cc.Values, b.assignment(cl.AssignmentExpression()))
 				} else {
 					cc.Default = true
 				}
@@ -962,7 +962,7 @@ func (b *builder) statement(ctx p.IStatementContext) ast.Stmt {
 	case *p.CaseLabelContext:
 		n := &ast.CaseLabelStmt{}
 		b.set(n, c)
-		n.Value = b.conditional(c.ConditionalExpression())
+		n.Value = b.assignment(c.AssignmentExpression())
 		return n
 	case *p.DefaultLabelContext:
 		n := &ast.CaseLabelStmt{Default: true}
@@ -1136,30 +1136,21 @@ func (b *builder) assignment(ctx p.IAssignmentExpressionContext) ast.Expr {
 	if ctx == nil {
 		return b.badExpr(nil)
 	}
-	l := b.conditional(ctx.ConditionalExpression())
-	op := ctx.AssignOp()
-	if op == nil {
-		return l
+	l := b.binary(ctx.BinaryExpression())
+	switch {
+	case ctx.QUESTION() != nil:
+		x := b.expression(ctx.Expression())
+		y := b.assignment(ctx.AssignmentExpression())
+		n := &ast.CondExpr{Cond: l, X: x, Y: y}
+		b.setSpan(n, l, y)
+		return n
+	case ctx.AssignOp() != nil:
+		r := b.assignment(ctx.AssignmentExpression())
+		n := &ast.AssignExpr{Op: assignOps[ctx.AssignOp().GetStart().GetTokenType()], L: l, R: r}
+		b.setSpan(n, l, r)
+		return n
 	}
-	r := b.assignment(ctx.AssignmentExpression())
-	n := &ast.AssignExpr{Op: assignOps[op.GetStart().GetTokenType()], L: l, R: r}
-	b.setSpan(n, l, r)
-	return n
-}
-
-func (b *builder) conditional(ctx p.IConditionalExpressionContext) ast.Expr {
-	if ctx == nil {
-		return b.badExpr(nil)
-	}
-	c := b.binary(ctx.BinaryExpression())
-	if ctx.QUESTION() == nil {
-		return c
-	}
-	x := b.expression(ctx.Expression())
-	y := b.assignment(ctx.AssignmentExpression())
-	n := &ast.CondExpr{Cond: c, X: x, Y: y}
-	b.setSpan(n, c, y)
-	return n
+	return l
 }
 
 var binaryOps = map[int]ast.Op{
@@ -1272,7 +1263,7 @@ func (b *builder) unary(ctx p.IUnaryExpressionContext) ast.Expr {
 		n.X = b.unaryOrBad(c.UnaryExpression(), c)
 		return n
 	case *p.PostfixExprContext:
-		return b.postfix(c.PostfixExpression())
+		return b.postfix(c)
 	}
 	return b.badExpr(nil)
 }
@@ -1284,7 +1275,7 @@ func (b *builder) unaryOrBad(u p.IUnaryExpressionContext, parent antlr.ParserRul
 	return b.unary(u)
 }
 
-func (b *builder) postfix(ctx p.IPostfixExpressionContext) ast.Expr {
+func (b *builder) postfix(ctx *p.PostfixExprContext) ast.Expr {
 	if ctx == nil {
 		return b.badExpr(nil)
 	}

@@ -271,10 +271,6 @@ func (v *BaseHLSLParserVisitor) VisitAssignOp(ctx *AssignOpContext) interface{} 
 	return v.VisitChildren(ctx)
 }
 
-func (v *BaseHLSLParserVisitor) VisitConditionalExpression(ctx *ConditionalExpressionContext) interface{} {
-	return v.VisitChildren(ctx)
-}
-
 func (v *BaseHLSLParserVisitor) VisitBinaryExpression(ctx *BinaryExpressionContext) interface{} {
 	return v.VisitChildren(ctx)
 }
@@ -300,10 +296,6 @@ func (v *BaseHLSLParserVisitor) VisitSizeofExpr(ctx *SizeofExprContext) interfac
 }
 
 func (v *BaseHLSLParserVisitor) VisitPostfixExpr(ctx *PostfixExprContext) interface{} {
-	return v.VisitChildren(ctx)
-}
-
-func (v *BaseHLSLParserVisitor) VisitPostfixExpression(ctx *PostfixExpressionContext) interface{} {
 	return v.VisitChildren(ctx)
 }
 

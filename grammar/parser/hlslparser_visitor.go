@@ -205,9 +205,6 @@ type HLSLParserVisitor interface {
 	// Visit a parse tree produced by HLSLParser#assignOp.
 	VisitAssignOp(ctx *AssignOpContext) interface{}
 
-	// Visit a parse tree produced by HLSLParser#conditionalExpression.
-	VisitConditionalExpression(ctx *ConditionalExpressionContext) interface{}
-
 	// Visit a parse tree produced by HLSLParser#binaryExpression.
 	VisitBinaryExpression(ctx *BinaryExpressionContext) interface{}
 
@@ -228,9 +225,6 @@ type HLSLParserVisitor interface {
 
 	// Visit a parse tree produced by HLSLParser#postfixExpr.
 	VisitPostfixExpr(ctx *PostfixExprContext) interface{}
-
-	// Visit a parse tree produced by HLSLParser#postfixExpression.
-	VisitPostfixExpression(ctx *PostfixExpressionContext) interface{}
 
 	// Visit a parse tree produced by HLSLParser#indexOp.
 	VisitIndexOp(ctx *IndexOpContext) interface{}
