@@ -32,7 +32,7 @@
 //     the instructions and enumerants used need, from the grammar tables
 //     (plus the few rules the grammar cannot express, as DXC has them).
 //     InterfaceVariables computes an entry point's interface through its
-//     call graph. Context/ModuleBuilder.DeleteIf delete instructions and
+//     call graph; MinVersion the SPIR-V version the features used need. Context/ModuleBuilder.DeleteIf delete instructions and
 //     forget them in the interning tables; the type queries (ElementType,
 //     Pointee, ScalarWidth...) answer from the interned definitions.
 //   - Verify: cheap structural checks (ids defined once and before use at
