@@ -457,6 +457,13 @@ func layoutCases() map[string]layoutCase {
 			         float4 arr4[3] : r4; float2 arr2[3] : r10; float3 arr3[3]; float s }`,
 			rule: DXCBuffer, offsets: []uint32{200, 0, 32, 16, 144, 48, 208, 64, 160, 224, 268}, size: -1,
 		},
+		"register-c/all": {
+			pins: "every $Globals variable placed: 16 bytes per register, gaps kept",
+			root: `{ float x : r0; float y : r1; float z : r2; float w : r4; float2 xy : r6; float3 xyz : r9;
+			         float4 xyzw : r10; float4 arr4[3] : r12; float2 arr2[3] : r15; float3 arr3[3] : r18; float s : r21 }`,
+			rule: DXCBuffer, offsets: []uint32{0, 16, 32, 64, 96, 144, 160, 192, 240, 288, 336}, size: -1,
+			arrays: map[int]uint32{7: 16, 8: 16, 9: 16},
+		},
 		"register-c/overlap": {
 			pins: "register(c#) below the end of the register before it is dxc's overlap error",
 			root: `{ float x : r0; float y : r1; float z : r2; float w : r3; float2 xy : r4; float3 xyz : r5;

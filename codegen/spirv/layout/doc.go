@@ -41,6 +41,12 @@
 //   - Scalar (VK_EXT_scalar_block_layout): 0, 4, 16, 40. Like DXSBuffer;
 //     struct sizes are rounded to the struct's alignment.
 //
+// Relaxed offsets are relative to the enclosing struct, and under VkStd430 a
+// struct may start at any multiple of its alignment, so a vector placed well
+// inside its struct can still cross a 16-byte boundary of the buffer. dxc
+// emits that invalid SPIR-V (DirectXShaderCompiler#2639); Lowerer refuses
+// such a block with an error naming the member and its byte offset.
+//
 // DXCBuffer, DXSBuffer and Scalar need the application to enable
 // VK_EXT_scalar_block_layout (spirv-val --scalar-block-layout;
 // Rule.ValidatorFlags says which options a rule needs).
@@ -77,5 +83,14 @@
 //	local, err := low.Type(s, layout.Void)                     // "S" without decorations
 //
 // The same HLSL struct lowered under two rules gives two SPIR-V structs, both
-// named after it (spirv-dis shows them as %S and %S_0), as in dxc.
+// named after it (spirv-dis shows them as %S and %S_0), as in dxc, unless
+// the two layouts happen to agree. Block names follow dxc: "type.<cbuffer
+// name>", "type.$Globals", "type.PushConstant.<struct>",
+// "type.ConstantBuffer.<struct>", "type.StructuredBuffer.<element>"
+// (the last two made by Type), "type.ACSBuffer.counter" (Counter).
+//
+// Where this package does better than dxc (each pinned by a test): a
+// double matrix in an fxc cbuffer spans its real size instead of
+// overlapping the next member; arrays of arrays of matrices carry
+// MatrixStride; relaxed straddles are refused instead of emitted.
 package layout
