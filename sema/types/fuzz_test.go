@@ -73,3 +73,53 @@ func TestConversionLaws(t *testing.T) {
 		}
 	}
 }
+
+func FuzzSwizzle(f *testing.F) {
+	for _, s := range []string{"xyzw", "rgba", "_m00_m11", "_11_44", "", "x_", "_m0"} {
+		f.Add(s, uint8(3))
+	}
+	u := NewUniverse(Config{})
+	pool := fuzzPool(u)
+	f.Fuzz(func(t *testing.T, sel string, k uint8) {
+		ty := pool[int(k)%len(pool)]
+		for _, fn := range []func(*Type, string) (Swizzle, error){VectorSwizzle, MatrixSwizzle} {
+			s, err := fn(ty, sel)
+			if err == nil {
+				if s.Type == nil || len(s.Indices) == 0 || len(s.Indices) > 4 {
+					t.Fatalf("%s.%s: %+v", ty, sel, s)
+				}
+				for _, i := range s.Indices {
+					if i < 0 || i >= ty.ComponentCount() {
+						t.Fatalf("%s.%s: index %d out of range", ty, sel, i)
+					}
+				}
+			}
+		}
+	})
+}
+
+func FuzzInstantiate(f *testing.F) {
+	f.Add("vector", uint8(2), int64(3))
+	f.Add("Texture2DMS", uint8(2), int64(8))
+	u := NewUniverse(Config{})
+	pool := fuzzPool(u)
+	names := BuiltinTypeNames()
+	f.Fuzz(func(t *testing.T, name string, n uint8, v int64) {
+		if _, ok := LookupBuiltin(name); !ok {
+			name = names[int(n)%len(names)]
+		}
+		b, _ := LookupBuiltin(name)
+		var args []TemplateArg
+		for i := 0; i < int(n%4); i++ {
+			if (int(n)+i)%2 == 0 {
+				args = append(args, TemplateArg{Type: pool[(int(v)+i*7)&0x7fff%len(pool)]})
+			} else {
+				args = append(args, TemplateArg{Value: v + int64(i)})
+			}
+		}
+		got, err := b.Instantiate(u, name, args)
+		if err == nil && got == nil {
+			t.Fatalf("%s%v: nil type without error", name, args)
+		}
+	})
+}

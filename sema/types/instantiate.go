@@ -8,6 +8,9 @@ import "fmt"
 // vk::SpirvType<...>. Omitted trailing arguments take HLSL's defaults
 // (vector<float, 4>, texture element float4). Errors are worded as DXC's.
 func (b Builtin) Instantiate(u *Universe, name string, args []TemplateArg) (*Type, error) {
+	if b.Needs16Bit && !u.Config.Enable16BitTypes {
+		return nil, fmt.Errorf("'%s' is only supported with -enable-16bit-types option", name)
+	}
 	tooMany := func() error { return fmt.Errorf("too many template arguments for class template '%s'", name) }
 	tooFew := func() error { return fmt.Errorf("too few template arguments for class template '%s'", name) }
 	typeArg := func(i int) (*Type, error) {

@@ -154,6 +154,9 @@ func TestInstantiate(t *testing.T) {
 		{"vk::BufferPointer", []TemplateArg{ty(st), val(16)}, "vk::BufferPointer<S, 16>"},
 		{"vk::SpirvType", []TemplateArg{val(21), val(4), val(4), val(32)}, "vk::SpirvType<21, 4, 4, 32>"},
 		{"float4", []TemplateArg{val(1)}, "error: 'float4' is not a template"},
+		{"float16_t", nil, "error: 'float16_t' is only supported with -enable-16bit-types option"},
+		{"int16_t2", nil, "error: 'int16_t2' is only supported with -enable-16bit-types option"},
+		{"half", nil, "half"},
 	}
 	for _, tc := range tests {
 		b, ok := LookupBuiltin(tc.name)
