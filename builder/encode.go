@@ -113,7 +113,7 @@ func (b *InstBuilder) encode(info *spv.InstInfo, typ, res ID, ops []Operand, bas
 	}
 	e.list(info.Operands, ops, &e.pos, true)
 	if e.err == nil && e.pos < len(ops) {
-		e.fail(e.pos, "unexpected %s operand: %s takes %d", describe(ops[e.pos]), info.Name, e.pos)
+		e.fail(e.pos, "unexpected %s: no further operand of %s fits it", describe(ops[e.pos]), info.Name)
 	}
 	b.words = e.words
 	if e.err != nil {
