@@ -576,7 +576,13 @@ func (p *preprocessor) findInclude(c *context, name string, angled bool) (string
 			}
 		}
 	}
-	dirs = append(dirs, p.cfg.IncludeDirs...)
+	for _, d := range p.cfg.IncludeDirs {
+		// dxc turns a relative -I dir into "./dir" (names show in output).
+		if !filepath.IsAbs(d) && !strings.HasPrefix(d, "./") && !strings.HasPrefix(d, ".\\") {
+			d = "./" + d
+		}
+		dirs = append(dirs, d)
+	}
 	for _, d := range dirs {
 		// Joined as clang joins them ("./inc.hlsli" for a main file in
 		// the current folder), since the name shows in diagnostics.

@@ -90,6 +90,11 @@ func TestIncludesListedAndPositioned(t *testing.T) {
 	if from := fs.Position(f.IncludedFrom); from.Filename != "./b.h" || from.Line != 1 {
 		t.Errorf("a.h IncludedFrom = %v, want ./b.h:1", from)
 	}
+	// -I folders are named "./dir" as dxc names them.
+	res, _, _ = run(t, "#include <x.h>\n__FILE__", map[string]string{"inc/x.h": "__FILE__\n"}, Config{IncludeDirs: []string{"inc"}})
+	if got := joined(res.Tokens); got != "\"./inc/x.h\" \"main.hlsl\"" {
+		t.Errorf("-I naming: %s", got)
+	}
 }
 
 func TestDefinesAndUndefs(t *testing.T) {

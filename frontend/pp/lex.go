@@ -122,8 +122,9 @@ func (lx *lexer) posAt(off int) diag.Pos {
 	return lx.file.Pos(off + int(lx.splices[i].delta))
 }
 
+// isIdentStart: DXC fixes clang's DollarIdents on, so '$' is a letter.
 func isIdentStart(c byte) bool {
-	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '_' || c >= 0x80
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '_' || c == '$' || c >= 0x80
 }
 
 func isIdentBody(c byte) bool {
@@ -355,8 +356,8 @@ var puncts = [256][]string{
 	'*': {"*=", "*"},
 	'+': {"++", "+=", "+"},
 	',': {","},
-	'-': {"->", "--", "-=", "-"},
-	'.': {"...", "."},
+	'-': {"->*", "->", "--", "-=", "-"}, // ->* and .* : HLSL is lexed as C++
+	'.': {"...", ".*", "."},
 	'/': {"/=", "/"},
 	':': {"::", ":"},
 	';': {";"},

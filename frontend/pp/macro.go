@@ -303,7 +303,7 @@ func (p *preprocessor) substitute(m *macro, args [][]ptok, at diag.Pos, elided b
 		}
 		if k := paramIndex(t); k >= 0 {
 			nextIsPaste := i+1 < len(body) && isPunct(body[i+1], "##") && i+2 < len(body)
-			if pasteNext || nextIsPaste {
+			if (pasteNext || nextIsPaste) && !p.cfg.LegacyMacroExpansion {
 				appendItem(copyArg(args[k]), true, lead)
 				continue
 			}
@@ -314,12 +314,7 @@ func (p *preprocessor) substitute(m *macro, args [][]ptok, at diag.Pos, elided b
 				}
 			}
 			items := copyArg(expanded[k])
-			appendItem(items, false, lead)
-			if len(items) == 0 && i+1 < len(body) && lead != 0 {
-				// An empty argument leaves its space behind.
-				body2 := body[i+1]
-				_ = body2
-			}
+			appendItem(items, pasteNext || nextIsPaste, lead)
 			continue
 		}
 		t.Exp = at

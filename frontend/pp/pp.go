@@ -30,7 +30,7 @@ import (
 type Config struct {
 	Defines     []string // -D values: "NAME", "NAME=VALUE"
 	Undefs      []string // -U NAME
-	IncludeDirs []string // -I: searched after the including file's folder for "...", and alone for <...>
+	IncludeDirs []string // -I: searched after the including files' folders for "...", and alone for <...>; a relative one gets "./" in front, as dxc does
 	// ReadFile reads #included files; nil means os.ReadFile.
 	ReadFile func(path string) ([]byte, error)
 	// BuiltinHeader returns the text of a header compiled into the
@@ -38,6 +38,9 @@ type Config struct {
 	// <dx/linalg.h>, ...): tried for #include <...> after the -I folders.
 	// Such files are named "<built-in:hlsl>/NAME". nil: none.
 	BuiltinHeader func(name string) ([]byte, bool)
+	// LegacyMacroExpansion is dxc's -flegacy-macro-expansion (fxc's
+	// behaviour): macro arguments next to ## are macro-expanded first.
+	LegacyMacroExpansion bool
 	// IgnoreLineDirectives is dxc's -ignore-line-directives: #line is
 	// checked but does not change positions.
 	IgnoreLineDirectives bool

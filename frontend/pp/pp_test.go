@@ -170,11 +170,24 @@ t(10,,), t(,11,), t(,,12), t(,,) };`,
 		want: `int j [ ] = { 123 , 45 , 67 , 89 , 10 , 11 , 12 , } ;`},
 	{name: "hlsl numbers", src: "1.0f 1.0h 1.0l 1.0L 2u 3l 0x1Fu 017 1e-3 .5 1.#INF 2.5e+10f 1.xxx 1.0.xx", noClang: true,
 		want: "1.0f 1.0h 1.0l 1.0L 2u 3l 0x1Fu 017 1e-3 .5 1.#INF 2.5e+10f 1 . xxx 1.0 . xx"},
-	{name: "punctuators", src: "a::b <<= >>= -> ... ## # ++ -- && || <= >= == != += -= *= /= %= &= |= ^= << >> ? : ; , . [ ] { } ( ) ~ ! %", noClang: true,
-		want: "a :: b <<= >>= -> ... ## # ++ -- && || <= >= == != += -= *= /= %= &= |= ^= << >> ? : ; , . [ ] { } ( ) ~ ! %"},
+	{name: "dollar identifiers", src: "#define $x 1\n$x a$b $", want: "1 a$b $", noClang: true},
+	{name: "punctuators", src: "a::b .* ->* <<= >>= -> ... ## # ++ -- && || <= >= == != += -= *= /= %= &= |= ^= << >> ? : ; , . [ ] { } ( ) ~ ! %", noClang: true,
+		want: "a :: b .* ->* <<= >>= -> ... ## # ++ -- && || <= >= == != += -= *= /= %= &= |= ^= << >> ? : ; , . [ ] { } ( ) ~ ! %"},
 	{name: "pragma kept out of tokens", src: "a\n#pragma pack_matrix(row_major)\nb\n#pragma once\n#pragma foo bar\nc", want: "a b c", noClang: true, diag: "#pragma once in main file"},
 	{name: "_Pragma", src: "a _Pragma(\"pack_matrix(column_major)\") b", want: "a b", noClang: true},
 	{name: "date time deterministic", src: "__DATE__ __TIME__", want: "\"Jan  1 1970\" \"00:00:00\"", noClang: true},
+}
+
+func TestLegacyMacroExpansion(t *testing.T) {
+	src := "#define IDX0 7\n#define IDX(n) IDX##n\n#define NAME(a, b) res_##a##_##b\n#define RES(x, n) NAME(x, IDX(n))\nRES(tex, 0)\n"
+	res, _, diags := run(t, src, nil, Config{})
+	if got := joined(res.Tokens); got != "res_tex_IDX ( 0 )" || diags != "" {
+		t.Errorf("standard: %s %s", got, diags)
+	}
+	res, _, diags = run(t, src, nil, Config{LegacyMacroExpansion: true})
+	if got := joined(res.Tokens); got != "res_tex_7" || diags != "" {
+		t.Errorf("-flegacy-macro-expansion: %s %s", got, diags)
+	}
 }
 
 func TestExpand(t *testing.T) {
