@@ -130,10 +130,56 @@ func Resolve(u *types.Universe, c Call) (Match, *Error) {
 	}
 	var buf [32]*Overload
 	cands := buf[:0]
+	takesTemplate := false
 	for _, i := range idx {
-		cands = append(cands, &overloads[i])
+		o := &overloads[i]
+		cands = append(cands, o)
+		takesTemplate = takesTemplate || o.usesTmpl()
+	}
+	if c.Template != nil {
+		if !takesTemplate {
+			return Match{}, &Error{Kind: NoMatch, Msg: "Explicit template arguments on intrinsic " + c.Name + " are not supported"}
+		}
+		if c.Receiver != nil && c.Receiver.Object().Class() == types.ClassByteAddressBuffer && !numericOrAggregate(c.Template) {
+			return Match{}, &Error{Kind: NoMatch, Msg: "Explicit template arguments on intrinsic " + c.Name + " must be a single numeric type"}
+		}
 	}
 	return resolveAmong(u, c, cands)
+}
+
+func (o *Overload) usesTmpl() bool {
+	if o.Result.Kind == PatTmpl {
+		return true
+	}
+	for _, p := range o.Params {
+		if p.Type.Kind == PatTmpl {
+			return true
+		}
+	}
+	return false
+}
+
+// numericOrAggregate reports a scalar, vector, matrix, or an array or
+// struct made only of them: what a byte-address buffer can load or store.
+func numericOrAggregate(t *types.Type) bool {
+	c := t.Canonical()
+	switch c.Kind() {
+	case types.Basic, types.Vector, types.Matrix, types.Enum:
+		return true
+	case types.Array:
+		return numericOrAggregate(c.Elem())
+	case types.Struct:
+		if b := c.Named().Base; b != nil && !numericOrAggregate(b) {
+			return false
+		}
+		for _, f := range c.Named().Fields {
+			if !numericOrAggregate(f.Type) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
 }
 
 func resolveAmong(u *types.Universe, c Call, cands []*Overload) (Match, *Error) {
