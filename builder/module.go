@@ -57,7 +57,10 @@ func (b *ModuleBuilder) ExtInstImport(name string) ID {
 
 // MemoryModel sets the module's addressing and memory model.
 func (b *ModuleBuilder) MemoryModel(a spv.AddressingModel, mm spv.MemoryModel) {
-	b.M.MemoryModel = &Inst{Op: spv.OpMemoryModel, Operands: []Operand{Enum(a), Enum(mm)}}
+	in := &Inst{Op: spv.OpMemoryModel, Operands: []Operand{Enum(a), Enum(mm)}}
+	if b.check(in) {
+		b.M.MemoryModel = in
+	}
 }
 
 // EntryPoint declares fn an entry point with its interface variables.
@@ -292,24 +295,27 @@ func (f *FunctionBuilder) Emit(op spv.Op, typ ID, operands ...Operand) ID {
 	if info.HasResult {
 		in.Result = f.b.NewID()
 	}
-	f.append(in)
+	if !f.append(in) {
+		return 0
+	}
 	return in.Result
 }
 
-func (f *FunctionBuilder) append(in *Inst) {
+func (f *FunctionBuilder) append(in *Inst) bool {
 	switch {
 	case f.cur == nil:
 		f.fail("%s emitted before the first block was started", in.Op)
-		return
+		return false
 	case f.cur.Terminated():
 		f.fail("%s emitted after the terminator of block %%%d", in.Op, f.cur.Label)
-		return
+		return false
 	}
 	if !f.b.check(in) {
-		return
+		return false
 	}
 	f.cur.Insts = append(f.cur.Insts, in)
 	f.b.record(in)
+	return true
 }
 
 // Variable adds a Function-storage OpVariable of pointer type ptrType at
