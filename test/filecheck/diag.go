@@ -123,8 +123,10 @@ func (b *buffer) diag(off int, severity, msg string) Diag {
 	if off > len(b.text) {
 		off = len(b.text)
 	}
-	lineStart := bytes.LastIndexByte(b.text[:off], '\n') + 1
-	lineEnd := bytes.IndexByte(b.text[off:], '\n')
+	// Like llvm::SourceMgr: the line number counts '\n' only, but the
+	// displayed line (and so the column) is delimited by '\n' or '\r'.
+	lineStart := bytes.LastIndexAny(b.text[:off], "\n\r") + 1
+	lineEnd := bytes.IndexAny(b.text[off:], "\n\r")
 	if lineEnd < 0 {
 		lineEnd = len(b.text)
 	} else {
@@ -132,11 +134,11 @@ func (b *buffer) diag(off int, severity, msg string) Diag {
 	}
 	return Diag{
 		File:     b.name,
-		Line:     bytes.Count(b.text[:lineStart], []byte{'\n'}) + 1,
+		Line:     bytes.Count(b.text[:off], []byte{'\n'}) + 1,
 		Col:      off - lineStart + 1,
 		Severity: severity,
 		Message:  msg,
-		Source:   strings.TrimSuffix(string(b.text[lineStart:lineEnd]), "\r"),
+		Source:   string(b.text[lineStart:lineEnd]),
 	}
 }
 

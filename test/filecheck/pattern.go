@@ -682,7 +682,8 @@ func (pp *patParser) numericBlock(expr string, legacy bool) (*expression, *numVa
 	v, exists := ctx.numVars[name]
 	if exists {
 		if v.format != format {
-			return nil, nil, pp.errAt(rest, "format different from previous variable definition")
+			// At the end of the name (rest may be empty, so no pointer).
+			return nil, nil, &parseError{pp.at(defExpr) + len(name), "format different from previous variable definition"}
 		}
 	} else {
 		v = &numVar{name: name, format: format, defLine: pp.p.line}
