@@ -28,11 +28,12 @@
 //     merge instructions in place (BeginIf/Else/EndIf, BeginLoop/LoopTest/
 //     BeginContinue/EndLoop, BeginSwitch/EndSwitch). Function variables go
 //     to the top of the entry block wherever they are declared.
-//   - InferCapabilities: a pass declaring the capabilities and extensions
-//     the instructions and enumerants used need, from the grammar tables
-//     (plus the few rules the grammar cannot express, as DXC has them).
-//     InterfaceVariables computes an entry point's interface through its
-//     call graph; MinVersion the SPIR-V version the features used need. Context/ModuleBuilder.DeleteIf delete instructions and
+//   - Pass helpers: InferCapabilities declares the capabilities and
+//     extensions the instructions and enumerants used need, from the
+//     grammar tables (plus the few rules the grammar cannot express, as DXC
+//     has them); InterfaceVariables computes an entry point's interface
+//     through its call graph; MinVersion the SPIR-V version the features
+//     used need; Context/ModuleBuilder.DeleteIf delete instructions and
 //     forget them in the interning tables; the type queries (ElementType,
 //     Pointee, ScalarWidth...) answer from the interned definitions.
 //   - Verify: cheap structural checks (ids defined once and before use at
@@ -43,7 +44,10 @@
 //     every section through an InstBuilder to a WordConsumer.
 //
 // Building never panics on bad input: the first error sticks in the
-// ModuleBuilder (Err) and Serialize returns it.
+// ModuleBuilder (Err), the failing call returns id 0, and Serialize returns
+// the error. Emitting after a terminator is such an error: code after a
+// return/break/continue (which DXC drops) must be skipped by the caller
+// (FunctionBuilder.Terminated) or given a new block.
 //
 // A minimal fragment shader:
 //
