@@ -11,6 +11,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/hlsl2spirv/hlsl2spirv/builder/spv"
 	"github.com/hlsl2spirv/hlsl2spirv/test/tool"
 )
 
@@ -163,6 +164,22 @@ func firstDiff(want, got string) string {
 	return b.String()
 }
 
+// knownGaps are fixtures we cannot print like spirv-dis yet, each with the
+// extended instruction set package spv lacks; a fixture is skipped only
+// while its set is missing, so adding the table turns the test on.
+var knownGaps = map[string]string{
+	"ext_debuginfo.spvasm":  "DebugInfo",
+	"ext_opencl_std.spvasm": "OpenCL.std",
+	"ext_amd.spvasm":        "SPV_AMD_shader_trinary_minmax",
+}
+
+// skipKnownGap skips a fixture of knownGaps while package spv lacks its set.
+func skipKnownGap(t *testing.T, path string) {
+	if set, ok := knownGaps[filepath.Base(path)]; ok && spv.ExtInstSetByName(set) == nil {
+		t.Skipf("SKIP: builder/spv has no table for the %s extended instruction set", set)
+	}
+}
+
 var glslExts = []string{".comp", ".vert", ".frag", ".geom", ".tesc", ".tese", ".rgen", ".rchit", ".rmiss", ".mesh", ".task"}
 
 func TestCorpusMatchesSpirvDis(t *testing.T) {
@@ -173,6 +190,7 @@ func TestCorpusMatchesSpirvDis(t *testing.T) {
 	for _, f := range files {
 		t.Run(filepath.Base(f), func(t *testing.T) {
 			t.Parallel()
+			skipKnownGap(t, f)
 			bin := buildFixture(t, f)
 			requireSameText(t, bin, Options{})
 		})
@@ -184,6 +202,7 @@ func TestCorpusOptions(t *testing.T) {
 	for _, f := range corpusFiles(t, append([]string{".spvasm", ".hlsl"}, glslExts...)...) {
 		t.Run(filepath.Base(f), func(t *testing.T) {
 			t.Parallel()
+			skipKnownGap(t, f)
 			bin := buildFixture(t, f)
 			requireSameText(t, bin, Options{RawIDs: true, NoIndent: true}, "--raw-id", "--no-indent")
 			requireSameText(t, bin, Options{NoHeader: true}, "--no-header")
@@ -200,6 +219,7 @@ func TestCorpusBigEndian(t *testing.T) {
 	for _, f := range corpusFiles(t, ".spvasm", ".frag", ".comp") {
 		t.Run(filepath.Base(f), func(t *testing.T) {
 			t.Parallel()
+			skipKnownGap(t, f)
 			bin := buildFixture(t, f)
 			swapped := make([]byte, len(bin))
 			for i := 0; i+4 <= len(bin); i += 4 {
