@@ -84,6 +84,50 @@ func (b *Block) Terminated() bool {
 	return len(b.Insts) > 0 && isTerminator(b.Insts[len(b.Insts)-1].Op)
 }
 
+// Terminator returns the block's last instruction if it is a terminator,
+// else nil.
+func (b *Block) Terminator() *Inst {
+	if b.Terminated() {
+		return b.Insts[len(b.Insts)-1]
+	}
+	return nil
+}
+
+// Merge returns the block's OpSelectionMerge or OpLoopMerge (it precedes
+// the terminator), or nil.
+func (b *Block) Merge() *Inst {
+	if n := len(b.Insts); n >= 2 {
+		if in := b.Insts[n-2]; in.Op == spv.OpSelectionMerge || in.Op == spv.OpLoopMerge {
+			return in
+		}
+	}
+	return nil
+}
+
+// Successors returns the labels the block's terminator may branch to, in
+// operand order (an OpSwitch's default first), duplicates included.
+func (b *Block) Successors() []ID {
+	t := b.Terminator()
+	if t == nil {
+		return nil
+	}
+	var out []ID
+	switch t.Op {
+	case spv.OpBranch:
+		out = append(out, t.Operands[0].ID())
+	case spv.OpBranchConditional:
+		out = append(out, t.Operands[1].ID(), t.Operands[2].ID())
+	case spv.OpSwitch:
+		out = append(out, t.Operands[1].ID())
+		for _, p := range t.Operands[2:] {
+			if len(p.Params) == 2 {
+				out = append(out, p.Params[1].ID())
+			}
+		}
+	}
+	return out
+}
+
 // A Function is an OpFunction, its parameters and its blocks; the entry
 // block is first.
 type Function struct {

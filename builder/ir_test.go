@@ -355,3 +355,44 @@ func TestInstString(t *testing.T) {
 		t.Error("Param out of range accepted")
 	}
 }
+
+func TestBlockCFGHelpers(t *testing.T) {
+	b, f := minimalShader(spv.Version1_0)
+	i32 := b.TypeInt(32, true)
+	sel := f.Load(i32, f.Variable(b.TypePointer(spv.StorageClassFunction, i32), "a", b.ConstInt32(2)))
+	entry := f.Block()
+	s := f.BeginSwitch(sel, []int64{1, 2}, true, spv.SelectionControlNone)
+	for _, c := range s.Cases {
+		f.StartBlock(c)
+		f.Branch(s.Merge)
+	}
+	f.StartBlock(s.Default)
+	l := f.BeginLoop("while", spv.LoopControlNone)
+	f.LoopTest(l, b.ConstBool(true))
+	f.BeginContinue(l)
+	f.EndLoop(l)
+	f.Return()
+	f.End()
+	fn := b.M.Functions[0]
+	eb := fn.Block(entry)
+	if got := eb.Successors(); !slices.Equal(got, []ID{s.Default, s.Cases[0], s.Cases[1]}) {
+		t.Errorf("switch successors %v", got)
+	}
+	if m := eb.Merge(); m == nil || m.Op != spv.OpSelectionMerge || m.Operands[0].ID() != s.Merge {
+		t.Errorf("switch merge %v", m)
+	}
+	hb := fn.Block(l.Header)
+	if got := hb.Successors(); !slices.Equal(got, []ID{l.Body, l.Merge}) {
+		t.Errorf("loop header successors %v", got)
+	}
+	if m := hb.Merge(); m == nil || m.Op != spv.OpLoopMerge || m.Operands[1].ID() != l.Continue {
+		t.Errorf("loop merge %v", m)
+	}
+	if got := fn.Block(l.Continue).Successors(); !slices.Equal(got, []ID{l.Header}) {
+		t.Errorf("back edge %v", got)
+	}
+	last := fn.Blocks[len(fn.Blocks)-1]
+	if last.Successors() != nil || last.Terminator().Op != spv.OpReturn || last.Merge() != nil {
+		t.Errorf("return block: %v %v", last.Successors(), last.Terminator())
+	}
+}
