@@ -65,4 +65,5 @@ const (
 	codeExprConversion
 	codeExprOverflow
 	codeTooManyIncludes
+	codeHasInclude
 )

@@ -808,3 +808,53 @@ func (p *preprocessor) underscorePragma(t ptok) {
 	}
 	p.handlePragma(toks, site(t))
 }
+
+// hasInclude evaluates __has_include("file") or __has_include(<file>)
+// after its name t: 1 when #include would find the file.
+func (p *preprocessor) hasInclude(t ptok) bool {
+	bad := func(pos diag.Pos) bool {
+		p.errorf(codeHasInclude, pos, "missing '(' after '__has_include'")
+		return false
+	}
+	if !p.nextIsLParen() {
+		return bad(site(t))
+	}
+	p.lexRaw() // (
+	arg := p.lex()
+	var name string
+	angled := false
+	switch {
+	case arg.Kind == token.String && terminated(arg.Text):
+		name = arg.Text[1 : len(arg.Text)-1]
+	case isPunct(arg, "<"):
+		var b strings.Builder
+		for {
+			x := p.lex()
+			if isPunct(x, ">") {
+				break
+			}
+			if x.Kind == token.EOF || x.Kind >= kEOD {
+				p.errorf(codeExpectedFilename, arg.Pos, "expected \"FILENAME\" or <FILENAME>")
+				return false
+			}
+			if b.Len() > 0 && x.Flags&token.LeadingSpace != 0 {
+				b.WriteByte(' ')
+			}
+			b.WriteString(x.Text)
+		}
+		name, angled = b.String(), true
+	default:
+		p.errorf(codeExpectedFilename, arg.Pos, "expected \"FILENAME\" or <FILENAME>")
+		return false
+	}
+	if rp := p.lex(); !isPunct(rp, ")") {
+		p.errorf(codeHasInclude, rp.Pos, "missing ')' after '__has_include'")
+		return false
+	}
+	c := p.currentFile()
+	if c == nil || name == "" {
+		return false
+	}
+	_, _, ok := p.findInclude(c, name, angled)
+	return ok
+}

@@ -43,6 +43,7 @@ func TestInclude(t *testing.T) {
 		{"builtins in included file", "#include \"name.h\"", "\"./name.h\" 1 1"},
 		{"macro names the file", "#define HDR \"macro_name.h\"\n#include HDR", "macro_named"},
 		{"macro builds <file>", "#define HDR <angle_local.h>\n#include HDR", "angle_local"},
+		{"__has_include", "#if __has_include(\"a.h\") && __has_include(<d.h>) && !__has_include(\"none.h\") && !__has_include(<none.h>)\nyes\n#endif", "yes"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -18,8 +18,6 @@ const (
 // Internal token flags (ptok.pf).
 const (
 	pfNoExpand uint8 = 1 << iota // "painted blue": never expands again (C 6.10.3.4p2)
-	pfFromArg                    // came from a macro argument (for ## placement)
-	pfStringifyEmpty
 )
 
 // ptok is a token inside the preprocessor: the public token plus private flags.

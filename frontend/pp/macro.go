@@ -109,7 +109,6 @@ func (p *preprocessor) collectArgs(name ptok, m *macro) ([][]ptok, bool) {
 				}
 			}
 		}
-		t.pf |= pfFromArg
 		cur = append(cur, t)
 	}
 }
@@ -318,7 +317,6 @@ func (p *preprocessor) substitute(m *macro, args [][]ptok, at diag.Pos, elided b
 			continue
 		}
 		t.Exp = at
-		t.pf &^= pfFromArg
 		appendItem([]ptok{t}, false, lead)
 	}
 	// Remove placemarkers.
@@ -384,7 +382,7 @@ func (p *preprocessor) paste(l, r ptok, opPos, at diag.Pos) ptok {
 	res := l
 	res.Kind = kind
 	res.Text = p.intern([]byte(text))
-	res.pf &^= pfNoExpand | pfFromArg
+	res.pf &^= pfNoExpand
 	if !res.Exp.IsValid() {
 		res.Exp = at
 	}

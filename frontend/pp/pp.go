@@ -161,6 +161,8 @@ const (
 	biPragma
 	biIncludeLevel
 	biBaseFile
+	biTimestamp
+	biHasInclude
 )
 
 // macro is one #define.
@@ -177,11 +179,9 @@ type macro struct {
 
 // cond is one open #if group.
 type cond struct {
-	pos      diag.Pos // the #if
-	taken    bool     // some branch of the group was (or is being) taken
-	sawElse  bool
-	elsePos  diag.Pos
-	skipping bool // currently in a skipped branch (only used transiently)
+	pos     diag.Pos // the directive's name (#if, #ifdef...), where clang reports it unterminated
+	taken   bool     // some branch of the group was (or is being) taken
+	sawElse bool
 }
 
 // context is one entry of the input stack: a file being lexed or a token
@@ -212,8 +212,8 @@ const (
 	guardNone                     // not a guarded file
 )
 
-// noteGuard updates c's guard state for a token or directive outside the
-// guard's group.
+// noteOutside records a token or directive outside the guard's group:
+// the file is not include-guarded.
 func (c *context) noteOutside() {
 	if c.guard != guardInside {
 		c.guard = guardNone
@@ -239,6 +239,7 @@ type preprocessor struct {
 	nesting     int
 	pending     token.Flags // flags of a macro use that expanded to nothing
 	date, clock string
+	timestamp   string
 	mainName    string
 
 	includes int // files entered by #include so far
@@ -330,6 +331,9 @@ func (p *preprocessor) setTime() {
 	// clang: "Mmm dd yyyy" with the day padded by a space, and "hh:mm:ss".
 	p.date = strconv.Quote(t.Format("Jan _2 2006"))
 	p.clock = strconv.Quote(t.Format("15:04:05"))
+	// __TIMESTAMP__ is the file's modification time in clang; the same
+	// fixed time here, in asctime's format.
+	p.timestamp = strconv.Quote(t.Format("Mon Jan _2 15:04:05 2006"))
 }
 
 func (p *preprocessor) defineBuiltins() {
@@ -337,6 +341,7 @@ func (p *preprocessor) defineBuiltins() {
 		"__LINE__": biLine, "__FILE__": biFile, "__COUNTER__": biCounter,
 		"__DATE__": biDate, "__TIME__": biTime, "_Pragma": biPragma,
 		"__INCLUDE_LEVEL__": biIncludeLevel, "__BASE_FILE__": biBaseFile,
+		"__TIMESTAMP__": biTimestamp, "__has_include": biHasInclude, "__has_include_next": biHasInclude,
 	} {
 		p.macros[name] = &macro{name: name, builtin: k}
 	}
@@ -600,6 +605,13 @@ func (p *preprocessor) expandBuiltin(t ptok, m *macro) (ptok, bool) {
 		r.Kind, r.Text = token.String, p.date
 	case biTime:
 		r.Kind, r.Text = token.String, p.clock
+	case biTimestamp:
+		r.Kind, r.Text = token.String, p.timestamp
+	case biHasInclude:
+		r.Kind, r.Text = token.Int, "0"
+		if p.hasInclude(t) {
+			r.Text = "1"
+		}
 	case biPragma:
 		p.underscorePragma(t)
 		return ptok{}, false
