@@ -37,7 +37,8 @@ var (
 	runnerErr  error  // a real build failure
 )
 
-// runnerTimeout bounds one runner process.
+// runnerTimeout bounds one job on a runner; the runner itself gives up on a
+// dispatch after 20 seconds, so this is for a driver that hangs elsewhere.
 const runnerTimeout = 60 * time.Second
 
 // lavapipeICDs is where Debian's mesa-vulkan-drivers puts lavapipe's ICD.
