@@ -112,12 +112,12 @@ func (b *Block) Successors() []ID {
 		return nil
 	}
 	var out []ID
-	switch t.Op {
-	case spv.OpBranch:
+	switch {
+	case t.Op == spv.OpBranch && len(t.Operands) >= 1:
 		out = append(out, t.Operands[0].ID())
-	case spv.OpBranchConditional:
+	case t.Op == spv.OpBranchConditional && len(t.Operands) >= 3:
 		out = append(out, t.Operands[1].ID(), t.Operands[2].ID())
-	case spv.OpSwitch:
+	case t.Op == spv.OpSwitch && len(t.Operands) >= 2:
 		out = append(out, t.Operands[1].ID())
 		for _, p := range t.Operands[2:] {
 			if len(p.Params) == 2 {
