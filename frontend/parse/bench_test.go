@@ -171,3 +171,50 @@ func TestBenchInputsParse(t *testing.T) {
 		t.Errorf("typical.hlsl has %d lines; the cold benchmark is specified for ~200", n)
 	}
 }
+
+// A second parse of the same text reuses the prediction cache the first
+// one filled: no new DFA states.
+func TestPredictionCacheShared(t *testing.T) {
+	src, err := os.ReadFile(filepath.Join("testdata", "bench", "typical.hlsl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	parseString(t, "a.hlsl", string(src))
+	first := dfaStates()
+	parseString(t, "b.hlsl", string(src))
+	if first == 0 {
+		t.Fatal("the shared prediction cache is empty after a parse")
+	}
+	if second := dfaStates(); second != first {
+		t.Errorf("the second parse added DFA states: %d, then %d", first, second)
+	}
+}
+
+// Parses from several goroutines give the same trees as one at a time
+// (run with -race to check the locking under the antlr.nomutex tag).
+func TestConcurrentParses(t *testing.T) {
+	files, _ := filepath.Glob(filepath.Join("testdata", "ast", "*.hlsl"))
+	want := map[string]string{}
+	for _, f := range files {
+		src, _ := os.ReadFile(f)
+		want[f] = dump(t, filepath.Base(f), string(src))
+	}
+	done := make(chan string, 4*len(files))
+	for g := 0; g < 4; g++ {
+		go func() {
+			for _, f := range files {
+				src, _ := os.ReadFile(f)
+				if got := dump(t, filepath.Base(f), string(src)); got != want[f] {
+					done <- f
+					continue
+				}
+				done <- ""
+			}
+		}()
+	}
+	for i := 0; i < 4*len(files); i++ {
+		if f := <-done; f != "" {
+			t.Errorf("%s: a concurrent parse differs from a sequential one", f)
+		}
+	}
+}

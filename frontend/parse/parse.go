@@ -12,6 +12,7 @@ package parse
 
 import (
 	"fmt"
+	"sync"
 
 	"github.com/antlr4-go/antlr/v4"
 
@@ -65,12 +66,14 @@ func parseFile(fs *diag.FileSet, diags *diag.List, name string, toks []token.Tok
 	}
 	stream := newTokenStream(ct)
 
+	antlrMu.Lock()
 	tree, ok := parseSLL(stream)
 	if !ok {
 		st.LLFallback = true
 		stream.Seek(0)
 		tree = parseLL(stream, diags, ct)
 	}
+	antlrMu.Unlock()
 
 	b := &builder{toks: ct, diags: diags, name: name}
 	file := b.build(tree)
@@ -93,21 +96,54 @@ func (bailStrategy) Sync(antlr.Parser)                                {}
 func (bailStrategy) ReportError(antlr.Parser, antlr.RecognitionException) {
 }
 
+// The prediction cache (one DFA per decision, and the context cache) is
+// built once per process and shared by every parse: the first file pays
+// for filling it, the next ones reuse it.
+//
+// The Makefile builds with the antlr.nomutex tag, which removes the ANTLR
+// runtime's own locks; antlrMu makes parses in one process take turns so
+// concurrent library calls stay safe.
+var (
+	antlrMu    sync.Mutex
+	sharedOnce sync.Once
+	sharedDFAs []*antlr.DFA
+	sharedPCC  *antlr.PredictionContextCache
+)
+
 // coldDFA makes every parse start with an empty prediction cache, as in a
 // fresh process; for the cold benchmark only.
 var coldDFA bool
 
+func freshDFAs(atn *antlr.ATN) []*antlr.DFA {
+	dfas := make([]*antlr.DFA, len(atn.DecisionToState))
+	for i, s := range atn.DecisionToState {
+		dfas[i] = antlr.NewDFA(s, i)
+	}
+	return dfas
+}
+
 func newParser(stream *tokenStream) *p.HLSLParser {
 	parser := p.NewHLSLParser(stream)
+	atn := parser.GetATN()
+	sharedOnce.Do(func() {
+		sharedDFAs = freshDFAs(atn)
+		sharedPCC = antlr.NewPredictionContextCache()
+	})
+	dfas, pcc := sharedDFAs, sharedPCC
 	if coldDFA {
-		atn := parser.GetATN()
-		dfas := make([]*antlr.DFA, len(atn.DecisionToState))
-		for i, s := range atn.DecisionToState {
-			dfas[i] = antlr.NewDFA(s, i)
-		}
-		parser.Interpreter = antlr.NewParserATNSimulator(parser, atn, dfas, antlr.NewPredictionContextCache())
+		dfas, pcc = freshDFAs(atn), antlr.NewPredictionContextCache()
 	}
+	parser.Interpreter = antlr.NewParserATNSimulator(parser, atn, dfas, pcc)
 	return parser
+}
+
+// dfaStates counts the states in the shared prediction cache.
+func dfaStates() int {
+	n := 0
+	for _, d := range sharedDFAs {
+		n += d.Len()
+	}
+	return n
 }
 
 func parseSLL(stream *tokenStream) (tree p.ITranslationUnitContext, ok bool) {
