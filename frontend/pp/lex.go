@@ -62,6 +62,11 @@ func newLexer(p *preprocessor, f *diag.File) *lexer {
 	if bytes.IndexByte(f.Content, '\\') >= 0 {
 		lx.removeSplices()
 	}
+	// A UTF-8 byte order mark (common in files saved on Windows) is
+	// skipped, as clang does; columns still count its bytes.
+	if bytes.HasPrefix(lx.src, []byte("\xEF\xBB\xBF")) {
+		lx.pos = 3
+	}
 	return lx
 }
 

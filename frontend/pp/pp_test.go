@@ -118,6 +118,7 @@ var expandCases = []struct {
 	{name: "line continuation", src: "#define L 1 \\\n + 2\nL\nab\\\ncd", want: "1 + 2 abcd"},
 	{name: "line continuation in comment", src: "// comment \\\n still comment\nx", want: "x"},
 	{name: "crlf", src: "#define A 1\r\n#if A\r\nx\r\n#endif\r\ny\r\n", want: "x y"},
+	{name: "byte order mark", src: "\xEF\xBB\xBF#define A 1\nA", want: "1", noClang: true},
 	{name: "no final newline", src: "#define A 1\nA", want: "1"},
 	{name: "directive in args", src: "#define f(x) [x]\nf(1\n#undef f\n)f(2)", want: "[ 1 ] f ( 2 )"},
 	{name: "line macro", src: "a __LINE__\n\nb __LINE__", want: "a 1 b 3"},
