@@ -19,7 +19,9 @@ import (
 // status LLVM's FileCheck gives: 0 pass, 1 no match, 2 bad check file or
 // empty input; flags are FileCheck options, space separated). Sections follow:
 // "--- check" and "--- input" hold lines that are joined with "\n" and end
-// with "\n"; "--- input-nonl" is an input without the final newline.
+// with "\n"; "--- input-nonl" is an input without the final newline;
+// "--- check-crlf" and "--- input-crlf" end every line with "\r\n"; "\r"
+// written as the two characters backslash-r stands for a lone carriage return.
 // Trailing blank lines of a section are dropped (they separate cases). Lines
 // starting with "#" before the first case are comments.
 type corpusCase struct {
@@ -64,9 +66,14 @@ func parseCorpus(file, data string) ([]corpusCase, error) {
 			lines = lines[:len(lines)-1]
 		}
 		text := strings.Join(lines, "\n")
+		crlf := strings.Join(lines, "\r\n") + "\r\n"
 		switch section {
 		case "check":
 			cur.check = text + "\n"
+		case "check-crlf":
+			cur.check = crlf
+		case "input-crlf":
+			cur.input = crlf
 		case "input":
 			if len(lines) > 0 {
 				text += "\n"
@@ -96,11 +103,13 @@ func parseCorpus(file, data string) ([]corpusCase, error) {
 		case strings.HasPrefix(line, "--- ") && cur != nil:
 			flush()
 			section = line[4:]
-			if section != "check" && section != "input" && section != "input-nonl" {
+			switch section {
+			case "check", "input", "input-nonl", "check-crlf", "input-crlf":
+			default:
 				return nil, fmt.Errorf("%s:%d: unknown section %q", file, n+1, section)
 			}
 		case section != "":
-			lines = append(lines, line)
+			lines = append(lines, strings.ReplaceAll(line, `\r`, "\r"))
 		case cur == nil && (line == "" || strings.HasPrefix(line, "#")):
 		default:
 			return nil, fmt.Errorf("%s:%d: text outside a section", file, n+1)
