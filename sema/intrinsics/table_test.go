@@ -18,7 +18,11 @@ func TestGeneratedTablesAreFresh(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want, err := gen.Generate(def)
+	reg, err := os.ReadFile("ids.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, wantReg, err := gen.Generate(def, reg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -26,8 +30,36 @@ func TestGeneratedTablesAreFresh(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !bytes.Equal(got, want) {
-		t.Fatal("tables.go is stale: run `go generate ./sema/intrinsics`")
+	if !bytes.Equal(got, want) || !bytes.Equal(reg, wantReg) {
+		t.Fatal("tables.go or ids.txt is stale: run `go generate ./sema/intrinsics`")
+	}
+}
+
+// TestIDsAreStable checks the registry's promise: adding an intrinsic at
+// the top of the table does not renumber the others, and removing one
+// keeps its number reserved.
+func TestIDsAreStable(t *testing.T) {
+	def := "fn b() -> void\nfn c() -> void\n"
+	_, reg, err := gen.Generate([]byte(def), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, reg2, err := gen.Generate([]byte("fn a() -> void\n"+def), reg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasSuffix(string(reg2), "B\nC\nA\n") {
+		t.Errorf("registry after adding a: %q", reg2)
+	}
+	if !strings.Contains(string(out), "Invalid ID = iota\n\tB\n\tC\n\tA\n") {
+		t.Errorf("new ID not appended:\n%s", out)
+	}
+	out, _, err = gen.Generate([]byte("fn c() -> void\n"), reg2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(out), "// B (retired)") || strings.Contains(string(out), "\tB\n") {
+		t.Errorf("removed ID not reserved:\n%s", out)
 	}
 }
 
@@ -47,7 +79,7 @@ func TestGeneratorRejectsBadInput(t *testing.T) {
 		"fn f() -> void @stages(xx)\n",
 		"set s = float\nset s = int\n",
 	} {
-		if _, err := gen.Generate([]byte(src)); err == nil {
+		if _, _, err := gen.Generate([]byte(src), nil); err == nil {
 			t.Errorf("accepted %q", src)
 		}
 	}

@@ -4,7 +4,7 @@ package intrinsics
 
 import "github.com/hlsl2spirv/hlsl2spirv/sema/types"
 
-// Intrinsic IDs.
+// Intrinsic IDs, numbered by ids.txt: a number is never reused.
 const (
 	Invalid ID = iota
 	Abs

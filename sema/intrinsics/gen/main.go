@@ -1,4 +1,5 @@
-// Command gen regenerates sema/intrinsics/tables.go from intrinsics.def.
+// Command gen regenerates sema/intrinsics/tables.go from intrinsics.def
+// and appends new intrinsic IDs to ids.txt.
 // Run it with `go generate ./sema/intrinsics`.
 package main
 
@@ -15,12 +16,21 @@ func main() {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
 	}
-	out, err := gen.Generate(def)
+	reg, err := os.ReadFile("ids.txt")
+	if err != nil && !os.IsNotExist(err) {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	out, newReg, err := gen.Generate(def, reg)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
 	}
 	if err := os.WriteFile("tables.go", out, 0o644); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	if err := os.WriteFile("ids.txt", newReg, 0o644); err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
 	}

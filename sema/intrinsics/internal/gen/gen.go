@@ -92,23 +92,40 @@ type parser struct {
 	objects   []string // current methods group
 	inMethods bool
 	line      int
+	registry  []string // ID names in number order (ids.txt)
 }
 
 // Generate parses the DSL text and returns gofmt'd Go source for tables.go.
-func Generate(def []byte) ([]byte, error) {
+//
+// registry is ids.txt: the ID names ever assigned, one per line, in number
+// order. IDs keep their numbers forever: new names are appended (the
+// updated registry is returned), and names that left the table keep their
+// slot as a blank constant.
+func Generate(def, registry []byte) (tables, newRegistry []byte, err error) {
 	p := &parser{setIndex: map[string]int{}}
 	if err := p.parse(string(def)); err != nil {
-		return nil, err
+		return nil, nil, err
+	}
+	for _, line := range strings.Split(string(registry), "\n") {
+		if line = strings.TrimSpace(line); line != "" && !strings.HasPrefix(line, "#") {
+			p.registry = append(p.registry, line)
+		}
 	}
 	src, err := p.emit()
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	out, err := format.Source(src)
 	if err != nil {
-		return nil, fmt.Errorf("formatting generated code: %v", err)
+		return nil, nil, fmt.Errorf("formatting generated code: %v", err)
 	}
-	return out, nil
+	var reg strings.Builder
+	reg.WriteString("# Intrinsic ID registry (append-only; written by go generate ./sema/intrinsics).\n")
+	for _, id := range p.registry {
+		reg.WriteString(id)
+		reg.WriteByte('\n')
+	}
+	return out, []byte(reg.String()), nil
 }
 
 func (p *parser) errorf(format string, args ...any) error {
@@ -633,9 +650,24 @@ func (p *parser) emit() ([]byte, error) {
 		idOf[id] = o.name
 		ids = append(ids, id)
 	}
-	w("// Intrinsic IDs.\nconst (\n\tInvalid ID = iota\n")
+	// Numbers come from the registry; new IDs are appended to it.
+	known := map[string]bool{}
+	for _, id := range p.registry {
+		known[id] = true
+	}
 	for _, id := range ids {
-		w("\t%s\n", id)
+		if !known[id] {
+			p.registry = append(p.registry, id)
+			known[id] = true
+		}
+	}
+	w("// Intrinsic IDs, numbered by ids.txt: a number is never reused.\nconst (\n\tInvalid ID = iota\n")
+	for _, id := range p.registry {
+		if _, live := idOf[id]; live {
+			w("\t%s\n", id)
+		} else {
+			w("\t_ // %s (retired)\n", id)
+		}
 	}
 	w("\tnumIDs\n)\n\n")
 	w("var idNames = [...]string{\n\tInvalid: \"<invalid>\",\n")
