@@ -727,19 +727,27 @@ func (p *preprocessor) handlePragma(toks []ptok, at diag.Pos) {
 			msg.WriteString(unquote(t.Text))
 		}
 		p.warn(codePragmaMessageText, name.Pos, "%s", msg.String())
-	case "pack_matrix":
-		args := p.expandTokens(toks[1:], name.Pos)
+	}
+	// -P output shows the pragma as written (DXC prints pragmas it has no
+	// handler for, pack_matrix included, without expanding macros).
+	raw := make([]token.Token, 0, len(toks))
+	for _, t := range toks {
+		raw = append(raw, t.Token)
+	}
+	p.mark(printMark{kind: markPragma, pos: name.Pos, pragma: raw})
+	args := toks[1:]
+	if name.Text == "pack_matrix" {
+		// DXC's handler reads the arguments with macro expansion.
+		args = p.expandTokens(args, name.Pos)
 		if !p.checkPackMatrix(name, args) {
 			return
 		}
-		toks = append(toks[:1:1], args...)
 	}
 	pr := Pragma{Pos: name.Pos, TokenIndex: len(p.res.Tokens), Name: name.Text}
-	for _, t := range toks[1:] {
+	for _, t := range args {
 		pr.Args = append(pr.Args, t.Token)
 	}
 	p.res.Pragmas = append(p.res.Pragmas, pr)
-	p.mark(printMark{kind: markPragma, pragma: len(p.res.Pragmas) - 1})
 }
 
 // checkPackMatrix validates #pragma pack_matrix(row_major|column_major)

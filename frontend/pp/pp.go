@@ -94,9 +94,9 @@ type Result struct {
 type printMark struct {
 	index      int // in Tokens: the event comes before this token
 	kind       markKind
-	pos        diag.Pos // enter: the file's start; exit: after the #include line; rename: the line #line names
-	includeLoc diag.Pos // enter: the #include
-	pragma     int      // pragma: index in Pragmas
+	pos        diag.Pos      // enter: the file's start; exit: after the #include line; rename: the line #line names; pragma: its name
+	includeLoc diag.Pos      // enter: the #include
+	pragma     []token.Token // pragma: its tokens as written, name first
 }
 
 type macroBody struct {

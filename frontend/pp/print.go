@@ -56,7 +56,7 @@ func (pr *printer) run() {
 		for ; mark < len(res.marks) && res.marks[mark].index <= i; mark++ {
 			m := res.marks[mark]
 			if m.kind == markPragma {
-				pr.printPragma(res.Pragmas[m.pragma])
+				pr.printPragma(m)
 			} else {
 				pr.fileChanged(m)
 			}
@@ -161,16 +161,17 @@ func (pr *printer) firstTokenOnLine(t token.Token, pos diag.Position) bool {
 }
 
 // printPragma writes a pragma back as `#pragma name args`.
-func (pr *printer) printPragma(p Pragma) {
-	switch p.Name {
+func (pr *printer) printPragma(m printMark) {
+	name := m.pragma[0]
+	switch name.Text {
 	case "region", "endregion", "mark":
 		return // consumed by DXC's handlers without output
 	}
 	pr.startNewLineIfNeeded(true)
-	pr.moveToLine(pr.fs.Position(p.Pos).Line)
-	if p.Name == "message" {
+	pr.moveToLine(pr.fs.Position(m.pos).Line)
+	if name.Text == "message" {
 		var msg strings.Builder
-		for _, a := range p.Args {
+		for _, a := range m.pragma[1:] {
 			if a.Kind == token.String {
 				msg.WriteString(unquote(a.Text))
 			}
@@ -179,12 +180,10 @@ func (pr *printer) printPragma(p Pragma) {
 		pr.w.WriteString(strconv.Quote(msg.String())[1:])
 		pr.w.WriteString(")")
 	} else {
-		pr.w.WriteString("#pragma ")
-		pr.w.WriteString(p.Name)
-		prev := token.Token{Kind: token.Ident, Text: p.Name}
-		var prevPrev token.Token
-		for _, a := range p.Args {
-			if a.Flags&token.LeadingSpace != 0 || avoidConcat(prevPrev, prev, a) {
+		pr.w.WriteString("#pragma")
+		var prev, prevPrev token.Token
+		for i, a := range m.pragma {
+			if i == 0 || a.Flags&token.LeadingSpace != 0 || avoidConcat(prevPrev, prev, a) {
 				pr.w.WriteByte(' ')
 			}
 			pr.w.WriteString(a.Text)

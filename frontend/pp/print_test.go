@@ -47,6 +47,11 @@ var printCases = []struct {
 		want: "#line 1 \"main.hlsl\"\na\n#pragma pack_matrix(row_major)\nb\n",
 	},
 	{
+		name: "pragma printed as written",
+		src:  "#define CM column_major\n#pragma pack_matrix( CM )\n#pragma dxc diagnostic ignored \"-Wfoo\"\n#pragma region X\nx\n",
+		want: "#line 1 \"main.hlsl\"\n\n#pragma pack_matrix( CM )\n#pragma dxc diagnostic ignored \"-Wfoo\"\n\nx\n",
+	},
+	{
 		name: "avoid concatenation",
 		src:  "#define M -\n#define E\n-M x E+ +M- a E b 1 E.5",
 		want: "#line 1 \"main.hlsl\"\n\n\n- - x + +- - a b 1 .5\n",
