@@ -179,14 +179,3 @@ func Glslang(tb testing.TB, filename string, source []byte, args []string) ([]by
 	module, err := os.ReadFile(out)
 	return module, env, err
 }
-
-// TargetEnv is the -fspv-target-env in dxc-style args (dxc's default
-// vulkan1.0 when absent).
-func TargetEnv(args []string) string {
-	for _, a := range args {
-		if v, ok := strings.CutPrefix(a, "-fspv-target-env="); ok {
-			return v
-		}
-	}
-	return "vulkan1.0"
-}

@@ -151,3 +151,69 @@ void diverge(uint3 id : SV_DispatchThreadID) {
   for (uint i = 1; i <= id.x; i++) s += i;   // each thread loops id.x times
   Out[id.x] = s;
 }
+
+//: case break_and_continue_inside_switch_inside_loop
+//: flags -T cs_6_0 -E swloop
+//: expect Out = i32 212
+[numthreads(1, 1, 1)]
+void swloop() {
+  int sum = 0;
+  for (int i = 0; i < 6; i++) {
+    switch (i % 3) {
+    case 0:
+      continue;       // the loop's next iteration
+    case 1:
+      break;          // leaves the switch only
+    default:
+      sum += 100;
+      break;
+    }
+    sum += i;
+  }
+  Out[0] = sum;       // 1 + (100 + 2) + 4 + (100 + 5)
+}
+
+//: case continue_in_do_while_checks_the_condition
+//: flags -T cs_6_0 -E docont
+//: expect Out = i32 12 6
+[numthreads(1, 1, 1)]
+void docont() {
+  int i = 0, sum = 0;
+  do {
+    i++;
+    if (i % 2 == 1) continue;   // jumps to the while condition
+    sum += i;
+  } while (i < In[1] * 2);
+  Out[0] = sum;
+  Out[1] = i;
+}
+
+//: case infinite_loop_with_break
+//: flags -T cs_6_0 -E forever
+//: expect Out = i32 8
+[numthreads(1, 1, 1)]
+void forever() {
+  int n = 0;
+  while (true) {
+    n++;
+    if (n * n > 50) break;
+  }
+  Out[0] = n;
+}
+
+//: case switch_without_match_or_default
+//: flags -T cs_6_0 -E nomatch
+//: expect Out = i32 -7 1
+[numthreads(1, 1, 1)]
+void nomatch() {
+  int r = -7;
+  switch (In[0]) {
+  case 1: r = 1; break;
+  case 2: r = 2; break;
+  }
+  Out[0] = r;
+  switch (In[3] - 6) {
+  case 1: r = 1; break;
+  }
+  Out[1] = r;
+}
