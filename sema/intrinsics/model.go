@@ -167,6 +167,11 @@ type Overload struct {
 	Variadic bool
 	SM       uint16 // minimum shader model as major*100+minor (6.10 is 610); 0 for any
 	Stages   Stage  // 0: every stage
+	// LateStages are among Stages but allowed only from shader model
+	// LateSM (derivatives and implicit-LOD sampling in compute, mesh and
+	// amplification shaders need 6.6).
+	LateStages Stage
+	LateSM     uint16
 }
 
 // MinShaderModel returns the minimum shader model as major and minor.

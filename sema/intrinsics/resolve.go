@@ -109,7 +109,11 @@ func (o *Overload) AllowedIn(stage Stage, major, minor int) bool {
 	if o.Stages != 0 && o.Stages&stage == 0 {
 		return false
 	}
-	return major*100+minor >= int(o.SM)
+	sm := major*100 + minor
+	if o.LateStages&stage != 0 && sm < int(o.LateSM) {
+		return false
+	}
+	return sm >= int(o.SM)
 }
 
 // isCombined reports the vk::SampledTexture* kinds, whose methods take no

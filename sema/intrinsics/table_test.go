@@ -155,6 +155,10 @@ func TestTableInvariants(t *testing.T) {
 	if mj, mn := sm.MinShaderModel(); mj != 6 || mn != 5 || sm.AllowedIn(StageCompute, 6, 4) || !sm.AllowedIn(StageCompute, 6, 5) {
 		t.Errorf("WaveMatch shader model %d.%d", mj, mn)
 	}
+	ddx := Overloads(Call{Name: "ddx"})[0]
+	if !ddx.AllowedIn(StagePixel, 6, 0) || ddx.AllowedIn(StageCompute, 6, 5) || !ddx.AllowedIn(StageCompute, 6, 6) || ddx.AllowedIn(StageVertex, 6, 6) {
+		t.Error("ddx: pixel always, compute from 6.6, never vertex")
+	}
 	clip := Overloads(Call{Name: "clip"})[0]
 	if clip.AllowedIn(StageVertex, 6, 0) || !clip.AllowedIn(StagePixel, 6, 0) {
 		t.Error("clip must be pixel-only")

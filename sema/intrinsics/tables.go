@@ -852,7 +852,7 @@ var overloads = [...]Overload{
 		Params: []Param{
 			{Name: "x", Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
 		},
-		Result: Pattern{Kind: PatVar, Var: 0, Comp: 0}, Stages: StagePixel | StageCompute | StageMesh | StageAmplification},
+		Result: Pattern{Kind: PatVar, Var: 0, Comp: 0}, LateStages: StageCompute | StageMesh | StageAmplification, LateSM: 606, Stages: StagePixel | StageCompute | StageMesh | StageAmplification},
 	/* 18 */ {ID: Isfinite, Name: "isfinite",
 		Vars: []Var{{Name: "T", Kind: VarType, Set: setFloatLike, Shapes: ShapeAny}},
 		Params: []Param{
@@ -1419,37 +1419,37 @@ var overloads = [...]Overload{
 		Params: []Param{
 			{Name: "x", Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
 		},
-		Result: Pattern{Kind: PatVar, Var: 0, Comp: 0}, Stages: StagePixel | StageCompute | StageMesh | StageAmplification},
+		Result: Pattern{Kind: PatVar, Var: 0, Comp: 0}, LateStages: StageCompute | StageMesh | StageAmplification, LateSM: 606, Stages: StagePixel | StageCompute | StageMesh | StageAmplification},
 	/* 105 */ {ID: Ddx_coarse, Name: "ddx_coarse",
 		Vars: []Var{{Name: "T", Kind: VarType, Set: setFloatLike, Shapes: ShapeAny}},
 		Params: []Param{
 			{Name: "x", Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
 		},
-		Result: Pattern{Kind: PatVar, Var: 0, Comp: 0}, Stages: StagePixel | StageCompute | StageMesh | StageAmplification},
+		Result: Pattern{Kind: PatVar, Var: 0, Comp: 0}, LateStages: StageCompute | StageMesh | StageAmplification, LateSM: 606, Stages: StagePixel | StageCompute | StageMesh | StageAmplification},
 	/* 106 */ {ID: Ddx_fine, Name: "ddx_fine",
 		Vars: []Var{{Name: "T", Kind: VarType, Set: setFloatLike, Shapes: ShapeAny}},
 		Params: []Param{
 			{Name: "x", Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
 		},
-		Result: Pattern{Kind: PatVar, Var: 0, Comp: 0}, Stages: StagePixel | StageCompute | StageMesh | StageAmplification},
+		Result: Pattern{Kind: PatVar, Var: 0, Comp: 0}, LateStages: StageCompute | StageMesh | StageAmplification, LateSM: 606, Stages: StagePixel | StageCompute | StageMesh | StageAmplification},
 	/* 107 */ {ID: Ddy, Name: "ddy",
 		Vars: []Var{{Name: "T", Kind: VarType, Set: setFloatLike, Shapes: ShapeAny}},
 		Params: []Param{
 			{Name: "x", Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
 		},
-		Result: Pattern{Kind: PatVar, Var: 0, Comp: 0}, Stages: StagePixel | StageCompute | StageMesh | StageAmplification},
+		Result: Pattern{Kind: PatVar, Var: 0, Comp: 0}, LateStages: StageCompute | StageMesh | StageAmplification, LateSM: 606, Stages: StagePixel | StageCompute | StageMesh | StageAmplification},
 	/* 108 */ {ID: Ddy_coarse, Name: "ddy_coarse",
 		Vars: []Var{{Name: "T", Kind: VarType, Set: setFloatLike, Shapes: ShapeAny}},
 		Params: []Param{
 			{Name: "x", Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
 		},
-		Result: Pattern{Kind: PatVar, Var: 0, Comp: 0}, Stages: StagePixel | StageCompute | StageMesh | StageAmplification},
+		Result: Pattern{Kind: PatVar, Var: 0, Comp: 0}, LateStages: StageCompute | StageMesh | StageAmplification, LateSM: 606, Stages: StagePixel | StageCompute | StageMesh | StageAmplification},
 	/* 109 */ {ID: Ddy_fine, Name: "ddy_fine",
 		Vars: []Var{{Name: "T", Kind: VarType, Set: setFloatLike, Shapes: ShapeAny}},
 		Params: []Param{
 			{Name: "x", Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
 		},
-		Result: Pattern{Kind: PatVar, Var: 0, Comp: 0}, Stages: StagePixel | StageCompute | StageMesh | StageAmplification},
+		Result: Pattern{Kind: PatVar, Var: 0, Comp: 0}, LateStages: StageCompute | StageMesh | StageAmplification, LateSM: 606, Stages: StagePixel | StageCompute | StageMesh | StageAmplification},
 	/* 110 */ {ID: Clip, Name: "clip",
 		Vars: []Var{{Name: "T", Kind: VarType, Set: setFloatOnly, Shapes: ShapeAny}},
 		Params: []Param{
@@ -2365,14 +2365,14 @@ var overloads = [...]Overload{
 			{Name: "s", Type: Pattern{Kind: PatSampler}},
 			{Name: "location", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
 		},
-		Result: Pattern{Kind: PatElem}, Stages: StagePixel | StageCompute | StageMesh | StageAmplification},
+		Result: Pattern{Kind: PatElem}, LateStages: StageCompute | StageMesh | StageAmplification, LateSM: 606, Stages: StagePixel | StageCompute | StageMesh | StageAmplification},
 	/* 270 */ {ID: MethodSample, Name: "Sample", Method: true,
 		Params: []Param{
 			{Name: "s", Type: Pattern{Kind: PatSampler}},
 			{Name: "location", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
 			{Name: "offset", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
 		},
-		Result: Pattern{Kind: PatElem}, Stages: StagePixel | StageCompute | StageMesh | StageAmplification},
+		Result: Pattern{Kind: PatElem}, LateStages: StageCompute | StageMesh | StageAmplification, LateSM: 606, Stages: StagePixel | StageCompute | StageMesh | StageAmplification},
 	/* 271 */ {ID: MethodSample, Name: "Sample", Method: true,
 		Params: []Param{
 			{Name: "s", Type: Pattern{Kind: PatSampler}},
@@ -2380,7 +2380,7 @@ var overloads = [...]Overload{
 			{Name: "offset", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
 			{Name: "clamp", Type: Pattern{Kind: PatNamed, Name: "float"}},
 		},
-		Result: Pattern{Kind: PatElem}, Stages: StagePixel | StageCompute | StageMesh | StageAmplification},
+		Result: Pattern{Kind: PatElem}, LateStages: StageCompute | StageMesh | StageAmplification, LateSM: 606, Stages: StagePixel | StageCompute | StageMesh | StageAmplification},
 	/* 272 */ {ID: MethodSample, Name: "Sample", Method: true,
 		Params: []Param{
 			{Name: "s", Type: Pattern{Kind: PatSampler}},
@@ -2389,14 +2389,14 @@ var overloads = [...]Overload{
 			{Name: "clamp", Type: Pattern{Kind: PatNamed, Name: "float"}},
 			{Name: "status", Mode: types.Out, Type: Pattern{Kind: PatNamed, Name: "uint", Exact: true}},
 		},
-		Result: Pattern{Kind: PatElem}, Stages: StagePixel | StageCompute | StageMesh | StageAmplification},
+		Result: Pattern{Kind: PatElem}, LateStages: StageCompute | StageMesh | StageAmplification, LateSM: 606, Stages: StagePixel | StageCompute | StageMesh | StageAmplification},
 	/* 273 */ {ID: MethodSampleBias, Name: "SampleBias", Method: true,
 		Params: []Param{
 			{Name: "s", Type: Pattern{Kind: PatSampler}},
 			{Name: "location", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
 			{Name: "bias", Type: Pattern{Kind: PatNamed, Name: "float"}},
 		},
-		Result: Pattern{Kind: PatElem}, Stages: StagePixel | StageCompute | StageMesh | StageAmplification},
+		Result: Pattern{Kind: PatElem}, LateStages: StageCompute | StageMesh | StageAmplification, LateSM: 606, Stages: StagePixel | StageCompute | StageMesh | StageAmplification},
 	/* 274 */ {ID: MethodSampleBias, Name: "SampleBias", Method: true,
 		Params: []Param{
 			{Name: "s", Type: Pattern{Kind: PatSampler}},
@@ -2404,7 +2404,7 @@ var overloads = [...]Overload{
 			{Name: "bias", Type: Pattern{Kind: PatNamed, Name: "float"}},
 			{Name: "offset", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
 		},
-		Result: Pattern{Kind: PatElem}, Stages: StagePixel | StageCompute | StageMesh | StageAmplification},
+		Result: Pattern{Kind: PatElem}, LateStages: StageCompute | StageMesh | StageAmplification, LateSM: 606, Stages: StagePixel | StageCompute | StageMesh | StageAmplification},
 	/* 275 */ {ID: MethodSampleBias, Name: "SampleBias", Method: true,
 		Params: []Param{
 			{Name: "s", Type: Pattern{Kind: PatSampler}},
@@ -2413,7 +2413,7 @@ var overloads = [...]Overload{
 			{Name: "offset", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
 			{Name: "clamp", Type: Pattern{Kind: PatNamed, Name: "float"}},
 		},
-		Result: Pattern{Kind: PatElem}, Stages: StagePixel | StageCompute | StageMesh | StageAmplification},
+		Result: Pattern{Kind: PatElem}, LateStages: StageCompute | StageMesh | StageAmplification, LateSM: 606, Stages: StagePixel | StageCompute | StageMesh | StageAmplification},
 	/* 276 */ {ID: MethodSampleBias, Name: "SampleBias", Method: true,
 		Params: []Param{
 			{Name: "s", Type: Pattern{Kind: PatSampler}},
@@ -2423,7 +2423,7 @@ var overloads = [...]Overload{
 			{Name: "clamp", Type: Pattern{Kind: PatNamed, Name: "float"}},
 			{Name: "status", Mode: types.Out, Type: Pattern{Kind: PatNamed, Name: "uint", Exact: true}},
 		},
-		Result: Pattern{Kind: PatElem}, Stages: StagePixel | StageCompute | StageMesh | StageAmplification},
+		Result: Pattern{Kind: PatElem}, LateStages: StageCompute | StageMesh | StageAmplification, LateSM: 606, Stages: StagePixel | StageCompute | StageMesh | StageAmplification},
 	/* 277 */ {ID: MethodSampleGrad, Name: "SampleGrad", Method: true,
 		Params: []Param{
 			{Name: "s", Type: Pattern{Kind: PatSampler}},
@@ -2492,7 +2492,7 @@ var overloads = [...]Overload{
 			{Name: "location", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
 			{Name: "compareValue", Type: Pattern{Kind: PatNamed, Name: "float"}},
 		},
-		Result: Pattern{Kind: PatScalar, Comp: CompElem}, Stages: StagePixel | StageCompute | StageMesh | StageAmplification},
+		Result: Pattern{Kind: PatScalar, Comp: CompElem}, LateStages: StageCompute | StageMesh | StageAmplification, LateSM: 606, Stages: StagePixel | StageCompute | StageMesh | StageAmplification},
 	/* 285 */ {ID: MethodSampleCmp, Name: "SampleCmp", Method: true,
 		Params: []Param{
 			{Name: "s", Type: Pattern{Kind: PatCmpSampler}},
@@ -2500,7 +2500,7 @@ var overloads = [...]Overload{
 			{Name: "compareValue", Type: Pattern{Kind: PatNamed, Name: "float"}},
 			{Name: "offset", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
 		},
-		Result: Pattern{Kind: PatScalar, Comp: CompElem}, Stages: StagePixel | StageCompute | StageMesh | StageAmplification},
+		Result: Pattern{Kind: PatScalar, Comp: CompElem}, LateStages: StageCompute | StageMesh | StageAmplification, LateSM: 606, Stages: StagePixel | StageCompute | StageMesh | StageAmplification},
 	/* 286 */ {ID: MethodSampleCmp, Name: "SampleCmp", Method: true,
 		Params: []Param{
 			{Name: "s", Type: Pattern{Kind: PatCmpSampler}},
@@ -2509,7 +2509,7 @@ var overloads = [...]Overload{
 			{Name: "offset", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
 			{Name: "clamp", Type: Pattern{Kind: PatNamed, Name: "float"}},
 		},
-		Result: Pattern{Kind: PatScalar, Comp: CompElem}, Stages: StagePixel | StageCompute | StageMesh | StageAmplification},
+		Result: Pattern{Kind: PatScalar, Comp: CompElem}, LateStages: StageCompute | StageMesh | StageAmplification, LateSM: 606, Stages: StagePixel | StageCompute | StageMesh | StageAmplification},
 	/* 287 */ {ID: MethodSampleCmp, Name: "SampleCmp", Method: true,
 		Params: []Param{
 			{Name: "s", Type: Pattern{Kind: PatCmpSampler}},
@@ -2519,7 +2519,7 @@ var overloads = [...]Overload{
 			{Name: "clamp", Type: Pattern{Kind: PatNamed, Name: "float"}},
 			{Name: "status", Mode: types.Out, Type: Pattern{Kind: PatNamed, Name: "uint", Exact: true}},
 		},
-		Result: Pattern{Kind: PatScalar, Comp: CompElem}, Stages: StagePixel | StageCompute | StageMesh | StageAmplification},
+		Result: Pattern{Kind: PatScalar, Comp: CompElem}, LateStages: StageCompute | StageMesh | StageAmplification, LateSM: 606, Stages: StagePixel | StageCompute | StageMesh | StageAmplification},
 	/* 288 */ {ID: MethodSampleCmpBias, Name: "SampleCmpBias", Method: true,
 		Params: []Param{
 			{Name: "s", Type: Pattern{Kind: PatCmpSampler}},
@@ -2527,7 +2527,7 @@ var overloads = [...]Overload{
 			{Name: "compareValue", Type: Pattern{Kind: PatNamed, Name: "float"}},
 			{Name: "bias", Type: Pattern{Kind: PatNamed, Name: "float"}},
 		},
-		Result: Pattern{Kind: PatScalar, Comp: CompElem}, SM: 608, Stages: StagePixel | StageCompute | StageMesh | StageAmplification},
+		Result: Pattern{Kind: PatScalar, Comp: CompElem}, SM: 608, LateStages: StageCompute | StageMesh | StageAmplification, LateSM: 606, Stages: StagePixel | StageCompute | StageMesh | StageAmplification},
 	/* 289 */ {ID: MethodSampleCmpBias, Name: "SampleCmpBias", Method: true,
 		Params: []Param{
 			{Name: "s", Type: Pattern{Kind: PatCmpSampler}},
@@ -2536,7 +2536,7 @@ var overloads = [...]Overload{
 			{Name: "bias", Type: Pattern{Kind: PatNamed, Name: "float"}},
 			{Name: "offset", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
 		},
-		Result: Pattern{Kind: PatScalar, Comp: CompElem}, SM: 608, Stages: StagePixel | StageCompute | StageMesh | StageAmplification},
+		Result: Pattern{Kind: PatScalar, Comp: CompElem}, SM: 608, LateStages: StageCompute | StageMesh | StageAmplification, LateSM: 606, Stages: StagePixel | StageCompute | StageMesh | StageAmplification},
 	/* 290 */ {ID: MethodSampleCmpBias, Name: "SampleCmpBias", Method: true,
 		Params: []Param{
 			{Name: "s", Type: Pattern{Kind: PatCmpSampler}},
@@ -2546,7 +2546,7 @@ var overloads = [...]Overload{
 			{Name: "offset", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
 			{Name: "clamp", Type: Pattern{Kind: PatNamed, Name: "float"}},
 		},
-		Result: Pattern{Kind: PatScalar, Comp: CompElem}, SM: 608, Stages: StagePixel | StageCompute | StageMesh | StageAmplification},
+		Result: Pattern{Kind: PatScalar, Comp: CompElem}, SM: 608, LateStages: StageCompute | StageMesh | StageAmplification, LateSM: 606, Stages: StagePixel | StageCompute | StageMesh | StageAmplification},
 	/* 291 */ {ID: MethodSampleCmpBias, Name: "SampleCmpBias", Method: true,
 		Params: []Param{
 			{Name: "s", Type: Pattern{Kind: PatCmpSampler}},
@@ -2557,7 +2557,7 @@ var overloads = [...]Overload{
 			{Name: "clamp", Type: Pattern{Kind: PatNamed, Name: "float"}},
 			{Name: "status", Mode: types.Out, Type: Pattern{Kind: PatNamed, Name: "uint", Exact: true}},
 		},
-		Result: Pattern{Kind: PatScalar, Comp: CompElem}, SM: 608, Stages: StagePixel | StageCompute | StageMesh | StageAmplification},
+		Result: Pattern{Kind: PatScalar, Comp: CompElem}, SM: 608, LateStages: StageCompute | StageMesh | StageAmplification, LateSM: 606, Stages: StagePixel | StageCompute | StageMesh | StageAmplification},
 	/* 292 */ {ID: MethodSampleCmpGrad, Name: "SampleCmpGrad", Method: true,
 		Params: []Param{
 			{Name: "s", Type: Pattern{Kind: PatCmpSampler}},
@@ -2656,13 +2656,13 @@ var overloads = [...]Overload{
 			{Name: "s", Type: Pattern{Kind: PatAnySampler}},
 			{Name: "location", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimGrad}},
 		},
-		Result: Pattern{Kind: PatNamed, Name: "float"}, Stages: StagePixel | StageCompute | StageMesh | StageAmplification},
+		Result: Pattern{Kind: PatNamed, Name: "float"}, LateStages: StageCompute | StageMesh | StageAmplification, LateSM: 606, Stages: StagePixel | StageCompute | StageMesh | StageAmplification},
 	/* 303 */ {ID: MethodCalculateLevelOfDetailUnclamped, Name: "CalculateLevelOfDetailUnclamped", Method: true,
 		Params: []Param{
 			{Name: "s", Type: Pattern{Kind: PatAnySampler}},
 			{Name: "location", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimGrad}},
 		},
-		Result: Pattern{Kind: PatNamed, Name: "float"}, Stages: StagePixel | StageCompute | StageMesh | StageAmplification},
+		Result: Pattern{Kind: PatNamed, Name: "float"}, LateStages: StageCompute | StageMesh | StageAmplification, LateSM: 606, Stages: StagePixel | StageCompute | StageMesh | StageAmplification},
 	/* 304 */ {ID: MethodGather, Name: "Gather", Method: true,
 		Params: []Param{
 			{Name: "s", Type: Pattern{Kind: PatSampler}},
@@ -3091,7 +3091,7 @@ var overloads = [...]Overload{
 			{Name: "location", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
 			{Name: "clamp", Type: Pattern{Kind: PatNamed, Name: "float"}},
 		},
-		Result: Pattern{Kind: PatElem}, Stages: StagePixel | StageCompute | StageMesh | StageAmplification},
+		Result: Pattern{Kind: PatElem}, LateStages: StageCompute | StageMesh | StageAmplification, LateSM: 606, Stages: StagePixel | StageCompute | StageMesh | StageAmplification},
 	/* 354 */ {ID: MethodSample, Name: "Sample", Method: true,
 		Params: []Param{
 			{Name: "s", Type: Pattern{Kind: PatSampler}},
@@ -3099,7 +3099,7 @@ var overloads = [...]Overload{
 			{Name: "clamp", Type: Pattern{Kind: PatNamed, Name: "float"}},
 			{Name: "status", Mode: types.Out, Type: Pattern{Kind: PatNamed, Name: "uint", Exact: true}},
 		},
-		Result: Pattern{Kind: PatElem}, Stages: StagePixel | StageCompute | StageMesh | StageAmplification},
+		Result: Pattern{Kind: PatElem}, LateStages: StageCompute | StageMesh | StageAmplification, LateSM: 606, Stages: StagePixel | StageCompute | StageMesh | StageAmplification},
 	/* 355 */ {ID: MethodSampleBias, Name: "SampleBias", Method: true,
 		Params: []Param{
 			{Name: "s", Type: Pattern{Kind: PatSampler}},
@@ -3107,7 +3107,7 @@ var overloads = [...]Overload{
 			{Name: "bias", Type: Pattern{Kind: PatNamed, Name: "float"}},
 			{Name: "clamp", Type: Pattern{Kind: PatNamed, Name: "float"}},
 		},
-		Result: Pattern{Kind: PatElem}, Stages: StagePixel | StageCompute | StageMesh | StageAmplification},
+		Result: Pattern{Kind: PatElem}, LateStages: StageCompute | StageMesh | StageAmplification, LateSM: 606, Stages: StagePixel | StageCompute | StageMesh | StageAmplification},
 	/* 356 */ {ID: MethodSampleBias, Name: "SampleBias", Method: true,
 		Params: []Param{
 			{Name: "s", Type: Pattern{Kind: PatSampler}},
@@ -3116,7 +3116,7 @@ var overloads = [...]Overload{
 			{Name: "clamp", Type: Pattern{Kind: PatNamed, Name: "float"}},
 			{Name: "status", Mode: types.Out, Type: Pattern{Kind: PatNamed, Name: "uint", Exact: true}},
 		},
-		Result: Pattern{Kind: PatElem}, Stages: StagePixel | StageCompute | StageMesh | StageAmplification},
+		Result: Pattern{Kind: PatElem}, LateStages: StageCompute | StageMesh | StageAmplification, LateSM: 606, Stages: StagePixel | StageCompute | StageMesh | StageAmplification},
 	/* 357 */ {ID: MethodSampleGrad, Name: "SampleGrad", Method: true,
 		Params: []Param{
 			{Name: "s", Type: Pattern{Kind: PatSampler}},
@@ -3151,7 +3151,7 @@ var overloads = [...]Overload{
 			{Name: "compareValue", Type: Pattern{Kind: PatNamed, Name: "float"}},
 			{Name: "clamp", Type: Pattern{Kind: PatNamed, Name: "float"}},
 		},
-		Result: Pattern{Kind: PatScalar, Comp: CompElem}, Stages: StagePixel | StageCompute | StageMesh | StageAmplification},
+		Result: Pattern{Kind: PatScalar, Comp: CompElem}, LateStages: StageCompute | StageMesh | StageAmplification, LateSM: 606, Stages: StagePixel | StageCompute | StageMesh | StageAmplification},
 	/* 361 */ {ID: MethodSampleCmp, Name: "SampleCmp", Method: true,
 		Params: []Param{
 			{Name: "s", Type: Pattern{Kind: PatCmpSampler}},
@@ -3160,7 +3160,7 @@ var overloads = [...]Overload{
 			{Name: "clamp", Type: Pattern{Kind: PatNamed, Name: "float"}},
 			{Name: "status", Mode: types.Out, Type: Pattern{Kind: PatNamed, Name: "uint", Exact: true}},
 		},
-		Result: Pattern{Kind: PatScalar, Comp: CompElem}, Stages: StagePixel | StageCompute | StageMesh | StageAmplification},
+		Result: Pattern{Kind: PatScalar, Comp: CompElem}, LateStages: StageCompute | StageMesh | StageAmplification, LateSM: 606, Stages: StagePixel | StageCompute | StageMesh | StageAmplification},
 	/* 362 */ {ID: MethodSampleCmpBias, Name: "SampleCmpBias", Method: true,
 		Params: []Param{
 			{Name: "s", Type: Pattern{Kind: PatCmpSampler}},
@@ -3169,7 +3169,7 @@ var overloads = [...]Overload{
 			{Name: "bias", Type: Pattern{Kind: PatNamed, Name: "float"}},
 			{Name: "clamp", Type: Pattern{Kind: PatNamed, Name: "float"}},
 		},
-		Result: Pattern{Kind: PatScalar, Comp: CompElem}, SM: 608, Stages: StagePixel | StageCompute | StageMesh | StageAmplification},
+		Result: Pattern{Kind: PatScalar, Comp: CompElem}, SM: 608, LateStages: StageCompute | StageMesh | StageAmplification, LateSM: 606, Stages: StagePixel | StageCompute | StageMesh | StageAmplification},
 	/* 363 */ {ID: MethodSampleCmpBias, Name: "SampleCmpBias", Method: true,
 		Params: []Param{
 			{Name: "s", Type: Pattern{Kind: PatCmpSampler}},
@@ -3179,7 +3179,7 @@ var overloads = [...]Overload{
 			{Name: "clamp", Type: Pattern{Kind: PatNamed, Name: "float"}},
 			{Name: "status", Mode: types.Out, Type: Pattern{Kind: PatNamed, Name: "uint", Exact: true}},
 		},
-		Result: Pattern{Kind: PatScalar, Comp: CompElem}, SM: 608, Stages: StagePixel | StageCompute | StageMesh | StageAmplification},
+		Result: Pattern{Kind: PatScalar, Comp: CompElem}, SM: 608, LateStages: StageCompute | StageMesh | StageAmplification, LateSM: 606, Stages: StagePixel | StageCompute | StageMesh | StageAmplification},
 	/* 364 */ {ID: MethodSampleCmpGrad, Name: "SampleCmpGrad", Method: true,
 		Params: []Param{
 			{Name: "s", Type: Pattern{Kind: PatCmpSampler}},

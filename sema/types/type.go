@@ -427,8 +427,8 @@ type Named struct {
 	Complete bool      // the body has been seen
 }
 
-// FieldByName finds a field of a struct, searching base classes; it
-// returns the field and the chain of base types it was found through.
+// FieldByName finds a field of a struct, searching its base classes
+// (nearest first).
 func (t *Type) FieldByName(name string) (Field, bool) {
 	t = t.Canonical()
 	for t.Kind() == Struct {

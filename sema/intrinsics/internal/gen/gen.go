@@ -82,7 +82,10 @@ type overload struct {
 	variadic bool
 	sm       int
 	stages   []string
-	line     int
+	// lateStages are allowed only from shader model lateSM.
+	lateStages []string
+	lateSM     int
+	line       int
 }
 
 type parser struct {
@@ -393,6 +396,21 @@ func (p *parser) parseFn(text string) (*overload, error) {
 					return nil, p.errorf("unknown stage %q", st)
 				}
 				o.stages = append(o.stages, stageNames[st])
+				if l.peek() == ":" { // a stage allowed only from a later shader model
+					l.next()
+					v := l.next()
+					maj, min, ok := strings.Cut(v, ".")
+					mj, e1 := strconv.Atoi(maj)
+					mn, e2 := strconv.Atoi(min)
+					if !ok || e1 != nil || e2 != nil {
+						return nil, p.errorf("bad shader model %q", v)
+					}
+					if o.lateSM != 0 && o.lateSM != mj*100+mn {
+						return nil, p.errorf("one later shader model per overload")
+					}
+					o.lateSM = mj*100 + mn
+					o.lateStages = append(o.lateStages, stageNames[st])
+				}
 			}
 			l.next()
 		case "vk":
@@ -739,6 +757,9 @@ func (p *parser) emit() ([]byte, error) {
 		}
 		if o.sm != 0 {
 			w(", SM: %d", o.sm)
+		}
+		if len(o.lateStages) > 0 {
+			w(", LateStages: %s, LateSM: %d", strings.Join(o.lateStages, " | "), o.lateSM)
 		}
 		if len(o.stages) > 0 {
 			w(", Stages: %s", strings.Join(o.stages, " | "))
