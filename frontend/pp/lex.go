@@ -225,7 +225,18 @@ func (lx *lexer) next() ptok {
 		for i < len(src) && isIdentBody(src[i]) {
 			i++
 		}
-		// L"..." and u8'..' prefixes are not HLSL; identifiers only.
+		// L"..." and L'.' are wide literals in clang's C++ lexing (HLSL has
+		// no use for them, but pasting and printing must agree with DXC).
+		if i == start+1 && c == 'L' && i < len(src) && (src[i] == '"' || src[i] == '\'') {
+			q := src[i]
+			lx.pos = lx.scanQuoted(i, q)
+			t.Text = string(src[start:lx.pos])
+			t.Kind = token.String
+			if q == '\'' {
+				t.Kind = token.Char
+			}
+			return t
+		}
 		lx.pos = i
 		t.Kind = token.Ident
 		t.Text = lx.pp.intern(src[start:i])

@@ -397,6 +397,9 @@ func lexOne(text string) (token.Kind, bool) {
 	b := []byte(text)
 	c := b[0]
 	switch {
+	case c == 'L' && len(b) > 1 && (b[1] == '"' || b[1] == '\''):
+		k, ok := lexOne(text[1:])
+		return k, ok && (k == token.String || k == token.Char)
 	case isIdentStart(c):
 		for i := 1; i < len(b); i++ {
 			if !isIdentBody(b[i]) {

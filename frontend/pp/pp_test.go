@@ -76,6 +76,7 @@ var expandCases = []struct {
 	{name: "paste numbers", src: "#define C(x,y) x##y\nC(1,2) C(1.,5f) C(0x,1F) C(1e,10)", want: "12 1.5f 0x1F 1e10"},
 	{name: "paste placemarkers", src: "#define C(x,y) [x##y]\nC(,) C(a,) C(,b)", want: "[ ] [ a ] [ b ]"},
 	{name: "paste chain", src: "#define C3(x,y,z) x##y##z\nC3(a,b,c) C3(,,c) C3(a,,)", want: "abc c a"},
+	{name: "paste wide string", src: "#define W(s) L ## s\nW(\"x\") W('c') L\"y\"", want: "L\"x\" L'c' L\"y\""},
 	{name: "paste in object macro", src: "#define X a##b\nX", want: "ab"},
 	{name: "hash hash", src: "#define hash_hash # ## #\n#define mkstr(a) # a\n#define in_between(a) mkstr(a)\n#define join(c, d) in_between(c hash_hash d)\njoin(x, y)", want: "\"x ## y\""},
 	{name: "stringize spacing", src: "#define S(x) #x\nS(  a   +  b  ) S(a+b) S( ) S(\"q\\n\" 'c')", want: "\"a + b\" \"a+b\" \"\" \"\\\"q\\\\n\\\" 'c'\""},
