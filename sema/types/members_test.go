@@ -193,3 +193,40 @@ func TestMipsAndSample(t *testing.T) {
 		t.Error("Texture2D has no .sample")
 	}
 }
+
+func TestFlatInit(t *testing.T) {
+	u := NewUniverse(Config{})
+	f, f2 := ScalarType(Float), Vec(Float, 2)
+	s := u.NewStruct("s_f3_f3", false)
+	s.Named().Fields = []Field{{Name: "a", Type: Vec(Float, 3)}, {Name: "b", Type: Vec(Float, 3)}}
+	tex := u.NewObject(Texture2D, nil, 0)
+	st := u.NewStruct("WithTex", false)
+	st.Named().Fields = []Field{{Name: "t", Type: tex}, {Name: "x", Type: f}}
+	tests := []struct {
+		target *Type
+		elems  []*Type
+		length int64
+		err    string
+	}{
+		{Vec(Float, 4), []*Type{f2, f, f}, 0, ""},
+		{Mat(Float, 2, 2), []*Type{f, Mat(Float, 1, 1)}, 0, "too few elements in vector initialization (expected 4 elements, have 2)"},
+		{f2, []*Type{f}, 0, "too few elements in vector initialization (expected 2 elements, have 1)"},
+		{s, []*Type{f2, f, f}, 0, "too few elements in vector initialization (expected 6 elements, have 4)"},
+		{f, []*Type{f, f}, 0, "too many elements in vector initialization (expected 1 element, have 2)"},
+		{u.Array(ScalarType(Int), Unsized), []*Type{ScalarType(Int), ScalarType(Int), ScalarType(Int)}, 3, ""},
+		{u.Array(f2, Unsized), []*Type{f, f, f}, 0, "too few elements in vector initialization (expected 4 elements, have 3)"},
+		{u.Array(f2, 2), []*Type{Vec(Float, 4)}, 2, ""},
+		{st, []*Type{tex, f}, 0, ""},
+		{s, []*Type{s}, 0, ""},
+	}
+	for _, tc := range tests {
+		n, err := FlatInit(tc.target, tc.elems)
+		got := ""
+		if err != nil {
+			got = err.Error()
+		}
+		if got != tc.err || err == nil && n != tc.length {
+			t.Errorf("%s = %v: %d %q, want %d %q", tc.target, tc.elems, n, got, tc.length, tc.err)
+		}
+	}
+}
