@@ -298,3 +298,45 @@ func TestRunnerErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestRunnerServe checks the serve mode through runJob: a failing job ends
+// its runner with the runner's message, and the next job gets a new runner.
+func TestRunnerServe(t *testing.T) {
+	runner := Runner(t)
+	glslang := tool.Require(t, tool.Glslang)
+	dir := t.TempDir()
+	src, spv := filepath.Join(dir, "s.hlsl"), filepath.Join(dir, "s.spv")
+	shader := "RWStructuredBuffer<uint> Out : register(u0);\n[numthreads(4,1,1)] void main(uint3 id : SV_DispatchThreadID) { Out[id.x] = id.x * 7; }\n"
+	if err := os.WriteFile(src, []byte(shader), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if o, e, err := tool.Run(glslang, nil, "-V", "-D", "-S", "comp", "-e", "main", "-o", spv, src); err != nil {
+		t.Fatalf("glslang: %v\n%s%s", err, o, e)
+	}
+	out := filepath.Join(dir, "out.bin")
+	good, bad := filepath.Join(dir, "good.txt"), filepath.Join(dir, "bad.txt")
+	goodJob := "module " + spv + "\nentry main\nbuffer 0 0 ssbo 16 - " + out + "\n"
+	if err := os.WriteFile(good, []byte(goodJob), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(bad, []byte("module "+spv+"\nentry nosuchentry\nbuffer 0 0 ssbo 16 - -\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for i, job := range []string{good, bad, good, good} {
+		os.Remove(out)
+		err := runJob(runner, job)
+		if job == bad {
+			if err == nil || !strings.Contains(err.Error(), "vkCreateComputePipelines") {
+				t.Errorf("job %d: error %v, want the failing Vulkan call", i, err)
+			}
+			continue
+		}
+		if err != nil {
+			t.Fatalf("job %d: %v", i, err)
+		}
+		data, err := os.ReadFile(out)
+		if err != nil || binary.LittleEndian.Uint32(data[12:]) != 21 {
+			t.Errorf("job %d: output % x, %v", i, data, err)
+		}
+	}
+}
