@@ -320,3 +320,27 @@ func BenchmarkIsFunction(b *testing.B) {
 		IsFunction("WaveActiveSum")
 	}
 }
+
+// TestNilAndInvalidArguments: erroneous argument expressions (nil or the
+// invalid type) never panic and never produce a second error.
+func TestNilAndInvalidArguments(t *testing.T) {
+	u := types.NewUniverse(types.Config{})
+	for _, arg := range []*types.Type{nil, types.InvalidType()} {
+		for _, name := range []string{"abs", "mul", "lerp", "InterlockedAdd", "printf"} {
+			c := Call{Name: name, Args: []*types.Type{arg, arg, arg}}
+			if name == "abs" {
+				c.Args = c.Args[:1]
+			}
+			if name == "mul" || name == "InterlockedAdd" {
+				c.Args = c.Args[:2]
+			}
+			if name == "printf" {
+				c.Args = c.Args[:1]
+			}
+			Resolve(u, c) // must not panic
+		}
+	}
+	if _, err := Resolve(u, Call{Name: "abs", Args: []*types.Type{types.InvalidType()}}); err != nil {
+		t.Errorf("abs(<invalid>): %v", err)
+	}
+}
