@@ -23,7 +23,7 @@ tokens {
     KW_INLINE, KW_INTERFACE, KW_NAMESPACE, KW_OPERATOR, KW_RETURN, KW_SIZEOF,
     KW_STATIC, KW_STRUCT, KW_SWITCH, KW_TBUFFER, KW_TEMPLATE, KW_THIS, KW_TRUE,
     KW_TYPEDEF, KW_TYPENAME, KW_USING, KW_WHILE, KW_UNSIGNED, KW_SIGNED,
-    KW_PUBLIC, KW_PRIVATE, KW_PROTECTED,
+    KW_PUBLIC, KW_PRIVATE, KW_PROTECTED, KW_STATIC_ASSERT,
     // declaration modifiers (storage, interpolation, parameter, primitive);
     // the contextual ones are only classified as modifiers when followed by
     // a type or another modifier
@@ -46,7 +46,12 @@ topLevelDecl
     : SEMI
     | namespaceDecl
     | usingDecl
+    | staticAssert
     | attribute* (bufferBlock | templateDecl | declaration)
+    ;
+
+staticAssert
+    : KW_STATIC_ASSERT LPAREN assignmentExpression (COMMA STRING_LIT+)? RPAREN SEMI
     ;
 
 namespaceDecl
@@ -233,6 +238,7 @@ baseSpec
 memberDecl
     : attribute* (declaration | templateDecl)
     | usingDecl
+    | staticAssert
     | (KW_PUBLIC | KW_PRIVATE | KW_PROTECTED) COLON
     | SEMI
     ;
@@ -283,6 +289,7 @@ statement
     | KW_DISCARD SEMI                                                           # discardStmt
     | declaration                                                               # declStmt
     | usingDecl                                                                 # usingStmt
+    | staticAssert                                                              # staticAssertStmt
     | expression SEMI                                                           # exprStmt
     ;
 

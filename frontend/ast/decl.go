@@ -152,6 +152,13 @@ type TemplateParam struct {
 	Default     Expr
 }
 
+// StaticAssertDecl is `static_assert(Cond, "message");`.
+type StaticAssertDecl struct {
+	NodeBase
+	Cond Expr
+	Msg  *BasicLit // nil when absent
+}
+
 // BadDecl stands where a declaration could not be parsed.
 type BadDecl struct{ NodeBase }
 
@@ -166,3 +173,4 @@ func (*UsingDecl) declNode()          {}
 func (*BufferDecl) declNode()         {}
 func (*TemplateDecl) declNode()       {}
 func (*BadDecl) declNode()            {}
+func (*StaticAssertDecl) declNode()   {}

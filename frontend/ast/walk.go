@@ -88,6 +88,9 @@ func Walk(v Visitor, n Node) {
 	case *TemplateDecl:
 		walkList(v, n.Params)
 		Walk(v, n.Decl)
+	case *StaticAssertDecl:
+		Walk(v, n.Cond)
+		walkOpt(v, n.Msg)
 	case *TemplateParam:
 		walkOpt(v, n.Type)
 		walkOpt(v, n.Name)
@@ -202,6 +205,8 @@ func isNil(n Node) bool {
 	case *BlockStmt:
 		return p == nil
 	case *VarDecl:
+		return p == nil
+	case *BasicLit:
 		return p == nil
 	}
 	return false

@@ -136,6 +136,8 @@ func (b *builder) topLevel(ctx p.ITopLevelDeclContext) []ast.Decl {
 		return nil
 	}
 	switch {
+	case ctx.StaticAssert() != nil:
+		return []ast.Decl{b.staticAssert(ctx.StaticAssert())}
 	case ctx.NamespaceDecl() != nil:
 		return []ast.Decl{b.namespace(ctx.NamespaceDecl())}
 	case ctx.UsingDecl() != nil:
@@ -151,6 +153,25 @@ func (b *builder) topLevel(ctx p.ITopLevelDeclContext) []ast.Decl {
 		return b.declaration(ctx.Declaration(), attrs)
 	}
 	return nil
+}
+
+func (b *builder) staticAssert(ctx p.IStaticAssertContext) ast.Decl {
+	n := &ast.StaticAssertDecl{}
+	b.set(n, ctx)
+	n.Cond = b.assignment(ctx.AssignmentExpression())
+	if strs := ctx.AllSTRING_LIT(); len(strs) > 0 {
+		lit := &ast.BasicLit{Kind: ast.StringLit}
+		var parts []string
+		for _, s := range strs {
+			parts = append(parts, b.termTok(s).Text)
+		}
+		lit.Value = strings.Join(parts, " ")
+		b.ids++
+		ast.SetID(lit, b.ids)
+		setRange(lit, b.termTok(strs[0]).Loc(), tokEnd(b.termTok(strs[len(strs)-1])))
+		n.Msg = lit
+	}
+	return n
 }
 
 func (b *builder) namespace(ctx p.INamespaceDeclContext) ast.Decl {
@@ -848,6 +869,8 @@ func (b *builder) memberDecl(m p.IMemberDeclContext) []ast.Decl {
 		return []ast.Decl{b.template(m.TemplateDecl(), attrs)}
 	case m.UsingDecl() != nil:
 		return []ast.Decl{b.using(m.UsingDecl())}
+	case m.StaticAssert() != nil:
+		return []ast.Decl{b.staticAssert(m.StaticAssert())}
 	}
 	return nil
 }
@@ -1023,6 +1046,11 @@ func (b *builder) statement(ctx p.IStatementContext) ast.Stmt {
 		n := &ast.DeclStmt{}
 		b.set(n, c)
 		n.Decls = []ast.Decl{b.using(c.UsingDecl())}
+		return n
+	case *p.StaticAssertStmtContext:
+		n := &ast.DeclStmt{}
+		b.set(n, c)
+		n.Decls = []ast.Decl{b.staticAssert(c.StaticAssert())}
 		return n
 	case *p.ExprStmtContext:
 		n := &ast.ExprStmt{}

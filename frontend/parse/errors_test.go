@@ -117,12 +117,12 @@ t.hlsl:4:9: error: expected ';' after return statement
 	},
 	{
 		name: "stray character",
-		src:  "float a = 1 $ 2;\n",
-		want: `t.hlsl:1:13: error: invalid character '$' in source
-float a = 1 $ 2;
+		src:  "float a = 1 @ 2;\n",
+		want: `t.hlsl:1:13: error: invalid character '@' in source
+float a = 1 @ 2;
             ^
 t.hlsl:1:12: error: expected ';' after top level declarator
-float a = 1 $ 2;
+float a = 1 @ 2;
            ^
 2 errors generated.
 `,

@@ -20,7 +20,8 @@ var keywords = map[string]int{
 	"true": p.HLSLParserKW_TRUE, "typedef": p.HLSLParserKW_TYPEDEF, "typename": p.HLSLParserKW_TYPENAME,
 	"using": p.HLSLParserKW_USING, "while": p.HLSLParserKW_WHILE, "unsigned": p.HLSLParserKW_UNSIGNED,
 	"signed": p.HLSLParserKW_SIGNED, "public": p.HLSLParserKW_PUBLIC, "private": p.HLSLParserKW_PRIVATE,
-	"protected": p.HLSLParserKW_PROTECTED,
+	"protected": p.HLSLParserKW_PROTECTED, "static_assert": p.HLSLParserKW_STATIC_ASSERT,
+	"_Static_assert": p.HLSLParserKW_STATIC_ASSERT,
 }
 
 // modifierKind tells reserved modifiers from contextual ones.

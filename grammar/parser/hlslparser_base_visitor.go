@@ -15,6 +15,10 @@ func (v *BaseHLSLParserVisitor) VisitTopLevelDecl(ctx *TopLevelDeclContext) inte
 	return v.VisitChildren(ctx)
 }
 
+func (v *BaseHLSLParserVisitor) VisitStaticAssert(ctx *StaticAssertContext) interface{} {
+	return v.VisitChildren(ctx)
+}
+
 func (v *BaseHLSLParserVisitor) VisitNamespaceDecl(ctx *NamespaceDeclContext) interface{} {
 	return v.VisitChildren(ctx)
 }
@@ -244,6 +248,10 @@ func (v *BaseHLSLParserVisitor) VisitDeclStmt(ctx *DeclStmtContext) interface{} 
 }
 
 func (v *BaseHLSLParserVisitor) VisitUsingStmt(ctx *UsingStmtContext) interface{} {
+	return v.VisitChildren(ctx)
+}
+
+func (v *BaseHLSLParserVisitor) VisitStaticAssertStmt(ctx *StaticAssertStmtContext) interface{} {
 	return v.VisitChildren(ctx)
 }
 

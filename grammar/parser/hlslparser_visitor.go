@@ -13,6 +13,9 @@ type HLSLParserVisitor interface {
 	// Visit a parse tree produced by HLSLParser#topLevelDecl.
 	VisitTopLevelDecl(ctx *TopLevelDeclContext) interface{}
 
+	// Visit a parse tree produced by HLSLParser#staticAssert.
+	VisitStaticAssert(ctx *StaticAssertContext) interface{}
+
 	// Visit a parse tree produced by HLSLParser#namespaceDecl.
 	VisitNamespaceDecl(ctx *NamespaceDeclContext) interface{}
 
@@ -186,6 +189,9 @@ type HLSLParserVisitor interface {
 
 	// Visit a parse tree produced by HLSLParser#usingStmt.
 	VisitUsingStmt(ctx *UsingStmtContext) interface{}
+
+	// Visit a parse tree produced by HLSLParser#staticAssertStmt.
+	VisitStaticAssertStmt(ctx *StaticAssertStmtContext) interface{}
 
 	// Visit a parse tree produced by HLSLParser#exprStmt.
 	VisitExprStmt(ctx *ExprStmtContext) interface{}

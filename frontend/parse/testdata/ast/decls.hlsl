@@ -31,3 +31,7 @@ namespace ns {
 }
 
 float annotated < string UIName = "Annotated"; > = 1.0;
+
+static_assert(sizeof(VSOut) == 24, "VSOut " "layout");
+struct Checked { static_assert(true); float f; };
+void checkLocal() { _Static_assert(N > 2, "N"); }
