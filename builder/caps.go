@@ -55,7 +55,7 @@ func InferCapabilities(m *Module) {
 			// Before the operands: Image1D implies the Sampled1D that Dim 1D asks for.
 			// Operands: sampled type, Dim, depth, arrayed, MS, sampled, format.
 			dim, arrayed, ms, storage := spv.Dim(in.Operands[1].Word), in.Operands[3].Word == 1, in.Operands[4].Word == 1, in.Operands[5].Word == 2
-			if c, ok := storageImageCaps[dim]; ok && storage {
+			if c, ok := storageImageCap(dim); ok && storage {
 				inf.needCaps([]spv.Capability{c})
 			}
 			switch {
@@ -209,12 +209,19 @@ func isDescriptorType(op spv.Op) bool {
 	return false
 }
 
-// storageImageCaps maps a dimension whose grammar capability is for
-// sampled images to the capability a storage image of it needs.
-var storageImageCaps = map[spv.Dim]spv.Capability{
-	spv.Dim1D:     spv.CapabilityImage1D,
-	spv.DimBuffer: spv.CapabilityImageBuffer,
-	spv.DimRect:   spv.CapabilityImageRect,
+// storageImageCap maps a dimension whose grammar capability is for
+// sampled images to the capability a storage image of it needs (a switch,
+// not a map: no init-time work in a CLI process).
+func storageImageCap(d spv.Dim) (spv.Capability, bool) {
+	switch d {
+	case spv.Dim1D:
+		return spv.CapabilityImage1D, true
+	case spv.DimBuffer:
+		return spv.CapabilityImageBuffer, true
+	case spv.DimRect:
+		return spv.CapabilityImageRect, true
+	}
+	return 0, false
 }
 
 // kernelFamily reports whether c is Kernel or depends on it.
