@@ -224,7 +224,7 @@ func parseCommand(cmdline, path string) (*command, error) {
 		c.expectFail = true
 		first = first[1:]
 	}
-	if len(first) == 0 {
+	if len(first) == 0 || first[0] == "" {
 		return nil, fmt.Errorf("RUN line names no tool")
 	}
 	c.tool = first[0]
