@@ -66,4 +66,5 @@ const (
 	codeExprOverflow
 	codeTooManyIncludes
 	codeHasInclude
+	codeEmptyChar
 )

@@ -135,12 +135,12 @@ main.hlsl:1:4: error: unterminated conditional directive
    ^
 `},
 	{"unterminated string", "char *s = \"abc\nx", nil, `
-main.hlsl:1:11: error: missing terminating '"' character
+main.hlsl:1:11: warning: missing terminating '"' character
 char *s = "abc
           ^
 `},
 	{"unterminated char", "c = 'a;\n", nil, `
-main.hlsl:1:5: error: missing terminating ' character
+main.hlsl:1:5: warning: missing terminating ' character
 c = 'a;
     ^
 `},
@@ -198,7 +198,7 @@ main.hlsl:1:21: error: invalid pack_matrix argument; expected 'row_major' or 'co
                     ^
 `},
 	{"unterminated include name", "#include \"\n", nil, `
-main.hlsl:1:10: error: missing terminating '"' character
+main.hlsl:1:10: warning: missing terminating '"' character
 #include "
          ^
 main.hlsl:1:10: error: expected "FILENAME" or <FILENAME>

@@ -481,7 +481,7 @@ func (p *preprocessor) include(c *context, dir ptok) {
 		}
 		namePos = toks[0].Pos
 		switch {
-		case toks[0].Kind == token.String && terminated(toks[0].Text):
+		case toks[0].Kind == token.String: // (an unterminated one is Unknown)
 			name = toks[0].Text[1 : len(toks[0].Text)-1]
 			if len(toks) > 1 {
 				p.warn(codeExtraTokens, toks[1].Pos, "extra tokens at end of #%s directive", dir.Text)
@@ -652,11 +652,6 @@ func (p *preprocessor) lineDirective(c *context, num ptok, gnu bool) {
 	}
 	lx.file.AddLineDirective(orig, name, int(n))
 	p.mark(printMark{kind: markRename, pos: lx.file.Pos(orig)})
-}
-
-// terminated reports whether a string literal's spelling has its closing quote.
-func terminated(s string) bool {
-	return len(s) >= 2 && s[len(s)-1] == s[0] && (len(s) == 2 || s[len(s)-2] != '\\' || strings.HasSuffix(s, "\\\\"+s[:1]))
 }
 
 // unquote removes the quotes of a string literal and its simple escapes.
@@ -832,7 +827,7 @@ func (p *preprocessor) hasInclude(t ptok) bool {
 	var name string
 	angled := false
 	switch {
-	case arg.Kind == token.String && terminated(arg.Text):
+	case arg.Kind == token.String:
 		name = arg.Text[1 : len(arg.Text)-1]
 	case isPunct(arg, "<"):
 		var b strings.Builder

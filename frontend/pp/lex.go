@@ -228,13 +228,10 @@ func (lx *lexer) next() ptok {
 		// L"..." and L'.' are wide literals in clang's C++ lexing (HLSL has
 		// no use for them, but pasting and printing must agree with DXC).
 		if i == start+1 && c == 'L' && i < len(src) && (src[i] == '"' || src[i] == '\'') {
-			q := src[i]
-			lx.pos = lx.scanQuoted(i, q)
+			end, ok := lx.scanQuoted(i, src[i])
+			lx.pos = end
 			t.Text = string(src[start:lx.pos])
-			t.Kind = token.String
-			if q == '\'' {
-				t.Kind = token.Char
-			}
+			t.Kind = quotedKind(ok, src[i])
 			return t
 		}
 		lx.pos = i
@@ -247,12 +244,12 @@ func (lx *lexer) next() ptok {
 		t.Kind = classifyNumber(t.Text)
 		return t
 	case c == '"' || c == '\'':
-		lx.pos = lx.scanQuoted(start, c)
+		end, ok := lx.scanQuoted(start, c)
+		lx.pos = end
 		t.Text = string(src[start:lx.pos])
-		if c == '"' {
-			t.Kind = token.String
-		} else {
-			t.Kind = token.Char
+		t.Kind = quotedKind(ok, c)
+		if t.Kind == token.Char && t.Text == "''" && !lx.skipping {
+			lx.pp.warn(codeEmptyChar, t.Pos, "empty character constant")
 		}
 		return t
 	}
@@ -326,15 +323,28 @@ func classifyNumber(s string) token.Kind {
 	return token.Int
 }
 
+// quotedKind is String or Char, or Unknown for an unterminated literal
+// (clang warns and makes it an unknown token, which the parser rejects).
+func quotedKind(terminated bool, q byte) token.Kind {
+	if !terminated {
+		return token.Unknown
+	}
+	if q == '"' {
+		return token.String
+	}
+	return token.Char
+}
+
 // scanQuoted returns the end of a string or character literal. An
-// unterminated literal is diagnosed and ends at the end of the line.
-func (lx *lexer) scanQuoted(start int, q byte) int {
+// unterminated literal is diagnosed (a warning, as in clang) and ends at
+// the end of the line.
+func (lx *lexer) scanQuoted(start int, q byte) (end int, terminated bool) {
 	src := lx.src
 	i := start + 1
 	for i < len(src) {
 		c := src[i]
 		if c == q {
-			return i + 1
+			return i + 1, true
 		}
 		if c == '\\' && i+1 < len(src) && src[i+1] != '\n' {
 			i += 2
@@ -345,18 +355,18 @@ func (lx *lexer) scanQuoted(start int, q byte) int {
 		}
 		i++
 	}
-	end := i
-	if end > start && src[end-1] == '\r' {
+	end = i
+	if end > start+1 && src[end-1] == '\r' {
 		end--
 	}
 	if !lx.skipping {
 		if q == '"' {
-			lx.pp.errorf(codeUnterminatedString, lx.posAt(start), "missing terminating '\"' character")
+			lx.pp.warn(codeUnterminatedString, lx.posAt(start), "missing terminating '\"' character")
 		} else {
-			lx.pp.errorf(codeUnterminatedChar, lx.posAt(start), "missing terminating ' character")
+			lx.pp.warn(codeUnterminatedChar, lx.posAt(start), "missing terminating ' character")
 		}
 	}
-	return end
+	return end, false
 }
 
 // punctuators, longest first within each leading character.
