@@ -49,10 +49,16 @@ type nameKey struct {
 	name   string
 }
 
-// NewContext returns a Context writing into m.
+// NewContext returns a Context writing into m. The definitions already in
+// m are recorded (so Def, TypeOf and the type queries know them), but the
+// interning tables start empty: asking for a type m already has makes a
+// second one. Build modules with a Context from the start.
 func NewContext(m *Module) *Context {
 	c := &Context{m: m, types: map[typeKey]ID{}, consts: map[constKey]ID{}, decos: map[string]*Inst{}, names: map[nameKey]*Inst{}}
 	c.enc.Resolver = c
+	for in := range m.All() {
+		c.record(in)
+	}
 	return c
 }
 
