@@ -962,3 +962,29 @@ func (e *Error) Diagnostic(pos diag.Pos) diag.Diagnostic {
 	}
 	return d
 }
+
+// Concretize replaces the literal kinds a match may carry (abs(-1) has a
+// literal int result, as in DXC, so the checker can fold it) with the
+// kinds a value of them takes when it must exist at run time: int and
+// float.
+func (m Match) Concretize() Match {
+	conc := func(t *types.Type) *types.Type {
+		if t == nil {
+			return nil
+		}
+		if s := t.Scalar(); s.IsLiteral() {
+			if w := t.WithScalar(s.Concrete()); w != nil {
+				return w
+			}
+		}
+		return t
+	}
+	out := m
+	out.Result = conc(m.Result)
+	out.Params = make([]types.Param, len(m.Params))
+	for i, p := range m.Params {
+		p.Type = conc(p.Type)
+		out.Params[i] = p
+	}
+	return out
+}

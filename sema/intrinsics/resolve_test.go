@@ -639,3 +639,26 @@ func TestCheckElement(t *testing.T) {
 		}
 	}
 }
+
+func TestConcretize(t *testing.T) {
+	u := types.NewUniverse(types.Config{})
+	for _, tc := range []struct{ call, result, params string }{
+		{"abs(lit_int)", "int", "int"},
+		{"max(lit_int, lit_float)", "float", "float, float"},
+		{"sin(lit_float)", "float", "float"},
+		{"max(float3, lit_float)", "float3", "float3, float3"},
+	} {
+		m, err := Resolve(u, parseCall(t, u, tc.call))
+		if err != nil {
+			t.Fatalf("%s: %s", tc.call, err.Msg)
+		}
+		c := m.Concretize()
+		var ps []string
+		for _, p := range c.Params {
+			ps = append(ps, p.Type.String())
+		}
+		if c.Result.String() != tc.result || strings.Join(ps, ", ") != tc.params {
+			t.Errorf("%s: %s (%s), want %s (%s)", tc.call, c.Result, strings.Join(ps, ", "), tc.result, tc.params)
+		}
+	}
+}
