@@ -1,6 +1,7 @@
 package intrinsics
 
 import (
+	"sort"
 	"strconv"
 	"strings"
 
@@ -987,4 +988,18 @@ func (m Match) Concretize() Match {
 		out.Params[i] = p
 	}
 	return out
+}
+
+// Methods lists the method names objects of kind o have, sorted (for
+// "no member named" notes and completion).
+func Methods(o types.Object) []string {
+	if o >= types.NumObjects {
+		return nil
+	}
+	names := make([]string, 0, len(methodsByObject[o]))
+	for n := range methodsByObject[o] {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
 }

@@ -148,6 +148,9 @@ func TestTableInvariants(t *testing.T) {
 	if !HasMethod(types.Texture2D, "Sample") || HasMethod(types.Texture2DMS, "Sample") || !HasMethod(types.RWStructuredBuffer, "IncrementCounter") {
 		t.Error("HasMethod wrong")
 	}
+	if m := Methods(types.ConsumeStructuredBuffer); strings.Join(m, ",") != "Consume,GetDimensions" {
+		t.Errorf("ConsumeStructuredBuffer methods: %v", m)
+	}
 	if o := Overloads(Call{Name: "mul"}); len(o) != 9 {
 		t.Errorf("mul has %d overloads, want 9", len(o))
 	}
