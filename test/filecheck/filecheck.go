@@ -284,28 +284,56 @@ func (c *checker) patternError(p *pattern, err error) *Failure {
 }
 
 // defineCmdline records -D definitions; they are (re)applied at each run.
+// As in LLVM, they are parsed from a "Global defines" buffer with one line
+// per definition, which is where their errors point.
 func (c *checker) defineCmdline() *Failure {
 	c.strDefines = map[string]string{}
 	c.numDefines = map[*numVar]int64{}
-	for _, d := range c.opts.Defines {
+	var text strings.Builder
+	type def struct {
+		d         string
+		eq        int
+		at, inner int // offsets in the buffer: the definition, a numeric one's [[#...]] body
+	}
+	var defs []def
+	for i, d := range c.opts.Defines {
 		eq := strings.IndexByte(d, '=')
 		if eq < 0 {
-			return badCheckFile(plainError("missing equal sign in global definition '%s'", d))
+			return badCheckFile(Diag{Message: fmt.Sprintf("Missing equal sign in command-line definition '-D%s'", d)})
 		}
+		if eq == 0 {
+			return badCheckFile(Diag{Message: fmt.Sprintf("Missing variable name in command-line definition '-D%s'", d)})
+		}
+		if i > 0 {
+			text.WriteByte('\n')
+		}
+		fmt.Fprintf(&text, "Global define #%d: ", i+1)
+		df := def{d: d, eq: eq, at: text.Len()}
+		text.WriteString(d)
 		if strings.HasPrefix(d, "#") {
-			b := &buffer{name: "command line", text: []byte(d)}
-			p := &pattern{ty: ckPlain, buf: b, ctx: c.ctx}
-			pp := &patParser{p: p, opts: c.opts, base: 1, orig: d[1:]}
-			expr, v, err := pp.numericBlock(d[1:eq]+":"+d[eq+1:], false)
-			if err == nil && (v == nil || expr.ast == nil) {
-				err = fmt.Errorf("invalid numeric variable definition '%s'", d)
-			}
-			var val int64
-			if err == nil {
-				val, err = expr.ast.eval(0)
-			}
+			text.WriteString(" (parsed as: [[#")
+			df.inner = text.Len()
+			text.WriteString(d[1:eq] + ":" + d[eq+1:] + "]])")
+		}
+		defs = append(defs, df)
+	}
+	buf := &buffer{name: "Global defines", text: []byte(text.String())}
+	for _, df := range defs {
+		d, eq := df.d, df.eq
+		if strings.HasPrefix(d, "#") {
+			p := &pattern{ty: ckPlain, buf: buf, ctx: c.ctx}
+			inner := d[1:eq] + ":" + d[eq+1:]
+			pp := &patParser{p: p, opts: c.opts, base: df.inner, orig: inner}
+			expr, v, err := pp.numericBlock(inner, false)
 			if err != nil {
-				return badCheckFile(plainError("%s", err))
+				return c.patternError(p, err)
+			}
+			if v == nil || expr.ast == nil {
+				return badCheckFile(buf.diag(df.inner, "error", "invalid numeric variable definition"))
+			}
+			val, err := expr.ast.eval(0)
+			if err != nil {
+				return badCheckFile(Diag{Message: err.Error()})
 			}
 			c.ctx.numVars[v.name] = v
 			v.defLine = 0
@@ -313,11 +341,14 @@ func (c *checker) defineCmdline() *Failure {
 			continue
 		}
 		name, pseudo, rest, ok := parseVariable(d[:eq])
-		if !ok || pseudo || rest != "" {
-			return badCheckFile(plainError("invalid name in string variable definition '%s'", d[:eq]))
+		switch {
+		case !ok:
+			return badCheckFile(buf.diag(df.at, "error", "invalid variable name"))
+		case pseudo || rest != "":
+			return badCheckFile(buf.diag(df.at, "error", "invalid name in string variable definition"))
 		}
 		if _, clash := c.ctx.numVars[name]; clash {
-			return badCheckFile(plainError("numeric variable with name '%s' already exists", name))
+			return badCheckFile(buf.diag(df.at, "error", fmt.Sprintf("numeric variable with name '%s' already exists", name)))
 		}
 		c.strDefines[name] = d[eq+1:]
 		c.ctx.definedStr[name] = true
