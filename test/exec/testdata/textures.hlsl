@@ -121,3 +121,15 @@ void dims() {
   Img.GetDimensions(iw, ih);
   Out[0] = w; Out[1] = h; Out[2] = levels; Out[3] = iw; Out[4] = ih;
 }
+
+//: case gather_component_order
+//: flags -T cs_6_0 -E gather
+//: expect Out = f32 9 13 5 1 12 16 8 4
+[numthreads(1, 1, 1)]
+void gather() {
+  // Texels (i, j) in the order (0,1) (1,1) (1,0) (0,0), as in D3D and Vulkan.
+  float4 r = Tex.GatherRed(Point, float2(0.5, 0.5));
+  float4 a = Tex.GatherAlpha(Point, float2(0.5, 0.5));
+  Out[0] = r.x; Out[1] = r.y; Out[2] = r.z; Out[3] = r.w;
+  Out[4] = a.x; Out[5] = a.y; Out[6] = a.z; Out[7] = a.w;
+}
