@@ -84,14 +84,13 @@ var (
 const dupMax = 255
 
 type ereParser struct {
-	s        string
-	i        int
-	ncap     int
-	closed   []bool // closed[n]: group n has been closed (so \n may refer to it)
-	icase    bool
-	nodes    int
-	needBT   bool // uses something only the backtracker can run
-	hasBOLOK bool
+	s      string
+	i      int
+	ncap   int
+	closed []bool // closed[n]: group n has been closed (so \n may refer to it)
+	icase  bool
+	nodes  int
+	needBT bool // uses something only the backtracker can run
 }
 
 // parseERE parses an extended regular expression with LLVM's rules. It

@@ -323,7 +323,7 @@ func (c *checker) defineCmdline() *Failure {
 		if strings.HasPrefix(d, "#") {
 			p := &pattern{ty: ckPlain, buf: buf, ctx: c.ctx}
 			inner := d[1:eq] + ":" + d[eq+1:]
-			pp := &patParser{p: p, opts: c.opts, base: df.inner, orig: inner}
+			pp := &patParser{p: p, base: df.inner, orig: inner}
 			expr, v, err := pp.numericBlock(inner, false)
 			if err != nil {
 				return c.patternError(p, err)

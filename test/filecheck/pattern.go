@@ -300,7 +300,6 @@ func (e *parseError) Error() string { return e.msg }
 // parser state for one pattern.
 type patParser struct {
 	p    *pattern
-	opts *Options
 	base int    // offset of str[0] in the buffer
 	orig string // the pattern text
 }
@@ -328,7 +327,7 @@ func parsePattern(p *pattern, str string, base int, opts *Options) error {
 	if !(opts.StrictWhitespace && opts.MatchFullLines) {
 		str = trimRightSp(str)
 	}
-	pp := &patParser{p: p, opts: opts, base: base, orig: str}
+	pp := &patParser{p: p, base: base, orig: str}
 	if str == "" && p.ty != ckEmpty {
 		return pp.errAt(str, "found empty check string with prefix '%s:'", p.prefix)
 	}
