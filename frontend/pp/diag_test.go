@@ -45,6 +45,23 @@ main.hlsl:1:9: note: macro 'G' defined here
 #define G(x,y) x
         ^
 `},
+	{"error from a macro body", "#define DIV 1/0\n#if DIV\n#endif\n#define F(a,b) a\n#define G F(1)\nG\n", nil, `
+main.hlsl:2:5: error: division by zero in preprocessor expression
+#if DIV
+    ^
+main.hlsl:1:14: note: expanded from macro 'DIV'
+#define DIV 1/0
+             ^
+main.hlsl:6:1: error: too few arguments provided to function-like macro invocation
+G
+^
+main.hlsl:5:14: note: expanded from macro 'G'
+#define G F(1)
+             ^
+main.hlsl:4:9: note: macro 'F' defined here
+#define F(a,b) a
+        ^
+`},
 	{"division by zero", "#if 1/0\n#endif\n", nil, `
 main.hlsl:1:6: error: division by zero in preprocessor expression
 #if 1/0

@@ -162,12 +162,20 @@ func binPrec(t ptok) int {
 	return 0
 }
 
-func (e *exprParser) fail(pos diag.Pos, code int, msg string) value {
+// fail reports an error at token t (at its macro use, with an "expanded
+// from macro" note, when t came from a macro body) and stops evaluation.
+func (e *exprParser) fail(t ptok, code int, msg string) value {
 	if !e.err {
-		e.p.errorf(code, pos, "%s", msg)
+		pos, notes := e.p.locate(t)
+		e.p.addDiag(diag.Diagnostic{Severity: diag.Error, Code: diag.PPBase + diag.Code(code), Pos: pos, Msg: msg, Notes: notes})
 	}
 	e.err = true
 	return value{}
+}
+
+// failPos reports an error at a position (the end of the line).
+func (e *exprParser) failPos(pos diag.Pos, code int, msg string) value {
+	return e.fail(ptok{Token: token.Token{Pos: pos}}, code, msg)
 }
 
 func (e *exprParser) peek() (ptok, bool) {
@@ -196,12 +204,11 @@ func (e *exprParser) parse(minPrec int, live bool) value {
 			cond := lhs.isTrue()
 			a := e.parse(1, live && cond)
 			c, ok := e.peek()
-			if !ok || !isPunct(c, ":") {
-				pos := e.end
-				if ok {
-					pos = c.Pos
-				}
-				return e.fail(pos, codeExprExpectedColon, "expected ':' in preprocessor expression")
+			if !ok {
+				return e.failPos(e.end, codeExprExpectedColon, "expected ':' in preprocessor expression")
+			}
+			if !isPunct(c, ":") {
+				return e.fail(c, codeExprExpectedColon, "expected ':' in preprocessor expression")
 			}
 			e.i++
 			b := e.parse(1, live && !cond)
@@ -313,9 +320,9 @@ func (e *exprParser) binary(op ptok, l, r value, live bool) value {
 		if r.v == 0 {
 			if live {
 				if op.Text == "/" {
-					return e.fail(op.Pos, codeDivByZero, "division by zero in preprocessor expression")
+					return e.fail(op, codeDivByZero, "division by zero in preprocessor expression")
 				}
-				return e.fail(op.Pos, codeDivByZero, "remainder by zero in preprocessor expression")
+				return e.fail(op, codeDivByZero, "remainder by zero in preprocessor expression")
 			}
 			return value{0, u}
 		}
@@ -381,7 +388,7 @@ func (e *exprParser) binary(op ptok, l, r value, live bool) value {
 	case "|":
 		return value{l.v | r.v, u}
 	}
-	return e.fail(op.Pos, codeExprBadBinop, "token is not a valid binary operator in a preprocessor subexpression")
+	return e.fail(op, codeExprBadBinop, "token is not a valid binary operator in a preprocessor subexpression")
 }
 
 // unary parses a primary expression with its prefix operators.
@@ -389,13 +396,13 @@ func (e *exprParser) unary(live bool) value {
 	// Prefix operators and parentheses recurse: bound the depth.
 	if e.dep >= maxNesting {
 		t, _ := e.peek()
-		return e.fail(t.Pos, codeTooDeep, "preprocessor expression nested too deeply")
+		return e.fail(t, codeTooDeep, "preprocessor expression nested too deeply")
 	}
 	e.dep++
 	defer func() { e.dep-- }()
 	t, ok := e.peek()
 	if !ok {
-		return e.fail(e.end, codeExprExpectedValue, "expected value in expression")
+		return e.failPos(e.end, codeExprExpectedValue, "expected value in expression")
 	}
 	e.i++
 	switch t.Kind {
@@ -404,7 +411,7 @@ func (e *exprParser) unary(live bool) value {
 	case token.Char:
 		return e.charLiteral(t)
 	case token.Float:
-		return e.fail(t.Pos, codeExprFloat, "floating point literal in preprocessor expression")
+		return e.fail(t, codeExprFloat, "floating point literal in preprocessor expression")
 	case token.Ident:
 		// Identifiers left after expansion are 0 (true is a keyword: 1).
 		if t.Text == "true" {
@@ -455,9 +462,9 @@ func (e *exprParser) unary(live bool) value {
 			return b2v(!v.isTrue())
 		}
 	case token.String:
-		return e.fail(t.Pos, codeExprBadStart, "invalid token at start of a preprocessor expression")
+		return e.fail(t, codeExprBadStart, "invalid token at start of a preprocessor expression")
 	}
-	return e.fail(t.Pos, codeExprBadStart, "invalid token at start of a preprocessor expression")
+	return e.fail(t, codeExprBadStart, "invalid token at start of a preprocessor expression")
 }
 
 // intLiteral evaluates an integer literal: decimal, 0x hex, 0 octal, 0b
@@ -488,14 +495,14 @@ func (e *exprParser) intLiteral(t ptok) value {
 		base, digits = 8, digits[1:]
 	}
 	if digits == "" || end < len(s)-3 {
-		return e.fail(t.Pos, codeExprBadNumber, "invalid integer literal '"+s+"' in preprocessor expression")
+		return e.fail(t, codeExprBadNumber, "invalid integer literal '"+s+"' in preprocessor expression")
 	}
 	n, err := strconv.ParseUint(digits, base, 64)
 	if err != nil {
 		if ne, ok := err.(*strconv.NumError); ok && ne.Err == strconv.ErrRange {
-			return e.fail(t.Pos, codeExprBadNumber, "integer literal is too large to be represented in any integer type")
+			return e.fail(t, codeExprBadNumber, "integer literal is too large to be represented in any integer type")
 		}
-		return e.fail(t.Pos, codeExprBadNumber, "invalid integer literal '"+s+"' in preprocessor expression")
+		return e.fail(t, codeExprBadNumber, "invalid integer literal '"+s+"' in preprocessor expression")
 	}
 	if n > 1<<63-1 {
 		unsigned = true
@@ -508,7 +515,7 @@ func (e *exprParser) intLiteral(t ptok) value {
 func (e *exprParser) charLiteral(t ptok) value {
 	s := t.Text
 	if len(s) < 3 || s[len(s)-1] != '\'' {
-		return e.fail(t.Pos, codeExprBadStart, "invalid character literal in preprocessor expression")
+		return e.fail(t, codeExprBadStart, "invalid character literal in preprocessor expression")
 	}
 	body := s[1 : len(s)-1]
 	var vals []uint64

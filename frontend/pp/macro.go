@@ -75,8 +75,9 @@ func (p *preprocessor) collectArgs(name ptok, m *macro) ([][]ptok, bool) {
 		t := p.lexRaw()
 		if t.Kind == token.EOF || t.Kind == kArgEnd || p.fatal {
 			if !p.fatal {
-				p.addDiag(diag.Diagnostic{Severity: diag.Error, Code: diag.PPBase + codeUnterminatedInvocation, Pos: site(name),
-					Msg: "unterminated function-like macro invocation", Notes: p.definedHere(m)})
+				pos, notes := p.locate(name)
+				p.addDiag(diag.Diagnostic{Severity: diag.Error, Code: diag.PPBase + codeUnterminatedInvocation, Pos: pos,
+					Msg: "unterminated function-like macro invocation", Notes: append(notes, p.definedHere(m)...)})
 			}
 			if t.Kind == kArgEnd || t.Kind == token.EOF {
 				p.unread(t)
@@ -130,8 +131,9 @@ func (p *preprocessor) checkArgCount(name ptok, m *macro, args [][]ptok, rparen 
 		return nil, true // F() for #define F()
 	}
 	if len(args) > n {
-		p.addDiag(diag.Diagnostic{Severity: diag.Error, Code: diag.PPBase + codeTooManyArgs, Pos: site(argStart(args[n], rparen)),
-			Msg: "too many arguments provided to function-like macro invocation", Notes: p.definedHere(m)})
+		pos, notes := p.locate(argStart(args[n], rparen))
+		p.addDiag(diag.Diagnostic{Severity: diag.Error, Code: diag.PPBase + codeTooManyArgs, Pos: pos,
+			Msg: "too many arguments provided to function-like macro invocation", Notes: append(notes, p.definedHere(m)...)})
 		return nil, false
 	}
 	if len(args) < n {
@@ -141,8 +143,9 @@ func (p *preprocessor) checkArgCount(name ptok, m *macro, args [][]ptok, rparen 
 			// An extra nil marks "elided" (not just empty) for expand.
 			return append(args, nil, nil), true
 		}
-		p.addDiag(diag.Diagnostic{Severity: diag.Error, Code: diag.PPBase + codeTooFewArgs, Pos: site(rparen),
-			Msg: "too few arguments provided to function-like macro invocation", Notes: p.definedHere(m)})
+		pos, notes := p.locate(rparen)
+		p.addDiag(diag.Diagnostic{Severity: diag.Error, Code: diag.PPBase + codeTooFewArgs, Pos: pos,
+			Msg: "too few arguments provided to function-like macro invocation", Notes: append(notes, p.definedHere(m)...)})
 		return nil, false
 	}
 	return args, true
@@ -153,6 +156,13 @@ func argStart(arg []ptok, def ptok) ptok {
 		return arg[0]
 	}
 	return def
+}
+
+// locate is where a diagnostic about t goes: its macro use (site), plus
+// an "expanded from macro" note at its spelling when it came from a macro
+// body, as clang renders it.
+func (p *preprocessor) locate(t ptok) (diag.Pos, []diag.Diagnostic) {
+	return site(t), p.res.ExpansionNotes(t.Token)
 }
 
 // definedHere is clang's "macro 'X' defined here" note.
