@@ -24,7 +24,11 @@ import (
 func TestGlslangOracle(t *testing.T) {
 	glslang := tool.Require(t, tool.Glslang)
 	rng := rand.New(rand.NewSource(20261122))
-	for i := 0; i < 15; i++ {
+	n := 15
+	if testing.Short() {
+		n = 3
+	}
+	for i := 0; i < n; i++ {
 		g := newGenerator(rng, i%3 == 2)
 		block := g.block(6 + rng.Intn(8))
 		t.Run(fmt.Sprint(i), func(t *testing.T) {
