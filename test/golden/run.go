@@ -22,6 +22,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"slices"
 	"strings"
 	"testing"
@@ -332,7 +333,10 @@ func runOne(path string, src []byte, cmdline string, cfg Config) (error, string)
 		slices.Sort(known)
 		return fmt.Errorf("unknown tool %q in RUN line (known: %s)", c.tool, strings.Join(known, ", ")), ""
 	}
-	out := compiler(c.args, path, src)
+	out, panicked := callCompiler(compiler, c.args, path, src)
+	if panicked != nil {
+		return panicked, ""
+	}
 	var missing *missingTool
 	if errors.As(out.Err, &missing) {
 		return nil, missing.why
@@ -377,6 +381,17 @@ func runOne(path string, src []byte, cmdline string, cfg Config) (error, string)
 		}
 	}
 	return nil, ""
+}
+
+// callCompiler runs the compiler, turning a panic (which the compiler must
+// never do) into a failure of this RUN line instead of a crash of the run.
+func callCompiler(compiler Compiler, args []string, path string, src []byte) (out Output, panicked error) {
+	defer func() {
+		if r := recover(); r != nil {
+			panicked = fmt.Errorf("the compiler panicked: %v\n%s", r, debug.Stack())
+		}
+	}()
+	return compiler(args, path, src), nil
 }
 
 // ValidatorOptions returns the spirv-val target environment and options

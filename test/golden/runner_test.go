@@ -208,3 +208,15 @@ func TestFakeCompiler(t *testing.T) {
 		t.Errorf("compiler args = %q, want %q", calls[0], want)
 	}
 }
+
+func TestCompilerPanicIsAFailure(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "p.hlsl")
+	if err := os.WriteFile(path, []byte("// RUN: %hlsl2spirv %s\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	boom := func([]string, string, []byte) Output { panic("boom") }
+	results, err := CheckFile(path, Config{Tools: map[string]Compiler{"%hlsl2spirv": boom}})
+	if err != nil || len(results) != 1 || results[0].Err == nil || !strings.Contains(results[0].Err.Error(), "the compiler panicked: boom") {
+		t.Fatalf("got %v %+v", err, results)
+	}
+}
