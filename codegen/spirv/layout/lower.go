@@ -568,3 +568,13 @@ func scalarName(s types.Scalar) string {
 	}
 	return ""
 }
+
+// MemberIndex is the index of the SPIR-V struct member that holds field i of
+// struct st (an index into Named().Fields): a base class is member 0, so
+// the fields follow it. Access chains into lowered structs use it.
+func MemberIndex(st *types.Type, field int) uint32 {
+	if nd := st.Underlying().Named(); nd != nil && nd.Base != nil {
+		return uint32(field) + 1
+	}
+	return uint32(field)
+}

@@ -662,3 +662,19 @@ func TestLowerTextureBufferGL(t *testing.T) {
 		t.Error(err)
 	}
 }
+
+func TestMemberIndex(t *testing.T) {
+	e := newEnv(t, types.Config{})
+	base := e.declare("B", "float4 x")
+	d := e.declare("D : B", "float a; float b")
+	alias := e.u.NewAlias("DD", d)
+	for _, tc := range []struct {
+		st    *types.Type
+		field int
+		want  uint32
+	}{{base, 0, 0}, {d, 0, 1}, {d, 1, 2}, {alias, 1, 2}} {
+		if g := MemberIndex(tc.st, tc.field); g != tc.want {
+			t.Errorf("MemberIndex(%s, %d) = %d, want %d", tc.st, tc.field, g, tc.want)
+		}
+	}
+}
