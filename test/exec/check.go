@@ -72,6 +72,9 @@ func compile(tb testing.TB, name string, comp Compiler, f *File, args []string) 
 	}
 	compileMu.Unlock()
 	c.once.Do(func() {
+		// Stays the error if the compile stops the test (a skip inside
+		// once.Do), so the cases sharing it never see a nil module.
+		c.err = fmt.Errorf("compile of %s stopped (see the first case that compiled it)", f.Path)
 		c.module, c.env, c.err = comp(tb, f.Path, f.Source, args)
 		if c.err != nil {
 			c.err = fmt.Errorf("compile: %w", c.err)
