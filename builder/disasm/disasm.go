@@ -70,7 +70,7 @@ func Module(m *binary.Module, opts Options) []byte {
 	if !opts.RawIDs {
 		p.names = newFriendlyNames(m)
 	}
-	// The text is about four times the binary's size.
+	// The text is four to five times the size of the binary.
 	b := make([]byte, 0, 5*4*len(m.Words)+256)
 	if !opts.NoHeader {
 		b = appendHeader(b, &m.Header)
