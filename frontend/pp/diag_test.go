@@ -17,6 +17,9 @@ var diagCases = []struct {
 main.hlsl:3:9: error: pasting formed '+/', an invalid preprocessing token
 int a = D;
         ^
+main.hlsl:2:11: note: expanded from macro 'D'
+#define D C(+,/)
+          ^
 main.hlsl:1:17: note: expanded from macro 'C'
 #define C(x,y) x##y
                 ^

@@ -29,6 +29,10 @@ type ptok struct {
 	// diagnostics point at their spelling, as clang's do). -P output puts
 	// tokens on the line of this site, as clang's printer does.
 	site diag.Pos
+	// exp is the innermost macro expansion whose body produced the token
+	// (an index in Result.exps; 0 for file text), for clang's chain of
+	// "expanded from macro" notes.
+	exp int32
 }
 
 // splice records where backslash-newlines were removed from a file's text so

@@ -32,7 +32,9 @@ func (p *preprocessor) expand(t ptok, m *macro) bool {
 			args = args[:len(args)-1]
 		}
 	}
-	body := p.substitute(m, args, at, elided)
+	p.res.exps = append(p.res.exps, expansion{name: m.name, parent: t.exp, namePos: t.Pos})
+	id := int32(len(p.res.exps) - 1)
+	body := p.substitute(m, args, at, elided, id)
 	printAt := t.site
 	if !printAt.IsValid() {
 		printAt = at
@@ -162,7 +164,10 @@ func argStart(arg []ptok, def ptok) ptok {
 // an "expanded from macro" note at its spelling when it came from a macro
 // body, as clang renders it.
 func (p *preprocessor) locate(t ptok) (diag.Pos, []diag.Diagnostic) {
-	return site(t), p.res.ExpansionNotes(t.Token)
+	if t.exp == 0 || !t.Exp.IsValid() {
+		return site(t), nil
+	}
+	return site(t), p.res.chainNotes(t.exp, t.Pos)
 }
 
 // definedHere is clang's "macro 'X' defined here" note.
@@ -229,7 +234,7 @@ func (p *preprocessor) preExpand(arg []ptok, at diag.Pos) []ptok {
 // substitute builds the replacement list of a macro use: parameters
 // replaced by their (pre-expanded or raw) arguments, # stringized, ##
 // pasted, every token marked with the expansion site.
-func (p *preprocessor) substitute(m *macro, args [][]ptok, at diag.Pos, elided bool) []ptok {
+func (p *preprocessor) substitute(m *macro, args [][]ptok, at diag.Pos, elided bool, id int32) []ptok {
 	out := make([]ptok, 0, len(m.body)+8)
 	var expanded [][]ptok
 	if len(args) > 0 {
@@ -261,7 +266,7 @@ func (p *preprocessor) substitute(m *macro, args [][]ptok, at diag.Pos, elided b
 				out[len(out)-1] = items[0]
 				out[len(out)-1].Flags = out[len(out)-1].Flags&^token.LeadingSpace | lead
 			} else if len(out) > 0 {
-				out[len(out)-1] = p.paste(out[len(out)-1], items[0], pastePos, at)
+				out[len(out)-1] = p.paste(out[len(out)-1], items[0], pastePos, at, id)
 			}
 			out = append(out, items[1:]...)
 			return
@@ -283,7 +288,7 @@ func (p *preprocessor) substitute(m *macro, args [][]ptok, at diag.Pos, elided b
 		if m.funcLike && isPunct(t, "#") && i+1 < len(body) {
 			if k := paramIndex(body[i+1]); k >= 0 {
 				s := stringize(args[k])
-				s.Pos, s.Exp, s.Flags = t.Pos, at, lead
+				s.Pos, s.Exp, s.Flags, s.exp = t.Pos, at, lead, id
 				appendItem([]ptok{s}, false, lead)
 				i++
 				continue
@@ -327,6 +332,7 @@ func (p *preprocessor) substitute(m *macro, args [][]ptok, at diag.Pos, elided b
 			continue
 		}
 		t.Exp = at
+		t.exp = id
 		appendItem([]ptok{t}, false, lead)
 	}
 	// Remove placemarkers.
@@ -377,22 +383,20 @@ func stringize(arg []ptok) ptok {
 // paste implements ##: the spellings of l and r joined must form exactly
 // one preprocessing token; otherwise it is an error and the two tokens stay
 // apart (as clang recovers).
-func (p *preprocessor) paste(l, r ptok, opPos, at diag.Pos) ptok {
+func (p *preprocessor) paste(l, r ptok, opPos, at diag.Pos, id int32) ptok {
 	text := l.Text + r.Text
 	kind, ok := lexOne(text)
 	if !ok {
-		d := diag.Diagnostic{Severity: diag.Error, Code: diag.PPBase + codeBadPaste, Pos: at,
-			Msg: sprintf("pasting formed '%s', an invalid preprocessing token", text)}
-		if name := p.macroAt(opPos); name != "" {
-			d.Notes = []diag.Diagnostic{{Severity: diag.Note, Pos: opPos, Msg: sprintf("expanded from macro '%s'", name)}}
-		}
-		p.addDiag(d)
+		p.addDiag(diag.Diagnostic{Severity: diag.Error, Code: diag.PPBase + codeBadPaste, Pos: at,
+			Msg:   sprintf("pasting formed '%s', an invalid preprocessing token", text),
+			Notes: p.res.chainNotes(id, opPos)})
 		return l
 	}
 	res := l
 	res.Kind = kind
 	res.Text = p.intern([]byte(text))
 	res.pf &^= pfNoExpand
+	res.exp = id
 	if !res.Exp.IsValid() {
 		res.Exp = at
 	}

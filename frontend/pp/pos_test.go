@@ -60,9 +60,14 @@ func TestPositions(t *testing.T) {
 	if name := res.Expansions[res.Tokens[3].Exp]; name != "ONE" {
 		t.Errorf("Expansions[ONE's use] = %q", name)
 	}
-	notes := res.ExpansionNotes(res.Tokens[5])
-	if len(notes) != 1 || notes[0].Msg != "expanded from macro 'ADD'" || notes[0].Pos != res.Tokens[5].Pos {
-		t.Errorf("ExpansionNotes = %+v", notes)
+	// The '(' of ADD's body, used through TWICE: clang's note chain goes
+	// from the outermost macro (at ADD's name in TWICE's body) inwards.
+	var chain []string
+	for _, n := range res.ExpansionNotes(res.Tokens[5]) {
+		chain = append(chain, n.Msg+" @"+pos(n.Pos))
+	}
+	if want := []string{"expanded from macro 'TWICE' @3:18", "expanded from macro 'ADD' @2:19"}; !reflect.DeepEqual(chain, want) {
+		t.Errorf("ExpansionNotes = %q, want %q", chain, want)
 	}
 	if n := res.ExpansionNotes(res.Tokens[6]); n != nil {
 		t.Errorf("argument token got notes %+v", n)

@@ -85,6 +85,10 @@ type Result struct {
 	// bodies are the source ranges of every #define, in Pos order, for
 	// "expanded from macro" notes.
 	bodies []macroBody
+	// exps are the macro expansions (index 0 unused) and chains finds the
+	// innermost one of an emitted token by its Exp and Pos.
+	exps   []expansion
+	chains map[chainKey]int32
 	// marks are the file changes and pragmas Print writes, in order.
 	marks []printMark
 }
@@ -113,20 +117,45 @@ func (r *Result) macroAt(pos diag.Pos) string {
 	return ""
 }
 
-func (p *preprocessor) macroAt(pos diag.Pos) string { return p.res.macroAt(pos) }
+// expansion is one macro use, for "expanded from macro" note chains.
+type expansion struct {
+	name    string
+	parent  int32    // the expansion whose body held the macro's name (0: none)
+	namePos diag.Pos // where the name was spelled
+}
 
-// ExpansionNotes returns clang's "expanded from macro 'X'" note for a token
-// spelled in a macro's #define and used elsewhere (a diagnostic about t
-// points at t.Loc(), the macro use; the note shows the definition), or nil.
+type chainKey struct{ exp, pos diag.Pos }
+
+// ExpansionNotes returns clang's "expanded from macro 'X'" notes for a
+// token that came from a macro body (t.Exp set), outermost macro first:
+// a diagnostic about t points at t.Loc(), the macro use, and the notes
+// walk down the macro bodies to where t was spelled. Nil for other tokens.
 func (r *Result) ExpansionNotes(t token.Token) []diag.Diagnostic {
 	if !t.Exp.IsValid() {
 		return nil
 	}
-	name := r.macroAt(t.Pos)
-	if name == "" {
-		return nil
+	if id, ok := r.chains[chainKey{t.Exp, t.Pos}]; ok {
+		return r.chainNotes(id, t.Pos)
 	}
-	return []diag.Diagnostic{{Severity: diag.Note, Pos: t.Pos, Msg: "expanded from macro '" + name + "'"}}
+	if name := r.macroAt(t.Pos); name != "" {
+		return []diag.Diagnostic{{Severity: diag.Note, Pos: t.Pos, Msg: "expanded from macro '" + name + "'"}}
+	}
+	return nil
+}
+
+// chainNotes builds the notes for a token spelled at pos in the body of
+// expansion id.
+func (r *Result) chainNotes(id int32, pos diag.Pos) []diag.Diagnostic {
+	var notes []diag.Diagnostic
+	for ; id != 0 && len(notes) < 64; id = r.exps[id].parent {
+		e := r.exps[id]
+		notes = append(notes, diag.Diagnostic{Severity: diag.Note, Pos: pos, Msg: "expanded from macro '" + e.name + "'"})
+		pos = e.namePos
+	}
+	for i, j := 0, len(notes)-1; i < j; i, j = i+1, j-1 {
+		notes[i], notes[j] = notes[j], notes[i]
+	}
+	return notes
 }
 
 type markKind uint8
@@ -253,7 +282,7 @@ func Preprocess(fs *diag.FileSet, diags *diag.List, filename string, src []byte,
 		fs:        fs,
 		diags:     diags,
 		cfg:       cfg,
-		res:       &Result{Expansions: map[diag.Pos]string{}},
+		res:       &Result{Expansions: map[diag.Pos]string{}, exps: make([]expansion, 1), chains: map[chainKey]int32{}},
 		macros:    map[string]*macro{},
 		names:     map[string]string{},
 		onceFiles: map[string]bool{},
@@ -307,6 +336,12 @@ func (p *preprocessor) emit(t ptok) {
 		t.site = t.Pos
 	}
 	p.res.sites = append(p.res.sites, t.site)
+	if t.exp != 0 {
+		k := chainKey{t.Exp, t.Pos}
+		if _, ok := p.res.chains[k]; !ok {
+			p.res.chains[k] = t.exp
+		}
+	}
 }
 
 func (p *preprocessor) intern(b []byte) string {
