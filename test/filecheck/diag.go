@@ -64,7 +64,8 @@ func (f *Failure) Error() string {
 
 // writeSourceAndCaret prints the source line and a caret line under it,
 // '~' under the rest of a range, with tabs expanded to 8-column stops in
-// both, as llvm::SMDiagnostic::print does.
+// both, as llvm::SMDiagnostic::print does (which omits the caret line under
+// a line with non-ASCII bytes).
 func writeSourceAndCaret(b *strings.Builder, d Diag) {
 	const tabStop = 8
 	src := d.Source
@@ -84,6 +85,12 @@ func writeSourceAndCaret(b *strings.Builder, d Diag) {
 		}
 	}
 	b.WriteByte('\n')
+	// Column widths of non-ASCII text are unknown: LLVM prints no caret.
+	for i := 0; i < len(src); i++ {
+		if src[i] >= 0x80 {
+			return
+		}
+	}
 	caret := []byte(strings.Repeat(" ", max(len(src), d.Col)+1))
 	if d.Col-1 < len(caret) {
 		caret[d.Col-1] = '^'
