@@ -3,6 +3,8 @@ package exec
 import (
 	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -89,6 +91,11 @@ func compile(tb testing.TB, name string, comp Compiler, f *File, args []string) 
 	return c
 }
 
+// KeepDir, when set, is where RunCase leaves each case's job file, module
+// and data files (one directory per test), to rerun one by hand with
+// `runner DIR/job.txt`.
+var KeepDir string
+
 // RunCase compiles, runs and checks one case with one compiler, and returns
 // what went wrong, or nil when every expectation holds. It stops the test
 // (skip, or failure under CI=true) when the machine lacks a Vulkan device.
@@ -98,7 +105,14 @@ func RunCase(tb testing.TB, name string, comp Compiler, f *File, c *Case) error 
 	if cc.err != nil {
 		return cc.err
 	}
-	res, err := Execute(runner, tb.TempDir(), cc.module, cc.mod, c)
+	dir := tb.TempDir()
+	if KeepDir != "" {
+		dir = filepath.Join(KeepDir, strings.NewReplacer("/", "_", " ", "_").Replace(tb.Name()))
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			return err
+		}
+	}
+	res, err := Execute(runner, dir, cc.module, cc.mod, c)
 	if errors.Is(err, ErrNoDevice) {
 		tool.Missing(tb, err.Error()+"; install mesa-vulkan-drivers (lavapipe)")
 	}

@@ -17,6 +17,10 @@ var compilerFlag = flag.String("compiler", "glslang,hlsl2spirv",
 
 var runFilter = flag.String("file", "", "run only test files whose name contains this")
 
+func init() {
+	flag.StringVar(&KeepDir, "keep", "", "keep each case's job, module and data files under this directory")
+}
+
 // TestExec runs every testdata/*.hlsl case with each selected compiler:
 // TestExec/COMPILER/FILE[/CASE].
 func TestExec(t *testing.T) {
