@@ -71,6 +71,7 @@ usingDecl
 
 templateDecl
     : KW_TEMPLATE LT templateParamList? GT attribute* (declaration | templateDecl | usingDecl)
+    | KW_TEMPLATE declaration   // explicit instantiation: template void f<17>();
     ;
 
 templateParamList
@@ -88,6 +89,7 @@ templateParam
 declaration
     : KW_TYPEDEF declSpecifiers declarator (COMMA declarator)* SEMI
     | declSpecifiers (functionDeclarator functionTail | (initDeclarator (COMMA initDeclarator)*)? SEMI)
+    | declSpecifiers COLON INT_LIT SEMI     // an unnamed bit-field: `int : 4;`
     ;
 
 declSpecifiers
@@ -98,8 +100,9 @@ prefixSpecifier
     : MODIFIER | KW_CONST | KW_STATIC | KW_EXPORT | KW_INLINE
     ;
 
+// `int getA()[2]` returns an array.
 functionDeclarator
-    : declName LPAREN paramList? RPAREN KW_CONST? postfixDecl*
+    : declName LPAREN paramList? RPAREN arrayDim* KW_CONST? postfixDecl*
     ;
 
 functionTail
@@ -129,7 +132,17 @@ param
     ;
 
 initDeclarator
-    : declarator (ASSIGN initializer)?
+    : declarator (ASSIGN initializer | stateBlock)?
+    ;
+
+// Legacy effect state: `SamplerState s { Filter = MIN_MAG_MIP_LINEAR; };`
+// DXC parses and ignores it.
+stateBlock
+    : LBRACE stateAssignment* RBRACE
+    ;
+
+stateAssignment
+    : anyName arrayDim? ASSIGN (LT anyName GT | assignmentExpression) SEMI
     ;
 
 // A declarator's name may be qualified: `float4 S::M = ...` defines a
@@ -146,12 +159,14 @@ arrayDim
 // `: SV_Target`, `: register(b0, space1)`, `: packoffset(c0.y)`, or a
 // bit-field width `: 4`.
 postfixDecl
-    : COLON anyName (LPAREN semanticArg (COMMA semanticArg)* RPAREN)?
+    : COLON anyName (LPAREN (semanticArg (COMMA semanticArg)*)? RPAREN)?
     | COLON INT_LIT
     ;
 
+// register(t0), register(ps, s[1+1]), packoffset(c0.y); payload access
+// qualifiers read(caller, anyhit) and write() use the same shape.
 semanticArg
-    : anyName (DOT anyName)? (LBRACKET INT_LIT RBRACKET)?
+    : anyName (DOT anyName)? (LBRACKET constArgExpression RBRACKET)?
     | INT_LIT
     ;
 
@@ -174,7 +189,7 @@ initList
 typeSpec
     : structSpecifier
     | enumSpecifier
-    | (KW_STRUCT | KW_CLASS | KW_INTERFACE | KW_ENUM) scopePrefix? (IDENT | TYPE_NAME)
+    | (KW_STRUCT | KW_CLASS | KW_INTERFACE | KW_ENUM) scopePrefix? (IDENT | TYPE_NAME | TEMPLATE_NAME LT templateArgList? GT)
     | scopePrefix? simpleType
     | (KW_UNSIGNED | KW_SIGNED) TYPE_NAME?
     | KW_TYPENAME scopePrefix (IDENT | simpleType)
@@ -215,7 +230,7 @@ constArgExpression
     ;
 
 templateArgOp
-    : STAR | DIV | MOD | PLUS | MINUS | SHL | AND | XOR | OR | ANDAND | OROR | EQ | NE
+    : STAR | DIV | MOD | PLUS | MINUS | SHL | AND | XOR | OR | ANDAND | OROR | EQ | NE | LE
     ;
 
 // A type as written in casts, template arguments, sizeof and aliases.
@@ -236,7 +251,7 @@ baseSpec
     ;
 
 memberDecl
-    : attribute* (declaration | templateDecl)
+    : attribute* (declaration | templateDecl | bufferBlock)
     | usingDecl
     | staticAssert
     | (KW_PUBLIC | KW_PRIVATE | KW_PROTECTED) COLON

@@ -20,6 +20,9 @@ type VarDecl struct {
 	// Annotations are legacy effect annotations `< string UIName = "x"; >`.
 	Annotations []*VarDecl
 	Init        Expr // nil, an expression or an *InitList
+	// StateBlock is set when a legacy effect state block `{ Filter = ...; }`
+	// followed the declarator; DXC ignores its contents, and so does the AST.
+	StateBlock bool
 }
 
 // Param is one function parameter.
@@ -47,7 +50,8 @@ type FuncDecl struct {
 	// TemplateArgs are written for an explicit specialisation `f<float>(...)`.
 	TemplateArgs []Node
 	Params       []*Param
-	Const        bool // `) const`
+	ResultDims   []*ArrayDim // `int getA()[2]` returns int[2]
+	Const        bool        // `) const`
 	Semantics    []*Semantic
 	Body         *BlockStmt // nil for a prototype
 }
@@ -135,11 +139,13 @@ type BufferDecl struct {
 }
 
 // TemplateDecl is `template <params> decl`; `template <>` (an explicit
-// specialisation) has no Params.
+// specialisation) has no Params, nor has an explicit instantiation
+// `template void f<17>();`, which sets Instantiation.
 type TemplateDecl struct {
 	NodeBase
-	Params []*TemplateParam
-	Decl   Decl
+	Params        []*TemplateParam
+	Decl          Decl
+	Instantiation bool
 }
 
 // TemplateParam is `typename T [= type]` or `uint N [= expr]`.

@@ -52,6 +52,7 @@ func Walk(v Visitor, n Node) {
 		Walk(v, n.Name)
 		walkList(v, n.TemplateArgs)
 		walkList(v, n.Params)
+		walkList(v, n.ResultDims)
 		walkList(v, n.Semantics)
 		walkOpt(v, n.Body)
 	case *StructDecl:

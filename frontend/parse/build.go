@@ -243,7 +243,7 @@ func (b *builder) bufferBlock(ctx p.IBufferBlockContext, attrs []*ast.Attribute)
 }
 
 func (b *builder) template(ctx p.ITemplateDeclContext, attrs []*ast.Attribute) ast.Decl {
-	n := &ast.TemplateDecl{}
+	n := &ast.TemplateDecl{Instantiation: ctx.LT() == nil}
 	b.set(n, ctx)
 	if pl := ctx.TemplateParamList(); pl != nil {
 		for _, tp := range pl.AllTemplateParam() {
@@ -362,6 +362,19 @@ func (b *builder) declaration(ctx p.IDeclarationContext, attrs []*ast.Attribute)
 		return append(out, b.function(ctx, fd, ds, attrs))
 	}
 	inits := ctx.AllInitDeclarator()
+	if width := ctx.INT_LIT(); width != nil {
+		// An unnamed bit-field pads the layout: a VarDecl without a name.
+		n := &ast.VarDecl{Attrs: attrs, Mods: ds.mods, Type: ds.typ}
+		b.set(n, ctx)
+		n.Name = &ast.Ident{}
+		b.ids++
+		ast.SetID(n.Name, b.ids)
+		setRange(n.Name, b.termTok(ctx.COLON()).Loc(), b.termTok(ctx.COLON()).Loc())
+		sem := &ast.Semantic{Kind: ast.BitField, Name: b.termTok(width).Text}
+		b.setTok(sem, b.termTok(width))
+		n.Semantics = []*ast.Semantic{sem}
+		return append(out, n)
+	}
 	if len(inits) == 0 && len(ds.defs) == 0 {
 		// `struct S;`, `template <class T> struct S;`: a forward declaration.
 		var kind ast.StructKind
@@ -414,6 +427,7 @@ func (b *builder) varDecl(ctx p.IInitDeclaratorContext, ds declSpecs, attrs []*a
 	if init := ctx.Initializer(); init != nil {
 		n.Init = b.initializer(init)
 	}
+	n.StateBlock = ctx.StateBlock() != nil
 	if ds.first && ds.start.IsValid() && ds.start < n.Pos() {
 		setRange(n, ds.start, n.End())
 	}
@@ -463,6 +477,7 @@ func (b *builder) function(decl p.IDeclarationContext, ctx p.IFunctionDeclarator
 			n.Params = append(n.Params, b.param(pc))
 		}
 	}
+	n.ResultDims = b.arrayDims(ctx.AllArrayDim())
 	n.Const = ctx.KW_CONST() != nil
 	for _, s := range ctx.AllPostfixDecl() {
 		n.Semantics = append(n.Semantics, b.semantic(s))
@@ -550,19 +565,23 @@ func (b *builder) semantic(ctx p.IPostfixDeclContext) *ast.Semantic {
 			n.Kind = ast.PackOffset
 		}
 		for _, a := range ctx.AllSemanticArg() {
-			var s strings.Builder
-			for _, c := range a.GetChildren() {
-				switch c := c.(type) {
-				case antlr.TerminalNode:
-					s.WriteString(b.termTok(c).Text)
-				case antlr.ParserRuleContext:
-					s.WriteString(b.tok(c.GetStart()).Text)
-				}
-			}
-			n.Args = append(n.Args, s.String())
+			n.Args = append(n.Args, b.text(a))
 		}
 	}
 	return n
+}
+
+// text is the source text of a context's tokens, without spaces.
+func (b *builder) text(ctx antlr.ParserRuleContext) string {
+	start, stop := ctx.GetStart(), ctx.GetStop()
+	if start == nil || stop == nil {
+		return ""
+	}
+	var s strings.Builder
+	for i := start.GetTokenIndex(); i >= 0 && i <= stop.GetTokenIndex() && i < len(b.toks); i++ {
+		s.WriteString(b.toks[i].Text)
+	}
+	return s.String()
 }
 
 func (b *builder) anyName(ctx p.IAnyNameContext) *ast.Ident {
@@ -667,11 +686,16 @@ func (b *builder) typeSpec(ctx p.ITypeSpecContext, def *ast.Decl) *ast.TypeExpr 
 		if sp := ctx.ScopePrefix(); sp != nil {
 			n.Global, n.Qualifier = b.scopePrefix(sp)
 		}
-		name := ctx.IDENT()
-		if name == nil {
-			name = ctx.TYPE_NAME()
+		switch {
+		case ctx.IDENT() != nil:
+			n.Name = b.termTok(ctx.IDENT()).Text
+		case ctx.TYPE_NAME() != nil:
+			n.Name = b.termTok(ctx.TYPE_NAME()).Text
+		case ctx.TEMPLATE_NAME() != nil:
+			n.Name = b.termTok(ctx.TEMPLATE_NAME()).Text
+			n.HasArgs = true
+			n.Args = b.templateArgs(ctx.TemplateArgList())
 		}
-		n.Name = b.termTok(name).Text
 	}
 	return n
 }
@@ -871,6 +895,8 @@ func (b *builder) memberDecl(m p.IMemberDeclContext) []ast.Decl {
 		return []ast.Decl{b.using(m.UsingDecl())}
 	case m.StaticAssert() != nil:
 		return []ast.Decl{b.staticAssert(m.StaticAssert())}
+	case m.BufferBlock() != nil:
+		return []ast.Decl{b.bufferBlock(m.BufferBlock(), attrs)}
 	}
 	return nil
 }

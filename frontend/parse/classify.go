@@ -416,6 +416,12 @@ func (c *classifier) ident(i int) int {
 		k = c.lookup(t.Text)
 	}
 
+	// `struct [raypayload] P`: look through attributes for the keyword.
+	if prev.Kind == token.Punct && prev.Text == "]" {
+		if kw := c.keywordBeforeAttributes(i - 1); kw != nil {
+			prev = kw
+		}
+	}
 	// Declaring occurrences. Template parameters first: `template <class T>`.
 	if prev.Kind == token.Ident && (prev.typ == p.HLSLParserKW_CLASS || prev.typ == p.HLSLParserKW_TYPENAME) {
 		if tp := c.currentTemplate(); tp != nil && !tp.inDecl {
@@ -497,6 +503,35 @@ func (c *classifier) ident(i int) int {
 		return p.HLSLParserTEMPLATE_FUNC
 	}
 	return p.HLSLParserIDENT
+}
+
+// keywordBeforeAttributes returns the struct/class/interface/enum keyword
+// before the attribute list that ends with the `]` at i, or nil.
+func (c *classifier) keywordBeforeAttributes(i int) *ctok {
+	depth := 0
+	for j := i; j >= 0 && j > i-256; j-- {
+		t := c.at(j)
+		if t.Kind == token.Punct {
+			switch t.Text {
+			case "]":
+				depth++
+			case "[":
+				depth--
+			}
+		}
+		if depth == 0 {
+			kw := c.at(j - 1)
+			if kw.Kind == token.Punct && kw.Text == "]" {
+				continue // another attribute before this one: [a] [b]
+			}
+			switch kw.typ {
+			case p.HLSLParserKW_STRUCT, p.HLSLParserKW_CLASS, p.HLSLParserKW_INTERFACE, p.HLSLParserKW_ENUM:
+				return kw
+			}
+			return nil
+		}
+	}
+	return nil
 }
 
 // qualifiedLookup classifies the name after `Q::`.

@@ -31,14 +31,24 @@ func TestDXCCorpus(t *testing.T) {
 	if repo == "" {
 		t.Skip("HLSL_DXC_REPO not set (a git copy of microsoft/DirectXShaderCompiler)")
 	}
-	const testDir = "tools/clang/test/CodeGenSPIRV"
+	// HLSL_DXC_DIRS widens the run to other test folders (comma-separated,
+	// relative to tools/clang/test), e.g. HLSLFileCheck,CodeGenHLSL.
+	testDirs := []string{"tools/clang/test/CodeGenSPIRV"}
+	if dirs := os.Getenv("HLSL_DXC_DIRS"); dirs != "" {
+		testDirs = nil
+		for _, d := range strings.Split(dirs, ",") {
+			testDirs = append(testDirs, "tools/clang/test/"+strings.TrimSpace(d))
+		}
+	}
 	const headerDir = "tools/clang/lib/Headers/hlsl"
-	files := gitFiles(t, repo, testDir, headerDir, "tools/clang/test")
+	files := gitFiles(t, repo, headerDir, "tools/clang/test")
 
 	var names []string
 	for name := range files {
-		if strings.HasPrefix(name, testDir+"/") && strings.HasSuffix(name, ".hlsl") {
-			names = append(names, name)
+		for _, dir := range testDirs {
+			if strings.HasPrefix(name, dir+"/") && strings.HasSuffix(name, ".hlsl") {
+				names = append(names, name)
+			}
 		}
 	}
 	sort.Strings(names)

@@ -40,10 +40,9 @@ var modifiers = map[string]modifierKind{
 	"uniform": reservedModifier, "extern": reservedModifier, "groupshared": reservedModifier,
 	"volatile": reservedModifier, "row_major": reservedModifier, "column_major": reservedModifier,
 	"nointerpolation": reservedModifier, "noperspective": reservedModifier, "centroid": reservedModifier,
-	"globallycoherent": reservedModifier,
-	"precise":          contextualModifier, "shared": contextualModifier, "linear": contextualModifier,
+	"precise": contextualModifier, "shared": contextualModifier, "linear": contextualModifier,
 	"sample": contextualModifier, "center": contextualModifier, "snorm": contextualModifier,
-	"unorm": contextualModifier, "reordercoherent": contextualModifier,
+	"unorm": contextualModifier, "reordercoherent": contextualModifier, "globallycoherent": contextualModifier,
 	"point": contextualModifier, "line": contextualModifier, "triangle": contextualModifier,
 	"lineadj": contextualModifier, "triangleadj": contextualModifier,
 	"vertices": contextualModifier, "primitives": contextualModifier, "indices": contextualModifier,
@@ -81,11 +80,20 @@ var builtinObjectTypes = []string{
 	"ConstantBuffer", "TextureBuffer", "InputPatch", "OutputPatch",
 	"PointStream", "LineStream", "TriangleStream",
 	"RaytracingAccelerationStructure", "RayQuery", "RayDesc", "BuiltInTriangleIntersectionAttributes",
+	"BuiltInTrianglePositions",
 	"SubpassInput", "SubpassInputMS", "HitObject",
 	"NodeOutput", "NodeOutputArray", "EmptyNodeOutput", "EmptyNodeOutputArray",
 	"DispatchNodeInputRecord", "RWDispatchNodeInputRecord", "GroupNodeInputRecords",
 	"RWGroupNodeInputRecords", "ThreadNodeInputRecord", "RWThreadNodeInputRecord", "EmptyNodeInput",
 	"GroupNodeOutputRecords", "ThreadNodeOutputRecords", "SamplerFeedback",
+}
+
+// dxrSubobjectTypes are the DXR state-object types
+// (`GlobalRootSignature grs = {"CBV(b0)"};`); they take no arguments.
+var dxrSubobjectTypes = []string{
+	"GlobalRootSignature", "LocalRootSignature", "StateObjectConfig", "SubobjectToExportsAssociation",
+	"RaytracingShaderConfig", "RaytracingPipelineConfig", "RaytracingPipelineConfig1",
+	"TriangleHitGroup", "ProceduralPrimitiveHitGroup",
 }
 
 // qualifiedBuiltins are types that exist only inside a built-in namespace.
@@ -127,6 +135,9 @@ var builtinNames = func() map[string]nameKind {
 	}
 	for _, s := range builtinObjectTypes {
 		m[s] = templateType
+	}
+	for _, s := range dxrSubobjectTypes {
+		m[s] = typeName
 	}
 	return m
 }()

@@ -83,6 +83,14 @@ func (v *BaseHLSLParserVisitor) VisitInitDeclarator(ctx *InitDeclaratorContext) 
 	return v.VisitChildren(ctx)
 }
 
+func (v *BaseHLSLParserVisitor) VisitStateBlock(ctx *StateBlockContext) interface{} {
+	return v.VisitChildren(ctx)
+}
+
+func (v *BaseHLSLParserVisitor) VisitStateAssignment(ctx *StateAssignmentContext) interface{} {
+	return v.VisitChildren(ctx)
+}
+
 func (v *BaseHLSLParserVisitor) VisitDeclarator(ctx *DeclaratorContext) interface{} {
 	return v.VisitChildren(ctx)
 }

@@ -64,6 +64,12 @@ type HLSLParserVisitor interface {
 	// Visit a parse tree produced by HLSLParser#initDeclarator.
 	VisitInitDeclarator(ctx *InitDeclaratorContext) interface{}
 
+	// Visit a parse tree produced by HLSLParser#stateBlock.
+	VisitStateBlock(ctx *StateBlockContext) interface{}
+
+	// Visit a parse tree produced by HLSLParser#stateAssignment.
+	VisitStateAssignment(ctx *StateAssignmentContext) interface{}
+
 	// Visit a parse tree produced by HLSLParser#declarator.
 	VisitDeclarator(ctx *DeclaratorContext) interface{}
 
