@@ -24,11 +24,20 @@ cbuffer Packed : register(b3) {
   float  p_z : packoffset(c2.w);   // 44
 };
 
+struct One { float x; };
+cbuffer AfterStruct : register(b4) {
+  One   st_s;      // 0
+  float st_y;      // vk 16 (std140 rounds the struct up to 16); dx 4 (packs into its register)
+  float2 st_arr[2];// vk 32, 48; dx 16, 32 (arrays start on a register)
+  float st_z;      // vk 64; dx 40 (right after the last element)
+};
+
 RWStructuredBuffer<float> Out : register(u0);
 
 //: in Straddle = f32 iota(16)
 //: in Arrays = f32 iota(16)
 //: in Packed = f32 iota(16)
+//: in AfterStruct = f32 iota(20)
 
 [numthreads(1, 1, 1)]
 void straddle() {
@@ -39,6 +48,11 @@ void straddle() {
 [numthreads(1, 1, 1)]
 void arrays() {
   Out[0] = a_arr[0]; Out[1] = a_arr[1]; Out[2] = a_arr[2]; Out[3] = a_after;
+}
+
+[numthreads(1, 1, 1)]
+void afterstruct() {
+  Out[0] = st_s.x; Out[1] = st_y; Out[2] = st_arr[0].y; Out[3] = st_arr[1].x; Out[4] = st_z;
 }
 
 [numthreads(1, 1, 1)]
@@ -66,3 +80,12 @@ void packed() {
 //: case packoffset
 //: flags -T cs_6_0 -E packed
 //: expect Out = f32 5 0 3 11
+
+//: case struct_and_array_tails
+//: flags -T cs_6_0 -E afterstruct
+//: expect Out = f32 0 4 9 12 16
+
+//: case struct_and_array_tails_dx
+//: flags -T cs_6_0 -E afterstruct -fvk-use-dx-layout
+//: expect Out = f32 0 1 5 8 10
+//: xfail glslang: has no -fvk-use-dx-layout; it rounds the struct and the array up to whole registers
