@@ -23,7 +23,7 @@ const (
 	codeRedefBuiltin
 	codeUndefBuiltin
 	codeNoSpaceAfterName
-	codeVAArgsMisuse
+	codeVAArgsMisuse // no longer reported (an extension clang hides by default)
 	codeUnterminatedInvocation
 	codeTooManyArgs
 	codeTooFewArgs
@@ -67,4 +67,5 @@ const (
 	codeTooManyIncludes
 	codeHasInclude
 	codeEmptyChar
+	codeLineOctal
 )

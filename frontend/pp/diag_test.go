@@ -189,6 +189,19 @@ main.hlsl:1:9: warning: hi
 #pragma message("hi")
         ^
 `},
+	{"line not digits", "#line 0x10\n", nil, `
+main.hlsl:1:7: error: #line directive requires a simple digit sequence
+#line 0x10
+      ^
+`},
+	{"no space after macro name", "#define A+1\n#define B$\n#define C@\n", nil, `
+main.hlsl:1:10: warning: whitespace recommended after macro name
+#define A+1
+         ^
+main.hlsl:3:10: warning: whitespace required after macro name
+#define C@
+         ^
+`},
 	{"invalid directive", "#foo\n", nil, `
 main.hlsl:1:2: error: invalid preprocessing directive
 #foo

@@ -1,6 +1,8 @@
 package pp
 
 import (
+	"errors"
+	"math"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -285,7 +287,12 @@ func (p *preprocessor) define(c *context) {
 		}
 		first = lx.next()
 	} else if first.Kind != kEOD && first.Flags&token.LeadingSpace == 0 {
-		p.warn(codeNoSpaceAfterName, first.Pos, "whitespace required after macro name")
+		// HLSL is neither C99 nor C++11 for clang, so this is a warning.
+		if first.Kind == token.Unknown {
+			p.warn(codeNoSpaceAfterName, first.Pos, "whitespace required after macro name")
+		} else {
+			p.warn(codeNoSpaceAfterName, first.Pos, "whitespace recommended after macro name")
+		}
 	}
 	for t := first; t.Kind != kEOD; t = lx.next() {
 		t.Flags &^= token.StartOfLine
@@ -308,11 +315,6 @@ func (p *preprocessor) define(c *context) {
 				p.errorf(codeHashNotParam, t.Pos, "'#' is not followed by a macro parameter")
 				return
 			}
-		}
-	}
-	for _, t := range m.body {
-		if t.Kind == token.Ident && t.Text == "__VA_ARGS__" && !(m.variadic && m.params[len(m.params)-1] == "__VA_ARGS__") {
-			p.warn(codeVAArgsMisuse, t.Pos, "__VA_ARGS__ can only appear in the expansion of a C99 variadic macro")
 		}
 	}
 	if old := p.macros[m.name]; old != nil {
@@ -407,9 +409,6 @@ func (p *preprocessor) parseParams(lx *lexer, m *macro) bool {
 			}
 			return true
 		case t.Kind == token.Ident:
-			if t.Text == "__VA_ARGS__" {
-				p.warn(codeVAArgsMisuse, t.Pos, "__VA_ARGS__ can only appear in the expansion of a C99 variadic macro")
-			}
 			for _, n := range m.params {
 				if n == t.Text {
 					p.errorf(codeDuplicateParam, t.Pos, "duplicate macro parameter name '%s'", t.Text)
@@ -625,10 +624,24 @@ func (p *preprocessor) lineDirective(c *context, num ptok, gnu bool) {
 		p.errorf(codeLineNoNumber, num.Pos, "#line directive requires a positive integer argument")
 		return
 	}
-	n, err := strconv.ParseUint(toks[0].Text, 10, 31)
-	if toks[0].Kind != token.Int || err != nil || strings.ContainsAny(toks[0].Text, "xXuUlL") {
+	if toks[0].Kind != token.Int {
 		p.errorf(codeLineNoNumber, toks[0].Pos, "#line directive requires a positive integer argument")
 		return
+	}
+	n, err := strconv.ParseUint(toks[0].Text, 10, 64)
+	if err != nil && !errors.Is(err, strconv.ErrRange) {
+		what := "#line"
+		if gnu {
+			what = "GNU line marker"
+		}
+		p.errorf(codeLineNoNumber, toks[0].Pos, "%s directive requires a simple digit sequence", what)
+		return
+	}
+	if !gnu && len(toks[0].Text) > 1 && toks[0].Text[0] == '0' {
+		p.warn(codeLineOctal, toks[0].Pos, "#line directive interprets number as decimal, not octal")
+	}
+	if n > math.MaxInt32 { // clang allows it as an extension; keep it in range
+		n = math.MaxInt32
 	}
 	name := ""
 	if len(toks) > 1 {

@@ -127,6 +127,7 @@ var expandCases = []struct {
 	{name: "file macro", src: "__FILE__", want: "\"main.hlsl\"", noClang: true},
 	{name: "counter", src: "__COUNTER__ __COUNTER__ __COUNTER__", want: "0 1 2"},
 	{name: "line directive", src: "#line 100\n__LINE__\n#line 7 \"other.hlsl\"\n__LINE__ __FILE__", want: "100 7 \"other.hlsl\""},
+	{name: "line directive octal-looking", src: "#line 010\n__LINE__", want: "10", diag: "warning: #line directive interprets number as decimal, not octal"},
 	{name: "line directive macro", src: "#define N 42\n#line N\n__LINE__", want: "42"},
 	{name: "stringize file", src: "#define S(x) #x\nS(__FILE__)", want: "\"__FILE__\""},
 	{name: "defined in macro", src: "#define D defined(X)\n#define X\n#if D\nyes\n#endif", want: "yes", diag: "warning: macro expansion producing 'defined' has undefined behavior"},
