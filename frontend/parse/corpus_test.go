@@ -174,11 +174,20 @@ func compilingRunLine(src []byte) (runLine, bool) {
 		if !strings.Contains(line, "%dxc") || strings.Contains(line, "not %dxc") || strings.Contains(line, " -P ") {
 			continue
 		}
-		line = strings.SplitN(line, "|", 2)[0]
+		// `%dxilver 1.5 | %dxc ... | FileCheck`: the dxc part.
+		for _, seg := range strings.Split(line, "|") {
+			if strings.Contains(seg, "%dxc") {
+				line = seg
+				break
+			}
+		}
 		r := runLine{target: pp.Target{HLSLVersion: 2021, SPIRV: true, SPIRVMajor: 1, SPIRVMinor: 0, Stage: "ps", Major: 6}}
 		f := strings.Fields(line)
 		for i := 0; i < len(f); i++ {
 			arg := f[i]
+			if strings.HasPrefix(arg, "/") && len(arg) > 1 && strings.ContainsRune("DITEH", rune(arg[1])) {
+				arg = "-" + arg[1:] // dxc takes /D as well as -D
+			}
 			val := func(flag string) string {
 				if arg == flag && i+1 < len(f) {
 					i++
