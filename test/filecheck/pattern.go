@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"math"
 	"sort"
 	"strconv"
 	"strings"
@@ -123,8 +124,9 @@ type exprVar struct {
 	loc  int     // offset of the name in the check buffer
 }
 
+// exprBinop is "l + r", "l - r" or a call add/sub/mul/div/min/max(l, r).
 type exprBinop struct {
-	op   byte
+	op   string // "+", "-" or the function name
 	l, r exprNode
 	src  string
 }
@@ -167,17 +169,39 @@ func (e *exprBinop) eval(line int) (int64, error) {
 	if err != nil || err2 != nil {
 		return 0, errors.Join(err, err2)
 	}
-	if e.op == '-' {
-		r = -r
-		if r != 0 && r == -r {
+	switch e.op {
+	case "-", "sub":
+		if r == math.MinInt64 {
 			return 0, errOverflow
 		}
+		r = -r
+		fallthrough
+	case "+", "add":
+		s := l + r
+		if (l > 0 && r > 0 && s < 0) || (l < 0 && r < 0 && s >= 0) {
+			return 0, errOverflow
+		}
+		return s, nil
+	case "mul":
+		if l != 0 && r != 0 {
+			p := l * r
+			if p/r != l || (l == -1 && r == math.MinInt64) || (r == -1 && l == math.MinInt64) {
+				return 0, errOverflow
+			}
+			return p, nil
+		}
+		return 0, nil
+	case "div":
+		if r == 0 || (l == math.MinInt64 && r == -1) {
+			return 0, errOverflow
+		}
+		return l / r, nil
+	case "max":
+		return max(l, r), nil
+	case "min":
+		return min(l, r), nil
 	}
-	s := l + r
-	if (l > 0 && r > 0 && s < 0) || (l < 0 && r < 0 && s >= 0) {
-		return 0, errOverflow
-	}
-	return s, nil
+	return 0, fmt.Errorf("unknown operation %s", e.op)
 }
 
 func (e *exprBinop) implicitFormat() (numFormat, error) {
@@ -558,7 +582,11 @@ func (pp *patParser) substitutionBlock(strp *string, re *strings.Builder, curPar
 			}
 			re.WriteString(`\` + strconv.Itoa(g))
 		} else {
-			p.subs = append(p.subs, &substitution{idx: insertIdx, name: substName, loc: pp.at(str) + 2, expr: expr})
+			loc := pp.at(str) + len("[[")
+			if isNum && !legacyLine {
+				loc += len("#")
+			}
+			p.subs = append(p.subs, &substitution{idx: insertIdx, name: substName, loc: loc, expr: expr})
 		}
 	}
 	return nil
@@ -710,7 +738,11 @@ func (pp *patParser) numericOperand(s *string, kind operandKind, maybeConstraint
 		name, pseudo, rest, ok := parseVariable(str)
 		if ok {
 			if strings.HasPrefix(trimLeftSp(rest), "(") {
-				return nil, pp.errAt(str, "function calls in numeric expressions are not supported by this FileCheck")
+				if kind != operandAny {
+					return nil, pp.errAt(str, "unexpected function call")
+				}
+				*s = rest
+				return pp.callExpr(s, name, str)
 			}
 			*s = rest
 			return pp.numericVarUse(name, pseudo, str)
@@ -815,7 +847,55 @@ func (pp *patParser) binop(whole string, s *string, left exprNode, legacy bool) 
 		return nil, err
 	}
 	*s = str
-	return &exprBinop{op: op, l: left, r: right, src: whole[:len(whole)-len(str)]}, nil
+	return &exprBinop{op: string(op), l: left, r: right, src: whole[:len(whole)-len(str)]}, nil
+}
+
+// numericFunctions are the functions [[#...]] expressions may call.
+var numericFunctions = map[string]bool{"add": true, "div": true, "max": true, "min": true, "mul": true, "sub": true}
+
+// callExpr parses "(arg, arg)" after a function name; each argument is an
+// expression.
+func (pp *patParser) callExpr(s *string, name, nameAt string) (exprNode, error) {
+	str := trimLeftSp(*s)
+	if !numericFunctions[name] {
+		return nil, pp.errAt(nameAt, "call to undefined function '%s'", name)
+	}
+	str = trimLeftSp(str[1:])
+	var args []exprNode
+	for str != "" && !strings.HasPrefix(str, ")") {
+		if strings.HasPrefix(str, ",") {
+			return nil, pp.errAt(str, "missing argument")
+		}
+		whole := str
+		arg, err := pp.numericOperand(&str, operandAny, false)
+		for err == nil && str != "" {
+			str = trimLeftSp(str)
+			if strings.HasPrefix(str, ",") || strings.HasPrefix(str, ")") {
+				break
+			}
+			arg, err = pp.binop(whole, &str, arg, false)
+		}
+		if err != nil {
+			return nil, err
+		}
+		args = append(args, arg)
+		str = trimLeftSp(str)
+		if !strings.HasPrefix(str, ",") {
+			break
+		}
+		str = trimLeftSp(str[1:])
+		if strings.HasPrefix(str, ")") {
+			return nil, pp.errAt(str, "missing argument")
+		}
+	}
+	if !strings.HasPrefix(str, ")") {
+		return nil, &parseError{pp.at(nameAt) + len(nameAt) - len(str), "missing ')' at end of call expression"}
+	}
+	*s = str[1:]
+	if len(args) != 2 {
+		return nil, pp.errAt(nameAt, "function '%s' takes 2 arguments but %d given", name, len(args))
+	}
+	return &exprBinop{op: name, l: args[0], r: args[1], src: nameAt[:len(nameAt)-len(*s)]}, nil
 }
 
 func (pp *patParser) numericVarUse(name string, pseudo bool, at string) (exprNode, error) {

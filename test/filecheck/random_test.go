@@ -82,7 +82,7 @@ func randomCase(r *rand.Rand) (check, input string, flags []string) {
 			case k == 9:
 				parts = append(parts, []string{"{{[[:alpha:]]+}}", "{{(a|b)+}}", "{{[^ ]*}}", "{{.}}", "{{x?}}", "{{[0-9a-f]+}}", "{{a{1,2}}}", "{{\\[}}"}[r.Intn(8)])
 			case k == 10 && kind != "CHECK-LABEL":
-				parts = append(parts, []string{"[[W:([a-z]+)]] [[W]]", "[[#%x,H:]]", "[[#H+1]]", "[[@LINE]]", "[[#@LINE-1]]", "[[#%d,S:]]", "[[#S-1]]", "[[U]]"}[r.Intn(8)])
+				parts = append(parts, []string{"[[W:([a-z]+)]] [[W]]", "[[#%x,H:]]", "[[#H+1]]", "[[@LINE]]", "[[#@LINE-1]]", "[[#%d,S:]]", "[[#S-1]]", "[[U]]", "[[#add(N,1)]]", "[[#max(N, 2)]]"}[r.Intn(10)])
 			default:
 				parts = append(parts, w)
 			}
