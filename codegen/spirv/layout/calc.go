@@ -33,6 +33,11 @@ type MemberLayout struct {
 	// says whether it is decorated RowMajor (true) or ColMajor.
 	MatrixStride  uint32
 	SPIRVRowMajor bool
+	// Index is the SPIR-V struct member holding this one: bitfields packed
+	// together share a member (and its Offset); BitWidth is non-zero for a
+	// bitfield, which occupies bits [BitOffset, BitOffset+BitWidth) of it.
+	Index               uint32
+	BitOffset, BitWidth uint32
 }
 
 // StructLayout is the layout of a struct type or of a block's member list.
@@ -58,6 +63,7 @@ type Member struct {
 	VkOffset   *uint32     // [[vk::offset(N)]]: byte offset N
 	PackOffset *PackOffset // :packoffset(cN.x), cbuffer members only
 	RegisterC  *uint32     // :register(cN), $Globals only
+	BitWidth   uint32      // a bitfield's width (uint f : 3), 0 for none
 }
 
 // Severity tells an error from a warning.
@@ -89,6 +95,9 @@ type Calculator struct {
 	// VkOffset returns the [[vk::offset(N)]] attribute of field i of struct
 	// st, if it has one. Nil means no field has one.
 	VkOffset func(st *types.Type, field int) (uint32, bool)
+	// BitWidth returns the width of field i of struct st when it is a
+	// bitfield (HLSL 2021). Nil means no field is one.
+	BitWidth func(st *types.Type, field int) (uint32, bool)
 	// Diagnostics collects the problems met, each once.
 	Diagnostics []Diagnostic
 
@@ -415,6 +424,11 @@ func (c *Calculator) structMembers(t *types.Type) []member {
 				m.VkOffset = &off
 			}
 		}
+		if c.BitWidth != nil {
+			if w, ok := c.BitWidth(t, i); ok {
+				m.BitWidth = w
+			}
+		}
 		ms = append(ms, m)
 	}
 	return ms
@@ -471,9 +485,21 @@ func (c *Calculator) layout(ms []member, r Rule, owner *types.Type) *StructLayou
 
 	var cursor uint32
 	maxAlign := uint32(1)
+	prev := -1         // the member placed before, in placement order
+	var nextBit uint32 // the first free bit after a bitfield
 	for _, i := range order {
 		m := ms[i]
 		l := c.Of(m.Type, r)
+		// A bitfield packs into the previous one's member when that is a
+		// bitfield of the same type with room left.
+		if p := prev; m.BitWidth > 0 && p >= 0 && ms[p].BitWidth > 0 &&
+			types.Identical(ms[p].Type, m.Type) && nextBit+m.BitWidth <= l.Size*8 {
+			sl.Members[i] = sl.Members[p]
+			sl.Members[i].BitOffset, sl.Members[i].BitWidth = nextBit, m.BitWidth
+			nextBit += m.BitWidth
+			prev = i
+			continue
+		}
 		off := cursor
 		if r.relaxed() {
 			off = c.relaxedOffset(m.Type, l, cursor)
@@ -506,9 +532,23 @@ func (c *Calculator) layout(ms []member, r Rule, owner *types.Type) *StructLayou
 				ml.SPIRVRowMajor = c.SPIRVRowMajor(mat)
 			}
 		}
+		if m.BitWidth > 0 {
+			ml.BitWidth, nextBit = m.BitWidth, m.BitWidth
+		}
 		sl.Members[i] = ml
 		maxAlign = max(maxAlign, l.Align)
 		cursor = off + l.Size
+		prev = i
+	}
+	// SPIR-V members in declaration order, packed bitfields sharing one.
+	var index uint32
+	for i := range sl.Members {
+		if i > 0 && sl.Members[i].BitOffset > 0 {
+			sl.Members[i].Index = sl.Members[i-1].Index
+			continue
+		}
+		sl.Members[i].Index = index
+		index++
 	}
 
 	switch {

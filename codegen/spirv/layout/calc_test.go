@@ -552,6 +552,40 @@ func layoutCases() map[string]layoutCase {
 			rule: DXCBuffer, offsets: []uint32{0, 16, 20, 24, 32, 40, 48, 52, 64, 72}, size: 76,
 			arrays: map[int]uint32{1: 16},
 		},
+		"bitfields": {
+			pins: "HLSL 2021 bitfields: consecutive ones of one type share a member while their bits fit; every struct here is one register in a cbuffer",
+			decls: []string{
+				"S1 { uint f1 : 1 }", "S2 { uint f2 : 1; uint f1 : 1 }", "S3 { uint f2 : 1; uint f1 : 31 }",
+				"S4 { uint f2 : 31; uint f1 : 1 }", "S5 { uint f1 : 30; uint f2 : 3 }", "S6 { uint f2 : 1; int f1 : 1 }",
+				"S7 { uint f1; uint f2 : 1; uint f3 : 1; uint f4 }", "S8 { uint f1 : 1; uint f2 : 1; uint f3 }",
+				"S9 { uint f1; uint f2 : 1; uint f3 : 1 }", "S10 { uint f2 : 1; int f1 : 1; uint f3 : 1; int f4 : 1 }",
+				"S11 { uint f1; uint f2 : 1 }", "S12 { uint f2 : 1; uint f1 }", "S13 { uint f1 : 1; float4 f2 }",
+				"S14 { uint f1 : 1; uint f2 : 3; uint f3 : 8 }",
+			},
+			root: `{ S1 s1; S2 s2; S3 s3; S4 s4; S5 s5; S6 s6; S7 s7; S8 s8; S9 s9; S10 s10; S11 s11; S12 s12; S13 s13; S14 s14 }`,
+			rule: VkStd140, offsets: []uint32{0, 16, 32, 48, 64, 80, 96, 112, 128, 144, 160, 176, 192, 224}, size: -1,
+			after: func(t *testing.T, e *env, c *Calculator) {
+				for name, want := range map[string][][3]uint32{ // per field: SPIR-V member, its offset, bit offset
+					"S1": {{0, 0, 0}}, "S2": {{0, 0, 0}, {0, 0, 1}}, "S3": {{0, 0, 0}, {0, 0, 1}},
+					"S4": {{0, 0, 0}, {0, 0, 31}}, "S5": {{0, 0, 0}, {1, 4, 0}}, "S6": {{0, 0, 0}, {1, 4, 0}},
+					"S7": {{0, 0, 0}, {1, 4, 0}, {1, 4, 1}, {2, 8, 0}}, "S8": {{0, 0, 0}, {0, 0, 1}, {1, 4, 0}},
+					"S9": {{0, 0, 0}, {1, 4, 0}, {1, 4, 1}}, "S10": {{0, 0, 0}, {1, 4, 0}, {2, 8, 0}, {3, 12, 0}},
+					"S11": {{0, 0, 0}, {1, 4, 0}}, "S12": {{0, 0, 0}, {1, 4, 0}}, "S13": {{0, 0, 0}, {1, 16, 0}},
+					"S14": {{0, 0, 0}, {0, 0, 1}, {0, 0, 4}},
+				} {
+					l := c.Struct(e.structs[name], VkStd140)
+					for i, w := range want {
+						m := l.Members[i]
+						if m.Index != w[0] || m.Offset != w[1] || m.BitOffset != w[2] {
+							t.Errorf("%s field %d: member %d offset %d bit %d; want %v", name, i, m.Index, m.Offset, m.BitOffset, w)
+						}
+						if got := c.MemberIndex(e.structs[name], i); got != w[0] {
+							t.Errorf("%s field %d: MemberIndex %d, want %d", name, i, got, w[0])
+						}
+					}
+				}
+			},
+		},
 		"nested-matrix-arrays": {
 			pins: "arrays of arrays of matrices still carry MatrixStride (dxc omits it and fails spirv-val)",
 			root: "{ float2x3 m[2][3] }",

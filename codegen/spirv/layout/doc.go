@@ -72,6 +72,14 @@
 // warning; they are reported in Calculator.Diagnostics with the struct and
 // member at fault, for the caller to position.
 //
+// # Bitfields
+//
+// HLSL 2021 bitfields (uint f : 3, widths through Calculator.BitWidth or
+// Member.BitWidth) pack, as in dxc, into the previous field's member when
+// that is a bitfield of the same type with bits left: MemberLayout gives the
+// shared SPIR-V member (Index, named after its first field) and the bits
+// (BitOffset, BitWidth); Calculator.MemberIndex maps a field to its member.
+//
 // # Use
 //
 //	calc := layout.NewCalculator(layout.Options{Enable16BitTypes: use16, DefaultRowMajor: zpr})

@@ -13,6 +13,7 @@ import (
 //
 //	env.declare("S", "float a; @32 float2 b; row_major float2x3 m[2]")
 //	env.declare("D : Base", "float4 x")
+//	env.declare("B", "uint f1 : 3; uint f2 : 5")   // bitfields
 //
 // A field is "[@vkoffset] [row_major|column_major] type name[dims]"; type
 // is a built-in name (float3, int2x3, uint16_t2, min16float...) or a
@@ -22,10 +23,11 @@ type env struct {
 	u        *types.Universe
 	structs  map[string]*types.Type
 	vkOffset map[*types.Type]map[int]uint32
+	bitWidth map[*types.Type]map[int]uint32
 }
 
 func newEnv(tb testing.TB, cfg types.Config) *env {
-	return &env{tb: tb, u: types.NewUniverse(cfg), structs: map[string]*types.Type{}, vkOffset: map[*types.Type]map[int]uint32{}}
+	return &env{tb: tb, u: types.NewUniverse(cfg), structs: map[string]*types.Type{}, vkOffset: map[*types.Type]map[int]uint32{}, bitWidth: map[*types.Type]map[int]uint32{}}
 }
 
 // calc returns a Calculator that sees the env's [[vk::offset]] attributes.
@@ -34,6 +36,10 @@ func (e *env) calc(opts Options) *Calculator {
 	c.VkOffset = func(st *types.Type, i int) (uint32, bool) {
 		off, ok := e.vkOffset[st][i]
 		return off, ok
+	}
+	c.BitWidth = func(st *types.Type, i int) (uint32, bool) {
+		w, ok := e.bitWidth[st][i]
+		return w, ok
 	}
 	return c
 }
@@ -48,6 +54,17 @@ func (e *env) declare(head, fields string) *types.Type {
 		nd.Base = e.ty(base)
 	}
 	for i, f := range splitFields(fields) {
+		f, bits, isBitfield := strings.Cut(f, ":")
+		if isBitfield {
+			w, err := strconv.Atoi(strings.TrimSpace(bits))
+			if err != nil {
+				e.tb.Fatalf("bad bitfield width in %q", f)
+			}
+			if e.bitWidth[t] == nil {
+				e.bitWidth[t] = map[int]uint32{}
+			}
+			e.bitWidth[t][i] = uint32(w)
+		}
 		typ, fname, vk := e.field(f)
 		nd.Fields = append(nd.Fields, types.Field{Name: fname, Type: typ})
 		if vk != nil {

@@ -90,7 +90,10 @@ func leaves(c *Calculator, t *types.Type, r Rule, idx []uint32, off uint32, out 
 	case shapeStruct:
 		sl := c.Struct(u, r)
 		for i, m := range c.structMembers(u) {
-			leaves(c, m.Type, r, at(uint32(i)), off+sl.Members[i].Offset, out)
+			if sl.Members[i].BitOffset > 0 {
+				continue // a bitfield packed into the member read before
+			}
+			leaves(c, m.Type, r, at(sl.Members[i].Index), off+sl.Members[i].Offset, out)
 		}
 	}
 }

@@ -313,8 +313,11 @@ func (l *Lowerer) straddleWalk(t *types.Type, off uint32, r Rule, path string, d
 }
 
 func (l *Lowerer) structType(name string, ms []member, sl *StructLayout, r Rule, iface Interface, readOnly bool) (builder.ID, error) {
-	st := builder.StructType{Name: name, Members: make([]builder.StructMember, len(ms))}
+	st := builder.StructType{Name: name, Members: make([]builder.StructMember, 0, len(ms))}
 	for i, m := range ms {
+		if sl.Members[i].BitOffset > 0 {
+			continue // packed into the previous bitfield's member
+		}
 		id, err := l.Type(m.Type, r)
 		if err != nil {
 			return 0, err
@@ -333,7 +336,7 @@ func (l *Lowerer) structType(name string, ms []member, sl *StructLayout, r Rule,
 		if readOnly {
 			sm.Decorations = append(sm.Decorations, builder.Deco(spv.DecorationNonWritable))
 		}
-		st.Members[i] = sm
+		st.Members = append(st.Members, sm)
 	}
 	return l.block(st, iface), nil
 }
@@ -569,12 +572,22 @@ func scalarName(s types.Scalar) string {
 	return ""
 }
 
-// MemberIndex is the index of the SPIR-V struct member that holds field i of
-// struct st (an index into Named().Fields): a base class is member 0, so
-// the fields follow it. Access chains into lowered structs use it.
-func MemberIndex(st *types.Type, field int) uint32 {
-	if nd := st.Underlying().Named(); nd != nil && nd.Base != nil {
-		return uint32(field) + 1
+// MemberIndex is the index of the SPIR-V struct member that holds field i
+// of struct st (an index into Named().Fields): a base class is member 0,
+// and bitfields packed together share one member. Access chains into
+// lowered structs use it (the packing is the same under every rule).
+func (c *Calculator) MemberIndex(st *types.Type, field int) uint32 {
+	st = st.Underlying()
+	nd := st.Named()
+	if nd == nil {
+		return uint32(field)
 	}
-	return uint32(field)
+	if nd.Base != nil {
+		field++
+	}
+	sl := c.Struct(st, Void)
+	if field < 0 || field >= len(sl.Members) {
+		return uint32(field)
+	}
+	return sl.Members[field].Index
 }

@@ -673,8 +673,35 @@ func TestMemberIndex(t *testing.T) {
 		field int
 		want  uint32
 	}{{base, 0, 0}, {d, 0, 1}, {d, 1, 2}, {alias, 1, 2}} {
-		if g := MemberIndex(tc.st, tc.field); g != tc.want {
+		if g := NewCalculator(Options{}).MemberIndex(tc.st, tc.field); g != tc.want {
 			t.Errorf("MemberIndex(%s, %d) = %d, want %d", tc.st, tc.field, g, tc.want)
 		}
+	}
+}
+
+// Packed bitfields are one SPIR-V member, named after the first.
+func TestLowerBitfields(t *testing.T) {
+	e := newEnv(t, types.Config{})
+	e.declare("S7", "uint f1; uint f2 : 1; uint f3 : 1; uint f4")
+	e.declare("S10", "uint f2 : 1; int f1 : 1; uint f3 : 1; int f4 : 1")
+	m := newTestModule(t, spv.Version1_0, e.calc(Options{}), RulesFor(Flags{}))
+	m.variable(m.lower(e.structs["S7"], Void), spv.StorageClassPrivate, "a")
+	m.variable(m.lower(e.structs["S10"], Void), spv.StorageClassPrivate, "b")
+	id, err := m.l.Block(BlockSpec{Name: "type.buff", Rule: VkStd140, Interface: UniformBlock,
+		Members: []Member{{Name: "s7", Type: e.structs["S7"]}, {Name: "s10", Type: e.structs["S10"]}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m.variable(id, spv.StorageClassUniform, "buff")
+	text := m.text()
+	wantLines(t, text,
+		`OpMemberName %S7 0 "f1"`, `OpMemberName %S7 1 "f2"`, `OpMemberName %S7 2 "f4"`,
+		"OpMemberDecorate %S7_0 0 Offset 0", "OpMemberDecorate %S7_0 1 Offset 4", "OpMemberDecorate %S7_0 2 Offset 8",
+		"%S7 = OpTypeStruct %uint %uint %uint",
+		"%S10 = OpTypeStruct %uint %int %uint %int",
+	)
+	noLine(t, text, "OpMemberDecorate %S7_0 3")
+	if err := tool.Validate(t, m.bytes(), "vulkan1.1"); err != nil {
+		t.Error(err)
 	}
 }
