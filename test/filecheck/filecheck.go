@@ -5,9 +5,24 @@
 // custom check and comment prefixes, {{regex}} in LLVM's POSIX dialect,
 // [[VAR:regex]] / [[VAR]] string variables, [[#...]] numeric variables and
 // expressions, @LINE, whitespace canonicalisation and the options that
-// change it. The package is tested differentially against LLVM's FileCheck.
+// change it (--strict-whitespace, --match-full-lines, --ignore-case,
+// --implicit-check-not, --enable-var-scope, --allow-empty, -D, ...).
 //
-// Check returns nil when the input matches and a *Failure otherwise.
+// Check returns nil when the input matches and a *Failure otherwise; the
+// failure's Kind gives LLVM's exit status and its text is LLVM's messages
+// (file:line:col, the source line, the caret, "scanning from here", "with
+// X equal to ...", "possible intended match here"). Assert wraps Check for
+// tests; ParseArgs reads FileCheck's command-line spelling of the options.
+//
+// Testing: test/corpus/filecheck holds some 370 cases with the exit status
+// LLVM's FileCheck 16 gives them; TestDifferential runs LLVM's binary on each
+// and requires the same status and the same messages, TestRandomDifferential
+// does the same for generated cases, FuzzCheck looks for panics and hangs.
+//
+// Known difference: regexes run on bytes in LLVM. Here package regexp runs
+// them where it can, on UTF-8, so on non-ASCII input "." or a negated
+// bracket expression takes a whole character instead of one byte. Only a
+// pattern that counts characters of non-ASCII text can tell.
 package filecheck
 
 import (
