@@ -68,4 +68,5 @@ const (
 	codeHasInclude
 	codeEmptyChar
 	codeLineOctal
+	codeExprExpectedEOL
 )

@@ -202,6 +202,70 @@ main.hlsl:3:10: warning: whitespace required after macro name
 #define C@
          ^
 `},
+	{"include without a name", "#include\n", nil, `
+main.hlsl:1:9: error: expected "FILENAME" or <FILENAME>
+#include
+        ^
+`},
+	{"include without '>'", "#include <a.h\n", nil, `
+main.hlsl:1:14: error: expected '>'
+#include <a.h
+             ^
+main.hlsl:1:10: note: to match this '<'
+#include <a.h
+         ^
+`},
+	{"octal digit", "#if 08\n#endif\n", nil, `
+main.hlsl:1:6: error: invalid digit '8' in octal constant
+#if 08
+     ^
+`},
+	{"decimal digit", "#if 12a\n#endif\n", nil, `
+main.hlsl:1:7: error: invalid digit 'a' in decimal constant
+#if 12a
+      ^
+`},
+	{"integer suffix", "#if 12uz\n#endif\n", nil, `
+main.hlsl:1:7: error: invalid suffix 'uz' on integer constant
+#if 12uz
+      ^
+`},
+	{"missing colon", "#if 1 ? 2\n#endif\n", nil, `
+main.hlsl:1:10: error: expected ':'
+#if 1 ? 2
+         ^
+main.hlsl:1:7: note: to match this '?'
+#if 1 ? 2
+      ^
+`},
+	{"defined without a name", "#if defined\n#endif\n", nil, `
+main.hlsl:1:12: error: macro name missing
+#if defined
+           ^
+`},
+	{"defined without ')'", "#if defined(A\n#endif\n", nil, `
+main.hlsl:1:14: error: missing ')' after 'defined'
+#if defined(A
+             ^
+main.hlsl:1:12: note: to match this '('
+#if defined(A
+           ^
+`},
+	{"colon in parentheses", "#if (1 :\n#endif\n", nil, `
+main.hlsl:1:9: error: expected value in expression
+#if (1 :
+        ^
+`},
+	{"top-level comma", "#if 1 , 2\n#endif\n", nil, `
+main.hlsl:1:7: error: expected end of line in preprocessor expression
+#if 1 , 2
+      ^
+`},
+	{"stray rparen", "#if 1)\n#endif\n", nil, `
+main.hlsl:1:6: error: expected end of line in preprocessor expression
+#if 1)
+     ^
+`},
 	{"invalid directive", "#foo\n", nil, `
 main.hlsl:1:2: error: invalid preprocessing directive
 #foo

@@ -470,12 +470,15 @@ func (p *preprocessor) include(c *context, dir ptok) {
 	var angled bool
 	var namePos diag.Pos
 	if n, pos, ok := lx.headerName(); ok {
+		if n == "" && lx.pos < len(lx.src) && lx.src[lx.pos] != '>' {
+			return // a missing '>', diagnosed
+		}
 		name, angled, namePos = n, true, pos
 		p.extraTokens(lx, dir.Text)
 	} else {
 		toks := p.expandLine(lx, dir.Pos)
 		if len(toks) == 0 {
-			p.errorf(codeExpectedFilename, dir.Pos, "expected \"FILENAME\" or <FILENAME>")
+			p.errorf(codeExpectedFilename, lx.posAt(lx.pos), "expected \"FILENAME\" or <FILENAME>")
 			return
 		}
 		namePos = toks[0].Pos
@@ -801,12 +804,12 @@ func (p *preprocessor) underscorePragma(t ptok) {
 	p.lexRaw() // (
 	str := p.lex()
 	if str.Kind != token.String {
-		p.errorf(codePragmaOperator, str.Pos, "_Pragma takes a parenthesized string literal")
+		p.errorf(codePragmaOperator, site(t), "_Pragma takes a parenthesized string literal")
 		return
 	}
 	rp := p.lex()
 	if !isPunct(rp, ")") {
-		p.errorf(codePragmaOperator, rp.Pos, "_Pragma takes a parenthesized string literal")
+		p.errorf(codePragmaOperator, site(t), "_Pragma takes a parenthesized string literal")
 		return
 	}
 	text := unquote(str.Text)

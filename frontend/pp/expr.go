@@ -32,7 +32,7 @@ func (p *preprocessor) evalCondition(c *context, dir ptok) bool {
 	lx := c.lx
 	raw := p.directiveTokens(lx)
 	endPos := lx.posAt(lx.pos)
-	toks, ok := p.expandCondition(raw, dir.Pos)
+	toks, ok := p.expandCondition(raw, dir.Pos, endPos)
 	if !ok {
 		return false
 	}
@@ -41,19 +41,17 @@ func (p *preprocessor) evalCondition(c *context, dir ptok) bool {
 		return false
 	}
 	e := &exprParser{p: p, toks: toks, end: endPos}
-	v := e.parse(1, true)
+	// As clang: a value, then binary operators binding at least as
+	// tightly as '?'; a top-level ',' or ':' or ')' is left over.
+	v := e.unary(true)
+	if !e.err {
+		v = e.binaryOps(v, precQuestion, true)
+	}
 	if e.err {
 		return false
 	}
-	if e.i < len(e.toks) {
-		t := e.toks[e.i]
-		if isPunct(t, ")") {
-			p.errorf(codeExprBadBinop, t.Pos, "token is not a valid binary operator in a preprocessor subexpression")
-		} else if isPunct(t, ":") {
-			p.errorf(codeExprColon, t.Pos, "':' without preceding '?'")
-		} else {
-			p.errorf(codeExprBadBinop, t.Pos, "token is not a valid binary operator in a preprocessor subexpression")
-		}
+	if t, ok := e.peek(); ok {
+		e.fail(t, codeExprExpectedEOL, "expected end of line in preprocessor expression")
 		return false
 	}
 	return v.isTrue()
@@ -63,7 +61,7 @@ func (p *preprocessor) evalCondition(c *context, dir ptok) bool {
 // `defined ( X )` by 1 or 0 as it goes, so X is never expanded (also when
 // `defined` comes out of a macro, which clang accepts with a warning). It
 // returns ok=false after diagnosing a malformed `defined`.
-func (p *preprocessor) expandCondition(raw []ptok, at diag.Pos) ([]ptok, bool) {
+func (p *preprocessor) expandCondition(raw []ptok, at, end diag.Pos) ([]ptok, bool) {
 	if p.nesting >= maxNesting {
 		p.fatalf(codeTooDeep, at, "macro arguments nested too deeply")
 		return nil, false
@@ -73,7 +71,7 @@ func (p *preprocessor) expandCondition(raw []ptok, at diag.Pos) ([]ptok, bool) {
 	savedPending := p.pending
 	toks := make([]ptok, len(raw)+1)
 	copy(toks, raw)
-	toks[len(raw)] = ptok{Token: token.Token{Kind: kArgEnd, Pos: at}}
+	toks[len(raw)] = ptok{Token: token.Token{Kind: kArgEnd, Pos: end}}
 	p.stack = append(p.stack, &context{toks: toks})
 	depth := len(p.stack)
 	var out []ptok
@@ -91,25 +89,33 @@ func (p *preprocessor) expandCondition(raw []ptok, at diag.Pos) ([]ptok, bool) {
 			p.warn(codeExpansionToDefined, t.Exp, "macro expansion producing 'defined' has undefined behavior")
 		}
 		name := p.lexRaw()
+		lparen := name
 		paren := isPunct(name, "(")
 		if paren {
 			name = p.lexRaw()
 		}
 		if name.Kind != token.Ident {
-			p.errorf(codeDefinedNoIdent, name.Pos, "macro name must be an identifier")
+			pos, notes := p.locate(name)
+			msg := "macro name must be an identifier"
 			if name.Kind == kArgEnd {
+				msg, notes = "macro name missing", nil
 				p.unread(name)
 			}
+			p.addDiag(diag.Diagnostic{Severity: diag.Error, Code: diag.PPBase + codeDefinedNoIdent, Pos: pos, Msg: msg, Notes: notes})
 			ok = false
 			break
 		}
 		if paren {
 			rp := p.lexRaw()
 			if !isPunct(rp, ")") {
-				p.errorf(codeExprExpectedRParen, rp.Pos, "missing ')' after 'defined'")
+				pos, notes := p.locate(rp)
 				if rp.Kind == kArgEnd {
 					p.unread(rp)
+					notes = nil
 				}
+				p.addDiag(diag.Diagnostic{Severity: diag.Error, Code: diag.PPBase + codeExprExpectedRParen, Pos: pos,
+					Msg:   "missing ')' after 'defined'",
+					Notes: append(notes, diag.Diagnostic{Severity: diag.Note, Pos: site(lparen), Msg: "to match this '('"})})
 				ok = false
 				break
 			}
@@ -128,38 +134,53 @@ func (p *preprocessor) expandCondition(raw []ptok, at diag.Pos) ([]ptok, bool) {
 	return out, ok
 }
 
-// binary operator precedences, lowest first (C's table).
-func binPrec(t ptok) int {
-	if t.Kind != token.Punct {
+// Precedences of #if binary operators, clang's table: higher binds
+// tighter; ')' and the end of the line are 0; a token that is no operator
+// is -1.
+const (
+	precColon    = 2
+	precComma    = 3
+	precQuestion = 4
+)
+
+func binPrec(t ptok, ok bool) int {
+	if !ok {
 		return 0
 	}
-	switch t.Text {
-	case "?":
-		return 1
-	case "||":
-		return 2
-	case "&&":
-		return 3
-	case "|":
-		return 4
-	case "^":
-		return 5
-	case "&":
-		return 6
-	case "==", "!=":
-		return 7
-	case "<", ">", "<=", ">=":
-		return 8
-	case "<<", ">>":
-		return 9
-	case "+", "-":
-		return 10
-	case "*", "/", "%":
-		return 11
-	case ",":
-		return 0 // the comma operator: only inside parentheses, handled there
+	if t.Kind != token.Punct {
+		return -1
 	}
-	return 0
+	switch t.Text {
+	case "*", "/", "%":
+		return 14
+	case "+", "-":
+		return 13
+	case "<<", ">>":
+		return 12
+	case "<", ">", "<=", ">=":
+		return 11
+	case "==", "!=":
+		return 10
+	case "&":
+		return 9
+	case "^":
+		return 8
+	case "|":
+		return 7
+	case "&&":
+		return 6
+	case "||":
+		return 5
+	case "?":
+		return precQuestion
+	case ",":
+		return precComma
+	case ":":
+		return precColon
+	case ")":
+		return 0
+	}
+	return -1
 }
 
 // fail reports an error at token t (at its macro use, with an "expanded
@@ -185,56 +206,87 @@ func (e *exprParser) peek() (ptok, bool) {
 	return ptok{}, false
 }
 
-// parse evaluates a binary expression whose operators bind at least as
-// tightly as minPrec. live is false in the unevaluated side of && || ?:,
-// where division by zero is not an error.
-func (e *exprParser) parse(minPrec int, live bool) value {
-	lhs := e.unary(live)
-	for !e.err {
-		t, ok := e.peek()
-		if !ok {
-			return lhs
-		}
-		prec := binPrec(t)
-		if prec == 0 || prec < minPrec {
-			return lhs
-		}
+func (e *exprParser) peekPrec() (ptok, int) {
+	t, ok := e.peek()
+	return t, binPrec(t, ok)
+}
+
+// binaryOps applies the binary operators that follow lhs and bind at least
+// as tightly as minPrec (operator-precedence parsing as clang does it).
+// live is false in the unevaluated side of && || ?:, where division by
+// zero is not an error and nothing warns.
+func (e *exprParser) binaryOps(lhs value, minPrec int, live bool) value {
+	t, prec := e.peekPrec()
+	if prec < 0 {
+		return e.fail(t, codeExprBadBinop, "token is not a valid binary operator in a preprocessor subexpression")
+	}
+	for prec >= minPrec && !e.err {
+		op := t
 		e.i++
-		if t.Text == "?" {
-			cond := lhs.isTrue()
-			a := e.parse(1, live && cond)
-			c, ok := e.peek()
-			if !ok {
-				return e.failPos(e.end, codeExprExpectedColon, "expected ':' in preprocessor expression")
-			}
-			if !isPunct(c, ":") {
-				return e.fail(c, codeExprExpectedColon, "expected ':' in preprocessor expression")
-			}
-			e.i++
-			b := e.parse(1, live && !cond)
-			r := b
-			if cond {
-				r = a
-			}
-			r.unsigned = a.unsigned || b.unsigned
-			lhs = r
-			continue
+		rhsLive := live
+		switch {
+		case op.Text == "&&" && !lhs.isTrue(), op.Text == "||" && lhs.isTrue(), op.Text == "?" && !lhs.isTrue():
+			rhsLive = false
 		}
-		var rhs value
-		switch t.Text {
-		case "&&":
-			rhs = e.parse(prec+1, live && lhs.isTrue())
-		case "||":
-			rhs = e.parse(prec+1, live && !lhs.isTrue())
-		default:
-			rhs = e.parse(prec+1, live)
-		}
+		rhs := e.unary(rhsLive)
 		if e.err {
 			return value{}
 		}
-		lhs = e.binary(t, lhs, rhs, live)
+		thisPrec := prec
+		t, prec = e.peekPrec()
+		if prec < 0 {
+			return e.fail(t, codeExprBadBinop, "token is not a valid binary operator in a preprocessor subexpression")
+		}
+		// The middle of ?: is a whole (comma) expression; other operators
+		// take what binds tighter than themselves.
+		rhsPrec := thisPrec + 1
+		if op.Text == "?" {
+			rhsPrec = precComma
+		}
+		if prec >= rhsPrec {
+			rhs = e.binaryOps(rhs, rhsPrec, rhsLive)
+			if e.err {
+				return value{}
+			}
+			t, prec = e.peekPrec()
+		}
+		switch op.Text {
+		case "?":
+			if !isPunct(t, ":") {
+				pos, notes := e.p.locate(t)
+				if e.i >= len(e.toks) {
+					pos, notes = e.end, nil
+				}
+				e.p.addDiag(diag.Diagnostic{Severity: diag.Error, Code: diag.PPBase + codeExprExpectedColon, Pos: pos,
+					Msg: "expected ':'", Notes: append(notes, diag.Diagnostic{Severity: diag.Note, Pos: op.Pos, Msg: "to match this '?'"})})
+				e.err = true
+				return value{}
+			}
+			e.i++
+			afterLive := live && !lhs.isTrue()
+			other := e.unary(afterLive)
+			if !e.err {
+				other = e.binaryOps(other, thisPrec, afterLive) // right associative
+			}
+			if e.err {
+				return value{}
+			}
+			res := other
+			if lhs.isTrue() {
+				res = rhs
+			}
+			res.unsigned = rhs.unsigned || other.unsigned
+			lhs = res
+			t, prec = e.peekPrec()
+		case ":":
+			return e.fail(op, codeExprColon, "':' without preceding '?'")
+		case ",":
+			lhs = rhs // an extension clang accepts silently
+		default:
+			lhs = e.binary(op, lhs, rhs, live)
+		}
 	}
-	return value{}
+	return lhs
 }
 
 func (e *exprParser) overflow(op ptok) {
@@ -421,26 +473,22 @@ func (e *exprParser) unary(live bool) value {
 	case token.Punct:
 		switch t.Text {
 		case "(":
-			v := e.parse(1, live)
-			// The comma operator (C11 allows it in #if only inside parens).
-			for !e.err && e.i < len(e.toks) && isPunct(e.toks[e.i], ",") {
-				e.i++
-				v = e.parse(1, live)
+			v := e.unary(live)
+			if !e.err {
+				v = e.binaryOps(v, 1, live)
 			}
 			if e.err {
 				return value{}
 			}
 			c, ok := e.peek()
 			if !ok || !isPunct(c, ")") {
-				pos := e.end
+				pos, notes := e.end, []diag.Diagnostic(nil)
 				if ok {
-					pos = c.Pos
+					pos, notes = e.p.locate(c)
 				}
-				if !e.err {
-					e.p.addDiag(diag.Diagnostic{Severity: diag.Error, Code: diag.PPBase + codeExprExpectedRParen, Pos: pos,
-						Msg:   "expected ')' in preprocessor expression",
-						Notes: []diag.Diagnostic{{Severity: diag.Note, Pos: t.Pos, Msg: "to match this '('"}}})
-				}
+				e.p.addDiag(diag.Diagnostic{Severity: diag.Error, Code: diag.PPBase + codeExprExpectedRParen, Pos: pos,
+					Msg:   "expected ')' in preprocessor expression",
+					Notes: append(notes, diag.Diagnostic{Severity: diag.Note, Pos: t.Pos, Msg: "to match this '('"})})
 				e.err = true
 				return value{}
 			}
@@ -468,46 +516,78 @@ func (e *exprParser) unary(live bool) value {
 }
 
 // intLiteral evaluates an integer literal: decimal, 0x hex, 0 octal, 0b
-// binary, with u/l suffixes (u makes it unsigned; so does a value too big
-// for intmax_t).
+// binary, with clang's suffixes u, l, ll in any order and case (u makes it
+// unsigned; so does a value too big for intmax_t).
 func (e *exprParser) intLiteral(t ptok) value {
 	s := t.Text
-	end := len(s)
-	unsigned := false
-	for end > 0 {
-		c := s[end-1]
-		if c == 'u' || c == 'U' {
-			unsigned = true
-		} else if c != 'l' && c != 'L' {
-			break
-		}
-		end--
-	}
-	// HLSL also accepts these suffixes on integers: they do not matter here.
-	digits := s[:end]
-	base := 10
+	base, i := 10, 0
 	switch {
-	case strings.HasPrefix(digits, "0x") || strings.HasPrefix(digits, "0X"):
-		base, digits = 16, digits[2:]
-	case strings.HasPrefix(digits, "0b") || strings.HasPrefix(digits, "0B"):
-		base, digits = 2, digits[2:]
-	case len(digits) > 1 && digits[0] == '0':
-		base, digits = 8, digits[1:]
+	case len(s) > 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X'):
+		base, i = 16, 2
+	case len(s) > 2 && s[0] == '0' && (s[1] == 'b' || s[1] == 'B'):
+		base, i = 2, 2
+	case s[0] == '0':
+		base = 8 // the leading 0 is a digit too ("0u" is zero)
 	}
-	if digits == "" || end < len(s)-3 {
+	start := i
+	for i < len(s) && digitValue(s[i]) < base {
+		i++
+	}
+	// Digits of a bigger base are errors of their own in clang.
+	if i < len(s) {
+		c := s[i]
+		switch {
+		case base == 8 && (c == '8' || c == '9'):
+			return e.failAtOffset(t, i, codeExprBadNumber, "invalid digit '"+s[i:i+1]+"' in octal constant")
+		case base == 2 && isDigit(c):
+			return e.failAtOffset(t, i, codeExprBadNumber, "invalid digit '"+s[i:i+1]+"' in binary constant")
+		case base == 10 && isHex(c) && c != 'e' && c != 'E':
+			return e.failAtOffset(t, i, codeExprBadNumber, "invalid digit '"+s[i:i+1]+"' in decimal constant")
+		}
+	}
+	digits := s[start:i]
+	suffix := s[i:]
+	unsigned := false
+	switch strings.ToLower(suffix) {
+	case "", "l", "ll":
+	case "u", "ul", "lu", "ull", "llu":
+		unsigned = true
+	default:
+		return e.failAtOffset(t, i, codeExprBadNumber, "invalid suffix '"+suffix+"' on integer constant")
+	}
+	if digits == "" {
 		return e.fail(t, codeExprBadNumber, "invalid integer literal '"+s+"' in preprocessor expression")
 	}
 	n, err := strconv.ParseUint(digits, base, 64)
 	if err != nil {
-		if ne, ok := err.(*strconv.NumError); ok && ne.Err == strconv.ErrRange {
-			return e.fail(t, codeExprBadNumber, "integer literal is too large to be represented in any integer type")
-		}
-		return e.fail(t, codeExprBadNumber, "invalid integer literal '"+s+"' in preprocessor expression")
+		return e.fail(t, codeExprBadNumber, "integer literal is too large to be represented in any integer type")
 	}
 	if n > 1<<63-1 {
 		unsigned = true
 	}
 	return value{n, unsigned}
+}
+
+// digitValue is the value of a digit in bases up to 16 (99 for a non-digit).
+func digitValue(c byte) int {
+	switch {
+	case isDigit(c):
+		return int(c - '0')
+	case c >= 'a' && c <= 'f':
+		return int(c-'a') + 10
+	case c >= 'A' && c <= 'F':
+		return int(c-'A') + 10
+	}
+	return 99
+}
+
+// failAtOffset reports an error at a byte inside a token spelled in the
+// file (clang points inside literals), else at the token.
+func (e *exprParser) failAtOffset(t ptok, off int, code int, msg string) value {
+	if !t.Exp.IsValid() {
+		t.Pos += diag.Pos(off)
+	}
+	return e.fail(t, code, msg)
 }
 
 // charLiteral evaluates 'c' and its escapes as clang does for a plain

@@ -436,7 +436,8 @@ func (lx *lexer) restOfLine() string {
 }
 
 // headerName scans <...> after #include when the next character is '<'. It
-// returns ok=false (lexer unchanged) when the line does not start with '<'.
+// returns ok=false (lexer unchanged) when the line does not start with '<',
+// and an empty name after diagnosing a missing '>'.
 func (lx *lexer) headerName() (name string, pos diag.Pos, ok bool) {
 	lx.skipSpace()
 	if lx.pos >= len(lx.src) || lx.src[lx.pos] != '<' {
@@ -448,7 +449,11 @@ func (lx *lexer) headerName() (name string, pos diag.Pos, ok bool) {
 		i++
 	}
 	if i >= len(lx.src) || lx.src[i] != '>' {
-		return "", lx.posAt(start), false
+		// clang: "expected '>'" at the end of the line, "to match this '<'".
+		lx.pp.addDiag(diag.Diagnostic{Severity: diag.Error, Code: diag.PPBase + codeExpectedFilename, Pos: lx.posAt(i),
+			Msg: "expected '>'", Notes: []diag.Diagnostic{{Severity: diag.Note, Pos: lx.posAt(start), Msg: "to match this '<'"}}})
+		lx.pos = i
+		return "", lx.posAt(start), true
 	}
 	lx.pos = i + 1
 	return string(lx.src[start+1 : i]), lx.posAt(start), true
