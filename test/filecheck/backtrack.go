@@ -3,7 +3,73 @@ package filecheck
 import (
 	"errors"
 	"regexp"
+	"unicode/utf8"
 )
+
+// subject is an input as the regex engines see it: the bytes, for the
+// backtracker, and for package regexp their Latin-1 view, where each byte
+// b >= 0x80 is the rune U+00b — so that one rune is one byte, as in LLVM's
+// byte-level engine (goSyntax renders patterns for this view). For ASCII
+// text the view is the text itself.
+type subject struct {
+	text    []byte
+	latin   []byte  // nil when text is ASCII
+	toText  []int32 // offset in latin -> offset in text
+	toLatin []int32 // offset in text -> offset in latin
+}
+
+func newSubject(text []byte) *subject {
+	s := &subject{text: text}
+	high := 0
+	for _, c := range text {
+		if c >= 0x80 {
+			high++
+		}
+	}
+	if high == 0 {
+		return s
+	}
+	s.latin = make([]byte, 0, len(text)+high)
+	s.toLatin = make([]int32, len(text)+1)
+	s.toText = make([]int32, len(text)+high+1)
+	for i, c := range text {
+		s.toLatin[i] = int32(len(s.latin))
+		s.toText[len(s.latin)] = int32(i)
+		if c < 0x80 {
+			s.latin = append(s.latin, c)
+			continue
+		}
+		s.toText[len(s.latin)+1] = int32(i) // inside the rune: never a match boundary
+		s.latin = utf8.AppendRune(s.latin, rune(c))
+	}
+	s.toLatin[len(text)] = int32(len(s.latin))
+	s.toText[len(s.latin)] = int32(len(text))
+	return s
+}
+
+// goFind runs re over text[lo:hi] (through the Latin-1 view) and returns
+// the match offsets relative to lo, or nil.
+func (s *subject) goFind(re *regexp.Regexp, lo, hi int, submatches bool) []int {
+	if s.latin == nil {
+		if submatches {
+			return re.FindSubmatchIndex(s.text[lo:hi])
+		}
+		return re.FindIndex(s.text[lo:hi])
+	}
+	tl, th := int(s.toLatin[lo]), int(s.toLatin[hi])
+	var m []int
+	if submatches {
+		m = re.FindSubmatchIndex(s.latin[tl:th])
+	} else {
+		m = re.FindIndex(s.latin[tl:th])
+	}
+	for i, v := range m {
+		if v >= 0 {
+			m[i] = int(s.toText[tl+v]) - lo
+		}
+	}
+	return m
+}
 
 // compiledRE is a parsed LLVM regular expression ready to match.
 type compiledRE struct {
@@ -50,16 +116,18 @@ func compileERE(s string, icase bool) (*compiledRE, error) {
 	return c, nil
 }
 
-// find returns the leftmost-longest match in text as submatch offsets
-// (2*(ncap+1) ints, -1 for groups that did not take part), or nil.
-func (c *compiledRE) find(text []byte) ([]int, error) {
+// find returns the leftmost-longest match in the subject's text[lo:hi] as
+// submatch offsets relative to lo (2*(ncap+1) ints, -1 for groups that did
+// not take part), or nil.
+func (c *compiledRE) find(s *subject, lo, hi int) ([]int, error) {
 	if c.goRE != nil {
-		return c.goRE.FindSubmatchIndex(text), nil
+		return s.goFind(c.goRE, lo, hi, true), nil
 	}
+	text := s.text[lo:hi]
 	m := &backtracker{text: text, caps: make([]int, 2*(c.ncap+1))} // steps count across starts
 	for start := 0; start <= len(text); start++ {
 		if c.prefilter != nil {
-			loc := c.prefilter.FindIndex(text[start:])
+			loc := s.goFind(c.prefilter, lo+start, hi, false)
 			if loc == nil {
 				return nil, nil
 			}

@@ -13,8 +13,8 @@ package filecheck
 // and empty alternatives are errors. So the pattern is parsed here, by
 // Spencer's grammar, into a small tree; that tree is then either rendered as
 // Go syntax for package regexp (the common case) or, when it uses something
-// RE2 cannot express (back-references, word-boundary brackets, bytes that are
-// not UTF-8), run by the byte-level backtracking matcher in backtrack.go.
+// RE2 cannot express (back-references, word-boundary brackets), run by the
+// byte-level backtracking matcher in backtrack.go.
 
 import (
 	"fmt"
@@ -574,7 +574,10 @@ func escapeERE(s string) string {
 }
 
 // goSyntax renders the tree as a Go regexp (RE2) pattern with the same
-// meaning, or reports false when RE2 cannot express it.
+// meaning, or reports false when RE2 cannot express it (back-references,
+// word boundaries). Go matches runes, LLVM bytes; so byte b >= 0x80 is
+// rendered as rune U+00b, and the pattern runs on the Latin-1 view of the
+// input (see subject), where every byte is one rune.
 func goSyntax(n *reNode) (string, bool) {
 	var b strings.Builder
 	ok := writeGo(&b, n)
@@ -584,12 +587,9 @@ func goSyntax(n *reNode) (string, bool) {
 func writeGo(b *strings.Builder, n *reNode) bool {
 	switch n.op {
 	case reLit:
-		if n.lit >= 0x80 {
-			return false
-		}
 		b.WriteString(quoteGoByte(n.lit))
 	case reSet:
-		return writeGoSet(b, n.set)
+		writeGoSet(b, n.set)
 	case reBOL:
 		b.WriteString(`(?m:^)`)
 	case reEOL:
@@ -645,6 +645,7 @@ func writeGo(b *strings.Builder, n *reNode) bool {
 	return true
 }
 
+// quoteGoByte renders one byte (as a rune, see goSyntax).
 func quoteGoByte(c byte) string {
 	if c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '_' || c == ' ' {
 		return string(rune(c))
@@ -652,29 +653,18 @@ func quoteGoByte(c byte) string {
 	return fmt.Sprintf(`\x{%x}`, c)
 }
 
-// writeGoSet renders a byte set as a Go character class. Bytes 0x80-0xff only
-// translate when all of them are in the set: Go matches runes, so the class
-// then takes every non-ASCII rune (one rune for what is one byte in LLVM — a
-// difference only visible on non-ASCII input).
-func writeGoSet(b *strings.Builder, s *byteSet) bool {
-	high := 0
-	for c := 0x80; c < 0x100; c++ {
-		if s.has(byte(c)) {
-			high++
-		}
-	}
-	if high != 0 && high != 0x80 {
-		return false
-	}
+// writeGoSet renders a byte set as a Go character class over runes
+// U+0000-U+00FF (see goSyntax).
+func writeGoSet(b *strings.Builder, s *byteSet) {
 	b.WriteString("[")
 	empty := true
-	for c := 0; c < 0x80; {
+	for c := 0; c < 0x100; {
 		if !s.has(byte(c)) {
 			c++
 			continue
 		}
 		lo := c
-		for c < 0x80 && s.has(byte(c)) {
+		for c < 0x100 && s.has(byte(c)) {
 			c++
 		}
 		empty = false
@@ -684,17 +674,12 @@ func writeGoSet(b *strings.Builder, s *byteSet) bool {
 			fmt.Fprintf(b, `\x{%x}-\x{%x}`, lo, c-1)
 		}
 	}
-	if high != 0 {
-		b.WriteString(`\x{80}-\x{10ffff}`)
-		empty = false
-	}
 	if empty {
 		// Cannot happen from the parser (a bracket holds at least one
 		// byte), but an empty class must match nothing.
 		b.WriteString(`^\x00-\x{10ffff}`)
 	}
 	b.WriteString("]")
-	return true
 }
 
 // supersetGo renders the tree as a Go pattern that matches at least every
@@ -719,12 +704,9 @@ func collectGroups(n *reNode, m map[int]*reNode) {
 func writeSuperset(b *strings.Builder, n *reNode, groups map[int]*reNode) bool {
 	switch n.op {
 	case reLit:
-		if n.lit >= 0x80 {
-			return false
-		}
 		b.WriteString(quoteGoByte(n.lit))
 	case reSet:
-		return writeGoSet(b, n.set)
+		writeGoSet(b, n.set)
 	case reBOL, reEOL, reBOW, reEOW, reEmpty:
 		b.WriteString("(?:)")
 	case reBackref:

@@ -19,10 +19,9 @@
 // and requires the same status and the same messages, TestRandomDifferential
 // does the same for generated cases, FuzzCheck looks for panics and hangs.
 //
-// Known difference: regexes run on bytes in LLVM. Here package regexp runs
-// them where it can, on UTF-8, so on non-ASCII input "." or a negated
-// bracket expression takes a whole character instead of one byte. Only a
-// pattern that counts characters of non-ASCII text can tell.
+// Regexes match bytes, as in LLVM (a UTF-8 "é" is two characters to "."):
+// package regexp runs them on a Latin-1 view of the input, and a small
+// backtracking matcher runs what RE2 cannot (back-references).
 package filecheck
 
 import (

@@ -32,7 +32,7 @@ func (c *checker) run(rawInput []byte) *Failure {
 	for v, val := range c.numDefines {
 		v.value, v.has = val, true
 	}
-	m := &matcher{c: c, in: in}
+	m := &matcher{c: c, in: in, subj: newSubject(in.text)}
 	text := in.text
 	bufLo := 0
 	i, j, e := 0, 0, len(c.strings)
@@ -95,6 +95,7 @@ func (c *checker) clearLocalVars() {
 type matcher struct {
 	c     *checker
 	in    *buffer
+	subj  *subject // in.text for the regex engines
 	diags []Diag
 }
 
@@ -124,7 +125,7 @@ func directiveName(p *pattern, prefix string) string {
 
 // matchExpected matches a pattern that must be found, reporting a failure.
 func (m *matcher) matchExpected(p *pattern, prefix string, n, lo, hi int) (int, int, bool) {
-	pos, length, found, err := p.match(m.in.text, lo, hi)
+	pos, length, found, err := p.match(m.subj, lo, hi)
 	if err != nil {
 		m.reportMatchError(p, err)
 		if !found {
@@ -255,7 +256,7 @@ func countNewlines(b []byte) (n, first int) {
 func (m *matcher) checkNot(nots []*pattern, prefix string, lo, hi int) bool {
 	ok := true
 	for _, p := range nots {
-		pos, length, found, err := p.match(m.in.text, lo, hi)
+		pos, length, found, err := p.match(m.subj, lo, hi)
 		if err != nil {
 			m.reportMatchError(p, err)
 			if !found {

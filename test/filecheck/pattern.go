@@ -945,8 +945,8 @@ func (e *matchError) Error() string { return e.msg }
 
 // match finds p in text[lo:hi] and returns the absolute match position and
 // length, or found=false.
-func (p *pattern) match(text []byte, lo, hi int) (pos, length int, found bool, err error) {
-	buf := text[lo:hi]
+func (p *pattern) match(subj *subject, lo, hi int) (pos, length int, found bool, err error) {
+	buf := subj.text[lo:hi]
 	if p.ty == ckEOF {
 		return hi, 0, true, nil
 	}
@@ -995,7 +995,7 @@ func (p *pattern) match(text []byte, lo, hi int) (pos, length int, found bool, e
 		}
 		re = c
 	}
-	m, err := re.find(buf)
+	m, err := re.find(subj, lo, hi)
 	if err != nil {
 		return 0, 0, false, &matchError{off: p.loc, msg: err.Error()}
 	}
