@@ -88,8 +88,11 @@ templateParam
 // where.
 declaration
     : KW_TYPEDEF declSpecifiers declarator (COMMA declarator)* SEMI
-    | declSpecifiers (functionDeclarator functionTail | (initDeclarator (COMMA initDeclarator)*)? SEMI)
-    | declSpecifiers COLON INT_LIT SEMI     // an unnamed bit-field: `int : 4;`
+    | declSpecifiers
+      ( functionDeclarator functionTail
+      | (initDeclarator (COMMA initDeclarator)*)? SEMI
+      | COLON INT_LIT SEMI                  // an unnamed bit-field: `int : 4;`
+      )
     ;
 
 declSpecifiers

@@ -58,6 +58,15 @@ func (l *errorListener) SyntaxError(_ antlr.Recognizer, offending interface{}, _
 		defer func() { _ = recover() }() // expected-token computation must never take the parse down
 		expected = parser.GetExpectedTokens()
 	}()
+	// A prediction that failed past its first token leaves the parser at the
+	// decision's start, and the expected set describes that start, not the
+	// failure point: say what the failure point most likely lacks.
+	if cur := parser.GetCurrentToken(); cur != nil && cur.GetTokenIndex() >= 0 && cur.GetTokenIndex() < idx {
+		if code, pos, msg, ok := l.describeMidDecision(parser.GetParserRuleContext(), idx); ok {
+			l.diags.Errorf(diag.SyntaxBase+code, pos, "%s", msg)
+			return
+		}
+	}
 	code, pos, msg := l.describe(parser.GetParserRuleContext(), idx, expected)
 	l.diags.Errorf(diag.SyntaxBase+code, pos, "%s", msg)
 }
@@ -118,9 +127,7 @@ func semiContext(ctx antlr.ParserRuleContext) string {
 			return "after discard statement"
 		case *p.DoStmtContext:
 			return "after do/while statement"
-		case *p.StructSpecifierContext:
-			return "after struct"
-		case *p.MemberDeclContext:
+		case *p.MemberDeclContext, *p.StructSpecifierContext:
 			return "at end of declaration list"
 		case *p.DeclStmtContext, *p.ForInitContext:
 			return "at end of declaration"
@@ -198,6 +205,45 @@ func (l *errorListener) unterminatedStruct(ctx antlr.ParserRuleContext, idx int)
 	return ctok{}, false
 }
 
+// endsOperand are token types that can end an expression or declarator.
+var endsOperand = map[int]bool{
+	p.HLSLParserIDENT: true, p.HLSLParserRPAREN: true, p.HLSLParserRBRACKET: true,
+	p.HLSLParserINT_LIT: true, p.HLSLParserFLOAT_LIT: true, p.HLSLParserSTRING_LIT: true,
+	p.HLSLParserCHAR_LIT: true, p.HLSLParserKW_TRUE: true, p.HLSLParserKW_FALSE: true,
+	p.HLSLParserINC: true, p.HLSLParserDEC: true, p.HLSLParserKW_THIS: true,
+}
+
+// describeMidDecision words an error found while looking ahead: an open
+// template argument list wants its '>', a complete operand followed by a
+// new line or '}' wants its ';'.
+func (l *errorListener) describeMidDecision(ctx antlr.ParserRuleContext, idx int) (diag.Code, diag.Pos, string, bool) {
+	t, prev := l.tok(idx), l.tok(idx-1)
+	// Texture2D<float4 t;
+	open := 0
+	for j := idx - 1; j >= 0 && j > idx-64; j-- {
+		switch l.tok(j).typ {
+		case p.HLSLParserSEMI, p.HLSLParserLBRACE, p.HLSLParserRBRACE:
+			j = -1
+		case p.HLSLParserGT:
+			open--
+		case p.HLSLParserLT:
+			if k := l.tok(j - 1).typ; k == p.HLSLParserTEMPLATE_NAME || k == p.HLSLParserTEMPLATE_FUNC {
+				open++
+			}
+		}
+		if j < 0 {
+			break
+		}
+	}
+	if open > 0 && t.typ == p.HLSLParserIDENT {
+		return codeSyntax, t.Loc(), "expected '>'", true
+	}
+	if endsOperand[prev.typ] && (t.typ == p.HLSLParserRBRACE || t.Flags&token.StartOfLine != 0 || t.Kind == token.EOF) {
+		return codeExpectedSemi, endOf(prev), "expected ';' " + semiContext(ctx), true
+	}
+	return 0, 0, "", false
+}
+
 // describe words one syntax error.
 func (l *errorListener) describe(ctx antlr.ParserRuleContext, idx int, expected *antlr.IntervalSet) (diag.Code, diag.Pos, string) {
 	t := l.tok(idx)
@@ -218,6 +264,10 @@ func (l *errorListener) describe(ctx antlr.ParserRuleContext, idx int, expected 
 
 	if t.Kind == token.EOF && contains(expected, p.HLSLParserRBRACE) {
 		return codeSyntax, t.Loc(), "expected '}'"
+	}
+	// `for (...) }`: a statement was due.
+	if t.typ == p.HLSLParserRBRACE && contains(expected, p.HLSLParserKW_IF) {
+		return codeExpectedExpr, t.Loc(), "expected expression"
 	}
 	// `struct S { ... }` without its ';' before the next declaration.
 	if end, ok := l.unterminatedStruct(ctx, idx); ok {
