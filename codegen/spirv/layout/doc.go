@@ -31,10 +31,10 @@
 //   - VkStd430 (dxc's default for storage buffers and push constants): 0,
 //     4, 16, 40. std430 with the same vector relaxation.
 //   - DXCBuffer (fxc cbuffer packing): 0, 4, 16, 64. 16-byte registers;
-//     only vectors may share a register with what precedes them if they do
-//     not cross it; matrices and arrays start a register per column or
-//     element, but their last one is not padded, and structs are not padded
-//     at the end, so what follows may share it (c is 20 bytes long, not 32).
+//     scalars and vectors pack into the current register unless they would
+//     cross it; matrices and arrays start a register per column or element,
+//     but their last one is not padded, and structs are not padded at the
+//     end, so what follows may share it (c is 20 bytes long, not 32).
 //     A float1xN is N one-float registers: an array of float with stride 16.
 //   - DXSBuffer (fxc structured buffer packing): 0, 4, 16, 40. Everything
 //     aligned to its component, C-like; matrices packed.
