@@ -1,0 +1,223 @@
+package sema
+
+import (
+	"fmt"
+
+	"github.com/hlsl2spirv/hlsl2spirv/frontend/ast"
+	"github.com/hlsl2spirv/hlsl2spirv/frontend/diag"
+	"github.com/hlsl2spirv/hlsl2spirv/sema/codes"
+	"github.com/hlsl2spirv/hlsl2spirv/sema/intrinsics"
+	"github.com/hlsl2spirv/hlsl2spirv/sema/types"
+)
+
+// call checks f(args): a user function or method, an intrinsic, or a
+// method of a built-in object.
+func (c *checker) call(e *ast.CallExpr) operand {
+	fun := c.expr(e.Fun)
+	args := make([]operand, len(e.Args))
+	dependent := false
+	for i, a := range e.Args {
+		args[i] = c.expr(a)
+		if args[i].invalid() {
+			dependent = true
+		}
+	}
+	name := calleeName(e.Fun)
+	switch {
+	case len(fun.funcs) > 0:
+		if dependent {
+			if len(fun.funcs) == 1 && fun.funcs[0].Result != nil {
+				return operand{typ: fun.funcs[0].Result}
+			}
+			return invalidOperand()
+		}
+		return c.callUser(e, name, fun.funcs, args)
+	case fun.intrinsic != "" || fun.method != "":
+		if dependent {
+			return invalidOperand()
+		}
+		call := intrinsics.Call{Name: fun.intrinsic, Vk: fun.vk}
+		if fun.method != "" {
+			call.Name = fun.method
+			call.Receiver = fun.recv
+			if me, ok := e.Fun.(*ast.MemberExpr); ok && me.HasArgs && len(me.Args) == 1 {
+				if te, ok := me.Args[0].(*ast.TypeExpr); ok {
+					call.Template = c.typeOf(te)
+					if call.Template.Kind() == types.Invalid {
+						return invalidOperand()
+					}
+				}
+			}
+		}
+		for _, a := range args {
+			call.Args = append(call.Args, a.typ)
+		}
+		pos := e.Fun.Pos()
+		if me, ok := e.Fun.(*ast.MemberExpr); ok && me.Name != nil {
+			pos = me.Name.Pos()
+		}
+		m, err := intrinsics.Resolve(c.u, call)
+		if err != nil {
+			c.diags.Add(err.Diagnostic(pos))
+			return invalidOperand()
+		}
+		if m.Overload != nil && fun.method != "" {
+			if err := intrinsics.CheckElement(m, fun.recv, c.smMajor(), c.smMinor()); err != nil {
+				c.errorf(codes.InvalidResourceElement, pos, "%s", err.Error())
+			}
+		}
+		m = m.Concretize()
+		if id := e.ID(); id > 0 && int(id) < len(c.info.Calls) {
+			c.info.Calls[id] = &m
+		}
+		for i, p := range m.Params {
+			if i < len(args) && p.Type != nil {
+				c.recordConversion(e.Args[i], args[i].typ, p.Type)
+			}
+		}
+		if m.Result == nil {
+			return operand{typ: types.VoidType()}
+		}
+		return operand{typ: m.Result}
+	}
+	if !fun.invalid() && !fun.dependent {
+		c.errorf(NotCallable, e.Pos(), "called object type %s is not a function or function pointer", types.Quote(fun.typ))
+	}
+	return invalidOperand()
+}
+
+func calleeName(e ast.Expr) string {
+	switch e := e.(type) {
+	case *ast.NameExpr:
+		return e.Name
+	case *ast.MemberExpr:
+		if e.Name != nil {
+			return e.Name.Name
+		}
+	case *ast.ParenExpr:
+		return calleeName(e.X)
+	}
+	return "?"
+}
+
+func (c *checker) smMajor() int {
+	if c.cfg.Major == 0 {
+		return 6
+	}
+	return c.cfg.Major
+}
+
+func (c *checker) smMinor() int { return c.cfg.Minor }
+
+// callUser resolves a call among user-declared overloads: the viable one
+// with the lowest types.CallScore wins; a tie is ambiguous.
+func (c *checker) callUser(e *ast.CallExpr, name string, funcs []*Func, args []operand) operand {
+	argTypes := make([]*types.Type, len(args))
+	for i, a := range args {
+		argTypes[i] = a.typ
+	}
+	var best []*Func
+	bestScore := types.NoMatch
+	var notes []diag.Diagnostic
+	for _, f := range funcs {
+		if f.Result == nil {
+			return invalidOperand() // a template-like signature we did not type
+		}
+		params := make([]types.Param, 0, len(f.Params))
+		for _, p := range f.Params {
+			if p.typ == nil || p.typ.Kind() == types.Invalid || p.typ.Kind() == types.TypeParam {
+				return operand{typ: f.Result}
+			}
+			params = append(params, types.Param{Name: p.name, Type: p.typ, Mode: p.Mode})
+		}
+		required := len(params)
+		for i, p := range f.Params {
+			if pd, ok := p.Decl.(*ast.Param); ok && pd.Default != nil {
+				required = i
+				break
+			}
+		}
+		if len(args) < required || len(args) > len(params) {
+			want := fmt.Sprintf("%d", len(params))
+			if required != len(params) {
+				want = fmt.Sprintf("at least %d", required)
+				if len(args) > len(params) {
+					want = fmt.Sprintf("at most %d", len(params))
+				}
+			}
+			notes = append(notes, diag.Diagnostic{Severity: diag.Note, Pos: f.pos,
+				Msg: fmt.Sprintf("candidate function not viable: requires %s argument%s, but %d %s provided", want, plural(len(params)), len(args), wasWere(len(args)))})
+			continue
+		}
+		score, bad := types.CallScore(params[:len(args)], argTypes, c.cfg.implicitKind())
+		if score == types.NoMatch {
+			msg := "candidate function not viable"
+			if bad >= 0 && bad < len(args) {
+				msg = fmt.Sprintf("candidate function not viable: no known conversion from %s to %s for %s argument",
+					types.Quote(argTypes[bad]), types.Quote(params[bad].Type), ordinal(bad+1))
+			}
+			notes = append(notes, diag.Diagnostic{Severity: diag.Note, Pos: f.pos, Msg: msg})
+			continue
+		}
+		switch {
+		case score < bestScore:
+			best, bestScore = []*Func{f}, score
+		case score == bestScore:
+			best = append(best, f)
+		}
+	}
+	switch len(best) {
+	case 0:
+		c.diags.Add(diag.Diagnostic{Severity: diag.Error, Code: codes.NoMatchingFunction, Pos: e.Fun.Pos(),
+			Msg: fmt.Sprintf("no matching function for call to '%s'", name), Notes: notes})
+		return invalidOperand()
+	case 1:
+	default:
+		var amb []diag.Diagnostic
+		for _, f := range best {
+			amb = append(amb, diag.Diagnostic{Severity: diag.Note, Pos: f.pos, Msg: "candidate function"})
+		}
+		c.diags.Add(diag.Diagnostic{Severity: diag.Error, Code: codes.AmbiguousCall, Pos: e.Fun.Pos(),
+			Msg: fmt.Sprintf("call to '%s' is ambiguous", name), Notes: amb})
+		return invalidOperand()
+	}
+	f := best[0]
+	c.setUse(e, f)
+	for i, a := range args {
+		p := f.Params[i]
+		if p.Mode != types.In {
+			if !a.lvalue && !a.dependent {
+				c.errorf(NotAssignable, e.Args[i].Pos(), "cannot bind a read-only value to an %s parameter", p.Mode)
+			}
+			continue
+		}
+		c.convertTo(a, e.Args[i], p.typ)
+	}
+	return operand{typ: f.Result}
+}
+
+func plural(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
+}
+
+func wasWere(n int) string {
+	if n == 1 {
+		return "was"
+	}
+	return "were"
+}
+
+func ordinal(n int) string {
+	switch n {
+	case 1:
+		return "1st"
+	case 2:
+		return "2nd"
+	case 3:
+		return "3rd"
+	}
+	return fmt.Sprintf("%dth", n)
+}

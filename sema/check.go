@@ -1,0 +1,234 @@
+// Package sema is the semantic checker: it resolves the names of a parsed
+// HLSL file, types its declarations and expressions and records what it
+// learns in side tables (Info) keyed by AST node ID, in the manner of
+// go/types. It reports errors worded as DXC's; codegen reads Info instead
+// of recomputing types, conversions or overloads.
+//
+// The checker prefers silence to a false error: a construct it does not
+// understand (templates, most of the object-oriented extensions) is typed
+// as types.InvalidType, which converts to and from everything without a
+// diagnostic.
+package sema
+
+import (
+	"fmt"
+
+	"github.com/hlsl2spirv/hlsl2spirv/frontend/ast"
+	"github.com/hlsl2spirv/hlsl2spirv/frontend/diag"
+	"github.com/hlsl2spirv/hlsl2spirv/sema/constant"
+	"github.com/hlsl2spirv/hlsl2spirv/sema/intrinsics"
+	"github.com/hlsl2spirv/hlsl2spirv/sema/types"
+)
+
+// Config holds the options of one compilation that change its meaning.
+type Config struct {
+	Stage        string // "ps", "vs", "gs", "hs", "ds", "cs", "ms", "as", "lib"; "" is lib
+	Major, Minor int    // shader model of -T (6.0 when zero)
+	Entry        string // -E; "" means "main" except for lib
+	// HLSLVersion is -HV: 2016, 2018, 2021 (the default when zero) or 2029.
+	HLSLVersion      int
+	Enable16BitTypes bool // -enable-16bit-types
+	RowMajor         bool // -Zpr: matrices without an orientation are row_major
+}
+
+func (c Config) hlsl2021() bool { return c.HLSLVersion == 0 || c.HLSLVersion >= 2021 }
+
+// implicitKind is the conversion rule of the language version.
+func (c Config) implicitKind() types.ConvKind {
+	if c.hlsl2021() {
+		return types.Implicit
+	}
+	return types.ImplicitLegacy
+}
+
+// Info is what the checker learned, in tables indexed by node ID.
+type Info struct {
+	Universe *types.Universe
+	// Types is the type of every expression (and of each TypeExpr).
+	Types []*types.Type
+	// Uses maps an identifier-like node (NameExpr, MemberExpr naming a
+	// field, Ident of a declaration) to the object it denotes.
+	Uses []Object
+	// Defs maps a declaring node (VarDecl, Param, FuncDecl, StructDecl,
+	// EnumDecl, Enumerator, TypedefDecl, BufferDecl) to its object.
+	Defs []Object
+	// Values holds constant values of constant expressions.
+	Values []*constant.Composite
+	// Calls holds the resolved intrinsic overload of a CallExpr.
+	Calls []*intrinsics.Match
+	// Conversions holds the implicit conversion applied to an expression
+	// used where another type is expected (argument, initializer, operand,
+	// return value): the expression's value must be converted to To.
+	Conversions []*Conversion
+	// Globals are the non-static, non-groupshared global variables that
+	// become members of $Globals, in declaration order.
+	Globals []*Var
+	// Entry is the entry function, when found.
+	Entry *Func
+}
+
+// Conversion is an implicit conversion recorded for an expression.
+type Conversion struct {
+	To   *types.Type
+	Conv types.Conversion
+}
+
+// TypeOf returns the recorded type of n (nil when none).
+func (in *Info) TypeOf(n ast.Node) *types.Type {
+	if id := n.ID(); id > 0 && int(id) < len(in.Types) {
+		return in.Types[id]
+	}
+	return nil
+}
+
+// ObjectOf returns what n denotes: the use of a name, or the object a
+// declaration declares.
+func (in *Info) ObjectOf(n ast.Node) Object {
+	id := n.ID()
+	if id <= 0 {
+		return nil
+	}
+	if int(id) < len(in.Uses) && in.Uses[id] != nil {
+		return in.Uses[id]
+	}
+	if int(id) < len(in.Defs) {
+		return in.Defs[id]
+	}
+	return nil
+}
+
+// ValueOf returns n's constant value, or nil.
+func (in *Info) ValueOf(n ast.Node) *constant.Composite {
+	if id := n.ID(); id > 0 && int(id) < len(in.Values) {
+		return in.Values[id]
+	}
+	return nil
+}
+
+// CallOf returns the intrinsic a call resolved to, or nil.
+func (in *Info) CallOf(n ast.Node) *intrinsics.Match {
+	if id := n.ID(); id > 0 && int(id) < len(in.Calls) {
+		return in.Calls[id]
+	}
+	return nil
+}
+
+// ConversionOf returns the implicit conversion applied to expression n, or nil.
+func (in *Info) ConversionOf(n ast.Node) *Conversion {
+	if id := n.ID(); id > 0 && int(id) < len(in.Conversions) {
+		return in.Conversions[id]
+	}
+	return nil
+}
+
+// checker is the state of one Check.
+type checker struct {
+	cfg   Config
+	fs    *diag.FileSet
+	diags *diag.List
+	file  *ast.File
+	u     *types.Universe
+	info  *Info
+
+	universe *Scope
+	global   *Scope
+	scope    *Scope // the innermost scope
+
+	// structScopes maps a struct type (canonical) to its member scope.
+	structScopes map[*types.Type]*Scope
+
+	fn        *Func // the function whose body is being checked
+	loops     int   // enclosing loops
+	switches  int   // enclosing switches
+	breakable []bool
+}
+
+// Check resolves and types file. It never panics on malformed input: an
+// internal failure becomes an error diagnostic.
+func Check(fs *diag.FileSet, diags *diag.List, file *ast.File, cfg Config) (info *Info) {
+	u := types.NewUniverse(types.Config{Enable16BitTypes: cfg.Enable16BitTypes})
+	n := 1
+	if file != nil {
+		n = int(file.NodeCount) + 1
+	}
+	info = &Info{
+		Universe:    u,
+		Types:       make([]*types.Type, n),
+		Uses:        make([]Object, n),
+		Defs:        make([]Object, n),
+		Values:      make([]*constant.Composite, n),
+		Calls:       make([]*intrinsics.Match, n),
+		Conversions: make([]*Conversion, n),
+	}
+	if file == nil {
+		return info
+	}
+	c := &checker{cfg: cfg, fs: fs, diags: diags, file: file, u: u, info: info, structScopes: map[*types.Type]*Scope{}}
+	defer func() {
+		if r := recover(); r != nil {
+			diags.Add(diag.Diagnostic{Severity: diag.Error, Code: diag.Unknown, Pos: file.Pos(),
+				Msg: fmt.Sprintf("internal error in semantic analysis: %v", r)})
+		}
+	}()
+	c.universe = newUniverseScope(u)
+	c.global = newScope(c.universe, ScopeGlobal, "")
+	c.scope = c.global
+	c.declList(file.Decls)
+	c.checkEntry()
+	return info
+}
+
+// errorf reports an error at p.
+func (c *checker) errorf(code diag.Code, p diag.Pos, format string, args ...any) {
+	c.diags.Errorf(code, p, format, args...)
+}
+
+func (c *checker) warnf(code diag.Code, p diag.Pos, format string, args ...any) {
+	c.diags.Warnf(code, p, format, args...)
+}
+
+// errorNote reports an error with a "declared here"-style note.
+func (c *checker) errorNote(code diag.Code, p diag.Pos, msg string, notePos diag.Pos, note string) {
+	d := diag.Diagnostic{Severity: diag.Error, Code: code, Pos: p, Msg: msg}
+	if notePos.IsValid() {
+		d.Notes = []diag.Diagnostic{{Severity: diag.Note, Pos: notePos, Msg: note}}
+	}
+	c.diags.Add(d)
+}
+
+func (c *checker) setType(n ast.Node, t *types.Type) {
+	if id := n.ID(); id > 0 && int(id) < len(c.info.Types) {
+		c.info.Types[id] = t
+	}
+}
+
+func (c *checker) setUse(n ast.Node, o Object) {
+	if id := n.ID(); id > 0 && int(id) < len(c.info.Uses) {
+		c.info.Uses[id] = o
+	}
+}
+
+func (c *checker) setDef(n ast.Node, o Object) {
+	if id := n.ID(); id > 0 && int(id) < len(c.info.Defs) {
+		c.info.Defs[id] = o
+	}
+}
+
+func (c *checker) setValue(n ast.Node, v *constant.Composite) {
+	if id := n.ID(); id > 0 && int(id) < len(c.info.Values) {
+		c.info.Values[id] = v
+	}
+}
+
+func (c *checker) setConversion(n ast.Node, conv *Conversion) {
+	if id := n.ID(); id > 0 && int(id) < len(c.info.Conversions) {
+		c.info.Conversions[id] = conv
+	}
+}
+
+func (c *checker) openScope(kind ScopeKind, name string) *Scope {
+	c.scope = newScope(c.scope, kind, name)
+	return c.scope
+}
+
+func (c *checker) closeScope() { c.scope = c.scope.Parent }

@@ -1,0 +1,389 @@
+package sema
+
+import (
+	"github.com/hlsl2spirv/hlsl2spirv/frontend/ast"
+	"github.com/hlsl2spirv/hlsl2spirv/frontend/diag"
+	"github.com/hlsl2spirv/hlsl2spirv/sema/codes"
+	"github.com/hlsl2spirv/hlsl2spirv/sema/constant"
+	"github.com/hlsl2spirv/hlsl2spirv/sema/types"
+)
+
+// declList checks the declarations of a file, namespace or buffer body in
+// order (HLSL declares before use).
+func (c *checker) declList(decls []ast.Decl) {
+	for _, d := range decls {
+		c.decl(d, nil)
+	}
+}
+
+// decl checks one declaration; buf is the enclosing cbuffer, if any.
+func (c *checker) decl(d ast.Decl, buf *Buffer) {
+	switch d := d.(type) {
+	case *ast.VarDecl:
+		c.varDecl(d, buf)
+	case *ast.FuncDecl:
+		c.funcDecl(d)
+	case *ast.StructDecl:
+		c.structDecl(d)
+	case *ast.EnumDecl:
+		c.enumDecl(d)
+	case *ast.TypedefDecl:
+		t := c.applyDims(c.typeOf(d.Type), d.Dims)
+		t = c.applyTypeMods(t, d.Mods)
+		if d.Name != nil {
+			alias := t
+			if t.Kind() != types.Invalid {
+				alias = c.u.NewAlias(d.Name.Name, t)
+			}
+			tn := &TypeName{name: d.Name.Name, typ: alias, pos: d.Name.Pos(), Scope: c.structScopes[t.Canonical()]}
+			c.declare(tn, d.Name.Pos())
+			c.setDef(d, tn)
+		}
+	case *ast.NamespaceDecl:
+		if d.Name == nil {
+			c.declList(d.Decls)
+			return
+		}
+		var ns *Namespace
+		if old, ok := c.scope.Lookup(d.Name.Name).(*Namespace); ok {
+			ns = old // namespaces reopen
+		} else {
+			ns = &Namespace{name: d.Name.Name, pos: d.Name.Pos(), Scope: newScope(c.scope, ScopeNamespace, d.Name.Name)}
+			c.declare(ns, d.Name.Pos())
+		}
+		saved := c.scope
+		c.scope = ns.Scope
+		c.declList(d.Decls)
+		c.scope = saved
+	case *ast.BufferDecl:
+		c.bufferDecl(d)
+	case *ast.TemplateDecl:
+		c.templateDecl(d)
+	case *ast.UsingNamespaceDecl:
+		if s := c.qualifierScope(false, append(append([]*ast.ScopeName(nil), d.Qualifier...), &ast.ScopeName{Name: d.Name.Name})); s != nil {
+			c.scope.using = append(c.scope.using, s)
+		}
+	case *ast.UsingDecl:
+		if s := c.qualifierScope(false, d.Qualifier); s != nil && d.Name != nil {
+			if o := s.Lookup(d.Name.Name); o != nil {
+				c.scope.set(o)
+			}
+		}
+	case *ast.StaticAssertDecl:
+		c.staticAssert(d)
+	}
+}
+
+func (c *checker) staticAssert(d *ast.StaticAssertDecl) {
+	x := c.expr(d.Cond)
+	if x.val == nil || len(x.val.Elems) != 1 {
+		return
+	}
+	if !x.val.Elems[0].IsTrue() {
+		msg := "static_assert failed"
+		if d.Msg != nil {
+			msg += " " + d.Msg.Value
+		}
+		c.errorf(codes.NotConstant, d.Cond.Pos(), "%s", msg)
+	}
+}
+
+// declare inserts o in the current scope, reporting a redefinition.
+func (c *checker) declare(o Object, pos diag.Pos) bool {
+	if old := c.scope.Insert(o); old != nil {
+		// Re-declarations of the same kind are common and legal for
+		// functions and extern-like prototypes; report variables and types.
+		switch old.(type) {
+		case *Var, *TypeName, *EnumConst:
+		default:
+			c.scope.set(o)
+			return true
+		}
+		c.errorNote(Redefinition, pos, "redefinition of '"+o.Name()+"'", old.Pos(), "previous definition is here")
+		return false
+	}
+	return true
+}
+
+func hasMod(mods []ast.Modifier, name string) bool {
+	for _, m := range mods {
+		if m.Name == name {
+			return true
+		}
+	}
+	return false
+}
+
+// declMajor applies a declaration's orientation: written row_major or
+// column_major, else the #pragma pack_matrix in force, else -Zpr. A matrix
+// left DefaultMajor is column-major.
+func (c *checker) declMajor(t *types.Type, mods []ast.Modifier, pos diag.Pos) *types.Type {
+	if t == nil || t.Kind() == types.Invalid {
+		return t
+	}
+	if hasMod(mods, "row_major") {
+		return c.u.WithMajor(t, types.RowMajor)
+	}
+	if hasMod(mods, "column_major") {
+		return c.u.WithMajor(t, types.ColumnMajor)
+	}
+	if base := t.Canonical(); !base.IsMatrix() && !(base.IsArray() && base.Elem() != nil && base.Elem().Canonical().IsMatrix()) {
+		return t
+	}
+	if t.Underlying().Major() != types.DefaultMajor {
+		return t
+	}
+	mj := types.DefaultMajor
+	if c.cfg.RowMajor {
+		mj = types.RowMajor
+	}
+	for _, p := range c.file.Pragmas {
+		if p.Name != "pack_matrix" || !p.Next.IsValid() || p.Next > pos || !c.sameFile(p.Next, pos) {
+			continue
+		}
+		for _, a := range p.Args {
+			switch a {
+			case "row_major":
+				mj = types.RowMajor
+			case "column_major":
+				mj = types.ColumnMajor
+			}
+		}
+	}
+	if mj == types.DefaultMajor {
+		return t
+	}
+	return c.u.WithMajor(t, mj)
+}
+
+func (c *checker) sameFile(a, b diag.Pos) bool {
+	if c.fs == nil {
+		return true
+	}
+	return c.fs.File(a) == c.fs.File(b)
+}
+
+// varDecl declares a variable in the current scope.
+func (c *checker) varDecl(d *ast.VarDecl, buf *Buffer) *Var {
+	t := c.typeOf(d.Type)
+	t = c.applyDims(t, d.Dims)
+	t = c.declMajor(t, d.Mods, d.Pos())
+	if d.Name == nil {
+		return nil
+	}
+	v := &Var{name: d.Name.Name, typ: t, pos: d.Name.Pos(), Decl: d, Buffer: buf}
+	static := hasMod(d.Mods, "static")
+	v.Const = hasMod(d.Mods, "const")
+	switch c.scope.Kind {
+	case ScopeFunc, ScopeBlock:
+		v.Storage = StorageLocal
+		if static {
+			v.Storage = StorageStaticLocal
+		}
+	case ScopeStruct:
+		v.Storage = StorageField
+		if static {
+			v.Storage = StorageStaticField
+		}
+	default:
+		switch {
+		case buf != nil:
+			v.Storage = StorageCBuffer
+			v.Const = true
+		case static:
+			v.Storage = StorageStatic
+		case hasMod(d.Mods, "groupshared"):
+			v.Storage = StorageGroupShared
+		case isResourceType(t):
+			v.Storage = StorageResource
+		default:
+			v.Storage = StorageGlobals
+			v.Const = true
+		}
+	}
+	if d.Init != nil {
+		v.Value = c.initializer(v, d.Init)
+		if v.Value != nil && !(v.Const && (static || v.Storage == StorageLocal || v.Storage == StorageStaticField)) {
+			v.Value = nil // only const variables are constant expressions
+		}
+	}
+	c.setDef(d, v)
+	c.setDef(d.Name, v)
+	if len(d.Qualifier) > 0 || len(d.TemplateArgs) > 0 {
+		return v // an out-of-line static member definition
+	}
+	if c.declare(v, d.Name.Pos()) && v.Storage == StorageGlobals && c.scope.Kind != ScopeStruct {
+		c.info.Globals = append(c.info.Globals, v)
+	}
+	return v
+}
+
+func isResourceType(t *types.Type) bool {
+	for t != nil && t.Canonical().IsArray() {
+		t = t.Canonical().Elem()
+	}
+	if t == nil {
+		return false
+	}
+	t = t.Canonical()
+	return t.IsObject() && (t.Object().IsResource() || t.Object().Class() == types.ClassCBuffer)
+}
+
+// initializer checks the initializer of v, completing an unsized array's
+// length, and returns its constant value when it has one.
+func (c *checker) initializer(v *Var, init ast.Expr) *constant.Composite {
+	if list, ok := init.(*ast.InitList); ok {
+		elems := c.flatten(list)
+		if elems == nil {
+			return nil
+		}
+		if v.typ.Kind() == types.Invalid {
+			return nil
+		}
+		n, err := types.FlatInit(v.typ, elems)
+		if err != nil {
+			c.errorf(InitList, init.Pos(), "%s", err.Error())
+			return nil
+		}
+		if ct := v.typ.Canonical(); ct.IsArray() && ct.Len() == types.Unsized && n > 0 {
+			v.typ = c.u.Array(ct.Elem(), n)
+		}
+		return nil
+	}
+	x := c.expr(init)
+	if x.invalid() || v.typ.Kind() == types.Invalid {
+		return nil
+	}
+	if !c.convertTo(x, init, v.typ) {
+		return nil
+	}
+	if x.val != nil && v.typ.IsNumeric() {
+		if cv, ok := x.val.ConvertTo(v.typ, types.Explicit); ok {
+			return &cv
+		}
+	}
+	return nil
+}
+
+// flatten types the elements of an initializer list (nested lists
+// included); nil when one is erroneous or left open.
+func (c *checker) flatten(list *ast.InitList) []*types.Type {
+	var out []*types.Type
+	ok := true
+	for _, el := range list.Elems {
+		if sub, isList := el.(*ast.InitList); isList {
+			ts := c.flatten(sub)
+			if ts == nil && len(sub.Elems) > 0 {
+				ok = false
+			}
+			out = append(out, ts...)
+			continue
+		}
+		x := c.expr(el)
+		if x.invalid() {
+			ok = false
+			continue
+		}
+		out = append(out, x.typ)
+	}
+	if !ok {
+		return nil
+	}
+	if out == nil {
+		out = []*types.Type{}
+	}
+	return out
+}
+
+func (c *checker) bufferDecl(d *ast.BufferDecl) {
+	b := &Buffer{Decl: d, TBuffer: d.TBuffer}
+	if d.Name != nil {
+		b.name, b.pos = d.Name.Name, d.Name.Pos()
+	}
+	c.setDef(d, b)
+	for _, m := range d.Decls {
+		switch m := m.(type) {
+		case *ast.VarDecl:
+			if v := c.varDecl(m, b); v != nil {
+				b.Members = append(b.Members, v)
+			}
+		default:
+			c.decl(m, b)
+		}
+	}
+}
+
+func (c *checker) enumDecl(d *ast.EnumDecl) {
+	s := types.Int
+	if d.Base != nil {
+		if bt := c.typeOf(d.Base); bt.Kind() != types.Invalid && bt.Scalar() != types.NoScalar {
+			s = bt.Scalar()
+		}
+	}
+	name := ""
+	if d.Name != nil {
+		name = d.Name.Name
+	}
+	et := c.u.NewEnum(name, s, d.Scoped)
+	tn := &TypeName{name: name, typ: et, Scope: newScope(c.scope, ScopeStruct, name)}
+	if d.Name != nil {
+		tn.pos = d.Name.Pos()
+		c.declare(tn, d.Name.Pos())
+	}
+	c.setDef(d, tn)
+	next := constant.Int(s, 0)
+	for _, en := range d.Values {
+		if en.Name == nil {
+			continue
+		}
+		if en.Value != nil {
+			x := c.expr(en.Value)
+			if x.val != nil && len(x.val.Elems) == 1 {
+				next = x.val.Elems[0].Convert(s)
+			}
+		}
+		k := &EnumConst{name: en.Name.Name, typ: et, pos: en.Name.Pos(), Value: next}
+		if n := et.Named(); n != nil {
+			iv, _ := next.Int64()
+			n.Values = append(n.Values, types.Enumerator{Name: k.name, Value: iv})
+		}
+		c.setDef(en, k)
+		tn.Scope.set(k)
+		if !d.Scoped {
+			c.declare(k, en.Name.Pos())
+		}
+		next, _ = constant.Binary(constant.Add, next, constant.Int(s, 1))
+		next = next.Convert(s)
+	}
+	if n := et.Named(); n != nil {
+		n.Complete = true
+	}
+}
+
+// templateDecl records a template's name; its body is not checked (the
+// checker does not instantiate templates yet), so uses stay silent.
+func (c *checker) templateDecl(d *ast.TemplateDecl) {
+	var name *ast.Ident
+	switch inner := d.Decl.(type) {
+	case *ast.FuncDecl:
+		name = inner.Name
+		if len(d.Params) == 0 || len(inner.Qualifier) > 0 {
+			return // a specialisation of a declared template
+		}
+	case *ast.StructDecl:
+		name = inner.Name
+		if len(d.Params) == 0 || len(inner.TemplateArgs) > 0 {
+			return
+		}
+	case *ast.TypedefDecl:
+		name = inner.Name
+	case *ast.VarDecl:
+		name = inner.Name
+	}
+	if name == nil {
+		return
+	}
+	t := &Template{name: name.Name, pos: name.Pos(), Decl: d}
+	c.setDef(d, t)
+	c.scope.set(t)
+}

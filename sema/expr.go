@@ -1,0 +1,699 @@
+package sema
+
+import (
+	"strings"
+
+	"github.com/hlsl2spirv/hlsl2spirv/frontend/ast"
+	"github.com/hlsl2spirv/hlsl2spirv/frontend/diag"
+	"github.com/hlsl2spirv/hlsl2spirv/sema/codes"
+	"github.com/hlsl2spirv/hlsl2spirv/sema/constant"
+	"github.com/hlsl2spirv/hlsl2spirv/sema/intrinsics"
+	"github.com/hlsl2spirv/hlsl2spirv/sema/types"
+)
+
+// operand is what checking an expression yields.
+type operand struct {
+	typ    *types.Type
+	val    *constant.Composite // constant value, or nil
+	lvalue bool                // may be assigned (a non-const variable, field, element)
+	// dependent marks an expression whose type the checker leaves open
+	// (template code): no error may be reported about it.
+	dependent bool
+	// funcs is set when the expression names functions (a call's callee);
+	// intrinsic names an intrinsic function; method a method on recv.
+	funcs     []*Func
+	intrinsic string
+	vk        bool
+	method    string
+	recv      *types.Type
+}
+
+func (x operand) invalid() bool { return x.typ == nil || x.typ.Kind() == types.Invalid }
+
+func invalidOperand() operand { return operand{typ: types.InvalidType(), dependent: true} }
+
+// expr checks e and records its type (and constant value).
+func (c *checker) expr(e ast.Expr) operand {
+	if e == nil {
+		return invalidOperand()
+	}
+	x := c.expr1(e)
+	if x.typ == nil {
+		x.typ = types.InvalidType()
+	}
+	c.setType(e, x.typ)
+	if x.val != nil {
+		c.setValue(e, x.val)
+	}
+	return x
+}
+
+func (c *checker) expr1(e ast.Expr) operand {
+	switch e := e.(type) {
+	case *ast.BasicLit:
+		return c.basicLit(e)
+	case *ast.NameExpr:
+		return c.name(e)
+	case *ast.ParenExpr:
+		return c.expr(e.X)
+	case *ast.UnaryExpr:
+		return c.unary(e)
+	case *ast.BinaryExpr:
+		return c.binary(e)
+	case *ast.AssignExpr:
+		return c.assignExpr(e)
+	case *ast.CondExpr:
+		return c.cond(e)
+	case *ast.CastExpr:
+		return c.cast(e)
+	case *ast.ConstructExpr:
+		return c.construct(e)
+	case *ast.CallExpr:
+		return c.call(e)
+	case *ast.IndexExpr:
+		return c.index(e)
+	case *ast.MemberExpr:
+		return c.member(e)
+	case *ast.SizeofExpr:
+		if e.Type != nil {
+			c.typeOf(e.Type)
+		} else {
+			c.expr(e.X)
+		}
+		return operand{typ: types.ScalarType(types.Uint)}
+	case *ast.ThisExpr:
+		if c.fn != nil && c.fn.Recv != nil {
+			return operand{typ: c.fn.Recv, lvalue: true}
+		}
+		return invalidOperand()
+	case *ast.InitList:
+		for _, el := range e.Elems {
+			c.expr(el)
+		}
+		return invalidOperand()
+	}
+	return invalidOperand()
+}
+
+func (c *checker) basicLit(e *ast.BasicLit) operand {
+	switch e.Kind {
+	case ast.IntLit, ast.FloatLit:
+		v, _, err := constant.ParseLiteral(e.Value, types.Config{Enable16BitTypes: c.cfg.Enable16BitTypes})
+		if err != nil {
+			if err == constant.ErrLiteralTooLarge {
+				c.errorf(codes.NotConstant, e.Pos(), "%s", err.Error())
+			}
+			return invalidOperand()
+		}
+		t := types.ScalarType(v.Kind())
+		return operand{typ: t, val: &constant.Composite{Type: t, Elems: []constant.Value{v}}}
+	case ast.BoolLit:
+		t := types.ScalarType(types.Bool)
+		return operand{typ: t, val: &constant.Composite{Type: t, Elems: []constant.Value{constant.Bool(e.Value == "true")}}}
+	case ast.CharLit:
+		t := types.ScalarType(types.LiteralInt)
+		var ch int64
+		if s := strings.Trim(e.Value, "'"); len(s) > 0 {
+			ch = int64(s[0])
+		}
+		return operand{typ: t, val: &constant.Composite{Type: t, Elems: []constant.Value{constant.Int(types.LiteralInt, ch)}}}
+	case ast.StringLit:
+		return operand{typ: c.u.NewObject(types.StringObject, nil, 0)}
+	}
+	return invalidOperand()
+}
+
+// lookupName resolves a possibly qualified name; nil when not found
+// (silent for unresolvable qualifiers, which are reported as dependent).
+func (c *checker) lookupName(e *ast.NameExpr) (o Object, unresolvable bool) {
+	if len(e.Qualifier) > 0 {
+		s := c.qualifierScope(e.Global, e.Qualifier)
+		if s == nil {
+			return nil, true
+		}
+		return s.Lookup(e.Name), false
+	}
+	if e.Global {
+		return c.global.Lookup(e.Name), false
+	}
+	o, _ = c.scope.LookupParent(e.Name)
+	return o, false
+}
+
+func (c *checker) name(e *ast.NameExpr) operand {
+	if len(e.Qualifier) == 1 && e.Qualifier[0].Name == "vk" && !e.Global {
+		if intrinsics.IsVkFunction(e.Name) {
+			return operand{typ: types.InvalidType(), intrinsic: e.Name, vk: true}
+		}
+		// vk:: constants and other built-ins: leave open.
+		return invalidOperand()
+	}
+	o, unresolvable := c.lookupName(e)
+	if unresolvable {
+		return invalidOperand()
+	}
+	if o == nil {
+		if len(e.Qualifier) == 0 && intrinsics.IsFunction(e.Name) {
+			return operand{typ: types.InvalidType(), intrinsic: e.Name}
+		}
+		if len(e.Qualifier) > 0 {
+			// A member of a namespace or struct we do not model.
+			return invalidOperand()
+		}
+		c.errorf(codes.UndeclaredIdentifier, e.Pos(), "use of undeclared identifier '%s'", e.Name)
+		return invalidOperand()
+	}
+	c.setUse(e, o)
+	if e.HasArgs {
+		return invalidOperand()
+	}
+	switch o := o.(type) {
+	case *Var:
+		x := operand{typ: o.typ, lvalue: !o.Const, val: o.Value}
+		if o.typ == nil || o.typ.Kind() == types.TypeParam {
+			return invalidOperand()
+		}
+		if o.Storage == StorageCBuffer || (o.Storage == StorageGlobals && !c.cfg.hlsl2021()) {
+			x.lvalue = false
+		}
+		if o.Storage == StorageGlobals {
+			x.lvalue = false // uniforms are read-only
+		}
+		if o.Storage == StorageResource {
+			x.lvalue = false
+		}
+		return x
+	case *EnumConst:
+		v := o.Value
+		t := o.typ
+		return operand{typ: t, val: &constant.Composite{Type: types.ScalarType(v.Kind()), Elems: []constant.Value{v}}}
+	case *Overloads:
+		return operand{typ: types.InvalidType(), funcs: o.Funcs}
+	case *Func:
+		return operand{typ: types.InvalidType(), funcs: []*Func{o}}
+	case *Template:
+		return invalidOperand()
+	}
+	// A type or namespace used as a value: stay silent (templates,
+	// static member access forms the checker does not model).
+	return invalidOperand()
+}
+
+var unaryOps = map[ast.Op]types.UnaryOp{
+	ast.Plus: types.UnaryPlus, ast.Neg: types.UnaryMinus, ast.BitNot: types.UnaryBitNot, ast.Not: types.UnaryLogNot,
+	ast.PreInc: types.UnaryIncDec, ast.PreDec: types.UnaryIncDec, ast.PostInc: types.UnaryIncDec, ast.PostDec: types.UnaryIncDec,
+}
+
+var constOps = map[ast.Op]constant.Op{
+	ast.Add: constant.Add, ast.Sub: constant.Sub, ast.Mul: constant.Mul, ast.Div: constant.Div, ast.Rem: constant.Rem,
+	ast.Shl: constant.Shl, ast.Shr: constant.Shr, ast.BitAnd: constant.And, ast.BitOr: constant.Or, ast.BitXor: constant.Xor,
+	ast.LogAnd: constant.LogAnd, ast.LogOr: constant.LogOr, ast.Eq: constant.Eql, ast.Ne: constant.Neq,
+	ast.Lt: constant.Lss, ast.Le: constant.Leq, ast.Gt: constant.Gtr, ast.Ge: constant.Geq,
+	ast.Neg: constant.Neg, ast.BitNot: constant.Not, ast.Not: constant.LogNot, ast.Plus: constant.Plus,
+}
+
+func (c *checker) unary(e *ast.UnaryExpr) operand {
+	x := c.expr(e.X)
+	if x.invalid() {
+		return invalidOperand()
+	}
+	op := unaryOps[e.Op]
+	t, problem := types.UnaryTypes(op, x.typ)
+	switch problem {
+	case types.UnaryNotNumeric:
+		c.errorf(codes.ScalarVectorMatrixExpected, e.Pos(), "scalar, vector, or matrix expected")
+		return invalidOperand()
+	case types.UnaryIntRequired:
+		c.errorf(codes.IntRequired, e.Pos(), "int or unsigned int type required")
+		return invalidOperand()
+	case types.UnaryBoolLvalue:
+		c.errorf(codes.TypeMismatch, e.Pos(), "operator cannot be used with a bool lvalue")
+		return invalidOperand()
+	case types.UnaryEnumIncDec:
+		c.errorf(codes.TypeMismatch, e.Pos(), "cannot increment value of type %s", types.Quote(x.typ))
+		return invalidOperand()
+	}
+	if t == nil {
+		return invalidOperand()
+	}
+	if op == types.UnaryIncDec {
+		c.requireLvalue(x, e.X)
+		return operand{typ: t, lvalue: e.Op == ast.PreInc || e.Op == ast.PreDec}
+	}
+	r := operand{typ: t}
+	if x.val != nil && len(x.val.Elems) == 1 && t.IsScalar() {
+		if v, err := constant.Unary(constOps[e.Op], x.val.Elems[0]); err == nil {
+			v = v.Convert(t.Scalar())
+			r.val = &constant.Composite{Type: t, Elems: []constant.Value{v}}
+		}
+	}
+	return r
+}
+
+func binaryOpClass(op ast.Op) types.BinaryOp {
+	switch op {
+	case ast.Add, ast.Sub, ast.Mul, ast.AddAssign, ast.SubAssign, ast.MulAssign:
+		return types.BinaryOp{Class: types.OpArithmetic}
+	case ast.Div, ast.DivAssign:
+		return types.BinaryOp{Class: types.OpArithmetic, DivOrRem: true}
+	case ast.Rem, ast.RemAssign:
+		return types.BinaryOp{Class: types.OpArithmetic, DivOrRem: true, Rem: true}
+	case ast.BitAnd, ast.BitOr, ast.BitXor, ast.AndAssign, ast.OrAssign, ast.XorAssign:
+		return types.BinaryOp{Class: types.OpBitwise}
+	case ast.Shl, ast.Shr, ast.ShlAssign, ast.ShrAssign:
+		return types.BinaryOp{Class: types.OpShift}
+	case ast.Eq, ast.Ne, ast.Lt, ast.Gt, ast.Le, ast.Ge:
+		return types.BinaryOp{Class: types.OpComparison}
+	case ast.LogAnd, ast.LogOr:
+		return types.BinaryOp{Class: types.OpLogical}
+	}
+	return types.BinaryOp{Class: types.OpArithmetic}
+}
+
+// compoundBase maps a compound assignment to its binary operator.
+var compoundBase = map[ast.Op]ast.Op{
+	ast.AddAssign: ast.Add, ast.SubAssign: ast.Sub, ast.MulAssign: ast.Mul, ast.DivAssign: ast.Div,
+	ast.RemAssign: ast.Rem, ast.ShlAssign: ast.Shl, ast.ShrAssign: ast.Shr, ast.AndAssign: ast.BitAnd,
+	ast.XorAssign: ast.BitXor, ast.OrAssign: ast.BitOr,
+}
+
+func (c *checker) binary(e *ast.BinaryExpr) operand {
+	x := c.expr(e.X)
+	y := c.expr(e.Y)
+	if e.Op == ast.Comma {
+		return operand{typ: y.typ, dependent: y.dependent}
+	}
+	if x.invalid() || y.invalid() {
+		return invalidOperand()
+	}
+	res, ok := c.binaryTypes(e.Op, x, y, e.X, e.Y, e.Pos())
+	if !ok {
+		return invalidOperand()
+	}
+	r := operand{typ: res.Result}
+	if x.val != nil && y.val != nil {
+		if v, err := constant.BinaryComposite(constOps[e.Op], *x.val, *y.val); err == nil {
+			r.val = &v
+		} else if err == constant.ErrDivByZero || err == constant.ErrRemByZero {
+			code := codes.DivisionByZero
+			if err == constant.ErrRemByZero {
+				code = codes.RemainderByZero
+			}
+			c.warnf(code, e.Y.Pos(), "%s", err.Error())
+		}
+	}
+	return r
+}
+
+// binaryTypes types x op y, reports DXC's errors at pos and records the
+// operands' conversions.
+func (c *checker) binaryTypes(op ast.Op, x, y operand, xe, ye ast.Expr, pos diag.Pos) (types.BinaryResult, bool) {
+	bop := binaryOpClass(op)
+	bop.HLSL2021 = c.cfg.hlsl2021()
+	if !x.typ.IsNumeric() || !y.typ.IsNumeric() {
+		// Enums combine as their underlying integers.
+		if !(x.typ.Scalar() != types.NoScalar && y.typ.Scalar() != types.NoScalar) {
+			if bop.Class == types.OpComparison && types.Identical(x.typ, y.typ) && x.typ.IsObject() {
+				return types.BinaryResult{Operand: x.typ, Result: types.ScalarType(types.Bool)}, true
+			}
+			c.errorf(codes.ScalarVectorMatrixExpected, pos, "scalar, vector, or matrix expected")
+			return types.BinaryResult{}, false
+		}
+	}
+	res := types.BinaryTypes(bop, x.typ, y.typ)
+	switch res.Problem {
+	case types.BinaryOK:
+	case types.BinaryTypeMismatch, types.BinaryShapeMismatch:
+		c.errorf(codes.TypeMismatch, pos, "cannot convert from %s to %s", types.Quote(y.typ), types.Quote(x.typ))
+		return res, false
+	case types.BinaryNotNumeric:
+		c.errorf(codes.ScalarVectorMatrixExpected, pos, "scalar, vector, or matrix expected")
+		return res, false
+	case types.BinaryIntRequired:
+		c.errorf(codes.IntRequired, pos, "int or unsigned int type required")
+		return res, false
+	case types.BinaryLogicalScalar:
+		c.errorf(codes.LogicalOperandScalar, pos, "operands for short-circuiting logical binary operator must be scalar, for non-scalar types use '%s'", map[ast.Op]string{ast.LogAnd: "and", ast.LogOr: "or"}[op])
+		return res, false
+	case types.BinaryMinIntDivision:
+		c.errorf(codes.MinPrecisionDivision, pos, "signed integer division is not supported on minimum-precision types, cast to int to use 32-bit division")
+		return res, false
+	case types.BinaryDoubleModulo:
+		c.errorf(codes.DoubleModulo, pos, "modulo cannot be used with doubles, cast to float first")
+		return res, false
+	}
+	if res.Result == nil || res.Operand == nil {
+		return res, false
+	}
+	if res.Truncate {
+		c.warnf(codes.ImplicitTruncation, pos, "implicit truncation of vector type")
+	}
+	if bop.Class != types.OpShift {
+		c.recordConversion(xe, x.typ, res.Operand)
+		c.recordConversion(ye, y.typ, res.Operand)
+	}
+	return res, true
+}
+
+// recordConversion notes that e (of type from) is converted to to.
+func (c *checker) recordConversion(e ast.Expr, from, to *types.Type) {
+	if e == nil || from == nil || to == nil || types.Identical(from, to) {
+		return
+	}
+	conv, ok := types.Convert(from, to, types.Explicit)
+	if !ok || conv.IsIdentity() {
+		return
+	}
+	c.setConversion(e, &Conversion{To: to, Conv: conv})
+}
+
+// convertTo checks that x (the value of e) converts implicitly to t, warns
+// as DXC does, records the conversion, and reports errors at e.
+func (c *checker) convertTo(x operand, e ast.Expr, t *types.Type) bool {
+	if x.invalid() || t == nil || t.Kind() == types.Invalid || t.Kind() == types.TypeParam || x.typ.Kind() == types.TypeParam {
+		return true
+	}
+	if types.Identical(x.typ, t) {
+		return true
+	}
+	conv, ok := types.Convert(x.typ, t, c.cfg.implicitKind())
+	if !ok {
+		c.errorf(codes.CannotConvert, e.Pos(), "cannot convert from %s to %s", types.Quote(x.typ), types.Quote(t))
+		return false
+	}
+	if conv.Truncates {
+		c.warnf(codes.ImplicitTruncation, e.Pos(), "implicit truncation of vector type")
+	}
+	if conv.PrecisionLoss && x.val == nil {
+		c.warnf(codes.PrecisionLoss, e.Pos(), "conversion from larger type %s to smaller type %s, possible loss of data", types.Quote(x.typ), types.Quote(t))
+	}
+	if !conv.IsIdentity() {
+		c.setConversion(e, &Conversion{To: t, Conv: conv})
+	}
+	return true
+}
+
+func (c *checker) requireLvalue(x operand, e ast.Expr) bool {
+	if x.invalid() || x.lvalue {
+		return true
+	}
+	c.errorf(NotAssignable, e.Pos(), "cannot assign to a read-only value")
+	return false
+}
+
+func (c *checker) assignExpr(e *ast.AssignExpr) operand {
+	l := c.expr(e.L)
+	r := c.expr(e.R)
+	if l.invalid() {
+		return invalidOperand()
+	}
+	if !l.lvalue && !l.dependent {
+		c.errorf(NotAssignable, e.L.Pos(), "expression is not assignable")
+	}
+	if r.invalid() {
+		return operand{typ: l.typ, lvalue: true}
+	}
+	if e.Op == ast.Assign {
+		c.convertTo(r, e.R, l.typ)
+		return operand{typ: l.typ, lvalue: true}
+	}
+	base := compoundBase[e.Op]
+	if res, ok := c.binaryTypes(base, l, r, nil, e.R, e.Pos()); ok {
+		if res.Result != nil && !types.Identical(res.Result, l.typ) {
+			if _, ok := types.Convert(res.Result, l.typ, types.Explicit); !ok {
+				c.errorf(codes.CannotConvert, e.R.Pos(), "cannot convert from %s to %s", types.Quote(res.Result), types.Quote(l.typ))
+			}
+		}
+	}
+	return operand{typ: l.typ, lvalue: true}
+}
+
+func (c *checker) cond(e *ast.CondExpr) operand {
+	cond := c.expr(e.Cond)
+	x := c.expr(e.X)
+	y := c.expr(e.Y)
+	if cond.invalid() || x.invalid() || y.invalid() {
+		return invalidOperand()
+	}
+	t, err := types.ConditionalTypes(cond.typ, x.typ, y.typ, c.cfg.hlsl2021())
+	if err != nil {
+		c.errorf(codes.TypeMismatch, e.Pos(), "%s", err.Error())
+		return invalidOperand()
+	}
+	if t == nil {
+		return invalidOperand()
+	}
+	c.recordConversion(e.X, x.typ, t)
+	c.recordConversion(e.Y, y.typ, t)
+	r := operand{typ: t}
+	if cond.val != nil && len(cond.val.Elems) == 1 && x.val != nil && y.val != nil {
+		pick := y.val
+		if cond.val.Elems[0].IsTrue() {
+			pick = x.val
+		}
+		if v, ok := pick.ConvertTo(t, types.Explicit); ok {
+			r.val = &v
+		}
+	}
+	return r
+}
+
+func (c *checker) cast(e *ast.CastExpr) operand {
+	t := c.typeOf(e.Type)
+	x := c.expr(e.X)
+	if t.Kind() == types.Invalid || x.invalid() {
+		return operand{typ: t, dependent: true}
+	}
+	if t.IsVoid() {
+		return operand{typ: t}
+	}
+	conv, ok := types.Convert(x.typ, t, types.Explicit)
+	if !ok {
+		c.errorf(codes.CannotConvert, e.Pos(), "cannot convert from %s to %s", types.Quote(x.typ), types.Quote(t))
+		return operand{typ: t}
+	}
+	if !conv.IsIdentity() {
+		c.setConversion(e.X, &Conversion{To: t, Conv: conv})
+	}
+	r := operand{typ: t}
+	if x.val != nil && t.IsNumeric() {
+		if v, ok := x.val.ConvertTo(t, types.Explicit); ok {
+			r.val = &v
+		}
+	}
+	return r
+}
+
+// construct checks T(args): a vector/matrix constructor, or a
+// functional cast with one argument.
+func (c *checker) construct(e *ast.ConstructExpr) operand {
+	t := c.typeOf(e.Type)
+	args := make([]operand, len(e.Args))
+	for i, a := range e.Args {
+		args[i] = c.expr(a)
+	}
+	if t.Kind() == types.Invalid {
+		return operand{typ: t, dependent: true}
+	}
+	for _, a := range args {
+		if a.invalid() {
+			return operand{typ: t, dependent: true}
+		}
+	}
+	if !t.IsNumeric() {
+		if len(args) == 1 {
+			if _, ok := types.Convert(args[0].typ, t, types.Explicit); ok {
+				return operand{typ: t}
+			}
+		}
+		return operand{typ: t}
+	}
+	if len(args) == 1 && (t.IsScalar() || args[0].typ.IsScalar()) {
+		// float(x), float4(0): a functional cast (a splat).
+		if conv, ok := types.Convert(args[0].typ, t, types.Explicit); ok {
+			if !conv.IsIdentity() {
+				c.setConversion(e.Args[0], &Conversion{To: t, Conv: conv})
+			}
+			r := operand{typ: t}
+			if args[0].val != nil {
+				if v, ok := args[0].val.ConvertTo(t, types.Explicit); ok {
+					r.val = &v
+				}
+			}
+			return r
+		}
+	}
+	elems := make([]*types.Type, len(args))
+	for i, a := range args {
+		elems[i] = a.typ
+	}
+	if _, err := types.FlatInit(t, elems); err != nil {
+		c.errorf(InitList, e.Pos(), "%s", err.Error())
+		return operand{typ: t}
+	}
+	// Fold a constructor of constant scalars.
+	r := operand{typ: t}
+	var vals []constant.Value
+	for _, a := range args {
+		if a.val == nil {
+			return r
+		}
+		vals = append(vals, a.val.Elems...)
+	}
+	if len(vals) == t.ComponentCount() {
+		for i := range vals {
+			vals[i] = vals[i].Convert(t.Scalar())
+		}
+		r.val = &constant.Composite{Type: t, Elems: vals}
+	}
+	return r
+}
+
+func (c *checker) index(e *ast.IndexExpr) operand {
+	x := c.expr(e.X)
+	i := c.expr(e.Index)
+	if x.invalid() {
+		return invalidOperand()
+	}
+	sub, err := types.SubscriptOf(x.typ)
+	if err != nil {
+		c.errorf(codes.NotSubscriptable, e.Pos(), "%s", err.Error())
+		return invalidOperand()
+	}
+	if sub.Elem == nil {
+		return invalidOperand()
+	}
+	if !i.invalid() && sub.Index != nil && !i.typ.IsNumeric() && i.typ.Scalar() == types.NoScalar {
+		c.errorf(codes.CannotConvert, e.Index.Pos(), "cannot convert from %s to %s", types.Quote(i.typ), types.Quote(sub.Index))
+	}
+	lv := x.lvalue
+	if x.typ.IsObject() {
+		lv = sub.Writable
+	}
+	r := operand{typ: sub.Elem, lvalue: lv}
+	if x.val != nil && i.val != nil && len(i.val.Elems) == 1 {
+		if k, ok := i.val.Elems[0].Int64(); ok && x.typ.IsVector() && k >= 0 && int(k) < len(x.val.Elems) {
+			r.val = &constant.Composite{Type: sub.Elem, Elems: []constant.Value{x.val.Elems[k]}}
+		}
+	}
+	return r
+}
+
+func (c *checker) member(e *ast.MemberExpr) operand {
+	x := c.expr(e.X)
+	if x.invalid() || e.Name == nil {
+		return invalidOperand()
+	}
+	name := e.Name.Name
+	t := x.typ
+	if t.Kind() == types.Alias {
+		t = t.Underlying()
+	}
+	switch {
+	case t.IsScalar() || t.IsVector():
+		sw, err := types.VectorSwizzle(t, name)
+		if err != nil {
+			c.errorf(codes.InvalidSwizzle, e.Name.Pos(), "%s", err.Error())
+			return invalidOperand()
+		}
+		r := operand{typ: sw.Type, lvalue: x.lvalue && !sw.Duplicates}
+		if x.val != nil {
+			var vals []constant.Value
+			for _, k := range sw.Indices {
+				if k < len(x.val.Elems) {
+					vals = append(vals, x.val.Elems[k])
+				}
+			}
+			if len(vals) == len(sw.Indices) {
+				r.val = &constant.Composite{Type: sw.Type, Elems: vals}
+			}
+		}
+		return r
+	case t.IsMatrix():
+		sw, err := types.MatrixSwizzle(t, name)
+		if err != nil {
+			c.errorf(codes.InvalidSwizzle, e.Name.Pos(), "%s", err.Error())
+			return invalidOperand()
+		}
+		return operand{typ: sw.Type, lvalue: x.lvalue && !sw.Duplicates}
+	case t.IsStruct():
+		if f, ok := t.FieldByName(name); ok {
+			if d, ok := f.Decl.(ast.Node); ok {
+				c.setUse(e, c.info.ObjectOf(d))
+			}
+			return operand{typ: f.Type, lvalue: x.lvalue}
+		}
+		if s := c.structScope(t); s != nil {
+			if o, _ := c.lookupMember(s, name); o != nil {
+				c.setUse(e, o)
+				switch o := o.(type) {
+				case *Overloads:
+					return operand{typ: types.InvalidType(), funcs: o.Funcs, recv: t}
+				case *Var:
+					return operand{typ: o.typ, val: o.Value}
+				}
+				return invalidOperand()
+			}
+			if s.Struct != nil && s.Struct.Named() != nil && s.Struct.Named().Instance == nil && !c.hasDependentBase(t) {
+				c.errorf(codes.NoSuchMember, e.Name.Pos(), "no member named '%s' in %s", name, types.Quote(x.typ))
+			}
+		}
+		return invalidOperand()
+	case t.IsObject():
+		o := t.Object()
+		if o.Class() == types.ClassCBuffer && t.Elem() != nil {
+			// ConstantBuffer<S>.field
+			if f, ok := t.Elem().FieldByName(name); ok {
+				return operand{typ: f.Type}
+			}
+		}
+		if intrinsics.HasMethod(o, name) {
+			return operand{typ: types.InvalidType(), method: name, recv: t}
+		}
+		if bs := c.u.BuiltinStruct(o); bs != nil {
+			if f, ok := bs.FieldByName(name); ok {
+				return operand{typ: f.Type, lvalue: x.lvalue}
+			}
+		}
+		// .mips, .sample, vk::BufferPointer.Get() and the like.
+		return invalidOperand()
+	}
+	return invalidOperand()
+}
+
+func (c *checker) hasDependentBase(t *types.Type) bool {
+	for n := t.Named(); n != nil; {
+		if n.Base == nil {
+			return false
+		}
+		if n.Base.Kind() != types.Struct {
+			return true
+		}
+		n = n.Base.Named()
+	}
+	return false
+}
+
+// lookupMember finds a member of a struct scope, then of its bases.
+func (c *checker) lookupMember(s *Scope, name string) (Object, *Scope) {
+	for ; s != nil; s = c.baseScope(s) {
+		if o, ok := s.names[name]; ok {
+			return o, s
+		}
+	}
+	return nil, nil
+}
+
+func (c *checker) baseScope(s *Scope) *Scope {
+	if s.Struct == nil || s.Struct.Named() == nil || s.Struct.Named().Base == nil {
+		return nil
+	}
+	return c.structScope(s.Struct.Named().Base)
+}
+
+func (c *checker) structScope(t *types.Type) *Scope {
+	if t == nil {
+		return nil
+	}
+	return c.structScopes[t.Canonical()]
+}

@@ -1,0 +1,237 @@
+package sema
+
+import (
+	"github.com/hlsl2spirv/hlsl2spirv/frontend/ast"
+	"github.com/hlsl2spirv/hlsl2spirv/frontend/diag"
+	"github.com/hlsl2spirv/hlsl2spirv/sema/constant"
+	"github.com/hlsl2spirv/hlsl2spirv/sema/types"
+)
+
+// An Object is something a name denotes: a variable, a function (overload
+// set), a type, a namespace or an enum constant.
+type Object interface {
+	Name() string
+	Type() *types.Type
+	Pos() diag.Pos // where it was declared (NoPos for built-ins)
+}
+
+// Storage is where a variable lives.
+type Storage uint8
+
+const (
+	StorageLocal       Storage = iota // a function's local
+	StorageStaticLocal                // static inside a function
+	StorageParam                      // a parameter (see Var.Mode)
+	StorageStatic                     // static global
+	StorageGroupShared                // groupshared global
+	StorageGlobals                    // non-static global: a member of $Globals (or a resource)
+	StorageCBuffer                    // member of a cbuffer/tbuffer
+	StorageResource                   // a global resource or sampler (textures, buffers, ...)
+	StorageField                      // a struct field
+	StorageStaticField                // a static struct member
+)
+
+var storageNames = [...]string{"local", "static local", "param", "static", "groupshared", "$Globals", "cbuffer", "resource", "field", "static field"}
+
+func (s Storage) String() string { return storageNames[s] }
+
+// Var is a variable, parameter, field or buffer member.
+type Var struct {
+	name    string
+	typ     *types.Type
+	pos     diag.Pos
+	Decl    ast.Node // *ast.VarDecl or *ast.Param
+	Storage Storage
+	Mode    types.ParamMode // for parameters
+	Const   bool
+	// Value is the value of a static const (or const local) with a constant
+	// initializer.
+	Value *constant.Composite
+	// Buffer is the cbuffer or tbuffer a StorageCBuffer member belongs to.
+	Buffer *Buffer
+}
+
+func (v *Var) Name() string          { return v.name }
+func (v *Var) Type() *types.Type     { return v.typ }
+func (v *Var) Pos() diag.Pos         { return v.pos }
+func (v *Var) SetType(t *types.Type) { v.typ = t }
+
+// Func is one function or method declaration (a prototype and its later
+// definition share one Func).
+type Func struct {
+	name   string
+	typ    *types.Type // types.Func
+	pos    diag.Pos
+	Decl   *ast.FuncDecl // the definition when seen, else the prototype
+	Params []*Var
+	Result *types.Type
+	// Recv is the struct of a method, nil for a free function.
+	Recv   *types.Type
+	Static bool
+}
+
+func (f *Func) Name() string      { return f.name }
+func (f *Func) Type() *types.Type { return f.typ }
+func (f *Func) Pos() diag.Pos     { return f.pos }
+
+// Overloads is the set of functions sharing a name in one scope.
+type Overloads struct {
+	name  string
+	Funcs []*Func
+}
+
+func (o *Overloads) Name() string      { return o.name }
+func (o *Overloads) Type() *types.Type { return nil }
+func (o *Overloads) Pos() diag.Pos {
+	if len(o.Funcs) > 0 {
+		return o.Funcs[0].pos
+	}
+	return diag.NoPos
+}
+
+// TypeName is a named type: a struct, enum, typedef or built-in name.
+type TypeName struct {
+	name  string
+	typ   *types.Type
+	pos   diag.Pos
+	Scope *Scope // a struct's or enum's member scope, or nil
+	// Template is set for a struct or alias template; its uses are not
+	// checked in depth.
+	Template bool
+}
+
+func (t *TypeName) Name() string      { return t.name }
+func (t *TypeName) Type() *types.Type { return t.typ }
+func (t *TypeName) Pos() diag.Pos     { return t.pos }
+
+// Namespace is a namespace.
+type Namespace struct {
+	name  string
+	pos   diag.Pos
+	Scope *Scope
+}
+
+func (n *Namespace) Name() string      { return n.name }
+func (n *Namespace) Type() *types.Type { return nil }
+func (n *Namespace) Pos() diag.Pos     { return n.pos }
+
+// EnumConst is an enumerator.
+type EnumConst struct {
+	name  string
+	typ   *types.Type
+	pos   diag.Pos
+	Value constant.Value
+}
+
+func (e *EnumConst) Name() string      { return e.name }
+func (e *EnumConst) Type() *types.Type { return e.typ }
+func (e *EnumConst) Pos() diag.Pos     { return e.pos }
+
+// Buffer is a cbuffer or tbuffer block.
+type Buffer struct {
+	name    string
+	pos     diag.Pos
+	Decl    *ast.BufferDecl
+	TBuffer bool
+	Members []*Var
+}
+
+func (b *Buffer) Name() string      { return b.name }
+func (b *Buffer) Type() *types.Type { return nil }
+func (b *Buffer) Pos() diag.Pos     { return b.pos }
+
+// Template is a function or struct template; the checker does not
+// instantiate it, so uses are typed leniently.
+type Template struct {
+	name string
+	pos  diag.Pos
+	Decl *ast.TemplateDecl
+}
+
+func (t *Template) Name() string      { return t.name }
+func (t *Template) Type() *types.Type { return types.InvalidType() }
+func (t *Template) Pos() diag.Pos     { return t.pos }
+
+// ScopeKind says what opened a scope.
+type ScopeKind uint8
+
+const (
+	ScopeUniverse ScopeKind = iota
+	ScopeGlobal
+	ScopeNamespace
+	ScopeStruct
+	ScopeFunc
+	ScopeBlock
+	ScopeTemplate
+)
+
+// Scope maps names to objects; lookups go outwards through Parent.
+type Scope struct {
+	Parent *Scope
+	Kind   ScopeKind
+	Name   string
+	// Struct is the struct type of a ScopeStruct.
+	Struct *types.Type
+	names  map[string]Object
+	// using are namespaces brought in by `using namespace`.
+	using []*Scope
+}
+
+func newScope(parent *Scope, kind ScopeKind, name string) *Scope {
+	return &Scope{Parent: parent, Kind: kind, Name: name}
+}
+
+// Lookup finds name in s alone (and namespaces it uses).
+func (s *Scope) Lookup(name string) Object {
+	if o, ok := s.names[name]; ok {
+		return o
+	}
+	for _, u := range s.using {
+		if o := u.Lookup(name); o != nil {
+			return o
+		}
+	}
+	return nil
+}
+
+// LookupParent finds name in s or its parents.
+func (s *Scope) LookupParent(name string) (Object, *Scope) {
+	for ; s != nil; s = s.Parent {
+		if o := s.Lookup(name); o != nil {
+			return o, s
+		}
+	}
+	return nil, nil
+}
+
+// Insert adds o; it returns the object already declared with that name in
+// s, if any (and then does not insert).
+func (s *Scope) Insert(o Object) Object {
+	if s.names == nil {
+		s.names = make(map[string]Object)
+	}
+	if old, ok := s.names[o.Name()]; ok {
+		return old
+	}
+	s.names[o.Name()] = o
+	return nil
+}
+
+// set adds or replaces o.
+func (s *Scope) set(o Object) {
+	if s.names == nil {
+		s.names = make(map[string]Object)
+	}
+	s.names[o.Name()] = o
+}
+
+// newUniverseScope holds the predeclared struct types.
+func newUniverseScope(u *types.Universe) *Scope {
+	s := newScope(nil, ScopeUniverse, "")
+	for _, o := range []types.Object{types.RayDesc, types.BuiltInTriangleIntersectionAttributes} {
+		if t := u.BuiltinStruct(o); t != nil {
+			s.set(&TypeName{name: o.String(), typ: t})
+		}
+	}
+	return s
+}
