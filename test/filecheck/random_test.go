@@ -17,7 +17,7 @@ import (
 // are mostly cut from the input's lines, in order, with parts turned into
 // regexes and variables), so that both passing and failing cases come out.
 func randomCase(r *rand.Rand) (check, input string, flags []string) {
-	words := []string{"a", "b", "ab", "x", "%1", "%2", "%10", "OpLoad", "OpStore", "=", "7", "12", "ff", "[x]", "{y}", "a.b", "AB", "OPLOAD", "aa", "0x1f", "-3"}
+	words := []string{"a", "b", "ab", "x", "%1", "%2", "%10", "OpLoad", "OpStore", "=", "7", "12", "ff", "[x]", "{y}", "a.b", "AB", "OPLOAD", "aa", "0x1f", "-3", "é", "naïve"}
 	var lines []string
 	for i, n := 0, 2+r.Intn(8); i < n; i++ {
 		var ws []string
@@ -80,7 +80,7 @@ func randomCase(r *rand.Rand) (check, input string, flags []string) {
 			case k == 8:
 				parts = append(parts, "{{"+escapeERE(w)+"|zz}}")
 			case k == 9:
-				parts = append(parts, []string{"{{[[:alpha:]]+}}", "{{(a|b)+}}", "{{[^ ]*}}", "{{.}}", "{{x?}}", "{{[0-9a-f]+}}", "{{a{1,2}}}", "{{\\[}}"}[r.Intn(8)])
+				parts = append(parts, []string{"{{[[:alpha:]]+}}", "{{(a|b)+}}", "{{[^ ]*}}", "{{.}}", "{{x?}}", "{{[0-9a-f]+}}", "{{a{1,2}}}", "{{\\[}}", "{{..}}", "{{.{3}x}}"}[r.Intn(10)])
 			case k == 10 && kind != "CHECK-LABEL":
 				parts = append(parts, []string{"[[W:([a-z]+)]] [[W]]", "[[#%x,H:]]", "[[#H+1]]", "[[@LINE]]", "[[#@LINE-1]]", "[[#%d,S:]]", "[[#S-1]]", "[[U]]", "[[#add(N,1)]]", "[[#max(N, 2)]]"}[r.Intn(10)])
 			default:
