@@ -69,4 +69,6 @@ const (
 	codeEmptyChar
 	codeLineOctal
 	codeExprExpectedEOL
+	codeExprTooBig
+	codeMultiChar
 )

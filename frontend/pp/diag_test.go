@@ -103,10 +103,27 @@ main.hlsl:1:13: error: duplicate macro parameter name 'a'
 #define Y(a,a)
             ^
 `},
-	{"stringize non-param", "#define Z(a) #b\n", nil, `
-main.hlsl:1:14: error: '#' is not followed by a macro parameter
+	{"stringize non-param", "#define Z(a) #b\n#define Y(a) #\n", nil, `
+main.hlsl:1:15: error: '#' is not followed by a macro parameter
 #define Z(a) #b
-             ^
+              ^
+main.hlsl:2:15: error: '#' is not followed by a macro parameter
+#define Y(a) #
+              ^
+`},
+	{"pragma message forms", "#pragma message\n#pragma message(x)\n#pragma message(\"a\" x)\n#pragma message \"ok\"\n", nil, `
+main.hlsl:1:9: error: pragma message requires parenthesized string
+#pragma message
+        ^
+main.hlsl:2:17: error: expected string literal in pragma message
+#pragma message(x)
+                ^
+main.hlsl:3:21: error: pragma message requires parenthesized string
+#pragma message("a" x)
+                    ^
+main.hlsl:4:9: warning: ok
+#pragma message "ok"
+        ^
 `},
 	{"paste at start", "#define H ## a\n", nil, `
 main.hlsl:1:11: error: '##' cannot appear at start of macro expansion

@@ -312,7 +312,12 @@ func (p *preprocessor) define(c *context) {
 	if m.funcLike {
 		for i, t := range m.body {
 			if isPunct(t, "#") && (i+1 >= len(m.body) || !isParam(m, m.body[i+1])) {
-				p.errorf(codeHashNotParam, t.Pos, "'#' is not followed by a macro parameter")
+				// clang points at what follows the '#' (the line end if nothing).
+				pos := lx.posAt(lx.pos)
+				if i+1 < len(m.body) {
+					pos = m.body[i+1].Pos
+				}
+				p.errorf(codeHashNotParam, pos, "'#' is not followed by a macro parameter")
 				return
 			}
 		}
@@ -705,10 +710,10 @@ func unquote(s string) string {
 func (p *preprocessor) pragma(c *context, dir ptok) {
 	lx := c.lx
 	toks := p.directiveTokens(lx)
-	p.handlePragma(toks, dir.Pos)
+	p.handlePragma(toks, dir.Pos, lx.posAt(lx.pos))
 }
 
-func (p *preprocessor) handlePragma(toks []ptok, at diag.Pos) {
+func (p *preprocessor) handlePragma(toks []ptok, at, end diag.Pos) {
 	if len(toks) == 0 || toks[0].Kind != token.Ident {
 		return
 	}
@@ -725,19 +730,9 @@ func (p *preprocessor) handlePragma(toks []ptok, at diag.Pos) {
 		}
 		return
 	case "message":
-		args := p.expandTokens(toks[1:], name.Pos)
-		if len(args) >= 3 && isPunct(args[0], "(") && isPunct(args[len(args)-1], ")") {
-			args = args[1 : len(args)-1]
+		if !p.pragmaMessage(name, p.expandTokens(toks[1:], name.Pos), end) {
+			return
 		}
-		var msg strings.Builder
-		for _, t := range args {
-			if t.Kind != token.String {
-				p.errorf(codePragmaMessage, t.Pos, "expected string literal in pragma message")
-				return
-			}
-			msg.WriteString(unquote(t.Text))
-		}
-		p.warn(codePragmaMessageText, name.Pos, "%s", msg.String())
 	}
 	// -P output shows the pragma as written (DXC prints pragmas it has no
 	// handler for, pack_matrix included, without expanding macros).
@@ -825,7 +820,7 @@ func (p *preprocessor) underscorePragma(t ptok) {
 		tt.Pos = site(t)
 		toks = append(toks, tt)
 	}
-	p.handlePragma(toks, site(t))
+	p.handlePragma(toks, site(t), site(t))
 }
 
 // hasInclude evaluates __has_include("file") or __has_include(<file>)
@@ -876,4 +871,50 @@ func (p *preprocessor) hasInclude(t ptok) bool {
 	}
 	_, _, ok := p.findInclude(c, name, angled)
 	return ok
+}
+
+// pragmaMessage checks #pragma message("text") (or without parentheses)
+// and reports the text as a warning, as clang does.
+func (p *preprocessor) pragmaMessage(name ptok, args []ptok, end diag.Pos) bool {
+	malformed := func(i int) bool {
+		pos := end
+		if i < len(args) {
+			pos = args[i].Pos
+		} else if len(args) == 0 {
+			pos = name.Pos
+		}
+		p.errorf(codePragmaMessage, pos, "pragma message requires parenthesized string")
+		return false
+	}
+	if len(args) == 0 {
+		return malformed(0)
+	}
+	i := 0
+	paren := isPunct(args[0], "(")
+	if paren {
+		i++
+	}
+	if i >= len(args) || args[i].Kind != token.String {
+		pos := end
+		if i < len(args) {
+			pos = args[i].Pos
+		}
+		p.errorf(codePragmaMessage, pos, "expected string literal in pragma message")
+		return false
+	}
+	var msg strings.Builder
+	for ; i < len(args) && args[i].Kind == token.String; i++ {
+		msg.WriteString(unquote(args[i].Text))
+	}
+	if paren {
+		if i >= len(args) || !isPunct(args[i], ")") {
+			return malformed(i)
+		}
+		i++
+	}
+	if i < len(args) {
+		return malformed(i)
+	}
+	p.warn(codePragmaMessageText, name.Pos, "%s", msg.String())
+	return true
 }

@@ -456,10 +456,13 @@ func (e *exprParser) unary(live bool) value {
 	if !ok {
 		return e.failPos(e.end, codeExprExpectedValue, "expected value in expression")
 	}
+	if isPunct(t, ")") {
+		return e.fail(t, codeExprExpectedValue, "expected value in expression")
+	}
 	e.i++
 	switch t.Kind {
 	case token.Int:
-		return e.intLiteral(t)
+		return e.intLiteral(t, live)
 	case token.Char:
 		return e.charLiteral(t)
 	case token.Float:
@@ -518,7 +521,7 @@ func (e *exprParser) unary(live bool) value {
 // intLiteral evaluates an integer literal: decimal, 0x hex, 0 octal, 0b
 // binary, with clang's suffixes u, l, ll in any order and case (u makes it
 // unsigned; so does a value too big for intmax_t).
-func (e *exprParser) intLiteral(t ptok) value {
+func (e *exprParser) intLiteral(t ptok, live bool) value {
 	s := t.Text
 	base, i := 10, 0
 	switch {
@@ -562,8 +565,13 @@ func (e *exprParser) intLiteral(t ptok) value {
 	if err != nil {
 		return e.fail(t, codeExprBadNumber, "integer literal is too large to be represented in any integer type")
 	}
-	if n > 1<<63-1 {
+	if n > 1<<63-1 && !unsigned {
+		// Octal, hex and binary literals quietly become unsigned; clang
+		// warns about a decimal one (where it is evaluated).
 		unsigned = true
+		if base == 10 && live {
+			e.p.warn(codeExprTooBig, site(t), "integer literal is too large to be represented in a signed integer type, interpreting as unsigned")
+		}
 	}
 	return value{n, unsigned}
 }
@@ -594,8 +602,12 @@ func (e *exprParser) failAtOffset(t ptok, off int, code int, msg string) value {
 // char: a signed char value; multi-character constants combine bytes.
 func (e *exprParser) charLiteral(t ptok) value {
 	s := t.Text
+	if s[0] == 'L' {
+		s = s[1:]
+	}
+	// '' is an error of clang's literal parser, reported like a bad token.
 	if len(s) < 3 || s[len(s)-1] != '\'' {
-		return e.fail(t, codeExprBadStart, "invalid character literal in preprocessor expression")
+		return e.fail(t, codeExprBadStart, "invalid token at start of a preprocessor expression")
 	}
 	body := s[1 : len(s)-1]
 	var vals []uint64
@@ -648,6 +660,7 @@ func (e *exprParser) charLiteral(t ptok) value {
 	if len(vals) == 1 {
 		return value{uint64(int64(int8(vals[0]))), false}
 	}
+	e.p.warn(codeMultiChar, site(t), "multi-character character constant")
 	var n uint64
 	for _, v := range vals {
 		n = n<<8 | v&0xff

@@ -423,7 +423,8 @@ func punctText(b []byte) string {
 	return string(b)
 }
 
-// restOfLine returns the raw text to the end of the directive line, trimmed,
+// restOfLine returns the raw text to the end of the directive line, less
+// leading blanks,
 // and leaves the lexer at the newline (for #error, #warning, #pragma text).
 func (lx *lexer) restOfLine() string {
 	start := lx.pos
@@ -432,7 +433,8 @@ func (lx *lexer) restOfLine() string {
 		i++
 	}
 	lx.pos = i
-	return string(bytes.TrimSpace(lx.src[start:i]))
+	// clang keeps trailing blanks (not a CR of a CRLF line end).
+	return string(bytes.TrimRight(bytes.TrimLeft(lx.src[start:i], " \t\f\v"), "\r"))
 }
 
 // headerName scans <...> after #include when the next character is '<'. It
