@@ -220,3 +220,29 @@ func TestCompilerPanicIsAFailure(t *testing.T) {
 		t.Fatalf("got %v %+v", err, results)
 	}
 }
+
+func TestMarkers(t *testing.T) {
+	x, u := Markers([]byte("// RUN: %hlsl2spirv %s\n// XFAIL: needs sema for templates\n"))
+	if x != "needs sema for templates" || u != "" {
+		t.Errorf("Markers = %q %q", x, u)
+	}
+	x, u = Markers([]byte("// UNSUPPORTED: ray tracing\n"))
+	if x != "" || u != "ray tracing" {
+		t.Errorf("Markers = %q %q", x, u)
+	}
+}
+
+// TestXFAILVerdict: an XFAIL file is skipped while it fails and fails once
+// it passes.
+func TestXFAILVerdict(t *testing.T) {
+	pass := []Result{{Line: 1}, {Line: 2}}
+	skip, fail := xfailVerdict("a.hlsl", "not done", pass)
+	if skip != "" || !strings.Contains(fail, "a.hlsl: marked XFAIL (not done) but every RUN line passes") {
+		t.Errorf("all passing: skip %q fail %q", skip, fail)
+	}
+	failing := []Result{{Line: 1}, {Line: 2, Err: errors.New("FileCheck failed:\nmore")}}
+	skip, fail = xfailVerdict("a.hlsl", "not done", failing)
+	if fail != "" || skip != "XFAIL (not done), fails as expected at RUN line 2: FileCheck failed:" {
+		t.Errorf("failing: skip %q fail %q", skip, fail)
+	}
+}
