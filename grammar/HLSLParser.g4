@@ -249,8 +249,15 @@ baseClause
     : COLON baseSpec (COMMA baseSpec)*
     ;
 
+// Bases and enum underlying types are plain named types: were a full
+// typeSpec allowed there, `{` could follow a typeSpec and `struct S {`
+// would need a long lookahead to tell a definition from a use.
 baseSpec
-    : (KW_PUBLIC | KW_PRIVATE | KW_PROTECTED)? typeSpec
+    : (KW_PUBLIC | KW_PRIVATE | KW_PROTECTED)? namedType
+    ;
+
+namedType
+    : scopePrefix? simpleType
     ;
 
 memberDecl
@@ -262,7 +269,7 @@ memberDecl
     ;
 
 enumSpecifier
-    : KW_ENUM (KW_CLASS | KW_STRUCT)? (IDENT | TYPE_NAME)? (COLON typeSpec)? LBRACE (enumerator (COMMA enumerator)* COMMA?)? RBRACE
+    : KW_ENUM (KW_CLASS | KW_STRUCT)? (IDENT | TYPE_NAME)? (COLON namedType)? LBRACE (enumerator (COMMA enumerator)* COMMA?)? RBRACE
     ;
 
 enumerator

@@ -734,6 +734,19 @@ func (b *builder) ctorType(ctx p.ICtorTypeContext) *ast.TypeExpr {
 	return n
 }
 
+func (b *builder) namedType(ctx p.INamedTypeContext) *ast.TypeExpr {
+	n := &ast.TypeExpr{}
+	b.set(n, ctx)
+	if ctx == nil {
+		return n
+	}
+	if sp := ctx.ScopePrefix(); sp != nil {
+		n.Global, n.Qualifier = b.scopePrefix(sp)
+	}
+	b.simpleType(ctx.SimpleType(), n)
+	return n
+}
+
 func (b *builder) typeID(ctx p.ITypeIdContext) *ast.TypeExpr {
 	if ctx == nil {
 		n := &ast.TypeExpr{}
@@ -875,7 +888,7 @@ func (b *builder) structSpec(ctx p.IStructSpecifierContext) *ast.StructDecl {
 	}
 	if bc := ctx.BaseClause(); bc != nil {
 		for _, bs := range bc.AllBaseSpec() {
-			n.Bases = append(n.Bases, b.typeSpec(bs.TypeSpec(), nil))
+			n.Bases = append(n.Bases, b.namedType(bs.NamedType()))
 		}
 	}
 	for _, m := range ctx.AllMemberDecl() {
@@ -910,8 +923,8 @@ func (b *builder) enumSpec(ctx p.IEnumSpecifierContext) *ast.EnumDecl {
 	case ctx.TYPE_NAME() != nil:
 		n.Name = b.ident(ctx.TYPE_NAME())
 	}
-	if ts := ctx.TypeSpec(); ts != nil {
-		n.Base = b.typeSpec(ts, nil)
+	if nt := ctx.NamedType(); nt != nil {
+		n.Base = b.namedType(nt)
 	}
 	for _, e := range ctx.AllEnumerator() {
 		en := &ast.Enumerator{}

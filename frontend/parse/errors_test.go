@@ -116,6 +116,33 @@ t.hlsl:4:9: error: expected ';' after return statement
 `,
 	},
 	{
+		name: "member without semicolon",
+		src:  "struct S { float a }\n",
+		want: `t.hlsl:1:19: error: expected ';' at end of declaration list
+struct S { float a }
+                  ^
+1 error generated.
+`,
+	},
+	{
+		name: "unclosed template argument list",
+		src:  "Texture2D<float4 t;\n",
+		want: `t.hlsl:1:18: error: expected '>'
+Texture2D<float4 t;
+                 ^
+1 error generated.
+`,
+	},
+	{
+		name: "missing loop body",
+		src:  "void f() { for (int i = 0; i < 3; i++) }\n",
+		want: `t.hlsl:1:40: error: expected expression
+void f() { for (int i = 0; i < 3; i++) }
+                                       ^
+1 error generated.
+`,
+	},
+	{
 		name: "stray character",
 		src:  "float a = 1 @ 2;\n",
 		want: `t.hlsl:1:13: error: invalid character '@' in source

@@ -167,6 +167,10 @@ func (v *BaseHLSLParserVisitor) VisitBaseSpec(ctx *BaseSpecContext) interface{} 
 	return v.VisitChildren(ctx)
 }
 
+func (v *BaseHLSLParserVisitor) VisitNamedType(ctx *NamedTypeContext) interface{} {
+	return v.VisitChildren(ctx)
+}
+
 func (v *BaseHLSLParserVisitor) VisitMemberDecl(ctx *MemberDeclContext) interface{} {
 	return v.VisitChildren(ctx)
 }

@@ -127,6 +127,9 @@ type HLSLParserVisitor interface {
 	// Visit a parse tree produced by HLSLParser#baseSpec.
 	VisitBaseSpec(ctx *BaseSpecContext) interface{}
 
+	// Visit a parse tree produced by HLSLParser#namedType.
+	VisitNamedType(ctx *NamedTypeContext) interface{}
+
 	// Visit a parse tree produced by HLSLParser#memberDecl.
 	VisitMemberDecl(ctx *MemberDeclContext) interface{}
 
