@@ -164,7 +164,7 @@ func CheckFile(path string, cfg Config) ([]Result, error) {
 	var results []Result
 	for _, r := range runs {
 		res := Result{Line: r.Line, Command: r.Command}
-		res.Err, res.Missing = runOne(path, src, r.Command, cfg)
+		res.Missing, res.Err = runOne(path, src, r.Command, cfg)
 		results = append(results, res)
 	}
 	return results, nil
@@ -367,12 +367,12 @@ func shellWords(s string) ([]string, error) {
 	return words, nil
 }
 
-// runOne runs one RUN command; it returns the failure, or the name of a
-// missing external tool.
-func runOne(path string, src []byte, cmdline string, cfg Config) (error, string) {
+// runOne runs one RUN command; it returns why an external tool is missing,
+// or the failure.
+func runOne(path string, src []byte, cmdline string, cfg Config) (missing string, err error) {
 	c, err := parseCommand(cmdline, path)
 	if err != nil {
-		return err, ""
+		return "", err
 	}
 	compiler, ok := cfg.Tools[c.tool]
 	if !ok {
@@ -381,34 +381,34 @@ func runOne(path string, src []byte, cmdline string, cfg Config) (error, string)
 			known = append(known, k)
 		}
 		slices.Sort(known)
-		return fmt.Errorf("unknown tool %q in RUN line (known: %s)", c.tool, strings.Join(known, ", ")), ""
+		return "", fmt.Errorf("unknown tool %q in RUN line (known: %s)", c.tool, strings.Join(known, ", "))
 	}
 	out, panicked := callCompiler(compiler, c.args, path, src)
 	if panicked != nil {
-		return panicked, ""
+		return "", panicked
 	}
-	var missing *missingTool
-	if errors.As(out.Err, &missing) {
-		return nil, missing.why
+	var absent *missingTool
+	if errors.As(out.Err, &absent) {
+		return absent.why, nil
 	}
 	switch {
 	case c.expectFail && out.Err == nil:
-		return fmt.Errorf("expected the compile to fail (RUN: not ...), but it succeeded\n%s", clip(out.Diagnostics)), ""
+		return "", fmt.Errorf("expected the compile to fail (RUN: not ...), but it succeeded\n%s", clip(out.Diagnostics))
 	case !c.expectFail && out.Err != nil:
-		return fmt.Errorf("compile failed: %v\n%s", out.Err, clip(out.Diagnostics)), ""
+		return "", fmt.Errorf("compile failed: %v\n%s", out.Err, clip(out.Diagnostics))
 	}
 	if c.fileCheck != nil {
 		opts, rest, inputFile, err := filecheck.ParseArgs(c.fileCheck)
 		if err != nil {
-			return err, ""
+			return "", err
 		}
 		if inputFile != "" || len(rest) != 1 {
-			return fmt.Errorf("FileCheck in a RUN line takes exactly one check file (%%s) and no --input-file"), ""
+			return "", fmt.Errorf("FileCheck in a RUN line takes exactly one check file (%%s) and no --input-file")
 		}
 		checkText := src
 		if rest[0] != path {
 			if checkText, err = os.ReadFile(rest[0]); err != nil {
-				return err, ""
+				return "", err
 			}
 		}
 		input := out.Text
@@ -421,16 +421,16 @@ func runOne(path string, src []byte, cmdline string, cfg Config) (error, string)
 			opts.InputFileName = "<stdout+stderr>"
 		}
 		if err := filecheck.Check(checkText, []byte(input), opts); err != nil {
-			return fmt.Errorf("FileCheck failed:\n%v\nFull input (%s):\n%s", err, opts.InputFileName, clip(input)), ""
+			return "", fmt.Errorf("FileCheck failed:\n%v\nFull input (%s):\n%s", err, opts.InputFileName, clip(input))
 		}
 	}
 	if !c.expectFail && out.SPIRV != nil && !slices.Contains(c.args, "-fcgl") && !slices.Contains(c.args, "-Vd") {
 		env, valOpts := ValidatorOptions(c.args)
-		if err, missing := validate(out.SPIRV, env, valOpts); missing != "" || err != nil {
-			return err, missing
+		if missing, err := validate(out.SPIRV, env, valOpts); missing != "" || err != nil {
+			return missing, err
 		}
 	}
-	return nil, ""
+	return "", nil
 }
 
 // callCompiler runs the compiler, turning a panic (which the compiler must
@@ -476,28 +476,28 @@ func ValidatorOptions(args []string) (env string, opts []string) {
 	return env, opts
 }
 
-// validate runs spirv-val; missing names the tool when it is not installed.
-func validate(words []uint32, env string, opts []string) (err error, missing string) {
+// validate runs spirv-val; missing says so when it is not installed.
+func validate(words []uint32, env string, opts []string) (missing string, err error) {
 	val := tool.Lookup(tool.SpirvVal)
 	if val == "" {
-		return nil, "spirv-val not found; install the spirv-tools package (make deps does it)"
+		return "spirv-val not found; install the spirv-tools package (make deps does it)", nil
 	}
 	f, err := os.CreateTemp("", "golden-*.spv")
 	if err != nil {
-		return err, ""
+		return "", err
 	}
 	defer os.Remove(f.Name())
 	if _, err := f.Write(tool.Words2Bytes(words)); err != nil {
 		f.Close()
-		return err, ""
+		return "", err
 	}
 	f.Close()
 	args := append(append([]string{}, opts...), "--target-env", env, f.Name())
 	stdout, stderr, err := tool.Run(val, nil, args...)
 	if err != nil {
-		return fmt.Errorf("spirv-val %s rejects the module: %v\n%s%s", strings.Join(args[:len(args)-1], " "), err, stdout, stderr), ""
+		return "", fmt.Errorf("spirv-val %s rejects the module: %v\n%s%s", strings.Join(args[:len(args)-1], " "), err, stdout, stderr)
 	}
-	return nil, ""
+	return "", nil
 }
 
 // missingTool is the Output.Err of a Compiler that needs an external
