@@ -13,6 +13,9 @@ import (
 // call checks f(args): a user function or method, an intrinsic, or a
 // method of a built-in object.
 func (c *checker) call(e *ast.CallExpr) operand {
+	if n, ok := e.Fun.(*ast.NameExpr); ok && n.Name == "__has_feature" && len(n.Qualifier) == 0 {
+		return operand{typ: types.ScalarType(types.Bool)} // its argument is a feature name, not an expression
+	}
 	fun := c.expr(e.Fun)
 	args := make([]operand, len(e.Args))
 	dependent := false
@@ -40,23 +43,35 @@ func (c *checker) call(e *ast.CallExpr) operand {
 		if fun.method != "" {
 			call.Name = fun.method
 			call.Receiver = fun.recv
-			if me, ok := e.Fun.(*ast.MemberExpr); ok && me.HasArgs && len(me.Args) == 1 {
-				if te, ok := me.Args[0].(*ast.TypeExpr); ok {
-					call.Template = c.typeOf(te)
-					if call.Template.Kind() == types.Invalid {
-						return invalidOperand()
-					}
-				}
+		}
+		var targs []ast.Node
+		switch f := e.Fun.(type) {
+		case *ast.MemberExpr:
+			targs = f.Args
+		case *ast.NameExpr:
+			targs = f.Args
+		}
+		if len(targs) > 1 {
+			return invalidOperand()
+		}
+		if len(targs) == 1 {
+			call.Template = c.templateArgType(targs[0])
+			if call.Template == nil || call.Template.Kind() == types.Invalid {
+				return invalidOperand()
 			}
 		}
 		for _, a := range args {
-			call.Args = append(call.Args, a.typ)
+			call.Args = append(call.Args, decayBuffer(a.typ))
 		}
 		pos := e.Fun.Pos()
 		if me, ok := e.Fun.(*ast.MemberExpr); ok && me.Name != nil {
 			pos = me.Name.Pos()
 		}
 		m, err := intrinsics.Resolve(c.u, call)
+		if err != nil && call.Name == "Barrier" && len(args) == 2 && !args[0].typ.IsNumeric() {
+			// Barrier(object, flags) is not in the table yet.
+			return operand{typ: types.VoidType()}
+		}
 		if err != nil {
 			c.diags.Add(err.Diagnostic(pos))
 			return invalidOperand()
@@ -79,6 +94,9 @@ func (c *checker) call(e *ast.CallExpr) operand {
 			return operand{typ: types.VoidType()}
 		}
 		return operand{typ: m.Result}
+	}
+	if r, ok := c.userOperator(fun.typ, "operator()"); ok {
+		return r
 	}
 	if !fun.invalid() && !fun.dependent {
 		c.errorf(NotCallable, e.Pos(), "called object type %s is not a function or function pointer", types.Quote(fun.typ))
@@ -149,7 +167,17 @@ func (c *checker) callUser(e *ast.CallExpr, name string, funcs []*Func, args []o
 				Msg: fmt.Sprintf("candidate function not viable: requires %s argument%s, but %d %s provided", want, plural(len(params)), len(args), wasWere(len(args)))})
 			continue
 		}
-		score, bad := types.CallScore(params[:len(args)], argTypes, c.cfg.implicitKind())
+		callArgs := argTypes
+		copied := false
+		for i, p := range params[:len(args)] {
+			if d := decayBuffer(argTypes[i]); d != argTypes[i] && !p.Type.Canonical().IsObject() {
+				if !copied {
+					callArgs, copied = append([]*types.Type(nil), argTypes...), true
+				}
+				callArgs[i] = d
+			}
+		}
+		score, bad := types.CallScore(params[:len(args)], callArgs, c.cfg.implicitKind())
 		if score == types.NoMatch {
 			msg := "candidate function not viable"
 			if bad >= 0 && bad < len(args) {
@@ -220,4 +248,22 @@ func ordinal(n int) string {
 		return "3rd"
 	}
 	return fmt.Sprintf("%dth", n)
+}
+
+// templateArgType types an explicit template argument that must be a
+// type; nil when it is not one.
+func (c *checker) templateArgType(n ast.Node) *types.Type {
+	switch n := n.(type) {
+	case *ast.TypeExpr:
+		return c.typeOf(n)
+	case *ast.NameExpr:
+		o, _ := c.lookupName(n)
+		if tn, ok := o.(*TypeName); ok && !tn.Template {
+			return tn.typ
+		}
+		if b, ok := types.LookupBuiltin(n.Name); ok && len(n.Qualifier) == 0 {
+			return b.Type(c.u)
+		}
+	}
+	return nil
 }

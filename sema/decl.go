@@ -201,21 +201,51 @@ func (c *checker) varDecl(d *ast.VarDecl, buf *Buffer) *Var {
 			v.Const = true
 		}
 	}
-	if d.Init != nil {
+	c.setDef(d, v)
+	c.setDef(d.Name, v)
+	outOfLine := len(d.Qualifier) > 0 || len(d.TemplateArgs) > 0 // S::member = ...
+	if d.Type != nil && d.Type.Name == "auto" && len(d.Type.Qualifier) == 0 {
+		// auto x = init: the initializer's type, literals made concrete.
+		if d.Init != nil {
+			if _, isList := d.Init.(*ast.InitList); !isList {
+				x := c.expr(d.Init)
+				if !x.invalid() {
+					v.typ = concrete(x.typ)
+				}
+			}
+		}
+	} else if d.Init != nil {
+		// The name is in scope in its own initializer, as in C++, but a
+		// constant's value is known only after it.
+		if !outOfLine && c.declare(v, d.Name.Pos()) {
+			c.noteGlobal(v)
+		}
 		v.Value = c.initializer(v, d.Init)
 		if v.Value != nil && !(v.Const && (static || v.Storage == StorageLocal || v.Storage == StorageStaticField)) {
 			v.Value = nil // only const variables are constant expressions
 		}
+		return v
 	}
-	c.setDef(d, v)
-	c.setDef(d.Name, v)
-	if len(d.Qualifier) > 0 || len(d.TemplateArgs) > 0 {
-		return v // an out-of-line static member definition
-	}
-	if c.declare(v, d.Name.Pos()) && v.Storage == StorageGlobals && c.scope.Kind != ScopeStruct {
-		c.info.Globals = append(c.info.Globals, v)
+	if !outOfLine && c.declare(v, d.Name.Pos()) {
+		c.noteGlobal(v)
 	}
 	return v
+}
+
+func (c *checker) noteGlobal(v *Var) {
+	if v.Storage == StorageGlobals && c.scope.Kind != ScopeStruct {
+		c.info.Globals = append(c.info.Globals, v)
+	}
+}
+
+// concrete gives literal components their default kinds (int, float).
+func concrete(t *types.Type) *types.Type {
+	if s := t.Scalar(); s.IsLiteral() && t.Kind() != types.Enum {
+		if ct := t.WithScalar(s.Concrete()); ct != nil {
+			return ct
+		}
+	}
+	return t
 }
 
 func isResourceType(t *types.Type) bool {

@@ -48,6 +48,9 @@ func TestDXCSuite(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		if strings.Contains(string(src), "XFAIL:") {
+			continue // DXC itself fails these
+		}
 		for _, run := range runLines(string(src)) {
 			var defs []string
 			cfg := parseFlags(run, &defs)
@@ -115,7 +118,8 @@ func runLines(src string) [][]string {
 		}
 		cmd := strings.TrimSpace(cur)
 		cur = ""
-		if strings.HasPrefix(cmd, "not ") || !strings.Contains(cmd, "%dxc") {
+		// -verify runs expect diagnostics (checked by DXC's -verify).
+		if strings.HasPrefix(cmd, "not ") || !strings.Contains(cmd, "%dxc") || strings.Contains(cmd, " -verify") {
 			continue
 		}
 		if j := strings.Index(cmd, "|"); j >= 0 {

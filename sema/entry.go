@@ -1,6 +1,8 @@
 package sema
 
 import (
+	"strings"
+
 	"github.com/hlsl2spirv/hlsl2spirv/frontend/ast"
 	"github.com/hlsl2spirv/hlsl2spirv/frontend/diag"
 )
@@ -47,7 +49,7 @@ func (c *checker) checkEntry() {
 
 func hasAttr(attrs []*ast.Attribute, name string) bool {
 	for _, a := range attrs {
-		if a.Name == name && a.Namespace == "" {
+		if strings.EqualFold(a.Name, name) && a.Namespace == "" {
 			return true
 		}
 	}

@@ -75,12 +75,17 @@ func (c *checker) expr1(e ast.Expr) operand {
 	case *ast.MemberExpr:
 		return c.member(e)
 	case *ast.SizeofExpr:
+		var t *types.Type
 		if e.Type != nil {
-			c.typeOf(e.Type)
+			t = c.typeOf(e.Type)
 		} else {
-			c.expr(e.X)
+			t = c.expr(e.X).typ
 		}
-		return operand{typ: types.ScalarType(types.Uint)}
+		u := types.ScalarType(types.Uint)
+		if n, ok := sizeOf(t); ok {
+			return operand{typ: u, val: &constant.Composite{Type: u, Elems: []constant.Value{constant.Uint(types.Uint, uint64(n))}}}
+		}
+		return operand{typ: u, dependent: true}
 	case *ast.ThisExpr:
 		if c.fn != nil && c.fn.Recv != nil {
 			return operand{typ: c.fn.Recv, lvalue: true}
@@ -178,9 +183,6 @@ func (c *checker) name(e *ast.NameExpr) operand {
 		}
 		if o.Storage == StorageGlobals {
 			x.lvalue = false // uniforms are read-only
-		}
-		if o.Storage == StorageResource {
-			x.lvalue = false
 		}
 		return x
 	case *EnumConst:
@@ -286,6 +288,9 @@ func (c *checker) binary(e *ast.BinaryExpr) operand {
 	if x.invalid() || y.invalid() {
 		return invalidOperand()
 	}
+	if r, ok := c.userOperator(x.typ, "operator"+e.Op.String()); ok {
+		return r
+	}
 	res, ok := c.binaryTypes(e.Op, x, y, e.X, e.Y, e.Pos())
 	if !ok {
 		return invalidOperand()
@@ -375,6 +380,9 @@ func (c *checker) convertTo(x operand, e ast.Expr, t *types.Type) bool {
 	}
 	if types.Identical(x.typ, t) {
 		return true
+	}
+	if !t.Canonical().IsObject() {
+		x.typ = decayBuffer(x.typ)
 	}
 	conv, ok := types.Convert(x.typ, t, c.cfg.implicitKind())
 	if !ok {
@@ -467,6 +475,9 @@ func (c *checker) cast(e *ast.CastExpr) operand {
 	if t.IsVoid() {
 		return operand{typ: t}
 	}
+	if !t.Canonical().IsObject() {
+		x.typ = decayBuffer(x.typ)
+	}
 	conv, ok := types.Convert(x.typ, t, types.Explicit)
 	if !ok {
 		c.errorf(codes.CannotConvert, e.Pos(), "cannot convert from %s to %s", types.Quote(x.typ), types.Quote(t))
@@ -475,7 +486,8 @@ func (c *checker) cast(e *ast.CastExpr) operand {
 	if !conv.IsIdentity() {
 		c.setConversion(e.X, &Conversion{To: t, Conv: conv})
 	}
-	r := operand{typ: t}
+	// (Base)derived names the base part of an lvalue and may be assigned.
+	r := operand{typ: t, lvalue: x.lvalue && (conv.Shape == types.ShapeDerivedToBase || conv.IsIdentity())}
 	if x.val != nil && t.IsNumeric() {
 		if v, ok := x.val.ConvertTo(t, types.Explicit); ok {
 			r.val = &v
@@ -554,6 +566,9 @@ func (c *checker) index(e *ast.IndexExpr) operand {
 	i := c.expr(e.Index)
 	if x.invalid() {
 		return invalidOperand()
+	}
+	if r, ok := c.userOperator(x.typ, "operator[]"); ok {
+		return r
 	}
 	sub, err := types.SubscriptOf(x.typ)
 	if err != nil {
@@ -696,4 +711,66 @@ func (c *checker) structScope(t *types.Type) *Scope {
 		return nil
 	}
 	return c.structScopes[t.Canonical()]
+}
+
+// sizeOf is sizeof(t) for numeric types and arrays of them (as DXC lays
+// them out: no padding, bool and min-precision kinds take 4 bytes).
+func sizeOf(t *types.Type) (int64, bool) {
+	if t == nil {
+		return 0, false
+	}
+	t = t.Canonical()
+	switch {
+	case t.IsArray():
+		if t.Len() < 0 {
+			return 0, false
+		}
+		n, ok := sizeOf(t.Elem())
+		return n * t.Len(), ok
+	case t.IsNumeric():
+		s := t.Scalar()
+		bytes := int64(4)
+		switch {
+		case s.IsLiteral():
+			return 0, false
+		case s.Bits() == 16 && !s.IsMinPrecision():
+			bytes = 2
+		case s.Bits() == 64:
+			bytes = 8
+		}
+		return bytes * int64(t.ComponentCount()), true
+	}
+	return 0, false
+}
+
+// userOperator finds an operator method (operator+, operator[], operator())
+// on a struct operand; the result is the first overload's (overloads of
+// operators are not ranked yet).
+func (c *checker) userOperator(t *types.Type, name string) (operand, bool) {
+	if t == nil || !t.Canonical().IsStruct() {
+		return operand{}, false
+	}
+	s := c.structScope(t)
+	if s == nil {
+		return operand{}, false
+	}
+	o, _ := c.lookupMember(s, name)
+	set, ok := o.(*Overloads)
+	if !ok || len(set.Funcs) == 0 || set.Funcs[0].Result == nil {
+		return operand{}, false
+	}
+	return operand{typ: set.Funcs[0].Result}, true
+}
+
+// decayBuffer gives the struct a ConstantBuffer<S> or TextureBuffer<S>
+// value stands for where an S is expected.
+func decayBuffer(t *types.Type) *types.Type {
+	if t == nil {
+		return t
+	}
+	ct := t.Canonical()
+	if ct.IsObject() && ct.Object().Class() == types.ClassCBuffer && ct.Elem() != nil {
+		return ct.Elem()
+	}
+	return t
 }

@@ -51,6 +51,9 @@ func (c *checker) structDecl(d *ast.StructDecl) {
 		}
 		if named.Base == nil {
 			named.Base = bt.Canonical()
+			if bs := c.structScopes[named.Base]; bs != nil {
+				tn.Scope.using = append(tn.Scope.using, bs)
+			}
 		}
 	}
 	saved := c.scope

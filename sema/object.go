@@ -233,5 +233,6 @@ func newUniverseScope(u *types.Universe) *Scope {
 			s.set(&TypeName{name: o.String(), typ: t})
 		}
 	}
+	declarePredeclared(s)
 	return s
 }

@@ -52,6 +52,18 @@ func (c *checker) typeOfNoDims(te *ast.TypeExpr) *types.Type {
 	} else if o := c.global.Lookup(name); o != nil {
 		return c.typeFromObject(te, o)
 	}
+	if (te.Keyword == "struct" || te.Keyword == "class") && name != "" {
+		if _, ok := types.LookupBuiltin(name); !ok {
+			// An elaborated reference to a struct not declared yet
+			// (typedef struct S T;) declares it.
+			st := c.u.NewStruct(name, te.Keyword == "class")
+			tn := &TypeName{name: name, typ: st, pos: te.Pos(), Scope: newScope(c.scope, ScopeStruct, name)}
+			tn.Scope.Struct = st
+			c.structScopes[st.Canonical()] = tn.Scope
+			c.scope.set(tn)
+			return st
+		}
+	}
 	return c.builtinType(te, name)
 }
 
@@ -134,7 +146,9 @@ func (c *checker) builtinType(te *ast.TypeExpr, name string) *types.Type {
 		case "string":
 			return c.u.NewObject(types.StringObject, nil, 0)
 		}
-		c.errorf(UnknownType, te.Pos(), "unknown type name '%s'", name)
+		if !openTypeNames[name] {
+			c.errorf(UnknownType, te.Pos(), "unknown type name '%s'", name)
+		}
 		return types.InvalidType()
 	}
 	if b.Needs16Bit && !c.cfg.Enable16BitTypes {
