@@ -385,6 +385,10 @@ func (c *checker) convertTo(x operand, e ast.Expr, t *types.Type) bool {
 		x.typ = decayBuffer(x.typ)
 	}
 	conv, ok := types.Convert(x.typ, t, c.cfg.implicitKind())
+	if !ok && t.Canonical().Kind() == types.Enum && !t.Canonical().Named().Scoped && x.typ.IsScalar() && x.typ.Scalar().IsInteger() {
+		// DXC assigns integers to unscoped enums (d = First + Second).
+		return true
+	}
 	if !ok {
 		c.errorf(codes.CannotConvert, e.Pos(), "cannot convert from %s to %s", types.Quote(x.typ), types.Quote(t))
 		return false
@@ -479,6 +483,9 @@ func (c *checker) cast(e *ast.CastExpr) operand {
 		x.typ = decayBuffer(x.typ)
 	}
 	conv, ok := types.Convert(x.typ, t, types.Explicit)
+	if !ok && (t.Canonical().Object() == types.VkBufferPointer || x.typ.Canonical().Object() == types.VkBufferPointer) {
+		return operand{typ: t} // pointer <-> uint64_t casts
+	}
 	if !ok {
 		c.errorf(codes.CannotConvert, e.Pos(), "cannot convert from %s to %s", types.Quote(x.typ), types.Quote(t))
 		return operand{typ: t}

@@ -158,7 +158,8 @@ func (c *checker) funcSignature(d *ast.FuncDecl, recv *types.Type) *Func {
 
 	// Find or create the overload set.
 	var set *Overloads
-	switch old := c.scope.Lookup(f.name).(type) {
+	// Only this scope's names: a method hides its base's same-named methods.
+	switch old := c.scope.names[f.name].(type) {
 	case *Overloads:
 		set = old
 	case nil:
