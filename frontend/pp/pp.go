@@ -3,15 +3,22 @@
 // token.Token stream the parser reads.
 //
 // It implements object- and function-like macros (variadic, # and ##,
-// clang's rescanning and "blue paint" rules), conditional inclusion with
-// full integer expressions, #include with -I paths, #pragma once, #line,
-// #error/#warning, #pragma pack_matrix (handed to sema in Result.Pragmas),
-// the builtin macros __LINE__, __FILE__, __COUNTER__, __DATE__, __TIME__
-// and _Pragma, and DXC's predefined macros (PredefinedMacros).
+// clang's rescanning and "blue paint" rules, GNU ", ## __VA_ARGS__"),
+// conditional inclusion with clang's #if arithmetic, #include with DXC's
+// search rules, include guards and #pragma once, #line, #error/#warning,
+// #pragma (pack_matrix and the rest handed to sema in Result.Pragmas,
+// message as a warning), the builtins __LINE__, __FILE__, __COUNTER__,
+// __DATE__, __TIME__, __TIMESTAMP__, __INCLUDE_LEVEL__, __BASE_FILE__,
+// __has_include and _Pragma, and DXC's predefined macros
+// (PredefinedMacros). Lexing follows DXC's fixed language options (C++
+// tokens without digraphs or operator names, '$' in identifiers, HLSL
+// numbers such as 1.#INF and 1.0h). Print writes the text dxc -P writes.
 //
 // Every token keeps where it was spelled (Pos) and, for tokens produced by
-// a macro, the outermost expansion site (Exp), so later stages point at the
-// user's file:line:col.
+// a macro body, the outermost expansion site (Exp), so later stages point
+// at the user's file:line:col; Result.ExpansionNotes gives clang's
+// "expanded from macro" notes. Diagnostics use clang's wording and
+// positions; tests compare them, and macro expansion, with clang -E.
 package pp
 
 import (
@@ -47,7 +54,7 @@ type Config struct {
 	// Predefined are "NAME" or "NAME=VALUE" macros set by the driver (the
 	// target's macros, see PredefinedMacros), defined before -D and -U.
 	Predefined []string
-	// Time is what __DATE__ and __TIME__ expand to. The zero value means
+	// Time is what __DATE__, __TIME__ and __TIMESTAMP__ expand to. The zero value means
 	// $SOURCE_DATE_EPOCH when set, else the Unix epoch: output must not
 	// depend on when it was compiled.
 	Time time.Time
@@ -67,7 +74,7 @@ type Pragma struct {
 	Pos        diag.Pos      // the pragma's name
 	TokenIndex int           // index in Result.Tokens of the first token after it
 	Name       string        // "pack_matrix"
-	Args       []token.Token // the rest of the line, unexpanded
+	Args       []token.Token // the rest of the line: as written, but macro-expanded for pack_matrix (as DXC reads it)
 }
 
 // Result is the preprocessed translation unit.
@@ -76,7 +83,7 @@ type Result struct {
 	Pragmas  []Pragma
 	Includes []string // paths of the files #included, in the order first read
 	// Expansions maps the position of each outermost macro use (a token's
-	// Exp) to the macro's name, for "expanded from macro" notes.
+	// Exp) to the macro's name. ExpansionNotes gives the whole chain.
 	Expansions map[diag.Pos]string
 
 	// sites[i] is where Tokens[i] counts as being for -P output: the
