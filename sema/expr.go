@@ -291,7 +291,7 @@ func (c *checker) binary(e *ast.BinaryExpr) operand {
 	if r, ok := c.userOperator(x.typ, "operator"+e.Op.String()); ok {
 		return r
 	}
-	res, ok := c.binaryTypes(e.Op, x, y, e.X, e.Y, e.Pos())
+	res, ok := c.binaryTypes(e.Op, x, y, e.X, e.Y, c.opPos(e.X, e.Y, e.Op.String()))
 	if !ok {
 		return invalidOperand()
 	}
@@ -406,11 +406,29 @@ func (c *checker) convertTo(x operand, e ast.Expr, t *types.Type) bool {
 }
 
 func (c *checker) requireLvalue(x operand, e ast.Expr) bool {
-	if x.invalid() || x.lvalue {
+	if x.invalid() || x.lvalue || x.dependent {
 		return true
 	}
-	c.errorf(NotAssignable, e.Pos(), "cannot assign to a read-only value")
+	c.notAssignable(e, e.Pos())
 	return false
+}
+
+// notAssignable reports an assignment to e, worded as clang words it.
+func (c *checker) notAssignable(e ast.Expr, pos diag.Pos) {
+	for {
+		p, ok := e.(*ast.ParenExpr)
+		if !ok {
+			break
+		}
+		e = p.X
+	}
+	if n, ok := e.(*ast.NameExpr); ok {
+		if v, ok := c.info.ObjectOf(n).(*Var); ok && v.Const {
+			c.errorf(NotAssignable, pos, "cannot assign to variable '%s' with const-qualified type 'const %s'", v.name, v.typ)
+			return
+		}
+	}
+	c.errorf(NotAssignable, pos, "expression is not assignable")
 }
 
 func (c *checker) assignExpr(e *ast.AssignExpr) operand {
@@ -419,8 +437,9 @@ func (c *checker) assignExpr(e *ast.AssignExpr) operand {
 	if l.invalid() {
 		return invalidOperand()
 	}
+	opPos := c.opPos(e.L, e.R, e.Op.String())
 	if !l.lvalue && !l.dependent {
-		c.errorf(NotAssignable, e.L.Pos(), "expression is not assignable")
+		c.notAssignable(e.L, opPos)
 	}
 	if r.invalid() {
 		return operand{typ: l.typ, lvalue: true}
@@ -430,7 +449,7 @@ func (c *checker) assignExpr(e *ast.AssignExpr) operand {
 		return operand{typ: l.typ, lvalue: true}
 	}
 	base := compoundBase[e.Op]
-	if res, ok := c.binaryTypes(base, l, r, nil, e.R, e.Pos()); ok {
+	if res, ok := c.binaryTypes(base, l, r, nil, e.R, opPos); ok {
 		if res.Result != nil && !types.Identical(res.Result, l.typ) {
 			if _, ok := types.Convert(res.Result, l.typ, types.Explicit); !ok {
 				c.errorf(codes.CannotConvert, e.R.Pos(), "cannot convert from %s to %s", types.Quote(res.Result), types.Quote(l.typ))
@@ -652,7 +671,7 @@ func (c *checker) member(e *ast.MemberExpr) operand {
 				case *Overloads:
 					return operand{typ: types.InvalidType(), funcs: o.Funcs, recv: t}
 				case *Var:
-					return operand{typ: o.typ, val: o.Value}
+					return operand{typ: o.typ, val: o.Value, lvalue: !o.Const}
 				}
 				return invalidOperand()
 			}
@@ -780,4 +799,39 @@ func decayBuffer(t *types.Type) *types.Type {
 		return ct.Elem()
 	}
 	return t
+}
+
+// opPos finds the operator token between two operands in the source, where
+// clang points its diagnostics; the left operand's start when it cannot
+// (operands from different files or macro expansions).
+func (c *checker) opPos(x, y ast.Node, op string) diag.Pos {
+	if c.fs == nil || x == nil || y == nil {
+		return x.Pos()
+	}
+	f := c.fs.File(x.End())
+	if f == nil || c.fs.File(y.Pos()) != f || y.Pos() < x.End() {
+		return x.Pos()
+	}
+	from, to := f.Offset(x.End()), f.Offset(y.Pos())
+	if from < 0 || to > len(f.Content) {
+		return x.Pos()
+	}
+	text := string(f.Content[from:to])
+	for i := 0; i < len(text); i++ {
+		switch {
+		case strings.HasPrefix(text[i:], "//"):
+			for i < len(text) && text[i] != '\n' {
+				i++
+			}
+		case strings.HasPrefix(text[i:], "/*"):
+			end := strings.Index(text[i+2:], "*/")
+			if end < 0 {
+				return x.Pos()
+			}
+			i += end + 3
+		case strings.HasPrefix(text[i:], op):
+			return f.Pos(from + i)
+		}
+	}
+	return x.Pos()
 }
