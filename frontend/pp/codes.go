@@ -71,4 +71,5 @@ const (
 	codeExprExpectedEOL
 	codeExprTooBig
 	codeMultiChar
+	codeEmbeddedDirective
 )

@@ -12,6 +12,7 @@ import (
 // clangDiagCases are malformed directives and expressions whose
 // diagnostics (position, severity, wording) must match clang -E -x c++.
 var clangDiagCases = []string{
+	"#define F(x) x\nF(1\n#include \"a.h\"\n#pragma once\n#define X\n)\n",
 	"#if\n#endif\n",
 	"#elif 1\n",
 	"#if 1\n#else junk\n#endif\n",
@@ -102,6 +103,10 @@ func TestDiagnosticsMatchClang(t *testing.T) {
 	summary := func(out string) string {
 		var r []string
 		for _, l := range strings.Split(out, "\n") {
+			// clang 14 adds this note that DXC's clang (3.7) does not have.
+			if strings.Contains(l, "note: expansion of macro") {
+				continue
+			}
 			if m := line.FindStringSubmatch(l); m != nil {
 				r = append(r, m[1]+" "+m[2]+": "+m[3])
 			}

@@ -30,6 +30,15 @@ func (p *preprocessor) directive(c *context, hash ptok) {
 		p.skipLine(lx)
 		return
 	}
+	if p.inMacroArgs > 0 {
+		switch name.Text {
+		case "include", "import", "include_next", "__include_macros", "pragma":
+			// clang refuses these inside a macro call's arguments.
+			p.errorf(codeEmbeddedDirective, name.Pos, "embedding a #%s directive within macro arguments is not supported", name.Text)
+			p.skipLine(lx)
+			return
+		}
+	}
 	if name.Text == "ifndef" && c.guard == guardStart && len(c.conds) == 0 {
 		c.guard = guardInside // guardMacro is set below
 	} else if len(c.conds) == 0 || (name.Text == "else" || name.Text == "elif") && len(c.conds) == 1 {

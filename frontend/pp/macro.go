@@ -68,8 +68,9 @@ func (p *preprocessor) expand(t ptok, m *macro) bool {
 // painted blue as they are read, since reading may pop that expansion
 // (C 6.10.3.4p2; clang does the same).
 func (p *preprocessor) collectArgs(name ptok, m *macro) ([][]ptok, bool) {
-	lp := p.lexRaw() // '(' (nextIsLParen said so)
-	_ = lp
+	p.lexRaw() // '(' (nextIsLParen said so)
+	p.inMacroArgs++
+	defer func() { p.inMacroArgs-- }()
 	var args [][]ptok
 	var cur []ptok
 	depth := 0

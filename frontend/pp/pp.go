@@ -278,7 +278,8 @@ type preprocessor struct {
 	timestamp   string
 	mainName    string
 
-	includes int // files entered by #include so far
+	includes    int // files entered by #include so far
+	inMacroArgs int // > 0 while reading a macro call's arguments
 }
 
 // Preprocess preprocesses src, the contents of filename, and everything it
