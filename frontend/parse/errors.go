@@ -63,12 +63,46 @@ func (l *errorListener) SyntaxError(_ antlr.Recognizer, offending interface{}, _
 	// failure point: say what the failure point most likely lacks.
 	if cur := parser.GetCurrentToken(); cur != nil && cur.GetTokenIndex() >= 0 && cur.GetTokenIndex() < idx {
 		if code, pos, msg, ok := l.describeMidDecision(parser.GetParserRuleContext(), idx); ok {
-			l.diags.Errorf(diag.SyntaxBase+code, pos, "%s", msg)
+			l.report(code, pos, msg, idx)
 			return
 		}
 	}
 	code, pos, msg := l.describe(parser.GetParserRuleContext(), idx, expected)
-	l.diags.Errorf(diag.SyntaxBase+code, pos, "%s", msg)
+	l.report(code, pos, msg, idx)
+}
+
+// closers maps the closing brackets to their openers, for "to match
+// this '('" notes.
+var closers = map[string]struct {
+	open     string
+	openTyp  int
+	closeTyp int
+}{
+	"expected ')'": {"(", p.HLSLParserLPAREN, p.HLSLParserRPAREN},
+	"expected ']'": {"[", p.HLSLParserLBRACKET, p.HLSLParserRBRACKET},
+	"expected '}'": {"{", p.HLSLParserLBRACE, p.HLSLParserRBRACE},
+}
+
+// report records one syntax error; a missing closing bracket gets a note
+// at the bracket it would close, as clang gives.
+func (l *errorListener) report(code diag.Code, pos diag.Pos, msg string, idx int) {
+	d := diag.Diagnostic{Severity: diag.Error, Code: diag.SyntaxBase + code, Pos: pos, Msg: msg}
+	if c, ok := closers[msg]; ok {
+		depth := 0
+		for j := idx - 1; j >= 0; j-- {
+			switch l.tok(j).typ {
+			case c.closeTyp:
+				depth++
+			case c.openTyp:
+				depth--
+			}
+			if depth < 0 {
+				d.Notes = append(d.Notes, diag.Diagnostic{Severity: diag.Note, Pos: l.tok(j).Loc(), Msg: "to match this '" + c.open + "'"})
+				break
+			}
+		}
+	}
+	l.diags.Add(d)
 }
 
 func contains(set *antlr.IntervalSet, typ int) bool {

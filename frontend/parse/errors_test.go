@@ -61,6 +61,9 @@ struct S { float a; }
 		want: `t.hlsl:2:13: error: expected ')'
   if (x > 0 {
             ^
+t.hlsl:2:6: note: to match this '('
+  if (x > 0 {
+     ^
 1 error generated.
 `,
 	},
@@ -94,6 +97,9 @@ t.hlsl:4:9: error: expected ';' after return statement
 		want: `t.hlsl:2:27: error: expected ')'
   return float4(1, 2, 3, 4;
                           ^
+t.hlsl:2:16: note: to match this '('
+  return float4(1, 2, 3, 4;
+               ^
 1 error generated.
 `,
 	},
@@ -103,6 +109,9 @@ t.hlsl:4:9: error: expected ';' after return statement
 		want: `t.hlsl:2:1: error: expected '}'
 
 ^
+t.hlsl:1:10: note: to match this '{'
+void f() {
+         ^
 1 error generated.
 `,
 	},
