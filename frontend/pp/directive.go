@@ -39,8 +39,8 @@ func (p *preprocessor) directive(c *context, hash ptok) {
 			return
 		}
 	}
-	if name.Text == "ifndef" && c.guard == guardStart && len(c.conds) == 0 {
-		c.guard = guardInside // guardMacro is set below
+	if (name.Text == "ifndef" || name.Text == "if") && c.guard == guardStart && len(c.conds) == 0 {
+		c.guard = guardInside // guardMacro is set below (or by evalCondition)
 	} else if len(c.conds) == 0 || (name.Text == "else" || name.Text == "elif") && len(c.conds) == 1 {
 		// A directive outside the guard, or a second branch of it.
 		c.noteOutside()

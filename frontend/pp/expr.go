@@ -31,6 +31,13 @@ type exprParser struct {
 func (p *preprocessor) evalCondition(c *context, dir ptok) bool {
 	lx := c.lx
 	raw := p.directiveTokens(lx)
+	// "#if !defined X" at the top of a file is an include guard too.
+	if dir.Text == "if" && c.guard == guardInside && len(c.conds) == 0 {
+		c.guardMacro = notDefinedName(raw)
+		if c.guardMacro == "" {
+			c.guard = guardNone
+		}
+	}
 	endPos := lx.posAt(lx.pos)
 	toks, ok := p.expandCondition(raw, dir.Pos, endPos)
 	if !ok {
@@ -55,6 +62,19 @@ func (p *preprocessor) evalCondition(c *context, dir ptok) bool {
 		return false
 	}
 	return v.isTrue()
+}
+
+// notDefinedName returns X for the tokens "! defined X" or
+// "! defined ( X )", else "".
+func notDefinedName(toks []ptok) string {
+	switch {
+	case len(toks) == 3 && isPunct(toks[0], "!") && toks[1].Text == "defined" && toks[2].Kind == token.Ident:
+		return toks[2].Text
+	case len(toks) == 5 && isPunct(toks[0], "!") && toks[1].Text == "defined" && isPunct(toks[2], "(") &&
+		toks[3].Kind == token.Ident && isPunct(toks[4], ")"):
+		return toks[3].Text
+	}
+	return ""
 }
 
 // expandCondition macro-expands a #if line, replacing `defined X` and

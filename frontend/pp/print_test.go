@@ -37,6 +37,12 @@ var printCases = []struct {
 		want:  "#line 1 \"main.hlsl\"\nz\n\n#line 1 \"./inc.h\"\ninc\n#line 3 \"main.hlsl\"\nq\n",
 	},
 	{
+		name:  "guarded include read once",
+		src:   "#include \"g.h\"\n#include \"g.h\"\nz\n",
+		files: map[string]string{"g.h": "#if !defined(G)\n#define G\ng\n#endif\n"},
+		want:  "#line 1 \"main.hlsl\"\n#line 1 \"./g.h\"\n\n\ng\n#line 2 \"main.hlsl\"\n\nz\n",
+	},
+	{
 		name: "line directive",
 		src:  "a\n#line 50 \"x.hlsl\"\nb\nc\n",
 		want: "#line 1 \"main.hlsl\"\na\n#line 50 \"x.hlsl\"\nb\nc\n",
