@@ -92,7 +92,7 @@ func (r *Result) parse(opts *Options, filename string, src []byte) {
 	if r.Failed() {
 		return
 	}
-	r.AST = parse.File(r.Files, r.Diags, filename, res.Tokens)
+	r.AST = parse.File(r.Files, r.Diags, filename, res.Tokens, res.Pragmas...)
 }
 
 // Check runs the front end without code generation (dxc -fsyntax-only). With

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/debug"
 	"strings"
 
 	"github.com/spf13/pflag"
@@ -18,6 +19,11 @@ import (
 var version = "0.1.0-dev"
 
 func main() {
+	// A compile is a short, one-shot process: collecting garbage costs more
+	// than it saves (as in esbuild). The memory limit turns the collector back
+	// on for a pathological input instead of letting it grow without bound.
+	debug.SetGCPercent(-1)
+	debug.SetMemoryLimit(1 << 30)
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 }
 
