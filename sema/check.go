@@ -121,6 +121,10 @@ func (in *Info) ConversionOf(n ast.Node) *Conversion {
 	return nil
 }
 
+// recoverPanics turns an internal failure into an error diagnostic; tests
+// and the fuzz target turn it off to see the panic.
+var recoverPanics = true
+
 // checker is the state of one Check.
 type checker struct {
 	cfg   Config
@@ -165,6 +169,9 @@ func Check(fs *diag.FileSet, diags *diag.List, file *ast.File, cfg Config) (info
 	}
 	c := &checker{cfg: cfg, fs: fs, diags: diags, file: file, u: u, info: info, structScopes: map[*types.Type]*Scope{}}
 	defer func() {
+		if !recoverPanics {
+			return
+		}
 		if r := recover(); r != nil {
 			diags.Add(diag.Diagnostic{Severity: diag.Error, Code: diag.Unknown, Pos: file.Pos(),
 				Msg: fmt.Sprintf("internal error in semantic analysis: %v", r)})

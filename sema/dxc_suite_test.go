@@ -22,6 +22,8 @@ func TestDXCSuite(t *testing.T) {
 	if os.Getenv("HLSL2SPIRV_DXC_SUITE") == "" {
 		t.Skip("set HLSL2SPIRV_DXC_SUITE=1 to run DXC's CodeGenSPIRV tests through the checker")
 	}
+	recoverPanics = false // a panic must fail the suite, not pass as a diagnostic
+	defer func() { recoverPanics = true }()
 	repo := os.Getenv("HLSL2SPIRV_DXC_REPO")
 	if repo == "" {
 		repo = dxcMirror

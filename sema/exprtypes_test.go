@@ -1,6 +1,7 @@
 package sema
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/hlsl2spirv/hlsl2spirv/frontend/ast"
@@ -134,5 +135,17 @@ func TestExprTypes(t *testing.T) {
 		if got.String() != c.want {
 			t.Errorf("%s: type %s, want %s", c.expr, got, c.want)
 		}
+	}
+}
+
+// TestMissingEntry: -E naming no function is an error without a position.
+func TestMissingEntry(t *testing.T) {
+	ck := checkSource(t, "e.hlsl", []byte("float4 main() : SV_Target { return 1; }\n"), Config{Stage: "ps", Entry: "other"}, nil)
+	if got := ck.render(); !strings.Contains(got, "error: missing entry point definition") {
+		t.Errorf("got %q", got)
+	}
+	ck = checkSource(t, "e.hlsl", []byte("float4 main() : SV_Target { return 1; }\n"), Config{Stage: "ps"}, nil)
+	if ck.diags.HasErrors() || ck.info.Entry == nil || ck.info.Entry.Name() != "main" {
+		t.Errorf("default entry main not found: %s", ck.render())
 	}
 }

@@ -136,7 +136,7 @@ func (c *checker) returnStmt(s *ast.ReturnStmt) {
 	}
 	if want.IsVoid() {
 		if !x.typ.IsVoid() {
-			c.errorf(ReturnMismatch, s.Result.Pos(), "void function '%s' should not return a value", c.fn.name)
+			c.errorf(ReturnMismatch, s.Pos(), "void function '%s' should not return a value", c.fn.name)
 		}
 		return
 	}
