@@ -3,6 +3,8 @@ package sema
 import (
 	"strings"
 
+	"github.com/hlsl2spirv/hlsl2spirv/sema/types"
+
 	"github.com/hlsl2spirv/hlsl2spirv/frontend/ast"
 	"github.com/hlsl2spirv/hlsl2spirv/frontend/diag"
 )
@@ -40,6 +42,7 @@ func (c *checker) checkEntry() {
 		"ms": {"numthreads", "outputtopology"},
 		"hs": {"patchconstantfunc", "outputtopology", "outputcontrolpoints"},
 	}
+	c.checkEntrySemantics(entry)
 	for _, attr := range required[stage] {
 		if !hasAttr(entry.Decl.Attrs, attr) {
 			c.errorf(EntryAttribute, entry.pos, "%s entry point must have a valid %s attribute", stageNames[stage], attr)
@@ -54,4 +57,54 @@ func hasAttr(attrs []*ast.Attribute, name string) bool {
 		}
 	}
 	return false
+}
+
+// checkEntrySemantics: an entry's parameters and result of scalar, vector
+// or matrix type (and arrays of them) need a semantic to become stage
+// variables; structs carry theirs on their fields. DXC's SPIR-V back end
+// reports the omission; doing it here gives the same message earlier.
+func (c *checker) checkEntrySemantics(entry *Func) {
+	d := entry.Decl
+	for i, p := range d.Params {
+		if i >= len(entry.Params) || hasSemanticName(p.Semantics) {
+			continue
+		}
+		if hasMod(p.Mods, "vertices") || hasMod(p.Mods, "indices") || hasMod(p.Mods, "primitives") || hasMod(p.Mods, "payload") {
+			continue
+		}
+		v := entry.Params[i]
+		if !needsSemantic(v.typ) {
+			continue
+		}
+		dir := "input"
+		if v.Mode == types.Out {
+			dir = "output"
+		}
+		c.errorf(EntrySemantic, v.pos, "semantic string missing for shader %s variable '%s'", dir, v.name)
+	}
+	if !hasSemanticName(d.Semantics) && needsSemantic(entry.Result) {
+		c.errorf(EntrySemantic, entry.pos, "semantic string missing for shader output variable '%s'", entry.name)
+	}
+}
+
+func hasSemanticName(sems []*ast.Semantic) bool {
+	for _, s := range sems {
+		if s.Kind == ast.SemanticName {
+			return true
+		}
+	}
+	return false
+}
+
+// needsSemantic reports a numeric type (or array of one): a value that
+// can only reach the pipeline through a semantic.
+func needsSemantic(t *types.Type) bool {
+	if t == nil {
+		return false
+	}
+	t = t.Canonical()
+	for t.IsArray() {
+		t = t.Elem().Canonical()
+	}
+	return t.IsNumeric()
 }
