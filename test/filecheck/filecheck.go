@@ -143,13 +143,19 @@ func compile(checkText []byte, opts *Options) (*checker, *Failure) {
 	if commentPrefixes == nil {
 		commentPrefixes = []string{"COM", "RUN"}
 	}
-	// Comment prefixes are validated first, so a clash is blamed on the
-	// check prefix, as LLVM does.
+	// As in LLVM: the defaults in use are known but not validated, then the
+	// given check prefixes are validated, then the given comment prefixes.
 	seen := map[string]bool{}
-	if f := validatePrefixes("comment", seen, commentPrefixes); f != nil {
+	if defaultPrefix {
+		seen["CHECK"] = true
+	}
+	if opts.CommentPrefixes == nil {
+		seen["COM"], seen["RUN"] = true, true
+	}
+	if f := validatePrefixes("check", seen, opts.CheckPrefixes); f != nil {
 		return nil, f
 	}
-	if f := validatePrefixes("check", seen, checkPrefixes); f != nil {
+	if f := validatePrefixes("comment", seen, opts.CommentPrefixes); f != nil {
 		return nil, f
 	}
 	name := opts.CheckFileName

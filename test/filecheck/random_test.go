@@ -93,7 +93,7 @@ func randomCase(r *rand.Rand) (check, input string, flags []string) {
 	if r.Intn(3) == 0 {
 		flags = append(flags, "--check-prefixes=CHECK,P")
 	}
-	for _, f := range []string{"--strict-whitespace", "--match-full-lines", "--enable-var-scope", "--ignore-case", "--implicit-check-not=x", "-DU=ab", "--allow-empty", "--allow-unused-prefixes"} {
+	for _, f := range []string{"--strict-whitespace", "--match-full-lines", "--enable-var-scope", "--ignore-case", "--implicit-check-not=x", "-DU=ab", "--allow-empty", "--allow-unused-prefixes", "--allow-deprecated-dag-overlap", "--comment-prefixes=P", "-D#N=7"} {
 		if r.Intn(9) == 0 {
 			flags = append(flags, f)
 		}
