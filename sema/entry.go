@@ -15,6 +15,7 @@ import (
 func (c *checker) checkEntry() {
 	stage := c.cfg.Stage
 	if stage == "" || stage == "lib" {
+		c.checkLibraryEntries(c.file.Decls)
 		return
 	}
 	name := c.cfg.Entry
@@ -35,19 +36,8 @@ func (c *checker) checkEntry() {
 		return
 	}
 	c.info.Entry = entry
-	stageNames := map[string]string{"cs": "compute", "ms": "mesh", "as": "amplification", "hs": "hull"}
-	required := map[string][]string{
-		"cs": {"numthreads"},
-		"as": {"numthreads"},
-		"ms": {"numthreads", "outputtopology"},
-		"hs": {"patchconstantfunc", "outputtopology", "outputcontrolpoints"},
-	}
 	c.checkEntrySemantics(entry)
-	for _, attr := range required[stage] {
-		if !hasAttr(entry.Decl.Attrs, attr) {
-			c.errorf(EntryAttribute, entry.pos, "%s entry point must have a valid %s attribute", stageNames[stage], attr)
-		}
-	}
+	c.checkStageAttributes(entry, stageNames[stage])
 }
 
 func hasAttr(attrs []*ast.Attribute, name string) bool {
@@ -107,4 +97,51 @@ func needsSemantic(t *types.Type) bool {
 		t = t.Elem().Canonical()
 	}
 	return t.IsNumeric()
+}
+
+// stageNames are the profile prefixes' stage names, as [shader("...")]
+// spells them and DXC's messages use them.
+var stageNames = map[string]string{
+	"vs": "vertex", "ps": "pixel", "gs": "geometry", "hs": "hull", "ds": "domain",
+	"cs": "compute", "ms": "mesh", "as": "amplification",
+}
+
+// requiredAttributes are the attributes an entry of a stage must have.
+var requiredAttributes = map[string][]string{
+	"compute":       {"numthreads"},
+	"amplification": {"numthreads"},
+	"mesh":          {"numthreads", "outputtopology"},
+	"hull":          {"patchconstantfunc", "outputtopology", "outputcontrolpoints"},
+}
+
+func (c *checker) checkStageAttributes(entry *Func, stageName string) {
+	for _, attr := range requiredAttributes[stageName] {
+		if !hasAttr(entry.Decl.Attrs, attr) {
+			c.errorf(EntryAttribute, entry.pos, "%s entry point must have a valid %s attribute", stageName, attr)
+		}
+	}
+}
+
+// checkLibraryEntries checks the functions of a library marked
+// [shader("stage")] as entry points of that stage, in source order.
+func (c *checker) checkLibraryEntries(decls []ast.Decl) {
+	for _, d := range decls {
+		switch d := d.(type) {
+		case *ast.NamespaceDecl:
+			c.checkLibraryEntries(d.Decls)
+		case *ast.FuncDecl:
+			f, ok := c.info.ObjectOf(d).(*Func)
+			if !ok || d.Body == nil {
+				continue
+			}
+			for _, a := range d.Attrs {
+				if a.Name != "shader" || len(a.Args) != 1 {
+					continue
+				}
+				if lit, ok := a.Args[0].(*ast.BasicLit); ok && lit.Kind == ast.StringLit {
+					c.checkStageAttributes(f, strings.Trim(lit.Value, `"`))
+				}
+			}
+		}
+	}
 }
