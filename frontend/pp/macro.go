@@ -253,35 +253,7 @@ func (p *preprocessor) substitute(m *macro, args [][]ptok, at diag.Pos, elided b
 		}
 		return -1
 	}
-	// pasteNext is set when the last body token was a ## operator: the
-	// next item is pasted onto the last token of out.
-	pasteNext := false
-	var pastePos diag.Pos
-	appendItem := func(items []ptok, placemarker bool, lead token.Flags) {
-		if pasteNext {
-			pasteNext = false
-			if len(items) == 0 {
-				return // x ## <empty> is x
-			}
-			if len(out) > 0 && out[len(out)-1].Kind == kPlacemarker {
-				out[len(out)-1] = items[0]
-				out[len(out)-1].Flags = out[len(out)-1].Flags&^token.LeadingSpace | lead
-			} else if len(out) > 0 {
-				out[len(out)-1] = p.paste(out[len(out)-1], items[0], pastePos, at, id)
-			}
-			out = append(out, items[1:]...)
-			return
-		}
-		if placemarker && len(items) == 0 {
-			out = append(out, ptok{Token: token.Token{Kind: kPlacemarker, Flags: lead}})
-			return
-		}
-		start := len(out)
-		out = append(out, items...)
-		if len(out) > start {
-			out[start].Flags = out[start].Flags&^(token.LeadingSpace|token.StartOfLine) | lead
-		}
-	}
+	sb := substBuilder{p: p, out: out, at: at, id: id}
 	for i := 0; i < len(body); i++ {
 		t := body[i]
 		lead := t.Flags & token.LeadingSpace
@@ -290,7 +262,7 @@ func (p *preprocessor) substitute(m *macro, args [][]ptok, at diag.Pos, elided b
 			if k := paramIndex(body[i+1]); k >= 0 {
 				s := stringize(args[k])
 				s.Pos, s.Exp, s.Flags, s.exp = t.Pos, at, lead, id
-				appendItem([]ptok{s}, false, lead)
+				sb.addOne(s, lead)
 				i++
 				continue
 			}
@@ -302,24 +274,24 @@ func (p *preprocessor) substitute(m *macro, args [][]ptok, at diag.Pos, elided b
 			// is appended without pasting, and an elided one (the
 			// arguments left out, not just empty) removes the comma.
 			if k := paramIndex(body[i+1]); k >= 0 && m.variadic && k == len(m.params)-1 &&
-				len(out) > 0 && isPunct(out[len(out)-1], ",") {
+				len(sb.out) > 0 && isPunct(sb.out[len(sb.out)-1], ",") {
 				if len(args[k]) > 0 {
 					// The arguments keep their own spacing (clang prints "f(a, b)").
-					out = append(out, copyArg(args[k])...)
+					sb.out = append(sb.out, args[k]...)
 				} else if elided {
-					out = out[:len(out)-1]
+					sb.out = sb.out[:len(sb.out)-1]
 				}
 				i++
 				continue
 			}
-			pasteNext = true
-			pastePos = t.Pos
+			sb.pasteNext = true
+			sb.pastePos = t.Pos
 			continue
 		}
 		if k := paramIndex(t); k >= 0 {
 			nextIsPaste := i+1 < len(body) && isPunct(body[i+1], "##") && i+2 < len(body)
-			if (pasteNext || nextIsPaste) && !p.cfg.LegacyMacroExpansion {
-				appendItem(copyArg(args[k]), true, lead)
+			if (sb.pasteNext || nextIsPaste) && !p.cfg.LegacyMacroExpansion {
+				sb.add(args[k], true, lead)
 				continue
 			}
 			if expanded[k] == nil && len(args[k]) > 0 {
@@ -328,15 +300,16 @@ func (p *preprocessor) substitute(m *macro, args [][]ptok, at diag.Pos, elided b
 					expanded[k] = []ptok{}
 				}
 			}
-			items := copyArg(expanded[k])
-			appendItem(items, pasteNext || nextIsPaste, lead)
+			items := expanded[k]
+			sb.add(items, sb.pasteNext || nextIsPaste, lead)
 			continue
 		}
 		t.Exp = at
 		t.exp = id
-		appendItem([]ptok{t}, false, lead)
+		sb.addOne(t, lead)
 	}
 	// Remove placemarkers.
+	out = sb.out
 	j := 0
 	for _, t := range out {
 		if t.Kind != kPlacemarker {
@@ -347,13 +320,56 @@ func (p *preprocessor) substitute(m *macro, args [][]ptok, at diag.Pos, elided b
 	return out[:j]
 }
 
-// copyArg copies an argument's tokens so that flag edits do not leak into
-// other uses of the same argument.
-func copyArg(a []ptok) []ptok {
-	if len(a) == 0 {
-		return nil
+// substBuilder accumulates a macro's replacement list. pasteNext is set
+// when the last body token was a ## operator: the next item is pasted onto
+// the last token of out.
+type substBuilder struct {
+	p         *preprocessor
+	out       []ptok
+	pasteNext bool
+	pastePos  diag.Pos
+	at        diag.Pos
+	id        int32
+}
+
+// add appends the tokens of one body item (a token, an argument, a
+// stringized argument); an empty argument next to ## is a placemarker.
+// add copies the tokens, so an argument used twice stays intact.
+func (b *substBuilder) add(items []ptok, placemarker bool, lead token.Flags) {
+	if b.pasteNext {
+		b.pasteNext = false
+		if len(items) == 0 {
+			return // x ## <empty> is x
+		}
+		last := len(b.out) - 1
+		if last >= 0 && b.out[last].Kind == kPlacemarker {
+			b.out[last] = items[0]
+			b.out[last].Flags = b.out[last].Flags&^token.LeadingSpace | lead
+		} else if last >= 0 {
+			b.out[last] = b.p.paste(b.out[last], items[0], b.pastePos, b.at, b.id)
+		}
+		b.out = append(b.out, items[1:]...)
+		return
 	}
-	return append([]ptok(nil), a...)
+	if placemarker && len(items) == 0 {
+		b.out = append(b.out, ptok{Token: token.Token{Kind: kPlacemarker, Flags: lead}})
+		return
+	}
+	start := len(b.out)
+	b.out = append(b.out, items...)
+	if len(b.out) > start {
+		b.out[start].Flags = b.out[start].Flags&^(token.LeadingSpace|token.StartOfLine) | lead
+	}
+}
+
+// addOne appends one token (without allocating a slice for it).
+func (b *substBuilder) addOne(t ptok, lead token.Flags) {
+	if b.pasteNext {
+		b.add([]ptok{t}, false, lead)
+		return
+	}
+	t.Flags = t.Flags&^(token.LeadingSpace|token.StartOfLine) | lead
+	b.out = append(b.out, t)
 }
 
 // stringize implements #: the argument's spelling with each run of

@@ -344,7 +344,9 @@ func (p *preprocessor) emit(t ptok) {
 		t.site = t.Pos
 	}
 	p.res.sites = append(p.res.sites, t.site)
-	if t.exp != 0 {
+	// Only nested expansions need the table: for a token straight from the
+	// outermost macro's body, ExpansionNotes finds the #define by position.
+	if t.exp != 0 && p.res.exps[t.exp].parent != 0 {
 		k := chainKey{t.Exp, t.Pos}
 		if _, ok := p.res.chains[k]; !ok {
 			p.res.chains[k] = t.exp
