@@ -90,10 +90,13 @@ func randomCase(r *rand.Rand) (check, input string, flags []string) {
 		cl = append(cl, kind+": "+strings.Join(parts, " "))
 	}
 	check = strings.Join(cl, "\n") + "\n"
-	if r.Intn(3) == 0 {
+	switch r.Intn(6) {
+	case 0, 1:
 		flags = append(flags, "--check-prefixes=CHECK,P")
+	case 2:
+		flags = append(flags, "--check-prefix=P")
 	}
-	for _, f := range []string{"--strict-whitespace", "--match-full-lines", "--enable-var-scope", "--ignore-case", "--implicit-check-not=x", "-DU=ab", "--allow-empty", "--allow-unused-prefixes", "--allow-deprecated-dag-overlap", "--comment-prefixes=P", "-D#N=7"} {
+	for _, f := range []string{"--strict-whitespace", "--match-full-lines", "--enable-var-scope", "--ignore-case", "--implicit-check-not=x", "-DU=ab", "--allow-empty", "--allow-unused-prefixes", "--allow-deprecated-dag-overlap", "--comment-prefixes=P", "-D#N=7", "--implicit-check-not={{O[a-z]}}", "-DV=b", "--comment-prefixes=COM,XCHECK"} {
 		if r.Intn(9) == 0 {
 			flags = append(flags, f)
 		}
