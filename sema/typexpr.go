@@ -201,7 +201,11 @@ func (c *checker) builtinType(te *ast.TypeExpr, name string) *types.Type {
 		return types.InvalidType() // vk:: templates accept more than sema/types models yet
 	}
 	if err != nil {
-		c.errorf(codes.TemplateArgument, te.Pos(), "%s", err.Error())
+		pos := te.Pos()
+		if strings.HasPrefix(err.Error(), "elements of") && len(te.Args) > 0 {
+			pos = te.Args[0].Pos() // clang points at the argument
+		}
+		c.errorf(codes.TemplateArgument, pos, "%s", err.Error())
 		return types.InvalidType()
 	}
 	if cls := t.Object().Class(); (cls == types.ClassTypedBuffer || cls == types.ClassTexture) && t.Elem() != nil {
