@@ -12,6 +12,7 @@ var printCases = []struct {
 	name, src string
 	files     map[string]string
 	defines   []string
+	legacy    bool // -flegacy-macro-expansion
 	want      string
 }{
 	{
@@ -19,6 +20,13 @@ var printCases = []struct {
 		src:     "// First line\r\nTYPE g_v = VALUE;\r\n#define NAME other\r\nint NAME;",
 		defines: []string{"TYPE=int", "VALUE=123"},
 		want:    "#line 1 \"main.hlsl\"\n\nint g_v = 123;\n\nint other;\n",
+	},
+	{
+		// The shape of DXC's own test of -P with -flegacy-macro-expansion.
+		name:   "legacy pasting, long gap, indentation",
+		src:    "\n#define SLOT_A 10\n#define BIND_A 5\n\n#define SLOT(I) SLOT_##I\n#define BIND(I) BIND_##I\n\n#define NAMED(N,S,B) res_s_##S##_b_##B##_##N\n\n#define RES(N,I) NAMED(N, SLOT(I), BIND(I))\n\n    Texture2D<float4> res_s_10_b_5_img;\n\n  float4 main() : SV_Target{\n    return RES(img, A)[uint2(1, 2)];\n  }\n",
+		legacy: true,
+		want:   "#line 1 \"main.hlsl\"\n#line 12 \"main.hlsl\"\n    Texture2D<float4> res_s_10_b_5_img;\n\n  float4 main() : SV_Target{\n    return res_s_10_b_5_img[uint2(1, 2)];\n  }\n",
 	},
 	{
 		name: "long gap uses #line and keeps indentation",
@@ -67,7 +75,7 @@ var printCases = []struct {
 func TestPrint(t *testing.T) {
 	for _, c := range printCases {
 		t.Run(c.name, func(t *testing.T) {
-			res, fs, diags := run(t, c.src, c.files, Config{Defines: c.defines})
+			res, fs, diags := run(t, c.src, c.files, Config{Defines: c.defines, LegacyMacroExpansion: c.legacy})
 			if diags != "" {
 				t.Fatalf("diagnostics:\n%s", diags)
 			}
