@@ -60,6 +60,9 @@ type Info struct {
 	// used where another type is expected (argument, initializer, operand,
 	// return value): the expression's value must be converted to To.
 	Conversions []*Conversion
+	// Swizzles holds the resolved component selection of a MemberExpr
+	// that is a vector or matrix swizzle (v.xyz, m._m00_m11).
+	Swizzles []*types.Swizzle
 	// Globals are the non-static, non-groupshared global variables that
 	// become members of $Globals, in declaration order.
 	Globals []*Var
@@ -109,6 +112,14 @@ func (in *Info) ValueOf(n ast.Node) *constant.Composite {
 func (in *Info) CallOf(n ast.Node) *intrinsics.Match {
 	if id := n.ID(); id > 0 && int(id) < len(in.Calls) {
 		return in.Calls[id]
+	}
+	return nil
+}
+
+// SwizzleOf returns the component selection of a swizzle, or nil.
+func (in *Info) SwizzleOf(n ast.Node) *types.Swizzle {
+	if id := n.ID(); id > 0 && int(id) < len(in.Swizzles) {
+		return in.Swizzles[id]
 	}
 	return nil
 }
@@ -163,6 +174,7 @@ func Check(fs *diag.FileSet, diags *diag.List, file *ast.File, cfg Config) (info
 		Values:      make([]*constant.Composite, n),
 		Calls:       make([]*intrinsics.Match, n),
 		Conversions: make([]*Conversion, n),
+		Swizzles:    make([]*types.Swizzle, n),
 	}
 	if file == nil {
 		return info
@@ -224,6 +236,12 @@ func (c *checker) setDef(n ast.Node, o Object) {
 func (c *checker) setValue(n ast.Node, v *constant.Composite) {
 	if id := n.ID(); id > 0 && int(id) < len(c.info.Values) {
 		c.info.Values[id] = v
+	}
+}
+
+func (c *checker) setSwizzle(n ast.Node, sw *types.Swizzle) {
+	if id := n.ID(); id > 0 && int(id) < len(c.info.Swizzles) {
+		c.info.Swizzles[id] = sw
 	}
 }
 

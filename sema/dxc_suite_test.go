@@ -45,6 +45,7 @@ func TestDXCSuite(t *testing.T) {
 	var runs, passed, stopped int
 	var negRuns, negCaught int // RUN lines DXC rejects, and how many we reject before codegen
 	msgs := map[string]int{}
+	warnings := map[string]int{}
 	var failures []string
 	for _, name := range files {
 		src, err := os.ReadFile(name)
@@ -78,6 +79,11 @@ func TestDXCSuite(t *testing.T) {
 				stopped++ // pp or parser errors: not the checker's
 				continue
 			}
+			for _, d := range ck.diags.Diags {
+				if d.Severity == diag.Warning {
+					warnings[normalize(d.Msg)]++
+				}
+			}
 			if !ck.diags.HasErrors() {
 				passed++
 				continue
@@ -101,6 +107,7 @@ func TestDXCSuite(t *testing.T) {
 	t.Logf("%d RUN lines; %d stopped before sema (pp/parse errors); %d of %d checked pass without an error (%.1f%%)", runs, stopped, passed, checked, pct)
 	t.Logf("%d RUN lines DXC rejects: %d already rejected by pp+parse+sema (the rest are codegen errors)", negRuns, negCaught)
 	t.Logf("most common errors:\n%s", sortedCounts(msgs, 40))
+	t.Logf("most common warnings:\n%s", sortedCounts(warnings, 15))
 	if os.Getenv("HLSL2SPIRV_DXC_SUITE_VERBOSE") != "" {
 		t.Logf("failures:\n%s", strings.Join(failures, "\n"))
 	}

@@ -59,7 +59,7 @@ func (c *checker) checkEntrySemantics(entry *Func) {
 		if i >= len(entry.Params) || hasSemanticName(p.Semantics) {
 			continue
 		}
-		if hasMod(p.Mods, "vertices") || hasMod(p.Mods, "indices") || hasMod(p.Mods, "primitives") || hasMod(p.Mods, "payload") {
+		if hasMod(p.Mods, "vertices") || hasMod(p.Mods, "indices") || hasMod(p.Mods, "primitives") || hasMod(p.Mods, "payload") || hasMod(p.Mods, "uniform") {
 			continue
 		}
 		v := entry.Params[i]

@@ -637,6 +637,7 @@ func (c *checker) member(e *ast.MemberExpr) operand {
 			c.errorf(codes.InvalidSwizzle, e.Name.Pos(), "%s", err.Error())
 			return invalidOperand()
 		}
+		c.setSwizzle(e, &sw)
 		r := operand{typ: sw.Type, lvalue: x.lvalue && !sw.Duplicates}
 		if x.val != nil {
 			var vals []constant.Value
@@ -656,6 +657,7 @@ func (c *checker) member(e *ast.MemberExpr) operand {
 			c.errorf(codes.InvalidSwizzle, e.Name.Pos(), "%s", err.Error())
 			return invalidOperand()
 		}
+		c.setSwizzle(e, &sw)
 		return operand{typ: sw.Type, lvalue: x.lvalue && !sw.Duplicates}
 	case t.IsStruct():
 		if f, ok := t.FieldByName(name); ok {

@@ -141,6 +141,12 @@ func TestInfo(t *testing.T) {
 					sawMulConv = true
 				}
 			}
+		case *ast.MemberExpr:
+			if n.Name.Name == "x" {
+				if sw := info.SwizzleOf(n); sw == nil || len(sw.Indices) != 1 || sw.Indices[0] != 0 {
+					t.Errorf("v.x swizzle = %+v", sw)
+				}
+			}
 		case *ast.VarDecl:
 			if n.Name.Name == "i" {
 				if conv := info.ConversionOf(n.Init); conv != nil && conv.To.String() == "int" {

@@ -98,6 +98,9 @@ func (c *checker) condition(v *ast.VarDecl, e ast.Expr) {
 		c.errorf(BadCondition, e.Pos(), "value of type %s is not contextually convertible to 'bool'", types.Quote(x.typ))
 		return
 	}
+	if x.typ.IsScalar() {
+		c.recordConversion(e, x.typ, types.ScalarType(types.Bool))
+	}
 	if !x.typ.IsScalar() && x.typ.Kind() != types.Enum {
 		// DXC accepts a vector condition with a warning-free truncation
 		// only for one component; larger ones are an error in HLSL 2021.

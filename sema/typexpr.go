@@ -208,16 +208,6 @@ func (c *checker) builtinType(te *ast.TypeExpr, name string) *types.Type {
 		c.errorf(codes.TemplateArgument, pos, "%s", err.Error())
 		return types.InvalidType()
 	}
-	if cls := t.Object().Class(); (cls == types.ClassTypedBuffer || cls == types.ClassTexture) && t.Elem() != nil {
-		if el := t.Elem().Canonical(); !el.IsScalar() && !el.IsVector() && el.Kind() != types.Invalid {
-			pos := te.Pos()
-			if len(te.Args) > 0 {
-				pos = te.Args[0].Pos() // clang points at the argument
-			}
-			c.errorf(codes.TemplateArgument, pos, "elements of typed buffers and textures must be scalars or vectors")
-			return types.InvalidType()
-		}
-	}
 	return t
 }
 
