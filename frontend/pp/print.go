@@ -36,6 +36,7 @@ type printer struct {
 
 	curLine          int
 	curFile          string
+	started          bool // past the leading "<built-in>" tokens
 	emittedTokens    bool
 	emittedDirective bool
 }
@@ -69,6 +70,15 @@ func (pr *printer) run() {
 			site = res.sites[i]
 		}
 		pos := pr.fs.Position(site)
+		// DXC's printer first drops the tokens of its predefines buffer,
+		// "<built-in>" by its presumed name, so a file starting with
+		// #line 1 "<built-in>" loses those lines too (DXC's own test).
+		if !pr.started {
+			if pos.Filename == "<built-in>" {
+				continue
+			}
+			pr.started = true
+		}
 		if pr.emittedDirective {
 			pr.startNewLineIfNeeded(true)
 			pr.moveToLine(pos.Line)

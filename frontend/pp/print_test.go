@@ -51,6 +51,11 @@ var printCases = []struct {
 		want:  "#line 1 \"main.hlsl\"\n#line 1 \"./g.h\"\n\n\ng\n#line 2 \"main.hlsl\"\n\nz\n",
 	},
 	{
+		name: "leading <built-in> lines dropped, as DXC does",
+		src:  "#line 1 \"<built-in>\"\r\nint x;",
+		want: "#line 1 \"main.hlsl\"\n\n",
+	},
+	{
 		name: "line directive",
 		src:  "a\n#line 50 \"x.hlsl\"\nb\nc\n",
 		want: "#line 1 \"main.hlsl\"\na\n#line 50 \"x.hlsl\"\nb\nc\n",
