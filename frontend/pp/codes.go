@@ -72,4 +72,5 @@ const (
 	codeExprTooBig
 	codeMultiChar
 	codeEmbeddedDirective
+	codePragmaDiagnostic
 )

@@ -283,6 +283,23 @@ main.hlsl:1:6: error: expected end of line in preprocessor expression
 #if 1)
      ^
 `},
+	{"pragma dxc diagnostic", "#pragma dxc diagnostic push\n#pragma dxc diagnostic ignored \"-Wconversion\"\n#pragma dxc diagnostic pop\n#pragma dxc diagnostic pop\n#pragma dxc diagnostic bogus\n#pragma dxc diagnostic warning \"conversion\"\n#pragma dxc diagnostic error x\n#pragma dxc diagnostic error \"-Wx\" y\n", nil, `
+main.hlsl:4:24: warning: pragma diagnostic pop could not pop, no matching push
+#pragma dxc diagnostic pop
+                       ^
+main.hlsl:5:24: warning: pragma diagnostic expected 'error', 'warning', 'ignored', 'fatal', 'push', or 'pop'
+#pragma dxc diagnostic bogus
+                       ^
+main.hlsl:6:32: warning: pragma diagnostic expected option name (e.g. "-Wundef")
+#pragma dxc diagnostic warning "conversion"
+                               ^
+main.hlsl:7:30: error: expected string literal in pragma diagnostic
+#pragma dxc diagnostic error x
+                             ^
+main.hlsl:8:36: warning: unexpected token in pragma diagnostic
+#pragma dxc diagnostic error "-Wx" y
+                                   ^
+`},
 	{"invalid directive", "#foo\n", nil, `
 main.hlsl:1:2: error: invalid preprocessing directive
 #foo

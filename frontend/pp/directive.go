@@ -742,6 +742,10 @@ func (p *preprocessor) handlePragma(toks []ptok, at, end diag.Pos) {
 		if !p.pragmaMessage(name, p.expandTokens(toks[1:], name.Pos), end) {
 			return
 		}
+	case "dxc":
+		if len(toks) > 1 && toks[1].Kind == token.Ident && toks[1].Text == "diagnostic" {
+			p.pragmaDiagnostic(toks[2:], end)
+		}
 	}
 	// -P output shows the pragma as written (DXC prints pragmas it has no
 	// handler for, pack_matrix included, without expanding macros).
@@ -926,4 +930,52 @@ func (p *preprocessor) pragmaMessage(name ptok, args []ptok, end diag.Pos) bool 
 	}
 	p.warn(codePragmaMessageText, name.Pos, "%s", msg.String())
 	return true
+}
+
+// pragmaDiagnostic checks "#pragma dxc diagnostic push|pop|ignored|warning|
+// error|fatal "-Wname"" with DXC's warnings. Its effect on later
+// diagnostics is sema's and the driver's (it is kept in Result.Pragmas).
+func (p *preprocessor) pragmaDiagnostic(args []ptok, end diag.Pos) {
+	at := func(i int) diag.Pos {
+		if i < len(args) {
+			return args[i].Pos
+		}
+		return end
+	}
+	if len(args) == 0 || args[0].Kind != token.Ident {
+		p.warn(codePragmaDiagnostic, at(0), "pragma diagnostic expected 'error', 'warning', 'ignored', 'fatal', 'push', or 'pop'")
+		return
+	}
+	switch args[0].Text {
+	case "push":
+		p.diagPushes++
+		return
+	case "pop":
+		if p.diagPushes == 0 {
+			p.warn(codePragmaDiagnostic, args[0].Pos, "pragma diagnostic pop could not pop, no matching push")
+			return
+		}
+		p.diagPushes--
+		return
+	case "ignored", "warning", "error", "fatal":
+	default:
+		p.warn(codePragmaDiagnostic, args[0].Pos, "pragma diagnostic expected 'error', 'warning', 'ignored', 'fatal', 'push', or 'pop'")
+		return
+	}
+	i := 1
+	if i >= len(args) || args[i].Kind != token.String {
+		p.errorf(codePragmaDiagnostic, at(i), "expected string literal in pragma diagnostic")
+		return
+	}
+	var option strings.Builder
+	for ; i < len(args) && args[i].Kind == token.String; i++ {
+		option.WriteString(unquote(args[i].Text))
+	}
+	if i < len(args) {
+		p.warn(codePragmaDiagnostic, args[i].Pos, "unexpected token in pragma diagnostic")
+		return
+	}
+	if o := option.String(); len(o) < 3 || o[0] != '-' || o[1] != 'W' && o[1] != 'R' {
+		p.warn(codePragmaDiagnostic, args[1].Pos, "pragma diagnostic expected option name (e.g. \"-Wundef\")")
+	}
 }

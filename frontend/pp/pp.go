@@ -280,6 +280,7 @@ type preprocessor struct {
 
 	includes    int // files entered by #include so far
 	inMacroArgs int // > 0 while reading a macro call's arguments
+	diagPushes  int // open "#pragma dxc diagnostic push"es
 }
 
 // Preprocess preprocesses src, the contents of filename, and everything it
