@@ -91,6 +91,7 @@ type ereParser struct {
 	icase  bool
 	nodes  int
 	needBT bool // uses something only the backtracker can run
+	arena  []reNode
 }
 
 // parseERE parses an extended regular expression with LLVM's rules. It
@@ -341,7 +342,17 @@ func (p *ereParser) ordinary(c byte) *reNode {
 			return &reNode{op: reSet, set: &s}
 		}
 	}
-	return &reNode{op: reLit, lit: c}
+	return p.alloc(reNode{op: reLit, lit: c})
+}
+
+// alloc takes a node from a chunk: a pattern is mostly literal bytes, one
+// node each, and a heap allocation per byte dominated compile time.
+func (p *ereParser) alloc(n reNode) *reNode {
+	if len(p.arena) == cap(p.arena) {
+		p.arena = make([]reNode, 0, 32)
+	}
+	p.arena = append(p.arena, n)
+	return &p.arena[len(p.arena)-1]
 }
 
 // bracket parses a bracket expression; the '[' is consumed.
