@@ -216,6 +216,9 @@ func (c *checker) callUser(e *ast.CallExpr, name string, funcs []*Func, args []o
 	}
 	f := best[0]
 	c.setUse(e, f)
+	if c.fn != nil {
+		c.fn.Callees = append(c.fn.Callees, f)
+	}
 	for i, a := range args {
 		p := f.Params[i]
 		if p.Mode != types.In {

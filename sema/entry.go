@@ -37,6 +37,9 @@ func (c *checker) checkEntry() {
 	}
 	c.info.Entry = entry
 	c.checkEntrySemantics(entry)
+	if stage != "ps" {
+		c.checkReachable(entry)
+	}
 	c.checkStageAttributes(entry, stageNames[stage])
 }
 
@@ -144,4 +147,39 @@ func (c *checker) checkLibraryEntries(decls []ast.Decl) {
 			}
 		}
 	}
+}
+
+// checkReachable reports what the entry (of a stage other than pixel)
+// reaches that only pixel shaders may do.
+func (c *checker) checkReachable(entry *Func) {
+	seen := map[*Func]bool{}
+	var visit func(f *Func)
+	visit = func(f *Func) {
+		if seen[f] {
+			return
+		}
+		seen[f] = true
+		for _, p := range f.discards {
+			c.errorf(DiscardStage, p, "discard statement may only be used in pixel shaders")
+		}
+		for _, g := range f.Callees {
+			visit(c.definition(g))
+		}
+	}
+	visit(entry)
+}
+
+// definition returns the Func with a body for a prototype, when known.
+func (c *checker) definition(f *Func) *Func {
+	if f.Decl != nil && f.Decl.Body != nil {
+		return f
+	}
+	if set, ok := c.global.Lookup(f.name).(*Overloads); ok {
+		for _, g := range set.Funcs {
+			if g.Decl != nil && g.Decl.Body != nil && types.Identical(g.typ, f.typ) {
+				return g
+			}
+		}
+	}
+	return f
 }

@@ -68,6 +68,11 @@ type Func struct {
 	// Recv is the struct of a method, nil for a free function.
 	Recv   *types.Type
 	Static bool
+	// Callees are the user functions the body calls, in order, for
+	// checks that apply to what an entry point reaches.
+	Callees []*Func
+	// discards are the positions of `discard` statements in the body.
+	discards []diag.Pos
 }
 
 func (f *Func) Name() string      { return f.name }

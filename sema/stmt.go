@@ -63,8 +63,10 @@ func (c *checker) stmt(s ast.Stmt) {
 	case *ast.ReturnStmt:
 		c.returnStmt(s)
 	case *ast.DiscardStmt:
-		if st := c.cfg.Stage; st != "" && st != "ps" && st != "lib" {
-			c.errorf(DiscardStage, s.Pos(), "discard statement may only be used in pixel shaders")
+		// Reported by checkEntry, for functions the entry reaches (DXC
+		// only complains about code it emits).
+		if c.fn != nil {
+			c.fn.discards = append(c.fn.discards, s.Pos())
 		}
 	}
 }

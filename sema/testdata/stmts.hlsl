@@ -39,12 +39,20 @@ int cases(int x) {
 void branches() {
   break /* ERROR "'break' statement not in loop or switch statement" */;
   continue /* ERROR "'continue' statement not in loop statement" */;
+}
+
+void reached() {
   discard /* ERROR "discard statement may only be used in pixel shaders" */;
+}
+
+void notReached() {
+  discard; // not called from the entry: DXC does not emit it, no error
 }
 
 Out main(float4 p : POSITION) {
   Out o;
   o.pos = p;
+  reached();
   {
     float4 p = 0; // shadows the parameter
     o.pos += p;
