@@ -45,6 +45,9 @@ func (o *Options) ppConfig(p Profile) pp.Config {
 		Defines:     o.Defines,
 		IncludeDirs: o.IncludeDirs,
 		ReadFile:    o.ReadFile,
+
+		LegacyMacroExpansion: o.LegacyMacroExpansion,
+		IgnoreLineDirectives: o.IgnoreLineDirectives,
 		Predefined: pp.PredefinedMacros(pp.Target{
 			Stage: string(p.Stage), Major: p.Major, Minor: p.Minor,
 			HLSLVersion: o.HLSLVersion, Enable16Bit: o.Enable16BitTypes,

@@ -20,6 +20,10 @@ type Options struct {
 	// ReadFile reads #included files; nil means os.ReadFile. Library users
 	// set it to compile from memory.
 	ReadFile func(path string) ([]byte, error)
+	// LegacyMacroExpansion is -flegacy-macro-expansion (fxc's expansion of
+	// macros pasted with ##); IgnoreLineDirectives is -ignore-line-directives.
+	LegacyMacroExpansion bool
+	IgnoreLineDirectives bool
 
 	TargetEnv        string // -fspv-target-env: vulkan1.0 (default), vulkan1.1, vulkan1.1spirv1.4, vulkan1.2, vulkan1.3, universal1.5
 	HLSLVersion      int    // -HV: 2016, 2017, 2018, 2021 (default), 202x (2029)

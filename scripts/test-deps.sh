@@ -12,6 +12,7 @@ have spirv-val        || need_apt+=(spirv-tools)
 have glslangValidator || need_apt+=(glslang-tools)
 have FileCheck-16 || [ -x /usr/lib/llvm-16/bin/FileCheck ] || need_apt+=(llvm-16-tools)
 have cc               || need_apt+=(gcc)
+have clang            || need_apt+=(clang)   # an oracle for the preprocessor tests
 [ -e /usr/include/vulkan/vulkan.h ] || need_apt+=(libvulkan-dev)
 ls /usr/share/vulkan/icd.d/lvp_icd*.json >/dev/null 2>&1 || need_apt+=(mesa-vulkan-drivers)
 

@@ -56,6 +56,8 @@ func parseCommandLine(args []string) (*cli, error) {
 	fs.StringArrayVar(&o.IncludeDirs, "I", nil, "")
 	fs.StringVar(&c.hv, "HV", "", "")
 	fs.BoolVar(&o.Enable16BitTypes, "enable-16bit-types", false, "")
+	fs.BoolVar(&o.LegacyMacroExpansion, "flegacy-macro-expansion", false, "")
+	fs.BoolVar(&o.IgnoreLineDirectives, "ignore-line-directives", false, "")
 	fs.BoolVar(&c.zpr, "Zpr", false, "")
 	fs.BoolVar(&c.zpc, "Zpc", false, "")
 	fs.BoolVar(&o.WarningsAsErrors, "WX", false, "")

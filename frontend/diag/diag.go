@@ -26,8 +26,10 @@ func (s Severity) String() string {
 		return "remark"
 	case Warning:
 		return "warning"
-	case Error, Fatal:
+	case Error:
 		return "error"
+	case Fatal:
+		return "fatal error"
 	}
 	return "?"
 }
@@ -112,7 +114,9 @@ func (l *List) Sorted() []Diagnostic {
 	return ds
 }
 
-// Render writes every diagnostic clang-style, in the order recorded:
+// Render writes every diagnostic clang-style, in the order recorded, each
+// preceded by "In file included from" lines when its include stack differs
+// from the previous diagnostic's:
 //
 //	file.hlsl:3:7: error: use of undeclared identifier 'x'
 //	  float y = x;
@@ -120,7 +124,15 @@ func (l *List) Sorted() []Diagnostic {
 //
 // followed by "N error(s) generated." when there were errors.
 func (l *List) Render(w io.Writer) {
+	var lastTrail string
 	for _, d := range l.Diags {
+		if l.Files != nil {
+			trail := strings.Join(l.Files.IncludeTrail(d.Pos), "\n")
+			if trail != "" && trail != lastTrail {
+				fmt.Fprintf(w, "%s\n", trail)
+			}
+			lastTrail = trail
+		}
 		l.render(w, d)
 	}
 	var warnings int

@@ -1,0 +1,2 @@
+// Included by pp-include-trail.hlsl.
+#error broken header
