@@ -10,6 +10,7 @@ import (
 	"github.com/hlsl2spirv/hlsl2spirv/frontend/diag"
 	"github.com/hlsl2spirv/hlsl2spirv/frontend/parse"
 	"github.com/hlsl2spirv/hlsl2spirv/frontend/pp"
+	"github.com/hlsl2spirv/hlsl2spirv/sema"
 )
 
 // Result is what one compilation produced. Diags holds every diagnostic of
@@ -20,6 +21,8 @@ type Result struct {
 	SPIRV []uint32
 	// AST is the parsed file (nil before parsing ran).
 	AST *ast.File
+	// Info is what semantic analysis learnt of AST (nil before it ran).
+	Info *sema.Info
 
 	profile Profile
 }
@@ -98,6 +101,24 @@ func (r *Result) parse(opts *Options, filename string, src []byte) {
 	r.AST = parse.File(r.Files, r.Diags, filename, res.Tokens, res.Pragmas...)
 }
 
+// check parses and runs semantic analysis. Without -T (dxc -P and
+// -ast-dump allow that) the file is checked as a library.
+func (r *Result) check(opts *Options, filename string, src []byte) {
+	r.parse(opts, filename, src)
+	if r.Failed() || r.AST == nil {
+		return
+	}
+	entry := opts.Entry
+	if opts.Profile == "" {
+		entry = ""
+	}
+	r.Info = sema.Check(r.Files, r.Diags, r.AST, sema.Config{
+		Stage: string(r.profile.Stage), Major: r.profile.Major, Minor: r.profile.Minor,
+		Entry: entry, HLSLVersion: opts.HLSLVersion,
+		Enable16BitTypes: opts.Enable16BitTypes, RowMajor: opts.RowMajor,
+	})
+}
+
 // Check runs the front end without code generation (dxc -fsyntax-only). With
 // a non-nil astDump it also prints the syntax tree (dxc -ast-dump).
 func Check(opts Options, filename string, src []byte, astDump io.Writer) (*Result, error) {
@@ -108,7 +129,7 @@ func Check(opts Options, filename string, src []byte, astDump io.Writer) (*Resul
 	if r.profile, err = opts.profileFor(false); err != nil {
 		return nil, err
 	}
-	r.parse(&opts, filename, src)
+	r.check(&opts, filename, src)
 	if astDump != nil && r.AST != nil && !r.Failed() {
 		if err := ast.Fprint(astDump, r.Files, r.AST); err != nil {
 			return nil, err
@@ -136,7 +157,7 @@ func Compile(opts Options, filename string, src []byte) (*Result, error) {
 	if r.profile, err = opts.profileFor(true); err != nil {
 		return nil, err
 	}
-	r.parse(&opts, filename, src)
+	r.check(&opts, filename, src)
 	if r.Failed() {
 		return r, nil
 	}
