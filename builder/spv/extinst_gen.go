@@ -181,7 +181,45 @@ const (
 	NonSemanticDebugPrintfDebugPrintf uint32 = 1
 )
 
-var extInstSets = [4]ExtInstSet{
+// DebugInfo instruction numbers.
+const (
+	DebugInfoDebugInfoNone                      uint32 = 0
+	DebugInfoDebugCompilationUnit               uint32 = 1
+	DebugInfoDebugTypeBasic                     uint32 = 2
+	DebugInfoDebugTypePointer                   uint32 = 3
+	DebugInfoDebugTypeQualifier                 uint32 = 4
+	DebugInfoDebugTypeArray                     uint32 = 5
+	DebugInfoDebugTypeVector                    uint32 = 6
+	DebugInfoDebugTypedef                       uint32 = 7
+	DebugInfoDebugTypeFunction                  uint32 = 8
+	DebugInfoDebugTypeEnum                      uint32 = 9
+	DebugInfoDebugTypeComposite                 uint32 = 10
+	DebugInfoDebugTypeMember                    uint32 = 11
+	DebugInfoDebugTypeInheritance               uint32 = 12
+	DebugInfoDebugTypePtrToMember               uint32 = 13
+	DebugInfoDebugTypeTemplate                  uint32 = 14
+	DebugInfoDebugTypeTemplateParameter         uint32 = 15
+	DebugInfoDebugTypeTemplateTemplateParameter uint32 = 16
+	DebugInfoDebugTypeTemplateParameterPack     uint32 = 17
+	DebugInfoDebugGlobalVariable                uint32 = 18
+	DebugInfoDebugFunctionDeclaration           uint32 = 19
+	DebugInfoDebugFunction                      uint32 = 20
+	DebugInfoDebugLexicalBlock                  uint32 = 21
+	DebugInfoDebugLexicalBlockDiscriminator     uint32 = 22
+	DebugInfoDebugScope                         uint32 = 23
+	DebugInfoDebugNoScope                       uint32 = 24
+	DebugInfoDebugInlinedAt                     uint32 = 25
+	DebugInfoDebugLocalVariable                 uint32 = 26
+	DebugInfoDebugInlinedVariable               uint32 = 27
+	DebugInfoDebugDeclare                       uint32 = 28
+	DebugInfoDebugValue                         uint32 = 29
+	DebugInfoDebugOperation                     uint32 = 30
+	DebugInfoDebugExpression                    uint32 = 31
+	DebugInfoDebugMacroDef                      uint32 = 32
+	DebugInfoDebugMacroUndef                    uint32 = 33
+)
+
+var extInstSets = [5]ExtInstSet{
 	{Name: "GLSL.std.450", Version: 100, Revision: 2, Kinds: nil, Insts: []ExtInstInfo{
 		{GLSLstd450Round, "Round", []OperandInfo{{KindIdRef, One, "x"}}, nil, nil},
 		{GLSLstd450RoundEven, "RoundEven", []OperandInfo{{KindIdRef, One, "x"}}, nil, nil},
@@ -352,5 +390,41 @@ var extInstSets = [4]ExtInstSet{
 	}},
 	{Name: "NonSemantic.DebugPrintf", Version: 0, Revision: 1, Kinds: nil, Insts: []ExtInstInfo{
 		{NonSemanticDebugPrintfDebugPrintf, "DebugPrintf", []OperandInfo{{KindIdRef, One, "Format"}, {KindIdRef, Variadic, ""}}, nil, nil},
+	}},
+	{Name: "DebugInfo", Version: 100, Revision: 1, Kinds: []OperandKind{KindDebugInfoDebugInfoFlags, KindDebugInfoDebugBaseTypeAttributeEncoding, KindDebugInfoDebugCompositeType, KindDebugInfoDebugTypeQualifier, KindDebugInfoDebugOperation}, Insts: []ExtInstInfo{
+		{DebugInfoDebugInfoNone, "DebugInfoNone", nil, nil, nil},
+		{DebugInfoDebugCompilationUnit, "DebugCompilationUnit", []OperandInfo{{KindIdRef, One, "Source"}, {KindLiteralInteger, One, "Version"}, {KindLiteralInteger, One, "DWARF Version"}}, nil, nil},
+		{DebugInfoDebugTypeBasic, "DebugTypeBasic", []OperandInfo{{KindIdRef, One, "Name"}, {KindIdRef, One, "Size"}, {KindDebugInfoDebugBaseTypeAttributeEncoding, One, "Encoding"}}, nil, nil},
+		{DebugInfoDebugTypePointer, "DebugTypePointer", []OperandInfo{{KindIdRef, One, "Base Type"}, {KindStorageClass, One, "Storage Class"}, {KindDebugInfoDebugInfoFlags, One, "Literal Flags"}}, nil, nil},
+		{DebugInfoDebugTypeQualifier, "DebugTypeQualifier", []OperandInfo{{KindIdRef, One, "Base Type"}, {KindDebugInfoDebugTypeQualifier, One, "Type Qualifier"}}, nil, nil},
+		{DebugInfoDebugTypeArray, "DebugTypeArray", []OperandInfo{{KindIdRef, One, "Base Type"}, {KindIdRef, Variadic, "Component Counts"}}, nil, nil},
+		{DebugInfoDebugTypeVector, "DebugTypeVector", []OperandInfo{{KindIdRef, One, "Base Type"}, {KindLiteralInteger, One, "Component Count"}}, nil, nil},
+		{DebugInfoDebugTypedef, "DebugTypedef", []OperandInfo{{KindIdRef, One, "Name"}, {KindIdRef, One, "Base Type"}, {KindIdRef, One, "Source"}, {KindLiteralInteger, One, "Line"}, {KindLiteralInteger, One, "Column"}, {KindIdRef, One, "Parent"}}, nil, nil},
+		{DebugInfoDebugTypeFunction, "DebugTypeFunction", []OperandInfo{{KindIdRef, One, "Return Type"}, {KindIdRef, Variadic, "Paramter Types"}}, nil, nil},
+		{DebugInfoDebugTypeEnum, "DebugTypeEnum", []OperandInfo{{KindIdRef, One, "Name"}, {KindIdRef, One, "Underlying Type"}, {KindIdRef, One, "Source"}, {KindLiteralInteger, One, "Line"}, {KindLiteralInteger, One, "Column"}, {KindIdRef, One, "Parent"}, {KindIdRef, One, "Size"}, {KindDebugInfoDebugInfoFlags, One, "Flags"}, {KindPairIdRefIdRef, Variadic, "Value, Name, Value, Name, ..."}}, nil, nil},
+		{DebugInfoDebugTypeComposite, "DebugTypeComposite", []OperandInfo{{KindIdRef, One, "Name"}, {KindDebugInfoDebugCompositeType, One, "Tag"}, {KindIdRef, One, "Source"}, {KindLiteralInteger, One, "Line"}, {KindLiteralInteger, One, "Column"}, {KindIdRef, One, "Parent"}, {KindIdRef, One, "Size"}, {KindDebugInfoDebugInfoFlags, One, "Flags"}, {KindIdRef, Variadic, "Members"}}, nil, nil},
+		{DebugInfoDebugTypeMember, "DebugTypeMember", []OperandInfo{{KindIdRef, One, "Name"}, {KindIdRef, One, "Type"}, {KindIdRef, One, "Source"}, {KindLiteralInteger, One, "Line"}, {KindLiteralInteger, One, "Column"}, {KindIdRef, One, "Parent"}, {KindIdRef, One, "Offset"}, {KindIdRef, One, "Size"}, {KindDebugInfoDebugInfoFlags, One, "Flags"}, {KindIdRef, Optional, "Value"}}, nil, nil},
+		{DebugInfoDebugTypeInheritance, "DebugTypeInheritance", []OperandInfo{{KindIdRef, One, "Child"}, {KindIdRef, One, "Parent"}, {KindIdRef, One, "Offset"}, {KindIdRef, One, "Size"}, {KindDebugInfoDebugInfoFlags, One, "Flags"}}, nil, nil},
+		{DebugInfoDebugTypePtrToMember, "DebugTypePtrToMember", []OperandInfo{{KindIdRef, One, "Member Type"}, {KindIdRef, One, "Parent"}}, nil, nil},
+		{DebugInfoDebugTypeTemplate, "DebugTypeTemplate", []OperandInfo{{KindIdRef, One, "Target"}, {KindIdRef, Variadic, "Parameters"}}, nil, nil},
+		{DebugInfoDebugTypeTemplateParameter, "DebugTypeTemplateParameter", []OperandInfo{{KindIdRef, One, "Name"}, {KindIdRef, One, "Actual Type"}, {KindIdRef, One, "Value"}, {KindIdRef, One, "Source"}, {KindLiteralInteger, One, "Line"}, {KindLiteralInteger, One, "Column"}}, nil, nil},
+		{DebugInfoDebugTypeTemplateTemplateParameter, "DebugTypeTemplateTemplateParameter", []OperandInfo{{KindIdRef, One, "Name"}, {KindIdRef, One, "Template Name"}, {KindIdRef, One, "Source"}, {KindLiteralInteger, One, "Line"}, {KindLiteralInteger, One, "Column"}}, nil, nil},
+		{DebugInfoDebugTypeTemplateParameterPack, "DebugTypeTemplateParameterPack", []OperandInfo{{KindIdRef, One, "Name"}, {KindIdRef, One, "Source"}, {KindLiteralInteger, One, "Line"}, {KindLiteralInteger, One, "Column"}, {KindIdRef, Variadic, "Template Parameters"}}, nil, nil},
+		{DebugInfoDebugGlobalVariable, "DebugGlobalVariable", []OperandInfo{{KindIdRef, One, "Name"}, {KindIdRef, One, "Type"}, {KindIdRef, One, "Source"}, {KindLiteralInteger, One, "Line"}, {KindLiteralInteger, One, "Column"}, {KindIdRef, One, "Parent"}, {KindIdRef, One, "Linkage Name"}, {KindIdRef, One, "Variable"}, {KindDebugInfoDebugInfoFlags, One, "Flags"}, {KindIdRef, Optional, "Static Member Declaration"}}, nil, nil},
+		{DebugInfoDebugFunctionDeclaration, "DebugFunctionDeclaration", []OperandInfo{{KindIdRef, One, "Name"}, {KindIdRef, One, "Type"}, {KindIdRef, One, "Source"}, {KindLiteralInteger, One, "Line"}, {KindLiteralInteger, One, "Column"}, {KindIdRef, One, "Parent"}, {KindIdRef, One, "Linkage Name"}, {KindDebugInfoDebugInfoFlags, One, "Flags"}}, nil, nil},
+		{DebugInfoDebugFunction, "DebugFunction", []OperandInfo{{KindIdRef, One, "Name"}, {KindIdRef, One, "Type"}, {KindIdRef, One, "Source"}, {KindLiteralInteger, One, "Line"}, {KindLiteralInteger, One, "Column"}, {KindIdRef, One, "Parent"}, {KindIdRef, One, "Linkage Name"}, {KindDebugInfoDebugInfoFlags, One, "Flags"}, {KindLiteralInteger, One, "Scope Line"}, {KindIdRef, One, "Function"}, {KindIdRef, Optional, "Declaration"}}, nil, nil},
+		{DebugInfoDebugLexicalBlock, "DebugLexicalBlock", []OperandInfo{{KindIdRef, One, "Source"}, {KindLiteralInteger, One, "Line"}, {KindLiteralInteger, One, "Column"}, {KindIdRef, One, "Parent"}, {KindIdRef, Optional, "Name"}}, nil, nil},
+		{DebugInfoDebugLexicalBlockDiscriminator, "DebugLexicalBlockDiscriminator", []OperandInfo{{KindIdRef, One, "Scope"}, {KindLiteralInteger, One, "Discriminator"}, {KindIdRef, One, "Parent"}}, nil, nil},
+		{DebugInfoDebugScope, "DebugScope", []OperandInfo{{KindIdRef, One, "Scope"}, {KindIdRef, Optional, "Inlined At"}}, nil, nil},
+		{DebugInfoDebugNoScope, "DebugNoScope", nil, nil, nil},
+		{DebugInfoDebugInlinedAt, "DebugInlinedAt", []OperandInfo{{KindLiteralInteger, One, "Line"}, {KindIdRef, One, "Scope"}, {KindIdRef, Optional, "Inlined"}}, nil, nil},
+		{DebugInfoDebugLocalVariable, "DebugLocalVariable", []OperandInfo{{KindIdRef, One, "Name"}, {KindIdRef, One, "Type"}, {KindIdRef, One, "Source"}, {KindLiteralInteger, One, "Line"}, {KindLiteralInteger, One, "Column"}, {KindIdRef, One, "Parent"}, {KindLiteralInteger, Optional, "Arg Number"}}, nil, nil},
+		{DebugInfoDebugInlinedVariable, "DebugInlinedVariable", []OperandInfo{{KindIdRef, One, "Variable"}, {KindIdRef, One, "Inlined"}}, nil, nil},
+		{DebugInfoDebugDeclare, "DebugDeclare", []OperandInfo{{KindIdRef, One, "Local Variable"}, {KindIdRef, One, "Variable"}, {KindIdRef, One, "Expression"}}, nil, nil},
+		{DebugInfoDebugValue, "DebugValue", []OperandInfo{{KindIdRef, One, "Value"}, {KindIdRef, One, "Expression"}, {KindIdRef, Variadic, "Indexes"}}, nil, nil},
+		{DebugInfoDebugOperation, "DebugOperation", []OperandInfo{{KindDebugInfoDebugOperation, One, "OpCode"}, {KindLiteralInteger, Variadic, "Operands ..."}}, nil, nil},
+		{DebugInfoDebugExpression, "DebugExpression", []OperandInfo{{KindIdRef, Variadic, "Operands ..."}}, nil, nil},
+		{DebugInfoDebugMacroDef, "DebugMacroDef", []OperandInfo{{KindIdRef, One, "Source"}, {KindLiteralInteger, One, "Line"}, {KindIdRef, One, "Name"}, {KindIdRef, Optional, "Value"}}, nil, nil},
+		{DebugInfoDebugMacroUndef, "DebugMacroUndef", []OperandInfo{{KindIdRef, One, "Source"}, {KindLiteralInteger, One, "Line"}, {KindIdRef, One, "Macro"}}, nil, nil},
 	}},
 }

@@ -93,9 +93,14 @@ const (
 	KindOpenCLDebugInfo100DebugTypeQualifier
 	KindOpenCLDebugInfo100DebugOperation
 	KindOpenCLDebugInfo100DebugImportedEntity
+	KindDebugInfoDebugInfoFlags
+	KindDebugInfoDebugBaseTypeAttributeEncoding
+	KindDebugInfoDebugCompositeType
+	KindDebugInfoDebugTypeQualifier
+	KindDebugInfoDebugOperation
 )
 
-var kindTable = [85]KindInfo{
+var kindTable = [90]KindInfo{
 	{Kind: KindImageOperands, Name: "ImageOperands", Category: CategoryBitEnum, Enumerants: []EnumerantInfo{
 		{"None", 0x0, nil, nil, nil, nil, 0, 0},
 		{"Bias", 0x1, nil, []OperandInfo{{KindIdRef, One, ""}}, []Capability{CapabilityShader}, nil, Version1_0, 0},
@@ -1455,5 +1460,54 @@ var kindTable = [85]KindInfo{
 	{Kind: KindOpenCLDebugInfo100DebugImportedEntity, Name: "DebugImportedEntity", Category: CategoryValueEnum, Enumerants: []EnumerantInfo{
 		{"ImportedModule", 0x0, nil, nil, nil, nil, 0, 0},
 		{"ImportedDeclaration", 0x1, nil, nil, nil, nil, 0, 0},
+	}},
+	{Kind: KindDebugInfoDebugInfoFlags, Name: "DebugInfoFlags", Category: CategoryBitEnum, Enumerants: []EnumerantInfo{
+		{"None", 0x0, nil, nil, nil, nil, 0, 0},
+		{"FlagIsProtected", 0x1, nil, nil, nil, nil, 0, 0},
+		{"FlagIsPrivate", 0x2, nil, nil, nil, nil, 0, 0},
+		{"FlagIsPublic", 0x3, nil, nil, nil, nil, 0, 0},
+		{"FlagIsLocal", 0x4, nil, nil, nil, nil, 0, 0},
+		{"FlagIsDefinition", 0x8, nil, nil, nil, nil, 0, 0},
+		{"FlagFwdDecl", 0x10, nil, nil, nil, nil, 0, 0},
+		{"FlagArtificial", 0x20, nil, nil, nil, nil, 0, 0},
+		{"FlagExplicit", 0x40, nil, nil, nil, nil, 0, 0},
+		{"FlagPrototyped", 0x80, nil, nil, nil, nil, 0, 0},
+		{"FlagObjectPointer", 0x100, nil, nil, nil, nil, 0, 0},
+		{"FlagStaticMember", 0x200, nil, nil, nil, nil, 0, 0},
+		{"FlagIndirectVariable", 0x400, nil, nil, nil, nil, 0, 0},
+		{"FlagLValueReference", 0x800, nil, nil, nil, nil, 0, 0},
+		{"FlagRValueReference", 0x1000, nil, nil, nil, nil, 0, 0},
+		{"FlagIsOptimized", 0x2000, nil, nil, nil, nil, 0, 0},
+	}},
+	{Kind: KindDebugInfoDebugBaseTypeAttributeEncoding, Name: "DebugBaseTypeAttributeEncoding", Category: CategoryValueEnum, Enumerants: []EnumerantInfo{
+		{"Unspecified", 0x0, nil, nil, nil, nil, 0, 0},
+		{"Address", 0x1, nil, nil, nil, nil, 0, 0},
+		{"Boolean", 0x2, nil, nil, nil, nil, 0, 0},
+		{"Float", 0x4, nil, nil, nil, nil, 0, 0},
+		{"Signed", 0x5, nil, nil, nil, nil, 0, 0},
+		{"SignedChar", 0x6, nil, nil, nil, nil, 0, 0},
+		{"Unsigned", 0x7, nil, nil, nil, nil, 0, 0},
+		{"UnsignedChar", 0x8, nil, nil, nil, nil, 0, 0},
+	}},
+	{Kind: KindDebugInfoDebugCompositeType, Name: "DebugCompositeType", Category: CategoryValueEnum, Enumerants: []EnumerantInfo{
+		{"Class", 0x0, nil, nil, nil, nil, 0, 0},
+		{"Structure", 0x1, nil, nil, nil, nil, 0, 0},
+		{"Union", 0x2, nil, nil, nil, nil, 0, 0},
+	}},
+	{Kind: KindDebugInfoDebugTypeQualifier, Name: "DebugTypeQualifier", Category: CategoryValueEnum, Enumerants: []EnumerantInfo{
+		{"ConstType", 0x0, nil, nil, nil, nil, 0, 0},
+		{"VolatileType", 0x1, nil, nil, nil, nil, 0, 0},
+		{"RestrictType", 0x2, nil, nil, nil, nil, 0, 0},
+	}},
+	{Kind: KindDebugInfoDebugOperation, Name: "DebugOperation", Category: CategoryValueEnum, Enumerants: []EnumerantInfo{
+		{"Deref", 0x0, nil, nil, nil, nil, 0, 0},
+		{"Plus", 0x1, nil, nil, nil, nil, 0, 0},
+		{"Minus", 0x2, nil, nil, nil, nil, 0, 0},
+		{"PlusUconst", 0x3, nil, []OperandInfo{{KindLiteralInteger, One, ""}}, nil, nil, 0, 0},
+		{"BitPiece", 0x4, nil, []OperandInfo{{KindLiteralInteger, One, ""}, {KindLiteralInteger, One, ""}}, nil, nil, 0, 0},
+		{"Swap", 0x5, nil, nil, nil, nil, 0, 0},
+		{"Xderef", 0x6, nil, nil, nil, nil, 0, 0},
+		{"StackValue", 0x7, nil, nil, nil, nil, 0, 0},
+		{"Constu", 0x8, nil, []OperandInfo{{KindLiteralInteger, One, ""}}, nil, nil, 0, 0},
 	}},
 }

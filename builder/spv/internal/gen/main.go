@@ -99,6 +99,7 @@ var extSets = []struct{ file, name, prefix string }{
 	{"extinst.nonsemantic.shader.debuginfo.100.grammar.json", "NonSemantic.Shader.DebugInfo.100", "NonSemanticShaderDebugInfo100"},
 	{"extinst.opencl.debuginfo.100.grammar.json", "OpenCL.DebugInfo.100", "OpenCLDebugInfo100"},
 	{"extinst.nonsemantic.debugprintf.grammar.json", "NonSemantic.DebugPrintf", "NonSemanticDebugPrintf"},
+	{"extinst.debuginfo.grammar.json", "DebugInfo", "DebugInfo"},
 }
 
 // kindRef is an operand kind known to the generator.
