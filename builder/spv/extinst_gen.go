@@ -219,7 +219,206 @@ const (
 	DebugInfoDebugMacroUndef                    uint32 = 33
 )
 
-var extInstSets = [5]ExtInstSet{
+// OpenCL.std instruction numbers.
+const (
+	OpenCLstdacos            uint32 = 0
+	OpenCLstdacosh           uint32 = 1
+	OpenCLstdacospi          uint32 = 2
+	OpenCLstdasin            uint32 = 3
+	OpenCLstdasinh           uint32 = 4
+	OpenCLstdasinpi          uint32 = 5
+	OpenCLstdatan            uint32 = 6
+	OpenCLstdatan2           uint32 = 7
+	OpenCLstdatanh           uint32 = 8
+	OpenCLstdatanpi          uint32 = 9
+	OpenCLstdatan2pi         uint32 = 10
+	OpenCLstdcbrt            uint32 = 11
+	OpenCLstdceil            uint32 = 12
+	OpenCLstdcopysign        uint32 = 13
+	OpenCLstdcos             uint32 = 14
+	OpenCLstdcosh            uint32 = 15
+	OpenCLstdcospi           uint32 = 16
+	OpenCLstderfc            uint32 = 17
+	OpenCLstderf             uint32 = 18
+	OpenCLstdexp             uint32 = 19
+	OpenCLstdexp2            uint32 = 20
+	OpenCLstdexp10           uint32 = 21
+	OpenCLstdexpm1           uint32 = 22
+	OpenCLstdfabs            uint32 = 23
+	OpenCLstdfdim            uint32 = 24
+	OpenCLstdfloor           uint32 = 25
+	OpenCLstdfma             uint32 = 26
+	OpenCLstdfmax            uint32 = 27
+	OpenCLstdfmin            uint32 = 28
+	OpenCLstdfmod            uint32 = 29
+	OpenCLstdfract           uint32 = 30
+	OpenCLstdfrexp           uint32 = 31
+	OpenCLstdhypot           uint32 = 32
+	OpenCLstdilogb           uint32 = 33
+	OpenCLstdldexp           uint32 = 34
+	OpenCLstdlgamma          uint32 = 35
+	OpenCLstdlgamma_r        uint32 = 36
+	OpenCLstdlog             uint32 = 37
+	OpenCLstdlog2            uint32 = 38
+	OpenCLstdlog10           uint32 = 39
+	OpenCLstdlog1p           uint32 = 40
+	OpenCLstdlogb            uint32 = 41
+	OpenCLstdmad             uint32 = 42
+	OpenCLstdmaxmag          uint32 = 43
+	OpenCLstdminmag          uint32 = 44
+	OpenCLstdmodf            uint32 = 45
+	OpenCLstdnan             uint32 = 46
+	OpenCLstdnextafter       uint32 = 47
+	OpenCLstdpow             uint32 = 48
+	OpenCLstdpown            uint32 = 49
+	OpenCLstdpowr            uint32 = 50
+	OpenCLstdremainder       uint32 = 51
+	OpenCLstdremquo          uint32 = 52
+	OpenCLstdrint            uint32 = 53
+	OpenCLstdrootn           uint32 = 54
+	OpenCLstdround           uint32 = 55
+	OpenCLstdrsqrt           uint32 = 56
+	OpenCLstdsin             uint32 = 57
+	OpenCLstdsincos          uint32 = 58
+	OpenCLstdsinh            uint32 = 59
+	OpenCLstdsinpi           uint32 = 60
+	OpenCLstdsqrt            uint32 = 61
+	OpenCLstdtan             uint32 = 62
+	OpenCLstdtanh            uint32 = 63
+	OpenCLstdtanpi           uint32 = 64
+	OpenCLstdtgamma          uint32 = 65
+	OpenCLstdtrunc           uint32 = 66
+	OpenCLstdhalf_cos        uint32 = 67
+	OpenCLstdhalf_divide     uint32 = 68
+	OpenCLstdhalf_exp        uint32 = 69
+	OpenCLstdhalf_exp2       uint32 = 70
+	OpenCLstdhalf_exp10      uint32 = 71
+	OpenCLstdhalf_log        uint32 = 72
+	OpenCLstdhalf_log2       uint32 = 73
+	OpenCLstdhalf_log10      uint32 = 74
+	OpenCLstdhalf_powr       uint32 = 75
+	OpenCLstdhalf_recip      uint32 = 76
+	OpenCLstdhalf_rsqrt      uint32 = 77
+	OpenCLstdhalf_sin        uint32 = 78
+	OpenCLstdhalf_sqrt       uint32 = 79
+	OpenCLstdhalf_tan        uint32 = 80
+	OpenCLstdnative_cos      uint32 = 81
+	OpenCLstdnative_divide   uint32 = 82
+	OpenCLstdnative_exp      uint32 = 83
+	OpenCLstdnative_exp2     uint32 = 84
+	OpenCLstdnative_exp10    uint32 = 85
+	OpenCLstdnative_log      uint32 = 86
+	OpenCLstdnative_log2     uint32 = 87
+	OpenCLstdnative_log10    uint32 = 88
+	OpenCLstdnative_powr     uint32 = 89
+	OpenCLstdnative_recip    uint32 = 90
+	OpenCLstdnative_rsqrt    uint32 = 91
+	OpenCLstdnative_sin      uint32 = 92
+	OpenCLstdnative_sqrt     uint32 = 93
+	OpenCLstdnative_tan      uint32 = 94
+	OpenCLstdfclamp          uint32 = 95
+	OpenCLstddegrees         uint32 = 96
+	OpenCLstdfmax_common     uint32 = 97
+	OpenCLstdfmin_common     uint32 = 98
+	OpenCLstdmix             uint32 = 99
+	OpenCLstdradians         uint32 = 100
+	OpenCLstdstep            uint32 = 101
+	OpenCLstdsmoothstep      uint32 = 102
+	OpenCLstdsign            uint32 = 103
+	OpenCLstdcross           uint32 = 104
+	OpenCLstddistance        uint32 = 105
+	OpenCLstdlength          uint32 = 106
+	OpenCLstdnormalize       uint32 = 107
+	OpenCLstdfast_distance   uint32 = 108
+	OpenCLstdfast_length     uint32 = 109
+	OpenCLstdfast_normalize  uint32 = 110
+	OpenCLstds_abs           uint32 = 141
+	OpenCLstds_abs_diff      uint32 = 142
+	OpenCLstds_add_sat       uint32 = 143
+	OpenCLstdu_add_sat       uint32 = 144
+	OpenCLstds_hadd          uint32 = 145
+	OpenCLstdu_hadd          uint32 = 146
+	OpenCLstds_rhadd         uint32 = 147
+	OpenCLstdu_rhadd         uint32 = 148
+	OpenCLstds_clamp         uint32 = 149
+	OpenCLstdu_clamp         uint32 = 150
+	OpenCLstdclz             uint32 = 151
+	OpenCLstdctz             uint32 = 152
+	OpenCLstds_mad_hi        uint32 = 153
+	OpenCLstdu_mad_sat       uint32 = 154
+	OpenCLstds_mad_sat       uint32 = 155
+	OpenCLstds_max           uint32 = 156
+	OpenCLstdu_max           uint32 = 157
+	OpenCLstds_min           uint32 = 158
+	OpenCLstdu_min           uint32 = 159
+	OpenCLstds_mul_hi        uint32 = 160
+	OpenCLstdrotate          uint32 = 161
+	OpenCLstds_sub_sat       uint32 = 162
+	OpenCLstdu_sub_sat       uint32 = 163
+	OpenCLstdu_upsample      uint32 = 164
+	OpenCLstds_upsample      uint32 = 165
+	OpenCLstdpopcount        uint32 = 166
+	OpenCLstds_mad24         uint32 = 167
+	OpenCLstdu_mad24         uint32 = 168
+	OpenCLstds_mul24         uint32 = 169
+	OpenCLstdu_mul24         uint32 = 170
+	OpenCLstdvloadn          uint32 = 171
+	OpenCLstdvstoren         uint32 = 172
+	OpenCLstdvload_half      uint32 = 173
+	OpenCLstdvload_halfn     uint32 = 174
+	OpenCLstdvstore_half     uint32 = 175
+	OpenCLstdvstore_half_r   uint32 = 176
+	OpenCLstdvstore_halfn    uint32 = 177
+	OpenCLstdvstore_halfn_r  uint32 = 178
+	OpenCLstdvloada_halfn    uint32 = 179
+	OpenCLstdvstorea_halfn   uint32 = 180
+	OpenCLstdvstorea_halfn_r uint32 = 181
+	OpenCLstdshuffle         uint32 = 182
+	OpenCLstdshuffle2        uint32 = 183
+	OpenCLstdprintf          uint32 = 184
+	OpenCLstdprefetch        uint32 = 185
+	OpenCLstdbitselect       uint32 = 186
+	OpenCLstdselect          uint32 = 187
+	OpenCLstdu_abs           uint32 = 201
+	OpenCLstdu_abs_diff      uint32 = 202
+	OpenCLstdu_mul_hi        uint32 = 203
+	OpenCLstdu_mad_hi        uint32 = 204
+)
+
+// SPV_AMD_gcn_shader instruction numbers.
+const (
+	AMDGcnShaderCubeFaceIndexAMD uint32 = 1
+	AMDGcnShaderCubeFaceCoordAMD uint32 = 2
+	AMDGcnShaderTimeAMD          uint32 = 3
+)
+
+// SPV_AMD_shader_ballot instruction numbers.
+const (
+	AMDShaderBallotSwizzleInvocationsAMD       uint32 = 1
+	AMDShaderBallotSwizzleInvocationsMaskedAMD uint32 = 2
+	AMDShaderBallotWriteInvocationAMD          uint32 = 3
+	AMDShaderBallotMbcntAMD                    uint32 = 4
+)
+
+// SPV_AMD_shader_explicit_vertex_parameter instruction numbers.
+const (
+	AMDShaderExplicitVertexParameterInterpolateAtVertexAMD uint32 = 1
+)
+
+// SPV_AMD_shader_trinary_minmax instruction numbers.
+const (
+	AMDShaderTrinaryMinmaxFMin3AMD uint32 = 1
+	AMDShaderTrinaryMinmaxUMin3AMD uint32 = 2
+	AMDShaderTrinaryMinmaxSMin3AMD uint32 = 3
+	AMDShaderTrinaryMinmaxFMax3AMD uint32 = 4
+	AMDShaderTrinaryMinmaxUMax3AMD uint32 = 5
+	AMDShaderTrinaryMinmaxSMax3AMD uint32 = 6
+	AMDShaderTrinaryMinmaxFMid3AMD uint32 = 7
+	AMDShaderTrinaryMinmaxUMid3AMD uint32 = 8
+	AMDShaderTrinaryMinmaxSMid3AMD uint32 = 9
+)
+
+var extInstSets = [10]ExtInstSet{
 	{Name: "GLSL.std.450", Version: 100, Revision: 2, Kinds: nil, Insts: []ExtInstInfo{
 		{GLSLstd450Round, "Round", []OperandInfo{{KindIdRef, One, "x"}}, nil, nil},
 		{GLSLstd450RoundEven, "RoundEven", []OperandInfo{{KindIdRef, One, "x"}}, nil, nil},
@@ -426,5 +625,194 @@ var extInstSets = [5]ExtInstSet{
 		{DebugInfoDebugExpression, "DebugExpression", []OperandInfo{{KindIdRef, Variadic, "Operands ..."}}, nil, nil},
 		{DebugInfoDebugMacroDef, "DebugMacroDef", []OperandInfo{{KindIdRef, One, "Source"}, {KindLiteralInteger, One, "Line"}, {KindIdRef, One, "Name"}, {KindIdRef, Optional, "Value"}}, nil, nil},
 		{DebugInfoDebugMacroUndef, "DebugMacroUndef", []OperandInfo{{KindIdRef, One, "Source"}, {KindLiteralInteger, One, "Line"}, {KindIdRef, One, "Macro"}}, nil, nil},
+	}},
+	{Name: "OpenCL.std", Version: 100, Revision: 2, Kinds: nil, Insts: []ExtInstInfo{
+		{OpenCLstdacos, "acos", []OperandInfo{{KindIdRef, One, "x"}}, nil, nil},
+		{OpenCLstdacosh, "acosh", []OperandInfo{{KindIdRef, One, "x"}}, nil, nil},
+		{OpenCLstdacospi, "acospi", []OperandInfo{{KindIdRef, One, "x"}}, nil, nil},
+		{OpenCLstdasin, "asin", []OperandInfo{{KindIdRef, One, "x"}}, nil, nil},
+		{OpenCLstdasinh, "asinh", []OperandInfo{{KindIdRef, One, "x"}}, nil, nil},
+		{OpenCLstdasinpi, "asinpi", []OperandInfo{{KindIdRef, One, "x"}}, nil, nil},
+		{OpenCLstdatan, "atan", []OperandInfo{{KindIdRef, One, "x"}}, nil, nil},
+		{OpenCLstdatan2, "atan2", []OperandInfo{{KindIdRef, One, "y"}, {KindIdRef, One, "x"}}, nil, nil},
+		{OpenCLstdatanh, "atanh", []OperandInfo{{KindIdRef, One, "x"}}, nil, nil},
+		{OpenCLstdatanpi, "atanpi", []OperandInfo{{KindIdRef, One, "x"}}, nil, nil},
+		{OpenCLstdatan2pi, "atan2pi", []OperandInfo{{KindIdRef, One, "y"}, {KindIdRef, One, "x"}}, nil, nil},
+		{OpenCLstdcbrt, "cbrt", []OperandInfo{{KindIdRef, One, "x"}}, nil, nil},
+		{OpenCLstdceil, "ceil", []OperandInfo{{KindIdRef, One, "x"}}, nil, nil},
+		{OpenCLstdcopysign, "copysign", []OperandInfo{{KindIdRef, One, "x"}, {KindIdRef, One, "y"}}, nil, nil},
+		{OpenCLstdcos, "cos", []OperandInfo{{KindIdRef, One, "x"}}, nil, nil},
+		{OpenCLstdcosh, "cosh", []OperandInfo{{KindIdRef, One, "x"}}, nil, nil},
+		{OpenCLstdcospi, "cospi", []OperandInfo{{KindIdRef, One, "x"}}, nil, nil},
+		{OpenCLstderfc, "erfc", []OperandInfo{{KindIdRef, One, "x"}}, nil, nil},
+		{OpenCLstderf, "erf", []OperandInfo{{KindIdRef, One, "x"}}, nil, nil},
+		{OpenCLstdexp, "exp", []OperandInfo{{KindIdRef, One, "x"}}, nil, nil},
+		{OpenCLstdexp2, "exp2", []OperandInfo{{KindIdRef, One, "x"}}, nil, nil},
+		{OpenCLstdexp10, "exp10", []OperandInfo{{KindIdRef, One, "x"}}, nil, nil},
+		{OpenCLstdexpm1, "expm1", []OperandInfo{{KindIdRef, One, "x"}}, nil, nil},
+		{OpenCLstdfabs, "fabs", []OperandInfo{{KindIdRef, One, "x"}}, nil, nil},
+		{OpenCLstdfdim, "fdim", []OperandInfo{{KindIdRef, One, "x"}, {KindIdRef, One, "y"}}, nil, nil},
+		{OpenCLstdfloor, "floor", []OperandInfo{{KindIdRef, One, "x"}}, nil, nil},
+		{OpenCLstdfma, "fma", []OperandInfo{{KindIdRef, One, "a"}, {KindIdRef, One, "b"}, {KindIdRef, One, "c"}}, nil, nil},
+		{OpenCLstdfmax, "fmax", []OperandInfo{{KindIdRef, One, "x"}, {KindIdRef, One, "y"}}, nil, nil},
+		{OpenCLstdfmin, "fmin", []OperandInfo{{KindIdRef, One, "x"}, {KindIdRef, One, "y"}}, nil, nil},
+		{OpenCLstdfmod, "fmod", []OperandInfo{{KindIdRef, One, "x"}, {KindIdRef, One, "y"}}, nil, nil},
+		{OpenCLstdfract, "fract", []OperandInfo{{KindIdRef, One, "x"}, {KindIdRef, One, "ptr"}}, nil, nil},
+		{OpenCLstdfrexp, "frexp", []OperandInfo{{KindIdRef, One, "x"}, {KindIdRef, One, "exp"}}, nil, nil},
+		{OpenCLstdhypot, "hypot", []OperandInfo{{KindIdRef, One, "x"}, {KindIdRef, One, "y"}}, nil, nil},
+		{OpenCLstdilogb, "ilogb", []OperandInfo{{KindIdRef, One, "x"}}, nil, nil},
+		{OpenCLstdldexp, "ldexp", []OperandInfo{{KindIdRef, One, "x"}, {KindIdRef, One, "k"}}, nil, nil},
+		{OpenCLstdlgamma, "lgamma", []OperandInfo{{KindIdRef, One, "x"}}, nil, nil},
+		{OpenCLstdlgamma_r, "lgamma_r", []OperandInfo{{KindIdRef, One, "x"}, {KindIdRef, One, "signp"}}, nil, nil},
+		{OpenCLstdlog, "log", []OperandInfo{{KindIdRef, One, "x"}}, nil, nil},
+		{OpenCLstdlog2, "log2", []OperandInfo{{KindIdRef, One, "x"}}, nil, nil},
+		{OpenCLstdlog10, "log10", []OperandInfo{{KindIdRef, One, "x"}}, nil, nil},
+		{OpenCLstdlog1p, "log1p", []OperandInfo{{KindIdRef, One, "x"}}, nil, nil},
+		{OpenCLstdlogb, "logb", []OperandInfo{{KindIdRef, One, "x"}}, nil, nil},
+		{OpenCLstdmad, "mad", []OperandInfo{{KindIdRef, One, "a"}, {KindIdRef, One, "b"}, {KindIdRef, One, "c"}}, nil, nil},
+		{OpenCLstdmaxmag, "maxmag", []OperandInfo{{KindIdRef, One, "x"}, {KindIdRef, One, "y"}}, nil, nil},
+		{OpenCLstdminmag, "minmag", []OperandInfo{{KindIdRef, One, "x"}, {KindIdRef, One, "y"}}, nil, nil},
+		{OpenCLstdmodf, "modf", []OperandInfo{{KindIdRef, One, "x"}, {KindIdRef, One, "iptr"}}, nil, nil},
+		{OpenCLstdnan, "nan", []OperandInfo{{KindIdRef, One, "nancode"}}, nil, nil},
+		{OpenCLstdnextafter, "nextafter", []OperandInfo{{KindIdRef, One, "x"}, {KindIdRef, One, "y"}}, nil, nil},
+		{OpenCLstdpow, "pow", []OperandInfo{{KindIdRef, One, "x"}, {KindIdRef, One, "y"}}, nil, nil},
+		{OpenCLstdpown, "pown", []OperandInfo{{KindIdRef, One, "x"}, {KindIdRef, One, "y"}}, nil, nil},
+		{OpenCLstdpowr, "powr", []OperandInfo{{KindIdRef, One, "x"}, {KindIdRef, One, "y"}}, nil, nil},
+		{OpenCLstdremainder, "remainder", []OperandInfo{{KindIdRef, One, "x"}, {KindIdRef, One, "y"}}, nil, nil},
+		{OpenCLstdremquo, "remquo", []OperandInfo{{KindIdRef, One, "x"}, {KindIdRef, One, "y"}, {KindIdRef, One, "quo"}}, nil, nil},
+		{OpenCLstdrint, "rint", []OperandInfo{{KindIdRef, One, "x"}}, nil, nil},
+		{OpenCLstdrootn, "rootn", []OperandInfo{{KindIdRef, One, "x"}, {KindIdRef, One, "y"}}, nil, nil},
+		{OpenCLstdround, "round", []OperandInfo{{KindIdRef, One, "x"}}, nil, nil},
+		{OpenCLstdrsqrt, "rsqrt", []OperandInfo{{KindIdRef, One, "x"}}, nil, nil},
+		{OpenCLstdsin, "sin", []OperandInfo{{KindIdRef, One, "x"}}, nil, nil},
+		{OpenCLstdsincos, "sincos", []OperandInfo{{KindIdRef, One, "x"}, {KindIdRef, One, "cosval"}}, nil, nil},
+		{OpenCLstdsinh, "sinh", []OperandInfo{{KindIdRef, One, "x"}}, nil, nil},
+		{OpenCLstdsinpi, "sinpi", []OperandInfo{{KindIdRef, One, "x"}}, nil, nil},
+		{OpenCLstdsqrt, "sqrt", []OperandInfo{{KindIdRef, One, "x"}}, nil, nil},
+		{OpenCLstdtan, "tan", []OperandInfo{{KindIdRef, One, "x"}}, nil, nil},
+		{OpenCLstdtanh, "tanh", []OperandInfo{{KindIdRef, One, "x"}}, nil, nil},
+		{OpenCLstdtanpi, "tanpi", []OperandInfo{{KindIdRef, One, "x"}}, nil, nil},
+		{OpenCLstdtgamma, "tgamma", []OperandInfo{{KindIdRef, One, "x"}}, nil, nil},
+		{OpenCLstdtrunc, "trunc", []OperandInfo{{KindIdRef, One, "x"}}, nil, nil},
+		{OpenCLstdhalf_cos, "half_cos", []OperandInfo{{KindIdRef, One, "x"}}, nil, nil},
+		{OpenCLstdhalf_divide, "half_divide", []OperandInfo{{KindIdRef, One, "x"}, {KindIdRef, One, "y"}}, nil, nil},
+		{OpenCLstdhalf_exp, "half_exp", []OperandInfo{{KindIdRef, One, "x"}}, nil, nil},
+		{OpenCLstdhalf_exp2, "half_exp2", []OperandInfo{{KindIdRef, One, "x"}}, nil, nil},
+		{OpenCLstdhalf_exp10, "half_exp10", []OperandInfo{{KindIdRef, One, "x"}}, nil, nil},
+		{OpenCLstdhalf_log, "half_log", []OperandInfo{{KindIdRef, One, "x"}}, nil, nil},
+		{OpenCLstdhalf_log2, "half_log2", []OperandInfo{{KindIdRef, One, "x"}}, nil, nil},
+		{OpenCLstdhalf_log10, "half_log10", []OperandInfo{{KindIdRef, One, "x"}}, nil, nil},
+		{OpenCLstdhalf_powr, "half_powr", []OperandInfo{{KindIdRef, One, "x"}, {KindIdRef, One, "y"}}, nil, nil},
+		{OpenCLstdhalf_recip, "half_recip", []OperandInfo{{KindIdRef, One, "x"}}, nil, nil},
+		{OpenCLstdhalf_rsqrt, "half_rsqrt", []OperandInfo{{KindIdRef, One, "x"}}, nil, nil},
+		{OpenCLstdhalf_sin, "half_sin", []OperandInfo{{KindIdRef, One, "x"}}, nil, nil},
+		{OpenCLstdhalf_sqrt, "half_sqrt", []OperandInfo{{KindIdRef, One, "x"}}, nil, nil},
+		{OpenCLstdhalf_tan, "half_tan", []OperandInfo{{KindIdRef, One, "x"}}, nil, nil},
+		{OpenCLstdnative_cos, "native_cos", []OperandInfo{{KindIdRef, One, "x"}}, nil, nil},
+		{OpenCLstdnative_divide, "native_divide", []OperandInfo{{KindIdRef, One, "x"}, {KindIdRef, One, "y"}}, nil, nil},
+		{OpenCLstdnative_exp, "native_exp", []OperandInfo{{KindIdRef, One, "x"}}, nil, nil},
+		{OpenCLstdnative_exp2, "native_exp2", []OperandInfo{{KindIdRef, One, "x"}}, nil, nil},
+		{OpenCLstdnative_exp10, "native_exp10", []OperandInfo{{KindIdRef, One, "x"}}, nil, nil},
+		{OpenCLstdnative_log, "native_log", []OperandInfo{{KindIdRef, One, "x"}}, nil, nil},
+		{OpenCLstdnative_log2, "native_log2", []OperandInfo{{KindIdRef, One, "x"}}, nil, nil},
+		{OpenCLstdnative_log10, "native_log10", []OperandInfo{{KindIdRef, One, "x"}}, nil, nil},
+		{OpenCLstdnative_powr, "native_powr", []OperandInfo{{KindIdRef, One, "x"}, {KindIdRef, One, "y"}}, nil, nil},
+		{OpenCLstdnative_recip, "native_recip", []OperandInfo{{KindIdRef, One, "x"}}, nil, nil},
+		{OpenCLstdnative_rsqrt, "native_rsqrt", []OperandInfo{{KindIdRef, One, "x"}}, nil, nil},
+		{OpenCLstdnative_sin, "native_sin", []OperandInfo{{KindIdRef, One, "x"}}, nil, nil},
+		{OpenCLstdnative_sqrt, "native_sqrt", []OperandInfo{{KindIdRef, One, "x"}}, nil, nil},
+		{OpenCLstdnative_tan, "native_tan", []OperandInfo{{KindIdRef, One, "x"}}, nil, nil},
+		{OpenCLstdfclamp, "fclamp", []OperandInfo{{KindIdRef, One, "x"}, {KindIdRef, One, "minval"}, {KindIdRef, One, "maxval"}}, nil, nil},
+		{OpenCLstddegrees, "degrees", []OperandInfo{{KindIdRef, One, "radians"}}, nil, nil},
+		{OpenCLstdfmax_common, "fmax_common", []OperandInfo{{KindIdRef, One, "x"}, {KindIdRef, One, "y"}}, nil, nil},
+		{OpenCLstdfmin_common, "fmin_common", []OperandInfo{{KindIdRef, One, "x"}, {KindIdRef, One, "y"}}, nil, nil},
+		{OpenCLstdmix, "mix", []OperandInfo{{KindIdRef, One, "x"}, {KindIdRef, One, "y"}, {KindIdRef, One, "a"}}, nil, nil},
+		{OpenCLstdradians, "radians", []OperandInfo{{KindIdRef, One, "degrees"}}, nil, nil},
+		{OpenCLstdstep, "step", []OperandInfo{{KindIdRef, One, "edge"}, {KindIdRef, One, "x"}}, nil, nil},
+		{OpenCLstdsmoothstep, "smoothstep", []OperandInfo{{KindIdRef, One, "edge0"}, {KindIdRef, One, "edge1"}, {KindIdRef, One, "x"}}, nil, nil},
+		{OpenCLstdsign, "sign", []OperandInfo{{KindIdRef, One, "x"}}, nil, nil},
+		{OpenCLstdcross, "cross", []OperandInfo{{KindIdRef, One, "p0"}, {KindIdRef, One, "p1"}}, nil, nil},
+		{OpenCLstddistance, "distance", []OperandInfo{{KindIdRef, One, "p0"}, {KindIdRef, One, "p1"}}, nil, nil},
+		{OpenCLstdlength, "length", []OperandInfo{{KindIdRef, One, "p"}}, nil, nil},
+		{OpenCLstdnormalize, "normalize", []OperandInfo{{KindIdRef, One, "p"}}, nil, nil},
+		{OpenCLstdfast_distance, "fast_distance", []OperandInfo{{KindIdRef, One, "p0"}, {KindIdRef, One, "p1"}}, nil, nil},
+		{OpenCLstdfast_length, "fast_length", []OperandInfo{{KindIdRef, One, "p"}}, nil, nil},
+		{OpenCLstdfast_normalize, "fast_normalize", []OperandInfo{{KindIdRef, One, "p"}}, nil, nil},
+		{OpenCLstds_abs, "s_abs", []OperandInfo{{KindIdRef, One, "x"}}, nil, nil},
+		{OpenCLstds_abs_diff, "s_abs_diff", []OperandInfo{{KindIdRef, One, "x"}, {KindIdRef, One, "y"}}, nil, nil},
+		{OpenCLstds_add_sat, "s_add_sat", []OperandInfo{{KindIdRef, One, "x"}, {KindIdRef, One, "y"}}, nil, nil},
+		{OpenCLstdu_add_sat, "u_add_sat", []OperandInfo{{KindIdRef, One, "x"}, {KindIdRef, One, "y"}}, nil, nil},
+		{OpenCLstds_hadd, "s_hadd", []OperandInfo{{KindIdRef, One, "x"}, {KindIdRef, One, "y"}}, nil, nil},
+		{OpenCLstdu_hadd, "u_hadd", []OperandInfo{{KindIdRef, One, "x"}, {KindIdRef, One, "y"}}, nil, nil},
+		{OpenCLstds_rhadd, "s_rhadd", []OperandInfo{{KindIdRef, One, "x"}, {KindIdRef, One, "y"}}, nil, nil},
+		{OpenCLstdu_rhadd, "u_rhadd", []OperandInfo{{KindIdRef, One, "x"}, {KindIdRef, One, "y"}}, nil, nil},
+		{OpenCLstds_clamp, "s_clamp", []OperandInfo{{KindIdRef, One, "x"}, {KindIdRef, One, "minval"}, {KindIdRef, One, "maxval"}}, nil, nil},
+		{OpenCLstdu_clamp, "u_clamp", []OperandInfo{{KindIdRef, One, "x"}, {KindIdRef, One, "minval"}, {KindIdRef, One, "maxval"}}, nil, nil},
+		{OpenCLstdclz, "clz", []OperandInfo{{KindIdRef, One, "x"}}, nil, nil},
+		{OpenCLstdctz, "ctz", []OperandInfo{{KindIdRef, One, "x"}}, nil, nil},
+		{OpenCLstds_mad_hi, "s_mad_hi", []OperandInfo{{KindIdRef, One, "a"}, {KindIdRef, One, "b"}, {KindIdRef, One, "c"}}, nil, nil},
+		{OpenCLstdu_mad_sat, "u_mad_sat", []OperandInfo{{KindIdRef, One, "x"}, {KindIdRef, One, "y"}, {KindIdRef, One, "z"}}, nil, nil},
+		{OpenCLstds_mad_sat, "s_mad_sat", []OperandInfo{{KindIdRef, One, "x"}, {KindIdRef, One, "y"}, {KindIdRef, One, "z"}}, nil, nil},
+		{OpenCLstds_max, "s_max", []OperandInfo{{KindIdRef, One, "x"}, {KindIdRef, One, "y"}}, nil, nil},
+		{OpenCLstdu_max, "u_max", []OperandInfo{{KindIdRef, One, "x"}, {KindIdRef, One, "y"}}, nil, nil},
+		{OpenCLstds_min, "s_min", []OperandInfo{{KindIdRef, One, "x"}, {KindIdRef, One, "y"}}, nil, nil},
+		{OpenCLstdu_min, "u_min", []OperandInfo{{KindIdRef, One, "x"}, {KindIdRef, One, "y"}}, nil, nil},
+		{OpenCLstds_mul_hi, "s_mul_hi", []OperandInfo{{KindIdRef, One, "x"}, {KindIdRef, One, "y"}}, nil, nil},
+		{OpenCLstdrotate, "rotate", []OperandInfo{{KindIdRef, One, "v"}, {KindIdRef, One, "i"}}, nil, nil},
+		{OpenCLstds_sub_sat, "s_sub_sat", []OperandInfo{{KindIdRef, One, "x"}, {KindIdRef, One, "y"}}, nil, nil},
+		{OpenCLstdu_sub_sat, "u_sub_sat", []OperandInfo{{KindIdRef, One, "x"}, {KindIdRef, One, "y"}}, nil, nil},
+		{OpenCLstdu_upsample, "u_upsample", []OperandInfo{{KindIdRef, One, "hi"}, {KindIdRef, One, "lo"}}, nil, nil},
+		{OpenCLstds_upsample, "s_upsample", []OperandInfo{{KindIdRef, One, "hi"}, {KindIdRef, One, "lo"}}, nil, nil},
+		{OpenCLstdpopcount, "popcount", []OperandInfo{{KindIdRef, One, "x"}}, nil, nil},
+		{OpenCLstds_mad24, "s_mad24", []OperandInfo{{KindIdRef, One, "x"}, {KindIdRef, One, "y"}, {KindIdRef, One, "z"}}, nil, nil},
+		{OpenCLstdu_mad24, "u_mad24", []OperandInfo{{KindIdRef, One, "x"}, {KindIdRef, One, "y"}, {KindIdRef, One, "z"}}, nil, nil},
+		{OpenCLstds_mul24, "s_mul24", []OperandInfo{{KindIdRef, One, "x"}, {KindIdRef, One, "y"}}, nil, nil},
+		{OpenCLstdu_mul24, "u_mul24", []OperandInfo{{KindIdRef, One, "x"}, {KindIdRef, One, "y"}}, nil, nil},
+		{OpenCLstdvloadn, "vloadn", []OperandInfo{{KindIdRef, One, "offset"}, {KindIdRef, One, "p"}, {KindLiteralInteger, One, "n"}}, nil, nil},
+		{OpenCLstdvstoren, "vstoren", []OperandInfo{{KindIdRef, One, "data"}, {KindIdRef, One, "offset"}, {KindIdRef, One, "p"}}, nil, nil},
+		{OpenCLstdvload_half, "vload_half", []OperandInfo{{KindIdRef, One, "offset"}, {KindIdRef, One, "p"}}, nil, nil},
+		{OpenCLstdvload_halfn, "vload_halfn", []OperandInfo{{KindIdRef, One, "offset"}, {KindIdRef, One, "p"}, {KindLiteralInteger, One, "n"}}, nil, nil},
+		{OpenCLstdvstore_half, "vstore_half", []OperandInfo{{KindIdRef, One, "data"}, {KindIdRef, One, "offset"}, {KindIdRef, One, "p"}}, nil, nil},
+		{OpenCLstdvstore_half_r, "vstore_half_r", []OperandInfo{{KindIdRef, One, "data"}, {KindIdRef, One, "offset"}, {KindIdRef, One, "p"}, {KindFPRoundingMode, One, "mode"}}, nil, nil},
+		{OpenCLstdvstore_halfn, "vstore_halfn", []OperandInfo{{KindIdRef, One, "data"}, {KindIdRef, One, "offset"}, {KindIdRef, One, "p"}}, nil, nil},
+		{OpenCLstdvstore_halfn_r, "vstore_halfn_r", []OperandInfo{{KindIdRef, One, "data"}, {KindIdRef, One, "offset"}, {KindIdRef, One, "p"}, {KindFPRoundingMode, One, "mode"}}, nil, nil},
+		{OpenCLstdvloada_halfn, "vloada_halfn", []OperandInfo{{KindIdRef, One, "offset"}, {KindIdRef, One, "p"}, {KindLiteralInteger, One, "n"}}, nil, nil},
+		{OpenCLstdvstorea_halfn, "vstorea_halfn", []OperandInfo{{KindIdRef, One, "data"}, {KindIdRef, One, "offset"}, {KindIdRef, One, "p"}}, nil, nil},
+		{OpenCLstdvstorea_halfn_r, "vstorea_halfn_r", []OperandInfo{{KindIdRef, One, "data"}, {KindIdRef, One, "offset"}, {KindIdRef, One, "p"}, {KindFPRoundingMode, One, "mode"}}, nil, nil},
+		{OpenCLstdshuffle, "shuffle", []OperandInfo{{KindIdRef, One, "x"}, {KindIdRef, One, "shuffle mask"}}, nil, nil},
+		{OpenCLstdshuffle2, "shuffle2", []OperandInfo{{KindIdRef, One, "x"}, {KindIdRef, One, "y"}, {KindIdRef, One, "shuffle mask"}}, nil, nil},
+		{OpenCLstdprintf, "printf", []OperandInfo{{KindIdRef, One, "format"}, {KindIdRef, Variadic, "additional arguments"}}, nil, nil},
+		{OpenCLstdprefetch, "prefetch", []OperandInfo{{KindIdRef, One, "ptr"}, {KindIdRef, One, "num elements"}}, nil, nil},
+		{OpenCLstdbitselect, "bitselect", []OperandInfo{{KindIdRef, One, "a"}, {KindIdRef, One, "b"}, {KindIdRef, One, "c"}}, nil, nil},
+		{OpenCLstdselect, "select", []OperandInfo{{KindIdRef, One, "a"}, {KindIdRef, One, "b"}, {KindIdRef, One, "c"}}, nil, nil},
+		{OpenCLstdu_abs, "u_abs", []OperandInfo{{KindIdRef, One, "x"}}, nil, nil},
+		{OpenCLstdu_abs_diff, "u_abs_diff", []OperandInfo{{KindIdRef, One, "x"}, {KindIdRef, One, "y"}}, nil, nil},
+		{OpenCLstdu_mul_hi, "u_mul_hi", []OperandInfo{{KindIdRef, One, "x"}, {KindIdRef, One, "y"}}, nil, nil},
+		{OpenCLstdu_mad_hi, "u_mad_hi", []OperandInfo{{KindIdRef, One, "a"}, {KindIdRef, One, "b"}, {KindIdRef, One, "c"}}, nil, nil},
+	}},
+	{Name: "SPV_AMD_gcn_shader", Version: 0, Revision: 2, Kinds: nil, Insts: []ExtInstInfo{
+		{AMDGcnShaderCubeFaceIndexAMD, "CubeFaceIndexAMD", []OperandInfo{{KindIdRef, One, "P"}}, nil, []string{"SPV_AMD_gcn_shader"}},
+		{AMDGcnShaderCubeFaceCoordAMD, "CubeFaceCoordAMD", []OperandInfo{{KindIdRef, One, "P"}}, nil, []string{"SPV_AMD_gcn_shader"}},
+		{AMDGcnShaderTimeAMD, "TimeAMD", nil, nil, []string{"SPV_AMD_gcn_shader"}},
+	}},
+	{Name: "SPV_AMD_shader_ballot", Version: 0, Revision: 5, Kinds: nil, Insts: []ExtInstInfo{
+		{AMDShaderBallotSwizzleInvocationsAMD, "SwizzleInvocationsAMD", []OperandInfo{{KindIdRef, One, "data"}, {KindIdRef, One, "offset"}}, nil, []string{"SPV_AMD_shader_ballot"}},
+		{AMDShaderBallotSwizzleInvocationsMaskedAMD, "SwizzleInvocationsMaskedAMD", []OperandInfo{{KindIdRef, One, "data"}, {KindIdRef, One, "mask"}}, nil, []string{"SPV_AMD_shader_ballot"}},
+		{AMDShaderBallotWriteInvocationAMD, "WriteInvocationAMD", []OperandInfo{{KindIdRef, One, "inputValue"}, {KindIdRef, One, "writeValue"}, {KindIdRef, One, "invocationIndex"}}, nil, []string{"SPV_AMD_shader_ballot"}},
+		{AMDShaderBallotMbcntAMD, "MbcntAMD", []OperandInfo{{KindIdRef, One, "mask"}}, nil, []string{"SPV_AMD_shader_ballot"}},
+	}},
+	{Name: "SPV_AMD_shader_explicit_vertex_parameter", Version: 0, Revision: 4, Kinds: nil, Insts: []ExtInstInfo{
+		{AMDShaderExplicitVertexParameterInterpolateAtVertexAMD, "InterpolateAtVertexAMD", []OperandInfo{{KindIdRef, One, "interpolant"}, {KindIdRef, One, "vertexIdx"}}, nil, []string{"SPV_AMD_shader_explicit_vertex_parameter"}},
+	}},
+	{Name: "SPV_AMD_shader_trinary_minmax", Version: 0, Revision: 4, Kinds: nil, Insts: []ExtInstInfo{
+		{AMDShaderTrinaryMinmaxFMin3AMD, "FMin3AMD", []OperandInfo{{KindIdRef, One, "x"}, {KindIdRef, One, "y"}, {KindIdRef, One, "z"}}, nil, []string{"SPV_AMD_shader_trinary_minmax"}},
+		{AMDShaderTrinaryMinmaxUMin3AMD, "UMin3AMD", []OperandInfo{{KindIdRef, One, "x"}, {KindIdRef, One, "y"}, {KindIdRef, One, "z"}}, nil, []string{"SPV_AMD_shader_trinary_minmax"}},
+		{AMDShaderTrinaryMinmaxSMin3AMD, "SMin3AMD", []OperandInfo{{KindIdRef, One, "x"}, {KindIdRef, One, "y"}, {KindIdRef, One, "z"}}, nil, []string{"SPV_AMD_shader_trinary_minmax"}},
+		{AMDShaderTrinaryMinmaxFMax3AMD, "FMax3AMD", []OperandInfo{{KindIdRef, One, "x"}, {KindIdRef, One, "y"}, {KindIdRef, One, "z"}}, nil, []string{"SPV_AMD_shader_trinary_minmax"}},
+		{AMDShaderTrinaryMinmaxUMax3AMD, "UMax3AMD", []OperandInfo{{KindIdRef, One, "x"}, {KindIdRef, One, "y"}, {KindIdRef, One, "z"}}, nil, []string{"SPV_AMD_shader_trinary_minmax"}},
+		{AMDShaderTrinaryMinmaxSMax3AMD, "SMax3AMD", []OperandInfo{{KindIdRef, One, "x"}, {KindIdRef, One, "y"}, {KindIdRef, One, "z"}}, nil, []string{"SPV_AMD_shader_trinary_minmax"}},
+		{AMDShaderTrinaryMinmaxFMid3AMD, "FMid3AMD", []OperandInfo{{KindIdRef, One, "x"}, {KindIdRef, One, "y"}, {KindIdRef, One, "z"}}, nil, []string{"SPV_AMD_shader_trinary_minmax"}},
+		{AMDShaderTrinaryMinmaxUMid3AMD, "UMid3AMD", []OperandInfo{{KindIdRef, One, "x"}, {KindIdRef, One, "y"}, {KindIdRef, One, "z"}}, nil, []string{"SPV_AMD_shader_trinary_minmax"}},
+		{AMDShaderTrinaryMinmaxSMid3AMD, "SMid3AMD", []OperandInfo{{KindIdRef, One, "x"}, {KindIdRef, One, "y"}, {KindIdRef, One, "z"}}, nil, []string{"SPV_AMD_shader_trinary_minmax"}},
 	}},
 }

@@ -100,6 +100,11 @@ var extSets = []struct{ file, name, prefix string }{
 	{"extinst.opencl.debuginfo.100.grammar.json", "OpenCL.DebugInfo.100", "OpenCLDebugInfo100"},
 	{"extinst.nonsemantic.debugprintf.grammar.json", "NonSemantic.DebugPrintf", "NonSemanticDebugPrintf"},
 	{"extinst.debuginfo.grammar.json", "DebugInfo", "DebugInfo"},
+	{"extinst.opencl.std.100.grammar.json", "OpenCL.std", "OpenCLstd"},
+	{"extinst.spv-amd-gcn-shader.grammar.json", "SPV_AMD_gcn_shader", "AMDGcnShader"},
+	{"extinst.spv-amd-shader-ballot.grammar.json", "SPV_AMD_shader_ballot", "AMDShaderBallot"},
+	{"extinst.spv-amd-shader-explicit-vertex-parameter.grammar.json", "SPV_AMD_shader_explicit_vertex_parameter", "AMDShaderExplicitVertexParameter"},
+	{"extinst.spv-amd-shader-trinary-minmax.grammar.json", "SPV_AMD_shader_trinary_minmax", "AMDShaderTrinaryMinmax"},
 }
 
 // kindRef is an operand kind known to the generator.
