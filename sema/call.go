@@ -28,7 +28,7 @@ func (c *checker) call(e *ast.CallExpr) operand {
 	}
 	name := calleeName(e.Fun)
 	switch {
-	case len(fun.funcs) > 0:
+	case len(fun.funcs) > 0 && (fun.intrinsic == "" || dependent || c.userViable(fun.funcs, args)):
 		if dependent {
 			if len(fun.funcs) == 1 && fun.funcs[0].Result != nil {
 				return operand{typ: fun.funcs[0].Result}
@@ -172,6 +172,13 @@ func (c *checker) callUser(e *ast.CallExpr, name string, funcs []*Func, args []o
 				Msg: fmt.Sprintf("candidate function not viable: requires %s argument%s, but %d %s provided", want, plural(len(params)), len(args), wasWere(len(args)))})
 			continue
 		}
+		for i := range params[:len(args)] {
+			// T b[] accepts an array of T of any length.
+			pt, at := params[i].Type.Canonical(), argTypes[i].Canonical()
+			if pt.IsArray() && pt.Len() == types.Unsized && at.IsArray() && types.Identical(pt.Elem(), at.Elem()) {
+				params[i].Type = argTypes[i]
+			}
+		}
 		callArgs := argTypes
 		copied := false
 		for i, p := range params[:len(args)] {
@@ -274,4 +281,29 @@ func (c *checker) templateArgType(n ast.Node) *types.Type {
 		}
 	}
 	return nil
+}
+
+// userViable reports whether some user overload accepts the arguments.
+func (c *checker) userViable(funcs []*Func, args []operand) bool {
+	argTypes := make([]*types.Type, len(args))
+	for i, a := range args {
+		argTypes[i] = decayBuffer(a.typ)
+	}
+	for _, f := range funcs {
+		if f.Result == nil || len(f.Params) < len(args) {
+			continue
+		}
+		params := make([]types.Param, len(args))
+		for i := range args {
+			p := f.Params[i]
+			if p.typ == nil {
+				return true
+			}
+			params[i] = types.Param{Type: p.typ, Mode: p.Mode}
+		}
+		if score, _ := types.CallScore(params, argTypes, c.cfg.implicitKind()); score != types.NoMatch {
+			return true
+		}
+	}
+	return false
 }

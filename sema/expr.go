@@ -190,7 +190,11 @@ func (c *checker) name(e *ast.NameExpr) operand {
 		t := o.typ
 		return operand{typ: t, val: &constant.Composite{Type: types.ScalarType(v.Kind()), Elems: []constant.Value{v}}}
 	case *Overloads:
-		return operand{typ: types.InvalidType(), funcs: o.Funcs}
+		x := operand{typ: types.InvalidType(), funcs: o.Funcs}
+		if len(e.Qualifier) == 0 && intrinsics.IsFunction(e.Name) {
+			x.intrinsic = e.Name // user overloads do not hide the intrinsic
+		}
+		return x
 	case *Func:
 		return operand{typ: types.InvalidType(), funcs: []*Func{o}}
 	case *Template:
@@ -380,6 +384,9 @@ func (c *checker) convertTo(x operand, e ast.Expr, t *types.Type) bool {
 	}
 	if types.Identical(x.typ, t) {
 		return true
+	}
+	if ct, cx := t.Canonical(), x.typ.Canonical(); ct.IsArray() && ct.Len() == types.Unsized && cx.IsArray() && types.Identical(ct.Elem(), cx.Elem()) {
+		return true // T[N] passed as T[]
 	}
 	if !t.Canonical().IsObject() {
 		x.typ = decayBuffer(x.typ)

@@ -25,7 +25,7 @@ func (c *checker) stmt(s ast.Stmt) {
 		c.stmt(s.Stmt)
 	case *ast.IfStmt:
 		c.openScope(ScopeBlock, "")
-		c.condition(s.CondVar, s.Cond)
+		c.condition("if", s.CondVar, s.Cond)
 		c.subStmt(s.Then)
 		if s.Else != nil {
 			c.subStmt(s.Else)
@@ -37,7 +37,7 @@ func (c *checker) stmt(s ast.Stmt) {
 			c.stmt(s.Init)
 		}
 		if s.Cond != nil {
-			c.condition(nil, s.Cond)
+			c.condition("for", nil, s.Cond)
 		}
 		if s.Post != nil {
 			c.expr(s.Post)
@@ -46,12 +46,12 @@ func (c *checker) stmt(s ast.Stmt) {
 		c.closeScope()
 	case *ast.WhileStmt:
 		c.openScope(ScopeBlock, "")
-		c.condition(s.CondVar, s.Cond)
+		c.condition("while", s.CondVar, s.Cond)
 		c.loopBody(s.Body)
 		c.closeScope()
 	case *ast.DoStmt:
 		c.loopBody(s.Body)
-		c.condition(nil, s.Cond)
+		c.condition("do", nil, s.Cond)
 	case *ast.SwitchStmt:
 		c.switchStmt(s)
 	case *ast.CaseLabelStmt:
@@ -86,8 +86,9 @@ func (c *checker) loopBody(s ast.Stmt) {
 	c.breakable = c.breakable[:len(c.breakable)-1]
 }
 
-// condition checks an if/while/for condition: it must convert to bool.
-func (c *checker) condition(v *ast.VarDecl, e ast.Expr) {
+// condition checks an if/while/for/do condition: a scalar that converts
+// to bool.
+func (c *checker) condition(stmt string, v *ast.VarDecl, e ast.Expr) {
 	if v != nil {
 		c.varDecl(v, nil)
 		return
@@ -103,12 +104,9 @@ func (c *checker) condition(v *ast.VarDecl, e ast.Expr) {
 	if x.typ.IsScalar() {
 		c.recordConversion(e, x.typ, types.ScalarType(types.Bool))
 	}
-	if !x.typ.IsScalar() && x.typ.Kind() != types.Enum {
-		// DXC accepts a vector condition with a warning-free truncation
-		// only for one component; larger ones are an error in HLSL 2021.
-		if x.typ.ComponentCount() > 1 && c.cfg.hlsl2021() {
-			c.errorf(BadCondition, e.Pos(), "condition must be a scalar, but got %s", types.Quote(x.typ))
-		}
+	if !x.typ.IsScalar() && x.typ.Kind() != types.Enum && x.typ.ComponentCount() > 1 {
+		// DXC: the implicit conversion to bool would truncate.
+		c.errorf(BadCondition, e.Pos(), "%s statement conditional expressions must evaluate to a scalar", stmt)
 	}
 }
 

@@ -9,7 +9,16 @@ float take2(float2 v) { return v.x; }
 float over(int x) { return 1; }
 float over(uint x) { return 2; }
 
+struct Wrapped { int x; };
+int abs(Wrapped w) { return w.x; } // overloads the intrinsic without hiding it
+Buffer<float4> bufs[4];
+float4 first(Buffer<float4> b[], int i) { return b[i][0]; } // any length
+
 float4 main(float4 input : A) : SV_Target {
+  Wrapped wr = { -1 };
+  int ab = abs(wr) + abs(-1);
+  float4 fb = first(bufs, 1);
+  if (input /* ERROR "if statement conditional expressions must evaluate to a scalar" */) { ab++; }
   S s;
   float4 v = input;
   float2 w = v.xy;
