@@ -152,6 +152,7 @@ type checker struct {
 	// structScopes maps a struct type (canonical) to its member scope.
 	structScopes map[*types.Type]*Scope
 
+	forInit   bool  // declaring a for statement's init variables
 	fn        *Func // the function whose body is being checked
 	loops     int   // enclosing loops
 	switches  int   // enclosing switches

@@ -91,6 +91,11 @@ func (c *checker) staticAssert(d *ast.StaticAssertDecl) {
 // declare inserts o in the current scope, reporting a redefinition.
 func (c *checker) declare(o Object, pos diag.Pos) bool {
 	if old := c.scope.Insert(o); old != nil {
+		if _, oldVar := old.(*Var); oldVar && c.forInit {
+			c.warnf(Redefinition, pos, "redefinition of '%s' shadows declaration in the outer scope; most recent declaration will be used", o.Name())
+			c.scope.set(o)
+			return true
+		}
 		// Re-declarations of the same kind are common and legal for
 		// functions and extern-like prototypes; report variables and types.
 		switch old.(type) {

@@ -32,10 +32,15 @@ func (c *checker) stmt(s ast.Stmt) {
 		}
 		c.closeScope()
 	case *ast.ForStmt:
-		c.openScope(ScopeBlock, "")
+		// As in fxc, a variable declared in the init statement stays
+		// visible after the loop, and a later loop may declare it again
+		// (DXC warns; the most recent declaration wins).
 		if s.Init != nil {
+			c.forInit = true
 			c.stmt(s.Init)
+			c.forInit = false
 		}
+		c.openScope(ScopeBlock, "")
 		if s.Cond != nil {
 			c.condition("for", nil, s.Cond)
 		}

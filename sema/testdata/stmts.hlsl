@@ -62,3 +62,9 @@ Out main(float4 p : POSITION) {
   inner /* ERROR "use of undeclared identifier 'inner'" */ = 3;
   return o;
 }
+
+int loops() {
+  for (int i = 0; i < 2; i++) {}
+  for (int i /* WARNING "redefinition of 'i' shadows declaration in the outer scope" */ = 0; i < 3; i++) {}
+  return i; // still in scope after the loop, as in fxc
+}
