@@ -98,7 +98,7 @@ func (r *Result) parse(opts *Options, filename string, src []byte) {
 	if r.Failed() {
 		return
 	}
-	r.AST = parse.File(r.Files, r.Diags, filename, res.Tokens, res.Pragmas...)
+	r.AST = parse.Preprocessed(r.Files, r.Diags, filename, res)
 }
 
 // check parses and runs semantic analysis. Without -T (dxc -P and

@@ -20,7 +20,8 @@ type errorListener struct {
 	parser *p.HLSLParser
 	diags  *diag.List
 	toks   []ctok
-	last   int // token index of the last error, to stop cascades
+	notes  notesFunc // may be nil
+	last   int       // token index of the last error, to stop cascades
 	// quietUntil is the index of the first ';' or '}' after the last
 	// error: errors up to there are consequences of the recovery.
 	quietUntil int
@@ -98,6 +99,16 @@ func (l *errorListener) report(code diag.Code, pos diag.Pos, msg string, idx int
 			}
 			if depth < 0 {
 				d.Notes = append(d.Notes, diag.Diagnostic{Severity: diag.Note, Pos: l.tok(j).Loc(), Msg: "to match this '" + c.open + "'"})
+				break
+			}
+		}
+	}
+	// An error at a token that came out of a macro gets the expansion chain,
+	// whichever of the offending token and the one before it it points at.
+	if l.notes != nil {
+		for _, j := range []int{idx, idx - 1} {
+			if t := l.tok(j); t.Exp.IsValid() && (t.Loc() == pos || endOf(t) == pos) {
+				d.Notes = append(d.Notes, l.notes(t.Token)...)
 				break
 			}
 		}

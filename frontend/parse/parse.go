@@ -40,7 +40,16 @@ func File(fs *diag.FileSet, diags *diag.List, name string, toks []token.Token, p
 // FileStats is File that also reports how the parse went.
 func FileStats(fs *diag.FileSet, diags *diag.List, name string, toks []token.Token, pragmas ...pp.Pragma) (file *ast.File, st Stats) {
 	defer func() { file.Pragmas = convertPragmas(toks, pragmas) }()
-	return parseFile(fs, diags, name, toks)
+	return parseFile(fs, diags, name, toks, nil)
+}
+
+// Preprocessed parses the preprocessor's result: its tokens and pragmas,
+// and its macro-expansion history, so a syntax error in a macro's expansion
+// gets clang's "expanded from macro" notes.
+func Preprocessed(fs *diag.FileSet, diags *diag.List, name string, res *pp.Result) *ast.File {
+	file, _ := parseFile(fs, diags, name, res.Tokens, res.ExpansionNotes)
+	file.Pragmas = convertPragmas(res.Tokens, res.Pragmas)
+	return file
 }
 
 func convertPragmas(toks []token.Token, pragmas []pp.Pragma) []ast.Pragma {
@@ -58,7 +67,10 @@ func convertPragmas(toks []token.Token, pragmas []pp.Pragma) []ast.Pragma {
 	return out
 }
 
-func parseFile(fs *diag.FileSet, diags *diag.List, name string, toks []token.Token) (*ast.File, Stats) {
+// notesFunc gives the notes for a diagnostic at a token ("expanded from macro").
+type notesFunc func(token.Token) []diag.Diagnostic
+
+func parseFile(fs *diag.FileSet, diags *diag.List, name string, toks []token.Token, notes notesFunc) (*ast.File, Stats) {
 	var st Stats
 	ct := classify(diags, toks)
 	if ct == nil {
@@ -71,7 +83,7 @@ func parseFile(fs *diag.FileSet, diags *diag.List, name string, toks []token.Tok
 	if !ok {
 		st.LLFallback = true
 		stream.Seek(0)
-		tree = parseLL(stream, diags, ct)
+		tree = parseLL(stream, diags, ct, notes)
 	}
 	antlrMu.Unlock()
 
@@ -162,10 +174,10 @@ func parseSLL(stream *tokenStream) (tree p.ITranslationUnitContext, ok bool) {
 	return parser.TranslationUnit(), true
 }
 
-func parseLL(stream *tokenStream, diags *diag.List, ct []ctok) p.ITranslationUnitContext {
+func parseLL(stream *tokenStream, diags *diag.List, ct []ctok, notes notesFunc) p.ITranslationUnitContext {
 	parser := newParser(stream)
 	parser.RemoveErrorListeners()
-	l := &errorListener{parser: parser, diags: diags, toks: ct, last: -2}
+	l := &errorListener{parser: parser, diags: diags, toks: ct, last: -2, notes: notes}
 	parser.AddErrorListener(l)
 	parser.GetInterpreter().SetPredictionMode(antlr.PredictionModeLL)
 	// When SLL failed but LL reports nothing, the input is valid and only

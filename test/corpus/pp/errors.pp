@@ -24,7 +24,7 @@ errors.hlsl:5:20: note: expanded from macro 'CAT'
 errors.hlsl:7:2: error: stop here
 #error stop here
  ^
-errors.hlsl:8:10: error: 'missing.hlsli' file not found
+errors.hlsl:8:10: fatal error: 'missing.hlsli' file not found
 #include "missing.hlsli"
          ^~~~~~~~~~~~~~~
 5 errors generated.
