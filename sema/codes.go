@@ -22,4 +22,5 @@ const (
 	NotCallable                                             // call of something that is not a function
 	InitList                                                // initializer list errors
 	BadCondition                                            // condition not convertible to bool
+	IncompleteType                                          // "base class has incomplete type"
 )

@@ -44,6 +44,11 @@ func (c *checker) structDecl(d *ast.StructDecl) {
 			named.Base = bt
 			continue
 		}
+		if cb := bt.Canonical(); cb.IsStruct() && (cb == st.Canonical() || cb.Named() == nil || !cb.Named().Complete) {
+			// Also keeps base chains acyclic (struct A : A).
+			c.errorf(IncompleteType, b.Pos(), "base class has incomplete type")
+			continue
+		}
 		if bt.Canonical().IsStruct() && bt.Canonical().Named() != nil && bt.Canonical().Named().IsClass && bt.Canonical().Named().Decl != nil {
 			if sd, ok := bt.Canonical().Named().Decl.(*ast.StructDecl); ok && sd.Kind == ast.Interface {
 				continue // interfaces contribute no fields

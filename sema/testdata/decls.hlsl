@@ -44,3 +44,6 @@ float4 main(float2 uv : TEXCOORD0) : SV_Target {
   c += mul(mvp, c);
   return c;
 }
+
+struct Self : Self /* ERROR "base class has incomplete type" */ { float x; };
+float readSelf(Self s) { return s.x; }
