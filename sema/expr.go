@@ -162,7 +162,14 @@ func (c *checker) name(e *ast.NameExpr) operand {
 			return operand{typ: types.InvalidType(), intrinsic: e.Name}
 		}
 		if len(e.Qualifier) > 0 {
-			// A member of a namespace or struct we do not model.
+			if s := c.qualifierScope(e.Global, e.Qualifier); s != nil && s.Kind == ScopeNamespace {
+				pos := e.Pos() // clang points at the name after the qualifier
+				if p := e.End() - diag.Pos(len(e.Name)); !e.HasArgs && p > e.Pos() && c.sameFile(p, e.Pos()) {
+					pos = p
+				}
+				c.errorf(codes.UndeclaredIdentifier, pos, "no member named '%s' in namespace '%s'", e.Name, s.Name)
+			}
+			// Members of structs (templates, bases) stay silent.
 			return invalidOperand()
 		}
 		c.errorf(codes.UndeclaredIdentifier, e.Pos(), "use of undeclared identifier '%s'", e.Name)

@@ -191,8 +191,24 @@ func (s *Scope) Lookup(name string) Object {
 	if o, ok := s.names[name]; ok {
 		return o
 	}
+	if len(s.using) == 0 {
+		return nil
+	}
+	return s.lookupUsing(name, map[*Scope]bool{s: true})
+}
+
+// lookupUsing searches the used namespaces, each once (namespaces may use
+// each other).
+func (s *Scope) lookupUsing(name string, seen map[*Scope]bool) Object {
 	for _, u := range s.using {
-		if o := u.Lookup(name); o != nil {
+		if seen[u] {
+			continue
+		}
+		seen[u] = true
+		if o, ok := u.names[name]; ok {
+			return o
+		}
+		if o := u.lookupUsing(name, seen); o != nil {
 			return o
 		}
 	}

@@ -47,3 +47,8 @@ float4 main(float2 uv : TEXCOORD0) : SV_Target {
 
 struct Self : Self /* ERROR "base class has incomplete type" */ { float x; };
 float readSelf(Self s) { return s.x; }
+
+namespace na { namespace nb { using namespace na; static const int z = 1; } using namespace nb; }
+namespace nc { using namespace nc; }
+static const int fromUsing = na::z + na::nb::z;
+float4 neverDeclared() { return na::missing /* ERROR "no member named 'missing' in namespace 'na'" */; }
