@@ -8,6 +8,7 @@ import (
 
 	"github.com/hlsl2spirv/hlsl2spirv/frontend/ast"
 	"github.com/hlsl2spirv/hlsl2spirv/frontend/diag"
+	"github.com/hlsl2spirv/hlsl2spirv/frontend/headers"
 	"github.com/hlsl2spirv/hlsl2spirv/frontend/parse"
 	"github.com/hlsl2spirv/hlsl2spirv/frontend/pp"
 	"github.com/hlsl2spirv/hlsl2spirv/sema"
@@ -48,6 +49,8 @@ func (o *Options) ppConfig(p Profile) pp.Config {
 		Defines:     o.Defines,
 		IncludeDirs: o.IncludeDirs,
 		ReadFile:    o.ReadFile,
+		// <vk/spirv.h> and friends, found after the -I folders.
+		BuiltinHeader: headers.Lookup,
 
 		LegacyMacroExpansion: o.LegacyMacroExpansion,
 		IgnoreLineDirectives: o.IgnoreLineDirectives,
