@@ -67,4 +67,3 @@ func generate() []byte {
 	fmt.Fprintf(&b, "\n} // namespace vk\n\n#endif\n")
 	return b.Bytes()
 }
-
