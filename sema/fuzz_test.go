@@ -1,6 +1,7 @@
 package sema
 
 import (
+	"github.com/hlsl2spirv/hlsl2spirv/frontend/diag"
 	"os"
 	"path/filepath"
 	"testing"
@@ -43,5 +44,26 @@ func TestNoPanicOnTestdataPrefixes(t *testing.T) {
 				checkSource(t, name, src[:i], Config{Stage: "ps"}, nil)
 			}
 		}
+	}
+}
+
+// BenchmarkCheck measures Check alone on the parser's typical benchmark
+// shader (preprocessing and parsing happen once, outside the loop).
+func BenchmarkCheck(b *testing.B) {
+	src, err := os.ReadFile("../frontend/parse/testdata/bench/typical.hlsl")
+	if err != nil {
+		b.Skip(err)
+	}
+	ck := checkSource(b, "typical.hlsl", src, Config{}, nil)
+	if ck.file == nil {
+		b.Fatalf("does not parse:\n%s", ck.render())
+	}
+	if ck.diags.HasErrors() {
+		b.Logf("diagnostics:\n%s", ck.render())
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		Check(ck.fs, diag.NewList(ck.fs, diag.Options{}), ck.file, Config{})
 	}
 }
