@@ -61,3 +61,12 @@ func (ww *WordWriter) Flush() error {
 	}
 	return ww.err
 }
+
+// LittleEndian encodes words as the bytes of a .spv file.
+func LittleEndian(words []uint32) []byte {
+	b := make([]byte, 4*len(words))
+	for i, w := range words {
+		binary.LittleEndian.PutUint32(b[4*i:], w)
+	}
+	return b
+}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/hlsl2spirv/hlsl2spirv/builder"
 	"github.com/hlsl2spirv/hlsl2spirv/builder/disasm"
 	"github.com/hlsl2spirv/hlsl2spirv/frontend"
 )
@@ -30,16 +31,22 @@ func emitText(text, file string, stdout, stderr io.Writer) int {
 	return 0
 }
 
+// reported prints a stage's diagnostics (or its options error) and says
+// whether the run may go on to print its output.
+func reported(res *frontend.Result, err error, stderr io.Writer) bool {
+	if err != nil {
+		fmt.Fprintf(stderr, "hlsl2spirv: error: %v\n", err)
+		return false
+	}
+	res.Diags.Render(stderr)
+	return !res.Failed()
+}
+
 // preprocess implements -P: preprocessed text to -Fi or stdout.
 func preprocess(input string, src []byte, c *cli, stdout, stderr io.Writer) int {
 	var out bytes.Buffer
 	res, err := frontend.Preprocess(c.opts, input, src, &out)
-	if err != nil {
-		fmt.Fprintf(stderr, "hlsl2spirv: error: %v\n", err)
-		return 1
-	}
-	res.Diags.Render(stderr)
-	if res.Failed() {
+	if !reported(res, err, stderr) {
 		return 1
 	}
 	return emitText(out.String(), c.ppOut, stdout, stderr)
@@ -53,12 +60,7 @@ func check(input string, src []byte, c *cli, stdout, stderr io.Writer) int {
 		dump = &out
 	}
 	res, err := frontend.Check(c.opts, input, src, dump)
-	if err != nil {
-		fmt.Fprintf(stderr, "hlsl2spirv: error: %v\n", err)
-		return 1
-	}
-	res.Diags.Render(stderr)
-	if res.Failed() {
+	if !reported(res, err, stderr) {
 		return 1
 	}
 	if c.astDump {
@@ -71,16 +73,11 @@ func check(input string, src []byte, c *cli, stdout, stderr io.Writer) int {
 // with neither the disassembly to stdout, as dxc does.
 func compile(input string, src []byte, c *cli, stdout, stderr io.Writer) int {
 	res, err := frontend.Compile(c.opts, input, src)
-	if err != nil {
-		fmt.Fprintf(stderr, "hlsl2spirv: error: %v\n", err)
-		return 1
-	}
-	res.Diags.Render(stderr)
-	if res.Failed() {
+	if !reported(res, err, stderr) {
 		return 1
 	}
 	if c.out != "" {
-		if err := writeOutput(c.out, wordsToBytes(res.SPIRV), stdout); err != nil {
+		if err := writeOutput(c.out, builder.LittleEndian(res.SPIRV), stdout); err != nil {
 			fmt.Fprintf(stderr, "hlsl2spirv: error: %v\n", err)
 			return 1
 		}
@@ -94,12 +91,4 @@ func compile(input string, src []byte, c *cli, stdout, stderr io.Writer) int {
 		return emitText(text, c.asmOut, stdout, stderr)
 	}
 	return 0
-}
-
-func wordsToBytes(words []uint32) []byte {
-	b := make([]byte, 4*len(words))
-	for i, w := range words {
-		b[4*i], b[4*i+1], b[4*i+2], b[4*i+3] = byte(w), byte(w>>8), byte(w>>16), byte(w>>24)
-	}
-	return b
 }

@@ -7,6 +7,7 @@ package tool
 
 import (
 	"bytes"
+	"encoding/binary"
 	"fmt"
 	"os"
 	"os/exec"
@@ -102,14 +103,12 @@ func Run(path string, stdin []byte, args ...string) (stdout, stderr []byte, err 
 	return o.Bytes(), e.Bytes(), err
 }
 
-// Words2Bytes encodes SPIR-V words little-endian.
+// Words2Bytes encodes SPIR-V words little-endian. (builder.LittleEndian
+// does the same; this package cannot import builder, whose tests use it.)
 func Words2Bytes(words []uint32) []byte {
 	b := make([]byte, 4*len(words))
 	for i, w := range words {
-		b[4*i] = byte(w)
-		b[4*i+1] = byte(w >> 8)
-		b[4*i+2] = byte(w >> 16)
-		b[4*i+3] = byte(w >> 24)
+		binary.LittleEndian.PutUint32(b[4*i:], w)
 	}
 	return b
 }

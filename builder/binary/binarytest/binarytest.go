@@ -3,6 +3,7 @@
 package binarytest
 
 import (
+	"github.com/hlsl2spirv/hlsl2spirv/builder"
 	"github.com/hlsl2spirv/hlsl2spirv/builder/spv"
 )
 
@@ -46,16 +47,7 @@ func Module(insts ...[]uint32) []uint32 {
 }
 
 // Bytes encodes words little-endian.
-func Bytes(words []uint32) []byte {
-	b := make([]byte, 4*len(words))
-	for i, w := range words {
-		b[4*i] = byte(w)
-		b[4*i+1] = byte(w >> 8)
-		b[4*i+2] = byte(w >> 16)
-		b[4*i+3] = byte(w >> 24)
-	}
-	return b
-}
+func Bytes(words []uint32) []byte { return builder.LittleEndian(words) }
 
 // Synthetic returns a valid-looking shader module of about n words: types,
 // named constants of several kinds, decorations, and many functions full of
