@@ -28,6 +28,13 @@ type checked struct {
 
 func checkSource(tb testing.TB, name string, src []byte, cfg Config, defines []string) *checked {
 	tb.Helper()
+	return checkSourceMode(tb, name, src, cfg, defines, false)
+}
+
+// checkSourceMode is checkSource; with always it runs the checker even on
+// a tree with syntax errors (Bad nodes), as the fuzz target does.
+func checkSourceMode(tb testing.TB, name string, src []byte, cfg Config, defines []string, always bool) *checked {
+	tb.Helper()
 	fs := diag.NewFileSet()
 	diags := diag.NewList(fs, diag.Options{ErrorLimit: 1000})
 	stage := cfg.Stage
@@ -50,11 +57,11 @@ func checkSource(tb testing.TB, name string, src []byte, cfg Config, defines []s
 			HLSLVersion: hv, Enable16Bit: cfg.Enable16BitTypes, SPIRV: true, SPIRVMajor: 1, SPIRVMinor: 0}),
 	})
 	ck := &checked{fs: fs, diags: diags, tokens: res.Tokens}
-	if diags.HasErrors() {
+	if diags.HasErrors() && !always {
 		return ck
 	}
 	ck.file = parse.File(fs, diags, name, res.Tokens, res.Pragmas...)
-	if diags.HasErrors() {
+	if diags.HasErrors() && !always {
 		return ck
 	}
 	ck.info = Check(fs, diags, ck.file, cfg)

@@ -1,10 +1,12 @@
 package sema
 
 import (
+	"fmt"
 	"github.com/hlsl2spirv/hlsl2spirv/frontend/diag"
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
 )
 
 // FuzzCheck runs pp+parse+Check on arbitrary input: it must never panic
@@ -24,7 +26,11 @@ func FuzzCheck(f *testing.F) {
 	f.Fuzz(func(t *testing.T, src, stage string) {
 		recoverPanics = false
 		defer func() { recoverPanics = true }()
-		checkSource(t, "fuzz.hlsl", []byte(src), Config{Stage: stage}, nil)
+		// A hang is a bug too: crash with every goroutine's stack
+		// (GOTRACEBACK=all) if one input takes this long.
+		watchdog := time.AfterFunc(20*time.Second, func() { panic(fmt.Sprintf("input hangs: %q", src)) })
+		defer watchdog.Stop()
+		checkSourceMode(t, "fuzz.hlsl", []byte(src), Config{Stage: stage}, nil, true)
 	})
 }
 
@@ -41,7 +47,7 @@ func TestNoPanicOnTestdataPrefixes(t *testing.T) {
 		}
 		for i := range src {
 			if src[i] == '\n' || src[i] == ';' {
-				checkSource(t, name, src[:i], Config{Stage: "ps"}, nil)
+				checkSourceMode(t, name, src[:i], Config{Stage: "ps"}, nil, true)
 			}
 		}
 	}
