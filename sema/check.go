@@ -5,9 +5,25 @@
 // of recomputing types, conversions or overloads.
 //
 // The checker prefers silence to a false error: a construct it does not
-// understand (templates, most of the object-oriented extensions) is typed
-// as types.InvalidType, which converts to and from everything without a
-// diagnostic.
+// understand (template bodies and calls, work-graph objects, descriptor
+// heaps) is typed as types.InvalidType, which converts to and from
+// everything without a diagnostic.
+//
+// What codegen can rely on:
+//   - Every checked expression has a type in Info.Types; literals keep the
+//     literal kinds (literal int/float) and the conversion that gives them a
+//     concrete type is in Info.Conversions on the expression converted.
+//   - Implicit conversions are recorded on the converted expression:
+//     initializers, assignment right-hand sides, arguments of user functions
+//     and intrinsics, return values, binary operands (to BinaryResult.Operand),
+//     ?: branches, scalar conditions (to bool) and casts; for x op= y the
+//     operation's result converted back to x's type is on the AssignExpr.
+//   - Declared types carry their matrix orientation resolved: written
+//     row_major/column_major, else #pragma pack_matrix, else -Zpr
+//     (types.RowMajor); a matrix left types.DefaultMajor is column-major.
+//   - Objects: *Var (with Storage, Mode, Buffer, constant Value), *Func
+//     (Params, Result, Recv, Callees), *TypeName, *Namespace, *EnumConst,
+//     *Buffer, *Template; Info.Globals lists $Globals members in order.
 package sema
 
 import (

@@ -465,8 +465,12 @@ func (c *checker) assignExpr(e *ast.AssignExpr) operand {
 	base := compoundBase[e.Op]
 	if res, ok := c.binaryTypes(base, l, r, nil, e.R, opPos); ok {
 		if res.Result != nil && !types.Identical(res.Result, l.typ) {
-			if _, ok := types.Convert(res.Result, l.typ, types.Explicit); !ok {
+			if conv, ok := types.Convert(res.Result, l.typ, types.Explicit); !ok {
 				c.errorf(codes.CannotConvert, e.R.Pos(), "cannot convert from %s to %s", types.Quote(res.Result), types.Quote(l.typ))
+			} else if !conv.IsIdentity() {
+				// x op= y: the operation's result converted back to x's
+				// type is recorded on the assignment itself.
+				c.setConversion(e, &Conversion{To: l.typ, Conv: conv})
 			}
 		}
 	}
