@@ -12,6 +12,7 @@ import (
 
 	"github.com/hlsl2spirv/hlsl2spirv/frontend/ast"
 	"github.com/hlsl2spirv/hlsl2spirv/frontend/diag"
+	"github.com/hlsl2spirv/hlsl2spirv/frontend/headers"
 	"github.com/hlsl2spirv/hlsl2spirv/frontend/parse"
 	"github.com/hlsl2spirv/hlsl2spirv/frontend/pp"
 	"github.com/hlsl2spirv/hlsl2spirv/frontend/token"
@@ -51,8 +52,9 @@ func checkSourceMode(tb testing.TB, name string, src []byte, cfg Config, defines
 	}
 	dir := filepath.Dir(name)
 	res := pp.Preprocess(fs, diags, name, src, pp.Config{
-		Defines:     defines,
-		IncludeDirs: []string{dir},
+		Defines:       defines,
+		IncludeDirs:   []string{dir},
+		BuiltinHeader: headers.Lookup, // <vk/spirv.h> and friends, as the driver does
 		Predefined: pp.PredefinedMacros(pp.Target{Stage: stage, Major: major, Minor: minor,
 			HLSLVersion: hv, Enable16Bit: cfg.Enable16BitTypes, SPIRV: true, SPIRVMajor: 1, SPIRVMinor: 0}),
 	})

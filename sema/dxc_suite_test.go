@@ -51,6 +51,7 @@ func TestDXCSuite(t *testing.T) {
 	var negRuns, negCaught int // RUN lines DXC rejects, and how many we reject before codegen
 	msgs := map[string]int{}
 	warnings := map[string]int{}
+	early := map[string]int{} // first pp/parse error of each stopped run
 	var failures []string
 	for _, name := range files {
 		src, err := os.ReadFile(name)
@@ -82,6 +83,16 @@ func TestDXCSuite(t *testing.T) {
 			ck := checkSource(t, name, src, cfg, defs)
 			if ck.info == nil {
 				stopped++ // pp or parser errors: not the checker's
+				for _, d := range ck.diags.Diags {
+					if d.Severity >= diag.Error {
+						early[normalize(d.Msg)]++
+						if len(failures) < 400 {
+							rel, _ := filepath.Rel(root, name)
+							failures = append(failures, rel+": (before sema) "+d.Msg)
+						}
+						break
+					}
+				}
 				continue
 			}
 			for _, d := range ck.diags.Diags {
@@ -112,6 +123,7 @@ func TestDXCSuite(t *testing.T) {
 	t.Logf("%d RUN lines; %d stopped before sema (pp/parse errors); %d of %d checked pass without an error (%.1f%%)", runs, stopped, passed, checked, pct)
 	t.Logf("%d RUN lines DXC rejects: %d already rejected by pp+parse+sema (the rest are codegen errors)", negRuns, negCaught)
 	t.Logf("most common errors:\n%s", sortedCounts(msgs, 40))
+	t.Logf("first pp/parse errors of the stopped runs:\n%s", sortedCounts(early, 10))
 	t.Logf("most common warnings:\n%s", sortedCounts(warnings, 15))
 	if os.Getenv("HLSL2SPIRV_DXC_SUITE_VERBOSE") != "" {
 		t.Logf("failures:\n%s", strings.Join(failures, "\n"))
