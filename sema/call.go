@@ -103,6 +103,9 @@ func (c *checker) call(e *ast.CallExpr) operand {
 		lvalue := fun.recv != nil && fun.recv.Canonical().Object() == types.VkBufferPointer
 		return operand{typ: m.Result, lvalue: lvalue}
 	}
+	if fun.tmpl != nil {
+		return c.callTemplate(fun, args)
+	}
 	if r, ok := c.userOperator(fun.typ, "operator()"); ok {
 		return r
 	}
@@ -320,4 +323,51 @@ var tableGaps = map[string]bool{
 	"WriteSamplerFeedback": true, "WriteSamplerFeedbackBias": true,
 	"WriteSamplerFeedbackLevel": true, "WriteSamplerFeedbackGrad": true,
 	"refract": true, "pack_clamp_s8": true, "pack_clamp_u8": true, "asuint": true,
+}
+
+// callTemplate types a call of a function template: explicit template
+// arguments bind first, then each parameter written as a bare type
+// parameter binds to its argument's type. The result is known when it is
+// concrete or a bound parameter; otherwise the call stays open.
+func (c *checker) callTemplate(fun operand, args []operand) operand {
+	t := fun.tmpl
+	if t.Result == nil || len(args) > len(t.Params) {
+		return invalidOperand()
+	}
+	bound := map[*types.Type]*types.Type{}
+	for i, a := range fun.tmplArgs {
+		if i >= len(t.TypeParams) || t.TypeParams[i] == nil {
+			continue
+		}
+		at := c.templateArgType(a)
+		if at == nil || at.Kind() == types.Invalid {
+			return invalidOperand()
+		}
+		bound[t.TypeParams[i]] = at
+	}
+	for i, a := range args {
+		p := t.Params[i]
+		if p.Kind() != types.TypeParam || a.invalid() {
+			continue
+		}
+		at := concrete(a.typ)
+		if prev, ok := bound[p]; ok && !types.Identical(prev, at) {
+			if fun.tmplArgs == nil {
+				return invalidOperand() // conflicting deductions: leave it to instantiation
+			}
+			continue
+		}
+		bound[p] = at
+	}
+	r := t.Result
+	if r.Kind() == types.TypeParam {
+		if b, ok := bound[r]; ok {
+			return operand{typ: b}
+		}
+		return invalidOperand()
+	}
+	if r.Kind() == types.Invalid {
+		return invalidOperand()
+	}
+	return operand{typ: r}
 }

@@ -419,6 +419,34 @@ func (c *checker) templateDecl(d *ast.TemplateDecl) {
 		return
 	}
 	t := &Template{name: name.Name, pos: name.Pos(), Decl: d}
+	if fd, ok := d.Decl.(*ast.FuncDecl); ok {
+		c.templateSignature(t, d, fd)
+	}
 	c.setDef(d, t)
 	c.scope.set(t)
+}
+
+// templateSignature types a function template's parameters and result with
+// its type parameters in scope. Diagnostics are dropped: a dependent type
+// (vector<T, N>) is not an error, it just leaves the signature untyped.
+func (c *checker) templateSignature(t *Template, d *ast.TemplateDecl, fd *ast.FuncDecl) {
+	savedDiags := c.diags
+	c.diags = diag.NewList(c.fs, diag.Options{ErrorLimit: 1 << 20})
+	defer func() { c.diags = savedDiags }()
+	c.openScope(ScopeTemplate, t.name)
+	defer c.closeScope()
+	for _, p := range d.Params {
+		var tp *types.Type
+		if p.TypeParam && p.Name != nil {
+			tp = c.u.NewTypeParam(p.Name.Name)
+			c.scope.set(&TypeName{name: p.Name.Name, typ: tp, pos: p.Name.Pos()})
+		} else if p.Name != nil {
+			c.scope.set(&Var{name: p.Name.Name, typ: types.InvalidType(), pos: p.Name.Pos(), Const: true})
+		}
+		t.TypeParams = append(t.TypeParams, tp)
+	}
+	t.Result = c.typeOf(fd.Result)
+	for _, p := range fd.Params {
+		t.Params = append(t.Params, c.applyDims(c.typeOf(p.Type), p.Dims))
+	}
 }

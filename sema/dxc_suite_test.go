@@ -86,7 +86,7 @@ func TestDXCSuite(t *testing.T) {
 				for _, d := range ck.diags.Diags {
 					if d.Severity >= diag.Error {
 						early[normalize(d.Msg)]++
-						if len(failures) < 400 {
+						if len(failures) < 5000 {
 							rel, _ := filepath.Rel(root, name)
 							failures = append(failures, rel+": (before sema) "+d.Msg)
 						}
@@ -108,7 +108,7 @@ func TestDXCSuite(t *testing.T) {
 			for _, d := range ck.diags.Diags {
 				if d.Severity >= diag.Error {
 					msgs[normalize(d.Msg)]++
-					if len(failures) < 400 {
+					if len(failures) < 5000 {
 						failures = append(failures, rel+": "+ck.fs.Position(d.Pos).String()+": "+d.Msg)
 					}
 				}

@@ -22,6 +22,8 @@ type operand struct {
 	// funcs is set when the expression names functions (a call's callee);
 	// intrinsic names an intrinsic function; method a method on recv.
 	funcs     []*Func
+	tmpl      *Template
+	tmplArgs  []ast.Node // explicit template arguments of tmpl
 	intrinsic string
 	vk        bool
 	method    string
@@ -176,6 +178,9 @@ func (c *checker) name(e *ast.NameExpr) operand {
 		return invalidOperand()
 	}
 	c.setUse(e, o)
+	if tmpl, ok := o.(*Template); ok {
+		return operand{typ: types.InvalidType(), tmpl: tmpl, tmplArgs: e.Args, dependent: true}
+	}
 	if e.HasArgs {
 		return invalidOperand()
 	}

@@ -71,6 +71,10 @@ var exprTypes = []struct {
 	{"sizeof(float4)", "uint"},
 	{"RAY_FLAG_CULL_OPAQUE", "uint"},
 	{"len_t(3)", "len_t"},
+	{"ident(v3)", "float3"},
+	{"ident(1)", "int"},
+	{"ident<uint>(1)", "uint"},
+	{"fixedResult(v4)", "float"},
 }
 
 const typeDecls = `
@@ -90,6 +94,8 @@ RWStructuredBuffer<S> rw;
 int half_user(float x) { return (int)x; }
 float over(float x) { return x; }
 uint over(uint x) { return x; }
+template <typename T> T ident(T x) { return x; }
+template <typename T> float fixedResult(T x) { return 1; }
 `
 
 func TestExprTypes(t *testing.T) {

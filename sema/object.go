@@ -145,12 +145,21 @@ func (b *Buffer) Name() string      { return b.name }
 func (b *Buffer) Type() *types.Type { return nil }
 func (b *Buffer) Pos() diag.Pos     { return b.pos }
 
-// Template is a function or struct template; the checker does not
-// instantiate it, so uses are typed leniently.
+// Template is a function or struct template. The checker does not
+// instantiate bodies; a call of a function template gets its result type
+// by binding the type parameters to the arguments' types (or to explicit
+// template arguments), and is otherwise typed leniently.
 type Template struct {
 	name string
 	pos  diag.Pos
 	Decl *ast.TemplateDecl
+	// TypeParams are the parameters' types (types.TypeParam), nil for
+	// value parameters.
+	TypeParams []*types.Type
+	// Params and Result are a function template's signature, in terms of
+	// TypeParams; nil when it could not be typed.
+	Params []*types.Type
+	Result *types.Type
 }
 
 func (t *Template) Name() string      { return t.name }
