@@ -176,6 +176,11 @@ func (c *checker) varDecl(d *ast.VarDecl, buf *Buffer) *Var {
 	if d.Name == nil {
 		return nil
 	}
+	if len(d.Qualifier) > 0 && len(d.TemplateArgs) == 0 {
+		if v := c.staticMemberDefinition(d); v != nil {
+			return v
+		}
+	}
 	v := &Var{name: d.Name.Name, typ: t, pos: d.Name.Pos(), Decl: d, Buffer: buf}
 	static := hasMod(d.Mods, "static")
 	v.Const = hasMod(d.Mods, "const")
@@ -449,4 +454,27 @@ func (c *checker) templateSignature(t *Template, d *ast.TemplateDecl, fd *ast.Fu
 	for _, p := range fd.Params {
 		t.Params = append(t.Params, c.applyDims(c.typeOf(p.Type), p.Dims))
 	}
+}
+
+// staticMemberDefinition handles `float4 S::M = init;`: the declaration
+// denotes the static member declared in S, and its initializer belongs to
+// that member (Var.Init). nil when S::M is not a known static member.
+func (c *checker) staticMemberDefinition(d *ast.VarDecl) *Var {
+	s := c.qualifierScope(false, d.Qualifier)
+	if s == nil || s.Kind != ScopeStruct {
+		return nil
+	}
+	v, ok := s.names[d.Name.Name].(*Var)
+	if !ok || v.Storage != StorageStaticField {
+		return nil
+	}
+	c.setDef(d, v)
+	c.setDef(d.Name, v)
+	if d.Init != nil {
+		v.Init = d.Init
+		if val := c.initializer(v, d.Init); val != nil && v.Const {
+			v.Value = val
+		}
+	}
+	return v
 }

@@ -49,6 +49,9 @@ type Var struct {
 	Value *constant.Composite
 	// Buffer is the cbuffer or tbuffer a StorageCBuffer member belongs to.
 	Buffer *Buffer
+	// Init is the initializer of a static member defined out of line
+	// (float4 S::M = ...); other variables have theirs in Decl.
+	Init ast.Expr
 }
 
 func (v *Var) Name() string          { return v.name }

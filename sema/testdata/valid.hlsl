@@ -24,6 +24,11 @@ class Circle : IShape {
 
 enum Color { Red, Green };
 
+struct Statics { static float4 M; static const int K; };
+float4 Statics::M = float4(1, 2, 3, 4);
+const int Statics::K = 7;
+static const int fromStatic = Statics::K * 2; // a constant once defined
+
 float later(float x);
 float callsLater() { return later(1); }
 float later(float x) { return x * 2; }
@@ -33,6 +38,8 @@ void fill(out Pair p, inout int n) { p.a = 1; p.b = float2(2, 3); n += 1; }
 float4 main(float4 pos : SV_Position, float2 uv : TEXCOORD0) : SV_Target {
   const uint c = 3;
   float local[c];
+  float sized[fromStatic];
+  Statics::M.x = sized[0];
   local[0] = table[1];
   Nested nest = { 1, { 2, 3 }, 4 };
   float4 v = 0;
