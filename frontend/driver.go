@@ -134,11 +134,24 @@ func Check(opts Options, filename string, src []byte, astDump io.Writer) (*Resul
 	}
 	r.check(&opts, filename, src)
 	if astDump != nil && r.AST != nil && !r.Failed() {
-		if err := ast.Fprint(astDump, r.Files, r.AST); err != nil {
+		p := ast.Printer{Files: r.Files, Annotate: r.typeAnnotation}
+		if err := p.Fprint(astDump, r.AST); err != nil {
 			return nil, err
 		}
 	}
 	return r, nil
+}
+
+// typeAnnotation shows the type sema gave a node, for -ast-dump, in clang's
+// quoting: 'float4'.
+func (r *Result) typeAnnotation(n ast.Node) string {
+	if r.Info == nil {
+		return ""
+	}
+	if t := r.Info.TypeOf(n); t != nil {
+		return "'" + t.String() + "'"
+	}
+	return ""
 }
 
 // CompileFile reads a file and compiles it.
