@@ -113,10 +113,17 @@ functionTail
     | SEMI
     ;
 
+// A declared name may be qualified by its class or namespace (`S::f`), but
+// never by a bare `::`: `T::M = x;` must read as an assignment to T's static
+// member M, not as a declaration of `::M` with type T.
 declName
-    : scopePrefix? IDENT
-    | scopePrefix? TEMPLATE_FUNC LT templateArgList? GT
-    | scopePrefix? KW_OPERATOR operatorName
+    : declScope? IDENT
+    | declScope? TEMPLATE_FUNC LT templateArgList? GT
+    | declScope? KW_OPERATOR operatorName
+    ;
+
+declScope
+    : (scopeName COLONCOLON)+
     ;
 
 operatorName

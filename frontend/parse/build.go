@@ -497,8 +497,8 @@ func (b *builder) declName(dn p.IDeclNameContext) (*ast.Ident, []*ast.ScopeName,
 		return id, nil, nil
 	}
 	var q []*ast.ScopeName
-	if sp := dn.ScopePrefix(); sp != nil {
-		_, q = b.scopePrefix(sp)
+	if ds := dn.DeclScope(); ds != nil {
+		q = b.scopeNames(ds.AllScopeName())
 	}
 	switch {
 	case dn.KW_OPERATOR() != nil:
@@ -772,7 +772,12 @@ func (b *builder) scopePrefix(ctx p.IScopePrefixContext) (global bool, names []*
 	}
 	start := ctx.GetStart()
 	global = start != nil && start.GetTokenType() == p.HLSLParserCOLONCOLON
-	for _, sn := range ctx.AllScopeName() {
+	return global, b.scopeNames(ctx.AllScopeName())
+}
+
+// scopeNames converts the names of a qualifier (`A::B<int>::`).
+func (b *builder) scopeNames(list []p.IScopeNameContext) (names []*ast.ScopeName) {
+	for _, sn := range list {
 		n := &ast.ScopeName{}
 		b.set(n, sn)
 		n.Name = b.tok(sn.GetStart()).Text
@@ -782,7 +787,7 @@ func (b *builder) scopePrefix(ctx p.IScopePrefixContext) (global bool, names []*
 		}
 		names = append(names, n)
 	}
-	return global, names
+	return names
 }
 
 func (b *builder) templateArgs(ctx p.ITemplateArgListContext) []ast.Node {

@@ -67,6 +67,10 @@ func (v *BaseHLSLParserVisitor) VisitDeclName(ctx *DeclNameContext) interface{} 
 	return v.VisitChildren(ctx)
 }
 
+func (v *BaseHLSLParserVisitor) VisitDeclScope(ctx *DeclScopeContext) interface{} {
+	return v.VisitChildren(ctx)
+}
+
 func (v *BaseHLSLParserVisitor) VisitOperatorName(ctx *OperatorNameContext) interface{} {
 	return v.VisitChildren(ctx)
 }

@@ -52,6 +52,9 @@ type HLSLParserVisitor interface {
 	// Visit a parse tree produced by HLSLParser#declName.
 	VisitDeclName(ctx *DeclNameContext) interface{}
 
+	// Visit a parse tree produced by HLSLParser#declScope.
+	VisitDeclScope(ctx *DeclScopeContext) interface{}
+
 	// Visit a parse tree produced by HLSLParser#operatorName.
 	VisitOperatorName(ctx *OperatorNameContext) interface{}
 
