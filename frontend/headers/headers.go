@@ -1,9 +1,13 @@
 // Package headers holds the HLSL headers built into the compiler, which
 // `#include <...>` finds after the -I folders, as DXC's built-in headers
-// are found: <vk/spirv.h> for now.
+// are found: <vk/spirv.h>, <vk/opcode_selector.h> and
+// <vk/khr/cooperative_matrix.h>, which offer the names of DXC's headers of
+// those names, written anew with inline SPIR-V.
 //
 // include/vk/spirv_enums.h is generated from the SPIR-V grammar
-// (internal/gen); the rest is written by hand.
+// (internal/gen); the rest is written by hand. The one compiler hook the
+// headers rely on is __builtin_spv_CooperativeMatrixLengthKHR<M>() (as in
+// DXC): codegen expands it to OpCooperativeMatrixLengthKHR of type M.
 package headers
 
 import (

@@ -17,7 +17,12 @@ func TestLookup(t *testing.T) {
 			t.Errorf("%q: found", bad)
 		}
 	}
-	if len(Names()) < 2 {
+	for _, name := range []string{"vk/opcode_selector.h", "vk/khr/cooperative_matrix.h", "vk/khr/../spirv.h"} {
+		if _, ok := Lookup(name); !ok {
+			t.Errorf("%q: not found", name)
+		}
+	}
+	if len(Names()) != 4 {
 		t.Errorf("Names: %v", Names())
 	}
 }
