@@ -359,26 +359,20 @@ assignOp
     | SHL_ASSIGN | SHR_ASSIGN | AND_ASSIGN | XOR_ASSIGN | OR_ASSIGN
     ;
 
-// All binary operators in one left-recursive rule, highest precedence
-// first: ANTLR turns it into precedence climbing, which builds one context
-// per operator instead of one per precedence level per operand.
+// All binary operators as one flat list, `a op b op c ...`, folded by
+// precedence when the AST is built (as constArgExpression is). A
+// left-recursive rule would put precedence predicates on every path that
+// leaves an expression, and no decision there could then be made from one
+// token without ANTLR's adaptive prediction; the flat loop is LL(1).
 binaryExpression
-    : unaryExpression
-    | binaryExpression (STAR | DIV | MOD) binaryExpression
-    | binaryExpression (PLUS | MINUS) binaryExpression
-    | binaryExpression shiftOp binaryExpression
-    | binaryExpression (LT | GT | LE | GE) binaryExpression
-    | binaryExpression (EQ | NE) binaryExpression
-    | binaryExpression AND binaryExpression
-    | binaryExpression XOR binaryExpression
-    | binaryExpression OR binaryExpression
-    | binaryExpression ANDAND binaryExpression
-    | binaryExpression OROR binaryExpression
+    : unaryExpression (binaryOp unaryExpression)*
     ;
 
-shiftOp
-    : SHL
-    | GT GT
+// `>>` arrives as two GT: `GT GT` is a shift (the AST builder checks it was
+// spelled `>>`), as no expression starts with `>`.
+binaryOp
+    : STAR | DIV | MOD | PLUS | MINUS | SHL | GT GT? | LT | LE | GE | EQ | NE
+    | AND | XOR | OR | ANDAND | OROR
     ;
 
 unaryExpression

@@ -851,8 +851,8 @@ func precedence(op ast.Op) int {
 	return 1
 }
 
-// foldByPrecedence builds the tree of a flat `a op b op c ...` list (a
-// template argument), binding higher-precedence operators first and equal
+// foldByPrecedence builds the tree of a flat `a op b op c ...` list (an
+// expression or a template argument), binding higher-precedence operators first and equal
 // ones from the left.
 func (b *builder) foldByPrecedence(operands []ast.Expr, ops []ast.Op) ast.Expr {
 	i := 0
@@ -1233,77 +1233,46 @@ var binaryOps = map[int]ast.Op{
 	p.HLSLParserDIV: ast.Div, p.HLSLParserMOD: ast.Rem,
 }
 
-// binary builds a binaryExpression (or a unary one). ANTLR nests
-// left-associative chains to the left: `a + b + c` is ((a + b) + c). The
-// left spine is walked in a loop, so a long chain costs no deep recursion.
-func (b *builder) binary(ctx antlr.ParserRuleContext) ast.Expr {
+// binary builds a binaryExpression: a flat list of operands and operators
+// that is folded by precedence.
+func (b *builder) binary(ctx p.IBinaryExpressionContext) ast.Expr {
 	if ctx == nil || isNilCtx(ctx) {
 		return b.badExpr(nil)
 	}
-	type step struct {
-		op    ast.Op
-		right antlr.ParserRuleContext
-	}
-	var steps []step
-	cur := ctx
-	var leaf ast.Expr
-	for leaf == nil {
-		if u, ok := cur.(p.IUnaryExpressionContext); ok {
-			leaf = b.unary(u)
-			break
+	children := ctx.GetChildren()
+	if len(children) == 1 {
+		if u, ok := children[0].(p.IUnaryExpressionContext); ok {
+			return b.unary(u)
 		}
-		children := cur.GetChildren()
-		switch len(children) {
-		case 1:
-			next, ok := children[0].(antlr.ParserRuleContext)
-			if !ok {
-				leaf = b.badExpr(cur)
-				break
-			}
-			cur = next
-			continue
-		case 3:
-			left, lok := children[0].(antlr.ParserRuleContext)
-			right, rok := children[2].(antlr.ParserRuleContext)
-			if !lok || !rok {
-				leaf = b.badExpr(cur)
-				break
-			}
-			steps = append(steps, step{b.binaryOp(children[1]), right})
-			cur = left
-			continue
+	}
+	operands := make([]ast.Expr, 0, (len(children)+1)/2)
+	ops := make([]ast.Op, 0, len(children)/2)
+	for _, c := range children {
+		switch c := c.(type) {
+		case *p.BinaryOpContext:
+			ops = append(ops, b.binaryOp(c))
+		case p.IUnaryExpressionContext:
+			operands = append(operands, b.unary(c))
 		}
-		leaf = b.badExpr(cur)
 	}
-	x := leaf
-	for i := len(steps) - 1; i >= 0; i-- {
-		y := b.binary(steps[i].right)
-		n := &ast.BinaryExpr{Op: steps[i].op, X: x, Y: y}
-		b.setSpan(n, x, y)
-		x = n
+	if len(operands) == 0 {
+		return b.badExpr(ctx)
 	}
-	return x
+	return b.foldByPrecedence(operands, ops)
 }
 
-// binaryOp reads the operator child of a binaryExpression; a `> >` that
-// was not written `>>` is reported here.
-func (b *builder) binaryOp(child antlr.Tree) ast.Op {
-	switch c := child.(type) {
-	case *p.ShiftOpContext:
-		if c.SHL() != nil {
-			return ast.Shl
-		}
-		if gts := c.AllGT(); len(gts) == 2 {
-			t1, t2 := b.termTok(gts[0]), b.termTok(gts[1])
-			if !t1.splitFrom || !t2.splitFrom || t2.Flags&token.LeadingSpace != 0 {
-				b.diags.Errorf(diag.SyntaxBase+codeBadShift, t2.Loc(), "expected expression")
-			}
-		}
-		return ast.Shr
-	case antlr.TerminalNode:
-		return binaryOps[c.GetSymbol().GetTokenType()]
+// binaryOp reads a binary operator; a `> >` shift that was not written
+// `>>` is reported here.
+func (b *builder) binaryOp(c *p.BinaryOpContext) ast.Op {
+	gts := c.AllGT()
+	if len(gts) != 2 {
+		return binaryOps[c.GetStart().GetTokenType()]
 	}
-	return ast.BadOp
+	t1, t2 := b.termTok(gts[0]), b.termTok(gts[1])
+	if !t1.splitFrom || !t2.splitFrom || t2.Flags&token.LeadingSpace != 0 {
+		b.diags.Errorf(diag.SyntaxBase+codeBadShift, t2.Loc(), "expected expression")
+	}
+	return ast.Shr
 }
 
 var prefixOps = map[int]ast.Op{

@@ -299,7 +299,7 @@ func (v *BaseHLSLParserVisitor) VisitBinaryExpression(ctx *BinaryExpressionConte
 	return v.VisitChildren(ctx)
 }
 
-func (v *BaseHLSLParserVisitor) VisitShiftOp(ctx *ShiftOpContext) interface{} {
+func (v *BaseHLSLParserVisitor) VisitBinaryOp(ctx *BinaryOpContext) interface{} {
 	return v.VisitChildren(ctx)
 }
 

@@ -226,8 +226,8 @@ type HLSLParserVisitor interface {
 	// Visit a parse tree produced by HLSLParser#binaryExpression.
 	VisitBinaryExpression(ctx *BinaryExpressionContext) interface{}
 
-	// Visit a parse tree produced by HLSLParser#shiftOp.
-	VisitShiftOp(ctx *ShiftOpContext) interface{}
+	// Visit a parse tree produced by HLSLParser#binaryOp.
+	VisitBinaryOp(ctx *BinaryOpContext) interface{}
 
 	// Visit a parse tree produced by HLSLParser#prefixExpr.
 	VisitPrefixExpr(ctx *PrefixExprContext) interface{}
