@@ -184,8 +184,14 @@ func (b *ModuleBuilder) add(section *[]*Inst, in *Inst) {
 // types; its type is interned. Add parameters' names with Name, then
 // blocks with NewBlock/StartBlock.
 func (b *ModuleBuilder) Function(name string, ret ID, control spv.FunctionControl, params ...ID) *FunctionBuilder {
+	return b.FunctionAt(b.NewID(), name, ret, control, params...)
+}
+
+// FunctionAt is Function with a result id allocated earlier by NewID: calls
+// may refer to a function before it is built.
+func (b *ModuleBuilder) FunctionAt(id ID, name string, ret ID, control spv.FunctionControl, params ...ID) *FunctionBuilder {
 	ft := b.TypeFunction(ret, params...)
-	def := &Inst{Op: spv.OpFunction, Type: ret, Result: b.NewID(), Operands: []Operand{Enum(control), Ref(ft)}}
+	def := &Inst{Op: spv.OpFunction, Type: ret, Result: id, Operands: []Operand{Enum(control), Ref(ft)}}
 	f := &Function{Def: def}
 	fb := &FunctionBuilder{b: b, F: f}
 	if !b.check(def) {

@@ -6,6 +6,8 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/hlsl2spirv/hlsl2spirv/builder/spv"
+	"github.com/hlsl2spirv/hlsl2spirv/codegen/spirv"
 	"github.com/hlsl2spirv/hlsl2spirv/frontend/ast"
 	"github.com/hlsl2spirv/hlsl2spirv/frontend/diag"
 	"github.com/hlsl2spirv/hlsl2spirv/frontend/headers"
@@ -177,7 +179,21 @@ func Compile(opts Options, filename string, src []byte) (*Result, error) {
 	if r.Failed() {
 		return r, nil
 	}
-	r.Diags.Add(diag.Diagnostic{Severity: diag.Error, Code: diag.NotImplemented,
-		Msg: "SPIR-V code generation is not implemented yet in this build"})
+	r.SPIRV = spirv.Generate(r.Files, r.Diags, r.AST, r.Info, opts.codegenOptions(r.profile))
+	if r.Failed() {
+		r.SPIRV = nil
+	}
 	return r, nil
+}
+
+// codegenOptions are the options the SPIR-V emitter needs.
+func (o *Options) codegenOptions(p Profile) spirv.Options {
+	version := spv.Version(TargetEnvs[o.TargetEnv])
+	return spirv.Options{
+		Version: version, Stage: string(p.Stage), Major: p.Major, Minor: p.Minor,
+		Entry: o.Entry, EntryPointName: o.EntryPointName, HLSLVersion: o.HLSLVersion,
+		Enable16BitTypes: o.Enable16BitTypes, RowMajor: o.RowMajor, StageIOOrder: o.StageIOOrder,
+		InvertY: o.InvertY, UseDXPositionW: o.UseDXPositionW, CodeGenOnly: o.CodeGenOnly,
+		Demote: version >= spv.Version1_6,
+	}
 }

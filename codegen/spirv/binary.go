@@ -1,0 +1,391 @@
+package spirv
+
+import (
+	"github.com/hlsl2spirv/hlsl2spirv/builder"
+	"github.com/hlsl2spirv/hlsl2spirv/builder/spv"
+	"github.com/hlsl2spirv/hlsl2spirv/codegen/spirv/layout"
+	"github.com/hlsl2spirv/hlsl2spirv/frontend/ast"
+	"github.com/hlsl2spirv/hlsl2spirv/sema/types"
+)
+
+// binary emits a binary operator.
+func (e *emitter) binary(x *ast.BinaryExpr) value {
+	t := e.typeOf(x)
+	if k, ok := e.constant(x, concreteType(t)); ok {
+		return rv(k, t)
+	}
+	switch x.Op {
+	case ast.Comma:
+		e.discard(x.X)
+		return e.expr(x.Y)
+	case ast.LogAnd, ast.LogOr:
+		if e.shortCircuits(x) {
+			return rv(e.shortCircuit(x), t)
+		}
+		l := e.rvalue(x.X)
+		r := e.rvalue(x.Y)
+		op := spv.OpLogicalAnd
+		if x.Op == ast.LogOr {
+			op = spv.OpLogicalOr
+		}
+		return rv(e.fb.Emit(op, e.typeID(t), builder.Ref(l), builder.Ref(r)), t)
+	}
+	operand := e.operandType(x.X)
+	if x.Op == ast.Mul {
+		if id, ok := e.scalarTimes(x, t); ok {
+			return rv(id, t)
+		}
+	}
+	l := e.rvalue(x.X)
+	r := e.rvalue(x.Y)
+	if x.Op == ast.Shl || x.Op == ast.Shr {
+		rt := e.operandType(x.Y)
+		r = e.convert(r, rt, operand)
+	}
+	return rv(e.arith(x.Op, operand, concreteType(t), l, r), t)
+}
+
+// operandType is the type an operand is used at (after its conversion).
+func (e *emitter) operandType(x ast.Expr) *types.Type {
+	if c := e.info.ConversionOf(x); c != nil {
+		return concreteType(c.To)
+	}
+	return concreteType(e.typeOf(x))
+}
+
+// scalarTimes emits vector*scalar and matrix*scalar of floats as
+// OpVectorTimesScalar / OpMatrixTimesScalar, as DXC does, instead of
+// splatting the scalar.
+func (e *emitter) scalarTimes(x *ast.BinaryExpr, t *types.Type) (builder.ID, bool) {
+	ct := concreteType(t).Canonical()
+	if !ct.Scalar().IsFloat() || ct.IsScalar() || (ct.IsVector() && ct.VecSize() == 1) {
+		return 0, false
+	}
+	splat := func(a ast.Expr) bool {
+		c := e.info.ConversionOf(a)
+		at := e.typeOf(a).Canonical()
+		return c != nil && c.Conv.Shape == types.ShapeSplat && (at.IsScalar() || at.VecSize() == 1)
+	}
+	var vecX, sclX ast.Expr
+	switch {
+	case splat(x.Y):
+		vecX, sclX = x.X, x.Y
+	case splat(x.X):
+		vecX, sclX = x.Y, x.X
+	default:
+		return 0, false
+	}
+	isMat := ct.IsMatrix() && ct.Rows() > 1 && ct.Cols() > 1
+	var v, s builder.ID
+	if vecX == x.X {
+		v = e.rvalue(vecX)
+		s = e.rvalueAs(sclX, types.ScalarType(ct.Scalar()))
+	} else {
+		s = e.rvalueAs(sclX, types.ScalarType(ct.Scalar()))
+		v = e.rvalue(vecX)
+	}
+	op := spv.OpVectorTimesScalar
+	if isMat {
+		op = spv.OpMatrixTimesScalar
+	}
+	return e.fb.Emit(op, e.typeID(ct), builder.Ref(v), builder.Ref(s)), true
+}
+
+// arith emits l op r on operands of type operand giving type result.
+func (e *emitter) arith(op ast.Op, operand, result *types.Type, l, r builder.ID) builder.ID {
+	c := operand.Canonical()
+	if c.IsMatrix() && c.Rows() > 1 && c.Cols() > 1 {
+		rc := result.Canonical()
+		return e.perRowBinary(op, c, rc, l, r)
+	}
+	s := c.Scalar()
+	if op == ast.Shl || op == ast.Shr {
+		// DXC masks the shift amount by the bit width minus one.
+		mask := e.splatConst(operand, float64(s.SPIRVBits()-1))
+		r = e.fb.Emit(spv.OpBitwiseAnd, e.typeID(operand), builder.Ref(r), builder.Ref(mask))
+	}
+	opc := binaryOpcode(op, s)
+	if opc == spv.OpNop {
+		e.errorf(e.pos, "operator '%s' is not supported on %s", op, operand)
+	}
+	return e.fb.Emit(opc, e.typeID(result), builder.Ref(l), builder.Ref(r))
+}
+
+func (e *emitter) perRowBinary(op ast.Op, mt, result *types.Type, l, r builder.ID) builder.ID {
+	rows := mt.Rows()
+	rowT := types.Vec(mt.Scalar(), mt.Cols())
+	resRow := types.Vec(result.Scalar(), mt.Cols())
+	parts := make([]builder.ID, rows)
+	for i := range parts {
+		a := e.fb.CompositeExtract(e.typeID(rowT), l, uint32(i))
+		b := e.fb.CompositeExtract(e.typeID(rowT), r, uint32(i))
+		parts[i] = e.arith(op, rowT, resRow, a, b)
+	}
+	return e.fb.CompositeConstruct(e.typeID(result), parts...)
+}
+
+// binaryOpcode picks the opcode of op on components of kind s.
+func binaryOpcode(op ast.Op, s types.Scalar) spv.Op {
+	f, u, b := s.IsFloat(), s.IsUnsigned(), s.IsBool()
+	pick := func(fl, sg, un spv.Op) spv.Op {
+		switch {
+		case f:
+			return fl
+		case u:
+			return un
+		}
+		return sg
+	}
+	switch op {
+	case ast.Add, ast.AddAssign:
+		return pick(spv.OpFAdd, spv.OpIAdd, spv.OpIAdd)
+	case ast.Sub, ast.SubAssign:
+		return pick(spv.OpFSub, spv.OpISub, spv.OpISub)
+	case ast.Mul, ast.MulAssign:
+		return pick(spv.OpFMul, spv.OpIMul, spv.OpIMul)
+	case ast.Div, ast.DivAssign:
+		return pick(spv.OpFDiv, spv.OpSDiv, spv.OpUDiv)
+	case ast.Rem, ast.RemAssign:
+		return pick(spv.OpFRem, spv.OpSRem, spv.OpUMod)
+	case ast.BitAnd, ast.AndAssign:
+		if b {
+			return spv.OpLogicalAnd
+		}
+		return spv.OpBitwiseAnd
+	case ast.BitOr, ast.OrAssign:
+		if b {
+			return spv.OpLogicalOr
+		}
+		return spv.OpBitwiseOr
+	case ast.BitXor, ast.XorAssign:
+		if b {
+			return spv.OpLogicalNotEqual
+		}
+		return spv.OpBitwiseXor
+	case ast.Shl, ast.ShlAssign:
+		return spv.OpShiftLeftLogical
+	case ast.Shr, ast.ShrAssign:
+		if u {
+			return spv.OpShiftRightLogical
+		}
+		return spv.OpShiftRightArithmetic
+	case ast.Eq:
+		if b {
+			return spv.OpLogicalEqual
+		}
+		return pick(spv.OpFOrdEqual, spv.OpIEqual, spv.OpIEqual)
+	case ast.Ne:
+		if b {
+			return spv.OpLogicalNotEqual
+		}
+		return pick(spv.OpFOrdNotEqual, spv.OpINotEqual, spv.OpINotEqual)
+	case ast.Lt:
+		return pick(spv.OpFOrdLessThan, spv.OpSLessThan, spv.OpULessThan)
+	case ast.Le:
+		return pick(spv.OpFOrdLessThanEqual, spv.OpSLessThanEqual, spv.OpULessThanEqual)
+	case ast.Gt:
+		return pick(spv.OpFOrdGreaterThan, spv.OpSGreaterThan, spv.OpUGreaterThan)
+	case ast.Ge:
+		return pick(spv.OpFOrdGreaterThanEqual, spv.OpSGreaterThanEqual, spv.OpUGreaterThanEqual)
+	}
+	return spv.OpNop
+}
+
+// shortCircuits reports whether && or || branches: under HLSL 2021 on
+// scalars, as in DXC.
+func (e *emitter) shortCircuits(x *ast.BinaryExpr) bool {
+	if e.opts.HLSLVersion < 2021 {
+		return false
+	}
+	t := e.info.TypeOf(x)
+	return t != nil && (t.Canonical().IsScalar() || t.Canonical().VecSize() == 1)
+}
+
+// condBranches reports whether ?: branches: under HLSL 2021 with a scalar
+// condition.
+func (e *emitter) condBranches(x *ast.CondExpr) bool {
+	if e.opts.HLSLVersion < 2021 {
+		return false
+	}
+	t := e.info.TypeOf(x.Cond)
+	return t != nil && (t.Canonical().IsScalar() || t.Canonical().VecSize() == 1)
+}
+
+// shortCircuit emits a && b or a || b through a temporary and a branch.
+func (e *emitter) shortCircuit(x *ast.BinaryExpr) builder.ID {
+	fb := e.fb
+	boolT := e.b.TypeBool()
+	name := "temp.var.logical.and"
+	if x.Op == ast.LogOr {
+		name = "temp.var.logical.or"
+	}
+	tmp := fb.Variable(e.b.TypePointer(spv.StorageClassFunction, boolT), name, 0)
+	l := e.rvalue(x.X)
+	fb.Store(tmp, e.b.ConstBool(x.Op == ast.LogOr))
+	rhs, merge := fb.NewBlock("logical.lhs.cond"), fb.NewBlock("logical.merge")
+	fb.Emit(spv.OpSelectionMerge, 0, builder.Ref(merge), builder.Enum(spv.SelectionControlNone))
+	if x.Op == ast.LogAnd {
+		fb.BranchConditional(l, rhs, merge)
+	} else {
+		fb.BranchConditional(l, merge, rhs)
+	}
+	fb.StartBlock(rhs)
+	r := e.rvalue(x.Y)
+	fb.Store(tmp, r)
+	fb.Branch(merge)
+	fb.StartBlock(merge)
+	return fb.Load(boolT, tmp)
+}
+
+// cond emits c ? a : b.
+func (e *emitter) cond(x *ast.CondExpr) value {
+	t := e.typeOf(x)
+	ct := concreteType(t)
+	if k, ok := e.constant(x, ct); ok {
+		return rv(k, t)
+	}
+	if e.condBranches(x) {
+		fb := e.fb
+		tmp := fb.Variable(e.ptrType(spv.StorageClassFunction, ct, layout.Void), "temp.var.ternary", 0)
+		c := e.condition(x.Cond)
+		lhs, rhs, merge := fb.NewBlock("ternary.lhs"), fb.NewBlock("ternary.rhs"), fb.NewBlock("ternary.merge")
+		fb.Emit(spv.OpSelectionMerge, 0, builder.Ref(merge), builder.Enum(spv.SelectionControlNone))
+		fb.BranchConditional(c, lhs, rhs)
+		fb.StartBlock(lhs)
+		fb.Store(tmp, e.rvalueAs(x.X, ct))
+		fb.Branch(merge)
+		fb.StartBlock(rhs)
+		fb.Store(tmp, e.rvalueAs(x.Y, ct))
+		fb.Branch(merge)
+		fb.StartBlock(merge)
+		return rv(fb.Load(e.typeID(ct), tmp), t)
+	}
+	cid := e.rvalue(x.Cond)
+	a := e.rvalueAs(x.X, ct)
+	b := e.rvalueAs(x.Y, ct)
+	condT := e.typeOf(x.Cond).Canonical()
+	// OpSelect needs a bool condition of the result's shape (before
+	// SPIR-V 1.4, a composite result needs a vector condition).
+	if !condT.Scalar().IsBool() {
+		cid = e.convert(cid, concreteType(condT), condT.WithScalar(types.Bool))
+	}
+	rc := ct.Canonical()
+	if (rc.IsVector() && rc.VecSize() > 1) && (condT.IsScalar() || condT.VecSize() == 1) {
+		parts := make([]builder.ID, rc.VecSize())
+		for i := range parts {
+			parts[i] = cid
+		}
+		cid = e.fb.CompositeConstruct(e.typeID(types.Vec(types.Bool, rc.VecSize())), parts...)
+	}
+	if rc.IsMatrix() || rc.IsStruct() || rc.IsArray() {
+		if condT.IsScalar() || condT.VecSize() == 1 {
+			if e.opts.Version < spv.Version1_4 {
+				e.unsupported(x, "?: selecting between matrices, arrays or structs before SPIR-V 1.4")
+			}
+		} else {
+			// a per-component select on a matrix: row by row
+			return rv(e.perRowSelect(rc, cid, a, b), t)
+		}
+	}
+	return rv(e.fb.Emit(spv.OpSelect, e.typeID(ct), builder.Ref(cid), builder.Ref(a), builder.Ref(b)), t)
+}
+
+func (e *emitter) perRowSelect(mt *types.Type, c, a, b builder.ID) builder.ID {
+	rowT := types.Vec(mt.Scalar(), mt.Cols())
+	condRow := types.Vec(types.Bool, mt.Cols())
+	parts := make([]builder.ID, mt.Rows())
+	for i := range parts {
+		cr := e.fb.CompositeExtract(e.typeID(condRow), c, uint32(i))
+		ar := e.fb.CompositeExtract(e.typeID(rowT), a, uint32(i))
+		br := e.fb.CompositeExtract(e.typeID(rowT), b, uint32(i))
+		parts[i] = e.fb.Emit(spv.OpSelect, e.typeID(rowT), builder.Ref(cr), builder.Ref(ar), builder.Ref(br))
+	}
+	return e.fb.CompositeConstruct(e.typeID(mt), parts...)
+}
+
+// assign emits = and the compound assignments; the value is the lvalue.
+func (e *emitter) assign(x *ast.AssignExpr) value {
+	if x.Op == ast.Assign {
+		lt := e.typeOf(x.L)
+		var r builder.ID
+		if il, ok := x.R.(*ast.InitList); ok {
+			r = e.initList(lt, il.Elems)
+		} else {
+			r = e.rvalueAs(x.R, lt)
+		}
+		l := e.expr(x.L)
+		e.assignTo(l, r)
+		return l
+	}
+	base := compoundBase[x.Op]
+	rt := e.typeOf(x.R)
+	res := types.BinaryTypes(binaryOpClass(base), e.typeOf(x.L), rt)
+	var r0 value
+	if k, ok := e.constant(x.R, concreteType(res.Operand)); ok && base != ast.Shl && base != ast.Shr {
+		r0 = rv(k, concreteType(res.Operand))
+	} else {
+		r0 = e.expr(x.R)
+	}
+	rID := e.load(r0)
+	l := e.expr(x.L)
+	lt := l.typ
+	old := e.load(l)
+	operand := concreteType(res.Operand)
+	if operand == nil || res.Result == nil {
+		e.errorf(x.Pos(), "invalid operands to compound assignment")
+	}
+	var nv builder.ID
+	if base == ast.Mul && operand.Scalar().IsFloat() && !operand.Canonical().IsScalar() && (r0.typ.Canonical().IsScalar() || r0.typ.Canonical().VecSize() == 1) && operand.Canonical().VecSize() != 1 {
+		// v *= s: OpVectorTimesScalar / OpMatrixTimesScalar
+		lv := e.convert(old, lt, operand)
+		s := e.convert(rID, r0.typ, types.ScalarType(operand.Scalar()))
+		op := spv.OpVectorTimesScalar
+		if c := operand.Canonical(); c.IsMatrix() && c.Rows() > 1 && c.Cols() > 1 {
+			op = spv.OpMatrixTimesScalar
+		}
+		nv = e.fb.Emit(op, e.typeID(operand), builder.Ref(lv), builder.Ref(s))
+	} else {
+		lv := e.convert(old, lt, operand)
+		var rr builder.ID
+		if base == ast.Shl || base == ast.Shr {
+			rr = e.convert(rID, r0.typ, operand)
+		} else {
+			rr = e.convert(rID, r0.typ, operand)
+		}
+		nv = e.arith(base, operand, concreteType(res.Result), lv, rr)
+	}
+	nv = e.convert(nv, concreteType(res.Result), lt)
+	e.assignTo(l, nv)
+	return l
+}
+
+// assignTo stores into an lvalue; a matrix swizzle lvalue writes element
+// by element.
+func (e *emitter) assignTo(l value, r builder.ID) {
+	e.store(l, r)
+}
+
+var compoundBase = map[ast.Op]ast.Op{
+	ast.AddAssign: ast.Add, ast.SubAssign: ast.Sub, ast.MulAssign: ast.Mul, ast.DivAssign: ast.Div,
+	ast.RemAssign: ast.Rem, ast.ShlAssign: ast.Shl, ast.ShrAssign: ast.Shr, ast.AndAssign: ast.BitAnd,
+	ast.XorAssign: ast.BitXor, ast.OrAssign: ast.BitOr,
+}
+
+// binaryOpClass describes op for types.BinaryTypes.
+func binaryOpClass(op ast.Op) types.BinaryOp {
+	switch op {
+	case ast.Div:
+		return types.BinaryOp{Class: types.OpArithmetic, DivOrRem: true}
+	case ast.Rem:
+		return types.BinaryOp{Class: types.OpArithmetic, DivOrRem: true, Rem: true}
+	case ast.BitAnd, ast.BitOr, ast.BitXor:
+		return types.BinaryOp{Class: types.OpBitwise}
+	case ast.Shl, ast.Shr:
+		return types.BinaryOp{Class: types.OpShift}
+	case ast.Eq, ast.Ne, ast.Lt, ast.Gt, ast.Le, ast.Ge:
+		return types.BinaryOp{Class: types.OpComparison}
+	case ast.LogAnd, ast.LogOr:
+		return types.BinaryOp{Class: types.OpLogical}
+	}
+	return types.BinaryOp{Class: types.OpArithmetic}
+}

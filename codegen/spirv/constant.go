@@ -1,0 +1,169 @@
+package spirv
+
+import (
+	"math"
+
+	"github.com/hlsl2spirv/hlsl2spirv/builder"
+	"github.com/hlsl2spirv/hlsl2spirv/builder/spv"
+	"github.com/hlsl2spirv/hlsl2spirv/frontend/ast"
+	"github.com/hlsl2spirv/hlsl2spirv/sema"
+	"github.com/hlsl2spirv/hlsl2spirv/sema/constant"
+	"github.com/hlsl2spirv/hlsl2spirv/sema/types"
+)
+
+// foldable returns x's constant value when x is a constant expression that
+// DXC folds: literals, enumerators and operators on them. Uses of
+// variables (even static const ones) are loaded, as DXC does.
+func (e *emitter) foldable(x ast.Expr) (*constant.Composite, bool) {
+	v := e.info.ValueOf(x)
+	if v == nil {
+		return nil, false
+	}
+	ok := true
+	ast.Inspect(x, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.NameExpr:
+			if _, isEnum := e.info.ObjectOf(n).(*sema.EnumConst); !isEnum {
+				ok = false
+			}
+		case *ast.MemberExpr:
+			if _, isEnum := e.info.ObjectOf(n).(*sema.EnumConst); !isEnum {
+				ok = false
+			}
+		case *ast.CallExpr, *ast.AssignExpr, *ast.InitList:
+			ok = false
+		case *ast.UnaryExpr:
+			switch n.Op {
+			case ast.PreInc, ast.PreDec, ast.PostInc, ast.PostDec:
+				ok = false
+			}
+		}
+		return ok
+	})
+	return v, ok
+}
+
+// constant emits x as a constant of type t when it is foldable.
+func (e *emitter) constant(x ast.Expr, t *types.Type) (builder.ID, bool) {
+	v, ok := e.foldable(x)
+	if !ok || t == nil {
+		return 0, false
+	}
+	c := t.Canonical()
+	switch c.Kind() {
+	case types.Basic, types.Vector, types.Matrix:
+	default:
+		return 0, false
+	}
+	cv, ok := v.ConvertTo(c, types.Explicit)
+	if !ok {
+		return 0, false
+	}
+	return e.compositeConst(cv, c), true
+}
+
+// compositeConst builds the constant of a scalar, vector or matrix value.
+func (e *emitter) compositeConst(cv constant.Composite, c *types.Type) builder.ID {
+	s := c.Scalar().Concrete()
+	elems := make([]builder.ID, len(cv.Elems))
+	for i, v := range cv.Elems {
+		elems[i] = e.valueConst(v, s)
+	}
+	switch {
+	case c.IsScalar() || len(elems) == 1:
+		return elems[0]
+	case c.IsVector():
+		return e.b.ConstComposite(e.typeID(c), elems...)
+	case c.IsMatrix():
+		if c.Rows() == 1 || c.Cols() == 1 {
+			return e.b.ConstComposite(e.typeID(c), elems...)
+		}
+		rowT := e.typeID(types.Vec(s, c.Cols()))
+		rows := make([]builder.ID, c.Rows())
+		for r := range rows {
+			rows[r] = e.b.ConstComposite(rowT, elems[r*c.Cols():(r+1)*c.Cols()]...)
+		}
+		return e.b.ConstComposite(e.typeID(c), rows...)
+	}
+	return elems[0]
+}
+
+// valueConst is the SPIR-V constant of a scalar value of kind s.
+func (e *emitter) valueConst(v constant.Value, s types.Scalar) builder.ID {
+	v = v.Convert(s)
+	switch {
+	case s.IsBool():
+		return e.b.ConstBool(v.IsTrue())
+	case s.IsFloat():
+		return e.scalarConst(s, v.Float64())
+	}
+	tid := e.typeID(types.ScalarType(s))
+	if u, ok := v.Uint64(); ok && !s.IsSigned() {
+		return e.intConst(tid, u)
+	}
+	n, _ := v.Int64()
+	return e.intConst(tid, uint64(n))
+}
+
+func (e *emitter) intConst(tid builder.ID, bits uint64) builder.ID {
+	w := e.b.ScalarWidth(tid)
+	if w < 64 {
+		bits &= (1 << w) - 1
+	}
+	return e.b.Constant(tid, bits)
+}
+
+// scalarConst is the constant v of scalar kind s.
+func (e *emitter) scalarConst(s types.Scalar, v float64) builder.ID {
+	s = s.Concrete()
+	if s.IsBool() {
+		return e.b.ConstBool(v != 0)
+	}
+	tid := e.typeID(types.ScalarType(s))
+	if e.b.TypeOp(tid) == spv.OpTypeFloat {
+		switch e.b.ScalarWidth(tid) {
+		case 16:
+			return e.b.Constant(tid, uint64(float16Bits(float32(v))))
+		case 64:
+			return e.b.Constant(tid, math.Float64bits(v))
+		}
+		return e.b.Constant(tid, uint64(math.Float32bits(float32(v))))
+	}
+	return e.intConst(tid, uint64(int64(v)))
+}
+
+// float16Bits rounds f to the nearest IEEE half (ties to even).
+func float16Bits(f float32) uint16 {
+	b := math.Float32bits(f)
+	sign := uint16(b>>16) & 0x8000
+	exp := int((b>>23)&0xff) - 127 + 15
+	mant := b & 0x7fffff
+	switch {
+	case (b>>23)&0xff == 0xff: // inf, nan
+		if mant != 0 {
+			return sign | 0x7e00
+		}
+		return sign | 0x7c00
+	case exp >= 0x1f:
+		return sign | 0x7c00
+	case exp <= 0:
+		if exp < -10 {
+			return sign
+		}
+		mant |= 0x800000
+		shift := uint(14 - exp)
+		half := mant >> shift
+		rem := mant & ((1 << shift) - 1)
+		mid := uint32(1) << (shift - 1)
+		if rem > mid || (rem == mid && half&1 == 1) {
+			half++
+		}
+		return sign | uint16(half)
+	}
+	half := uint32(exp)<<10 | mant>>13
+	rem := mant & 0x1fff
+	if rem > 0x1000 || (rem == 0x1000 && half&1 == 1) {
+		half++
+	}
+	return sign | uint16(half)
+}

@@ -1,0 +1,456 @@
+package spirv
+
+import (
+	"github.com/hlsl2spirv/hlsl2spirv/builder"
+	"github.com/hlsl2spirv/hlsl2spirv/builder/spv"
+	"github.com/hlsl2spirv/hlsl2spirv/codegen/spirv/layout"
+	"github.com/hlsl2spirv/hlsl2spirv/frontend/ast"
+	"github.com/hlsl2spirv/hlsl2spirv/sema/constant"
+	"github.com/hlsl2spirv/hlsl2spirv/sema/types"
+)
+
+// numeric reports whether t is a scalar, vector or matrix (enums count as
+// their integer).
+func numeric(t *types.Type) bool {
+	switch t.Canonical().Kind() {
+	case types.Basic, types.Vector, types.Matrix, types.Enum:
+		return true
+	}
+	return false
+}
+
+// flatCount is the number of components of a numeric type.
+func flatCount(t *types.Type) int {
+	c := t.Canonical()
+	switch {
+	case c.IsVector():
+		return c.VecSize()
+	case c.IsMatrix():
+		return c.Rows() * c.Cols()
+	}
+	return 1
+}
+
+// numericOf is an enum's integer type, else t itself.
+func numericOf(t *types.Type) *types.Type {
+	c := t.Canonical()
+	if c.Kind() == types.Enum {
+		return types.ScalarType(types.Int)
+	}
+	return concreteType(t)
+}
+
+// convert converts the rvalue id of type from to type to, as an implicit
+// conversion or a cast does: component type, then shape (or the other way
+// round when the value shrinks).
+func (e *emitter) convert(id builder.ID, from, to *types.Type) builder.ID {
+	if from == nil || to == nil {
+		return id
+	}
+	f, t := numericOf(from).Canonical(), numericOf(to).Canonical()
+	if f == t {
+		return id
+	}
+	if !numeric(f) || !numeric(t) {
+		return e.convertAggregate(id, f, t)
+	}
+	if e.typeID(f) == e.typeID(t) {
+		return id
+	}
+	fn, tn := flatCount(f), flatCount(t)
+	if fn > tn || (fn == tn && !sameShape(f, t)) {
+		// shrink (or reshape) first, then convert the components
+		shaped := e.reshape(id, f, t.WithScalar(f.Scalar()))
+		return e.convertComps(shaped, t.WithScalar(f.Scalar()), t.Scalar())
+	}
+	conv := e.convertComps(id, f, t.Scalar())
+	return e.reshape(conv, f.WithScalar(t.Scalar()), t)
+}
+
+func sameShape(a, b *types.Type) bool {
+	a, b = a.Canonical(), b.Canonical()
+	if flatCount(a) == 1 && flatCount(b) == 1 {
+		return true
+	}
+	return a.Kind() == b.Kind() && a.VecSize() == b.VecSize() && a.Rows() == b.Rows() && a.Cols() == b.Cols()
+}
+
+// convertExplicit is a cast: numeric conversions, and struct or array
+// casts from scalars.
+func (e *emitter) convertExplicit(id builder.ID, from, to *types.Type) builder.ID {
+	return e.convert(id, from, to)
+}
+
+// reshape changes the shape of a value without changing its component
+// type: splat, truncation, 1-component to scalar, vector <-> matrix.
+func (e *emitter) reshape(id builder.ID, f, t *types.Type) builder.ID {
+	f, t = f.Canonical(), t.Canonical()
+	if e.typeID(f) == e.typeID(t) {
+		return id
+	}
+	fn, tn := flatCount(f), flatCount(t)
+	comp := types.ScalarType(f.Scalar())
+	if fn == 1 {
+		parts := make([]builder.ID, 0, 4)
+		if t.IsMatrix() && t.Rows() > 1 && t.Cols() > 1 {
+			rowT := types.Vec(t.Scalar(), t.Cols())
+			row := e.reshape(id, comp, rowT)
+			for range t.Rows() {
+				parts = append(parts, row)
+			}
+			return e.fb.CompositeConstruct(e.typeID(t), parts...)
+		}
+		for range tn {
+			parts = append(parts, id)
+		}
+		return e.fb.CompositeConstruct(e.typeID(t), parts...)
+	}
+	if f.IsVector() && (t.IsVector() || tn == 1) {
+		idx := make([]int, tn)
+		for i := range idx {
+			idx[i] = i
+		}
+		return e.shuffle(id, f, idx, t)
+	}
+	// through the components, row by row
+	elems := e.components(id, f)
+	if tn == 1 {
+		return elems[0]
+	}
+	if f.IsMatrix() && t.IsMatrix() && t.Rows() <= f.Rows() && t.Cols() <= f.Cols() {
+		// truncation keeps the top-left corner
+		var kept []builder.ID
+		for r := range t.Rows() {
+			for c := range t.Cols() {
+				kept = append(kept, elems[r*f.Cols()+c])
+			}
+		}
+		elems = kept
+	}
+	return e.construct(t, elems[:tn])
+}
+
+// components extracts the scalar components of a numeric value in
+// row-major order.
+func (e *emitter) components(id builder.ID, t *types.Type) []builder.ID {
+	c := t.Canonical()
+	n := flatCount(c)
+	if n == 1 {
+		return []builder.ID{id}
+	}
+	st := e.typeID(types.ScalarType(c.Scalar()))
+	out := make([]builder.ID, 0, n)
+	if c.IsMatrix() && c.Rows() > 1 && c.Cols() > 1 {
+		for r := range c.Rows() {
+			for col := range c.Cols() {
+				out = append(out, e.fb.CompositeExtract(st, id, uint32(r), uint32(col)))
+			}
+		}
+		return out
+	}
+	for i := range n {
+		out = append(out, e.fb.CompositeExtract(st, id, uint32(i)))
+	}
+	return out
+}
+
+// construct builds a numeric value from its scalar components.
+func (e *emitter) construct(t *types.Type, elems []builder.ID) builder.ID {
+	c := t.Canonical()
+	if len(elems) == 1 {
+		return elems[0]
+	}
+	if c.IsMatrix() && c.Rows() > 1 && c.Cols() > 1 {
+		rowT := types.Vec(c.Scalar(), c.Cols())
+		rows := make([]builder.ID, c.Rows())
+		for r := range rows {
+			rows[r] = e.fb.CompositeConstruct(e.typeID(rowT), elems[r*c.Cols():(r+1)*c.Cols()]...)
+		}
+		return e.fb.CompositeConstruct(e.typeID(c), rows...)
+	}
+	return e.fb.CompositeConstruct(e.typeID(c), elems...)
+}
+
+// convertComps converts the components of a numeric value of type f to
+// kind s, keeping the shape.
+func (e *emitter) convertComps(id builder.ID, f *types.Type, s types.Scalar) builder.ID {
+	f = f.Canonical()
+	from := f.Scalar().Concrete()
+	s = s.Concrete()
+	t := f.WithScalar(s)
+	tid := e.typeID(t)
+	if e.typeID(f) == tid {
+		return id
+	}
+	if f.IsMatrix() && f.Rows() > 1 && f.Cols() > 1 {
+		return e.perRow(f, func(rt *types.Type, rows ...builder.ID) builder.ID {
+			return e.convertComps(rows[0], rt, s)
+		}, id)
+	}
+	fw, tw := from.SPIRVBits(), s.SPIRVBits()
+	switch {
+	case s.IsBool():
+		zero := e.splatConst(f, 0)
+		op := spv.OpINotEqual
+		if from.IsFloat() {
+			op = spv.OpFOrdNotEqual
+		}
+		return e.fb.Emit(op, tid, builder.Ref(id), builder.Ref(zero))
+	case from.IsBool():
+		one, zero := e.splatConst(t, 1), e.splatConst(t, 0)
+		return e.fb.Emit(spv.OpSelect, tid, builder.Ref(id), builder.Ref(one), builder.Ref(zero))
+	case from.IsFloat() && s.IsFloat():
+		return e.fb.Emit(spv.OpFConvert, tid, builder.Ref(id))
+	case from.IsFloat():
+		if s.IsUnsigned() {
+			return e.fb.Emit(spv.OpConvertFToU, tid, builder.Ref(id))
+		}
+		return e.fb.Emit(spv.OpConvertFToS, tid, builder.Ref(id))
+	case s.IsFloat():
+		if from.IsUnsigned() {
+			return e.fb.Emit(spv.OpConvertUToF, tid, builder.Ref(id))
+		}
+		return e.fb.Emit(spv.OpConvertSToF, tid, builder.Ref(id))
+	case fw == tw:
+		return e.fb.Emit(spv.OpBitcast, tid, builder.Ref(id))
+	case from.IsUnsigned():
+		return e.fb.Emit(spv.OpUConvert, tid, builder.Ref(id))
+	}
+	return e.fb.Emit(spv.OpSConvert, tid, builder.Ref(id))
+}
+
+// convertAggregate converts structs and arrays: to a base class, or
+// between types of the same SPIR-V shape.
+func (e *emitter) convertAggregate(id builder.ID, f, t *types.Type) builder.ID {
+	if e.typeID(f) == e.typeID(t) {
+		return id
+	}
+	// derived to base: the base is member 0
+	for c := f; c.Kind() == types.Struct && c.Named() != nil && c.Named().Base != nil; {
+		base := c.Named().Base
+		id = e.fb.CompositeExtract(e.typeID(base), id, 0)
+		if types.Identical(base, t) {
+			return id
+		}
+		c = base.Canonical()
+	}
+	if numeric(f) && (t.IsArray() || t.IsStruct()) {
+		// a cast of a scalar to an aggregate: every leaf gets it
+		return e.splatAggregate(id, f, t)
+	}
+	// element-wise between same-shaped aggregates
+	elems := e.flatten(id, f)
+	return e.rebuild(t, &elems)
+}
+
+// splatAggregate builds an aggregate whose every scalar leaf is v.
+func (e *emitter) splatAggregate(v builder.ID, vt, t *types.Type) builder.ID {
+	c := t.Canonical()
+	switch {
+	case c.IsArray():
+		el := e.splatAggregate(v, vt, c.Elem())
+		parts := make([]builder.ID, c.Len())
+		for i := range parts {
+			parts[i] = el
+		}
+		return e.fb.CompositeConstruct(e.typeID(c), parts...)
+	case c.IsStruct():
+		var parts []builder.ID
+		for _, f := range e.structMembers(c) {
+			parts = append(parts, e.splatAggregate(v, vt, f))
+		}
+		return e.fb.CompositeConstruct(e.typeID(c), parts...)
+	}
+	return e.convert(v, vt, c)
+}
+
+// structMembers lists the SPIR-V member types of a struct: the base class
+// first, then the fields.
+func (e *emitter) structMembers(st *types.Type) []*types.Type {
+	nd := st.Canonical().Named()
+	var out []*types.Type
+	if nd.Base != nil {
+		out = append(out, nd.Base)
+	}
+	for _, f := range nd.Fields {
+		out = append(out, f.Type)
+	}
+	return out
+}
+
+// leaf is one scalar (or whole sub-value) of a flattened initializer.
+type leaf struct {
+	id  builder.ID
+	typ *types.Type
+	val *constant.Value // the constant, for literals
+}
+
+// flatten splits a value into scalar leaves.
+func (e *emitter) flatten(id builder.ID, t *types.Type) []leaf {
+	c := t.Canonical()
+	switch {
+	case numeric(c):
+		comps := e.components(id, numericOf(c))
+		out := make([]leaf, len(comps))
+		for i, x := range comps {
+			out[i] = leaf{id: x, typ: types.ScalarType(numericOf(c).Scalar())}
+		}
+		return out
+	case c.IsArray():
+		var out []leaf
+		for i := range c.Len() {
+			el := e.fb.CompositeExtract(e.typeID(c.Elem()), id, uint32(i))
+			out = append(out, e.flatten(el, c.Elem())...)
+		}
+		return out
+	case c.IsStruct():
+		var out []leaf
+		for i, mt := range e.structMembers(c) {
+			el := e.fb.CompositeExtract(e.typeID(mt), id, uint32(i))
+			out = append(out, e.flatten(el, mt)...)
+		}
+		return out
+	}
+	return []leaf{{id: id, typ: t}}
+}
+
+// initList builds a value of type t from a brace list or constructor
+// arguments, as DXC's InitListHandler does: an argument whose type is the
+// type being built is used whole, anything else is split into scalars.
+func (e *emitter) initList(t *types.Type, exprs []ast.Expr) builder.ID {
+	var queue []leaf
+	var add func(x ast.Expr)
+	add = func(x ast.Expr) {
+		if il, ok := x.(*ast.InitList); ok {
+			for _, el := range il.Elems {
+				add(el)
+			}
+			return
+		}
+		xt := e.typeOf(x)
+		if v, ok := e.foldable(x); ok && len(v.Elems) == 1 && numeric(xt) && flatCount(xt) == 1 {
+			val := v.Elems[0]
+			queue = append(queue, leaf{typ: concreteType(xt), val: &val})
+			return
+		}
+		queue = append(queue, leaf{id: e.load(e.expr(x)), typ: xt})
+	}
+	for _, x := range exprs {
+		add(x)
+	}
+	id := e.rebuild(t, &queue)
+	return id
+}
+
+// rebuild consumes leaves to build a value of type t.
+func (e *emitter) rebuild(t *types.Type, q *[]leaf) builder.ID {
+	c := t.Canonical()
+	if len(*q) == 0 {
+		e.errorf(e.pos, "too few elements in initializer of type %s", t)
+	}
+	front := (*q)[0]
+	if front.val == nil && types.Identical(front.typ, c) {
+		*q = (*q)[1:]
+		return front.id
+	}
+	switch {
+	case numeric(c) && flatCount(c) == 1:
+		if front.val != nil {
+			*q = (*q)[1:]
+			return e.valueConst(*front.val, numericOf(c).Scalar().Concrete())
+		}
+		if !numeric(front.typ) || flatCount(front.typ) > 1 || front.typ.Canonical().IsArray() {
+			e.split(q)
+			return e.rebuild(t, q)
+		}
+		*q = (*q)[1:]
+		return e.convert(front.id, front.typ, c)
+	case c.IsVector():
+		var parts []builder.ID
+		need := c.VecSize()
+		for got := 0; got < need; {
+			if len(*q) == 0 {
+				e.errorf(e.pos, "too few elements in initializer of type %s", t)
+			}
+			fr := (*q)[0]
+			fc := fr.typ.Canonical()
+			if fr.val == nil && fc.IsVector() && fc.VecSize() > 1 && fc.Scalar().Concrete() == c.Scalar().Concrete() && got+fc.VecSize() <= need {
+				parts = append(parts, fr.id)
+				got += fc.VecSize()
+				*q = (*q)[1:]
+				continue
+			}
+			parts = append(parts, e.rebuild(types.ScalarType(c.Scalar()), q))
+			got++
+		}
+		return e.fb.CompositeConstruct(e.typeID(c), parts...)
+	case c.IsMatrix():
+		if c.Rows() == 1 || c.Cols() == 1 {
+			return e.rebuild(types.Vec(c.Scalar(), c.Rows()*c.Cols()), q)
+		}
+		rows := make([]builder.ID, c.Rows())
+		for r := range rows {
+			rows[r] = e.rebuild(types.Vec(c.Scalar(), c.Cols()), q)
+		}
+		return e.fb.CompositeConstruct(e.typeID(c), rows...)
+	case c.IsArray():
+		parts := make([]builder.ID, c.Len())
+		for i := range parts {
+			parts[i] = e.rebuild(c.Elem(), q)
+		}
+		return e.fb.CompositeConstruct(e.typeID(c), parts...)
+	case c.IsStruct():
+		var parts []builder.ID
+		for _, mt := range e.structMembers(c) {
+			parts = append(parts, e.rebuild(mt, q))
+		}
+		return e.fb.CompositeConstruct(e.typeID(c), parts...)
+	}
+	e.unsupported(nil, "initializing a value of type "+t.String())
+	return 0
+}
+
+// split replaces the front leaf by its components.
+func (e *emitter) split(q *[]leaf) {
+	fr := (*q)[0]
+	parts := e.flatten(fr.id, fr.typ)
+	*q = append(parts, (*q)[1:]...)
+}
+
+// relayout converts a value between the SPIR-V types of one HLSL type under
+// two layout rules (a struct in a buffer and the same struct in a local):
+// bools are uints in buffers, structs and arrays are distinct types.
+func (e *emitter) relayout(id builder.ID, t *types.Type, from, to layout.Rule) builder.ID {
+	ft, tt := e.typeIn(t, from), e.typeIn(t, to)
+	if ft == tt {
+		return id
+	}
+	c := t.Canonical()
+	switch {
+	case numeric(c):
+		if c.Scalar().IsBool() {
+			if to == layout.Void {
+				zero := e.splatConst(c.WithScalar(types.Uint), 0)
+				return e.fb.Emit(spv.OpINotEqual, tt, builder.Ref(id), builder.Ref(zero))
+			}
+			one, zero := e.splatConst(c.WithScalar(types.Uint), 1), e.splatConst(c.WithScalar(types.Uint), 0)
+			return e.fb.Emit(spv.OpSelect, tt, builder.Ref(id), builder.Ref(one), builder.Ref(zero))
+		}
+		return id
+	case c.IsArray():
+		parts := make([]builder.ID, c.Len())
+		for i := range parts {
+			el := e.fb.CompositeExtract(e.typeIn(c.Elem(), from), id, uint32(i))
+			parts[i] = e.relayout(el, c.Elem(), from, to)
+		}
+		return e.fb.CompositeConstruct(tt, parts...)
+	case c.IsStruct():
+		var parts []builder.ID
+		for i, mt := range e.structMembers(c) {
+			el := e.fb.CompositeExtract(e.typeIn(mt, from), id, uint32(i))
+			parts = append(parts, e.relayout(el, mt, from, to))
+		}
+		return e.fb.CompositeConstruct(tt, parts...)
+	}
+	return id
+}

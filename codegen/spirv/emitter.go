@@ -1,0 +1,263 @@
+// Package spirv is the SPIR-V emitter: it walks the typed AST (sema.Info)
+// and builds a module through package builder, following DXC's SPIR-V
+// backend (docs/SPIR-V.rst in DirectXShaderCompiler): the HLSL entry
+// function becomes src.<name>, called by a void wrapper that loads the
+// stage inputs and stores the outputs; every other function reachable from
+// the entry is emitted once, in the order first called; parameters are
+// passed by pointer to caller-side temporaries (param.var.<name>).
+//
+// The emitter never writes words: it builds builder's in-memory module,
+// then ordering passes put the global section in the order DXC emits it,
+// and builder serialises.
+package spirv
+
+import (
+	"fmt"
+
+	"github.com/hlsl2spirv/hlsl2spirv/builder"
+	"github.com/hlsl2spirv/hlsl2spirv/builder/spv"
+	"github.com/hlsl2spirv/hlsl2spirv/codegen/spirv/layout"
+	"github.com/hlsl2spirv/hlsl2spirv/frontend/ast"
+	"github.com/hlsl2spirv/hlsl2spirv/frontend/diag"
+	"github.com/hlsl2spirv/hlsl2spirv/sema"
+	"github.com/hlsl2spirv/hlsl2spirv/sema/types"
+)
+
+// Options are the code generation options, named after dxc's flags.
+type Options struct {
+	Version      spv.Version // from -fspv-target-env
+	Stage        string      // "ps", "vs", "cs", ...
+	Major, Minor int         // shader model
+	Entry        string      // -E
+	// EntryPointName is -fspv-entrypoint-name: the OpEntryPoint name
+	// (default: Entry).
+	EntryPointName   string
+	HLSLVersion      int
+	Enable16BitTypes bool
+	RowMajor         bool   // -Zpr
+	StageIOOrder     string // "decl" or "alpha"
+	InvertY          bool   // -fvk-invert-y
+	UseDXPositionW   bool   // -fvk-use-dx-position-w
+	CodeGenOnly      bool   // -fcgl
+	Layout           layout.Flags
+	// Demote is true when discard becomes OpDemoteToHelperInvocation
+	// (SPIR-V 1.6, or the extension enabled).
+	Demote bool
+}
+
+// Diagnostic codes of the codegen block.
+const (
+	codeUnsupported diag.Code = diag.CodegenBase + iota + 1
+	codeInvalid
+	codeInternal
+)
+
+// Generate emits the module for file's entry point. It returns nil when it
+// reported an error.
+func Generate(fs *diag.FileSet, diags *diag.List, file *ast.File, info *sema.Info, opts Options) (words []uint32) {
+	e := newEmitter(fs, diags, file, info, opts)
+	defer func() {
+		if r := recover(); r != nil {
+			if _, ok := r.(bailout); !ok {
+				diags.Add(diag.Diagnostic{Severity: diag.Error, Code: codeInternal, Pos: e.pos,
+					Msg: fmt.Sprintf("internal compiler error in SPIR-V code generation: %v", r)})
+			}
+			words = nil
+		}
+	}()
+	e.module()
+	if diags.HasErrors() {
+		return nil
+	}
+	finish(e.b.M)
+	w, err := e.b.Words()
+	if err != nil {
+		diags.Add(diag.Diagnostic{Severity: diag.Error, Code: codeInternal, Pos: e.pos,
+			Msg: "internal compiler error: invalid module: " + err.Error()})
+		return nil
+	}
+	return w
+}
+
+// bailout aborts code generation after an error was reported.
+type bailout struct{}
+
+type emitter struct {
+	opts  Options
+	fs    *diag.FileSet
+	diags *diag.List
+	file  *ast.File
+	info  *sema.Info
+
+	b    *builder.ModuleBuilder
+	calc *layout.Calculator
+	low  *layout.Lowerer
+
+	pos diag.Pos // the construct being emitted, for internal errors
+
+	// Functions: emitted on first call, in call order.
+	funcs map[*sema.Func]*function
+	queue []*function
+
+	// Variables: their pointers, by object.
+	vars map[*sema.Var]*variable
+
+	// The function being emitted.
+	fb       *builder.FunctionBuilder
+	cur      *function
+	breaks   []breakTarget
+	thisPtr  builder.ID // the receiver of the method being emitted
+	thisType *types.Type
+
+	globalsVar *variable // $Globals, when it exists
+	bindings   *bindingAllocator
+	stageVars  []*stageVar         // in creation order
+	modes      []spv.ExecutionMode // added by stage variables (DepthReplacing...)
+	entryID    builder.ID
+	initStatic []*sema.Var // static globals initialised in the wrapper
+	staticInit map[*sema.Var]bool
+}
+
+// function is a user function being or to be emitted.
+type function struct {
+	obj  *sema.Func
+	id   builder.ID
+	name string
+	done bool
+}
+
+// variable is where a variable lives: a pointer of storage class sc to a
+// value of HLSL type typ laid out by rule (Void for Function, Private,
+// Workgroup); member >= 0 is a member of the block behind ptr.
+type variable struct {
+	ptr    builder.ID
+	sc     spv.StorageClass
+	typ    *types.Type
+	rule   layout.Rule
+	member int
+}
+
+// breakTarget is where break (and continue, for loops) go.
+type breakTarget struct {
+	loop   bool
+	brk    builder.ID
+	cont   builder.ID
+	isLoop bool
+}
+
+func newEmitter(fs *diag.FileSet, diags *diag.List, file *ast.File, info *sema.Info, opts Options) *emitter {
+	if opts.Version == 0 {
+		opts.Version = spv.Version1_0
+	}
+	if opts.Entry == "" {
+		opts.Entry = "main"
+	}
+	if opts.HLSLVersion == 0 {
+		opts.HLSLVersion = 2021
+	}
+	e := &emitter{opts: opts, fs: fs, diags: diags, file: file, info: info,
+		funcs: map[*sema.Func]*function{}, vars: map[*sema.Var]*variable{}, staticInit: map[*sema.Var]bool{}}
+	e.b = builder.New(opts.Version)
+	e.b.M.Generator = builder.GeneratorDXC
+	e.calc = layout.NewCalculator(layout.Options{Enable16BitTypes: opts.Enable16BitTypes, DefaultRowMajor: opts.RowMajor})
+	e.low = layout.NewLowerer(e.b, e.calc, layout.RulesFor(opts.Layout))
+	e.low.Object = e.objectType
+	e.bindings = newBindingAllocator()
+	return e
+}
+
+// errorf reports an error at p and aborts generation.
+func (e *emitter) errorf(p diag.Pos, format string, args ...any) {
+	e.diags.Add(diag.Diagnostic{Severity: diag.Error, Code: codeUnsupported, Pos: p, Msg: fmt.Sprintf(format, args...)})
+	panic(bailout{})
+}
+
+// unsupported reports a construct not handled yet.
+func (e *emitter) unsupported(n ast.Node, what string) {
+	var p diag.Pos
+	if n != nil {
+		p = n.Pos()
+	}
+	e.errorf(p, "%s is not supported yet by the SPIR-V backend", what)
+}
+
+// module emits the whole module.
+func (e *emitter) module() {
+	entry := e.info.Entry
+	if entry == nil || entry.Decl == nil || entry.Decl.Body == nil {
+		e.errorf(e.file.Pos(), "missing entry point definition '%s'", e.opts.Entry)
+	}
+	e.b.Capability(spv.CapabilityShader)
+	e.b.MemoryModel(spv.AddressingModelLogical, spv.MemoryModelGLSL450)
+	sm := uint32(e.opts.Major*100 + e.opts.Minor*10)
+	e.b.Source(spv.SourceLanguageHLSL, sm, 0, "")
+
+	e.declareGlobals()
+	e.wrapper(entry)
+	for len(e.queue) > 0 {
+		f := e.queue[0]
+		e.queue = e.queue[1:]
+		e.function(f)
+	}
+	e.finishEntryPoint()
+	if err := e.b.Err(); err != nil {
+		e.errorf(e.file.Pos(), "internal compiler error: %v", err)
+	}
+}
+
+// funcFor returns the SPIR-V function of a user function, queueing it for
+// emission on first use.
+func (e *emitter) funcFor(f *sema.Func) *function {
+	if fn, ok := e.funcs[f]; ok {
+		return fn
+	}
+	name := f.Name()
+	if f.Recv != nil && f.Recv.Named() != nil {
+		name = f.Recv.Named().Name + "." + name
+	}
+	fn := &function{obj: f, id: e.b.NewID(), name: name}
+	e.funcs[f] = fn
+	e.queue = append(e.queue, fn)
+	return fn
+}
+
+// typeID lowers an HLSL type for function-local use (no layout).
+func (e *emitter) typeID(t *types.Type) builder.ID {
+	return e.typeIn(t, layout.Void)
+}
+
+// typeIn lowers an HLSL type under a layout rule.
+func (e *emitter) typeIn(t *types.Type, r layout.Rule) builder.ID {
+	if t == nil || t.Kind() == types.Invalid {
+		e.errorf(e.pos, "internal compiler error: expression has no type")
+	}
+	if t.IsVoid() {
+		return e.b.TypeVoid()
+	}
+	id, err := e.low.Type(concreteType(t), r)
+	if err != nil {
+		e.errorf(e.pos, "%v", err)
+	}
+	return id
+}
+
+// concreteType replaces literal component kinds by int and float.
+func concreteType(t *types.Type) *types.Type {
+	c := t.Canonical()
+	switch c.Kind() {
+	case types.Basic, types.Vector, types.Matrix:
+		if s := c.Scalar(); s.IsLiteral() {
+			return t.WithScalar(s.Concrete())
+		}
+	}
+	return t
+}
+
+func (e *emitter) ptrType(sc spv.StorageClass, t *types.Type, r layout.Rule) builder.ID {
+	return e.b.TypePointer(sc, e.typeIn(t, r))
+}
+
+// objectType lowers the resource and object types (see resources.go).
+func (e *emitter) objectType(t *types.Type, r layout.Rule) (builder.ID, error) {
+	return e.resourceType(t)
+}

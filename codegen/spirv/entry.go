@@ -1,0 +1,699 @@
+package spirv
+
+import (
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/hlsl2spirv/hlsl2spirv/builder"
+	"github.com/hlsl2spirv/hlsl2spirv/builder/spv"
+	"github.com/hlsl2spirv/hlsl2spirv/codegen/spirv/layout"
+	"github.com/hlsl2spirv/hlsl2spirv/frontend/ast"
+	"github.com/hlsl2spirv/hlsl2spirv/sema"
+	"github.com/hlsl2spirv/hlsl2spirv/sema/types"
+)
+
+// builtinSemantic describes how an SV_ semantic maps to a SPIR-V built-in
+// in one direction of one stage.
+type builtinSemantic struct {
+	builtin spv.BuiltIn
+	name    string      // DXC's variable name
+	typ     *types.Type // the built-in's own type when it differs from the HLSL one
+}
+
+var uint3 = types.Vec(types.Uint, 3)
+
+// builtinFor maps a semantic (upper-cased, without index) used as an input
+// (in) or output of a stage to its built-in; ok is false for a semantic
+// that is a user location in that place.
+func builtinFor(stage string, sem string, in bool) (builtinSemantic, bool) {
+	switch sem {
+	case "SV_POSITION":
+		if stage == "ps" && in {
+			return builtinSemantic{spv.BuiltInFragCoord, "gl_FragCoord", nil}, true
+		}
+		if stage == "vs" && in {
+			return builtinSemantic{}, false
+		}
+		return builtinSemantic{spv.BuiltInPosition, "gl_Position", nil}, true
+	case "SV_VERTEXID":
+		if stage == "vs" && in {
+			return builtinSemantic{spv.BuiltInVertexIndex, "gl_VertexIndex", nil}, true
+		}
+	case "SV_INSTANCEID":
+		if stage == "vs" && in {
+			return builtinSemantic{spv.BuiltInInstanceIndex, "gl_InstanceIndex", nil}, true
+		}
+	case "SV_ISFRONTFACE":
+		if in {
+			return builtinSemantic{spv.BuiltInFrontFacing, "gl_FrontFacing", nil}, true
+		}
+	case "SV_DEPTH", "SV_DEPTHGREATEREQUAL", "SV_DEPTHLESSEQUAL":
+		if stage == "ps" && !in {
+			return builtinSemantic{spv.BuiltInFragDepth, "gl_FragDepth", nil}, true
+		}
+	case "SV_COVERAGE":
+		if stage == "ps" {
+			return builtinSemantic{spv.BuiltInSampleMask, "gl_SampleMask", types.ScalarType(types.Uint)}, true
+		}
+	case "SV_SAMPLEINDEX":
+		if stage == "ps" && in {
+			return builtinSemantic{spv.BuiltInSampleId, "gl_SampleID", nil}, true
+		}
+	case "SV_DISPATCHTHREADID":
+		if in {
+			return builtinSemantic{spv.BuiltInGlobalInvocationId, "gl_GlobalInvocationID", uint3}, true
+		}
+	case "SV_GROUPID":
+		if in {
+			return builtinSemantic{spv.BuiltInWorkgroupId, "gl_WorkGroupID", uint3}, true
+		}
+	case "SV_GROUPTHREADID":
+		if in {
+			return builtinSemantic{spv.BuiltInLocalInvocationId, "gl_LocalInvocationID", uint3}, true
+		}
+	case "SV_GROUPINDEX":
+		if in {
+			return builtinSemantic{spv.BuiltInLocalInvocationIndex, "gl_LocalInvocationIndex", types.ScalarType(types.Uint)}, true
+		}
+	case "SV_PRIMITIVEID":
+		if in || stage == "gs" {
+			return builtinSemantic{spv.BuiltInPrimitiveId, "gl_PrimitiveID", nil}, true
+		}
+	case "SV_RENDERTARGETARRAYINDEX":
+		if !(stage == "vs" && in) {
+			return builtinSemantic{spv.BuiltInLayer, "gl_Layer", nil}, true
+		}
+	case "SV_VIEWPORTARRAYINDEX":
+		if !(stage == "vs" && in) {
+			return builtinSemantic{spv.BuiltInViewportIndex, "gl_ViewportIndex", nil}, true
+		}
+	case "SV_VIEWID":
+		if in {
+			return builtinSemantic{spv.BuiltInViewIndex, "gl_ViewIndex", types.ScalarType(types.Uint)}, true
+		}
+	case "SV_STENCILREF":
+		if stage == "ps" && !in {
+			return builtinSemantic{spv.BuiltInFragStencilRefEXT, "gl_FragStencilRefARB", nil}, true
+		}
+	}
+	return builtinSemantic{}, false
+}
+
+// splitSemantic splits "TEXCOORD3" into "TEXCOORD" and 3 (index -1 when no
+// digits are written).
+func splitSemantic(s string) (string, int) {
+	i := len(s)
+	for i > 0 && s[i-1] >= '0' && s[i-1] <= '9' {
+		i--
+	}
+	if i == len(s) {
+		return s, -1
+	}
+	n, _ := strconv.Atoi(s[i:])
+	return s[:i], n
+}
+
+// stageVar is one Input or Output variable of the entry point.
+type stageVar struct {
+	id       builder.ID
+	in       bool
+	semantic string // as written, for alphabetical ordering
+	location int    // -1: assigned at the end
+	slots    int
+	builtin  bool
+}
+
+// ioLeaf is one leaf of an entry parameter or result: a value of type typ
+// at path inside the parameter, read from or written to var.
+type ioLeaf struct {
+	path []uint32
+	typ  *types.Type
+	v    builder.ID
+	// varType is the stage variable's HLSL type when it differs (bool as
+	// uint, a built-in's own type).
+	varType *types.Type
+	arrayOf bool // the variable is an array of one (SampleMask)
+	invertY bool
+}
+
+// semanticOf returns the semantic name written on a declaration.
+func semanticOf(sems []*ast.Semantic) (string, bool) {
+	for _, s := range sems {
+		if s.Kind == ast.SemanticName {
+			return s.Name, true
+		}
+	}
+	return "", false
+}
+
+// wrapper emits the void entry function that calls src.<entry>.
+func (e *emitter) wrapper(entry *sema.Func) {
+	decl := entry.Decl
+	e.pos = decl.Pos()
+	src := e.funcFor(entry)
+	src.name = "src." + entry.Name()
+	e.entryID = e.b.NewID()
+
+	// Stage variables: parameters in order (in then out), then the result.
+	type paramIO struct {
+		p          *sema.Var
+		ins, outs  []ioLeaf
+		attrsInter []ast.Modifier
+	}
+	var params []paramIO
+	var stageVars []*stageVar
+	var inputLeaves func(t *types.Type, sem string, path []uint32, mods []ast.Modifier, attrs []*ast.Attribute, in bool, counter *int) []ioLeaf
+	inputLeaves = func(t *types.Type, sem string, path []uint32, mods []ast.Modifier, attrs []*ast.Attribute, in bool, counter *int) []ioLeaf {
+		c := t.Canonical()
+		if c.IsStruct() && sem == "" {
+			var out []ioLeaf
+			nd := c.Named()
+			i := uint32(0)
+			if nd.Base != nil {
+				out = append(out, inputLeaves(nd.Base, "", append(append([]uint32(nil), path...), 0), mods, nil, in, counter)...)
+				i = 1
+			}
+			for _, f := range nd.Fields {
+				fsem := ""
+				var fmods []ast.Modifier
+				var fattrs []*ast.Attribute
+				if vd, ok := f.Decl.(*ast.VarDecl); ok {
+					fsem, _ = semanticOf(vd.Semantics)
+					fmods, fattrs = vd.Mods, vd.Attrs
+				}
+				if fsem == "" && !f.Type.Canonical().IsStruct() {
+					e.errorf(e.pos, "semantic must be attached to each field of '%s' used as stage input/output", nd.Name)
+				}
+				out = append(out, inputLeaves(f.Type, fsem, append(append([]uint32(nil), path...), i), append(append([]ast.Modifier(nil), mods...), fmods...), fattrs, in, nil)...)
+				i++
+			}
+			return out
+		}
+		if c.IsStruct() {
+			// a semantic on a struct: its leaves take consecutive indexes
+			base, idx := splitSemantic(sem)
+			start := idx
+			if start < 0 {
+				start = 0
+			}
+			k := start
+			var out []ioLeaf
+			var walk func(t *types.Type, path []uint32)
+			walk = func(t *types.Type, path []uint32) {
+				c := t.Canonical()
+				if c.IsStruct() {
+					nd := c.Named()
+					i := uint32(0)
+					if nd.Base != nil {
+						walk(nd.Base, append(append([]uint32(nil), path...), 0))
+						i = 1
+					}
+					for _, f := range nd.Fields {
+						walk(f.Type, append(append([]uint32(nil), path...), i))
+						i++
+					}
+					return
+				}
+				name := base
+				if k > 0 || idx >= 0 {
+					name = base + strconv.Itoa(k)
+				}
+				if k == start && idx < 0 {
+					name = base
+				}
+				k++
+				out = append(out, e.stageLeaf(t, name, path, mods, attrs, in, &stageVars)...)
+			}
+			walk(t, path)
+			return out
+		}
+		return e.stageLeaf(t, sem, path, mods, attrs, in, &stageVars)
+	}
+
+	for _, p := range entry.Params {
+		pd, _ := p.Decl.(*ast.Param)
+		var sem string
+		var mods []ast.Modifier
+		var attrs []*ast.Attribute
+		if pd != nil {
+			sem, _ = semanticOf(pd.Semantics)
+			mods, attrs = pd.Mods, pd.Attrs
+		}
+		pio := paramIO{p: p}
+		if p.Mode == types.In || p.Mode == types.InOut {
+			pio.ins = inputLeaves(p.Type(), sem, nil, mods, attrs, true, nil)
+		}
+		params = append(params, pio)
+	}
+	var resLeaves []ioLeaf
+	if entry.Result != nil && !entry.Result.IsVoid() {
+		sem, _ := semanticOf(decl.Semantics)
+		resLeaves = inputLeaves(entry.Result, sem, nil, nil, decl.Attrs, false, nil)
+	}
+	for i, pio := range params {
+		if pio.p.Mode == types.Out || pio.p.Mode == types.InOut {
+			pd, _ := pio.p.Decl.(*ast.Param)
+			var sem string
+			var mods []ast.Modifier
+			var attrs []*ast.Attribute
+			if pd != nil {
+				sem, _ = semanticOf(pd.Semantics)
+				mods, attrs = pd.Mods, pd.Attrs
+			}
+			params[i].outs = inputLeaves(pio.p.Type(), sem, nil, mods, attrs, false, nil)
+		}
+	}
+
+	// The wrapper itself.
+	fb := e.b.FunctionAt(e.entryID, e.opts.Entry, e.b.TypeVoid(), spv.FunctionControlNone)
+	e.fb, e.cur = fb, nil
+	fb.StartBlock(fb.NewBlock(""))
+	for _, v := range e.initStatic {
+		e.initStaticVar(v)
+	}
+	var args []builder.ID
+	for _, pio := range params {
+		pt := pio.p.Type()
+		tmp := fb.Variable(e.ptrType(spv.StorageClassFunction, pt, layout.Void), "param.var."+pio.p.Name(), 0)
+		if len(pio.ins) > 0 {
+			fb.Store(tmp, e.readLeaves(pt, pio.ins))
+		}
+		args = append(args, tmp)
+	}
+	ret := fb.Call(e.typeID(entry.Result), src.id, args...)
+	if len(resLeaves) > 0 {
+		e.writeLeaves(entry.Result, ret, resLeaves)
+	}
+	for i, pio := range params {
+		if len(pio.outs) > 0 {
+			v := fb.Load(e.typeID(pio.p.Type()), args[i])
+			e.writeLeaves(pio.p.Type(), v, pio.outs)
+		}
+	}
+	fb.Return()
+	fb.End()
+
+	e.stageVars = stageVars
+	e.declareEntryPoint(entry)
+}
+
+// stageLeaf creates the stage variable of one semantic.
+func (e *emitter) stageLeaf(t *types.Type, sem string, path []uint32, mods []ast.Modifier, attrs []*ast.Attribute, in bool, vars *[]*stageVar) []ioLeaf {
+	if sem == "" {
+		e.errorf(e.pos, "semantic must be attached to stage input/output of type %s", t)
+	}
+	stage := e.opts.Stage
+	base, _ := splitSemantic(sem)
+	upper := strings.ToUpper(base)
+	sc := spv.StorageClassOutput
+	prefix := "out.var."
+	if in {
+		sc, prefix = spv.StorageClassInput, "in.var."
+	}
+	leaf := ioLeaf{path: path, typ: t}
+	sv := &stageVar{in: in, semantic: sem, location: -1}
+	varType := t
+	if bi, ok := builtinFor(stage, upper, in); ok {
+		if bi.typ != nil {
+			varType = bi.typ
+		}
+		if bi.builtin == spv.BuiltInSampleMask {
+			leaf.arrayOf = true
+		}
+		vt := e.typeID(varType)
+		if leaf.arrayOf {
+			vt = e.b.TypeArrayN(vt, 1, 0)
+		}
+		id := e.b.GlobalVariable(e.b.TypePointer(sc, vt), sc, bi.name, 0)
+		e.b.Decorate(id, spv.DecorationBuiltIn, builder.Enum(bi.builtin))
+		e.builtinExtras(id, bi.builtin, upper, in)
+		sv.id, sv.builtin = id, true
+		leaf.v, leaf.varType = id, varType
+		leaf.invertY = e.opts.InvertY && bi.builtin == spv.BuiltInPosition && !in
+		*vars = append(*vars, sv)
+		return []ioLeaf{leaf}
+	}
+	if strings.HasPrefix(upper, "SV_") && upper != "SV_TARGET" && upper != "SV_POSITION" && !(upper == "SV_INSTANCEID" || upper == "SV_VERTEXID" || upper == "SV_PRIMITIVEID" || upper == "SV_RENDERTARGETARRAYINDEX" || upper == "SV_VIEWPORTARRAYINDEX" || upper == "SV_ISFRONTFACE" || upper == "SV_CLIPDISTANCE" || upper == "SV_CULLDISTANCE") {
+		e.errorf(e.pos, "semantic %s is not supported yet for this stage or direction", sem)
+	}
+	if upper == "SV_CLIPDISTANCE" || upper == "SV_CULLDISTANCE" {
+		e.unsupported(nil, "the semantic "+sem)
+	}
+	// bools travel as uints
+	c := t.Canonical()
+	if c.Scalar().IsBool() {
+		varType = t.WithScalar(types.Uint)
+	}
+	id := e.b.GlobalVariable(e.b.TypePointer(sc, e.typeID(varType)), sc, prefix+sem, 0)
+	leaf.v, leaf.varType = id, varType
+	sv.id = id
+	sv.slots = locationSlots(varType)
+	if upper == "SV_TARGET" {
+		_, idx := splitSemantic(sem)
+		if idx < 0 {
+			idx = 0
+		}
+		sv.location = idx
+	}
+	for _, a := range attrs {
+		if a.Namespace == "vk" && a.Name == "location" && len(a.Args) == 1 {
+			if n, ok := e.intArg(a.Args[0]); ok {
+				sv.location = int(n)
+			}
+		}
+	}
+	if in && e.opts.Stage == "ps" {
+		e.interpolation(id, mods, varType)
+	}
+	*vars = append(*vars, sv)
+	return []ioLeaf{leaf}
+}
+
+// builtinExtras adds what a built-in needs: capabilities and execution
+// modes.
+func (e *emitter) builtinExtras(id builder.ID, bi spv.BuiltIn, upper string, in bool) {
+	switch bi {
+	case spv.BuiltInFragDepth:
+		e.modes = append(e.modes, spv.ExecutionModeDepthReplacing)
+		switch upper {
+		case "SV_DEPTHGREATEREQUAL":
+			e.modes = append(e.modes, spv.ExecutionModeDepthGreater)
+		case "SV_DEPTHLESSEQUAL":
+			e.modes = append(e.modes, spv.ExecutionModeDepthLess)
+		}
+	case spv.BuiltInSampleId:
+		e.b.Capability(spv.CapabilitySampleRateShading)
+	case spv.BuiltInViewIndex:
+		e.b.Capability(spv.CapabilityMultiView)
+		e.b.Extension("SPV_KHR_multiview")
+	case spv.BuiltInFragStencilRefEXT:
+		e.b.Capability(spv.CapabilityStencilExportEXT)
+		e.b.Extension("SPV_EXT_shader_stencil_export")
+	case spv.BuiltInLayer, spv.BuiltInViewportIndex:
+		if e.opts.Stage == "ps" {
+			e.b.Decorate(id, spv.DecorationFlat)
+		}
+		if e.opts.Stage == "vs" || e.opts.Stage == "ds" {
+			e.b.Capability(spv.CapabilityShaderViewportIndexLayerEXT)
+			e.b.Extension("SPV_EXT_shader_viewport_index_layer")
+		}
+	case spv.BuiltInPrimitiveId:
+		if e.opts.Stage == "ps" {
+			e.b.Capability(spv.CapabilityGeometry)
+		}
+	}
+	if in && e.opts.Stage == "ps" {
+		switch bi {
+		case spv.BuiltInSampleId, spv.BuiltInPrimitiveId, spv.BuiltInLayer, spv.BuiltInViewportIndex, spv.BuiltInViewIndex:
+			e.b.Decorate(id, spv.DecorationFlat)
+		}
+	}
+}
+
+// interpolation decorates a pixel shader input: integers and doubles are
+// Flat, as Vulkan requires; the HLSL modifiers map to their decorations.
+func (e *emitter) interpolation(id builder.ID, mods []ast.Modifier, t *types.Type) {
+	s := t.Canonical().Scalar()
+	flat := false
+	for _, m := range mods {
+		switch m.Name {
+		case "nointerpolation":
+			flat = true
+		case "noperspective":
+			e.b.Decorate(id, spv.DecorationNoPerspective)
+		case "centroid":
+			e.b.Decorate(id, spv.DecorationCentroid)
+		case "sample":
+			e.b.Decorate(id, spv.DecorationSample)
+			e.b.Capability(spv.CapabilitySampleRateShading)
+		}
+	}
+	if flat || s.IsInteger() || s == types.Double {
+		e.b.Decorate(id, spv.DecorationFlat)
+	}
+}
+
+// locationSlots is how many locations a stage variable of type t takes.
+func locationSlots(t *types.Type) int {
+	c := t.Canonical()
+	switch {
+	case c.IsArray():
+		return int(c.Len()) * locationSlots(c.Elem())
+	case c.IsMatrix() && c.Rows() > 1 && c.Cols() > 1:
+		return c.Rows()
+	case c.IsStruct():
+		n := 0
+		for _, f := range c.Named().Fields {
+			n += locationSlots(f.Type)
+		}
+		return n
+	}
+	if c.Scalar() == types.Double || c.Scalar() == types.Int64 || c.Scalar() == types.Uint64 {
+		if flatCount(c) > 2 {
+			return 2
+		}
+	}
+	return 1
+}
+
+// readLeaves loads the stage inputs of a parameter and assembles its value.
+func (e *emitter) readLeaves(t *types.Type, leaves []ioLeaf) builder.ID {
+	vals := map[string]builder.ID{}
+	for _, l := range leaves {
+		vt := l.varType
+		var v builder.ID
+		if l.arrayOf {
+			arr := e.fb.Load(e.b.TypeArrayN(e.typeID(vt), 1, 0), l.v)
+			v = e.fb.CompositeExtract(e.typeID(vt), arr, 0)
+		} else {
+			v = e.fb.Load(e.typeID(vt), l.v)
+		}
+		v = e.fitBuiltin(v, vt, l.typ)
+		vals[pathKey(l.path)] = v
+	}
+	return e.assemble(t, nil, vals)
+}
+
+// fitBuiltin adapts a built-in's value to the declared type: a uint3
+// thread id read as uint or uint2, an int read as uint...
+func (e *emitter) fitBuiltin(v builder.ID, from, to *types.Type) builder.ID {
+	fc, tc := from.Canonical(), to.Canonical()
+	if fc == tc {
+		return v
+	}
+	if fc.IsVector() && flatCount(tc) < fc.VecSize() {
+		n := flatCount(tc)
+		shaped := to.WithScalar(fc.Scalar())
+		if n == 1 {
+			shaped = types.ScalarType(fc.Scalar())
+		}
+		idx := make([]int, n)
+		for i := range idx {
+			idx[i] = i
+		}
+		v = e.shuffle(v, fc, idx, shaped)
+		from = shaped
+	}
+	return e.convert(v, from, to)
+}
+
+// assemble builds the value at path from the leaves' values.
+func (e *emitter) assemble(t *types.Type, path []uint32, vals map[string]builder.ID) builder.ID {
+	if v, ok := vals[pathKey(path)]; ok {
+		return v
+	}
+	c := t.Canonical()
+	if !c.IsStruct() {
+		e.errorf(e.pos, "internal compiler error: missing stage input")
+	}
+	var parts []builder.ID
+	for i, mt := range e.structMembers(c) {
+		parts = append(parts, e.assemble(mt, append(append([]uint32(nil), path...), uint32(i)), vals))
+	}
+	return e.fb.CompositeConstruct(e.typeID(c), parts...)
+}
+
+func pathKey(p []uint32) string {
+	var b strings.Builder
+	for _, x := range p {
+		b.WriteString(strconv.Itoa(int(x)))
+		b.WriteByte('.')
+	}
+	return b.String()
+}
+
+// writeLeaves stores a value of type t into its stage outputs.
+func (e *emitter) writeLeaves(t *types.Type, v builder.ID, leaves []ioLeaf) {
+	for _, l := range leaves {
+		x := v
+		if len(l.path) > 0 {
+			x = e.fb.CompositeExtract(e.typeID(l.typ), v, l.path...)
+		}
+		x = e.convert(x, l.typ, l.varType)
+		if l.invertY {
+			x = e.invertY(x, l.varType)
+		}
+		if l.arrayOf {
+			p := e.fb.AccessChain(e.b.TypePointer(spv.StorageClassOutput, e.typeID(l.varType)), l.v, e.b.ConstUint32(0))
+			e.fb.Store(p, x)
+			continue
+		}
+		e.fb.Store(l.v, x)
+	}
+}
+
+// invertY negates the y of a position (-fvk-invert-y).
+func (e *emitter) invertY(v builder.ID, t *types.Type) builder.ID {
+	ft := e.typeID(types.ScalarType(types.Float))
+	y := e.fb.CompositeExtract(ft, v, 1)
+	ny := e.fb.Emit(spv.OpFNegate, ft, builder.Ref(y))
+	return e.fb.Emit(spv.OpCompositeInsert, e.typeID(t), builder.Ref(ny), builder.Ref(v), builder.Lit(1))
+}
+
+// initStaticVar initialises a static global at the start of the wrapper.
+func (e *emitter) initStaticVar(v *sema.Var) {
+	sv := e.vars[v]
+	var init ast.Expr
+	if d, ok := v.Decl.(*ast.VarDecl); ok {
+		init = d.Init
+	}
+	if v.Init != nil {
+		init = v.Init
+	}
+	var val builder.ID
+	if init != nil {
+		val = e.initValue(v.Type(), init)
+	} else {
+		val = e.b.ConstNull(e.typeID(v.Type()))
+	}
+	e.fb.Store(sv.ptr, val)
+}
+
+// declareEntryPoint adds OpEntryPoint and the execution modes of the
+// stage.
+func (e *emitter) declareEntryPoint(entry *sema.Func) {
+	var model spv.ExecutionModel
+	switch e.opts.Stage {
+	case "ps":
+		model = spv.ExecutionModelFragment
+	case "vs":
+		model = spv.ExecutionModelVertex
+	case "cs":
+		model = spv.ExecutionModelGLCompute
+	default:
+		e.errorf(entry.Pos(), "shader stage '%s' is not supported yet by the SPIR-V backend", e.opts.Stage)
+	}
+	name := e.opts.EntryPointName
+	if name == "" {
+		name = e.opts.Entry
+	}
+	e.b.EntryPoint(model, e.entryID, name)
+	switch e.opts.Stage {
+	case "ps":
+		e.b.ExecutionMode(e.entryID, spv.ExecutionModeOriginUpperLeft)
+		for _, a := range entry.Decl.Attrs {
+			if strings.EqualFold(a.Name, "earlydepthstencil") {
+				e.b.ExecutionMode(e.entryID, spv.ExecutionModeEarlyFragmentTests)
+			}
+		}
+	case "cs":
+		x, y, z := uint32(1), uint32(1), uint32(1)
+		for _, a := range entry.Decl.Attrs {
+			if strings.EqualFold(a.Name, "numthreads") && len(a.Args) == 3 {
+				vals := [3]uint32{}
+				for i, arg := range a.Args {
+					n, ok := e.intArg(arg)
+					if !ok {
+						e.errorf(arg.Pos(), "numthreads arguments must be constant integers")
+					}
+					vals[i] = uint32(n)
+				}
+				x, y, z = vals[0], vals[1], vals[2]
+			}
+		}
+		e.b.ExecutionMode(e.entryID, spv.ExecutionModeLocalSize, x, y, z)
+	}
+	for _, m := range e.modes {
+		e.b.ExecutionMode(e.entryID, m)
+	}
+}
+
+// finishEntryPoint assigns locations, bindings, and the interface list.
+func (e *emitter) finishEntryPoint() {
+	e.assignLocations(true)
+	e.assignLocations(false)
+	e.bindings.finish(e.b)
+	var iface []builder.ID
+	if e.opts.Version >= spv.Version1_4 {
+		iface = builder.InterfaceVariables(e.b.M, e.entryID)
+		// stage variables first, in creation order, as DXC lists them
+		seen := map[builder.ID]bool{}
+		var ordered []builder.ID
+		for _, sv := range e.stageVars {
+			ordered = append(ordered, sv.id)
+			seen[sv.id] = true
+		}
+		for _, id := range iface {
+			if !seen[id] {
+				ordered = append(ordered, id)
+			}
+		}
+		iface = ordered
+	} else {
+		for _, sv := range e.stageVars {
+			iface = append(iface, sv.id)
+		}
+	}
+	e.b.AddInterface(e.entryID, iface...)
+}
+
+// assignLocations gives user stage variables their Location decorations:
+// explicit ones first, then the rest in declaration (or alphabetical)
+// order, skipping used slots.
+func (e *emitter) assignLocations(in bool) {
+	var vars []*stageVar
+	used := map[int]bool{}
+	for _, sv := range e.stageVars {
+		if sv.in != in || sv.builtin {
+			continue
+		}
+		vars = append(vars, sv)
+		if sv.location >= 0 {
+			for k := 0; k < max(sv.slots, 1); k++ {
+				used[sv.location+k] = true
+			}
+		}
+	}
+	order := vars
+	if e.opts.StageIOOrder == "alpha" {
+		order = append([]*stageVar(nil), vars...)
+		sort.SliceStable(order, func(i, j int) bool { return order[i].semantic < order[j].semantic })
+	}
+	next := 0
+	for _, sv := range order {
+		if sv.location >= 0 {
+			continue
+		}
+		for {
+			free := true
+			for k := 0; k < max(sv.slots, 1); k++ {
+				if used[next+k] {
+					free = false
+				}
+			}
+			if free {
+				break
+			}
+			next++
+		}
+		sv.location = next
+		for k := 0; k < max(sv.slots, 1); k++ {
+			used[next+k] = true
+		}
+		next += max(sv.slots, 1)
+	}
+	for _, sv := range vars {
+		e.b.Decorate(sv.id, spv.DecorationLocation, builder.Lit(uint32(sv.location)))
+	}
+}

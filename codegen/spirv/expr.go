@@ -1,0 +1,596 @@
+package spirv
+
+import (
+	"github.com/hlsl2spirv/hlsl2spirv/builder"
+	"github.com/hlsl2spirv/hlsl2spirv/builder/spv"
+	"github.com/hlsl2spirv/hlsl2spirv/codegen/spirv/layout"
+	"github.com/hlsl2spirv/hlsl2spirv/frontend/ast"
+	"github.com/hlsl2spirv/hlsl2spirv/sema"
+	"github.com/hlsl2spirv/hlsl2spirv/sema/types"
+)
+
+// value is an emitted expression: an rvalue id, or an lvalue — a base
+// pointer with pending access-chain indices (DXC folds s.a[i].b into one
+// OpAccessChain) and, for a multi-component swizzle, the selected
+// components of the vector it points to.
+type value struct {
+	id   builder.ID
+	typ  *types.Type // the HLSL type of the expression
+	ptr  bool
+	sc   spv.StorageClass
+	rule layout.Rule
+	idx  []builder.ID // pending OpAccessChain indices after id
+	swz  []int        // components of the vector pointed to
+	vec  *types.Type  // the vector type swz selects from
+}
+
+func rv(id builder.ID, t *types.Type) value { return value{id: id, typ: t} }
+
+// addr materialises an lvalue's pointer.
+func (e *emitter) addr(v value) builder.ID {
+	if len(v.idx) == 0 {
+		return v.id
+	}
+	pt := e.b.TypePointer(v.sc, e.typeIn(v.typ, v.rule))
+	return e.fb.AccessChain(pt, v.id, v.idx...)
+}
+
+// at adds an index to an lvalue.
+func (v value) at(index builder.ID, elem *types.Type) value {
+	idx := make([]builder.ID, len(v.idx), len(v.idx)+1)
+	copy(idx, v.idx)
+	v.idx = append(idx, index)
+	v.typ = elem
+	return v
+}
+
+// load turns a value into an rvalue of its type (laid out without
+// decorations).
+func (e *emitter) load(v value) builder.ID {
+	if !v.ptr {
+		return v.id
+	}
+	if v.swz != nil {
+		vec := e.load(value{id: v.id, typ: v.vec, ptr: true, sc: v.sc, rule: v.rule, idx: v.idx})
+		return e.shuffle(vec, v.vec, v.swz, v.typ)
+	}
+	p := e.addr(v)
+	id := e.fb.Load(e.typeIn(v.typ, v.rule), p)
+	if v.rule != layout.Void {
+		id = e.relayout(id, v.typ, v.rule, layout.Void)
+	}
+	return id
+}
+
+// store writes val (an rvalue of v's type) through the lvalue v.
+func (e *emitter) store(v value, val builder.ID) {
+	if !v.ptr {
+		e.errorf(e.pos, "expression is not assignable")
+	}
+	if v.swz != nil {
+		base := value{id: v.id, typ: v.vec, ptr: true, sc: v.sc, rule: v.rule, idx: v.idx}
+		old := e.load(base)
+		n := v.vec.VecSize()
+		comps := make([]uint32, n)
+		for i := range comps {
+			comps[i] = uint32(i)
+		}
+		for k, c := range v.swz {
+			if v.typ.IsScalar() || v.typ.VecSize() <= 1 {
+				// a single component: insert it
+				ins := e.fb.Emit(spv.OpCompositeInsert, e.typeID(v.vec), builder.Ref(val), builder.Ref(old), builder.Lit(uint32(c)))
+				e.store(base, ins)
+				return
+			}
+			comps[c] = uint32(n + k)
+		}
+		ops := []builder.Operand{builder.Ref(old), builder.Ref(val)}
+		for _, c := range comps {
+			ops = append(ops, builder.Lit(c))
+		}
+		nv := e.fb.Emit(spv.OpVectorShuffle, e.typeID(v.vec), ops...)
+		e.store(base, nv)
+		return
+	}
+	if v.rule != layout.Void {
+		val = e.relayout(val, v.typ, layout.Void, v.rule)
+	}
+	e.fb.Store(e.addr(v), val)
+}
+
+// shuffle selects components of vec (of type vt) to make a value of type t.
+func (e *emitter) shuffle(vec builder.ID, vt *types.Type, comps []int, t *types.Type) builder.ID {
+	if vt.IsScalar() || vt.VecSize() == 1 {
+		if len(comps) == 1 {
+			return vec
+		}
+		parts := make([]builder.ID, len(comps))
+		for i := range parts {
+			parts[i] = vec
+		}
+		return e.fb.CompositeConstruct(e.typeID(t), parts...)
+	}
+	if len(comps) == 1 {
+		return e.fb.CompositeExtract(e.typeID(t), vec, uint32(comps[0]))
+	}
+	ops := []builder.Operand{builder.Ref(vec), builder.Ref(vec)}
+	for _, c := range comps {
+		ops = append(ops, builder.Lit(uint32(c)))
+	}
+	return e.fb.Emit(spv.OpVectorShuffle, e.typeID(t), ops...)
+}
+
+// typeOf is the recorded type of an expression.
+func (e *emitter) typeOf(x ast.Expr) *types.Type {
+	t := e.info.TypeOf(x)
+	if t == nil || t.Kind() == types.Invalid {
+		e.errorf(x.Pos(), "internal compiler error: expression was not typed")
+	}
+	return t
+}
+
+// rvalue emits x, loads it and applies its recorded implicit conversion.
+func (e *emitter) rvalue(x ast.Expr) builder.ID {
+	if c := e.info.ConversionOf(x); c != nil {
+		return e.rvalueAs(x, c.To)
+	}
+	t := e.typeOf(x)
+	if k, ok := e.constant(x, concreteType(t)); ok {
+		return k
+	}
+	return e.load(e.expr(x))
+}
+
+// rvalueAs emits x converted to t (x's recorded conversion, if any, is
+// subsumed: conversions compose).
+func (e *emitter) rvalueAs(x ast.Expr, t *types.Type) builder.ID {
+	if k, ok := e.constant(x, concreteType(t)); ok {
+		return k
+	}
+	v := e.expr(x)
+	id := e.load(v)
+	return e.convert(id, v.typ, t)
+}
+
+// discard emits x for its side effects.
+func (e *emitter) discard(x ast.Expr) {
+	if _, ok := e.foldable(x); ok {
+		return
+	}
+	e.expr(x)
+}
+
+// expr emits an expression.
+func (e *emitter) expr(x ast.Expr) value {
+	e.pos = x.Pos()
+	switch x := x.(type) {
+	case *ast.ParenExpr:
+		return e.expr(x.X)
+	case *ast.BasicLit:
+		t := concreteType(e.typeOf(x))
+		k, ok := e.constant(x, t)
+		if !ok {
+			e.unsupported(x, "this literal")
+		}
+		return rv(k, t)
+	case *ast.NameExpr:
+		return e.name(x)
+	case *ast.ThisExpr:
+		if e.thisPtr == 0 {
+			e.errorf(x.Pos(), "'this' outside a method")
+		}
+		return value{id: e.thisPtr, typ: e.thisType, ptr: true, sc: spv.StorageClassFunction}
+	case *ast.MemberExpr:
+		return e.member(x)
+	case *ast.IndexExpr:
+		return e.index(x)
+	case *ast.UnaryExpr:
+		return e.unary(x)
+	case *ast.BinaryExpr:
+		return e.binary(x)
+	case *ast.AssignExpr:
+		return e.assign(x)
+	case *ast.CondExpr:
+		return e.cond(x)
+	case *ast.CastExpr:
+		t := e.typeOf(x)
+		if k, ok := e.constant(x, concreteType(t)); ok {
+			return rv(k, t)
+		}
+		v := e.expr(x.X)
+		return rv(e.convertExplicit(e.load(v), v.typ, t), t)
+	case *ast.ConstructExpr:
+		t := e.typeOf(x)
+		if k, ok := e.constant(x, concreteType(t)); ok {
+			return rv(k, t)
+		}
+		return rv(e.initList(t, x.Args), t)
+	case *ast.InitList:
+		t := e.typeOf(x)
+		return rv(e.initList(t, x.Elems), t)
+	case *ast.CallExpr:
+		return e.call(x)
+	case *ast.SizeofExpr:
+		t := e.typeOf(x)
+		k, ok := e.constant(x, concreteType(t))
+		if !ok {
+			e.unsupported(x, "sizeof of this type")
+		}
+		return rv(k, t)
+	}
+	e.unsupported(x, "this expression")
+	return value{}
+}
+
+// name emits a use of a named object.
+func (e *emitter) name(x *ast.NameExpr) value {
+	switch o := e.info.ObjectOf(x).(type) {
+	case *sema.Var:
+		return e.varValue(o)
+	case *sema.EnumConst:
+		t := concreteType(e.typeOf(x))
+		k, ok := e.constant(x, t)
+		if !ok {
+			e.unsupported(x, "this enumerator")
+		}
+		return rv(k, t)
+	}
+	e.unsupported(x, "a use of '"+x.Name+"'")
+	return value{}
+}
+
+// varValue is the lvalue of a variable.
+func (e *emitter) varValue(o *sema.Var) value {
+	v, ok := e.vars[o]
+	if !ok {
+		if o.Storage == sema.StorageField && e.thisPtr != 0 {
+			// an implicit this->field
+			this := value{id: e.thisPtr, typ: e.thisType, ptr: true, sc: spv.StorageClassFunction}
+			return e.field(this, o.Name(), o.Pos())
+		}
+		if o.Storage == sema.StorageStatic || o.Storage == sema.StorageStaticField {
+			e.privateVar(o, o.Name())
+			v = e.vars[o]
+		} else {
+			e.errorf(e.pos, "internal compiler error: variable '%s' has no storage", o.Name())
+		}
+	}
+	val := value{id: v.ptr, typ: v.typ, ptr: true, sc: v.sc, rule: v.rule}
+	if v.member >= 0 {
+		val = val.at(e.b.ConstInt32(int32(v.member)), v.typ)
+	}
+	return val
+}
+
+// member emits s.f, a swizzle, or a static member access.
+func (e *emitter) member(x *ast.MemberExpr) value {
+	if sw := e.info.SwizzleOf(x); sw != nil {
+		return e.swizzle(e.expr(x.X), sw)
+	}
+	if o, ok := e.info.ObjectOf(x).(*sema.Var); ok && (o.Storage == sema.StorageStaticField || o.Storage == sema.StorageStatic) {
+		return e.varValue(o)
+	}
+	base := e.expr(x.X)
+	if x.Name == nil {
+		e.unsupported(x, "this member access")
+	}
+	return e.field(base, x.Name.Name, x.Pos())
+}
+
+// field selects a struct member by name, looking through base classes
+// (a base is member 0 of the derived struct, as in DXC).
+func (e *emitter) field(base value, name string, pos any) value {
+	st := base.typ.Canonical()
+	for st != nil && st.Kind() == types.Struct {
+		nd := st.Named()
+		off := 0
+		if nd.Base != nil {
+			off = 1
+		}
+		for i, f := range nd.Fields {
+			if f.Name == name {
+				idx := uint32(e.calc.MemberIndex(st, i)) + uint32(off)
+				_ = idx
+				return e.select_(base, int(e.calc.MemberIndex(st, i))+off, f.Type)
+			}
+		}
+		if nd.Base == nil {
+			break
+		}
+		base = e.select_(base, 0, nd.Base)
+		st = nd.Base.Canonical()
+	}
+	e.errorf(e.pos, "no member named '%s'", name)
+	return value{}
+}
+
+// select_ picks member i of a struct value.
+func (e *emitter) select_(base value, i int, t *types.Type) value {
+	if base.ptr {
+		return base.at(e.b.ConstInt32(int32(i)), t)
+	}
+	return rv(e.fb.CompositeExtract(e.typeID(t), base.id, uint32(i)), t)
+}
+
+// swizzle applies a vector or matrix component selection.
+func (e *emitter) swizzle(base value, sw *types.Swizzle) value {
+	bt := base.typ.Canonical()
+	if bt.IsMatrix() {
+		return e.matrixSwizzle(base, sw)
+	}
+	n := bt.VecSize()
+	if base.ptr && base.swz != nil {
+		// v.zyx.x: compose the selections
+		comps := make([]int, len(sw.Indices))
+		for i, c := range sw.Indices {
+			comps[i] = base.swz[c]
+		}
+		base.swz, base.typ = comps, sw.Type
+		if len(comps) == 1 && base.vec.VecSize() > 1 {
+			v := value{id: base.id, typ: base.vec, ptr: true, sc: base.sc, rule: base.rule, idx: base.idx}
+			return v.at(e.b.ConstInt32(int32(comps[0])), sw.Type)
+		}
+		return base
+	}
+	if base.ptr && n > 1 {
+		if len(sw.Indices) == 1 {
+			return base.at(e.b.ConstInt32(int32(sw.Indices[0])), sw.Type)
+		}
+		if isIdentity(sw.Indices, n) {
+			base.typ = sw.Type
+			return base
+		}
+		base.swz, base.vec, base.typ = sw.Indices, base.typ, sw.Type
+		return base
+	}
+	if base.ptr && (n <= 1) && len(sw.Indices) == 1 {
+		base.typ = sw.Type
+		return base // x.x of a scalar
+	}
+	id := e.load(base)
+	if isIdentity(sw.Indices, n) && n > 1 {
+		return rv(id, sw.Type)
+	}
+	return rv(e.shuffle(id, base.typ, sw.Indices, sw.Type), sw.Type)
+}
+
+func isIdentity(idx []int, n int) bool {
+	if len(idx) != n {
+		return false
+	}
+	for i, c := range idx {
+		if c != i {
+			return false
+		}
+	}
+	return true
+}
+
+// matrixSwizzle reads m._m01_m10 (writes go element by element in assign).
+func (e *emitter) matrixSwizzle(base value, sw *types.Swizzle) value {
+	mt := base.typ.Canonical()
+	cols := mt.Cols()
+	elem := types.ScalarType(mt.Scalar())
+	if len(sw.Indices) == 1 && base.ptr {
+		r, c := sw.Indices[0]/cols, sw.Indices[0]%cols
+		return e.matrixElemPtr(base, r, c, elem)
+	}
+	m := e.load(base)
+	parts := make([]builder.ID, len(sw.Indices))
+	for i, k := range sw.Indices {
+		parts[i] = e.matrixElem(m, mt, k/cols, k%cols)
+	}
+	if len(parts) == 1 {
+		return rv(parts[0], sw.Type)
+	}
+	return rv(e.fb.CompositeConstruct(e.typeID(sw.Type), parts...), sw.Type)
+}
+
+// matrixElemPtr is the lvalue of element (r, c) of a matrix lvalue, with
+// the degenerate shapes (1xN, Nx1, 1x1) taken into account.
+func (e *emitter) matrixElemPtr(base value, r, c int, elem *types.Type) value {
+	mt := base.typ.Canonical()
+	switch {
+	case mt.Rows() == 1 && mt.Cols() == 1:
+		base.typ = elem
+		return base
+	case mt.Rows() == 1:
+		return base.at(e.b.ConstInt32(int32(c)), elem)
+	case mt.Cols() == 1:
+		return base.at(e.b.ConstInt32(int32(r)), elem)
+	}
+	return base.at(e.b.ConstInt32(int32(r)), elem).at(e.b.ConstInt32(int32(c)), elem)
+}
+
+// matrixElem extracts element (r, c) of a matrix rvalue.
+func (e *emitter) matrixElem(m builder.ID, mt *types.Type, r, c int) builder.ID {
+	st := e.typeID(types.ScalarType(mt.Scalar()))
+	switch {
+	case mt.Rows() == 1 && mt.Cols() == 1:
+		return m
+	case mt.Rows() == 1:
+		return e.fb.CompositeExtract(st, m, uint32(c))
+	case mt.Cols() == 1:
+		return e.fb.CompositeExtract(st, m, uint32(r))
+	}
+	return e.fb.CompositeExtract(st, m, uint32(r), uint32(c))
+}
+
+// index emits a[i] on arrays, vectors and matrices.
+func (e *emitter) index(x *ast.IndexExpr) value {
+	bt := e.typeOf(x.X)
+	if bt.Canonical().IsObject() {
+		return e.resourceIndex(x)
+	}
+	base := e.expr(x.X)
+	t := e.typeOf(x)
+	var idx builder.ID
+	if k, ok := e.constant(x.Index, concreteType(e.indexType(x.Index))); ok {
+		idx = k
+	} else {
+		idx = e.rvalue(x.Index)
+	}
+	c := base.typ.Canonical()
+	// One-row or one-column matrices and 1-vectors are vectors and
+	// scalars in SPIR-V.
+	if (c.IsVector() && c.VecSize() == 1) || (c.IsMatrix() && c.Rows() == 1) {
+		if base.ptr {
+			base.typ = t
+			return base
+		}
+		return rv(base.id, t)
+	}
+	if base.ptr && base.swz == nil {
+		return base.at(idx, t)
+	}
+	id := e.load(base)
+	if n, ok := e.b.ConstantValue(idx); ok {
+		return rv(e.fb.CompositeExtract(e.typeID(t), id, uint32(n)), t)
+	}
+	if c.IsVector() || (base.swz != nil) {
+		return rv(e.fb.Emit(spv.OpVectorExtractDynamic, e.typeID(t), builder.Ref(id), builder.Ref(idx)), t)
+	}
+	// A dynamic index into an rvalue array or matrix goes through a
+	// temporary, as in DXC.
+	tmp := e.fb.Variable(e.ptrType(spv.StorageClassFunction, base.typ, layout.Void), "temp.var."+tempName(c), 0)
+	e.fb.Store(tmp, id)
+	v := value{id: tmp, typ: base.typ, ptr: true, sc: spv.StorageClassFunction}
+	return v.at(idx, t)
+}
+
+func tempName(t *types.Type) string {
+	switch {
+	case t.IsArray():
+		return "array"
+	case t.IsMatrix():
+		return "matrix"
+	}
+	return "vector"
+}
+
+// indexType is the type an index expression is used as: its own, or what
+// sema converted it to.
+func (e *emitter) indexType(x ast.Expr) *types.Type {
+	if c := e.info.ConversionOf(x); c != nil {
+		return c.To
+	}
+	return e.typeOf(x)
+}
+
+// unary emits -x, +x, !x, ~x and the increments.
+func (e *emitter) unary(x *ast.UnaryExpr) value {
+	t := e.typeOf(x)
+	switch x.Op {
+	case ast.Plus:
+		return rv(e.rvalue(x.X), t)
+	case ast.Neg:
+		if k, ok := e.constant(x, concreteType(t)); ok {
+			return rv(k, t)
+		}
+		v := e.rvalue(x.X)
+		ct := concreteType(t)
+		if ct.Canonical().IsMatrix() && !ct.Scalar().IsFloat() || ct.Canonical().IsMatrix() {
+			return rv(e.perRow(ct, func(rt *types.Type, rows ...builder.ID) builder.ID {
+				return e.fb.Emit(negateOp(rt), e.typeID(rt), builder.Ref(rows[0]))
+			}, v), t)
+		}
+		return rv(e.fb.Emit(negateOp(ct), e.typeID(ct), builder.Ref(v)), t)
+	case ast.Not:
+		v := e.rvalue(x.X)
+		return rv(e.fb.Emit(spv.OpLogicalNot, e.typeID(t), builder.Ref(v)), t)
+	case ast.BitNot:
+		if k, ok := e.constant(x, concreteType(t)); ok {
+			return rv(k, t)
+		}
+		v := e.rvalue(x.X)
+		ct := concreteType(t)
+		return rv(e.fb.Emit(spv.OpNot, e.typeID(ct), builder.Ref(v)), t)
+	case ast.PreInc, ast.PreDec, ast.PostInc, ast.PostDec:
+		lv := e.expr(x.X)
+		old := e.load(lv)
+		lt := lv.typ
+		one := e.splatConst(lt, 1)
+		op := spv.OpIAdd
+		fl := lt.Scalar().IsFloat()
+		switch {
+		case fl && (x.Op == ast.PreInc || x.Op == ast.PostInc):
+			op = spv.OpFAdd
+		case fl:
+			op = spv.OpFSub
+		case x.Op == ast.PreDec || x.Op == ast.PostDec:
+			op = spv.OpISub
+		}
+		var nv builder.ID
+		if lt.Canonical().IsMatrix() {
+			nv = e.perRow(lt, func(rt *types.Type, rows ...builder.ID) builder.ID {
+				return e.fb.Emit(op, e.typeID(rt), builder.Ref(rows[0]), builder.Ref(e.splatConst(rt, 1)))
+			}, old)
+		} else {
+			nv = e.fb.Emit(op, e.typeID(lt), builder.Ref(old), builder.Ref(one))
+		}
+		e.store(lv, nv)
+		if x.Op == ast.PreInc || x.Op == ast.PreDec {
+			return lv
+		}
+		return rv(old, lt)
+	}
+	e.unsupported(x, "this unary operator")
+	return value{}
+}
+
+func negateOp(t *types.Type) spv.Op {
+	if t.Scalar().IsFloat() {
+		return spv.OpFNegate
+	}
+	return spv.OpSNegate
+}
+
+// perRow applies op to each row of matrix operands (SPIR-V has no
+// component-wise matrix arithmetic) and rebuilds the matrix.
+func (e *emitter) perRow(mt *types.Type, op func(rowType *types.Type, rows ...builder.ID) builder.ID, ms ...builder.ID) builder.ID {
+	c := mt.Canonical()
+	if c.Rows() == 1 || c.Cols() == 1 {
+		n := c.Rows() * c.Cols()
+		vt := types.Vec(c.Scalar(), n)
+		if n == 1 {
+			vt = types.ScalarType(c.Scalar())
+		}
+		return op(vt, ms...)
+	}
+	rt := types.Vec(c.Scalar(), c.Cols())
+	rows := make([]builder.ID, c.Rows())
+	for r := range rows {
+		args := make([]builder.ID, len(ms))
+		for i, m := range ms {
+			args[i] = e.fb.CompositeExtract(e.typeID(rt), m, uint32(r))
+		}
+		rows[r] = op(rt, args...)
+	}
+	return e.fb.CompositeConstruct(e.typeID(mt), rows...)
+}
+
+// splatConst is the constant v of t's shape and component type.
+func (e *emitter) splatConst(t *types.Type, v float64) builder.ID {
+	c := concreteType(t).Canonical()
+	s := e.scalarConst(c.Scalar(), v)
+	switch {
+	case c.IsVector() && c.VecSize() > 1:
+		parts := make([]builder.ID, c.VecSize())
+		for i := range parts {
+			parts[i] = s
+		}
+		return e.b.ConstComposite(e.typeID(c), parts...)
+	case c.IsMatrix():
+		rt := c.Cols()
+		if c.Rows() == 1 || rt == 1 {
+			return e.splatConst(types.Vec(c.Scalar(), c.Rows()*c.Cols()), v)
+		}
+		row := e.splatConst(types.Vec(c.Scalar(), rt), v)
+		parts := make([]builder.ID, c.Rows())
+		for i := range parts {
+			parts[i] = row
+		}
+		return e.b.ConstComposite(e.typeID(c), parts...)
+	}
+	return s
+}

@@ -1,0 +1,356 @@
+package spirv
+
+import (
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/hlsl2spirv/hlsl2spirv/builder"
+	"github.com/hlsl2spirv/hlsl2spirv/builder/spv"
+	"github.com/hlsl2spirv/hlsl2spirv/codegen/spirv/layout"
+	"github.com/hlsl2spirv/hlsl2spirv/frontend/ast"
+	"github.com/hlsl2spirv/hlsl2spirv/sema"
+	"github.com/hlsl2spirv/hlsl2spirv/sema/types"
+)
+
+// declareGlobals creates the module-scope variables in declaration order,
+// as DXC does: static globals (Private), groupshared (Workgroup), the
+// $Globals block at the first loose global, cbuffers and tbuffers, and
+// resources. Resource bindings are assigned at the end (finishBindings).
+func (e *emitter) declareGlobals() {
+	e.globalDecls(e.file.Decls)
+}
+
+func (e *emitter) globalDecls(decls []ast.Decl) {
+	for _, d := range decls {
+		switch d := d.(type) {
+		case *ast.VarDecl:
+			e.globalVar(d)
+		case *ast.NamespaceDecl:
+			e.globalDecls(d.Decls)
+		case *ast.BufferDecl:
+			e.cbuffer(d)
+		case *ast.StructDecl:
+			e.staticMembers(d)
+		}
+	}
+}
+
+// staticMembers declares a struct's static data members as Private
+// variables named Struct.member.
+func (e *emitter) staticMembers(d *ast.StructDecl) {
+	for _, m := range d.Members {
+		switch m := m.(type) {
+		case *ast.VarDecl:
+			v, ok := e.info.ObjectOf(m).(*sema.Var)
+			if !ok || v.Storage != sema.StorageStaticField {
+				continue
+			}
+			name := v.Name()
+			if d.Name != nil {
+				name = d.Name.Name + "." + name
+			}
+			e.privateVar(v, name)
+		case *ast.StructDecl:
+			e.staticMembers(m)
+		}
+	}
+}
+
+func (e *emitter) globalVar(d *ast.VarDecl) {
+	v, ok := e.info.ObjectOf(d).(*sema.Var)
+	if !ok || v.Type() == nil {
+		return
+	}
+	e.pos = d.Pos()
+	switch v.Storage {
+	case sema.StorageStatic, sema.StorageStaticField:
+		if _, done := e.vars[v]; !done {
+			e.privateVar(v, v.Name())
+		}
+	case sema.StorageGroupShared:
+		t := v.Type()
+		id := e.b.GlobalVariable(e.ptrType(spv.StorageClassWorkgroup, t, layout.Void), spv.StorageClassWorkgroup, v.Name(), 0)
+		e.vars[v] = &variable{ptr: id, sc: spv.StorageClassWorkgroup, typ: t, member: -1}
+	case sema.StorageGlobals:
+		e.globalsBlock()
+	case sema.StorageResource:
+		e.resourceVar(d, v)
+	}
+}
+
+// privateVar declares a static global; the wrapper initialises it.
+func (e *emitter) privateVar(v *sema.Var, name string) {
+	t := v.Type()
+	if t.IsObject() {
+		e.unsupported(v.Decl, "a static resource variable")
+	}
+	id := e.b.GlobalVariable(e.ptrType(spv.StorageClassPrivate, t, layout.Void), spv.StorageClassPrivate, name, 0)
+	e.vars[v] = &variable{ptr: id, sc: spv.StorageClassPrivate, typ: t, member: -1}
+	e.initStatic = append(e.initStatic, v)
+}
+
+// globalsBlock creates $Globals, the uniform block of the loose global
+// variables, once.
+func (e *emitter) globalsBlock() {
+	if e.globalsVar != nil {
+		return
+	}
+	rules := layout.RulesFor(e.opts.Layout)
+	var members []layout.Member
+	for _, g := range e.info.Globals {
+		m := layout.Member{Name: g.Name(), Type: g.Type()}
+		if d, ok := g.Decl.(*ast.VarDecl); ok {
+			e.memberPlacement(&m, d.Attrs, d.Semantics, true)
+		}
+		members = append(members, m)
+	}
+	typ, err := e.low.Block(layout.BlockSpec{Name: "type.$Globals", Members: members, Rule: rules.CBuffer, Interface: layout.UniformBlock})
+	if err != nil {
+		e.errorf(e.pos, "%v", err)
+	}
+	e.reportLayout()
+	ptr := e.b.GlobalVariable(e.b.TypePointer(spv.StorageClassUniform, typ), spv.StorageClassUniform, "$Globals", 0)
+	e.globalsVar = &variable{ptr: ptr, sc: spv.StorageClassUniform, member: -1}
+	for i, g := range e.info.Globals {
+		e.vars[g] = &variable{ptr: ptr, sc: spv.StorageClassUniform, typ: g.Type(), rule: rules.CBuffer, member: i}
+	}
+	e.bindings.add(ptr, nil, nil, 'b')
+}
+
+// memberPlacement reads [[vk::offset]], packoffset and register(c#).
+func (e *emitter) memberPlacement(m *layout.Member, attrs []*ast.Attribute, sems []*ast.Semantic, globals bool) {
+	for _, a := range attrs {
+		if a.Namespace == "vk" && a.Name == "offset" && len(a.Args) == 1 {
+			if n, ok := e.intArg(a.Args[0]); ok {
+				u := uint32(n)
+				m.VkOffset = &u
+			}
+		}
+	}
+	for _, s := range sems {
+		switch s.Kind {
+		case ast.PackOffset:
+			if len(s.Args) > 0 {
+				if po, ok := parsePackOffset(s.Args[0]); ok {
+					m.PackOffset = &po
+				}
+			}
+		case ast.Register:
+			if globals && len(s.Args) > 0 && len(s.Args[0]) > 1 && (s.Args[0][0] == 'c' || s.Args[0][0] == 'C') {
+				if n, err := strconv.Atoi(s.Args[0][1:]); err == nil {
+					u := uint32(n)
+					m.RegisterC = &u
+				}
+			}
+		}
+	}
+}
+
+// parsePackOffset parses "c3.y" or "c3".
+func parsePackOffset(s string) (layout.PackOffset, bool) {
+	s = strings.ToLower(strings.TrimSpace(s))
+	if !strings.HasPrefix(s, "c") {
+		return layout.PackOffset{}, false
+	}
+	s = s[1:]
+	comp := uint32(0)
+	if i := strings.IndexByte(s, '.'); i >= 0 {
+		switch s[i+1:] {
+		case "x", "r":
+		case "y", "g":
+			comp = 1
+		case "z", "b":
+			comp = 2
+		case "w", "a":
+			comp = 3
+		default:
+			return layout.PackOffset{}, false
+		}
+		s = s[:i]
+	}
+	n, err := strconv.Atoi(s)
+	if err != nil {
+		return layout.PackOffset{}, false
+	}
+	return layout.PackOffset{Register: uint32(n), Component: comp}, true
+}
+
+// reportLayout turns the layout calculator's problems into errors.
+func (e *emitter) reportLayout() {
+	if len(e.calc.Diagnostics) == 0 {
+		return
+	}
+	failed := false
+	for _, d := range e.calc.Diagnostics {
+		if d.Severity == layout.Error {
+			e.diags.Errorf(codeInvalid, e.pos, "%s", d.Msg)
+			failed = true
+		} else {
+			e.diags.Warnf(codeInvalid, e.pos, "%s", d.Msg)
+		}
+	}
+	e.calc.Diagnostics = nil
+	if failed {
+		panic(bailout{})
+	}
+}
+
+// cbuffer declares a cbuffer or tbuffer block and its members.
+func (e *emitter) cbuffer(d *ast.BufferDecl) {
+	buf, ok := e.info.ObjectOf(d).(*sema.Buffer)
+	if !ok {
+		return
+	}
+	e.pos = d.Pos()
+	rules := layout.RulesFor(e.opts.Layout)
+	rule, iface, sc := rules.CBuffer, layout.UniformBlock, spv.StorageClassUniform
+	if buf.TBuffer {
+		rule, iface = rules.TBuffer, layout.StorageBlock
+		if e.opts.Version >= spv.Version1_4 {
+			sc = spv.StorageClassStorageBuffer
+		}
+	}
+	var members []layout.Member
+	for _, v := range buf.Members {
+		m := layout.Member{Name: v.Name(), Type: v.Type()}
+		if vd, ok := v.Decl.(*ast.VarDecl); ok {
+			e.memberPlacement(&m, vd.Attrs, vd.Semantics, false)
+		}
+		members = append(members, m)
+	}
+	typ, err := e.low.Block(layout.BlockSpec{Name: "type." + buf.Name(), Members: members, Rule: rule, Interface: iface, ReadOnly: buf.TBuffer})
+	if err != nil {
+		e.errorf(d.Pos(), "%v", err)
+	}
+	e.reportLayout()
+	ptr := e.b.GlobalVariable(e.b.TypePointer(sc, typ), sc, buf.Name(), 0)
+	for i, v := range buf.Members {
+		e.vars[v] = &variable{ptr: ptr, sc: sc, typ: v.Type(), rule: rule, member: i}
+	}
+	class := byte('b')
+	if buf.TBuffer {
+		class = 't'
+	}
+	e.bindings.add(ptr, d.Attrs, d.Semantics, class)
+}
+
+// intArg evaluates a constant integer attribute argument.
+func (e *emitter) intArg(x ast.Expr) (int64, bool) {
+	if v := e.info.ValueOf(x); v != nil && len(v.Elems) == 1 {
+		return v.Elems[0].Int64()
+	}
+	if lit, ok := x.(*ast.BasicLit); ok && lit.Kind == ast.IntLit {
+		n, err := strconv.ParseInt(strings.TrimRight(lit.Value, "uUlL"), 0, 64)
+		return n, err == nil
+	}
+	return 0, false
+}
+
+// bindingAllocator gives descriptor sets and bindings: explicit ones from
+// [[vk::binding(N, M)]] or register(xN, spaceM) first, then the rest get
+// the lowest free binding of their set, in declaration order, as DXC does.
+type bindingAllocator struct {
+	vars []bindingReq
+}
+
+type bindingReq struct {
+	ptr      builder.ID
+	set      int
+	binding  int // -1: implicit
+	counter  bool
+	explicit bool
+}
+
+func newBindingAllocator() *bindingAllocator { return &bindingAllocator{} }
+
+// add records a resource variable with its binding attributes.
+func (a *bindingAllocator) add(ptr builder.ID, attrs []*ast.Attribute, sems []*ast.Semantic, class byte) {
+	r := bindingReq{ptr: ptr, binding: -1}
+	for _, s := range sems {
+		if s.Kind != ast.Register || len(s.Args) == 0 {
+			continue
+		}
+		reg := strings.ToLower(s.Args[0])
+		if len(reg) > 1 && (reg[0] == 'b' || reg[0] == 't' || reg[0] == 's' || reg[0] == 'u') {
+			if n, err := strconv.Atoi(reg[1:]); err == nil {
+				r.binding, r.explicit = n, true
+			}
+		}
+		if len(s.Args) > 1 {
+			sp := strings.ToLower(strings.TrimSpace(s.Args[1]))
+			if strings.HasPrefix(sp, "space") {
+				if n, err := strconv.Atoi(sp[5:]); err == nil {
+					r.set = n
+				}
+			}
+		} else if strings.HasPrefix(reg, "space") {
+			if n, err := strconv.Atoi(reg[5:]); err == nil {
+				r.set = n
+			}
+		}
+	}
+	for _, at := range attrs {
+		if at.Namespace == "vk" && at.Name == "binding" && len(at.Args) >= 1 {
+			if n, ok := constInt(at.Args[0]); ok {
+				r.binding, r.explicit = int(n), true
+			}
+			r.set = 0
+			if len(at.Args) > 1 {
+				if n, ok := constInt(at.Args[1]); ok {
+					r.set = int(n)
+				}
+			}
+		}
+	}
+	a.vars = append(a.vars, r)
+}
+
+// constInt reads an integer literal argument.
+func constInt(x ast.Expr) (int64, bool) {
+	if p, ok := x.(*ast.ParenExpr); ok {
+		return constInt(p.X)
+	}
+	if lit, ok := x.(*ast.BasicLit); ok && lit.Kind == ast.IntLit {
+		n, err := strconv.ParseInt(strings.TrimRight(lit.Value, "uUlL"), 0, 64)
+		return n, err == nil
+	}
+	return 0, false
+}
+
+// finish decorates every resource with DescriptorSet and Binding.
+func (a *bindingAllocator) finish(ctx *builder.ModuleBuilder) {
+	used := map[[2]int]bool{}
+	for _, r := range a.vars {
+		if r.explicit {
+			used[[2]int{r.set, r.binding}] = true
+		}
+	}
+	next := map[int]int{}
+	for i := range a.vars {
+		r := &a.vars[i]
+		if !r.explicit {
+			n := next[r.set]
+			for used[[2]int{r.set, n}] {
+				n++
+			}
+			r.binding = n
+			used[[2]int{r.set, n}] = true
+			next[r.set] = n + 1
+		}
+		ctx.Decorate(r.ptr, spv.DecorationDescriptorSet, builder.Lit(uint32(r.set)))
+		ctx.Decorate(r.ptr, spv.DecorationBinding, builder.Lit(uint32(r.binding)))
+	}
+}
+
+// sortedKeys is a helper for deterministic iteration.
+func sortedKeys[M ~map[K]V, K ~int | ~uint32 | ~string, V any](m M) []K {
+	keys := make([]K, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Slice(keys, func(i, j int) bool { return keys[i] < keys[j] })
+	return keys
+}
+
+var _ = types.Invalid

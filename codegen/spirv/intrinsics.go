@@ -1,0 +1,428 @@
+package spirv
+
+import (
+	"github.com/hlsl2spirv/hlsl2spirv/builder"
+	"github.com/hlsl2spirv/hlsl2spirv/builder/spv"
+	"github.com/hlsl2spirv/hlsl2spirv/frontend/ast"
+	"github.com/hlsl2spirv/hlsl2spirv/sema/intrinsics"
+	"github.com/hlsl2spirv/hlsl2spirv/sema/types"
+)
+
+// GLSL.std.450 instruction numbers used by the intrinsics.
+const (
+	glslRound         = 1
+	glslRoundEven     = 2
+	glslTrunc         = 3
+	glslFAbs          = 4
+	glslSAbs          = 5
+	glslFSign         = 6
+	glslSSign         = 7
+	glslFloor         = 8
+	glslCeil          = 9
+	glslFract         = 10
+	glslRadians       = 11
+	glslDegrees       = 12
+	glslSin           = 13
+	glslCos           = 14
+	glslTan           = 15
+	glslAsin          = 16
+	glslAcos          = 17
+	glslAtan          = 18
+	glslSinh          = 19
+	glslCosh          = 20
+	glslTanh          = 21
+	glslAtan2         = 25
+	glslPow           = 26
+	glslExp           = 27
+	glslLog           = 28
+	glslExp2          = 29
+	glslLog2          = 30
+	glslSqrt          = 31
+	glslInverseSqrt   = 32
+	glslDeterminant   = 33
+	glslMatrixInverse = 34
+	glslModf          = 35
+	glslFMin          = 37
+	glslUMin          = 38
+	glslSMin          = 39
+	glslFMax          = 40
+	glslUMax          = 41
+	glslSMax          = 42
+	glslFClamp        = 43
+	glslUClamp        = 44
+	glslSClamp        = 45
+	glslFMix          = 46
+	glslStep          = 48
+	glslSmoothStep    = 49
+	glslFma           = 50
+	glslFrexp         = 51
+	glslLdexp         = 53
+	glslLength        = 66
+	glslDistance      = 67
+	glslCross         = 68
+	glslNormalize     = 69
+	glslFaceForward   = 70
+	glslReflect       = 71
+	glslRefract       = 72
+	glslFindILsb      = 73
+	glslFindSMsb      = 74
+	glslFindUMsb      = 75
+)
+
+const glslSet = "GLSL.std.450"
+
+// glslByKind maps an intrinsic to its GLSL.std.450 instruction per
+// component kind: float, signed, unsigned (0: not available).
+var glslByKind = map[string][3]uint32{
+	"abs":         {glslFAbs, glslSAbs, 0},
+	"sin":         {glslSin, 0, 0},
+	"cos":         {glslCos, 0, 0},
+	"tan":         {glslTan, 0, 0},
+	"asin":        {glslAsin, 0, 0},
+	"acos":        {glslAcos, 0, 0},
+	"atan":        {glslAtan, 0, 0},
+	"sinh":        {glslSinh, 0, 0},
+	"cosh":        {glslCosh, 0, 0},
+	"tanh":        {glslTanh, 0, 0},
+	"atan2":       {glslAtan2, 0, 0},
+	"pow":         {glslPow, 0, 0},
+	"exp":         {glslExp, 0, 0},
+	"exp2":        {glslExp2, 0, 0},
+	"log":         {glslLog, 0, 0},
+	"log2":        {glslLog2, 0, 0},
+	"sqrt":        {glslSqrt, 0, 0},
+	"rsqrt":       {glslInverseSqrt, 0, 0},
+	"floor":       {glslFloor, 0, 0},
+	"ceil":        {glslCeil, 0, 0},
+	"round":       {glslRoundEven, 0, 0},
+	"trunc":       {glslTrunc, 0, 0},
+	"frac":        {glslFract, 0, 0},
+	"lerp":        {glslFMix, 0, 0},
+	"min":         {glslFMin, glslSMin, glslUMin},
+	"max":         {glslFMax, glslSMax, glslUMax},
+	"clamp":       {glslFClamp, glslSClamp, glslUClamp},
+	"normalize":   {glslNormalize, 0, 0},
+	"length":      {glslLength, 0, 0},
+	"distance":    {glslDistance, 0, 0},
+	"cross":       {glslCross, 0, 0},
+	"reflect":     {glslReflect, 0, 0},
+	"refract":     {glslRefract, 0, 0},
+	"faceforward": {glslFaceForward, 0, 0},
+	"step":        {glslStep, 0, 0},
+	"smoothstep":  {glslSmoothStep, 0, 0},
+	"fma":         {glslFma, 0, 0},
+	"degrees":     {glslDegrees, 0, 0},
+	"radians":     {glslRadians, 0, 0},
+	"determinant": {glslDeterminant, 0, 0},
+	"ldexp":       {glslLdexp, 0, 0},
+}
+
+// unaryOps maps intrinsics that are one SPIR-V instruction on their
+// (converted) argument.
+var unaryOps = map[string]spv.Op{
+	"ddx": spv.OpDPdx, "ddy": spv.OpDPdy, "fwidth": spv.OpFwidth,
+	"ddx_coarse": spv.OpDPdxCoarse, "ddy_coarse": spv.OpDPdyCoarse,
+	"ddx_fine": spv.OpDPdxFine, "ddy_fine": spv.OpDPdyFine,
+	"isnan": spv.OpIsNan, "isinf": spv.OpIsInf,
+	"countbits": spv.OpBitCount, "reversebits": spv.OpBitReverse,
+	"transpose": spv.OpTranspose,
+}
+
+// intrinsic emits a call of an intrinsic function or object method.
+func (e *emitter) intrinsic(x *ast.CallExpr, m *intrinsics.Match) value {
+	if m.Overload == nil {
+		e.unsupported(x, "this intrinsic call")
+	}
+	name := m.Overload.Name
+	if m.Overload.Method {
+		return e.method(x, m)
+	}
+	t := m.Result
+	if t == nil {
+		t = types.VoidType()
+	}
+	args := func() []builder.ID {
+		ids := make([]builder.ID, len(x.Args))
+		for i, a := range x.Args {
+			pt := e.typeOf(a)
+			if i < len(m.Params) && m.Params[i].Type != nil {
+				pt = m.Params[i].Type
+			}
+			ids[i] = e.rvalueAs(a, pt)
+		}
+		return ids
+	}
+	if codes, ok := glslByKind[name]; ok {
+		s := concreteType(t).Scalar()
+		if len(m.Params) > 0 && m.Params[0].Type != nil {
+			s = concreteType(m.Params[0].Type).Scalar()
+		}
+		inst := codes[0]
+		switch {
+		case s.IsFloat():
+		case s.IsUnsigned():
+			inst = codes[2]
+		default:
+			inst = codes[1]
+		}
+		if inst == 0 || s.IsBool() {
+			e.unsupported(x, "'"+name+"' on "+s.String())
+		}
+		ct := concreteType(t)
+		if ct.Canonical().IsMatrix() && name != "determinant" {
+			ids := args()
+			return rv(e.perRow(ct, func(rt *types.Type, rows ...builder.ID) builder.ID {
+				return e.fb.ExtInst(e.typeID(rt), glslSet, inst, rows...)
+			}, ids...), t)
+		}
+		return rv(e.fb.ExtInst(e.typeID(ct), glslSet, inst, args()...), t)
+	}
+	if op, ok := unaryOps[name]; ok {
+		ids := args()
+		return rv(e.fb.Emit(op, e.typeID(concreteType(t)), builder.Ref(ids[0])), t)
+	}
+	ct := concreteType(t)
+	switch name {
+	case "saturate":
+		ids := args()
+		zero, one := e.splatConst(ct, 0), e.splatConst(ct, 1)
+		return rv(e.fb.ExtInst(e.typeID(ct), glslSet, glslFClamp, ids[0], zero, one), t)
+	case "rcp":
+		ids := args()
+		return rv(e.fb.Emit(spv.OpFDiv, e.typeID(ct), builder.Ref(e.splatConst(ct, 1)), builder.Ref(ids[0])), t)
+	case "sign":
+		ids := args()
+		at := concreteType(m.Params[0].Type)
+		inst := uint32(glslSSign)
+		if at.Scalar().IsFloat() {
+			inst = glslFSign
+		}
+		r := e.fb.ExtInst(e.typeID(at), glslSet, inst, ids[0])
+		return rv(e.convert(r, at, ct), t)
+	case "mad":
+		ids := args()
+		if ct.Scalar().IsFloat() {
+			return rv(e.fb.ExtInst(e.typeID(ct), glslSet, glslFma, ids...), t)
+		}
+		mul := e.fb.Emit(spv.OpIMul, e.typeID(ct), builder.Ref(ids[0]), builder.Ref(ids[1]))
+		return rv(e.fb.Emit(spv.OpIAdd, e.typeID(ct), builder.Ref(mul), builder.Ref(ids[2])), t)
+	case "firstbithigh":
+		ids := args()
+		at := concreteType(m.Params[0].Type)
+		inst := uint32(glslFindUMsb)
+		if at.Scalar().IsSigned() {
+			inst = glslFindSMsb
+		}
+		return rv(e.fb.ExtInst(e.typeID(ct), glslSet, inst, ids[0]), t)
+	case "firstbitlow":
+		ids := args()
+		return rv(e.fb.ExtInst(e.typeID(ct), glslSet, glslFindILsb, ids[0]), t)
+	case "all", "any":
+		a := x.Args[0]
+		at := concreteType(e.typeOf(a))
+		bt := at.WithScalar(types.Bool)
+		v := e.rvalueAs(a, bt)
+		c := bt.Canonical()
+		if c.IsScalar() || c.VecSize() == 1 {
+			return rv(v, t)
+		}
+		op := spv.OpAll
+		if name == "any" {
+			op = spv.OpAny
+		}
+		if c.IsMatrix() {
+			rows := e.perRowReduce(c, v, op)
+			return rv(rows, t)
+		}
+		return rv(e.fb.Emit(op, e.b.TypeBool(), builder.Ref(v)), t)
+	case "dot":
+		ids := args()
+		at := concreteType(m.Params[0].Type).Canonical()
+		if at.Scalar().IsFloat() {
+			if at.IsScalar() || at.VecSize() == 1 {
+				return rv(e.fb.Emit(spv.OpFMul, e.typeID(ct), builder.Ref(ids[0]), builder.Ref(ids[1])), t)
+			}
+			return rv(e.fb.Emit(spv.OpDot, e.typeID(ct), builder.Ref(ids[0]), builder.Ref(ids[1])), t)
+		}
+		// integer dot: multiply component-wise, then add up
+		n := flatCount(at)
+		st := e.typeID(ct)
+		var sum builder.ID
+		for i := range n {
+			a, b := ids[0], ids[1]
+			if n > 1 {
+				a = e.fb.CompositeExtract(st, ids[0], uint32(i))
+				b = e.fb.CompositeExtract(st, ids[1], uint32(i))
+			}
+			p := e.fb.Emit(spv.OpIMul, st, builder.Ref(a), builder.Ref(b))
+			if i == 0 {
+				sum = p
+			} else {
+				sum = e.fb.Emit(spv.OpIAdd, st, builder.Ref(sum), builder.Ref(p))
+			}
+		}
+		return rv(sum, t)
+	case "mul":
+		return rv(e.mul(x, m), t)
+	case "asfloat", "asint", "asuint", "asfloat16", "asint16", "asuint16":
+		if len(x.Args) != 1 {
+			e.unsupported(x, "this overload of '"+name+"'")
+		}
+		a := x.Args[0]
+		at := concreteType(e.typeOf(a))
+		v := e.rvalueAs(a, at)
+		if e.typeID(at) == e.typeID(ct) {
+			return rv(v, t)
+		}
+		if at.Canonical().IsMatrix() {
+			return rv(e.perRow(ct, func(rt *types.Type, rows ...builder.ID) builder.ID {
+				return e.fb.Emit(spv.OpBitcast, e.typeID(rt), builder.Ref(rows[0]))
+			}, v), t)
+		}
+		return rv(e.fb.Emit(spv.OpBitcast, e.typeID(ct), builder.Ref(v)), t)
+	case "clip":
+		a := x.Args[0]
+		at := concreteType(e.typeOf(a))
+		v := e.rvalueAs(a, at)
+		zero := e.splatConst(at, 0)
+		lt := e.fb.Emit(spv.OpFOrdLessThan, e.typeID(at.WithScalar(types.Bool)), builder.Ref(v), builder.Ref(zero))
+		cond := lt
+		if c := at.Canonical(); !(c.IsScalar() || c.VecSize() == 1) {
+			cond = e.fb.Emit(spv.OpAny, e.b.TypeBool(), builder.Ref(lt))
+		}
+		sel := e.fb.BeginIf(cond, false, spv.SelectionControlNone)
+		_ = sel
+		e.fb.Kill()
+		e.fb.EndIf(sel)
+		return rv(0, t)
+	case "GroupMemoryBarrierWithGroupSync":
+		e.barrier(true, 2, 0x108)
+		return rv(0, t)
+	case "GroupMemoryBarrier":
+		e.barrier(false, 2, 0x108)
+		return rv(0, t)
+	case "DeviceMemoryBarrierWithGroupSync":
+		e.barrier(true, 1, 0x848)
+		return rv(0, t)
+	case "DeviceMemoryBarrier":
+		e.barrier(false, 1, 0x848)
+		return rv(0, t)
+	case "AllMemoryBarrierWithGroupSync":
+		e.barrier(true, 1, 0x948)
+		return rv(0, t)
+	case "AllMemoryBarrier":
+		e.barrier(false, 1, 0x948)
+		return rv(0, t)
+	}
+	e.unsupported(x, "the intrinsic '"+name+"'")
+	return value{}
+}
+
+// barrier emits OpControlBarrier (with a group sync) or OpMemoryBarrier.
+func (e *emitter) barrier(sync bool, memScope, semantics uint32) {
+	u := func(v uint32) builder.ID { return e.b.ConstUint32(v) }
+	if sync {
+		e.fb.Emit(spv.OpControlBarrier, 0, builder.Ref(u(2)), builder.Ref(u(memScope)), builder.Ref(u(semantics)))
+		return
+	}
+	e.fb.Emit(spv.OpMemoryBarrier, 0, builder.Ref(u(memScope)), builder.Ref(u(semantics)))
+}
+
+// perRowReduce applies all/any to each row of a bool matrix and combines.
+func (e *emitter) perRowReduce(c *types.Type, v builder.ID, op spv.Op) builder.ID {
+	rowT := types.Vec(types.Bool, c.Cols())
+	bt := e.b.TypeBool()
+	parts := make([]builder.ID, c.Rows())
+	for i := range parts {
+		row := e.fb.CompositeExtract(e.typeID(rowT), v, uint32(i))
+		parts[i] = e.fb.Emit(op, bt, builder.Ref(row))
+	}
+	vec := e.fb.CompositeConstruct(e.typeID(types.Vec(types.Bool, c.Rows())), parts...)
+	return e.fb.Emit(op, bt, builder.Ref(vec))
+}
+
+// mul emits HLSL's mul: HLSL matrices are transposed in SPIR-V, so
+// mul(v, M) is OpMatrixTimesVector(M, v), mul(M, v) is
+// OpVectorTimesMatrix(v, M) and mul(A, B) is OpMatrixTimesMatrix(B, A).
+func (e *emitter) mul(x *ast.CallExpr, m *intrinsics.Match) builder.ID {
+	a, b := x.Args[0], x.Args[1]
+	at, bt := concreteType(m.Params[0].Type).Canonical(), concreteType(m.Params[1].Type).Canonical()
+	rt := concreteType(m.Result)
+	av := e.rvalueAs(a, at)
+	bv := e.rvalueAs(b, bt)
+	s := rt.Scalar()
+	if !s.IsFloat() {
+		return e.mulInt(av, bv, at, bt, rt)
+	}
+	isScalar := func(t *types.Type) bool { return flatCount(t) == 1 }
+	isVec := func(t *types.Type) bool {
+		return t.IsVector() || (t.IsMatrix() && (t.Rows() == 1 || t.Cols() == 1))
+	}
+	res := e.typeID(rt)
+	switch {
+	case isScalar(at) && isScalar(bt):
+		return e.fb.Emit(spv.OpFMul, res, builder.Ref(av), builder.Ref(bv))
+	case isScalar(at):
+		if rt.Canonical().IsMatrix() && !isVec(rt.Canonical()) {
+			return e.fb.Emit(spv.OpMatrixTimesScalar, res, builder.Ref(bv), builder.Ref(av))
+		}
+		return e.fb.Emit(spv.OpVectorTimesScalar, res, builder.Ref(bv), builder.Ref(av))
+	case isScalar(bt):
+		if rt.Canonical().IsMatrix() && !isVec(rt.Canonical()) {
+			return e.fb.Emit(spv.OpMatrixTimesScalar, res, builder.Ref(av), builder.Ref(bv))
+		}
+		return e.fb.Emit(spv.OpVectorTimesScalar, res, builder.Ref(av), builder.Ref(bv))
+	case at.IsVector() && bt.IsVector():
+		return e.fb.Emit(spv.OpDot, res, builder.Ref(av), builder.Ref(bv))
+	case at.IsVector() && bt.IsMatrix():
+		return e.fb.Emit(spv.OpMatrixTimesVector, res, builder.Ref(bv), builder.Ref(av))
+	case at.IsMatrix() && bt.IsVector():
+		return e.fb.Emit(spv.OpVectorTimesMatrix, res, builder.Ref(bv), builder.Ref(av))
+	}
+	return e.fb.Emit(spv.OpMatrixTimesMatrix, res, builder.Ref(bv), builder.Ref(av))
+}
+
+// mulInt emits mul on integers, which SPIR-V has no matrix instructions
+// for: dot products of rows and columns.
+func (e *emitter) mulInt(av, bv builder.ID, at, bt, rt *types.Type) builder.ID {
+	// rows of a (as HLSL sees it) and columns of b, flattened
+	ar, ac := shapeRC(at, true)
+	br, bc := shapeRC(bt, false)
+	if ac != br {
+		e.unsupported(nil, "mul of these integer shapes")
+	}
+	ae, be := e.components(av, at), e.components(bv, bt)
+	st := e.typeID(types.ScalarType(rt.Scalar()))
+	var out []builder.ID
+	for i := range ar {
+		for j := range bc {
+			var sum builder.ID
+			for k := range ac {
+				p := e.fb.Emit(spv.OpIMul, st, builder.Ref(ae[i*ac+k]), builder.Ref(be[k*bc+j]))
+				if k == 0 {
+					sum = p
+				} else {
+					sum = e.fb.Emit(spv.OpIAdd, st, builder.Ref(sum), builder.Ref(p))
+				}
+			}
+			out = append(out, sum)
+		}
+	}
+	return e.construct(rt, out)
+}
+
+// shapeRC is a mul operand's rows and columns: a vector is a row on the
+// left and a column on the right.
+func shapeRC(t *types.Type, left bool) (int, int) {
+	c := t.Canonical()
+	switch {
+	case c.IsMatrix():
+		return c.Rows(), c.Cols()
+	case c.IsVector():
+		if left {
+			return 1, c.VecSize()
+		}
+		return c.VecSize(), 1
+	}
+	return 1, 1
+}

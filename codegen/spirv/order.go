@@ -1,0 +1,151 @@
+package spirv
+
+import (
+	"sort"
+
+	"github.com/hlsl2spirv/hlsl2spirv/builder"
+	"github.com/hlsl2spirv/hlsl2spirv/builder/spv"
+)
+
+// finish puts the module's sections in the order DXC emits them, so that
+// CHECK lines written against DXC's output match: DXC creates types on
+// demand while it writes the module — constants first, then global
+// variables, then functions — and writes each name and type decoration
+// when it writes the thing named.
+func finish(m *builder.Module) {
+	orderGlobals(m)
+	pos := positions(m)
+	sort.SliceStable(m.Names, func(i, j int) bool {
+		return pos[target(m.Names[i])] < pos[target(m.Names[j])]
+	})
+	isType := func(id builder.ID) bool {
+		p, ok := pos[id]
+		return ok && p < len(m.Globals) && isTypeOp(m.Globals[p].Op)
+	}
+	sort.SliceStable(m.Annotations, func(i, j int) bool {
+		a, b := target(m.Annotations[i]), target(m.Annotations[j])
+		ta, tb := isType(a), isType(b)
+		if ta != tb {
+			return !ta
+		}
+		if ta {
+			return pos[a] < pos[b]
+		}
+		return false
+	})
+}
+
+// target is the id an OpName, OpMemberName or decoration applies to.
+func target(in *builder.Inst) builder.ID {
+	if len(in.Operands) > 0 && in.Operands[0].IsID() {
+		return in.Operands[0].ID()
+	}
+	return 0
+}
+
+func isTypeOp(op spv.Op) bool {
+	switch op {
+	case spv.OpTypeVoid, spv.OpTypeBool, spv.OpTypeInt, spv.OpTypeFloat, spv.OpTypeVector, spv.OpTypeMatrix,
+		spv.OpTypeImage, spv.OpTypeSampler, spv.OpTypeSampledImage, spv.OpTypeArray, spv.OpTypeRuntimeArray,
+		spv.OpTypeStruct, spv.OpTypePointer, spv.OpTypeFunction, spv.OpTypeAccelerationStructureKHR,
+		spv.OpTypeRayQueryKHR, spv.OpTypeForwardPointer:
+		return true
+	}
+	return false
+}
+
+func isConstantOp(op spv.Op) bool {
+	switch op {
+	case spv.OpConstant, spv.OpConstantTrue, spv.OpConstantFalse, spv.OpConstantComposite, spv.OpConstantNull,
+		spv.OpSpecConstant, spv.OpSpecConstantTrue, spv.OpSpecConstantFalse, spv.OpSpecConstantComposite,
+		spv.OpSpecConstantOp:
+		return true
+	}
+	return false
+}
+
+// orderGlobals reorders the global section: constants in creation order
+// (each preceded by the types it needs), then variables, then the types
+// the functions use in the order they first appear, then the rest.
+func orderGlobals(m *builder.Module) {
+	def := make(map[builder.ID]*builder.Inst, len(m.Globals))
+	for _, in := range m.Globals {
+		if in.Result != 0 {
+			def[in.Result] = in
+		}
+	}
+	placed := make(map[*builder.Inst]bool, len(m.Globals))
+	out := make([]*builder.Inst, 0, len(m.Globals))
+	var place func(in *builder.Inst)
+	var placeID func(id builder.ID)
+	placeID = func(id builder.ID) {
+		if in, ok := def[id]; ok {
+			place(in)
+		}
+	}
+	place = func(in *builder.Inst) {
+		if placed[in] {
+			return
+		}
+		placed[in] = true
+		in.ForEachUse(func(id *builder.ID) { placeID(*id) })
+		out = append(out, in)
+	}
+	for _, in := range m.Globals {
+		if isConstantOp(in.Op) {
+			place(in)
+		}
+	}
+	for _, in := range m.Globals {
+		if in.Op == spv.OpVariable {
+			place(in)
+		}
+	}
+	for _, f := range m.Functions {
+		place0 := func(in *builder.Inst) { in.ForEachUse(func(id *builder.ID) { placeID(*id) }) }
+		place0(f.Def)
+		for _, p := range f.Params {
+			place0(p)
+		}
+		for _, b := range f.Blocks {
+			for _, in := range b.Insts {
+				place0(in)
+			}
+		}
+	}
+	for _, in := range m.Globals {
+		place(in)
+	}
+	m.Globals = out
+}
+
+// positions numbers every definition in layout order: the globals, then
+// each function's instructions.
+func positions(m *builder.Module) map[builder.ID]int {
+	pos := make(map[builder.ID]int, len(m.Globals)*2)
+	for i, in := range m.Globals {
+		if in.Result != 0 {
+			pos[in.Result] = i
+		}
+	}
+	n := len(m.Globals)
+	for _, f := range m.Functions {
+		pos[f.Def.Result] = n
+		n++
+		for _, p := range f.Params {
+			pos[p.Result] = n
+			n++
+		}
+		for _, b := range f.Blocks {
+			pos[b.Label] = n
+			n++
+			for _, in := range b.Insts {
+				if in.Result != 0 {
+					pos[in.Result] = n
+				}
+				n++
+			}
+		}
+	}
+	return pos
+}

@@ -1,0 +1,430 @@
+package spirv
+
+import (
+	"github.com/hlsl2spirv/hlsl2spirv/builder"
+	"github.com/hlsl2spirv/hlsl2spirv/builder/spv"
+	"github.com/hlsl2spirv/hlsl2spirv/codegen/spirv/layout"
+	"github.com/hlsl2spirv/hlsl2spirv/frontend/ast"
+	"github.com/hlsl2spirv/hlsl2spirv/sema"
+	"github.com/hlsl2spirv/hlsl2spirv/sema/types"
+)
+
+// function emits a user function: parameters are pointers to Function
+// variables (the caller makes the temporaries), a method's receiver comes
+// first as param.this.
+func (e *emitter) function(fn *function) {
+	f := fn.obj
+	if f.Decl == nil || f.Decl.Body == nil {
+		e.errorf(f.Pos(), "function '%s' is called but never defined", f.Name())
+	}
+	e.pos = f.Decl.Pos()
+	ret := e.typeID(f.Result)
+	var params []builder.ID
+	method := f.Recv != nil && !f.Static
+	if method {
+		params = append(params, e.b.TypePointer(spv.StorageClassFunction, e.typeID(f.Recv)))
+	}
+	for _, p := range f.Params {
+		params = append(params, e.b.TypePointer(spv.StorageClassFunction, e.typeID(p.Type())))
+	}
+	fb := e.b.FunctionAt(fn.id, fn.name, ret, spv.FunctionControlNone, params...)
+	e.fb, e.cur, e.breaks = fb, fn, nil
+	e.thisPtr, e.thisType = 0, nil
+	i := 0
+	if method {
+		e.thisPtr, e.thisType = fb.Param(0), f.Recv
+		e.b.Name(fb.Param(0), "param.this")
+		i = 1
+	}
+	for _, p := range f.Params {
+		id := fb.Param(i)
+		i++
+		e.b.Name(id, p.Name())
+		e.vars[p] = &variable{ptr: id, sc: spv.StorageClassFunction, typ: p.Type(), member: -1}
+	}
+	fb.StartBlock(fb.NewBlock("bb.entry"))
+	e.block(f.Decl.Body.List)
+	if !fb.Terminated() {
+		if f.Result == nil || f.Result.IsVoid() {
+			fb.Return()
+		} else {
+			fb.Unreachable()
+		}
+	}
+	fb.End()
+	fn.done = true
+}
+
+// block emits statements until one ends the block (return, break...):
+// what follows it is unreachable and not emitted.
+func (e *emitter) block(list []ast.Stmt) {
+	for _, s := range list {
+		if e.fb.Terminated() {
+			return
+		}
+		e.stmt(s, nil)
+	}
+}
+
+// stmt emits one statement; attrs are the attributes written before it.
+func (e *emitter) stmt(s ast.Stmt, attrs []*ast.Attribute) {
+	e.pos = s.Pos()
+	switch s := s.(type) {
+	case *ast.BlockStmt:
+		e.block(s.List)
+	case *ast.EmptyStmt:
+	case *ast.AttrStmt:
+		e.stmt(s.Stmt, append(attrs, s.Attrs...))
+	case *ast.DeclStmt:
+		for _, d := range s.Decls {
+			if vd, ok := d.(*ast.VarDecl); ok {
+				e.localVar(vd)
+			}
+		}
+	case *ast.ExprStmt:
+		e.exprStmt(s.X)
+	case *ast.IfStmt:
+		e.ifStmt(s, attrs)
+	case *ast.ForStmt:
+		e.forStmt(s, attrs)
+	case *ast.WhileStmt:
+		e.whileStmt(s, attrs)
+	case *ast.DoStmt:
+		e.doStmt(s, attrs)
+	case *ast.SwitchStmt:
+		e.switchStmt(s, attrs)
+	case *ast.BranchStmt:
+		e.branchStmt(s)
+	case *ast.ReturnStmt:
+		e.returnStmt(s)
+	case *ast.DiscardStmt:
+		if e.opts.Demote {
+			e.b.Capability(spv.CapabilityDemoteToHelperInvocation)
+			if e.opts.Version < spv.Version1_6 {
+				e.b.Extension("SPV_EXT_demote_to_helper_invocation")
+			}
+			e.fb.Emit(spv.OpDemoteToHelperInvocation, 0)
+		} else {
+			e.fb.Kill()
+		}
+	default:
+		e.unsupported(s, "this statement")
+	}
+}
+
+func (e *emitter) exprStmt(x ast.Expr) {
+	e.discard(x)
+}
+
+// localVar declares a local (or static local) variable and emits its
+// initializer.
+func (e *emitter) localVar(d *ast.VarDecl) {
+	v, ok := e.info.ObjectOf(d).(*sema.Var)
+	if !ok || v.Type() == nil {
+		return
+	}
+	t := v.Type()
+	if v.Storage == sema.StorageStaticLocal {
+		e.staticLocal(d, v)
+		return
+	}
+	if t.IsObject() {
+		e.unsupported(d, "a local resource variable")
+	}
+	ptr := e.fb.Variable(e.ptrType(spv.StorageClassFunction, t, layout.Void), v.Name(), 0)
+	e.vars[v] = &variable{ptr: ptr, sc: spv.StorageClassFunction, typ: t, member: -1}
+	if d.Init != nil {
+		val := e.initValue(t, d.Init)
+		e.fb.Store(ptr, val)
+	}
+}
+
+// staticLocal is a Private variable initialised once, guarded by a
+// Private bool init_done_<name>, as DXC does it.
+func (e *emitter) staticLocal(d *ast.VarDecl, v *sema.Var) {
+	t := v.Type()
+	if t.IsObject() {
+		e.unsupported(d, "a static local resource variable")
+	}
+	ptr := e.b.GlobalVariable(e.ptrType(spv.StorageClassPrivate, t, layout.Void), spv.StorageClassPrivate, v.Name(), 0)
+	boolPtr := e.b.TypePointer(spv.StorageClassPrivate, e.b.TypeBool())
+	done := e.b.GlobalVariable(boolPtr, spv.StorageClassPrivate, "init.done."+v.Name(), e.b.ConstBool(false))
+	e.vars[v] = &variable{ptr: ptr, sc: spv.StorageClassPrivate, typ: t, member: -1}
+	fb := e.fb
+	cond := fb.Load(e.b.TypeBool(), done)
+	doneBlock, todo := fb.NewBlock("if.init.done"), fb.NewBlock("if.init.todo")
+	fb.Emit(spv.OpSelectionMerge, 0, builder.Ref(doneBlock), builder.Enum(spv.SelectionControlNone))
+	fb.BranchConditional(cond, doneBlock, todo)
+	fb.StartBlock(todo)
+	var val builder.ID
+	if d.Init != nil {
+		val = e.initValue(t, d.Init)
+	} else {
+		val = e.b.ConstNull(e.typeID(t))
+	}
+	fb.Store(ptr, val)
+	fb.Store(done, e.b.ConstBool(true))
+	fb.Branch(doneBlock)
+	fb.StartBlock(doneBlock)
+}
+
+// initValue emits an initializer (an expression or a brace list) for a
+// variable of type t.
+func (e *emitter) initValue(t *types.Type, init ast.Expr) builder.ID {
+	if il, ok := init.(*ast.InitList); ok {
+		return e.initList(t, il.Elems)
+	}
+	return e.rvalueAs(init, t)
+}
+
+// selectionControl reads [flatten]/[branch].
+func selectionControl(attrs []*ast.Attribute) spv.SelectionControl {
+	for _, a := range attrs {
+		switch a.Name {
+		case "flatten":
+			return spv.SelectionControlFlatten
+		case "branch":
+			return spv.SelectionControlDontFlatten
+		}
+	}
+	return spv.SelectionControlNone
+}
+
+// loopControl reads [unroll]/[loop]/[fastopt]/[allow_uav_condition].
+func (e *emitter) loopControl(attrs []*ast.Attribute) (spv.LoopControl, []uint32) {
+	for _, a := range attrs {
+		switch a.Name {
+		case "unroll":
+			return spv.LoopControlUnroll, nil
+		case "loop", "fastopt":
+			return spv.LoopControlDontUnroll, nil
+		}
+	}
+	return spv.LoopControlNone, nil
+}
+
+func (e *emitter) condVar(v *ast.VarDecl) builder.ID {
+	e.localVar(v)
+	o := e.info.ObjectOf(v).(*sema.Var)
+	val := e.load(e.varValue(o))
+	return e.convert(val, o.Type(), types.ScalarType(types.Bool))
+}
+
+func (e *emitter) ifStmt(s *ast.IfStmt, attrs []*ast.Attribute) {
+	var cond builder.ID
+	if s.CondVar != nil {
+		cond = e.condVar(s.CondVar)
+	} else {
+		cond = e.condition(s.Cond)
+	}
+	fb := e.fb
+	sel := fb.BeginIf(cond, s.Else != nil, selectionControl(attrs))
+	e.stmt(s.Then, nil)
+	if s.Else != nil {
+		fb.Else(sel)
+		e.stmt(s.Else, nil)
+	}
+	fb.EndIf(sel)
+}
+
+// condition emits a condition converted to bool.
+func (e *emitter) condition(x ast.Expr) builder.ID {
+	return e.rvalueAs(x, types.ScalarType(types.Bool))
+}
+
+// needsBlocks reports whether emitting x creates blocks (short-circuit
+// operators under HLSL 2021), so a loop test cannot sit in the header.
+func (e *emitter) needsBlocks(x ast.Expr) bool {
+	found := false
+	ast.Inspect(x, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.BinaryExpr:
+			if (n.Op == ast.LogAnd || n.Op == ast.LogOr) && e.shortCircuits(n) {
+				found = true
+			}
+		case *ast.CondExpr:
+			if e.condBranches(n) {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+func (e *emitter) forStmt(s *ast.ForStmt, attrs []*ast.Attribute) {
+	if s.Init != nil {
+		e.stmt(s.Init, nil)
+	}
+	fb := e.fb
+	ctrl, params := e.loopControl(attrs)
+	var l builder.Loop
+	if s.Cond != nil && e.needsBlocks(s.Cond) {
+		l = fb.BeginLoopWithCheck("for", ctrl, params...)
+	} else {
+		l = fb.BeginLoop("for", ctrl, params...)
+	}
+	if s.Cond != nil {
+		fb.LoopTest(l, e.condition(s.Cond))
+	} else {
+		fb.LoopBody(l)
+	}
+	e.breaks = append(e.breaks, breakTarget{isLoop: true, brk: l.Merge, cont: l.Continue})
+	e.stmt(s.Body, nil)
+	e.breaks = e.breaks[:len(e.breaks)-1]
+	fb.BeginContinue(l)
+	if s.Post != nil {
+		e.discard(s.Post)
+	}
+	fb.EndLoop(l)
+}
+
+func (e *emitter) whileStmt(s *ast.WhileStmt, attrs []*ast.Attribute) {
+	fb := e.fb
+	ctrl, params := e.loopControl(attrs)
+	var l builder.Loop
+	if s.CondVar != nil || e.needsBlocks(s.Cond) {
+		l = fb.BeginLoopWithCheck("while", ctrl, params...)
+	} else {
+		l = fb.BeginLoop("while", ctrl, params...)
+	}
+	var cond builder.ID
+	if s.CondVar != nil {
+		cond = e.condVar(s.CondVar)
+	} else {
+		cond = e.condition(s.Cond)
+	}
+	fb.LoopTest(l, cond)
+	e.breaks = append(e.breaks, breakTarget{isLoop: true, brk: l.Merge, cont: l.Continue})
+	e.stmt(s.Body, nil)
+	e.breaks = e.breaks[:len(e.breaks)-1]
+	fb.BeginContinue(l)
+	fb.EndLoop(l)
+}
+
+func (e *emitter) doStmt(s *ast.DoStmt, attrs []*ast.Attribute) {
+	fb := e.fb
+	ctrl, params := e.loopControl(attrs)
+	l := fb.BeginDoWhile(ctrl, params...)
+	e.breaks = append(e.breaks, breakTarget{isLoop: true, brk: l.Merge, cont: l.Continue})
+	e.stmt(s.Body, nil)
+	e.breaks = e.breaks[:len(e.breaks)-1]
+	fb.BeginContinue(l)
+	cond := e.condition(s.Cond)
+	fb.EndLoopIf(l, cond)
+}
+
+func (e *emitter) branchStmt(s *ast.BranchStmt) {
+	for i := len(e.breaks) - 1; i >= 0; i-- {
+		t := e.breaks[i]
+		if s.Kind == ast.Break {
+			e.fb.Branch(t.brk)
+			return
+		}
+		if t.isLoop {
+			e.fb.Branch(t.cont)
+			return
+		}
+	}
+	e.errorf(s.Pos(), "break or continue outside a loop or switch")
+}
+
+func (e *emitter) returnStmt(s *ast.ReturnStmt) {
+	f := e.cur.obj
+	if s.Result == nil || f.Result == nil || f.Result.IsVoid() {
+		if s.Result != nil {
+			e.discard(s.Result)
+		}
+		e.fb.Return()
+		return
+	}
+	v := e.rvalueAs(s.Result, f.Result)
+	e.fb.ReturnValue(v)
+}
+
+// switchStmt emits OpSwitch when every label is a constant integer at the
+// top level of the switch body, as DXC does; other switches are not
+// supported yet.
+func (e *emitter) switchStmt(s *ast.SwitchStmt, attrs []*ast.Attribute) {
+	var sel builder.ID
+	var selType *types.Type
+	if s.CondVar != nil {
+		e.localVar(s.CondVar)
+		o := e.info.ObjectOf(s.CondVar).(*sema.Var)
+		sel, selType = e.load(e.varValue(o)), o.Type()
+	} else {
+		selType = e.info.TypeOf(s.Tag)
+		if c := e.info.ConversionOf(s.Tag); c != nil {
+			selType = c.To
+		}
+		sel = e.rvalue(s.Tag)
+	}
+	selType = concreteType(selType)
+	if !selType.IsScalar() || !selType.Scalar().IsInteger() || selType.Scalar().IsBool() {
+		e.unsupported(s, "a switch on a non-integer value")
+	}
+	var values []int64
+	withDefault := false
+	seen := map[int64]bool{}
+	for _, c := range s.Cases {
+		for _, v := range c.Values {
+			n, ok := e.intArg(v)
+			if !ok {
+				e.unsupported(v, "a non-constant case label")
+			}
+			if seen[n] {
+				e.errorf(v.Pos(), "duplicate case value '%d'", n)
+			}
+			seen[n] = true
+			values = append(values, n)
+		}
+		if c.Default {
+			withDefault = true
+		}
+		for _, st := range c.Body {
+			if containsCaseLabel(st) {
+				e.unsupported(st, "a case label nested inside a statement")
+			}
+		}
+	}
+	fb := e.fb
+	sw := fb.BeginSwitch(sel, values, withDefault, selectionControl(attrs))
+	e.breaks = append(e.breaks, breakTarget{brk: sw.Merge})
+	k := 0
+	for i, c := range s.Cases {
+		// A clause's first label names its block; other labels of the
+		// same clause have empty blocks falling through to it.
+		var labels []builder.ID
+		for range c.Values {
+			labels = append(labels, sw.Cases[k])
+			k++
+		}
+		if c.Default {
+			labels = append(labels, sw.Default)
+		}
+		for j, lb := range labels {
+			if !fb.Terminated() {
+				fb.Branch(lb)
+			}
+			fb.StartBlock(lb)
+			if j < len(labels)-1 {
+				fb.Branch(labels[j+1])
+			}
+		}
+		_ = i
+		e.block(c.Body)
+	}
+	e.breaks = e.breaks[:len(e.breaks)-1]
+	fb.EndSwitch(sw)
+}
+
+func containsCaseLabel(s ast.Stmt) bool {
+	found := false
+	ast.Inspect(s, func(n ast.Node) bool {
+		if _, ok := n.(*ast.CaseLabelStmt); ok {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
