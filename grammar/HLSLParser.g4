@@ -196,13 +196,28 @@ initList
 
 // Types ------------------------------------------------------------------
 
+// Each alternative starts with its own tokens, so one token picks it: the
+// struct and enum forms, which need more, are grouped in tagType.
 typeSpec
+    : tagType
+    | qualifiedType
+    | (KW_UNSIGNED | KW_SIGNED) TYPE_NAME?
+    | KW_TYPENAME scopePrefix (IDENT | simpleType)
+    ;
+
+tagType
     : structSpecifier
     | enumSpecifier
     | (KW_STRUCT | KW_CLASS | KW_INTERFACE | KW_ENUM) scopePrefix? (IDENT | TYPE_NAME | TEMPLATE_NAME LT templateArgList? GT)
-    | scopePrefix? simpleType
-    | (KW_UNSIGNED | KW_SIGNED) TYPE_NAME?
-    | KW_TYPENAME scopePrefix (IDENT | simpleType)
+    ;
+
+// A possibly qualified type name, `float4`, `vk::SpirvType<...>`,
+// `S<int>::Inner`: the last name is the type, the others its qualifier.
+// Written as a list rather than `scopePrefix? simpleType`, which would
+// have to scan a whole template argument list to see whether `::` follows.
+// The classifier makes a name before `::` an NS_NAME and never the last.
+qualifiedType
+    : COLONCOLON? scopeName (COLONCOLON scopeName)*
     ;
 
 simpleType
@@ -264,7 +279,7 @@ baseSpec
     ;
 
 namedType
-    : scopePrefix? simpleType
+    : qualifiedType
     ;
 
 memberDecl
@@ -412,7 +427,7 @@ primaryExpression
 // The type of a functional cast or constructor call: `float3(x)`,
 // `vector<float, 2>(a, b)`, `S::Inner(0)`.
 ctorType
-    : scopePrefix? simpleType
+    : qualifiedType
     | (KW_UNSIGNED | KW_SIGNED) TYPE_NAME?
     ;
 

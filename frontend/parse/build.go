@@ -638,6 +638,36 @@ func (b *builder) typeSpec(ctx p.ITypeSpecContext, def *ast.Decl) *ast.TypeExpr 
 	}
 	b.set(n, ctx)
 	switch {
+	case ctx.TagType() != nil:
+		b.tagType(ctx.TagType(), n, def)
+	case ctx.KW_UNSIGNED() != nil || ctx.KW_SIGNED() != nil:
+		if ctx.KW_UNSIGNED() != nil {
+			n.Keyword = "unsigned"
+		} else {
+			n.Keyword = "signed"
+		}
+		n.Name = "int"
+		if tn := ctx.TYPE_NAME(); tn != nil {
+			n.Name = b.termTok(tn).Text
+		}
+	case ctx.KW_TYPENAME() != nil:
+		// typename A<T>::B: the dependent name is a type.
+		n.Global, n.Qualifier = b.scopePrefix(ctx.ScopePrefix())
+		if st := ctx.SimpleType(); st != nil {
+			b.simpleType(st, n)
+		} else {
+			n.Name = b.termTok(ctx.IDENT()).Text
+		}
+	default:
+		b.qualifiedType(ctx.QualifiedType(), n)
+	}
+	return n
+}
+
+// tagType fills n from a struct or enum type: defined in place (returned
+// through def) or elaborated (`struct S`, `enum E`).
+func (b *builder) tagType(ctx p.ITagTypeContext, n *ast.TypeExpr, def *ast.Decl) {
+	switch {
 	case ctx.StructSpecifier() != nil:
 		s := b.structSpec(ctx.StructSpecifier())
 		if s.Name != nil {
@@ -658,29 +688,6 @@ func (b *builder) typeSpec(ctx p.ITypeSpecContext, def *ast.Decl) *ast.TypeExpr 
 		if def != nil {
 			*def = e
 		}
-	case ctx.KW_UNSIGNED() != nil || ctx.KW_SIGNED() != nil:
-		if ctx.KW_UNSIGNED() != nil {
-			n.Keyword = "unsigned"
-		} else {
-			n.Keyword = "signed"
-		}
-		n.Name = "int"
-		if tn := ctx.TYPE_NAME(); tn != nil {
-			n.Name = b.termTok(tn).Text
-		}
-	case ctx.KW_TYPENAME() != nil:
-		// typename A<T>::B: the dependent name is a type.
-		n.Global, n.Qualifier = b.scopePrefix(ctx.ScopePrefix())
-		if st := ctx.SimpleType(); st != nil {
-			b.simpleType(st, n)
-		} else {
-			n.Name = b.termTok(ctx.IDENT()).Text
-		}
-	case ctx.SimpleType() != nil:
-		if sp := ctx.ScopePrefix(); sp != nil {
-			n.Global, n.Qualifier = b.scopePrefix(sp)
-		}
-		b.simpleType(ctx.SimpleType(), n)
 	default: // elaborated: struct S, enum E
 		n.Keyword = b.tok(ctx.GetStart()).Text
 		if sp := ctx.ScopePrefix(); sp != nil {
@@ -697,7 +704,33 @@ func (b *builder) typeSpec(ctx p.ITypeSpecContext, def *ast.Decl) *ast.TypeExpr 
 			n.Args = b.templateArgs(ctx.TemplateArgList())
 		}
 	}
-	return n
+}
+
+// qualifiedType fills n from `A::B<int>::C`: the last name is the type,
+// the others its qualifier.
+func (b *builder) qualifiedType(ctx p.IQualifiedTypeContext, n *ast.TypeExpr) {
+	if ctx == nil || isNilCtx(ctx) {
+		return
+	}
+	names := ctx.AllScopeName()
+	if len(names) == 0 {
+		return
+	}
+	last := names[len(names)-1]
+	if start := ctx.GetStart(); start != nil && start.GetTokenType() == p.HLSLParserCOLONCOLON {
+		n.Global = true
+	}
+	n.Qualifier = b.scopeNames(names[:len(names)-1])
+	t := b.tok(last.GetStart())
+	n.Name = t.Text
+	switch t.typ {
+	case p.HLSLParserTEMPLATE_NAME:
+		n.HasArgs = true
+		n.Args = b.templateArgs(last.TemplateArgList())
+	case p.HLSLParserNS_NAME:
+		// The classifier makes a name an NS_NAME only before `::`.
+		b.diags.Errorf(diag.SyntaxBase+codeSyntax, t.Loc(), "expected a type")
+	}
 }
 
 func (b *builder) simpleType(ctx p.ISimpleTypeContext, n *ast.TypeExpr) {
@@ -727,10 +760,7 @@ func (b *builder) ctorType(ctx p.ICtorTypeContext) *ast.TypeExpr {
 		}
 		return n
 	}
-	if sp := ctx.ScopePrefix(); sp != nil {
-		n.Global, n.Qualifier = b.scopePrefix(sp)
-	}
-	b.simpleType(ctx.SimpleType(), n)
+	b.qualifiedType(ctx.QualifiedType(), n)
 	return n
 }
 
@@ -740,10 +770,7 @@ func (b *builder) namedType(ctx p.INamedTypeContext) *ast.TypeExpr {
 	if ctx == nil {
 		return n
 	}
-	if sp := ctx.ScopePrefix(); sp != nil {
-		n.Global, n.Qualifier = b.scopePrefix(sp)
-	}
-	b.simpleType(ctx.SimpleType(), n)
+	b.qualifiedType(ctx.QualifiedType(), n)
 	return n
 }
 

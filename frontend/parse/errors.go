@@ -228,10 +228,10 @@ func (l *errorListener) unterminatedStruct(ctx antlr.ParserRuleContext, idx int)
 	for c := ctx; c != nil; {
 		if d, ok := c.(*p.DeclarationContext); ok {
 			ds := d.DeclSpecifiers()
-			if ds == nil || ds.TypeSpec() == nil || ds.TypeSpec().StructSpecifier() == nil {
+			if ds == nil || ds.TypeSpec() == nil || ds.TypeSpec().TagType() == nil || ds.TypeSpec().TagType().StructSpecifier() == nil {
 				return ctok{}, false
 			}
-			stop := ds.TypeSpec().StructSpecifier().GetStop()
+			stop := ds.TypeSpec().TagType().StructSpecifier().GetStop()
 			if stop == nil {
 				return ctok{}, false
 			}

@@ -127,6 +127,14 @@ func (v *BaseHLSLParserVisitor) VisitTypeSpec(ctx *TypeSpecContext) interface{} 
 	return v.VisitChildren(ctx)
 }
 
+func (v *BaseHLSLParserVisitor) VisitTagType(ctx *TagTypeContext) interface{} {
+	return v.VisitChildren(ctx)
+}
+
+func (v *BaseHLSLParserVisitor) VisitQualifiedType(ctx *QualifiedTypeContext) interface{} {
+	return v.VisitChildren(ctx)
+}
+
 func (v *BaseHLSLParserVisitor) VisitSimpleType(ctx *SimpleTypeContext) interface{} {
 	return v.VisitChildren(ctx)
 }

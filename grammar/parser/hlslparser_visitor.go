@@ -97,6 +97,12 @@ type HLSLParserVisitor interface {
 	// Visit a parse tree produced by HLSLParser#typeSpec.
 	VisitTypeSpec(ctx *TypeSpecContext) interface{}
 
+	// Visit a parse tree produced by HLSLParser#tagType.
+	VisitTagType(ctx *TagTypeContext) interface{}
+
+	// Visit a parse tree produced by HLSLParser#qualifiedType.
+	VisitQualifiedType(ctx *QualifiedTypeContext) interface{}
+
 	// Visit a parse tree produced by HLSLParser#simpleType.
 	VisitSimpleType(ctx *SimpleTypeContext) interface{}
 
