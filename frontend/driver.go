@@ -5,9 +5,11 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 
 	"github.com/hlsl2spirv/hlsl2spirv/builder/spv"
 	"github.com/hlsl2spirv/hlsl2spirv/codegen/spirv"
+	"github.com/hlsl2spirv/hlsl2spirv/codegen/spirv/layout"
 	"github.com/hlsl2spirv/hlsl2spirv/frontend/ast"
 	"github.com/hlsl2spirv/hlsl2spirv/frontend/diag"
 	"github.com/hlsl2spirv/hlsl2spirv/frontend/headers"
@@ -194,6 +196,9 @@ func (o *Options) codegenOptions(p Profile) spirv.Options {
 		Entry: o.Entry, EntryPointName: o.EntryPointName, HLSLVersion: o.HLSLVersion,
 		Enable16BitTypes: o.Enable16BitTypes, RowMajor: o.RowMajor, StageIOOrder: o.StageIOOrder,
 		InvertY: o.InvertY, UseDXPositionW: o.UseDXPositionW, CodeGenOnly: o.CodeGenOnly,
-		Demote: version >= spv.Version1_6,
+		Demote:     version >= spv.Version1_6 || slices.Contains(o.Extensions, "SPV_EXT_demote_to_helper_invocation"),
+		Extensions: o.Extensions, BindingShifts: o.BindingShifts, BindRegisters: o.BindRegisters,
+		BindGlobals: o.BindGlobals,
+		Layout:      layout.Flags{UseDXLayout: o.UseDXLayout, UseGLLayout: o.UseGLLayout, UseScalarLayout: o.UseScalarLayout},
 	}
 }

@@ -6,6 +6,7 @@ package frontend
 
 import (
 	"fmt"
+	"github.com/hlsl2spirv/hlsl2spirv/codegen/spirv"
 	"strconv"
 	"strings"
 )
@@ -40,7 +41,25 @@ type Options struct {
 	InvertY        bool   // -fvk-invert-y
 	UseDXPositionW bool   // -fvk-use-dx-position-w
 	EntryPointName string // -fspv-entrypoint-name: the OpEntryPoint name (default: the -E name)
+
+	// Buffer layout rules: -fvk-use-gl-layout, -fvk-use-dx-layout,
+	// -fvk-use-scalar-layout.
+	UseGLLayout, UseDXLayout, UseScalarLayout bool
+	// Extensions are the -fspv-extension values: SPIR-V extensions the
+	// output may use (empty: any the code needs).
+	Extensions []string
+	// Binding assignment: -fvk-{b,t,s,u}-shift, -fvk-bind-register,
+	// -fvk-bind-globals.
+	BindingShifts []BindingShift
+	BindRegisters []RegisterBinding
+	BindGlobals   *[2]int // binding, set of $Globals
 }
+
+// BindingShift is -fvk-<class>-shift N SPACE (see spirv.BindingShift).
+type BindingShift = spirv.BindingShift
+
+// RegisterBinding is -fvk-bind-register (see spirv.RegisterBinding).
+type RegisterBinding = spirv.RegisterBinding
 
 // Stage is a shader stage as named in a profile.
 type Stage string

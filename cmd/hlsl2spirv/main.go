@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"runtime/debug"
+	"strconv"
 	"strings"
 
 	"github.com/spf13/pflag"
@@ -39,6 +40,10 @@ type cli struct {
 	inputs                        []string
 	// unsupported lists dxc options given that are not implemented yet.
 	unsupported []string
+	// Binding options as given ("N,SPACE" per use), parsed by bindingOptions.
+	shifts             map[string]*[]string
+	bindRegister, vkbr []string
+	bindGlobals        string
 }
 
 func parseCommandLine(args []string) (*cli, error) {
@@ -46,7 +51,7 @@ func parseCommandLine(args []string) (*cli, error) {
 	if err != nil {
 		return nil, err
 	}
-	c := &cli{inputs: inputs, unsupported: unsupported}
+	c := &cli{inputs: inputs, unsupported: unsupported, shifts: map[string]*[]string{}}
 	fs := pflag.NewFlagSet("hlsl2spirv", pflag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	o := &c.opts
@@ -85,6 +90,18 @@ func parseCommandLine(args []string) (*cli, error) {
 	fs.BoolVar(&o.InvertY, "fvk-invert-y", false, "")
 	fs.BoolVar(&o.UseDXPositionW, "fvk-use-dx-position-w", false, "")
 	fs.StringVar(&o.EntryPointName, "fspv-entrypoint-name", "", "")
+	fs.BoolVar(&o.UseGLLayout, "fvk-use-gl-layout", false, "")
+	fs.BoolVar(&o.UseDXLayout, "fvk-use-dx-layout", false, "")
+	fs.BoolVar(&o.UseScalarLayout, "fvk-use-scalar-layout", false, "")
+	fs.StringArrayVar(&o.Extensions, "fspv-extension", nil, "")
+	for _, class := range []string{"b", "t", "s", "u"} {
+		list := new([]string)
+		fs.StringArrayVar(list, "fvk-"+class+"-shift", nil, "")
+		c.shifts[class] = list
+	}
+	fs.StringArrayVar(&c.bindRegister, "fvk-bind-register", nil, "")
+	fs.StringArrayVar(&c.vkbr, "vkbr", nil, "")
+	fs.StringVar(&c.bindGlobals, "fvk-bind-globals", "", "")
 	if err := fs.Parse(normalized); err != nil {
 		return nil, err
 	}
@@ -92,6 +109,9 @@ func parseCommandLine(args []string) (*cli, error) {
 		c.inputs = append(c.inputs, fs.Args()...)
 	}
 	o.Profile = c.profile
+	if err := c.bindingOptions(o); err != nil {
+		return nil, err
+	}
 	o.RowMajor = c.zpr
 	if c.zpr && c.zpc {
 		return nil, fmt.Errorf("cannot specify /Zpr and /Zpc together, use /? to get usage information")
@@ -179,4 +199,69 @@ func writeOutput(name string, data []byte, stdout io.Writer) error {
 		return err
 	}
 	return os.WriteFile(name, data, 0o644)
+}
+
+// bindingOptions parses -fvk-{b,t,s,u}-shift N SPACE, -fvk-bind-register
+// REG SPACE BINDING SET and -fvk-bind-globals N M (SPACE may be "all").
+func (c *cli) bindingOptions(o *frontend.Options) error {
+	num := func(opt, s string) (int, error) {
+		n, err := strconv.Atoi(s)
+		if err != nil || n < 0 {
+			return 0, fmt.Errorf("invalid value '%s' for %s: expected a non-negative integer", s, opt)
+		}
+		return n, nil
+	}
+	for _, class := range []string{"b", "t", "s", "u"} {
+		opt := "-fvk-" + class + "-shift"
+		for _, v := range *c.shifts[class] {
+			parts := strings.Split(v, ",")
+			n, err := num(opt, parts[0])
+			if err != nil {
+				return err
+			}
+			space := -1
+			if parts[1] != "all" {
+				if space, err = num(opt, parts[1]); err != nil {
+					return err
+				}
+			}
+			o.BindingShifts = append(o.BindingShifts, frontend.BindingShift{Class: class[0], Shift: n, Space: space})
+		}
+	}
+	for _, v := range append(c.bindRegister, c.vkbr...) {
+		parts := strings.Split(v, ",")
+		reg := strings.ToLower(parts[0])
+		if len(reg) < 2 || !strings.ContainsRune("btsu", rune(reg[0])) {
+			return fmt.Errorf("invalid register '%s' for -fvk-bind-register", parts[0])
+		}
+		r := frontend.RegisterBinding{Class: reg[0]}
+		var err error
+		if r.Register, err = num("-fvk-bind-register", reg[1:]); err != nil {
+			return err
+		}
+		space := strings.TrimPrefix(strings.ToLower(parts[1]), "space")
+		if r.Space, err = num("-fvk-bind-register", space); err != nil {
+			return err
+		}
+		if r.Binding, err = num("-fvk-bind-register", parts[2]); err != nil {
+			return err
+		}
+		if r.Set, err = num("-fvk-bind-register", parts[3]); err != nil {
+			return err
+		}
+		o.BindRegisters = append(o.BindRegisters, r)
+	}
+	if c.bindGlobals != "" {
+		parts := strings.Split(c.bindGlobals, ",")
+		b, err := num("-fvk-bind-globals", parts[0])
+		if err != nil {
+			return err
+		}
+		s, err := num("-fvk-bind-globals", parts[1])
+		if err != nil {
+			return err
+		}
+		o.BindGlobals = &[2]int{b, s}
+	}
+	return nil
 }

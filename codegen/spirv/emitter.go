@@ -43,6 +43,28 @@ type Options struct {
 	// Demote is true when discard becomes OpDemoteToHelperInvocation
 	// (SPIR-V 1.6, or the extension enabled).
 	Demote bool
+	// Extensions are the -fspv-extension values (empty: any).
+	Extensions []string
+	// Binding assignment options.
+	BindingShifts []BindingShift
+	BindRegisters []RegisterBinding
+	BindGlobals   *[2]int // binding, set of $Globals
+	// UnknownImageFormat is -fspv-use-unknown-image-format.
+	UnknownImageFormat bool
+}
+
+// BindingShift is -fvk-<class>-shift N SPACE: resources bound with
+// register(<class>X, spaceSPACE) get binding X+N. Space -1 is "all".
+type BindingShift struct {
+	Class        byte // 'b', 't', 's' or 'u'
+	Shift, Space int
+}
+
+// RegisterBinding is -fvk-bind-register: register(<Class><Register>,
+// space<Space>) goes to Binding in descriptor set Set.
+type RegisterBinding struct {
+	Class                         byte
+	Register, Space, Binding, Set int
 }
 
 // Diagnostic codes of the codegen block.
@@ -162,7 +184,7 @@ func newEmitter(fs *diag.FileSet, diags *diag.List, file *ast.File, info *sema.I
 	e.calc = layout.NewCalculator(layout.Options{Enable16BitTypes: opts.Enable16BitTypes, DefaultRowMajor: opts.RowMajor})
 	e.low = layout.NewLowerer(e.b, e.calc, layout.RulesFor(opts.Layout))
 	e.low.Object = e.objectType
-	e.bindings = newBindingAllocator()
+	e.bindings = newBindingAllocator(&e.opts)
 	return e
 }
 

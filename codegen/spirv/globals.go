@@ -1,7 +1,6 @@
 package spirv
 
 import (
-	"sort"
 	"strconv"
 	"strings"
 
@@ -10,7 +9,6 @@ import (
 	"github.com/hlsl2spirv/hlsl2spirv/codegen/spirv/layout"
 	"github.com/hlsl2spirv/hlsl2spirv/frontend/ast"
 	"github.com/hlsl2spirv/hlsl2spirv/sema"
-	"github.com/hlsl2spirv/hlsl2spirv/sema/types"
 )
 
 // declareGlobals creates the module-scope variables in declaration order,
@@ -115,7 +113,11 @@ func (e *emitter) globalsBlock() {
 	for i, g := range e.info.Globals {
 		e.vars[g] = &variable{ptr: ptr, sc: spv.StorageClassUniform, typ: g.Type(), rule: rules.CBuffer, member: i}
 	}
-	e.bindings.add(ptr, nil, nil, 'b')
+	if g := e.opts.BindGlobals; g != nil {
+		e.bindings.addExplicit(ptr, g[0], g[1])
+	} else {
+		e.bindings.add(ptr, nil, nil, 'b')
+	}
 }
 
 // memberPlacement reads [[vk::offset]], packoffset and register(c#).
@@ -248,47 +250,64 @@ func (e *emitter) intArg(x ast.Expr) (int64, bool) {
 }
 
 // bindingAllocator gives descriptor sets and bindings: explicit ones from
-// [[vk::binding(N, M)]] or register(xN, spaceM) first, then the rest get
-// the lowest free binding of their set, in declaration order, as DXC does.
+// [[vk::binding(N, M)]], -fvk-bind-register or register(xN, spaceM) (with
+// -fvk-x-shift) first, then the rest get the lowest free binding of their
+// set, in declaration order, as DXC does.
 type bindingAllocator struct {
+	opts *Options
 	vars []bindingReq
 }
 
 type bindingReq struct {
 	ptr      builder.ID
 	set      int
-	binding  int // -1: implicit
-	counter  bool
+	binding  int
 	explicit bool
 }
 
-func newBindingAllocator() *bindingAllocator { return &bindingAllocator{} }
+func newBindingAllocator(opts *Options) *bindingAllocator { return &bindingAllocator{opts: opts} }
 
-// add records a resource variable with its binding attributes.
+// add records a resource variable with its binding attributes; class is
+// the register class its kind binds to ('b', 't', 's' or 'u').
 func (a *bindingAllocator) add(ptr builder.ID, attrs []*ast.Attribute, sems []*ast.Semantic, class byte) {
 	r := bindingReq{ptr: ptr, binding: -1}
 	for _, s := range sems {
 		if s.Kind != ast.Register || len(s.Args) == 0 {
 			continue
 		}
-		reg := strings.ToLower(s.Args[0])
-		if len(reg) > 1 && (reg[0] == 'b' || reg[0] == 't' || reg[0] == 's' || reg[0] == 'u') {
-			if n, err := strconv.Atoi(reg[1:]); err == nil {
-				r.binding, r.explicit = n, true
+		reg := strings.ToLower(strings.TrimSpace(s.Args[0]))
+		space := 0
+		spaceArg := ""
+		if len(s.Args) > 1 {
+			spaceArg = strings.ToLower(strings.TrimSpace(s.Args[1]))
+		} else if strings.HasPrefix(reg, "space") {
+			spaceArg, reg = reg, ""
+		}
+		if strings.HasPrefix(spaceArg, "space") {
+			if n, err := strconv.Atoi(spaceArg[5:]); err == nil {
+				space = n
 			}
 		}
-		if len(s.Args) > 1 {
-			sp := strings.ToLower(strings.TrimSpace(s.Args[1]))
-			if strings.HasPrefix(sp, "space") {
-				if n, err := strconv.Atoi(sp[5:]); err == nil {
-					r.set = n
+		r.set = space
+		if len(reg) > 1 && strings.IndexByte("btsu", reg[0]) >= 0 {
+			n, err := strconv.Atoi(reg[1:])
+			if err != nil {
+				continue
+			}
+			r.binding, r.explicit = n, true
+			for _, br := range a.opts.BindRegisters {
+				if br.Class == reg[0] && br.Register == n && br.Space == space {
+					r.binding, r.set = br.Binding, br.Set
+					goto done
 				}
 			}
-		} else if strings.HasPrefix(reg, "space") {
-			if n, err := strconv.Atoi(reg[5:]); err == nil {
-				r.set = n
+			for _, sh := range a.opts.BindingShifts {
+				if sh.Class == reg[0] && (sh.Space < 0 || sh.Space == space) {
+					r.binding += sh.Shift
+				}
 			}
 		}
+	done:
 	}
 	for _, at := range attrs {
 		if at.Namespace == "vk" && at.Name == "binding" && len(at.Args) >= 1 {
@@ -306,16 +325,9 @@ func (a *bindingAllocator) add(ptr builder.ID, attrs []*ast.Attribute, sems []*a
 	a.vars = append(a.vars, r)
 }
 
-// constInt reads an integer literal argument.
-func constInt(x ast.Expr) (int64, bool) {
-	if p, ok := x.(*ast.ParenExpr); ok {
-		return constInt(p.X)
-	}
-	if lit, ok := x.(*ast.BasicLit); ok && lit.Kind == ast.IntLit {
-		n, err := strconv.ParseInt(strings.TrimRight(lit.Value, "uUlL"), 0, 64)
-		return n, err == nil
-	}
-	return 0, false
+// addExplicit records a variable with a binding decided by an option.
+func (a *bindingAllocator) addExplicit(ptr builder.ID, binding, set int) {
+	a.vars = append(a.vars, bindingReq{ptr: ptr, binding: binding, set: set, explicit: true})
 }
 
 // finish decorates every resource with DescriptorSet and Binding.
@@ -343,14 +355,14 @@ func (a *bindingAllocator) finish(ctx *builder.ModuleBuilder) {
 	}
 }
 
-// sortedKeys is a helper for deterministic iteration.
-func sortedKeys[M ~map[K]V, K ~int | ~uint32 | ~string, V any](m M) []K {
-	keys := make([]K, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
+// constInt reads an integer literal argument.
+func constInt(x ast.Expr) (int64, bool) {
+	if p, ok := x.(*ast.ParenExpr); ok {
+		return constInt(p.X)
 	}
-	sort.Slice(keys, func(i, j int) bool { return keys[i] < keys[j] })
-	return keys
+	if lit, ok := x.(*ast.BasicLit); ok && lit.Kind == ast.IntLit {
+		n, err := strconv.ParseInt(strings.TrimRight(lit.Value, "uUlL"), 0, 64)
+		return n, err == nil
+	}
+	return 0, false
 }
-
-var _ = types.Invalid
