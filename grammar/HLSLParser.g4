@@ -54,13 +54,16 @@ staticAssert
     : KW_STATIC_ASSERT LPAREN assignmentExpression (COMMA STRING_LIT+)? RPAREN SEMI
     ;
 
+// A `;` after the closing brace of a namespace or cbuffer is an empty
+// declaration of its own: an optional `;` here would make a decision that
+// one token cannot settle (a `;` may also start the next declaration).
 namespaceDecl
-    : KW_NAMESPACE (IDENT | NS_NAME) LBRACE topLevelDecl* RBRACE SEMI?
+    : KW_NAMESPACE (IDENT | NS_NAME) LBRACE topLevelDecl* RBRACE
     ;
 
 // cbuffer/tbuffer blocks
 bufferBlock
-    : (KW_CBUFFER | KW_TBUFFER) anyName postfixDecl* LBRACE memberDecl* RBRACE SEMI?
+    : (KW_CBUFFER | KW_TBUFFER) anyName postfixDecl* LBRACE memberDecl* RBRACE
     ;
 
 usingDecl
@@ -117,9 +120,7 @@ functionTail
 // never by a bare `::`: `T::M = x;` must read as an assignment to T's static
 // member M, not as a declaration of `::M` with type T.
 declName
-    : declScope? IDENT
-    | declScope? TEMPLATE_FUNC LT templateArgList? GT
-    | declScope? KW_OPERATOR operatorName
+    : declScope? (IDENT | TEMPLATE_FUNC LT templateArgList? GT | KW_OPERATOR operatorName)
     ;
 
 declScope
