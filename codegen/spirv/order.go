@@ -65,8 +65,9 @@ func isConstantOp(op spv.Op) bool {
 }
 
 // orderGlobals reorders the global section: constants in creation order
-// (each preceded by the types it needs), then variables, then the types
-// the functions use in the order they first appear, then the rest.
+// (each preceded by the types it needs), the types of the global
+// variables, the types the functions use in the order they first appear,
+// the rest, and last the global variables themselves.
 func orderGlobals(m *builder.Module) {
 	def := make(map[builder.ID]*builder.Inst, len(m.Globals))
 	for _, in := range m.Globals {
@@ -96,9 +97,14 @@ func orderGlobals(m *builder.Module) {
 			place(in)
 		}
 	}
+	// Global variables go last, after every type and constant, as DXC
+	// writes them to a section of their own; their types come first.
+	var vars []*builder.Inst
 	for _, in := range m.Globals {
 		if in.Op == spv.OpVariable {
-			place(in)
+			placed[in] = true
+			in.ForEachUse(func(id *builder.ID) { placeID(*id) })
+			vars = append(vars, in)
 		}
 	}
 	for _, f := range m.Functions {
@@ -116,7 +122,7 @@ func orderGlobals(m *builder.Module) {
 	for _, in := range m.Globals {
 		place(in)
 	}
-	m.Globals = out
+	m.Globals = append(out, vars...)
 }
 
 // positions numbers every definition in layout order: the globals, then
