@@ -45,6 +45,14 @@ type Config struct {
 	HLSLVersion      int
 	Enable16BitTypes bool // -enable-16bit-types
 	RowMajor         bool // -Zpr: matrices without an orientation are row_major
+	// TargetEnv is -fspv-target-env ("vulkan1.0", "vulkan1.1", ...,
+	// "universal1.5"); "" when the caller does not say, and then the
+	// checks that depend on it are skipped.
+	TargetEnv string
+	// AllVulkanErrors reports every error of the Vulkan checks (see
+	// checkVulkan) instead of stopping after the first declaration or
+	// function that has one, as DXC does.
+	AllVulkanErrors bool
 }
 
 func (c Config) hlsl2021() bool { return c.HLSLVersion == 0 || c.HLSLVersion >= 2021 }
@@ -211,6 +219,7 @@ func Check(fs *diag.FileSet, diags *diag.List, file *ast.File, cfg Config) (info
 	c.scope = c.global
 	c.declList(file.Decls)
 	c.checkEntry()
+	c.checkVulkan()
 	return info
 }
 

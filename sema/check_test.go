@@ -91,7 +91,7 @@ func configLine(src string) Config {
 
 // parseFlags reads the dxc flags the checker cares about; -D values go to defs.
 func parseFlags(args []string, defs *[]string) Config {
-	var cfg Config
+	cfg := Config{TargetEnv: "vulkan1.0"} // dxc's default, as the driver passes it
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		next := func() string {
@@ -118,6 +118,10 @@ func parseFlags(args []string, defs *[]string) Config {
 			cfg.Enable16BitTypes = true
 		case a == "-Zpr":
 			cfg.RowMajor = true
+		case strings.HasPrefix(a, "-fspv-target-env="):
+			cfg.TargetEnv = strings.TrimPrefix(a, "-fspv-target-env=")
+		case a == "-all-vulkan-errors": // test files only: see Config.AllVulkanErrors
+			cfg.AllVulkanErrors = true
 		case a == "-D":
 			if d := next(); defs != nil {
 				*defs = append(*defs, d)

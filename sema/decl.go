@@ -213,6 +213,7 @@ func (c *checker) varDecl(d *ast.VarDecl, buf *Buffer) *Var {
 	}
 	c.setDef(d, v)
 	c.setDef(d.Name, v)
+	c.checkAttrSubjects(d.Attrs, varDeclKind(v), t)
 	outOfLine := len(d.Qualifier) > 0 || len(d.TemplateArgs) > 0 // S::member = ...
 	if d.Type != nil && d.Type.Name == "auto" && len(d.Type.Qualifier) == 0 {
 		// auto x = init: the initializer's type, literals made concrete.
@@ -337,6 +338,7 @@ func (c *checker) flatten(list *ast.InitList) []*types.Type {
 
 func (c *checker) bufferDecl(d *ast.BufferDecl) {
 	b := &Buffer{Decl: d, TBuffer: d.TBuffer}
+	c.checkAttrSubjects(d.Attrs, declBuffer, nil)
 	if d.Name != nil {
 		b.name, b.pos = d.Name.Name, d.Name.Pos()
 	}

@@ -154,10 +154,12 @@ func (c *checker) funcSignature(d *ast.FuncDecl, recv *types.Type) *Func {
 			v.Mode = types.Out
 		}
 		c.setDef(p, v)
+		c.checkAttrSubjects(p.Attrs, declParam, pt)
 		f.Params = append(f.Params, v)
 		sig.Params = append(sig.Params, types.Param{Name: v.name, Type: pt, Mode: v.Mode})
 	}
 	f.typ = c.u.NewFunc(sig)
+	c.checkAttrSubjects(d.Attrs, declFunc, nil)
 	c.setDef(d, f)
 	c.setDef(d.Name, f)
 

@@ -41,3 +41,22 @@ const (
 	RemainderByZero
 	NotConstant // an expression that must be constant is not
 )
+
+const (
+	// 3300–3399: what DXC's SPIR-V back end rejects. These are reported
+	// only when the rest of the file checked clean, for the code that
+	// reaches an entry point, as DXC does.
+	NoVulkanEquivalent     diag.Code = diag.SemaBase + 300 + iota // "no equivalent for abort intrinsic function in Vulkan"
+	UnimplementedIntrinsic                                        // "WaveMultiPrefixCountBits intrinsic function unimplemented"
+	DeprecatedIntrinsic                                           // "deprecated tex2D intrinsic function will not be supported"
+	IntrinsicArgument                                             // an argument the SPIR-V lowering cannot take (64-bit firstbithigh, non-constant offset, ...)
+	StageRestriction                                              // an operation its stage cannot do in Vulkan (implicit-LOD sampling in a vertex shader, ...)
+	VkAttribute                                                   // a vk:: attribute on the wrong declaration, or conflicting ones
+	SpecConstant                                                  // [[vk::constant_id]] misuse
+	UnsupportedType                                               // a type Vulkan cannot represent there (FeedbackTexture2D, Buffer<half>, ...)
+	LayoutOverlap                                                 // packoffset or register(c#) overlapping earlier members
+	StageIO                                                       // stage input/output errors: semantics, locations, built-ins
+	MeshShaderParam                                               // mesh and amplification shader parameter rules
+	GeometryShaderParam                                           // geometry shader primitive rules
+	TargetEnvironment                                             // a feature the -fspv-target-env does not allow
+)

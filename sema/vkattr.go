@@ -1,0 +1,206 @@
+package sema
+
+import (
+	"github.com/hlsl2spirv/hlsl2spirv/frontend/ast"
+	"github.com/hlsl2spirv/hlsl2spirv/sema/codes"
+	"github.com/hlsl2spirv/hlsl2spirv/sema/constant"
+	"github.com/hlsl2spirv/hlsl2spirv/sema/types"
+)
+
+// The declarations a vk:: attribute may be written on, as clang's
+// attribute table (Attr.td) has them for DXC. These are front-end errors:
+// they are reported while declaring, whether or not the code is reached.
+
+// declKind is what a declaration is, for attribute subject rules.
+type declKind uint8
+
+const (
+	declGlobalVar declKind = iota // a global variable, cbuffer member included
+	declLocalVar
+	declField
+	declParam
+	declFunc
+	declBuffer // cbuffer or tbuffer block
+)
+
+// attrSubject is one attribute's rule: which declarations accept it and
+// what clang says about the others.
+type attrSubject struct {
+	allows   func(kind declKind, t *types.Type) bool
+	expected string // the end of "'x' attribute only applies to ..."
+	noArgs   bool   // "'x' attribute takes no arguments"
+}
+
+func kinds(ks ...declKind) func(declKind, *types.Type) bool {
+	return func(k declKind, _ *types.Type) bool {
+		for _, want := range ks {
+			if k == want {
+				return true
+			}
+		}
+		return false
+	}
+}
+
+// elemOf strips array dimensions.
+func elemOf(t *types.Type) *types.Type {
+	for t != nil && t.Canonical().IsArray() {
+		t = t.Canonical().Elem()
+	}
+	if t == nil {
+		return nil
+	}
+	return t.Canonical()
+}
+
+func objectIs(t *types.Type, objs ...types.Object) bool {
+	t = elemOf(t)
+	if t == nil || !t.IsObject() {
+		return false
+	}
+	for _, o := range objs {
+		if t.Object() == o {
+			return true
+		}
+	}
+	return false
+}
+
+func isStructLike(t *types.Type) bool {
+	if t == nil {
+		return false
+	}
+	t = t.Canonical()
+	return t.IsStruct() || objectIs(t, types.ConstantBuffer, types.TextureBuffer, types.VkBufferPointer)
+}
+
+var attrSubjects = map[string]attrSubject{
+	"builtin":  {allows: kinds(declFunc, declParam, declField), expected: "functions, parameters, and fields"},
+	"location": {allows: kinds(declFunc, declParam, declField), expected: "functions, parameters, and fields"},
+	"index":    {allows: kinds(declFunc, declParam, declField), expected: "functions, parameters, and fields"},
+	"binding": {allows: func(k declKind, t *types.Type) bool {
+		return k == declGlobalVar || k == declBuffer
+	}, expected: "global variables, cbuffers, and tbuffers"},
+	"counter_binding": {allows: func(k declKind, t *types.Type) bool {
+		return k != declFunc && k != declBuffer && objectIs(t, types.RWStructuredBuffer, types.AppendStructuredBuffer, types.ConsumeStructuredBuffer)
+	}, expected: "RWStructuredBuffers, AppendStructuredBuffers, and ConsumeStructuredBuffers"},
+	"push_constant": {allows: func(k declKind, t *types.Type) bool {
+		return k == declGlobalVar && isStructLike(t)
+	}, expected: "global variables of struct type", noArgs: true},
+	"shader_record_nv": {allows: func(k declKind, t *types.Type) bool {
+		return k == declBuffer || k == declGlobalVar && isStructLike(t)
+	}, expected: "cbuffer or ConstantBuffer", noArgs: true},
+	"shader_record_ext": {allows: func(k declKind, t *types.Type) bool {
+		return k == declBuffer || k == declGlobalVar && isStructLike(t)
+	}, expected: "cbuffer or ConstantBuffer", noArgs: true},
+	"constant_id": {allows: func(k declKind, t *types.Type) bool {
+		return k == declGlobalVar && t != nil && t.Canonical().IsScalar()
+	}, expected: "global variables of scalar type"},
+	"input_attachment_index": {allows: func(k declKind, t *types.Type) bool {
+		return k != declFunc && k != declBuffer && objectIs(t, types.SubpassInput, types.SubpassInputMS)
+	}, expected: "SubpassInput, SubpassInputMS"},
+	"image_format": {allows: func(k declKind, t *types.Type) bool {
+		if k == declFunc || k == declBuffer {
+			return false
+		}
+		e := elemOf(t)
+		if e == nil || !e.IsObject() {
+			return false
+		}
+		o := e.Object()
+		return o.Class() == types.ClassTypedBuffer || o.Class() == types.ClassTexture && o.IsWritable()
+	}, expected: "RWTextures, RasterizerOrderedTextures, Buffers, RWBuffers, and RasterizerOrderedBuffers"},
+	"combinedImageSampler": {allows: func(k declKind, t *types.Type) bool {
+		if k == declFunc || k == declBuffer {
+			return false
+		}
+		e := elemOf(t)
+		return e != nil && e.IsObject() && (e.Object().Class() == types.ClassTexture || e.Object().Class() == types.ClassSampler)
+	}, expected: "Textures and Samplers"},
+	"offset":                          {allows: kinds(declField), expected: "fields"},
+	"ext_literal":                     {allows: kinds(declParam), expected: "parameters"},
+	"ext_reference":                   {allows: kinds(declParam), expected: "parameters"},
+	"spvexecutionmode":                {allows: kinds(declFunc), expected: "functions"},
+	"ext_instruction":                 {allows: kinds(declFunc), expected: "functions"},
+	"ext_type_def":                    {allows: kinds(declFunc), expected: "functions"},
+	"post_depth_coverage":             {allows: kinds(declFunc), expected: "functions"},
+	"early_and_late_tests":            {allows: kinds(declFunc), expected: "functions"},
+	"depth_unchanged":                 {allows: kinds(declFunc), expected: "functions"},
+	"stencil_ref_unchanged_front":     {allows: kinds(declFunc), expected: "functions"},
+	"stencil_ref_greater_equal_front": {allows: kinds(declFunc), expected: "functions"},
+	"stencil_ref_less_equal_front":    {allows: kinds(declFunc), expected: "functions"},
+	"stencil_ref_unchanged_back":      {allows: kinds(declFunc), expected: "functions"},
+	"stencil_ref_greater_equal_back":  {allows: kinds(declFunc), expected: "functions"},
+	"stencil_ref_less_equal_back":     {allows: kinds(declFunc), expected: "functions"},
+}
+
+// checkAttrSubjects reports vk:: attributes written on a declaration they
+// do not apply to; t is the declared type (nil for functions and buffers).
+func (c *checker) checkAttrSubjects(attrs []*ast.Attribute, kind declKind, t *types.Type) {
+	for _, a := range attrs {
+		if a.Namespace != "vk" {
+			continue
+		}
+		s, ok := attrSubjects[a.Name]
+		if !ok {
+			continue
+		}
+		if t != nil && t.Kind() == types.Invalid {
+			continue // a type we could not resolve: stay silent
+		}
+		switch {
+		case s.noArgs && a.HasParens && len(a.Args) > 0:
+			c.errorf(codes.VkAttribute, a.Pos(), "'%s' attribute takes no arguments", a.Name)
+		case !s.allows(kind, t):
+			c.errorf(codes.VkAttribute, a.Pos(), "'%s' attribute only applies to %s", a.Name, s.expected)
+		}
+	}
+}
+
+// varDeclKind classifies a variable for checkAttrSubjects.
+func varDeclKind(v *Var) declKind {
+	switch v.Storage {
+	case StorageLocal, StorageStaticLocal:
+		return declLocalVar
+	case StorageField, StorageStaticField:
+		return declField
+	case StorageParam:
+		return declParam
+	}
+	return declGlobalVar
+}
+
+// vkAttr returns the vk:: attribute of that name, or nil.
+func vkAttr(attrs []*ast.Attribute, name string) *ast.Attribute {
+	for _, a := range attrs {
+		if a.Namespace == "vk" && a.Name == name {
+			return a
+		}
+	}
+	return nil
+}
+
+// attrInt reads an integer attribute argument written as a literal
+// (possibly negated); attribute arguments are not typed by the checker.
+func attrInt(a *ast.Attribute, i int) (int64, bool) {
+	if a == nil || i >= len(a.Args) {
+		return 0, false
+	}
+	e, neg := unparen(a.Args[i]), false
+	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == ast.Neg {
+		e, neg = unparen(u.X), true
+	}
+	lit, ok := e.(*ast.BasicLit)
+	if !ok || lit.Kind != ast.IntLit {
+		return 0, false
+	}
+	v, _, err := constant.ParseLiteral(lit.Value, types.Config{})
+	if err != nil {
+		return 0, false
+	}
+	n, ok := v.Int64()
+	if neg {
+		n = -n
+	}
+	return n, ok
+}

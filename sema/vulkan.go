@@ -1,0 +1,408 @@
+package sema
+
+import (
+	"strings"
+
+	"github.com/hlsl2spirv/hlsl2spirv/frontend/ast"
+	"github.com/hlsl2spirv/hlsl2spirv/frontend/diag"
+	"github.com/hlsl2spirv/hlsl2spirv/sema/codes"
+	"github.com/hlsl2spirv/hlsl2spirv/sema/intrinsics"
+	"github.com/hlsl2spirv/hlsl2spirv/sema/types"
+)
+
+// The checks in this file are the ones DXC makes in its SPIR-V back end
+// (SpirvEmitter, DeclResultIdMapper) rather than in clang's Sema: what a
+// valid HLSL program cannot do when compiled for Vulkan. DXC runs them
+// only on a file that passed its front end, visits the global
+// declarations in source order and then each function reachable from the
+// entry points, and stops at the first declaration or function that
+// produced an error. checkVulkan does the same, so a file gets the
+// diagnostic DXC gives first and no cascade after it.
+
+// vulkanChecker walks what DXC's back end would translate.
+type vulkanChecker struct {
+	c *checker
+	// stage is the long stage name ("pixel", "compute", "library", ...) of
+	// the entry point through which the current function was reached.
+	stage string
+	// pushConstant is the first [[vk::push_constant]] variable.
+	pushConstant diag.Pos
+	// builtins are the SPIR-V built-ins bound by vk::ext_builtin_*.
+	builtins map[int64]extBuiltinUse
+	// declared are the user functions already called.
+	declared map[*Func]bool
+	// errorsBefore is the error count when the checks started.
+	errorsBefore int
+}
+
+// stop reports whether the walk ends here: DXC stops after the first
+// declaration or function with an error.
+func (v *vulkanChecker) stop() bool {
+	return !v.c.cfg.AllVulkanErrors && v.c.diags.ErrorCount() > v.errorsBefore
+}
+
+// queued is a function waiting to be walked, with the stage of the entry
+// point that reached it first.
+type queued struct {
+	f     *Func
+	stage string
+	entry bool
+}
+
+func (c *checker) checkVulkan() {
+	if c.diags.HasErrors() {
+		return
+	}
+	v := &vulkanChecker{c: c, errorsBefore: c.diags.ErrorCount()}
+	queue := v.entryPoints()
+	for _, d := range c.file.Decls {
+		v.globalDecl(d)
+		if v.stop() {
+			return
+		}
+	}
+	seen := map[*Func]bool{}
+	for _, q := range queue {
+		seen[q.f] = true
+	}
+	for i := 0; i < len(queue); i++ {
+		q := queue[i]
+		v.stage = q.stage
+		if q.entry {
+			v.entryInterface(q.f)
+		}
+		if !v.stop() && q.f.Decl != nil && q.f.Decl.Body != nil {
+			v.body(q.f.Decl.Body)
+		}
+		if v.stop() {
+			return
+		}
+		for _, g := range q.f.Callees {
+			g = c.definition(g)
+			if !seen[g] {
+				seen[g] = true
+				queue = append(queue, queued{f: g, stage: q.stage})
+			}
+		}
+	}
+	v.stageLocations(queue)
+}
+
+// entryPoints are the seeds of the walk: the -E function, or in a library
+// every function with a [shader("stage")] attribute (and the exported
+// ones, reached as library code).
+func (v *vulkanChecker) entryPoints() []queued {
+	c := v.c
+	if c.cfg.Stage != "" && c.cfg.Stage != "lib" {
+		if c.info.Entry == nil {
+			return nil
+		}
+		return []queued{{f: c.info.Entry, stage: stageNames[c.cfg.Stage], entry: true}}
+	}
+	var out []queued
+	for _, d := range c.file.Decls {
+		fd, ok := d.(*ast.FuncDecl)
+		if !ok || fd.Body == nil {
+			continue
+		}
+		f, ok := c.info.ObjectOf(fd).(*Func)
+		if !ok {
+			continue
+		}
+		if stage := shaderAttrStage(fd.Attrs); stage != "" {
+			out = append(out, queued{f: f, stage: stage, entry: true})
+		} else if hasMod(fd.Mods, "export") {
+			out = append(out, queued{f: f, stage: "library"})
+		}
+	}
+	return out
+}
+
+// shaderAttrStage is the stage named by [shader("...")], or "".
+func shaderAttrStage(attrs []*ast.Attribute) string {
+	for _, a := range attrs {
+		if a.Namespace != "" || a.Name != "shader" || len(a.Args) != 1 {
+			continue
+		}
+		if lit, ok := a.Args[0].(*ast.BasicLit); ok && lit.Kind == ast.StringLit {
+			return strings.Trim(lit.Value, `"`)
+		}
+	}
+	return ""
+}
+
+// body checks the expressions of a function body.
+func (v *vulkanChecker) body(b *ast.BlockStmt) {
+	ast.Inspect(b, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.CallExpr:
+			v.call(n)
+		}
+		return true
+	})
+}
+
+// Intrinsics DXC's SPIR-V back end has no lowering for.
+var (
+	// "no equivalent for %s intrinsic function in Vulkan"
+	noVulkanFunction = map[string]bool{
+		"abort": true, "GetRenderTargetSampleCount": true, "GetRenderTargetSamplePosition": true,
+	}
+	// "no equivalent for %s intrinsic method in Vulkan"
+	noVulkanMethod = map[string]bool{
+		"GatherCmpGreen": true, "GatherCmpBlue": true, "GatherCmpAlpha": true,
+	}
+	// "%s intrinsic function unimplemented"
+	unimplementedFunction = map[string]bool{
+		"AddUint64": true, "WaveMultiPrefixCountBits": true, "ClusterID": true,
+		"InterlockedCompareStoreFloatBitwise": true, "InterlockedCompareExchangeFloatBitwise": true,
+		"Process2DQuadTessFactorsAvg": true, "Process2DQuadTessFactorsMax": true, "Process2DQuadTessFactorsMin": true,
+		"ProcessIsolineTessFactors": true, "ProcessQuadTessFactorsAvg": true, "ProcessQuadTessFactorsMax": true,
+		"ProcessQuadTessFactorsMin": true, "ProcessTriTessFactorsAvg": true, "ProcessTriTessFactorsMax": true,
+		"ProcessTriTessFactorsMin": true,
+	}
+	// "intrinsic '%s' method unimplemented"
+	unimplementedMethod = map[string]bool{
+		"GatherRaw": true, "CandidateClusterID": true, "CommittedClusterID": true,
+		"InterlockedAdd64": true, "InterlockedAnd64": true, "InterlockedOr64": true, "InterlockedXor64": true,
+		"InterlockedMin64": true, "InterlockedMax64": true, "InterlockedExchange64": true,
+		"InterlockedCompareStore64": true, "InterlockedCompareExchange64": true, "InterlockedExchangeFloat": true,
+		"InterlockedCompareStoreFloatBitwise": true, "InterlockedCompareExchangeFloatBitwise": true,
+	}
+	// Sampling methods that use an implicit level of detail.
+	implicitLodMethod = map[string]bool{
+		"Sample": true, "SampleBias": true, "SampleCmp": true, "SampleCmpBias": true,
+	}
+)
+
+// isDeprecatedTex reports the legacy sampler functions (tex2D, texCUBElod, ...).
+func isDeprecatedTex(name string) bool {
+	for _, base := range []string{"tex1D", "tex2D", "tex3D", "texCUBE"} {
+		if rest, ok := strings.CutPrefix(name, base); ok {
+			switch rest {
+			case "", "bias", "grad", "lod", "proj":
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// call checks one call of an intrinsic function or method.
+func (v *vulkanChecker) call(e *ast.CallExpr) {
+	c := v.c
+	m := c.info.CallOf(e)
+	if f, ok := c.info.Uses[e.ID()].(*Func); ok && m == nil {
+		v.userCall(e, f)
+		return
+	}
+	if m == nil || m.Overload == nil {
+		// dx::IsDebuggingEnabled() is not in the intrinsic table.
+		if n, ok := e.Fun.(*ast.NameExpr); ok && n.Name == "IsDebuggingEnabled" && len(n.Qualifier) == 1 && n.Qualifier[0].Name == "dx" {
+			c.errorf(codes.NoVulkanEquivalent, e.Fun.Pos(), "no equivalent for IsDebuggingEnabled intrinsic function in Vulkan")
+		}
+		return
+	}
+	name := m.Overload.Name
+	if m.Overload.Method {
+		v.methodCall(e, m, name)
+		return
+	}
+	pos := e.Fun.Pos()
+	switch {
+	case noVulkanFunction[name]:
+		c.errorf(codes.NoVulkanEquivalent, pos, "no equivalent for %s intrinsic function in Vulkan", name)
+	case unimplementedFunction[name]:
+		c.errorf(codes.UnimplementedIntrinsic, pos, "%s intrinsic function unimplemented", name)
+	case isDeprecatedTex(name):
+		c.errorf(codes.DeprecatedIntrinsic, pos, "deprecated %s intrinsic function will not be supported", name)
+	case name == "firstbithigh" || name == "firstbitlow":
+		if len(e.Args) == 1 && v.spirvBits(c.info.TypeOf(e.Args[0])) != 32 {
+			c.errorf(codes.IntrinsicArgument, pos, "%s is currently limited to 32-bit width components when targeting SPIR-V", name)
+		}
+	case name == "GetAttributeAtVertex":
+		if v.stage != "pixel" {
+			c.errorf(codes.StageRestriction, pos, "GetAttributeAtVertex only allowed in pixel shader")
+			return
+		}
+		if len(e.Args) > 0 {
+			if t := c.info.TypeOf(e.Args[0]); t != nil && t.Canonical().Scalar() == types.Bool {
+				// DXC reports this one without a location.
+				c.errorf(codes.IntrinsicArgument, diag.NoPos, "attribute evaluation can only be done on values taken directly from inputs.")
+			}
+		}
+	case (strings.HasPrefix(name, "Wave") || strings.HasPrefix(name, "Quad")) && v.c.cfg.TargetEnv == "vulkan1.0":
+		c.diags.Add(diag.Diagnostic{Severity: diag.Error, Code: codes.TargetEnvironment, Pos: pos,
+			Msg:   "Vulkan 1.1 is required for Wave Operation but not permitted to use",
+			Notes: []diag.Diagnostic{{Severity: diag.Note, Msg: "please specify your target environment via command line option -fspv-target-env="}}})
+	case strings.HasPrefix(name, "Interlocked") && len(e.Args) > 0:
+		v.interlockedDest(e.Args[0])
+	case name == "RawBufferLoad" && m.Overload.Vk && len(e.Args) == 2:
+		v.rawBufferAlignment(e.Args[1])
+	case name == "RawBufferStore" && m.Overload.Vk && len(e.Args) == 3:
+		v.rawBufferAlignment(e.Args[2])
+	}
+}
+
+// userCall checks the first call of a user function: DXC declares the
+// function then and applies its vk::ext_decorate* attributes.
+func (v *vulkanChecker) userCall(e *ast.CallExpr, f *Func) {
+	f = v.c.definition(f)
+	if v.declared[f] || f.Decl == nil {
+		return
+	}
+	if v.declared == nil {
+		v.declared = map[*Func]bool{}
+	}
+	v.declared[f] = true
+	for _, a := range f.Decl.Attrs {
+		if a.Namespace == "vk" && (a.Name == "ext_decorate_id" || a.Name == "ext_decorate_string") {
+			v.c.errorf(codes.VkAttribute, f.pos, "vk::%s is not supported on functions", a.Name)
+		}
+	}
+}
+
+// spirvBits is the width a numeric type's components get in SPIR-V.
+func (v *vulkanChecker) spirvBits(t *types.Type) int {
+	if t == nil {
+		return 32
+	}
+	s := t.Canonical().Scalar()
+	if s == types.NoScalar {
+		return 32
+	}
+	return s.Lowered(types.Config{Enable16BitTypes: v.c.cfg.Enable16BitTypes}).SPIRVBits()
+}
+
+// rawBufferAlignment: vk::RawBufferLoad/Store's alignment must fold to a
+// non-negative integer.
+func (v *vulkanChecker) rawBufferAlignment(arg ast.Expr) {
+	val := v.c.info.ValueOf(arg)
+	if val != nil && len(val.Elems) == 1 {
+		if n, ok := val.Elems[0].Int64(); ok && n >= 0 {
+			return
+		}
+	}
+	v.c.errorf(codes.IntrinsicArgument, arg.Pos(), "alignment argument must be a constant unsigned integer")
+}
+
+// interlockedDest checks the destination of an Interlocked* function: it
+// must be memory other threads see (a resource element or groupshared),
+// and a texel of a typed resource must be a scalar.
+func (v *vulkanChecker) interlockedDest(dest ast.Expr) {
+	c := v.c
+	dest = unparen(dest)
+	// tex[i].r: a component of a vector texel has no texel pointer.
+	if me, ok := dest.(*ast.MemberExpr); ok && c.info.SwizzleOf(me) != nil {
+		if ix, ok := unparen(me.X).(*ast.IndexExpr); ok {
+			if rt := c.info.TypeOf(ix.X); rt != nil && isTypedResource(rt) {
+				if et := c.info.TypeOf(ix); et != nil && !et.Canonical().IsScalar() {
+					c.errorf(codes.IntrinsicArgument, dest.Pos(), "Interlocked operation for texture buffer whose result type is non-scalar type is not allowed")
+					return
+				}
+			}
+		}
+	}
+	x := dest
+	for {
+		switch e := x.(type) {
+		case *ast.ParenExpr:
+			x = e.X
+			continue
+		case *ast.MemberExpr:
+			x = e.X
+			continue
+		case *ast.IndexExpr:
+			if t := c.info.TypeOf(e.X); t != nil && t.Canonical().IsObject() {
+				return // an element of a resource
+			}
+			x = e.X
+			continue
+		case *ast.NameExpr:
+			vr, ok := c.info.ObjectOf(e).(*Var)
+			if !ok {
+				return
+			}
+			switch vr.Storage {
+			case StorageLocal, StorageStaticLocal, StorageStatic, StorageParam:
+				if vr.typ != nil && !vr.typ.Canonical().IsObject() {
+					c.errorf(codes.IntrinsicArgument, dest.Pos(), "using static variable or function scope variable in interlocked operation is not allowed")
+				}
+			}
+		}
+		return
+	}
+}
+
+func unparen(e ast.Expr) ast.Expr {
+	for {
+		p, ok := e.(*ast.ParenExpr)
+		if !ok {
+			return e
+		}
+		e = p.X
+	}
+}
+
+// isTypedResource reports textures and typed buffers: resources whose
+// elements are texels.
+func isTypedResource(t *types.Type) bool {
+	t = t.Canonical()
+	if !t.IsObject() {
+		return false
+	}
+	switch t.Object().Class() {
+	case types.ClassTexture, types.ClassTypedBuffer:
+		return true
+	}
+	return false
+}
+
+// methodCall checks one call of a built-in object's method.
+func (v *vulkanChecker) methodCall(e *ast.CallExpr, m *intrinsics.Match, name string) {
+	c := v.c
+	me, ok := e.Fun.(*ast.MemberExpr)
+	if !ok || me.Name == nil {
+		return
+	}
+	recv := c.info.TypeOf(me.X)
+	switch {
+	case noVulkanMethod[name]:
+		c.errorf(codes.NoVulkanEquivalent, me.Name.Pos(), "no equivalent for %s intrinsic method in Vulkan", name)
+	case unimplementedMethod[name]:
+		c.errorf(codes.UnimplementedIntrinsic, me.Name.Pos(), "intrinsic '%s' method unimplemented", name)
+	case name == "SubpassLoad":
+		if v.stage != "pixel" {
+			c.errorf(codes.StageRestriction, e.Pos(), "SubpassInput(MS) only allowed in pixel shader")
+		}
+	case implicitLodMethod[name]:
+		if recv != nil && recv.Canonical().IsObject() && recv.Canonical().Object().Class() == types.ClassTexture && !implicitLodStage(v.stage) {
+			c.errorf(codes.StageRestriction, e.Pos(), "sampling with implicit lod is only allowed in fragment and compute shaders")
+		}
+	case name == "Load":
+		if recv == nil || !recv.Canonical().IsObject() {
+			return
+		}
+		o := recv.Canonical().Object()
+		if o.Class() != types.ClassTexture || o.IsWritable() {
+			return // RW textures take no offset
+		}
+		offset := 1 // Load(location, offset[, status])
+		if o.IsMultisampled() {
+			offset = 2 // Load(location, sample, offset[, status])
+		}
+		if offset < len(e.Args) && c.info.ValueOf(e.Args[offset]) == nil {
+			c.errorf(codes.IntrinsicArgument, me.X.Pos(), "Offsets to texture access operations must be immediate values.")
+		}
+	}
+}
+
+// implicitLodStage reports the stages where Vulkan allows implicit-LOD
+// sampling; code reached only as library code is not judged.
+func implicitLodStage(stage string) bool {
+	switch stage {
+	case "pixel", "compute", "node", "library", "":
+		return true
+	}
+	return false
+}

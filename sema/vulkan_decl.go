@@ -1,0 +1,408 @@
+package sema
+
+import (
+	"strings"
+
+	"github.com/hlsl2spirv/hlsl2spirv/frontend/ast"
+	"github.com/hlsl2spirv/hlsl2spirv/frontend/diag"
+	"github.com/hlsl2spirv/hlsl2spirv/sema/codes"
+	"github.com/hlsl2spirv/hlsl2spirv/sema/types"
+)
+
+// globalDecl checks one top-level declaration as DXC's back end
+// translates it (doDecl): variables, cbuffers, and what namespaces hold.
+func (v *vulkanChecker) globalDecl(d ast.Decl) {
+	switch d := d.(type) {
+	case *ast.VarDecl:
+		if vr, ok := v.c.info.ObjectOf(d).(*Var); ok && d.Name != nil && vr.Decl == ast.Node(d) {
+			v.globalVar(d, vr)
+		}
+	case *ast.BufferDecl:
+		v.bufferDecl(d)
+	case *ast.NamespaceDecl:
+		for _, m := range d.Decls {
+			v.globalDecl(m)
+			if v.stop() {
+				return
+			}
+		}
+	}
+}
+
+// bufferDecl checks a cbuffer or tbuffer block.
+func (v *vulkanChecker) bufferDecl(d *ast.BufferDecl) {
+	c := v.c
+	for _, m := range d.Decls {
+		md, ok := m.(*ast.VarDecl)
+		if !ok || md.Name == nil {
+			continue
+		}
+		if mv, ok := c.info.ObjectOf(md).(*Var); ok && containsNonFloatColMajorMatrix(mv.typ) {
+			c.errorf(codes.UnsupportedType, md.Name.Pos(), "externally initialized non-floating-point column-major matrices not supported yet")
+		}
+	}
+	v.recordAttrs(d.Attrs, d.Pos(), nil)
+	v.packOffsets(d)
+}
+
+// globalVar checks a global variable in the order of DXC's doVarDecl.
+func (v *vulkanChecker) globalVar(d *ast.VarDecl, vr *Var) {
+	c := v.c
+	t := vr.typ
+	if t == nil || t.Kind() == types.Invalid {
+		return
+	}
+	name := d.Name.Pos()
+	errorsBefore := c.diags.ErrorCount()
+	static := vr.Storage == StorageStatic
+	external := vr.Storage == StorageGlobals || vr.Storage == StorageResource
+
+	// validateVKAttributes
+	if vkAttr(d.Attrs, "input_attachment_index") != nil && static {
+		c.errorf(codes.VkAttribute, name, "SubpassInput(MS) must be externally visible")
+	}
+	v.recordAttrs(d.Attrs, name, t)
+	in, out := vkAttr(d.Attrs, "ext_builtin_input"), vkAttr(d.Attrs, "ext_builtin_output")
+	if in != nil && out != nil {
+		c.errorf(codes.VkAttribute, out.Pos(), "vk::ext_builtin_input cannot be used together with vk::ext_builtin_output")
+	}
+	if (in != nil || out != nil) && !static {
+		c.errorf(codes.VkAttribute, name, "vk::ext_builtin_input and vk::ext_builtin_output can only be applied to a static variable")
+	}
+	if in != nil && !vr.Const {
+		c.errorf(codes.VkAttribute, name, "vk::ext_builtin_input can only be applied to a const-qualified variable")
+	}
+	if c.diags.ErrorCount() > errorsBefore {
+		return // DXC skips a declaration whose attributes are wrong
+	}
+
+	if ct := t.Canonical(); ct.IsObject() && ct.Object() == types.StringObject {
+		if d.Init == nil {
+			c.errorf(codes.UnsupportedType, name, "Found uninitialized string variable.")
+		}
+		return
+	}
+	if external && containsNonFloatColMajorMatrix(t) {
+		c.errorf(codes.UnsupportedType, name, "externally initialized non-floating-point column-major matrices not supported yet")
+	}
+	if ct := t.Canonical(); ct.IsArray() && ct.Elem().Canonical().IsArray() &&
+		objectIs(ct, types.RWStructuredBuffer, types.AppendStructuredBuffer, types.ConsumeStructuredBuffer) {
+		c.errorf(codes.UnsupportedType, name, "Multi-dimensional arrays of RW/append/consume structured buffers are unsupported in Vulkan")
+		return
+	}
+	if v.vulkanTarget() && isTypedResource(t) {
+		if e := resourceElem(t); e != nil && e.Scalar().IsFloat() && v.spirvBits(e) < 32 {
+			c.errorf(codes.UnsupportedType, name, "The sampled type for textures cannot be a floating point type smaller than 32-bits when targeting a Vulkan environment.")
+			return
+		}
+	}
+	if a := vkAttr(d.Attrs, "constant_id"); a != nil {
+		v.specConstant(d, vr)
+		return
+	}
+	if in != nil || out != nil {
+		v.extBuiltin(d, in, out)
+		return
+	}
+	if vkAttr(d.Attrs, "push_constant") != nil || vkAttr(d.Attrs, "shader_record_nv") != nil || vkAttr(d.Attrs, "shader_record_ext") != nil {
+		return
+	}
+	if external || vr.Storage == StorageGroupShared {
+		v.externVar(d, vr)
+	}
+}
+
+// vulkanTarget reports a known Vulkan target environment (the default
+// of dxc); an unknown one (Config.TargetEnv unset) is not judged.
+func (v *vulkanChecker) vulkanTarget() bool {
+	return strings.HasPrefix(v.c.cfg.TargetEnv, "vulkan")
+}
+
+// resourceElem is the element type of a texture or typed buffer.
+func resourceElem(t *types.Type) *types.Type {
+	t = elemOf(t)
+	if t == nil || !t.IsObject() {
+		return nil
+	}
+	if e := t.Elem(); e != nil {
+		return e
+	}
+	return t.Object().DefaultElem()
+}
+
+// recordAttrs checks the attributes DXC validates on every variable and
+// buffer: one push constant block, and no vk::binding beside
+// push_constant or shader_record_*.
+func (v *vulkanChecker) recordAttrs(attrs []*ast.Attribute, _ diag.Pos, t *types.Type) {
+	c := v.c
+	binding := vkAttr(attrs, "binding") != nil
+	if a := vkAttr(attrs, "push_constant"); a != nil {
+		if !v.pushConstant.IsValid() {
+			v.pushConstant = a.Pos()
+		} else {
+			c.errorNote(codes.VkAttribute, a.Pos(), "cannot have more than one push constant block", v.pushConstant, "push constant block previously defined here")
+		}
+		if binding {
+			c.errorf(codes.VkAttribute, a.Pos(), "vk::push_constant attribute cannot be used together with vk::binding attribute")
+		}
+		if t != nil && objectIs(t, types.VkBufferPointer) {
+			c.errorf(codes.VkAttribute, a.Pos(), "vk::push_constant attribute cannot be used on declarations with vk::BufferPointer type")
+		}
+	}
+	for _, name := range []string{"shader_record_nv", "shader_record_ext"} {
+		if a := vkAttr(attrs, name); a != nil && binding {
+			c.errorf(codes.VkAttribute, a.Pos(), "vk::%s attribute cannot be used together with vk::binding attribute", name)
+		}
+	}
+}
+
+// specConstant checks a [[vk::constant_id]] variable (createSpecConstant).
+func (v *vulkanChecker) specConstant(d *ast.VarDecl, vr *Var) {
+	c := v.c
+	if vr.Storage == StorageStatic {
+		c.errorf(codes.SpecConstant, d.Name.Pos(), "specialization constant must be externally visible")
+	}
+	if t := vr.typ.Canonical(); t.IsScalar() {
+		switch t.Scalar() {
+		case types.Bool, types.Int, types.Uint, types.Float, types.HalfPP:
+		default:
+			c.errorf(codes.SpecConstant, d.Pos(), "unsupported specialization constant type")
+		}
+	}
+	if d.Init == nil {
+		c.errorf(codes.SpecConstant, d.Name.Pos(), "missing default value for specialization constant")
+	} else if !acceptedSpecConstantInit(c, d.Init) {
+		c.errorf(codes.SpecConstant, d.Init.Pos(), "unsupported specialization constant initializer")
+	}
+}
+
+// acceptedSpecConstantInit: a literal, a negated one, or anything that
+// folds to a constant.
+func acceptedSpecConstantInit(c *checker, e ast.Expr) bool {
+	e = unparen(e)
+	switch x := e.(type) {
+	case *ast.BasicLit:
+		return true
+	case *ast.CastExpr:
+		return acceptedSpecConstantInit(c, x.X)
+	case *ast.UnaryExpr:
+		if x.Op == ast.Neg {
+			return acceptedSpecConstantInit(c, x.X)
+		}
+	}
+	return c.info.ValueOf(e) != nil
+}
+
+// extBuiltin checks that a built-in named by vk::ext_builtin_input/output
+// is used in one direction only.
+func (v *vulkanChecker) extBuiltin(d *ast.VarDecl, in, out *ast.Attribute) {
+	a, isInput := in, true
+	if a == nil {
+		a, isInput = out, false
+	}
+	id, ok := attrInt(a, 0)
+	if !ok {
+		return
+	}
+	if v.builtins == nil {
+		v.builtins = map[int64]extBuiltinUse{}
+	}
+	prev, seen := v.builtins[id]
+	if !seen {
+		v.builtins[id] = extBuiltinUse{input: isInput, pos: d.Name.Pos()}
+		return
+	}
+	if prev.input != isInput {
+		dir := "an output"
+		if isInput {
+			dir = "an input"
+		}
+		v.c.errorf(codes.VkAttribute, a.Pos(), "cannot redefine builtin %d as %s", id, dir)
+		v.c.warnf(codes.VkAttribute, prev.pos, "previous definition is here")
+	}
+}
+
+// extBuiltinUse is the first variable bound to a SPIR-V built-in.
+type extBuiltinUse struct {
+	input bool
+	pos   diag.Pos
+}
+
+// externVar checks a variable of the pipeline's interface: $Globals
+// members, resources and groupshared (createExternVar).
+func (v *vulkanChecker) externVar(d *ast.VarDecl, vr *Var) {
+	c := v.c
+	t := vr.typ
+	name := d.Name.Pos()
+	if vr.Storage == StorageGlobals {
+		st := elemOf(t)
+		if st != nil && st.IsStruct() && !resourceOnlyStruct(st) && structHasResources(st) {
+			c.errorf(codes.UnsupportedType, name, "global structures containing both resources and non-resources are not supported")
+			return
+		}
+		if st != nil && st.IsStruct() && resourceOnlyStruct(st) {
+			if structHasBuffer(st) {
+				c.errorf(codes.UnsupportedType, name, "global structures containing buffers are not supported")
+			}
+			return
+		}
+		if d.Init != nil {
+			c.warnf(codes.VkAttribute, d.Init.Pos(), "variable '%s' will be placed in $Globals so initializer ignored", vr.name)
+		}
+		if a := vkAttr(d.Attrs, "binding"); a != nil {
+			c.errorf(codes.VkAttribute, a.Pos(), "variable '%s' will be placed in $Globals so cannot have vk::binding attribute", vr.name)
+		}
+		return
+	}
+	ct := t.Canonical()
+	if ct.IsObject() && (ct.Object() == types.FeedbackTexture2D || ct.Object() == types.FeedbackTexture2DArray) {
+		c.errorf(codes.UnsupportedType, name, "Texture resource type '%s' is not supported with -spirv", ct.Object())
+		return
+	}
+	if a := vkAttr(d.Attrs, "image_format"); a != nil && ct.IsObject() && len(a.Args) == 1 {
+		if lit, ok := a.Args[0].(*ast.BasicLit); ok && lit.Kind == ast.StringLit {
+			format := strings.Trim(lit.Value, `"`)
+			if e := resourceElem(ct); e != nil && !imageFormatAccepts(format, e) {
+				c.errorf(codes.UnsupportedType, name, "The image format and the sampled type are not compatible.\n"+
+					"For the table of compatible types, see https://docs.vulkan.org/spec/latest/appendices/spirvenv.html#spirvenv-format-type-matching.")
+			}
+		}
+	}
+}
+
+// imageFormatAccepts is Vulkan's format/sampled-type matching: the
+// component kind an image format's texels have.
+func imageFormatAccepts(format string, elem *types.Type) bool {
+	if format == "unknown" {
+		return true
+	}
+	e := elem.Canonical()
+	if e.IsVector() {
+		e = types.ScalarType(e.Scalar())
+	}
+	if !e.IsScalar() {
+		return false
+	}
+	s := e.Scalar()
+	switch {
+	case format == "r64i":
+		return s == types.Int64
+	case format == "r64ui":
+		return s == types.Uint64
+	case strings.HasSuffix(format, "ui"):
+		return s == types.Uint
+	case strings.HasSuffix(format, "i"):
+		return s == types.Int
+	}
+	return s == types.Float // float, unorm and snorm formats
+}
+
+// resourceLike is DXC's isResourceType: resources, samplers, subpass
+// inputs and patches, arrays of them included.
+func resourceLike(t *types.Type) bool {
+	e := elemOf(t)
+	if e == nil || !e.IsObject() {
+		return false
+	}
+	switch e.Object().Class() {
+	case types.ClassSubpass, types.ClassPatch, types.ClassCBuffer:
+		return true
+	}
+	return e.Object().IsResource()
+}
+
+// resourceOnlyStruct reports a struct whose fields are all resources or
+// resource-only structs.
+func resourceOnlyStruct(t *types.Type) bool {
+	t = elemOf(t)
+	if t == nil || !t.IsStruct() || t.Named() == nil {
+		return false
+	}
+	for _, f := range t.Named().Fields {
+		if !resourceLike(f.Type) && !resourceOnlyStruct(f.Type) {
+			return false
+		}
+	}
+	return true
+}
+
+func structHasResources(t *types.Type) bool {
+	t = elemOf(t)
+	if t == nil || !t.IsStruct() || t.Named() == nil {
+		return false
+	}
+	for _, f := range t.Named().Fields {
+		if resourceLike(f.Type) || structHasResources(f.Type) {
+			return true
+		}
+	}
+	return false
+}
+
+// structHasBuffer reports a struct holding a structured, byte-address or
+// constant buffer, at any depth.
+func structHasBuffer(t *types.Type) bool {
+	t = elemOf(t)
+	if t == nil || !t.IsStruct() || t.Named() == nil {
+		return false
+	}
+	for _, f := range t.Named().Fields {
+		if e := elemOf(f.Type); e != nil && e.IsObject() {
+			switch e.Object().Class() {
+			case types.ClassStructuredBuffer, types.ClassByteAddressBuffer, types.ClassCBuffer:
+				return true
+			}
+		}
+		if structHasBuffer(f.Type) {
+			return true
+		}
+	}
+	return false
+}
+
+// containsNonFloatColMajorMatrix reports a column-major matrix (at least
+// 2x2) of a non-floating component, alone, in an array or in a struct:
+// DXC cannot lay those out for external initialization.
+func containsNonFloatColMajorMatrix(t *types.Type) bool {
+	t = unalias(t)
+	if t == nil {
+		return false
+	}
+	// Orientation is sugar on the declared type: look before Canonical.
+	isBad := func(m *types.Type) bool {
+		m = unalias(m)
+		cm := m.Canonical()
+		return cm.IsMatrix() && cm.Rows() > 1 && cm.Cols() > 1 && !cm.Scalar().IsFloat() && m.Major() != types.RowMajor
+	}
+	if isBad(t) {
+		return true
+	}
+	if t.Kind() == types.Array {
+		el := unalias(t.Elem())
+		if isBad(el) {
+			return true
+		}
+		if el.IsStruct() {
+			return containsNonFloatColMajorMatrix(el)
+		}
+	}
+	if ct := t.Canonical(); ct.IsStruct() && ct.Named() != nil {
+		for _, f := range ct.Named().Fields {
+			if containsNonFloatColMajorMatrix(f.Type) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// unalias removes typedefs, keeping matrix orientation.
+func unalias(t *types.Type) *types.Type {
+	for t != nil && t.Kind() == types.Alias {
+		t = t.Underlying()
+	}
+	return t
+}
+
+// packOffsets checks packoffset overlaps in a cbuffer.
+func (v *vulkanChecker) packOffsets(d *ast.BufferDecl) {}
