@@ -138,6 +138,7 @@ type emitter struct {
 	entryID    builder.ID
 	initStatic []*sema.Var // static globals initialised in the wrapper
 	staticInit map[*sema.Var]bool
+	counters   map[builder.ID]builder.ID // structured buffer -> its counter variable
 }
 
 // function is a user function being or to be emitted.
@@ -178,7 +179,7 @@ func newEmitter(fs *diag.FileSet, diags *diag.List, file *ast.File, info *sema.I
 		opts.HLSLVersion = 2021
 	}
 	e := &emitter{opts: opts, fs: fs, diags: diags, file: file, info: info,
-		funcs: map[*sema.Func]*function{}, vars: map[*sema.Var]*variable{}, staticInit: map[*sema.Var]bool{}}
+		funcs: map[*sema.Func]*function{}, vars: map[*sema.Var]*variable{}, staticInit: map[*sema.Var]bool{}, counters: map[builder.ID]builder.ID{}}
 	e.b = builder.New(opts.Version)
 	e.b.M.Generator = builder.GeneratorDXC
 	e.calc = layout.NewCalculator(layout.Options{Enable16BitTypes: opts.Enable16BitTypes, DefaultRowMajor: opts.RowMajor})

@@ -13,6 +13,7 @@ import (
 // variables, then functions — and writes each name and type decoration
 // when it writes the thing named.
 func finish(m *builder.Module) {
+	builder.InferCapabilities(m)
 	orderGlobals(m)
 	pos := positions(m)
 	sort.SliceStable(m.Names, func(i, j int) bool {

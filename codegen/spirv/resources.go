@@ -1,32 +1,776 @@
 package spirv
 
 import (
+	"fmt"
+	"strings"
+
 	"github.com/hlsl2spirv/hlsl2spirv/builder"
+	"github.com/hlsl2spirv/hlsl2spirv/builder/spv"
+	"github.com/hlsl2spirv/hlsl2spirv/codegen/spirv/layout"
 	"github.com/hlsl2spirv/hlsl2spirv/frontend/ast"
 	"github.com/hlsl2spirv/hlsl2spirv/sema"
 	"github.com/hlsl2spirv/hlsl2spirv/sema/intrinsics"
 	"github.com/hlsl2spirv/hlsl2spirv/sema/types"
 )
 
-// resourceType lowers a resource or object type.
+// texel is an element of a texture or typed buffer addressed by
+// operator[]: reads are OpImageFetch/OpImageRead, writes OpImageWrite.
+type texel struct {
+	img   value // the image variable (an lvalue)
+	coord builder.ID
+}
+
+// resourceKind classifies an object type for storage and bindings.
+func objectOf(t *types.Type) (types.Object, bool) {
+	u := t.Canonical()
+	if u.Kind() != types.ObjectK {
+		return types.NoObject, false
+	}
+	return u.Object(), true
+}
+
+// resourceType lowers the object types the layout package does not own:
+// images, samplers, acceleration structures.
 func (e *emitter) resourceType(t *types.Type) (builder.ID, error) {
-	e.unsupported(nil, "the type "+t.String())
-	return 0, nil
+	o, _ := objectOf(t)
+	switch o.Class() {
+	case types.ClassSampler:
+		id := e.b.TypeSampler()
+		e.b.Name(id, "type.sampler")
+		return id, nil
+	case types.ClassTexture, types.ClassTypedBuffer:
+		return e.imageType(t, o, spv.ImageFormatUnknown, false), nil
+	case types.ClassAccelStruct:
+		id := e.b.TypeAccelerationStructure()
+		e.b.Name(id, "accelerationStructureNV")
+		return id, nil
+	}
+	return 0, fmt.Errorf("the type %s is not supported yet by the SPIR-V backend", t)
+}
+
+var dimNames = map[types.ResourceDim]string{types.Dim1D: "1d", types.Dim2D: "2d", types.Dim3D: "3d", types.DimCube: "cube", types.DimBuffer: "buffer"}
+var spvDims = map[types.ResourceDim]spv.Dim{types.Dim1D: spv.Dim1D, types.Dim2D: spv.Dim2D, types.Dim3D: spv.Dim3D, types.DimCube: spv.DimCube, types.DimBuffer: spv.DimBuffer}
+
+// imageType is the OpTypeImage of a texture or typed buffer, named as DXC
+// names it (type.2d.image, type.buffer.image...).
+func (e *emitter) imageType(t *types.Type, o types.Object, format spv.ImageFormat, explicitFormat bool) builder.ID {
+	elem := t.Canonical().Elem()
+	if elem == nil {
+		elem = types.Vec(types.Float, 4)
+	}
+	st := e.typeID(types.ScalarType(concreteType(elem).Scalar()))
+	sampled := uint32(1)
+	if o.IsWritable() {
+		sampled = 2
+		if !explicitFormat {
+			format = e.imageFormat(elem)
+		}
+	}
+	it := builder.ImageType{SampledType: st, Dim: spvDims[o.Dim()], Depth: 2, Arrayed: o.IsArrayed(), MS: o.IsMultisampled(), Sampled: sampled, Format: format}
+	id := e.b.TypeImage(it)
+	name := "type." + dimNames[o.Dim()] + ".image"
+	if o.IsArrayed() {
+		name += ".array"
+	}
+	e.b.Name(id, name)
+	if format == spv.ImageFormatUnknown && sampled == 2 {
+		e.b.Capability(spv.CapabilityStorageImageReadWithoutFormat)
+		e.b.Capability(spv.CapabilityStorageImageWriteWithoutFormat)
+	}
+	return id
+}
+
+// imageFormat is the storage image format DXC infers from the element type.
+func (e *emitter) imageFormat(elem *types.Type) spv.ImageFormat {
+	if e.opts.UnknownImageFormat {
+		return spv.ImageFormatUnknown
+	}
+	c := concreteType(elem).Canonical()
+	n := flatCount(c)
+	s := c.Scalar()
+	switch {
+	case s.IsFloat() && s.SPIRVBits() == 32:
+		return [5]spv.ImageFormat{0, spv.ImageFormatR32f, spv.ImageFormatRg32f, spv.ImageFormatUnknown, spv.ImageFormatRgba32f}[n]
+	case s.IsFloat() && s.SPIRVBits() == 16:
+		return [5]spv.ImageFormat{0, spv.ImageFormatR16f, spv.ImageFormatRg16f, spv.ImageFormatUnknown, spv.ImageFormatRgba16f}[n]
+	case s.IsUnsigned() && s.SPIRVBits() == 32:
+		return [5]spv.ImageFormat{0, spv.ImageFormatR32ui, spv.ImageFormatRg32ui, spv.ImageFormatUnknown, spv.ImageFormatRgba32ui}[n]
+	case s.IsInteger() && s.SPIRVBits() == 32:
+		return [5]spv.ImageFormat{0, spv.ImageFormatR32i, spv.ImageFormatRg32i, spv.ImageFormatUnknown, spv.ImageFormatRgba32i}[n]
+	case s.IsUnsigned() && s.SPIRVBits() == 64:
+		if n == 1 {
+			return spv.ImageFormatR64ui
+		}
+	case s.IsInteger() && s.SPIRVBits() == 64:
+		if n == 1 {
+			return spv.ImageFormatR64i
+		}
+	}
+	return spv.ImageFormatUnknown
+}
+
+// resourceStorage is the storage class, layout rule, binding class and
+// block kind of a resource type (arrays of resources included).
+func (e *emitter) resourceStorage(t *types.Type) (spv.StorageClass, layout.Rule, byte) {
+	for t.Canonical().IsArray() {
+		t = t.Canonical().Elem()
+	}
+	o, _ := objectOf(t)
+	rules := layout.RulesFor(e.opts.Layout)
+	storage := spv.StorageClassUniform
+	if e.opts.Version >= spv.Version1_4 {
+		storage = spv.StorageClassStorageBuffer
+	}
+	class := byte('t')
+	if o.IsWritable() {
+		class = 'u'
+	}
+	switch o.Class() {
+	case types.ClassStructuredBuffer, types.ClassByteAddressBuffer:
+		return storage, rules.SBuffer, class
+	case types.ClassCBuffer:
+		if o == types.TextureBuffer {
+			return storage, rules.TBuffer, 't'
+		}
+		return spv.StorageClassUniform, rules.CBuffer, 'b'
+	case types.ClassSampler:
+		return spv.StorageClassUniformConstant, layout.Void, 's'
+	}
+	return spv.StorageClassUniformConstant, layout.Void, class
 }
 
 // resourceVar declares a global resource variable.
 func (e *emitter) resourceVar(d *ast.VarDecl, v *sema.Var) {
-	e.unsupported(d, "the resource type "+v.Type().String())
+	t := v.Type()
+	sc, rule, class := e.resourceStorage(t)
+	var tid builder.ID
+	base := t
+	for base.Canonical().IsArray() {
+		base = base.Canonical().Elem()
+	}
+	o, ok := objectOf(base)
+	if !ok {
+		e.unsupported(d, "this resource declaration")
+	}
+	switch {
+	case o.Class() == types.ClassTexture || o.Class() == types.ClassTypedBuffer:
+		format, explicit := e.imageFormatAttr(d)
+		img := e.imageType(base, o, format, explicit)
+		tid = e.arrayOf(t, img)
+	default:
+		var err error
+		tid, err = e.low.Type(t, rule)
+		if err != nil {
+			e.errorf(d.Pos(), "%v", err)
+		}
+		e.reportLayout()
+	}
+	ptr := e.b.GlobalVariable(e.b.TypePointer(sc, tid), sc, v.Name(), 0)
+	vt := t
+	if o.Class() == types.ClassCBuffer && !t.Canonical().IsArray() {
+		// cb.field reads the element struct's members
+		vt = base.Canonical().Elem()
+	}
+	e.vars[v] = &variable{ptr: ptr, sc: sc, typ: vt, rule: rule, member: -1}
+	e.bindings.add(ptr, d.Attrs, d.Semantics, class)
+	if o.IsROV() {
+		e.unsupported(d, "rasterizer ordered views")
+	}
+	if hasModifier(d.Mods, "globallycoherent") {
+		e.b.Decorate(ptr, spv.DecorationCoherent)
+	}
+}
+
+func hasModifier(mods []ast.Modifier, name string) bool {
+	for _, m := range mods {
+		if m.Name == name {
+			return true
+		}
+	}
+	return false
+}
+
+// arrayOf wraps an element type in the array shape of t (arrays of
+// textures).
+func (e *emitter) arrayOf(t *types.Type, elem builder.ID) builder.ID {
+	c := t.Canonical()
+	if !c.IsArray() {
+		return elem
+	}
+	inner := e.arrayOf(c.Elem(), elem)
+	if c.Len() == types.Unsized {
+		e.b.Capability(spv.CapabilityRuntimeDescriptorArray)
+		e.b.Extension("SPV_EXT_descriptor_indexing")
+		return e.b.TypeRuntimeArray(inner, 0)
+	}
+	return e.b.TypeArrayN(inner, uint32(c.Len()), 0)
+}
+
+// imageFormatAttr reads [[vk::image_format("rgba8")]].
+func (e *emitter) imageFormatAttr(d *ast.VarDecl) (spv.ImageFormat, bool) {
+	for _, a := range d.Attrs {
+		if a.Namespace == "vk" && a.Name == "image_format" && len(a.Args) == 1 {
+			if lit, ok := a.Args[0].(*ast.BasicLit); ok {
+				name := strings.Trim(lit.Value, `"`)
+				if f, ok := imageFormats[strings.ToLower(name)]; ok {
+					return f, true
+				}
+				e.errorf(a.Pos(), "unknown image format '%s'", name)
+			}
+		}
+	}
+	return spv.ImageFormatUnknown, false
+}
+
+var imageFormats = map[string]spv.ImageFormat{
+	"unknown": spv.ImageFormatUnknown, "rgba32f": spv.ImageFormatRgba32f, "rgba16f": spv.ImageFormatRgba16f,
+	"r32f": spv.ImageFormatR32f, "rgba8": spv.ImageFormatRgba8, "rgba8snorm": spv.ImageFormatRgba8Snorm,
+	"rg32f": spv.ImageFormatRg32f, "rg16f": spv.ImageFormatRg16f, "r11g11b10f": spv.ImageFormatR11fG11fB10f,
+	"r16f": spv.ImageFormatR16f, "rgba16": spv.ImageFormatRgba16, "rgb10a2": spv.ImageFormatRgb10A2,
+	"rg16": spv.ImageFormatRg16, "rg8": spv.ImageFormatRg8, "r16": spv.ImageFormatR16, "r8": spv.ImageFormatR8,
+	"rgba16snorm": spv.ImageFormatRgba16Snorm, "rg16snorm": spv.ImageFormatRg16Snorm, "rg8snorm": spv.ImageFormatRg8Snorm,
+	"r16snorm": spv.ImageFormatR16Snorm, "r8snorm": spv.ImageFormatR8Snorm, "rgba32i": spv.ImageFormatRgba32i,
+	"rgba16i": spv.ImageFormatRgba16i, "rgba8i": spv.ImageFormatRgba8i, "r32i": spv.ImageFormatR32i,
+	"rg32i": spv.ImageFormatRg32i, "rg16i": spv.ImageFormatRg16i, "rg8i": spv.ImageFormatRg8i,
+	"r16i": spv.ImageFormatR16i, "r8i": spv.ImageFormatR8i, "rgba32ui": spv.ImageFormatRgba32ui,
+	"rgba16ui": spv.ImageFormatRgba16ui, "rgba8ui": spv.ImageFormatRgba8ui, "r32ui": spv.ImageFormatR32ui,
+	"rgb10a2ui": spv.ImageFormatRgb10a2ui, "rg32ui": spv.ImageFormatRg32ui, "rg16ui": spv.ImageFormatRg16ui,
+	"rg8ui": spv.ImageFormatRg8ui, "r16ui": spv.ImageFormatR16ui, "r8ui": spv.ImageFormatR8ui,
+	"r64ui": spv.ImageFormatR64ui, "r64i": spv.ImageFormatR64i,
+}
+
+// derefTexel turns a texel reference into its value (for swizzles and
+// member reads of tex[i]).
+func (e *emitter) derefTexel(v value) value {
+	if v.texel == nil {
+		return v
+	}
+	return rv(e.load(v), v.typ)
 }
 
 // resourceIndex emits buf[i] on a resource.
 func (e *emitter) resourceIndex(x *ast.IndexExpr) value {
-	e.unsupported(x, "indexing a resource")
+	base := e.expr(x.X)
+	t := e.typeOf(x)
+	o, _ := objectOf(base.typ)
+	switch o.Class() {
+	case types.ClassStructuredBuffer:
+		idx := e.rvalue(x.Index)
+		return base.at(e.b.ConstInt32(0), base.typ).at(idx, t)
+	case types.ClassTexture, types.ClassTypedBuffer:
+		coord := e.rvalue(x.Index)
+		return value{ptr: true, typ: t, texel: &texel{img: base, coord: coord}}
+	}
+	e.unsupported(x, "indexing a "+o.String())
 	return value{}
+}
+
+// loadTexel reads tex[i].
+func (e *emitter) loadTexel(v value) builder.ID {
+	img := e.load(v.texel.img)
+	o, _ := objectOf(v.texel.img.typ)
+	if o.IsWritable() {
+		e.b.Capability(spv.CapabilityStorageImageReadWithoutFormat)
+		return e.fitTexel(e.fb.Emit(spv.OpImageRead, e.texelType(v.typ), builder.Ref(img), builder.Ref(v.texel.coord)), v.typ)
+	}
+	var ops []builder.Operand
+	ops = append(ops, builder.Ref(img), builder.Ref(v.texel.coord))
+	if o.Class() == types.ClassTexture && !o.IsMultisampled() {
+		ops = append(ops, builder.Enum(spv.ImageOperandsLod, builder.Ref(e.b.ConstUint32(0))))
+	}
+	return e.fitTexel(e.fb.Emit(spv.OpImageFetch, e.texelType(v.typ), ops...), v.typ)
+}
+
+// storeTexel writes rwtex[i] = val.
+func (e *emitter) storeTexel(v value, val builder.ID) {
+	img := e.load(v.texel.img)
+	c := concreteType(v.typ).Canonical()
+	if flatCount(c) == 3 {
+		e.b.Capability(spv.CapabilityStorageImageWriteWithoutFormat)
+	}
+	e.fb.Emit(spv.OpImageWrite, 0, builder.Ref(img), builder.Ref(v.texel.coord), builder.Ref(val))
+}
+
+// texelType is the 4-component vector image reads return.
+func (e *emitter) texelType(t *types.Type) builder.ID {
+	return e.typeID(types.Vec(concreteType(t).Scalar(), 4))
+}
+
+// fitTexel narrows a 4-component texel to the element type.
+func (e *emitter) fitTexel(id builder.ID, t *types.Type) builder.ID {
+	c := concreteType(t).Canonical()
+	n := flatCount(c)
+	if n == 4 {
+		return id
+	}
+	idx := make([]int, n)
+	for i := range idx {
+		idx[i] = i
+	}
+	return e.shuffle(id, types.Vec(c.Scalar(), 4), idx, c)
 }
 
 // method emits a call of a built-in object's method.
 func (e *emitter) method(x *ast.CallExpr, m *intrinsics.Match) value {
-	e.unsupported(x, "the method '"+m.Overload.Name+"'")
+	me, ok := x.Fun.(*ast.MemberExpr)
+	if !ok {
+		e.unsupported(x, "this method call")
+	}
+	recv := e.expr(me.X)
+	o, _ := objectOf(recv.typ)
+	name := m.Overload.Name
+	t := m.Result
+	if t == nil {
+		t = types.VoidType()
+	}
+	switch o.Class() {
+	case types.ClassTexture, types.ClassTypedBuffer:
+		return e.textureMethod(x, m, recv, o, name, t)
+	case types.ClassStructuredBuffer:
+		return e.structuredMethod(x, m, recv, o, name, t)
+	case types.ClassByteAddressBuffer:
+		return e.byteAddressMethod(x, m, recv, name, t)
+	}
+	e.unsupported(x, "the method '"+name+"' of "+o.String())
 	return value{}
+}
+
+// args evaluates method arguments converted to the overload's parameters.
+func (e *emitter) methodArgs(x *ast.CallExpr, m *intrinsics.Match) []builder.ID {
+	ids := make([]builder.ID, len(x.Args))
+	for i, a := range x.Args {
+		if i < len(m.Params) && m.Params[i].Type != nil && m.Params[i].Mode == types.In {
+			ids[i] = e.rvalueAs(a, m.Params[i].Type)
+		}
+	}
+	return ids
+}
+
+// sampledImage combines a texture and a sampler.
+func (e *emitter) sampledImage(recv value, samplerArg ast.Expr) builder.ID {
+	img := e.load(recv)
+	smp := e.load(e.expr(samplerArg))
+	it := e.b.TypeOf(img)
+	sit := e.b.TypeSampledImage(it)
+	e.b.Name(sit, "type.sampled.image")
+	return e.fb.Emit(spv.OpSampledImage, sit, builder.Ref(img), builder.Ref(smp))
+}
+
+// offsetOperand adds a texel offset: ConstOffset when constant, else
+// Offset (which needs ImageGatherExtended).
+func (e *emitter) offsetOperand(mask *spv.ImageOperands, params *[]builder.Operand, x ast.Expr, id builder.ID) {
+	if _, ok := e.foldable(x); ok {
+		*mask |= spv.ImageOperandsConstOffset
+	} else {
+		*mask |= spv.ImageOperandsOffset
+		e.b.Capability(spv.CapabilityImageGatherExtended)
+	}
+	*params = append(*params, builder.Ref(id))
+}
+
+// imageOps builds the image operands mask with its parameters in mask
+// bit order, as the grammar requires.
+type imageOperand struct {
+	bit spv.ImageOperands
+	ids []builder.ID
+}
+
+func imageOps(ops []imageOperand) []builder.Operand {
+	var mask spv.ImageOperands
+	var params []builder.Operand
+	for bit := spv.ImageOperands(1); bit != 0 && bit <= 1<<16; bit <<= 1 {
+		for _, o := range ops {
+			if o.bit == bit {
+				mask |= bit
+				for _, id := range o.ids {
+					params = append(params, builder.Ref(id))
+				}
+			}
+		}
+	}
+	if mask == 0 {
+		return nil
+	}
+	return []builder.Operand{builder.Enum(mask, params...)}
+}
+
+func (e *emitter) offsetOp(x ast.Expr, id builder.ID) imageOperand {
+	if _, ok := e.foldable(x); ok {
+		return imageOperand{spv.ImageOperandsConstOffset, []builder.ID{id}}
+	}
+	e.b.Capability(spv.CapabilityImageGatherExtended)
+	return imageOperand{spv.ImageOperandsOffset, []builder.ID{id}}
+}
+
+func (e *emitter) textureMethod(x *ast.CallExpr, m *intrinsics.Match, recv value, o types.Object, name string, t *types.Type) value {
+	args := e.methodArgs(x, m)
+	elem := recv.typ.Canonical().Elem()
+	if elem == nil {
+		elem = types.Vec(types.Float, 4)
+	}
+	v4 := e.texelType(elem)
+	sample := func(op spv.Op, resType builder.ID, coordIdx int, extra []builder.ID, opsFrom int, fixed []imageOperand) builder.ID {
+		si := e.sampledImage(recv, x.Args[0])
+		operands := []builder.Operand{builder.Ref(si), builder.Ref(args[coordIdx])}
+		for _, id := range extra {
+			operands = append(operands, builder.Ref(id))
+		}
+		ops := fixed
+		if opsFrom < len(x.Args) {
+			ops = append(ops, e.offsetOp(x.Args[opsFrom], args[opsFrom]))
+		}
+		if opsFrom+1 < len(x.Args) {
+			e.b.Capability(spv.CapabilityMinLod)
+			ops = append(ops, imageOperand{spv.ImageOperandsMinLod, []builder.ID{args[opsFrom+1]}})
+		}
+		if opsFrom+2 < len(x.Args) {
+			e.unsupported(x, "the status argument of '"+name+"'")
+		}
+		operands = append(operands, imageOps(ops)...)
+		return e.fb.Emit(op, resType, operands...)
+	}
+	switch name {
+	case "Sample":
+		return rv(e.fitTexel(sample(spv.OpImageSampleImplicitLod, v4, 1, nil, 2, nil), elem), t)
+	case "SampleBias":
+		return rv(e.fitTexel(sample(spv.OpImageSampleImplicitLod, v4, 1, nil, 3, []imageOperand{{spv.ImageOperandsBias, []builder.ID{args[2]}}}), elem), t)
+	case "SampleLevel":
+		return rv(e.fitTexel(sample(spv.OpImageSampleExplicitLod, v4, 1, nil, 3, []imageOperand{{spv.ImageOperandsLod, []builder.ID{args[2]}}}), elem), t)
+	case "SampleGrad":
+		return rv(e.fitTexel(sample(spv.OpImageSampleExplicitLod, v4, 1, nil, 4, []imageOperand{{spv.ImageOperandsGrad, []builder.ID{args[2], args[3]}}}), elem), t)
+	case "SampleCmp":
+		return rv(sample(spv.OpImageSampleDrefImplicitLod, e.typeID(concreteType(t)), 1, []builder.ID{args[2]}, 3, nil), t)
+	case "SampleCmpLevelZero":
+		zero := e.scalarConst(types.Float, 0)
+		return rv(sample(spv.OpImageSampleDrefExplicitLod, e.typeID(concreteType(t)), 1, []builder.ID{args[2]}, 3, []imageOperand{{spv.ImageOperandsLod, []builder.ID{zero}}}), t)
+	case "SampleCmpLevel":
+		return rv(sample(spv.OpImageSampleDrefExplicitLod, e.typeID(concreteType(t)), 1, []builder.ID{args[2]}, 4, []imageOperand{{spv.ImageOperandsLod, []builder.ID{args[3]}}}), t)
+	case "Gather", "GatherRed", "GatherGreen", "GatherBlue", "GatherAlpha":
+		comp := map[string]int32{"Gather": 0, "GatherRed": 0, "GatherGreen": 1, "GatherBlue": 2, "GatherAlpha": 3}[name]
+		if len(x.Args) > 3 {
+			e.unsupported(x, "'"+name+"' with four offsets or a status")
+		}
+		return rv(sample(spv.OpImageGather, e.typeID(concreteType(t)), 1, []builder.ID{e.b.ConstInt32(comp)}, 2, nil), t)
+	case "GatherCmp", "GatherCmpRed":
+		if len(x.Args) > 4 {
+			e.unsupported(x, "'"+name+"' with four offsets or a status")
+		}
+		return rv(sample(spv.OpImageDrefGather, e.typeID(concreteType(t)), 1, []builder.ID{args[2]}, 3, nil), t)
+	case "Load":
+		return rv(e.textureLoad(x, recv, o, args, elem), t)
+	case "CalculateLevelOfDetail", "CalculateLevelOfDetailUnclamped":
+		si := e.sampledImage(recv, x.Args[0])
+		e.b.Capability(spv.CapabilityImageQuery)
+		lod := e.fb.Emit(spv.OpImageQueryLod, e.typeID(types.Vec(types.Float, 2)), builder.Ref(si), builder.Ref(args[1]))
+		k := uint32(0)
+		if name == "CalculateLevelOfDetailUnclamped" {
+			k = 1
+		}
+		return rv(e.fb.CompositeExtract(e.typeID(types.ScalarType(types.Float)), lod, k), t)
+	case "GetDimensions":
+		e.getDimensions(x, m, recv, o)
+		return rv(0, t)
+	}
+	e.unsupported(x, "the method '"+name+"' of "+o.String())
+	return value{}
+}
+
+// textureLoad emits Load(location[, sampleOrOffset[, offset]]).
+func (e *emitter) textureLoad(x *ast.CallExpr, recv value, o types.Object, args []builder.ID, elem *types.Type) builder.ID {
+	img := e.load(recv)
+	v4 := e.texelType(elem)
+	if o.Class() == types.ClassTypedBuffer {
+		op := spv.OpImageFetch
+		if o.IsWritable() {
+			op = spv.OpImageRead
+		}
+		return e.fitTexel(e.fb.Emit(op, v4, builder.Ref(img), builder.Ref(args[0])), elem)
+	}
+	if o.IsWritable() {
+		return e.fitTexel(e.fb.Emit(spv.OpImageRead, v4, builder.Ref(img), builder.Ref(args[0])), elem)
+	}
+	loc := e.typeOf(x.Args[0])
+	n := flatCount(loc)
+	var coord, lod builder.ID
+	var ops []imageOperand
+	offsetArg := 1
+	if o.IsMultisampled() {
+		coord = args[0]
+		ops = append(ops, imageOperand{spv.ImageOperandsSample, []builder.ID{args[1]}})
+		offsetArg = 2
+	} else {
+		// the last component of the location is the mip level
+		ct := types.Vec(types.Int, n-1)
+		if n-1 == 1 {
+			ct = types.ScalarType(types.Int)
+		}
+		lt := concreteType(m0(e, x, 0)).Canonical()
+		comps := e.components(args[0], lt)
+		coord = e.construct(ct.WithScalar(lt.Scalar()), comps[:n-1])
+		lod = comps[n-1]
+		ops = append(ops, imageOperand{spv.ImageOperandsLod, []builder.ID{lod}})
+	}
+	if offsetArg < len(x.Args) {
+		ops = append(ops, e.offsetOp(x.Args[offsetArg], args[offsetArg]))
+	}
+	operands := append([]builder.Operand{builder.Ref(img), builder.Ref(coord)}, imageOps(ops)...)
+	return e.fitTexel(e.fb.Emit(spv.OpImageFetch, v4, operands...), elem)
+}
+
+// m0 is the parameter type a method argument was converted to.
+func m0(e *emitter, x *ast.CallExpr, i int) *types.Type {
+	if m := e.info.CallOf(x); m != nil && i < len(m.Params) && m.Params[i].Type != nil {
+		return m.Params[i].Type
+	}
+	return e.typeOf(x.Args[i])
+}
+
+// getDimensions emits GetDimensions([mip,] width[, height[, depth/elements]][, levels/samples]).
+func (e *emitter) getDimensions(x *ast.CallExpr, m *intrinsics.Match, recv value, o types.Object) {
+	e.b.Capability(spv.CapabilityImageQuery)
+	img := e.load(recv)
+	sizeN := o.SpatialCount()
+	if o.IsArrayed() {
+		sizeN++
+	}
+	if o.Dim() == types.DimCube {
+		sizeN = 2
+		if o.IsArrayed() {
+			sizeN = 3
+		}
+	}
+	if o.Class() == types.ClassTypedBuffer {
+		sizeN = 1
+	}
+	uintT := types.ScalarType(types.Uint)
+	sizeT := uintT
+	if sizeN > 1 {
+		sizeT = types.Vec(types.Uint, sizeN)
+	}
+	args := x.Args
+	hasMip := !o.IsWritable() && o.Class() == types.ClassTexture && !o.IsMultisampled() && len(args) == sizeN+2
+	var size builder.ID
+	outs := args
+	switch {
+	case hasMip:
+		mip := e.rvalueAs(args[0], uintT)
+		size = e.fb.Emit(spv.OpImageQuerySizeLod, e.typeID(sizeT), builder.Ref(img), builder.Ref(mip))
+		outs = args[1:]
+	case o.Class() == types.ClassTexture && !o.IsWritable() && !o.IsMultisampled():
+		size = e.fb.Emit(spv.OpImageQuerySizeLod, e.typeID(sizeT), builder.Ref(img), builder.Ref(e.b.ConstInt32(0)))
+	default:
+		size = e.fb.Emit(spv.OpImageQuerySize, e.typeID(sizeT), builder.Ref(img))
+	}
+	for i := 0; i < sizeN && i < len(outs); i++ {
+		c := size
+		if sizeN > 1 {
+			c = e.fb.CompositeExtract(e.typeID(uintT), size, uint32(i))
+		}
+		dst := e.expr(outs[i])
+		e.store(dst, e.convert(c, uintT, dst.typ))
+	}
+	if len(outs) > sizeN {
+		var q builder.ID
+		if o.IsMultisampled() {
+			q = e.fb.Emit(spv.OpImageQuerySamples, e.typeID(uintT), builder.Ref(img))
+		} else {
+			q = e.fb.Emit(spv.OpImageQueryLevels, e.typeID(uintT), builder.Ref(img))
+		}
+		dst := e.expr(outs[sizeN])
+		e.store(dst, e.convert(q, uintT, dst.typ))
+	}
+}
+
+func (e *emitter) structuredMethod(x *ast.CallExpr, m *intrinsics.Match, recv value, o types.Object, name string, t *types.Type) value {
+	elem := recv.typ.Canonical().Elem()
+	switch name {
+	case "Load":
+		idx := e.rvalueAs(x.Args[0], types.ScalarType(types.Uint))
+		v := recv.at(e.b.ConstInt32(0), recv.typ).at(idx, elem)
+		return rv(e.load(v), t)
+	case "GetDimensions":
+		n := e.fb.Emit(spv.OpArrayLength, e.typeID(types.ScalarType(types.Uint)), builder.Ref(e.addr(recv)), builder.Lit(0))
+		dst := e.expr(x.Args[0])
+		e.store(dst, e.convert(n, types.ScalarType(types.Uint), dst.typ))
+		_, rule, _ := e.resourceStorage(recv.typ)
+		stride := e.calc.ArrayStride(elem, rule)
+		dst = e.expr(x.Args[1])
+		e.store(dst, e.convert(e.b.ConstUint32(stride), types.ScalarType(types.Uint), dst.typ))
+		return rv(0, t)
+	case "IncrementCounter", "DecrementCounter":
+		old := e.counterOp(x, recv, name == "IncrementCounter")
+		return rv(old, t)
+	case "Append":
+		idx := e.counterOp(x, recv, true)
+		v := recv.at(e.b.ConstInt32(0), recv.typ).at(idx, elem)
+		e.store(v, e.rvalueAs(x.Args[0], elem))
+		return rv(0, t)
+	case "Consume":
+		idx := e.counterOp(x, recv, false)
+		v := recv.at(e.b.ConstInt32(0), recv.typ).at(idx, elem)
+		return rv(e.load(v), t)
+	}
+	e.unsupported(x, "the method '"+name+"' of "+o.String())
+	return value{}
+}
+
+// counterOp increments (returning the old value) or decrements (returning
+// the new value) a structured buffer's counter, as a uint.
+func (e *emitter) counterOp(x *ast.CallExpr, recv value, inc bool) builder.ID {
+	ptr := e.counterVar(x, recv)
+	intT := e.typeID(types.ScalarType(types.Int))
+	p := e.fb.AccessChain(e.b.TypePointer(recv.sc, intT), ptr, e.b.ConstUint32(0))
+	one := e.b.ConstInt32(1)
+	scope, sem := e.b.ConstUint32(1), e.b.ConstUint32(0)
+	var r builder.ID
+	if inc {
+		r = e.fb.Emit(spv.OpAtomicIAdd, intT, builder.Ref(p), builder.Ref(scope), builder.Ref(sem), builder.Ref(one))
+	} else {
+		old := e.fb.Emit(spv.OpAtomicISub, intT, builder.Ref(p), builder.Ref(scope), builder.Ref(sem), builder.Ref(one))
+		r = e.fb.Emit(spv.OpISub, intT, builder.Ref(old), builder.Ref(one))
+	}
+	return e.fb.Emit(spv.OpBitcast, e.typeID(types.ScalarType(types.Uint)), builder.Ref(r))
+}
+
+// counterVar returns the counter variable of a RW/Append/Consume
+// structured buffer, counter.var.<name>, creating it on first use.
+func (e *emitter) counterVar(x *ast.CallExpr, recv value) builder.ID {
+	if len(recv.idx) > 0 {
+		e.unsupported(x, "the counter of a structured buffer in an array")
+	}
+	if id, ok := e.counters[recv.id]; ok {
+		return id
+	}
+	ct := e.low.Counter()
+	name := "counter.var"
+	for _, in := range e.b.M.Names {
+		if in.Op == spv.OpName && target(in) == recv.id {
+			name = "counter.var." + in.Operands[1].Str
+			break
+		}
+	}
+	id := e.b.GlobalVariable(e.b.TypePointer(recv.sc, ct), recv.sc, name, 0)
+	e.counters[recv.id] = id
+	e.bindings.add(id, nil, nil, 'u')
+	return id
+}
+
+func (e *emitter) byteAddressMethod(x *ast.CallExpr, m *intrinsics.Match, recv value, name string, t *types.Type) value {
+	uintT := types.ScalarType(types.Uint)
+	u32 := e.typeID(uintT)
+	wordPtr := func(addr builder.ID, k int) builder.ID {
+		idx := e.fb.Emit(spv.OpShiftRightLogical, u32, builder.Ref(addr), builder.Ref(e.b.ConstUint32(2)))
+		if k > 0 {
+			idx = e.fb.Emit(spv.OpIAdd, u32, builder.Ref(idx), builder.Ref(e.b.ConstUint32(uint32(k))))
+		}
+		return e.fb.AccessChain(e.b.TypePointer(recv.sc, u32), e.addr(recv), e.b.ConstUint32(0), idx)
+	}
+	words := func(ct *types.Type) int {
+		c := concreteType(ct).Canonical()
+		if c.Scalar().SPIRVBits() != 32 || c.IsStruct() || c.IsArray() {
+			e.unsupported(x, "byte address buffer access of "+ct.String())
+		}
+		return flatCount(c)
+	}
+	switch name {
+	case "Load", "Load2", "Load3", "Load4":
+		addr := e.rvalueAs(x.Args[0], uintT)
+		n := words(t)
+		parts := make([]builder.ID, n)
+		for k := range parts {
+			parts[k] = e.fb.Load(u32, wordPtr(addr, k))
+		}
+		ut := concreteType(t).WithScalar(types.Uint)
+		v := e.construct(ut, parts)
+		if concreteType(t).Scalar() != types.Uint {
+			v = e.fb.Emit(spv.OpBitcast, e.typeID(concreteType(t)), builder.Ref(v))
+		}
+		return rv(v, t)
+	case "Store", "Store2", "Store3", "Store4":
+		addr := e.rvalueAs(x.Args[0], uintT)
+		vt := m0(e, x, 1)
+		val := e.rvalueAs(x.Args[1], vt)
+		n := words(vt)
+		ut := concreteType(vt).WithScalar(types.Uint)
+		if concreteType(vt).Scalar() != types.Uint {
+			val = e.fb.Emit(spv.OpBitcast, e.typeID(ut), builder.Ref(val))
+		}
+		comps := e.components(val, ut)
+		for k := 0; k < n; k++ {
+			e.fb.Store(wordPtr(addr, k), comps[k])
+		}
+		return rv(0, t)
+	case "GetDimensions":
+		n := e.fb.Emit(spv.OpArrayLength, u32, builder.Ref(e.addr(recv)), builder.Lit(0))
+		size := e.fb.Emit(spv.OpIMul, u32, builder.Ref(n), builder.Ref(e.b.ConstUint32(4)))
+		dst := e.expr(x.Args[0])
+		e.store(dst, e.convert(size, uintT, dst.typ))
+		return rv(0, t)
+	}
+	if strings.HasPrefix(name, "Interlocked") {
+		addr := e.rvalueAs(x.Args[0], uintT)
+		ptr := wordPtr(addr, 0)
+		e.atomic(x, name, ptr, x.Args[1:], uintT)
+		return rv(0, t)
+	}
+	e.unsupported(x, "the method '"+name+"' of a byte address buffer")
+	return value{}
+}
+
+// atomic emits an Interlocked* operation on ptr (a pointer to a 32- or
+// 64-bit integer): value arguments, then an optional out original value.
+func (e *emitter) atomic(x *ast.CallExpr, name string, ptr builder.ID, args []ast.Expr, vt *types.Type) {
+	name = strings.TrimPrefix(name, "Interlocked")
+	tid := e.typeID(vt)
+	scope, none := e.b.ConstUint32(1), e.b.ConstUint32(0)
+	val := func(i int) builder.ID { return e.rvalueAs(args[i], vt) }
+	var r builder.ID
+	nvals := 1
+	switch name {
+	case "CompareExchange", "CompareStore":
+		cmp := val(0)
+		v := val(1)
+		r = e.fb.Emit(spv.OpAtomicCompareExchange, tid, builder.Ref(ptr), builder.Ref(scope), builder.Ref(none), builder.Ref(none), builder.Ref(v), builder.Ref(cmp))
+		nvals = 2
+	default:
+		op, ok := map[string]spv.Op{"Add": spv.OpAtomicIAdd, "And": spv.OpAtomicAnd, "Or": spv.OpAtomicOr, "Xor": spv.OpAtomicXor, "Exchange": spv.OpAtomicExchange}[name]
+		if !ok {
+			signed := vt.Scalar().IsSigned()
+			switch {
+			case name == "Min" && signed:
+				op = spv.OpAtomicSMin
+			case name == "Min":
+				op = spv.OpAtomicUMin
+			case name == "Max" && signed:
+				op = spv.OpAtomicSMax
+			case name == "Max":
+				op = spv.OpAtomicUMax
+			default:
+				e.unsupported(x, "Interlocked"+name)
+			}
+		}
+		r = e.fb.Emit(op, tid, builder.Ref(ptr), builder.Ref(scope), builder.Ref(none), builder.Ref(val(0)))
+	}
+	if len(args) > nvals && name != "CompareStore" {
+		dst := e.expr(args[nvals])
+		e.store(dst, e.convert(r, vt, dst.typ))
+	}
+}
+
+// interlocked emits the Interlocked* intrinsic functions on a groupshared
+// variable, a structured buffer element or a texel.
+func (e *emitter) interlocked(x *ast.CallExpr, name string) {
+	dst := e.expr(x.Args[0])
+	vt := concreteType(dst.typ)
+	var ptr builder.ID
+	if dst.texel != nil {
+		ptr = e.fb.Emit(spv.OpImageTexelPointer, e.b.TypePointer(spv.StorageClassImage, e.typeID(vt)),
+			builder.Ref(e.addr(dst.texel.img)), builder.Ref(dst.texel.coord), builder.Ref(e.b.ConstUint32(0)))
+	} else {
+		if !dst.ptr || dst.swz != nil {
+			e.errorf(x.Args[0].Pos(), "the destination of %s must be a variable, buffer element or texel", name)
+		}
+		ptr = e.addr(dst)
+	}
+	e.atomic(x, name, ptr, x.Args[1:], vt)
 }
