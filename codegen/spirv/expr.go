@@ -22,6 +22,12 @@ type value struct {
 	idx  []builder.ID // pending OpAccessChain indices after id
 	swz  []int        // components of the vector pointed to
 	vec  *types.Type  // the vector type swz selects from
+	// loaded, when set, is the lvalue's current value (the value an
+	// assignment just stored): reading the lvalue reuses it, as DXC does
+	// for a = b = c.
+	loaded builder.ID
+	// texel is set for tex[i] on a texture or typed buffer (resources.go).
+	texel *texel
 }
 
 func rv(id builder.ID, t *types.Type) value { return value{id: id, typ: t} }
@@ -35,8 +41,28 @@ func (e *emitter) addr(v value) builder.ID {
 	return e.fb.AccessChain(pt, v.id, v.idx...)
 }
 
+// fixAddr materialises an lvalue's pending access chain once, so that a
+// read-modify-write (v.x *= s, i++) loads and stores through the same
+// pointer, as DXC does.
+func (e *emitter) fixAddr(v value) value {
+	if !v.ptr || len(v.idx) == 0 {
+		return v
+	}
+	if v.swz != nil {
+		vt := v.typ
+		v.typ = v.vec
+		v.id = e.addr(v)
+		v.typ, v.idx = vt, nil
+		return v
+	}
+	v.id = e.addr(v)
+	v.idx = nil
+	return v
+}
+
 // at adds an index to an lvalue.
 func (v value) at(index builder.ID, elem *types.Type) value {
+	v.loaded = 0
 	idx := make([]builder.ID, len(v.idx), len(v.idx)+1)
 	copy(idx, v.idx)
 	v.idx = append(idx, index)
@@ -49,6 +75,9 @@ func (v value) at(index builder.ID, elem *types.Type) value {
 func (e *emitter) load(v value) builder.ID {
 	if !v.ptr {
 		return v.id
+	}
+	if v.loaded != 0 {
+		return v.loaded
 	}
 	if v.swz != nil {
 		vec := e.load(value{id: v.id, typ: v.vec, ptr: true, sc: v.sc, rule: v.rule, idx: v.idx})
@@ -66,6 +95,10 @@ func (e *emitter) load(v value) builder.ID {
 func (e *emitter) store(v value, val builder.ID) {
 	if !v.ptr {
 		e.errorf(e.pos, "expression is not assignable")
+	}
+	if v.texel != nil {
+		e.storeTexel(v, val)
+		return
 	}
 	if v.swz != nil {
 		base := value{id: v.id, typ: v.vec, ptr: true, sc: v.sc, rule: v.rule, idx: v.idx}
@@ -193,12 +226,7 @@ func (e *emitter) expr(x ast.Expr) value {
 	case *ast.CondExpr:
 		return e.cond(x)
 	case *ast.CastExpr:
-		t := e.typeOf(x)
-		if k, ok := e.constant(x, concreteType(t)); ok {
-			return rv(k, t)
-		}
-		v := e.expr(x.X)
-		return rv(e.convertExplicit(e.load(v), v.typ, t), t)
+		return e.cast(x)
 	case *ast.ConstructExpr:
 		t := e.typeOf(x)
 		if k, ok := e.constant(x, concreteType(t)); ok {
@@ -306,6 +334,7 @@ func (e *emitter) field(base value, name string, pos any) value {
 
 // select_ picks member i of a struct value.
 func (e *emitter) select_(base value, i int, t *types.Type) value {
+	base = e.derefTexel(base)
 	if base.ptr {
 		return base.at(e.b.ConstInt32(int32(i)), t)
 	}
@@ -314,6 +343,7 @@ func (e *emitter) select_(base value, i int, t *types.Type) value {
 
 // swizzle applies a vector or matrix component selection.
 func (e *emitter) swizzle(base value, sw *types.Swizzle) value {
+	base = e.derefTexel(base)
 	bt := base.typ.Canonical()
 	if bt.IsMatrix() {
 		return e.matrixSwizzle(base, sw)
@@ -506,7 +536,7 @@ func (e *emitter) unary(x *ast.UnaryExpr) value {
 		ct := concreteType(t)
 		return rv(e.fb.Emit(spv.OpNot, e.typeID(ct), builder.Ref(v)), t)
 	case ast.PreInc, ast.PreDec, ast.PostInc, ast.PostDec:
-		lv := e.expr(x.X)
+		lv := e.fixAddr(e.expr(x.X))
 		old := e.load(lv)
 		lt := lv.typ
 		one := e.splatConst(lt, 1)
@@ -548,6 +578,12 @@ func negateOp(t *types.Type) spv.Op {
 // perRow applies op to each row of matrix operands (SPIR-V has no
 // component-wise matrix arithmetic) and rebuilds the matrix.
 func (e *emitter) perRow(mt *types.Type, op func(rowType *types.Type, rows ...builder.ID) builder.ID, ms ...builder.ID) builder.ID {
+	return e.perRowAs(mt, mt, op, ms...)
+}
+
+// perRowAs is perRow where op's rows make a matrix of type res (a
+// conversion of the component type).
+func (e *emitter) perRowAs(mt, res *types.Type, op func(rowType *types.Type, rows ...builder.ID) builder.ID, ms ...builder.ID) builder.ID {
 	c := mt.Canonical()
 	if c.Rows() == 1 || c.Cols() == 1 {
 		n := c.Rows() * c.Cols()
@@ -566,7 +602,7 @@ func (e *emitter) perRow(mt *types.Type, op func(rowType *types.Type, rows ...bu
 		}
 		rows[r] = op(rt, args...)
 	}
-	return e.fb.CompositeConstruct(e.typeID(mt), rows...)
+	return e.fb.CompositeConstruct(e.typeID(res), rows...)
 }
 
 // splatConst is the constant v of t's shape and component type.

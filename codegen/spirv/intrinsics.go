@@ -1,6 +1,8 @@
 package spirv
 
 import (
+	"strings"
+
 	"github.com/hlsl2spirv/hlsl2spirv/builder"
 	"github.com/hlsl2spirv/hlsl2spirv/builder/spv"
 	"github.com/hlsl2spirv/hlsl2spirv/frontend/ast"
@@ -136,6 +138,10 @@ func (e *emitter) intrinsic(x *ast.CallExpr, m *intrinsics.Match) value {
 	name := m.Overload.Name
 	if m.Overload.Method {
 		return e.method(x, m)
+	}
+	if strings.HasPrefix(name, "Interlocked") {
+		e.interlocked(x, name)
+		return rv(0, types.VoidType())
 	}
 	t := m.Result
 	if t == nil {
