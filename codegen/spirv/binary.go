@@ -58,7 +58,7 @@ func (e *emitter) operandType(x ast.Expr) *types.Type {
 // splatting the scalar.
 func (e *emitter) scalarTimes(x *ast.BinaryExpr, t *types.Type) (builder.ID, bool) {
 	ct := concreteType(t).Canonical()
-	if !ct.Scalar().IsFloat() || ct.IsScalar() || (ct.IsVector() && ct.VecSize() == 1) {
+	if !ct.Scalar().IsFloat() || flatCount(ct) == 1 {
 		return 0, false
 	}
 	splat := func(a ast.Expr) bool {
@@ -76,14 +76,9 @@ func (e *emitter) scalarTimes(x *ast.BinaryExpr, t *types.Type) (builder.ID, boo
 		return 0, false
 	}
 	isMat := ct.IsMatrix() && ct.Rows() > 1 && ct.Cols() > 1
-	var v, s builder.ID
-	if vecX == x.X {
-		v = e.rvalue(vecX)
-		s = e.rvalueAs(sclX, types.ScalarType(ct.Scalar()))
-	} else {
-		s = e.rvalueAs(sclX, types.ScalarType(ct.Scalar()))
-		v = e.rvalue(vecX)
-	}
+	// DXC evaluates the vector or matrix operand first, on either side.
+	v := e.rvalue(vecX)
+	s := e.rvalueAs(sclX, types.ScalarType(ct.Scalar()))
 	op := spv.OpVectorTimesScalar
 	if isMat {
 		op = spv.OpMatrixTimesScalar
@@ -223,12 +218,11 @@ func (e *emitter) shortCircuit(x *ast.BinaryExpr) builder.ID {
 	l := e.rvalue(x.X)
 	fb.Store(tmp, e.b.ConstBool(x.Op == ast.LogOr))
 	rhs, merge := fb.NewBlock("logical.lhs.cond"), fb.NewBlock("logical.merge")
-	fb.Emit(spv.OpSelectionMerge, 0, builder.Ref(merge), builder.Enum(spv.SelectionControlNone))
-	if x.Op == ast.LogAnd {
-		fb.BranchConditional(l, rhs, merge)
-	} else {
-		fb.BranchConditional(l, merge, rhs)
+	if x.Op == ast.LogOr {
+		l = fb.Emit(spv.OpLogicalNot, boolT, builder.Ref(l))
 	}
+	fb.Emit(spv.OpSelectionMerge, 0, builder.Ref(merge), builder.Enum(spv.SelectionControlNone))
+	fb.BranchConditional(l, rhs, merge)
 	fb.StartBlock(rhs)
 	r := e.rvalue(x.Y)
 	fb.Store(tmp, r)
@@ -315,44 +309,40 @@ func (e *emitter) assign(x *ast.AssignExpr) value {
 		}
 		l := e.expr(x.L)
 		e.assignTo(l, r)
+		l.loaded = r
 		return l
 	}
 	base := compoundBase[x.Op]
 	rt := e.typeOf(x.R)
 	res := types.BinaryTypes(binaryOpClass(base), e.typeOf(x.L), rt)
-	var r0 value
-	if k, ok := e.constant(x.R, concreteType(res.Operand)); ok && base != ast.Shl && base != ast.Shr {
-		r0 = rv(k, concreteType(res.Operand))
-	} else {
-		r0 = e.expr(x.R)
-	}
-	rID := e.load(r0)
-	l := e.expr(x.L)
-	lt := l.typ
-	old := e.load(l)
 	operand := concreteType(res.Operand)
 	if operand == nil || res.Result == nil {
 		e.errorf(x.Pos(), "invalid operands to compound assignment")
 	}
+	// v *= s on floats is OpVectorTimesScalar / OpMatrixTimesScalar; any
+	// other right operand is converted (splat, component type) before the
+	// left one is read, as DXC evaluates the converted RHS first.
+	oc := operand.Canonical()
+	rc := rt.Canonical()
+	timesScalar := base == ast.Mul && operand.Scalar().IsFloat() && flatCount(oc) > 1 && flatCount(rc) == 1 && numeric(rc)
+	rTo := operand
+	if timesScalar {
+		rTo = types.ScalarType(operand.Scalar())
+	}
+	rID := e.rvalueAs(x.R, rTo)
+	l := e.fixAddr(e.expr(x.L))
+	lt := l.typ
+	old := e.load(l)
+	lv := e.convert(old, lt, operand)
 	var nv builder.ID
-	if base == ast.Mul && operand.Scalar().IsFloat() && !operand.Canonical().IsScalar() && (r0.typ.Canonical().IsScalar() || r0.typ.Canonical().VecSize() == 1) && operand.Canonical().VecSize() != 1 {
-		// v *= s: OpVectorTimesScalar / OpMatrixTimesScalar
-		lv := e.convert(old, lt, operand)
-		s := e.convert(rID, r0.typ, types.ScalarType(operand.Scalar()))
+	if timesScalar {
 		op := spv.OpVectorTimesScalar
-		if c := operand.Canonical(); c.IsMatrix() && c.Rows() > 1 && c.Cols() > 1 {
+		if oc.IsMatrix() && oc.Rows() > 1 && oc.Cols() > 1 {
 			op = spv.OpMatrixTimesScalar
 		}
-		nv = e.fb.Emit(op, e.typeID(operand), builder.Ref(lv), builder.Ref(s))
+		nv = e.fb.Emit(op, e.typeID(operand), builder.Ref(lv), builder.Ref(rID))
 	} else {
-		lv := e.convert(old, lt, operand)
-		var rr builder.ID
-		if base == ast.Shl || base == ast.Shr {
-			rr = e.convert(rID, r0.typ, operand)
-		} else {
-			rr = e.convert(rID, r0.typ, operand)
-		}
-		nv = e.arith(base, operand, concreteType(res.Result), lv, rr)
+		nv = e.arith(base, operand, concreteType(res.Result), lv, rID)
 	}
 	nv = e.convert(nv, concreteType(res.Result), lt)
 	e.assignTo(l, nv)

@@ -17,6 +17,12 @@ import (
 func (e *emitter) foldable(x ast.Expr) (*constant.Composite, bool) {
 	v := e.info.ValueOf(x)
 	if v == nil {
+		// (a, b) of constants is b, as clang evaluates it
+		if b, ok := unparen(x).(*ast.BinaryExpr); ok && b.Op == ast.Comma {
+			if _, ok := e.foldable(b.X); ok {
+				return e.foldable(b.Y)
+			}
+		}
 		return nil, false
 	}
 	ok := true
@@ -166,4 +172,15 @@ func float16Bits(f float32) uint16 {
 		half++
 	}
 	return sign | uint16(half)
+}
+
+// unparen strips parentheses.
+func unparen(x ast.Expr) ast.Expr {
+	for {
+		p, ok := x.(*ast.ParenExpr)
+		if !ok {
+			return x
+		}
+		x = p.X
+	}
 }

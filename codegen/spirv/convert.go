@@ -105,29 +105,80 @@ func (e *emitter) reshape(id builder.ID, f, t *types.Type) builder.ID {
 		}
 		return e.fb.CompositeConstruct(e.typeID(t), parts...)
 	}
-	if f.IsVector() && (t.IsVector() || tn == 1) {
-		idx := make([]int, tn)
-		for i := range idx {
-			idx[i] = i
-		}
-		return e.shuffle(id, f, idx, t)
-	}
-	// through the components, row by row
-	elems := e.components(id, f)
-	if tn == 1 {
-		return elems[0]
-	}
-	if f.IsMatrix() && t.IsMatrix() && t.Rows() <= f.Rows() && t.Cols() <= f.Cols() {
-		// truncation keeps the top-left corner
-		var kept []builder.ID
-		for r := range t.Rows() {
-			for c := range t.Cols() {
-				kept = append(kept, elems[r*f.Cols()+c])
+	st := e.typeID(comp)
+	fMat := f.IsMatrix() && f.Rows() > 1 && f.Cols() > 1
+	tMat := t.IsMatrix() && t.Rows() > 1 && t.Cols() > 1
+	if !fMat {
+		// f is a SPIR-V vector: an HLSL vector, or a 1xN / Nx1 matrix
+		switch {
+		case tn == 1:
+			return e.fb.CompositeExtract(st, id, 0)
+		case tMat:
+			// float4 -> float2x2: two shuffles
+			rowT := types.Vec(f.Scalar(), t.Cols())
+			rows := make([]builder.ID, t.Rows())
+			for r := range rows {
+				idx := make([]int, t.Cols())
+				for c := range idx {
+					idx[c] = r*t.Cols() + c
+				}
+				rows[r] = e.shuffle(id, f, idx, rowT)
 			}
+			return e.fb.CompositeConstruct(e.typeID(t), rows...)
+		case fn == tn:
+			return id
+		case f.IsMatrix():
+			// a matrix truncation of a one-row or one-column matrix
+			idx := make([]int, tn)
+			for i := range idx {
+				idx[i] = i
+			}
+			return e.shuffle(id, f, idx, t)
 		}
-		elems = kept
+		// a vector truncation: element by element
+		elems := make([]builder.ID, tn)
+		for i := range elems {
+			elems[i] = e.fb.CompositeExtract(st, id, uint32(i))
+		}
+		return e.fb.CompositeConstruct(e.typeID(t), elems...)
 	}
-	return e.construct(t, elems[:tn])
+	// f is an MxN matrix.
+	if fn == tn && !tMat {
+		// float2x2 -> float4: the rows, shuffled together
+		rowT := types.Vec(f.Scalar(), f.Cols())
+		r0 := e.fb.CompositeExtract(e.typeID(rowT), id, 0)
+		r1 := e.fb.CompositeExtract(e.typeID(rowT), id, 1)
+		ops := []builder.Operand{builder.Ref(r0), builder.Ref(r1)}
+		for i := range tn {
+			ops = append(ops, builder.Lit(uint32(i)))
+		}
+		return e.fb.Emit(spv.OpVectorShuffle, e.typeID(t), ops...)
+	}
+	// a matrix truncation keeps the top-left corner, row by row
+	dr, dc := 1, tn
+	if t.IsMatrix() {
+		dr, dc = t.Rows(), t.Cols()
+	}
+	srcRow := e.typeID(types.Vec(f.Scalar(), f.Cols()))
+	var rows []builder.ID
+	for r := range dr {
+		row := e.fb.CompositeExtract(srcRow, id, uint32(r))
+		switch {
+		case dc == 1:
+			row = e.fb.CompositeExtract(st, row, 0)
+		case dc < f.Cols():
+			idx := make([]int, dc)
+			for i := range idx {
+				idx[i] = i
+			}
+			row = e.shuffle(row, types.Vec(f.Scalar(), f.Cols()), idx, types.Vec(f.Scalar(), dc))
+		}
+		rows = append(rows, row)
+	}
+	if len(rows) == 1 {
+		return rows[0]
+	}
+	return e.fb.CompositeConstruct(e.typeID(t), rows...)
 }
 
 // components extracts the scalar components of a numeric value in
@@ -183,11 +234,11 @@ func (e *emitter) convertComps(id builder.ID, f *types.Type, s types.Scalar) bui
 		return id
 	}
 	if f.IsMatrix() && f.Rows() > 1 && f.Cols() > 1 {
-		return e.perRow(f, func(rt *types.Type, rows ...builder.ID) builder.ID {
+		return e.perRowAs(f, t, func(rt *types.Type, rows ...builder.ID) builder.ID {
 			return e.convertComps(rows[0], rt, s)
 		}, id)
 	}
-	fw, tw := from.SPIRVBits(), s.SPIRVBits()
+	fw, tw := e.scalarBits(from), e.scalarBits(s)
 	switch {
 	case s.IsBool():
 		zero := e.splatConst(f, 0)
@@ -207,13 +258,33 @@ func (e *emitter) convertComps(id builder.ID, f *types.Type, s types.Scalar) bui
 		}
 		return e.fb.Emit(spv.OpConvertFToS, tid, builder.Ref(id))
 	case s.IsFloat():
+		// DXC widens or narrows the integer first, keeping its signedness.
+		id = e.convertWidth(id, f, from, tw)
 		if from.IsUnsigned() {
 			return e.fb.Emit(spv.OpConvertUToF, tid, builder.Ref(id))
 		}
 		return e.fb.Emit(spv.OpConvertSToF, tid, builder.Ref(id))
-	case fw == tw:
-		return e.fb.Emit(spv.OpBitcast, tid, builder.Ref(id))
-	case from.IsUnsigned():
+	}
+	// integer to integer: the width first (keeping the signedness), then
+	// a bitcast for the signedness
+	if fw != tw {
+		id = e.convertWidth(id, f, from, tw)
+		if from.IsUnsigned() == s.IsUnsigned() {
+			return id
+		}
+	}
+	return e.fb.Emit(spv.OpBitcast, tid, builder.Ref(id))
+}
+
+// convertWidth changes the bit width of an integer value of type f (kind
+// from) to bits, keeping its signedness.
+func (e *emitter) convertWidth(id builder.ID, f *types.Type, from types.Scalar, bits int) builder.ID {
+	if e.scalarBits(from) == bits {
+		return id
+	}
+	to := intOfWidth(from.IsUnsigned(), bits)
+	tid := e.typeID(f.WithScalar(to))
+	if from.IsUnsigned() {
 		return e.fb.Emit(spv.OpUConvert, tid, builder.Ref(id))
 	}
 	return e.fb.Emit(spv.OpSConvert, tid, builder.Ref(id))
@@ -335,11 +406,40 @@ func (e *emitter) initList(t *types.Type, exprs []ast.Expr) builder.ID {
 		}
 		queue = append(queue, leaf{id: e.load(e.expr(x)), typ: xt})
 	}
+	// T(x) with x of T's shape is a conversion, not a split into scalars.
+	if len(exprs) == 1 && numeric(t) {
+		if _, isList := exprs[0].(*ast.InitList); !isList {
+			xt := e.typeOf(exprs[0])
+			if numeric(xt) && sameShape(xt, t) {
+				return e.rvalueAs(exprs[0], t)
+			}
+		}
+	}
 	for _, x := range exprs {
 		add(x)
 	}
+	if k, ok := e.constLeaves(t, queue); ok {
+		return k
+	}
 	id := e.rebuild(t, &queue)
 	return id
+}
+
+// constLeaves folds a numeric initializer whose every leaf is a constant
+// scalar into one constant, as DXC evaluates constant initializer lists.
+func (e *emitter) constLeaves(t *types.Type, q []leaf) (builder.ID, bool) {
+	c := concreteType(t).Canonical()
+	if !numeric(c) || c.Kind() == types.Enum || len(q) != flatCount(c) {
+		return 0, false
+	}
+	cv := constant.Composite{Type: c, Elems: make([]constant.Value, len(q))}
+	for i, l := range q {
+		if l.val == nil {
+			return 0, false
+		}
+		cv.Elems[i] = l.val.Convert(c.Scalar().Concrete())
+	}
+	return e.compositeConst(cv, c), true
 }
 
 // rebuild consumes leaves to build a value of type t.
@@ -453,4 +553,30 @@ func (e *emitter) relayout(id builder.ID, t *types.Type, from, to layout.Rule) b
 		return e.fb.CompositeConstruct(tt, parts...)
 	}
 	return id
+}
+
+// scalarBits is the SPIR-V width of a component kind (32 for bool).
+func (e *emitter) scalarBits(s types.Scalar) int {
+	s = s.Concrete()
+	if s.IsBool() {
+		return 32
+	}
+	return int(e.b.ScalarWidth(e.typeID(types.ScalarType(s))))
+}
+
+// intOfWidth is the integer kind of a signedness and width.
+func intOfWidth(unsigned bool, bits int) types.Scalar {
+	switch {
+	case bits == 16 && unsigned:
+		return types.Uint16
+	case bits == 16:
+		return types.Int16
+	case bits == 64 && unsigned:
+		return types.Uint64
+	case bits == 64:
+		return types.Int64
+	case unsigned:
+		return types.Uint
+	}
+	return types.Int
 }

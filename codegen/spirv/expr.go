@@ -177,12 +177,26 @@ func (e *emitter) rvalue(x ast.Expr) builder.ID {
 // rvalueAs emits x converted to t (x's recorded conversion, if any, is
 // subsumed: conversions compose).
 func (e *emitter) rvalueAs(x ast.Expr, t *types.Type) builder.ID {
-	if k, ok := e.constant(x, concreteType(t)); ok {
+	if k, ok := e.constantAs(x, t); ok {
 		return k
 	}
 	v := e.expr(x)
 	id := e.load(v)
 	return e.convert(id, v.typ, t)
+}
+
+// constantAs folds x converted to t. A truncation (float3(1, 2, 3) used as
+// a float) is not folded: DXC folds the operand and extracts at run time.
+func (e *emitter) constantAs(x ast.Expr, t *types.Type) (builder.ID, bool) {
+	own := concreteType(e.typeOf(x))
+	if numeric(own) && numeric(t) && flatCount(own) > flatCount(t) {
+		k, ok := e.constant(x, own)
+		if !ok {
+			return 0, false
+		}
+		return e.convert(k, own, t), true
+	}
+	return e.constant(x, concreteType(t))
 }
 
 // discard emits x for its side effects.

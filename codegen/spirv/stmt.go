@@ -174,6 +174,13 @@ func (e *emitter) initValue(t *types.Type, init ast.Expr) builder.ID {
 	if il, ok := init.(*ast.InitList); ok {
 		return e.initList(t, il.Elems)
 	}
+	// DXC folds a constant initializer as a whole (clang's evaluator
+	// folds vector truncations, but not a vector to a scalar).
+	if flatCount(t) > 1 || !numeric(e.typeOf(init)) || flatCount(e.typeOf(init)) == 1 {
+		if k, ok := e.constant(init, concreteType(t)); ok {
+			return k
+		}
+	}
 	return e.rvalueAs(init, t)
 }
 
