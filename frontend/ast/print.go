@@ -1,9 +1,9 @@
 package ast
 
 import (
-	"fmt"
 	"io"
 	"reflect"
+	"strconv"
 	"strings"
 
 	"github.com/hlsl2spirv/hlsl2spirv/frontend/diag"
@@ -31,16 +31,22 @@ func Fprint(w io.Writer, fs *diag.FileSet, n Node) error {
 
 // Fprint writes the tree rooted at n.
 func (p *Printer) Fprint(w io.Writer, n Node) error {
-	v := &printVisitor{p: p, w: w}
+	v := &printVisitor{p: p, buf: make([]byte, 0, 64<<10)}
 	Walk(v, n)
-	return v.err
+	_, err := w.Write(v.buf)
+	return err
 }
 
+// printVisitor appends the lines to one buffer, written once at the end:
+// -ast-dump prints thousands of lines and a fresh process pays for every
+// allocation.
 type printVisitor struct {
 	p     *Printer
-	w     io.Writer
+	buf   []byte
 	depth int
-	err   error
+
+	// the last file name seen and its printed form
+	file, short string
 }
 
 func (v *printVisitor) Visit(n Node) Visitor {
@@ -48,32 +54,44 @@ func (v *printVisitor) Visit(n Node) Visitor {
 		v.depth--
 		return nil
 	}
-	var b strings.Builder
-	b.WriteString(strings.Repeat("  ", v.depth))
-	b.WriteString(reflect.TypeOf(n).Elem().Name())
+	b := v.buf
+	for i := 0; i < v.depth; i++ {
+		b = append(b, "  "...)
+	}
+	b = append(b, reflect.TypeOf(n).Elem().Name()...)
 	if d := describe(n); d != "" {
-		b.WriteByte(' ')
-		b.WriteString(d)
+		b = append(b, ' ')
+		b = append(b, d...)
 	}
 	if v.p.Files != nil {
 		pos := v.p.Files.Position(n.Pos())
-		if v.p.ShortNames {
-			if i := strings.LastIndexAny(pos.Filename, `/\`); i >= 0 {
-				pos.Filename = pos.Filename[i+1:]
+		b = append(b, " <"...)
+		if pos.Filename == "" && pos.Line == 0 {
+			b = append(b, '-')
+		} else {
+			if pos.Filename != v.file {
+				v.file, v.short = pos.Filename, pos.Filename
+				if v.p.ShortNames {
+					if i := strings.LastIndexAny(v.short, `/\`); i >= 0 {
+						v.short = v.short[i+1:]
+					}
+				}
 			}
+			b = append(b, v.short...)
+			b = append(b, ':')
+			b = strconv.AppendInt(b, int64(pos.Line), 10)
+			b = append(b, ':')
+			b = strconv.AppendInt(b, int64(pos.Col), 10)
 		}
-		fmt.Fprintf(&b, " <%s>", pos)
+		b = append(b, '>')
 	}
 	if v.p.Annotate != nil {
 		if a := v.p.Annotate(n); a != "" {
-			b.WriteByte(' ')
-			b.WriteString(a)
+			b = append(b, ' ')
+			b = append(b, a...)
 		}
 	}
-	b.WriteByte('\n')
-	if _, err := io.WriteString(v.w, b.String()); err != nil && v.err == nil {
-		v.err = err
-	}
+	v.buf = append(b, '\n')
 	v.depth++
 	return v
 }
