@@ -320,6 +320,9 @@ func (e *emitter) intrinsic(x *ast.CallExpr, m *intrinsics.Match) value {
 		e.barrier(false, 1, 0x948)
 		return rv(0, t)
 	}
+	if v, ok := e.intrinsicExtra(x, m, name, t); ok {
+		return v
+	}
 	e.unsupported(x, "the intrinsic '"+name+"'")
 	return value{}
 }
