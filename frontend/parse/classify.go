@@ -186,7 +186,7 @@ func (c *classifier) lookup(name string) nameKind {
 			return k
 		}
 	}
-	return builtinNames[name]
+	return builtinName(name)
 }
 
 // declare adds a name to the innermost scope that is not a template

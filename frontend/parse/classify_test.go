@@ -83,3 +83,33 @@ func TestClassify(t *testing.T) {
 		}
 	}
 }
+
+// builtinName knows every scalar, vector and matrix type by its spelling,
+// and nothing that only looks like one.
+func TestBuiltinNameSpellings(t *testing.T) {
+	for s := range scalarTypes {
+		for _, suffix := range []string{"", "1", "4", "1x1", "2x3", "4x4"} {
+			if k := builtinName(s + suffix); k != typeName {
+				t.Errorf("%s%s: %v, want a type name", s, suffix, k)
+			}
+		}
+	}
+	for _, s := range []string{"void", "string", "auto", "uint8_t4_packed", "int8_t4_packed", "GlobalRootSignature"} {
+		if k := builtinName(s); k != typeName {
+			t.Errorf("%s: %v, want a type name", s, k)
+		}
+	}
+	for _, s := range []string{"Texture2D", "vector", "RWStructuredBuffer"} {
+		if k := builtinName(s); k != templateType {
+			t.Errorf("%s: %v, want a template", s, k)
+		}
+	}
+	if builtinName("vk") != namespaceName || builtinName("dx") != namespaceName {
+		t.Error("vk and dx are namespaces")
+	}
+	for _, s := range []string{"float5", "float0", "float4x5", "float14", "floatx4", "float4x", "x4", "1", "4x4", "int8_t4", "uint8_t", "float4_packed", "Float4", ""} {
+		if k := builtinName(s); k != unknownName {
+			t.Errorf("%q: %v, want unknown", s, k)
+		}
+	}
+}

@@ -1,7 +1,6 @@
 package parse
 
 import (
-	"strconv"
 
 	p "github.com/hlsl2spirv/hlsl2spirv/grammar/parser"
 )
@@ -111,28 +110,15 @@ var qualifiedBuiltins = map[string]map[string]nameKind{
 	"dx": {"HitObject": typeName},
 }
 
-// builtinNames maps every predeclared type and namespace name.
+// builtinNames maps the predeclared type and namespace names other than the
+// scalar, vector and matrix types, which builtinName recognises by their
+// spelling (a map of all ~500 would be built at every process start).
 var builtinNames = func() map[string]nameKind {
-	m := map[string]nameKind{"void": typeName, "string": typeName, "auto": typeName, "vk": namespaceName, "dx": namespaceName}
-	scalars := []string{
-		"bool", "int", "uint", "dword", "half", "float", "double",
-		"min16float", "min10float", "min16int", "min12int", "min16uint",
-		"int16_t", "uint16_t", "int32_t", "uint32_t", "int64_t", "uint64_t",
-		"float16_t", "float32_t", "float64_t", "uint8_t4_packed", "int8_t4_packed",
-	}
-	for _, s := range scalars {
+	m := make(map[string]nameKind, 8+len(builtinObjectTypes)+len(dxrSubobjectTypes))
+	for _, s := range []string{"void", "string", "auto", "uint8_t4_packed", "int8_t4_packed"} {
 		m[s] = typeName
-		if s == "uint8_t4_packed" || s == "int8_t4_packed" {
-			continue
-		}
-		for i := 1; i <= 4; i++ {
-			n := strconv.Itoa(i)
-			m[s+n] = typeName
-			for j := 1; j <= 4; j++ {
-				m[s+n+"x"+strconv.Itoa(j)] = typeName
-			}
-		}
 	}
+	m["vk"], m["dx"] = namespaceName, namespaceName
 	for _, s := range builtinObjectTypes {
 		m[s] = templateType
 	}
@@ -141,6 +127,36 @@ var builtinNames = func() map[string]nameKind {
 	}
 	return m
 }()
+
+// scalarTypes are the scalar types that also have vector (`float4`) and
+// matrix (`float4x4`) forms, dimensions 1 to 4.
+var scalarTypes = map[string]bool{
+	"bool": true, "int": true, "uint": true, "dword": true, "half": true, "float": true, "double": true,
+	"min16float": true, "min10float": true, "min16int": true, "min12int": true, "min16uint": true,
+	"int16_t": true, "uint16_t": true, "int32_t": true, "uint32_t": true, "int64_t": true, "uint64_t": true,
+	"float16_t": true, "float32_t": true, "float64_t": true,
+}
+
+// builtinName tells whether name is predeclared: a scalar, vector or
+// matrix type, an object type or a built-in namespace.
+func builtinName(name string) nameKind {
+	if k, ok := builtinNames[name]; ok {
+		return k
+	}
+	// Strip a vector size `N` or a matrix size `NxM`, N and M in 1..4.
+	dim := func(c byte) bool { return c >= '1' && c <= '4' }
+	n := len(name)
+	switch {
+	case n > 3 && dim(name[n-1]) && name[n-2] == 'x' && dim(name[n-3]):
+		name = name[:n-3]
+	case n > 1 && dim(name[n-1]):
+		name = name[:n-1]
+	}
+	if scalarTypes[name] {
+		return typeName
+	}
+	return unknownName
+}
 
 // puncts maps the preprocessor's punctuator spellings to token types. `>>`
 // is split into two GTs by the classifier.
