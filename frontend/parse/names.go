@@ -1,7 +1,6 @@
 package parse
 
 import (
-
 	p "github.com/hlsl2spirv/hlsl2spirv/grammar/parser"
 )
 
