@@ -76,6 +76,9 @@ func (e *emitter) load(v value) builder.ID {
 	if !v.ptr {
 		return v.id
 	}
+	if v.texel != nil {
+		return e.loadTexel(v) // tex[i] (resources.go)
+	}
 	if v.loaded != 0 {
 		return v.loaded
 	}

@@ -339,8 +339,13 @@ func (e *emitter) method(x *ast.CallExpr, m *intrinsics.Match) value {
 func (e *emitter) methodArgs(x *ast.CallExpr, m *intrinsics.Match) []builder.ID {
 	ids := make([]builder.ID, len(x.Args))
 	for i, a := range x.Args {
-		if i < len(m.Params) && m.Params[i].Type != nil && m.Params[i].Mode == types.In {
+		if i < len(m.Params) && m.Params[i].Mode != types.In {
+			continue // out arguments are stored by the method
+		}
+		if i < len(m.Params) && m.Params[i].Type != nil {
 			ids[i] = e.rvalueAs(a, m.Params[i].Type)
+		} else {
+			ids[i] = e.rvalue(a)
 		}
 	}
 	return ids
