@@ -155,6 +155,7 @@ func (c *checker) funcSignature(d *ast.FuncDecl, recv *types.Type) *Func {
 		}
 		c.setDef(p, v)
 		c.checkAttrSubjects(p.Attrs, declParam, pt)
+		c.checkMeshModifier(p)
 		f.Params = append(f.Params, v)
 		sig.Params = append(sig.Params, types.Param{Name: v.name, Type: pt, Mode: v.Mode})
 	}

@@ -204,3 +204,19 @@ func attrInt(a *ast.Attribute, i int) (int64, bool) {
 	}
 	return n, ok
 }
+
+// checkMeshModifier: a mesh shader's vertices, indices and primitives are
+// out parameters, its payload an in parameter (clang's checks while
+// declaring the parameter).
+func (c *checker) checkMeshModifier(p *ast.Param) {
+	out := hasMod(p.Mods, "out") || hasMod(p.Mods, "inout")
+	in := hasMod(p.Mods, "in") || hasMod(p.Mods, "inout") || !hasMod(p.Mods, "out")
+	for _, m := range []string{"vertices", "indices", "primitives"} {
+		if hasMod(p.Mods, m) && !out {
+			c.errorf(codes.MeshShaderParam, p.Pos(), "'%s' object must be an out parameter", m)
+		}
+	}
+	if hasMod(p.Mods, "payload") && !in {
+		c.errorf(codes.MeshShaderParam, p.Pos(), "'payload' object must be an in parameter")
+	}
+}

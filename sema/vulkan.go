@@ -29,6 +29,8 @@ type vulkanChecker struct {
 	pushConstant diag.Pos
 	// builtins are the SPIR-V built-ins bound by vk::ext_builtin_*.
 	builtins map[int64]extBuiltinUse
+	// entries are the entry points' stage variables, for stageLocations.
+	entries []entryVars
 	// declared are the user functions already called.
 	declared map[*Func]bool
 	// errorsBefore is the error count when the checks started.
@@ -85,7 +87,7 @@ func (c *checker) checkVulkan() {
 			}
 		}
 	}
-	v.stageLocations(queue)
+	v.stageLocations()
 }
 
 // entryPoints are the seeds of the walk: the -E function, or in a library

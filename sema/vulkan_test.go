@@ -7,22 +7,47 @@ import (
 	"github.com/hlsl2spirv/hlsl2spirv/frontend/diag"
 )
 
-// TestVulkanUnpositioned covers the back-end error DXC reports without a
-// location (inline markers cannot name it).
+// TestVulkanUnpositioned covers the back-end errors DXC reports without a
+// location (inline markers cannot name them).
 func TestVulkanUnpositioned(t *testing.T) {
-	src := `
+	tests := []struct {
+		name string
+		cfg  Config
+		src  string
+		want []string
+	}{
+		{"bool GetAttributeAtVertex", Config{Stage: "ps", Major: 6, Minor: 1}, `
 bool3 main(nointerpolation bool3 c : COLOR1) : SV_Target {
   return GetAttributeAtVertex(c, 1);
-}`
-	ck := checkSource(t, "attr.hlsl", []byte(src), Config{Stage: "ps", Major: 6, Minor: 1}, nil)
-	got := ck.render()
-	if !strings.Contains(got, "error: attribute evaluation can only be done on values taken directly from inputs.") {
-		t.Errorf("want the bool GetAttributeAtVertex error, got:\n%s", got)
+}`, []string{"attribute evaluation can only be done on values taken directly from inputs."}},
+		{"two geometry primitives", Config{Stage: "gs", Major: 6, Minor: 0}, `
+struct V { float4 pos : SV_Position; };
+[maxvertexcount(3)]
+void main(triangle in uint i[3] : A, line in uint j[2] : B,
+          inout PointStream<V> s1, inout LineStream<V> s2) {}`, []string{
+			"only one input primitive type can be specified in the geometry shader",
+			"only one output primitive type can be specified in the geometry shader"}},
+		{"partial locations", Config{Stage: "vs", Major: 6, Minor: 0}, `
+float main([[vk::location(5)]] int a : A, float b : B) : R { return 1.0; }`,
+			[]string{"partial explicit stage input location assignment via vk::location(X) unsupported"}},
 	}
-	for _, d := range ck.diags.Diags {
-		if d.Severity == diag.Error && d.Pos.IsValid() {
-			t.Errorf("unexpected positioned error: %s", d.Msg)
-		}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ck := checkSource(t, "x.hlsl", []byte(tt.src), tt.cfg, nil)
+			var got []string
+			for _, d := range ck.diags.Diags {
+				if d.Severity != diag.Error {
+					continue
+				}
+				if d.Pos.IsValid() {
+					t.Errorf("unexpected positioned error: %s", d.Msg)
+				}
+				got = append(got, d.Msg)
+			}
+			if strings.Join(got, "\n") != strings.Join(tt.want, "\n") {
+				t.Errorf("errors:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(tt.want, "\n"))
+			}
+		})
 	}
 }
 
