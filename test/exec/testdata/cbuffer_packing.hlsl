@@ -18,9 +18,11 @@ cbuffer Arrays : register(b2) {
   float a_after;   // vk 48 (std140 pads the array), dx 36 (packs into the last register)
 };
 
+// dxc requires packoffsets in increasing order ("packoffset caused overlap
+// with previous members" otherwise).
 cbuffer Packed : register(b3) {
-  float  p_x : packoffset(c1.y);   // 20
   float4 p_v : packoffset(c0);     // 0
+  float  p_x : packoffset(c1.y);   // 20
   float  p_z : packoffset(c2.w);   // 44
 };
 
