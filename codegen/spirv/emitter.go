@@ -153,6 +153,9 @@ type function struct {
 // value of HLSL type typ laid out by rule (Void for Function, Private,
 // Workgroup); member >= 0 is a member of the block behind ptr.
 type variable struct {
+	// value, when set, is the variable's value itself (a specialization
+	// constant): uses read it directly.
+	value  builder.ID
 	ptr    builder.ID
 	sc     spv.StorageClass
 	typ    *types.Type

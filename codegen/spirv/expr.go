@@ -287,6 +287,9 @@ func (e *emitter) name(x *ast.NameExpr) value {
 // varValue is the lvalue of a variable.
 func (e *emitter) varValue(o *sema.Var) value {
 	v, ok := e.vars[o]
+	if ok && v.value != 0 {
+		return rv(v.value, v.typ) // a specialization constant (globals.go)
+	}
 	if !ok {
 		if o.Storage == sema.StorageField && e.thisPtr != 0 {
 			// an implicit this->field

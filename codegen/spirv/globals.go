@@ -9,6 +9,8 @@ import (
 	"github.com/hlsl2spirv/hlsl2spirv/codegen/spirv/layout"
 	"github.com/hlsl2spirv/hlsl2spirv/frontend/ast"
 	"github.com/hlsl2spirv/hlsl2spirv/sema"
+	"github.com/hlsl2spirv/hlsl2spirv/sema/constant"
+	"github.com/hlsl2spirv/hlsl2spirv/sema/types"
 )
 
 // declareGlobals creates the module-scope variables in declaration order,
@@ -71,7 +73,14 @@ func (e *emitter) globalVar(d *ast.VarDecl) {
 		id := e.b.GlobalVariable(e.ptrType(spv.StorageClassWorkgroup, t, layout.Void), spv.StorageClassWorkgroup, v.Name(), 0)
 		e.vars[v] = &variable{ptr: id, sc: spv.StorageClassWorkgroup, typ: t, member: -1}
 	case sema.StorageGlobals:
-		e.globalsBlock()
+		switch {
+		case hasAttr(d.Attrs, "push_constant"):
+			e.pushConstant(d, v)
+		case hasAttr(d.Attrs, "constant_id"):
+			e.specConstant(d, v)
+		default:
+			e.globalsBlock()
+		}
 	case sema.StorageResource:
 		e.resourceVar(d, v)
 	}
@@ -96,7 +105,12 @@ func (e *emitter) globalsBlock() {
 	}
 	rules := layout.RulesFor(e.opts.Layout)
 	var members []layout.Member
+	var globals []*sema.Var
 	for _, g := range e.info.Globals {
+		if d, ok := g.Decl.(*ast.VarDecl); ok && (hasAttr(d.Attrs, "push_constant") || hasAttr(d.Attrs, "constant_id")) {
+			continue
+		}
+		globals = append(globals, g)
 		m := layout.Member{Name: g.Name(), Type: g.Type()}
 		if d, ok := g.Decl.(*ast.VarDecl); ok {
 			e.memberPlacement(&m, d.Attrs, d.Semantics, true)
@@ -110,7 +124,7 @@ func (e *emitter) globalsBlock() {
 	e.reportLayout()
 	ptr := e.b.GlobalVariable(e.b.TypePointer(spv.StorageClassUniform, typ), spv.StorageClassUniform, "$Globals", 0)
 	e.globalsVar = &variable{ptr: ptr, sc: spv.StorageClassUniform, member: -1}
-	for i, g := range e.info.Globals {
+	for i, g := range globals {
 		e.vars[g] = &variable{ptr: ptr, sc: spv.StorageClassUniform, typ: g.Type(), rule: rules.CBuffer, member: i}
 	}
 	if g := e.opts.BindGlobals; g != nil {
@@ -118,6 +132,100 @@ func (e *emitter) globalsBlock() {
 	} else {
 		e.bindings.add(ptr, nil, nil, 'b')
 	}
+}
+
+// hasAttr reports a [[vk::name]] attribute.
+func hasAttr(attrs []*ast.Attribute, name string) bool {
+	for _, a := range attrs {
+		if a.Namespace == "vk" && a.Name == name {
+			return true
+		}
+	}
+	return false
+}
+
+// pushConstant declares a [[vk::push_constant]] struct variable: a
+// PushConstant block "type.PushConstant.<struct>" laid out like a storage
+// buffer.
+func (e *emitter) pushConstant(d *ast.VarDecl, v *sema.Var) {
+	t := v.Type()
+	st := t.Canonical()
+	if !st.IsStruct() {
+		e.errorf(d.Pos(), "vk::push_constant attribute only applies to a variable of struct type")
+	}
+	rules := layout.RulesFor(e.opts.Layout)
+	var members []layout.Member
+	for _, f := range st.Named().Fields {
+		m := layout.Member{Name: f.Name, Type: f.Type}
+		if fd, ok := f.Decl.(*ast.VarDecl); ok {
+			e.memberPlacement(&m, fd.Attrs, nil, false)
+		}
+		members = append(members, m)
+	}
+	if st.Named().Base != nil {
+		e.unsupported(d, "a push constant struct with a base class")
+	}
+	typ, err := e.low.Block(layout.BlockSpec{Name: "type.PushConstant." + st.Named().Name, Members: members, Rule: rules.SBuffer, Interface: layout.UniformBlock})
+	if err != nil {
+		e.errorf(d.Pos(), "%v", err)
+	}
+	e.reportLayout()
+	sc := spv.StorageClassPushConstant
+	ptr := e.b.GlobalVariable(e.b.TypePointer(sc, typ), sc, v.Name(), 0)
+	e.vars[v] = &variable{ptr: ptr, sc: sc, typ: t, rule: rules.SBuffer, member: -1}
+}
+
+// specConstant declares a [[vk::constant_id(N)]] constant: an
+// OpSpecConstant with SpecId N whose default is the initializer.
+func (e *emitter) specConstant(d *ast.VarDecl, v *sema.Var) {
+	var idArg ast.Expr
+	for _, a := range d.Attrs {
+		if a.Namespace == "vk" && a.Name == "constant_id" && len(a.Args) == 1 {
+			idArg = a.Args[0]
+		}
+	}
+	n, ok := e.intArg(idArg)
+	if !ok {
+		e.errorf(d.Pos(), "vk::constant_id needs a constant integer argument")
+	}
+	t := concreteType(v.Type())
+	c := t.Canonical()
+	if !c.IsScalar() {
+		e.errorf(d.Pos(), "specialization constant must be of a scalar type")
+	}
+	var def *constant.Composite
+	if d.Init != nil {
+		def = e.info.ValueOf(d.Init)
+		if def == nil {
+			def = v.Value
+		}
+	}
+	if d.Init != nil && def == nil {
+		e.errorf(d.Init.Pos(), "unsupported specialization constant initializer")
+	}
+	var val constant.Value
+	if def != nil {
+		cv, ok := def.ConvertTo(c, types.Explicit)
+		if !ok {
+			e.errorf(d.Pos(), "cannot convert the default of the specialization constant to %s", t)
+		}
+		val = cv.Elems[0]
+	} else {
+		val = constant.Int(types.Int, 0).Convert(c.Scalar())
+	}
+	var id builder.ID
+	s := c.Scalar().Concrete()
+	switch {
+	case s.IsBool():
+		id = e.b.SpecConstantBool(val.IsTrue())
+	default:
+		k := e.valueConst(val, s)
+		bits, _ := e.b.ConstantValue(k)
+		id = e.b.SpecConstant(e.typeID(t), bits)
+	}
+	e.b.Name(id, v.Name())
+	e.b.Decorate(id, spv.DecorationSpecId, builder.Lit(uint32(n)))
+	e.vars[v] = &variable{value: id, typ: t, member: -1}
 }
 
 // memberPlacement reads [[vk::offset]], packoffset and register(c#).
