@@ -40,8 +40,8 @@ type entryVars struct {
 // entryInterface checks an entry point's stage-specific parameters and
 // its stage variables, in the order DXC's entry wrapper does.
 func (v *vulkanChecker) entryInterface(f *Func) {
-	if f.Decl == nil {
-		return
+	if f.Decl == nil || shaderProfileNames[v.stage] == "" {
+		return // ray tracing and node stages pass payloads and records, not stage variables
 	}
 	switch v.stage {
 	case "geometry":
