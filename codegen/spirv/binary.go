@@ -304,6 +304,8 @@ func (e *emitter) assign(x *ast.AssignExpr) value {
 		var r builder.ID
 		if il, ok := x.R.(*ast.InitList); ok {
 			r = e.initList(lt, il.Elems)
+		} else if id, ok := e.copyAcrossLayouts(x); ok {
+			return id
 		} else {
 			r = e.rvalueAs(x.R, lt)
 		}
@@ -347,6 +349,39 @@ func (e *emitter) assign(x *ast.AssignExpr) value {
 	nv = e.convert(nv, concreteType(res.Result), lt)
 	e.assignTo(l, nv)
 	return l
+}
+
+// copyAcrossLayouts emits a = b for a struct or array b read from a buffer
+// (another layout than a's): as DXC, the value is loaded, the left side's
+// address computed, and only then is the value rebuilt in a's layout.
+func (e *emitter) copyAcrossLayouts(x *ast.AssignExpr) (value, bool) {
+	lt := e.typeOf(x.L)
+	c := lt.Canonical()
+	if !(c.IsStruct() || c.IsArray()) || e.info.ConversionOf(x.R) != nil {
+		return value{}, false
+	}
+	r := e.expr(x.R)
+	if !r.ptr || r.swz != nil || r.rule == layout.Void {
+		if r.ptr {
+			v := e.load(r)
+			l := e.expr(x.L)
+			e.assignTo(l, v)
+			l.loaded = v
+			return l, true
+		}
+		l := e.expr(x.L)
+		e.assignTo(l, r.id)
+		l.loaded = r.id
+		return l, true
+	}
+	raw := e.fb.Load(e.typeIn(r.typ, r.rule), e.addr(r))
+	l := e.fixAddr(e.expr(x.L))
+	if !l.ptr || l.swz != nil {
+		e.errorf(x.Pos(), "expression is not assignable")
+	}
+	val := e.relayout(raw, r.typ, r.rule, l.rule)
+	e.fb.Store(l.id, val)
+	return l, true
 }
 
 // assignTo stores into an lvalue; a matrix swizzle lvalue writes element

@@ -38,6 +38,12 @@ func (e *emitter) foldable(x ast.Expr) (*constant.Composite, bool) {
 			}
 		case *ast.CallExpr, *ast.AssignExpr, *ast.InitList:
 			ok = false
+		case *ast.ConstructExpr:
+			// clang's evaluator does not fold matrices: DXC builds
+			// float2x2(1, 2, 3, 4) with OpCompositeConstruct.
+			if t := e.info.TypeOf(n); t != nil && t.Canonical().IsMatrix() {
+				ok = false
+			}
 		case *ast.UnaryExpr:
 			switch n.Op {
 			case ast.PreInc, ast.PreDec, ast.PostInc, ast.PostDec:

@@ -356,7 +356,10 @@ type leaf struct {
 	val *constant.Value // the constant, for literals
 }
 
-// flatten splits a value into scalar leaves.
+// flatten splits a value one level: a numeric value into its scalar
+// components, an array or struct into its elements (kept whole, split
+// further only when the value being built needs it, as DXC's
+// InitListHandler does).
 func (e *emitter) flatten(id builder.ID, t *types.Type) []leaf {
 	c := t.Canonical()
 	switch {
@@ -371,14 +374,14 @@ func (e *emitter) flatten(id builder.ID, t *types.Type) []leaf {
 		var out []leaf
 		for i := range c.Len() {
 			el := e.fb.CompositeExtract(e.typeID(c.Elem()), id, uint32(i))
-			out = append(out, e.flatten(el, c.Elem())...)
+			out = append(out, leaf{id: el, typ: c.Elem()})
 		}
 		return out
 	case c.IsStruct():
 		var out []leaf
 		for i, mt := range e.structMembers(c) {
 			el := e.fb.CompositeExtract(e.typeID(mt), id, uint32(i))
-			out = append(out, e.flatten(el, mt)...)
+			out = append(out, leaf{id: el, typ: mt})
 		}
 		return out
 	}
@@ -390,6 +393,8 @@ func (e *emitter) flatten(id builder.ID, t *types.Type) []leaf {
 // type being built is used whole, anything else is split into scalars.
 func (e *emitter) initList(t *types.Type, exprs []ast.Expr) builder.ID {
 	var queue []leaf
+	slots := e.scalarSlots(t, nil)
+	pos := 0
 	var add func(x ast.Expr)
 	add = func(x ast.Expr) {
 		if il, ok := x.(*ast.InitList); ok {
@@ -402,10 +407,22 @@ func (e *emitter) initList(t *types.Type, exprs []ast.Expr) builder.ID {
 		if v, ok := e.foldable(x); ok && len(v.Elems) == 1 && numeric(xt) && flatCount(xt) == 1 {
 			val := v.Elems[0]
 			queue = append(queue, leaf{typ: concreteType(xt), val: &val})
+			pos++
 			return
 		}
+		// clang converts a scalar element to the scalar it initializes
+		// right away; vectors, matrices and aggregates are converted
+		// when they are split.
+		if xt.Canonical().Kind() == types.Basic && pos < len(slots) {
+			st := slots[pos]
+			pos++
+			queue = append(queue, leaf{id: e.rvalueAs(x, st), typ: st})
+			return
+		}
+		pos += leafCount(xt)
 		queue = append(queue, leaf{id: e.load(e.expr(x)), typ: xt})
 	}
+
 	// T(x) with x of T's shape is a conversion, not a split into scalars.
 	if len(exprs) == 1 && numeric(t) {
 		if _, isList := exprs[0].(*ast.InitList); !isList {
@@ -425,11 +442,55 @@ func (e *emitter) initList(t *types.Type, exprs []ast.Expr) builder.ID {
 	return id
 }
 
+// scalarSlots lists the scalar types of t's components in initializer
+// order.
+func (e *emitter) scalarSlots(t *types.Type, out []*types.Type) []*types.Type {
+	c := t.Canonical()
+	switch {
+	case numeric(c):
+		st := types.ScalarType(numericOf(c).Scalar())
+		for range flatCount(c) {
+			out = append(out, st)
+		}
+	case c.IsArray():
+		for range c.Len() {
+			out = e.scalarSlots(c.Elem(), out)
+		}
+	case c.IsStruct():
+		for _, mt := range e.structMembers(c) {
+			out = e.scalarSlots(mt, out)
+		}
+	}
+	return out
+}
+
+// leafCount is the number of scalars in a value of type t.
+func leafCount(t *types.Type) int {
+	c := t.Canonical()
+	switch {
+	case numeric(c):
+		return flatCount(c)
+	case c.IsArray():
+		return int(c.Len()) * leafCount(c.Elem())
+	case c.IsStruct():
+		n := 0
+		nd := c.Named()
+		if nd.Base != nil {
+			n += leafCount(nd.Base)
+		}
+		for _, f := range nd.Fields {
+			n += leafCount(f.Type)
+		}
+		return n
+	}
+	return 1
+}
+
 // constLeaves folds a numeric initializer whose every leaf is a constant
 // scalar into one constant, as DXC evaluates constant initializer lists.
 func (e *emitter) constLeaves(t *types.Type, q []leaf) (builder.ID, bool) {
 	c := concreteType(t).Canonical()
-	if !numeric(c) || c.Kind() == types.Enum || len(q) != flatCount(c) {
+	if !numeric(c) || c.IsMatrix() || c.Kind() == types.Enum || len(q) != flatCount(c) {
 		return 0, false
 	}
 	cv := constant.Composite{Type: c, Elems: make([]constant.Value, len(q))}
@@ -453,6 +514,11 @@ func (e *emitter) rebuild(t *types.Type, q *[]leaf) builder.ID {
 		*q = (*q)[1:]
 		return front.id
 	}
+	if fc := front.typ.Canonical(); numeric(c) && (fc.IsStruct() || fc.IsArray()) {
+		// a numeric value out of an aggregate: open the aggregate
+		e.split(q)
+		return e.rebuild(t, q)
+	}
 	switch {
 	case numeric(c) && flatCount(c) == 1:
 		if front.val != nil {
@@ -466,19 +532,16 @@ func (e *emitter) rebuild(t *types.Type, q *[]leaf) builder.ID {
 		*q = (*q)[1:]
 		return e.convert(front.id, front.typ, c)
 	case c.IsVector():
+		// a vector of the same size is converted whole
+		if fc := front.typ.Canonical(); front.val == nil && spirvVector(fc) && flatCount(fc) == c.VecSize() {
+			*q = (*q)[1:]
+			return e.convert(front.id, front.typ, c)
+		}
 		var parts []builder.ID
 		need := c.VecSize()
 		for got := 0; got < need; {
 			if len(*q) == 0 {
 				e.errorf(e.pos, "too few elements in initializer of type %s", t)
-			}
-			fr := (*q)[0]
-			fc := fr.typ.Canonical()
-			if fr.val == nil && fc.IsVector() && fc.VecSize() > 1 && fc.Scalar().Concrete() == c.Scalar().Concrete() && got+fc.VecSize() <= need {
-				parts = append(parts, fr.id)
-				got += fc.VecSize()
-				*q = (*q)[1:]
-				continue
 			}
 			parts = append(parts, e.rebuild(types.ScalarType(c.Scalar()), q))
 			got++
@@ -579,4 +642,17 @@ func intOfWidth(unsigned bool, bits int) types.Scalar {
 		return types.Uint
 	}
 	return types.Int
+}
+
+// spirvVector reports whether t is a vector in SPIR-V: a vector of two or
+// more, or a matrix with one row or one column.
+func spirvVector(t *types.Type) bool {
+	c := t.Canonical()
+	switch {
+	case c.IsVector():
+		return c.VecSize() > 1
+	case c.IsMatrix():
+		return (c.Rows() == 1 || c.Cols() == 1) && flatCount(c) > 1
+	}
+	return false
 }
