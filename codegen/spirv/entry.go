@@ -90,11 +90,11 @@ func builtinFor(stage string, sem string, in bool) (builtinSemantic, bool) {
 		}
 	case "SV_VIEWID":
 		if in {
-			return builtinSemantic{spv.BuiltInViewIndex, "gl_ViewIndex", types.ScalarType(types.Uint)}, true
+			return builtinSemantic{spv.BuiltInViewIndex, "", nil}, true
 		}
 	case "SV_STENCILREF":
 		if stage == "ps" && !in {
-			return builtinSemantic{spv.BuiltInFragStencilRefEXT, "gl_FragStencilRefARB", nil}, true
+			return builtinSemantic{spv.BuiltInFragStencilRefEXT, "", nil}, true
 		}
 	}
 	return builtinSemantic{}, false
@@ -317,6 +317,10 @@ func (e *emitter) stageLeaf(t *types.Type, sem string, path []uint32, mods []ast
 	if bi, ok := builtinFor(stage, upper, in); ok {
 		if bi.typ != nil {
 			varType = bi.typ
+			if bi.typ.IsVector() && t.Canonical().Scalar().IsInteger() {
+				// uint3 ids read as int3 are int vectors, as in DXC
+				varType = bi.typ.WithScalar(t.Canonical().Scalar())
+			}
 		}
 		if bi.builtin == spv.BuiltInSampleMask {
 			leaf.arrayOf = true
@@ -325,7 +329,7 @@ func (e *emitter) stageLeaf(t *types.Type, sem string, path []uint32, mods []ast
 		if leaf.arrayOf {
 			vt = e.b.TypeArrayN(vt, 1, 0)
 		}
-		id := e.b.GlobalVariable(e.b.TypePointer(sc, vt), sc, bi.name, 0)
+		id := e.b.GlobalVariable(e.b.TypePointer(sc, vt), sc, bi.name, 0) // "" leaves it unnamed
 		e.b.Decorate(id, spv.DecorationBuiltIn, builder.Enum(bi.builtin))
 		e.builtinExtras(id, bi.builtin, upper, in)
 		sv.id, sv.builtin = id, true
@@ -395,8 +399,15 @@ func (e *emitter) builtinExtras(id builder.ID, bi spv.BuiltIn, upper string, in 
 			e.b.Decorate(id, spv.DecorationFlat)
 		}
 		if e.opts.Stage == "vs" || e.opts.Stage == "ds" {
-			e.b.Capability(spv.CapabilityShaderViewportIndexLayerEXT)
-			e.b.Extension("SPV_EXT_shader_viewport_index_layer")
+			switch {
+			case e.opts.Version >= spv.Version1_5 && bi == spv.BuiltInLayer:
+				e.b.Capability(spv.CapabilityShaderLayer)
+			case e.opts.Version >= spv.Version1_5:
+				e.b.Capability(spv.CapabilityShaderViewportIndex)
+			default:
+				e.b.Capability(spv.CapabilityShaderViewportIndexLayerEXT)
+				e.b.Extension("SPV_EXT_shader_viewport_index_layer")
+			}
 		}
 	case spv.BuiltInPrimitiveId:
 		if e.opts.Stage == "ps" {
@@ -693,7 +704,7 @@ func (e *emitter) assignLocations(in bool) {
 		}
 		next += max(sv.slots, 1)
 	}
-	for _, sv := range vars {
+	for _, sv := range order {
 		e.b.Decorate(sv.id, spv.DecorationLocation, builder.Lit(uint32(sv.location)))
 	}
 }

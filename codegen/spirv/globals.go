@@ -313,6 +313,9 @@ func (e *emitter) cbuffer(d *ast.BufferDecl) {
 		return
 	}
 	e.pos = d.Pos()
+	if len(buf.Members) == 0 {
+		return // dxc emits no variable for an empty buffer
+	}
 	rules := layout.RulesFor(e.opts.Layout)
 	rule, iface, sc := rules.CBuffer, layout.UniformBlock, spv.StorageClassUniform
 	if buf.TBuffer {

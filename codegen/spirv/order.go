@@ -14,14 +14,14 @@ import (
 // when it writes the thing named.
 func finish(m *builder.Module) {
 	builder.InferCapabilities(m)
-	orderGlobals(m)
-	pos := positions(m)
+	visited := orderGlobals(m)
+	pos := positions(m, visited)
 	sort.SliceStable(m.Names, func(i, j int) bool {
 		return pos[target(m.Names[i])] < pos[target(m.Names[j])]
 	})
 	isType := func(id builder.ID) bool {
 		p, ok := pos[id]
-		return ok && p < len(m.Globals) && isTypeOp(m.Globals[p].Op)
+		return ok && p < len(visited) && isTypeOp(visited[p].Op)
 	}
 	sort.SliceStable(m.Annotations, func(i, j int) bool {
 		a, b := target(m.Annotations[i]), target(m.Annotations[j])
@@ -69,7 +69,10 @@ func isConstantOp(op spv.Op) bool {
 // (each preceded by the types it needs), the types of the global
 // variables, the types the functions use in the order they first appear,
 // the rest, and last the global variables themselves.
-func orderGlobals(m *builder.Module) {
+//
+// It returns the globals in the order DXC visits them — each variable right
+// after its types — which is the order of their names and decorations.
+func orderGlobals(m *builder.Module) []*builder.Inst {
 	def := make(map[builder.ID]*builder.Inst, len(m.Globals))
 	for _, in := range m.Globals {
 		if in.Result != 0 {
@@ -78,6 +81,7 @@ func orderGlobals(m *builder.Module) {
 	}
 	placed := make(map[*builder.Inst]bool, len(m.Globals))
 	out := make([]*builder.Inst, 0, len(m.Globals))
+	visited := make([]*builder.Inst, 0, len(m.Globals))
 	var place func(in *builder.Inst)
 	var placeID func(id builder.ID)
 	placeID = func(id builder.ID) {
@@ -92,6 +96,7 @@ func orderGlobals(m *builder.Module) {
 		placed[in] = true
 		in.ForEachUse(func(id *builder.ID) { placeID(*id) })
 		out = append(out, in)
+		visited = append(visited, in)
 	}
 	for _, in := range m.Globals {
 		if isConstantOp(in.Op) {
@@ -106,6 +111,7 @@ func orderGlobals(m *builder.Module) {
 			placed[in] = true
 			in.ForEachUse(func(id *builder.ID) { placeID(*id) })
 			vars = append(vars, in)
+			visited = append(visited, in)
 		}
 	}
 	for _, f := range m.Functions {
@@ -124,13 +130,14 @@ func orderGlobals(m *builder.Module) {
 		place(in)
 	}
 	m.Globals = append(out, vars...)
+	return visited
 }
 
 // positions numbers every definition in layout order: the globals, then
 // each function's instructions.
-func positions(m *builder.Module) map[builder.ID]int {
+func positions(m *builder.Module, globals []*builder.Inst) map[builder.ID]int {
 	pos := make(map[builder.ID]int, len(m.Globals)*2)
-	for i, in := range m.Globals {
+	for i, in := range globals {
 		if in.Result != 0 {
 			pos[in.Result] = i
 		}

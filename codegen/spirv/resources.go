@@ -62,9 +62,11 @@ func (e *emitter) imageType(t *types.Type, o types.Object, format spv.ImageForma
 	sampled := uint32(1)
 	if o.IsWritable() {
 		sampled = 2
-		if !explicitFormat {
-			format = e.imageFormat(elem)
-		}
+	}
+	// Storage images and texel buffers get a format from their element
+	// type (sampled textures stay Unknown), as in DXC.
+	if !explicitFormat && (o.IsWritable() || o.Class() == types.ClassTypedBuffer) {
+		format = e.imageFormat(elem)
 	}
 	it := builder.ImageType{SampledType: st, Dim: spvDims[o.Dim()], Depth: 2, Arrayed: o.IsArrayed(), MS: o.IsMultisampled(), Sampled: sampled, Format: format}
 	id := e.b.TypeImage(it)
@@ -88,6 +90,14 @@ func (e *emitter) imageFormat(elem *types.Type) spv.ImageFormat {
 	c := concreteType(elem).Canonical()
 	n := flatCount(c)
 	s := c.Scalar()
+	switch s {
+	case types.HalfPP, types.Min16Float, types.Min10Float:
+		return [5]spv.ImageFormat{0, spv.ImageFormatR16f, spv.ImageFormatRg16f, spv.ImageFormatUnknown, spv.ImageFormatRgba16f}[n]
+	case types.Min16Int, types.Min12Int:
+		return [5]spv.ImageFormat{0, spv.ImageFormatR16i, spv.ImageFormatRg16i, spv.ImageFormatUnknown, spv.ImageFormatRgba16i}[n]
+	case types.Min16Uint:
+		return [5]spv.ImageFormat{0, spv.ImageFormatR16ui, spv.ImageFormatRg16ui, spv.ImageFormatUnknown, spv.ImageFormatRgba16ui}[n]
+	}
 	switch {
 	case s.IsFloat() && s.SPIRVBits() == 32:
 		return [5]spv.ImageFormat{0, spv.ImageFormatR32f, spv.ImageFormatRg32f, spv.ImageFormatUnknown, spv.ImageFormatRgba32f}[n]
@@ -173,6 +183,10 @@ func (e *emitter) resourceVar(d *ast.VarDecl, v *sema.Var) {
 	}
 	e.vars[v] = &variable{ptr: ptr, sc: sc, typ: vt, rule: rule, member: -1}
 	e.bindings.add(ptr, d.Attrs, d.Semantics, class)
+	if o == types.AppendStructuredBuffer || o == types.ConsumeStructuredBuffer {
+		// their counters exist whether used or not
+		e.newCounter(ptr, v.Name(), sc, d.Attrs)
+	}
 	if o.IsROV() {
 		e.unsupported(d, "rasterizer ordered views")
 	}
@@ -646,17 +660,48 @@ func (e *emitter) counterVar(x *ast.CallExpr, recv value) builder.ID {
 	if id, ok := e.counters[recv.id]; ok {
 		return id
 	}
-	ct := e.low.Counter()
-	name := "counter.var"
+	if recv.sc == spv.StorageClassFunction {
+		e.unsupported(x, "the counter of a structured buffer held in a local variable")
+	}
+	name := ""
 	for _, in := range e.b.M.Names {
 		if in.Op == spv.OpName && target(in) == recv.id {
-			name = "counter.var." + in.Operands[1].Str
+			name = in.Operands[1].Str
 			break
 		}
 	}
-	id := e.b.GlobalVariable(e.b.TypePointer(recv.sc, ct), recv.sc, name, 0)
-	e.counters[recv.id] = id
-	e.bindings.add(id, nil, nil, 'u')
+	var attrs []*ast.Attribute
+	for o, v := range e.vars {
+		if v.ptr == recv.id {
+			if d, ok := o.Decl.(*ast.VarDecl); ok {
+				attrs = d.Attrs
+			}
+		}
+	}
+	return e.newCounter(recv.id, name, recv.sc, attrs)
+}
+
+// newCounter creates counter.var.<name>, bound by
+// [[vk::counter_binding(N)]] in the buffer's set, else implicitly.
+func (e *emitter) newCounter(buf builder.ID, name string, sc spv.StorageClass, attrs []*ast.Attribute) builder.ID {
+	ct := e.low.Counter()
+	id := e.b.GlobalVariable(e.b.TypePointer(sc, ct), sc, "counter.var."+name, 0)
+	e.counters[buf] = id
+	var cattrs []*ast.Attribute
+	for _, a := range attrs {
+		if a.Namespace == "vk" && a.Name == "counter_binding" && len(a.Args) == 1 {
+			set := &ast.BasicLit{Kind: ast.IntLit, Value: "0"}
+			for _, b := range attrs {
+				if b.Namespace == "vk" && b.Name == "binding" && len(b.Args) > 1 {
+					if l, ok := b.Args[1].(*ast.BasicLit); ok {
+						set = l
+					}
+				}
+			}
+			cattrs = append(cattrs, &ast.Attribute{Namespace: "vk", Name: "binding", Args: []ast.Expr{a.Args[0], set}})
+		}
+	}
+	e.bindings.add(id, cattrs, nil, 'u')
 	return id
 }
 
