@@ -14,6 +14,11 @@ func (e *emitter) binary(x *ast.BinaryExpr) value {
 	if k, ok := e.constant(x, concreteType(t)); ok {
 		return rv(k, t)
 	}
+	if lt := e.info.TypeOf(x.X); lt != nil && lt.Canonical().IsStruct() {
+		if op := e.operatorMethod(lt, x.Op.String(), []ast.Expr{x.Y}); op != nil {
+			return e.invoke(op, func() value { return e.expr(x.X) }, []ast.Expr{x.Y}, x)
+		}
+	}
 	switch x.Op {
 	case ast.Comma:
 		e.discard(x.X)

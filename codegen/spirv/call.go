@@ -16,26 +16,146 @@ func (e *emitter) call(x *ast.CallExpr) value {
 	}
 	f, ok := e.info.ObjectOf(x).(*sema.Func)
 	if !ok {
+		// a() on a struct with operator()
+		if op := e.operatorMethod(e.typeOf(x.Fun), "()", x.Args); op != nil {
+			return e.invoke(op, func() value { return e.expr(x.Fun) }, x.Args, x)
+		}
 		e.unsupported(x, "this call")
 	}
 	return e.userCall(x, f)
 }
 
-// userCall passes each argument through a caller-side temporary
-// (param.var.<name>), calls, and copies out and inout parameters back, as
-// DXC does.
+// userCall emits a call of a user function or method.
 func (e *emitter) userCall(x *ast.CallExpr, f *sema.Func) value {
-	fn := e.funcFor(f)
-	var args []builder.ID
+	var recv func() value
 	if f.Recv != nil && !f.Static {
-		var this value
-		if me, ok := x.Fun.(*ast.MemberExpr); ok {
-			this = e.expr(me.X)
-		} else if e.thisPtr != 0 {
-			this = value{id: e.thisPtr, typ: e.thisType, ptr: true, sc: spv.StorageClassFunction}
-		} else {
+		recv = func() value {
+			if me, ok := x.Fun.(*ast.MemberExpr); ok {
+				return e.expr(me.X)
+			}
+			if e.thisPtr != 0 {
+				return value{id: e.thisPtr, typ: e.thisType, ptr: true, sc: spv.StorageClassFunction}
+			}
 			e.unsupported(x, "this method call")
+			return value{}
 		}
+	}
+	return e.invoke(f, recv, x.Args, x)
+}
+
+// definitionOf is the definition of a function called through its
+// prototype (sema keeps the prototype's object for calls written before
+// the definition).
+func (e *emitter) definitionOf(f *sema.Func) *sema.Func {
+	if f.Decl == nil || f.Decl.Body != nil {
+		return f
+	}
+	var found *sema.Func
+	var walk func(ds []ast.Decl)
+	walk = func(ds []ast.Decl) {
+		for _, d := range ds {
+			if found != nil {
+				return
+			}
+			switch d := d.(type) {
+			case *ast.FuncDecl:
+				if d.Body == nil || d.Name == nil || d.Name.Name != f.Name() {
+					continue
+				}
+				g, ok := e.info.ObjectOf(d).(*sema.Func)
+				if !ok || g == f || !types.Identical(g.Type(), f.Type()) {
+					continue
+				}
+				if (g.Recv == nil) != (f.Recv == nil) || (g.Recv != nil && !types.Identical(g.Recv, f.Recv)) {
+					continue
+				}
+				found = g
+			case *ast.NamespaceDecl:
+				walk(d.Decls)
+			case *ast.StructDecl:
+				walk(d.Members)
+			}
+		}
+	}
+	walk(e.file.Decls)
+	if found == nil {
+		return f
+	}
+	return found
+}
+
+// operatorNames are clang's names of overloadable operators, which DXC
+// uses in function names (S.operator.Star).
+var operatorNames = map[string]string{
+	"+": "Plus", "-": "Minus", "*": "Star", "/": "Slash", "%": "Percent", "^": "Caret",
+	"&": "Amp", "|": "Pipe", "~": "Tilde", "!": "Exclaim", "=": "Equal", "<": "Less",
+	">": "Greater", "+=": "PlusEqual", "-=": "MinusEqual", "*=": "StarEqual",
+	"/=": "SlashEqual", "%=": "PercentEqual", "^=": "CaretEqual", "&=": "AmpEqual",
+	"|=": "PipeEqual", "<<": "LessLess", ">>": "GreaterGreater", "<<=": "LessLessEqual",
+	">>=": "GreaterGreaterEqual", "==": "EqualEqual", "!=": "ExclaimEqual",
+	"<=": "LessEqual", ">=": "GreaterEqual", "&&": "AmpAmp", "||": "PipePipe",
+	"++": "PlusPlus", "--": "MinusMinus", ",": "Comma", "->*": "ArrowStar", "->": "Arrow",
+	"()": "Call", "[]": "Subscript",
+}
+
+// operatorMethod finds the operator method op of struct type t (or of its
+// bases) taking args: the overload whose parameters match the argument
+// types exactly, else the first with as many parameters.
+func (e *emitter) operatorMethod(t *types.Type, op string, args []ast.Expr) *sema.Func {
+	if t == nil {
+		return nil
+	}
+	for c := t.Canonical(); c != nil && c.IsStruct(); {
+		nd := c.Named()
+		var first *sema.Func
+		for _, m := range nd.Methods {
+			d, ok := m.(*ast.FuncDecl)
+			if !ok || d.Operator != op || len(d.Params) < len(args) {
+				continue
+			}
+			f, ok := e.info.ObjectOf(d).(*sema.Func)
+			if !ok {
+				continue
+			}
+			exact := len(f.Params) == len(args)
+			for i, a := range args {
+				if exact && !types.Identical(f.Params[i].Type(), e.typeOf(a)) {
+					exact = false
+				}
+			}
+			if exact {
+				return f
+			}
+			if first == nil {
+				first = f
+			}
+		}
+		if first != nil {
+			return first
+		}
+		if nd.Base == nil {
+			break
+		}
+		c = nd.Base.Canonical()
+	}
+	return nil
+}
+
+// invoke passes each argument through a caller-side temporary
+// (param.var.<name>), calls, and copies out and inout parameters back, as
+// DXC does; recv, for a method, evaluates the object.
+func (e *emitter) invoke(f *sema.Func, recv func() value, argExprs []ast.Expr, x ast.Expr) value {
+	proto := f
+	f = e.definitionOf(f)
+	fn := e.funcFor(f)
+	if f.Decl != nil && f.Decl.Operator != "" {
+		if n, ok := operatorNames[f.Decl.Operator]; ok && f.Recv != nil && f.Recv.Named() != nil {
+			fn.name = f.Recv.Named().Name + ".operator." + n
+		}
+	}
+	var args []builder.ID
+	if f.Recv != nil && !f.Static && recv != nil {
+		this := recv()
 		if this.ptr && this.sc == spv.StorageClassFunction && this.swz == nil && types.Identical(this.typ, f.Recv) {
 			args = append(args, e.addr(this))
 		} else {
@@ -54,10 +174,10 @@ func (e *emitter) userCall(x *ast.CallExpr, f *sema.Func) value {
 		pt := p.Type()
 		tmp := e.fb.Variable(e.ptrType(spv.StorageClassFunction, pt, layout.Void), "param.var."+p.Name(), 0)
 		var arg ast.Expr
-		if i < len(x.Args) {
-			arg = x.Args[i]
-		} else if pd, ok := p.Decl.(*ast.Param); ok && pd.Default != nil {
-			arg = pd.Default
+		if i < len(argExprs) {
+			arg = argExprs[i]
+		} else if d := defaultArg(f, proto, i); d != nil {
+			arg = d
 		} else {
 			e.errorf(x.Pos(), "too few arguments in call to '%s'", f.Name())
 		}
@@ -81,4 +201,17 @@ func (e *emitter) userCall(x *ast.CallExpr, f *sema.Func) value {
 		e.store(b.dst, e.convert(v, b.pt, b.dst.typ))
 	}
 	return rv(id, f.Result)
+}
+
+// defaultArg is the default argument of parameter i, written on the
+// definition or on the prototype.
+func defaultArg(def, proto *sema.Func, i int) ast.Expr {
+	for _, f := range []*sema.Func{def, proto} {
+		if i < len(f.Params) {
+			if pd, ok := f.Params[i].Decl.(*ast.Param); ok && pd.Default != nil {
+				return pd.Default
+			}
+		}
+	}
+	return nil
 }

@@ -577,6 +577,10 @@ func (e *emitter) rebuild(t *types.Type, q *[]leaf) builder.ID {
 func (e *emitter) split(q *[]leaf) {
 	fr := (*q)[0]
 	parts := e.flatten(fr.id, fr.typ)
+	if len(parts) == 1 && parts[0].typ == fr.typ {
+		// not splittable (an object): it cannot initialize a scalar
+		e.errorf(e.pos, "cannot initialize a value from an object of type %s", fr.typ)
+	}
 	*q = append(parts, (*q)[1:]...)
 }
 

@@ -328,6 +328,7 @@ func (e *emitter) member(x *ast.MemberExpr) value {
 // field selects a struct member by name, looking through base classes
 // (a base is member 0 of the derived struct, as in DXC).
 func (e *emitter) field(base value, name string, pos any) value {
+	base.typ = cbufferElem(base.typ) // cb[i].f on ConstantBuffer<T> (resources.go)
 	st := base.typ.Canonical()
 	for st != nil && st.Kind() == types.Struct {
 		nd := st.Named()
@@ -471,6 +472,11 @@ func (e *emitter) index(x *ast.IndexExpr) value {
 	bt := e.typeOf(x.X)
 	if bt.Canonical().IsObject() {
 		return e.resourceIndex(x)
+	}
+	if bt.Canonical().IsStruct() {
+		if op := e.operatorMethod(bt, "[]", []ast.Expr{x.Index}); op != nil {
+			return e.invoke(op, func() value { return e.expr(x.X) }, []ast.Expr{x.Index}, x)
+		}
 	}
 	base := e.expr(x.X)
 	t := e.typeOf(x)

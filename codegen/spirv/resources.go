@@ -824,3 +824,12 @@ func (e *emitter) interlocked(x *ast.CallExpr, name string) {
 	}
 	e.atomic(x, name, ptr, x.Args[1:], vt)
 }
+
+// cbufferElem is T for ConstantBuffer<T> and TextureBuffer<T>, whose
+// members are read as T's; other types are returned as they are.
+func cbufferElem(t *types.Type) *types.Type {
+	if o, ok := objectOf(t); ok && o.Class() == types.ClassCBuffer {
+		return t.Canonical().Elem()
+	}
+	return t
+}
