@@ -152,7 +152,11 @@ func (c *checker) name(e *ast.NameExpr) operand {
 		if intrinsics.IsVkFunction(e.Name) {
 			return operand{typ: types.InvalidType(), intrinsic: e.Name, vk: true}
 		}
-		// vk:: constants and other built-ins: leave open.
+		if v := vkConstant(e.Name); v != nil {
+			c.setUse(e, v)
+			return operand{typ: v.typ, val: v.Value}
+		}
+		// Other vk:: built-ins: leave open.
 		return invalidOperand()
 	}
 	o, unresolvable := c.lookupName(e)

@@ -87,3 +87,22 @@ func declarePredeclared(s *Scope) {
 		s.set(&Var{name: n, typ: types.InvalidType(), Storage: StorageResource})
 	}
 }
+
+// vkConstants are DXC's implicit vk:: integer constants (the SPIR-V
+// memory scopes), static const uint.
+var vkConstants = map[string]*Var{}
+
+func init() {
+	uint := types.ScalarType(types.Uint)
+	for name, value := range map[string]uint64{
+		"CrossDeviceScope": 0, "DeviceScope": 1, "WorkgroupScope": 2,
+		"SubgroupScope": 3, "InvocationScope": 4, "QueueFamilyScope": 5,
+	} {
+		v := constant.Uint(types.Uint, value)
+		vkConstants[name] = &Var{name: name, typ: uint, Storage: StorageStatic, Const: true,
+			Value: &constant.Composite{Type: uint, Elems: []constant.Value{v}}}
+	}
+}
+
+// vkConstant returns the vk:: constant of that name, or nil.
+func vkConstant(name string) *Var { return vkConstants[name] }

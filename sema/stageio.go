@@ -44,6 +44,8 @@ func (v *vulkanChecker) entryInterface(f *Func) {
 		return // ray tracing and node stages pass payloads and records, not stage variables
 	}
 	switch v.stage {
+	case "pixel":
+		v.stencilAttrs(f)
 	case "geometry":
 		v.geometryPrimitives(f)
 	case "mesh":
@@ -693,4 +695,20 @@ func (v *vulkanChecker) entryLocations(e entryVars, input bool) bool {
 		}
 	}
 	return true
+}
+
+// stencilAttrs: a pixel shader names at most one stencil reference mode
+// per face.
+func (v *vulkanChecker) stencilAttrs(f *Func) {
+	for _, face := range []string{"front", "back"} {
+		n := 0
+		for _, mode := range []string{"unchanged", "greater_equal", "less_equal"} {
+			if vkAttr(f.Decl.Attrs, "stencil_ref_"+mode+"_"+face) != nil {
+				n++
+			}
+		}
+		if n > 1 {
+			v.c.errorf(codes.VkAttribute, diag.NoPos, "Shaders must not specify more than one of stencil_ref_unchanged_%[1]s, stencil_ref_greater_equal_%[1]s, and stencil_ref_less_equal_%[1]s.", face)
+		}
+	}
 }

@@ -194,7 +194,7 @@ func isDeprecatedTex(name string) bool {
 func (v *vulkanChecker) call(e *ast.CallExpr) {
 	c := v.c
 	m := c.info.CallOf(e)
-	if f, ok := c.info.Uses[e.ID()].(*Func); ok && m == nil {
+	if f, ok := c.info.ObjectOf(e).(*Func); ok && m == nil {
 		v.userCall(e, f)
 		return
 	}
@@ -239,6 +239,10 @@ func (v *vulkanChecker) call(e *ast.CallExpr) {
 			Notes: []diag.Diagnostic{{Severity: diag.Note, Msg: "please specify your target environment via command line option -fspv-target-env="}}})
 	case strings.HasPrefix(name, "Interlocked") && len(e.Args) > 0:
 		v.interlockedDest(e.Args[0])
+	case name == "DispatchMesh" && len(e.Args) == 4:
+		if vr, ok := c.info.ObjectOf(unparen(e.Args[3])).(*Var); !ok || vr.Storage != StorageGroupShared {
+			c.errorf(codes.IntrinsicArgument, e.Args[3].Pos(), "expected groupshared object as argument to DispatchMesh()")
+		}
 	case name == "RawBufferLoad" && m.Overload.Vk && len(e.Args) == 2:
 		v.rawBufferAlignment(e.Args[1])
 	case name == "RawBufferStore" && m.Overload.Vk && len(e.Args) == 3:
@@ -246,22 +250,66 @@ func (v *vulkanChecker) call(e *ast.CallExpr) {
 	}
 }
 
-// userCall checks the first call of a user function: DXC declares the
-// function then and applies its vk::ext_decorate* attributes.
+// userCall checks a call of a user function: its vk::ext_decorate*
+// attributes when DXC first declares it, the arguments of a
+// vk::ext_instruction function, and unsized array parameters.
 func (v *vulkanChecker) userCall(e *ast.CallExpr, f *Func) {
-	f = v.c.definition(f)
-	if v.declared[f] || f.Decl == nil {
+	c := v.c
+	f = c.definition(f)
+	if f.Decl == nil {
 		return
 	}
-	if v.declared == nil {
-		v.declared = map[*Func]bool{}
-	}
-	v.declared[f] = true
-	for _, a := range f.Decl.Attrs {
-		if a.Namespace == "vk" && (a.Name == "ext_decorate_id" || a.Name == "ext_decorate_string") {
-			v.c.errorf(codes.VkAttribute, f.pos, "vk::%s is not supported on functions", a.Name)
+	if !v.declared[f] {
+		if v.declared == nil {
+			v.declared = map[*Func]bool{}
+		}
+		v.declared[f] = true
+		for _, a := range f.Decl.Attrs {
+			if a.Namespace == "vk" && (a.Name == "ext_decorate_id" || a.Name == "ext_decorate_string") {
+				c.errorf(codes.VkAttribute, f.pos, "vk::%s is not supported on functions", a.Name)
+			}
 		}
 	}
+	if vkAttr(f.Decl.Attrs, "ext_instruction") != nil {
+		for i, p := range f.Decl.Params {
+			if i >= len(e.Args) {
+				break
+			}
+			switch {
+			case vkAttr(p.Attrs, "ext_reference") != nil:
+				if isRvalue(e.Args[i]) {
+					c.errorf(codes.IntrinsicArgument, unparen(e.Args[i]).Pos(), "argument for a parameter with vk::ext_reference attribute must be a reference")
+					return
+				}
+			case vkAttr(p.Attrs, "ext_literal") != nil:
+				if c.info.ValueOf(e.Args[i]) == nil {
+					c.errorf(codes.IntrinsicArgument, e.Fun.Pos(), "vk::ext_literal may only be applied to parameters that can be evaluated to a literal value")
+					return
+				}
+			}
+		}
+		return
+	}
+	for i, p := range f.Params {
+		if i >= len(e.Args) || p.typ == nil {
+			continue
+		}
+		if pt := p.typ.Canonical(); pt.IsArray() && pt.Len() == types.Unsized {
+			if at := c.info.TypeOf(e.Args[i]); at != nil && at.Canonical().IsArray() && at.Canonical().Len() != types.Unsized {
+				c.errorf(codes.UnsupportedType, e.Args[i].Pos(), "initializer for type '%s' unimplemented", pt.CanonicalString())
+			}
+		}
+	}
+}
+
+// isRvalue reports expressions that certainly yield a value, not a
+// reference to memory: literals, constructors, casts, calls, operators.
+func isRvalue(e ast.Expr) bool {
+	switch unparen(e).(type) {
+	case *ast.BasicLit, *ast.ConstructExpr, *ast.CastExpr, *ast.CallExpr, *ast.BinaryExpr, *ast.UnaryExpr, *ast.CondExpr, *ast.InitList:
+		return true
+	}
+	return false
 }
 
 // spirvBits is the width a numeric type's components get in SPIR-V.

@@ -386,12 +386,17 @@ func containsNonFloatColMajorMatrix(t *types.Type) bool {
 			return containsNonFloatColMajorMatrix(el)
 		}
 	}
-	if ct := t.Canonical(); ct.IsStruct() && ct.Named() != nil {
+	ct := t.Canonical()
+	if ct.IsStruct() && ct.Named() != nil {
 		for _, f := range ct.Named().Fields {
 			if containsNonFloatColMajorMatrix(f.Type) {
 				return true
 			}
 		}
+	}
+	// A structured or constant buffer is a record holding its element.
+	if ct.IsObject() && (ct.Object().Class() == types.ClassStructuredBuffer || ct.Object().Class() == types.ClassCBuffer) {
+		return containsNonFloatColMajorMatrix(ct.Elem())
 	}
 	return false
 }

@@ -27,6 +27,9 @@ void main(triangle in uint i[3] : A, line in uint j[2] : B,
           inout PointStream<V> s1, inout LineStream<V> s2) {}`, []string{
 			"only one input primitive type can be specified in the geometry shader",
 			"only one output primitive type can be specified in the geometry shader"}},
+		{"two stencil modes", Config{Stage: "ps", Major: 6, Minor: 0}, `
+[[vk::stencil_ref_less_equal_back, vk::stencil_ref_greater_equal_back, vk::stencil_ref_unchanged_front]]
+void main() {}`, []string{"Shaders must not specify more than one of stencil_ref_unchanged_back, stencil_ref_greater_equal_back, and stencil_ref_less_equal_back."}},
 		{"partial locations", Config{Stage: "vs", Major: 6, Minor: 0}, `
 float main([[vk::location(5)]] int a : A, float b : B) : R { return 1.0; }`,
 			[]string{"partial explicit stage input location assignment via vk::location(X) unsupported"}},
