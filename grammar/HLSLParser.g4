@@ -362,26 +362,22 @@ expression
     : assignmentExpression (COMMA assignmentExpression)*
     ;
 
-// Assignment and the conditional operator share one rule (one parse-tree
-// node fewer per expression). Whether the left side is assignable is
-// sema's question; keeping the grammar LL(1) here avoids scanning a whole
-// unary expression to predict.
+// Assignment, the conditional operator and the binary operators share one
+// rule (one parse-tree node per expression, not three). The binary
+// operators are a flat list, `a op b op c ...`, folded by precedence when
+// the AST is built (as constArgExpression is): a left-recursive rule would
+// put precedence predicates on every path that leaves an expression, and
+// no decision there could then be made from one token. Whether the left
+// side of an assignment is assignable is sema's question; keeping the
+// grammar LL(1) here avoids scanning a whole unary expression to predict.
 assignmentExpression
-    : binaryExpression (QUESTION expression COLON assignmentExpression | assignOp assignmentExpression)?
+    : unaryExpression (binaryOp unaryExpression)*
+      (QUESTION expression COLON assignmentExpression | assignOp assignmentExpression)?
     ;
 
 assignOp
     : ASSIGN | PLUS_ASSIGN | MINUS_ASSIGN | STAR_ASSIGN | DIV_ASSIGN | MOD_ASSIGN
     | SHL_ASSIGN | SHR_ASSIGN | AND_ASSIGN | XOR_ASSIGN | OR_ASSIGN
-    ;
-
-// All binary operators as one flat list, `a op b op c ...`, folded by
-// precedence when the AST is built (as constArgExpression is). A
-// left-recursive rule would put precedence predicates on every path that
-// leaves an expression, and no decision there could then be made from one
-// token without ANTLR's adaptive prediction; the flat loop is LL(1).
-binaryExpression
-    : unaryExpression (binaryOp unaryExpression)*
     ;
 
 // `>>` arrives as two GT: `GT GT` is a shift (the AST builder checks it was

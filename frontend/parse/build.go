@@ -1235,7 +1235,7 @@ func (b *builder) assignment(ctx p.IAssignmentExpressionContext) ast.Expr {
 	if ctx == nil {
 		return b.badExpr(nil)
 	}
-	l := b.binary(ctx.BinaryExpression())
+	l := b.binary(ctx)
 	switch {
 	case ctx.QUESTION() != nil:
 		x := b.expression(ctx.Expression())
@@ -1260,32 +1260,37 @@ var binaryOps = map[int]ast.Op{
 	p.HLSLParserDIV: ast.Div, p.HLSLParserMOD: ast.Rem,
 }
 
-// binary builds a binaryExpression: a flat list of operands and operators
-// that is folded by precedence.
-func (b *builder) binary(ctx p.IBinaryExpressionContext) ast.Expr {
-	if ctx == nil || isNilCtx(ctx) {
-		return b.badExpr(nil)
-	}
+// binary builds the operand of an assignmentExpression: the flat list of
+// operands and binary operators it starts with, folded by precedence.
+func (b *builder) binary(ctx p.IAssignmentExpressionContext) ast.Expr {
 	children := ctx.GetChildren()
-	if len(children) == 1 {
-		if u, ok := children[0].(p.IUnaryExpressionContext); ok {
+	if len(children) > 0 {
+		if u, ok := children[0].(p.IUnaryExpressionContext); ok && (len(children) == 1 || !isBinaryOp(children[1])) {
 			return b.unary(u)
 		}
 	}
-	operands := make([]ast.Expr, 0, (len(children)+1)/2)
-	ops := make([]ast.Op, 0, len(children)/2)
+	var operands []ast.Expr
+	var ops []ast.Op
+loop:
 	for _, c := range children {
 		switch c := c.(type) {
 		case *p.BinaryOpContext:
 			ops = append(ops, b.binaryOp(c))
 		case p.IUnaryExpressionContext:
 			operands = append(operands, b.unary(c))
+		default:
+			break loop // `?` or an assignment operator
 		}
 	}
 	if len(operands) == 0 {
 		return b.badExpr(ctx)
 	}
 	return b.foldByPrecedence(operands, ops)
+}
+
+func isBinaryOp(t antlr.Tree) bool {
+	_, ok := t.(*p.BinaryOpContext)
+	return ok
 }
 
 // binaryOp reads a binary operator; a `> >` shift that was not written

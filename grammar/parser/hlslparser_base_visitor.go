@@ -303,10 +303,6 @@ func (v *BaseHLSLParserVisitor) VisitAssignOp(ctx *AssignOpContext) interface{} 
 	return v.VisitChildren(ctx)
 }
 
-func (v *BaseHLSLParserVisitor) VisitBinaryExpression(ctx *BinaryExpressionContext) interface{} {
-	return v.VisitChildren(ctx)
-}
-
 func (v *BaseHLSLParserVisitor) VisitBinaryOp(ctx *BinaryOpContext) interface{} {
 	return v.VisitChildren(ctx)
 }

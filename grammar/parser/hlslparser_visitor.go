@@ -229,9 +229,6 @@ type HLSLParserVisitor interface {
 	// Visit a parse tree produced by HLSLParser#assignOp.
 	VisitAssignOp(ctx *AssignOpContext) interface{}
 
-	// Visit a parse tree produced by HLSLParser#binaryExpression.
-	VisitBinaryExpression(ctx *BinaryExpressionContext) interface{}
-
 	// Visit a parse tree produced by HLSLParser#binaryOp.
 	VisitBinaryOp(ctx *BinaryOpContext) interface{}
 
