@@ -287,3 +287,22 @@ func (e *emitter) ptrType(sc spv.StorageClass, t *types.Type, r layout.Rule) bui
 func (e *emitter) objectType(t *types.Type, r layout.Rule) (builder.ID, error) {
 	return e.resourceType(t)
 }
+
+// relaxed decorates a variable of a min-precision type (or an array of
+// them) RelaxedPrecision, unless -enable-16bit-types made it a real 16-bit
+// type.
+func (e *emitter) relaxed(id builder.ID, t *types.Type) {
+	if e.opts.Enable16BitTypes || t == nil {
+		return
+	}
+	c := t.Canonical()
+	for c.IsArray() {
+		c = c.Elem().Canonical()
+	}
+	switch c.Kind() {
+	case types.Basic, types.Vector, types.Matrix:
+		if c.Scalar().IsMinPrecision() {
+			e.b.Decorate(id, spv.DecorationRelaxedPrecision)
+		}
+	}
+}

@@ -185,7 +185,7 @@ func (e *emitter) resourceVar(d *ast.VarDecl, v *sema.Var) {
 	e.bindings.add(ptr, d.Attrs, d.Semantics, class)
 	if o == types.AppendStructuredBuffer || o == types.ConsumeStructuredBuffer {
 		// their counters exist whether used or not
-		e.newCounter(ptr, v.Name(), sc, d.Attrs)
+		e.newCounter(ptr, v.Name(), sc, d.Attrs, t)
 	}
 	if o.IsROV() {
 		e.unsupported(d, "rasterizer ordered views")
@@ -638,7 +638,9 @@ func (e *emitter) structuredMethod(x *ast.CallExpr, m *intrinsics.Match, recv va
 func (e *emitter) counterOp(x *ast.CallExpr, recv value, inc bool) builder.ID {
 	ptr := e.counterVar(x, recv)
 	intT := e.typeID(types.ScalarType(types.Int))
-	p := e.fb.AccessChain(e.b.TypePointer(recv.sc, intT), ptr, e.b.ConstUint32(0))
+	// the buffer's array indexes select its counter, member 0 the count
+	idx := append(append([]builder.ID(nil), recv.idx...), e.b.ConstUint32(0))
+	p := e.fb.AccessChain(e.b.TypePointer(recv.sc, intT), ptr, idx...)
 	one := e.b.ConstInt32(1)
 	scope, sem := e.b.ConstUint32(1), e.b.ConstUint32(0)
 	var r builder.ID
@@ -652,39 +654,32 @@ func (e *emitter) counterOp(x *ast.CallExpr, recv value, inc bool) builder.ID {
 }
 
 // counterVar returns the counter variable of a RW/Append/Consume
-// structured buffer, counter.var.<name>, creating it on first use.
+// structured buffer (or array of them), counter.var.<name>, creating it on
+// first use.
 func (e *emitter) counterVar(x *ast.CallExpr, recv value) builder.ID {
-	if len(recv.idx) > 0 {
-		e.unsupported(x, "the counter of a structured buffer in an array")
-	}
 	if id, ok := e.counters[recv.id]; ok {
 		return id
 	}
 	if recv.sc == spv.StorageClassFunction {
 		e.unsupported(x, "the counter of a structured buffer held in a local variable")
 	}
-	name := ""
-	for _, in := range e.b.M.Names {
-		if in.Op == spv.OpName && target(in) == recv.id {
-			name = in.Operands[1].Str
-			break
-		}
-	}
-	var attrs []*ast.Attribute
 	for o, v := range e.vars {
 		if v.ptr == recv.id {
+			var attrs []*ast.Attribute
 			if d, ok := o.Decl.(*ast.VarDecl); ok {
 				attrs = d.Attrs
 			}
+			return e.newCounter(recv.id, o.Name(), recv.sc, attrs, v.typ)
 		}
 	}
-	return e.newCounter(recv.id, name, recv.sc, attrs)
+	e.errorf(x.Pos(), "Cannot access associated counter variable for an array of buffers in a struct.")
+	return 0
 }
 
 // newCounter creates counter.var.<name>, bound by
 // [[vk::counter_binding(N)]] in the buffer's set, else implicitly.
-func (e *emitter) newCounter(buf builder.ID, name string, sc spv.StorageClass, attrs []*ast.Attribute) builder.ID {
-	ct := e.low.Counter()
+func (e *emitter) newCounter(buf builder.ID, name string, sc spv.StorageClass, attrs []*ast.Attribute, t *types.Type) builder.ID {
+	ct := e.arrayOf(t, e.low.Counter())
 	id := e.b.GlobalVariable(e.b.TypePointer(sc, ct), sc, "counter.var."+name, 0)
 	e.counters[buf] = id
 	var cattrs []*ast.Attribute

@@ -40,6 +40,7 @@ func (e *emitter) function(fn *function) {
 		id := fb.Param(i)
 		i++
 		e.b.Name(id, p.Name())
+		e.relaxed(id, p.Type())
 		e.vars[p] = &variable{ptr: id, sc: spv.StorageClassFunction, typ: p.Type(), member: -1}
 	}
 	fb.StartBlock(fb.NewBlock("bb.entry"))
@@ -132,6 +133,7 @@ func (e *emitter) localVar(d *ast.VarDecl) {
 		e.unsupported(d, "a local resource variable")
 	}
 	ptr := e.fb.Variable(e.ptrType(spv.StorageClassFunction, t, layout.Void), v.Name(), 0)
+	e.relaxed(ptr, t)
 	e.vars[v] = &variable{ptr: ptr, sc: spv.StorageClassFunction, typ: t, member: -1}
 	if d.Init != nil {
 		val := e.initValue(t, d.Init)
