@@ -28,6 +28,10 @@ type value struct {
 	loaded builder.ID
 	// texel is set for tex[i] on a texture or typed buffer (resources.go).
 	texel *texel
+	// melem, when set, selects elements of the matrix (of type vec) id
+	// points to, as flat row-major indices: m._m01_m10 is read and
+	// written element by element, as DXC does.
+	melem []int
 }
 
 func rv(id builder.ID, t *types.Type) value { return value{id: id, typ: t} }
@@ -63,6 +67,9 @@ func (e *emitter) fixAddr(v value) value {
 // at adds an index to an lvalue.
 func (v value) at(index builder.ID, elem *types.Type) value {
 	v.loaded = 0
+	if v.melem != nil {
+		panic("internal: indexing a matrix element selection")
+	}
 	idx := make([]builder.ID, len(v.idx), len(v.idx)+1)
 	copy(idx, v.idx)
 	v.idx = append(idx, index)
@@ -81,6 +88,9 @@ func (e *emitter) load(v value) builder.ID {
 	}
 	if v.loaded != 0 {
 		return v.loaded
+	}
+	if v.melem != nil {
+		return e.loadMatrixElems(v)
 	}
 	if v.swz != nil {
 		vec := e.load(value{id: v.id, typ: v.vec, ptr: true, sc: v.sc, rule: v.rule, idx: v.idx})
@@ -305,7 +315,8 @@ func (e *emitter) varValue(o *sema.Var) value {
 	}
 	val := value{id: v.ptr, typ: v.typ, ptr: true, sc: v.sc, rule: v.rule}
 	if v.member >= 0 {
-		val = val.at(e.b.ConstInt32(int32(v.member)), v.typ)
+		// DXC makes the member's access chain where the name is used
+		val = e.fixAddr(val.at(e.b.ConstInt32(int32(v.member)), v.typ))
 	}
 	return val
 }
@@ -318,10 +329,13 @@ func (e *emitter) member(x *ast.MemberExpr) value {
 	if o, ok := e.info.ObjectOf(x).(*sema.Var); ok && (o.Storage == sema.StorageStaticField || o.Storage == sema.StorageStatic) {
 		return e.varValue(o)
 	}
-	base := e.expr(x.X)
 	if x.Name == nil {
 		e.unsupported(x, "this member access")
 	}
+	if bt := e.typeOf(x.X); bt.Canonical().IsStruct() {
+		return e.chain(x)
+	}
+	base := e.expr(x.X)
 	return e.field(base, x.Name.Name, x.Pos())
 }
 
@@ -417,14 +431,14 @@ func isIdentity(idx []int, n int) bool {
 	return true
 }
 
-// matrixSwizzle reads m._m01_m10 (writes go element by element in assign).
+// matrixSwizzle is m._m01_m10: on an lvalue, a selection read and written
+// element by element through access chains; on an rvalue, extracts.
 func (e *emitter) matrixSwizzle(base value, sw *types.Swizzle) value {
 	mt := base.typ.Canonical()
 	cols := mt.Cols()
-	elem := types.ScalarType(mt.Scalar())
-	if len(sw.Indices) == 1 && base.ptr {
-		r, c := sw.Indices[0]/cols, sw.Indices[0]%cols
-		return e.matrixElemPtr(base, r, c, elem)
+	if base.ptr && base.swz == nil && base.melem == nil {
+		base = e.fixAddr(base)
+		return value{id: base.id, typ: sw.Type, ptr: true, sc: base.sc, rule: base.rule, vec: base.typ, melem: sw.Indices}
 	}
 	m := e.load(base)
 	parts := make([]builder.ID, len(sw.Indices))
@@ -435,6 +449,56 @@ func (e *emitter) matrixSwizzle(base value, sw *types.Swizzle) value {
 		return rv(parts[0], sw.Type)
 	}
 	return rv(e.fb.CompositeConstruct(e.typeID(sw.Type), parts...), sw.Type)
+}
+
+// matrixElemAddr is the pointer to element k of the matrix v points to.
+func (e *emitter) matrixElemAddr(v value, k int) builder.ID {
+	mt := v.vec.Canonical()
+	r, c := k/mt.Cols(), k%mt.Cols()
+	var idx []builder.ID
+	if mt.Rows() > 1 {
+		idx = append(idx, e.b.ConstInt32(int32(r)))
+	}
+	if mt.Cols() > 1 {
+		idx = append(idx, e.b.ConstInt32(int32(c)))
+	}
+	if len(idx) == 0 {
+		return v.id
+	}
+	elem := types.ScalarType(mt.Scalar())
+	return e.fb.AccessChain(e.b.TypePointer(v.sc, e.typeIn(elem, v.rule)), v.id, idx...)
+}
+
+func (e *emitter) loadMatrixElems(v value) builder.ID {
+	mt := v.vec.Canonical()
+	elem := types.ScalarType(mt.Scalar())
+	parts := make([]builder.ID, len(v.melem))
+	for i, k := range v.melem {
+		id := e.fb.Load(e.typeIn(elem, v.rule), e.matrixElemAddr(v, k))
+		if v.rule != layout.Void {
+			id = e.relayout(id, elem, v.rule, layout.Void)
+		}
+		parts[i] = id
+	}
+	if len(parts) == 1 {
+		return parts[0]
+	}
+	return e.fb.CompositeConstruct(e.typeID(v.typ), parts...)
+}
+
+func (e *emitter) storeMatrixElems(v value, val builder.ID) {
+	mt := v.vec.Canonical()
+	elem := types.ScalarType(mt.Scalar())
+	for i, k := range v.melem {
+		x := val
+		if len(v.melem) > 1 {
+			x = e.fb.CompositeExtract(e.typeID(elem), val, uint32(i))
+		}
+		if v.rule != layout.Void {
+			x = e.relayout(x, elem, layout.Void, v.rule)
+		}
+		e.fb.Store(e.matrixElemAddr(v, k), x)
+	}
 }
 
 // matrixElemPtr is the lvalue of element (r, c) of a matrix lvalue, with
@@ -478,50 +542,10 @@ func (e *emitter) index(x *ast.IndexExpr) value {
 			return e.invoke(op, func() value { return e.expr(x.X) }, []ast.Expr{x.Index}, x)
 		}
 	}
-	base := e.expr(x.X)
-	t := e.typeOf(x)
-	var idx builder.ID
-	if k, ok := e.constant(x.Index, concreteType(e.indexType(x.Index))); ok {
-		idx = k
-	} else {
-		idx = e.rvalue(x.Index)
+	if bt.Canonical().IsArray() {
+		return e.arraySubscript(x)
 	}
-	c := base.typ.Canonical()
-	// One-row or one-column matrices and 1-vectors are vectors and
-	// scalars in SPIR-V.
-	if (c.IsVector() && c.VecSize() == 1) || (c.IsMatrix() && c.Rows() == 1) {
-		if base.ptr {
-			base.typ = t
-			return base
-		}
-		return rv(base.id, t)
-	}
-	if base.ptr && base.swz == nil {
-		return base.at(idx, t)
-	}
-	id := e.load(base)
-	if n, ok := e.b.ConstantValue(idx); ok {
-		return rv(e.fb.CompositeExtract(e.typeID(t), id, uint32(n)), t)
-	}
-	if c.IsVector() || (base.swz != nil) {
-		return rv(e.fb.Emit(spv.OpVectorExtractDynamic, e.typeID(t), builder.Ref(id), builder.Ref(idx)), t)
-	}
-	// A dynamic index into an rvalue array or matrix goes through a
-	// temporary, as in DXC.
-	tmp := e.fb.Variable(e.ptrType(spv.StorageClassFunction, base.typ, layout.Void), "temp.var."+tempName(c), 0)
-	e.fb.Store(tmp, id)
-	v := value{id: tmp, typ: base.typ, ptr: true, sc: spv.StorageClassFunction}
-	return v.at(idx, t)
-}
-
-func tempName(t *types.Type) string {
-	switch {
-	case t.IsArray():
-		return "array"
-	case t.IsMatrix():
-		return "matrix"
-	}
-	return "vector"
+	return e.chain(x)
 }
 
 // indexType is the type an index expression is used as: its own, or what

@@ -1,0 +1,194 @@
+package spirv
+
+import (
+	"github.com/hlsl2spirv/hlsl2spirv/builder"
+	"github.com/hlsl2spirv/hlsl2spirv/builder/spv"
+	"github.com/hlsl2spirv/hlsl2spirv/codegen/spirv/layout"
+	"github.com/hlsl2spirv/hlsl2spirv/frontend/ast"
+	"github.com/hlsl2spirv/hlsl2spirv/sema"
+	"github.com/hlsl2spirv/hlsl2spirv/sema/types"
+)
+
+// Access chains follow DXC's shapes: a member access or a vector/matrix
+// subscript collects the fields and subscripts beneath it into one
+// OpAccessChain (evaluating the indices, innermost first, before the base
+// object), while an array subscript on its own takes its base's pointer
+// and adds one index (s.a[i].b is one chain, a[i][j] two).
+
+type stepKind int
+
+const (
+	stepField  stepKind = iota // a struct member
+	stepArray                  // an array element
+	stepVecMat                 // a vector component or matrix row
+	stepNone                   // a subscript of a one-component vector or 1xN matrix
+)
+
+type accessStep struct {
+	kind  stepKind
+	name  string   // the field
+	index ast.Expr // the subscript
+	typ   *types.Type
+}
+
+// collect splits x into its base object and the member and subscript
+// steps applied to it.
+func (e *emitter) collect(x ast.Expr) (ast.Expr, []accessStep) {
+	switch y := unparen(x).(type) {
+	case *ast.MemberExpr:
+		if e.info.SwizzleOf(y) != nil || y.Name == nil {
+			return x, nil
+		}
+		if o, ok := e.info.ObjectOf(y).(*sema.Var); ok && (o.Storage == sema.StorageStaticField || o.Storage == sema.StorageStatic) {
+			return x, nil
+		}
+		if bt := e.info.TypeOf(y.X); bt == nil || !bt.Canonical().IsStruct() {
+			return x, nil
+		}
+		base, steps := e.collect(y.X)
+		return base, append(steps, accessStep{kind: stepField, name: y.Name.Name, typ: e.typeOf(y)})
+	case *ast.IndexExpr:
+		bt := e.info.TypeOf(y.X)
+		if bt == nil {
+			return x, nil
+		}
+		c := bt.Canonical()
+		var k stepKind
+		switch {
+		case c.IsArray():
+			k = stepArray
+		case c.IsVector() && c.VecSize() == 1, c.IsMatrix() && c.Rows() == 1:
+			k = stepNone
+		case c.IsVector(), c.IsMatrix():
+			k = stepVecMat
+		default:
+			return x, nil
+		}
+		base, steps := e.collect(y.X)
+		return base, append(steps, accessStep{kind: k, index: y.Index, typ: e.typeOf(y)})
+	}
+	return x, nil
+}
+
+// chain emits x (a member access or a vector/matrix subscript) as one
+// pending access chain.
+func (e *emitter) chain(x ast.Expr) value {
+	bottom, steps := e.collect(x)
+	ids := make([]builder.ID, len(steps))
+	for i, s := range steps {
+		switch s.kind {
+		case stepArray:
+			ids[i] = e.arrayIndex(s.index)
+		case stepVecMat:
+			ids[i] = e.rvalueAs(s.index, types.ScalarType(types.Uint))
+		}
+	}
+	base := e.expr(bottom)
+	if !base.ptr || base.swz != nil {
+		name := astTypeName(base.typ)
+		if _, ok := unparen(x).(*ast.IndexExpr); ok {
+			name = "vector"
+		}
+		base = e.temporary(e.load(base), base.typ, name)
+	}
+	for i, s := range steps {
+		switch s.kind {
+		case stepField:
+			base = e.field(base, s.name, nil)
+		case stepNone:
+			base.typ = s.typ
+		default:
+			base = base.at(ids[i], s.typ)
+		}
+	}
+	return base
+}
+
+// arraySubscript emits a[i] on an array: the base's pointer, then i.
+func (e *emitter) arraySubscript(x *ast.IndexExpr) value {
+	base := e.fixAddr(e.expr(x.X))
+	idx := e.arrayIndex(x.Index)
+	if !base.ptr || base.swz != nil {
+		base = e.temporary(e.load(base), base.typ, astTypeName(base.typ))
+	}
+	return base.at(idx, e.typeOf(x))
+}
+
+// arrayIndex emits an array index: an integer as it is, anything else
+// converted to uint.
+func (e *emitter) arrayIndex(x ast.Expr) builder.ID {
+	t := concreteType(e.indexType(x))
+	if s := t.Scalar(); !s.IsInteger() {
+		return e.rvalueAs(x, types.ScalarType(types.Uint))
+	}
+	return e.rvalueAs(x, t)
+}
+
+// temporary stores an rvalue in a Function variable temp.var.<name>.
+func (e *emitter) temporary(id builder.ID, t *types.Type, name string) value {
+	ct := concreteType(t)
+	tmp := e.fb.Variable(e.ptrType(spv.StorageClassFunction, ct, layout.Void), "temp.var."+name, 0)
+	e.fb.Store(tmp, id)
+	return value{id: tmp, typ: ct, ptr: true, sc: spv.StorageClassFunction}
+}
+
+// astTypeName is DXC's name of a type in temporaries: int, v4float,
+// mat2v3float, the struct's name, or nothing.
+func astTypeName(t *types.Type) string {
+	c := concreteType(t).Canonical()
+	scalar := func(s types.Scalar) string {
+		switch s {
+		case types.Bool:
+			return "bool"
+		case types.Int:
+			return "int"
+		case types.Uint:
+			return "uint"
+		case types.Float, types.HalfPP:
+			return "float"
+		case types.Double:
+			return "double"
+		case types.Int64:
+			return "int64"
+		case types.Uint64:
+			return "uint64"
+		case types.Int16:
+			return "short"
+		case types.Uint16:
+			return "ushort"
+		case types.Float16:
+			return "half"
+		case types.Min12Int:
+			return "min12int"
+		case types.Min16Int:
+			return "min16int"
+		case types.Min16Uint:
+			return "min16uint"
+		case types.Min16Float:
+			return "min16float"
+		case types.Min10Float:
+			return "min10float"
+		}
+		return ""
+	}
+	switch {
+	case c.IsStruct():
+		return c.Named().Name
+	case c.IsMatrix() && c.Rows() > 1 && c.Cols() > 1:
+		return "mat" + itoa(c.Rows()) + "v" + itoa(c.Cols()) + scalar(c.Scalar())
+	case c.IsMatrix():
+		return "v" + itoa(c.Rows()*c.Cols()) + scalar(c.Scalar())
+	case c.IsVector() && c.VecSize() > 1:
+		return "v" + itoa(c.VecSize()) + scalar(c.Scalar())
+	case numeric(c):
+		return scalar(c.Scalar())
+	}
+	return ""
+}
+
+func itoa(n int) string {
+	if n < 10 {
+		return string(rune('0' + n))
+	}
+	return itoa(n/10) + string(rune('0'+n%10))
+}
