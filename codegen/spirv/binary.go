@@ -314,7 +314,7 @@ func (e *emitter) assign(x *ast.AssignExpr) value {
 		} else {
 			r = e.rvalueAs(x.R, lt)
 		}
-		l := e.expr(x.L)
+		l := e.fixAddr(e.expr(x.L))
 		e.assignTo(l, r)
 		l.loaded = r
 		return l

@@ -172,7 +172,6 @@ func (e *emitter) invoke(f *sema.Func, recv func() value, argExprs []ast.Expr, x
 	var backs []copyBack
 	for i, p := range f.Params {
 		pt := p.Type()
-		tmp := e.fb.Variable(e.ptrType(spv.StorageClassFunction, pt, layout.Void), "param.var."+p.Name(), 0)
 		var arg ast.Expr
 		if i < len(argExprs) {
 			arg = argExprs[i]
@@ -181,6 +180,12 @@ func (e *emitter) invoke(f *sema.Func, recv func() value, argExprs []ast.Expr, x
 		} else {
 			e.errorf(x.Pos(), "too few arguments in call to '%s'", f.Name())
 		}
+		if isHandle(pt) {
+			// textures and samplers are passed by pointer (resources.go)
+			args = append(args, e.handleArg(arg))
+			continue
+		}
+		tmp := e.fb.Variable(e.ptrType(spv.StorageClassFunction, pt, layout.Void), "param.var."+p.Name(), 0)
 		switch p.Mode {
 		case types.Out:
 			dst := e.expr(arg)

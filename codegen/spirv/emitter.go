@@ -139,6 +139,7 @@ type emitter struct {
 	initStatic []*sema.Var // static globals initialised in the wrapper
 	staticInit map[*sema.Var]bool
 	counters   map[builder.ID]builder.ID // structured buffer -> its counter variable
+	aliases    map[*sema.Var]bool        // local resource variables (aliases of a resource)
 }
 
 // function is a user function being or to be emitted.
@@ -182,7 +183,7 @@ func newEmitter(fs *diag.FileSet, diags *diag.List, file *ast.File, info *sema.I
 		opts.HLSLVersion = 2021
 	}
 	e := &emitter{opts: opts, fs: fs, diags: diags, file: file, info: info,
-		funcs: map[*sema.Func]*function{}, vars: map[*sema.Var]*variable{}, staticInit: map[*sema.Var]bool{}, counters: map[builder.ID]builder.ID{}}
+		funcs: map[*sema.Func]*function{}, vars: map[*sema.Var]*variable{}, staticInit: map[*sema.Var]bool{}, counters: map[builder.ID]builder.ID{}, aliases: map[*sema.Var]bool{}}
 	e.b = builder.New(opts.Version)
 	e.b.M.Generator = builder.GeneratorDXC
 	e.calc = layout.NewCalculator(layout.Options{Enable16BitTypes: opts.Enable16BitTypes, DefaultRowMajor: opts.RowMajor})

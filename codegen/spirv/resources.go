@@ -828,3 +828,60 @@ func cbufferElem(t *types.Type) *types.Type {
 	}
 	return t
 }
+
+// isHandle reports a texture, typed buffer or sampler: an opaque handle in
+// UniformConstant storage that can be passed to functions by pointer.
+func isHandle(t *types.Type) bool {
+	o, ok := objectOf(t)
+	if !ok {
+		return false
+	}
+	switch o.Class() {
+	case types.ClassTexture, types.ClassTypedBuffer, types.ClassSampler:
+		return true
+	}
+	return false
+}
+
+// isResourceArray reports an array of resources.
+func isResourceArray(t *types.Type) bool {
+	c := t.Canonical()
+	for c.IsArray() {
+		c = c.Elem().Canonical()
+	}
+	return c != t.Canonical() && c.IsObject()
+}
+
+// paramStorage is the storage class a parameter's pointer points into:
+// handles are passed as pointers to their UniformConstant variables (which
+// logical addressing allows), everything else through Function temporaries.
+func paramStorage(t *types.Type) spv.StorageClass {
+	if isHandle(t) {
+		return spv.StorageClassUniformConstant
+	}
+	return spv.StorageClassFunction
+}
+
+// handleArg is the pointer passed for a texture or sampler argument.
+func (e *emitter) handleArg(arg ast.Expr) builder.ID {
+	v := e.expr(arg)
+	if !v.ptr || v.sc != spv.StorageClassUniformConstant {
+		e.unsupported(arg, "passing this texture or sampler expression to a function")
+	}
+	return e.addr(v)
+}
+
+// localResource declares a local resource variable as an alias of the
+// resource it is initialized with — what DXC's legalization makes of it.
+// It cannot be assigned again.
+func (e *emitter) localResource(d *ast.VarDecl, v *sema.Var) {
+	if d.Init == nil {
+		e.unsupported(d, "a local resource variable without an initializer")
+	}
+	init := e.expr(d.Init)
+	if !init.ptr || init.swz != nil || init.texel != nil {
+		e.unsupported(d.Init, "initializing a local resource variable from this expression")
+	}
+	e.vars[v] = &variable{ptr: e.addr(init), sc: init.sc, typ: init.typ, rule: init.rule, member: -1}
+	e.aliases[v] = true
+}

@@ -25,7 +25,7 @@ func (e *emitter) function(fn *function) {
 		params = append(params, e.b.TypePointer(spv.StorageClassFunction, e.typeID(f.Recv)))
 	}
 	for _, p := range f.Params {
-		params = append(params, e.b.TypePointer(spv.StorageClassFunction, e.typeID(p.Type())))
+		params = append(params, e.b.TypePointer(paramStorage(p.Type()), e.typeID(p.Type())))
 	}
 	fb := e.b.FunctionAt(fn.id, fn.name, ret, spv.FunctionControlNone, params...)
 	e.fb, e.cur, e.breaks = fb, fn, nil
@@ -41,7 +41,7 @@ func (e *emitter) function(fn *function) {
 		i++
 		e.b.Name(id, p.Name())
 		e.relaxed(id, p.Type())
-		e.vars[p] = &variable{ptr: id, sc: spv.StorageClassFunction, typ: p.Type(), member: -1}
+		e.vars[p] = &variable{ptr: id, sc: paramStorage(p.Type()), typ: p.Type(), member: -1}
 	}
 	fb.StartBlock(fb.NewBlock("bb.entry"))
 	e.block(f.Decl.Body.List)
@@ -129,8 +129,9 @@ func (e *emitter) localVar(d *ast.VarDecl) {
 		e.staticLocal(d, v)
 		return
 	}
-	if t.IsObject() {
-		e.unsupported(d, "a local resource variable")
+	if t.IsObject() || isResourceArray(t) {
+		e.localResource(d, v) // resources.go
+		return
 	}
 	ptr := e.fb.Variable(e.ptrType(spv.StorageClassFunction, t, layout.Void), v.Name(), 0)
 	e.relaxed(ptr, t)
