@@ -113,6 +113,9 @@ func (e *emitter) store(v value, val builder.ID) {
 		e.storeTexel(v, val)
 		return
 	}
+	if v.sc == spv.StorageClassUniformConstant {
+		e.errorf(e.pos, "assigning to a texture or sampler variable is not supported yet")
+	}
 	if v.swz != nil {
 		base := value{id: v.id, typ: v.vec, ptr: true, sc: v.sc, rule: v.rule, idx: v.idx}
 		old := e.load(base)
