@@ -17,11 +17,22 @@ func (c *checker) call(e *ast.CallExpr) operand {
 	if n, ok := e.Fun.(*ast.NameExpr); ok && n.Name == "__has_feature" && len(n.Qualifier) == 0 {
 		return operand{typ: types.ScalarType(types.Bool)} // its argument is a feature name, not an expression
 	}
-	fun := c.expr(e.Fun)
-	args := make([]operand, len(e.Args))
+	var fun operand
+	var args []operand
+	if n, ok := e.Fun.(*ast.NameExpr); ok && c.unresolvedCallee(n) {
+		// Argument-dependent lookup: the arguments first, then the
+		// namespaces of their types.
+		args = c.exprs(e.Args)
+		var handled bool
+		if fun, handled = c.argumentDependentCallee(n, args); !handled {
+			fun = c.expr(e.Fun)
+		}
+	} else {
+		fun = c.expr(e.Fun)
+		args = c.exprs(e.Args)
+	}
 	dependent := false
-	for i, a := range e.Args {
-		args[i] = c.expr(a)
+	for i := range args {
 		if args[i].invalid() {
 			dependent = true
 		}
@@ -370,4 +381,57 @@ func (c *checker) callTemplate(fun operand, args []operand) operand {
 		return invalidOperand()
 	}
 	return operand{typ: r}
+}
+
+func (c *checker) exprs(es []ast.Expr) []operand {
+	out := make([]operand, len(es))
+	for i, a := range es {
+		out[i] = c.expr(a)
+	}
+	return out
+}
+
+// unresolvedCallee reports an unqualified callee name that ordinary lookup
+// does not find (nor is an intrinsic): C++ then looks in the namespaces
+// of the arguments' types.
+func (c *checker) unresolvedCallee(n *ast.NameExpr) bool {
+	if len(n.Qualifier) > 0 || n.Global || n.HasArgs || intrinsics.IsFunction(n.Name) {
+		return false
+	}
+	o, unresolvable := c.lookupName(n)
+	return o == nil && !unresolvable
+}
+
+// argumentDependentCallee resolves a callee by argument-dependent lookup:
+// a struct argument declared in a namespace brings that namespace's
+// functions. An argument the checker left open (a template instance)
+// leaves the call open too, silently.
+func (c *checker) argumentDependentCallee(n *ast.NameExpr, args []operand) (operand, bool) {
+	for _, a := range args {
+		if a.invalid() {
+			return invalidOperand(), true
+		}
+	}
+	for _, a := range args {
+		t := elemOf(a.typ)
+		if t == nil || !t.IsStruct() {
+			continue
+		}
+		for s := c.structScopes[t]; s != nil; s = s.Parent {
+			if s.Kind != ScopeNamespace {
+				continue
+			}
+			if o := s.Lookup(n.Name); o != nil {
+				c.setUse(n, o)
+				switch o := o.(type) {
+				case *Overloads:
+					return operand{typ: types.InvalidType(), funcs: o.Funcs}, true
+				case *Template:
+					return operand{typ: types.InvalidType(), tmpl: o, dependent: true}, true
+				}
+			}
+			break
+		}
+	}
+	return operand{}, false
 }

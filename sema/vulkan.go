@@ -63,6 +63,10 @@ func (c *checker) checkVulkan() {
 			return
 		}
 	}
+	v.registerCOverlaps()
+	if v.stop() {
+		return
+	}
 	seen := map[*Func]bool{}
 	for _, q := range queue {
 		seen[q.f] = true

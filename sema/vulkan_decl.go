@@ -1,6 +1,7 @@
 package sema
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/hlsl2spirv/hlsl2spirv/frontend/ast"
@@ -409,5 +410,192 @@ func unalias(t *types.Type) *types.Type {
 	return t
 }
 
-// packOffsets checks packoffset overlaps in a cbuffer.
-func (v *vulkanChecker) packOffsets(d *ast.BufferDecl) {}
+// packOffsets reports a packoffset placing a member before the end of the
+// one declared before it (DXC's "minimal check", std140 sizes).
+func (v *vulkanChecker) packOffsets(d *ast.BufferDecl) {
+	end := int64(0)
+	for _, m := range d.Decls {
+		md, ok := m.(*ast.VarDecl)
+		if !ok || md.Name == nil {
+			continue
+		}
+		mv, ok := v.c.info.ObjectOf(md).(*Var)
+		if !ok || mv.typ == nil || mv.typ.Kind() == types.Invalid {
+			return
+		}
+		size, align := std140(mv.typ)
+		offset := roundUp(end, align)
+		for _, s := range md.Semantics {
+			if s.Kind != ast.PackOffset || len(s.Args) != 1 {
+				continue
+			}
+			po, ok := parsePackOffset(s.Args[0])
+			if !ok {
+				break
+			}
+			if po < end {
+				v.c.errorf(codes.LayoutOverlap, v.c.afterColon(s), "packoffset caused overlap with previous members")
+			}
+			offset = po
+		}
+		end = offset + size
+	}
+}
+
+// parsePackOffset reads "c3" or "c3.z" as a byte offset.
+func parsePackOffset(arg string) (int64, bool) {
+	arg = strings.TrimSpace(arg)
+	if len(arg) < 2 || (arg[0] != 'c' && arg[0] != 'C') {
+		return 0, false
+	}
+	reg, comp, _ := strings.Cut(arg[1:], ".")
+	n := int64(0)
+	for _, ch := range reg {
+		if ch < '0' || ch > '9' {
+			return 0, false
+		}
+		n = n*10 + int64(ch-'0')
+	}
+	off := n * 16
+	if comp != "" {
+		i := strings.IndexByte("xyzw", comp[0])
+		if i < 0 {
+			i = strings.IndexByte("rgba", comp[0])
+		}
+		if i < 0 {
+			return 0, false
+		}
+		off += int64(i) * 4
+	}
+	return off, true
+}
+
+func roundUp(n, align int64) int64 {
+	if align <= 1 {
+		return n
+	}
+	return (n + align - 1) / align * align
+}
+
+// std140 is a member's size and alignment under the std140 rules DXC
+// lays cbuffers out with by default.
+func std140(t *types.Type) (size, align int64) {
+	ut := unalias(t)
+	ct := t.Canonical()
+	comp := func(s types.Scalar) int64 {
+		if s.SPIRVBits() == 64 {
+			return 8
+		}
+		return 4
+	}
+	switch {
+	case ct.IsScalar():
+		b := comp(ct.Scalar())
+		return b, b
+	case ct.IsVector():
+		b, n := comp(ct.Scalar()), int64(ct.VecSize())
+		a := b * n
+		if n == 3 {
+			a = b * 4
+		}
+		return b * n, a
+	case ct.IsMatrix():
+		// An array of row (row_major) or column vectors, each 16-aligned.
+		vecs, n := int64(ct.Cols()), int64(ct.Rows())
+		if ut.Major() == types.RowMajor {
+			vecs, n = n, vecs
+		}
+		b := comp(ct.Scalar())
+		stride := roundUp(b*n, 16)
+		return stride*(vecs-1) + b*n, 16
+	case ct.IsArray():
+		es, ea := std140(ct.Elem())
+		stride := roundUp(es, max(ea, 16))
+		count := ct.Len()
+		if count <= 0 {
+			return 0, 16
+		}
+		return stride*(count-1) + es, max(ea, 16)
+	case ct.IsStruct() && ct.Named() != nil:
+		var end, a int64 = 0, 16
+		for _, f := range ct.Named().Fields {
+			fs, fa := std140(f.Type)
+			end = roundUp(end, fa) + fs
+			a = max(a, fa)
+		}
+		return roundUp(end, a), a
+	}
+	return 4, 4
+}
+
+// afterColon is where a `: register(...)`/`: packoffset(...)` annotation's
+// keyword starts (the node starts at the colon).
+func (c *checker) afterColon(s *ast.Semantic) diag.Pos {
+	p := s.Pos()
+	if c.fs == nil {
+		return p
+	}
+	f := c.fs.File(p)
+	if f == nil {
+		return p
+	}
+	off := f.Offset(p)
+	if off < 0 || off >= len(f.Content) || f.Content[off] != ':' {
+		return p
+	}
+	off++
+	for off < len(f.Content) && (f.Content[off] == ' ' || f.Content[off] == '\t') {
+		off++
+	}
+	return f.Pos(off)
+}
+
+// registerCOverlaps reports $Globals members placed in the same register
+// with register(cN); DXC names the earlier member.
+func (v *vulkanChecker) registerCOverlaps() {
+	type placed struct {
+		name string
+		pos  diag.Pos
+	}
+	var fields []placed
+	var regs []int64
+	var walk func(decls []ast.Decl)
+	walk = func(decls []ast.Decl) {
+		for _, d := range decls {
+			switch d := d.(type) {
+			case *ast.NamespaceDecl:
+				walk(d.Decls)
+			case *ast.VarDecl:
+				vr, ok := v.c.info.ObjectOf(d).(*Var)
+				if !ok || vr.Storage != StorageGlobals || d.Name == nil {
+					continue
+				}
+				for _, s := range d.Semantics {
+					if s.Kind != ast.Register || len(s.Args) == 0 {
+						continue
+					}
+					a := strings.TrimSpace(s.Args[0])
+					if len(a) < 2 || (a[0] != 'c' && a[0] != 'C') {
+						continue
+					}
+					n, err := strconv.ParseInt(a[1:], 10, 64)
+					if err != nil {
+						continue
+					}
+					fields = append(fields, placed{vr.name, v.c.afterColon(s)})
+					regs = append(regs, n)
+				}
+			}
+		}
+	}
+	walk(v.c.file.Decls)
+	// DXC walks the members from the last: a member whose register a
+	// later member already took is reported.
+	taken := map[int64]bool{}
+	for i := len(fields) - 1; i >= 0; i-- {
+		if taken[regs[i]] {
+			v.c.errorf(codes.LayoutOverlap, fields[i].pos, "field \"%s\" at register(c%d) overlaps with previous members", fields[i].name, regs[i])
+		}
+		taken[regs[i]] = true
+	}
+}
