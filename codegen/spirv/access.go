@@ -84,7 +84,8 @@ func (e *emitter) chain(x ast.Expr) value {
 		}
 	}
 	base := e.expr(bottom)
-	if !base.ptr || base.swz != nil {
+	temp := !base.ptr || base.swz != nil
+	if temp {
 		name := astTypeName(base.typ)
 		if _, ok := unparen(x).(*ast.IndexExpr); ok {
 			name = "vector"
@@ -101,6 +102,10 @@ func (e *emitter) chain(x ast.Expr) value {
 			base = base.at(ids[i], s.typ)
 		}
 	}
+	if temp {
+		// out of an rvalue, the result is an rvalue: loaded at once
+		return rv(e.load(base), base.typ)
+	}
 	return base
 }
 
@@ -110,6 +115,8 @@ func (e *emitter) arraySubscript(x *ast.IndexExpr) value {
 	idx := e.arrayIndex(x.Index)
 	if !base.ptr || base.swz != nil {
 		base = e.temporary(e.load(base), base.typ, astTypeName(base.typ))
+		el := base.at(idx, e.typeOf(x))
+		return rv(e.load(el), el.typ)
 	}
 	return base.at(idx, e.typeOf(x))
 }

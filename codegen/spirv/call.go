@@ -147,6 +147,9 @@ func (e *emitter) operatorMethod(t *types.Type, op string, args []ast.Expr) *sem
 func (e *emitter) invoke(f *sema.Func, recv func() value, argExprs []ast.Expr, x ast.Expr) value {
 	proto := f
 	f = e.definitionOf(f)
+	if mustInline(f) {
+		return e.inlineCall(f, proto, recv, argExprs, x) // inline.go
+	}
 	fn := e.funcFor(f)
 	if f.Decl != nil && f.Decl.Operator != "" {
 		if n, ok := operatorNames[f.Decl.Operator]; ok && f.Recv != nil && f.Recv.Named() != nil {

@@ -140,6 +140,7 @@ type emitter struct {
 	staticInit map[*sema.Var]bool
 	counters   map[builder.ID]builder.ID // structured buffer -> its counter variable
 	aliases    map[*sema.Var]bool        // local resource variables (aliases of a resource)
+	inl        *inlineCtx                // the function being inlined (inline.go)
 }
 
 // function is a user function being or to be emitted.

@@ -116,6 +116,10 @@ func (e *emitter) store(v value, val builder.ID) {
 	if v.sc == spv.StorageClassUniformConstant {
 		e.errorf(e.pos, "assigning to a texture or sampler variable is not supported yet")
 	}
+	if v.melem != nil {
+		e.storeMatrixElems(v, val)
+		return
+	}
 	if v.swz != nil {
 		base := value{id: v.id, typ: v.vec, ptr: true, sc: v.sc, rule: v.rule, idx: v.idx}
 		old := e.load(base)
@@ -579,7 +583,7 @@ func (e *emitter) unary(x *ast.UnaryExpr) value {
 		}
 		return rv(e.fb.Emit(negateOp(ct), e.typeID(ct), builder.Ref(v)), t)
 	case ast.Not:
-		v := e.rvalue(x.X)
+		v := e.rvalueAs(x.X, concreteType(e.typeOf(x.X)).WithScalar(types.Bool))
 		return rv(e.fb.Emit(spv.OpLogicalNot, e.typeID(t), builder.Ref(v)), t)
 	case ast.BitNot:
 		if k, ok := e.constant(x, concreteType(t)); ok {

@@ -80,12 +80,17 @@ func (e *emitter) intrinsicExtra(x *ast.CallExpr, m *intrinsics.Match, name stri
 		k := e.scalarConst(ct.Canonical().Scalar(), 0.30103)
 		return rv(e.scale(ct, l, k), t), true
 	case "sincos":
+		// DXC evaluates x once for sin and again for cos; so does this,
+		// unless evaluating x has side effects.
 		v := arg(0)
 		at := e.paramType(x, m, 0)
 		s := e.perRowOp(at, func(rt builder.ID, r ...builder.ID) builder.ID {
 			return e.fb.ExtInst(rt, glslSet, glslSin, r[0])
 		}, v)
 		e.storeOut(x.Args[1], s, at)
+		if sideEffectFree(x.Args[0]) {
+			v = arg(0)
+		}
 		c := e.perRowOp(at, func(rt builder.ID, r ...builder.ID) builder.ID {
 			return e.fb.ExtInst(rt, glslSet, glslCos, r[0])
 		}, v)
@@ -590,4 +595,37 @@ func (e *emitter) pack8(x *ast.CallExpr, m *intrinsics.Match, name string, ct *t
 	}
 	b := e.fb.Emit(op, bytes, builder.Ref(v))
 	return e.fb.Emit(spv.OpBitcast, e.typeID(ct), builder.Ref(b))
+}
+
+// sideEffectFree reports whether evaluating x twice is the same as once:
+// names, literals, member and element reads and operators on them.
+func sideEffectFree(x ast.Expr) bool {
+	switch x := x.(type) {
+	case *ast.NameExpr, *ast.BasicLit:
+		return true
+	case *ast.ParenExpr:
+		return sideEffectFree(x.X)
+	case *ast.MemberExpr:
+		return !x.HasArgs && sideEffectFree(x.X)
+	case *ast.IndexExpr:
+		return sideEffectFree(x.X) && sideEffectFree(x.Index)
+	case *ast.UnaryExpr:
+		switch x.Op {
+		case ast.PreInc, ast.PreDec, ast.PostInc, ast.PostDec:
+			return false
+		}
+		return sideEffectFree(x.X)
+	case *ast.BinaryExpr:
+		return x.Op != ast.Comma && sideEffectFree(x.X) && sideEffectFree(x.Y)
+	case *ast.CastExpr:
+		return sideEffectFree(x.X)
+	case *ast.ConstructExpr:
+		for _, a := range x.Args {
+			if !sideEffectFree(a) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
 }

@@ -340,6 +340,10 @@ func (e *emitter) branchStmt(s *ast.BranchStmt) {
 }
 
 func (e *emitter) returnStmt(s *ast.ReturnStmt) {
+	if e.inl != nil {
+		e.inlineReturn(s) // inline.go
+		return
+	}
 	f := e.cur.obj
 	if s.Result == nil || f.Result == nil || f.Result.IsVoid() {
 		if s.Result != nil {

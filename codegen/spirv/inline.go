@@ -1,0 +1,226 @@
+package spirv
+
+import (
+	"github.com/hlsl2spirv/hlsl2spirv/builder"
+	"github.com/hlsl2spirv/hlsl2spirv/builder/spv"
+	"github.com/hlsl2spirv/hlsl2spirv/codegen/spirv/layout"
+	"github.com/hlsl2spirv/hlsl2spirv/frontend/ast"
+	"github.com/hlsl2spirv/hlsl2spirv/sema"
+	"github.com/hlsl2spirv/hlsl2spirv/sema/types"
+)
+
+// Functions that take or return buffers (structured, byte-address and
+// constant buffers, arrays of resources) cannot be SPIR-V functions under
+// logical addressing: a pointer into Uniform or StorageBuffer storage may
+// not be passed. DXC's legalization inlines them; the emitter inlines them
+// as it goes, binding each buffer parameter to the argument's resource.
+//
+// A return in the middle of the body becomes a branch out of a
+// single-iteration loop (do { body } while (false)) wrapped around it; a
+// return inside one of the body's own loops or switches cannot be lowered
+// that way and is reported.
+
+// inlineCtx is the function being inlined.
+type inlineCtx struct {
+	f         *sema.Func
+	result    builder.ID // Function variable holding the result, 0 if none
+	exit      builder.ID // where a return branches; 0 when the only return ends the body
+	objResult *value     // a returned resource
+	outer     *inlineCtx
+}
+
+// mustInline reports whether calls of f are inlined.
+func mustInline(f *sema.Func) bool {
+	for _, p := range f.Params {
+		t := p.Type()
+		if t == nil {
+			continue
+		}
+		if (t.Canonical().IsObject() && !isHandle(t)) || isResourceArray(t) {
+			return true
+		}
+	}
+	return f.Result != nil && (f.Result.Canonical().IsObject() || isResourceArray(f.Result))
+}
+
+// inlineCall emits the body of f in place of a call.
+func (e *emitter) inlineCall(f, proto *sema.Func, recv func() value, argExprs []ast.Expr, x ast.Expr) value {
+	if f.Decl == nil || f.Decl.Body == nil {
+		e.errorf(x.Pos(), "function '%s' is called but never defined", f.Name())
+	}
+	for c := e.inl; c != nil; c = c.outer {
+		if c.f == f {
+			e.errorf(x.Pos(), "recursive call to '%s' cannot be inlined", f.Name())
+		}
+	}
+	fb := e.fb
+	// Receiver.
+	savedThis, savedThisType := e.thisPtr, e.thisType
+	if f.Recv != nil && !f.Static && recv != nil {
+		this := recv()
+		if this.ptr && this.sc == spv.StorageClassFunction && this.swz == nil && types.Identical(this.typ, f.Recv) {
+			e.thisPtr = e.addr(this)
+		} else {
+			tmp := fb.Variable(e.ptrType(spv.StorageClassFunction, f.Recv, layout.Void), "param.var.this", 0)
+			fb.Store(tmp, e.convert(e.load(this), this.typ, f.Recv))
+			e.thisPtr = tmp
+		}
+		e.thisType = f.Recv
+	}
+	// Parameters.
+	type copyBack struct {
+		tmp builder.ID
+		dst value
+		pt  *types.Type
+	}
+	var backs []copyBack
+	saved := map[*sema.Var]*variable{}
+	for i, p := range f.Params {
+		pt := p.Type()
+		var arg ast.Expr
+		if i < len(argExprs) {
+			arg = argExprs[i]
+		} else if d := defaultArg(f, proto, i); d != nil {
+			arg = d
+		} else {
+			e.errorf(x.Pos(), "too few arguments in call to '%s'", f.Name())
+		}
+		saved[p] = e.vars[p]
+		if pt.Canonical().IsObject() || isResourceArray(pt) {
+			v := e.expr(arg)
+			if !v.ptr || v.swz != nil || v.texel != nil {
+				e.unsupported(arg, "passing this resource expression to a function")
+			}
+			e.vars[p] = &variable{ptr: e.addr(v), sc: v.sc, typ: v.typ, rule: v.rule, member: -1}
+			continue
+		}
+		tmp := fb.Variable(e.ptrType(spv.StorageClassFunction, pt, layout.Void), "param.var."+p.Name(), 0)
+		switch p.Mode {
+		case types.Out:
+			backs = append(backs, copyBack{tmp, e.expr(arg), pt})
+		case types.InOut:
+			dst := e.expr(arg)
+			fb.Store(tmp, e.convert(e.load(dst), dst.typ, pt))
+			backs = append(backs, copyBack{tmp, dst, pt})
+		default:
+			fb.Store(tmp, e.rvalueAs(arg, pt))
+		}
+		e.vars[p] = &variable{ptr: tmp, sc: spv.StorageClassFunction, typ: pt, member: -1}
+	}
+	ctx := &inlineCtx{f: f, outer: e.inl}
+	if f.Result != nil && !f.Result.IsVoid() && !f.Result.Canonical().IsObject() {
+		ctx.result = fb.Variable(e.ptrType(spv.StorageClassFunction, f.Result, layout.Void), "temp.var."+f.Name(), 0)
+	}
+	body := f.Decl.Body.List
+	straight := onlyTrailingReturn(body)
+	if !straight && returnInLoopOrSwitch(body) {
+		e.unsupported(x, "inlining '"+f.Name()+"' (it takes or returns a buffer and returns from inside a loop or switch)")
+	}
+	savedBreaks := e.breaks
+	e.breaks = nil
+	e.inl = ctx
+	if straight {
+		e.block(body)
+	} else {
+		if ctx.result == 0 && f.Result != nil && f.Result.Canonical().IsObject() {
+			e.unsupported(x, "inlining '"+f.Name()+"' (it returns a resource from several places)")
+		}
+		l := fb.BeginDoWhile(spv.LoopControlNone)
+		ctx.exit = l.Merge
+		e.block(body)
+		fb.BeginContinue(l)
+		fb.EndLoopIf(l, e.b.ConstBool(false))
+	}
+	e.inl = ctx.outer
+	e.breaks = savedBreaks
+	e.thisPtr, e.thisType = savedThis, savedThisType
+	for p, v := range saved {
+		if v == nil {
+			delete(e.vars, p)
+		} else {
+			e.vars[p] = v
+		}
+	}
+	for _, b := range backs {
+		v := fb.Load(e.typeID(b.pt), b.tmp)
+		e.store(b.dst, e.convert(v, b.pt, b.dst.typ))
+	}
+	switch {
+	case ctx.objResult != nil:
+		return *ctx.objResult
+	case ctx.result != 0:
+		return rv(fb.Load(e.typeID(f.Result), ctx.result), f.Result)
+	}
+	return rv(0, types.VoidType())
+}
+
+// inlineReturn emits a return statement of an inlined function.
+func (e *emitter) inlineReturn(s *ast.ReturnStmt) {
+	ctx := e.inl
+	f := ctx.f
+	if s.Result != nil {
+		switch {
+		case f.Result == nil || f.Result.IsVoid():
+			e.discard(s.Result)
+		case f.Result.Canonical().IsObject():
+			v := e.expr(s.Result)
+			ctx.objResult = &v
+		default:
+			e.fb.Store(ctx.result, e.rvalueAs(s.Result, f.Result))
+		}
+	}
+	if ctx.exit != 0 {
+		e.fb.Branch(ctx.exit)
+	}
+}
+
+// onlyTrailingReturn reports whether the body's only return, if any, is
+// its last statement.
+func onlyTrailingReturn(body []ast.Stmt) bool {
+	n := 0
+	for _, s := range body {
+		ast.Inspect(s, func(x ast.Node) bool {
+			if _, ok := x.(*ast.ReturnStmt); ok {
+				n++
+			}
+			return true
+		})
+	}
+	if n == 0 {
+		return true
+	}
+	if n > 1 || len(body) == 0 {
+		return false
+	}
+	_, last := body[len(body)-1].(*ast.ReturnStmt)
+	return last
+}
+
+// returnInLoopOrSwitch reports a return nested in a loop or switch.
+func returnInLoopOrSwitch(body []ast.Stmt) bool {
+	found := false
+	var walk func(n ast.Node, inside bool)
+	walk = func(n ast.Node, inside bool) {
+		ast.Inspect(n, func(x ast.Node) bool {
+			if found || x == nil {
+				return false
+			}
+			switch x := x.(type) {
+			case *ast.ReturnStmt:
+				if inside {
+					found = true
+				}
+			case *ast.ForStmt, *ast.WhileStmt, *ast.DoStmt, *ast.SwitchStmt:
+				if x != n {
+					walk(x, true)
+					return false
+				}
+			}
+			return true
+		})
+	}
+	for _, s := range body {
+		walk(s, false)
+	}
+	return found
+}
