@@ -24,6 +24,9 @@ tokens {
     KW_STATIC, KW_STRUCT, KW_SWITCH, KW_TBUFFER, KW_TEMPLATE, KW_THIS, KW_TRUE,
     KW_TYPEDEF, KW_TYPENAME, KW_USING, KW_WHILE, KW_UNSIGNED, KW_SIGNED,
     KW_PUBLIC, KW_PRIVATE, KW_PROTECTED, KW_STATIC_ASSERT,
+    // struct, class, interface or enum naming a type rather than starting
+    // its definition (`struct S s;`): the classifier looks for the `{`
+    ELABORATED,
     // declaration modifiers (storage, interpolation, parameter, primitive);
     // the contextual ones are only classified as modifiers when followed by
     // a type or another modifier
@@ -197,8 +200,7 @@ initList
 
 // Types ------------------------------------------------------------------
 
-// Each alternative starts with its own tokens, so one token picks it: the
-// struct and enum forms, which need more, are grouped in tagType.
+// Each alternative starts with its own tokens, so one token picks it.
 typeSpec
     : tagType
     | qualifiedType
@@ -206,10 +208,12 @@ typeSpec
     | KW_TYPENAME scopePrefix (IDENT | simpleType)
     ;
 
+// A struct or enum defined in place, or named by an elaborated type
+// (`struct S`, `enum E`), whose keyword the classifier made ELABORATED.
 tagType
     : structSpecifier
     | enumSpecifier
-    | (KW_STRUCT | KW_CLASS | KW_INTERFACE | KW_ENUM) scopePrefix? (IDENT | TYPE_NAME | TEMPLATE_NAME LT templateArgList? GT)
+    | ELABORATED scopePrefix? (IDENT | TYPE_NAME | TEMPLATE_NAME LT templateArgList? GT)
     ;
 
 // A possibly qualified type name, `float4`, `vk::SpirvType<...>`,

@@ -398,6 +398,12 @@ func (c *classifier) ident(i int) int {
 	}
 	if typ, ok := keywords[t.Text]; ok {
 		c.keyword(i, t.Text)
+		switch typ {
+		case p.HLSLParserKW_STRUCT, p.HLSLParserKW_CLASS, p.HLSLParserKW_INTERFACE, p.HLSLParserKW_ENUM:
+			if c.elaborated(i) {
+				return p.HLSLParserELABORATED
+			}
+		}
 		return typ
 	}
 	switch modifiers[t.Text] {
@@ -505,6 +511,71 @@ func (c *classifier) ident(i int) int {
 	return p.HLSLParserIDENT
 }
 
+// elaborated reports whether the struct, class, interface or enum keyword
+// at i names a type (`struct S s;`, `struct S;`) rather than starting a
+// definition, which has a `{` or a base (`:`) after its attributes and
+// name. Neither `class` in `template <class T>` nor the `class` of
+// `enum class` is a type keyword.
+func (c *classifier) elaborated(i int) bool {
+	if c.at(i-1).typ == p.HLSLParserKW_ENUM {
+		return false
+	}
+	if tp := c.currentTemplate(); tp != nil && !tp.inDecl {
+		return false
+	}
+	j := i + 1
+	if c.at(i).Text == "enum" && (c.at(j).Text == "class" || c.at(j).Text == "struct") {
+		j++
+	}
+	for c.isPunct(j, "[") { // attributes: struct [raypayload] P { ... }
+		depth := 0
+		for ; j < len(c.in); j++ {
+			if c.isPunct(j, "[") {
+				depth++
+			} else if c.isPunct(j, "]") {
+				if depth--; depth == 0 {
+					j++
+					break
+				}
+			}
+		}
+	}
+	// The name: `S`, `S<int>`, `::A::S`, or none (`struct { ... } x;`).
+	if c.isPunct(j, "::") {
+		j++
+	}
+	for c.at(j).Kind == token.Ident {
+		j++
+		if c.isPunct(j, "<") {
+			j = c.skipAngles(j)
+		}
+		if !c.isPunct(j, "::") {
+			break
+		}
+		j++
+	}
+	return !c.isPunct(j, "{") && !c.isPunct(j, ":")
+}
+
+// skipAngles returns the index after the `>` that closes the `<` at i (or
+// where a `;`, `{` or `}` shows the list is not closed).
+func (c *classifier) skipAngles(i int) int {
+	depth := 0
+	for j := i; j < len(c.in); j++ {
+		switch {
+		case c.isPunct(j, "<"):
+			depth++
+		case c.isPunct(j, ">"):
+			if depth--; depth == 0 {
+				return j + 1
+			}
+		case c.isPunct(j, ";"), c.isPunct(j, "{"), c.isPunct(j, "}"):
+			return j
+		}
+	}
+	return len(c.in)
+}
+
 // keywordBeforeAttributes returns the struct/class/interface/enum keyword
 // before the attribute list that ends with the `]` at i, or nil.
 func (c *classifier) keywordBeforeAttributes(i int) *ctok {
@@ -525,7 +596,7 @@ func (c *classifier) keywordBeforeAttributes(i int) *ctok {
 				continue // another attribute before this one: [a] [b]
 			}
 			switch kw.typ {
-			case p.HLSLParserKW_STRUCT, p.HLSLParserKW_CLASS, p.HLSLParserKW_INTERFACE, p.HLSLParserKW_ENUM:
+			case p.HLSLParserKW_STRUCT, p.HLSLParserKW_CLASS, p.HLSLParserKW_INTERFACE, p.HLSLParserKW_ENUM, p.HLSLParserELABORATED:
 				return kw
 			}
 			return nil
