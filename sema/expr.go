@@ -1,6 +1,8 @@
 package sema
 
 import (
+	"fmt"
+
 	"strings"
 
 	"github.com/hlsl2spirv/hlsl2spirv/frontend/ast"
@@ -631,7 +633,15 @@ func (c *checker) index(e *ast.IndexExpr) operand {
 	if sub.Elem == nil {
 		return invalidOperand()
 	}
-	if !i.invalid() && sub.Index != nil && !i.typ.IsNumeric() && i.typ.Scalar() == types.NoScalar {
+	if !i.invalid() && sub.Index != nil && x.typ.Canonical().IsObject() && x.typ.Canonical().Object().Class() == types.ClassTexture &&
+		(!i.typ.IsNumeric() || sub.Index.ComponentCount() > 1 && i.typ.ComponentCount() != sub.Index.ComponentCount()) {
+		// A texture's operator[] takes its coordinate vector exactly: no
+		// splat, no truncation (clang's overload failure).
+		c.diags.Add(diag.Diagnostic{Severity: diag.Error, Code: codes.NoMatchingFunction, Pos: e.Pos(),
+			Msg: fmt.Sprintf("no viable overloaded operator[] for type %s", types.Quote(x.typ)),
+			Notes: []diag.Diagnostic{{Severity: diag.Note, Pos: e.Pos(),
+				Msg: fmt.Sprintf("candidate function not viable: no known conversion from %s to '%s' for 1st argument", types.Quote(i.typ), sub.Index.CanonicalString())}}})
+	} else if !i.invalid() && sub.Index != nil && !i.typ.IsNumeric() && i.typ.Scalar() == types.NoScalar {
 		c.errorf(codes.CannotConvert, e.Index.Pos(), "cannot convert from %s to %s", types.Quote(i.typ), types.Quote(sub.Index))
 	}
 	lv := x.lvalue

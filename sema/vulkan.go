@@ -425,6 +425,13 @@ func (v *vulkanChecker) methodCall(e *ast.CallExpr, m *intrinsics.Match, name st
 		c.errorf(codes.NoVulkanEquivalent, me.Name.Pos(), "no equivalent for %s intrinsic method in Vulkan", name)
 	case unimplementedMethod[name]:
 		c.errorf(codes.UnimplementedIntrinsic, me.Name.Pos(), "intrinsic '%s' method unimplemented", name)
+	case name == "GetDimensions":
+		for i, p := range m.Params {
+			if i < len(e.Args) && p.Mode != types.In && isRvalue(e.Args[i]) {
+				c.errorf(codes.IntrinsicArgument, unparen(e.Args[i]).Pos(), "Output argument must be an l-value")
+				return
+			}
+		}
 	case name == "SubpassLoad":
 		if v.stage != "pixel" {
 			c.errorf(codes.StageRestriction, e.Pos(), "SubpassInput(MS) only allowed in pixel shader")
