@@ -12,7 +12,8 @@ import (
 
 // classified renders the identifiers of src with their classes:
 // I identifier, T type, TT template type before <, F template function
-// before <, N namespace, M modifier, K keyword.
+// before <, N namespace, M modifier, K keyword, E struct/class/interface/
+// enum keyword of an elaborated type (not a definition).
 func classified(t *testing.T, src string) string {
 	t.Helper()
 	fs := diag.NewFileSet()
@@ -37,6 +38,8 @@ func classified(t *testing.T, src string) string {
 			class = "N"
 		case p.HLSLParserMODIFIER:
 			class = "M"
+		case p.HLSLParserELABORATED:
+			class = "E"
 		default:
 			class = "K"
 		}
@@ -110,6 +113,29 @@ func TestBuiltinNameSpellings(t *testing.T) {
 	for _, s := range []string{"float5", "float0", "float4x5", "float14", "floatx4", "float4x", "x4", "1", "4x4", "int8_t4", "uint8_t", "float4_packed", "Float4", ""} {
 		if k := builtinName(s); k != unknownName {
 			t.Errorf("%q: %v, want unknown", s, k)
+		}
+	}
+}
+
+// A struct, class, interface or enum keyword is ELABORATED when it names a
+// type; definitions (a `{` or a base after the name) and the other uses of
+// `class` keep their keyword.
+func TestClassifyElaborated(t *testing.T) {
+	tests := []struct{ src, want string }{
+		{"struct S { int x; }; struct S s;", "struct/K S/I int/T x/I struct/E S/T s/I"},
+		{"struct S; struct S { };", "struct/E S/I struct/K S/T"},
+		{"struct { int x; } a;", "struct/K int/T x/I a/I"},
+		{"struct [raypayload] P { float4 c : read(caller) : write(miss); };", "struct/K raypayload/I P/I float4/T c/I read/I caller/I write/I miss/I"},
+		{"struct B { }; struct D : B { };", "struct/K B/I struct/K D/I B/T"},
+		{"enum class E : uint { A }; enum E e;", "enum/K class/K E/I uint/T A/I enum/E E/T e/I"},
+		{"enum E { A }; E f(enum E x);", "enum/K E/I A/I E/T f/I enum/E E/T x/I"},
+		{"template <class T> class C { T t; }; class C<int> c;",
+			"template/K class/K T/I class/K C/I T/T t/I class/E C/TT int/T c/I"},
+		{"template <> struct X<int> { }; interface I { };", "template/K struct/K X/I int/T interface/K I/I"},
+	}
+	for _, tt := range tests {
+		if got := classified(t, tt.src); got != tt.want {
+			t.Errorf("%s\n got: %s\nwant: %s", tt.src, got, tt.want)
 		}
 	}
 }
