@@ -31,6 +31,20 @@ func (e *emitter) intrinsicExtra(x *ast.CallExpr, m *intrinsics.Match, name stri
 	ct := concreteType(t)
 	arg := func(i int) builder.ID { return e.rvalueAs(x.Args[i], e.paramType(x, m, i)) }
 	switch name {
+	case "IsHelperLane":
+		// Helper lanes exist only in pixel shaders. Before SPIR-V 1.6,
+		// OpIsHelperInvocationEXT (SPV_EXT_demote_to_helper_invocation);
+		// from 1.6 the HelperInvocation input, Volatile since a demote can
+		// change it.
+		bt := e.b.TypeBool()
+		if e.opts.Stage != "ps" {
+			return rv(e.b.ConstBool(false), t), true
+		}
+		if e.opts.Version < spv.Version1_6 {
+			return rv(e.fb.Emit(spv.OpIsHelperInvocationEXT, bt), t), true
+		}
+		id := e.builtinInputOf(spv.BuiltInHelperInvocation, bt)
+		return rv(e.fb.Load(bt, id), t), true
 	case "fmod":
 		// OpFRem: the result takes the sign of the dividend, as HLSL's
 		// fmod does (OpFMod would take the divisor's).

@@ -251,16 +251,23 @@ func (e *emitter) allEqual(v builder.ID, t *types.Type) builder.ID {
 // listed in the entry point's interface. A pixel shader's integer
 // built-in input is Flat, as DXC decorates it.
 func (e *emitter) builtinInput(bi spv.BuiltIn) builder.ID {
+	return e.builtinInputOf(bi, e.b.TypeInt(32, false))
+}
+
+// builtinInputOf is builtinInput for a built-in of SPIR-V type typ.
+func (e *emitter) builtinInputOf(bi spv.BuiltIn, typ builder.ID) builder.ID {
 	for _, sv := range e.stageVars {
 		if b, ok := e.builtinOf(sv.id); ok && sv.in && sv.builtin && b == bi {
 			return sv.id
 		}
 	}
-	u32 := e.b.TypeInt(32, false)
-	id := e.b.GlobalVariable(e.b.TypePointer(spv.StorageClassInput, u32), spv.StorageClassInput, "", 0)
+	id := e.b.GlobalVariable(e.b.TypePointer(spv.StorageClassInput, typ), spv.StorageClassInput, "", 0)
 	e.b.Decorate(id, spv.DecorationBuiltIn, builder.Enum(bi))
 	if e.opts.Stage == "ps" {
 		e.b.Decorate(id, spv.DecorationFlat)
+	}
+	if bi == spv.BuiltInHelperInvocation && e.opts.Version >= spv.Version1_6 {
+		e.b.Decorate(id, spv.DecorationVolatile)
 	}
 	e.stageVars = append(e.stageVars, &stageVar{id: id, in: true, builtin: true, location: -1})
 	return id
