@@ -157,22 +157,32 @@ func (e *emitter) invoke(f *sema.Func, recv func() value, argExprs []ast.Expr, x
 		}
 	}
 	var args []builder.ID
-	if f.Recv != nil && !f.Static && recv != nil {
-		this := recv()
-		if this.ptr && this.sc == spv.StorageClassFunction && this.swz == nil && types.Identical(this.typ, f.Recv) {
-			args = append(args, e.addr(this))
-		} else {
-			tmp := e.fb.Variable(e.ptrType(spv.StorageClassFunction, f.Recv, layout.Void), "param.var.this", 0)
-			e.fb.Store(tmp, e.convert(e.load(this), this.typ, f.Recv))
-			args = append(args, tmp)
-		}
-	}
 	type copyBack struct {
 		tmp builder.ID
 		dst value
 		pt  *types.Type
 	}
 	var backs []copyBack
+	if f.Recv != nil && !f.Static && recv != nil {
+		this := recv()
+		switch {
+		case this.ptr && e.passable(this) && types.Identical(this.typ, f.Recv):
+			args = append(args, e.addr(this))
+		case this.ptr && this.texel == nil:
+			// an object the callee cannot point to: a copy, written back
+			this = e.fixAddr(this)
+			tmp := e.fb.Variable(e.ptrType(spv.StorageClassFunction, f.Recv, layout.Void), "temp.var."+astTypeName(f.Recv), 0)
+			e.fb.Store(tmp, e.convert(e.load(this), this.typ, f.Recv))
+			args = append(args, tmp)
+			if this.sc == spv.StorageClassFunction || this.sc == spv.StorageClassPrivate || this.sc == spv.StorageClassWorkgroup {
+				backs = append(backs, copyBack{tmp, this, f.Recv})
+			}
+		default:
+			// getObject().method(): the rvalue in temp.var.<type>
+			tmp := e.temporary(e.convert(e.load(this), this.typ, f.Recv), f.Recv, astTypeName(f.Recv))
+			args = append(args, tmp.id)
+		}
+	}
 	for i, p := range f.Params {
 		pt := p.Type()
 		var arg ast.Expr
@@ -188,27 +198,59 @@ func (e *emitter) invoke(f *sema.Func, recv func() value, argExprs []ast.Expr, x
 			args = append(args, e.handleArg(arg))
 			continue
 		}
-		tmp := e.fb.Variable(e.ptrType(spv.StorageClassFunction, pt, layout.Void), "param.var."+p.Name(), 0)
-		switch p.Mode {
-		case types.Out:
+		if p.Mode == types.Out || p.Mode == types.InOut {
+			// DXC passes a variable of the parameter's type itself, and
+			// otherwise copies the argument in and back out.
 			dst := e.expr(arg)
+			if dst.ptr && e.passable(dst) && types.Identical(dst.typ, pt) {
+				args = append(args, e.addr(dst))
+				continue
+			}
+			dst = e.fixAddr(dst)
+			val := e.load(dst)
+			dt := dst.typ
+			if flatCount(dt) == 1 && numeric(dt) && flatCount(pt) > 1 {
+				val = e.splatAggregate(e.convert(val, dt, types.ScalarType(dt.Canonical().Scalar())), types.ScalarType(dt.Canonical().Scalar()), pt)
+			} else {
+				val = e.convert(val, dt, pt)
+			}
+			tmp := e.fb.Variable(e.ptrType(spv.StorageClassFunction, pt, layout.Void), "param.var."+p.Name(), 0)
+			e.fb.Store(tmp, val)
 			backs = append(backs, copyBack{tmp, dst, pt})
-		case types.InOut:
-			dst := e.expr(arg)
-			e.fb.Store(tmp, e.convert(e.load(dst), dst.typ, pt))
-			backs = append(backs, copyBack{tmp, dst, pt})
-		default:
-			e.fb.Store(tmp, e.rvalueAs(arg, pt))
+			args = append(args, tmp)
+			continue
 		}
+		val := e.rvalueAs(arg, pt)
+		tmp := e.fb.Variable(e.ptrType(spv.StorageClassFunction, pt, layout.Void), "param.var."+p.Name(), 0)
+		e.fb.Store(tmp, val)
 		args = append(args, tmp)
 	}
 	ret := e.typeID(f.Result)
 	id := e.fb.Call(ret, fn.id, args...)
 	for _, b := range backs {
 		v := e.fb.Load(e.typeID(b.pt), b.tmp)
-		e.store(b.dst, e.convert(v, b.pt, b.dst.typ))
+		from := b.pt
+		if dt := b.dst.typ; flatCount(dt) == 1 && numeric(dt) && flatCount(from) > 1 && numeric(from) && !from.Canonical().IsMatrix() {
+			st := types.ScalarType(from.Canonical().Scalar())
+			v = e.fb.CompositeExtract(e.typeID(st), v, 0)
+			from = st
+		}
+		e.store(b.dst, e.convert(v, from, b.dst.typ))
 	}
 	return rv(id, f.Result)
+}
+
+// passable reports whether an lvalue can be passed to a function as it is:
+// a whole Function variable or parameter (under -fcgl, any lvalue DXC
+// would pass and leave to legalization).
+func (e *emitter) passable(v value) bool {
+	if v.swz != nil || v.melem != nil || v.texel != nil {
+		return false
+	}
+	if e.opts.CodeGenOnly {
+		return true
+	}
+	return v.sc == spv.StorageClassFunction && len(v.idx) == 0
 }
 
 // defaultArg is the default argument of parameter i, written on the
