@@ -1,0 +1,397 @@
+package spirv_test
+
+import (
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/hlsl2spirv/hlsl2spirv/builder/disasm"
+	"github.com/hlsl2spirv/hlsl2spirv/frontend"
+	"github.com/hlsl2spirv/hlsl2spirv/test/tool"
+)
+
+// extraCase compiles src and expects the disassembly to hold lines
+// matching want, in order (each a regexp matched against one line, as a
+// FileCheck CHECK line would be), and not to hold a line matching any of
+// never.
+type extraCase struct {
+	name    string
+	profile string
+	env     string // -fspv-target-env; "" is vulkan1.0
+	src     string
+	want    []string
+	never   []string
+}
+
+// compileExtra compiles a case and returns its disassembly and words.
+func compileExtra(t *testing.T, c extraCase) (string, []uint32) {
+	t.Helper()
+	opts := frontend.Options{Profile: c.profile, Entry: "main", TargetEnv: c.env}
+	r, err := frontend.Compile(opts, c.name+".hlsl", []byte(c.src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Failed() {
+		var b strings.Builder
+		r.Diags.Render(&b)
+		t.Fatalf("compile failed:\n%s", b.String())
+	}
+	text, err := disasm.Disassemble(r.SPIRV)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return text, r.SPIRV
+}
+
+// matchInOrder checks that each pattern matches a line after the previous
+// match.
+func matchInOrder(t *testing.T, text string, want []string) {
+	t.Helper()
+	lines := strings.Split(text, "\n")
+	i := 0
+	for _, w := range want {
+		re := regexp.MustCompile(w)
+		for i < len(lines) && !re.MatchString(lines[i]) {
+			i++
+		}
+		if i == len(lines) {
+			t.Errorf("no line matching %q (in order) in:\n%s", w, text)
+			return
+		}
+		i++
+	}
+}
+
+var extraCases = []extraCase{
+	{
+		name: "wave_builtins_once", profile: "cs_6_0", env: "vulkan1.1",
+		src: `RWStructuredBuffer<uint> values;
+[numthreads(32, 1, 1)]
+void main(uint3 id: SV_DispatchThreadID) {
+  values[id.x] = WaveGetLaneCount() + WaveGetLaneCount() + WaveGetLaneIndex() + WaveGetLaneIndex();
+}`,
+		want: []string{
+			`^; Version: 1\.3$`,
+			`OpCapability GroupNonUniform$`,
+			`OpEntryPoint GLCompute %main "main" .*%SubgroupSize %SubgroupLocalInvocationId`,
+			`OpDecorate %SubgroupSize BuiltIn SubgroupSize`,
+			`OpDecorate %SubgroupLocalInvocationId BuiltIn SubgroupLocalInvocationId`,
+			`%SubgroupSize = OpVariable %_ptr_Input_uint Input`,
+			`%SubgroupLocalInvocationId = OpVariable %_ptr_Input_uint Input`,
+			`OpLoad %uint %SubgroupSize`,
+			`OpLoad %uint %SubgroupSize`,
+			`OpLoad %uint %SubgroupLocalInvocationId`,
+			`OpLoad %uint %SubgroupLocalInvocationId`,
+		},
+		never: []string{`BuiltIn SubgroupSize.*\n.*BuiltIn SubgroupSize`},
+	},
+	{
+		name: "wave_lane_index_ps_is_flat", profile: "ps_6_0", env: "vulkan1.1",
+		src: `float4 main() : SV_Target { return float4(WaveGetLaneIndex(), 1, 1, 1); }`,
+		want: []string{
+			`OpEntryPoint Fragment %main "main" .*%SubgroupLocalInvocationId`,
+			`OpDecorate %SubgroupLocalInvocationId BuiltIn SubgroupLocalInvocationId`,
+			`OpDecorate %SubgroupLocalInvocationId Flat`,
+		},
+	},
+	{
+		name: "wave_reductions", profile: "cs_6_0", env: "vulkan1.1",
+		src: `struct S { int4 a; uint2 b; float c; uint d; };
+RWStructuredBuffer<S> values;
+[numthreads(32, 1, 1)]
+void main(uint3 id: SV_DispatchThreadID) {
+  S s = values[id.x];
+  s.a = WaveActiveSum(s.a);
+  s.b = WaveActiveMin(s.b);
+  s.c = WavePrefixSum(s.c);
+  s.a = WaveActiveMax(s.a);
+  s.d = WaveActiveBitXor(s.d);
+  s.c = WavePrefixProduct(s.c);
+  values[id.x] = s;
+}`,
+		want: []string{
+			`OpCapability GroupNonUniformArithmetic`,
+			`OpGroupNonUniformIAdd %v4int %uint_3 Reduce %`,
+			`OpGroupNonUniformUMin %v2uint %uint_3 Reduce %`,
+			`OpGroupNonUniformFAdd %float %uint_3 ExclusiveScan %`,
+			`OpGroupNonUniformSMax %v4int %uint_3 Reduce %`,
+			`OpGroupNonUniformBitwiseXor %uint %uint_3 Reduce %`,
+			`OpGroupNonUniformFMul %float %uint_3 ExclusiveScan %`,
+		},
+	},
+	{
+		name: "wave_votes_ballots_broadcasts", profile: "cs_6_0", env: "vulkan1.1",
+		src: `RWStructuredBuffer<uint4> values;
+[numthreads(32, 1, 1)]
+void main(uint3 id: SV_DispatchThreadID) {
+  uint4 v = values[id.x];
+  uint r = WaveActiveCountBits(v.x == 0) + WavePrefixCountBits(v.y == 1);
+  uint4 b = WaveActiveBallot(v.z == 2);
+  bool t = WaveIsFirstLane() && WaveActiveAllTrue(v.x == 1) && WaveActiveAnyTrue(v.y == 1);
+  bool2 eq = WaveActiveAllEqual(v.xy);
+  values[id.x] = uint4(r + (t ? 1 : 0) + (all(eq) ? 2 : 0), WaveReadLaneAt(v.y, 15), WaveReadLaneFirst(v.z), b.x);
+}`,
+		want: []string{
+			`= OpGroupNonUniformBallot %v4uint %uint_3 %`,
+			`= OpGroupNonUniformBallotBitCount %uint %uint_3 Reduce %`,
+			`= OpGroupNonUniformBallot %v4uint %uint_3 %`,
+			`= OpGroupNonUniformBallotBitCount %uint %uint_3 ExclusiveScan %`,
+			`= OpGroupNonUniformBallot %v4uint %uint_3 %`,
+			`= OpGroupNonUniformElect %bool %uint_3$`,
+			`= OpGroupNonUniformAll %bool %uint_3 %`,
+			`= OpGroupNonUniformAny %bool %uint_3 %`,
+			`= OpCompositeExtract %uint %\w+ 0$`,
+			`= OpGroupNonUniformAllEqual %bool %uint_3 %`,
+			`= OpCompositeExtract %uint %\w+ 1$`,
+			`= OpGroupNonUniformAllEqual %bool %uint_3 %`,
+			`= OpCompositeConstruct %v2bool %`,
+			`= OpGroupNonUniformShuffle %uint %uint_3 %\w+ %uint_15$`,
+			`= OpGroupNonUniformBroadcastFirst %uint %uint_3 %`,
+		},
+	},
+	{
+		name: "quad_linear", profile: "cs_6_0", env: "vulkan1.1",
+		src: `RWStructuredBuffer<float> values;
+[numthreads(32, 1, 1)]
+void main(uint3 id: SV_DispatchThreadID) {
+  values[id.x] = QuadReadAcrossX(values[id.x]) + QuadReadAcrossDiagonal(values[id.x]) + QuadReadLaneAt(values[id.x], 2);
+}`,
+		want: []string{
+			`OpCapability ComputeDerivativeGroupLinear`,
+			`OpCapability GroupNonUniformQuad`,
+			`OpExecutionMode %main LocalSize 32 1 1`,
+			`OpExecutionMode %main DerivativeGroupLinear`,
+			`OpGroupNonUniformQuadSwap %float %uint_3 %\w+ %uint_0$`,
+			`OpGroupNonUniformQuadSwap %float %uint_3 %\w+ %uint_2$`,
+			`OpGroupNonUniformQuadBroadcast %float %uint_3 %\w+ %uint_2$`,
+		},
+	},
+	{
+		name: "quad_2d", profile: "cs_6_0", env: "vulkan1.1",
+		src: `RWStructuredBuffer<float> values;
+[numthreads(8, 8, 1)]
+void main(uint3 id: SV_DispatchThreadID) { values[id.x] = QuadReadAcrossY(values[id.x]); }`,
+		want: []string{
+			`OpCapability ComputeDerivativeGroupQuads`,
+			`OpExecutionMode %main DerivativeGroupQuads`,
+			`OpGroupNonUniformQuadSwap %float %uint_3 %\w+ %uint_1$`,
+		},
+	},
+	{
+		name: "fmod_frem_per_row", profile: "ps_6_0",
+		src: `float2x2 a, b; float2 c, d;
+float4 main() : SV_Target {
+  float2x2 m = fmod(a, b);
+  float2 v = fmod(c, d);
+  return float4(m[0] + m[1], v);
+}`,
+		want: []string{
+			`OpFRem %v2float %`,
+			`OpFRem %v2float %`,
+			`OpCompositeConstruct %mat2v2float %`,
+			`OpFRem %v2float %`,
+		},
+		never: []string{`OpFMod`},
+	},
+	{
+		name: "isfinite_log10", profile: "ps_6_0",
+		src: `float3 a; float b;
+float4 main() : SV_Target {
+  bool3 f = isfinite(a);
+  return float4(f, log10(b));
+}`,
+		want: []string{
+			`= OpIsNan %v3bool %`,
+			`= OpIsInf %v3bool %`,
+			`= OpLogicalOr %v3bool %`,
+			`= OpLogicalNot %v3bool %`,
+			`= OpExtInst %float %\w+ Log2 %`,
+			`= OpFMul %float %\w+ %float_0_30103`,
+		},
+		never: []string{`OpIsFinite`},
+	},
+	{
+		name: "sincos_modf_frexp", profile: "ps_6_0",
+		src: `float a; float3 b; float2x2 c;
+float4 main() : SV_Target {
+  float s, co;
+  sincos(a, s, co);
+  float3 ip;
+  float3 fr = modf(b, ip);
+  float2x2 e;
+  float2x2 mant = frexp(c, e);
+  return float4(s + co, fr.x + ip.y, mant[0][0] + e[1][1], 0);
+}`,
+		want: []string{
+			`OpName %ModfStructType "ModfStructType"`,
+			`OpMemberName %ModfStructType 0 "frac"`,
+			`OpMemberName %ModfStructType 1 "ip"`,
+			`OpName %FrexpStructType "FrexpStructType"`,
+			`OpMemberName %FrexpStructType 0 "mantissa"`,
+			`OpMemberName %FrexpStructType 1 "exponent"`,
+			`%ModfStructType = OpTypeStruct %v3float %v3float`,
+			`%FrexpStructType = OpTypeStruct %v2float %v2int`,
+			`= OpExtInst %float %\w+ Sin %`,
+			`OpStore %s %`,
+			`= OpExtInst %float %\w+ Cos %`,
+			`OpStore %co %`,
+			`= OpExtInst %ModfStructType %\w+ ModfStruct %`,
+			`= OpCompositeExtract %v3float %\w+ 1$`,
+			`OpStore %ip %`,
+			`= OpCompositeExtract %v3float %\w+ 0$`,
+			`= OpExtInst %FrexpStructType %\w+ FrexpStruct %`,
+			`= OpCompositeExtract %v2int %\w+ 1$`,
+			`= OpConvertSToF %v2float %`,
+			`= OpExtInst %FrexpStructType %\w+ FrexpStruct %`,
+			`OpStore %e %`,
+		},
+	},
+	{
+		name: "half_packing", profile: "ps_6_0",
+		src: `float a; uint2 b;
+float4 main() : SV_Target {
+  uint h = f32tof16(a);
+  float2 f = f16tof32(b);
+  return float4(h, f, 0);
+}`,
+		want: []string{
+			`= OpCompositeConstruct %v2float %\w+ %float_0$`,
+			`= OpExtInst %uint %\w+ PackHalf2x16 %`,
+			`= OpCompositeExtract %uint %\w+ 0$`,
+			`= OpExtInst %v2float %\w+ UnpackHalf2x16 %`,
+			`= OpCompositeExtract %float %\w+ 0$`,
+			`= OpCompositeExtract %uint %\w+ 1$`,
+			`= OpExtInst %v2float %\w+ UnpackHalf2x16 %`,
+			`= OpCompositeConstruct %v2float %`,
+		},
+	},
+	{
+		name: "d3dcolor_select_asdouble", profile: "ps_6_0",
+		src: `float4 c; bool3 m; bool k; float3 x, y; float2x2 p, q; uint2 lo, hi;
+float4 main() : SV_Target {
+  int4 u = D3DCOLORtoUBYTE4(c);
+  float3 s = select(m, x, y);
+  float3 t = select(k, x, y);
+  float2x2 r = select(k, p, q);
+  double2 d = asdouble(lo, hi);
+  return float4(u.x + s.x + t.y + r[0][0], (float2)d, 0);
+}`,
+		want: []string{
+			`= OpVectorShuffle %v4float %(\w+) %\w+ 2 1 0 3$`,
+			`= OpVectorTimesScalar %v4float %\w+ %float_255_001999`,
+			`= OpConvertFToS %v4int %`,
+			`= OpSelect %v3float %`,
+			`= OpCompositeConstruct %v3bool %(\w+) %\w+ %\w+$`,
+			`= OpSelect %v3float %`,
+			`OpSelectionMerge`,
+			`OpStore %temp_var_ternary %`,
+			`OpStore %temp_var_ternary %`,
+			`= OpLoad %mat2v2float %temp_var_ternary`,
+			`= OpVectorShuffle %v2uint %\w+ %\w+ 0 2$`,
+			`= OpBitcast %double %`,
+			`= OpVectorShuffle %v2uint %\w+ %\w+ 1 3$`,
+			`= OpBitcast %double %`,
+			`= OpCompositeConstruct %v2double %`,
+		},
+	},
+	{
+		// DXC shifts source.x left (OpShiftLeftLogical) before inserting
+		// source.y's bytes, which misaligns every sum but the first; the
+		// shifts here go right.
+		name: "msad4_shifts_right", profile: "ps_6_0",
+		src: `uint r; uint2 s; uint4 a;
+uint4 main() : SV_Target { return msad4(r, s, a); }`,
+		want: []string{
+			`= OpShiftRightLogical %uint %\w+ %uint_8$`,
+			`= OpShiftRightLogical %uint %\w+ %uint_16$`,
+			`= OpShiftRightLogical %uint %\w+ %uint_24$`,
+			`= OpBitFieldInsert %uint %\w+ %\w+ %uint_24 %uint_8$`,
+			`= OpBitFieldUExtract %uint %\w+ %uint_0 %uint_8$`,
+			`= OpExtInst %int %\w+ SAbs %`,
+			`= OpCompositeConstruct %v4uint %`,
+		},
+		never: []string{`OpShiftLeftLogical`},
+	},
+	{
+		name: "lit_dst", profile: "ps_6_0",
+		src: `float l, h, m; float4 a, b;
+float4 main() : SV_Target { return lit(l, h, m) + dst(a, b); }`,
+		want: []string{
+			`= OpExtInst %float %\w+ FMax %float_0 %`,
+			`= OpExtInst %float %\w+ FMin %`,
+			`= OpFOrdLessThan %bool %\w+ %float_0$`,
+			`= OpFMul %float %`,
+			`= OpSelect %float %\w+ %float_0 %`,
+			`= OpCompositeConstruct %v4float %float_1 %\w+ %\w+ %float_1$`,
+			`= OpFMul %float %`,
+			`= OpCompositeConstruct %v4float %float_1 %`,
+		},
+	},
+	{
+		name: "is_helper_lane_ext", profile: "ps_6_6", env: "vulkan1.1",
+		src:  `float4 main() : SV_Target { return IsHelperLane() ? 1.0 : 2.0; }`,
+		want: []string{
+			`OpCapability DemoteToHelperInvocation`,
+			`OpExtension "SPV_EXT_demote_to_helper_invocation"`,
+			`= OpIsHelperInvocationEXT %bool$`,
+		},
+		never: []string{`BuiltIn HelperInvocation`},
+	},
+	{
+		name: "is_helper_lane_vk13", profile: "ps_6_6", env: "vulkan1.3",
+		src:  `float4 main() : SV_Target { return IsHelperLane() ? 1.0 : 2.0; }`,
+		want: []string{
+			`OpEntryPoint Fragment %main "main" .*%gl_HelperInvocation`,
+			`OpDecorate %gl_HelperInvocation BuiltIn HelperInvocation`,
+			`OpDecorate %gl_HelperInvocation Volatile`,
+			`%gl_HelperInvocation = OpVariable %_ptr_Input_bool Input`,
+			`= OpLoad %bool %gl_HelperInvocation`,
+		},
+	},
+}
+
+// TestIntrinsicsExtra checks the instructions the rarer intrinsics and
+// the wave operations lower to (following DXC's CodeGenSPIRV tests), and
+// that every module passes spirv-val.
+func TestIntrinsicsExtra(t *testing.T) {
+	for _, c := range extraCases {
+		t.Run(c.name, func(t *testing.T) {
+			text, words := compileExtra(t, c)
+			matchInOrder(t, text, c.want)
+			for _, n := range c.never {
+				if regexp.MustCompile(n).MatchString(text) {
+					t.Errorf("unexpected match for %q in:\n%s", n, text)
+				}
+			}
+			env := c.env
+			if env == "" {
+				env = "vulkan1.0"
+			}
+			if err := tool.Validate(t, tool.Words2Bytes(words), env, "--relax-block-layout"); err != nil {
+				t.Errorf("%v\n%s", err, text)
+			}
+		})
+	}
+}
+
+// TestWaveNeedsVulkan11 checks that a wave operation on Vulkan 1.0 is an
+// error naming the requirement, as in DXC.
+func TestWaveNeedsVulkan11(t *testing.T) {
+	for _, env := range []string{"", "vulkan1.0"} {
+		src := `RWStructuredBuffer<uint> values;
+[numthreads(32, 1, 1)]
+void main(uint3 id: SV_DispatchThreadID) { values[id.x] = WaveIsFirstLane(); }`
+		r, err := frontend.Compile(frontend.Options{Profile: "cs_6_0", Entry: "main", TargetEnv: env}, "w.hlsl", []byte(src))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !r.Failed() {
+			t.Fatalf("env %q: compiled, want an error", env)
+		}
+		var b strings.Builder
+		r.Diags.Render(&b)
+		if msg := b.String(); !strings.Contains(msg, "Vulkan 1.1 is required for Wave Operation but not permitted to use") {
+			t.Errorf("env %q: diagnostics %q lack the Vulkan 1.1 requirement", env, msg)
+		}
+	}
+}
