@@ -329,7 +329,7 @@ float4 main() : SV_Target { return lit(l, h, m) + dst(a, b); }`,
 	},
 	{
 		name: "is_helper_lane_ext", profile: "ps_6_6", env: "vulkan1.1",
-		src:  `float4 main() : SV_Target { return IsHelperLane() ? 1.0 : 2.0; }`,
+		src: `float4 main() : SV_Target { return IsHelperLane() ? 1.0 : 2.0; }`,
 		want: []string{
 			`OpCapability DemoteToHelperInvocation`,
 			`OpExtension "SPV_EXT_demote_to_helper_invocation"`,
@@ -339,7 +339,7 @@ float4 main() : SV_Target { return lit(l, h, m) + dst(a, b); }`,
 	},
 	{
 		name: "is_helper_lane_vk13", profile: "ps_6_6", env: "vulkan1.3",
-		src:  `float4 main() : SV_Target { return IsHelperLane() ? 1.0 : 2.0; }`,
+		src: `float4 main() : SV_Target { return IsHelperLane() ? 1.0 : 2.0; }`,
 		want: []string{
 			`OpEntryPoint Fragment %main "main" .*%gl_HelperInvocation`,
 			`OpDecorate %gl_HelperInvocation BuiltIn HelperInvocation`,
