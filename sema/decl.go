@@ -208,7 +208,9 @@ func (c *checker) varDecl(d *ast.VarDecl, buf *Buffer) *Var {
 			v.Storage = StorageResource
 		default:
 			v.Storage = StorageGlobals
-			v.Const = true
+			// Uniforms are implicitly const; DXC leaves strings out of that
+			// (assigning one is a back-end error instead).
+			v.Const = !isStringType(t)
 		}
 	}
 	c.setDef(d, v)
@@ -479,4 +481,9 @@ func (c *checker) staticMemberDefinition(d *ast.VarDecl) *Var {
 		}
 	}
 	return v
+}
+
+func isStringType(t *types.Type) bool {
+	ct := t.Canonical()
+	return ct.IsObject() && ct.Object() == types.StringObject
 }

@@ -199,7 +199,7 @@ func (c *checker) name(e *ast.NameExpr) operand {
 		if o.Storage == StorageCBuffer || (o.Storage == StorageGlobals && !c.cfg.hlsl2021()) {
 			x.lvalue = false
 		}
-		if o.Storage == StorageGlobals {
+		if o.Storage == StorageGlobals && !isStringType(o.typ) {
 			x.lvalue = false // uniforms are read-only
 		}
 		return x

@@ -143,6 +143,10 @@ func (v *vulkanChecker) body(b *ast.BlockStmt) {
 		switch n := n.(type) {
 		case *ast.CallExpr:
 			v.call(n)
+		case *ast.AssignExpr:
+			if t := v.c.info.TypeOf(n.L); t != nil && isStringType(t) {
+				v.c.errorf(codes.UnsupportedType, n.L.Pos(), "string variables are immutable in SPIR-V.")
+			}
 		}
 		return true
 	})

@@ -62,6 +62,14 @@ func (v *vulkanChecker) globalVar(d *ast.VarDecl, vr *Var) {
 	if vkAttr(d.Attrs, "input_attachment_index") != nil && static {
 		c.errorf(codes.VkAttribute, name, "SubpassInput(MS) must be externally visible")
 	}
+	if e := elemOf(t); e != nil && e.IsObject() && e.Object().Class() == types.ClassSubpass {
+		// DXC checks this only with vk::input_attachment_index (and
+		// crashes without it): checked for every subpass input here.
+		if el := resourceElem(e); el != nil && !el.Canonical().IsScalar() && !el.Canonical().IsVector() {
+			c.errorf(codes.UnsupportedType, name, "only scalar/vector types allowed as SubpassInput(MS) parameter type")
+			return
+		}
+	}
 	v.recordAttrs(d.Attrs, name, t)
 	in, out := vkAttr(d.Attrs, "ext_builtin_input"), vkAttr(d.Attrs, "ext_builtin_output")
 	if in != nil && out != nil {

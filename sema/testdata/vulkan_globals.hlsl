@@ -16,6 +16,8 @@ typedef vk::BufferPointer<Block> BlockPtr;
 [[vk::constant_id(5)]] static const float sc5 /* ERROR "specialization constant must be externally visible" */ = 1;
 
 string title = "ok";
+[[vk::input_attachment_index(1)]] SubpassInput<Block> blocks /* ERROR "only scalar/vector types allowed as SubpassInput\(MS\) parameter type" */;
+[[vk::input_attachment_index(2)]] SubpassInput<float4> colors;
 string untitled /* ERROR "Found uninitialized string variable." */;
 
 RWStructuredBuffer<uint> grid /* ERROR "Multi-dimensional arrays of RW/append/consume structured buffers are unsupported in Vulkan" */ [2][3];

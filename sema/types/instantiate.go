@@ -165,7 +165,9 @@ func checkElement(o Object, elem *Type, n int64) error {
 		return fmt.Errorf("'%s' cannot be used as a type parameter", elem)
 	}
 	switch o.Class() {
-	case ClassTypedBuffer, ClassTexture, ClassSubpass:
+	// SubpassInput<S> passes DXC's front end; its back end rejects
+	// non-scalar, non-vector elements (sema's Vulkan checks do too).
+	case ClassTypedBuffer, ClassTexture:
 		if c.Kind() != Basic && c.Kind() != Vector && c.Kind() != Enum {
 			return fmt.Errorf("elements of typed buffers and textures must be scalars or vectors")
 		}
