@@ -83,7 +83,7 @@ void main(uint3 id: SV_DispatchThreadID) {
 			`OpLoad %uint %SubgroupLocalInvocationId`,
 			`OpLoad %uint %SubgroupLocalInvocationId`,
 		},
-		never: []string{`BuiltIn SubgroupSize.*\n.*BuiltIn SubgroupSize`},
+		never: []string{`(?s)BuiltIn SubgroupSize.*BuiltIn SubgroupSize`, `(?s)BuiltIn SubgroupLocalInvocationId.*BuiltIn SubgroupLocalInvocationId`},
 	},
 	{
 		name: "wave_lane_index_ps_is_flat", profile: "ps_6_0", env: "vulkan1.1",
