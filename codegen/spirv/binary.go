@@ -238,8 +238,49 @@ func (e *emitter) shortCircuit(x *ast.BinaryExpr) builder.ID {
 
 // cond emits c ? a : b.
 func (e *emitter) cond(x *ast.CondExpr) value {
-	t := e.typeOf(x)
-	ct := concreteType(t)
+	return e.condTyped(x, concreteType(e.typeOf(x)))
+}
+
+// literalCondType is the type DXC gives c ? 1 : 0 (literal branches) used
+// as t: a signed integer (or float) of t's width, bitcast afterwards.
+func (e *emitter) literalCondType(x ast.Expr, t *types.Type) (*types.Type, bool) {
+	c, ok := unparen(x).(*ast.CondExpr)
+	if !ok {
+		return nil, false
+	}
+	xt := e.typeOf(c)
+	ct := concreteType(t).Canonical()
+	if !xt.Canonical().Scalar().IsLiteral() || !numeric(ct) {
+		return nil, false
+	}
+	if _, ok := e.foldable(c); ok {
+		return nil, false
+	}
+	bits := e.scalarBits(ct.Scalar())
+	s := xt.Canonical().Scalar()
+	var k types.Scalar
+	switch {
+	case s == types.LiteralInt && ct.Scalar().IsInteger():
+		k = intOfWidth(false, bits)
+	case s == types.LiteralInt:
+		// an int, or a 64-bit int when a value does not fit
+		k = types.Int
+		if !e.literalsFit32(c) {
+			k = types.Int64
+		}
+	case s == types.LiteralFloat && ct.Scalar().IsFloat():
+		k = ct.Scalar()
+	case s == types.LiteralFloat:
+		k = types.Float
+	default:
+		return nil, false
+	}
+	return xt.Canonical().WithScalar(k), true
+}
+
+// condTyped emits c ? a : b with the result of type ct.
+func (e *emitter) condTyped(x *ast.CondExpr, ct *types.Type) value {
+	t := ct
 	if k, ok := e.constant(x, ct); ok {
 		return rv(k, t)
 	}
@@ -251,42 +292,63 @@ func (e *emitter) cond(x *ast.CondExpr) value {
 		fb.Emit(spv.OpSelectionMerge, 0, builder.Ref(merge), builder.Enum(spv.SelectionControlNone))
 		fb.BranchConditional(c, lhs, rhs)
 		fb.StartBlock(lhs)
-		fb.Store(tmp, e.rvalueAs(x.X, ct))
+		fb.Store(tmp, e.branchValue(x.X, ct))
 		fb.Branch(merge)
 		fb.StartBlock(rhs)
-		fb.Store(tmp, e.rvalueAs(x.Y, ct))
+		fb.Store(tmp, e.branchValue(x.Y, ct))
 		fb.Branch(merge)
 		fb.StartBlock(merge)
 		return rv(fb.Load(e.typeID(ct), tmp), t)
 	}
+	// The condition (converted to bool, splatted for a vector result) is
+	// evaluated first, then both values.
 	cid := e.rvalue(x.Cond)
-	a := e.rvalueAs(x.X, ct)
-	b := e.rvalueAs(x.Y, ct)
 	condT := e.typeOf(x.Cond).Canonical()
-	// OpSelect needs a bool condition of the result's shape (before
-	// SPIR-V 1.4, a composite result needs a vector condition).
+	if c := e.info.ConversionOf(x.Cond); c != nil {
+		condT = c.To.Canonical()
+	}
 	if !condT.Scalar().IsBool() {
 		cid = e.convert(cid, concreteType(condT), condT.WithScalar(types.Bool))
 	}
 	rc := ct.Canonical()
-	if (rc.IsVector() && rc.VecSize() > 1) && (condT.IsScalar() || condT.VecSize() == 1) {
-		parts := make([]builder.ID, rc.VecSize())
+	scalarCond := flatCount(condT) == 1
+	if spirvVector(rc) && scalarCond {
+		parts := make([]builder.ID, flatCount(rc))
 		for i := range parts {
 			parts[i] = cid
 		}
-		cid = e.fb.CompositeConstruct(e.typeID(types.Vec(types.Bool, rc.VecSize())), parts...)
+		cid = e.fb.CompositeConstruct(e.typeID(types.Vec(types.Bool, flatCount(rc))), parts...)
 	}
-	if rc.IsMatrix() || rc.IsStruct() || rc.IsArray() {
-		if condT.IsScalar() || condT.VecSize() == 1 {
-			if e.opts.Version < spv.Version1_4 {
-				e.unsupported(x, "?: selecting between matrices, arrays or structs before SPIR-V 1.4")
-			}
-		} else {
+	a := e.branchValue(x.X, ct)
+	b := e.branchValue(x.Y, ct)
+	if (rc.IsMatrix() && flatCount(rc) > 1 && !spirvVector(rc)) || !numeric(rc) {
+		if !scalarCond && rc.IsMatrix() {
 			// a per-component select on a matrix: row by row
 			return rv(e.perRowSelect(rc, cid, a, b), t)
 		}
+		// OpSelect cannot pick composites before SPIR-V 1.4: DXC
+		// branches into a temporary.
+		fb := e.fb
+		tmp := fb.Variable(e.ptrType(spv.StorageClassFunction, ct, layout.Void), "temp.var.ternary", 0)
+		sel := fb.BeginIf(cid, true, spv.SelectionControlNone)
+		fb.Store(tmp, a)
+		fb.Else(sel)
+		fb.Store(tmp, b)
+		fb.EndIf(sel)
+		return rv(fb.Load(e.typeID(ct), tmp), t)
 	}
 	return rv(e.fb.Emit(spv.OpSelect, e.typeID(ct), builder.Ref(cid), builder.Ref(a), builder.Ref(b)), t)
+}
+
+// branchValue is a ?: operand as type ct; a nested ?: of literals takes
+// the type as it is.
+func (e *emitter) branchValue(x ast.Expr, ct *types.Type) builder.ID {
+	if c, ok := unparen(x).(*ast.CondExpr); ok && e.typeOf(c).Canonical().Scalar().IsLiteral() {
+		if _, folds := e.foldable(c); !folds {
+			return e.condTyped(c, ct).id
+		}
+	}
+	return e.rvalueAs(x, ct)
 }
 
 func (e *emitter) perRowSelect(mt *types.Type, c, a, b builder.ID) builder.ID {
@@ -418,4 +480,23 @@ func binaryOpClass(op ast.Op) types.BinaryOp {
 		return types.BinaryOp{Class: types.OpLogical}
 	}
 	return types.BinaryOp{Class: types.OpArithmetic}
+}
+
+// literalsFit32 reports whether the constant branches of a ?: of literal
+// ints (nested ones included) fit in an int.
+func (e *emitter) literalsFit32(c *ast.CondExpr) bool {
+	for _, b := range []ast.Expr{c.X, c.Y} {
+		if n, ok := unparen(b).(*ast.CondExpr); ok {
+			if !e.literalsFit32(n) {
+				return false
+			}
+			continue
+		}
+		if v, ok := e.foldable(b); ok && len(v.Elems) == 1 {
+			if n, ok := v.Elems[0].Int64(); ok && (n < -1<<31 || n > 1<<31-1) {
+				return false
+			}
+		}
+	}
+	return true
 }

@@ -177,7 +177,7 @@ func (e *emitter) shuffle(vec builder.ID, vt *types.Type, comps []int, t *types.
 func (e *emitter) typeOf(x ast.Expr) *types.Type {
 	t := e.info.TypeOf(x)
 	if t == nil || t.Kind() == types.Invalid {
-		e.errorf(x.Pos(), "internal compiler error: expression was not typed")
+		e.errorf(x.Pos(), "this expression is not supported yet by the SPIR-V backend (the checker gave it no type)")
 	}
 	return t
 }
@@ -199,6 +199,14 @@ func (e *emitter) rvalue(x ast.Expr) builder.ID {
 func (e *emitter) rvalueAs(x ast.Expr, t *types.Type) builder.ID {
 	if k, ok := e.constantAs(x, t); ok {
 		return k
+	}
+	if lt, ok := e.literalCondType(x, t); ok {
+		v := e.condTyped(unparen(x).(*ast.CondExpr), lt)
+		if c := concreteType(t).Canonical(); c.Scalar().IsInteger() && sameShape(c, lt) {
+			// DXC bitcasts even when the types already agree
+			return e.fb.Emit(spv.OpBitcast, e.typeID(c), builder.Ref(v.id))
+		}
+		return e.convert(v.id, lt, t)
 	}
 	v := e.expr(x)
 	id := e.load(v)
