@@ -221,6 +221,17 @@ func (e *emitter) condVar(v *ast.VarDecl) builder.ID {
 }
 
 func (e *emitter) ifStmt(s *ast.IfStmt, attrs []*ast.Attribute) {
+	// A constant condition emits only the branch taken, as DXC does.
+	if s.CondVar == nil && s.Cond != nil {
+		if v := e.info.ValueOf(s.Cond); v != nil && len(v.Elems) == 1 && pure(s.Cond) {
+			if v.Elems[0].IsTrue() {
+				e.stmt(s.Then, nil)
+			} else if s.Else != nil {
+				e.stmt(s.Else, nil)
+			}
+			return
+		}
+	}
 	var cond builder.ID
 	if s.CondVar != nil {
 		cond = e.condVar(s.CondVar)
@@ -277,7 +288,8 @@ func (e *emitter) forStmt(s *ast.ForStmt, attrs []*ast.Attribute) {
 	if s.Cond != nil {
 		fb.LoopTest(l, e.condition(s.Cond))
 	} else {
-		fb.LoopBody(l)
+		// for (;;) tests true, as DXC does
+		fb.LoopTest(l, e.b.ConstBool(true))
 	}
 	e.breaks = append(e.breaks, breakTarget{isLoop: true, brk: l.Merge, cont: l.Continue})
 	e.stmt(s.Body, nil)
@@ -293,7 +305,7 @@ func (e *emitter) whileStmt(s *ast.WhileStmt, attrs []*ast.Attribute) {
 	fb := e.fb
 	ctrl, params := e.loopControl(attrs)
 	var l builder.Loop
-	if s.CondVar != nil || e.needsBlocks(s.Cond) {
+	if (s.CondVar != nil && s.CondVar.Init != nil && e.needsBlocks(s.CondVar.Init)) || (s.Cond != nil && e.needsBlocks(s.Cond)) {
 		l = fb.BeginLoopWithCheck("while", ctrl, params...)
 	} else {
 		l = fb.BeginLoop("while", ctrl, params...)
@@ -441,4 +453,22 @@ func containsCaseLabel(s ast.Stmt) bool {
 		return !found
 	})
 	return found
+}
+
+// pure reports whether evaluating x has no side effects.
+func pure(x ast.Expr) bool {
+	ok := true
+	ast.Inspect(x, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.CallExpr, *ast.AssignExpr:
+			ok = false
+		case *ast.UnaryExpr:
+			switch n.Op {
+			case ast.PreInc, ast.PreDec, ast.PostInc, ast.PostDec:
+				ok = false
+			}
+		}
+		return ok
+	})
+	return ok
 }
