@@ -257,7 +257,7 @@ func (e *emitter) typeID(t *types.Type) builder.ID {
 // typeIn lowers an HLSL type under a layout rule.
 func (e *emitter) typeIn(t *types.Type, r layout.Rule) builder.ID {
 	if t == nil || t.Kind() == types.Invalid {
-		e.errorf(e.pos, "internal compiler error: expression has no type")
+		e.errorf(e.pos, "this construct is not supported yet by the SPIR-V backend (the checker gave it no type)")
 	}
 	if t.IsVoid() {
 		return e.b.TypeVoid()
