@@ -522,7 +522,10 @@ func (e *emitter) dst(x *ast.CallExpr, m *intrinsics.Match, ct *types.Type) buil
 }
 
 // lit emits lit(n.l, n.h, m) = (1, max(0, n.l), n.l < 0 || n.h < 0 ? 0 :
-// n.h * m, 1).
+// pow(n.h, m), 1), the D3D lighting coefficients. DXC's SPIR-V back end
+// multiplies n.h * m instead (as the HLSL reference's formula reads); its
+// DXIL back end, FXC and the D3D9 lit instruction raise n.h to the power
+// m, which this follows.
 func (e *emitter) lit(x *ast.CallExpr, m *intrinsics.Match, ct *types.Type) builder.ID {
 	l := e.rvalueAs(x.Args[0], e.paramType(x, m, 0))
 	h := e.rvalueAs(x.Args[1], e.paramType(x, m, 1))
@@ -533,8 +536,8 @@ func (e *emitter) lit(x *ast.CallExpr, m *intrinsics.Match, ct *types.Type) buil
 	diffuse := e.fb.ExtInst(st, glslSet, glslFMax, zero, l)
 	lo := e.fb.ExtInst(st, glslSet, glslFMin, l, h)
 	neg := e.fb.Emit(spv.OpFOrdLessThan, e.b.TypeBool(), builder.Ref(lo), builder.Ref(zero))
-	mul := e.fb.Emit(spv.OpFMul, st, builder.Ref(h), builder.Ref(p))
-	spec := e.fb.Emit(spv.OpSelect, st, builder.Ref(neg), builder.Ref(zero), builder.Ref(mul))
+	pow := e.fb.ExtInst(st, glslSet, glslPow, h, p)
+	spec := e.fb.Emit(spv.OpSelect, st, builder.Ref(neg), builder.Ref(zero), builder.Ref(pow))
 	return e.fb.CompositeConstruct(e.typeID(ct), one, diffuse, spec, one)
 }
 

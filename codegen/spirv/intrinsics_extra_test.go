@@ -313,6 +313,8 @@ uint4 main() : SV_Target { return msad4(r, s, a); }`,
 		never: []string{`OpShiftLeftLogical`},
 	},
 	{
+		// lit's specular term is pow(n.h, m) (DXC's SPIR-V back end
+		// multiplies; its DXIL back end and FXC raise to the power).
 		name: "lit_dst", profile: "ps_6_0",
 		src: `float l, h, m; float4 a, b;
 float4 main() : SV_Target { return lit(l, h, m) + dst(a, b); }`,
@@ -320,7 +322,7 @@ float4 main() : SV_Target { return lit(l, h, m) + dst(a, b); }`,
 			`= OpExtInst %float %\w+ FMax %float_0 %`,
 			`= OpExtInst %float %\w+ FMin %`,
 			`= OpFOrdLessThan %bool %\w+ %float_0$`,
-			`= OpFMul %float %`,
+			`= OpExtInst %float %\w+ Pow %`,
 			`= OpSelect %float %\w+ %float_0 %`,
 			`= OpCompositeConstruct %v4float %float_1 %\w+ %\w+ %float_1$`,
 			`= OpFMul %float %`,

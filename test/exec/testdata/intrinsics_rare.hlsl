@@ -1,0 +1,131 @@
+// The rarer intrinsics, checked against their definitions: msad4's four
+// byte alignments, lit and dst, frexp and modf on vectors and matrices,
+// log10, fmod per matrix row, f16tof32 and asdouble on vectors, select on
+// a matrix, isfinite on a vector, and the wave operations on vectors.
+// The two entry points glslang cannot compile are compiled only in their
+// own cases (-D), since a compile error anywhere fails every case.
+
+StructuredBuffer<float> A : register(t1);
+StructuredBuffer<uint> U : register(t2);
+RWStructuredBuffer<float> Out : register(u3);
+RWStructuredBuffer<uint> OutU : register(u4);
+RWStructuredBuffer<double> OutD : register(u5);
+
+//: case msad4_byte_alignments
+//: flags -T cs_6_0 -E msad
+//: in U = u32 0x01020304 0x05060708 0x0d0c0b0a 0x10002030 0x40302010 0x80706050
+//: expect OutU = u32 16 18 22 28 81 98 115 164
+//: xfail glslang: crashes (segmentation fault) compiling msad4
+// Sum k compares the reference bytes with source bytes k..k+3 (source.x
+// then source.y, low byte first), skipping zero reference bytes.
+[numthreads(1, 1, 1)]
+void msad() {
+  uint4 a = msad4(U[0], uint2(U[1], U[2]), uint4(0, 0, 0, 0));
+  uint4 b = msad4(U[3], uint2(U[4], U[5]), uint4(1, 2, 3, 4));
+  OutU[0] = a.x; OutU[1] = a.y; OutU[2] = a.z; OutU[3] = a.w;
+  OutU[4] = b.x; OutU[5] = b.y; OutU[6] = b.z; OutU[7] = b.w;
+}
+
+//: case lit_and_dst
+//: flags -T cs_6_0 -E litdst
+//: in A = f32 0.5 0.25 2 -1
+//: expect Out = f32 1 0.5 0.0625 1  1 0 0 1  1 0.125 0.25 2
+//: xfail glslang: lit's specular term is n_dot_h * m instead of pow(n_dot_h, m)
+// lit's specular term is pow(n.h, m), zero when n.l or n.h is negative.
+[numthreads(1, 1, 1)]
+void litdst() {
+  float4 l = lit(A[0], A[1], A[2]);
+  float4 n = lit(A[3], A[1], A[2]);
+  float4 d = dst(float4(9, A[0], A[1], 7), float4(8, A[1], 6, A[2]));
+  Out[0] = l.x; Out[1] = l.y; Out[2] = l.z; Out[3] = l.w;
+  Out[4] = n.x; Out[5] = n.y; Out[6] = n.z; Out[7] = n.w;
+  Out[8] = d.x; Out[9] = d.y; Out[10] = d.z; Out[11] = d.w;
+}
+
+//: case frexp_modf_vectors_and_matrices
+//: flags -T cs_6_0 -E splits
+//: in A = f32 8 -3 0.375 2.75
+//: expect Out = f32 0.5 -0.75 0.75 0.6875  4 2 -1 2  0 -0.0 0.375 0.75  8 -3 0 2
+//: xfail glslang: frexp on a matrix builds a FrexpStruct result type that spirv-val rejects
+[numthreads(1, 1, 1)]
+void splits() {
+  float2x2 m = float2x2(A[0], A[1], A[2], A[3]);
+  float2x2 e;
+  float2x2 mant = frexp(m, e);
+  float4 v = float4(A[0], A[1], A[2], A[3]);
+  float4 ip;
+  float4 fr = modf(v, ip);
+  Out[0] = mant[0][0]; Out[1] = mant[0][1]; Out[2] = mant[1][0]; Out[3] = mant[1][1];
+  Out[4] = e[0][0]; Out[5] = e[0][1]; Out[6] = e[1][0]; Out[7] = e[1][1];
+  Out[8] = fr.x; Out[9] = fr.y; Out[10] = fr.z; Out[11] = fr.w;
+  Out[12] = ip.x; Out[13] = ip.y; Out[14] = ip.z; Out[15] = ip.w;
+}
+
+//: case log10_and_fmod_per_row
+//: flags -T cs_6_0 -E logmod
+//: in A = f32 1000 0.01 7.5 -7.5 2 -2
+//: expect Out = f32 tol=1e-4 3 -2 tol=0 1.5 -1.5 1.5 -1.5
+//: xfail glslang: fmod is OpFMod (the divisor's sign); HLSL's fmod takes the dividend's
+[numthreads(1, 1, 1)]
+void logmod() {
+  float2 l = log10(float2(A[0], A[1]));
+  float2x2 r = fmod(float2x2(A[2], A[3], A[2], A[3]), float2x2(A[4], A[4], A[5], A[5]));
+  Out[0] = l.x; Out[1] = l.y;
+  Out[2] = r[0][0]; Out[3] = r[0][1]; Out[4] = r[1][0]; Out[5] = r[1][1];
+}
+
+//: case half_unpack_and_asdouble_vectors
+//: flags -T cs_6_0 -E vecconv -DVECCONV
+//: in U = u32 0x3c00 0xc000 0 0x3ff00000 0 0xc0040000
+//: expect Out = f32 1 -2
+//: expect OutD = f64 1 -2.5
+//: xfail glslang: has no asdouble on vectors ("double2 conversion not implemented")
+#ifdef VECCONV
+[numthreads(1, 1, 1)]
+void vecconv() {
+  float2 h = f16tof32(uint2(U[0], U[1]));
+  double2 d = asdouble(uint2(U[2], U[4]), uint2(U[3], U[5]));
+  Out[0] = h.x; Out[1] = h.y;
+  OutD[0] = d.x; OutD[1] = d.y;
+}
+#endif
+
+//: case select_matrix_and_isfinite_vector
+//: flags -T cs_6_0 -E selfin -HV 2021 -DSELFIN
+//: in A = f32 1 2 3 4 inf nan
+//: expect Out = f32 10 20 30 40  1 2 3 4
+//: expect OutU = u32 1 0 0 1
+//: xfail glslang: has no HLSL 2021 select() intrinsic (a compile error)
+#ifdef SELFIN
+[numthreads(1, 1, 1)]
+void selfin() {
+  float2x2 m = float2x2(A[0], A[1], A[2], A[3]);
+  float2x2 a = select(A[0] > 0, m * 10, m);
+  float2x2 b = select(A[0] < 0, m * 10, m);
+  Out[0] = a[0][0]; Out[1] = a[0][1]; Out[2] = a[1][0]; Out[3] = a[1][1];
+  Out[4] = b[0][0]; Out[5] = b[0][1]; Out[6] = b[1][0]; Out[7] = b[1][1];
+  bool4 f = isfinite(float4(A[0], A[4], A[5], -A[3]));
+  OutU[0] = f.x; OutU[1] = f.y; OutU[2] = f.z; OutU[3] = f.w;
+}
+#endif
+
+//: case wave_operations_on_vectors
+//: flags -T cs_6_0 -E wavevec -fspv-target-env=vulkan1.1
+//: expect OutU = u32 1*64
+//: xfail glslang: WaveActiveAllEqual on a vector answers for the whole vector instead of per component, and WavePrefixSum is an inclusive scan
+[numthreads(64, 1, 1)]
+void wavevec(uint3 tid : SV_GroupThreadID) {
+  uint i = WaveGetLaneIndex(), n = WaveGetLaneCount();
+  uint2 v = uint2(i, 2 * i);
+  uint2 s = WaveActiveSum(v);
+  uint2 r = WaveReadLaneAt(v, n - 1);
+  uint2 f = WaveReadLaneFirst(v + 1);
+  bool2 eq = WaveActiveAllEqual(uint2(7, i));
+  float2 p = WavePrefixSum(float2(1, 2));
+  bool ok = all(s == uint2(n * (n - 1) / 2, n * (n - 1)))
+         && all(r == uint2(n - 1, 2 * (n - 1)))
+         && all(f == uint2(1, 1))
+         && eq.x && !eq.y
+         && all(p == float2(i, 2 * i));
+  OutU[tid.x] = ok ? 1 : 0;
+}
