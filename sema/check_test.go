@@ -216,8 +216,11 @@ func TestErrors(t *testing.T) {
 			want := expectations(t, ck, src)
 			used := make([]bool, len(want))
 			for _, d := range ck.diags.Diags {
-				if d.Severity != diag.Error && d.Severity != diag.Warning {
+				if d.Severity != diag.Error && d.Severity != diag.Warning && d.Severity != diag.Fatal {
 					continue
+				}
+				if d.Severity == diag.Fatal {
+					d.Severity = diag.Error // ERROR markers stand for fatal errors too
 				}
 				p := ck.fs.Position(d.Pos)
 				found := false

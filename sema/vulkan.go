@@ -143,6 +143,12 @@ func (v *vulkanChecker) body(b *ast.BlockStmt) {
 		switch n := n.(type) {
 		case *ast.CallExpr:
 			v.call(n)
+		case *ast.CondExpr:
+			// HLSL 2021's short-circuiting ?: stores each branch through a
+			// numeric cast, which DXC has only for numeric types.
+			if t := v.c.info.TypeOf(n); v.c.cfg.hlsl2021() && t != nil && t.Kind() != types.Invalid && !t.IsNumeric() {
+				v.c.errorf(codes.UnsupportedType, diag.NoPos, "casting to type %s unimplemented", types.Quote(t))
+			}
 		case *ast.AssignExpr:
 			if t := v.c.info.TypeOf(n.L); t != nil && isStringType(t) {
 				v.c.errorf(codes.UnsupportedType, n.L.Pos(), "string variables are immutable in SPIR-V.")
@@ -429,6 +435,20 @@ func (v *vulkanChecker) methodCall(e *ast.CallExpr, m *intrinsics.Match, name st
 		c.errorf(codes.NoVulkanEquivalent, me.Name.Pos(), "no equivalent for %s intrinsic method in Vulkan", name)
 	case unimplementedMethod[name]:
 		c.errorf(codes.UnimplementedIntrinsic, me.Name.Pos(), "intrinsic '%s' method unimplemented", name)
+	case name == "IncrementCounter" || name == "DecrementCounter" || name == "Append" || name == "Consume":
+		// s.buffers[i].IncrementCounter(): DXC keeps no counters for an
+		// array of buffers inside a struct.
+		if recv == nil || !recv.Canonical().IsObject() || recv.Canonical().Object().Class() != types.ClassStructuredBuffer {
+			return
+		}
+		if ix, ok := unparen(me.X).(*ast.IndexExpr); ok {
+			if fld, ok := unparen(ix.X).(*ast.MemberExpr); ok && c.info.SwizzleOf(fld) == nil {
+				if ft := c.info.TypeOf(fld); ft != nil && ft.Canonical().IsArray() {
+					c.diags.Add(diag.Diagnostic{Severity: diag.Fatal, Code: codes.UnsupportedType, Pos: me.X.Pos(),
+						Msg: "Cannot access associated counter variable for an array of buffers in a struct."})
+				}
+			}
+		}
 	case name == "GetDimensions":
 		for i, p := range m.Params {
 			if i < len(e.Args) && p.Mode != types.In && isRvalue(e.Args[i]) {

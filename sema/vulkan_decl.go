@@ -38,7 +38,7 @@ func (v *vulkanChecker) bufferDecl(d *ast.BufferDecl) {
 		if !ok || md.Name == nil {
 			continue
 		}
-		if mv, ok := c.info.ObjectOf(md).(*Var); ok && containsNonFloatColMajorMatrix(mv.typ) {
+		if mv, ok := c.info.ObjectOf(md).(*Var); ok && containsNonFloatColMajorMatrix(mv.typ, v.c.cfg.RowMajor) {
 			c.errorf(codes.UnsupportedType, md.Name.Pos(), "externally initialized non-floating-point column-major matrices not supported yet")
 		}
 	}
@@ -91,7 +91,7 @@ func (v *vulkanChecker) globalVar(d *ast.VarDecl, vr *Var) {
 		}
 		return
 	}
-	if external && containsNonFloatColMajorMatrix(t) {
+	if external && containsNonFloatColMajorMatrix(t, c.cfg.RowMajor) {
 		c.errorf(codes.UnsupportedType, name, "externally initialized non-floating-point column-major matrices not supported yet")
 	}
 	if ct := t.Canonical(); ct.IsArray() && ct.Elem().Canonical().IsArray() &&
@@ -372,7 +372,7 @@ func structHasBuffer(t *types.Type) bool {
 // containsNonFloatColMajorMatrix reports a column-major matrix (at least
 // 2x2) of a non-floating component, alone, in an array or in a struct:
 // DXC cannot lay those out for external initialization.
-func containsNonFloatColMajorMatrix(t *types.Type) bool {
+func containsNonFloatColMajorMatrix(t *types.Type, rowMajorDefault bool) bool {
 	t = unalias(t)
 	if t == nil {
 		return false
@@ -381,7 +381,16 @@ func containsNonFloatColMajorMatrix(t *types.Type) bool {
 	isBad := func(m *types.Type) bool {
 		m = unalias(m)
 		cm := m.Canonical()
-		return cm.IsMatrix() && cm.Rows() > 1 && cm.Cols() > 1 && !cm.Scalar().IsFloat() && m.Major() != types.RowMajor
+		if !cm.IsMatrix() || cm.Rows() < 2 || cm.Cols() < 2 || cm.Scalar().IsFloat() {
+			return false
+		}
+		switch m.Major() {
+		case types.RowMajor:
+			return false
+		case types.DefaultMajor:
+			return !rowMajorDefault // -Zpr
+		}
+		return true
 	}
 	if isBad(t) {
 		return true
@@ -392,20 +401,24 @@ func containsNonFloatColMajorMatrix(t *types.Type) bool {
 			return true
 		}
 		if el.IsStruct() {
-			return containsNonFloatColMajorMatrix(el)
+			return containsNonFloatColMajorMatrix(el, rowMajorDefault)
 		}
 	}
 	ct := t.Canonical()
 	if ct.IsStruct() && ct.Named() != nil {
 		for _, f := range ct.Named().Fields {
-			if containsNonFloatColMajorMatrix(f.Type) {
+			if containsNonFloatColMajorMatrix(f.Type, rowMajorDefault) {
 				return true
 			}
 		}
 	}
 	// A structured or constant buffer is a record holding its element.
 	if ct.IsObject() && (ct.Object().Class() == types.ClassStructuredBuffer || ct.Object().Class() == types.ClassCBuffer) {
-		return containsNonFloatColMajorMatrix(ct.Elem())
+		el := t.Elem()
+		if el == nil {
+			el = ct.Elem()
+		}
+		return containsNonFloatColMajorMatrix(el, rowMajorDefault)
 	}
 	return false
 }

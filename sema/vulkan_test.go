@@ -30,6 +30,10 @@ void main(triangle in uint i[3] : A, line in uint j[2] : B,
 		{"two stencil modes", Config{Stage: "ps", Major: 6, Minor: 0}, `
 [[vk::stencil_ref_less_equal_back, vk::stencil_ref_greater_equal_back, vk::stencil_ref_unchanged_front]]
 void main() {}`, []string{"Shaders must not specify more than one of stencil_ref_unchanged_back, stencil_ref_greater_equal_back, and stencil_ref_less_equal_back."}},
+		{"object-typed short-circuit ?:", Config{Stage: "ps", Major: 6, Minor: 0}, `
+SamplerState a; SamplerState b; Texture2D tex; bool pick;
+float4 main() : SV_Target { return tex.Sample(pick ? a : b, float2(0, 0)); }`,
+			[]string{"casting to type 'SamplerState' unimplemented"}},
 		{"partial locations", Config{Stage: "vs", Major: 6, Minor: 0}, `
 float main([[vk::location(5)]] int a : A, float b : B) : R { return 1.0; }`,
 			[]string{"partial explicit stage input location assignment via vk::location(X) unsupported"}},
