@@ -1,6 +1,7 @@
 package spirv
 
 import (
+	"math"
 	"strconv"
 	"strings"
 
@@ -221,9 +222,7 @@ func (e *emitter) specConstant(d *ast.VarDecl, v *sema.Var) {
 	case s.IsBool():
 		id = e.b.SpecConstantBool(val.IsTrue())
 	default:
-		k := e.valueConst(val, s)
-		bits, _ := e.b.ConstantValue(k)
-		id = e.b.SpecConstant(e.typeID(t), bits)
+		id = e.b.SpecConstant(e.typeID(t), e.specBits(val, s))
 	}
 	e.b.Name(id, v.Name())
 	e.b.Decorate(id, spv.DecorationSpecId, builder.Lit(uint32(n)))
@@ -478,4 +477,32 @@ func constInt(x ast.Expr) (int64, bool) {
 		return n, err == nil
 	}
 	return 0, false
+}
+
+// specBits is the bit pattern of a constant of kind s as SPIR-V stores
+// it (without creating a constant).
+func (e *emitter) specBits(v constant.Value, s types.Scalar) uint64 {
+	v = v.Convert(s)
+	tid := e.typeID(types.ScalarType(s))
+	w := e.b.ScalarWidth(tid)
+	if s.IsFloat() {
+		switch w {
+		case 16:
+			return uint64(float16Bits(float32(v.Float64())))
+		case 64:
+			return math.Float64bits(v.Float64())
+		}
+		return uint64(math.Float32bits(float32(v.Float64())))
+	}
+	var bits uint64
+	if u, ok := v.Uint64(); ok && !s.IsSigned() {
+		bits = u
+	} else {
+		n, _ := v.Int64()
+		bits = uint64(n)
+	}
+	if w < 64 {
+		bits &= 1<<w - 1
+	}
+	return bits
 }
