@@ -15,6 +15,10 @@ const (
 	glslFrexpStruct    = 52
 	glslPackHalf2x16   = 58
 	glslUnpackHalf2x16 = 62
+
+	glslInterpolateAtCentroid = 76
+	glslInterpolateAtSample   = 77
+	glslInterpolateAtOffset   = 78
 )
 
 // intrinsicExtra emits the intrinsics the main table in intrinsics.go does
@@ -45,6 +49,24 @@ func (e *emitter) intrinsicExtra(x *ast.CallExpr, m *intrinsics.Match, name stri
 		}
 		id := e.builtinInputOf(spv.BuiltInHelperInvocation, bt)
 		return rv(e.fb.Load(bt, id), t), true
+	case "ReadClock":
+		// vk::ReadClock(scope): OpReadClockKHR (SPV_KHR_shader_clock).
+		if !m.Overload.Vk {
+			return value{}, false
+		}
+		// The scope is a constant (vk::DeviceScope...) that DXC folds.
+		scope, ok := e.constantArg(x.Args[0], e.paramType(x, m, 0))
+		if !ok {
+			e.errorf(x.Args[0].Pos(), "the scope of ReadClock must be a constant")
+		}
+		return rv(e.fb.Emit(spv.OpReadClockKHR, e.typeID(ct), builder.Ref(scope)), t), true
+	case "DebugBreak":
+		// NonSemantic.DebugBreak's instruction 1 (SPV_KHR_non_semantic_info
+		// before SPIR-V 1.6).
+		e.fb.ExtInst(e.b.TypeVoid(), "NonSemantic.DebugBreak", 1)
+		return rv(0, t), true
+	case "EvaluateAttributeCentroid", "EvaluateAttributeAtSample", "EvaluateAttributeSnapped":
+		return rv(e.evaluateAttribute(x, m, name, ct), t), true
 	case "fmod":
 		// OpFRem: the result takes the sign of the dividend, as HLSL's
 		// fmod does (OpFMod would take the divisor's).
@@ -645,4 +667,47 @@ func sideEffectFree(x ast.Expr) bool {
 		return true
 	}
 	return false
+}
+
+// evaluateAttribute emits EvaluateAttributeCentroid/AtSample/Snapped as
+// DXC does before legalization: the value in a temp.var.<type>, then
+// InterpolateAtCentroid/AtSample/AtOffset (the offset converted to
+// float2) on that variable. The GLSL.std.450 instructions need the stage
+// input variable itself, which only legalization (inlining the entry
+// function and propagating the copies) recovers, so without -fcgl this
+// is an error instead of an invalid module.
+func (e *emitter) evaluateAttribute(x *ast.CallExpr, m *intrinsics.Match, name string, ct *types.Type) builder.ID {
+	if !e.opts.CodeGenOnly {
+		e.errorf(x.Pos(), "%s needs its argument's stage input variable, which is known only after legalization; that is not supported yet by the SPIR-V backend (-fcgl emits the unlegalized form)", name)
+	}
+	v := e.rvalueAs(x.Args[0], ct)
+	tmp := e.temporary(v, ct, astTypeName(ct))
+	rt := e.typeID(ct)
+	switch name {
+	case "EvaluateAttributeCentroid":
+		return e.fb.ExtInst(rt, glslSet, glslInterpolateAtCentroid, tmp.id)
+	case "EvaluateAttributeAtSample":
+		sample := e.rvalueAs(x.Args[1], e.paramType(x, m, 1))
+		return e.fb.ExtInst(rt, glslSet, glslInterpolateAtSample, tmp.id, sample)
+	}
+	ot := e.paramType(x, m, 1)
+	off := e.rvalueAs(x.Args[1], ot)
+	f := e.convert(off, ot, ot.WithScalar(types.Float))
+	return e.fb.ExtInst(rt, glslSet, glslInterpolateAtOffset, tmp.id, f)
+}
+
+// constantArg folds x to a constant of type t when semantic analysis knows
+// its value, static const variables included (SPIR-V wants scopes and
+// similar operands as constants).
+func (e *emitter) constantArg(x ast.Expr, t *types.Type) (builder.ID, bool) {
+	v := e.info.ValueOf(x)
+	if v == nil {
+		return 0, false
+	}
+	c := concreteType(t).Canonical()
+	cv, ok := v.ConvertTo(c, types.Explicit)
+	if !ok {
+		return 0, false
+	}
+	return e.compositeConst(cv, c), true
 }
