@@ -27,6 +27,9 @@ tokens {
     // struct, class, interface or enum naming a type rather than starting
     // its definition (`struct S s;`): the classifier looks for the `{`
     ELABORATED,
+    // the `(` of a cast `(T)x`: the classifier sees a type, `)` and an
+    // operand, so casts and parenthesized expressions differ by one token
+    CAST_LPAREN,
     // declaration modifiers (storage, interpolation, parameter, primitive);
     // the contextual ones are only classified as modifiers when followed by
     // a type or another modifier
@@ -173,8 +176,7 @@ arrayDim
 // `: SV_Target`, `: register(b0, space1)`, `: packoffset(c0.y)`, or a
 // bit-field width `: 4`.
 postfixDecl
-    : COLON anyName (LPAREN (semanticArg (COMMA semanticArg)*)? RPAREN)?
-    | COLON INT_LIT
+    : COLON (anyName (LPAREN (semanticArg (COMMA semanticArg)*)? RPAREN)? | INT_LIT)
     ;
 
 // register(t0), register(ps, s[1+1]), packoffset(c0.y); payload access
@@ -305,8 +307,7 @@ enumerator
 
 // Attributes: `[numthreads(8, 8, 1)]`, `[unroll]`, `[[vk::binding(0, 1)]]`.
 attribute
-    : LBRACKET LBRACKET attributeItem (COMMA attributeItem)* RBRACKET RBRACKET
-    | LBRACKET attributeItem RBRACKET
+    : LBRACKET (LBRACKET attributeItem (COMMA attributeItem)* RBRACKET | attributeItem) RBRACKET
     ;
 
 attributeItem
@@ -325,7 +326,7 @@ block
     ;
 
 statement
-    : attribute+ statement                                                      # attributedStmt
+    : attribute statement                                                       # attributedStmt
     | block                                                                     # blockStmt
     | SEMI                                                                      # emptyStmt
     | KW_IF LPAREN condition RPAREN statement (KW_ELSE statement)?               # ifStmt
@@ -391,11 +392,12 @@ binaryOp
     | AND | XOR | OR | ANDAND | OROR
     ;
 
+// Every alternative starts with its own tokens. `sizeof (T)` and
+// `sizeof (x)` share one: only there does a `(` need a longer look.
 unaryExpression
     : (INC | DEC | PLUS | MINUS | NOT | TILDE) unaryExpression                  # prefixExpr
-    | LPAREN typeId RPAREN unaryExpression                                      # castExpr
-    | KW_SIZEOF LPAREN typeId RPAREN                                            # sizeofTypeExpr
-    | KW_SIZEOF unaryExpression                                                 # sizeofExpr
+    | CAST_LPAREN typeId RPAREN unaryExpression                                 # castExpr
+    | KW_SIZEOF (LPAREN typeId RPAREN | unaryExpression)                        # sizeofExpr
     | primaryExpression postfixOp*                                              # postfixExpr
     ;
 

@@ -601,6 +601,9 @@ func (b *builder) anyName(ctx p.IAnyNameContext) *ast.Ident {
 func (b *builder) attributes(list []p.IAttributeContext) []*ast.Attribute {
 	var out []*ast.Attribute
 	for _, a := range list {
+		if a == nil || isNilCtx(a) {
+			continue
+		}
 		double := len(a.AllLBRACKET()) == 2
 		for _, item := range a.AllAttributeItem() {
 			n := &ast.Attribute{Double: double}
@@ -987,9 +990,21 @@ func (b *builder) block(ctx p.IBlockContext) *ast.BlockStmt {
 func (b *builder) statement(ctx p.IStatementContext) ast.Stmt {
 	switch c := ctx.(type) {
 	case *p.AttributedStmtContext:
-		n := &ast.AttrStmt{Attrs: b.attributes(c.AllAttribute())}
-		b.set(n, c)
+		// `[unroll] [loop] for ...` nests one attributedStmt per
+		// attribute (a loop over attributes would make an ambiguous
+		// decision): the AST has one statement with all of them.
+		list := []p.IAttributeContext{c.Attribute()}
 		inner := c.Statement()
+		for {
+			a, ok := inner.(*p.AttributedStmtContext)
+			if !ok {
+				break
+			}
+			list = append(list, a.Attribute())
+			inner = a.Statement()
+		}
+		n := &ast.AttrStmt{Attrs: b.attributes(list)}
+		b.set(n, c)
 		// `[[vk::ext_...]] float x;` — the attributes belong to the declaration.
 		if ds, ok := inner.(*p.DeclStmtContext); ok {
 			return b.declStmt(ds, n.Attrs)
@@ -1325,15 +1340,14 @@ func (b *builder) unary(ctx p.IUnaryExpressionContext) ast.Expr {
 		n.Type = b.typeID(c.TypeId())
 		n.X = b.unaryOrBad(c.UnaryExpression(), c)
 		return n
-	case *p.SizeofTypeExprContext:
-		n := &ast.SizeofExpr{}
-		b.set(n, c)
-		n.Type = b.typeID(c.TypeId())
-		return n
 	case *p.SizeofExprContext:
 		n := &ast.SizeofExpr{}
 		b.set(n, c)
-		n.X = b.unaryOrBad(c.UnaryExpression(), c)
+		if c.TypeId() != nil {
+			n.Type = b.typeID(c.TypeId())
+		} else {
+			n.X = b.unaryOrBad(c.UnaryExpression(), c)
+		}
 		return n
 	case *p.PostfixExprContext:
 		return b.postfix(c)

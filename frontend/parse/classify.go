@@ -161,7 +161,104 @@ func classify(diags *diag.List, toks []token.Token) []ctok {
 			templates = 0
 		}
 	}
+	c.markCasts()
 	return c.in
+}
+
+// markCasts makes the `(` of every cast a CAST_LPAREN: a `(` that does not
+// follow an operand or a keyword that takes parentheses, followed by a type,
+// `)` and the start of an operand. A type in parentheses with no operand
+// after it is a parameter list (`void f(float);`) or sizeof's.
+func (c *classifier) markCasts() {
+	for i := range c.in {
+		if c.in[i].typ != p.HLSLParserLPAREN {
+			continue
+		}
+		switch c.at(i - 1).typ {
+		case p.HLSLParserKW_SIZEOF, p.HLSLParserIDENT, p.HLSLParserTYPE_NAME, p.HLSLParserTEMPLATE_NAME,
+			p.HLSLParserRPAREN, p.HLSLParserRBRACKET, p.HLSLParserKW_OPERATOR, p.HLSLParserKW_UNSIGNED,
+			p.HLSLParserKW_SIGNED, p.HLSLParserKW_IF, p.HLSLParserKW_WHILE, p.HLSLParserKW_FOR,
+			p.HLSLParserKW_SWITCH, p.HLSLParserKW_STATIC_ASSERT:
+			continue
+		}
+		if j := c.typeEnd(i + 1); j > i+1 && c.at(j).typ == p.HLSLParserRPAREN && startsExpression[c.at(j+1).typ] {
+			c.in[i].typ = p.HLSLParserCAST_LPAREN
+		}
+	}
+}
+
+// typeEnd returns the index after the type (as typeId spells it) that
+// starts at i, or i when none does.
+func (c *classifier) typeEnd(i int) int {
+	j := i
+	for c.at(j).typ == p.HLSLParserKW_CONST || c.at(j).typ == p.HLSLParserMODIFIER {
+		j++
+	}
+	switch c.at(j).typ {
+	case p.HLSLParserKW_UNSIGNED, p.HLSLParserKW_SIGNED:
+		j++
+		if c.at(j).typ == p.HLSLParserTYPE_NAME {
+			j++
+		}
+	case p.HLSLParserELABORATED, p.HLSLParserKW_TYPENAME:
+		j = c.qualifiedNameEnd(j+1, true)
+	case p.HLSLParserTYPE_NAME, p.HLSLParserTEMPLATE_NAME, p.HLSLParserNS_NAME, p.HLSLParserCOLONCOLON:
+		j = c.qualifiedNameEnd(j, false)
+	default:
+		return i
+	}
+	if j < 0 {
+		return i
+	}
+	for c.at(j).typ == p.HLSLParserKW_CONST {
+		j++
+	}
+	for c.at(j).typ == p.HLSLParserLBRACKET {
+		depth := 0
+		for ; j < len(c.in); j++ {
+			if c.at(j).typ == p.HLSLParserLBRACKET {
+				depth++
+			} else if c.at(j).typ == p.HLSLParserRBRACKET {
+				if depth--; depth == 0 {
+					j++
+					break
+				}
+			}
+		}
+	}
+	return j
+}
+
+// qualifiedNameEnd returns the index after a type name, qualified or not,
+// with its template arguments, starting at i; -1 when there is none. The
+// last name may be a plain identifier only after typename or an
+// elaborated keyword.
+func (c *classifier) qualifiedNameEnd(i int, identOK bool) int {
+	j := i
+	if c.at(j).typ == p.HLSLParserCOLONCOLON {
+		j++
+	}
+	for {
+		switch c.at(j).typ {
+		case p.HLSLParserNS_NAME:
+			j++
+		case p.HLSLParserTEMPLATE_NAME:
+			j = c.skipAngles(j + 1)
+		case p.HLSLParserTYPE_NAME:
+			j++
+		case p.HLSLParserIDENT:
+			if !identOK {
+				return -1
+			}
+			j++
+		default:
+			return -1
+		}
+		if c.at(j).typ != p.HLSLParserCOLONCOLON {
+			return j
+		}
+		j++
+	}
 }
 
 func (c *classifier) at(i int) *ctok {

@@ -1,6 +1,7 @@
 package parse
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -136,6 +137,47 @@ func TestClassifyElaborated(t *testing.T) {
 	for _, tt := range tests {
 		if got := classified(t, tt.src); got != tt.want {
 			t.Errorf("%s\n got: %s\nwant: %s", tt.src, got, tt.want)
+		}
+	}
+}
+
+// The `(` of a cast becomes CAST_LPAREN; parenthesized expressions,
+// parameter lists and sizeof's parentheses keep LPAREN.
+func TestClassifyCasts(t *testing.T) {
+	tests := []struct {
+		src  string
+		want []bool // for each `(` from the left: is it a cast
+	}{
+		{src: "float f(float x) { return (float)x; }", want: []bool{false, true}},
+		{src: "void f(float); void g(int) { }", want: []bool{false, false}},
+		{src: "int a = (int)(b) + (c);", want: []bool{true, false, false}},
+		{src: "float4 v = (float4)-x;", want: []bool{true}},
+		{src: "bool b = a > (int)c;", want: []bool{true}},
+		{src: "uint n = sizeof(float) + sizeof (x);", want: []bool{false, false}},
+		{src: "float4 w = (float4(1, 2, 3, 4));", want: []bool{false, false}},
+		{src: "vector<float, 2> v = (vector<float, 2>)0;", want: []bool{true}},
+		{src: "struct S { int i; }; S s = (S)0; S t = (struct S)0;", want: []bool{true, true}},
+		{src: "float m = (row_major float2x2)q;", want: []bool{true}},
+		{src: "int k = (int[2])a;", want: []bool{true}},
+		{src: "namespace vk { enum Scope { A }; } int e = (vk::Scope)1;", want: []bool{true}},
+		{src: "template <> void f<int>(int) { }", want: []bool{false}},
+		{src: "if ((uint)x) { }", want: []bool{false, true}},
+	}
+	for _, tt := range tests {
+		fs := diag.NewFileSet()
+		diags := diag.NewList(fs, diag.Options{})
+		res := pp.Preprocess(fs, diags, "c.hlsl", []byte(tt.src), pp.Config{})
+		var got []bool
+		for _, tk := range classify(diags, res.Tokens) {
+			switch tk.typ {
+			case p.HLSLParserLPAREN:
+				got = append(got, false)
+			case p.HLSLParserCAST_LPAREN:
+				got = append(got, true)
+			}
+		}
+		if fmt.Sprint(got) != fmt.Sprint(tt.want) {
+			t.Errorf("%s\n got: %v\nwant: %v", tt.src, got, tt.want)
 		}
 	}
 }

@@ -91,10 +91,10 @@ func (l *errorListener) report(code diag.Code, pos diag.Pos, msg string, idx int
 	if c, ok := closers[msg]; ok {
 		depth := 0
 		for j := idx - 1; j >= 0; j-- {
-			switch l.tok(j).typ {
-			case c.closeTyp:
+			switch typ := l.tok(j).typ; {
+			case typ == c.closeTyp:
 				depth++
-			case c.openTyp:
+			case typ == c.openTyp, typ == p.HLSLParserCAST_LPAREN && c.openTyp == p.HLSLParserLPAREN:
 				depth--
 			}
 			if depth < 0 {
@@ -134,7 +134,7 @@ var startsExpression = map[int]bool{
 	p.HLSLParserTEMPLATE_FUNC: true, p.HLSLParserNS_NAME: true, p.HLSLParserINT_LIT: true,
 	p.HLSLParserFLOAT_LIT: true, p.HLSLParserSTRING_LIT: true, p.HLSLParserCHAR_LIT: true,
 	p.HLSLParserKW_TRUE: true, p.HLSLParserKW_FALSE: true, p.HLSLParserKW_THIS: true,
-	p.HLSLParserKW_SIZEOF: true, p.HLSLParserLPAREN: true, p.HLSLParserPLUS: true,
+	p.HLSLParserKW_SIZEOF: true, p.HLSLParserLPAREN: true, p.HLSLParserCAST_LPAREN: true, p.HLSLParserPLUS: true,
 	p.HLSLParserMINUS: true, p.HLSLParserNOT: true, p.HLSLParserTILDE: true, p.HLSLParserINC: true,
 	p.HLSLParserDEC: true, p.HLSLParserCOLONCOLON: true, p.HLSLParserKW_UNSIGNED: true,
 	p.HLSLParserKW_SIGNED: true,
@@ -216,7 +216,7 @@ func spell(t ctok) string {
 
 var tokenSpelling = map[int]string{
 	p.HLSLParserSEMI: "';'", p.HLSLParserRPAREN: "')'", p.HLSLParserRBRACKET: "']'",
-	p.HLSLParserRBRACE: "'}'", p.HLSLParserLPAREN: "'('", p.HLSLParserLBRACE: "'{'",
+	p.HLSLParserRBRACE: "'}'", p.HLSLParserLPAREN: "'('", p.HLSLParserCAST_LPAREN: "'('", p.HLSLParserLBRACE: "'{'",
 	p.HLSLParserCOLON: "':'", p.HLSLParserGT: "'>'", p.HLSLParserLT: "'<'", p.HLSLParserCOMMA: "','",
 	p.HLSLParserASSIGN: "'='", p.HLSLParserKW_WHILE: "'while'", p.HLSLParserLBRACKET: "'['",
 	p.HLSLParserIDENT: "identifier", p.HLSLParserCOLONCOLON: "'::'",

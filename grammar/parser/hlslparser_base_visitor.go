@@ -315,10 +315,6 @@ func (v *BaseHLSLParserVisitor) VisitCastExpr(ctx *CastExprContext) interface{} 
 	return v.VisitChildren(ctx)
 }
 
-func (v *BaseHLSLParserVisitor) VisitSizeofTypeExpr(ctx *SizeofTypeExprContext) interface{} {
-	return v.VisitChildren(ctx)
-}
-
 func (v *BaseHLSLParserVisitor) VisitSizeofExpr(ctx *SizeofExprContext) interface{} {
 	return v.VisitChildren(ctx)
 }

@@ -238,9 +238,6 @@ type HLSLParserVisitor interface {
 	// Visit a parse tree produced by HLSLParser#castExpr.
 	VisitCastExpr(ctx *CastExprContext) interface{}
 
-	// Visit a parse tree produced by HLSLParser#sizeofTypeExpr.
-	VisitSizeofTypeExpr(ctx *SizeofTypeExprContext) interface{}
-
 	// Visit a parse tree produced by HLSLParser#sizeofExpr.
 	VisitSizeofExpr(ctx *SizeofExprContext) interface{}
 
