@@ -143,6 +143,11 @@ func (v *vulkanChecker) body(b *ast.BlockStmt) {
 		switch n := n.(type) {
 		case *ast.CallExpr:
 			v.call(n)
+		case *ast.VarDecl:
+			// Local variables are where DXC lowers an inline SPIR-V type.
+			if vr, ok := v.c.info.ObjectOf(n).(*Var); ok && n.Name != nil && badVkLiteral(vr.typ) {
+				v.c.errorf(codes.UnsupportedType, n.Name.Pos(), "The template argument to vk::Literal must be a vk::integral_constant")
+			}
 		case *ast.CondExpr:
 			// HLSL 2021's short-circuiting ?: stores each branch through a
 			// numeric cast, which DXC has only for numeric types.
@@ -488,6 +493,34 @@ func implicitLodStage(stage string) bool {
 	switch stage {
 	case "pixel", "compute", "node", "library", "":
 		return true
+	}
+	return false
+}
+
+// badVkLiteral reports an inline SPIR-V type (vk::SpirvType,
+// vk::SpirvOpaqueType) with a vk::Literal<T> operand whose T is not a
+// vk::integral_constant.
+func badVkLiteral(t *types.Type) bool {
+	t = elemOf(t)
+	if t == nil || !t.IsObject() {
+		return false
+	}
+	switch t.Object() {
+	case types.VkSpirvType, types.VkSpirvOpaqueType:
+		for _, a := range t.Args() {
+			if a.Type != nil && badVkLiteral(a.Type) {
+				return true
+			}
+		}
+	case types.VkLiteral:
+		var arg *types.Type
+		if args := t.Args(); len(args) > 0 {
+			arg = args[0].Type
+		}
+		if arg == nil {
+			arg = t.Elem()
+		}
+		return arg == nil || !objectIs(arg, types.VkIntegralConstant)
 	}
 	return false
 }
