@@ -1,10 +1,13 @@
 package spirv
 
 import (
+	"strings"
+
 	"github.com/hlsl2spirv/hlsl2spirv/builder"
 	"github.com/hlsl2spirv/hlsl2spirv/builder/spv"
 	"github.com/hlsl2spirv/hlsl2spirv/codegen/spirv/layout"
 	"github.com/hlsl2spirv/hlsl2spirv/frontend/ast"
+	"github.com/hlsl2spirv/hlsl2spirv/frontend/diag"
 	"github.com/hlsl2spirv/hlsl2spirv/sema"
 	"github.com/hlsl2spirv/hlsl2spirv/sema/types"
 )
@@ -133,9 +136,16 @@ func (e *emitter) localVar(d *ast.VarDecl) {
 		e.localResource(d, v) // resources.go
 		return
 	}
-	ptr := e.fb.Variable(e.ptrType(spv.StorageClassFunction, t, layout.Void), v.Name(), 0)
-	e.relaxed(ptr, t)
-	e.vars[v] = &variable{ptr: ptr, sc: spv.StorageClassFunction, typ: t, member: -1}
+	var ptr builder.ID
+	if old, ok := e.vars[v]; ok && e.ownVariable(old.ptr) {
+		// a declaration emitted twice (a switch case run by two if
+		// branches) keeps its one variable, as in DXC
+		ptr = old.ptr
+	} else {
+		ptr = e.fb.Variable(e.ptrType(spv.StorageClassFunction, t, layout.Void), v.Name(), 0)
+		e.relaxed(ptr, t)
+		e.vars[v] = &variable{ptr: ptr, sc: spv.StorageClassFunction, typ: t, member: -1}
+	}
 	if d.Init != nil {
 		val := e.initValue(t, d.Init)
 		e.fb.Store(ptr, val)
@@ -339,6 +349,9 @@ func (e *emitter) doStmt(s *ast.DoStmt, attrs []*ast.Attribute) {
 func (e *emitter) branchStmt(s *ast.BranchStmt) {
 	for i := len(e.breaks) - 1; i >= 0; i-- {
 		t := e.breaks[i]
+		if s.Kind == ast.Break && t.brk == 0 {
+			e.unsupported(s, "a break nested inside a statement of a switch emitted as if statements")
+		}
 		if s.Kind == ast.Break {
 			e.fb.Branch(t.brk)
 			return
@@ -368,80 +381,261 @@ func (e *emitter) returnStmt(s *ast.ReturnStmt) {
 	e.fb.ReturnValue(v)
 }
 
-// switchStmt emits OpSwitch when every label is a constant integer at the
-// top level of the switch body, as DXC does; other switches are not
-// supported yet.
-func (e *emitter) switchStmt(s *ast.SwitchStmt, attrs []*ast.Attribute) {
-	var sel builder.ID
-	var selType *types.Type
-	if s.CondVar != nil {
-		e.localVar(s.CondVar)
-		o := e.info.ObjectOf(s.CondVar).(*sema.Var)
-		sel, selType = e.load(e.varValue(o)), o.Type()
-	} else {
-		selType = e.info.TypeOf(s.Tag)
-		if c := e.info.ConversionOf(s.Tag); c != nil {
-			selType = c.To
+// switchItem is one element of a flattened switch body: a case or default
+// label, or a statement.
+type switchItem struct {
+	label bool
+	value ast.Expr // the case value; nil for default
+	stmt  ast.Stmt
+}
+
+// flattenSwitch lists a switch body's labels and statements in order,
+// opening blocks (`case 6: { case 7: ... }`), as DXC does.
+func (e *emitter) flattenSwitch(s *ast.SwitchStmt) []switchItem {
+	var out []switchItem
+	var add func(st ast.Stmt)
+	add = func(st ast.Stmt) {
+		switch st := st.(type) {
+		case *ast.BlockStmt:
+			for _, x := range st.List {
+				add(x)
+			}
+		case *ast.CaseLabelStmt:
+			if st.Default {
+				out = append(out, switchItem{label: true})
+			} else {
+				out = append(out, switchItem{label: true, value: st.Value})
+			}
+		default:
+			out = append(out, switchItem{stmt: st})
 		}
-		sel = e.rvalue(s.Tag)
 	}
-	selType = concreteType(selType)
-	if !selType.IsScalar() || !selType.Scalar().IsInteger() || selType.Scalar().IsBool() {
-		e.unsupported(s, "a switch on a non-integer value")
-	}
-	var values []int64
-	withDefault := false
-	seen := map[int64]bool{}
 	for _, c := range s.Cases {
-		for _, v := range c.Values {
-			n, ok := e.intArg(v)
-			if !ok {
-				e.unsupported(v, "a non-constant case label")
-			}
-			if seen[n] {
-				e.errorf(v.Pos(), "duplicate case value '%d'", n)
-			}
-			seen[n] = true
-			values = append(values, n)
-		}
+		// the default label goes where it is written among the others
+		pending := c.Default
+		dpos := diag.NoPos
 		if c.Default {
-			withDefault = true
+			dpos = e.defaultLabelPos(c)
+		}
+		for _, v := range c.Values {
+			if pending && dpos.IsValid() && v.Pos() > dpos {
+				out = append(out, switchItem{label: true})
+				pending = false
+			}
+			out = append(out, switchItem{label: true, value: v})
+		}
+		if pending {
+			out = append(out, switchItem{label: true})
 		}
 		for _, st := range c.Body {
-			if containsCaseLabel(st) {
-				e.unsupported(st, "a case label nested inside a statement")
-			}
+			add(st)
 		}
 	}
+	return out
+}
+
+// defaultLabelPos finds the `default` keyword of a clause in the source
+// (the AST keeps only that the clause has one); NoPos when not found.
+func (e *emitter) defaultLabelPos(c *ast.CaseClause) diag.Pos {
+	f := e.fs.File(c.Pos())
+	if f == nil {
+		return diag.NoPos
+	}
+	start := f.Offset(c.Pos())
+	end := len(f.Content)
+	if len(c.Body) > 0 && e.fs.File(c.Body[0].Pos()) == f {
+		end = f.Offset(c.Body[0].Pos())
+	}
+	if start < 0 || end > len(f.Content) || start >= end {
+		return diag.NoPos
+	}
+	src := f.Content
+	isIdent := func(c byte) bool {
+		return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
+	}
+	for i := start; i < end; i++ {
+		switch {
+		case src[i] == '/' && i+1 < end && src[i+1] == '/':
+			for i < end && src[i] != '\n' {
+				i++
+			}
+		case src[i] == '/' && i+1 < end && src[i+1] == '*':
+			j := strings.Index(string(src[i+2:end]), "*/")
+			if j < 0 {
+				return diag.NoPos
+			}
+			i += j + 3
+		case strings.HasPrefix(string(src[i:end]), "default") && (i == 0 || !isIdent(src[i-1])) &&
+			(i+7 >= end || !isIdent(src[i+7])):
+			return f.Pos(i)
+		}
+	}
+	return diag.NoPos
+}
+
+// switchStmt emits OpSwitch when every case value is a constant and no
+// attribute other than [forcecase] is written, and otherwise an if-else
+// chain comparing the selector to each value in turn, as DXC does.
+func (e *emitter) switchStmt(s *ast.SwitchStmt, attrs []*ast.Attribute) {
+	items := e.flattenSwitch(s)
+	opSwitch := true
+	for _, a := range attrs {
+		if a.Name != "forcecase" {
+			opSwitch = false
+		}
+	}
+	for _, it := range items {
+		if it.label && it.value != nil {
+			if _, ok := e.intArg(it.value); !ok {
+				opSwitch = false
+			}
+		}
+		if !it.label && containsCaseLabel(it.stmt) {
+			e.unsupported(it.stmt, "a case label nested inside a statement other than a block")
+		}
+	}
+	if s.CondVar != nil {
+		e.localVar(s.CondVar)
+	}
+	if !opSwitch {
+		e.switchAsIfs(s, items)
+		return
+	}
+	sel, selType := e.switchSelector(s)
+	var values []int64
+	seen := map[int64]bool{}
+	withDefault := false
+	for _, it := range items {
+		if !it.label {
+			continue
+		}
+		if it.value == nil {
+			withDefault = true
+			continue
+		}
+		n, _ := e.intArg(it.value)
+		if seen[n] {
+			e.errorf(it.value.Pos(), "duplicate case value '%d'", n)
+		}
+		seen[n] = true
+		values = append(values, n)
+	}
+	_ = selType
 	fb := e.fb
-	sw := fb.BeginSwitch(sel, values, withDefault, selectionControl(attrs))
+	sw := fb.BeginSwitch(sel, values, withDefault, spv.SelectionControlNone)
 	e.breaks = append(e.breaks, breakTarget{brk: sw.Merge})
 	k := 0
-	for i, c := range s.Cases {
-		// A clause's first label names its block; other labels of the
-		// same clause have empty blocks falling through to it.
-		var labels []builder.ID
-		for range c.Values {
-			labels = append(labels, sw.Cases[k])
-			k++
-		}
-		if c.Default {
-			labels = append(labels, sw.Default)
-		}
-		for j, lb := range labels {
-			if !fb.Terminated() {
-				fb.Branch(lb)
+	started := false
+	for _, it := range items {
+		if it.label {
+			blk := sw.Default
+			if it.value != nil {
+				blk = sw.Cases[k]
+				k++
 			}
-			fb.StartBlock(lb)
-			if j < len(labels)-1 {
-				fb.Branch(labels[j+1])
+			if started && !fb.Terminated() {
+				fb.Branch(blk)
 			}
+			fb.StartBlock(blk)
+			started = true
+			continue
 		}
-		_ = i
-		e.block(c.Body)
+		if !started || fb.Terminated() {
+			continue // unreachable: DXC emits nothing for it
+		}
+		e.stmt(it.stmt, nil)
 	}
 	e.breaks = e.breaks[:len(e.breaks)-1]
+	if !started {
+		fb.StartBlock(sw.Merge)
+		return
+	}
 	fb.EndSwitch(sw)
+}
+
+// switchSelector emits the selector of a switch (an integer; other types
+// are converted to int, a literal too wide for an int is a 64-bit int).
+func (e *emitter) switchSelector(s *ast.SwitchStmt) (builder.ID, *types.Type) {
+	if s.CondVar != nil {
+		o := e.info.ObjectOf(s.CondVar).(*sema.Var)
+		t := concreteType(o.Type())
+		v := e.load(e.varValue(o))
+		if !t.Scalar().IsInteger() {
+			v = e.convert(v, t, types.ScalarType(types.Int))
+			t = types.ScalarType(types.Int)
+		}
+		return v, t
+	}
+	t := e.indexType(s.Tag)
+	if n, ok := e.intArg(s.Tag); ok && t.Canonical().Scalar() == types.LiteralInt && (n < -1<<31 || n > 1<<31-1) {
+		t = types.ScalarType(types.Int64)
+	}
+	t = concreteType(t)
+	if !t.IsScalar() || !t.Scalar().IsInteger() {
+		v := e.rvalueAs(s.Tag, types.ScalarType(types.Int))
+		return v, types.ScalarType(types.Int)
+	}
+	return e.rvalueAs(s.Tag, t), t
+}
+
+// switchAsIfs emits a switch as DXC's chain of ifs: each case's statements
+// run up to the first break (or through a return), the selector is
+// re-evaluated for every comparison, and default is the last else.
+func (e *emitter) switchAsIfs(s *ast.SwitchStmt, items []switchItem) {
+	type arm struct {
+		value ast.Expr
+		body  []ast.Stmt
+	}
+	var arms []arm
+	var def *arm
+	for i, it := range items {
+		if !it.label {
+			continue
+		}
+		a := arm{value: it.value, body: []ast.Stmt{}}
+		for j := i + 1; j < len(items); j++ {
+			if st := items[j].stmt; st != nil {
+				if br, ok := st.(*ast.BranchStmt); ok && br.Kind == ast.Break {
+					break
+				}
+				a.body = append(a.body, st)
+				if _, ok := st.(*ast.ReturnStmt); ok {
+					break
+				}
+			}
+		}
+		if it.value == nil {
+			d := a
+			def = &d
+		} else {
+			arms = append(arms, a)
+		}
+	}
+	// a break nested in a case's statements has no switch to leave
+	e.breaks = append(e.breaks, breakTarget{})
+	defer func() { e.breaks = e.breaks[:len(e.breaks)-1] }()
+	var emit func(i int)
+	emit = func(i int) {
+		if i == len(arms) {
+			if def != nil {
+				e.block(def.body)
+			}
+			return
+		}
+		sel, selType := e.switchSelector(s)
+		val := e.rvalueAs(arms[i].value, selType)
+		cond := e.arith(ast.Eq, selType, types.ScalarType(types.Bool), sel, val)
+		fb := e.fb
+		hasElse := i+1 < len(arms) || def != nil
+		st := fb.BeginIf(cond, hasElse, spv.SelectionControlNone)
+		e.block(arms[i].body)
+		if hasElse {
+			fb.Else(st)
+			emit(i + 1)
+		}
+		fb.EndIf(st)
+	}
+	emit(0)
 }
 
 func containsCaseLabel(s ast.Stmt) bool {
@@ -471,4 +665,21 @@ func pure(x ast.Expr) bool {
 		return ok
 	})
 	return ok
+}
+
+// ownVariable reports whether id is a variable of the function being
+// emitted.
+func (e *emitter) ownVariable(id builder.ID) bool {
+	if len(e.fb.F.Blocks) == 0 {
+		return false
+	}
+	for _, in := range e.fb.F.Blocks[0].Insts {
+		if in.Op != spv.OpVariable {
+			break
+		}
+		if in.Result == id {
+			return true
+		}
+	}
+	return false
 }
