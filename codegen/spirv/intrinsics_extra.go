@@ -67,6 +67,11 @@ func (e *emitter) intrinsicExtra(x *ast.CallExpr, m *intrinsics.Match, name stri
 		return rv(0, t), true
 	case "EvaluateAttributeCentroid", "EvaluateAttributeAtSample", "EvaluateAttributeSnapped":
 		return rv(e.evaluateAttribute(x, m, name, ct), t), true
+	case "RawBufferLoad", "RawBufferStore":
+		if !m.Overload.Vk {
+			return value{}, false
+		}
+		return rv(e.rawBuffer(x, m, name, ct), t), true
 	case "fmod":
 		// OpFRem: the result takes the sign of the dividend, as HLSL's
 		// fmod does (OpFMod would take the divisor's).
@@ -710,4 +715,64 @@ func (e *emitter) constantArg(x ast.Expr, t *types.Type) (builder.ID, bool) {
 		return 0, false
 	}
 	return e.compositeConst(cv, c), true
+}
+
+// rawBuffer emits vk::RawBufferLoad<T>(address[, alignment]) and
+// vk::RawBufferStore<T>(address, value[, alignment]) as DXC does: the
+// 64-bit address bitcast to a PhysicalStorageBuffer pointer to T (laid out
+// as a storage buffer's element), then an Aligned load or store (4 bytes
+// unless given). A bool travels as a uint, since a physical pointer cannot
+// point to one. The module switches to the PhysicalStorageBuffer64
+// addressing model.
+func (e *emitter) rawBuffer(x *ast.CallExpr, m *intrinsics.Match, name string, ct *types.Type) builder.ID {
+	load := name == "RawBufferLoad"
+	alignArg := 2
+	if load {
+		alignArg = 1
+	}
+	align := uint32(4)
+	if len(x.Args) > alignArg {
+		v := e.info.ValueOf(x.Args[alignArg])
+		n, ok := uint64(0), false
+		if v != nil && len(v.Elems) == 1 {
+			n, ok = v.Elems[0].Uint64()
+		}
+		if !ok || n == 0 {
+			e.errorf(x.Args[alignArg].Pos(), "alignment argument must be a constant unsigned integer")
+		}
+		align = uint32(n)
+	}
+	e.b.MemoryModel(spv.AddressingModelPhysicalStorageBuffer64, spv.MemoryModelGLSL450)
+	if e.opts.Version < spv.Version1_5 {
+		// the KHR extension, as DXC declares (inference would pick the
+		// EXT one, listed first)
+		e.b.Extension("SPV_KHR_physical_storage_buffer")
+	}
+	rule := layout.RulesFor(e.opts.Layout).SBuffer
+	addr := e.rvalueAs(x.Args[0], e.paramType(x, m, 0))
+	dt := ct // the data type
+	if !load {
+		dt = concreteType(e.typeOf(x.Args[1]))
+	}
+	memType := dt // what the memory holds: uint for bool
+	if memType.Canonical().Scalar().IsBool() {
+		memType = memType.WithScalar(types.Uint)
+	}
+	ptrType := e.b.TypePointer(spv.StorageClassPhysicalStorageBuffer, e.typeIn(memType, rule))
+	aligned := builder.Enum(spv.MemoryAccessAligned, builder.Lit(align))
+	if load {
+		ptr := e.fb.Emit(spv.OpBitcast, ptrType, builder.Ref(addr))
+		v := e.fb.Emit(spv.OpLoad, e.typeIn(memType, rule), builder.Ref(ptr), aligned)
+		if rule != layout.Void {
+			v = e.relayout(v, memType, rule, layout.Void)
+		}
+		return e.convert(v, memType, dt)
+	}
+	v := e.convert(e.rvalueAs(x.Args[1], dt), dt, memType)
+	ptr := e.fb.Emit(spv.OpBitcast, ptrType, builder.Ref(addr))
+	if rule != layout.Void {
+		v = e.relayout(v, memType, layout.Void, rule)
+	}
+	e.fb.Emit(spv.OpStore, 0, builder.Ref(ptr), builder.Ref(v), aligned)
+	return 0
 }

@@ -350,6 +350,53 @@ float4 main() : SV_Target { return lit(l, h, m) + dst(a, b); }`,
 			`= OpLoad %bool %gl_HelperInvocation`,
 		},
 	},
+	{
+		name: "raw_buffer_load_store", profile: "cs_6_0",
+		src: `struct D { float f; float3 v; };
+uint64_t Address;
+[numthreads(1, 1, 1)]
+void main() {
+  D d = vk::RawBufferLoad<D>(Address);
+  bool b = vk::RawBufferLoad<bool>(Address, 8);
+  vk::RawBufferStore<float>(Address + 16, d.f + (b ? 1 : 0), 16);
+  vk::RawBufferStore<bool>(Address, !b);
+}`,
+		want: []string{
+			`OpCapability PhysicalStorageBufferAddresses`,
+			`OpExtension "SPV_KHR_physical_storage_buffer"`,
+			`OpMemoryModel PhysicalStorageBuffer64 GLSL450`,
+			`OpMemberDecorate %D_0 1 Offset 4`,
+			`= OpBitcast %_ptr_PhysicalStorageBuffer_D_0 %`,
+			`= OpLoad %D_0 %\w+ Aligned 4$`,
+			`= OpBitcast %_ptr_PhysicalStorageBuffer_uint %`,
+			`= OpLoad %uint %\w+ Aligned 8$`,
+			`= OpINotEqual %bool %\w+ %uint_0$`,
+			`= OpBitcast %_ptr_PhysicalStorageBuffer_float %`,
+			`OpStore %\w+ %\w+ Aligned 16$`,
+			`= OpSelect %uint %\w+ %uint_1 %uint_0$`,
+			`= OpBitcast %_ptr_PhysicalStorageBuffer_uint %`,
+			`OpStore %\w+ %\w+ Aligned 4$`,
+		},
+	},
+	{
+		name: "read_clock_debug_break", profile: "cs_6_0",
+		src: `RWStructuredBuffer<uint64_t> Out;
+[numthreads(1, 1, 1)]
+void main() {
+  Out[0] = vk::ReadClock(vk::DeviceScope);
+  Out[1] = vk::ReadClock(vk::SubgroupScope);
+  DebugBreak();
+}`,
+		want: []string{
+			`OpCapability ShaderClockKHR`,
+			`OpExtension "SPV_KHR_non_semantic_info"`,
+			`OpExtension "SPV_KHR_shader_clock"`,
+			`= OpExtInstImport "NonSemantic.DebugBreak"`,
+			`= OpReadClockKHR %ulong %uint_1$`,
+			`= OpReadClockKHR %ulong %uint_3$`,
+			`= OpExtInst %void %\w+ 1$`,
+		},
+	},
 }
 
 // TestIntrinsicsExtra checks the instructions the rarer intrinsics and
@@ -396,4 +443,37 @@ void main(uint3 id: SV_DispatchThreadID) { values[id.x] = WaveIsFirstLane(); }`
 			t.Errorf("env %q: diagnostics %q lack the Vulkan 1.1 requirement", env, msg)
 		}
 	}
+}
+
+// TestEvaluateAttributeNeedsLegalization checks that EvaluateAttribute*
+// outside -fcgl is a clear error (the interpolant must be the stage input
+// variable, which only legalization finds), not an invalid module.
+func TestEvaluateAttributeNeedsLegalization(t *testing.T) {
+	src := `float4 main(float4 c : COLOR) : SV_Target { return EvaluateAttributeCentroid(c); }`
+	r, err := frontend.Compile(frontend.Options{Profile: "ps_6_0", Entry: "main"}, "e.hlsl", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	r.Diags.Render(&b)
+	if !r.Failed() || !strings.Contains(b.String(), "EvaluateAttributeCentroid needs its argument's stage input variable") {
+		t.Errorf("want the legalization error, got failed=%v:\n%s", r.Failed(), b.String())
+	}
+	r, err = frontend.Compile(frontend.Options{Profile: "ps_6_0", Entry: "main", CodeGenOnly: true}, "e.hlsl", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Failed() {
+		b.Reset()
+		r.Diags.Render(&b)
+		t.Fatalf("-fcgl: %s", b.String())
+	}
+	text, err := disasm.Disassemble(r.SPIRV)
+	if err != nil {
+		t.Fatal(err)
+	}
+	matchInOrder(t, text, []string{
+		`OpStore %temp_var_v4float %`,
+		`= OpExtInst %v4float %\w+ InterpolateAtCentroid %temp_var_v4float$`,
+	})
 }
