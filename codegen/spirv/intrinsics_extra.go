@@ -72,6 +72,15 @@ func (e *emitter) intrinsicExtra(x *ast.CallExpr, m *intrinsics.Match, name stri
 			return value{}, false
 		}
 		return rv(e.rawBuffer(x, m, name, ct), t), true
+	case "Barrier":
+		e.barrierFlags(x)
+		return rv(0, t), true
+	case "ext_execution_mode", "ext_execution_mode_id":
+		if !m.Overload.Vk {
+			return value{}, false
+		}
+		e.extExecutionMode(x, m, name == "ext_execution_mode_id")
+		return rv(0, t), true
 	case "fmod":
 		// OpFRem: the result takes the sign of the dividend, as HLSL's
 		// fmod does (OpFMod would take the divisor's).
@@ -775,4 +784,89 @@ func (e *emitter) rawBuffer(x *ast.CallExpr, m *intrinsics.Match, name string, c
 	}
 	e.fb.Emit(spv.OpStore, 0, builder.Ref(ptr), builder.Ref(v), aligned)
 	return 0
+}
+
+// constUint is x's value as a non-negative integer constant.
+func (e *emitter) constUint(x ast.Expr) (uint64, bool) {
+	v := e.info.ValueOf(x)
+	if v == nil || len(v.Elems) != 1 {
+		return 0, false
+	}
+	if n, ok := v.Elems[0].Int64(); ok && n < 0 {
+		return 0, false
+	}
+	return v.Elems[0].Uint64()
+}
+
+// barrierFlags emits SM 6.8's Barrier(memoryTypeFlags, semanticFlags) as
+// DXC does: memory types UAV (1), groupshared (2) and node output (8) give
+// the Uniform, Workgroup and Output memory semantics with AcquireRelease;
+// the semantic flags GroupSync (1), GroupScope (2) and DeviceScope (4)
+// pick the memory scope and whether it is an OpControlBarrier. Both zero
+// is no barrier at all.
+func (e *emitter) barrierFlags(x *ast.CallExpr) {
+	mem, ok1 := e.constUint(x.Args[0])
+	sem, ok2 := e.constUint(x.Args[1])
+	if !ok1 {
+		// Barrier(nodeRecordObject, flags): every memory type
+		mem, ok1 = 0xffffffff, !e.typeOf(x.Args[0]).IsNumeric()
+	}
+	if !ok1 || !ok2 {
+		e.errorf(x.Pos(), "Barrier arguments must be non-negative integer constants")
+	}
+	if mem|sem == 0 {
+		return
+	}
+	scope := uint32(spv.ScopeInvocation)
+	switch {
+	case sem&4 != 0:
+		scope = uint32(spv.ScopeDevice)
+	case sem&2 != 0:
+		scope = uint32(spv.ScopeWorkgroup)
+	}
+	semantics := uint32(spv.MemorySemanticsAcquireRelease)
+	if mem&1 != 0 {
+		semantics |= uint32(spv.MemorySemanticsUniformMemory)
+	}
+	if mem&2 != 0 {
+		semantics |= uint32(spv.MemorySemanticsWorkgroupMemory)
+	}
+	if mem&8 != 0 {
+		semantics |= uint32(spv.MemorySemanticsOutputMemory)
+	}
+	u := func(v uint32) builder.Operand { return builder.Ref(e.b.ConstUint32(v)) }
+	if sem&1 != 0 {
+		e.fb.Emit(spv.OpControlBarrier, 0, u(uint32(spv.ScopeWorkgroup)), u(scope), u(semantics))
+		return
+	}
+	e.fb.Emit(spv.OpMemoryBarrier, 0, u(scope), u(semantics))
+}
+
+// extExecutionMode emits vk::ext_execution_mode(mode, literals...) and
+// vk::ext_execution_mode_id(mode, operands...) on the entry point.
+func (e *emitter) extExecutionMode(x *ast.CallExpr, m *intrinsics.Match, withIDs bool) {
+	mode, ok := e.constUint(x.Args[0])
+	if !ok {
+		if withIDs {
+			e.errorf(x.Args[0].Pos(), "The execution mode must be constant integer")
+		}
+		e.errorf(x.Pos(), "argument should be constant integer")
+	}
+	if withIDs {
+		ids := make([]builder.ID, 0, len(x.Args)-1)
+		for i := 1; i < len(x.Args); i++ {
+			ids = append(ids, e.rvalueAs(x.Args[i], e.paramType(x, m, i)))
+		}
+		e.b.ExecutionModeId(e.entryID, spv.ExecutionMode(mode), ids...)
+		return
+	}
+	params := make([]uint32, 0, len(x.Args)-1)
+	for i := 1; i < len(x.Args); i++ {
+		n, ok := e.constUint(x.Args[i])
+		if !ok {
+			e.errorf(x.Pos(), "argument should be constant integer")
+		}
+		params = append(params, uint32(n))
+	}
+	e.b.ExecutionMode(e.entryID, spv.ExecutionMode(mode), params...)
 }

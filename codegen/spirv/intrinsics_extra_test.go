@@ -397,6 +397,28 @@ void main() {
 			`= OpExtInst %void %\w+ 1$`,
 		},
 	},
+	{
+		name: "sm68_barrier_and_ext_execution_mode", profile: "cs_6_8",
+		src: `RWStructuredBuffer<uint> Out;
+groupshared uint G;
+[numthreads(8, 1, 1)]
+void main(uint3 id : SV_DispatchThreadID) {
+  G = id.x;
+  Barrier(1, 3);
+  Barrier(2, 0);
+  Barrier(0, 0);
+  Barrier(3, 5);
+  vk::ext_execution_mode(/*SubgroupUniformControlFlowKHR*/ 4421);
+  Out[id.x] = G;
+}`,
+		want: []string{
+			`OpExecutionMode %main LocalSize 8 1 1`,
+			`OpExecutionMode %main SubgroupUniformControlFlowKHR`,
+			`OpControlBarrier %uint_2 %uint_2 %uint_72$`,
+			`OpMemoryBarrier %uint_4 %uint_264$`,
+			`OpControlBarrier %uint_2 %uint_1 %uint_328$`,
+		},
+	},
 }
 
 // TestIntrinsicsExtra checks the instructions the rarer intrinsics and
