@@ -98,8 +98,11 @@ templateParam
 declaration
     : KW_TYPEDEF declSpecifiers declarator (COMMA declarator)* SEMI
     | declSpecifiers
-      ( functionDeclarator functionTail
-      | (initDeclarator (COMMA initDeclarator)*)? SEMI
+      ( declName
+        ( functionDeclarator functionTail
+        | firstDeclarator (COMMA initDeclarator)* SEMI
+        )
+      | SEMI
       | COLON INT_LIT SEMI                  // an unnamed bit-field: `int : 4;`
       )
     ;
@@ -112,9 +115,15 @@ prefixSpecifier
     : MODIFIER | KW_CONST | KW_STATIC | KW_EXPORT | KW_INLINE
     ;
 
-// `int getA()[2]` returns an array.
+// What follows the name of a function (`int getA()[2]` returns an array)
+// or of the first variable of a declaration: the name is shared, so that
+// one token after it, `(` or not, tells a function from a variable.
 functionDeclarator
-    : declName LPAREN paramList? RPAREN arrayDim* KW_CONST? postfixDecl*
+    : LPAREN paramList? RPAREN arrayDim* KW_CONST? postfixDecl*
+    ;
+
+firstDeclarator
+    : arrayDim* postfixDecl* annotation? (ASSIGN initializer | stateBlock)?
     ;
 
 functionTail

@@ -361,7 +361,13 @@ func (b *builder) declaration(ctx p.IDeclarationContext, attrs []*ast.Attribute)
 	if fd := ctx.FunctionDeclarator(); fd != nil {
 		return append(out, b.function(ctx, fd, ds, attrs))
 	}
-	inits := ctx.AllInitDeclarator()
+	var inits []varSource
+	if dn := ctx.DeclName(); dn != nil {
+		inits = append(inits, b.firstVar(dn, ctx.FirstDeclarator()))
+		for _, id := range ctx.AllInitDeclarator() {
+			inits = append(inits, initVar(id))
+		}
+	}
 	if width := ctx.INT_LIT(); width != nil {
 		// An unnamed bit-field pads the layout: a VarDecl without a name.
 		n := &ast.VarDecl{Attrs: attrs, Mods: ds.mods, Type: ds.typ}
@@ -411,23 +417,82 @@ func (b *builder) declaration(ctx p.IDeclarationContext, attrs []*ast.Attribute)
 	return out
 }
 
-func (b *builder) varDecl(ctx p.IInitDeclaratorContext, ds declSpecs, attrs []*ast.Attribute) *ast.VarDecl {
+// varSource is what a variable is built from: an initDeclarator, or the
+// declaration's first name and the firstDeclarator after it.
+type varSource struct {
+	ctx   antlr.ParserRuleContext // the range, when start is nil
+	start antlr.Token             // else the range is start..stop
+	stop  antlr.Token
+	name  p.IDeclNameContext // nil when the declarator is missing
+	dims  []p.IArrayDimContext
+	post  []p.IPostfixDeclContext
+	annot p.IAnnotationContext
+	init  p.IInitializerContext
+	state bool
+}
+
+func initVar(id p.IInitDeclaratorContext) varSource {
+	v := varSource{ctx: id, init: id.Initializer(), state: id.StateBlock() != nil}
+	if d := id.Declarator(); d != nil {
+		v.name, v.dims, v.post, v.annot = d.DeclName(), d.AllArrayDim(), d.AllPostfixDecl(), d.Annotation()
+	}
+	return v
+}
+
+func (b *builder) firstVar(dn p.IDeclNameContext, fd p.IFirstDeclaratorContext) varSource {
+	v := varSource{name: dn, start: dn.GetStart(), stop: dn.GetStop()}
+	if fd != nil && !isNilCtx(fd) {
+		v.dims, v.post, v.annot = fd.AllArrayDim(), fd.AllPostfixDecl(), fd.Annotation()
+		v.init, v.state = fd.Initializer(), fd.StateBlock() != nil
+		if st := fd.GetStop(); st != nil && fd.GetStart() != nil && st.GetTokenIndex() >= fd.GetStart().GetTokenIndex() {
+			v.stop = st
+		}
+	}
+	return v
+}
+
+// setToks numbers a node and gives it the range start..stop, as set does
+// for a context.
+func (b *builder) setToks(n ast.Node, start, stop antlr.Token) {
+	b.ids++
+	ast.SetID(n, b.ids)
+	st := b.tok(start)
+	end := tokEnd(b.tok(stop))
+	if stop == nil || start == nil || stop.GetTokenIndex() < start.GetTokenIndex() {
+		end = st.Loc()
+	}
+	setRange(n, st.Loc(), end)
+}
+
+func (b *builder) varDecl(v varSource, ds declSpecs, attrs []*ast.Attribute) *ast.VarDecl {
 	n := &ast.VarDecl{Attrs: attrs, Mods: ds.mods, Type: ds.typ}
-	b.set(n, ctx)
-	if d := ctx.Declarator(); d != nil {
-		b.declarator(d, &n.Name, &n.Dims, &n.Semantics)
-		_, n.Qualifier, n.TemplateArgs = b.declName(d.DeclName())
-		if a := d.Annotation(); a != nil {
-			n.Annotations = b.annotation(a)
+	if v.start != nil {
+		b.setToks(n, v.start, v.stop)
+	} else {
+		b.set(n, v.ctx)
+	}
+	if v.name != nil && !isNilCtx(v.name) {
+		n.Name, _, _ = b.declName(v.name)
+		n.Dims = b.arrayDims(v.dims)
+		for _, s := range v.post {
+			n.Semantics = append(n.Semantics, b.semantic(s))
+		}
+		_, n.Qualifier, n.TemplateArgs = b.declName(v.name)
+		if v.annot != nil && !isNilCtx(v.annot) {
+			n.Annotations = b.annotation(v.annot)
 		}
 	} else {
 		n.Name = &ast.Ident{}
-		b.set(n.Name, ctx)
+		if v.start != nil {
+			b.setToks(n.Name, v.start, v.stop)
+		} else {
+			b.set(n.Name, v.ctx)
+		}
 	}
-	if init := ctx.Initializer(); init != nil {
-		n.Init = b.initializer(init)
+	if v.init != nil && !isNilCtx(v.init) {
+		n.Init = b.initializer(v.init)
 	}
-	n.StateBlock = ctx.StateBlock() != nil
+	n.StateBlock = v.state
 	if ds.first && ds.start.IsValid() && ds.start < n.Pos() {
 		setRange(n, ds.start, n.End())
 	}
@@ -468,8 +533,8 @@ func (b *builder) annotation(ctx p.IAnnotationContext) []*ast.VarDecl {
 func (b *builder) function(decl p.IDeclarationContext, ctx p.IFunctionDeclaratorContext, ds declSpecs, attrs []*ast.Attribute) *ast.FuncDecl {
 	n := &ast.FuncDecl{Attrs: attrs, Mods: ds.mods, Result: ds.typ}
 	b.set(n, decl)
-	n.Name, n.Qualifier, n.TemplateArgs = b.declName(ctx.DeclName())
-	if dn := ctx.DeclName(); dn != nil && dn.KW_OPERATOR() != nil {
+	n.Name, n.Qualifier, n.TemplateArgs = b.declName(decl.DeclName())
+	if dn := decl.DeclName(); dn != nil && dn.KW_OPERATOR() != nil {
 		n.Operator = strings.TrimPrefix(n.Name.Name, "operator")
 	}
 	if pl := ctx.ParamList(); pl != nil {
@@ -1200,7 +1265,7 @@ func (b *builder) forInit(ctx p.IForInitContext) ast.Stmt {
 		n.Decls = ds.defs
 		for i, id := range ctx.AllInitDeclarator() {
 			ds.first = i == 0
-			n.Decls = append(n.Decls, b.varDecl(id, ds, nil))
+			n.Decls = append(n.Decls, b.varDecl(initVar(id), ds, nil))
 		}
 		return n
 	}

@@ -59,6 +59,10 @@ func (v *BaseHLSLParserVisitor) VisitFunctionDeclarator(ctx *FunctionDeclaratorC
 	return v.VisitChildren(ctx)
 }
 
+func (v *BaseHLSLParserVisitor) VisitFirstDeclarator(ctx *FirstDeclaratorContext) interface{} {
+	return v.VisitChildren(ctx)
+}
+
 func (v *BaseHLSLParserVisitor) VisitFunctionTail(ctx *FunctionTailContext) interface{} {
 	return v.VisitChildren(ctx)
 }

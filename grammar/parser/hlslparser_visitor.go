@@ -46,6 +46,9 @@ type HLSLParserVisitor interface {
 	// Visit a parse tree produced by HLSLParser#functionDeclarator.
 	VisitFunctionDeclarator(ctx *FunctionDeclaratorContext) interface{}
 
+	// Visit a parse tree produced by HLSLParser#firstDeclarator.
+	VisitFirstDeclarator(ctx *FirstDeclaratorContext) interface{}
+
 	// Visit a parse tree produced by HLSLParser#functionTail.
 	VisitFunctionTail(ctx *FunctionTailContext) interface{}
 
