@@ -134,6 +134,7 @@ func (c *checker) funcSignature(d *ast.FuncDecl, recv *types.Type) *Func {
 		f.Recv = nil
 	}
 	f.Result = c.typeOf(d.Result)
+	f.Result = c.applyDims(f.Result, d.ResultDims) // int getArray()[2]
 	f.Result = c.declMajor(f.Result, d.Mods, d.Pos())
 	sig := types.Signature{Result: f.Result}
 	for _, p := range d.Params {

@@ -258,6 +258,12 @@ func (v *vulkanChecker) call(e *ast.CallExpr) {
 			Notes: []diag.Diagnostic{{Severity: diag.Note, Msg: "please specify your target environment via command line option -fspv-target-env="}}})
 	case strings.HasPrefix(name, "Interlocked") && len(e.Args) > 0:
 		v.interlockedDest(e.Args[0])
+		for i, p := range m.Params {
+			if i > 0 && i < len(e.Args) && p.Mode == types.Out && !isReference(c, e.Args[i]) {
+				// DXC names InterlockedCompareExchange whatever the call.
+				c.errorf(codes.IntrinsicArgument, unparen(e.Args[i]).Pos(), "InterlockedCompareExchange requires a reference as output parameter")
+			}
+		}
 	case name == "DispatchMesh" && len(e.Args) == 4:
 		if vr, ok := c.info.ObjectOf(unparen(e.Args[3])).(*Var); !ok || vr.Storage != StorageGroupShared {
 			c.errorf(codes.IntrinsicArgument, e.Args[3].Pos(), "expected groupshared object as argument to DispatchMesh()")
@@ -473,6 +479,10 @@ func (v *vulkanChecker) methodCall(e *ast.CallExpr, m *intrinsics.Match, name st
 		if recv == nil || !recv.Canonical().IsObject() {
 			return
 		}
+		if n := len(m.Params); n > 1 && n <= len(e.Args) && m.Params[n-1].Mode == types.Out && isRvalue(e.Args[n-1]) {
+			c.errorf(codes.IntrinsicArgument, e.Pos(), "an lvalue argument should be used for returning the operation status")
+			return
+		}
 		o := recv.Canonical().Object()
 		if o.Class() != types.ClassTexture || o.IsWritable() {
 			return // RW textures take no offset
@@ -521,6 +531,24 @@ func badVkLiteral(t *types.Type) bool {
 			arg = t.Elem()
 		}
 		return arg == nil || !objectIs(arg, types.VkIntegralConstant)
+	}
+	return false
+}
+
+// isReference reports an expression that names memory: a variable, or a
+// field, component or element of one.
+func isReference(c *checker, e ast.Expr) bool {
+	switch x := unparen(e).(type) {
+	case *ast.NameExpr:
+		_, ok := c.info.ObjectOf(x).(*Var)
+		return ok
+	case *ast.MemberExpr:
+		return isReference(c, x.X)
+	case *ast.IndexExpr:
+		if t := c.info.TypeOf(x.X); t != nil && t.Canonical().IsObject() {
+			return true
+		}
+		return isReference(c, x.X)
 	}
 	return false
 }

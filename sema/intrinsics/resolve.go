@@ -343,7 +343,8 @@ func (r *resolver) try(u *types.Universe, c Call, o *Overload, explain bool) (m 
 			return Match{}, 0, r.conversionNote(ai, c), true
 		}
 		arg := c.Args[ai]
-		if p.Type.Exact && !types.Identical(arg, pt) && arg.Canonical() != types.InvalidType() {
+		literalOut := p.Mode == types.Out && arg.Scalar().IsLiteral() // an r-value: the back end's error
+		if p.Type.Exact && !types.Identical(arg, pt) && arg.Canonical() != types.InvalidType() && !literalOut {
 			return Match{}, 0, r.noConversion(arg, pt, p.Mode, ai), true
 		}
 		if p.Mode != types.Out {
@@ -353,10 +354,19 @@ func (r *resolver) try(u *types.Universe, c Call, o *Overload, explain bool) (m 
 			score += types.Score(arg, pt) + reshapePenalty(arg, pt)
 		}
 		if p.Mode != types.In {
-			if _, ok := types.Convert(pt, arg, types.Implicit); !ok {
+			// A literal passed to an out parameter (tex.Load(0, 0)) binds as
+			// its concrete type: DXC's front end accepts it and its back end
+			// reports the missing l-value.
+			back := arg
+			if s := arg.Scalar(); s.IsLiteral() {
+				if t := arg.WithScalar(s.Concrete()); t != nil {
+					back = t
+				}
+			}
+			if _, ok := types.Convert(pt, back, types.Implicit); !ok {
 				return Match{}, 0, r.noConversion(arg, pt, p.Mode, ai), true
 			}
-			score += types.Score(pt, arg) + reshapePenalty(pt, arg)
+			score += types.Score(pt, back) + reshapePenalty(pt, back)
 		}
 		m.Params[ai] = types.Param{Name: p.Name, Type: pt, Mode: p.Mode}
 	}
