@@ -23,6 +23,21 @@ func (e *emitter) foldable(x ast.Expr) (*constant.Composite, bool) {
 				return e.foldable(b.Y)
 			}
 		}
+		// a swizzle of a constant (1.0.xxx)
+		if m, ok := unparen(x).(*ast.MemberExpr); ok {
+			if sw := e.info.SwizzleOf(m); sw != nil {
+				if bv, ok := e.foldable(m.X); ok {
+					out := constant.Composite{Type: sw.Type, Elems: make([]constant.Value, len(sw.Indices))}
+					for i, k := range sw.Indices {
+						if k >= len(bv.Elems) {
+							return nil, false
+						}
+						out.Elems[i] = bv.Elems[k]
+					}
+					return &out, true
+				}
+			}
+		}
 		return nil, false
 	}
 	ok := true
@@ -33,7 +48,9 @@ func (e *emitter) foldable(x ast.Expr) (*constant.Composite, bool) {
 				ok = false
 			}
 		case *ast.MemberExpr:
-			if _, isEnum := e.info.ObjectOf(n).(*sema.EnumConst); !isEnum {
+			// a swizzle folds only as the whole expression (clang folds
+			// 1.0.xxx converted, not float4(0.5.xxxx))
+			if _, isEnum := e.info.ObjectOf(n).(*sema.EnumConst); !isEnum && (e.info.SwizzleOf(n) == nil || n != unparen(x)) {
 				ok = false
 			}
 		case *ast.CallExpr, *ast.AssignExpr, *ast.InitList:

@@ -428,7 +428,11 @@ func (e *emitter) initList(t *types.Type, exprs []ast.Expr) builder.ID {
 		if _, isList := exprs[0].(*ast.InitList); !isList {
 			xt := e.typeOf(exprs[0])
 			if numeric(xt) && sameShape(xt, t) {
-				return e.rvalueAs(exprs[0], t)
+				if _, ok := e.foldable(exprs[0]); ok && flatCount(xt) == 1 {
+					return e.rvalueAs(exprs[0], t)
+				}
+				v := e.expr(exprs[0])
+				return e.convert(e.load(v), v.typ, t)
 			}
 		}
 	}

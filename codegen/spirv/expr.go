@@ -399,13 +399,32 @@ func (e *emitter) swizzle(base value, sw *types.Swizzle) value {
 		return e.matrixSwizzle(base, sw)
 	}
 	n := bt.VecSize()
+	if base.ptr && base.swz != nil && hasDuplicates(sw.Indices) {
+		// v.gr.yxy: a selection repeating components reads its base
+		// as a value (clang loads it), then shuffles again
+		id := e.load(base)
+		return rv(e.shuffle(id, base.typ, sw.Indices, sw.Type), sw.Type)
+	}
 	if base.ptr && base.swz != nil {
 		// v.zyx.x: compose the selections
 		comps := make([]int, len(sw.Indices))
 		for i, c := range sw.Indices {
 			comps[i] = base.swz[c]
 		}
+		if hasDuplicates(base.swz) {
+			// v.xzyx.y: the repeating selection is not an lvalue; the
+			// vector is read and the composed components selected
+			vec := e.load(value{id: base.id, typ: base.vec, ptr: true, sc: base.sc, rule: base.rule, idx: base.idx})
+			if isIdentity(comps, base.vec.VecSize()) {
+				return rv(vec, sw.Type)
+			}
+			return rv(e.shuffle(vec, base.vec, comps, sw.Type), sw.Type)
+		}
 		base.swz, base.typ = comps, sw.Type
+		if isIdentity(comps, base.vec.VecSize()) {
+			base.swz, base.typ = nil, base.vec
+			return base
+		}
 		if len(comps) == 1 && base.vec.VecSize() > 1 {
 			v := value{id: base.id, typ: base.vec, ptr: true, sc: base.sc, rule: base.rule, idx: base.idx}
 			return v.at(e.b.ConstInt32(int32(comps[0])), sw.Type)
@@ -694,4 +713,15 @@ func (e *emitter) splatConst(t *types.Type, v float64) builder.ID {
 		return e.b.ConstComposite(e.typeID(c), parts...)
 	}
 	return s
+}
+
+func hasDuplicates(idx []int) bool {
+	for i := range idx {
+		for j := i + 1; j < len(idx); j++ {
+			if idx[i] == idx[j] {
+				return true
+			}
+		}
+	}
+	return false
 }
