@@ -284,7 +284,6 @@ func (e *emitter) loadTexel(v value) builder.ID {
 	img := e.load(v.texel.img)
 	o, _ := objectOf(v.texel.img.typ)
 	if o.IsWritable() {
-		e.b.Capability(spv.CapabilityStorageImageReadWithoutFormat)
 		return e.fitTexel(e.fb.Emit(spv.OpImageRead, e.texelType(v.typ), builder.Ref(img), builder.Ref(v.texel.coord)), v.typ)
 	}
 	var ops []builder.Operand
@@ -298,10 +297,6 @@ func (e *emitter) loadTexel(v value) builder.ID {
 // storeTexel writes rwtex[i] = val.
 func (e *emitter) storeTexel(v value, val builder.ID) {
 	img := e.load(v.texel.img)
-	c := concreteType(v.typ).Canonical()
-	if flatCount(c) == 3 {
-		e.b.Capability(spv.CapabilityStorageImageWriteWithoutFormat)
-	}
 	e.fb.Emit(spv.OpImageWrite, 0, builder.Ref(img), builder.Ref(v.texel.coord), builder.Ref(val))
 }
 
@@ -365,12 +360,9 @@ func (e *emitter) methodArgs(x *ast.CallExpr, m *intrinsics.Match) []builder.ID 
 	return ids
 }
 
-// sampledImage combines a texture and a sampler.
-func (e *emitter) sampledImage(recv value, samplerArg ast.Expr) builder.ID {
-	img := e.load(recv)
-	smp := e.load(e.expr(samplerArg))
-	it := e.b.TypeOf(img)
-	sit := e.b.TypeSampledImage(it)
+// sampledImage combines a loaded texture and a loaded sampler.
+func (e *emitter) sampledImage(img, smp builder.ID) builder.ID {
+	sit := e.b.TypeSampledImage(e.b.TypeOf(img))
 	e.b.Name(sit, "type.sampled.image")
 	return e.fb.Emit(spv.OpSampledImage, sit, builder.Ref(img), builder.Ref(smp))
 }
@@ -422,63 +414,103 @@ func (e *emitter) offsetOp(x ast.Expr, id builder.ID) imageOperand {
 }
 
 func (e *emitter) textureMethod(x *ast.CallExpr, m *intrinsics.Match, recv value, o types.Object, name string, t *types.Type) value {
+	// The texture is loaded first, then the arguments in order (the
+	// sampler among them), as DXC does.
+	img := e.load(recv)
 	args := e.methodArgs(x, m)
 	elem := recv.typ.Canonical().Elem()
 	if elem == nil {
 		elem = types.Vec(types.Float, 4)
 	}
 	v4 := e.texelType(elem)
-	sample := func(op spv.Op, resType builder.ID, coordIdx int, extra []builder.ID, opsFrom int, fixed []imageOperand) builder.ID {
-		si := e.sampledImage(recv, x.Args[0])
-		operands := []builder.Operand{builder.Ref(si), builder.Ref(args[coordIdx])}
+	// The optional trailing arguments after the fixed ones: an offset (or
+	// four, for Gather), a clamp, and an out status (sparse residency).
+	trailing := func(from int) (offsets []int, clamp, status int) {
+		clamp, status = -1, -1
+		end := len(x.Args)
+		if end > from && end-1 < len(m.Params) && m.Params[end-1].Mode == types.Out {
+			status = end - 1
+			end--
+		}
+		i := from
+		if o.OffsetCount() > 0 {
+			for ; i < end && len(offsets) < 4; i++ {
+				offsets = append(offsets, i)
+				if !strings.HasPrefix(name, "Gather") || end-from < 4 {
+					i++
+					break
+				}
+			}
+		}
+		if i < end {
+			clamp = i
+		}
+		return
+	}
+	sample := func(op spv.Op, resType builder.ID, extra []builder.ID, from int, fixed []imageOperand) builder.ID {
+		si := e.sampledImage(img, args[0])
+		operands := []builder.Operand{builder.Ref(si), builder.Ref(args[1])}
 		for _, id := range extra {
 			operands = append(operands, builder.Ref(id))
 		}
 		ops := fixed
-		if opsFrom < len(x.Args) {
-			ops = append(ops, e.offsetOp(x.Args[opsFrom], args[opsFrom]))
+		offsets, clamp, status := trailing(from)
+		switch len(offsets) {
+		case 1:
+			ops = append(ops, e.offsetOp(x.Args[offsets[0]], args[offsets[0]]))
+		case 4:
+			e.b.Capability(spv.CapabilityImageGatherExtended)
+			var offs []builder.ID
+			for _, k := range offsets {
+				if _, ok := e.foldable(x.Args[k]); !ok {
+					e.unsupported(x.Args[k], "non-constant offsets in a four-offset gather")
+				}
+				offs = append(offs, args[k])
+			}
+			ot := e.b.TypeArrayN(e.b.TypeOf(offs[0]), 4, 0)
+			ops = append(ops, imageOperand{spv.ImageOperandsConstOffsets, []builder.ID{e.b.ConstComposite(ot, offs...)}})
 		}
-		if opsFrom+1 < len(x.Args) {
+		if clamp >= 0 {
 			e.b.Capability(spv.CapabilityMinLod)
-			ops = append(ops, imageOperand{spv.ImageOperandsMinLod, []builder.ID{args[opsFrom+1]}})
-		}
-		if opsFrom+2 < len(x.Args) {
-			e.unsupported(x, "the status argument of '"+name+"'")
+			ops = append(ops, imageOperand{spv.ImageOperandsMinLod, []builder.ID{args[clamp]}})
 		}
 		operands = append(operands, imageOps(ops)...)
-		return e.fb.Emit(op, resType, operands...)
+		if status < 0 {
+			return e.fb.Emit(op, resType, operands...)
+		}
+		return e.sparse(op, resType, operands, x.Args[status])
 	}
 	switch name {
 	case "Sample":
-		return rv(e.fitTexel(sample(spv.OpImageSampleImplicitLod, v4, 1, nil, 2, nil), elem), t)
+		return rv(e.fitTexel(sample(spv.OpImageSampleImplicitLod, v4, nil, 2, nil), elem), t)
 	case "SampleBias":
-		return rv(e.fitTexel(sample(spv.OpImageSampleImplicitLod, v4, 1, nil, 3, []imageOperand{{spv.ImageOperandsBias, []builder.ID{args[2]}}}), elem), t)
+		return rv(e.fitTexel(sample(spv.OpImageSampleImplicitLod, v4, nil, 3, []imageOperand{{spv.ImageOperandsBias, []builder.ID{args[2]}}}), elem), t)
 	case "SampleLevel":
-		return rv(e.fitTexel(sample(spv.OpImageSampleExplicitLod, v4, 1, nil, 3, []imageOperand{{spv.ImageOperandsLod, []builder.ID{args[2]}}}), elem), t)
+		return rv(e.fitTexel(sample(spv.OpImageSampleExplicitLod, v4, nil, 3, []imageOperand{{spv.ImageOperandsLod, []builder.ID{args[2]}}}), elem), t)
 	case "SampleGrad":
-		return rv(e.fitTexel(sample(spv.OpImageSampleExplicitLod, v4, 1, nil, 4, []imageOperand{{spv.ImageOperandsGrad, []builder.ID{args[2], args[3]}}}), elem), t)
+		return rv(e.fitTexel(sample(spv.OpImageSampleExplicitLod, v4, nil, 4, []imageOperand{{spv.ImageOperandsGrad, []builder.ID{args[2], args[3]}}}), elem), t)
 	case "SampleCmp":
-		return rv(sample(spv.OpImageSampleDrefImplicitLod, e.typeID(concreteType(t)), 1, []builder.ID{args[2]}, 3, nil), t)
+		return rv(sample(spv.OpImageSampleDrefImplicitLod, e.typeID(concreteType(t)), []builder.ID{args[2]}, 3, nil), t)
+	case "SampleCmpBias":
+		return rv(sample(spv.OpImageSampleDrefImplicitLod, e.typeID(concreteType(t)), []builder.ID{args[2]}, 4, []imageOperand{{spv.ImageOperandsBias, []builder.ID{args[3]}}}), t)
+	case "SampleCmpGrad":
+		return rv(sample(spv.OpImageSampleDrefExplicitLod, e.typeID(concreteType(t)), []builder.ID{args[2]}, 5, []imageOperand{{spv.ImageOperandsGrad, []builder.ID{args[3], args[4]}}}), t)
 	case "SampleCmpLevelZero":
 		zero := e.scalarConst(types.Float, 0)
-		return rv(sample(spv.OpImageSampleDrefExplicitLod, e.typeID(concreteType(t)), 1, []builder.ID{args[2]}, 3, []imageOperand{{spv.ImageOperandsLod, []builder.ID{zero}}}), t)
+		return rv(sample(spv.OpImageSampleDrefExplicitLod, e.typeID(concreteType(t)), []builder.ID{args[2]}, 3, []imageOperand{{spv.ImageOperandsLod, []builder.ID{zero}}}), t)
 	case "SampleCmpLevel":
-		return rv(sample(spv.OpImageSampleDrefExplicitLod, e.typeID(concreteType(t)), 1, []builder.ID{args[2]}, 4, []imageOperand{{spv.ImageOperandsLod, []builder.ID{args[3]}}}), t)
+		return rv(sample(spv.OpImageSampleDrefExplicitLod, e.typeID(concreteType(t)), []builder.ID{args[2]}, 4, []imageOperand{{spv.ImageOperandsLod, []builder.ID{args[3]}}}), t)
 	case "Gather", "GatherRed", "GatherGreen", "GatherBlue", "GatherAlpha":
 		comp := map[string]int32{"Gather": 0, "GatherRed": 0, "GatherGreen": 1, "GatherBlue": 2, "GatherAlpha": 3}[name]
-		if len(x.Args) > 3 {
-			e.unsupported(x, "'"+name+"' with four offsets or a status")
-		}
-		return rv(sample(spv.OpImageGather, e.typeID(concreteType(t)), 1, []builder.ID{e.b.ConstInt32(comp)}, 2, nil), t)
+		return rv(sample(spv.OpImageGather, e.typeID(concreteType(t)), []builder.ID{e.b.ConstInt32(comp)}, 2, nil), t)
 	case "GatherCmp", "GatherCmpRed":
-		if len(x.Args) > 4 {
-			e.unsupported(x, "'"+name+"' with four offsets or a status")
-		}
-		return rv(sample(spv.OpImageDrefGather, e.typeID(concreteType(t)), 1, []builder.ID{args[2]}, 3, nil), t)
+		return rv(sample(spv.OpImageDrefGather, e.typeID(concreteType(t)), []builder.ID{args[2]}, 3, nil), t)
+	case "GatherCmpGreen", "GatherCmpBlue", "GatherCmpAlpha":
+		e.unsupported(x, "'"+name+"' (SPIR-V's OpImageDrefGather reads the first component only)")
 	case "Load":
-		return rv(e.textureLoad(x, recv, o, args, elem), t)
+		return rv(e.textureLoad(x, m, img, o, args, elem), t)
 	case "CalculateLevelOfDetail", "CalculateLevelOfDetailUnclamped":
-		si := e.sampledImage(recv, x.Args[0])
+		si := e.sampledImage(img, args[0])
 		e.b.Capability(spv.CapabilityImageQuery)
 		lod := e.fb.Emit(spv.OpImageQueryLod, e.typeID(types.Vec(types.Float, 2)), builder.Ref(si), builder.Ref(args[1]))
 		k := uint32(0)
@@ -487,26 +519,64 @@ func (e *emitter) textureMethod(x *ast.CallExpr, m *intrinsics.Match, recv value
 		}
 		return rv(e.fb.CompositeExtract(e.typeID(types.ScalarType(types.Float)), lod, k), t)
 	case "GetDimensions":
-		e.getDimensions(x, m, recv, o)
+		e.getDimensions(x, img, o, args)
 		return rv(0, t)
 	}
 	e.unsupported(x, "the method '"+name+"' of "+o.String())
 	return value{}
 }
 
+// sparseOps maps each image instruction to its residency-reporting form.
+var sparseOps = map[spv.Op]spv.Op{
+	spv.OpImageSampleImplicitLod:     spv.OpImageSparseSampleImplicitLod,
+	spv.OpImageSampleExplicitLod:     spv.OpImageSparseSampleExplicitLod,
+	spv.OpImageSampleDrefImplicitLod: spv.OpImageSparseSampleDrefImplicitLod,
+	spv.OpImageSampleDrefExplicitLod: spv.OpImageSparseSampleDrefExplicitLod,
+	spv.OpImageGather:                spv.OpImageSparseGather,
+	spv.OpImageDrefGather:            spv.OpImageSparseDrefGather,
+	spv.OpImageFetch:                 spv.OpImageSparseFetch,
+	spv.OpImageRead:                  spv.OpImageSparseRead,
+}
+
+// sparse emits the residency form of an image instruction: its result is
+// a struct of the status code and the texel; the status goes to the out
+// argument, the texel is returned.
+func (e *emitter) sparse(op spv.Op, texelType builder.ID, operands []builder.Operand, statusArg ast.Expr) builder.ID {
+	sop, ok := sparseOps[op]
+	if !ok {
+		e.unsupported(statusArg, "a status argument here")
+	}
+	e.b.Capability(spv.CapabilitySparseResidency)
+	uintT := e.typeID(types.ScalarType(types.Uint))
+	st := e.b.TypeStruct(builder.StructType{Name: "SparseResidencyStruct", Members: []builder.StructMember{{Type: uintT}, {Type: texelType}}})
+	r := e.fb.Emit(sop, st, operands...)
+	code := e.fb.CompositeExtract(uintT, r, 0)
+	dst := e.expr(statusArg)
+	e.store(dst, e.convert(code, types.ScalarType(types.Uint), dst.typ))
+	return e.fb.CompositeExtract(texelType, r, 1)
+}
+
 // textureLoad emits Load(location[, sampleOrOffset[, offset]]).
-func (e *emitter) textureLoad(x *ast.CallExpr, recv value, o types.Object, args []builder.ID, elem *types.Type) builder.ID {
-	img := e.load(recv)
+func (e *emitter) textureLoad(x *ast.CallExpr, m *intrinsics.Match, img builder.ID, o types.Object, args []builder.ID, elem *types.Type) builder.ID {
 	v4 := e.texelType(elem)
-	if o.Class() == types.ClassTypedBuffer {
+	var status ast.Expr
+	nargs := len(x.Args)
+	if last := nargs - 1; last > 0 && last < len(m.Params) && m.Params[last].Mode == types.Out {
+		status = x.Args[last]
+		nargs--
+	}
+	emit := func(op spv.Op, operands ...builder.Operand) builder.ID {
+		if status != nil {
+			return e.fitTexel(e.sparse(op, v4, operands, status), elem)
+		}
+		return e.fitTexel(e.fb.Emit(op, v4, operands...), elem)
+	}
+	if o.Class() == types.ClassTypedBuffer || o.IsWritable() {
 		op := spv.OpImageFetch
 		if o.IsWritable() {
 			op = spv.OpImageRead
 		}
-		return e.fitTexel(e.fb.Emit(op, v4, builder.Ref(img), builder.Ref(args[0])), elem)
-	}
-	if o.IsWritable() {
-		return e.fitTexel(e.fb.Emit(spv.OpImageRead, v4, builder.Ref(img), builder.Ref(args[0])), elem)
+		return emit(op, builder.Ref(img), builder.Ref(args[0]))
 	}
 	loc := e.typeOf(x.Args[0])
 	n := flatCount(loc)
@@ -529,11 +599,11 @@ func (e *emitter) textureLoad(x *ast.CallExpr, recv value, o types.Object, args 
 		lod = comps[n-1]
 		ops = append(ops, imageOperand{spv.ImageOperandsLod, []builder.ID{lod}})
 	}
-	if offsetArg < len(x.Args) {
+	if offsetArg < nargs {
 		ops = append(ops, e.offsetOp(x.Args[offsetArg], args[offsetArg]))
 	}
 	operands := append([]builder.Operand{builder.Ref(img), builder.Ref(coord)}, imageOps(ops)...)
-	return e.fitTexel(e.fb.Emit(spv.OpImageFetch, v4, operands...), elem)
+	return emit(spv.OpImageFetch, operands...)
 }
 
 // m0 is the parameter type a method argument was converted to.
@@ -545,9 +615,8 @@ func m0(e *emitter, x *ast.CallExpr, i int) *types.Type {
 }
 
 // getDimensions emits GetDimensions([mip,] width[, height[, depth/elements]][, levels/samples]).
-func (e *emitter) getDimensions(x *ast.CallExpr, m *intrinsics.Match, recv value, o types.Object) {
+func (e *emitter) getDimensions(x *ast.CallExpr, img builder.ID, o types.Object, args []builder.ID) {
 	e.b.Capability(spv.CapabilityImageQuery)
-	img := e.load(recv)
 	sizeN := o.SpatialCount()
 	if o.IsArrayed() {
 		sizeN++
@@ -566,15 +635,14 @@ func (e *emitter) getDimensions(x *ast.CallExpr, m *intrinsics.Match, recv value
 	if sizeN > 1 {
 		sizeT = types.Vec(types.Uint, sizeN)
 	}
-	args := x.Args
-	hasMip := !o.IsWritable() && o.Class() == types.ClassTexture && !o.IsMultisampled() && len(args) == sizeN+2
+	hasMip := !o.IsWritable() && o.Class() == types.ClassTexture && !o.IsMultisampled() && len(x.Args) == sizeN+2
 	var size builder.ID
-	outs := args
+	outs := x.Args
 	switch {
 	case hasMip:
-		mip := e.rvalueAs(args[0], uintT)
+		mip := e.convert(args[0], m0(e, x, 0), uintT)
 		size = e.fb.Emit(spv.OpImageQuerySizeLod, e.typeID(sizeT), builder.Ref(img), builder.Ref(mip))
-		outs = args[1:]
+		outs = x.Args[1:]
 	case o.Class() == types.ClassTexture && !o.IsWritable() && !o.IsMultisampled():
 		size = e.fb.Emit(spv.OpImageQuerySizeLod, e.typeID(sizeT), builder.Ref(img), builder.Ref(e.b.ConstInt32(0)))
 	default:

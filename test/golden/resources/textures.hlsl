@@ -1,5 +1,6 @@
-// Textures and samplers are UniformConstant variables; Sample combines them
-// with OpSampledImage, Load is OpImageFetch with the last coordinate as the
+// Textures and samplers are UniformConstant variables; Sample loads the
+// texture, then its arguments, and combines texture and sampler with
+// OpSampledImage, Load is OpImageFetch with the last coordinate as the
 // mip level, and a storage texture's operator[] reads and writes texels.
 // RUN: %hlsl2spirv -T ps_6_0 -E main %s | FileCheck %s
 
@@ -12,8 +13,10 @@ Texture2D<float4> tex : register(t0);
 SamplerState smp : register(s0);
 RWTexture2D<float4> img : register(u1);
 
+// CHECK-NOT: OpCapability StorageImageReadWithoutFormat
 // CHECK: [[t:%[0-9]+]] = OpLoad %type_2d_image %tex
 // CHECK-NEXT: [[s:%[0-9]+]] = OpLoad %type_sampler %smp
+// CHECK-NEXT: [[uv:%[0-9]+]] = OpLoad %v2float %uv
 // CHECK-NEXT: [[si:%[0-9]+]] = OpSampledImage %type_sampled_image [[t]] [[s]]
 // CHECK-NEXT: {{%[0-9]+}} = OpImageSampleImplicitLod %v4float [[si]] {{%[0-9]+}} ConstOffset {{%[0-9]+}}
 // CHECK: OpImageSampleExplicitLod %v4float {{%[0-9]+}} {{%[0-9]+}} Lod %float_2
