@@ -297,7 +297,7 @@ func (c *checker) initializer(v *Var, init ast.Expr) *constant.Composite {
 	if x.invalid() || v.typ.Kind() == types.Invalid {
 		return nil
 	}
-	if !c.convertTo(x, init, v.typ) {
+	if !c.convertToIn(x, init, v.typ, "a variable") {
 		return nil
 	}
 	if x.val != nil && v.typ.IsNumeric() {

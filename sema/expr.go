@@ -397,6 +397,12 @@ func (c *checker) recordConversion(e ast.Expr, from, to *types.Type) {
 // convertTo checks that x (the value of e) converts implicitly to t, warns
 // as DXC does, records the conversion, and reports errors at e.
 func (c *checker) convertTo(x operand, e ast.Expr, t *types.Type) bool {
+	return c.convertToIn(x, e, t, "")
+}
+
+// convertToIn is convertTo in a context clang words its failure for:
+// "a variable" (an initializer) or "return object" (a return value).
+func (c *checker) convertToIn(x operand, e ast.Expr, t *types.Type, init string) bool {
 	if x.invalid() || t == nil || t.Kind() == types.Invalid || t.Kind() == types.TypeParam || x.typ.Kind() == types.TypeParam {
 		return true
 	}
@@ -415,7 +421,18 @@ func (c *checker) convertTo(x operand, e ast.Expr, t *types.Type) bool {
 		return true
 	}
 	if !ok {
-		c.errorf(codes.CannotConvert, e.Pos(), "cannot convert from %s to %s", types.Quote(x.typ), types.Quote(t))
+		switch init {
+		case "a variable":
+			// clang's initialization failure, with desugared types:
+			// 'vector<float, 4>' from 'vector<float, 3>'.
+			c.errorf(codes.CannotConvert, e.Pos(), "cannot initialize a variable of type '%s' with an %s of type '%s'",
+				t.CanonicalString(), valueCategory(e), x.typ.CanonicalString())
+		case "return object":
+			c.errorf(codes.CannotConvert, e.Pos(), "cannot initialize return object of type '%s' with an %s of type '%s'",
+				t.String(), valueCategory(e), x.typ.String())
+		default:
+			c.errorf(codes.CannotConvert, e.Pos(), "cannot convert from %s to %s", types.Quote(x.typ), types.Quote(t))
+		}
 		return false
 	}
 	if conv.Truncates {
@@ -873,4 +890,14 @@ func (c *checker) opPos(x, y ast.Node, op string) diag.Pos {
 		}
 	}
 	return x.Pos()
+}
+
+// valueCategory is clang's word for an expression: names, members and
+// elements are lvalues, everything else rvalues.
+func valueCategory(e ast.Expr) string {
+	switch unparen(e).(type) {
+	case *ast.NameExpr, *ast.MemberExpr, *ast.IndexExpr:
+		return "lvalue"
+	}
+	return "rvalue"
 }

@@ -148,7 +148,7 @@ func (c *checker) returnStmt(s *ast.ReturnStmt) {
 		}
 		return
 	}
-	c.convertTo(x, s.Result, want)
+	c.convertToIn(x, s.Result, want, "return object")
 }
 
 func (c *checker) switchStmt(s *ast.SwitchStmt) {

@@ -22,7 +22,7 @@ float4 main(float4 input : A) : SV_Target {
   S s;
   float4 v = input;
   float2 w = v.xy;
-  float3 bad = w /* ERROR "cannot convert from 'float2' to 'float3'" */;
+  float3 bad = w /* ERROR "cannot initialize a variable of type 'vector<float, 3>' with an lvalue of type 'vector<float, 2>'" */;
   float1 t = v /* WARNING "implicit truncation of vector type" */;
   v.q /* ERROR "invalid" */ = 1;
   s.nope /* ERROR "no member named 'nope' in 'S'" */ = 1;

@@ -13,7 +13,7 @@ void withValue() {
 
 float4 wrongType() {
   Out o = (Out)0;
-  return o /* ERROR "cannot convert from 'Out' to 'float4'" */;
+  return o /* ERROR "cannot initialize return object of type 'float4' with an lvalue of type 'Out'" */;
 }
 
 int cases(int x) {
