@@ -5,6 +5,7 @@ import (
 
 	"github.com/hlsl2spirv/hlsl2spirv/builder"
 	"github.com/hlsl2spirv/hlsl2spirv/builder/spv"
+	"github.com/hlsl2spirv/hlsl2spirv/codegen/spirv/layout"
 	"github.com/hlsl2spirv/hlsl2spirv/frontend/ast"
 	"github.com/hlsl2spirv/hlsl2spirv/sema"
 	"github.com/hlsl2spirv/hlsl2spirv/sema/constant"
@@ -22,6 +23,13 @@ func (e *emitter) foldable(x ast.Expr) (*constant.Composite, bool) {
 			if _, ok := e.foldable(b.X); ok {
 				return e.foldable(b.Y)
 			}
+		}
+		// sizeof(T): the size under the scalar layout
+		if so, ok := unparen(x).(*ast.SizeofExpr); ok {
+			if size, ok := e.sizeofValue(so); ok {
+				return &constant.Composite{Type: types.ScalarType(types.Uint), Elems: []constant.Value{constant.Uint(types.Uint, uint64(size))}}, true
+			}
+			return nil, false
 		}
 		// a swizzle of a constant (1.0.xxx)
 		if m, ok := unparen(x).(*ast.MemberExpr); ok {
@@ -206,4 +214,19 @@ func unparen(x ast.Expr) ast.Expr {
 		}
 		x = p.X
 	}
+}
+
+// sizeofValue is sizeof's value: the size of the type under the scalar
+// layout, as DXC computes it.
+func (e *emitter) sizeofValue(x *ast.SizeofExpr) (uint32, bool) {
+	var of *types.Type
+	if x.Type != nil {
+		of = e.info.TypeOf(x.Type)
+	} else if x.X != nil {
+		of = e.info.TypeOf(x.X)
+	}
+	if of == nil || of.Kind() == types.Invalid {
+		return 0, false
+	}
+	return e.calc.Of(concreteType(of), layout.Scalar).Size, true
 }

@@ -282,11 +282,14 @@ func (e *emitter) expr(x ast.Expr) value {
 		return e.call(x)
 	case *ast.SizeofExpr:
 		t := e.typeOf(x)
-		k, ok := e.constant(x, concreteType(t))
+		if k, ok := e.constant(x, concreteType(t)); ok {
+			return rv(k, t)
+		}
+		size, ok := e.sizeofValue(x)
 		if !ok {
 			e.unsupported(x, "sizeof of this type")
 		}
-		return rv(k, t)
+		return rv(e.b.ConstUint32(size), types.ScalarType(types.Uint))
 	}
 	e.unsupported(x, "this expression")
 	return value{}
