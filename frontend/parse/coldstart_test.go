@@ -1,0 +1,51 @@
+package parse
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/hlsl2spirv/hlsl2spirv/frontend/diag"
+	p "github.com/hlsl2spirv/hlsl2spirv/grammar/parser"
+)
+
+// A fresh process builds ANTLR's prediction DFA for every decision the
+// grammar leaves to adaptive prediction; on typical.hlsl that used to be
+// most of a cold parse. The grammar and the classifier keep almost every
+// decision LL(1): this test counts the decisions that still predict and
+// the DFA states a cold parse of typical.hlsl builds, so a grammar change
+// that brings long lookahead back fails here and not only in a benchmark.
+func TestColdParsePredictionWork(t *testing.T) {
+	src, err := os.ReadFile(filepath.Join("testdata", "bench", "typical.hlsl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	fs, toks := preprocess(t, src)
+	parseString(t, "warm.hlsl", "float x;") // sets up the shared cache
+
+	antlrMu.Lock()
+	saved := sharedDFAs
+	sharedDFAs = freshDFAs(p.NewHLSLParser(nil).GetATN())
+	antlrMu.Unlock()
+	defer func() {
+		antlrMu.Lock()
+		sharedDFAs = saved
+		antlrMu.Unlock()
+	}()
+
+	diags := diag.NewList(fs, diag.Options{})
+	if _, st := FileStats(fs, diags, "typical.hlsl", toks); diags.HasErrors() || st.LLFallback {
+		t.Fatalf("typical.hlsl: errors=%v llFallback=%v", diags.HasErrors(), st.LLFallback)
+	}
+	decisions, states := 0, 0
+	for _, d := range sharedDFAs {
+		if n := d.Len(); n > 0 {
+			decisions++
+			states += n
+		}
+	}
+	t.Logf("cold parse of typical.hlsl: %d decisions predicted adaptively, %d DFA states", decisions, states)
+	if decisions > 6 || states > 40 {
+		t.Errorf("cold parse of typical.hlsl: %d adaptive decisions and %d DFA states, want at most 6 and 40", decisions, states)
+	}
+}
