@@ -30,7 +30,13 @@ func (e *emitter) function(fn *function) {
 	for _, p := range f.Params {
 		params = append(params, e.b.TypePointer(paramStorage(p.Type()), e.typeID(p.Type())))
 	}
-	fb := e.b.FunctionAt(fn.id, fn.name, ret, spv.FunctionControlNone, params...)
+	ctrl := spv.FunctionControlNone
+	for _, a := range f.Decl.Attrs {
+		if a.Name == "noinline" {
+			ctrl = spv.FunctionControlDontInline
+		}
+	}
+	fb := e.b.FunctionAt(fn.id, fn.name, ret, ctrl, params...)
 	e.fb, e.cur, e.breaks = fb, fn, nil
 	e.thisPtr, e.thisType = 0, nil
 	i := 0
