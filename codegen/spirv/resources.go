@@ -771,47 +771,15 @@ func (e *emitter) newCounter(buf builder.ID, name string, sc spv.StorageClass, a
 func (e *emitter) byteAddressMethod(x *ast.CallExpr, m *intrinsics.Match, recv value, name string, t *types.Type) value {
 	uintT := types.ScalarType(types.Uint)
 	u32 := e.typeID(uintT)
-	wordPtr := func(addr builder.ID, k int) builder.ID {
-		idx := e.fb.Emit(spv.OpShiftRightLogical, u32, builder.Ref(addr), builder.Ref(e.b.ConstUint32(2)))
-		if k > 0 {
-			idx = e.fb.Emit(spv.OpIAdd, u32, builder.Ref(idx), builder.Ref(e.b.ConstUint32(uint32(k))))
-		}
-		return e.fb.AccessChain(e.b.TypePointer(recv.sc, u32), e.addr(recv), e.b.ConstUint32(0), idx)
-	}
-	words := func(ct *types.Type) int {
-		c := concreteType(ct).Canonical()
-		if c.Scalar().SPIRVBits() != 32 || c.IsStruct() || c.IsArray() {
-			e.unsupported(x, "byte address buffer access of "+ct.String())
-		}
-		return flatCount(c)
-	}
 	switch name {
 	case "Load", "Load2", "Load3", "Load4":
 		addr := e.rvalueAs(x.Args[0], uintT)
-		n := words(t)
-		parts := make([]builder.ID, n)
-		for k := range parts {
-			parts[k] = e.fb.Load(u32, wordPtr(addr, k))
-		}
-		ut := concreteType(t).WithScalar(types.Uint)
-		v := e.construct(ut, parts)
-		if concreteType(t).Scalar() != types.Uint {
-			v = e.fb.Emit(spv.OpBitcast, e.typeID(concreteType(t)), builder.Ref(v))
-		}
-		return rv(v, t)
+		return rv(e.babLoad(recv, addr, t), t)
 	case "Store", "Store2", "Store3", "Store4":
 		addr := e.rvalueAs(x.Args[0], uintT)
 		vt := m0(e, x, 1)
 		val := e.rvalueAs(x.Args[1], vt)
-		n := words(vt)
-		ut := concreteType(vt).WithScalar(types.Uint)
-		if concreteType(vt).Scalar() != types.Uint {
-			val = e.fb.Emit(spv.OpBitcast, e.typeID(ut), builder.Ref(val))
-		}
-		comps := e.components(val, ut)
-		for k := 0; k < n; k++ {
-			e.fb.Store(wordPtr(addr, k), comps[k])
-		}
+		e.babStore(recv, addr, val, vt)
 		return rv(0, t)
 	case "GetDimensions":
 		n := e.fb.Emit(spv.OpArrayLength, u32, builder.Ref(e.addr(recv)), builder.Lit(0))
@@ -822,7 +790,7 @@ func (e *emitter) byteAddressMethod(x *ast.CallExpr, m *intrinsics.Match, recv v
 	}
 	if strings.HasPrefix(name, "Interlocked") {
 		addr := e.rvalueAs(x.Args[0], uintT)
-		ptr := wordPtr(addr, 0)
+		ptr := e.babWordPtr(recv, addr, 0)
 		e.atomic(x, name, ptr, x.Args[1:], uintT)
 		return rv(0, t)
 	}
