@@ -81,6 +81,12 @@ func (e *emitter) intrinsicExtra(x *ast.CallExpr, m *intrinsics.Match, name stri
 		}
 		e.extExecutionMode(x, m, name == "ext_execution_mode_id")
 		return rv(0, t), true
+	case "NonUniformResourceIndex":
+		// a copy of the index, decorated NonUniform (see nonuniform.go)
+		idx := arg(0)
+		c := e.fb.Emit(spv.OpCopyObject, e.typeID(ct), builder.Ref(idx))
+		e.b.Decorate(c, spv.DecorationNonUniform)
+		return rv(c, t), true
 	case "fmod":
 		// OpFRem: the result takes the sign of the dividend, as HLSL's
 		// fmod does (OpFMod would take the divisor's).
