@@ -56,7 +56,7 @@ func checkSourceMode(tb testing.TB, name string, src []byte, cfg Config, defines
 		IncludeDirs:   []string{dir},
 		BuiltinHeader: headers.Lookup, // <vk/spirv.h> and friends, as the driver does
 		Predefined: pp.PredefinedMacros(pp.Target{Stage: stage, Major: major, Minor: minor,
-			HLSLVersion: hv, Enable16Bit: cfg.Enable16BitTypes, SPIRV: true, SPIRVMajor: 1, SPIRVMinor: 0}),
+			HLSLVersion: hv, Enable16Bit: cfg.Enable16BitTypes, SPIRV: true, SPIRVMajor: 1, SPIRVMinor: spirvMinor(cfg.TargetEnv)}),
 	})
 	ck := &checked{fs: fs, diags: diags, tokens: res.Tokens}
 	if diags.HasErrors() && !always {
@@ -267,4 +267,20 @@ func sortedCounts(m map[string]int, limit int) string {
 		b.WriteString(strconv.Itoa(e.n) + "  " + e.k + "\n")
 	}
 	return b.String()
+}
+
+// spirvMinor is the SPIR-V 1.x version a target environment implies (the
+// __SPIRV_MINOR_VERSION__ the driver predefines).
+func spirvMinor(env string) int {
+	switch env {
+	case "vulkan1.1":
+		return 3
+	case "vulkan1.1spirv1.4":
+		return 4
+	case "vulkan1.2", "universal1.5":
+		return 5
+	case "vulkan1.3", "vulkan1.4":
+		return 6
+	}
+	return 0
 }
