@@ -1,0 +1,174 @@
+package spirv
+
+import (
+	"github.com/hlsl2spirv/hlsl2spirv/builder"
+	"github.com/hlsl2spirv/hlsl2spirv/builder/spv"
+	"github.com/hlsl2spirv/hlsl2spirv/codegen/spirv/layout"
+	"github.com/hlsl2spirv/hlsl2spirv/frontend/ast"
+	"github.com/hlsl2spirv/hlsl2spirv/sema/intrinsics"
+	"github.com/hlsl2spirv/hlsl2spirv/sema/types"
+)
+
+// Intrinsics tied to Vulkan features (physical buffer addresses, SM 6.8
+// barriers, execution modes, attribute interpolation), called from
+// intrinsicExtra.
+
+// evaluateAttribute emits EvaluateAttributeCentroid/AtSample/Snapped as
+// DXC does before legalization: the value in a temp.var.<type>, then
+// InterpolateAtCentroid/AtSample/AtOffset (the offset converted to
+// float2) on that variable. The GLSL.std.450 instructions need the stage
+// input variable itself, which only legalization (inlining the entry
+// function and propagating the copies) recovers, so without -fcgl this
+// is an error instead of an invalid module.
+func (e *emitter) evaluateAttribute(x *ast.CallExpr, m *intrinsics.Match, name string, ct *types.Type) builder.ID {
+	if !e.opts.CodeGenOnly {
+		e.errorf(x.Pos(), "%s needs its argument's stage input variable, which is known only after legalization; that is not supported yet by the SPIR-V backend (-fcgl emits the unlegalized form)", name)
+	}
+	v := e.rvalueAs(x.Args[0], ct)
+	tmp := e.temporary(v, ct, astTypeName(ct))
+	rt := e.typeID(ct)
+	switch name {
+	case "EvaluateAttributeCentroid":
+		return e.fb.ExtInst(rt, glslSet, glslInterpolateAtCentroid, tmp.id)
+	case "EvaluateAttributeAtSample":
+		sample := e.rvalueAs(x.Args[1], e.paramType(x, m, 1))
+		return e.fb.ExtInst(rt, glslSet, glslInterpolateAtSample, tmp.id, sample)
+	}
+	ot := e.paramType(x, m, 1)
+	off := e.rvalueAs(x.Args[1], ot)
+	f := e.convert(off, ot, ot.WithScalar(types.Float))
+	return e.fb.ExtInst(rt, glslSet, glslInterpolateAtOffset, tmp.id, f)
+}
+
+// rawBuffer emits vk::RawBufferLoad<T>(address[, alignment]) and
+// vk::RawBufferStore<T>(address, value[, alignment]) as DXC does: the
+// 64-bit address bitcast to a PhysicalStorageBuffer pointer to T (laid out
+// as a storage buffer's element), then an Aligned load or store (4 bytes
+// unless given). A bool travels as a uint, since a physical pointer cannot
+// point to one. The module switches to the PhysicalStorageBuffer64
+// addressing model.
+func (e *emitter) rawBuffer(x *ast.CallExpr, m *intrinsics.Match, name string, ct *types.Type) builder.ID {
+	load := name == "RawBufferLoad"
+	alignArg := 2
+	if load {
+		alignArg = 1
+	}
+	align := uint32(4)
+	if len(x.Args) > alignArg {
+		v := e.info.ValueOf(x.Args[alignArg])
+		n, ok := uint64(0), false
+		if v != nil && len(v.Elems) == 1 {
+			n, ok = v.Elems[0].Uint64()
+		}
+		if !ok || n == 0 {
+			e.errorf(x.Args[alignArg].Pos(), "alignment argument must be a constant unsigned integer")
+		}
+		align = uint32(n)
+	}
+	e.b.MemoryModel(spv.AddressingModelPhysicalStorageBuffer64, spv.MemoryModelGLSL450)
+	if e.opts.Version < spv.Version1_5 {
+		// the KHR extension, as DXC declares (inference would pick the
+		// EXT one, listed first)
+		e.b.Extension("SPV_KHR_physical_storage_buffer")
+	}
+	rule := layout.RulesFor(e.opts.Layout).SBuffer
+	addr := e.rvalueAs(x.Args[0], e.paramType(x, m, 0))
+	dt := ct // the data type
+	if !load {
+		dt = concreteType(e.typeOf(x.Args[1]))
+	}
+	memType := dt // what the memory holds: uint for bool
+	if memType.Canonical().Scalar().IsBool() {
+		memType = memType.WithScalar(types.Uint)
+	}
+	ptrType := e.b.TypePointer(spv.StorageClassPhysicalStorageBuffer, e.typeIn(memType, rule))
+	aligned := builder.Enum(spv.MemoryAccessAligned, builder.Lit(align))
+	if load {
+		ptr := e.fb.Emit(spv.OpBitcast, ptrType, builder.Ref(addr))
+		v := e.fb.Emit(spv.OpLoad, e.typeIn(memType, rule), builder.Ref(ptr), aligned)
+		if rule != layout.Void {
+			v = e.relayout(v, memType, rule, layout.Void)
+		}
+		return e.convert(v, memType, dt)
+	}
+	v := e.convert(e.rvalueAs(x.Args[1], dt), dt, memType)
+	ptr := e.fb.Emit(spv.OpBitcast, ptrType, builder.Ref(addr))
+	if rule != layout.Void {
+		v = e.relayout(v, memType, layout.Void, rule)
+	}
+	e.fb.Emit(spv.OpStore, 0, builder.Ref(ptr), builder.Ref(v), aligned)
+	return 0
+}
+
+// barrierFlags emits SM 6.8's Barrier(memoryTypeFlags, semanticFlags) as
+// DXC does: memory types UAV (1), groupshared (2) and node output (8) give
+// the Uniform, Workgroup and Output memory semantics with AcquireRelease;
+// the semantic flags GroupSync (1), GroupScope (2) and DeviceScope (4)
+// pick the memory scope and whether it is an OpControlBarrier. Both zero
+// is no barrier at all.
+func (e *emitter) barrierFlags(x *ast.CallExpr) {
+	mem, ok1 := e.constUint(x.Args[0])
+	sem, ok2 := e.constUint(x.Args[1])
+	if !ok1 {
+		// Barrier(nodeRecordObject, flags): every memory type
+		mem, ok1 = 0xffffffff, !e.typeOf(x.Args[0]).IsNumeric()
+	}
+	if !ok1 || !ok2 {
+		e.errorf(x.Pos(), "Barrier arguments must be non-negative integer constants")
+	}
+	if mem|sem == 0 {
+		return
+	}
+	scope := uint32(spv.ScopeInvocation)
+	switch {
+	case sem&4 != 0:
+		scope = uint32(spv.ScopeDevice)
+	case sem&2 != 0:
+		scope = uint32(spv.ScopeWorkgroup)
+	}
+	semantics := uint32(spv.MemorySemanticsAcquireRelease)
+	if mem&1 != 0 {
+		semantics |= uint32(spv.MemorySemanticsUniformMemory)
+	}
+	if mem&2 != 0 {
+		semantics |= uint32(spv.MemorySemanticsWorkgroupMemory)
+	}
+	if mem&8 != 0 {
+		semantics |= uint32(spv.MemorySemanticsOutputMemory)
+	}
+	u := func(v uint32) builder.Operand { return builder.Ref(e.b.ConstUint32(v)) }
+	if sem&1 != 0 {
+		e.fb.Emit(spv.OpControlBarrier, 0, u(uint32(spv.ScopeWorkgroup)), u(scope), u(semantics))
+		return
+	}
+	e.fb.Emit(spv.OpMemoryBarrier, 0, u(scope), u(semantics))
+}
+
+// extExecutionMode emits vk::ext_execution_mode(mode, literals...) and
+// vk::ext_execution_mode_id(mode, operands...) on the entry point.
+func (e *emitter) extExecutionMode(x *ast.CallExpr, m *intrinsics.Match, withIDs bool) {
+	mode, ok := e.constUint(x.Args[0])
+	if !ok {
+		if withIDs {
+			e.errorf(x.Args[0].Pos(), "The execution mode must be constant integer")
+		}
+		e.errorf(x.Pos(), "argument should be constant integer")
+	}
+	if withIDs {
+		ids := make([]builder.ID, 0, len(x.Args)-1)
+		for i := 1; i < len(x.Args); i++ {
+			ids = append(ids, e.rvalueAs(x.Args[i], e.paramType(x, m, i)))
+		}
+		e.b.ExecutionModeId(e.entryID, spv.ExecutionMode(mode), ids...)
+		return
+	}
+	params := make([]uint32, 0, len(x.Args)-1)
+	for i := 1; i < len(x.Args); i++ {
+		n, ok := e.constUint(x.Args[i])
+		if !ok {
+			e.errorf(x.Pos(), "argument should be constant integer")
+		}
+		params = append(params, uint32(n))
+	}
+	e.b.ExecutionMode(e.entryID, spv.ExecutionMode(mode), params...)
+}
