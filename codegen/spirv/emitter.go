@@ -141,6 +141,7 @@ type emitter struct {
 	counters   map[builder.ID]builder.ID // structured buffer -> its counter variable
 	aliases    map[*sema.Var]bool        // local resource variables (aliases of a resource)
 	inl        *inlineCtx                // the function being inlined (inline.go)
+	numThreads [3]uint32                 // a compute shader's [numthreads]
 }
 
 // function is a user function being or to be emitted.

@@ -624,14 +624,56 @@ func (e *emitter) declareEntryPoint(entry *sema.Func) {
 			}
 		}
 		e.b.ExecutionMode(e.entryID, spv.ExecutionModeLocalSize, x, y, z)
+		e.numThreads = [3]uint32{x, y, z}
 	}
 	for _, m := range e.modes {
 		e.b.ExecutionMode(e.entryID, m)
 	}
 }
 
+// computeDerivatives gives a compute shader that uses derivatives
+// (implicit-LOD sampling, ddx...) the derivative group execution mode of
+// SPV_{NV,KHR}_compute_shader_derivatives: quads when the group's x and y
+// sizes are even, else linear, as DXC chooses.
+func (e *emitter) computeDerivatives() {
+	if e.opts.Stage != "cs" {
+		return
+	}
+	uses := false
+	for _, f := range e.b.M.Functions {
+		for _, b := range f.Blocks {
+			for _, in := range b.Insts {
+				switch in.Op {
+				case spv.OpImageSampleImplicitLod, spv.OpImageSampleDrefImplicitLod, spv.OpImageSparseSampleImplicitLod,
+					spv.OpImageSparseSampleDrefImplicitLod, spv.OpImageQueryLod, spv.OpDPdx, spv.OpDPdy, spv.OpFwidth,
+					spv.OpDPdxFine, spv.OpDPdyFine, spv.OpFwidthFine, spv.OpDPdxCoarse, spv.OpDPdyCoarse, spv.OpFwidthCoarse:
+					uses = true
+				}
+			}
+		}
+	}
+	if !uses {
+		return
+	}
+	ext := "SPV_NV_compute_shader_derivatives"
+	for _, x := range e.opts.Extensions {
+		if x == "SPV_KHR_compute_shader_derivatives" {
+			ext = x
+		}
+	}
+	e.b.Extension(ext)
+	if e.numThreads[0]%2 == 0 && e.numThreads[1]%2 == 0 {
+		e.b.Capability(spv.CapabilityComputeDerivativeGroupQuadsKHR)
+		e.b.ExecutionMode(e.entryID, spv.ExecutionModeDerivativeGroupQuadsKHR)
+	} else {
+		e.b.Capability(spv.CapabilityComputeDerivativeGroupLinearKHR)
+		e.b.ExecutionMode(e.entryID, spv.ExecutionModeDerivativeGroupLinearKHR)
+	}
+}
+
 // finishEntryPoint assigns locations, bindings, and the interface list.
 func (e *emitter) finishEntryPoint() {
+	e.computeDerivatives()
 	e.assignLocations(true)
 	e.assignLocations(false)
 	e.bindings.finish(e.b)

@@ -97,7 +97,14 @@ func (e *emitter) load(v value) builder.ID {
 		return e.shuffle(vec, v.vec, v.swz, v.typ)
 	}
 	p := e.addr(v)
-	id := e.fb.Load(e.typeIn(v.typ, v.rule), p)
+	lt := e.typeIn(v.typ, v.rule)
+	if v.sc == spv.StorageClassUniformConstant {
+		// an image's type depends on its declaration ([[vk::image_format]])
+		if _, pt, ok := e.b.Pointee(e.b.TypeOf(p)); ok {
+			lt = pt
+		}
+	}
+	id := e.fb.Load(lt, p)
 	if v.rule != layout.Void {
 		id = e.relayout(id, v.typ, v.rule, layout.Void)
 	}

@@ -113,6 +113,9 @@ func (e *emitter) globalsBlock() {
 		if d, ok := g.Decl.(*ast.VarDecl); ok && (hasAttr(d.Attrs, "push_constant") || hasAttr(d.Attrs, "constant_id")) {
 			continue
 		}
+		if containsObject(g.Type()) {
+			e.unsupported(g.Decl, "a global struct that holds resources")
+		}
 		globals = append(globals, g)
 		m := layout.Member{Name: g.Name(), Type: g.Type()}
 		if d, ok := g.Decl.(*ast.VarDecl); ok {
@@ -505,4 +508,27 @@ func (e *emitter) specBits(v constant.Value, s types.Scalar) uint64 {
 		bits &= 1<<w - 1
 	}
 	return bits
+}
+
+// containsObject reports a struct or array with a resource or object
+// inside.
+func containsObject(t *types.Type) bool {
+	c := t.Canonical()
+	switch {
+	case c.IsObject():
+		return true
+	case c.IsArray():
+		return containsObject(c.Elem())
+	case c.IsStruct():
+		nd := c.Named()
+		if nd.Base != nil && containsObject(nd.Base) {
+			return true
+		}
+		for _, f := range nd.Fields {
+			if containsObject(f.Type) {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -86,6 +86,10 @@ func (e *emitter) intrinsicExtra(x *ast.CallExpr, m *intrinsics.Match, name stri
 		c := e.fb.Emit(spv.OpCopyObject, e.typeID(ct), builder.Ref(idx))
 		e.b.Decorate(c, spv.DecorationNonUniform)
 		return rv(c, t), true
+	case "CheckAccessFullyMapped":
+		// the status a sparse (OpImageSparse*) access returned
+		status := arg(0)
+		return rv(e.fb.Emit(spv.OpImageSparseTexelsResident, e.b.TypeBool(), builder.Ref(status)), t), true
 	case "fmod":
 		// OpFRem: the result takes the sign of the dividend, as HLSL's
 		// fmod does (OpFMod would take the divisor's).
