@@ -167,6 +167,26 @@ void main(uint3 id: SV_DispatchThreadID) {
 		},
 	},
 	{
+		// QuadAny/QuadAll read the other lanes of the quad with
+		// OpGroupNonUniformQuadSwap unless SPV_KHR_quad_control is named.
+		name: "quad_any_all", profile: "cs_6_7", env: "vulkan1.1",
+		src: `RWStructuredBuffer<uint> values;
+[numthreads(32, 1, 1)]
+void main(uint3 id: SV_DispatchThreadID) {
+  values[id.x] = (QuadAny(id.x % 4 == 0) ? 1 : 0) + (QuadAll(id.x % 2 == 0) ? 2 : 0);
+}`,
+		want: []string{
+			`= OpGroupNonUniformQuadSwap %bool %uint_3 (%\w+) %uint_0$`,
+			`= OpLogicalOr %bool %`,
+			`= OpGroupNonUniformQuadSwap %bool %uint_3 %\w+ %uint_1$`,
+			`= OpLogicalOr %bool %`,
+			`= OpGroupNonUniformQuadSwap %bool %uint_3 %\w+ %uint_2$`,
+			`= OpLogicalOr %bool %`,
+			`= OpLogicalAnd %bool %`,
+		},
+		never: []string{`QuadControl`, `OpGroupNonUniformQuadAnyKHR`},
+	},
+	{
 		name: "quad_2d", profile: "cs_6_0", env: "vulkan1.1",
 		src: `RWStructuredBuffer<float> values;
 [numthreads(8, 8, 1)]

@@ -117,7 +117,11 @@ func (e *emitter) wave(x *ast.CallExpr, m *intrinsics.Match, name string, t *typ
 	case "QuadAny", "QuadAll":
 		p := arg(0)
 		e.derivativeGroupMode()
-		if e.extensionAllowed("SPV_KHR_quad_control") {
+		// DXC uses OpGroupNonUniformQuadAny/AllKHR whenever
+		// SPV_KHR_quad_control is allowed, so by default; here only when
+		// -fspv-extension names it: SPIRV-Tools before 2024 (the v2023.1
+		// the tests validate with) rejects its QuadControlKHR capability.
+		if e.extensionNamed("SPV_KHR_quad_control") {
 			op := spv.OpGroupNonUniformQuadAnyKHR
 			if name == "QuadAll" {
 				op = spv.OpGroupNonUniformQuadAllKHR
@@ -331,12 +335,8 @@ func (e *emitter) derivativeGroupMode() {
 	}
 }
 
-// extensionAllowed reports whether -fspv-extension allows ext (no such
-// option allows every extension).
-func (e *emitter) extensionAllowed(ext string) bool {
-	if len(e.opts.Extensions) == 0 {
-		return true
-	}
+// extensionNamed reports whether -fspv-extension names ext.
+func (e *emitter) extensionNamed(ext string) bool {
 	for _, x := range e.opts.Extensions {
 		if x == ext {
 			return true
