@@ -1,6 +1,7 @@
 package sema
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/hlsl2spirv/hlsl2spirv/sema/types"
@@ -122,6 +123,61 @@ func (c *checker) checkStageAttributes(entry *Func, stageName string) {
 		if !hasAttr(entry.Decl.Attrs, attr) {
 			c.errorf(EntryAttribute, entry.pos, "%s entry point must have a valid %s attribute", stageName, attr)
 		}
+	}
+	if stageName == "hull" {
+		c.checkPatchSizes(entry)
+	}
+}
+
+// checkPatchSizes: a hull shader's patch constant function sees the same
+// input patch as the entry, and an output patch of outputcontrolpoints
+// elements (clang's check on the translation unit).
+func (c *checker) checkPatchSizes(entry *Func) {
+	var pcfName string
+	var outputPoints int64 = -1
+	for _, a := range entry.Decl.Attrs {
+		if a.Namespace != "" || len(a.Args) != 1 {
+			continue
+		}
+		switch strings.ToLower(a.Name) {
+		case "patchconstantfunc":
+			if lit, ok := a.Args[0].(*ast.BasicLit); ok && lit.Kind == ast.StringLit {
+				pcfName = strings.Trim(lit.Value, `"`)
+			}
+		case "outputcontrolpoints":
+			if v := c.info.ValueOf(a.Args[0]); v != nil && len(v.Elems) == 1 {
+				outputPoints, _ = v.Elems[0].Int64()
+			} else if lit, ok := a.Args[0].(*ast.BasicLit); ok && lit.Kind == ast.IntLit {
+				outputPoints, _ = strconv.ParseInt(lit.Value, 0, 64)
+			}
+		}
+	}
+	set, ok := c.global.Lookup(pcfName).(*Overloads)
+	if pcfName == "" || !ok {
+		return
+	}
+	var pcf *Func
+	for _, f := range set.Funcs {
+		if f.Decl != nil && f.Decl.Body != nil {
+			pcf = f
+		}
+	}
+	if pcf == nil {
+		return
+	}
+	patchLen := func(f *Func, o types.Object) int64 {
+		for _, p := range f.Params {
+			if t := p.typ; t != nil && t.Canonical().IsObject() && t.Canonical().Object() == o {
+				return t.Canonical().Len()
+			}
+		}
+		return -1
+	}
+	if want, got := patchLen(entry, types.InputPatch), patchLen(pcf, types.InputPatch); want > 0 && got > 0 && want != got {
+		c.errorf(EntryAttribute, pcf.Decl.Pos(), "Patch constant function's input patch input should have %d elements, but has %d.", want, got)
+	}
+	if got := patchLen(pcf, types.OutputPatch); outputPoints > 0 && got > 0 && outputPoints != got {
+		c.errorf(EntryAttribute, pcf.Decl.Pos(), "Patch constant function's output patch input should have %d elements, but has %d.", outputPoints, got)
 	}
 }
 

@@ -213,6 +213,9 @@ func isDeprecatedTex(name string) bool {
 func (v *vulkanChecker) call(e *ast.CallExpr) {
 	c := v.c
 	m := c.info.CallOf(e)
+	if m == nil && v.heapArgument(e) {
+		return
+	}
 	if f, ok := c.info.ObjectOf(e).(*Func); ok && m == nil {
 		v.userCall(e, f)
 		return
@@ -549,6 +552,50 @@ func isReference(c *checker, e ast.Expr) bool {
 			return true
 		}
 		return isReference(c, x.X)
+	}
+	return false
+}
+
+// heapArgument reports ResourceDescriptorHeap or SamplerDescriptorHeap
+// passed to a user function or function template: DXC's back end cannot
+// make a parameter of them.
+func (v *vulkanChecker) heapArgument(e *ast.CallExpr) bool {
+	c := v.c
+	var params []*ast.Param
+	switch o := c.info.ObjectOf(e.Fun).(type) {
+	case *Template:
+		if fd, ok := o.Decl.Decl.(*ast.FuncDecl); ok {
+			params = fd.Params
+		}
+	case *Func:
+		if o.Decl != nil {
+			params = o.Decl.Params
+		}
+	case *Overloads:
+		if len(o.Funcs) == 1 && o.Funcs[0].Decl != nil {
+			params = o.Funcs[0].Decl.Params
+		}
+	default:
+		if f, ok := c.info.ObjectOf(e).(*Func); ok && f.Decl != nil {
+			params = f.Decl.Params
+		} else {
+			return false
+		}
+	}
+	for i, a := range e.Args {
+		n, ok := unparen(a).(*ast.NameExpr)
+		if !ok || len(n.Qualifier) > 0 || (n.Name != "ResourceDescriptorHeap" && n.Name != "SamplerDescriptorHeap") {
+			continue
+		}
+		if vr, ok := c.info.ObjectOf(n).(*Var); !ok || vr.pos.IsValid() {
+			continue // a user variable of that name
+		}
+		pos := a.Pos()
+		if i < len(params) {
+			pos = params[i].Pos()
+		}
+		c.errorf(codes.UnsupportedType, pos, "Resource/sampler heaps are not allowed as function parameters.")
+		return true
 	}
 	return false
 }
