@@ -1,11 +1,15 @@
 package spirv
 
 import (
+	"strconv"
+	"strings"
+
 	"github.com/hlsl2spirv/hlsl2spirv/builder"
 	"github.com/hlsl2spirv/hlsl2spirv/builder/spv"
 	"github.com/hlsl2spirv/hlsl2spirv/codegen/spirv/layout"
 	"github.com/hlsl2spirv/hlsl2spirv/frontend/ast"
 	"github.com/hlsl2spirv/hlsl2spirv/sema"
+	"github.com/hlsl2spirv/hlsl2spirv/sema/constant"
 	"github.com/hlsl2spirv/hlsl2spirv/sema/types"
 )
 
@@ -150,12 +154,6 @@ func (e *emitter) invoke(f *sema.Func, recv func() value, argExprs []ast.Expr, x
 	if mustInline(f) {
 		return e.inlineCall(f, proto, recv, argExprs, x) // inline.go
 	}
-	fn := e.funcFor(f)
-	if f.Decl != nil && f.Decl.Operator != "" {
-		if n, ok := operatorNames[f.Decl.Operator]; ok && f.Recv != nil && f.Recv.Named() != nil {
-			fn.name = f.Recv.Named().Name + ".operator." + n
-		}
-	}
 	var args []builder.ID
 	type copyBack struct {
 		tmp builder.ID
@@ -220,10 +218,22 @@ func (e *emitter) invoke(f *sema.Func, recv func() value, argExprs []ast.Expr, x
 			args = append(args, tmp)
 			continue
 		}
-		val := e.rvalueAs(arg, pt)
+		var val builder.ID
+		if k, ok := e.untypedLiteral(arg, pt); ok {
+			val = k // a default argument on a prototype, which sema leaves untyped
+		} else {
+			val = e.rvalueAs(arg, pt)
+		}
 		tmp := e.fb.Variable(e.ptrType(spv.StorageClassFunction, pt, layout.Void), "param.var."+p.Name(), 0)
 		e.fb.Store(tmp, val)
 		args = append(args, tmp)
+	}
+	// the callee is queued after its arguments are evaluated, as DXC does
+	fn := e.funcFor(f)
+	if f.Decl != nil && f.Decl.Operator != "" {
+		if n, ok := operatorNames[f.Decl.Operator]; ok && f.Recv != nil && f.Recv.Named() != nil {
+			fn.name = f.Recv.Named().Name + ".operator." + n
+		}
 	}
 	ret := e.typeID(f.Result)
 	id := e.fb.Call(ret, fn.id, args...)
@@ -264,4 +274,47 @@ func defaultArg(def, proto *sema.Func, i int) ast.Expr {
 		}
 	}
 	return nil
+}
+
+// untypedLiteral is the constant of a literal (possibly negated) the
+// checker gave no type, converted to t.
+func (e *emitter) untypedLiteral(x ast.Expr, t *types.Type) (builder.ID, bool) {
+	if e.info.TypeOf(x) != nil {
+		return 0, false
+	}
+	neg := false
+	if u, ok := unparen(x).(*ast.UnaryExpr); ok && u.Op == ast.Neg {
+		neg, x = true, u.X
+	}
+	lit, ok := unparen(x).(*ast.BasicLit)
+	c := concreteType(t).Canonical()
+	if !ok || !numeric(c) || flatCount(c) != 1 {
+		return 0, false
+	}
+	var v constant.Value
+	switch lit.Kind {
+	case ast.IntLit:
+		n, err := strconv.ParseInt(strings.TrimRight(lit.Value, "uUlL"), 0, 64)
+		if err != nil {
+			return 0, false
+		}
+		if neg {
+			n = -n
+		}
+		v = constant.Int(types.Int64, n)
+	case ast.FloatLit:
+		f, err := strconv.ParseFloat(strings.TrimRight(lit.Value, "fFhHlL"), 64)
+		if err != nil {
+			return 0, false
+		}
+		if neg {
+			f = -f
+		}
+		v = constant.Float(types.Double, f)
+	case ast.BoolLit:
+		v = constant.Bool(lit.Value == "true")
+	default:
+		return 0, false
+	}
+	return e.valueConst(v, c.Scalar().Concrete()), true
 }
