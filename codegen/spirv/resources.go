@@ -68,13 +68,22 @@ func (e *emitter) imageType(t *types.Type, o types.Object, format spv.ImageForma
 	if !explicitFormat && (o.IsWritable() || o.Class() == types.ClassTypedBuffer) {
 		format = e.imageFormat(elem)
 	}
-	it := builder.ImageType{SampledType: st, Dim: spvDims[o.Dim()], Depth: 2, Arrayed: o.IsArrayed(), MS: o.IsMultisampled(), Sampled: sampled, Format: format}
+	depth := uint32(2)
+	if isCombined(o) {
+		depth = 0
+	}
+	it := builder.ImageType{SampledType: st, Dim: spvDims[o.Dim()], Depth: depth, Arrayed: o.IsArrayed(), MS: o.IsMultisampled(), Sampled: sampled, Format: format}
 	id := e.b.TypeImage(it)
 	name := "type." + dimNames[o.Dim()] + ".image"
 	if o.IsArrayed() {
 		name += ".array"
 	}
 	e.b.Name(id, name)
+	if isCombined(o) {
+		sid := e.b.TypeSampledImage(id)
+		e.b.Name(sid, "type.sampled.image")
+		return sid
+	}
 	if format == spv.ImageFormatUnknown && sampled == 2 {
 		e.b.Capability(spv.CapabilityStorageImageReadWithoutFormat)
 		e.b.Capability(spv.CapabilityStorageImageWriteWithoutFormat)
@@ -418,6 +427,14 @@ func (e *emitter) textureMethod(x *ast.CallExpr, m *intrinsics.Match, recv value
 	// sampler among them), as DXC does.
 	img := e.load(recv)
 	args := e.methodArgs(x, m)
+	xargs, params := x.Args, m.Params
+	combined := isCombined(o)
+	if combined {
+		// no sampler argument: index the others as if there were one
+		args = append([]builder.ID{0}, args...)
+		xargs = append([]ast.Expr{nil}, xargs...)
+		params = append([]types.Param{{}}, params...)
+	}
 	elem := recv.typ.Canonical().Elem()
 	if elem == nil {
 		elem = types.Vec(types.Float, 4)
@@ -427,8 +444,8 @@ func (e *emitter) textureMethod(x *ast.CallExpr, m *intrinsics.Match, recv value
 	// four, for Gather), a clamp, and an out status (sparse residency).
 	trailing := func(from int) (offsets []int, clamp, status int) {
 		clamp, status = -1, -1
-		end := len(x.Args)
-		if end > from && end-1 < len(m.Params) && m.Params[end-1].Mode == types.Out {
+		end := len(xargs)
+		if end > from && end-1 < len(params) && params[end-1].Mode == types.Out {
 			status = end - 1
 			end--
 		}
@@ -448,7 +465,10 @@ func (e *emitter) textureMethod(x *ast.CallExpr, m *intrinsics.Match, recv value
 		return
 	}
 	sample := func(op spv.Op, resType builder.ID, extra []builder.ID, from int, fixed []imageOperand) builder.ID {
-		si := e.sampledImage(img, args[0])
+		si := img
+		if !combined {
+			si = e.sampledImage(img, args[0])
+		}
 		operands := []builder.Operand{builder.Ref(si), builder.Ref(args[1])}
 		for _, id := range extra {
 			operands = append(operands, builder.Ref(id))
@@ -457,13 +477,13 @@ func (e *emitter) textureMethod(x *ast.CallExpr, m *intrinsics.Match, recv value
 		offsets, clamp, status := trailing(from)
 		switch len(offsets) {
 		case 1:
-			ops = append(ops, e.offsetOp(x.Args[offsets[0]], args[offsets[0]]))
+			ops = append(ops, e.offsetOp(xargs[offsets[0]], args[offsets[0]]))
 		case 4:
 			e.b.Capability(spv.CapabilityImageGatherExtended)
 			var offs []builder.ID
 			for _, k := range offsets {
-				if _, ok := e.foldable(x.Args[k]); !ok {
-					e.unsupported(x.Args[k], "non-constant offsets in a four-offset gather")
+				if _, ok := e.foldable(xargs[k]); !ok {
+					e.unsupported(xargs[k], "non-constant offsets in a four-offset gather")
 				}
 				offs = append(offs, args[k])
 			}
@@ -474,11 +494,14 @@ func (e *emitter) textureMethod(x *ast.CallExpr, m *intrinsics.Match, recv value
 			e.b.Capability(spv.CapabilityMinLod)
 			ops = append(ops, imageOperand{spv.ImageOperandsMinLod, []builder.ID{args[clamp]}})
 		}
+		if combined && len(ops) == 0 {
+			operands = append(operands, builder.Enum(spv.ImageOperandsNone))
+		}
 		operands = append(operands, imageOps(ops)...)
 		if status < 0 {
 			return e.fb.Emit(op, resType, operands...)
 		}
-		return e.sparse(op, resType, operands, x.Args[status])
+		return e.sparse(op, resType, operands, xargs[status])
 	}
 	switch name {
 	case "Sample":
@@ -508,9 +531,15 @@ func (e *emitter) textureMethod(x *ast.CallExpr, m *intrinsics.Match, recv value
 	case "GatherCmpGreen", "GatherCmpBlue", "GatherCmpAlpha":
 		e.unsupported(x, "'"+name+"' (SPIR-V's OpImageDrefGather reads the first component only)")
 	case "Load":
+		if combined {
+			return rv(e.textureLoad(x, m, e.imageOf(img), o, args[1:], elem), t)
+		}
 		return rv(e.textureLoad(x, m, img, o, args, elem), t)
 	case "CalculateLevelOfDetail", "CalculateLevelOfDetailUnclamped":
-		si := e.sampledImage(img, args[0])
+		si := img
+		if !combined {
+			si = e.sampledImage(img, args[0])
+		}
 		e.b.Capability(spv.CapabilityImageQuery)
 		lod := e.fb.Emit(spv.OpImageQueryLod, e.typeID(types.Vec(types.Float, 2)), builder.Ref(si), builder.Ref(args[1]))
 		k := uint32(0)
@@ -519,11 +548,24 @@ func (e *emitter) textureMethod(x *ast.CallExpr, m *intrinsics.Match, recv value
 		}
 		return rv(e.fb.CompositeExtract(e.typeID(types.ScalarType(types.Float)), lod, k), t)
 	case "GetDimensions":
-		e.getDimensions(x, img, o, args)
+		if combined {
+			e.getDimensions(x, e.imageOf(img), o, args[1:])
+		} else {
+			e.getDimensions(x, img, o, args)
+		}
 		return rv(0, t)
 	}
 	e.unsupported(x, "the method '"+name+"' of "+o.String())
 	return value{}
+}
+
+// imageOf extracts the image of a combined image sampler.
+func (e *emitter) imageOf(si builder.ID) builder.ID {
+	if e.b.TypeOp(e.b.TypeOf(si)) != spv.OpTypeSampledImage {
+		return si
+	}
+	it := e.b.ElementType(e.b.TypeOf(si))
+	return e.fb.Emit(spv.OpImage, it, builder.Ref(si))
 }
 
 // sparseOps maps each image instruction to its residency-reporting form.
@@ -863,6 +905,12 @@ func cbufferElem(t *types.Type) *types.Type {
 		return t.Canonical().Elem()
 	}
 	return t
+}
+
+// isCombined reports the vk::SampledTexture* kinds: an image and its
+// sampler in one OpTypeSampledImage.
+func isCombined(o types.Object) bool {
+	return o >= types.VkSampledTexture1D && o <= types.VkSampledTextureCubeArray
 }
 
 // isHandle reports a texture, typed buffer or sampler: an opaque handle in
