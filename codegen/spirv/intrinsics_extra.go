@@ -256,6 +256,37 @@ func (e *emitter) intrinsicExtra(x *ast.CallExpr, m *intrinsics.Match, name stri
 	return value{}, false
 }
 
+// intrinsicOverride emits the forms of intrinsics that the main table in
+// intrinsics.go maps but lowers differently from DXC, or rejects: ldexp
+// (x * exp2(e), since GLSL.std.450 Ldexp wants an integer exponent), abs
+// of unsigned values (the value itself), asuint(double, out lo, out hi),
+// and countbits/reversebits of 16- and 64-bit integers (OpBitCount and
+// OpBitReverse take 32-bit ones). ok is false for every other call, which
+// the main table then handles; intrinsic() asks this first.
+func (e *emitter) intrinsicOverride(x *ast.CallExpr, m *intrinsics.Match, name string, t *types.Type) (value, bool) {
+	if m.Overload == nil || m.Overload.Method {
+		return value{}, false
+	}
+	ct := concreteType(t)
+	switch name {
+	case "ldexp", "abs":
+		return e.intrinsicExtra(x, m, name, t)
+	case "asuint":
+		if len(x.Args) == 3 {
+			return e.intrinsicExtra(x, m, name, t)
+		}
+	case "countbits":
+		if v, ok := e.countBitsWide(x, m, ct); ok {
+			return rv(v, t), true
+		}
+	case "reversebits":
+		if v, ok := e.reverseBitsWide(x, m, ct); ok {
+			return rv(v, t), true
+		}
+	}
+	return value{}, false
+}
+
 // paramType is the type argument i is converted to: the matched
 // overload's parameter type, else the argument's own.
 func (e *emitter) paramType(x *ast.CallExpr, m *intrinsics.Match, i int) *types.Type {

@@ -225,6 +225,50 @@ func (e *emitter) countBitsWide(x *ast.CallExpr, m *intrinsics.Match, ct *types.
 	return e.fb.Emit(spv.OpIAdd, ut, builder.Ref(hn), builder.Ref(n)), true
 }
 
+// reverseBitsWide emits reversebits of 16- and 64-bit integers as DXC
+// does: a 16-bit value widened, reversed and shifted down 16; a 64-bit one
+// as two reversed 32-bit halves swapped. ok is false for 32-bit values.
+func (e *emitter) reverseBitsWide(x *ast.CallExpr, m *intrinsics.Match, ct *types.Type) (builder.ID, bool) {
+	at := e.paramType(x, m, 0)
+	c := at.Canonical()
+	bits := e.scalarBits(c.Scalar())
+	if bits == 32 || rowed(at) {
+		return 0, false
+	}
+	v := e.rvalueAs(x.Args[0], at)
+	n := flatCount(c)
+	u32 := types.ScalarType(types.Uint)
+	if n > 1 {
+		u32 = types.Vec(types.Uint, n)
+	}
+	ut := e.typeID(u32)
+	emit := func(op spv.Op, typ builder.ID, ops ...builder.ID) builder.ID {
+		return e.fb.Emit(op, typ, builder.Refs(ops...)...)
+	}
+	unsigned := at.WithScalar(intOfWidth(true, bits))
+	var r builder.ID
+	if bits == 16 {
+		wide := emit(spv.OpUConvert, ut, v)
+		rev := emit(spv.OpBitReverse, ut, wide)
+		shifted := emit(spv.OpShiftRightLogical, ut, rev, e.splatConst(u32, 16))
+		r = emit(spv.OpUConvert, e.typeID(unsigned), shifted)
+	} else {
+		ul := e.typeID(unsigned)
+		k32 := e.splatConst(unsigned, 32)
+		lo := emit(spv.OpUConvert, ut, v)
+		hi := emit(spv.OpUConvert, ut, emit(spv.OpShiftRightLogical, ul, v, k32))
+		loRev := emit(spv.OpBitReverse, ut, lo)
+		hiRev := emit(spv.OpBitReverse, ut, hi)
+		loWide := emit(spv.OpUConvert, ul, loRev)
+		hiWide := emit(spv.OpUConvert, ul, hiRev)
+		r = emit(spv.OpBitwiseOr, ul, emit(spv.OpShiftLeftLogical, ul, loWide, k32), hiWide)
+	}
+	if c.Scalar().IsSigned() {
+		r = emit(spv.OpBitcast, e.typeID(ct), r)
+	}
+	return r, true
+}
+
 // dst emits dst(a, b) = (1, a.y * b.y, a.z, b.w).
 func (e *emitter) dst(x *ast.CallExpr, m *intrinsics.Match, ct *types.Type) builder.ID {
 	pt := e.paramType(x, m, 0)
