@@ -92,6 +92,9 @@ func (c *checker) checkVulkan() {
 		}
 	}
 	v.stageLocations()
+	if !v.stop() {
+		v.combinedImageSamplers()
+	}
 }
 
 // entryPoints are the seeds of the walk: the -E function, or in a library

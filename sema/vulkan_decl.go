@@ -1,6 +1,7 @@
 package sema
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 
@@ -619,4 +620,92 @@ func (v *vulkanChecker) registerCOverlaps() {
 		}
 		taken[regs[i]] = true
 	}
+}
+
+// combinedImageSamplers: the textures and samplers marked
+// [[vk::combinedImageSampler]] pair up by descriptor set and binding; a
+// binding with only one of the two is DXC's fatal error. Bindings come
+// from vk::binding or register(xN, spaceM); unbound ones are not judged.
+func (v *vulkanChecker) combinedImageSamplers() {
+	type slot struct{ set, binding int64 }
+	type pair struct{ texture, sampler bool }
+	var order []slot
+	slots := map[slot]*pair{}
+	var walk func(decls []ast.Decl)
+	walk = func(decls []ast.Decl) {
+		for _, d := range decls {
+			switch d := d.(type) {
+			case *ast.NamespaceDecl:
+				walk(d.Decls)
+			case *ast.VarDecl:
+				if vkAttr(d.Attrs, "combinedImageSampler") == nil {
+					continue
+				}
+				vr, ok := v.c.info.ObjectOf(d).(*Var)
+				e := elemOf(vr.typ)
+				if !ok || e == nil || !e.IsObject() {
+					continue
+				}
+				sl, ok := declBinding(d)
+				if !ok {
+					continue
+				}
+				p := slots[sl]
+				if p == nil {
+					p = &pair{}
+					slots[sl] = p
+					order = append(order, sl)
+				}
+				switch e.Object().Class() {
+				case types.ClassTexture:
+					p.texture = true
+				case types.ClassSampler:
+					p.sampler = true
+				}
+			}
+		}
+	}
+	walk(v.c.file.Decls)
+	for _, sl := range order {
+		if p := slots[sl]; !p.texture || !p.sampler {
+			v.c.diags.Add(diag.Diagnostic{Severity: diag.Fatal, Code: codes.VkAttribute,
+				Msg: fmt.Sprintf("Texture or Sampler with [[vk::combinedImageSampler]] attribute is missing for descriptor set and binding: %d, %d", sl.set, sl.binding)})
+			return
+		}
+	}
+}
+
+// declBinding is a resource's descriptor set and binding when written:
+// [[vk::binding(b, s)]], else register(xN[, spaceM]).
+func declBinding(d *ast.VarDecl) (sl struct{ set, binding int64 }, ok bool) {
+	if a := vkAttr(d.Attrs, "binding"); a != nil {
+		b, ok := attrInt(a, 0)
+		if !ok {
+			return sl, false
+		}
+		s, _ := attrInt(a, 1)
+		sl.set, sl.binding = s, b
+		return sl, true
+	}
+	for _, s := range d.Semantics {
+		if s.Kind != ast.Register || len(s.Args) == 0 {
+			continue
+		}
+		reg := strings.TrimSpace(s.Args[0])
+		if len(reg) < 2 {
+			return sl, false
+		}
+		n, err := strconv.ParseInt(reg[1:], 10, 64)
+		if err != nil {
+			return sl, false
+		}
+		sl.binding = n
+		for _, a := range s.Args[1:] {
+			if sp, ok := strings.CutPrefix(strings.TrimSpace(a), "space"); ok {
+				sl.set, _ = strconv.ParseInt(sp, 10, 64)
+			}
+		}
+		return sl, true
+	}
+	return sl, false
 }

@@ -1,6 +1,7 @@
 package sema
 
 import (
+	"os"
 	"strings"
 	"testing"
 
@@ -85,5 +86,19 @@ float4 sampleIt(float2 uv) { return tex.Sample(s, uv); }
 	ck = checkSource(t, "lib2.hlsl", []byte(src2), Config{Stage: "lib", Major: 6, Minor: 3}, nil)
 	if got := ck.render(); !strings.Contains(got, "4:37: error: sampling with implicit lod is only allowed in fragment and compute shaders") {
 		t.Errorf("want the vertex entry's implicit-LOD error, got:\n%s", got)
+	}
+}
+
+// TestVulkanCombinedSampler checks the fatal error DXC reports, without a
+// location, for a combined image sampler binding with one half missing.
+func TestVulkanCombinedSampler(t *testing.T) {
+	src, err := os.ReadFile("testdata/unpositioned/combined_sampler.hlsl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ck := checkSource(t, "combined.hlsl", src, configLine(string(src)), nil)
+	want := "fatal error: Texture or Sampler with [[vk::combinedImageSampler]] attribute is missing for descriptor set and binding: 0, 1"
+	if got := ck.render(); !strings.Contains(got, want) || ck.diags.ErrorCount() != 1 {
+		t.Errorf("want exactly %q, got:\n%s", want, got)
 	}
 }
