@@ -439,6 +439,19 @@ void main(uint3 id : SV_DispatchThreadID) {
 			`OpControlBarrier %uint_2 %uint_1 %uint_328$`,
 		},
 	},
+	{
+		// The copy is decorated; propagateNonUniform (nonuniform.go)
+		// spreads the decoration to the accesses.
+		name: "non_uniform_resource_index", profile: "ps_6_0",
+		src: `Texture2D T[8]; SamplerState S;
+float4 main(uint i : A, float2 uv : B) : SV_Target { return T[NonUniformResourceIndex(i)].Sample(S, uv); }`,
+		want: []string{
+			`OpDecorate (%\w+) NonUniform$`,
+			`= OpLoad %uint %i$`,
+			`= OpCopyObject %uint %`,
+			`= OpAccessChain %_ptr_UniformConstant_type_2d_image %T %`,
+		},
+	},
 }
 
 // TestIntrinsicsExtra checks the instructions the rarer intrinsics and
