@@ -198,7 +198,7 @@ func (o *Options) codegenOptions(p Profile) spirv.Options {
 		InvertY: o.InvertY, UseDXPositionW: o.UseDXPositionW, CodeGenOnly: o.CodeGenOnly,
 		Demote:     version >= spv.Version1_6 || slices.Contains(o.Extensions, "SPV_EXT_demote_to_helper_invocation"),
 		Extensions: o.Extensions, BindingShifts: o.BindingShifts, BindRegisters: o.BindRegisters,
-		BindGlobals: o.BindGlobals,
-		Layout:      layout.Flags{UseDXLayout: o.UseDXLayout, UseGLLayout: o.UseGLLayout, UseScalarLayout: o.UseScalarLayout},
+		BindGlobals: o.BindGlobals, Reflect: o.Reflect, UnknownImageFormat: o.UnknownImageFormat,
+		Layout: layout.Flags{UseDXLayout: o.UseDXLayout, UseGLLayout: o.UseGLLayout, UseScalarLayout: o.UseScalarLayout},
 	}
 }

@@ -74,15 +74,21 @@ func TestCheckReportsPositionedErrors(t *testing.T) {
 	}
 }
 
-// Until code generation exists, Compile must say so — never succeed with
-// no module.
-func TestCompileWithoutCodegenFails(t *testing.T) {
+// Compile returns a module on success and none on failure.
+func TestCompileProducesModule(t *testing.T) {
 	res, err := Compile(Options{Profile: "ps_6_0"}, "p.hlsl", []byte("float4 main() : SV_Target { return 1; }\n"))
 	if err != nil {
 		t.Fatal(err)
 	}
+	if res.Failed() || len(res.SPIRV) < 5 || res.SPIRV[0] != 0x07230203 {
+		t.Errorf("want a SPIR-V module, got %d words (failed %v)", len(res.SPIRV), res.Failed())
+	}
+	res, err = Compile(Options{Profile: "ps_6_0"}, "p.hlsl", []byte("float4 main() : SV_Target { return undeclared; }\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
 	if !res.Failed() || res.SPIRV != nil {
-		t.Errorf("want a failure without SPIR-V, got %d words", len(res.SPIRV))
+		t.Errorf("an error must give no module, got %d words", len(res.SPIRV))
 	}
 	if _, err := Compile(Options{}, "p.hlsl", nil); err == nil || !strings.Contains(err.Error(), "target profile missing") {
 		t.Errorf("no -T: got %v", err)

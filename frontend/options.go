@@ -53,6 +53,9 @@ type Options struct {
 	BindingShifts []BindingShift
 	BindRegisters []RegisterBinding
 	BindGlobals   *[2]int // binding, set of $Globals
+
+	Reflect            bool // -fspv-reflect: reflection decorations
+	UnknownImageFormat bool // -fspv-use-unknown-image-format
 }
 
 // BindingShift is -fvk-<class>-shift N SPACE (see spirv.BindingShift).

@@ -91,6 +91,8 @@ func parseCommandLine(args []string) (*cli, error) {
 	fs.BoolVar(&o.UseDXPositionW, "fvk-use-dx-position-w", false, "")
 	fs.StringVar(&o.EntryPointName, "fspv-entrypoint-name", "", "")
 	fs.BoolVar(&o.UseGLLayout, "fvk-use-gl-layout", false, "")
+	fs.BoolVar(&o.Reflect, "fspv-reflect", false, "")
+	fs.BoolVar(&o.UnknownImageFormat, "fspv-use-unknown-image-format", false, "")
 	fs.BoolVar(&o.UseDXLayout, "fvk-use-dx-layout", false, "")
 	fs.BoolVar(&o.UseScalarLayout, "fvk-use-scalar-layout", false, "")
 	fs.StringArrayVar(&o.Extensions, "fspv-extension", nil, "")

@@ -51,6 +51,8 @@ type Options struct {
 	BindGlobals   *[2]int // binding, set of $Globals
 	// UnknownImageFormat is -fspv-use-unknown-image-format.
 	UnknownImageFormat bool
+	// Reflect is -fspv-reflect (reflect.go).
+	Reflect bool
 }
 
 // BindingShift is -fvk-<class>-shift N SPACE: resources bound with
@@ -218,6 +220,10 @@ func (e *emitter) module() {
 	}
 	e.b.Capability(spv.CapabilityShader)
 	e.b.MemoryModel(spv.AddressingModelLogical, spv.MemoryModelGLSL450)
+	if e.opts.Reflect {
+		e.b.Extension("SPV_GOOGLE_hlsl_functionality1")
+		e.b.Extension("SPV_GOOGLE_user_type")
+	}
 	sm := uint32(e.opts.Major*100 + e.opts.Minor*10)
 	e.b.Source(spv.SourceLanguageHLSL, sm, 0, "")
 

@@ -333,6 +333,7 @@ func (e *emitter) stageLeaf(t *types.Type, sem string, path []uint32, mods []ast
 		e.b.Decorate(id, spv.DecorationBuiltIn, builder.Enum(bi.builtin))
 		e.builtinExtras(id, bi.builtin, upper, in)
 		sv.id, sv.builtin = id, true
+		e.reflectStageVar(id, sem)
 		leaf.v, leaf.varType = id, varType
 		leaf.invertY = e.opts.InvertY && bi.builtin == spv.BuiltInPosition && !in
 		*vars = append(*vars, sv)
@@ -352,6 +353,7 @@ func (e *emitter) stageLeaf(t *types.Type, sem string, path []uint32, mods []ast
 	id := e.b.GlobalVariable(e.b.TypePointer(sc, e.typeID(varType)), sc, prefix+sem, 0)
 	leaf.v, leaf.varType = id, varType
 	sv.id = id
+	e.reflectStageVar(id, sem)
 	sv.slots = locationSlots(varType)
 	if upper == "SV_TARGET" {
 		_, idx := splitSemantic(sem)

@@ -192,6 +192,7 @@ func (e *emitter) resourceVar(d *ast.VarDecl, v *sema.Var) {
 	}
 	e.vars[v] = &variable{ptr: ptr, sc: sc, typ: vt, rule: rule, member: -1}
 	e.bindings.add(ptr, d.Attrs, d.Semantics, class)
+	e.reflectResource(ptr, t)
 	if o == types.AppendStructuredBuffer || o == types.ConsumeStructuredBuffer {
 		// their counters exist whether used or not
 		e.newCounter(ptr, v.Name(), sc, d.Attrs, t)
@@ -792,6 +793,7 @@ func (e *emitter) newCounter(buf builder.ID, name string, sc spv.StorageClass, a
 	ct := e.arrayOf(t, e.low.Counter())
 	id := e.b.GlobalVariable(e.b.TypePointer(sc, ct), sc, "counter.var."+name, 0)
 	e.counters[buf] = id
+	e.reflectCounter(buf, id)
 	var cattrs []*ast.Attribute
 	for _, a := range attrs {
 		if a.Namespace == "vk" && a.Name == "counter_binding" && len(a.Args) == 1 {

@@ -774,31 +774,15 @@ func (b *builder) tagType(ctx p.ITagTypeContext, n *ast.TypeExpr, def *ast.Decl)
 	}
 }
 
-// qualifiedType fills n from `A::B<int>::C`: the last name is the type,
-// the others its qualifier.
+// qualifiedType fills n from `A::B<int>::C`: the qualifier and the type.
 func (b *builder) qualifiedType(ctx p.IQualifiedTypeContext, n *ast.TypeExpr) {
 	if ctx == nil || isNilCtx(ctx) {
 		return
 	}
-	names := ctx.AllScopeName()
-	if len(names) == 0 {
-		return
+	if sp := ctx.ScopePrefix(); sp != nil {
+		n.Global, n.Qualifier = b.scopePrefix(sp)
 	}
-	last := names[len(names)-1]
-	if start := ctx.GetStart(); start != nil && start.GetTokenType() == p.HLSLParserCOLONCOLON {
-		n.Global = true
-	}
-	n.Qualifier = b.scopeNames(names[:len(names)-1])
-	t := b.tok(last.GetStart())
-	n.Name = t.Text
-	switch t.typ {
-	case p.HLSLParserTEMPLATE_NAME:
-		n.HasArgs = true
-		n.Args = b.templateArgs(last.TemplateArgList())
-	case p.HLSLParserNS_NAME:
-		// The classifier makes a name an NS_NAME only before `::`.
-		b.diags.Errorf(diag.SyntaxBase+codeSyntax, t.Loc(), "expected a type")
-	}
+	b.simpleType(ctx.SimpleType(), n)
 }
 
 func (b *builder) simpleType(ctx p.ISimpleTypeContext, n *ast.TypeExpr) {
@@ -812,24 +796,6 @@ func (b *builder) simpleType(ctx p.ISimpleTypeContext, n *ast.TypeExpr) {
 	n.Name = b.termTok(ctx.TEMPLATE_NAME()).Text
 	n.HasArgs = true
 	n.Args = b.templateArgs(ctx.TemplateArgList())
-}
-
-func (b *builder) ctorType(ctx p.ICtorTypeContext) *ast.TypeExpr {
-	n := &ast.TypeExpr{}
-	b.set(n, ctx)
-	if ctx == nil {
-		return n
-	}
-	if ctx.KW_UNSIGNED() != nil || ctx.KW_SIGNED() != nil {
-		n.Keyword = b.tok(ctx.GetStart()).Text
-		n.Name = "int"
-		if tn := ctx.TYPE_NAME(); tn != nil {
-			n.Name = b.termTok(tn).Text
-		}
-		return n
-	}
-	b.qualifiedType(ctx.QualifiedType(), n)
-	return n
 }
 
 func (b *builder) namedType(ctx p.INamedTypeContext) *ast.TypeExpr {
@@ -1486,17 +1452,28 @@ func (b *builder) primary(ctx p.IPrimaryExpressionContext) ast.Expr {
 	case *p.LiteralExprContext:
 		return b.literal(c.Literal())
 	case *p.NameExprContext:
+		if st := c.SimpleType(); st != nil {
+			// A functional cast or constructor call: `S::Inner(0)`.
+			n := &ast.ConstructExpr{}
+			b.set(n, c)
+			t := &ast.TypeExpr{}
+			b.setToks(t, c.GetStart(), st.GetStop())
+			t.Global, t.Qualifier = b.scopePrefix(c.ScopePrefix())
+			b.simpleType(st, t)
+			n.Type = t
+			n.Args = b.arguments(c.ArgumentList())
+			return n
+		}
 		n := &ast.NameExpr{}
 		b.set(n, c)
 		n.Global, n.Qualifier = b.scopePrefix(c.ScopePrefix())
+		if tf := c.TEMPLATE_FUNC(); tf != nil {
+			n.HasArgs = true
+			n.Name = b.termTok(tf).Text
+			n.Args = b.templateArgs(c.TemplateArgList())
+			return n
+		}
 		n.Name = b.termTok(c.IDENT()).Text
-		return n
-	case *p.TemplateFuncExprContext:
-		n := &ast.NameExpr{HasArgs: true}
-		b.set(n, c)
-		n.Global, n.Qualifier = b.scopePrefix(c.ScopePrefix())
-		n.Name = b.termTok(c.TEMPLATE_FUNC()).Text
-		n.Args = b.templateArgs(c.TemplateArgList())
 		return n
 	case *p.ThisExprContext:
 		n := &ast.ThisExpr{}
@@ -1508,9 +1485,17 @@ func (b *builder) primary(ctx p.IPrimaryExpressionContext) ast.Expr {
 		n.X = b.expression(c.Expression())
 		return n
 	case *p.ConstructExprContext:
+		// `unsigned int(x)`, `unsigned(x)`.
 		n := &ast.ConstructExpr{}
 		b.set(n, c)
-		n.Type = b.ctorType(c.CtorType())
+		t := &ast.TypeExpr{Keyword: b.tok(c.GetStart()).Text, Name: "int"}
+		last := c.GetStart()
+		if tn := c.TYPE_NAME(); tn != nil {
+			t.Name = b.termTok(tn).Text
+			last = tn.GetSymbol()
+		}
+		b.setToks(t, c.GetStart(), last)
+		n.Type = t
 		n.Args = b.arguments(c.ArgumentList())
 		return n
 	}

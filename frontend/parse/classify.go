@@ -161,8 +161,28 @@ func classify(diags *diag.List, toks []token.Token) []ctok {
 			templates = 0
 		}
 	}
+	c.markScopes()
 	c.markCasts()
 	return c.in
+}
+
+// markScopes gives the names before `::` their scope token: a type name
+// becomes an NS_NAME, a template name whose argument list is followed by
+// `::` a TEMPLATE_SCOPE. The parser then sees where a qualifier ends from
+// one token.
+func (c *classifier) markScopes() {
+	for i := range c.in {
+		switch c.in[i].typ {
+		case p.HLSLParserTYPE_NAME:
+			if c.isPunct(i+1, "::") {
+				c.in[i].typ = p.HLSLParserNS_NAME
+			}
+		case p.HLSLParserTEMPLATE_NAME:
+			if c.isPunct(i+1, "<") && c.isPunct(c.skipAngles(i+1), "::") {
+				c.in[i].typ = p.HLSLParserTEMPLATE_SCOPE
+			}
+		}
+	}
 }
 
 // markCasts makes the `(` of every cast a CAST_LPAREN: a `(` that does not
@@ -202,7 +222,7 @@ func (c *classifier) typeEnd(i int) int {
 		}
 	case p.HLSLParserELABORATED, p.HLSLParserKW_TYPENAME:
 		j = c.qualifiedNameEnd(j+1, true)
-	case p.HLSLParserTYPE_NAME, p.HLSLParserTEMPLATE_NAME, p.HLSLParserNS_NAME, p.HLSLParserCOLONCOLON:
+	case p.HLSLParserTYPE_NAME, p.HLSLParserTEMPLATE_NAME, p.HLSLParserNS_NAME, p.HLSLParserTEMPLATE_SCOPE, p.HLSLParserCOLONCOLON:
 		j = c.qualifiedNameEnd(j, false)
 	default:
 		return i
@@ -242,7 +262,7 @@ func (c *classifier) qualifiedNameEnd(i int, identOK bool) int {
 		switch c.at(j).typ {
 		case p.HLSLParserNS_NAME:
 			j++
-		case p.HLSLParserTEMPLATE_NAME:
+		case p.HLSLParserTEMPLATE_NAME, p.HLSLParserTEMPLATE_SCOPE:
 			j = c.skipAngles(j + 1)
 		case p.HLSLParserTYPE_NAME:
 			j++

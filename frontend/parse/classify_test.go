@@ -14,7 +14,8 @@ import (
 // classified renders the identifiers of src with their classes:
 // I identifier, T type, TT template type before <, F template function
 // before <, N namespace, M modifier, K keyword, E struct/class/interface/
-// enum keyword of an elaborated type (not a definition).
+// enum keyword of an elaborated type (not a definition), TS template name
+// whose arguments are followed by ::.
 func classified(t *testing.T, src string) string {
 	t.Helper()
 	fs := diag.NewFileSet()
@@ -41,6 +42,8 @@ func classified(t *testing.T, src string) string {
 			class = "M"
 		case p.HLSLParserELABORATED:
 			class = "E"
+		case p.HLSLParserTEMPLATE_SCOPE:
+			class = "TS"
 		default:
 			class = "K"
 		}
@@ -178,6 +181,25 @@ func TestClassifyCasts(t *testing.T) {
 		}
 		if fmt.Sprint(got) != fmt.Sprint(tt.want) {
 			t.Errorf("%s\n got: %v\nwant: %v", tt.src, got, tt.want)
+		}
+	}
+}
+
+// Every name before `::` is a scope token: types become NS_NAME, template
+// names whose argument list `::` follows become TEMPLATE_SCOPE.
+func TestClassifyScopes(t *testing.T) {
+	tests := []struct{ src, want string }{
+		{"struct S { static const int x = 1; struct In { }; }; int a = S::x; S::In b;",
+			"struct/K S/I static/K const/K int/T x/I struct/K In/I int/T a/I S/N x/I S/N In/T b/I"},
+		{"template <class T> struct W { typedef T E; }; W<int>::E e; W<W<int> >::E f = W<int>::E(1);",
+			"template/K class/K T/I struct/K W/I typedef/K T/T E/I W/TS int/T E/T e/I W/TS W/TT int/T E/T f/I W/TS int/T E/T"},
+		{"float4 v = float4(1, 2, 3, 4); vector<float, 2> w = vector<float, 2>(0, 1);",
+			"float4/T v/I float4/T vector/TT float/T w/I vector/TT float/T"},
+		{"namespace ns { int g; } int h = ns::g + ::ns::g;", "namespace/K ns/I int/T g/I int/T h/I ns/N g/I ns/N g/I"},
+	}
+	for _, tt := range tests {
+		if got := classified(t, tt.src); got != tt.want {
+			t.Errorf("%s\n got: %s\nwant: %s", tt.src, got, tt.want)
 		}
 	}
 }

@@ -45,7 +45,7 @@ func TestColdParsePredictionWork(t *testing.T) {
 		}
 	}
 	t.Logf("cold parse of typical.hlsl: %d decisions predicted adaptively, %d DFA states", decisions, states)
-	if decisions > 6 || states > 40 {
-		t.Errorf("cold parse of typical.hlsl: %d adaptive decisions and %d DFA states, want at most 6 and 40", decisions, states)
+	if decisions > 5 || states > 32 {
+		t.Errorf("cold parse of typical.hlsl: %d adaptive decisions and %d DFA states, want at most 5 and 32", decisions, states)
 	}
 }

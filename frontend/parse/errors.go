@@ -131,7 +131,7 @@ func contains(set *antlr.IntervalSet, typ int) bool {
 // startsExpression is a token type that can begin an expression.
 var startsExpression = map[int]bool{
 	p.HLSLParserIDENT: true, p.HLSLParserTYPE_NAME: true, p.HLSLParserTEMPLATE_NAME: true,
-	p.HLSLParserTEMPLATE_FUNC: true, p.HLSLParserNS_NAME: true, p.HLSLParserINT_LIT: true,
+	p.HLSLParserTEMPLATE_FUNC: true, p.HLSLParserNS_NAME: true, p.HLSLParserTEMPLATE_SCOPE: true, p.HLSLParserINT_LIT: true,
 	p.HLSLParserFLOAT_LIT: true, p.HLSLParserSTRING_LIT: true, p.HLSLParserCHAR_LIT: true,
 	p.HLSLParserKW_TRUE: true, p.HLSLParserKW_FALSE: true, p.HLSLParserKW_THIS: true,
 	p.HLSLParserKW_SIZEOF: true, p.HLSLParserLPAREN: true, p.HLSLParserCAST_LPAREN: true, p.HLSLParserPLUS: true,
