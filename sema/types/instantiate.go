@@ -161,7 +161,11 @@ func checkElement(o Object, elem *Type, n int64) error {
 		return nil
 	}
 	c := elem.Canonical()
-	if c.Kind() == ObjectK || c.Kind() == Void {
+	// A vk::BufferPointer is a 64-bit address: buffers and buffer
+	// pointers may hold one (DXC allows BufferPointer<BufferPointer<T>>).
+	pointer := c.Kind() == ObjectK && c.Object() == VkBufferPointer &&
+		(o.Class() == ClassStructuredBuffer || o == VkBufferPointer)
+	if (c.Kind() == ObjectK && !pointer) || c.Kind() == Void {
 		return fmt.Errorf("'%s' cannot be used as a type parameter", elem)
 	}
 	switch o.Class() {
