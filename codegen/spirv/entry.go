@@ -135,6 +135,9 @@ type ioLeaf struct {
 	varType *types.Type
 	arrayOf bool // the variable is an array of one (SampleMask)
 	invertY bool
+	// dxPositionW: -fvk-use-dx-position-w on a pixel shader's SV_Position
+	// input: w is 1/w, as in Direct3D.
+	dxPositionW bool
 }
 
 // semanticOf returns the semantic name written on a declaration.
@@ -336,6 +339,7 @@ func (e *emitter) stageLeaf(t *types.Type, sem string, path []uint32, mods []ast
 		e.reflectStageVar(id, sem)
 		leaf.v, leaf.varType = id, varType
 		leaf.invertY = e.opts.InvertY && bi.builtin == spv.BuiltInPosition && !in
+		leaf.dxPositionW = e.opts.UseDXPositionW && bi.builtin == spv.BuiltInFragCoord
 		*vars = append(*vars, sv)
 		return []ioLeaf{leaf}
 	}
@@ -481,6 +485,12 @@ func (e *emitter) readLeaves(t *types.Type, leaves []ioLeaf) builder.ID {
 			v = e.fb.CompositeExtract(e.typeID(vt), arr, 0)
 		} else {
 			v = e.fb.Load(e.typeID(vt), l.v)
+		}
+		if l.dxPositionW {
+			ft := e.typeID(types.ScalarType(types.Float))
+			w := e.fb.CompositeExtract(ft, v, 3)
+			rw := e.fb.Emit(spv.OpFDiv, ft, builder.Ref(e.scalarConst(types.Float, 1)), builder.Ref(w))
+			v = e.fb.Emit(spv.OpCompositeInsert, e.typeID(vt), builder.Ref(rw), builder.Ref(v), builder.Lit(3))
 		}
 		v = e.fitBuiltin(v, vt, l.typ)
 		vals[pathKey(l.path)] = v
