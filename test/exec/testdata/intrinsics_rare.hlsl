@@ -1,8 +1,9 @@
 // The rarer intrinsics, checked against their definitions: msad4's four
 // byte alignments, lit and dst, frexp and modf on vectors and matrices,
 // log10, fmod per matrix row, f16tof32 and asdouble on vectors, select on
-// a matrix, isfinite on a vector, and the wave operations on vectors.
-// The two entry points glslang cannot compile are compiled only in their
+// a matrix, isfinite on a vector, the wave operations on vectors, and the
+// 8-bit packing and packed dot products.
+// The entry points glslang cannot compile are compiled only in their
 // own cases (-D), since a compile error anywhere fails every case.
 
 StructuredBuffer<float> A : register(t1);
@@ -129,3 +130,24 @@ void wavevec(uint3 tid : SV_GroupThreadID) {
          && all(p == float2(i, 2 * i));
   OutU[tid.x] = ok ? 1 : 0;
 }
+
+//: case pack_unpack_8bit_and_dot4add
+//: flags -T cs_6_6 -E packs -DPACKS
+//: in U = u32 0x01020304 0x05060708 0xff020304 0x05fe0708
+//: expect OutU = u32 0xff030201 0x05807fff 0xff11ff00 0x07f97f80  -1 127 -128 5  1 2 3 255  80 45
+//: xfail glslang: has no SM 6.6 pack_*/unpack_* nor SM 6.4 dot4add_* intrinsics (a compile error)
+#ifdef PACKS
+[numthreads(1, 1, 1)]
+void packs() {
+  OutU[0] = pack_u8(uint4(0x101, 2, 3, 0xff));
+  OutU[1] = pack_s8(int4(-1, 127, -128, 5));
+  OutU[2] = pack_clamp_u8(int4(-5, 300, 17, 255));
+  OutU[3] = pack_clamp_s8(int4(-200, 200, -7, 7));
+  int4 s = unpack_s8s32((int8_t4_packed)OutU[1]);
+  uint4 u = unpack_u8u32((uint8_t4_packed)OutU[0]);
+  OutU[4] = s.x; OutU[5] = s.y; OutU[6] = s.z; OutU[7] = s.w;
+  OutU[8] = u.x; OutU[9] = u.y; OutU[10] = u.z; OutU[11] = u.w;
+  OutU[12] = dot4add_u8packed(U[0], U[1], 10u);
+  OutU[13] = dot4add_i8packed(U[2], U[3], 1);
+}
+#endif
