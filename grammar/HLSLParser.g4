@@ -30,6 +30,9 @@ tokens {
     // the `(` of a cast `(T)x`: the classifier sees a type, `)` and an
     // operand, so casts and parenthesized expressions differ by one token
     CAST_LPAREN,
+    // a template name whose argument list is followed by `::` (`S<int>::`);
+    // any other name before `::` is an NS_NAME, type names included
+    TEMPLATE_SCOPE,
     // declaration modifiers (storage, interpolation, parameter, primitive);
     // the contextual ones are only classified as modifiers when followed by
     // a type or another modifier
@@ -228,12 +231,11 @@ tagType
     ;
 
 // A possibly qualified type name, `float4`, `vk::SpirvType<...>`,
-// `S<int>::Inner`: the last name is the type, the others its qualifier.
-// Written as a list rather than `scopePrefix? simpleType`, which would
-// have to scan a whole template argument list to see whether `::` follows.
-// The classifier makes a name before `::` an NS_NAME and never the last.
+// `S<int>::Inner`. Names before `::` reach the parser as NS_NAME or
+// TEMPLATE_SCOPE, never as TYPE_NAME or TEMPLATE_NAME, so where the
+// qualifier ends is seen from one token.
 qualifiedType
-    : COLONCOLON? scopeName (COLONCOLON scopeName)*
+    : scopePrefix? simpleType
     ;
 
 simpleType
@@ -242,14 +244,13 @@ simpleType
     ;
 
 scopePrefix
-    : COLONCOLON? (scopeName COLONCOLON)+
-    | COLONCOLON
+    : COLONCOLON (scopeName COLONCOLON)*
+    | (scopeName COLONCOLON)+
     ;
 
 scopeName
     : NS_NAME
-    | TYPE_NAME
-    | TEMPLATE_NAME LT templateArgList? GT
+    | TEMPLATE_SCOPE LT templateArgList? GT
     ;
 
 templateArgList
@@ -427,20 +428,15 @@ argumentList
     : assignmentExpression (COMMA assignmentExpression)*
     ;
 
+// A name, `x`, `S::x`, `f<int>`, or a functional cast or constructor call,
+// `float3(x)`, `vector<float, 2>(a, b)`, `S::Inner(0)`: one alternative,
+// so that the qualifier is read before the kind of name is decided.
 primaryExpression
     : literal                                                                   # literalExpr
-    | scopePrefix? IDENT                                                        # nameExpr
-    | scopePrefix? TEMPLATE_FUNC LT templateArgList? GT                         # templateFuncExpr
+    | scopePrefix? (IDENT | TEMPLATE_FUNC LT templateArgList? GT | simpleType LPAREN argumentList? RPAREN) # nameExpr
     | KW_THIS                                                                   # thisExpr
     | LPAREN expression RPAREN                                                  # parenExpr
-    | ctorType LPAREN argumentList? RPAREN                                      # constructExpr
-    ;
-
-// The type of a functional cast or constructor call: `float3(x)`,
-// `vector<float, 2>(a, b)`, `S::Inner(0)`.
-ctorType
-    : qualifiedType
-    | (KW_UNSIGNED | KW_SIGNED) TYPE_NAME?
+    | (KW_UNSIGNED | KW_SIGNED) TYPE_NAME? LPAREN argumentList? RPAREN          # constructExpr
     ;
 
 literal

@@ -363,10 +363,6 @@ func (v *BaseHLSLParserVisitor) VisitNameExpr(ctx *NameExprContext) interface{} 
 	return v.VisitChildren(ctx)
 }
 
-func (v *BaseHLSLParserVisitor) VisitTemplateFuncExpr(ctx *TemplateFuncExprContext) interface{} {
-	return v.VisitChildren(ctx)
-}
-
 func (v *BaseHLSLParserVisitor) VisitThisExpr(ctx *ThisExprContext) interface{} {
 	return v.VisitChildren(ctx)
 }
@@ -376,10 +372,6 @@ func (v *BaseHLSLParserVisitor) VisitParenExpr(ctx *ParenExprContext) interface{
 }
 
 func (v *BaseHLSLParserVisitor) VisitConstructExpr(ctx *ConstructExprContext) interface{} {
-	return v.VisitChildren(ctx)
-}
-
-func (v *BaseHLSLParserVisitor) VisitCtorType(ctx *CtorTypeContext) interface{} {
 	return v.VisitChildren(ctx)
 }
 

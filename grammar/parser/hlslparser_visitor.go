@@ -274,9 +274,6 @@ type HLSLParserVisitor interface {
 	// Visit a parse tree produced by HLSLParser#nameExpr.
 	VisitNameExpr(ctx *NameExprContext) interface{}
 
-	// Visit a parse tree produced by HLSLParser#templateFuncExpr.
-	VisitTemplateFuncExpr(ctx *TemplateFuncExprContext) interface{}
-
 	// Visit a parse tree produced by HLSLParser#thisExpr.
 	VisitThisExpr(ctx *ThisExprContext) interface{}
 
@@ -285,9 +282,6 @@ type HLSLParserVisitor interface {
 
 	// Visit a parse tree produced by HLSLParser#constructExpr.
 	VisitConstructExpr(ctx *ConstructExprContext) interface{}
-
-	// Visit a parse tree produced by HLSLParser#ctorType.
-	VisitCtorType(ctx *CtorTypeContext) interface{}
 
 	// Visit a parse tree produced by HLSLParser#literal.
 	VisitLiteral(ctx *LiteralContext) interface{}
