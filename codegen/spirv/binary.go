@@ -366,6 +366,9 @@ func (e *emitter) perRowSelect(mt *types.Type, c, a, b builder.ID) builder.ID {
 
 // assign emits = and the compound assignments; the value is the lvalue.
 func (e *emitter) assign(x *ast.AssignExpr) value {
+	if v, ok := e.bindResourceAlias(x); ok { // resources.go
+		return v
+	}
 	if x.Op == ast.Assign {
 		lt := e.typeOf(x.L)
 		var r builder.ID

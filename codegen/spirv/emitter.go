@@ -142,8 +142,11 @@ type emitter struct {
 	staticInit map[*sema.Var]bool
 	counters   map[builder.ID]builder.ID // structured buffer -> its counter variable
 	aliases    map[*sema.Var]bool        // local resource variables (aliases of a resource)
-	inl        *inlineCtx                // the function being inlined (inline.go)
-	numThreads [3]uint32                 // a compute shader's [numthreads]
+	// pendingAlias are local resource variables declared without an
+	// initializer, with the block of their declaration.
+	pendingAlias map[*sema.Var]builder.ID
+	inl          *inlineCtx // the function being inlined (inline.go)
+	numThreads   [3]uint32  // a compute shader's [numthreads]
 }
 
 // function is a user function being or to be emitted.
@@ -187,7 +190,7 @@ func newEmitter(fs *diag.FileSet, diags *diag.List, file *ast.File, info *sema.I
 		opts.HLSLVersion = 2021
 	}
 	e := &emitter{opts: opts, fs: fs, diags: diags, file: file, info: info,
-		funcs: map[*sema.Func]*function{}, vars: map[*sema.Var]*variable{}, staticInit: map[*sema.Var]bool{}, counters: map[builder.ID]builder.ID{}, aliases: map[*sema.Var]bool{}}
+		funcs: map[*sema.Func]*function{}, vars: map[*sema.Var]*variable{}, staticInit: map[*sema.Var]bool{}, counters: map[builder.ID]builder.ID{}, aliases: map[*sema.Var]bool{}, pendingAlias: map[*sema.Var]builder.ID{}}
 	e.b = builder.New(opts.Version)
 	e.b.M.Generator = builder.GeneratorDXC
 	e.calc = layout.NewCalculator(layout.Options{Enable16BitTypes: opts.Enable16BitTypes, DefaultRowMajor: opts.RowMajor})

@@ -92,7 +92,10 @@ func (e *emitter) globalVar(d *ast.VarDecl) {
 func (e *emitter) privateVar(v *sema.Var, name string) {
 	t := v.Type()
 	if t.IsObject() {
-		e.unsupported(v.Decl, "a static resource variable")
+		if e.staticResource(v) { // resources.go
+			return
+		}
+		e.unsupported(v.Decl, "a static resource variable not initialized with a global resource")
 	}
 	id := e.b.GlobalVariable(e.ptrType(spv.StorageClassPrivate, t, layout.Void), spv.StorageClassPrivate, name, 0)
 	e.relaxed(id, t)

@@ -147,6 +147,9 @@ func (e *emitter) intrinsic(x *ast.CallExpr, m *intrinsics.Match) value {
 	if t == nil {
 		t = types.VoidType()
 	}
+	if v, ok := e.intrinsicOverride(x, m, name, t); ok { // intrinsics_extra.go
+		return v
+	}
 	args := func() []builder.ID {
 		ids := make([]builder.ID, len(x.Args))
 		for i, a := range x.Args {

@@ -962,7 +962,9 @@ func (e *emitter) handleArg(arg ast.Expr) builder.ID {
 // It cannot be assigned again.
 func (e *emitter) localResource(d *ast.VarDecl, v *sema.Var) {
 	if d.Init == nil {
-		e.unsupported(d, "a local resource variable without an initializer")
+		// bound by its first assignment (bindResourceAlias)
+		e.pendingAlias[v] = e.fb.Block()
+		return
 	}
 	init := e.expr(d.Init)
 	if !init.ptr || init.swz != nil || init.texel != nil {
@@ -970,4 +972,62 @@ func (e *emitter) localResource(d *ast.VarDecl, v *sema.Var) {
 	}
 	e.vars[v] = &variable{ptr: e.addr(init), sc: init.sc, typ: init.typ, rule: init.rule, member: -1}
 	e.aliases[v] = true
+}
+
+// bindResourceAlias handles r = <resource> where r is a local resource
+// variable declared without an initializer: the first assignment, in the
+// same basic block as the declaration (so it happens exactly once, on every
+// path), binds the alias. ok is false for any other assignment.
+func (e *emitter) bindResourceAlias(x *ast.AssignExpr) (value, bool) {
+	if x.Op != ast.Assign {
+		return value{}, false
+	}
+	n, isName := unparen(x.L).(*ast.NameExpr)
+	if !isName {
+		return value{}, false
+	}
+	v, isVar := e.info.ObjectOf(n).(*sema.Var)
+	if !isVar {
+		return value{}, false
+	}
+	block, pending := e.pendingAlias[v]
+	if !pending {
+		return value{}, false
+	}
+	if block != e.fb.Block() {
+		e.unsupported(x, "assigning a local resource variable under control flow")
+	}
+	init := e.expr(x.R)
+	if !init.ptr || init.swz != nil || init.texel != nil {
+		e.unsupported(x.R, "assigning this expression to a local resource variable")
+	}
+	delete(e.pendingAlias, v)
+	e.vars[v] = &variable{ptr: e.addr(init), sc: init.sc, typ: init.typ, rule: init.rule, member: -1}
+	e.aliases[v] = true
+	return init, true
+}
+
+// staticResource declares a static resource variable initialized with a
+// global resource as an alias of it.
+func (e *emitter) staticResource(v *sema.Var) bool {
+	d, ok := v.Decl.(*ast.VarDecl)
+	if !ok || d.Init == nil {
+		return false
+	}
+	n, ok := unparen(d.Init).(*ast.NameExpr)
+	if !ok {
+		return false
+	}
+	src, ok := e.info.ObjectOf(n).(*sema.Var)
+	if !ok {
+		return false
+	}
+	sv, ok := e.vars[src]
+	if !ok || sv.member >= 0 {
+		return false
+	}
+	cp := *sv
+	e.vars[v] = &cp
+	e.aliases[v] = true
+	return true
 }

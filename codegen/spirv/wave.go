@@ -107,8 +107,17 @@ func (e *emitter) wave(x *ast.CallExpr, m *intrinsics.Match, name string, t *typ
 		case "QuadReadAcrossDiagonal":
 			target = e.b.ConstUint32(2)
 		default:
-			target = arg(1)
+			// the lane must be a constant before SPIR-V 1.5
 			op = spv.OpGroupNonUniformQuadBroadcast
+			k, ok := e.constantArg(x.Args[1], types.ScalarType(types.Uint))
+			switch {
+			case ok:
+				target = k
+			case e.opts.Version < spv.Version1_5:
+				e.errorf(x.Args[1].Pos(), "the lane of QuadReadLaneAt must be a constant before SPIR-V 1.5 (Vulkan 1.2)")
+			default:
+				target = arg(1)
+			}
 		}
 		e.derivativeGroupMode()
 		return rv(e.perRowWave(ct, func(rt builder.ID, row builder.ID) builder.ID {
