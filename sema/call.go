@@ -47,6 +47,8 @@ func (c *checker) call(e *ast.CallExpr) operand {
 			return invalidOperand()
 		}
 		return c.callUser(e, name, fun.funcs, args)
+	case fun.vk && strings.HasSuffix(fun.intrinsic, "_pointer_cast") && !dependent:
+		return c.pointerCast(e, fun.intrinsic == "static_pointer_cast", args)
 	case fun.intrinsic != "" || fun.method != "":
 		if dependent || (fun.vk && strings.HasSuffix(fun.intrinsic, "_pointer_cast")) {
 			// The pointer casts' results are built from their template
@@ -432,4 +434,57 @@ func (c *checker) argumentDependentCallee(n *ast.NameExpr, args []operand) (oper
 		}
 	}
 	return operand{}, false
+}
+
+// pointerCast checks vk::static_pointer_cast<T[, A]>(p) and
+// vk::reinterpret_pointer_cast<T[, A]>(p) as DXC's front end does: a
+// static cast goes to the same or a base content type, and no cast raises
+// the alignment. The result is vk::BufferPointer<T, A>.
+func (c *checker) pointerCast(e *ast.CallExpr, static bool, args []operand) operand {
+	n, ok := e.Fun.(*ast.NameExpr)
+	if !ok || len(n.Args) == 0 || len(n.Args) > 2 || len(args) != 1 {
+		return invalidOperand()
+	}
+	src := args[0].typ.Canonical()
+	if !src.IsObject() || src.Object() != types.VkBufferPointer {
+		return invalidOperand()
+	}
+	dest := c.templateArgType(n.Args[0])
+	if dest == nil || dest.Kind() == types.Invalid {
+		return invalidOperand()
+	}
+	var align int64
+	if len(n.Args) == 2 {
+		x, ok := n.Args[1].(ast.Expr)
+		if !ok {
+			return invalidOperand()
+		}
+		v := c.expr(x).val
+		if v == nil || len(v.Elems) != 1 {
+			return invalidOperand()
+		}
+		if align, ok = v.Elems[0].Int64(); !ok {
+			return invalidOperand()
+		}
+	}
+	if static && !types.Identical(src.Elem(), dest) && !derivesFrom(src.Elem(), dest) {
+		c.errorf(codes.NoMatchingFunction, e.Fun.Pos(), "vk::static_pointer_cast() content type must be base class of argument's content type")
+		return invalidOperand()
+	}
+	if align > src.Len() {
+		c.errorf(codes.NoMatchingFunction, e.Fun.Pos(), "Vulkan buffer pointer cannot be cast to greater alignment")
+		return invalidOperand()
+	}
+	return operand{typ: c.u.NewObject(types.VkBufferPointer, dest, align)}
+}
+
+// derivesFrom reports a struct with base somewhere up its bases.
+func derivesFrom(t, base *types.Type) bool {
+	for t = t.Canonical(); t != nil && t.IsStruct() && t.Named() != nil && t.Named().Base != nil; {
+		t = t.Named().Base.Canonical()
+		if types.Identical(t, base) {
+			return true
+		}
+	}
+	return false
 }
