@@ -452,6 +452,40 @@ float4 main(uint i : A, float2 uv : B) : SV_Target { return T[NonUniformResource
 			`= OpAccessChain %_ptr_UniformConstant_type_2d_image %T %`,
 		},
 	},
+	{
+		// intrinsicOverride: forms the main table lowers differently from
+		// DXC or rejects.
+		name: "overrides", profile: "ps_6_2", env: "",
+		src: `float a, b; uint u; double d; uint64_t w; uint16_t h;
+float4 main() : SV_Target {
+  float l = ldexp(a, b);
+  uint v = abs(u);
+  uint lo, hi;
+  asuint(d, lo, hi);
+  uint c = countbits(w) + countbits(h);
+  uint64_t r = reversebits(w);
+  return float4(l, v + lo + hi, c, (float)r);
+}`,
+		want: []string{
+			`= OpExtInst %float %\w+ Exp2 %`,
+			`= OpFMul %float %`,
+			`= OpBitcast %v2uint %`,
+			`= OpCompositeExtract %uint %\w+ 0$`,
+			`= OpCompositeExtract %uint %\w+ 1$`,
+			`= OpUConvert %uint %`,
+			`= OpBitCount %uint %`,
+			`= OpShiftRightLogical %ulong %\w+ %uint_32$`,
+			`= OpBitCount %uint %`,
+			`= OpIAdd %uint %`,
+			`= OpUConvert %uint %`,
+			`= OpBitCount %uint %`,
+			`= OpBitReverse %uint %`,
+			`= OpBitReverse %uint %`,
+			`= OpShiftLeftLogical %ulong %`,
+			`= OpBitwiseOr %ulong %`,
+		},
+		never: []string{`Ldexp`, `OpExtInst %uint %\w+ [SU]Abs`, `OpBitCount %ulong`, `OpBitReverse %ulong`},
+	},
 }
 
 // TestIntrinsicsExtra checks the instructions the rarer intrinsics and
