@@ -15,18 +15,19 @@ import (
 // FileCheck CHECK line would be), and not to hold a line matching any of
 // never.
 type extraCase struct {
-	name    string
-	profile string
-	env     string // -fspv-target-env; "" is vulkan1.0
-	src     string
-	want    []string
-	never   []string
+	name     string
+	profile  string
+	env      string // -fspv-target-env; "" is vulkan1.0
+	enable16 bool   // -enable-16bit-types
+	src      string
+	want     []string
+	never    []string
 }
 
 // compileExtra compiles a case and returns its disassembly and words.
 func compileExtra(t *testing.T, c extraCase) (string, []uint32) {
 	t.Helper()
-	opts := frontend.Options{Profile: c.profile, Entry: "main", TargetEnv: c.env}
+	opts := frontend.Options{Profile: c.profile, Entry: "main", TargetEnv: c.env, Enable16BitTypes: c.enable16}
 	r, err := frontend.Compile(opts, c.name+".hlsl", []byte(c.src))
 	if err != nil {
 		t.Fatal(err)
@@ -455,7 +456,7 @@ float4 main(uint i : A, float2 uv : B) : SV_Target { return T[NonUniformResource
 	{
 		// intrinsicOverride: forms the main table lowers differently from
 		// DXC or rejects.
-		name: "overrides", profile: "ps_6_2", env: "",
+		name: "overrides", profile: "ps_6_2", enable16: true,
 		src: `float a, b; uint u; double d; uint64_t w; uint16_t h;
 float4 main() : SV_Target {
   float l = ldexp(a, b);
