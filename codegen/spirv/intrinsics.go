@@ -186,18 +186,41 @@ func (e *emitter) intrinsic(x *ast.CallExpr, m *intrinsics.Match) value {
 		}
 		return rv(e.fb.ExtInst(e.typeID(ct), glslSet, inst, args()...), t)
 	}
+	if name == "transpose" {
+		return rv(e.transpose(args()[0], concreteType(m.Params[0].Type), concreteType(t)), t)
+	}
 	if op, ok := unaryOps[name]; ok {
 		ids := args()
-		return rv(e.fb.Emit(op, e.typeID(concreteType(t)), builder.Ref(ids[0])), t)
+		ct := concreteType(t)
+		if at := concreteType(e.typeOf(x.Args[0])); len(m.Params) > 0 && m.Params[0].Type != nil {
+			at = concreteType(m.Params[0].Type)
+			if realMatrix(at) {
+				// SPIR-V has no component-wise matrix instructions: row by row
+				return rv(e.perRowAs(at, ct, func(rt *types.Type, rows ...builder.ID) builder.ID {
+					return e.fb.Emit(op, e.typeID(rt.WithScalar(ct.Scalar())), builder.Ref(rows[0]))
+				}, ids[0]), t)
+			}
+		}
+		return rv(e.fb.Emit(op, e.typeID(ct), builder.Ref(ids[0])), t)
 	}
 	ct := concreteType(t)
 	switch name {
 	case "saturate":
 		ids := args()
+		if realMatrix(ct) {
+			return rv(e.perRow(ct, func(rt *types.Type, rows ...builder.ID) builder.ID {
+				return e.fb.ExtInst(e.typeID(rt), glslSet, glslFClamp, rows[0], e.splatConst(rt, 0), e.splatConst(rt, 1))
+			}, ids[0]), t)
+		}
 		zero, one := e.splatConst(ct, 0), e.splatConst(ct, 1)
 		return rv(e.fb.ExtInst(e.typeID(ct), glslSet, glslFClamp, ids[0], zero, one), t)
 	case "rcp":
 		ids := args()
+		if realMatrix(ct) {
+			return rv(e.perRow(ct, func(rt *types.Type, rows ...builder.ID) builder.ID {
+				return e.fb.Emit(spv.OpFDiv, e.typeID(rt), builder.Ref(e.splatConst(rt, 1)), builder.Ref(rows[0]))
+			}, ids[0]), t)
+		}
 		return rv(e.fb.Emit(spv.OpFDiv, e.typeID(ct), builder.Ref(e.splatConst(ct, 1)), builder.Ref(ids[0])), t)
 	case "sign":
 		ids := args()
@@ -210,6 +233,15 @@ func (e *emitter) intrinsic(x *ast.CallExpr, m *intrinsics.Match) value {
 		return rv(e.convert(r, at, ct), t)
 	case "mad":
 		ids := args()
+		if realMatrix(ct) {
+			return rv(e.perRow(ct, func(rt *types.Type, rows ...builder.ID) builder.ID {
+				if rt.Scalar().IsFloat() {
+					return e.fb.ExtInst(e.typeID(rt), glslSet, glslFma, rows...)
+				}
+				mul := e.fb.Emit(spv.OpIMul, e.typeID(rt), builder.Ref(rows[0]), builder.Ref(rows[1]))
+				return e.fb.Emit(spv.OpIAdd, e.typeID(rt), builder.Ref(mul), builder.Ref(rows[2]))
+			}, ids...), t)
+		}
 		if ct.Scalar().IsFloat() {
 			return rv(e.fb.ExtInst(e.typeID(ct), glslSet, glslFma, ids...), t)
 		}
@@ -437,4 +469,31 @@ func shapeRC(t *types.Type, left bool) (int, int) {
 		return c.VecSize(), 1
 	}
 	return 1, 1
+}
+
+// realMatrix reports whether t is a matrix of at least two rows and two
+// columns (one-row and one-column matrices are vectors in SPIR-V).
+func realMatrix(t *types.Type) bool {
+	c := t.Canonical()
+	return c.IsMatrix() && c.Rows() > 1 && c.Cols() > 1
+}
+
+// transpose emits transpose(m): OpTranspose on float matrices, element by
+// element on others, and the value itself for one-row or one-column ones.
+func (e *emitter) transpose(m builder.ID, at, rt *types.Type) builder.ID {
+	a := at.Canonical()
+	if !realMatrix(a) {
+		return m
+	}
+	if a.Scalar().IsFloat() {
+		return e.fb.Emit(spv.OpTranspose, e.typeID(rt), builder.Ref(m))
+	}
+	st := e.typeID(types.ScalarType(a.Scalar()))
+	var elems []builder.ID
+	for c := range a.Cols() {
+		for r := range a.Rows() {
+			elems = append(elems, e.fb.CompositeExtract(st, m, uint32(r), uint32(c)))
+		}
+	}
+	return e.construct(rt, elems)
 }
