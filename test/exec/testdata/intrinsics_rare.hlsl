@@ -151,3 +151,28 @@ void packs() {
   OutU[13] = dot4add_i8packed(U[2], U[3], 1);
 }
 #endif
+
+//: case countbits_reversebits_16_and_64_bit
+//: flags -T cs_6_2 -E widebits -enable-16bit-types -DWIDEBITS
+//: in U = u32 0x00000001 0x80000000 0xffffffff 0x0000ffff
+//: expect OutU = u32 2 64 16  0x00000001 0x80000000  0x80000000 0x00000001  0x8000 0x0001 0xffff8000
+//: xfail glslang: cannot cast a uint to uint64_t ("unsupported construction", a compile error)
+// OpBitCount and OpBitReverse take 32-bit integers: 64-bit values go
+// through their two halves, 16-bit ones are widened.
+#ifdef WIDEBITS
+[numthreads(1, 1, 1)]
+void widebits() {
+  uint64_t a = ((uint64_t)U[1] << 32) | U[0];
+  OutU[0] = countbits(a);
+  OutU[1] = countbits(((uint64_t)U[2] << 32) | U[2]);
+  OutU[2] = countbits((uint16_t)U[3]);
+  uint64_t r = reversebits(a);
+  OutU[3] = (uint)r; OutU[4] = (uint)(r >> 32);
+  int64_t sr = reversebits((int64_t)a);
+  OutU[5] = (uint)(sr >> 32); OutU[6] = (uint)sr;
+  OutU[7] = reversebits((uint16_t)U[0]);
+  OutU[8] = reversebits((uint16_t)0x8000);
+  int v9 = reversebits((int16_t)1);
+  OutU[9] = (uint)v9;
+}
+#endif
