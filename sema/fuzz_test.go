@@ -23,6 +23,11 @@ func FuzzCheck(f *testing.F) {
 	f.Add("struct S { float a; float get() { return a; } }; [numthreads(1,1,1)] void main() { S s; s.get(); }", "cs")
 	f.Add("template<typename T> T id(T x) { return x; } float main() : SV_Target { return id(1.0); }", "ps")
 	f.Add("enum E { A = 1 << 2, B }; static const int n[B] = {1}; float4 main() : SV_Target { return n[0]; }", "ps")
+	// The Vulkan checks run on error-free files: seeds for each stage.
+	f.Add("struct V { float4 p : SV_Position; }; [outputtopology(\"triangle\")] [numthreads(1,1,1)] void main(out vertices V v[3], out indices uint3 t[1]) {}", "ms")
+	f.Add("struct C { float4 p : POSITION; }; struct P { float e[3] : SV_TessFactor; float i : SV_InsideTessFactor; }; P pc(InputPatch<C, 3> ip) { return (P)0; } [domain(\"tri\")] [partitioning(\"integer\")] [outputtopology(\"triangle_cw\")] [outputcontrolpoints(3)] [patchconstantfunc(\"pc\")] C main(InputPatch<C, 3> ip, uint id : SV_OutputControlPointID) { return ip[id]; }", "hs")
+	f.Add("struct V { float4 p : SV_Position; }; [maxvertexcount(3)] void main(triangle V i[3], inout TriangleStream<V> s) { s.Append(i[0]); }", "gs")
+	f.Add("[[vk::push_constant]] struct { float4 f; } pc; [[vk::combinedImageSampler]] Texture2D t : register(t0); [[vk::combinedImageSampler]] SamplerState s : register(s0); float4 main([[vk::location(0)]] float2 uv : UV) : SV_Position { return t.SampleLevel(s, uv, 0) + pc.f; }", "vs")
 	f.Fuzz(func(t *testing.T, src, stage string) {
 		recoverPanics = false
 		defer func() { recoverPanics = true }()

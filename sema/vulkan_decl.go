@@ -642,8 +642,11 @@ func (v *vulkanChecker) combinedImageSamplers() {
 					continue
 				}
 				vr, ok := v.c.info.ObjectOf(d).(*Var)
+				if !ok {
+					continue
+				}
 				e := elemOf(vr.typ)
-				if !ok || e == nil || !e.IsObject() {
+				if e == nil || !e.IsObject() {
 					continue
 				}
 				sl, ok := declBinding(d)
