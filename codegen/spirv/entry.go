@@ -81,12 +81,16 @@ func builtinFor(stage string, sem string, in bool) (builtinSemantic, bool) {
 			return builtinSemantic{spv.BuiltInPrimitiveId, "gl_PrimitiveID", nil}, true
 		}
 	case "SV_RENDERTARGETARRAYINDEX":
-		if !(stage == "vs" && in) {
+		if !in || stage == "ps" {
 			return builtinSemantic{spv.BuiltInLayer, "gl_Layer", nil}, true
 		}
 	case "SV_VIEWPORTARRAYINDEX":
-		if !(stage == "vs" && in) {
+		if !in || stage == "ps" {
 			return builtinSemantic{spv.BuiltInViewportIndex, "gl_ViewportIndex", nil}, true
+		}
+	case "SV_GSINSTANCEID":
+		if stage == "gs" && in {
+			return builtinSemantic{spv.BuiltInInvocationId, "gl_InvocationID", nil}, true
 		}
 	case "SV_VIEWID":
 		if in {
@@ -138,6 +142,9 @@ type ioLeaf struct {
 	// dxPositionW: -fvk-use-dx-position-w on a pixel shader's SV_Position
 	// input: w is 1/w, as in Direct3D.
 	dxPositionW bool
+	// arrayN > 0: the variable holds one value per input vertex (a
+	// geometry shader's input array).
+	arrayN int
 }
 
 // semanticOf returns the semantic name written on a declaration.
@@ -160,9 +167,9 @@ func (e *emitter) wrapper(entry *sema.Func) {
 
 	// Stage variables: parameters in order (in then out), then the result.
 	type paramIO struct {
-		p          *sema.Var
-		ins, outs  []ioLeaf
-		attrsInter []ast.Modifier
+		p         *sema.Var
+		ins, outs []ioLeaf
+		stream    bool // a geometry shader's output stream (gs.go)
 	}
 	var params []paramIO
 	var stageVars []*stageVar
@@ -244,7 +251,16 @@ func (e *emitter) wrapper(entry *sema.Func) {
 			mods, attrs = pd.Mods, pd.Attrs
 		}
 		pio := paramIO{p: p}
-		if p.Mode == types.In || p.Mode == types.InOut {
+		pt := p.Type().Canonical()
+		switch {
+		case isStream(pt):
+			pio.stream = true
+		case e.opts.Stage == "gs" && pt.IsArray() && p.Mode == types.In:
+			// one value per vertex of the input primitive
+			e.ioArray = int(pt.Len())
+			pio.ins = inputLeaves(pt.Elem(), sem, nil, mods, attrs, true, nil)
+			e.ioArray = 0
+		case p.Mode == types.In || p.Mode == types.InOut:
 			pio.ins = inputLeaves(p.Type(), sem, nil, mods, attrs, true, nil)
 		}
 		params = append(params, pio)
@@ -255,6 +271,17 @@ func (e *emitter) wrapper(entry *sema.Func) {
 		resLeaves = inputLeaves(entry.Result, sem, nil, nil, decl.Attrs, false, nil)
 	}
 	for i, pio := range params {
+		if pio.stream {
+			pd, _ := pio.p.Decl.(*ast.Param)
+			var sem string
+			var attrs []*ast.Attribute
+			if pd != nil {
+				sem, _ = semanticOf(pd.Semantics)
+				attrs = pd.Attrs
+			}
+			e.streams[pio.p] = inputLeaves(pio.p.Type().Canonical().Elem(), sem, nil, nil, attrs, false, nil)
+			continue
+		}
 		if pio.p.Mode == types.Out || pio.p.Mode == types.InOut {
 			pd, _ := pio.p.Decl.(*ast.Param)
 			var sem string
@@ -329,6 +356,10 @@ func (e *emitter) stageLeaf(t *types.Type, sem string, path []uint32, mods []ast
 			leaf.arrayOf = true
 		}
 		vt := e.typeID(varType)
+		if e.ioArray > 0 {
+			vt = e.b.TypeArrayN(vt, uint32(e.ioArray), 0)
+			leaf.arrayN = e.ioArray
+		}
 		if leaf.arrayOf {
 			vt = e.b.TypeArrayN(vt, 1, 0)
 		}
@@ -354,11 +385,16 @@ func (e *emitter) stageLeaf(t *types.Type, sem string, path []uint32, mods []ast
 	if c.Scalar().IsBool() {
 		varType = t.WithScalar(types.Uint)
 	}
-	id := e.b.GlobalVariable(e.b.TypePointer(sc, e.typeID(varType)), sc, prefix+sem, 0)
+	vt := e.typeID(varType)
+	if e.ioArray > 0 {
+		vt = e.b.TypeArrayN(vt, uint32(e.ioArray), 0)
+		leaf.arrayN = e.ioArray
+	}
+	id := e.b.GlobalVariable(e.b.TypePointer(sc, vt), sc, prefix+sem, 0)
 	leaf.v, leaf.varType = id, varType
 	sv.id = id
 	e.reflectStageVar(id, sem)
-	sv.slots = locationSlots(varType)
+	sv.slots = locationSlots(varType) * max(e.ioArray, 1)
 	if upper == "SV_TARGET" {
 		_, idx := splitSemantic(sem)
 		if idx < 0 {
@@ -476,6 +512,9 @@ func locationSlots(t *types.Type) int {
 
 // readLeaves loads the stage inputs of a parameter and assembles its value.
 func (e *emitter) readLeaves(t *types.Type, leaves []ioLeaf) builder.ID {
+	if len(leaves) > 0 && leaves[0].arrayN > 0 {
+		return e.readArrayLeaves(t, leaves) // gs.go
+	}
 	vals := map[string]builder.ID{}
 	for _, l := range leaves {
 		vt := l.varType
@@ -604,6 +643,8 @@ func (e *emitter) declareEntryPoint(entry *sema.Func) {
 		model = spv.ExecutionModelVertex
 	case "cs":
 		model = spv.ExecutionModelGLCompute
+	case "gs":
+		model = spv.ExecutionModelGeometry
 	default:
 		e.errorf(entry.Pos(), "shader stage '%s' is not supported yet by the SPIR-V backend", e.opts.Stage)
 	}
@@ -620,6 +661,8 @@ func (e *emitter) declareEntryPoint(entry *sema.Func) {
 				e.b.ExecutionMode(e.entryID, spv.ExecutionModeEarlyFragmentTests)
 			}
 		}
+	case "gs":
+		e.geometryModes(entry)
 	case "cs":
 		x, y, z := uint32(1), uint32(1), uint32(1)
 		for _, a := range entry.Decl.Attrs {

@@ -308,7 +308,7 @@ func (e *emitter) name(x *ast.NameExpr) value {
 	case *sema.Var:
 		return e.varValue(o)
 	case *sema.EnumConst:
-		t := concreteType(e.typeOf(x))
+		t := numericOf(e.typeOf(x))
 		k, ok := e.constant(x, t)
 		if !ok {
 			e.unsupported(x, "this enumerator")
@@ -335,7 +335,7 @@ func (e *emitter) varValue(o *sema.Var) value {
 			e.privateVar(o, o.Name())
 			v = e.vars[o]
 		} else {
-			e.errorf(e.pos, "internal compiler error: variable '%s' has no storage", o.Name())
+			e.errorf(e.pos, "using '%s' here is not supported yet by the SPIR-V backend", o.Name())
 		}
 	}
 	val := value{id: v.ptr, typ: v.typ, ptr: true, sc: v.sc, rule: v.rule}

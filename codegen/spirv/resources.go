@@ -40,6 +40,10 @@ func (e *emitter) resourceType(t *types.Type) (builder.ID, error) {
 		return id, nil
 	case types.ClassTexture, types.ClassTypedBuffer:
 		return e.imageType(t, o, spv.ImageFormatUnknown, false), nil
+	case types.ClassStream:
+		// a stream parameter is a placeholder of its element type: its
+		// output variables are written by Append (gs.go)
+		return e.typeID(t.Canonical().Elem()), nil
 	case types.ClassAccelStruct:
 		id := e.b.TypeAccelerationStructure()
 		e.b.Name(id, "accelerationStructureNV")
@@ -343,6 +347,8 @@ func (e *emitter) method(x *ast.CallExpr, m *intrinsics.Match) value {
 		t = types.VoidType()
 	}
 	switch o.Class() {
+	case types.ClassStream:
+		return e.streamMethod(x, me, name)
 	case types.ClassTexture, types.ClassTypedBuffer:
 		return e.textureMethod(x, m, recv, o, name, t)
 	case types.ClassStructuredBuffer:

@@ -1,0 +1,134 @@
+package spirv
+
+import (
+	"strings"
+
+	"github.com/hlsl2spirv/hlsl2spirv/builder"
+	"github.com/hlsl2spirv/hlsl2spirv/builder/spv"
+	"github.com/hlsl2spirv/hlsl2spirv/frontend/ast"
+	"github.com/hlsl2spirv/hlsl2spirv/sema"
+	"github.com/hlsl2spirv/hlsl2spirv/sema/types"
+)
+
+// Geometry shaders (docs/SPIR-V.rst "Geometry Shaders"): the input
+// primitive's vertices arrive as arrays (one stage variable per field, each
+// an array with one element per vertex); an output stream's element type
+// is flattened into Output variables, which Append() writes before
+// OpEmitVertex; RestartStrip() is OpEndPrimitive. [maxvertexcount(n)] is
+// OutputVertices, [instance(n)] Invocations, the input primitive modifier
+// and the stream kind the input and output modes.
+
+// isStream reports PointStream, LineStream and TriangleStream.
+func isStream(t *types.Type) bool {
+	o, ok := objectOf(t)
+	return ok && o.Class() == types.ClassStream
+}
+
+// readArrayLeaves assembles an input array (T[n]) from per-vertex stage
+// arrays.
+func (e *emitter) readArrayLeaves(t *types.Type, leaves []ioLeaf) builder.ID {
+	c := t.Canonical()
+	n := leaves[0].arrayN
+	arrays := make([]builder.ID, len(leaves))
+	for k, l := range leaves {
+		arrays[k] = e.fb.Load(e.b.TypeArrayN(e.typeID(l.varType), uint32(n), 0), l.v)
+	}
+	elems := make([]builder.ID, n)
+	for i := range elems {
+		vals := map[string]builder.ID{}
+		for k, l := range leaves {
+			v := e.fb.CompositeExtract(e.typeID(l.varType), arrays[k], uint32(i))
+			vals[pathKey(l.path)] = e.fitBuiltin(v, l.varType, l.typ)
+		}
+		elems[i] = e.assemble(c.Elem(), nil, vals)
+	}
+	return e.fb.CompositeConstruct(e.typeID(c), elems...)
+}
+
+// streamMethod emits Append and RestartStrip.
+func (e *emitter) streamMethod(x *ast.CallExpr, me *ast.MemberExpr, name string) value {
+	switch name {
+	case "RestartStrip":
+		e.fb.Emit(spv.OpEndPrimitive, 0)
+		return rv(0, types.VoidType())
+	case "Append":
+		n, ok := unparen(me.X).(*ast.NameExpr)
+		var leaves []ioLeaf
+		if ok {
+			if v, isVar := e.info.ObjectOf(n).(*sema.Var); isVar {
+				leaves, ok = e.streams[v]
+			}
+		}
+		if !ok {
+			e.unsupported(x, "Append on a stream that is not the entry point's stream parameter")
+		}
+		elem := e.typeOf(me.X).Canonical().Elem()
+		val := e.rvalueAs(x.Args[0], elem)
+		e.writeLeaves(elem, val, leaves)
+		e.fb.Emit(spv.OpEmitVertex, 0)
+		return rv(0, types.VoidType())
+	}
+	e.unsupported(x, "the stream method '"+name+"'")
+	return value{}
+}
+
+// geometryModes adds a geometry shader's execution modes.
+func (e *emitter) geometryModes(entry *sema.Func) {
+	e.b.Capability(spv.CapabilityGeometry)
+	invocations, maxVertices := uint32(1), uint32(0)
+	for _, a := range entry.Decl.Attrs {
+		switch strings.ToLower(a.Name) {
+		case "instance":
+			if len(a.Args) == 1 {
+				if n, ok := e.intArg(a.Args[0]); ok {
+					invocations = uint32(n)
+				}
+			}
+		case "maxvertexcount":
+			if len(a.Args) == 1 {
+				if n, ok := e.intArg(a.Args[0]); ok {
+					maxVertices = uint32(n)
+				}
+			}
+		}
+	}
+	e.b.ExecutionMode(e.entryID, spv.ExecutionModeInvocations, invocations)
+	input, output := spv.ExecutionMode(0), spv.ExecutionMode(0)
+	for _, p := range entry.Params {
+		if pd, ok := p.Decl.(*ast.Param); ok {
+			for _, m := range pd.Mods {
+				switch m.Name {
+				case "point":
+					input = spv.ExecutionModeInputPoints
+				case "line":
+					input = spv.ExecutionModeInputLines
+				case "triangle":
+					input = spv.ExecutionModeTriangles
+				case "lineadj":
+					input = spv.ExecutionModeInputLinesAdjacency
+				case "triangleadj":
+					input = spv.ExecutionModeInputTrianglesAdjacency
+				}
+			}
+		}
+		if o, ok := objectOf(p.Type()); ok {
+			switch o {
+			case types.PointStream:
+				output = spv.ExecutionModeOutputPoints
+			case types.LineStream:
+				output = spv.ExecutionModeOutputLineStrip
+			case types.TriangleStream:
+				output = spv.ExecutionModeOutputTriangleStrip
+			}
+		}
+	}
+	if input == 0 {
+		e.errorf(entry.Pos(), "a geometry shader needs an input primitive (point, line, triangle, lineadj or triangleadj)")
+	}
+	if output == 0 {
+		e.errorf(entry.Pos(), "a geometry shader needs an output stream parameter")
+	}
+	e.b.ExecutionMode(e.entryID, input)
+	e.b.ExecutionMode(e.entryID, output)
+	e.b.ExecutionMode(e.entryID, spv.ExecutionModeOutputVertices, maxVertices)
+}
