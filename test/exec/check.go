@@ -82,13 +82,30 @@ func compile(tb testing.TB, name string, comp Compiler, f *File, args []string) 
 			c.err = fmt.Errorf("compile: %w", c.err)
 			return
 		}
-		if err := tool.Validate(tb, c.module, c.env); err != nil {
+		if err := tool.Validate(tb, c.module, c.env, layoutValidatorFlags(args, c.env)...); err != nil {
 			c.err = err
 			return
 		}
 		c.mod, c.err = Reflect(c.module)
 	})
 	return c
+}
+
+// layoutValidatorFlags are the spirv-val options the buffer layout of the
+// compile flags needs, as dxc validates: the fxc and scalar layouts need
+// VK_EXT_scalar_block_layout, and dxc's default relaxed layout needs
+// VK_KHR_relaxed_block_layout on Vulkan 1.0 (core from 1.1). Lavapipe
+// supports both.
+func layoutValidatorFlags(args []string, env string) []string {
+	for _, a := range args {
+		if a == "-fvk-use-dx-layout" || a == "-fvk-use-scalar-layout" {
+			return []string{"--scalar-block-layout"}
+		}
+	}
+	if env == "vulkan1.0" {
+		return []string{"--relax-block-layout"}
+	}
+	return nil
 }
 
 // KeepDir, when set, is where RunCase leaves each case's job file, module

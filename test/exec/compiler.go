@@ -103,9 +103,15 @@ func hlsl2spirvOptions(args []string) (frontend.Options, error) {
 		case a == "-O0" || a == "-Od":
 			o.NoOptimize = true
 		case a == "-O1" || a == "-O2" || a == "-O3":
+		case a == "-fvk-use-dx-layout":
+			o.UseDXLayout = true
+		case a == "-fvk-use-gl-layout":
+			o.UseGLLayout = true
+		case a == "-fvk-use-scalar-layout":
+			o.UseScalarLayout = true
+		case strings.HasPrefix(a, "-fspv-extension="):
+			o.Extensions = append(o.Extensions, strings.TrimPrefix(a, "-fspv-extension="))
 		default:
-			// e.g. the -fvk-use-*-layout flags: frontend.Options has no field
-			// for them yet.
 			return o, fmt.Errorf("hlsl2spirv: %w: frontend.Options cannot express flag %q yet", ErrNotAvailable, a)
 		}
 		if err != nil {

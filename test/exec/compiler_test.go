@@ -18,7 +18,10 @@ func TestHlsl2spirvOptions(t *testing.T) {
 	if o, err := hlsl2spirvOptions([]string{"-HV", "202x"}); err != nil || o.HLSLVersion != 2029 {
 		t.Errorf("-HV 202x: %+v, %v", o, err)
 	}
-	if _, err := hlsl2spirvOptions([]string{"-fvk-use-dx-layout"}); !errors.Is(err, ErrNotAvailable) {
+	if o, err := hlsl2spirvOptions([]string{"-fvk-use-dx-layout", "-fspv-extension=SPV_KHR_x"}); err != nil || !o.UseDXLayout || len(o.Extensions) != 1 {
+		t.Errorf("layout and extension flags: %+v, %v", o, err)
+	}
+	if _, err := hlsl2spirvOptions([]string{"-fvk-invert-y"}); !errors.Is(err, ErrNotAvailable) {
 		t.Errorf("an unmapped flag gives %v, want ErrNotAvailable (a skip)", err)
 	}
 	if _, err := hlsl2spirvOptions([]string{"-E"}); err == nil || errors.Is(err, ErrNotAvailable) {
