@@ -1,9 +1,13 @@
 package spirv
 
 import (
+	"strconv"
+	"strings"
+
 	"github.com/hlsl2spirv/hlsl2spirv/builder"
 	"github.com/hlsl2spirv/hlsl2spirv/builder/spv"
 	"github.com/hlsl2spirv/hlsl2spirv/frontend/ast"
+	"github.com/hlsl2spirv/hlsl2spirv/sema"
 	"github.com/hlsl2spirv/hlsl2spirv/sema/intrinsics"
 	"github.com/hlsl2spirv/hlsl2spirv/sema/types"
 )
@@ -90,6 +94,19 @@ func (e *emitter) intrinsicExtra(x *ast.CallExpr, m *intrinsics.Match, name stri
 		// the status a sparse (OpImageSparse*) access returned
 		status := arg(0)
 		return rv(e.fb.Emit(spv.OpImageSparseTexelsResident, e.b.TypeBool(), builder.Ref(status)), t), true
+	case "printf":
+		// NonSemantic.DebugPrintf's DebugPrintf (1): the format as an
+		// OpString, then the arguments as they are.
+		format, ok := e.printfFormat(x.Args[0])
+		if !ok {
+			e.errorf(x.Args[0].Pos(), "printf's format must be a string literal or a const string variable initialized with one")
+		}
+		ops := []builder.ID{e.b.DebugString(format)}
+		for _, a := range x.Args[1:] {
+			ops = append(ops, e.rvalueAs(a, concreteType(e.typeOf(a))))
+		}
+		e.fb.ExtInst(e.b.TypeVoid(), "NonSemantic.DebugPrintf", 1, ops...)
+		return rv(0, t), true
 	case "fmod":
 		// OpFRem: the result takes the sign of the dividend, as HLSL's
 		// fmod does (OpFMod would take the divisor's).
@@ -424,4 +441,57 @@ func (e *emitter) constUint(x ast.Expr) (uint64, bool) {
 		return 0, false
 	}
 	return v.Elems[0].Uint64()
+}
+
+// printfFormat is the text of printf's format argument: a string literal,
+// or a variable whose declaration initializes it with one.
+func (e *emitter) printfFormat(x ast.Expr) (string, bool) {
+	x = unparen(x)
+	if n, ok := x.(*ast.NameExpr); ok {
+		v, ok := e.info.ObjectOf(n).(*sema.Var)
+		if !ok {
+			return "", false
+		}
+		d, ok := v.Decl.(*ast.VarDecl)
+		if !ok || d.Init == nil {
+			return "", false
+		}
+		x = unparen(d.Init)
+	}
+	lit, ok := x.(*ast.BasicLit)
+	if !ok || lit.Kind != ast.StringLit {
+		return "", false
+	}
+	return unquoteStrings(lit.Value)
+}
+
+// unquoteStrings joins the C string literals of raw ("a" "b", as the
+// parser keeps adjacent literals) into their text.
+func unquoteStrings(raw string) (string, bool) {
+	var b strings.Builder
+	for {
+		raw = strings.TrimLeft(raw, " \t\r\n")
+		if raw == "" {
+			return b.String(), true
+		}
+		if raw[0] != '"' {
+			return "", false
+		}
+		end := 1
+		for end < len(raw) && raw[end] != '"' {
+			if raw[end] == '\\' {
+				end++
+			}
+			end++
+		}
+		if end >= len(raw) {
+			return "", false
+		}
+		s, err := strconv.Unquote(raw[:end+1])
+		if err != nil {
+			s = raw[1:end] // an escape Go does not know: keep it as written
+		}
+		b.WriteString(s)
+		raw = raw[end+1:]
+	}
 }

@@ -487,6 +487,25 @@ float4 main() : SV_Target {
 		},
 		never: []string{`Ldexp`, `OpExtInst %uint %\w+ [SU]Abs`, `OpBitCount %ulong`, `OpBitReverse %ulong`},
 	},
+	{
+		name: "printf", profile: "cs_6_0",
+		src: `[numthreads(1, 1, 1)]
+void main() {
+  printf("plain");
+  printf("Variables are: %d %d %.2f", 1u, 2u, 1.5f);
+  printf("joined " "and\tescaped \"%d\"", 3);
+}`,
+		want: []string{
+			`OpExtension "SPV_KHR_non_semantic_info"`,
+			`(%\w+) = OpExtInstImport "NonSemantic.DebugPrintf"`,
+			`= OpString "plain"`,
+			`= OpString "Variables are: %d %d %.2f"`,
+			`= OpString "joined and\tescaped \\"%d\\""`,
+			`= OpExtInst %void %\w+ 1 %\w+$`,
+			`= OpExtInst %void %\w+ 1 %\w+ %uint_1 %uint_2 %float_1_5$`,
+			`= OpExtInst %void %\w+ 1 %\w+ %int_3$`,
+		},
+	},
 }
 
 // TestIntrinsicsExtra checks the instructions the rarer intrinsics and
