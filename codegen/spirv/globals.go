@@ -157,7 +157,7 @@ func hasAttr(attrs []*ast.Attribute, name string) bool {
 // PushConstant block "type.PushConstant.<struct>" laid out like a storage
 // buffer.
 func (e *emitter) pushConstant(d *ast.VarDecl, v *sema.Var) {
-	t := v.Type()
+	t := cbufferElem(v.Type()) // [[vk::push_constant]] ConstantBuffer<T> too
 	st := t.Canonical()
 	if !st.IsStruct() {
 		e.errorf(d.Pos(), "vk::push_constant attribute only applies to a variable of struct type")

@@ -164,6 +164,10 @@ func (e *emitter) resourceStorage(t *types.Type) (spv.StorageClass, layout.Rule,
 
 // resourceVar declares a global resource variable.
 func (e *emitter) resourceVar(d *ast.VarDecl, v *sema.Var) {
+	if hasAttr(d.Attrs, "push_constant") {
+		e.pushConstant(d, v)
+		return
+	}
 	t := v.Type()
 	sc, rule, class := e.resourceStorage(t)
 	var tid builder.ID
