@@ -163,6 +163,12 @@ func (e *emitter) invoke(f *sema.Func, recv func() value, argExprs []ast.Expr, x
 	var backs []copyBack
 	if f.Recv != nil && !f.Static && recv != nil {
 		this := recv()
+		if !types.Identical(this.typ, f.Recv) {
+			// a base class's method on a derived object
+			if b, ok := e.toBase(this, f.Recv); ok {
+				this = b
+			}
+		}
 		switch {
 		case this.ptr && e.passable(this) && types.Identical(this.typ, f.Recv):
 			args = append(args, e.addr(this))

@@ -27,7 +27,39 @@ func (e *emitter) cast(x *ast.CastExpr) value {
 		}
 	}
 	v := e.expr(x.X)
+	if types.Identical(v.typ, t) {
+		return v // (T)x of a T stays what x is, an lvalue included
+	}
+	if b, ok := e.toBase(v, t); ok {
+		return b
+	}
 	return rv(e.convertExplicit(e.load(v), v.typ, t), t)
+}
+
+// toBase selects the base-class part t of a struct value (the base is
+// member 0 of the derived struct), keeping lvalues lvalues.
+func (e *emitter) toBase(v value, t *types.Type) (value, bool) {
+	c := v.typ.Canonical()
+	steps := 0
+	for c.Kind() == types.Struct && c.Named() != nil && c.Named().Base != nil {
+		steps++
+		base := c.Named().Base
+		if types.Identical(base, t) {
+			for c := v.typ.Canonical(); steps > 0; steps-- {
+				b := c.Named().Base
+				// DXC indexes a derived-to-base conversion with uint
+				if v.ptr {
+					v = v.at(e.b.ConstUint32(0), b)
+				} else {
+					v = e.select_(v, 0, b)
+				}
+				c = b.Canonical()
+			}
+			return v, true
+		}
+		c = base.Canonical()
+	}
+	return value{}, false
 }
 
 // allZero reports whether every constant component is zero (or false).

@@ -371,15 +371,11 @@ func (e *emitter) field(base value, name string, pos any) value {
 	st := base.typ.Canonical()
 	for st != nil && st.Kind() == types.Struct {
 		nd := st.Named()
-		off := 0
-		if nd.Base != nil {
-			off = 1
-		}
 		for i, f := range nd.Fields {
 			if f.Name == name {
-				idx := uint32(e.calc.MemberIndex(st, i)) + uint32(off)
-				_ = idx
-				return e.select_(base, int(e.calc.MemberIndex(st, i))+off, f.Type)
+				// MemberIndex counts the base class (member 0) and
+				// packed bitfields
+				return e.select_(base, int(e.calc.MemberIndex(st, i)), f.Type)
 			}
 		}
 		if nd.Base == nil {
