@@ -1,7 +1,8 @@
 // The rarer intrinsics, checked against their definitions: msad4's four
 // byte alignments, lit and dst, frexp and modf on vectors and matrices,
 // log10, fmod per matrix row, f16tof32 and asdouble on vectors, select on
-// a matrix, isfinite on a vector, the wave operations on vectors, and the
+// a matrix, isfinite on a vector, the wave operations on vectors, quad reads
+// and votes, and the
 // 8-bit packing and packed dot products.
 // The entry points glslang cannot compile are compiled only in their
 // own cases (-D), since a compile error anywhere fails every case.
@@ -174,5 +175,32 @@ void widebits() {
   OutU[8] = reversebits((uint16_t)0x8000);
   int v9 = reversebits((int16_t)1);
   OutU[9] = (uint)v9;
+}
+#endif
+
+//: case quad_reads
+//: flags -T cs_6_0 -E quads -fspv-target-env=vulkan1.1
+//: expect OutU = u32 1*64
+// A quad is four consecutive lanes; the reads swap within it.
+[numthreads(64, 1, 1)]
+void quads(uint3 tid : SV_GroupThreadID) {
+  uint i = WaveGetLaneIndex();
+  bool ok = QuadReadAcrossX(i) == (i ^ 1) && QuadReadAcrossY(i) == (i ^ 2)
+         && QuadReadAcrossDiagonal(i) == (i ^ 3) && QuadReadLaneAt(i, 2) == ((i & ~3u) | 2)
+         && all(QuadReadAcrossX(uint2(i, 2 * i)) == uint2(i ^ 1, 2 * (i ^ 1)));
+  OutU[tid.x] = ok ? 1 : 0;
+}
+
+//: case quad_any_all
+//: flags -T cs_6_7 -E quadvotes -fspv-target-env=vulkan1.1 -DQUADVOTES
+//: expect OutU = u32 1*64
+//: xfail glslang: has no SM 6.7 QuadAny/QuadAll (a compile error)
+#ifdef QUADVOTES
+[numthreads(64, 1, 1)]
+void quadvotes(uint3 tid : SV_GroupThreadID) {
+  uint i = WaveGetLaneIndex();
+  bool ok = QuadAny(i % 4 == 3) && !QuadAny(i % 4 == 5) && QuadAll(i < 1000) && !QuadAll(i % 4 != 1)
+         && QuadAny((i & ~3u) == 8) == ((i & ~3u) == 8);
+  OutU[tid.x] = ok ? 1 : 0;
 }
 #endif
