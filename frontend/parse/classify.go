@@ -17,6 +17,9 @@ type ctok struct {
 	// templateKw is set on a name written after the `template`
 	// disambiguator (`X::template f<T>()`), which is dropped.
 	templateKw bool
+	// index is the token's place in the classified slice, set when the
+	// parser is fed (a *ctok is also ANTLR's token: token.go).
+	index int32
 }
 
 // scopeKind tells what opened a scope.

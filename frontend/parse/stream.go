@@ -6,46 +6,19 @@ import (
 
 // tokenStream feeds the classified tokens to ANTLR. There is no ANTLR
 // lexer: the preprocessor tokenized already, and every token is on the
-// default channel, so this is a plain slice with a cursor.
+// default channel, so this is a plain slice with a cursor. The tokens ANTLR
+// sees are the classifier's own ctoks (see token.go): no copy.
 type tokenStream struct {
-	toks  []stok
+	toks  []ctok
 	index int
 	src   tokenSource
 }
 
-// stok is the token ANTLR sees: its type, its index and its text. ANTLR's
-// CommonToken carries a source, channel, offsets, line and column that
-// nothing here reads, at four times the size.
-type stok struct {
-	typ   int32
-	index int32
-	text  string
-}
-
-var noSource = &antlr.TokenSourceCharStreamPair{}
-
-func (t *stok) GetSource() *antlr.TokenSourceCharStreamPair { return noSource }
-func (t *stok) GetTokenType() int                           { return int(t.typ) }
-func (t *stok) GetChannel() int                             { return antlr.TokenDefaultChannel }
-func (t *stok) GetStart() int                               { return -1 }
-func (t *stok) GetStop() int                                { return -1 }
-func (t *stok) GetLine() int                                { return 0 }
-func (t *stok) GetColumn() int                              { return -1 }
-func (t *stok) GetText() string                             { return t.text }
-func (t *stok) SetText(s string)                            { t.text = s }
-func (t *stok) GetTokenIndex() int                          { return int(t.index) }
-func (t *stok) SetTokenIndex(v int)                         { t.index = int32(v) }
-func (t *stok) GetTokenSource() antlr.TokenSource           { return nil }
-func (t *stok) GetInputStream() antlr.CharStream            { return nil }
-func (t *stok) String() string                              { return t.text }
-
 func newTokenStream(ct []ctok) *tokenStream {
-	// All tokens live in one array: one allocation per file.
-	s := &tokenStream{toks: make([]stok, len(ct))}
 	for i := range ct {
-		s.toks[i] = stok{typ: int32(ct[i].typ), index: int32(i), text: ct[i].Text}
+		ct[i].index = int32(i)
 	}
-	return s
+	return &tokenStream{toks: ct}
 }
 
 func (s *tokenStream) LT(k int) antlr.Token {
