@@ -1,11 +1,11 @@
 // The rarer intrinsics, checked against their definitions: msad4's four
 // byte alignments, lit and dst, frexp and modf on vectors and matrices,
 // log10, fmod per matrix row, f16tof32 and asdouble on vectors, select on
-// a matrix, isfinite on a vector, the wave operations on vectors, quad reads
-// and votes, and the
-// 8-bit packing and packed dot products.
-// The entry points glslang cannot compile are compiled only in their
-// own cases (-D), since a compile error anywhere fails every case.
+// a matrix, isfinite on a vector, wave operations on vectors, quad reads
+// and votes, 8-bit packing and packed dot products, and countbits and
+// reversebits of 16- and 64-bit integers. The entry points glslang cannot
+// compile are compiled only in their own cases (-D), since a compile error
+// anywhere fails every case.
 
 StructuredBuffer<float> A : register(t1);
 StructuredBuffer<uint> U : register(t2);
