@@ -100,6 +100,9 @@ func (c *checker) call(e *ast.CallExpr) operand {
 				c.errorf(codes.InvalidResourceElement, pos, "%s", err.Error())
 			}
 		}
+		if m.Overload != nil && m.Overload.Name == "GetAttributeAtVertex" && fun.method == "" && len(e.Args) > 0 && !c.nointerpolated(e.Args[0]) {
+			c.errorf(codes.NoMatchingFunction, exprLoc(e.Args[0]), "parameter 0 of GetAttributeAtVertex must have a 'nointerpolation' attribute")
+		}
 		m = m.Concretize()
 		if id := e.ID(); id > 0 && int(id) < len(c.info.Calls) {
 			c.info.Calls[id] = &m
@@ -242,6 +245,13 @@ func (c *checker) callUser(e *ast.CallExpr, name string, funcs []*Func, args []o
 	}
 	f := best[0]
 	c.setUse(e, f)
+	// SPIR-V: an argument for a nointerpolation parameter must come from a
+	// nointerpolation declaration (DXC limits the broken general feature).
+	for i, p := range f.Params {
+		if pd, ok := p.Decl.(*ast.Param); ok && i < len(e.Args) && hasMod(pd.Mods, "nointerpolation") && !c.nointerpolated(e.Args[i]) {
+			c.errorf(codes.NoMatchingFunction, exprLoc(e.Args[i]), "parameter %d of %s must have a 'nointerpolation' attribute", i, f.name)
+		}
+	}
 	if c.fn != nil {
 		c.fn.Callees = append(c.fn.Callees, f)
 	}
@@ -487,4 +497,48 @@ func derivesFrom(t, base *types.Type) bool {
 		}
 	}
 	return false
+}
+
+// nointerpolated reports an expression taken from a declaration marked
+// nointerpolation: the variable or parameter itself, a field so marked,
+// or any part of one (clang's isRelatedDeclMarkedNointerpolation).
+func (c *checker) nointerpolated(e ast.Expr) bool {
+	switch x := unparen(e).(type) {
+	case *ast.CastExpr:
+		return c.nointerpolated(x.X)
+	case *ast.NameExpr:
+		return declMarked(c.info.ObjectOf(x), "nointerpolation")
+	case *ast.MemberExpr:
+		if c.info.SwizzleOf(x) == nil && declMarked(c.info.ObjectOf(x), "nointerpolation") {
+			return true
+		}
+		return c.nointerpolated(x.X)
+	case *ast.IndexExpr:
+		return c.nointerpolated(x.X)
+	}
+	return false
+}
+
+// declMarked reports a variable, parameter or field written with the
+// modifier.
+func declMarked(o Object, mod string) bool {
+	v, ok := o.(*Var)
+	if !ok {
+		return false
+	}
+	switch d := v.Decl.(type) {
+	case *ast.Param:
+		return hasMod(d.Mods, mod)
+	case *ast.VarDecl:
+		return hasMod(d.Mods, mod)
+	}
+	return false
+}
+
+// exprLoc is clang's getExprLoc: a member access points at the member.
+func exprLoc(e ast.Expr) diag.Pos {
+	if me, ok := unparen(e).(*ast.MemberExpr); ok && me.Name != nil {
+		return me.Name.Pos()
+	}
+	return e.Pos()
 }
