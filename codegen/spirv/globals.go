@@ -456,18 +456,27 @@ func (a *bindingAllocator) finish(ctx *builder.ModuleBuilder) {
 			used[[2]int{r.set, r.binding}] = true
 		}
 	}
+	// Explicit bindings are decorated first, then the implicit ones in
+	// declaration order, as DXC does.
+	for _, r := range a.vars {
+		if r.explicit {
+			ctx.Decorate(r.ptr, spv.DecorationDescriptorSet, builder.Lit(uint32(r.set)))
+			ctx.Decorate(r.ptr, spv.DecorationBinding, builder.Lit(uint32(r.binding)))
+		}
+	}
 	next := map[int]int{}
 	for i := range a.vars {
 		r := &a.vars[i]
-		if !r.explicit {
-			n := next[r.set]
-			for used[[2]int{r.set, n}] {
-				n++
-			}
-			r.binding = n
-			used[[2]int{r.set, n}] = true
-			next[r.set] = n + 1
+		if r.explicit {
+			continue
 		}
+		n := next[r.set]
+		for used[[2]int{r.set, n}] {
+			n++
+		}
+		r.binding = n
+		used[[2]int{r.set, n}] = true
+		next[r.set] = n + 1
 		ctx.Decorate(r.ptr, spv.DecorationDescriptorSet, builder.Lit(uint32(r.set)))
 		ctx.Decorate(r.ptr, spv.DecorationBinding, builder.Lit(uint32(r.binding)))
 	}

@@ -40,6 +40,8 @@ func (e *emitter) resourceType(t *types.Type) (builder.ID, error) {
 		return id, nil
 	case types.ClassTexture, types.ClassTypedBuffer:
 		return e.imageType(t, o, spv.ImageFormatUnknown, false), nil
+	case types.ClassSubpass:
+		return e.subpassType(t, o), nil
 	case types.ClassStream:
 		// a stream parameter is a placeholder of its element type: its
 		// output variables are written by Append (gs.go)
@@ -180,6 +182,8 @@ func (e *emitter) resourceVar(d *ast.VarDecl, v *sema.Var) {
 		e.unsupported(d, "this resource declaration")
 	}
 	switch {
+	case o.Class() == types.ClassSubpass:
+		tid = e.arrayOf(t, e.subpassType(base, o))
 	case o.Class() == types.ClassTexture || o.Class() == types.ClassTypedBuffer:
 		format, explicit := e.imageFormatAttr(d)
 		img := e.imageType(base, o, format, explicit)
@@ -201,6 +205,13 @@ func (e *emitter) resourceVar(d *ast.VarDecl, v *sema.Var) {
 	e.vars[v] = &variable{ptr: ptr, sc: sc, typ: vt, rule: rule, member: -1}
 	e.bindings.add(ptr, d.Attrs, d.Semantics, class)
 	e.reflectResource(ptr, t)
+	for _, a := range d.Attrs {
+		if a.Namespace == "vk" && a.Name == "input_attachment_index" && len(a.Args) == 1 {
+			if n, ok := e.intArg(a.Args[0]); ok {
+				e.b.Decorate(ptr, spv.DecorationInputAttachmentIndex, builder.Lit(uint32(n)))
+			}
+		}
+	}
 	if o == types.AppendStructuredBuffer || o == types.ConsumeStructuredBuffer {
 		// their counters exist whether used or not
 		e.newCounter(ptr, v.Name(), sc, d.Attrs, t)
@@ -351,6 +362,8 @@ func (e *emitter) method(x *ast.CallExpr, m *intrinsics.Match) value {
 		t = types.VoidType()
 	}
 	switch o.Class() {
+	case types.ClassSubpass:
+		return e.subpassLoad(x, m, recv, o, t)
 	case types.ClassStream:
 		return e.streamMethod(x, me, name)
 	case types.ClassTexture, types.ClassTypedBuffer:
@@ -933,7 +946,7 @@ func isHandle(t *types.Type) bool {
 		return false
 	}
 	switch o.Class() {
-	case types.ClassTexture, types.ClassTypedBuffer, types.ClassSampler:
+	case types.ClassTexture, types.ClassTypedBuffer, types.ClassSampler, types.ClassSubpass:
 		return true
 	}
 	return false
@@ -1040,4 +1053,37 @@ func (e *emitter) staticResource(v *sema.Var) bool {
 	e.vars[v] = &cp
 	e.aliases[v] = true
 	return true
+}
+
+// subpassType is the OpTypeImage of SubpassInput(MS)<T>.
+func (e *emitter) subpassType(t *types.Type, o types.Object) builder.ID {
+	elem := t.Canonical().Elem()
+	if elem == nil {
+		elem = types.Vec(types.Float, 4)
+	}
+	st := e.typeID(types.ScalarType(concreteType(elem).Scalar()))
+	id := e.b.TypeImage(builder.ImageType{SampledType: st, Dim: spv.DimSubpassData, Depth: 2, MS: o == types.SubpassInputMS, Sampled: 2, Format: spv.ImageFormatUnknown})
+	e.b.Name(id, "type.subpass.image")
+	e.b.Capability(spv.CapabilityInputAttachment)
+	return id
+}
+
+// subpassLoad reads the input attachment at the fragment's own position
+// (and sample).
+func (e *emitter) subpassLoad(x *ast.CallExpr, m *intrinsics.Match, recv value, o types.Object, t *types.Type) value {
+	img := e.load(recv)
+	args := e.methodArgs(x, m)
+	zero := e.b.ConstInt32(0)
+	coord := e.b.ConstComposite(e.typeID(types.Vec(types.Int, 2)), zero, zero)
+	elem := recv.typ.Canonical().Elem()
+	if elem == nil {
+		elem = types.Vec(types.Float, 4)
+	}
+	mask := builder.Enum(spv.ImageOperandsNone)
+	if o == types.SubpassInputMS && len(args) > 0 {
+		s := e.convert(args[0], m0(e, x, 0), types.ScalarType(types.Int))
+		mask = builder.Enum(spv.ImageOperandsSample, builder.Ref(s))
+	}
+	v := e.fb.Emit(spv.OpImageRead, e.texelType(elem), builder.Ref(img), builder.Ref(coord), mask)
+	return rv(e.fitTexel(v, elem), t)
 }
