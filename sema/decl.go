@@ -288,6 +288,10 @@ func (c *checker) initializer(v *Var, init ast.Expr) *constant.Composite {
 			c.errorf(InitList, init.Pos(), "%s", err.Error())
 			return nil
 		}
+		if types.FlatMismatch(v.typ, elems) {
+			c.errorf(InitList, init.Pos(), "type mismatch")
+			return nil
+		}
 		if ct := v.typ.Canonical(); ct.IsArray() && ct.Len() == types.Unsized && n > 0 {
 			v.typ = c.u.Array(ct.Elem(), n)
 		}

@@ -651,13 +651,13 @@ func (c *checker) index(e *ast.IndexExpr) operand {
 		return invalidOperand()
 	}
 	if !i.invalid() && sub.Index != nil && x.typ.Canonical().IsObject() && x.typ.Canonical().Object().Class() == types.ClassTexture &&
-		(!i.typ.IsNumeric() || sub.Index.ComponentCount() > 1 && i.typ.ComponentCount() != sub.Index.ComponentCount()) {
+		(!i.typ.IsNumeric() || i.typ.ComponentCount() != sub.Index.ComponentCount()) {
 		// A texture's operator[] takes its coordinate vector exactly: no
 		// splat, no truncation (clang's overload failure).
 		c.diags.Add(diag.Diagnostic{Severity: diag.Error, Code: codes.NoMatchingFunction, Pos: e.Pos(),
 			Msg: fmt.Sprintf("no viable overloaded operator[] for type %s", types.Quote(x.typ)),
 			Notes: []diag.Diagnostic{{Severity: diag.Note, Pos: e.Pos(),
-				Msg: fmt.Sprintf("candidate function not viable: no known conversion from %s to '%s' for 1st argument", types.Quote(i.typ), sub.Index.CanonicalString())}}})
+				Msg: fmt.Sprintf("candidate function not viable: no known conversion from %s to '%s' for 1st argument", types.Quote(i.typ), clangIndexType(sub.Index))}}})
 	} else if !i.invalid() && sub.Index != nil && !i.typ.IsNumeric() && i.typ.Scalar() == types.NoScalar {
 		c.errorf(codes.CannotConvert, e.Index.Pos(), "cannot convert from %s to %s", types.Quote(i.typ), types.Quote(sub.Index))
 	}
@@ -900,4 +900,13 @@ func valueCategory(e ast.Expr) string {
 		return "lvalue"
 	}
 	return "rvalue"
+}
+
+// clangIndexType spells a texture coordinate type as clang's note does:
+// 'unsigned int', 'vector<uint, 2>'.
+func clangIndexType(t *types.Type) string {
+	if t.IsVector() {
+		return fmt.Sprintf("vector<%s, %d>", types.ScalarType(t.Scalar()), t.VecSize())
+	}
+	return t.CanonicalString()
 }

@@ -18,3 +18,7 @@ float4 main(float4 pos : SV_Position) : SV_Target {
   float4 d = tex1 /* ERROR "no viable overloaded operator\[\] for type 'Texture1D<float4>'" */ [s];
   return a + b + c + d;
 }
+
+float4 more(int2 ij : IJ) : SV_Target {
+  return tex1 /* ERROR "no viable overloaded operator\[\] for type 'Texture1D<float4>'" */ [ij];
+}

@@ -96,3 +96,49 @@ func flatCount(t *Type) (int, bool) {
 	}
 	return 0, false
 }
+
+// FlatMismatch reports, for an initializer list whose element count
+// FlatInit accepted, whether an object slot of the target meets a value
+// of another type (or a value slot meets an object): numbers convert to
+// each other, objects to nothing else. DXC calls that a "type mismatch".
+func FlatMismatch(target *Type, elems []*Type) bool {
+	var want, have []*Type
+	flatLeaves(target, &want)
+	for _, e := range elems {
+		flatLeaves(e, &have)
+	}
+	if len(want) != len(have) {
+		return false // counts are FlatInit's business (unsized arrays repeat)
+	}
+	for i := range want {
+		w, h := want[i].Canonical(), have[i].Canonical()
+		if (w.Kind() == ObjectK || h.Kind() == ObjectK) && !Identical(w, h) {
+			return true
+		}
+	}
+	return false
+}
+
+// flatLeaves lists the scalar and object slots of t in order.
+func flatLeaves(t *Type, out *[]*Type) {
+	c := t.Canonical()
+	switch c.Kind() {
+	case Vector, Matrix:
+		for i := 0; i < c.ComponentCount(); i++ {
+			*out = append(*out, ScalarType(c.Scalar()))
+		}
+	case Array:
+		for i := int64(0); i < c.Len(); i++ {
+			flatLeaves(c.Elem(), out)
+		}
+	case Struct:
+		if b := c.Named().Base; b != nil {
+			flatLeaves(b, out)
+		}
+		for _, f := range c.Named().Fields {
+			flatLeaves(f.Type, out)
+		}
+	default:
+		*out = append(*out, c)
+	}
+}
