@@ -49,3 +49,20 @@ func TestColdParsePredictionWork(t *testing.T) {
 		t.Errorf("cold parse of typical.hlsl: %d adaptive decisions and %d DFA states, want at most 5 and 32", decisions, states)
 	}
 }
+
+// Prefetch may be called any number of times, also while parsing.
+func TestPrefetch(t *testing.T) {
+	done := make(chan bool)
+	for i := 0; i < 3; i++ {
+		go func() {
+			Prefetch()
+			_, diags, _ := parseString(t, "p.hlsl", "float4 main() : SV_Target { return (float4)1; }")
+			done <- diags == ""
+		}()
+	}
+	for i := 0; i < 3; i++ {
+		if !<-done {
+			t.Error("a parse after Prefetch failed")
+		}
+	}
+}
