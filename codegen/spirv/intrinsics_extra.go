@@ -25,7 +25,9 @@ const (
 )
 
 // intrinsicExtra emits the intrinsics the main table in intrinsics.go does
-// not: wave operations, packing and conversion helpers, the rarer math.
+// not: wave and quad operations (wave.go), the rarer math, packing and
+// conversion helpers (here and intrinsics_math.go), the Vulkan-specific
+// ones (intrinsics_vk.go) and NonUniformResourceIndex (nonuniform.go).
 // ok is false for an intrinsic it does not know either.
 //
 // Each follows DXC's SPIR-V back end (SpirvEmitter::processIntrinsic*):
