@@ -189,7 +189,7 @@ func (c *classifier) markScopes() {
 }
 
 // markCasts makes the `(` of every cast a CAST_LPAREN: a `(` that does not
-// follow an operand or a keyword that takes parentheses, followed by a type,
+// follow a name or a keyword that takes parentheses, followed by a type,
 // `)` and the start of an operand. A type in parentheses with no operand
 // after it is a parameter list (`void f(float);`) or sizeof's.
 func (c *classifier) markCasts() {
@@ -197,11 +197,13 @@ func (c *classifier) markCasts() {
 		if c.in[i].typ != p.HLSLParserLPAREN {
 			continue
 		}
+		// After a name the `(` opens arguments or parameters, and sizeof
+		// takes its own parenthesized type. (After a `)` it may well be a
+		// cast: `(double)(float)x`.)
 		switch c.at(i - 1).typ {
 		case p.HLSLParserKW_SIZEOF, p.HLSLParserIDENT, p.HLSLParserTYPE_NAME, p.HLSLParserTEMPLATE_NAME,
-			p.HLSLParserRPAREN, p.HLSLParserRBRACKET, p.HLSLParserKW_OPERATOR, p.HLSLParserKW_UNSIGNED,
-			p.HLSLParserKW_SIGNED, p.HLSLParserKW_IF, p.HLSLParserKW_WHILE, p.HLSLParserKW_FOR,
-			p.HLSLParserKW_SWITCH, p.HLSLParserKW_STATIC_ASSERT:
+			p.HLSLParserKW_OPERATOR, p.HLSLParserKW_UNSIGNED, p.HLSLParserKW_SIGNED, p.HLSLParserKW_IF,
+			p.HLSLParserKW_WHILE, p.HLSLParserKW_FOR, p.HLSLParserKW_SWITCH, p.HLSLParserKW_STATIC_ASSERT:
 			continue
 		}
 		if j := c.typeEnd(i + 1); j > i+1 && c.at(j).typ == p.HLSLParserRPAREN && startsExpression[c.at(j+1).typ] {

@@ -165,6 +165,9 @@ func TestClassifyCasts(t *testing.T) {
 		{src: "namespace vk { enum Scope { A }; } int e = (vk::Scope)1;", want: []bool{true}},
 		{src: "template <> void f<int>(int) { }", want: []bool{false}},
 		{src: "if ((uint)x) { }", want: []bool{false, true}},
+		{src: "double d = (double)(float)2.5; int i = (int)(uint)(float)3;", want: []bool{true, true, true, true, true}},
+		{src: "struct S { float operator()(float) { return 1; } };", want: []bool{false, false}},
+		{src: "float a = (f)(x) * (float)(y);", want: []bool{false, false, true, false}},
 	}
 	for _, tt := range tests {
 		fs := diag.NewFileSet()
