@@ -85,7 +85,7 @@ func (c *checker) call(e *ast.CallExpr) operand {
 		}
 		m, err := intrinsics.Resolve(c.u, call)
 		if err != nil && call.Name == "Barrier" && len(args) == 2 && !args[0].typ.IsNumeric() {
-			// Barrier(object, flags) is not in the table yet.
+			// Barrier(node record, flags): work-graph records are not modelled.
 			return operand{typ: types.VoidType()}
 		}
 		if err != nil && err.Kind == intrinsics.NoMatch && tableGaps[call.Name] {

@@ -323,6 +323,8 @@ var waveBarrierAtomicCases = []resolveCase{
 	{"GroupMemoryBarrierWithGroupSync()", "void", ""},
 	{"AllMemoryBarrier()", "void", ""},
 	{"Barrier(uint, uint)", "void", ""},
+	{"Barrier(RWByteAddressBuffer, uint)", "void", ""},
+	{"Barrier(RWTexture2D<float4>, lit_int)", "void", "RWTexture2D<float4>, uint"},
 	{"InterlockedAdd(uint, uint)", "void", "uint, uint"},
 	{"InterlockedAdd(int, lit_int)", "void", "int, uint"},
 	{"InterlockedAdd(uint, uint, uint)", "void", "uint, uint, uint"},
