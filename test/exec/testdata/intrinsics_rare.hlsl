@@ -204,3 +204,20 @@ void quadvotes(uint3 tid : SV_GroupThreadID) {
   OutU[tid.x] = ok ? 1 : 0;
 }
 #endif
+
+//: case clock_and_group_waves
+//: flags -T cs_6_10 -E clockwaves -fspv-target-env=vulkan1.1 -DCLOCKWAVES
+//: expect OutU = u32 1*64
+//: xfail glslang: has no vk::ReadClock nor SM 6.10 GetGroupWaveIndex/GetGroupWaveCount (a compile error)
+// The clock never runs backwards; the wave index is below the wave count,
+// the same across a wave, and the waves cover the group.
+#ifdef CLOCKWAVES
+[numthreads(64, 1, 1)]
+void clockwaves(uint3 tid : SV_GroupThreadID) {
+  uint64_t t0 = vk::ReadClock(vk::SubgroupScope);
+  uint64_t t1 = vk::ReadClock(vk::SubgroupScope);
+  uint w = GetGroupWaveIndex(), n = GetGroupWaveCount();
+  bool ok = t1 >= t0 && w < n && n * WaveGetLaneCount() >= 64 && WaveActiveAllEqual(w);
+  OutU[tid.x] = ok ? 1 : 0;
+}
+#endif
