@@ -254,7 +254,10 @@ func (e *emitter) intrinsicExtra(x *ast.CallExpr, m *intrinsics.Match, name stri
 		ht := e.paramType(x, m, 0)
 		f32 := e.b.TypeFloat(32)
 		p := e.fb.Emit(spv.OpFMul, e.typeID(ht), builder.Ref(a), builder.Ref(b))
-		f := e.fb.Emit(spv.OpFConvert, e.b.TypeVector(f32, 2), builder.Ref(p))
+		f := p
+		if e.scalarBits(ht.Canonical().Scalar()) != 32 {
+			f = e.fb.Emit(spv.OpFConvert, e.b.TypeVector(f32, 2), builder.Ref(p))
+		}
 		x0 := e.fb.CompositeExtract(f32, f, 0)
 		x1 := e.fb.CompositeExtract(f32, f, 1)
 		d := e.fb.Emit(spv.OpFAdd, f32, builder.Ref(x0), builder.Ref(x1))
