@@ -52,7 +52,14 @@ func (e *emitter) foldable(x ast.Expr) (*constant.Composite, bool) {
 	ast.Inspect(x, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.NameExpr:
-			if _, isEnum := e.info.ObjectOf(n).(*sema.EnumConst); !isEnum {
+			switch o := e.info.ObjectOf(n).(type) {
+			case *sema.EnumConst:
+			case *sema.Var:
+				// a file-scope const scalar is a constant in DXC
+				if _, isConst := e.constVar(o); !isConst {
+					ok = false
+				}
+			default:
 				ok = false
 			}
 		case *ast.MemberExpr:

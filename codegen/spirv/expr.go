@@ -321,6 +321,9 @@ func (e *emitter) name(x *ast.NameExpr) value {
 
 // varValue is the lvalue of a variable.
 func (e *emitter) varValue(o *sema.Var) value {
+	if k, ok := e.constVar(o); ok {
+		return rv(k, o.Type())
+	}
 	v, ok := e.vars[o]
 	if ok && v.value != 0 {
 		return rv(v.value, v.typ) // a specialization constant (globals.go)
@@ -730,4 +733,22 @@ func hasDuplicates(idx []int) bool {
 		}
 	}
 	return false
+}
+
+// constVar is the constant a file-scope const scalar with a constant
+// initializer stands for: DXC makes no variable for it.
+func (e *emitter) constVar(o *sema.Var) (builder.ID, bool) {
+	if !o.Const || o.Value == nil || len(o.Value.Elems) != 1 {
+		return 0, false
+	}
+	switch o.Storage {
+	case sema.StorageStatic, sema.StorageStaticField, sema.StorageStaticLocal:
+	default:
+		return 0, false
+	}
+	t := o.Type().Canonical()
+	if t.Kind() != types.Basic || t.Scalar().IsLiteral() {
+		return 0, false
+	}
+	return e.valueConst(o.Value.Elems[0], t.Scalar()), true
 }
