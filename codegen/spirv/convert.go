@@ -607,7 +607,14 @@ func (e *emitter) relayout(id builder.ID, t *types.Type, from, to layout.Rule) b
 			one, zero := e.splatConst(c.WithScalar(types.Uint), 1), e.splatConst(c.WithScalar(types.Uint), 0)
 			return e.fb.Emit(spv.OpSelect, tt, builder.Ref(id), builder.Ref(one), builder.Ref(zero))
 		}
-		return id
+		// A matrix stored as an array (fxc's float1xN: N one-float
+		// registers; non-float matrices: arrays of rows): move the
+		// components across one by one.
+		comps := e.spvComponents(id, ft)
+		if to == layout.Void {
+			return e.construct(c, comps)
+		}
+		return e.spvConstruct(tt, comps)
 	case c.IsArray():
 		parts := make([]builder.ID, c.Len())
 		for i := range parts {
@@ -663,4 +670,47 @@ func spirvVector(t *types.Type) bool {
 		return (c.Rows() == 1 || c.Cols() == 1) && flatCount(c) > 1
 	}
 	return false
+}
+
+// spvComponents lists the scalar components of a value of SPIR-V type typ
+// (a scalar, vector, matrix, or array of those), in order.
+func (e *emitter) spvComponents(id, typ builder.ID) []builder.ID {
+	switch e.b.TypeOp(typ) {
+	case spv.OpTypeVector, spv.OpTypeMatrix, spv.OpTypeArray:
+		el := e.b.ElementType(typ)
+		n := e.arrayOrVectorLen(typ)
+		var out []builder.ID
+		for i := range n {
+			out = append(out, e.spvComponents(e.fb.CompositeExtract(el, id, i), el)...)
+		}
+		return out
+	}
+	return []builder.ID{id}
+}
+
+// spvConstruct builds a value of SPIR-V type typ from scalar components.
+func (e *emitter) spvConstruct(typ builder.ID, comps []builder.ID) builder.ID {
+	switch e.b.TypeOp(typ) {
+	case spv.OpTypeVector, spv.OpTypeMatrix, spv.OpTypeArray:
+		el := e.b.ElementType(typ)
+		n := e.arrayOrVectorLen(typ)
+		per := len(comps) / int(n)
+		parts := make([]builder.ID, n)
+		for i := range parts {
+			parts[i] = e.spvConstruct(el, comps[i*per:(i+1)*per])
+		}
+		return e.fb.CompositeConstruct(typ, parts...)
+	}
+	return comps[0]
+}
+
+// arrayOrVectorLen is the element count of a vector, matrix or array type.
+func (e *emitter) arrayOrVectorLen(typ builder.ID) uint32 {
+	if e.b.TypeOp(typ) == spv.OpTypeArray {
+		def := e.b.Def(typ)
+		if n, ok := e.b.ConstantValue(def.Operands[1].ID()); ok {
+			return uint32(n)
+		}
+	}
+	return e.b.ComponentCount(typ)
 }

@@ -439,8 +439,23 @@ func imageOps(ops []imageOperand) []builder.Operand {
 }
 
 func (e *emitter) offsetOp(x ast.Expr, id builder.ID) imageOperand {
+	return e.offsetOpFor(x, id, true)
+}
+
+// offsetOpFor is the texel offset operand: ConstOffset when the offset is
+// a compile-time constant (static consts included, as DXC's legalization
+// finds them); a run-time Offset is allowed by Vulkan on gathers only.
+func (e *emitter) offsetOpFor(x ast.Expr, id builder.ID, gather bool) imageOperand {
 	if _, ok := e.foldable(x); ok {
 		return imageOperand{spv.ImageOperandsConstOffset, []builder.ID{id}}
+	}
+	if v := e.info.ValueOf(x); v != nil {
+		if t := e.info.TypeOf(x); t != nil && numeric(t) {
+			return imageOperand{spv.ImageOperandsConstOffset, []builder.ID{e.compositeConst(*v, concreteType(t).Canonical())}}
+		}
+	}
+	if !gather {
+		e.errorf(x.Pos(), "the texel offset must be a constant (Vulkan allows a run-time offset on Gather only)")
 	}
 	e.b.Capability(spv.CapabilityImageGatherExtended)
 	return imageOperand{spv.ImageOperandsOffset, []builder.ID{id}}
@@ -501,7 +516,8 @@ func (e *emitter) textureMethod(x *ast.CallExpr, m *intrinsics.Match, recv value
 		offsets, clamp, status := trailing(from)
 		switch len(offsets) {
 		case 1:
-			ops = append(ops, e.offsetOp(xargs[offsets[0]], args[offsets[0]]))
+			gather := op == spv.OpImageGather || op == spv.OpImageDrefGather
+			ops = append(ops, e.offsetOpFor(xargs[offsets[0]], args[offsets[0]], gather))
 		case 4:
 			e.b.Capability(spv.CapabilityImageGatherExtended)
 			var offs []builder.ID
@@ -666,7 +682,7 @@ func (e *emitter) textureLoad(x *ast.CallExpr, m *intrinsics.Match, img builder.
 		ops = append(ops, imageOperand{spv.ImageOperandsLod, []builder.ID{lod}})
 	}
 	if offsetArg < nargs {
-		ops = append(ops, e.offsetOp(x.Args[offsetArg], args[offsetArg]))
+		ops = append(ops, e.offsetOpFor(x.Args[offsetArg], args[offsetArg], false))
 	}
 	operands := append([]builder.Operand{builder.Ref(img), builder.Ref(coord)}, imageOps(ops)...)
 	return emit(spv.OpImageFetch, operands...)
