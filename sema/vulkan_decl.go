@@ -43,7 +43,7 @@ func (v *vulkanChecker) bufferDecl(d *ast.BufferDecl) {
 			c.errorf(codes.UnsupportedType, md.Name.Pos(), "externally initialized non-floating-point column-major matrices not supported yet")
 		}
 	}
-	v.recordAttrs(d.Attrs, d.Pos(), nil)
+	v.recordAttrs(d.Attrs, nil)
 	v.packOffsets(d)
 }
 
@@ -71,7 +71,7 @@ func (v *vulkanChecker) globalVar(d *ast.VarDecl, vr *Var) {
 			return
 		}
 	}
-	v.recordAttrs(d.Attrs, name, t)
+	v.recordAttrs(d.Attrs, t)
 	in, out := vkAttr(d.Attrs, "ext_builtin_input"), vkAttr(d.Attrs, "ext_builtin_output")
 	if in != nil && out != nil {
 		c.errorf(codes.VkAttribute, out.Pos(), "vk::ext_builtin_input cannot be used together with vk::ext_builtin_output")
@@ -141,9 +141,9 @@ func resourceElem(t *types.Type) *types.Type {
 }
 
 // recordAttrs checks the attributes DXC validates on every variable and
-// buffer: one push constant block, and no vk::binding beside
-// push_constant or shader_record_*.
-func (v *vulkanChecker) recordAttrs(attrs []*ast.Attribute, _ diag.Pos, t *types.Type) {
+// buffer (t is nil for a cbuffer): one push constant block, and no
+// vk::binding beside push_constant or shader_record_*.
+func (v *vulkanChecker) recordAttrs(attrs []*ast.Attribute, t *types.Type) {
 	c := v.c
 	binding := vkAttr(attrs, "binding") != nil
 	if a := vkAttr(attrs, "push_constant"); a != nil {
