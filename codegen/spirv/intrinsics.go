@@ -264,14 +264,14 @@ func (e *emitter) intrinsic(x *ast.CallExpr, m *intrinsics.Match) value {
 		bt := at.WithScalar(types.Bool)
 		v := e.rvalueAs(a, bt)
 		c := bt.Canonical()
-		if c.IsScalar() || c.VecSize() == 1 {
+		if flatCount(c) == 1 {
 			return rv(v, t)
 		}
 		op := spv.OpAll
 		if name == "any" {
 			op = spv.OpAny
 		}
-		if c.IsMatrix() {
+		if realMatrix(c) {
 			rows := e.perRowReduce(c, v, op)
 			return rv(rows, t)
 		}
@@ -315,9 +315,9 @@ func (e *emitter) intrinsic(x *ast.CallExpr, m *intrinsics.Match) value {
 		if e.typeID(at) == e.typeID(ct) {
 			return rv(v, t)
 		}
-		if at.Canonical().IsMatrix() {
-			return rv(e.perRow(ct, func(rt *types.Type, rows ...builder.ID) builder.ID {
-				return e.fb.Emit(spv.OpBitcast, e.typeID(rt), builder.Ref(rows[0]))
+		if realMatrix(at) {
+			return rv(e.perRowAs(at, ct, func(rt *types.Type, rows ...builder.ID) builder.ID {
+				return e.fb.Emit(spv.OpBitcast, e.typeID(rt.WithScalar(ct.Canonical().Scalar())), builder.Ref(rows[0]))
 			}, v), t)
 		}
 		return rv(e.fb.Emit(spv.OpBitcast, e.typeID(ct), builder.Ref(v)), t)
@@ -325,15 +325,28 @@ func (e *emitter) intrinsic(x *ast.CallExpr, m *intrinsics.Match) value {
 		a := x.Args[0]
 		at := concreteType(e.typeOf(a))
 		v := e.rvalueAs(a, at)
-		zero := e.splatConst(at, 0)
-		lt := e.fb.Emit(spv.OpFOrdLessThan, e.typeID(at.WithScalar(types.Bool)), builder.Ref(v), builder.Ref(zero))
-		cond := lt
-		if c := at.Canonical(); !(c.IsScalar() || c.VecSize() == 1) {
-			cond = e.fb.Emit(spv.OpAny, e.b.TypeBool(), builder.Ref(lt))
+		// negative: per row (then any of the rows) on a matrix
+		negative := func(v builder.ID, vt *types.Type) builder.ID {
+			lt := e.fb.Emit(spv.OpFOrdLessThan, e.typeID(vt.WithScalar(types.Bool)), builder.Ref(v), builder.Ref(e.splatConst(vt, 0)))
+			if flatCount(vt) > 1 {
+				lt = e.fb.Emit(spv.OpAny, e.b.TypeBool(), builder.Ref(lt))
+			}
+			return lt
+		}
+		var cond builder.ID
+		if c := at.Canonical(); realMatrix(c) {
+			rowT := types.Vec(c.Scalar(), c.Cols())
+			rows := make([]builder.ID, c.Rows())
+			for i := range rows {
+				rows[i] = negative(e.fb.CompositeExtract(e.typeID(rowT), v, uint32(i)), rowT)
+			}
+			vec := e.fb.CompositeConstruct(e.typeID(types.Vec(types.Bool, c.Rows())), rows...)
+			cond = e.fb.Emit(spv.OpAny, e.b.TypeBool(), builder.Ref(vec))
+		} else {
+			cond = negative(v, at)
 		}
 		sel := e.fb.BeginIf(cond, false, spv.SelectionControlNone)
-		_ = sel
-		e.fb.Kill()
+		e.discardInvocation()
 		e.fb.EndIf(sel)
 		return rv(0, t)
 	case "GroupMemoryBarrierWithGroupSync":
@@ -496,4 +509,18 @@ func (e *emitter) transpose(m builder.ID, at, rt *types.Type) builder.ID {
 		}
 	}
 	return e.construct(rt, elems)
+}
+
+// discardInvocation is discard: OpDemoteToHelperInvocation when demotion
+// is enabled, else OpKill.
+func (e *emitter) discardInvocation() {
+	if e.opts.Demote {
+		e.b.Capability(spv.CapabilityDemoteToHelperInvocation)
+		if e.opts.Version < spv.Version1_6 {
+			e.b.Extension("SPV_EXT_demote_to_helper_invocation")
+		}
+		e.fb.Emit(spv.OpDemoteToHelperInvocation, 0)
+		return
+	}
+	e.fb.Kill()
 }

@@ -108,15 +108,7 @@ func (e *emitter) stmt(s ast.Stmt, attrs []*ast.Attribute) {
 	case *ast.ReturnStmt:
 		e.returnStmt(s)
 	case *ast.DiscardStmt:
-		if e.opts.Demote {
-			e.b.Capability(spv.CapabilityDemoteToHelperInvocation)
-			if e.opts.Version < spv.Version1_6 {
-				e.b.Extension("SPV_EXT_demote_to_helper_invocation")
-			}
-			e.fb.Emit(spv.OpDemoteToHelperInvocation, 0)
-		} else {
-			e.fb.Kill()
-		}
+		e.discardInvocation()
 	default:
 		e.unsupported(s, "this statement")
 	}
