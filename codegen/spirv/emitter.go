@@ -196,6 +196,7 @@ func newEmitter(fs *diag.FileSet, diags *diag.List, file *ast.File, info *sema.I
 	e.b = builder.New(opts.Version)
 	e.b.M.Generator = builder.GeneratorDXC
 	e.calc = layout.NewCalculator(layout.Options{Enable16BitTypes: opts.Enable16BitTypes, DefaultRowMajor: opts.RowMajor})
+	e.calc.VkOffset = e.fieldVkOffset
 	e.low = layout.NewLowerer(e.b, e.calc, layout.RulesFor(opts.Layout))
 	e.low.Object = e.objectType
 	e.bindings = newBindingAllocator(&e.opts)
@@ -240,6 +241,9 @@ func (e *emitter) module() {
 		e.function(f)
 	}
 	e.finishEntryPoint()
+	if !e.opts.CodeGenOnly {
+		e.removeUnusedGlobals()
+	}
 	if err := e.b.Err(); err != nil {
 		e.errorf(e.file.Pos(), "internal compiler error: %v", err)
 	}
@@ -323,5 +327,77 @@ func (e *emitter) relaxed(id builder.ID, t *types.Type) {
 		if c.Scalar().IsMinPrecision() {
 			e.b.Decorate(id, spv.DecorationRelaxedPrecision)
 		}
+	}
+}
+
+// fieldVkOffset reads [[vk::offset(N)]] on field i of struct st.
+func (e *emitter) fieldVkOffset(st *types.Type, i int) (uint32, bool) {
+	nd := st.Canonical().Named()
+	if nd == nil || i >= len(nd.Fields) {
+		return 0, false
+	}
+	d, ok := nd.Fields[i].Decl.(*ast.VarDecl)
+	if !ok {
+		return 0, false
+	}
+	for _, a := range d.Attrs {
+		if a.Namespace == "vk" && a.Name == "offset" && len(a.Args) == 1 {
+			if n, ok := e.intArg(a.Args[0]); ok {
+				return uint32(n), true
+			}
+		}
+	}
+	return 0, false
+}
+
+// removeUnusedGlobals deletes the module-scope variables no function uses
+// (and their names and decorations), as DXC's legalization does: a shader
+// declares every resource of its file, the module keeps those the entry
+// point reaches. -fcgl keeps them all.
+func (e *emitter) removeUnusedGlobals() {
+	m := e.b.M
+	used := map[builder.ID]bool{}
+	for _, f := range m.Functions {
+		for _, b := range f.Blocks {
+			for _, in := range b.Insts {
+				in.ForEachUse(func(id *builder.ID) { used[*id] = true })
+			}
+		}
+	}
+	dead := map[builder.ID]bool{}
+	for _, in := range m.Globals {
+		if in.Op == spv.OpVariable && !used[in.Result] {
+			dead[in.Result] = true
+		}
+	}
+	if len(dead) == 0 {
+		return
+	}
+	e.b.DeleteIf(func(in *builder.Inst) bool {
+		switch in.Op {
+		case spv.OpVariable:
+			return dead[in.Result]
+		case spv.OpName, spv.OpDecorate, spv.OpDecorateId, spv.OpDecorateString, spv.OpMemberDecorate:
+			return len(in.Operands) > 0 && in.Operands[0].IsID() && dead[in.Operands[0].ID()]
+		}
+		// a CounterBuffer decoration names the counter as its operand
+		if in.Op == spv.OpDecorateId {
+			for _, o := range in.Operands {
+				if o.IsID() && dead[o.ID()] {
+					return true
+				}
+			}
+		}
+		return false
+	})
+	for _, ep := range m.EntryPoints {
+		ops := ep.Operands[:0]
+		for _, o := range ep.Operands {
+			if o.IsID() && dead[o.ID()] {
+				continue
+			}
+			ops = append(ops, o)
+		}
+		ep.Operands = ops
 	}
 }
