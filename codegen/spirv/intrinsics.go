@@ -262,18 +262,28 @@ func (e *emitter) intrinsic(x *ast.CallExpr, m *intrinsics.Match) value {
 		a := x.Args[0]
 		at := concreteType(e.typeOf(a))
 		bt := at.WithScalar(types.Bool)
-		v := e.rvalueAs(a, bt)
 		c := bt.Canonical()
-		if flatCount(c) == 1 {
-			return rv(v, t)
-		}
 		op := spv.OpAll
 		if name == "any" {
 			op = spv.OpAny
 		}
 		if realMatrix(c) {
-			rows := e.perRowReduce(c, v, op)
-			return rv(rows, t)
+			// row by row: each converted to bool and reduced, as DXC
+			m := e.rvalueAs(a, at)
+			ac := at.Canonical()
+			rowT := types.Vec(ac.Scalar(), ac.Cols())
+			parts := make([]builder.ID, ac.Rows())
+			for i := range parts {
+				row := e.fb.CompositeExtract(e.typeID(rowT), m, uint32(i))
+				row = e.convert(row, rowT, rowT.WithScalar(types.Bool))
+				parts[i] = e.fb.Emit(op, e.b.TypeBool(), builder.Ref(row))
+			}
+			vec := e.fb.CompositeConstruct(e.typeID(types.Vec(types.Bool, ac.Rows())), parts...)
+			return rv(e.fb.Emit(op, e.b.TypeBool(), builder.Ref(vec)), t)
+		}
+		v := e.rvalueAs(a, bt)
+		if flatCount(c) == 1 {
+			return rv(v, t)
 		}
 		return rv(e.fb.Emit(op, e.b.TypeBool(), builder.Ref(v)), t)
 	case "dot":
@@ -385,18 +395,6 @@ func (e *emitter) barrier(sync bool, memScope, semantics uint32) {
 	e.fb.Emit(spv.OpMemoryBarrier, 0, builder.Ref(u(memScope)), builder.Ref(u(semantics)))
 }
 
-// perRowReduce applies all/any to each row of a bool matrix and combines.
-func (e *emitter) perRowReduce(c *types.Type, v builder.ID, op spv.Op) builder.ID {
-	rowT := types.Vec(types.Bool, c.Cols())
-	bt := e.b.TypeBool()
-	parts := make([]builder.ID, c.Rows())
-	for i := range parts {
-		row := e.fb.CompositeExtract(e.typeID(rowT), v, uint32(i))
-		parts[i] = e.fb.Emit(op, bt, builder.Ref(row))
-	}
-	vec := e.fb.CompositeConstruct(e.typeID(types.Vec(types.Bool, c.Rows())), parts...)
-	return e.fb.Emit(op, bt, builder.Ref(vec))
-}
 
 // mul emits HLSL's mul: HLSL matrices are transposed in SPIR-V, so
 // mul(v, M) is OpMatrixTimesVector(M, v), mul(M, v) is
