@@ -395,7 +395,6 @@ func (e *emitter) barrier(sync bool, memScope, semantics uint32) {
 	e.fb.Emit(spv.OpMemoryBarrier, 0, builder.Ref(u(memScope)), builder.Ref(u(semantics)))
 }
 
-
 // mul emits HLSL's mul: HLSL matrices are transposed in SPIR-V, so
 // mul(v, M) is OpMatrixTimesVector(M, v), mul(M, v) is
 // OpVectorTimesMatrix(v, M) and mul(A, B) is OpMatrixTimesMatrix(B, A).
