@@ -624,7 +624,7 @@ func (e *emitter) relayout(id builder.ID, t *types.Type, from, to layout.Rule) b
 		return e.fb.CompositeConstruct(tt, parts...)
 	case c.IsStruct():
 		var parts []builder.ID
-		for i, mt := range e.structMembers(c) {
+		for i, mt := range e.spvMemberTypes(c) { // bitfields share members
 			el := e.fb.CompositeExtract(e.typeIn(mt, from), id, uint32(i))
 			parts = append(parts, e.relayout(el, mt, from, to))
 		}

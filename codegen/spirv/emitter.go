@@ -197,6 +197,7 @@ func newEmitter(fs *diag.FileSet, diags *diag.List, file *ast.File, info *sema.I
 	e.b.M.Generator = builder.GeneratorDXC
 	e.calc = layout.NewCalculator(layout.Options{Enable16BitTypes: opts.Enable16BitTypes, DefaultRowMajor: opts.RowMajor})
 	e.calc.VkOffset = e.fieldVkOffset
+	e.calc.BitWidth = fieldBitWidth
 	e.low = layout.NewLowerer(e.b, e.calc, layout.RulesFor(opts.Layout))
 	e.low.Object = e.objectType
 	e.bindings = newBindingAllocator(&e.opts)

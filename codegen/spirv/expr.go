@@ -28,6 +28,9 @@ type value struct {
 	loaded builder.ID
 	// texel is set for tex[i] on a texture or typed buffer (resources.go).
 	texel *texel
+	// bits is set for a bitfield: the value is bits of the member behind
+	// the lvalue (bitfield.go).
+	bits *bitRange
 	// melem, when set, selects elements of the matrix (of type vec) id
 	// points to, as flat row-major indices: m._m01_m10 is read and
 	// written element by element, as DXC does.
@@ -86,6 +89,9 @@ func (e *emitter) load(v value) builder.ID {
 	if v.texel != nil {
 		return e.loadTexel(v) // tex[i] (resources.go)
 	}
+	if v.bits != nil {
+		return e.loadBits(v) // bitfield.go
+	}
 	if v.loaded != 0 {
 		return v.loaded
 	}
@@ -118,6 +124,10 @@ func (e *emitter) store(v value, val builder.ID) {
 	}
 	if v.texel != nil {
 		e.storeTexel(v, val)
+		return
+	}
+	if v.bits != nil {
+		e.storeBits(v, val) // bitfield.go
 		return
 	}
 	if v.sc == spv.StorageClassUniformConstant {
@@ -378,7 +388,8 @@ func (e *emitter) field(base value, name string, pos any) value {
 			if f.Name == name {
 				// MemberIndex counts the base class (member 0) and
 				// packed bitfields
-				return e.select_(base, int(e.calc.MemberIndex(st, i)), f.Type)
+				v := e.select_(base, int(e.calc.MemberIndex(st, i)), f.Type)
+				return e.bitfield(v, st, i, base.rule) // bitfield.go
 			}
 		}
 		if nd.Base == nil {

@@ -1,0 +1,109 @@
+package spirv
+
+import (
+	"strconv"
+
+	"github.com/hlsl2spirv/hlsl2spirv/builder"
+	"github.com/hlsl2spirv/hlsl2spirv/builder/spv"
+	"github.com/hlsl2spirv/hlsl2spirv/codegen/spirv/layout"
+	"github.com/hlsl2spirv/hlsl2spirv/frontend/ast"
+	"github.com/hlsl2spirv/hlsl2spirv/sema/types"
+)
+
+// HLSL 2021 bitfields (uint f : 3) share a struct member with the
+// bitfields before them (layout decides which); reading one extracts its
+// bits with OpBitField{U,S}Extract, writing one inserts them with
+// OpBitFieldInsert into the member's current value.
+
+// bitRange is the bits of a member a bitfield occupies.
+type bitRange struct {
+	offset, width uint32
+	member        *types.Type // the member's type (the bitfield's declared type)
+}
+
+// fieldBitWidth reads the width of field i of st when it is a bitfield.
+func fieldBitWidth(st *types.Type, i int) (uint32, bool) {
+	nd := st.Canonical().Named()
+	if nd == nil || i >= len(nd.Fields) {
+		return 0, false
+	}
+	d, ok := nd.Fields[i].Decl.(*ast.VarDecl)
+	if !ok {
+		return 0, false
+	}
+	for _, s := range d.Semantics {
+		if s.Kind == ast.BitField {
+			if n, err := strconv.Atoi(s.Name); err == nil {
+				return uint32(n), true
+			}
+		}
+	}
+	return 0, false
+}
+
+// bitfield marks v, member of field i of st, as a bitfield when it is one.
+func (e *emitter) bitfield(v value, st *types.Type, i int, rule layout.Rule) value {
+	w, ok := fieldBitWidth(st, i)
+	if !ok {
+		return v
+	}
+	sl := e.calc.Struct(st.Canonical(), rule)
+	if i >= len(sl.Members) {
+		return v
+	}
+	ml := sl.Members[i]
+	v.bits = &bitRange{offset: ml.BitOffset, width: w, member: v.typ}
+	if !v.ptr {
+		// an rvalue member: extract now
+		return rv(e.extractBits(v.id, v.bits), v.typ)
+	}
+	return v
+}
+
+func (e *emitter) extractBits(word builder.ID, r *bitRange) builder.ID {
+	t := concreteType(r.member)
+	tid := e.typeID(t)
+	op := spv.OpBitFieldUExtract
+	if t.Scalar().IsSigned() {
+		op = spv.OpBitFieldSExtract
+	}
+	off, cnt := e.b.ConstUint32(r.offset), e.b.ConstUint32(r.width)
+	return e.fb.Emit(op, tid, builder.Ref(word), builder.Ref(off), builder.Ref(cnt))
+}
+
+// loadBits reads a bitfield lvalue.
+func (e *emitter) loadBits(v value) builder.ID {
+	r := v.bits
+	v.bits = nil
+	return e.extractBits(e.load(v), r)
+}
+
+// storeBits writes a bitfield lvalue, keeping its neighbours.
+func (e *emitter) storeBits(v value, val builder.ID) {
+	r := v.bits
+	v.bits = nil
+	old := e.load(v)
+	off, cnt := e.b.ConstUint32(r.offset), e.b.ConstUint32(r.width)
+	nv := e.fb.Emit(spv.OpBitFieldInsert, e.typeID(concreteType(r.member)), builder.Ref(old), builder.Ref(val), builder.Ref(off), builder.Ref(cnt))
+	e.store(v, nv)
+}
+
+// spvMemberTypes lists a struct's SPIR-V members' types: the base class,
+// then the fields, bitfields packed into an earlier member left out.
+func (e *emitter) spvMemberTypes(c *types.Type) []*types.Type {
+	nd := c.Canonical().Named()
+	var out []*types.Type
+	if nd.Base != nil {
+		out = append(out, nd.Base)
+	}
+	seen := map[uint32]bool{}
+	for i, f := range nd.Fields {
+		k := e.calc.MemberIndex(c.Canonical(), i)
+		if seen[k] {
+			continue
+		}
+		seen[k] = true
+		out = append(out, f.Type)
+	}
+	return out
+}
