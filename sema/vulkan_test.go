@@ -102,3 +102,24 @@ func TestVulkanCombinedSampler(t *testing.T) {
 		t.Errorf("want exactly %q, got:\n%s", want, got)
 	}
 }
+
+// TestVkScopeConstants: vk::SubgroupScope and friends are constants.
+func TestVkScopeConstants(t *testing.T) {
+	src := "static const uint s = vk::SubgroupScope + vk::QueueFamilyScope;\n[numthreads(1,1,1)] void main() {}\n"
+	ck := checkSource(t, "scopes.hlsl", []byte(src), Config{Stage: "cs", Major: 6, Minor: 0}, nil)
+	if ck.diags.HasErrors() {
+		t.Fatalf("unexpected errors:\n%s", ck.render())
+	}
+	for _, o := range ck.info.Defs {
+		if v, ok := o.(*Var); ok && v.Name() == "s" {
+			if v.Value == nil || len(v.Value.Elems) != 1 {
+				t.Fatalf("s has no constant value")
+			}
+			if n, _ := v.Value.Elems[0].Int64(); n != 8 {
+				t.Errorf("s = %d, want 3 + 5", n)
+			}
+			return
+		}
+	}
+	t.Fatal("s not declared")
+}
