@@ -31,6 +31,8 @@ type vulkanChecker struct {
 	builtins map[int64]extBuiltinUse
 	// entries are the entry points' stage variables, for stageLocations.
 	entries []entryVars
+	// bodies indexes the functions defined in the file, by name.
+	bodies map[string][]*Func
 	// declared are the user functions already called.
 	declared map[*Func]bool
 	// errorsBefore is the error count when the checks started.
@@ -300,6 +302,12 @@ func (v *vulkanChecker) userCall(e *ast.CallExpr, f *Func) {
 				c.errorf(codes.VkAttribute, f.pos, "vk::%s is not supported on functions", a.Name)
 			}
 		}
+	}
+	// Inline SPIR-V instructions and type definitions have no bodies.
+	inline := vkAttr(f.Decl.Attrs, "ext_instruction") != nil || vkAttr(f.Decl.Attrs, "ext_type_def") != nil
+	if !inline && !v.defined(f) {
+		c.errorf(codes.UnsupportedType, e.Fun.Pos(), "found undefined function")
+		return
 	}
 	if vkAttr(f.Decl.Attrs, "ext_instruction") != nil {
 		for i, p := range f.Decl.Params {
@@ -599,6 +607,30 @@ func (v *vulkanChecker) heapArgument(e *ast.CallExpr) bool {
 		}
 		c.errorf(codes.UnsupportedType, pos, "Resource/sampler heaps are not allowed as function parameters.")
 		return true
+	}
+	return false
+}
+
+// defined reports whether f, or a declaration of the same function
+// elsewhere (a prototype's later definition, an out-of-line method), has
+// a body: DXC cannot call a function it has no definition of.
+func (v *vulkanChecker) defined(f *Func) bool {
+	if f.Decl != nil && f.Decl.Body != nil {
+		return true
+	}
+	if v.bodies == nil {
+		v.bodies = map[string][]*Func{}
+		for _, o := range v.c.info.Defs {
+			if g, ok := o.(*Func); ok && g.Decl != nil && g.Decl.Body != nil {
+				v.bodies[g.name] = append(v.bodies[g.name], g)
+			}
+		}
+	}
+	for _, g := range v.bodies[f.name] {
+		sameRecv := (f.Recv == nil) == (g.Recv == nil) && (f.Recv == nil || types.Identical(f.Recv, g.Recv))
+		if sameRecv && types.Identical(g.typ, f.typ) {
+			return true
+		}
 	}
 	return false
 }
