@@ -48,13 +48,7 @@ func (e *emitter) wave(x *ast.CallExpr, m *intrinsics.Match, name string, t *typ
 	ct := concreteType(t)
 	u32 := e.b.TypeInt(32, false)
 	bt := e.b.TypeBool()
-	arg := func(i int) builder.ID {
-		pt := e.typeOf(x.Args[i])
-		if i < len(m.Params) && m.Params[i].Type != nil {
-			pt = m.Params[i].Type
-		}
-		return e.rvalueAs(x.Args[i], concreteType(pt))
-	}
+	arg := func(i int) builder.ID { return e.rvalueAs(x.Args[i], e.paramType(x, m, i)) }
 	switch name {
 	case "WaveGetLaneCount":
 		return rv(e.fb.Load(u32, e.builtinInput(spv.BuiltInSubgroupSize)), t), true
@@ -173,7 +167,7 @@ func (e *emitter) wave(x *ast.CallExpr, m *intrinsics.Match, name string, t *typ
 	if groupOp == spv.GroupOperationExclusiveScan && kind != "Sum" && kind != "Product" {
 		return value{}, false
 	}
-	s := ct.Scalar()
+	s := ct.Canonical().Scalar()
 	op := ops[0]
 	switch {
 	case s.IsFloat():
