@@ -599,6 +599,16 @@ func (e *emitter) relayout(id builder.ID, t *types.Type, from, to layout.Rule) b
 	c := t.Canonical()
 	switch {
 	case numeric(c):
+		if c.Scalar().IsBool() && realMatrix(c) {
+			// a bool matrix is an array of vectors: row by row
+			rowT := types.Vec(types.Bool, c.Cols())
+			rows := make([]builder.ID, c.Rows())
+			for i := range rows {
+				r := e.fb.CompositeExtract(e.typeIn(rowT, from), id, uint32(i))
+				rows[i] = e.relayout(r, rowT, from, to)
+			}
+			return e.fb.CompositeConstruct(tt, rows...)
+		}
 		if c.Scalar().IsBool() {
 			if to == layout.Void {
 				zero := e.splatConst(c.WithScalar(types.Uint), 0)
