@@ -289,10 +289,9 @@ func (e *emitter) dst(x *ast.CallExpr, m *intrinsics.Match, ct *types.Type) buil
 }
 
 // lit emits lit(n.l, n.h, m) = (1, max(0, n.l), n.l < 0 || n.h < 0 ? 0 :
-// pow(n.h, m), 1), the D3D lighting coefficients. DXC's SPIR-V back end
-// multiplies n.h * m instead (as the HLSL reference's formula reads); its
-// DXIL back end, FXC and the D3D9 lit instruction raise n.h to the power
-// m, which this follows.
+// pow(n.h, m), 1), the lighting coefficients as the HLSL reference defines
+// them ((n.h)^m) and DXC's DXIL back end computes them. DXC's SPIR-V back
+// end (and glslang) multiply n.h * m instead, which is wrong.
 func (e *emitter) lit(x *ast.CallExpr, m *intrinsics.Match, ct *types.Type) builder.ID {
 	l := e.rvalueAs(x.Args[0], e.paramType(x, m, 0))
 	h := e.rvalueAs(x.Args[1], e.paramType(x, m, 1))
