@@ -15,11 +15,12 @@ RWStructuredBuffer<double> OutD : register(u5);
 
 //: case msad4_byte_alignments
 //: flags -T cs_6_0 -E msad
-//: in U = u32 0x01020304 0x05060708 0x0d0c0b0a 0x10002030 0x40302010 0x80706050
-//: expect OutU = u32 16 18 22 28 81 98 115 164
+//: in U = u32 0x01020304 0x05060708 0x0d0c0b0a 0xA100B2C3 0xD7B0C372 0x4F57C2A3
+//: expect OutU = u32 16 18 22 28 153 6 92 113
 //: xfail glslang: crashes (segmentation fault) compiling msad4
 // Sum k compares the reference bytes with source bytes k..k+3 (source.x
-// then source.y, low byte first), skipping zero reference bytes.
+// then source.y, low byte first), skipping zero reference bytes; the
+// second call is the HLSL reference's example (153, 6, ...).
 [numthreads(1, 1, 1)]
 void msad() {
   uint4 a = msad4(U[0], uint2(U[1], U[2]), uint4(0, 0, 0, 0));
