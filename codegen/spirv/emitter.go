@@ -145,10 +145,12 @@ type emitter struct {
 	// pendingAlias are local resource variables declared without an
 	// initializer, with the block of their declaration.
 	pendingAlias map[*sema.Var]builder.ID
-	inl          *inlineCtx             // the function being inlined (inline.go)
-	numThreads   [3]uint32              // a compute shader's [numthreads]
-	ioArray      int                    // > 0 while creating per-vertex input arrays (gs.go)
-	streams      map[*sema.Var][]ioLeaf // a geometry shader's output streams
+	inl          *inlineCtx                // the function being inlined (inline.go)
+	numThreads   [3]uint32                 // a compute shader's [numthreads]
+	ioArray      int                       // > 0 while creating per-vertex input arrays (gs.go)
+	streams      map[*sema.Var][]ioLeaf    // a geometry shader's output streams
+	patchIO      bool                      // creating per-patch (Patch-decorated) stage variables (tess.go)
+	builtinVars  map[builtinKey]builder.ID // one variable per built-in
 }
 
 // function is a user function being or to be emitted.
@@ -192,7 +194,7 @@ func newEmitter(fs *diag.FileSet, diags *diag.List, file *ast.File, info *sema.I
 		opts.HLSLVersion = 2021
 	}
 	e := &emitter{opts: opts, fs: fs, diags: diags, file: file, info: info,
-		funcs: map[*sema.Func]*function{}, vars: map[*sema.Var]*variable{}, staticInit: map[*sema.Var]bool{}, counters: map[builder.ID]builder.ID{}, aliases: map[*sema.Var]bool{}, pendingAlias: map[*sema.Var]builder.ID{}, streams: map[*sema.Var][]ioLeaf{}}
+		funcs: map[*sema.Func]*function{}, vars: map[*sema.Var]*variable{}, staticInit: map[*sema.Var]bool{}, counters: map[builder.ID]builder.ID{}, aliases: map[*sema.Var]bool{}, pendingAlias: map[*sema.Var]builder.ID{}, streams: map[*sema.Var][]ioLeaf{}, builtinVars: map[builtinKey]builder.ID{}}
 	e.b = builder.New(opts.Version)
 	e.b.M.Generator = builder.GeneratorDXC
 	e.calc = layout.NewCalculator(layout.Options{Enable16BitTypes: opts.Enable16BitTypes, DefaultRowMajor: opts.RowMajor})

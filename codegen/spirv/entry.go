@@ -81,12 +81,28 @@ func builtinFor(stage string, sem string, in bool) (builtinSemantic, bool) {
 			return builtinSemantic{spv.BuiltInPrimitiveId, "gl_PrimitiveID", nil}, true
 		}
 	case "SV_RENDERTARGETARRAYINDEX":
-		if !in || stage == "ps" {
+		if in && stage == "ps" || !in && stage != "hs" {
 			return builtinSemantic{spv.BuiltInLayer, "gl_Layer", nil}, true
 		}
 	case "SV_VIEWPORTARRAYINDEX":
-		if !in || stage == "ps" {
+		if in && stage == "ps" || !in && stage != "hs" {
 			return builtinSemantic{spv.BuiltInViewportIndex, "gl_ViewportIndex", nil}, true
+		}
+	case "SV_TESSFACTOR":
+		if stage == "hs" && !in || stage == "ds" && in {
+			return builtinSemantic{spv.BuiltInTessLevelOuter, "gl_TessLevelOuter", nil}, true
+		}
+	case "SV_INSIDETESSFACTOR":
+		if stage == "hs" && !in || stage == "ds" && in {
+			return builtinSemantic{spv.BuiltInTessLevelInner, "gl_TessLevelInner", nil}, true
+		}
+	case "SV_DOMAINLOCATION":
+		if stage == "ds" && in {
+			return builtinSemantic{spv.BuiltInTessCoord, "gl_TessCoord", types.Vec(types.Float, 3)}, true
+		}
+	case "SV_OUTPUTCONTROLPOINTID":
+		if stage == "hs" && in {
+			return builtinSemantic{spv.BuiltInInvocationId, "gl_InvocationID", nil}, true
 		}
 	case "SV_GSINSTANCEID":
 		if stage == "gs" && in {
@@ -166,11 +182,7 @@ func (e *emitter) wrapper(entry *sema.Func) {
 	e.entryID = e.b.NewID()
 
 	// Stage variables: parameters in order (in then out), then the result.
-	type paramIO struct {
-		p         *sema.Var
-		ins, outs []ioLeaf
-		stream    bool // a geometry shader's output stream (gs.go)
-	}
+	type paramIO = entryParamIO
 	var params []paramIO
 	var stageVars []*stageVar
 	var inputLeaves func(t *types.Type, sem string, path []uint32, mods []ast.Modifier, attrs []*ast.Attribute, in bool, counter *int) []ioLeaf
@@ -255,6 +267,16 @@ func (e *emitter) wrapper(entry *sema.Func) {
 		switch {
 		case isStream(pt):
 			pio.stream = true
+		case (e.opts.Stage == "hs" || e.opts.Stage == "ds") && isPatch(pt):
+			// InputPatch<T, N> / OutputPatch<T, N>: per-control-point arrays
+			e.ioArray = int(pt.Len())
+			pio.ins = inputLeaves(pt.Elem(), sem, nil, mods, attrs, true, nil)
+			e.ioArray = 0
+		case e.opts.Stage == "ds" && pt.IsStruct() && p.Mode == types.In:
+			// the patch constant function's results: per-patch inputs
+			e.patchIO = true
+			pio.ins = inputLeaves(p.Type(), sem, nil, mods, attrs, true, nil)
+			e.patchIO = false
 		case e.opts.Stage == "gs" && pt.IsArray() && p.Mode == types.In:
 			// one value per vertex of the input primitive
 			e.ioArray = int(pt.Len())
@@ -268,7 +290,11 @@ func (e *emitter) wrapper(entry *sema.Func) {
 	var resLeaves []ioLeaf
 	if entry.Result != nil && !entry.Result.IsVoid() {
 		sem, _ := semanticOf(decl.Semantics)
+		if e.opts.Stage == "hs" {
+			e.ioArray = e.hsOutputPoints(entry) // tess.go
+		}
 		resLeaves = inputLeaves(entry.Result, sem, nil, nil, decl.Attrs, false, nil)
+		e.ioArray = 0
 	}
 	for i, pio := range params {
 		if pio.stream {
@@ -312,7 +338,9 @@ func (e *emitter) wrapper(entry *sema.Func) {
 		args = append(args, tmp)
 	}
 	ret := fb.Call(e.typeID(entry.Result), src.id, args...)
-	if len(resLeaves) > 0 {
+	if e.opts.Stage == "hs" {
+		e.hullOutputs(entry, ret, resLeaves, params2patches(params, args), &stageVars) // tess.go
+	} else if len(resLeaves) > 0 {
 		e.writeLeaves(entry.Result, ret, resLeaves)
 	}
 	for i, pio := range params {
@@ -326,6 +354,20 @@ func (e *emitter) wrapper(entry *sema.Func) {
 
 	e.stageVars = stageVars
 	e.declareEntryPoint(entry)
+}
+
+// entryParamIO is an entry parameter with the stage variables it reads
+// (ins) and writes (outs).
+type entryParamIO struct {
+	p         *sema.Var
+	ins, outs []ioLeaf
+	stream    bool // a geometry shader's output stream (gs.go)
+}
+
+// builtinKey identifies a built-in variable: one per built-in and direction.
+type builtinKey struct {
+	b  spv.BuiltIn
+	in bool
 }
 
 // stageLeaf creates the stage variable of one semantic.
@@ -345,6 +387,9 @@ func (e *emitter) stageLeaf(t *types.Type, sem string, path []uint32, mods []ast
 	sv := &stageVar{in: in, semantic: sem, location: -1}
 	varType := t
 	if bi, ok := builtinFor(stage, upper, in); ok {
+		if bi.builtin == spv.BuiltInTessLevelOuter || bi.builtin == spv.BuiltInTessLevelInner {
+			bi.typ = e.tessLevelType(bi.builtin)
+		}
 		if bi.typ != nil {
 			varType = bi.typ
 			if bi.typ.IsVector() && t.Canonical().Scalar().IsInteger() {
@@ -363,8 +408,20 @@ func (e *emitter) stageLeaf(t *types.Type, sem string, path []uint32, mods []ast
 		if leaf.arrayOf {
 			vt = e.b.TypeArrayN(vt, 1, 0)
 		}
+		key := builtinKey{bi.builtin, in}
+		if prev, ok := e.builtinVars[key]; ok {
+			// one variable per built-in (the patch constant function
+			// reads the same InvocationId and PrimitiveId as the entry)
+			sv.id, sv.builtin = prev, true
+			leaf.v, leaf.varType = prev, varType
+			return []ioLeaf{leaf}
+		}
 		id := e.b.GlobalVariable(e.b.TypePointer(sc, vt), sc, bi.name, 0) // "" leaves it unnamed
+		e.builtinVars[key] = id
 		e.b.Decorate(id, spv.DecorationBuiltIn, builder.Enum(bi.builtin))
+		if e.patchIO {
+			e.b.Decorate(id, spv.DecorationPatch)
+		}
 		e.builtinExtras(id, bi.builtin, upper, in)
 		sv.id, sv.builtin = id, true
 		e.reflectStageVar(id, sem)
@@ -411,6 +468,9 @@ func (e *emitter) stageLeaf(t *types.Type, sem string, path []uint32, mods []ast
 	}
 	if in && e.opts.Stage == "ps" {
 		e.interpolation(id, mods, varType)
+	}
+	if e.patchIO {
+		e.b.Decorate(id, spv.DecorationPatch)
 	}
 	*vars = append(*vars, sv)
 	return []ioLeaf{leaf}
@@ -544,6 +604,10 @@ func (e *emitter) fitBuiltin(v builder.ID, from, to *types.Type) builder.ID {
 	if fc == tc {
 		return v
 	}
+	if fc.IsArray() {
+		// gl_TessLevelOuter/Inner read as float[3], float[2] or float
+		return e.fitLevels(v, fc, tc)
+	}
 	if fc.IsVector() && flatCount(tc) < fc.VecSize() {
 		n := flatCount(tc)
 		shaped := to.WithScalar(fc.Scalar())
@@ -591,6 +655,10 @@ func (e *emitter) writeLeaves(t *types.Type, v builder.ID, leaves []ioLeaf) {
 		x := v
 		if len(l.path) > 0 {
 			x = e.fb.CompositeExtract(e.typeID(l.typ), v, l.path...)
+		}
+		if l.varType.Canonical().IsArray() && !l.typ.Canonical().IsArray() || l.varType.Canonical().IsArray() && l.typ.Canonical().Len() != l.varType.Canonical().Len() {
+			e.storeLevels(l, x)
+			continue
 		}
 		x = e.convert(x, l.typ, l.varType)
 		if l.invertY {
@@ -645,6 +713,10 @@ func (e *emitter) declareEntryPoint(entry *sema.Func) {
 		model = spv.ExecutionModelGLCompute
 	case "gs":
 		model = spv.ExecutionModelGeometry
+	case "hs":
+		model = spv.ExecutionModelTessellationControl
+	case "ds":
+		model = spv.ExecutionModelTessellationEvaluation
 	default:
 		e.errorf(entry.Pos(), "shader stage '%s' is not supported yet by the SPIR-V backend", e.opts.Stage)
 	}
@@ -663,6 +735,8 @@ func (e *emitter) declareEntryPoint(entry *sema.Func) {
 		}
 	case "gs":
 		e.geometryModes(entry)
+	case "hs", "ds":
+		e.tessellationModes(entry)
 	case "cs":
 		x, y, z := uint32(1), uint32(1), uint32(1)
 		for _, a := range entry.Decl.Attrs {

@@ -42,6 +42,8 @@ func (e *emitter) resourceType(t *types.Type) (builder.ID, error) {
 		return e.imageType(t, o, spv.ImageFormatUnknown, false), nil
 	case types.ClassSubpass:
 		return e.subpassType(t, o), nil
+	case types.ClassPatch:
+		return e.typeID(e.patchArray(t)), nil
 	case types.ClassStream:
 		// a stream parameter is a placeholder of its element type: its
 		// output variables are written by Append (gs.go)
@@ -297,6 +299,8 @@ func (e *emitter) resourceIndex(x *ast.IndexExpr) value {
 	t := e.typeOf(x)
 	o, _ := objectOf(base.typ)
 	switch o.Class() {
+	case types.ClassPatch:
+		return base.at(e.rvalue(x.Index), t)
 	case types.ClassStructuredBuffer:
 		idx := e.rvalue(x.Index)
 		return base.at(e.b.ConstInt32(0), base.typ).at(idx, t)

@@ -1,0 +1,276 @@
+package spirv
+
+import (
+	"strings"
+
+	"github.com/hlsl2spirv/hlsl2spirv/builder"
+	"github.com/hlsl2spirv/hlsl2spirv/builder/spv"
+	"github.com/hlsl2spirv/hlsl2spirv/codegen/spirv/layout"
+	"github.com/hlsl2spirv/hlsl2spirv/frontend/ast"
+	"github.com/hlsl2spirv/hlsl2spirv/sema"
+	"github.com/hlsl2spirv/hlsl2spirv/sema/types"
+)
+
+// Tessellation (docs/SPIR-V.rst "Hull Shaders"): InputPatch<T, N> and
+// OutputPatch<T, N> are arrays of N control points read from per-point
+// stage arrays. A hull shader's entry runs once per output control point:
+// the wrapper stores its result at [InvocationId] of per-point output
+// arrays, waits at a barrier, and invocation 0 alone calls the patch
+// constant function, whose SV_TessFactor and SV_InsideTessFactor go to
+// TessLevelOuter/Inner and whose other fields become Patch outputs. A
+// domain shader reads the same per-patch values as inputs, and
+// SV_DomainLocation from TessCoord.
+
+// isPatch reports InputPatch and OutputPatch.
+func isPatch(t *types.Type) bool {
+	o, ok := objectOf(t)
+	return ok && o.Class() == types.ClassPatch
+}
+
+// tessLevelType is the float[4] of gl_TessLevelOuter or the float[2] of
+// gl_TessLevelInner.
+func (e *emitter) tessLevelType(b spv.BuiltIn) *types.Type {
+	n := int64(4)
+	if b == spv.BuiltInTessLevelInner {
+		n = 2
+	}
+	return e.info.Universe.Array(types.ScalarType(types.Float), n)
+}
+
+// patchArray is the array type T[N] a patch is lowered as.
+func (e *emitter) patchArray(t *types.Type) *types.Type {
+	c := t.Canonical()
+	return e.info.Universe.Array(c.Elem(), c.Len())
+}
+
+// fitLevels reads a tess level array as the declared type: a shorter
+// float array or a float.
+func (e *emitter) fitLevels(v builder.ID, from, to *types.Type) builder.ID {
+	ft := e.typeID(types.ScalarType(types.Float))
+	if !to.IsArray() {
+		return e.fb.CompositeExtract(ft, v, 0)
+	}
+	parts := make([]builder.ID, to.Len())
+	for i := range parts {
+		parts[i] = e.fb.CompositeExtract(ft, v, uint32(i))
+	}
+	return e.fb.CompositeConstruct(e.typeID(to), parts...)
+}
+
+// storeLevels writes a float[n] (or float) to gl_TessLevelOuter/Inner
+// element by element.
+func (e *emitter) storeLevels(l ioLeaf, x builder.ID) {
+	ft := e.typeID(types.ScalarType(types.Float))
+	pt := e.b.TypePointer(spv.StorageClassOutput, ft)
+	c := l.typ.Canonical()
+	if !c.IsArray() {
+		e.fb.Store(e.fb.AccessChain(pt, l.v, e.b.ConstUint32(0)), x)
+		return
+	}
+	for i := range c.Len() {
+		el := e.fb.CompositeExtract(ft, x, uint32(i))
+		e.fb.Store(e.fb.AccessChain(pt, l.v, e.b.ConstUint32(uint32(i))), el)
+	}
+}
+
+// hsOutputPoints is [outputcontrolpoints(n)].
+func (e *emitter) hsOutputPoints(entry *sema.Func) int {
+	for _, a := range entry.Decl.Attrs {
+		if strings.EqualFold(a.Name, "outputcontrolpoints") && len(a.Args) == 1 {
+			if n, ok := e.intArg(a.Args[0]); ok {
+				return int(n)
+			}
+		}
+	}
+	e.errorf(entry.Pos(), "a hull shader needs [outputcontrolpoints(n)]")
+	return 0
+}
+
+// patchParam is an InputPatch parameter's temporary in the wrapper.
+type patchParam struct {
+	t   *types.Type
+	ptr builder.ID
+}
+
+func params2patches(params []entryParamIO, args []builder.ID) []patchParam {
+	var out []patchParam
+	for i, p := range params {
+		if isPatch(p.p.Type()) {
+			out = append(out, patchParam{p.p.Type(), args[i]})
+		}
+	}
+	return out
+}
+
+// hullOutputs stores the control point function's result at
+// [InvocationId], then runs the patch constant function once per patch.
+func (e *emitter) hullOutputs(entry *sema.Func, ret builder.ID, leaves []ioLeaf, patches []patchParam, vars *[]*stageVar) {
+	fb := e.fb
+	uintT := types.ScalarType(types.Uint)
+	id := e.invocationID(vars)
+	for _, l := range leaves {
+		x := ret
+		if len(l.path) > 0 {
+			x = fb.CompositeExtract(e.typeID(l.typ), ret, l.path...)
+		}
+		x = e.convert(x, l.typ, l.varType)
+		p := fb.AccessChain(e.b.TypePointer(spv.StorageClassOutput, e.typeID(l.varType)), l.v, id)
+		fb.Store(p, x)
+	}
+	// Every control point is written before invocation 0 reads them.
+	fb.Emit(spv.OpControlBarrier, 0, builder.Ref(e.b.ConstUint32(2)), builder.Ref(e.b.ConstUint32(4)), builder.Ref(e.b.ConstUint32(0)))
+	pcf := e.patchConstantFunc(entry)
+	if pcf == nil {
+		return
+	}
+	cond := fb.Emit(spv.OpIEqual, e.b.TypeBool(), builder.Ref(id), builder.Ref(e.b.ConstUint32(0)))
+	sel := fb.BeginIf(cond, false, spv.SelectionControlNone)
+	var args []builder.ID
+	for _, p := range pcf.Params {
+		pt := p.Type()
+		tmp := fb.Variable(e.ptrType(spv.StorageClassFunction, pt, layout.Void), "param.var."+p.Name(), 0)
+		switch {
+		case isPatch(pt) && pt.Canonical().Object() == types.InputPatch:
+			found := false
+			for _, ip := range patches {
+				if types.Identical(ip.t, pt) {
+					fb.Store(tmp, fb.Load(e.typeID(pt), ip.ptr))
+					found = true
+				}
+			}
+			if !found {
+				e.unsupported(p.Decl, "an InputPatch of the patch constant function that differs from the entry's")
+			}
+		case isPatch(pt):
+			// the output patch is the control points just written
+			if len(leaves) == 0 {
+				e.unsupported(p.Decl, "an OutputPatch without control point outputs")
+			}
+			for i := range leaves {
+				leaves[i].arrayN = int(pt.Canonical().Len())
+			}
+			fb.Store(tmp, e.readArrayLeaves(pt, leaves))
+		default:
+			pd, _ := p.Decl.(*ast.Param)
+			var sem string
+			var mods []ast.Modifier
+			if pd != nil {
+				sem, _ = semanticOf(pd.Semantics)
+				mods = pd.Mods
+			}
+			ls := e.stageLeaf(pt, sem, nil, mods, nil, true, vars)
+			fb.Store(tmp, e.readLeaves(pt, ls))
+		}
+		args = append(args, tmp)
+	}
+	fn := e.funcFor(pcf)
+	r := fb.Call(e.typeID(pcf.Result), fn.id, args...)
+	if pcf.Result != nil && !pcf.Result.IsVoid() {
+		sem, _ := semanticOf(pcf.Decl.Semantics)
+		e.patchIO = true
+		outs := e.structLeaves(pcf.Result, sem, vars)
+		e.patchIO = false
+		e.writeLeaves(pcf.Result, r, outs)
+	}
+	fb.EndIf(sel)
+	_ = uintT
+}
+
+// structLeaves creates the output stage variables of a struct's fields.
+func (e *emitter) structLeaves(t *types.Type, sem string, vars *[]*stageVar) []ioLeaf {
+	c := t.Canonical()
+	if !c.IsStruct() {
+		return e.stageLeaf(t, sem, nil, nil, nil, false, vars)
+	}
+	var out []ioLeaf
+	for i, f := range c.Named().Fields {
+		fsem := ""
+		if vd, ok := f.Decl.(*ast.VarDecl); ok {
+			fsem, _ = semanticOf(vd.Semantics)
+		}
+		for _, l := range e.structLeaves(f.Type, fsem, vars) {
+			l.path = append([]uint32{uint32(i)}, l.path...)
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+// invocationID loads InvocationId, creating the built-in if the entry has
+// no SV_OutputControlPointID parameter.
+func (e *emitter) invocationID(vars *[]*stageVar) builder.ID {
+	ls := e.stageLeaf(types.ScalarType(types.Uint), "SV_OutputControlPointID", nil, nil, nil, true, vars)
+	return e.fb.Load(e.typeID(types.ScalarType(types.Uint)), ls[0].v)
+}
+
+// patchConstantFunc is the function [patchconstantfunc("name")] names.
+func (e *emitter) patchConstantFunc(entry *sema.Func) *sema.Func {
+	name := ""
+	for _, a := range entry.Decl.Attrs {
+		if strings.EqualFold(a.Name, "patchconstantfunc") && len(a.Args) == 1 {
+			if lit, ok := a.Args[0].(*ast.BasicLit); ok {
+				name = strings.Trim(lit.Value, `"`)
+			}
+		}
+	}
+	if name == "" {
+		e.errorf(entry.Pos(), "a hull shader needs [patchconstantfunc(\"name\")]")
+	}
+	for _, d := range e.file.Decls {
+		if fd, ok := d.(*ast.FuncDecl); ok && fd.Name != nil && fd.Name.Name == name && fd.Body != nil {
+			if f, ok := e.info.ObjectOf(fd).(*sema.Func); ok {
+				return f
+			}
+		}
+	}
+	e.errorf(entry.Pos(), "patch constant function '%s' not found", name)
+	return nil
+}
+
+// tessellationModes adds the execution modes of hull and domain shaders.
+func (e *emitter) tessellationModes(entry *sema.Func) {
+	e.b.Capability(spv.CapabilityTessellation)
+	for _, a := range entry.Decl.Attrs {
+		arg := ""
+		if len(a.Args) == 1 {
+			if lit, ok := a.Args[0].(*ast.BasicLit); ok {
+				arg = strings.Trim(lit.Value, `"`)
+			}
+		}
+		switch strings.ToLower(a.Name) {
+		case "domain":
+			switch arg {
+			case "tri":
+				e.b.ExecutionMode(e.entryID, spv.ExecutionModeTriangles)
+			case "quad":
+				e.b.ExecutionMode(e.entryID, spv.ExecutionModeQuads)
+			case "isoline":
+				e.b.ExecutionMode(e.entryID, spv.ExecutionModeIsolines)
+			}
+		case "partitioning":
+			switch arg {
+			case "integer":
+				e.b.ExecutionMode(e.entryID, spv.ExecutionModeSpacingEqual)
+			case "fractional_even":
+				e.b.ExecutionMode(e.entryID, spv.ExecutionModeSpacingFractionalEven)
+			case "fractional_odd":
+				e.b.ExecutionMode(e.entryID, spv.ExecutionModeSpacingFractionalOdd)
+			case "pow2":
+				e.errorf(a.Pos(), "partitioning pow2 has no Vulkan equivalent")
+			}
+		case "outputtopology":
+			switch arg {
+			case "point":
+				e.b.ExecutionMode(e.entryID, spv.ExecutionModePointMode)
+			case "triangle_cw":
+				e.b.ExecutionMode(e.entryID, spv.ExecutionModeVertexOrderCw)
+			case "triangle_ccw":
+				e.b.ExecutionMode(e.entryID, spv.ExecutionModeVertexOrderCcw)
+			}
+		case "outputcontrolpoints":
+			if n, ok := e.intArg(a.Args[0]); ok {
+				e.b.ExecutionMode(e.entryID, spv.ExecutionModeOutputVertices, uint32(n))
+			}
+		}
+	}
+}
