@@ -47,7 +47,9 @@ func (v *vulkanChecker) entryInterface(f *Func) {
 	case "pixel":
 		v.stencilAttrs(f)
 	case "geometry":
-		v.geometryPrimitives(f)
+		if !v.geometryPrimitives(f) {
+			return
+		}
 	case "mesh":
 		if !v.meshParams(f) {
 			return
@@ -413,28 +415,39 @@ func onlyFloats(t *types.Type) bool {
 	return (ct.IsScalar() || ct.IsVector()) && ct.Scalar().IsFloat()
 }
 
-// geometryPrimitives: one input primitive kind and one output stream kind.
-func (v *vulkanChecker) geometryPrimitives(f *Func) {
+// geometryPrimitives: one input primitive kind and one output stream
+// kind; false stops the entry's checks, as in DXC.
+func (v *vulkanChecker) geometryPrimitives(f *Func) bool {
+	// DXC reports these without a location: the parameter that brings a
+	// second kind is pointed at instead.
 	inputs := map[string]bool{}
 	outputs := map[types.Object]bool{}
+	var secondInput, secondOutput diag.Pos
 	for i, p := range f.Decl.Params {
 		for _, m := range []string{"point", "line", "triangle", "lineadj", "triangleadj"} {
 			if hasMod(p.Mods, m) {
 				inputs[m] = true
+				if len(inputs) == 2 && !secondInput.IsValid() {
+					secondInput = p.Pos()
+				}
 			}
 		}
 		if i < len(f.Params) {
 			if t := elemOf(f.Params[i].typ); t != nil && t.IsObject() && t.Object().Class() == types.ClassStream {
 				outputs[t.Object()] = true
+				if len(outputs) == 2 && !secondOutput.IsValid() {
+					secondOutput = p.Pos()
+				}
 			}
 		}
 	}
 	if len(inputs) > 1 {
-		v.c.errorf(codes.GeometryShaderParam, diag.NoPos, "only one input primitive type can be specified in the geometry shader")
+		v.c.errorf(codes.GeometryShaderParam, secondInput, "only one input primitive type can be specified in the geometry shader")
 	}
 	if len(outputs) > 1 {
-		v.c.errorf(codes.GeometryShaderParam, diag.NoPos, "only one output primitive type can be specified in the geometry shader")
+		v.c.errorf(codes.GeometryShaderParam, secondOutput, "only one output primitive type can be specified in the geometry shader")
 	}
+	return len(inputs) <= 1 && len(outputs) <= 1
 }
 
 // meshParams checks a mesh shader's output objects against its output
@@ -681,8 +694,9 @@ func (v *vulkanChecker) entryLocations(e entryVars, input bool) bool {
 	}
 	targets := map[int]bool{}
 	for _, sv := range vars {
-		if vkAttr(sv.attrs, "location") != nil {
-			c.errorf(codes.StageIO, diag.NoPos, "partial explicit stage %s location assignment via vk::location(X) unsupported", dir)
+		if a := vkAttr(sv.attrs, "location"); a != nil {
+			// DXC gives no location; the attribute is the one to look at.
+			c.errorf(codes.StageIO, a.Pos(), "partial explicit stage %s location assignment via vk::location(X) unsupported", dir)
 			return false
 		}
 		if !input && e.stage == "pixel" && strings.EqualFold(semanticBase(sv.semantic), "SV_Target") {
@@ -701,14 +715,17 @@ func (v *vulkanChecker) entryLocations(e entryVars, input bool) bool {
 // per face.
 func (v *vulkanChecker) stencilAttrs(f *Func) {
 	for _, face := range []string{"front", "back"} {
-		n := 0
-		for _, mode := range []string{"unchanged", "greater_equal", "less_equal"} {
-			if vkAttr(f.Decl.Attrs, "stencil_ref_"+mode+"_"+face) != nil {
-				n++
+		// DXC gives no location: the second mode's attribute is pointed at.
+		var modes []*ast.Attribute
+		for _, a := range f.Decl.Attrs {
+			for _, mode := range []string{"unchanged", "greater_equal", "less_equal"} {
+				if a.Namespace == "vk" && a.Name == "stencil_ref_"+mode+"_"+face {
+					modes = append(modes, a)
+				}
 			}
 		}
-		if n > 1 {
-			v.c.errorf(codes.VkAttribute, diag.NoPos, "Shaders must not specify more than one of stencil_ref_unchanged_%[1]s, stencil_ref_greater_equal_%[1]s, and stencil_ref_less_equal_%[1]s.", face)
+		if len(modes) > 1 {
+			v.c.errorf(codes.VkAttribute, modes[1].Pos(), "Shaders must not specify more than one of stencil_ref_unchanged_%[1]s, stencil_ref_greater_equal_%[1]s, and stencil_ref_less_equal_%[1]s.", face)
 		}
 	}
 }

@@ -157,7 +157,8 @@ func (v *vulkanChecker) body(b *ast.BlockStmt) {
 			// HLSL 2021's short-circuiting ?: stores each branch through a
 			// numeric cast, which DXC has only for numeric types.
 			if t := v.c.info.TypeOf(n); v.c.cfg.hlsl2021() && t != nil && t.Kind() != types.Invalid && !t.IsNumeric() {
-				v.c.errorf(codes.UnsupportedType, diag.NoPos, "casting to type %s unimplemented", types.Quote(t))
+				// DXC gives no location; the ?: is a better one than none.
+				v.c.errorf(codes.UnsupportedType, n.Pos(), "casting to type %s unimplemented", types.Quote(t))
 			}
 		case *ast.AssignExpr:
 			if t := v.c.info.TypeOf(n.L); t != nil && isStringType(t) {
@@ -256,8 +257,8 @@ func (v *vulkanChecker) call(e *ast.CallExpr) {
 		}
 		if len(e.Args) > 0 {
 			if t := c.info.TypeOf(e.Args[0]); t != nil && t.Canonical().Scalar() == types.Bool {
-				// DXC reports this one without a location.
-				c.errorf(codes.IntrinsicArgument, diag.NoPos, "attribute evaluation can only be done on values taken directly from inputs.")
+				// DXC reports this one without a location; the argument is it.
+				c.errorf(codes.IntrinsicArgument, e.Args[0].Pos(), "attribute evaluation can only be done on values taken directly from inputs.")
 			}
 		}
 	case (strings.HasPrefix(name, "Wave") || strings.HasPrefix(name, "Quad")) && v.c.cfg.TargetEnv == "vulkan1.0":

@@ -628,7 +628,10 @@ func (v *vulkanChecker) registerCOverlaps() {
 // from vk::binding or register(xN, spaceM); unbound ones are not judged.
 func (v *vulkanChecker) combinedImageSamplers() {
 	type slot struct{ set, binding int64 }
-	type pair struct{ texture, sampler bool }
+	type pair struct {
+		texture, sampler bool
+		pos              diag.Pos // the first variable at the binding
+	}
 	var order []slot
 	slots := map[slot]*pair{}
 	var walk func(decls []ast.Decl)
@@ -655,7 +658,7 @@ func (v *vulkanChecker) combinedImageSamplers() {
 				}
 				p := slots[sl]
 				if p == nil {
-					p = &pair{}
+					p = &pair{pos: d.Name.Pos()}
 					slots[sl] = p
 					order = append(order, sl)
 				}
@@ -671,7 +674,8 @@ func (v *vulkanChecker) combinedImageSamplers() {
 	walk(v.c.file.Decls)
 	for _, sl := range order {
 		if p := slots[sl]; !p.texture || !p.sampler {
-			v.c.diags.Add(diag.Diagnostic{Severity: diag.Fatal, Code: codes.VkAttribute,
+			// DXC gives no location; the variable left alone is the one.
+			v.c.diags.Add(diag.Diagnostic{Severity: diag.Fatal, Code: codes.VkAttribute, Pos: p.pos,
 				Msg: fmt.Sprintf("Texture or Sampler with [[vk::combinedImageSampler]] attribute is missing for descriptor set and binding: %d, %d", sl.set, sl.binding)})
 			return
 		}
