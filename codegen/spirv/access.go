@@ -124,6 +124,15 @@ func (e *emitter) arraySubscript(x *ast.IndexExpr) value {
 // arrayIndex emits an array index: an integer as it is, anything else
 // converted to uint.
 func (e *emitter) arrayIndex(x ast.Expr) builder.ID {
+	// An index of literal type is not converted, and clang folds only at
+	// conversions: DXC computes a[1 - 1]'s index at run time.
+	if b, ok := unparen(x).(*ast.BinaryExpr); ok && e.info.ConversionOf(x) == nil && b.Op != ast.Comma {
+		if lt := e.typeOf(b); lt.Canonical().Scalar() == types.LiteralInt && flatCount(lt) == 1 {
+			ot := concreteType(e.operandType(b.X))
+			l, r := e.rvalueAs(b.X, ot), e.rvalueAs(b.Y, ot)
+			return e.arith(b.Op, ot, concreteType(lt), l, r)
+		}
+	}
 	t := concreteType(e.indexType(x))
 	if s := t.Scalar(); !s.IsInteger() {
 		return e.rvalueAs(x, types.ScalarType(types.Uint))

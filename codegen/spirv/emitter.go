@@ -151,6 +151,7 @@ type emitter struct {
 	streams      map[*sema.Var][]ioLeaf    // a geometry shader's output streams
 	patchIO      bool                      // creating per-patch (Patch-decorated) stage variables (tess.go)
 	builtinVars  map[builtinKey]builder.ID // one variable per built-in
+	clipSlots    []*clipSlot               // SV_ClipDistance/SV_CullDistance waiting for their arrays
 }
 
 // function is a user function being or to be emitted.

@@ -161,6 +161,10 @@ type ioLeaf struct {
 	// arrayN > 0: the variable holds one value per input vertex (a
 	// geometry shader's input array).
 	arrayN int
+	// clip is set for SV_ClipDistance/SV_CullDistance: a slice of the
+	// one float array of its kind (clipcull.go); pre is its value read.
+	clip *clipSlot
+	pre  builder.ID
 }
 
 // semanticOf returns the semantic name written on a declaration.
@@ -321,6 +325,8 @@ func (e *emitter) wrapper(entry *sema.Func) {
 		}
 	}
 
+	e.finishClipCull(&stageVars) // clipcull.go
+
 	// The wrapper itself.
 	fb := e.b.FunctionAt(e.entryID, e.opts.Entry, e.b.TypeVoid(), spv.FunctionControlNone)
 	e.fb, e.cur = fb, nil
@@ -435,7 +441,7 @@ func (e *emitter) stageLeaf(t *types.Type, sem string, path []uint32, mods []ast
 		e.errorf(e.pos, "semantic %s is not supported yet for this stage or direction", sem)
 	}
 	if upper == "SV_CLIPDISTANCE" || upper == "SV_CULLDISTANCE" {
-		e.unsupported(nil, "the semantic "+sem)
+		return e.clipCullLeaf(t, sem, upper, path, in) // clipcull.go
 	}
 	// bools travel as uints
 	c := t.Canonical()
@@ -572,6 +578,11 @@ func locationSlots(t *types.Type) int {
 
 // readLeaves loads the stage inputs of a parameter and assembles its value.
 func (e *emitter) readLeaves(t *types.Type, leaves []ioLeaf) builder.ID {
+	for i := range leaves {
+		if leaves[i].clip != nil {
+			leaves[i].pre = e.readClipCull(leaves[i])
+		}
+	}
 	if len(leaves) > 0 && leaves[0].arrayN > 0 {
 		return e.readArrayLeaves(t, leaves) // gs.go
 	}
@@ -579,6 +590,10 @@ func (e *emitter) readLeaves(t *types.Type, leaves []ioLeaf) builder.ID {
 	for _, l := range leaves {
 		vt := l.varType
 		var v builder.ID
+		if l.clip != nil {
+			vals[pathKey(l.path)] = l.pre
+			continue
+		}
 		if l.arrayOf {
 			arr := e.fb.Load(e.b.TypeArrayN(e.typeID(vt), 1, 0), l.v)
 			v = e.fb.CompositeExtract(e.typeID(vt), arr, 0)
@@ -655,6 +670,10 @@ func (e *emitter) writeLeaves(t *types.Type, v builder.ID, leaves []ioLeaf) {
 		x := v
 		if len(l.path) > 0 {
 			x = e.fb.CompositeExtract(e.typeID(l.typ), v, l.path...)
+		}
+		if l.clip != nil {
+			e.writeClipCull(l, x)
+			continue
 		}
 		if l.varType.Canonical().IsArray() && !l.typ.Canonical().IsArray() || l.varType.Canonical().IsArray() && l.typ.Canonical().Len() != l.varType.Canonical().Len() {
 			e.storeLevels(l, x)

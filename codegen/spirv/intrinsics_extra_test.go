@@ -586,3 +586,23 @@ func TestEvaluateAttributeNeedsLegalization(t *testing.T) {
 		`= OpExtInst %v4float %\w+ InterpolateAtCentroid %temp_var_v4float$`,
 	})
 }
+
+// TestExtExecutionModeErrors checks the diagnostics of a bad
+// vk::ext_execution_mode.
+func TestExtExecutionModeErrors(t *testing.T) {
+	for src, want := range map[string]string{
+		`[numthreads(1,1,1)] void main() { vk::ext_execution_mode(999999); }`:             "Invalid execution mode operand: 999999",
+		`[numthreads(1,1,1)] void main() { vk::ext_execution_mode(35); }`:                 "execution mode SubgroupSize needs 1 operand(s), not 0",
+		`[numthreads(1,1,1)] void main() { uint m = 35; vk::ext_execution_mode(m, 32); }`: "argument should be constant integer",
+	} {
+		r, err := frontend.Compile(frontend.Options{Profile: "cs_6_0", Entry: "main"}, "m.hlsl", []byte(src))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var b strings.Builder
+		r.Diags.Render(&b)
+		if !r.Failed() || !strings.Contains(b.String(), want) {
+			t.Errorf("%s: want an error %q, got failed=%v:\n%s", src, want, r.Failed(), b.String())
+		}
+	}
+}

@@ -154,6 +154,13 @@ func (e *emitter) extExecutionMode(x *ast.CallExpr, m *intrinsics.Match, withIDs
 		}
 		e.errorf(x.Pos(), "argument should be constant integer")
 	}
+	info := spv.KindExecutionMode.Enumerant(uint32(mode))
+	if info == nil {
+		e.errorf(x.Args[0].Pos(), "Invalid execution mode operand: %d", mode)
+	}
+	if len(info.Parameters) != len(x.Args)-1 {
+		e.errorf(x.Pos(), "execution mode %s needs %d operand(s), not %d", info.Name, len(info.Parameters), len(x.Args)-1)
+	}
 	if withIDs {
 		ids := make([]builder.ID, 0, len(x.Args)-1)
 		for i := 1; i < len(x.Args); i++ {
