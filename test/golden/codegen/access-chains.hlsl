@@ -37,5 +37,12 @@ float main(uint i : I, int j : J, float4 a : A) : SV_Target {
 // CHECK-NEXT: OpStore %z [[z]]
   float z = (a + a)[i];
 
-  return x + y + z;
+// An index of literal type is computed at run time, not folded.
+// CHECK-NEXT: [[d:%[0-9]+]] = OpISub %int %int_1 %int_1
+// CHECK-NEXT: [[pd:%[0-9]+]] = OpAccessChain %_ptr_Function_v4float %vecs [[d]]
+// CHECK-NEXT: [[w:%[0-9]+]] = OpLoad %v4float [[pd]]
+// CHECK-NEXT: OpStore %w [[w]]
+  float4 w = vecs[1 - 1];
+
+  return x + y + z + w.x;
 }
