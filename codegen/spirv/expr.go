@@ -86,7 +86,7 @@ func (e *emitter) load(v value) builder.ID {
 	if !v.ptr {
 		return v.id
 	}
-	if v.texel != nil {
+	if v.texel != nil && v.swz == nil {
 		return e.loadTexel(v) // tex[i] (resources.go)
 	}
 	if v.bits != nil {
@@ -99,7 +99,7 @@ func (e *emitter) load(v value) builder.ID {
 		return e.loadMatrixElems(v)
 	}
 	if v.swz != nil {
-		vec := e.load(value{id: v.id, typ: v.vec, ptr: true, sc: v.sc, rule: v.rule, idx: v.idx})
+		vec := e.load(value{id: v.id, typ: v.vec, ptr: true, sc: v.sc, rule: v.rule, idx: v.idx, texel: v.texel})
 		return e.shuffle(vec, v.vec, v.swz, v.typ)
 	}
 	p := e.addr(v)
@@ -122,7 +122,7 @@ func (e *emitter) store(v value, val builder.ID) {
 	if !v.ptr {
 		e.errorf(e.pos, "expression is not assignable")
 	}
-	if v.texel != nil {
+	if v.texel != nil && v.swz == nil {
 		e.storeTexel(v, val)
 		return
 	}
@@ -130,7 +130,7 @@ func (e *emitter) store(v value, val builder.ID) {
 		e.storeBits(v, val) // bitfield.go
 		return
 	}
-	if v.sc == spv.StorageClassUniformConstant {
+	if v.sc == spv.StorageClassUniformConstant && v.texel == nil {
 		e.errorf(e.pos, "assigning to a texture or sampler variable is not supported yet")
 	}
 	if v.melem != nil {
@@ -138,7 +138,7 @@ func (e *emitter) store(v value, val builder.ID) {
 		return
 	}
 	if v.swz != nil {
-		base := value{id: v.id, typ: v.vec, ptr: true, sc: v.sc, rule: v.rule, idx: v.idx}
+		base := value{id: v.id, typ: v.vec, ptr: true, sc: v.sc, rule: v.rule, idx: v.idx, texel: v.texel}
 		old := e.load(base)
 		n := v.vec.VecSize()
 		comps := make([]uint32, n)
@@ -413,6 +413,20 @@ func (e *emitter) select_(base value, i int, t *types.Type) value {
 
 // swizzle applies a vector or matrix component selection.
 func (e *emitter) swizzle(base value, sw *types.Swizzle) value {
+	if base.texel != nil && base.swz == nil && !hasDuplicates(sw.Indices) {
+		// a texel of a writable image stays writable through a swizzle:
+		// read, merge and write back (DXC's OpImageRead / OpImageWrite)
+		bt := base.typ.Canonical()
+		n := flatCount(bt)
+		if n == 1 || isIdentity(sw.Indices, n) {
+			base.typ = sw.Type
+			return base
+		}
+		if bt.IsVector() {
+			base.swz, base.vec, base.typ = sw.Indices, base.typ, sw.Type
+			return base
+		}
+	}
 	base = e.derefTexel(base)
 	bt := base.typ.Canonical()
 	if bt.IsMatrix() {
