@@ -25,6 +25,7 @@ float4 main(float2 uv : TEXCOORD0, int2 offset : OFFSET, uint64_t wide : WIDE) :
   float4 old = tex2D /* ERROR "deprecated tex2D intrinsic function will not be supported" */ (legacy, uv);
   uint low = firstbitlow /* ERROR "firstbitlow is currently limited to 32-bit width components when targeting SPIR-V" */ (wide);
   uint high = firstbithigh(n); // 32-bit: fine
+  uint lanes = WaveActiveSum(1u); // Vulkan 1.1: wave operations are fine
   uint prefix = WaveMultiPrefixCountBits /* ERROR "WaveMultiPrefixCountBits intrinsic function unimplemented" */ (true, uint4(1, 0, 0, 0));
 
   uint before;
@@ -41,5 +42,5 @@ float4 main(float2 uv : TEXCOORD0, int2 offset : OFFSET, uint64_t wide : WIDE) :
   float4 d = tex /* ERROR "Offsets to texture access operations must be immediate values." */ .Load(int3(0, 0, 0), offset);
   float4 e = tex2 /* ERROR "Offsets to texture access operations must be immediate values." */ [1].Load(int3(0, 0, 0), offset);
   float4 s = tex.Sample(samp, uv);  // implicit LOD is fine in a pixel shader
-  return g + old + a + b + c + d + e + s + low + high + prefix + before;
+  return g + old + a + b + c + d + e + s + low + high + prefix + before + lanes;
 }
