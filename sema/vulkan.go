@@ -53,6 +53,10 @@ type queued struct {
 	entry bool
 }
 
+// checkVulkan runs the back-end checks after the front end's: the global
+// declarations, then every function reachable from the entry points (each
+// once, with the stage of the entry that reached it first), then the
+// stage variables' locations and the combined image samplers.
 func (c *checker) checkVulkan() {
 	if c.diags.HasErrors() {
 		return
