@@ -123,6 +123,7 @@ func (r *Result) check(opts *Options, filename string, src []byte) {
 		Stage: string(r.profile.Stage), Major: r.profile.Major, Minor: r.profile.Minor,
 		Entry: entry, HLSLVersion: opts.HLSLVersion,
 		Enable16BitTypes: opts.Enable16BitTypes, RowMajor: opts.RowMajor,
+		TargetEnv: opts.TargetEnv,
 	})
 }
 
