@@ -83,7 +83,7 @@ func (e *emitter) scalarTimes(x *ast.BinaryExpr, t *types.Type) (builder.ID, boo
 	isMat := ct.IsMatrix() && ct.Rows() > 1 && ct.Cols() > 1
 	// DXC evaluates the vector or matrix operand first, on either side.
 	v := e.rvalue(vecX)
-	s := e.rvalueAs(sclX, types.ScalarType(ct.Scalar()))
+	s := e.splatOperand(sclX, types.ScalarType(ct.Scalar()))
 	op := spv.OpVectorTimesScalar
 	if isMat {
 		op = spv.OpMatrixTimesScalar
@@ -401,7 +401,12 @@ func (e *emitter) assign(x *ast.AssignExpr) value {
 	if timesScalar {
 		rTo = types.ScalarType(operand.Scalar())
 	}
-	rID := e.rvalueAs(x.R, rTo)
+	var rID builder.ID
+	if timesScalar {
+		rID = e.splatOperand(x.R, rTo)
+	} else {
+		rID = e.rvalueAs(x.R, rTo)
+	}
 	l := e.fixAddr(e.expr(x.L))
 	lt := l.typ
 	old := e.load(l)
@@ -502,4 +507,28 @@ func (e *emitter) literalsFit32(c *ast.CondExpr) bool {
 		}
 	}
 	return true
+}
+
+// splatOperand is the scalar of v * s as DXC evaluates it: the operand of
+// the splat, which for an operator on constants (-1.f) is not folded when
+// no conversion applies to it (clang folds only at conversions).
+func (e *emitter) splatOperand(x ast.Expr, t *types.Type) builder.ID {
+	xt := concreteType(e.typeOf(x)).Canonical()
+	if flatCount(xt) != 1 || xt.Kind() != types.Basic || e.typeID(xt) != e.typeID(t) {
+		return e.rvalueAs(x, t) // converted: folded at the conversion
+	}
+	switch y := unparen(x).(type) {
+	case *ast.UnaryExpr:
+		if y.Op == ast.Neg {
+			v := e.rvalueAs(y.X, t)
+			return e.fb.Emit(negateOp(t), e.typeID(t), builder.Ref(v))
+		}
+	case *ast.BinaryExpr:
+		switch y.Op {
+		case ast.Add, ast.Sub, ast.Mul, ast.Div:
+			l, r := e.rvalueAs(y.X, t), e.rvalueAs(y.Y, t)
+			return e.arith(y.Op, t, t, l, r)
+		}
+	}
+	return e.rvalueAs(x, t)
 }
