@@ -343,7 +343,9 @@ func (e *emitter) wrapper(entry *sema.Func) {
 		}
 		args = append(args, tmp)
 	}
+	e.rovWrapBegin() // rov.go
 	ret := fb.Call(e.typeID(entry.Result), src.id, args...)
+	e.rovWrapEnd()
 	if e.opts.Stage == "hs" {
 		e.hullOutputs(entry, ret, resLeaves, params2patches(params, args), &stageVars) // tess.go
 	} else if len(resLeaves) > 0 {
@@ -777,6 +779,7 @@ func (e *emitter) declareEntryPoint(entry *sema.Func) {
 	for _, m := range e.modes {
 		e.b.ExecutionMode(e.entryID, m)
 	}
+	e.rovMode()
 }
 
 // computeDerivatives gives a compute shader that uses derivatives

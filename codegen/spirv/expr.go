@@ -89,6 +89,9 @@ func (e *emitter) load(v value) builder.ID {
 	if v.texel != nil && v.swz == nil {
 		return e.loadTexel(v) // tex[i] (resources.go)
 	}
+	if e.rov[v.id] && !e.inROV {
+		return e.rovLoad(v) // rov.go
+	}
 	if v.bits != nil {
 		return e.loadBits(v) // bitfield.go
 	}
@@ -124,6 +127,10 @@ func (e *emitter) store(v value, val builder.ID) {
 	}
 	if v.texel != nil && v.swz == nil {
 		e.storeTexel(v, val)
+		return
+	}
+	if e.rov[v.id] && !e.inROV {
+		e.rovStore(v, val) // rov.go
 		return
 	}
 	if v.bits != nil {

@@ -219,7 +219,7 @@ func (e *emitter) resourceVar(d *ast.VarDecl, v *sema.Var) {
 		e.newCounter(ptr, v.Name(), sc, d.Attrs, t)
 	}
 	if o.IsROV() {
-		e.unsupported(d, "rasterizer ordered views")
+		e.rovVar(ptr) // rov.go
 	}
 	if hasModifier(d.Mods, "globallycoherent") {
 		e.b.Decorate(ptr, spv.DecorationCoherent)
@@ -314,21 +314,27 @@ func (e *emitter) resourceIndex(x *ast.IndexExpr) value {
 
 // loadTexel reads tex[i].
 func (e *emitter) loadTexel(v value) builder.ID {
+	end := e.rovBegin(v.texel.img.id)
 	img := e.load(v.texel.img)
 	o, _ := objectOf(v.texel.img.typ)
+	var raw builder.ID
 	if o.IsWritable() {
-		return e.fitTexel(e.fb.Emit(spv.OpImageRead, e.texelType(v.typ), builder.Ref(img), builder.Ref(v.texel.coord)), v.typ)
+		raw = e.fb.Emit(spv.OpImageRead, e.texelType(v.typ), builder.Ref(img), builder.Ref(v.texel.coord))
+	} else {
+		ops := []builder.Operand{builder.Ref(img), builder.Ref(v.texel.coord)}
+		if o.Class() == types.ClassTexture && !o.IsMultisampled() {
+			ops = append(ops, builder.Enum(spv.ImageOperandsLod, builder.Ref(e.b.ConstUint32(0))))
+		}
+		raw = e.fb.Emit(spv.OpImageFetch, e.texelType(v.typ), ops...)
 	}
-	var ops []builder.Operand
-	ops = append(ops, builder.Ref(img), builder.Ref(v.texel.coord))
-	if o.Class() == types.ClassTexture && !o.IsMultisampled() {
-		ops = append(ops, builder.Enum(spv.ImageOperandsLod, builder.Ref(e.b.ConstUint32(0))))
-	}
-	return e.fitTexel(e.fb.Emit(spv.OpImageFetch, e.texelType(v.typ), ops...), v.typ)
+	end() // the interlock covers the memory access only
+	return e.fitTexel(raw, v.typ)
 }
 
 // storeTexel writes rwtex[i] = val.
 func (e *emitter) storeTexel(v value, val builder.ID) {
+	end := e.rovBegin(v.texel.img.id)
+	defer end()
 	img := e.load(v.texel.img)
 	e.fb.Emit(spv.OpImageWrite, 0, builder.Ref(img), builder.Ref(v.texel.coord), builder.Ref(val))
 }
@@ -861,11 +867,15 @@ func (e *emitter) byteAddressMethod(x *ast.CallExpr, m *intrinsics.Match, recv v
 	switch name {
 	case "Load", "Load2", "Load3", "Load4":
 		addr := e.rvalueAs(x.Args[0], uintT)
+		end := e.rovBegin(recv.id)
+		defer end()
 		return rv(e.babLoad(recv, addr, t), t)
 	case "Store", "Store2", "Store3", "Store4":
 		addr := e.rvalueAs(x.Args[0], uintT)
 		vt := m0(e, x, 1)
 		val := e.rvalueAs(x.Args[1], vt)
+		end := e.rovBegin(recv.id)
+		defer end()
 		e.babStore(recv, addr, val, vt)
 		return rv(0, t)
 	case "GetDimensions":

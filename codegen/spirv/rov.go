@@ -1,0 +1,111 @@
+package spirv
+
+import (
+	"github.com/hlsl2spirv/hlsl2spirv/builder"
+	"github.com/hlsl2spirv/hlsl2spirv/builder/spv"
+)
+
+// Rasterizer ordered views are their RW* types plus ordering
+// (SPV_EXT_fragment_shader_interlock). With -fcgl, as in DXC, each access
+// sits between OpBeginInvocationInterlockEXT and OpEndInvocationInterlockEXT
+// — DXC's legalization then merges them. Without -fcgl the pair must run
+// exactly once per invocation, so it brackets the whole entry function in
+// the wrapper instead: correct, if more serial than needed.
+
+// rovVar records a rasterizer-ordered resource and the interlock mode.
+func (e *emitter) rovVar(ptr builder.ID) {
+	e.rov[ptr] = true
+	e.b.Extension("SPV_EXT_fragment_shader_interlock")
+	e.b.Capability(spv.CapabilityFragmentShaderPixelInterlockEXT)
+}
+
+// rovMode is the interlock execution mode: per sample when the entry
+// reads SV_SampleIndex, else per pixel.
+func (e *emitter) rovMode() {
+	if len(e.rov) == 0 || e.opts.Stage != "ps" {
+		return
+	}
+	for _, sv := range e.stageVars {
+		if sv.builtin && sv.semantic != "" && upperIs(sv.semantic, "SV_SAMPLEINDEX") {
+			e.b.Capability(spv.CapabilityFragmentShaderSampleInterlockEXT)
+			e.b.ExecutionMode(e.entryID, spv.ExecutionModeSampleInterlockOrderedEXT)
+			return
+		}
+	}
+	e.b.ExecutionMode(e.entryID, spv.ExecutionModePixelInterlockOrderedEXT)
+}
+
+func upperIs(s, want string) bool {
+	if len(s) != len(want) {
+		return false
+	}
+	for i := range s {
+		c := s[i]
+		if c >= 'a' && c <= 'z' {
+			c -= 'a' - 'A'
+		}
+		if c != want[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// rovBegin opens an interlocked access of the resource behind ptr when it
+// is rasterizer-ordered (under -fcgl); the returned function closes it.
+func (e *emitter) rovBegin(ptr builder.ID) func() {
+	if !e.rov[ptr] || e.inROV || !e.opts.CodeGenOnly || e.fb == nil {
+		return func() {}
+	}
+	e.inROV = true
+	e.fb.Emit(spv.OpBeginInvocationInterlockEXT, 0)
+	return func() {
+		e.fb.Emit(spv.OpEndInvocationInterlockEXT, 0)
+		e.inROV = false
+	}
+}
+
+// rovLoad and rovStore address first, then interlock the memory access.
+func (e *emitter) rovLoad(v value) builder.ID {
+	if !e.opts.CodeGenOnly {
+		e.inROV = true
+		defer func() { e.inROV = false }()
+		return e.load(v)
+	}
+	v.id, v.idx = e.addr(v), nil
+	end := e.rovBegin(e.rovRoot(v))
+	defer end()
+	e.inROV = true
+	return e.load(v)
+}
+
+func (e *emitter) rovStore(v value, val builder.ID) {
+	if !e.opts.CodeGenOnly {
+		e.inROV = true
+		defer func() { e.inROV = false }()
+		e.store(v, val)
+		return
+	}
+	root := v.id
+	v.id, v.idx = e.addr(v), nil
+	e.rov[v.id] = true
+	end := e.rovBegin(root)
+	defer end()
+	e.inROV = true
+	e.store(v, val)
+}
+
+func (e *emitter) rovRoot(v value) builder.ID { return v.id }
+
+// rovWrap brackets the call of the entry function (without -fcgl).
+func (e *emitter) rovWrapBegin() {
+	if len(e.rov) > 0 && !e.opts.CodeGenOnly && e.opts.Stage == "ps" {
+		e.fb.Emit(spv.OpBeginInvocationInterlockEXT, 0)
+	}
+}
+
+func (e *emitter) rovWrapEnd() {
+	if len(e.rov) > 0 && !e.opts.CodeGenOnly && e.opts.Stage == "ps" {
+		e.fb.Emit(spv.OpEndInvocationInterlockEXT, 0)
+	}
+}
