@@ -187,8 +187,11 @@ arrayDim
 
 // `: SV_Target`, `: register(b0, space1)`, `: packoffset(c0.y)`, or a
 // bit-field width `: 4`.
+// (Two alternatives that share the `:` make a two-token prediction, but
+// recover from errors as DXC's tests expect.)
 postfixDecl
-    : COLON (anyName (LPAREN (semanticArg (COMMA semanticArg)*)? RPAREN)? | INT_LIT)
+    : COLON anyName (LPAREN (semanticArg (COMMA semanticArg)*)? RPAREN)?
+    | COLON INT_LIT
     ;
 
 // register(t0), register(ps, s[1+1]), packoffset(c0.y); payload access
@@ -317,7 +320,8 @@ enumerator
 
 // Attributes: `[numthreads(8, 8, 1)]`, `[unroll]`, `[[vk::binding(0, 1)]]`.
 attribute
-    : LBRACKET (LBRACKET attributeItem (COMMA attributeItem)* RBRACKET | attributeItem) RBRACKET
+    : LBRACKET LBRACKET attributeItem (COMMA attributeItem)* RBRACKET RBRACKET
+    | LBRACKET attributeItem RBRACKET
     ;
 
 attributeItem

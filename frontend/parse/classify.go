@@ -206,10 +206,22 @@ func (c *classifier) markCasts() {
 			p.HLSLParserKW_WHILE, p.HLSLParserKW_FOR, p.HLSLParserKW_SWITCH, p.HLSLParserKW_STATIC_ASSERT:
 			continue
 		}
-		if j := c.typeEnd(i + 1); j > i+1 && c.at(j).typ == p.HLSLParserRPAREN && startsExpression[c.at(j+1).typ] {
+		j := c.typeEnd(i + 1)
+		if j == i+1 || c.at(j).typ != p.HLSLParserRPAREN {
+			continue
+		}
+		// `(T){ ... }` is a compound literal, which HLSL lacks; it is read
+		// as a cast, as it used to be, where an expression may stand.
+		if startsExpression[c.at(j+1).typ] || c.at(j+1).typ == p.HLSLParserLBRACE && opensOperand[c.at(i-1).typ] {
 			c.in[i].typ = p.HLSLParserCAST_LPAREN
 		}
 	}
+}
+
+// opensOperand are the tokens after which an operand is due.
+var opensOperand = map[int]bool{
+	p.HLSLParserASSIGN: true, p.HLSLParserCOMMA: true, p.HLSLParserLPAREN: true, p.HLSLParserCAST_LPAREN: true,
+	p.HLSLParserKW_RETURN: true, p.HLSLParserQUESTION: true, p.HLSLParserLBRACE: true,
 }
 
 // typeEnd returns the index after the type (as typeId spells it) that
@@ -634,15 +646,17 @@ func (c *classifier) ident(i int) int {
 }
 
 // elaborated reports whether the struct, class, interface or enum keyword
-// at i names a type (`struct S s;`, `struct S;`) rather than starting a
-// definition, which has a `{` or a base (`:`) after its attributes and
-// name. Neither `class` in `template <class T>` nor the `class` of
+// at i names a type (`struct S s;`, `struct S;`, the bit-field
+// `enum E : 1;`) rather than starting a definition, which has a `{` or a
+// base (`:` and a type) after its attributes and name. Neither `class` in `template <class T>` nor the `class` of
 // `enum class` is a type keyword.
 func (c *classifier) elaborated(i int) bool {
 	if c.at(i-1).typ == p.HLSLParserKW_ENUM {
 		return false
 	}
-	if tp := c.currentTemplate(); tp != nil && !tp.inDecl {
+	// `template <class T>`, `template <typename T, class U>` (but not the
+	// explicit instantiation `template class D<int>;`).
+	if tp := c.currentTemplate(); tp != nil && !tp.inDecl && (c.isPunct(i-1, "<") || c.isPunct(i-1, ",")) {
 		return false
 	}
 	j := i + 1
@@ -676,7 +690,10 @@ func (c *classifier) elaborated(i int) bool {
 		}
 		j++
 	}
-	return !c.isPunct(j, "{") && !c.isPunct(j, ":")
+	// A `:` starts a base or an enum's underlying type, unless a width
+	// follows: `enum E : 1;` is a bit-field.
+	base := c.isPunct(j, ":") && c.at(j+1).Kind != token.Int
+	return !c.isPunct(j, "{") && !base
 }
 
 // skipAngles returns the index after the `>` that closes the `<` at i (or

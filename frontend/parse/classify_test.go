@@ -133,6 +133,7 @@ func TestClassifyElaborated(t *testing.T) {
 		{"struct B { }; struct D : B { };", "struct/K B/I struct/K D/I B/T"},
 		{"enum class E : uint { A }; enum E e;", "enum/K class/K E/I uint/T A/I enum/E E/T e/I"},
 		{"enum E { A }; E f(enum E x);", "enum/K E/I A/I E/T f/I enum/E E/T x/I"},
+		{"enum E { }; struct X { enum E : 1; };", "enum/K E/I struct/K X/I enum/E E/T"},
 		{"template <class T> class C { T t; }; class C<int> c;",
 			"template/K class/K T/I class/K C/I T/T t/I class/E C/TT int/T c/I"},
 		{"template <> struct X<int> { }; interface I { };", "template/K struct/K X/I int/T interface/K I/I"},

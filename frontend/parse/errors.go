@@ -116,6 +116,15 @@ func (l *errorListener) report(code diag.Code, pos diag.Pos, msg string, idx int
 	l.diags.Add(d)
 }
 
+// onlyToken reports whether set is exactly {typ}.
+func onlyToken(set *antlr.IntervalSet, typ int) bool {
+	if set == nil {
+		return false
+	}
+	ivs := set.GetIntervals()
+	return len(ivs) == 1 && ivs[0].Start == typ && ivs[0].Stop == typ+1
+}
+
 func contains(set *antlr.IntervalSet, typ int) bool {
 	if set == nil {
 		return false
@@ -317,6 +326,12 @@ func (l *errorListener) describe(ctx antlr.ParserRuleContext, idx int, expected 
 	// `struct S { ... }` without its ';' before the next declaration.
 	if end, ok := l.unterminatedStruct(ctx, idx); ok {
 		return codeExpectedSemi, endOf(end), "expected ';' after struct"
+	}
+
+	// A type name where an expression is due, not followed by `(`:
+	// `f(float2x2 {1, 2, 3, 4})`.
+	if onlyToken(expected, p.HLSLParserLPAREN) && inRule[*p.NameExprContext](ctx) {
+		return codeSyntax, t.Loc(), "expected '(' for function-style cast or type construction"
 	}
 
 	wantSemi := contains(expected, p.HLSLParserSEMI)
