@@ -20,6 +20,15 @@ var syntaxErrorTests = []struct {
 `,
 	},
 	{
+		name: "type name where an expression is due",
+		src:  "float f(float2x2 m);\nfloat g() {\n  return f(float2x2 { 1, 2, 3, 4 });\n}\n",
+		want: `t.hlsl:3:21: error: expected '(' for function-style cast or type construction
+  return f(float2x2 { 1, 2, 3, 4 });
+                    ^
+1 error generated.
+`,
+	},
+	{
 		name: "missing operand",
 		src:  "void f() {\n  int a = 3 * ;\n}\n",
 		want: `t.hlsl:2:15: error: expected expression
