@@ -302,10 +302,22 @@ func (e *emitter) resourceIndex(x *ast.IndexExpr) value {
 	case types.ClassPatch:
 		return base.at(e.rvalue(x.Index), t)
 	case types.ClassStructuredBuffer:
-		idx := e.rvalue(x.Index)
+		// operator[] takes a uint, as DXC's %uint_N indexes show
+		idx := e.rvalueAs(x.Index, types.ScalarType(types.Uint))
 		return base.at(e.b.ConstInt32(0), base.typ).at(idx, t)
 	case types.ClassTexture, types.ClassTypedBuffer:
-		coord := e.rvalue(x.Index)
+		n := o.SpatialCount()
+		if o.IsArrayed() {
+			n++
+		}
+		if o.Class() == types.ClassTypedBuffer {
+			n = 1
+		}
+		ct := types.ScalarType(types.Uint)
+		if n > 1 {
+			ct = types.Vec(types.Uint, n)
+		}
+		coord := e.rvalueAs(x.Index, ct)
 		return value{ptr: true, typ: t, texel: &texel{img: base, coord: coord}}
 	}
 	e.unsupported(x, "indexing a "+o.String())
@@ -319,11 +331,13 @@ func (e *emitter) loadTexel(v value) builder.ID {
 	o, _ := objectOf(v.texel.img.typ)
 	var raw builder.ID
 	if o.IsWritable() {
-		raw = e.fb.Emit(spv.OpImageRead, e.texelType(v.typ), builder.Ref(img), builder.Ref(v.texel.coord))
+		raw = e.fb.Emit(spv.OpImageRead, e.texelType(v.typ), builder.Ref(img), builder.Ref(v.texel.coord), builder.Enum(spv.ImageOperandsNone))
 	} else {
 		ops := []builder.Operand{builder.Ref(img), builder.Ref(v.texel.coord)}
 		if o.Class() == types.ClassTexture && !o.IsMultisampled() {
 			ops = append(ops, builder.Enum(spv.ImageOperandsLod, builder.Ref(e.b.ConstUint32(0))))
+		} else {
+			ops = append(ops, builder.Enum(spv.ImageOperandsNone))
 		}
 		raw = e.fb.Emit(spv.OpImageFetch, e.texelType(v.typ), ops...)
 	}
