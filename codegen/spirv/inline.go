@@ -94,6 +94,14 @@ func (e *emitter) inlineCall(f, proto *sema.Func, recv func() value, argExprs []
 			e.vars[p] = &variable{ptr: e.addr(v), sc: v.sc, typ: v.typ, rule: v.rule, member: -1}
 			continue
 		}
+		if p.Mode == types.In && !e.opts.CodeGenOnly && !e.paramWritten(f.Decl.Body, p) {
+			// a constant argument of a parameter the body only reads is
+			// used directly, as DXC's optimizer leaves it (src[4])
+			if k, ok := e.constant(arg, concreteType(pt)); ok {
+				e.vars[p] = &variable{value: k, typ: pt, member: -1}
+				continue
+			}
+		}
 		tmp := fb.Variable(e.ptrType(spv.StorageClassFunction, pt, layout.Void), "param.var."+p.Name(), 0)
 		switch p.Mode {
 		case types.Out:
@@ -223,4 +231,51 @@ func returnInLoopOrSwitch(body []ast.Stmt) bool {
 		walk(s, false)
 	}
 	return found
+}
+
+// paramWritten reports whether body may write parameter p: assigns or
+// increments it, or passes it to a call (which might take it by out).
+func (e *emitter) paramWritten(body ast.Node, p *sema.Var) bool {
+	written := false
+	is := func(x ast.Expr) bool {
+		for {
+			switch y := x.(type) {
+			case *ast.ParenExpr:
+				x = y.X
+				continue
+			case *ast.MemberExpr:
+				x = y.X
+				continue
+			case *ast.IndexExpr:
+				x = y.X
+				continue
+			case *ast.NameExpr:
+				return e.info.ObjectOf(y) == p
+			}
+			return false
+		}
+	}
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.AssignExpr:
+			if is(n.L) {
+				written = true
+			}
+		case *ast.UnaryExpr:
+			switch n.Op {
+			case ast.PreInc, ast.PreDec, ast.PostInc, ast.PostDec:
+				if is(n.X) {
+					written = true
+				}
+			}
+		case *ast.CallExpr:
+			for _, a := range n.Args {
+				if is(a) {
+					written = true
+				}
+			}
+		}
+		return !written
+	})
+	return written
 }
