@@ -478,7 +478,8 @@ func (e *emitter) offsetOpFor(x ast.Expr, id builder.ID, gather bool) imageOpera
 			return imageOperand{spv.ImageOperandsConstOffset, []builder.ID{e.compositeConst(*v, concreteType(t).Canonical())}}
 		}
 	}
-	if !gather {
+	if !gather && !e.opts.CodeGenOnly {
+		// (-fcgl emits Offset as DXC does, for its legalization to fold)
 		e.errorf(x.Pos(), "the texel offset must be a constant (Vulkan allows a run-time offset on Gather only)")
 	}
 	e.b.Capability(spv.CapabilityImageGatherExtended)
@@ -558,7 +559,8 @@ func (e *emitter) textureMethod(x *ast.CallExpr, m *intrinsics.Match, recv value
 			e.b.Capability(spv.CapabilityMinLod)
 			ops = append(ops, imageOperand{spv.ImageOperandsMinLod, []builder.ID{args[clamp]}})
 		}
-		if combined && len(ops) == 0 {
+		if (combined || status >= 0) && len(ops) == 0 {
+			// DXC writes the empty mask on these
 			operands = append(operands, builder.Enum(spv.ImageOperandsNone))
 		}
 		operands = append(operands, imageOps(ops)...)
@@ -699,10 +701,15 @@ func (e *emitter) textureLoad(x *ast.CallExpr, m *intrinsics.Match, img builder.
 		if n-1 == 1 {
 			ct = types.ScalarType(types.Int)
 		}
+		// the location's last component is the mip level: shuffle off
+		// the coordinate, extract the level, as DXC does
 		lt := concreteType(m0(e, x, 0)).Canonical()
-		comps := e.components(args[0], lt)
-		coord = e.construct(ct.WithScalar(lt.Scalar()), comps[:n-1])
-		lod = comps[n-1]
+		idx := make([]int, n-1)
+		for i := range idx {
+			idx[i] = i
+		}
+		coord = e.shuffle(args[0], lt, idx, ct.WithScalar(lt.Scalar()))
+		lod = e.fb.CompositeExtract(e.typeID(types.ScalarType(lt.Scalar())), args[0], uint32(n-1))
 		ops = append(ops, imageOperand{spv.ImageOperandsLod, []builder.ID{lod}})
 	}
 	if offsetArg < nargs {
