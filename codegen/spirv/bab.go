@@ -32,8 +32,31 @@ func (e *emitter) babLoad(buf value, addr builder.ID, t *types.Type) builder.ID 
 		el := types.ScalarType(c.Scalar())
 		size := e.calc.ScalarSize(c.Scalar())
 		parts := make([]builder.ID, c.VecSize())
-		for i := range parts {
-			parts[i] = e.babLoadScalar(buf, e.babOffset(addr, uint32(i)*size), el)
+		switch size {
+		case 4:
+			// one word index, then index+k, as DXC counts them
+			u32 := e.typeID(types.ScalarType(types.Uint))
+			idx0 := e.fb.Emit(spv.OpShiftRightLogical, u32, builder.Ref(addr), builder.Ref(e.b.ConstUint32(2)))
+			for i := range parts {
+				idx := idx0
+				if i > 0 {
+					idx = e.fb.Emit(spv.OpIAdd, u32, builder.Ref(idx0), builder.Ref(e.b.ConstUint32(uint32(i))))
+				}
+				parts[i] = e.babWordToScalar(e.fb.Load(u32, e.babIndexPtr(buf, idx)), el)
+			}
+		case 2:
+			// byte addresses two apart, each from the one before
+			a := addr
+			for i := range parts {
+				if i > 0 {
+					a = e.babOffset(a, 2)
+				}
+				parts[i] = e.babLoadScalar(buf, a, el)
+			}
+		default:
+			for i := range parts {
+				parts[i] = e.babLoadScalar(buf, e.babOffset(addr, uint32(i)*size), el)
+			}
 		}
 		return e.fb.CompositeConstruct(e.typeID(c), parts...)
 	case c.IsMatrix():
@@ -251,4 +274,22 @@ func (e *emitter) babStoreScalar(buf value, addr, val builder.ID, t *types.Type)
 		val = e.fb.Emit(spv.OpBitcast, u32, builder.Ref(val))
 	}
 	e.fb.Store(e.babWordPtr(buf, addr, 0), val)
+}
+
+// babIndexPtr is the pointer to word idx of the buffer.
+func (e *emitter) babIndexPtr(buf value, idx builder.ID) builder.ID {
+	u32 := e.typeID(types.ScalarType(types.Uint))
+	return e.fb.AccessChain(e.b.TypePointer(buf.sc, u32), e.addr(buf), e.b.ConstUint32(0), idx)
+}
+
+// babWordToScalar reinterprets a loaded 32-bit word as a scalar of type t.
+func (e *emitter) babWordToScalar(w builder.ID, t *types.Type) builder.ID {
+	tid := e.typeID(t)
+	switch {
+	case t.Scalar().IsBool():
+		return e.fb.Emit(spv.OpINotEqual, tid, builder.Ref(w), builder.Ref(e.b.ConstUint32(0)))
+	case tid != e.typeID(types.ScalarType(types.Uint)):
+		return e.fb.Emit(spv.OpBitcast, tid, builder.Ref(w))
+	}
+	return w
 }
