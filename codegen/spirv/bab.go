@@ -22,7 +22,6 @@ const babLayout = layout.DXSBuffer
 // buffer behind buf.
 func (e *emitter) babLoad(buf value, addr builder.ID, t *types.Type) builder.ID {
 	c := concreteType(t).Canonical()
-	u32 := e.typeID(types.ScalarType(types.Uint))
 	switch {
 	case c.Kind() == types.Enum:
 		return e.babLoad(buf, addr, types.ScalarType(types.Int))
@@ -90,7 +89,6 @@ func (e *emitter) babLoad(buf value, addr builder.ID, t *types.Type) builder.ID 
 		}
 		return e.fb.CompositeConstruct(e.typeID(c), parts...)
 	}
-	_ = u32
 	e.unsupported(nil, "byte address buffer access of "+t.String())
 	return 0
 }

@@ -106,7 +106,6 @@ func params2patches(params []entryParamIO, args []builder.ID) []patchParam {
 // [InvocationId], then runs the patch constant function once per patch.
 func (e *emitter) hullOutputs(entry *sema.Func, ret builder.ID, leaves []ioLeaf, patches []patchParam, vars *[]*stageVar) {
 	fb := e.fb
-	uintT := types.ScalarType(types.Uint)
 	id := e.invocationID(vars)
 	for _, l := range leaves {
 		x := ret
@@ -173,7 +172,6 @@ func (e *emitter) hullOutputs(entry *sema.Func, ret builder.ID, leaves []ioLeaf,
 		e.writeLeaves(pcf.Result, r, outs)
 	}
 	fb.EndIf(sel)
-	_ = uintT
 }
 
 // structLeaves creates the output stage variables of a struct's fields.
