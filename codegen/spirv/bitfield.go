@@ -23,12 +23,8 @@ type bitRange struct {
 
 // fieldBitWidth reads the width of field i of st when it is a bitfield.
 func fieldBitWidth(st *types.Type, i int) (uint32, bool) {
-	nd := st.Canonical().Named()
-	if nd == nil || i >= len(nd.Fields) {
-		return 0, false
-	}
-	d, ok := nd.Fields[i].Decl.(*ast.VarDecl)
-	if !ok {
+	d := fieldDecl(st, i)
+	if d == nil {
 		return 0, false
 	}
 	for _, s := range d.Semantics {
@@ -106,4 +102,14 @@ func (e *emitter) spvMemberTypes(c *types.Type) []*types.Type {
 		out = append(out, f.Type)
 	}
 	return out
+}
+
+// fieldDecl is the declaration of field i of struct st, or nil.
+func fieldDecl(st *types.Type, i int) *ast.VarDecl {
+	nd := st.Canonical().Named()
+	if nd == nil || i >= len(nd.Fields) {
+		return nil
+	}
+	d, _ := nd.Fields[i].Decl.(*ast.VarDecl)
+	return d
 }

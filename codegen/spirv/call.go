@@ -189,14 +189,7 @@ func (e *emitter) invoke(f *sema.Func, recv func() value, argExprs []ast.Expr, x
 	}
 	for i, p := range f.Params {
 		pt := p.Type()
-		var arg ast.Expr
-		if i < len(argExprs) {
-			arg = argExprs[i]
-		} else if d := defaultArg(f, proto, i); d != nil {
-			arg = d
-		} else {
-			e.errorf(x.Pos(), "too few arguments in call to '%s'", f.Name())
-		}
+		arg := e.argument(f, proto, i, argExprs, x)
 		if isHandle(pt) {
 			// textures and samplers are passed by pointer (resources.go)
 			args = append(args, e.handleArg(arg))
@@ -323,4 +316,17 @@ func (e *emitter) untypedLiteral(x ast.Expr, t *types.Type) (builder.ID, bool) {
 		return 0, false
 	}
 	return e.valueConst(v, c.Scalar().Concrete()), true
+}
+
+// argument is the expression passed for parameter i: the call's own, or
+// the parameter's default.
+func (e *emitter) argument(f, proto *sema.Func, i int, argExprs []ast.Expr, x ast.Expr) ast.Expr {
+	if i < len(argExprs) {
+		return argExprs[i]
+	}
+	if d := defaultArg(f, proto, i); d != nil {
+		return d
+	}
+	e.errorf(x.Pos(), "too few arguments in call to '%s'", f.Name())
+	return nil
 }

@@ -338,12 +338,8 @@ func (e *emitter) relaxed(id builder.ID, t *types.Type) {
 
 // fieldVkOffset reads [[vk::offset(N)]] on field i of struct st.
 func (e *emitter) fieldVkOffset(st *types.Type, i int) (uint32, bool) {
-	nd := st.Canonical().Named()
-	if nd == nil || i >= len(nd.Fields) {
-		return 0, false
-	}
-	d, ok := nd.Fields[i].Decl.(*ast.VarDecl)
-	if !ok {
+	d := fieldDecl(st, i)
+	if d == nil {
 		return 0, false
 	}
 	for _, a := range d.Attrs {

@@ -77,14 +77,7 @@ func (e *emitter) inlineCall(f, proto *sema.Func, recv func() value, argExprs []
 	saved := map[*sema.Var]*variable{}
 	for i, p := range f.Params {
 		pt := p.Type()
-		var arg ast.Expr
-		if i < len(argExprs) {
-			arg = argExprs[i]
-		} else if d := defaultArg(f, proto, i); d != nil {
-			arg = d
-		} else {
-			e.errorf(x.Pos(), "too few arguments in call to '%s'", f.Name())
-		}
+		arg := e.argument(f, proto, i, argExprs, x)
 		saved[p] = e.vars[p]
 		if pt.Canonical().IsObject() || isResourceArray(pt) {
 			v := e.expr(arg)
