@@ -200,6 +200,7 @@ func (o *Options) codegenOptions(p Profile) spirv.Options {
 		Demote:     version >= spv.Version1_6 || slices.Contains(o.Extensions, "SPV_EXT_demote_to_helper_invocation"),
 		Extensions: o.Extensions, BindingShifts: o.BindingShifts, BindRegisters: o.BindRegisters,
 		BindGlobals: o.BindGlobals, Reflect: o.Reflect, UnknownImageFormat: o.UnknownImageFormat,
+		DefaultSpace: o.DefaultSpace, AutoShiftBindings: o.AutoShiftBindings,
 		Layout: layout.Flags{UseDXLayout: o.UseDXLayout, UseGLLayout: o.UseGLLayout, UseScalarLayout: o.UseScalarLayout},
 	}
 }

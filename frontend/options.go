@@ -53,6 +53,10 @@ type Options struct {
 	BindingShifts []BindingShift
 	BindRegisters []RegisterBinding
 	BindGlobals   *[2]int // binding, set of $Globals
+	// DefaultSpace is -auto-binding-space; AutoShiftBindings is
+	// -fvk-auto-shift-bindings.
+	DefaultSpace      int
+	AutoShiftBindings bool
 
 	Reflect            bool // -fspv-reflect: reflection decorations
 	UnknownImageFormat bool // -fspv-use-unknown-image-format

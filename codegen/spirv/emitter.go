@@ -49,6 +49,11 @@ type Options struct {
 	BindingShifts []BindingShift
 	BindRegisters []RegisterBinding
 	BindGlobals   *[2]int // binding, set of $Globals
+	// DefaultSpace is -auto-binding-space: the descriptor set of resources
+	// that name none. AutoShiftBindings is -fvk-auto-shift-bindings:
+	// implicit bindings are shifted by their register class too.
+	DefaultSpace      int
+	AutoShiftBindings bool
 	// UnknownImageFormat is -fspv-use-unknown-image-format.
 	UnknownImageFormat bool
 	// Reflect is -fspv-reflect (reflect.go).

@@ -377,6 +377,7 @@ type bindingAllocator struct {
 }
 
 type bindingReq struct {
+	class    byte // register class, for -fvk-auto-shift-bindings
 	ptr      builder.ID
 	set      int
 	binding  int
@@ -388,13 +389,14 @@ func newBindingAllocator(opts *Options) *bindingAllocator { return &bindingAlloc
 // add records a resource variable with its binding attributes; class is
 // the register class its kind binds to ('b', 't', 's' or 'u').
 func (a *bindingAllocator) add(ptr builder.ID, attrs []*ast.Attribute, sems []*ast.Semantic, class byte) {
-	r := bindingReq{ptr: ptr, binding: -1}
+	// -auto-binding-space: the set of everything that names no space
+	r := bindingReq{ptr: ptr, binding: -1, set: a.opts.DefaultSpace, class: class}
 	for _, s := range sems {
 		if s.Kind != ast.Register || len(s.Args) == 0 {
 			continue
 		}
 		reg := strings.ToLower(strings.TrimSpace(s.Args[0]))
-		space := 0
+		space := a.opts.DefaultSpace
 		spaceArg := ""
 		if len(s.Args) > 1 {
 			spaceArg = strings.ToLower(strings.TrimSpace(s.Args[1]))
@@ -432,7 +434,7 @@ func (a *bindingAllocator) add(ptr builder.ID, attrs []*ast.Attribute, sems []*a
 			if n, ok := constInt(at.Args[0]); ok {
 				r.binding, r.explicit = int(n), true
 			}
-			r.set = 0
+			r.set = a.opts.DefaultSpace
 			if len(at.Args) > 1 {
 				if n, ok := constInt(at.Args[1]); ok {
 					r.set = int(n)
@@ -471,12 +473,22 @@ func (a *bindingAllocator) finish(ctx *builder.ModuleBuilder) {
 			continue
 		}
 		n := next[r.set]
+		if a.opts.AutoShiftBindings {
+			// implicit bindings start at their class's shift
+			for _, sh := range a.opts.BindingShifts {
+				if sh.Class == r.class && (sh.Space < 0 || sh.Space == r.set) {
+					n = max(n, sh.Shift)
+				}
+			}
+		}
 		for used[[2]int{r.set, n}] {
 			n++
 		}
 		r.binding = n
 		used[[2]int{r.set, n}] = true
-		next[r.set] = n + 1
+		if !a.opts.AutoShiftBindings {
+			next[r.set] = n + 1
+		}
 		ctx.Decorate(r.ptr, spv.DecorationDescriptorSet, builder.Lit(uint32(r.set)))
 		ctx.Decorate(r.ptr, spv.DecorationBinding, builder.Lit(uint32(r.binding)))
 	}
