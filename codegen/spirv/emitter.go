@@ -158,7 +158,10 @@ type emitter struct {
 	builtinVars  map[builtinKey]builder.ID // one variable per built-in
 	clipSlots    []*clipSlot               // SV_ClipDistance/SV_CullDistance waiting for their arrays
 	rov          map[builder.ID]bool       // rasterizer-ordered resource variables (rov.go)
-	inROV        bool                      // inside an interlocked access
+	// combinedTextures are the variables of [[vk::combinedImageSampler]]
+	// textures, by binding, for their samplers.
+	combinedTextures map[[2]int64]builder.ID
+	inROV            bool // inside an interlocked access
 }
 
 // function is a user function being or to be emitted.
@@ -202,7 +205,7 @@ func newEmitter(fs *diag.FileSet, diags *diag.List, file *ast.File, info *sema.I
 		opts.HLSLVersion = 2021
 	}
 	e := &emitter{opts: opts, fs: fs, diags: diags, file: file, info: info,
-		funcs: map[*sema.Func]*function{}, vars: map[*sema.Var]*variable{}, staticInit: map[*sema.Var]bool{}, counters: map[builder.ID]builder.ID{}, aliases: map[*sema.Var]bool{}, pendingAlias: map[*sema.Var]builder.ID{}, streams: map[*sema.Var][]ioLeaf{}, builtinVars: map[builtinKey]builder.ID{}, rov: map[builder.ID]bool{}}
+		funcs: map[*sema.Func]*function{}, vars: map[*sema.Var]*variable{}, staticInit: map[*sema.Var]bool{}, counters: map[builder.ID]builder.ID{}, aliases: map[*sema.Var]bool{}, pendingAlias: map[*sema.Var]builder.ID{}, streams: map[*sema.Var][]ioLeaf{}, builtinVars: map[builtinKey]builder.ID{}, rov: map[builder.ID]bool{}, combinedTextures: map[[2]int64]builder.ID{}}
 	e.b = builder.New(opts.Version)
 	e.b.M.Generator = builder.GeneratorDXC
 	e.calc = layout.NewCalculator(layout.Options{Enable16BitTypes: opts.Enable16BitTypes, DefaultRowMajor: opts.RowMajor})

@@ -183,12 +183,24 @@ func (e *emitter) resourceVar(d *ast.VarDecl, v *sema.Var) {
 	if !ok {
 		e.unsupported(d, "this resource declaration")
 	}
+	if hasAttr(d.Attrs, "combinedImageSampler") && o.Class() == types.ClassSampler {
+		// the sampler of a combined pair lives in its texture's variable
+		if tex, ok := e.combinedTextures[combinedKey(d)]; ok {
+			e.vars[v] = &variable{ptr: tex, sc: spv.StorageClassUniformConstant, typ: t, member: -1}
+			return
+		}
+		e.unsupported(d, "a [[vk::combinedImageSampler]] sampler declared before its texture")
+	}
 	switch {
 	case o.Class() == types.ClassSubpass:
 		tid = e.arrayOf(t, e.subpassType(base, o))
 	case o.Class() == types.ClassTexture || o.Class() == types.ClassTypedBuffer:
 		format, explicit := e.imageFormatAttr(d)
 		img := e.imageType(base, o, format, explicit)
+		if hasAttr(d.Attrs, "combinedImageSampler") && !isCombined(o) {
+			img = e.b.TypeSampledImage(img)
+			e.b.Name(img, "type.sampled.image")
+		}
 		tid = e.arrayOf(t, img)
 	default:
 		var err error
@@ -207,6 +219,9 @@ func (e *emitter) resourceVar(d *ast.VarDecl, v *sema.Var) {
 	e.vars[v] = &variable{ptr: ptr, sc: sc, typ: vt, rule: rule, member: -1}
 	e.bindings.add(ptr, d.Attrs, d.Semantics, class)
 	e.reflectResource(ptr, t)
+	if hasAttr(d.Attrs, "combinedImageSampler") && o.Class() == types.ClassTexture {
+		e.combinedTextures[combinedKey(d)] = ptr
+	}
 	for _, a := range d.Attrs {
 		if a.Namespace == "vk" && a.Name == "input_attachment_index" && len(a.Args) == 1 {
 			if n, ok := e.intArg(a.Args[0]); ok {
@@ -493,6 +508,9 @@ func (e *emitter) textureMethod(x *ast.CallExpr, m *intrinsics.Match, recv value
 	args := e.methodArgs(x, m)
 	xargs, params := x.Args, m.Params
 	combined := isCombined(o)
+	// [[vk::combinedImageSampler]] makes the texture variable itself a
+	// sampled image; its sampler argument is then ignored.
+	attrCombined := !combined && e.b.TypeOp(e.b.TypeOf(img)) == spv.OpTypeSampledImage
 	if combined {
 		// no sampler argument: index the others as if there were one
 		args = append([]builder.ID{0}, args...)
@@ -530,7 +548,7 @@ func (e *emitter) textureMethod(x *ast.CallExpr, m *intrinsics.Match, recv value
 	}
 	sample := func(op spv.Op, resType builder.ID, extra []builder.ID, from int, fixed []imageOperand) builder.ID {
 		si := img
-		if !combined {
+		if !combined && !attrCombined {
 			si = e.sampledImage(img, args[0])
 		}
 		operands := []builder.Operand{builder.Ref(si), builder.Ref(args[1])}
@@ -600,10 +618,10 @@ func (e *emitter) textureMethod(x *ast.CallExpr, m *intrinsics.Match, recv value
 		if combined {
 			return rv(e.textureLoad(x, m, e.imageOf(img), o, args[1:], elem), t)
 		}
-		return rv(e.textureLoad(x, m, img, o, args, elem), t)
+		return rv(e.textureLoad(x, m, e.imageOf(img), o, args, elem), t)
 	case "CalculateLevelOfDetail", "CalculateLevelOfDetailUnclamped":
 		si := img
-		if !combined {
+		if !combined && !attrCombined {
 			si = e.sampledImage(img, args[0])
 		}
 		e.b.Capability(spv.CapabilityImageQuery)
@@ -617,7 +635,7 @@ func (e *emitter) textureMethod(x *ast.CallExpr, m *intrinsics.Match, recv value
 		if combined {
 			e.getDimensions(x, e.imageOf(img), o, args[1:])
 		} else {
-			e.getDimensions(x, img, o, args)
+			e.getDimensions(x, e.imageOf(img), o, args)
 		}
 		return rv(0, t)
 	}
@@ -1137,4 +1155,19 @@ func (e *emitter) subpassLoad(x *ast.CallExpr, m *intrinsics.Match, recv value, 
 	}
 	v := e.fb.Emit(spv.OpImageRead, e.texelType(elem), builder.Ref(img), builder.Ref(coord), mask)
 	return rv(e.fitTexel(v, elem), t)
+}
+
+// combinedKey pairs a [[vk::combinedImageSampler]] texture and sampler by
+// their [[vk::binding(N, M)]].
+func combinedKey(d *ast.VarDecl) [2]int64 {
+	k := [2]int64{-1, 0}
+	for _, a := range d.Attrs {
+		if a.Namespace == "vk" && a.Name == "binding" && len(a.Args) > 0 {
+			k[0], _ = constInt(a.Args[0])
+			if len(a.Args) > 1 {
+				k[1], _ = constInt(a.Args[1])
+			}
+		}
+	}
+	return k
 }
