@@ -101,6 +101,7 @@ func Preprocess(opts Options, filename string, src []byte, w io.Writer) (*Result
 
 // parse preprocesses and parses the main file.
 func (r *Result) parse(opts *Options, filename string, src []byte) {
+	parse.Prefetch() // the parser's tables load while the preprocessor runs
 	res := r.preprocess(opts, filename, src)
 	if r.Failed() {
 		return

@@ -634,6 +634,9 @@ func (c *checker) construct(e *ast.ConstructExpr) operand {
 }
 
 func (c *checker) index(e *ast.IndexExpr) operand {
+	if r, ok := c.mipsOrSample(e); ok {
+		return r
+	}
 	x := c.expr(e.X)
 	i := c.expr(e.Index)
 	if x.invalid() {
@@ -909,4 +912,42 @@ func clangIndexType(t *types.Type) string {
 		return fmt.Sprintf("vector<%s, %d>", types.ScalarType(t.Scalar()), t.VecSize())
 	}
 	return t.CanonicalString()
+}
+
+// mipsOrSample types tex.mips[level][location] and
+// tex.sample[index][location]: the element of the texture. The inner
+// tex.mips[level] has no type of its own; codegen reads the whole
+// expression (the level or sample index is converted to uint, the
+// location to the texture's coordinate type).
+func (c *checker) mipsOrSample(e *ast.IndexExpr) (operand, bool) {
+	in, ok := e.X.(*ast.IndexExpr)
+	if !ok {
+		return operand{}, false
+	}
+	me, ok := in.X.(*ast.MemberExpr)
+	if !ok || me.Name == nil || (me.Name.Name != "mips" && me.Name.Name != "sample") {
+		return operand{}, false
+	}
+	tex := c.expr(me.X)
+	if tex.invalid() || !tex.typ.Canonical().IsObject() {
+		return operand{}, false
+	}
+	var sub types.Subscript
+	if me.Name.Name == "mips" {
+		sub, ok = types.MipsOf(tex.typ)
+	} else {
+		sub, ok = types.SampleOf(tex.typ)
+	}
+	if !ok || sub.Elem == nil {
+		return operand{}, false
+	}
+	lvl := c.expr(in.Index)
+	crd := c.expr(e.Index)
+	if !lvl.invalid() {
+		c.recordConversion(in.Index, lvl.typ, types.ScalarType(types.Uint))
+	}
+	if !crd.invalid() && sub.Index != nil {
+		c.recordConversion(e.Index, crd.typ, sub.Index)
+	}
+	return operand{typ: sub.Elem, lvalue: sub.Writable}, true
 }

@@ -608,6 +608,9 @@ func (e *emitter) matrixElem(m builder.ID, mt *types.Type, r, c int) builder.ID 
 
 // index emits a[i] on arrays, vectors and matrices.
 func (e *emitter) index(x *ast.IndexExpr) value {
+	if v, ok := e.mipsOrSample(x); ok { // resources.go
+		return v
+	}
 	bt := e.typeOf(x.X)
 	if bt.Canonical().IsObject() {
 		return e.resourceIndex(x)

@@ -1171,3 +1171,31 @@ func combinedKey(d *ast.VarDecl) [2]int64 {
 	}
 	return k
 }
+
+// mipsOrSample emits tex.mips[level][location] (OpImageFetch with Lod) and
+// tex.sample[index][location] (OpImageFetch with Sample).
+func (e *emitter) mipsOrSample(x *ast.IndexExpr) (value, bool) {
+	in, ok := x.X.(*ast.IndexExpr)
+	if !ok {
+		return value{}, false
+	}
+	me, ok := in.X.(*ast.MemberExpr)
+	if !ok || me.Name == nil || (me.Name.Name != "mips" && me.Name.Name != "sample") {
+		return value{}, false
+	}
+	tt := e.info.TypeOf(me.X)
+	if tt == nil || !tt.Canonical().IsObject() {
+		return value{}, false
+	}
+	t := e.typeOf(x)
+	// the location, then the texture, as DXC orders them
+	k := e.rvalue(in.Index)
+	coord := e.rvalue(x.Index)
+	img := e.imageOf(e.load(e.expr(me.X)))
+	op := spv.ImageOperandsLod
+	if me.Name.Name == "sample" {
+		op = spv.ImageOperandsSample
+	}
+	texel := e.fb.Emit(spv.OpImageFetch, e.texelType(t), builder.Ref(img), builder.Ref(coord), builder.Enum(op, builder.Ref(k)))
+	return rv(e.fitTexel(texel, t), t), true
+}
