@@ -161,7 +161,9 @@ type emitter struct {
 	// combinedTextures are the variables of [[vk::combinedImageSampler]]
 	// textures, by binding, for their samplers.
 	combinedTextures map[[2]int64]builder.ID
-	inROV            bool // inside an interlocked access
+	library          bool   // -T lib_*: several entry points (library.go)
+	entryName        string // the entry point being emitted
+	inROV            bool   // inside an interlocked access
 }
 
 // function is a user function being or to be emitted.
@@ -234,9 +236,15 @@ func (e *emitter) unsupported(n ast.Node, what string) {
 
 // module emits the whole module.
 func (e *emitter) module() {
-	entry := e.info.Entry
-	if entry == nil || entry.Decl == nil || entry.Decl.Body == nil {
-		e.errorf(e.file.Pos(), "missing entry point definition '%s'", e.opts.Entry)
+	var entries []libEntry
+	if e.opts.Stage == "lib" {
+		entries = e.libraryEntries() // library.go
+	} else {
+		entry := e.info.Entry
+		if entry == nil || entry.Decl == nil || entry.Decl.Body == nil {
+			e.errorf(e.file.Pos(), "missing entry point definition '%s'", e.opts.Entry)
+		}
+		entries = []libEntry{{f: entry, stage: e.opts.Stage, name: e.opts.Entry}}
 	}
 	e.b.Capability(spv.CapabilityShader)
 	e.b.MemoryModel(spv.AddressingModelLogical, spv.MemoryModelGLSL450)
@@ -248,13 +256,22 @@ func (e *emitter) module() {
 	e.b.Source(spv.SourceLanguageHLSL, sm, 0, "")
 
 	e.declareGlobals()
-	e.wrapper(entry)
+	var done []entryState
+	for _, en := range entries {
+		e.beginEntry(en)
+		e.wrapper(en.f)
+		done = append(done, e.saveEntry())
+	}
 	for len(e.queue) > 0 {
 		f := e.queue[0]
 		e.queue = e.queue[1:]
 		e.function(f)
 	}
-	e.finishEntryPoint()
+	for _, st := range done {
+		e.restoreEntry(st)
+		e.finishEntryPoint()
+	}
+	e.bindings.finish(e.b)
 	if !e.opts.CodeGenOnly {
 		e.removeUnusedGlobals()
 	}

@@ -328,7 +328,7 @@ func (e *emitter) wrapper(entry *sema.Func) {
 	e.finishClipCull(&stageVars) // clipcull.go
 
 	// The wrapper itself.
-	fb := e.b.FunctionAt(e.entryID, e.opts.Entry, e.b.TypeVoid(), spv.FunctionControlNone)
+	fb := e.b.FunctionAt(e.entryID, e.entryName, e.b.TypeVoid(), spv.FunctionControlNone)
 	e.fb, e.cur = fb, nil
 	fb.StartBlock(fb.NewBlock(""))
 	for _, v := range e.initStatic {
@@ -742,8 +742,8 @@ func (e *emitter) declareEntryPoint(entry *sema.Func) {
 		e.errorf(entry.Pos(), "shader stage '%s' is not supported yet by the SPIR-V backend", e.opts.Stage)
 	}
 	name := e.opts.EntryPointName
-	if name == "" {
-		name = e.opts.Entry
+	if name == "" || e.library {
+		name = e.entryName
 	}
 	e.b.EntryPoint(model, e.entryID, name)
 	switch e.opts.Stage {
@@ -791,7 +791,7 @@ func (e *emitter) computeDerivatives() {
 		return
 	}
 	uses := false
-	for _, f := range e.b.M.Functions {
+	for _, f := range e.reachable(e.entryID) {
 		for _, b := range f.Blocks {
 			for _, in := range b.Insts {
 				switch in.Op {
@@ -827,7 +827,6 @@ func (e *emitter) finishEntryPoint() {
 	e.computeDerivatives()
 	e.assignLocations(true)
 	e.assignLocations(false)
-	e.bindings.finish(e.b)
 	var iface []builder.ID
 	if e.opts.Version >= spv.Version1_4 {
 		iface = builder.InterfaceVariables(e.b.M, e.entryID)
@@ -900,4 +899,34 @@ func (e *emitter) assignLocations(in bool) {
 	for _, sv := range order {
 		e.b.Decorate(sv.id, spv.DecorationLocation, builder.Lit(uint32(sv.location)))
 	}
+}
+
+// reachable lists the functions the entry's wrapper calls, directly or not.
+func (e *emitter) reachable(entry builder.ID) []*builder.Function {
+	byID := map[builder.ID]*builder.Function{}
+	for _, f := range e.b.M.Functions {
+		byID[f.Def.Result] = f
+	}
+	seen := map[builder.ID]bool{entry: true}
+	queue := []builder.ID{entry}
+	var out []*builder.Function
+	for len(queue) > 0 {
+		f := byID[queue[0]]
+		queue = queue[1:]
+		if f == nil {
+			continue
+		}
+		out = append(out, f)
+		for _, b := range f.Blocks {
+			for _, in := range b.Insts {
+				if in.Op == spv.OpFunctionCall && len(in.Operands) > 0 {
+					if callee := in.Operands[0].ID(); !seen[callee] {
+						seen[callee] = true
+						queue = append(queue, callee)
+					}
+				}
+			}
+		}
+	}
+	return out
 }

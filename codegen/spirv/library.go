@@ -1,0 +1,100 @@
+package spirv
+
+import (
+	"strings"
+
+	"github.com/hlsl2spirv/hlsl2spirv/builder"
+	"github.com/hlsl2spirv/hlsl2spirv/frontend/ast"
+	"github.com/hlsl2spirv/hlsl2spirv/sema"
+)
+
+// A library (-T lib_6_x) has an entry point for every function marked
+// [shader("stage")]; each gets its own wrapper, stage variables and
+// execution modes in the one module. A shader target has the one entry
+// -E names.
+
+// libEntry is one entry point to emit.
+type libEntry struct {
+	f     *sema.Func
+	stage string // "vs", "ps", ...
+	name  string
+}
+
+// libStages maps [shader("...")] to the stage names the emitter uses.
+var libStages = map[string]string{
+	"vertex": "vs", "pixel": "ps", "compute": "cs", "geometry": "gs", "hull": "hs", "domain": "ds",
+}
+
+// libraryEntries finds the [shader("...")] functions of a library.
+func (e *emitter) libraryEntries() []libEntry {
+	e.library = true
+	var out []libEntry
+	var walk func(ds []ast.Decl)
+	walk = func(ds []ast.Decl) {
+		for _, d := range ds {
+			switch d := d.(type) {
+			case *ast.NamespaceDecl:
+				walk(d.Decls)
+			case *ast.FuncDecl:
+				if d.Body == nil {
+					continue
+				}
+				for _, a := range d.Attrs {
+					if !strings.EqualFold(a.Name, "shader") || len(a.Args) != 1 {
+						continue
+					}
+					lit, ok := a.Args[0].(*ast.BasicLit)
+					if !ok {
+						continue
+					}
+					kind := strings.ToLower(strings.Trim(lit.Value, `"`))
+					stage, ok := libStages[kind]
+					if !ok {
+						e.errorf(a.Pos(), "%s shaders in libraries are not supported yet by the SPIR-V backend", kind)
+					}
+					f, ok := e.info.ObjectOf(d).(*sema.Func)
+					if !ok {
+						continue
+					}
+					out = append(out, libEntry{f: f, stage: stage, name: d.Name.Name})
+				}
+			}
+		}
+	}
+	walk(e.file.Decls)
+	if len(out) == 0 {
+		e.errorf(e.file.Pos(), "the library has no entry point: mark entry functions with [shader(\"stage\")]")
+	}
+	return out
+}
+
+// entryState is what the emitter keeps per entry point until the
+// module's end (locations and interfaces are assigned then).
+type entryState struct {
+	stage      string
+	name       string
+	id         builder.ID
+	stageVars  []*stageVar
+	numThreads [3]uint32
+}
+
+// beginEntry clears the per-entry state before an entry's wrapper.
+func (e *emitter) beginEntry(en libEntry) {
+	e.opts.Stage = en.stage
+	e.entryName = en.name
+	e.stageVars = nil
+	e.modes = nil
+	e.numThreads = [3]uint32{}
+	e.builtinVars = map[builtinKey]builder.ID{}
+	e.clipSlots = nil
+	e.ioArray, e.patchIO = 0, false
+}
+
+func (e *emitter) saveEntry() entryState {
+	return entryState{stage: e.opts.Stage, name: e.entryName, id: e.entryID, stageVars: e.stageVars, numThreads: e.numThreads}
+}
+
+func (e *emitter) restoreEntry(st entryState) {
+	e.opts.Stage, e.entryName, e.entryID = st.stage, st.name, st.id
+	e.stageVars, e.numThreads = st.stageVars, st.numThreads
+}
