@@ -149,6 +149,9 @@ func (e *emitter) operatorMethod(t *types.Type, op string, args []ast.Expr) *sem
 // (param.var.<name>), calls, and copies out and inout parameters back, as
 // DXC does; recv, for a method, evaluates the object.
 func (e *emitter) invoke(f *sema.Func, recv func() value, argExprs []ast.Expr, x ast.Expr) value {
+	if isExtInstruction(f) {
+		return e.extInstruction(x, f, argExprs) // inlinespirv.go
+	}
 	proto := f
 	f = e.definitionOf(f)
 	if mustInline(f) {

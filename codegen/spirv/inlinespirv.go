@@ -1,0 +1,145 @@
+package spirv
+
+import (
+	"strings"
+
+	"github.com/hlsl2spirv/hlsl2spirv/builder"
+	"github.com/hlsl2spirv/hlsl2spirv/builder/spv"
+	"github.com/hlsl2spirv/hlsl2spirv/frontend/ast"
+	"github.com/hlsl2spirv/hlsl2spirv/sema"
+)
+
+// Inline SPIR-V (the vk::ext_* attributes of DXC's proposal): a function
+// declared with [[vk::ext_instruction(opcode[, "set"])]] has no body; a
+// call is that instruction (OpExtInst of the set when one is named) on the
+// arguments — a [[vk::ext_literal]] parameter's constant as a literal, a
+// [[vk::ext_reference]] parameter's argument by pointer — and
+// [[vk::ext_capability(n)]] / [[vk::ext_extension("name")]] on the
+// declaration are declared when it is called.
+
+// vkAttrOf returns the [[vk::name]] attributes.
+func vkAttrOf(attrs []*ast.Attribute, name string) []*ast.Attribute {
+	var out []*ast.Attribute
+	for _, a := range attrs {
+		if a.Namespace == "vk" && a.Name == name {
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+// isExtInstruction reports a function declared with vk::ext_instruction.
+func isExtInstruction(f *sema.Func) bool {
+	return f != nil && f.Decl != nil && len(vkAttrOf(f.Decl.Attrs, "ext_instruction")) > 0
+}
+
+// extInstruction emits a call of an inline SPIR-V instruction.
+func (e *emitter) extInstruction(x ast.Expr, f *sema.Func, argExprs []ast.Expr) value {
+	d := f.Decl
+	ins := vkAttrOf(d.Attrs, "ext_instruction")[0]
+	if len(ins.Args) == 0 {
+		e.errorf(ins.Pos(), "vk::ext_instruction needs an opcode")
+	}
+	op, ok := e.intArg(ins.Args[0])
+	if !ok {
+		e.errorf(ins.Args[0].Pos(), "the opcode of vk::ext_instruction must be a constant integer")
+	}
+	set := ""
+	if len(ins.Args) > 1 {
+		if lit, ok := ins.Args[1].(*ast.BasicLit); ok {
+			set = strings.Trim(lit.Value, `"`)
+		}
+	}
+	e.extRequirements(d.Attrs)
+	var ops []builder.Operand
+	var ids []builder.ID
+	for i, p := range f.Params {
+		if i >= len(argExprs) {
+			e.errorf(x.Pos(), "too few arguments in call to '%s'", f.Name())
+		}
+		arg := argExprs[i]
+		var pattrs []*ast.Attribute
+		if pd, ok := p.Decl.(*ast.Param); ok {
+			pattrs = pd.Attrs
+		}
+		switch {
+		case len(vkAttrOf(pattrs, "ext_literal")) > 0:
+			n, ok := e.intArg(arg)
+			if !ok {
+				e.errorf(arg.Pos(), "the argument of a vk::ext_literal parameter must be a constant integer")
+			}
+			ops = append(ops, builder.Lit(uint32(n)))
+		case len(vkAttrOf(pattrs, "ext_reference")) > 0:
+			v := e.expr(arg)
+			if !v.ptr || v.swz != nil || v.texel != nil {
+				e.errorf(arg.Pos(), "the argument of a vk::ext_reference parameter must be a variable")
+			}
+			id := e.addr(v)
+			ops = append(ops, builder.Ref(id))
+			ids = append(ids, id)
+		default:
+			id := e.rvalueAs(arg, p.Type())
+			ops = append(ops, builder.Ref(id))
+			ids = append(ids, id)
+		}
+	}
+	var rt builder.ID
+	if f.Result != nil && !f.Result.IsVoid() {
+		rt = e.typeID(f.Result)
+	}
+	if set != "" {
+		if rt == 0 {
+			rt = e.b.TypeVoid()
+		}
+		if len(ids) != len(ops) {
+			e.unsupported(x, "literal operands of an extended instruction")
+		}
+		return rv(e.fb.ExtInst(rt, set, uint32(op), ids...), f.Result)
+	}
+	info := spv.InstructionInfo(spv.Op(op))
+	if info == nil {
+		e.errorf(ins.Pos(), "unknown SPIR-V opcode %d", op)
+	}
+	if !info.HasResultType {
+		rt = 0
+	} else if rt == 0 {
+		e.errorf(x.Pos(), "%s has a result: the function must return a value", info.Name)
+	}
+	// A literal takes the kind the grammar expects where it stands (an
+	// enumerant such as a GroupOperation, or a number).
+	var kinds []spv.OperandKind
+	for _, o := range info.Operands {
+		if o.Kind != spv.KindIdResultType && o.Kind != spv.KindIdResult {
+			kinds = append(kinds, o.Kind)
+		}
+	}
+	for i := range ops {
+		if !ops[i].IsID() && i < len(kinds) {
+			ops[i].Kind = kinds[i]
+		}
+	}
+	id := e.fb.Emit(spv.Op(op), rt, ops...)
+	if err := e.b.Err(); err != nil {
+		e.errorf(x.Pos(), "invalid operands for %s: %v", info.Name, err)
+	}
+	return rv(id, f.Result)
+}
+
+// extRequirements declares the capabilities and extensions a declaration
+// asks for.
+func (e *emitter) extRequirements(attrs []*ast.Attribute) {
+	for _, a := range vkAttrOf(attrs, "ext_capability") {
+		if len(a.Args) == 1 {
+			if n, ok := e.intArg(a.Args[0]); ok {
+				e.b.Capability(spv.Capability(n))
+			}
+		}
+	}
+	for _, a := range vkAttrOf(attrs, "ext_extension") {
+		if len(a.Args) == 1 {
+			if lit, ok := a.Args[0].(*ast.BasicLit); ok {
+				e.b.Extension(strings.Trim(lit.Value, `"`))
+			}
+		}
+	}
+}
