@@ -104,6 +104,29 @@ func builtinFor(stage string, sem string, in bool) (builtinSemantic, bool) {
 		if stage == "hs" && in {
 			return builtinSemantic{spv.BuiltInInvocationId, "gl_InvocationID", nil}, true
 		}
+	case "SV_STARTVERTEXLOCATION":
+		if stage == "vs" && in {
+			return builtinSemantic{spv.BuiltInBaseVertex, "", nil}, true
+		}
+	case "SV_STARTINSTANCELOCATION":
+		if stage == "vs" && in {
+			return builtinSemantic{spv.BuiltInBaseInstance, "", nil}, true
+		}
+	case "SV_SHADINGRATE":
+		if stage == "ps" && in {
+			return builtinSemantic{spv.BuiltInShadingRateKHR, "", nil}, true
+		}
+		if !in && (stage == "vs" || stage == "gs" || stage == "ms") {
+			return builtinSemantic{spv.BuiltInPrimitiveShadingRateKHR, "", nil}, true
+		}
+	case "SV_INNERCOVERAGE":
+		if stage == "ps" && in {
+			return builtinSemantic{spv.BuiltInFullyCoveredEXT, "", types.ScalarType(types.Bool)}, true
+		}
+	case "SV_BARYCENTRICS":
+		if stage == "ps" && in {
+			return builtinSemantic{spv.BuiltInBaryCoordKHR, "", types.Vec(types.Float, 3)}, true
+		}
 	case "SV_GSINSTANCEID":
 		if stage == "gs" && in {
 			return builtinSemantic{spv.BuiltInInvocationId, "gl_InvocationID", nil}, true
@@ -161,6 +184,9 @@ type ioLeaf struct {
 	// arrayN > 0: the variable holds one value per input vertex (a
 	// geometry shader's input array).
 	arrayN int
+	// bary: SV_Barycentrics, whose third weight DXC recomputes as
+	// 1 - x - y.
+	bary bool
 	// clip is set for SV_ClipDistance/SV_CullDistance: a slice of the
 	// one float array of its kind (clipcull.go); pre is its value read.
 	clip *clipSlot
@@ -395,6 +421,12 @@ func (e *emitter) stageLeaf(t *types.Type, sem string, path []uint32, mods []ast
 	sv := &stageVar{in: in, semantic: sem, location: -1}
 	varType := t
 	if bi, ok := builtinFor(stage, upper, in); ok {
+		if bi.builtin == spv.BuiltInBaryCoordKHR {
+			if hasModifier(mods, "noperspective") {
+				bi.builtin = spv.BuiltInBaryCoordNoPerspKHR
+			}
+			leaf.bary = true
+		}
 		if bi.builtin == spv.BuiltInTessLevelOuter || bi.builtin == spv.BuiltInTessLevelInner {
 			bi.typ = e.tessLevelType(bi.builtin)
 		}
@@ -431,6 +463,14 @@ func (e *emitter) stageLeaf(t *types.Type, sem string, path []uint32, mods []ast
 			e.b.Decorate(id, spv.DecorationPatch)
 		}
 		e.builtinExtras(id, bi.builtin, upper, in)
+		if leaf.bary {
+			if hasModifier(mods, "centroid") {
+				e.b.Decorate(id, spv.DecorationCentroid)
+			}
+			if hasModifier(mods, "sample") {
+				e.b.Decorate(id, spv.DecorationSample)
+			}
+		}
 		sv.id, sv.builtin = id, true
 		e.reflectStageVar(id, sem)
 		leaf.v, leaf.varType = id, varType
@@ -501,6 +541,23 @@ func (e *emitter) builtinExtras(id builder.ID, bi spv.BuiltIn, upper string, in 
 	case spv.BuiltInViewIndex:
 		e.b.Capability(spv.CapabilityMultiView)
 		e.b.Extension("SPV_KHR_multiview")
+	case spv.BuiltInBaseVertex, spv.BuiltInBaseInstance:
+		e.b.Capability(spv.CapabilityDrawParameters)
+		if e.opts.Version < spv.Version1_3 {
+			e.b.Extension("SPV_KHR_shader_draw_parameters")
+		}
+	case spv.BuiltInShadingRateKHR, spv.BuiltInPrimitiveShadingRateKHR:
+		e.b.Capability(spv.CapabilityFragmentShadingRateKHR)
+		e.b.Extension("SPV_KHR_fragment_shading_rate")
+		if in {
+			e.b.Decorate(id, spv.DecorationFlat)
+		}
+	case spv.BuiltInFullyCoveredEXT:
+		e.b.Capability(spv.CapabilityFragmentFullyCoveredEXT)
+		e.b.Extension("SPV_EXT_fragment_fully_covered")
+	case spv.BuiltInBaryCoordKHR, spv.BuiltInBaryCoordNoPerspKHR:
+		e.b.Capability(spv.CapabilityFragmentBarycentricKHR)
+		e.b.Extension("SPV_KHR_fragment_shader_barycentric")
 	case spv.BuiltInFragStencilRefEXT:
 		e.b.Capability(spv.CapabilityStencilExportEXT)
 		e.b.Extension("SPV_EXT_shader_stencil_export")
@@ -601,6 +658,14 @@ func (e *emitter) readLeaves(t *types.Type, leaves []ioLeaf) builder.ID {
 			v = e.fb.CompositeExtract(e.typeID(vt), arr, 0)
 		} else {
 			v = e.fb.Load(e.typeID(vt), l.v)
+		}
+		if l.bary {
+			ft := e.typeID(types.ScalarType(types.Float))
+			x := e.fb.CompositeExtract(ft, v, 0)
+			y := e.fb.CompositeExtract(ft, v, 1)
+			xy := e.fb.Emit(spv.OpFAdd, ft, builder.Ref(x), builder.Ref(y))
+			z := e.fb.Emit(spv.OpFSub, ft, builder.Ref(e.scalarConst(types.Float, 1)), builder.Ref(xy))
+			v = e.fb.CompositeConstruct(e.typeID(vt), x, y, z)
 		}
 		if l.dxPositionW {
 			ft := e.typeID(types.ScalarType(types.Float))
