@@ -202,6 +202,7 @@ func (o *Options) codegenOptions(p Profile) spirv.Options {
 		Extensions: o.Extensions, BindingShifts: o.BindingShifts, BindRegisters: o.BindRegisters,
 		BindGlobals: o.BindGlobals, Reflect: o.Reflect, UnknownImageFormat: o.UnknownImageFormat,
 		DefaultSpace: o.DefaultSpace, AutoShiftBindings: o.AutoShiftBindings,
+		NonZeroBaseInstance: o.NonZeroBaseInstance, NonZeroBaseVertex: o.NonZeroBaseVertex,
 		Layout: layout.Flags{UseDXLayout: o.UseDXLayout, UseGLLayout: o.UseGLLayout, UseScalarLayout: o.UseScalarLayout},
 	}
 }

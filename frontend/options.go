@@ -58,8 +58,10 @@ type Options struct {
 	DefaultSpace      int
 	AutoShiftBindings bool
 
-	Reflect            bool // -fspv-reflect: reflection decorations
-	UnknownImageFormat bool // -fspv-use-unknown-image-format
+	Reflect bool // -fspv-reflect: reflection decorations
+	// -fvk-support-nonzero-base-instance, -fvk-support-nonzero-base-vertex
+	NonZeroBaseInstance, NonZeroBaseVertex bool
+	UnknownImageFormat                     bool // -fspv-use-unknown-image-format
 }
 
 // BindingShift is -fvk-<class>-shift N SPACE (see spirv.BindingShift).

@@ -92,6 +92,8 @@ func parseCommandLine(args []string) (*cli, error) {
 	fs.StringVar(&o.EntryPointName, "fspv-entrypoint-name", "", "")
 	fs.BoolVar(&o.UseGLLayout, "fvk-use-gl-layout", false, "")
 	fs.BoolVar(&o.Reflect, "fspv-reflect", false, "")
+	fs.BoolVar(&o.NonZeroBaseInstance, "fvk-support-nonzero-base-instance", false, "")
+	fs.BoolVar(&o.NonZeroBaseVertex, "fvk-support-nonzero-base-vertex", false, "")
 	fs.BoolVar(&o.AutoShiftBindings, "fvk-auto-shift-bindings", false, "")
 	fs.IntVar(&o.DefaultSpace, "auto-binding-space", 0, "")
 	fs.BoolVar(&o.UnknownImageFormat, "fspv-use-unknown-image-format", false, "")

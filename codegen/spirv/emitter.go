@@ -58,6 +58,10 @@ type Options struct {
 	UnknownImageFormat bool
 	// Reflect is -fspv-reflect (reflect.go).
 	Reflect bool
+	// NonZeroBaseInstance and NonZeroBaseVertex are
+	// -fvk-support-nonzero-base-instance/-vertex: SV_InstanceID and
+	// SV_VertexID start at zero for every draw, as in Direct3D.
+	NonZeroBaseInstance, NonZeroBaseVertex bool
 }
 
 // BindingShift is -fvk-<class>-shift N SPACE: resources bound with

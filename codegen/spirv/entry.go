@@ -187,6 +187,10 @@ type ioLeaf struct {
 	// bary: SV_Barycentrics, whose third weight DXC recomputes as
 	// 1 - x - y.
 	bary bool
+	// base, when set, is a BaseVertex/BaseInstance variable subtracted from
+	// the value read (-fvk-support-nonzero-base-vertex/instance).
+	base     builder.ID
+	baseName string // the Function variable DXC keeps the difference in
 	// clip is set for SV_ClipDistance/SV_CullDistance: a slice of the
 	// one float array of its kind (clipcull.go); pre is its value read.
 	clip *clipSlot
@@ -477,6 +481,15 @@ func (e *emitter) stageLeaf(t *types.Type, sem string, path []uint32, mods []ast
 		leaf.invertY = e.opts.InvertY && bi.builtin == spv.BuiltInPosition && !in
 		leaf.dxPositionW = e.opts.UseDXPositionW && bi.builtin == spv.BuiltInFragCoord
 		*vars = append(*vars, sv)
+		// the base variable follows the index in the interface, as in DXC
+		if bi.builtin == spv.BuiltInInstanceIndex && e.opts.NonZeroBaseInstance {
+			leaf.base = e.stageLeaf(t, "SV_StartInstanceLocation", nil, nil, nil, true, vars)[0].v
+			leaf.baseName = "SV_InstanceID"
+		}
+		if bi.builtin == spv.BuiltInVertexIndex && e.opts.NonZeroBaseVertex {
+			leaf.base = e.stageLeaf(t, "SV_StartVertexLocation", nil, nil, nil, true, vars)[0].v
+			leaf.baseName = "SV_VertexID"
+		}
 		return []ioLeaf{leaf}
 	}
 	if strings.HasPrefix(upper, "SV_") && upper != "SV_TARGET" && upper != "SV_POSITION" && !(upper == "SV_INSTANCEID" || upper == "SV_VERTEXID" || upper == "SV_PRIMITIVEID" || upper == "SV_RENDERTARGETARRAYINDEX" || upper == "SV_VIEWPORTARRAYINDEX" || upper == "SV_ISFRONTFACE" || upper == "SV_CLIPDISTANCE" || upper == "SV_CULLDISTANCE") {
@@ -658,6 +671,14 @@ func (e *emitter) readLeaves(t *types.Type, leaves []ioLeaf) builder.ID {
 			v = e.fb.CompositeExtract(e.typeID(vt), arr, 0)
 		} else {
 			v = e.fb.Load(e.typeID(vt), l.v)
+		}
+		if l.base != 0 {
+			// DXC's SV_InstanceID/SV_VertexID count from the draw's first
+			b := e.fb.Load(e.typeID(vt), l.base)
+			d := e.fb.Emit(spv.OpISub, e.typeID(vt), builder.Ref(v), builder.Ref(b))
+			tmp := e.fb.Variable(e.b.TypePointer(spv.StorageClassFunction, e.typeID(vt)), l.baseName, 0)
+			e.fb.Store(tmp, d)
+			v = e.fb.Load(e.typeID(vt), tmp)
 		}
 		if l.bary {
 			ft := e.typeID(types.ScalarType(types.Float))
