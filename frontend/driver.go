@@ -203,6 +203,7 @@ func (o *Options) codegenOptions(p Profile) spirv.Options {
 		BindGlobals: o.BindGlobals, Reflect: o.Reflect, UnknownImageFormat: o.UnknownImageFormat,
 		DefaultSpace: o.DefaultSpace, AutoShiftBindings: o.AutoShiftBindings,
 		NonZeroBaseInstance: o.NonZeroBaseInstance, NonZeroBaseVertex: o.NonZeroBaseVertex,
+		ResourceHeap: o.ResourceHeap, SamplerHeap: o.SamplerHeap,
 		Layout: layout.Flags{UseDXLayout: o.UseDXLayout, UseGLLayout: o.UseGLLayout, UseScalarLayout: o.UseScalarLayout},
 	}
 }

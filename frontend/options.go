@@ -61,7 +61,9 @@ type Options struct {
 	Reflect bool // -fspv-reflect: reflection decorations
 	// -fvk-support-nonzero-base-instance, -fvk-support-nonzero-base-vertex
 	NonZeroBaseInstance, NonZeroBaseVertex bool
-	UnknownImageFormat                     bool // -fspv-use-unknown-image-format
+	// -fvk-bind-resource-heap, -fvk-bind-sampler-heap: binding, set.
+	ResourceHeap, SamplerHeap *[2]int
+	UnknownImageFormat        bool // -fspv-use-unknown-image-format
 }
 
 // BindingShift is -fvk-<class>-shift N SPACE (see spirv.BindingShift).

@@ -44,6 +44,8 @@ type cli struct {
 	shifts             map[string]*[]string
 	bindRegister, vkbr []string
 	bindGlobals        string
+	resourceHeap       string
+	samplerHeap        string
 }
 
 func parseCommandLine(args []string) (*cli, error) {
@@ -108,6 +110,8 @@ func parseCommandLine(args []string) (*cli, error) {
 	fs.StringArrayVar(&c.bindRegister, "fvk-bind-register", nil, "")
 	fs.StringArrayVar(&c.vkbr, "vkbr", nil, "")
 	fs.StringVar(&c.bindGlobals, "fvk-bind-globals", "", "")
+	fs.StringVar(&c.resourceHeap, "fvk-bind-resource-heap", "", "")
+	fs.StringVar(&c.samplerHeap, "fvk-bind-sampler-heap", "", "")
 	if err := fs.Parse(normalized); err != nil {
 		return nil, err
 	}
@@ -256,6 +260,24 @@ func (c *cli) bindingOptions(o *frontend.Options) error {
 			return err
 		}
 		o.BindRegisters = append(o.BindRegisters, r)
+	}
+	for _, h := range []struct {
+		opt, v string
+		dst    **[2]int
+	}{{"-fvk-bind-resource-heap", c.resourceHeap, &o.ResourceHeap}, {"-fvk-bind-sampler-heap", c.samplerHeap, &o.SamplerHeap}} {
+		if h.v == "" {
+			continue
+		}
+		parts := strings.Split(h.v, ",")
+		b, err := num(h.opt, parts[0])
+		if err != nil {
+			return err
+		}
+		s, err := num(h.opt, parts[1])
+		if err != nil {
+			return err
+		}
+		*h.dst = &[2]int{b, s}
 	}
 	if c.bindGlobals != "" {
 		parts := strings.Split(c.bindGlobals, ",")

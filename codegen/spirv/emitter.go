@@ -62,6 +62,9 @@ type Options struct {
 	// -fvk-support-nonzero-base-instance/-vertex: SV_InstanceID and
 	// SV_VertexID start at zero for every draw, as in Direct3D.
 	NonZeroBaseInstance, NonZeroBaseVertex bool
+	// ResourceHeap and SamplerHeap are -fvk-bind-resource-heap and
+	// -fvk-bind-sampler-heap: binding, set of the descriptor heaps.
+	ResourceHeap, SamplerHeap *[2]int
 }
 
 // BindingShift is -fvk-<class>-shift N SPACE: resources bound with
@@ -165,9 +168,11 @@ type emitter struct {
 	// combinedTextures are the variables of [[vk::combinedImageSampler]]
 	// textures, by binding, for their samplers.
 	combinedTextures map[[2]int64]builder.ID
-	library          bool   // -T lib_*: several entry points (library.go)
-	entryName        string // the entry point being emitted
-	inROV            bool   // inside an interlocked access
+	library          bool                  // -T lib_*: several entry points (library.go)
+	heapArrays       map[string]builder.ID // descriptor heap arrays by heap and type (heap.go)
+	heapFirst        map[string]builder.ID // each heap's first array, whose binding the others share
+	entryName        string                // the entry point being emitted
+	inROV            bool                  // inside an interlocked access
 }
 
 // function is a user function being or to be emitted.
@@ -211,7 +216,7 @@ func newEmitter(fs *diag.FileSet, diags *diag.List, file *ast.File, info *sema.I
 		opts.HLSLVersion = 2021
 	}
 	e := &emitter{opts: opts, fs: fs, diags: diags, file: file, info: info,
-		funcs: map[*sema.Func]*function{}, vars: map[*sema.Var]*variable{}, staticInit: map[*sema.Var]bool{}, counters: map[builder.ID]builder.ID{}, aliases: map[*sema.Var]bool{}, pendingAlias: map[*sema.Var]builder.ID{}, streams: map[*sema.Var][]ioLeaf{}, builtinVars: map[builtinKey]builder.ID{}, rov: map[builder.ID]bool{}, combinedTextures: map[[2]int64]builder.ID{}}
+		funcs: map[*sema.Func]*function{}, vars: map[*sema.Var]*variable{}, staticInit: map[*sema.Var]bool{}, counters: map[builder.ID]builder.ID{}, aliases: map[*sema.Var]bool{}, pendingAlias: map[*sema.Var]builder.ID{}, streams: map[*sema.Var][]ioLeaf{}, builtinVars: map[builtinKey]builder.ID{}, rov: map[builder.ID]bool{}, combinedTextures: map[[2]int64]builder.ID{}, heapArrays: map[string]builder.ID{}, heapFirst: map[string]builder.ID{}}
 	e.b = builder.New(opts.Version)
 	e.b.M.Generator = builder.GeneratorDXC
 	e.calc = layout.NewCalculator(layout.Options{Enable16BitTypes: opts.Enable16BitTypes, DefaultRowMajor: opts.RowMajor})

@@ -372,8 +372,9 @@ func (e *emitter) intArg(x ast.Expr) (int64, bool) {
 // -fvk-x-shift) first, then the rest get the lowest free binding of their
 // set, in declaration order, as DXC does.
 type bindingAllocator struct {
-	opts *Options
-	vars []bindingReq
+	opts    *Options
+	vars    []bindingReq
+	aliases [][2]builder.ID // variable, variable whose binding it shares
 }
 
 type bindingReq struct {
@@ -445,6 +446,12 @@ func (a *bindingAllocator) add(ptr builder.ID, attrs []*ast.Attribute, sems []*a
 	a.vars = append(a.vars, r)
 }
 
+// alias gives ptr the descriptor set and binding of of (descriptor heap
+// arrays share theirs).
+func (a *bindingAllocator) alias(ptr, of builder.ID) {
+	a.aliases = append(a.aliases, [2]builder.ID{ptr, of})
+}
+
 // addExplicit records a variable with a binding decided by an option.
 func (a *bindingAllocator) addExplicit(ptr builder.ID, binding, set int) {
 	a.vars = append(a.vars, bindingReq{ptr: ptr, binding: binding, set: set, explicit: true})
@@ -491,6 +498,14 @@ func (a *bindingAllocator) finish(ctx *builder.ModuleBuilder) {
 		}
 		ctx.Decorate(r.ptr, spv.DecorationDescriptorSet, builder.Lit(uint32(r.set)))
 		ctx.Decorate(r.ptr, spv.DecorationBinding, builder.Lit(uint32(r.binding)))
+	}
+	for _, al := range a.aliases {
+		for _, r := range a.vars {
+			if r.ptr == al[1] {
+				ctx.Decorate(al[0], spv.DecorationDescriptorSet, builder.Lit(uint32(r.set)))
+				ctx.Decorate(al[0], spv.DecorationBinding, builder.Lit(uint32(r.binding)))
+			}
+		}
 	}
 }
 

@@ -1058,7 +1058,10 @@ func (e *emitter) localResource(d *ast.VarDecl, v *sema.Var) {
 		e.pendingAlias[v] = e.fb.Block()
 		return
 	}
-	init := e.expr(d.Init)
+	init, ok := e.heapIndex(d.Init, v.Type()) // heap.go
+	if !ok {
+		init = e.expr(d.Init)
+	}
 	if !init.ptr || init.swz != nil || init.texel != nil {
 		e.unsupported(d.Init, "initializing a local resource variable from this expression")
 	}
@@ -1089,7 +1092,10 @@ func (e *emitter) bindResourceAlias(x *ast.AssignExpr) (value, bool) {
 	if block != e.fb.Block() {
 		e.unsupported(x, "assigning a local resource variable under control flow")
 	}
-	init := e.expr(x.R)
+	init, isHeap := e.heapIndex(x.R, v.Type())
+	if !isHeap {
+		init = e.expr(x.R)
+	}
 	if !init.ptr || init.swz != nil || init.texel != nil {
 		e.unsupported(x.R, "assigning this expression to a local resource variable")
 	}
