@@ -254,21 +254,27 @@ func (e *emitter) allEqual(v builder.ID, t *types.Type) builder.ID {
 
 // builtinInput returns the Input variable of a built-in the entry point
 // reads without a semantic (the lane index and count...): one per
-// built-in, reusing the entry's own stage variable when one has it, and
-// listed in the entry point's interface. A pixel shader's integer
-// built-in input is Flat, as DXC decorates it.
+// built-in, shared with the entry's own stage variable of that built-in
+// (e.builtinVars), and listed in the entry point's interface. A pixel
+// shader's integer built-in input is Flat, as DXC decorates it.
 func (e *emitter) builtinInput(bi spv.BuiltIn) builder.ID {
 	return e.builtinInputOf(bi, e.b.TypeInt(32, false))
 }
 
 // builtinInputOf is builtinInput for a built-in of SPIR-V type typ.
+//
+// The entry's stage variables are collected when its wrapper is emitted,
+// before any function body, so a built-in first read in a body joins the
+// interface here: before SPIR-V 1.4 the interface lists the Input and
+// Output variables, which are added one by one; from 1.4 it lists every
+// global the entry reaches, which finishEntryPoint computes.
 func (e *emitter) builtinInputOf(bi spv.BuiltIn, typ builder.ID) builder.ID {
-	for _, sv := range e.stageVars {
-		if b, ok := e.builtinOf(sv.id); ok && sv.in && sv.builtin && b == bi {
-			return sv.id
-		}
+	key := builtinKey{bi, true}
+	if id, ok := e.builtinVars[key]; ok {
+		return id
 	}
 	id := e.b.GlobalVariable(e.b.TypePointer(spv.StorageClassInput, typ), spv.StorageClassInput, "", 0)
+	e.builtinVars[key] = id
 	e.b.Decorate(id, spv.DecorationBuiltIn, builder.Enum(bi))
 	if e.opts.Stage == "ps" {
 		e.b.Decorate(id, spv.DecorationFlat)
@@ -276,22 +282,10 @@ func (e *emitter) builtinInputOf(bi spv.BuiltIn, typ builder.ID) builder.ID {
 	if bi == spv.BuiltInHelperInvocation && e.opts.Version >= spv.Version1_6 {
 		e.b.Decorate(id, spv.DecorationVolatile)
 	}
-	e.stageVars = append(e.stageVars, &stageVar{id: id, in: true, builtin: true, location: -1})
-	return id
-}
-
-// builtinOf is the BuiltIn decoration of a variable.
-func (e *emitter) builtinOf(id builder.ID) (spv.BuiltIn, bool) {
-	for _, in := range e.b.M.Annotations {
-		if in.Op != spv.OpDecorate || len(in.Operands) < 2 || in.Operands[0].Word != uint32(id) {
-			continue
-		}
-		d := in.Operands[1]
-		if spv.Decoration(d.Word) == spv.DecorationBuiltIn && len(d.Params) == 1 {
-			return spv.BuiltIn(d.Params[0].Word), true
-		}
+	if e.opts.Version < spv.Version1_4 {
+		e.b.AddInterface(e.entryID, id)
 	}
-	return 0, false
+	return id
 }
 
 // derivativeGroupMode gives a compute shader that uses quad operations
