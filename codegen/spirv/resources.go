@@ -505,6 +505,13 @@ func (e *emitter) textureMethod(x *ast.CallExpr, m *intrinsics.Match, recv value
 	// The texture is loaded first, then the arguments in order (the
 	// sampler among them), as DXC does.
 	img := e.load(recv)
+	if name == "GetSamplePosition" {
+		im := img
+		if e.b.TypeOp(e.b.TypeOf(img)) == spv.OpTypeSampledImage {
+			im = e.imageOf(img)
+		}
+		return rv(e.samplePosition(im, func() builder.ID { return e.methodArgs(x, m)[0] }), t)
+	}
 	args := e.methodArgs(x, m)
 	xargs, params := x.Args, m.Params
 	combined := isCombined(o)
