@@ -1,0 +1,207 @@
+package spirv
+
+import (
+	"strings"
+
+	"github.com/hlsl2spirv/hlsl2spirv/builder"
+	"github.com/hlsl2spirv/hlsl2spirv/builder/spv"
+	"github.com/hlsl2spirv/hlsl2spirv/frontend/ast"
+	"github.com/hlsl2spirv/hlsl2spirv/sema/intrinsics"
+	"github.com/hlsl2spirv/hlsl2spirv/sema/types"
+)
+
+// Structured and byte-address buffer methods, the counters of
+// RW/Append/Consume structured buffers, and the Interlocked* atomics.
+
+func (e *emitter) structuredMethod(x *ast.CallExpr, m *intrinsics.Match, recv value, o types.Object, name string, t *types.Type) value {
+	elem := recv.typ.Canonical().Elem()
+	switch name {
+	case "Load":
+		idx := e.rvalueAs(x.Args[0], types.ScalarType(types.Uint))
+		v := recv.at(e.b.ConstInt32(0), recv.typ).at(idx, elem)
+		return rv(e.load(v), t)
+	case "GetDimensions":
+		n := e.fb.Emit(spv.OpArrayLength, e.typeID(types.ScalarType(types.Uint)), builder.Ref(e.addr(recv)), builder.Lit(0))
+		dst := e.expr(x.Args[0])
+		e.store(dst, e.convert(n, types.ScalarType(types.Uint), dst.typ))
+		_, rule, _ := e.resourceStorage(recv.typ)
+		stride := e.calc.ArrayStride(elem, rule)
+		dst = e.expr(x.Args[1])
+		e.store(dst, e.convert(e.b.ConstUint32(stride), types.ScalarType(types.Uint), dst.typ))
+		return rv(0, t)
+	case "IncrementCounter", "DecrementCounter":
+		old := e.counterOp(x, recv, name == "IncrementCounter")
+		return rv(old, t)
+	case "Append":
+		idx := e.counterOp(x, recv, true)
+		v := recv.at(e.b.ConstInt32(0), recv.typ).at(idx, elem)
+		e.store(v, e.rvalueAs(x.Args[0], elem))
+		return rv(0, t)
+	case "Consume":
+		idx := e.counterOp(x, recv, false)
+		v := recv.at(e.b.ConstInt32(0), recv.typ).at(idx, elem)
+		return rv(e.load(v), t)
+	}
+	e.unsupported(x, "the method '"+name+"' of "+o.String())
+	return value{}
+}
+
+// counterOp increments (returning the old value) or decrements (returning
+// the new value) a structured buffer's counter, as a uint.
+func (e *emitter) counterOp(x *ast.CallExpr, recv value, inc bool) builder.ID {
+	ptr := e.counterVar(x, recv)
+	intT := e.typeID(types.ScalarType(types.Int))
+	// the buffer's array indexes select its counter, member 0 the count
+	idx := append(append([]builder.ID(nil), recv.idx...), e.b.ConstUint32(0))
+	p := e.fb.AccessChain(e.b.TypePointer(recv.sc, intT), ptr, idx...)
+	one := e.b.ConstInt32(1)
+	scope, sem := e.b.ConstUint32(1), e.b.ConstUint32(0)
+	var r builder.ID
+	if inc {
+		r = e.fb.Emit(spv.OpAtomicIAdd, intT, builder.Ref(p), builder.Ref(scope), builder.Ref(sem), builder.Ref(one))
+	} else {
+		old := e.fb.Emit(spv.OpAtomicISub, intT, builder.Ref(p), builder.Ref(scope), builder.Ref(sem), builder.Ref(one))
+		r = e.fb.Emit(spv.OpISub, intT, builder.Ref(old), builder.Ref(one))
+	}
+	return e.fb.Emit(spv.OpBitcast, e.typeID(types.ScalarType(types.Uint)), builder.Ref(r))
+}
+
+// counterVar returns the counter variable of a RW/Append/Consume
+// structured buffer (or array of them), counter.var.<name>, creating it on
+// first use.
+func (e *emitter) counterVar(x *ast.CallExpr, recv value) builder.ID {
+	if id, ok := e.counters[recv.id]; ok {
+		return id
+	}
+	if recv.sc == spv.StorageClassFunction {
+		e.unsupported(x, "the counter of a structured buffer held in a local variable")
+	}
+	for o, v := range e.vars {
+		if v.ptr == recv.id {
+			var attrs []*ast.Attribute
+			if d, ok := o.Decl.(*ast.VarDecl); ok {
+				attrs = d.Attrs
+			}
+			return e.newCounter(recv.id, o.Name(), recv.sc, attrs, v.typ)
+		}
+	}
+	e.errorf(x.Pos(), "Cannot access associated counter variable for an array of buffers in a struct.")
+	return 0
+}
+
+// newCounter creates counter.var.<name>, bound by
+// [[vk::counter_binding(N)]] in the buffer's set, else implicitly.
+func (e *emitter) newCounter(buf builder.ID, name string, sc spv.StorageClass, attrs []*ast.Attribute, t *types.Type) builder.ID {
+	ct := e.arrayOf(t, e.low.Counter())
+	id := e.b.GlobalVariable(e.b.TypePointer(sc, ct), sc, "counter.var."+name, 0)
+	e.counters[buf] = id
+	e.reflectCounter(buf, id)
+	var cattrs []*ast.Attribute
+	for _, a := range attrs {
+		if a.Namespace == "vk" && a.Name == "counter_binding" && len(a.Args) == 1 {
+			set := &ast.BasicLit{Kind: ast.IntLit, Value: "0"}
+			for _, b := range attrs {
+				if b.Namespace == "vk" && b.Name == "binding" && len(b.Args) > 1 {
+					if l, ok := b.Args[1].(*ast.BasicLit); ok {
+						set = l
+					}
+				}
+			}
+			cattrs = append(cattrs, &ast.Attribute{Namespace: "vk", Name: "binding", Args: []ast.Expr{a.Args[0], set}})
+		}
+	}
+	e.bindings.add(id, cattrs, nil, 'u')
+	return id
+}
+
+func (e *emitter) byteAddressMethod(x *ast.CallExpr, m *intrinsics.Match, recv value, name string, t *types.Type) value {
+	uintT := types.ScalarType(types.Uint)
+	u32 := e.typeID(uintT)
+	switch name {
+	case "Load", "Load2", "Load3", "Load4":
+		addr := e.rvalueAs(x.Args[0], uintT)
+		end := e.rovBegin(recv.id)
+		defer end()
+		return rv(e.babLoad(recv, addr, t), t)
+	case "Store", "Store2", "Store3", "Store4":
+		addr := e.rvalueAs(x.Args[0], uintT)
+		vt := m0(e, x, 1)
+		val := e.rvalueAs(x.Args[1], vt)
+		end := e.rovBegin(recv.id)
+		defer end()
+		e.babStore(recv, addr, val, vt)
+		return rv(0, t)
+	case "GetDimensions":
+		n := e.fb.Emit(spv.OpArrayLength, u32, builder.Ref(e.addr(recv)), builder.Lit(0))
+		size := e.fb.Emit(spv.OpIMul, u32, builder.Ref(n), builder.Ref(e.b.ConstUint32(4)))
+		dst := e.expr(x.Args[0])
+		e.store(dst, e.convert(size, uintT, dst.typ))
+		return rv(0, t)
+	}
+	if strings.HasPrefix(name, "Interlocked") {
+		addr := e.rvalueAs(x.Args[0], uintT)
+		ptr := e.babWordPtr(recv, addr, 0)
+		e.atomic(x, name, ptr, x.Args[1:], uintT)
+		return rv(0, t)
+	}
+	e.unsupported(x, "the method '"+name+"' of a byte address buffer")
+	return value{}
+}
+
+// atomic emits an Interlocked* operation on ptr (a pointer to a 32- or
+// 64-bit integer): value arguments, then an optional out original value.
+func (e *emitter) atomic(x *ast.CallExpr, name string, ptr builder.ID, args []ast.Expr, vt *types.Type) {
+	name = strings.TrimPrefix(name, "Interlocked")
+	tid := e.typeID(vt)
+	scope, none := e.b.ConstUint32(1), e.b.ConstUint32(0)
+	val := func(i int) builder.ID { return e.rvalueAs(args[i], vt) }
+	var r builder.ID
+	nvals := 1
+	switch name {
+	case "CompareExchange", "CompareStore":
+		cmp := val(0)
+		v := val(1)
+		r = e.fb.Emit(spv.OpAtomicCompareExchange, tid, builder.Ref(ptr), builder.Ref(scope), builder.Ref(none), builder.Ref(none), builder.Ref(v), builder.Ref(cmp))
+		nvals = 2
+	default:
+		op, ok := map[string]spv.Op{"Add": spv.OpAtomicIAdd, "And": spv.OpAtomicAnd, "Or": spv.OpAtomicOr, "Xor": spv.OpAtomicXor, "Exchange": spv.OpAtomicExchange}[name]
+		if !ok {
+			signed := vt.Scalar().IsSigned()
+			switch {
+			case name == "Min" && signed:
+				op = spv.OpAtomicSMin
+			case name == "Min":
+				op = spv.OpAtomicUMin
+			case name == "Max" && signed:
+				op = spv.OpAtomicSMax
+			case name == "Max":
+				op = spv.OpAtomicUMax
+			default:
+				e.unsupported(x, "Interlocked"+name)
+			}
+		}
+		r = e.fb.Emit(op, tid, builder.Ref(ptr), builder.Ref(scope), builder.Ref(none), builder.Ref(val(0)))
+	}
+	if len(args) > nvals && name != "CompareStore" {
+		dst := e.expr(args[nvals])
+		e.store(dst, e.convert(r, vt, dst.typ))
+	}
+}
+
+// interlocked emits the Interlocked* intrinsic functions on a groupshared
+// variable, a structured buffer element or a texel.
+func (e *emitter) interlocked(x *ast.CallExpr, name string) {
+	dst := e.expr(x.Args[0])
+	vt := concreteType(dst.typ)
+	var ptr builder.ID
+	if dst.texel != nil {
+		ptr = e.fb.Emit(spv.OpImageTexelPointer, e.b.TypePointer(spv.StorageClassImage, e.typeID(vt)),
+			builder.Ref(e.addr(dst.texel.img)), builder.Ref(dst.texel.coord), builder.Ref(e.b.ConstUint32(0)))
+	} else {
+		if !dst.ptr || dst.swz != nil {
+			e.errorf(x.Args[0].Pos(), "the destination of %s must be a variable, buffer element or texel", name)
+		}
+		ptr = e.addr(dst)
+	}
+	e.atomic(x, name, ptr, x.Args[1:], vt)
+}

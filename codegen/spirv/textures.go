@@ -1,0 +1,523 @@
+package spirv
+
+import (
+	"strings"
+
+	"github.com/hlsl2spirv/hlsl2spirv/builder"
+	"github.com/hlsl2spirv/hlsl2spirv/builder/spv"
+	"github.com/hlsl2spirv/hlsl2spirv/frontend/ast"
+	"github.com/hlsl2spirv/hlsl2spirv/sema/intrinsics"
+	"github.com/hlsl2spirv/hlsl2spirv/sema/types"
+)
+
+// Textures, typed buffers and subpass inputs: texel access through
+// operator[] (OpImageFetch/OpImageRead/OpImageWrite), the sampling,
+// gathering, loading and query methods, and tex.mips/tex.sample.
+
+// texel is an element of a texture or typed buffer addressed by
+// operator[]: reads are OpImageFetch/OpImageRead, writes OpImageWrite.
+type texel struct {
+	img   value // the image variable (an lvalue)
+	coord builder.ID
+}
+
+// derefTexel turns a texel reference into its value (for swizzles and
+// member reads of tex[i]).
+func (e *emitter) derefTexel(v value) value {
+	if v.texel == nil {
+		return v
+	}
+	return rv(e.load(v), v.typ)
+}
+
+// loadTexel reads tex[i].
+func (e *emitter) loadTexel(v value) builder.ID {
+	end := e.rovBegin(v.texel.img.id)
+	img := e.load(v.texel.img)
+	o, _ := objectOf(v.texel.img.typ)
+	var raw builder.ID
+	if o.IsWritable() {
+		raw = e.fb.Emit(spv.OpImageRead, e.texelType(v.typ), builder.Ref(img), builder.Ref(v.texel.coord), builder.Enum(spv.ImageOperandsNone))
+	} else {
+		ops := []builder.Operand{builder.Ref(img), builder.Ref(v.texel.coord)}
+		if o.Class() == types.ClassTexture && !o.IsMultisampled() {
+			ops = append(ops, builder.Enum(spv.ImageOperandsLod, builder.Ref(e.b.ConstUint32(0))))
+		} else {
+			ops = append(ops, builder.Enum(spv.ImageOperandsNone))
+		}
+		raw = e.fb.Emit(spv.OpImageFetch, e.texelType(v.typ), ops...)
+	}
+	end() // the interlock covers the memory access only
+	return e.fitTexel(raw, v.typ)
+}
+
+// storeTexel writes rwtex[i] = val.
+func (e *emitter) storeTexel(v value, val builder.ID) {
+	end := e.rovBegin(v.texel.img.id)
+	defer end()
+	img := e.load(v.texel.img)
+	e.fb.Emit(spv.OpImageWrite, 0, builder.Ref(img), builder.Ref(v.texel.coord), builder.Ref(val))
+}
+
+// texelType is the 4-component vector image reads return.
+func (e *emitter) texelType(t *types.Type) builder.ID {
+	return e.typeID(types.Vec(concreteType(t).Scalar(), 4))
+}
+
+// fitTexel narrows a 4-component texel to the element type.
+func (e *emitter) fitTexel(id builder.ID, t *types.Type) builder.ID {
+	c := concreteType(t).Canonical()
+	n := flatCount(c)
+	if n == 4 {
+		return id
+	}
+	idx := make([]int, n)
+	for i := range idx {
+		idx[i] = i
+	}
+	return e.shuffle(id, types.Vec(c.Scalar(), 4), idx, c)
+}
+
+// sampledImage combines a loaded texture and a loaded sampler.
+func (e *emitter) sampledImage(img, smp builder.ID) builder.ID {
+	sit := e.b.TypeSampledImage(e.b.TypeOf(img))
+	e.b.Name(sit, "type.sampled.image")
+	return e.fb.Emit(spv.OpSampledImage, sit, builder.Ref(img), builder.Ref(smp))
+}
+
+// imageOps builds the image operands mask with its parameters in mask
+// bit order, as the grammar requires.
+type imageOperand struct {
+	bit spv.ImageOperands
+	ids []builder.ID
+}
+
+func imageOps(ops []imageOperand) []builder.Operand {
+	var mask spv.ImageOperands
+	var params []builder.Operand
+	for bit := spv.ImageOperands(1); bit != 0 && bit <= 1<<16; bit <<= 1 {
+		for _, o := range ops {
+			if o.bit == bit {
+				mask |= bit
+				for _, id := range o.ids {
+					params = append(params, builder.Ref(id))
+				}
+			}
+		}
+	}
+	if mask == 0 {
+		return nil
+	}
+	return []builder.Operand{builder.Enum(mask, params...)}
+}
+
+func (e *emitter) offsetOp(x ast.Expr, id builder.ID) imageOperand {
+	return e.offsetOpFor(x, id, true)
+}
+
+// offsetOpFor is the texel offset operand: ConstOffset when the offset is
+// a compile-time constant (static consts included, as DXC's legalization
+// finds them); a run-time Offset is allowed by Vulkan on gathers only.
+func (e *emitter) offsetOpFor(x ast.Expr, id builder.ID, gather bool) imageOperand {
+	if _, ok := e.foldable(x); ok {
+		return imageOperand{spv.ImageOperandsConstOffset, []builder.ID{id}}
+	}
+	if v := e.info.ValueOf(x); v != nil {
+		if t := e.info.TypeOf(x); t != nil && numeric(t) {
+			return imageOperand{spv.ImageOperandsConstOffset, []builder.ID{e.compositeConst(*v, concreteType(t).Canonical())}}
+		}
+	}
+	if !gather && !e.opts.CodeGenOnly {
+		// (-fcgl emits Offset as DXC does, for its legalization to fold)
+		e.errorf(x.Pos(), "the texel offset must be a constant (Vulkan allows a run-time offset on Gather only)")
+	}
+	e.b.Capability(spv.CapabilityImageGatherExtended)
+	return imageOperand{spv.ImageOperandsOffset, []builder.ID{id}}
+}
+
+func (e *emitter) textureMethod(x *ast.CallExpr, m *intrinsics.Match, recv value, o types.Object, name string, t *types.Type) value {
+	// The texture is loaded first, then the arguments in order (the
+	// sampler among them), as DXC does.
+	img := e.load(recv)
+	if name == "GetSamplePosition" {
+		im := img
+		if e.b.TypeOp(e.b.TypeOf(img)) == spv.OpTypeSampledImage {
+			im = e.imageOf(img)
+		}
+		return rv(e.samplePosition(im, func() builder.ID { return e.methodArgs(x, m)[0] }), t)
+	}
+	args := e.methodArgs(x, m)
+	xargs, params := x.Args, m.Params
+	combined := isCombined(o)
+	// [[vk::combinedImageSampler]] makes the texture variable itself a
+	// sampled image; its sampler argument is then ignored.
+	attrCombined := !combined && e.b.TypeOp(e.b.TypeOf(img)) == spv.OpTypeSampledImage
+	if combined {
+		// no sampler argument: index the others as if there were one
+		args = append([]builder.ID{0}, args...)
+		xargs = append([]ast.Expr{nil}, xargs...)
+		params = append([]types.Param{{}}, params...)
+	}
+	elem := recv.typ.Canonical().Elem()
+	if elem == nil {
+		elem = types.Vec(types.Float, 4)
+	}
+	v4 := e.texelType(elem)
+	// The optional trailing arguments after the fixed ones: an offset (or
+	// four, for Gather), a clamp, and an out status (sparse residency).
+	trailing := func(from int) (offsets []int, clamp, status int) {
+		clamp, status = -1, -1
+		end := len(xargs)
+		if end > from && end-1 < len(params) && params[end-1].Mode == types.Out {
+			status = end - 1
+			end--
+		}
+		i := from
+		if o.OffsetCount() > 0 {
+			for ; i < end && len(offsets) < 4; i++ {
+				offsets = append(offsets, i)
+				if !strings.HasPrefix(name, "Gather") || end-from < 4 {
+					i++
+					break
+				}
+			}
+		}
+		if i < end {
+			clamp = i
+		}
+		return
+	}
+	sample := func(op spv.Op, resType builder.ID, extra []builder.ID, from int, fixed []imageOperand) builder.ID {
+		si := img
+		if !combined && !attrCombined {
+			si = e.sampledImage(img, args[0])
+		}
+		operands := []builder.Operand{builder.Ref(si), builder.Ref(args[1])}
+		for _, id := range extra {
+			operands = append(operands, builder.Ref(id))
+		}
+		ops := fixed
+		offsets, clamp, status := trailing(from)
+		switch len(offsets) {
+		case 1:
+			gather := op == spv.OpImageGather || op == spv.OpImageDrefGather
+			ops = append(ops, e.offsetOpFor(xargs[offsets[0]], args[offsets[0]], gather))
+		case 4:
+			e.b.Capability(spv.CapabilityImageGatherExtended)
+			var offs []builder.ID
+			for _, k := range offsets {
+				if _, ok := e.foldable(xargs[k]); !ok {
+					e.unsupported(xargs[k], "non-constant offsets in a four-offset gather")
+				}
+				offs = append(offs, args[k])
+			}
+			ot := e.b.TypeArrayN(e.b.TypeOf(offs[0]), 4, 0)
+			ops = append(ops, imageOperand{spv.ImageOperandsConstOffsets, []builder.ID{e.b.ConstComposite(ot, offs...)}})
+		}
+		if clamp >= 0 {
+			e.b.Capability(spv.CapabilityMinLod)
+			ops = append(ops, imageOperand{spv.ImageOperandsMinLod, []builder.ID{args[clamp]}})
+		}
+		if (combined || status >= 0) && len(ops) == 0 {
+			// DXC writes the empty mask on these
+			operands = append(operands, builder.Enum(spv.ImageOperandsNone))
+		}
+		operands = append(operands, imageOps(ops)...)
+		if status < 0 {
+			return e.fb.Emit(op, resType, operands...)
+		}
+		return e.sparse(op, resType, operands, xargs[status])
+	}
+	switch name {
+	case "Sample":
+		return rv(e.fitTexel(sample(spv.OpImageSampleImplicitLod, v4, nil, 2, nil), elem), t)
+	case "SampleBias":
+		return rv(e.fitTexel(sample(spv.OpImageSampleImplicitLod, v4, nil, 3, []imageOperand{{spv.ImageOperandsBias, []builder.ID{args[2]}}}), elem), t)
+	case "SampleLevel":
+		return rv(e.fitTexel(sample(spv.OpImageSampleExplicitLod, v4, nil, 3, []imageOperand{{spv.ImageOperandsLod, []builder.ID{args[2]}}}), elem), t)
+	case "SampleGrad":
+		return rv(e.fitTexel(sample(spv.OpImageSampleExplicitLod, v4, nil, 4, []imageOperand{{spv.ImageOperandsGrad, []builder.ID{args[2], args[3]}}}), elem), t)
+	case "SampleCmp":
+		return rv(sample(spv.OpImageSampleDrefImplicitLod, e.typeID(concreteType(t)), []builder.ID{args[2]}, 3, nil), t)
+	case "SampleCmpBias":
+		return rv(sample(spv.OpImageSampleDrefImplicitLod, e.typeID(concreteType(t)), []builder.ID{args[2]}, 4, []imageOperand{{spv.ImageOperandsBias, []builder.ID{args[3]}}}), t)
+	case "SampleCmpGrad":
+		return rv(sample(spv.OpImageSampleDrefExplicitLod, e.typeID(concreteType(t)), []builder.ID{args[2]}, 5, []imageOperand{{spv.ImageOperandsGrad, []builder.ID{args[3], args[4]}}}), t)
+	case "SampleCmpLevelZero":
+		zero := e.scalarConst(types.Float, 0)
+		return rv(sample(spv.OpImageSampleDrefExplicitLod, e.typeID(concreteType(t)), []builder.ID{args[2]}, 3, []imageOperand{{spv.ImageOperandsLod, []builder.ID{zero}}}), t)
+	case "SampleCmpLevel":
+		return rv(sample(spv.OpImageSampleDrefExplicitLod, e.typeID(concreteType(t)), []builder.ID{args[2]}, 4, []imageOperand{{spv.ImageOperandsLod, []builder.ID{args[3]}}}), t)
+	case "Gather", "GatherRed", "GatherGreen", "GatherBlue", "GatherAlpha":
+		comp := map[string]int32{"Gather": 0, "GatherRed": 0, "GatherGreen": 1, "GatherBlue": 2, "GatherAlpha": 3}[name]
+		return rv(sample(spv.OpImageGather, e.typeID(concreteType(t)), []builder.ID{e.b.ConstInt32(comp)}, 2, nil), t)
+	case "GatherCmp", "GatherCmpRed":
+		return rv(sample(spv.OpImageDrefGather, e.typeID(concreteType(t)), []builder.ID{args[2]}, 3, nil), t)
+	case "GatherCmpGreen", "GatherCmpBlue", "GatherCmpAlpha":
+		e.unsupported(x, "'"+name+"' (SPIR-V's OpImageDrefGather reads the first component only)")
+	case "Load":
+		if combined {
+			return rv(e.textureLoad(x, m, e.imageOf(img), o, args[1:], elem), t)
+		}
+		return rv(e.textureLoad(x, m, e.imageOf(img), o, args, elem), t)
+	case "CalculateLevelOfDetail", "CalculateLevelOfDetailUnclamped":
+		si := img
+		if !combined && !attrCombined {
+			si = e.sampledImage(img, args[0])
+		}
+		e.b.Capability(spv.CapabilityImageQuery)
+		lod := e.fb.Emit(spv.OpImageQueryLod, e.typeID(types.Vec(types.Float, 2)), builder.Ref(si), builder.Ref(args[1]))
+		k := uint32(0)
+		if name == "CalculateLevelOfDetailUnclamped" {
+			k = 1
+		}
+		return rv(e.fb.CompositeExtract(e.typeID(types.ScalarType(types.Float)), lod, k), t)
+	case "GetDimensions":
+		if combined {
+			e.getDimensions(x, e.imageOf(img), o, args[1:])
+		} else {
+			e.getDimensions(x, e.imageOf(img), o, args)
+		}
+		return rv(0, t)
+	}
+	e.unsupported(x, "the method '"+name+"' of "+o.String())
+	return value{}
+}
+
+// imageOf extracts the image of a combined image sampler.
+func (e *emitter) imageOf(si builder.ID) builder.ID {
+	if e.b.TypeOp(e.b.TypeOf(si)) != spv.OpTypeSampledImage {
+		return si
+	}
+	it := e.b.ElementType(e.b.TypeOf(si))
+	return e.fb.Emit(spv.OpImage, it, builder.Ref(si))
+}
+
+// sparseOps maps each image instruction to its residency-reporting form.
+var sparseOps = map[spv.Op]spv.Op{
+	spv.OpImageSampleImplicitLod:     spv.OpImageSparseSampleImplicitLod,
+	spv.OpImageSampleExplicitLod:     spv.OpImageSparseSampleExplicitLod,
+	spv.OpImageSampleDrefImplicitLod: spv.OpImageSparseSampleDrefImplicitLod,
+	spv.OpImageSampleDrefExplicitLod: spv.OpImageSparseSampleDrefExplicitLod,
+	spv.OpImageGather:                spv.OpImageSparseGather,
+	spv.OpImageDrefGather:            spv.OpImageSparseDrefGather,
+	spv.OpImageFetch:                 spv.OpImageSparseFetch,
+	spv.OpImageRead:                  spv.OpImageSparseRead,
+}
+
+// sparse emits the residency form of an image instruction: its result is
+// a struct of the status code and the texel; the status goes to the out
+// argument, the texel is returned.
+func (e *emitter) sparse(op spv.Op, texelType builder.ID, operands []builder.Operand, statusArg ast.Expr) builder.ID {
+	sop, ok := sparseOps[op]
+	if !ok {
+		e.unsupported(statusArg, "a status argument here")
+	}
+	e.b.Capability(spv.CapabilitySparseResidency)
+	uintT := e.typeID(types.ScalarType(types.Uint))
+	st := e.b.TypeStruct(builder.StructType{Name: "SparseResidencyStruct", Members: []builder.StructMember{{Type: uintT}, {Type: texelType}}})
+	r := e.fb.Emit(sop, st, operands...)
+	code := e.fb.CompositeExtract(uintT, r, 0)
+	dst := e.expr(statusArg)
+	e.store(dst, e.convert(code, types.ScalarType(types.Uint), dst.typ))
+	return e.fb.CompositeExtract(texelType, r, 1)
+}
+
+// textureLoad emits Load(location[, sampleOrOffset[, offset]]).
+func (e *emitter) textureLoad(x *ast.CallExpr, m *intrinsics.Match, img builder.ID, o types.Object, args []builder.ID, elem *types.Type) builder.ID {
+	v4 := e.texelType(elem)
+	var status ast.Expr
+	nargs := len(x.Args)
+	if last := nargs - 1; last > 0 && last < len(m.Params) && m.Params[last].Mode == types.Out {
+		status = x.Args[last]
+		nargs--
+	}
+	emit := func(op spv.Op, operands ...builder.Operand) builder.ID {
+		if status != nil {
+			return e.fitTexel(e.sparse(op, v4, operands, status), elem)
+		}
+		return e.fitTexel(e.fb.Emit(op, v4, operands...), elem)
+	}
+	if o.Class() == types.ClassTypedBuffer || o.IsWritable() {
+		op := spv.OpImageFetch
+		if o.IsWritable() {
+			op = spv.OpImageRead
+		}
+		return emit(op, builder.Ref(img), builder.Ref(args[0]))
+	}
+	loc := e.typeOf(x.Args[0])
+	n := flatCount(loc)
+	var coord, lod builder.ID
+	var ops []imageOperand
+	offsetArg := 1
+	if o.IsMultisampled() {
+		coord = args[0]
+		ops = append(ops, imageOperand{spv.ImageOperandsSample, []builder.ID{args[1]}})
+		offsetArg = 2
+	} else {
+		// the last component of the location is the mip level
+		ct := types.Vec(types.Int, n-1)
+		if n-1 == 1 {
+			ct = types.ScalarType(types.Int)
+		}
+		// the location's last component is the mip level: shuffle off
+		// the coordinate, extract the level, as DXC does
+		lt := concreteType(m0(e, x, 0)).Canonical()
+		idx := make([]int, n-1)
+		for i := range idx {
+			idx[i] = i
+		}
+		coord = e.shuffle(args[0], lt, idx, ct.WithScalar(lt.Scalar()))
+		lod = e.fb.CompositeExtract(e.typeID(types.ScalarType(lt.Scalar())), args[0], uint32(n-1))
+		ops = append(ops, imageOperand{spv.ImageOperandsLod, []builder.ID{lod}})
+	}
+	if offsetArg < nargs {
+		ops = append(ops, e.offsetOpFor(x.Args[offsetArg], args[offsetArg], false))
+	}
+	operands := append([]builder.Operand{builder.Ref(img), builder.Ref(coord)}, imageOps(ops)...)
+	return emit(spv.OpImageFetch, operands...)
+}
+
+// m0 is the parameter type a method argument was converted to.
+func m0(e *emitter, x *ast.CallExpr, i int) *types.Type {
+	if m := e.info.CallOf(x); m != nil && i < len(m.Params) && m.Params[i].Type != nil {
+		return m.Params[i].Type
+	}
+	return e.typeOf(x.Args[i])
+}
+
+// getDimensions emits GetDimensions([mip,] width[, height[, depth/elements]][, levels/samples]).
+func (e *emitter) getDimensions(x *ast.CallExpr, img builder.ID, o types.Object, args []builder.ID) {
+	e.b.Capability(spv.CapabilityImageQuery)
+	sizeN := o.SpatialCount()
+	if o.IsArrayed() {
+		sizeN++
+	}
+	if o.Dim() == types.DimCube {
+		sizeN = 2
+		if o.IsArrayed() {
+			sizeN = 3
+		}
+	}
+	if o.Class() == types.ClassTypedBuffer {
+		sizeN = 1
+	}
+	uintT := types.ScalarType(types.Uint)
+	sizeT := uintT
+	if sizeN > 1 {
+		sizeT = types.Vec(types.Uint, sizeN)
+	}
+	hasMip := !o.IsWritable() && o.Class() == types.ClassTexture && !o.IsMultisampled() && len(x.Args) == sizeN+2
+	var size builder.ID
+	outs := x.Args
+	switch {
+	case hasMip:
+		mip := e.convert(args[0], m0(e, x, 0), uintT)
+		size = e.fb.Emit(spv.OpImageQuerySizeLod, e.typeID(sizeT), builder.Ref(img), builder.Ref(mip))
+		outs = x.Args[1:]
+	case o.Class() == types.ClassTexture && !o.IsWritable() && !o.IsMultisampled():
+		size = e.fb.Emit(spv.OpImageQuerySizeLod, e.typeID(sizeT), builder.Ref(img), builder.Ref(e.b.ConstInt32(0)))
+	default:
+		size = e.fb.Emit(spv.OpImageQuerySize, e.typeID(sizeT), builder.Ref(img))
+	}
+	for i := 0; i < sizeN && i < len(outs); i++ {
+		c := size
+		if sizeN > 1 {
+			c = e.fb.CompositeExtract(e.typeID(uintT), size, uint32(i))
+		}
+		dst := e.expr(outs[i])
+		e.store(dst, e.convert(c, uintT, dst.typ))
+	}
+	if len(outs) > sizeN {
+		var q builder.ID
+		if o.IsMultisampled() {
+			q = e.fb.Emit(spv.OpImageQuerySamples, e.typeID(uintT), builder.Ref(img))
+		} else {
+			q = e.fb.Emit(spv.OpImageQueryLevels, e.typeID(uintT), builder.Ref(img))
+		}
+		dst := e.expr(outs[sizeN])
+		e.store(dst, e.convert(q, uintT, dst.typ))
+	}
+}
+
+// isCombined reports the vk::SampledTexture* kinds: an image and its
+// sampler in one OpTypeSampledImage.
+func isCombined(o types.Object) bool {
+	return o >= types.VkSampledTexture1D && o <= types.VkSampledTextureCubeArray
+}
+
+// subpassType is the OpTypeImage of SubpassInput(MS)<T>.
+func (e *emitter) subpassType(t *types.Type, o types.Object) builder.ID {
+	elem := t.Canonical().Elem()
+	if elem == nil {
+		elem = types.Vec(types.Float, 4)
+	}
+	st := e.typeID(types.ScalarType(concreteType(elem).Scalar()))
+	id := e.b.TypeImage(builder.ImageType{SampledType: st, Dim: spv.DimSubpassData, Depth: 2, MS: o == types.SubpassInputMS, Sampled: 2, Format: spv.ImageFormatUnknown})
+	e.b.Name(id, "type.subpass.image")
+	e.b.Capability(spv.CapabilityInputAttachment)
+	return id
+}
+
+// subpassLoad reads the input attachment at the fragment's own position
+// (and sample).
+func (e *emitter) subpassLoad(x *ast.CallExpr, m *intrinsics.Match, recv value, o types.Object, t *types.Type) value {
+	img := e.load(recv)
+	args := e.methodArgs(x, m)
+	zero := e.b.ConstInt32(0)
+	coord := e.b.ConstComposite(e.typeID(types.Vec(types.Int, 2)), zero, zero)
+	elem := recv.typ.Canonical().Elem()
+	if elem == nil {
+		elem = types.Vec(types.Float, 4)
+	}
+	mask := builder.Enum(spv.ImageOperandsNone)
+	if o == types.SubpassInputMS && len(args) > 0 {
+		s := e.convert(args[0], m0(e, x, 0), types.ScalarType(types.Int))
+		mask = builder.Enum(spv.ImageOperandsSample, builder.Ref(s))
+	}
+	v := e.fb.Emit(spv.OpImageRead, e.texelType(elem), builder.Ref(img), builder.Ref(coord), mask)
+	return rv(e.fitTexel(v, elem), t)
+}
+
+// combinedKey pairs a [[vk::combinedImageSampler]] texture and sampler by
+// their [[vk::binding(N, M)]].
+func combinedKey(d *ast.VarDecl) [2]int64 {
+	k := [2]int64{-1, 0}
+	for _, a := range d.Attrs {
+		if a.Namespace == "vk" && a.Name == "binding" && len(a.Args) > 0 {
+			k[0], _ = constInt(a.Args[0])
+			if len(a.Args) > 1 {
+				k[1], _ = constInt(a.Args[1])
+			}
+		}
+	}
+	return k
+}
+
+// mipsOrSample emits tex.mips[level][location] (OpImageFetch with Lod) and
+// tex.sample[index][location] (OpImageFetch with Sample).
+func (e *emitter) mipsOrSample(x *ast.IndexExpr) (value, bool) {
+	in, ok := x.X.(*ast.IndexExpr)
+	if !ok {
+		return value{}, false
+	}
+	me, ok := in.X.(*ast.MemberExpr)
+	if !ok || me.Name == nil || (me.Name.Name != "mips" && me.Name.Name != "sample") {
+		return value{}, false
+	}
+	tt := e.info.TypeOf(me.X)
+	if tt == nil || !tt.Canonical().IsObject() {
+		return value{}, false
+	}
+	t := e.typeOf(x)
+	// the location, then the texture, as DXC orders them
+	k := e.rvalue(in.Index)
+	coord := e.rvalue(x.Index)
+	img := e.imageOf(e.load(e.expr(me.X)))
+	op := spv.ImageOperandsLod
+	if me.Name.Name == "sample" {
+		op = spv.ImageOperandsSample
+	}
+	texel := e.fb.Emit(spv.OpImageFetch, e.texelType(t), builder.Ref(img), builder.Ref(coord), builder.Enum(op, builder.Ref(k)))
+	return rv(e.fitTexel(texel, t), t), true
+}
