@@ -9,6 +9,22 @@
 // The emitter never writes words: it builds builder's in-memory module,
 // then ordering passes put the global section in the order DXC emits it,
 // and builder serialises.
+//
+// Where things are:
+//   - emitter.go: options, the module's outline, type lowering; order.go:
+//     DXC's order of globals, names and decorations; library.go: entry
+//     points of -T lib_*.
+//   - entry.go: the wrapper and stage I/O; gs.go, tess.go, clipcull.go:
+//     geometry and tessellation stages, clip/cull distances.
+//   - globals.go: statics, groupshared, $Globals, cbuffers, push and spec
+//     constants, binding assignment; reflect.go: -fspv-reflect.
+//   - stmt.go, expr.go, access.go, binary.go, convert.go, cast.go,
+//     constant.go, bitfield.go: statements and expressions; call.go and
+//     inline.go: calls (inlined when they take buffers).
+//   - resources.go (declarations), textures.go, buffers.go, bab.go,
+//     aliases.go, heap.go, rov.go, samplepos.go: resources and their methods.
+//   - intrinsics*.go, wave.go, nonuniform.go, inlinespirv.go: intrinsic
+//     functions and inline SPIR-V.
 package spirv
 
 import (
