@@ -41,7 +41,8 @@ func newResult(opts *Options) (*Result, error) {
 		return nil, err
 	}
 	r := &Result{Files: diag.NewFileSet()}
-	r.Diags = diag.NewList(r.Files, diag.Options{WarningsAsErrors: opts.WarningsAsErrors, NoWarnings: opts.NoWarnings})
+	r.Diags = diag.NewList(r.Files, diag.Options{WarningsAsErrors: opts.WarningsAsErrors, NoWarnings: opts.NoWarnings,
+		DisabledGroups: warningGroups(opts.DisabledWarnings)})
 	return r, nil
 }
 
@@ -184,6 +185,11 @@ func Compile(opts Options, filename string, src []byte) (*Result, error) {
 		return r, nil
 	}
 	r.SPIRV = spirv.Generate(r.Files, r.Diags, r.AST, r.Info, opts.codegenOptions(r.profile))
+	if opts.MaxID > 0 && len(r.SPIRV) > 3 && r.SPIRV[3]-1 > opts.MaxID {
+		// -fspv-max-id: the ids are already compact; DXC's wording
+		r.Diags.Add(diag.Diagnostic{Severity: diag.Fatal, Code: diag.BadOption,
+			Msg: fmt.Sprintf("failed to optimize SPIR-V: ID overflow. Try running compact-ids. (the module needs %d ids; -fspv-max-id is %d)", r.SPIRV[3]-1, opts.MaxID)})
+	}
 	if r.Failed() {
 		r.SPIRV = nil
 	}
@@ -204,6 +210,8 @@ func (o *Options) codegenOptions(p Profile) spirv.Options {
 		DefaultSpace: o.DefaultSpace, AutoShiftBindings: o.AutoShiftBindings,
 		NonZeroBaseInstance: o.NonZeroBaseInstance, NonZeroBaseVertex: o.NonZeroBaseVertex,
 		ResourceHeap: o.ResourceHeap, SamplerHeap: o.SamplerHeap,
+		IEEEStrict: o.IEEEStrict, Denorm: o.Denorm, FiniteMathOnly: o.FiniteMathOnly,
+		PreserveInterface: o.PreserveInterface, MaximalReconvergence: o.MaximalReconvergence,
 		Layout: layout.Flags{UseDXLayout: o.UseDXLayout, UseGLLayout: o.UseGLLayout, UseScalarLayout: o.UseScalarLayout},
 	}
 }

@@ -64,6 +64,14 @@ type Options struct {
 	// -fvk-bind-resource-heap, -fvk-bind-sampler-heap: binding, set.
 	ResourceHeap, SamplerHeap *[2]int
 	UnknownImageFormat        bool // -fspv-use-unknown-image-format
+
+	IEEEStrict           bool     // -Gis: no contraction, signed zeros/Inf/NaN preserved
+	Denorm               string   // -denorm: "any" (default), "preserve" or "ftz"
+	FiniteMathOnly       bool     // -ffinite-math-only: min/max ignore NaNs
+	PreserveInterface    bool     // -fspv-preserve-interface: keep unused stage variables
+	MaximalReconvergence bool     // -fspv-enable-maximal-reconvergence
+	MaxID                uint32   // -fspv-max-id: fail when the module needs more ids (0: no limit)
+	DisabledWarnings     []string // -Wno-<group>
 }
 
 // BindingShift is -fvk-<class>-shift N SPACE (see spirv.BindingShift).
@@ -164,5 +172,22 @@ func (o *Options) Normalize() error {
 	default:
 		return fmt.Errorf("unknown Vulkan stage I/O location assignment order: %s", o.StageIOOrder)
 	}
+	switch o.Denorm {
+	case "", "any", "preserve", "ftz":
+	default:
+		return fmt.Errorf("Unsupported value '%s' for denorm option.", o.Denorm)
+	}
 	return nil
+}
+
+// warningGroups is the set of -Wno-<group> groups.
+func warningGroups(names []string) map[string]bool {
+	if len(names) == 0 {
+		return nil
+	}
+	set := make(map[string]bool, len(names))
+	for _, n := range names {
+		set[n] = true
+	}
+	return set
 }

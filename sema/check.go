@@ -31,6 +31,7 @@ import (
 
 	"github.com/hlsl2spirv/hlsl2spirv/frontend/ast"
 	"github.com/hlsl2spirv/hlsl2spirv/frontend/diag"
+	"github.com/hlsl2spirv/hlsl2spirv/sema/codes"
 	"github.com/hlsl2spirv/hlsl2spirv/sema/constant"
 	"github.com/hlsl2spirv/hlsl2spirv/sema/intrinsics"
 	"github.com/hlsl2spirv/hlsl2spirv/sema/types"
@@ -229,7 +230,21 @@ func (c *checker) errorf(code diag.Code, p diag.Pos, format string, args ...any)
 }
 
 func (c *checker) warnf(code diag.Code, p diag.Pos, format string, args ...any) {
-	c.diags.Warnf(code, p, format, args...)
+	c.warnGroupf(warningGroups[code], code, p, format, args...)
+}
+
+// warnGroupf reports a warning of a clang warning group (-Wno-<group>).
+func (c *checker) warnGroupf(group string, code diag.Code, p diag.Pos, format string, args ...any) {
+	c.diags.Add(diag.Diagnostic{Severity: diag.Warning, Code: code, Pos: p, Msg: fmt.Sprintf(format, args...), Group: group})
+}
+
+// warningGroups are the groups of the warnings whose code says it all.
+var warningGroups = map[diag.Code]string{
+	codes.ImplicitTruncation: "conversion",
+	codes.PrecisionLoss:      "conversion",
+	codes.DivisionByZero:     "division-by-zero",
+	codes.RemainderByZero:    "division-by-zero",
+	Redefinition:             "hlsl-for-redefinition",
 }
 
 // errorNote reports an error with a "declared here"-style note.

@@ -257,7 +257,7 @@ func (v *vulkanChecker) externVar(d *ast.VarDecl, vr *Var) {
 			return
 		}
 		if d.Init != nil {
-			c.warnf(codes.VkAttribute, d.Init.Pos(), "variable '%s' will be placed in $Globals so initializer ignored", vr.name)
+			c.warnGroupf("vk-ignored-features", codes.VkAttribute, d.Init.Pos(), "variable '%s' will be placed in $Globals so initializer ignored", vr.name)
 		}
 		if a := vkAttr(d.Attrs, "binding"); a != nil {
 			c.errorf(codes.VkAttribute, a.Pos(), "variable '%s' will be placed in $Globals so cannot have vk::binding attribute", vr.name)

@@ -46,6 +46,8 @@ type cli struct {
 	bindGlobals        string
 	resourceHeap       string
 	samplerHeap        string
+	noFiniteMath, wall bool
+	warnings           []string // -W<group>: accepted, the groups are on by default
 }
 
 func parseCommandLine(args []string) (*cli, error) {
@@ -112,6 +114,16 @@ func parseCommandLine(args []string) (*cli, error) {
 	fs.StringVar(&c.bindGlobals, "fvk-bind-globals", "", "")
 	fs.StringVar(&c.resourceHeap, "fvk-bind-resource-heap", "", "")
 	fs.StringVar(&c.samplerHeap, "fvk-bind-sampler-heap", "", "")
+	fs.BoolVar(&o.IEEEStrict, "Gis", false, "")
+	fs.StringVar(&o.Denorm, "denorm", "", "")
+	fs.BoolVar(&o.FiniteMathOnly, "ffinite-math-only", false, "")
+	fs.BoolVar(&c.noFiniteMath, "fno-finite-math-only", false, "")
+	fs.BoolVar(&o.PreserveInterface, "fspv-preserve-interface", false, "")
+	fs.BoolVar(&o.MaximalReconvergence, "fspv-enable-maximal-reconvergence", false, "")
+	fs.Uint32Var(&o.MaxID, "fspv-max-id", 0, "")
+	fs.StringArrayVar(&o.DisabledWarnings, "Wno-", nil, "")
+	fs.StringArrayVar(&c.warnings, "W", nil, "")
+	fs.BoolVar(&c.wall, "Wall", false, "")
 	if err := fs.Parse(normalized); err != nil {
 		return nil, err
 	}
@@ -121,6 +133,9 @@ func parseCommandLine(args []string) (*cli, error) {
 	o.Profile = c.profile
 	if err := c.bindingOptions(o); err != nil {
 		return nil, err
+	}
+	if c.noFiniteMath {
+		o.FiniteMathOnly = false
 	}
 	o.RowMajor = c.zpr
 	if c.zpr && c.zpc {

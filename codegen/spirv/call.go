@@ -215,6 +215,7 @@ func (e *emitter) invoke(f *sema.Func, recv func() value, argExprs []ast.Expr, x
 				val = e.convert(val, dt, pt)
 			}
 			tmp := e.fb.Variable(e.ptrType(spv.StorageClassFunction, pt, layout.Void), "param.var."+p.Name(), 0)
+			e.markRelaxed(tmp, pt)
 			e.fb.Store(tmp, val)
 			backs = append(backs, copyBack{tmp, dst, pt})
 			args = append(args, tmp)
@@ -227,6 +228,7 @@ func (e *emitter) invoke(f *sema.Func, recv func() value, argExprs []ast.Expr, x
 			val = e.rvalueAs(arg, pt)
 		}
 		tmp := e.fb.Variable(e.ptrType(spv.StorageClassFunction, pt, layout.Void), "param.var."+p.Name(), 0)
+		e.markRelaxed(tmp, pt)
 		e.fb.Store(tmp, val)
 		args = append(args, tmp)
 	}
@@ -239,8 +241,10 @@ func (e *emitter) invoke(f *sema.Func, recv func() value, argExprs []ast.Expr, x
 	}
 	ret := e.typeID(f.Result)
 	id := e.fb.Call(ret, fn.id, args...)
+	e.markRelaxed(id, f.Result)
 	for _, b := range backs {
 		v := e.fb.Load(e.typeID(b.pt), b.tmp)
+		e.markRelaxed(v, b.pt)
 		from := b.pt
 		if dt := b.dst.typ; flatCount(dt) == 1 && numeric(dt) && flatCount(from) > 1 && numeric(from) && !from.Canonical().IsMatrix() {
 			st := types.ScalarType(from.Canonical().Scalar())

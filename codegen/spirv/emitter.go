@@ -81,6 +81,20 @@ type Options struct {
 	// ResourceHeap and SamplerHeap are -fvk-bind-resource-heap and
 	// -fvk-bind-sampler-heap: binding, set of the descriptor heaps.
 	ResourceHeap, SamplerHeap *[2]int
+	// IEEEStrict is -Gis: no contraction of any arithmetic, and signed
+	// zeros, infinities and NaNs preserved.
+	IEEEStrict bool
+	// Denorm is -denorm: "preserve" or "ftz" set the 32-bit denormal
+	// mode; "" and "any" leave it to the implementation.
+	Denorm string
+	// FiniteMathOnly is -ffinite-math-only: min and max need not handle
+	// NaNs (FMin/FMax instead of NMin/NMax).
+	FiniteMathOnly bool
+	// PreserveInterface is -fspv-preserve-interface: stage variables stay
+	// even when unused.
+	PreserveInterface bool
+	// MaximalReconvergence is -fspv-enable-maximal-reconvergence.
+	MaximalReconvergence bool
 }
 
 // BindingShift is -fvk-<class>-shift N SPACE: resources bound with
@@ -121,7 +135,9 @@ func Generate(fs *diag.FileSet, diags *diag.List, file *ast.File, info *sema.Inf
 	if diags.HasErrors() {
 		return nil
 	}
-	finish(e.b.M)
+	e.flags.ieeeStrict = opts.IEEEStrict
+	flagged := decorateFlags(e.b.M, &e.flags) // flags.go
+	finish(e.b.M, flagged)
 	w, err := e.b.Words()
 	if err != nil {
 		diags.Add(diag.Diagnostic{Severity: diag.Error, Code: codeInternal, Pos: e.pos,
@@ -189,6 +205,7 @@ type emitter struct {
 	heapFirst        map[string]builder.ID // each heap's first array, whose binding the others share
 	entryName        string                // the entry point being emitted
 	inROV            bool                  // inside an interlocked access
+	flags            instFlags             // relaxed and precise seeds (flags.go)
 }
 
 // function is a user function being or to be emitted.
@@ -367,25 +384,6 @@ func (e *emitter) objectType(t *types.Type, r layout.Rule) (builder.ID, error) {
 	return e.resourceType(t)
 }
 
-// relaxed decorates a variable of a min-precision type (or an array of
-// them) RelaxedPrecision, unless -enable-16bit-types made it a real 16-bit
-// type.
-func (e *emitter) relaxed(id builder.ID, t *types.Type) {
-	if e.opts.Enable16BitTypes || t == nil {
-		return
-	}
-	c := t.Canonical()
-	for c.IsArray() {
-		c = c.Elem().Canonical()
-	}
-	switch c.Kind() {
-	case types.Basic, types.Vector, types.Matrix:
-		if c.Scalar().IsMinPrecision() {
-			e.b.Decorate(id, spv.DecorationRelaxedPrecision)
-		}
-	}
-}
-
 // fieldVkOffset reads [[vk::offset(N)]] on field i of struct st.
 func (e *emitter) fieldVkOffset(st *types.Type, i int) (uint32, bool) {
 	d := fieldDecl(st, i)
@@ -418,9 +416,16 @@ func (e *emitter) removeUnusedGlobals() {
 	}
 	dead := map[builder.ID]bool{}
 	for _, in := range m.Globals {
-		if in.Op == spv.OpVariable && !used[in.Result] {
-			dead[in.Result] = true
+		if in.Op != spv.OpVariable || used[in.Result] {
+			continue
 		}
+		if e.opts.PreserveInterface {
+			// -fspv-preserve-interface keeps unused stage inputs and outputs
+			if sc := spv.StorageClass(in.Operands[0].Word); sc == spv.StorageClassInput || sc == spv.StorageClassOutput {
+				continue
+			}
+		}
+		dead[in.Result] = true
 	}
 	if len(dead) == 0 {
 		return

@@ -368,6 +368,7 @@ func (e *emitter) wrapper(entry *sema.Func) {
 	for _, pio := range params {
 		pt := pio.p.Type()
 		tmp := fb.Variable(e.ptrType(spv.StorageClassFunction, pt, layout.Void), "param.var."+pio.p.Name(), 0)
+		e.markRelaxed(tmp, pt)
 		if len(pio.ins) > 0 {
 			fb.Store(tmp, e.readLeaves(pt, pio.ins))
 		}
@@ -375,6 +376,7 @@ func (e *emitter) wrapper(entry *sema.Func) {
 	}
 	e.rovWrapBegin() // rov.go
 	ret := fb.Call(e.typeID(entry.Result), src.id, args...)
+	e.markRelaxed(ret, entry.Result)
 	e.rovWrapEnd()
 	if e.opts.Stage == "hs" {
 		e.hullOutputs(entry, ret, resLeaves, params2patches(params, args), &stageVars) // tess.go
@@ -509,6 +511,7 @@ func (e *emitter) stageLeaf(t *types.Type, sem string, path []uint32, mods []ast
 		leaf.arrayN = e.ioArray
 	}
 	id := e.b.GlobalVariable(e.b.TypePointer(sc, vt), sc, prefix+sem, 0)
+	e.markRelaxed(id, varType)
 	leaf.v, leaf.varType = id, varType
 	sv.id = id
 	e.reflectStageVar(id, sem)
@@ -866,6 +869,25 @@ func (e *emitter) declareEntryPoint(entry *sema.Func) {
 		e.b.ExecutionMode(e.entryID, m)
 	}
 	e.rovMode()
+	e.floatControls()
+}
+
+// floatControls adds the SPV_KHR_float_controls modes of -denorm and -Gis
+// for 32-bit floats, as DXC does (capability inference adds the
+// capabilities, and the extension before SPIR-V 1.4).
+func (e *emitter) floatControls() {
+	switch e.opts.Denorm {
+	case "preserve":
+		e.b.ExecutionMode(e.entryID, spv.ExecutionModeDenormPreserve, 32)
+	case "ftz":
+		e.b.ExecutionMode(e.entryID, spv.ExecutionModeDenormFlushToZero, 32)
+	}
+	if e.opts.IEEEStrict {
+		e.b.ExecutionMode(e.entryID, spv.ExecutionModeSignedZeroInfNanPreserve, 32)
+	}
+	if e.opts.MaximalReconvergence {
+		e.b.ExecutionMode(e.entryID, spv.ExecutionModeMaximallyReconvergesKHR)
+	}
 }
 
 // computeDerivatives gives a compute shader that uses derivatives

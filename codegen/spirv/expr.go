@@ -35,6 +35,9 @@ type value struct {
 	// points to, as flat row-major indices: m._m01_m10 is read and
 	// written element by element, as DXC does.
 	melem []int
+	// precise is set below a `precise` struct member: the access chain
+	// that reaches it is marked for flags.go.
+	precise bool
 }
 
 func rv(id builder.ID, t *types.Type) value { return value{id: id, typ: t} }
@@ -45,7 +48,11 @@ func (e *emitter) addr(v value) builder.ID {
 		return v.id
 	}
 	pt := e.b.TypePointer(v.sc, e.typeIn(v.typ, v.rule))
-	return e.fb.AccessChain(pt, v.id, v.idx...)
+	id := e.fb.AccessChain(pt, v.id, v.idx...)
+	if v.precise {
+		e.markPrecise(id)
+	}
+	return id
 }
 
 // fixAddr materialises an lvalue's pending access chain once, so that a
@@ -114,6 +121,7 @@ func (e *emitter) load(v value) builder.ID {
 		}
 	}
 	id := e.fb.Load(lt, p)
+	e.markRelaxed(id, v.typ)
 	if v.rule != layout.Void {
 		id = e.relayout(id, v.typ, v.rule, layout.Void)
 	}
@@ -213,14 +221,23 @@ func (e *emitter) rvalue(x ast.Expr) builder.ID {
 	}
 	t := e.typeOf(x)
 	if k, ok := e.constant(x, concreteType(t)); ok {
+		e.markRelaxed(k, t)
 		return k
 	}
-	return e.load(e.expr(x))
+	id := e.load(e.expr(x))
+	e.markRelaxed(id, t)
+	return id
 }
 
 // rvalueAs emits x converted to t (x's recorded conversion, if any, is
 // subsumed: conversions compose).
 func (e *emitter) rvalueAs(x ast.Expr, t *types.Type) builder.ID {
+	id := e.rvalueAsUnmarked(x, t)
+	e.markRelaxed(id, t)
+	return id
+}
+
+func (e *emitter) rvalueAsUnmarked(x ast.Expr, t *types.Type) builder.ID {
 	if k, ok := e.constantAs(x, t); ok {
 		return k
 	}
@@ -396,6 +413,9 @@ func (e *emitter) field(base value, name string, pos any) value {
 				// MemberIndex counts the base class (member 0) and
 				// packed bitfields
 				v := e.select_(base, int(e.calc.MemberIndex(st, i)), f.Type)
+				if d := fieldDecl(st, i); d != nil && hasModifier(d.Mods, "precise") {
+					v.precise = true
+				}
 				return e.bitfield(v, st, i, base.rule) // bitfield.go
 			}
 		}

@@ -72,7 +72,7 @@ func (e *emitter) globalVar(d *ast.VarDecl) {
 	case sema.StorageGroupShared:
 		t := v.Type()
 		id := e.b.GlobalVariable(e.ptrType(spv.StorageClassWorkgroup, t, layout.Void), spv.StorageClassWorkgroup, v.Name(), 0)
-		e.relaxed(id, t)
+		e.markVar(id, v)
 		e.vars[v] = &variable{ptr: id, sc: spv.StorageClassWorkgroup, typ: t, member: -1}
 	case sema.StorageGlobals:
 		switch {
@@ -98,7 +98,7 @@ func (e *emitter) privateVar(v *sema.Var, name string) {
 		e.unsupported(v.Decl, "a static resource variable not initialized with a global resource")
 	}
 	id := e.b.GlobalVariable(e.ptrType(spv.StorageClassPrivate, t, layout.Void), spv.StorageClassPrivate, name, 0)
-	e.relaxed(id, t)
+	e.markVar(id, v)
 	e.vars[v] = &variable{ptr: id, sc: spv.StorageClassPrivate, typ: t, member: -1}
 	e.initStatic = append(e.initStatic, v)
 }

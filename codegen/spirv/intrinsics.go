@@ -44,6 +44,8 @@ const (
 	glslDeterminant   = 33
 	glslMatrixInverse = 34
 	glslModf          = 35
+	glslNMin          = 79
+	glslNMax          = 80
 	glslFMin          = 37
 	glslUMin          = 38
 	glslSMin          = 39
@@ -100,8 +102,8 @@ var glslByKind = map[string][3]uint32{
 	"trunc":       {glslTrunc, 0, 0},
 	"frac":        {glslFract, 0, 0},
 	"lerp":        {glslFMix, 0, 0},
-	"min":         {glslFMin, glslSMin, glslUMin},
-	"max":         {glslFMax, glslSMax, glslUMax},
+	"min":         {glslNMin, glslSMin, glslUMin}, // NaN-aware, as HLSL's min
+	"max":         {glslNMax, glslSMax, glslUMax},
 	"clamp":       {glslFClamp, glslSClamp, glslUClamp},
 	"normalize":   {glslNormalize, 0, 0},
 	"length":      {glslLength, 0, 0},
@@ -167,6 +169,15 @@ func (e *emitter) intrinsic(x *ast.CallExpr, m *intrinsics.Match) value {
 			s = concreteType(m.Params[0].Type).Scalar()
 		}
 		inst := codes[0]
+		if e.opts.FiniteMathOnly {
+			// no NaNs to care about (-ffinite-math-only)
+			switch inst {
+			case glslNMin:
+				inst = glslFMin
+			case glslNMax:
+				inst = glslFMax
+			}
+		}
 		switch {
 		case s.IsFloat():
 		case s.IsUnsigned():
@@ -232,21 +243,25 @@ func (e *emitter) intrinsic(x *ast.CallExpr, m *intrinsics.Match) value {
 		r := e.fb.ExtInst(e.typeID(at), glslSet, inst, ids[0])
 		return rv(e.convert(r, at, ct), t)
 	case "mad":
+		// DXC keeps mad fused: Fma, or an integer multiply and add, each
+		// NoContraction
 		ids := args()
+		mad := func(rt *types.Type, ops ...builder.ID) builder.ID {
+			if rt.Scalar().IsFloat() {
+				fma := e.fb.ExtInst(e.typeID(rt), glslSet, glslFma, ops...)
+				e.b.Decorate(fma, spv.DecorationNoContraction)
+				return fma
+			}
+			mul := e.fb.Emit(spv.OpIMul, e.typeID(rt), builder.Ref(ops[0]), builder.Ref(ops[1]))
+			add := e.fb.Emit(spv.OpIAdd, e.typeID(rt), builder.Ref(mul), builder.Ref(ops[2]))
+			e.b.Decorate(mul, spv.DecorationNoContraction)
+			e.b.Decorate(add, spv.DecorationNoContraction)
+			return add
+		}
 		if realMatrix(ct) {
-			return rv(e.perRow(ct, func(rt *types.Type, rows ...builder.ID) builder.ID {
-				if rt.Scalar().IsFloat() {
-					return e.fb.ExtInst(e.typeID(rt), glslSet, glslFma, rows...)
-				}
-				mul := e.fb.Emit(spv.OpIMul, e.typeID(rt), builder.Ref(rows[0]), builder.Ref(rows[1]))
-				return e.fb.Emit(spv.OpIAdd, e.typeID(rt), builder.Ref(mul), builder.Ref(rows[2]))
-			}, ids...), t)
+			return rv(e.perRow(ct, mad, ids...), t)
 		}
-		if ct.Scalar().IsFloat() {
-			return rv(e.fb.ExtInst(e.typeID(ct), glslSet, glslFma, ids...), t)
-		}
-		mul := e.fb.Emit(spv.OpIMul, e.typeID(ct), builder.Ref(ids[0]), builder.Ref(ids[1]))
-		return rv(e.fb.Emit(spv.OpIAdd, e.typeID(ct), builder.Ref(mul), builder.Ref(ids[2])), t)
+		return rv(mad(ct, ids...), t)
 	case "firstbithigh":
 		ids := args()
 		at := concreteType(m.Params[0].Type)

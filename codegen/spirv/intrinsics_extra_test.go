@@ -441,7 +441,7 @@ void main(uint3 id : SV_DispatchThreadID) {
 		},
 	},
 	{
-		// The copy is decorated; propagateNonUniform (nonuniform.go)
+		// The copy is decorated; decorateFlags (flags.go)
 		// spreads the decoration to the accesses.
 		name: "non_uniform_resource_index", profile: "ps_6_0",
 		src: `Texture2D T[8]; SamplerState S;

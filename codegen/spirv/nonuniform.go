@@ -7,7 +7,7 @@ import (
 
 // NonUniformResourceIndex(i) is an OpCopyObject of i decorated NonUniform
 // (the copy, not i, so that other uses of i stay uniform). Vulkan wants
-// the decoration on the resource access itself, so propagateNonUniform
+// the decoration on the resource access itself, so decorateFlags (flags.go)
 // then spreads it, within each function and in order, the way DXC's
 // NonUniformVisitor does: to an access chain with a non-uniform base or
 // index, a load through a non-uniform pointer, a sampled image of a
@@ -18,46 +18,6 @@ import (
 // *ArrayNonUniformIndexing capability (by the descriptor type, as DXC's
 // CapabilityVisitor picks it), and ShaderNonUniform is declared;
 // SPV_EXT_descriptor_indexing is left to capability inference.
-
-// propagateNonUniform is the module pass described above. It must run
-// before capability inference.
-func propagateNonUniform(m *builder.Module) {
-	nonUniform := map[builder.ID]bool{}
-	for _, in := range m.Annotations {
-		if in.Op == spv.OpDecorate && len(in.Operands) >= 2 && spv.Decoration(in.Operands[1].Word) == spv.DecorationNonUniform {
-			nonUniform[builder.ID(in.Operands[0].Word)] = true
-		}
-	}
-	if len(nonUniform) == 0 {
-		return
-	}
-	// declared, as DXC does, though the indexing capabilities imply it
-	if !m.HasCapability(spv.CapabilityShaderNonUniform) {
-		m.Capabilities = append(m.Capabilities, spv.CapabilityShaderNonUniform)
-	}
-	defs := m.Defs()
-	ref := func(in *builder.Inst, i int) bool {
-		return i < len(in.Operands) && in.Operands[i].Kind == spv.KindIdRef && nonUniform[builder.ID(in.Operands[i].Word)]
-	}
-	for _, f := range m.Functions {
-		for _, b := range f.Blocks {
-			for _, in := range b.Insts {
-				if in.Result == 0 || nonUniform[in.Result] {
-					continue
-				}
-				if !propagatesNonUniform(in, ref) {
-					continue
-				}
-				nonUniform[in.Result] = true
-				m.Annotations = append(m.Annotations, &builder.Inst{Op: spv.OpDecorate,
-					Operands: []builder.Operand{builder.Ref(in.Result), builder.Enum(spv.DecorationNonUniform)}})
-				if c, ok := nonUniformCapability(defs, in.Type); ok && !m.HasCapability(c) {
-					m.Capabilities = append(m.Capabilities, c)
-				}
-			}
-		}
-	}
-}
 
 // propagatesNonUniform reports whether in takes non-uniformity from its
 // operands (ref(in, i): operand i is a non-uniform id).

@@ -45,7 +45,7 @@ func TestPropagateNonUniform(t *testing.T) {
 	fb.Return()
 	fb.End()
 
-	propagateNonUniform(b.M)
+	decorateFlags(b.M, &instFlags{})
 
 	decorated := map[builder.ID]bool{}
 	for _, in := range b.M.Annotations {

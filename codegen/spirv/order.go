@@ -12,27 +12,38 @@ import (
 // demand while it writes the module — constants first, then global
 // variables, then functions — and writes each name and type decoration
 // when it writes the thing named.
-func finish(m *builder.Module) {
+func finish(m *builder.Module, flagged map[*builder.Inst]bool) {
 	builder.InferCapabilities(m)
-	visited := orderGlobals(m)
+	visited, after := orderGlobals(m)
 	pos := positions(m, visited)
 	sort.SliceStable(m.Names, func(i, j int) bool {
 		return pos[target(m.Names[i])] < pos[target(m.Names[j])]
 	})
-	isType := func(id builder.ID) bool {
+	// Decorations: those the emitter made, in the order it made them; then
+	// the types' decorations, each written when its type is first visited,
+	// interleaved with the instruction flags (flags.go), each written when
+	// its instruction is visited.
+	late := func(in *builder.Inst) (int, bool) {
+		id := target(in)
 		p, ok := pos[id]
-		return ok && p < len(visited) && isTypeOp(visited[p].Op)
+		if ok && p < len(visited) && isTypeOp(visited[p].Op) {
+			return p, true
+		}
+		if !flagged[in] {
+			return 0, false
+		}
+		if k, ok := after[id]; ok {
+			return k, true
+		}
+		return p, ok
 	}
 	sort.SliceStable(m.Annotations, func(i, j int) bool {
-		a, b := target(m.Annotations[i]), target(m.Annotations[j])
-		ta, tb := isType(a), isType(b)
-		if ta != tb {
-			return !ta
+		ka, la := late(m.Annotations[i])
+		kb, lb := late(m.Annotations[j])
+		if la != lb {
+			return !la
 		}
-		if ta {
-			return pos[a] < pos[b]
-		}
-		return false
+		return la && ka < kb
 	})
 }
 
@@ -71,8 +82,10 @@ func isConstantOp(op spv.Op) bool {
 // the rest, and last the global variables themselves.
 //
 // It returns the globals in the order DXC visits them — each variable right
-// after its types — which is the order of their names and decorations.
-func orderGlobals(m *builder.Module) []*builder.Inst {
+// after its types — which is the order of their names and decorations,
+// and, for each function, parameter and instruction, how many globals
+// had been visited once it was (its types come first).
+func orderGlobals(m *builder.Module) ([]*builder.Inst, map[builder.ID]int) {
 	def := make(map[builder.ID]*builder.Inst, len(m.Globals))
 	for _, in := range m.Globals {
 		if in.Result != 0 {
@@ -114,8 +127,14 @@ func orderGlobals(m *builder.Module) []*builder.Inst {
 			visited = append(visited, in)
 		}
 	}
+	after := map[builder.ID]int{}
 	for _, f := range m.Functions {
-		place0 := func(in *builder.Inst) { in.ForEachUse(func(id *builder.ID) { placeID(*id) }) }
+		place0 := func(in *builder.Inst) {
+			in.ForEachUse(func(id *builder.ID) { placeID(*id) })
+			if in.Result != 0 {
+				after[in.Result] = len(visited)
+			}
+		}
 		place0(f.Def)
 		for _, p := range f.Params {
 			place0(p)
@@ -130,7 +149,7 @@ func orderGlobals(m *builder.Module) []*builder.Inst {
 		place(in)
 	}
 	m.Globals = append(out, vars...)
-	return visited
+	return visited, after
 }
 
 // positions numbers every definition in layout order: the globals, then

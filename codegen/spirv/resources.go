@@ -205,6 +205,7 @@ func (e *emitter) resourceVar(d *ast.VarDecl, v *sema.Var) {
 		e.reportLayout()
 	}
 	ptr := e.b.GlobalVariable(e.b.TypePointer(sc, tid), sc, v.Name(), 0)
+	e.markVar(ptr, v)
 	vt := t
 	if o.Class() == types.ClassCBuffer && !t.Canonical().IsArray() {
 		// cb.field reads the element struct's members

@@ -37,6 +37,8 @@ func (e *emitter) function(fn *function) {
 		}
 	}
 	fb := e.b.FunctionAt(fn.id, fn.name, ret, ctrl, params...)
+	e.markRelaxed(fn.id, f.Result)
+	e.markPreciseMods(fn.id, f.Decl.Mods)
 	e.fb, e.cur, e.breaks = fb, fn, nil
 	e.thisPtr, e.thisType = 0, nil
 	i := 0
@@ -49,7 +51,7 @@ func (e *emitter) function(fn *function) {
 		id := fb.Param(i)
 		i++
 		e.b.Name(id, p.Name())
-		e.relaxed(id, p.Type())
+		e.markVar(id, p)
 		e.vars[p] = &variable{ptr: id, sc: paramStorage(p.Type()), typ: p.Type(), member: -1}
 	}
 	fb.StartBlock(fb.NewBlock("bb.entry"))
@@ -141,7 +143,7 @@ func (e *emitter) localVar(d *ast.VarDecl) {
 		ptr = old.ptr
 	} else {
 		ptr = e.fb.Variable(e.ptrType(spv.StorageClassFunction, t, layout.Void), v.Name(), 0)
-		e.relaxed(ptr, t)
+		e.markVar(ptr, v)
 		e.vars[v] = &variable{ptr: ptr, sc: spv.StorageClassFunction, typ: t, member: -1}
 	}
 	if d.Init != nil {
@@ -158,6 +160,7 @@ func (e *emitter) staticLocal(d *ast.VarDecl, v *sema.Var) {
 		e.unsupported(d, "a static local resource variable")
 	}
 	ptr := e.b.GlobalVariable(e.ptrType(spv.StorageClassPrivate, t, layout.Void), spv.StorageClassPrivate, v.Name(), 0)
+	e.markVar(ptr, v)
 	boolPtr := e.b.TypePointer(spv.StorageClassPrivate, e.b.TypeBool())
 	done := e.b.GlobalVariable(boolPtr, spv.StorageClassPrivate, "init.done."+v.Name(), e.b.ConstBool(false))
 	e.vars[v] = &variable{ptr: ptr, sc: spv.StorageClassPrivate, typ: t, member: -1}
@@ -183,7 +186,9 @@ func (e *emitter) staticLocal(d *ast.VarDecl, v *sema.Var) {
 // variable of type t.
 func (e *emitter) initValue(t *types.Type, init ast.Expr) builder.ID {
 	if il, ok := init.(*ast.InitList); ok {
-		return e.initList(t, il.Elems)
+		id := e.initList(t, il.Elems)
+		e.markRelaxed(id, t)
+		return id
 	}
 	// DXC folds a constant initializer as a whole (clang's evaluator
 	// folds vector truncations, but not a vector to a scalar).

@@ -42,6 +42,9 @@ type Diagnostic struct {
 	Pos, End Pos // End may be NoPos: a single caret
 	Msg      string
 	Notes    []Diagnostic
+	// Group is a warning's group, as clang names it ("conversion"):
+	// -Wno-<group> silences it.
+	Group string
 }
 
 // Options control how a List treats what it is given.
@@ -49,6 +52,8 @@ type Options struct {
 	WarningsAsErrors bool // -WX
 	NoWarnings       bool // -no-warnings
 	ErrorLimit       int  // stop recording after this many errors (0: 20, as clang's default is 20)
+	// DisabledGroups are the warning groups turned off with -Wno-<group>.
+	DisabledGroups map[string]bool
 }
 
 // A List collects the diagnostics of one compilation.
@@ -71,7 +76,7 @@ func NewList(fs *FileSet, opts Options) *List {
 // Add records d, applying -WX, -no-warnings and the error cap.
 func (l *List) Add(d Diagnostic) {
 	if d.Severity == Warning {
-		if l.Opts.NoWarnings {
+		if l.Opts.NoWarnings || (d.Group != "" && l.Opts.DisabledGroups[d.Group]) {
 			return
 		}
 		if l.Opts.WarningsAsErrors {

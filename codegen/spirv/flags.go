@@ -1,0 +1,545 @@
+package spirv
+
+import (
+	"github.com/hlsl2spirv/hlsl2spirv/builder"
+	"github.com/hlsl2spirv/hlsl2spirv/builder/spv"
+	"github.com/hlsl2spirv/hlsl2spirv/frontend/ast"
+	"github.com/hlsl2spirv/hlsl2spirv/sema"
+	"github.com/hlsl2spirv/hlsl2spirv/sema/types"
+)
+
+// Instruction flags: three decorations DXC does not attach where it creates
+// an instruction but computes over the finished function bodies and writes
+// while it serialises each instruction, in module order (global variables,
+// then each function, its parameters and its instructions):
+//
+//   - NonUniform: seeded by NonUniformResourceIndex (nonuniform.go) and
+//     spread forward to what is computed from a non-uniform value;
+//   - RelaxedPrecision: on what has a min-precision HLSL type (variables,
+//     parameters, functions, loads, calls, composites, width conversions,
+//     image reads), spread forward through arithmetic whose operands are
+//     all relaxed — DXC's RelaxedPrecisionVisitor;
+//   - NoContraction: on arithmetic that computes a value reaching a
+//     `precise` variable, parameter, member or function result, found by
+//     walking the functions backwards — DXC's PreciseVisitor — or on all
+//     arithmetic under -Gis.
+//
+// The emitter records the seeds (markRelaxed, markPrecise); decorateFlags
+// does the rest on the finished module.
+
+// instFlags holds the seeds the emitter records.
+type instFlags struct {
+	relaxed map[builder.ID]bool // the HLSL type of this id is min precision
+	precise map[builder.ID]bool // a precise variable, parameter, member pointer or function
+	// ieeeStrict is -Gis: every arithmetic instruction is NoContraction.
+	ieeeStrict bool
+}
+
+// markRelaxed records that id has HLSL type t, if t is min precision.
+func (e *emitter) markRelaxed(id builder.ID, t *types.Type) {
+	if id == 0 || !isRelaxedType(t, e.opts.Enable16BitTypes) {
+		return
+	}
+	if e.flags.relaxed == nil {
+		e.flags.relaxed = map[builder.ID]bool{}
+	}
+	e.flags.relaxed[id] = true
+}
+
+// markPrecise records that id (a variable, parameter, function or member
+// pointer) is precise.
+func (e *emitter) markPrecise(id builder.ID) {
+	if e.flags.precise == nil {
+		e.flags.precise = map[builder.ID]bool{}
+	}
+	e.flags.precise[id] = true
+}
+
+// markVar records the flags of variable v's pointer id.
+func (e *emitter) markVar(id builder.ID, v *sema.Var) {
+	e.markRelaxed(id, v.Type())
+	e.markPreciseMods(id, declMods(v.Decl))
+}
+
+// markPreciseMods marks id precise when mods say `precise`.
+func (e *emitter) markPreciseMods(id builder.ID, mods []ast.Modifier) {
+	if hasModifier(mods, "precise") {
+		e.markPrecise(id)
+	}
+}
+
+// declMods are the modifiers of a variable's or parameter's declaration.
+func declMods(n ast.Node) []ast.Modifier {
+	switch d := n.(type) {
+	case *ast.VarDecl:
+		return d.Mods
+	case *ast.Param:
+		return d.Mods
+	}
+	return nil
+}
+
+// isRelaxedType reports whether t is a min-precision type (min16float,
+// min10float, min16int, min12int, min16uint), a vector, matrix or array of
+// one, or a texture of one. With -enable-16bit-types they are real 16-bit
+// types and not relaxed.
+func isRelaxedType(t *types.Type, enable16 bool) bool {
+	if t == nil || enable16 {
+		return false
+	}
+	c := t.Canonical()
+	for c.IsArray() {
+		c = c.Elem().Canonical()
+	}
+	switch c.Kind() {
+	case types.Basic, types.Vector, types.Matrix:
+		return c.Scalar().IsMinPrecision()
+	}
+	if c.IsObject() && c.Elem() != nil && isTextureKind(c) {
+		return isRelaxedType(c.Elem(), enable16)
+	}
+	return false
+}
+
+// isTextureKind reports whether t is a texture or RW texture (not a
+// buffer): DXC counts only those as relaxed by their texel type.
+func isTextureKind(t *types.Type) bool {
+	switch t.Object().String() {
+	case "Texture1D", "Texture2D", "Texture3D", "TextureCube", "Texture1DArray", "Texture2DArray",
+		"Texture2DMS", "Texture2DMSArray", "TextureCubeArray", "RWTexture1D", "RWTexture2D", "RWTexture3D",
+		"RWTexture1DArray", "RWTexture2DArray", "RasterizerOrderedTexture1D", "RasterizerOrderedTexture1DArray",
+		"RasterizerOrderedTexture2D":
+		return true
+	}
+	return false
+}
+
+// decorateFlags computes the three flags over m and appends their
+// decorations, which it returns (finish orders them). It runs before
+// capability inference.
+func decorateFlags(m *builder.Module, fl *instFlags) map[*builder.Inst]bool {
+	added := map[*builder.Inst]bool{}
+	defs := m.Defs()
+	nonUniform := takeNonUniformSeeds(m)
+	relaxed := relaxedPrecision(m, defs, fl.relaxed)
+	precise := preciseValues(m, defs, fl.precise)
+	fixed := map[builder.ID]bool{} // decorated NoContraction where made (mad)
+	for _, in := range m.Annotations {
+		if in.Op == spv.OpDecorate && spv.Decoration(in.Operands[1].Word) == spv.DecorationNoContraction {
+			fixed[in.Operands[0].ID()] = true
+		}
+	}
+
+	decorate := func(id builder.ID, d spv.Decoration) {
+		in := &builder.Inst{Op: spv.OpDecorate, Operands: []builder.Operand{builder.Ref(id), builder.Enum(d)}}
+		m.Annotations = append(m.Annotations, in)
+		added[in] = true
+	}
+	visit := func(in *builder.Inst) {
+		id := in.Result
+		if id == 0 {
+			return
+		}
+		if nonUniform[id] {
+			decorate(id, spv.DecorationNonUniform)
+		}
+		if relaxed[id] {
+			decorate(id, spv.DecorationRelaxedPrecision)
+		}
+		if isArithmetic(in.Op) && (fl.ieeeStrict || precise[id]) && !fixed[id] {
+			decorate(id, spv.DecorationNoContraction)
+		}
+	}
+	for _, in := range m.Globals {
+		if in.Op == spv.OpVariable {
+			visit(in)
+		}
+	}
+	for _, f := range m.Functions {
+		visit(f.Def)
+		for _, p := range f.Params {
+			visit(p)
+		}
+		for _, b := range f.Blocks {
+			for _, in := range b.Insts {
+				visit(in)
+			}
+		}
+	}
+	if len(nonUniform) > 0 && !m.HasCapability(spv.CapabilityShaderNonUniform) {
+		// declared, as DXC does, though the indexing capabilities imply it
+		m.Capabilities = append(m.Capabilities, spv.CapabilityShaderNonUniform)
+	}
+	for id := range nonUniform {
+		if c, ok := nonUniformCapability(defs, defs[id].Type); ok && !m.HasCapability(c) {
+			m.Capabilities = append(m.Capabilities, c)
+		}
+	}
+	return added
+}
+
+// relaxedPrecision is DXC's RelaxedPrecisionVisitor over m: seeds holds
+// the ids whose HLSL type is min precision.
+func relaxedPrecision(m *builder.Module, defs map[builder.ID]*builder.Inst, seeds map[builder.ID]bool) map[builder.ID]bool {
+	rel := map[builder.ID]bool{}
+	if len(seeds) == 0 {
+		return rel
+	}
+	for id := range seeds {
+		if in := defs[id]; in != nil && isConstantOp(in.Op) {
+			rel[id] = true // constants take part but are never decorated
+		}
+	}
+	numeric := func(id builder.ID) bool {
+		in := defs[id]
+		return in != nil && isNumericType(defs, in.Type)
+	}
+	ids := func(in *builder.Inst) []builder.ID {
+		var out []builder.ID
+		for _, o := range in.Operands {
+			if o.Kind == spv.KindIdRef {
+				out = append(out, o.ID())
+			}
+		}
+		return out
+	}
+	decide := func(in *builder.Inst) bool {
+		switch in.Op {
+		case spv.OpVariable, spv.OpFunctionParameter, spv.OpFunction, spv.OpFunctionCall,
+			spv.OpCompositeConstruct, spv.OpCompositeExtract, spv.OpCompositeInsert,
+			spv.OpBitcast, spv.OpFConvert, spv.OpSConvert, spv.OpUConvert:
+			return seeds[in.Result]
+		case spv.OpLoad:
+			// loads from a relaxed variable are relaxed, whoever emitted them
+			return seeds[in.Result] || (rel[in.Operands[0].ID()] && defs[in.Operands[0].ID()] != nil && defs[in.Operands[0].ID()].Op == spv.OpVariable)
+		case spv.OpSelect:
+			return rel[in.Operands[1].ID()] && rel[in.Operands[2].ID()]
+		case spv.OpVectorShuffle:
+			return shuffleRelaxed(in, defs, rel)
+		case spv.OpBitFieldSExtract, spv.OpBitFieldUExtract, spv.OpBitFieldInsert:
+			return rel[in.Operands[0].ID()]
+		case spv.OpExtInst:
+			if set := defs[in.Operands[0].ID()]; set == nil || set.Operands[0].String() != "GLSL.std.450" {
+				return false
+			}
+			args := ids(in)[1:]
+			for _, a := range args {
+				if !rel[a] {
+					return false
+				}
+			}
+			return len(args) > 0
+		case spv.OpImageSampleImplicitLod, spv.OpImageSampleExplicitLod, spv.OpImageSampleDrefImplicitLod,
+			spv.OpImageSampleDrefExplicitLod, spv.OpImageSampleProjImplicitLod, spv.OpImageSampleProjExplicitLod,
+			spv.OpImageFetch, spv.OpImageGather, spv.OpImageDrefGather, spv.OpImageRead,
+			spv.OpImageSparseSampleImplicitLod, spv.OpImageSparseSampleExplicitLod, spv.OpImageSparseSampleDrefImplicitLod,
+			spv.OpImageSparseSampleDrefExplicitLod, spv.OpImageSparseFetch, spv.OpImageSparseGather,
+			spv.OpImageSparseDrefGather, spv.OpImageSparseRead:
+			img := in.Operands[0].ID()
+			if d := defs[img]; d != nil && d.Op == spv.OpSampledImage {
+				img = d.Operands[0].ID()
+			}
+			return seeds[in.Result] || rel[img]
+		}
+		info := spv.InstructionInfo(in.Op)
+		if info == nil {
+			return false
+		}
+		switch info.Class {
+		case "Arithmetic", "Bit", "Relational_and_Logical", "Conversion":
+		default:
+			return false
+		}
+		args := ids(in)
+		if len(args) != len(in.Operands) || len(args) == 0 || len(args) > 2 {
+			return false
+		}
+		for _, a := range args {
+			if !rel[a] || !numeric(a) {
+				return false
+			}
+		}
+		return true
+	}
+	visit := func(in *builder.Inst) {
+		if in.Result != 0 && decide(in) {
+			rel[in.Result] = true
+		}
+	}
+	for _, in := range m.Globals {
+		if in.Op == spv.OpVariable {
+			visit(in)
+		}
+	}
+	for _, f := range m.Functions {
+		visit(f.Def)
+		for _, p := range f.Params {
+			visit(p)
+		}
+		for _, b := range f.Blocks {
+			for _, in := range b.Insts {
+				visit(in)
+			}
+		}
+	}
+	for id := range rel {
+		if in := defs[id]; in != nil && isConstantOp(in.Op) {
+			delete(rel, id)
+		}
+	}
+	return rel
+}
+
+// shuffleRelaxed: a shuffle is relaxed when the vectors it takes
+// components from are.
+func shuffleRelaxed(in *builder.Inst, defs map[builder.ID]*builder.Inst, rel map[builder.ID]bool) bool {
+	v1, v2 := in.Operands[0].ID(), in.Operands[1].ID()
+	n1 := vectorSize(defs, v1)
+	used1, used2 := false, false
+	for _, o := range in.Operands[2:] {
+		if o.Word == 0xFFFFFFFF {
+			continue
+		}
+		if int(o.Word) < n1 {
+			used1 = true
+		} else {
+			used2 = true
+		}
+	}
+	switch {
+	case used1 && !used2:
+		return rel[v1]
+	case used2 && !used1:
+		return rel[v2]
+	case used1 && used2:
+		return rel[v1] && rel[v2]
+	}
+	return false
+}
+
+// vectorSize is the component count of the vector value id (1 for a
+// scalar).
+func vectorSize(defs map[builder.ID]*builder.Inst, id builder.ID) int {
+	in := defs[id]
+	if in == nil {
+		return 1
+	}
+	if t := defs[in.Type]; t != nil && t.Op == spv.OpTypeVector {
+		return int(t.Operands[1].Word)
+	}
+	return 1
+}
+
+// isNumericType reports whether typ is an integer or float scalar, or a
+// vector, matrix or array of them (not bool, not a struct).
+func isNumericType(defs map[builder.ID]*builder.Inst, typ builder.ID) bool {
+	for range 8 {
+		t := defs[typ]
+		if t == nil {
+			return false
+		}
+		switch t.Op {
+		case spv.OpTypeInt, spv.OpTypeFloat:
+			return true
+		case spv.OpTypeVector, spv.OpTypeMatrix, spv.OpTypeArray, spv.OpTypeRuntimeArray:
+			typ = t.Operands[0].ID()
+		default:
+			return false
+		}
+	}
+	return false
+}
+
+// preciseValues is DXC's PreciseVisitor over m: functions in reverse
+// order and each body backwards, so that a store into a precise variable
+// marks the value stored, the instruction that computed it marks its
+// operands, a load of a marked value marks the variable loaded from, and
+// the stores into that variable, earlier in the body, are then reached.
+// Like DXC, a visited instruction passes its own state to its operands,
+// which may clear a mark.
+func preciseValues(m *builder.Module, defs map[builder.ID]*builder.Inst, seeds map[builder.ID]bool) map[builder.ID]bool {
+	p := map[builder.ID]bool{}
+	if len(seeds) == 0 {
+		return p
+	}
+	for id := range seeds {
+		p[id] = true
+	}
+	set := func(id builder.ID, v bool) {
+		if v {
+			p[id] = true
+		} else {
+			delete(p, id)
+		}
+	}
+	params := map[builder.ID][]*builder.Inst{}
+	for _, f := range m.Functions {
+		params[f.Def.Result] = f.Params
+	}
+	// accessingPrecise: a pointer built by access chains on a precise base
+	// (precise members are marked on their access chains when emitted)
+	accessingPrecise := func(ptr builder.ID) bool {
+		for range 64 {
+			in := defs[ptr]
+			if in == nil || (in.Op != spv.OpAccessChain && in.Op != spv.OpInBoundsAccessChain) {
+				return false
+			}
+			ptr = in.Operands[0].ID()
+			if p[ptr] {
+				return true
+			}
+		}
+		return false
+	}
+	for i := len(m.Functions) - 1; i >= 0; i-- {
+		f := m.Functions[i]
+		retPrecise := p[f.Def.Result]
+		for j := len(f.Blocks) - 1; j >= 0; j-- {
+			insts := f.Blocks[j].Insts
+			for k := len(insts) - 1; k >= 0; k-- {
+				in := insts[k]
+				mine := in.Result != 0 && p[in.Result]
+				ops := in.Operands
+				switch in.Op {
+				case spv.OpReturnValue:
+					set(ops[0].ID(), retPrecise)
+				case spv.OpVariable:
+					if len(ops) > 1 {
+						set(ops[1].ID(), mine)
+					}
+				case spv.OpSelect:
+					set(ops[1].ID(), mine)
+					set(ops[2].ID(), mine)
+				case spv.OpVectorShuffle:
+					if mine {
+						n1 := vectorSize(defs, ops[0].ID())
+						for _, o := range ops[2:] {
+							if o.Word == 0xFFFFFFFF {
+								continue
+							}
+							if int(o.Word) < n1 {
+								p[ops[0].ID()] = true
+							} else {
+								p[ops[1].ID()] = true
+							}
+						}
+					}
+				case spv.OpBitFieldSExtract, spv.OpBitFieldUExtract:
+					set(ops[0].ID(), mine)
+				case spv.OpBitFieldInsert:
+					set(ops[0].ID(), mine)
+					set(ops[1].ID(), mine)
+				case spv.OpCompositeConstruct:
+					if mine {
+						for _, o := range ops {
+							p[o.ID()] = true
+						}
+					}
+				case spv.OpCompositeExtract:
+					set(ops[0].ID(), mine)
+				case spv.OpCompositeInsert:
+					set(ops[0].ID(), mine)
+					set(ops[1].ID(), mine)
+				case spv.OpLoad:
+					if mine {
+						p[ops[0].ID()] = true
+					}
+				case spv.OpStore:
+					if p[ops[0].ID()] || accessingPrecise(ops[0].ID()) {
+						p[ops[1].ID()] = true
+					}
+				case spv.OpExtInst:
+					if mine {
+						for _, o := range ops[2:] {
+							if o.Kind == spv.KindIdRef {
+								p[o.ID()] = true
+							}
+						}
+					}
+				case spv.OpFunctionCall:
+					formals := params[ops[0].ID()]
+					for a, o := range ops[1:] {
+						if a < len(formals) && p[formals[a].Result] {
+							p[o.ID()] = true
+						}
+					}
+				default:
+					info := spv.InstructionInfo(in.Op)
+					if info == nil || in.Result == 0 {
+						break
+					}
+					switch info.Class {
+					case "Arithmetic", "Bit", "Relational_and_Logical", "Conversion", "Non-Uniform":
+					default:
+						continue
+					}
+					for _, o := range ops {
+						if o.Kind == spv.KindIdRef {
+							if d := defs[o.ID()]; d != nil && !isConstantOp(d.Op) {
+								set(o.ID(), mine)
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	return p
+}
+
+// isArithmetic lists the opcodes DXC decorates NoContraction.
+func isArithmetic(op spv.Op) bool {
+	switch op {
+	case spv.OpSNegate, spv.OpFNegate, spv.OpIAdd, spv.OpFAdd, spv.OpISub, spv.OpFSub, spv.OpIMul, spv.OpFMul,
+		spv.OpUDiv, spv.OpSDiv, spv.OpFDiv, spv.OpUMod, spv.OpSRem, spv.OpSMod, spv.OpFRem, spv.OpFMod,
+		spv.OpVectorTimesScalar, spv.OpMatrixTimesScalar, spv.OpVectorTimesMatrix, spv.OpMatrixTimesVector,
+		spv.OpMatrixTimesMatrix, spv.OpOuterProduct, spv.OpDot, spv.OpIAddCarry, spv.OpISubBorrow,
+		spv.OpUMulExtended, spv.OpSMulExtended:
+		return true
+	}
+	return false
+}
+
+// takeNonUniformSeeds removes the NonUniform decorations the emitter put
+// on function-local values (NonUniformResourceIndex's copies) and returns
+// them spread forward through each function, as DXC's NonUniformVisitor
+// does; decorateFlags writes them back in module order.
+func takeNonUniformSeeds(m *builder.Module) map[builder.ID]bool {
+	local := map[builder.ID]bool{}
+	for _, f := range m.Functions {
+		for _, b := range f.Blocks {
+			for _, in := range b.Insts {
+				if in.Result != 0 {
+					local[in.Result] = true
+				}
+			}
+		}
+	}
+	nonUniform := map[builder.ID]bool{}
+	kept := m.Annotations[:0]
+	for _, in := range m.Annotations {
+		if in.Op == spv.OpDecorate && len(in.Operands) >= 2 && spv.Decoration(in.Operands[1].Word) == spv.DecorationNonUniform &&
+			local[in.Operands[0].ID()] {
+			nonUniform[in.Operands[0].ID()] = true
+			continue
+		}
+		kept = append(kept, in)
+	}
+	m.Annotations = kept
+	if len(nonUniform) == 0 {
+		return nonUniform
+	}
+	ref := func(in *builder.Inst, i int) bool {
+		return i < len(in.Operands) && in.Operands[i].Kind == spv.KindIdRef && nonUniform[in.Operands[i].ID()]
+	}
+	for _, f := range m.Functions {
+		for _, b := range f.Blocks {
+			for _, in := range b.Insts {
+				if in.Result != 0 && !nonUniform[in.Result] && propagatesNonUniform(in, ref) {
+					nonUniform[in.Result] = true
+				}
+			}
+		}
+	}
+	return nonUniform
+}
