@@ -8,135 +8,208 @@ import (
 )
 
 // Byte-address buffers are runtime arrays of uint. Load<T> and Store<T>
-// move a value of any type T through them the way DXC does: each scalar
-// at its byte address, 32-bit words as they are, 16-bit halves shifted in
-// and out of their word, 64-bit values as two words (low first);
-// vectors, arrays and struct members at consecutive byte offsets (the
-// structured-buffer packing of fxc: every member aligned to its component
-// size); matrices column by column unless row_major.
+// move a value of any type T through them the way DXC's raw buffer
+// handler does, instruction for instruction: a position is a byte address
+// and, once needed, its word index (address >> 2); a 32-bit scalar is one
+// word and moves the position on by one word (index + 1, address + 4); a
+// 16-bit scalar is shifted in or out of its word and moves the address on
+// by 2; a 64-bit scalar is two words, low first. Vectors, arrays and
+// matrices (column by column, unless -fspv-use-legacy-buffer-matrix-order)
+// are their scalars one after another, without padding; each struct
+// member starts at the struct's address plus its offset under the
+// structured-buffer layout, and the struct then takes its aligned size.
+// Load, Load2..4 and Store, Store2..4 without template arguments move
+// whole words from one word index: index + k for word k.
 
-// babLayout is the rule for member offsets inside a byte-address buffer.
-const babLayout = layout.DXSBuffer
+// babAddress is a position in a byte-address buffer.
+type babAddress struct {
+	byteAddr builder.ID
+	word     builder.ID // byteAddr >> 2, made on first use
+}
 
-// babLoad reads a value of type t at byte address addr (a uint) of the
-// buffer behind buf.
-func (e *emitter) babLoad(buf value, addr builder.ID, t *types.Type) builder.ID {
+func (e *emitter) babUint() builder.ID { return e.typeID(types.ScalarType(types.Uint)) }
+
+// babWord is a's word index.
+func (e *emitter) babWord(a *babAddress) builder.ID {
+	if a.word == 0 {
+		a.word = e.fb.Emit(spv.OpShiftRightLogical, e.babUint(), builder.Ref(a.byteAddr), builder.Ref(e.b.ConstUint32(2)))
+	}
+	return a.word
+}
+
+// babAddBytes moves a on by n bytes.
+func (e *emitter) babAddBytes(a *babAddress, n uint32) {
+	a.byteAddr = e.fb.Emit(spv.OpIAdd, e.babUint(), builder.Ref(a.byteAddr), builder.Ref(e.b.ConstUint32(n)))
+	a.word = 0
+}
+
+// babNextWord moves a on by one word, keeping its word index.
+func (e *emitter) babNextWord(a *babAddress) {
+	old := e.babWord(a)
+	e.babAddBytes(a, 4)
+	a.word = e.fb.Emit(spv.OpIAdd, e.babUint(), builder.Ref(old), builder.Ref(e.b.ConstUint32(1)))
+}
+
+// babIndexPtr is the pointer to word idx of the buffer.
+func (e *emitter) babIndexPtr(buf value, idx builder.ID) builder.ID {
+	u32 := e.babUint()
+	return e.fb.AccessChain(e.b.TypePointer(buf.sc, u32), e.addr(buf), e.b.ConstUint32(0), idx)
+}
+
+// babWordPtr is the pointer to the word holding byte address addr.
+func (e *emitter) babWordPtr(buf value, addr builder.ID) builder.ID {
+	return e.babIndexPtr(buf, e.babWord(&babAddress{byteAddr: addr}))
+}
+
+// babSerialOrder reports whether matrices move row by row
+// (-fspv-use-legacy-buffer-matrix-order); DXC's default is column by column.
+func (e *emitter) babRowOrder() bool { return e.opts.LegacyBufferMatrixOrder }
+
+// babLoad reads a value of type t at a, moving a past it.
+func (e *emitter) babLoad(buf value, a *babAddress, t *types.Type) builder.ID {
 	c := concreteType(t).Canonical()
 	switch {
 	case c.Kind() == types.Enum:
-		return e.babLoad(buf, addr, types.ScalarType(types.Int))
+		return e.babLoad(buf, a, types.ScalarType(types.Int))
 	case c.IsScalar() || (c.IsVector() && c.VecSize() == 1) || (c.IsMatrix() && c.Rows()*c.Cols() == 1):
-		return e.babLoadScalar(buf, addr, types.ScalarType(c.Scalar()))
+		return e.babLoadScalar(buf, a, types.ScalarType(c.Scalar()))
 	case c.IsVector():
 		el := types.ScalarType(c.Scalar())
-		size := e.calc.ScalarSize(c.Scalar())
 		parts := make([]builder.ID, c.VecSize())
-		switch size {
-		case 4:
-			// one word index, then index+k, as DXC counts them
-			u32 := e.typeID(types.ScalarType(types.Uint))
-			idx0 := e.fb.Emit(spv.OpShiftRightLogical, u32, builder.Ref(addr), builder.Ref(e.b.ConstUint32(2)))
-			for i := range parts {
-				idx := idx0
-				if i > 0 {
-					idx = e.fb.Emit(spv.OpIAdd, u32, builder.Ref(idx0), builder.Ref(e.b.ConstUint32(uint32(i))))
-				}
-				parts[i] = e.babWordToScalar(e.fb.Load(u32, e.babIndexPtr(buf, idx)), el)
-			}
-		case 2:
-			// byte addresses two apart, each from the one before
-			a := addr
-			for i := range parts {
-				if i > 0 {
-					a = e.babOffset(a, 2)
-				}
-				parts[i] = e.babLoadScalar(buf, a, el)
-			}
-		default:
-			for i := range parts {
-				parts[i] = e.babLoadScalar(buf, e.babOffset(addr, uint32(i)*size), el)
-			}
+		for i := range parts {
+			parts[i] = e.babLoadScalar(buf, a, el)
 		}
 		return e.fb.CompositeConstruct(e.typeID(c), parts...)
 	case c.IsMatrix():
 		el := types.ScalarType(c.Scalar())
-		size := e.calc.ScalarSize(c.Scalar())
 		rows, cols := c.Rows(), c.Cols()
+		loaded := make([]builder.ID, rows*cols)
+		for i := range loaded {
+			loaded[i] = e.babLoadScalar(buf, a, el)
+		}
 		elems := make([]builder.ID, rows*cols)
 		for r := range rows {
 			for col := range cols {
-				off := uint32(col*rows+r) * size
-				if e.babRowMajor(t) {
-					off = uint32(r*cols+col) * size
+				k := col*rows + r
+				if e.babRowOrder() {
+					k = r*cols + col
 				}
-				elems[r*cols+col] = e.babLoadScalar(buf, e.babOffset(addr, off), el)
+				elems[r*cols+col] = loaded[k]
 			}
 		}
 		return e.construct(c, elems)
 	case c.IsArray():
-		stride := e.calc.ArrayStride(c.Elem(), babLayout)
 		parts := make([]builder.ID, c.Len())
 		for i := range parts {
-			parts[i] = e.babLoad(buf, e.babOffset(addr, uint32(i)*stride), c.Elem())
+			parts[i] = e.babLoad(buf, a, c.Elem())
 		}
 		return e.fb.CompositeConstruct(e.typeID(c), parts...)
 	case c.IsStruct():
-		sl := e.calc.Struct(c, babLayout)
+		sl := e.calc.Struct(c, e.babRule())
 		var parts []builder.ID
-		mts := e.structMembers(c)
-		for i, mt := range mts {
-			parts = append(parts, e.babLoad(buf, e.babOffset(addr, e.babMemberOffset(c, sl, i)), mt))
+		for i, mt := range e.structMembers(c) {
+			field := &babAddress{byteAddr: a.byteAddr}
+			if off := e.babMemberOffset(c, sl, i); off != 0 {
+				field.byteAddr = e.fb.Emit(spv.OpIAdd, e.babUint(), builder.Ref(a.byteAddr), builder.Ref(e.b.ConstUint32(off)))
+			}
+			parts = append(parts, e.babLoad(buf, field, mt))
 		}
+		e.babAddBytes(a, roundUp(sl.Size, sl.Align))
 		return e.fb.CompositeConstruct(e.typeID(c), parts...)
 	}
 	e.unsupported(nil, "byte address buffer access of "+t.String())
 	return 0
 }
 
-// babStore writes val, a value of type t, at byte address addr.
-func (e *emitter) babStore(buf value, addr builder.ID, val builder.ID, t *types.Type) {
+// babStore writes val, a value of type t, at a, moving a past it.
+func (e *emitter) babStore(buf value, a *babAddress, val builder.ID, t *types.Type) {
 	c := concreteType(t).Canonical()
 	switch {
 	case c.Kind() == types.Enum:
-		e.babStore(buf, addr, val, types.ScalarType(types.Int))
+		e.babStore(buf, a, val, types.ScalarType(types.Int))
 	case c.IsScalar() || (c.IsVector() && c.VecSize() == 1) || (c.IsMatrix() && c.Rows()*c.Cols() == 1):
-		e.babStoreScalar(buf, addr, val, types.ScalarType(c.Scalar()))
-	case c.IsVector():
-		el := types.ScalarType(c.Scalar())
-		size := e.calc.ScalarSize(c.Scalar())
-		for i := range c.VecSize() {
-			comp := e.fb.CompositeExtract(e.typeID(el), val, uint32(i))
-			e.babStoreScalar(buf, e.babOffset(addr, uint32(i)*size), comp, el)
-		}
-	case c.IsMatrix():
-		el := types.ScalarType(c.Scalar())
-		size := e.calc.ScalarSize(c.Scalar())
-		rows, cols := c.Rows(), c.Cols()
-		elems := e.components(val, c)
-		for r := range rows {
-			for col := range cols {
-				off := uint32(col*rows+r) * size
-				if e.babRowMajor(t) {
-					off = uint32(r*cols+col) * size
-				}
-				e.babStoreScalar(buf, e.babOffset(addr, off), elems[r*cols+col], el)
-			}
-		}
-	case c.IsArray():
-		stride := e.calc.ArrayStride(c.Elem(), babLayout)
-		for i := range c.Len() {
-			el := e.fb.CompositeExtract(e.typeID(c.Elem()), val, uint32(i))
-			e.babStore(buf, e.babOffset(addr, uint32(i)*stride), el, c.Elem())
+		e.babStoreScalar(buf, a, val, types.ScalarType(c.Scalar()))
+	case c.IsVector() || c.IsMatrix() || c.IsArray():
+		// every element is taken apart first, then stored in turn
+		vals, et := e.babSerialize([]builder.ID{val}, c)
+		for _, v := range vals {
+			e.babStore(buf, a, v, et)
 		}
 	case c.IsStruct():
-		sl := e.calc.Struct(c, babLayout)
+		sl := e.calc.Struct(c, e.babRule())
 		for i, mt := range e.structMembers(c) {
+			field := &babAddress{byteAddr: a.byteAddr}
+			if off := e.babMemberOffset(c, sl, i); off != 0 {
+				field.byteAddr = e.fb.Emit(spv.OpIAdd, e.babUint(), builder.Ref(a.byteAddr), builder.Ref(e.b.ConstUint32(off)))
+			}
 			el := e.fb.CompositeExtract(e.typeID(mt), val, uint32(i))
-			e.babStore(buf, e.babOffset(addr, e.babMemberOffset(c, sl, i)), el, mt)
+			e.babStore(buf, field, el, mt)
 		}
+		e.babAddBytes(a, roundUp(sl.Size, sl.Align))
 	default:
 		e.unsupported(nil, "byte address buffer access of "+t.String())
 	}
+}
+
+// babSerialize takes vectors, matrices and arrays (of type t) apart down
+// to scalars or structs, in storage order; it returns them with their type.
+func (e *emitter) babSerialize(vals []builder.ID, t *types.Type) ([]builder.ID, *types.Type) {
+	c := t.Canonical()
+	var out []builder.ID
+	switch {
+	case c.IsVector() && c.VecSize() > 1:
+		el := types.ScalarType(c.Scalar())
+		for _, v := range vals {
+			for j := range c.VecSize() {
+				out = append(out, e.fb.CompositeExtract(e.typeID(el), v, uint32(j)))
+			}
+		}
+		return out, el
+	case c.IsMatrix() && c.Rows()*c.Cols() > 1:
+		el := types.ScalarType(c.Scalar())
+		rows, cols := c.Rows(), c.Cols()
+		extract := func(v builder.ID, r, col int) builder.ID {
+			if rows == 1 || cols == 1 {
+				// a 1xN or Nx1 matrix is a vector
+				return e.fb.CompositeExtract(e.typeID(el), v, uint32(r+col))
+			}
+			return e.fb.CompositeExtract(e.typeID(el), v, uint32(r), uint32(col))
+		}
+		for _, v := range vals {
+			if e.babRowOrder() {
+				for r := range rows {
+					for col := range cols {
+						out = append(out, extract(v, r, col))
+					}
+				}
+				continue
+			}
+			for col := range cols {
+				for r := range rows {
+					out = append(out, extract(v, r, col))
+				}
+			}
+		}
+		return out, el
+	case c.IsArray():
+		for _, v := range vals {
+			for j := range c.Len() {
+				out = append(out, e.fb.CompositeExtract(e.typeID(c.Elem()), v, uint32(j)))
+			}
+		}
+		return e.babSerialize(out, c.Elem())
+	}
+	return vals, t
+}
+
+// babRule is the structured-buffer layout rule that places struct members.
+func (e *emitter) babRule() layout.Rule { return layout.RulesFor(e.opts.Layout).SBuffer }
+
+func roundUp(n, align uint32) uint32 {
+	if align == 0 {
+		return n
+	}
+	return (n + align - 1) / align * align
 }
 
 // babMemberOffset is the byte offset of SPIR-V member i of struct c (the
@@ -155,139 +228,135 @@ func (e *emitter) babMemberOffset(c *types.Type, sl *layout.StructLayout, i int)
 	return 0
 }
 
-// babRowMajor reports a matrix stored row by row.
-func (e *emitter) babRowMajor(t *types.Type) bool {
-	switch t.Major() {
-	case types.RowMajor:
-		return true
-	case types.ColumnMajor:
-		return false
-	}
-	return e.opts.RowMajor
-}
-
-// babOffset is addr + off.
-func (e *emitter) babOffset(addr builder.ID, off uint32) builder.ID {
-	if off == 0 {
-		return addr
-	}
-	return e.fb.Emit(spv.OpIAdd, e.typeID(types.ScalarType(types.Uint)), builder.Ref(addr), builder.Ref(e.b.ConstUint32(off)))
-}
-
-// babWordPtr is the pointer to the word holding byte address addr (plus
-// k words).
-func (e *emitter) babWordPtr(buf value, addr builder.ID, k uint32) builder.ID {
-	u32 := e.typeID(types.ScalarType(types.Uint))
-	idx := e.fb.Emit(spv.OpShiftRightLogical, u32, builder.Ref(addr), builder.Ref(e.b.ConstUint32(2)))
-	if k > 0 {
-		idx = e.fb.Emit(spv.OpIAdd, u32, builder.Ref(idx), builder.Ref(e.b.ConstUint32(k)))
-	}
-	return e.fb.AccessChain(e.b.TypePointer(buf.sc, u32), e.addr(buf), e.b.ConstUint32(0), idx)
-}
-
-// babShift is the bit position of the 16-bit half at addr in its word.
+// babShift is the bit position of the 16-bit half at byte address addr
+// in its word.
 func (e *emitter) babShift(addr builder.ID) builder.ID {
-	u32 := e.typeID(types.ScalarType(types.Uint))
+	u32 := e.babUint()
 	b := e.fb.Emit(spv.OpUMod, u32, builder.Ref(addr), builder.Ref(e.b.ConstUint32(4)))
 	return e.fb.Emit(spv.OpShiftLeftLogical, u32, builder.Ref(b), builder.Ref(e.b.ConstUint32(3)))
 }
 
-func (e *emitter) babLoadScalar(buf value, addr builder.ID, t *types.Type) builder.ID {
+// babLoadScalar reads a scalar of type t at a and moves a past it.
+func (e *emitter) babLoadScalar(buf value, a *babAddress, t *types.Type) builder.ID {
 	s := t.Scalar()
-	tid := e.typeID(t)
-	uintT := types.ScalarType(types.Uint)
-	u32 := e.typeID(uintT)
+	u32 := e.babUint()
 	switch e.calc.ScalarSize(s) {
 	case 2:
-		u16 := e.typeID(types.ScalarType(types.Uint16))
-		idx := e.fb.Emit(spv.OpShiftRightLogical, u32, builder.Ref(addr), builder.Ref(e.b.ConstUint32(2)))
-		shift := e.babShift(addr)
-		p := e.fb.AccessChain(e.b.TypePointer(buf.sc, u32), e.addr(buf), e.b.ConstUint32(0), idx)
-		w := e.fb.Load(u32, p)
+		u16 := types.ScalarType(types.Uint16)
+		idx := e.babWord(a)
+		shift := e.babShift(a.byteAddr)
+		w := e.fb.Load(u32, e.babIndexPtr(buf, idx))
 		v := e.fb.Emit(spv.OpShiftRightLogical, u32, builder.Ref(w), builder.Ref(shift))
-		h := e.fb.Emit(spv.OpUConvert, u16, builder.Ref(v))
-		if tid != u16 {
-			h = e.fb.Emit(spv.OpBitcast, tid, builder.Ref(h))
-		}
+		h := e.babFromBits(e.fb.Emit(spv.OpUConvert, e.typeID(u16), builder.Ref(v)), u16, t)
+		e.babAddBytes(a, 2)
 		return h
 	case 8:
-		u64 := e.typeID(types.ScalarType(types.Uint64))
-		lo := e.fb.Load(u32, e.babWordPtr(buf, addr, 0))
-		hi := e.fb.Load(u32, e.babWordPtr(buf, addr, 1))
-		lo64 := e.fb.Emit(spv.OpUConvert, u64, builder.Ref(lo))
-		hi64 := e.fb.Emit(spv.OpUConvert, u64, builder.Ref(hi))
-		sh := e.fb.Emit(spv.OpShiftLeftLogical, u64, builder.Ref(hi64), builder.Ref(e.b.ConstUint32(32)))
-		v := e.fb.Emit(spv.OpBitwiseOr, u64, builder.Ref(lo64), builder.Ref(sh))
-		if tid != u64 {
-			v = e.fb.Emit(spv.OpBitcast, tid, builder.Ref(v))
-		}
-		return v
+		lo := e.fb.Load(u32, e.babIndexPtr(buf, e.babWord(a)))
+		e.babNextWord(a)
+		hi := e.fb.Load(u32, e.babIndexPtr(buf, e.babWord(a)))
+		e.babNextWord(a)
+		pair := e.fb.CompositeConstruct(e.typeID(types.Vec(types.Uint, 2)), lo, hi)
+		return e.fb.Emit(spv.OpBitcast, e.typeID(t), builder.Ref(pair))
 	}
-	w := e.fb.Load(u32, e.babWordPtr(buf, addr, 0))
-	switch {
-	case s.IsBool():
-		return e.fb.Emit(spv.OpINotEqual, tid, builder.Ref(w), builder.Ref(e.b.ConstUint32(0)))
-	case tid != u32:
-		return e.fb.Emit(spv.OpBitcast, tid, builder.Ref(w))
-	}
-	return w
+	w := e.fb.Load(u32, e.babIndexPtr(buf, e.babWord(a)))
+	v := e.babFromBits(w, types.ScalarType(types.Uint), t)
+	e.babNextWord(a)
+	return v
 }
 
-func (e *emitter) babStoreScalar(buf value, addr, val builder.ID, t *types.Type) {
-	s := t.Scalar()
-	tid := e.typeID(t)
-	u32 := e.typeID(types.ScalarType(types.Uint))
-	switch e.calc.ScalarSize(s) {
-	case 2:
-		u16 := e.typeID(types.ScalarType(types.Uint16))
-		if tid != u16 {
-			val = e.fb.Emit(spv.OpBitcast, u16, builder.Ref(val))
-		}
-		shift := e.babShift(addr)
-		p := e.babWordPtr(buf, addr, 0)
-		wide := e.fb.Emit(spv.OpUConvert, u32, builder.Ref(val))
-		moved := e.fb.Emit(spv.OpShiftLeftLogical, u32, builder.Ref(wide), builder.Ref(shift))
-		mask := e.fb.Emit(spv.OpShiftLeftLogical, u32, builder.Ref(e.b.ConstUint32(0xffff)), builder.Ref(shift))
-		keep := e.fb.Emit(spv.OpNot, u32, builder.Ref(mask))
-		old := e.fb.Load(u32, p)
-		cleared := e.fb.Emit(spv.OpBitwiseAnd, u32, builder.Ref(old), builder.Ref(keep))
-		e.fb.Store(p, e.fb.Emit(spv.OpBitwiseOr, u32, builder.Ref(cleared), builder.Ref(moved)))
-		return
-	case 8:
-		u64 := e.typeID(types.ScalarType(types.Uint64))
-		if tid != u64 {
-			val = e.fb.Emit(spv.OpBitcast, u64, builder.Ref(val))
-		}
-		lo := e.fb.Emit(spv.OpUConvert, u32, builder.Ref(val))
-		hiv := e.fb.Emit(spv.OpShiftRightLogical, u64, builder.Ref(val), builder.Ref(e.b.ConstUint32(32)))
-		hi := e.fb.Emit(spv.OpUConvert, u32, builder.Ref(hiv))
-		e.fb.Store(e.babWordPtr(buf, addr, 0), lo)
-		e.fb.Store(e.babWordPtr(buf, addr, 1), hi)
-		return
-	}
-	switch {
-	case s.IsBool():
-		val = e.fb.Emit(spv.OpSelect, u32, builder.Ref(val), builder.Ref(e.b.ConstUint32(1)), builder.Ref(e.b.ConstUint32(0)))
-	case tid != u32:
-		val = e.fb.Emit(spv.OpBitcast, u32, builder.Ref(val))
-	}
-	e.fb.Store(e.babWordPtr(buf, addr, 0), val)
-}
-
-// babIndexPtr is the pointer to word idx of the buffer.
-func (e *emitter) babIndexPtr(buf value, idx builder.ID) builder.ID {
-	u32 := e.typeID(types.ScalarType(types.Uint))
-	return e.fb.AccessChain(e.b.TypePointer(buf.sc, u32), e.addr(buf), e.b.ConstUint32(0), idx)
-}
-
-// babWordToScalar reinterprets a loaded 32-bit word as a scalar of type t.
-func (e *emitter) babWordToScalar(w builder.ID, t *types.Type) builder.ID {
-	tid := e.typeID(t)
+// babFromBits reinterprets the unsigned bits v (of type from) as t: a
+// bitcast, or a comparison with zero for bool.
+func (e *emitter) babFromBits(v builder.ID, from, t *types.Type) builder.ID {
 	switch {
 	case t.Scalar().IsBool():
-		return e.fb.Emit(spv.OpINotEqual, tid, builder.Ref(w), builder.Ref(e.b.ConstUint32(0)))
-	case tid != e.typeID(types.ScalarType(types.Uint)):
-		return e.fb.Emit(spv.OpBitcast, tid, builder.Ref(w))
+		// bools are 32-bit words
+		return e.fb.Emit(spv.OpINotEqual, e.typeID(t), builder.Ref(v), builder.Ref(e.b.ConstUint32(0)))
+	case e.typeID(t) != e.typeID(from):
+		return e.fb.Emit(spv.OpBitcast, e.typeID(t), builder.Ref(v))
 	}
-	return w
+	return v
+}
+
+// babToBits reinterprets v of type t as the unsigned type to: a bitcast,
+// or 1/0 for bool.
+func (e *emitter) babToBits(v builder.ID, t, to *types.Type) builder.ID {
+	switch {
+	case t.Scalar().IsBool():
+		return e.fb.Emit(spv.OpSelect, e.typeID(to), builder.Ref(v), builder.Ref(e.b.ConstUint32(1)), builder.Ref(e.b.ConstUint32(0)))
+	case e.typeID(t) != e.typeID(to):
+		return e.fb.Emit(spv.OpBitcast, e.typeID(to), builder.Ref(v))
+	}
+	return v
+}
+
+// babStoreScalar writes val, a scalar of type t, at a and moves a past it.
+func (e *emitter) babStoreScalar(buf value, a *babAddress, val builder.ID, t *types.Type) {
+	s := t.Scalar()
+	uintT := types.ScalarType(types.Uint)
+	u32 := e.babUint()
+	switch e.calc.ScalarSize(s) {
+	case 2:
+		idx := e.babWord(a)
+		shift := e.babShift(a.byteAddr)
+		p := e.babIndexPtr(buf, idx)
+		h := e.babToBits(val, t, types.ScalarType(types.Uint16))
+		wide := e.fb.Emit(spv.OpUConvert, u32, builder.Ref(h))
+		moved := e.fb.Emit(spv.OpShiftLeftLogical, u32, builder.Ref(wide), builder.Ref(shift))
+		// keep the other half: 0xffff shifted to where it is
+		maskShift := e.fb.Emit(spv.OpISub, u32, builder.Ref(e.b.ConstUint32(16)), builder.Ref(shift))
+		mask := e.fb.Emit(spv.OpShiftLeftLogical, u32, builder.Ref(e.b.ConstUint32(0xffff)), builder.Ref(maskShift))
+		old := e.fb.Load(u32, p)
+		kept := e.fb.Emit(spv.OpBitwiseAnd, u32, builder.Ref(old), builder.Ref(mask))
+		e.fb.Store(p, e.fb.Emit(spv.OpBitwiseOr, u32, builder.Ref(kept), builder.Ref(moved)))
+		e.babAddBytes(a, 2)
+		return
+	case 8:
+		pair := e.fb.Emit(spv.OpBitcast, e.typeID(types.Vec(types.Uint, 2)), builder.Ref(val))
+		lo := e.fb.CompositeExtract(u32, pair, 0)
+		hi := e.fb.CompositeExtract(u32, pair, 1)
+		e.fb.Store(e.babIndexPtr(buf, e.babWord(a)), lo)
+		e.babNextWord(a)
+		e.fb.Store(e.babIndexPtr(buf, e.babWord(a)), hi)
+		e.babNextWord(a)
+		return
+	}
+	p := e.babIndexPtr(buf, e.babWord(a))
+	e.fb.Store(p, e.babToBits(val, t, uintT))
+	e.babNextWord(a)
+}
+
+// babLoadWords is Load, Load2, Load3 or Load4: n words from the word
+// index of addr.
+func (e *emitter) babLoadWords(buf value, addr builder.ID, n int) builder.ID {
+	u32 := e.babUint()
+	idx0 := e.babWord(&babAddress{byteAddr: addr})
+	words := make([]builder.ID, n)
+	for k := range words {
+		idx := idx0
+		if k > 0 {
+			idx = e.fb.Emit(spv.OpIAdd, u32, builder.Ref(idx0), builder.Ref(e.b.ConstUint32(uint32(k))))
+		}
+		words[k] = e.fb.Load(u32, e.babIndexPtr(buf, idx))
+	}
+	if n == 1 {
+		return words[0]
+	}
+	return e.fb.CompositeConstruct(e.typeID(types.Vec(types.Uint, n)), words...)
+}
+
+// babStoreWords is Store, Store2, Store3 or Store4 of val (n words) at
+// word index idx0.
+func (e *emitter) babStoreWords(buf value, idx0, val builder.ID, n int) {
+	u32 := e.babUint()
+	for k := range n {
+		w := val
+		if n > 1 {
+			w = e.fb.CompositeExtract(u32, val, uint32(k))
+		}
+		idx := idx0
+		if k > 0 {
+			idx = e.fb.Emit(spv.OpIAdd, u32, builder.Ref(idx0), builder.Ref(e.b.ConstUint32(uint32(k))))
+		}
+		e.fb.Store(e.babIndexPtr(buf, idx), w)
+	}
 }

@@ -114,6 +114,20 @@ func (e *emitter) newCounter(buf builder.ID, name string, sc spv.StorageClass, a
 	return id
 }
 
+// nonNegativeLiteral reports a literal written without a minus sign: DXC
+// takes it as uint where an overload allows int or uint.
+func nonNegativeLiteral(x ast.Expr) bool {
+	l, ok := unparen(x).(*ast.BasicLit)
+	return ok && l.Kind == ast.IntLit
+}
+
+// isUintScalar reports t is uint: DXC moves any other type through Load
+// and Store as their templated forms.
+func isUintScalar(t *types.Type) bool {
+	c := concreteType(t).Canonical()
+	return c.Kind() == types.Basic && c.Scalar() == types.Uint
+}
+
 func (e *emitter) byteAddressMethod(x *ast.CallExpr, m *intrinsics.Match, recv value, name string, t *types.Type) value {
 	uintT := types.ScalarType(types.Uint)
 	u32 := e.typeID(uintT)
@@ -122,14 +136,26 @@ func (e *emitter) byteAddressMethod(x *ast.CallExpr, m *intrinsics.Match, recv v
 		addr := e.rvalueAs(x.Args[0], uintT)
 		end := e.rovBegin(recv.id)
 		defer end()
-		return rv(e.babLoad(recv, addr, t), t)
+		if name == "Load" && !isUintScalar(t) {
+			return rv(e.babLoad(recv, &babAddress{byteAddr: addr}, t), t)
+		}
+		return rv(e.babLoadWords(recv, addr, flatCount(t)), t)
 	case "Store", "Store2", "Store3", "Store4":
 		addr := e.rvalueAs(x.Args[0], uintT)
 		vt := m0(e, x, 1)
+		if name == "Store" && !isUintScalar(vt) {
+			val := e.rvalueAs(x.Args[1], vt)
+			end := e.rovBegin(recv.id)
+			defer end()
+			e.babStore(recv, &babAddress{byteAddr: addr}, val, vt)
+			return rv(0, t)
+		}
+		// the word index comes before the value, as DXC emits it
+		idx := e.babWord(&babAddress{byteAddr: addr})
 		val := e.rvalueAs(x.Args[1], vt)
 		end := e.rovBegin(recv.id)
 		defer end()
-		e.babStore(recv, addr, val, vt)
+		e.babStoreWords(recv, idx, val, flatCount(vt))
 		return rv(0, t)
 	case "GetDimensions":
 		n := e.fb.Emit(spv.OpArrayLength, u32, builder.Ref(e.addr(recv)), builder.Lit(0))
@@ -140,7 +166,15 @@ func (e *emitter) byteAddressMethod(x *ast.CallExpr, m *intrinsics.Match, recv v
 	}
 	if strings.HasPrefix(name, "Interlocked") {
 		addr := e.rvalueAs(x.Args[0], uintT)
-		ptr := e.babWordPtr(recv, addr, 0)
+		ptr := e.babWordPtr(recv, addr)
+		if len(m.Params) > 1 && m.Params[1].Type != nil && name != "InterlockedCompareExchange" && name != "InterlockedCompareStore" {
+			// the words are uint; a signed value is bitcast and picks the
+			// signed Min/Max, as DXC's overloads do
+			if vt := concreteType(m.Params[1].Type); vt.Scalar().IsSigned() && !nonNegativeLiteral(x.Args[1]) {
+				e.atomicAs(x, name, ptr, x.Args[1:], uintT, vt)
+				return rv(0, t)
+			}
+		}
 		e.atomic(x, name, ptr, x.Args[1:], uintT)
 		return rv(0, t)
 	}
@@ -151,10 +185,26 @@ func (e *emitter) byteAddressMethod(x *ast.CallExpr, m *intrinsics.Match, recv v
 // atomic emits an Interlocked* operation on ptr (a pointer to a 32- or
 // 64-bit integer): value arguments, then an optional out original value.
 func (e *emitter) atomic(x *ast.CallExpr, name string, ptr builder.ID, args []ast.Expr, vt *types.Type) {
+	e.atomicAs(x, name, ptr, args, vt, vt)
+}
+
+// atomicAs is atomic with value arguments of type at, bitcast to the
+// pointee type vt; at's signedness picks Min/Max.
+func (e *emitter) atomicAs(x *ast.CallExpr, name string, ptr builder.ID, args []ast.Expr, vt, at *types.Type) {
 	name = strings.TrimPrefix(name, "Interlocked")
 	tid := e.typeID(vt)
-	scope, none := e.b.ConstUint32(1), e.b.ConstUint32(0)
-	val := func(i int) builder.ID { return e.rvalueAs(args[i], vt) }
+	// Device scope, or Workgroup for groupshared memory, as DXC
+	scope, none := e.b.ConstUint32(uint32(spv.ScopeDevice)), e.b.ConstUint32(0)
+	if sc, _, ok := e.b.Pointee(e.b.TypeOf(ptr)); ok && sc == spv.StorageClassWorkgroup {
+		scope = e.b.ConstUint32(uint32(spv.ScopeWorkgroup))
+	}
+	val := func(i int) builder.ID {
+		v := e.rvalueAs(args[i], at)
+		if e.typeID(at) != tid {
+			v = e.fb.Emit(spv.OpBitcast, tid, builder.Ref(v))
+		}
+		return v
+	}
 	var r builder.ID
 	nvals := 1
 	switch name {
@@ -166,7 +216,7 @@ func (e *emitter) atomic(x *ast.CallExpr, name string, ptr builder.ID, args []as
 	default:
 		op, ok := map[string]spv.Op{"Add": spv.OpAtomicIAdd, "And": spv.OpAtomicAnd, "Or": spv.OpAtomicOr, "Xor": spv.OpAtomicXor, "Exchange": spv.OpAtomicExchange}[name]
 		if !ok {
-			signed := vt.Scalar().IsSigned()
+			signed := at.Scalar().IsSigned()
 			switch {
 			case name == "Min" && signed:
 				op = spv.OpAtomicSMin

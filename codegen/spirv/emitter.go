@@ -95,6 +95,9 @@ type Options struct {
 	PreserveInterface bool
 	// MaximalReconvergence is -fspv-enable-maximal-reconvergence.
 	MaximalReconvergence bool
+	// LegacyBufferMatrixOrder is -fspv-use-legacy-buffer-matrix-order:
+	// byte-address buffers hold matrices row by row.
+	LegacyBufferMatrixOrder bool
 }
 
 // BindingShift is -fvk-<class>-shift N SPACE: resources bound with
