@@ -65,13 +65,15 @@ type Options struct {
 	ResourceHeap, SamplerHeap *[2]int
 	UnknownImageFormat        bool // -fspv-use-unknown-image-format
 
-	IEEEStrict           bool     // -Gis: no contraction, signed zeros/Inf/NaN preserved
-	Denorm               string   // -denorm: "any" (default), "preserve" or "ftz"
-	FiniteMathOnly       bool     // -ffinite-math-only: min/max ignore NaNs
-	PreserveInterface    bool     // -fspv-preserve-interface: keep unused stage variables
-	MaximalReconvergence bool     // -fspv-enable-maximal-reconvergence
-	MaxID                uint32   // -fspv-max-id: fail when the module needs more ids (0: no limit)
-	DisabledWarnings     []string // -Wno-<group>
+	IEEEStrict           bool   // -Gis: no contraction, signed zeros/Inf/NaN preserved
+	Denorm               string // -denorm: "any" (default), "preserve" or "ftz"
+	FiniteMathOnly       bool   // -ffinite-math-only: min/max ignore NaNs
+	PreserveInterface    bool   // -fspv-preserve-interface: keep unused stage variables
+	MaximalReconvergence bool   // -fspv-enable-maximal-reconvergence
+	MaxID                uint32 // -fspv-max-id: fail when the module needs more ids (0: no limit)
+	// LegacyBufferMatrixOrder is -fspv-use-legacy-buffer-matrix-order.
+	LegacyBufferMatrixOrder bool
+	DisabledWarnings        []string // -Wno-<group>
 }
 
 // BindingShift is -fvk-<class>-shift N SPACE (see spirv.BindingShift).

@@ -97,7 +97,7 @@ var argSpecs = []argSpec{
 	{name: "fvk-use-dx-layout", kind: kFlag, supported: true, help: "fxc (DirectX) layout for buffers"},
 	{name: "fvk-use-scalar-layout", kind: kFlag, supported: true, help: "scalar block layout for buffers"},
 	{name: "fvk-auto-shift-bindings", kind: kFlag, supported: true, help: "apply -fvk-*-shift to implicitly bound resources too"},
-	{name: "fspv-use-legacy-buffer-matrix-order", kind: kFlag},
+	{name: "fspv-use-legacy-buffer-matrix-order", kind: kFlag, supported: true, help: "byte-address buffers hold matrices row by row (DXC's old order)"},
 	{name: "fspv-reflect", kind: kFlag, supported: true, help: "add reflection decorations (semantics, HLSL resource types, counter buffers)"},
 	{name: "fspv-debug=", kind: kJoined},
 	{name: "fspv-extension=", kind: kJoined, supported: true, help: "allow a SPIR-V extension (repeatable); enables what needs it"},
