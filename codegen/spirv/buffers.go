@@ -17,9 +17,14 @@ func (e *emitter) structuredMethod(x *ast.CallExpr, m *intrinsics.Match, recv va
 	elem := recv.typ.Canonical().Elem()
 	switch name {
 	case "Load":
-		idx := e.rvalueAs(x.Args[0], types.ScalarType(types.Uint))
-		v := recv.at(e.b.ConstInt32(0), recv.typ).at(idx, elem)
-		return rv(e.load(v), t)
+		// the element itself, indexed as written (DXC takes an int index
+		// without converting it): members are read through it
+		it := types.ScalarType(types.Uint)
+		if at := concreteType(e.typeOf(x.Args[0])).Canonical(); at.IsScalar() && at.Scalar() == types.Int {
+			it = at
+		}
+		idx := e.rvalueAs(x.Args[0], it)
+		return recv.at(e.b.ConstInt32(0), recv.typ).at(idx, elem)
 	case "GetDimensions":
 		n := e.fb.Emit(spv.OpArrayLength, e.typeID(types.ScalarType(types.Uint)), builder.Ref(e.addr(recv)), builder.Lit(0))
 		dst := e.expr(x.Args[0])
@@ -31,23 +36,25 @@ func (e *emitter) structuredMethod(x *ast.CallExpr, m *intrinsics.Match, recv va
 		return rv(0, t)
 	case "IncrementCounter", "DecrementCounter":
 		old := e.counterOp(x, recv, name == "IncrementCounter")
-		return rv(old, t)
+		return rv(e.fb.Emit(spv.OpBitcast, e.typeID(types.ScalarType(types.Uint)), builder.Ref(old)), t)
 	case "Append":
+		// the element's pointer (indexed by the int counter value) comes
+		// before the value, as DXC emits it
 		idx := e.counterOp(x, recv, true)
-		v := recv.at(e.b.ConstInt32(0), recv.typ).at(idx, elem)
+		v := e.fixAddr(recv.at(e.b.ConstUint32(0), recv.typ).at(idx, elem))
 		e.store(v, e.rvalueAs(x.Args[0], elem))
 		return rv(0, t)
 	case "Consume":
+		// the element itself: members of it are read through it
 		idx := e.counterOp(x, recv, false)
-		v := recv.at(e.b.ConstInt32(0), recv.typ).at(idx, elem)
-		return rv(e.load(v), t)
+		return e.fixAddr(recv.at(e.b.ConstUint32(0), recv.typ).at(idx, elem))
 	}
 	e.unsupported(x, "the method '"+name+"' of "+o.String())
 	return value{}
 }
 
 // counterOp increments (returning the old value) or decrements (returning
-// the new value) a structured buffer's counter, as a uint.
+// the new value) a structured buffer's counter, an int.
 func (e *emitter) counterOp(x *ast.CallExpr, recv value, inc bool) builder.ID {
 	ptr := e.counterVar(x, recv)
 	intT := e.typeID(types.ScalarType(types.Int))
@@ -63,7 +70,7 @@ func (e *emitter) counterOp(x *ast.CallExpr, recv value, inc bool) builder.ID {
 		old := e.fb.Emit(spv.OpAtomicISub, intT, builder.Ref(p), builder.Ref(scope), builder.Ref(sem), builder.Ref(one))
 		r = e.fb.Emit(spv.OpISub, intT, builder.Ref(old), builder.Ref(one))
 	}
-	return e.fb.Emit(spv.OpBitcast, e.typeID(types.ScalarType(types.Uint)), builder.Ref(r))
+	return r
 }
 
 // counterVar returns the counter variable of a RW/Append/Consume

@@ -494,7 +494,9 @@ func (e *emitter) swizzle(base value, sw *types.Swizzle) value {
 	}
 	if base.ptr && n > 1 {
 		if len(sw.Indices) == 1 {
-			return base.at(e.b.ConstInt32(int32(sw.Indices[0])), sw.Type)
+			// DXC reaches the vector first, then its component with a
+			// second access chain
+			return e.fixAddr(base).at(e.b.ConstInt32(int32(sw.Indices[0])), sw.Type)
 		}
 		if isIdentity(sw.Indices, n) {
 			base.typ = sw.Type

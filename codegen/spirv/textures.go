@@ -343,7 +343,8 @@ func (e *emitter) textureLoad(x *ast.CallExpr, m *intrinsics.Match, img builder.
 		if o.IsWritable() {
 			op = spv.OpImageRead
 		}
-		return emit(op, builder.Ref(img), builder.Ref(args[0]))
+		// with DXC's explicit empty operand mask
+		return emit(op, builder.Ref(img), builder.Ref(args[0]), builder.Enum(spv.ImageOperandsNone))
 	}
 	loc := e.typeOf(x.Args[0])
 	n := flatCount(loc)
