@@ -212,7 +212,7 @@ func (o *Options) codegenOptions(p Profile) spirv.Options {
 		ResourceHeap: o.ResourceHeap, SamplerHeap: o.SamplerHeap,
 		IEEEStrict: o.IEEEStrict, Denorm: o.Denorm, FiniteMathOnly: o.FiniteMathOnly,
 		PreserveInterface: o.PreserveInterface, MaximalReconvergence: o.MaximalReconvergence,
-		LegacyBufferMatrixOrder: o.LegacyBufferMatrixOrder,
-		Layout:                  layout.Flags{UseDXLayout: o.UseDXLayout, UseGLLayout: o.UseGLLayout, UseScalarLayout: o.UseScalarLayout},
+		LegacyBufferMatrixOrder: o.LegacyBufferMatrixOrder, FlattenResourceArrays: o.FlattenResourceArrays,
+		Layout: layout.Flags{UseDXLayout: o.UseDXLayout, UseGLLayout: o.UseGLLayout, UseScalarLayout: o.UseScalarLayout},
 	}
 }

@@ -71,6 +71,8 @@ type Options struct {
 	PreserveInterface    bool   // -fspv-preserve-interface: keep unused stage variables
 	MaximalReconvergence bool   // -fspv-enable-maximal-reconvergence
 	MaxID                uint32 // -fspv-max-id: fail when the module needs more ids (0: no limit)
+	// FlattenResourceArrays is -fspv-flatten-resource-arrays.
+	FlattenResourceArrays bool
 	// LegacyBufferMatrixOrder is -fspv-use-legacy-buffer-matrix-order.
 	LegacyBufferMatrixOrder bool
 	DisabledWarnings        []string // -Wno-<group>

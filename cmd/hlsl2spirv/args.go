@@ -101,7 +101,7 @@ var argSpecs = []argSpec{
 	{name: "fspv-reflect", kind: kFlag, supported: true, help: "add reflection decorations (semantics, HLSL resource types, counter buffers)"},
 	{name: "fspv-debug=", kind: kJoined},
 	{name: "fspv-extension=", kind: kJoined, supported: true, help: "allow a SPIR-V extension (repeatable); enables what needs it"},
-	{name: "fspv-flatten-resource-arrays", kind: kFlag},
+	{name: "fspv-flatten-resource-arrays", kind: kFlag, supported: true, help: "arrays of resources take one binding per element (one variable per element unless -fcgl)"},
 	{name: "fspv-reduce-load-size", kind: kFlag},
 	{name: "fspv-fix-func-call-arguments", kind: kFlag},
 	{name: "fspv-enable-maximal-reconvergence", kind: kFlag, supported: true, help: "maximally reconvergent execution (SPV_KHR_maximal_reconvergence)"},

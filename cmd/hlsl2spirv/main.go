@@ -115,6 +115,7 @@ func parseCommandLine(args []string) (*cli, error) {
 	fs.StringVar(&c.resourceHeap, "fvk-bind-resource-heap", "", "")
 	fs.StringVar(&c.samplerHeap, "fvk-bind-sampler-heap", "", "")
 	fs.BoolVar(&o.IEEEStrict, "Gis", false, "")
+	fs.BoolVar(&o.FlattenResourceArrays, "fspv-flatten-resource-arrays", false, "")
 	fs.BoolVar(&o.LegacyBufferMatrixOrder, "fspv-use-legacy-buffer-matrix-order", false, "")
 	fs.StringVar(&o.Denorm, "denorm", "", "")
 	fs.BoolVar(&o.FiniteMathOnly, "ffinite-math-only", false, "")

@@ -112,6 +112,9 @@ func (e *emitter) chain(x ast.Expr) value {
 // arraySubscript emits a[i] on an array: the base's pointer, then i.
 func (e *emitter) arraySubscript(x *ast.IndexExpr) value {
 	base := e.fixAddr(e.expr(x.X))
+	if elems, ok := e.flattened[base.id]; ok && base.ptr && len(base.idx) == 0 {
+		return e.flattenedElem(x, base, elems) // flatten.go
+	}
 	idx := e.arrayIndex(x.Index)
 	if !base.ptr || base.swz != nil {
 		base = e.temporary(e.load(base), base.typ, astTypeName(base.typ))

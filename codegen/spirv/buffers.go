@@ -1,6 +1,8 @@
 package spirv
 
 import (
+	"github.com/hlsl2spirv/hlsl2spirv/sema"
+	"strconv"
 	"strings"
 
 	"github.com/hlsl2spirv/hlsl2spirv/builder"
@@ -83,14 +85,24 @@ func (e *emitter) counterVar(x *ast.CallExpr, recv value) builder.ID {
 	if recv.sc == spv.StorageClassFunction {
 		e.unsupported(x, "the counter of a structured buffer held in a local variable")
 	}
+	// the global the variable is (local aliases share its pointer): the
+	// choice must not depend on map order
+	var best *sema.Var
 	for o, v := range e.vars {
-		if v.ptr == recv.id {
-			var attrs []*ast.Attribute
-			if d, ok := o.Decl.(*ast.VarDecl); ok {
-				attrs = d.Attrs
-			}
-			return e.newCounter(recv.id, o.Name(), recv.sc, attrs, v.typ)
+		if v.ptr != recv.id {
+			continue
 		}
+		if best == nil || (o.Storage == sema.StorageResource) != (best.Storage == sema.StorageResource) && o.Storage == sema.StorageResource ||
+			(o.Storage == sema.StorageResource) == (best.Storage == sema.StorageResource) && o.Pos() < best.Pos() {
+			best = o
+		}
+	}
+	if best != nil {
+		var attrs []*ast.Attribute
+		if d, ok := best.Decl.(*ast.VarDecl); ok {
+			attrs = d.Attrs
+		}
+		return e.newCounter(recv.id, best.Name(), recv.sc, attrs, e.vars[best].typ)
 	}
 	e.errorf(x.Pos(), "Cannot access associated counter variable for an array of buffers in a struct.")
 	return 0
@@ -106,7 +118,7 @@ func (e *emitter) newCounter(buf builder.ID, name string, sc spv.StorageClass, a
 	var cattrs []*ast.Attribute
 	for _, a := range attrs {
 		if a.Namespace == "vk" && a.Name == "counter_binding" && len(a.Args) == 1 {
-			set := &ast.BasicLit{Kind: ast.IntLit, Value: "0"}
+			set := &ast.BasicLit{Kind: ast.IntLit, Value: strconv.Itoa(e.opts.DefaultSpace)}
 			for _, b := range attrs {
 				if b.Namespace == "vk" && b.Name == "binding" && len(b.Args) > 1 {
 					if l, ok := b.Args[1].(*ast.BasicLit); ok {
@@ -118,6 +130,13 @@ func (e *emitter) newCounter(buf builder.ID, name string, sc spv.StorageClass, a
 		}
 	}
 	e.bindings.add(id, cattrs, nil, 'u')
+	if len(cattrs) == 0 {
+		// an implicit counter binding is in its buffer's descriptor set
+		e.bindings.setFrom(id, buf)
+	}
+	if e.opts.FlattenResourceArrays {
+		e.bindings.setCount(id, bindingCount(t))
+	}
 	return id
 }
 

@@ -95,6 +95,10 @@ type Options struct {
 	PreserveInterface bool
 	// MaximalReconvergence is -fspv-enable-maximal-reconvergence.
 	MaximalReconvergence bool
+	// FlattenResourceArrays is -fspv-flatten-resource-arrays: an array of
+	// resources takes one binding per element and, unless -fcgl, becomes
+	// one variable per element.
+	FlattenResourceArrays bool
 	// LegacyBufferMatrixOrder is -fspv-use-legacy-buffer-matrix-order:
 	// byte-address buffers hold matrices row by row.
 	LegacyBufferMatrixOrder bool
@@ -209,6 +213,11 @@ type emitter struct {
 	entryName        string                // the entry point being emitted
 	inROV            bool                  // inside an interlocked access
 	flags            instFlags             // relaxed and precise seeds (flags.go)
+	// flattened are the element variables of resource arrays split by
+	// -fspv-flatten-resource-arrays, by the placeholder id the array's
+	// variable record carries (flatten.go).
+	flattened      map[builder.ID][]builder.ID
+	runtimeIndexed map[*sema.Var]bool // resource arrays indexed at run time (flatten.go)
 }
 
 // function is a user function being or to be emitted.

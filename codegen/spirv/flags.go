@@ -170,9 +170,17 @@ func decorateFlags(m *builder.Module, fl *instFlags) map[*builder.Inst]bool {
 		// declared, as DXC does, though the indexing capabilities imply it
 		m.Capabilities = append(m.Capabilities, spv.CapabilityShaderNonUniform)
 	}
-	for id := range nonUniform {
-		if c, ok := nonUniformCapability(defs, defs[id].Type); ok && !m.HasCapability(c) {
-			m.Capabilities = append(m.Capabilities, c)
+	// in instruction order: the capability list's order is output
+	for _, f := range m.Functions {
+		for _, b := range f.Blocks {
+			for _, in := range b.Insts {
+				if !nonUniform[in.Result] {
+					continue
+				}
+				if c, ok := nonUniformCapability(defs, in.Type); ok && !m.HasCapability(c) {
+					m.Capabilities = append(m.Capabilities, c)
+				}
+			}
 		}
 	}
 	return added

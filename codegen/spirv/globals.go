@@ -383,6 +383,42 @@ type bindingReq struct {
 	set      int
 	binding  int
 	explicit bool
+	// count is the number of bindings the resource takes (1, or an array's
+	// length under -fspv-flatten-resource-arrays); elems, when set, are the
+	// variables of a flattened array, bound binding, binding+1, ...
+	count int
+	elems []builder.ID
+	// setOf, when set, is the resource whose descriptor set this one
+	// takes (a counter without [[vk::counter_binding]]).
+	setOf builder.ID
+}
+
+// setFrom makes ptr take the descriptor set of resource of.
+func (a *bindingAllocator) setFrom(ptr, of builder.ID) {
+	for i := range a.vars {
+		if a.vars[i].ptr == ptr {
+			a.vars[i].setOf = of
+		}
+	}
+}
+
+// setCount makes the resource ptr take n consecutive bindings.
+func (a *bindingAllocator) setCount(ptr builder.ID, n int) {
+	for i := range a.vars {
+		if a.vars[i].ptr == ptr {
+			a.vars[i].count = n
+		}
+	}
+}
+
+// setElems binds the flattened array elements elems, in order, from the
+// binding of the resource ptr on.
+func (a *bindingAllocator) setElems(ptr builder.ID, elems []builder.ID) {
+	for i := range a.vars {
+		if a.vars[i].ptr == ptr {
+			a.vars[i].count, a.vars[i].elems = len(elems), elems
+		}
+	}
 }
 
 func newBindingAllocator(opts *Options) *bindingAllocator { return &bindingAllocator{opts: opts} }
@@ -446,6 +482,16 @@ func (a *bindingAllocator) add(ptr builder.ID, attrs []*ast.Attribute, sems []*a
 	a.vars = append(a.vars, r)
 }
 
+// free reports whether bindings n..n+count-1 of set are unused.
+func free(used map[[2]int]bool, set, n, count int) bool {
+	for k := range count {
+		if used[[2]int{set, n + k}] {
+			return false
+		}
+	}
+	return true
+}
+
 // alias gives ptr the descriptor set and binding of of (descriptor heap
 // arrays share theirs).
 func (a *bindingAllocator) alias(ptr, of builder.ID) {
@@ -459,27 +505,45 @@ func (a *bindingAllocator) addExplicit(ptr builder.ID, binding, set int) {
 
 // finish decorates every resource with DescriptorSet and Binding.
 func (a *bindingAllocator) finish(ctx *builder.ModuleBuilder) {
+	for i := range a.vars {
+		if of := a.vars[i].setOf; of != 0 {
+			for _, r := range a.vars {
+				if r.ptr == of {
+					a.vars[i].set = r.set
+				}
+			}
+		}
+	}
 	used := map[[2]int]bool{}
 	for _, r := range a.vars {
 		if r.explicit {
-			used[[2]int{r.set, r.binding}] = true
+			for k := range max(r.count, 1) {
+				used[[2]int{r.set, r.binding + k}] = true
+			}
 		}
+	}
+	var split []*bindingReq
+	decorate := func(r *bindingReq) {
+		if r.elems != nil {
+			split = append(split, r) // after the others, as DXC's legalization adds them
+			return
+		}
+		ctx.Decorate(r.ptr, spv.DecorationDescriptorSet, builder.Lit(uint32(r.set)))
+		ctx.Decorate(r.ptr, spv.DecorationBinding, builder.Lit(uint32(r.binding)))
 	}
 	// Explicit bindings are decorated first, then the implicit ones in
 	// declaration order, as DXC does.
-	for _, r := range a.vars {
-		if r.explicit {
-			ctx.Decorate(r.ptr, spv.DecorationDescriptorSet, builder.Lit(uint32(r.set)))
-			ctx.Decorate(r.ptr, spv.DecorationBinding, builder.Lit(uint32(r.binding)))
+	for i := range a.vars {
+		if a.vars[i].explicit {
+			decorate(&a.vars[i])
 		}
 	}
-	next := map[int]int{}
 	for i := range a.vars {
 		r := &a.vars[i]
 		if r.explicit {
 			continue
 		}
-		n := next[r.set]
+		n := 0
 		if a.opts.AutoShiftBindings {
 			// implicit bindings start at their class's shift
 			for _, sh := range a.opts.BindingShifts {
@@ -488,16 +552,22 @@ func (a *bindingAllocator) finish(ctx *builder.ModuleBuilder) {
 				}
 			}
 		}
-		for used[[2]int{r.set, n}] {
+		// the first run of count free bindings, as DXC looks for it
+		count := max(r.count, 1)
+		for !free(used, r.set, n, count) {
 			n++
 		}
 		r.binding = n
-		used[[2]int{r.set, n}] = true
-		if !a.opts.AutoShiftBindings {
-			next[r.set] = n + 1
+		for k := range count {
+			used[[2]int{r.set, n + k}] = true
 		}
-		ctx.Decorate(r.ptr, spv.DecorationDescriptorSet, builder.Lit(uint32(r.set)))
-		ctx.Decorate(r.ptr, spv.DecorationBinding, builder.Lit(uint32(r.binding)))
+		decorate(r)
+	}
+	for _, r := range split {
+		for k, el := range r.elems {
+			ctx.Decorate(el, spv.DecorationDescriptorSet, builder.Lit(uint32(r.set)))
+			ctx.Decorate(el, spv.DecorationBinding, builder.Lit(uint32(r.binding+k)))
+		}
 	}
 	for _, al := range a.aliases {
 		for _, r := range a.vars {

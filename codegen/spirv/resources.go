@@ -204,6 +204,10 @@ func (e *emitter) resourceVar(d *ast.VarDecl, v *sema.Var) {
 		}
 		e.reportLayout()
 	}
+	if e.opts.FlattenResourceArrays && !e.opts.CodeGenOnly && isFlattenable(t) && !e.indexedAtRunTime(v) {
+		e.flattenedVar(d, v, sc, rule, class, tid) // flatten.go
+		return
+	}
 	ptr := e.b.GlobalVariable(e.b.TypePointer(sc, tid), sc, v.Name(), 0)
 	e.markVar(ptr, v)
 	vt := t
@@ -213,6 +217,9 @@ func (e *emitter) resourceVar(d *ast.VarDecl, v *sema.Var) {
 	}
 	e.vars[v] = &variable{ptr: ptr, sc: sc, typ: vt, rule: rule, member: -1}
 	e.bindings.add(ptr, d.Attrs, d.Semantics, class)
+	if e.opts.FlattenResourceArrays {
+		e.bindings.setCount(ptr, bindingCount(t))
+	}
 	e.reflectResource(ptr, t)
 	if hasAttr(d.Attrs, "combinedImageSampler") && o.Class() == types.ClassTexture {
 		e.combinedTextures[combinedKey(d)] = ptr
