@@ -18,6 +18,10 @@ type Inst struct {
 	Type     ID // result type, 0 if the opcode has none
 	Result   ID // result id, 0 if the opcode has none
 	Operands []Operand
+	// Line, when set, is a debug line instruction (OpLine, OpNoLine or a
+	// DebugLine OpExtInst) that the serializer writes right before this
+	// one: it is attached late, once passes no longer move code.
+	Line *Inst
 }
 
 // ForEachUse calls fn with a pointer to every id the instruction uses: its

@@ -17,6 +17,10 @@ type ModuleBuilder struct {
 	M       *Module
 	imports map[string]ID
 	strings map[string]ID
+	// OnInst, when set, is called with every instruction a
+	// FunctionBuilder adds (OpFunction and its parameters included), for
+	// the caller to remember where in the source it came from.
+	OnInst func(*Inst)
 }
 
 // New returns a builder for a module of the SPIR-V version.
@@ -198,10 +202,12 @@ func (b *ModuleBuilder) FunctionAt(id ID, name string, ret ID, control spv.Funct
 		return fb
 	}
 	b.record(def)
+	b.onInst(def)
 	for _, p := range params {
 		in := &Inst{Op: spv.OpFunctionParameter, Type: p, Result: b.NewID()}
 		f.Params = append(f.Params, in)
 		b.record(in)
+		b.onInst(in)
 	}
 	if name != "" {
 		b.nameFresh(def.Result, name)
@@ -321,7 +327,14 @@ func (f *FunctionBuilder) append(in *Inst) bool {
 	}
 	f.cur.Insts = append(f.cur.Insts, in)
 	f.b.record(in)
+	f.b.onInst(in)
 	return true
+}
+
+func (b *ModuleBuilder) onInst(in *Inst) {
+	if b.OnInst != nil {
+		b.OnInst(in)
+	}
 }
 
 // Variable adds a Function-storage OpVariable of pointer type ptrType at

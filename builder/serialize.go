@@ -90,7 +90,13 @@ func Serialize(m *Module, w WordConsumer) error {
 	}
 	enc := InstBuilder{Resolver: newModuleResolver(m), Bound: m.Bound}
 	var scratch [2]uint32 // for OpLabel and OpFunctionEnd, allocated once
-	emit := func(in *Inst) error {
+	var emit func(in *Inst) error
+	emit = func(in *Inst) error {
+		if in.Line != nil {
+			if err := emit(in.Line); err != nil {
+				return err
+			}
+		}
 		words, err := enc.EncodeInst(in)
 		if err != nil {
 			return err

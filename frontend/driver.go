@@ -213,6 +213,7 @@ func (o *Options) codegenOptions(p Profile) spirv.Options {
 		IEEEStrict: o.IEEEStrict, Denorm: o.Denorm, FiniteMathOnly: o.FiniteMathOnly,
 		PreserveInterface: o.PreserveInterface, MaximalReconvergence: o.MaximalReconvergence,
 		LegacyBufferMatrixOrder: o.LegacyBufferMatrixOrder, FlattenResourceArrays: o.FlattenResourceArrays,
+		Debug:  o.Debug,
 		Layout: layout.Flags{UseDXLayout: o.UseDXLayout, UseGLLayout: o.UseGLLayout, UseScalarLayout: o.UseScalarLayout},
 	}
 }

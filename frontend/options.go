@@ -76,6 +76,48 @@ type Options struct {
 	// LegacyBufferMatrixOrder is -fspv-use-legacy-buffer-matrix-order.
 	LegacyBufferMatrixOrder bool
 	DisabledWarnings        []string // -Wno-<group>
+	// Debug is the debug information -Zi and -fspv-debug= ask for (see
+	// ParseDebugCategories).
+	Debug DebugOptions
+}
+
+// DebugOptions are the categories of debug information.
+type DebugOptions = spirv.DebugOptions
+
+// ParseDebugCategories applies -Zi and the -fspv-debug= values in order,
+// as DXC does: any -fspv-debug= overrules -Zi, and each value sets its
+// category and those it implies (a value is one word: DXC splits no
+// lists).
+func ParseDebugCategories(zi bool, values []string) (DebugOptions, error) {
+	var d DebugOptions
+	if len(values) == 0 {
+		if zi {
+			d.File, d.Source, d.Line, d.Tool = true, true, true, true
+		}
+		return d, nil
+	}
+	for _, v := range values {
+		switch v {
+		case "file":
+			d.File = true
+		case "source":
+			d.File, d.Source = true, true
+		case "line":
+			d.File, d.Source, d.Line = true, true, true
+		case "tool":
+			d.Tool = true
+		case "rich", "rich-with-source", "vulkan", "vulkan-with-source", "vulkan-with-source-test":
+			d.File, d.Line, d.Rich = true, true, true
+			d.Source = v == "rich-with-source" || v == "vulkan-with-source" || v == "vulkan-with-source-test"
+			d.Vulkan = v == "vulkan" || v == "vulkan-with-source" || v == "vulkan-with-source-test"
+			if v == "vulkan-with-source-test" {
+				d.SourceLen = 13 // DXC's testing length, to exercise DebugSourceContinued
+			}
+		default:
+			return d, fmt.Errorf("unknown SPIR-V debug info control parameter: %s", v)
+		}
+	}
+	return d, nil
 }
 
 // BindingShift is -fvk-<class>-shift N SPACE (see spirv.BindingShift).

@@ -37,6 +37,8 @@ type cli struct {
 	syntaxOnly, help, showVersion bool
 	zpr, zpc                      bool
 	o0, o1, o2, o3, od, spirv     bool
+	zi                            bool
+	debug                         []string // -fspv-debug= values
 	inputs                        []string
 	// unsupported lists dxc options given that are not implemented yet.
 	unsupported []string
@@ -104,6 +106,8 @@ func parseCommandLine(args []string) (*cli, error) {
 	fs.BoolVar(&o.UseDXLayout, "fvk-use-dx-layout", false, "")
 	fs.BoolVar(&o.UseScalarLayout, "fvk-use-scalar-layout", false, "")
 	fs.StringArrayVar(&o.Extensions, "fspv-extension", nil, "")
+	fs.BoolVar(&c.zi, "Zi", false, "")
+	fs.StringArrayVar(&c.debug, "fspv-debug", nil, "")
 	for _, class := range []string{"b", "t", "s", "u"} {
 		list := new([]string)
 		fs.StringArrayVar(list, "fvk-"+class+"-shift", nil, "")
@@ -144,6 +148,12 @@ func parseCommandLine(args []string) (*cli, error) {
 		return nil, fmt.Errorf("cannot specify /Zpr and /Zpc together, use /? to get usage information")
 	}
 	o.NoOptimize = c.o0 || c.od
+	if o.Debug, err = frontend.ParseDebugCategories(c.zi, c.debug); err != nil {
+		return nil, err
+	}
+	if o.Debug.Any() {
+		o.Debug.CommandLine = commandLine(args, c.inputs)
+	}
 	if c.hv != "" {
 		switch c.hv {
 		case "2016", "2017", "2018", "2021":
@@ -155,6 +165,24 @@ func parseCommandLine(args []string) (*cli, error) {
 		}
 	}
 	return c, nil
+}
+
+// commandLine is what DXC records of its command line for
+// -fspv-debug=tool: the input file, then every other argument after a
+// space, as given.
+func commandLine(args, inputs []string) string {
+	input := ""
+	if len(inputs) > 0 {
+		input = inputs[len(inputs)-1]
+	}
+	var b strings.Builder
+	b.WriteString(input)
+	for _, a := range args {
+		if a != input {
+			b.WriteString(" " + a)
+		}
+	}
+	return b.String()
 }
 
 func run(args []string, stdout, stderr io.Writer) int {

@@ -102,6 +102,8 @@ type Options struct {
 	// LegacyBufferMatrixOrder is -fspv-use-legacy-buffer-matrix-order:
 	// byte-address buffers hold matrices row by row.
 	LegacyBufferMatrixOrder bool
+	// Debug is -Zi and -fspv-debug= (debug*.go).
+	Debug DebugOptions
 }
 
 // BindingShift is -fvk-<class>-shift N SPACE: resources bound with
@@ -138,6 +140,7 @@ func Generate(fs *diag.FileSet, diags *diag.List, file *ast.File, info *sema.Inf
 			words = nil
 		}
 	}()
+	e.debugSetup() // debug.go
 	e.module()
 	if diags.HasErrors() {
 		return nil
@@ -145,6 +148,7 @@ func Generate(fs *diag.FileSet, diags *diag.List, file *ast.File, info *sema.Inf
 	e.flags.ieeeStrict = opts.IEEEStrict
 	flagged := decorateFlags(e.b.M, &e.flags) // flags.go
 	finish(e.b.M, flagged)
+	e.attachLines()
 	w, err := e.b.Words()
 	if err != nil {
 		diags.Add(diag.Diagnostic{Severity: diag.Error, Code: codeInternal, Pos: e.pos,
@@ -218,6 +222,8 @@ type emitter struct {
 	// variable record carries (flatten.go).
 	flattened      map[builder.ID][]builder.ID
 	runtimeIndexed map[*sema.Var]bool // resource arrays indexed at run time (flatten.go)
+	dbg            *debugState        // debug information (debug.go)
+	loc            diag.Pos           // the source position of the instructions being added, for OpLine
 }
 
 // function is a user function being or to be emitted.
@@ -306,8 +312,7 @@ func (e *emitter) module() {
 		e.b.Extension("SPV_GOOGLE_hlsl_functionality1")
 		e.b.Extension("SPV_GOOGLE_user_type")
 	}
-	sm := uint32(e.opts.Major*100 + e.opts.Minor*10)
-	e.b.Source(spv.SourceLanguageHLSL, sm, 0, "")
+	e.debugSources() // debug.go
 
 	e.declareGlobals()
 	var done []entryState

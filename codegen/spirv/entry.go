@@ -358,7 +358,9 @@ func (e *emitter) wrapper(entry *sema.Func) {
 	e.finishClipCull(&stageVars) // clipcull.go
 
 	// The wrapper itself.
+	e.loc = funcDeclPos(decl)
 	fb := e.b.FunctionAt(e.entryID, e.entryName, e.b.TypeVoid(), spv.FunctionControlNone)
+	e.dbg.wrappers[e.entryID] = true
 	e.fb, e.cur = fb, nil
 	fb.StartBlock(fb.NewBlock(""))
 	for _, v := range e.initStatic {
@@ -389,6 +391,7 @@ func (e *emitter) wrapper(entry *sema.Func) {
 			e.writeLeaves(pio.p.Type(), v, pio.outs)
 		}
 	}
+	e.loc = bodyEnd(decl.Body)
 	fb.Return()
 	fb.End()
 

@@ -5,6 +5,7 @@ import (
 	"github.com/hlsl2spirv/hlsl2spirv/builder/spv"
 	"github.com/hlsl2spirv/hlsl2spirv/codegen/spirv/layout"
 	"github.com/hlsl2spirv/hlsl2spirv/frontend/ast"
+	"github.com/hlsl2spirv/hlsl2spirv/frontend/diag"
 	"github.com/hlsl2spirv/hlsl2spirv/sema"
 	"github.com/hlsl2spirv/hlsl2spirv/sema/types"
 )
@@ -38,6 +39,9 @@ type value struct {
 	// precise is set below a `precise` struct member: the access chain
 	// that reaches it is marked for flags.go.
 	precise bool
+	// pos is where the lvalue was written: its load and address
+	// computation are placed there (OpLine), as DXC places them.
+	pos diag.Pos
 }
 
 func rv(id builder.ID, t *types.Type) value { return value{id: id, typ: t} }
@@ -46,6 +50,10 @@ func rv(id builder.ID, t *types.Type) value { return value{id: id, typ: t} }
 func (e *emitter) addr(v value) builder.ID {
 	if len(v.idx) == 0 {
 		return v.id
+	}
+	if v.pos.IsValid() {
+		defer func(loc diag.Pos) { e.loc = loc }(e.loc)
+		e.loc = v.pos
 	}
 	pt := e.b.TypePointer(v.sc, e.typeIn(v.typ, v.rule))
 	id := e.fb.AccessChain(pt, v.id, v.idx...)
@@ -92,6 +100,10 @@ func (v value) at(index builder.ID, elem *types.Type) value {
 func (e *emitter) load(v value) builder.ID {
 	if !v.ptr {
 		return v.id
+	}
+	if v.pos.IsValid() {
+		defer func(loc diag.Pos) { e.loc = loc }(e.loc)
+		e.loc = v.pos
 	}
 	if v.texel != nil && v.swz == nil {
 		return e.loadTexel(v) // tex[i] (resources.go)
@@ -278,7 +290,17 @@ func (e *emitter) discard(x ast.Expr) {
 
 // expr emits an expression.
 func (e *emitter) expr(x ast.Expr) value {
-	e.pos = x.Pos()
+	// the parent's instructions after x keep the parent's position
+	defer func(loc diag.Pos) { e.loc = loc }(e.loc)
+	e.pos, e.loc = x.Pos(), x.Pos()
+	v := e.expr1(x)
+	if v.ptr {
+		v.pos = x.Pos()
+	}
+	return v
+}
+
+func (e *emitter) expr1(x ast.Expr) value {
 	switch x := x.(type) {
 	case *ast.ParenExpr:
 		return e.expr(x.X)

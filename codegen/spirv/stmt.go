@@ -21,6 +21,7 @@ func (e *emitter) function(fn *function) {
 		e.errorf(f.Pos(), "function '%s' is called but never defined", f.Name())
 	}
 	e.pos = f.Decl.Pos()
+	e.loc = funcDeclPos(f.Decl)
 	ret := e.typeID(f.Result)
 	var params []builder.ID
 	method := f.Recv != nil && !f.Static
@@ -43,6 +44,11 @@ func (e *emitter) function(fn *function) {
 	e.thisPtr, e.thisType = 0, nil
 	i := 0
 	if method {
+		e.debugFunction(fb, f, 1)
+	} else {
+		e.debugFunction(fb, f, 0)
+	}
+	if method {
 		e.thisPtr, e.thisType = fb.Param(0), f.Recv
 		e.b.Name(fb.Param(0), "param.this")
 		i = 1
@@ -56,6 +62,7 @@ func (e *emitter) function(fn *function) {
 	}
 	fb.StartBlock(fb.NewBlock("bb.entry"))
 	e.block(f.Decl.Body.List)
+	e.loc = bodyEnd(f.Decl.Body)
 	if !fb.Terminated() {
 		if f.Result == nil || f.Result.IsVoid() {
 			fb.Return()
@@ -81,6 +88,7 @@ func (e *emitter) block(list []ast.Stmt) {
 // stmt emits one statement; attrs are the attributes written before it.
 func (e *emitter) stmt(s ast.Stmt, attrs []*ast.Attribute) {
 	e.pos = s.Pos()
+	e.loc = s.Pos()
 	switch s := s.(type) {
 	case *ast.BlockStmt:
 		e.block(s.List)

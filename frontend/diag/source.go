@@ -72,6 +72,18 @@ func (f *File) AddLineDirective(offset int, filename string, line int) {
 	f.remaps = append(f.remaps, lineInfo{int32(offset), filename, line})
 }
 
+// LineDirectiveNames returns the file names #line directives in the file
+// give, with the offsets of the lines they apply to, in order.
+func (f *File) LineDirectiveNames() (names []string, offsets []int) {
+	for _, r := range f.remaps {
+		if r.filename != "" {
+			names = append(names, r.filename)
+			offsets = append(offsets, int(r.offset))
+		}
+	}
+	return names, offsets
+}
+
 // LineStart returns the offset of the first byte of a 1-based physical line.
 func (f *File) LineStart(line int) int {
 	if line < 1 || line > len(f.lines) {

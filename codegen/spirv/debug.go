@@ -1,0 +1,256 @@
+package spirv
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/hlsl2spirv/hlsl2spirv/builder"
+	"github.com/hlsl2spirv/hlsl2spirv/builder/spv"
+	"github.com/hlsl2spirv/hlsl2spirv/frontend/ast"
+	"github.com/hlsl2spirv/hlsl2spirv/frontend/diag"
+	"github.com/hlsl2spirv/hlsl2spirv/sema"
+)
+
+// Debug information (-Zi, -fspv-debug=), as DXC emits it: OpString and
+// OpSource for every source file, OpModuleProcessed naming the tool and its
+// command line, and OpLine before the instructions whose source position
+// changes. The emitter records the position of every instruction it adds
+// (e.loc, kept by stmt and expr); the lines are attached once the module
+// is final, so passes never see them.
+
+// debugState is the debug information being built.
+type debugState struct {
+	locs     map[*builder.Inst]diag.Pos // where each instruction came from
+	files    map[string]builder.ID      // OpString of each file name
+	wrappers map[builder.ID]bool        // entry wrappers: lines on OpFunction and OpReturn only
+}
+
+// debugSetup starts recording positions when lines are asked for.
+func (e *emitter) debugSetup() {
+	d := e.opts.Debug
+	if d.Rich {
+		name := "rich"
+		if d.Vulkan {
+			name = "vulkan"
+		}
+		e.errorf(diag.NoPos, "-fspv-debug=%s (OpenCL.DebugInfo.100 and NonSemantic.Shader.DebugInfo.100) is not supported yet by the SPIR-V backend", name)
+	}
+	e.dbg = &debugState{files: map[string]builder.ID{}, wrappers: map[builder.ID]bool{}}
+	if d.Line {
+		e.dbg.locs = map[*builder.Inst]diag.Pos{}
+		e.b.OnInst = func(in *builder.Inst) {
+			if e.loc.IsValid() {
+				e.dbg.locs[in] = e.loc
+			}
+		}
+	}
+}
+
+// sourceFiles are the names of the files of the compilation, the main file
+// first, each once, with their text ("" for a name only a #line gave).
+func (e *emitter) sourceFiles() (names []string, text map[string]string) {
+	text = map[string]string{}
+	add := func(name, content string) {
+		if _, ok := text[name]; !ok {
+			names = append(names, name)
+			text[name] = content
+		}
+	}
+	// In the order the preprocessed text meets them, as DXC's line table
+	// has them: a file, then what it #includes and the names its #line
+	// directives give, by position.
+	files := e.fs.Files()
+	var visit func(f *diag.File)
+	visit = func(f *diag.File) {
+		add(f.Name, string(f.Content))
+		type event struct {
+			at   int
+			inc  *diag.File
+			name string
+		}
+		var evs []event
+		for _, g := range files {
+			if g.IncludedFrom.IsValid() && e.fs.File(g.IncludedFrom) == f {
+				evs = append(evs, event{at: f.Offset(g.IncludedFrom), inc: g})
+			}
+		}
+		names, offsets := f.LineDirectiveNames()
+		for i, n := range names {
+			evs = append(evs, event{at: offsets[i], name: n})
+		}
+		slices.SortStableFunc(evs, func(a, b event) int { return a.at - b.at })
+		for _, ev := range evs {
+			if ev.inc != nil {
+				visit(ev.inc)
+			} else {
+				add(ev.name, "")
+			}
+		}
+	}
+	// The main file: the first one not #included that the compiler did not
+	// make up (those are named "<command line>" and the like).
+	for _, f := range files {
+		if !f.IncludedFrom.IsValid() && !strings.HasPrefix(f.Name, "<") {
+			visit(f)
+			break
+		}
+	}
+	return names, text
+}
+
+// debugSources emits OpString and OpSource for the source files (only
+// "OpSource HLSL <version>" when neither names nor text are asked for), and
+// the tool's OpModuleProcessed.
+func (e *emitter) debugSources() {
+	d := e.opts.Debug
+	sm := uint32(e.opts.Major*100 + e.opts.Minor*10)
+	if !d.File && !d.Source {
+		e.b.Source(spv.SourceLanguageHLSL, sm, 0, "")
+	} else {
+		names, text := e.sourceFiles()
+		for _, n := range names {
+			e.dbg.files[n] = e.b.DebugString(n)
+		}
+		for _, n := range names {
+			src := ""
+			if d.Source {
+				src = text[n]
+			}
+			e.b.Source(spv.SourceLanguageHLSL, sm, e.dbg.files[n], src)
+		}
+	}
+	if d.Tool && !d.Vulkan && e.opts.Version >= spv.Version1_1 {
+		e.b.ModuleProcessed("dxc-commit-hash: " + toolCommit)
+		if d.CommandLine != "" {
+			e.b.ModuleProcessed("dxc-cl-option: " + d.CommandLine)
+		}
+	}
+}
+
+// toolCommit stands where DXC records its git commit.
+const toolCommit = "hlsl2spirv"
+
+// debugFile returns the OpString naming a file, made on first use.
+func (e *emitter) debugFile(name string) builder.ID {
+	if id, ok := e.dbg.files[name]; ok {
+		return id
+	}
+	id := e.b.DebugString(name)
+	e.dbg.files[name] = id
+	return id
+}
+
+// funcDeclPos is where DXC places a function: its return type (attributes
+// before it are not part of the declaration).
+func funcDeclPos(d *ast.FuncDecl) diag.Pos {
+	if d.Result != nil {
+		return d.Result.Pos()
+	}
+	return d.Pos()
+}
+
+// debugFunction records the positions of a function and its parameters
+// (their names).
+func (e *emitter) debugFunction(fb *builder.FunctionBuilder, f *sema.Func, firstParam int) {
+	if e.dbg.locs == nil || f.Decl == nil {
+		return
+	}
+	e.dbg.locs[fb.F.Def] = funcDeclPos(f.Decl)
+	for i, p := range f.Decl.Params {
+		if j := firstParam + i; j < len(fb.F.Params) && p.Name != nil {
+			e.dbg.locs[fb.F.Params[j]] = p.Name.Pos()
+		}
+	}
+}
+
+// bodyEnd is the position of a function body's closing brace, where DXC
+// places the implicit return.
+func bodyEnd(b *ast.BlockStmt) diag.Pos {
+	if b == nil || !b.End().IsValid() {
+		return diag.NoPos
+	}
+	return b.End() - 1
+}
+
+// lineState is DXC's bookkeeping while placing lines: the last position
+// emitted (zero after a terminator or a position-less instruction) and
+// whether the previous instruction was a merge, which the branch after it
+// must follow directly.
+type lineState struct {
+	file              builder.ID
+	line, col         int
+	afterMerge        bool
+	inWrapper, vulkan bool
+}
+
+// attachLines gives the module's instructions their OpLine, following
+// DXC's emitter: a line is written when the position changes, never
+// between a merge instruction and its branch, and only on OpFunction and
+// OpReturn of entry wrappers (DXC made them up).
+func (e *emitter) attachLines() {
+	if e.dbg == nil || e.dbg.locs == nil {
+		return
+	}
+	for _, f := range e.b.M.Functions {
+		st := &lineState{inWrapper: e.dbg.wrappers[f.Def.Result], vulkan: e.opts.Debug.Vulkan}
+		e.lineFor(st, f.Def)
+		for _, p := range f.Params {
+			e.lineFor(st, p)
+		}
+		for _, b := range f.Blocks {
+			// OpLabel has no position: DXC ends the current line there.
+			if !st.inWrapper && !st.afterMerge && !st.vulkan {
+				st.line, st.col = 0, 0
+			}
+			for _, in := range b.Insts {
+				e.lineFor(st, in)
+			}
+		}
+	}
+}
+
+// lineFor attaches in's line if DXC would write one before it.
+func (e *emitter) lineFor(st *lineState, in *builder.Inst) {
+	op := in.Op
+	if st.inWrapper && op != spv.OpReturn && op != spv.OpFunction {
+		return
+	}
+	if st.afterMerge {
+		st.afterMerge = false
+		st.line, st.col = 0, 0
+		return
+	}
+	if op == spv.OpSelectionMerge || op == spv.OpLoopMerge {
+		st.afterMerge = true
+	}
+	if op == spv.OpVariable {
+		// the variable's debug instruction carries its position
+		return
+	}
+	if st.vulkan && (op == spv.OpFunction || op == spv.OpFunctionParameter || op == spv.OpPhi) {
+		return
+	}
+	p, ok := e.dbg.locs[in]
+	if !ok {
+		if st.line != 0 || st.col != 0 {
+			in.Line = &builder.Inst{Op: spv.OpNoLine}
+		}
+		st.line, st.col = 0, 0
+		return
+	}
+	pos := e.fs.Position(p)
+	reset := (op >= spv.OpBranch && op <= spv.OpUnreachable) || op == spv.OpTerminateInvocation
+	file := e.debugFile(pos.Filename)
+	if pos.Line == 0 || pos.Col == 0 || (file == st.file && pos.Line == st.line && pos.Col == st.col) {
+		if reset {
+			st.line, st.col = 0, 0
+		}
+		return
+	}
+	if reset {
+		st.line, st.col = 0, 0
+	} else {
+		st.file, st.line, st.col = file, pos.Line, pos.Col
+	}
+	in.Line = &builder.Inst{Op: spv.OpLine, Operands: []builder.Operand{builder.Ref(file), builder.Lit(uint32(pos.Line)), builder.Lit(uint32(pos.Col))}}
+}
