@@ -84,6 +84,14 @@ func (e *emitter) chain(x ast.Expr) value {
 		}
 	}
 	base := e.expr(bottom)
+	if base.agg != nil {
+		var k int
+		base, k = e.aggregateSteps(base, steps, x) // legalize.go
+		steps, ids = steps[k:], ids[k:]
+		if len(steps) == 0 {
+			return base
+		}
+	}
 	temp := !base.ptr || base.swz != nil
 	if temp {
 		name := astTypeName(base.typ)
@@ -111,7 +119,11 @@ func (e *emitter) chain(x ast.Expr) value {
 
 // arraySubscript emits a[i] on an array: the base's pointer, then i.
 func (e *emitter) arraySubscript(x *ast.IndexExpr) value {
-	base := e.fixAddr(e.expr(x.X))
+	base := e.expr(x.X)
+	if base.agg != nil {
+		return e.aggregateIndex(base, x) // legalize.go
+	}
+	base = e.fixAddr(base)
 	if elems, ok := e.flattened[base.id]; ok && base.ptr && len(base.idx) == 0 {
 		return e.flattenedElem(x, base, elems) // flatten.go
 	}

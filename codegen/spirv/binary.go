@@ -366,7 +366,10 @@ func (e *emitter) perRowSelect(mt *types.Type, c, a, b builder.ID) builder.ID {
 
 // assign emits = and the compound assignments; the value is the lvalue.
 func (e *emitter) assign(x *ast.AssignExpr) value {
-	if v, ok := e.bindResourceAlias(x); ok { // resources.go
+	if v, ok := e.bindResourceAlias(x); ok { // aliases.go
+		return v
+	}
+	if v, ok := e.assignAggregate(x); ok { // legalize.go
 		return v
 	}
 	if x.Op == ast.Assign {

@@ -187,6 +187,7 @@ type emitter struct {
 	breaks   []breakTarget
 	thisPtr  builder.ID // the receiver of the method being emitted
 	thisType *types.Type
+	thisAgg  *aggregate // the receiver, when it holds resources (legalize.go)
 
 	globalsVar *variable // $Globals, when it exists
 	bindings   *bindingAllocator
@@ -246,6 +247,8 @@ type variable struct {
 	typ    *types.Type
 	rule   layout.Rule
 	member int
+	// agg is set for a struct holding resources (legalize.go).
+	agg *aggregate
 }
 
 // breakTarget is where break (and continue, for loops) go.
@@ -368,7 +371,7 @@ func (e *emitter) typeIn(t *types.Type, r layout.Rule) builder.ID {
 	if t.IsVoid() {
 		return e.b.TypeVoid()
 	}
-	if c := t.Canonical(); r == layout.Void && c.IsStruct() && containsObject(c) {
+	if r == layout.Void && isAggregate(t) {
 		// SPIR-V structs cannot hold opaque handles or buffers; DXC's
 		// legalization splits such structs, which is not done yet
 		e.errorf(e.pos, "a struct holding resources (%s) is not supported yet by the SPIR-V backend", t)

@@ -42,6 +42,8 @@ type value struct {
 	// pos is where the lvalue was written: its load and address
 	// computation are placed there (OpLine), as DXC places them.
 	pos diag.Pos
+	// agg is set for a struct holding resources (legalize.go).
+	agg *aggregate
 }
 
 func rv(id builder.ID, t *types.Type) value { return value{id: id, typ: t} }
@@ -314,6 +316,9 @@ func (e *emitter) expr1(x ast.Expr) value {
 	case *ast.NameExpr:
 		return e.name(x)
 	case *ast.ThisExpr:
+		if e.thisAgg != nil {
+			return value{agg: e.thisAgg, typ: e.thisType}
+		}
 		if e.thisPtr == 0 {
 			e.errorf(x.Pos(), "'this' outside a method")
 		}
@@ -384,7 +389,13 @@ func (e *emitter) varValue(o *sema.Var) value {
 	if ok && v.value != 0 {
 		return rv(v.value, v.typ) // a specialization constant (globals.go)
 	}
+	if ok && v.agg != nil {
+		return value{agg: v.agg, typ: v.typ}
+	}
 	if !ok {
+		if o.Storage == sema.StorageField && e.thisAgg != nil {
+			return e.thisMember(o.Name()) // legalize.go
+		}
 		if o.Storage == sema.StorageField && e.thisPtr != 0 {
 			// an implicit this->field
 			this := value{id: e.thisPtr, typ: e.thisType, ptr: true, sc: spv.StorageClassFunction}

@@ -64,6 +64,10 @@ func (e *emitter) globalVar(d *ast.VarDecl) {
 		return
 	}
 	e.pos = d.Pos()
+	if isAggregate(v.Type()) && (v.Storage == sema.StorageGlobals || v.Storage == sema.StorageResource) {
+		e.globalAggregate(d, v) // legalize.go
+		return
+	}
 	switch v.Storage {
 	case sema.StorageStatic, sema.StorageStaticField:
 		if _, done := e.vars[v]; !done {
@@ -115,6 +119,9 @@ func (e *emitter) globalsBlock() {
 	for _, g := range e.info.Globals {
 		if d, ok := g.Decl.(*ast.VarDecl); ok && (hasAttr(d.Attrs, "push_constant") || hasAttr(d.Attrs, "constant_id")) {
 			continue
+		}
+		if isAggregate(g.Type()) {
+			continue // legalize.go
 		}
 		if containsObject(g.Type()) {
 			e.unsupported(g.Decl, "a global struct that holds resources")
@@ -375,6 +382,7 @@ type bindingAllocator struct {
 	opts    *Options
 	vars    []bindingReq
 	aliases [][2]builder.ID // variable, variable whose binding it shares
+	flatten bool            // a global struct of resources was split (addGroup)
 }
 
 type bindingReq struct {
@@ -391,6 +399,18 @@ type bindingReq struct {
 	// setOf, when set, is the resource whose descriptor set this one
 	// takes (a counter without [[vk::counter_binding]]).
 	setOf builder.ID
+	// flatCount is the number of bindings the resource takes when
+	// resource arrays are flattened (setCount).
+	flatCount int
+	// members, for a global struct of resources (ptr 0), are its
+	// resource variables, bound at the struct's binding plus their
+	// offsets (legalize.go).
+	members []memberBinding
+}
+
+type memberBinding struct {
+	ptr    builder.ID
+	offset int
 }
 
 // setFrom makes ptr take the descriptor set of resource of.
@@ -402,13 +422,31 @@ func (a *bindingAllocator) setFrom(ptr, of builder.ID) {
 	}
 }
 
-// setCount makes the resource ptr take n consecutive bindings.
+// setCount makes the resource ptr take n consecutive bindings when
+// resource arrays are flattened: with -fspv-flatten-resource-arrays, or
+// when a global struct of resources is split (addGroup).
 func (a *bindingAllocator) setCount(ptr builder.ID, n int) {
 	for i := range a.vars {
 		if a.vars[i].ptr == ptr {
-			a.vars[i].count = n
+			a.vars[i].flatCount = n
 		}
 	}
+}
+
+// addGroup records a global struct of resources taking count bindings;
+// its members are added with addMember. As in DXC, every resource array
+// then takes one binding per element.
+func (a *bindingAllocator) addGroup(attrs []*ast.Attribute, sems []*ast.Semantic, count int) int {
+	a.flatten = true
+	a.add(0, attrs, sems, 't')
+	a.vars[len(a.vars)-1].count = count
+	return len(a.vars) - 1
+}
+
+// addMember adds a resource member of group at offset.
+func (a *bindingAllocator) addMember(group int, ptr builder.ID, offset int) {
+	r := &a.vars[group]
+	r.members = append(r.members, memberBinding{ptr, offset})
 }
 
 // setElems binds the flattened array elements elems, in order, from the
@@ -514,6 +552,11 @@ func (a *bindingAllocator) finish(ctx *builder.ModuleBuilder) {
 			}
 		}
 	}
+	for i := range a.vars {
+		if r := &a.vars[i]; a.opts.FlattenResourceArrays || a.flatten {
+			r.count = max(r.count, r.flatCount)
+		}
+	}
 	used := map[[2]int]bool{}
 	for _, r := range a.vars {
 		if r.explicit {
@@ -526,6 +569,13 @@ func (a *bindingAllocator) finish(ctx *builder.ModuleBuilder) {
 	decorate := func(r *bindingReq) {
 		if r.elems != nil {
 			split = append(split, r) // after the others, as DXC's legalization adds them
+			return
+		}
+		for _, m := range r.members {
+			ctx.Decorate(m.ptr, spv.DecorationDescriptorSet, builder.Lit(uint32(r.set)))
+			ctx.Decorate(m.ptr, spv.DecorationBinding, builder.Lit(uint32(r.binding+m.offset)))
+		}
+		if r.ptr == 0 {
 			return
 		}
 		ctx.Decorate(r.ptr, spv.DecorationDescriptorSet, builder.Lit(uint32(r.set)))
@@ -577,6 +627,16 @@ func (a *bindingAllocator) finish(ctx *builder.ModuleBuilder) {
 			}
 		}
 	}
+}
+
+// anyUsed reports a used binding among the w from n in set.
+func (a *bindingAllocator) anyUsed(used map[[2]int]bool, set, n, w int) bool {
+	for k := 0; k < w; k++ {
+		if used[[2]int{set, n + k}] {
+			return true
+		}
+	}
+	return false
 }
 
 // constInt reads an integer literal argument.

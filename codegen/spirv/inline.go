@@ -36,11 +36,14 @@ func mustInline(f *sema.Func) bool {
 		if t == nil {
 			continue
 		}
-		if (t.Canonical().IsObject() && !isHandle(t)) || isResourceArray(t) {
+		if (t.Canonical().IsObject() && !isHandle(t)) || isResourceArray(t) || isAggregate(t) {
 			return true
 		}
 	}
-	return f.Result != nil && (f.Result.Canonical().IsObject() || isResourceArray(f.Result))
+	if f.Recv != nil && !f.Static && isAggregate(f.Recv) {
+		return true
+	}
+	return f.Result != nil && (f.Result.Canonical().IsObject() || isResourceArray(f.Result) || isAggregate(f.Result))
 }
 
 // inlineCall emits the body of f in place of a call.
@@ -55,10 +58,13 @@ func (e *emitter) inlineCall(f, proto *sema.Func, recv func() value, argExprs []
 	}
 	fb := e.fb
 	// Receiver.
-	savedThis, savedThisType := e.thisPtr, e.thisType
+	savedThis, savedThisType, savedThisAgg := e.thisPtr, e.thisType, e.thisAgg
 	if f.Recv != nil && !f.Static && recv != nil {
 		this := recv()
-		if this.ptr && this.sc == spv.StorageClassFunction && this.swz == nil && types.Identical(this.typ, f.Recv) {
+		if this.agg != nil {
+			// a struct holding resources (legalize.go)
+			e.thisAgg, e.thisPtr = this.agg, 0
+		} else if this.ptr && this.sc == spv.StorageClassFunction && this.swz == nil && types.Identical(this.typ, f.Recv) {
 			e.thisPtr = e.addr(this)
 		} else {
 			tmp := fb.Variable(e.ptrType(spv.StorageClassFunction, f.Recv, layout.Void), "param.var.this", 0)
@@ -66,6 +72,8 @@ func (e *emitter) inlineCall(f, proto *sema.Func, recv func() value, argExprs []
 			e.thisPtr = tmp
 		}
 		e.thisType = f.Recv
+	} else if f.Static {
+		e.thisAgg = nil
 	}
 	// Parameters.
 	type copyBack struct {
@@ -79,6 +87,15 @@ func (e *emitter) inlineCall(f, proto *sema.Func, recv func() value, argExprs []
 		pt := p.Type()
 		arg := e.argument(f, proto, i, argExprs, x)
 		saved[p] = e.vars[p]
+		if isAggregate(pt) {
+			// a struct holding resources: its members (legalize.go)
+			a := e.aggregateValue(arg)
+			if p.Mode == types.In {
+				a = e.cloneAggregate(a, "param.var."+p.Name())
+			}
+			e.vars[p] = &variable{agg: a, typ: pt, member: -1}
+			continue
+		}
 		if pt.Canonical().IsObject() || isResourceArray(pt) {
 			v := e.expr(arg)
 			if !v.ptr || v.swz != nil || v.texel != nil {
@@ -109,7 +126,8 @@ func (e *emitter) inlineCall(f, proto *sema.Func, recv func() value, argExprs []
 		e.vars[p] = &variable{ptr: tmp, sc: spv.StorageClassFunction, typ: pt, member: -1}
 	}
 	ctx := &inlineCtx{f: f, outer: e.inl}
-	if f.Result != nil && !f.Result.IsVoid() && !f.Result.Canonical().IsObject() {
+	objResult := f.Result != nil && (f.Result.Canonical().IsObject() || isAggregate(f.Result))
+	if f.Result != nil && !f.Result.IsVoid() && !objResult {
 		ctx.result = fb.Variable(e.ptrType(spv.StorageClassFunction, f.Result, layout.Void), "temp.var."+f.Name(), 0)
 	}
 	body := f.Decl.Body.List
@@ -123,7 +141,7 @@ func (e *emitter) inlineCall(f, proto *sema.Func, recv func() value, argExprs []
 	if straight {
 		e.block(body)
 	} else {
-		if ctx.result == 0 && f.Result != nil && f.Result.Canonical().IsObject() {
+		if objResult {
 			e.unsupported(x, "inlining '"+f.Name()+"' (it returns a resource from several places)")
 		}
 		l := fb.BeginDoWhile(spv.LoopControlNone)
@@ -134,7 +152,7 @@ func (e *emitter) inlineCall(f, proto *sema.Func, recv func() value, argExprs []
 	}
 	e.inl = ctx.outer
 	e.breaks = savedBreaks
-	e.thisPtr, e.thisType = savedThis, savedThisType
+	e.thisPtr, e.thisType, e.thisAgg = savedThis, savedThisType, savedThisAgg
 	for p, v := range saved {
 		if v == nil {
 			delete(e.vars, p)
@@ -163,7 +181,7 @@ func (e *emitter) inlineReturn(s *ast.ReturnStmt) {
 		switch {
 		case f.Result == nil || f.Result.IsVoid():
 			e.discard(s.Result)
-		case f.Result.Canonical().IsObject():
+		case f.Result.Canonical().IsObject() || isAggregate(f.Result):
 			v := e.expr(s.Result)
 			ctx.objResult = &v
 		default:

@@ -168,7 +168,6 @@ func (e *emitter) resourceVar(d *ast.VarDecl, v *sema.Var) {
 	}
 	t := v.Type()
 	sc, rule, class := e.resourceStorage(t)
-	var tid builder.ID
 	base := t
 	for base.Canonical().IsArray() {
 		base = base.Canonical().Elem()
@@ -185,25 +184,7 @@ func (e *emitter) resourceVar(d *ast.VarDecl, v *sema.Var) {
 		}
 		e.unsupported(d, "a [[vk::combinedImageSampler]] sampler declared before its texture")
 	}
-	switch {
-	case o.Class() == types.ClassSubpass:
-		tid = e.arrayOf(t, e.subpassType(base, o))
-	case o.Class() == types.ClassTexture || o.Class() == types.ClassTypedBuffer:
-		format, explicit := e.imageFormatAttr(d)
-		img := e.imageType(base, o, format, explicit)
-		if hasAttr(d.Attrs, "combinedImageSampler") && !isCombined(o) {
-			img = e.b.TypeSampledImage(img)
-			e.b.Name(img, "type.sampled.image")
-		}
-		tid = e.arrayOf(t, img)
-	default:
-		var err error
-		tid, err = e.low.Type(t, rule)
-		if err != nil {
-			e.errorf(d.Pos(), "%v", err)
-		}
-		e.reportLayout()
-	}
+	tid := e.resourceTypeID(d, t)
 	if e.opts.FlattenResourceArrays && !e.opts.CodeGenOnly && isFlattenable(t) && !e.indexedAtRunTime(v) {
 		e.flattenedVar(d, v, sc, rule, class, tid) // flatten.go
 		return
@@ -217,9 +198,10 @@ func (e *emitter) resourceVar(d *ast.VarDecl, v *sema.Var) {
 	}
 	e.vars[v] = &variable{ptr: ptr, sc: sc, typ: vt, rule: rule, member: -1}
 	e.bindings.add(ptr, d.Attrs, d.Semantics, class)
-	if e.opts.FlattenResourceArrays {
-		e.bindings.setCount(ptr, bindingCount(t))
-	}
+	// every array takes one binding per element under
+	// -fspv-flatten-resource-arrays or with a global struct of resources
+	// (legalize.go)
+	e.bindings.setCount(ptr, bindingCount(t))
 	e.reflectResource(ptr, t)
 	if hasAttr(d.Attrs, "combinedImageSampler") && o.Class() == types.ClassTexture {
 		e.combinedTextures[combinedKey(d)] = ptr
@@ -241,6 +223,38 @@ func (e *emitter) resourceVar(d *ast.VarDecl, v *sema.Var) {
 	if hasModifier(d.Mods, "globallycoherent") {
 		e.b.Decorate(ptr, spv.DecorationCoherent)
 	}
+}
+
+// resourceTypeID lowers the type t of a resource declared by d (a
+// resource member of a global struct has its struct's declaration).
+func (e *emitter) resourceTypeID(d *ast.VarDecl, t *types.Type) builder.ID {
+	_, rule, _ := e.resourceStorage(t)
+	base := t
+	for base.Canonical().IsArray() {
+		base = base.Canonical().Elem()
+	}
+	o, ok := objectOf(base)
+	if !ok {
+		e.unsupported(d, "this resource declaration")
+	}
+	switch {
+	case o.Class() == types.ClassSubpass:
+		return e.arrayOf(t, e.subpassType(base, o))
+	case o.Class() == types.ClassTexture || o.Class() == types.ClassTypedBuffer:
+		format, explicit := e.imageFormatAttr(d)
+		img := e.imageType(base, o, format, explicit)
+		if hasAttr(d.Attrs, "combinedImageSampler") && !isCombined(o) {
+			img = e.b.TypeSampledImage(img)
+			e.b.Name(img, "type.sampled.image")
+		}
+		return e.arrayOf(t, img)
+	}
+	tid, err := e.low.Type(t, rule)
+	if err != nil {
+		e.errorf(d.Pos(), "%v", err)
+	}
+	e.reportLayout()
+	return tid
 }
 
 func hasModifier(mods []ast.Modifier, name string) bool {

@@ -141,7 +141,15 @@ func (e *emitter) localVar(d *ast.VarDecl) {
 		return
 	}
 	if t.IsObject() || isResourceArray(t) {
-		e.localResource(d, v) // resources.go
+		e.localResource(d, v) // aliases.go
+		return
+	}
+	if isAggregate(t) {
+		a := e.newAggregate(t, v.Name(), spv.StorageClassFunction) // legalize.go
+		e.vars[v] = &variable{agg: a, typ: t, member: -1}
+		if d.Init != nil {
+			e.initAggregate(a, d.Init)
+		}
 		return
 	}
 	var ptr builder.ID

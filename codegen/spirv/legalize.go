@@ -1,0 +1,425 @@
+package spirv
+
+import (
+	"strconv"
+
+	"github.com/hlsl2spirv/hlsl2spirv/builder"
+	"github.com/hlsl2spirv/hlsl2spirv/builder/spv"
+	"github.com/hlsl2spirv/hlsl2spirv/codegen/spirv/layout"
+	"github.com/hlsl2spirv/hlsl2spirv/frontend/ast"
+	"github.com/hlsl2spirv/hlsl2spirv/frontend/diag"
+	"github.com/hlsl2spirv/hlsl2spirv/sema"
+	"github.com/hlsl2spirv/hlsl2spirv/sema/types"
+)
+
+// Structs that hold resources cannot be SPIR-V types: an opaque handle or
+// a buffer pointer cannot be a struct member under logical addressing.
+// DXC emits them anyway and leaves them to spirv-opt's legalization
+// (scalar replacement, descriptor scalar replacement, inlining); the
+// emitter does that scalar replacement as it goes. Such a struct (or an
+// array of them) is an aggregate: each member is its own value — a
+// resource member is an alias of the resource it holds (as a local
+// resource variable is, aliases.go), a data member its own variable, a
+// nested struct holding resources an aggregate again. Functions that take,
+// return or are methods of such structs are inlined (inline.go).
+//
+// A global struct of resources becomes one resource variable per resource
+// member, named "g.member" ("g[i].member" for arrays of structs, indexed
+// flat), created in the breadth-first order spirv-opt's descriptor scalar
+// replacement leaves them in. The struct takes as many bindings as it has
+// resources (arrays count their elements), each member the struct's
+// binding plus its offset; as in DXC, every resource array then takes one
+// binding per element too.
+
+// aggregate is a split struct holding resources, or an array of them.
+type aggregate struct {
+	typ   *types.Type
+	names []string // struct members, base classes' first; nil for arrays
+	parts []value  // the members or elements
+}
+
+// isAggregate reports a struct holding resources, or an array of them.
+func isAggregate(t *types.Type) bool {
+	if t == nil {
+		return false
+	}
+	c := t.Canonical()
+	for c.IsArray() {
+		c = c.Elem().Canonical()
+	}
+	return c.IsStruct() && containsObject(c)
+}
+
+// isResourceLeaf reports a resource or an array of resources: a member an
+// aggregate holds by alias.
+func isResourceLeaf(t *types.Type) bool {
+	return t.Canonical().IsObject() || isResourceArray(t)
+}
+
+// structFields lists a struct's fields, its base classes' first.
+func structFields(t *types.Type) []types.Field {
+	nd := t.Canonical().Named()
+	var fs []types.Field
+	if nd.Base != nil {
+		fs = structFields(nd.Base)
+	}
+	return append(fs, nd.Fields...)
+}
+
+// newAggregate splits a variable of type t: data members become variables
+// of storage class sc (Function or Private) named name.member; resource
+// members are unbound until assigned.
+func (e *emitter) newAggregate(t *types.Type, name string, sc spv.StorageClass) *aggregate {
+	a := &aggregate{typ: t}
+	part := func(pt *types.Type, pname string) value {
+		switch {
+		case isAggregate(pt):
+			return value{agg: e.newAggregate(pt, pname, sc), typ: pt}
+		case isResourceLeaf(pt):
+			return value{typ: pt}
+		}
+		var id builder.ID
+		if sc == spv.StorageClassFunction {
+			id = e.fb.Variable(e.ptrType(sc, pt, layout.Void), pname, 0)
+		} else {
+			id = e.b.GlobalVariable(e.ptrType(sc, pt, layout.Void), sc, pname, 0)
+		}
+		e.markRelaxed(id, pt) // flags.go
+		return value{id: id, typ: pt, ptr: true, sc: sc}
+	}
+	c := t.Canonical()
+	if c.IsArray() {
+		for i := int64(0); i < c.Len(); i++ {
+			a.parts = append(a.parts, part(c.Elem(), name+"["+strconv.FormatInt(i, 10)+"]"))
+		}
+		return a
+	}
+	for _, f := range structFields(c) {
+		a.names = append(a.names, f.Name)
+		a.parts = append(a.parts, part(f.Type, name+"."+f.Name))
+	}
+	return a
+}
+
+// member returns the slot of a struct member (a derived class's member
+// hides its base's).
+func (a *aggregate) member(name string) *value {
+	for i := len(a.names) - 1; i >= 0; i-- {
+		if a.names[i] == name {
+			return &a.parts[i]
+		}
+	}
+	return nil
+}
+
+// thisMember is a member of the receiver held in thisAgg.
+func (e *emitter) thisMember(name string) value {
+	p := e.thisAgg.member(name)
+	if p == nil {
+		e.errorf(e.pos, "no member named '%s'", name)
+	}
+	return e.aggregatePart(p, e.pos)
+}
+
+// aggregateValue evaluates x, which must be a struct holding resources.
+func (e *emitter) aggregateValue(x ast.Expr) *aggregate {
+	v := e.expr(x)
+	if v.agg == nil {
+		e.unsupported(x, "this expression of a struct holding resources")
+	}
+	return v.agg
+}
+
+// copyAggregate copies src into dst member by member: resources are
+// rebound, data is loaded and stored.
+func (e *emitter) copyAggregate(dst, src *aggregate) {
+	for i := range dst.parts {
+		d, s := &dst.parts[i], src.parts[i]
+		switch {
+		case d.agg != nil:
+			e.copyAggregate(d.agg, s.agg)
+		case isResourceLeaf(d.typ):
+			*d = s
+		default:
+			e.fb.Store(e.addr(*d), e.load(s))
+		}
+	}
+}
+
+// cloneAggregate is a copy of a with its own data variables (an argument
+// passed by value).
+func (e *emitter) cloneAggregate(a *aggregate, name string) *aggregate {
+	c := e.newAggregate(a.typ, name, spv.StorageClassFunction)
+	e.copyAggregate(c, a)
+	return c
+}
+
+// initAggregate emits a's initializer: a brace list with one element per
+// member, or an expression of the same struct type.
+func (e *emitter) initAggregate(a *aggregate, init ast.Expr) {
+	il, ok := unparen(init).(*ast.InitList)
+	if !ok {
+		e.copyAggregate(a, e.aggregateValue(init))
+		return
+	}
+	if len(il.Elems) != len(a.parts) {
+		e.unsupported(init, "this initializer of a struct holding resources")
+	}
+	for i, x := range il.Elems {
+		p := &a.parts[i]
+		switch {
+		case p.agg != nil:
+			e.initAggregate(p.agg, x)
+		case isResourceLeaf(p.typ):
+			*p = e.resourceRef(x, p.typ)
+		default:
+			e.fb.Store(p.id, e.initValue(p.typ, x))
+		}
+	}
+}
+
+// resourceRef evaluates x, a resource, to the pointer an alias holds.
+func (e *emitter) resourceRef(x ast.Expr, t *types.Type) value {
+	v, ok := e.heapIndex(x, t) // heap.go
+	if !ok {
+		v = e.expr(x)
+	}
+	if !v.ptr || v.swz != nil || v.texel != nil || v.agg != nil {
+		e.unsupported(x, "this resource expression")
+	}
+	return value{id: e.addr(v), typ: v.typ, ptr: true, sc: v.sc, rule: v.rule}
+}
+
+// aggregatePart is a member or element of an aggregate value; a resource
+// member must have been bound.
+func (e *emitter) aggregatePart(p *value, at diag.Pos) value {
+	if p.agg == nil && isResourceLeaf(p.typ) && p.id == 0 {
+		e.errorf(at, "the resource held in this struct is used before it is assigned")
+	}
+	return *p
+}
+
+// aggregateSteps applies the leading member and constant-index steps of an
+// access path to an aggregate, and returns what is left.
+func (e *emitter) aggregateSteps(base value, steps []accessStep, at ast.Node) (value, int) {
+	k := 0
+	for ; k < len(steps) && base.agg != nil; k++ {
+		p := e.aggregateSlot(base.agg, steps[k], at)
+		base = e.aggregatePart(p, at.Pos())
+	}
+	return base, k
+}
+
+// aggregateSlot is the slot one access step selects in a.
+func (e *emitter) aggregateSlot(a *aggregate, s accessStep, at ast.Node) *value {
+	switch s.kind {
+	case stepField:
+		if p := a.member(s.name); p != nil {
+			return p
+		}
+		e.errorf(at.Pos(), "no member named '%s'", s.name)
+	case stepArray:
+		i, ok := e.intArg(s.index)
+		if !ok {
+			e.unsupported(s.index, "indexing an array of structs holding resources with a non-constant index")
+		}
+		if i < 0 || int(i) >= len(a.parts) {
+			e.errorf(s.index.Pos(), "array index %d is out of bounds", i)
+		}
+		return &a.parts[i]
+	}
+	e.unsupported(at, "this access to a struct holding resources")
+	return nil
+}
+
+// aggregateIndex emits a[i] on an array of structs holding resources.
+func (e *emitter) aggregateIndex(base value, x *ast.IndexExpr) value {
+	p := e.aggregateSlot(base.agg, accessStep{kind: stepArray, index: x.Index}, x)
+	return e.aggregatePart(p, x.Pos())
+}
+
+// assignAggregate handles an assignment to a struct holding resources or
+// to a resource member of one. ok is false for any other assignment.
+func (e *emitter) assignAggregate(x *ast.AssignExpr) (value, bool) {
+	if x.Op != ast.Assign {
+		return value{}, false
+	}
+	lt := e.typeOf(x.L)
+	if isAggregate(lt) {
+		dst := e.aggregateValue(x.L)
+		e.initAggregate(dst, x.R)
+		return value{agg: dst, typ: lt}, true
+	}
+	if !isResourceLeaf(lt) {
+		return value{}, false
+	}
+	slot := e.aggregateLvalue(x.L)
+	if slot == nil {
+		return value{}, false
+	}
+	*slot = e.resourceRef(x.R, lt)
+	return *slot, true
+}
+
+// aggregateLvalue is the slot of x when x names a resource member of a
+// struct variable holding resources (s.t, s.a[1].t, this.t), or nil.
+func (e *emitter) aggregateLvalue(x ast.Expr) *value {
+	bottom, steps := e.collect(x)
+	var a *aggregate
+	switch b := unparen(bottom).(type) {
+	case *ast.NameExpr:
+		o, ok := e.info.ObjectOf(b).(*sema.Var)
+		if !ok {
+			return nil
+		}
+		if v := e.vars[o]; v != nil && v.agg != nil {
+			a = v.agg
+		} else if v == nil && o.Storage == sema.StorageField && e.thisAgg != nil {
+			a = e.thisAgg
+			steps = append([]accessStep{{kind: stepField, name: o.Name()}}, steps...)
+		}
+	case *ast.ThisExpr:
+		a = e.thisAgg
+	}
+	if a == nil || len(steps) == 0 {
+		return nil
+	}
+	var slot *value
+	for i, s := range steps {
+		if a == nil {
+			return nil
+		}
+		slot = e.aggregateSlot(a, s, x)
+		if i < len(steps)-1 {
+			a = slot.agg
+		}
+	}
+	return slot
+}
+
+// Global structs of resources.
+
+// globalAggregate declares a global struct of resources (or an array of
+// them) as one resource variable per resource member.
+func (e *emitter) globalAggregate(d *ast.VarDecl, v *sema.Var) {
+	t := v.Type()
+	if holdsBuffer(t) {
+		e.errorf(d.Pos(), "global structures containing buffers are not supported")
+	}
+	if holdsData(t) {
+		e.unsupported(d, "a global struct holding both resources and data")
+	}
+	group := e.bindings.addGroup(d.Attrs, d.Semantics, resourceCount(t))
+	root := value{typ: t}
+	type item struct {
+		slot   *value
+		typ    *types.Type
+		name   string
+		offset int
+	}
+	queue := []item{{&root, t, v.Name(), 0}}
+	for len(queue) > 0 {
+		it := queue[0]
+		queue = queue[1:]
+		c := it.typ.Canonical()
+		switch {
+		case c.IsArray() && isAggregate(c):
+			// every element of a (multi-dimensional) array, indexed flat
+			elem := c
+			for elem.IsArray() {
+				elem = elem.Elem().Canonical()
+			}
+			n, size := 0, resourceCount(elem)
+			var split func(slot *value, at *types.Type)
+			split = func(slot *value, at *types.Type) {
+				ac := at.Canonical()
+				a := &aggregate{typ: at, parts: make([]value, ac.Len())}
+				*slot = value{agg: a, typ: at}
+				for i := range a.parts {
+					a.parts[i].typ = ac.Elem()
+					if ac.Elem().Canonical().IsArray() {
+						split(&a.parts[i], ac.Elem())
+						continue
+					}
+					queue = append(queue, item{&a.parts[i], ac.Elem(), it.name + "[" + strconv.Itoa(n) + "]", it.offset + n*size})
+					n++
+				}
+			}
+			split(it.slot, it.typ)
+		case c.IsStruct():
+			a := &aggregate{typ: it.typ}
+			fs := structFields(c)
+			a.parts = make([]value, len(fs))
+			*it.slot = value{agg: a, typ: it.typ}
+			off := it.offset
+			for i, f := range fs {
+				a.names = append(a.names, f.Name)
+				a.parts[i].typ = f.Type
+				queue = append(queue, item{&a.parts[i], f.Type, it.name + "." + f.Name, off})
+				off += resourceCount(f.Type)
+			}
+		default:
+			ptr := e.b.GlobalVariable(e.b.TypePointer(spv.StorageClassUniformConstant, e.resourceTypeID(d, it.typ)), spv.StorageClassUniformConstant, it.name, 0)
+			e.markRelaxed(ptr, it.typ)
+			e.bindings.addMember(group, ptr, it.offset)
+			*it.slot = value{id: ptr, typ: it.typ, ptr: true, sc: spv.StorageClassUniformConstant}
+		}
+	}
+	e.vars[v] = &variable{agg: root.agg, typ: t, member: -1}
+}
+
+// holdsBuffer reports a buffer (anything but a texture, sampler or
+// subpass input) inside t.
+func holdsBuffer(t *types.Type) bool {
+	c := t.Canonical()
+	switch {
+	case c.IsArray():
+		return holdsBuffer(c.Elem())
+	case c.IsStruct():
+		for _, f := range structFields(c) {
+			if holdsBuffer(f.Type) {
+				return true
+			}
+		}
+	case c.IsObject():
+		return !isHandle(c)
+	}
+	return false
+}
+
+// holdsData reports a member of t that is not a resource.
+func holdsData(t *types.Type) bool {
+	c := t.Canonical()
+	switch {
+	case c.IsArray():
+		return holdsData(c.Elem())
+	case c.IsStruct():
+		for _, f := range structFields(c) {
+			if holdsData(f.Type) {
+				return true
+			}
+		}
+		return false
+	}
+	return !c.IsObject()
+}
+
+// resourceCount is the number of bindings a struct holding resources (or
+// an array of them, or one of their members) takes: one per resource,
+// array elements counted.
+func resourceCount(t *types.Type) int {
+	c := t.Canonical()
+	switch {
+	case isAggregate(c) && c.IsArray():
+		return int(c.Len()) * resourceCount(c.Elem())
+	case c.IsStruct():
+		n := 0
+		for _, f := range structFields(c) {
+			n += resourceCount(f.Type)
+		}
+		return n
+	case isResourceLeaf(c):
+		return bindingCount(c) // flatten.go
+	}
+	return 0
+}

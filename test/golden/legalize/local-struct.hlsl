@@ -1,0 +1,45 @@
+// A local struct holding resources is split: each resource member aliases
+// the resource it is assigned, data members are variables of their own;
+// functions and methods taking such structs are inlined.
+// RUN: %hlsl2spirv -T cs_6_0 -E main %s | FileCheck %s
+
+struct Data { float4 v; };
+
+StructuredBuffer<Data> src1;
+RWStructuredBuffer<Data> dst1;
+RWStructuredBuffer<Data> dst2;
+
+struct Inner {
+  RWStructuredBuffer<Data> dst;
+};
+
+struct Bundle {
+  StructuredBuffer<Data> src;
+  Inner inner;
+  uint index;
+
+  void copy() { inner.dst[index] = src[index]; }
+};
+
+Bundle make(RWStructuredBuffer<Data> o, uint i) {
+  Bundle b;
+  b.src = src1;
+  b.inner.dst = o;
+  b.index = i;
+  return b;
+}
+
+// CHECK: %b_index = OpVariable %_ptr_Function_uint Function
+// CHECK: OpStore %b_index %uint_3
+// CHECK: [[p:%[0-9]+]] = OpAccessChain %_ptr_Uniform_Data %src1 %int_0
+// CHECK: [[q:%[0-9]+]] = OpAccessChain %_ptr_Uniform_Data %dst2 %int_0
+// CHECK: [[p:%[0-9]+]] = OpAccessChain %_ptr_Uniform_Data %src1 %int_0
+// CHECK: [[q:%[0-9]+]] = OpAccessChain %_ptr_Uniform_Data %dst1 %int_0
+[numthreads(1, 1, 1)]
+void main() {
+  Bundle a = make(dst2, 3);
+  a.copy();
+  Bundle c = a;
+  c.inner.dst = dst1;
+  c.copy();
+}
