@@ -372,6 +372,9 @@ func (e *emitter) assign(x *ast.AssignExpr) value {
 	if v, ok := e.assignAggregate(x); ok { // legalize.go
 		return v
 	}
+	if v, ok := e.meshAssign(x); ok { // mesh.go
+		return v
+	}
 	if x.Op == ast.Assign {
 		lt := e.typeOf(x.L)
 		var r builder.ID

@@ -22,10 +22,11 @@ type clipSlot struct {
 	offset int
 	v      builder.ID // the array variable, once created
 	order  int
+	arrayN int // > 0: one array per vertex (a mesh shader's outputs)
 }
 
 func (e *emitter) clipCullLeaf(t *types.Type, sem, upper string, path []uint32, in bool) []ioLeaf {
-	if e.ioArray > 0 {
+	if e.ioArray > 0 && e.opts.Stage != "ms" {
 		e.unsupported(nil, "the semantic "+sem+" on per-vertex arrays")
 	}
 	c := t.Canonical()
@@ -36,7 +37,7 @@ func (e *emitter) clipCullLeaf(t *types.Type, sem, upper string, path []uint32, 
 	if idx < 0 {
 		idx = 0
 	}
-	slot := &clipSlot{cull: upper == "SV_CULLDISTANCE", in: in, index: idx, count: flatCount(c), order: len(e.clipSlots)}
+	slot := &clipSlot{cull: upper == "SV_CULLDISTANCE", in: in, index: idx, count: flatCount(c), order: len(e.clipSlots), arrayN: e.ioArray}
 	e.clipSlots = append(e.clipSlots, slot)
 	return []ioLeaf{{path: path, typ: t, varType: t, clip: slot}}
 }
@@ -71,6 +72,9 @@ func (e *emitter) finishClipCull(vars *[]*stageVar) {
 			name, bi = "gl_CullDistance", spv.BuiltInCullDistance
 		}
 		arr := e.b.TypeArrayN(e.typeID(types.ScalarType(types.Float)), uint32(total), 0)
+		if n := slots[0].arrayN; n > 0 {
+			arr = e.b.TypeArrayN(arr, uint32(n), 0)
+		}
 		id := e.b.GlobalVariable(e.b.TypePointer(sc, arr), sc, name, 0)
 		e.b.Decorate(id, spv.DecorationBuiltIn, builder.Enum(bi))
 		*vars = append(*vars, &stageVar{id: id, in: g.in, builtin: true, location: -1})

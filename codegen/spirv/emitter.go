@@ -15,7 +15,8 @@
 //     DXC's order of globals, names and decorations; library.go: entry
 //     points of -T lib_*.
 //   - entry.go: the wrapper and stage I/O; gs.go, tess.go, clipcull.go:
-//     geometry and tessellation stages, clip/cull distances.
+//     geometry and tessellation stages, clip/cull distances; mesh.go:
+//     mesh and amplification stages.
 //   - globals.go: statics, groupshared, $Globals, cbuffers, push and spec
 //     constants, binding assignment; reflect.go: -fspv-reflect.
 //   - stmt.go, expr.go, access.go, binary.go, convert.go, cast.go,
@@ -225,6 +226,7 @@ type emitter struct {
 	runtimeIndexed map[*sema.Var]bool // resource arrays indexed at run time (flatten.go)
 	dbg            *debugState        // debug information (debug.go)
 	loc            diag.Pos           // the source position of the instructions being added, for OpLine
+	mesh           *meshState         // mesh and amplification shaders (mesh.go)
 }
 
 // function is a user function being or to be emitted.

@@ -77,7 +77,7 @@ func builtinFor(stage string, sem string, in bool) (builtinSemantic, bool) {
 			return builtinSemantic{spv.BuiltInLocalInvocationIndex, "gl_LocalInvocationIndex", types.ScalarType(types.Uint)}, true
 		}
 	case "SV_PRIMITIVEID":
-		if in || stage == "gs" {
+		if in || stage == "gs" || stage == "ms" {
 			return builtinSemantic{spv.BuiltInPrimitiveId, "gl_PrimitiveID", nil}, true
 		}
 	case "SV_RENDERTARGETARRAYINDEX":
@@ -130,6 +130,10 @@ func builtinFor(stage string, sem string, in bool) (builtinSemantic, bool) {
 	case "SV_GSINSTANCEID":
 		if stage == "gs" && in {
 			return builtinSemantic{spv.BuiltInInvocationId, "gl_InvocationID", nil}, true
+		}
+	case "SV_CULLPRIMITIVE":
+		if stage == "ms" && !in {
+			return builtinSemantic{spv.BuiltInCullPrimitiveEXT, "", types.ScalarType(types.Bool)}, true
 		}
 	case "SV_VIEWID":
 		if in {
@@ -311,6 +315,8 @@ func (e *emitter) wrapper(entry *sema.Func) {
 			e.patchIO = true
 			pio.ins = inputLeaves(p.Type(), sem, nil, mods, attrs, true, nil)
 			e.patchIO = false
+		case e.opts.Stage == "ms" && pd != nil && hasModifier(pd.Mods, "payload"):
+			pio.ins = e.meshPayloadIn(p, &stageVars) // mesh.go
 		case e.opts.Stage == "gs" && pt.IsArray() && p.Mode == types.In:
 			// one value per vertex of the input primitive
 			e.ioArray = int(pt.Len())
@@ -350,6 +356,13 @@ func (e *emitter) wrapper(entry *sema.Func) {
 			if pd != nil {
 				sem, _ = semanticOf(pd.Semantics)
 				mods, attrs = pd.Mods, pd.Attrs
+			}
+			if k := meshOutKind(mods); k != "" && e.opts.Stage == "ms" {
+				// written in place by the entry's assignments (mesh.go)
+				e.meshOutput(k, pio.p, func(t *types.Type) []ioLeaf {
+					return inputLeaves(t, sem, nil, mods, attrs, false, nil)
+				}, &stageVars)
+				continue
 			}
 			params[i].outs = inputLeaves(pio.p.Type(), sem, nil, mods, attrs, false, nil)
 		}
@@ -429,7 +442,11 @@ func (e *emitter) stageLeaf(t *types.Type, sem string, path []uint32, mods []ast
 	leaf := ioLeaf{path: path, typ: t}
 	sv := &stageVar{in: in, semantic: sem, location: -1}
 	varType := t
-	if bi, ok := builtinFor(stage, upper, in); ok {
+	bi, isBuiltin := builtinFor(stage, upper, in)
+	if vb, ok := vkBuiltin(attrs); ok {
+		bi, isBuiltin = vb, true
+	}
+	if isBuiltin {
 		if bi.builtin == spv.BuiltInBaryCoordKHR {
 			if hasModifier(mods, "noperspective") {
 				bi.builtin = spv.BuiltInBaryCoordNoPerspKHR
@@ -541,6 +558,31 @@ func (e *emitter) stageLeaf(t *types.Type, sem string, path []uint32, mods []ast
 	}
 	*vars = append(*vars, sv)
 	return []ioLeaf{leaf}
+}
+
+// vkBuiltins are the [[vk::builtin("...")]] names with DXC's variable
+// names ("" leaves the variable unnamed, as DXC does).
+var vkBuiltins = map[string]builtinSemantic{
+	"PointSize":        {spv.BuiltInPointSize, "gl_PointSize", nil},
+	"HelperInvocation": {spv.BuiltInHelperInvocation, "", nil},
+	"BaseVertex":       {spv.BuiltInBaseVertex, "", nil},
+	"BaseInstance":     {spv.BuiltInBaseInstance, "", nil},
+	"DrawIndex":        {spv.BuiltInDrawIndex, "", nil},
+	"DeviceIndex":      {spv.BuiltInDeviceIndex, "", nil},
+	"ViewportMaskNV":   {spv.BuiltInViewportMaskNV, "", nil},
+}
+
+// vkBuiltin is the built-in a [[vk::builtin("...")]] attribute names.
+func vkBuiltin(attrs []*ast.Attribute) (builtinSemantic, bool) {
+	for _, a := range attrs {
+		if a.Namespace == "vk" && a.Name == "builtin" && len(a.Args) == 1 {
+			if lit, ok := a.Args[0].(*ast.BasicLit); ok {
+				b, ok := vkBuiltins[strings.Trim(lit.Value, `"`)]
+				return b, ok
+			}
+		}
+	}
+	return builtinSemantic{}, false
 }
 
 // builtinExtras adds what a built-in needs: capabilities and execution
@@ -830,6 +872,8 @@ func (e *emitter) declareEntryPoint(entry *sema.Func) {
 		model = spv.ExecutionModelTessellationControl
 	case "ds":
 		model = spv.ExecutionModelTessellationEvaluation
+	case "ms", "as":
+		model = e.meshModel() // mesh.go
 	default:
 		e.errorf(entry.Pos(), "shader stage '%s' is not supported yet by the SPIR-V backend", e.opts.Stage)
 	}
@@ -850,7 +894,7 @@ func (e *emitter) declareEntryPoint(entry *sema.Func) {
 		e.geometryModes(entry)
 	case "hs", "ds":
 		e.tessellationModes(entry)
-	case "cs":
+	case "cs", "ms", "as":
 		x, y, z := uint32(1), uint32(1), uint32(1)
 		for _, a := range entry.Decl.Attrs {
 			if strings.EqualFold(a.Name, "numthreads") && len(a.Args) == 3 {
@@ -867,6 +911,7 @@ func (e *emitter) declareEntryPoint(entry *sema.Func) {
 		}
 		e.b.ExecutionMode(e.entryID, spv.ExecutionModeLocalSize, x, y, z)
 		e.numThreads = [3]uint32{x, y, z}
+		e.meshModes(entry) // mesh.go
 	}
 	for _, m := range e.modes {
 		e.b.ExecutionMode(e.entryID, m)
@@ -898,7 +943,7 @@ func (e *emitter) floatControls() {
 // SPV_{NV,KHR}_compute_shader_derivatives: quads when the group's x and y
 // sizes are even, else linear, as DXC chooses.
 func (e *emitter) computeDerivatives() {
-	if e.opts.Stage != "cs" {
+	if e.opts.Stage != "cs" && !e.isMeshStage() {
 		return
 	}
 	uses := false
@@ -915,6 +960,10 @@ func (e *emitter) computeDerivatives() {
 		}
 	}
 	if !uses {
+		return
+	}
+	if e.isMeshStage() {
+		e.meshDerivatives() // mesh.go
 		return
 	}
 	ext := "SPV_NV_compute_shader_derivatives"
@@ -935,6 +984,7 @@ func (e *emitter) computeDerivatives() {
 
 // finishEntryPoint assigns locations, bindings, and the interface list.
 func (e *emitter) finishEntryPoint() {
+	e.stageVars = append(e.stageVars, e.meshLateVars()...) // mesh.go
 	e.computeDerivatives()
 	e.assignLocations(true)
 	e.assignLocations(false)

@@ -75,9 +75,10 @@ func (e *emitter) globalVar(d *ast.VarDecl) {
 		}
 	case sema.StorageGroupShared:
 		t := v.Type()
-		id := e.b.GlobalVariable(e.ptrType(spv.StorageClassWorkgroup, t, layout.Void), spv.StorageClassWorkgroup, v.Name(), 0)
+		sc := e.groupSharedClass(v) // mesh.go
+		id := e.b.GlobalVariable(e.ptrType(sc, t, layout.Void), sc, v.Name(), 0)
 		e.markVar(id, v)
-		e.vars[v] = &variable{ptr: id, sc: spv.StorageClassWorkgroup, typ: t, member: -1}
+		e.vars[v] = &variable{ptr: id, sc: sc, typ: t, member: -1}
 	case sema.StorageGlobals:
 		switch {
 		case hasAttr(d.Attrs, "push_constant"):

@@ -40,6 +40,8 @@ func (e *emitter) intrinsicExtra(x *ast.CallExpr, m *intrinsics.Match, name stri
 	ct := concreteType(t)
 	arg := func(i int) builder.ID { return e.rvalueAs(x.Args[i], e.paramType(x, m, i)) }
 	switch name {
+	case "SetMeshOutputCounts", "DispatchMesh":
+		return e.meshIntrinsic(x, name), true // mesh.go
 	case "IsHelperLane":
 		// Helper lanes exist only in pixel shaders. Before SPIR-V 1.6,
 		// OpIsHelperInvocationEXT (SPV_EXT_demote_to_helper_invocation);
