@@ -254,3 +254,34 @@ func (e *emitter) lineFor(st *lineState, in *builder.Inst) {
 	}
 	in.Line = &builder.Inst{Op: spv.OpLine, Operands: []builder.Operand{builder.Ref(file), builder.Lit(uint32(pos.Line)), builder.Lit(uint32(pos.Col))}}
 }
+
+// operatorPos is where a binary expression's operator is written: DXC
+// places the operation there (its operands' loads at the operands). It
+// skips blanks, comments and closing parentheses after the left operand;
+// x's start when that goes wrong (macros).
+func (e *emitter) operatorPos(x *ast.BinaryExpr) diag.Pos {
+	f := e.fs.File(x.X.End())
+	if f == nil || e.fs.File(x.Y.Pos()) != f {
+		return x.Pos()
+	}
+	src, i, end := f.Content, f.Offset(x.X.End()), f.Offset(x.Y.Pos())
+	for i < end {
+		switch {
+		case src[i] == ' ' || src[i] == '\t' || src[i] == '\r' || src[i] == '\n' || src[i] == ')':
+			i++
+		case i+1 < end && src[i] == '/' && src[i+1] == '*':
+			j := strings.Index(string(src[i+2:end]), "*/")
+			if j < 0 {
+				return x.Pos()
+			}
+			i += j + 4
+		case i+1 < end && src[i] == '/' && src[i+1] == '/':
+			for i < end && src[i] != '\n' {
+				i++
+			}
+		default:
+			return f.Pos(i)
+		}
+	}
+	return x.Pos()
+}

@@ -295,6 +295,9 @@ func (e *emitter) expr(x ast.Expr) value {
 	// the parent's instructions after x keep the parent's position
 	defer func(loc diag.Pos) { e.loc = loc }(e.loc)
 	e.pos, e.loc = x.Pos(), x.Pos()
+	if b, ok := x.(*ast.BinaryExpr); ok && e.dbg.locs != nil {
+		e.loc = e.operatorPos(b) // debug.go
+	}
 	v := e.expr1(x)
 	if v.ptr {
 		v.pos = x.Pos()
