@@ -18,9 +18,10 @@ type Inst struct {
 	Type     ID // result type, 0 if the opcode has none
 	Result   ID // result id, 0 if the opcode has none
 	Operands []Operand
-	// Line, when set, is a debug line instruction (OpLine, OpNoLine or a
-	// DebugLine OpExtInst) that the serializer writes right before this
-	// one: it is attached late, once passes no longer move code.
+	// Line, when set, is a debug instruction (OpLine, OpNoLine, a
+	// DebugLine or DebugScope OpExtInst) that the serializer writes right
+	// before this one: it is attached late, once passes no longer move
+	// code.
 	Line *Inst
 }
 
@@ -137,7 +138,11 @@ func (b *Block) Successors() []ID {
 type Function struct {
 	Def    *Inst // OpFunction
 	Params []*Inst
-	Blocks []*Block
+	// Prologue is written after the parameters, before the first block
+	// (OpenCL.DebugInfo.100 allows DebugScope and DebugDeclare there;
+	// DXC writes them there under -fcgl).
+	Prologue []*Inst
+	Blocks   []*Block
 }
 
 // Block returns the block labelled label, or nil.

@@ -139,6 +139,9 @@ func Serialize(m *Module, w WordConsumer) error {
 		if err := emitAll(f.Params); err != nil {
 			return err
 		}
+		if err := emitAll(f.Prologue); err != nil {
+			return err
+		}
 		for _, b := range f.Blocks {
 			if b.Label == 0 || b.Label >= m.Bound {
 				return fmt.Errorf("block label %%%d is not a valid id below the bound %d", b.Label, m.Bound)

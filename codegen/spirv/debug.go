@@ -28,12 +28,8 @@ type debugState struct {
 // debugSetup starts recording positions when lines are asked for.
 func (e *emitter) debugSetup() {
 	d := e.opts.Debug
-	if d.Rich {
-		name := "rich"
-		if d.Vulkan {
-			name = "vulkan"
-		}
-		e.errorf(diag.NoPos, "-fspv-debug=%s (OpenCL.DebugInfo.100 and NonSemantic.Shader.DebugInfo.100) is not supported yet by the SPIR-V backend", name)
+	if d.Vulkan {
+		e.errorf(diag.NoPos, "-fspv-debug=vulkan (NonSemantic.Shader.DebugInfo.100) is not supported yet by the SPIR-V backend")
 	}
 	e.dbg = &debugState{files: map[string]builder.ID{}, wrappers: map[builder.ID]bool{}}
 	if d.Line {
@@ -42,7 +38,11 @@ func (e *emitter) debugSetup() {
 			if e.loc.IsValid() {
 				e.dbg.locs[in] = e.loc
 			}
+			e.richNoteBlock()
 		}
+	}
+	if d.Rich {
+		e.richSetup() // debugrich.go
 	}
 }
 
@@ -104,9 +104,12 @@ func (e *emitter) sourceFiles() (names []string, text map[string]string) {
 func (e *emitter) debugSources() {
 	d := e.opts.Debug
 	sm := uint32(e.opts.Major*100 + e.opts.Minor*10)
-	if !d.File && !d.Source {
+	switch {
+	case d.Rich:
+		// DebugSource stands for OpSource (debugrich.go)
+	case !d.File && !d.Source:
 		e.b.Source(spv.SourceLanguageHLSL, sm, 0, "")
-	} else {
+	default:
 		names, text := e.sourceFiles()
 		for _, n := range names {
 			e.dbg.files[n] = e.b.DebugString(n)
@@ -213,6 +216,13 @@ func (e *emitter) attachLines() {
 func (e *emitter) lineFor(st *lineState, in *builder.Inst) {
 	op := in.Op
 	if st.inWrapper && op != spv.OpReturn && op != spv.OpFunction {
+		return
+	}
+	if e.rich != nil && e.rich.inline[in] {
+		// a DebugScope ends the current line without OpNoLine
+		if !st.afterMerge {
+			st.line, st.col = 0, 0
+		}
 		return
 	}
 	if st.afterMerge {

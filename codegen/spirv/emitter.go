@@ -147,8 +147,10 @@ func Generate(fs *diag.FileSet, diags *diag.List, file *ast.File, info *sema.Inf
 		return nil
 	}
 	e.flags.ieeeStrict = opts.IEEEStrict
+	e.richResolve()
 	flagged := decorateFlags(e.b.M, &e.flags) // flags.go
 	finish(e.b.M, flagged)
+	e.richEmit()
 	e.attachLines()
 	w, err := e.b.Words()
 	if err != nil {
@@ -225,6 +227,7 @@ type emitter struct {
 	flattened      map[builder.ID][]builder.ID
 	runtimeIndexed map[*sema.Var]bool // resource arrays indexed at run time (flatten.go)
 	dbg            *debugState        // debug information (debug.go)
+	rich           *richState         // -fspv-debug=rich (debugrich.go)
 	loc            diag.Pos           // the source position of the instructions being added, for OpLine
 	mesh           *meshState         // mesh and amplification shaders (mesh.go)
 }

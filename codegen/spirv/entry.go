@@ -374,6 +374,7 @@ func (e *emitter) wrapper(entry *sema.Func) {
 	e.loc = funcDeclPos(decl)
 	fb := e.b.FunctionAt(e.entryID, e.entryName, e.b.TypeVoid(), spv.FunctionControlNone)
 	e.dbg.wrappers[e.entryID] = true
+	e.richFunction(fb, entry, "__dxc_setup", true)
 	e.fb, e.cur = fb, nil
 	fb.StartBlock(fb.NewBlock(""))
 	for _, v := range e.initStatic {

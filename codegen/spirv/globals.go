@@ -106,6 +106,7 @@ func (e *emitter) privateVar(v *sema.Var, name string) {
 	e.markVar(id, v)
 	e.vars[v] = &variable{ptr: id, sc: spv.StorageClassPrivate, typ: t, member: -1}
 	e.initStatic = append(e.initStatic, v)
+	e.richGlobal(v, id)
 }
 
 // globalsBlock creates $Globals, the uniform block of the loose global

@@ -48,6 +48,14 @@ func (e *emitter) function(fn *function) {
 	} else {
 		e.debugFunction(fb, f, 0)
 	}
+	if e.rich != nil {
+		name := fn.name
+		if strings.HasPrefix(name, "src.") {
+			name = f.Name()
+		}
+		e.richFunction(fb, f, name, false)
+		e.richParams(fb, f, method)
+	}
 	if method {
 		e.thisPtr, e.thisType = fb.Param(0), f.Recv
 		e.b.Name(fb.Param(0), "param.this")
@@ -61,7 +69,13 @@ func (e *emitter) function(fn *function) {
 		e.vars[p] = &variable{ptr: id, sc: paramStorage(p.Type()), typ: p.Type(), member: -1}
 	}
 	fb.StartBlock(fb.NewBlock("bb.entry"))
-	e.block(f.Decl.Body.List)
+	if e.rich != nil {
+		e.richBlock(f.Decl.Body)
+		e.block(f.Decl.Body.List)
+		e.richEndBlock()
+	} else {
+		e.block(f.Decl.Body.List)
+	}
 	e.loc = bodyEnd(f.Decl.Body)
 	if !fb.Terminated() {
 		if f.Result == nil || f.Result.IsVoid() {
@@ -91,7 +105,13 @@ func (e *emitter) stmt(s ast.Stmt, attrs []*ast.Attribute) {
 	e.loc = s.Pos()
 	switch s := s.(type) {
 	case *ast.BlockStmt:
-		e.block(s.List)
+		if e.rich != nil {
+			e.richBlock(s)
+			e.block(s.List)
+			e.richEndBlock()
+		} else {
+			e.block(s.List)
+		}
 	case *ast.EmptyStmt:
 	case *ast.AttrStmt:
 		e.stmt(s.Stmt, append(attrs, s.Attrs...))
@@ -166,6 +186,7 @@ func (e *emitter) localVar(d *ast.VarDecl) {
 		val := e.initValue(t, d.Init)
 		e.fb.Store(ptr, val)
 	}
+	e.richLocalVar(d, v, ptr)
 }
 
 // staticLocal is a Private variable initialised once, guarded by a

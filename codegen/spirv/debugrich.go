@@ -1,0 +1,567 @@
+package spirv
+
+import (
+	"strconv"
+
+	"github.com/hlsl2spirv/hlsl2spirv/builder"
+	"github.com/hlsl2spirv/hlsl2spirv/builder/spv"
+	"github.com/hlsl2spirv/hlsl2spirv/codegen/spirv/layout"
+	"github.com/hlsl2spirv/hlsl2spirv/frontend/ast"
+	"github.com/hlsl2spirv/hlsl2spirv/frontend/diag"
+	"github.com/hlsl2spirv/hlsl2spirv/sema"
+	"github.com/hlsl2spirv/hlsl2spirv/sema/types"
+)
+
+// Rich debug information (-fspv-debug=rich): OpenCL.DebugInfo.100
+// instructions describing the source, the types, the functions, their
+// lexical blocks and the variables, as DXC emits them. The emitter builds
+// a graph of debug nodes while it generates code (functions, blocks,
+// variables); the types are lowered once code generation is done, and the
+// nodes are then written in DXC's order: a depth-first post-order from the
+// nodes nothing refers to, the last created first (DXC's
+// SortDebugInfoVisitor), so that operands come before their users.
+
+// OpenCL.DebugInfo.100 operand values DXC uses.
+const (
+	dbgFlagPublic     = 3 // FlagIsProtected|FlagIsPrivate: what DXC writes for "public"
+	dbgFlagLocal      = 4
+	dbgFlagDefinition = 8
+	dbgFlagThis       = 1<<5 | 1<<8 // FlagArtificial|FlagObjectPointer
+	dbgEncBoolean     = 2
+	dbgEncFloat       = 3
+	dbgEncSigned      = 4
+	dbgEncUnsigned    = 6
+	dbgTagStructure   = 1
+	dbgLangHLSL       = 5
+)
+
+const openCLDebugInfo = "OpenCL.DebugInfo.100"
+
+// dnode is one debug instruction to be: its number in the set, its
+// operands, and the nodes DXC's sort visits from it, in order.
+type dnode struct {
+	inst  uint32
+	id    builder.ID
+	ops   []dop
+	visit []*dnode
+	// typeOf, when set, is lowered to the node's debug type once code
+	// generation is done; setType then completes ops and visit.
+	typeOf  func() *dnode
+	setType func(*dnode)
+	size    uint32 // in bits, for types
+	elem    *dnode // a vector's or array's element type
+	counts  []uint32
+}
+
+// dop is an operand: a node, an id, a literal or a string.
+type dop struct {
+	node *dnode
+	id   builder.ID
+	lit  uint32
+	str  *string
+}
+
+func nodeOp(n *dnode) dop    { return dop{node: n} }
+func idOp(id builder.ID) dop { return dop{id: id} }
+func litOp(v uint32) dop     { return dop{lit: v} }
+func strOp(s string) dop     { return dop{str: &s} }
+
+// richState is the rich debug information being built.
+type richState struct {
+	set     builder.ID
+	nodes   []*dnode // in creation order
+	source  *dnode
+	cu      *dnode
+	scopes  []*dnode // lexical scopes, innermost last
+	types   map[builder.ID]*dnode
+	expr    *dnode // the empty DebugExpression, made on first use
+	blocks  map[builder.ID]*dnode
+	fnScope map[builder.ID]*dnode      // each function's DebugFunction
+	fnDecls map[builder.ID][]*dnode    // each function's parameter DebugDeclares
+	inline  map[*builder.Inst]bool     // DebugScope instructions: no line of their own
+	declOf  map[*builder.Inst]diag.Pos // DebugDeclare positions
+}
+
+// richSetup imports the set first, as DXC does (its id is %1), and makes
+// the source and compilation unit.
+func (e *emitter) richSetup() {
+	r := &richState{types: map[builder.ID]*dnode{}, blocks: map[builder.ID]*dnode{}, fnScope: map[builder.ID]*dnode{},
+		fnDecls: map[builder.ID][]*dnode{}, inline: map[*builder.Inst]bool{}, declOf: map[*builder.Inst]diag.Pos{}}
+	e.rich = r
+	r.set = e.b.ExtInstImport(openCLDebugInfo)
+	names, text := e.sourceFiles()
+	main := ""
+	if len(names) > 0 {
+		main = names[0]
+	}
+	src := []dop{strOp(main)}
+	if e.opts.Debug.Source && text[main] != "" {
+		src = append(src, strOp(text[main]))
+	}
+	r.source = e.dnode(spv.OpenCLDebugInfo100DebugSource, src)
+	r.cu = e.dnode(spv.OpenCLDebugInfo100DebugCompilationUnit, []dop{litOp(1), litOp(4), nodeOp(r.source), litOp(dbgLangHLSL)}, r.source)
+	r.scopes = []*dnode{r.cu}
+}
+
+// dnode makes a node and records its creation.
+func (e *emitter) dnode(inst uint32, ops []dop, visit ...*dnode) *dnode {
+	n := &dnode{inst: inst, id: e.b.NewID(), ops: ops, visit: visit}
+	e.rich.nodes = append(e.rich.nodes, n)
+	return n
+}
+
+// line and column of a position, as DXC's presumed location.
+func (e *emitter) lineCol(p diag.Pos) (uint32, uint32) {
+	pos := e.fs.Position(p)
+	return uint32(pos.Line), uint32(pos.Col)
+}
+
+func (e *emitter) richScope() *dnode { return e.rich.scopes[len(e.rich.scopes)-1] }
+
+// richFunction makes the DebugFunction of a function being emitted (name
+// as DXC gives it: "__dxc_setup" for an entry wrapper) and enters it.
+func (e *emitter) richFunction(fb *builder.FunctionBuilder, f *sema.Func, name string, wrapper bool) {
+	if e.rich == nil || f.Decl == nil || f.Decl.Body == nil {
+		return
+	}
+	r := e.rich
+	line, col := e.lineCol(funcDeclPos(f.Decl))
+	scopeLine, _ := e.lineCol(f.Decl.Body.Pos())
+	fnTypeID := fb.F.Def.Operands[1].ID()
+	n := e.dnode(spv.OpenCLDebugInfo100DebugFunction, nil)
+	n.typeOf = func() *dnode { return e.richFunctionType(fnTypeID, f, wrapper) }
+	n.setType = func(t *dnode) {
+		n.ops = []dop{strOp(name), nodeOp(t), nodeOp(r.source), litOp(line), litOp(col), nodeOp(r.cu), strOp(""),
+			litOp(dbgFlagPublic), litOp(scopeLine), idOp(fb.ID())}
+		n.visit = []*dnode{t, r.cu, r.source}
+	}
+	r.scopes = []*dnode{r.cu, n}
+	r.fnScope[fb.ID()] = n
+}
+
+// richParams describes a function's parameters (the receiver first, as
+// "this") and declares them.
+func (e *emitter) richParams(fb *builder.FunctionBuilder, f *sema.Func, method bool) {
+	if e.rich == nil || f.Decl == nil || f.Decl.Body == nil {
+		return
+	}
+	i, arg := 0, uint32(1)
+	if method {
+		v := e.richLocal("this", f.Recv, funcDeclPos(f.Decl), dbgFlagThis, arg)
+		e.rich.fnDecls[fb.ID()] = append(e.rich.fnDecls[fb.ID()], e.richDeclareNode(v, fb.Param(0)))
+		i, arg = 1, 2
+	}
+	for j, p := range f.Params {
+		pd := f.Decl.Params[j]
+		if pd.Name == nil {
+			i++
+			arg++
+			continue
+		}
+		v := e.richLocal(p.Name(), p.Type(), pd.Name.Pos(), dbgFlagLocal, arg)
+		e.rich.fnDecls[fb.ID()] = append(e.rich.fnDecls[fb.ID()], e.richDeclareNode(v, fb.Param(i)))
+		i++
+		arg++
+	}
+}
+
+// richLocal makes a DebugLocalVariable (arg is the parameter number, 0
+// for a local).
+func (e *emitter) richLocal(name string, t *types.Type, at diag.Pos, flags, arg uint32) *dnode {
+	r := e.rich
+	line, col := e.lineCol(at)
+	scope := e.richScope()
+	n := e.dnode(spv.OpenCLDebugInfo100DebugLocalVariable, nil)
+	n.typeOf = func() *dnode { return e.richType(t) }
+	n.setType = func(ty *dnode) {
+		n.ops = []dop{strOp(name), nodeOp(ty), nodeOp(r.source), litOp(line), litOp(col), nodeOp(scope), litOp(flags)}
+		if arg > 0 {
+			n.ops = append(n.ops, litOp(arg))
+		}
+		n.visit = []*dnode{ty, scope, r.source}
+	}
+	return n
+}
+
+// richExpr is the empty DebugExpression DebugDeclare uses.
+func (e *emitter) richExpr() *dnode {
+	if e.rich.expr == nil {
+		e.rich.expr = e.dnode(spv.OpenCLDebugInfo100DebugExpression, nil)
+	}
+	return e.rich.expr
+}
+
+// richDeclareNode is a DebugDeclare placed with its function's scope; it
+// is a node only for its operands, never written among the globals.
+func (e *emitter) richDeclareNode(v *dnode, ptr builder.ID) *dnode {
+	return &dnode{inst: spv.OpenCLDebugInfo100DebugDeclare, ops: []dop{nodeOp(v), idOp(ptr), nodeOp(e.richExpr())}}
+}
+
+// richLocalVar describes a local variable and declares it where the
+// emitter is (after its initialization, as DXC).
+func (e *emitter) richLocalVar(d *ast.VarDecl, v *sema.Var, ptr builder.ID) {
+	if e.rich == nil || d.Name == nil {
+		return
+	}
+	n := e.richLocal(v.Name(), v.Type(), d.Name.Pos(), dbgFlagLocal, 0)
+	loc := e.loc
+	e.loc = d.Name.Pos()
+	e.fb.Emit(spv.OpExtInst, e.b.TypeVoid(), builder.Ref(e.rich.set), builder.Lit(spv.OpenCLDebugInfo100DebugDeclare),
+		builder.Ref(n.id), builder.Ref(ptr), builder.Ref(e.richExpr().id))
+	e.loc = loc
+}
+
+// richGlobal describes a static global variable.
+func (e *emitter) richGlobal(v *sema.Var, ptr builder.ID) {
+	if e.rich == nil {
+		return
+	}
+	d, ok := v.Decl.(*ast.VarDecl)
+	if !ok || d.Name == nil {
+		return
+	}
+	r := e.rich
+	line, col := e.lineCol(d.Name.Pos())
+	name := v.Name()
+	n := e.dnode(spv.OpenCLDebugInfo100DebugGlobalVariable, nil)
+	n.typeOf = func() *dnode { return e.richType(v.Type()) }
+	n.setType = func(ty *dnode) {
+		n.ops = []dop{strOp(name), nodeOp(ty), nodeOp(r.source), litOp(line), litOp(col), nodeOp(r.cu), strOp(name),
+			idOp(ptr), litOp(dbgFlagDefinition)}
+		n.visit = []*dnode{ty, r.cu, r.source}
+	}
+}
+
+// richBlock enters the lexical block of a compound statement: DXC gives
+// the insertion block that scope when it is still empty, else writes a
+// DebugScope. richEndBlock leaves it.
+func (e *emitter) richBlock(s *ast.BlockStmt) {
+	r := e.rich
+	line, col := e.lineCol(s.Pos())
+	parent := e.richScope()
+	n := e.dnode(spv.OpenCLDebugInfo100DebugLexicalBlock, []dop{nodeOp(r.source), litOp(line), litOp(col), nodeOp(parent)}, parent, r.source)
+	r.scopes = append(r.scopes, n)
+	if bl := e.fb.F.Block(e.fb.Block()); bl != nil && len(bl.Insts) == 0 {
+		r.blocks[bl.Label] = n
+	} else if !e.fb.Terminated() {
+		e.richScopeInst(n)
+	}
+}
+
+func (e *emitter) richEndBlock() {
+	r := e.rich
+	r.scopes = r.scopes[:len(r.scopes)-1]
+	if !e.fb.Terminated() {
+		e.richScopeInst(e.richScope())
+	}
+}
+
+// richScopeInst writes a DebugScope where the emitter is.
+func (e *emitter) richScopeInst(scope *dnode) {
+	id := e.fb.Emit(spv.OpExtInst, e.b.TypeVoid(), builder.Ref(e.rich.set), builder.Lit(spv.OpenCLDebugInfo100DebugScope), builder.Ref(scope.id))
+	if in := e.b.Def(id); in != nil {
+		e.rich.inline[in] = true
+	}
+}
+
+// richNoteBlock gives a block the scope current when its first
+// instruction is added.
+func (e *emitter) richNoteBlock() {
+	if e.rich == nil || e.fb == nil {
+		return
+	}
+	if l := e.fb.Block(); l != 0 {
+		if _, ok := e.rich.blocks[l]; !ok {
+			e.rich.blocks[l] = e.richScope()
+		}
+	}
+}
+
+// richType lowers an HLSL type to its debug type, through its SPIR-V
+// type as DXC does (so min16float is a 32-bit float without
+// -enable-16bit-types); structs keep their fields' names and positions.
+func (e *emitter) richType(t *types.Type) *dnode {
+	c := concreteType(t).Canonical()
+	id := e.typeIn(c, layout.Void)
+	if n, ok := e.rich.types[id]; ok {
+		return n
+	}
+	var n *dnode
+	switch {
+	case c.IsStruct() && c.Named() != nil:
+		n = e.richStruct(c, id)
+	case c.IsArray():
+		elem := e.richType(c.Elem())
+		counts := []uint32{uint32(c.Len())}
+		if elem.inst == spv.OpenCLDebugInfo100DebugTypeArray {
+			counts = append(append([]uint32(nil), elem.counts...), counts...)
+			elem = elem.elem
+		}
+		n = e.richArray(elem, counts)
+	default:
+		n = e.richSPIRVType(id)
+	}
+	e.rich.types[id] = n
+	return n
+}
+
+// richArray is DebugTypeArray: its counts are written innermost last
+// reversed, as DXC writes them.
+func (e *emitter) richArray(elem *dnode, counts []uint32) *dnode {
+	ops := []dop{nodeOp(elem)}
+	size := elem.size
+	for i := len(counts) - 1; i >= 0; i-- {
+		ops = append(ops, idOp(e.b.ConstUint32(counts[i])))
+		size *= counts[i]
+	}
+	n := e.dnode(spv.OpenCLDebugInfo100DebugTypeArray, ops, elem)
+	n.elem, n.counts, n.size = elem, counts, size
+	return n
+}
+
+// richSPIRVType lowers a SPIR-V type that needs no HLSL knowledge.
+func (e *emitter) richSPIRVType(id builder.ID) *dnode {
+	if n, ok := e.rich.types[id]; ok {
+		return n
+	}
+	def := e.b.Def(id)
+	var n *dnode
+	basic := func(name string, size, enc uint32) *dnode {
+		n := e.dnode(spv.OpenCLDebugInfo100DebugTypeBasic, []dop{strOp(name), idOp(e.b.ConstUint32(size)), litOp(enc)})
+		n.size = size
+		return n
+	}
+	switch {
+	case def == nil:
+		e.errorf(e.pos, "debug information for this type is not supported yet by the SPIR-V backend")
+	case def.Op == spv.OpTypeBool:
+		n = basic("bool", 32, dbgEncBoolean)
+	case def.Op == spv.OpTypeInt:
+		w, signed := def.Operands[0].Word, def.Operands[1].Word == 1
+		name, enc := "uint", uint32(dbgEncUnsigned)
+		if signed {
+			name, enc = "int", dbgEncSigned
+		}
+		if w != 32 {
+			name += strconv.Itoa(int(w)) + "_t"
+		}
+		n = basic(name, w, enc)
+	case def.Op == spv.OpTypeFloat:
+		w := def.Operands[0].Word
+		name := "float"
+		if w != 32 {
+			name += strconv.Itoa(int(w)) + "_t"
+		}
+		n = basic(name, w, dbgEncFloat)
+	case def.Op == spv.OpTypeVector:
+		elem := e.richSPIRVType(def.Operands[0].ID())
+		cnt := def.Operands[1].Word
+		n = e.dnode(spv.OpenCLDebugInfo100DebugTypeVector, []dop{nodeOp(elem), litOp(cnt)}, elem)
+		n.elem, n.size = elem, elem.size*cnt
+	case def.Op == spv.OpTypeMatrix:
+		// OpenCL.DebugInfo.100 has no matrices: DXC writes an array of
+		// the element type, rows by columns
+		vec := e.b.Def(def.Operands[0].ID())
+		elem := e.richSPIRVType(vec.Operands[0].ID())
+		n = e.richArray(elem, []uint32{vec.Operands[1].Word, def.Operands[1].Word})
+	default:
+		e.errorf(e.pos, "-fspv-debug=rich for %s is not supported yet by the SPIR-V backend", def.Op)
+	}
+	e.rich.types[id] = n
+	return n
+}
+
+// richStruct is DebugTypeComposite and its members (which refer to it:
+// DXC writes them after it).
+func (e *emitter) richStruct(c *types.Type, id builder.ID) *dnode {
+	r := e.rich
+	nd := c.Named()
+	name := nd.Name
+	var line, col uint32
+	if sd, ok := nd.Decl.(*ast.StructDecl); ok && sd.Name != nil {
+		line, col = e.lineCol(sd.Name.Pos())
+	}
+	n := e.dnode(spv.OpenCLDebugInfo100DebugTypeComposite, nil, r.cu, r.source)
+	e.rich.types[id] = n
+	var members []dop
+	var offset uint32
+	for _, f := range nd.Fields {
+		ft := e.richType(f.Type)
+		var fl, fc uint32
+		if vd, ok := f.Decl.(*ast.VarDecl); ok && vd.Name != nil {
+			fl, fc = e.lineCol(vd.Name.Pos())
+		}
+		m := e.dnode(spv.OpenCLDebugInfo100DebugTypeMember, []dop{strOp(f.Name), nodeOp(ft), nodeOp(r.source), litOp(fl), litOp(fc),
+			nodeOp(n), idOp(e.b.ConstUint32(offset)), idOp(e.b.ConstUint32(ft.size)), litOp(dbgFlagPublic)}, ft, n, r.source)
+		members = append(members, nodeOp(m))
+		offset += ft.size
+	}
+	n.size = offset
+	n.ops = append([]dop{strOp(name), litOp(dbgTagStructure), nodeOp(r.source), litOp(line), litOp(col), nodeOp(r.cu), strOp(name),
+		idOp(e.b.ConstUint32(offset)), litOp(dbgFlagPublic)}, members...)
+	return n
+}
+
+// richFunctionType is DebugTypeFunction: the result and parameter types
+// (the receiver first), void as the OpTypeVoid id.
+func (e *emitter) richFunctionType(fnType builder.ID, f *sema.Func, wrapper bool) *dnode {
+	if n, ok := e.rich.types[fnType]; ok {
+		return n
+	}
+	ops := []dop{litOp(dbgFlagPublic)}
+	var visit []*dnode
+	if wrapper || f.Result == nil || f.Result.IsVoid() {
+		ops = append(ops, idOp(e.b.TypeVoid()))
+	} else {
+		rt := e.richType(f.Result)
+		ops, visit = append(ops, nodeOp(rt)), append(visit, rt)
+	}
+	if !wrapper {
+		if f.Recv != nil && !f.Static {
+			t := e.richType(f.Recv)
+			ops, visit = append(ops, nodeOp(t)), append(visit, t)
+		}
+		for _, p := range f.Params {
+			t := e.richType(p.Type())
+			ops, visit = append(ops, nodeOp(t)), append(visit, t)
+		}
+	}
+	n := e.dnode(spv.OpenCLDebugInfo100DebugTypeFunction, ops, visit...)
+	e.rich.types[fnType] = n
+	return n
+}
+
+// richResolve lowers the types the nodes need, before the module's
+// globals are ordered (the constants the types use are ordered with the
+// others).
+func (e *emitter) richResolve() {
+	if e.rich == nil {
+		return
+	}
+	for i := 0; i < len(e.rich.nodes); i++ {
+		if n := e.rich.nodes[i]; n.typeOf != nil {
+			n.setType(n.typeOf())
+			n.typeOf = nil
+		}
+	}
+	e.b.TypeVoid()
+}
+
+// richEmit writes the nodes in DXC's order after the module's globals,
+// then the scopes and declarations in the functions.
+func (e *emitter) richEmit() {
+	r := e.rich
+	if r == nil {
+		return
+	}
+	// Roots: nodes no other node visits.
+	used := map[*dnode]bool{}
+	for _, n := range r.nodes {
+		for _, v := range n.visit {
+			used[v] = true
+		}
+	}
+	var stack []*dnode
+	for _, n := range r.nodes {
+		if !used[n] {
+			stack = append(stack, n)
+		}
+	}
+	visited := map[*dnode]bool{}
+	var order []*dnode
+	for len(stack) > 0 {
+		n := stack[len(stack)-1]
+		visited[n] = true
+		pushed := false
+		for _, v := range n.visit {
+			if v != nil && !visited[v] {
+				stack = append(stack, v)
+				pushed = true
+				break
+			}
+		}
+		if !pushed {
+			stack = stack[:len(stack)-1]
+			order = append(order, n)
+		}
+	}
+	void := e.b.TypeVoid()
+	for _, n := range order {
+		e.b.M.Globals = append(e.b.M.Globals, e.richInst(n, void, n.id))
+	}
+	e.richPlaceScopes(void)
+}
+
+// richInst encodes a node as OpExtInst; its strings become OpStrings in
+// operand order, as DXC makes them.
+func (e *emitter) richInst(n *dnode, void, id builder.ID) *builder.Inst {
+	ops := []builder.Operand{builder.Ref(e.rich.set), builder.Lit(n.inst)}
+	info := spv.ExtInstSetByName(openCLDebugInfo).Inst(n.inst)
+	for i, o := range n.ops {
+		switch {
+		case o.node != nil:
+			ops = append(ops, builder.Ref(o.node.id))
+		case o.str != nil:
+			ops = append(ops, builder.Ref(e.b.DebugString(*o.str)))
+		case o.id != 0:
+			ops = append(ops, builder.Ref(o.id))
+		default:
+			// a literal of the grammar's kind (an enumerant or flags)
+			k := info.Operands[min(i, len(info.Operands)-1)].Kind
+			ops = append(ops, builder.Operand{Kind: k, Word: o.lit})
+		}
+	}
+	if id == 0 {
+		id = e.b.NewID()
+	}
+	return &builder.Inst{Op: spv.OpExtInst, Type: void, Result: id, Operands: ops}
+}
+
+// richPlaceScopes writes each function's DebugScope and parameter
+// declarations and each block's DebugScope. Under -fcgl they go where DXC
+// writes them (after OpFunction and OpLabel, which spirv-val refuses);
+// otherwise inside the blocks, after the variables.
+func (e *emitter) richPlaceScopes(void builder.ID) {
+	r := e.rich
+	scope := func(n *dnode) *builder.Inst {
+		in := e.richInst(&dnode{inst: spv.OpenCLDebugInfo100DebugScope, ops: []dop{nodeOp(n)}}, void, 0)
+		r.inline[in] = true
+		return in
+	}
+	for _, f := range e.b.M.Functions {
+		fn := r.fnScope[f.Def.Result]
+		var pro []*builder.Inst
+		if fn != nil {
+			pro = append(pro, scope(fn))
+			for _, d := range r.fnDecls[f.Def.Result] {
+				pro = append(pro, e.richInst(d, void, 0))
+			}
+		}
+		for i, b := range f.Blocks {
+			var head []*builder.Inst
+			if s := r.blocks[b.Label]; s != nil {
+				head = append(head, scope(s))
+			}
+			if e.opts.CodeGenOnly {
+				if i == 0 {
+					f.Prologue = pro
+				}
+				if len(head) > 0 && len(b.Insts) > 0 && b.Insts[0].Op == spv.OpVariable {
+					// before the variables, as DXC: the variable carries it
+					b.Insts[0].Line = head[0]
+					continue
+				}
+				b.Insts = append(head, b.Insts...)
+				continue
+			}
+			at := 0
+			for at < len(b.Insts) && b.Insts[at].Op == spv.OpVariable {
+				at++
+			}
+			if i == 0 {
+				head = append(pro, head...)
+			}
+			b.Insts = append(b.Insts[:at:at], append(head, b.Insts[at:]...)...)
+		}
+	}
+}
