@@ -75,6 +75,7 @@ type richState struct {
 	scopes  []*dnode // lexical scopes, innermost last
 	types   map[builder.ID]*dnode
 	expr    *dnode // the empty DebugExpression, made on first use
+	none    *dnode // DebugInfoNone, made on first use
 	blocks  map[builder.ID]*dnode
 	fnScope map[builder.ID]*dnode      // each function's DebugFunction
 	fnDecls map[builder.ID][]*dnode    // each function's parameter DebugDeclares
@@ -282,6 +283,9 @@ func (e *emitter) richNoteBlock() {
 // -enable-16bit-types); structs keep their fields' names and positions.
 func (e *emitter) richType(t *types.Type) *dnode {
 	c := concreteType(t).Canonical()
+	if c.IsObject() || containsObject(c) {
+		return e.richNone()
+	}
 	id := e.typeIn(c, layout.Void)
 	if n, ok := e.rich.types[id]; ok {
 		return n
@@ -333,7 +337,7 @@ func (e *emitter) richSPIRVType(id builder.ID) *dnode {
 	}
 	switch {
 	case def == nil:
-		e.errorf(e.pos, "debug information for this type is not supported yet by the SPIR-V backend")
+		n = e.richNone()
 	case def.Op == spv.OpTypeBool:
 		n = basic("bool", 32, dbgEncBoolean)
 	case def.Op == spv.OpTypeInt:
@@ -365,10 +369,19 @@ func (e *emitter) richSPIRVType(id builder.ID) *dnode {
 		elem := e.richSPIRVType(vec.Operands[0].ID())
 		n = e.richArray(elem, []uint32{vec.Operands[1].Word, def.Operands[1].Word})
 	default:
-		e.errorf(e.pos, "-fspv-debug=rich for %s is not supported yet by the SPIR-V backend", def.Op)
+		// resources and other opaque types: not described yet
+		n = e.richNone()
 	}
 	e.rich.types[id] = n
 	return n
+}
+
+// richNone is DebugInfoNone, made once.
+func (e *emitter) richNone() *dnode {
+	if e.rich.none == nil {
+		e.rich.none = e.dnode(spv.OpenCLDebugInfo100DebugInfoNone, nil)
+	}
+	return e.rich.none
 }
 
 // richStruct is DebugTypeComposite and its members (which refer to it:
