@@ -120,6 +120,13 @@ func (c *checker) call(e *ast.CallExpr) operand {
 		return operand{typ: m.Result, lvalue: lvalue}
 	}
 	if fun.tmpl != nil {
+		var tmpls []*Template
+		for t := fun.tmpl; t != nil; t = t.next {
+			tmpls = append(tmpls, t)
+		}
+		if funcs := c.callTemplates(tmpls, fun.tmplArgs, args, e.Pos()); len(funcs) > 0 {
+			return c.callUser(e, name, funcs, args)
+		}
 		return c.callTemplate(fun, args)
 	}
 	if r, ok := c.userOperator(fun.typ, "operator()"); ok {

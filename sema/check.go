@@ -93,6 +93,10 @@ type Info struct {
 	Globals []*Var
 	// Entry is the entry function, when found.
 	Entry *Func
+	// Instances are the struct and variable declarations that template
+	// instantiation checked (copies, with node IDs of their own), in
+	// order: codegen declares their statics after the file's globals.
+	Instances []ast.Decl
 }
 
 // Conversion is an implicit conversion recorded for an expression.

@@ -408,37 +408,6 @@ func (c *checker) enumDecl(d *ast.EnumDecl) {
 	}
 }
 
-// templateDecl records a template's name; its body is not checked (the
-// checker does not instantiate templates yet), so uses stay silent.
-func (c *checker) templateDecl(d *ast.TemplateDecl) {
-	var name *ast.Ident
-	switch inner := d.Decl.(type) {
-	case *ast.FuncDecl:
-		name = inner.Name
-		if len(d.Params) == 0 || len(inner.Qualifier) > 0 {
-			return // a specialisation of a declared template
-		}
-	case *ast.StructDecl:
-		name = inner.Name
-		if len(d.Params) == 0 || len(inner.TemplateArgs) > 0 {
-			return
-		}
-	case *ast.TypedefDecl:
-		name = inner.Name
-	case *ast.VarDecl:
-		name = inner.Name
-	}
-	if name == nil {
-		return
-	}
-	t := &Template{name: name.Name, pos: name.Pos(), Decl: d}
-	if fd, ok := d.Decl.(*ast.FuncDecl); ok {
-		c.templateSignature(t, d, fd)
-	}
-	c.setDef(d, t)
-	c.scope.set(t)
-}
-
 // templateSignature types a function template's parameters and result with
 // its type parameters in scope. Diagnostics are dropped: a dependent type
 // (vector<T, N>) is not an error, it just leaves the signature untyped.

@@ -185,6 +185,9 @@ func (c *checker) name(e *ast.NameExpr) operand {
 	}
 	c.setUse(e, o)
 	if tmpl, ok := o.(*Template); ok {
+		if tmpl.kind == tmplVar && e.HasArgs {
+			return c.varTemplate(e, tmpl)
+		}
 		return operand{typ: types.InvalidType(), tmpl: tmpl, tmplArgs: e.Args, dependent: true}
 	}
 	if e.HasArgs {
@@ -731,6 +734,8 @@ func (c *checker) member(e *ast.MemberExpr) operand {
 					return operand{typ: types.InvalidType(), funcs: o.Funcs, recv: t}
 				case *Var:
 					return operand{typ: o.typ, val: o.Value, lvalue: !o.Const}
+				case *Template:
+					return operand{typ: types.InvalidType(), tmpl: o, tmplArgs: e.Args, recv: t, dependent: true}
 				}
 				return invalidOperand()
 			}

@@ -148,10 +148,8 @@ func (b *Buffer) Name() string      { return b.name }
 func (b *Buffer) Type() *types.Type { return nil }
 func (b *Buffer) Pos() diag.Pos     { return b.pos }
 
-// Template is a function or struct template. The checker does not
-// instantiate bodies; a call of a function template gets its result type
-// by binding the type parameters to the arguments' types (or to explicit
-// template arguments), and is otherwise typed leniently.
+// Template is a function, struct, variable or alias template. Uses
+// instantiate it (template.go); each argument list is checked once.
 type Template struct {
 	name string
 	pos  diag.Pos
@@ -163,6 +161,19 @@ type Template struct {
 	// TypeParams; nil when it could not be typed.
 	Params []*types.Type
 	Result *types.Type
+
+	kind  templateKind
+	scope *Scope      // where it was declared
+	recv  *types.Type // the struct of a member function template
+	// next is the previous function template of the same name in the
+	// same scope (overloaded templates).
+	next *Template
+	// specs are its explicit and partial specializations; members the
+	// out-of-line definitions of a struct template's members.
+	specs, members []*ast.TemplateDecl
+	insts          map[string]*instance
+	list           []*instance // insts in creation order
+	tt             *types.Template
 }
 
 func (t *Template) Name() string      { return t.name }

@@ -106,9 +106,20 @@ func (c *checker) qualifierScope(global bool, quals []*ast.ScopeName) *Scope {
 			s = o.Scope
 		case *TypeName:
 			if o.Scope == nil {
+				o.Scope = c.structScopes[o.typ.Canonical()] // a type parameter bound to a struct
+			}
+			if o.Scope == nil {
 				return nil
 			}
 			s = o.Scope
+		case *Template:
+			if !q.HasArgs {
+				return nil
+			}
+			s = c.structScope(c.typeTemplate(o, q.Args, q.Pos()))
+			if s == nil {
+				return nil
+			}
 		default:
 			return nil
 		}
@@ -125,6 +136,9 @@ func (c *checker) typeFromObject(te *ast.TypeExpr, o Object) *types.Type {
 		}
 		return o.typ
 	case *Template:
+		if te.HasArgs {
+			return c.typeTemplate(o, te.Args, te.Pos())
+		}
 		return types.InvalidType()
 	}
 	// A variable shadowing a built-in type name is not a type; let the

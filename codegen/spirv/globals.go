@@ -20,6 +20,7 @@ import (
 // resources. Resource bindings are assigned at the end (finishBindings).
 func (e *emitter) declareGlobals() {
 	e.globalDecls(e.file.Decls)
+	e.instanceGlobals() // templates.go
 }
 
 func (e *emitter) globalDecls(decls []ast.Decl) {
