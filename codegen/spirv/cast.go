@@ -26,9 +26,15 @@ func (e *emitter) cast(x *ast.CastExpr) value {
 			return rv(e.b.ConstNull(e.typeID(ct)), t)
 		}
 	}
+	if isBufferPointer(t) {
+		return rv(e.bufferPointerConstruct(x, t, x.X), t)
+	}
 	v := e.expr(x.X)
 	if types.Identical(v.typ, t) {
 		return v // (T)x of a T stays what x is, an lvalue included
+	}
+	if isBufferPointer(v.typ) {
+		return rv(e.bufferPointerToInt(x, e.load(v), t), t)
 	}
 	if b, ok := e.toBase(v, t); ok {
 		return b

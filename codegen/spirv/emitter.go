@@ -221,6 +221,9 @@ type emitter struct {
 	entryName        string                // the entry point being emitted
 	inROV            bool                  // inside an interlocked access
 	flags            instFlags             // relaxed and precise seeds (flags.go)
+	// bpLowering are the vk::BufferPointer types being lowered
+	// (bufferpointer.go).
+	bpLowering map[*types.Type]bool
 	// flattened are the element variables of resource arrays split by
 	// -fspv-flatten-resource-arrays, by the placeholder id the array's
 	// variable record carries (flatten.go).
@@ -342,6 +345,7 @@ func (e *emitter) module() {
 	if !e.opts.CodeGenOnly {
 		e.removeUnusedGlobals()
 	}
+	e.decoratePointerVariables() // bufferpointer.go
 	if err := e.b.Err(); err != nil {
 		e.errorf(e.file.Pos(), "internal compiler error: %v", err)
 	}

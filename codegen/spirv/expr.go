@@ -44,6 +44,9 @@ type value struct {
 	pos diag.Pos
 	// agg is set for a struct holding resources (legalize.go).
 	agg *aggregate
+	// bpAlign is the alignment of a vk::BufferPointer's pointee reached
+	// by Get() (bufferpointer.go).
+	bpAlign uint32
 }
 
 func rv(id builder.ID, t *types.Type) value { return value{id: id, typ: t} }
@@ -134,7 +137,12 @@ func (e *emitter) load(v value) builder.ID {
 			lt = pt
 		}
 	}
-	id := e.fb.Load(lt, p)
+	var id builder.ID
+	if v.sc == spv.StorageClassPhysicalStorageBuffer {
+		id = e.fb.Emit(spv.OpLoad, lt, builder.Ref(p), e.physicalAlign(v, v.typ, true))
+	} else {
+		id = e.fb.Load(lt, p)
+	}
 	e.markRelaxed(id, v.typ)
 	if v.rule != layout.Void {
 		id = e.relayout(id, v.typ, v.rule, layout.Void)
@@ -193,6 +201,10 @@ func (e *emitter) store(v value, val builder.ID) {
 	}
 	if v.rule != layout.Void {
 		val = e.relayout(val, v.typ, layout.Void, v.rule)
+	}
+	if v.sc == spv.StorageClassPhysicalStorageBuffer {
+		e.fb.Emit(spv.OpStore, 0, builder.Ref(e.addr(v)), builder.Ref(val), e.physicalAlign(v, v.typ, false))
+		return
 	}
 	e.fb.Store(e.addr(v), val)
 }
@@ -342,6 +354,9 @@ func (e *emitter) expr1(x ast.Expr) value {
 		return e.cast(x)
 	case *ast.ConstructExpr:
 		t := e.typeOf(x)
+		if isBufferPointer(t) && len(x.Args) == 1 {
+			return rv(e.bufferPointerConstruct(x, t, x.Args[0]), t)
+		}
 		if k, ok := e.constant(x, concreteType(t)); ok {
 			return rv(k, t)
 		}

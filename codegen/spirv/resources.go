@@ -41,6 +41,10 @@ func (e *emitter) resourceType(t *types.Type) (builder.ID, error) {
 		// a stream parameter is a placeholder of its element type: its
 		// output variables are written by Append (gs.go)
 		return e.typeID(t.Canonical().Elem()), nil
+	case types.ClassVk:
+		if o == types.VkBufferPointer {
+			return e.bufferPointerType(t) // bufferpointer.go
+		}
 	case types.ClassAccelStruct:
 		id := e.b.TypeAccelerationStructure()
 		e.b.Name(id, "accelerationStructureNV")
@@ -358,6 +362,9 @@ func (e *emitter) method(x *ast.CallExpr, m *intrinsics.Match) value {
 	t := m.Result
 	if t == nil {
 		t = types.VoidType()
+	}
+	if o == types.VkBufferPointer && name == "Get" {
+		return e.bufferPointerGet(recv) // bufferpointer.go
 	}
 	switch o.Class() {
 	case types.ClassSubpass:

@@ -160,7 +160,7 @@ func (e *emitter) localVar(d *ast.VarDecl) {
 		e.staticLocal(d, v)
 		return
 	}
-	if t.IsObject() || isResourceArray(t) {
+	if (t.IsObject() && !isBufferPointer(t)) || isResourceArray(t) {
 		e.localResource(d, v) // aliases.go
 		return
 	}
@@ -180,6 +180,7 @@ func (e *emitter) localVar(d *ast.VarDecl) {
 	} else {
 		ptr = e.fb.Variable(e.ptrType(spv.StorageClassFunction, t, layout.Void), v.Name(), 0)
 		e.markVar(ptr, v)
+		e.pointerVariable(ptr, t, d.Attrs) // bufferpointer.go
 		e.vars[v] = &variable{ptr: ptr, sc: spv.StorageClassFunction, typ: t, member: -1}
 	}
 	if d.Init != nil {

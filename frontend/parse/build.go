@@ -541,6 +541,10 @@ func (b *builder) function(decl p.IDeclarationContext, ctx p.IFunctionDeclarator
 		for _, pc := range pl.AllParam() {
 			n.Params = append(n.Params, b.param(pc))
 		}
+		// f(void) declares no parameters, as in C
+		if len(n.Params) == 1 && isVoidParam(n.Params[0]) {
+			n.Params = nil
+		}
 	}
 	n.ResultDims = b.arrayDims(ctx.AllArrayDim())
 	n.Const = ctx.KW_CONST() != nil
@@ -551,6 +555,13 @@ func (b *builder) function(decl p.IDeclarationContext, ctx p.IFunctionDeclarator
 		n.Body = b.block(tail.Block())
 	}
 	return n
+}
+
+// isVoidParam reports an unnamed, plain `void` parameter.
+func isVoidParam(p *ast.Param) bool {
+	t := p.Type
+	return p.Name == nil && t != nil && t.Name == "void" && !t.Global && len(t.Qualifier) == 0 &&
+		!t.HasArgs && len(t.Mods) == 0 && len(p.Mods) == 0 && len(p.Dims) == 0 && len(p.Semantics) == 0 && p.Default == nil
 }
 
 // declName returns a declared name with its qualifier and explicit
