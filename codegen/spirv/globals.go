@@ -688,7 +688,8 @@ func containsObject(t *types.Type) bool {
 	c := t.Canonical()
 	switch {
 	case c.IsObject():
-		return true
+		// a vk::BufferPointer is data: a 64-bit address
+		return c.Object() != types.VkBufferPointer
 	case c.IsArray():
 		return containsObject(c.Elem())
 	case c.IsStruct():
