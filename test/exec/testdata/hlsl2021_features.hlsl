@@ -19,7 +19,6 @@ RWStructuredBuffer<Packed> Rw : register(u2);
 //: case function_templates
 //: flags -T cs_6_0 -E templ -HV 2021
 //: expect Out = u32 6 f32 2.5 u32 0xfffffffe
-//: xfail hlsl2spirv: function template bodies are not instantiated yet (sema types calls of them, codegen has no body to emit)
 [numthreads(1, 1, 1)]
 void templ() {
   Out[0] = twice(3u);
