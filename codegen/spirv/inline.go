@@ -46,6 +46,30 @@ func mustInline(f *sema.Func) bool {
 	return f.Result != nil && (f.Result.Canonical().IsObject() || isResourceArray(f.Result) || isAggregate(f.Result))
 }
 
+// handleTypesDiffer reports whether a texture or sampler named as an
+// argument has another SPIR-V type than its parameter — an image declared
+// with [[vk::image_format]] or as a combined image sampler. Such a call
+// cannot pass the pointer, so it is inlined, as DXC's legalization does.
+// Only plain names are looked at: evaluating them emits nothing.
+func (e *emitter) handleTypesDiffer(f *sema.Func, argExprs []ast.Expr) bool {
+	for i, p := range f.Params {
+		if i >= len(argExprs) || !isHandle(p.Type()) {
+			continue
+		}
+		if _, ok := unparen(argExprs[i]).(*ast.NameExpr); !ok {
+			continue
+		}
+		v := e.expr(argExprs[i])
+		if !v.ptr || v.sc != spv.StorageClassUniformConstant {
+			continue
+		}
+		if e.b.TypeOf(e.addr(v)) != e.ptrType(spv.StorageClassUniformConstant, p.Type(), layout.Void) {
+			return true
+		}
+	}
+	return false
+}
+
 // inlineCall emits the body of f in place of a call.
 func (e *emitter) inlineCall(f, proto *sema.Func, recv func() value, argExprs []ast.Expr, x ast.Expr) value {
 	if f.Decl == nil || f.Decl.Body == nil {
