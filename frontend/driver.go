@@ -209,7 +209,7 @@ func (o *Options) codegenOptions(p Profile) spirv.Options {
 		BindGlobals: o.BindGlobals, Reflect: o.Reflect, UnknownImageFormat: o.UnknownImageFormat,
 		DefaultSpace: o.DefaultSpace, AutoShiftBindings: o.AutoShiftBindings,
 		NonZeroBaseInstance: o.NonZeroBaseInstance, NonZeroBaseVertex: o.NonZeroBaseVertex,
-		ResourceHeap: o.ResourceHeap, SamplerHeap: o.SamplerHeap,
+		ResourceHeap: o.ResourceHeap, SamplerHeap: o.SamplerHeap, CounterHeap: o.CounterHeap,
 		IEEEStrict: o.IEEEStrict, Denorm: o.Denorm, FiniteMathOnly: o.FiniteMathOnly,
 		PreserveInterface: o.PreserveInterface, MaximalReconvergence: o.MaximalReconvergence,
 		LegacyBufferMatrixOrder: o.LegacyBufferMatrixOrder, FlattenResourceArrays: o.FlattenResourceArrays,

@@ -62,7 +62,9 @@ type Options struct {
 	// -fvk-support-nonzero-base-instance, -fvk-support-nonzero-base-vertex
 	NonZeroBaseInstance, NonZeroBaseVertex bool
 	// -fvk-bind-resource-heap, -fvk-bind-sampler-heap: binding, set.
-	ResourceHeap, SamplerHeap *[2]int
+	// CounterHeap is -fvk-bind-counter-heap: binding, set of the counters
+	// of the structured buffers taken from ResourceDescriptorHeap.
+	ResourceHeap, SamplerHeap, CounterHeap *[2]int
 	UnknownImageFormat        bool // -fspv-use-unknown-image-format
 
 	IEEEStrict           bool   // -Gis: no contraction, signed zeros/Inf/NaN preserved

@@ -90,7 +90,7 @@ var argSpecs = []argSpec{
 	{name: "vkbr", kind: kMulti, nargs: 4, supported: true, help: "alias of -fvk-bind-register"},
 	{name: "fvk-bind-resource-heap", kind: kMulti, nargs: 2, supported: true, help: "N M: bind ResourceDescriptorHeap at binding N of set M"},
 	{name: "fvk-bind-sampler-heap", kind: kMulti, nargs: 2, supported: true, help: "N M: bind SamplerDescriptorHeap at binding N of set M"},
-	{name: "fvk-bind-counter-heap", kind: kMulti, nargs: 2},
+	{name: "fvk-bind-counter-heap", kind: kMulti, nargs: 2, supported: true, help: "N M: bind the counters of ResourceDescriptorHeap buffers at binding N of set M"},
 	{name: "fvk-support-nonzero-base-instance", kind: kFlag, supported: true, help: "SV_InstanceID counts from the draw's first instance (InstanceIndex - BaseInstance)"},
 	{name: "fvk-support-nonzero-base-vertex", kind: kFlag, supported: true, help: "SV_VertexID counts from the draw's first vertex (VertexIndex - BaseVertex)"},
 	{name: "fvk-use-gl-layout", kind: kFlag, supported: true, help: "strict std140/std430 layout for buffers"},
@@ -246,13 +246,13 @@ func normalizeArgs(args []string) (flags, inputs, unsupported []string, err erro
 				break
 			}
 			if i+1 >= len(args) {
-				return nil, nil, nil, fmt.Errorf("argument to '%s' is missing (expected 1 value)", a)
+				return nil, nil, nil, fmt.Errorf("Argument to '%s' is missing.", a)
 			}
 			i++
 			flags = append(flags, name+"="+args[i])
 		case kMulti:
 			if i+spec.nargs >= len(args) {
-				return nil, nil, nil, fmt.Errorf("argument to '%s' is missing (expected %d values)", a, spec.nargs)
+				return nil, nil, nil, fmt.Errorf("Argument to '%s' is missing.", a)
 			}
 			flags = append(flags, name+"="+strings.Join(args[i+1:i+1+spec.nargs], ","))
 			i += spec.nargs

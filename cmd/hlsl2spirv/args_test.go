@@ -45,7 +45,7 @@ func TestNormalizeArgsErrors(t *testing.T) {
 		want string
 	}{
 		{[]string{"-bogus"}, "unknown argument: '-bogus'"},
-		{[]string{"-T"}, "argument to '-T' is missing"},
+		{[]string{"-T"}, "Argument to '-T' is missing."},
 	}
 	for _, tt := range tests {
 		_, _, _, err := normalizeArgs(tt.args)

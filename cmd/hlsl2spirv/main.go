@@ -48,6 +48,7 @@ type cli struct {
 	bindGlobals        string
 	resourceHeap       string
 	samplerHeap        string
+	counterHeap        string
 	noFiniteMath, wall bool
 	warnings           []string // -W<group>: accepted, the groups are on by default
 }
@@ -118,6 +119,7 @@ func parseCommandLine(args []string) (*cli, error) {
 	fs.StringVar(&c.bindGlobals, "fvk-bind-globals", "", "")
 	fs.StringVar(&c.resourceHeap, "fvk-bind-resource-heap", "", "")
 	fs.StringVar(&c.samplerHeap, "fvk-bind-sampler-heap", "", "")
+	fs.StringVar(&c.counterHeap, "fvk-bind-counter-heap", "", "")
 	fs.BoolVar(&o.IEEEStrict, "Gis", false, "")
 	fs.BoolVar(&o.FlattenResourceArrays, "fspv-flatten-resource-arrays", false, "")
 	fs.BoolVar(&o.LegacyBufferMatrixOrder, "fspv-use-legacy-buffer-matrix-order", false, "")
@@ -268,15 +270,26 @@ func (c *cli) bindingOptions(o *frontend.Options) error {
 	}
 	for _, class := range []string{"b", "t", "s", "u"} {
 		opt := "-fvk-" + class + "-shift"
+		// DXC's messages
+		shiftNum := func(s string) (int, error) {
+			n, err := strconv.Atoi(s)
+			if err != nil {
+				return 0, fmt.Errorf("invalid %s argument: %s", opt, s)
+			}
+			if n < 0 {
+				return 0, fmt.Errorf("negative %s argument: %s", opt, s)
+			}
+			return n, nil
+		}
 		for _, v := range *c.shifts[class] {
 			parts := strings.Split(v, ",")
-			n, err := num(opt, parts[0])
+			n, err := shiftNum(parts[0])
 			if err != nil {
 				return err
 			}
 			space := -1
 			if parts[1] != "all" {
-				if space, err = num(opt, parts[1]); err != nil {
+				if space, err = shiftNum(parts[1]); err != nil {
 					return err
 				}
 			}
@@ -309,32 +322,33 @@ func (c *cli) bindingOptions(o *frontend.Options) error {
 	for _, h := range []struct {
 		opt, v string
 		dst    **[2]int
-	}{{"-fvk-bind-resource-heap", c.resourceHeap, &o.ResourceHeap}, {"-fvk-bind-sampler-heap", c.samplerHeap, &o.SamplerHeap}} {
+	}{{"-fvk-bind-resource-heap", c.resourceHeap, &o.ResourceHeap}, {"-fvk-bind-sampler-heap", c.samplerHeap, &o.SamplerHeap},
+		{"-fvk-bind-counter-heap", c.counterHeap, &o.CounterHeap}, {"-fvk-bind-globals", c.bindGlobals, &o.BindGlobals}} {
 		if h.v == "" {
 			continue
 		}
-		parts := strings.Split(h.v, ",")
-		b, err := num(h.opt, parts[0])
-		if err != nil {
-			return err
+		var bs [2]int
+		for i, p := range strings.Split(h.v, ",") {
+			n, err := fixedBindingNumber(h.opt, p)
+			if err != nil {
+				return err
+			}
+			bs[i] = n
 		}
-		s, err := num(h.opt, parts[1])
-		if err != nil {
-			return err
-		}
-		*h.dst = &[2]int{b, s}
-	}
-	if c.bindGlobals != "" {
-		parts := strings.Split(c.bindGlobals, ",")
-		b, err := num("-fvk-bind-globals", parts[0])
-		if err != nil {
-			return err
-		}
-		s, err := num("-fvk-bind-globals", parts[1])
-		if err != nil {
-			return err
-		}
-		o.BindGlobals = &[2]int{b, s}
+		*h.dst = &bs
 	}
 	return nil
+}
+
+// fixedBindingNumber parses one number of an option that fixes a binding
+// (-fvk-bind-resource-heap N M ...), with DXC's messages.
+func fixedBindingNumber(opt, s string) (int, error) {
+	n, err := strconv.Atoi(s)
+	if err != nil {
+		return 0, fmt.Errorf("invalid %s argument: '%s'", opt, s)
+	}
+	if n < 0 {
+		return 0, fmt.Errorf("expected positive integer for %s, got: %s", opt, s)
+	}
+	return n, nil
 }

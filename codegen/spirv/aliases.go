@@ -67,6 +67,9 @@ func (e *emitter) localResource(d *ast.VarDecl, v *sema.Var) {
 	if !ok {
 		init = e.expr(d.Init)
 	}
+	if ok && len(init.idx) == 1 {
+		defer func() { e.heapElems[e.vars[v].ptr] = heapElem{init.id, init.idx[0]} }()
+	}
 	if !init.ptr || init.swz != nil || init.texel != nil {
 		e.unsupported(d.Init, "initializing a local resource variable from this expression")
 	}

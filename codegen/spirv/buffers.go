@@ -58,6 +58,11 @@ func (e *emitter) structuredMethod(x *ast.CallExpr, m *intrinsics.Match, recv va
 // counterOp increments (returning the old value) or decrements (returning
 // the new value) a structured buffer's counter, an int.
 func (e *emitter) counterOp(x *ast.CallExpr, recv value, inc bool) builder.ID {
+	if he, ok := e.heapElems[recv.id]; ok {
+		// a buffer from the resource heap: its counter is the same element
+		// of the heap's counters (heap.go)
+		recv.id, recv.idx = he.arr, append([]builder.ID{he.index}, recv.idx...)
+	}
 	ptr := e.counterVar(x, recv)
 	intT := e.typeID(types.ScalarType(types.Int))
 	// the buffer's array indexes select its counter, member 0 the count
@@ -81,6 +86,9 @@ func (e *emitter) counterOp(x *ast.CallExpr, recv value, inc bool) builder.ID {
 func (e *emitter) counterVar(x *ast.CallExpr, recv value) builder.ID {
 	if id, ok := e.counters[recv.id]; ok {
 		return id
+	}
+	if first, ok := e.heapFirst["ResourceDescriptorHeap"]; ok && e.isHeapArray(recv.id, first) {
+		return e.heapCounter(recv.id) // heap.go
 	}
 	if recv.sc == spv.StorageClassFunction {
 		e.unsupported(x, "the counter of a structured buffer held in a local variable")

@@ -81,7 +81,9 @@ type Options struct {
 	NonZeroBaseInstance, NonZeroBaseVertex bool
 	// ResourceHeap and SamplerHeap are -fvk-bind-resource-heap and
 	// -fvk-bind-sampler-heap: binding, set of the descriptor heaps.
-	ResourceHeap, SamplerHeap *[2]int
+	// CounterHeap is -fvk-bind-counter-heap, for the counters of the
+	// structured buffers taken from ResourceDescriptorHeap.
+	ResourceHeap, SamplerHeap, CounterHeap *[2]int
 	// IEEEStrict is -Gis: no contraction of any arithmetic, and signed
 	// zeros, infinities and NaNs preserved.
 	IEEEStrict bool
@@ -218,6 +220,7 @@ type emitter struct {
 	library          bool                  // -T lib_*: several entry points (library.go)
 	heapArrays       map[string]builder.ID // descriptor heap arrays by heap and type (heap.go)
 	heapFirst        map[string]builder.ID // each heap's first array, whose binding the others share
+	heapElems        map[builder.ID]heapElem // a local alias's access chain into a heap array: which array, which index
 	entryName        string                // the entry point being emitted
 	inROV            bool                  // inside an interlocked access
 	flags            instFlags             // relaxed and precise seeds (flags.go)
@@ -278,7 +281,7 @@ func newEmitter(fs *diag.FileSet, diags *diag.List, file *ast.File, info *sema.I
 		opts.HLSLVersion = 2021
 	}
 	e := &emitter{opts: opts, fs: fs, diags: diags, file: file, info: info,
-		funcs: map[*sema.Func]*function{}, vars: map[*sema.Var]*variable{}, staticInit: map[*sema.Var]bool{}, counters: map[builder.ID]builder.ID{}, aliases: map[*sema.Var]bool{}, pendingAlias: map[*sema.Var]builder.ID{}, streams: map[*sema.Var][]ioLeaf{}, builtinVars: map[builtinKey]builder.ID{}, rov: map[builder.ID]bool{}, combinedTextures: map[[2]int64]builder.ID{}, heapArrays: map[string]builder.ID{}, heapFirst: map[string]builder.ID{}}
+		funcs: map[*sema.Func]*function{}, vars: map[*sema.Var]*variable{}, staticInit: map[*sema.Var]bool{}, counters: map[builder.ID]builder.ID{}, aliases: map[*sema.Var]bool{}, pendingAlias: map[*sema.Var]builder.ID{}, streams: map[*sema.Var][]ioLeaf{}, builtinVars: map[builtinKey]builder.ID{}, rov: map[builder.ID]bool{}, combinedTextures: map[[2]int64]builder.ID{}, heapArrays: map[string]builder.ID{}, heapFirst: map[string]builder.ID{}, heapElems: map[builder.ID]heapElem{}}
 	e.b = builder.New(opts.Version)
 	e.b.M.Generator = builder.GeneratorDXC
 	e.calc = layout.NewCalculator(layout.Options{Enable16BitTypes: opts.Enable16BitTypes, DefaultRowMajor: opts.RowMajor})

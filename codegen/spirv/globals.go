@@ -405,6 +405,10 @@ type bindingReq struct {
 	// flatCount is the number of bindings the resource takes when
 	// resource arrays are flattened (setCount).
 	flatCount int
+	// heapOrder, for an implicitly bound descriptor heap array, orders
+	// it after every other resource: 1 resource heap, 2 sampler heap, 3
+	// heap counters.
+	heapOrder int
 	// members, for a global struct of resources (ptr 0), are its
 	// resource variables, bound at the struct's binding plus their
 	// offsets (legalize.go).
@@ -539,6 +543,12 @@ func (a *bindingAllocator) alias(ptr, of builder.ID) {
 	a.aliases = append(a.aliases, [2]builder.ID{ptr, of})
 }
 
+// addHeap records a descriptor heap array bound implicitly, after the
+// other resources, in order.
+func (a *bindingAllocator) addHeap(ptr builder.ID, order int) {
+	a.vars = append(a.vars, bindingReq{ptr: ptr, binding: -1, set: 0, heapOrder: order})
+}
+
 // addExplicit records a variable with a binding decided by an option.
 func (a *bindingAllocator) addExplicit(ptr builder.ID, binding, set int) {
 	a.vars = append(a.vars, bindingReq{ptr: ptr, binding: binding, set: set, explicit: true})
@@ -561,6 +571,12 @@ func (a *bindingAllocator) finish(ctx *builder.ModuleBuilder) {
 		}
 	}
 	used := map[[2]int]bool{}
+	// the heaps' bindings given by options are reserved even if unused
+	for _, h := range []*[2]int{a.opts.ResourceHeap, a.opts.SamplerHeap, a.opts.CounterHeap} {
+		if h != nil {
+			used[[2]int{h[1], h[0]}] = true
+		}
+	}
 	for _, r := range a.vars {
 		if r.explicit {
 			for k := range max(r.count, 1) {
@@ -591,11 +607,20 @@ func (a *bindingAllocator) finish(ctx *builder.ModuleBuilder) {
 			decorate(&a.vars[i])
 		}
 	}
+	implicit := make([]*bindingReq, 0, len(a.vars))
 	for i := range a.vars {
-		r := &a.vars[i]
-		if r.explicit {
-			continue
+		if r := &a.vars[i]; !r.explicit && r.heapOrder == 0 {
+			implicit = append(implicit, r)
 		}
+	}
+	for order := 1; order <= 3; order++ {
+		for i := range a.vars {
+			if r := &a.vars[i]; !r.explicit && r.heapOrder == order {
+				implicit = append(implicit, r)
+			}
+		}
+	}
+	for _, r := range implicit {
 		n := 0
 		if a.opts.AutoShiftBindings {
 			// implicit bindings start at their class's shift

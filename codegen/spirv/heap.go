@@ -1,6 +1,8 @@
 package spirv
 
 import (
+	"strings"
+
 	"github.com/hlsl2spirv/hlsl2spirv/builder"
 	"github.com/hlsl2spirv/hlsl2spirv/builder/spv"
 	"github.com/hlsl2spirv/hlsl2spirv/frontend/ast"
@@ -15,6 +17,19 @@ import (
 // one binding, as do the SamplerDescriptorHeap arrays. The binding is the
 // next free one unless -fvk-bind-resource-heap / -fvk-bind-sampler-heap
 // give it.
+//
+// The counters of RW/Append/Consume structured buffers taken from the
+// resource heap are a runtime array of counters per buffer type, named
+// counter.var.ResourceDescriptorHeap and indexed like the heap; they share
+// a third binding (-fvk-bind-counter-heap). Implicit heap bindings are
+// chosen after every other resource's: the first free ones of the set, for
+// the resource heap, the sampler heap and the counters, in that order.
+
+// heapElem is an element of a heap array: the array and the index.
+type heapElem struct{ arr, index builder.ID }
+
+// heapBindingOrder orders the implicit heap bindings.
+var heapBindingOrder = map[string]int{"ResourceDescriptorHeap": 1, "SamplerDescriptorHeap": 2, "counter.var.ResourceDescriptorHeap": 3}
 
 // heapIndex recognises ResourceDescriptorHeap[i] / SamplerDescriptorHeap[i]
 // and returns the lvalue of element i of the heap array for type t.
@@ -64,19 +79,52 @@ func (e *emitter) heapArray(heap string, t *types.Type) builder.ID {
 	id := e.b.GlobalVariable(e.b.TypePointer(sc, arr), sc, heap, 0)
 	e.heapArrays[key] = id
 	// every array of one heap shares the first one's binding
-	first, ok := e.heapFirst[heap]
-	switch {
-	case ok:
-		e.bindings.alias(id, first)
-	case heap == "ResourceDescriptorHeap" && e.opts.ResourceHeap != nil:
-		e.bindings.addExplicit(id, e.opts.ResourceHeap[0], e.opts.ResourceHeap[1])
-		e.heapFirst[heap] = id
-	case heap == "SamplerDescriptorHeap" && e.opts.SamplerHeap != nil:
-		e.bindings.addExplicit(id, e.opts.SamplerHeap[0], e.opts.SamplerHeap[1])
-		e.heapFirst[heap] = id
-	default:
-		e.bindings.add(id, nil, nil, 't')
-		e.heapFirst[heap] = id
+	e.bindHeapArray(heap, id)
+	if heap == "ResourceDescriptorHeap" && o.Class() == types.ClassStructuredBuffer && o.IsWritable() {
+		// made with the array, as DXC orders them; unused ones are removed
+		// with the other unused globals
+		e.heapCounter(id)
 	}
 	return id
+}
+
+// bindHeapArray binds a heap's array: the first one of each heap by option
+// or implicitly, the others at the first's binding.
+func (e *emitter) bindHeapArray(heap string, id builder.ID) {
+	if first, ok := e.heapFirst[heap]; ok {
+		e.bindings.alias(id, first)
+		return
+	}
+	e.heapFirst[heap] = id
+	fixed := map[string]*[2]int{"ResourceDescriptorHeap": e.opts.ResourceHeap, "SamplerDescriptorHeap": e.opts.SamplerHeap, "counter.var.ResourceDescriptorHeap": e.opts.CounterHeap}[heap]
+	if fixed != nil {
+		e.bindings.addExplicit(id, fixed[0], fixed[1])
+		return
+	}
+	e.bindings.addHeap(id, heapBindingOrder[heap])
+}
+
+// heapCounter returns the counters of the heap array arr (of structured
+// buffers), creating them on first use.
+func (e *emitter) heapCounter(arr builder.ID) builder.ID {
+	if id, ok := e.counters[arr]; ok {
+		return id
+	}
+	const name = "counter.var.ResourceDescriptorHeap"
+	sc, _, _ := e.b.Pointee(e.b.TypeOf(arr)) // the heap's storage class
+	t := e.b.TypeRuntimeArray(e.low.Counter(), 0)
+	id := e.b.GlobalVariable(e.b.TypePointer(sc, t), sc, name, 0)
+	e.counters[arr] = id
+	e.bindHeapArray(name, id)
+	return id
+}
+
+// isHeapArray reports whether id is one of the resource heap's arrays.
+func (e *emitter) isHeapArray(id, first builder.ID) bool {
+	for k, arr := range e.heapArrays {
+		if arr == id && strings.HasPrefix(k, "ResourceDescriptorHeap\x00") {
+			return true
+		}
+	}
+	return id == first
 }
