@@ -65,7 +65,7 @@ type Options struct {
 	// CounterHeap is -fvk-bind-counter-heap: binding, set of the counters
 	// of the structured buffers taken from ResourceDescriptorHeap.
 	ResourceHeap, SamplerHeap, CounterHeap *[2]int
-	UnknownImageFormat        bool // -fspv-use-unknown-image-format
+	UnknownImageFormat                     bool // -fspv-use-unknown-image-format
 
 	IEEEStrict           bool   // -Gis: no contraction, signed zeros/Inf/NaN preserved
 	Denorm               string // -denorm: "any" (default), "preserve" or "ftz"

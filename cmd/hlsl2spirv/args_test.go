@@ -60,7 +60,7 @@ func TestNormalizeArgsErrors(t *testing.T) {
 func TestUnsupportedOptionsRejectedWhenCompiling(t *testing.T) {
 	f := filepath.Join(t.TempDir(), "a.hlsl")
 	os.WriteFile(f, []byte("float4 main() : SV_Target { return 1; }\n"), 0o644)
-	for _, opt := range [][]string{{"-Zs"}, {"-fvk-bind-counter-heap", "1", "0"}, {"-Gfa"}} {
+	for _, opt := range [][]string{{"-Zs"}, {"-exports", "f"}, {"-Gfa"}} {
 		var stdout, stderr bytes.Buffer
 		args := append(append([]string{"-T", "ps_6_0"}, opt...), f)
 		if rc := run(args, &stdout, &stderr); rc == 0 || !strings.Contains(stderr.String(), "option '"+opt[0]+"' is not supported yet") {

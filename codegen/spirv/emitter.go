@@ -217,13 +217,13 @@ type emitter struct {
 	// combinedTextures are the variables of [[vk::combinedImageSampler]]
 	// textures, by binding, for their samplers.
 	combinedTextures map[[2]int64]builder.ID
-	library          bool                  // -T lib_*: several entry points (library.go)
-	heapArrays       map[string]builder.ID // descriptor heap arrays by heap and type (heap.go)
-	heapFirst        map[string]builder.ID // each heap's first array, whose binding the others share
+	library          bool                    // -T lib_*: several entry points (library.go)
+	heapArrays       map[string]builder.ID   // descriptor heap arrays by heap and type (heap.go)
+	heapFirst        map[string]builder.ID   // each heap's first array, whose binding the others share
 	heapElems        map[builder.ID]heapElem // a local alias's access chain into a heap array: which array, which index
-	entryName        string                // the entry point being emitted
-	inROV            bool                  // inside an interlocked access
-	flags            instFlags             // relaxed and precise seeds (flags.go)
+	entryName        string                  // the entry point being emitted
+	inROV            bool                    // inside an interlocked access
+	flags            instFlags               // relaxed and precise seeds (flags.go)
 	// bpLowering are the vk::BufferPointer types being lowered
 	// (bufferpointer.go).
 	bpLowering map[*types.Type]bool
