@@ -217,13 +217,20 @@ type emitter struct {
 	// combinedTextures are the variables of [[vk::combinedImageSampler]]
 	// textures, by binding, for their samplers.
 	combinedTextures map[[2]int64]builder.ID
-	library          bool                    // -T lib_*: several entry points (library.go)
-	heapArrays       map[string]builder.ID   // descriptor heap arrays by heap and type (heap.go)
-	heapFirst        map[string]builder.ID   // each heap's first array, whose binding the others share
-	heapElems        map[builder.ID]heapElem // a local alias's access chain into a heap array: which array, which index
-	entryName        string                  // the entry point being emitted
-	inROV            bool                    // inside an interlocked access
-	flags            instFlags               // relaxed and precise seeds (flags.go)
+	library          bool                  // -T lib_*: several entry points (library.go)
+	heapArrays       map[string]builder.ID // descriptor heap arrays by heap and type (heap.go)
+	heapFirst        map[string]builder.ID // each heap's first array, whose binding the others share
+	// perVertex: the pixel shader calls GetAttributeAtVertex, so its
+	// nointerpolation inputs are per-vertex arrays (pervertex.go);
+	// stageInputs are the entry parameters' input leaves, inputAliases
+	// the inlined parameters bound to them.
+	perVertex    bool
+	stageInputs  map[inputKey]ioLeaf
+	inputAliases map[*sema.Var]inputSource
+	heapElems    map[builder.ID]heapElem // a local alias's access chain into a heap array: which array, which index
+	entryName    string                  // the entry point being emitted
+	inROV        bool                    // inside an interlocked access
+	flags        instFlags               // relaxed and precise seeds (flags.go)
 	// bpLowering are the vk::BufferPointer types being lowered
 	// (bufferpointer.go).
 	bpLowering map[*types.Type]bool
@@ -281,7 +288,7 @@ func newEmitter(fs *diag.FileSet, diags *diag.List, file *ast.File, info *sema.I
 		opts.HLSLVersion = 2021
 	}
 	e := &emitter{opts: opts, fs: fs, diags: diags, file: file, info: info,
-		funcs: map[*sema.Func]*function{}, vars: map[*sema.Var]*variable{}, staticInit: map[*sema.Var]bool{}, counters: map[builder.ID]builder.ID{}, aliases: map[*sema.Var]bool{}, pendingAlias: map[*sema.Var]builder.ID{}, streams: map[*sema.Var][]ioLeaf{}, builtinVars: map[builtinKey]builder.ID{}, rov: map[builder.ID]bool{}, combinedTextures: map[[2]int64]builder.ID{}, heapArrays: map[string]builder.ID{}, heapFirst: map[string]builder.ID{}, heapElems: map[builder.ID]heapElem{}}
+		funcs: map[*sema.Func]*function{}, vars: map[*sema.Var]*variable{}, staticInit: map[*sema.Var]bool{}, counters: map[builder.ID]builder.ID{}, aliases: map[*sema.Var]bool{}, pendingAlias: map[*sema.Var]builder.ID{}, streams: map[*sema.Var][]ioLeaf{}, builtinVars: map[builtinKey]builder.ID{}, rov: map[builder.ID]bool{}, combinedTextures: map[[2]int64]builder.ID{}, heapArrays: map[string]builder.ID{}, heapFirst: map[string]builder.ID{}, heapElems: map[builder.ID]heapElem{}, stageInputs: map[inputKey]ioLeaf{}, inputAliases: map[*sema.Var]inputSource{}}
 	e.b = builder.New(opts.Version)
 	e.b.M.Generator = builder.GeneratorDXC
 	e.calc = layout.NewCalculator(layout.Options{Enable16BitTypes: opts.Enable16BitTypes, DefaultRowMajor: opts.RowMajor})

@@ -169,6 +169,9 @@ type stageVar struct {
 	location int    // -1: assigned at the end
 	slots    int
 	builtin  bool
+	// perVertex: decorated PerVertexKHR after its location, as DXC orders
+	// the decorations
+	perVertex bool
 }
 
 // ioLeaf is one leaf of an entry parameter or result: a value of type typ
@@ -181,7 +184,10 @@ type ioLeaf struct {
 	// uint, a built-in's own type).
 	varType *types.Type
 	arrayOf bool // the variable is an array of one (SampleMask)
-	invertY bool
+	// perVertex: a PerVertexKHR array of the three vertices' values
+	// (pervertex.go); the value read is the provoking vertex's.
+	perVertex bool
+	invertY   bool
 	// dxPositionW: -fvk-use-dx-position-w on a pixel shader's SV_Position
 	// input: w is 1/w, as in Direct3D.
 	dxPositionW bool
@@ -218,6 +224,7 @@ func (e *emitter) wrapper(entry *sema.Func) {
 	src := e.funcFor(entry)
 	src.name = "src." + entry.Name()
 	e.entryID = e.b.NewID()
+	e.perVertex = e.opts.Stage == "ps" && e.usesAttributeAtVertex() // pervertex.go
 
 	// Stage variables: parameters in order (in then out), then the result.
 	type paramIO = entryParamIO
@@ -324,6 +331,7 @@ func (e *emitter) wrapper(entry *sema.Func) {
 			e.ioArray = 0
 		case p.Mode == types.In || p.Mode == types.InOut:
 			pio.ins = inputLeaves(p.Type(), sem, nil, mods, attrs, true, nil)
+			e.recordInputs(p, pio.ins) // pervertex.go
 		}
 		params = append(params, pio)
 	}
@@ -531,6 +539,10 @@ func (e *emitter) stageLeaf(t *types.Type, sem string, path []uint32, mods []ast
 		vt = e.b.TypeArrayN(vt, uint32(e.ioArray), 0)
 		leaf.arrayN = e.ioArray
 	}
+	leaf.perVertex = in && e.perVertex && e.ioArray == 0 && hasModifier(mods, "nointerpolation") && !c.Scalar().IsBool()
+	if leaf.perVertex {
+		vt = e.b.TypeArrayN(vt, 3, 0)
+	}
 	id := e.b.GlobalVariable(e.b.TypePointer(sc, vt), sc, prefix+sem, 0)
 	e.markRelaxed(id, varType)
 	leaf.v, leaf.varType = id, varType
@@ -551,7 +563,13 @@ func (e *emitter) stageLeaf(t *types.Type, sem string, path []uint32, mods []ast
 			}
 		}
 	}
-	if in && e.opts.Stage == "ps" {
+	switch {
+	case leaf.perVertex:
+		// no interpolation decoration: each vertex's value is read as is
+		sv.perVertex = true
+		e.b.Capability(spv.CapabilityFragmentBarycentricKHR)
+		e.b.Extension("SPV_KHR_fragment_shader_barycentric")
+	case in && e.opts.Stage == "ps":
 		e.interpolation(id, mods, varType)
 	}
 	if e.patchIO {
@@ -718,6 +736,9 @@ func (e *emitter) readLeaves(t *types.Type, leaves []ioLeaf) builder.ID {
 		if l.arrayOf {
 			arr := e.fb.Load(e.b.TypeArrayN(e.typeID(vt), 1, 0), l.v)
 			v = e.fb.CompositeExtract(e.typeID(vt), arr, 0)
+		} else if l.perVertex {
+			p := e.fb.AccessChain(e.b.TypePointer(spv.StorageClassInput, e.typeID(vt)), l.v, e.b.ConstUint32(0))
+			v = e.fb.Load(e.typeID(vt), p)
 		} else {
 			v = e.fb.Load(e.typeID(vt), l.v)
 		}
@@ -989,6 +1010,11 @@ func (e *emitter) finishEntryPoint() {
 	e.computeDerivatives()
 	e.assignLocations(true)
 	e.assignLocations(false)
+	for _, sv := range e.stageVars {
+		if sv.perVertex {
+			e.b.Decorate(sv.id, spv.DecorationPerVertexKHR)
+		}
+	}
 	var iface []builder.ID
 	if e.opts.Version >= spv.Version1_4 {
 		iface = builder.InterfaceVariables(e.b.M, e.entryID)

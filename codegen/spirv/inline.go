@@ -111,6 +111,10 @@ func (e *emitter) inlineCall(f, proto *sema.Func, recv func() value, argExprs []
 		pt := p.Type()
 		arg := e.argument(f, proto, i, argExprs, x)
 		saved[p] = e.vars[p]
+		if e.perVertex {
+			e.bindPerVertexParam(f, i, p, arg) // pervertex.go
+			defer delete(e.inputAliases, p)
+		}
 		if isAggregate(pt) {
 			// a struct holding resources: its members (legalize.go)
 			a := e.aggregateValue(arg)

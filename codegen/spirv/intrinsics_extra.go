@@ -72,6 +72,8 @@ func (e *emitter) intrinsicExtra(x *ast.CallExpr, m *intrinsics.Match, name stri
 		// before SPIR-V 1.6).
 		e.fb.ExtInst(e.b.TypeVoid(), "NonSemantic.DebugBreak", 1)
 		return rv(0, t), true
+	case "GetAttributeAtVertex":
+		return rv(e.attributeAtVertex(x, m, t), t), true // pervertex.go
 	case "EvaluateAttributeCentroid", "EvaluateAttributeAtSample", "EvaluateAttributeSnapped":
 		return rv(e.evaluateAttribute(x, m, name, ct), t), true
 	case "RawBufferLoad", "RawBufferStore":

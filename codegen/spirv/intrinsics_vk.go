@@ -18,26 +18,32 @@ import (
 // InterpolateAtCentroid/AtSample/AtOffset (the offset converted to
 // float2) on that variable. The GLSL.std.450 instructions need the stage
 // input variable itself, which only legalization (inlining the entry
-// function and propagating the copies) recovers, so without -fcgl this
-// is an error instead of an invalid module.
+// function and propagating the copies) recovers. Without -fcgl the
+// argument is traced back to its stage input variable (pervertex.go), as
+// legalization would find it, and is an error where it cannot be.
 func (e *emitter) evaluateAttribute(x *ast.CallExpr, m *intrinsics.Match, name string, ct *types.Type) builder.ID {
-	if !e.opts.CodeGenOnly {
-		e.errorf(x.Pos(), "%s needs its argument's stage input variable, which is known only after legalization; that is not supported yet by the SPIR-V backend (-fcgl emits the unlegalized form)", name)
+	var ptr builder.ID
+	if e.opts.CodeGenOnly {
+		v := e.rvalueAs(x.Args[0], ct)
+		ptr = e.temporary(v, ct, astTypeName(ct)).id
+	} else if l, ok := e.inputOf(x.Args[0]); ok && !l.perVertex && types.Identical(l.varType, ct) && e.opts.Stage == "ps" {
+		ptr = l.v
+	} else {
+		e.errorf(x.Args[0].Pos(), "%s needs a pixel shader input variable of type %s as its argument (an entry parameter or a member of one)", name, ct)
+		return 0
 	}
-	v := e.rvalueAs(x.Args[0], ct)
-	tmp := e.temporary(v, ct, astTypeName(ct))
 	rt := e.typeID(ct)
 	switch name {
 	case "EvaluateAttributeCentroid":
-		return e.fb.ExtInst(rt, glslSet, glslInterpolateAtCentroid, tmp.id)
+		return e.fb.ExtInst(rt, glslSet, glslInterpolateAtCentroid, ptr)
 	case "EvaluateAttributeAtSample":
 		sample := e.rvalueAs(x.Args[1], e.paramType(x, m, 1))
-		return e.fb.ExtInst(rt, glslSet, glslInterpolateAtSample, tmp.id, sample)
+		return e.fb.ExtInst(rt, glslSet, glslInterpolateAtSample, ptr, sample)
 	}
 	ot := e.paramType(x, m, 1)
 	off := e.rvalueAs(x.Args[1], ot)
 	f := e.convert(off, ot, ot.WithScalar(types.Float))
-	return e.fb.ExtInst(rt, glslSet, glslInterpolateAtOffset, tmp.id, f)
+	return e.fb.ExtInst(rt, glslSet, glslInterpolateAtOffset, ptr, f)
 }
 
 // rawBuffer emits vk::RawBufferLoad<T>(address[, alignment]) and
