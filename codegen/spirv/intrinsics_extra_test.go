@@ -558,16 +558,18 @@ void main(uint3 id: SV_DispatchThreadID) { values[id.x] = WaveIsFirstLane(); }`
 // outside -fcgl is a clear error (the interpolant must be the stage input
 // variable, which only legalization finds), not an invalid module.
 func TestEvaluateAttributeNeedsLegalization(t *testing.T) {
-	src := `float4 main(float4 c : COLOR) : SV_Target { return EvaluateAttributeCentroid(c); }`
-	r, err := frontend.Compile(frontend.Options{Profile: "ps_6_0", Entry: "main"}, "e.hlsl", []byte(src))
+	// without -fcgl the argument must be a stage input (pervertex.go)
+	local := `float4 main(float4 c : COLOR) : SV_Target { float4 d = c * 2; return EvaluateAttributeCentroid(d); }`
+	r, err := frontend.Compile(frontend.Options{Profile: "ps_6_0", Entry: "main"}, "e.hlsl", []byte(local))
 	if err != nil {
 		t.Fatal(err)
 	}
 	var b strings.Builder
 	r.Diags.Render(&b)
-	if !r.Failed() || !strings.Contains(b.String(), "EvaluateAttributeCentroid needs its argument's stage input variable") {
-		t.Errorf("want the legalization error, got failed=%v:\n%s", r.Failed(), b.String())
+	if !r.Failed() || !strings.Contains(b.String(), "EvaluateAttributeCentroid needs a pixel shader input variable") {
+		t.Errorf("want the stage input error, got failed=%v:\n%s", r.Failed(), b.String())
 	}
+	src := `float4 main(float4 c : COLOR) : SV_Target { return EvaluateAttributeCentroid(c); }`
 	r, err = frontend.Compile(frontend.Options{Profile: "ps_6_0", Entry: "main", CodeGenOnly: true}, "e.hlsl", []byte(src))
 	if err != nil {
 		t.Fatal(err)
