@@ -211,7 +211,7 @@ func (o *Options) codegenOptions(p Profile) spirv.Options {
 		NonZeroBaseInstance: o.NonZeroBaseInstance, NonZeroBaseVertex: o.NonZeroBaseVertex,
 		ResourceHeap: o.ResourceHeap, SamplerHeap: o.SamplerHeap, CounterHeap: o.CounterHeap,
 		IEEEStrict: o.IEEEStrict, Denorm: o.Denorm, FiniteMathOnly: o.FiniteMathOnly,
-		PreserveInterface: o.PreserveInterface, MaximalReconvergence: o.MaximalReconvergence,
+		PreserveInterface: o.PreserveInterface, VulkanMemoryModel: o.VulkanMemoryModel, MaximalReconvergence: o.MaximalReconvergence,
 		LegacyBufferMatrixOrder: o.LegacyBufferMatrixOrder, FlattenResourceArrays: o.FlattenResourceArrays,
 		Debug:  o.Debug,
 		Layout: layout.Flags{UseDXLayout: o.UseDXLayout, UseGLLayout: o.UseGLLayout, UseScalarLayout: o.UseScalarLayout},

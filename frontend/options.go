@@ -71,6 +71,7 @@ type Options struct {
 	Denorm               string // -denorm: "any" (default), "preserve" or "ftz"
 	FiniteMathOnly       bool   // -ffinite-math-only: min/max ignore NaNs
 	PreserveInterface    bool   // -fspv-preserve-interface: keep unused stage variables
+	VulkanMemoryModel    bool   // -fspv-use-vulkan-memory-model
 	MaximalReconvergence bool   // -fspv-enable-maximal-reconvergence
 	MaxID                uint32 // -fspv-max-id: fail when the module needs more ids (0: no limit)
 	// FlattenResourceArrays is -fspv-flatten-resource-arrays.

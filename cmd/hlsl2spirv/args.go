@@ -105,7 +105,7 @@ var argSpecs = []argSpec{
 	{name: "fspv-reduce-load-size", kind: kFlag},
 	{name: "fspv-fix-func-call-arguments", kind: kFlag},
 	{name: "fspv-enable-maximal-reconvergence", kind: kFlag, supported: true, help: "maximally reconvergent execution (SPV_KHR_maximal_reconvergence)"},
-	{name: "fspv-use-vulkan-memory-model", kind: kFlag},
+	{name: "fspv-use-vulkan-memory-model", kind: kFlag, supported: true, help: "use the Vulkan memory model (coherent accesses as memory-operand flags, QueueFamily scope)"},
 	{name: "fspv-use-unknown-image-format", kind: kFlag, supported: true, help: "give storage images the Unknown format unless [[vk::image_format]] says otherwise"},
 	{name: "fspv-print-all", kind: kFlag},
 	{name: "fspv-use-emulated-heap", kind: kFlag},

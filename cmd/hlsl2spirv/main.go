@@ -127,6 +127,7 @@ func parseCommandLine(args []string) (*cli, error) {
 	fs.BoolVar(&o.FiniteMathOnly, "ffinite-math-only", false, "")
 	fs.BoolVar(&c.noFiniteMath, "fno-finite-math-only", false, "")
 	fs.BoolVar(&o.PreserveInterface, "fspv-preserve-interface", false, "")
+	fs.BoolVar(&o.VulkanMemoryModel, "fspv-use-vulkan-memory-model", false, "")
 	fs.BoolVar(&o.MaximalReconvergence, "fspv-enable-maximal-reconvergence", false, "")
 	fs.Uint32Var(&o.MaxID, "fspv-max-id", 0, "")
 	fs.StringArrayVar(&o.DisabledWarnings, "Wno-", nil, "")

@@ -96,6 +96,8 @@ type Options struct {
 	// PreserveInterface is -fspv-preserve-interface: stage variables stay
 	// even when unused.
 	PreserveInterface bool
+	// VulkanMemoryModel is -fspv-use-vulkan-memory-model (memorymodel.go).
+	VulkanMemoryModel bool
 	// MaximalReconvergence is -fspv-enable-maximal-reconvergence.
 	MaximalReconvergence bool
 	// FlattenResourceArrays is -fspv-flatten-resource-arrays: an array of
@@ -356,6 +358,7 @@ func (e *emitter) module() {
 		e.removeUnusedGlobals()
 	}
 	e.decoratePointerVariables() // bufferpointer.go
+	e.upgradeMemoryModel()       // memorymodel.go
 	if err := e.b.Err(); err != nil {
 		e.errorf(e.file.Pos(), "internal compiler error: %v", err)
 	}
