@@ -277,6 +277,13 @@ func (u *memoryUpgrade) upgrade(in *builder.Inst) {
 // optional MemoryAccess operand is at index at.
 func (u *memoryUpgrade) memoryAccess(in *builder.Inst, at int, ptr builder.ID, write bool) {
 	f, scope := u.attributes(ptr)
+	if d := u.defs[ptr]; d != nil {
+		if sc, ok := u.pointerClass(d.Type); ok && !nonPrivateClass(sc) {
+			// loading an image or sampler handle: its texel accesses
+			// carry the flags instead
+			f.coherent = false
+		}
+	}
 	if !f.coherent && !f.volatile {
 		return
 	}
@@ -346,6 +353,17 @@ func (u *memoryUpgrade) queueFamilyScope(in *builder.Inst, at int) {
 	if k, ok := u.constIndex(in.Operands[at].ID()); ok && spv.Scope(k) == spv.ScopeDevice {
 		in.Operands[at] = builder.Ref(u.e.b.ConstUint32(uint32(spv.ScopeQueueFamily)))
 	}
+}
+
+// nonPrivateClass reports the storage classes a NonPrivatePointer access
+// may use.
+func nonPrivateClass(sc spv.StorageClass) bool {
+	switch sc {
+	case spv.StorageClassUniform, spv.StorageClassWorkgroup, spv.StorageClassCrossWorkgroup, spv.StorageClassGeneric,
+		spv.StorageClassImage, spv.StorageClassStorageBuffer, spv.StorageClassPhysicalStorageBuffer:
+		return true
+	}
+	return false
 }
 
 // isAtomic reports the atomic instructions, whose memory scope is their
