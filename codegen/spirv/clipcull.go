@@ -8,10 +8,10 @@ import (
 	"github.com/hlsl2spirv/hlsl2spirv/sema/types"
 )
 
-// SV_ClipDistance[N] and SV_CullDistance[N] (float or floatK each) are
-// packed, as DXC does, into one float array per kind and direction — the
-// ClipDistance and CullDistance built-ins — in semantic index order, each
-// semantic taking as many elements as it has components.
+// SV_ClipDistance[N] and SV_CullDistance[N] (float, floatK, or an array
+// of either) are packed, as DXC does, into one float array per kind and
+// direction — the ClipDistance and CullDistance built-ins — in semantic
+// index order, each semantic taking as many elements as it has components.
 
 // clipSlot is one semantic's place in its array.
 type clipSlot struct {
@@ -19,6 +19,9 @@ type clipSlot struct {
 	in     bool
 	index  int // the semantic index (SV_ClipDistance1 is 1)
 	count  int // components
+	// elems > 0: the semantic is an array of elems scalars or vectors of
+	// count/elems components each
+	elems  int
 	offset int
 	v      builder.ID // the array variable, once created
 	order  int
@@ -26,20 +29,29 @@ type clipSlot struct {
 }
 
 func (e *emitter) clipCullLeaf(t *types.Type, sem, upper string, path []uint32, in bool) []ioLeaf {
-	if e.ioArray > 0 && e.opts.Stage != "ms" {
-		e.unsupported(nil, "the semantic "+sem+" on per-vertex arrays")
+	if e.ioArray > 0 && e.opts.Stage != "ms" && !in {
+		e.unsupported(nil, "the semantic "+sem+" on per-vertex outputs")
 	}
 	c := t.Canonical()
+	elems := 0
+	if c.IsArray() && c.Len() > 0 {
+		elems = int(c.Len())
+		c = c.Elem().Canonical()
+	}
 	if !c.Scalar().IsFloat() || !(c.IsScalar() || c.IsVector()) {
-		e.errorf(e.pos, "semantic %s must be a float scalar or vector", sem)
+		e.errorf(e.pos, "semantic %s must be a float scalar or vector, or an array of them", sem)
 	}
 	_, idx := splitSemantic(sem)
 	if idx < 0 {
 		idx = 0
 	}
-	slot := &clipSlot{cull: upper == "SV_CULLDISTANCE", in: in, index: idx, count: flatCount(c), order: len(e.clipSlots), arrayN: e.ioArray}
+	slot := &clipSlot{cull: upper == "SV_CULLDISTANCE", in: in, index: idx, count: flatCount(c) * max(elems, 1), elems: elems, order: len(e.clipSlots), arrayN: e.ioArray}
 	e.clipSlots = append(e.clipSlots, slot)
-	return []ioLeaf{{path: path, typ: t, varType: t, clip: slot}}
+	leaf := ioLeaf{path: path, typ: t, varType: t, clip: slot}
+	if in {
+		leaf.arrayN = e.ioArray // read for every vertex (gs.go)
+	}
+	return []ioLeaf{leaf}
 }
 
 // finishClipCull creates the arrays once every semantic is known.
@@ -85,34 +97,91 @@ func (e *emitter) finishClipCull(vars *[]*stageVar) {
 	e.clipSlots = nil
 }
 
-func (e *emitter) clipElemPtr(s *clipSlot, i int) builder.ID {
+// clipElemPtr points to component i of the slot, of vertex vertex when
+// the array is per vertex.
+func (e *emitter) clipElemPtr(s *clipSlot, vertex, i int) builder.ID {
 	sc := spv.StorageClassOutput
 	if s.in {
 		sc = spv.StorageClassInput
 	}
 	pt := e.b.TypePointer(sc, e.typeID(types.ScalarType(types.Float)))
-	return e.fb.AccessChain(pt, s.v, e.b.ConstUint32(uint32(s.offset+i)))
+	at := e.b.ConstUint32(uint32(s.offset + i))
+	if s.arrayN > 0 {
+		return e.fb.AccessChain(pt, s.v, e.b.ConstUint32(uint32(vertex)), at)
+	}
+	return e.fb.AccessChain(pt, s.v, at)
 }
 
+// readClipCull reads the value of a clip or cull leaf; for a per-vertex
+// input (gs, hs, ds), the array of every vertex's value.
 func (e *emitter) readClipCull(l ioLeaf) builder.ID {
+	if n := l.clip.arrayN; n > 0 {
+		vertices := make([]builder.ID, n)
+		for v := range vertices {
+			vertices[v] = e.readClipCullVertex(l, v)
+		}
+		return e.fb.CompositeConstruct(e.b.TypeArrayN(e.typeID(l.typ), uint32(n), 0), vertices...)
+	}
+	return e.readClipCullVertex(l, 0)
+}
+
+func (e *emitter) readClipCullVertex(l ioLeaf, vertex int) builder.ID {
 	ft := e.typeID(types.ScalarType(types.Float))
-	parts := make([]builder.ID, l.clip.count)
-	for i := range parts {
-		parts[i] = e.fb.Load(ft, e.clipElemPtr(l.clip, i))
+	s := l.clip
+	elemType := l.typ
+	if s.elems > 0 {
+		elemType = l.typ.Canonical().Elem()
 	}
-	if len(parts) == 1 {
-		return parts[0]
+	n := s.count / max(s.elems, 1) // components of one element
+	read := func(first int) builder.ID {
+		parts := make([]builder.ID, n)
+		for i := range parts {
+			parts[i] = e.fb.Load(ft, e.clipElemPtr(s, vertex, first+i))
+		}
+		if n == 1 {
+			return parts[0]
+		}
+		return e.fb.CompositeConstruct(e.typeID(elemType), parts...)
 	}
-	return e.fb.CompositeConstruct(e.typeID(l.typ), parts...)
+	if s.elems == 0 {
+		return read(0)
+	}
+	elems := make([]builder.ID, s.elems)
+	for k := range elems {
+		elems[k] = read(k * n)
+	}
+	return e.fb.CompositeConstruct(e.typeID(l.typ), elems...)
 }
 
 func (e *emitter) writeClipCull(l ioLeaf, x builder.ID) {
 	ft := e.typeID(types.ScalarType(types.Float))
-	for i := range l.clip.count {
+	s := l.clip
+	if s.elems > 0 {
+		// DXC computes each element's place: the slot's offset plus the
+		// element's, then plus the component
+		n := s.count / s.elems
+		sc := spv.StorageClassOutput
+		pt := e.b.TypePointer(sc, ft)
+		u := e.typeID(types.ScalarType(types.Uint))
+		for k := range s.elems {
+			base := e.fb.Emit(spv.OpIAdd, u, builder.Ref(e.b.ConstUint32(uint32(s.offset))), builder.Ref(e.b.ConstUint32(uint32(k*n))))
+			for i := range n {
+				at := e.fb.Emit(spv.OpIAdd, u, builder.Ref(base), builder.Ref(e.b.ConstUint32(uint32(i))))
+				p := e.fb.AccessChain(pt, s.v, at)
+				idx := []uint32{uint32(k)}
+				if n > 1 {
+					idx = append(idx, uint32(i))
+				}
+				e.fb.Store(p, e.fb.CompositeExtract(ft, x, idx...))
+			}
+		}
+		return
+	}
+	for i := range s.count {
 		v := x
-		if l.clip.count > 1 {
+		if s.count > 1 {
 			v = e.fb.CompositeExtract(ft, x, uint32(i))
 		}
-		e.fb.Store(e.clipElemPtr(l.clip, i), v)
+		e.fb.Store(e.clipElemPtr(s, 0, i), v)
 	}
 }

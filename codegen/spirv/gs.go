@@ -31,6 +31,13 @@ func (e *emitter) readArrayLeaves(t *types.Type, leaves []ioLeaf) builder.ID {
 	n := leaves[0].arrayN
 	arrays := make([]builder.ID, len(leaves))
 	for k, l := range leaves {
+		if l.clip != nil {
+			if l.pre == 0 {
+				l.pre = e.readClipCull(l) // every vertex's value (clipcull.go)
+			}
+			arrays[k] = l.pre
+			continue
+		}
 		arrays[k] = e.fb.Load(e.b.TypeArrayN(e.typeID(l.varType), uint32(n), 0), l.v)
 	}
 	elems := make([]builder.ID, n)
