@@ -15,10 +15,10 @@ import (
 
 // clipSlot is one semantic's place in its array.
 type clipSlot struct {
-	cull   bool
-	in     bool
-	index  int // the semantic index (SV_ClipDistance1 is 1)
-	count  int // components
+	cull  bool
+	in    bool
+	index int // the semantic index (SV_ClipDistance1 is 1)
+	count int // components
 	// elems > 0: the semantic is an array of elems scalars or vectors of
 	// count/elems components each
 	elems  int
