@@ -410,9 +410,12 @@ func (c *Context) MemberDecorate(structType ID, member uint32, d spv.Decoration,
 }
 
 func (c *Context) decorate(target ID, member int64, d spv.Decoration, params []Operand) {
-	hasString, hasID := false, false
+	// OpDecorateString is for decorations whose operands are all strings
+	// (UserSemantic...); LinkageAttributes mixes a name and an enumerant
+	// and stays OpDecorate
+	hasString, hasID := len(params) > 0, false
 	for _, p := range params {
-		hasString = hasString || p.Kind == spv.KindLiteralString
+		hasString = hasString && p.Kind == spv.KindLiteralString
 		hasID = hasID || isID(p)
 	}
 	var in *Inst

@@ -103,7 +103,7 @@ var argSpecs = []argSpec{
 	{name: "fspv-extension=", kind: kJoined, supported: true, help: "allow a SPIR-V extension (repeatable); enables what needs it"},
 	{name: "fspv-flatten-resource-arrays", kind: kFlag, supported: true, help: "arrays of resources take one binding per element (one variable per element unless -fcgl)"},
 	{name: "fspv-reduce-load-size", kind: kFlag},
-	{name: "fspv-fix-func-call-arguments", kind: kFlag},
+	{name: "fspv-fix-func-call-arguments", kind: kFlag, supported: true, help: "pass function-call arguments through variables (hlsl2spirv always does)"},
 	{name: "fspv-enable-maximal-reconvergence", kind: kFlag, supported: true, help: "maximally reconvergent execution (SPV_KHR_maximal_reconvergence)"},
 	{name: "fspv-use-vulkan-memory-model", kind: kFlag, supported: true, help: "use the Vulkan memory model (coherent accesses as memory-operand flags, QueueFamily scope)"},
 	{name: "fspv-use-unknown-image-format", kind: kFlag, supported: true, help: "give storage images the Unknown format unless [[vk::image_format]] says otherwise"},

@@ -128,6 +128,9 @@ func parseCommandLine(args []string) (*cli, error) {
 	fs.BoolVar(&c.noFiniteMath, "fno-finite-math-only", false, "")
 	fs.BoolVar(&o.PreserveInterface, "fspv-preserve-interface", false, "")
 	fs.BoolVar(&o.VulkanMemoryModel, "fspv-use-vulkan-memory-model", false, "")
+	// every pointer argument is already a variable (param.var.*), which is
+	// what spirv-opt's fix-func-call-arguments pass makes of calls
+	fs.Bool("fspv-fix-func-call-arguments", false, "")
 	fs.BoolVar(&o.MaximalReconvergence, "fspv-enable-maximal-reconvergence", false, "")
 	fs.Uint32Var(&o.MaxID, "fspv-max-id", 0, "")
 	fs.StringArrayVar(&o.DisabledWarnings, "Wno-", nil, "")

@@ -344,6 +344,9 @@ func (e *emitter) module() {
 		e.wrapper(en.f)
 		done = append(done, e.saveEntry())
 	}
+	if e.library {
+		e.exportFunctions() // linkage.go
+	}
 	for len(e.queue) > 0 {
 		f := e.queue[0]
 		e.queue = e.queue[1:]

@@ -62,8 +62,8 @@ func (e *emitter) libraryEntries() []libEntry {
 		}
 	}
 	walk(e.file.Decls)
-	if len(out) == 0 {
-		e.errorf(e.file.Pos(), "the library has no entry point: mark entry functions with [shader(\"stage\")]")
+	if len(out) == 0 && len(e.exportedFuncs()) == 0 { // linkage.go
+		e.errorf(e.file.Pos(), "the library has no entry point: mark entry functions with [shader(\"stage\")] or export them")
 	}
 	return out
 }

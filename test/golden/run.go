@@ -466,6 +466,8 @@ func ValidatorOptions(args []string) (env string, opts []string) {
 	}
 	// DXC spells it vulkan1.1spirv1.4; SPIRV-Tools, vulkan1.1spv1.4.
 	env = strings.Replace(env, "spirv1.", "spv1.", 1)
+	// DXC's universal1.5 is SPIRV-Tools' spv1.5
+	env = strings.Replace(env, "universal1.", "spv1.", 1)
 	switch {
 	case scalar:
 		opts = []string{"--scalar-block-layout"}
