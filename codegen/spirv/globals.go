@@ -65,6 +65,9 @@ func (e *emitter) globalVar(d *ast.VarDecl) {
 		return
 	}
 	e.pos = d.Pos()
+	if isString(v.Type()) {
+		return // strings are only printf formats (printfFormat)
+	}
 	if isAggregate(v.Type()) && (v.Storage == sema.StorageGlobals || v.Storage == sema.StorageResource) {
 		e.globalAggregate(d, v) // legalize.go
 		return
@@ -92,6 +95,12 @@ func (e *emitter) globalVar(d *ast.VarDecl) {
 	case sema.StorageResource:
 		e.resourceVar(d, v)
 	}
+}
+
+// isString reports HLSL's string type, which has no SPIR-V value.
+func isString(t *types.Type) bool {
+	c := t.Canonical()
+	return c.IsObject() && c.Object() == types.StringObject
 }
 
 // privateVar declares a static global; the wrapper initialises it.
@@ -125,6 +134,9 @@ func (e *emitter) globalsBlock() {
 		}
 		if isAggregate(g.Type()) {
 			continue // legalize.go
+		}
+		if isString(g.Type()) {
+			continue // a printf format, read from its initializer
 		}
 		if containsObject(g.Type()) {
 			e.unsupported(g.Decl, "a global struct that holds resources")
