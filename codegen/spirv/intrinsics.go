@@ -310,24 +310,7 @@ func (e *emitter) intrinsic(x *ast.CallExpr, m *intrinsics.Match) value {
 			}
 			return rv(e.fb.Emit(spv.OpDot, e.typeID(ct), builder.Ref(ids[0]), builder.Ref(ids[1])), t)
 		}
-		// integer dot: multiply component-wise, then add up
-		n := flatCount(at)
-		st := e.typeID(ct)
-		var sum builder.ID
-		for i := range n {
-			a, b := ids[0], ids[1]
-			if n > 1 {
-				a = e.fb.CompositeExtract(st, ids[0], uint32(i))
-				b = e.fb.CompositeExtract(st, ids[1], uint32(i))
-			}
-			p := e.fb.Emit(spv.OpIMul, st, builder.Ref(a), builder.Ref(b))
-			if i == 0 {
-				sum = p
-			} else {
-				sum = e.fb.Emit(spv.OpIAdd, st, builder.Ref(sum), builder.Ref(p))
-			}
-		}
-		return rv(sum, t)
+		return rv(e.intDot(ids[0], ids[1], flatCount(at), ct.Canonical().Scalar()), t)
 	case "mul":
 		return rv(e.mul(x, m), t)
 	case "asfloat", "asint", "asuint", "asfloat16", "asint16", "asuint16":
@@ -417,9 +400,16 @@ func (e *emitter) mul(x *ast.CallExpr, m *intrinsics.Match) builder.ID {
 	a, b := x.Args[0], x.Args[1]
 	at, bt := concreteType(m.Params[0].Type).Canonical(), concreteType(m.Params[1].Type).Canonical()
 	rt := concreteType(m.Result)
-	av := e.rvalueAs(a, at)
-	bv := e.rvalueAs(b, bt)
 	s := rt.Scalar()
+	var av, bv builder.ID
+	if flatCount(at) == 1 && flatCount(bt) > 1 && !realMatrix(bt) {
+		// DXC evaluates the vector before the scalar here
+		bv = e.rvalueAs(b, bt)
+		av = e.rvalueAs(a, at)
+	} else {
+		av = e.rvalueAs(a, at)
+		bv = e.rvalueAs(b, bt)
+	}
 	if !s.IsFloat() {
 		return e.mulInt(av, bv, at, bt, rt)
 	}
@@ -441,59 +431,155 @@ func (e *emitter) mul(x *ast.CallExpr, m *intrinsics.Match) builder.ID {
 			return e.fb.Emit(spv.OpMatrixTimesScalar, res, builder.Ref(av), builder.Ref(bv))
 		}
 		return e.fb.Emit(spv.OpVectorTimesScalar, res, builder.Ref(av), builder.Ref(bv))
-	case at.IsVector() && bt.IsVector():
+	case isVec(at) && isVec(bt):
+		if at.IsMatrix() && at.Cols() == 1 && bt.IsMatrix() && bt.Rows() == 1 {
+			// a column times a row: the outer product, row by row
+			st := e.typeID(types.ScalarType(s))
+			rows := make([]builder.ID, at.Rows())
+			for i := range rows {
+				ai := e.fb.CompositeExtract(st, av, uint32(i))
+				rows[i] = e.fb.Emit(spv.OpVectorTimesScalar, e.typeID(types.Vec(s, bt.Cols())), builder.Ref(bv), builder.Ref(ai))
+			}
+			return e.fb.CompositeConstruct(res, rows...)
+		}
 		return e.fb.Emit(spv.OpDot, res, builder.Ref(av), builder.Ref(bv))
-	case at.IsVector() && bt.IsMatrix():
+	case isVec(at):
 		return e.fb.Emit(spv.OpMatrixTimesVector, res, builder.Ref(bv), builder.Ref(av))
-	case at.IsMatrix() && bt.IsVector():
+	case isVec(bt):
 		return e.fb.Emit(spv.OpVectorTimesMatrix, res, builder.Ref(bv), builder.Ref(av))
 	}
 	return e.fb.Emit(spv.OpMatrixTimesMatrix, res, builder.Ref(bv), builder.Ref(av))
 }
 
 // mulInt emits mul on integers, which SPIR-V has no matrix instructions
-// for: dot products of rows and columns.
+// for, as DXC expands it: dot products (intDot) of the left operand's rows
+// and the right one's columns, the right matrix transposed first.
 func (e *emitter) mulInt(av, bv builder.ID, at, bt, rt *types.Type) builder.ID {
-	// rows of a (as HLSL sees it) and columns of b, flattened
-	ar, ac := shapeRC(at, true)
-	br, bc := shapeRC(bt, false)
-	if ac != br {
-		e.unsupported(nil, "mul of these integer shapes")
+	if flatCount(at) == 1 || flatCount(bt) == 1 {
+		return e.mulIntScalar(av, bv, at, bt, rt)
 	}
-	ae, be := e.components(av, at), e.components(bv, bt)
-	st := e.typeID(types.ScalarType(rt.Scalar()))
-	var out []builder.ID
-	for i := range ar {
-		for j := range bc {
-			var sum builder.ID
-			for k := range ac {
-				p := e.fb.Emit(spv.OpIMul, st, builder.Ref(ae[i*ac+k]), builder.Ref(be[k*bc+j]))
-				if k == 0 {
-					sum = p
-				} else {
-					sum = e.fb.Emit(spv.OpIAdd, st, builder.Ref(sum), builder.Ref(p))
-				}
-			}
-			out = append(out, sum)
+	ac, bc := at.Canonical(), bt.Canonical()
+	s := rt.Scalar()
+	n := flatCount(ac) // the length of each dot product
+	if realMatrix(ac) {
+		n = ac.Cols()
+	}
+	switch {
+	case !realMatrix(ac) && !realMatrix(bc):
+		return e.intDot(av, bv, n, s)
+	case !realMatrix(ac):
+		cols := e.transposeInt(bv, bc)
+		out := make([]builder.ID, bc.Cols())
+		for j := range out {
+			col := e.fb.CompositeExtract(e.typeID(types.Vec(s, bc.Rows())), cols, uint32(j))
+			out[j] = e.intDot(av, col, n, s)
 		}
+		return e.construct(rt, out)
+	case !realMatrix(bc):
+		out := make([]builder.ID, ac.Rows())
+		for i := range out {
+			row := e.fb.CompositeExtract(e.typeID(types.Vec(s, ac.Cols())), av, uint32(i))
+			out[i] = e.intDot(row, bv, n, s)
+		}
+		return e.construct(rt, out)
 	}
-	return e.construct(rt, out)
+	cols := e.transposeInt(bv, bc)
+	rows := make([]builder.ID, ac.Rows())
+	for i := range rows {
+		row := e.fb.CompositeExtract(e.typeID(types.Vec(s, ac.Cols())), av, uint32(i))
+		elems := make([]builder.ID, bc.Cols())
+		for j := range elems {
+			col := e.fb.CompositeExtract(e.typeID(types.Vec(s, bc.Rows())), cols, uint32(j))
+			elems[j] = e.intDot(row, col, n, s)
+		}
+		rows[i] = e.construct(types.Vec(s, bc.Cols()), elems)
+	}
+	return e.fb.CompositeConstruct(e.typeID(rt), rows...)
 }
 
-// shapeRC is a mul operand's rows and columns: a vector is a row on the
-// left and a column on the right.
-func shapeRC(t *types.Type, left bool) (int, int) {
-	c := t.Canonical()
-	switch {
-	case c.IsMatrix():
-		return c.Rows(), c.Cols()
-	case c.IsVector():
-		if left {
-			return 1, c.VecSize()
+// intDot is the dot product of two integer vectors of n components as DXC
+// expands it: every product first, then their sum from the left.
+func (e *emitter) intDot(a, b builder.ID, n int, s types.Scalar) builder.ID {
+	st := e.typeID(types.ScalarType(s))
+	products := make([]builder.ID, n)
+	for i := range products {
+		x, y := a, b
+		if n > 1 {
+			x = e.fb.CompositeExtract(st, a, uint32(i))
+			y = e.fb.CompositeExtract(st, b, uint32(i))
 		}
-		return c.VecSize(), 1
+		products[i] = e.fb.Emit(spv.OpIMul, st, builder.Ref(x), builder.Ref(y))
 	}
-	return 1, 1
+	sum := products[0]
+	for _, p := range products[1:] {
+		sum = e.fb.Emit(spv.OpIAdd, st, builder.Ref(sum), builder.Ref(p))
+	}
+	return sum
+}
+
+// transposeInt transposes an integer matrix (an array of row vectors) into
+// the array of its columns: every element, row by row, then the columns.
+func (e *emitter) transposeInt(m builder.ID, t *types.Type) builder.ID {
+	s := t.Scalar()
+	st := e.typeID(types.ScalarType(s))
+	el := make([][]builder.ID, t.Rows())
+	for r := range el {
+		el[r] = make([]builder.ID, t.Cols())
+		for c := range el[r] {
+			el[r][c] = e.fb.CompositeExtract(st, m, uint32(r), uint32(c))
+		}
+	}
+	cols := make([]builder.ID, t.Cols())
+	for c := range cols {
+		parts := make([]builder.ID, t.Rows())
+		for r := range parts {
+			parts[r] = el[r][c]
+		}
+		cols[c] = e.fb.CompositeConstruct(e.typeID(types.Vec(s, t.Rows())), parts...)
+	}
+	return e.fb.CompositeConstruct(e.b.TypeArrayN(e.typeID(types.Vec(s, t.Rows())), uint32(t.Cols()), 0), cols...)
+}
+
+// mulIntScalar multiplies an integer scalar, vector or matrix by a scalar
+// as DXC does: the scalar splat to a vector, OpIMul with it (on each row of
+// a matrix, which is an array of row vectors).
+func (e *emitter) mulIntScalar(av, bv builder.ID, at, bt, rt *types.Type) builder.ID {
+	st := types.ScalarType(rt.Scalar())
+	if flatCount(at) == 1 && flatCount(bt) == 1 {
+		return e.fb.Emit(spv.OpIMul, e.typeID(st), builder.Ref(av), builder.Ref(bv))
+	}
+	scalarFirst := flatCount(at) == 1
+	s, other, ot := bv, av, at
+	if scalarFirst {
+		s, other, ot = av, bv, bt
+	}
+	c := ot.Canonical()
+	if !realMatrix(c) {
+		n := flatCount(c)
+		vt := e.typeID(types.Vec(rt.Scalar(), n))
+		parts := make([]builder.ID, n)
+		for i := range parts {
+			parts[i] = s
+		}
+		splat := e.fb.CompositeConstruct(vt, parts...)
+		if scalarFirst {
+			return e.fb.Emit(spv.OpIMul, vt, builder.Ref(splat), builder.Ref(other))
+		}
+		return e.fb.Emit(spv.OpIMul, vt, builder.Ref(other), builder.Ref(splat))
+	}
+	row := types.Vec(rt.Scalar(), c.Cols())
+	rowT := e.typeID(row)
+	parts := make([]builder.ID, c.Cols())
+	for i := range parts {
+		parts[i] = s
+	}
+	splat := e.fb.CompositeConstruct(rowT, parts...)
+	rows := make([]builder.ID, c.Rows())
+	for r := range rows {
+		v := e.fb.CompositeExtract(rowT, other, uint32(r))
+		rows[r] = e.fb.Emit(spv.OpIMul, rowT, builder.Ref(v), builder.Ref(splat))
+	}
+	return e.fb.CompositeConstruct(e.typeID(rt), rows...)
 }
 
 // realMatrix reports whether t is a matrix of at least two rows and two
