@@ -205,11 +205,31 @@ func (e *emitter) textureMethod(x *ast.CallExpr, m *intrinsics.Match, recv value
 		case 4:
 			e.b.Capability(spv.CapabilityImageGatherExtended)
 			var offs []builder.ID
+			constant := true
 			for _, k := range offsets {
 				if _, ok := e.foldable(xargs[k]); !ok {
-					e.unsupported(xargs[k], "non-constant offsets in a four-offset gather")
+					constant = false
 				}
 				offs = append(offs, args[k])
+			}
+			if !constant {
+				// ConstOffsets needs constants: as DXC, four gathers, each
+				// with its own Offset, and texel i of gather i
+				if status >= 0 {
+					e.unsupported(xargs[status], "the status of a four-offset gather with non-constant offsets")
+				}
+				ct := e.typeID(types.ScalarType(concreteType(t).Canonical().Scalar()))
+				texels := make([]builder.ID, 4)
+				for i, off := range offs {
+					opsI := append(append([]imageOperand(nil), ops...), imageOperand{spv.ImageOperandsOffset, []builder.ID{off}})
+					if clamp >= 0 {
+						e.b.Capability(spv.CapabilityMinLod)
+						opsI = append(opsI, imageOperand{spv.ImageOperandsMinLod, []builder.ID{args[clamp]}})
+					}
+					g := e.fb.Emit(op, resType, append(append([]builder.Operand(nil), operands...), imageOps(opsI)...)...)
+					texels[i] = e.fb.CompositeExtract(ct, g, uint32(i))
+				}
+				return e.fb.CompositeConstruct(resType, texels...)
 			}
 			ot := e.b.TypeArrayN(e.b.TypeOf(offs[0]), 4, 0)
 			ops = append(ops, imageOperand{spv.ImageOperandsConstOffsets, []builder.ID{e.b.ConstComposite(ot, offs...)}})
