@@ -2,6 +2,7 @@ package spirv
 
 import (
 	"math"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -21,6 +22,21 @@ import (
 func (e *emitter) declareGlobals() {
 	e.globalDecls(e.file.Decls)
 	e.instanceGlobals() // templates.go
+	var lone []pendingSampler
+	for _, ss := range e.pendingSamplers {
+		lone = append(lone, ss...)
+	}
+	sort.Slice(lone, func(i, j int) bool { return lone[i].d.Pos() < lone[j].d.Pos() })
+	for _, s := range lone {
+		e.errorf(s.d.Pos(), "the [[vk::combinedImageSampler]] sampler '%s' has no [[vk::combinedImageSampler]] texture with the same binding", s.v.Name())
+	}
+}
+
+// pendingSampler is a [[vk::combinedImageSampler]] sampler declared before
+// its texture.
+type pendingSampler struct {
+	d *ast.VarDecl
+	v *sema.Var
 }
 
 func (e *emitter) globalDecls(decls []ast.Decl) {

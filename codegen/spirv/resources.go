@@ -186,7 +186,9 @@ func (e *emitter) resourceVar(d *ast.VarDecl, v *sema.Var) {
 			e.vars[v] = &variable{ptr: tex, sc: spv.StorageClassUniformConstant, typ: t, member: -1}
 			return
 		}
-		e.unsupported(d, "a [[vk::combinedImageSampler]] sampler declared before its texture")
+		// bound when its texture is declared
+		e.pendingSamplers[combinedKey(d)] = append(e.pendingSamplers[combinedKey(d)], pendingSampler{d, v})
+		return
 	}
 	tid := e.resourceTypeID(d, t)
 	if e.opts.FlattenResourceArrays && !e.opts.CodeGenOnly && isFlattenable(t) && !e.indexedAtRunTime(v) {
@@ -208,7 +210,12 @@ func (e *emitter) resourceVar(d *ast.VarDecl, v *sema.Var) {
 	e.bindings.setCount(ptr, bindingCount(t))
 	e.reflectResource(ptr, t)
 	if hasAttr(d.Attrs, "combinedImageSampler") && o.Class() == types.ClassTexture {
-		e.combinedTextures[combinedKey(d)] = ptr
+		k := combinedKey(d)
+		e.combinedTextures[k] = ptr
+		for _, s := range e.pendingSamplers[k] {
+			e.vars[s.v] = &variable{ptr: ptr, sc: spv.StorageClassUniformConstant, typ: s.v.Type(), member: -1}
+		}
+		delete(e.pendingSamplers, k)
 	}
 	for _, a := range d.Attrs {
 		if a.Namespace == "vk" && a.Name == "input_attachment_index" && len(a.Args) == 1 {

@@ -1,6 +1,7 @@
 package spirv
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/hlsl2spirv/hlsl2spirv/builder"
@@ -504,6 +505,25 @@ func (e *emitter) subpassLoad(x *ast.CallExpr, m *intrinsics.Match, recv value, 
 // their [[vk::binding(N, M)]].
 func combinedKey(d *ast.VarDecl) [2]int64 {
 	k := [2]int64{-1, 0}
+	// register(tN, spaceM) pairs with register(sN, spaceM)
+	for _, s := range d.Semantics {
+		if s.Kind != ast.Register || len(s.Args) == 0 {
+			continue
+		}
+		reg := strings.ToLower(strings.TrimSpace(s.Args[0]))
+		if len(reg) > 1 && (reg[0] == 't' || reg[0] == 's') {
+			if n, err := strconv.Atoi(reg[1:]); err == nil {
+				k[0] = int64(n)
+			}
+		}
+		if len(s.Args) > 1 {
+			if sp := strings.ToLower(strings.TrimSpace(s.Args[1])); strings.HasPrefix(sp, "space") {
+				if n, err := strconv.Atoi(sp[5:]); err == nil {
+					k[1] = int64(n)
+				}
+			}
+		}
+	}
 	for _, a := range d.Attrs {
 		if a.Namespace == "vk" && a.Name == "binding" && len(a.Args) > 0 {
 			k[0], _ = constInt(a.Args[0])
