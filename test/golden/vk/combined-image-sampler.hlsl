@@ -17,7 +17,7 @@
 // CHECK: [[n:%[0-9]+]] = OpLoad %type_sampled_image %normals
 // CHECK: OpImageSampleImplicitLod %v4float [[n]]
 
-// LONE: error: Texture or Sampler with [[vk::combinedImageSampler]] attribute is missing for descriptor set and binding: 0, 7
+// LONE: fatal error: Texture or Sampler with {{\[\[}}vk::combinedImageSampler{{\]\]}} attribute is missing for descriptor set and binding: 0, 7
 
 [[vk::combinedImageSampler]][[vk::binding(3, 1)]]
 SamplerState albedoSampler;
