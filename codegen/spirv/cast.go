@@ -9,6 +9,11 @@ import (
 // cast emits an explicit cast (T)x.
 func (e *emitter) cast(x *ast.CastExpr) value {
 	t := e.typeOf(x)
+	if t != nil && t.IsVoid() {
+		// (void)x: only x's side effects remain
+		e.discard(x.X)
+		return rv(0, t)
+	}
 	ct := concreteType(t)
 	if k, ok := e.constant(x, ct); ok {
 		return rv(k, t)
