@@ -276,6 +276,14 @@ func (e *emitter) rvalueAsUnmarked(x ast.Expr, t *types.Type) builder.ID {
 		return e.convert(v.id, lt, t)
 	}
 	v := e.expr(x)
+	if c := v.typ.Canonical(); c.IsObject() && c.Object().Class() == types.ClassCBuffer && c.Elem() != nil && types.Identical(c.Elem(), t) && v.ptr {
+		// an element of an array of ConstantBuffer<T> read as a T: the
+		// block, member by member
+		p := e.addr(v)
+		if _, bt, ok := e.b.Pointee(e.b.TypeOf(p)); ok {
+			return e.relayout(e.fb.Load(bt, p), t, v.rule, layout.Void)
+		}
+	}
 	id := e.load(v)
 	return e.convert(id, v.typ, t)
 }
