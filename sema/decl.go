@@ -135,7 +135,11 @@ func (c *checker) declMajor(t *types.Type, mods []ast.Modifier, pos diag.Pos) *t
 	if base := t.Canonical(); !base.IsMatrix() && !(base.IsArray() && base.Elem() != nil && base.Elem().Canonical().IsMatrix()) {
 		return t
 	}
-	if t.Underlying().Major() != types.DefaultMajor {
+	inner := t // an array's matrices carry the orientation
+	for inner.Canonical().IsArray() && inner.Canonical().Elem() != nil {
+		inner = inner.Canonical().Elem()
+	}
+	if inner.Underlying().Major() != types.DefaultMajor {
 		return t
 	}
 	mj := types.DefaultMajor

@@ -128,12 +128,28 @@ func (e *emitter) arraySubscript(x *ast.IndexExpr) value {
 		return e.flattenedElem(x, base, elems) // flatten.go
 	}
 	idx := e.arrayIndex(x.Index)
+	et := e.typeOf(x)
+	if bu := base.typ.Underlying(); bu.IsArray() && bu.Elem() != nil && isMatrixOrArrayOf(bu.Elem()) {
+		// the array's own element keeps its row_major/column_major (the
+		// canonical type does not)
+		et = bu.Elem()
+	}
 	if !base.ptr || base.swz != nil {
 		base = e.temporary(e.load(base), base.typ, astTypeName(base.typ))
-		el := base.at(idx, e.typeOf(x))
+		el := base.at(idx, et)
 		return rv(e.load(el), el.typ)
 	}
-	return base.at(idx, e.typeOf(x))
+	return base.at(idx, et)
+}
+
+// isMatrixOrArrayOf reports a matrix or an array of matrices, whose
+// orientation is part of the type.
+func isMatrixOrArrayOf(t *types.Type) bool {
+	c := t.Canonical()
+	for c.IsArray() && c.Elem() != nil {
+		c = c.Elem().Canonical()
+	}
+	return c.IsMatrix()
 }
 
 // arrayIndex emits an array index: an integer as it is, anything else
