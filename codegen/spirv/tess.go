@@ -68,8 +68,9 @@ func (e *emitter) storeLevels(l ioLeaf, x builder.ID) {
 		return
 	}
 	for i := range c.Len() {
-		el := e.fb.CompositeExtract(ft, x, uint32(i))
-		e.fb.Store(e.fb.AccessChain(pt, l.v, e.b.ConstUint32(uint32(i))), el)
+		// the element's pointer first, as DXC emits it
+		p := e.fb.AccessChain(pt, l.v, e.b.ConstUint32(uint32(i)))
+		e.fb.Store(p, e.fb.CompositeExtract(ft, x, uint32(i)))
 	}
 }
 
@@ -125,6 +126,7 @@ func (e *emitter) hullOutputs(entry *sema.Func, ret builder.ID, leaves []ioLeaf,
 	cond := fb.Emit(spv.OpIEqual, e.b.TypeBool(), builder.Ref(id), builder.Ref(e.b.ConstUint32(0)))
 	sel := fb.BeginIf(cond, false, spv.SelectionControlNone)
 	var args []builder.ID
+	var outParams []int // the indexes of out parameters
 	for _, p := range pcf.Params {
 		pt := p.Type()
 		tmp := fb.Variable(e.ptrType(spv.StorageClassFunction, pt, layout.Void), "param.var."+p.Name(), 0)
@@ -149,6 +151,9 @@ func (e *emitter) hullOutputs(entry *sema.Func, ret builder.ID, leaves []ioLeaf,
 				leaves[i].arrayN = int(pt.Canonical().Len())
 			}
 			fb.Store(tmp, e.readArrayLeaves(pt, leaves))
+		case p.Mode == types.Out:
+			// a patch constant output written through the parameter
+			outParams = append(outParams, len(args))
 		default:
 			pd, _ := p.Decl.(*ast.Param)
 			var sem string
@@ -164,6 +169,17 @@ func (e *emitter) hullOutputs(entry *sema.Func, ret builder.ID, leaves []ioLeaf,
 	}
 	fn := e.funcFor(pcf)
 	r := fb.Call(e.typeID(pcf.Result), fn.id, args...)
+	for _, i := range outParams {
+		p := pcf.Params[i]
+		var sem string
+		if pd, ok := p.Decl.(*ast.Param); ok {
+			sem, _ = semanticOf(pd.Semantics)
+		}
+		e.patchIO = true
+		outs := e.structLeaves(p.Type(), sem, vars)
+		e.patchIO = false
+		e.writeLeaves(p.Type(), fb.Load(e.typeID(p.Type()), args[i]), outs)
+	}
 	if pcf.Result != nil && !pcf.Result.IsVoid() {
 		sem, _ := semanticOf(pcf.Decl.Semantics)
 		e.patchIO = true
