@@ -29,7 +29,7 @@ type clipSlot struct {
 }
 
 func (e *emitter) clipCullLeaf(t *types.Type, sem, upper string, path []uint32, in bool) []ioLeaf {
-	if e.ioArray > 0 && e.opts.Stage != "ms" && !in {
+	if e.ioArray > 0 && e.opts.Stage != "ms" && e.opts.Stage != "hs" && !in {
 		e.unsupported(nil, "the semantic "+sem+" on per-vertex outputs")
 	}
 	c := t.Canonical()
@@ -99,7 +99,7 @@ func (e *emitter) finishClipCull(vars *[]*stageVar) {
 
 // clipElemPtr points to component i of the slot, of vertex vertex when
 // the array is per vertex.
-func (e *emitter) clipElemPtr(s *clipSlot, vertex, i int) builder.ID {
+func (e *emitter) clipElemPtr(s *clipSlot, vertex builder.ID, i int) builder.ID {
 	sc := spv.StorageClassOutput
 	if s.in {
 		sc = spv.StorageClassInput
@@ -107,7 +107,7 @@ func (e *emitter) clipElemPtr(s *clipSlot, vertex, i int) builder.ID {
 	pt := e.b.TypePointer(sc, e.typeID(types.ScalarType(types.Float)))
 	at := e.b.ConstUint32(uint32(s.offset + i))
 	if s.arrayN > 0 {
-		return e.fb.AccessChain(pt, s.v, e.b.ConstUint32(uint32(vertex)), at)
+		return e.fb.AccessChain(pt, s.v, vertex, at)
 	}
 	return e.fb.AccessChain(pt, s.v, at)
 }
@@ -136,7 +136,7 @@ func (e *emitter) readClipCullVertex(l ioLeaf, vertex int) builder.ID {
 	read := func(first int) builder.ID {
 		parts := make([]builder.ID, n)
 		for i := range parts {
-			parts[i] = e.fb.Load(ft, e.clipElemPtr(s, vertex, first+i))
+			parts[i] = e.fb.Load(ft, e.clipElemPtr(s, e.b.ConstUint32(uint32(vertex)), first+i))
 		}
 		if n == 1 {
 			return parts[0]
@@ -154,9 +154,15 @@ func (e *emitter) readClipCullVertex(l ioLeaf, vertex int) builder.ID {
 }
 
 func (e *emitter) writeClipCull(l ioLeaf, x builder.ID) {
+	e.writeClipCullAt(l, x, 0)
+}
+
+// writeClipCullAt writes the value of a clip or cull leaf; vertex is the
+// control point of a hull shader's per-vertex output (0 otherwise).
+func (e *emitter) writeClipCullAt(l ioLeaf, x, vertex builder.ID) {
 	ft := e.typeID(types.ScalarType(types.Float))
 	s := l.clip
-	if s.elems > 0 {
+	if s.elems > 0 && vertex == 0 {
 		// DXC computes each element's place: the slot's offset plus the
 		// element's, then plus the component
 		n := s.count / s.elems
@@ -177,11 +183,15 @@ func (e *emitter) writeClipCull(l ioLeaf, x builder.ID) {
 		}
 		return
 	}
+	n := s.count / max(s.elems, 1)
 	for i := range s.count {
 		v := x
-		if s.count > 1 {
+		switch {
+		case s.elems > 0 && n > 1:
+			v = e.fb.CompositeExtract(ft, x, uint32(i/n), uint32(i%n))
+		case s.count > 1:
 			v = e.fb.CompositeExtract(ft, x, uint32(i))
 		}
-		e.fb.Store(e.clipElemPtr(s, 0, i), v)
+		e.fb.Store(e.clipElemPtr(s, vertex, i), v)
 	}
 }

@@ -113,6 +113,10 @@ func (e *emitter) hullOutputs(entry *sema.Func, ret builder.ID, leaves []ioLeaf,
 		if len(l.path) > 0 {
 			x = fb.CompositeExtract(e.typeID(l.typ), ret, l.path...)
 		}
+		if l.clip != nil {
+			e.writeClipCullAt(l, x, id) // clipcull.go
+			continue
+		}
 		x = e.convert(x, l.typ, l.varType)
 		p := fb.AccessChain(e.b.TypePointer(spv.StorageClassOutput, e.typeID(l.varType)), l.v, id)
 		fb.Store(p, x)

@@ -3,10 +3,11 @@
 // slot's offset plus the element's plus the component (DXC's OpIAdds); a
 // pixel shader reads them back into vectors and the array. A geometry
 // shader's inputs are per vertex: the built-in is an array of arrays, read
-// for every input vertex.
+// for every input vertex. A hull shader writes its control point's element.
 // RUN: %hlsl2spirv -T vs_6_0 -E vs %s | FileCheck %s --check-prefix=VS
 // RUN: %hlsl2spirv -T ps_6_0 -E ps %s | FileCheck %s --check-prefix=PS
 // RUN: %hlsl2spirv -T gs_6_0 -E gs %s | FileCheck %s --check-prefix=GS
+// RUN: %hlsl2spirv -T hs_6_0 -E hs %s | FileCheck %s --check-prefix=HS
 
 // VS: %gl_ClipDistance = OpVariable %_ptr_Output__arr_float_uint_5 Output
 // The second float2 of planes starts at 0 + 2:
@@ -27,6 +28,10 @@
 // Vertex 2, component 4 (SV_ClipDistance1):
 // GS: OpAccessChain %_ptr_Input_float %gl_ClipDistance %uint_2 %uint_4
 // GS: OpCompositeConstruct %_arr_float_uint_3
+
+// HS: %gl_ClipDistance_0 = OpVariable %_ptr_Output__arr__arr_float_uint_5_uint_3 Output
+// HS: OpLoad %uint %gl_InvocationID
+// HS: OpAccessChain %_ptr_Output_float %gl_ClipDistance_0 {{%[0-9]+}} %uint_4
 
 struct V {
   float4 pos : SV_Position;
@@ -54,4 +59,20 @@ void gs(triangle V tri[3], inout TriangleStream<V> s) {
     o.extra = max(o.extra, 0);
     s.Append(o);
   }
+}
+
+void constants(out float edges[3] : SV_TessFactor, out float inside : SV_InsideTessFactor) {
+  edges[0] = edges[1] = edges[2] = 1;
+  inside = 1;
+}
+
+[domain("tri")]
+[partitioning("integer")]
+[outputtopology("triangle_cw")]
+[patchconstantfunc("constants")]
+[outputcontrolpoints(3)]
+V hs(InputPatch<V, 3> patch, uint id : SV_OutputControlPointID) {
+  V o = patch[id];
+  o.extra *= 2;
+  return o;
 }
