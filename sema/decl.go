@@ -378,6 +378,7 @@ func (c *checker) enumDecl(d *ast.EnumDecl) {
 	}
 	et := c.u.NewEnum(name, s, d.Scoped)
 	tn := &TypeName{name: name, typ: et, Scope: newScope(c.scope, ScopeStruct, name)}
+	c.structScopes[et.Canonical()] = tn.Scope // Alias::Value through a typedef or using
 	if d.Name != nil {
 		tn.pos = d.Name.Pos()
 		c.declare(tn, d.Name.Pos())

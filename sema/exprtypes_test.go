@@ -66,6 +66,8 @@ var exprTypes = []struct {
 	{"Two", "Mode"},
 	{"(Mode::Two)", "Mode"},
 	{"(Shade::Hard)", "Shade"},
+	{"(ShadeAlias::Soft)", "Shade"},
+	{"(ModeAlias::Two)", "Mode"},
 	{"ns::k", "int"},
 	{"K * 2", "int"},
 	{"sizeof(float4)", "uint"},
@@ -83,6 +85,8 @@ struct S { float4 pos; Inner inner; };
 struct D : S { float extra; };
 enum Mode { One, Two };
 enum class Shade { Soft, Hard };
+using ShadeAlias = Shade;
+typedef Mode ModeAlias;
 typedef uint len_t;
 namespace ns { static const int k = 3; }
 static const int K = 4;
