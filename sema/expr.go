@@ -690,6 +690,16 @@ func (c *checker) member(e *ast.MemberExpr) operand {
 	if t.Kind() == types.Alias {
 		t = t.Underlying()
 	}
+	if ct := t.Canonical(); ct.IsObject() && ct.Object().Class() == types.ClassCBuffer && ct.Elem() != nil && ct.Elem().Canonical().IsStruct() {
+		// ConstantBuffer<S>.method(): S's members, methods included
+		if _, isField := ct.Elem().FieldByName(name); !isField && !intrinsics.HasMethod(ct.Object(), name) {
+			if s := c.structScope(ct.Elem()); s != nil {
+				if o, _ := c.lookupMember(s, name); o != nil {
+					t = ct.Elem()
+				}
+			}
+		}
+	}
 	switch {
 	case t.IsScalar() || t.IsVector():
 		sw, err := types.VectorSwizzle(t, name)

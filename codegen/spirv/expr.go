@@ -137,6 +137,14 @@ func (e *emitter) load(v value) builder.ID {
 			lt = pt
 		}
 	}
+	if v.rule != layout.Void && v.sc != spv.StorageClassPhysicalStorageBuffer {
+		// a ConstantBuffer<T>/TextureBuffer<T> (or an element of an array
+		// of them) read as its T: the block type itself, which relayout
+		// copies member by member
+		if _, pt, ok := e.b.Pointee(e.b.TypeOf(p)); ok && pt != lt && e.b.Def(pt) != nil && e.b.Def(pt).Op == spv.OpTypeStruct {
+			lt = pt
+		}
+	}
 	var id builder.ID
 	if v.sc == spv.StorageClassPhysicalStorageBuffer {
 		id = e.fb.Emit(spv.OpLoad, lt, builder.Ref(p), e.physicalAlign(v, v.typ, true))
