@@ -67,7 +67,9 @@ func (e *emitter) localResource(d *ast.VarDecl, v *sema.Var) {
 	if !ok {
 		init = e.expr(d.Init)
 	}
-	if ok && len(init.idx) == 1 {
+	if first, isHeap := e.heapFirst["ResourceDescriptorHeap"]; isHeap && len(init.idx) == 1 && e.isHeapArray(init.id, first) {
+		// an element of the resource heap, directly or returned by a
+		// function: its counter is the heap counters' element (heap.go)
 		defer func() { e.heapElems[e.vars[v].ptr] = heapElem{init.id, init.idx[0]} }()
 	}
 	if !init.ptr || init.swz != nil || init.texel != nil {

@@ -210,7 +210,10 @@ func (e *emitter) inlineReturn(s *ast.ReturnStmt) {
 		case f.Result == nil || f.Result.IsVoid():
 			e.discard(s.Result)
 		case f.Result.Canonical().IsObject() || isAggregate(f.Result):
-			v := e.expr(s.Result)
+			v, ok := e.heapIndex(s.Result, f.Result) // heap.go
+			if !ok {
+				v = e.expr(s.Result)
+			}
 			ctx.objResult = &v
 		default:
 			e.fb.Store(ctx.result, e.rvalueAs(s.Result, f.Result))
