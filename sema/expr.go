@@ -231,6 +231,13 @@ var unaryOps = map[ast.Op]types.UnaryOp{
 	ast.PreInc: types.UnaryIncDec, ast.PreDec: types.UnaryIncDec, ast.PostInc: types.UnaryIncDec, ast.PostDec: types.UnaryIncDec,
 }
 
+// ConstantOp is the constant-folding operation of an operator, for the
+// emitter's own folding (codegen/spirv's unrolled loops).
+func ConstantOp(op ast.Op) (constant.Op, bool) {
+	k, ok := constOps[op]
+	return k, ok
+}
+
 var constOps = map[ast.Op]constant.Op{
 	ast.Add: constant.Add, ast.Sub: constant.Sub, ast.Mul: constant.Mul, ast.Div: constant.Div, ast.Rem: constant.Rem,
 	ast.Shl: constant.Shl, ast.Shr: constant.Shr, ast.BitAnd: constant.And, ast.BitOr: constant.Or, ast.BitXor: constant.Xor,

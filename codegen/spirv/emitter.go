@@ -37,6 +37,7 @@ import (
 	"github.com/hlsl2spirv/hlsl2spirv/frontend/ast"
 	"github.com/hlsl2spirv/hlsl2spirv/frontend/diag"
 	"github.com/hlsl2spirv/hlsl2spirv/sema"
+	"github.com/hlsl2spirv/hlsl2spirv/sema/constant"
 	"github.com/hlsl2spirv/hlsl2spirv/sema/types"
 )
 
@@ -227,6 +228,9 @@ type emitter struct {
 	// nointerpolation inputs are per-vertex arrays (pervertex.go);
 	// stageInputs are the entry parameters' input leaves, inputAliases
 	// the inlined parameters bound to them.
+	// unrolled are the loop variables of the [unroll] loop copies being
+	// emitted, with their values (unroll.go)
+	unrolled     map[*sema.Var]constant.Value
 	perVertex    bool
 	stageInputs  map[inputKey]ioLeaf
 	inputAliases map[*sema.Var]inputSource
@@ -291,7 +295,7 @@ func newEmitter(fs *diag.FileSet, diags *diag.List, file *ast.File, info *sema.I
 		opts.HLSLVersion = 2021
 	}
 	e := &emitter{opts: opts, fs: fs, diags: diags, file: file, info: info,
-		funcs: map[*sema.Func]*function{}, vars: map[*sema.Var]*variable{}, staticInit: map[*sema.Var]bool{}, counters: map[builder.ID]builder.ID{}, aliases: map[*sema.Var]bool{}, pendingAlias: map[*sema.Var]builder.ID{}, streams: map[*sema.Var][]ioLeaf{}, builtinVars: map[builtinKey]builder.ID{}, rov: map[builder.ID]bool{}, combinedTextures: map[[2]int64]builder.ID{}, pendingSamplers: map[[2]int64][]pendingSampler{}, heapArrays: map[string]builder.ID{}, heapFirst: map[string]builder.ID{}, heapElems: map[builder.ID]heapElem{}, stageInputs: map[inputKey]ioLeaf{}, inputAliases: map[*sema.Var]inputSource{}}
+		funcs: map[*sema.Func]*function{}, vars: map[*sema.Var]*variable{}, staticInit: map[*sema.Var]bool{}, counters: map[builder.ID]builder.ID{}, aliases: map[*sema.Var]bool{}, pendingAlias: map[*sema.Var]builder.ID{}, streams: map[*sema.Var][]ioLeaf{}, builtinVars: map[builtinKey]builder.ID{}, rov: map[builder.ID]bool{}, combinedTextures: map[[2]int64]builder.ID{}, pendingSamplers: map[[2]int64][]pendingSampler{}, heapArrays: map[string]builder.ID{}, heapFirst: map[string]builder.ID{}, heapElems: map[builder.ID]heapElem{}, stageInputs: map[inputKey]ioLeaf{}, unrolled: map[*sema.Var]constant.Value{}, inputAliases: map[*sema.Var]inputSource{}}
 	e.b = builder.New(opts.Version)
 	e.b.M.Generator = builder.GeneratorDXC
 	e.calc = layout.NewCalculator(layout.Options{Enable16BitTypes: opts.Enable16BitTypes, DefaultRowMajor: opts.RowMajor})

@@ -70,6 +70,18 @@ func (e *emitter) handleTypesDiffer(f *sema.Func, argExprs []ast.Expr) bool {
 	return false
 }
 
+// argWritten reports whether a call may write its argument i: an out or
+// inout parameter, or a callee not known.
+func (e *emitter) argWritten(x *ast.CallExpr, i int) bool {
+	if m := e.info.CallOf(x); m != nil {
+		return i >= len(m.Params) || m.Params[i].Mode != types.In
+	}
+	if f, ok := e.info.ObjectOf(x).(*sema.Func); ok {
+		return i >= len(f.Params) || f.Params[i].Mode != types.In
+	}
+	return true
+}
+
 // inlineCall emits the body of f in place of a call.
 func (e *emitter) inlineCall(f, proto *sema.Func, recv func() value, argExprs []ast.Expr, x ast.Expr) value {
 	if f.Decl == nil || f.Decl.Body == nil {
@@ -311,8 +323,8 @@ func (e *emitter) paramWritten(body ast.Node, p *sema.Var) bool {
 				}
 			}
 		case *ast.CallExpr:
-			for _, a := range n.Args {
-				if is(a) {
+			for i, a := range n.Args {
+				if is(a) && e.argWritten(n, i) {
 					written = true
 				}
 			}

@@ -325,6 +325,9 @@ func (e *emitter) needsBlocks(x ast.Expr) bool {
 }
 
 func (e *emitter) forStmt(s *ast.ForStmt, attrs []*ast.Attribute) {
+	if e.unrollFor(s, attrs) { // unroll.go
+		return
+	}
 	if s.Init != nil {
 		e.stmt(s.Init, nil)
 	}

@@ -133,3 +133,23 @@ void gather() {
   Out[0] = r.x; Out[1] = r.y; Out[2] = r.z; Out[3] = r.w;
   Out[4] = a.x; Out[5] = a.y; Out[6] = a.z; Out[7] = a.w;
 }
+
+//: case unrolled_sample_offsets
+//: flags -T cs_6_0 -E unrolled_taps
+//: xfail glslang: glslang keeps the [unroll] loop, so the offset is no constant (invalid SPIR-V)
+//: expect Out = f32 1 5 1 5 34 4
+[numthreads(1, 1, 1)]
+void unrolled_taps() {
+  // Each tap's offset is the loop variable: a constant only once the
+  // [unroll] loop is copied per iteration.
+  float taps[4];
+  int last = -1;
+  [unroll] for (int i = 0; i < 4; i++) {
+    taps[i] = Tex.SampleLevel(Point, float2(0.25, 0.25), 0, int2(i, 0)).x;
+    Out[i] = taps[i];
+  }
+  float total = 0;
+  [unroll] for (last = 0; last < 4; last++) total += taps[last] * (last + 1);
+  Out[4] = total;
+  Out[5] = last;
+}

@@ -1,0 +1,47 @@
+// [unroll] loops the compiler can count are copied once per iteration
+// without -fcgl, as DXC's legalization unrolls them: the loop variable is
+// a constant in each copy, so texel offsets and indexes built from it are
+// constants (ConstOffset). A variable declared outside the loop keeps its
+// final value. [unroll(N)] with fewer than the iterations, loops that
+// write their variable or break, and -fcgl keep the loop (Unroll control).
+// RUN: %hlsl2spirv -T ps_6_0 -E main %s | FileCheck %s
+// RUN: %hlsl2spirv -T ps_6_0 -E main -fcgl %s | FileCheck %s --check-prefix=CGL
+
+// CHECK: %src_main = OpFunction
+// CHECK: OpImageSampleImplicitLod %v4float {{%[0-9]+}} {{%[0-9]+}} ConstOffset [[m2:%[0-9]+]]
+// CHECK: OpImageSampleImplicitLod %v4float {{%[0-9]+}} {{%[0-9]+}} ConstOffset
+// CHECK: OpImageSampleImplicitLod %v4float {{%[0-9]+}} {{%[0-9]+}} ConstOffset
+// CHECK: OpImageSampleImplicitLod %v4float {{%[0-9]+}} {{%[0-9]+}} ConstOffset
+// CHECK: OpImageSampleImplicitLod %v4float {{%[0-9]+}} {{%[0-9]+}} ConstOffset
+// CHECK-NOT: OpImageSample
+// weights[i + 2] with i = 2 is weights[4]:
+// CHECK: OpAccessChain %_ptr_Function_float %weights %int_4
+// CHECK: OpStore %taps %int_5
+// The partially unrolled and the breaking loops stay loops:
+// CHECK: OpLoopMerge {{%[a-z_0-9]+}} {{%[a-z_0-9]+}} Unroll
+// CHECK: OpLoopMerge {{%[a-z_0-9]+}} {{%[a-z_0-9]+}} Unroll
+
+// CGL: OpLoopMerge {{%[a-z_0-9]+}} {{%[a-z_0-9]+}} Unroll
+
+Texture2D<float4> tex;
+SamplerState smp;
+
+float4 main(float2 uv : UV, float limit : LIMIT) : SV_Target {
+  float weights[5] = { 1, 4, 6, 4, 1 };
+  float4 sum = 0;
+  int taps = 0;
+  [unroll] for (int i = -2; i <= 2; ++i) {
+    sum += tex.Sample(smp, uv, int2(i, 0)) * weights[i + 2];
+  }
+  [unroll] for (taps = 0; taps < 5; taps++) {
+    sum.w += weights[taps];
+  }
+  [unroll(2)] for (int k = 0; k < 4; k++) {
+    sum.x += k;
+  }
+  [unroll] for (int n = 0; n < 8; n++) {
+    if (sum.y > limit) break;
+    sum.y += 1;
+  }
+  return sum / 16 + taps;
+}
