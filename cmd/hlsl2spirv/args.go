@@ -113,7 +113,7 @@ var argSpecs = []argSpec{
 	{name: "fspv-preserve-bindings", kind: kFlag},
 	{name: "fspv-preserve-interface", kind: kFlag, supported: true, help: "keep stage inputs and outputs the shader does not use"},
 	{name: "fspv-max-id", kind: kMulti, nargs: 1, supported: true, help: "N: fail if the module needs more than N ids"},
-	{name: "Oconfig=", kind: kJoined},
+	{name: "Oconfig=", kind: kJoined, supported: true, help: "optimizer passes: --legalize-hlsl (what hlsl2spirv always does)"},
 	{name: "auto-binding-space", kind: kSeparate, slash: true, supported: true, help: "descriptor set of resources that name no space (default 0)"},
 	{name: "Zi", kind: kFlag, slash: true, supported: true, help: "emit debug information: file names, source, lines, tool"},
 	{name: "Zs", kind: kFlag, slash: true},

@@ -49,6 +49,7 @@ type cli struct {
 	resourceHeap       string
 	samplerHeap        string
 	counterHeap        string
+	oconfig            []string
 	noFiniteMath, wall bool
 	warnings           []string // -W<group>: accepted, the groups are on by default
 }
@@ -80,6 +81,7 @@ func parseCommandLine(args []string) (*cli, error) {
 	fs.BoolVar(&c.o2, "O2", false, "")
 	fs.BoolVar(&c.o3, "O3", false, "")
 	fs.BoolVar(&c.od, "Od", false, "")
+	fs.StringArrayVar(&c.oconfig, "Oconfig", nil, "")
 	fs.BoolVar(&o.CodeGenOnly, "fcgl", false, "")
 	fs.BoolVar(&c.spirv, "spirv", false, "")
 	fs.StringVar(&c.out, "Fo", "", "")
@@ -154,6 +156,9 @@ func parseCommandLine(args []string) (*cli, error) {
 		return nil, fmt.Errorf("cannot specify /Zpr and /Zpc together, use /? to get usage information")
 	}
 	o.NoOptimize = c.o0 || c.od
+	if err := checkOconfig(c.oconfig, c.o0 || c.o1 || c.o2 || c.o3); err != nil { // oconfig.go
+		return nil, err
+	}
 	if o.Debug, err = frontend.ParseDebugCategories(c.zi, c.debug); err != nil {
 		return nil, err
 	}
