@@ -236,6 +236,35 @@ func (c *Context) TypePointer(sc spv.StorageClass, pointee ID) ID {
 	})
 }
 
+// TypeForwardPointer declares, with OpTypeForwardPointer, the id of a
+// pointer type of storage class sc whose pointee is not built yet (a
+// struct that holds a pointer to itself); DefinePointer defines it.
+func (c *Context) TypeForwardPointer(sc spv.StorageClass) ID {
+	id := c.m.NewID()
+	in := c.newInst()
+	*in = Inst{Op: spv.OpTypeForwardPointer, Operands: c.copyOperands([]Operand{Ref(id), Enum(sc)})}
+	if !c.check(in) {
+		return 0
+	}
+	c.m.Globals = append(c.m.Globals, in)
+	return id
+}
+
+// DefinePointer emits the OpTypePointer of a forward-declared pointer id,
+// which TypePointer(sc, pointee) then returns.
+func (c *Context) DefinePointer(id ID, sc spv.StorageClass, pointee ID) ID {
+	return c.internType(typeKey{op: spv.OpTypePointer, a: uint32(sc), b: uint32(pointee)}, func() ID {
+		in := c.newInst()
+		*in = Inst{Op: spv.OpTypePointer, Result: id, Operands: c.copyOperands([]Operand{Enum(sc), Ref(pointee)})}
+		if !c.check(in) {
+			return 0
+		}
+		c.m.Globals = append(c.m.Globals, in)
+		c.record(in)
+		return id
+	})
+}
+
 // TypeFunction returns the function type.
 func (c *Context) TypeFunction(ret ID, params ...ID) ID {
 	c.key = c.key[:0]

@@ -31,14 +31,18 @@ func Verify(m *Module) error {
 		return nil
 	}
 	// Module-level definitions, in order: a global may only use what is
-	// defined before it.
+	// defined before it, or a pointer type declared by OpTypeForwardPointer.
+	forward := map[ID]bool{}
 	for _, s := range [][]*Inst{m.ExtInstImports, m.DebugSources, m.Globals} {
 		for _, in := range s {
+			if in.Op == spv.OpTypeForwardPointer && len(in.Operands) > 0 {
+				forward[in.Operands[0].ID()] = true
+			}
 			var err error
 			in.ForEachUse(func(id *ID) {
 				// Forward pointers and extended instructions (debug
 				// information may name functions) may refer ahead.
-				if err == nil && in.Op != spv.OpTypeForwardPointer && in.Op != spv.OpExtInst && (*id >= m.Bound || !defined[*id]) {
+				if err == nil && in.Op != spv.OpTypeForwardPointer && in.Op != spv.OpExtInst && !forward[*id] && (*id >= m.Bound || !defined[*id]) {
 					err = fmt.Errorf("verify: %s %%%d uses %%%d before its definition", in.Op, in.Result, *id)
 				}
 			})

@@ -1,8 +1,6 @@
 package spirv
 
 import (
-	"fmt"
-
 	"github.com/hlsl2spirv/hlsl2spirv/builder"
 	"github.com/hlsl2spirv/hlsl2spirv/builder/spv"
 	"github.com/hlsl2spirv/hlsl2spirv/codegen/spirv/layout"
@@ -38,11 +36,19 @@ func (e *emitter) sbufferRule() layout.Rule { return layout.RulesFor(e.opts.Layo
 // bufferPointerType lowers vk::BufferPointer<T, A>.
 func (e *emitter) bufferPointerType(t *types.Type) (builder.ID, error) {
 	c := t.Canonical()
-	if e.bpLowering[c] {
-		return 0, fmt.Errorf("a vk::BufferPointer to a type that holds the same pointer (%s) is not supported yet by the SPIR-V backend", t)
-	}
 	if e.bpLowering == nil {
 		e.bpLowering = map[*types.Type]bool{}
+		e.bpForward = map[*types.Type]builder.ID{}
+	}
+	if e.bpLowering[c] {
+		// T holds a pointer to T (a linked list): the pointer is declared
+		// forward and defined once T is built
+		if id, ok := e.bpForward[c]; ok {
+			return id, nil
+		}
+		id := e.b.TypeForwardPointer(spv.StorageClassPhysicalStorageBuffer)
+		e.bpForward[c] = id
+		return id, nil
 	}
 	e.bpLowering[c] = true
 	defer delete(e.bpLowering, c)
@@ -50,6 +56,10 @@ func (e *emitter) bufferPointerType(t *types.Type) (builder.ID, error) {
 	pointee, err := e.low.Type(c.Elem(), e.sbufferRule())
 	if err != nil {
 		return 0, err
+	}
+	if id, ok := e.bpForward[c]; ok {
+		delete(e.bpForward, c)
+		return e.b.DefinePointer(id, spv.StorageClassPhysicalStorageBuffer, pointee), nil
 	}
 	return e.b.TypePointer(spv.StorageClassPhysicalStorageBuffer, pointee), nil
 }

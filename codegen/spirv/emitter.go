@@ -241,6 +241,7 @@ type emitter struct {
 	// bpLowering are the vk::BufferPointer types being lowered
 	// (bufferpointer.go).
 	bpLowering map[*types.Type]bool
+	bpForward  map[*types.Type]builder.ID // forward-declared pointers of self-referencing pointees
 	// flattened are the element variables of resource arrays split by
 	// -fspv-flatten-resource-arrays, by the placeholder id the array's
 	// variable record carries (flatten.go).

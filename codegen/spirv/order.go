@@ -87,9 +87,13 @@ func isConstantOp(op spv.Op) bool {
 // had been visited once it was (its types come first).
 func orderGlobals(m *builder.Module) ([]*builder.Inst, map[builder.ID]int) {
 	def := make(map[builder.ID]*builder.Inst, len(m.Globals))
+	forward := map[builder.ID]*builder.Inst{} // OpTypeForwardPointer by the pointer it declares
 	for _, in := range m.Globals {
 		if in.Result != 0 {
 			def[in.Result] = in
+		}
+		if in.Op == spv.OpTypeForwardPointer {
+			forward[in.Operands[0].ID()] = in
 		}
 	}
 	placed := make(map[*builder.Inst]bool, len(m.Globals))
@@ -98,6 +102,13 @@ func orderGlobals(m *builder.Module) ([]*builder.Inst, map[builder.ID]int) {
 	var place func(in *builder.Inst)
 	var placeID func(id builder.ID)
 	placeID = func(id builder.ID) {
+		if fw, ok := forward[id]; ok && !placed[fw] {
+			// a pointer in a cycle (a struct holding a pointer to itself)
+			// is declared before anything uses it
+			placed[fw] = true
+			out = append(out, fw)
+			visited = append(visited, fw)
+		}
 		if in, ok := def[id]; ok {
 			place(in)
 		}

@@ -73,4 +73,5 @@ const (
 	codeMultiChar
 	codeEmbeddedDirective
 	codePragmaDiagnostic
+	codeHasFeature
 )

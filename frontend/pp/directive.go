@@ -979,3 +979,33 @@ func (p *preprocessor) pragmaDiagnostic(args []ptok, end diag.Pos) {
 		p.warn(codePragmaDiagnostic, args[1].Pos, "pragma diagnostic expected option name (e.g. \"-Wundef\")")
 	}
 }
+
+// features are the names __has_feature and __has_extension report for
+// HLSL compiled to SPIR-V, as DXC's clang does (its other features are
+// C++ and Objective-C ones HLSL does not have).
+var features = map[string]bool{
+	"hlsl_vk_buffer_pointer": true,
+}
+
+// hasFeature reads `(name)` after __has_feature or __has_extension; the
+// expansion is 1 for a feature DXC reports, 0 otherwise. Like clang, it
+// works in #if and in ordinary text.
+func (p *preprocessor) hasFeature(t ptok, op string) bool {
+	if !p.nextIsLParen() {
+		p.errorf(codeHasFeature, site(t), "missing '(' after '%s'", op)
+		return false
+	}
+	p.lexRaw() // (
+	arg := p.lex()
+	if arg.Kind != token.Ident {
+		p.errorf(codeHasFeature, arg.Pos, "builtin feature check macro requires a parenthesized identifier")
+		return false
+	}
+	if rp := p.lex(); !isPunct(rp, ")") {
+		p.errorf(codeHasFeature, rp.Pos, "missing ')' after '%s'", op)
+		return false
+	}
+	// __name__ is the same feature as name
+	name := strings.TrimSuffix(strings.TrimPrefix(arg.Text, "__"), "__")
+	return features[name]
+}

@@ -46,6 +46,7 @@ func TestInclude(t *testing.T) {
 		{"macro names the file", "#define HDR \"macro_name.h\"\n#include HDR", "macro_named"},
 		{"macro builds <file>", "#define HDR <angle_local.h>\n#include HDR", "angle_local"},
 		{"__has_include", "#if __has_include(\"a.h\") && __has_include(<d.h>) && !__has_include(\"none.h\") && !__has_include(<none.h>)\nyes\n#endif", "yes"},
+		{"__has_feature in #if and text", "#if __has_feature(hlsl_vk_buffer_pointer) && !__has_extension(cxx_rtti)\nyes\n#endif\n__has_feature(__hlsl_vk_buffer_pointer__) __has_feature(objc_arc)", "yes 1 0"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

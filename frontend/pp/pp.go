@@ -199,6 +199,7 @@ const (
 	biBaseFile
 	biTimestamp
 	biHasInclude
+	biHasFeature
 )
 
 // macro is one #define.
@@ -388,6 +389,7 @@ func (p *preprocessor) defineBuiltins() {
 		"__DATE__": biDate, "__TIME__": biTime, "_Pragma": biPragma,
 		"__INCLUDE_LEVEL__": biIncludeLevel, "__BASE_FILE__": biBaseFile,
 		"__TIMESTAMP__": biTimestamp, "__has_include": biHasInclude, "__has_include_next": biHasInclude,
+		"__has_feature": biHasFeature, "__has_extension": biHasFeature,
 	} {
 		p.macros[name] = &macro{name: name, builtin: k}
 	}
@@ -656,6 +658,11 @@ func (p *preprocessor) expandBuiltin(t ptok, m *macro) (ptok, bool) {
 	case biHasInclude:
 		r.Kind, r.Text = token.Int, "0"
 		if p.hasInclude(t) {
+			r.Text = "1"
+		}
+	case biHasFeature:
+		r.Kind, r.Text = token.Int, "0"
+		if p.hasFeature(t, m.name) {
 			r.Text = "1"
 		}
 	case biPragma:
