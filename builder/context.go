@@ -236,6 +236,20 @@ func (c *Context) TypePointer(sc spv.StorageClass, pointee ID) ID {
 	})
 }
 
+// TypeDeclared interns a type instruction given by its opcode and
+// operands (an inline SPIR-V type: vk::SpirvType, vk::SpirvOpaqueType); the
+// operands are checked against the grammar.
+func (c *Context) TypeDeclared(op spv.Op, ops ...Operand) ID {
+	var key []byte
+	for _, o := range ops {
+		key = binary.LittleEndian.AppendUint32(key, uint32(o.Kind))
+		key = binary.LittleEndian.AppendUint32(key, o.Word)
+	}
+	return c.internType(typeKey{op: op, s: string(key)}, func() ID {
+		return c.global(op, 0, ops...)
+	})
+}
+
 // TypeForwardPointer declares, with OpTypeForwardPointer, the id of a
 // pointer type of storage class sc whose pointee is not built yet (a
 // struct that holds a pointer to itself); DefinePointer defines it.

@@ -32,7 +32,7 @@ func isResourceArray(t *types.Type) bool {
 	for c.IsArray() {
 		c = c.Elem().Canonical()
 	}
-	return c != t.Canonical() && c.IsObject()
+	return c != t.Canonical() && c.IsObject() && !isDataObject(c)
 }
 
 // paramStorage is the storage class a parameter's pointer points into:

@@ -64,6 +64,19 @@ func (e *emitter) bufferPointerType(t *types.Type) (builder.ID, error) {
 	return e.b.TypePointer(spv.StorageClassPhysicalStorageBuffer, pointee), nil
 }
 
+// isDataObject reports the object types that are data, held in ordinary
+// variables: vk::BufferPointer and the inline SPIR-V types.
+func isDataObject(t *types.Type) bool {
+	if t == nil || !t.Canonical().IsObject() {
+		return false
+	}
+	switch t.Canonical().Object() {
+	case types.VkBufferPointer, types.VkSpirvType, types.VkSpirvOpaqueType:
+		return true
+	}
+	return false
+}
+
 // isBufferPointer reports whether t is a vk::BufferPointer.
 func isBufferPointer(t *types.Type) bool {
 	return t != nil && t.Canonical().IsObject() && t.Canonical().Object() == types.VkBufferPointer

@@ -225,6 +225,7 @@ func (e *emitter) wrapper(entry *sema.Func) {
 	src.name = "src." + entry.Name()
 	e.entryID = e.b.NewID()
 	e.perVertex = e.opts.Stage == "ps" && e.usesAttributeAtVertex() // pervertex.go
+	e.extRequirements(decl.Attrs)                                   // [[vk::ext_capability]] on the entry (inlinespirv.go)
 
 	// Stage variables: parameters in order (in then out), then the result.
 	type paramIO = entryParamIO

@@ -81,6 +81,7 @@ func (e *emitter) globalVar(d *ast.VarDecl) {
 		return
 	}
 	e.pos = d.Pos()
+	e.extRequirements(d.Attrs) // [[vk::ext_capability]] on a variable (inlinespirv.go)
 	if isString(v.Type()) {
 		return // strings are only printf formats (printfFormat)
 	}
@@ -122,7 +123,7 @@ func isString(t *types.Type) bool {
 // privateVar declares a static global; the wrapper initialises it.
 func (e *emitter) privateVar(v *sema.Var, name string) {
 	t := v.Type()
-	if t.IsObject() {
+	if t.IsObject() && !isDataObject(t) {
 		if e.staticResource(v) { // resources.go
 			return
 		}
@@ -741,8 +742,9 @@ func containsObject(t *types.Type) bool {
 	c := t.Canonical()
 	switch {
 	case c.IsObject():
-		// a vk::BufferPointer is data: a 64-bit address
-		return c.Object() != types.VkBufferPointer
+		// a vk::BufferPointer (a 64-bit address) or an inline SPIR-V type
+		// is data
+		return !isDataObject(c)
 	case c.IsArray():
 		return containsObject(c.Elem())
 	case c.IsStruct():

@@ -1,12 +1,15 @@
 package spirv
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/hlsl2spirv/hlsl2spirv/builder"
 	"github.com/hlsl2spirv/hlsl2spirv/builder/spv"
 	"github.com/hlsl2spirv/hlsl2spirv/frontend/ast"
 	"github.com/hlsl2spirv/hlsl2spirv/sema"
+	"github.com/hlsl2spirv/hlsl2spirv/sema/constant"
+	"github.com/hlsl2spirv/hlsl2spirv/sema/types"
 )
 
 // Inline SPIR-V (the vk::ext_* attributes of DXC's proposal): a function
@@ -142,4 +145,79 @@ func (e *emitter) extRequirements(attrs []*ast.Attribute) {
 			}
 		}
 	}
+}
+
+// spirvIntrinsicType lowers vk::SpirvType<opcode, size, alignment,
+// operands...> and vk::SpirvOpaqueType<opcode, operands...>: the type
+// instruction itself, named spirvIntrinsicType as DXC names it. An operand
+// vk::Literal<vk::integral_constant<T, v>> is the literal v, a
+// vk::integral_constant<T, v> a constant of type T, any other type that
+// type's id, a bare number a literal.
+func (e *emitter) spirvIntrinsicType(t *types.Type) (builder.ID, error) {
+	c := t.Canonical()
+	args := c.Args()
+	first := 1 // the operands after the opcode
+	if c.Object() == types.VkSpirvType {
+		first = 3 // after the size and the alignment
+	}
+	if len(args) < first || args[0].Type != nil {
+		return 0, fmt.Errorf("%s needs a constant opcode", t)
+	}
+	op := spv.Op(args[0].Value)
+	info := spv.InstructionInfo(op)
+	if info == nil || info.Class != "Type-Declaration" {
+		return 0, fmt.Errorf("%s: opcode %d is not a SPIR-V type declaration", t, args[0].Value)
+	}
+	var ops []builder.Operand
+	for _, a := range args[first:] {
+		o, err := e.intrinsicTypeOperand(t, a)
+		if err != nil {
+			return 0, err
+		}
+		ops = append(ops, o)
+	}
+	id := e.b.TypeDeclared(op, ops...)
+	if err := e.b.Err(); err != nil || id == 0 {
+		return 0, fmt.Errorf("%s: the operands do not fit %s: %v", t, info.Name, err)
+	}
+	e.b.Name(id, "spirvIntrinsicType")
+	return id, nil
+}
+
+// intrinsicTypeOperand is one operand of an inline SPIR-V type.
+func (e *emitter) intrinsicTypeOperand(t *types.Type, a types.TemplateArg) (builder.Operand, error) {
+	if a.Type == nil {
+		return builder.Lit(uint32(a.Value)), nil
+	}
+	c := a.Type.Canonical()
+	switch c.Object() {
+	case types.VkLiteral:
+		if inner := c.Args(); len(inner) == 1 && inner[0].Type != nil && inner[0].Type.Canonical().Object() == types.VkIntegralConstant {
+			if v, ok := integralConstant(inner[0].Type); ok {
+				return builder.Lit(uint32(v)), nil
+			}
+		}
+		return builder.Operand{}, fmt.Errorf("%s: vk::Literal takes a vk::integral_constant", t)
+	case types.VkIntegralConstant:
+		ca := c.Args()
+		v, ok := integralConstant(a.Type)
+		if !ok || ca[0].Type == nil {
+			return builder.Operand{}, fmt.Errorf("%s: a malformed vk::integral_constant", t)
+		}
+		ct := ca[0].Type.Canonical()
+		if !ct.IsScalar() {
+			return builder.Operand{}, fmt.Errorf("%s: vk::integral_constant needs a scalar type", t)
+		}
+		return builder.Ref(e.valueConst(constant.Int(types.Int64, v).Convert(ct.Scalar()), ct.Scalar().Concrete())), nil
+	}
+	return builder.Ref(e.typeID(a.Type)), nil
+}
+
+// integralConstant is v of vk::integral_constant<T, v>.
+func integralConstant(t *types.Type) (int64, bool) {
+	args := t.Canonical().Args()
+	if len(args) != 2 || args[1].Type != nil {
+		return 0, false
+	}
+	return args[1].Value, true
 }

@@ -45,6 +45,9 @@ func (e *emitter) resourceType(t *types.Type) (builder.ID, error) {
 		if o == types.VkBufferPointer {
 			return e.bufferPointerType(t) // bufferpointer.go
 		}
+		if o == types.VkSpirvType || o == types.VkSpirvOpaqueType {
+			return e.spirvIntrinsicType(t) // inlinespirv.go
+		}
 	case types.ClassAccelStruct:
 		id := e.b.TypeAccelerationStructure()
 		e.b.Name(id, "accelerationStructureNV")

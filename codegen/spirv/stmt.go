@@ -160,7 +160,7 @@ func (e *emitter) localVar(d *ast.VarDecl) {
 		e.staticLocal(d, v)
 		return
 	}
-	if (t.IsObject() && !isBufferPointer(t)) || isResourceArray(t) {
+	if (t.IsObject() && !isDataObject(t)) || isResourceArray(t) {
 		e.localResource(d, v) // aliases.go
 		return
 	}
@@ -194,7 +194,7 @@ func (e *emitter) localVar(d *ast.VarDecl) {
 // Private bool init_done_<name>, as DXC does it.
 func (e *emitter) staticLocal(d *ast.VarDecl, v *sema.Var) {
 	t := v.Type()
-	if t.IsObject() {
+	if t.IsObject() && !isDataObject(t) {
 		e.unsupported(d, "a static local resource variable")
 	}
 	ptr := e.b.GlobalVariable(e.ptrType(spv.StorageClassPrivate, t, layout.Void), spv.StorageClassPrivate, v.Name(), 0)
