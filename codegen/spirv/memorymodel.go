@@ -29,11 +29,14 @@ import (
 // leaves them.
 
 // upgradeMemoryModel runs the upgrade when -fspv-use-vulkan-memory-model
-// asks for it.
+// asks for it or the module declares the VulkanMemoryModel capability.
 func (e *emitter) upgradeMemoryModel() {
 	m := e.b.M
 	mm := m.MemoryModel
-	if !e.opts.VulkanMemoryModel || mm == nil || len(mm.Operands) != 2 ||
+	// DXC also upgrades a module that declares the VulkanMemoryModel
+	// capability itself (inline SPIR-V)
+	want := e.opts.VulkanMemoryModel || m.HasCapability(spv.CapabilityVulkanMemoryModel)
+	if !want || mm == nil || len(mm.Operands) != 2 ||
 		spv.AddressingModel(mm.Operands[0].Word) != spv.AddressingModelLogical ||
 		spv.MemoryModel(mm.Operands[1].Word) != spv.MemoryModelGLSL450 {
 		return

@@ -156,6 +156,7 @@ func (e *emitter) localVar(d *ast.VarDecl) {
 		return
 	}
 	t := v.Type()
+	e.extRequirements(d.Attrs) // [[vk::ext_capability]] on a local (inlinespirv.go)
 	if v.Storage == sema.StorageStaticLocal {
 		e.staticLocal(d, v)
 		return

@@ -6,6 +6,9 @@
 // Accesses to other memory are unchanged.
 // RUN: %hlsl2spirv -T cs_6_0 -E main -fspv-use-vulkan-memory-model -fspv-target-env=vulkan1.1 %s | FileCheck %s
 // RUN: %hlsl2spirv -T cs_6_0 -E main -fspv-target-env=vulkan1.1 %s | FileCheck %s --check-prefix=GLSL
+// A module that asks for the VulkanMemoryModel capability itself is
+// upgraded too, as DXC does:
+// RUN: %hlsl2spirv -T cs_6_0 -E main -fspv-target-env=vulkan1.1 -DASK %s | FileCheck %s
 
 // CHECK: OpCapability VulkanMemoryModel
 // CHECK: OpExtension "SPV_KHR_vulkan_memory_model"
@@ -21,6 +24,9 @@ RWStructuredBuffer<uint> plain;
 globallycoherent RWTexture2D<float4> image;
 groupshared uint tile[64];
 
+#ifdef ASK
+[[vk::ext_capability(/* VulkanMemoryModel */ 5345)]]
+#endif
 [numthreads(64, 1, 1)]
 void main(uint i : SV_GroupIndex) {
   // CHECK: [[a:%[0-9]+]] = OpAccessChain %_ptr_Uniform_uint %shared %int_0 %uint_0
