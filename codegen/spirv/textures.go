@@ -137,6 +137,16 @@ func (e *emitter) offsetOpFor(x ast.Expr, id builder.ID, gather bool) imageOpera
 }
 
 func (e *emitter) textureMethod(x *ast.CallExpr, m *intrinsics.Match, recv value, o types.Object, name string, t *types.Type) value {
+	if name == "Load" && o.Class() == types.ClassTexture && !o.IsWritable() {
+		// DXC reads the location, splits off the mip level (or reads the
+		// sample index), and only then loads the texture
+		elem := recv.typ.Canonical().Elem()
+		if elem == nil {
+			elem = types.Vec(types.Float, 4)
+		}
+		args := e.methodArgs(x, m)
+		return rv(e.textureLoad(x, m, func() builder.ID { return e.imageOf(e.load(recv)) }, o, args, elem), t)
+	}
 	// The texture is loaded first, then the arguments in order (the
 	// sampler among them), as DXC does.
 	img := e.load(recv)
@@ -277,10 +287,11 @@ func (e *emitter) textureMethod(x *ast.CallExpr, m *intrinsics.Match, recv value
 	case "GatherCmpGreen", "GatherCmpBlue", "GatherCmpAlpha":
 		e.unsupported(x, "'"+name+"' (SPIR-V's OpImageDrefGather reads the first component only)")
 	case "Load":
+		im := e.imageOf(img)
 		if combined {
-			return rv(e.textureLoad(x, m, e.imageOf(img), o, args[1:], elem), t)
+			args = args[1:]
 		}
-		return rv(e.textureLoad(x, m, e.imageOf(img), o, args, elem), t)
+		return rv(e.textureLoad(x, m, func() builder.ID { return im }, o, args, elem), t)
 	case "CalculateLevelOfDetail", "CalculateLevelOfDetailUnclamped":
 		si := img
 		if !combined && !attrCombined {
@@ -345,7 +356,7 @@ func (e *emitter) sparse(op spv.Op, texelType builder.ID, operands []builder.Ope
 }
 
 // textureLoad emits Load(location[, sampleOrOffset[, offset]]).
-func (e *emitter) textureLoad(x *ast.CallExpr, m *intrinsics.Match, img builder.ID, o types.Object, args []builder.ID, elem *types.Type) builder.ID {
+func (e *emitter) textureLoad(x *ast.CallExpr, m *intrinsics.Match, image func() builder.ID, o types.Object, args []builder.ID, elem *types.Type) builder.ID {
 	v4 := e.texelType(elem)
 	var status ast.Expr
 	nargs := len(x.Args)
@@ -365,7 +376,7 @@ func (e *emitter) textureLoad(x *ast.CallExpr, m *intrinsics.Match, img builder.
 			op = spv.OpImageRead
 		}
 		// with DXC's explicit empty operand mask
-		return emit(op, builder.Ref(img), builder.Ref(args[0]), builder.Enum(spv.ImageOperandsNone))
+		return emit(op, builder.Ref(image()), builder.Ref(args[0]), builder.Enum(spv.ImageOperandsNone))
 	}
 	loc := e.typeOf(x.Args[0])
 	n := flatCount(loc)
@@ -396,7 +407,7 @@ func (e *emitter) textureLoad(x *ast.CallExpr, m *intrinsics.Match, img builder.
 	if offsetArg < nargs {
 		ops = append(ops, e.offsetOpFor(x.Args[offsetArg], args[offsetArg], false))
 	}
-	operands := append([]builder.Operand{builder.Ref(img), builder.Ref(coord)}, imageOps(ops)...)
+	operands := append([]builder.Operand{builder.Ref(image()), builder.Ref(coord)}, imageOps(ops)...)
 	return emit(spv.OpImageFetch, operands...)
 }
 
