@@ -34,7 +34,9 @@ func (e *emitter) derefTexel(v value) value {
 // loadTexel reads tex[i].
 func (e *emitter) loadTexel(v value) builder.ID {
 	end := e.rovBegin(v.texel.img.id)
-	img := e.load(v.texel.img)
+	// a vk::SampledTexture (or [[vk::combinedImageSampler]] texture) is
+	// fetched through its image
+	img := e.imageOf(e.load(v.texel.img))
 	o, _ := objectOf(v.texel.img.typ)
 	var raw builder.ID
 	if o.IsWritable() {
@@ -150,6 +152,13 @@ func (e *emitter) textureMethod(x *ast.CallExpr, m *intrinsics.Match, recv value
 	// The texture is loaded first, then the arguments in order (the
 	// sampler among them), as DXC does.
 	img := e.load(recv)
+	if name == "GetDimensions" && isCombined(o) {
+		// the image of a vk::SampledTexture is taken before the mip level
+		// argument is read, as DXC does
+		im := e.imageOf(img)
+		e.getDimensions(x, im, o, e.methodArgs(x, m))
+		return rv(0, t)
+	}
 	if name == "GetSamplePosition" {
 		im := img
 		if e.b.TypeOp(e.b.TypeOf(img)) == spv.OpTypeSampledImage {
