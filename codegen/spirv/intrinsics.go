@@ -132,6 +132,15 @@ var unaryOps = map[string]spv.Op{
 	"transpose": spv.OpTranspose,
 }
 
+// isDerivative reports the derivative instructions (32-bit floats only).
+func isDerivative(op spv.Op) bool {
+	switch op {
+	case spv.OpDPdx, spv.OpDPdy, spv.OpFwidth, spv.OpDPdxCoarse, spv.OpDPdyCoarse, spv.OpDPdxFine, spv.OpDPdyFine:
+		return true
+	}
+	return false
+}
+
 // intrinsic emits a call of an intrinsic function or object method.
 func (e *emitter) intrinsic(x *ast.CallExpr, m *intrinsics.Match) value {
 	if m.Overload == nil {
@@ -212,6 +221,13 @@ func (e *emitter) intrinsic(x *ast.CallExpr, m *intrinsics.Match) value {
 				}, ids[0]), t)
 			}
 		}
+		if isDerivative(op) && ct.Canonical().Scalar().IsFloat() && ct.Canonical().Scalar() != types.Float {
+			// derivatives are 32-bit only: of a half (or double), the float
+			// value's, converted back, as DXC does
+			ft := ct.WithScalar(types.Float)
+			d := e.fb.Emit(op, e.typeID(ft), builder.Ref(e.convert(ids[0], ct, ft)))
+			return rv(e.convert(d, ft, ct), t)
+		}
 		return rv(e.fb.Emit(op, e.typeID(ct), builder.Ref(ids[0])), t)
 	}
 	ct := concreteType(t)
@@ -235,13 +251,32 @@ func (e *emitter) intrinsic(x *ast.CallExpr, m *intrinsics.Match) value {
 		return rv(e.fb.Emit(spv.OpFDiv, e.typeID(ct), builder.Ref(e.splatConst(ct, 1)), builder.Ref(ids[0])), t)
 	case "sign":
 		ids := args()
-		at := concreteType(m.Params[0].Type)
-		inst := uint32(glslSSign)
-		if at.Scalar().IsFloat() {
-			inst = glslFSign
+		at := concreteType(m.Params[0].Type).Canonical()
+		// sign of a scalar or vector of at's kind, as an int of the
+		// result's shape: FSign or SSign, and for unsigned x > 0 ? 1 : 0
+		// (GLSL.std.450 has no unsigned sign), as DXC does
+		one := func(x builder.ID, xt, rt *types.Type) builder.ID {
+			if xt.Scalar().IsUnsigned() {
+				cmp := e.fb.Emit(spv.OpUGreaterThan, e.typeID(xt.WithScalar(types.Bool)), builder.Ref(x), builder.Ref(e.splatConst(xt, 0)))
+				return e.fb.Emit(spv.OpSelect, e.typeID(rt), builder.Ref(cmp), builder.Ref(e.splatConst(rt, 1)), builder.Ref(e.splatConst(rt, 0)))
+			}
+			inst := uint32(glslSSign)
+			if xt.Scalar().IsFloat() {
+				inst = glslFSign
+			}
+			return e.convert(e.fb.ExtInst(e.typeID(xt), glslSet, inst, x), xt, rt)
 		}
-		r := e.fb.ExtInst(e.typeID(at), glslSet, inst, ids[0])
-		return rv(e.convert(r, at, ct), t)
+		if realMatrix(at) {
+			// GLSL.std.450 takes no matrices: row by row
+			row := types.Vec(at.Scalar(), at.Cols())
+			resRow := types.Vec(ct.Canonical().Scalar(), at.Cols())
+			rows := make([]builder.ID, at.Rows())
+			for i := range rows {
+				rows[i] = one(e.fb.CompositeExtract(e.typeID(row), ids[0], uint32(i)), row, resRow)
+			}
+			return rv(e.fb.CompositeConstruct(e.typeID(ct), rows...), t)
+		}
+		return rv(one(ids[0], at, ct), t)
 	case "mad":
 		// DXC keeps mad fused: Fma, or an integer multiply and add, each
 		// NoContraction

@@ -43,9 +43,13 @@ func (e *emitter) loadTexel(v value) builder.ID {
 		raw = e.fb.Emit(spv.OpImageRead, e.texelType(v.typ), builder.Ref(img), builder.Ref(v.texel.coord), builder.Enum(spv.ImageOperandsNone))
 	} else {
 		ops := []builder.Operand{builder.Ref(img), builder.Ref(v.texel.coord)}
-		if o.Class() == types.ClassTexture && !o.IsMultisampled() {
+		switch {
+		case o.Class() == types.ClassTexture && o.IsMultisampled():
+			// sample 0 of a multisampled texel, as DXC reads it
+			ops = append(ops, builder.Enum(spv.ImageOperandsSample, builder.Ref(e.b.ConstUint32(0))))
+		case o.Class() == types.ClassTexture:
 			ops = append(ops, builder.Enum(spv.ImageOperandsLod, builder.Ref(e.b.ConstUint32(0))))
-		} else {
+		default:
 			ops = append(ops, builder.Enum(spv.ImageOperandsNone))
 		}
 		raw = e.fb.Emit(spv.OpImageFetch, e.texelType(v.typ), ops...)
