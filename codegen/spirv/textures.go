@@ -126,7 +126,14 @@ func (e *emitter) offsetOp(x ast.Expr, id builder.ID) imageOperand {
 // a compile-time constant (static consts included, as DXC's legalization
 // finds them); a run-time Offset is allowed by Vulkan on gathers only.
 func (e *emitter) offsetOpFor(x ast.Expr, id builder.ID, gather bool) imageOperand {
-	if _, ok := e.foldable(x); ok {
+	if v, ok := e.foldable(x); ok {
+		// the offset converted to the parameter's type (an int2 given
+		// for a 1D texture's int offset is truncated) is itself a constant
+		if c := e.info.ConversionOf(x); c != nil && c.To != nil && numeric(c.To) {
+			if cv, ok := v.ConvertTo(concreteType(c.To).Canonical(), types.Implicit); ok {
+				return imageOperand{spv.ImageOperandsConstOffset, []builder.ID{e.compositeConst(cv, concreteType(c.To).Canonical())}}
+			}
+		}
 		return imageOperand{spv.ImageOperandsConstOffset, []builder.ID{id}}
 	}
 	if v := e.info.ValueOf(x); v != nil {
