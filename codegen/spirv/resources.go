@@ -67,7 +67,7 @@ func (e *emitter) imageType(t *types.Type, o types.Object, format spv.ImageForma
 	if elem == nil {
 		elem = types.Vec(types.Float, 4)
 	}
-	st := e.typeID(types.ScalarType(concreteType(elem).Scalar()))
+	st := e.typeID(types.ScalarType(texelScalar(elem)))
 	sampled := uint32(1)
 	if o.IsWritable() {
 		sampled = 2

@@ -63,26 +63,45 @@ func (e *emitter) storeTexel(v value, val builder.ID) {
 	end := e.rovBegin(v.texel.img.id)
 	defer end()
 	img := e.load(v.texel.img)
+	if c := concreteType(v.typ).Canonical(); c.Scalar().IsBool() {
+		val = e.convert(val, c, c.WithScalar(types.Uint)) // stored as a uint
+	}
 	e.fb.Emit(spv.OpImageWrite, 0, builder.Ref(img), builder.Ref(v.texel.coord), builder.Ref(val))
 }
 
 // texelType is the 4-component vector image reads return.
 func (e *emitter) texelType(t *types.Type) builder.ID {
-	return e.typeID(types.Vec(concreteType(t).Scalar(), 4))
+	return e.typeID(types.Vec(texelScalar(t), 4))
+}
+
+// texelScalar is the image component type of element type t: bools are
+// stored as uints, as DXC does (an image cannot hold bools).
+func texelScalar(t *types.Type) types.Scalar {
+	s := concreteType(t).Scalar()
+	if s.IsBool() {
+		return types.Uint
+	}
+	return s
 }
 
 // fitTexel narrows a 4-component texel to the element type.
 func (e *emitter) fitTexel(id builder.ID, t *types.Type) builder.ID {
 	c := concreteType(t).Canonical()
 	n := flatCount(c)
-	if n == 4 {
-		return id
+	s := texelScalar(c)
+	stored := c.WithScalar(s)
+	if n != 4 {
+		idx := make([]int, n)
+		for i := range idx {
+			idx[i] = i
+		}
+		id = e.shuffle(id, types.Vec(s, 4), idx, stored)
 	}
-	idx := make([]int, n)
-	for i := range idx {
-		idx[i] = i
+	if c.Scalar().IsBool() {
+		// a bool texel is a uint: != 0
+		return e.convert(id, stored, c)
 	}
-	return e.shuffle(id, types.Vec(c.Scalar(), 4), idx, c)
+	return id
 }
 
 // sampledImage combines a loaded texture and a loaded sampler.
