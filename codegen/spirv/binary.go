@@ -455,7 +455,8 @@ func (e *emitter) copyAcrossLayouts(x *ast.AssignExpr) (value, bool) {
 		l.loaded = r.id
 		return l, true
 	}
-	raw := e.fb.Load(e.typeIn(r.typ, r.rule), e.addr(r))
+	rp := e.addr(r)
+	raw := e.fb.Load(e.blockType(rp, e.typeIn(r.typ, r.rule)), rp)
 	l := e.fixAddr(e.expr(x.L))
 	if !l.ptr || l.swz != nil {
 		e.errorf(x.Pos(), "expression is not assignable")

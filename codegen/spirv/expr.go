@@ -100,6 +100,17 @@ func (v value) at(index builder.ID, elem *types.Type) value {
 	return v
 }
 
+// blockType is the type to load through p: lt, or the block struct p
+// points to when that is another struct of the same layout - a
+// ConstantBuffer<T>/TextureBuffer<T> (or an element of an array of them)
+// read as its T, which relayout then copies member by member.
+func (e *emitter) blockType(p, lt builder.ID) builder.ID {
+	if _, pt, ok := e.b.Pointee(e.b.TypeOf(p)); ok && pt != lt && e.b.Def(pt) != nil && e.b.Def(pt).Op == spv.OpTypeStruct {
+		return pt
+	}
+	return lt
+}
+
 // load turns a value into an rvalue of its type (laid out without
 // decorations).
 func (e *emitter) load(v value) builder.ID {
@@ -138,12 +149,7 @@ func (e *emitter) load(v value) builder.ID {
 		}
 	}
 	if v.rule != layout.Void && v.sc != spv.StorageClassPhysicalStorageBuffer {
-		// a ConstantBuffer<T>/TextureBuffer<T> (or an element of an array
-		// of them) read as its T: the block type itself, which relayout
-		// copies member by member
-		if _, pt, ok := e.b.Pointee(e.b.TypeOf(p)); ok && pt != lt && e.b.Def(pt) != nil && e.b.Def(pt).Op == spv.OpTypeStruct {
-			lt = pt
-		}
+		lt = e.blockType(p, lt)
 	}
 	var id builder.ID
 	if v.sc == spv.StorageClassPhysicalStorageBuffer {
