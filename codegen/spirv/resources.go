@@ -194,6 +194,11 @@ func (e *emitter) resourceVar(d *ast.VarDecl, v *sema.Var) {
 		return
 	}
 	tid := e.resourceTypeID(d, t)
+	if c := t.Canonical(); c.IsArray() && c.Len() == types.Unsized {
+		// an unbounded array of buffers (textures get this in arrayOf)
+		e.b.Capability(spv.CapabilityRuntimeDescriptorArray)
+		e.b.Extension("SPV_EXT_descriptor_indexing")
+	}
 	if e.opts.FlattenResourceArrays && !e.opts.CodeGenOnly && isFlattenable(t) && !e.indexedAtRunTime(v) {
 		e.flattenedVar(d, v, sc, rule, class, tid) // flatten.go
 		return
