@@ -7,6 +7,7 @@ import (
 	"github.com/hlsl2spirv/hlsl2spirv/builder/spv"
 	"github.com/hlsl2spirv/hlsl2spirv/codegen/spirv/layout"
 	"github.com/hlsl2spirv/hlsl2spirv/frontend/ast"
+	"github.com/hlsl2spirv/hlsl2spirv/sema/constant"
 	"github.com/hlsl2spirv/hlsl2spirv/sema/types"
 )
 
@@ -59,6 +60,17 @@ func (e *emitter) bitfield(v value, st *types.Type, i int, rule layout.Rule) val
 func (e *emitter) extractBits(word builder.ID, r *bitRange) builder.ID {
 	t := concreteType(r.member)
 	tid := e.typeID(t)
+	if bits := t.Scalar().Bits(); bits != 32 {
+		// Vulkan's bit-field instructions take 32-bit values only: shift
+		// the field to the top, then back down (arithmetically for a
+		// signed field)
+		shr := spv.OpShiftRightLogical
+		if t.Scalar().IsSigned() {
+			shr = spv.OpShiftRightArithmetic
+		}
+		up := e.fb.Emit(spv.OpShiftLeftLogical, tid, builder.Ref(word), builder.Ref(e.scalarConst(t.Scalar(), float64(uint32(bits)-r.offset-r.width))))
+		return e.fb.Emit(shr, tid, builder.Ref(up), builder.Ref(e.scalarConst(t.Scalar(), float64(uint32(bits)-r.width))))
+	}
 	op := spv.OpBitFieldUExtract
 	if t.Scalar().IsSigned() {
 		op = spv.OpBitFieldSExtract
@@ -79,8 +91,22 @@ func (e *emitter) storeBits(v value, val builder.ID) {
 	r := v.bits
 	v.bits = nil
 	old := e.load(v)
+	t := concreteType(r.member)
+	tid := e.typeID(t)
+	if t.Scalar().Bits() != 32 {
+		// (old & ~(mask << offset)) | ((val & mask) << offset), since
+		// Vulkan's OpBitFieldInsert takes 32-bit values only
+		s := t.Scalar()
+		mask := uint64(1)<<r.width - 1
+		off := e.scalarConst(s, float64(r.offset))
+		keep := e.fb.Emit(spv.OpBitwiseAnd, tid, builder.Ref(old), builder.Ref(e.maskConst(s, ^(mask<<r.offset))))
+		field := e.fb.Emit(spv.OpBitwiseAnd, tid, builder.Ref(val), builder.Ref(e.maskConst(s, mask)))
+		moved := e.fb.Emit(spv.OpShiftLeftLogical, tid, builder.Ref(field), builder.Ref(off))
+		e.store(v, e.fb.Emit(spv.OpBitwiseOr, tid, builder.Ref(keep), builder.Ref(moved)))
+		return
+	}
 	off, cnt := e.b.ConstUint32(r.offset), e.b.ConstUint32(r.width)
-	nv := e.fb.Emit(spv.OpBitFieldInsert, e.typeID(concreteType(r.member)), builder.Ref(old), builder.Ref(val), builder.Ref(off), builder.Ref(cnt))
+	nv := e.fb.Emit(spv.OpBitFieldInsert, tid, builder.Ref(old), builder.Ref(val), builder.Ref(off), builder.Ref(cnt))
 	e.store(v, nv)
 }
 
@@ -112,4 +138,17 @@ func fieldDecl(st *types.Type, i int) *ast.VarDecl {
 	}
 	d, _ := nd.Fields[i].Decl.(*ast.VarDecl)
 	return d
+}
+
+// maskConst is the integer constant of scalar kind s with the low bits of
+// m (wrapped to the width of s).
+func (e *emitter) maskConst(s types.Scalar, m uint64) builder.ID {
+	bits := s.Bits()
+	if bits < 64 {
+		m &= uint64(1)<<bits - 1
+	}
+	if s.IsSigned() {
+		return e.valueConst(constant.Int(s, int64(m)), s)
+	}
+	return e.valueConst(constant.Uint(s, m), s)
 }

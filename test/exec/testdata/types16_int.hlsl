@@ -31,3 +31,30 @@ void sh16() {
   OutS[3] = S[3] >> (int16_t)31;       // arithmetic, 31 & 15 = 15
 }
 
+
+//: case bitfields_16_bit
+//: flags -T cs_6_2 -E bf16 -enable-16bit-types -HV 2021
+//: expect OutS = u16 5 31 9 21 i16 -3 0
+struct Packed16 {
+  uint16_t lo : 4;
+  uint16_t mid : 5;
+  int16_t top : 4;
+};
+[numthreads(1, 1, 1)]
+void bf16() {
+  // 16-bit bitfields cannot use Vulkan's 32-bit-only bit-field
+  // instructions: shifts and masks, neighbours kept
+  Packed16 p;
+  p.lo = 5;
+  p.mid = 31;
+  p.top = -3;
+  OutS[0] = p.lo;
+  OutS[1] = p.mid;
+  p.lo = 25;     // 25 & 0xf = 9
+  p.mid += 22;   // (31 + 22) & 0x1f = 21
+  OutS[2] = p.lo;
+  OutS[3] = p.mid;
+  OutS[4] = p.top;
+  p.top = 8;     // -8 in 4 signed bits... written as 8 & 0xf = 8, read back as -8
+  OutS[5] = p.top + 8;
+}

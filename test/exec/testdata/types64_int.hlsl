@@ -77,3 +77,24 @@ void atomic64(uint3 id : SV_DispatchThreadID) {
   InterlockedAdd(Acc[0], (uint64_t)1 << 32 | (id.x == 0 ? 64 : 0));
   InterlockedMax(Acc[1], (uint64_t)id.x);
 }
+
+//: case bitfields_64_bit
+//: flags -T cs_6_0 -E bf64 -HV 2021
+//: expect OutI = i64 8796093022207 1 -2 0
+struct Packed64 {
+  uint64_t wide : 43;
+  uint64_t flag : 1;
+  int64_t small : 3;
+};
+[numthreads(1, 1, 1)]
+void bf64() {
+  Packed64 p;
+  p.wide = (uint64_t(1) << 43) - 1;
+  p.flag = 1;
+  p.small = -2;
+  OutI[0] = (int64_t)p.wide;
+  OutI[1] = (int64_t)p.flag;
+  OutI[2] = p.small;
+  p.wide = 0;
+  OutI[3] = (int64_t)p.wide + p.flag - 1;
+}
