@@ -107,12 +107,12 @@ func (e *emitter) babLoad(buf value, a *babAddress, t *types.Type) builder.ID {
 	case c.IsStruct():
 		sl := e.calc.Struct(c, e.babRule())
 		var parts []builder.ID
-		for i, mt := range e.structMembers(c) {
+		for _, m := range e.spvMembers(c) { // bitfields: their container
 			field := &babAddress{byteAddr: a.byteAddr}
-			if off := e.babMemberOffset(c, sl, i); off != 0 {
+			if off := e.babMemberOffset(c, sl, m); off != 0 {
 				field.byteAddr = e.fb.Emit(spv.OpIAdd, e.babUint(), builder.Ref(a.byteAddr), builder.Ref(e.b.ConstUint32(off)))
 			}
-			parts = append(parts, e.babLoad(buf, field, mt))
+			parts = append(parts, e.babLoad(buf, field, m.typ))
 		}
 		e.babAddBytes(a, roundUp(sl.Size, sl.Align))
 		return e.fb.CompositeConstruct(e.typeID(c), parts...)
@@ -137,13 +137,13 @@ func (e *emitter) babStore(buf value, a *babAddress, val builder.ID, t *types.Ty
 		}
 	case c.IsStruct():
 		sl := e.calc.Struct(c, e.babRule())
-		for i, mt := range e.structMembers(c) {
+		for k, m := range e.spvMembers(c) { // bitfields: their container
 			field := &babAddress{byteAddr: a.byteAddr}
-			if off := e.babMemberOffset(c, sl, i); off != 0 {
+			if off := e.babMemberOffset(c, sl, m); off != 0 {
 				field.byteAddr = e.fb.Emit(spv.OpIAdd, e.babUint(), builder.Ref(a.byteAddr), builder.Ref(e.b.ConstUint32(off)))
 			}
-			el := e.fb.CompositeExtract(e.typeID(mt), val, uint32(i))
-			e.babStore(buf, field, el, mt)
+			el := e.fb.CompositeExtract(e.typeID(m.typ), val, uint32(k))
+			e.babStore(buf, field, el, m.typ)
 		}
 		e.babAddBytes(a, roundUp(sl.Size, sl.Align))
 	default:
@@ -214,16 +214,12 @@ func roundUp(n, align uint32) uint32 {
 
 // babMemberOffset is the byte offset of SPIR-V member i of struct c (the
 // base class, when there is one, is member 0 at offset 0).
-func (e *emitter) babMemberOffset(c *types.Type, sl *layout.StructLayout, i int) uint32 {
-	nd := c.Named()
-	if nd.Base != nil {
-		if i == 0 {
-			return 0
-		}
-		i--
+func (e *emitter) babMemberOffset(c *types.Type, sl *layout.StructLayout, m spvMember) uint32 {
+	if m.fields == nil {
+		return 0 // the base class
 	}
-	if i < len(sl.Members) {
-		return sl.Members[i].Offset
+	if k := e.fieldLayoutIndex(c, m.fields[0]); k < len(sl.Members) {
+		return sl.Members[k].Offset
 	}
 	return 0
 }

@@ -45,10 +45,11 @@ func (e *emitter) bitfield(v value, st *types.Type, i int, rule layout.Rule) val
 		return v
 	}
 	sl := e.calc.Struct(st.Canonical(), rule)
-	if i >= len(sl.Members) {
+	k := e.fieldLayoutIndex(st, i)
+	if k >= len(sl.Members) {
 		return v
 	}
-	ml := sl.Members[i]
+	ml := sl.Members[k]
 	v.bits = &bitRange{offset: ml.BitOffset, width: w, member: v.typ}
 	if !v.ptr {
 		// an rvalue member: extract now
@@ -90,44 +91,125 @@ func (e *emitter) loadBits(v value) builder.ID {
 func (e *emitter) storeBits(v value, val builder.ID) {
 	r := v.bits
 	v.bits = nil
-	old := e.load(v)
+	e.store(v, e.insertBits(e.load(v), val, r))
+}
+
+// insertBits puts val into the bits r of word.
+func (e *emitter) insertBits(word, val builder.ID, r *bitRange) builder.ID {
 	t := concreteType(r.member)
 	tid := e.typeID(t)
 	if t.Scalar().Bits() != 32 {
-		// (old & ~(mask << offset)) | ((val & mask) << offset), since
+		// (word & ~(mask << offset)) | ((val & mask) << offset), since
 		// Vulkan's OpBitFieldInsert takes 32-bit values only
 		s := t.Scalar()
 		mask := uint64(1)<<r.width - 1
 		off := e.scalarConst(s, float64(r.offset))
-		keep := e.fb.Emit(spv.OpBitwiseAnd, tid, builder.Ref(old), builder.Ref(e.maskConst(s, ^(mask<<r.offset))))
+		keep := e.fb.Emit(spv.OpBitwiseAnd, tid, builder.Ref(word), builder.Ref(e.maskConst(s, ^(mask<<r.offset))))
 		field := e.fb.Emit(spv.OpBitwiseAnd, tid, builder.Ref(val), builder.Ref(e.maskConst(s, mask)))
 		moved := e.fb.Emit(spv.OpShiftLeftLogical, tid, builder.Ref(field), builder.Ref(off))
-		e.store(v, e.fb.Emit(spv.OpBitwiseOr, tid, builder.Ref(keep), builder.Ref(moved)))
-		return
+		return e.fb.Emit(spv.OpBitwiseOr, tid, builder.Ref(keep), builder.Ref(moved))
 	}
 	off, cnt := e.b.ConstUint32(r.offset), e.b.ConstUint32(r.width)
-	nv := e.fb.Emit(spv.OpBitFieldInsert, tid, builder.Ref(old), builder.Ref(val), builder.Ref(off), builder.Ref(cnt))
-	e.store(v, nv)
+	return e.fb.Emit(spv.OpBitFieldInsert, tid, builder.Ref(word), builder.Ref(val), builder.Ref(off), builder.Ref(cnt))
 }
 
-// spvMemberTypes lists a struct's SPIR-V members' types: the base class,
-// then the fields, bitfields packed into an earlier member left out.
-func (e *emitter) spvMemberTypes(c *types.Type) []*types.Type {
+// spvMember is one SPIR-V member of a struct: its type and the HLSL
+// fields it holds (several for bitfields packed together, none for the
+// base class).
+type spvMember struct {
+	typ    *types.Type
+	fields []int
+}
+
+// spvMembers lists a struct's SPIR-V members: the base class, then the
+// fields, bitfields packed into an earlier member joining it.
+func (e *emitter) spvMembers(c *types.Type) []spvMember {
 	nd := c.Canonical().Named()
-	var out []*types.Type
+	var out []spvMember
 	if nd.Base != nil {
-		out = append(out, nd.Base)
+		out = append(out, spvMember{typ: nd.Base})
 	}
-	seen := map[uint32]bool{}
+	at := map[uint32]int{} // SPIR-V member index -> position in out
 	for i, f := range nd.Fields {
 		k := e.calc.MemberIndex(c.Canonical(), i)
-		if seen[k] {
+		if j, ok := at[k]; ok {
+			out[j].fields = append(out[j].fields, i)
 			continue
 		}
-		seen[k] = true
-		out = append(out, f.Type)
+		at[k] = len(out)
+		out = append(out, spvMember{typ: f.Type, fields: []int{i}})
 	}
 	return out
+}
+
+// spvMemberTypes lists a struct's SPIR-V members' types.
+func (e *emitter) spvMemberTypes(c *types.Type) []*types.Type {
+	var out []*types.Type
+	for _, m := range e.spvMembers(c) {
+		out = append(out, m.typ)
+	}
+	return out
+}
+
+// fieldValues are the values of the base class (if any) and each field of
+// a struct value (function layout): a bitfield's own bits, not its
+// container's (DXC hands out the whole container there).
+func (e *emitter) fieldValues(c *types.Type, id builder.ID) []leaf {
+	var out []leaf
+	for k, m := range e.spvMembers(c) {
+		el := e.fb.CompositeExtract(e.typeID(m.typ), id, uint32(k))
+		if m.fields == nil {
+			out = append(out, leaf{id: el, typ: m.typ})
+			continue
+		}
+		for _, i := range m.fields {
+			v := rv(el, m.typ)
+			if _, isBits := fieldBitWidth(c, i); isBits {
+				v = e.bitfield(v, c, i, layout.Void)
+			}
+			out = append(out, leaf{id: v.id, typ: c.Canonical().Named().Fields[i].Type})
+		}
+	}
+	return out
+}
+
+// packStruct builds a struct value (function layout) from the values of
+// its base class (if any) and fields, packing bitfields into their
+// containers.
+func (e *emitter) packStruct(c *types.Type, vals []builder.ID) builder.ID {
+	var parts []builder.ID
+	n := 0
+	sl := e.calc.Struct(c.Canonical(), layout.Void)
+	for _, m := range e.spvMembers(c) {
+		if m.fields == nil || len(m.fields) == 1 && !isBitfield(c, m.fields[0]) {
+			parts = append(parts, vals[n])
+			n++
+			continue
+		}
+		word := e.splatConst(m.typ, 0)
+		for _, i := range m.fields {
+			w, _ := fieldBitWidth(c, i)
+			word = e.insertBits(word, vals[n], &bitRange{offset: sl.Members[e.fieldLayoutIndex(c, i)].BitOffset, width: w, member: m.typ})
+			n++
+		}
+		parts = append(parts, word)
+	}
+	return e.fb.CompositeConstruct(e.typeID(c), parts...)
+}
+
+// isBitfield reports whether field i of st is a bitfield.
+func isBitfield(st *types.Type, i int) bool {
+	_, ok := fieldBitWidth(st, i)
+	return ok
+}
+
+// fieldLayoutIndex is the index of field i among the struct layout's
+// members, which start with the base class when there is one.
+func (e *emitter) fieldLayoutIndex(c *types.Type, i int) int {
+	if c.Canonical().Named().Base != nil {
+		return i + 1
+	}
+	return i
 }
 
 // fieldDecl is the declaration of field i of struct st, or nil.

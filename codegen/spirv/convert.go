@@ -330,13 +330,13 @@ func (e *emitter) splatAggregate(v builder.ID, vt, t *types.Type) builder.ID {
 		for _, f := range e.structMembers(c) {
 			parts = append(parts, e.splatAggregate(v, vt, f))
 		}
-		return e.fb.CompositeConstruct(e.typeID(c), parts...)
+		return e.packStruct(c, parts) // bitfield.go
 	}
 	return e.convert(v, vt, c)
 }
 
-// structMembers lists the SPIR-V member types of a struct: the base class
-// first, then the fields.
+// structMembers lists the HLSL members of a struct: the base class first,
+// then the fields (spvMembers groups bitfields into their SPIR-V members).
 func (e *emitter) structMembers(st *types.Type) []*types.Type {
 	nd := st.Canonical().Named()
 	var out []*types.Type
@@ -378,12 +378,7 @@ func (e *emitter) flatten(id builder.ID, t *types.Type) []leaf {
 		}
 		return out
 	case c.IsStruct():
-		var out []leaf
-		for i, mt := range e.structMembers(c) {
-			el := e.fb.CompositeExtract(e.typeID(mt), id, uint32(i))
-			out = append(out, leaf{id: el, typ: mt})
-		}
-		return out
+		return e.fieldValues(c, id) // bitfield.go
 	}
 	return []leaf{{id: id, typ: t}}
 }
@@ -571,7 +566,7 @@ func (e *emitter) rebuild(t *types.Type, q *[]leaf) builder.ID {
 		for _, mt := range e.structMembers(c) {
 			parts = append(parts, e.rebuild(mt, q))
 		}
-		return e.fb.CompositeConstruct(e.typeID(c), parts...)
+		return e.packStruct(c, parts) // bitfield.go
 	}
 	e.unsupported(nil, "initializing a value of type "+t.String())
 	return 0

@@ -15,6 +15,7 @@ struct Packed {
 StructuredBuffer<Packed> In : register(t1);
 RWStructuredBuffer<uint> Out : register(u0);
 RWStructuredBuffer<Packed> Rw : register(u2);
+RWByteAddressBuffer Raw : register(u3);
 
 //: case function_templates
 //: flags -T cs_6_0 -E templ -HV 2021
@@ -46,4 +47,35 @@ void bfread() {
 void bfwrite() {
   Rw[0].mid = 0;
   Rw[0].hi = Rw[0].hi - 15;   // 0xffff - 15 = 0xfff0
+}
+
+//: case bitfield_struct_conversions
+//: flags -T cs_6_0 -E bfconv -HV 2021
+//: in In = u32 0xabcd1235
+//: expect Out = u32 5 7 0x22 0xbeef 0xbeef0227
+[numthreads(1, 1, 1)]
+void bfconv() {
+  // a cast takes the first field's bits, not the whole container (DXC
+  // hands out the container); a brace list fills field by field, packed
+  Packed p = In[0];
+  Out[0] = (uint)p;
+  Packed q = { 7, 0x22, 0xbeef };
+  Out[1] = q.lo;
+  Out[2] = q.mid;
+  Out[3] = q.hi;
+  Rw[0] = q;
+  Out[4] = asuint(Rw.Load(0).lo | (Rw.Load(0).mid << 4) | (Rw.Load(0).hi << 16));
+}
+
+//: case bitfield_struct_byte_address
+//: flags -T cs_6_0 -E bfbab -HV 2021
+//: in Raw = u32 0 0
+//: expect Raw = u32 0 0x00450016
+[numthreads(1, 1, 1)]
+void bfbab() {
+  // a byte-address buffer stores a bitfield struct as its packed word
+  Packed p = { 6, 1, 0x45 };
+  Raw.Store<Packed>(4, p);
+  Packed r = Raw.Load<Packed>(4);
+  Raw.Store(4, r.lo | (r.mid << 4) | (r.hi << 16));
 }
