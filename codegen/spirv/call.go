@@ -269,7 +269,15 @@ func (e *emitter) passable(v value) bool {
 	if e.opts.CodeGenOnly {
 		return true
 	}
-	return v.sc == spv.StorageClassFunction && len(v.idx) == 0
+	if v.sc != spv.StorageClassFunction || len(v.idx) != 0 {
+		return false
+	}
+	// a pointer argument must be a variable or parameter itself (a memory
+	// object declaration), not an access chain made earlier (++arr[0])
+	if d := e.b.Def(v.id); d != nil && d.Op != spv.OpVariable && d.Op != spv.OpFunctionParameter {
+		return false
+	}
+	return true
 }
 
 // defaultArg is the default argument of parameter i, written on the
