@@ -700,7 +700,9 @@ func locationSlots(t *types.Type) int {
 	case c.IsArray():
 		return int(c.Len()) * locationSlots(c.Elem())
 	case c.IsMatrix() && c.Rows() > 1 && c.Cols() > 1:
-		return c.Rows()
+		// a location per row, two for a row of three or four 64-bit
+		// components
+		return c.Rows() * locationSlots(types.Vec(c.Scalar(), c.Cols()))
 	case c.IsStruct():
 		n := 0
 		for _, f := range c.Named().Fields {
