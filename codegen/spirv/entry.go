@@ -172,6 +172,8 @@ type stageVar struct {
 	// perVertex: decorated PerVertexKHR after its location, as DXC orders
 	// the decorations
 	perVertex bool
+	// index is [[vk::index(N)]] (dual-source blending) plus one; 0 if none
+	index int
 }
 
 // ioLeaf is one leaf of an entry parameter or result: a value of type typ
@@ -561,6 +563,11 @@ func (e *emitter) stageLeaf(t *types.Type, sem string, path []uint32, mods []ast
 		if a.Namespace == "vk" && a.Name == "location" && len(a.Args) == 1 {
 			if n, ok := e.intArg(a.Args[0]); ok {
 				sv.location = int(n)
+			}
+		}
+		if a.Namespace == "vk" && a.Name == "index" && len(a.Args) == 1 {
+			if n, ok := e.intArg(a.Args[0]); ok {
+				sv.index = int(n) + 1
 			}
 		}
 	}
@@ -1089,6 +1096,10 @@ func (e *emitter) assignLocations(in bool) {
 	}
 	for _, sv := range order {
 		e.b.Decorate(sv.id, spv.DecorationLocation, builder.Lit(uint32(sv.location)))
+		if sv.index > 0 {
+			// dual-source blending: the blend equation input it feeds
+			e.b.Decorate(sv.id, spv.DecorationIndex, builder.Lit(uint32(sv.index-1)))
+		}
 	}
 }
 
