@@ -529,7 +529,9 @@ func (e *emitter) stageLeaf(t *types.Type, sem string, path []uint32, mods []ast
 	if strings.HasPrefix(upper, "SV_") && upper != "SV_TARGET" && upper != "SV_POSITION" && !(upper == "SV_INSTANCEID" || upper == "SV_VERTEXID" || upper == "SV_PRIMITIVEID" || upper == "SV_RENDERTARGETARRAYINDEX" || upper == "SV_VIEWPORTARRAYINDEX" || upper == "SV_ISFRONTFACE" || upper == "SV_CLIPDISTANCE" || upper == "SV_CULLDISTANCE") {
 		e.errorf(e.pos, "semantic %s is not supported yet for this stage or direction", sem)
 	}
-	if upper == "SV_CLIPDISTANCE" || upper == "SV_CULLDISTANCE" {
+	if (upper == "SV_CLIPDISTANCE" || upper == "SV_CULLDISTANCE") && !(in && stage == "vs") {
+		// (a vertex shader's input of these semantics is an ordinary
+		// input: Vulkan has no ClipDistance input to vertex shaders)
 		return e.clipCullLeaf(t, sem, upper, path, in) // clipcull.go
 	}
 	// bools travel as uints
