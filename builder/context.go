@@ -250,6 +250,12 @@ func (c *Context) TypeDeclared(op spv.Op, ops ...Operand) ID {
 	})
 }
 
+// GlobalInst appends an instruction with a result to the global section
+// (a constant made by inline SPIR-V); it is not interned.
+func (c *Context) GlobalInst(op spv.Op, typ ID, ops ...Operand) ID {
+	return c.global(op, typ, ops...)
+}
+
 // TypeForwardPointer declares, with OpTypeForwardPointer, the id of a
 // pointer type of storage class sc whose pointee is not built yet (a
 // struct that holds a pointer to itself); DefinePointer defines it.

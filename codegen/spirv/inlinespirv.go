@@ -121,7 +121,13 @@ func (e *emitter) extInstruction(x ast.Expr, f *sema.Func, argExprs []ast.Expr) 
 			ops[i].Kind = kinds[i]
 		}
 	}
-	id := e.fb.Emit(spv.Op(op), rt, ops...)
+	var id builder.ID
+	if info.Class == "Constant-Creation" {
+		// a constant lives in the global section, not in the function
+		id = e.b.GlobalInst(spv.Op(op), rt, ops...)
+	} else {
+		id = e.fb.Emit(spv.Op(op), rt, ops...)
+	}
 	if err := e.b.Err(); err != nil {
 		e.errorf(x.Pos(), "invalid operands for %s: %v", info.Name, err)
 	}
