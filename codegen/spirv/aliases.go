@@ -56,33 +56,21 @@ func (e *emitter) handleArg(arg ast.Expr) builder.ID {
 
 // localResource declares a local resource variable as an alias of the
 // resource it is initialized with — what DXC's legalization makes of it.
-// It cannot be assigned again.
+// An assignment rebinds it; under control flow the bindings meet where
+// the paths join (flow.go).
 func (e *emitter) localResource(d *ast.VarDecl, v *sema.Var) {
-	if d.Init == nil {
-		// bound by its first assignment (bindResourceAlias)
-		e.pendingAlias[v] = e.fb.Block()
-		return
-	}
-	init, ok := e.heapIndex(d.Init, v.Type()) // heap.go
-	if !ok {
-		init = e.expr(d.Init)
-	}
-	if first, isHeap := e.heapFirst["ResourceDescriptorHeap"]; isHeap && len(init.idx) == 1 && e.isHeapArray(init.id, first) {
-		// an element of the resource heap, directly or returned by a
-		// function: its counter is the heap counters' element (heap.go)
-		defer func() { e.heapElems[e.vars[v].ptr] = heapElem{init.id, init.idx[0]} }()
-	}
-	if !init.ptr || init.swz != nil || init.texel != nil {
-		e.unsupported(d.Init, "initializing a local resource variable from this expression")
-	}
-	e.vars[v] = &variable{ptr: e.addr(init), sc: init.sc, typ: init.typ, rule: init.rule, member: -1}
+	vr := &variable{typ: v.Type(), member: -1}
+	e.vars[v] = vr
 	e.aliases[v] = true
+	e.newSlot(vr)
+	if d.Init != nil {
+		e.bindVar(vr, e.resourceRef(d.Init, v.Type())) // legalize.go
+	}
 }
 
 // bindResourceAlias handles r = <resource> where r is a local resource
-// variable declared without an initializer: the first assignment, in the
-// same basic block as the declaration (so it happens exactly once, on every
-// path), binds the alias. ok is false for any other assignment.
+// variable (or a resource parameter of an inlined function): it rebinds
+// the alias. ok is false for any other assignment.
 func (e *emitter) bindResourceAlias(x *ast.AssignExpr) (value, bool) {
 	if x.Op != ast.Assign {
 		return value{}, false
@@ -92,27 +80,32 @@ func (e *emitter) bindResourceAlias(x *ast.AssignExpr) (value, bool) {
 		return value{}, false
 	}
 	v, isVar := e.info.ObjectOf(n).(*sema.Var)
-	if !isVar {
+	if !isVar || !isResourceLeaf(v.Type()) || (!e.aliases[v] && v.Storage != sema.StorageParam) {
 		return value{}, false
 	}
-	block, pending := e.pendingAlias[v]
-	if !pending {
+	vr := e.vars[v]
+	if vr == nil {
 		return value{}, false
 	}
-	if block != e.fb.Block() {
-		e.unsupported(x, "assigning a local resource variable under control flow")
-	}
-	init, isHeap := e.heapIndex(x.R, v.Type())
-	if !isHeap {
-		init = e.expr(x.R)
-	}
-	if !init.ptr || init.swz != nil || init.texel != nil {
-		e.unsupported(x.R, "assigning this expression to a local resource variable")
-	}
-	delete(e.pendingAlias, v)
-	e.vars[v] = &variable{ptr: e.addr(init), sc: init.sc, typ: init.typ, rule: init.rule, member: -1}
-	e.aliases[v] = true
+	init := e.resourceRef(x.R, v.Type())
+	e.bindVar(vr, init)
 	return init, true
+}
+
+// aliasValue is the use of a local resource variable: the resource it
+// holds here.
+func (e *emitter) aliasValue(o *sema.Var, v *variable) value {
+	e.checkBound(v, e.pos) // flow.go
+	if v.ptr == 0 {
+		if e.opts.CodeGenOnly {
+			// DXC's -fcgl output loads whatever the variable holds; only
+			// legalization insists on a resource
+			sc, rule, _ := e.resourceStorage(v.typ)
+			return value{id: e.b.Undef(e.ptrType(sc, v.typ, rule)), typ: v.typ, ptr: true, sc: sc, rule: rule}
+		}
+		e.errorf(e.pos, "the resource variable '%s' is used before it is assigned", o.Name())
+	}
+	return value{id: v.ptr, typ: v.typ, ptr: true, sc: v.sc, rule: v.rule}
 }
 
 // staticResource declares a static resource variable initialized with a

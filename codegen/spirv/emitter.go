@@ -196,27 +196,32 @@ type emitter struct {
 	thisPtr  builder.ID // the receiver of the method being emitted
 	thisType *types.Type
 	thisAgg  *aggregate // the receiver, when it holds resources (legalize.go)
+	// Resource bindings under control flow (flow.go).
+	rebinds   []rebind
+	flows     []flowFrame
+	undecided map[any]bool
+	deadPath  bool // emitting a switch case a constant selector never reaches
+	// inlineConsts are the constant arguments of the parameters of the
+	// functions being inlined, for conditions that choose resources.
+	inlineConsts map[*sema.Var]constant.Value
 
-	globalsVar *variable // $Globals, when it exists
-	bindings   *bindingAllocator
-	stageVars  []*stageVar         // in creation order
-	modes      []spv.ExecutionMode // added by stage variables (DepthReplacing...)
-	entryID    builder.ID
-	initStatic []*sema.Var // static globals initialised in the wrapper
-	staticInit map[*sema.Var]bool
-	counters   map[builder.ID]builder.ID // structured buffer -> its counter variable
-	aliases    map[*sema.Var]bool        // local resource variables (aliases of a resource)
-	// pendingAlias are local resource variables declared without an
-	// initializer, with the block of their declaration.
-	pendingAlias map[*sema.Var]builder.ID
-	inl          *inlineCtx                // the function being inlined (inline.go)
-	numThreads   [3]uint32                 // a compute shader's [numthreads]
-	ioArray      int                       // > 0 while creating per-vertex input arrays (gs.go)
-	streams      map[*sema.Var][]ioLeaf    // a geometry shader's output streams
-	patchIO      bool                      // creating per-patch (Patch-decorated) stage variables (tess.go)
-	builtinVars  map[builtinKey]builder.ID // one variable per built-in
-	clipSlots    []*clipSlot               // SV_ClipDistance/SV_CullDistance waiting for their arrays
-	rov          map[builder.ID]bool       // rasterizer-ordered resource variables (rov.go)
+	globalsVar  *variable // $Globals, when it exists
+	bindings    *bindingAllocator
+	stageVars   []*stageVar         // in creation order
+	modes       []spv.ExecutionMode // added by stage variables (DepthReplacing...)
+	entryID     builder.ID
+	initStatic  []*sema.Var // static globals initialised in the wrapper
+	staticInit  map[*sema.Var]bool
+	counters    map[builder.ID]builder.ID // structured buffer -> its counter variable
+	aliases     map[*sema.Var]bool        // local resource variables (aliases of a resource)
+	inl         *inlineCtx                // the function being inlined (inline.go)
+	numThreads  [3]uint32                 // a compute shader's [numthreads]
+	ioArray     int                       // > 0 while creating per-vertex input arrays (gs.go)
+	streams     map[*sema.Var][]ioLeaf    // a geometry shader's output streams
+	patchIO     bool                      // creating per-patch (Patch-decorated) stage variables (tess.go)
+	builtinVars map[builtinKey]builder.ID // one variable per built-in
+	clipSlots   []*clipSlot               // SV_ClipDistance/SV_CullDistance waiting for their arrays
+	rov         map[builder.ID]bool       // rasterizer-ordered resource variables (rov.go)
 	// combinedTextures are the variables of [[vk::combinedImageSampler]]
 	// textures, by binding, for their samplers.
 	combinedTextures map[[2]int64]builder.ID
@@ -296,7 +301,7 @@ func newEmitter(fs *diag.FileSet, diags *diag.List, file *ast.File, info *sema.I
 		opts.HLSLVersion = 2021
 	}
 	e := &emitter{opts: opts, fs: fs, diags: diags, file: file, info: info,
-		funcs: map[*sema.Func]*function{}, vars: map[*sema.Var]*variable{}, staticInit: map[*sema.Var]bool{}, counters: map[builder.ID]builder.ID{}, aliases: map[*sema.Var]bool{}, pendingAlias: map[*sema.Var]builder.ID{}, streams: map[*sema.Var][]ioLeaf{}, builtinVars: map[builtinKey]builder.ID{}, rov: map[builder.ID]bool{}, combinedTextures: map[[2]int64]builder.ID{}, pendingSamplers: map[[2]int64][]pendingSampler{}, heapArrays: map[string]builder.ID{}, heapFirst: map[string]builder.ID{}, heapElems: map[builder.ID]heapElem{}, stageInputs: map[inputKey]ioLeaf{}, unrolled: map[*sema.Var]constant.Value{}, inputAliases: map[*sema.Var]inputSource{}}
+		funcs: map[*sema.Func]*function{}, vars: map[*sema.Var]*variable{}, staticInit: map[*sema.Var]bool{}, counters: map[builder.ID]builder.ID{}, aliases: map[*sema.Var]bool{}, undecided: map[any]bool{}, inlineConsts: map[*sema.Var]constant.Value{}, streams: map[*sema.Var][]ioLeaf{}, builtinVars: map[builtinKey]builder.ID{}, rov: map[builder.ID]bool{}, combinedTextures: map[[2]int64]builder.ID{}, pendingSamplers: map[[2]int64][]pendingSampler{}, heapArrays: map[string]builder.ID{}, heapFirst: map[string]builder.ID{}, heapElems: map[builder.ID]heapElem{}, stageInputs: map[inputKey]ioLeaf{}, unrolled: map[*sema.Var]constant.Value{}, inputAliases: map[*sema.Var]inputSource{}}
 	e.b = builder.New(opts.Version)
 	e.b.M.Generator = builder.GeneratorDXC
 	e.calc = layout.NewCalculator(layout.Options{Enable16BitTypes: opts.Enable16BitTypes, DefaultRowMajor: opts.RowMajor})

@@ -432,6 +432,9 @@ func (e *emitter) varValue(o *sema.Var) value {
 	if ok && v.agg != nil {
 		return value{agg: v.agg, typ: v.typ}
 	}
+	if ok && e.aliases[o] {
+		return e.aliasValue(o, v) // aliases.go
+	}
 	if !ok {
 		if o.Storage == sema.StorageField && e.thisAgg != nil {
 			return e.thisMember(o.Name()) // legalize.go

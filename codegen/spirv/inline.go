@@ -22,11 +22,11 @@ import (
 
 // inlineCtx is the function being inlined.
 type inlineCtx struct {
-	f         *sema.Func
-	result    builder.ID // Function variable holding the result, 0 if none
-	exit      builder.ID // where a return branches; 0 when the only return ends the body
-	objResult *value     // a returned resource
-	outer     *inlineCtx
+	f          *sema.Func
+	result     builder.ID // Function variable holding the result, 0 if none
+	exit       builder.ID // where a return branches; 0 when the only return ends the body
+	objResults []value    // the resources (or structs holding them) returned
+	outer      *inlineCtx
 }
 
 // mustInline reports whether calls of f are inlined.
@@ -142,6 +142,7 @@ func (e *emitter) inlineCall(f, proto *sema.Func, recv func() value, argExprs []
 				e.unsupported(arg, "passing this resource expression to a function")
 			}
 			e.vars[p] = &variable{ptr: e.addr(v), sc: v.sc, typ: v.typ, rule: v.rule, member: -1}
+			e.aliases[p] = true // rebound by assignments (aliases.go)
 			continue
 		}
 		if p.Mode == types.In && !e.opts.CodeGenOnly && !e.paramWritten(f.Decl.Body, p) {
@@ -149,6 +150,11 @@ func (e *emitter) inlineCall(f, proto *sema.Func, recv func() value, argExprs []
 			// used directly, as DXC's optimizer leaves it (src[4])
 			if k, ok := e.constant(arg, concreteType(pt)); ok {
 				e.vars[p] = &variable{value: k, typ: pt, member: -1}
+				if v := e.info.ValueOf(arg); v != nil && len(v.Elems) == 1 {
+					saved := e.inlineConsts[p]
+					e.inlineConsts[p] = v.Elems[0] // flow.go
+					defer func() { e.inlineConsts[p] = saved }()
+				}
 				continue
 			}
 		}
@@ -181,9 +187,6 @@ func (e *emitter) inlineCall(f, proto *sema.Func, recv func() value, argExprs []
 	if straight {
 		e.block(body)
 	} else {
-		if objResult {
-			e.unsupported(x, "inlining '"+f.Name()+"' (it returns a resource from several places)")
-		}
 		l := fb.BeginDoWhile(spv.LoopControlNone)
 		ctx.exit = l.Merge
 		e.block(body)
@@ -205,8 +208,8 @@ func (e *emitter) inlineCall(f, proto *sema.Func, recv func() value, argExprs []
 		e.store(b.dst, e.convert(v, b.pt, b.dst.typ))
 	}
 	switch {
-	case ctx.objResult != nil:
-		return *ctx.objResult
+	case objResult:
+		return e.returnedResource(ctx, x)
 	case ctx.result != 0:
 		return rv(fb.Load(e.typeID(f.Result), ctx.result), f.Result)
 	}
@@ -222,11 +225,15 @@ func (e *emitter) inlineReturn(s *ast.ReturnStmt) {
 		case f.Result == nil || f.Result.IsVoid():
 			e.discard(s.Result)
 		case f.Result.Canonical().IsObject() || isAggregate(f.Result):
-			v, ok := e.heapIndex(s.Result, f.Result) // heap.go
-			if !ok {
+			var v value
+			if isAggregate(f.Result) {
 				v = e.expr(s.Result)
+			} else {
+				v = e.resourceRef(s.Result, f.Result) // legalize.go
 			}
-			ctx.objResult = &v
+			if !e.deadPath {
+				ctx.objResults = append(ctx.objResults, v)
+			}
 		default:
 			e.fb.Store(ctx.result, e.rvalueAs(s.Result, f.Result))
 		}
@@ -332,4 +339,20 @@ func (e *emitter) paramWritten(body ast.Node, p *sema.Var) bool {
 		return !written
 	})
 	return written
+}
+
+// returnedResource is what an inlined function returning a resource (or a
+// struct holding resources) returns: the same on every return reached, or
+// legalization could not pick it.
+func (e *emitter) returnedResource(ctx *inlineCtx, x ast.Expr) value {
+	if len(ctx.objResults) == 0 {
+		e.errorf(x.Pos(), "'%s' returns no resource on any path", ctx.f.Name())
+	}
+	r := ctx.objResults[0]
+	for _, o := range ctx.objResults[1:] {
+		if o.id != r.id || o.agg != r.agg {
+			e.errorf(x.Pos(), "'%s' returns different resources depending on control flow, which legalization cannot resolve", ctx.f.Name())
+		}
+	}
+	return r
 }

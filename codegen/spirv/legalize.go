@@ -92,11 +92,16 @@ func (e *emitter) newAggregate(t *types.Type, name string, sc spv.StorageClass) 
 		for i := int64(0); i < c.Len(); i++ {
 			a.parts = append(a.parts, part(c.Elem(), name+"["+strconv.FormatInt(i, 10)+"]"))
 		}
-		return a
+	} else {
+		for _, f := range structFields(c) {
+			a.names = append(a.names, f.Name)
+			a.parts = append(a.parts, part(f.Type, name+"."+f.Name))
+		}
 	}
-	for _, f := range structFields(c) {
-		a.names = append(a.names, f.Name)
-		a.parts = append(a.parts, part(f.Type, name+"."+f.Name))
+	for i := range a.parts {
+		if isResourceLeaf(a.parts[i].typ) && a.parts[i].agg == nil {
+			e.newSlot(&a.parts[i]) // flow.go
+		}
 	}
 	return a
 }
@@ -139,7 +144,7 @@ func (e *emitter) copyAggregate(dst, src *aggregate) {
 		case d.agg != nil:
 			e.copyAggregate(d.agg, s.agg)
 		case isResourceLeaf(d.typ):
-			*d = s
+			e.bindSlot(d, s) // flow.go
 		default:
 			e.fb.Store(e.addr(*d), e.load(s))
 		}
@@ -171,7 +176,7 @@ func (e *emitter) initAggregate(a *aggregate, init ast.Expr) {
 		case p.agg != nil:
 			e.initAggregate(p.agg, x)
 		case isResourceLeaf(p.typ):
-			*p = e.resourceRef(x, p.typ)
+			e.bindSlot(p, e.resourceRef(x, p.typ))
 		default:
 			e.fb.Store(p.id, e.initValue(p.typ, x))
 		}
@@ -187,13 +192,26 @@ func (e *emitter) resourceRef(x ast.Expr, t *types.Type) value {
 	if !v.ptr || v.swz != nil || v.texel != nil || v.agg != nil {
 		e.unsupported(x, "this resource expression")
 	}
-	return value{id: e.addr(v), typ: v.typ, ptr: true, sc: v.sc, rule: v.rule}
+	r := value{id: e.addr(v), typ: v.typ, ptr: true, sc: v.sc, rule: v.rule}
+	if first, isHeap := e.heapFirst["ResourceDescriptorHeap"]; isHeap && len(v.idx) == 1 && e.isHeapArray(v.id, first) {
+		// an element of the resource heap, directly or returned by a
+		// function: its counter is the heap counters' element (heap.go)
+		e.heapElems[r.id] = heapElem{v.id, v.idx[0]}
+	}
+	return r
 }
 
 // aggregatePart is a member or element of an aggregate value; a resource
 // member must have been bound.
 func (e *emitter) aggregatePart(p *value, at diag.Pos) value {
+	e.checkBound(p, at) // flow.go
 	if p.agg == nil && isResourceLeaf(p.typ) && p.id == 0 {
+		if e.opts.CodeGenOnly {
+			// DXC's -fcgl output loads whatever the member holds; only
+			// legalization insists on a resource
+			sc, rule, _ := e.resourceStorage(p.typ)
+			return value{id: e.b.Undef(e.ptrType(sc, p.typ, rule)), typ: p.typ, ptr: true, sc: sc, rule: rule}
+		}
 		e.errorf(at, "the resource held in this struct is used before it is assigned")
 	}
 	return *p
@@ -257,7 +275,7 @@ func (e *emitter) assignAggregate(x *ast.AssignExpr) (value, bool) {
 	if slot == nil {
 		return value{}, false
 	}
-	*slot = e.resourceRef(x.R, lt)
+	e.bindSlot(slot, e.resourceRef(x.R, lt))
 	return *slot, true
 }
 

@@ -126,11 +126,11 @@ func (e *emitter) stmt(s ast.Stmt, attrs []*ast.Attribute) {
 	case *ast.IfStmt:
 		e.ifStmt(s, attrs)
 	case *ast.ForStmt:
-		e.forStmt(s, attrs)
+		e.loopFlow(s, func() { e.forStmt(s, attrs) }) // flow.go
 	case *ast.WhileStmt:
-		e.whileStmt(s, attrs)
+		e.loopFlow(s, func() { e.whileStmt(s, attrs) })
 	case *ast.DoStmt:
-		e.doStmt(s, attrs)
+		e.loopFlow(s, func() { e.doStmt(s, attrs) })
 	case *ast.SwitchStmt:
 		e.switchStmt(s, attrs)
 	case *ast.BranchStmt:
@@ -275,8 +275,8 @@ func (e *emitter) condVar(v *ast.VarDecl) builder.ID {
 func (e *emitter) ifStmt(s *ast.IfStmt, attrs []*ast.Attribute) {
 	// A constant condition emits only the branch taken, as DXC does.
 	if s.CondVar == nil && s.Cond != nil {
-		if v := e.info.ValueOf(s.Cond); v != nil && len(v.Elems) == 1 && pure(s.Cond) {
-			if v.Elems[0].IsTrue() {
+		if taken, ok := e.constCond(s.Cond); ok && pure(s.Cond) { // flow.go
+			if taken {
 				e.stmt(s.Then, nil)
 			} else if s.Else != nil {
 				e.stmt(s.Else, nil)
@@ -292,12 +292,25 @@ func (e *emitter) ifStmt(s *ast.IfStmt, attrs []*ast.Attribute) {
 	}
 	fb := e.fb
 	sel := fb.BeginIf(cond, s.Else != nil, selectionControl(attrs))
-	e.stmt(s.Then, nil)
+	// each branch starts from the bindings before the if (flow.go)
+	mark := len(e.rebinds)
+	var paths []map[any]binding
+	branch := func(st ast.Stmt) {
+		if st != nil {
+			e.stmt(st, nil)
+		}
+		live := !fb.Terminated()
+		if p := e.branchEnd(mark); live {
+			paths = append(paths, p)
+		}
+	}
+	branch(s.Then)
 	if s.Else != nil {
 		fb.Else(sel)
-		e.stmt(s.Else, nil)
 	}
+	branch(s.Else)
 	fb.EndIf(sel)
+	e.join(paths)
 }
 
 // condition emits a condition converted to bool.
@@ -392,6 +405,7 @@ func (e *emitter) doStmt(s *ast.DoStmt, attrs []*ast.Attribute) {
 }
 
 func (e *emitter) branchStmt(s *ast.BranchStmt) {
+	e.escape() // flow.go
 	for i := len(e.breaks) - 1; i >= 0; i-- {
 		t := e.breaks[i]
 		if s.Kind == ast.Break && t.brk == 0 {
@@ -569,6 +583,22 @@ func (e *emitter) switchStmt(s *ast.SwitchStmt, attrs []*ast.Attribute) {
 	fb := e.fb
 	sw := fb.BeginSwitch(sel, values, withDefault, spv.SelectionControlNone)
 	e.breaks = append(e.breaks, breakTarget{brk: sw.Merge})
+	// each case starts from the bindings before the switch, or those of
+	// the case falling into it; a constant selector reaches one case
+	// (flow.go)
+	e.pushFlow()
+	mark := len(e.rebinds)
+	var selValue int64
+	constSel := false
+	if s.Tag != nil {
+		selValue, constSel = e.constInt(s.Tag)
+	}
+	matches := false
+	for _, n := range values {
+		matches = matches || (constSel && n == selValue)
+	}
+	savedDead := e.deadPath
+	live := false
 	k := 0
 	started := false
 	for _, it := range items {
@@ -580,7 +610,19 @@ func (e *emitter) switchStmt(s *ast.SwitchStmt, attrs []*ast.Attribute) {
 			}
 			if started && !fb.Terminated() {
 				fb.Branch(blk)
+			} else {
+				e.branchEnd(mark)
+				live = false
 			}
+			if !constSel {
+				live = true
+			} else if it.value == nil {
+				live = live || !matches
+			} else {
+				n, _ := e.intArg(it.value)
+				live = live || n == selValue
+			}
+			e.deadPath = savedDead || !live
 			fb.StartBlock(blk)
 			started = true
 			continue
@@ -591,6 +633,17 @@ func (e *emitter) switchStmt(s *ast.SwitchStmt, attrs []*ast.Attribute) {
 		e.stmt(it.stmt, nil)
 	}
 	e.breaks = e.breaks[:len(e.breaks)-1]
+	e.deadPath = savedDead
+	f := e.popFlow()
+	paths := f.escapes
+	if started && !fb.Terminated() && live {
+		paths = append(paths, e.changedSince(mark))
+	}
+	e.branchEnd(mark)
+	if !withDefault && !(constSel && matches) {
+		paths = append(paths, map[any]binding{})
+	}
+	e.join(paths)
 	if !started {
 		fb.StartBlock(sw.Merge)
 		return
