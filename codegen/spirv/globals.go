@@ -371,12 +371,26 @@ func (e *emitter) cbuffer(d *ast.BufferDecl) {
 		}
 	}
 	var members []layout.Member
+	var data []*sema.Var
 	for _, v := range buf.Members {
+		vd, _ := v.Decl.(*ast.VarDecl)
+		if t := v.Type(); (t.Canonical().IsObject() && !isDataObject(t)) || isResourceArray(t) {
+			// a resource declared in a cbuffer is a resource of its own, as
+			// DXC moves it out (Vulkan blocks cannot hold opaque types)
+			if vd != nil {
+				e.resourceVar(vd, v)
+			}
+			continue
+		}
 		m := layout.Member{Name: v.Name(), Type: v.Type()}
-		if vd, ok := v.Decl.(*ast.VarDecl); ok {
+		if vd != nil {
 			e.memberPlacement(&m, vd.Attrs, vd.Semantics, false)
 		}
 		members = append(members, m)
+		data = append(data, v)
+	}
+	if len(data) == 0 {
+		return // only resources: no block
 	}
 	typ, err := e.low.Block(layout.BlockSpec{Name: "type." + buf.Name(), Members: members, Rule: rule, Interface: iface, ReadOnly: buf.TBuffer})
 	if err != nil {
@@ -384,7 +398,7 @@ func (e *emitter) cbuffer(d *ast.BufferDecl) {
 	}
 	e.reportLayout()
 	ptr := e.b.GlobalVariable(e.b.TypePointer(sc, typ), sc, buf.Name(), 0)
-	for i, v := range buf.Members {
+	for i, v := range data {
 		e.vars[v] = &variable{ptr: ptr, sc: sc, typ: v.Type(), rule: rule, member: i}
 	}
 	class := byte('b')
