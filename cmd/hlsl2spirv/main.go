@@ -163,7 +163,7 @@ func parseCommandLine(args []string) (*cli, error) {
 		return nil, err
 	}
 	if o.Debug.Any() {
-		o.Debug.CommandLine = commandLine(args, c.inputs)
+		o.Debug.CommandLine, o.Debug.Args = commandLine(args, c.inputs)
 	}
 	if c.hv != "" {
 		switch c.hv {
@@ -178,22 +178,21 @@ func parseCommandLine(args []string) (*cli, error) {
 	return c, nil
 }
 
-// commandLine is what DXC records of its command line for
-// -fspv-debug=tool: the input file, then every other argument after a
-// space, as given.
-func commandLine(args, inputs []string) string {
+// commandLine is what DXC records of its command line for debug
+// information: the input file, then every other argument after a space,
+// as given; and those arguments alone.
+func commandLine(args, inputs []string) (line, rest string) {
 	input := ""
 	if len(inputs) > 0 {
 		input = inputs[len(inputs)-1]
 	}
 	var b strings.Builder
-	b.WriteString(input)
 	for _, a := range args {
 		if a != input {
 			b.WriteString(" " + a)
 		}
 	}
-	return b.String()
+	return input + b.String(), b.String()
 }
 
 func run(args []string, stdout, stderr io.Writer) int {

@@ -21,8 +21,9 @@ import (
 // debugState is the debug information being built.
 type debugState struct {
 	locs     map[*builder.Inst]diag.Pos // where each instruction came from
-	files    map[string]builder.ID      // OpString of each file name
-	wrappers map[builder.ID]bool        // entry wrappers: lines on OpFunction and OpReturn only
+	ranges   map[*builder.Inst][2]diag.Pos
+	files    map[string]builder.ID // OpString of each file name
+	wrappers map[builder.ID]bool   // entry wrappers: lines on OpFunction and OpReturn only
 }
 
 // debugSetup starts recording positions when lines are asked for.
@@ -34,9 +35,13 @@ func (e *emitter) debugSetup() {
 	e.dbg = &debugState{files: map[string]builder.ID{}, wrappers: map[builder.ID]bool{}}
 	if d.Line {
 		e.dbg.locs = map[*builder.Inst]diag.Pos{}
+		e.dbg.ranges = map[*builder.Inst][2]diag.Pos{}
 		e.b.OnInst = func(in *builder.Inst) {
 			if e.loc.IsValid() {
 				e.dbg.locs[in] = e.loc
+				if d.Vulkan && e.locRange[0].IsValid() {
+					e.dbg.ranges[in] = e.locRange
+				}
 			}
 			e.richNoteBlock()
 		}
@@ -243,12 +248,20 @@ func (e *emitter) lineFor(st *lineState, in *builder.Inst) {
 	p, ok := e.dbg.locs[in]
 	if !ok {
 		if st.line != 0 || st.col != 0 {
-			in.Line = &builder.Inst{Op: spv.OpNoLine}
+			if st.vulkan {
+				in.Line = e.richLineInst(dbgNoLine)
+			} else {
+				in.Line = &builder.Inst{Op: spv.OpNoLine}
+			}
 		}
 		st.line, st.col = 0, 0
 		return
 	}
 	pos := e.fs.Position(p)
+	end := pos
+	if rng, ok := e.dbg.ranges[in]; ok && rng[1].IsValid() {
+		pos, end = e.fs.Position(rng[0]), e.fs.Position(rng[1])
+	}
 	reset := (op >= spv.OpBranch && op <= spv.OpUnreachable) || op == spv.OpTerminateInvocation
 	file := e.debugFile(pos.Filename)
 	if pos.Line == 0 || pos.Col == 0 || (file == st.file && pos.Line == st.line && pos.Col == st.col) {
@@ -262,7 +275,51 @@ func (e *emitter) lineFor(st *lineState, in *builder.Inst) {
 	} else {
 		st.file, st.line, st.col = file, pos.Line, pos.Col
 	}
+	if st.vulkan {
+		src := e.rich.sources[pos.Filename]
+		if src == nil {
+			src = e.rich.source
+		}
+		colStart, colEnd := pos.Col, end.Col
+		if colEnd < colStart && end.Line == pos.Line {
+			colStart, colEnd = 0, 0
+		}
+		in.Line = e.richLineInst(dbgLine, src.id, e.b.ConstUint32(uint32(pos.Line)), e.b.ConstUint32(uint32(end.Line)),
+			e.b.ConstUint32(uint32(colStart)), e.b.ConstUint32(uint32(colEnd)))
+		return
+	}
 	in.Line = &builder.Inst{Op: spv.OpLine, Operands: []builder.Operand{builder.Ref(file), builder.Lit(uint32(pos.Line)), builder.Lit(uint32(pos.Col))}}
+}
+
+// richLineInst is a DebugLine or DebugNoLine.
+func (e *emitter) richLineInst(inst uint32, ids ...builder.ID) *builder.Inst {
+	ops := append([]builder.Operand{builder.Ref(e.rich.set), builder.Lit(inst)}, builder.Refs(ids...)...)
+	return &builder.Inst{Op: spv.OpExtInst, Type: e.b.TypeVoid(), Result: e.b.NewID(), Operands: ops}
+}
+
+// lastTokenPos is where an expression's last token starts (the end of a
+// clang source range): the start of a trailing identifier or number, else
+// the last character.
+func (e *emitter) lastTokenPos(x ast.Expr) diag.Pos {
+	end := x.End() - 1
+	f := e.fs.File(end)
+	if f == nil || !x.End().IsValid() {
+		return diag.NoPos
+	}
+	src, i := f.Content, f.Offset(end)
+	if i < 0 || i >= len(src) {
+		return diag.NoPos
+	}
+	word := func(c byte) bool {
+		return c == '_' || c == '.' || '0' <= c && c <= '9' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z'
+	}
+	if !word(src[i]) {
+		return end
+	}
+	for i > 0 && word(src[i-1]) && src[i-1] != '.' {
+		i--
+	}
+	return f.Pos(i)
 }
 
 // operatorPos is where a binary expression's operator is written: DXC

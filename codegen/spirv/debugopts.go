@@ -13,8 +13,9 @@ type DebugOptions struct {
 	// (0: DXC's default); vulkan-with-source-test makes it tiny.
 	SourceLen int
 	// CommandLine is the input file and the options as given, for the
-	// "dxc-cl-option" OpModuleProcessed.
-	CommandLine string
+	// "dxc-cl-option" OpModuleProcessed; Args the options alone (each
+	// after a space), for DebugEntryPoint.
+	CommandLine, Args string
 }
 
 // Any reports whether any debug information is asked for.

@@ -35,7 +35,21 @@ const (
 	dbgLangHLSL       = 5
 )
 
-const openCLDebugInfo = "OpenCL.DebugInfo.100"
+const (
+	openCLDebugInfo = "OpenCL.DebugInfo.100"
+	vulkanDebugInfo = "NonSemantic.Shader.DebugInfo.100"
+)
+
+// NonSemantic.Shader.DebugInfo.100 instructions OpenCL.DebugInfo.100 does
+// not have (the others share their numbers).
+const (
+	dbgFunctionDefinition = spv.NonSemanticShaderDebugInfo100DebugFunctionDefinition
+	dbgSourceContinued    = spv.NonSemanticShaderDebugInfo100DebugSourceContinued
+	dbgLine               = spv.NonSemanticShaderDebugInfo100DebugLine
+	dbgNoLine             = spv.NonSemanticShaderDebugInfo100DebugNoLine
+	dbgEntryPoint         = spv.NonSemanticShaderDebugInfo100DebugEntryPoint
+	dbgTypeMatrix         = spv.NonSemanticShaderDebugInfo100DebugTypeMatrix
+)
 
 // dnode is one debug instruction to be: its number in the set, its
 // operands, and the nodes DXC's sort visits from it, in order.
@@ -51,6 +65,8 @@ type dnode struct {
 	size    uint32 // in bits, for types
 	elem    *dnode // a vector's or array's element type
 	counts  []uint32
+	// after are written right after the node (DebugSourceContinued).
+	after []*dnode
 }
 
 // dop is an operand: a node, an id, a literal or a string.
@@ -68,8 +84,10 @@ func strOp(s string) dop     { return dop{str: &s} }
 
 // richState is the rich debug information being built.
 type richState struct {
+	vulkan  bool // NonSemantic.Shader.DebugInfo.100: literals are constants, no forward references
 	set     builder.ID
-	nodes   []*dnode // in creation order
+	sources map[string]*dnode // DebugSource of each file
+	nodes   []*dnode          // in creation order
 	source  *dnode
 	cu      *dnode
 	scopes  []*dnode // lexical scopes, innermost last
@@ -79,6 +97,7 @@ type richState struct {
 	blocks  map[builder.ID]*dnode
 	fnScope map[builder.ID]*dnode      // each function's DebugFunction
 	fnDecls map[builder.ID][]*dnode    // each function's parameter DebugDeclares
+	fnDefs  map[builder.ID]*dnode      // Vulkan: each function's DebugFunctionDefinition
 	inline  map[*builder.Inst]bool     // DebugScope instructions: no line of their own
 	declOf  map[*builder.Inst]diag.Pos // DebugDeclare positions
 }
@@ -89,19 +108,55 @@ func (e *emitter) richSetup() {
 	r := &richState{types: map[builder.ID]*dnode{}, blocks: map[builder.ID]*dnode{}, fnScope: map[builder.ID]*dnode{},
 		fnDecls: map[builder.ID][]*dnode{}, inline: map[*builder.Inst]bool{}, declOf: map[*builder.Inst]diag.Pos{}}
 	e.rich = r
-	r.set = e.b.ExtInstImport(openCLDebugInfo)
+	r.vulkan = e.opts.Debug.Vulkan
+	r.sources, r.fnDefs = map[string]*dnode{}, map[builder.ID]*dnode{}
+	if r.vulkan {
+		r.set = e.b.ExtInstImport(vulkanDebugInfo)
+		e.b.Extension("SPV_KHR_non_semantic_info")
+	} else {
+		r.set = e.b.ExtInstImport(openCLDebugInfo)
+	}
 	names, text := e.sourceFiles()
-	main := ""
-	if len(names) > 0 {
-		main = names[0]
+	if len(names) == 0 {
+		names = []string{""}
 	}
-	src := []dop{strOp(main)}
-	if e.opts.Debug.Source && text[main] != "" {
-		src = append(src, strOp(text[main]))
-	}
-	r.source = e.dnode(spv.OpenCLDebugInfo100DebugSource, src)
+	r.source = e.richSource(names[0], text[names[0]])
 	r.cu = e.dnode(spv.OpenCLDebugInfo100DebugCompilationUnit, []dop{litOp(1), litOp(4), nodeOp(r.source), litOp(dbgLangHLSL)}, r.source)
 	r.scopes = []*dnode{r.cu}
+	if r.vulkan {
+		// every file gets its DebugSource, for DebugLine
+		for _, n := range names[1:] {
+			e.richSource(n, text[n])
+		}
+	}
+}
+
+// richSource is the DebugSource of a file, with its text when asked for;
+// NonSemantic text longer than DXC's limit continues in
+// DebugSourceContinued.
+func (e *emitter) richSource(name, text string) *dnode {
+	r := e.rich
+	ops := []dop{strOp(name)}
+	var chunks []string
+	if e.opts.Debug.Source && text != "" {
+		if r.vulkan {
+			max := 0xFFFD*4 - 1
+			if e.opts.Debug.SourceLen > 0 {
+				max = e.opts.Debug.SourceLen*4 - 1
+			}
+			for len(text) > max {
+				chunks, text = append(chunks, text[:max]), text[max:]
+			}
+		}
+		chunks = append(chunks, text)
+		ops = append(ops, strOp(chunks[0]))
+	}
+	n := e.dnode(spv.OpenCLDebugInfo100DebugSource, ops)
+	for _, c := range chunks[min(1, len(chunks)):] {
+		n.after = append(n.after, &dnode{inst: dbgSourceContinued, ops: []dop{strOp(c)}})
+	}
+	r.sources[name] = n
+	return n
 }
 
 // dnode makes a node and records its creation.
@@ -133,11 +188,21 @@ func (e *emitter) richFunction(fb *builder.FunctionBuilder, f *sema.Func, name s
 	n.typeOf = func() *dnode { return e.richFunctionType(fnTypeID, f, wrapper) }
 	n.setType = func(t *dnode) {
 		n.ops = []dop{strOp(name), nodeOp(t), nodeOp(r.source), litOp(line), litOp(col), nodeOp(r.cu), strOp(""),
-			litOp(dbgFlagPublic), litOp(scopeLine), idOp(fb.ID())}
+			litOp(dbgFlagPublic), litOp(scopeLine)}
+		if !r.vulkan {
+			n.ops = append(n.ops, idOp(fb.ID()))
+		}
 		n.visit = []*dnode{t, r.cu, r.source}
 	}
 	r.scopes = []*dnode{r.cu, n}
 	r.fnScope[fb.ID()] = n
+	if r.vulkan {
+		r.fnDefs[fb.ID()] = &dnode{inst: dbgFunctionDefinition, ops: []dop{nodeOp(n), idOp(fb.ID())}}
+		if wrapper {
+			// the entry point: the compiler and its options
+			e.dnode(dbgEntryPoint, []dop{nodeOp(n), nodeOp(r.cu), strOp(toolCommit), strOp(e.opts.Debug.Args)}, n, r.cu)
+		}
+	}
 }
 
 // richParams describes a function's parameters (the receiver first, as
@@ -331,7 +396,11 @@ func (e *emitter) richSPIRVType(id builder.ID) *dnode {
 	def := e.b.Def(id)
 	var n *dnode
 	basic := func(name string, size, enc uint32) *dnode {
-		n := e.dnode(spv.OpenCLDebugInfo100DebugTypeBasic, []dop{strOp(name), idOp(e.b.ConstUint32(size)), litOp(enc)})
+		ops := []dop{strOp(name), idOp(e.b.ConstUint32(size)), litOp(enc)}
+		if e.rich.vulkan {
+			ops = append(ops, litOp(0)) // flags
+		}
+		n := e.dnode(spv.OpenCLDebugInfo100DebugTypeBasic, ops)
 		n.size = size
 		return n
 	}
@@ -366,6 +435,12 @@ func (e *emitter) richSPIRVType(id builder.ID) *dnode {
 		// OpenCL.DebugInfo.100 has no matrices: DXC writes an array of
 		// the element type, rows by columns
 		vec := e.b.Def(def.Operands[0].ID())
+		if e.rich.vulkan {
+			v := e.richSPIRVType(def.Operands[0].ID())
+			n = e.dnode(dbgTypeMatrix, []dop{nodeOp(v), litOp(def.Operands[1].Word), litOp(1)}, v)
+			n.size = v.size * def.Operands[1].Word
+			break
+		}
 		elem := e.richSPIRVType(vec.Operands[0].ID())
 		n = e.richArray(elem, []uint32{vec.Operands[1].Word, def.Operands[1].Word})
 	default:
@@ -404,8 +479,17 @@ func (e *emitter) richStruct(c *types.Type, id builder.ID) *dnode {
 		if vd, ok := f.Decl.(*ast.VarDecl); ok && vd.Name != nil {
 			fl, fc = e.lineCol(vd.Name.Pos())
 		}
-		m := e.dnode(spv.OpenCLDebugInfo100DebugTypeMember, []dop{strOp(f.Name), nodeOp(ft), nodeOp(r.source), litOp(fl), litOp(fc),
-			nodeOp(n), idOp(e.b.ConstUint32(offset)), idOp(e.b.ConstUint32(ft.size)), litOp(dbgFlagPublic)}, ft, n, r.source)
+		ops := []dop{strOp(f.Name), nodeOp(ft), nodeOp(r.source), litOp(fl), litOp(fc), nodeOp(n),
+			idOp(e.b.ConstUint32(offset)), idOp(e.b.ConstUint32(ft.size)), litOp(dbgFlagPublic)}
+		var m *dnode
+		if r.vulkan {
+			// no reference back to the composite, which lists its members
+			ops = append(ops[:5], ops[6:]...)
+			m = e.dnode(spv.OpenCLDebugInfo100DebugTypeMember, ops, ft, r.source)
+			n.visit = append(n.visit, m)
+		} else {
+			m = e.dnode(spv.OpenCLDebugInfo100DebugTypeMember, ops, ft, n, r.source)
+		}
 		members = append(members, nodeOp(m))
 		offset += ft.size
 	}
@@ -501,6 +585,9 @@ func (e *emitter) richEmit() {
 	void := e.b.TypeVoid()
 	for _, n := range order {
 		e.b.M.Globals = append(e.b.M.Globals, e.richInst(n, void, n.id))
+		for _, a := range n.after {
+			e.b.M.Globals = append(e.b.M.Globals, e.richInst(a, void, 0))
+		}
 	}
 	e.richPlaceScopes(void)
 }
@@ -509,7 +596,10 @@ func (e *emitter) richEmit() {
 // operand order, as DXC makes them.
 func (e *emitter) richInst(n *dnode, void, id builder.ID) *builder.Inst {
 	ops := []builder.Operand{builder.Ref(e.rich.set), builder.Lit(n.inst)}
-	info := spv.ExtInstSetByName(openCLDebugInfo).Inst(n.inst)
+	var info *spv.ExtInstInfo
+	if !e.rich.vulkan {
+		info = spv.ExtInstSetByName(openCLDebugInfo).Inst(n.inst)
+	}
 	for i, o := range n.ops {
 		switch {
 		case o.node != nil:
@@ -518,6 +608,9 @@ func (e *emitter) richInst(n *dnode, void, id builder.ID) *builder.Inst {
 			ops = append(ops, builder.Ref(e.b.DebugString(*o.str)))
 		case o.id != 0:
 			ops = append(ops, builder.Ref(o.id))
+		case e.rich.vulkan:
+			// NonSemantic operands are all ids: literals are constants
+			ops = append(ops, builder.Ref(e.b.ConstUint32(o.lit)))
 		default:
 			// a literal of the grammar's kind (an enumerant or flags)
 			k := info.Operands[min(i, len(info.Operands)-1)].Kind
@@ -552,10 +645,13 @@ func (e *emitter) richPlaceScopes(void builder.ID) {
 		}
 		for i, b := range f.Blocks {
 			var head []*builder.Inst
-			if s := r.blocks[b.Label]; s != nil {
+			if s := r.blocks[b.Label]; s != nil && !(r.vulkan && i == 0 && s == fn) {
 				head = append(head, scope(s))
 			}
-			if e.opts.CodeGenOnly {
+			if i == 0 && r.fnDefs[f.Def.Result] != nil {
+				head = append(head, e.richInst(r.fnDefs[f.Def.Result], void, 0))
+			}
+			if e.opts.CodeGenOnly && !r.vulkan {
 				if i == 0 {
 					f.Prologue = pro
 				}

@@ -254,6 +254,7 @@ type emitter struct {
 	runtimeIndexed map[*sema.Var]bool // resource arrays indexed at run time (flatten.go)
 	dbg            *debugState        // debug information (debug.go)
 	rich           *richState         // -fspv-debug=rich (debugrich.go)
+	locRange       [2]diag.Pos        // the source range of the expression being emitted, for DebugLine
 	loc            diag.Pos           // the source position of the instructions being added, for OpLine
 	mesh           *meshState         // mesh and amplification shaders (mesh.go)
 }

@@ -57,8 +57,8 @@ func (e *emitter) addr(v value) builder.ID {
 		return v.id
 	}
 	if v.pos.IsValid() {
-		defer func(loc diag.Pos) { e.loc = loc }(e.loc)
-		e.loc = v.pos
+		defer func(loc diag.Pos, rng [2]diag.Pos) { e.loc, e.locRange = loc, rng }(e.loc, e.locRange)
+		e.loc, e.locRange = v.pos, [2]diag.Pos{}
 	}
 	pt := e.b.TypePointer(v.sc, e.typeIn(v.typ, v.rule))
 	id := e.fb.AccessChain(pt, v.id, v.idx...)
@@ -118,8 +118,8 @@ func (e *emitter) load(v value) builder.ID {
 		return v.id
 	}
 	if v.pos.IsValid() {
-		defer func(loc diag.Pos) { e.loc = loc }(e.loc)
-		e.loc = v.pos
+		defer func(loc diag.Pos, rng [2]diag.Pos) { e.loc, e.locRange = loc, rng }(e.loc, e.locRange)
+		e.loc, e.locRange = v.pos, [2]diag.Pos{}
 	}
 	if v.texel != nil && v.swz == nil {
 		return e.loadTexel(v) // tex[i] (resources.go)
@@ -327,10 +327,13 @@ func (e *emitter) discard(x ast.Expr) {
 // expr emits an expression.
 func (e *emitter) expr(x ast.Expr) value {
 	// the parent's instructions after x keep the parent's position
-	defer func(loc diag.Pos) { e.loc = loc }(e.loc)
+	defer func(loc diag.Pos, rng [2]diag.Pos) { e.loc, e.locRange = loc, rng }(e.loc, e.locRange)
 	e.pos, e.loc = x.Pos(), x.Pos()
-	if b, ok := x.(*ast.BinaryExpr); ok && e.dbg.locs != nil {
-		e.loc = e.operatorPos(b) // debug.go
+	if e.dbg.locs != nil {
+		if b, ok := x.(*ast.BinaryExpr); ok {
+			e.loc = e.operatorPos(b) // debug.go
+		}
+		e.locRange = [2]diag.Pos{x.Pos(), e.lastTokenPos(x)}
 	}
 	v := e.expr1(x)
 	if v.ptr {

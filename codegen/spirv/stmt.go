@@ -102,7 +102,7 @@ func (e *emitter) block(list []ast.Stmt) {
 // stmt emits one statement; attrs are the attributes written before it.
 func (e *emitter) stmt(s ast.Stmt, attrs []*ast.Attribute) {
 	e.pos = s.Pos()
-	e.loc = s.Pos()
+	e.loc, e.locRange = s.Pos(), [2]diag.Pos{}
 	switch s := s.(type) {
 	case *ast.BlockStmt:
 		if e.rich != nil {
