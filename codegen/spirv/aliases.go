@@ -3,6 +3,7 @@ package spirv
 import (
 	"github.com/hlsl2spirv/hlsl2spirv/builder"
 	"github.com/hlsl2spirv/hlsl2spirv/builder/spv"
+	"github.com/hlsl2spirv/hlsl2spirv/codegen/spirv/layout"
 	"github.com/hlsl2spirv/hlsl2spirv/frontend/ast"
 	"github.com/hlsl2spirv/hlsl2spirv/sema"
 	"github.com/hlsl2spirv/hlsl2spirv/sema/types"
@@ -105,17 +106,35 @@ func (e *emitter) aliasValue(o *sema.Var, v *variable) value {
 		}
 		e.errorf(e.pos, "the resource variable '%s' is used before it is assigned", o.Name())
 	}
-	return value{id: v.ptr, typ: v.typ, ptr: true, sc: v.sc, rule: v.rule}
+	return value{id: v.ptr, idx: append([]builder.ID(nil), v.idx...), typ: v.typ, ptr: true, sc: v.sc, rule: v.rule}
 }
 
 // staticResource declares a static resource variable initialized with a
-// global resource as an alias of it.
+// global resource, or with an element of a global resource array or of a
+// descriptor heap at a constant index, as an alias of it (each use makes
+// its own access chain). One without an initializer that is never
+// assigned holds no resource (unassignedStatic).
 func (e *emitter) staticResource(v *sema.Var) bool {
 	d, ok := v.Decl.(*ast.VarDecl)
-	if !ok || d.Init == nil {
+	if !ok {
 		return false
 	}
-	n, ok := unparen(d.Init).(*ast.NameExpr)
+	if d.Init == nil {
+		return e.unassignedStatic(v)
+	}
+	x := unparen(d.Init)
+	var index builder.ID
+	if ix, isIndex := x.(*ast.IndexExpr); isIndex {
+		if index, ok = e.constant(ix.Index, types.ScalarType(types.Uint)); !ok {
+			return false
+		}
+		if hv, isHeap := e.heapIndex(x, v.Type()); isHeap { // heap.go
+			e.aliasElement(d, v, hv)
+			return true
+		}
+		x = unparen(ix.X)
+	}
+	n, ok := x.(*ast.NameExpr)
 	if !ok {
 		return false
 	}
@@ -124,11 +143,59 @@ func (e *emitter) staticResource(v *sema.Var) bool {
 		return false
 	}
 	sv, ok := e.vars[src]
-	if !ok || sv.member >= 0 {
+	if !ok || sv.member >= 0 || sv.agg != nil || sv.value != 0 {
 		return false
 	}
-	cp := *sv
-	e.vars[v] = &cp
+	if index == 0 {
+		cp := *sv
+		e.vars[v] = &cp
+		e.aliases[v] = true
+		return true
+	}
+	if !src.Type().Canonical().IsArray() || sv.ptr == 0 || len(sv.idx) != 0 {
+		return false
+	}
+	base := value{id: sv.ptr, typ: src.Type(), ptr: true, sc: sv.sc, rule: sv.rule}
+	e.aliasElement(d, v, base.at(index, src.Type().Canonical().Elem()))
+	return true
+}
+
+// aliasElement makes v an alias of the array element el (an access chain
+// still to make); globallycoherent on v marks the array Coherent, as DXC
+// decorates the variable its legalization leaves.
+func (e *emitter) aliasElement(d *ast.VarDecl, v *sema.Var, el value) {
+	e.vars[v] = &variable{ptr: el.id, idx: el.idx, sc: el.sc, typ: el.typ, rule: el.rule, member: -1}
+	e.aliases[v] = true
+	if hasModifier(d.Mods, "globallycoherent") {
+		e.b.Decorate(el.id, spv.DecorationCoherent)
+	}
+}
+
+// unassignedStatic handles a static resource variable without an
+// initializer that nothing assigns: it holds no resource, so a use is an
+// error, except under -fcgl, where it is the Private variable DXC declares
+// (legalization removes it).
+func (e *emitter) unassignedStatic(v *sema.Var) bool {
+	if e.globalWritten(v) {
+		return false
+	}
+	vr := &variable{typ: v.Type(), member: -1}
+	if e.opts.CodeGenOnly {
+		vr.ptr = e.b.GlobalVariable(e.ptrType(spv.StorageClassPrivate, v.Type(), layout.Void), spv.StorageClassPrivate, v.Name(), 0)
+		vr.sc = spv.StorageClassPrivate
+		e.markVar(vr.ptr, v)
+	}
+	e.vars[v] = vr
 	e.aliases[v] = true
 	return true
+}
+
+// globalWritten reports whether any function assigns v.
+func (e *emitter) globalWritten(v *sema.Var) bool {
+	for _, d := range e.file.Decls {
+		if e.paramWritten(d, v) { // inline.go
+			return true
+		}
+	}
+	return false
 }

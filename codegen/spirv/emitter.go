@@ -275,6 +275,7 @@ type variable struct {
 	// constant): uses read it directly.
 	value  builder.ID
 	ptr    builder.ID
+	idx    []builder.ID // an alias of an array element: its indexes after ptr (aliases.go)
 	sc     spv.StorageClass
 	typ    *types.Type
 	rule   layout.Rule

@@ -196,7 +196,10 @@ func (e *emitter) localVar(d *ast.VarDecl) {
 func (e *emitter) staticLocal(d *ast.VarDecl, v *sema.Var) {
 	t := v.Type()
 	if t.IsObject() && !isDataObject(t) {
-		e.unsupported(d, "a static local resource variable")
+		if e.staticResource(v) { // aliases.go
+			return
+		}
+		e.unsupported(d, "a static local resource variable not initialized with a global resource")
 	}
 	ptr := e.b.GlobalVariable(e.ptrType(spv.StorageClassPrivate, t, layout.Void), spv.StorageClassPrivate, v.Name(), 0)
 	e.markVar(ptr, v)
