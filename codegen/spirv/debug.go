@@ -29,9 +29,6 @@ type debugState struct {
 // debugSetup starts recording positions when lines are asked for.
 func (e *emitter) debugSetup() {
 	d := e.opts.Debug
-	if d.Vulkan {
-		e.errorf(diag.NoPos, "-fspv-debug=vulkan (NonSemantic.Shader.DebugInfo.100) is not supported yet by the SPIR-V backend")
-	}
 	e.dbg = &debugState{files: map[string]builder.ID{}, wrappers: map[builder.ID]bool{}}
 	if d.Line {
 		e.dbg.locs = map[*builder.Inst]diag.Pos{}

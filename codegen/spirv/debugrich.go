@@ -31,6 +31,7 @@ const (
 	dbgEncFloat       = 3
 	dbgEncSigned      = 4
 	dbgEncUnsigned    = 6
+	dbgTagClass       = 0
 	dbgTagStructure   = 1
 	dbgLangHLSL       = 5
 )
@@ -87,6 +88,7 @@ type richState struct {
 	vulkan  bool // NonSemantic.Shader.DebugInfo.100: literals are constants, no forward references
 	set     builder.ID
 	sources map[string]*dnode // DebugSource of each file
+	opaque  map[string]*dnode // Vulkan: resource types by name
 	nodes   []*dnode          // in creation order
 	source  *dnode
 	cu      *dnode
@@ -109,7 +111,7 @@ func (e *emitter) richSetup() {
 		fnDecls: map[builder.ID][]*dnode{}, inline: map[*builder.Inst]bool{}, declOf: map[*builder.Inst]diag.Pos{}}
 	e.rich = r
 	r.vulkan = e.opts.Debug.Vulkan
-	r.sources, r.fnDefs = map[string]*dnode{}, map[builder.ID]*dnode{}
+	r.sources, r.fnDefs, r.opaque = map[string]*dnode{}, map[builder.ID]*dnode{}, map[string]*dnode{}
 	if r.vulkan {
 		r.set = e.b.ExtInstImport(vulkanDebugInfo)
 		e.b.Extension("SPV_KHR_non_semantic_info")
@@ -349,6 +351,9 @@ func (e *emitter) richNoteBlock() {
 func (e *emitter) richType(t *types.Type) *dnode {
 	c := concreteType(t).Canonical()
 	if c.IsObject() || containsObject(c) {
+		if e.rich.vulkan {
+			return e.richOpaque(c)
+		}
 		return e.richNone()
 	}
 	id := e.typeIn(c, layout.Void)
@@ -443,11 +448,33 @@ func (e *emitter) richSPIRVType(id builder.ID) *dnode {
 		}
 		elem := e.richSPIRVType(vec.Operands[0].ID())
 		n = e.richArray(elem, []uint32{vec.Operands[1].Word, def.Operands[1].Word})
+	case def.Op == spv.OpTypeArray:
+		// a matrix of non-floats: an array of row vectors
+		elem := e.richSPIRVType(def.Operands[0].ID())
+		cnt, _ := e.b.ConstantValue(def.Operands[1].ID())
+		n = e.richArray(elem, []uint32{uint32(cnt)})
 	default:
 		// resources and other opaque types: not described yet
 		n = e.richNone()
 	}
 	e.rich.types[id] = n
+	return n
+}
+
+// richOpaque describes a resource (or a struct holding one) for
+// NonSemantic.Shader.DebugInfo.100, whose validator takes no DebugInfoNone
+// where a type belongs: a member-less class named after the type, as DXC
+// names its resource types.
+func (e *emitter) richOpaque(c *types.Type) *dnode {
+	r := e.rich
+	name := c.String()
+	if k, ok := r.opaque[name]; ok {
+		return k
+	}
+	none := e.richNone()
+	n := e.dnode(spv.OpenCLDebugInfo100DebugTypeComposite, []dop{strOp("@type." + name), litOp(dbgTagClass), nodeOp(r.source),
+		litOp(0), litOp(0), nodeOp(r.cu), strOp(name), nodeOp(none), litOp(dbgFlagPublic)}, none, r.source, r.cu)
+	r.opaque[name] = n
 	return n
 }
 

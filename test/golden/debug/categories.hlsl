@@ -7,7 +7,6 @@
 // RUN: %hlsl2spirv -T ps_6_1 -E main -fspv-debug=line %s | FileCheck %s --check-prefix=LINE
 // RUN: %hlsl2spirv -T ps_6_1 -E main -fspv-target-env=vulkan1.1 -Zi %s | FileCheck %s --check-prefix=ZI
 // RUN: not %hlsl2spirv -T ps_6_1 -E main -fspv-debug=file,line %s 2>&1 | FileCheck %s --check-prefix=LIST
-// RUN: not %hlsl2spirv -T ps_6_1 -E main -fspv-debug=vulkan %s 2>&1 | FileCheck %s --check-prefix=VK
 
 // FILE:      [[f:%[0-9]+]] = OpString "{{.*}}categories.hlsl"
 // FILE-NEXT: OpSource HLSL 610 [[f]]{{$}}
@@ -32,7 +31,6 @@
 // ZI: OpLine
 
 // LIST: unknown SPIR-V debug info control parameter: file,line
-// VK: -fspv-debug=vulkan (NonSemantic.Shader.DebugInfo.100) is not supported yet
 
 float4 main(uint val : A) : SV_Target {
   uint a = reversebits(val);
