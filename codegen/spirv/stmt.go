@@ -126,7 +126,9 @@ func (e *emitter) stmt(s ast.Stmt, attrs []*ast.Attribute) {
 	case *ast.IfStmt:
 		e.ifStmt(s, attrs)
 	case *ast.ForStmt:
-		e.loopFlow(s, func() { e.forStmt(s, attrs) }) // flow.go
+		if !e.unrollFor(s, attrs) { // unroll.go: no loop left
+			e.loopFlow(s, func() { e.forStmt(s, attrs) }) // flow.go
+		}
 	case *ast.WhileStmt:
 		e.loopFlow(s, func() { e.whileStmt(s, attrs) })
 	case *ast.DoStmt:
@@ -342,9 +344,6 @@ func (e *emitter) needsBlocks(x ast.Expr) bool {
 }
 
 func (e *emitter) forStmt(s *ast.ForStmt, attrs []*ast.Attribute) {
-	if e.unrollFor(s, attrs) { // unroll.go
-		return
-	}
 	if s.Init != nil {
 		e.stmt(s.Init, nil)
 	}
