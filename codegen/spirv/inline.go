@@ -145,16 +145,18 @@ func (e *emitter) inlineCall(f, proto *sema.Func, recv func() value, argExprs []
 			e.aliases[p] = true // rebound by assignments (aliases.go)
 			continue
 		}
-		if p.Mode == types.In && !e.opts.CodeGenOnly && !e.paramWritten(f.Decl.Body, p) {
-			// a constant argument of a parameter the body only reads is
-			// used directly, as DXC's optimizer leaves it (src[4])
-			if k, ok := e.constant(arg, concreteType(pt)); ok {
+		if p.Mode == types.In && !e.paramWritten(f.Decl.Body, p) {
+			// a constant argument of a parameter the body only reads
+			// chooses the paths that pick resources, even under -fcgl
+			// (an inlined function has only the paths its call takes)
+			if v := e.info.ValueOf(arg); v != nil && len(v.Elems) == 1 {
+				saved := e.inlineConsts[p]
+				e.inlineConsts[p] = v.Elems[0] // flow.go
+				defer func() { e.inlineConsts[p] = saved }()
+			}
+			// and is used directly, as DXC's optimizer leaves it (src[4])
+			if k, ok := e.constant(arg, concreteType(pt)); ok && !e.opts.CodeGenOnly {
 				e.vars[p] = &variable{value: k, typ: pt, member: -1}
-				if v := e.info.ValueOf(arg); v != nil && len(v.Elems) == 1 {
-					saved := e.inlineConsts[p]
-					e.inlineConsts[p] = v.Elems[0] // flow.go
-					defer func() { e.inlineConsts[p] = saved }()
-				}
 				continue
 			}
 		}

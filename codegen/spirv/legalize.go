@@ -189,6 +189,13 @@ func (e *emitter) resourceRef(x ast.Expr, t *types.Type) value {
 	if !ok {
 		v = e.expr(x)
 	}
+	if !v.ptr && v.id != 0 && e.opts.CodeGenOnly && isResourceLeaf(v.typ) {
+		// a resource computed at run time (c ? a : b): DXC's -fcgl output
+		// keeps it in a variable; legalization must resolve it
+		tmp := e.fb.Variable(e.ptrType(spv.StorageClassFunction, v.typ, layout.Void), "temp.var.resource", 0)
+		e.fb.Store(tmp, v.id)
+		v = value{id: tmp, typ: v.typ, ptr: true, sc: spv.StorageClassFunction}
+	}
 	if !v.ptr || v.swz != nil || v.texel != nil || v.agg != nil {
 		e.unsupported(x, "this resource expression")
 	}
@@ -440,4 +447,19 @@ func resourceCount(t *types.Type) int {
 		return bindingCount(c) // flatten.go
 	}
 	return 0
+}
+
+// condResource is c ? a : b choosing a resource: legalization keeps the
+// resource a constant condition picks; one chosen at run time cannot be
+// resolved.
+func (e *emitter) condResource(x *ast.CondExpr) value {
+	taken, ok := e.constCond(x.Cond) // flow.go
+	if !ok || !pure(x.Cond) {
+		e.errorf(x.Pos(), "a resource chosen by ?: at run time cannot be legalized; choose it with a constant condition")
+		return value{}
+	}
+	if taken {
+		return e.expr(x.X)
+	}
+	return e.expr(x.Y)
 }
