@@ -114,7 +114,9 @@ func (e *emitter) richSetup() {
 	r.sources, r.fnDefs, r.opaque = map[string]*dnode{}, map[builder.ID]*dnode{}, map[string]*dnode{}
 	if r.vulkan {
 		r.set = e.b.ExtInstImport(vulkanDebugInfo)
-		e.b.Extension("SPV_KHR_non_semantic_info")
+		if e.opts.Version < spv.Version1_6 { // core in SPIR-V 1.6
+			e.b.Extension("SPV_KHR_non_semantic_info")
+		}
 	} else {
 		r.set = e.b.ExtInstImport(openCLDebugInfo)
 	}
@@ -351,6 +353,13 @@ func (e *emitter) richNoteBlock() {
 func (e *emitter) richType(t *types.Type) *dnode {
 	c := concreteType(t).Canonical()
 	if c.IsObject() || containsObject(c) {
+		if e.rich.vulkan && c.IsArray() {
+			n := uint32(0) // an unbounded array
+			if c.Len() != types.Unsized {
+				n = uint32(c.Len())
+			}
+			return e.richArray(e.richType(c.Elem()), []uint32{n})
+		}
 		if e.rich.vulkan {
 			return e.richOpaque(c)
 		}

@@ -42,6 +42,8 @@ type value struct {
 	// pos is where the lvalue was written: its load and address
 	// computation are placed there (OpLine), as DXC places them.
 	pos diag.Pos
+	// end is where the lvalue's last token starts, for DebugLine ranges.
+	end diag.Pos
 	// agg is set for a struct holding resources (legalize.go).
 	agg *aggregate
 	// bpAlign is the alignment of a vk::BufferPointer's pointee reached
@@ -58,7 +60,7 @@ func (e *emitter) addr(v value) builder.ID {
 	}
 	if v.pos.IsValid() {
 		defer func(loc diag.Pos, rng [2]diag.Pos) { e.loc, e.locRange = loc, rng }(e.loc, e.locRange)
-		e.loc, e.locRange = v.pos, [2]diag.Pos{}
+		e.loc, e.locRange = v.pos, [2]diag.Pos{v.pos, v.end}
 	}
 	pt := e.b.TypePointer(v.sc, e.typeIn(v.typ, v.rule))
 	id := e.fb.AccessChain(pt, v.id, v.idx...)
@@ -119,7 +121,7 @@ func (e *emitter) load(v value) builder.ID {
 	}
 	if v.pos.IsValid() {
 		defer func(loc diag.Pos, rng [2]diag.Pos) { e.loc, e.locRange = loc, rng }(e.loc, e.locRange)
-		e.loc, e.locRange = v.pos, [2]diag.Pos{}
+		e.loc, e.locRange = v.pos, [2]diag.Pos{v.pos, v.end}
 	}
 	if v.texel != nil && v.swz == nil {
 		return e.loadTexel(v) // tex[i] (resources.go)
@@ -337,7 +339,7 @@ func (e *emitter) expr(x ast.Expr) value {
 	}
 	v := e.expr1(x)
 	if v.ptr {
-		v.pos = x.Pos()
+		v.pos, v.end = x.Pos(), e.locRange[1]
 	}
 	return v
 }

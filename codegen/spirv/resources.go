@@ -211,6 +211,9 @@ func (e *emitter) resourceVar(d *ast.VarDecl, v *sema.Var) {
 		vt = base.Canonical().Elem()
 	}
 	e.vars[v] = &variable{ptr: ptr, sc: sc, typ: vt, rule: rule, member: -1}
+	if e.rich != nil && e.rich.vulkan {
+		e.richGlobal(v, ptr) // debugrich.go
+	}
 	e.bindings.add(ptr, d.Attrs, d.Semantics, class)
 	// every array takes one binding per element under
 	// -fspv-flatten-resource-arrays or with a global struct of resources
