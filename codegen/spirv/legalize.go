@@ -167,8 +167,9 @@ func (e *emitter) initAggregate(a *aggregate, init ast.Expr) {
 		e.copyAggregate(a, e.aggregateValue(init))
 		return
 	}
-	if len(il.Elems) != len(a.parts) {
-		e.unsupported(init, "this initializer of a struct holding resources")
+	if !e.initShaped(a, il) {
+		e.initFlattened(a, il)
+		return
 	}
 	for i, x := range il.Elems {
 		p := &a.parts[i]
@@ -181,6 +182,109 @@ func (e *emitter) initAggregate(a *aggregate, init ast.Expr) {
 			e.fb.Store(p.id, e.initValue(p.typ, x))
 		}
 	}
+}
+
+// initShaped reports whether il has one element per member of a, nested
+// lists matching nested structs.
+func (e *emitter) initShaped(a *aggregate, il *ast.InitList) bool {
+	if len(il.Elems) != len(a.parts) {
+		return false
+	}
+	for i, x := range il.Elems {
+		p := &a.parts[i]
+		sub, isList := unparen(x).(*ast.InitList)
+		switch {
+		case p.agg != nil && isList:
+			if !e.initShaped(p.agg, sub) {
+				return false
+			}
+		case p.agg != nil:
+			if !types.Identical(e.typeOf(x), p.typ) {
+				return false
+			}
+		case isList || isAggregate(e.typeOf(x)):
+			return false
+		}
+	}
+	return true
+}
+
+// initSource is one leaf of a flattened brace initializer: an expression,
+// or a member of a struct holding resources.
+type initSource struct {
+	x    ast.Expr
+	part *value
+}
+
+// initFlattened emits a brace initializer the way HLSL reads one: nested
+// lists and struct values are flattened into their members, which fill a's
+// members in order. Every source is evaluated before the first store.
+func (e *emitter) initFlattened(a *aggregate, il *ast.InitList) {
+	var srcs []initSource
+	var collect func(x ast.Expr)
+	var parts func(a *aggregate)
+	parts = func(a *aggregate) {
+		for i := range a.parts {
+			if p := &a.parts[i]; p.agg != nil {
+				parts(p.agg)
+			} else {
+				srcs = append(srcs, initSource{part: p})
+			}
+		}
+	}
+	collect = func(x ast.Expr) {
+		switch {
+		case isInitList(x):
+			for _, y := range unparen(x).(*ast.InitList).Elems {
+				collect(y)
+			}
+		case isAggregate(e.typeOf(x)):
+			parts(e.aggregateValue(x))
+		default:
+			srcs = append(srcs, initSource{x: x})
+		}
+	}
+	collect(il)
+	next := 0
+	var fill func(a *aggregate)
+	fill = func(a *aggregate) {
+		for i := range a.parts {
+			p := &a.parts[i]
+			if p.agg != nil {
+				fill(p.agg)
+				continue
+			}
+			if next >= len(srcs) {
+				e.unsupported(il, "this initializer of a struct holding resources")
+			}
+			src := srcs[next]
+			next++
+			switch {
+			case src.part != nil && !types.Identical(src.part.typ, p.typ):
+				e.unsupported(il, "this initializer of a struct holding resources")
+			case src.part != nil && isResourceLeaf(p.typ):
+				e.bindSlot(p, e.aggregatePart(src.part, il.Pos())) // flow.go
+			case src.part != nil:
+				e.fb.Store(e.addr(*p), e.load(*src.part))
+			case isResourceLeaf(p.typ):
+				e.bindSlot(p, e.resourceRef(src.x, p.typ))
+			case flatCount(e.typeOf(src.x)) != flatCount(p.typ):
+				// one source spread over several members (or the reverse)
+				e.unsupported(src.x, "this initializer of a struct holding resources")
+			default:
+				e.fb.Store(p.id, e.initValue(p.typ, src.x))
+			}
+		}
+	}
+	fill(a)
+	if next != len(srcs) {
+		e.unsupported(il, "this initializer of a struct holding resources")
+	}
+}
+
+func isInitList(x ast.Expr) bool {
+	_, ok := unparen(x).(*ast.InitList)
+	return ok
 }
 
 // resourceRef evaluates x, a resource, to the pointer an alias holds.
