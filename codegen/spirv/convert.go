@@ -505,6 +505,10 @@ func (e *emitter) constLeaves(t *types.Type, q []leaf) (builder.ID, bool) {
 // rebuild consumes leaves to build a value of type t.
 func (e *emitter) rebuild(t *types.Type, q *[]leaf) builder.ID {
 	c := t.Canonical()
+	if c.IsStruct() && len(e.scalarSlots(c, nil)) == 0 {
+		// an empty struct takes no elements
+		return e.packStruct(c, e.emptyMembers(c, q))
+	}
 	if len(*q) == 0 {
 		e.errorf(e.pos, "too few elements in initializer of type %s", t)
 	}
@@ -570,6 +574,15 @@ func (e *emitter) rebuild(t *types.Type, q *[]leaf) builder.ID {
 	}
 	e.unsupported(nil, "initializing a value of type "+t.String())
 	return 0
+}
+
+// emptyMembers builds the (themselves empty) members of an empty struct.
+func (e *emitter) emptyMembers(c *types.Type, q *[]leaf) []builder.ID {
+	var parts []builder.ID
+	for _, mt := range e.structMembers(c) {
+		parts = append(parts, e.rebuild(mt, q))
+	}
+	return parts
 }
 
 // split replaces the front leaf by its components.
