@@ -313,7 +313,14 @@ func (e *emitter) lastTokenPos(x ast.Expr) diag.Pos {
 	if !word(src[i]) {
 		return end
 	}
-	for i > 0 && word(src[i-1]) && src[i-1] != '.' {
+	j := i // the word's start, dots included
+	for j > 0 && word(src[j-1]) {
+		j--
+	}
+	if '0' <= src[j] && src[j] <= '9' || src[j] == '.' {
+		return f.Pos(j) // a number such as 2.f
+	}
+	for i > j && src[i-1] != '.' {
 		i--
 	}
 	return f.Pos(i)

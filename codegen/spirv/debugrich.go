@@ -124,6 +124,10 @@ func (e *emitter) richSetup() {
 	if len(names) == 0 {
 		names = []string{""}
 	}
+	if r.vulkan {
+		// DXC's first string is the main file's name
+		e.b.DebugString(names[0])
+	}
 	r.source = e.richSource(names[0], text[names[0]])
 	r.cu = e.dnode(spv.OpenCLDebugInfo100DebugCompilationUnit, []dop{litOp(1), litOp(4), nodeOp(r.source), litOp(dbgLangHLSL)}, r.source)
 	r.scopes = []*dnode{r.cu}

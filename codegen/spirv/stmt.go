@@ -118,6 +118,14 @@ func (e *emitter) stmt(s ast.Stmt, attrs []*ast.Attribute) {
 	case *ast.DeclStmt:
 		for _, d := range s.Decls {
 			if vd, ok := d.(*ast.VarDecl); ok {
+				if vd.Init != nil && e.dbg.locs != nil {
+					// DebugLine: the initialization spans the declaration
+					// (OpLine: at the name)
+					e.locRange = [2]diag.Pos{s.Pos(), e.lastTokenPos(vd.Init)}
+					if vd.Name != nil {
+						e.loc = vd.Name.Pos()
+					}
+				}
 				e.localVar(vd)
 			}
 		}
@@ -209,6 +217,11 @@ func (e *emitter) staticLocal(d *ast.VarDecl, v *sema.Var) {
 	done := e.b.GlobalVariable(boolPtr, spv.StorageClassPrivate, "init.done."+v.Name(), e.b.ConstBool(false))
 	e.vars[v] = &variable{ptr: ptr, sc: spv.StorageClassPrivate, typ: t, member: -1}
 	fb := e.fb
+	if d.Init != nil && e.dbg.locs != nil {
+		// DXC places the guard at the initializer
+		defer func(loc diag.Pos, rng [2]diag.Pos) { e.loc, e.locRange = loc, rng }(e.loc, e.locRange)
+		e.loc, e.locRange = d.Init.Pos(), [2]diag.Pos{d.Init.Pos(), e.lastTokenPos(d.Init)}
+	}
 	cond := fb.Load(e.b.TypeBool(), done)
 	doneBlock, todo := fb.NewBlock("if.init.done"), fb.NewBlock("if.init.todo")
 	fb.Emit(spv.OpSelectionMerge, 0, builder.Ref(doneBlock), builder.Enum(spv.SelectionControlNone))

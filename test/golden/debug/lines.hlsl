@@ -31,7 +31,7 @@ float4 main(float x : X,
 // CHECK-NEXT: OpLoad %uint %n
 // CHECK-NEXT: OpLine [[file]] [[@LINE+3]] 12
 // CHECK-NEXT: OpBitReverse %uint
-// CHECK-NEXT: OpLine [[file]] [[@LINE+1]] 3
+// CHECK-NEXT: OpLine [[file]] [[@LINE+1]] 8
   uint r = reversebits(n);
 // CHECK:      OpLine [[file]] [[@LINE+2]] 19
 // CHECK-NEXT: OpLoad %float %x
