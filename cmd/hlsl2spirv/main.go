@@ -156,8 +156,10 @@ func parseCommandLine(args []string) (*cli, error) {
 		return nil, fmt.Errorf("cannot specify /Zpr and /Zpc together, use /? to get usage information")
 	}
 	o.NoOptimize = c.o0 || c.od
-	if err := checkOconfig(c.oconfig, c.o0 || c.o1 || c.o2 || c.o3); err != nil { // oconfig.go
-		return nil, err
+	if !(c.preprocess || c.astDump || c.syntaxOnly) { // the front end alone ignores optimizer options
+		if err := checkOconfig(c.oconfig, c.o0 || c.o1 || c.o2 || c.o3); err != nil { // oconfig.go
+			return nil, err
+		}
 	}
 	if o.Debug, err = frontend.ParseDebugCategories(c.zi, c.debug); err != nil {
 		return nil, err
