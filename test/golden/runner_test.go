@@ -124,7 +124,7 @@ func TestValidatorOptions(t *testing.T) {
 		{nil, "vulkan1.0", []string{"--relax-block-layout"}},
 		{[]string{"-fspv-target-env=vulkan1.2"}, "vulkan1.2", []string{"--relax-block-layout"}},
 		{[]string{"-fspv-target-env=vulkan1.1spirv1.4"}, "vulkan1.1spv1.4", []string{"--relax-block-layout"}},
-		{[]string{"-fspv-target-env=universal1.5", "-fvk-use-dx-layout"}, "universal1.5", []string{"--scalar-block-layout"}},
+		{[]string{"-fspv-target-env=universal1.5", "-fvk-use-dx-layout"}, "spv1.5", []string{"--scalar-block-layout"}},
 		{[]string{"-fvk-use-scalar-layout"}, "vulkan1.0", []string{"--scalar-block-layout"}},
 		{[]string{"-fvk-use-gl-layout"}, "vulkan1.0", nil},
 	}
