@@ -356,3 +356,35 @@ func (e *emitter) operatorPos(x *ast.BinaryExpr) diag.Pos {
 	}
 	return x.Pos()
 }
+
+// debugPlaceBlock moves the instructions of an already written block to
+// pos: a do-while header is at its body's opening brace in DXC's lines.
+func (e *emitter) debugPlaceBlock(label builder.ID, pos diag.Pos) {
+	if e.dbg.locs == nil {
+		return
+	}
+	for _, b := range e.fb.F.Blocks {
+		if b.Label == label {
+			for _, in := range b.Insts {
+				e.dbg.locs[in] = pos
+				delete(e.dbg.ranges, in)
+			}
+		}
+	}
+}
+
+// closingParen is where the parenthesis closing a statement's condition x
+// is written (DXC places a do-while's back edge there); x's own position
+// if there is none.
+func (e *emitter) closingParen(x ast.Expr) diag.Pos {
+	f := e.fs.File(x.End())
+	if f == nil || !x.End().IsValid() {
+		return x.Pos()
+	}
+	for i := f.Offset(x.End()); i >= 0 && i < len(f.Content); i++ {
+		if f.Content[i] == ')' {
+			return f.Pos(i)
+		}
+	}
+	return x.Pos()
+}

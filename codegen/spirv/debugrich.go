@@ -685,11 +685,12 @@ func (e *emitter) richPlaceScopes(void builder.ID) {
 		}
 		for i, b := range f.Blocks {
 			var head []*builder.Inst
+			if i == 0 && r.fnDefs[f.Def.Result] != nil {
+				// in the function's own scope, before its body's block
+				head = append(head, e.richInst(r.fnDefs[f.Def.Result], void, 0))
+			}
 			if s := r.blocks[b.Label]; s != nil && !(r.vulkan && i == 0 && s == fn) {
 				head = append(head, scope(s))
-			}
-			if i == 0 && r.fnDefs[f.Def.Result] != nil {
-				head = append(head, e.richInst(r.fnDefs[f.Def.Result], void, 0))
 			}
 			if e.opts.CodeGenOnly && !r.vulkan {
 				if i == 0 {

@@ -112,6 +112,10 @@ func (e *emitter) stmt(s ast.Stmt, attrs []*ast.Attribute) {
 		} else {
 			e.block(s.List)
 		}
+		if e.dbg.locs != nil && s.End().IsValid() {
+			// the branch out of a block is placed at its closing brace
+			e.loc, e.locRange = s.End()-1, [2]diag.Pos{}
+		}
 	case *ast.EmptyStmt:
 	case *ast.AttrStmt:
 		e.stmt(s.Stmt, append(attrs, s.Attrs...))
@@ -309,6 +313,9 @@ func (e *emitter) ifStmt(s *ast.IfStmt, attrs []*ast.Attribute) {
 		cond = e.condition(s.Cond)
 	}
 	fb := e.fb
+	if e.dbg.locs != nil {
+		e.loc = s.Then.Pos() // DXC places the branch at the then statement
+	}
 	sel := fb.BeginIf(cond, s.Else != nil, selectionControl(attrs))
 	// each branch starts from the bindings before the if (flow.go)
 	mark := len(e.rebinds)
@@ -411,11 +418,15 @@ func (e *emitter) doStmt(s *ast.DoStmt, attrs []*ast.Attribute) {
 	fb := e.fb
 	ctrl, params := e.loopControl(attrs)
 	l := fb.BeginDoWhile(ctrl, params...)
+	e.debugPlaceBlock(l.Header, s.Body.Pos()) // debug.go
 	e.breaks = append(e.breaks, breakTarget{isLoop: true, brk: l.Merge, cont: l.Continue})
 	e.stmt(s.Body, nil)
 	e.breaks = e.breaks[:len(e.breaks)-1]
 	fb.BeginContinue(l)
 	cond := e.condition(s.Cond)
+	if e.dbg.locs != nil {
+		e.loc, e.locRange = e.closingParen(s.Cond), [2]diag.Pos{} // debug.go
+	}
 	fb.EndLoopIf(l, cond)
 }
 
