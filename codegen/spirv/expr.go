@@ -301,6 +301,11 @@ func (e *emitter) rvalueAsUnmarked(x ast.Expr, t *types.Type) builder.ID {
 		}
 	}
 	id := e.load(v)
+	if e.dbg.locs != nil {
+		// an implicit conversion is where its operand is written
+		defer func(loc diag.Pos, rng [2]diag.Pos) { e.loc, e.locRange = loc, rng }(e.loc, e.locRange)
+		e.loc, e.locRange = x.Pos(), [2]diag.Pos{x.Pos(), e.lastTokenPos(x)}
+	}
 	return e.convert(id, v.typ, t)
 }
 

@@ -369,6 +369,10 @@ func (e *emitter) forStmt(s *ast.ForStmt, attrs []*ast.Attribute) {
 	}
 	fb := e.fb
 	ctrl, params := e.loopControl(attrs)
+	lines := e.dbg.locs != nil
+	if lines && s.Cond != nil {
+		e.loc, e.locRange = s.Cond.Pos(), [2]diag.Pos{} // DXC: the entry at the condition
+	}
 	var l builder.Loop
 	if s.Cond != nil && e.needsBlocks(s.Cond) {
 		l = fb.BeginLoopWithCheck("for", ctrl, params...)
@@ -376,7 +380,11 @@ func (e *emitter) forStmt(s *ast.ForStmt, attrs []*ast.Attribute) {
 		l = fb.BeginLoop("for", ctrl, params...)
 	}
 	if s.Cond != nil {
-		fb.LoopTest(l, e.condition(s.Cond))
+		cond := e.condition(s.Cond)
+		if lines {
+			e.loc = e.lastTokenPos(s.Cond) // the test at the condition's end
+		}
+		fb.LoopTest(l, cond)
 	} else {
 		// for (;;) tests true, as DXC does
 		fb.LoopTest(l, e.b.ConstBool(true))
@@ -387,6 +395,9 @@ func (e *emitter) forStmt(s *ast.ForStmt, attrs []*ast.Attribute) {
 	fb.BeginContinue(l)
 	if s.Post != nil {
 		e.discard(s.Post)
+	}
+	if lines && s.Body.End().IsValid() {
+		e.loc = s.Body.End() - 1 // the back edge at the body's end
 	}
 	fb.EndLoop(l)
 }
