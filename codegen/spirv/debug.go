@@ -326,16 +326,34 @@ func (e *emitter) lastTokenPos(x ast.Expr) diag.Pos {
 	return f.Pos(i)
 }
 
-// operatorPos is where a binary expression's operator is written: DXC
-// places the operation there (its operands' loads at the operands). It
-// skips blanks, comments and closing parentheses after the left operand;
-// x's start when that goes wrong (macros).
-func (e *emitter) operatorPos(x *ast.BinaryExpr) diag.Pos {
-	f := e.fs.File(x.X.End())
-	if f == nil || e.fs.File(x.Y.Pos()) != f {
-		return x.Pos()
+// operatorPos is where the operator of a binary expression, compound
+// assignment or postfix ++/-- is written: DXC places the operation there
+// (its operands' loads at the operands); x's start for the others, or
+// when that goes wrong (macros).
+func (e *emitter) operatorPos(x ast.Expr) diag.Pos {
+	switch x := x.(type) {
+	case *ast.BinaryExpr:
+		return e.opBetween(x.X.End(), x.Y.Pos(), x.Pos())
+	case *ast.AssignExpr:
+		if x.Op != ast.Assign { // a compound assignment's operation
+			return e.opBetween(x.L.End(), x.R.Pos(), x.Pos())
+		}
+	case *ast.UnaryExpr:
+		if x.Op == ast.PostInc || x.Op == ast.PostDec {
+			return e.opBetween(x.X.End(), x.End(), x.Pos())
+		}
 	}
-	src, i, end := f.Content, f.Offset(x.X.End()), f.Offset(x.Y.Pos())
+	return x.Pos()
+}
+
+// opBetween is the first token between from and to, skipping blanks,
+// comments and closing parentheses; else pos.
+func (e *emitter) opBetween(from, to, pos diag.Pos) diag.Pos {
+	f := e.fs.File(from)
+	if f == nil || e.fs.File(to) != f {
+		return pos
+	}
+	src, i, end := f.Content, f.Offset(from), f.Offset(to)
 	for i < end {
 		switch {
 		case src[i] == ' ' || src[i] == '\t' || src[i] == '\r' || src[i] == '\n' || src[i] == ')':
@@ -343,7 +361,7 @@ func (e *emitter) operatorPos(x *ast.BinaryExpr) diag.Pos {
 		case i+1 < end && src[i] == '/' && src[i+1] == '*':
 			j := strings.Index(string(src[i+2:end]), "*/")
 			if j < 0 {
-				return x.Pos()
+				return pos
 			}
 			i += j + 4
 		case i+1 < end && src[i] == '/' && src[i+1] == '/':
@@ -354,7 +372,7 @@ func (e *emitter) operatorPos(x *ast.BinaryExpr) diag.Pos {
 			return f.Pos(i)
 		}
 	}
-	return x.Pos()
+	return pos
 }
 
 // debugPlaceBlock moves the instructions of an already written block to

@@ -337,9 +337,7 @@ func (e *emitter) expr(x ast.Expr) value {
 	defer func(loc diag.Pos, rng [2]diag.Pos) { e.loc, e.locRange = loc, rng }(e.loc, e.locRange)
 	e.pos, e.loc = x.Pos(), x.Pos()
 	if e.dbg.locs != nil {
-		if b, ok := x.(*ast.BinaryExpr); ok {
-			e.loc = e.operatorPos(b) // debug.go
-		}
+		e.loc = e.operatorPos(x) // debug.go
 		e.locRange = [2]diag.Pos{x.Pos(), e.lastTokenPos(x)}
 	}
 	v := e.expr1(x)
