@@ -257,6 +257,7 @@ type emitter struct {
 	locRange       [2]diag.Pos        // the source range of the expression being emitted, for DebugLine
 	loc            diag.Pos           // the source position of the instructions being added, for OpLine
 	mesh           *meshState         // mesh and amplification shaders (mesh.go)
+	rt             *rayState          // ray tracing (raytracing.go)
 }
 
 // function is a user function being or to be emitted.
@@ -369,6 +370,7 @@ func (e *emitter) module() {
 		e.restoreEntry(st)
 		e.finishEntryPoint()
 	}
+	e.rayCapabilities() // raytracing.go
 	e.bindings.finish(e.b)
 	if !e.opts.CodeGenOnly {
 		e.removeUnusedGlobals()

@@ -221,6 +221,10 @@ func semanticOf(sems []*ast.Semantic) (string, bool) {
 
 // wrapper emits the void entry function that calls src.<entry>.
 func (e *emitter) wrapper(entry *sema.Func) {
+	if isRayStage(e.opts.Stage) {
+		e.rayWrapper(entry) // raytracing.go
+		return
+	}
 	decl := entry.Decl
 	e.pos = decl.Pos()
 	src := e.funcFor(entry)
@@ -909,7 +913,10 @@ func (e *emitter) declareEntryPoint(entry *sema.Func) {
 	case "ms", "as":
 		model = e.meshModel() // mesh.go
 	default:
-		e.errorf(entry.Pos(), "shader stage '%s' is not supported yet by the SPIR-V backend", e.opts.Stage)
+		var ok bool
+		if model, ok = rayModels[e.opts.Stage]; !ok { // raytracing.go
+			e.errorf(entry.Pos(), "shader stage '%s' is not supported yet by the SPIR-V backend", e.opts.Stage)
+		}
 	}
 	name := e.opts.EntryPointName
 	if name == "" || e.library {
@@ -1028,7 +1035,8 @@ func (e *emitter) finishEntryPoint() {
 		}
 	}
 	var iface []builder.ID
-	if e.opts.Version >= spv.Version1_4 {
+	if e.opts.Version >= spv.Version1_4 || isRayStage(e.opts.Stage) {
+		// (ray tracing stages read their built-ins in any function)
 		iface = builder.InterfaceVariables(e.b.M, e.entryID)
 		// stage variables first, in creation order, as DXC lists them
 		seen := map[builder.ID]bool{}

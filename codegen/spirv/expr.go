@@ -144,11 +144,10 @@ func (e *emitter) load(v value) builder.ID {
 	}
 	p := e.addr(v)
 	lt := e.typeIn(v.typ, v.rule)
-	if v.sc == spv.StorageClassUniformConstant {
-		// an image's type depends on its declaration ([[vk::image_format]])
-		if _, pt, ok := e.b.Pointee(e.b.TypeOf(p)); ok {
-			lt = pt
-		}
+	if _, pt, ok := e.b.Pointee(e.b.TypeOf(p)); ok && (v.sc == spv.StorageClassUniformConstant || v.rule != layout.Void && pt != lt) {
+		// an image's type depends on its declaration ([[vk::image_format]]);
+		// a ConstantBuffer<T> loaded whole is its block type, not T's
+		lt = pt
 	}
 	if v.rule != layout.Void && v.sc != spv.StorageClassPhysicalStorageBuffer {
 		lt = e.blockType(p, lt)

@@ -370,6 +370,11 @@ func (e *emitter) cbuffer(d *ast.BufferDecl) {
 			sc = spv.StorageClassStorageBuffer
 		}
 	}
+	name := "type." + buf.Name()
+	record := shaderRecordKind(d.Attrs) // raytracing.go
+	if record != "" {
+		rule, sc, name = rules.SBuffer, spv.StorageClassShaderRecordBufferKHR, "type.ShaderRecordBuffer"+record+"."+buf.Name()
+	}
 	var members []layout.Member
 	var data []*sema.Var
 	for _, v := range buf.Members {
@@ -392,7 +397,7 @@ func (e *emitter) cbuffer(d *ast.BufferDecl) {
 	if len(data) == 0 {
 		return // only resources: no block
 	}
-	typ, err := e.low.Block(layout.BlockSpec{Name: "type." + buf.Name(), Members: members, Rule: rule, Interface: iface, ReadOnly: buf.TBuffer})
+	typ, err := e.low.Block(layout.BlockSpec{Name: name, Members: members, Rule: rule, Interface: iface, ReadOnly: buf.TBuffer})
 	if err != nil {
 		e.errorf(d.Pos(), "%v", err)
 	}
@@ -400,6 +405,9 @@ func (e *emitter) cbuffer(d *ast.BufferDecl) {
 	ptr := e.b.GlobalVariable(e.b.TypePointer(sc, typ), sc, buf.Name(), 0)
 	for i, v := range data {
 		e.vars[v] = &variable{ptr: ptr, sc: sc, typ: v.Type(), rule: rule, member: i}
+	}
+	if record != "" {
+		return // no descriptor
 	}
 	class := byte('b')
 	if buf.TBuffer {

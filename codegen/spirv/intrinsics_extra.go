@@ -37,6 +37,9 @@ func (e *emitter) intrinsicExtra(x *ast.CallExpr, m *intrinsics.Match, name stri
 	if isWaveIntrinsic(name) {
 		return e.wave(x, m, name, t)
 	}
+	if v, ok := e.rayIntrinsic(x, m, name, t); ok { // raytracing.go
+		return v, true
+	}
 	ct := concreteType(t)
 	arg := func(i int) builder.ID { return e.rvalueAs(x.Args[i], e.paramType(x, m, i)) }
 	switch name {

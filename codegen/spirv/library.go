@@ -23,6 +23,7 @@ type libEntry struct {
 // libStages maps [shader("...")] to the stage names the emitter uses.
 var libStages = map[string]string{
 	"vertex": "vs", "pixel": "ps", "compute": "cs", "geometry": "gs", "hull": "hs", "domain": "ds",
+	"raygeneration": "rgen", "intersection": "rint", "anyhit": "rahit", "closesthit": "rchit", "miss": "rmiss", "callable": "rcall",
 }
 
 // libraryEntries finds the [shader("...")] functions of a library.

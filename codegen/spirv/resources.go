@@ -173,6 +173,10 @@ func (e *emitter) resourceVar(d *ast.VarDecl, v *sema.Var) {
 		e.pushConstant(d, v)
 		return
 	}
+	if shaderRecordKind(d.Attrs) != "" {
+		e.shaderRecord(d, v) // raytracing.go
+		return
+	}
 	t := v.Type()
 	sc, rule, class := e.resourceStorage(t)
 	base := t

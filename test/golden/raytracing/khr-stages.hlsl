@@ -1,0 +1,126 @@
+// A library with every ray tracing stage, lowered with SPV_KHR_ray_tracing
+// (the default): entry parameters live in the ray tracing storage classes
+// and are copied in and out by the wrapper; TraceRay and CallShader pass
+// their payload through one RayPayload/CallableData variable per type; the
+// system values are built-in inputs, read in any function. (This
+// disassembler spells the shared NV/KHR enumerants as spirv-dis v2023.1
+// does: ClosestHitNV, IncomingRayPayloadNV...)
+// RUN: %hlsl2spirv -T lib_6_3 -fspv-target-env=vulkan1.2 %s | FileCheck %s
+// RUN: %hlsl2spirv -T lib_6_3 -fspv-target-env=vulkan1.2 %s | FileCheck %s --check-prefix=WRAP
+// RUN: not %hlsl2spirv -T lib_6_3 %s 2>&1 | FileCheck %s --check-prefix=ENV
+
+// CHECK:      OpCapability Shader
+// CHECK-NEXT: OpCapability RayTracingKHR
+// CHECK-NEXT: OpExtension "SPV_KHR_ray_tracing"
+// CHECK-NOT:  RayQuery
+// CHECK:      OpEntryPoint RayGenerationNV %rgen "rgen" %scene {{%[0-9]+}} {{%[0-9]+}} %payload %data
+// CHECK:      OpEntryPoint ClosestHitNV %chit "chit" %P %A %gl_InstanceID [[o2w:%[0-9]+]]
+// CHECK:      OpEntryPoint AnyHitNV %ahit "ahit" %P_0 %A_0 [[tcur:%[0-9]+]]
+// CHECK:      OpEntryPoint MissNV %miss "miss" %P_1 [[dir:%[0-9]+]]
+// CHECK:      OpEntryPoint CallableNV %call "call" %D
+// CHECK:      OpEntryPoint IntersectionNV %isec "isec" %attr
+// ENV: error: Vulkan 1.1 with SPIR-V 1.4 is required for Raytracing but not permitted to use
+
+// CHECK-DAG: OpDecorate %payload Location 0
+// CHECK-DAG: OpDecorate %data Location 0
+// CHECK-DAG: OpDecorate %gl_InstanceID BuiltIn InstanceId
+// CHECK-DAG: OpDecorate [[o2w]] BuiltIn ObjectToWorldNV
+// CHECK-DAG: OpDecorate [[tcur]] BuiltIn RayTmaxNV
+// CHECK-DAG: OpDecorate [[dir]] BuiltIn WorldRayDirectionNV
+
+// CHECK-DAG: %P = OpVariable %_ptr_IncomingRayPayloadNV_Payload IncomingRayPayloadNV
+// CHECK-DAG: %A = OpVariable %_ptr_HitAttributeNV_Attr HitAttributeNV
+// CHECK-DAG: %payload = OpVariable %_ptr_RayPayloadNV_Payload RayPayloadNV
+// CHECK-DAG: %data = OpVariable %_ptr_CallableDataNV_Data CallableDataNV
+// CHECK-DAG: %D = OpVariable %_ptr_IncomingCallableDataNV_Data IncomingCallableDataNV
+
+struct Payload { float4 color; };
+struct Attr { float2 bary; };
+struct Data { uint value; };
+
+RaytracingAccelerationStructure scene;
+
+[shader("raygeneration")]
+void rgen() {
+  uint3 id = DispatchRaysIndex();
+  uint3 size = DispatchRaysDimensions();
+  RayDesc ray;
+  ray.Origin = float3(id.xy, 0) / float3(size);
+  ray.TMin = 0.01;
+  ray.Direction = float3(0, 0, 1);
+  ray.TMax = 100;
+  Payload payload = (Payload)0;
+// CHECK-LABEL: %src_rgen = OpFunction
+// CHECK:      [[ray:%[0-9]+]] = OpLoad %RayDesc %ray
+// CHECK-NEXT: [[org:%[0-9]+]] = OpCompositeExtract %v3float [[ray]] 0
+// CHECK-NEXT: [[tmin:%[0-9]+]] = OpCompositeExtract %float [[ray]] 1
+// CHECK-NEXT: [[dir:%[0-9]+]] = OpCompositeExtract %v3float [[ray]] 2
+// CHECK-NEXT: [[tmax:%[0-9]+]] = OpCompositeExtract %float [[ray]] 3
+// CHECK-NEXT: [[p:%[0-9]+]] = OpLoad %Payload %payload_0
+// CHECK-NEXT: OpStore %payload [[p]]
+// CHECK-NEXT: [[as:%[0-9]+]] = OpLoad %accelerationStructureNV %scene
+// CHECK-NEXT: OpTraceRayKHR [[as]] %uint_1 %uint_255 %uint_0 %uint_1 %uint_0 [[org]] [[tmin]] [[dir]] [[tmax]] %payload
+// CHECK-NEXT: [[back:%[0-9]+]] = OpLoad %Payload %payload
+// CHECK-NEXT: OpStore %payload_0 [[back]]
+  TraceRay(scene, RAY_FLAG_FORCE_OPAQUE, 0xff, 0, 1, 0, ray, payload);
+  Data data = { 7 };
+// CHECK:      OpStore %data
+// CHECK:      OpStore %data
+// CHECK-NEXT: OpExecuteCallableKHR %uint_3 %data
+  CallShader(3, data);
+}
+
+// The 3x4 matrices are the 4x3 built-ins transposed.
+float3 shade(Attr a) {
+  return mul(ObjectToWorld3x4(), float4(a.bary, 0, 1));
+}
+
+[shader("closesthit")]
+void chit(inout Payload P, in Attr A) {
+// WRAP-LABEL: %chit = OpFunction
+// WRAP:      [[in:%[0-9]+]] = OpLoad %Payload %P
+// WRAP-NEXT: OpStore %param_var_P [[in]]
+// WRAP-NEXT: [[a:%[0-9]+]] = OpLoad %Attr %A
+// WRAP-NEXT: OpStore %param_var_A [[a]]
+// WRAP-NEXT: OpFunctionCall %void %src_chit %param_var_P %param_var_A
+// WRAP-NEXT: [[out:%[0-9]+]] = OpLoad %Payload %param_var_P
+// WRAP-NEXT: OpStore %P [[out]]
+  P.color = float4(shade(A), InstanceIndex());
+}
+
+[shader("anyhit")]
+void ahit(inout Payload P, in Attr A) {
+// CHECK-LABEL: %src_ahit = OpFunction
+// CHECK:      OpLoad %float [[tcur]]
+// CHECK:      %if_true = OpLabel
+// CHECK-NEXT: [[p:%[0-9]+]] = OpLoad %Payload %P_3
+// CHECK-NEXT: OpStore %P_0 [[p]]
+// CHECK-NEXT: OpIgnoreIntersectionKHR
+// CHECK-NEXT: %if_merge = OpLabel
+  if (RayTCurrent() > 10) {
+    IgnoreHit();
+    P.color = 1; // unreachable: not emitted
+  }
+// CHECK:      OpTerminateRayKHR
+  AcceptHitAndEndSearch();
+}
+
+[shader("miss")]
+void miss(inout Payload P) {
+  P.color = float4(WorldRayDirection(), 1);
+}
+
+[shader("callable")]
+void call(inout Data D) {
+  D.value *= 2;
+}
+
+[shader("intersection")]
+void isec() {
+  Attr attr = { float2(0.5, 0.5) };
+// CHECK-LABEL: %src_isec = OpFunction
+// CHECK:      [[a:%[0-9]+]] = OpLoad %Attr %attr_0
+// CHECK-NEXT: OpStore %attr [[a]]
+// CHECK-NEXT: OpReportIntersectionKHR %bool %float_1 %uint_0
+  ReportHit(1.0, 0, attr);
+}
