@@ -184,6 +184,7 @@ func bodyEnd(b *ast.BlockStmt) diag.Pos {
 type lineState struct {
 	file              builder.ID
 	line, col         int
+	end               [2]int // DebugLine: the range's end line and column
 	afterMerge        bool
 	inWrapper, vulkan bool
 }
@@ -261,7 +262,8 @@ func (e *emitter) lineFor(st *lineState, in *builder.Inst) {
 	}
 	reset := (op >= spv.OpBranch && op <= spv.OpUnreachable) || op == spv.OpTerminateInvocation
 	file := e.debugFile(pos.Filename)
-	if pos.Line == 0 || pos.Col == 0 || (file == st.file && pos.Line == st.line && pos.Col == st.col) {
+	same := file == st.file && pos.Line == st.line && pos.Col == st.col && (!st.vulkan || st.end == [2]int{end.Line, end.Col})
+	if pos.Line == 0 || pos.Col == 0 || same {
 		if reset {
 			st.line, st.col = 0, 0
 		}
@@ -270,7 +272,7 @@ func (e *emitter) lineFor(st *lineState, in *builder.Inst) {
 	if reset {
 		st.line, st.col = 0, 0
 	} else {
-		st.file, st.line, st.col = file, pos.Line, pos.Col
+		st.file, st.line, st.col, st.end = file, pos.Line, pos.Col, [2]int{end.Line, end.Col}
 	}
 	if st.vulkan {
 		src := e.rich.sources[pos.Filename]

@@ -314,7 +314,12 @@ func (e *emitter) ifStmt(s *ast.IfStmt, attrs []*ast.Attribute) {
 	}
 	fb := e.fb
 	if e.dbg.locs != nil {
-		e.loc = s.Then.Pos() // DXC places the branch at the then statement
+		// DXC places the branch at the then statement (OpLine), over the
+		// condition (DebugLine)
+		e.loc, e.locRange = s.Then.Pos(), [2]diag.Pos{}
+		if s.Cond != nil {
+			e.locRange = [2]diag.Pos{s.Cond.Pos(), e.lastTokenPos(s.Cond)}
+		}
 	}
 	sel := fb.BeginIf(cond, s.Else != nil, selectionControl(attrs))
 	// each branch starts from the bindings before the if (flow.go)
