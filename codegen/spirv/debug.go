@@ -313,6 +313,9 @@ func (e *emitter) lastTokenPos(x ast.Expr) diag.Pos {
 		return c == '_' || c == '.' || '0' <= c && c <= '9' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z'
 	}
 	if !word(src[i]) {
+		if i > 0 && (src[i] == '+' || src[i] == '-') && src[i-1] == src[i] {
+			return f.Pos(i - 1) // a postfix ++ or --
+		}
 		return end
 	}
 	j := i // the word's start, dots included
@@ -407,4 +410,18 @@ func (e *emitter) closingParen(x ast.Expr) diag.Pos {
 		}
 	}
 	return x.Pos()
+}
+
+// nextSemicolon is where the first semicolon at or after p is written.
+func (e *emitter) nextSemicolon(p diag.Pos) diag.Pos {
+	f := e.fs.File(p)
+	if f == nil {
+		return diag.NoPos
+	}
+	for i := f.Offset(p); i >= 0 && i < len(f.Content); i++ {
+		if f.Content[i] == ';' {
+			return f.Pos(i)
+		}
+	}
+	return diag.NoPos
 }

@@ -376,7 +376,12 @@ func (e *emitter) forStmt(s *ast.ForStmt, attrs []*ast.Attribute) {
 	ctrl, params := e.loopControl(attrs)
 	lines := e.dbg.locs != nil
 	if lines && s.Cond != nil {
-		e.loc, e.locRange = s.Cond.Pos(), [2]diag.Pos{} // DXC: the entry at the condition
+		// DXC: the entry at the condition (OpLine), over the initialization
+		// and its semicolon (DebugLine)
+		e.loc, e.locRange = s.Cond.Pos(), [2]diag.Pos{}
+		if s.Init != nil {
+			e.locRange = [2]diag.Pos{s.Init.Pos(), e.nextSemicolon(s.Init.Pos())}
+		}
 	}
 	var l builder.Loop
 	if s.Cond != nil && e.needsBlocks(s.Cond) {
