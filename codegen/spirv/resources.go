@@ -48,6 +48,10 @@ func (e *emitter) resourceType(t *types.Type) (builder.ID, error) {
 		if o == types.VkSpirvType || o == types.VkSpirvOpaqueType {
 			return e.spirvIntrinsicType(t) // inlinespirv.go
 		}
+	case types.ClassRayQuery:
+		id := e.b.TypeRayQuery()
+		e.b.Name(id, "rayQueryKHR")
+		return id, nil
 	case types.ClassAccelStruct:
 		id := e.b.TypeAccelerationStructure()
 		e.b.Name(id, "accelerationStructureNV")
@@ -399,6 +403,8 @@ func (e *emitter) method(x *ast.CallExpr, m *intrinsics.Match) value {
 		return e.structuredMethod(x, m, recv, o, name, t)
 	case types.ClassByteAddressBuffer:
 		return e.byteAddressMethod(x, m, recv, name, t)
+	case types.ClassRayQuery:
+		return e.rayQueryMethod(x, m, recv, name, t) // rayquery.go
 	}
 	e.unsupported(x, "the method '"+name+"' of "+o.String())
 	return value{}
