@@ -402,12 +402,19 @@ func (e *emitter) forStmt(s *ast.ForStmt, attrs []*ast.Attribute) {
 	e.breaks = append(e.breaks, breakTarget{isLoop: true, brk: l.Merge, cont: l.Continue})
 	e.stmt(s.Body, nil)
 	e.breaks = e.breaks[:len(e.breaks)-1]
+	// DebugLine: the branches to and from the continue block span the
+	// increment
+	postRange := [2]diag.Pos{}
+	if lines && s.Post != nil {
+		postRange = [2]diag.Pos{s.Post.Pos(), e.lastTokenPos(s.Post)}
+		e.locRange = postRange
+	}
 	fb.BeginContinue(l)
 	if s.Post != nil {
 		e.discard(s.Post)
 	}
 	if lines && s.Body.End().IsValid() {
-		e.loc = s.Body.End() - 1 // the back edge at the body's end
+		e.loc, e.locRange = s.Body.End()-1, postRange // the back edge at the body's end
 	}
 	fb.EndLoop(l)
 }
@@ -491,6 +498,7 @@ func (e *emitter) returnStmt(s *ast.ReturnStmt) {
 // label, or a statement.
 type switchItem struct {
 	label bool
+	pos   diag.Pos // a label's case or default keyword, for debug lines
 	value ast.Expr // the case value; nil for default
 	stmt  ast.Stmt
 }
@@ -508,9 +516,9 @@ func (e *emitter) flattenSwitch(s *ast.SwitchStmt) []switchItem {
 			}
 		case *ast.CaseLabelStmt:
 			if st.Default {
-				out = append(out, switchItem{label: true})
+				out = append(out, switchItem{label: true, pos: st.Pos()})
 			} else {
-				out = append(out, switchItem{label: true, value: st.Value})
+				out = append(out, switchItem{label: true, value: st.Value, pos: st.Pos()})
 			}
 		default:
 			out = append(out, switchItem{stmt: st})
@@ -525,13 +533,13 @@ func (e *emitter) flattenSwitch(s *ast.SwitchStmt) []switchItem {
 		}
 		for _, v := range c.Values {
 			if pending && dpos.IsValid() && v.Pos() > dpos {
-				out = append(out, switchItem{label: true})
+				out = append(out, switchItem{label: true, pos: dpos})
 				pending = false
 			}
-			out = append(out, switchItem{label: true, value: v})
+			out = append(out, switchItem{label: true, value: v, pos: e.caseKeywordPos(v)})
 		}
 		if pending {
-			out = append(out, switchItem{label: true})
+			out = append(out, switchItem{label: true, pos: dpos})
 		}
 		for _, st := range c.Body {
 			add(st)
@@ -656,6 +664,9 @@ func (e *emitter) switchStmt(s *ast.SwitchStmt, attrs []*ast.Attribute) {
 				k++
 			}
 			if started && !fb.Terminated() {
+				if e.dbg.locs != nil && it.pos.IsValid() {
+					e.loc, e.locRange = it.pos, [2]diag.Pos{} // falling through: at the next label
+				}
 				fb.Branch(blk)
 			} else {
 				e.branchEnd(mark)
@@ -678,6 +689,9 @@ func (e *emitter) switchStmt(s *ast.SwitchStmt, attrs []*ast.Attribute) {
 			continue // unreachable: DXC emits nothing for it
 		}
 		e.stmt(it.stmt, nil)
+	}
+	if e.dbg.locs != nil && s.End().IsValid() {
+		e.loc, e.locRange = s.End()-1, [2]diag.Pos{} // the last case's exit at the closing brace
 	}
 	e.breaks = e.breaks[:len(e.breaks)-1]
 	e.deadPath = savedDead
@@ -827,4 +841,21 @@ func (e *emitter) ownVariable(id builder.ID) bool {
 		}
 	}
 	return false
+}
+
+// caseKeywordPos is where the `case` before the value v is written; v's
+// own position when it cannot be found.
+func (e *emitter) caseKeywordPos(v ast.Expr) diag.Pos {
+	f := e.fs.File(v.Pos())
+	if f == nil {
+		return v.Pos()
+	}
+	i := f.Offset(v.Pos())
+	for i > 0 && (f.Content[i-1] == ' ' || f.Content[i-1] == '\t' || f.Content[i-1] == '\n' || f.Content[i-1] == '\r') {
+		i--
+	}
+	if i >= 4 && string(f.Content[i-4:i]) == "case" {
+		return f.Pos(i - 4)
+	}
+	return v.Pos()
 }
