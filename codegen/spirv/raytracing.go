@@ -422,3 +422,23 @@ func shaderRecordKind(attrs []*ast.Attribute) string {
 	}
 	return ""
 }
+
+// volatileBuiltin marks the subgroup built-ins, whose value may change
+// within a ray tracing invocation, Volatile as Vulkan requires: the
+// decoration from SPIR-V 1.6, else Volatile loads under the Vulkan memory model, which declaring its
+// capability makes upgradeMemoryModel (memorymodel.go) produce.
+func (e *emitter) volatileBuiltin(id builder.ID, bi spv.BuiltIn) {
+	switch bi {
+	case spv.BuiltInSubgroupSize, spv.BuiltInSubgroupLocalInvocationId, spv.BuiltInSMIDNV, spv.BuiltInWarpIDNV,
+		spv.BuiltInSubgroupEqMask, spv.BuiltInSubgroupGeMask, spv.BuiltInSubgroupGtMask, spv.BuiltInSubgroupLeMask, spv.BuiltInSubgroupLtMask:
+		if !isRayStage(e.opts.Stage) {
+			return
+		}
+	default:
+		return
+	}
+	e.b.Decorate(id, spv.DecorationVolatile)
+	if e.opts.Version < spv.Version1_6 {
+		e.b.Capability(spv.CapabilityVulkanMemoryModel)
+	}
+}

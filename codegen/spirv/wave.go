@@ -282,6 +282,7 @@ func (e *emitter) builtinInputOf(bi spv.BuiltIn, typ builder.ID) builder.ID {
 	if bi == spv.BuiltInHelperInvocation && e.opts.Version >= spv.Version1_6 {
 		e.b.Decorate(id, spv.DecorationVolatile)
 	}
+	e.volatileBuiltin(id, bi) // raytracing.go
 	if e.opts.Version < spv.Version1_4 {
 		e.b.AddInterface(e.entryID, id)
 	}
