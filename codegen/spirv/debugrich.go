@@ -131,6 +131,9 @@ func (e *emitter) richSetup() {
 	r.source = e.richSource(names[0], text[names[0]])
 	r.cu = e.dnode(spv.OpenCLDebugInfo100DebugCompilationUnit, []dop{litOp(1), litOp(4), nodeOp(r.source), litOp(dbgLangHLSL)}, r.source)
 	r.scopes = []*dnode{r.cu}
+	if !r.vulkan {
+		e.richWarnMethods(e.file.Decls)
+	}
 	if r.vulkan {
 		// every file gets its DebugSource, for DebugLine
 		for _, n := range names[1:] {
@@ -714,4 +717,27 @@ func (e *emitter) richPlaceScopes(void builder.ID) {
 			b.Insts = append(b.Insts[:at:at], append(head, b.Insts[at:]...)...)
 		}
 	}
+}
+
+// richWarnMethods warns, once, that OpenCL.DebugInfo.100 cannot tie member
+// functions to their struct (a DebugTypeComposite would refer to its
+// methods before they are defined), as DXC does.
+func (e *emitter) richWarnMethods(decls []ast.Decl) bool {
+	for _, d := range decls {
+		switch d := d.(type) {
+		case *ast.NamespaceDecl:
+			if e.richWarnMethods(d.Decls) {
+				return true
+			}
+		case *ast.StructDecl:
+			for _, m := range d.Members {
+				if _, ok := m.(*ast.FuncDecl); ok {
+					e.diags.Warnf(codeUnsupported, m.Pos(), "Member functions will not be linked to their class in the debug information. "+
+						"Prefer using -fspv-debug=vulkan-with-source. See https://github.com/KhronosGroup/SPIRV-Registry/issues/203")
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
