@@ -425,3 +425,13 @@ func (e *emitter) nextSemicolon(p diag.Pos) diag.Pos {
 	}
 	return diag.NoPos
 }
+
+// debugAt places the instructions that follow at x (for debug lines),
+// until the returned function restores the position.
+func (e *emitter) debugAt(x ast.Expr) func() {
+	loc, rng := e.loc, e.locRange
+	if e.dbg.locs != nil {
+		e.loc, e.locRange = x.Pos(), [2]diag.Pos{x.Pos(), e.lastTokenPos(x)}
+	}
+	return func() { e.loc, e.locRange = loc, rng }
+}

@@ -329,6 +329,7 @@ func (e *emitter) paramType(x *ast.CallExpr, m *intrinsics.Match, i int) *types.
 // to the argument's type (modf(x, intVar) converts the float ip).
 func (e *emitter) storeOut(arg ast.Expr, val builder.ID, from *types.Type) {
 	lv := e.expr(arg)
+	defer e.debugAt(arg)() // the write-back is where the argument is written
 	e.store(lv, e.convert(val, from, lv.typ))
 }
 
