@@ -56,6 +56,10 @@ var rayQueryGet = map[string]struct {
 	"CommittedInstanceContributionToHitGroupIndex": {spv.OpRayQueryGetIntersectionInstanceShaderBindingTableRecordOffsetKHR, 1},
 }
 
+// rayFlagsCull are RAY_FLAG_SKIP_TRIANGLES and
+// RAY_FLAG_SKIP_PROCEDURAL_PRIMITIVES.
+const rayFlagsCull = 0x100 | 0x200
+
 // rayQueryMethod emits a call of a RayQuery method on the query recv.
 func (e *emitter) rayQueryMethod(x *ast.CallExpr, m *intrinsics.Match, recv value, name string, t *types.Type) value {
 	q := e.addr(recv)
@@ -102,9 +106,18 @@ func (e *emitter) rayQueryMethod(x *ast.CallExpr, m *intrinsics.Match, recv valu
 func (e *emitter) traceRayInline(x *ast.CallExpr, m *intrinsics.Match, q builder.ID, tflags int64) {
 	args := e.methodArgs(x, m)
 	flags := args[1]
+	known := uint32(tflags)
+	c, isConst := e.constUint(x.Args[1])
+	if isConst {
+		known |= uint32(c)
+	}
+	if known&rayFlagsCull != 0 {
+		// skipping triangles or procedural primitives
+		e.b.Capability(spv.CapabilityRayTraversalPrimitiveCullingKHR)
+	}
 	if tflags != 0 {
-		if c, ok := e.constUint(x.Args[1]); ok {
-			flags = e.b.ConstUint32(uint32(c) | uint32(tflags))
+		if isConst {
+			flags = e.b.ConstUint32(known)
 		} else {
 			flags = e.fb.Emit(spv.OpBitwiseOr, e.typeID(types.ScalarType(types.Uint)), builder.Ref(flags), builder.Ref(e.b.ConstUint32(uint32(tflags))))
 		}
