@@ -124,9 +124,9 @@ func (e *emitter) richSetup() {
 	if len(names) == 0 {
 		names = []string{""}
 	}
-	if r.vulkan {
-		// DXC's first string is the main file's name
-		e.b.DebugString(names[0])
+	// DXC's first strings are the file names, the main file first
+	for _, n := range names {
+		e.b.DebugString(n)
 	}
 	r.source = e.richSource(names[0], text[names[0]])
 	r.cu = e.dnode(spv.OpenCLDebugInfo100DebugCompilationUnit, []dop{litOp(1), litOp(4), nodeOp(r.source), litOp(dbgLangHLSL)}, r.source)
@@ -195,15 +195,16 @@ func (e *emitter) richFunction(fb *builder.FunctionBuilder, f *sema.Func, name s
 	line, col := e.lineCol(funcDeclPos(f.Decl))
 	scopeLine, _ := e.lineCol(f.Decl.Body.Pos())
 	fnTypeID := fb.F.Def.Operands[1].ID()
+	src := e.richSourceAt(funcDeclPos(f.Decl))
 	n := e.dnode(spv.OpenCLDebugInfo100DebugFunction, nil)
 	n.typeOf = func() *dnode { return e.richFunctionType(fnTypeID, f, wrapper) }
 	n.setType = func(t *dnode) {
-		n.ops = []dop{strOp(name), nodeOp(t), nodeOp(r.source), litOp(line), litOp(col), nodeOp(r.cu), strOp(""),
+		n.ops = []dop{strOp(name), nodeOp(t), nodeOp(src), litOp(line), litOp(col), nodeOp(r.cu), strOp(""),
 			litOp(dbgFlagPublic), litOp(scopeLine)}
 		if !r.vulkan {
 			n.ops = append(n.ops, idOp(fb.ID()))
 		}
-		n.visit = []*dnode{t, r.cu, r.source}
+		n.visit = []*dnode{t, r.cu, src}
 	}
 	r.scopes = []*dnode{r.cu, n}
 	r.fnScope[fb.ID()] = n
@@ -740,4 +741,17 @@ func (e *emitter) richWarnMethods(decls []ast.Decl) bool {
 		}
 	}
 	return false
+}
+
+// richSourceAt is the DebugSource of the file p is in, made on first use
+// (a function from an included file has its file as its source).
+func (e *emitter) richSourceAt(p diag.Pos) *dnode {
+	f := e.fs.File(p)
+	if f == nil {
+		return e.rich.source
+	}
+	if n, ok := e.rich.sources[f.Name]; ok {
+		return n
+	}
+	return e.richSource(f.Name, string(f.Content))
 }
