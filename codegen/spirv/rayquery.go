@@ -56,6 +56,17 @@ var rayQueryGet = map[string]struct {
 	"CommittedInstanceContributionToHitGroupIndex": {spv.OpRayQueryGetIntersectionInstanceShaderBindingTableRecordOffsetKHR, 1},
 }
 
+// emptyRayQuery reports RayQuery<F>(), a fresh query: DXC ignores it as
+// an initializer, the variable being all there is.
+func (e *emitter) emptyRayQuery(init ast.Expr) bool {
+	c, ok := init.(*ast.ConstructExpr)
+	if !ok || len(c.Args) != 0 {
+		return false
+	}
+	o, ok := objectOf(e.typeOf(init))
+	return ok && o == types.RayQuery
+}
+
 // rayFlagsCull are RAY_FLAG_SKIP_TRIANGLES and
 // RAY_FLAG_SKIP_PROCEDURAL_PRIMITIVES.
 const rayFlagsCull = 0x100 | 0x200

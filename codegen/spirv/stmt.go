@@ -198,7 +198,7 @@ func (e *emitter) localVar(d *ast.VarDecl) {
 		e.pointerVariable(ptr, t, d.Attrs) // bufferpointer.go
 		e.vars[v] = &variable{ptr: ptr, sc: spv.StorageClassFunction, typ: t, member: -1}
 	}
-	if d.Init != nil {
+	if d.Init != nil && !e.emptyRayQuery(d.Init) { // rayquery.go
 		val := e.initValue(t, d.Init)
 		e.fb.Store(ptr, val)
 	}
