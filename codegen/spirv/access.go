@@ -83,7 +83,12 @@ func (e *emitter) chain(x ast.Expr) value {
 			ids[i] = e.rvalueAs(s.index, types.ScalarType(types.Uint))
 		}
 	}
-	base := e.expr(bottom)
+	var base value
+	if mv, k := e.meshOutputBase(bottom, steps, ids); k > 0 { // mesh.go
+		base, steps, ids = mv, steps[k:], ids[k:]
+	} else {
+		base = e.expr(bottom)
+	}
 	if base.agg != nil {
 		var k int
 		base, k = e.aggregateSteps(base, steps, x) // legalize.go

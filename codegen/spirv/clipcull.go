@@ -61,6 +61,7 @@ func (e *emitter) finishClipCull(vars *[]*stageVar) {
 	}
 	groups := map[group][]*clipSlot{}
 	var keys []group
+	var made []*stageVar
 	for _, s := range e.clipSlots {
 		g := group{s.cull, s.in}
 		if _, ok := groups[g]; !ok {
@@ -89,11 +90,14 @@ func (e *emitter) finishClipCull(vars *[]*stageVar) {
 		}
 		id := e.b.GlobalVariable(e.b.TypePointer(sc, arr), sc, name, 0)
 		e.b.Decorate(id, spv.DecorationBuiltIn, builder.Enum(bi))
-		*vars = append(*vars, &stageVar{id: id, in: g.in, builtin: true, location: -1})
+		made = append(made, &stageVar{id: id, in: g.in, builtin: true, location: -1})
 		for _, s := range slots {
 			s.v = id
 		}
 	}
+	// DXC creates them before the other stage variables: they lead the
+	// interface
+	*vars = append(made, *vars...)
 	e.clipSlots = nil
 }
 

@@ -485,6 +485,9 @@ func (e *emitter) removeUnusedGlobals() {
 				continue
 			}
 		}
+		if e.opts.Stage == "ms" && spv.StorageClass(in.Operands[0].Word) == spv.StorageClassOutput {
+			continue // DXC keeps a mesh shader's outputs, written or not
+		}
 		dead[in.Result] = true
 	}
 	if len(dead) == 0 {

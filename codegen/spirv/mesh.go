@@ -386,7 +386,10 @@ func (e *emitter) meshAssign(x *ast.AssignExpr) (value, bool) {
 		return value{}, false
 	}
 	if x.Op != ast.Assign {
-		e.unsupported(x, "a compound assignment to a mesh shader output")
+		if kind == "indices" || len(steps) == 1 {
+			e.unsupported(x, "a compound assignment to a mesh shader output")
+		}
+		return value{}, false // through the stage variable (meshOutputBase)
 	}
 	var r builder.ID
 	if il, ok := x.R.(*ast.InitList); ok {
@@ -425,6 +428,46 @@ func (e *emitter) meshAssign(x *ast.AssignExpr) (value, bool) {
 		}
 	}
 	return rv(r, lt), true
+}
+
+// meshOutputBase reads a mesh output in place: for verts[i].f... (steps
+// and their evaluated ids from collect) it returns the field's stage
+// variable indexed by i and how many steps that consumed (0: x is not a
+// mesh output read this way). Reading the parameter itself, as DXC does,
+// would give values never written.
+func (e *emitter) meshOutputBase(bottom ast.Expr, steps []accessStep, ids []builder.ID) (value, int) {
+	if e.opts.Stage != "ms" || e.mesh == nil || len(steps) == 0 || steps[0].kind != stepArray {
+		return value{}, 0
+	}
+	kind := e.meshOutOf(bottom)
+	switch kind {
+	case "":
+		return value{}, 0
+	case "indices":
+		if !e.mesh.ext {
+			e.unsupported(bottom, "reading the primitive indices of an NV mesh shader")
+		}
+		return value{id: e.mesh.indices, typ: steps[0].typ, ptr: true, sc: spv.StorageClassOutput, idx: []builder.ID{ids[0]}}, 1
+	}
+	b := e.mesh.blocks[kind]
+	var path []uint32
+	st := b.elem
+	k := 1
+	for ; k < len(steps) && steps[k].kind == stepField; k++ {
+		i, ft := e.fieldIndex(st, steps[k].name)
+		path = append(path, uint32(i))
+		st = ft
+	}
+	for _, l := range b.leaves {
+		if pathKey(l.path) != pathKey(path) {
+			continue
+		}
+		if l.clip != nil || l.varType.Canonical() != st.Canonical() {
+			e.unsupported(bottom, "reading "+st.String()+" mesh output "+steps[k-1].name+" in place")
+		}
+		return value{id: l.v, typ: st, ptr: true, sc: spv.StorageClassOutput, idx: []builder.ID{ids[0]}}, k
+	}
+	return value{}, 0
 }
 
 // meshOutOf is the kind of mesh output x (a parameter) is, or "".

@@ -22,7 +22,7 @@ void main(out vertices Vertex verts[1], out indices uint points[1]) {
   points[0] = 0;
 #ifdef COMPOUND
 // COMPOUND: ms-errors.hlsl:[[@LINE+1]]:3: error: a compound assignment to a mesh shader output is not supported yet by the SPIR-V backend
-  verts[0].pos += 1;
+  points[0] += 1;
 #endif
 #ifdef DISPATCH
 // DISPATCH: error: DispatchMesh is only allowed in amplification shaders

@@ -7,7 +7,7 @@
 
 // CHECK: OpCapability MeshShadingEXT
 // CHECK: OpExtension "SPV_EXT_mesh_shader"
-// CHECK: OpEntryPoint MeshEXT %main "main" %in_var_pld %gl_LocalInvocationIndex %gl_Position %out_var_TEXCOORD0 [[ind:%[0-9]+]] %gl_PrimitiveID [[cull:%[0-9]+]] %out_var_COLOR %gl_ClipDistance
+// CHECK: OpEntryPoint MeshEXT %main "main" %gl_ClipDistance %in_var_pld %gl_LocalInvocationIndex %gl_Position %out_var_TEXCOORD0 [[ind:%[0-9]+]] %gl_PrimitiveID [[cull:%[0-9]+]] %out_var_COLOR
 // CHECK: OpExecutionMode %main LocalSize 32 1 1
 // CHECK: OpExecutionMode %main OutputVertices 64
 // CHECK: OpExecutionMode %main OutputPrimitivesNV 126
