@@ -174,6 +174,9 @@ func (c *checker) sameFile(a, b diag.Pos) bool {
 
 // varDecl declares a variable in the current scope.
 func (c *checker) varDecl(d *ast.VarDecl, buf *Buffer) *Var {
+	if c.effectObject(d) {
+		return nil
+	}
 	t := c.typeOf(d.Type)
 	t = c.applyDims(t, d.Dims)
 	t = c.declMajor(t, d.Mods, d.Pos())

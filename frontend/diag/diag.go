@@ -119,6 +119,17 @@ func (l *List) Sorted() []Diagnostic {
 	return ds
 }
 
+// SortFrom puts the diagnostics recorded since the first n in source order
+// (stable for equal positions), for a phase that reports in more than one
+// pass over the same tokens.
+func (l *List) SortFrom(n int) {
+	if n < 0 || n >= len(l.Diags) {
+		return
+	}
+	ds := l.Diags[n:]
+	sort.SliceStable(ds, func(i, j int) bool { return ds[i].Pos < ds[j].Pos })
+}
+
 // Render writes every diagnostic clang-style, in the order recorded, each
 // preceded by "In file included from" lines when its include stack differs
 // from the previous diagnostic's:

@@ -428,11 +428,11 @@ type varSource struct {
 	post  []p.IPostfixDeclContext
 	annot p.IAnnotationContext
 	init  p.IInitializerContext
-	state bool
+	state p.IStateBlockContext // a legacy effect state block, or nil
 }
 
 func initVar(id p.IInitDeclaratorContext) varSource {
-	v := varSource{ctx: id, init: id.Initializer(), state: id.StateBlock() != nil}
+	v := varSource{ctx: id, init: id.Initializer(), state: id.StateBlock()}
 	if d := id.Declarator(); d != nil {
 		v.name, v.dims, v.post, v.annot = d.DeclName(), d.AllArrayDim(), d.AllPostfixDecl(), d.Annotation()
 	}
@@ -443,7 +443,7 @@ func (b *builder) firstVar(dn p.IDeclNameContext, fd p.IFirstDeclaratorContext) 
 	v := varSource{name: dn, start: dn.GetStart(), stop: dn.GetStop()}
 	if fd != nil && !isNilCtx(fd) {
 		v.dims, v.post, v.annot = fd.AllArrayDim(), fd.AllPostfixDecl(), fd.Annotation()
-		v.init, v.state = fd.Initializer(), fd.StateBlock() != nil
+		v.init, v.state = fd.Initializer(), fd.StateBlock()
 		if st := fd.GetStop(); st != nil && fd.GetStart() != nil && st.GetTokenIndex() >= fd.GetStart().GetTokenIndex() {
 			v.stop = st
 		}
@@ -479,6 +479,7 @@ func (b *builder) varDecl(v varSource, ds declSpecs, attrs []*ast.Attribute) *as
 		}
 		_, n.Qualifier, n.TemplateArgs = b.declName(v.name)
 		if v.annot != nil && !isNilCtx(v.annot) {
+			b.diags.Warnf(diag.SyntaxBase+codeEffectAnnotation, b.tok(v.annot.GetStart()).Loc(), "possible effect annotation ignored - effect syntax is deprecated")
 			n.Annotations = b.annotation(v.annot)
 		}
 	} else {
@@ -492,7 +493,11 @@ func (b *builder) varDecl(v varSource, ds declSpecs, attrs []*ast.Attribute) *as
 	if v.init != nil && !isNilCtx(v.init) {
 		n.Init = b.initializer(v.init)
 	}
-	n.StateBlock = v.state
+	if v.state != nil && !isNilCtx(v.state) {
+		n.StateBlock = true
+		b.diags.Warnf(diag.SyntaxBase+codeEffectStateBlock, b.tok(v.state.GetStart()).Loc(),
+			"effect state block ignored - effect syntax is deprecated. To use braces as an initializer use them with equal signs.")
+	}
 	if ds.first && ds.start.IsValid() && ds.start < n.Pos() {
 		setRange(n, ds.start, n.End())
 	}

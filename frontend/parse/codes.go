@@ -13,6 +13,12 @@ const (
 	codeBadShift     diag.Code = 6 // `> >` where `>>` was meant
 	codeInternal     diag.Code = 7 // the parser failed on input it accepted; a bug
 	codeTooDeep      diag.Code = 8 // brackets nested deeper than maxNesting
+
+	// Warnings about legacy effect syntax, which is parsed and dropped.
+	codeEffectTechnique    diag.Code = 9  // technique { pass { ... } }
+	codeEffectSamplerState diag.Code = 10 // = sampler_state { ... }
+	codeEffectStateBlock   diag.Code = 11 // SamplerState s { Filter = ...; }
+	codeEffectAnnotation   diag.Code = 12 // float x < string UIName = "x"; >
 )
 
 // Exported codes for tests and tools.
@@ -25,4 +31,9 @@ const (
 	BadShift     = diag.SyntaxBase + codeBadShift
 	Internal     = diag.SyntaxBase + codeInternal
 	TooDeep      = diag.SyntaxBase + codeTooDeep
+
+	EffectTechnique    = diag.SyntaxBase + codeEffectTechnique
+	EffectSamplerState = diag.SyntaxBase + codeEffectSamplerState
+	EffectStateBlock   = diag.SyntaxBase + codeEffectStateBlock
+	EffectAnnotation   = diag.SyntaxBase + codeEffectAnnotation
 )

@@ -59,6 +59,13 @@ func (l *errorListener) SyntaxError(_ antlr.Recognizer, offending interface{}, _
 		defer func() { _ = recover() }() // expected-token computation must never take the parse down
 		expected = parser.GetExpectedTokens()
 	}()
+	// `template <typename... Ts>`: DXC rejects parameter packs by name.
+	if t := l.tok(idx); t.Kind == token.Punct && t.Text == "..." {
+		if k := l.tok(idx - 1).typ; k == p.HLSLParserKW_TYPENAME || k == p.HLSLParserKW_CLASS {
+			l.report(codeSyntax, t.Loc(), "variadic templates are not supported in HLSL", idx)
+			return
+		}
+	}
 	// A prediction that failed past its first token leaves the parser at the
 	// decision's start, and the expected set describes that start, not the
 	// failure point: say what the failure point most likely lacks.

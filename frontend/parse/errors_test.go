@@ -11,6 +11,45 @@ var syntaxErrorTests = []struct {
 	name, src, want string
 }{
 	{
+		name: "variadic template",
+		src:  "template <typename T, typename... Rest>\nT first(T a, Rest... r) { return a; }\n",
+		want: `t.hlsl:1:31: error: variadic templates are not supported in HLSL
+template <typename T, typename... Rest>
+                              ^
+1 error generated.
+`,
+	},
+	{
+		name: "effect technique cut off by the end of the file",
+		src:  "technique T { pass P {\n",
+		want: `t.hlsl:1:1: warning: effect technique ignored - effect syntax is deprecated
+technique T { pass P {
+^
+1 warning generated.
+`,
+	},
+	{
+		name: "effect technique inside a namespace",
+		src:  "namespace N { technique T { pass P { } } }\n",
+		want: `t.hlsl:1:15: error: unknown type name 'technique'
+namespace N { technique T { pass P { } } }
+              ^
+1 error generated.
+`,
+	},
+	{
+		name: "sampler_state without its block",
+		src:  "sampler s = sampler_state\n",
+		want: `t.hlsl:1:10: error: expected ';' after top level declarator
+sampler s = sampler_state
+         ^
+t.hlsl:1:13: warning: effect sampler_state assignment ignored - effect syntax is deprecated
+sampler s = sampler_state
+            ^
+1 warning and 1 error generated.
+`,
+	},
+	{
 		name: "missing semicolon after declaration",
 		src:  "float4 main() : SV_Target {\n  float x = 1\n  return x;\n}\n",
 		want: `t.hlsl:2:14: error: expected ';' at end of declaration

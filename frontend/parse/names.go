@@ -94,6 +94,16 @@ var dxrSubobjectTypes = []string{
 	"TriangleHitGroup", "ProceduralPrimitiveHitGroup",
 }
 
+// effectObjectTypes are the legacy effect (.fx) object types DXC declares
+// so that old shaders parse (`PixelShader ps;`); sema drops their variables
+// with a warning.
+var effectObjectTypes = []string{
+	"texture", "Texture", "pixelshader", "PixelShader", "vertexshader", "VertexShader",
+	"pixelfragment", "vertexfragment", "ComputeShader", "DomainShader", "GeometryShader",
+	"HullShader", "BlendState", "DepthStencilState", "DepthStencilView", "RasterizerState",
+	"RenderTargetView",
+}
+
 // qualifiedBuiltins are types that exist only inside a built-in namespace.
 var qualifiedBuiltins = map[string]map[string]nameKind{
 	"vk": {
@@ -113,7 +123,7 @@ var qualifiedBuiltins = map[string]map[string]nameKind{
 // scalar, vector and matrix types, which builtinName recognises by their
 // spelling (a map of all ~500 would be built at every process start).
 var builtinNames = func() map[string]nameKind {
-	m := make(map[string]nameKind, 8+len(builtinObjectTypes)+len(dxrSubobjectTypes))
+	m := make(map[string]nameKind, 8+len(builtinObjectTypes)+len(dxrSubobjectTypes)+len(effectObjectTypes))
 	for _, s := range []string{"void", "string", "auto", "uint8_t4_packed", "int8_t4_packed"} {
 		m[s] = typeName
 	}
@@ -122,6 +132,9 @@ var builtinNames = func() map[string]nameKind {
 		m[s] = templateType
 	}
 	for _, s := range dxrSubobjectTypes {
+		m[s] = typeName
+	}
+	for _, s := range effectObjectTypes {
 		m[s] = typeName
 	}
 	return m

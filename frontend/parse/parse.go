@@ -72,7 +72,9 @@ type notesFunc func(token.Token) []diag.Diagnostic
 
 func parseFile(fs *diag.FileSet, diags *diag.List, name string, toks []token.Token, notes notesFunc) (*ast.File, Stats) {
 	var st Stats
-	ct := classify(diags, toks)
+	before := len(diags.Diags)
+	defer sortEffectWarnings(diags, before)
+	ct := classify(diags, dropEffectSyntax(diags, toks))
 	if ct == nil {
 		return &ast.File{Name: name}, st
 	}

@@ -33,6 +33,7 @@ const (
 	LogicalOperandScalar                                              // HLSL 2021 && / || on non-scalars
 	AmbiguousLiteralShift                                             // warning on 'literal << non-literal'
 	Unavailable16BitType                                              // a 16-bit type without -enable-16bit-types
+	EffectObject                                                      // warning: "effect object ignored - effect syntax is deprecated"
 )
 
 const (

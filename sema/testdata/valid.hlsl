@@ -6,7 +6,7 @@ static const uint N = 4;
 groupshared float data[N * N];
 struct Pair { float a; float2 b; };
 struct Nested { Pair p; int c; };
-SamplerState ss { Filter = MIN_MAG_MIP_LINEAR; };
+SamplerState ss { /* WARNING "effect state block ignored - effect syntax is deprecated" */ Filter = MIN_MAG_MIP_LINEAR; };
 Texture2D<float4> tex : register(t0);
 RWTexture2D<float4> rwtex;
 StructuredBuffer<Pair> pairs;
