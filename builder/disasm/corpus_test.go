@@ -128,6 +128,7 @@ func requireSameText(t *testing.T, bin []byte, opts Options, disArgs ...string) 
 	if err != nil {
 		t.Fatal(err)
 	}
+	opts.SpirvDis2023 = true // the system spirv-dis is v2023.1
 	var got bytes.Buffer
 	if err := Write(&got, bin, opts); err != nil {
 		t.Fatalf("disasm: %v (spirv-dis accepted the module)", err)
@@ -135,6 +136,14 @@ func requireSameText(t *testing.T, bin []byte, opts Options, disArgs ...string) 
 	if d := firstDiff(want, got.String()); d != "" {
 		t.Errorf("text differs from spirv-dis %s:\n%s", strings.Join(disArgs, " "), d)
 	}
+}
+
+// disassemble2023 disassembles as spirv-dis v2023.1, the oracle of these
+// tests, does.
+func disassemble2023(bin []byte) (string, error) {
+	var b bytes.Buffer
+	err := Write(&b, bin, Options{SpirvDis2023: true})
+	return b.String(), err
 }
 
 // firstDiff shows where two texts first differ, with a little context, or

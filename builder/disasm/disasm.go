@@ -28,6 +28,13 @@ type Options struct {
 	NoIndent bool // --no-indent: no column alignment
 	NoHeader bool // --no-header: no leading comments
 	RawIDs   bool // --raw-id: %12 instead of friendly names
+
+	// SpirvDis2023 names opcodes and enumerants as spirv-dis v2023.1
+	// (Debian 12's) does where the grammar has since changed the
+	// canonical spelling (ComputeDerivativeGroupQuadsNV, LaunchIdNV, ...).
+	// By default the current grammar's names are printed, as DXC and
+	// current SPIRV-Tools print them.
+	SpirvDis2023 bool
 }
 
 // standardIndent is the column opcodes start in (SPIRV-Tools'
@@ -35,7 +42,8 @@ type Options struct {
 const standardIndent = 15
 
 // Disassemble reads a module given as words (either endianness) and returns
-// its text as spirv-dis prints it by default.
+// its text as spirv-dis prints it by default, with the current grammar's
+// names.
 func Disassemble(words []uint32) (string, error) {
 	m, err := binary.ReadWords(words)
 	if err != nil {
@@ -68,7 +76,7 @@ func Write(w io.Writer, data []byte, opts Options) error {
 func Module(m *binary.Module, opts Options) []byte {
 	p := printer{opts: opts}
 	if !opts.RawIDs {
-		p.names = newFriendlyNames(m)
+		p.names = newFriendlyNames(m, opts.SpirvDis2023)
 	}
 	// The text is four to five times the size of the binary.
 	b := make([]byte, 0, 5*4*len(m.Words)+256)
@@ -132,7 +140,7 @@ func (p *printer) appendInst(b []byte, in *binary.Inst) []byte {
 	} else if !p.opts.NoIndent {
 		b = append(b, "               "...)
 	}
-	b = append(b, opName(in.Op)...)
+	b = append(b, opName(in.Op, p.opts.SpirvDis2023)...)
 	for i := range in.Operands {
 		if in.Operands[i].Kind == spv.KindIdResult {
 			continue
@@ -154,7 +162,7 @@ func (p *printer) appendOperand(b []byte, in *binary.Inst, i int) []byte {
 		}
 		return strconv.AppendUint(b, uint64(in.Word(i)), 10)
 	case spv.KindLiteralSpecConstantOpInteger:
-		return append(b, strings.TrimPrefix(opName(spv.Op(in.Word(i))), "Op")...)
+		return append(b, strings.TrimPrefix(opName(spv.Op(in.Word(i)), p.opts.SpirvDis2023), "Op")...)
 	case spv.KindLiteralInteger, spv.KindLiteralContextDependentNumber, spv.KindLiteralFloat:
 		return appendNumber(b, in, i)
 	case spv.KindLiteralString:
@@ -162,9 +170,9 @@ func (p *printer) appendOperand(b []byte, in *binary.Inst, i int) []byte {
 	}
 	switch o.Kind.Category() {
 	case spv.CategoryValueEnum:
-		return append(b, enumName(o.Kind, in.Word(i))...)
+		return append(b, enumName(o.Kind, in.Word(i), p.opts.SpirvDis2023)...)
 	case spv.CategoryBitEnum:
-		return appendMask(b, o.Kind, in.Word(i))
+		return appendMask(b, o.Kind, in.Word(i), p.opts.SpirvDis2023)
 	}
 	return strconv.AppendUint(b, uint64(in.Word(i)), 10)
 }
@@ -184,10 +192,10 @@ func appendQuoted(b []byte, s string) []byte {
 
 // appendMask names the set bits of a mask from the lowest up, joined by '|';
 // 0 prints as the kind's zero enumerant (None) or as nothing.
-func appendMask(b []byte, kind spv.OperandKind, word uint32) []byte {
+func appendMask(b []byte, kind spv.OperandKind, word uint32, spelling2023 bool) []byte {
 	if word == 0 {
 		if e := kind.Enumerant(0); e != nil {
-			return append(b, enumName(kind, 0)...)
+			return append(b, enumName(kind, 0, spelling2023)...)
 		}
 		return b
 	}
@@ -201,14 +209,20 @@ func appendMask(b []byte, kind spv.OperandKind, word uint32) []byte {
 			b = append(b, '|')
 		}
 		first = false
-		b = append(b, enumName(kind, bit)...)
+		b = append(b, enumName(kind, bit, spelling2023)...)
 	}
 	return b
 }
 
-// opName is the name spirv-dis v2023.1 prints for op.
-func opName(op spv.Op) string {
+// opName is the name of op: the grammar's, or the one spirv-dis v2023.1
+// prints.
+func opName(op spv.Op, spelling2023 bool) string {
 	opNamesOnce.Do(buildOpNames)
+	if spelling2023 {
+		if s, ok := opSpelling2023[op]; ok {
+			return s
+		}
+	}
 	if int(op) < len(opNames) && opNames[op] != "" {
 		return opNames[op]
 	}
@@ -232,19 +246,17 @@ func buildOpNames() {
 			opNames = append(opNames, "")
 		}
 		opNames[op] = info.Name
-		if s, ok := opSpelling2023[spv.Op(op)]; ok {
-			opNames[op] = s
-		}
 	}
 	for k := range enumSpelling2023 {
 		respelledKinds[k.kind] = true
 	}
 }
 
-// enumName is the name spirv-dis v2023.1 prints for value v of kind.
-func enumName(kind spv.OperandKind, v uint32) string {
+// enumName is the name of value v of kind: the grammar's, or the one
+// spirv-dis v2023.1 prints.
+func enumName(kind spv.OperandKind, v uint32, spelling2023 bool) string {
 	opNamesOnce.Do(buildOpNames)
-	if respelledKinds[kind] {
+	if spelling2023 && respelledKinds[kind] {
 		if s, ok := enumSpelling2023[enumKey{kind, v}]; ok {
 			return s
 		}

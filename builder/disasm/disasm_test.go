@@ -34,7 +34,7 @@ func TestHeaderMatchesSpirvDis(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		got, err := DisassembleBytes(bin)
+		got, err := disassemble2023(bin)
 		if err != nil {
 			t.Fatalf("%+v: %v", h, err)
 		}
@@ -92,15 +92,52 @@ func TestNamesByHand(t *testing.T) {
  %float_n0_5 = OpConstant %float -0.5
 %ulong_18446744073709551615 = OpConstant %ulong 18446744073709551615
 %_arr_v3float_ulong_18446744073709551615 = OpTypeArray %v3float %ulong_18446744073709551615
-%_ptr_RayPayloadNV__arr_v3float_ulong_18446744073709551615 = OpTypePointer RayPayloadNV %_arr_v3float_ulong_18446744073709551615
+%_ptr_RayPayloadKHR__arr_v3float_ulong_18446744073709551615 = OpTypePointer RayPayloadKHR %_arr_v3float_ulong_18446744073709551615
 %float_0x1p_128 = OpConstant %float 0x1p+128
         %x_y = OpTypeStruct %float
       %x_y_0 = OpTypeStruct %float
           %_ = OpTypeStruct %float
-%gl_GlobalInvocationID = OpVariable %_ptr_RayPayloadNV__arr_v3float_ulong_18446744073709551615 RayPayloadNV
+%gl_GlobalInvocationID = OpVariable %_ptr_RayPayloadKHR__arr_v3float_ulong_18446744073709551615 RayPayloadKHR
 `
 	if d := firstDiff(want, got); d != "" {
 		t.Error(d)
+	}
+}
+
+// TestSpellings: by default the grammar's current names, as DXC prints
+// them; with SpirvDis2023 the names spirv-dis v2023.1 prints.
+func TestSpellings(t *testing.T) {
+	words := bt.Module(
+		bt.Inst(spv.OpCapability, uint32(spv.CapabilityComputeDerivativeGroupQuadsKHR)),
+		bt.Inst(spv.OpExecutionMode, 1, uint32(spv.ExecutionModeDerivativeGroupQuadsKHR)),
+		bt.Inst(spv.OpDecorate, 2, uint32(spv.DecorationBuiltIn), uint32(spv.BuiltInLaunchIdKHR)),
+		bt.Inst(spv.OpTypeInt, 3, 32, 0),
+		bt.Inst(spv.OpTypePointer, 4, uint32(spv.StorageClassShaderRecordBufferKHR), 3),
+	)
+	for _, tc := range []struct {
+		opts Options
+		want string
+	}{
+		{Options{NoHeader: true, NoIndent: true}, `OpCapability ComputeDerivativeGroupQuadsKHR
+OpExecutionMode %1 DerivativeGroupQuadsKHR
+OpDecorate %2 BuiltIn LaunchIdKHR
+%uint = OpTypeInt 32 0
+%_ptr_ShaderRecordBufferKHR_uint = OpTypePointer ShaderRecordBufferKHR %uint
+`},
+		{Options{NoHeader: true, NoIndent: true, SpirvDis2023: true}, `OpCapability ComputeDerivativeGroupQuadsNV
+OpExecutionMode %1 DerivativeGroupQuadsNV
+OpDecorate %2 BuiltIn LaunchIdNV
+%uint = OpTypeInt 32 0
+%_ptr_ShaderRecordBufferNV_uint = OpTypePointer ShaderRecordBufferNV %uint
+`},
+	} {
+		var b bytes.Buffer
+		if err := Write(&b, bt.Bytes(words), tc.opts); err != nil {
+			t.Fatal(err)
+		}
+		if d := firstDiff(tc.want, b.String()); d != "" {
+			t.Errorf("%+v:\n%s", tc.opts, d)
+		}
 	}
 }
 

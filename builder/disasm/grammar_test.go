@@ -124,7 +124,7 @@ func compareItems(t *testing.T, items [][]uint32, labels []string) int {
 			labels = append(labels[:bad:bad], labels[bad+1:]...)
 			continue
 		}
-		got, err := DisassembleBytes(bin)
+		got, err := disassemble2023(bin)
 		if err != nil {
 			t.Errorf("%s: we reject what spirv-dis accepts: %v", strings.Join(labels, ", "), err)
 			return 0

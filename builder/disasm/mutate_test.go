@@ -74,7 +74,7 @@ func TestMutatedModulesMatchSpirvDis(t *testing.T) {
 		bin := bt.Bytes(words)
 		want, err := spirvDis(t, bin)
 		if err != nil {
-			if _, ours := DisassembleBytes(bin); ours == nil {
+			if _, ours := disassemble2023(bin); ours == nil {
 				onlyOurs++
 				if *mutationVerbose {
 					t.Logf("mutation %d of %s (word %d = 0x%x): only we accept; spirv-dis: %v", i, names[which], at, words[at], err)
@@ -83,7 +83,7 @@ func TestMutatedModulesMatchSpirvDis(t *testing.T) {
 			continue
 		}
 		accepted++
-		got, err := DisassembleBytes(bin)
+		got, err := disassemble2023(bin)
 		if err != nil {
 			t.Errorf("mutation %d of %s (word %d = 0x%x): spirv-dis accepts, we reject: %v", i, names[which], at, words[at], err)
 			continue

@@ -33,9 +33,12 @@ type friendlyNames struct {
 	// the search can resume there and n colliding names cost O(n), not
 	// O(n²), with the same result.
 	nextSuffix map[string]uint64
+	// spelling2023 names storage classes in pointer type names as
+	// spirv-dis v2023.1 does (Options.SpirvDis2023).
+	spelling2023 bool
 }
 
-func newFriendlyNames(m *binary.Module) *friendlyNames {
+func newFriendlyNames(m *binary.Module, spelling2023 bool) *friendlyNames {
 	limit := m.Header.Bound
 	if max := uint32(4*len(m.Words) + 16); limit > max {
 		limit = max
@@ -44,6 +47,8 @@ func newFriendlyNames(m *binary.Module) *friendlyNames {
 		dense: make([]string, limit),
 		used:  make(map[string]struct{}, len(m.Insts)),
 		limit: limit,
+
+		spelling2023: spelling2023,
 	}
 	for i := range m.Insts {
 		n.visit(&m.Insts[i])
@@ -228,9 +233,9 @@ func (n *friendlyNames) visit(in *binary.Inst) {
 	case spv.OpTypeRuntimeArray:
 		n.save(id, "_runtimearr_"+n.name(w[2]))
 	case spv.OpTypePointer:
-		n.save(id, "_ptr_"+enumName(spv.KindStorageClass, w[2])+"_"+n.name(w[3]))
+		n.save(id, "_ptr_"+enumName(spv.KindStorageClass, w[2], n.spelling2023)+"_"+n.name(w[3]))
 	case spv.OpTypePipe:
-		n.save(id, "Pipe"+enumName(spv.KindAccessQualifier, w[2]))
+		n.save(id, "Pipe"+enumName(spv.KindAccessQualifier, w[2], n.spelling2023))
 	case spv.OpTypeEvent:
 		n.save(id, "Event")
 	case spv.OpTypeDeviceEvent:

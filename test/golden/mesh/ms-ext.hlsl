@@ -10,14 +10,14 @@
 // CHECK: OpEntryPoint MeshEXT %main "main" %gl_ClipDistance %in_var_pld %gl_LocalInvocationIndex %gl_Position %out_var_TEXCOORD0 [[ind:%[0-9]+]] %gl_PrimitiveID [[cull:%[0-9]+]] %out_var_COLOR
 // CHECK: OpExecutionMode %main LocalSize 32 1 1
 // CHECK: OpExecutionMode %main OutputVertices 64
-// CHECK: OpExecutionMode %main OutputPrimitivesNV 126
+// CHECK: OpExecutionMode %main OutputPrimitivesEXT 126
 
 // CHECK: OpDecorate [[ind]] BuiltIn PrimitiveTriangleIndicesEXT
 // CHECK: OpDecorate %gl_PrimitiveID BuiltIn PrimitiveId
-// CHECK-NEXT: OpDecorate %gl_PrimitiveID PerPrimitiveNV
+// CHECK-NEXT: OpDecorate %gl_PrimitiveID PerPrimitiveEXT
 // CHECK: OpDecorate [[cull]] BuiltIn CullPrimitiveEXT
-// CHECK-NEXT: OpDecorate [[cull]] PerPrimitiveNV
-// CHECK-NEXT: OpDecorate %out_var_COLOR PerPrimitiveNV
+// CHECK-NEXT: OpDecorate [[cull]] PerPrimitiveEXT
+// CHECK-NEXT: OpDecorate %out_var_COLOR PerPrimitiveEXT
 // CHECK: OpDecorate %out_var_TEXCOORD0 Location 0
 // CHECK: OpDecorate %out_var_COLOR Location 2
 

@@ -8,7 +8,7 @@
 // CHECK: OpCapability MeshShadingNV
 // CHECK: OpExtension "SPV_NV_mesh_shader"
 // CHECK: OpEntryPoint MeshNV %main "main" %in_var_scale %in_var_bias %gl_LocalInvocationIndex %gl_Position [[ind:%[0-9]+]] [[count:%[0-9]+]]
-// CHECK: OpExecutionMode %main OutputLinesNV
+// CHECK: OpExecutionMode %main OutputLinesEXT
 // CHECK: OpDecorate %in_var_scale PerTaskNV
 // CHECK: OpDecorate %in_var_scale Offset 0
 // CHECK: OpDecorate %in_var_bias Offset 16

@@ -4,7 +4,7 @@
 // their payload through one RayPayload/CallableData variable per type; the
 // system values are built-in inputs, read in any function. (This
 // disassembler spells the shared NV/KHR enumerants as spirv-dis v2023.1
-// does: ClosestHitNV, IncomingRayPayloadNV...)
+// does: ClosestHitKHR, IncomingRayPayloadKHR...)
 // RUN: %hlsl2spirv -T lib_6_3 -fspv-target-env=vulkan1.2 %s | FileCheck %s
 // RUN: %hlsl2spirv -T lib_6_3 -fspv-target-env=vulkan1.2 %s | FileCheck %s --check-prefix=WRAP
 // RUN: not %hlsl2spirv -T lib_6_3 %s 2>&1 | FileCheck %s --check-prefix=ENV
@@ -13,26 +13,26 @@
 // CHECK-NEXT: OpCapability RayTracingKHR
 // CHECK-NEXT: OpExtension "SPV_KHR_ray_tracing"
 // CHECK-NOT:  RayQuery
-// CHECK:      OpEntryPoint RayGenerationNV %rgen "rgen" %scene {{%[0-9]+}} {{%[0-9]+}} %payload %data
-// CHECK:      OpEntryPoint ClosestHitNV %chit "chit" %P %A %gl_InstanceID [[o2w:%[0-9]+]]
-// CHECK:      OpEntryPoint AnyHitNV %ahit "ahit" %P_0 %A_0 [[tcur:%[0-9]+]]
-// CHECK:      OpEntryPoint MissNV %miss "miss" %P_1 [[dir:%[0-9]+]]
-// CHECK:      OpEntryPoint CallableNV %call "call" %D
-// CHECK:      OpEntryPoint IntersectionNV %isec "isec" %attr
+// CHECK:      OpEntryPoint RayGenerationKHR %rgen "rgen" %scene {{%[0-9]+}} {{%[0-9]+}} %payload %data
+// CHECK:      OpEntryPoint ClosestHitKHR %chit "chit" %P %A %gl_InstanceID [[o2w:%[0-9]+]]
+// CHECK:      OpEntryPoint AnyHitKHR %ahit "ahit" %P_0 %A_0 [[tcur:%[0-9]+]]
+// CHECK:      OpEntryPoint MissKHR %miss "miss" %P_1 [[dir:%[0-9]+]]
+// CHECK:      OpEntryPoint CallableKHR %call "call" %D
+// CHECK:      OpEntryPoint IntersectionKHR %isec "isec" %attr
 // ENV: error: Vulkan 1.1 with SPIR-V 1.4 is required for Raytracing but not permitted to use
 
 // CHECK-DAG: OpDecorate %payload Location 0
 // CHECK-DAG: OpDecorate %data Location 0
 // CHECK-DAG: OpDecorate %gl_InstanceID BuiltIn InstanceId
-// CHECK-DAG: OpDecorate [[o2w]] BuiltIn ObjectToWorldNV
-// CHECK-DAG: OpDecorate [[tcur]] BuiltIn RayTmaxNV
-// CHECK-DAG: OpDecorate [[dir]] BuiltIn WorldRayDirectionNV
+// CHECK-DAG: OpDecorate [[o2w]] BuiltIn ObjectToWorldKHR
+// CHECK-DAG: OpDecorate [[tcur]] BuiltIn RayTmaxKHR
+// CHECK-DAG: OpDecorate [[dir]] BuiltIn WorldRayDirectionKHR
 
-// CHECK-DAG: %P = OpVariable %_ptr_IncomingRayPayloadNV_Payload IncomingRayPayloadNV
-// CHECK-DAG: %A = OpVariable %_ptr_HitAttributeNV_Attr HitAttributeNV
-// CHECK-DAG: %payload = OpVariable %_ptr_RayPayloadNV_Payload RayPayloadNV
-// CHECK-DAG: %data = OpVariable %_ptr_CallableDataNV_Data CallableDataNV
-// CHECK-DAG: %D = OpVariable %_ptr_IncomingCallableDataNV_Data IncomingCallableDataNV
+// CHECK-DAG: %P = OpVariable %_ptr_IncomingRayPayloadKHR_Payload IncomingRayPayloadKHR
+// CHECK-DAG: %A = OpVariable %_ptr_HitAttributeKHR_Attr HitAttributeKHR
+// CHECK-DAG: %payload = OpVariable %_ptr_RayPayloadKHR_Payload RayPayloadKHR
+// CHECK-DAG: %data = OpVariable %_ptr_CallableDataKHR_Data CallableDataKHR
+// CHECK-DAG: %D = OpVariable %_ptr_IncomingCallableDataKHR_Data IncomingCallableDataKHR
 
 struct Payload { float4 color; };
 struct Attr { float2 bary; };

@@ -6,8 +6,8 @@
 
 // CHECK:      OpCapability RayTracingNV
 // CHECK:      OpExtension "SPV_NV_ray_tracing"
-// CHECK:      OpEntryPoint RayGenerationNV %gen "gen" [[launch:%[0-9]+]]
-// CHECK:      OpEntryPoint AnyHitNV %hit "hit" [[hitt:%[0-9]+]]
+// CHECK:      OpEntryPoint RayGenerationKHR %gen "gen" [[launch:%[0-9]+]]
+// CHECK:      OpEntryPoint AnyHitKHR %hit "hit" [[hitt:%[0-9]+]]
 // CHECK-DAG:  OpDecorate [[hitt]] BuiltIn HitTNV
 // CHECK-DAG:  OpDecorate %first Location 0
 // CHECK-DAG:  OpDecorate %second Location 1

@@ -5,7 +5,7 @@
 // RUN: %hlsl2spirv -T lib_6_3 -fspv-target-env=vulkan1.2 %s | FileCheck %s
 // RUN: not %hlsl2spirv -T lib_6_3 -fspv-target-env=vulkan1.2 -DBAD %s 2>&1 | FileCheck %s --check-prefix=BAD
 
-// CHECK:     OpEntryPoint ClosestHitNV %main "main" %record %Extra %P
+// CHECK:     OpEntryPoint ClosestHitKHR %main "main" %record %Extra %P
 // CHECK-NOT: OpDecorate %record DescriptorSet
 // CHECK-NOT: OpDecorate %record Binding
 // CHECK:     OpMemberDecorate %type_ConstantBuffer_Record 0 Offset 0
@@ -13,7 +13,7 @@
 // CHECK:     OpMemberDecorate %type_ConstantBuffer_Record 2 Offset 48
 // CHECK:     OpDecorate %type_ConstantBuffer_Record Block
 // CHECK:     OpDecorate %type_ShaderRecordBufferNV_Extra Block
-// CHECK:     %record = OpVariable %_ptr_ShaderRecordBufferNV_type_ConstantBuffer_Record ShaderRecordBufferNV
+// CHECK:     %record = OpVariable %_ptr_ShaderRecordBufferKHR_type_ConstantBuffer_Record ShaderRecordBufferKHR
 
 struct Record {
   float scale;
@@ -35,9 +35,9 @@ struct Attr { float2 bary; };
 
 [shader("closesthit")]
 void main(inout Payload P, in Attr A) {
-// CHECK: [[tint:%[0-9]+]] = OpAccessChain %_ptr_ShaderRecordBufferNV__arr_v3float_uint_2 %record %int_1
-// CHECK: OpAccessChain %_ptr_ShaderRecordBufferNV_v3float [[tint]]
-// CHECK: OpAccessChain %_ptr_ShaderRecordBufferNV_float %Extra %int_0
+// CHECK: [[tint:%[0-9]+]] = OpAccessChain %_ptr_ShaderRecordBufferKHR__arr_v3float_uint_2 %record %int_1
+// CHECK: OpAccessChain %_ptr_ShaderRecordBufferKHR_v3float [[tint]]
+// CHECK: OpAccessChain %_ptr_ShaderRecordBufferKHR_float %Extra %int_0
   P.color = float4(record.tint[record.index & 1] * record.scale, bias);
 #ifdef BAD
   P.color.x = bad[0];
