@@ -249,6 +249,7 @@ var warningGroups = map[diag.Code]string{
 	codes.DivisionByZero:     "division-by-zero",
 	codes.RemainderByZero:    "division-by-zero",
 	Redefinition:             "hlsl-for-redefinition",
+	codes.EffectObject:       "effects-syntax",
 }
 
 // errorNote reports an error with a "declared here"-style note.

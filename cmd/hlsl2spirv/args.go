@@ -32,7 +32,10 @@ type argSpec struct {
 	// Since they all change only the generated code, the rejection happens
 	// when code would be generated: -P, -fsyntax-only and -ast-dump run.
 	supported bool
-	help      string
+	// notWithSpirv marks the dxc options dxc itself refuses with -spirv
+	// ("-Fd is not supported with -spirv"); they are refused at once.
+	notWithSpirv bool
+	help         string
 }
 
 // flagName is the pflag name for a spec: the dxc name without a trailing "=".
@@ -119,15 +122,16 @@ var argSpecs = []argSpec{
 	{name: "Zs", kind: kFlag, slash: true},
 	{name: "Fe", kind: kJoinedOrSeparate, slash: true},
 	{name: "Fh", kind: kJoinedOrSeparate, slash: true},
-	{name: "Fd", kind: kJoinedOrSeparate, slash: true},
+	{name: "Fd", kind: kJoinedOrSeparate, slash: true, notWithSpirv: true},
+	{name: "Fre", kind: kJoinedOrSeparate, slash: true, notWithSpirv: true},
 	{name: "Vn", kind: kJoinedOrSeparate, slash: true},
 	{name: "Vi", kind: kFlag, slash: true},
 	{name: "Gis", kind: kFlag, slash: true, supported: true, help: "strict IEEE: no contraction, signed zeros, infinities and NaNs preserved"},
-	{name: "Gec", kind: kFlag, slash: true},
+	{name: "Gec", kind: kFlag, slash: true, notWithSpirv: true},
 	{name: "Ges", kind: kFlag, slash: true},
 	{name: "Gfa", kind: kFlag, slash: true},
 	{name: "Gfp", kind: kFlag, slash: true},
-	{name: "Qstrip_reflect", kind: kFlag, slash: true},
+	{name: "Qstrip_reflect", kind: kFlag, slash: true, notWithSpirv: true},
 	{name: "Qstrip_debug", kind: kFlag, slash: true},
 	{name: "Qembed_debug", kind: kFlag, slash: true},
 	{name: "denorm", kind: kJoinedOrSeparate, slash: true, supported: true, help: "32-bit denormals: any (default), preserve or ftz"},
@@ -224,6 +228,9 @@ func normalizeArgs(args []string) (flags, inputs, unsupported []string, err erro
 			return nil, nil, nil, fmt.Errorf("unknown argument: '%s'", a)
 		}
 		name := "--" + spec.flagName()
+		if spec.notWithSpirv {
+			return nil, nil, nil, fmt.Errorf("-%s is not supported with -spirv", spec.flagName())
+		}
 		if !spec.supported {
 			unsupported = append(unsupported, a)
 			// Consume the option's values so they are not taken for inputs.

@@ -83,7 +83,14 @@ func (e *emitter) globalVar(d *ast.VarDecl) {
 	e.pos = d.Pos()
 	e.extRequirements(d.Attrs) // [[vk::ext_capability]] on a variable (inlinespirv.go)
 	if isString(v.Type()) {
-		return // strings are only printf formats (printfFormat)
+		// No variable: a string is only a printf format (printfFormat).
+		// DXC still emits each global's literal as an OpString.
+		if d.Init != nil {
+			if s, ok := e.printfFormat(d.Init); ok {
+				e.b.DebugString(s)
+			}
+		}
+		return
 	}
 	if isAggregate(v.Type()) && (v.Storage == sema.StorageGlobals || v.Storage == sema.StorageResource) {
 		e.globalAggregate(d, v) // legalize.go

@@ -479,7 +479,7 @@ func (b *builder) varDecl(v varSource, ds declSpecs, attrs []*ast.Attribute) *as
 		}
 		_, n.Qualifier, n.TemplateArgs = b.declName(v.name)
 		if v.annot != nil && !isNilCtx(v.annot) {
-			b.diags.Warnf(diag.SyntaxBase+codeEffectAnnotation, b.tok(v.annot.GetStart()).Loc(), "possible effect annotation ignored - effect syntax is deprecated")
+			warnEffect(b.diags, codeEffectAnnotation, b.tok(v.annot.GetStart()).Loc(), "possible effect annotation ignored - effect syntax is deprecated")
 			n.Annotations = b.annotation(v.annot)
 		}
 	} else {
@@ -495,7 +495,7 @@ func (b *builder) varDecl(v varSource, ds declSpecs, attrs []*ast.Attribute) *as
 	}
 	if v.state != nil && !isNilCtx(v.state) {
 		n.StateBlock = true
-		b.diags.Warnf(diag.SyntaxBase+codeEffectStateBlock, b.tok(v.state.GetStart()).Loc(),
+		warnEffect(b.diags, codeEffectStateBlock, b.tok(v.state.GetStart()).Loc(),
 			"effect state block ignored - effect syntax is deprecated. To use braces as an initializer use them with equal signs.")
 	}
 	if ds.first && ds.start.IsValid() && ds.start < n.Pos() {

@@ -42,13 +42,13 @@ func dropEffectSyntax(diags *diag.List, toks []token.Token) []token.Token {
 		t := toks[i]
 		switch {
 		case i >= first && t.Kind == token.Ident && techniqueKeywords[t.Text] && depth == 0 && declarationStart(toks, i):
-			diags.Warnf(diag.SyntaxBase+codeEffectTechnique, t.Loc(), "effect technique ignored - effect syntax is deprecated")
+			warnEffect(diags, codeEffectTechnique, t.Loc(), "effect technique ignored - effect syntax is deprecated")
 			// As clang's SkipUntil: through the first `{`, then through
 			// its matching `}`.
 			i = skipBraces(toks, skipThrough(toks, i, "{"))
 			continue
 		case t.Kind == token.Punct && t.Text == "=" && i+1 < len(toks) && toks[i+1].Kind == token.Ident && toks[i+1].Text == "sampler_state":
-			diags.Warnf(diag.SyntaxBase+codeEffectSamplerState, toks[i+1].Loc(), "effect sampler_state assignment ignored - effect syntax is deprecated")
+			warnEffect(diags, codeEffectSamplerState, toks[i+1].Loc(), "effect sampler_state assignment ignored - effect syntax is deprecated")
 			i = skipBraces(toks, skipThrough(toks, i+1, "{"))
 			continue
 		case t.Kind == token.Punct && t.Text == "{":
@@ -59,6 +59,12 @@ func dropEffectSyntax(diags *diag.List, toks []token.Token) []token.Token {
 		out = append(out, t)
 	}
 	return out
+}
+
+// warnEffect reports a warning of clang's effects-syntax group
+// (-Wno-effects-syntax silences it).
+func warnEffect(diags *diag.List, code diag.Code, pos diag.Pos, msg string) {
+	diags.Add(diag.Diagnostic{Severity: diag.Warning, Code: diag.SyntaxBase + code, Pos: pos, Msg: msg, Group: "effects-syntax"})
 }
 
 // declarationStart reports whether toks[i] starts a declaration: it is
