@@ -226,6 +226,11 @@ func (o *Options) Normalize() error {
 	default:
 		return fmt.Errorf("Unsupported value '%s' for denorm option.", o.Denorm)
 	}
+	exts, err := expandExtensions(o.Extensions)
+	if err != nil {
+		return err
+	}
+	o.Extensions = exts
 	return nil
 }
 

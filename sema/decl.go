@@ -362,6 +362,13 @@ func (c *checker) bufferDecl(d *ast.BufferDecl) {
 			if v := c.varDecl(m, b); v != nil {
 				b.Members = append(b.Members, v)
 			}
+			if m.Init != nil {
+				kind := "cbuffer"
+				if d.TBuffer {
+					kind = "tbuffer"
+				}
+				c.warnf(codes.IgnoredInitializer, m.Init.Pos(), "%s member initializer ignored since no Vulkan equivalent", kind)
+			}
 		default:
 			c.decl(m, b)
 		}

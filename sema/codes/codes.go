@@ -60,4 +60,5 @@ const (
 	MeshShaderParam                                               // mesh and amplification shader parameter rules
 	GeometryShaderParam                                           // geometry shader primitive rules
 	TargetEnvironment                                             // a feature the -fspv-target-env does not allow
+	IgnoredInitializer                                            // warning: "cbuffer member initializer ignored since no Vulkan equivalent"
 )
