@@ -81,7 +81,9 @@ func (e *emitter) function(fn *function) {
 		if f.Result == nil || f.Result.IsVoid() {
 			fb.Return()
 		} else {
-			fb.Unreachable()
+			// A path that falls off the end of a non-void function (clang's
+			// -Wreturn-type) returns an undefined value, as in DXC.
+			fb.ReturnValue(e.b.Undef(e.typeID(f.Result)))
 		}
 	}
 	fb.End()
