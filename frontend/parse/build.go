@@ -636,7 +636,13 @@ func (b *builder) semantic(ctx p.IPostfixDeclContext) *ast.Semantic {
 		return n
 	}
 	if an := ctx.AnyName(); an != nil {
-		n.Name = b.tok(an.GetStart()).Text
+		t := b.tok(an.GetStart())
+		n.Name = t.Text
+		if n.Name == "VFACE" && ctx.LPAREN() == nil {
+			// The Direct3D 9 face semantic: clang's wording, and the
+			// semantic stays (a user semantic for SPIR-V), as in DXC.
+			b.diags.Warnf(diag.SyntaxBase+codeUnsupportedSemantic, t.Loc(), "Ignoring unsupported '%s' in the target attribute string", n.Name)
+		}
 	}
 	if ctx.LPAREN() != nil {
 		switch strings.ToLower(n.Name) {

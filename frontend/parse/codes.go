@@ -19,6 +19,8 @@ const (
 	codeEffectSamplerState diag.Code = 10 // = sampler_state { ... }
 	codeEffectStateBlock   diag.Code = 11 // SamplerState s { Filter = ...; }
 	codeEffectAnnotation   diag.Code = 12 // float x < string UIName = "x"; >
+
+	codeUnsupportedSemantic diag.Code = 13 // the Direct3D 9 VFACE semantic
 )
 
 // Exported codes for tests and tools.
