@@ -557,7 +557,9 @@ func (e *emitter) stageLeaf(t *types.Type, sem string, path []uint32, mods []ast
 	leaf.v, leaf.varType = id, varType
 	sv.id = id
 	e.reflectStageVar(id, sem)
-	sv.slots = locationSlots(varType) * max(e.ioArray, 1)
+	// An arrayed (per-vertex) variable takes its element's locations: the
+	// array is the vertex index, not more locations.
+	sv.slots = locationSlots(varType)
 	if upper == "SV_TARGET" {
 		_, idx := splitSemantic(sem)
 		if idx < 0 {
@@ -1077,7 +1079,9 @@ func (e *emitter) assignLocations(in bool) {
 		}
 	}
 	order := vars
-	if e.opts.StageIOOrder == "alpha" {
+	// DXC orders hull shader outputs and domain shader inputs by semantic
+	// always, so the two stages agree whatever order each declares them in.
+	if e.opts.StageIOOrder == "alpha" || (!in && e.opts.Stage == "hs") || (in && e.opts.Stage == "ds") {
 		order = append([]*stageVar(nil), vars...)
 		sort.SliceStable(order, func(i, j int) bool { return order[i].semantic < order[j].semantic })
 	}
