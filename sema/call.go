@@ -109,6 +109,9 @@ func (c *checker) call(e *ast.CallExpr) operand {
 		}
 		for i, p := range m.Params {
 			if i < len(args) && p.Type != nil {
+				if p.Mode == types.In {
+					c.warnNarrowing(args[i], e.Args[i], p.Type)
+				}
 				c.recordConversion(e.Args[i], args[i].typ, p.Type)
 			}
 		}

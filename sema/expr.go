@@ -445,16 +445,42 @@ func (c *checker) convertToIn(x operand, e ast.Expr, t *types.Type, init string)
 		}
 		return false
 	}
+	c.warnConversion(x, e, t, conv)
+	if !conv.IsIdentity() {
+		c.setConversion(e, &Conversion{To: t, Conv: conv})
+	}
+	return true
+}
+
+// warnConversion gives DXC's warnings for an implicit conversion of x (the
+// value of e) to t: a truncated vector, a narrower non-constant value.
+func (c *checker) warnConversion(x operand, e ast.Expr, t *types.Type, conv types.Conversion) {
 	if conv.Truncates {
 		c.warnf(codes.ImplicitTruncation, e.Pos(), "implicit truncation of vector type")
 	}
 	if conv.PrecisionLoss && x.val == nil {
 		c.warnf(codes.PrecisionLoss, e.Pos(), "conversion from larger type %s to smaller type %s, possible loss of data", types.Quote(x.typ), types.Quote(t))
 	}
-	if !conv.IsIdentity() {
-		c.setConversion(e, &Conversion{To: t, Conv: conv})
+}
+
+// warnNarrowing warns about an intrinsic's input argument converted to its
+// parameter type, as convertTo does for a user function's.
+func (c *checker) warnNarrowing(x operand, e ast.Expr, t *types.Type) {
+	if x.invalid() || t.Kind() == types.Invalid || t.Canonical().IsObject() || types.Identical(x.typ, t) {
+		return
 	}
-	return true
+	conv, ok := types.Convert(decayBuffer(x.typ), t, c.cfg.implicitKind())
+	if !ok {
+		return
+	}
+	// DXC words an intrinsic's parameter type desugared ('vector<half, 2>')
+	// and warns about the narrowing before the truncation.
+	if conv.PrecisionLoss && x.val == nil {
+		c.warnf(codes.PrecisionLoss, e.Pos(), "conversion from larger type %s to smaller type '%s', possible loss of data", types.Quote(x.typ), t.CanonicalString())
+	}
+	if conv.Truncates {
+		c.warnf(codes.ImplicitTruncation, e.Pos(), "implicit truncation of vector type")
+	}
 }
 
 func (c *checker) requireLvalue(x operand, e ast.Expr) bool {

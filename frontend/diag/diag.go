@@ -183,16 +183,31 @@ func (l *List) Format(d Diagnostic) string {
 	return b.String()
 }
 
+// groupSuffix is the flag clang prints after a warning of a group
+// ("[-Wconversion]"), or after one -WX made an error ("[-Werror,-Wconversion]").
+func groupSuffix(d Diagnostic) string {
+	switch {
+	case d.Group == "":
+		return ""
+	case d.Severity == Warning:
+		return " [-W" + d.Group + "]"
+	case d.Severity == Error:
+		return " [-Werror,-W" + d.Group + "]"
+	}
+	return ""
+}
+
 func (l *List) render(w io.Writer, d Diagnostic) {
 	var f *File
 	if l.Files != nil {
 		f = l.Files.File(d.Pos)
 	}
+	msg := d.Msg + groupSuffix(d)
 	if f == nil {
-		fmt.Fprintf(w, "%s: %s\n", d.Severity, d.Msg)
+		fmt.Fprintf(w, "%s: %s\n", d.Severity, msg)
 	} else {
 		off := f.Offset(d.Pos)
-		fmt.Fprintf(w, "%s: %s: %s\n", f.Position(off), d.Severity, d.Msg)
+		fmt.Fprintf(w, "%s: %s: %s\n", f.Position(off), d.Severity, msg)
 		line := f.LineText(off)
 		col := f.Position(off).Col
 		// The caret line mirrors tabs so the caret lines up in a terminal.

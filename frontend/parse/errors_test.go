@@ -22,7 +22,7 @@ template <typename T, typename... Rest>
 	{
 		name: "effect technique cut off by the end of the file",
 		src:  "technique T { pass P {\n",
-		want: `t.hlsl:1:1: warning: effect technique ignored - effect syntax is deprecated
+		want: `t.hlsl:1:1: warning: effect technique ignored - effect syntax is deprecated [-Weffects-syntax]
 technique T { pass P {
 ^
 1 warning generated.
@@ -43,7 +43,7 @@ namespace N { technique T { pass P { } } }
 		want: `t.hlsl:1:10: error: expected ';' after top level declarator
 sampler s = sampler_state
          ^
-t.hlsl:1:13: warning: effect sampler_state assignment ignored - effect syntax is deprecated
+t.hlsl:1:13: warning: effect sampler_state assignment ignored - effect syntax is deprecated [-Weffects-syntax]
 sampler s = sampler_state
             ^
 1 warning and 1 error generated.
