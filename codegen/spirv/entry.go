@@ -708,6 +708,24 @@ func (e *emitter) interpolation(id builder.ID, mods []ast.Modifier, t *types.Typ
 	}
 }
 
+type pixelModeKey struct{ ns, name string }
+
+// pixelModes are the pixel shader entry attributes that set an execution
+// mode, in the order DXC checks them (sema rejects conflicting stencil
+// modes).
+var pixelModes = map[pixelModeKey]spv.ExecutionMode{
+	{"", "earlydepthstencil"}:                 spv.ExecutionModeEarlyFragmentTests,
+	{"vk", "post_depth_coverage"}:             spv.ExecutionModePostDepthCoverage,
+	{"vk", "early_and_late_tests"}:            spv.ExecutionModeEarlyAndLateFragmentTestsAMD,
+	{"vk", "depth_unchanged"}:                 spv.ExecutionModeDepthUnchanged,
+	{"vk", "stencil_ref_unchanged_front"}:     spv.ExecutionModeStencilRefUnchangedFrontAMD,
+	{"vk", "stencil_ref_greater_equal_front"}: spv.ExecutionModeStencilRefGreaterFrontAMD,
+	{"vk", "stencil_ref_less_equal_front"}:    spv.ExecutionModeStencilRefLessFrontAMD,
+	{"vk", "stencil_ref_unchanged_back"}:      spv.ExecutionModeStencilRefUnchangedBackAMD,
+	{"vk", "stencil_ref_greater_equal_back"}:  spv.ExecutionModeStencilRefGreaterBackAMD,
+	{"vk", "stencil_ref_less_equal_back"}:     spv.ExecutionModeStencilRefLessBackAMD,
+}
+
 // locationSlots is how many locations a stage variable of type t takes.
 func locationSlots(t *types.Type) int {
 	c := t.Canonical()
@@ -929,8 +947,8 @@ func (e *emitter) declareEntryPoint(entry *sema.Func) {
 	case "ps":
 		e.b.ExecutionMode(e.entryID, spv.ExecutionModeOriginUpperLeft)
 		for _, a := range entry.Decl.Attrs {
-			if strings.EqualFold(a.Name, "earlydepthstencil") {
-				e.b.ExecutionMode(e.entryID, spv.ExecutionModeEarlyFragmentTests)
+			if mode, ok := pixelModes[pixelModeKey{a.Namespace, strings.ToLower(a.Name)}]; ok {
+				e.b.ExecutionMode(e.entryID, mode)
 			}
 		}
 	case "gs":
