@@ -21,6 +21,11 @@ type ModuleBuilder struct {
 	// FunctionBuilder adds (OpFunction and its parameters included), for
 	// the caller to remember where in the source it came from.
 	OnInst func(*Inst)
+	// Fold, when set, is offered every instruction FunctionBuilder.Emit
+	// is asked for; when it returns ok, Emit returns its id instead of
+	// emitting (a front end folds constant expressions this way, e.g. into
+	// OpSpecConstantOp).
+	Fold func(op spv.Op, typ ID, operands []Operand) (id ID, ok bool)
 }
 
 // New returns a builder for a module of the SPIR-V version.
@@ -297,6 +302,11 @@ func (f *FunctionBuilder) Terminated() bool { return f.cur != nil && f.cur.Termi
 // returns its result id (0 when op has no result). typ is the result type,
 // 0 when op has none.
 func (f *FunctionBuilder) Emit(op spv.Op, typ ID, operands ...Operand) ID {
+	if f.b.Fold != nil {
+		if id, ok := f.b.Fold(op, typ, operands); ok {
+			return id
+		}
+	}
 	info := spv.InstructionInfo(op)
 	if info == nil {
 		f.b.setErr(&EncodeError{op, -1, "unknown opcode"})

@@ -64,3 +64,4 @@ void spec() {
 //: flags -T cs_6_0 -E spec
 //: spec 4 = u32 9
 //: expect Out = f32 7 1.5 0 18 63
+
