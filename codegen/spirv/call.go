@@ -157,7 +157,7 @@ func (e *emitter) invoke(f *sema.Func, recv func() value, argExprs []ast.Expr, x
 	}
 	proto := f
 	f = e.definitionOf(f)
-	if mustInline(f) || e.handleTypesDiffer(f, argExprs) || e.perVertexParams(f) {
+	if mustInline(f) || e.handleTypesDiffer(f, argExprs) || e.perVertexParams(f) || e.picksResourceByParam(f) {
 		return e.inlineCall(f, proto, recv, argExprs, x) // inline.go
 	}
 	var args []builder.ID

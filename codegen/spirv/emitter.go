@@ -204,6 +204,8 @@ type emitter struct {
 	// inlineConsts are the constant arguments of the parameters of the
 	// functions being inlined, for conditions that choose resources.
 	inlineConsts map[*sema.Var]constant.Value
+	// picksByParam caches picksResourceByParam (inline.go).
+	picksByParam map[*sema.Func]bool
 
 	globalsVar  *variable // $Globals, when it exists
 	bindings    *bindingAllocator
@@ -304,7 +306,7 @@ func newEmitter(fs *diag.FileSet, diags *diag.List, file *ast.File, info *sema.I
 		opts.HLSLVersion = 2021
 	}
 	e := &emitter{opts: opts, fs: fs, diags: diags, file: file, info: info,
-		funcs: map[*sema.Func]*function{}, vars: map[*sema.Var]*variable{}, staticInit: map[*sema.Var]bool{}, counters: map[builder.ID]builder.ID{}, aliases: map[*sema.Var]bool{}, undecided: map[any]bool{}, inlineConsts: map[*sema.Var]constant.Value{}, streams: map[*sema.Var][]ioLeaf{}, builtinVars: map[builtinKey]builder.ID{}, rov: map[builder.ID]bool{}, combinedTextures: map[[2]int64]builder.ID{}, pendingSamplers: map[[2]int64][]pendingSampler{}, heapArrays: map[string]builder.ID{}, heapFirst: map[string]builder.ID{}, heapElems: map[builder.ID]heapElem{}, stageInputs: map[inputKey]ioLeaf{}, unrolled: map[*sema.Var]constant.Value{}, inputAliases: map[*sema.Var]inputSource{}}
+		funcs: map[*sema.Func]*function{}, vars: map[*sema.Var]*variable{}, staticInit: map[*sema.Var]bool{}, counters: map[builder.ID]builder.ID{}, aliases: map[*sema.Var]bool{}, undecided: map[any]bool{}, inlineConsts: map[*sema.Var]constant.Value{}, picksByParam: map[*sema.Func]bool{}, streams: map[*sema.Var][]ioLeaf{}, builtinVars: map[builtinKey]builder.ID{}, rov: map[builder.ID]bool{}, combinedTextures: map[[2]int64]builder.ID{}, pendingSamplers: map[[2]int64][]pendingSampler{}, heapArrays: map[string]builder.ID{}, heapFirst: map[string]builder.ID{}, heapElems: map[builder.ID]heapElem{}, stageInputs: map[inputKey]ioLeaf{}, unrolled: map[*sema.Var]constant.Value{}, inputAliases: map[*sema.Var]inputSource{}}
 	e.b = builder.New(opts.Version)
 	e.b.M.Generator = builder.GeneratorDXC
 	e.b.Fold = e.foldSpecConstant // specfold.go
@@ -319,7 +321,14 @@ func newEmitter(fs *diag.FileSet, diags *diag.List, file *ast.File, info *sema.I
 
 // errorf reports an error at p and aborts generation.
 func (e *emitter) errorf(p diag.Pos, format string, args ...any) {
-	e.diags.Add(diag.Diagnostic{Severity: diag.Error, Code: codeUnsupported, Pos: p, Msg: fmt.Sprintf(format, args...)})
+	d := diag.Diagnostic{Severity: diag.Error, Code: codeUnsupported, Pos: p, Msg: fmt.Sprintf(format, args...)}
+	// Inside an inlined body, say which calls led there.
+	for c := e.inl; c != nil; c = c.outer {
+		if c.call.IsValid() {
+			d.Notes = append(d.Notes, diag.Diagnostic{Severity: diag.Note, Pos: c.call, Msg: fmt.Sprintf("in '%s', inlined here", c.f.Name())})
+		}
+	}
+	e.diags.Add(d)
 	panic(bailout{})
 }
 

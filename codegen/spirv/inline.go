@@ -5,7 +5,9 @@ import (
 	"github.com/hlsl2spirv/hlsl2spirv/builder/spv"
 	"github.com/hlsl2spirv/hlsl2spirv/codegen/spirv/layout"
 	"github.com/hlsl2spirv/hlsl2spirv/frontend/ast"
+	"github.com/hlsl2spirv/hlsl2spirv/frontend/diag"
 	"github.com/hlsl2spirv/hlsl2spirv/sema"
+	"github.com/hlsl2spirv/hlsl2spirv/sema/constant"
 	"github.com/hlsl2spirv/hlsl2spirv/sema/types"
 )
 
@@ -27,6 +29,7 @@ type inlineCtx struct {
 	exit       builder.ID // where a return branches; 0 when the only return ends the body
 	objResults []value    // the resources (or structs holding them) returned
 	outer      *inlineCtx
+	call       diag.Pos // the call inlined, for notes on errors inside
 }
 
 // mustInline reports whether calls of f are inlined.
@@ -44,6 +47,63 @@ func mustInline(f *sema.Func) bool {
 		return true
 	}
 	return f.Result != nil && (f.Result.Canonical().IsObject() || isResourceArray(f.Result) || isAggregate(f.Result))
+}
+
+// inlineConstArg is the constant value of an argument: one the checker
+// folded, or a parameter of an enclosing inlined call that has one.
+func (e *emitter) inlineConstArg(arg ast.Expr) (constant.Value, bool) {
+	if v := e.info.ValueOf(arg); v != nil && len(v.Elems) == 1 {
+		return v.Elems[0], true
+	}
+	if n, ok := unparen(arg).(*ast.NameExpr); ok {
+		if p, ok := e.info.ObjectOf(n).(*sema.Var); ok {
+			k, ok := e.inlineConsts[p]
+			return k, ok
+		}
+	}
+	return constant.Value{}, false
+}
+
+// picksResourceByParam reports whether f passes one of its parameters to a
+// function returning a resource (`getTexture(i).Sample(...)` in a helper
+// taking i). Such an f is inlined too, as DXC's legalization inlines
+// everything: its constant arguments then choose the resource.
+func (e *emitter) picksResourceByParam(f *sema.Func) bool {
+	if f == nil || f.Decl == nil || f.Decl.Body == nil {
+		return false
+	}
+	if r, ok := e.picksByParam[f]; ok {
+		return r
+	}
+	e.picksByParam[f] = false // recursion: not (yet)
+	params := map[*sema.Var]bool{}
+	for _, p := range f.Params {
+		params[p] = true
+	}
+	found := false
+	ast.Inspect(f.Decl.Body, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok || found {
+			return !found
+		}
+		g, ok := e.info.ObjectOf(call).(*sema.Func)
+		if !ok || g.Result == nil || !(g.Result.Canonical().IsObject() || isResourceArray(g.Result)) && !e.picksResourceByParam(g) {
+			return true
+		}
+		for _, a := range call.Args {
+			ast.Inspect(a, func(m ast.Node) bool {
+				if ne, ok := m.(*ast.NameExpr); ok {
+					if v, ok := e.info.ObjectOf(ne).(*sema.Var); ok && params[v] {
+						found = true
+					}
+				}
+				return !found
+			})
+		}
+		return !found
+	})
+	e.picksByParam[f] = found
+	return found
 }
 
 // handleTypesDiffer reports whether a texture or sampler named as an
@@ -149,10 +209,19 @@ func (e *emitter) inlineCall(f, proto *sema.Func, recv func() value, argExprs []
 			// a constant argument of a parameter the body only reads
 			// chooses the paths that pick resources, even under -fcgl
 			// (an inlined function has only the paths its call takes)
-			if v := e.info.ValueOf(arg); v != nil && len(v.Elems) == 1 {
-				saved := e.inlineConsts[p]
-				e.inlineConsts[p] = v.Elems[0] // flow.go
-				defer func() { e.inlineConsts[p] = saved }()
+			if k, ok := e.inlineConstArg(arg); ok {
+				saved, had := e.inlineConsts[p]
+				e.inlineConsts[p] = k // flow.go
+				defer func() {
+					// Restore, or forget: a leftover entry would make the
+					// parameter constant in every later use (a non-inlined
+					// call of the same function included).
+					if had {
+						e.inlineConsts[p] = saved
+					} else {
+						delete(e.inlineConsts, p)
+					}
+				}()
 			}
 			// and is used directly, as DXC's optimizer leaves it (src[4])
 			if k, ok := e.constant(arg, concreteType(pt)); ok && !e.opts.CodeGenOnly {
@@ -174,6 +243,9 @@ func (e *emitter) inlineCall(f, proto *sema.Func, recv func() value, argExprs []
 		e.vars[p] = &variable{ptr: tmp, sc: spv.StorageClassFunction, typ: pt, member: -1}
 	}
 	ctx := &inlineCtx{f: f, outer: e.inl}
+	if x != nil {
+		ctx.call = x.Pos()
+	}
 	objResult := f.Result != nil && (f.Result.Canonical().IsObject() || isAggregate(f.Result))
 	if f.Result != nil && !f.Result.IsVoid() && !objResult {
 		ctx.result = fb.Variable(e.ptrType(spv.StorageClassFunction, f.Result, layout.Void), "temp.var."+f.Name(), 0)

@@ -1,0 +1,39 @@
+// A helper that passes its parameter to a function choosing a resource is
+// inlined too, so each call's constant argument picks its own resource; a
+// choice that depends on run-time data is an error, never a guess.
+// RUN: %hlsl2spirv -T ps_6_0 -E main %s | FileCheck %s
+// RUN: not %hlsl2spirv -T ps_6_0 -E main -DDYNAMIC %s 2>&1 | FileCheck %s --check-prefix=DYN
+
+Texture2D<float4> layers[3] : register(t0);
+Texture2D<float4> base : register(t3);
+Texture2D<float4> detail : register(t4);
+SamplerState linearSampler : register(s0);
+
+Texture2D<float4> pick(int which) {
+  if (which == 0) return base;
+  if (which == 1) return detail;
+  return base;
+}
+
+float4 fetch(int which, float2 uv) {
+  return pick(which).Sample(linearSampler, uv);
+}
+
+// CHECK: %src_main = OpFunction
+// CHECK: OpLoad %type_2d_image %detail
+// CHECK: OpImageSampleImplicitLod
+// CHECK: OpLoad %type_2d_image %base
+// CHECK: OpImageSampleImplicitLod
+// CHECK: OpLoad %type_2d_image %detail
+// CHECK: OpImageSampleImplicitLod
+// CHECK-NOT: OpFunctionCall %v4float %fetch
+float4 main(float2 uv : TEXCOORD, nointerpolation int k : K) : SV_Target {
+  float4 c = fetch(1, uv) + fetch(0, uv);
+  c += pick(1).Sample(linearSampler, uv);
+#ifdef DYNAMIC
+// DYN: resource-by-param.hlsl:19:10: error: 'pick' returns different resources depending on control flow, which legalization cannot resolve
+// DYN: resource-by-param.hlsl:[[@LINE+1]]:8: note: in 'fetch', inlined here
+  c += fetch(k, uv);
+#endif
+  return c;
+}
