@@ -253,6 +253,8 @@ func (e *emitter) intrinsicExtra(x *ast.CallExpr, m *intrinsics.Match, name stri
 			op = spv.OpSDot
 		}
 		rt := e.typeID(ct)
+		// Packed 32-bit operands need their own capability besides DotProduct.
+		e.b.Capability(spv.CapabilityDotProductInput4x8BitPacked)
 		d := e.fb.Emit(op, rt, builder.Ref(a), builder.Ref(b), builder.Enum(spv.PackedVectorFormatPackedVectorFormat4x8Bit))
 		return rv(e.fb.Emit(spv.OpIAdd, rt, builder.Ref(d), builder.Ref(acc)), t), true
 	case "dot2add":
