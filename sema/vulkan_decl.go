@@ -210,7 +210,12 @@ func (v *vulkanChecker) extBuiltin(d *ast.VarDecl, in, out *ast.Attribute) {
 	if a == nil {
 		a, isInput = out, false
 	}
-	id, ok := attrInt(a, 0)
+	if len(a.Args) != 1 {
+		return
+	}
+	// A constant expression (an enum value, a static const...) as in DXC;
+	// codegen reads the value recorded here.
+	id, ok := v.c.constInt(a.Args[0])
 	if !ok {
 		return
 	}

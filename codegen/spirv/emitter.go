@@ -222,6 +222,10 @@ type emitter struct {
 	streams     map[*sema.Var][]ioLeaf    // a geometry shader's output streams
 	patchIO     bool                      // creating per-patch (Patch-decorated) stage variables (tess.go)
 	builtinVars map[builtinKey]builder.ID // one variable per built-in
+	// extBuiltins are the vk::ext_builtin_input/output variables
+	// (extbuiltin.go), by built-in and in declaration order.
+	extBuiltins     map[builtinKey]builder.ID
+	extBuiltinOrder []builder.ID
 	clipSlots   []*clipSlot               // SV_ClipDistance/SV_CullDistance waiting for their arrays
 	rov         map[builder.ID]bool       // rasterizer-ordered resource variables (rov.go)
 	// combinedTextures are the variables of [[vk::combinedImageSampler]]
@@ -306,7 +310,7 @@ func newEmitter(fs *diag.FileSet, diags *diag.List, file *ast.File, info *sema.I
 		opts.HLSLVersion = 2021
 	}
 	e := &emitter{opts: opts, fs: fs, diags: diags, file: file, info: info,
-		funcs: map[*sema.Func]*function{}, vars: map[*sema.Var]*variable{}, staticInit: map[*sema.Var]bool{}, counters: map[builder.ID]builder.ID{}, aliases: map[*sema.Var]bool{}, undecided: map[any]bool{}, inlineConsts: map[*sema.Var]constant.Value{}, picksByParam: map[*sema.Func]bool{}, streams: map[*sema.Var][]ioLeaf{}, builtinVars: map[builtinKey]builder.ID{}, rov: map[builder.ID]bool{}, combinedTextures: map[[2]int64]builder.ID{}, pendingSamplers: map[[2]int64][]pendingSampler{}, heapArrays: map[string]builder.ID{}, heapFirst: map[string]builder.ID{}, heapElems: map[builder.ID]heapElem{}, stageInputs: map[inputKey]ioLeaf{}, unrolled: map[*sema.Var]constant.Value{}, inputAliases: map[*sema.Var]inputSource{}}
+		funcs: map[*sema.Func]*function{}, vars: map[*sema.Var]*variable{}, staticInit: map[*sema.Var]bool{}, counters: map[builder.ID]builder.ID{}, aliases: map[*sema.Var]bool{}, undecided: map[any]bool{}, inlineConsts: map[*sema.Var]constant.Value{}, picksByParam: map[*sema.Func]bool{}, streams: map[*sema.Var][]ioLeaf{}, builtinVars: map[builtinKey]builder.ID{}, extBuiltins: map[builtinKey]builder.ID{}, rov: map[builder.ID]bool{}, combinedTextures: map[[2]int64]builder.ID{}, pendingSamplers: map[[2]int64][]pendingSampler{}, heapArrays: map[string]builder.ID{}, heapFirst: map[string]builder.ID{}, heapElems: map[builder.ID]heapElem{}, stageInputs: map[inputKey]ioLeaf{}, unrolled: map[*sema.Var]constant.Value{}, inputAliases: map[*sema.Var]inputSource{}}
 	e.b = builder.New(opts.Version)
 	e.b.M.Generator = builder.GeneratorDXC
 	e.b.Fold = e.foldSpecConstant // specfold.go

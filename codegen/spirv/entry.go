@@ -1061,7 +1061,20 @@ func (e *emitter) finishEntryPoint() {
 		// stage variables first, in creation order, as DXC lists them
 		seen := map[builder.ID]bool{}
 		var ordered []builder.ID
+		reached := map[builder.ID]bool{}
+		for _, id := range iface {
+			reached[id] = true
+		}
+		for _, id := range e.extBuiltinOrder { // declared before the stage variables
+			if reached[id] {
+				ordered = append(ordered, id)
+				seen[id] = true
+			}
+		}
 		for _, sv := range e.stageVars {
+			if seen[sv.id] {
+				continue
+			}
 			ordered = append(ordered, sv.id)
 			seen[sv.id] = true
 		}
@@ -1075,6 +1088,7 @@ func (e *emitter) finishEntryPoint() {
 		for _, sv := range e.stageVars {
 			iface = append(iface, sv.id)
 		}
+		iface = e.extBuiltinInterface(iface)
 	}
 	e.b.AddInterface(e.entryID, iface...)
 }

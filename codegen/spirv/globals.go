@@ -92,6 +92,9 @@ func (e *emitter) globalVar(d *ast.VarDecl) {
 		}
 		return
 	}
+	if e.extBuiltin(d, v) { // extbuiltin.go
+		return
+	}
 	if isAggregate(v.Type()) && (v.Storage == sema.StorageGlobals || v.Storage == sema.StorageResource) {
 		e.globalAggregate(d, v) // legalize.go
 		return

@@ -87,6 +87,9 @@ func (e *emitter) beginEntry(en libEntry) {
 	e.modes = nil
 	e.numThreads = [3]uint32{}
 	e.builtinVars = map[builtinKey]builder.ID{}
+	for k, id := range e.extBuiltins {
+		e.builtinVars[k] = id
+	}
 	e.clipSlots = nil
 	e.ioArray, e.patchIO = 0, false
 }

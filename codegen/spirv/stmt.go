@@ -120,6 +120,7 @@ func (e *emitter) stmt(s ast.Stmt, attrs []*ast.Attribute) {
 		}
 	case *ast.EmptyStmt:
 	case *ast.AttrStmt:
+		e.extRequirements(s.Attrs) // [[vk::ext_capability]] on a statement (inlinespirv.go)
 		e.stmt(s.Stmt, append(attrs, s.Attrs...))
 	case *ast.DeclStmt:
 		for _, d := range s.Decls {

@@ -276,13 +276,7 @@ func (e *emitter) builtinInputOf(bi spv.BuiltIn, typ builder.ID) builder.ID {
 	id := e.b.GlobalVariable(e.b.TypePointer(spv.StorageClassInput, typ), spv.StorageClassInput, "", 0)
 	e.builtinVars[key] = id
 	e.b.Decorate(id, spv.DecorationBuiltIn, builder.Enum(bi))
-	if e.opts.Stage == "ps" {
-		e.b.Decorate(id, spv.DecorationFlat)
-	}
-	if bi == spv.BuiltInHelperInvocation && e.opts.Version >= spv.Version1_6 {
-		e.b.Decorate(id, spv.DecorationVolatile)
-	}
-	e.volatileBuiltin(id, bi) // raytracing.go
+	e.builtinInputDecorations(id, bi, true) // extbuiltin.go
 	if e.opts.Version < spv.Version1_4 {
 		e.b.AddInterface(e.entryID, id)
 	}
