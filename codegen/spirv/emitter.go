@@ -226,8 +226,8 @@ type emitter struct {
 	// (extbuiltin.go), by built-in and in declaration order.
 	extBuiltins     map[builtinKey]builder.ID
 	extBuiltinOrder []builder.ID
-	clipSlots   []*clipSlot               // SV_ClipDistance/SV_CullDistance waiting for their arrays
-	rov         map[builder.ID]bool       // rasterizer-ordered resource variables (rov.go)
+	clipSlots       []*clipSlot         // SV_ClipDistance/SV_CullDistance waiting for their arrays
+	rov             map[builder.ID]bool // rasterizer-ordered resource variables (rov.go)
 	// combinedTextures are the variables of [[vk::combinedImageSampler]]
 	// textures, by binding, for their samplers.
 	combinedTextures map[[2]int64]builder.ID
