@@ -317,6 +317,7 @@ func newEmitter(fs *diag.FileSet, diags *diag.List, file *ast.File, info *sema.I
 	e.calc = layout.NewCalculator(layout.Options{Enable16BitTypes: opts.Enable16BitTypes, DefaultRowMajor: opts.RowMajor})
 	e.calc.VkOffset = e.fieldVkOffset
 	e.calc.BitWidth = fieldBitWidth
+	e.calc.MemberDecorations = e.fieldExtDecorations // extdecorate.go
 	e.low = layout.NewLowerer(e.b, e.calc, layout.RulesFor(opts.Layout))
 	e.low.Object = e.objectType
 	e.bindings = newBindingAllocator(&e.opts)
@@ -468,6 +469,14 @@ func (e *emitter) fieldVkOffset(st *types.Type, i int) (uint32, bool) {
 		if a.Namespace == "vk" && a.Name == "offset" && len(a.Args) == 1 {
 			if n, ok := e.intArg(a.Args[0]); ok {
 				return uint32(n), true
+			}
+		}
+		// [[vk::ext_decorate(Offset, N)]] places the member as vk::offset does
+		if a.Namespace == "vk" && a.Name == "ext_decorate" && len(a.Args) == 2 {
+			if n, ok := e.intArg(a.Args[0]); ok && spv.Decoration(n) == spv.DecorationOffset {
+				if off, ok := e.intArg(a.Args[1]); ok {
+					return uint32(off), true
+				}
 			}
 		}
 	}

@@ -579,6 +579,7 @@ func (e *emitter) stageLeaf(t *types.Type, sem string, path []uint32, mods []ast
 			}
 		}
 	}
+	e.stageVarExtDecorations(sv, attrs) // extdecorate.go
 	switch {
 	case leaf.perVertex:
 		// no interpolation decoration: each vertex's value is read as is
@@ -977,6 +978,7 @@ func (e *emitter) declareEntryPoint(entry *sema.Func) {
 	for _, m := range e.modes {
 		e.b.ExecutionMode(e.entryID, m)
 	}
+	e.spvExecutionModes(entry.Decl.Attrs) // extdecorate.go
 	e.rovMode()
 	e.floatControls()
 }

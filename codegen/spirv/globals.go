@@ -122,6 +122,20 @@ func (e *emitter) globalVar(d *ast.VarDecl) {
 	case sema.StorageResource:
 		e.resourceVar(d, v)
 	}
+	e.globalExtDecorations(d, v)
+}
+
+// globalExtDecorations applies a global's vk::ext_decorate* attributes to
+// its variable (extdecorate.go).
+func (e *emitter) globalExtDecorations(d *ast.VarDecl, v *sema.Var) {
+	if len(e.extDecorationsOf(d.Attrs)) == 0 {
+		return
+	}
+	vr, ok := e.vars[v]
+	if !ok || vr.ptr == 0 || vr.member >= 0 {
+		e.errorf(d.Name.Pos(), "vk::ext_decorate on '%s' is not supported: it has no variable of its own (a $Globals or cbuffer member)", v.Name())
+	}
+	e.extDecorate(vr.ptr, d.Attrs)
 }
 
 // isString reports HLSL's string type, which has no SPIR-V value.

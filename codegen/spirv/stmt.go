@@ -38,6 +38,12 @@ func (e *emitter) function(fn *function) {
 		}
 	}
 	fb := e.b.FunctionAt(fn.id, fn.name, ret, ctrl, params...)
+	e.extRequirements(f.Decl.Attrs) // inlinespirv.go
+	// an entry's own decorations went to its stage variables
+	entrySrc := strings.HasPrefix(fn.name, "src.")
+	if !entrySrc {
+		e.extDecorate(fn.id, f.Decl.Attrs) // extdecorate.go
+	}
 	e.markRelaxed(fn.id, f.Result)
 	e.markPreciseMods(fn.id, f.Decl.Mods)
 	e.fb, e.cur, e.breaks = fb, fn, nil
@@ -66,6 +72,9 @@ func (e *emitter) function(fn *function) {
 		i++
 		e.b.Name(id, p.Name())
 		e.markVar(id, p)
+		if pd, ok := p.Decl.(*ast.Param); ok && !entrySrc {
+			e.extDecorate(id, pd.Attrs) // extdecorate.go
+		}
 		e.vars[p] = &variable{ptr: id, sc: paramStorage(p.Type()), typ: p.Type(), member: -1}
 	}
 	fb.StartBlock(fb.NewBlock("bb.entry"))
@@ -198,6 +207,7 @@ func (e *emitter) localVar(d *ast.VarDecl) {
 	} else {
 		ptr = e.fb.Variable(e.ptrType(spv.StorageClassFunction, t, layout.Void), v.Name(), 0)
 		e.markVar(ptr, v)
+		e.extDecorate(ptr, d.Attrs)        // extdecorate.go
 		e.pointerVariable(ptr, t, d.Attrs) // bufferpointer.go
 		e.vars[v] = &variable{ptr: ptr, sc: spv.StorageClassFunction, typ: t, member: -1}
 	}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"sort"
 
+	"github.com/hlsl2spirv/hlsl2spirv/builder"
 	"github.com/hlsl2spirv/hlsl2spirv/sema/types"
 )
 
@@ -64,6 +65,9 @@ type Member struct {
 	PackOffset *PackOffset // :packoffset(cN.x), cbuffer members only
 	RegisterC  *uint32     // :register(cN), $Globals only
 	BitWidth   uint32      // a bitfield's width (uint f : 3), 0 for none
+	// Decorations are extra OpMemberDecorate decorations the source asks
+	// for ([[vk::ext_decorate]] on a field), under every rule.
+	Decorations []builder.Decoration
 }
 
 // Severity tells an error from a warning.
@@ -98,6 +102,9 @@ type Calculator struct {
 	// BitWidth returns the width of field i of struct st when it is a
 	// bitfield (HLSL 2021). Nil means no field is one.
 	BitWidth func(st *types.Type, field int) (uint32, bool)
+	// MemberDecorations returns extra decorations of field i of struct st
+	// (Member.Decorations). Nil means none has any.
+	MemberDecorations func(st *types.Type, field int) []builder.Decoration
 	// Diagnostics collects the problems met, each once.
 	Diagnostics []Diagnostic
 
@@ -428,6 +435,9 @@ func (c *Calculator) structMembers(t *types.Type) []member {
 			if w, ok := c.BitWidth(t, i); ok {
 				m.BitWidth = w
 			}
+		}
+		if c.MemberDecorations != nil {
+			m.Decorations = c.MemberDecorations(t, i)
 		}
 		ms = append(ms, m)
 	}

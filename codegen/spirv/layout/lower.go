@@ -333,6 +333,7 @@ func (l *Lowerer) structType(name string, ms []member, sl *StructLayout, r Rule,
 		if l.relaxedPrecision(m.Type) {
 			sm.Decorations = append(sm.Decorations, builder.Deco(spv.DecorationRelaxedPrecision))
 		}
+		sm.Decorations = append(sm.Decorations, m.Decorations...)
 		if readOnly {
 			sm.Decorations = append(sm.Decorations, builder.Deco(spv.DecorationNonWritable))
 		}

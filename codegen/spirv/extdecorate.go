@@ -1,0 +1,172 @@
+package spirv
+
+import (
+	"strings"
+
+	"github.com/hlsl2spirv/hlsl2spirv/builder"
+	"github.com/hlsl2spirv/hlsl2spirv/builder/spv"
+	"github.com/hlsl2spirv/hlsl2spirv/frontend/ast"
+	"github.com/hlsl2spirv/hlsl2spirv/sema/types"
+)
+
+// Inline SPIR-V decorations: [[vk::ext_decorate(decoration, literals...)]],
+// [[vk::ext_decorate_id(decoration, constants...)]] and
+// [[vk::ext_decorate_string(decoration, "strings"...)]] on variables,
+// parameters, functions, entry-point stage variables and struct members
+// each become one OpDecorate / OpDecorateId / OpDecorateString (or
+// OpMemberDecorate) of what the declaration lowers to, as in DXC.
+
+// extDecoration is one decoration an ext_decorate* attribute asks for.
+type extDecoration struct {
+	attr   *ast.Attribute
+	deco   spv.Decoration
+	params []builder.Operand
+}
+
+// extDecorationsOf evaluates the ext_decorate* attributes of attrs.
+// Operands that are not constants are reported at the attribute.
+func (e *emitter) extDecorationsOf(attrs []*ast.Attribute) []extDecoration {
+	var out []extDecoration
+	for _, a := range attrs {
+		if a.Namespace != "vk" || !strings.HasPrefix(a.Name, "ext_decorate") || len(a.Args) == 0 {
+			continue
+		}
+		n, ok := e.intArg(a.Args[0])
+		if !ok {
+			e.errorf(a.Args[0].Pos(), "the decoration of vk::%s must be a constant integer", a.Name)
+		}
+		d := extDecoration{attr: a, deco: spv.Decoration(n)}
+		info := spv.KindDecoration.Enumerant(uint32(n))
+		if info == nil {
+			e.errorf(a.Args[0].Pos(), "unknown SPIR-V decoration %d", n)
+		}
+		for i, x := range a.Args[1:] {
+			switch a.Name {
+			case "ext_decorate":
+				v, ok := e.intArg(x)
+				if !ok {
+					e.errorf(x.Pos(), "the operands of vk::ext_decorate must be constant integers")
+				}
+				op := builder.Lit(uint32(v))
+				if i < len(info.Parameters) {
+					// an enumerant operand (BuiltIn, FPRoundingMode...) keeps its kind
+					if k := info.Parameters[i].Kind; k.Category() == spv.CategoryValueEnum || k.Category() == spv.CategoryBitEnum {
+						op = builder.Operand{Kind: k, Word: uint32(v)}
+					}
+				}
+				d.params = append(d.params, op)
+			case "ext_decorate_string":
+				lit, ok := x.(*ast.BasicLit)
+				if !ok || lit.Kind != ast.StringLit {
+					e.errorf(x.Pos(), "the operands of vk::ext_decorate_string must be string literals")
+				}
+				d.params = append(d.params, builder.Str(unquote(lit.Value)))
+			case "ext_decorate_id":
+				d.params = append(d.params, builder.Ref(e.extDecorationID(x)))
+			default:
+				continue
+			}
+		}
+		out = append(out, d)
+	}
+	return out
+}
+
+// extDecorationID is the id operand of vk::ext_decorate_id: a constant
+// (OpDecorateId allows only constants and variables there).
+func (e *emitter) extDecorationID(x ast.Expr) builder.ID {
+	t := e.info.TypeOf(x)
+	if t != nil && t.Canonical().Kind() == types.Basic && t.Canonical().Scalar().IsLiteral() {
+		t = types.ScalarType(types.Int) // an unsuffixed literal is an int, as in DXC
+		if t2 := e.info.TypeOf(x); t2.Canonical().Scalar() == types.LiteralFloat {
+			t = types.ScalarType(types.Float)
+		}
+	}
+	if t == nil { // attribute arguments sema did not type: integer literals
+		if n, ok := e.intArg(x); ok {
+			return e.scalarConst(types.Int, float64(n))
+		}
+	}
+	id, ok := e.constant(x, t)
+	if !ok {
+		e.errorf(x.Pos(), "the operands of vk::ext_decorate_id must be constant expressions")
+	}
+	return id
+}
+
+// extDecorate applies the ext_decorate* attributes of attrs to target.
+func (e *emitter) extDecorate(target builder.ID, attrs []*ast.Attribute) {
+	if target == 0 {
+		return
+	}
+	for _, d := range e.extDecorationsOf(attrs) {
+		e.b.Decorate(target, d.deco, d.params...)
+	}
+}
+
+// fieldExtDecorations are the OpMemberDecorate decorations the
+// ext_decorate* attributes of a struct's field ask for (the layout
+// calculator's hook, run when the struct is lowered; an Offset one places
+// the member instead, see fieldVkOffset). The field's ext_capability and
+// ext_extension attributes are declared then too.
+func (e *emitter) fieldExtDecorations(st *types.Type, i int) []builder.Decoration {
+	d := fieldDecl(st, i)
+	if d == nil {
+		return nil
+	}
+	e.extRequirements(d.Attrs) // a field's ext_capability/ext_extension come with its struct
+	var out []builder.Decoration
+	for _, x := range e.extDecorationsOf(d.Attrs) {
+		if x.deco == spv.DecorationOffset && x.attr.Name == "ext_decorate" {
+			continue
+		}
+		out = append(out, builder.Deco(x.deco, x.params...))
+	}
+	return out
+}
+
+// unquote strips a string literal's quotes (HLSL attribute strings have no
+// escapes DXC interprets).
+func unquote(s string) string {
+	if len(s) >= 2 && s[0] == '"' && s[len(s)-1] == '"' {
+		return s[1 : len(s)-1]
+	}
+	return s
+}
+
+// stageVarExtDecorations applies the ext_decorate* attributes of an entry
+// parameter, field or result to its stage variable: a Location one places
+// it, a BuiltIn one makes it that built-in (no location), others decorate
+// it as they are.
+func (e *emitter) stageVarExtDecorations(sv *stageVar, attrs []*ast.Attribute) {
+	for _, d := range e.extDecorationsOf(attrs) {
+		switch {
+		case d.deco == spv.DecorationLocation && len(d.params) == 1 && d.attr.Name == "ext_decorate":
+			sv.location = int(d.params[0].Word)
+			continue
+		case d.deco == spv.DecorationBuiltIn:
+			sv.builtin = true
+		}
+		e.b.Decorate(sv.id, d.deco, d.params...)
+	}
+}
+
+// spvExecutionModes adds the execution modes an entry's
+// [[vk::spvexecutionmode(N)]] attributes name, in order.
+func (e *emitter) spvExecutionModes(attrs []*ast.Attribute) {
+	modes := vkAttrOf(attrs, "spvexecutionmode")
+	for i := len(modes) - 1; i >= 0; i-- { // DXC adds the last one first
+		a := modes[i]
+		if len(a.Args) != 1 {
+			continue
+		}
+		n, ok := e.intArg(a.Args[0])
+		if !ok {
+			e.errorf(a.Args[0].Pos(), "the execution mode of vk::spvexecutionmode must be a constant integer")
+		}
+		if spv.KindExecutionMode.Enumerant(uint32(n)) == nil {
+			e.errorf(a.Args[0].Pos(), "Invalid execution mode operand: %d", n)
+		}
+		e.b.ExecutionMode(e.entryID, spv.ExecutionMode(n))
+	}
+}
