@@ -317,15 +317,16 @@ func (c *cli) bindingOptions(o *frontend.Options) error {
 		if r.Register, err = num("-fvk-bind-register", reg[1:]); err != nil {
 			return err
 		}
-		space := strings.TrimPrefix(strings.ToLower(parts[1]), "space")
-		if r.Space, err = num("-fvk-bind-register", space); err != nil {
-			return err
-		}
-		if r.Binding, err = num("-fvk-bind-register", parts[2]); err != nil {
-			return err
-		}
-		if r.Set, err = num("-fvk-bind-register", parts[3]); err != nil {
-			return err
+		// DXC's messages, checked in its order
+		for _, f := range []struct {
+			what, s string
+			dst     *int
+		}{{"space", strings.TrimPrefix(strings.ToLower(parts[1]), "space"), &r.Space}, {"binding", parts[2], &r.Binding}, {"set", parts[3], &r.Set}} {
+			n, err := strconv.Atoi(f.s)
+			if err != nil || n < 0 {
+				return fmt.Errorf("invalid -fvk-bind-register %s number: %s", f.what, f.s)
+			}
+			*f.dst = n
 		}
 		o.BindRegisters = append(o.BindRegisters, r)
 	}

@@ -138,10 +138,8 @@ func (e *emitter) newCounter(buf builder.ID, name string, sc spv.StorageClass, a
 		}
 	}
 	e.bindings.add(id, cattrs, nil, 'u')
-	if len(cattrs) == 0 {
-		// an implicit counter binding is in its buffer's descriptor set
-		e.bindings.setFrom(id, buf)
-	}
+	// a counter is in its buffer's descriptor set
+	e.bindings.setCounter(id, buf)
 	if e.opts.FlattenResourceArrays {
 		e.bindings.setCount(id, bindingCount(t))
 	}

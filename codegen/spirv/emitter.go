@@ -386,7 +386,7 @@ func (e *emitter) module() {
 		e.finishEntryPoint()
 	}
 	e.rayCapabilities() // raytracing.go
-	e.bindings.finish(e.b)
+	e.bindings.finish(e.b, e.errorf)
 	if !e.opts.CodeGenOnly {
 		e.removeUnusedGlobals()
 	}

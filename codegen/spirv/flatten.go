@@ -62,6 +62,7 @@ func (e *emitter) flattenedVar(d *ast.VarDecl, v *sema.Var, sc spv.StorageClass,
 	e.vars[v] = &variable{ptr: elems[0], sc: sc, typ: v.Type(), rule: rule, member: -1}
 	e.bindings.add(elems[0], d.Attrs, d.Semantics, class)
 	e.bindings.setElems(elems[0], elems)
+	e.bindings.setPos(elems[0], v.Pos())
 	for _, el := range elems {
 		e.reflectResource(el, t.Elem())
 	}

@@ -10,6 +10,7 @@ import (
 	"github.com/hlsl2spirv/hlsl2spirv/builder/spv"
 	"github.com/hlsl2spirv/hlsl2spirv/codegen/spirv/layout"
 	"github.com/hlsl2spirv/hlsl2spirv/frontend/ast"
+	"github.com/hlsl2spirv/hlsl2spirv/frontend/diag"
 	"github.com/hlsl2spirv/hlsl2spirv/sema"
 	"github.com/hlsl2spirv/hlsl2spirv/sema/constant"
 	"github.com/hlsl2spirv/hlsl2spirv/sema/types"
@@ -199,11 +200,7 @@ func (e *emitter) globalsBlock() {
 	for i, g := range globals {
 		e.vars[g] = &variable{ptr: ptr, sc: spv.StorageClassUniform, typ: g.Type(), rule: rules.CBuffer, member: i}
 	}
-	if g := e.opts.BindGlobals; g != nil {
-		e.bindings.addExplicit(ptr, g[0], g[1])
-	} else {
-		e.bindings.add(ptr, nil, nil, 'b')
-	}
+	e.bindings.addGlobals(ptr, e.opts.BindGlobals)
 }
 
 // hasAttr reports a [[vk::name]] attribute.
@@ -438,6 +435,7 @@ func (e *emitter) cbuffer(d *ast.BufferDecl) {
 		class = 't'
 	}
 	e.bindings.add(ptr, d.Attrs, d.Semantics, class)
+	e.bindings.setPos(ptr, buf.Pos())
 }
 
 // intArg evaluates a constant integer attribute argument.
@@ -452,10 +450,13 @@ func (e *emitter) intArg(x ast.Expr) (int64, bool) {
 	return 0, false
 }
 
-// bindingAllocator gives descriptor sets and bindings: explicit ones from
-// [[vk::binding(N, M)]], -fvk-bind-register or register(xN, spaceM) (with
-// -fvk-x-shift) first, then the rest get the lowest free binding of their
-// set, in declaration order, as DXC does.
+// bindingAllocator gives descriptor sets and bindings as DXC does: first
+// the ones written with [[vk::binding(N, M)]] (and the counters' with
+// [[vk::counter_binding(N)]]), then the ones written with
+// register(xN, spaceM) (moved by -fvk-x-shift), then the rest get the
+// lowest free binding of their set, in declaration order, and the
+// descriptor heaps last. With -fvk-bind-register every resource must be
+// bound by it (bindRegisters).
 type bindingAllocator struct {
 	opts    *Options
 	vars    []bindingReq
@@ -464,25 +465,34 @@ type bindingAllocator struct {
 }
 
 type bindingReq struct {
-	class    byte // register class, for -fvk-auto-shift-bindings
+	class    byte // register class, for -fvk-auto-shift-bindings (0: none)
 	ptr      builder.ID
 	set      int
 	binding  int
-	explicit bool
+	explicit bool // binding given: reserved before the implicit ones
+	byAttr   bool // by [[vk::binding]] or [[vk::counter_binding]]
+	// fixed: bound by -fvk-bind-globals, which DXC does not reserve
+	fixed bool
+	// reg is the register(xN, spaceM) annotation, for -fvk-bind-register
+	// (regClass 0 for register(spaceM)); hasReg reports one.
+	hasReg           bool
+	regClass         byte
+	regNum, regSpace int
+	pos              diag.Pos // the declaration, for errors
+	counter, globals bool
 	// count is the number of bindings the resource takes (1, or an array's
 	// length under -fspv-flatten-resource-arrays); elems, when set, are the
 	// variables of a flattened array, bound binding, binding+1, ...
 	count int
 	elems []builder.ID
 	// setOf, when set, is the resource whose descriptor set this one
-	// takes (a counter without [[vk::counter_binding]]).
+	// takes (a counter).
 	setOf builder.ID
 	// flatCount is the number of bindings the resource takes when
 	// resource arrays are flattened (setCount).
 	flatCount int
-	// heapOrder, for an implicitly bound descriptor heap array, orders
-	// it after every other resource: 1 resource heap, 2 sampler heap, 3
-	// heap counters.
+	// heapOrder, for a descriptor heap array, orders it after every
+	// other resource: 1 resource heap, 2 sampler heap, 3 heap counters.
 	heapOrder int
 	// members, for a global struct of resources (ptr 0), are its
 	// resource variables, bound at the struct's binding plus their
@@ -495,11 +505,30 @@ type memberBinding struct {
 	offset int
 }
 
-// setFrom makes ptr take the descriptor set of resource of.
-func (a *bindingAllocator) setFrom(ptr, of builder.ID) {
+// find returns the record of the resource ptr, or nil.
+func (a *bindingAllocator) find(ptr builder.ID) *bindingReq {
 	for i := range a.vars {
 		if a.vars[i].ptr == ptr {
-			a.vars[i].setOf = of
+			return &a.vars[i]
+		}
+	}
+	return nil
+}
+
+// setPos records where the resource ptr is declared.
+func (a *bindingAllocator) setPos(ptr builder.ID, p diag.Pos) {
+	if r := a.find(ptr); r != nil {
+		r.pos = p
+	}
+}
+
+// setCounter makes ptr the counter of buffer of: it takes the buffer's
+// descriptor set (and its declaration, for errors).
+func (a *bindingAllocator) setCounter(ptr, of builder.ID) {
+	if r := a.find(ptr); r != nil {
+		r.setOf, r.counter, r.class = of, true, 0
+		if b := a.find(of); b != nil {
+			r.pos = b.pos
 		}
 	}
 }
@@ -508,10 +537,8 @@ func (a *bindingAllocator) setFrom(ptr, of builder.ID) {
 // resource arrays are flattened: with -fspv-flatten-resource-arrays, or
 // when a global struct of resources is split (addGroup).
 func (a *bindingAllocator) setCount(ptr builder.ID, n int) {
-	for i := range a.vars {
-		if a.vars[i].ptr == ptr {
-			a.vars[i].flatCount = n
-		}
+	if r := a.find(ptr); r != nil {
+		r.flatCount = n
 	}
 }
 
@@ -534,14 +561,34 @@ func (a *bindingAllocator) addMember(group int, ptr builder.ID, offset int) {
 // setElems binds the flattened array elements elems, in order, from the
 // binding of the resource ptr on.
 func (a *bindingAllocator) setElems(ptr builder.ID, elems []builder.ID) {
-	for i := range a.vars {
-		if a.vars[i].ptr == ptr {
-			a.vars[i].count, a.vars[i].elems = len(elems), elems
-		}
+	if r := a.find(ptr); r != nil {
+		r.count, r.elems = len(elems), elems
 	}
 }
 
 func newBindingAllocator(opts *Options) *bindingAllocator { return &bindingAllocator{opts: opts} }
+
+// shift is the -fvk-<class>-shift of descriptor set set, as DXC reads
+// them: a lone "all" shifts every set; otherwise each set takes its last
+// shift, and an "all" among others counts for nothing.
+func (a *bindingAllocator) shift(class byte, set int) int {
+	var mine []BindingShift
+	for _, sh := range a.opts.BindingShifts {
+		if sh.Class == class {
+			mine = append(mine, sh)
+		}
+	}
+	if len(mine) == 1 && mine[0].Space < 0 {
+		return mine[0].Shift
+	}
+	n := 0
+	for _, sh := range mine {
+		if sh.Space == set {
+			n = sh.Shift
+		}
+	}
+	return n
+}
 
 // add records a resource variable with its binding attributes; class is
 // the register class its kind binds to ('b', 't', 's' or 'u').
@@ -566,30 +613,20 @@ func (a *bindingAllocator) add(ptr builder.ID, attrs []*ast.Attribute, sems []*a
 			}
 		}
 		r.set = space
+		r.hasReg, r.regSpace = true, space
 		if len(reg) > 1 && strings.IndexByte("btsu", reg[0]) >= 0 {
 			n, err := strconv.Atoi(reg[1:])
 			if err != nil {
 				continue
 			}
-			r.binding, r.explicit = n, true
-			for _, br := range a.opts.BindRegisters {
-				if br.Class == reg[0] && br.Register == n && br.Space == space {
-					r.binding, r.set = br.Binding, br.Set
-					goto done
-				}
-			}
-			for _, sh := range a.opts.BindingShifts {
-				if sh.Class == reg[0] && (sh.Space < 0 || sh.Space == space) {
-					r.binding += sh.Shift
-				}
-			}
+			r.regClass, r.regNum = reg[0], n
+			r.binding, r.explicit = n+a.shift(reg[0], space), true
 		}
-	done:
 	}
 	for _, at := range attrs {
 		if at.Namespace == "vk" && at.Name == "binding" && len(at.Args) >= 1 {
 			if n, ok := constInt(at.Args[0]); ok {
-				r.binding, r.explicit = int(n), true
+				r.binding, r.explicit, r.byAttr = int(n), true, true
 			}
 			r.set = a.opts.DefaultSpace
 			if len(at.Args) > 1 {
@@ -618,45 +655,40 @@ func (a *bindingAllocator) alias(ptr, of builder.ID) {
 	a.aliases = append(a.aliases, [2]builder.ID{ptr, of})
 }
 
-// addHeap records a descriptor heap array bound implicitly, after the
-// other resources, in order.
-func (a *bindingAllocator) addHeap(ptr builder.ID, order int) {
-	a.vars = append(a.vars, bindingReq{ptr: ptr, binding: -1, set: 0, heapOrder: order})
+// addHeap records a descriptor heap array, bound by an option (fixed:
+// binding, set) or else implicitly after the other resources, in order.
+func (a *bindingAllocator) addHeap(ptr builder.ID, order int, fixed *[2]int) {
+	r := bindingReq{ptr: ptr, binding: -1, set: 0, heapOrder: order}
+	if fixed != nil {
+		r.binding, r.set, r.explicit = fixed[0], fixed[1], true
+	}
+	a.vars = append(a.vars, r)
 }
 
-// addExplicit records a variable with a binding decided by an option.
-func (a *bindingAllocator) addExplicit(ptr builder.ID, binding, set int) {
-	a.vars = append(a.vars, bindingReq{ptr: ptr, binding: binding, set: set, explicit: true})
+// addGlobals records $Globals, bound by -fvk-bind-globals (fixed) or
+// implicitly.
+func (a *bindingAllocator) addGlobals(ptr builder.ID, fixed *[2]int) {
+	r := bindingReq{ptr: ptr, binding: -1, set: a.opts.DefaultSpace, class: 'b', globals: true}
+	if fixed != nil {
+		r.binding, r.set, r.fixed = fixed[0], fixed[1], true
+	}
+	a.vars = append(a.vars, r)
 }
 
-// finish decorates every resource with DescriptorSet and Binding.
-func (a *bindingAllocator) finish(ctx *builder.ModuleBuilder) {
+// finish decorates every resource with DescriptorSet and Binding; errorf
+// reports a resource -fvk-bind-register does not bind.
+func (a *bindingAllocator) finish(ctx *builder.ModuleBuilder, errorf func(diag.Pos, string, ...any)) {
 	for i := range a.vars {
 		if of := a.vars[i].setOf; of != 0 {
-			for _, r := range a.vars {
-				if r.ptr == of {
-					a.vars[i].set = r.set
-				}
+			// a counter is in its buffer's set
+			if r := a.find(of); r != nil {
+				a.vars[i].set = r.set
 			}
 		}
 	}
 	for i := range a.vars {
 		if r := &a.vars[i]; a.opts.FlattenResourceArrays || a.flatten {
 			r.count = max(r.count, r.flatCount)
-		}
-	}
-	used := map[[2]int]bool{}
-	// the heaps' bindings given by options are reserved even if unused
-	for _, h := range []*[2]int{a.opts.ResourceHeap, a.opts.SamplerHeap, a.opts.CounterHeap} {
-		if h != nil {
-			used[[2]int{h[1], h[0]}] = true
-		}
-	}
-	for _, r := range a.vars {
-		if r.explicit {
-			for k := range max(r.count, 1) {
-				used[[2]int{r.set, r.binding + k}] = true
-			}
 		}
 	}
 	var split []*bindingReq
@@ -675,35 +707,60 @@ func (a *bindingAllocator) finish(ctx *builder.ModuleBuilder) {
 		ctx.Decorate(r.ptr, spv.DecorationDescriptorSet, builder.Lit(uint32(r.set)))
 		ctx.Decorate(r.ptr, spv.DecorationBinding, builder.Lit(uint32(r.binding)))
 	}
-	// Explicit bindings are decorated first, then the implicit ones in
-	// declaration order, as DXC does.
-	for i := range a.vars {
-		if a.vars[i].explicit {
-			decorate(&a.vars[i])
+	used := map[[2]int]bool{}
+	var implicit []*bindingReq
+	if len(a.opts.BindRegisters) > 0 {
+		implicit = a.bindRegisters(decorate, errorf)
+	} else {
+		// the heaps' bindings given by options are reserved even if unused
+		for _, h := range []*[2]int{a.opts.ResourceHeap, a.opts.SamplerHeap, a.opts.CounterHeap} {
+			if h != nil {
+				used[[2]int{h[1], h[0]}] = true
+			}
 		}
-	}
-	implicit := make([]*bindingReq, 0, len(a.vars))
-	for i := range a.vars {
-		if r := &a.vars[i]; !r.explicit && r.heapOrder == 0 {
-			implicit = append(implicit, r)
+		for _, r := range a.vars {
+			if r.explicit {
+				for k := range max(r.count, 1) {
+					used[[2]int{r.set, r.binding + k}] = true
+				}
+			}
 		}
-	}
-	for order := 1; order <= 3; order++ {
+		// [[vk::binding]] first, then register(), then the others in
+		// declaration order, as DXC decorates them
+		for _, byAttr := range []bool{true, false} {
+			for i := range a.vars {
+				if r := &a.vars[i]; r.explicit && r.byAttr == byAttr && r.heapOrder == 0 {
+					decorate(r)
+				}
+			}
+		}
 		for i := range a.vars {
-			if r := &a.vars[i]; !r.explicit && r.heapOrder == order {
+			if r := &a.vars[i]; !r.explicit && r.heapOrder == 0 {
 				implicit = append(implicit, r)
+			}
+		}
+		for order := 1; order <= 3; order++ {
+			for i := range a.vars {
+				if r := &a.vars[i]; r.heapOrder == order {
+					implicit = append(implicit, r)
+				}
 			}
 		}
 	}
 	for _, r := range implicit {
 		n := 0
-		if a.opts.AutoShiftBindings {
+		if a.opts.AutoShiftBindings && r.class != 0 && r.heapOrder == 0 {
 			// implicit bindings start at their class's shift
-			for _, sh := range a.opts.BindingShifts {
-				if sh.Class == r.class && (sh.Space < 0 || sh.Space == r.set) {
-					n = max(n, sh.Shift)
-				}
-			}
+			n = a.shift(r.class, r.set)
+		}
+		switch {
+		case r.explicit:
+			decorate(r) // a heap bound by option
+			continue
+		case r.fixed:
+			r.binding += n // $Globals by -fvk-bind-globals, not reserved
+			decorate(r)
+			continue
 		}
 		// the first run of count free bindings, as DXC looks for it
 		count := max(r.count, 1)
@@ -723,13 +780,55 @@ func (a *bindingAllocator) finish(ctx *builder.ModuleBuilder) {
 		}
 	}
 	for _, al := range a.aliases {
-		for _, r := range a.vars {
-			if r.ptr == al[1] {
-				ctx.Decorate(al[0], spv.DecorationDescriptorSet, builder.Lit(uint32(r.set)))
-				ctx.Decorate(al[0], spv.DecorationBinding, builder.Lit(uint32(r.binding)))
-			}
+		if r := a.find(al[1]); r != nil {
+			ctx.Decorate(al[0], spv.DecorationDescriptorSet, builder.Lit(uint32(r.set)))
+			ctx.Decorate(al[0], spv.DecorationBinding, builder.Lit(uint32(r.binding)))
 		}
 	}
+}
+
+// bindRegisters binds every resource by -fvk-bind-register, with DXC's
+// errors for one it does not bind; it returns the descriptor heaps, bound
+// after it (by their options, else from binding 0 of set 0).
+func (a *bindingAllocator) bindRegisters(decorate func(*bindingReq), errorf func(diag.Pos, string, ...any)) (heaps []*bindingReq) {
+	for i := range a.vars {
+		r := &a.vars[i]
+		switch {
+		case r.heapOrder != 0:
+			if r.heapOrder == 2 && a.opts.SamplerHeap == nil {
+				errorf(r.pos, "-fvk-bind-sampler-heap is required when using -fvk-bind-register")
+			}
+			if r.heapOrder != 2 && a.opts.ResourceHeap == nil {
+				errorf(r.pos, "-fvk-bind-resource-heap is required when using -fvk-bind-register")
+			}
+			heaps = append(heaps, r)
+		case r.counter:
+			if b := a.find(r.setOf); b != nil && b.hasReg {
+				errorf(r.pos, "-fvk-bind-register for RW/Append/Consume StructuredBuffer unimplemented")
+			}
+			errorf(r.pos, "-fvk-bind-register requires register annotations on all resources")
+		case r.globals:
+			if !r.fixed {
+				errorf(0, "-fvk-bind-register requires Globals buffer to be bound with -fvk-bind-globals")
+			}
+			decorate(r)
+		case !r.hasReg:
+			errorf(r.pos, "-fvk-bind-register requires register annotations on all resources")
+		default:
+			found := false
+			for _, br := range a.opts.BindRegisters {
+				if br.Class == r.regClass && br.Register == r.regNum && br.Space == r.regSpace {
+					r.binding, r.set, found = br.Binding, br.Set, true
+				}
+			}
+			if !found {
+				errorf(r.pos, "missing -fvk-bind-register for resource")
+			}
+			decorate(r)
+		}
+	}
+	sort.SliceStable(heaps, func(i, j int) bool { return heaps[i].heapOrder < heaps[j].heapOrder })
+	return heaps
 }
 
 // anyUsed reports a used binding among the w from n in set.

@@ -97,11 +97,7 @@ func (e *emitter) bindHeapArray(heap string, id builder.ID) {
 	}
 	e.heapFirst[heap] = id
 	fixed := map[string]*[2]int{"ResourceDescriptorHeap": e.opts.ResourceHeap, "SamplerDescriptorHeap": e.opts.SamplerHeap, "counter.var.ResourceDescriptorHeap": e.opts.CounterHeap}[heap]
-	if fixed != nil {
-		e.bindings.addExplicit(id, fixed[0], fixed[1])
-		return
-	}
-	e.bindings.addHeap(id, heapBindingOrder[heap])
+	e.bindings.addHeap(id, heapBindingOrder[heap], fixed)
 }
 
 // heapCounter returns the counters of the heap array arr (of structured

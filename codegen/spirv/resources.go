@@ -223,6 +223,7 @@ func (e *emitter) resourceVar(d *ast.VarDecl, v *sema.Var) {
 		e.richGlobal(v, ptr) // debugrich.go
 	}
 	e.bindings.add(ptr, d.Attrs, d.Semantics, class)
+	e.bindings.setPos(ptr, v.Pos())
 	// every array takes one binding per element under
 	// -fspv-flatten-resource-arrays or with a global struct of resources
 	// (legalize.go)

@@ -14,10 +14,11 @@
 // CHECK: OpName %Material "Material"
 // CHECK: OpName %type__Globals "type.$Globals"
 // CHECK: OpName %_Globals "$Globals"
-// CHECK: OpDecorate %Material DescriptorSet 1
-// CHECK-NEXT: OpDecorate %Material Binding 2
-// CHECK-NEXT: OpDecorate %Other DescriptorSet 0
+// [[vk::binding]] is decorated before register(), as DXC does
+// CHECK: OpDecorate %Other DescriptorSet 0
 // CHECK-NEXT: OpDecorate %Other Binding 7
+// CHECK-NEXT: OpDecorate %Material DescriptorSet 1
+// CHECK-NEXT: OpDecorate %Material Binding 2
 // CHECK-NEXT: OpDecorate %_Globals DescriptorSet 0
 // CHECK-NEXT: OpDecorate %_Globals Binding 0
 // CHECK: OpMemberDecorate %type_Material 0 Offset 0
@@ -27,8 +28,8 @@
 // CHECK: %Material = OpVariable %_ptr_Uniform_type_Material Uniform
 // CHECK: %_Globals = OpVariable %_ptr_Uniform_type__Globals Uniform
 
-// SHIFT: OpDecorate %Material Binding 12
 // SHIFT: OpDecorate %Other Binding 7
+// SHIFT: OpDecorate %Material Binding 12
 
 // DX: OpMemberDecorate %type_Material 1 Offset 12
 // DX: OpMemberDecorate %type_Material 2 Offset 16
