@@ -196,6 +196,10 @@ type emitter struct {
 	thisPtr  builder.ID // the receiver of the method being emitted
 	thisType *types.Type
 	thisAgg  *aggregate // the receiver, when it holds resources (legalize.go)
+	// aggQueue and aggRoots are the global structs of resources to split
+	// (legalize.go).
+	aggQueue []aggItem
+	aggRoots []aggRoot
 	// Resource bindings under control flow (flow.go).
 	rebinds   []rebind
 	flows     []flowFrame

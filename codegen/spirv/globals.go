@@ -23,6 +23,7 @@ import (
 func (e *emitter) declareGlobals() {
 	e.globalDecls(e.file.Decls)
 	e.instanceGlobals() // templates.go
+	e.splitAggregates() // legalize.go
 	var lone []pendingSampler
 	for _, ss := range e.pendingSamplers {
 		lone = append(lone, ss...)
@@ -458,10 +459,11 @@ func (e *emitter) intArg(x ast.Expr) (int64, bool) {
 // descriptor heaps last. With -fvk-bind-register every resource must be
 // bound by it (bindRegisters).
 type bindingAllocator struct {
-	opts    *Options
-	vars    []bindingReq
-	aliases [][2]builder.ID // variable, variable whose binding it shares
-	flatten bool            // a global struct of resources was split (addGroup)
+	opts     *Options
+	vars     []bindingReq
+	aliases  [][2]builder.ID // variable, variable whose binding it shares
+	flatten  bool            // a global struct of resources was split (addGroup)
+	nmembers int             // members added (addMember)
 }
 
 type bindingReq struct {
@@ -503,6 +505,7 @@ type bindingReq struct {
 type memberBinding struct {
 	ptr    builder.ID
 	offset int
+	seq    int // creation order among all groups' members
 }
 
 // find returns the record of the resource ptr, or nil.
@@ -555,7 +558,8 @@ func (a *bindingAllocator) addGroup(attrs []*ast.Attribute, sems []*ast.Semantic
 // addMember adds a resource member of group at offset.
 func (a *bindingAllocator) addMember(group int, ptr builder.ID, offset int) {
 	r := &a.vars[group]
-	r.members = append(r.members, memberBinding{ptr, offset})
+	a.nmembers++
+	r.members = append(r.members, memberBinding{ptr, offset, a.nmembers})
 }
 
 // setElems binds the flattened array elements elems, in order, from the
@@ -697,10 +701,6 @@ func (a *bindingAllocator) finish(ctx *builder.ModuleBuilder, errorf func(diag.P
 			split = append(split, r) // after the others, as DXC's legalization adds them
 			return
 		}
-		for _, m := range r.members {
-			ctx.Decorate(m.ptr, spv.DecorationDescriptorSet, builder.Lit(uint32(r.set)))
-			ctx.Decorate(m.ptr, spv.DecorationBinding, builder.Lit(uint32(r.binding+m.offset)))
-		}
 		if r.ptr == 0 {
 			return
 		}
@@ -778,6 +778,23 @@ func (a *bindingAllocator) finish(ctx *builder.ModuleBuilder, errorf func(diag.P
 			ctx.Decorate(el, spv.DecorationDescriptorSet, builder.Lit(uint32(r.set)))
 			ctx.Decorate(el, spv.DecorationBinding, builder.Lit(uint32(r.binding+k)))
 		}
+	}
+	// the members of global structs of resources last, in the order
+	// they were created, as DXC's legalization adds them
+	type member struct {
+		memberBinding
+		r *bindingReq
+	}
+	var members []member
+	for i := range a.vars {
+		for _, m := range a.vars[i].members {
+			members = append(members, member{m, &a.vars[i]})
+		}
+	}
+	sort.Slice(members, func(i, j int) bool { return members[i].seq < members[j].seq })
+	for _, m := range members {
+		ctx.Decorate(m.ptr, spv.DecorationDescriptorSet, builder.Lit(uint32(m.r.set)))
+		ctx.Decorate(m.ptr, spv.DecorationBinding, builder.Lit(uint32(m.r.binding+m.offset)))
 	}
 	for _, al := range a.aliases {
 		if r := a.find(al[1]); r != nil {

@@ -429,7 +429,10 @@ func (e *emitter) aggregateLvalue(x ast.Expr) *value {
 // Global structs of resources.
 
 // globalAggregate declares a global struct of resources (or an array of
-// them) as one resource variable per resource member.
+// them) as one resource variable per resource member. The variables are
+// created by splitAggregates once every global is declared, as DXC's
+// legalization creates them: breadth first over all such globals, one
+// array or struct level at a time, after the other globals.
 func (e *emitter) globalAggregate(d *ast.VarDecl, v *sema.Var) {
 	t := v.Type()
 	if holdsBuffer(t) {
@@ -439,17 +442,32 @@ func (e *emitter) globalAggregate(d *ast.VarDecl, v *sema.Var) {
 		e.unsupported(d, "a global struct holding both resources and data")
 	}
 	group := e.bindings.addGroup(d.Attrs, d.Semantics, resourceCount(t))
-	root := value{typ: t}
-	type item struct {
-		slot   *value
-		typ    *types.Type
-		name   string
-		offset int
-	}
-	queue := []item{{&root, t, v.Name(), 0}}
-	for len(queue) > 0 {
-		it := queue[0]
-		queue = queue[1:]
+	root := &value{typ: t}
+	e.aggQueue = append(e.aggQueue, aggItem{slot: root, typ: t, name: v.Name(), d: d, group: group})
+	e.aggRoots = append(e.aggRoots, aggRoot{v, root})
+}
+
+// aggItem is a part of a global struct of resources still to split.
+type aggItem struct {
+	slot   *value
+	typ    *types.Type
+	name   string
+	offset int
+	d      *ast.VarDecl
+	group  int
+}
+
+type aggRoot struct {
+	v    *sema.Var
+	root *value
+}
+
+// splitAggregates creates the resource variables of the global structs of
+// resources (globalAggregate).
+func (e *emitter) splitAggregates() {
+	for len(e.aggQueue) > 0 {
+		it := e.aggQueue[0]
+		e.aggQueue = e.aggQueue[1:]
 		c := it.typ.Canonical()
 		switch {
 		case c.IsArray() && isAggregate(c):
@@ -470,7 +488,7 @@ func (e *emitter) globalAggregate(d *ast.VarDecl, v *sema.Var) {
 						split(&a.parts[i], ac.Elem())
 						continue
 					}
-					queue = append(queue, item{&a.parts[i], ac.Elem(), it.name + "[" + strconv.Itoa(n) + "]", it.offset + n*size})
+					e.aggQueue = append(e.aggQueue, aggItem{&a.parts[i], ac.Elem(), it.name + "[" + strconv.Itoa(n) + "]", it.offset + n*size, it.d, it.group})
 					n++
 				}
 			}
@@ -484,17 +502,20 @@ func (e *emitter) globalAggregate(d *ast.VarDecl, v *sema.Var) {
 			for i, f := range fs {
 				a.names = append(a.names, f.Name)
 				a.parts[i].typ = f.Type
-				queue = append(queue, item{&a.parts[i], f.Type, it.name + "." + f.Name, off})
+				e.aggQueue = append(e.aggQueue, aggItem{&a.parts[i], f.Type, it.name + "." + f.Name, off, it.d, it.group})
 				off += resourceCount(f.Type)
 			}
 		default:
-			ptr := e.b.GlobalVariable(e.b.TypePointer(spv.StorageClassUniformConstant, e.resourceTypeID(d, it.typ)), spv.StorageClassUniformConstant, it.name, 0)
+			ptr := e.b.GlobalVariable(e.b.TypePointer(spv.StorageClassUniformConstant, e.resourceTypeID(it.d, it.typ)), spv.StorageClassUniformConstant, it.name, 0)
 			e.markRelaxed(ptr, it.typ)
-			e.bindings.addMember(group, ptr, it.offset)
+			e.bindings.addMember(it.group, ptr, it.offset)
 			*it.slot = value{id: ptr, typ: it.typ, ptr: true, sc: spv.StorageClassUniformConstant}
 		}
 	}
-	e.vars[v] = &variable{agg: root.agg, typ: t, member: -1}
+	for _, r := range e.aggRoots {
+		e.vars[r.v] = &variable{agg: r.root.agg, typ: r.v.Type(), member: -1}
+	}
+	e.aggRoots = nil
 }
 
 // holdsBuffer reports a buffer (anything but a texture, sampler or
