@@ -55,6 +55,11 @@ func InferCapabilities(m *Module) {
 			// Before the operands: Image1D implies the Sampled1D that Dim 1D asks for.
 			// Operands: sampled type, Dim, depth, arrayed, MS, sampled, format.
 			dim, arrayed, ms, storage := spv.Dim(in.Operands[1].Word), in.Operands[3].Word == 1, in.Operands[4].Word == 1, in.Operands[5].Word == 2
+			if dim == spv.DimBuffer && storage {
+				// DXC declares SampledBuffer for every buffer image,
+				// before the ImageBuffer of a storage one
+				inf.needCaps([]spv.Capability{spv.CapabilitySampledBuffer})
+			}
 			if c, ok := storageImageCap(dim); ok && storage {
 				inf.needCaps([]spv.Capability{c})
 			}

@@ -323,9 +323,9 @@ func (e *emitter) babStoreScalar(buf value, a *babAddress, val builder.ID, t *ty
 
 // babLoadWords is Load, Load2, Load3 or Load4: n words from the word
 // index of addr.
-func (e *emitter) babLoadWords(buf value, addr builder.ID, n int) builder.ID {
+func (e *emitter) babLoadWords(buf value, a *babAddress, n int) builder.ID {
 	u32 := e.babUint()
-	idx0 := e.babWord(&babAddress{byteAddr: addr})
+	idx0 := e.babWord(a)
 	words := make([]builder.ID, n)
 	for k := range words {
 		idx := idx0

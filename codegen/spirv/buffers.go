@@ -165,13 +165,16 @@ func (e *emitter) byteAddressMethod(x *ast.CallExpr, m *intrinsics.Match, recv v
 	u32 := e.typeID(uintT)
 	switch name {
 	case "Load", "Load2", "Load3", "Load4":
-		addr := e.rvalueAs(x.Args[0], uintT)
+		a := &babAddress{byteAddr: e.rvalueAs(x.Args[0], uintT)}
+		if e.rov[recv.id] && e.opts.CodeGenOnly {
+			e.babWord(a) // the interlock covers the memory access only, as in DXC
+		}
 		end := e.rovBegin(recv.id)
 		defer end()
 		if name == "Load" && !isUintScalar(t) {
-			return rv(e.babLoad(recv, &babAddress{byteAddr: addr}, t), t)
+			return rv(e.babLoad(recv, a, t), t)
 		}
-		return rv(e.babLoadWords(recv, addr, flatCount(t)), t)
+		return rv(e.babLoadWords(recv, a, flatCount(t)), t)
 	case "Store", "Store2", "Store3", "Store4":
 		addr := e.rvalueAs(x.Args[0], uintT)
 		vt := m0(e, x, 1)

@@ -77,6 +77,10 @@ func (e *emitter) fixAddr(v value) value {
 	if !v.ptr || len(v.idx) == 0 {
 		return v
 	}
+	if root := v.id; e.rov[root] {
+		// the element of a rasterizer-ordered buffer stays interlocked
+		defer func() { e.rov[v.id] = true }()
+	}
 	if v.swz != nil {
 		vt := v.typ
 		v.typ = v.vec

@@ -12,27 +12,32 @@ import (
 // exactly once per invocation, so it brackets the whole entry function in
 // the wrapper instead: correct, if more serial than needed.
 
-// rovVar records a rasterizer-ordered resource and the interlock mode.
+// rovVar records a rasterizer-ordered resource; the capability comes
+// with the interlock execution mode (rovMode).
 func (e *emitter) rovVar(ptr builder.ID) {
 	e.rov[ptr] = true
 	e.b.Extension("SPV_EXT_fragment_shader_interlock")
-	e.b.Capability(spv.CapabilityFragmentShaderPixelInterlockEXT)
 }
 
-// rovMode is the interlock execution mode: per sample when the entry
-// reads SV_SampleIndex, else per pixel.
+// rovMode is the interlock execution mode, as DXC picks it: per sample
+// when the entry reads SV_SampleIndex, per shading rate when it reads
+// SV_ShadingRate (the last of them declared wins), else per pixel.
 func (e *emitter) rovMode() {
 	if len(e.rov) == 0 || e.opts.Stage != "ps" {
 		return
 	}
+	mode, c := spv.ExecutionModePixelInterlockOrderedEXT, spv.CapabilityFragmentShaderPixelInterlockEXT
 	for _, sv := range e.stageVars {
-		if sv.builtin && sv.semantic != "" && upperIs(sv.semantic, "SV_SAMPLEINDEX") {
-			e.b.Capability(spv.CapabilityFragmentShaderSampleInterlockEXT)
-			e.b.ExecutionMode(e.entryID, spv.ExecutionModeSampleInterlockOrderedEXT)
-			return
+		switch {
+		case !sv.builtin || sv.semantic == "":
+		case upperIs(sv.semantic, "SV_SAMPLEINDEX"):
+			mode, c = spv.ExecutionModeSampleInterlockOrderedEXT, spv.CapabilityFragmentShaderSampleInterlockEXT
+		case upperIs(sv.semantic, "SV_SHADINGRATE"):
+			mode, c = spv.ExecutionModeShadingRateInterlockOrderedEXT, spv.CapabilityFragmentShaderShadingRateInterlockEXT
 		}
 	}
-	e.b.ExecutionMode(e.entryID, spv.ExecutionModePixelInterlockOrderedEXT)
+	e.b.Capability(c)
+	e.b.ExecutionMode(e.entryID, mode)
 }
 
 func upperIs(s, want string) bool {
@@ -72,10 +77,11 @@ func (e *emitter) rovLoad(v value) builder.ID {
 		defer func() { e.inROV = false }()
 		return e.load(v)
 	}
+	root := v.id
 	v.id, v.idx = e.addr(v), nil
-	end := e.rovBegin(e.rovRoot(v))
+	e.rov[v.id] = true
+	end := e.rovBegin(root)
 	defer end()
-	e.inROV = true
 	return e.load(v)
 }
 
@@ -91,11 +97,8 @@ func (e *emitter) rovStore(v value, val builder.ID) {
 	e.rov[v.id] = true
 	end := e.rovBegin(root)
 	defer end()
-	e.inROV = true
 	e.store(v, val)
 }
-
-func (e *emitter) rovRoot(v value) builder.ID { return v.id }
 
 // rovWrap brackets the call of the entry function (without -fcgl).
 func (e *emitter) rovWrapBegin() {
