@@ -147,10 +147,13 @@ func (e *emitter) load(v value) builder.ID {
 		return e.shuffle(vec, v.vec, v.swz, v.typ)
 	}
 	p := e.addr(v)
-	lt := e.typeIn(v.typ, v.rule)
-	if _, pt, ok := e.b.Pointee(e.b.TypeOf(p)); ok && (v.sc == spv.StorageClassUniformConstant || v.rule != layout.Void && pt != lt) {
-		// an image's type depends on its declaration ([[vk::image_format]]);
-		// a ConstantBuffer<T> loaded whole is its block type, not T's
+	// an image's type depends on its declaration ([[vk::image_format]]),
+	// so it is not made from v.typ (that would declare an unused inferred
+	// one); a ConstantBuffer<T> loaded whole is its block type, not T's
+	var lt builder.ID
+	if _, pt, ok := e.b.Pointee(e.b.TypeOf(p)); ok && v.sc == spv.StorageClassUniformConstant {
+		lt = pt
+	} else if lt = e.typeIn(v.typ, v.rule); ok && v.rule != layout.Void && pt != lt {
 		lt = pt
 	}
 	if v.rule != layout.Void && v.sc != spv.StorageClassPhysicalStorageBuffer {
