@@ -72,6 +72,9 @@ func (e *emitter) flattenedVar(d *ast.VarDecl, v *sema.Var, sc spv.StorageClass,
 // for a constant i.
 func (e *emitter) flattenedElem(x *ast.IndexExpr, base value, elems []builder.ID) value {
 	i, ok := e.intArg(x.Index)
+	if k, folded := e.foldable(x.Index); !ok && folded && len(k.Elems) == 1 {
+		i, ok = k.Elems[0].Int64() // over the variable of an unrolled loop
+	}
 	if !ok {
 		e.unsupported(x.Index, "a run-time index into a resource array flattened by -fspv-flatten-resource-arrays")
 	}
@@ -86,12 +89,25 @@ func (e *emitter) flattenedElem(x *ast.IndexExpr, base value, elems []builder.ID
 func (e *emitter) indexedAtRunTime(v *sema.Var) bool {
 	if e.runtimeIndexed == nil {
 		e.runtimeIndexed = map[*sema.Var]bool{}
+		// an index over the variables of unrolled loops is a constant in
+		// each copy (unroll.go), as DXC unrolls before flattening
+		var loops []unrolledLoop
+		ast.Inspect(e.file, func(n ast.Node) bool {
+			if a, ok := n.(*ast.AttrStmt); ok {
+				if f, ok := a.Stmt.(*ast.ForStmt); ok {
+					if v, _, ok := e.unrollPlan(f, a.Attrs); ok {
+						loops = append(loops, unrolledLoop{v, f.Body})
+					}
+				}
+			}
+			return true
+		})
 		ast.Inspect(e.file, func(n ast.Node) bool {
 			x, ok := n.(*ast.IndexExpr)
 			if !ok {
 				return true
 			}
-			if _, constant := e.intArg(x.Index); constant {
+			if _, constant := e.intArg(x.Index); constant || e.unrolledConst(x.Index, loops) {
 				return true
 			}
 			if name, ok := unparen(x.X).(*ast.NameExpr); ok {

@@ -24,15 +24,8 @@ const maxUnroll = 512
 // unrollFor emits s unrolled and reports true, or emits nothing and
 // reports false when the loop cannot be counted.
 func (e *emitter) unrollFor(s *ast.ForStmt, attrs []*ast.Attribute) bool {
-	if e.opts.CodeGenOnly || !hasUnroll(attrs) || s.Init == nil || s.Cond == nil || s.Post == nil {
-		return false
-	}
-	v, start, ok := e.loopStart(s.Init)
-	if !ok || e.paramWritten(s.Body, v) || !straightBody(s.Body) {
-		return false
-	}
-	values, ok := e.tripValues(v, start, s.Cond, s.Post)
-	if !ok || len(values) > e.unrollFactor(attrs) {
+	v, values, ok := e.unrollPlan(s, attrs)
+	if !ok {
 		return false
 	}
 	declared := false
@@ -70,6 +63,54 @@ func (e *emitter) unrollFor(s *ast.ForStmt, attrs []*ast.Attribute) bool {
 	}
 	e.store(e.varValue(v), e.valueConst(final, t.Canonical().Scalar().Concrete()))
 	return true
+}
+
+// unrollPlan reports whether s is unrolled: its loop variable and the
+// variable's value in each copy.
+func (e *emitter) unrollPlan(s *ast.ForStmt, attrs []*ast.Attribute) (*sema.Var, []constant.Value, bool) {
+	if e.opts.CodeGenOnly || !hasUnroll(attrs) || s.Init == nil || s.Cond == nil || s.Post == nil {
+		return nil, nil, false
+	}
+	v, start, ok := e.loopStart(s.Init)
+	if !ok || e.paramWritten(s.Body, v) || !straightBody(s.Body) {
+		return nil, nil, false
+	}
+	values, ok := e.tripValues(v, start, s.Cond, s.Post)
+	if !ok || len(values) > e.unrollFactor(attrs) {
+		return nil, nil, false
+	}
+	return v, values, true
+}
+
+// unrolledConst reports whether x is a constant in each copy of the
+// unrolled loops around it (loops): made of literals and their loop
+// variables only.
+func (e *emitter) unrolledConst(x ast.Expr, loops []unrolledLoop) bool {
+	ok := true
+	ast.Inspect(x, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.NameExpr:
+			v, _ := e.info.ObjectOf(n).(*sema.Var)
+			found := false
+			for _, l := range loops {
+				if l.v == v && l.body.Pos() <= n.Pos() && n.End() <= l.body.End() {
+					found = true
+				}
+			}
+			ok = ok && found
+		case nil, *ast.BasicLit, *ast.BinaryExpr, *ast.ParenExpr, *ast.UnaryExpr:
+		default:
+			ok = false
+		}
+		return ok
+	})
+	return ok
+}
+
+// unrolledLoop is a loop unrollFor unrolls: its variable and body.
+type unrolledLoop struct {
+	v    *sema.Var
+	body ast.Stmt
 }
 
 // unrollFactor is N of [unroll(N)], a partial unroll: the loop is copied
