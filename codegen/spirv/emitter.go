@@ -249,7 +249,7 @@ type emitter struct {
 	perVertex    bool
 	stageInputs  map[inputKey]ioLeaf
 	inputAliases map[*sema.Var]inputSource
-	heapElems    map[builder.ID]heapElem // a local alias's access chain into a heap array: which array, which index
+	heapElems    map[builder.ID]heapElem // a local alias's access chain into a heap array or an array of structured buffers: which array, which index
 	entryName    string                  // the entry point being emitted
 	inROV        bool                    // inside an interlocked access
 	flags        instFlags               // relaxed and precise seeds (flags.go)

@@ -201,7 +201,9 @@ func (e *emitter) inlineCall(f, proto *sema.Func, recv func() value, argExprs []
 			if !v.ptr || v.swz != nil || v.texel != nil {
 				e.unsupported(arg, "passing this resource expression to a function")
 			}
-			e.vars[p] = &variable{ptr: e.addr(v), sc: v.sc, typ: v.typ, rule: v.rule, member: -1}
+			ptr := e.addr(v)
+			e.bufferElem(v, ptr) // legalize.go
+			e.vars[p] = &variable{ptr: ptr, sc: v.sc, typ: v.typ, rule: v.rule, member: -1}
 			e.aliases[p] = true // rebound by assignments (aliases.go)
 			continue
 		}

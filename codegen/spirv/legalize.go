@@ -308,8 +308,31 @@ func (e *emitter) resourceRef(x ast.Expr, t *types.Type) value {
 		// an element of the resource heap, directly or returned by a
 		// function: its counter is the heap counters' element (heap.go)
 		e.heapElems[r.id] = heapElem{v.id, v.idx[0]}
+	} else {
+		e.bufferElem(v, r.id)
 	}
 	return r
+}
+
+// bufferElem records ptr, the address of v, when v is an element of an
+// array of structured buffers with counters (bound to a parameter or an
+// alias): its counter is the same element of the array's counters.
+func (e *emitter) bufferElem(v value, ptr builder.ID) {
+	if len(v.idx) != 1 || !hasCounter(v.typ) {
+		return
+	}
+	if _, pt, ok := e.b.Pointee(e.b.TypeOf(v.id)); ok {
+		if op := e.b.Def(pt).Op; op == spv.OpTypeArray || op == spv.OpTypeRuntimeArray {
+			e.heapElems[ptr] = heapElem{v.id, v.idx[0]}
+		}
+	}
+}
+
+// hasCounter reports a structured buffer with an associated counter
+// (RW, Append or Consume).
+func hasCounter(t *types.Type) bool {
+	o, ok := objectOf(t)
+	return ok && (o == types.RWStructuredBuffer || o == types.AppendStructuredBuffer || o == types.ConsumeStructuredBuffer)
 }
 
 // aggregatePart is a member or element of an aggregate value; a resource

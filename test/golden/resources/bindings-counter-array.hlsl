@@ -1,0 +1,53 @@
+// The counter of an element of an array of RW/Append/Consume structured
+// buffers is the same element of the array's counter variable, also when
+// the element reaches the counter through a function parameter or a local
+// alias (it used to get a counter variable of its own, named after the
+// parameter and bound in set 0: a different counter). The counter array
+// takes the next free binding of its buffer's set.
+// RUN: %hlsl2spirv -T ps_6_0 -E main %s | FileCheck %s
+
+// CHECK: OpDecorate %lists DescriptorSet 2
+// CHECK-NEXT: OpDecorate %lists Binding 0
+// CHECK-NEXT: OpDecorate %queues DescriptorSet 3
+// CHECK-NEXT: OpDecorate %queues Binding 0
+// CHECK-NEXT: OpDecorate %counter_var_queues DescriptorSet 3
+// CHECK-NEXT: OpDecorate %counter_var_queues Binding 1
+// CHECK-NEXT: OpDecorate %counter_var_lists DescriptorSet 2
+// CHECK-NEXT: OpDecorate %counter_var_lists Binding 1
+// CHECK-NOT: counter_var_list{{ }}
+// CHECK-NOT: counter_var_alias
+// CHECK-NOT: counter_var_q{{ }}
+
+// CHECK: %counter_var_queues = OpVariable %_ptr_Uniform__arr_type_ACSBuffer_counter_uint_2 Uniform
+// CHECK: %counter_var_lists = OpVariable %_ptr_Uniform__arr_type_ACSBuffer_counter_uint_5 Uniform
+
+// CHECK: [[i:%[0-9]+]] = OpLoad %uint %i{{$}}
+// CHECK-NEXT: OpAccessChain %_ptr_Uniform_type_RWStructuredBuffer_uint %lists [[i]]
+// CHECK: [[c:%[0-9]+]] = OpAccessChain %_ptr_Uniform_int %counter_var_lists [[i]] %uint_0
+// CHECK-NEXT: OpAtomicIAdd %int [[c]] %uint_1 %uint_0 %int_1
+// CHECK: [[i1:%[0-9]+]] = OpIAdd %uint {{%[0-9]+}} %uint_1
+// CHECK: [[c:%[0-9]+]] = OpAccessChain %_ptr_Uniform_int %counter_var_lists [[i1]] %uint_0
+// CHECK-NEXT: OpAtomicISub %int [[c]] %uint_1 %uint_0 %int_1
+// CHECK: [[i:%[0-9]+]] = OpLoad %uint %i{{$}}
+// CHECK-NEXT: OpAccessChain %_ptr_Uniform_type_AppendStructuredBuffer_v4float %queues [[i]]
+// CHECK: [[c:%[0-9]+]] = OpAccessChain %_ptr_Uniform_int %counter_var_queues [[i]] %uint_0
+// CHECK-NEXT: OpAtomicIAdd %int [[c]] %uint_1 %uint_0 %int_1
+
+RWStructuredBuffer<uint> lists[5] : register(u0, space2);
+AppendStructuredBuffer<float4> queues[2] : register(u0, space3);
+
+void bump(RWStructuredBuffer<uint> list) {
+  list.IncrementCounter();
+}
+
+void push(AppendStructuredBuffer<float4> q, float4 v) {
+  q.Append(v);
+}
+
+float4 main(nointerpolation uint i : IDX) : SV_Target {
+  bump(lists[i]);
+  RWStructuredBuffer<uint> alias = lists[i + 1];
+  alias.DecrementCounter();
+  push(queues[i], float4(1, 2, 3, 4));
+  return lists[i][0];
+}
