@@ -129,6 +129,37 @@ func (c *checker) checkStageAttributes(entry *Func, stageName string) {
 	}
 }
 
+// patchConstantFunc is the definition of the function a hull shader's
+// [patchconstantfunc("name")] names, nil if there is none.
+func (c *checker) patchConstantFunc(name string) *Func {
+	set, ok := c.global.Lookup(name).(*Overloads)
+	if name == "" || !ok {
+		return nil
+	}
+	var pcf *Func
+	for _, f := range set.Funcs {
+		if f.Decl != nil && f.Decl.Body != nil {
+			pcf = f
+		}
+	}
+	return pcf
+}
+
+// patchConstantFuncOf is the patch constant function of hull entry f.
+func (c *checker) patchConstantFuncOf(f *Func) *Func {
+	if f.Decl == nil {
+		return nil
+	}
+	for _, a := range f.Decl.Attrs {
+		if a.Namespace == "" && len(a.Args) == 1 && strings.EqualFold(a.Name, "patchconstantfunc") {
+			if lit, ok := a.Args[0].(*ast.BasicLit); ok && lit.Kind == ast.StringLit {
+				return c.patchConstantFunc(strings.Trim(lit.Value, `"`))
+			}
+		}
+	}
+	return nil
+}
+
 // checkPatchSizes: a hull shader's patch constant function sees the same
 // input patch as the entry, and an output patch of outputcontrolpoints
 // elements (clang's check on the translation unit).
@@ -152,16 +183,7 @@ func (c *checker) checkPatchSizes(entry *Func) {
 			}
 		}
 	}
-	set, ok := c.global.Lookup(pcfName).(*Overloads)
-	if pcfName == "" || !ok {
-		return
-	}
-	var pcf *Func
-	for _, f := range set.Funcs {
-		if f.Decl != nil && f.Decl.Body != nil {
-			pcf = f
-		}
-	}
+	pcf := c.patchConstantFunc(pcfName)
 	if pcf == nil {
 		return
 	}

@@ -89,7 +89,15 @@ func (c *checker) checkVulkan() {
 		if v.stop() {
 			return
 		}
-		for _, g := range q.f.Callees {
+		callees := q.f.Callees
+		if q.entry && q.stage == "hull" {
+			// DXC translates a hull shader's patch constant function with
+			// its entry point.
+			if pcf := c.patchConstantFuncOf(q.f); pcf != nil {
+				callees = append([]*Func{pcf}, callees...)
+			}
+		}
+		for _, g := range callees {
 			g = c.definition(g)
 			if !seen[g] {
 				seen[g] = true

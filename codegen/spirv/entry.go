@@ -1085,7 +1085,7 @@ func (e *emitter) finishEntryPoint() {
 				ordered = append(ordered, id)
 			}
 		}
-		iface = ordered
+		iface = e.commonRayBuiltins(ordered) // raytracing.go
 	} else {
 		for _, sv := range e.stageVars {
 			iface = append(iface, sv.id)

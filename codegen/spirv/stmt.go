@@ -205,7 +205,7 @@ func (e *emitter) localVar(d *ast.VarDecl) {
 		// branches) keeps its one variable, as in DXC
 		ptr = old.ptr
 	} else {
-		ptr = e.fb.Variable(e.ptrType(spv.StorageClassFunction, t, layout.Void), v.Name(), 0)
+		ptr = e.fb.Variable(e.ptrType(spv.StorageClassFunction, t, layout.Void), e.localName(v), 0)
 		e.markVar(ptr, v)
 		e.extDecorate(ptr, d.Attrs)        // extdecorate.go
 		e.pointerVariable(ptr, t, d.Attrs) // bufferpointer.go

@@ -2,12 +2,21 @@
 // OpTraceNV and OpExecuteCallableNV name their payload by location,
 // IgnoreHit and AcceptHitAndEndSearch do not end the block, and
 // RayTCurrent is HitTNV. SPIR-V 1.0 is enough.
+// With -fcgl every entry point lists every built-in the intrinsics read
+// (they belong to no entry point: DXC trims the lists only when
+// legalizing).
 // RUN: %hlsl2spirv -T lib_6_3 -fspv-extension=SPV_NV_ray_tracing %s | FileCheck %s
+// RUN: %hlsl2spirv -T lib_6_3 -fspv-extension=SPV_NV_ray_tracing -fcgl %s | FileCheck %s --check-prefix=FCGL
+
+// FCGL:      OpEntryPoint RayGenerationKHR %gen "gen" [[launch:%[0-9]+]] [[hitt:%[0-9]+]]{{$}}
+// FCGL-NEXT: OpEntryPoint AnyHitKHR %hit "hit" [[launch]] [[hitt]]{{$}}
+// FCGL:      OpDecorate [[launch]] BuiltIn LaunchIdKHR
+// FCGL:      OpDecorate [[hitt]] BuiltIn HitTNV
 
 // CHECK:      OpCapability RayTracingNV
 // CHECK:      OpExtension "SPV_NV_ray_tracing"
-// CHECK:      OpEntryPoint RayGenerationKHR %gen "gen" [[launch:%[0-9]+]]
-// CHECK:      OpEntryPoint AnyHitKHR %hit "hit" [[hitt:%[0-9]+]]
+// CHECK:      OpEntryPoint RayGenerationKHR %gen "gen" [[launch:%[0-9]+]]{{$}}
+// CHECK:      OpEntryPoint AnyHitKHR %hit "hit" [[hitt:%[0-9]+]]{{$}}
 // CHECK-DAG:  OpDecorate [[hitt]] BuiltIn HitTNV
 // CHECK-DAG:  OpDecorate %first Location 0
 // CHECK-DAG:  OpDecorate %second Location 1

@@ -4,7 +4,7 @@
 
 // CHECK: OpCapability RayTraversalPrimitiveCullingKHR
 // CHECK: OpCapability RayQueryKHR
-// CHECK: OpRayQueryInitializeKHR %q {{%[0-9]+}} %uint_257 %uint_255
+// CHECK: OpRayQueryInitializeKHR {{%[0-9]+}} {{%[0-9]+}} %uint_257 %uint_255
 
 RaytracingAccelerationStructure scene;
 

@@ -2,26 +2,29 @@
 // ors the template's flags into the argument's, the Candidate*/Committed*
 // pairs read intersection 0 or 1, the 3x4 matrices are the 4x3 ones
 // transposed and CandidateProceduralPrimitiveNonOpaque is !AABBOpaque.
+// Without -fcgl the query's variable has no OpName: DXC legalizes a module
+// with an opaque local, and its inliner drops the names of the locals.
 // RUN: %hlsl2spirv -T cs_6_5 -E main -fspv-target-env=vulkan1.2 %s | FileCheck %s
 
 // CHECK:      OpCapability RayQueryKHR
 // CHECK:      OpExtension "SPV_KHR_ray_query"
+// CHECK-NOT:  OpName {{%[a-z_0-9]+}} "q"
 // CHECK:      %rayQueryKHR = OpTypeRayQueryKHR
-// CHECK:      %q = OpVariable %_ptr_Function_rayQueryKHR Function
-// CHECK:      OpRayQueryInitializeKHR %q {{%[0-9]+}} %uint_1 %uint_255
-// CHECK:      OpRayQueryProceedKHR %bool %q
-// CHECK:      OpRayQueryGetIntersectionTypeKHR %uint %q %uint_0
-// CHECK:      OpRayQueryConfirmIntersectionKHR %q
-// CHECK:      [[t:%[0-9]+]] = OpRayQueryGetRayTMinKHR %float %q
-// CHECK:      OpRayQueryGenerateIntersectionKHR %q [[t]]
-// CHECK:      [[m:%[0-9]+]] = OpRayQueryGetIntersectionObjectToWorldKHR %mat4v3float %q %uint_1
+// CHECK:      [[q:%[0-9]+]] = OpVariable %_ptr_Function_rayQueryKHR Function
+// CHECK:      OpRayQueryInitializeKHR [[q]] {{%[0-9]+}} %uint_1 %uint_255
+// CHECK:      OpRayQueryProceedKHR %bool [[q]]
+// CHECK:      OpRayQueryGetIntersectionTypeKHR %uint [[q]] %uint_0
+// CHECK:      OpRayQueryConfirmIntersectionKHR [[q]]
+// CHECK:      [[t:%[0-9]+]] = OpRayQueryGetRayTMinKHR %float [[q]]
+// CHECK:      OpRayQueryGenerateIntersectionKHR [[q]] [[t]]
+// CHECK:      [[m:%[0-9]+]] = OpRayQueryGetIntersectionObjectToWorldKHR %mat4v3float [[q]] %uint_1
 // CHECK:      OpTranspose %mat3v4float [[m]]
-// CHECK:      OpRayQueryGetIntersectionBarycentricsKHR %v2float %q %uint_1
-// CHECK:      OpRayQueryGetIntersectionTKHR %float %q %uint_1
-// CHECK:      OpRayQueryGetIntersectionTypeKHR %uint %q %uint_1
-// CHECK:      [[o:%[0-9]+]] = OpRayQueryGetIntersectionCandidateAABBOpaqueKHR %bool %q
+// CHECK:      OpRayQueryGetIntersectionBarycentricsKHR %v2float [[q]] %uint_1
+// CHECK:      OpRayQueryGetIntersectionTKHR %float [[q]] %uint_1
+// CHECK:      OpRayQueryGetIntersectionTypeKHR %uint [[q]] %uint_1
+// CHECK:      [[o:%[0-9]+]] = OpRayQueryGetIntersectionCandidateAABBOpaqueKHR %bool [[q]]
 // CHECK:      OpLogicalNot %bool [[o]]
-// CHECK:      OpRayQueryTerminateKHR %q
+// CHECK:      OpRayQueryTerminateKHR [[q]]
 
 RaytracingAccelerationStructure AS : register(t0);
 RWStructuredBuffer<float4> o;
