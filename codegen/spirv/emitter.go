@@ -276,6 +276,8 @@ type function struct {
 	id   builder.ID
 	name string
 	done bool
+	// stage is the stage of the entry point that reached it first
+	stage string
 }
 
 // variable is where a variable lives: a pointer of storage class sc to a
@@ -411,10 +413,19 @@ func (e *emitter) funcFor(f *sema.Func) *function {
 	if f.Recv != nil && f.Recv.Named() != nil {
 		name = f.Recv.Named().Name + "." + name
 	}
-	fn := &function{obj: f, id: e.b.NewID(), name: name}
+	fn := &function{obj: f, id: e.b.NewID(), name: name, stage: e.funcStage()}
 	e.funcs[f] = fn
 	e.queue = append(e.queue, fn)
 	return fn
+}
+
+// funcStage is the stage of the code being emitted: the entry point's in
+// its wrapper, the one that reached the function otherwise.
+func (e *emitter) funcStage() string {
+	if e.cur != nil && e.cur.stage != "" {
+		return e.cur.stage
+	}
+	return e.opts.Stage
 }
 
 // typeID lowers an HLSL type for function-local use (no layout).

@@ -186,6 +186,10 @@ var (
 // rayIntrinsic emits the ray tracing intrinsics; ok is false for others.
 func (e *emitter) rayIntrinsic(x *ast.CallExpr, m *intrinsics.Match, name string, t *types.Type) (value, bool) {
 	if b, ok := rayBuilts[name]; ok {
+		if name == "GeometryIndex" && !e.extAllowed("SPV_KHR_ray_tracing") {
+			// RayGeometryIndexKHR exists only in SPV_KHR_ray_tracing
+			e.errorf(x.Pos(), "SPIR-V extension 'SPV_KHR_ray_tracing' required for GeometryIndex() but not permitted to use")
+		}
 		return rv(e.rayBuiltinValue(b, t), t), true
 	}
 	switch name {
@@ -207,7 +211,7 @@ func (e *emitter) rayIntrinsic(x *ast.CallExpr, m *intrinsics.Match, name string
 func (e *emitter) rayBuiltinValue(b rayBuiltin, t *types.Type) builder.ID {
 	rt := e.ray()
 	bi := b.bi
-	if b.nv != 0 && e.nvRayTracing() {
+	if b.nv != 0 && e.nvRayTracing() && (b.nv != spv.BuiltInHitTNV || hitStage(e.funcStage())) {
 		bi = b.nv
 	}
 	vt := e.typeID(b.typ)
@@ -249,6 +253,14 @@ func (e *emitter) commonRayBuiltins(iface []builder.ID) []builder.ID {
 		}
 	}
 	return out
+}
+
+// hitStage reports the any-hit and closest-hit stages, the only ones where
+// HitTNV may be read: DXC reads RayTCurrent() from HitTNV in every stage
+// under SPV_NV_ray_tracing, which Vulkan rejects in intersection and miss
+// shaders; there it is RayTmaxNV (the value RayTmaxKHR shares).
+func hitStage(stage string) bool {
+	return stage == "rahit" || stage == "rchit"
 }
 
 // rayStageVar returns the module variable of storage class sc holding
