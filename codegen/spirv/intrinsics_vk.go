@@ -111,7 +111,8 @@ func (e *emitter) rawBuffer(x *ast.CallExpr, m *intrinsics.Match, name string, c
 // the Uniform, Workgroup and Output memory semantics with AcquireRelease;
 // the semantic flags GroupSync (1), GroupScope (2) and DeviceScope (4)
 // pick the memory scope and whether it is an OpControlBarrier. Both zero
-// is no barrier at all.
+// is no barrier at all. A node record object as the first argument means
+// every memory type.
 func (e *emitter) barrierFlags(x *ast.CallExpr) {
 	mem, ok1 := e.constUint(x.Args[0])
 	sem, ok2 := e.constUint(x.Args[1])
@@ -132,6 +133,15 @@ func (e *emitter) barrierFlags(x *ast.CallExpr) {
 	case sem&2 != 0:
 		scope = uint32(spv.ScopeWorkgroup)
 	}
+	u := func(v uint32) builder.Operand { return builder.Ref(e.b.ConstUint32(v)) }
+	if scope == uint32(spv.ScopeInvocation) && sem&1 != 0 {
+		// GroupSync without a scope flag: the memory types order nothing
+		// beyond the thread. DXC keeps their semantics, which Vulkan
+		// forbids on an OpControlBarrier at Invocation memory scope
+		// (VUID-StandaloneSpirv-None-04641); here they are None.
+		e.fb.Emit(spv.OpControlBarrier, 0, u(uint32(spv.ScopeWorkgroup)), u(scope), u(0))
+		return
+	}
 	semantics := uint32(spv.MemorySemanticsAcquireRelease)
 	if mem&1 != 0 {
 		semantics |= uint32(spv.MemorySemanticsUniformMemory)
@@ -140,9 +150,15 @@ func (e *emitter) barrierFlags(x *ast.CallExpr) {
 		semantics |= uint32(spv.MemorySemanticsWorkgroupMemory)
 	}
 	if mem&8 != 0 {
+		// Output memory semantics exist only in the Vulkan memory model:
+		// as DXC does, ask for Vulkan 1.3 and declare VulkanMemoryModel,
+		// which upgrades the module (Device scope becomes QueueFamily).
+		if e.opts.Version < spv.Version1_6 {
+			e.errorf(x.Pos(), "Vulkan 1.3 is required for NODE_OUTPUT_MEMORY but not permitted to use")
+		}
+		e.b.Capability(spv.CapabilityVulkanMemoryModel)
 		semantics |= uint32(spv.MemorySemanticsOutputMemory)
 	}
-	u := func(v uint32) builder.Operand { return builder.Ref(e.b.ConstUint32(v)) }
 	if sem&1 != 0 {
 		e.fb.Emit(spv.OpControlBarrier, 0, u(uint32(spv.ScopeWorkgroup)), u(scope), u(semantics))
 		return
