@@ -1,0 +1,92 @@
+// Structured-buffer counters, as DXC implements them: each counter is a
+// separate Uniform block (%type_ACSBuffer_counter, one int member) named
+// counter.var.<buffer>, updated with Device-scope atomics.
+// IncrementCounter is OpAtomicIAdd and returns the old value;
+// DecrementCounter is OpAtomicISub and returns the new value (old - 1),
+// both bitcast to uint. Append takes the old counter value as the element
+// index (the element is reached before the value is evaluated); Consume
+// decrements first and reads element old - 1. A consumed struct member is
+// read through the element's pointer; a consumed struct is copied member
+// by member between the laid-out and the function-local struct types.
+// GetDimensions of an append buffer is the runtime array length and the
+// constant stride.
+// RUN: %hlsl2spirv -T cs_6_0 -E main %s | FileCheck %s
+
+struct Item {
+  float3 pos;
+  uint id;
+};
+
+RWStructuredBuffer<Item> items;
+RWStructuredBuffer<uint> result;
+AppendStructuredBuffer<Item> appendq;
+ConsumeStructuredBuffer<Item> consumeq;
+AppendStructuredBuffer<uint> ids;
+
+// CHECK:     OpMemberDecorate %type_ACSBuffer_counter 0 Offset 0
+// CHECK:     OpDecorate %type_ACSBuffer_counter BufferBlock
+// CHECK:     %type_ACSBuffer_counter = OpTypeStruct %int
+// CHECK-DAG: %counter_var_appendq = OpVariable %_ptr_Uniform_type_ACSBuffer_counter Uniform
+// CHECK-DAG: %counter_var_consumeq = OpVariable %_ptr_Uniform_type_ACSBuffer_counter Uniform
+// CHECK-DAG: %counter_var_ids = OpVariable %_ptr_Uniform_type_ACSBuffer_counter Uniform
+// CHECK-DAG: %counter_var_items = OpVariable %_ptr_Uniform_type_ACSBuffer_counter Uniform
+// CHECK:     %src_main = OpFunction
+
+[numthreads(32, 1, 1)]
+void main(uint3 id : SV_DispatchThreadID) {
+// CHECK:      [[c:%[0-9]+]] = OpAccessChain %_ptr_Uniform_int %counter_var_items %uint_0
+// CHECK-NEXT: [[old:%[0-9]+]] = OpAtomicIAdd %int [[c]] %uint_1 %uint_0 %int_1
+// CHECK-NEXT: [[u:%[0-9]+]] = OpBitcast %uint [[old]]
+// CHECK-NEXT: OpStore %slot [[u]]
+  uint slot = items.IncrementCounter();
+  items[slot].id = id.x;
+
+// CHECK:      [[c:%[0-9]+]] = OpAccessChain %_ptr_Uniform_int %counter_var_items %uint_0
+// CHECK-NEXT: [[old:%[0-9]+]] = OpAtomicISub %int [[c]] %uint_1 %uint_0 %int_1
+// CHECK-NEXT: [[new:%[0-9]+]] = OpISub %int [[old]] %int_1
+// CHECK-NEXT: [[u:%[0-9]+]] = OpBitcast %uint [[new]]
+// CHECK-NEXT: OpStore %left [[u]]
+  uint left = items.DecrementCounter();
+
+// CHECK:      [[c:%[0-9]+]] = OpAccessChain %_ptr_Uniform_int %counter_var_consumeq %uint_0
+// CHECK-NEXT: [[old:%[0-9]+]] = OpAtomicISub %int [[c]] %uint_1 %uint_0 %int_1
+// CHECK-NEXT: [[i:%[0-9]+]] = OpISub %int [[old]] %int_1
+// CHECK-NEXT: [[p:%[0-9]+]] = OpAccessChain %_ptr_Uniform_Item %consumeq %uint_0 [[i]]
+// CHECK-NEXT: [[v:%[0-9]+]] = OpLoad %Item [[p]]
+// CHECK-NEXT: [[m0:%[0-9]+]] = OpCompositeExtract %v3float [[v]] 0
+// CHECK-NEXT: [[m1:%[0-9]+]] = OpCompositeExtract %uint [[v]] 1
+// CHECK-NEXT: [[s:%[0-9]+]] = OpCompositeConstruct %Item_0 [[m0]] [[m1]]
+// CHECK-NEXT: OpStore %it [[s]]
+  Item it = consumeq.Consume();
+  it.id += left;
+
+// CHECK:      [[c:%[0-9]+]] = OpAccessChain %_ptr_Uniform_int %counter_var_appendq %uint_0
+// CHECK-NEXT: [[i:%[0-9]+]] = OpAtomicIAdd %int [[c]] %uint_1 %uint_0 %int_1
+// CHECK-NEXT: [[p:%[0-9]+]] = OpAccessChain %_ptr_Uniform_Item %appendq %uint_0 [[i]]
+// CHECK-NEXT: [[v:%[0-9]+]] = OpLoad %Item_0 %it
+// CHECK-NEXT: [[m0:%[0-9]+]] = OpCompositeExtract %v3float [[v]] 0
+// CHECK-NEXT: [[m1:%[0-9]+]] = OpCompositeExtract %uint [[v]] 1
+// CHECK-NEXT: [[s:%[0-9]+]] = OpCompositeConstruct %Item [[m0]] [[m1]]
+// CHECK-NEXT: OpStore [[p]] [[s]]
+  appendq.Append(it);
+
+// Append of a consumed member: the append slot first, then the consume.
+// CHECK:      [[c:%[0-9]+]] = OpAccessChain %_ptr_Uniform_int %counter_var_ids %uint_0
+// CHECK-NEXT: [[i:%[0-9]+]] = OpAtomicIAdd %int [[c]] %uint_1 %uint_0 %int_1
+// CHECK-NEXT: [[dst:%[0-9]+]] = OpAccessChain %_ptr_Uniform_uint %ids %uint_0 [[i]]
+// CHECK-NEXT: [[c:%[0-9]+]] = OpAccessChain %_ptr_Uniform_int %counter_var_consumeq %uint_0
+// CHECK-NEXT: [[old:%[0-9]+]] = OpAtomicISub %int [[c]] %uint_1 %uint_0 %int_1
+// CHECK-NEXT: [[j:%[0-9]+]] = OpISub %int [[old]] %int_1
+// CHECK-NEXT: [[e:%[0-9]+]] = OpAccessChain %_ptr_Uniform_Item %consumeq %uint_0 [[j]]
+// CHECK-NEXT: [[m:%[0-9]+]] = OpAccessChain %_ptr_Uniform_uint [[e]] %int_1
+// CHECK-NEXT: [[v:%[0-9]+]] = OpLoad %uint [[m]]
+// CHECK-NEXT: OpStore [[dst]] [[v]]
+  ids.Append(consumeq.Consume().id);
+
+// CHECK:      [[len:%[0-9]+]] = OpArrayLength %uint %appendq 0
+// CHECK-NEXT: OpStore %n [[len]]
+// CHECK-NEXT: OpStore %stride %uint_16
+  uint n, stride;
+  appendq.GetDimensions(n, stride);
+  result[0] = n + stride;
+}
