@@ -87,6 +87,13 @@ func (e *emitter) counterVar(x *ast.CallExpr, recv value) builder.ID {
 	if id, ok := e.counters[recv.id]; ok {
 		return id
 	}
+	if g, ok := e.fcglCalls[recv.id]; ok && len(recv.idx) == 0 {
+		// the result of a call that returns g (fcglcalls.go)
+		recv.id = e.vars[g].ptr
+		if id, ok := e.counters[recv.id]; ok {
+			return id
+		}
+	}
 	if first, ok := e.heapFirst["ResourceDescriptorHeap"]; ok && e.isHeapArray(recv.id, first) {
 		return e.heapCounter(recv.id) // heap.go
 	}

@@ -157,6 +157,9 @@ func (e *emitter) invoke(f *sema.Func, recv func() value, argExprs []ast.Expr, x
 	}
 	proto := f
 	f = e.definitionOf(f)
+	if g := e.fcglReturnedBuffer(f); g != nil {
+		return e.fcglBufferCall(f, g) // fcglcalls.go
+	}
 	if mustInline(f) || e.handleTypesDiffer(f, argExprs) || e.perVertexParams(f) || e.picksResourceByParam(f) {
 		return e.inlineCall(f, proto, recv, argExprs, x) // inline.go
 	}

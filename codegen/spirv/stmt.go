@@ -23,6 +23,9 @@ func (e *emitter) function(fn *function) {
 	e.pos = f.Decl.Pos()
 	e.loc = funcDeclPos(f.Decl)
 	ret := e.typeID(f.Result)
+	if e.fcglReturnedBuffer(f) != nil {
+		ret = e.fcglResultType(f.Result) // fcglcalls.go
+	}
 	var params []builder.ID
 	method := f.Recv != nil && !f.Static
 	if method {
@@ -496,6 +499,10 @@ func (e *emitter) returnStmt(s *ast.ReturnStmt) {
 		return
 	}
 	f := e.cur.obj
+	if s.Result != nil && e.fcglReturnedBuffer(f) != nil {
+		e.fcglReturn(s) // fcglcalls.go
+		return
+	}
 	if s.Result == nil || f.Result == nil || f.Result.IsVoid() {
 		if s.Result != nil {
 			e.discard(s.Result)
