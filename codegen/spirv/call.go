@@ -160,7 +160,8 @@ func (e *emitter) invoke(f *sema.Func, recv func() value, argExprs []ast.Expr, x
 	if g := e.fcglReturnedBuffer(f); g != nil {
 		return e.fcglBufferCall(f, g) // fcglcalls.go
 	}
-	if mustInline(f) || e.handleTypesDiffer(f, argExprs) || e.perVertexParams(f) || e.picksResourceByParam(f) {
+	keepBuffers := e.fcglKeepsBufferParams(f) && !e.handleTypesDiffer(f, argExprs) && !e.perVertexParams(f) && !e.picksResourceByParam(f) // fcglcalls.go
+	if !keepBuffers && (mustInline(f) || e.handleTypesDiffer(f, argExprs) || e.perVertexParams(f) || e.picksResourceByParam(f)) {
 		return e.inlineCall(f, proto, recv, argExprs, x) // inline.go
 	}
 	var args []builder.ID
@@ -199,6 +200,10 @@ func (e *emitter) invoke(f *sema.Func, recv func() value, argExprs []ast.Expr, x
 	for i, p := range f.Params {
 		pt := p.Type()
 		arg := e.argument(f, proto, i, argExprs, x)
+		if keepBuffers && isPlainBuffer(pt) {
+			args = append(args, e.fcglBufferArg(arg, p)) // fcglcalls.go
+			continue
+		}
 		if isHandle(pt) {
 			// textures and samplers are passed by pointer (resources.go)
 			args = append(args, e.handleArg(arg))

@@ -220,6 +220,7 @@ type emitter struct {
 	staticInit  map[*sema.Var]bool
 	counters    map[builder.ID]builder.ID // structured buffer -> its counter variable
 	fcglCalls   map[builder.ID]*sema.Var  // -fcgl: a call's result -> the global buffer it returns (fcglcalls.go)
+	fcglParams  map[*sema.Var]bool        // -fcgl: buffer parameters passed by pointer (fcglcalls.go)
 	aliases     map[*sema.Var]bool        // local resource variables (aliases of a resource)
 	inl         *inlineCtx                // the function being inlined (inline.go)
 	numThreads  [3]uint32                 // a compute shader's [numthreads]

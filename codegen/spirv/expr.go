@@ -449,6 +449,9 @@ func (e *emitter) varValue(o *sema.Var) value {
 	if ok && e.aliases[o] {
 		return e.aliasValue(o, v) // aliases.go
 	}
+	if ok && e.fcglParams[o] {
+		return e.fcglBufferParam(v) // fcglcalls.go
+	}
 	if !ok {
 		if o.Storage == sema.StorageField && e.thisAgg != nil {
 			return e.thisMember(o.Name()) // legalize.go

@@ -2,6 +2,7 @@ package spirv
 
 import (
 	"github.com/hlsl2spirv/hlsl2spirv/builder"
+	"github.com/hlsl2spirv/hlsl2spirv/builder/spv"
 	"github.com/hlsl2spirv/hlsl2spirv/frontend/ast"
 	"github.com/hlsl2spirv/hlsl2spirv/sema"
 	"github.com/hlsl2spirv/hlsl2spirv/sema/types"
@@ -71,4 +72,113 @@ func (e *emitter) fcglBufferCall(f *sema.Func, g *sema.Var) value {
 // fcglReturn returns the buffer s names from a function that keeps it.
 func (e *emitter) fcglReturn(s *ast.ReturnStmt) {
 	e.fb.ReturnValue(e.addr(e.expr(s.Result)))
+}
+
+// Under -fcgl DXC also keeps a function that takes buffers: a buffer
+// parameter is a Function pointer to the buffer's block pointer
+// (param.var.<name> at the call holds the argument's), loaded where the
+// body uses it. This is done for the simple shape: a function with no
+// other resource or struct parameters and no resource result, whose
+// buffer parameters are never rebound, only indexed or used for their
+// methods other than the counter ones (which need the counter variable
+// along).
+
+// isPlainBuffer reports a structured or byte-address buffer type.
+func isPlainBuffer(t *types.Type) bool {
+	if t == nil || !t.Canonical().IsObject() || isAggregate(t) || isResourceArray(t) {
+		return false
+	}
+	o, ok := objectOf(t)
+	return ok && (o.Class() == types.ClassStructuredBuffer || o.Class() == types.ClassByteAddressBuffer)
+}
+
+// fcglKeepsBufferParams reports whether f keeps its function under -fcgl
+// with buffer parameters passed by pointer.
+func (e *emitter) fcglKeepsBufferParams(f *sema.Func) bool {
+	if !e.opts.CodeGenOnly || f.Recv != nil || f.Decl == nil || f.Decl.Body == nil {
+		return false
+	}
+	if r := f.Result; r != nil && (r.Canonical().IsObject() || isResourceArray(r) || isAggregate(r)) {
+		return false
+	}
+	buffers := map[*sema.Var]bool{}
+	for _, p := range f.Params {
+		t := p.Type()
+		switch {
+		case t == nil:
+			return false
+		case isPlainBuffer(t):
+			if p.Mode != types.In {
+				return false
+			}
+			buffers[p] = true
+		case t.Canonical().IsObject() || isResourceArray(t) || isAggregate(t):
+			return false
+		}
+	}
+	if len(buffers) == 0 {
+		return false
+	}
+	// every use of a buffer parameter indexes it or calls a method that
+	// does not touch the counter
+	uses, allowed := 0, 0
+	isBuf := func(x ast.Expr) bool {
+		n, ok := unparen(x).(*ast.NameExpr)
+		if !ok {
+			return false
+		}
+		v, ok := e.info.ObjectOf(n).(*sema.Var)
+		return ok && buffers[v]
+	}
+	ast.Inspect(f.Decl.Body, func(n ast.Node) bool {
+		switch x := n.(type) {
+		case *ast.AssignExpr:
+			if isBuf(x.L) {
+				uses++ // rebinding the parameter: never allowed
+			}
+		case *ast.NameExpr:
+			if isBuf(x) {
+				uses++
+			}
+		case *ast.IndexExpr:
+			if isBuf(x.X) {
+				allowed++
+			}
+		case *ast.CallExpr:
+			if m, ok := x.Fun.(*ast.MemberExpr); ok && m.Name != nil && isBuf(m.X) {
+				switch m.Name.Name {
+				case "IncrementCounter", "DecrementCounter", "Append", "Consume":
+				default:
+					allowed++
+				}
+			}
+		}
+		return true
+	})
+	return uses == allowed
+}
+
+// fcglBufferParamType is the SPIR-V type of a buffer parameter kept under
+// -fcgl: a Function pointer to the block pointer.
+func (e *emitter) fcglBufferParamType(t *types.Type) builder.ID {
+	return e.b.TypePointer(spv.StorageClassFunction, e.fcglResultType(t))
+}
+
+// fcglBufferArg passes the buffer arg in param.var.<name>.
+func (e *emitter) fcglBufferArg(arg ast.Expr, p *sema.Var) builder.ID {
+	v := e.expr(arg)
+	if !v.ptr || v.swz != nil || v.texel != nil {
+		e.unsupported(arg, "passing this resource expression to a function")
+	}
+	tmp := e.fb.Variable(e.fcglBufferParamType(p.Type()), "param.var."+p.Name(), 0)
+	e.fb.Store(tmp, e.addr(v))
+	return tmp
+}
+
+// fcglBufferParam is a use of a buffer parameter: the block pointer
+// loaded from it.
+func (e *emitter) fcglBufferParam(v *variable) value {
+	sc, rule, _ := e.resourceStorage(v.typ)
+	id := e.fb.Load(e.fcglResultType(v.typ), v.ptr)
+	return value{id: id, typ: v.typ, ptr: true, sc: sc, rule: rule}
 }

@@ -31,7 +31,12 @@ func (e *emitter) function(fn *function) {
 	if method {
 		params = append(params, e.b.TypePointer(spv.StorageClassFunction, e.typeID(f.Recv)))
 	}
+	keepBuffers := e.fcglKeepsBufferParams(f) // fcglcalls.go
 	for _, p := range f.Params {
+		if keepBuffers && isPlainBuffer(p.Type()) {
+			params = append(params, e.fcglBufferParamType(p.Type()))
+			continue
+		}
 		params = append(params, e.b.TypePointer(paramStorage(p.Type()), e.typeID(p.Type())))
 	}
 	ctrl := spv.FunctionControlNone
@@ -79,6 +84,13 @@ func (e *emitter) function(fn *function) {
 			e.extDecorate(id, pd.Attrs) // extdecorate.go
 		}
 		e.vars[p] = &variable{ptr: id, sc: paramStorage(p.Type()), typ: p.Type(), member: -1}
+		if keepBuffers && isPlainBuffer(p.Type()) {
+			e.vars[p].sc = spv.StorageClassFunction
+			if e.fcglParams == nil {
+				e.fcglParams = map[*sema.Var]bool{}
+			}
+			e.fcglParams[p] = true
+		}
 	}
 	fb.StartBlock(fb.NewBlock("bb.entry"))
 	if e.rich != nil {

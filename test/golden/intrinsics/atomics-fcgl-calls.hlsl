@@ -4,9 +4,12 @@
 // -fcgl, as in DXC's unlegalized output, a function whose body returns a
 // global structured buffer stays a function returning the pointer to its
 // block: the atomic's access chain starts at the call's result, and the
-// counter is the returned buffer's. A function returning a typed buffer is
-// still inlined under -fcgl (DXC returns the image and takes a texel
-// pointer into a temp.var.RWBuffer copy, which is not done here).
+// counter is the returned buffer's. A function taking a buffer keeps its
+// function too: the parameter is a Function pointer to the block pointer
+// (param.var.<name> at the call), loaded where the body indexes it. A
+// function returning a typed buffer is still inlined under -fcgl (DXC
+// returns the image and takes a texel pointer into a temp.var.RWBuffer
+// copy, which is not done here).
 // RUN: %hlsl2spirv -T cs_6_0 -E main %s | FileCheck %s
 // RUN: %hlsl2spirv -T cs_6_0 -E main -fcgl %s | FileCheck %s --check-prefix=CGL
 
@@ -20,6 +23,11 @@ RWStructuredBuffer<uint> pickCounts() {
 
 RWBuffer<uint> pickTexels() {
   return texels;
+}
+
+void addTo(RWStructuredBuffer<uint> dst, uint i, uint v) {
+  InterlockedAdd(dst[i], v);
+  InterlockedMax(total, v, dst[i + 1]);
 }
 
 // CHECK-NOT: OpFunctionCall {{.*}} %pick
@@ -56,8 +64,22 @@ void main(uint3 id : SV_DispatchThreadID) {
 // CGL-NEXT:   OpAtomicIAdd %int [[c]] %uint_1 %uint_0 %int_1
   uint slot = pickCounts().IncrementCounter();
   counts[slot] = old;
+
+// CHECK-NOT:  OpFunctionCall %void %addTo
+// CGL:        OpStore %param_var_dst %counts
+// CGL:        OpFunctionCall %void %addTo %param_var_dst %param_var_i %param_var_v
+  addTo(counts, slot, old);
 }
 // CGL:      %pickCounts = OpFunction %_ptr_Uniform_type_RWStructuredBuffer_uint None
 // CGL-NEXT: OpLabel
 // CGL-NEXT: OpReturnValue %counts
 // CGL-NOT:  %pickTexels = OpFunction
+// CGL:      %addTo = OpFunction %void None
+// CGL-NEXT: %dst = OpFunctionParameter %_ptr_Function__ptr_Uniform_type_RWStructuredBuffer_uint
+// CGL:      [[b:%[0-9]+]] = OpLoad %_ptr_Uniform_type_RWStructuredBuffer_uint %dst
+// CGL:      [[p:%[0-9]+]] = OpAccessChain %_ptr_Uniform_uint [[b]] %int_0
+// CGL:      OpAtomicIAdd %uint [[p]] %uint_1 %uint_0
+// CGL:      [[r:%[0-9]+]] = OpAtomicUMax %uint %total %uint_2 %uint_0
+// CGL-NEXT: [[b:%[0-9]+]] = OpLoad %_ptr_Uniform_type_RWStructuredBuffer_uint %dst
+// CGL:      [[p:%[0-9]+]] = OpAccessChain %_ptr_Uniform_uint [[b]] %int_0
+// CGL-NEXT: OpStore [[p]] [[r]]
