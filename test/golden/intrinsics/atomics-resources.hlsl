@@ -5,7 +5,8 @@
 // variable, giving a pointer in the Image storage class. Resource atomics use
 // Device scope (%uint_1); with the Vulkan memory model it becomes
 // QueueFamily (%uint_5). The element type (int or uint) picks SMin/UMin and
-// the bitcasts of mismatched values and results.
+// the bitcasts of mismatched values and results. InterlockedExchange also
+// takes float elements and R32f texels.
 // RUN: %hlsl2spirv -T cs_6_0 -E main %s | FileCheck %s
 // RUN: %hlsl2spirv -T cs_6_0 -E main -fspv-use-vulkan-memory-model -fspv-target-env=vulkan1.1 %s | FileCheck %s --check-prefix=VMM
 
@@ -22,6 +23,8 @@ RWBuffer<int> bi;
 RWTexture1D<uint> t1;
 RWTexture2D<int> t2;
 RWTexture3D<uint> t3;
+RWStructuredBuffer<float> fbuf;
+RWTexture2D<float> ftex;
 
 // CHECK: %type_buffer_image = OpTypeImage %uint Buffer 2 0 0 2 R32ui
 // CHECK: %type_buffer_image_0 = OpTypeImage %int Buffer 2 0 0 2 R32i
@@ -107,5 +110,17 @@ void main(uint3 id : SV_DispatchThreadID) {
 // CHECK-NEXT: OpAtomicCompareExchange %uint [[p]] %uint_1 %uint_0 %uint_0 %uint_6 %uint_5
   InterlockedCompareStore(t3[id.zyx].r, 5u, 6u);
 
-  counts[1] = ou + (uint)oi;
+// InterlockedExchange on float elements and texels (R32f).
+// CHECK:      [[p:%[0-9]+]] = OpAccessChain %_ptr_Uniform_float %fbuf %int_0
+// CHECK-NEXT: [[r:%[0-9]+]] = OpAtomicExchange %float [[p]] %uint_1 %uint_0 %float_2_5
+// CHECK-NEXT: OpStore %of [[r]]
+  float of;
+  InterlockedExchange(fbuf[id.x], 2.5f, of);
+// CHECK:      [[p:%[0-9]+]] = OpImageTexelPointer %_ptr_Image_float %ftex {{%[0-9]+}} %uint_0
+// CHECK-NEXT: [[v:%[0-9]+]] = OpLoad %float %of
+// CHECK-NEXT: [[r:%[0-9]+]] = OpAtomicExchange %float [[p]] %uint_1 %uint_0 [[v]]
+// CHECK-NEXT: OpStore %of [[r]]
+  InterlockedExchange(ftex[id.xy], of, of);
+
+  counts[1] = ou + (uint)oi + (uint)of;
 }

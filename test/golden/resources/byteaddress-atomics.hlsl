@@ -4,6 +4,7 @@
 // buffer's uint array, and the atomic works on %uint with Device scope. The
 // value's signedness picks SMin/SMax (an int value is bitcast to uint, the
 // opcode still on %uint); an int `original` receives a bitcast result.
+// A float original is converted from the uint result.
 // InterlockedExchange and InterlockedCompareExchange always return the
 // original value; InterlockedCompareStore drops it.
 // RUN: %hlsl2spirv -T cs_6_0 -E main %s | FileCheck %s
@@ -93,5 +94,13 @@ void main(uint3 id : SV_DispatchThreadID) {
 // CHECK-NEXT: OpShiftRightLogical %uint %uint_0 %uint_2
   words.InterlockedCompareStore(addr, ou, 7);
 
-  words.Store(0, ou + (uint)oi);
+// A float `original` receives the uint result converted (not bitcast).
+// CHECK:      [[p:%[0-9]+]] = OpAccessChain %_ptr_Uniform_uint %words %uint_0
+// CHECK-NEXT: [[r:%[0-9]+]] = OpAtomicIAdd %uint [[p]] %uint_1 %uint_0 %uint_42
+// CHECK-NEXT: [[f:%[0-9]+]] = OpConvertUToF %float [[r]]
+// CHECK-NEXT: OpStore %of [[f]]
+  float of;
+  words.InterlockedAdd(44, 42, of);
+
+  words.Store(0, ou + (uint)oi + (uint)of);
 }
