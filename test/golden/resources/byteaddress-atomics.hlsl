@@ -91,7 +91,7 @@ void main(uint3 id : SV_DispatchThreadID) {
 // CHECK-NEXT: [[p:%[0-9]+]] = OpAccessChain %_ptr_Uniform_uint %words %uint_0 [[i]]
 // CHECK-NEXT: [[c:%[0-9]+]] = OpLoad %uint %ou
 // CHECK-NEXT: OpAtomicCompareExchange %uint [[p]] %uint_1 %uint_0 %uint_0 %uint_7 [[c]]
-// CHECK-NEXT: OpShiftRightLogical %uint %uint_0 %uint_2
+// CHECK-NEXT: OpShiftRightLogical %uint %uint_44 %uint_2
   words.InterlockedCompareStore(addr, ou, 7);
 
 // A float `original` receives the uint result converted (not bitcast).
