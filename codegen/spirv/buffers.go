@@ -241,6 +241,9 @@ func (e *emitter) atomicAs(x *ast.CallExpr, name string, ptr builder.ID, args []
 		scope = e.b.ConstUint32(uint32(spv.ScopeWorkgroup))
 	}
 	val := func(i int) builder.ID {
+		if k, ok := e.fcglAtomicOperand(args[i], tid); ok {
+			return k // fcglcalls.go
+		}
 		v := e.rvalueAs(args[i], at)
 		if e.typeID(at) != tid {
 			v = e.fb.Emit(spv.OpBitcast, tid, builder.Ref(v))

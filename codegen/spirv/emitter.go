@@ -211,6 +211,13 @@ type emitter struct {
 	// picksByParam caches picksResourceByParam (inline.go).
 	picksByParam map[*sema.Func]bool
 
+	// -fcgl only (fcglcalls.go): a call's result -> the global buffer it
+	// returns; buffer parameters passed by pointer; functions whose calls
+	// all index Interlocked destinations.
+	fcglCalls      map[builder.ID]*sema.Var
+	fcglParams     map[*sema.Var]bool
+	fcglAtomicOnly map[*sema.Func]bool
+
 	globalsVar  *variable // $Globals, when it exists
 	bindings    *bindingAllocator
 	stageVars   []*stageVar         // in creation order
@@ -219,8 +226,6 @@ type emitter struct {
 	initStatic  []*sema.Var // static globals initialised in the wrapper
 	staticInit  map[*sema.Var]bool
 	counters    map[builder.ID]builder.ID // structured buffer -> its counter variable
-	fcglCalls   map[builder.ID]*sema.Var  // -fcgl: a call's result -> the global buffer it returns (fcglcalls.go)
-	fcglParams  map[*sema.Var]bool        // -fcgl: buffer parameters passed by pointer (fcglcalls.go)
 	aliases     map[*sema.Var]bool        // local resource variables (aliases of a resource)
 	inl         *inlineCtx                // the function being inlined (inline.go)
 	numThreads  [3]uint32                 // a compute shader's [numthreads]

@@ -1,6 +1,8 @@
 package spirv
 
 import (
+	"strings"
+
 	"github.com/hlsl2spirv/hlsl2spirv/builder"
 	"github.com/hlsl2spirv/hlsl2spirv/builder/spv"
 	"github.com/hlsl2spirv/hlsl2spirv/frontend/ast"
@@ -13,10 +15,11 @@ import (
 // later): the buffer comes back as the pointer to its block variable, and
 // the caller's access chains start at the call's result. Only the simplest
 // shape keeps its function here: no parameters and a body that returns a
-// global buffer. Every other function taking or returning a resource is
-// inlined, as without -fcgl. (A texture returned this way is an image
-// value DXC uses differently per use, a temporary for texel pointers and
-// the value itself elsewhere; those stay inlined too.)
+// global buffer. A texture or typed buffer comes back as the image, which
+// DXC uses differently per use: stored in a temporary for a texel pointer,
+// the value itself elsewhere; only functions whose every call is indexed
+// for an Interlocked destination keep theirs. Every other function
+// returning a resource is inlined, as without -fcgl.
 
 // fcglReturnedBuffer is the global buffer f returns when f keeps its
 // function under -fcgl, or nil.
@@ -28,7 +31,13 @@ func (e *emitter) fcglReturnedBuffer(f *sema.Func) *sema.Var {
 	if !t.Canonical().IsObject() || isAggregate(t) || isResourceArray(t) {
 		return nil
 	}
-	if o, ok := objectOf(t); !ok || o.Class() != types.ClassStructuredBuffer && o.Class() != types.ClassByteAddressBuffer {
+	o, ok := objectOf(t)
+	switch {
+	case !ok:
+		return nil
+	case o.Class() == types.ClassStructuredBuffer || o.Class() == types.ClassByteAddressBuffer:
+	case isHandle(t) && o.Class() != types.ClassSampler && e.fcglOnlyAtomicDests(f):
+	default:
 		return nil
 	}
 	body := f.Decl.Body.List
@@ -50,17 +59,71 @@ func (e *emitter) fcglReturnedBuffer(f *sema.Func) *sema.Var {
 	return g
 }
 
+// fcglOnlyAtomicDests reports whether every call of f indexes its result
+// for the destination of an Interlocked* intrinsic: where DXC's -fcgl
+// output stores the returned image in temp.var.<type> for the texel
+// pointer. (Other uses take the image value itself; those calls are
+// inlined here.)
+func (e *emitter) fcglOnlyAtomicDests(f *sema.Func) bool {
+	if r, ok := e.fcglAtomicOnly[f]; ok {
+		return r
+	}
+	calls, dests := 0, 0
+	isCall := func(x ast.Expr) bool {
+		c, ok := unparen(x).(*ast.CallExpr)
+		if !ok {
+			return false
+		}
+		g, ok := e.info.ObjectOf(c).(*sema.Func)
+		return ok && e.definitionOf(g) == f
+	}
+	for _, d := range e.file.Decls {
+		ast.Inspect(d, func(n ast.Node) bool {
+			c, ok := n.(*ast.CallExpr)
+			if !ok {
+				return true
+			}
+			if isCall(c) {
+				calls++
+			}
+			if fn, ok := c.Fun.(*ast.NameExpr); ok && strings.HasPrefix(fn.Name, "Interlocked") && len(c.Args) > 0 {
+				if g, user := e.info.ObjectOf(fn).(*sema.Func); !user || g.Decl == nil {
+					if ix, ok := unparen(c.Args[0]).(*ast.IndexExpr); ok && isCall(ix.X) {
+						dests++
+					}
+				}
+			}
+			return true
+		})
+	}
+	r := calls > 0 && calls == dests
+	if e.fcglAtomicOnly == nil {
+		e.fcglAtomicOnly = map[*sema.Func]bool{}
+	}
+	e.fcglAtomicOnly[f] = r
+	return r
+}
+
 // fcglResultType is the SPIR-V result type of a function returning the
-// buffer type t under -fcgl: a pointer to the buffer's block.
+// resource type t under -fcgl: a pointer to a buffer's block, or the
+// image of a texture or typed buffer.
 func (e *emitter) fcglResultType(t *types.Type) builder.ID {
+	if isHandle(t) {
+		return e.typeID(t)
+	}
 	sc, rule, _ := e.resourceStorage(t)
 	return e.ptrType(sc, t, rule)
 }
 
-// fcglBufferCall calls f, which returns the global buffer g.
+// fcglBufferCall calls f, which returns the global resource g.
 func (e *emitter) fcglBufferCall(f *sema.Func, g *sema.Var) value {
 	fn := e.funcFor(f)
 	id := e.fb.Call(e.fcglResultType(f.Result), fn.id)
+	if o, _ := objectOf(f.Result); isHandle(f.Result) {
+		tmp := e.fb.Variable(e.b.TypePointer(spv.StorageClassFunction, e.typeID(f.Result)), "temp.var."+o.String(), 0)
+		e.fb.Store(tmp, id)
+		return value{id: tmp, typ: f.Result, ptr: true, sc: spv.StorageClassFunction}
+	}
 	if e.fcglCalls == nil {
 		e.fcglCalls = map[builder.ID]*sema.Var{}
 	}
@@ -69,9 +132,14 @@ func (e *emitter) fcglBufferCall(f *sema.Func, g *sema.Var) value {
 	return value{id: id, typ: f.Result, ptr: true, sc: sc, rule: rule}
 }
 
-// fcglReturn returns the buffer s names from a function that keeps it.
+// fcglReturn returns the resource s names from a function that keeps it.
 func (e *emitter) fcglReturn(s *ast.ReturnStmt) {
-	e.fb.ReturnValue(e.addr(e.expr(s.Result)))
+	v := e.expr(s.Result)
+	if isHandle(v.typ) {
+		e.fb.ReturnValue(e.fb.Load(e.typeID(v.typ), e.addr(v)))
+		return
+	}
+	e.fb.ReturnValue(e.addr(v))
 }
 
 // Under -fcgl DXC also keeps a function that takes buffers: a buffer
@@ -181,4 +249,46 @@ func (e *emitter) fcglBufferParam(v *variable) value {
 	sc, rule, _ := e.resourceStorage(v.typ)
 	id := e.fb.Load(e.fcglResultType(v.typ), v.ptr)
 	return value{id: id, typ: v.typ, ptr: true, sc: sc, rule: rule}
+}
+
+// fcglAtomicOperand is a constant value operand of an Interlocked
+// operation on a 32-bit integer of type tid as DXC's -fcgl output has it:
+// the constant keeps its own type (a literal is a uint, or an int when
+// negative) and a signedness mismatch is an OpBitcast that legalization
+// folds later. ok is false when not under -fcgl or not such a constant.
+func (e *emitter) fcglAtomicOperand(arg ast.Expr, tid builder.ID) (builder.ID, bool) {
+	if !e.opts.CodeGenOnly {
+		return 0, false
+	}
+	i32, u32 := types.ScalarType(types.Int), types.ScalarType(types.Uint)
+	if tid != e.typeID(i32) && tid != e.typeID(u32) {
+		return 0, false
+	}
+	v, ok := e.foldable(arg)
+	t := e.info.TypeOf(arg)
+	if !ok || len(v.Elems) != 1 || t == nil || !t.Canonical().IsScalar() {
+		return 0, false
+	}
+	var src *types.Type
+	switch t.Canonical().Scalar() {
+	case types.LiteralInt:
+		src = u32
+		if n, ok := v.Elems[0].Int64(); ok && n < 0 {
+			src = i32
+		}
+	case types.Int:
+		src = i32
+	case types.Uint:
+		src = u32
+	default:
+		return 0, false
+	}
+	k, ok := e.constant(arg, src)
+	if !ok {
+		return 0, false
+	}
+	if e.typeID(src) == tid {
+		return k, true
+	}
+	return e.fb.Emit(spv.OpBitcast, tid, builder.Ref(k)), true
 }

@@ -1,21 +1,28 @@
-// Interlocked operations on the resource a function returns. Without
-// -fcgl the function is inlined (legalized SPIR-V cannot pass buffer
-// pointers around), so the atomic works on the global directly. With
-// -fcgl, as in DXC's unlegalized output, a function whose body returns a
-// global structured buffer stays a function returning the pointer to its
-// block: the atomic's access chain starts at the call's result, and the
-// counter is the returned buffer's. A function taking a buffer keeps its
-// function too: the parameter is a Function pointer to the block pointer
-// (param.var.<name> at the call), loaded where the body indexes it. A
-// function returning a typed buffer is still inlined under -fcgl (DXC
-// returns the image and takes a texel pointer into a temp.var.RWBuffer
-// copy, which is not done here).
+// Interlocked operations on resources functions return or take, and their
+// constant operands. Without -fcgl such functions are inlined (legalized
+// SPIR-V cannot pass buffer pointers around), so atomics work on the
+// globals directly, and constant operands are converted at compile time.
+// With -fcgl, as in DXC's unlegalized output:
+// - a function whose body returns a global structured buffer stays a
+//   function returning the pointer to its block: the atomic's access chain
+//   starts at the call's result, and the counter is the returned buffer's;
+// - a function returning a typed buffer stays a function returning the
+//   image when every call of it is indexed for an Interlocked destination:
+//   the image goes to temp.var.RWBuffer for OpImageTexelPointer (DXC uses
+//   the image value itself elsewhere; such functions are inlined);
+// - a function taking a buffer stays a function: the parameter is a
+//   Function pointer to the block pointer (param.var.<name> at the call),
+//   loaded where the body indexes it;
+// - a constant operand keeps its type (a literal is a uint, or an int when
+//   negative) and is bitcast to the destination's at run time.
 // RUN: %hlsl2spirv -T cs_6_0 -E main %s | FileCheck %s
 // RUN: %hlsl2spirv -T cs_6_0 -E main -fcgl %s | FileCheck %s --check-prefix=CGL
 
 RWStructuredBuffer<uint> counts;
 RWBuffer<uint> texels;
 groupshared uint total;
+groupshared int signedTotal;
+Texture2D<float4> image;
 
 RWStructuredBuffer<uint> pickCounts() {
   return counts;
@@ -23,6 +30,10 @@ RWStructuredBuffer<uint> pickCounts() {
 
 RWBuffer<uint> pickTexels() {
   return texels;
+}
+
+Texture2D<float4> pickImage() {
+  return image;
 }
 
 void addTo(RWStructuredBuffer<uint> dst, uint i, uint v) {
@@ -33,6 +44,7 @@ void addTo(RWStructuredBuffer<uint> dst, uint i, uint v) {
 // CHECK-NOT: OpFunctionCall {{.*}} %pick
 // CHECK:     %src_main = OpFunction
 // CGL:       %src_main = OpFunction
+// CGL:       %temp_var_RWBuffer = OpVariable %_ptr_Function_type_buffer_image Function
 [numthreads(1, 1, 1)]
 void main(uint3 id : SV_DispatchThreadID) {
   uint old;
@@ -53,7 +65,9 @@ void main(uint3 id : SV_DispatchThreadID) {
 
 // CHECK:      [[p:%[0-9]+]] = OpImageTexelPointer %_ptr_Image_uint %texels
 // CHECK-NEXT: OpAtomicOr %uint [[p]] %uint_1 %uint_0 %uint_4
-// CGL:        [[p:%[0-9]+]] = OpImageTexelPointer %_ptr_Image_uint %texels {{%[0-9]+}} %uint_0
+// CGL:        [[img:%[0-9]+]] = OpFunctionCall %type_buffer_image %pickTexels
+// CGL-NEXT:   OpStore %temp_var_RWBuffer [[img]]
+// CGL:        [[p:%[0-9]+]] = OpImageTexelPointer %_ptr_Image_uint %temp_var_RWBuffer {{%[0-9]+}} %uint_0
 // CGL-NEXT:   OpAtomicOr %uint [[p]] %uint_1 %uint_0 %uint_4
   InterlockedOr(pickTexels()[id.x], 4u, old);
 
@@ -69,11 +83,35 @@ void main(uint3 id : SV_DispatchThreadID) {
 // CGL:        OpStore %param_var_dst %counts
 // CGL:        OpFunctionCall %void %addTo %param_var_dst %param_var_i %param_var_v
   addTo(counts, slot, old);
+
+// Constant operands of the other signedness.
+// CHECK:      OpAtomicSMax %int %signedTotal %uint_2 %uint_0 %int_10
+// CHECK-NEXT: OpAtomicUMin %uint %total %uint_2 %uint_0 %uint_4294967291
+// CHECK-NEXT: OpAtomicSMin %int %signedTotal %uint_2 %uint_0 %int_5
+// CHECK-NEXT: OpAtomicAnd %uint %total %uint_2 %uint_0 %uint_10
+// CGL:        [[k:%[0-9]+]] = OpBitcast %int %uint_10
+// CGL-NEXT:   OpAtomicSMax %int %signedTotal %uint_2 %uint_0 [[k]]
+// CGL-NEXT:   [[k:%[0-9]+]] = OpBitcast %uint %int_n5
+// CGL-NEXT:   OpAtomicUMin %uint %total %uint_2 %uint_0 [[k]]
+// CGL-NEXT:   [[k:%[0-9]+]] = OpBitcast %int %uint_5
+// CGL-NEXT:   OpAtomicSMin %int %signedTotal %uint_2 %uint_0 [[k]]
+// CGL-NEXT:   OpAtomicAnd %uint %total %uint_2 %uint_0 %uint_10
+  InterlockedMax(signedTotal, 10);
+  InterlockedMin(total, -5);
+  InterlockedMin(signedTotal, 5u);
+  InterlockedAnd(total, 10);
+
+// A texture function with another use stays inlined under -fcgl.
+// CGL-NOT:    OpFunctionCall %type_2d_image
+  counts[2] = (uint)pickImage().Load(int3(0, 0, 0)).x;
 }
 // CGL:      %pickCounts = OpFunction %_ptr_Uniform_type_RWStructuredBuffer_uint None
 // CGL-NEXT: OpLabel
 // CGL-NEXT: OpReturnValue %counts
-// CGL-NOT:  %pickTexels = OpFunction
+// CGL:      %pickTexels = OpFunction %type_buffer_image None
+// CGL-NEXT: OpLabel
+// CGL-NEXT: [[img:%[0-9]+]] = OpLoad %type_buffer_image %texels
+// CGL-NEXT: OpReturnValue [[img]]
 // CGL:      %addTo = OpFunction %void None
 // CGL-NEXT: %dst = OpFunctionParameter %_ptr_Function__ptr_Uniform_type_RWStructuredBuffer_uint
 // CGL:      [[b:%[0-9]+]] = OpLoad %_ptr_Uniform_type_RWStructuredBuffer_uint %dst
