@@ -123,6 +123,7 @@ func (e *emitter) barrierFlags(x *ast.CallExpr) {
 	if !ok1 || !ok2 {
 		e.errorf(x.Pos(), "Barrier arguments must be non-negative integer constants")
 	}
+	e.checkBarrierFlags(x, mem, sem)
 	if mem|sem == 0 {
 		return
 	}
@@ -164,6 +165,65 @@ func (e *emitter) barrierFlags(x *ast.CallExpr) {
 		return
 	}
 	e.fb.Emit(spv.OpMemoryBarrier, 0, u(scope), u(semantics))
+}
+
+// checkBarrierFlags reports what DXC's checker rejects in a reachable
+// Barrier call: before shader model 6.8; memory type flags beyond UAV,
+// groupshared and node input/output memory (ALL_MEMORY); semantic flags
+// beyond GROUP_SYNC, GROUP_SCOPE and DEVICE_SCOPE (and REORDER_SCOPE from
+// 6.9); node memory outside node shaders; groupshared memory or group
+// semantics where there is no thread group; a scope with no memory it
+// applies to. ALL_MEMORY drops the kinds the stage has none of.
+func (e *emitter) checkBarrierFlags(x *ast.CallExpr, mem, sem uint64) {
+	sm := e.opts.Major*10 + e.opts.Minor
+	if sm < 68 {
+		e.errorf(x.Pos(), "intrinsic Barrier potentially used by '%s' requires shader model 6.8 or greater", e.opts.Entry)
+	}
+	const (
+		uavMem, groupMem, nodeMem, allMem                = 1, 2, 4 | 8, 0xf
+		groupSync, groupScope, deviceScope, reorderScope = 1, 2, 4, 8
+	)
+	object := !e.typeOf(x.Args[0]).IsNumeric()
+	if !object && mem&^allMem != 0 {
+		e.errorf(x.Args[0].Pos(), "invalid MemoryTypeFlags for Barrier operation; expected 0, ALL_MEMORY, or some combination of UAV_MEMORY, GROUP_SHARED_MEMORY, NODE_INPUT_MEMORY, NODE_OUTPUT_MEMORY flags")
+	}
+	valid, names := uint64(groupSync|groupScope|deviceScope), "GROUP_SYNC, GROUP_SCOPE, DEVICE_SCOPE"
+	if sm >= 69 {
+		valid, names = valid|reorderScope, names+", REORDER_SCOPE"
+	}
+	if sem&^valid != 0 {
+		e.errorf(x.Args[1].Pos(), "invalid SemanticFlags for Barrier operation; expected 0 or some combination of %s flags", names)
+	}
+	if e.opts.Stage == "lib" {
+		return
+	}
+	group := e.opts.Stage == "cs" || e.opts.Stage == "ms" || e.opts.Stage == "as"
+	atLeastGroup, atLeastDevice := true, true
+	if !object {
+		m := mem
+		if !group && m&groupMem != 0 {
+			if m != allMem {
+				e.errorf(x.Args[0].Pos(), "GROUP_SHARED_MEMORY specified for Barrier operation when context has no visible group")
+			}
+			m &^= groupMem
+		}
+		if m&nodeMem != 0 {
+			if mem != allMem {
+				e.errorf(x.Args[0].Pos(), "NODE_INPUT_MEMORY or NODE_OUTPUT_MEMORY may only be specified for Barrier operation in a node shader")
+			}
+			m &^= nodeMem
+		}
+		atLeastGroup, atLeastDevice = m != 0, m&(uavMem|nodeMem) != 0
+	}
+	if !group && sem&(groupSync|groupScope) != 0 {
+		e.errorf(x.Args[1].Pos(), "GROUP_SYNC or GROUP_SCOPE specified for Barrier operation when context has no visible group")
+	}
+	if !atLeastDevice && sem&deviceScope != 0 {
+		e.errorf(x.Args[1].Pos(), "DEVICE_SCOPE specified for Barrier operation without applicable memory")
+	}
+	if !atLeastGroup && sem&groupScope != 0 {
+		e.errorf(x.Args[1].Pos(), "GROUP_SCOPE specified for Barrier operation without applicable memory")
+	}
 }
 
 // extExecutionMode emits vk::ext_execution_mode(mode, literals...) and
