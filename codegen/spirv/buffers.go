@@ -126,8 +126,18 @@ func (e *emitter) counterVar(x *ast.CallExpr, recv value) builder.ID {
 // newCounter creates counter.var.<name>, bound by
 // [[vk::counter_binding(N)]] in the buffer's set, else implicitly.
 func (e *emitter) newCounter(buf builder.ID, name string, sc spv.StorageClass, attrs []*ast.Attribute, t *types.Type) builder.ID {
+	return e.bindCounter(buf, e.counterVariable(name, sc, t), attrs, t)
+}
+
+// counterVariable declares counter.var.<name> for a buffer (or array of
+// buffers) of type t.
+func (e *emitter) counterVariable(name string, sc spv.StorageClass, t *types.Type) builder.ID {
 	ct := e.arrayOf(t, e.low.Counter())
-	id := e.b.GlobalVariable(e.b.TypePointer(sc, ct), sc, "counter.var."+name, 0)
+	return e.b.GlobalVariable(e.b.TypePointer(sc, ct), sc, "counter.var."+name, 0)
+}
+
+// bindCounter makes id the counter of buf and binds it.
+func (e *emitter) bindCounter(buf, id builder.ID, attrs []*ast.Attribute, t *types.Type) builder.ID {
 	e.counters[buf] = id
 	e.reflectCounter(buf, id)
 	var cattrs []*ast.Attribute

@@ -201,6 +201,12 @@ func (e *emitter) resourceVar(d *ast.VarDecl, v *sema.Var) {
 		e.pendingSamplers[combinedKey(d)] = append(e.pendingSamplers[combinedKey(d)], pendingSampler{d, v})
 		return
 	}
+	var counter builder.ID
+	if (o == types.AppendStructuredBuffer || o == types.ConsumeStructuredBuffer) && !(e.opts.FlattenResourceArrays && !e.opts.CodeGenOnly && isFlattenable(t) && !e.indexedAtRunTime(v)) {
+		// DXC declares an append or consume buffer's counter (its type
+		// and variable) before the buffer; it is bound after it
+		counter = e.counterVariable(v.Name(), sc, t)
+	}
 	tid := e.resourceTypeID(d, t)
 	if c := t.Canonical(); c.IsArray() && c.Len() == types.Unsized {
 		// an unbounded array of buffers (textures get this in arrayOf)
@@ -244,9 +250,9 @@ func (e *emitter) resourceVar(d *ast.VarDecl, v *sema.Var) {
 			}
 		}
 	}
-	if o == types.AppendStructuredBuffer || o == types.ConsumeStructuredBuffer {
+	if counter != 0 {
 		// their counters exist whether used or not
-		e.newCounter(ptr, v.Name(), sc, d.Attrs, t)
+		e.bindCounter(ptr, counter, d.Attrs, t)
 	}
 	if o.IsROV() {
 		e.rovVar(ptr) // rov.go
