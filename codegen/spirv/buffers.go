@@ -44,6 +44,21 @@ func (e *emitter) structuredMethod(x *ast.CallExpr, m *intrinsics.Match, recv va
 		// before the value, as DXC emits it
 		idx := e.counterOp(x, recv, true)
 		v := e.fixAddr(recv.at(e.b.ConstUint32(0), recv.typ).at(idx, elem))
+		if e.consumedBoolCopy(x.Args[0], elem) {
+			// Append(c.Consume()) (or one component of it) of the same
+			// bool type: DXC copies the stored word(s) as they are, with
+			// no conversion through bool
+			src := e.expr(x.Args[0])
+			if src.swz != nil {
+				k := src.swz[0]
+				src.swz, src.typ = nil, src.vec
+				src = src.at(e.b.ConstInt32(int32(k)), elem)
+			}
+			p := e.addr(src)
+			_, mt, _ := e.b.Pointee(e.b.TypeOf(p))
+			e.fb.Store(e.addr(v), e.fb.Load(mt, p))
+			return rv(0, t)
+		}
 		e.store(v, e.rvalueAs(x.Args[0], elem))
 		return rv(0, t)
 	case "Consume":
@@ -53,6 +68,37 @@ func (e *emitter) structuredMethod(x *ast.CallExpr, m *intrinsics.Match, recv va
 	}
 	e.unsupported(x, "the method '"+name+"' of "+o.String())
 	return value{}
+}
+
+// consumedBoolCopy reports whether arg, of type elem (a bool scalar or
+// vector), is c.Consume() on a consume buffer of bool, or one component of
+// it.
+func (e *emitter) consumedBoolCopy(arg ast.Expr, elem *types.Type) bool {
+	c := elem.Canonical()
+	if !(c.IsScalar() || c.IsVector()) || c.Scalar() != types.Bool || !types.Identical(e.typeOf(arg), elem) {
+		return false
+	}
+	x, component := unparen(arg), false
+	if m, ok := x.(*ast.MemberExpr); ok {
+		if sw := e.info.SwizzleOf(m); sw != nil && len(sw.Indices) == 1 {
+			x, component = unparen(m.X), true
+		}
+	}
+	call, ok := x.(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	m, ok := call.Fun.(*ast.MemberExpr)
+	if !ok || m.Name == nil || m.Name.Name != "Consume" {
+		return false
+	}
+	bt := e.typeOf(m.X)
+	o, ok := objectOf(bt)
+	if !ok || o != types.ConsumeStructuredBuffer || bt.Canonical().IsArray() {
+		return false
+	}
+	be := bt.Canonical().Elem().Canonical()
+	return (be.IsVector() || be.IsScalar() && !component) && be.Scalar() == types.Bool
 }
 
 // counterOp increments (returning the old value) or decrements (returning

@@ -8,8 +8,9 @@
 // decrements first and reads element old - 1. A consumed struct member is
 // read through the element's pointer; a consumed struct is copied member
 // by member between the laid-out and the function-local struct types.
-// GetDimensions of an append buffer is the runtime array length and the
-// constant stride.
+// Appending a consumed bool value (or a component of one) copies the
+// stored words as DXC does. GetDimensions of an append buffer is the
+// runtime array length and the constant stride.
 // RUN: %hlsl2spirv -T cs_6_0 -E main %s | FileCheck %s
 
 struct Item {
@@ -22,6 +23,10 @@ RWStructuredBuffer<uint> result;
 AppendStructuredBuffer<Item> appendq;
 ConsumeStructuredBuffer<Item> consumeq;
 AppendStructuredBuffer<uint> ids;
+ConsumeStructuredBuffer<bool2> flagsIn;
+AppendStructuredBuffer<bool2> flagsOut;
+AppendStructuredBuffer<bool> flagOut;
+RWStructuredBuffer<bool> flagTable;
 
 // An append or consume buffer's counter is bound right after the buffer
 // but declared (type and variable) before it; a RWStructuredBuffer's
@@ -32,7 +37,7 @@ AppendStructuredBuffer<uint> ids;
 // CHECK:      OpDecorate %counter_var_consumeq Binding 5
 // CHECK:      OpDecorate %ids Binding 6
 // CHECK:      OpDecorate %counter_var_ids Binding 7
-// CHECK:      OpDecorate %counter_var_items Binding 8
+// CHECK:      OpDecorate %counter_var_items Binding 15
 // CHECK:      OpMemberDecorate %type_ACSBuffer_counter 0 Offset 0
 // CHECK:      OpDecorate %type_ACSBuffer_counter BufferBlock
 // CHECK:      %type_ACSBuffer_counter = OpTypeStruct %int
@@ -96,6 +101,26 @@ void main(uint3 id : SV_DispatchThreadID) {
 // CHECK-NEXT: [[v:%[0-9]+]] = OpLoad %uint [[m]]
 // CHECK-NEXT: OpStore [[dst]] [[v]]
   ids.Append(consumeq.Consume().id);
+
+// Appending a consumed bool value (or one component of it) copies the
+// stored words; any other bool source goes through bool.
+// CHECK:      [[dst:%[0-9]+]] = OpAccessChain %_ptr_Uniform_v2uint %flagsOut %uint_0
+// CHECK:      [[src:%[0-9]+]] = OpAccessChain %_ptr_Uniform_v2uint %flagsIn %uint_0
+// CHECK-NEXT: [[w:%[0-9]+]] = OpLoad %v2uint [[src]]
+// CHECK-NEXT: OpStore [[dst]] [[w]]
+  flagsOut.Append(flagsIn.Consume());
+// CHECK:      [[dst:%[0-9]+]] = OpAccessChain %_ptr_Uniform_uint %flagOut %uint_0
+// CHECK:      [[e:%[0-9]+]] = OpAccessChain %_ptr_Uniform_v2uint %flagsIn %uint_0
+// CHECK-NEXT: [[src:%[0-9]+]] = OpAccessChain %_ptr_Uniform_uint [[e]] %int_1
+// CHECK-NEXT: [[w:%[0-9]+]] = OpLoad %uint [[src]]
+// CHECK-NEXT: OpStore [[dst]] [[w]]
+  flagOut.Append(flagsIn.Consume().y);
+// CHECK:      [[src:%[0-9]+]] = OpAccessChain %_ptr_Uniform_uint %flagTable %int_0 %uint_0
+// CHECK-NEXT: [[w:%[0-9]+]] = OpLoad %uint [[src]]
+// CHECK-NEXT: [[b:%[0-9]+]] = OpINotEqual %bool [[w]] %uint_0
+// CHECK-NEXT: [[u:%[0-9]+]] = OpSelect %uint [[b]] %uint_1 %uint_0
+// CHECK-NEXT: OpStore {{%[0-9]+}} [[u]]
+  flagOut.Append(flagTable[0]);
 
 // CHECK:      [[len:%[0-9]+]] = OpArrayLength %uint %appendq 0
 // CHECK-NEXT: OpStore %n [[len]]
