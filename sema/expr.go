@@ -158,8 +158,11 @@ func (c *checker) name(e *ast.NameExpr) operand {
 			c.setUse(e, v)
 			return operand{typ: v.typ, val: v.Value}
 		}
-		// Other vk:: built-ins: leave open.
-		return invalidOperand()
+		// A namespace vk of the source or a header (<vk/spirv.h>) declares
+		// the rest; other vk:: built-ins stay open.
+		if o, _ := c.lookupName(e); o == nil {
+			return invalidOperand()
+		}
 	}
 	o, unresolvable := c.lookupName(e)
 	if unresolvable {

@@ -108,19 +108,7 @@ func (e *emitter) extInstruction(x ast.Expr, f *sema.Func, argExprs []ast.Expr) 
 	} else if rt == 0 {
 		e.errorf(x.Pos(), "%s has a result: the function must return a value", info.Name)
 	}
-	// A literal takes the kind the grammar expects where it stands (an
-	// enumerant such as a GroupOperation, or a number).
-	var kinds []spv.OperandKind
-	for _, o := range info.Operands {
-		if o.Kind != spv.KindIdResultType && o.Kind != spv.KindIdResult {
-			kinds = append(kinds, o.Kind)
-		}
-	}
-	for i := range ops {
-		if !ops[i].IsID() && i < len(kinds) {
-			ops[i].Kind = kinds[i]
-		}
-	}
+	literalKinds(info, ops)
 	var id builder.ID
 	if info.Class == "Constant-Creation" {
 		// a constant lives in the global section, not in the function
@@ -182,6 +170,12 @@ func (e *emitter) spirvIntrinsicType(t *types.Type) (builder.ID, error) {
 		}
 		ops = append(ops, o)
 	}
+	literalKinds(info, ops)
+	if op == spv.OpTypePointer && len(ops) == 2 && ops[1].IsID() {
+		// the one pointer type of that class and pointee, so values of it
+		// meet the module's own pointers (OpCopyObject of a variable)
+		return e.b.TypePointer(spv.StorageClass(ops[0].Word), builder.ID(ops[1].Word)), nil
+	}
 	id := e.b.TypeDeclared(op, ops...)
 	if err := e.b.Err(); err != nil || id == 0 {
 		return 0, fmt.Errorf("%s: the operands do not fit %s: %v", t, info.Name, err)
@@ -219,6 +213,23 @@ func (e *emitter) intrinsicTypeOperand(t *types.Type, a types.TemplateArg) (buil
 	return builder.Ref(e.typeID(a.Type)), nil
 }
 
+// literalKinds gives each literal operand of an inline instruction the
+// kind the grammar expects where it stands (an enumerant such as a
+// StorageClass or GroupOperation, or a number).
+func literalKinds(info *spv.InstInfo, ops []builder.Operand) {
+	var kinds []spv.OperandKind
+	for _, o := range info.Operands {
+		if o.Kind != spv.KindIdResultType && o.Kind != spv.KindIdResult {
+			kinds = append(kinds, o.Kind)
+		}
+	}
+	for i := range ops {
+		if !ops[i].IsID() && i < len(kinds) {
+			ops[i].Kind = kinds[i]
+		}
+	}
+}
+
 // integralConstant is v of vk::integral_constant<T, v>.
 func integralConstant(t *types.Type) (int64, bool) {
 	args := t.Canonical().Args()
@@ -226,4 +237,46 @@ func integralConstant(t *types.Type) (int64, bool) {
 		return 0, false
 	}
 	return args[1].Value, true
+}
+
+// isLogicalPointer reports an inline SPIR-V pointer type
+// (vk::SpirvOpaqueType<OpTypePointer, class, T>, vk::WorkgroupSpirvPointer)
+// to a storage class other than PhysicalStorageBuffer: such a pointer may
+// live in a variable only with the VariablePointers capability.
+func isLogicalPointer(t *types.Type) bool {
+	if t == nil {
+		return false
+	}
+	c := t.Canonical()
+	if !c.IsObject() || (c.Object() != types.VkSpirvOpaqueType && c.Object() != types.VkSpirvType) {
+		return false
+	}
+	args := c.Args()
+	first := 1
+	if c.Object() == types.VkSpirvType {
+		first = 3
+	}
+	if len(args) <= first || args[0].Type != nil || spv.Op(args[0].Value) != spv.OpTypePointer {
+		return false
+	}
+	sc := args[first]
+	if sc.Type != nil {
+		if inner := sc.Type.Canonical().Args(); len(inner) == 1 && inner[0].Type != nil {
+			if v, ok := integralConstant(inner[0].Type); ok {
+				return spv.StorageClass(v) != spv.StorageClassPhysicalStorageBuffer
+			}
+		}
+		return true
+	}
+	return spv.StorageClass(sc.Value) != spv.StorageClassPhysicalStorageBuffer
+}
+
+// checkPointerVariable rejects a local variable or parameter holding a
+// logical SPIR-V pointer unless the module declares VariablePointers:
+// without it such a variable is invalid SPIR-V, and forwarding the pointer
+// through variables is not implemented yet.
+func (e *emitter) checkPointerVariable(n ast.Node, t *types.Type) {
+	if isLogicalPointer(t) && !e.b.M.HasCapability(spv.CapabilityVariablePointers) && !e.opts.CodeGenOnly {
+		e.errorf(n.Pos(), "a variable or parameter of SPIR-V pointer type %s needs the VariablePointers capability ([[vk::ext_capability(4442)]] on the entry point); pass the pointer directly instead", t)
+	}
 }

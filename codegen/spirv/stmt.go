@@ -80,6 +80,9 @@ func (e *emitter) function(fn *function) {
 		i++
 		e.b.Name(id, p.Name())
 		e.markVar(id, p)
+		if n, ok := p.Decl.(ast.Node); ok && n != nil {
+			e.checkPointerVariable(n, p.Type()) // inlinespirv.go
+		}
 		if pd, ok := p.Decl.(*ast.Param); ok && !entrySrc {
 			e.extDecorate(id, pd.Attrs) // extdecorate.go
 		}
@@ -222,6 +225,7 @@ func (e *emitter) localVar(d *ast.VarDecl) {
 	} else {
 		ptr = e.fb.Variable(e.ptrType(spv.StorageClassFunction, t, layout.Void), e.localName(v), 0)
 		e.markVar(ptr, v)
+		e.checkPointerVariable(d, t)       // inlinespirv.go
 		e.extDecorate(ptr, d.Attrs)        // extdecorate.go
 		e.pointerVariable(ptr, t, d.Attrs) // bufferpointer.go
 		e.vars[v] = &variable{ptr: ptr, sc: spv.StorageClassFunction, typ: t, member: -1}
