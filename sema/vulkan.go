@@ -317,7 +317,8 @@ func (v *vulkanChecker) userCall(e *ast.CallExpr, f *Func) {
 		}
 	}
 	// Inline SPIR-V instructions and type definitions have no bodies.
-	inline := vkAttr(f.Decl.Attrs, "ext_instruction") != nil || vkAttr(f.Decl.Attrs, "ext_type_def") != nil
+	inline := vkAttr(f.Decl.Attrs, "ext_instruction") != nil || vkAttr(f.Decl.Attrs, "ext_type_def") != nil ||
+		f.Name() == "__builtin_spv_CooperativeMatrixLengthKHR" // the cooperative-matrix header's built-in (frontend/headers)
 	if !inline && !v.defined(f) {
 		c.errorf(codes.UnsupportedType, e.Fun.Pos(), "found undefined function")
 		return
