@@ -170,3 +170,12 @@ func (e *emitter) spvExecutionModes(attrs []*ast.Attribute) {
 		e.b.ExecutionMode(e.entryID, spv.ExecutionMode(n))
 	}
 }
+
+// rejectExtStorageClass reports [[vk::ext_storage_class]], which is not
+// implemented: ignoring it would silently put the variable in another
+// storage class than the one asked for.
+func (e *emitter) rejectExtStorageClass(d *ast.VarDecl) {
+	if as := vkAttrOf(d.Attrs, "ext_storage_class"); len(as) > 0 {
+		e.errorf(as[0].Pos(), "vk::ext_storage_class is not supported yet by the SPIR-V backend")
+	}
+}

@@ -84,6 +84,7 @@ func (e *emitter) globalVar(d *ast.VarDecl) {
 	}
 	e.pos = d.Pos()
 	e.extRequirements(d.Attrs) // [[vk::ext_capability]] on a variable (inlinespirv.go)
+	e.rejectExtStorageClass(d)
 	if isString(v.Type()) {
 		// No variable: a string is only a printf format (printfFormat).
 		// DXC still emits each global's literal as an OpString.

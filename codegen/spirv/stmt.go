@@ -201,6 +201,7 @@ func (e *emitter) localVar(d *ast.VarDecl) {
 	}
 	t := v.Type()
 	e.extRequirements(d.Attrs) // [[vk::ext_capability]] on a local (inlinespirv.go)
+	e.rejectExtStorageClass(d)
 	if v.Storage == sema.StorageStaticLocal {
 		e.staticLocal(d, v)
 		return
