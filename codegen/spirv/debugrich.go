@@ -243,6 +243,18 @@ func (e *emitter) richParams(fb *builder.FunctionBuilder, f *sema.Func, method b
 	}
 }
 
+// richValueType is the type of a parameter or local variable: a resource
+// (a parameter of a function kept under -fcgl) is its class, as DXC
+// describes it, where richType would give DebugInfoNone, which is no type
+// for those operands.
+func (e *emitter) richValueType(t *types.Type) *dnode {
+	n := e.richType(t)
+	if c := concreteType(t).Canonical(); c.IsObject() && n == e.rich.none {
+		return e.richOpaque(c)
+	}
+	return n
+}
+
 // richLocal makes a DebugLocalVariable (arg is the parameter number, 0
 // for a local).
 func (e *emitter) richLocal(name string, t *types.Type, at diag.Pos, flags, arg uint32) *dnode {
@@ -250,7 +262,7 @@ func (e *emitter) richLocal(name string, t *types.Type, at diag.Pos, flags, arg 
 	line, col := e.lineCol(at)
 	scope := e.richScope()
 	n := e.dnode(spv.OpenCLDebugInfo100DebugLocalVariable, nil)
-	n.typeOf = func() *dnode { return e.richType(t) }
+	n.typeOf = func() *dnode { return e.richValueType(t) }
 	n.setType = func(ty *dnode) {
 		n.ops = []dop{strOp(name), nodeOp(ty), nodeOp(r.source), litOp(line), litOp(col), nodeOp(scope), litOp(flags)}
 		if arg > 0 {
@@ -563,7 +575,7 @@ func (e *emitter) richFunctionType(fnType builder.ID, f *sema.Func, wrapper bool
 			ops, visit = append(ops, nodeOp(t)), append(visit, t)
 		}
 		for _, p := range f.Params {
-			t := e.richType(p.Type())
+			t := e.richValueType(p.Type())
 			ops, visit = append(ops, nodeOp(t)), append(visit, t)
 		}
 	}
