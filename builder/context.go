@@ -87,6 +87,9 @@ func (c *Context) Def(id ID) *Inst {
 }
 
 func (c *Context) record(in *Inst) {
+	if c.m.du != nil {
+		c.m.du.Define(in)
+	}
 	if in.Result == 0 {
 		return
 	}
@@ -240,12 +243,7 @@ func (c *Context) TypePointer(sc spv.StorageClass, pointee ID) ID {
 // operands (an inline SPIR-V type: vk::SpirvType, vk::SpirvOpaqueType); the
 // operands are checked against the grammar.
 func (c *Context) TypeDeclared(op spv.Op, ops ...Operand) ID {
-	var key []byte
-	for _, o := range ops {
-		key = binary.LittleEndian.AppendUint32(key, uint32(o.Kind))
-		key = binary.LittleEndian.AppendUint32(key, o.Word)
-	}
-	return c.internType(typeKey{op: op, s: string(key)}, func() ID {
+	return c.internType(typeKey{op: op, s: declaredKey(ops)}, func() ID {
 		return c.global(op, 0, ops...)
 	})
 }
@@ -381,16 +379,7 @@ type StructMember struct {
 
 // TypeStruct returns the struct type t, with its names and decorations.
 func (c *Context) TypeStruct(t StructType) ID {
-	k := c.key[:0]
-	k = appendKeyString(k, t.Name)
-	k = appendKeyDecos(k, t.Decorations)
-	for _, m := range t.Members {
-		k = binary.LittleEndian.AppendUint32(k, uint32(m.Type))
-		k = appendKeyString(k, m.Name)
-		k = appendKeyDecos(k, m.Decorations)
-	}
-	c.key = k
-	return c.internType(typeKey{op: spv.OpTypeStruct, a: uint32(len(t.Members)), s: string(k)}, func() ID {
+	return c.internType(c.structKey(t), func() ID {
 		ops := make([]Operand, len(t.Members))
 		for i, m := range t.Members {
 			ops[i] = Ref(m.Type)
@@ -499,6 +488,9 @@ func (c *Context) decorate(target ID, member int64, d spv.Decoration, params []O
 	}
 	c.decos[string(k)] = in
 	c.m.Annotations = append(c.m.Annotations, in)
+	if c.m.du != nil {
+		c.m.du.Define(in)
+	}
 }
 
 // Name gives id a debug name (OpName), once per (id, name).
@@ -515,6 +507,9 @@ func (c *Context) nameFresh(id ID, name string) *Inst {
 	in := c.newInst()
 	*in = Inst{Op: spv.OpName, Operands: c.copyOperands([]Operand{Ref(id), Str(name)})}
 	c.m.Names = append(c.m.Names, in)
+	if c.m.du != nil {
+		c.m.du.Define(in)
+	}
 	return in
 }
 
@@ -559,6 +554,9 @@ func (c *Context) MemberName(structType ID, member uint32, name string) {
 	in := &Inst{Op: spv.OpMemberName, Operands: []Operand{Ref(structType), Lit(member), Str(name)}}
 	c.names[k] = in
 	c.m.Names = append(c.m.Names, in)
+	if c.m.du != nil {
+		c.m.du.Define(in)
+	}
 }
 
 // scalarInfo returns the opcode and width of a scalar numeric type.

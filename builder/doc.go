@@ -36,10 +36,27 @@
 //     used need; Context/ModuleBuilder.DeleteIf delete instructions and
 //     forget them in the interning tables; the type queries (ElementType,
 //     Pointee, ScalarWidth...) answer from the interned definitions.
+//   - Load (load.go): any valid module, as words or bytes, becomes a
+//     Module; serialising it gives back the same words. Edit (intern.go)
+//     returns a ModuleBuilder over an existing module with the interning
+//     tables rebuilt from it.
+//   - Editing (edit.go): every block instruction links to its block
+//     (Inst.Block) and every block to its function (Block.Func); Link
+//     restores the links, Block.InsertAt/InsertBefore/InsertAfter/Append/
+//     Replace/Remove edit in place, Module.Compact sweeps out what
+//     DefUse.Kill deleted.
+//   - Analyses, built on demand and cached: DefUse (defuse.go), the def-use
+//     chains, which follow edits made through the builder and the editing
+//     methods; per function (InvalidateCFG drops them), the CFG (cfg.go),
+//     dominator and post-dominator trees (dominators.go), the structured
+//     construct tree of the specification's section 2.11 (constructs.go)
+//     and the loop nest (loops.go).
 //   - Verify: cheap structural checks (ids defined once and before use at
 //     module level, blocks terminated, merges before branches, variables at
 //     the top of the entry block) so a codegen or pass bug is an error, not
-//     invalid SPIR-V. ModuleBuilder.Serialize runs it.
+//     invalid SPIR-V. ModuleBuilder.Serialize runs it. VerifyIR adds what
+//     passes must keep (links, SSA dominance, OpPhi predecessors, def-use
+//     chains), for tests to run between passes.
 //   - Serialize: writes the header (magic, version, generator, bound, 0) and
 //     every section through an InstBuilder to a WordConsumer.
 //

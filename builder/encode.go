@@ -196,6 +196,15 @@ func (e *encoder) list(gs []spv.OperandInfo, ops []Operand, pos *int, top bool) 
 					continue
 				}
 				ext := set.Inst(o.Word)
+				if ext == nil && strings.HasPrefix(set.Name, "NonSemantic.") {
+					// Instructions a non-semantic set's table does not list
+					// are allowed; their operands are ids.
+					for *pos < len(ops) && isID(ops[*pos]) && e.err == nil {
+						*pos++
+						e.operand(spv.KindIdRef, &ops[*pos-1], idx(*pos-1))
+					}
+					return
+				}
 				if ext == nil {
 					e.fail(idx(*pos-1), "%s has no instruction %d", set.Name, o.Word)
 					return

@@ -20,9 +20,15 @@ type Inst struct {
 	Operands []Operand
 	// Line, when set, is a debug instruction (OpLine, OpNoLine, a
 	// DebugLine or DebugScope OpExtInst) that the serializer writes right
-	// before this one: it is attached late, once passes no longer move
-	// code.
+	// before this one. A loaded module chains several (Line.Line...), the
+	// first one last.
 	Line *Inst
+	// Block is the block holding the instruction; nil at module level and
+	// for a function's OpFunction, parameters and prologue. Module.Link
+	// sets it; the Block editing methods keep it.
+	Block *Block
+	// mark is scratch space for analyses (visited stamps, see newMark).
+	mark uint32
 }
 
 // ForEachUse calls fn with a pointer to every id the instruction uses: its
@@ -82,6 +88,11 @@ func (o *Operand) String() string {
 type Block struct {
 	Label ID
 	Insts []*Inst
+	// Func is the function holding the block; Module.Link sets it.
+	Func *Function
+	// Line is a debug line instruction (or a chain, see Inst.Line) written
+	// before the block's OpLabel.
+	Line *Inst
 }
 
 // Terminated reports whether the block ends with a terminator.
@@ -143,6 +154,13 @@ type Function struct {
 	// DXC writes them there under -fcgl).
 	Prologue []*Inst
 	Blocks   []*Block
+
+	module *Module // for the def-use chains' bookkeeping (Link sets it)
+	// Analyses cached until InvalidateCFG.
+	cfg        *CFG
+	dom, pdom  *DomTree
+	constructs *Constructs
+	loops      *Loops
 }
 
 // Block returns the block labelled label, or nil.
@@ -176,6 +194,8 @@ type Module struct {
 	Annotations     []*Inst
 	Globals         []*Inst // types, constants, global variables, OpUndef, in definition order
 	Functions       []*Function
+
+	du *DefUse // the def-use chains, once built (DefUse)
 }
 
 // NewID allocates a fresh id.

@@ -201,7 +201,7 @@ func (b *ModuleBuilder) Function(name string, ret ID, control spv.FunctionContro
 func (b *ModuleBuilder) FunctionAt(id ID, name string, ret ID, control spv.FunctionControl, params ...ID) *FunctionBuilder {
 	ft := b.TypeFunction(ret, params...)
 	def := &Inst{Op: spv.OpFunction, Type: ret, Result: id, Operands: []Operand{Enum(control), Ref(ft)}}
-	f := &Function{Def: def}
+	f := &Function{Def: def, module: b.M}
 	fb := &FunctionBuilder{b: b, F: f}
 	if !b.check(def) {
 		return fb
@@ -263,7 +263,7 @@ func (f *FunctionBuilder) StartBlock(label ID) {
 	if f.cur != nil && !f.cur.Terminated() {
 		f.fail("block %%%d started before block %%%d was terminated", label, f.cur.Label)
 	}
-	f.cur = &Block{Label: label}
+	f.cur = &Block{Label: label, Func: f.F}
 	f.F.Blocks = append(f.F.Blocks, f.cur)
 }
 
@@ -336,6 +336,7 @@ func (f *FunctionBuilder) append(in *Inst) bool {
 		return false
 	}
 	f.cur.Insts = append(f.cur.Insts, in)
+	in.Block = f.cur
 	f.b.record(in)
 	f.b.onInst(in)
 	return true
@@ -375,6 +376,7 @@ func (f *FunctionBuilder) Variable(ptrType ID, name string, init ID) ID {
 		at++
 	}
 	entry.Insts = slices.Insert(entry.Insts, at, in)
+	in.Block = entry
 	f.b.record(in)
 	if name != "" {
 		f.b.nameFresh(in.Result, name)

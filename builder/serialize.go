@@ -15,16 +15,32 @@ import (
 // another tool as the producer.
 const GeneratorDXC uint32 = 14 << 16
 
-// moduleResolver answers Resolver questions from a module's definitions.
+// moduleResolver answers Resolver questions from a module's definitions:
+// by a slice indexed by id, or a map when the ids are sparse (a loaded
+// module may use ids in the billions).
 type moduleResolver struct {
-	defs []*Inst
-	m    *Module
+	defs   []*Inst
+	sparse map[ID]*Inst
+	m      *Module
 }
 
 func newModuleResolver(m *Module) *moduleResolver {
-	r := &moduleResolver{defs: make([]*Inst, m.Bound+1), m: m}
+	r := &moduleResolver{m: m}
+	n := 0
+	for range m.All() {
+		n++
+	}
+	if int(m.Bound) > 4*n+1024 {
+		r.sparse = make(map[ID]*Inst, n)
+	} else {
+		r.defs = make([]*Inst, m.Bound+1)
+	}
 	for in := range m.All() {
-		if in.Result != 0 && int(in.Result) < len(r.defs) {
+		switch {
+		case in.Result == 0:
+		case r.sparse != nil:
+			r.sparse[in.Result] = in
+		case int(in.Result) < len(r.defs):
 			r.defs[in.Result] = in
 		}
 	}
@@ -32,6 +48,9 @@ func newModuleResolver(m *Module) *moduleResolver {
 }
 
 func (r *moduleResolver) def(id ID) *Inst {
+	if r.sparse != nil {
+		return r.sparse[id]
+	}
 	if int(id) < len(r.defs) {
 		return r.defs[id]
 	}
@@ -145,6 +164,11 @@ func Serialize(m *Module, w WordConsumer) error {
 		for _, b := range f.Blocks {
 			if b.Label == 0 || b.Label >= m.Bound {
 				return fmt.Errorf("block label %%%d is not a valid id below the bound %d", b.Label, m.Bound)
+			}
+			if b.Line != nil {
+				if err := emit(b.Line); err != nil {
+					return err
+				}
 			}
 			scratch[0], scratch[1] = 2<<16|uint32(spv.OpLabel), uint32(b.Label)
 			if err := w.Consume(scratch[:2]); err != nil {

@@ -128,3 +128,119 @@ func entryName(ep *Inst) string {
 	}
 	return ""
 }
+
+// VerifyIR is Verify plus the invariants passes must keep, cheap enough to
+// run between passes in tests: every instruction and block links to its
+// block and function; every use of a value defined in a function is
+// dominated by its definition (an OpPhi's at the end of its incoming
+// block); an OpPhi has one incoming value per predecessor; merge and
+// continue targets are blocks of the function; and, when the def-use
+// chains are built, they know every definition and use.
+func VerifyIR(m *Module) error {
+	if err := Verify(m); err != nil {
+		return err
+	}
+	for _, f := range m.Functions {
+		if err := verifyFunction(m, f); err != nil {
+			return fmt.Errorf("verify: function %%%d: %w", f.Def.Result, err)
+		}
+	}
+	if m.du != nil {
+		for in := range m.All() {
+			if in.Result != 0 && m.du.Def(in.Result) != in {
+				return fmt.Errorf("verify: def-use chains do not know %s defining %%%d", in.Op, in.Result)
+			}
+			var err error
+			in.ForEachUse(func(id *ID) {
+				if err != nil {
+					return
+				}
+				for _, u := range m.du.users[*id] {
+					if u == in {
+						return
+					}
+				}
+				err = fmt.Errorf("verify: def-use chains miss the use of %%%d by %s", *id, in)
+			})
+			if err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+func verifyFunction(m *Module, f *Function) error {
+	g := NewCFG(f)
+	dom := NewDominators(g)
+	// Where each value of the function is defined: block index and
+	// position in it.
+	type place struct{ block, pos int32 }
+	defs := map[ID]place{}
+	for bi, b := range f.Blocks {
+		if b.Func != f {
+			return fmt.Errorf("block %%%d does not link to its function", b.Label)
+		}
+		for i, in := range b.Insts {
+			if in.Block != b {
+				return fmt.Errorf("%s in block %%%d does not link to it", in, b.Label)
+			}
+			if in.killed() {
+				return fmt.Errorf("block %%%d holds a deleted instruction (Compact was not run)", b.Label)
+			}
+			if in.Result != 0 {
+				defs[in.Result] = place{int32(bi), int32(i)}
+			}
+		}
+		if mi := b.Merge(); mi != nil {
+			for _, o := range mi.Operands {
+				if o.IsID() && g.Index(o.ID()) < 0 {
+					return fmt.Errorf("block %%%d: %s names %%%d, which is not a block of the function", b.Label, mi.Op, o.ID())
+				}
+			}
+		}
+		for _, s := range b.Successors() {
+			if g.Index(s) < 0 {
+				return fmt.Errorf("block %%%d branches to %%%d, which is not a block of the function", b.Label, s)
+			}
+		}
+	}
+	for bi, b := range f.Blocks {
+		if !g.Reachable(int32(bi)) {
+			continue // uses in unreachable blocks need not be dominated
+		}
+		for i, in := range b.Insts {
+			if in.Op == spv.OpPhi {
+				preds := g.Preds[bi]
+				if len(in.Operands) != len(preds) {
+					return fmt.Errorf("%s in block %%%d has %d incoming values for %d predecessors", in, b.Label, len(in.Operands), len(preds))
+				}
+				for _, p := range in.Operands {
+					v, parent := p.Params[0].ID(), p.Params[1].ID()
+					pi := g.Index(parent)
+					if pi < 0 || !contains(preds, pi) {
+						return fmt.Errorf("%s in block %%%d: %%%d is not a predecessor", in, b.Label, parent)
+					}
+					if d, ok := defs[v]; ok && g.Reachable(pi) && !dom.Dominates(d.block, pi) {
+						return fmt.Errorf("%s in block %%%d: %%%d does not dominate the end of %%%d", in, b.Label, v, parent)
+					}
+				}
+				continue
+			}
+			var err error
+			in.ForEachUse(func(id *ID) {
+				d, ok := defs[*id]
+				if err != nil || !ok {
+					return
+				}
+				if d.block == int32(bi) && d.pos >= int32(i) || d.block != int32(bi) && !dom.StrictlyDominates(d.block, int32(bi)) {
+					err = fmt.Errorf("%s in block %%%d uses %%%d, whose definition does not dominate it", in, b.Label, *id)
+				}
+			})
+			if err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}

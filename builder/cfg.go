@@ -1,0 +1,148 @@
+package builder
+
+import (
+	"github.com/hlsl2spirv/hlsl2spirv/builder/spv"
+)
+
+// A CFG is a function's control-flow graph over its blocks, by index in
+// Function.Blocks (flat slices indexed by small ints, not a pointer graph).
+// It is a snapshot: a pass that adds, removes or retargets blocks builds a
+// new one (Function.CFG caches it until InvalidateCFG).
+type CFG struct {
+	Func   *Function
+	Blocks []*Block
+	index  map[ID]int32
+	Succs  [][]int32 // successors in terminator operand order, duplicates removed
+	Preds  [][]int32 // predecessors in block order
+	// RPO is the reachable blocks in reverse post-order from the entry;
+	// rpoIndex[b] is b's position there, -1 for an unreachable block.
+	RPO      []int32
+	rpoIndex []int32
+}
+
+// CFG returns the function's control-flow graph, built on first use and
+// kept until InvalidateCFG.
+func (f *Function) CFG() *CFG {
+	if f.cfg == nil {
+		f.cfg = NewCFG(f)
+	}
+	return f.cfg
+}
+
+// InvalidateCFG drops the function's cached CFG and the analyses built on
+// it (dominators, constructs, loops): call it after changing its blocks or
+// branches.
+func (f *Function) InvalidateCFG() {
+	f.cfg, f.dom, f.pdom, f.constructs, f.loops = nil, nil, nil, nil, nil
+}
+
+// NewCFG builds the control-flow graph of f.
+func NewCFG(f *Function) *CFG {
+	n := len(f.Blocks)
+	g := &CFG{Func: f, Blocks: f.Blocks, index: make(map[ID]int32, n), Succs: make([][]int32, n), Preds: make([][]int32, n)}
+	for i, b := range f.Blocks {
+		g.index[b.Label] = int32(i)
+	}
+	for i, b := range f.Blocks {
+		for _, l := range b.Successors() {
+			j, ok := g.index[l]
+			if !ok || contains(g.Succs[i], j) {
+				continue
+			}
+			g.Succs[i] = append(g.Succs[i], j)
+			g.Preds[j] = append(g.Preds[j], int32(i))
+		}
+	}
+	g.RPO, g.rpoIndex = reversePostOrder(n, 0, g.Succs)
+	return g
+}
+
+func contains(s []int32, x int32) bool {
+	for _, y := range s {
+		if y == x {
+			return true
+		}
+	}
+	return false
+}
+
+// reversePostOrder numbers the nodes reachable from entry in reverse
+// post-order over succs (iteratively: deep CFGs must not overflow the
+// stack). Unreachable nodes get -1.
+func reversePostOrder(n int, entry int32, succs [][]int32) (order, index []int32) {
+	index = make([]int32, n)
+	for i := range index {
+		index[i] = -1
+	}
+	if n == 0 {
+		return nil, index
+	}
+	post := make([]int32, 0, n)
+	visited := make([]bool, n)
+	type frame struct{ node, next int32 }
+	stack := []frame{{entry, 0}}
+	visited[entry] = true
+	for len(stack) > 0 {
+		top := &stack[len(stack)-1]
+		if int(top.next) < len(succs[top.node]) {
+			s := succs[top.node][top.next]
+			top.next++
+			if !visited[s] {
+				visited[s] = true
+				stack = append(stack, frame{s, 0})
+			}
+			continue
+		}
+		post = append(post, top.node)
+		stack = stack[:len(stack)-1]
+	}
+	order = make([]int32, len(post))
+	for i, b := range post {
+		order[len(post)-1-i] = b
+		index[b] = int32(len(post) - 1 - i)
+	}
+	return order, index
+}
+
+// Index returns the index of the block labelled label, or -1.
+func (g *CFG) Index(label ID) int32 {
+	if i, ok := g.index[label]; ok {
+		return i
+	}
+	return -1
+}
+
+// Block returns the block labelled label, or nil.
+func (g *CFG) Block(label ID) *Block {
+	if i := g.Index(label); i >= 0 {
+		return g.Blocks[i]
+	}
+	return nil
+}
+
+// Reachable reports whether block i is reachable from the entry.
+func (g *CFG) Reachable(i int32) bool { return g.rpoIndex[i] >= 0 }
+
+// RPOIndex returns block i's position in reverse post-order (-1 when
+// unreachable).
+func (g *CFG) RPOIndex(i int32) int32 { return g.rpoIndex[i] }
+
+// IsBackEdge reports whether the edge from→to goes back to a block no later
+// in reverse post-order (a loop's back edge, in a reducible CFG).
+func (g *CFG) IsBackEdge(from, to int32) bool {
+	return g.rpoIndex[from] >= 0 && g.rpoIndex[to] >= 0 && g.rpoIndex[to] <= g.rpoIndex[from]
+}
+
+// MergeOf returns the merge block's index of block i's OpSelectionMerge or
+// OpLoopMerge, and for a loop header its continue target's; -1 for none.
+func (g *CFG) MergeOf(i int32) (merge, cont int32) {
+	m := g.Blocks[i].Merge()
+	if m == nil {
+		return -1, -1
+	}
+	merge, cont = g.Index(m.Operands[0].ID()), -1
+	if m.Op == spv.OpLoopMerge && len(m.Operands) > 1 {
+		cont = g.Index(m.Operands[1].ID())
+	}
+	return merge, cont
+}

@@ -1,0 +1,235 @@
+package builder
+
+import (
+	"slices"
+
+	"github.com/hlsl2spirv/hlsl2spirv/builder/spv"
+)
+
+// DefUse is the module's def-use chains: for every id, the instruction or
+// block that defines it and the instructions that use it. Build it once with
+// Module.DefUse; from then on it follows the module's edits:
+//
+//   - instructions made through a Context or ModuleBuilder of the module, or
+//     inserted with the Block editing methods, are registered as they are
+//     added;
+//   - after changing an instruction's operands in place, call AnalyzeUses
+//     (the old uses drop out by themselves: a user that no longer refers to
+//     an id is skipped and forgotten the next time that id's users are
+//     asked for);
+//   - delete instructions with Kill, which turns them into OpNop until
+//     Module.Compact sweeps them out.
+//
+// Keeping stale entries and checking users when they are read makes every
+// edit O(1) amortised, where eager removal from long user lists (a type
+// used by thousands of instructions) would be quadratic.
+type DefUse struct {
+	m      *Module
+	defs   []*Inst  // by id
+	blocks []*Block // by label id
+	users  [][]*Inst
+}
+
+// DefUse returns the module's def-use chains, building them on first use.
+func (m *Module) DefUse() *DefUse {
+	if m.du == nil {
+		m.du = newDefUse(m)
+	}
+	return m.du
+}
+
+// InvalidateDefUse drops the def-use chains (after edits that bypassed
+// them); the next DefUse call rebuilds them.
+func (m *Module) InvalidateDefUse() { m.du = nil }
+
+// HasDefUse reports whether the def-use chains are built (and so kept).
+func (m *Module) HasDefUse() bool { return m.du != nil }
+
+func newDefUse(m *Module) *DefUse {
+	du := &DefUse{m: m, defs: make([]*Inst, m.Bound), blocks: make([]*Block, m.Bound), users: make([][]*Inst, m.Bound)}
+	for _, f := range m.Functions {
+		f.module = m
+		f.link()
+		for _, b := range f.Blocks {
+			du.DefineBlock(b)
+		}
+	}
+	for in := range m.All() {
+		du.Define(in)
+	}
+	for _, f := range m.Functions {
+		for _, in := range f.Prologue {
+			du.Define(in)
+		}
+	}
+	return du
+}
+
+func (du *DefUse) grow(id ID) {
+	if int(id) < len(du.defs) {
+		return
+	}
+	n := max(int(id)+1, 2*len(du.defs))
+	du.defs = slices.Grow(du.defs, n-len(du.defs))[:n]
+	du.blocks = slices.Grow(du.blocks, n-len(du.blocks))[:n]
+	du.users = slices.Grow(du.users, n-len(du.users))[:n]
+}
+
+// Define registers an instruction: its result (if any) and its uses.
+func (du *DefUse) Define(in *Inst) {
+	if in.Result != 0 {
+		du.grow(in.Result)
+		du.defs[in.Result] = in
+	}
+	du.AnalyzeUses(in)
+}
+
+// DefineBlock registers a block's label.
+func (du *DefUse) DefineBlock(b *Block) {
+	du.grow(b.Label)
+	du.blocks[b.Label] = b
+}
+
+// ForgetBlock unregisters a deleted block's label.
+func (du *DefUse) ForgetBlock(b *Block) {
+	if int(b.Label) < len(du.blocks) && du.blocks[b.Label] == b {
+		du.blocks[b.Label] = nil
+	}
+}
+
+// AnalyzeUses registers every id in uses (its result type, id operands and
+// those in enumerant parameters and pairs). Call it after rewriting an
+// instruction's operands.
+func (du *DefUse) AnalyzeUses(in *Inst) {
+	in.ForEachUse(func(id *ID) {
+		du.grow(*id)
+		l := du.users[*id]
+		if n := len(l); n > 0 && l[n-1] == in {
+			return // the same id twice in a row (OpIAdd %x %x)
+		}
+		du.users[*id] = append(l, in)
+	})
+}
+
+// Def returns the instruction defining id (nil for block labels and
+// unknown ids).
+func (du *DefUse) Def(id ID) *Inst {
+	if int(id) < len(du.defs) {
+		if d := du.defs[id]; d != nil && d.Result == id {
+			return d
+		}
+	}
+	return nil
+}
+
+// Block returns the block labelled id, or nil.
+func (du *DefUse) Block(id ID) *Block {
+	if int(id) < len(du.blocks) {
+		return du.blocks[id]
+	}
+	return nil
+}
+
+// TypeOf returns the result type of the value id (0 if unknown).
+func (du *DefUse) TypeOf(id ID) ID {
+	if d := du.Def(id); d != nil {
+		return d.Type
+	}
+	return 0
+}
+
+// Users returns the live instructions that use id, each once, in the order
+// they were registered. The slice is the caller's.
+func (du *DefUse) Users(id ID) []*Inst {
+	l := du.compact(id)
+	return slices.Clone(l)
+}
+
+// NumUsers returns how many live instructions use id.
+func (du *DefUse) NumUsers(id ID) int { return len(du.compact(id)) }
+
+// HasUsers reports whether any live instruction uses id.
+func (du *DefUse) HasUsers(id ID) bool { return du.NumUsers(id) > 0 }
+
+// compact drops dead, stale and repeated entries from id's user list.
+func (du *DefUse) compact(id ID) []*Inst {
+	if int(id) >= len(du.users) {
+		return nil
+	}
+	l := du.users[id]
+	mark := newMark()
+	out := l[:0]
+	for _, u := range l {
+		if u.mark == mark || u.killed() || !usesID(u, id) {
+			continue
+		}
+		u.mark = mark
+		out = append(out, u)
+	}
+	clear(l[len(out):])
+	du.users[id] = out
+	return out
+}
+
+func usesID(in *Inst, id ID) bool {
+	found := false
+	in.ForEachUse(func(p *ID) { found = found || *p == id })
+	return found
+}
+
+// ReplaceAllUses rewrites every use of old into a use of new.
+func (du *DefUse) ReplaceAllUses(old, new ID) {
+	if old == new {
+		return
+	}
+	for _, u := range du.compact(old) {
+		u.ForEachUse(func(p *ID) {
+			if *p == old {
+				*p = new
+			}
+		})
+		du.grow(new)
+		du.users[new] = append(du.users[new], u)
+	}
+	if int(old) < len(du.users) {
+		du.users[old] = du.users[old][:0]
+	}
+}
+
+// Kill deletes an instruction: it becomes an OpNop that no analysis sees
+// and that Module.Compact removes (keeping its debug line, see Compact).
+// Uses of its result are left to the caller.
+func (du *DefUse) Kill(in *Inst) {
+	if in.killed() {
+		return
+	}
+	if in.Result != 0 && int(in.Result) < len(du.defs) && du.defs[in.Result] == in {
+		du.defs[in.Result] = nil
+	}
+	*in = Inst{Op: spv.OpNop, Block: in.Block, Line: in.Line, mark: killedMark}
+}
+
+// KillNamesAndDecorations deletes the OpName, OpMemberName and decoration
+// instructions that target id (before deleting its definition).
+func (du *DefUse) KillNamesAndDecorations(id ID) {
+	for _, u := range du.Users(id) {
+		if isNameOrDecoration(u.Op) && len(u.Operands) > 0 && u.Operands[0].ID() == id {
+			du.Kill(u)
+		}
+	}
+}
+
+func isNameOrDecoration(op spv.Op) bool {
+	switch op {
+	case spv.OpName, spv.OpMemberName, spv.OpDecorate, spv.OpMemberDecorate, spv.OpDecorateId,
+		spv.OpDecorateString, spv.OpMemberDecorateString:
+		return true
+	}
+	return false
+}
+
+// IsAnnotation reports whether op is a debug name or a decoration: an
+// instruction that refers to an id without using its value.
+func IsAnnotation(op spv.Op) bool {
+	return isNameOrDecoration(op) || op == spv.OpGroupDecorate || op == spv.OpGroupMemberDecorate
+}

@@ -1,0 +1,200 @@
+package builder
+
+import (
+	"encoding/binary"
+
+	"github.com/hlsl2spirv/hlsl2spirv/builder/spv"
+)
+
+// Edit returns a ModuleBuilder over an existing module (a loaded one, or
+// one passes work on), its interning tables rebuilt from the module: asking
+// for a type, constant, decoration or name the module already has returns
+// the existing one.
+func Edit(m *Module) *ModuleBuilder {
+	b := &ModuleBuilder{Context: NewContext(m), M: m, imports: map[string]ID{}, strings: map[string]ID{}}
+	b.Context.intern()
+	for _, in := range m.ExtInstImports {
+		if _, dup := b.imports[in.Operands[0].Str]; !dup {
+			b.imports[in.Operands[0].Str] = in.Result
+		}
+	}
+	for _, in := range m.DebugSources {
+		if in.Op == spv.OpString {
+			if _, dup := b.strings[in.Operands[0].Str]; !dup {
+				b.strings[in.Operands[0].Str] = in.Result
+			}
+		}
+	}
+	return b
+}
+
+// intern fills the interning tables from the module's instructions. Where
+// the module has duplicates, the first one is the one handed out.
+func (c *Context) intern() {
+	m := c.m
+	// Decorations and names, also collected by target for the keys of
+	// arrays (their stride) and structs (everything).
+	decos := map[ID][]Decoration{}
+	memberDecos := map[ID]map[uint32][]Decoration{}
+	names := map[ID]string{}
+	memberNames := map[ID]map[uint32]string{}
+	for _, in := range m.Annotations {
+		words, err := c.enc.EncodeInst(in)
+		if err != nil {
+			continue
+		}
+		k := make([]byte, 0, 4*len(words))
+		for _, w := range words {
+			k = binary.LittleEndian.AppendUint32(k, w)
+		}
+		if _, dup := c.decos[string(k)]; !dup {
+			c.decos[string(k)] = in
+		}
+		switch in.Op {
+		case spv.OpDecorate, spv.OpDecorateId, spv.OpDecorateString:
+			d := in.Operands[1]
+			decos[in.Operands[0].ID()] = append(decos[in.Operands[0].ID()], Decoration{spv.Decoration(d.Word), d.Params})
+		case spv.OpMemberDecorate, spv.OpMemberDecorateString:
+			s, i, d := in.Operands[0].ID(), in.Operands[1].Word, in.Operands[2]
+			if memberDecos[s] == nil {
+				memberDecos[s] = map[uint32][]Decoration{}
+			}
+			memberDecos[s][i] = append(memberDecos[s][i], Decoration{spv.Decoration(d.Word), d.Params})
+		}
+	}
+	for _, in := range m.Names {
+		switch in.Op {
+		case spv.OpName:
+			id := in.Operands[0].ID()
+			k := nameKey{id, -1, in.Operands[1].Str}
+			if _, dup := c.names[k]; !dup {
+				c.names[k] = in
+			}
+			if _, ok := names[id]; !ok {
+				names[id] = in.Operands[1].Str
+			}
+		case spv.OpMemberName:
+			id, i := in.Operands[0].ID(), in.Operands[1].Word
+			k := nameKey{id, int64(i), in.Operands[2].Str}
+			if _, dup := c.names[k]; !dup {
+				c.names[k] = in
+			}
+			if memberNames[id] == nil {
+				memberNames[id] = map[uint32]string{}
+			}
+			memberNames[id][i] = in.Operands[2].Str
+		}
+	}
+	stride := func(id ID) uint32 {
+		for _, d := range decos[id] {
+			if d.Kind == spv.DecorationArrayStride && len(d.Params) == 1 {
+				return d.Params[0].Word
+			}
+		}
+		return 0
+	}
+	word := func(in *Inst, i int) uint32 {
+		if i < len(in.Operands) {
+			return in.Operands[i].Word
+		}
+		return 0
+	}
+	for _, in := range m.Globals {
+		var k typeKey
+		switch in.Op {
+		case spv.OpTypeVoid, spv.OpTypeBool, spv.OpTypeSampler, spv.OpTypeAccelerationStructureKHR, spv.OpTypeRayQueryKHR:
+			k = typeKey{op: in.Op}
+		case spv.OpTypeInt:
+			k = typeKey{op: in.Op, a: word(in, 0), b: word(in, 1)}
+		case spv.OpTypeFloat:
+			if len(in.Operands) != 1 {
+				continue // an encoding other than IEEE: not interned
+			}
+			k = typeKey{op: in.Op, a: word(in, 0)}
+		case spv.OpTypeVector, spv.OpTypeMatrix:
+			k = typeKey{op: in.Op, a: word(in, 0), b: word(in, 1)}
+		case spv.OpTypeArray:
+			k = typeKey{op: in.Op, a: word(in, 0), b: word(in, 1), c: stride(in.Result)}
+		case spv.OpTypeRuntimeArray:
+			k = typeKey{op: in.Op, a: word(in, 0), c: stride(in.Result)}
+		case spv.OpTypePointer:
+			k = typeKey{op: in.Op, a: word(in, 0), b: word(in, 1)}
+		case spv.OpTypeSampledImage:
+			k = typeKey{op: in.Op, a: word(in, 0)}
+		case spv.OpTypeFunction:
+			var s []byte
+			for _, p := range in.Operands[1:] {
+				s = binary.LittleEndian.AppendUint32(s, p.Word)
+			}
+			k = typeKey{op: in.Op, a: word(in, 0), s: string(s)}
+		case spv.OpTypeImage:
+			b := func(v uint32) uint32 { return min(v, 1) }
+			hasAccess := uint32(0)
+			if len(in.Operands) > 7 {
+				hasAccess = 1
+			}
+			packed := word(in, 1) | word(in, 2)<<8 | b(word(in, 3))<<10 | b(word(in, 4))<<11 | word(in, 5)<<12 | hasAccess<<14 | word(in, 7)<<16
+			k = typeKey{op: in.Op, a: word(in, 0), b: packed, c: word(in, 6)}
+		case spv.OpTypeStruct:
+			t := StructType{Name: names[in.Result], Decorations: decos[in.Result]}
+			for i, o := range in.Operands {
+				t.Members = append(t.Members, StructMember{Type: o.ID(), Name: memberNames[in.Result][uint32(i)], Decorations: memberDecos[in.Result][uint32(i)]})
+			}
+			k = c.structKey(t)
+		case spv.OpConstant:
+			c.internLoaded(constKey{op: in.Op, typ: in.Type, lo: word(in, 0), hi: in.Operands[0].Hi}, in.Result)
+			continue
+		case spv.OpConstantTrue, spv.OpConstantFalse, spv.OpConstantNull, spv.OpUndef:
+			c.internLoaded(constKey{op: in.Op, typ: in.Type}, in.Result)
+			continue
+		case spv.OpConstantComposite:
+			var s []byte
+			for _, o := range in.Operands {
+				s = binary.LittleEndian.AppendUint32(s, o.Word)
+			}
+			c.internLoaded(constKey{op: in.Op, typ: in.Type, s: string(s)}, in.Result)
+			continue
+		default:
+			info := spv.InstructionInfo(in.Op)
+			if info == nil || info.Class != "Type-Declaration" || in.Op == spv.OpTypeForwardPointer {
+				continue
+			}
+			k = typeKey{op: in.Op, s: declaredKey(in.Operands)}
+		}
+		if _, dup := c.types[k]; !dup {
+			c.types[k] = in.Result
+		}
+	}
+}
+
+func (c *Context) internLoaded(k constKey, id ID) {
+	if _, dup := c.consts[k]; !dup {
+		c.consts[k] = id
+	}
+}
+
+// structKey is the interning key of a struct type: everything that makes
+// it distinct.
+func (c *Context) structKey(t StructType) typeKey {
+	k := c.key[:0]
+	k = appendKeyString(k, t.Name)
+	k = appendKeyDecos(k, t.Decorations)
+	for _, m := range t.Members {
+		k = binary.LittleEndian.AppendUint32(k, uint32(m.Type))
+		k = appendKeyString(k, m.Name)
+		k = appendKeyDecos(k, m.Decorations)
+	}
+	c.key = k
+	return typeKey{op: spv.OpTypeStruct, a: uint32(len(t.Members)), s: string(k)}
+}
+
+// declaredKey is the interning key of a type given by its operands (inline
+// SPIR-V types, and types Context has no method for).
+func declaredKey(ops []Operand) string {
+	var key []byte
+	for _, o := range ops {
+		key = binary.LittleEndian.AppendUint32(key, uint32(o.Kind))
+		key = binary.LittleEndian.AppendUint32(key, o.Word)
+	}
+	return string(key)
+}

@@ -1,0 +1,449 @@
+package builder
+
+import (
+	"fmt"
+
+	"github.com/hlsl2spirv/hlsl2spirv/builder/binary"
+	"github.com/hlsl2spirv/hlsl2spirv/builder/spv"
+)
+
+// Load reads a SPIR-V module (as words, in either endianness) into the IR,
+// so that passes and back ends can work on modules they did not build.
+// Serialising the result gives back the same words: every instruction keeps
+// its place, and debug line instructions (OpLine, OpNoLine and the
+// NonSemantic/OpenCL DebugLine, DebugNoLine, DebugScope and DebugNoScope)
+// are attached, in a chain through Inst.Line, to the instruction that
+// follows them. Operands take the builder's canonical forms (Ref, Lit,
+// Str, Enum with its parameters, Pair), as if the module had been built
+// here. Load links the IR (see Module.Link).
+//
+// Malformed input is an error (a *binary.Error with the word offset, or a
+// layout error naming the instruction); Load never panics.
+func Load(words []uint32) (*Module, error) {
+	bm, err := binary.ReadWords(words)
+	if err != nil {
+		return nil, err
+	}
+	return fromBinary(bm)
+}
+
+// LoadBytes is Load for a module stored as bytes (a .spv file).
+func LoadBytes(data []byte) (*Module, error) {
+	bm, err := binary.Read(data)
+	if err != nil {
+		return nil, err
+	}
+	return fromBinary(bm)
+}
+
+// loadError reports an instruction the IR has no place for.
+func loadError(in *binary.Inst, format string, args ...any) error {
+	return &binary.Error{Offset: in.Offset, Msg: fmt.Sprintf("%s: ", in.Op) + fmt.Sprintf(format, args...)}
+}
+
+func fromBinary(bm *binary.Module) (*Module, error) {
+	if bm.Header.Schema != 0 {
+		return nil, &binary.Error{Offset: 4, Msg: fmt.Sprintf("schema %d is not 0", bm.Header.Schema)}
+	}
+	m := &Module{Version: spv.Version(bm.Header.Version), Generator: bm.Header.Generator, Bound: ID(bm.Header.Bound)}
+	var (
+		fn      *Function
+		block   *Block
+		pending *Inst // debug line instructions waiting for the instruction they describe
+		// section is the furthest module-level section seen: instructions
+		// must come in the specification's layout order.
+		section int
+		// sets maps OpExtInstImport ids to their names, to recognise debug
+		// line instructions of the debug-info sets.
+		sets = map[ID]string{}
+	)
+	attach := func(in *Inst) {
+		if pending != nil {
+			in.Line = pending
+			pending = nil
+		}
+	}
+	for i := range bm.Insts {
+		bi := &bm.Insts[i]
+		in, err := convertInst(bi)
+		if err != nil {
+			return nil, err
+		}
+		if isLineInst(in, sets) {
+			if section < sectionGlobals {
+				return nil, loadError(bi, "debug line instruction before the types and variables section")
+			}
+			in.Line = pending
+			pending = in
+			continue
+		}
+		sec := sectionOf(in.Op)
+		if fn == nil && sec != sectionFunction {
+			if sec < section {
+				return nil, loadError(bi, "out of the specification's module layout order")
+			}
+			section = sec
+		}
+		switch sec {
+		case sectionCapability:
+			m.Capabilities = append(m.Capabilities, spv.Capability(in.Operands[0].Word))
+		case sectionExtension:
+			m.Extensions = append(m.Extensions, in.Operands[0].Str)
+		case sectionExtInstImport:
+			sets[in.Result] = in.Operands[0].Str
+			m.ExtInstImports = append(m.ExtInstImports, in)
+		case sectionMemoryModel:
+			if m.MemoryModel != nil {
+				return nil, loadError(bi, "a second OpMemoryModel")
+			}
+			m.MemoryModel = in
+		case sectionEntryPoint:
+			m.EntryPoints = append(m.EntryPoints, in)
+		case sectionExecutionMode:
+			m.ExecutionModes = append(m.ExecutionModes, in)
+		case sectionDebugSource:
+			m.DebugSources = append(m.DebugSources, in)
+		case sectionName:
+			m.Names = append(m.Names, in)
+		case sectionModuleProcessed:
+			m.ModuleProcessed = append(m.ModuleProcessed, in)
+		case sectionAnnotation:
+			m.Annotations = append(m.Annotations, in)
+		default: // sectionGlobals or sectionFunction
+			if err := loadFunctionInst(bi, in, m, &fn, &block, attach); err != nil {
+				return nil, err
+			}
+			if fn == nil && in.Op != spv.OpFunctionEnd {
+				if in.Op == spv.OpLabel || in.Op == spv.OpFunctionParameter {
+					return nil, loadError(bi, "outside a function")
+				}
+				attach(in)
+				m.Globals = append(m.Globals, in)
+				section = sectionGlobals
+			}
+		}
+		if in.Op == spv.OpFunctionEnd {
+			section = sectionFunction
+		}
+	}
+	switch {
+	case fn != nil:
+		return nil, fmt.Errorf("invalid SPIR-V: function %%%d has no OpFunctionEnd", fn.Def.Result)
+	case pending != nil:
+		return nil, fmt.Errorf("invalid SPIR-V: the module ends with a debug line instruction")
+	case m.MemoryModel == nil:
+		return nil, fmt.Errorf("invalid SPIR-V: no OpMemoryModel")
+	}
+	m.Link()
+	return m, nil
+}
+
+// loadFunctionInst places an instruction of the function section (or a
+// global, when no function is open and it is not one of the function
+// instructions).
+func loadFunctionInst(bi *binary.Inst, in *Inst, m *Module, fn **Function, block **Block, attach func(*Inst)) error {
+	f := *fn
+	switch in.Op {
+	case spv.OpFunction:
+		if f != nil {
+			return loadError(bi, "function %%%d starts inside function %%%d", in.Result, f.Def.Result)
+		}
+		attach(in)
+		*fn = &Function{Def: in}
+		m.Functions = append(m.Functions, *fn)
+		return nil
+	case spv.OpFunctionEnd:
+		if f == nil {
+			return loadError(bi, "outside a function")
+		}
+		if *block != nil && !(*block).Terminated() {
+			return loadError(bi, "block %%%d is not terminated", (*block).Label)
+		}
+		*fn, *block = nil, nil
+		return nil
+	}
+	if f == nil {
+		return nil // a global: the caller places it
+	}
+	switch {
+	case in.Op == spv.OpFunctionParameter:
+		if len(f.Blocks) > 0 || len(f.Prologue) > 0 {
+			return loadError(bi, "after the function's body started")
+		}
+		attach(in)
+		f.Params = append(f.Params, in)
+	case in.Op == spv.OpLabel:
+		if *block != nil && !(*block).Terminated() {
+			return loadError(bi, "block %%%d starts before block %%%d is terminated", in.Result, (*block).Label)
+		}
+		*block = &Block{Label: in.Result}
+		attach(in)
+		(*block).Line, in.Line = in.Line, nil
+		f.Blocks = append(f.Blocks, *block)
+	case *block == nil:
+		// Between the parameters and the first block: debug scope and
+		// declarations (OpenCL.DebugInfo.100 allows them there).
+		attach(in)
+		f.Prologue = append(f.Prologue, in)
+	default:
+		if (*block).Terminated() {
+			return loadError(bi, "after the terminator of block %%%d", (*block).Label)
+		}
+		attach(in)
+		(*block).Insts = append((*block).Insts, in)
+	}
+	return nil
+}
+
+// The module-level sections in layout order.
+const (
+	sectionCapability = iota
+	sectionExtension
+	sectionExtInstImport
+	sectionMemoryModel
+	sectionEntryPoint
+	sectionExecutionMode
+	sectionDebugSource
+	sectionName
+	sectionModuleProcessed
+	sectionAnnotation
+	sectionGlobals
+	sectionFunction
+)
+
+func sectionOf(op spv.Op) int {
+	switch op {
+	case spv.OpCapability:
+		return sectionCapability
+	case spv.OpExtension:
+		return sectionExtension
+	case spv.OpExtInstImport:
+		return sectionExtInstImport
+	case spv.OpMemoryModel:
+		return sectionMemoryModel
+	case spv.OpEntryPoint:
+		return sectionEntryPoint
+	case spv.OpExecutionMode, spv.OpExecutionModeId:
+		return sectionExecutionMode
+	case spv.OpString, spv.OpSourceExtension, spv.OpSource, spv.OpSourceContinued:
+		return sectionDebugSource
+	case spv.OpName, spv.OpMemberName:
+		return sectionName
+	case spv.OpModuleProcessed:
+		return sectionModuleProcessed
+	case spv.OpDecorate, spv.OpMemberDecorate, spv.OpDecorationGroup, spv.OpGroupDecorate,
+		spv.OpGroupMemberDecorate, spv.OpDecorateId, spv.OpDecorateString, spv.OpMemberDecorateString:
+		return sectionAnnotation
+	case spv.OpFunction, spv.OpFunctionParameter, spv.OpFunctionEnd, spv.OpLabel:
+		return sectionFunction
+	}
+	return sectionGlobals
+}
+
+// isLineInst reports whether in is a debug line instruction, one that the
+// IR attaches to the instruction after it: OpLine, OpNoLine, and the
+// DebugLine, DebugNoLine, DebugScope and DebugNoScope instructions of the
+// debug-info extended sets (sets maps import ids to set names).
+func isLineInst(in *Inst, sets map[ID]string) bool {
+	switch in.Op {
+	case spv.OpLine, spv.OpNoLine:
+		return true
+	case spv.OpExtInst:
+	default:
+		return false
+	}
+	if len(in.Operands) < 2 {
+		return false
+	}
+	n := in.Operands[1].Word
+	switch sets[in.Operands[0].ID()] {
+	case "NonSemantic.Shader.DebugInfo.100":
+		return n == uint32(spv.NonSemanticShaderDebugInfo100DebugScope) || n == uint32(spv.NonSemanticShaderDebugInfo100DebugNoScope) ||
+			n == uint32(spv.NonSemanticShaderDebugInfo100DebugLine) || n == uint32(spv.NonSemanticShaderDebugInfo100DebugNoLine)
+	case "OpenCL.DebugInfo.100":
+		return n == uint32(spv.OpenCLDebugInfo100DebugScope) || n == uint32(spv.OpenCLDebugInfo100DebugNoScope)
+	}
+	return false
+}
+
+// convertInst turns a decoded instruction into an IR instruction, grouping
+// its flat operands by the grammar: enumerant parameters under their
+// enumerant, the two members of a pair under the pair.
+func convertInst(bi *binary.Inst) (*Inst, error) {
+	info := spv.InstructionInfo(bi.Op)
+	in := &Inst{Op: bi.Op, Type: ID(bi.TypeID), Result: ID(bi.ResultID)}
+	c := converter{bi: bi}
+	// Skip the result type and result id, which are fields.
+	for c.i < len(bi.Operands) && (bi.Operands[c.i].Kind == spv.KindIdResultType || bi.Operands[c.i].Kind == spv.KindIdResult) {
+		c.i++
+	}
+	ops := info.Operands
+	if bi.Op == spv.OpExtInst && len(ops) > 0 && ops[len(ops)-1].Quant == spv.Variadic {
+		ops = ops[:len(ops)-1] // the set's own operands follow the instruction number
+	}
+	in.Operands = c.list(ops, false)
+	if c.err == nil && c.i < len(bi.Operands) {
+		c.fail("operand %d (%s) fits no operand of the grammar", c.i, bi.Operands[c.i].Kind)
+	}
+	if c.err != nil {
+		return nil, c.err
+	}
+	return in, nil
+}
+
+type converter struct {
+	bi  *binary.Inst
+	i   int // the next flat operand
+	err error
+}
+
+func (c *converter) fail(format string, args ...any) {
+	if c.err == nil {
+		c.err = loadError(c.bi, format, args...)
+	}
+}
+
+// fits reports whether the next flat operand can be (the start of) an
+// operand of grammar kind k.
+func (c *converter) fits(k spv.OperandKind) bool {
+	if c.i >= len(c.bi.Operands) {
+		return false
+	}
+	got := c.bi.Operands[c.i].Kind
+	switch k {
+	case spv.KindPairLiteralIntegerIdRef:
+		return got == spv.KindLiteralContextDependentNumber || got == spv.KindLiteralInteger
+	case spv.KindPairIdRefLiteralInteger, spv.KindPairIdRefIdRef:
+		return got == spv.KindIdRef
+	}
+	return got == k
+}
+
+// list converts the operands matching the grammar operands gs; params says
+// they are an enumerant's parameters, which the reader decodes as required
+// whatever their quantifier.
+func (c *converter) list(gs []spv.OperandInfo, params bool) []Operand {
+	var out []Operand
+	for _, g := range gs {
+		if g.Kind == spv.KindIdResultType || g.Kind == spv.KindIdResult {
+			continue
+		}
+		q := g.Quant
+		if params {
+			q = spv.One
+		}
+		switch q {
+		case spv.One:
+			if c.i >= len(c.bi.Operands) {
+				c.fail("missing %s", g.Kind)
+				return out
+			}
+			out = c.operand(g.Kind, out)
+		case spv.Optional:
+			if c.fits(g.Kind) {
+				out = c.operand(g.Kind, out)
+			}
+		case spv.Variadic:
+			for c.fits(g.Kind) && c.err == nil {
+				out = c.operand(g.Kind, out)
+			}
+		}
+		if c.err != nil {
+			return out
+		}
+	}
+	return out
+}
+
+// operand converts the operand(s) of grammar kind k at the cursor and
+// appends them to out: the operands of an OpSpecConstantOp's opcode or an
+// OpExtInst's instruction are appended after it, flat, as the builder
+// expects them.
+func (c *converter) operand(k spv.OperandKind, out []Operand) []Operand {
+	switch k.Category() {
+	case spv.CategoryComposite:
+		a := c.single()
+		b := c.single()
+		return append(out, Pair(a, b))
+	case spv.CategoryValueEnum:
+		word := c.word()
+		o := Operand{Kind: k, Word: word}
+		if e := k.Enumerant(word); e != nil && len(e.Parameters) > 0 {
+			o.Params = c.list(e.Parameters, true)
+		}
+		return append(out, o)
+	case spv.CategoryBitEnum:
+		word := c.word()
+		o := Operand{Kind: k, Word: word}
+		for bit := uint32(1); bit != 0; bit <<= 1 {
+			if word&bit == 0 {
+				continue
+			}
+			if e := k.Enumerant(bit); e != nil && len(e.Parameters) > 0 {
+				o.Params = append(o.Params, c.list(e.Parameters, true)...)
+			}
+		}
+		return append(out, o)
+	}
+	switch k {
+	case spv.KindLiteralSpecConstantOpInteger:
+		o := c.single()
+		out = append(out, o)
+		inner := spv.InstructionInfo(spv.Op(o.Word))
+		if inner == nil {
+			c.fail("OpSpecConstantOp of unknown opcode %d", o.Word)
+			return out
+		}
+		return append(out, c.list(inner.Operands, false)...)
+	case spv.KindLiteralExtInstInteger:
+		out = append(out, c.single())
+		// The set's operands, as the reader decoded them: no enumerant of
+		// an extended set takes parameters.
+		for c.i < len(c.bi.Operands) && c.err == nil {
+			out = append(out, c.single())
+		}
+		return out
+	}
+	return append(out, c.single())
+}
+
+// word returns the first word of the operand at the cursor and advances.
+func (c *converter) word() uint32 {
+	if c.i >= len(c.bi.Operands) {
+		c.fail("missing operand")
+		return 0
+	}
+	w := c.bi.Word(c.i)
+	c.i++
+	return w
+}
+
+// single converts one flat operand by its own kind.
+func (c *converter) single() Operand {
+	if c.i >= len(c.bi.Operands) {
+		c.fail("missing operand")
+		return Operand{}
+	}
+	bo := c.bi.Operands[c.i]
+	i := c.i
+	c.i++
+	switch cat := bo.Kind.Category(); {
+	case cat == spv.CategoryId:
+		return Ref(ID(c.bi.Word(i)))
+	case bo.Kind == spv.KindLiteralString:
+		return Str(c.bi.String(i))
+	case cat == spv.CategoryLiteral:
+		switch bo.Len {
+		case 1:
+			return Lit(c.bi.Word(i))
+		case 2:
+			return Lit64(c.bi.Literal(i))
+		}
+		c.fail("a literal number of %d words is not supported", bo.Len)
+		return Operand{}
+	case cat == spv.CategoryValueEnum || cat == spv.CategoryBitEnum:
+		return Operand{Kind: bo.Kind, Word: c.bi.Word(i)}
+	}
+	c.fail("operand of unexpected kind %s", bo.Kind)
+	return Operand{}
+}
