@@ -99,6 +99,13 @@ func (c *Context) record(in *Inst) {
 	c.defs[in.Result] = in
 }
 
+// alive reports whether an interned id is still defined: a pass may have
+// deleted it (DefUse.Kill), and then it is made anew when asked for.
+func (c *Context) alive(id ID) bool {
+	d := c.Def(id)
+	return d == nil || d.Result == id
+}
+
 // check encodes the instruction to validate it against the grammar.
 func (c *Context) check(in *Inst) bool {
 	if _, err := c.enc.EncodeInst(in); err != nil {
@@ -149,7 +156,7 @@ func (c *Context) global(op spv.Op, typ ID, ops ...Operand) ID {
 }
 
 func (c *Context) internType(k typeKey, make func() ID) ID {
-	if id, ok := c.types[k]; ok {
+	if id, ok := c.types[k]; ok && c.alive(id) {
 		return id
 	}
 	id := make()
@@ -483,7 +490,7 @@ func (c *Context) decorate(target ID, member int64, d spv.Decoration, params []O
 	for _, w := range words {
 		k = binary.LittleEndian.AppendUint32(k, w)
 	}
-	if _, dup := c.decos[string(k)]; dup {
+	if d, dup := c.decos[string(k)]; dup && !d.killed() {
 		return
 	}
 	c.decos[string(k)] = in
@@ -496,7 +503,7 @@ func (c *Context) decorate(target ID, member int64, d spv.Decoration, params []O
 // Name gives id a debug name (OpName), once per (id, name).
 func (c *Context) Name(id ID, name string) {
 	k := nameKey{id, -1, name}
-	if _, dup := c.names[k]; dup {
+	if d, dup := c.names[k]; dup && !d.killed() {
 		return
 	}
 	c.names[k] = c.nameFresh(id, name)
@@ -548,7 +555,7 @@ func (c *Context) newInst() *Inst {
 // MemberName names member of a struct type (OpMemberName), once.
 func (c *Context) MemberName(structType ID, member uint32, name string) {
 	k := nameKey{structType, int64(member), name}
-	if _, dup := c.names[k]; dup {
+	if d, dup := c.names[k]; dup && !d.killed() {
 		return
 	}
 	in := &Inst{Op: spv.OpMemberName, Operands: []Operand{Ref(structType), Lit(member), Str(name)}}
@@ -595,7 +602,7 @@ func (c *Context) literalFor(typ ID, bits uint64) (Operand, bool) {
 }
 
 func (c *Context) internConst(k constKey, make func() ID) ID {
-	if id, ok := c.consts[k]; ok {
+	if id, ok := c.consts[k]; ok && c.alive(id) {
 		return id
 	}
 	id := make()

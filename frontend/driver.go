@@ -185,6 +185,9 @@ func Compile(opts Options, filename string, src []byte) (*Result, error) {
 		return r, nil
 	}
 	r.SPIRV = spirv.Generate(r.Files, r.Diags, r.AST, r.Info, opts.codegenOptions(r.profile))
+	if r.SPIRV != nil && !opts.CodeGenOnly {
+		r.SPIRV = r.optimize(&opts, r.SPIRV) // optimize.go
+	}
 	if opts.MaxID > 0 && len(r.SPIRV) > 3 && r.SPIRV[3]-1 > opts.MaxID {
 		// -fspv-max-id: the ids are already compact; DXC's wording
 		r.Diags.Add(diag.Diagnostic{Severity: diag.Fatal, Code: diag.BadOption,

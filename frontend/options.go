@@ -6,9 +6,11 @@ package frontend
 
 import (
 	"fmt"
-	"github.com/hlsl2spirv/hlsl2spirv/codegen/spirv"
+	"io"
 	"strconv"
 	"strings"
+
+	"github.com/hlsl2spirv/hlsl2spirv/codegen/spirv"
 )
 
 // Options are the compile options, named after dxc's flags.
@@ -74,6 +76,15 @@ type Options struct {
 	VulkanMemoryModel    bool   // -fspv-use-vulkan-memory-model
 	MaximalReconvergence bool   // -fspv-enable-maximal-reconvergence
 	MaxID                uint32 // -fspv-max-id: fail when the module needs more ids (0: no limit)
+	// OptConfig is -Oconfig: spirv-opt flags ("--ccp", "-O",
+	// "--scalar-replacement=100") run instead of the -O pipeline.
+	OptConfig []string
+	// PreserveBindings is -fspv-preserve-bindings: unused resource variables
+	// stay.
+	PreserveBindings bool
+	// PrintAll, when set, receives the module after every optimizer pass
+	// (-fspv-print-all prints to stderr).
+	PrintAll io.Writer
 	// FlattenResourceArrays is -fspv-flatten-resource-arrays.
 	FlattenResourceArrays bool
 	// LegacyBufferMatrixOrder is -fspv-use-legacy-buffer-matrix-order.

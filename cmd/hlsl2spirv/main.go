@@ -157,7 +157,7 @@ func parseCommandLine(args []string) (*cli, error) {
 	}
 	o.NoOptimize = c.o0 || c.od
 	if !(c.preprocess || c.astDump || c.syntaxOnly) { // the front end alone ignores optimizer options
-		if err := checkOconfig(c.oconfig, c.o0 || c.o1 || c.o2 || c.o3); err != nil { // oconfig.go
+		if err := checkOconfig(c.oconfig, c.o0 || c.o1 || c.o2 || c.o3, o); err != nil { // oconfig.go
 			return nil, err
 		}
 	}

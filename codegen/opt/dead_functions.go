@@ -1,0 +1,92 @@
+package opt
+
+import (
+	"github.com/hlsl2spirv/hlsl2spirv/builder"
+	"github.com/hlsl2spirv/hlsl2spirv/builder/spv"
+)
+
+// deadFunctions is --eliminate-dead-functions: it deletes the functions
+// that no entry point and no exported function (Linkage Export) calls,
+// directly or through other functions, with their names and decorations.
+type deadFunctions struct{}
+
+func (deadFunctions) Name() string { return "eliminate-dead-functions" }
+
+func (deadFunctions) Run(c *Context) (bool, error) {
+	live := liveFunctions(c)
+	kept := c.M.Functions[:0]
+	changed := false
+	for _, f := range c.M.Functions {
+		if live[f.Def.Result] {
+			kept = append(kept, f)
+			continue
+		}
+		changed = true
+		deleteFunction(c, f)
+	}
+	clear(c.M.Functions[len(kept):])
+	c.M.Functions = kept
+	return changed, nil
+}
+
+// liveFunctions returns the functions reachable through calls from the
+// entry points and the exported functions.
+func liveFunctions(c *Context) map[builder.ID]bool {
+	live := map[builder.ID]bool{}
+	var work []builder.ID
+	mark := func(id builder.ID) {
+		if !live[id] {
+			live[id] = true
+			work = append(work, id)
+		}
+	}
+	for _, ep := range c.M.EntryPoints {
+		mark(ep.Operands[1].ID())
+	}
+	for _, d := range c.M.Annotations {
+		if d.Op == spv.OpDecorate && spv.Decoration(d.Operands[1].Word) == spv.DecorationLinkageAttributes {
+			ps := d.Operands[1].Params
+			if len(ps) == 2 && spv.LinkageType(ps[1].Word) == spv.LinkageTypeExport {
+				mark(d.Operands[0].ID())
+			}
+		}
+	}
+	byID := map[builder.ID]*builder.Function{}
+	for _, f := range c.M.Functions {
+		byID[f.Def.Result] = f
+	}
+	for len(work) > 0 {
+		f := byID[work[len(work)-1]]
+		work = work[:len(work)-1]
+		if f == nil {
+			continue
+		}
+		for _, b := range f.Blocks {
+			for _, in := range b.Insts {
+				if in.Op == spv.OpFunctionCall {
+					mark(in.Operands[0].ID())
+				}
+			}
+		}
+	}
+	return live
+}
+
+// deleteFunction kills every instruction of f, and the names and
+// decorations of its ids (the caller takes f out of the module).
+func deleteFunction(c *Context, f *builder.Function) {
+	c.Kill(f.Def)
+	for _, p := range f.Params {
+		c.Kill(p)
+	}
+	for _, in := range f.Prologue {
+		c.Kill(in)
+	}
+	for _, b := range f.Blocks {
+		c.DU.KillNamesAndDecorations(b.Label)
+		c.DU.ForgetBlock(b)
+		for _, in := range b.Insts {
+			c.Kill(in)
+		}
+	}
+}

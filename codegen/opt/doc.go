@@ -1,0 +1,27 @@
+// Package opt is hlsl2spirv's SPIR-V optimizer: passes over builder.Module,
+// named and behaving as spirv-opt's (SPIRV-Tools) passes do, and the
+// pipelines DXC runs with them. It knows no HLSL: it imports builder only,
+// so any module, ours or another tool's, can be optimized (hlsl2spirv -opt,
+// or Run from Go).
+//
+// Files:
+//   - pass.go: the Pass interface and the Context passes share (the
+//     module, a builder over it for new types and constants, the def-use
+//     chains), with helpers to make, replace and delete instructions.
+//   - manager.go: Run, which runs a list of passes with the bookkeeping
+//     between them (sweeping deleted instructions, dropping control-flow
+//     analyses, -fspv-print-all, verification in tests).
+//   - registry.go: the table of passes by spirv-opt flag name; pipelines.go:
+//     DXC's legalization and performance pipelines and the -Oconfig flag
+//     parser.
+//   - one file per pass, named after it (compact_ids.go for
+//     --compact-ids...), each with its SPIR-V-in, SPIR-V-out tests in the
+//     _test.go file of the same name.
+//
+// A pass keeps the def-use chains up to date (new instructions through the
+// Context or the builder are registered; rewritten operands are announced
+// with DefUse.AnalyzeUses; deletions go through DefUse.Kill). A pass that
+// changes a function's blocks or branches calls Function.InvalidateCFG
+// before asking for the function's CFG, dominators or constructs again; the
+// manager drops them all between passes.
+package opt

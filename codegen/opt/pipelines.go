@@ -1,0 +1,117 @@
+package opt
+
+import (
+	"fmt"
+	"strings"
+)
+
+// The pipelines, as pass flag names. They follow SPIRV-Tools'
+// Optimizer::RegisterLegalizationPasses and RegisterPerformancePasses, the
+// lists DXC runs (SpirvEmitter's spirvToolsLegalize and
+// spirvToolsOptimize).
+
+// LegalizationFlags is --legalize-hlsl: what makes DXC-shaped HLSL code
+// valid SPIR-V (inline everything, turn memory into SSA values, resolve
+// resources to their variables, drop dead code).
+var LegalizationFlags = strings.Fields(`wrap-opkill eliminate-dead-branches merge-return
+	inline-entry-points-exhaustive eliminate-dead-functions private-to-local fix-storage-class
+	eliminate-local-single-block eliminate-local-single-store eliminate-dead-code-aggressive
+	scalar-replacement=0 eliminate-local-single-block eliminate-local-single-store
+	eliminate-dead-code-aggressive eliminate-local-multi-store combine-access-chains
+	eliminate-dead-code-aggressive legalize-multidim-array ccp loop-unroll eliminate-dead-branches
+	simplify-instructions eliminate-dead-code-aggressive copy-propagate-arrays vector-dce
+	eliminate-dead-inserts reduce-load-size eliminate-dead-code-aggressive
+	remove-unused-interface-variables interpolate-fixup invocation-interlock-placement
+	fix-opextinst-opcodes`)
+
+// PerformanceFlags is -O: the performance passes.
+var PerformanceFlags = strings.Fields(`wrap-opkill eliminate-dead-branches merge-return
+	inline-entry-points-exhaustive eliminate-dead-functions eliminate-dead-code-aggressive
+	private-to-local eliminate-local-single-block eliminate-local-single-store
+	eliminate-dead-code-aggressive scalar-replacement=0 convert-local-access-chains
+	eliminate-local-single-block eliminate-local-single-store eliminate-dead-code-aggressive
+	eliminate-local-multi-store eliminate-dead-code-aggressive ccp eliminate-dead-code-aggressive
+	loop-unroll eliminate-dead-branches redundancy-elimination combine-access-chains
+	simplify-instructions scalar-replacement=0 convert-local-access-chains eliminate-local-single-block
+	eliminate-local-single-store eliminate-dead-code-aggressive ssa-rewrite
+	eliminate-dead-code-aggressive vector-dce eliminate-dead-inserts eliminate-dead-branches
+	simplify-instructions if-conversion copy-propagate-arrays reduce-load-size
+	eliminate-dead-code-aggressive merge-blocks redundancy-elimination eliminate-dead-branches
+	merge-blocks simplify-instructions`)
+
+// SizeFlags is -Os (not a DXC pipeline; accepted in -Oconfig as spirv-opt
+// accepts it).
+var SizeFlags = PerformanceFlags
+
+// ConfigPasses makes the passes of an -Oconfig list (spirv-opt flags:
+// "--ccp", "--scalar-replacement=100", "-O", "-Os", "--legalize-hlsl").
+// A pass named explicitly must be implemented; the pipelines run as far
+// as the optimizer goes today (see Pipeline). Errors use spirv-opt's
+// wording, which DXC prefixes with "failed to optimize SPIR-V: ".
+func ConfigPasses(config []string) ([]Pass, error) {
+	var out []Pass
+	add := func(flags []string, strict bool) error {
+		ps, err := Pipeline(flags, strict)
+		out = append(out, ps...)
+		return err
+	}
+	for _, f := range config {
+		f = strings.TrimSpace(f)
+		var err error
+		switch f {
+		case "":
+		case "-O":
+			err = add(PerformanceFlags, false)
+		case "-Os":
+			err = add(SizeFlags, false)
+		case "--legalize-hlsl":
+			err = add(LegalizationFlags, false)
+		default:
+			name, ok := strings.CutPrefix(f, "--")
+			if !ok {
+				return nil, fmt.Errorf("Unknown flag '%s'", f)
+			}
+			err = add([]string{name}, true)
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+// Passes makes the passes of a list of flag names.
+func Passes(flags []string) ([]Pass, error) {
+	passes := make([]Pass, 0, len(flags))
+	for _, f := range flags {
+		p, err := NewPass(f)
+		if err != nil {
+			return nil, err
+		}
+		passes = append(passes, p)
+	}
+	return passes, nil
+}
+
+// Pipeline makes the passes of a pipeline. With strict, every flag must
+// name an implemented pass (an -Oconfig list the user wrote); otherwise the
+// passes not implemented yet are left out, so DXC's pipelines run as far
+// as the optimizer goes today.
+func Pipeline(flags []string, strict bool) ([]Pass, error) {
+	if strict {
+		return Passes(flags)
+	}
+	var out []Pass
+	for _, f := range flags {
+		name, _, _ := strings.Cut(f, "=")
+		if _, ok := registry[name]; !ok {
+			continue
+		}
+		p, err := NewPass(f)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, p)
+	}
+	return out, nil
+}

@@ -1,0 +1,81 @@
+package opt
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// A passEntry makes a pass from its flag's argument ("" when the flag has
+// none: --scalar-replacement=100 gives "100").
+type passEntry struct {
+	make func(arg string) (Pass, error)
+	doc  string
+}
+
+// registry holds the passes hlsl2spirv implements, by spirv-opt flag name.
+// Each pass's file registers it in an init-free way: the entries are
+// listed here, one line each.
+var registry = map[string]passEntry{
+	"compact-ids":              {noArg(func() Pass { return compactIDs{} }), "renumbers ids densely in module order"},
+	"eliminate-dead-functions": {noArg(func() Pass { return deadFunctions{} }), "deletes functions no entry point or exported function reaches"},
+}
+
+// knownPasses are spirv-opt's other pass flags: asking for one is a clear
+// "not supported yet" rather than spirv-opt's unknown-flag error.
+var knownPasses = strings.Fields(`amd-ext-to-khr ccp cfg-cleanup combine-access-chains
+	convert-local-access-chains convert-to-sampled-image copy-propagate-arrays descriptor-scalar-replacement
+	descriptor-composite-scalar-replacement descriptor-array-scalar-replacement eliminate-dead-branches
+	eliminate-dead-code-aggressive eliminate-dead-const eliminate-dead-input-components eliminate-dead-inserts
+	eliminate-dead-members eliminate-dead-variables eliminate-local-multi-store eliminate-local-single-block
+	eliminate-local-single-store fix-storage-class fix-func-call-param flatten-decorations fold-spec-const-op-composite
+	freeze-spec-const graphics-robust-access if-conversion inline-entry-points-exhaustive interpolate-fixup
+	invocation-interlock-placement legalize-multidim-array local-redundancy-elimination loop-fission loop-fusion
+	loop-invariant-code-motion loop-peeling loop-unroll loop-unroll-partial loop-unswitch merge-blocks merge-return
+	fix-opextinst-opcodes private-to-local reduce-load-size redundancy-elimination relax-float-ops
+	remove-duplicates remove-unused-interface-variables replace-desc-array-access-using-var-index
+	replace-invalid-opcode scalar-replacement simplify-instructions spread-volatile-semantics ssa-rewrite
+	strength-reduction strip-debug strip-nonsemantic strip-reflect trim-capabilities unify-const
+	upgrade-memory-model vector-dce workaround-1209 wrap-opkill`)
+
+func noArg(f func() Pass) func(string) (Pass, error) {
+	return func(arg string) (Pass, error) {
+		if arg != "" {
+			return nil, fmt.Errorf("takes no argument")
+		}
+		return f(), nil
+	}
+}
+
+// NewPass makes the pass named by a spirv-opt flag name without dashes,
+// with its argument ("scalar-replacement=100").
+func NewPass(flag string) (Pass, error) {
+	name, arg, _ := strings.Cut(flag, "=")
+	e, ok := registry[name]
+	if !ok {
+		for _, k := range knownPasses {
+			if k == name {
+				return nil, fmt.Errorf("the optimizer pass '--%s' is not supported yet by hlsl2spirv", flag)
+			}
+		}
+		return nil, fmt.Errorf("Unknown flag '--%s'", flag)
+	}
+	p, err := e.make(arg)
+	if err != nil {
+		return nil, fmt.Errorf("--%s: %v", flag, err)
+	}
+	return p, nil
+}
+
+// PassNames lists the implemented passes, sorted.
+func PassNames() []string {
+	var out []string
+	for k := range registry {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// PassDoc returns the one-line description of an implemented pass.
+func PassDoc(name string) string { return registry[name].doc }

@@ -1,0 +1,81 @@
+package frontend
+
+import (
+	"fmt"
+
+	"github.com/hlsl2spirv/hlsl2spirv/builder"
+	"github.com/hlsl2spirv/hlsl2spirv/codegen/opt"
+	"github.com/hlsl2spirv/hlsl2spirv/frontend/diag"
+)
+
+// optimizerPasses returns the optimizer passes a compile runs after code
+// generation, as DXC chooses them: none under -fcgl; the -Oconfig list when
+// given; otherwise DXC's performance passes at -O1..-O3 (the default)
+// followed by spread-volatile-semantics and compact-ids, and nothing at
+// -O0. The emitter writes modules that are already legal, so DXC's
+// legalization pipeline (which DXC runs only when its emitter asks for it)
+// is not needed. Trim-capabilities, which DXC always runs, comes last.
+func (o *Options) optimizerPasses() ([]opt.Pass, error) {
+	if o.CodeGenOnly {
+		return nil, nil
+	}
+	var passes []opt.Pass
+	if len(o.OptConfig) > 0 {
+		ps, err := opt.ConfigPasses(o.OptConfig)
+		if err != nil {
+			return nil, err
+		}
+		passes = ps
+	} else if !o.NoOptimize {
+		flags := append(append([]string{}, opt.PerformanceFlags...), "spread-volatile-semantics", "compact-ids")
+		ps, err := opt.Pipeline(flags, false)
+		if err != nil {
+			return nil, err
+		}
+		passes = ps
+	}
+	trim, err := opt.Pipeline([]string{"trim-capabilities"}, false)
+	return append(passes, trim...), err
+}
+
+// CheckOptimizerOptions reports an -Oconfig list that names an unknown or
+// unimplemented pass, with DXC's wording.
+func (o *Options) CheckOptimizerOptions() error {
+	_, err := o.optimizerPasses()
+	if err != nil {
+		return fmt.Errorf("failed to optimize SPIR-V: %v", err)
+	}
+	return nil
+}
+
+// optimize runs the optimizer over the emitted module. Failures are DXC's
+// "failed to optimize SPIR-V" errors.
+func (r *Result) optimize(opts *Options, words []uint32) []uint32 {
+	fail := func(msg string) []uint32 {
+		r.Diags.Add(diag.Diagnostic{Severity: diag.Fatal, Code: diag.BadOption, Msg: "failed to optimize SPIR-V: " + msg})
+		return nil
+	}
+	passes, err := opts.optimizerPasses()
+	if err != nil {
+		return fail(err.Error())
+	}
+	if len(passes) == 0 {
+		return words
+	}
+	m, err := builder.Load(words)
+	if err != nil {
+		return fail("internal error: " + err.Error())
+	}
+	err = opt.Run(m, passes, opt.RunOptions{
+		Options:  opt.Options{PreserveInterface: opts.PreserveInterface, PreserveBindings: opts.PreserveBindings},
+		PrintAll: opts.PrintAll,
+	})
+	if err != nil {
+		return fail(err.Error())
+	}
+	var out builder.WordSlice
+	if err := builder.Serialize(m, &out); err != nil {
+		return fail("internal error: " + err.Error())
+	}
+	return out.Words
+}
