@@ -78,10 +78,15 @@ func (c *Context) setErr(err error) {
 func (c *Context) NewID() ID { return c.m.NewID() }
 
 // Def returns the instruction that defined id through this context or its
-// ModuleBuilder, or nil.
+// ModuleBuilder (or, once the module's def-use chains are built, anywhere
+// in the module), or nil.
 func (c *Context) Def(id ID) *Inst {
-	if int(id) < len(c.defs) {
+	if int(id) < len(c.defs) && c.defs[id] != nil {
 		return c.defs[id]
+	}
+	if c.m.du != nil {
+		// Made by a pass outside the builder: the def-use chains know it.
+		return c.m.du.Def(id)
 	}
 	return nil
 }

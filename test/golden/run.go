@@ -529,3 +529,14 @@ func wordsOf(b []byte) ([]uint32, error) {
 	}
 	return w, nil
 }
+
+// ParseRunLine splits a RUN command into its tool (%hlsl2spirv...), the
+// tool's arguments (%s is left as is), and whether it is expected to fail
+// ("not"), for code that replays golden RUN lines (test/corpus).
+func ParseRunLine(cmdline, path string) (tool string, args []string, expectFail bool, err error) {
+	c, err := parseCommand(cmdline, path)
+	if err != nil {
+		return "", nil, false, err
+	}
+	return c.tool, c.args, c.expectFail, nil
+}

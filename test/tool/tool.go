@@ -29,6 +29,7 @@ var (
 	SpirvDis  = Program{[]string{"spirv-dis"}, "spirv-tools"}
 	SpirvAs   = Program{[]string{"spirv-as"}, "spirv-tools"}
 	Glslang   = Program{[]string{"glslangValidator"}, "glslang-tools"}
+	SpirvOpt  = Program{[]string{"spirv-opt"}, "spirv-tools"}
 	FileCheck = Program{[]string{"FileCheck-16", "/usr/lib/llvm-16/bin/FileCheck", "FileCheck"}, "llvm-16-tools"}
 	CC        = Program{[]string{"cc", "gcc", "clang"}, "gcc"}
 	Node      = Program{[]string{"node"}, "nodejs"}

@@ -1,0 +1,87 @@
+package opt
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/hlsl2spirv/hlsl2spirv/builder"
+	"github.com/hlsl2spirv/hlsl2spirv/builder/disasm"
+	"github.com/hlsl2spirv/hlsl2spirv/test/corpus"
+	"github.com/hlsl2spirv/hlsl2spirv/test/tool"
+)
+
+// TestDifferentialSpirvOpt runs a pass list both here and through the
+// installed spirv-opt over the corpus (the golden tests' modules, with
+// -fcgl ones included as they are what legalization sees) and compares the
+// results, after compact-ids on both sides, as disassembly. It is a tool
+// for pass authors, not part of the default run:
+//
+//	OPT_DIFF=eliminate-dead-branches,merge-blocks go test ./codegen/opt -run Differential
+//
+// prints how many modules agree and writes each disagreement (ours,
+// spirv-opt's, the input) under $OPT_DIFF_OUT (default a temp dir).
+// Differences in spirv-opt's version (Debian's is 2023.1) are expected
+// in places; the point is to see where our output's shape differs.
+func TestDifferentialSpirvOpt(t *testing.T) {
+	flags := os.Getenv("OPT_DIFF")
+	if flags == "" {
+		t.Skip("set OPT_DIFF to a comma-separated pass list to compare with spirv-opt")
+	}
+	spvopt := tool.Require(t, tool.SpirvOpt)
+	outDir := os.Getenv("OPT_DIFF_OUT")
+	if outDir == "" {
+		outDir = t.TempDir()
+	}
+	list := strings.Split(flags, ",")
+	same, differ, failed := 0, 0, 0
+	for _, m := range corpus.Golden(t) {
+		in := tool.Words2Bytes(m.Words)
+		dir := t.TempDir()
+		inFile := filepath.Join(dir, "in.spv")
+		os.WriteFile(inFile, in, 0o644)
+		args := []string{"--skip-validation"}
+		for _, f := range list {
+			args = append(args, "--"+f)
+		}
+		args = append(args, "--compact-ids", inFile, "-o", filepath.Join(dir, "ref.spv"))
+		if _, stderr, err := tool.Run(spvopt, nil, args...); err != nil {
+			t.Logf("%s: spirv-opt failed: %s", m.Name, stderr)
+			continue
+		}
+		refWords, _ := os.ReadFile(filepath.Join(dir, "ref.spv"))
+		ref, _ := disasm.DisassembleBytes(refWords)
+
+		ir, err := builder.Load(m.Words)
+		if err != nil {
+			t.Fatalf("%s: %v", m.Name, err)
+		}
+		passes, err := Passes(append(append([]string{}, list...), "compact-ids"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := Run(ir, passes, RunOptions{Verify: true}); err != nil {
+			failed++
+			t.Errorf("%s: %v", m.Name, err)
+			continue
+		}
+		var w builder.WordSlice
+		if err := builder.Serialize(ir, &w); err != nil {
+			t.Fatal(err)
+		}
+		ours, _ := disasm.Disassemble(w.Words)
+		if ours == ref {
+			same++
+			continue
+		}
+		differ++
+		base := filepath.Join(outDir, strings.NewReplacer("/", "_", ":", "_").Replace(m.Name))
+		inText, _ := disasm.Disassemble(m.Words)
+		os.WriteFile(base+".ours.spvasm", []byte(ours), 0o644)
+		os.WriteFile(base+".spirv-opt.spvasm", []byte(ref), 0o644)
+		os.WriteFile(base+".in.spvasm", []byte(inText), 0o644)
+	}
+	t.Log(fmt.Sprintf("%s: %d modules agree with spirv-opt, %d differ, %d failed; differences in %s", flags, same, differ, failed, outDir))
+}
