@@ -19,23 +19,15 @@ func (o *Options) optimizerPasses() ([]opt.Pass, error) {
 	if o.CodeGenOnly {
 		return nil, nil
 	}
-	var passes []opt.Pass
-	if len(o.OptConfig) > 0 {
-		ps, err := opt.ConfigPasses(o.OptConfig)
-		if err != nil {
-			return nil, err
-		}
-		passes = ps
-	} else if !o.NoOptimize {
-		flags := append(append([]string{}, opt.PerformanceFlags...), "spread-volatile-semantics", "compact-ids")
-		ps, err := opt.Pipeline(flags, false)
-		if err != nil {
-			return nil, err
-		}
-		passes = ps
+	level := 3
+	if o.NoOptimize {
+		level = 0
 	}
-	trim, err := opt.Pipeline([]string{"trim-capabilities"}, false)
-	return append(passes, trim...), err
+	passes, err := opt.PipelineFor(level, o.OptConfig)
+	if err != nil {
+		return nil, err
+	}
+	return append(passes, opt.FinalPasses()...), nil
 }
 
 // CheckOptimizerOptions reports an -Oconfig list that names an unknown or

@@ -50,6 +50,7 @@ type cli struct {
 	samplerHeap        string
 	counterHeap        string
 	oconfig            []string
+	optInput, printAll bool // -opt, -fspv-print-all
 	noFiniteMath, wall bool
 	warnings           []string // -W<group>: accepted, the groups are on by default
 }
@@ -90,6 +91,9 @@ func parseCommandLine(args []string) (*cli, error) {
 	fs.StringVar(&c.ppOut, "Fi", "", "")
 	fs.BoolVar(&c.preprocess, "P", false, "")
 	fs.BoolVar(&c.dumpbin, "dumpbin", false, "")
+	fs.BoolVar(&c.optInput, "opt", false, "")
+	fs.BoolVar(&c.printAll, "fspv-print-all", false, "")
+	fs.BoolVar(&o.PreserveBindings, "fspv-preserve-bindings", false, "")
 	fs.BoolVar(&c.astDump, "ast-dump", false, "")
 	fs.BoolVar(&c.syntaxOnly, "fsyntax-only", false, "")
 	fs.BoolVar(&c.help, "help", false, "")
@@ -227,6 +231,12 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	if c.dumpbin {
 		return dumpbin(src, c, stdout, stderr)
+	}
+	if c.printAll {
+		c.opts.PrintAll = stderr
+	}
+	if c.optInput {
+		return optimizeBinary(src, c, stdout, stderr)
 	}
 	if err := c.opts.Normalize(); err != nil {
 		fmt.Fprintf(stderr, "hlsl2spirv: error: %v\n", err)

@@ -7,6 +7,7 @@ import (
 
 	"github.com/hlsl2spirv/hlsl2spirv/builder"
 	"github.com/hlsl2spirv/hlsl2spirv/builder/disasm"
+	"github.com/hlsl2spirv/hlsl2spirv/codegen/opt"
 	"github.com/hlsl2spirv/hlsl2spirv/frontend"
 )
 
@@ -76,14 +77,20 @@ func compile(input string, src []byte, c *cli, stdout, stderr io.Writer) int {
 	if !reported(res, err, stderr) {
 		return 1
 	}
+	return writeModule(res.SPIRV, c, stdout, stderr)
+}
+
+// writeModule writes a module to -Fo, and its disassembly to -Fc or, with
+// no -Fo, to stdout.
+func writeModule(words []uint32, c *cli, stdout, stderr io.Writer) int {
 	if c.out != "" {
-		if err := writeOutput(c.out, builder.LittleEndian(res.SPIRV), stdout); err != nil {
+		if err := writeOutput(c.out, builder.LittleEndian(words), stdout); err != nil {
 			fmt.Fprintf(stderr, "hlsl2spirv: error: %v\n", err)
 			return 1
 		}
 	}
 	if c.out == "" || c.asmOut != "" {
-		text, err := disasm.Disassemble(res.SPIRV)
+		text, err := disasm.Disassemble(words)
 		if err != nil {
 			fmt.Fprintf(stderr, "hlsl2spirv: internal error: disassembling the output: %v\n", err)
 			return 1
@@ -91,4 +98,34 @@ func compile(input string, src []byte, c *cli, stdout, stderr io.Writer) int {
 		return emitText(text, c.asmOut, stdout, stderr)
 	}
 	return 0
+}
+
+// optimizeBinary optimizes a SPIR-V binary (-opt): the -O<n> pipeline
+// (default -O3) or the -Oconfig list, then -Fo/-Fc as for a compile.
+func optimizeBinary(src []byte, c *cli, stdout, stderr io.Writer) int {
+	input := c.inputs[len(c.inputs)-1]
+	m, err := builder.LoadBytes(src)
+	if err != nil {
+		fmt.Fprintf(stderr, "hlsl2spirv: error: %s: %v\n", input, err)
+		return 1
+	}
+	level := 3
+	if c.o0 || c.od {
+		level = 0
+	}
+	passes, err := opt.PipelineFor(level, c.opts.OptConfig)
+	if err == nil {
+		err = opt.Run(m, passes, opt.RunOptions{PrintAll: c.opts.PrintAll, Options: opt.Options{
+			PreserveInterface: c.opts.PreserveInterface, PreserveBindings: c.opts.PreserveBindings}})
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "hlsl2spirv: error: %s: failed to optimize SPIR-V: %v\n", input, err)
+		return 1
+	}
+	var words builder.WordSlice
+	if err := builder.Serialize(m, &words); err != nil {
+		fmt.Fprintf(stderr, "hlsl2spirv: internal error: %v\n", err)
+		return 1
+	}
+	return writeModule(words.Words, c, stdout, stderr)
 }

@@ -115,3 +115,26 @@ func Pipeline(flags []string, strict bool) ([]Pass, error) {
 	}
 	return out, nil
 }
+
+// PipelineFor returns the passes DXC runs after its legalization at an
+// optimization level (0 to 3), or for an -Oconfig list when config is not
+// empty: nothing at -O0; the performance passes, spread-volatile-semantics
+// and compact-ids at -O1 and up. Trim-capabilities, which DXC runs at
+// every level, is the caller's (see TrimFlags).
+func PipelineFor(level int, config []string) ([]Pass, error) {
+	if len(config) > 0 {
+		return ConfigPasses(config)
+	}
+	if level == 0 {
+		return nil, nil
+	}
+	flags := append(append([]string{}, PerformanceFlags...), "spread-volatile-semantics", "compact-ids")
+	return Pipeline(flags, false)
+}
+
+// FinalPasses are the passes DXC runs on every module it writes, whatever
+// the optimization level: trim-capabilities.
+func FinalPasses() []Pass {
+	ps, _ := Pipeline([]string{"trim-capabilities"}, false)
+	return ps
+}

@@ -269,7 +269,8 @@ func Fixtures(tb testing.TB) []Module {
 			if err != nil {
 				continue
 			}
-			mods = append(mods, Module{Name: name, Words: words(data), Env: "vulkan1.0"})
+			w := words(data)
+			mods = append(mods, Module{Name: name, Words: w, Env: EnvOf(w)})
 		}
 	}
 	return mods
@@ -315,4 +316,23 @@ func contains(s []string, x string) bool {
 		}
 	}
 	return false
+}
+
+// EnvOf returns the Vulkan target environment matching a module's SPIR-V
+// version (spirv-val --target-env).
+func EnvOf(words []uint32) string {
+	if len(words) < 2 {
+		return "vulkan1.0"
+	}
+	switch spv.Version(words[1]) {
+	case spv.Version1_1, spv.Version1_2, spv.Version1_3:
+		return "vulkan1.1"
+	case spv.Version1_4:
+		return "vulkan1.1spv1.4"
+	case spv.Version1_5:
+		return "vulkan1.2"
+	case spv.Version1_6:
+		return "vulkan1.3"
+	}
+	return "vulkan1.0"
 }

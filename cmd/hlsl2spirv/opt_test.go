@@ -1,0 +1,93 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/hlsl2spirv/hlsl2spirv/builder"
+	"github.com/hlsl2spirv/hlsl2spirv/builder/asm"
+	"github.com/hlsl2spirv/hlsl2spirv/test/filecheck"
+)
+
+const twoFunctions = `OpCapability Shader
+OpMemoryModel Logical GLSL450
+OpEntryPoint Fragment %main "main"
+OpExecutionMode %main OriginUpperLeft
+OpName %unused "unused"
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%main = OpFunction %void None %fn
+%e = OpLabel
+OpReturn
+OpFunctionEnd
+%unused = OpFunction %void None %fn
+%u = OpLabel
+OpReturn
+OpFunctionEnd
+`
+
+// TestOptimizeBinary runs -opt on a SPIR-V binary: -Oconfig runs the named
+// passes, -Fo writes the result, and what is not a module is an error.
+func TestOptimizeBinary(t *testing.T) {
+	dir := t.TempDir()
+	in := filepath.Join(dir, "in.spv")
+	words, err := asm.Assemble(twoFunctions, asm.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(in, builder.LittleEndian(words), 0o644)
+
+	var stdout, stderr bytes.Buffer
+	if rc := run([]string{"-opt", in, "-Oconfig=--eliminate-dead-functions,--compact-ids"}, &stdout, &stderr); rc != 0 {
+		t.Fatalf("exit %d: %s", rc, stderr.String())
+	}
+	filecheck.Assert(t, "CHECK: ; Bound: 5\nCHECK: OpEntryPoint Fragment %1\nCHECK-NOT: %unused\n", stdout.String(), filecheck.Options{})
+
+	out := filepath.Join(dir, "out.spv")
+	stdout.Reset()
+	if rc := run([]string{"-opt", in, "-O3", "-Fo", out}, &stdout, &stderr); rc != 0 {
+		t.Fatalf("exit %d: %s", rc, stderr.String())
+	}
+	data, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := builder.LoadBytes(data); err != nil {
+		t.Errorf("-Fo wrote no module: %v", err)
+	}
+
+	stderr.Reset()
+	if rc := run([]string{"-opt", in, "-Oconfig=--no-such-pass"}, &stdout, &stderr); rc == 0 || !strings.Contains(stderr.String(), "Unknown flag '--no-such-pass'") {
+		t.Errorf("unknown pass: exit %d, stderr %q", rc, stderr.String())
+	}
+	bad := filepath.Join(dir, "bad.spv")
+	os.WriteFile(bad, []byte("float4 main() : SV_Target { return 0; }"), 0o644)
+	stderr.Reset()
+	if rc := run([]string{"-opt", bad}, &stdout, &stderr); rc == 0 || !strings.Contains(stderr.String(), "error") {
+		t.Errorf("HLSL given to -opt: exit %d, stderr %q", rc, stderr.String())
+	}
+}
+
+// TestPrintAll checks that -fspv-print-all prints the module around every
+// pass, to stderr.
+func TestPrintAll(t *testing.T) {
+	in := filepath.Join(t.TempDir(), "in.spv")
+	words, _ := asm.Assemble(twoFunctions, asm.Options{})
+	os.WriteFile(in, builder.LittleEndian(words), 0o644)
+	var stdout, stderr bytes.Buffer
+	if rc := run([]string{"-opt", in, "-fspv-print-all", "-Oconfig=--eliminate-dead-functions,--compact-ids"}, &stdout, &stderr); rc != 0 {
+		t.Fatalf("exit %d: %s", rc, stderr.String())
+	}
+	filecheck.Assert(t, lines(
+		"CHECK: ; IR before pass eliminate-dead-functions",
+		"CHECK: %unused = OpFunction",
+		"CHECK: ; IR before pass compact-ids",
+		"CHECK-NOT: %unused = OpFunction",
+		"CHECK: ; IR after last pass",
+	), stderr.String(), filecheck.Options{})
+}
+
+func lines(s ...string) string { return strings.Join(s, "\n") + "\n" }
