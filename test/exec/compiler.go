@@ -27,8 +27,18 @@ var ErrNotAvailable = errors.New("compiler not available")
 // Compilers are the compilers a test run can select, by the names used in
 // `//: xfail NAME: reason` markers.
 var Compilers = map[string]Compiler{
-	"hlsl2spirv": Hlsl2spirv,
-	"glslang":    Glslang,
+	"hlsl2spirv":    Hlsl2spirv,
+	"hlsl2spirv-O0": withArgs(Hlsl2spirv, "-O0"),
+	"glslang":       Glslang,
+}
+
+// withArgs is comp with extra flags after the test's own: the project's
+// compiler runs every case at its default -O3 and again at -O0, so that
+// both the optimized and the unoptimized module compute the answers.
+func withArgs(comp Compiler, extra ...string) Compiler {
+	return func(tb testing.TB, filename string, source []byte, args []string) ([]byte, string, error) {
+		return comp(tb, filename, source, append(append([]string{}, args...), extra...))
+	}
 }
 
 // Hlsl2spirv compiles with the project's own compiler, frontend.Compile.

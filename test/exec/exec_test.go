@@ -12,8 +12,8 @@ import (
 	"github.com/hlsl2spirv/hlsl2spirv/test/tool"
 )
 
-var compilerFlag = flag.String("compiler", "glslang,hlsl2spirv",
-	"comma-separated compilers to run the execution tests with (glslang, hlsl2spirv)")
+var compilerFlag = flag.String("compiler", "glslang,hlsl2spirv,hlsl2spirv-O0",
+	"comma-separated compilers to run the execution tests with (glslang, hlsl2spirv, hlsl2spirv-O0)")
 
 var runFilter = flag.String("file", "", "run only test files whose name contains this")
 
