@@ -84,10 +84,6 @@ func (c *checker) call(e *ast.CallExpr) operand {
 			pos = me.Name.Pos()
 		}
 		m, err := intrinsics.Resolve(c.u, call)
-		if err != nil && call.Name == "Barrier" && len(args) == 2 && !args[0].typ.IsNumeric() {
-			// Barrier(node record, flags): work-graph records are not modelled.
-			return operand{typ: types.VoidType()}
-		}
 		if err != nil && err.Kind == intrinsics.NoMatch && tableGaps[call.Name] {
 			return invalidOperand()
 		}
@@ -118,8 +114,12 @@ func (c *checker) call(e *ast.CallExpr) operand {
 		if m.Result == nil {
 			return operand{typ: types.VoidType()}
 		}
-		// vk::BufferPointer<T>::Get() returns a reference to the pointee.
+		// vk::BufferPointer<T>::Get() returns a reference to the pointee,
+		// a writable node record's Get() to the record.
 		lvalue := fun.recv != nil && fun.recv.Canonical().Object() == types.VkBufferPointer
+		if fun.recv != nil && fun.recv.Canonical().Object().IsNodeRecord() && fun.method == "Get" {
+			lvalue = fun.recv.Canonical().Object().NodeFlags()&types.NodeReadWrite != 0
+		}
 		return operand{typ: m.Result, lvalue: lvalue}
 	}
 	if fun.tmpl != nil {

@@ -97,6 +97,11 @@ type Info struct {
 	// instantiation checked (copies, with node IDs of their own), in
 	// order: codegen declares their statics after the file's globals.
 	Instances []ast.Decl
+	// Nodes are the work-graph node entries of a library and what their
+	// attributes say; NodeRecords what codegen needs of the structs used
+	// as node records (nodes.go).
+	Nodes       map[*Func]*NodeEntry
+	NodeRecords map[*types.Type]NodeRecordInfo
 }
 
 // Conversion is an implicit conversion recorded for an expression.

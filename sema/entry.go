@@ -216,11 +216,16 @@ func (c *checker) checkLibraryEntries(decls []ast.Decl) {
 				continue
 			}
 			for _, a := range d.Attrs {
-				if a.Name != "shader" || len(a.Args) != 1 {
+				if !strings.EqualFold(a.Name, "shader") || len(a.Args) != 1 {
 					continue
 				}
 				if lit, ok := a.Args[0].(*ast.BasicLit); ok && lit.Kind == ast.StringLit {
-					c.checkStageAttributes(f, strings.Trim(lit.Value, `"`))
+					stage := strings.Trim(lit.Value, `"`)
+					if strings.EqualFold(stage, "node") {
+						c.checkNodeEntry(f, a) // nodes.go
+						continue
+					}
+					c.checkStageAttributes(f, stage)
 				}
 			}
 		}

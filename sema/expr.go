@@ -684,6 +684,11 @@ func (c *checker) index(e *ast.IndexExpr) operand {
 	if r, ok := c.userOperator(x.typ, "operator[]"); ok {
 		return r
 	}
+	if o := x.typ.Canonical().Object(); x.typ.IsObject() && o.NodeOutputElem() != types.NoObject {
+		// outputs[i]: one node of a node output array
+		c.recordConversion(e.Index, i.typ, types.ScalarType(types.Uint))
+		return operand{typ: c.u.NewObject(o.NodeOutputElem(), x.typ.Canonical().Elem(), 0)}
+	}
 	sub, err := types.SubscriptOf(x.typ)
 	if err != nil {
 		c.errorf(codes.NotSubscriptable, e.Pos(), "%s", err.Error())
@@ -805,6 +810,10 @@ func (c *checker) member(e *ast.MemberExpr) operand {
 			if f, ok := bs.FieldByName(name); ok {
 				return operand{typ: f.Type, lvalue: x.lvalue}
 			}
+		}
+		if o.IsNode() {
+			// node objects have their methods and nothing else
+			c.errorf(codes.NoSuchMember, e.Name.Pos(), "no member named '%s' in %s", name, types.Quote(x.typ))
 		}
 		// .mips, .sample, vk::BufferPointer.Get() and the like.
 		return invalidOperand()

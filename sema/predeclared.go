@@ -59,15 +59,9 @@ var openNames = []string{
 	"ResourceDescriptorHeap", "SamplerDescriptorHeap",
 }
 
-// openTypeNames are type names the parser knows but sema/types does not
-// (work graph records and outputs); declarations using them stay silent.
+// openTypeNames are type names the parser knows but sema/types does not;
+// declarations using them stay silent.
 var openTypeNames = map[string]bool{
-	"DispatchNodeInputRecord": true, "RWDispatchNodeInputRecord": true,
-	"GroupNodeInputRecords": true, "RWGroupNodeInputRecords": true,
-	"ThreadNodeInputRecord": true, "RWThreadNodeInputRecord": true,
-	"EmptyNodeInput": true, "NodeOutput": true, "NodeOutputArray": true,
-	"EmptyNodeOutput": true, "EmptyNodeOutputArray": true,
-	"ThreadNodeOutputRecords": true, "GroupNodeOutputRecords": true,
 	"auto": true,
 }
 

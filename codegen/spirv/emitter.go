@@ -16,7 +16,7 @@
 //     points of -T lib_*.
 //   - entry.go: the wrapper and stage I/O; gs.go, tess.go, clipcull.go:
 //     geometry and tessellation stages, clip/cull distances; mesh.go:
-//     mesh and amplification stages.
+//     mesh and amplification stages; node.go: work-graph node shaders.
 //   - globals.go: statics, groupshared, $Globals, cbuffers, push and spec
 //     constants, binding assignment; reflect.go: -fspv-reflect.
 //   - stmt.go, expr.go, access.go, binary.go, convert.go, cast.go,
@@ -153,6 +153,7 @@ func Generate(fs *diag.FileSet, diags *diag.List, file *ast.File, info *sema.Inf
 	}
 	e.flags.ieeeStrict = opts.IEEEStrict
 	e.richResolve()
+	writeNoneImageOperands(e.b.M)             // textures.go
 	flagged := decorateFlags(e.b.M, &e.flags) // flags.go
 	finish(e.b.M, flagged)
 	e.richEmit()
@@ -258,8 +259,13 @@ type emitter struct {
 	inputAliases map[*sema.Var]inputSource
 	heapElems    map[builder.ID]heapElem // a local alias's access chain into a heap array or an array of structured buffers: which array, which index
 	entryName    string                  // the entry point being emitted
-	inROV        bool                    // inside an interlocked access
-	flags        instFlags               // relaxed and precise seeds (flags.go)
+	entryFunc    *sema.Func              // its function
+	// bodyBuiltins are the built-in variables intrinsics read, in creation
+	// order: like DXC's built-in stage variables, they belong to every entry
+	// point and are listed after its own stage variables (SPIR-V 1.4+).
+	bodyBuiltins []builder.ID
+	inROV        bool      // inside an interlocked access
+	flags        instFlags // relaxed and precise seeds (flags.go)
 	// bpLowering are the vk::BufferPointer types being lowered
 	// (bufferpointer.go).
 	bpLowering map[*types.Type]bool
@@ -275,6 +281,7 @@ type emitter struct {
 	loc            diag.Pos           // the source position of the instructions being added, for OpLine
 	mesh           *meshState         // mesh and amplification shaders (mesh.go)
 	rt             *rayState          // ray tracing (raytracing.go)
+	node           *nodeState         // work-graph node shaders (node.go)
 }
 
 // function is a user function being or to be emitted.
@@ -283,8 +290,10 @@ type function struct {
 	id   builder.ID
 	name string
 	done bool
-	// stage is the stage of the entry point that reached it first
+	// stage is the stage of the entry point that reached it first, entry
+	// that entry point
 	stage string
+	entry *sema.Func
 }
 
 // variable is where a variable lives: a pointer of storage class sc to a
@@ -333,6 +342,7 @@ func newEmitter(fs *diag.FileSet, diags *diag.List, file *ast.File, info *sema.I
 	e.calc.MemberDecorations = e.fieldExtDecorations // extdecorate.go
 	e.low = layout.NewLowerer(e.b, e.calc, layout.RulesFor(opts.Layout))
 	e.low.Object = e.objectType
+	e.low.StructDecorations = e.structDecorations // node.go
 	e.bindings = newBindingAllocator(&e.opts)
 	return e
 }
@@ -384,6 +394,11 @@ func (e *emitter) module() {
 	for _, en := range entries {
 		e.beginEntry(en)
 		e.wrapper(en.f)
+		if e.library {
+			// as DXC: each entry's wrapper, then its function; the
+			// functions they call after all of them
+			e.emitQueued(e.funcs[en.f])
+		}
 		done = append(done, e.saveEntry())
 	}
 	if e.library {
@@ -392,7 +407,9 @@ func (e *emitter) module() {
 	for len(e.queue) > 0 {
 		f := e.queue[0]
 		e.queue = e.queue[1:]
-		e.function(f)
+		if !f.done {
+			e.function(f)
+		}
 	}
 	for _, st := range done {
 		e.restoreEntry(st)
@@ -410,6 +427,14 @@ func (e *emitter) module() {
 	}
 }
 
+// emitQueued emits a queued function now (it keeps its place in the queue,
+// which skips it later).
+func (e *emitter) emitQueued(fn *function) {
+	if fn != nil && !fn.done {
+		e.function(fn)
+	}
+}
+
 // funcFor returns the SPIR-V function of a user function, queueing it for
 // emission on first use.
 func (e *emitter) funcFor(f *sema.Func) *function {
@@ -420,7 +445,7 @@ func (e *emitter) funcFor(f *sema.Func) *function {
 	if f.Recv != nil && f.Recv.Named() != nil {
 		name = f.Recv.Named().Name + "." + name
 	}
-	fn := &function{obj: f, id: e.b.NewID(), name: name, stage: e.funcStage()}
+	fn := &function{obj: f, id: e.b.NewID(), name: name, stage: e.funcStage(), entry: e.funcEntry()}
 	e.funcs[f] = fn
 	e.queue = append(e.queue, fn)
 	return fn
@@ -433,6 +458,15 @@ func (e *emitter) funcStage() string {
 		return e.cur.stage
 	}
 	return e.opts.Stage
+}
+
+// funcEntry is the entry point whose code is being emitted: the one
+// whose wrapper is being emitted, or the one that reached the function.
+func (e *emitter) funcEntry() *sema.Func {
+	if e.cur != nil && e.cur.entry != nil {
+		return e.cur.entry
+	}
+	return e.entryFunc
 }
 
 // typeID lowers an HLSL type for function-local use (no layout).

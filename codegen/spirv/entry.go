@@ -227,9 +227,15 @@ func (e *emitter) wrapper(entry *sema.Func) {
 	}
 	decl := entry.Decl
 	e.pos = decl.Pos()
+	e.entryFunc = entry
 	src := e.funcFor(entry)
 	src.name = "src." + entry.Name()
 	e.entryID = e.b.NewID()
+	if e.opts.Stage == "node" {
+		// DXC adds a node's execution modes (and makes their constants)
+		// before its parameters
+		e.nodeModes(entry) // node.go
+	}
 	e.perVertex = e.opts.Stage == "ps" && e.usesAttributeAtVertex() // pervertex.go
 	e.extRequirements(decl.Attrs)                                   // [[vk::ext_capability]] on the entry (inlinespirv.go)
 
@@ -317,6 +323,9 @@ func (e *emitter) wrapper(entry *sema.Func) {
 		pio := paramIO{p: p}
 		pt := p.Type().Canonical()
 		switch {
+		case isNodeObject(pt):
+			pio.node = true // node.go
+			pio.nodeInput = e.nodeInputVar(p, &stageVars)
 		case isStream(pt):
 			pio.stream = true
 		case (e.opts.Stage == "hs" || e.opts.Stage == "ds") && isPatch(pt):
@@ -397,6 +406,10 @@ func (e *emitter) wrapper(entry *sema.Func) {
 	}
 	var args []builder.ID
 	for _, pio := range params {
+		if pio.node {
+			args = append(args, e.nodeWrapperArg(pio.p, pio.nodeInput)) // node.go
+			continue
+		}
 		pt := pio.p.Type()
 		tmp := fb.Variable(e.ptrType(spv.StorageClassFunction, pt, layout.Void), "param.var."+pio.p.Name(), 0)
 		e.markRelaxed(tmp, pt)
@@ -433,7 +446,9 @@ func (e *emitter) wrapper(entry *sema.Func) {
 type entryParamIO struct {
 	p         *sema.Var
 	ins, outs []ioLeaf
-	stream    bool // a geometry shader's output stream (gs.go)
+	stream    bool       // a geometry shader's output stream (gs.go)
+	node      bool       // a node shader's input or output (node.go)
+	nodeInput builder.ID // the node input's variable
 }
 
 // builtinKey identifies a built-in variable: one per built-in and direction.
@@ -923,7 +938,7 @@ func (e *emitter) declareEntryPoint(entry *sema.Func) {
 		model = spv.ExecutionModelFragment
 	case "vs":
 		model = spv.ExecutionModelVertex
-	case "cs":
+	case "cs", "node":
 		model = spv.ExecutionModelGLCompute
 	case "gs":
 		model = spv.ExecutionModelGeometry
@@ -1079,6 +1094,12 @@ func (e *emitter) finishEntryPoint() {
 			}
 			ordered = append(ordered, sv.id)
 			seen[sv.id] = true
+		}
+		for _, id := range e.bodyBuiltins {
+			if reached[id] && !seen[id] {
+				ordered = append(ordered, id)
+				seen[id] = true
+			}
 		}
 		for _, id := range iface {
 			if !seen[id] {

@@ -130,6 +130,9 @@ func (e *emitter) load(v value) builder.ID {
 	if v.texel != nil && v.swz == nil {
 		return e.loadTexel(v) // tex[i] (resources.go)
 	}
+	if isNodeObject(v.typ) && len(v.idx) == 0 {
+		return e.loadNode(v) // node.go
+	}
 	if e.rov[v.id] && !e.inROV {
 		return e.rovLoad(v) // rov.go
 	}
@@ -727,6 +730,9 @@ func (e *emitter) index(x *ast.IndexExpr) value {
 		return v
 	}
 	bt := e.typeOf(x.X)
+	if isNodeObject(bt) {
+		return e.nodeIndex(x) // node.go
+	}
 	if bt.Canonical().IsObject() {
 		return e.resourceIndex(x)
 	}

@@ -110,12 +110,16 @@ func (e *emitter) extDecorate(target builder.ID, attrs []*ast.Attribute) {
 // the member instead, see fieldVkOffset). The field's ext_capability and
 // ext_extension attributes are declared then too.
 func (e *emitter) fieldExtDecorations(st *types.Type, i int) []builder.Decoration {
+	var out []builder.Decoration
+	if e.info.NodeRecord(st).DispatchGridField == i {
+		// the dispatch grid of a work-graph input record (node.go)
+		out = append(out, builder.Deco(spv.DecorationPayloadDispatchIndirectAMDX))
+	}
 	d := fieldDecl(st, i)
 	if d == nil {
-		return nil
+		return out
 	}
 	e.extRequirements(d.Attrs) // a field's ext_capability/ext_extension come with its struct
-	var out []builder.Decoration
 	for _, x := range e.extDecorationsOf(d.Attrs) {
 		if x.deco == spv.DecorationOffset && x.attr.Name == "ext_decorate" {
 			continue

@@ -196,6 +196,10 @@ func (e *emitter) inlineCall(f, proto *sema.Func, recv func() value, argExprs []
 			e.vars[p] = &variable{agg: a, typ: pt, member: -1}
 			continue
 		}
+		if isNodeObject(pt) {
+			e.bindNodeParam(p, arg) // node.go
+			continue
+		}
 		if pt.Canonical().IsObject() || isResourceArray(pt) {
 			v := e.expr(arg)
 			if !v.ptr || v.swz != nil || v.texel != nil {

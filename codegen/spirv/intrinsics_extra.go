@@ -87,6 +87,8 @@ func (e *emitter) intrinsicExtra(x *ast.CallExpr, m *intrinsics.Match, name stri
 	case "Barrier":
 		e.barrierFlags(x)
 		return rv(0, t), true
+	case "GetRemainingRecursionLevels":
+		return rv(e.remainingRecursionLevels(), t), true // node.go
 	case "ext_execution_mode", "ext_execution_mode_id":
 		if !m.Overload.Vk {
 			return value{}, false

@@ -5,6 +5,7 @@ import (
 	"github.com/hlsl2spirv/hlsl2spirv/builder/spv"
 	"github.com/hlsl2spirv/hlsl2spirv/codegen/spirv/layout"
 	"github.com/hlsl2spirv/hlsl2spirv/frontend/ast"
+	"github.com/hlsl2spirv/hlsl2spirv/sema"
 	"github.com/hlsl2spirv/hlsl2spirv/sema/intrinsics"
 	"github.com/hlsl2spirv/hlsl2spirv/sema/types"
 )
@@ -194,10 +195,15 @@ func (e *emitter) checkBarrierFlags(x *ast.CallExpr, mem, sem uint64) {
 	if sem&^valid != 0 {
 		e.errorf(x.Args[1].Pos(), "invalid SemanticFlags for Barrier operation; expected 0 or some combination of %s flags", names)
 	}
-	if e.opts.Stage == "lib" {
+	stage := e.funcStage()
+	if stage == "lib" {
 		return
 	}
-	group := e.opts.Stage == "cs" || e.opts.Stage == "ms" || e.opts.Stage == "as"
+	group := stage == "cs" || stage == "ms" || stage == "as"
+	node := stage == "node"
+	if ne := e.info.Nodes[e.funcEntry()]; node && ne != nil {
+		group = ne.Launch != sema.LaunchThread // a thread launch node has no visible group
+	}
 	atLeastGroup, atLeastDevice := true, true
 	if !object {
 		m := mem
@@ -207,7 +213,7 @@ func (e *emitter) checkBarrierFlags(x *ast.CallExpr, mem, sem uint64) {
 			}
 			m &^= groupMem
 		}
-		if m&nodeMem != 0 {
+		if m&nodeMem != 0 && !node {
 			if mem != allMem {
 				e.errorf(x.Args[0].Pos(), "NODE_INPUT_MEMORY or NODE_OUTPUT_MEMORY may only be specified for Barrier operation in a node shader")
 			}

@@ -24,6 +24,7 @@ type libEntry struct {
 var libStages = map[string]string{
 	"vertex": "vs", "pixel": "ps", "compute": "cs", "geometry": "gs", "hull": "hs", "domain": "ds",
 	"raygeneration": "rgen", "intersection": "rint", "anyhit": "rahit", "closesthit": "rchit", "miss": "rmiss", "callable": "rcall",
+	"node": "node", // work graphs (node.go)
 }
 
 // libraryEntries finds the [shader("...")] functions of a library.
@@ -83,6 +84,7 @@ type entryState struct {
 func (e *emitter) beginEntry(en libEntry) {
 	e.opts.Stage = en.stage
 	e.entryName = en.name
+	e.cur, e.entryFunc = nil, en.f // the wrapper's code is the entry's
 	e.stageVars = nil
 	e.modes = nil
 	e.numThreads = [3]uint32{}

@@ -14,10 +14,13 @@ import (
 // when it writes the thing named.
 func finish(m *builder.Module, flagged map[*builder.Inst]bool) {
 	builder.InferCapabilities(m)
-	visited, after := orderGlobals(m)
+	visited, named, after := orderGlobals(m)
 	pos := positions(m, visited)
+	// a struct is named before its members' types, as DXC names a type
+	// when it starts writing it
+	namePos := positions(m, named)
 	sort.SliceStable(m.Names, func(i, j int) bool {
-		return pos[target(m.Names[i])] < pos[target(m.Names[j])]
+		return namePos[target(m.Names[i])] < namePos[target(m.Names[j])]
 	})
 	// Decorations: those the emitter made, in the order it made them; then
 	// the types' decorations, each written when its type is first visited,
@@ -60,7 +63,7 @@ func isTypeOp(op spv.Op) bool {
 	case spv.OpTypeVoid, spv.OpTypeBool, spv.OpTypeInt, spv.OpTypeFloat, spv.OpTypeVector, spv.OpTypeMatrix,
 		spv.OpTypeImage, spv.OpTypeSampler, spv.OpTypeSampledImage, spv.OpTypeArray, spv.OpTypeRuntimeArray,
 		spv.OpTypeStruct, spv.OpTypePointer, spv.OpTypeFunction, spv.OpTypeAccelerationStructureKHR,
-		spv.OpTypeRayQueryKHR, spv.OpTypeForwardPointer:
+		spv.OpTypeRayQueryKHR, spv.OpTypeForwardPointer, spv.OpTypeNodePayloadArrayAMDX:
 		return true
 	}
 	return false
@@ -70,7 +73,7 @@ func isConstantOp(op spv.Op) bool {
 	switch op {
 	case spv.OpConstant, spv.OpConstantTrue, spv.OpConstantFalse, spv.OpConstantComposite, spv.OpConstantNull,
 		spv.OpSpecConstant, spv.OpSpecConstantTrue, spv.OpSpecConstantFalse, spv.OpSpecConstantComposite,
-		spv.OpSpecConstantOp:
+		spv.OpSpecConstantOp, spv.OpConstantStringAMDX:
 		return true
 	}
 	return false
@@ -85,7 +88,7 @@ func isConstantOp(op spv.Op) bool {
 // after its types — which is the order of their names and decorations,
 // and, for each function, parameter and instruction, how many globals
 // had been visited once it was (its types come first).
-func orderGlobals(m *builder.Module) ([]*builder.Inst, map[builder.ID]int) {
+func orderGlobals(m *builder.Module) (visited, named []*builder.Inst, after map[builder.ID]int) {
 	def := make(map[builder.ID]*builder.Inst, len(m.Globals))
 	forward := map[builder.ID]*builder.Inst{} // OpTypeForwardPointer by the pointer it declares
 	for _, in := range m.Globals {
@@ -98,7 +101,9 @@ func orderGlobals(m *builder.Module) ([]*builder.Inst, map[builder.ID]int) {
 	}
 	placed := make(map[*builder.Inst]bool, len(m.Globals))
 	out := make([]*builder.Inst, 0, len(m.Globals))
-	visited := make([]*builder.Inst, 0, len(m.Globals))
+	visited = make([]*builder.Inst, 0, len(m.Globals))
+	named = make([]*builder.Inst, 0, len(m.Globals))
+	typeDecoConsts, late := typeDecorationConstants(m, def)
 	var place func(in *builder.Inst)
 	var placeID func(id builder.ID)
 	placeID = func(id builder.ID) {
@@ -108,6 +113,7 @@ func orderGlobals(m *builder.Module) ([]*builder.Inst, map[builder.ID]int) {
 			placed[fw] = true
 			out = append(out, fw)
 			visited = append(visited, fw)
+			named = append(named, fw)
 		}
 		if in, ok := def[id]; ok {
 			place(in)
@@ -118,12 +124,21 @@ func orderGlobals(m *builder.Module) ([]*builder.Inst, map[builder.ID]int) {
 			return
 		}
 		placed[in] = true
+		if in.Op == spv.OpTypeStruct {
+			named = append(named, in)
+		}
 		in.ForEachUse(func(id *builder.ID) { placeID(*id) })
 		out = append(out, in)
 		visited = append(visited, in)
+		if in.Op != spv.OpTypeStruct {
+			named = append(named, in)
+		}
+		for _, k := range typeDecoConsts[in.Result] {
+			place(k)
+		}
 	}
 	for _, in := range m.Globals {
-		if isConstantOp(in.Op) {
+		if isConstantOp(in.Op) && !late[in] {
 			place(in)
 		}
 	}
@@ -136,9 +151,10 @@ func orderGlobals(m *builder.Module) ([]*builder.Inst, map[builder.ID]int) {
 			in.ForEachUse(func(id *builder.ID) { placeID(*id) })
 			vars = append(vars, in)
 			visited = append(visited, in)
+			named = append(named, in)
 		}
 	}
-	after := map[builder.ID]int{}
+	after = map[builder.ID]int{}
 	for _, f := range m.Functions {
 		place0 := func(in *builder.Inst) {
 			in.ForEachUse(func(id *builder.ID) { placeID(*id) })
@@ -160,7 +176,62 @@ func orderGlobals(m *builder.Module) ([]*builder.Inst, map[builder.ID]int) {
 		place(in)
 	}
 	m.Globals = append(out, vars...)
-	return visited, after
+	return visited, named, after
+}
+
+// typeDecorationConstants finds the constants that DXC makes while it
+// writes a type's decorations (a node payload array's name string and
+// counts): written right after the type, unless something else uses them
+// (then they are among the constants, first). late marks those.
+func typeDecorationConstants(m *builder.Module, def map[builder.ID]*builder.Inst) (map[builder.ID][]*builder.Inst, map[*builder.Inst]bool) {
+	byType := map[builder.ID][]*builder.Inst{}
+	late := map[*builder.Inst]bool{}
+	for _, a := range m.Annotations {
+		t := def[target(a)]
+		if t == nil || t.Op != spv.OpTypeNodePayloadArrayAMDX {
+			continue
+		}
+		a.ForEachUse(func(id *builder.ID) {
+			if k := def[*id]; k != nil && isConstantOp(k.Op) && !late[k] {
+				late[k] = true
+				byType[t.Result] = append(byType[t.Result], k)
+			}
+		})
+	}
+	if len(late) == 0 {
+		return nil, nil
+	}
+	// constants used anywhere but in decorations stay first
+	use := func(in *builder.Inst) {
+		in.ForEachUse(func(id *builder.ID) {
+			if k := def[*id]; k != nil && late[k] {
+				delete(late, k)
+			}
+		})
+	}
+	for _, in := range m.Globals {
+		use(in)
+	}
+	for _, in := range m.ExecutionModes {
+		use(in)
+	}
+	for _, f := range m.Functions {
+		for _, b := range f.Blocks {
+			for _, in := range b.Insts {
+				use(in)
+			}
+		}
+	}
+	for t, ks := range byType {
+		kept := ks[:0]
+		for _, k := range ks {
+			if late[k] {
+				kept = append(kept, k)
+			}
+		}
+		byType[t] = kept
+	}
+	return byType, late
 }
 
 // positions numbers every definition in layout order: the globals, then

@@ -220,6 +220,7 @@ func (e *emitter) rayBuiltinValue(b rayBuiltin, t *types.Type) builder.ID {
 		id = e.b.GlobalVariable(e.b.TypePointer(spv.StorageClassInput, vt), spv.StorageClassInput, b.name, 0)
 		e.b.Decorate(id, spv.DecorationBuiltIn, builder.Enum(bi))
 		rt.builtins[bi] = id
+		e.bodyBuiltins = append(e.bodyBuiltins, id)
 	}
 	v := e.fb.Load(vt, id)
 	if b.transpose {

@@ -389,6 +389,9 @@ func (e *emitter) method(x *ast.CallExpr, m *intrinsics.Match) value {
 	if !ok {
 		e.unsupported(x, "this method call")
 	}
+	if isNodeObject(e.typeOf(me.X)) {
+		return e.nodeMethod(x, me, m) // node.go
+	}
 	recv := e.expr(me.X)
 	o, _ := objectOf(recv.typ)
 	name := m.Overload.Name

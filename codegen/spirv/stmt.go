@@ -37,6 +37,10 @@ func (e *emitter) function(fn *function) {
 			params = append(params, e.fcglBufferParamType(p.Type()))
 			continue
 		}
+		if isNodeObject(p.Type()) {
+			params = append(params, e.nodeParamType(p)) // node.go
+			continue
+		}
 		params = append(params, e.b.TypePointer(paramStorage(p.Type()), e.typeID(p.Type())))
 	}
 	ctrl := spv.FunctionControlNone
@@ -87,6 +91,9 @@ func (e *emitter) function(fn *function) {
 			e.extDecorate(id, pd.Attrs) // extdecorate.go
 		}
 		e.vars[p] = &variable{ptr: id, sc: paramStorage(p.Type()), typ: p.Type(), member: -1}
+		if isNodeObject(p.Type()) {
+			e.vars[p].sc = nodeStorage(p.Type())
+		}
 		if keepBuffers && isPlainBuffer(p.Type()) {
 			e.vars[p].sc = spv.StorageClassFunction
 			if e.fcglParams == nil {
@@ -204,6 +211,10 @@ func (e *emitter) localVar(d *ast.VarDecl) {
 	e.rejectExtStorageClass(d)
 	if v.Storage == sema.StorageStaticLocal {
 		e.staticLocal(d, v)
+		return
+	}
+	if isNodeObject(t) {
+		e.nodeLocal(d, v) // node.go
 		return
 	}
 	if (t.IsObject() && !isDataObject(t)) || isResourceArray(t) {

@@ -612,3 +612,27 @@ func (e *emitter) mipsOrSample(x *ast.IndexExpr) (value, bool) {
 	texel := e.fb.Emit(spv.OpImageFetch, e.texelType(t), builder.Ref(img), builder.Ref(coord), builder.Enum(op, builder.Ref(k)))
 	return rv(e.fitTexel(texel, t), t), true
 }
+
+// imageOpFixedOperands is, for each image instruction taking optional
+// ImageOperands, how many operands it has before them.
+var imageOpFixedOperands = map[spv.Op]int{
+	spv.OpImageSampleImplicitLod: 2, spv.OpImageSampleDrefImplicitLod: 3,
+	spv.OpImageSparseSampleImplicitLod: 2, spv.OpImageSparseSampleDrefImplicitLod: 3,
+	spv.OpImageFetch: 2, spv.OpImageSparseFetch: 2, spv.OpImageRead: 2, spv.OpImageSparseRead: 2,
+	spv.OpImageGather: 3, spv.OpImageSparseGather: 3, spv.OpImageDrefGather: 3, spv.OpImageSparseDrefGather: 3,
+	spv.OpImageWrite: 3,
+}
+
+// writeNoneImageOperands gives every image instruction without image
+// operands an explicit None mask: DXC always writes the mask.
+func writeNoneImageOperands(m *builder.Module) {
+	for _, f := range m.Functions {
+		for _, b := range f.Blocks {
+			for _, in := range b.Insts {
+				if n, ok := imageOpFixedOperands[in.Op]; ok && len(in.Operands) == n {
+					in.Operands = append(in.Operands, builder.Enum(spv.ImageOperandsNone))
+				}
+			}
+		}
+	}
+}

@@ -279,6 +279,8 @@ func (e *emitter) builtinInputOf(bi spv.BuiltIn, typ builder.ID) builder.ID {
 	e.builtinInputDecorations(id, bi, true) // extbuiltin.go
 	if e.opts.Version < spv.Version1_4 {
 		e.b.AddInterface(e.entryID, id)
+	} else {
+		e.bodyBuiltins = append(e.bodyBuiltins, id)
 	}
 	return id
 }

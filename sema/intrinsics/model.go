@@ -113,6 +113,7 @@ const (
 	PatSampler            // SamplerState, absent for combined image-samplers
 	PatCmpSampler         // SamplerComparisonState, likewise
 	PatAnySampler         // either sampler kind (the argument's), likewise
+	PatElemObject         // object kind Name holding the receiver's element (NodeOutput<T> gives ThreadNodeOutputRecords<T>)
 )
 
 // Pattern describes a parameter or result type in terms of the overload's
@@ -152,6 +153,7 @@ const (
 	StageClosestHit
 	StageMiss
 	StageCallable
+	StageNode       // work-graph node shaders
 	AllStages Stage = 1<<iota - 1
 )
 

@@ -13,6 +13,10 @@ func receiverFor(u *types.Universe, name string) *types.Type {
 	switch o.Class() {
 	case types.ClassStructuredBuffer, types.ClassStream:
 		return u.NewObject(o, testStruct(u), 0)
+	case types.ClassNode:
+		if o.NodeFlags()&types.NodeEmpty == 0 {
+			return u.NewObject(o, testStruct(u), 0)
+		}
 	}
 	switch o {
 	case types.RayQuery, types.FeedbackTexture2D, types.FeedbackTexture2DArray:

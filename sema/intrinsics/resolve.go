@@ -788,6 +788,9 @@ func (r *resolver) build(p Pattern, c Call) (*types.Type, bool) {
 		return types.ScalarType(s), s != types.NoScalar
 	case PatElem:
 		return r.elem, r.elem != nil
+	case PatElemObject:
+		b, _ := types.LookupBuiltin(p.Name)
+		return r.u.NewObject(b.Object, r.elem, 0), r.elem != nil
 	case PatTmpl:
 		switch {
 		case c.Template != nil:
@@ -933,6 +936,8 @@ func (o *Overload) patternString(p Pattern) string {
 		return "scalar<" + o.compString(p) + ">"
 	case PatElem:
 		return "E"
+	case PatElemObject:
+		return p.Name + "<E>"
 	case PatTmpl:
 		return "Tmpl"
 	case PatStruct:

@@ -190,6 +190,14 @@ func checkElement(o Object, elem *Type, n int64) error {
 		if n <= 0 {
 			return fmt.Errorf("%s element count must be greater than 0", o)
 		}
+	case ClassNode:
+		// a node record is a struct of data, not empty
+		if c.Kind() != Struct {
+			return fmt.Errorf("'%s' is not valid as a node record type - struct/class required", elem)
+		}
+		if nd := c.Named(); nd != nil && nd.Complete && len(nd.Fields) == 0 && nd.Base == nil {
+			return fmt.Errorf("record used in %s may not have zero size", o)
+		}
 	}
 	return nil
 }

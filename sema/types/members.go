@@ -175,6 +175,15 @@ func SubscriptOf(t *Type) (Subscript, error) {
 			return Subscript{Elem: c.Elem(), Index: selectionType(Uint, n), Writable: o.IsWritable()}, nil
 		case ClassPatch:
 			return Subscript{Elem: c.Elem(), Index: u32, Writable: o == OutputPatch}, nil
+		case ClassNode:
+			f := o.NodeFlags()
+			switch {
+			case f&NodeRecords != 0 && f&NodeEmpty == 0:
+				// one record of an input or output record array
+				return Subscript{Elem: c.Elem(), Index: u32, Writable: f&NodeReadWrite != 0}, nil
+			}
+			// (an element of a node output array is a NodeOutput<T>,
+			// which needs a Universe: see Universe.SubscriptOf)
 		}
 	}
 	return Subscript{}, ErrNotSubscriptable

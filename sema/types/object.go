@@ -69,6 +69,21 @@ const (
 	VkSampledTexture3D
 	VkSampledTextureCube
 	VkSampledTextureCubeArray
+	// Work-graph node objects (SM 6.8): node inputs and outputs of node
+	// shader entries and the output records they allocate (nodes.go).
+	DispatchNodeInputRecord
+	RWDispatchNodeInputRecord
+	GroupNodeInputRecords
+	RWGroupNodeInputRecords
+	ThreadNodeInputRecord
+	RWThreadNodeInputRecord
+	EmptyNodeInput
+	NodeOutput
+	NodeOutputArray
+	EmptyNodeOutput
+	EmptyNodeOutputArray
+	ThreadNodeOutputRecords
+	GroupNodeOutputRecords
 	NumObjects
 )
 
@@ -91,6 +106,7 @@ const (
 	ClassStruct // RayDesc, BuiltInTriangleIntersectionAttributes
 	ClassString
 	ClassVk
+	ClassNode // work-graph node inputs, outputs and records
 )
 
 // TemplateForm says which template arguments an object type takes.
@@ -195,6 +211,19 @@ var objectInfos = [NumObjects]objectInfo{
 	VkSampledTexture3D:                    {name: "vk::SampledTexture3D", class: ClassTexture, form: ElemOptional, dim: Dim3D},
 	VkSampledTextureCube:                  {name: "vk::SampledTextureCUBE", class: ClassTexture, form: ElemOptional, dim: DimCube},
 	VkSampledTextureCubeArray:             {name: "vk::SampledTextureCUBEArray", class: ClassTexture, form: ElemOptional, dim: DimCube, arrayed: true},
+	DispatchNodeInputRecord:               {name: "DispatchNodeInputRecord", class: ClassNode, form: ElemRequired},
+	RWDispatchNodeInputRecord:             {name: "RWDispatchNodeInputRecord", class: ClassNode, form: ElemRequired},
+	GroupNodeInputRecords:                 {name: "GroupNodeInputRecords", class: ClassNode, form: ElemRequired},
+	RWGroupNodeInputRecords:               {name: "RWGroupNodeInputRecords", class: ClassNode, form: ElemRequired},
+	ThreadNodeInputRecord:                 {name: "ThreadNodeInputRecord", class: ClassNode, form: ElemRequired},
+	RWThreadNodeInputRecord:               {name: "RWThreadNodeInputRecord", class: ClassNode, form: ElemRequired},
+	EmptyNodeInput:                        {name: "EmptyNodeInput", class: ClassNode},
+	NodeOutput:                            {name: "NodeOutput", class: ClassNode, form: ElemRequired},
+	NodeOutputArray:                       {name: "NodeOutputArray", class: ClassNode, form: ElemRequired},
+	EmptyNodeOutput:                       {name: "EmptyNodeOutput", class: ClassNode},
+	EmptyNodeOutputArray:                  {name: "EmptyNodeOutputArray", class: ClassNode},
+	ThreadNodeOutputRecords:               {name: "ThreadNodeOutputRecords", class: ClassNode, form: ElemRequired},
+	GroupNodeOutputRecords:                {name: "GroupNodeOutputRecords", class: ClassNode, form: ElemRequired},
 }
 
 func (o Object) info() *objectInfo {

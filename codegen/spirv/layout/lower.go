@@ -59,6 +59,10 @@ type Lowerer struct {
 	// Object lowers the object types this package does not own (textures,
 	// samplers, acceleration structures...). Nil makes them an error.
 	Object func(t *types.Type, r Rule) (builder.ID, error)
+	// StructDecorations gives the decorations of the struct itself that
+	// its declaration asks for (work-graph records' TrackFinishWritingAMDX),
+	// added after its members', under every rule. Nil: none.
+	StructDecorations func(t *types.Type) []builder.Decoration
 
 	cache  map[cacheKey]builder.ID
 	active map[cacheKey]bool // structs being lowered, to refuse recursion
@@ -230,7 +234,13 @@ func (l *Lowerer) lower(t *types.Type, r Rule) (builder.ID, error) {
 		}
 		l.active[k] = true
 		defer delete(l.active, k)
-		return l.structType(nd.Name, l.Calc.structMembers(u), l.Calc.Struct(u, r), r, NotABlock, false)
+		id, err := l.structType(nd.Name, l.Calc.structMembers(u), l.Calc.Struct(u, r), r, NotABlock, false)
+		if err == nil && l.StructDecorations != nil {
+			for _, d := range l.StructDecorations(u) {
+				l.B.Decorate(id, d.Kind, d.Params...)
+			}
+		}
+		return id, err
 
 	case shapeObject:
 		return l.object(u, r)

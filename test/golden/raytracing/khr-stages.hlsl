@@ -2,7 +2,8 @@
 // (the default): entry parameters live in the ray tracing storage classes
 // and are copied in and out by the wrapper; TraceRay and CallShader pass
 // their payload through one RayPayload/CallableData variable per type; the
-// system values are built-in inputs, read in any function. (This
+// system values are built-in inputs, read in any function and listed
+// first in the interfaces (DXC's built-in stage variables). (This
 // disassembler spells the shared NV/KHR enumerants as spirv-dis v2023.1
 // does: ClosestHitKHR, IncomingRayPayloadKHR...)
 // RUN: %hlsl2spirv -T lib_6_3 -fspv-target-env=vulkan1.2 %s | FileCheck %s
@@ -13,10 +14,10 @@
 // CHECK-NEXT: OpCapability RayTracingKHR
 // CHECK-NEXT: OpExtension "SPV_KHR_ray_tracing"
 // CHECK-NOT:  RayQuery
-// CHECK:      OpEntryPoint RayGenerationKHR %rgen "rgen" %scene {{%[0-9]+}} {{%[0-9]+}} %payload %data
-// CHECK:      OpEntryPoint ClosestHitKHR %chit "chit" %P %A %gl_InstanceID [[o2w:%[0-9]+]]
-// CHECK:      OpEntryPoint AnyHitKHR %ahit "ahit" %P_0 %A_0 [[tcur:%[0-9]+]]
-// CHECK:      OpEntryPoint MissKHR %miss "miss" %P_1 [[dir:%[0-9]+]]
+// CHECK:      OpEntryPoint RayGenerationKHR %rgen "rgen" {{%[0-9]+}} {{%[0-9]+}} %scene %payload %data
+// CHECK:      OpEntryPoint ClosestHitKHR %chit "chit" %gl_InstanceID [[o2w:%[0-9]+]] %P %A
+// CHECK:      OpEntryPoint AnyHitKHR %ahit "ahit" [[tcur:%[0-9]+]] %P_0 %A_0
+// CHECK:      OpEntryPoint MissKHR %miss "miss" [[dir:%[0-9]+]] %P_1
 // CHECK:      OpEntryPoint CallableKHR %call "call" %D
 // CHECK:      OpEntryPoint IntersectionKHR %isec "isec" %attr
 // ENV: error: Vulkan 1.1 with SPIR-V 1.4 is required for Raytracing but not permitted to use

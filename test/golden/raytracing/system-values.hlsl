@@ -1,7 +1,8 @@
 // Every ray tracing system-value intrinsic, read in each stage that may
 // read it (DXC's table in its SPIR-V manual): each is a module-wide Input variable with its built-in (the two
 // that are named are gl_InstanceID and gl_PrimitiveID), shared by the
-// entry points that use it; the 3x4 matrices (and ObjectToWorld(),
+// entry points that use it and listed first in their interfaces, as DXC
+// lists its built-in stage variables; the 3x4 matrices (and ObjectToWorld(),
 // WorldToObject()) transpose the 4x3 built-in. Under SPV_NV_ray_tracing
 // RayTCurrent is HitTNV in hit shaders and GeometryIndex, which only SPV_KHR_ray_tracing
 // has, is an error.
@@ -11,10 +12,10 @@
 
 // CHECK:      OpEntryPoint RayGenerationKHR %rgen "rgen" [[id:%[0-9]+]] [[size:%[0-9]+]]{{$}}
 // CHECK-NEXT: OpEntryPoint IntersectionKHR %isec "isec" [[id]] [[size]] [[wo:%[0-9]+]] [[wd:%[0-9]+]] [[oo:%[0-9]+]] [[od:%[0-9]+]] [[tmin:%[0-9]+]] [[tcur:%[0-9]+]] [[flags:%[0-9]+]] %gl_InstanceID [[iid:%[0-9]+]] %gl_PrimitiveID [[geom:%[0-9]+]] [[o2w:%[0-9]+]] [[w2o:%[0-9]+]] %attr{{$}}
-// CHECK-NEXT: OpEntryPoint ClosestHitKHR %chit "chit" %p %a [[id]] [[size]] [[wo]] [[wd]] [[oo]] [[od]] [[tmin]] [[tcur]] [[flags]] %gl_InstanceID [[iid]] %gl_PrimitiveID [[geom]] [[o2w]] [[w2o]] [[kind:%[0-9]+]]{{$}}
-// CHECK-NEXT: OpEntryPoint AnyHitKHR %ahit "ahit" %p_0 %a_0 [[id]] [[size]] [[wo]] [[wd]] [[oo]] [[od]] [[tmin]] [[tcur]] [[flags]] %gl_InstanceID [[iid]] %gl_PrimitiveID [[geom]] [[o2w]] [[w2o]] [[kind]]{{$}}
-// CHECK-NEXT: OpEntryPoint MissKHR %miss "miss" %p_1 [[id]] [[size]] [[wo]] [[wd]] [[tmin]] [[tcur]] [[flags]]{{$}}
-// CHECK-NEXT: OpEntryPoint CallableKHR %call "call" %d [[id]] [[size]]{{$}}
+// CHECK-NEXT: OpEntryPoint ClosestHitKHR %chit "chit" [[id]] [[size]] [[wo]] [[wd]] [[oo]] [[od]] [[tmin]] [[tcur]] [[flags]] %gl_InstanceID [[iid]] %gl_PrimitiveID [[geom]] [[o2w]] [[w2o]] [[kind:%[0-9]+]] %p %a{{$}}
+// CHECK-NEXT: OpEntryPoint AnyHitKHR %ahit "ahit" [[id]] [[size]] [[wo]] [[wd]] [[oo]] [[od]] [[tmin]] [[tcur]] [[flags]] %gl_InstanceID [[iid]] %gl_PrimitiveID [[geom]] [[o2w]] [[w2o]] [[kind]] %p_0 %a_0{{$}}
+// CHECK-NEXT: OpEntryPoint MissKHR %miss "miss" [[id]] [[size]] [[wo]] [[wd]] [[tmin]] [[tcur]] [[flags]] %p_1{{$}}
+// CHECK-NEXT: OpEntryPoint CallableKHR %call "call" [[id]] [[size]] %d{{$}}
 
 // CHECK:      OpDecorate [[id]] BuiltIn LaunchIdKHR
 // CHECK-NEXT: OpDecorate [[size]] BuiltIn LaunchSizeKHR

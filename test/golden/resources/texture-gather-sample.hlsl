@@ -4,7 +4,8 @@
 // GatherCmpRed (OpImageDrefGather), SampleBias, SampleGrad (2D with offset,
 // cube), SampleCmp, SampleCmpLevelZero, SampleCmpLevel, SampleCmpBias,
 // SampleCmpGrad, CalculateLevelOfDetail(Unclamped) (OpImageQueryLod .x/.y),
-// and the methods DXC cannot lower for Vulkan, with its errors.
+// and the methods DXC cannot lower for Vulkan, with its errors. As DXC
+// does, an image instruction without image operands says None.
 // RUN: %hlsl2spirv -T ps_6_8 -E main %s | FileCheck %s
 // RUN: not %hlsl2spirv -T ps_6_8 -E main -DUNSUPPORTED %s 2>&1 | FileCheck %s --check-prefix=ERR
 
@@ -21,13 +22,13 @@ SamplerComparisonState sc;
 // CHECK-DAG: OpCapability ImageQuery
 float4 main(float2 uv : TEXCOORD, float3 dir : DIR, float cmp : CMP) : SV_Target {
   uint status;
-// CHECK: OpImageGather %v4float {{%[0-9]+}} {{%[0-9]+}} %int_0{{$}}
+// CHECK: OpImageGather %v4float {{%[0-9]+}} {{%[0-9]+}} %int_0 None{{$}}
   float4 r = t2.Gather(s, uv);
 // CHECK: OpImageGather %v4float {{%[0-9]+}} {{%[0-9]+}} %int_0 ConstOffset
   r += t2.GatherRed(s, uv, int2(1, 0));
 // CHECK: OpImageGather %v4float {{%[0-9]+}} {{%[0-9]+}} %int_1 ConstOffsets
   r += t2.GatherGreen(s, uv, int2(1, 0), int2(0, 1), int2(1, 1), int2(-1, 0));
-// CHECK: OpImageGather %v4float {{%[0-9]+}} {{%[0-9]+}} %int_2{{$}}
+// CHECK: OpImageGather %v4float {{%[0-9]+}} {{%[0-9]+}} %int_2 None{{$}}
   r += t2.GatherBlue(s, uv);
 // CHECK: [[sparse:%[0-9]+]] = OpImageSparseGather %SparseResidencyStruct {{%[0-9]+}} {{%[0-9]+}} %int_3 ConstOffset
 // CHECK: [[code:%[0-9]+]] = OpCompositeExtract %uint [[sparse]] 0
@@ -35,7 +36,7 @@ float4 main(float2 uv : TEXCOORD, float3 dir : DIR, float cmp : CMP) : SV_Target
   r += t2.GatherAlpha(s, uv, int2(0, 0), status);
 // CHECK: OpImageGather %v4float
   r += t2a.Gather(s, float3(uv, 1));
-// CHECK: OpImageDrefGather %v4float {{%[0-9]+}} {{%[0-9]+}} {{%[0-9]+}}{{$}}
+// CHECK: OpImageDrefGather %v4float {{%[0-9]+}} {{%[0-9]+}} {{%[0-9]+}} None{{$}}
   r += depth.GatherCmp(sc, uv, cmp);
 // CHECK: OpImageDrefGather %v4float {{%[0-9]+}} {{%[0-9]+}} {{%[0-9]+}} ConstOffset
   r += depth.GatherCmpRed(sc, uv, cmp, int2(1, 1));

@@ -34,7 +34,7 @@ var stageNames = map[string]string{
 	"vs": "StageVertex", "hs": "StageHull", "ds": "StageDomain", "gs": "StageGeometry",
 	"ps": "StagePixel", "cs": "StageCompute", "ms": "StageMesh", "as": "StageAmplification",
 	"rg": "StageRayGeneration", "is": "StageIntersection", "ah": "StageAnyHit",
-	"ch": "StageClosestHit", "mi": "StageMiss", "ca": "StageCallable",
+	"ch": "StageClosestHit", "mi": "StageMiss", "ca": "StageCallable", "nd": "StageNode",
 }
 
 var objectDims = map[string]string{
@@ -546,6 +546,14 @@ func (p *parser) parseType(l *lexer, o *overload) (pattern, error) {
 	b, ok := types.LookupBuiltin(name)
 	if !ok || b.IsTemplate() && b.Kind != types.BuiltinObject {
 		return pattern{}, fmt.Errorf("unknown type %q", name)
+	}
+	if b.Kind == types.BuiltinObject && l.peek() == "<" {
+		// OBJECT<E>: that object kind holding the receiver's element
+		l.next()
+		if e := l.next(); e != "E" || !o.method {
+			return pattern{}, fmt.Errorf("%s<%s>: only the receiver's element E may be given", name, e)
+		}
+		return pattern{kind: "PatElemObject", name: name}, l.expect(">")
 	}
 	pt := pattern{kind: "PatNamed", name: name}
 	if l.peek() == "!" {
