@@ -12,7 +12,11 @@ type deadFunctions struct{}
 
 func (deadFunctions) Name() string { return "eliminate-dead-functions" }
 
-func (deadFunctions) Run(c *Context) (bool, error) {
+func (deadFunctions) Run(c *Context) (bool, error) { return eliminateDeadFunctions(c), nil }
+
+// eliminateDeadFunctions deletes the functions no entry point or exported
+// function reaches (aggressive DCE starts with it too).
+func eliminateDeadFunctions(c *Context) bool {
 	live := liveFunctions(c)
 	kept := c.M.Functions[:0]
 	changed := false
@@ -26,7 +30,7 @@ func (deadFunctions) Run(c *Context) (bool, error) {
 	}
 	clear(c.M.Functions[len(kept):])
 	c.M.Functions = kept
-	return changed, nil
+	return changed
 }
 
 // liveFunctions returns the functions reachable through calls from the

@@ -29,10 +29,10 @@ OpReturn
 OpFunctionEnd
 `
 	check(t, src, lines(
-		"CHECK: OpEntryPoint Fragment %[[main:[0-9]+]]",
+		"CHECK: OpEntryPoint Fragment %main",
 		"CHECK-NOT: OpName %dead",
 		"CHECK: OpName %used",
-		"CHECK: %[[main]] = OpFunction",
+		"CHECK: %main = OpFunction",
 		"CHECK: %used = OpFunction",
 		"CHECK-NOT: OpFunctionCall",
 		"CHECK: %exported = OpFunction",

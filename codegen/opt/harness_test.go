@@ -1,6 +1,7 @@
 package opt
 
 import (
+	"regexp"
 	"strings"
 	"testing"
 
@@ -20,7 +21,13 @@ import (
 // module and its disassembly.
 func runFlags(t *testing.T, src string, flags ...string) (*builder.Module, string) {
 	t.Helper()
-	m, err := asm.Parse(src, asm.Options{})
+	return runFlagsWith(t, src, Options{}, flags...)
+}
+
+// runFlagsWith is runFlags with pass options (-fspv-preserve-interface...).
+func runFlagsWith(t *testing.T, src string, o Options, flags ...string) (*builder.Module, string) {
+	t.Helper()
+	m, err := asm.Parse(named(src), asm.Options{PreserveNumericIDs: true})
 	if err != nil {
 		t.Fatalf("assembling the input: %v", err)
 	}
@@ -28,7 +35,7 @@ func runFlags(t *testing.T, src string, flags ...string) (*builder.Module, strin
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := Run(m, passes, RunOptions{Verify: true}); err != nil {
+	if err := Run(m, passes, RunOptions{Options: o, Verify: true}); err != nil {
 		t.Fatal(err)
 	}
 	return m, disassemble(t, m)
@@ -61,7 +68,21 @@ func check(t *testing.T, src, checks string, flags ...string) string {
 // run of the same passes, which must change nothing.
 func checkValid(t *testing.T, src, checks string, flags ...string) {
 	t.Helper()
-	m, out := runFlags(t, src, flags...)
+	checkValidWith(t, src, checks, Options{}, flags...)
+}
+
+// checkWith is check with pass options.
+func checkWith(t *testing.T, src, checks string, o Options, flags ...string) string {
+	t.Helper()
+	_, out := runFlagsWith(t, src, o, flags...)
+	filecheck.Assert(t, checks, out, filecheck.Options{})
+	return out
+}
+
+// checkValidWith is checkValid with pass options.
+func checkValidWith(t *testing.T, src, checks string, o Options, flags ...string) {
+	t.Helper()
+	m, out := runFlagsWith(t, src, o, flags...)
 	filecheck.Assert(t, checks, out, filecheck.Options{})
 	var w builder.WordSlice
 	if err := builder.Serialize(m, &w); err != nil {
@@ -77,8 +98,8 @@ func checkValid(t *testing.T, src, checks string, flags ...string) {
 	if err := tool.Validate(t, tool.Words2Bytes(w.Words), env); err != nil {
 		t.Errorf("the output is invalid: %v\n%s", err, out)
 	}
-	_, again := runFlags(t, out, flags...)
-	if again != out {
+	_, again := runFlagsWith(t, out, o, flags...)
+	if normalizeIDs(again) != normalizeIDs(out) {
 		t.Errorf("a second run changed the module:\n%s", again)
 	}
 }
@@ -91,6 +112,56 @@ OpEntryPoint Fragment %main "main"
 OpExecutionMode %main OriginUpperLeft
 `
 
+// normalizeIDs replaces numeric ids and the bound by placeholders (the
+// assembler may number a reassembled module differently).
+func normalizeIDs(s string) string {
+	s = regexp.MustCompile(`; Bound: [0-9]+`).ReplaceAllString(s, "; Bound: N")
+	return regexp.MustCompile(`%[0-9]+\b`).ReplaceAllString(s, "%N")
+}
+
 func lines(s ...string) string { return strings.Join(s, "\n") + "\n" }
 
 func contains(s, sub string) bool { return strings.Contains(s, sub) }
+
+// named adds an OpName for every id a test module defines by name inside
+// a function or as a variable (unless it has one), so the disassembly
+// FileCheck sees keeps the test's names (%entry, %x...) instead of
+// numbers. Types and constants keep their friendly names anyway.
+func named(src string) string {
+	ls := strings.Split(src, "\n")
+	have := map[string]bool{}
+	for _, l := range ls {
+		if f := strings.Fields(l); len(f) >= 2 && f[0] == "OpName" {
+			have[f[1]] = true
+		}
+	}
+	var names []string
+	inFunc := false
+	at := -1
+	for i, l := range ls {
+		f := strings.Fields(l)
+		if len(f) == 0 {
+			continue
+		}
+		switch f[0] {
+		case "OpEntryPoint", "OpExecutionMode", "OpExecutionModeId", "OpSource", "OpString", "OpName", "OpMemberName":
+			at = i + 1
+		}
+		if len(f) < 3 || f[1] != "=" || !strings.HasPrefix(f[0], "%") {
+			continue
+		}
+		if f[2] == "OpFunction" {
+			inFunc = true
+		}
+		id := f[0]
+		if have[id] || id[1] >= '0' && id[1] <= '9' || !inFunc && f[2] != "OpVariable" {
+			continue
+		}
+		have[id] = true
+		names = append(names, "OpName "+id+` "`+id[1:]+`"`)
+	}
+	if at < 0 || len(names) == 0 {
+		return src
+	}
+	return strings.Join(append(append(ls[:at:at], names...), ls[at:]...), "\n")
+}

@@ -17,8 +17,9 @@ type passEntry struct {
 // Each pass's file registers it in an init-free way: the entries are
 // listed here, one line each.
 var registry = map[string]passEntry{
-	"compact-ids":              {noArg(func() Pass { return compactIDs{} }), "renumbers ids densely in module order"},
-	"eliminate-dead-functions": {noArg(func() Pass { return deadFunctions{} }), "deletes functions no entry point or exported function reaches"},
+	"compact-ids":                    {noArg(func() Pass { return compactIDs{} }), "renumbers ids densely in module order"},
+	"eliminate-dead-functions":       {noArg(func() Pass { return deadFunctions{} }), "deletes functions no entry point or exported function reaches"},
+	"eliminate-dead-code-aggressive": {noArg(func() Pass { return aggressiveDCE{} }), "deletes code, globals, names, decorations and interface variables nothing live needs"},
 }
 
 // knownPasses are spirv-opt's other pass flags: asking for one is a clear

@@ -122,6 +122,7 @@ void isec() {
   float4x3 d = WorldToObject4x3();
   float3x4 e = ObjectToWorld();
   float3x4 f = WorldToObject();
+  t += a[0][0] + b[0][0] + c[0][0] + d[0][0] + e[0][0] + f[0][0];
   Attr attr = { o.xy };
   ReportHit(t, u, attr);
 }

@@ -1,0 +1,840 @@
+package opt
+
+import (
+	"strings"
+
+	"github.com/hlsl2spirv/hlsl2spirv/builder"
+	"github.com/hlsl2spirv/hlsl2spirv/builder/spv"
+)
+
+// aggressiveDCE is --eliminate-dead-code-aggressive (spirv-opt's
+// AggressiveDCEPass). Everything is dead until proven live: liveness
+// starts from what has an effect outside the function (stores to memory
+// others can see, calls, returns, atomics, barriers, entry points and
+// their execution modes, the stage outputs) and flows to the values those
+// use, the blocks they sit in, and the branches and merges those blocks
+// depend on (control dependence through the structured constructs). Loads
+// from a function's own variables make the stores to them live. What stays
+// dead is deleted: instructions, whole constructs (the header then branches
+// straight to its merge), and at module level unused types, constants,
+// global variables, names, decorations and debug information, and stage
+// variables no longer used leave the OpEntryPoint interface (unless
+// -fspv-preserve-interface; outputs always stay). With
+// -fspv-preserve-bindings resource variables stay.
+//
+// Like spirv-opt, it leaves modules it cannot reason about alone: no
+// Shader capability, physical addressing, variable pointers, an extension
+// outside its list, or a non-semantic instruction set other than the
+// shader debug info and DebugPrintf.
+type aggressiveDCE struct{}
+
+func (aggressiveDCE) Name() string { return "eliminate-dead-code-aggressive" }
+
+func (aggressiveDCE) Run(c *Context) (bool, error) {
+	if !adceApplies(c) {
+		return false, nil
+	}
+	changed := eliminateDeadFunctions(c)
+	a := &adce{c: c, live: map[*builder.Inst]bool{}, liveBlocks: map[*builder.Block]bool{}, dead: map[*builder.Inst]bool{},
+		entryNoCalls: map[*builder.Function]bool{}, undefs: newUndefs(c)}
+	a.entries = map[builder.ID]bool{}
+	for _, ep := range c.M.EntryPoints {
+		a.entries[ep.Operands[1].ID()] = true
+	}
+	a.debug = moduleHasDebugInfo(c)
+	a.initModule()
+	for _, f := range c.M.Functions {
+		if a.function(f) {
+			changed = true
+		}
+		// Also where nothing died: a chain may name a scope that goes.
+		fixDebugChains(f, func(in *builder.Inst) bool { return a.dead[in] })
+	}
+	if a.globals() {
+		changed = true
+	}
+	for _, in := range a.toKill {
+		dropLines(in)
+		c.Kill(in)
+	}
+	for _, f := range c.M.Functions {
+		if removeUnreachableBlocks(c, f, a.undefs) {
+			changed = true
+		}
+	}
+	return changed, nil
+}
+
+// adceExtensions are the extensions whose instructions the pass knows how
+// to treat.
+var adceExtensions = func() map[string]bool {
+	m := map[string]bool{}
+	for _, e := range strings.Fields(`SPV_AMD_shader_explicit_vertex_parameter SPV_AMD_shader_trinary_minmax
+		SPV_AMD_gcn_shader SPV_KHR_shader_ballot SPV_AMD_shader_ballot SPV_AMD_gpu_shader_half_float
+		SPV_KHR_shader_draw_parameters SPV_KHR_subgroup_vote SPV_KHR_8bit_storage SPV_KHR_16bit_storage
+		SPV_KHR_device_group SPV_KHR_multiview SPV_NVX_multiview_per_view_attributes SPV_NV_viewport_array2
+		SPV_NV_stereo_view_rendering SPV_NV_sample_mask_override_coverage SPV_NV_geometry_shader_passthrough
+		SPV_AMD_texture_gather_bias_lod SPV_KHR_storage_buffer_storage_class SPV_AMD_gpu_shader_int16
+		SPV_KHR_post_depth_coverage SPV_KHR_shader_atomic_counter_ops SPV_EXT_shader_stencil_export
+		SPV_EXT_shader_viewport_index_layer SPV_AMD_shader_image_load_store_lod SPV_AMD_shader_fragment_mask
+		SPV_EXT_fragment_fully_covered SPV_AMD_gpu_shader_half_float_fetch SPV_GOOGLE_decorate_string
+		SPV_GOOGLE_hlsl_functionality1 SPV_GOOGLE_user_type SPV_NV_shader_subgroup_partitioned
+		SPV_EXT_demote_to_helper_invocation SPV_EXT_descriptor_indexing SPV_EXT_descriptor_heap
+		SPV_KHR_untyped_pointers SPV_NV_fragment_shader_barycentric SPV_NV_compute_shader_derivatives
+		SPV_NV_shader_image_footprint SPV_NV_shading_rate SPV_NV_mesh_shader SPV_EXT_mesh_shader
+		SPV_NV_ray_tracing SPV_KHR_ray_tracing SPV_KHR_ray_query SPV_EXT_fragment_invocation_density
+		SPV_EXT_physical_storage_buffer SPV_KHR_physical_storage_buffer SPV_KHR_terminate_invocation
+		SPV_KHR_shader_clock SPV_KHR_subgroup_uniform_control_flow SPV_KHR_integer_dot_product
+		SPV_EXT_shader_image_int64 SPV_KHR_non_semantic_info SPV_KHR_uniform_group_instructions
+		SPV_KHR_fragment_shader_barycentric SPV_KHR_vulkan_memory_model SPV_NV_bindless_texture
+		SPV_EXT_shader_atomic_float_add SPV_EXT_fragment_shader_interlock SPV_KHR_compute_shader_derivatives
+		SPV_NV_cooperative_matrix SPV_KHR_cooperative_matrix SPV_KHR_ray_tracing_position_fetch
+		SPV_KHR_fragment_shading_rate SPV_KHR_quad_control SPV_NV_shader_invocation_reorder
+		SPV_NV_cluster_acceleration_structure SPV_NV_linear_swept_spheres SPV_KHR_maximal_reconvergence
+		SPV_NV_push_constant_bank SPV_EXT_opacity_micromap SPV_KHR_opacity_micromap
+		SPV_EXT_shader_invocation_reorder SPV_EXT_shader_atomic_float16_add SPV_KHR_abort
+		SPV_KHR_constant_data`) {
+		m[e] = true
+	}
+	return m
+}()
+
+func adceApplies(c *Context) bool {
+	m := c.M
+	if !m.HasCapability(spv.CapabilityShader) || m.HasCapability(spv.CapabilityAddresses) ||
+		m.HasCapability(spv.CapabilityVariablePointersStorageBuffer) {
+		return false
+	}
+	for _, e := range m.Extensions {
+		if !adceExtensions[e] {
+			return false
+		}
+	}
+	for _, imp := range m.ExtInstImports {
+		name := imp.Operands[0].Str
+		if strings.HasPrefix(name, "NonSemantic.") && !strings.HasPrefix(name, shaderDebugInfoPrefix) && name != "NonSemantic.DebugPrintf" {
+			return false
+		}
+	}
+	return true
+}
+
+// adce is one run's state.
+type adce struct {
+	c          *Context
+	live       map[*builder.Inst]bool
+	liveBlocks map[*builder.Block]bool
+	// work is the FIFO worklist of instructions (or, with in nil, block
+	// labels) just found live whose dependencies are still to be marked.
+	work []adceItem
+	// Per function.
+	f          *builder.Function
+	sc         *structuredCFG
+	liveLocals map[builder.ID]bool
+	// scopes maps the function's instructions to the debug scope in
+	// effect for them (only when the module has debug line or scope
+	// instructions).
+	scopes map[*builder.Inst]*builder.Inst
+	debug  bool
+
+	entries      map[builder.ID]bool
+	entryNoCalls map[*builder.Function]bool
+	toKill       []*builder.Inst
+	dead         map[*builder.Inst]bool // the instructions of functions in toKill
+	undefs       *undefs
+}
+
+type adceItem struct {
+	in  *builder.Inst
+	blk *builder.Block
+}
+
+func (a *adce) add(in *builder.Inst) {
+	if in == nil || a.live[in] {
+		return
+	}
+	a.live[in] = true
+	a.work = append(a.work, adceItem{in: in})
+}
+
+func (a *adce) addBlock(b *builder.Block) {
+	if b == nil || a.liveBlocks[b] {
+		return
+	}
+	a.liveBlocks[b] = true
+	a.work = append(a.work, adceItem{blk: b})
+}
+
+// addID marks the definition of id live: an instruction, or a block label.
+func (a *adce) addID(id builder.ID) {
+	if d := a.c.Def(id); d != nil {
+		a.add(d)
+	} else if b := a.c.DU.Block(id); b != nil {
+		a.addBlock(b)
+	}
+}
+
+// isLive reports whether the definition of id is live (an id nothing
+// defines is dead).
+func (a *adce) isLive(id builder.ID) bool {
+	if d := a.c.Def(id); d != nil {
+		return a.live[d]
+	}
+	if b := a.c.DU.Block(id); b != nil {
+		return a.liveBlocks[b]
+	}
+	return false
+}
+
+// initModule marks what the module keeps whatever the functions do.
+func (a *adce) initModule() {
+	c := a.c
+	for _, em := range c.M.ExecutionModes {
+		a.add(em)
+	}
+	for _, ep := range c.M.EntryPoints {
+		if c.PreserveInterface {
+			a.add(ep)
+			continue
+		}
+		// The entry point itself stays, but its interface operands only
+		// make the outputs live (Vulkan allows an output without a
+		// matching input downstream, not the other way round).
+		a.live[ep] = true
+		a.addID(ep.Operands[1].ID())
+		for _, o := range ep.Operands[3:] {
+			if sc, ok := c.storageClassOf(o.ID()); ok && sc == spv.StorageClassOutput {
+				a.addID(o.ID())
+			}
+		}
+	}
+	for _, d := range c.M.Annotations {
+		if d.Op != spv.OpDecorate {
+			continue
+		}
+		switch deco := spv.Decoration(d.Operands[1].Word); {
+		case deco == spv.DecorationBuiltIn && spv.BuiltIn(d.Operands[1].Params[0].Word) == spv.BuiltInWorkgroupSize:
+			a.add(d)
+		case c.PreserveBindings && (deco == spv.DecorationDescriptorSet || deco == spv.DecorationBinding):
+			a.add(d)
+		case c.PreserveSpecConstants && deco == spv.DecorationSpecId:
+			a.add(d)
+		}
+	}
+	// A DebugGlobalVariable stays whatever happens to its variable (which
+	// becomes DebugInfoNone if it goes); what it describes stays with it.
+	sawGlobal := false
+	for _, g := range c.M.Globals {
+		op := c.debugOp(g)
+		if op == noDebugOp {
+			continue
+		}
+		if op == spv.OpenCLDebugInfo100DebugGlobalVariable {
+			sawGlobal = true
+			for i := range g.Operands[2:] {
+				id := g.Operands[2+i].ID()
+				if d := c.Def(id); d != nil && d.Op != spv.OpVariable {
+					a.add(d)
+				}
+			}
+			continue
+		}
+		if c.shaderDebugOp(g) == noDebugOp {
+			continue
+		}
+		switch op {
+		case spv.NonSemanticShaderDebugInfo100DebugCompilationUnit, spv.NonSemanticShaderDebugInfo100DebugEntryPoint,
+			spv.NonSemanticShaderDebugInfo100DebugSource, spv.NonSemanticShaderDebugInfo100DebugSourceContinued,
+			spv.NonSemanticShaderDebugInfo100DebugLocalVariable, spv.NonSemanticShaderDebugInfo100DebugExpression,
+			spv.NonSemanticShaderDebugInfo100DebugOperation, spv.NonSemanticShaderDebugInfo100DebugBuildIdentifier:
+			a.add(g)
+		}
+	}
+	if sawGlobal {
+		a.add(debugInfoNone(c))
+	}
+}
+
+// isEntryWithNoCalls reports whether f is an entry point that calls no
+// function: then its Private and Workgroup variables are as local as its
+// Function ones.
+func (a *adce) isEntryWithNoCalls(f *builder.Function) bool {
+	if r, ok := a.entryNoCalls[f]; ok {
+		return r
+	}
+	r := a.entries[f.Def.Result]
+	if r {
+	calls:
+		for _, b := range f.Blocks {
+			for _, in := range b.Insts {
+				if in.Op == spv.OpFunctionCall {
+					r = false
+					break calls
+				}
+			}
+		}
+	}
+	a.entryNoCalls[f] = r
+	return r
+}
+
+// isLocalVar reports whether only the current function can see the
+// variable's instance.
+func (a *adce) isLocalVar(v builder.ID) bool {
+	c := a.c
+	if c.isVarOfStorage(v, spv.StorageClassFunction) {
+		return true
+	}
+	if !c.isVarOfStorage(v, spv.StorageClassPrivate) && !c.isVarOfStorage(v, spv.StorageClassWorkgroup) {
+		return false
+	}
+	return a.isEntryWithNoCalls(a.f)
+}
+
+// function finds the live code of f and queues the dead for deletion.
+func (a *adce) function(f *builder.Function) bool {
+	if len(f.Blocks) == 0 {
+		return false
+	}
+	a.f = f
+	a.sc = newStructuredCFG(f)
+	a.liveLocals = map[builder.ID]bool{}
+	a.scopes = nil
+	if a.debug {
+		a.scopes = effectiveScopes(a.c, f)
+	}
+	a.initFunction()
+	a.drain()
+	a.debugInfo()
+	a.drain()
+	return a.killDead()
+}
+
+func (a *adce) initFunction() {
+	f := a.f
+	a.add(f.Def)
+	for _, p := range f.Params {
+		a.add(p)
+	}
+	a.markBlockLive(f.Blocks[0], nil)
+	for _, b := range a.sc.order {
+		for _, in := range b.Insts {
+			if isBranchOp(in.Op) {
+				continue
+			}
+			switch in.Op {
+			case spv.OpStore, spv.OpCopyMemory, spv.OpCopyMemorySized:
+				if !a.isLocalVar(a.c.baseVariable(in.Operands[0].ID())) {
+					a.add(in)
+				}
+			case spv.OpLoopMerge, spv.OpSelectionMerge, spv.OpUnreachable:
+			default:
+				if !a.c.safeToDelete(in) {
+					a.add(in)
+				}
+			}
+		}
+	}
+}
+
+// drain processes the worklist until it is empty.
+func (a *adce) drain() {
+	for i := 0; i < len(a.work); i++ {
+		it := a.work[i]
+		if it.blk != nil {
+			a.markBlockLive(it.blk, nil)
+			a.markDebugLines(it.blk.Line)
+			continue
+		}
+		in := it.in
+		in.ForEachUse(func(id *builder.ID) { a.addID(*id) })
+		if in.Block != nil {
+			a.markBlockLive(in.Block, in)
+		}
+		a.markLoadedVariables(in)
+		a.markDecorations(in)
+		a.markDebugLines(in.Line)
+		if s := a.scopes[in]; s != nil {
+			a.markScope(s)
+		}
+	}
+	a.work = a.work[:0]
+}
+
+// markBlockLive keeps what a live instruction in b (in, or nil for b's
+// label) needs: b's label, its terminator (or, for a header, its merge
+// block: the construct may still fold away), a loop header's loop, and
+// the branch and merge of the construct b sits in.
+func (a *adce) markBlockLive(b *builder.Block, in *builder.Inst) {
+	a.addBlock(b)
+	if m := b.Merge(); m == nil {
+		a.add(b.Terminator())
+	} else {
+		a.addBlock(a.c.DU.Block(m.Operands[0].ID()))
+	}
+	if in != nil && isLoopHeader(b) {
+		a.add(b.Terminator())
+		a.add(b.Merge())
+	}
+	if br := a.branchForNextHeader(b); br != nil {
+		a.add(br)
+		a.add(br.Block.Merge())
+	}
+	if in != nil && (in.Op == spv.OpLoopMerge || in.Op == spv.OpSelectionMerge) {
+		a.addBreaksAndContinues(in)
+	}
+}
+
+// headerBlock returns b for a loop header, else the header of the
+// innermost construct holding b (nil if none).
+func (a *adce) headerBlock(b *builder.Block) *builder.Block {
+	if b == nil {
+		return nil
+	}
+	if isLoopHeader(b) {
+		return b
+	}
+	return a.sc.Block(a.sc.ContainingConstruct(b.Label))
+}
+
+// headerBranch returns the terminator of headerBlock(b).
+func (a *adce) headerBranch(b *builder.Block) *builder.Inst {
+	if h := a.headerBlock(b); h != nil {
+		return h.Terminator()
+	}
+	return nil
+}
+
+// branchForNextHeader is headerBranch, except that for a loop header it
+// starts from the construct enclosing the loop.
+func (a *adce) branchForNextHeader(b *builder.Block) *builder.Inst {
+	if isLoopHeader(b) {
+		b = a.sc.Block(a.sc.ContainingConstruct(b.Label))
+	}
+	return a.headerBranch(b)
+}
+
+// blockInConstruct reports whether b is in the construct headed by h (h
+// itself included).
+func (a *adce) blockInConstruct(h, b *builder.Block) bool {
+	if h == nil || b == nil {
+		return false
+	}
+	for id := b.Label; id != 0; id = a.sc.ContainingConstruct(id) {
+		if id == h.Label {
+			return true
+		}
+	}
+	return false
+}
+
+// addBreaksAndContinues keeps the branches that leave the construct of a
+// live merge instruction for its merge block and, for a loop, those that
+// go to its continue target.
+func (a *adce) addBreaksAndContinues(merge *builder.Inst) {
+	c := a.c
+	header := merge.Block
+	for _, u := range c.DU.Users(merge.Operands[0].ID()) {
+		if !isBranchOp(u.Op) || u.Block == nil || !a.blockInConstruct(header, u.Block) {
+			continue
+		}
+		a.add(u)
+		if m := u.Block.Merge(); m != nil {
+			a.add(m)
+		}
+	}
+	if merge.Op != spv.OpLoopMerge {
+		return
+	}
+	cont := merge.Operands[1].ID()
+	for _, u := range c.DU.Users(cont) {
+		if u.Block == nil {
+			continue
+		}
+		switch u.Op {
+		case spv.OpBranchConditional, spv.OpSwitch:
+			// A conditional continue, unless it is a selection whose merge
+			// block is the continue target.
+			if m := u.Block.Merge(); m != nil && m.Op == spv.OpSelectionMerge {
+				if m.Operands[0].ID() == cont {
+					continue
+				}
+				a.add(m)
+			}
+		case spv.OpBranch:
+			// An unconditional continue, unless it leaves a selection for
+			// its merge block or sits right in the loop.
+			hb := a.headerBranch(u.Block)
+			if hb == nil {
+				continue
+			}
+			hm := hb.Block.Merge()
+			if hm == nil || hm.Op == spv.OpLoopMerge || hm.Operands[0].ID() == cont {
+				continue
+			}
+		default:
+			continue
+		}
+		a.add(u)
+	}
+}
+
+// markLoadedVariables makes the stores to the function's own variables
+// that in reads from live.
+func (a *adce) markLoadedVariables(in *builder.Inst) {
+	c := a.c
+	if in.Op == spv.OpFunctionCall {
+		for _, o := range in.Operands[1:] {
+			if o.IsID() && c.isPointer(o.ID()) {
+				a.processLoad(c.baseVariable(o.ID()))
+			}
+		}
+		return
+	}
+	if v := a.loadedVariable(in); v != 0 {
+		a.processLoad(v)
+	}
+}
+
+// loadedVariable returns the variable in reads from (0 if none or
+// unknown).
+func (a *adce) loadedVariable(in *builder.Inst) builder.ID {
+	c := a.c
+	if isAtomicWithLoad(in.Op) {
+		return c.baseVariable(in.Operands[0].ID())
+	}
+	switch in.Op {
+	case spv.OpLoad, spv.OpImageTexelPointer, spv.OpCooperativeMatrixLoadNV, spv.OpCooperativeMatrixLoadKHR,
+		spv.OpCooperativeMatrixLoadTensorNV:
+		return c.baseVariable(in.Operands[0].ID())
+	case spv.OpCopyMemory, spv.OpCopyMemorySized:
+		return c.baseVariable(in.Operands[1].ID())
+	case spv.OpExtInst:
+		if c.extSetName(in.Operands[0].ID()) == "GLSL.std.450" {
+			switch in.Operands[1].Word {
+			case spv.GLSLstd450InterpolateAtCentroid, spv.GLSLstd450InterpolateAtOffset, spv.GLSLstd450InterpolateAtSample:
+				return in.Operands[2].ID()
+			}
+		}
+	}
+	switch c.debugOp(in) {
+	case spv.OpenCLDebugInfo100DebugDeclare:
+		return in.Operands[3].ID()
+	case spv.OpenCLDebugInfo100DebugValue:
+		return a.c.valueUsedAsDeclare(in)
+	}
+	return 0
+}
+
+// valueUsedAsDeclare returns the variable of a DebugValue that stands for
+// a DebugDeclare (its expression starts with Deref), else 0.
+func (c *Context) valueUsedAsDeclare(dv *builder.Inst) builder.ID {
+	if len(dv.Operands) < 5 {
+		return 0
+	}
+	expr := c.Def(dv.Operands[4].ID())
+	if expr == nil || c.debugOp(expr) != spv.OpenCLDebugInfo100DebugExpression || len(expr.Operands) < 3 {
+		return 0
+	}
+	op := c.Def(expr.Operands[2].ID())
+	if op == nil || c.debugOp(op) != spv.OpenCLDebugInfo100DebugOperation || len(op.Operands) < 3 {
+		return 0
+	}
+	const deref = 0 // the Deref operation, in both sets
+	if c.shaderDebugOp(op) != noDebugOp {
+		// NonSemantic.Shader.DebugInfo gives the operation as a constant.
+		v, ok := c.B.ConstantValue(op.Operands[2].ID())
+		if !ok || v != deref {
+			return 0
+		}
+	} else if op.Operands[2].Word != deref {
+		return 0
+	}
+	return dv.Operands[3].ID()
+}
+
+func (a *adce) processLoad(v builder.ID) {
+	if v == 0 || a.liveLocals[v] || !a.isLocalVar(v) {
+		return
+	}
+	a.addStores(v)
+	a.liveLocals[v] = true
+}
+
+// addStores makes live whatever in the current function may write through
+// ptr or a pointer derived from it.
+func (a *adce) addStores(ptr builder.ID) {
+	for _, u := range a.c.DU.Users(ptr) {
+		if u.Block != nil && u.Block.Func != a.f {
+			continue
+		}
+		switch u.Op {
+		case spv.OpAccessChain, spv.OpInBoundsAccessChain, spv.OpUntypedAccessChainKHR, spv.OpCopyObject:
+			a.addStores(u.Result)
+		case spv.OpLoad:
+		case spv.OpCopyMemory, spv.OpCopyMemorySized, spv.OpStore:
+			if u.Operands[0].ID() == ptr {
+				a.add(u)
+			}
+		default:
+			// Anything else may write: a call, an atomic, a Modf...
+			a.add(u)
+		}
+	}
+}
+
+// markDecorations keeps the OpDecorateId instructions that decorate in's
+// result (they use ids that must then stay), except HlslCounterBufferGOOGLE,
+// which goes when either end does.
+func (a *adce) markDecorations(in *builder.Inst) {
+	if in.Result == 0 {
+		return
+	}
+	for _, u := range a.c.DU.Users(in.Result) {
+		switch u.Op {
+		case spv.OpDecorateId:
+			if u.Operands[0].ID() == in.Result && spv.Decoration(u.Operands[1].Word) != spv.DecorationHlslCounterBufferGOOGLE {
+				a.add(u)
+			}
+		case spv.OpGroupDecorate:
+			// Decorations through a group: the group's OpDecorateId.
+			for _, gd := range a.c.DU.Users(u.Operands[0].ID()) {
+				if gd.Op == spv.OpDecorateId && gd.Operands[0].ID() == u.Operands[0].ID() &&
+					spv.Decoration(gd.Operands[1].Word) != spv.DecorationHlslCounterBufferGOOGLE {
+					a.add(gd)
+				}
+			}
+		}
+	}
+}
+
+// markDebugLines keeps what the debug line instructions of a chain refer
+// to (a DebugLine's source and line constants).
+func (a *adce) markDebugLines(chain *builder.Inst) {
+	for l := chain; l != nil; l = l.Line {
+		if l.Op == spv.OpLine || a.c.shaderDebugOp(l) == spv.NonSemanticShaderDebugInfo100DebugLine {
+			l.ForEachUse(func(id *builder.ID) { a.addID(*id) })
+		}
+	}
+}
+
+// markScope keeps a DebugScope's lexical scope and inlined-at.
+func (a *adce) markScope(s *builder.Inst) {
+	for _, o := range s.Operands[2:] {
+		a.addID(o.ID())
+	}
+}
+
+// debugInfo handles the NonSemantic.Shader.DebugInfo.100 DebugDeclare and
+// DebugValue not found live: a DebugDeclare of a live variable stays; a
+// DebugValue stays too, with an OpUndef for a dead value.
+func (a *adce) debugInfo() {
+	c := a.c
+	for _, b := range a.sc.order {
+		for _, in := range b.Insts {
+			switch c.shaderDebugOp(in) {
+			case spv.NonSemanticShaderDebugInfo100DebugDeclare:
+				if !a.live[in] && a.isLive(in.Operands[3].ID()) {
+					a.add(in)
+				}
+			case spv.NonSemanticShaderDebugInfo100DebugValue:
+				val := in.Operands[3].ID()
+				if a.isLive(val) {
+					a.add(in)
+					continue
+				}
+				d := c.Def(val)
+				if d == nil || d.Type == 0 {
+					continue
+				}
+				in.Operands[3] = builder.Ref(a.undefs.get(d.Type))
+				c.DU.AnalyzeUses(in)
+				a.add(in)
+			}
+		}
+	}
+}
+
+// killDead queues the dead instructions of the function for deletion. A
+// dead construct's header branches straight to its merge block instead;
+// a merge block that was unreachable then returns. A block left without
+// its terminator gets OpUnreachable (it is unreachable, and goes in the
+// clean-up).
+func (a *adce) killDead() bool {
+	c := a.c
+	changed := false
+	order := a.sc.order
+	for i := 0; i < len(order); {
+		b := order[i]
+		var merge builder.ID
+		for _, in := range b.Insts {
+			if a.live[in] {
+				continue
+			}
+			if in.Op == spv.OpSelectionMerge || in.Op == spv.OpLoopMerge {
+				merge = in.Operands[0].ID()
+			}
+			a.toKill = append(a.toKill, in)
+			a.dead[in] = true
+			changed = true
+		}
+		if merge == 0 {
+			if !a.live[b.Terminator()] {
+				b.Append(c.NewInst(spv.OpUnreachable, 0))
+			}
+			i++
+			continue
+		}
+		br := c.NewInst(spv.OpBranch, 0, builder.Ref(merge))
+		a.live[br] = true
+		b.Append(br)
+		for i++; i < len(order) && order[i].Label != merge; i++ {
+		}
+		if i == len(order) {
+			break
+		}
+		mb := order[i]
+		if t := mb.Terminator(); t != nil && t.Op == spv.OpUnreachable {
+			ret := c.NewInst(spv.OpReturn, 0)
+			if ft := c.Def(a.f.Def.Type); ft != nil && ft.Op != spv.OpTypeVoid {
+				undef := a.undefs.get(a.f.Def.Type)
+				a.live[c.Def(undef)] = true
+				ret = c.NewInst(spv.OpReturnValue, 0, builder.Ref(undef))
+			}
+			a.live[ret] = true
+			mb.Replace(t, ret)
+		}
+	}
+	return changed
+}
+
+// globals deletes the names and decorations of dead ids, queues the dead
+// types, constants, variables and debug information for deletion, and
+// drops dead variables from the entry points' interfaces.
+func (a *adce) globals() bool {
+	c := a.c
+	changed := false
+	kill := func(in *builder.Inst) {
+		c.DU.Kill(in)
+		changed = true
+	}
+	for _, n := range c.M.Names {
+		if n.Op == spv.OpName && a.targetDead(n.Operands[0].ID()) {
+			kill(n)
+		}
+	}
+	var groups []*builder.Inst
+	for _, d := range c.M.Annotations {
+		switch d.Op {
+		case spv.OpDecorate, spv.OpMemberDecorate, spv.OpDecorateString, spv.OpMemberDecorateString:
+			if a.targetDead(d.Operands[0].ID()) {
+				kill(d)
+			}
+		case spv.OpDecorateId:
+			switch {
+			case a.targetDead(d.Operands[0].ID()):
+				kill(d)
+			case spv.Decoration(d.Operands[1].Word) == spv.DecorationHlslCounterBufferGOOGLE &&
+				!a.isLive(d.Operands[1].Params[0].ID()):
+				kill(d)
+			}
+		case spv.OpGroupDecorate, spv.OpGroupMemberDecorate:
+			// Drop the dead targets (with their member numbers); the
+			// decoration goes with the last one.
+			step := 1
+			if d.Op == spv.OpGroupMemberDecorate {
+				step = 2
+			}
+			ops := d.Operands[:1]
+			for i := 1; i+step-1 < len(d.Operands); i += step {
+				if a.isLive(d.Operands[i].ID()) {
+					ops = append(ops, d.Operands[i:i+step]...)
+				}
+			}
+			if len(ops) == 1 {
+				kill(d)
+			} else if len(ops) != len(d.Operands) {
+				d.Operands = ops
+				changed = true
+			}
+		case spv.OpDecorationGroup:
+			groups = append(groups, d)
+		}
+	}
+	for _, g := range groups {
+		if !c.DU.HasUsers(g.Result) {
+			kill(g)
+		}
+	}
+	var none builder.ID
+	for _, g := range c.M.Globals {
+		if a.live[g] {
+			continue
+		}
+		switch c.debugOp(g) {
+		case noDebugOp:
+			// Keep a forward pointer while the pointer type lives.
+			if g.Op == spv.OpTypeForwardPointer && a.isLive(g.Operands[0].ID()) {
+				continue
+			}
+		case spv.OpenCLDebugInfo100DebugGlobalVariable:
+			if v := g.Operands[9].ID(); !a.isLive(v) {
+				if none == 0 {
+					none = debugInfoNone(c).Result
+				}
+				if v != none {
+					g.Operands[9] = builder.Ref(none)
+					c.DU.AnalyzeUses(g)
+					changed = true
+				}
+			}
+			continue
+		case spv.NonSemanticShaderDebugInfo100DebugBuildIdentifier:
+			if c.shaderDebugOp(g) != noDebugOp {
+				continue
+			}
+		}
+		a.toKill = append(a.toKill, g)
+		changed = true
+	}
+	if !c.PreserveInterface {
+		for _, ep := range c.M.EntryPoints {
+			ops := ep.Operands[:3]
+			for _, o := range ep.Operands[3:] {
+				if a.isLive(o.ID()) {
+					ops = append(ops, o)
+				}
+			}
+			if len(ops) != len(ep.Operands) {
+				ep.Operands = ops
+				changed = true
+			}
+		}
+	}
+	return changed
+}
+
+// targetDead reports whether the id a name or decoration targets is dead:
+// a decoration group nothing applies any more, or an id not found live.
+func (a *adce) targetDead(id builder.ID) bool {
+	if d := a.c.Def(id); d != nil && d.Op == spv.OpDecorationGroup {
+		for _, u := range a.c.DU.Users(id) {
+			if u.Op == spv.OpGroupDecorate || u.Op == spv.OpGroupMemberDecorate {
+				return false
+			}
+		}
+		return true
+	}
+	return !a.isLive(id)
+}
+
+func isAtomicWithLoad(op spv.Op) bool {
+	switch op {
+	case spv.OpAtomicLoad, spv.OpAtomicExchange, spv.OpAtomicCompareExchange, spv.OpAtomicCompareExchangeWeak,
+		spv.OpAtomicIIncrement, spv.OpAtomicIDecrement, spv.OpAtomicIAdd, spv.OpAtomicISub, spv.OpAtomicSMin,
+		spv.OpAtomicUMin, spv.OpAtomicSMax, spv.OpAtomicUMax, spv.OpAtomicAnd, spv.OpAtomicOr, spv.OpAtomicXor,
+		spv.OpAtomicFlagTestAndSet, spv.OpAtomicFMinEXT, spv.OpAtomicFMaxEXT, spv.OpAtomicFAddEXT:
+		return true
+	}
+	return false
+}
