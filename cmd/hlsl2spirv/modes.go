@@ -2,12 +2,14 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 
 	"github.com/hlsl2spirv/hlsl2spirv/builder"
 	"github.com/hlsl2spirv/hlsl2spirv/builder/disasm"
 	"github.com/hlsl2spirv/hlsl2spirv/codegen/opt"
+	"github.com/hlsl2spirv/hlsl2spirv/codegen/wgsl"
 	"github.com/hlsl2spirv/hlsl2spirv/frontend"
 )
 
@@ -77,16 +79,35 @@ func compile(input string, src []byte, c *cli, stdout, stderr io.Writer) int {
 	if !reported(res, err, stderr) {
 		return 1
 	}
-	return writeModule(res.SPIRV, c, stdout, stderr)
+	// For -Fw: the same compile with OpLines, so that an error can name the
+	// HLSL line.
+	relined := func() []uint32 {
+		opts := c.opts
+		opts.Debug.File, opts.Debug.Line = true, true
+		if again, err := frontend.Compile(opts, input, src); err == nil && !again.Failed() {
+			return again.SPIRV
+		}
+		return nil
+	}
+	if c.opts.Debug.Line {
+		relined = nil
+	}
+	return writeModule(res.SPIRV, c, stdout, stderr, relined)
 }
 
-// writeModule writes a module to -Fo, and its disassembly to -Fc or, with
-// no -Fo, to stdout.
-func writeModule(words []uint32, c *cli, stdout, stderr io.Writer) int {
+// writeModule writes a module to -Fo, its WGSL to -Fw, and its disassembly
+// to -Fc or, with no -Fo, to stdout. relined, when not nil, gives the
+// module again with line information.
+func writeModule(words []uint32, c *cli, stdout, stderr io.Writer, relined func() []uint32) int {
 	if c.out != "" {
 		if err := writeOutput(c.out, builder.LittleEndian(words), stdout); err != nil {
 			fmt.Fprintf(stderr, "hlsl2spirv: error: %v\n", err)
 			return 1
+		}
+	}
+	if c.wgslOut != "" {
+		if code := writeWGSL(words, c, stdout, stderr, relined); code != 0 {
+			return code
 		}
 	}
 	if c.out == "" || c.asmOut != "" {
@@ -127,5 +148,31 @@ func optimizeBinary(src []byte, c *cli, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "hlsl2spirv: internal error: %v\n", err)
 		return 1
 	}
-	return writeModule(words.Words, c, stdout, stderr)
+	return writeModule(words.Words, c, stdout, stderr, nil)
+}
+
+// writeWGSL translates the module to WGSL for -Fw. When WGSL cannot express
+// it and the module has no line information to say where, the module made
+// again with OpLines (relined, only on this error path) gives the HLSL line.
+func writeWGSL(spirv []uint32, c *cli, stdout, stderr io.Writer, relined func() []uint32) int {
+	res, err := wgsl.TranslateWords(spirv, wgsl.Options{})
+	if err != nil {
+		var we *wgsl.Error
+		if errors.As(err, &we) && we.Pos == nil && relined != nil {
+			if again := relined(); again != nil {
+				if _, err2 := wgsl.TranslateWords(again, wgsl.Options{}); err2 != nil {
+					if errors.As(err2, &we) && we.Pos != nil {
+						err = err2
+					}
+				}
+			}
+		}
+		fmt.Fprintf(stderr, "%v\n", err)
+		return 1
+	}
+	if err := writeOutput(c.wgslOut, []byte(res.WGSL), stdout); err != nil {
+		fmt.Fprintf(stderr, "hlsl2spirv: error: %v\n", err)
+		return 1
+	}
+	return 0
 }

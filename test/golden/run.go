@@ -238,6 +238,28 @@ func RunLines(src []byte) []RunLine {
 	return runs
 }
 
+// A Command is a parsed RUN line, for tools that reuse the golden files'
+// compile commands (the WGSL backend's tests compile every golden shader).
+type Command struct {
+	Line       int
+	Tool       string   // "%hlsl2spirv", "%dxc", "%spirv-as"
+	Args       []string // "%s" replaced by the file's path
+	ExpectFail bool     // "not" before the tool
+}
+
+// Commands returns the parsed RUN lines of a golden file.
+func Commands(path string, src []byte) ([]Command, error) {
+	var out []Command
+	for _, r := range RunLines(src) {
+		c, err := parseCommand(r.Command, path)
+		if err != nil {
+			return nil, fmt.Errorf("%s:%d: %v", path, r.Line, err)
+		}
+		out = append(out, Command{Line: r.Line, Tool: c.tool, Args: c.args, ExpectFail: c.expectFail})
+	}
+	return out, nil
+}
+
 // command is a parsed RUN line.
 type command struct {
 	expectFail  bool

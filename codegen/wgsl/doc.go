@@ -1,0 +1,61 @@
+// Package wgsl translates Vulkan SPIR-V to WGSL: any valid module — the
+// project's own, DXC's or glslang's — with vertex, fragment and compute
+// entry points, to WGSL that Tint accepts and that computes the same
+// results. It imports builder only and knows no HLSL.
+//
+// Translate takes a builder.Module (TranslateBytes and TranslateWords load
+// one); the result is the WGSL text with a description of its entry points
+// (stages, @location inputs and outputs), the bindings the translator chose
+// and the WebGPU features the module needs. Input WGSL cannot express is an
+// *Error naming the construct ("WGSL cannot express 64-bit floats"), with
+// the source position when the module has line information; it is never
+// translated to wrong code. A translator bug is an *InternalError.
+//
+// The translation follows the seeds converting-spirv-to-wgsl.md and
+// spirv-io-variables-to-wgsl.md. Files:
+//
+//   - wgsl.go: the API, Options (where push constants go, one entry
+//     point), Result.
+//   - module.go: the translator's state; indexing names and decorations;
+//     refusing what no WGSL can hold (addressing models, extended
+//     instruction sets, stages, recursion); printing the module.
+//   - errors.go: Error, InternalError, source positions from OpLine and
+//     DebugLine.
+//   - names.go: identifiers from OpName, sanitised (reserved words, the
+//     reserved "__" prefix, collisions).
+//   - types.go: the value form of SPIR-V types (vtype), struct
+//     declarations.
+//   - layout.go: memory forms (mtype): explicit layouts of host-shareable
+//     memory (@size, strided arrays and matrices wrapped in structs,
+//     vectors split where WGSL cannot align them), RowMajor matrices as
+//     their transpose, atomic<T>; the helper functions converting whole
+//     values between forms.
+//   - consts.go: literals, composite constants, spec constants as
+//     override, OpSpecConstantOp.
+//   - globals.go: module-scope variables (private, workgroup, uniform and
+//     storage buffers with their access mode, push constants as the options
+//     say); which memory is accessed atomically or written.
+//   - handles.go: textures and samplers traced to their variables and
+//     parameters, their WGSL types inferred from use (depth, comparison,
+//     storage format and access), combined image samplers split.
+//   - io.go: entry points — private variables for Input and Output, the
+//     wrapper with @builtin and @location parameters and its result struct,
+//     builtin signedness, point size, sample mask, clip distances,
+//     workgroup size, execution modes.
+//   - func.go: functions and value placement (inline, let, hoisted var,
+//     phis as vars).
+//   - structure.go: structured control flow (if, switch with fallthrough
+//     duplicated, loop with continuing and break if; break, continue and
+//     return out of nested constructs).
+//   - refs.go: pointers as WGSL references, access chains through memory
+//     forms, loads and stores.
+//   - expr.go: instructions: arithmetic with signedness rectified,
+//     conversions, composites, memory, calls, barriers, derivatives.
+//   - image.go: image instructions (coordinates split into coordinates,
+//     array layer and projection; depth results widened; queries).
+//   - glsl.go: GLSL.std.450, with polyfills (NMin/NMax/NClamp, Modf and
+//     Frexp structs, MatrixInverse...).
+//   - sync.go: atomics (strong compare-exchange over WGSL's weak one) and
+//     subgroup operations.
+//   - ast.go: the statement tree and expression precedence.
+package wgsl

@@ -1,0 +1,766 @@
+package wgsl
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/hlsl2spirv/hlsl2spirv/builder"
+	"github.com/hlsl2spirv/hlsl2spirv/builder/spv"
+)
+
+// emitBody translates a block's instructions (not its merge instruction or
+// terminator): its phis are read from their vars first.
+func (fs *funcState) emitBody(blk *builder.Block, out *[]stmt) {
+	t := fs.t
+	for _, in := range blk.Insts {
+		if in.Op == spv.OpPhi {
+			t.cur = in
+			fs.bind(in, primary(fs.phiVar(in)), out)
+		}
+	}
+	for i, in := range blk.Insts {
+		if in.Op == spv.OpPhi || in.Op == spv.OpLoopMerge || in.Op == spv.OpSelectionMerge || in.Op == spv.OpNop ||
+			in.Op == spv.OpLine || in.Op == spv.OpNoLine || i == len(blk.Insts)-1 {
+			continue
+		}
+		t.cur = in
+		fs.inst(in, out)
+	}
+}
+
+// operand returns operand i as an id, or fails.
+func (t *translator) operandID(in *builder.Inst, i int) builder.ID {
+	if i >= len(in.Operands) || !in.Operands[i].IsID() {
+		t.fail("%s is missing operand %d", in.Op, i)
+	}
+	return in.Operands[i].ID()
+}
+
+// inst translates one instruction.
+func (fs *funcState) inst(in *builder.Inst, out *[]stmt) {
+	t := fs.t
+	if in.Result != 0 && fs.vals[in.Result] != nil && fs.vals[in.Result].place == pRef {
+		fs.refValue(in)
+		return
+	}
+	if e, ok := t.pureExpr(fs, in); ok {
+		fs.bind(in, e, out)
+		return
+	}
+	switch in.Op {
+	case spv.OpVariable:
+		// Function-scope variables: declared at the top.
+		fs.localVar(in)
+	case spv.OpLoad:
+		r := fs.refOf(t.operandID(in, 0))
+		if r.kind == refHandle {
+			t.fail("a load of a handle outside a handle value")
+		}
+		fs.bind(in, fs.load(r), out)
+	case spv.OpStore:
+		r := fs.refOf(t.operandID(in, 0))
+		fs.checkWritable(r)
+		fs.store(r, fs.value(t.operandID(in, 1)), out)
+	case spv.OpCopyMemory:
+		dst, src := fs.refOf(t.operandID(in, 0)), fs.refOf(t.operandID(in, 1))
+		fs.checkWritable(dst)
+		fs.store(dst, fs.load(src), out)
+	case spv.OpArrayLength:
+		r := fs.refOf(t.operandID(in, 0))
+		if len(in.Operands) < 2 {
+			t.fail("OpArrayLength without a member")
+		}
+		st := t.typ(r.pointee)
+		m := int(in.Operands[1].Word)
+		if st.op != spv.OpTypeStruct || m >= len(st.members) || r.kind != refPlain || r.mem == nil || m >= len(r.mem.members) {
+			t.fail("OpArrayLength of something that is not a struct with a runtime array")
+		}
+		mem := postfix(r.text, "."+r.mem.members[m].name)
+		e := call("arrayLength", unary("&", mem))
+		fs.bind(in, t.castTo(e, fs.u32Like(in.Type), t.resultScalar(in.Type)), out)
+	case spv.OpFunctionCall:
+		fs.functionCall(in, out)
+	case spv.OpCompositeInsert:
+		fs.compositeInsert(in, out)
+	case spv.OpVectorInsertDynamic:
+		if len(in.Operands) < 3 {
+			t.fail("OpVectorInsertDynamic with too few operands")
+		}
+		name := fs.bindVar(in, fs.value(in.Operands[0].ID()), out)
+		*out = append(*out, sLine{fmt.Sprintf("%s[%s] = %s;", name, fs.value(in.Operands[2].ID()).text, fs.value(in.Operands[1].ID()).text)})
+	case spv.OpSelect:
+		// Composite operands (pureExpr takes the scalar and vector ones).
+		if len(in.Operands) < 3 {
+			t.fail("OpSelect with too few operands")
+		}
+		if t.isPointerType(in.Type) {
+			t.unsupported("selecting a pointer at run time (variable pointers)")
+		}
+		name := fs.bindVar(in, t.zero(in.Type), out)
+		*out = append(*out, sIf{cond: fs.value(in.Operands[0].ID()).text,
+			then: []stmt{sLine{fmt.Sprintf("%s = %s;", name, fs.value(in.Operands[1].ID()).text)}},
+			els_: []stmt{sLine{fmt.Sprintf("%s = %s;", name, fs.value(in.Operands[2].ID()).text)}}})
+	case spv.OpExtInst:
+		fs.extInst(in, out)
+	case spv.OpControlBarrier:
+		fs.controlBarrier(in, out)
+	case spv.OpMemoryBarrier:
+		t.unsupported("a memory barrier without an execution barrier (WGSL's barriers all synchronise execution)")
+	case spv.OpDPdx, spv.OpDPdy, spv.OpFwidth, spv.OpDPdxFine, spv.OpDPdyFine, spv.OpFwidthFine, spv.OpDPdxCoarse,
+		spv.OpDPdyCoarse, spv.OpFwidthCoarse:
+		fs.bind(in, call(derivativeNames[in.Op], fs.value(t.operandID(in, 0))), out)
+	case spv.OpDemoteToHelperInvocation:
+		*out = append(*out, sLine{"discard;"})
+	case spv.OpSourceContinued, spv.OpSource, spv.OpString, spv.OpName:
+	default:
+		switch {
+		case isAtomicOp(in.Op):
+			fs.atomic(in, out)
+		case isImageOp(in.Op):
+			fs.image(in, out)
+		case isSubgroupOp(in.Op):
+			fs.subgroup(in, out)
+		default:
+			t.unsupported("the instruction %s", in.Op)
+		}
+	}
+}
+
+var derivativeNames = map[spv.Op]string{
+	spv.OpDPdx: "dpdx", spv.OpDPdy: "dpdy", spv.OpFwidth: "fwidth", spv.OpDPdxFine: "dpdxFine",
+	spv.OpDPdyFine: "dpdyFine", spv.OpFwidthFine: "fwidthFine", spv.OpDPdxCoarse: "dpdxCoarse",
+	spv.OpDPdyCoarse: "dpdyCoarse", spv.OpFwidthCoarse: "fwidthCoarse",
+}
+
+// u32Like returns the type id to cast a u32-producing builtin from.
+func (fs *funcState) u32Like(typ builder.ID) builder.ID { return fs.t.scalarTypeLike(typ, sU32) }
+
+// scalarTypeLike finds (or fakes) a SPIR-V-less scalar type key: castTo
+// only needs the component scalar and count, so a pseudo type is enough.
+func (t *translator) scalarTypeLike(typ builder.ID, s scalar) builder.ID {
+	_, n := t.scalarOf(typ)
+	return t.pseudoType(s, n)
+}
+
+// pseudoType returns an id standing for vecN<s> in castTo (types the
+// module may not declare): ids past the bound, kept in t.types.
+func (t *translator) pseudoType(s scalar, n int) builder.ID {
+	key := fmt.Sprintf("%s/%d", s, n)
+	if id, ok := t.pseudo[key]; ok {
+		return id
+	}
+	id := builder.ID(uint32(t.m.Bound) + uint32(len(t.pseudo)) + 1)
+	op := spv.OpTypeInt
+	switch {
+	case n > 1:
+		op = spv.OpTypeVector
+	case s == sF32 || s == sF16:
+		op = spv.OpTypeFloat
+	case s == sBool:
+		op = spv.OpTypeBool
+	}
+	t.types[id] = &vtype{id: id, op: op, comp: s, n: n, text: vecText(s, n)}
+	t.pseudo[key] = id
+	return id
+}
+
+// resultScalar is the component scalar of a result type.
+func (t *translator) resultScalar(typ builder.ID) scalar {
+	s, _ := t.scalarOf(typ)
+	return s
+}
+
+// refValue computes a pointer or handle result: it is spelled at its uses.
+func (fs *funcState) refValue(in *builder.Inst) {
+	t := fs.t
+	vi := fs.vals[in.Result]
+	if t.isHandleType(in.Type) && !t.isPointerType(in.Type) || t.isHandleType(in.Type) {
+		vi.isHandle = true
+		vi.img, vi.smp = t.traceHandle(in.Result)
+		vi.ready = true
+		return
+	}
+	switch in.Op {
+	case spv.OpVariable:
+		fs.localVar(in)
+	case spv.OpAccessChain, spv.OpInBoundsAccessChain:
+		base := fs.refOf(t.operandID(in, 0))
+		vi.r = fs.accessChain(base, in.Operands[1:])
+	case spv.OpCopyObject:
+		vi.r = fs.refOf(t.operandID(in, 0))
+	case spv.OpPtrAccessChain, spv.OpInBoundsPtrAccessChain:
+		t.unsupported("pointer arithmetic (%s)", in.Op)
+	case spv.OpFunctionCall:
+		t.unsupported("a function returning a pointer")
+	case spv.OpSelect, spv.OpPhi:
+		t.unsupported("choosing a pointer at run time (variable pointers)")
+	case spv.OpImageTexelPointer:
+		t.unsupported("atomic operations on images (OpImageTexelPointer)")
+	default:
+		t.unsupported("a pointer made by %s", in.Op)
+	}
+	vi.ready = true
+}
+
+// refOf returns the reference a pointer id spells.
+func (fs *funcState) refOf(id builder.ID) *ref {
+	t := fs.t
+	if g := t.globals[id]; g != nil {
+		if g.mem == nil && g.sc != spv.StorageClassUniformConstant {
+			t.fail("variable %s is used before its declaration", g.name)
+		}
+		return t.globalRef(g)
+	}
+	vi := fs.vals[id]
+	if vi == nil || vi.place != pRef {
+		if d := t.du.Def(id); d != nil && d.Op == spv.OpVariable {
+			t.fail("variable %%%d is not declared (it is not an interface of the entry point)", id)
+		}
+		t.fail("%%%d is not a pointer", id)
+	}
+	if !vi.ready {
+		t.fail("pointer %%%d is used before its definition", id)
+	}
+	if vi.r == nil {
+		t.fail("%%%d is a handle used as a pointer", id)
+	}
+	return vi.r
+}
+
+// localVar declares a function-scope variable at the top of the function.
+func (fs *funcState) localVar(in *builder.Inst) {
+	t := fs.t
+	vi := fs.vals[in.Result]
+	if vi.r != nil {
+		return
+	}
+	pointee, sc := t.pointeeOf(in.Result)
+	if sc != spv.StorageClassFunction {
+		t.fail("a variable in the %s storage class inside a function", sc)
+	}
+	m := t.memType(pointee, layoutCtx{})
+	name := t.names.unique(t.baseName(in.Result, "x"))
+	decl := fmt.Sprintf("var %s : %s", name, m.text)
+	if len(in.Operands) >= 2 {
+		decl += " = " + fs.valueOrConst(in.Operands[1].ID()).text
+	}
+	fs.hoisted = append(fs.hoisted, decl+";")
+	vi.r = &ref{kind: refPlain, text: primary(name), pointee: pointee, sc: sc, mem: m, root: in.Result}
+	vi.ready = true
+}
+
+func (fs *funcState) valueOrConst(id builder.ID) expr {
+	if d := fs.t.du.Def(id); d != nil && isConstantOp(d.Op) {
+		return fs.t.constExpr(id)
+	}
+	fs.t.unsupported("a variable initialised with a value that is not a constant")
+	return expr{}
+}
+
+// checkWritable refuses stores into uniform memory.
+func (fs *funcState) checkWritable(r *ref) {
+	if r.sc == spv.StorageClassUniform && r.global != nil && r.global.access == "" {
+		fs.t.fail("a store into a uniform buffer")
+	}
+	if r.sc == spv.StorageClassPushConstant || r.sc == spv.StorageClassUniformConstant {
+		fs.t.fail("a store into read-only memory")
+	}
+}
+
+// functionCall translates OpFunctionCall.
+func (fs *funcState) functionCall(in *builder.Inst, out *[]stmt) {
+	t := fs.t
+	callee := t.funcs[t.operandID(in, 0)]
+	name := t.funcNames[callee.Def.Result]
+	if name == "" {
+		// Callees are translated first when they come first; otherwise
+		// name them now (their text comes later, WGSL does not mind).
+		name = t.reserveFuncName(callee)
+	}
+	var args []expr
+	for _, o := range in.Operands[1:] {
+		id := o.ID()
+		if vi := fs.vals[id]; vi != nil && vi.isHandle || t.globals[id] != nil && t.globals[id].sc == spv.StorageClassUniformConstant {
+			img, smp := t.traceHandle(id)
+			args = append(args, primary(fs.handleName(img)))
+			if smp.id != 0 {
+				args = append(args, primary(fs.handleName(smp)))
+			}
+			continue
+		}
+		if t.isPointerType(t.typeOfValue(id)) {
+			r := fs.refOf(id)
+			if r.sc != spv.StorageClassFunction && r.sc != spv.StorageClassPrivate && r.sc != spv.StorageClassInput &&
+				r.sc != spv.StorageClassOutput || !isIdent(strings.TrimPrefix(fs.addressOf(r).text, "&")) {
+				t.requires["unrestricted_pointer_parameters"] = true
+			}
+			if r.mem != nil && r.mem.kind == mPlain && r.kind == refPlain && strings.HasSuffix(r.text.text, "]") {
+				if pt := t.typ(r.pointee); pt.isScalar() && t.isVectorRef(r) {
+					t.unsupported("a pointer to a vector component as a function argument")
+				}
+			}
+			args = append(args, fs.addressOf(r))
+			continue
+		}
+		args = append(args, fs.value(id))
+	}
+	e := call(name, args...)
+	if t.typ(in.Type).op == spv.OpTypeVoid {
+		*out = append(*out, sLine{e.text + ";"})
+		return
+	}
+	vi := fs.vals[in.Result]
+	if vi.place == pNone {
+		*out = append(*out, sLine{e.text + ";"})
+		return
+	}
+	fs.bind(in, e, out)
+}
+
+// isVectorRef reports whether a plain reference is a component of a vector
+// (WGSL cannot point at one).
+func (t *translator) isVectorRef(r *ref) bool {
+	s := r.text.text
+	return strings.HasSuffix(s, ".x") || strings.HasSuffix(s, ".y") || strings.HasSuffix(s, ".z") || strings.HasSuffix(s, ".w")
+}
+
+// reserveFuncName names a function before its translation.
+func (t *translator) reserveFuncName(f *builder.Function) string {
+	if n := t.funcNames[f.Def.Result]; n != "" {
+		return n
+	}
+	saved := t.names.local
+	t.names.local = nil
+	n := t.names.unique(t.baseName(f.Def.Result, "f"))
+	t.names.local = saved
+	t.funcNames[f.Def.Result] = n
+	return n
+}
+
+// compositeInsert translates OpCompositeInsert: a var copy of the
+// composite with one part replaced.
+func (fs *funcState) compositeInsert(in *builder.Inst, out *[]stmt) {
+	t := fs.t
+	if len(in.Operands) < 3 {
+		t.fail("OpCompositeInsert with too few operands")
+	}
+	obj := fs.value(in.Operands[0].ID())
+	name := fs.bindVar(in, fs.value(in.Operands[1].ID()), out)
+	path := t.compositePath(primary(name), in.Type, in.Operands[2:])
+	*out = append(*out, sLine{fmt.Sprintf("%s = %s;", path.text, obj.text)})
+}
+
+// compositePath spells the part of a composite value that literal indices
+// select.
+func (t *translator) compositePath(base expr, typ builder.ID, idx []builder.Operand) expr {
+	e := base
+	for _, o := range idx {
+		v := t.typ(typ)
+		i := o.Word
+		switch v.op {
+		case spv.OpTypeStruct:
+			if int(i) >= len(v.members) {
+				t.fail("composite index %d out of range", i)
+			}
+			e, typ = postfix(e, "."+t.structDecls[typ].members[i].name), v.members[i]
+		case spv.OpTypeVector:
+			if int(i) >= v.n {
+				t.fail("composite index %d out of range", i)
+			}
+			e, typ = postfix(e, "."+"xyzw"[i:i+1]), v.elem
+		case spv.OpTypeMatrix, spv.OpTypeArray:
+			if v.n > 0 && int(i) >= v.n {
+				t.fail("composite index %d out of range", i)
+			}
+			e, typ = postfix(e, fmt.Sprintf("[%d]", i)), v.elem
+		default:
+			t.fail("a composite index into %s", v.text)
+		}
+	}
+	return e
+}
+
+// pureExpr translates an instruction that computes a value from its
+// operands alone. fs is nil for spec constant operations, whose operands
+// are constants. ok is false for instructions it does not handle.
+func (t *translator) pureExpr(fs *funcState, in *builder.Inst) (expr, bool) {
+	if !isPure(in.Op) || in.Type == 0 {
+		return expr{}, false
+	}
+	val := func(i int) expr {
+		id := t.operandID(in, i)
+		if fs != nil {
+			return fs.value(id)
+		}
+		return t.constExpr(id)
+	}
+	typeOf := func(i int) builder.ID { return t.typeOfValue(t.operandID(in, i)) }
+	as := func(i int, s scalar) expr { return t.castTo(val(i), typeOf(i), s) }
+	res := t.resultScalar(in.Type)
+	// fix bitcasts a result computed with component scalar s to the result type.
+	fix := func(e expr, s scalar) expr {
+		if s == res || !s.isInt() || !res.isInt() {
+			return e
+		}
+		_, n := t.scalarOf(in.Type)
+		return call("bitcast<"+vecText(res, n)+">", e)
+	}
+	bin := func(op string, s scalar) expr { return fix(binary(op, as(0, s), as(1, s)), s) }
+	signed := func() scalar { return sI32 }
+	switch in.Op {
+	case spv.OpIAdd:
+		return bin("+", res), true
+	case spv.OpISub:
+		return bin("-", res), true
+	case spv.OpIMul:
+		return bin("*", res), true
+	case spv.OpSDiv:
+		return bin("/", signed()), true
+	case spv.OpUDiv:
+		return bin("/", sU32), true
+	case spv.OpSRem:
+		return bin("%", signed()), true
+	case spv.OpUMod:
+		return bin("%", sU32), true
+	case spv.OpSMod:
+		tn := t.withScalar(in.Type, sI32)
+		h := t.helper("smod_"+tn, fmt.Sprintf("(a : %s, b : %s) -> %s {\n  let r = a %% b;\n  return select(r, r + b, (r != %s(0)) & ((r < %s(0)) != (b < %s(0))));\n}\n", tn, tn, tn, tn, tn, tn))
+		return fix(call(h, as(0, sI32), as(1, sI32)), sI32), true
+	case spv.OpFAdd:
+		return binary("+", val(0), val(1)), true
+	case spv.OpFSub:
+		return binary("-", val(0), val(1)), true
+	case spv.OpFMul, spv.OpVectorTimesScalar, spv.OpMatrixTimesScalar, spv.OpVectorTimesMatrix,
+		spv.OpMatrixTimesVector, spv.OpMatrixTimesMatrix:
+		return binary("*", val(0), val(1)), true
+	case spv.OpFDiv:
+		return binary("/", val(0), val(1)), true
+	case spv.OpFRem:
+		return binary("%", val(0), val(1)), true
+	case spv.OpFMod:
+		tn := t.typ(in.Type).text
+		h := t.helper("fmod_"+tn, fmt.Sprintf("(a : %s, b : %s) -> %s {\n  return a - b * floor(a / b);\n}\n", tn, tn, tn))
+		return call(h, val(0), val(1)), true
+	case spv.OpFNegate:
+		return unary("-", val(0)), true
+	case spv.OpSNegate:
+		return fix(unary("-", as(0, sI32)), sI32), true
+	case spv.OpNot:
+		return fix(unary("~", as(0, res)), res), true
+	case spv.OpShiftLeftLogical:
+		return fix(binary("<<", as(0, res), as(1, sU32)), res), true
+	case spv.OpShiftRightLogical:
+		return fix(binary(">>", as(0, sU32), as(1, sU32)), sU32), true
+	case spv.OpShiftRightArithmetic:
+		return fix(binary(">>", as(0, sI32), as(1, sU32)), sI32), true
+	case spv.OpBitwiseAnd:
+		return bin("&", res), true
+	case spv.OpBitwiseOr:
+		return bin("|", res), true
+	case spv.OpBitwiseXor:
+		return bin("^", res), true
+	case spv.OpIEqual, spv.OpINotEqual:
+		s, _ := t.scalarOf(typeOf(0))
+		op := "=="
+		if in.Op == spv.OpINotEqual {
+			op = "!="
+		}
+		return binary(op, val(0), as(1, s)), true
+	case spv.OpSLessThan, spv.OpSLessThanEqual, spv.OpSGreaterThan, spv.OpSGreaterThanEqual:
+		return binary(compareOps[in.Op], as(0, sI32), as(1, sI32)), true
+	case spv.OpULessThan, spv.OpULessThanEqual, spv.OpUGreaterThan, spv.OpUGreaterThanEqual:
+		return binary(compareOps[in.Op], as(0, sU32), as(1, sU32)), true
+	case spv.OpFOrdEqual, spv.OpFOrdNotEqual, spv.OpFOrdLessThan, spv.OpFOrdLessThanEqual, spv.OpFOrdGreaterThan,
+		spv.OpFOrdGreaterThanEqual, spv.OpLogicalEqual, spv.OpLogicalNotEqual, spv.OpFUnordNotEqual:
+		return binary(compareOps[in.Op], val(0), val(1)), true
+	case spv.OpFUnordEqual, spv.OpFUnordLessThan, spv.OpFUnordLessThanEqual, spv.OpFUnordGreaterThan,
+		spv.OpFUnordGreaterThanEqual:
+		// Unordered: true when either is NaN, so the negated ordered
+		// opposite.
+		return unary("!", binary(compareOps[in.Op], val(0), val(1))), true
+	case spv.OpLogicalAnd, spv.OpLogicalOr:
+		_, n := t.scalarOf(in.Type)
+		op := map[bool]string{true: "&&", false: "||"}[in.Op == spv.OpLogicalAnd]
+		if n > 1 {
+			op = op[:1]
+		}
+		return binary(op, val(0), val(1)), true
+	case spv.OpLogicalNot:
+		return unary("!", val(0)), true
+	case spv.OpSelect:
+		v := t.typ(in.Type)
+		if !v.isScalar() && !v.isVector() {
+			return expr{}, false
+		}
+		c := val(0)
+		if ct := t.typ(typeOf(0)); ct.isScalar() && v.isVector() {
+			c = call(vecText(sBool, v.n), c) // select needs a matching condition
+		}
+		return call("select", t.castTo(val(2), typeOf(2), res), t.castTo(val(1), typeOf(1), res), c), true
+	case spv.OpAny:
+		return call("any", val(0)), true
+	case spv.OpAll:
+		return call("all", val(0)), true
+	case spv.OpIsNan, spv.OpIsInf:
+		return t.isNanInf(in, val(0), typeOf(0)), true
+	case spv.OpConvertFToU:
+		return fix(call(t.withScalar(in.Type, sU32), val(0)), sU32), true
+	case spv.OpConvertFToS:
+		return fix(call(t.withScalar(in.Type, sI32), val(0)), sI32), true
+	case spv.OpConvertSToF:
+		return call(t.typ(in.Type).text, as(0, sI32)), true
+	case spv.OpConvertUToF:
+		return call(t.typ(in.Type).text, as(0, sU32)), true
+	case spv.OpUConvert, spv.OpSConvert:
+		return t.castTo(val(0), typeOf(0), res), true
+	case spv.OpFConvert:
+		if t.typ(in.Type).text == t.typ(typeOf(0)).text {
+			return val(0), true
+		}
+		return call(t.typ(in.Type).text, val(0)), true
+	case spv.OpBitcast:
+		return t.bitcast(in.Type, val(0), typeOf(0)), true
+	case spv.OpQuantizeToF16:
+		return call("quantizeToF16", val(0)), true
+	case spv.OpOuterProduct:
+		a, b := t.typ(typeOf(0)), t.typ(typeOf(1))
+		rt := t.typ(in.Type).text
+		var cols []string
+		for i := 0; i < b.n; i++ {
+			cols = append(cols, fmt.Sprintf("a * b[%d]", i))
+		}
+		h := t.helper("outer_"+rt, fmt.Sprintf("(a : %s, b : %s) -> %s {\n  return %s(%s);\n}\n", a.text, b.text, rt, rt, strings.Join(cols, ", ")))
+		return call(h, val(0), val(1)), true
+	case spv.OpDot:
+		return call("dot", val(0), val(1)), true
+	case spv.OpTranspose:
+		return call("transpose", val(0)), true
+	case spv.OpBitCount:
+		return t.castTo(call("countOneBits", val(0)), typeOf(0), res), true
+	case spv.OpBitReverse:
+		return call("reverseBits", val(0)), true
+	case spv.OpBitFieldInsert:
+		return call("insertBits", val(0), as(1, t.resultScalar(typeOf(0))), as(2, sU32), as(3, sU32)), true
+	case spv.OpBitFieldSExtract:
+		return fix(call("extractBits", as(0, sI32), as(1, sU32), as(2, sU32)), sI32), true
+	case spv.OpBitFieldUExtract:
+		return fix(call("extractBits", as(0, sU32), as(1, sU32), as(2, sU32)), sU32), true
+	case spv.OpCompositeConstruct:
+		v := t.typ(in.Type)
+		var args []expr
+		for i := range in.Operands {
+			a := val(i)
+			if v.isVector() {
+				a = as(i, v.comp)
+			}
+			args = append(args, a)
+		}
+		if v.op == spv.OpTypeArray && v.n == 0 {
+			t.unsupported("constructing an override-sized array")
+		}
+		return call(v.text, args...), true
+	case spv.OpCompositeExtract:
+		if len(in.Operands) < 1 {
+			t.fail("OpCompositeExtract without a composite")
+		}
+		return t.compositePath(val(0), typeOf(0), in.Operands[1:]), true
+	case spv.OpVectorShuffle:
+		return t.vectorShuffle(in, val, typeOf), true
+	case spv.OpVectorExtractDynamic:
+		return postfix(val(0), "["+val(1).text+"]"), true
+	case spv.OpCopyObject:
+		return val(0), true
+	case spv.OpCopyLogical:
+		return t.copyLogical(val(0), typeOf(0), in.Type), true
+	case spv.OpUndef:
+		return t.zero(in.Type), true
+	case spv.OpIAddCarry, spv.OpISubBorrow, spv.OpUMulExtended, spv.OpSMulExtended:
+		return t.extendedArith(in, val, typeOf), true
+	}
+	return expr{}, false
+}
+
+var compareOps = map[spv.Op]string{
+	spv.OpSLessThan: "<", spv.OpSLessThanEqual: "<=", spv.OpSGreaterThan: ">", spv.OpSGreaterThanEqual: ">=",
+	spv.OpULessThan: "<", spv.OpULessThanEqual: "<=", spv.OpUGreaterThan: ">", spv.OpUGreaterThanEqual: ">=",
+	spv.OpFOrdEqual: "==", spv.OpFOrdNotEqual: "!=", spv.OpFOrdLessThan: "<", spv.OpFOrdLessThanEqual: "<=",
+	spv.OpFOrdGreaterThan: ">", spv.OpFOrdGreaterThanEqual: ">=", spv.OpLogicalEqual: "==", spv.OpLogicalNotEqual: "!=",
+	// Unordered comparisons negate the ordered opposite.
+	spv.OpFUnordEqual: "!=", spv.OpFUnordNotEqual: "!=", spv.OpFUnordLessThan: ">=", spv.OpFUnordLessThanEqual: ">",
+	spv.OpFUnordGreaterThan: "<=", spv.OpFUnordGreaterThanEqual: "<",
+}
+
+// bitcast spells OpBitcast.
+func (t *translator) bitcast(to builder.ID, e expr, from builder.ID) expr {
+	tt, ft := t.typ(to), t.typ(from)
+	if tt.text == ft.text {
+		return e
+	}
+	if t.isPointerType(to) || t.isPointerType(from) {
+		t.unsupported("bitcasts of pointers")
+	}
+	return call("bitcast<"+tt.text+">", e)
+}
+
+// isNanInf tests for NaN or infinity on the bits, which WGSL
+// implementations may not otherwise preserve.
+func (t *translator) isNanInf(in *builder.Inst, e expr, typ builder.ID) expr {
+	s, n := t.scalarOf(typ)
+	if s != sF32 {
+		t.unsupported("%s on %s", in.Op, s)
+	}
+	ut, bt, ft := vecText(sU32, n), vecText(sBool, n), vecText(sF32, n)
+	if in.Op == spv.OpIsNan {
+		h := t.helper("isnan_"+ft, fmt.Sprintf("(v : %s) -> %s {\n  return (bitcast<%s>(v) & %s(0x7fffffffu)) > %s(0x7f800000u);\n}\n", ft, bt, ut, ut, ut))
+		return call(h, e)
+	}
+	h := t.helper("isinf_"+ft, fmt.Sprintf("(v : %s) -> %s {\n  return (bitcast<%s>(v) & %s(0x7fffffffu)) == %s(0x7f800000u);\n}\n", ft, bt, ut, ut, ut))
+	return call(h, e)
+}
+
+// vectorShuffle spells OpVectorShuffle: a swizzle of one vector, or a
+// constructor picking from both.
+func (t *translator) vectorShuffle(in *builder.Inst, val func(int) expr, typeOf func(int) builder.ID) expr {
+	if len(in.Operands) < 2 {
+		t.fail("OpVectorShuffle with too few operands")
+	}
+	a, b := t.typ(typeOf(0)), t.typ(typeOf(1))
+	comps := in.Operands[2:]
+	fromA, fromB := true, true
+	for _, c := range comps {
+		switch {
+		case c.Word == 0xffffffff:
+		case int(c.Word) < a.n:
+			fromB = false
+		default:
+			fromA = false
+		}
+	}
+	const xyzw = "xyzw"
+	res := t.typ(in.Type)
+	switch {
+	case fromA || fromB:
+		src, off := val(0), 0
+		if !fromA {
+			src, off = val(1), a.n
+		}
+		var sw strings.Builder
+		for _, c := range comps {
+			i := int(c.Word) - off
+			if c.Word == 0xffffffff || i < 0 || i >= 4 {
+				i = 0
+			}
+			sw.WriteByte(xyzw[i])
+		}
+		if sw.Len() == a.n && sw.String() == xyzw[:a.n] && fromA {
+			return src
+		}
+		return postfix(src, "."+sw.String())
+	}
+	var args []expr
+	va, vb := val(0), val(1)
+	for _, c := range comps {
+		i := int(c.Word)
+		switch {
+		case c.Word == 0xffffffff:
+			args = append(args, postfix(va, ".x"))
+		case i < a.n:
+			args = append(args, postfix(va, "."+xyzw[i:i+1]))
+		case i-a.n < b.n:
+			args = append(args, postfix(vb, "."+xyzw[i-a.n:i-a.n+1]))
+		default:
+			t.fail("OpVectorShuffle component %d out of range", i)
+		}
+	}
+	return call(res.text, args...)
+}
+
+// copyLogical converts between two types of the same shape (OpCopyLogical).
+func (t *translator) copyLogical(e expr, from, to builder.ID) expr {
+	ft, tt := t.typ(from), t.typ(to)
+	if ft.text == tt.text {
+		return e
+	}
+	var args []expr
+	switch tt.op {
+	case spv.OpTypeStruct:
+		for i := range tt.members {
+			args = append(args, t.copyLogical(postfix(e, "."+t.structDecls[from].members[i].name), ft.members[i], tt.members[i]))
+		}
+	case spv.OpTypeArray:
+		for i := 0; i < tt.n; i++ {
+			args = append(args, t.copyLogical(postfix(e, fmt.Sprintf("[%d]", i)), ft.elem, tt.elem))
+		}
+	default:
+		t.fail("OpCopyLogical between %s and %s", ft.text, tt.text)
+	}
+	return call(tt.text, args...)
+}
+
+// extendedArith spells the carry, borrow and extended multiply
+// instructions, which return a struct of two results.
+func (t *translator) extendedArith(in *builder.Inst, val func(int) expr, typeOf func(int) builder.ID) expr {
+	rt := t.typ(in.Type)
+	if rt.op != spv.OpTypeStruct || len(rt.members) != 2 {
+		t.fail("%s does not return a two-member struct", in.Op)
+	}
+	s, n := t.scalarOf(rt.members[0])
+	ut, it := vecText(sU32, n), vecText(sI32, n)
+	var body string
+	switch in.Op {
+	case spv.OpIAddCarry:
+		body = fmt.Sprintf("(a : %s, b : %s) -> %s {\n  let r = a + b;\n  return %s(r, select(%s(0u), %s(1u), r < a));\n}\n", ut, ut, rt.text, rt.text, ut, ut)
+	case spv.OpISubBorrow:
+		body = fmt.Sprintf("(a : %s, b : %s) -> %s {\n  return %s(a - b, select(%s(0u), %s(1u), a < b));\n}\n", ut, ut, rt.text, rt.text, ut, ut)
+	case spv.OpUMulExtended, spv.OpSMulExtended:
+		// 16-bit halves: lo = a*b mod 2^32, hi from the partial products.
+		hi := `  let al = a & %[1]s(0xffffu);
+  let ah = a >> %[1]s(16u);
+  let bl = b & %[1]s(0xffffu);
+  let bh = b >> %[1]s(16u);
+  let ll = al * bl;
+  let lh = al * bh;
+  let hl = ah * bl;
+  let hh = ah * bh;
+  let mid = (ll >> %[1]s(16u)) + (lh & %[1]s(0xffffu)) + (hl & %[1]s(0xffffu));
+  var hi = hh + (lh >> %[1]s(16u)) + (hl >> %[1]s(16u)) + (mid >> %[1]s(16u));
+`
+		body = fmt.Sprintf("(a : %s, b : %s) -> %s {\n", ut, ut, rt.text) + fmt.Sprintf(hi, ut)
+		if in.Op == spv.OpSMulExtended {
+			// Signed: subtract b when a < 0 and a when b < 0 from the high half.
+			body += fmt.Sprintf("  hi = hi - select(%[1]s(0u), b, bitcast<%[2]s>(a) < %[2]s(0)) - select(%[1]s(0u), a, bitcast<%[2]s>(b) < %[2]s(0));\n", ut, it)
+		}
+		body += fmt.Sprintf("  return %s(%s, %s);\n}\n", rt.text, t.castTo(primary("a * b"), t.pseudoType(sU32, n), s).text, t.castTo(primary("hi"), t.pseudoType(sU32, n), s).text)
+	}
+	h := t.helper(strings.ToLower(in.Op.String()[2:])+"_"+rt.text, body)
+	return call(h, t.castTo(val(0), typeOf(0), sU32), t.castTo(val(1), typeOf(1), sU32))
+}
+
+// controlBarrier translates OpControlBarrier.
+func (fs *funcState) controlBarrier(in *builder.Inst, out *[]stmt) {
+	t := fs.t
+	if len(in.Operands) < 3 {
+		t.fail("OpControlBarrier with too few operands")
+	}
+	exec, ok := t.constUint(in.Operands[0].ID())
+	if !ok {
+		t.unsupported("a barrier with a run-time scope")
+	}
+	sem, _ := t.constUint(in.Operands[2].ID())
+	if spv.Scope(exec) != spv.ScopeWorkgroup {
+		t.unsupported("an execution barrier at %s scope (WGSL's barriers are workgroup-wide)", spv.Scope(exec))
+	}
+	semantics := spv.MemorySemantics(sem)
+	any := false
+	if semantics&(spv.MemorySemanticsUniformMemory) != 0 {
+		*out = append(*out, sLine{"storageBarrier();"})
+		any = true
+	}
+	if semantics&spv.MemorySemanticsImageMemory != 0 {
+		*out = append(*out, sLine{"textureBarrier();"})
+		any = true
+	}
+	if semantics&spv.MemorySemanticsWorkgroupMemory != 0 || !any {
+		*out = append(*out, sLine{"workgroupBarrier();"})
+	}
+}

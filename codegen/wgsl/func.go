@@ -1,0 +1,563 @@
+package wgsl
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/hlsl2spirv/hlsl2spirv/builder"
+	"github.com/hlsl2spirv/hlsl2spirv/builder/spv"
+)
+
+// Placement of SSA values. SPIR-V values are visible wherever their
+// definition dominates; WGSL's are lexically scoped. Each value is:
+//
+//   - pInline: spelled into its one use, when it has no side effects, is
+//     used once, in the same structured construct (so the computation is
+//     neither moved into a loop nor out of a branch); a load goes inline
+//     only into a use later in its own block with no write in between;
+//   - pLet: a `let` where it is defined, when every use is in that
+//     construct or one nested in it (a loop's continue construct counts
+//     as outside its body: a `continue` may skip the definition);
+//   - pVar: otherwise hoisted to a function-scope `var`, assigned where it
+//     is defined;
+//   - pRef: pointers, textures and samplers, spelled at each use;
+//   - pNone: no result, or an unused one (the statement remains if it has
+//     effects).
+//
+// An OpPhi becomes a `var NAME_phi` assigned on every incoming edge, read
+// into the phi's own value at the top of its block (so that a back edge's
+// assignments never clobber a value the loop still reads).
+
+type placement uint8
+
+const (
+	pNone placement = iota
+	pInline
+	pLet
+	pVar
+	pRef
+)
+
+type valInfo struct {
+	place placement
+	name  string
+	e     expr // pInline: the expression once computed; pLet, pVar: the name
+	ready bool
+	r     *ref // pRef pointers
+	// handle slots of a pRef texture, sampler or sampled image value.
+	img, smp handleSlot
+	isHandle bool
+}
+
+// A usePos is where a value is used: a block and the position in it
+// (len(Insts) for a phi's incoming edge at the end of a predecessor).
+type usePos struct {
+	block int32
+	index int
+	user  *builder.Inst
+}
+
+type funcState struct {
+	t    *translator
+	f    *builder.Function
+	cfg  *builder.CFG
+	cons *builder.Constructs
+	// scope is each block's WGSL scope: the construct whose braces hold its
+	// statements (a selection or switch header's are its parent's).
+	scope []*builder.Construct
+	vals  map[builder.ID]*valInfo
+	// hoisted are the var declarations at the top of the function.
+	hoisted  []string
+	phiVars  map[builder.ID]string
+	retType  builder.ID
+	defBlock map[builder.ID]int32
+	defIndex map[builder.ID]int
+	rawUses  map[builder.ID][]usePos
+	// loops being emitted, innermost last (for break-if).
+	loops []*loopCtx
+}
+
+// translateFunction translates one function to WGSL text.
+func (t *translator) translateFunction(f *builder.Function) string {
+	t.curFunc = f
+	t.cur = nil
+	defer func() { t.curFunc = nil }()
+	fs := &funcState{t: t, f: f, vals: map[builder.ID]*valInfo{}, phiVars: map[builder.ID]string{},
+		defBlock: map[builder.ID]int32{}, defIndex: map[builder.ID]int{}, rawUses: map[builder.ID][]usePos{}}
+	if len(f.Blocks) == 0 {
+		t.fail("function %s has no body", t.funcName(f))
+	}
+	name := t.reserveFuncName(f)
+	t.names.enterFunction()
+	defer t.names.leaveFunction()
+
+	fs.retType = f.Def.Type
+	var params []string
+	for _, p := range f.Params {
+		params = append(params, fs.param(p)...)
+	}
+	fs.cfg = f.CFG()
+	fs.cons = f.Constructs()
+	fs.analyze()
+	body := fs.emitSeq(0, &region{end: -1})
+	ret := t.typ(fs.retType)
+	if ret.op != spv.OpTypeVoid && !endsWithJump(body) {
+		body = append(body, sJump{"return " + t.zero(fs.retType).text + ";"})
+	}
+	var w writer
+	sig := fmt.Sprintf("fn %s(%s)", name, strings.Join(params, ", "))
+	if ret.op != spv.OpTypeVoid {
+		if ret.handle || ret.op == spv.OpTypePointer {
+			t.unsupported("a function returning a %s", ret.text)
+		}
+		sig += " -> " + ret.text
+	}
+	w.line(sig + " {")
+	w.indent++
+	for _, h := range fs.hoisted {
+		w.line(h)
+	}
+	w.stmts(body)
+	w.indent--
+	w.line("}")
+	return w.b.String()
+}
+
+// param declares a function parameter (two for a combined image sampler).
+func (fs *funcState) param(p *builder.Inst) []string {
+	t := fs.t
+	t.cur = p
+	name := t.names.unique(t.baseName(p.Result, "param"))
+	vi := &valInfo{place: pLet, name: name, e: primary(name), ready: true}
+	fs.vals[p.Result] = vi
+	if t.isHandleType(p.Type) {
+		vi.place, vi.isHandle = pRef, true
+		vi.img = handleSlot{p.Result, 0}
+		out := []string{fmt.Sprintf("%s : %s", name, t.handleTypeText(vi.img, p.Type))}
+		if t.combinedType(p.Type) {
+			vi.smp = handleSlot{p.Result, 1}
+			sn := t.names.unique(name + "_sampler")
+			t.paramSamplerNames[p.Result] = sn
+			out = append(out, fmt.Sprintf("%s : %s", sn, t.handleTypeText(vi.smp, p.Type)))
+		}
+		return out
+	}
+	if pd := t.def(p.Type); pd.Op == spv.OpTypePointer {
+		pointee, sc := pd.Operands[1].ID(), spv.StorageClass(pd.Operands[0].Word)
+		as := ""
+		ctx := layoutCtx{}
+		switch sc {
+		case spv.StorageClassFunction:
+			as = "function"
+		case spv.StorageClassPrivate, spv.StorageClassInput, spv.StorageClassOutput:
+			as = "private"
+		case spv.StorageClassWorkgroup:
+			as = "workgroup"
+		case spv.StorageClassStorageBuffer, spv.StorageClassUniform:
+			as, ctx = "storage, read_write", layoutCtx{host: true}
+			if sc == spv.StorageClassUniform && t.hasDecoration(pointee, spv.DecorationBlock) {
+				as = "uniform"
+			}
+		default:
+			t.unsupported("a pointer parameter into the %s storage class", sc)
+		}
+		m := t.memType(pointee, ctx)
+		vi.place = pRef
+		vi.r = &ref{kind: refPlain, text: unary("*", primary(name)), pointee: pointee, sc: sc, mem: m}
+		return []string{fmt.Sprintf("%s : ptr<%s, %s>", name, as, m.text)}
+	}
+	pt := t.typ(p.Type)
+	return []string{fmt.Sprintf("%s : %s", name, pt.text)}
+}
+
+// isPure reports whether an instruction computes a value from its operands
+// alone: no memory, no side effects, no dependence on other invocations or
+// on control flow (derivatives and subgroup operations are not pure).
+func isPure(op spv.Op) bool {
+	switch op {
+	case spv.OpIAdd, spv.OpISub, spv.OpIMul, spv.OpSDiv, spv.OpUDiv, spv.OpSRem, spv.OpSMod, spv.OpUMod,
+		spv.OpFAdd, spv.OpFSub, spv.OpFMul, spv.OpFDiv, spv.OpFRem, spv.OpFMod, spv.OpFNegate, spv.OpSNegate,
+		spv.OpShiftLeftLogical, spv.OpShiftRightLogical, spv.OpShiftRightArithmetic,
+		spv.OpBitwiseAnd, spv.OpBitwiseOr, spv.OpBitwiseXor, spv.OpNot, spv.OpBitCount, spv.OpBitReverse,
+		spv.OpBitFieldInsert, spv.OpBitFieldSExtract, spv.OpBitFieldUExtract,
+		spv.OpIEqual, spv.OpINotEqual, spv.OpSLessThan, spv.OpSLessThanEqual, spv.OpSGreaterThan,
+		spv.OpSGreaterThanEqual, spv.OpULessThan, spv.OpULessThanEqual, spv.OpUGreaterThan, spv.OpUGreaterThanEqual,
+		spv.OpFOrdEqual, spv.OpFOrdNotEqual, spv.OpFOrdLessThan, spv.OpFOrdLessThanEqual, spv.OpFOrdGreaterThan,
+		spv.OpFOrdGreaterThanEqual, spv.OpFUnordEqual, spv.OpFUnordNotEqual, spv.OpFUnordLessThan,
+		spv.OpFUnordLessThanEqual, spv.OpFUnordGreaterThan, spv.OpFUnordGreaterThanEqual,
+		spv.OpLogicalAnd, spv.OpLogicalOr, spv.OpLogicalNot, spv.OpLogicalEqual, spv.OpLogicalNotEqual,
+		spv.OpSelect, spv.OpAny, spv.OpAll, spv.OpIsNan, spv.OpIsInf,
+		spv.OpConvertFToU, spv.OpConvertFToS, spv.OpConvertSToF, spv.OpConvertUToF, spv.OpUConvert,
+		spv.OpSConvert, spv.OpFConvert, spv.OpBitcast, spv.OpQuantizeToF16,
+		spv.OpVectorTimesScalar, spv.OpMatrixTimesScalar, spv.OpVectorTimesMatrix, spv.OpMatrixTimesVector,
+		spv.OpMatrixTimesMatrix, spv.OpOuterProduct, spv.OpDot, spv.OpTranspose,
+		spv.OpCompositeConstruct, spv.OpCompositeExtract, spv.OpVectorShuffle, spv.OpVectorExtractDynamic,
+		spv.OpCopyObject, spv.OpUndef, spv.OpCopyLogical,
+		spv.OpIAddCarry, spv.OpISubBorrow, spv.OpUMulExtended, spv.OpSMulExtended:
+		return true
+	}
+	return false
+}
+
+// isPureExtInst reports whether an extended instruction is a GLSL.std.450
+// function of its operands (all but Modf and Frexp, which write through a
+// pointer, and the interpolation functions, which read inputs).
+func isPureExtInst(in *builder.Inst) bool {
+	if len(in.Operands) < 2 {
+		return false
+	}
+	switch in.Operands[1].Word {
+	case spv.GLSLstd450Modf, spv.GLSLstd450Frexp, spv.GLSLstd450InterpolateAtCentroid,
+		spv.GLSLstd450InterpolateAtSample, spv.GLSLstd450InterpolateAtOffset:
+		return false
+	}
+	return true
+}
+
+// hasSideEffects reports whether an instruction writes memory, calls, or
+// synchronises (a load may not be moved across one).
+func hasSideEffects(in *builder.Inst) bool {
+	switch in.Op {
+	case spv.OpStore, spv.OpCopyMemory, spv.OpFunctionCall, spv.OpImageWrite, spv.OpControlBarrier,
+		spv.OpMemoryBarrier, spv.OpDemoteToHelperInvocation, spv.OpEmitVertex:
+		return true
+	case spv.OpExtInst:
+		return !isPureExtInst(in)
+	}
+	return isAtomicOp(in.Op)
+}
+
+// isRefValue reports whether a result is spelled at each use rather than
+// bound: pointers, and texture and sampler values.
+func (fs *funcState) isRefValue(in *builder.Inst) bool {
+	if in.Type == 0 {
+		return false
+	}
+	d := fs.t.du.Def(in.Type)
+	if d == nil {
+		return false
+	}
+	switch d.Op {
+	case spv.OpTypePointer, spv.OpTypeImage, spv.OpTypeSampler, spv.OpTypeSampledImage:
+		return true
+	}
+	return false
+}
+
+// analyze decides every value's placement.
+func (fs *funcState) analyze() {
+	t := fs.t
+	g := fs.cfg
+	fs.scope = make([]*builder.Construct, len(g.Blocks))
+	for _, b := range g.RPO {
+		c := fs.cons.Innermost(b)
+		if c != nil && c.Header == b && c.Entry == b && (c.Kind == builder.ConstructSelection || c.Kind == builder.ConstructSwitch) {
+			c = c.Parent
+		}
+		fs.scope[b] = c
+	}
+	// Definitions and raw uses.
+	for _, b := range g.RPO {
+		blk := g.Blocks[b]
+		for i, in := range blk.Insts {
+			if in.Result != 0 {
+				fs.defBlock[in.Result] = b
+				fs.defIndex[in.Result] = i
+			}
+			if in.Op == spv.OpPhi {
+				for _, p := range in.Operands {
+					if len(p.Params) != 2 {
+						t.withInst(in, func() { t.fail("OpPhi operand is not a (value, parent) pair") })
+					}
+					pred := g.Index(p.Params[1].ID())
+					if pred < 0 {
+						t.withInst(in, func() { t.fail("OpPhi names %%%d, which is not a block", p.Params[1].ID()) })
+					}
+					v := p.Params[0].ID()
+					fs.rawUses[v] = append(fs.rawUses[v], usePos{pred, len(g.Blocks[pred].Insts), in})
+				}
+				continue
+			}
+			for _, o := range in.Operands {
+				forEachOperandID(o, func(id builder.ID) {
+					fs.rawUses[id] = append(fs.rawUses[id], usePos{b, i, in})
+				})
+			}
+		}
+	}
+	for _, b := range g.RPO {
+		blk := g.Blocks[b]
+		for _, in := range blk.Insts {
+			if in.Result == 0 || in.Op == spv.OpLabel {
+				continue
+			}
+			t.cur = in
+			fs.place(in, b)
+		}
+	}
+	t.cur = nil
+}
+
+func forEachOperandID(o builder.Operand, fn func(builder.ID)) {
+	if o.IsID() {
+		fn(o.ID())
+		return
+	}
+	for _, p := range o.Params {
+		forEachOperandID(p, fn)
+	}
+}
+
+// effectiveUses are a value's uses, where a use by a pointer or handle
+// (which is spelled at its own uses) counts at those uses instead.
+func (fs *funcState) effectiveUses(id builder.ID, depth int) []usePos {
+	if depth > 64 {
+		fs.t.fail("pointer chains nested too deeply")
+	}
+	var out []usePos
+	for _, u := range fs.rawUses[id] {
+		if u.user.Result != 0 && u.user.Op != spv.OpPhi && fs.isRefValue(u.user) {
+			out = append(out, fs.effectiveUses(u.user.Result, depth+1)...)
+			continue
+		}
+		out = append(out, u)
+	}
+	return out
+}
+
+// visible reports whether a let in scope def is visible in scope use:
+// use is def or nested in it.
+func visible(def, use *builder.Construct) bool {
+	for c := use; c != nil; c = c.Parent {
+		if c == def {
+			return true
+		}
+	}
+	return false
+}
+
+// duplicatesOperand reports whether the translation of user spells
+// operand id more than once (so an inline expression would be computed
+// several times).
+func (fs *funcState) duplicatesOperand(user *builder.Inst, id builder.ID) bool {
+	switch user.Op {
+	case spv.OpVectorShuffle, spv.OpCopyLogical, spv.OpImageSampleProjImplicitLod,
+		spv.OpImageSampleProjExplicitLod, spv.OpImageSampleProjDrefImplicitLod, spv.OpImageSampleProjDrefExplicitLod,
+		spv.OpImageSampleImplicitLod, spv.OpImageSampleExplicitLod, spv.OpImageSampleDrefImplicitLod,
+		spv.OpImageSampleDrefExplicitLod, spv.OpImageGather, spv.OpImageDrefGather, spv.OpImageFetch,
+		spv.OpImageRead, spv.OpImageWrite, spv.OpImageQuerySizeLod, spv.OpImageQuerySize:
+		return true
+	}
+	return false
+}
+
+func (fs *funcState) place(in *builder.Inst, b int32) {
+	t := fs.t
+	vi := &valInfo{}
+	fs.vals[in.Result] = vi
+	switch {
+	case in.Op == spv.OpVariable:
+		vi.place = pRef
+		return
+	case fs.isRefValue(in):
+		vi.place = pRef
+		return
+	}
+	uses := fs.effectiveUses(in.Result, 0)
+	if len(uses) == 0 && in.Op != spv.OpPhi {
+		vi.place = pNone
+		return
+	}
+	defScope := fs.scope[b]
+	allVisible := true
+	for _, u := range uses {
+		if !visible(defScope, fs.scope[u.block]) || fs.scope[u.block] == nil {
+			allVisible = false
+		}
+	}
+	if in.Op == spv.OpPhi {
+		vi.place = pLet
+		if !allVisible {
+			vi.place = pVar
+		}
+		return
+	}
+	single := len(uses) == 1 && len(fs.rawUses[in.Result]) == 1 && uses[0].user.Op != spv.OpPhi &&
+		!fs.duplicatesOperand(uses[0].user, in.Result)
+	if single && fs.scope[uses[0].block] == defScope {
+		switch {
+		case isPure(in.Op) && in.Op != spv.OpCopyLogical, in.Op == spv.OpExtInst && isPureExtInst(in) && fs.t.extSets[in.Operands[0].ID()] == "GLSL.std.450":
+			vi.place = pInline
+			return
+		case in.Op == spv.OpLoad && uses[0].block == b && !fs.writesBetween(b, fs.defIndex[in.Result], uses[0].index):
+			vi.place = pInline
+			return
+		}
+	}
+	_ = t
+	vi.place = pLet
+	if !allVisible {
+		vi.place = pVar
+	}
+}
+
+// writesBetween reports whether an instruction strictly between positions
+// i and j of block b has side effects.
+func (fs *funcState) writesBetween(b int32, i, j int) bool {
+	insts := fs.cfg.Blocks[b].Insts
+	for k := i + 1; k < j && k < len(insts); k++ {
+		if hasSideEffects(insts[k]) {
+			return true
+		}
+	}
+	return false
+}
+
+// value spells the value of id where it is used.
+func (fs *funcState) value(id builder.ID) expr {
+	t := fs.t
+	if vi, ok := fs.vals[id]; ok {
+		switch {
+		case vi.place == pRef:
+			t.fail("%%%d is a pointer or handle used as a value", id)
+		case !vi.ready:
+			t.fail("%%%d is used before its definition is translated", id)
+		}
+		return vi.e
+	}
+	if d := t.du.Def(id); d != nil && isConstantOp(d.Op) {
+		return t.constExpr(id)
+	}
+	if t.globals[id] != nil {
+		t.fail("variable %%%d used as a value", id)
+	}
+	t.fail("%%%d is not a value defined in this function", id)
+	return expr{}
+}
+
+// valueAs spells id's value with component scalar s, bitcasting between
+// i32 and u32 (SPIR-V instructions fix the signedness; their operands may
+// have either).
+func (fs *funcState) valueAs(id builder.ID, s scalar) expr {
+	e := fs.value(id)
+	return fs.t.castTo(e, fs.t.typeOfValue(id), s)
+}
+
+// castTo bitcasts e (of SPIR-V type typ) to component scalar s when the
+// signedness differs.
+func (t *translator) castTo(e expr, typ builder.ID, s scalar) expr {
+	have, n := t.scalarOf(typ)
+	if have == s || s == sNone {
+		return e
+	}
+	if have.isInt() && s.isInt() {
+		return call("bitcast<"+vecText(s, n)+">", e)
+	}
+	t.fail("an operand of type %s where the instruction needs %s", t.typ(typ).text, s)
+	return e
+}
+
+// typeOfValue returns the SPIR-V type of a value.
+func (t *translator) typeOfValue(id builder.ID) builder.ID {
+	d := t.def(id)
+	if d.Type == 0 {
+		t.fail("%%%d has no type", id)
+	}
+	return d.Type
+}
+
+// bind records a computed value per its placement, emitting its statement.
+func (fs *funcState) bind(in *builder.Inst, e expr, out *[]stmt) {
+	t := fs.t
+	vi := fs.vals[in.Result]
+	if vi == nil {
+		vi = &valInfo{place: pLet}
+		fs.vals[in.Result] = vi
+	}
+	switch vi.place {
+	case pInline:
+		vi.e, vi.ready = e, true
+	case pNone:
+		vi.e, vi.ready = e, true
+		if !isPure(in.Op) && in.Op != spv.OpLoad {
+			*out = append(*out, sLine{"_ = " + e.text + ";"})
+		}
+	case pLet:
+		if vi.name == "" {
+			vi.name = t.names.unique(t.baseName(in.Result, "x"))
+		}
+		*out = append(*out, sLine{fmt.Sprintf("let %s : %s = %s;", vi.name, t.typ(in.Type).text, e.text)})
+		vi.e, vi.ready = primary(vi.name), true
+	case pVar:
+		fs.hoist(in)
+		*out = append(*out, sLine{fmt.Sprintf("%s = %s;", vi.name, e.text)})
+		vi.e, vi.ready = primary(vi.name), true
+	default:
+		t.fail("binding a value placed %d", vi.place)
+	}
+}
+
+// hoist declares the function-scope var of a pVar value (once).
+func (fs *funcState) hoist(in *builder.Inst) {
+	vi := fs.vals[in.Result]
+	if vi.name != "" {
+		return
+	}
+	t := fs.t
+	vi.name = t.names.unique(t.baseName(in.Result, "x"))
+	fs.hoisted = append(fs.hoisted, fmt.Sprintf("var %s : %s;", vi.name, t.typ(in.Type).text))
+}
+
+// bindVar binds a value computed by statements into a var (OpCompositeInsert
+// and friends): a local var for pLet/pInline, the hoisted one for pVar.
+// It returns the name to assign.
+func (fs *funcState) bindVar(in *builder.Inst, init expr, out *[]stmt) string {
+	t := fs.t
+	vi := fs.vals[in.Result]
+	if vi.place == pVar {
+		fs.hoist(in)
+		*out = append(*out, sLine{fmt.Sprintf("%s = %s;", vi.name, init.text)})
+	} else {
+		vi.place = pLet
+		vi.name = t.names.unique(t.baseName(in.Result, "x"))
+		*out = append(*out, sLine{fmt.Sprintf("var %s : %s = %s;", vi.name, t.typ(in.Type).text, init.text)})
+	}
+	vi.e, vi.ready = primary(vi.name), true
+	return vi.name
+}
+
+// phiVar returns the var carrying a phi's incoming values.
+func (fs *funcState) phiVar(phi *builder.Inst) string {
+	if n, ok := fs.phiVars[phi.Result]; ok {
+		return n
+	}
+	t := fs.t
+	if t.isPointerType(phi.Type) || t.isHandleType(phi.Type) {
+		t.withInst(phi, func() { t.unsupported("an OpPhi of pointers or handles (WGSL cannot choose a variable at run time)") })
+	}
+	n := t.names.unique(t.baseName(phi.Result, "x") + "_phi")
+	fs.phiVars[phi.Result] = n
+	fs.hoisted = append(fs.hoisted, fmt.Sprintf("var %s : %s;", n, t.typ(phi.Type).text))
+	return n
+}
+
+// phiAssignments are the statements an edge from block from to block to
+// runs: the phis of to take their incoming values from from.
+func (fs *funcState) phiAssignments(from, to int32) []stmt {
+	var out []stmt
+	blk := fs.cfg.Blocks[to]
+	fromLabel := fs.cfg.Blocks[from].Label
+	for _, in := range blk.Insts {
+		if in.Op != spv.OpPhi {
+			break
+		}
+		for _, p := range in.Operands {
+			if len(p.Params) == 2 && p.Params[1].ID() == fromLabel {
+				fs.t.cur = in
+				out = append(out, sLine{fmt.Sprintf("%s = %s;", fs.phiVar(in), fs.value(p.Params[0].ID()).text)})
+				break
+			}
+		}
+	}
+	return out
+}

@@ -1,0 +1,397 @@
+package wgsl
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/hlsl2spirv/hlsl2spirv/builder"
+	"github.com/hlsl2spirv/hlsl2spirv/builder/spv"
+)
+
+// Image instructions. WGSL's texture builtins take the texture and the
+// sampler separately, the array layer as its own integer argument, a
+// constant offset as a constant, and return f32 for depth textures; SPIR-V
+// packs the layer (and the projective q) into the coordinate and always
+// returns a vec4 when not comparing.
+
+// handleName spells a texture or sampler slot.
+func (fs *funcState) handleName(s handleSlot) string {
+	t := fs.t
+	if g := t.globals[s.id]; g != nil {
+		if s.part == 1 {
+			return g.samplerName
+		}
+		return g.name
+	}
+	if s.part == 1 {
+		if n := t.paramSamplerNames[s.id]; n != "" {
+			return n
+		}
+	}
+	if vi := fs.vals[s.id]; vi != nil && vi.name != "" {
+		return vi.name
+	}
+	t.fail("texture or sampler %%%d is not declared", s.id)
+	return ""
+}
+
+// imageOperands are the decoded optional operands of an image instruction.
+type imageOperands struct {
+	bias, lod, gradX, gradY, constOffset, offset, sample, minLod builder.ID
+	other                                                        spv.ImageOperands
+}
+
+func (t *translator) decodeImageOperands(ops []builder.Operand) imageOperands {
+	var io imageOperands
+	if len(ops) == 0 {
+		return io
+	}
+	o := ops[0]
+	mask := spv.ImageOperands(o.Word)
+	params := o.Params
+	// Extra operands after the mask are the mask's parameters when the
+	// loader kept them flat.
+	if len(params) == 0 && len(ops) > 1 {
+		params = ops[1:]
+	}
+	k := 0
+	next := func() builder.ID {
+		if k >= len(params) {
+			t.fail("image operands %s are missing parameters", mask)
+		}
+		id := params[k].ID()
+		k++
+		return id
+	}
+	for bit := spv.ImageOperands(1); bit != 0 && bit <= mask; bit <<= 1 {
+		if mask&bit == 0 {
+			continue
+		}
+		switch bit {
+		case spv.ImageOperandsBias:
+			io.bias = next()
+		case spv.ImageOperandsLod:
+			io.lod = next()
+		case spv.ImageOperandsGrad:
+			io.gradX, io.gradY = next(), next()
+		case spv.ImageOperandsConstOffset:
+			io.constOffset = next()
+		case spv.ImageOperandsOffset:
+			io.offset = next()
+		case spv.ImageOperandsConstOffsets:
+			t.unsupported("ConstOffsets (gathering at four offsets)")
+		case spv.ImageOperandsSample:
+			io.sample = next()
+		case spv.ImageOperandsMinLod:
+			io.minLod = next()
+		case spv.ImageOperandsOffsets:
+			t.unsupported("Offsets (gathering at four offsets)")
+		case spv.ImageOperandsMakeTexelAvailable, spv.ImageOperandsMakeTexelVisible:
+			next()
+		default:
+			io.other |= bit
+		}
+	}
+	return io
+}
+
+// image translates an image instruction.
+func (fs *funcState) image(in *builder.Inst, out *[]stmt) {
+	t := fs.t
+	switch in.Op {
+	case spv.OpImageQueryLod:
+		t.unsupported("querying the level of detail (CalculateLevelOfDetail)")
+	case spv.OpImageQueryFormat, spv.OpImageQueryOrder:
+		t.unsupported("%s (OpenCL image queries)", in.Op)
+	case spv.OpImageSparseSampleImplicitLod, spv.OpImageSparseSampleExplicitLod, spv.OpImageSparseSampleDrefImplicitLod,
+		spv.OpImageSparseSampleDrefExplicitLod, spv.OpImageSparseFetch, spv.OpImageSparseGather,
+		spv.OpImageSparseDrefGather, spv.OpImageSparseRead:
+		t.unsupported("sparse residency (%s)", in.Op)
+	}
+	imgID := t.operandID(in, 0)
+	img, smp := t.traceHandle(imgID)
+	itype := t.imageTypeOf(t.typeOfValue(imgID))
+	it := t.decodeImage(itype)
+	use := t.handles.use(img)
+	depth := use.dref
+	texture := primary(fs.handleName(img))
+	dims := map[spv.Dim]int{spv.Dim1D: 1, spv.Dim2D: 2, spv.Dim3D: 3, spv.DimCube: 3}[it.dim]
+	sampledType := t.typ(it.sampled)
+
+	// Queries.
+	switch in.Op {
+	case spv.OpImageQuerySizeLod, spv.OpImageQuerySize:
+		var e expr
+		if in.Op == spv.OpImageQuerySizeLod {
+			e = call("textureDimensions", texture, t.castTo(fs.value(t.operandID(in, 1)), t.typeOfValue(t.operandID(in, 1)), sNone))
+		} else {
+			e = call("textureDimensions", texture)
+		}
+		if it.arrayed {
+			n := dims
+			if it.dim == spv.DimCube {
+				n = 2
+			}
+			e = call(vecText(sU32, n+1), e, call("textureNumLayers", texture))
+		}
+		fs.bind(in, t.castTo(e, t.scalarTypeLike(in.Type, sU32), t.resultScalar(in.Type)), out)
+		return
+	case spv.OpImageQueryLevels:
+		fs.bind(in, t.castTo(call("textureNumLevels", texture), t.scalarTypeLike(in.Type, sU32), t.resultScalar(in.Type)), out)
+		return
+	case spv.OpImageQuerySamples:
+		fs.bind(in, t.castTo(call("textureNumSamples", texture), t.scalarTypeLike(in.Type, sU32), t.resultScalar(in.Type)), out)
+		return
+	}
+
+	coordID := t.operandID(in, 1)
+	coord := fs.value(coordID)
+	cs, cn := t.scalarOf(t.typeOfValue(coordID))
+	proj := in.Op == spv.OpImageSampleProjImplicitLod || in.Op == spv.OpImageSampleProjExplicitLod ||
+		in.Op == spv.OpImageSampleProjDrefImplicitLod || in.Op == spv.OpImageSampleProjDrefExplicitLod
+	dref := in.Op == spv.OpImageSampleDrefImplicitLod || in.Op == spv.OpImageSampleDrefExplicitLod ||
+		in.Op == spv.OpImageSampleProjDrefImplicitLod || in.Op == spv.OpImageSampleProjDrefExplicitLod ||
+		in.Op == spv.OpImageDrefGather
+	opsAt := 2
+	var drefExpr expr
+	if dref || in.Op == spv.OpImageGather {
+		opsAt = 3
+	}
+	if in.Op == spv.OpImageWrite {
+		opsAt = 3
+	}
+	io := t.decodeImageOperands(in.Operands[min(opsAt, len(in.Operands)):])
+	if io.minLod != 0 {
+		t.unsupported("a minimum level of detail (MinLod)")
+	}
+	if io.offset != 0 {
+		if d := t.du.Def(io.offset); d != nil && isConstantOp(d.Op) {
+			io.constOffset = io.offset
+		} else {
+			t.unsupported("a texel offset that is not a constant")
+		}
+	}
+	if io.other&(spv.ImageOperandsSignExtend|spv.ImageOperandsZeroExtend) != 0 {
+		io.other &^= spv.ImageOperandsSignExtend | spv.ImageOperandsZeroExtend
+	}
+	if io.other&^(spv.ImageOperandsNontemporal) != 0 {
+		t.unsupported("image operands %s", io.other)
+	}
+
+	// Split the coordinate: the coordinates proper, the array layer, q.
+	comp := func(i int) expr {
+		if cn == 1 {
+			return coord
+		}
+		return postfix(coord, "."+"xyzw"[i:i+1])
+	}
+	need := dims
+	if cn < need+boolInt(it.arrayed)+boolInt(proj) {
+		t.fail("an image coordinate with %d components for a %s image", cn, dimName(it.dim))
+	}
+	var coords expr
+	switch {
+	case need == 1:
+		coords = comp(0)
+	case need == cn:
+		coords = coord
+	default:
+		coords = postfix(coord, "."+"xyzw"[:need])
+	}
+	if proj {
+		q := comp(need)
+		if it.arrayed {
+			t.unsupported("projective sampling of an array texture")
+		}
+		coords = binary("/", coords, q)
+		if dref {
+			drefExpr = binary("/", fs.value(t.operandID(in, 2)), q)
+		}
+	} else if dref {
+		drefExpr = fs.value(t.operandID(in, 2))
+	}
+	var layer *expr
+	if it.arrayed {
+		l := comp(need)
+		if cs.isFloat() {
+			l = call("i32", call("round", l))
+		}
+		layer = &l
+	}
+	withLayer := func(args ...expr) []expr {
+		if layer != nil {
+			return append(args, *layer)
+		}
+		return args
+	}
+	var offset *expr
+	if io.constOffset != 0 {
+		if it.dim == spv.DimCube {
+			t.fail("an offset on a cube image")
+		}
+		o := t.constExpr(io.constOffset)
+		if os, _ := t.scalarOf(t.typeOfValue(io.constOffset)); os != sI32 {
+			o = call("bitcast<"+t.withScalar(t.typeOfValue(io.constOffset), sI32)+">", o)
+		}
+		offset = &o
+	}
+	withOffset := func(args []expr) []expr {
+		if offset != nil {
+			return append(args, *offset)
+		}
+		return args
+	}
+	sampler := func() expr {
+		if smp.id == 0 {
+			t.fail("%s without a sampler", in.Op)
+		}
+		return primary(fs.handleName(smp))
+	}
+	// texelResult widens a depth texture's f32 to the vec4 SPIR-V returns
+	// and fixes the signedness.
+	texelResult := func(e expr) expr {
+		if depth && !dref {
+			e = call("vec4<f32>", e, primary("0.0f"), primary("0.0f"), primary("1.0f"))
+		}
+		rt := t.typ(in.Type)
+		if rt.isScalar() && !dref {
+			e = postfix(e, ".x")
+		} else if rt.isVector() && rt.n < 4 {
+			e = postfix(e, "."+"xyzw"[:rt.n])
+		}
+		return t.castTo(e, t.scalarTypeLike(in.Type, sampledType.comp), t.resultScalar(in.Type))
+	}
+	var e expr
+	switch in.Op {
+	case spv.OpImageSampleImplicitLod, spv.OpImageSampleProjImplicitLod:
+		switch {
+		case io.bias != 0:
+			if depth {
+				t.unsupported("biased sampling of a depth texture")
+			}
+			e = call("textureSampleBias", withOffset(append(withLayer(texture, sampler(), coords), fs.value(io.bias)))...)
+		case io.lod != 0:
+			e = fs.sampleLevel(texture, sampler(), coords, withLayer, withOffset, io, depth)
+		default:
+			e = call("textureSample", withOffset(withLayer(texture, sampler(), coords))...)
+		}
+		e = texelResult(e)
+	case spv.OpImageSampleExplicitLod, spv.OpImageSampleProjExplicitLod:
+		switch {
+		case io.lod != 0:
+			e = fs.sampleLevel(texture, sampler(), coords, withLayer, withOffset, io, depth)
+		case io.gradX != 0:
+			if depth {
+				t.unsupported("sampling a depth texture with explicit gradients")
+			}
+			e = call("textureSampleGrad", withOffset(append(withLayer(texture, sampler(), coords), fs.value(io.gradX), fs.value(io.gradY)))...)
+		default:
+			t.fail("%s without Lod or Grad", in.Op)
+		}
+		e = texelResult(e)
+	case spv.OpImageSampleDrefImplicitLod, spv.OpImageSampleProjDrefImplicitLod:
+		if io.bias != 0 || io.lod != 0 {
+			t.unsupported("depth comparison with a bias or level of detail in a fragment shader")
+		}
+		e = call("textureSampleCompare", withOffset(append(withLayer(texture, sampler(), coords), drefExpr))...)
+	case spv.OpImageSampleDrefExplicitLod, spv.OpImageSampleProjDrefExplicitLod:
+		if io.gradX != 0 {
+			t.unsupported("depth comparison with explicit gradients")
+		}
+		if io.lod != 0 {
+			if bits, ok := t.constBits(io.lod); !ok || bits != 0 {
+				t.unsupported("depth comparison at a level of detail other than 0 (WGSL's textureSampleCompareLevel samples level 0)")
+			}
+		}
+		e = call("textureSampleCompareLevel", withOffset(append(withLayer(texture, sampler(), coords), drefExpr))...)
+	case spv.OpImageGather:
+		if depth {
+			e = call("textureGather", withOffset(withLayer(texture, sampler(), coords))...)
+		} else {
+			c, ok := t.constUint(t.operandID(in, 2))
+			if !ok || c > 3 {
+				t.unsupported("gathering a component chosen at run time")
+			}
+			args := append([]expr{primary(fmt.Sprintf("%du", c))}, withLayer(texture, sampler(), coords)...)
+			e = call("textureGather", withOffset(args)...)
+		}
+		e = t.castTo(e, t.scalarTypeLike(in.Type, sampledType.comp), t.resultScalar(in.Type))
+	case spv.OpImageDrefGather:
+		e = call("textureGatherCompare", withOffset(append(withLayer(texture, sampler(), coords), drefExpr))...)
+	case spv.OpImageFetch:
+		if offset != nil {
+			t.unsupported("an offset on a texel fetch (Load with an offset)")
+		}
+		args := withLayer(texture, coords)
+		switch {
+		case it.ms:
+			if io.sample == 0 {
+				t.fail("a multisampled fetch without a sample")
+			}
+			args = append(args, fs.value(io.sample))
+		case io.lod != 0:
+			args = append(args, fs.value(io.lod))
+		default:
+			args = append(args, primary("0i"))
+		}
+		e = texelResult(call("textureLoad", args...))
+	case spv.OpImageRead:
+		if offset != nil || io.lod != 0 || io.sample != 0 {
+			t.unsupported("image operands on a storage image read")
+		}
+		e = texelResult(call("textureLoad", withLayer(texture, coords)...))
+	case spv.OpImageWrite:
+		texelID := t.operandID(in, 2)
+		format := storageFormats[it.format]
+		channel := sF32
+		switch {
+		case strings.HasSuffix(format, "uint"):
+			channel = sU32
+		case strings.HasSuffix(format, "sint"):
+			channel = sI32
+		}
+		texel := t.castTo(fs.value(texelID), t.typeOfValue(texelID), channel)
+		if _, n := t.scalarOf(t.typeOfValue(texelID)); n < 4 {
+			var pad []expr
+			pad = append(pad, texel)
+			for i := n; i < 4; i++ {
+				pad = append(pad, t.literal(t.pseudoType(channel, 1), 0))
+			}
+			texel = call(vecText(channel, 4), pad...)
+		}
+		*out = append(*out, sLine{call("textureStore", append(withLayer(texture, coords), texel)...).text + ";"})
+		return
+	default:
+		t.unsupported("the image instruction %s", in.Op)
+	}
+	fs.bind(in, e, out)
+}
+
+// sampleLevel spells sampling at an explicit level of detail (a depth
+// texture takes an integer level).
+func (fs *funcState) sampleLevel(texture, sampler, coords expr, withLayer func(...expr) []expr, withOffset func([]expr) []expr, io imageOperands, depth bool) expr {
+	lod := fs.value(io.lod)
+	if depth {
+		lod = call("i32", lod)
+	}
+	return call("textureSampleLevel", withOffset(append(withLayer(texture, sampler, coords), lod))...)
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// constBits returns the bits of a scalar OpConstant (any type).
+func (t *translator) constBits(id builder.ID) (uint64, bool) {
+	d := t.du.Def(id)
+	if d == nil || d.Op != spv.OpConstant || len(d.Operands) != 1 {
+		if d != nil && d.Op == spv.OpConstantNull {
+			return 0, true
+		}
+		return 0, false
+	}
+	return d.Operands[0].Uint64(), true
+}

@@ -1,0 +1,562 @@
+package wgsl
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/hlsl2spirv/hlsl2spirv/builder"
+	"github.com/hlsl2spirv/hlsl2spirv/builder/spv"
+)
+
+// Entry point I/O (the seed spirv-io-variables-to-wgsl.md). SPIR-V's Input
+// and Output variables become private variables, so the translated code
+// uses them unchanged; each entry point gets a wrapper with the WGSL
+// stage attribute whose parameters (@builtin, @location) are copied into
+// the input variables, which calls the translated entry function, and
+// which returns the output variables in a struct. Where a WGSL builtin's
+// type differs (signedness, the sample mask's one-element array) the
+// wrapper converts. From gl_PerVertex only the position is an output; a
+// point size must be the constant 1.0.
+
+type builtinInfo struct {
+	name   string
+	typ    string
+	stages string // v, f, c: where WGSL has it
+	in     bool   // an input (else an output)
+	enable string
+}
+
+var builtins = map[spv.BuiltIn]builtinInfo{
+	spv.BuiltInFragCoord:                 {"position", "vec4<f32>", "f", true, ""},
+	spv.BuiltInVertexIndex:               {"vertex_index", "u32", "v", true, ""},
+	spv.BuiltInInstanceIndex:             {"instance_index", "u32", "v", true, ""},
+	spv.BuiltInFrontFacing:               {"front_facing", "bool", "f", true, ""},
+	spv.BuiltInSampleId:                  {"sample_index", "u32", "f", true, ""},
+	spv.BuiltInLocalInvocationId:         {"local_invocation_id", "vec3<u32>", "c", true, ""},
+	spv.BuiltInLocalInvocationIndex:      {"local_invocation_index", "u32", "c", true, ""},
+	spv.BuiltInGlobalInvocationId:        {"global_invocation_id", "vec3<u32>", "c", true, ""},
+	spv.BuiltInWorkgroupId:               {"workgroup_id", "vec3<u32>", "c", true, ""},
+	spv.BuiltInNumWorkgroups:             {"num_workgroups", "vec3<u32>", "c", true, ""},
+	spv.BuiltInSubgroupSize:              {"subgroup_size", "u32", "fc", true, "subgroups"},
+	spv.BuiltInSubgroupLocalInvocationId: {"subgroup_invocation_id", "u32", "fc", true, "subgroups"},
+	spv.BuiltInPrimitiveId:               {"primitive_index", "u32", "f", true, "primitive_index"},
+	spv.BuiltInPosition:                  {"position", "vec4<f32>", "v", false, ""},
+	spv.BuiltInFragDepth:                 {"frag_depth", "f32", "f", false, ""},
+}
+
+// ioItem is one WGSL entry point parameter or result member.
+type ioItem struct {
+	attr string // "@builtin(x)" or "@location(n) ..."
+	name string
+	typ  string
+	// access is the pseudo variable's part it copies (for inputs, the
+	// assignment target; for outputs, the value).
+	access string
+	// convert wraps the copy for builtins whose type differs.
+	convert func(string) string
+	loc     int // -1 for builtins
+	interp  string
+}
+
+// entryWrapper writes the WGSL entry point for an OpEntryPoint.
+func (t *translator) entryWrapper(ep *builder.Inst) string {
+	t.cur = ep
+	t.curFunc = nil
+	model := spv.ExecutionModel(ep.Operands[0].Word)
+	fnID := ep.Operands[1].ID()
+	stage := stageName(model)
+	name := t.epNames[ep]
+	info := EntryPoint{Name: name, SPIRVName: ep.Operands[2].Str, Stage: stage}
+	var ins, outs []ioItem
+	for _, g := range t.interfaceVars(ep) {
+		t.cur = g.inst
+		if g.sc == spv.StorageClassInput {
+			ins = append(ins, t.ioItems(g, g.pointee, primary(g.name), model, true, -1, layoutPath{})...)
+		} else {
+			outs = append(outs, t.ioItems(g, g.pointee, primary(g.name), model, false, -1, layoutPath{})...)
+		}
+	}
+	t.cur = ep
+	if model == spv.ExecutionModelVertex {
+		hasPos := false
+		for _, o := range outs {
+			hasPos = hasPos || o.attr == "@builtin(position)"
+		}
+		if !hasPos {
+			// WGSL vertex shaders must write a position; Vulkan leaves it
+			// undefined when the shader does not.
+			outs = append(outs, ioItem{attr: "@builtin(position)", name: "position", typ: "vec4<f32>", access: "vec4<f32>()", loc: -1})
+		}
+	}
+	var w writer
+	var params []string
+	var body []string
+	for i := range ins {
+		it := &ins[i]
+		pname := t.names.unique(it.name + "_param")
+		attrs := it.attr
+		if it.interp != "" && model == spv.ExecutionModelFragment {
+			attrs += " @interpolate(" + it.interp + ")"
+		}
+		params = append(params, fmt.Sprintf("%s %s : %s", attrs, pname, it.typ))
+		v := pname
+		if it.convert != nil {
+			v = it.convert(v)
+		}
+		body = append(body, fmt.Sprintf("%s = %s;", it.access, v))
+		if it.loc >= 0 {
+			interp := ""
+			if model == spv.ExecutionModelFragment {
+				interp = it.interp
+			}
+			info.Inputs = append(info.Inputs, IO{Location: uint32(it.loc), Type: it.typ, Interpolate: interp})
+		}
+	}
+	attr := ""
+	switch model {
+	case spv.ExecutionModelVertex:
+		attr = "@vertex"
+	case spv.ExecutionModelFragment:
+		attr = "@fragment"
+	case spv.ExecutionModelGLCompute:
+		size := t.workgroupSize(ep)
+		info.WorkgroupSize = size
+		attr = fmt.Sprintf("@compute @workgroup_size(%s, %s, %s)", size[0], size[1], size[2])
+	}
+	t.checkExecutionModes(ep, model)
+	inner := t.funcNames[fnID]
+	body = append(body, inner+"();")
+	ret := ""
+	if len(outs) > 0 {
+		sname := t.names.unique(name + "_out")
+		var members, values []string
+		seen := map[string]bool{}
+		for i := range outs {
+			o := &outs[i]
+			mn := o.name
+			for k := 1; seen[mn]; k++ {
+				mn = fmt.Sprintf("%s_%d", o.name, k)
+			}
+			seen[mn] = true
+			attrs := o.attr
+			if o.interp != "" && model == spv.ExecutionModelVertex {
+				attrs += " @interpolate(" + o.interp + ")"
+			}
+			members = append(members, fmt.Sprintf("  %s %s : %s,", attrs, mn, o.typ))
+			v := o.access
+			if o.convert != nil {
+				v = o.convert(v)
+			}
+			values = append(values, v)
+			switch {
+			case o.loc >= 0 && model == spv.ExecutionModelFragment:
+				info.Outputs = append(info.Outputs, IO{Location: uint32(o.loc), Type: o.typ})
+			case o.loc >= 0:
+				info.Outputs = append(info.Outputs, IO{Location: uint32(o.loc), Type: o.typ, Interpolate: o.interp})
+			case o.attr == "@builtin(frag_depth)":
+				info.FragDepth = true
+			}
+		}
+		w.line(fmt.Sprintf("struct %s {\n%s\n}\n", sname, strings.Join(members, "\n")))
+		ret = " -> " + sname
+		body = append(body, fmt.Sprintf("return %s(%s);", sname, strings.Join(values, ", ")))
+	}
+	w.line(attr)
+	w.line(fmt.Sprintf("fn %s(%s)%s {", name, strings.Join(params, ", "), ret))
+	w.indent++
+	for _, s := range body {
+		w.line(s)
+	}
+	w.indent--
+	w.line("}")
+	t.result.EntryPoints = append(t.result.EntryPoints, info)
+	t.cur = nil
+	return w.b.String()
+}
+
+// layoutPath carries a location-decorated struct member's decorations down
+// to its flattened parts.
+type layoutPath struct {
+	flat, noPersp, centroid, sample bool
+}
+
+// ioItems flattens an interface variable (or a part of it: typ at access)
+// into WGSL parameters or result members. loc is the location the part
+// starts at (-1: read it from the decorations).
+func (t *translator) ioItems(g *global, typ builder.ID, access expr, model spv.ExecutionModel, in bool, loc int, lp layoutPath) []ioItem {
+	if loc < 0 {
+		if b, ok := t.decoration(g.id, spv.DecorationBuiltIn); ok && len(b) > 0 {
+			return t.builtinItem(g, spv.BuiltIn(b[0].Word), typ, access, model, in)
+		}
+		lp = t.interpolation(g.id, -1, lp)
+		if l, ok := t.decoration(g.id, spv.DecorationLocation); ok && len(l) > 0 {
+			loc = int(l[0].Word)
+		}
+		if _, ok := t.decoration(g.id, spv.DecorationComponent); ok {
+			t.unsupported("an interface variable with a Component decoration (WGSL has one variable per location)")
+		}
+		if _, ok := t.decoration(g.id, spv.DecorationIndex); ok && !in {
+			t.unsupported("dual-source blending outputs (the Index decoration)")
+		}
+	}
+	v := t.typ(typ)
+	switch {
+	case v.op == spv.OpTypeStruct:
+		var out []ioItem
+		for i, m := range v.members {
+			macc := postfix(access, "."+t.structDecls[typ].members[i].name)
+			if b, ok := t.memberDecoration(typ, i, spv.DecorationBuiltIn); ok && len(b) > 0 {
+				out = append(out, t.builtinItem(g, spv.BuiltIn(b[0].Word), m, macc, model, in)...)
+				continue
+			}
+			mloc := loc
+			if l, ok := t.memberDecoration(typ, i, spv.DecorationLocation); ok && len(l) > 0 {
+				mloc = int(l[0].Word)
+			}
+			if mloc < 0 {
+				t.fail("interface member %d of %s has no location", i, g.name)
+			}
+			items := t.ioItems(g, m, macc, model, in, mloc, t.interpolation(typ, i, lp))
+			out = append(out, items...)
+			loc = mloc + t.locationsUsed(m)
+		}
+		return out
+	case v.op == spv.OpTypeArray || v.isMatrix():
+		if loc < 0 {
+			t.fail("interface variable %s has no location", g.name)
+		}
+		var out []ioItem
+		for i := 0; i < v.n; i++ {
+			items := t.ioItems(g, v.elem, postfix(access, fmt.Sprintf("[%d]", i)), model, in, loc, lp)
+			out = append(out, items...)
+			loc += t.locationsUsed(v.elem)
+		}
+		return out
+	case v.isScalar() || v.isVector():
+		if loc < 0 {
+			t.fail("interface variable %s has neither a location nor a builtin", g.name)
+		}
+		if v.comp == sBool {
+			t.fail("a bool interface variable")
+		}
+		if model == spv.ExecutionModelGLCompute {
+			t.fail("a location interface variable in a compute shader")
+		}
+		interp := ""
+		if !(model == spv.ExecutionModelVertex && in) && !(model == spv.ExecutionModelFragment && !in) {
+			interp = lp.text(v.comp.isInt())
+		}
+		name := sanitize(strings.ReplaceAll(access.text, ".", "_"))
+		return []ioItem{{attr: fmt.Sprintf("@location(%d)", loc), name: name, typ: v.text, access: access.text, loc: loc, interp: interp}}
+	}
+	t.unsupported("an interface variable of type %s", v.text)
+	return nil
+}
+
+func (lp layoutPath) text(isInt bool) string {
+	switch {
+	case lp.flat || isInt:
+		return "flat"
+	}
+	kind := "perspective"
+	if lp.noPersp {
+		kind = "linear"
+	}
+	switch {
+	case lp.sample:
+		return kind + ", sample"
+	case lp.centroid:
+		return kind + ", centroid"
+	case lp.noPersp:
+		return kind
+	}
+	return ""
+}
+
+// interpolation adds the interpolation decorations of a variable (member
+// -1) or struct member.
+func (t *translator) interpolation(id builder.ID, member int, lp layoutPath) layoutPath {
+	has := func(d spv.Decoration) bool {
+		if member < 0 {
+			return t.hasDecoration(id, d)
+		}
+		return t.hasMemberDecoration(id, member, d)
+	}
+	lp.flat = lp.flat || has(spv.DecorationFlat)
+	lp.noPersp = lp.noPersp || has(spv.DecorationNoPerspective)
+	lp.centroid = lp.centroid || has(spv.DecorationCentroid)
+	lp.sample = lp.sample || has(spv.DecorationSample)
+	if has(spv.DecorationPerVertexKHR) {
+		t.unsupported("per-vertex fragment inputs (GetAttributeAtVertex)")
+	}
+	return lp
+}
+
+// locationsUsed is how many locations a type takes.
+func (t *translator) locationsUsed(typ builder.ID) int {
+	v := t.typ(typ)
+	switch v.op {
+	case spv.OpTypeArray, spv.OpTypeMatrix:
+		return v.n * t.locationsUsed(v.elem)
+	case spv.OpTypeStruct:
+		n := 0
+		for _, m := range v.members {
+			n += t.locationsUsed(m)
+		}
+		return n
+	}
+	return 1
+}
+
+// builtinItem maps a builtin variable (or gl_PerVertex member).
+func (t *translator) builtinItem(g *global, b spv.BuiltIn, typ builder.ID, access expr, model spv.ExecutionModel, in bool) []ioItem {
+	v := t.typ(typ)
+	switch b {
+	case spv.BuiltInPointSize:
+		if !in {
+			t.checkPointSize(g)
+		}
+		return nil
+	case spv.BuiltInClipDistance:
+		if in || model != spv.ExecutionModelVertex {
+			t.unsupported("clip distances as a fragment shader input (WGSL has clip_distances as a vertex output only)")
+		}
+		if !t.isWritten(g) {
+			return nil
+		}
+		if v.op != spv.OpTypeArray || v.n > 8 {
+			t.unsupported("clip distances of type %s (WGSL has up to 8)", v.text)
+		}
+		t.enable("clip_distances")
+		return []ioItem{{attr: "@builtin(clip_distances)", name: "clip_distances", typ: v.text, access: access.text, loc: -1}}
+	case spv.BuiltInCullDistance:
+		if !in && t.isWritten(g) {
+			t.unsupported("cull distances")
+		}
+		return nil
+	case spv.BuiltInSampleMask:
+		if model != spv.ExecutionModelFragment {
+			t.fail("SampleMask outside a fragment shader")
+		}
+		if v.op != spv.OpTypeArray || v.n != 1 {
+			t.unsupported("a sample mask of type %s (WGSL has one 32-bit word)", v.text)
+		}
+		es := t.typ(v.elem).comp
+		item := ioItem{attr: "@builtin(sample_mask)", name: "sample_mask", typ: "u32", loc: -1}
+		if in {
+			item.access = access.text + "[0]"
+			item.convert = func(s string) string { return t.castTo(primary(s), t.pseudoType(sU32, 1), es).text }
+		} else {
+			item.access = access.text + "[0]"
+			item.convert = func(s string) string { return t.castTo(primary(s), t.pseudoType(es, 1), sU32).text }
+		}
+		return []ioItem{item}
+	}
+	bi, ok := builtins[b]
+	if !ok || bi.in != in {
+		dir := "output"
+		if in {
+			dir = "input"
+		}
+		if b == spv.BuiltInPosition && in {
+			t.unsupported("a position input to a %s shader", stageName(model))
+		}
+		t.unsupported("the %s builtin %s", dir, b)
+	}
+	stage := map[spv.ExecutionModel]string{spv.ExecutionModelVertex: "v", spv.ExecutionModelFragment: "f", spv.ExecutionModelGLCompute: "c"}[model]
+	if !strings.Contains(bi.stages, stage) {
+		t.unsupported("the builtin %s in a %s shader", b, stageName(model))
+	}
+	if bi.enable != "" {
+		t.enable(bi.enable)
+	}
+	item := ioItem{attr: "@builtin(" + bi.name + ")", name: bi.name, typ: bi.typ, access: access.text, loc: -1}
+	if v.text != bi.typ {
+		s, n := t.scalarOf(typ)
+		ws := map[string]scalar{"u32": sU32, "vec3<u32>": sU32, "bool": sBool, "f32": sF32, "vec4<f32>": sF32}[bi.typ]
+		wn := map[string]int{"u32": 1, "vec3<u32>": 3, "bool": 1, "f32": 1, "vec4<f32>": 4}[bi.typ]
+		if n != wn || !s.isInt() || !ws.isInt() {
+			t.unsupported("the builtin %s declared as %s (WGSL's is %s)", b, v.text, bi.typ)
+		}
+		if in {
+			item.convert = func(x string) string { return t.castTo(primary(x), t.pseudoType(ws, wn), s).text }
+		} else {
+			item.convert = func(x string) string { return t.castTo(primary(x), typ, ws).text }
+		}
+	}
+	return []ioItem{item}
+}
+
+// isWritten reports whether the translated code stores into g (any part).
+func (t *translator) isWritten(g *global) bool {
+	return len(t.storesInto(g.id)) > 0
+}
+
+// storesInto returns the OpStores (and other writes) through pointers
+// into variable v, with the access chain indices leading there.
+func (t *translator) storesInto(v builder.ID) []storeSite {
+	var out []storeSite
+	var walk func(ptr builder.ID, path []builder.ID, depth int)
+	walk = func(ptr builder.ID, path []builder.ID, depth int) {
+		if depth > 32 {
+			return
+		}
+		for _, u := range t.du.Users(ptr) {
+			if u.Block == nil || u.Block.Func == nil || !t.reachable[u.Block.Func.Def.Result] {
+				continue
+			}
+			switch u.Op {
+			case spv.OpStore, spv.OpCopyMemory:
+				if len(u.Operands) > 0 && u.Operands[0].ID() == ptr {
+					out = append(out, storeSite{u, path})
+				}
+			case spv.OpAccessChain, spv.OpInBoundsAccessChain:
+				if u.Operands[0].ID() == ptr {
+					var p []builder.ID
+					for _, o := range u.Operands[1:] {
+						p = append(p, o.ID())
+					}
+					walk(u.Result, append(append([]builder.ID(nil), path...), p...), depth+1)
+				}
+			case spv.OpCopyObject:
+				walk(u.Result, path, depth+1)
+			case spv.OpFunctionCall:
+				out = append(out, storeSite{u, path})
+			default:
+				if isAtomicOp(u.Op) || u.Op == spv.OpExtInst {
+					out = append(out, storeSite{u, path})
+				}
+			}
+		}
+	}
+	walk(v, nil, 0)
+	return out
+}
+
+type storeSite struct {
+	inst *builder.Inst
+	path []builder.ID
+}
+
+// checkPointSize enforces WGSL's rule that the point size is 1.0: every
+// store to a PointSize builtin must store the constant 1.0.
+func (t *translator) checkPointSize(g *global) {
+	member := -1
+	if st := t.typ(g.pointee); st.op == spv.OpTypeStruct {
+		for i := range st.members {
+			if b, ok := t.memberDecoration(g.pointee, i, spv.DecorationBuiltIn); ok && len(b) > 0 && spv.BuiltIn(b[0].Word) == spv.BuiltInPointSize {
+				member = i
+			}
+		}
+	}
+	for _, s := range t.storesInto(g.id) {
+		if member >= 0 {
+			if len(s.path) == 0 {
+				t.withStore(s, func() { t.unsupported("a store of the whole gl_PerVertex (the point size must be the constant 1.0)") })
+			}
+			if c, ok := t.constUint(s.path[0]); !ok || int(c) != member {
+				continue
+			}
+		}
+		if s.inst.Op != spv.OpStore {
+			t.withStore(s, func() { t.unsupported("a point size written by %s (it must be the constant 1.0)", s.inst.Op) })
+		}
+		bits, ok := t.constBits(s.inst.Operands[1].ID())
+		if !ok || uint32(bits) != 0x3f800000 {
+			t.withStore(s, func() { t.unsupported("a point size other than the constant 1.0") })
+		}
+	}
+}
+
+func (t *translator) withStore(s storeSite, fn func()) {
+	saved := t.cur
+	t.cur = s.inst
+	fn()
+	t.cur = saved
+}
+
+// workgroupSize returns a compute entry point's @workgroup_size arguments.
+func (t *translator) workgroupSize(ep *builder.Inst) [3]string {
+	// A WorkgroupSize builtin constant wins over the execution modes.
+	for _, in := range t.m.Globals {
+		if b, ok := t.decoration(in.Result, spv.DecorationBuiltIn); ok && len(b) > 0 && spv.BuiltIn(b[0].Word) == spv.BuiltInWorkgroupSize {
+			if in.Op != spv.OpConstantComposite && in.Op != spv.OpSpecConstantComposite || len(in.Operands) != 3 {
+				t.fail("the WorkgroupSize builtin is not a composite of three constants")
+			}
+			var out [3]string
+			for i, o := range in.Operands {
+				out[i] = t.sizeArg(o.ID())
+			}
+			return out
+		}
+	}
+	fn := ep.Operands[1].ID()
+	for _, em := range t.m.ExecutionModes {
+		if len(em.Operands) < 2 || em.Operands[0].ID() != fn {
+			continue
+		}
+		mode := spv.ExecutionMode(em.Operands[1].Word)
+		p := em.Operands[1].Params
+		switch {
+		case mode == spv.ExecutionModeLocalSize && len(p) == 3:
+			return [3]string{fmt.Sprint(p[0].Word), fmt.Sprint(p[1].Word), fmt.Sprint(p[2].Word)}
+		case mode == spv.ExecutionModeLocalSizeId && len(p) == 3:
+			return [3]string{t.sizeArg(p[0].ID()), t.sizeArg(p[1].ID()), t.sizeArg(p[2].ID())}
+		}
+	}
+	if em := t.findModeID(fn, spv.ExecutionModeLocalSizeId); em != nil {
+		p := em.Operands[2:]
+		if len(p) == 3 {
+			return [3]string{t.sizeArg(p[0].ID()), t.sizeArg(p[1].ID()), t.sizeArg(p[2].ID())}
+		}
+	}
+	t.fail("compute entry point %s has no workgroup size", ep.Operands[2].Str)
+	return [3]string{}
+}
+
+func (t *translator) findModeID(fn builder.ID, mode spv.ExecutionMode) *builder.Inst {
+	for _, em := range t.m.ExecutionModes {
+		if em.Op == spv.OpExecutionModeId && len(em.Operands) >= 2 && em.Operands[0].ID() == fn && spv.ExecutionMode(em.Operands[1].Word) == mode {
+			return em
+		}
+	}
+	return nil
+}
+
+// sizeArg spells a workgroup size component: a literal, or an override.
+func (t *translator) sizeArg(id builder.ID) string {
+	d := t.def(id)
+	switch d.Op {
+	case spv.OpConstant:
+		n, _ := t.constUint(id)
+		return fmt.Sprint(uint32(n))
+	case spv.OpSpecConstant, spv.OpSpecConstantOp:
+		return t.override(id)
+	}
+	t.fail("a workgroup size that is a %s", d.Op)
+	return ""
+}
+
+// checkExecutionModes refuses execution modes WGSL has no counterpart for.
+func (t *translator) checkExecutionModes(ep *builder.Inst, model spv.ExecutionModel) {
+	fn := ep.Operands[1].ID()
+	for _, em := range t.m.ExecutionModes {
+		if len(em.Operands) < 2 || em.Operands[0].ID() != fn {
+			continue
+		}
+		t.cur = em
+		switch mode := spv.ExecutionMode(em.Operands[1].Word); mode {
+		case spv.ExecutionModeOriginUpperLeft, spv.ExecutionModeLocalSize, spv.ExecutionModeLocalSizeId,
+			spv.ExecutionModeDepthReplacing, spv.ExecutionModeDepthGreater, spv.ExecutionModeDepthLess,
+			spv.ExecutionModeDepthUnchanged:
+			// Depth modes are promises WGSL infers from the shader.
+		case spv.ExecutionModeOriginLowerLeft:
+			t.unsupported("a lower-left fragment coordinate origin (WebGPU's is upper left)")
+		case spv.ExecutionModeEarlyFragmentTests:
+			t.unsupported("forcing early fragment tests ([earlydepthstencil])")
+		default:
+			t.unsupported("the execution mode %s", mode)
+		}
+	}
+	t.cur = nil
+}

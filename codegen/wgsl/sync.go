@@ -1,0 +1,231 @@
+package wgsl
+
+import (
+	"fmt"
+
+	"github.com/hlsl2spirv/hlsl2spirv/builder"
+	"github.com/hlsl2spirv/hlsl2spirv/builder/spv"
+)
+
+// Atomics and subgroup operations.
+
+// atomic translates an OpAtomic* instruction. The memory it works on was
+// made atomic<T> by markAtomic; WGSL's atomics are relaxed, as DXC's and
+// glslang's are (ordering comes from barriers), and the scope and
+// semantics operands are dropped.
+func (fs *funcState) atomic(in *builder.Inst, out *[]stmt) {
+	t := fs.t
+	r := fs.refOf(t.operandID(in, 0))
+	if r.kind != refPlain || r.mem == nil || r.mem.kind != mAtomic {
+		t.fail("an atomic operation on memory that was not made atomic")
+	}
+	at, _ := t.scalarOf(r.pointee)
+	p := fs.addressOf(r)
+	arg := func(i int) expr { return t.castTo(fs.value(t.operandID(in, i)), t.typeOfValue(t.operandID(in, i)), at) }
+	result := func(e expr) {
+		if in.Type == 0 {
+			*out = append(*out, sLine{e.text + ";"})
+			return
+		}
+		if fs.vals[in.Result] != nil && fs.vals[in.Result].place == pNone {
+			*out = append(*out, sLine{"_ = " + e.text + ";"})
+			return
+		}
+		rs := t.resultScalar(in.Type)
+		fs.bind(in, t.castTo(e, r.pointee, rs), out)
+	}
+	op := func(name string) { result(call(name, p, arg(3))) }
+	switch in.Op {
+	case spv.OpAtomicLoad:
+		result(call("atomicLoad", p))
+	case spv.OpAtomicStore:
+		*out = append(*out, sLine{fmt.Sprintf("atomicStore(%s, %s);", p.text, arg(3).text)})
+	case spv.OpAtomicExchange:
+		op("atomicExchange")
+	case spv.OpAtomicIIncrement:
+		result(call("atomicAdd", p, t.literal(r.pointee, 1)))
+	case spv.OpAtomicIDecrement:
+		result(call("atomicSub", p, t.literal(r.pointee, 1)))
+	case spv.OpAtomicIAdd:
+		op("atomicAdd")
+	case spv.OpAtomicISub:
+		op("atomicSub")
+	case spv.OpAtomicAnd:
+		op("atomicAnd")
+	case spv.OpAtomicOr:
+		op("atomicOr")
+	case spv.OpAtomicXor:
+		op("atomicXor")
+	case spv.OpAtomicSMin, spv.OpAtomicSMax, spv.OpAtomicUMin, spv.OpAtomicUMax:
+		want := sU32
+		if in.Op == spv.OpAtomicSMin || in.Op == spv.OpAtomicSMax {
+			want = sI32
+		}
+		if at != want {
+			t.unsupported("a %s on an atomic<%s> (WGSL's atomicMin and atomicMax take the signedness of the memory)", in.Op, at)
+		}
+		if in.Op == spv.OpAtomicSMin || in.Op == spv.OpAtomicUMin {
+			op("atomicMin")
+		} else {
+			op("atomicMax")
+		}
+	case spv.OpAtomicCompareExchange, spv.OpAtomicCompareExchangeWeak:
+		// SPIR-V's exchange is strong; WGSL's may fail spuriously
+		// (exchanged false although the old value matched): retry then.
+		if len(in.Operands) < 6 {
+			t.fail("%s with too few operands", in.Op)
+		}
+		value := fs.temp(arg(4), r.pointee, out)
+		cmp := fs.temp(arg(5), r.pointee, out)
+		res := fs.bindVar(in, t.zero(in.Type), out)
+		rn := t.names.unique("cas")
+		old := t.castTo(primary(rn+".old_value"), r.pointee, t.resultScalar(in.Type))
+		*out = append(*out, sLoop{body: []stmt{
+			sLine{fmt.Sprintf("let %s = atomicCompareExchangeWeak(%s, %s, %s);", rn, p.text, cmp.text, value.text)},
+			sIf{cond: fmt.Sprintf("%s.exchanged || (%s.old_value != %s)", rn, rn, cmp.text), then: []stmt{
+				sLine{fmt.Sprintf("%s = %s;", res, old.text)},
+				sJump{"break;"},
+			}},
+		}})
+	default:
+		t.unsupported("the atomic operation %s", in.Op)
+	}
+}
+
+func isSubgroupOp(op spv.Op) bool {
+	switch op {
+	case spv.OpGroupNonUniformElect, spv.OpGroupNonUniformAll, spv.OpGroupNonUniformAny,
+		spv.OpGroupNonUniformAllEqual, spv.OpGroupNonUniformBroadcast, spv.OpGroupNonUniformBroadcastFirst,
+		spv.OpGroupNonUniformBallot, spv.OpGroupNonUniformInverseBallot, spv.OpGroupNonUniformBallotBitExtract,
+		spv.OpGroupNonUniformBallotBitCount, spv.OpGroupNonUniformBallotFindLSB, spv.OpGroupNonUniformBallotFindMSB,
+		spv.OpGroupNonUniformShuffle, spv.OpGroupNonUniformShuffleXor, spv.OpGroupNonUniformShuffleUp,
+		spv.OpGroupNonUniformShuffleDown, spv.OpGroupNonUniformIAdd, spv.OpGroupNonUniformFAdd,
+		spv.OpGroupNonUniformIMul, spv.OpGroupNonUniformFMul, spv.OpGroupNonUniformSMin, spv.OpGroupNonUniformUMin,
+		spv.OpGroupNonUniformFMin, spv.OpGroupNonUniformSMax, spv.OpGroupNonUniformUMax, spv.OpGroupNonUniformFMax,
+		spv.OpGroupNonUniformBitwiseAnd, spv.OpGroupNonUniformBitwiseOr, spv.OpGroupNonUniformBitwiseXor,
+		spv.OpGroupNonUniformLogicalAnd, spv.OpGroupNonUniformLogicalOr, spv.OpGroupNonUniformLogicalXor,
+		spv.OpGroupNonUniformQuadBroadcast, spv.OpGroupNonUniformQuadSwap, spv.OpGroupNonUniformRotateKHR:
+		return true
+	}
+	return false
+}
+
+// subgroup translates the OpGroupNonUniform* instructions WGSL's subgroups
+// extension has.
+func (fs *funcState) subgroup(in *builder.Inst, out *[]stmt) {
+	t := fs.t
+	if len(in.Operands) < 1 {
+		t.fail("%s without a scope", in.Op)
+	}
+	if sc, ok := t.constUint(in.Operands[0].ID()); !ok || spv.Scope(sc) != spv.ScopeSubgroup {
+		t.unsupported("%s at a scope other than Subgroup", in.Op)
+	}
+	t.enable("subgroups")
+	res := t.resultScalar(in.Type)
+	val := func(i int) expr { return fs.value(t.operandID(in, i)) }
+	as := func(i int, s scalar) expr {
+		return t.castTo(fs.value(t.operandID(in, i)), t.typeOfValue(t.operandID(in, i)), s)
+	}
+	fix := func(e expr, s scalar) expr { return t.castTo(e, t.scalarTypeLike(in.Type, s), res) }
+	u32Arg := func(i int) expr { return as(i, sU32) }
+	var e expr
+	switch in.Op {
+	case spv.OpGroupNonUniformElect:
+		e = call("subgroupElect")
+	case spv.OpGroupNonUniformAll:
+		e = call("subgroupAll", val(1))
+	case spv.OpGroupNonUniformAny:
+		e = call("subgroupAny", val(1))
+	case spv.OpGroupNonUniformBroadcast:
+		if c, ok := t.constUint(t.operandID(in, 2)); ok {
+			e = call("subgroupBroadcast", as(1, res), primary(fmt.Sprintf("%du", uint32(c))))
+		} else {
+			e = call("subgroupShuffle", as(1, res), u32Arg(2))
+		}
+	case spv.OpGroupNonUniformBroadcastFirst:
+		e = call("subgroupBroadcastFirst", as(1, res))
+	case spv.OpGroupNonUniformBallot:
+		e = fix(call("subgroupBallot", val(1)), sU32)
+	case spv.OpGroupNonUniformBallotBitCount:
+		if len(in.Operands) < 3 || spv.GroupOperation(in.Operands[1].Word) != spv.GroupOperationReduce {
+			t.unsupported("%s with a scan (WGSL has no subgroup ballot scans)", in.Op)
+		}
+		e = fix(call("dot", call("countOneBits", as(2, sU32)), primary("vec4<u32>(1u)")), sU32)
+	case spv.OpGroupNonUniformShuffle:
+		e = call("subgroupShuffle", as(1, res), u32Arg(2))
+	case spv.OpGroupNonUniformShuffleXor:
+		e = call("subgroupShuffleXor", as(1, res), u32Arg(2))
+	case spv.OpGroupNonUniformShuffleUp:
+		e = call("subgroupShuffleUp", as(1, res), u32Arg(2))
+	case spv.OpGroupNonUniformShuffleDown:
+		e = call("subgroupShuffleDown", as(1, res), u32Arg(2))
+	case spv.OpGroupNonUniformQuadBroadcast:
+		c, ok := t.constUint(t.operandID(in, 2))
+		if !ok {
+			t.unsupported("a quad broadcast from a lane chosen at run time")
+		}
+		e = call("quadBroadcast", as(1, res), primary(fmt.Sprintf("%du", uint32(c))))
+	case spv.OpGroupNonUniformQuadSwap:
+		c, _ := t.constUint(t.operandID(in, 2))
+		names := []string{"quadSwapX", "quadSwapY", "quadSwapDiagonal"}
+		if c > 2 {
+			t.fail("quad swap direction %d", c)
+		}
+		e = call(names[c], as(1, res))
+	case spv.OpGroupNonUniformIAdd, spv.OpGroupNonUniformFAdd, spv.OpGroupNonUniformIMul, spv.OpGroupNonUniformFMul,
+		spv.OpGroupNonUniformSMin, spv.OpGroupNonUniformUMin, spv.OpGroupNonUniformFMin, spv.OpGroupNonUniformSMax,
+		spv.OpGroupNonUniformUMax, spv.OpGroupNonUniformFMax, spv.OpGroupNonUniformBitwiseAnd,
+		spv.OpGroupNonUniformBitwiseOr, spv.OpGroupNonUniformBitwiseXor, spv.OpGroupNonUniformLogicalAnd,
+		spv.OpGroupNonUniformLogicalOr, spv.OpGroupNonUniformLogicalXor:
+		e = fs.subgroupArith(in, as, res)
+	default:
+		t.unsupported("the subgroup operation %s", in.Op)
+	}
+	fs.bind(in, e, out)
+}
+
+var subgroupArithNames = map[spv.Op]string{
+	spv.OpGroupNonUniformIAdd: "Add", spv.OpGroupNonUniformFAdd: "Add", spv.OpGroupNonUniformIMul: "Mul",
+	spv.OpGroupNonUniformFMul: "Mul", spv.OpGroupNonUniformSMin: "Min", spv.OpGroupNonUniformUMin: "Min",
+	spv.OpGroupNonUniformFMin: "Min", spv.OpGroupNonUniformSMax: "Max", spv.OpGroupNonUniformUMax: "Max",
+	spv.OpGroupNonUniformFMax: "Max", spv.OpGroupNonUniformBitwiseAnd: "And", spv.OpGroupNonUniformBitwiseOr: "Or",
+	spv.OpGroupNonUniformBitwiseXor: "Xor", spv.OpGroupNonUniformLogicalAnd: "And",
+	spv.OpGroupNonUniformLogicalOr: "Or", spv.OpGroupNonUniformLogicalXor: "Xor",
+}
+
+func (fs *funcState) subgroupArith(in *builder.Inst, as func(int, scalar) expr, res scalar) expr {
+	t := fs.t
+	if len(in.Operands) < 3 {
+		t.fail("%s with too few operands", in.Op)
+	}
+	name := subgroupArithNames[in.Op]
+	switch spv.GroupOperation(in.Operands[1].Word) {
+	case spv.GroupOperationReduce:
+		name = "subgroup" + name
+	case spv.GroupOperationInclusiveScan:
+		if name != "Add" && name != "Mul" {
+			t.unsupported("an inclusive %s scan (WGSL scans add and multiply)", name)
+		}
+		name = "subgroupInclusive" + name
+	case spv.GroupOperationExclusiveScan:
+		if name != "Add" && name != "Mul" {
+			t.unsupported("an exclusive %s scan (WGSL scans add and multiply)", name)
+		}
+		name = "subgroupExclusive" + name
+	default:
+		t.unsupported("the subgroup operation %s with %s", in.Op, spv.GroupOperation(in.Operands[1].Word))
+	}
+	s := res
+	switch in.Op {
+	case spv.OpGroupNonUniformSMin, spv.OpGroupNonUniformSMax:
+		s = sI32
+	case spv.OpGroupNonUniformUMin, spv.OpGroupNonUniformUMax:
+		s = sU32
+	case spv.OpGroupNonUniformLogicalAnd, spv.OpGroupNonUniformLogicalOr, spv.OpGroupNonUniformLogicalXor:
+		_, n := t.scalarOf(in.Type)
+		ut := vecText(sU32, n)
+		v := call("select", primary(ut+"(0u)"), primary(ut+"(1u)"), as(2, sBool))
+		return binary("!=", call(name, v), primary(ut+"(0u)"))
+	}
+	return t.castTo(call(name, as(2, s)), t.scalarTypeLike(in.Type, s), res)
+}

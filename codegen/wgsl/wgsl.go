@@ -1,0 +1,149 @@
+package wgsl
+
+import (
+	"errors"
+	"fmt"
+	"runtime/debug"
+
+	"github.com/hlsl2spirv/hlsl2spirv/builder"
+)
+
+// Options are the choices WebGPU needs where SPIR-V has no answer.
+type Options struct {
+	// PushConstants places push constant blocks, which WebGPU does not have:
+	// PushNone refuses them, PushUniform makes them a uniform buffer at
+	// PushGroup/PushBinding, PushImmediate uses the `var<immediate>`
+	// address space (a WGSL language extension Dawn implements).
+	PushConstants          PushConstantMode
+	PushGroup, PushBinding uint32
+	// EntryPoint, when set, translates only the entry point of that name
+	// (and what it calls); by default every entry point is translated.
+	EntryPoint string
+}
+
+// PushConstantMode says where push constants go.
+type PushConstantMode uint8
+
+const (
+	PushNone PushConstantMode = iota
+	PushUniform
+	PushImmediate
+)
+
+// A Result is a translated module.
+type Result struct {
+	WGSL        string
+	EntryPoints []EntryPoint
+	// Bindings lists resources whose group or binding the translation chose
+	// (the sampler half of a combined image sampler, push constants as a
+	// uniform buffer), for the application's bind group layouts.
+	Bindings []Binding
+	// Features are the WebGPU device features the module needs
+	// ("shader-f16", "subgroups", "clip-distances", ...).
+	Features []string
+}
+
+// An EntryPoint describes one translated entry point.
+type EntryPoint struct {
+	Name      string // the WGSL function name (the SPIR-V name when it is a valid identifier)
+	SPIRVName string
+	Stage     string // "vertex", "fragment" or "compute"
+	// Inputs and Outputs are the user-defined (@location) pipeline
+	// inputs and outputs.
+	Inputs, Outputs []IO
+	FragDepth       bool // writes @builtin(frag_depth)
+	WorkgroupSize   [3]string
+}
+
+// An IO is a @location input or output.
+type IO struct {
+	Location    uint32
+	Type        string // WGSL type
+	Interpolate string // the @interpolate arguments, or ""
+}
+
+// A Binding is a resource placed by the translator.
+type Binding struct {
+	Name           string // the WGSL variable
+	Group, Binding uint32
+	Why            string
+}
+
+// maxIDBound is the largest id bound a valid module has (the universal
+// limit spirv-val enforces); the analyses allocate by the bound.
+const maxIDBound = 0x3FFFFF
+
+// Translate translates a module in the IR to WGSL. The module must be
+// valid Vulkan SPIR-V; Translate does not change it.
+//
+// An error is an *Error (with a source position when the module has line
+// information) for input WGSL cannot express or that is not valid, or an
+// *InternalError for a translator bug.
+func Translate(m *builder.Module, opts Options) (res *Result, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			if b, ok := r.(bailout); ok {
+				res, err = nil, b.err
+				return
+			}
+			res, err = nil, &InternalError{Panic: r, Stack: string(debug.Stack())}
+		}
+	}()
+	if m.Bound > maxIDBound {
+		return nil, &Error{Msg: fmt.Sprintf("the id bound %d exceeds SPIR-V's limit of %d", m.Bound, maxIDBound)}
+	}
+	if err := builder.Verify(m); err != nil {
+		return nil, &Error{Msg: err.Error()}
+	}
+	t := newTranslator(m, opts)
+	return t.run(), nil
+}
+
+// TranslateBytes loads a SPIR-V binary (a .spv file's bytes) and
+// translates it.
+func TranslateBytes(spirv []byte, opts Options) (*Result, error) {
+	m, err := builder.LoadBytes(spirv)
+	if err != nil {
+		return nil, &Error{Msg: err.Error()}
+	}
+	return Translate(m, opts)
+}
+
+// TranslateWords loads a SPIR-V module given as words and translates it.
+func TranslateWords(spirv []uint32, opts Options) (*Result, error) {
+	m, err := builder.Load(spirv)
+	if err != nil {
+		return nil, &Error{Msg: err.Error()}
+	}
+	return Translate(m, opts)
+}
+
+// IsUnsupported reports whether err says the input is valid SPIR-V that
+// WGSL cannot express.
+func IsUnsupported(err error) bool {
+	var e *Error
+	return errors.As(err, &e) && e.Unsupported
+}
+
+func (s PushConstantMode) String() string {
+	switch s {
+	case PushUniform:
+		return "uniform"
+	case PushImmediate:
+		return "immediate"
+	}
+	return "none"
+}
+
+// ParsePushConstantMode reads "none", "uniform" or "immediate".
+func ParsePushConstantMode(s string) (PushConstantMode, error) {
+	switch s {
+	case "none", "":
+		return PushNone, nil
+	case "uniform":
+		return PushUniform, nil
+	case "immediate":
+		return PushImmediate, nil
+	}
+	return 0, fmt.Errorf("unknown push constant placement %q (want none, uniform or immediate)", s)
+}
