@@ -4,7 +4,7 @@ GOFLAGS   ?=
 TAGS      := antlr.nomutex
 FUZZTIME  ?= 20s
 
-.PHONY: all build test test-go deps generate bench fuzz lint clean
+.PHONY: all build test test-go deps generate bench fuzz lint clean wgsl-dxc-suite
 
 all: build
 
@@ -30,6 +30,12 @@ generate:
 
 bench:
 	$(GO) test -tags '$(TAGS)' -run '^$$' -bench . -benchmem ./...
+
+# wgsl-dxc-suite translates every vs/ps/cs module of DXC's CodeGenSPIRV tests to WGSL
+# and validates it with Tint (DXC_SUITE: a local CodeGenSPIRV directory; report in /tmp/wgsl-dxc).
+DXC_SUITE ?= /tmp/dxc-suite/corpus/tools/clang/test/CodeGenSPIRV
+wgsl-dxc-suite:
+	WGSL_DXC_SUITE=$(DXC_SUITE) WGSL_DXC_OUT=/tmp/wgsl-dxc $(GO) test -tags '$(TAGS)' -count=1 -timeout 60m -run TestDXCSuiteWGSL -v ./cmd/hlsl2spirv
 
 # fuzz runs every fuzz target for FUZZTIME each.
 fuzz:
