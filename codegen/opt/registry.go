@@ -20,6 +20,7 @@ var registry = map[string]passEntry{
 	"compact-ids":                    {noArg(func() Pass { return compactIDs{} }), "renumbers ids densely in module order"},
 	"eliminate-dead-functions":       {noArg(func() Pass { return deadFunctions{} }), "deletes functions no entry point or exported function reaches"},
 	"eliminate-dead-code-aggressive": {noArg(func() Pass { return aggressiveDCE{} }), "deletes code, globals, names, decorations and interface variables nothing live needs"},
+	"trim-capabilities":              {noArg(func() Pass { return trimCapabilities{} }), "removes the capabilities and extensions the module no longer needs"},
 }
 
 // knownPasses are spirv-opt's other pass flags: asking for one is a clear
