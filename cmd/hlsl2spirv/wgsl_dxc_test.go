@@ -18,8 +18,10 @@ import (
 
 // TestDXCSuiteWGSL is a campaign, not a CI test: with WGSL_DXC_SUITE set to
 // DXC's tools/clang/test/CodeGenSPIRV directory (a local copy; DXC's tests
-// never enter the project), every successful vs/ps/cs RUN line is compiled
-// by hlsl2spirv with -Fw and the WGSL validated by Tint. It fails when less
+// never enter the project), every vs/ps/cs shader of a successful RUN line
+// is compiled by hlsl2spirv as a user would (without -fcgl, which only
+// shows DXC's unlegalized code; each distinct command once), translated,
+// and the WGSL validated by Tint. It fails when less
 // than 90% of the WGSL outputs are valid, or when a module is neither
 // valid nor refused with "WGSL cannot express". WGSL_DXC_OUT names a
 // directory for the report (summary.txt, failures.txt). `make
@@ -38,6 +40,7 @@ func TestDXCSuiteWGSL(t *testing.T) {
 		args []string
 	}
 	var jobs []job
+	seen := map[string]bool{}
 	for _, f := range files {
 		src, err := os.ReadFile(f)
 		if err != nil {
@@ -48,15 +51,17 @@ func TestDXCSuiteWGSL(t *testing.T) {
 			continue // RUN lines this runner does not parse
 		}
 		for _, c := range cmds {
-			if c.ExpectFail || c.Tool != "%dxc" || !wgslStage(c.Args) {
-				continue
-			}
 			var args []string
 			for _, a := range c.Args {
-				if a != "-spirv" {
+				if a != "-spirv" && a != "-fcgl" {
 					args = append(args, a)
 				}
 			}
+			key := strings.Join(args, " ")
+			if c.ExpectFail || c.Tool != "%dxc" || !wgslStage(args) || seen[key] {
+				continue
+			}
+			seen[key] = true
 			jobs = append(jobs, job{fmt.Sprintf("%s:%d", filepath.Base(f), c.Line), args})
 		}
 	}

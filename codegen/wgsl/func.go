@@ -96,6 +96,9 @@ func (t *translator) translateFunction(f *builder.Function) string {
 	for _, p := range f.Params {
 		params = append(params, fs.param(p)...)
 	}
+	if len(params) > 255 {
+		t.unsupported("a function with %d parameters (WGSL allows 255)", len(params))
+	}
 	fs.cfg = f.CFG()
 	fs.cons = f.Constructs()
 	fs.analyze()

@@ -167,8 +167,11 @@ func (t *translator) declareBuffer(g *global) {
 	}
 	g.mem = t.memType(g.pointee, layoutCtx{host: true})
 	g.access = "read"
-	if t.writtenVars[g.id] && !t.readOnlyBuffer(g) {
+	if t.writtenVars[g.id] && !t.readOnlyBuffer(g) || t.holdsAtomics(g.mem) {
 		g.access = "read_write"
+	}
+	if g.access == "read_write" && t.usedByStage(g.id, spv.ExecutionModelVertex) {
+		t.unsupported("a storage buffer written by a vertex shader (WebGPU's vertex stage has read-only storage)")
 	}
 	t.decls = append(t.decls, fmt.Sprintf("@group(%d) @binding(%d) var<storage, %s> %s : %s;\n", group, binding, g.access, g.name, g.mem.text))
 }
@@ -372,4 +375,32 @@ func (t *translator) interfaceVars(ep *builder.Inst) []*global {
 		}
 	}
 	return out
+}
+
+// holdsAtomics reports whether a memory form contains atomic<T>.
+func (t *translator) holdsAtomics(m *mtype) bool {
+	switch m.kind {
+	case mAtomic:
+		return true
+	case mArray:
+		return t.holdsAtomics(m.elem)
+	case mStruct:
+		for _, mm := range m.members {
+			if t.holdsAtomics(mm.mem) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// usedByStage reports whether a function that an entry point of stage
+// model calls uses id.
+func (t *translator) usedByStage(id builder.ID, model spv.ExecutionModel) bool {
+	for _, u := range t.du.Users(id) {
+		if u.Block != nil && u.Block.Func != nil && t.funcStages[u.Block.Func.Def.Result][model] {
+			return true
+		}
+	}
+	return false
 }

@@ -548,8 +548,12 @@ func (t *translator) checkExecutionModes(ep *builder.Inst, model spv.ExecutionMo
 		switch mode := spv.ExecutionMode(em.Operands[1].Word); mode {
 		case spv.ExecutionModeOriginUpperLeft, spv.ExecutionModeLocalSize, spv.ExecutionModeLocalSizeId,
 			spv.ExecutionModeDepthReplacing, spv.ExecutionModeDepthGreater, spv.ExecutionModeDepthLess,
-			spv.ExecutionModeDepthUnchanged:
-			// Depth modes are promises WGSL infers from the shader.
+			spv.ExecutionModeDepthUnchanged, spv.ExecutionModeEarlyAndLateFragmentTestsAMD,
+			spv.ExecutionModeStencilRefUnchangedFrontAMD, spv.ExecutionModeStencilRefGreaterFrontAMD,
+			spv.ExecutionModeStencilRefLessFrontAMD, spv.ExecutionModeStencilRefUnchangedBackAMD,
+			spv.ExecutionModeStencilRefGreaterBackAMD, spv.ExecutionModeStencilRefLessBackAMD:
+			// Depth and stencil modes are promises that only permit
+			// optimisations; WGSL infers what it needs from the shader.
 		case spv.ExecutionModeOriginLowerLeft:
 			t.unsupported("a lower-left fragment coordinate origin (WebGPU's is upper left)")
 		case spv.ExecutionModeEarlyFragmentTests:

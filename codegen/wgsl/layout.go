@@ -291,6 +291,9 @@ func (t *translator) strideWrapper(elem string, stride, align uint32) string {
 func (t *translator) structMemType(m *mtype, id builder.ID, ctx layoutCtx) {
 	v := m.v
 	m.kind = mStruct
+	if v.empty && ctx.host {
+		t.unsupported("an empty struct in a buffer")
+	}
 	valueDecl := t.structDecls[id]
 	decl := &structDecl{name: valueDecl.name}
 	var cur, structAlign uint32 = 0, 1
@@ -324,7 +327,7 @@ func (t *translator) structMemType(m *mtype, id builder.ID, ctx layoutCtx) {
 		}
 		natural := roundUp(cur, mm.align)
 		if off < cur && i > 0 {
-			t.fail("member %d of struct %s overlaps the member before it", i, valueDecl.name)
+			t.unsupported("member %d of struct %s at offset %d, inside the end of the member before it (WGSL sizes it to %d bytes; fxc's packing)", i, valueDecl.name, off, cur-prevOff)
 		}
 		if off%mm.align != 0 || off < natural {
 			// Relaxed block layout: a vector WGSL cannot place here is

@@ -36,16 +36,17 @@ type translator struct {
 	wrappers    map[string]string
 
 	// Atomics: which memory locations are accessed atomically.
-	atomicArrays  map[builder.ID]bool    // array types whose elements are
-	atomicMembers map[[2]uint32]bool     // (struct, member)
-	atomicVars    map[builder.ID]bool    // scalar variables
-	writtenVars   map[builder.ID]bool    // storage buffers stored to
-	handles       *handleInfo            // textures and samplers (handles.go)
-	globals       map[builder.ID]*global // module-scope variables (globals.go)
-	consts        map[builder.ID]expr    // constants
-	overrides     map[builder.ID]string  // spec constants declared as overrides
-	funcNames     map[builder.ID]string  // translated functions
-	reachable     map[builder.ID]bool    // functions reachable from the translated entry points
+	atomicArrays  map[builder.ID]bool                        // array types whose elements are
+	atomicMembers map[[2]uint32]bool                         // (struct, member)
+	atomicVars    map[builder.ID]bool                        // scalar variables
+	writtenVars   map[builder.ID]bool                        // storage buffers stored to
+	handles       *handleInfo                                // textures and samplers (handles.go)
+	globals       map[builder.ID]*global                     // module-scope variables (globals.go)
+	consts        map[builder.ID]expr                        // constants
+	overrides     map[builder.ID]string                      // spec constants declared as overrides
+	funcNames     map[builder.ID]string                      // translated functions
+	reachable     map[builder.ID]bool                        // functions reachable from the translated entry points
+	funcStages    map[builder.ID]map[spv.ExecutionModel]bool // the stages whose entry points call a function
 	entryFuncs    map[builder.ID][]*builder.Inst
 	epNames       map[*builder.Inst]string // WGSL names of the entry points
 	// paramSamplerNames are the sampler halves of combined image sampler
@@ -77,6 +78,7 @@ func newTranslator(m *builder.Module, opts Options) *translator {
 		atomicArrays: map[builder.ID]bool{}, atomicMembers: map[[2]uint32]bool{}, atomicVars: map[builder.ID]bool{},
 		writtenVars: map[builder.ID]bool{}, globals: map[builder.ID]*global{}, consts: map[builder.ID]expr{},
 		overrides: map[builder.ID]string{}, funcNames: map[builder.ID]string{}, reachable: map[builder.ID]bool{},
+		funcStages: map[builder.ID]map[spv.ExecutionModel]bool{},
 		entryFuncs: map[builder.ID][]*builder.Inst{}, epNames: map[*builder.Inst]string{},
 		paramSamplerNames: map[builder.ID]string{}, pseudo: map[string]builder.ID{},
 		enables: map[string]bool{}, features: map[string]bool{}, bindings: map[[2]uint32]string{}, requires: map[string]bool{}, helperIDs: map[string]string{},
@@ -315,6 +317,28 @@ func (t *translator) findReachable(entries []*builder.Inst) {
 	}
 	for _, ep := range entries {
 		visit(ep.Operands[1].ID())
+	}
+	// The stages calling each function.
+	for _, ep := range entries {
+		model := spv.ExecutionModel(ep.Operands[0].Word)
+		var mark func(id builder.ID)
+		mark = func(id builder.ID) {
+			if t.funcStages[id] == nil {
+				t.funcStages[id] = map[spv.ExecutionModel]bool{}
+			}
+			if t.funcStages[id][model] {
+				return
+			}
+			t.funcStages[id][model] = true
+			for _, b := range t.funcs[id].Blocks {
+				for _, in := range b.Insts {
+					if in.Op == spv.OpFunctionCall {
+						mark(in.Operands[0].ID())
+					}
+				}
+			}
+		}
+		mark(ep.Operands[1].ID())
 	}
 }
 

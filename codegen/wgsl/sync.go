@@ -142,6 +142,14 @@ func (fs *funcState) subgroup(in *builder.Inst, out *[]stmt) {
 		} else {
 			e = call("subgroupShuffle", as(1, res), u32Arg(2))
 		}
+	case spv.OpGroupNonUniformAllEqual:
+		// Every active invocation holds the first one's value.
+		x := fs.temp(val(1), t.operandID(in, 1), out)
+		eq := binary("==", x, call("subgroupBroadcastFirst", x))
+		if _, n := t.scalarOf(t.typeOfValue(t.operandID(in, 1))); n > 1 {
+			eq = call("all", eq)
+		}
+		e = call("subgroupAll", eq)
 	case spv.OpGroupNonUniformBroadcastFirst:
 		e = call("subgroupBroadcastFirst", as(1, res))
 	case spv.OpGroupNonUniformBallot:

@@ -49,6 +49,8 @@ type vtype struct {
 	members    []builder.ID
 	// memberNames are a struct's WGSL member names.
 	memberNames []string
+	// empty marks a struct without members: WGSL's has a placeholder.
+	empty bool
 	// handle is true for images, samplers, sampled images and arrays of
 	// them: opaque values that are traced to their variables.
 	handle bool
@@ -218,7 +220,9 @@ func (t *translator) declareStruct(v *vtype) string {
 	t.structs = append(t.structs, d)
 	seen := map[string]bool{}
 	if len(v.members) == 0 {
-		t.unsupported("an empty struct")
+		// WGSL structs have members: a placeholder nothing reads.
+		v.empty = true
+		d.members = append(d.members, structMember{name: "placeholder", typ: "u32"})
 	}
 	for i, m := range v.members {
 		mt := t.typ(m)

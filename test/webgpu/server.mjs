@@ -1,6 +1,7 @@
 // WGSL test server: one node process serves a whole `go test` run (see
 // test/wgsl/tint.go). It reads one JSON request per line on stdin and
-// answers one JSON line per request on stdout, in order:
+// answers one JSON line per request on stdout (after a prefix that tells
+// it from Dawn's own logging), in order:
 //
 //   {"op":"validate","code":WGSL,"entries":[ENTRY...]}
 //     -> {"errors":[...],"warnings":[...],"pipelines":[...]}
@@ -172,6 +173,7 @@ async function handle(req) {
   }
 }
 
+const ANSWER = '\u0001wgsl-answer ';
 const rl = createInterface({ input: process.stdin, crlfDelay: Infinity });
 const queue = [];
 let busy = false;
@@ -186,7 +188,8 @@ async function drain() {
     } catch (e) {
       res = { errors: [`server: ${e && e.stack || e}`] };
     }
-    process.stdout.write(JSON.stringify(res) + '\n');
+    // Dawn may log to stdout too: answers carry a prefix.
+    process.stdout.write(ANSWER + JSON.stringify(res) + '\n');
   }
   busy = false;
 }

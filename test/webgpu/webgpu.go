@@ -13,6 +13,7 @@ package webgpu
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
@@ -99,6 +100,9 @@ type response struct {
 	SPIRV string `json:"spirv"`
 	WGSL  string `json:"wgsl"`
 }
+
+// answerPrefix starts every answer line of server.mjs.
+const answerPrefix = "\x01wgsl-answer "
 
 type server struct {
 	mu  sync.Mutex
@@ -187,10 +191,18 @@ func (s *server) roundTrip(reqs []request) ([]response, error) {
 	}()
 	out := make([]response, len(reqs))
 	for i := range reqs {
-		line, err := s.out.ReadBytes('\n')
-		if err != nil {
-			s.err = fmt.Errorf("the WGSL test server died: %v", err)
-			return nil, s.err
+		var line []byte
+		for {
+			l, err := s.out.ReadBytes('\n')
+			if err != nil {
+				s.err = fmt.Errorf("the WGSL test server died: %v", err)
+				return nil, s.err
+			}
+			if rest, ok := bytes.CutPrefix(l, []byte(answerPrefix)); ok {
+				line = rest
+				break
+			}
+			// Dawn's logging: not an answer.
 		}
 		if err := json.Unmarshal(line, &out[i]); err != nil {
 			s.err = fmt.Errorf("the WGSL test server answered %q: %v", line, err)
