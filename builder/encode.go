@@ -35,6 +35,14 @@ func (e *EncodeError) Error() string {
 	return fmt.Sprintf("%s: operand %d: %s", e.Op, e.Operand, e.Msg)
 }
 
+// tooLongMsg ends the message of an instruction past the 16-bit word count.
+const tooLongMsg = "is more than an instruction can hold (65535)"
+
+// TooLong reports whether the instruction was well formed but longer than
+// SPIR-V's 16-bit word count allows: a limit of the format that a front end
+// reports as such (a giant switch or array constant), not a bug.
+func (e *EncodeError) TooLong() bool { return e.Operand < 0 && strings.HasSuffix(e.Msg, tooLongMsg) }
+
 // InstBuilder encodes instructions to words, checking every operand's
 // kind and count against the grammar. Errors are returned, never panicked.
 // The zero value is ready to use; set Resolver to check literal widths and
@@ -120,7 +128,7 @@ func (b *InstBuilder) encode(info *spv.InstInfo, typ, res ID, ops []Operand, bas
 		return nil, e.err
 	}
 	if len(e.words) > 0xffff {
-		return nil, &EncodeError{info.Op, -1, fmt.Sprintf("%d words is more than an instruction can hold (65535)", len(e.words))}
+		return nil, &EncodeError{info.Op, -1, fmt.Sprintf("%d words %s", len(e.words), tooLongMsg)}
 	}
 	e.words[0] = uint32(len(e.words))<<16 | uint32(info.Op)
 	return e.words, nil

@@ -314,11 +314,21 @@ func (e *emitter) convertAggregate(id builder.ID, f, t *types.Type) builder.ID {
 	return e.rebuild(t, &elems)
 }
 
+// maxConstituents is the most constituents one OpCompositeConstruct can
+// take: its word count is 16 bits, three words go to the opcode, result
+// type and result id.
+const maxConstituents = 0xffff - 3
+
 // splatAggregate builds an aggregate whose every scalar leaf is v.
 func (e *emitter) splatAggregate(v builder.ID, vt, t *types.Type) builder.ID {
 	c := t.Canonical()
 	switch {
 	case c.IsArray():
+		if c.Len() > maxConstituents {
+			// refused before the slice of ids is made: a cast to
+			// int[1000000000] took 2 GB and 16 s to reach the same error
+			e.errorf(e.pos, "this is too large for SPIR-V: an array of %d elements cannot be built as one value (OpCompositeConstruct holds at most %d)", c.Len(), maxConstituents)
+		}
 		el := e.splatAggregate(v, vt, c.Elem())
 		parts := make([]builder.ID, c.Len())
 		for i := range parts {

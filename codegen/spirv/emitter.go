@@ -29,6 +29,7 @@
 package spirv
 
 import (
+	"errors"
 	"fmt"
 
 	"github.com/hlsl2spirv/hlsl2spirv/builder"
@@ -422,9 +423,23 @@ func (e *emitter) module() {
 	}
 	e.decoratePointerVariables() // bufferpointer.go
 	e.upgradeMemoryModel()       // memorymodel.go
-	if err := e.b.Err(); err != nil {
-		e.errorf(e.file.Pos(), "internal compiler error: %v", err)
+	e.checkBuilder()
+}
+
+// checkBuilder turns the builder's first error into a diagnostic at the
+// statement or expression being emitted (stmt calls it before each
+// statement). An instruction longer than SPIR-V's 16-bit word count (a
+// composite of a giant array, say) is a limit of the format, not a bug.
+func (e *emitter) checkBuilder() {
+	err := e.b.Err()
+	if err == nil {
+		return
 	}
+	var enc *builder.EncodeError
+	if errors.As(err, &enc) && enc.TooLong() {
+		e.errorf(e.pos, "this is too large for SPIR-V: %v", err)
+	}
+	e.errorf(e.pos, "internal compiler error: %v", err)
 }
 
 // emitQueued emits a queued function now (it keeps its place in the queue,

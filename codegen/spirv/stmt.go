@@ -137,6 +137,7 @@ func (e *emitter) block(list []ast.Stmt) {
 
 // stmt emits one statement; attrs are the attributes written before it.
 func (e *emitter) stmt(s ast.Stmt, attrs []*ast.Attribute) {
+	e.checkBuilder()
 	e.pos = s.Pos()
 	e.loc, e.locRange = s.Pos(), [2]diag.Pos{}
 	switch s := s.(type) {
@@ -683,6 +684,15 @@ func (e *emitter) switchStmt(s *ast.SwitchStmt, attrs []*ast.Attribute) {
 		values = append(values, n)
 	}
 	_ = selType
+	// OpSwitch has a word count of 16 bits: 3 words, then per case the
+	// literal (one word, two for a 64-bit selector) and the label.
+	perCase := 2
+	if t := concreteType(selType); t != nil && t.Canonical().Scalar().SPIRVBits() == 64 {
+		perCase = 3
+	}
+	if limit := (0xffff - 3) / perCase; len(values) > limit {
+		e.errorf(s.Pos(), "switch statement has %d case labels; one SPIR-V OpSwitch holds at most %d", len(values), limit)
+	}
 	fb := e.fb
 	sw := fb.BeginSwitch(sel, values, withDefault, spv.SelectionControlNone)
 	e.breaks = append(e.breaks, breakTarget{brk: sw.Merge})

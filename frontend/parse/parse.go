@@ -80,18 +80,49 @@ func parseFile(fs *diag.FileSet, diags *diag.List, name string, toks []token.Tok
 	}
 	stream := newTokenStream(ct)
 
-	antlrMu.Lock()
-	tree, ok := parseSLL(stream)
-	if !ok {
-		st.LLFallback = true
-		stream.Seek(0)
-		tree = parseLL(stream, diags, ct, notes)
+	tree, deep := parseGuarded(stream, diags, ct, notes, &st)
+	if deep != nil {
+		loc := ct[len(ct)-1].Loc()
+		if i := deep.tok.GetTokenIndex(); i >= 0 && i < len(ct) {
+			loc = ct[i].Loc()
+		}
+		diags.Errorf(diag.SyntaxBase+codeTooDeep, loc, "statements or expressions nested too deeply: the parser's limit is %d levels of its rules", maxRuleDepth)
+		return &ast.File{Name: name}, st
 	}
-	antlrMu.Unlock()
 
 	b := &builder{toks: ct, diags: diags, name: name}
 	file := b.build(tree)
+	if n := nodeTooDeep(file); n != nil {
+		diags.Errorf(diag.SyntaxBase+codeTooDeep, n.Pos(), "expression nested too deeply: the limit is %d levels of operators and statements", maxTreeDepth)
+		return &ast.File{Name: name}, st
+	}
 	return file, st
+}
+
+// parseGuarded parses with SLL prediction and, when that fails, with LL,
+// under a depthGuard: a file nested past maxRuleDepth returns the tooDeep
+// that stopped it.
+func parseGuarded(stream *tokenStream, diags *diag.List, ct []ctok, notes notesFunc, st *Stats) (tree p.ITranslationUnitContext, deep *tooDeep) {
+	antlrMu.Lock()
+	defer antlrMu.Unlock()
+	defer func() {
+		if r := recover(); r != nil {
+			td, ok := r.(tooDeep)
+			if !ok {
+				panic(r)
+			}
+			tree, deep = nil, &td
+		}
+	}()
+	guard := &depthGuard{limit: maxRuleDepth}
+	tree, ok := parseSLL(stream, guard)
+	if !ok {
+		st.LLFallback = true
+		stream.Seek(0)
+		guard.depth = 0
+		tree = parseLL(stream, diags, ct, notes, guard)
+	}
+	return tree, nil
 }
 
 // bailout is the panic value the SLL pass's error strategy throws.
@@ -171,8 +202,9 @@ func dfaStates() int {
 	return n
 }
 
-func parseSLL(stream *tokenStream) (tree p.ITranslationUnitContext, ok bool) {
+func parseSLL(stream *tokenStream, guard *depthGuard) (tree p.ITranslationUnitContext, ok bool) {
 	parser := newParser(stream)
+	parser.AddParseListener(guard)
 	parser.RemoveErrorListeners()
 	parser.SetErrorHandler(bailStrategy{antlr.NewDefaultErrorStrategy()})
 	parser.GetInterpreter().SetPredictionMode(antlr.PredictionModeSLL)
@@ -187,8 +219,9 @@ func parseSLL(stream *tokenStream) (tree p.ITranslationUnitContext, ok bool) {
 	return parser.TranslationUnit(), true
 }
 
-func parseLL(stream *tokenStream, diags *diag.List, ct []ctok, notes notesFunc) p.ITranslationUnitContext {
+func parseLL(stream *tokenStream, diags *diag.List, ct []ctok, notes notesFunc, guard *depthGuard) p.ITranslationUnitContext {
 	parser := newParser(stream)
+	parser.AddParseListener(guard)
 	parser.RemoveErrorListeners()
 	l := &errorListener{parser: parser, diags: diags, toks: ct, last: -2, notes: notes}
 	parser.AddErrorListener(l)

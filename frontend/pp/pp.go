@@ -59,7 +59,8 @@ type Config struct {
 	// depend on when it was compiled.
 	Time time.Time
 	// MaxTokens bounds the tokens produced (by files and macro expansions
-	// together); past it preprocessing stops with an error. 0 means 1<<24.
+	// together); past it preprocessing stops with an error. 0 means 1<<22
+	// (about 256 MB of tokens; a macro bomb reaches it in a second).
 	MaxTokens int
 	// MaxIncludes bounds the number of files #included in all (a file
 	// including itself twice would otherwise take 2^200 steps before the
@@ -301,7 +302,7 @@ func Preprocess(fs *diag.FileSet, diags *diag.List, filename string, src []byte,
 		mainName:  filename,
 	}
 	if p.maxTokens <= 0 {
-		p.maxTokens = 1 << 24
+		p.maxTokens = 1 << 22
 	}
 	if p.cfg.ReadFile == nil {
 		p.cfg.ReadFile = os.ReadFile

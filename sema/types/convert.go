@@ -280,31 +280,76 @@ func convertAggregate(f, t *Type, kind ConvKind) (Conversion, bool) {
 			return Conversion{Shape: ShapeFlat}, true
 		}
 	}
-	fc, okf := flatten(f, nil)
-	tc, okt := flatten(t, nil)
-	if !okf || !okt || len(fc) == 0 || len(tc) == 0 {
+	fn, okf := numericCount(f)
+	tn, okt := numericCount(t)
+	if !okf || !okt || fn == 0 || tn == 0 {
 		return Conversion{}, false
 	}
-	if !explicit {
-		if len(fc) != len(tc) {
+	if explicit {
+		if tn > fn {
 			return Conversion{}, false
 		}
-		for i := range fc {
-			if fc[i] != tc[i] {
-				return Conversion{}, false
-			}
-		}
-		return Conversion{Shape: ShapeFlat}, true
+		return Conversion{Shape: ShapeFlat, Truncates: tn < fn}, true
 	}
-	if len(tc) > len(fc) {
+	if fn != tn {
 		return Conversion{}, false
 	}
-	return Conversion{Shape: ShapeFlat, Truncates: len(tc) < len(fc)}, true
+	if fn > maxFlattened {
+		// Too big to list component by component (int[1000000000]
+		// took 2 GB): only the same layout converts.
+		return Conversion{Shape: ShapeFlat}, Identical(f, t)
+	}
+	fc, _ := flatten(f, nil)
+	tc, _ := flatten(t, nil)
+	for i := range fc {
+		if fc[i] != tc[i] {
+			return Conversion{}, false
+		}
+	}
+	return Conversion{Shape: ShapeFlat}, true
 }
 
 func allNumeric(t *Type) bool {
-	_, ok := flatten(t, nil)
+	_, ok := numericCount(t)
 	return ok
+}
+
+// maxFlattened is the largest aggregate whose components convertAggregate
+// compares one by one.
+const maxFlattened = 1 << 16
+
+// numericCount counts the components flatten would list, without listing them
+// (saturating at 1<<40); ok is false where flatten's would be.
+func numericCount(t *Type) (int64, bool) {
+	t = t.Canonical()
+	switch t.Kind() {
+	case Basic, Vector, Matrix, Enum:
+		return int64(t.ComponentCount()), true
+	case Array:
+		if t.n <= 0 {
+			return 0, false
+		}
+		n, ok := numericCount(t.elem)
+		return min(n*min(t.n, 1<<40), 1<<40), ok
+	case Struct:
+		var total int64
+		if b := t.named.Base; b != nil {
+			n, ok := numericCount(b)
+			if !ok {
+				return 0, false
+			}
+			total += n
+		}
+		for _, f := range t.named.Fields {
+			n, ok := numericCount(f.Type)
+			if !ok {
+				return 0, false
+			}
+			total = min(total+n, 1<<40)
+		}
+		return total, true
+	}
+	return 0, false
 }
 
 // flatten appends the component kinds of t in memory order; ok is false
