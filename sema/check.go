@@ -177,7 +177,9 @@ type checker struct {
 	diags *diag.List
 	file  *ast.File
 	u     *types.Universe
-	info  *Info
+	// recursive are the recursive functions reported already.
+	recursive map[*Func]bool
+	info      *Info
 
 	universe *Scope
 	global   *Scope

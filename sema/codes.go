@@ -25,4 +25,5 @@ const (
 	IncompleteType                                           // "base class has incomplete type"
 	NodeAttribute                                            // a node shader's attributes or parameters DXC rejects
 	NodeExperimental                                         // warning: SPIR-V node shaders are experimental in DXC
+	Recursion                                                // an entry point reaches a recursive function
 )

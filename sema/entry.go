@@ -1,6 +1,7 @@
 package sema
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 
@@ -37,6 +38,7 @@ func (c *checker) checkEntry() {
 		return
 	}
 	c.info.Entry = entry
+	c.checkRecursion(entry)
 	c.checkEntrySemantics(entry)
 	if stage != "ps" {
 		c.checkReachable(entry)
@@ -220,6 +222,7 @@ func (c *checker) checkLibraryEntries(decls []ast.Decl) {
 					continue
 				}
 				if lit, ok := a.Args[0].(*ast.BasicLit); ok && lit.Kind == ast.StringLit {
+					c.checkRecursion(f)
 					stage := strings.Trim(lit.Value, `"`)
 					if strings.EqualFold(stage, "node") {
 						c.checkNodeEntry(f, a) // nodes.go
@@ -250,6 +253,58 @@ func (c *checker) checkReachable(entry *Func) {
 		}
 	}
 	visit(entry)
+}
+
+// checkRecursion reports, as DXC does, the first recursive function the
+// entry reaches (SPIR-V for Vulkan forbids cycles in the call graph), once
+// per function.
+func (c *checker) checkRecursion(entry *Func) {
+	const (
+		visiting = 1
+		done     = 2
+	)
+	state := map[*Func]int{}
+	var cycle *Func
+	var visit func(f *Func)
+	visit = func(f *Func) {
+		f = c.definition(f)
+		switch state[f] {
+		case visiting:
+			cycle = f
+			return
+		case done:
+			return
+		}
+		state[f] = visiting
+		for _, g := range f.Callees {
+			if visit(g); cycle != nil {
+				return
+			}
+		}
+		state[f] = done
+	}
+	visit(entry)
+	if cycle == nil || c.recursive[cycle] {
+		return
+	}
+	if c.recursive == nil {
+		c.recursive = map[*Func]bool{}
+	}
+	c.recursive[cycle] = true
+	p := cycle.pos
+	if cycle.Decl != nil {
+		p = cycle.Decl.Pos()
+	}
+	c.errorNote(Recursion, p, fmt.Sprintf("recursive functions are not allowed: function '%s' calls recursive function '%s'",
+		qualifiedName(entry), qualifiedName(cycle)), p, "recursive function located here:")
+}
+
+// qualifiedName is a function's name with its struct's, as clang prints it.
+func qualifiedName(f *Func) string {
+	if f.Recv != nil && f.Recv.Named() != nil {
+		return f.Recv.Named().Name + "::" + f.name
+	}
+	return f.name
 }
 
 // definition returns the Func with a body for a prototype, when known.
