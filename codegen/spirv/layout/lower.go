@@ -234,7 +234,21 @@ func (l *Lowerer) lower(t *types.Type, r Rule) (builder.ID, error) {
 		}
 		l.active[k] = true
 		defer delete(l.active, k)
-		id, err := l.structType(nd.Name, l.Calc.structMembers(u), l.Calc.Struct(u, r), r, NotABlock, false)
+		ms := l.Calc.structMembers(u)
+		for _, m := range ms {
+			e := m.Type
+			for e.Underlying().Kind() == types.Array {
+				e = e.Underlying().Elem()
+			}
+			if isOpaque(e) {
+				// Vulkan forbids opaque types in structs
+				// (VUID-StandaloneSpirv-None-04667); code generation
+				// splits structs holding resources that live in
+				// functions, but not those stored in buffers.
+				return 0, l.errorf(t, r, "a struct holding a resource (member '%s' of type %s) cannot be stored in a buffer or block in SPIR-V for Vulkan", m.Name, m.Type)
+			}
+		}
+		id, err := l.structType(nd.Name, ms, l.Calc.Struct(u, r), r, NotABlock, false)
 		if err == nil && l.StructDecorations != nil {
 			for _, d := range l.StructDecorations(u) {
 				l.B.Decorate(id, d.Kind, d.Params...)
