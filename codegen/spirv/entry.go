@@ -478,6 +478,10 @@ func (e *emitter) stageLeaf(t *types.Type, sem string, path []uint32, mods []ast
 		bi, isBuiltin = vb, true
 	}
 	if isBuiltin {
+		if bi.builtin == spv.BuiltInCullPrimitiveEXT && !e.meshInfo().ext {
+			// SPV_NV_mesh_shader has no CullPrimitive built-in
+			e.errorf(e.pos, "SV_CullPrimitive needs SPV_EXT_mesh_shader, which requires SPIR-V 1.4 or later (-fspv-target-env=vulkan1.1spirv1.4 or above)")
+		}
 		if bi.builtin == spv.BuiltInBaryCoordKHR {
 			if hasModifier(mods, "noperspective") {
 				bi.builtin = spv.BuiltInBaryCoordNoPerspKHR
