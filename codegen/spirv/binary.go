@@ -464,7 +464,13 @@ func (e *emitter) copyAcrossLayouts(x *ast.AssignExpr) (value, bool) {
 	if !l.ptr || l.swz != nil {
 		e.errorf(x.Pos(), "expression is not assignable")
 	}
-	val := e.relayout(raw, r.typ, r.rule, l.rule)
+	vt := r.typ
+	if vt.Canonical().IsObject() {
+		// an element of an array of ConstantBuffer<T>/TextureBuffer<T>,
+		// read as its T: copied member by member like any T
+		vt = lt
+	}
+	val := e.relayout(raw, vt, r.rule, l.rule)
 	e.fb.Store(l.id, val)
 	return l, true
 }

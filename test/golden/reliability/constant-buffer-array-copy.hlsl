@@ -1,0 +1,26 @@
+// An element of an array of ConstantBuffer<S> (std140: int c[2] has a
+// 16-byte stride) assigned to a RWStructuredBuffer<S> element (std430:
+// stride 4) is copied member by member; it was one OpStore of the std140
+// struct into the std430 element, which spirv-val rejects.
+// RUN: %hlsl2spirv -T cs_6_0 -E main %s | FileCheck %s
+
+struct S { float a; float3 b; int c[2]; };
+ConstantBuffer<S> CB[4] : register(b0);
+RWStructuredBuffer<S> Out : register(u1);
+
+// CHECK: OpDecorate [[arr140:%_arr_int_uint_2]] ArrayStride 16
+// CHECK: OpDecorate [[arr430:%_arr_int_uint_2_0]] ArrayStride 4
+// CHECK: [[src:%[0-9]+]] = OpLoad %type_ConstantBuffer_S
+// CHECK: [[dst:%[0-9]+]] = OpAccessChain %_ptr_Uniform_S %Out %int_0
+// CHECK-DAG: [[a:%[0-9]+]] = OpCompositeExtract %float [[src]] 0
+// CHECK-DAG: [[b:%[0-9]+]] = OpCompositeExtract %v3float [[src]] 1
+// CHECK-DAG: [[c:%[0-9]+]] = OpCompositeExtract [[arr140]] [[src]] 2
+// CHECK-DAG: [[c0:%[0-9]+]] = OpCompositeExtract %int [[c]] 0
+// CHECK-DAG: [[c1:%[0-9]+]] = OpCompositeExtract %int [[c]] 1
+// CHECK: [[c430:%[0-9]+]] = OpCompositeConstruct [[arr430]] [[c0]] [[c1]]
+// CHECK: [[s:%[0-9]+]] = OpCompositeConstruct %S [[a]] [[b]] [[c430]]
+// CHECK: OpStore [[dst]] [[s]]
+[numthreads(4, 1, 1)]
+void main(uint GI : SV_GroupIndex) {
+  Out[GI] = CB[NonUniformResourceIndex(GI)];
+}
