@@ -591,16 +591,15 @@ func (e *emitter) removeUnusedGlobals() {
 		switch in.Op {
 		case spv.OpVariable:
 			return dead[in.Result]
-		case spv.OpName, spv.OpDecorate, spv.OpDecorateId, spv.OpDecorateString, spv.OpMemberDecorate:
+		case spv.OpName, spv.OpDecorate, spv.OpDecorateString, spv.OpMemberDecorate:
 			return len(in.Operands) > 0 && in.Operands[0].IsID() && dead[in.Operands[0].ID()]
-		}
-		// a CounterBuffer decoration names the counter as its operand
-		if in.Op == spv.OpDecorateId {
-			for _, o := range in.Operands {
-				if o.IsID() && dead[o.ID()] {
-					return true
-				}
-			}
+		case spv.OpDecorateId:
+			// dead as the target, or as an operand: a CounterBuffer
+			// decoration (-fspv-reflect) names the counter, nested in
+			// the decoration operand
+			gone := false
+			in.ForEachUse(func(id *builder.ID) { gone = gone || dead[*id] })
+			return gone
 		}
 		return false
 	})
