@@ -367,6 +367,9 @@ func (e *emitter) intrinsic(x *ast.CallExpr, m *intrinsics.Match) value {
 	case "clip":
 		a := x.Args[0]
 		at := concreteType(e.typeOf(a))
+		if !at.Canonical().Scalar().IsFloat() {
+			at = at.WithScalar(types.Float) // clip(float<> x), as in DXC: an int converts
+		}
 		v := e.rvalueAs(a, at)
 		// negative: per row (then any of the rows) on a matrix
 		negative := func(v builder.ID, vt *types.Type) builder.ID {
