@@ -198,6 +198,13 @@ func (e *emitter) intrinsic(x *ast.CallExpr, m *intrinsics.Match) value {
 			e.unsupported(x, "'"+name+"' on "+s.String())
 		}
 		ct := concreteType(t)
+		if name == "determinant" && len(m.Params) > 0 && !realMatrix(concreteType(m.Params[0].Type)) {
+			// A 1xN or Nx1 argument truncates to 1x1 (the smaller
+			// dimension, as DXC matches float_like<r, r>), a scalar in
+			// SPIR-V, which GLSL.std.450 Determinant refuses: it is its own
+			// determinant.
+			return rv(args()[0], t)
+		}
 		if ct.Canonical().IsMatrix() && name != "determinant" {
 			ids := args()
 			return rv(e.perRow(ct, func(rt *types.Type, rows ...builder.ID) builder.ID {
