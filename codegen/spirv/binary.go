@@ -43,11 +43,26 @@ func (e *emitter) binary(x *ast.BinaryExpr) value {
 	}
 	l := e.rvalue(x.X)
 	r := e.rvalue(x.Y)
-	if x.Op == ast.Shl || x.Op == ast.Shr {
-		rt := e.operandType(x.Y)
-		r = e.convert(r, rt, operand)
+	switch {
+	case x.Op == ast.Shl || x.Op == ast.Shr:
+		// Both operands take the result's shape (a scalar splats, the
+		// longer vector truncates) and the amount its component type.
+		rt := concreteType(t)
+		l = e.convert(l, operand, rt)
+		r = e.convert(r, e.operandType(x.Y), rt)
+		operand = rt
+	case isRelational(x.Op) && operand.Canonical().Scalar().IsBool():
+		// bool < bool compares the ints the bools promote to, as C does
+		it := operand.WithScalar(types.Int)
+		l = e.convert(l, operand, it)
+		r = e.convert(r, e.operandType(x.Y), it)
+		operand = it
 	}
 	return rv(e.arith(x.Op, operand, concreteType(t), l, r), t)
+}
+
+func isRelational(op ast.Op) bool {
+	return op == ast.Lt || op == ast.Le || op == ast.Gt || op == ast.Ge
 }
 
 // operandType is the type an operand is used at (after its conversion).

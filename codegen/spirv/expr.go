@@ -766,9 +766,10 @@ func (e *emitter) unary(x *ast.UnaryExpr) value {
 		if k, ok := e.constant(x, concreteType(t)); ok {
 			return rv(k, t)
 		}
-		v := e.rvalue(x.X)
+		// -b of a bool is of the int b promotes to
 		ct := concreteType(t)
-		if ct.Canonical().IsMatrix() && !ct.Scalar().IsFloat() || ct.Canonical().IsMatrix() {
+		v := e.convert(e.rvalue(x.X), e.operandType(x.X), ct)
+		if ct.Canonical().IsMatrix() {
 			return rv(e.perRow(ct, func(rt *types.Type, rows ...builder.ID) builder.ID {
 				return e.fb.Emit(negateOp(rt), e.typeID(rt), builder.Ref(rows[0]))
 			}, v), t)
@@ -781,8 +782,8 @@ func (e *emitter) unary(x *ast.UnaryExpr) value {
 		if k, ok := e.constant(x, concreteType(t)); ok {
 			return rv(k, t)
 		}
-		v := e.rvalue(x.X)
 		ct := concreteType(t)
+		v := e.convert(e.rvalue(x.X), e.operandType(x.X), ct) // ~b of a bool: of its int
 		return rv(e.fb.Emit(spv.OpNot, e.typeID(ct), builder.Ref(v)), t)
 	case ast.PreInc, ast.PreDec, ast.PostInc, ast.PostDec:
 		lv := e.fixAddr(e.expr(x.X))
