@@ -97,7 +97,8 @@ func (e *emitter) chain(x ast.Expr) value {
 			return base
 		}
 	}
-	temp := !base.ptr || base.swz != nil
+	// a swizzle or matrix element selection is indexed in a copy
+	temp := !base.ptr || base.swz != nil || base.melem != nil
 	if temp {
 		name := astTypeName(base.typ)
 		if _, ok := unparen(x).(*ast.IndexExpr); ok {
@@ -112,6 +113,11 @@ func (e *emitter) chain(x ast.Expr) value {
 		case stepNone:
 			base.typ = s.typ
 		default:
+			if base.texel != nil && s.kind == stepVecMat && base.swz == nil && base.texelComp == 0 {
+				// tex[i][j]: one component of the texel (expr.go)
+				base.vec, base.texelComp, base.typ = base.typ, ids[i], s.typ
+				continue
+			}
 			base = base.at(ids[i], s.typ)
 		}
 	}

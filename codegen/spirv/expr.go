@@ -29,6 +29,10 @@ type value struct {
 	loaded builder.ID
 	// texel is set for tex[i] on a texture or typed buffer (resources.go).
 	texel *texel
+	// texelComp is a component index into the texel (tex[i][j]), with
+	// vec the texel's vector type: read and written through the whole
+	// texel.
+	texelComp builder.ID
 	// bits is set for a bitfield: the value is bits of the member behind
 	// the lvalue (bitfield.go).
 	bits *bitRange
@@ -127,6 +131,11 @@ func (e *emitter) load(v value) builder.ID {
 		defer func(loc diag.Pos, rng [2]diag.Pos) { e.loc, e.locRange = loc, rng }(e.loc, e.locRange)
 		e.loc, e.locRange = v.pos, [2]diag.Pos{v.pos, v.end}
 	}
+	if v.texelComp != 0 {
+		whole := v
+		whole.typ, whole.texelComp = v.vec, 0
+		return e.fb.Emit(spv.OpVectorExtractDynamic, e.typeID(v.typ), builder.Ref(e.load(whole)), builder.Ref(v.texelComp))
+	}
 	if v.texel != nil && v.swz == nil {
 		return e.loadTexel(v) // tex[i] (resources.go)
 	}
@@ -179,6 +188,13 @@ func (e *emitter) load(v value) builder.ID {
 func (e *emitter) store(v value, val builder.ID) {
 	if !v.ptr {
 		e.errorf(e.pos, "expression is not assignable")
+	}
+	if v.texelComp != 0 {
+		whole := v
+		whole.typ, whole.texelComp = v.vec, 0
+		nv := e.fb.Emit(spv.OpVectorInsertDynamic, e.typeID(v.vec), builder.Ref(e.load(whole)), builder.Ref(val), builder.Ref(v.texelComp))
+		e.storeTexel(whole, nv)
+		return
 	}
 	if v.texel != nil && v.swz == nil {
 		e.storeTexel(v, val)
