@@ -3,8 +3,9 @@ GO        ?= go
 GOFLAGS   ?=
 TAGS      := antlr.nomutex
 FUZZTIME  ?= 20s
+N         ?= 20000
 
-.PHONY: all build test test-go deps generate bench fuzz lint clean wgsl-dxc-suite
+.PHONY: all build test test-go deps generate bench fuzz random lint clean wgsl-dxc-suite
 
 all: build
 
@@ -20,6 +21,8 @@ deps:
 # test is the one command that runs every test on a fresh machine.
 test: deps lint build
 	$(GO) test -tags '$(TAGS)' -count=1 ./...
+	@# frontend.Compile from many goroutines, under the race detector
+	$(GO) test -tags '$(TAGS)' -race -count=1 -run '^TestConcurrentCompile$$' ./cmd/hlsl2spirv
 
 # test-go runs the Go tests without installing anything.
 test-go:
@@ -40,6 +43,13 @@ wgsl-dxc-suite:
 # fuzz runs every fuzz target for FUZZTIME each.
 fuzz:
 	@scripts/fuzz-all.sh $(FUZZTIME)
+
+# random runs a differential campaign of N generated programs on lavapipe
+# (test/randprog; CI runs a short one); the report and every failing
+# program go to random-out/.
+random:
+	$(GO) test -tags '$(TAGS)' -count=1 -timeout 0 -v -run '^TestCampaign$$' ./test/randprog \
+		-args -random.n=$(N) -random.out=$(CURDIR)/random-out
 
 lint:
 	@out=$$(gofmt -l $$(git ls-files '*.go' | grep -v '^grammar/parser/')); \
