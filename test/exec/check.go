@@ -21,11 +21,11 @@ const maxShown = 16
 func Check(mod *Module, c *Case, res Result) error {
 	var sb strings.Builder
 	for _, r := range c.Expects {
-		b, err := mod.Find(r.Name)
+		b, elem, err := mod.FindElem(r.Name)
 		if err != nil {
 			return err
 		}
-		got := res[[2]uint32{b.Set, b.Binding}]
+		got := res[Slot{b.Set, b.Binding, elem}]
 		mm := r.Data.Compare(got)
 		if len(mm) == 0 {
 			continue

@@ -179,6 +179,27 @@ func imageFormat(b *Binding, opts map[string]string) (format, error) {
 	return f, nil
 }
 
+// FindElem is Find for a name that may select an element of an array of
+// descriptors, NAME[K] (element 0 otherwise).
+func (m *Module) FindElem(name string) (*Binding, uint32, error) {
+	var elem uint64
+	if i := strings.LastIndexByte(name, '['); i > 0 && strings.HasSuffix(name, "]") {
+		var err error
+		if elem, err = strconv.ParseUint(name[i+1:len(name)-1], 10, 32); err != nil {
+			return nil, 0, fmt.Errorf("bad element in %q", name)
+		}
+		name = name[:i]
+	}
+	b, err := m.Find(name)
+	if err != nil {
+		return nil, 0, err
+	}
+	if b.Count == 0 && elem > 0 || b.Count > 0 && int(elem) >= b.Count {
+		return nil, 0, fmt.Errorf("%s: element %d of a binding of %d descriptors", name, elem, max(b.Count, 1))
+	}
+	return b, uint32(elem), nil
+}
+
 // Find resolves a test's resource name to the module's binding: "SET:BINDING",
 // "counter(NAME)" for an Append/Consume buffer's counter, the variable's
 // name, or its type's name (a cbuffer's block: NAME or type.NAME).
@@ -232,8 +253,18 @@ func (m *Module) Find(name string) (*Binding, error) {
 	return nil, fmt.Errorf("resource name %q is ambiguous; use SET:BINDING", name)
 }
 
-// Result is what a dispatch left in each resource, by set and binding.
-type Result map[[2]uint32][]byte
+// A Slot is one descriptor: its set and binding, and its element in an
+// array of descriptors (0 otherwise).
+type Slot struct{ Set, Binding, Elem uint32 }
+
+// Result is what a dispatch left in each resource.
+type Result map[Slot][]byte
+
+// elemKey is a binding's element.
+type elemKey struct {
+	b    *Binding
+	elem uint32
+}
 
 // Execute runs the case's dispatch of module on the runner and returns every
 // resource's final contents. dir is a scratch directory.
@@ -290,114 +321,50 @@ func Execute(runner, dir string, module []byte, mod *Module, c *Case) (Result, e
 		fmt.Fprintf(&job, "spec %d %d %x\n", s.ID, size, leUint64(v))
 	}
 
-	inputs := map[*Binding]*Resource{}
+	inputs := map[elemKey]*Resource{}
+	elems := map[*Binding]uint32{} // elements of an array of descriptors
 	for _, r := range c.Inputs {
-		b, err := mod.Find(r.Name)
+		b, elem, err := mod.FindElem(r.Name)
 		if errors.Is(err, errNoSuchResource) {
 			continue // declared in the file but not used by this entry point
 		}
 		if err != nil {
 			return nil, fmt.Errorf("in %s (line %d): %v", r.Name, r.Line, err)
 		}
-		inputs[b] = r
+		inputs[elemKey{b, elem}] = r
+		elems[b] = max(elems[b], elem+1)
+		if n, err := strconv.Atoi(r.Options["count"]); err == nil && b.Count < 0 {
+			elems[b] = max(elems[b], uint32(n))
+		}
 	}
-	expected := map[*Binding]int{} // bytes the expectations cover
+	expected := map[elemKey]int{} // bytes the expectations cover
 	for _, r := range c.Expects {
-		b, err := mod.Find(r.Name)
+		b, elem, err := mod.FindElem(r.Name)
 		if err != nil {
 			return nil, fmt.Errorf("expect %s (line %d): %v", r.Name, r.Line, err)
 		}
-		expected[b] = len(r.Data.Bytes)
+		expected[elemKey{b, elem}] = len(r.Data.Bytes)
+		elems[b] = max(elems[b], elem+1)
 	}
-	sizes := map[[2]uint32]int{}
+	sizes := map[Slot]int{}
 	for i := range mod.Bindings {
 		b := &mod.Bindings[i]
-		r := inputs[b]
-		opts := map[string]string{}
-		var data []byte
-		if r != nil {
-			opts, data = r.Options, r.Data.Bytes
+		n := uint32(max(b.Count, 1))
+		if b.Count < 0 {
+			n = max(elems[b], 1)
 		}
-		key := fmt.Sprintf("%d_%d", b.Set, b.Binding)
-		in, out := "-", filepath.Join(dir, "out_"+key+".bin")
-		if len(data) > 0 {
-			in = filepath.Join(dir, "in_"+key+".bin")
-			if err := os.WriteFile(in, data, 0o644); err != nil {
+		for elem := uint32(0); elem < n; elem++ {
+			if b.Count != 0 {
+				fmt.Fprintf(&job, "element %d\n", elem)
+			}
+			size, err := resource(&job, dir, b, elem, inputs[elemKey{b, elem}], expected[elemKey{b, elem}])
+			if err != nil {
 				return nil, err
 			}
+			if size >= 0 {
+				sizes[Slot{b.Set, b.Binding, elem}] = size
+			}
 		}
-		size := len(data)
-		if v, ok := opts["bytes"]; ok {
-			n, err := strconv.Atoi(v)
-			if err != nil || n < size {
-				return nil, fmt.Errorf("%s: bytes=%s is not a size of at least the %d bytes of data", b.VarName, v, size)
-			}
-			size = n
-		}
-		switch b.Kind {
-		case UniformBuffer, StorageBuffer:
-			if b.RuntimeStride > 0 && r == nil {
-				// Room for a buffer the test gives no data: what the
-				// expectations cover, and at least 64 elements.
-				size = max(expected[b], b.Size+64*b.RuntimeStride)
-			}
-			size = roundUp(max(size, b.Size, 16), 16)
-			kind := "ssbo"
-			if b.Kind == UniformBuffer {
-				kind = "ubo"
-			}
-			fmt.Fprintf(&job, "buffer %d %d %s %d %s %s\n", b.Set, b.Binding, kind, size, in, out)
-		case UniformTexelBuffer, StorageTexelBuffer:
-			f, err := imageFormat(b, opts)
-			if err != nil {
-				return nil, fmt.Errorf("%s: %v", b.VarName, err)
-			}
-			size = roundUp(max(size, expected[b], 16*f.bytes), f.bytes)
-			kind := "storage"
-			if b.Kind == UniformTexelBuffer {
-				kind = "uniform"
-			}
-			fmt.Fprintf(&job, "texel %d %d %s %d %d %s %s\n", b.Set, b.Binding, kind, f.vk, size, in, out)
-		case StorageImage, SampledImage, CombinedImageSampler:
-			f, err := imageFormat(b, opts)
-			if err != nil {
-				return nil, fmt.Errorf("%s: %v", b.VarName, err)
-			}
-			ext, err := imageExtent(opts["size"])
-			if err != nil {
-				return nil, fmt.Errorf("%s: %v", b.VarName, err)
-			}
-			layers := 1
-			if v, ok := opts["layers"]; ok {
-				if layers, err = strconv.Atoi(v); err != nil || layers < 1 {
-					return nil, fmt.Errorf("%s: bad layers=%s", b.VarName, v)
-				}
-			}
-			viewType, err := imageViewType(b, ext)
-			if err != nil {
-				return nil, fmt.Errorf("%s: %v", b.VarName, err)
-			}
-			total := ext[0] * ext[1] * ext[2] * layers * f.bytes
-			if len(data) > total {
-				return nil, fmt.Errorf("%s: %d bytes of data for a %d-byte image", b.VarName, len(data), total)
-			}
-			size = total
-			kind := map[Kind]string{StorageImage: "storage", SampledImage: "sampled", CombinedImageSampler: "combined"}[b.Kind]
-			filter, address, err := samplerState(opts)
-			if err != nil {
-				return nil, fmt.Errorf("%s: %v", b.VarName, err)
-			}
-			fmt.Fprintf(&job, "image %d %d %s %d %d %d %d %d %d %d %s %s %d %d\n", b.Set, b.Binding, kind, f.vk, viewType,
-				ext[0], ext[1], ext[2], layers, f.bytes, in, out, filter, address)
-		case Sampler:
-			filter, address, err := samplerState(opts)
-			if err != nil {
-				return nil, fmt.Errorf("%s: %v", b.VarName, err)
-			}
-			fmt.Fprintf(&job, "sampler %d %d %d %d\n", b.Set, b.Binding, filter, address)
-			continue
-		}
-		sizes[[2]uint32{b.Set, b.Binding}] = size
 	}
 	jobFile := filepath.Join(dir, "job.txt")
 	if err := os.WriteFile(jobFile, []byte(job.String()), 0o644); err != nil {
@@ -411,13 +378,106 @@ func Execute(runner, dir string, module []byte, mod *Module, c *Case) (Result, e
 	}
 	res := Result{}
 	for key := range sizes {
-		data, err := os.ReadFile(filepath.Join(dir, fmt.Sprintf("out_%d_%d.bin", key[0], key[1])))
+		data, err := os.ReadFile(filepath.Join(dir, outName(key)))
 		if err != nil {
-			return nil, fmt.Errorf("runner wrote no output for set %d binding %d: %v", key[0], key[1], err)
+			return nil, fmt.Errorf("runner wrote no output for set %d binding %d element %d: %v", key.Set, key.Binding, key.Elem, err)
 		}
 		res[key] = data
 	}
 	return res, nil
+}
+
+func outName(s Slot) string { return fmt.Sprintf("out_%d_%d_%d.bin", s.Set, s.Binding, s.Elem) }
+
+// resource writes the job line of one descriptor (and its input file) and
+// returns the size of its output, or -1 for a sampler (no output).
+func resource(job *strings.Builder, dir string, b *Binding, elem uint32, r *Resource, expected int) (int, error) {
+	opts := map[string]string{}
+	var data []byte
+	if r != nil {
+		opts, data = r.Options, r.Data.Bytes
+	}
+	slot := Slot{b.Set, b.Binding, elem}
+	key := strings.TrimSuffix(strings.TrimPrefix(outName(slot), "out_"), ".bin")
+	in, out := "-", filepath.Join(dir, outName(slot))
+	if len(data) > 0 {
+		in = filepath.Join(dir, "in_"+key+".bin")
+		if err := os.WriteFile(in, data, 0o644); err != nil {
+			return 0, err
+		}
+	}
+	size := len(data)
+	if v, ok := opts["bytes"]; ok {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < size {
+			return 0, fmt.Errorf("%s: bytes=%s is not a size of at least the %d bytes of data", b.VarName, v, size)
+		}
+		size = n
+	}
+	switch b.Kind {
+	case UniformBuffer, StorageBuffer:
+		if b.RuntimeStride > 0 && r == nil {
+			// Room for a buffer the test gives no data: what the
+			// expectations cover, and at least 64 elements.
+			size = max(expected, b.Size+64*b.RuntimeStride)
+		}
+		size = roundUp(max(size, b.Size, 16), 16)
+		kind := "ssbo"
+		if b.Kind == UniformBuffer {
+			kind = "ubo"
+		}
+		fmt.Fprintf(job, "buffer %d %d %s %d %s %s\n", b.Set, b.Binding, kind, size, in, out)
+	case UniformTexelBuffer, StorageTexelBuffer:
+		f, err := imageFormat(b, opts)
+		if err != nil {
+			return 0, fmt.Errorf("%s: %v", b.VarName, err)
+		}
+		size = roundUp(max(size, expected, 16*f.bytes), f.bytes)
+		kind := "storage"
+		if b.Kind == UniformTexelBuffer {
+			kind = "uniform"
+		}
+		fmt.Fprintf(job, "texel %d %d %s %d %d %s %s\n", b.Set, b.Binding, kind, f.vk, size, in, out)
+	case StorageImage, SampledImage, CombinedImageSampler:
+		f, err := imageFormat(b, opts)
+		if err != nil {
+			return 0, fmt.Errorf("%s: %v", b.VarName, err)
+		}
+		ext, err := imageExtent(opts["size"])
+		if err != nil {
+			return 0, fmt.Errorf("%s: %v", b.VarName, err)
+		}
+		layers := 1
+		if v, ok := opts["layers"]; ok {
+			if layers, err = strconv.Atoi(v); err != nil || layers < 1 {
+				return 0, fmt.Errorf("%s: bad layers=%s", b.VarName, v)
+			}
+		}
+		viewType, err := imageViewType(b, ext)
+		if err != nil {
+			return 0, fmt.Errorf("%s: %v", b.VarName, err)
+		}
+		total := ext[0] * ext[1] * ext[2] * layers * f.bytes
+		if len(data) > total {
+			return 0, fmt.Errorf("%s: %d bytes of data for a %d-byte image", b.VarName, len(data), total)
+		}
+		size = total
+		kind := map[Kind]string{StorageImage: "storage", SampledImage: "sampled", CombinedImageSampler: "combined"}[b.Kind]
+		filter, address, err := samplerState(opts)
+		if err != nil {
+			return 0, fmt.Errorf("%s: %v", b.VarName, err)
+		}
+		fmt.Fprintf(job, "image %d %d %s %d %d %d %d %d %d %d %s %s %d %d\n", b.Set, b.Binding, kind, f.vk, viewType,
+			ext[0], ext[1], ext[2], layers, f.bytes, in, out, filter, address)
+	case Sampler:
+		filter, address, err := samplerState(opts)
+		if err != nil {
+			return 0, fmt.Errorf("%s: %v", b.VarName, err)
+		}
+		fmt.Fprintf(job, "sampler %d %d %d %d\n", b.Set, b.Binding, filter, address)
+		return -1, nil
+	}
+	return size, nil
 }
 
 // A runnerProc is a runner started with --serve: it keeps one Vulkan device

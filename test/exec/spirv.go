@@ -81,9 +81,13 @@ func (k Kind) String() string { return kindNames[k] }
 // A Binding is one descriptor the module declares.
 type Binding struct {
 	Set, Binding uint32
-	Kind         Kind
-	VarName      string // the OpName of the variable ("" when unnamed)
-	TypeName     string // the OpName of the variable's type (block struct or image)
+	// Count is the length of an array of descriptors: 0 for a single
+	// descriptor, -1 for a runtime array (the test says how many: the
+	// elements it names, or count=N).
+	Count    int
+	Kind     Kind
+	VarName  string // the OpName of the variable ("" when unnamed)
+	TypeName string // the OpName of the variable's type (block struct or image)
 	// Buffers: the size of the fixed part of the block, and the stride of a
 	// trailing runtime array (0 when there is none).
 	Size, RuntimeStride int
@@ -263,12 +267,24 @@ func Reflect(code []byte) (*Module, error) {
 			m.PushSize = size
 			continue
 		}
-		if t.op == opTypeArray || t.op == opTypeRuntimeArray {
-			return nil, fmt.Errorf("spirv: %q is an array of descriptors; the runner binds one descriptor per binding", names[id])
+		count := 0
+		switch t.op {
+		case opTypeArray: // an array of descriptors: one binding, Count elements
+			n, ok := constants[t.args[1]]
+			if !ok || n == 0 {
+				return nil, fmt.Errorf("spirv: %q is an array of descriptors of unknown length", names[id])
+			}
+			count, tid, t = int(n), t.args[0], types[t.args[0]]
+		case opTypeRuntimeArray:
+			count, tid, t = -1, t.args[0], types[t.args[0]]
+		}
+		if t == nil {
+			return nil, fmt.Errorf("spirv: variable %%%d is an array of an unknown type", id)
 		}
 		b := Binding{
 			Set:      decorations[id][decDescriptorSet],
 			Binding:  decorations[id][decBinding],
+			Count:    count,
 			VarName:  names[id],
 			TypeName: t.name,
 		}

@@ -290,7 +290,7 @@ func runPath(t *testing.T, tl *tally, runner string, b *Batch, pa path) ([]uint3
 	if err != nil {
 		return nil, err
 	}
-	raw := res[[2]uint32{ob.Set, ob.Binding}]
+	raw := res[exec.Slot{Set: ob.Set, Binding: ob.Binding}]
 	out := make([]uint32, len(raw)/4)
 	for i := range out {
 		out[i] = binary.LittleEndian.Uint32(raw[4*i:])

@@ -74,7 +74,7 @@ enum kind { K_UBO, K_SSBO, K_UTEXEL, K_STEXEL, K_SIMAGE, K_TIMAGE, K_COMBINED, K
 
 struct resource {
   enum kind kind;
-  uint32_t set, binding;
+  uint32_t set, binding, elem; /* elem: the element of a descriptor array */
   VkFormat format;
   VkImageViewType view_type;
   uint32_t w, h, d, layers, texel_bytes;
@@ -127,7 +127,12 @@ static void write_file(const char *path, const void *data, size_t len) {
   fclose(f);
 }
 
+/* pending_elem is the element (of a descriptor array) that an "element N"
+ * line gives the next resource line. */
+static uint32_t pending_elem;
+
 static void parse_job(const char *path) {
+  pending_elem = 0;
   FILE *f = fopen(path, "r");
   if (!f) die(1, "cannot open job file %s", path);
   char line[4096];
@@ -166,6 +171,9 @@ static void parse_job(const char *path) {
         spec_size += 8;
         nspec++;
       }
+    } else if (!strcmp(word, "element")) {
+      ok = sscanf(line, "%*s %u", &pending_elem) == 1;
+      goto next_line;
     } else if (!strcmp(word, "buffer")) {
       unsigned long long size;
       ok = sscanf(line, "%*s %u %u %31s %llu %1023s %1023s", &r->set, &r->binding, kind, &size, r->in, r->out) == 6;
@@ -205,6 +213,11 @@ static void parse_job(const char *path) {
       r->address = (VkSamplerAddressMode)address;
       if (ok) nres++;
     }
+    if (ok && nres > 0 && &res[nres - 1] == r) { /* a resource line takes the pending element */
+      r->elem = pending_elem;
+      pending_elem = 0;
+    }
+  next_line:
     if (!ok) die(1, "job line %d: cannot parse: %s", lineno, line);
     if (nres == MAX_RES) die(1, "too many resources");
   }
@@ -577,14 +590,19 @@ static void run_job(const char *path) {
     uint32_t nb = 0;
     for (int i = 0; i < nres; i++) {
       if (res[i].set != s) continue;
-      memset(&b[nb], 0, sizeof b[nb]);
-      b[nb].binding = res[i].binding;
-      b[nb].descriptorType = descriptor_type(res[i].kind);
-      b[nb].descriptorCount = 1;
-      b[nb].stageFlags = VK_SHADER_STAGE_COMPUTE_BIT;
-      nb++;
       sizes[res[i].kind].type = descriptor_type(res[i].kind);
       sizes[res[i].kind].descriptorCount++;
+      /* the elements of a descriptor array share one binding */
+      uint32_t k = 0;
+      while (k < nb && b[k].binding != res[i].binding) k++;
+      if (k == nb) {
+        memset(&b[nb], 0, sizeof b[nb]);
+        b[nb].binding = res[i].binding;
+        b[nb].descriptorType = descriptor_type(res[i].kind);
+        b[nb].stageFlags = VK_SHADER_STAGE_COMPUTE_BIT;
+        nb++;
+      }
+      if (res[i].elem + 1 > b[k].descriptorCount) b[k].descriptorCount = res[i].elem + 1;
     }
     VkDescriptorSetLayoutCreateInfo lci = {VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO};
     lci.bindingCount = nb;
@@ -622,6 +640,7 @@ static void run_job(const char *path) {
                                 r->kind == K_SIMAGE ? VK_IMAGE_LAYOUT_GENERAL : VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL};
     w.dstSet = sets[r->set];
     w.dstBinding = r->binding;
+    w.dstArrayElement = r->elem;
     w.descriptorCount = 1;
     w.descriptorType = descriptor_type(r->kind);
     switch (r->kind) {

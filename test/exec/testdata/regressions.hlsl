@@ -39,3 +39,20 @@ void shifts() {
   OutU[2] = uint4(a << s, 0, 0);
   OutU[3] = uint4(s << a, 0, 0);
 }
+
+// atan of half under -enable-16bit-types (reported as a wrong result on
+// lavapipe; both compilers and the driver agree with the reference here).
+//: case atan_half
+//: flags -T cs_6_2 -E atanh -enable-16bit-types
+//: in In = f32 0.1 0.3 0.7 1.5 3 10 30 300 60000 -0.05 -5 -1000 inf -inf 0.001 2.5
+//: expect OutF = f32 tol=0.002 0.09964448 0.2915016 0.610857 0.9827937 1.249046 1.471128 1.537475 1.567463 1.57078 -0.04994622 -1.373401 -1.569796 1.570796 -1.570796 0.001000404 1.19029
+//: expect OutF2 = f32 tol=0.002 0.09964448 0.2915016 0.610857 0.9827937 1.249046 1.471128 1.537475 1.567463 1.57078 -0.04994622 -1.373401 -1.569796 1.570796 -1.570796 0.001000404 1.19029
+StructuredBuffer<float> In : register(t10);
+RWStructuredBuffer<float> OutF2 : register(u11);
+[numthreads(16, 1, 1)]
+void atanh(uint3 id : SV_DispatchThreadID) {
+  half h = (half)In[id.x];
+  OutF[id.x] = (float)atan(h);
+  half4 v = half4(h, -h, h, h);
+  OutF2[id.x] = (float)atan(v).w;
+}

@@ -81,3 +81,51 @@ void det() {
   OutF[1] = determinant(r);
   OutF[2] = determinant(c);
 }
+
+// An unbounded array of RWBuffer<int>, indexed with NonUniformResourceIndex
+// in a loop (reported as a wrong result on lavapipe). The driver's fault:
+// lavapipe in Mesa 22.3.6 (Debian 12) reports neither
+// shaderStorageTexelBufferArrayDynamicIndexing nor descriptorIndexing, and
+// the same loop written in GLSL (imageLoad/imageStore on
+// Buf[nonuniformEXT(GI)], compiled by glslangValidator) leaves the buffers
+// unchanged just the same, as does a dynamically uniform index; with a
+// constant index the elements are written. The module is valid (NonUniform
+// on the index copy, the access chain and the loaded image).
+//: case nonuniform_unbounded_texel_buffers
+//: flags -T cs_6_0 -E nonuni
+//: xfail hlsl2spirv: lavapipe (Mesa 22.3) has no dynamic indexing of storage texel buffer arrays (see above); the driver's, not the compiler's
+//: xfail hlsl2spirv-O0: lavapipe (Mesa 22.3) has no dynamic indexing of storage texel buffer arrays (see above); the driver's, not the compiler's
+//: in Buf[0] = i32 1 2 3 4
+//: in Buf[1] = i32 5 6 7 8
+//: in Buf[2] = i32 9 10 11 12
+//: in Buf[3] = i32 13 14 15 16
+//: expect Buf[0] = i32 1 2 3 4
+//: expect Buf[1] = i32 105 106 107 108
+//: expect Buf[2] = i32 209 210 211 212
+//: expect Buf[3] = i32 313 314 315 316
+RWBuffer<int> Buf[] : register(u14);
+[numthreads(4, 1, 1)]
+void nonuni(uint GI : SV_GroupIndex) {
+  for (int i = 0; i < 4; i++) {
+    Buf[NonUniformResourceIndex(GI)][i] = GI * 100 + Buf[NonUniformResourceIndex(GI)][i];
+  }
+}
+
+// An element of an array of ConstantBuffer<S> (std140: the int array has
+// a 16-byte stride) stored to a RWStructuredBuffer<S> (std430: stride 4)
+// is copied member by member; it was stored whole (invalid SPIR-V).
+//: case constant_buffer_array_to_structured
+//: flags -T cs_6_0 -E cbcopy
+//: dispatch 2
+//: in CB[0] = f32 1.5 2 3 4  i32 5 0 0 0  6 0 0 0
+//: in CB[1] = f32 -1 -2 -3 -4  i32 -5 0 0 0  -6 0 0 0
+//: expect Copy = f32 1.5 2 3 4 i32 5 6 _ _  f32 -1 -2 -3 -4 i32 -5 -6 _ _
+struct S { float a; float3 b; int c[2]; };
+ConstantBuffer<S> CB[2] : register(b15);
+RWStructuredBuffer<S> Copy : register(u16);
+// One thread per workgroup: the index is dynamically uniform, which
+// lavapipe supports (it has no non-uniform descriptor indexing).
+[numthreads(1, 1, 1)]
+void cbcopy(uint3 id : SV_DispatchThreadID) {
+  Copy[id.x] = CB[NonUniformResourceIndex(id.x)];
+}
