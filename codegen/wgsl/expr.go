@@ -278,6 +278,7 @@ func (fs *funcState) functionCall(in *builder.Inst, out *[]stmt) {
 		name = t.reserveFuncName(callee)
 	}
 	var args []expr
+	roots := map[builder.ID]bool{}
 	for _, o := range in.Operands[1:] {
 		id := o.ID()
 		if vi := fs.vals[id]; vi != nil && vi.isHandle || t.globals[id] != nil && t.globals[id].sc == spv.StorageClassUniformConstant {
@@ -290,6 +291,12 @@ func (fs *funcState) functionCall(in *builder.Inst, out *[]stmt) {
 		}
 		if t.isPointerType(t.typeOfValue(id)) {
 			r := fs.refOf(id)
+			if r.root != 0 {
+				if roots[r.root] {
+					t.unsupported("passing one variable through two pointer arguments of a call (WGSL forbids aliased pointer arguments)")
+				}
+				roots[r.root] = true
+			}
 			if r.sc != spv.StorageClassFunction && r.sc != spv.StorageClassPrivate && r.sc != spv.StorageClassInput &&
 				r.sc != spv.StorageClassOutput || !isIdent(strings.TrimPrefix(fs.addressOf(r).text, "&")) {
 				t.requires["unrestricted_pointer_parameters"] = true

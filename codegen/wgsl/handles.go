@@ -439,7 +439,7 @@ func (t *translator) declareHandle(g *global) {
 	t.decls = append(t.decls, fmt.Sprintf("@group(%d) @binding(%d) var %s : %s;\n", group, sb, g.samplerName,
 		t.handleTypeText(handleSlot{g.id, 1}, g.pointee)))
 	t.result.Bindings = append(t.result.Bindings, Binding{Name: g.samplerName, Group: group, Binding: sb,
-		Why: fmt.Sprintf("the sampler of combined image sampler %s (binding %d)", g.name, binding)})
+		Why: fmt.Sprintf("the sampler of combined image sampler %s (binding %d)", g.name, binding), Split: true, SplitFrom: binding})
 }
 
 // freeBinding returns the next binding of group above every binding the

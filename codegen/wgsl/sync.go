@@ -144,7 +144,7 @@ func (fs *funcState) subgroup(in *builder.Inst, out *[]stmt) {
 		}
 	case spv.OpGroupNonUniformAllEqual:
 		// Every active invocation holds the first one's value.
-		x := fs.temp(val(1), t.operandID(in, 1), out)
+		x := fs.temp(val(1), t.typeOfValue(t.operandID(in, 1)), out)
 		eq := binary("==", x, call("subgroupBroadcastFirst", x))
 		if _, n := t.scalarOf(t.typeOfValue(t.operandID(in, 1))); n > 1 {
 			eq = call("all", eq)

@@ -67,6 +67,10 @@ type Binding struct {
 	Name           string // the WGSL variable
 	Group, Binding uint32
 	Why            string
+	// Split marks the sampler half of a combined image sampler at binding
+	// SplitFrom of the same group.
+	Split     bool
+	SplitFrom uint32
 }
 
 // maxIDBound is the largest id bound a valid module has (the universal
