@@ -5,7 +5,7 @@ TAGS      := antlr.nomutex
 FUZZTIME  ?= 20s
 N         ?= 20000
 
-.PHONY: all build test test-go deps generate bench fuzz random lint clean wgsl-dxc-suite
+.PHONY: all build test test-go deps generate bench fuzz random lint clean wgsl-dxc-suite wgsl-bench
 
 all: build
 
@@ -39,6 +39,13 @@ bench:
 DXC_SUITE ?= /tmp/dxc-suite/corpus/tools/clang/test/CodeGenSPIRV
 wgsl-dxc-suite:
 	WGSL_DXC_SUITE=$(DXC_SUITE) WGSL_DXC_OUT=/tmp/wgsl-dxc $(GO) test -tags '$(TAGS)' -count=1 -timeout 60m -run TestDXCSuiteWGSL -v ./cmd/hlsl2spirv
+
+# wgsl-bench: go test -bench for the WGSL backend on a large module, then whole-process
+# timings of spirv2wgsl and naga-wasm translating that same module, side by side.
+wgsl-bench: build
+	$(GO) test -tags '$(TAGS)' -run '^$$' -bench BenchmarkTranslate -benchmem ./codegen/wgsl -write-large-module /tmp/wgsl-large.spv
+	@for i in 1 2 3; do /usr/bin/time -f "spirv2wgsl: %e s wall, %U s user, %S s sys, %M KB max RSS" bin/spirv2wgsl /tmp/wgsl-large.spv -o /tmp/wgsl-large.wgsl; done
+	@for i in 1 2 3; do /usr/bin/time -f "naga-wasm:  %e s wall, %U s user, %S s sys, %M KB max RSS" node test/webgpu/naga.mjs /tmp/wgsl-large.spv /tmp/wgsl-large-naga.wgsl; done
 
 # fuzz runs every fuzz target for FUZZTIME each.
 fuzz:
