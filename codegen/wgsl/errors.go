@@ -127,6 +127,16 @@ func (t *translator) posOf(in *builder.Inst) *Pos {
 					return p
 				}
 			}
+			if p := t.linePos(b.Line); p != nil {
+				return p
+			}
+			// Function variables come before the first line: take the
+			// first statement's.
+			for j := i + 1; j < len(b.Insts); j++ {
+				if p := t.linePos(b.Insts[j].Line); p != nil {
+					return p
+				}
+			}
 			break
 		}
 	}

@@ -186,7 +186,7 @@ type layoutPath struct {
 func (t *translator) ioItems(g *global, typ builder.ID, access expr, model spv.ExecutionModel, in bool, loc int, lp layoutPath) []ioItem {
 	if loc < 0 {
 		if b, ok := t.decoration(g.id, spv.DecorationBuiltIn); ok && len(b) > 0 {
-			return t.builtinItem(g, spv.BuiltIn(b[0].Word), typ, access, model, in)
+			return t.builtinItem(g, spv.BuiltIn(b[0].Word), typ, access, model, in, -1)
 		}
 		lp = t.interpolation(g.id, -1, lp)
 		if l, ok := t.decoration(g.id, spv.DecorationLocation); ok && len(l) > 0 {
@@ -206,7 +206,7 @@ func (t *translator) ioItems(g *global, typ builder.ID, access expr, model spv.E
 		for i, m := range v.members {
 			macc := postfix(access, "."+t.structDecls[typ].members[i].name)
 			if b, ok := t.memberDecoration(typ, i, spv.DecorationBuiltIn); ok && len(b) > 0 {
-				out = append(out, t.builtinItem(g, spv.BuiltIn(b[0].Word), m, macc, model, in)...)
+				out = append(out, t.builtinItem(g, spv.BuiltIn(b[0].Word), m, macc, model, in, i)...)
 				continue
 			}
 			mloc := loc
@@ -308,8 +308,9 @@ func (t *translator) locationsUsed(typ builder.ID) int {
 	return 1
 }
 
-// builtinItem maps a builtin variable (or gl_PerVertex member).
-func (t *translator) builtinItem(g *global, b spv.BuiltIn, typ builder.ID, access expr, model spv.ExecutionModel, in bool) []ioItem {
+// builtinItem maps a builtin variable (member -1) or a member of a
+// gl_PerVertex-like block.
+func (t *translator) builtinItem(g *global, b spv.BuiltIn, typ builder.ID, access expr, model spv.ExecutionModel, in bool, member int) []ioItem {
 	v := t.typ(typ)
 	switch b {
 	case spv.BuiltInPointSize:
@@ -321,7 +322,7 @@ func (t *translator) builtinItem(g *global, b spv.BuiltIn, typ builder.ID, acces
 		if in || model != spv.ExecutionModelVertex {
 			t.unsupported("clip distances as a fragment shader input (WGSL has clip_distances as a vertex output only)")
 		}
-		if !t.isWritten(g) {
+		if !t.isWritten(g, member) {
 			return nil
 		}
 		if v.op != spv.OpTypeArray || v.n > 8 {
@@ -330,7 +331,7 @@ func (t *translator) builtinItem(g *global, b spv.BuiltIn, typ builder.ID, acces
 		t.enable("clip_distances")
 		return []ioItem{{attr: "@builtin(clip_distances)", name: "clip_distances", typ: v.text, access: access.text, loc: -1}}
 	case spv.BuiltInCullDistance:
-		if !in && t.isWritten(g) {
+		if !in && t.isWritten(g, member) {
 			t.unsupported("cull distances")
 		}
 		return nil
@@ -387,9 +388,18 @@ func (t *translator) builtinItem(g *global, b spv.BuiltIn, typ builder.ID, acces
 	return []ioItem{item}
 }
 
-// isWritten reports whether the translated code stores into g (any part).
-func (t *translator) isWritten(g *global) bool {
-	return len(t.storesInto(g.id)) > 0
+// isWritten reports whether the translated code stores into g, or into
+// its member (member >= 0; a store of the whole variable counts).
+func (t *translator) isWritten(g *global, member int) bool {
+	for _, s := range t.storesInto(g.id) {
+		if member < 0 || len(s.path) == 0 {
+			return true
+		}
+		if c, ok := t.constUint(s.path[0]); !ok || int(c) == member {
+			return true
+		}
+	}
+	return false
 }
 
 // storesInto returns the OpStores (and other writes) through pointers
