@@ -20,8 +20,8 @@ import (
 
 var updateUnsupported = flag.Bool("update-wgsl-unsupported", false, "rewrite testdata/wgsl-unsupported.txt from this run")
 
-// unsupportedFile lists the golden compiles WGSL cannot express: "FILE:LINE
-// CONSTRUCT", where CONSTRUCT is what the error says after "WGSL cannot
+// unsupportedFile lists the golden compiles WGSL cannot express:
+// "FILE[FLAGS] CONSTRUCT", where CONSTRUCT is what the error says after "WGSL cannot
 // express " (up to its details in parentheses). Every listed compile must fail so, and every compile that
 // fails so must be listed: the list is the honest count of what the WGSL
 // backend refuses in the project's own tests.
@@ -62,7 +62,15 @@ func TestGoldenWGSL(t *testing.T) {
 				continue
 			}
 			rel, _ := filepath.Rel("../../test/golden", f)
-			jobs = append(jobs, job{fmt.Sprintf("%s:%d", filepath.ToSlash(rel), c.Line), f, c.Args})
+			// Keyed by the flags, not the line, so that edits elsewhere in
+			// the file keep the key.
+			var flags []string
+			for _, a := range c.Args {
+				if a != f {
+					flags = append(flags, a)
+				}
+			}
+			jobs = append(jobs, job{fmt.Sprintf("%s[%s]", filepath.ToSlash(rel), strings.Join(flags, ",")), f, c.Args})
 		}
 	}
 	type outcome struct {
