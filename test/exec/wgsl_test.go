@@ -133,12 +133,15 @@ func runWGSLCase(t *testing.T, f *File, c *Case) error {
 	rename := func(list []*Resource) ([]*Resource, error) {
 		var out []*Resource
 		for _, r := range list {
-			b, err := direct.mod.Find(r.Name)
+			b, elem, err := direct.mod.FindElem(r.Name)
 			if errors.Is(err, errNoSuchResource) {
 				continue
 			}
 			if err != nil {
 				return nil, err
+			}
+			if elem != 0 {
+				return nil, fmt.Errorf("resource %s is an element of a descriptor array, which the WGSL translation refuses", r.Name)
 			}
 			nr := *r
 			nr.Name = fmt.Sprintf("%d:%d", b.Set, b.Binding)
@@ -185,11 +188,11 @@ func runWGSLCase(t *testing.T, f *File, c *Case) error {
 	// The same buffers as the direct path, element by element, with the
 	// expectations' tolerances.
 	for _, r := range c.Expects {
-		b, err := direct.mod.Find(r.Name)
+		b, elem, err := direct.mod.FindElem(r.Name)
 		if err != nil {
 			return err
 		}
-		key := [2]uint32{b.Set, b.Binding}
+		key := Slot{b.Set, b.Binding, elem}
 		want := &Data{Elems: make([]Elem, len(r.Data.Elems))}
 		copy(want.Elems, r.Data.Elems)
 		for i := range want.Elems {
