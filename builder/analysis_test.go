@@ -310,8 +310,12 @@ OpFunctionEnd
 	if du.NumUsers(three) != 2 {
 		t.Errorf("users of three after the rewrite: %d, want 2", du.NumUsers(three))
 	}
+	isMul := func(in *builder.Inst) bool { return in.Op == y.Op }
+	if !du.AnyUser(three, isMul) || du.AnyUser(three, func(*builder.Inst) bool { return false }) || du.AnyUser(x.Result, isMul) {
+		t.Errorf("AnyUser disagrees with the users of three and x")
+	}
 	du.Kill(x)
-	if du.Def(x.Result) != nil || du.NumUsers(one) != 0 {
+	if du.Def(x.Result) != nil || du.NumUsers(one) != 0 || du.AnyUser(one, func(*builder.Inst) bool { return true }) {
 		t.Errorf("Kill left x visible")
 	}
 	m.Compact()

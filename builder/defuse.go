@@ -148,6 +148,22 @@ func (du *DefUse) Users(id ID) []*Inst {
 // NumUsers returns how many live instructions use id.
 func (du *DefUse) NumUsers(id ID) int { return len(du.compact(id)) }
 
+// AnyUser reports whether pred holds for some live instruction using id.
+// It stops at the first one, so asking whether a widely used id (a type, a
+// constant) has a use of some kind costs little when one comes early,
+// where Users would walk (and compact) the whole list.
+func (du *DefUse) AnyUser(id ID, pred func(*Inst) bool) bool {
+	if int(id) >= len(du.users) {
+		return false
+	}
+	for _, u := range du.users[id] {
+		if !u.killed() && usesID(u, id) && pred(u) {
+			return true
+		}
+	}
+	return false
+}
+
 // HasUsers reports whether any live instruction uses id.
 func (du *DefUse) HasUsers(id ID) bool { return du.NumUsers(id) > 0 }
 

@@ -111,10 +111,14 @@ OpBranch %u#
 
 // benchPass benchmarks the passes named by flags over the generated module
 // at 1x, 4x and 16x size (a unit is 12 blocks, about 50 instructions).
-func benchPass(b *testing.B, flags ...string) {
+func benchPass(b *testing.B, flags ...string) { benchPassOver(b, benchModuleText, 64, flags...) }
+
+// benchPassOver benchmarks the passes named by flags over the modules gen
+// makes with base, 4*base and 16*base units.
+func benchPassOver(b *testing.B, gen func(units int) string, base int, flags ...string) {
 	for _, scale := range []int{1, 4, 16} {
-		n := 64 * scale
-		words, err := asm.Assemble(benchModuleText(n), asm.Options{})
+		n := base * scale
+		words, err := asm.Assemble(gen(n), asm.Options{})
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -24,6 +24,13 @@
 //     OpExtInst is), pointers.go (the variable under a pointer),
 //     unreachable.go (OpUndef per pass, deleting unreachable blocks),
 //     debuginfo.go (debug scopes and lines as passes must keep them).
+//   - what the memory passes share (spirv-opt's MemPass): mem.go (which
+//     function variables can become SSA values, deleting a store with what
+//     only it used, decorations by target, the functions the entry points
+//     reach), mem_debug.go (DebugValue for variables leaving memory),
+//     extensions.go (the extensions each memory pass knows).
+//   - block_edits.go: rebuilding a block once instead of inserting one
+//     instruction at a time.
 //   - bench_test.go: the generated module every pass benchmark runs over
 //     at 1x, 4x and 16x size.
 //

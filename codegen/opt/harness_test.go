@@ -1,6 +1,8 @@
 package opt
 
 import (
+	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -164,4 +166,14 @@ func named(src string) string {
 		return src
 	}
 	return strings.Join(append(append(ls[:at:at], names...), ls[at:]...), "\n")
+}
+
+// readTestdata returns a file of testdata/ as a string.
+func readTestdata(t *testing.T, name string) string {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("testdata", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
 }

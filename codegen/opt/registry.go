@@ -21,6 +21,12 @@ var registry = map[string]passEntry{
 	"eliminate-dead-functions":       {noArg(func() Pass { return deadFunctions{} }), "deletes functions no entry point or exported function reaches"},
 	"eliminate-dead-code-aggressive": {noArg(func() Pass { return aggressiveDCE{} }), "deletes code, globals, names, decorations and interface variables nothing live needs"},
 	"trim-capabilities":              {noArg(func() Pass { return trimCapabilities{} }), "removes the capabilities and extensions the module no longer needs"},
+	"eliminate-local-single-block":   {noArg(func() Pass { return localSingleBlock{} }), "forwards stores and loads of function variables to loads in the same block"},
+	"scalar-replacement":             {newScalarReplacement, "splits function variables of struct and array type into a variable per member"},
+	"convert-local-access-chains":    {noArg(func() Pass { return localAccessChains{} }), "turns constant-index access chains into function variables into whole loads with extracts and inserts"},
+	"ssa-rewrite":                    {noArg(func() Pass { return ssaRewrite{"ssa-rewrite"} }), "replaces loads of function variables with the values stored, adding OpPhi at joins"},
+	"eliminate-local-multi-store":    {noArg(func() Pass { return ssaRewrite{"eliminate-local-multi-store"} }), "the same pass as ssa-rewrite"},
+	"eliminate-local-single-store":   {noArg(func() Pass { return localSingleStore{} }), "replaces loads of a variable stored once with the stored value where the store dominates"},
 }
 
 // knownPasses are spirv-opt's other pass flags: asking for one is a clear

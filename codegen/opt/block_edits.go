@@ -1,0 +1,116 @@
+package opt
+
+import "github.com/hlsl2spirv/hlsl2spirv/builder"
+
+// Editing blocks in bulk. Inserting into a block's instruction slice one
+// instruction at a time costs the block's length each time, quadratic for
+// a pass that rewrites every load of a long block; these helpers rebuild a
+// block once.
+
+// rebuildBlock rewrites a block's instruction list in one pass: visit
+// gets each instruction and emits what takes its place (itself, others
+// around it, or nothing). Instructions not in the block before are
+// registered in the def-use chains.
+func rebuildBlock(c *Context, b *builder.Block, visit func(in *builder.Inst, emit func(...*builder.Inst))) {
+	old := b.Insts
+	out := make([]*builder.Inst, 0, len(old))
+	emit := func(ins ...*builder.Inst) {
+		for _, in := range ins {
+			if in.Block != b {
+				in.Block = b
+				c.DU.Define(in)
+			}
+			out = append(out, in)
+		}
+	}
+	for _, in := range old {
+		visit(in, emit)
+	}
+	b.Insts = out
+}
+
+// pendingInserts collects instructions to insert before others and puts
+// them in place in one pass per block (flush). Until then the new
+// instructions are in the def-use chains but in no block (Inst.Block is
+// nil); an instruction may itself be the anchor of later insertions.
+// Insertions before the same anchor keep their order, each right before
+// the anchor, as inserting them one by one would place them.
+type pendingInserts struct {
+	before map[*builder.Inst][]*builder.Inst
+	front  []*builder.Inst // for the top of the function's entry block, last first
+}
+
+func newPendingInserts() *pendingInserts {
+	return &pendingInserts{before: map[*builder.Inst][]*builder.Inst{}}
+}
+
+// insertBefore schedules ins to go right before at.
+func (p *pendingInserts) insertBefore(c *Context, at *builder.Inst, ins ...*builder.Inst) {
+	for _, in := range ins {
+		c.DU.Define(in)
+	}
+	p.before[at] = append(p.before[at], ins...)
+}
+
+// insertAtFront schedules in to go at the top of the entry block, before
+// what is there and what earlier calls put there.
+func (p *pendingInserts) insertAtFront(c *Context, in *builder.Inst) {
+	c.DU.Define(in)
+	p.front = append(p.front, in)
+}
+
+// flush puts the pending instructions of f in place.
+func (p *pendingInserts) flush(c *Context, f *builder.Function) {
+	if len(p.before) == 0 && len(p.front) == 0 {
+		return
+	}
+	var emitBefore func(in *builder.Inst, emit func(...*builder.Inst))
+	emitBefore = func(in *builder.Inst, emit func(...*builder.Inst)) {
+		for _, x := range p.before[in] {
+			emitBefore(x, emit)
+			emit(x) // if deleted meanwhile, an OpNop that Compact sweeps
+		}
+	}
+	for i, b := range f.Blocks {
+		first := i == 0
+		rebuildBlock(c, b, func(in *builder.Inst, emit func(...*builder.Inst)) {
+			if first {
+				first = false
+				for j := len(p.front) - 1; j >= 0; j-- {
+					emit(p.front[j])
+				}
+			}
+			emitBefore(in, emit)
+			emit(in)
+		})
+	}
+	clear(p.before)
+	p.front = p.front[:0]
+}
+
+// lastLine returns a copy of the debug line instruction right before in
+// (not the ones before it), for an instruction made in its place. A
+// DebugLine has a result id: the copy gets a new one.
+func lastLine(c *Context, in *builder.Inst) *builder.Inst {
+	if in.Line == nil {
+		return nil
+	}
+	l := &builder.Inst{Op: in.Line.Op, Type: in.Line.Type, Operands: cloneOperands(in.Line.Operands)}
+	if in.Line.Result != 0 {
+		l.Result = c.M.NewID()
+	}
+	return l
+}
+
+// cloneOperands copies operands deeply (enumerant parameters and pairs
+// too), so that rewriting the ids of one copy leaves the other alone.
+func cloneOperands(ops []builder.Operand) []builder.Operand {
+	out := make([]builder.Operand, len(ops))
+	for i, o := range ops {
+		out[i] = o
+		if o.Params != nil {
+			out[i].Params = cloneOperands(o.Params)
+		}
+	}
+	return out
+}

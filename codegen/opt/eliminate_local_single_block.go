@@ -1,0 +1,125 @@
+package opt
+
+import (
+	"github.com/hlsl2spirv/hlsl2spirv/builder"
+	"github.com/hlsl2spirv/hlsl2spirv/builder/spv"
+)
+
+// localSingleBlock is --eliminate-local-single-block: within each block, a
+// load of a whole function variable takes the value of the block's last
+// store to it or of its last load (store-to-load and load-to-load
+// forwarding), a store overwritten later in the block before any partial
+// read is deleted, and a store of the value just loaded from the same
+// variable is deleted. A function call ends what the block knows, since
+// the callee may write the variables through pointers. Only target
+// variables (see memPass.isTargetVar) whose every use is a load, a store
+// or an access chain leading to them are touched. Functions the entry
+// points and exported functions do not reach are left alone.
+type localSingleBlock struct{}
+
+func (localSingleBlock) Name() string { return "eliminate-local-single-block" }
+
+func (localSingleBlock) Run(c *Context) (bool, error) {
+	if c.M.HasCapability(spv.CapabilityAddresses) || hasGroupDecorations(c.M) ||
+		!extensionsAllowed(c, allowSingleBlock) {
+		return false, nil
+	}
+	p := newMemPass(c)
+	changed := false
+	for _, f := range reachableFunctions(c) {
+		changed = p.singleBlockElim(f) || changed
+	}
+	return changed, nil
+}
+
+func (p *memPass) singleBlockElim(f *builder.Function) bool {
+	changed := false
+	var dead []*builder.Inst
+	saved := map[*builder.Inst]bool{} // whole stores a partial load reads
+	lastStore := map[builder.ID]*builder.Inst{}
+	lastLoad := map[builder.ID]*builder.Inst{}
+	for _, b := range f.Blocks {
+		clear(lastStore)
+		clear(lastLoad)
+		for _, in := range b.Insts {
+			switch in.Op {
+			case spv.OpStore:
+				ptr, v := p.accessed(in)
+				if !p.isTargetVar(v) || !p.onlySupportedUses(v) {
+					continue
+				}
+				if ptr.Op != spv.OpVariable {
+					// A partial store: forget what is known of the variable.
+					delete(lastStore, v)
+					delete(lastLoad, v)
+					continue
+				}
+				if prev := lastStore[v]; prev != nil && !saved[prev] && !p.debugDeclared(v) {
+					dead = append(dead, prev)
+					changed = true
+				}
+				if l := lastLoad[v]; l != nil && in.Operands[1].ID() == l.Result {
+					// Storing back the value just loaded: nothing changes.
+					dead = append(dead, in)
+					changed = true
+					continue
+				}
+				lastStore[v] = in
+				delete(lastLoad, v)
+			case spv.OpLoad:
+				ptr, v := p.accessed(in)
+				if !p.isTargetVar(v) || !p.onlySupportedUses(v) {
+					continue
+				}
+				if ptr.Op != spv.OpVariable {
+					// A partial load reads the last whole store: keep it.
+					if s := lastStore[v]; s != nil {
+						saved[s] = true
+					}
+					continue
+				}
+				var repl builder.ID
+				if s := lastStore[v]; s != nil {
+					repl = s.Operands[1].ID()
+				} else if l := lastLoad[v]; l != nil {
+					repl = l.Result
+				}
+				if repl == 0 {
+					lastLoad[v] = in
+					continue
+				}
+				p.c.DU.KillNamesAndDecorations(in.Result)
+				p.c.DU.ReplaceAllUses(in.Result, repl)
+				dead = append(dead, in)
+				changed = true
+			case spv.OpFunctionCall:
+				clear(lastStore)
+				clear(lastLoad)
+			}
+		}
+	}
+	for _, in := range dead {
+		p.c.Kill(in)
+	}
+	return changed
+}
+
+// debugDeclared reports whether a DebugDeclare describes the variable
+// (then its stores are left for ssa-rewrite, which turns them into
+// DebugValues).
+func (p *memPass) debugDeclared(varID builder.ID) bool {
+	if !p.debugInfo {
+		return false
+	}
+	if d, ok := p.declared[varID]; ok {
+		return d
+	}
+	d := false
+	for _, u := range p.c.DU.Users(varID) {
+		if p.c.debugOp(u) == spv.OpenCLDebugInfo100DebugDeclare {
+			d = true
+		}
+	}
+	p.declared[varID] = d
+	return d
+}

@@ -1,0 +1,412 @@
+package opt
+
+import (
+	"github.com/hlsl2spirv/hlsl2spirv/builder"
+	"github.com/hlsl2spirv/hlsl2spirv/builder/spv"
+)
+
+// What the memory passes share (spirv-opt's MemPass): finding the variable
+// behind a pointer, deciding which function variables can live in SSA
+// values ("target" variables), making OpUndef for a variable read before
+// it is written, and deleting a store or load with what only it used.
+
+// memPass is the state one run of a memory pass keeps: caches of the
+// variables already judged. A pass makes one per run.
+type memPass struct {
+	c         *Context
+	target    map[builder.ID]bool // variable -> whether it is a target
+	supported map[builder.ID]bool // pointer -> only supported uses (see onlyLoadStoreUses)
+	undefs    *undefs
+	declared  map[builder.ID]bool            // variable -> has a DebugDeclare
+	decos     map[builder.ID][]*builder.Inst // target -> its decorations, once asked for
+	emptyExpr map[builder.ID]builder.ID      // debug set -> its empty DebugExpression
+	debugInfo bool                           // the module imports a debug-info set
+}
+
+func newMemPass(c *Context) *memPass {
+	return &memPass{c: c, target: map[builder.ID]bool{}, supported: map[builder.ID]bool{}, undefs: newUndefs(c),
+		declared: map[builder.ID]bool{}, debugInfo: moduleHasDebugInfo(c)}
+}
+
+// isDebugRef reports whether in is a DebugDeclare or DebugValue.
+func (p *memPass) isDebugRef(in *builder.Inst) bool {
+	op := p.c.debugOp(in)
+	return op == spv.OpenCLDebugInfo100DebugDeclare || op == spv.OpenCLDebugInfo100DebugValue
+}
+
+// isAccessChain reports whether op is an access chain without an element
+// operand (spirv-opt's "non-pointer" access chains).
+func isAccessChain(op spv.Op) bool {
+	return op == spv.OpAccessChain || op == spv.OpInBoundsAccessChain || op == spv.OpUntypedAccessChainKHR
+}
+
+// pointer returns the instruction making the pointer ptr, past copies, and
+// the variable it points into (0 when it does not point into a variable:
+// a parameter, a loaded pointer...).
+func (p *memPass) pointer(ptr builder.ID) (in *builder.Inst, varID builder.ID) {
+	d := p.c.DU.Def(ptr)
+	if d == nil {
+		return nil, 0
+	}
+	var base *builder.Inst
+	switch d.Op {
+	case spv.OpVariable, spv.OpUntypedVariableKHR, spv.OpFunctionParameter:
+		base = d
+	case spv.OpAccessChain, spv.OpInBoundsAccessChain, spv.OpUntypedAccessChainKHR, spv.OpPtrAccessChain,
+		spv.OpInBoundsPtrAccessChain, spv.OpImageTexelPointer, spv.OpCopyObject:
+		base = p.c.baseAddress(ptr)
+	default:
+		return d, 0
+	}
+	if base != nil && (base.Op == spv.OpVariable || base.Op == spv.OpUntypedVariableKHR) {
+		varID = base.Result
+	}
+	for d != nil && d.Op == spv.OpCopyObject {
+		d = p.c.DU.Def(d.Operands[0].ID())
+	}
+	return d, varID
+}
+
+// accessed returns the pointer a load or store accesses and its variable
+// (see pointer).
+func (p *memPass) accessed(in *builder.Inst) (ptr *builder.Inst, varID builder.ID) {
+	return p.pointer(in.Operands[0].ID())
+}
+
+// isTargetVar reports whether varID is a function variable of a type that
+// can live in SSA values (scalars, vectors, matrices, handles and pointers,
+// and arrays and structs of them). Callers rule variables out further with
+// excludeVar.
+func (p *memPass) isTargetVar(varID builder.ID) bool {
+	if varID == 0 {
+		return false
+	}
+	if t, ok := p.target[varID]; ok {
+		return t
+	}
+	d := p.c.DU.Def(varID)
+	t := false
+	if d != nil && d.Op == spv.OpVariable {
+		sc, pointee, ok := p.c.B.Pointee(d.Type)
+		t = ok && sc == spv.StorageClassFunction && p.isTargetType(pointee)
+	}
+	p.target[varID] = t
+	return t
+}
+
+// excludeVar makes varID a non-target from now on.
+func (p *memPass) excludeVar(varID builder.ID) { p.target[varID] = false }
+
+func (p *memPass) isTargetType(typ builder.ID) bool {
+	d := p.c.DU.Def(typ)
+	if d == nil {
+		return false
+	}
+	switch d.Op {
+	case spv.OpTypeInt, spv.OpTypeFloat, spv.OpTypeBool, spv.OpTypeVector, spv.OpTypeMatrix, spv.OpTypeImage,
+		spv.OpTypeSampler, spv.OpTypeSampledImage, spv.OpTypePointer, spv.OpTypeCooperativeMatrixNV,
+		spv.OpTypeCooperativeMatrixKHR:
+		return true
+	case spv.OpTypeArray:
+		return p.isTargetType(d.Operands[0].ID())
+	case spv.OpTypeStruct:
+		for _, m := range d.Operands {
+			if !p.isTargetType(m.ID()) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// onlyLoadStoreUses reports whether the variable is used only by loads,
+// stores, names, decorations and debug declarations (no access chain, no
+// call argument).
+func (p *memPass) onlyLoadStoreUses(varID builder.ID) bool {
+	for _, u := range p.c.DU.Users(varID) {
+		if p.isDebugRef(u) {
+			continue
+		}
+		switch u.Op {
+		case spv.OpStore, spv.OpLoad, spv.OpName, spv.OpDecorate, spv.OpDecorateId:
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// onlySupportedUses reports whether every use of the pointer, through
+// access chains and copies, is a load, a store, a name, a decoration or a
+// debug declaration: then the passes see every access to the memory.
+// Answers are cached for the run.
+func (p *memPass) onlySupportedUses(ptr builder.ID) bool {
+	if ok, seen := p.supported[ptr]; seen && ok {
+		return true
+	}
+	for _, u := range p.c.DU.Users(ptr) {
+		if p.isDebugRef(u) {
+			continue
+		}
+		switch {
+		case isAccessChain(u.Op) || u.Op == spv.OpCopyObject:
+			if !p.onlySupportedUses(u.Result) {
+				return false
+			}
+		case u.Op == spv.OpStore, u.Op == spv.OpLoad, u.Op == spv.OpName, u.Op == spv.OpDecorate, u.Op == spv.OpDecorateId:
+		default:
+			return false
+		}
+	}
+	p.supported[ptr] = true
+	return true
+}
+
+// collectTargetVars rules out, among the variables f loads and stores,
+// those with other uses than loads and stores.
+func (p *memPass) collectTargetVars(f *builder.Function) {
+	clear(p.target)
+	p.undefs = newUndefs(p.c)
+	for _, b := range f.Blocks {
+		for _, in := range b.Insts {
+			if in.Op != spv.OpLoad && in.Op != spv.OpStore {
+				continue
+			}
+			_, v := p.accessed(in)
+			if p.isTargetVar(v) && !p.onlyLoadStoreUses(v) {
+				p.excludeVar(v)
+			}
+		}
+	}
+}
+
+// undefOfVar returns an OpUndef of the variable's pointee type.
+func (p *memPass) undefOfVar(varID builder.ID) builder.ID {
+	_, pointee, _ := p.c.B.Pointee(p.c.DU.TypeOf(varID))
+	return p.undefs.get(pointee)
+}
+
+// onlyNamesAndDecorations reports whether id is used only by OpName and
+// decorations.
+func (p *memPass) onlyNamesAndDecorations(id builder.ID) bool {
+	return !p.c.DU.AnyUser(id, func(u *builder.Inst) bool {
+		return u.Op != spv.OpName && u.Op != spv.OpDecorate && u.Op != spv.OpDecorateId
+	})
+}
+
+// hasLoads reports whether anything may read the pointer: any use but a
+// store, a name or a decoration, through access chains and copies.
+func (p *memPass) hasLoads(ptr builder.ID) bool {
+	for _, u := range p.c.DU.Users(ptr) {
+		switch {
+		case isAccessChain(u.Op) || u.Op == spv.OpCopyObject:
+			if p.hasLoads(u.Result) {
+				return true
+			}
+		case u.Op == spv.OpStore, u.Op == spv.OpName, u.Op == spv.OpDecorate, u.Op == spv.OpDecorateId:
+		default:
+			return true
+		}
+	}
+	return false
+}
+
+// isLiveVar reports whether stores to varID matter: it is not a function
+// variable, or something reads it.
+func (p *memPass) isLiveVar(varID builder.ID) bool {
+	d := p.c.DU.Def(varID)
+	if d == nil || d.Op != spv.OpVariable {
+		return true
+	}
+	if sc, _, _ := p.c.B.Pointee(d.Type); sc != spv.StorageClassFunction {
+		return true
+	}
+	return p.hasLoads(varID)
+}
+
+// addStores queues the stores through ptr and its access chains.
+func (p *memPass) addStores(ptr builder.ID, queue *[]*builder.Inst) {
+	for _, u := range p.c.DU.Users(ptr) {
+		switch {
+		case isAccessChain(u.Op):
+			p.addStores(u.Result, queue)
+		case u.Op == spv.OpStore:
+			*queue = append(*queue, u)
+		}
+	}
+}
+
+// dceInst deletes in and then, transitively, the combinators only it used
+// and, when a deleted load was the last read of a function variable, the
+// variable's stores. onKill sees each instruction before it is deleted.
+func (p *memPass) dceInst(in *builder.Inst, onKill func(*builder.Inst)) {
+	queue := []*builder.Inst{in}
+	for len(queue) > 0 {
+		di := queue[0]
+		queue = queue[1:]
+		if di.Op == spv.OpNop {
+			continue // already deleted
+		}
+		var operands []builder.ID
+		forEachOperandID(di, func(id *builder.ID) {
+			for _, o := range operands {
+				if o == *id {
+					return
+				}
+			}
+			operands = append(operands, *id)
+		})
+		var varID builder.ID
+		if di.Op == spv.OpLoad {
+			_, varID = p.accessed(di)
+		}
+		if onKill != nil {
+			onKill(di)
+		}
+		p.c.Kill(di)
+		for _, id := range operands {
+			if !p.onlyNamesAndDecorations(id) {
+				continue
+			}
+			if d := p.c.DU.Def(id); d != nil && p.c.isCombinator(d) {
+				queue = append(queue, d)
+			}
+		}
+		if varID != 0 && !p.isLiveVar(varID) {
+			p.addStores(varID, &queue)
+		}
+	}
+}
+
+// reachableFunctions returns the functions the entry points and exported
+// functions reach through calls, in spirv-opt's order: breadth first from
+// the entry points, then the exported functions, callees in call order.
+func reachableFunctions(c *Context) []*builder.Function {
+	byID := make(map[builder.ID]*builder.Function, len(c.M.Functions))
+	for _, f := range c.M.Functions {
+		byID[f.Def.Result] = f
+	}
+	var queue []builder.ID
+	for _, ep := range c.M.EntryPoints {
+		queue = append(queue, ep.Operands[1].ID())
+	}
+	for _, d := range c.M.Annotations {
+		if d.Op != spv.OpDecorate || spv.Decoration(d.Operands[1].Word) != spv.DecorationLinkageAttributes {
+			continue
+		}
+		ps := d.Operands[1].Params
+		if len(ps) == 2 && spv.LinkageType(ps[1].Word) == spv.LinkageTypeExport && byID[d.Operands[0].ID()] != nil {
+			queue = append(queue, d.Operands[0].ID())
+		}
+	}
+	done := map[builder.ID]bool{}
+	var out []*builder.Function
+	for len(queue) > 0 {
+		id := queue[0]
+		queue = queue[1:]
+		f := byID[id]
+		if done[id] || f == nil {
+			continue
+		}
+		done[id] = true
+		out = append(out, f)
+		for _, b := range f.Blocks {
+			for _, in := range b.Insts {
+				if in.Op == spv.OpFunctionCall {
+					queue = append(queue, in.Operands[0].ID())
+				}
+			}
+		}
+	}
+	return out
+}
+
+// hasGroupDecorations reports whether the module uses OpGroupDecorate,
+// which the passes that delete names and decorations do not follow.
+func hasGroupDecorations(m *builder.Module) bool {
+	for _, a := range m.Annotations {
+		if a.Op == spv.OpGroupDecorate {
+			return true
+		}
+	}
+	return false
+}
+
+// intValue is an integer constant's value zero- and sign-extended to 64
+// bits (sign-extended only when its type is signed, as spirv-opt reads
+// indexes).
+type intValue struct {
+	zext uint64
+	sext int64
+}
+
+// intConstant returns the value of an integer OpConstant or
+// OpConstantNull; ok is false for anything else (specialization constants
+// included).
+func intConstant(c *Context, id builder.ID) (v intValue, ok bool) {
+	d := c.DU.Def(id)
+	if d == nil || c.B.TypeOp(d.Type) != spv.OpTypeInt {
+		return v, false
+	}
+	switch d.Op {
+	case spv.OpConstantNull:
+		return v, true
+	case spv.OpConstant:
+		w := c.B.ScalarWidth(d.Type)
+		v.zext = d.Operands[0].Uint64()
+		if w < 64 {
+			v.zext &= 1<<w - 1
+		}
+		v.sext = int64(v.zext)
+		if c.B.IsSigned(d.Type) && w < 64 && v.zext&(1<<(w-1)) != 0 {
+			v.sext = int64(v.zext | ^uint64(0)<<w)
+		}
+		return v, true
+	}
+	return v, false
+}
+
+// decorationsOf returns the decorations targeting id (OpDecorate and
+// OpMemberDecorate and their Id and String forms; linkage attributes
+// excluded). The first call indexes the module's annotations, which
+// addAnnotation keeps up to date: a type can have thousands of users, so
+// looking through its users each time would be quadratic.
+func (p *memPass) decorationsOf(id builder.ID) []*builder.Inst {
+	if p.decos == nil {
+		p.decos = map[builder.ID][]*builder.Inst{}
+		for _, a := range p.c.M.Annotations {
+			p.indexDecoration(a)
+		}
+	}
+	var out []*builder.Inst
+	for _, d := range p.decos[id] {
+		if d.Op != spv.OpNop && d.Operands[0].ID() == id {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+func (p *memPass) indexDecoration(a *builder.Inst) {
+	switch a.Op {
+	case spv.OpDecorate, spv.OpDecorateId, spv.OpDecorateString, spv.OpMemberDecorate, spv.OpMemberDecorateString:
+	default:
+		return
+	}
+	if a.Op == spv.OpDecorate && spv.Decoration(a.Operands[1].Word) == spv.DecorationLinkageAttributes {
+		return
+	}
+	t := a.Operands[0].ID()
+	p.decos[t] = append(p.decos[t], a)
+}
+
+// addAnnotation appends a decoration to the module.
+func (p *memPass) addAnnotation(op spv.Op, operands []builder.Operand) {
+	in := &builder.Inst{Op: op, Operands: operands}
+	p.c.M.Annotations = append(p.c.M.Annotations, in)
+	p.c.DU.Define(in)
+	if p.decos != nil {
+		p.indexDecoration(in)
+	}
+}

@@ -1,0 +1,347 @@
+package opt
+
+import (
+	"github.com/hlsl2spirv/hlsl2spirv/builder"
+	"github.com/hlsl2spirv/hlsl2spirv/builder/spv"
+)
+
+// ssaRewrite is --ssa-rewrite (and --eliminate-local-multi-store, the same
+// pass in spirv-opt): the loads of function variables that are only loaded
+// and stored whole are replaced by the values stored, with OpPhi where
+// control flow joins. It is the algorithm of Braun et al., "Simple and
+// Efficient Construction of Static Single Assignment Form" (CC 2013), as
+// spirv-opt's SSA rewriter runs it: blocks in reverse post-order, each
+// load asking for the variable's reaching definition, which walks up
+// single-predecessor chains and creates phi candidates at joins; phis at
+// blocks whose predecessors are not all visited (loop headers) are
+// completed at the end; trivial phis (one value besides themselves) are
+// dropped. The stores stay for dead-code elimination to remove. A variable
+// read before any write reads an OpUndef.
+type ssaRewrite struct{ name string }
+
+func (s ssaRewrite) Name() string { return s.name }
+
+func (s ssaRewrite) Run(c *Context) (bool, error) {
+	p := newMemPass(c)
+	changed := false
+	for _, f := range c.M.Functions {
+		if len(f.Blocks) == 0 {
+			continue
+		}
+		changed = newSSARewriter(p, f).rewrite() || changed
+	}
+	return changed, nil
+}
+
+// A phiCandidate is a phi the rewrite may make: the value of a variable at
+// the start of a block with several predecessors.
+type phiCandidate struct {
+	varID  builder.ID
+	result builder.ID
+	block  int32        // CFG index
+	args   []builder.ID // one per predecessor (CFG order); 0 while unknown
+	copyOf builder.ID   // when trivial: the value it stands for
+	done   bool         // every argument known
+	// users are what read this candidate: loads (their result id), other
+	// candidates (their result id) and blocks whose value of the variable
+	// it is (their label).
+	users []builder.ID
+}
+
+func (pc *phiCandidate) ready() bool { return pc.done && pc.copyOf == 0 }
+
+type ssaRewriter struct {
+	p      *memPass
+	f      *builder.Function
+	cfg    *builder.CFG
+	defs   []map[builder.ID]builder.ID // per block: variable -> value at the block's end (so far)
+	sealed []bool
+	phis   map[builder.ID]*phiCandidate
+	// incomplete are the candidates made at blocks with unvisited
+	// predecessors; generate, those to make into OpPhi, in order.
+	incomplete []*phiCandidate
+	generate   []*phiCandidate
+	loads      map[builder.ID]builder.ID // load result -> its replacement
+	loadOrder  []builder.ID
+	order      *instOrder
+	edits      *pendingInserts // DebugValues after stores
+}
+
+func newSSARewriter(p *memPass, f *builder.Function) *ssaRewriter {
+	cfg := f.CFG()
+	n := len(cfg.Blocks)
+	return &ssaRewriter{p: p, f: f, cfg: cfg, defs: make([]map[builder.ID]builder.ID, n), sealed: make([]bool, n),
+		phis: map[builder.ID]*phiCandidate{}, loads: map[builder.ID]builder.ID{}, order: newInstOrder(), edits: newPendingInserts()}
+}
+
+func (r *ssaRewriter) rewrite() bool {
+	r.p.collectTargetVars(r.f)
+	for _, b := range r.cfg.RPO {
+		r.visit(b)
+	}
+	for len(r.incomplete) > 0 {
+		pc := r.incomplete[0]
+		r.incomplete = r.incomplete[1:]
+		r.finalize(pc)
+	}
+	changed := r.apply()
+	r.edits.flush(r.p.c, r.f)
+	r.killDebugDeclares()
+	return changed
+}
+
+// write records val as the variable's value at block b.
+func (r *ssaRewriter) write(varID builder.ID, b int32, val builder.ID) {
+	if r.defs[b] == nil {
+		r.defs[b] = map[builder.ID]builder.ID{}
+	}
+	r.defs[b][varID] = val
+	if pc := r.phis[val]; pc != nil {
+		pc.users = append(pc.users, r.cfg.Blocks[b].Label)
+	}
+}
+
+// visit scans a block's stores and loads, then seals it.
+func (r *ssaRewriter) visit(b int32) {
+	for _, in := range r.cfg.Blocks[b].Insts {
+		switch in.Op {
+		case spv.OpStore:
+			_, v := r.p.accessed(in)
+			if r.p.isTargetVar(v) {
+				r.store(v, b, in.Operands[1].ID(), in)
+			}
+		case spv.OpVariable:
+			if len(in.Operands) > 1 && r.p.isTargetVar(in.Result) {
+				r.store(in.Result, b, in.Operands[1].ID(), in)
+			}
+		case spv.OpLoad:
+			r.load(in, b)
+		}
+	}
+	r.sealed[b] = true
+}
+
+// store records a write of val to the variable by at, and the DebugValue
+// that replaces the variable's DebugDeclare from there on.
+func (r *ssaRewriter) store(varID builder.ID, b int32, val builder.ID, at *builder.Inst) {
+	r.write(varID, b, val)
+	if r.p.debugDeclared(varID) {
+		if vals := r.p.debugValuesFor(varID, val, at); len(vals) > 0 {
+			r.edits.insertBefore(r.p.c, afterDefinitions(at, r.order), vals...)
+		}
+	}
+}
+
+// load schedules the replacement of a load of a target variable by the
+// variable's reaching definition.
+func (r *ssaRewriter) load(in *builder.Inst, b int32) {
+	_, v := r.p.accessed(in)
+	var val builder.ID
+	for {
+		if !r.p.isTargetVar(v) {
+			return
+		}
+		val = r.reachingDef(v, b)
+		// A variable holding a pointer: the value may be a pointer to
+		// another target variable, whose value the load wants.
+		if d := r.p.c.DU.Def(val); d != nil && d.Type != in.Type {
+			v = val
+			continue
+		}
+		break
+	}
+	r.loads[in.Result] = val
+	r.loadOrder = append(r.loadOrder, in.Result)
+	if pc := r.phis[val]; pc != nil {
+		pc.users = append(pc.users, in.Result)
+	}
+}
+
+// reachingDef returns the value of the variable at the end of block b (of
+// what is visited so far), making phi candidates where paths join.
+func (r *ssaRewriter) reachingDef(varID builder.ID, b int32) builder.ID {
+	if val, ok := r.defs[b][varID]; ok && val != 0 {
+		return val
+	}
+	var val builder.ID
+	preds := r.cfg.Preds[b]
+	switch {
+	case len(preds) == 1:
+		val = r.reachingDef(varID, preds[0])
+	case len(preds) > 1:
+		pc := &phiCandidate{varID: varID, result: r.p.c.M.NewID(), block: b}
+		r.phis[pc.result] = pc
+		// Recorded first, so that loops back to b find it.
+		r.write(varID, b, pc.result)
+		val = r.addPhiOperands(pc)
+	}
+	if val == 0 {
+		val = r.p.undefOfVar(varID)
+	}
+	r.write(varID, b, val)
+	return val
+}
+
+// addPhiOperands fills a new candidate's arguments from its predecessors.
+// An unvisited predecessor (a loop's back edge) leaves the candidate
+// incomplete, to be finished after the whole function is seen. It returns
+// the value the candidate stands for: itself, or what it trivially copies.
+func (r *ssaRewriter) addPhiOperands(pc *phiCandidate) builder.ID {
+	incomplete := false
+	for _, pred := range r.cfg.Preds[pc.block] {
+		var arg builder.ID
+		if r.sealed[pred] {
+			arg = r.reachingDef(pc.varID, pred)
+		}
+		pc.args = append(pc.args, arg)
+		if arg == 0 {
+			incomplete = true
+		} else if def := r.phis[arg]; def != nil && def != pc {
+			def.users = append(def.users, pc.result)
+		}
+	}
+	if incomplete {
+		r.incomplete = append(r.incomplete, pc)
+		return pc.result
+	}
+	repl := r.tryRemoveTrivial(pc)
+	if repl == pc.result {
+		pc.done = true
+		r.generate = append(r.generate, pc)
+	}
+	return repl
+}
+
+// tryRemoveTrivial checks whether the candidate merges a single value
+// (besides itself); if so it becomes a copy of that value, its users are
+// redirected, and the value is returned. Otherwise it returns the
+// candidate's own result.
+func (r *ssaRewriter) tryRemoveTrivial(pc *phiCandidate) builder.ID {
+	var same builder.ID
+	for _, a := range pc.args {
+		if a == same || a == pc.result {
+			continue
+		}
+		if same != 0 {
+			return pc.result
+		}
+		same = a
+	}
+	pc.copyOf = same
+	for _, u := range pc.users {
+		if user := r.phis[u]; user != nil {
+			for i, a := range user.args {
+				if a == pc.result {
+					user.args[i] = same
+				}
+			}
+			continue
+		}
+		if blk := r.cfg.Index(u); blk >= 0 && r.cfg.Blocks[blk].Label == u {
+			// The candidate was the block's value of the variable (unless
+			// a store in the block has changed it since).
+			if r.defs[blk][pc.varID] == pc.result {
+				r.write(pc.varID, blk, same)
+			}
+			continue
+		}
+		// A load: its replacement is resolved through copies in apply.
+	}
+	return same
+}
+
+// finalize fills the missing arguments of an incomplete candidate, now
+// that every reachable block is visited (an unvisited predecessor is
+// unreachable: its argument is undefined).
+func (r *ssaRewriter) finalize(pc *phiCandidate) {
+	for i, pred := range r.cfg.Preds[pc.block] {
+		if pc.args[i] != 0 {
+			continue
+		}
+		if r.sealed[pred] {
+			pc.args[i] = r.reachingDef(pc.varID, pred)
+		} else {
+			pc.args[i] = r.p.undefOfVar(pc.varID)
+		}
+	}
+	pc.done = true
+	if r.tryRemoveTrivial(pc) == pc.result {
+		r.generate = append(r.generate, pc)
+	}
+}
+
+// resolve follows a value through trivial candidates and replaced loads to
+// what finally stands for it.
+func (r *ssaRewriter) resolve(val builder.ID) builder.ID {
+	for {
+		if next, ok := r.loads[val]; ok {
+			val = next
+			continue
+		}
+		if pc := r.phis[val]; pc != nil && !pc.ready() && pc.copyOf != 0 {
+			val = pc.copyOf
+			continue
+		}
+		return val
+	}
+}
+
+// apply makes the OpPhi instructions and replaces the loads.
+func (r *ssaRewriter) apply() bool {
+	changed := false
+	byBlock := map[int32][]*builder.Inst{}
+	for _, pc := range r.generate {
+		v := r.p.c.DU.Def(pc.varID)
+		_, typ, _ := r.p.c.B.Pointee(v.Type)
+		phi := &builder.Inst{Op: spv.OpPhi, Type: typ, Result: pc.result}
+		seen := map[int32]bool{}
+		for i, pred := range r.cfg.Preds[pc.block] {
+			if seen[pred] {
+				continue
+			}
+			seen[pred] = true
+			phi.Operands = append(phi.Operands, builder.Pair(builder.Ref(r.resolve(pc.args[i])), builder.Ref(r.cfg.Blocks[pred].Label)))
+		}
+		// Each phi goes to the top of its block, before those made earlier.
+		byBlock[pc.block] = append([]*builder.Inst{phi}, byBlock[pc.block]...)
+		r.p.cloneDecorations(pc.varID, pc.result, spv.DecorationRelaxedPrecision)
+		changed = true
+	}
+	for b, phis := range byBlock {
+		blk := r.cfg.Blocks[b]
+		blk.InsertAt(0, phis...)
+		// The DebugValues of the phis' variables go after the phis (and
+		// variables), the last phi's first, as each was put right after
+		// the phis when its phi was made.
+		var vals []*builder.Inst
+		for _, phi := range phis {
+			vals = append(vals, r.p.debugValuesFor(r.phis[phi.Result].varID, phi.Result, phi)...)
+		}
+		if len(vals) > 0 {
+			i := 0
+			for i < len(blk.Insts) && (blk.Insts[i].Op == spv.OpPhi || blk.Insts[i].Op == spv.OpVariable) {
+				i++
+			}
+			blk.InsertAt(i, vals...)
+		}
+	}
+	for _, load := range r.loadOrder {
+		val := r.resolve(load)
+		in := r.p.c.DU.Def(load)
+		r.p.c.DU.KillNamesAndDecorations(load)
+		r.p.c.DU.ReplaceAllUses(load, val)
+		r.p.c.Kill(in)
+		changed = true
+	}
+	return changed
+}
+
+// killDebugDeclares deletes the DebugDeclares of the variables now in SSA
+// form (their values are no longer in memory).
+func (r *ssaRewriter) killDebugDeclares() {
+	for v, target := range r.p.target {
+		if target && r.p.debugDeclared(v) {
+			r.p.killDebugDeclaresOf(v)
+		}
+	}
+}
