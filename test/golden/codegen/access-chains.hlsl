@@ -2,7 +2,8 @@
 // gather one OpAccessChain, indices evaluated before the base; an array
 // subscript chains onto its base's pointer; vector and matrix subscripts
 // take uint indices; subscripting an rvalue goes through a temporary.
-// RUN: %hlsl2spirv -T ps_6_0 -E main %s | FileCheck %s
+// RUN: %hlsl2spirv -fcgl -T ps_6_0 -E main %s | FileCheck %s
+// RUN: %hlsl2spirv -T ps_6_0 -E main %s
 
 struct Leaf { float v[4]; };
 struct Tree { Leaf leaves[3]; };

@@ -3,7 +3,8 @@
 // is a whole local of the parameter's type is passed as it is, another is
 // copied in and back with a conversion; a function called before its
 // definition and default arguments work.
-// RUN: %hlsl2spirv -T ps_6_0 -E main %s | FileCheck %s
+// RUN: %hlsl2spirv -fcgl -T ps_6_0 -E main %s | FileCheck %s
+// RUN: %hlsl2spirv -T ps_6_0 -E main %s
 
 float twice(float x);
 float scale(float x, float k = 3);

@@ -1,7 +1,8 @@
 // Compound assignments evaluate the converted right operand first, then the
 // left one; v *= s on floats scales without splatting, and an element
 // written back goes through the access chain that was read.
-// RUN: %hlsl2spirv -T ps_6_0 -E main %s | FileCheck %s
+// RUN: %hlsl2spirv -fcgl -T ps_6_0 -E main %s | FileCheck %s
+// RUN: %hlsl2spirv -T ps_6_0 -E main %s
 
 float4 main(float4 c : COLOR, float k : K, int n : N) : SV_Target {
   float4 v = c;

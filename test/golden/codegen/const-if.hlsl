@@ -1,6 +1,7 @@
 // An if on a constant condition emits only the branch taken; for (;;)
 // tests true in its header.
-// RUN: %hlsl2spirv -T ps_6_0 -E main %s | FileCheck %s
+// RUN: %hlsl2spirv -fcgl -T ps_6_0 -E main %s | FileCheck %s
+// RUN: %hlsl2spirv -T ps_6_0 -E main %s
 
 float main(float a : A) : SV_Target {
   float r = a;

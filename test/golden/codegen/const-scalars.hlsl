@@ -1,7 +1,8 @@
 // A file-scope const scalar with a constant initializer (a static const
 // global or a static const member) is used as a constant, as DXC does;
 // a const vector stays a variable.
-// RUN: %hlsl2spirv -T ps_6_0 -E main %s | FileCheck %s
+// RUN: %hlsl2spirv -fcgl -T ps_6_0 -E main %s | FileCheck %s
+// RUN: %hlsl2spirv -T ps_6_0 -E main %s
 
 static const int Count = 4;
 static const float4 Tint = float4(1, 0.5, 0.25, 1);

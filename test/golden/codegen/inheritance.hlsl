@@ -29,12 +29,13 @@ float4 main(float4 x : X) : SV_Target {
   d.b = x;
 // CHECK-NEXT: [[base:%[0-9]+]] = OpAccessChain %_ptr_Function_Base %d %uint_0
 // CHECK-NEXT: [[g:%[0-9]+]] = OpFunctionCall %v4float %Base_get [[base]]
-// VALID:      [[p:%[0-9]+]] = OpAccessChain %_ptr_Function_Base %d %uint_0
-// VALID-NEXT: [[v:%[0-9]+]] = OpLoad %Base [[p]]
+// (Legalization splits d into a variable per member, so the base part is
+// rebuilt from its member and written back member by member.)
+// VALID:      [[v:%[0-9]+]] = OpCompositeConstruct %Base
 // VALID-NEXT: OpStore %temp_var_Base [[v]]
 // VALID-NEXT: [[r:%[0-9]+]] = OpFunctionCall %v4float %Base_get %temp_var_Base
 // VALID-NEXT: [[back:%[0-9]+]] = OpLoad %Base %temp_var_Base
-// VALID-NEXT: OpStore [[p]] [[back]]
+// VALID-NEXT: OpCompositeExtract %v4float [[back]] 0
   float4 g = d.get();
 // CHECK:      [[b2:%[0-9]+]] = OpAccessChain %_ptr_Function_Base %d %uint_0
 // CHECK-NEXT: [[bv:%[0-9]+]] = OpLoad %Base [[b2]]

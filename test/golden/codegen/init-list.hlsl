@@ -1,7 +1,8 @@
 // Initializer lists: constant vectors fold, matrices are always built,
 // a scalar is converted where it is written and a vector of the right size
 // is converted whole, while other vectors are split into components.
-// RUN: %hlsl2spirv -T ps_6_0 -E main %s | FileCheck %s
+// RUN: %hlsl2spirv -fcgl -T ps_6_0 -E main %s | FileCheck %s
+// RUN: %hlsl2spirv -T ps_6_0 -E main %s
 
 // CHECK: [[c:%[0-9]+]] = OpConstantComposite %v3float %float_1 %float_2 %float_3
 

@@ -1,6 +1,7 @@
 // Integer conversions change the width first, keeping the signedness, then
 // bitcast; an integer widened to a float is widened before OpConvert*ToF.
-// RUN: %hlsl2spirv -T ps_6_2 -E main -enable-16bit-types %s | FileCheck %s
+// RUN: %hlsl2spirv -fcgl -T ps_6_2 -E main -enable-16bit-types %s | FileCheck %s
+// RUN: %hlsl2spirv -T ps_6_2 -E main -enable-16bit-types %s
 
 float main(uint u : U, int16_t h : H) : SV_Target {
 // CHECK:      [[u:%[0-9]+]] = OpLoad %uint %u

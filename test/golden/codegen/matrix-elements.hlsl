@@ -1,6 +1,7 @@
 // Matrix element selections are read and written one element at a time,
 // each through its own access chain; a subscripted row is one chain.
-// RUN: %hlsl2spirv -T ps_6_0 -E main %s | FileCheck %s
+// RUN: %hlsl2spirv -fcgl -T ps_6_0 -E main %s | FileCheck %s
+// RUN: %hlsl2spirv -T ps_6_0 -E main %s
 
 float4 main(float2 v : V, float3x3 src : M) : SV_Target {
   float2x3 m = (float2x3)src;

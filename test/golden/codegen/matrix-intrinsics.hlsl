@@ -1,6 +1,7 @@
 // Intrinsics SPIR-V only has for vectors go row by row on matrices;
 // transpose of an integer matrix is rebuilt element by element.
-// RUN: %hlsl2spirv -T ps_6_0 -E main %s | FileCheck %s
+// RUN: %hlsl2spirv -fcgl -T ps_6_0 -E main %s | FileCheck %s
+// RUN: %hlsl2spirv -T ps_6_0 -E main %s
 
 float4 main(float2x2 m : M, int2x3 n : N) : SV_Target {
 // CHECK-LABEL: %src_main = OpFunction

@@ -1,6 +1,7 @@
 // Operator methods of a struct are called for its operators, with the
 // object passed by pointer; DXC names them S.operator.Star and so on.
-// RUN: %hlsl2spirv -T ps_6_0 -E main -HV 2021 %s | FileCheck %s
+// RUN: %hlsl2spirv -fcgl -T ps_6_0 -E main -HV 2021 %s | FileCheck %s
+// RUN: %hlsl2spirv -T ps_6_0 -E main -HV 2021 %s
 
 struct Num {
   float v;

@@ -3,11 +3,12 @@
 // through a param.var copy: a function argument must be a variable itself.
 // RUN: %hlsl2spirv -T cs_6_0 -E main %s | FileCheck %s
 
-// CHECK: [[e:%[0-9]+]] = OpAccessChain %_ptr_Function_int %arr %int_0
-// CHECK: OpStore [[e]]
+// (arr is split into a variable per element: arr[0] is its own variable.)
+// CHECK: [[inc:%[0-9]+]] = OpIAdd %int {{%[0-9]+}} %int_1
+// CHECK: OpStore %param_var_x [[inc]]
 // CHECK: OpFunctionCall %void %bump %param_var_x
 // CHECK: [[v:%[0-9]+]] = OpLoad %int %param_var_x
-// CHECK: OpStore [[e]] [[v]]
+// CHECK: OpStore {{%[0-9]+}} [[v]]
 
 RWStructuredBuffer<int> Out;
 

@@ -1,7 +1,8 @@
 // Shape conversions follow clang's casts: vectors truncate element by
 // element, matrices row by row, float2x2 and float4 convert through
 // shuffles, and a constant is truncated at run time, not folded.
-// RUN: %hlsl2spirv -T ps_6_0 -E main %s | FileCheck %s
+// RUN: %hlsl2spirv -fcgl -T ps_6_0 -E main %s | FileCheck %s
+// RUN: %hlsl2spirv -T ps_6_0 -E main %s
 
 float4 main(float4 v : V, float3x3 m : M) : SV_Target {
 // CHECK:      [[v:%[0-9]+]] = OpLoad %v4float %v

@@ -1,6 +1,7 @@
 // Under HLSL 2021, && and || on scalars branch around their right operand
 // (|| on the negated left one) and ?: stores each branch in a temporary.
-// RUN: %hlsl2spirv -T ps_6_0 -E main -HV 2021 %s | FileCheck %s
+// RUN: %hlsl2spirv -fcgl -T ps_6_0 -E main -HV 2021 %s | FileCheck %s
+// RUN: %hlsl2spirv -T ps_6_0 -E main -HV 2021 %s
 
 float main(bool a : A, bool b : B, float x : X) : SV_Target {
 // CHECK-LABEL: %src_main = OpFunction

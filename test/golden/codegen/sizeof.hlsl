@@ -1,6 +1,7 @@
 // sizeof is the size under the scalar layout, folded into constants where
 // it is converted.
-// RUN: %hlsl2spirv -T ps_6_0 -E main %s | FileCheck %s
+// RUN: %hlsl2spirv -fcgl -T ps_6_0 -E main %s | FileCheck %s
+// RUN: %hlsl2spirv -T ps_6_0 -E main %s
 
 struct Pair { float3 a; float3 b; };
 struct Empty {};

@@ -3,7 +3,8 @@
 // break, the selector is read again for every comparison, default is the
 // last else. Otherwise OpSwitch; labels inside blocks and a default among
 // other labels keep their places.
-// RUN: %hlsl2spirv -T ps_6_0 -E main %s | FileCheck %s
+// RUN: %hlsl2spirv -fcgl -T ps_6_0 -E main %s | FileCheck %s
+// RUN: %hlsl2spirv -T ps_6_0 -E main %s
 
 float main(int s : S) : SV_Target {
   float r = 0;

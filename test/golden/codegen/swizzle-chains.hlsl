@@ -1,7 +1,8 @@
 // Swizzles of swizzles condense into one selection; a selection that
 // repeats a component is not an lvalue: the vector is read and selected
 // from. A swizzle of a constant folds when it is converted as a whole.
-// RUN: %hlsl2spirv -T ps_6_0 -E main %s | FileCheck %s
+// RUN: %hlsl2spirv -fcgl -T ps_6_0 -E main %s | FileCheck %s
+// RUN: %hlsl2spirv -T ps_6_0 -E main %s
 
 // CHECK: [[half:%[0-9]+]] = OpConstantComposite %v4float %float_0_5 %float_0_5 %float_0_5 %float_0_5
 

@@ -1,7 +1,8 @@
 // ?: before HLSL 2021 evaluates everything: the condition is converted
 // and splatted first, matrices go through if/else into a temporary, and
 // literal branches take the type of their use.
-// RUN: %hlsl2spirv -T ps_6_0 -E main -HV 2018 %s | FileCheck %s
+// RUN: %hlsl2spirv -fcgl -T ps_6_0 -E main -HV 2018 %s | FileCheck %s
+// RUN: %hlsl2spirv -T ps_6_0 -E main -HV 2018 %s
 
 float4 main(float f : F, int3 a : A, int3 b : B, float2x2 m : M, uint x : X) : SV_Target {
 // CHECK-LABEL: %src_main = OpFunction

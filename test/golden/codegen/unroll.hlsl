@@ -8,18 +8,21 @@
 // RUN: %hlsl2spirv -T ps_6_0 -E main -fcgl %s | FileCheck %s --check-prefix=CGL
 
 // CHECK: %src_main = OpFunction
+// weights[i + 2] with i = 2 is weights[4] (the array is split into a
+// variable per element, whose values are known):
+// CHECK: [[w4:%[0-9]+]] = OpCompositeExtract %float {{%[0-9]+}} 4
 // CHECK: OpImageSampleImplicitLod %v4float {{%[0-9]+}} {{%[0-9]+}} ConstOffset [[m2:%[0-9]+]]
 // CHECK: OpImageSampleImplicitLod %v4float {{%[0-9]+}} {{%[0-9]+}} ConstOffset
 // CHECK: OpImageSampleImplicitLod %v4float {{%[0-9]+}} {{%[0-9]+}} ConstOffset
 // CHECK: OpImageSampleImplicitLod %v4float {{%[0-9]+}} {{%[0-9]+}} ConstOffset
-// CHECK: OpImageSampleImplicitLod %v4float {{%[0-9]+}} {{%[0-9]+}} ConstOffset
+// CHECK: [[s4:%[0-9]+]] = OpImageSampleImplicitLod %v4float {{%[0-9]+}} {{%[0-9]+}} ConstOffset
+// CHECK-NEXT: OpVectorTimesScalar %v4float [[s4]] [[w4]]
 // CHECK-NOT: OpImageSample
-// weights[i + 2] with i = 2 is weights[4]:
-// CHECK: OpAccessChain %_ptr_Function_float %weights %int_4
-// CHECK: OpStore %taps %int_5
 // The partially unrolled and the breaking loops stay loops:
 // CHECK: OpLoopMerge {{%[a-z_0-9]+}} {{%[a-z_0-9]+}} Unroll
 // CHECK: OpLoopMerge {{%[a-z_0-9]+}} {{%[a-z_0-9]+}} Unroll
+// taps is 5 after its unrolled loop:
+// CHECK: OpConvertSToF %float %int_5
 
 // CGL: OpLoopMerge {{%[a-z_0-9]+}} {{%[a-z_0-9]+}} Unroll
 

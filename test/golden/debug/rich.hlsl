@@ -41,8 +41,8 @@
 // CHECK:      DebugScope [[body]]
 
 // VAL: %bb_entry = OpLabel
-// VAL: OpVariable
-// VAL: DebugScope
+// VAL-NEXT: DebugScope
+// VAL: DebugValue
 
 struct Pair {
   float x;

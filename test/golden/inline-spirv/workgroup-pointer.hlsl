@@ -4,7 +4,8 @@
 // pointer. Keeping such a pointer in a local or parameter needs
 // VariablePointers; without it the compiler says so instead of emitting
 // invalid SPIR-V.
-// RUN: %hlsl2spirv -T cs_6_0 -E main -HV 2021 -fspv-target-env=vulkan1.3 %s | FileCheck %s
+// RUN: %hlsl2spirv -fcgl -T cs_6_0 -E main -HV 2021 -fspv-target-env=vulkan1.3 %s | FileCheck %s
+// RUN: %hlsl2spirv -T cs_6_0 -E main -HV 2021 -fspv-target-env=vulkan1.3 %s
 // RUN: not %hlsl2spirv -T cs_6_0 -E main -HV 2021 -fspv-target-env=vulkan1.3 -DNO_VARIABLE_POINTERS %s 2>&1 | FileCheck %s --check-prefix=ERR
 
 #include <vk/spirv.h>

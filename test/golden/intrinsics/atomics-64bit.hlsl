@@ -2,7 +2,8 @@
 // the same opcodes on %long/%ulong, declaring Int64 and Int64Atomics. The
 // signedness of the destination picks SMin/UMax and friends; 64-bit storage
 // images (R64ui/R64i texel pointers) add Int64ImageEXT and its extension.
-// RUN: %hlsl2spirv -T cs_6_6 -E main %s | FileCheck %s
+// RUN: %hlsl2spirv -fcgl -T cs_6_6 -E main %s | FileCheck %s
+// RUN: %hlsl2spirv -T cs_6_6 -E main %s
 
 // CHECK-DAG: OpCapability Int64
 // CHECK-DAG: OpCapability Int64Atomics

@@ -11,7 +11,8 @@
 // Appending a consumed bool value (or a component of one) copies the
 // stored words as DXC does. GetDimensions of an append buffer is the
 // runtime array length and the constant stride.
-// RUN: %hlsl2spirv -T cs_6_0 -E main %s | FileCheck %s
+// RUN: %hlsl2spirv -fcgl -T cs_6_0 -E main %s | FileCheck %s
+// RUN: %hlsl2spirv -T cs_6_0 -E main %s
 
 struct Item {
   float3 pos;

@@ -7,7 +7,10 @@
 // out. Compare-exchange operands are (value, comparator) in SPIR-V order,
 // the reverse of HLSL's (compare, value). InterlockedExchange also takes a
 // float destination.
-// RUN: %hlsl2spirv -T cs_6_0 -E main %s | FileCheck %s
+// The shapes are checked as generated (-fcgl); legalization folds the
+// conversion of a constant operand (LEGAL).
+// RUN: %hlsl2spirv -T cs_6_0 -E main -fcgl %s | FileCheck %s
+// RUN: %hlsl2spirv -T cs_6_0 -E main %s | FileCheck %s --check-prefix=LEGAL
 
 groupshared int gi;
 groupshared uint gu;
@@ -71,7 +74,9 @@ void main(uint3 tid : SV_GroupThreadID) {
 // CHECK-NEXT: [[s:%[0-9]+]] = OpBitcast %uint [[r]]
 // CHECK-NEXT: OpStore %ou [[s]]
   InterlockedMin(gi, tid.y, ou);
-// CHECK:      OpAtomicUMax %uint %gu %uint_2 %uint_0 %uint_4294967293
+// CHECK:      [[n:%[0-9]+]] = OpBitcast %uint %int_n3
+// CHECK-NEXT: OpAtomicUMax %uint %gu %uint_2 %uint_0 [[n]]
+// LEGAL:      OpAtomicUMax %uint %gu %uint_2 %uint_0 %uint_4294967293
   InterlockedMax(gu, -3);
 
 // CHECK:      [[r:%[0-9]+]] = OpAtomicExchange %uint %gu %uint_2 %uint_0 %uint_7
@@ -86,7 +91,9 @@ void main(uint3 tid : SV_GroupThreadID) {
 // CHECK-NEXT: OpStore %ou [[r]]
   InterlockedCompareExchange(gu, 1u, 2u, ou);
 // CHECK:      [[v:%[0-9]+]] = OpLoad %int %v
-// CHECK-NEXT: [[r:%[0-9]+]] = OpAtomicCompareExchange %int %gi %uint_2 %uint_0 %uint_0 %int_5 [[v]]
+// CHECK-NEXT: [[c:%[0-9]+]] = OpBitcast %int %uint_5
+// CHECK-NEXT: [[r:%[0-9]+]] = OpAtomicCompareExchange %int %gi %uint_2 %uint_0 %uint_0 [[c]] [[v]]
+// LEGAL:      OpAtomicCompareExchange %int %gi %uint_2 %uint_0 %uint_0 %int_5
 // CHECK-NEXT: OpStore %oi [[r]]
   InterlockedCompareExchange(gi, v, 5, oi);
 // InterlockedCompareStore(dest, compare, value): the result is dropped.

@@ -7,7 +7,8 @@
 // QueueFamily (%uint_5). The element type (int or uint) picks SMin/UMin and
 // the bitcasts of mismatched values and results. InterlockedExchange also
 // takes float elements and R32f texels.
-// RUN: %hlsl2spirv -T cs_6_0 -E main %s | FileCheck %s
+// RUN: %hlsl2spirv -fcgl -T cs_6_0 -E main %s | FileCheck %s
+// RUN: %hlsl2spirv -T cs_6_0 -E main %s
 // RUN: %hlsl2spirv -T cs_6_0 -E main -fspv-use-vulkan-memory-model -fspv-target-env=vulkan1.1 %s | FileCheck %s --check-prefix=VMM
 
 struct Rec {

@@ -3,7 +3,8 @@
 // asfloat, asint, asuint, asdouble, asuint(double, out lo, out hi)
 // (splitdouble), asfloat16, asint16, asuint16; 64-bit firstbit* are rejected
 // as DXC rejects them.
-// RUN: %hlsl2spirv -T cs_6_2 -enable-16bit-types -E main %s | FileCheck %s
+// RUN: %hlsl2spirv -fcgl -T cs_6_2 -enable-16bit-types -E main %s | FileCheck %s
+// RUN: %hlsl2spirv -T cs_6_2 -enable-16bit-types -E main %s
 // RUN: not %hlsl2spirv -T cs_6_2 -enable-16bit-types -E main -DBIT64 %s 2>&1 | FileCheck %s --check-prefix=ERR
 
 cbuffer Inputs { float4 w; int4 iv; uint4 uv; double d; uint64_t ul; };

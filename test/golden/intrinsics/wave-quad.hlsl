@@ -6,7 +6,8 @@
 // scans, and the quad reads, QuadAny and QuadAll (quad swaps). A compute
 // shader using quad operations gets a derivative group mode.
 // WaveMultiPrefixCountBits has no lowering, as in DXC.
-// RUN: %hlsl2spirv -T cs_6_7 -E main -fspv-target-env=vulkan1.1 %s | FileCheck %s
+// RUN: %hlsl2spirv -fcgl -T cs_6_7 -E main -fspv-target-env=vulkan1.1 %s | FileCheck %s
+// RUN: %hlsl2spirv -T cs_6_7 -E main -fspv-target-env=vulkan1.1 %s
 // RUN: not %hlsl2spirv -T cs_6_7 -E main -fspv-target-env=vulkan1.1 -DCOUNT_BITS %s 2>&1 | FileCheck %s --check-prefix=ERR
 
 RWStructuredBuffer<uint4> outU;

@@ -1,7 +1,8 @@
 // A brace initializer of a struct holding resources is read flattened, as
 // HLSL reads one: a struct value or a nested list fills as many members as
 // it has leaves, in order.
-// RUN: %hlsl2spirv -T ps_6_0 -E main %s | FileCheck %s
+// RUN: %hlsl2spirv -fcgl -T ps_6_0 -E main %s | FileCheck %s
+// RUN: %hlsl2spirv -T ps_6_0 -E main %s
 // One vector spread over two members is not supported yet.
 // RUN: not %hlsl2spirv -T ps_6_0 -E main -DSPREAD %s 2>&1 | FileCheck %s --check-prefix=ERR
 

@@ -29,12 +29,13 @@ Bundle make(RWStructuredBuffer<Data> o, uint i) {
   return b;
 }
 
-// CHECK: %b_index = OpVariable %_ptr_Function_uint Function
-// CHECK: OpStore %b_index %uint_3
-// CHECK: [[p:%[0-9]+]] = OpAccessChain %_ptr_Uniform_Data %src1 %int_0
-// CHECK: [[q:%[0-9]+]] = OpAccessChain %_ptr_Uniform_Data %dst2 %int_0
-// CHECK: [[p:%[0-9]+]] = OpAccessChain %_ptr_Uniform_Data %src1 %int_0
-// CHECK: [[q:%[0-9]+]] = OpAccessChain %_ptr_Uniform_Data %dst1 %int_0
+// The data member leaves memory too: the index is the constant stored.
+// CHECK: %src_main = OpFunction
+// CHECK-NOT: OpVariable
+// CHECK: [[p:%[0-9]+]] = OpAccessChain %_ptr_Uniform_Data %src1 %int_0 %uint_3
+// CHECK: [[q:%[0-9]+]] = OpAccessChain %_ptr_Uniform_Data %dst2 %int_0 %uint_3
+// CHECK: [[p:%[0-9]+]] = OpAccessChain %_ptr_Uniform_Data %src1 %int_0 %uint_3
+// CHECK: [[q:%[0-9]+]] = OpAccessChain %_ptr_Uniform_Data %dst1 %int_0 %uint_3
 [numthreads(1, 1, 1)]
 void main() {
   Bundle a = make(dst2, 3);

@@ -9,7 +9,8 @@
 // that holds it; [NodeTrackRWInputSharing] makes the struct
 // TrackFinishWritingAMDX. (Debian's spirv-val 2023.1 does not know the
 // extension: -Vd.)
-// RUN: %hlsl2spirv -T lib_6_8 -fspv-target-env=vulkan1.3 -Vd %s | FileCheck %s
+// RUN: %hlsl2spirv -fcgl -T lib_6_8 -fspv-target-env=vulkan1.3 -Vd %s | FileCheck %s
+// RUN: %hlsl2spirv -T lib_6_8 -fspv-target-env=vulkan1.3 -Vd %s
 
 // CHECK:     OpEntryPoint GLCompute %gridded "gridded" %in_var_rec %gl_GlobalInvocationID %results
 // CHECK:     OpEntryPoint GLCompute %batched "batched" %in_var_recs %gl_LocalInvocationIndex %results

@@ -1,7 +1,9 @@
 // Byte-address buffers hold a matrix column by column; with
 // -fspv-use-legacy-buffer-matrix-order, row by row (DXC's old order).
-// RUN: %hlsl2spirv -T cs_6_0 -E main %s | FileCheck %s --check-prefix=COL
-// RUN: %hlsl2spirv -T cs_6_0 -E main -fspv-use-legacy-buffer-matrix-order %s | FileCheck %s --check-prefix=ROW
+// RUN: %hlsl2spirv -fcgl -T cs_6_0 -E main %s | FileCheck %s --check-prefix=COL
+// RUN: %hlsl2spirv -T cs_6_0 -E main %s
+// RUN: %hlsl2spirv -fcgl -T cs_6_0 -E main -fspv-use-legacy-buffer-matrix-order %s | FileCheck %s --check-prefix=ROW
+// RUN: %hlsl2spirv -T cs_6_0 -E main -fspv-use-legacy-buffer-matrix-order %s
 
 // COL:      [[m:%[0-9]+]] = OpLoad %mat2v3float %m
 // COL-NEXT: OpCompositeExtract %float [[m]] 0 0

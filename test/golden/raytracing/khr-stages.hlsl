@@ -52,20 +52,19 @@ void rgen() {
   ray.TMax = 100;
   Payload payload = (Payload)0;
 // CHECK-LABEL: %src_rgen = OpFunction
-// CHECK:      [[ray:%[0-9]+]] = OpLoad %RayDesc %ray
+// (Legalization takes the local ray and payload out of memory: the ray is
+// the composite of its members' values, the payload's copy-in its value.)
+// CHECK:      [[ray:%[0-9]+]] = OpCompositeConstruct %RayDesc
 // CHECK-NEXT: [[org:%[0-9]+]] = OpCompositeExtract %v3float [[ray]] 0
 // CHECK-NEXT: [[tmin:%[0-9]+]] = OpCompositeExtract %float [[ray]] 1
 // CHECK-NEXT: [[dir:%[0-9]+]] = OpCompositeExtract %v3float [[ray]] 2
 // CHECK-NEXT: [[tmax:%[0-9]+]] = OpCompositeExtract %float [[ray]] 3
-// CHECK-NEXT: [[p:%[0-9]+]] = OpLoad %Payload %payload_0
-// CHECK-NEXT: OpStore %payload [[p]]
+// CHECK-NEXT: OpStore %payload
 // CHECK-NEXT: [[as:%[0-9]+]] = OpLoad %accelerationStructureNV %scene
 // CHECK-NEXT: OpTraceRayKHR [[as]] %uint_1 %uint_255 %uint_0 %uint_1 %uint_0 [[org]] [[tmin]] [[dir]] [[tmax]] %payload
-// CHECK-NEXT: [[back:%[0-9]+]] = OpLoad %Payload %payload
-// CHECK-NEXT: OpStore %payload_0 [[back]]
   TraceRay(scene, RAY_FLAG_FORCE_OPAQUE, 0xff, 0, 1, 0, ray, payload);
   Data data = { 7 };
-// CHECK:      OpStore %data
+// (The local is out of memory: its value is stored to the callable data.)
 // CHECK:      OpStore %data
 // CHECK-NEXT: OpExecuteCallableKHR %uint_3 %data
   CallShader(3, data);
@@ -120,7 +119,7 @@ void call(inout Data D) {
 void isec() {
   Attr attr = { float2(0.5, 0.5) };
 // CHECK-LABEL: %src_isec = OpFunction
-// CHECK:      [[a:%[0-9]+]] = OpLoad %Attr %attr_0
+// CHECK:      [[a:%[0-9]+]] = OpCompositeConstruct %Attr
 // CHECK-NEXT: OpStore %attr [[a]]
 // CHECK-NEXT: OpReportIntersectionKHR %bool %float_1 %uint_0
   ReportHit(1.0, 0, attr);

@@ -95,22 +95,17 @@ void isec() {
 // CHECK:      OpLoad %v3uint [[size]]
 // ObjectToWorld3x4, ObjectToWorld4x3, WorldToObject3x4, WorldToObject4x3,
 // ObjectToWorld, WorldToObject:
+// (the locals a..f leave memory: the values are used directly)
 // CHECK:      [[m:%[0-9]+]] = OpLoad %mat4v3float [[o2w]]
-// CHECK-NEXT: [[t:%[0-9]+]] = OpTranspose %mat3v4float [[m]]
-// CHECK-NEXT: OpStore %a_1 [[t]]
+// CHECK-NEXT: OpTranspose %mat3v4float [[m]]
+// CHECK-NEXT: OpLoad %mat4v3float [[o2w]]
+// CHECK-NEXT: [[m:%[0-9]+]] = OpLoad %mat4v3float [[w2o]]
+// CHECK-NEXT: OpTranspose %mat3v4float [[m]]
+// CHECK-NEXT: OpLoad %mat4v3float [[w2o]]
 // CHECK-NEXT: [[m:%[0-9]+]] = OpLoad %mat4v3float [[o2w]]
-// CHECK-NEXT: OpStore %b [[m]]
+// CHECK-NEXT: OpTranspose %mat3v4float [[m]]
 // CHECK-NEXT: [[m:%[0-9]+]] = OpLoad %mat4v3float [[w2o]]
-// CHECK-NEXT: [[t:%[0-9]+]] = OpTranspose %mat3v4float [[m]]
-// CHECK-NEXT: OpStore %c [[t]]
-// CHECK-NEXT: [[m:%[0-9]+]] = OpLoad %mat4v3float [[w2o]]
-// CHECK-NEXT: OpStore %d_0 [[m]]
-// CHECK-NEXT: [[m:%[0-9]+]] = OpLoad %mat4v3float [[o2w]]
-// CHECK-NEXT: [[t:%[0-9]+]] = OpTranspose %mat3v4float [[m]]
-// CHECK-NEXT: OpStore %e [[t]]
-// CHECK-NEXT: [[m:%[0-9]+]] = OpLoad %mat4v3float [[w2o]]
-// CHECK-NEXT: [[t:%[0-9]+]] = OpTranspose %mat3v4float [[m]]
-// CHECK-NEXT: OpStore %f [[t]]
+// CHECK-NEXT: OpTranspose %mat3v4float [[m]]
 // CHECK:      OpReportIntersectionKHR %bool
   float3 o = WorldRayOrigin() + WorldRayDirection() + ObjectRayOrigin() + ObjectRayDirection();
   float t = RayTMin() + RayTCurrent();

@@ -7,7 +7,8 @@
 // A float original is converted from the uint result.
 // InterlockedExchange and InterlockedCompareExchange always return the
 // original value; InterlockedCompareStore drops it.
-// RUN: %hlsl2spirv -T cs_6_0 -E main %s | FileCheck %s
+// RUN: %hlsl2spirv -fcgl -T cs_6_0 -E main %s | FileCheck %s
+// RUN: %hlsl2spirv -T cs_6_0 -E main %s
 
 RWByteAddressBuffer words;
 

@@ -7,7 +7,8 @@
 // store); a struct uses a laid-out copy of its type (%Particle_0, with
 // offsets) converted member by member. The alignment must be a constant
 // unsigned integer. AddUint64 has no SPIR-V lowering in DXC: an error.
-// RUN: %hlsl2spirv -T cs_6_0 -E main %s | FileCheck %s
+// RUN: %hlsl2spirv -fcgl -T cs_6_0 -E main %s | FileCheck %s
+// RUN: %hlsl2spirv -T cs_6_0 -E main %s
 // RUN: not %hlsl2spirv -T cs_6_0 -E main -DERRORS %s 2>&1 | FileCheck %s --check-prefix=ERR
 
 // CHECK: OpCapability PhysicalStorageBufferAddresses

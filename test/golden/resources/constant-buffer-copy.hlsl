@@ -1,7 +1,8 @@
 // A ConstantBuffer<T> or TextureBuffer<T> copied into a T - initialized,
 // assigned, or appended to a buffer of T - is the block read whole (its
 // own type) and rebuilt member by member.
-// RUN: %hlsl2spirv -T ps_6_0 -E main %s | FileCheck %s
+// RUN: %hlsl2spirv -fcgl -T ps_6_0 -E main %s | FileCheck %s
+// RUN: %hlsl2spirv -T ps_6_0 -E main %s
 
 // CHECK: [[a:%[0-9]+]] = OpLoad %type_ConstantBuffer_S %cb
 // CHECK: [[b:%[0-9]+]] = OpLoad %type_ConstantBuffer_S %cb

@@ -4,7 +4,8 @@
 // index is used as it is), so members are read through it. A single
 // component of a vector lvalue is one more access chain on the vector's
 // pointer.
-// RUN: %hlsl2spirv -T cs_6_0 -E main %s | FileCheck %s
+// RUN: %hlsl2spirv -fcgl -T cs_6_0 -E main %s | FileCheck %s
+// RUN: %hlsl2spirv -T cs_6_0 -E main %s
 
 struct T { float4 v; uint n; };
 

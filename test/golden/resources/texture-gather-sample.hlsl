@@ -6,7 +6,8 @@
 // SampleCmpGrad, CalculateLevelOfDetail(Unclamped) (OpImageQueryLod .x/.y),
 // and the methods DXC cannot lower for Vulkan, with its errors. As DXC
 // does, an image instruction without image operands says None.
-// RUN: %hlsl2spirv -T ps_6_8 -E main %s | FileCheck %s
+// RUN: %hlsl2spirv -fcgl -T ps_6_8 -E main %s | FileCheck %s
+// RUN: %hlsl2spirv -T ps_6_8 -E main %s
 // RUN: not %hlsl2spirv -T ps_6_8 -E main -DUNSUPPORTED %s 2>&1 | FileCheck %s --check-prefix=ERR
 
 Texture2D<float4> t2;

@@ -6,7 +6,8 @@
 // (OpBitcast), go back with OpConvertPtrToU, and a variable holding one
 // is RestrictPointer, or AliasedPointer when declared so. f(void) has no
 // parameters.
-// RUN: %hlsl2spirv -T ps_6_0 -E main %s | FileCheck %s
+// RUN: %hlsl2spirv -fcgl -T ps_6_0 -E main %s | FileCheck %s
+// RUN: %hlsl2spirv -T ps_6_0 -E main %s
 
 // CHECK:      OpCapability PhysicalStorageBufferAddresses
 // CHECK:      OpExtension "SPV_KHR_physical_storage_buffer"
