@@ -168,6 +168,14 @@ func (c *checker) name(e *ast.NameExpr) operand {
 	if unresolvable {
 		return invalidOperand()
 	}
+	if _, isSet := o.(*Overloads); isSet && e.HasArgs && len(e.Qualifier) == 0 {
+		// f<args>(...) inside an instance of the function template f (or
+		// of a member template): the instance's own name is declared in
+		// its scope; the template is further out
+		if t := c.outerTemplate(e.Name); t != nil {
+			o = t
+		}
+	}
 	if o == nil {
 		if len(e.Qualifier) == 0 && intrinsics.IsFunction(e.Name) {
 			return operand{typ: types.InvalidType(), intrinsic: e.Name}
@@ -227,6 +235,18 @@ func (c *checker) name(e *ast.NameExpr) operand {
 	// A type or namespace used as a value: stay silent (templates,
 	// static member access forms the checker does not model).
 	return invalidOperand()
+}
+
+// outerTemplate finds the template named name in the scopes around the
+// current one, past an instance's own declaration of that name (the
+// functions or the struct an instantiation declares).
+func (c *checker) outerTemplate(name string) *Template {
+	for s := c.scope; s != nil; s = s.Parent {
+		if t, ok := s.Lookup(name).(*Template); ok {
+			return t
+		}
+	}
+	return nil
 }
 
 var unaryOps = map[ast.Op]types.UnaryOp{

@@ -351,14 +351,16 @@ type deduction struct {
 	params map[string]int
 	args   []types.TemplateArg
 	set    []bool
+	isType []bool // the parameter is a type parameter (else a value)
 }
 
 func newDeduction(d *ast.TemplateDecl) *deduction {
-	dd := &deduction{params: map[string]int{}, args: make([]types.TemplateArg, len(d.Params)), set: make([]bool, len(d.Params))}
+	dd := &deduction{params: map[string]int{}, args: make([]types.TemplateArg, len(d.Params)), set: make([]bool, len(d.Params)), isType: make([]bool, len(d.Params))}
 	for i, p := range d.Params {
 		if p.Name != nil {
 			dd.params[p.Name.Name] = i
 		}
+		dd.isType[i] = p.TypeParam
 	}
 	return dd
 }
@@ -374,6 +376,9 @@ func (dd *deduction) complete() bool {
 
 // bind binds parameter name to a; false when it is bound to something else.
 func (dd *deduction) bind(i int, a types.TemplateArg) bool {
+	if dd.isType[i] != (a.Type != nil) {
+		return false // a type for a value parameter or the reverse
+	}
 	if dd.set[i] {
 		if (dd.args[i].Type == nil) != (a.Type == nil) {
 			return false
@@ -454,17 +459,35 @@ func (c *checker) deduceType(dd *deduction, te *ast.TypeExpr, dims []*ast.ArrayD
 	}
 	ct := t.Canonical()
 	var have []types.TemplateArg
+	var alias Object
+	if len(te.Qualifier) == 0 {
+		alias, _ = c.scope.LookupParent(te.Name)
+	} else if s := c.qualifierScope(te.Global, te.Qualifier); s != nil {
+		alias = s.Lookup(te.Name)
+	}
+	aliasT, isAlias := alias.(*Template)
+	isAlias = isAlias && aliasT.kind == tmplAlias
 	switch {
+	case isAlias:
+		// A<p...> with template<X...> using A = S<...X...>: deduce the
+		// alias's parameters from t, then the patterns from them
+		var ok bool
+		if have, ok = c.deduceAlias(aliasT, t); !ok {
+			return false
+		}
 	case len(te.Qualifier) == 0 && te.Name == "vector" && ct.IsVector():
 		have = []types.TemplateArg{{Type: types.ScalarType(ct.Scalar())}, {Value: int64(ct.VecSize())}}
 	case len(te.Qualifier) == 0 && te.Name == "matrix" && ct.IsMatrix():
 		have = []types.TemplateArg{{Type: types.ScalarType(ct.Scalar())}, {Value: int64(ct.Rows())}, {Value: int64(ct.Cols())}}
 	case ct.IsStruct() && ct.Named() != nil && ct.Named().Instance != nil:
 		o, _ := c.scope.LookupParent(te.Name)
-		if tm, ok := o.(*Template); !ok || tm.tt != ct.Named().Instance.Template {
+		tm, ok := o.(*Template)
+		if !ok || tm.tt != ct.Named().Instance.Template {
 			return false
 		}
 		have = ct.Named().Instance.Args
+	case ct.IsObject() && !sameObjectName(te, ct.Object()):
+		return false // StructuredBuffer<T> does not match a RWStructuredBuffer
 	case ct.IsObject() && ct.Elem() != nil:
 		have = []types.TemplateArg{{Type: ct.Elem()}, {Value: ct.Len()}}
 	case ct.IsObject():
@@ -481,6 +504,41 @@ func (c *checker) deduceType(dd *deduction, te *ast.TypeExpr, dims []*ast.ArrayD
 		}
 	}
 	return true
+}
+
+// deduceAlias deduces the parameters of alias template tm from a type
+// its definition may denote; ok is false unless all of them deduce.
+func (c *checker) deduceAlias(tm *Template, t *types.Type) ([]types.TemplateArg, bool) {
+	td, ok := tm.Decl.Decl.(*ast.TypedefDecl)
+	if !ok || td.Type == nil {
+		return nil, false
+	}
+	inner := newDeduction(tm.Decl)
+	saved := c.scope
+	c.scope = tm.scope
+	ok = c.deduceType(inner, td.Type, td.Dims, t)
+	c.scope = saved
+	if !ok || !inner.complete() {
+		return nil, false
+	}
+	return inner.args, true
+}
+
+// sameObjectName reports whether te names object kind o (vk:: names
+// written qualified or inside namespace vk; sampler aliases as
+// SamplerState).
+func sameObjectName(te *ast.TypeExpr, o types.Object) bool {
+	name := te.Name
+	if len(te.Qualifier) > 0 {
+		name = te.Qualifier[len(te.Qualifier)-1].Name + "::" + name
+	}
+	if b, ok := types.LookupBuiltin(name); ok && b.Kind == types.BuiltinObject {
+		return b.Object == o
+	}
+	if b, ok := types.LookupBuiltin("vk::" + te.Name); ok && b.Kind == types.BuiltinObject {
+		return b.Object == o
+	}
+	return true // a name the table does not know: let the arguments decide
 }
 
 // mentionsParam reports whether a template parameter of dd appears in te.
@@ -604,6 +662,13 @@ func (c *checker) typeTemplate(t *Template, argNodes []ast.Node, use diag.Pos) *
 	full, ok := c.completeArgs(t, args)
 	if !ok {
 		return types.InvalidType()
+	}
+	for _, a := range full {
+		if a.Type != nil && a.Type.Kind() == types.TypeParam {
+			// S<T> in a template's own signature: dependent, known
+			// once the template is instantiated
+			return types.InvalidType()
+		}
 	}
 	if tn, ok := c.instantiate(t, full, use).(*TypeName); ok {
 		return tn.typ

@@ -101,6 +101,13 @@ func (c *checker) qualifierScope(global bool, quals []*ast.ScopeName) *Scope {
 		} else {
 			o = s.Lookup(q.Name)
 		}
+		if _, isType := o.(*TypeName); isType && q.HasArgs {
+			// S<args>:: inside S's own instance, where S names the
+			// instance: the template is further out
+			if t := c.outerTemplate(q.Name); t != nil {
+				o = t
+			}
+		}
 		switch o := o.(type) {
 		case *Namespace:
 			s = o.Scope
@@ -131,6 +138,13 @@ func (c *checker) typeFromObject(te *ast.TypeExpr, o Object) *types.Type {
 	c.setUse(te, o)
 	switch o := o.(type) {
 	case *TypeName:
+		if te.HasArgs && len(te.Qualifier) == 0 {
+			// S<args> inside S's own instance, where S names the
+			// instance: the template is further out
+			if t := c.outerTemplate(te.Name); t != nil {
+				return c.typeTemplate(t, te.Args, te.Pos())
+			}
+		}
 		if o.Template || te.HasArgs {
 			return types.InvalidType()
 		}

@@ -77,6 +77,18 @@ func isDataObject(t *types.Type) bool {
 	return false
 }
 
+// isInlineSpirvValue reports an inline SPIR-V type (vk::SpirvType,
+// vk::SpirvOpaqueType) whose values are data: passed and returned by
+// value when a function is inlined. Logical pointers are not: they cannot
+// be stored, so they stay aliases of their argument.
+func isInlineSpirvValue(t *types.Type) bool {
+	if t == nil || !t.Canonical().IsObject() || isLogicalPointer(t) {
+		return false
+	}
+	o := t.Canonical().Object()
+	return o == types.VkSpirvType || o == types.VkSpirvOpaqueType
+}
+
 // isBufferPointer reports whether t is a vk::BufferPointer.
 func isBufferPointer(t *types.Type) bool {
 	return t != nil && t.Canonical().IsObject() && t.Canonical().Object() == types.VkBufferPointer

@@ -106,15 +106,21 @@ var operatorNames = map[string]string{
 }
 
 // operatorMethod finds the operator method op of struct type t (or of its
-// bases) taking args: the overload whose parameters match the argument
-// types exactly, else the first with as many parameters.
+// bases) taking args: the overload whose parameters take the arguments
+// best (DXC's ranking, as the checker ranks calls), else the first with
+// as many parameters.
 func (e *emitter) operatorMethod(t *types.Type, op string, args []ast.Expr) *sema.Func {
 	if t == nil {
 		return nil
 	}
+	argTypes := make([]*types.Type, len(args))
+	for i, a := range args {
+		argTypes[i] = e.typeOf(a)
+	}
 	for c := t.Canonical(); c != nil && c.IsStruct(); {
 		nd := c.Named()
-		var first *sema.Func
+		var first, best *sema.Func
+		bestScore := types.NoMatch
 		for _, m := range nd.Methods {
 			d, ok := m.(*ast.FuncDecl)
 			if !ok || d.Operator != op || len(d.Params) < len(args) {
@@ -124,18 +130,22 @@ func (e *emitter) operatorMethod(t *types.Type, op string, args []ast.Expr) *sem
 			if !ok {
 				continue
 			}
-			exact := len(f.Params) == len(args)
-			for i, a := range args {
-				if exact && !types.Identical(f.Params[i].Type(), e.typeOf(a)) {
-					exact = false
-				}
-			}
-			if exact {
-				return f
-			}
 			if first == nil {
 				first = f
 			}
+			if len(f.Params) != len(args) {
+				continue
+			}
+			params := make([]types.Param, len(args))
+			for i, p := range f.Params {
+				params[i] = types.Param{Name: p.Name(), Type: p.Type(), Mode: p.Mode}
+			}
+			if score, _ := types.CallScore(params, argTypes, types.Implicit); score < bestScore {
+				best, bestScore = f, score
+			}
+		}
+		if best != nil {
+			return best
 		}
 		if first != nil {
 			return first
@@ -154,6 +164,9 @@ func (e *emitter) operatorMethod(t *types.Type, op string, args []ast.Expr) *sem
 func (e *emitter) invoke(f *sema.Func, recv func() value, argExprs []ast.Expr, x ast.Expr) value {
 	if isExtInstruction(f) {
 		return e.extInstruction(x, f, argExprs) // inlinespirv.go
+	}
+	if v, ok := e.typeOperandBuiltin(x, f); ok {
+		return v // inlinespirv.go
 	}
 	proto := f
 	f = e.definitionOf(f)

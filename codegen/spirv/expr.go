@@ -920,6 +920,10 @@ func (e *emitter) constVar(o *sema.Var) (builder.ID, bool) {
 		return 0, false
 	}
 	t := o.Type().Canonical()
+	if t.Kind() == types.Enum {
+		// enumerators are 32-bit ints (a template's enum parameter too)
+		return e.valueConst(o.Value.Elems[0], types.Int), true
+	}
 	if t.Kind() != types.Basic || t.Scalar().IsLiteral() {
 		return 0, false
 	}

@@ -200,7 +200,15 @@ func (e *emitter) inlineCall(f, proto *sema.Func, recv func() value, argExprs []
 			e.bindNodeParam(p, arg) // node.go
 			continue
 		}
-		if pt.Canonical().IsObject() || isResourceArray(pt) {
+		if isLogicalPointer(pt) {
+			if v := e.expr(arg); !v.ptr {
+				// a pointer value (vk::GetGroupSharedAddress): the
+				// parameter is that pointer
+				e.vars[p] = &variable{value: v.id, typ: pt, member: -1}
+				continue
+			}
+		}
+		if (pt.Canonical().IsObject() && !isInlineSpirvValue(pt)) || isResourceArray(pt) {
 			v := e.expr(arg)
 			if !v.ptr || v.swz != nil || v.texel != nil {
 				e.unsupported(arg, "passing this resource expression to a function")
@@ -252,7 +260,7 @@ func (e *emitter) inlineCall(f, proto *sema.Func, recv func() value, argExprs []
 	if x != nil {
 		ctx.call = x.Pos()
 	}
-	objResult := f.Result != nil && (f.Result.Canonical().IsObject() || isAggregate(f.Result))
+	objResult := f.Result != nil && ((f.Result.Canonical().IsObject() && !isInlineSpirvValue(f.Result)) || isAggregate(f.Result))
 	if f.Result != nil && !f.Result.IsVoid() && !objResult {
 		ctx.result = fb.Variable(e.ptrType(spv.StorageClassFunction, f.Result, layout.Void), "temp.var."+f.Name(), 0)
 	}
@@ -304,7 +312,7 @@ func (e *emitter) inlineReturn(s *ast.ReturnStmt) {
 		switch {
 		case f.Result == nil || f.Result.IsVoid():
 			e.discard(s.Result)
-		case f.Result.Canonical().IsObject() || isAggregate(f.Result):
+		case (f.Result.Canonical().IsObject() && !isInlineSpirvValue(f.Result)) || isAggregate(f.Result):
 			var v value
 			if isAggregate(f.Result) {
 				v = e.expr(s.Result)

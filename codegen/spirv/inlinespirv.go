@@ -108,7 +108,7 @@ func (e *emitter) extInstruction(x ast.Expr, f *sema.Func, argExprs []ast.Expr) 
 	} else if rt == 0 {
 		e.errorf(x.Pos(), "%s has a result: the function must return a value", info.Name)
 	}
-	literalKinds(info, ops)
+	ops = literalKinds(info, ops)
 	var id builder.ID
 	if info.Class == "Constant-Creation" {
 		// a constant lives in the global section, not in the function
@@ -120,6 +120,42 @@ func (e *emitter) extInstruction(x ast.Expr, f *sema.Func, argExprs []ast.Expr) 
 		e.errorf(x.Pos(), "invalid operands for %s: %v", info.Name, err)
 	}
 	return rv(id, f.Result)
+}
+
+// typeOperandBuiltins are the headers' declared-only function templates
+// whose one operand is a type, which vk::ext_instruction cannot express:
+// the compiler emits the instruction, its operand the template argument.
+var typeOperandBuiltins = map[string]spv.Op{
+	"__builtin_spv_CooperativeMatrixLengthKHR": spv.OpCooperativeMatrixLengthKHR,
+}
+
+// typeOperandBuiltin emits a call of one of the typeOperandBuiltins.
+func (e *emitter) typeOperandBuiltin(x ast.Expr, f *sema.Func) (value, bool) {
+	op, ok := typeOperandBuiltins[f.Name()]
+	if !ok || f.Decl == nil || f.Decl.Body != nil {
+		return value{}, false
+	}
+	call, _ := x.(*ast.CallExpr)
+	var targs []ast.Node
+	if call != nil {
+		switch fn := unparen(call.Fun).(type) {
+		case *ast.NameExpr:
+			targs = fn.Args
+		case *ast.MemberExpr:
+			targs = fn.Args
+		}
+	}
+	if len(targs) != 1 {
+		e.errorf(x.Pos(), "%s needs its type as the template argument", f.Name())
+	}
+	var t *types.Type
+	if n, ok := targs[0].(ast.Node); ok {
+		t = e.info.TypeOf(n)
+	}
+	if t == nil || t.Kind() == types.Invalid {
+		e.errorf(x.Pos(), "%s needs a type as its template argument", f.Name())
+	}
+	return rv(e.fb.Emit(op, e.typeID(f.Result), builder.Ref(e.typeID(t))), f.Result), true
 }
 
 // extRequirements declares the capabilities and extensions a declaration
@@ -170,7 +206,7 @@ func (e *emitter) spirvIntrinsicType(t *types.Type) (builder.ID, error) {
 		}
 		ops = append(ops, o)
 	}
-	literalKinds(info, ops)
+	ops = literalKinds(info, ops)
 	if op == spv.OpTypePointer && len(ops) == 2 && ops[1].IsID() {
 		// the one pointer type of that class and pointee, so values of it
 		// meet the module's own pointers (OpCopyObject of a variable)
@@ -215,19 +251,68 @@ func (e *emitter) intrinsicTypeOperand(t *types.Type, a types.TemplateArg) (buil
 
 // literalKinds gives each literal operand of an inline instruction the
 // kind the grammar expects where it stands (an enumerant such as a
-// StorageClass or GroupOperation, or a number).
-func literalKinds(info *spv.InstInfo, ops []builder.Operand) {
-	var kinds []spv.OperandKind
+// StorageClass or GroupOperation, or a number), and gathers an enumerant's
+// parameters after it (the scope of MakePointerVisible, the alignment of
+// Aligned) into that enumerant, as the encoder wants them.
+func literalKinds(info *spv.InstInfo, ops []builder.Operand) []builder.Operand {
+	var kinds []spv.OperandInfo
 	for _, o := range info.Operands {
 		if o.Kind != spv.KindIdResultType && o.Kind != spv.KindIdResult {
-			kinds = append(kinds, o.Kind)
+			kinds = append(kinds, o)
 		}
 	}
-	for i := range ops {
-		if !ops[i].IsID() && i < len(kinds) {
-			ops[i].Kind = kinds[i]
+	out := make([]builder.Operand, 0, len(ops))
+	for i, k := 0, 0; i < len(ops); k++ {
+		if k >= len(kinds) {
+			if len(kinds) == 0 || kinds[len(kinds)-1].Quant != spv.Variadic {
+				return append(out, ops[i:]...) // left for the encoder to refuse
+			}
+			k = len(kinds) - 1
 		}
+		o := ops[i]
+		i++
+		if o.IsID() {
+			out = append(out, o)
+			continue
+		}
+		o.Kind = kinds[k].Kind
+		params := enumerantParams(o.Kind, o.Word)
+		for _, p := range params {
+			if i >= len(ops) {
+				break
+			}
+			po := ops[i]
+			i++
+			if !po.IsID() {
+				po.Kind = p.Kind
+			}
+			o.Params = append(o.Params, po)
+		}
+		out = append(out, o)
 	}
+	return out
+}
+
+// enumerantParams lists the parameters of value v of enum kind k: those
+// of the enumerant, or for a bit enum those of each set bit, lowest first.
+func enumerantParams(k spv.OperandKind, v uint32) []spv.OperandInfo {
+	switch k.Category() {
+	case spv.CategoryValueEnum:
+		if en := k.Enumerant(v); en != nil {
+			return en.Parameters
+		}
+	case spv.CategoryBitEnum:
+		var ps []spv.OperandInfo
+		for bit := uint32(1); bit != 0 && bit <= v; bit <<= 1 {
+			if v&bit != 0 {
+				if en := k.Enumerant(bit); en != nil {
+					ps = append(ps, en.Parameters...)
+				}
+			}
+		}
+		return ps
+	}
+	return nil
 }
 
 // integralConstant is v of vk::integral_constant<T, v>.

@@ -424,8 +424,27 @@ func isOpaque(t *types.Type) bool {
 	if t.Underlying().Kind() != types.ObjectK {
 		return false
 	}
-	o := t.Object()
-	return o != types.VkBufferPointer && o != types.VkSpirvType
+	switch t.Object() {
+	case types.VkBufferPointer, types.VkSpirvType:
+		return false
+	case types.VkSpirvOpaqueType:
+		// an inline SPIR-V type is opaque when its opcode makes one
+		// (a cooperative matrix, say, is a composite)
+		if args := t.Underlying().Args(); len(args) > 0 && args[0].Type == nil {
+			return opaqueOpcodes[spv.Op(args[0].Value)]
+		}
+	}
+	return true
+}
+
+// opaqueOpcodes are the type instructions of opaque types, which Vulkan
+// keeps out of structs: images, samplers, acceleration structures, ray
+// queries, and logical pointers.
+var opaqueOpcodes = map[spv.Op]bool{
+	spv.OpTypeImage: true, spv.OpTypeSampler: true, spv.OpTypeSampledImage: true, spv.OpTypeOpaque: true,
+	spv.OpTypeEvent: true, spv.OpTypeDeviceEvent: true, spv.OpTypeReserveId: true, spv.OpTypeQueue: true,
+	spv.OpTypePipe: true, spv.OpTypeAccelerationStructureKHR: true, spv.OpTypeRayQueryKHR: true,
+	spv.OpTypePointer: true,
 }
 
 // isBufferObject reports the objects whose arrays carry no ArrayStride:

@@ -333,16 +333,16 @@ class CooperativeMatrix {
       vk::Literal<vk::integral_constant<uint, StorageClassFunction> >,
       ComponentType>;
 
-  // Component index of this invocation's part, index < GetLength().
+  // Component index of this invocation's part, index < GetLength(). (The
+  // component pointer is used at once: a variable holding it would need
+  // the VariablePointers capability.)
   ComponentType Get(uint32_t index) {
-    ComponentPointer p =
-        __builtin_spv_AccessChain<ComponentPointer>(_matrix, index);
-    return __builtin_spv_LoadPointer<ComponentType>(p);
+    return __builtin_spv_LoadPointer<ComponentType>(
+        __builtin_spv_AccessChain<ComponentPointer>(_matrix, index));
   }
   void Set(ComponentType value, uint32_t index) {
-    ComponentPointer p =
-        __builtin_spv_AccessChain<ComponentPointer>(_matrix, index);
-    __builtin_spv_StorePointer(p, value);
+    __builtin_spv_StorePointer(
+        __builtin_spv_AccessChain<ComponentPointer>(_matrix, index), value);
   }
 };
 

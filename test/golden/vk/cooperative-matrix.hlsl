@@ -1,0 +1,60 @@
+// <vk/khr/cooperative_matrix.h>: a cooperative matrix is a class template
+// holding an OpTypeCooperativeMatrixKHR value (vk::SpirvOpaqueType); its
+// loads and stores from buffers and groupshared memory, multiply-add,
+// arithmetic, conversions, splats, length and element access are inline
+// SPIR-V, generated as written (calls taking buffers or matrices are
+// inlined). Debian's spirv-val 2023.1 does not know SPV_KHR_cooperative_matrix:
+// -Vd.
+// RUN: %hlsl2spirv -T cs_6_0 -E main -fspv-target-env=vulkan1.3 -Vd %s | FileCheck %s
+// RUN: not %hlsl2spirv -T cs_6_0 -E main -fspv-target-env=vulkan1.1 %s 2>&1 | FileCheck %s --check-prefix=OLD
+
+// OLD: error: "CooperativeMatrix requires a minimum of SPIR-V 1.6"
+
+// CHECK-DAG: OpCapability CooperativeMatrixKHR
+// CHECK-DAG: OpExtension "SPV_KHR_cooperative_matrix"
+// CHECK-DAG: [[A:%spirvIntrinsicType[_0-9]*]] = OpTypeCooperativeMatrixKHR %float %uint_3 %uint_16 %uint_8 %uint_0
+// CHECK-DAG: [[B:%spirvIntrinsicType[_0-9]*]] = OpTypeCooperativeMatrixKHR %float %uint_3 %uint_8 %uint_16 %uint_1
+// CHECK-DAG: [[C:%spirvIntrinsicType[_0-9]*]] = OpTypeCooperativeMatrixKHR %float %uint_3 %uint_16 %uint_16 %uint_2
+// CHECK-DAG: [[CI:%spirvIntrinsicType[_0-9]*]] = OpTypeCooperativeMatrixKHR %int %uint_3 %uint_16 %uint_16 %uint_2
+
+#include <vk/khr/cooperative_matrix.h>
+
+RWStructuredBuffer<float> buf;
+RWStructuredBuffer<int> ints;
+groupshared float tile[256];
+
+using MatA = vk::khr::CooperativeMatrixA<float, vk::ScopeSubgroup, 16, 8>;
+using MatB = vk::khr::CooperativeMatrixB<float, vk::ScopeSubgroup, 8, 16>;
+using Acc = vk::khr::CooperativeMatrixAccumulator<float, vk::ScopeSubgroup, 16, 16>;
+
+[numthreads(32, 1, 1)]
+void main() {
+// CHECK:      OpCooperativeMatrixLoadKHR [[A]] {{%[0-9]+}} %int_0 {{%[0-9]+}} None
+  MatA a = MatA::Load<vk::CooperativeMatrixLayoutRowMajorKHR>(buf, 0, 8);
+// the groupshared load is coherent: NonPrivatePointer|MakePointerVisible at Workgroup scope
+// CHECK:      [[p:%[0-9]+]] = OpCopyObject %_ptr_Workgroup_float
+// CHECK:      OpCooperativeMatrixLoadKHR [[B]] [[p]] %int_1 {{%[0-9]+}} MakePointerVisible|NonPrivatePointer %int_2
+  MatB b = MatB::Load<vk::CooperativeMatrixLayoutColumnMajorKHR>(vk::GetGroupSharedAddress(tile[0]), 16);
+// CHECK:      OpCompositeConstruct [[C]] %float_0
+  Acc c = Acc::Splat(0);
+// CHECK:      OpCooperativeMatrixMulAddKHR [[C]] {{%[0-9]+}} {{%[0-9]+}} {{%[0-9]+}} NoneKHR
+  c = cooperativeMatrixMultiplyAdd(a, b, c);
+// CHECK:      OpMatrixTimesScalar [[C]] {{%[0-9]+}} %float_0_5
+// CHECK:      OpFAdd [[C]]
+  c = c + c * 0.5;
+// CHECK:      OpFunctionCall %CooperativeMatrix_{{[0-9]+}} %CooperativeMatrix_cast %c
+  vk::khr::CooperativeMatrixAccumulator<int, vk::ScopeSubgroup, 16, 16> ci = c.cast<int>();
+// CHECK:      OpFunctionCall %uint %CooperativeMatrix_GetLength
+// CHECK:      [[e:%[0-9]+]] = OpAccessChain %_ptr_Function_int {{%[0-9]+}}
+// CHECK:      OpLoad %int [[e]]
+  for (uint i = 0; i < ci.GetLength(); ++i)
+    ci.Set(ci.Get(i) * 2, i);
+// CHECK:      OpCooperativeMatrixStoreKHR {{%[0-9]+}} {{%[0-9]+}} %int_0 {{%[0-9]+}} None
+// CHECK:      OpCooperativeMatrixStoreKHR {{%[0-9]+}} {{%[0-9]+}} %int_1 {{%[0-9]+}} None
+  c.Store<vk::CooperativeMatrixLayoutRowMajorKHR>(buf, 128, 16);
+  ci.Store<vk::CooperativeMatrixLayoutColumnMajorKHR>(ints, 0, 16);
+}
+// CHECK-LABEL: %CooperativeMatrix_cast = OpFunction
+// CHECK:      OpConvertFToS [[CI]]
+// CHECK-LABEL: %CooperativeMatrix_GetLength = OpFunction %uint
+// CHECK:      OpCooperativeMatrixLengthKHR %uint [[CI]]
