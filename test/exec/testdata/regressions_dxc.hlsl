@@ -48,11 +48,12 @@ void texel(uint3 id : SV_DispatchThreadID) {
 }
 
 // Operators on bools: relational operators compare the ints the bools
-// promote to, -b and ~b negate that int (invalid SPIR-V before).
+// promote to, -b and ~b negate that int, and << shifts it (invalid SPIR-V
+// before: OpSLessThan, OpSNegate, OpNot and OpBitwiseAnd on bools).
 //: case bool_operators
 //: flags -T cs_6_0 -E bools
 //: in Sel = u32 0 1 2 3
-//: expect OutI = i32 0 0 -1 -1  -1 -1 -2 -2  0 1 0 0  1 0 0 1
+//: expect OutI = i32 0 0 -1 -1  -1 -1 -2 -2  0 1 0 0  1 0 0 1  0 0 1 2
 RWStructuredBuffer<int> OutI : register(u7);
 [numthreads(4, 1, 1)]
 void bools(uint3 id : SV_DispatchThreadID) {
@@ -62,6 +63,7 @@ void bools(uint3 id : SV_DispatchThreadID) {
   OutI[8 + id.x] = a < b;
   bool2 c = bool2(a, b), d = bool2(b, a);
   OutI[12 + id.x] = all(c <= d) || (a && b);
+  OutI[16 + id.x] = a << b; // on the ints: OpBitwiseAnd of the amount on a bool before
 }
 
 // determinant of a non-square matrix: DXC matches float_like<r, r> with
