@@ -73,7 +73,8 @@ type tally struct {
 	phases   map[string]time.Duration  // compile, validate, run
 	counts   map[string]map[string]int // path → outcome → programs
 	failures []string
-	programs int
+	programs int // queued
+	done     int // run
 }
 
 func (t *tally) add(path, outcome string, n int) {
@@ -125,6 +126,7 @@ func TestCampaign(t *testing.T) {
 			defer wg.Done()
 			for j := range jobs {
 				runBatch(t, runner, tl, NewBatch(j.seed, j.n, j.half, j.portable), fmt.Sprintf("seed %d", j.seed))
+				tl.progress(j.n, start)
 			}
 		}()
 	}
@@ -150,6 +152,24 @@ func TestCampaign(t *testing.T) {
 	for _, f := range tl.failures {
 		t.Error(f)
 	}
+}
+
+// progress counts a finished batch; a long campaign (-random.out) keeps
+// its report file up to date, so that a stopped run still tells.
+func (tl *tally) progress(n int, start time.Time) {
+	tl.mu.Lock()
+	tl.done += n
+	done := tl.done
+	tl.mu.Unlock()
+	if *flagOut == "" || done%(20**flagBatch) != 0 {
+		return
+	}
+	tl.mu.Lock()
+	rep := tl.report(time.Since(start))
+	tl.mu.Unlock()
+	rep = fmt.Sprintf("(in progress: %d of %d programs run)\n%s", done, *flagN, rep)
+	os.WriteFile(filepath.Join(*flagOut, "report.txt"), []byte(rep), 0o644)
+	fmt.Fprint(os.Stderr, rep)
 }
 
 func (tl *tally) report(took time.Duration) string {
