@@ -246,10 +246,21 @@ func (c *checker) varDecl(d *ast.VarDecl, buf *Buffer) *Var {
 		}
 		return v
 	}
+	if unsizedArray(t) && !isResourceType(t) && v.Storage != StorageField && v.Storage != StorageStaticField {
+		// clang's error; a groupshared float[] was a Workgroup runtime
+		// array, which Vulkan forbids
+		c.errorf(ArraySize, d.Name.Pos(), "definition of variable with array type needs an explicit size or an initializer")
+	}
 	if !outOfLine && c.declare(v, d.Name.Pos()) {
 		c.noteGlobal(v)
 	}
 	return v
+}
+
+// unsizedArray reports an array whose outermost length is not written.
+func unsizedArray(t *types.Type) bool {
+	c := t.Canonical()
+	return c.IsArray() && c.Len() == types.Unsized
 }
 
 func (c *checker) noteGlobal(v *Var) {
