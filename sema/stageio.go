@@ -230,6 +230,11 @@ func (v *vulkanChecker) sigPoint(input bool, t *types.Type) string {
 	return dir
 }
 
+// computeOnly are the system values only compute-like stages have.
+var computeOnly = map[string]bool{
+	"SV_DISPATCHTHREADID": true, "SV_GROUPID": true, "SV_GROUPTHREADID": true, "SV_GROUPINDEX": true,
+}
+
 // shaderProfileNames are DXC's short stage names in messages.
 var shaderProfileNames = map[string]string{
 	"vertex": "vs", "pixel": "ps", "geometry": "gs", "hull": "hs", "domain": "ds",
@@ -272,6 +277,17 @@ func (v *vulkanChecker) validateStageVar(sv stageVar) bool {
 				c.errorf(codes.StageIO, sv.namePos, "invalid usage of semantic '%s' in shader profile %s", sv.semantic, shaderProfileNames[v.stage])
 				return false
 			}
+		}
+	}
+	if base := strings.ToUpper(semanticBase(sv.semantic)); computeOnly[base] && vkAttr(sv.attrs, "builtin") == nil {
+		// DXIL's signature-point table: thread and group ids are inputs
+		// of compute, mesh and amplification shaders only (elsewhere
+		// they became GlobalInvocationId in the wrong stage)
+		switch sv.sigPoint {
+		case "CSIn", "MSIn", "ASIn", "In", "Out": // ("In"/"Out": a stage this table does not cover, a node)
+		default:
+			c.errorf(codes.StageIO, sv.namePos, "invalid usage of semantic '%s' in shader profile %s", sv.semantic, shaderProfileNames[v.stage])
+			return false
 		}
 	}
 	if !v.validateBuiltinAttr(sv) {
