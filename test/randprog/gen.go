@@ -256,7 +256,7 @@ func (g *gen) expr(t Type, depth int) Expr {
 				return x
 			}
 		case 10:
-			if x := g.call(t, d); x != nil {
+			if x := g.call(t, d, true); x != nil {
 				return x
 			}
 		case 11:
@@ -520,14 +520,17 @@ func (g *gen) intrinsic(t Type, d int) Expr {
 }
 
 // call makes a call of a helper function returning t: an accepted one with
-// that result, or a new one.
-func (g *gen) call(t Type, d int) Expr {
+// that result, or a new one. Inside an expression (pure) the function takes
+// in parameters only: a call writing a variable that the same expression
+// reads elsewhere (v[f(v)] with out v) reads it before or after the call at
+// the compiler's choice — unsequenced in C++ and unspecified in HLSL.
+func (g *gen) call(t Type, d int, pure bool) Expr {
 	if g.inFunc || t.IsMatrix() {
 		return nil
 	}
 	var cands []*Func
 	for _, f := range append(g.funcs, g.pending...) {
-		if f.Ret == t {
+		if f.Ret == t && (!pure || f.pure()) {
 			cands = append(cands, f)
 		}
 	}
@@ -537,7 +540,7 @@ func (g *gen) call(t Type, d int) Expr {
 	} else if len(g.funcs)+len(g.pending) >= 4 {
 		return nil
 	} else {
-		f = g.newFunc(t)
+		f = g.newFunc(t, pure)
 		if f == nil {
 			return nil
 		}
@@ -565,7 +568,7 @@ func (g *gen) call(t Type, d int) Expr {
 	return &Call{Fn: f, Args: args, T: t}
 }
 
-func (g *gen) newFunc(t Type) *Func {
+func (g *gen) newFunc(t Type, pure bool) *Func {
 	f := &Func{Name: g.name("f"), Ret: t}
 	savedScopes, savedLoop := g.scopes, g.inLoop
 	g.scopes, g.inLoop, g.inFunc = [][]*Var{nil}, 0, true
@@ -576,6 +579,9 @@ func (g *gen) newFunc(t Type) *Func {
 			pt = g.randType()
 		}
 		p := &Param{V: &Var{Name: g.name("a"), T: pt}, Mode: []string{"in", "in", "out", "inout"}[g.r.Intn(4)]}
+		if pure {
+			p.Mode = "in"
+		}
 		f.Params = append(f.Params, p)
 		if p.Mode == "out" {
 			// written first: an out parameter starts undefined
@@ -593,6 +599,16 @@ func (g *gen) newFunc(t Type) *Func {
 	f.Body = append(f.Body, &Return{X: g.expr(t, 3)})
 	g.pending = append(g.pending, f)
 	return f
+}
+
+// pure reports a function that writes none of its arguments.
+func (f *Func) pure() bool {
+	for _, p := range f.Params {
+		if p.Mode != "in" {
+			return false
+		}
+	}
+	return true
 }
 
 // ---- statements ----
@@ -650,7 +666,7 @@ func (g *gen) stmt(depth int) Stmt {
 	case 9:
 		if !g.inFunc {
 			t := g.randType()
-			if c, ok := g.call(t, 2).(*Call); ok && c != nil {
+			if c, ok := g.call(t, 2, false).(*Call); ok && c != nil {
 				return &ExprStmt{X: c}
 			}
 		}
