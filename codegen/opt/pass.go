@@ -36,6 +36,8 @@ type Context struct {
 	B  *builder.ModuleBuilder // over M: new types, constants, decorations
 	DU *builder.DefUse
 	Options
+
+	fold *folder // the folder's caches (fold.go), made on first use
 }
 
 func newContext(m *builder.Module, o Options) *Context {
@@ -108,4 +110,5 @@ func (c *Context) renumbered() {
 	c.M.InvalidateDefUse()
 	c.B = builder.Edit(c.M)
 	c.DU = c.M.DefUse()
+	c.fold = nil
 }

@@ -59,7 +59,7 @@ void special(uint3 id : SV_DispatchThreadID) {
   float one = A[0], zero = A[1], mone = A[2], inf = A[3];
   Out[0] = one / zero;
   Out[1] = mone / zero;
-  Out[2] = zero / zero;
+  Out[2] = zero / (zero + zero);  // (x / x is 1 to spirv-opt's folding, which DXC runs)
   Out[3] = inf + A[4];  // (x - x is folded to 0 by the driver: avoid it)
   Out[4] = one / inf;
   Out[5] = zero * mone;

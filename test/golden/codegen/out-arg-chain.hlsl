@@ -3,9 +3,9 @@
 // through a param.var copy: a function argument must be a variable itself.
 // RUN: %hlsl2spirv -T cs_6_0 -E main %s | FileCheck %s
 
-// (arr is split into a variable per element: arr[0] is its own variable.)
-// CHECK: [[inc:%[0-9]+]] = OpIAdd %int {{%[0-9]+}} %int_1
-// CHECK: OpStore %param_var_x [[inc]]
+// (arr is split into a variable per element: arr[0] is its own variable,
+// whose incremented value, 2, folds.)
+// CHECK: OpStore %param_var_x %int_2
 // CHECK: OpFunctionCall %void %bump %param_var_x
 // CHECK: [[v:%[0-9]+]] = OpLoad %int %param_var_x
 // CHECK: OpStore {{%[0-9]+}} [[v]]

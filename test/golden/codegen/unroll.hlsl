@@ -7,22 +7,23 @@
 // RUN: %hlsl2spirv -T ps_6_0 -E main %s | FileCheck %s
 // RUN: %hlsl2spirv -T ps_6_0 -E main -fcgl %s | FileCheck %s --check-prefix=CGL
 
+// taps is 5 after its unrolled loop (sum / 16 + taps folds to
+// sum * 0.0625 + 5, checked at the end):
+// CHECK: [[five:%[0-9]+]] = OpConstantComposite %v4float %float_5 %float_5 %float_5 %float_5
 // CHECK: %src_main = OpFunction
-// weights[i + 2] with i = 2 is weights[4] (the array is split into a
-// variable per element, whose values are known):
-// CHECK: [[w4:%[0-9]+]] = OpCompositeExtract %float {{%[0-9]+}} 4
+// weights[i + 2] with i = 2 is weights[4], whose value is known: 1 (the
+// array is split into a variable per element, and the values fold):
 // CHECK: OpImageSampleImplicitLod %v4float {{%[0-9]+}} {{%[0-9]+}} ConstOffset [[m2:%[0-9]+]]
 // CHECK: OpImageSampleImplicitLod %v4float {{%[0-9]+}} {{%[0-9]+}} ConstOffset
 // CHECK: OpImageSampleImplicitLod %v4float {{%[0-9]+}} {{%[0-9]+}} ConstOffset
 // CHECK: OpImageSampleImplicitLod %v4float {{%[0-9]+}} {{%[0-9]+}} ConstOffset
 // CHECK: [[s4:%[0-9]+]] = OpImageSampleImplicitLod %v4float {{%[0-9]+}} {{%[0-9]+}} ConstOffset
-// CHECK-NEXT: OpVectorTimesScalar %v4float [[s4]] [[w4]]
+// CHECK-NEXT: OpVectorTimesScalar %v4float [[s4]] %float_1
 // CHECK-NOT: OpImageSample
 // The partially unrolled and the breaking loops stay loops:
 // CHECK: OpLoopMerge {{%[a-z_0-9]+}} {{%[a-z_0-9]+}} Unroll
 // CHECK: OpLoopMerge {{%[a-z_0-9]+}} {{%[a-z_0-9]+}} Unroll
-// taps is 5 after its unrolled loop:
-// CHECK: OpConvertSToF %float %int_5
+// CHECK: OpFAdd %v4float {{%[0-9]+}} [[five]]
 
 // CGL: OpLoopMerge {{%[a-z_0-9]+}} {{%[a-z_0-9]+}} Unroll
 

@@ -3,7 +3,10 @@
 // primitive ones PerPrimitiveEXT), the indices the
 // PrimitiveTriangleIndicesEXT built-in, and assignments through the
 // parameters store straight into them.
-// RUN: %hlsl2spirv -T ms_6_5 -E main -fspv-target-env=vulkan1.1spirv1.4 %s | FileCheck %s
+// RUN: %hlsl2spirv -T ms_6_5 -E main -fspv-target-env=vulkan1.1spirv1.4 -fcgl %s | FileCheck %s
+// The CHECK lines pin the emitter's code (-fcgl); the optimized module of each
+// such RUN line is validated by the RUN lines that follow.
+// RUN: %hlsl2spirv -T ms_6_5 -E main -fspv-target-env=vulkan1.1spirv1.4 %s
 
 // CHECK: OpCapability MeshShadingEXT
 // CHECK: OpExtension "SPV_EXT_mesh_shader"

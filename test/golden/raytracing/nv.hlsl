@@ -35,13 +35,13 @@ void gen() {
   Shadow second = (Shadow)0;
   Payload again = (Payload)0;
 // CHECK-LABEL: %src_gen = OpFunction
-// CHECK: OpTraceNV {{%[0-9]+}} %uint_0 %uint_1 %uint_0 %uint_0 %uint_0 {{%[0-9]+ %[0-9]+ %[0-9]+ %[0-9]+}} %uint_0
+// CHECK: OpTraceNV {{%[0-9a-z_]+}} %uint_0 %uint_1 %uint_0 %uint_0 %uint_0 {{(%[0-9a-z_]+ ){3}%[0-9a-z_]+}} %uint_0
   TraceRay(scene, 0, 1, 0, 0, 0, ray, first);
-// CHECK: OpTraceNV {{%[0-9]+}} %uint_0 %uint_1 %uint_0 %uint_0 %uint_0 {{%[0-9]+ %[0-9]+ %[0-9]+ %[0-9]+}} %uint_1
+// CHECK: OpTraceNV {{%[0-9a-z_]+}} %uint_0 %uint_1 %uint_0 %uint_0 %uint_0 {{(%[0-9a-z_]+ ){3}%[0-9a-z_]+}} %uint_1
   TraceRay(scene, 0, 1, 0, 0, 0, ray, second);
 // The payload variable of a type is shared.
 // CHECK: OpStore %first
-// CHECK: OpTraceNV {{%[0-9]+}} %uint_0 %uint_1 %uint_0 %uint_0 %uint_0 {{%[0-9]+ %[0-9]+ %[0-9]+ %[0-9]+}} %uint_0
+// CHECK: OpTraceNV {{%[0-9a-z_]+}} %uint_0 %uint_1 %uint_0 %uint_0 %uint_0 {{(%[0-9a-z_]+ ){3}%[0-9a-z_]+}} %uint_0
   TraceRay(scene, 0, 1, 0, 0, 0, ray, again);
   Attr call = (Attr)0;
 // CHECK: OpExecuteCallableNV %uint_2 %uint_0

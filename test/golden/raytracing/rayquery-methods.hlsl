@@ -13,7 +13,7 @@
 // CHECK:      OpExtension "SPV_KHR_ray_query"
 // CHECK:      [[q:%[0-9]+]] = OpVariable %_ptr_Function_rayQueryKHR Function
 // CHECK:      [[as:%[0-9]+]] = OpLoad %accelerationStructureNV %scene
-// CHECK:      OpRayQueryInitializeKHR [[q]] [[as]] %uint_16 %uint_255 {{%[0-9]+}} {{%[0-9]+}} {{%[0-9]+}} {{%[0-9]+}}
+// CHECK:      OpRayQueryInitializeKHR [[q]] [[as]] %uint_16 %uint_255 {{%[0-9a-z_]+}} {{%[0-9a-z_]+}} {{%[0-9a-z_]+}} {{%[0-9a-z_]+}}
 // CHECK-NEXT: OpRayQueryProceedKHR %bool [[q]]
 // CHECK-NEXT: OpRayQueryGetRayFlagsKHR %uint [[q]]
 // CHECK-NEXT: OpRayQueryGetIntersectionTypeKHR %uint [[q]] %uint_0

@@ -20,7 +20,7 @@ RWTexture2D<float4> img : register(u1);
 // CHECK-NEXT: [[si:%[0-9]+]] = OpSampledImage %type_sampled_image [[t]] [[s]]
 // CHECK-NEXT: {{%[0-9]+}} = OpImageSampleImplicitLod %v4float [[si]] {{%[0-9]+}} ConstOffset {{%[0-9]+}}
 // CHECK: OpImageSampleExplicitLod %v4float {{%[0-9]+}} {{%[0-9]+}} Lod %float_2
-// CHECK: OpImageFetch %v4float {{%[0-9]+}} {{%[0-9]+}} Lod {{%[0-9]+}}
+// CHECK: OpImageFetch %v4float {{%[0-9]+}} {{%[0-9]+}} Lod {{%[0-9a-z_]+}}
 // CHECK: [[old:%[0-9]+]] = OpImageRead %v4float {{%[0-9]+}} {{%[0-9]+}}
 // CHECK: OpImageWrite {{%[0-9]+}} {{%[0-9]+}} {{%[0-9]+}}
 float4 main(float2 uv : TEXCOORD0) : SV_Target {

@@ -1,0 +1,439 @@
+package opt
+
+import (
+	"math"
+
+	"github.com/hlsl2spirv/hlsl2spirv/builder"
+	"github.com/hlsl2spirv/hlsl2spirv/builder/spv"
+)
+
+// The folder: spirv-opt's InstructionFolder, which other passes call.
+//
+//   - FoldInstruction(in) simplifies one instruction in place: constant
+//     folding first (an instruction whose value is known becomes
+//     OpCopyObject of a constant), then the algebraic rules of
+//     fold_rules.go, again and again until no rule applies or the
+//     instruction is a copy. simplify-instructions runs it over whole
+//     functions; other passes call it on what they changed.
+//   - FoldToConstant(in, value) evaluates an instruction whose operands are
+//     known through value (conditional constant propagation, loop
+//     unrolling) without changing it.
+//
+// Constant values are cvals (fold_const.go), made into constant
+// instructions only when a rule hands one back, so the module gets the
+// constants spirv-opt's folder would declare, in the same order. The
+// constant-folding rules are in fold_const_rules.go, the others in
+// fold_rules.go; both are tables by opcode, tried in order.
+
+// FoldInstruction simplifies in in place with the folding rules and reports
+// whether it changed. A constant result turns in into OpCopyObject of the
+// constant (which the caller replaces by its operand).
+func (c *Context) FoldInstruction(in *builder.Inst) bool {
+	f := c.folder()
+	changed := false
+	for in.Op != spv.OpCopyObject && f.foldOnce(in) {
+		changed = true
+		c.DU.AnalyzeUses(in)
+	}
+	return changed
+}
+
+// FoldToConstant returns the id of the constant in evaluates to when each
+// operand id is read through value (the constant known for it, or the id
+// itself), or 0 if it does not fold to a constant. in is not changed (the
+// constant may be new).
+func (c *Context) FoldToConstant(in *builder.Inst, value func(builder.ID) builder.ID) builder.ID {
+	return c.folder().foldToConstant(in, value)
+}
+
+// folder holds what folding caches: the constant values of ids.
+type folder struct {
+	c      *Context
+	consts map[builder.ID]*cval
+	nulls  map[builder.ID]builder.ID // type -> the null constant declared first
+	// floatControls: the module declares float-controls capabilities,
+	// under which floating-point arithmetic is not folded.
+	floatControls bool
+	glsl          builder.ID // the GLSL.std.450 import, 0 if none
+}
+
+func (c *Context) folder() *folder {
+	if c.fold == nil {
+		f := &folder{c: c, consts: map[builder.ID]*cval{}, nulls: map[builder.ID]builder.ID{}}
+		f.floatControls = !c.M.HasCapability(spv.CapabilityShader)
+		for _, cp := range []spv.Capability{spv.CapabilityDenormPreserve, spv.CapabilityDenormFlushToZero,
+			spv.CapabilitySignedZeroInfNanPreserve, spv.CapabilityRoundingModeRTZ, spv.CapabilityRoundingModeRTE} {
+			f.floatControls = f.floatControls || c.M.HasCapability(cp)
+		}
+		for _, imp := range c.M.ExtInstImports {
+			if imp.Operands[0].Str == "GLSL.std.450" {
+				f.glsl = imp.Result
+				break
+			}
+		}
+		c.fold = f
+	}
+	return c.fold
+}
+
+// foldOnce applies the first folding that changes in.
+func (f *folder) foldOnce(in *builder.Inst) bool {
+	if id := f.foldToConstant(in, nil); id != 0 {
+		in.Op = spv.OpCopyObject
+		in.Operands = []builder.Operand{builder.Ref(id)}
+		return true
+	}
+	rules := f.rulesFor(in)
+	if len(rules) == 0 {
+		return false
+	}
+	consts := f.operandConstants(in)
+	for _, r := range rules {
+		if r(f, in, consts) {
+			return true
+		}
+	}
+	return false
+}
+
+// foldToConstant evaluates in to a constant id, or 0.
+func (f *folder) foldToConstant(in *builder.Inst, value func(builder.ID) builder.ID) builder.ID {
+	rules := f.constRulesFor(in)
+	scalar, vector := f.foldableByScalar(in), f.foldableByVector(in)
+	if len(rules) == 0 && !scalar && !vector {
+		return 0
+	}
+	read := func(id builder.ID) *cval {
+		if value != nil {
+			id = value(id)
+		}
+		return f.constOf(id)
+	}
+	var consts []*cval
+	missing := false
+	for _, id := range inIDs(in) {
+		v := read(id)
+		consts = append(consts, v)
+		missing = missing || v == nil
+	}
+	for _, r := range rules {
+		if v := r(f, in, consts); v != nil {
+			return f.define(v)
+		}
+	}
+	switch {
+	case scalar:
+		var words []uint32
+		if !missing {
+			for _, v := range consts {
+				words = append(words, uint32(v.bits))
+			}
+			return f.define(f.scalarOf(in.Type, uint64(f.operateWords(in.Op, words))))
+		}
+		if r, ok := f.foldPartialIntegerOp(in, read); ok {
+			return f.define(f.scalarOf(in.Type, uint64(r)))
+		}
+	case vector:
+		if missing {
+			return 0
+		}
+		n := f.c.B.ComponentCount(in.Type)
+		elem := f.c.B.ElementType(in.Type)
+		var elems []*cval
+		for i := uint32(0); i < n; i++ {
+			var words []uint32
+			for _, v := range consts {
+				words = append(words, uint32(v.component(f, i).bits))
+			}
+			elems = append(elems, f.scalarOf(elem, uint64(f.operateWords(in.Op, words))))
+		}
+		return f.define(&cval{typ: in.Type, kind: cvComposite, elems: elems})
+	}
+	return 0
+}
+
+// inIDs returns the id operands of in, in order (literals skipped, pairs
+// and enumerant parameters looked into): spirv-opt's ForEachInId.
+func inIDs(in *builder.Inst) []builder.ID {
+	var out []builder.ID
+	var walk func(ops []builder.Operand)
+	walk = func(ops []builder.Operand) {
+		for i := range ops {
+			if ops[i].IsID() {
+				out = append(out, ops[i].ID())
+			} else if len(ops[i].Params) > 0 {
+				walk(ops[i].Params)
+			}
+		}
+	}
+	walk(in.Operands)
+	return out
+}
+
+// operandConstants returns the constant value of each operand of in (nil
+// for a literal or an id that is not a constant): spirv-opt's
+// GetOperandConstants, which the folding rules index by operand.
+func (f *folder) operandConstants(in *builder.Inst) []*cval {
+	out := make([]*cval, len(in.Operands))
+	for i := range in.Operands {
+		if in.Operands[i].IsID() {
+			out[i] = f.constOf(in.Operands[i].ID())
+		}
+	}
+	return out
+}
+
+// floatFoldingAllowed reports whether floating-point arithmetic of in may be
+// folded: not under float controls, not for a NoContraction result.
+func (f *folder) floatFoldingAllowed(in *builder.Inst) bool {
+	if f.floatControls {
+		return false
+	}
+	if in.Result == 0 {
+		return true
+	}
+	for _, u := range f.c.DU.Users(in.Result) {
+		if u.Op == spv.OpDecorate && u.Operands[0].ID() == in.Result && spv.Decoration(u.Operands[1].Word) == spv.DecorationNoContraction {
+			return false
+		}
+	}
+	return true
+}
+
+// Integer folding of 32-bit scalars and vectors of them (spirv-opt's
+// FoldScalars and FoldVectors).
+
+// foldableScalarType reports whether typ is a 32-bit integer or a bool.
+func (f *folder) foldableScalarType(typ builder.ID) bool {
+	switch f.c.B.TypeOp(typ) {
+	case spv.OpTypeInt:
+		return f.c.B.ScalarWidth(typ) == 32
+	case spv.OpTypeBool:
+		return true
+	}
+	return false
+}
+
+func (f *folder) foldableVectorType(typ builder.ID) bool {
+	return f.c.B.TypeOp(typ) == spv.OpTypeVector && f.foldableScalarType(f.c.B.ElementType(typ))
+}
+
+func (f *folder) foldableByScalar(in *builder.Inst) bool {
+	return foldableOpcode(in.Op) && f.foldableScalarType(in.Type) && f.allOperandTypes(in, f.foldableScalarType)
+}
+
+func (f *folder) foldableByVector(in *builder.Inst) bool {
+	return foldableOpcode(in.Op) && f.foldableVectorType(in.Type) && f.allOperandTypes(in, f.foldableVectorType)
+}
+
+func (f *folder) allOperandTypes(in *builder.Inst, ok func(builder.ID) bool) bool {
+	for _, id := range inIDs(in) {
+		if !ok(f.c.DU.TypeOf(id)) {
+			return false
+		}
+	}
+	return true
+}
+
+// foldableOpcode lists the opcodes folded word by word.
+func foldableOpcode(op spv.Op) bool {
+	switch op {
+	case spv.OpBitwiseAnd, spv.OpBitwiseOr, spv.OpBitwiseXor, spv.OpIAdd, spv.OpIEqual, spv.OpIMul, spv.OpINotEqual,
+		spv.OpISub, spv.OpLogicalAnd, spv.OpLogicalEqual, spv.OpLogicalNot, spv.OpLogicalNotEqual, spv.OpLogicalOr,
+		spv.OpNot, spv.OpSDiv, spv.OpSelect, spv.OpSGreaterThan, spv.OpSGreaterThanEqual, spv.OpShiftLeftLogical,
+		spv.OpShiftRightArithmetic, spv.OpShiftRightLogical, spv.OpSLessThan, spv.OpSLessThanEqual, spv.OpSMod,
+		spv.OpSNegate, spv.OpSRem, spv.OpSConvert, spv.OpUConvert, spv.OpUDiv, spv.OpUGreaterThan,
+		spv.OpUGreaterThanEqual, spv.OpULessThan, spv.OpULessThanEqual, spv.OpUMod:
+		return true
+	}
+	return false
+}
+
+// operateWords computes op on 32-bit words (booleans as 0 and 1). The
+// arithmetic opcodes are folded by constant rules first; what reaches here
+// is what those leave (and undefined shifts give 0, as in spirv-opt).
+func (f *folder) operateWords(op spv.Op, w []uint32) uint32 {
+	b2w := func(b bool) uint32 {
+		if b {
+			return 1
+		}
+		return 0
+	}
+	switch len(w) {
+	case 1:
+		a := w[0]
+		switch op {
+		case spv.OpSNegate:
+			if int32(a) == math.MinInt32 {
+				return a
+			}
+			return uint32(-int32(a))
+		case spv.OpNot:
+			return ^a
+		case spv.OpLogicalNot:
+			return b2w(a == 0)
+		case spv.OpUConvert, spv.OpSConvert:
+			return a
+		}
+	case 2:
+		a, b := w[0], w[1]
+		switch op {
+		case spv.OpShiftRightLogical:
+			if b >= 32 {
+				return 0
+			}
+			return a >> b
+		case spv.OpShiftRightArithmetic:
+			switch {
+			case b > 32:
+				return 0
+			case b == 32:
+				if int32(a) >= 0 {
+					return 0
+				}
+				return math.MaxUint32
+			}
+			return uint32(int32(a) >> b)
+		case spv.OpShiftLeftLogical:
+			if b >= 32 {
+				return 0
+			}
+			return a << b
+		case spv.OpBitwiseOr:
+			return a | b
+		case spv.OpBitwiseAnd:
+			return a & b
+		case spv.OpBitwiseXor:
+			return a ^ b
+		case spv.OpLogicalEqual:
+			return b2w((a != 0) == (b != 0))
+		case spv.OpLogicalNotEqual:
+			return b2w((a != 0) != (b != 0))
+		case spv.OpLogicalOr:
+			return b2w(a != 0 || b != 0)
+		case spv.OpLogicalAnd:
+			return b2w(a != 0 && b != 0)
+		case spv.OpIEqual:
+			return b2w(a == b)
+		case spv.OpINotEqual:
+			return b2w(a != b)
+		case spv.OpULessThan:
+			return b2w(a < b)
+		case spv.OpSLessThan:
+			return b2w(int32(a) < int32(b))
+		case spv.OpUGreaterThan:
+			return b2w(a > b)
+		case spv.OpSGreaterThan:
+			return b2w(int32(a) > int32(b))
+		case spv.OpULessThanEqual:
+			return b2w(a <= b)
+		case spv.OpSLessThanEqual:
+			return b2w(int32(a) <= int32(b))
+		case spv.OpUGreaterThanEqual:
+			return b2w(a >= b)
+		case spv.OpSGreaterThanEqual:
+			return b2w(int32(a) >= int32(b))
+		}
+	case 3:
+		if op == spv.OpSelect {
+			if w[0] != 0 {
+				return w[1]
+			}
+			return w[2]
+		}
+	}
+	return 0
+}
+
+// foldPartialIntegerOp folds a binary 32-bit integer or boolean operation
+// with one known operand whose value decides the result (x*0, x&0, x|~0,
+// x<0u, a || true...).
+func (f *folder) foldPartialIntegerOp(in *builder.Inst, read func(builder.ID) *cval) (uint32, bool) {
+	if len(in.Operands) != 2 || !in.Operands[0].IsID() || !in.Operands[1].IsID() {
+		return 0, false
+	}
+	var k [2]*cval
+	for i := range k {
+		if v := read(in.Operands[i].ID()); v != nil && v.kind != cvComposite {
+			k[i] = v
+		}
+	}
+	isInt := func(v *cval) bool { return v != nil && v.kind == cvScalar && f.c.B.TypeOp(v.typ) == spv.OpTypeInt }
+	u := func(i int) (uint32, bool) {
+		if !isInt(k[i]) {
+			return 0, false
+		}
+		return uint32(k[i].bits), true
+	}
+	s := func(i int) (int32, bool) {
+		v, ok := u(i)
+		return int32(v), ok
+	}
+	is := func(i int, want uint32) bool { v, ok := u(i); return ok && v == want }
+	isS := func(i int, want int32) bool { v, ok := s(i); return ok && v == want }
+	const minI, maxI = math.MinInt32, math.MaxInt32
+	switch in.Op {
+	case spv.OpIMul, spv.OpUDiv, spv.OpSDiv, spv.OpSRem, spv.OpSMod, spv.OpUMod:
+		// Division by zero becomes 0, as in spirv-opt.
+		if is(0, 0) || is(1, 0) {
+			return 0, true
+		}
+	case spv.OpShiftRightLogical, spv.OpShiftLeftLogical:
+		if v, ok := u(1); ok && v >= 32 {
+			return 0, true
+		}
+	case spv.OpBitwiseOr:
+		if is(0, math.MaxUint32) || is(1, math.MaxUint32) {
+			return math.MaxUint32, true
+		}
+	case spv.OpBitwiseAnd:
+		if is(0, 0) || is(1, 0) {
+			return 0, true
+		}
+	case spv.OpULessThan:
+		if is(0, math.MaxUint32) || is(1, 0) {
+			return 0, true
+		}
+	case spv.OpSLessThan:
+		if isS(0, maxI) || isS(1, minI) {
+			return 0, true
+		}
+	case spv.OpUGreaterThan:
+		if is(0, 0) || is(1, math.MaxUint32) {
+			return 0, true
+		}
+	case spv.OpSGreaterThan:
+		if isS(0, minI) || isS(1, maxI) {
+			return 0, true
+		}
+	case spv.OpULessThanEqual:
+		if is(0, 0) || is(1, math.MaxUint32) {
+			return 1, true
+		}
+	case spv.OpSLessThanEqual:
+		if isS(0, minI) || isS(1, maxI) {
+			return 1, true
+		}
+	case spv.OpUGreaterThanEqual:
+		if is(0, math.MaxUint32) || is(1, 0) {
+			return 1, true
+		}
+	case spv.OpSGreaterThanEqual:
+		if isS(0, maxI) || isS(1, minI) {
+			return 1, true
+		}
+	case spv.OpLogicalOr:
+		for _, v := range k {
+			if v != nil && v.kind == cvBool && v.bits == 1 {
+				return 1, true
+			}
+		}
+	case spv.OpLogicalAnd:
+		for _, v := range k {
+			if v != nil && v.kind == cvBool && v.bits == 0 {
+				return 0, true
+			}
+		}
+	}
+	return 0, false
+}

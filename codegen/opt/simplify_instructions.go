@@ -1,0 +1,198 @@
+package opt
+
+import (
+	"github.com/hlsl2spirv/hlsl2spirv/builder"
+	"github.com/hlsl2spirv/hlsl2spirv/builder/spv"
+)
+
+// simplifyInstructions is --simplify-instructions (spirv-opt's
+// SimplificationPass): it folds every instruction of every function with
+// the folder (FoldInstruction), in reverse post-order of the blocks so that
+// operands are simplified before their users, then again whatever a change
+// may have made foldable (users of a changed instruction, phis seen before
+// their inputs changed, instructions a rule made). An instruction folded to
+// a copy is replaced by its operand everywhere (names and decorations
+// excepted) and deleted, as are stores of OpUndef.
+type simplifyInstructions struct{}
+
+func (simplifyInstructions) Name() string { return "simplify-instructions" }
+
+func (simplifyInstructions) Run(c *Context) (bool, error) {
+	changed := false
+	for _, f := range c.M.Functions {
+		if simplifyFunction(c, f) {
+			changed = true
+		}
+	}
+	return changed, nil
+}
+
+func simplifyFunction(c *Context, f *builder.Function) bool {
+	if len(f.Blocks) == 0 {
+		return false
+	}
+	var (
+		changed    bool
+		work       []*builder.Inst
+		inWork     = map[*builder.Inst]bool{}
+		seen       = map[*builder.Inst]bool{}
+		phis       = map[*builder.Inst]bool{}
+		kill       []*builder.Inst
+		killed     = map[*builder.Inst]bool{}
+		secondPass bool
+	)
+	process := func(in *builder.Inst) {
+		foldableCopy := in.Op == spv.OpCopyObject && c.subsetOfDecorations(in.Result, in.Operands[0].ID())
+		if !foldableCopy && !c.FoldInstruction(in) {
+			return
+		}
+		changed = true
+		c.DU.AnalyzeUses(in)
+		if in.Result != 0 {
+			for _, u := range c.DU.Users(in.Result) {
+				if secondPass {
+					if !builder.IsAnnotation(u.Op) && u.Op != spv.OpName && !inWork[u] {
+						inWork[u] = true
+						work = append(work, u)
+					}
+				} else if phis[u] && !inWork[u] {
+					inWork[u] = true
+					work = append(work, u)
+				}
+			}
+		}
+		// Instructions a rule made are looked at too.
+		for _, id := range inIDs(in) {
+			if d := c.Def(id); d != nil && !seen[d] {
+				seen[d] = true
+				work = append(work, d)
+			}
+		}
+		switch in.Op {
+		case spv.OpCopyObject:
+			c.replaceUsesExceptAnnotations(in.Result, in.Operands[0].ID())
+			fallthrough
+		case spv.OpNop:
+			if !killed[in] {
+				killed[in] = true
+				kill = append(kill, in)
+			}
+			inWork[in] = true
+		}
+	}
+	g := f.CFG()
+	for _, bi := range g.RPO {
+		b := g.Blocks[bi]
+		// New instructions go before the one being folded (and are
+		// queued), so the walk goes on after the current instruction's
+		// new position.
+		for i := 0; i < len(b.Insts); i++ {
+			in := b.Insts[i]
+			seen[in] = true
+			if in.Op == spv.OpPhi {
+				phis[in] = true
+			}
+			n := len(b.Insts)
+			process(in)
+			if b.Insts[i] != in {
+				if j := i + len(b.Insts) - n; j >= 0 && j < len(b.Insts) && b.Insts[j] == in {
+					i = j
+				} else {
+					i = b.Index(in)
+				}
+			}
+		}
+	}
+	secondPass = true
+	for i := 0; i < len(work); i++ {
+		in := work[i]
+		delete(inWork, in)
+		seen[in] = true
+		if killed[in] {
+			inWork[in] = true
+			continue
+		}
+		process(in)
+	}
+	for _, in := range kill {
+		c.Kill(in)
+	}
+	return changed
+}
+
+// replaceUsesExceptAnnotations rewrites the uses of old into new, except in
+// names, decorations and other debug instructions (which then go with old).
+func (c *Context) replaceUsesExceptAnnotations(old, new builder.ID) {
+	if old == new {
+		return
+	}
+	for _, u := range c.DU.Users(old) {
+		if builder.IsAnnotation(u.Op) || isDebugOpcode(u.Op) {
+			continue
+		}
+		u.ForEachUse(func(p *builder.ID) {
+			if *p == old {
+				*p = new
+			}
+		})
+		c.DU.AnalyzeUses(u)
+	}
+}
+
+// isDebugOpcode reports the core debug instructions (names, sources,
+// lines).
+func isDebugOpcode(op spv.Op) bool {
+	switch op {
+	case spv.OpName, spv.OpMemberName, spv.OpSource, spv.OpSourceContinued, spv.OpSourceExtension,
+		spv.OpString, spv.OpLine, spv.OpNoLine, spv.OpModuleProcessed:
+		return true
+	}
+	return false
+}
+
+// subsetOfDecorations reports whether every decoration of a is also one of
+// b's (so a copy of b can stand for b).
+func (c *Context) subsetOfDecorations(a, b builder.ID) bool {
+	decos := func(id builder.ID) []*builder.Inst {
+		var out []*builder.Inst
+		for _, u := range c.DU.Users(id) {
+			switch u.Op {
+			case spv.OpDecorate, spv.OpDecorateId, spv.OpDecorateString, spv.OpMemberDecorate, spv.OpMemberDecorateString:
+				if u.Operands[0].ID() == id {
+					out = append(out, u)
+				}
+			}
+		}
+		return out
+	}
+	da := decos(a)
+	if len(da) == 0 {
+		return true
+	}
+	db := decos(b)
+	for _, x := range da {
+		found := false
+		for _, y := range db {
+			if x.Op == y.Op && sameOperandsAfterTarget(x, y) {
+				found = true
+				break
+			}
+		}
+		if !found {
+			return false
+		}
+	}
+	return true
+}
+
+func sameOperandsAfterTarget(x, y *builder.Inst) bool {
+	if len(x.Operands) != len(y.Operands) {
+		return false
+	}
+	for i := 1; i < len(x.Operands); i++ {
+		if x.Operands[i].String() != y.Operands[i].String() {
+			return false
+		}
+	}
+	return true
+}
