@@ -5,7 +5,7 @@ TAGS      := antlr.nomutex
 FUZZTIME  ?= 20s
 N         ?= 20000
 
-.PHONY: all build test test-go deps generate bench fuzz random lint clean wgsl-dxc-suite wgsl-bench
+.PHONY: all build test test-go test-race deps generate bench bench-cold bench-batch fuzz random lint clean wgsl-dxc-suite wgsl-bench
 
 all: build
 
@@ -21,8 +21,13 @@ deps:
 # test is the one command that runs every test on a fresh machine.
 test: deps lint build
 	$(GO) test -tags '$(TAGS)' -count=1 ./...
-	@# frontend.Compile from many goroutines, under the race detector
-	$(GO) test -tags '$(TAGS)' -race -count=1 -run '^TestConcurrentCompile$$' ./cmd/hlsl2spirv
+	$(MAKE) test-race
+
+# test-race runs the tests of concurrent compiles (frontend.Compiler, the
+# parser's prediction states, -batch, TestConcurrentCompile) under the race
+# detector.
+test-race:
+	$(GO) test -race -short -tags '$(TAGS)' -count=1 -run 'Concurrent|Compiler|Batch' ./frontend/ ./frontend/parse/ ./cmd/hlsl2spirv/
 
 # test-go runs the Go tests without installing anything.
 test-go:
@@ -46,6 +51,18 @@ wgsl-bench: build
 	$(GO) test -tags '$(TAGS)' -run '^$$' -bench BenchmarkTranslate -benchmem ./codegen/wgsl -write-large-module /tmp/wgsl-large.spv
 	@for i in 1 2 3; do /usr/bin/time -f "spirv2wgsl: %e s wall, %U s user, %S s sys, %M KB max RSS" bin/spirv2wgsl /tmp/wgsl-large.spv -o /tmp/wgsl-large.wgsl; done
 	@for i in 1 2 3; do /usr/bin/time -f "naga-wasm:  %e s wall, %U s user, %S s sys, %M KB max RSS" node test/webgpu/naga.mjs /tmp/wgsl-large.spv /tmp/wgsl-large-naga.wgsl; done
+
+# bench-cold times whole hlsl2spirv processes side by side with
+# glslangValidator on the benchmark corpus and a 5,000-line shader
+# (medians; needs hyperfine).
+bench-cold: build
+	$(GO) run ./test/bench/bigshader -lines 5000 > bin/big5000.hlsl
+	test/bench/compare.sh bin/hlsl2spirv bin/big5000.hlsl
+
+# bench-batch compares one -batch process with one process per shader on
+# every golden test's compiles and the examples.
+bench-batch:
+	$(GO) test -tags '$(TAGS)' -run '^$$' -bench GoldenBatch -benchtime 1x ./cmd/hlsl2spirv/
 
 # fuzz runs every fuzz target for FUZZTIME each.
 fuzz:

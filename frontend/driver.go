@@ -2,9 +2,6 @@ package frontend
 
 import (
 	"fmt"
-	"io"
-	"os"
-	"path/filepath"
 	"slices"
 
 	"github.com/hlsl2spirv/hlsl2spirv/builder/spv"
@@ -28,6 +25,10 @@ type Result struct {
 	AST *ast.File
 	// Info is what semantic analysis learnt of AST (nil before it ran).
 	Info *sema.Info
+	// Dependencies are the files the source was read from (the main file,
+	// then every #included one; see pp.Result.Dependencies), once the
+	// preprocessor ran.
+	Dependencies []string
 
 	profile Profile
 }
@@ -81,39 +82,25 @@ func (o *Options) profileFor(needed bool) (Profile, error) {
 
 // preprocess runs the preprocessor on the main file.
 func (r *Result) preprocess(opts *Options, filename string, src []byte) *pp.Result {
-	return pp.Preprocess(r.Files, r.Diags, filename, src, opts.ppConfig(r.profile))
-}
-
-// Preprocess runs only the preprocessor and writes its output (dxc -P) to w.
-func Preprocess(opts Options, filename string, src []byte, w io.Writer) (*Result, error) {
-	r, err := newResult(&opts)
-	if err != nil {
-		return nil, err
-	}
-	if r.profile, err = opts.profileFor(false); err != nil {
-		return nil, err
-	}
-	res := r.preprocess(&opts, filename, src)
-	if !r.Failed() {
-		pp.Print(w, r.Files, res)
-	}
-	return r, nil
+	res := pp.Preprocess(r.Files, r.Diags, filename, src, opts.ppConfig(r.profile))
+	r.Dependencies = res.Dependencies()
+	return res
 }
 
 // parse preprocesses and parses the main file.
-func (r *Result) parse(opts *Options, filename string, src []byte) {
+func (r *Result) parse(c *Compiler, opts *Options, filename string, src []byte) {
 	parse.Prefetch() // the parser's tables load while the preprocessor runs
 	res := r.preprocess(opts, filename, src)
 	if r.Failed() {
 		return
 	}
-	r.AST = parse.Preprocessed(r.Files, r.Diags, filename, res)
+	r.AST = c.parser.Preprocessed(r.Files, r.Diags, filename, res)
 }
 
 // check parses and runs semantic analysis. Without -T (dxc -P and
 // -ast-dump allow that) the file is checked as a library.
-func (r *Result) check(opts *Options, filename string, src []byte) {
-	r.parse(opts, filename, src)
+func (r *Result) check(c *Compiler, opts *Options, filename string, src []byte) {
+	r.parse(c, opts, filename, src)
 	if r.Failed() || r.AST == nil {
 		return
 	}
@@ -129,26 +116,6 @@ func (r *Result) check(opts *Options, filename string, src []byte) {
 	})
 }
 
-// Check runs the front end without code generation (dxc -fsyntax-only). With
-// a non-nil astDump it also prints the syntax tree (dxc -ast-dump).
-func Check(opts Options, filename string, src []byte, astDump io.Writer) (*Result, error) {
-	r, err := newResult(&opts)
-	if err != nil {
-		return nil, err
-	}
-	if r.profile, err = opts.profileFor(false); err != nil {
-		return nil, err
-	}
-	r.check(&opts, filename, src)
-	if astDump != nil && r.AST != nil && !r.Failed() {
-		p := ast.Printer{Files: r.Files, Annotate: r.typeAnnotation}
-		if err := p.Fprint(astDump, r.AST); err != nil {
-			return nil, err
-		}
-	}
-	return r, nil
-}
-
 // typeAnnotation shows the type sema gave a node, for -ast-dump, in clang's
 // quoting: 'float4'.
 func (r *Result) typeAnnotation(n ast.Node) string {
@@ -159,44 +126,6 @@ func (r *Result) typeAnnotation(n ast.Node) string {
 		return "'" + t.String() + "'"
 	}
 	return ""
-}
-
-// CompileFile reads a file and compiles it.
-func CompileFile(opts Options, filename string) (*Result, error) {
-	src, err := os.ReadFile(filename)
-	if err != nil {
-		return nil, err
-	}
-	return Compile(opts, filepath.Clean(filename), src)
-}
-
-// Compile compiles src (the contents of filename) to SPIR-V. The error is
-// for unusable options; problems in the source are in Result.Diags.
-func Compile(opts Options, filename string, src []byte) (*Result, error) {
-	r, err := newResult(&opts)
-	if err != nil {
-		return nil, err
-	}
-	if r.profile, err = opts.profileFor(true); err != nil {
-		return nil, err
-	}
-	r.check(&opts, filename, src)
-	if r.Failed() {
-		return r, nil
-	}
-	r.SPIRV = spirv.Generate(r.Files, r.Diags, r.AST, r.Info, opts.codegenOptions(r.profile))
-	if r.SPIRV != nil && !opts.CodeGenOnly {
-		r.SPIRV = r.optimize(&opts, r.SPIRV) // optimize.go
-	}
-	if opts.MaxID > 0 && len(r.SPIRV) > 3 && r.SPIRV[3]-1 > opts.MaxID {
-		// -fspv-max-id: the ids are already compact; DXC's wording
-		r.Diags.Add(diag.Diagnostic{Severity: diag.Fatal, Code: diag.BadOption,
-			Msg: fmt.Sprintf("failed to optimize SPIR-V: ID overflow. Try running compact-ids. (the module needs %d ids; -fspv-max-id is %d)", r.SPIRV[3]-1, opts.MaxID)})
-	}
-	if r.Failed() {
-		r.SPIRV = nil
-	}
-	return r, nil
 }
 
 // codegenOptions are the options the SPIR-V emitter needs.

@@ -2,6 +2,11 @@
 // and runs the stages (preprocess, parse, sema, codegen), collecting every
 // diagnostic in one diag.List. Everything the hlsl2spirv command does is a
 // call into this package; the command only parses flags and prints.
+//
+// Files: options.go (Options, profiles, -fspv-debug), driver.go (Result and
+// the stages), compiler.go (Compiler: the entry points, reusable and safe
+// for concurrent use), deps.go (make-style dependency rules),
+// extensions.go (-fspv-extension names).
 package frontend
 
 import (

@@ -69,6 +69,12 @@ var argSpecs = []argSpec{
 	{name: "Fc", kind: kJoinedOrSeparate, slash: true, supported: true, help: "write the disassembly to a file"},
 	{name: "Fw", kind: kJoinedOrSeparate, slash: true, supported: true, help: "also write WGSL to a file (hlsl2spirv extension)"},
 	{name: "Fi", kind: kJoinedOrSeparate, slash: true, supported: true, help: "write -P output to a file"},
+	{name: "Fh", kind: kJoinedOrSeparate, slash: true, supported: true, help: "write a C header holding the SPIR-V as a byte array (and the disassembly)"},
+	{name: "Vn", kind: kJoinedOrSeparate, slash: true, supported: true, help: "name of the -Fh array (default g_<entry>)"},
+	{name: "M", kind: kFlag, slash: true, supported: true, help: "print the files the shader depends on, as a make rule (preprocesses only)"},
+	{name: "MD", kind: kFlag, slash: true, supported: true, help: "write that make rule to <input without extension>.d instead"},
+	{name: "MF", kind: kJoinedOrSeparate, slash: true, supported: true, help: "write that make rule to the given file instead"},
+	{name: "batch", kind: kSeparate, supported: true, help: "run the compile jobs listed in a file (- for stdin), one command line a line, in parallel"},
 	{name: "P", kind: kFlag, slash: true, supported: true, help: "preprocess only"},
 	{name: "dumpbin", kind: kFlag, slash: true, supported: true, help: "disassemble the input SPIR-V binary"},
 	{name: "opt", kind: kFlag, supported: true, help: "optimize the input SPIR-V binary with -O<n> or -Oconfig (hlsl2spirv's own flag)"},
@@ -122,10 +128,8 @@ var argSpecs = []argSpec{
 	{name: "Zi", kind: kFlag, slash: true, supported: true, help: "emit debug information: file names, source, lines, tool"},
 	{name: "Zs", kind: kFlag, slash: true},
 	{name: "Fe", kind: kJoinedOrSeparate, slash: true},
-	{name: "Fh", kind: kJoinedOrSeparate, slash: true},
 	{name: "Fd", kind: kJoinedOrSeparate, slash: true, notWithSpirv: true},
 	{name: "Fre", kind: kJoinedOrSeparate, slash: true, notWithSpirv: true},
-	{name: "Vn", kind: kJoinedOrSeparate, slash: true},
 	{name: "Vi", kind: kFlag, slash: true},
 	{name: "Gis", kind: kFlag, slash: true, supported: true, help: "strict IEEE: no contraction, signed zeros, infinities and NaNs preserved"},
 	{name: "Gec", kind: kFlag, slash: true, notWithSpirv: true},
@@ -148,9 +152,6 @@ var argSpecs = []argSpec{
 	{name: "res-may-alias", kind: kFlag, slash: true},
 	{name: "all-resources-bound", kind: kFlag, slash: true},
 	{name: "enable-payload-qualifiers", kind: kFlag, slash: true},
-	{name: "M", kind: kFlag, slash: true},
-	{name: "MD", kind: kFlag, slash: true},
-	{name: "MF", kind: kJoinedOrSeparate, slash: true},
 }
 
 // findSpec matches one argument against the table: an exact flag or
@@ -272,7 +273,8 @@ func normalizeArgs(args []string) (flags, inputs, unsupported []string, err erro
 // usage prints the supported options in dxc's spelling.
 func usage(w *os.File) {
 	fmt.Fprintf(w, "OVERVIEW: hlsl2spirv — HLSL to Vulkan SPIR-V, dxc -spirv compatible\n\n")
-	fmt.Fprintf(w, "USAGE: hlsl2spirv [options] <input>\n\nOPTIONS:\n")
+	fmt.Fprintf(w, "USAGE: hlsl2spirv [options] <input>\n       hlsl2spirv -batch <jobs file>\n\n")
+	fmt.Fprintf(w, "Arguments may also come from response files: @<file>.\n\nOPTIONS:\n")
 	var rows [][2]string
 	for _, s := range argSpecs {
 		if !s.supported {

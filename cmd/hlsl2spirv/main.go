@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"runtime/debug"
 	"strconv"
 	"strings"
 
@@ -20,19 +19,34 @@ import (
 var version = "0.1.0-dev"
 
 func main() {
-	// A compile is a short, one-shot process: collecting garbage costs more
-	// than it saves (as in esbuild). The memory limit turns the collector back
-	// on for a pathological input instead of letting it grow without bound.
-	debug.SetGCPercent(-1)
-	debug.SetMemoryLimit(1 << 30)
+	tuneGCForOneShot() // gc.go; a batch changes it
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+// run runs one command line with a compiler of its own.
+func run(args []string, stdout, stderr io.Writer) int {
+	return runWith(session{comp: frontend.NewCompiler(), stdin: os.Stdin}, args, stdout, stderr)
+}
+
+// session is what a command line runs with: the compiler, the standard
+// input (for the input "-"), and whether it is a job of a batch.
+type session struct {
+	comp     *frontend.Compiler
+	stdin    io.Reader
+	batchJob bool
 }
 
 // cli holds the parsed command line.
 type cli struct {
 	opts                          frontend.Options
+	comp                          *frontend.Compiler
+	entry                         string // -E as given ("" without it), for -Fh's default name
 	profile, hv                   string
 	out, asmOut, wgslOut, ppOut   string
+	headerOut, varName            string // -Fh, -Vn
+	depsPrint, depsWrite          bool   // -M, -MD
+	depsFile                      string // -MF
+	batch                         string // -batch
 	preprocess, dumpbin, astDump  bool
 	syntaxOnly, help, showVersion bool
 	zpr, zpc                      bool
@@ -56,6 +70,10 @@ type cli struct {
 }
 
 func parseCommandLine(args []string) (*cli, error) {
+	args, err := expandResponseFiles(args) // respfile.go
+	if err != nil {
+		return nil, err
+	}
 	normalized, inputs, unsupported, err := normalizeArgs(args)
 	if err != nil {
 		return nil, err
@@ -89,6 +107,12 @@ func parseCommandLine(args []string) (*cli, error) {
 	fs.StringVar(&c.asmOut, "Fc", "", "")
 	fs.StringVar(&c.wgslOut, "Fw", "", "")
 	fs.StringVar(&c.ppOut, "Fi", "", "")
+	fs.StringVar(&c.headerOut, "Fh", "", "")
+	fs.StringVar(&c.varName, "Vn", "", "")
+	fs.BoolVar(&c.depsPrint, "M", false, "")
+	fs.BoolVar(&c.depsWrite, "MD", false, "")
+	fs.StringVar(&c.depsFile, "MF", "", "")
+	fs.StringVar(&c.batch, "batch", "", "")
 	fs.BoolVar(&c.preprocess, "P", false, "")
 	fs.BoolVar(&c.dumpbin, "dumpbin", false, "")
 	fs.BoolVar(&c.optInput, "opt", false, "")
@@ -149,6 +173,7 @@ func parseCommandLine(args []string) (*cli, error) {
 		c.inputs = append(c.inputs, fs.Args()...)
 	}
 	o.Profile = c.profile
+	c.entry = o.Entry
 	if err := c.bindingOptions(o); err != nil {
 		return nil, err
 	}
@@ -201,11 +226,24 @@ func commandLine(args, inputs []string) (line, rest string) {
 	return input + b.String(), b.String()
 }
 
-func run(args []string, stdout, stderr io.Writer) int {
+// runWith runs one command line in a session.
+func runWith(s session, args []string, stdout, stderr io.Writer) int {
 	c, err := parseCommandLine(args)
 	if err != nil {
 		fmt.Fprintf(stderr, "hlsl2spirv: error: %v\n", err)
 		return 1
+	}
+	c.comp = s.comp
+	if c.batch != "" {
+		if s.batchJob {
+			fmt.Fprintf(stderr, "hlsl2spirv: error: a batch job cannot run a batch\n")
+			return 1
+		}
+		if len(args) != 2 {
+			fmt.Fprintf(stderr, "hlsl2spirv: error: -batch takes a jobs file and no other arguments\n")
+			return 1
+		}
+		return runBatch(c.batch, stdout, stderr) // batch.go
 	}
 	if c.help {
 		usage(os.Stdout)
@@ -224,12 +262,17 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if len(c.inputs) > 1 {
 		fmt.Fprintf(stderr, "hlsl2spirv: warning: several inputs given (%s); compiling the last one\n", strings.Join(c.inputs, ", "))
 	}
-	src, err := readInput(input)
+	src, err := readInput(input, s.stdin)
 	if err != nil {
 		fmt.Fprintf(stderr, "hlsl2spirv: error: %v\n", err)
 		return 1
 	}
+	deps := c.depsPrint || c.depsWrite || c.depsFile != ""
 	if c.dumpbin {
+		if deps {
+			fmt.Fprintf(stderr, "hlsl2spirv: error: Cannot perform actions related to sources from a binary file.\n")
+			return 1
+		}
 		return dumpbin(src, c, stdout, stderr)
 	}
 	if c.printAll {
@@ -245,7 +288,11 @@ func run(args []string, stdout, stderr io.Writer) int {
 	switch {
 	case c.preprocess:
 		return preprocess(input, src, c, stdout, stderr)
-	case c.astDump || c.syntaxOnly:
+	case c.astDump:
+		return check(input, src, c, stdout, stderr)
+	case deps:
+		return dependencies(input, src, c, stdout, stderr)
+	case c.syntaxOnly:
 		return check(input, src, c, stdout, stderr)
 	}
 	if len(c.unsupported) > 0 {
@@ -255,9 +302,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 	return compile(input, src, c, stdout, stderr)
 }
 
-func readInput(name string) ([]byte, error) {
+func readInput(name string, stdin io.Reader) ([]byte, error) {
 	if name == "-" {
-		return io.ReadAll(os.Stdin)
+		return io.ReadAll(stdin)
 	}
 	b, err := os.ReadFile(name)
 	if err != nil {

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"path/filepath"
+	"strings"
 
 	"github.com/hlsl2spirv/hlsl2spirv/builder"
 	"github.com/hlsl2spirv/hlsl2spirv/builder/disasm"
@@ -48,7 +50,7 @@ func reported(res *frontend.Result, err error, stderr io.Writer) bool {
 // preprocess implements -P: preprocessed text to -Fi or stdout.
 func preprocess(input string, src []byte, c *cli, stdout, stderr io.Writer) int {
 	var out bytes.Buffer
-	res, err := frontend.Preprocess(c.opts, input, src, &out)
+	res, err := c.comp.Preprocess(c.opts, input, src, &out)
 	if !reported(res, err, stderr) {
 		return 1
 	}
@@ -62,7 +64,7 @@ func check(input string, src []byte, c *cli, stdout, stderr io.Writer) int {
 	if c.astDump {
 		dump = &out
 	}
-	res, err := frontend.Check(c.opts, input, src, dump)
+	res, err := c.comp.Check(c.opts, input, src, dump)
 	if !reported(res, err, stderr) {
 		return 1
 	}
@@ -72,10 +74,33 @@ func check(input string, src []byte, c *cli, stdout, stderr io.Writer) int {
 	return 0
 }
 
-// compile compiles to SPIR-V: the binary to -Fo, the disassembly to -Fc, or
-// with neither the disassembly to stdout, as dxc does.
+// dependencies implements -M, -MD and -MF as dxc does: the preprocessor
+// alone runs, and the files the input depends on are written as a make
+// rule whose target is the -Fo file (else the input) — to the -MF file,
+// else with -MD to the input's name with a .d extension, else to stdout.
+func dependencies(input string, src []byte, c *cli, stdout, stderr io.Writer) int {
+	res, err := c.comp.Dependencies(c.opts, input, src)
+	if !reported(res, err, stderr) {
+		return 1
+	}
+	target := input
+	if c.out != "" {
+		target = c.out
+	}
+	rule := frontend.MakeRule(target, res.Dependencies)
+	file := "-"
+	switch {
+	case c.depsFile != "":
+		file = c.depsFile
+	case c.depsWrite:
+		file = strings.TrimSuffix(input, filepath.Ext(input)) + ".d"
+	}
+	return emitText(rule, file, stdout, stderr)
+}
+
+// compile compiles to SPIR-V and writes the module (writeModule).
 func compile(input string, src []byte, c *cli, stdout, stderr io.Writer) int {
-	res, err := frontend.Compile(c.opts, input, src)
+	res, err := c.comp.Compile(c.opts, input, src)
 	if !reported(res, err, stderr) {
 		return 1
 	}
@@ -84,7 +109,7 @@ func compile(input string, src []byte, c *cli, stdout, stderr io.Writer) int {
 	relined := func() []uint32 {
 		opts := c.opts
 		opts.Debug.File, opts.Debug.Line = true, true
-		if again, err := frontend.Compile(opts, input, src); err == nil && !again.Failed() {
+		if again, err := c.comp.Compile(opts, input, src); err == nil && !again.Failed() {
 			return again.SPIRV
 		}
 		return nil
@@ -95,12 +120,14 @@ func compile(input string, src []byte, c *cli, stdout, stderr io.Writer) int {
 	return writeModule(res.SPIRV, c, stdout, stderr, relined)
 }
 
-// writeModule writes a module to -Fo, its WGSL to -Fw, and its disassembly
-// to -Fc or, with no -Fo, to stdout. relined, when not nil, gives the
+// writeModule writes a module: the binary to -Fo, its WGSL to -Fw, a C
+// header to -Fh, the disassembly to -Fc; with none of -Fo, -Fc and -Fh the
+// disassembly to stdout, as dxc does. relined, when not nil, gives the
 // module again with line information.
 func writeModule(words []uint32, c *cli, stdout, stderr io.Writer, relined func() []uint32) int {
+	code := builder.LittleEndian(words)
 	if c.out != "" {
-		if err := writeOutput(c.out, builder.LittleEndian(words), stdout); err != nil {
+		if err := writeOutput(c.out, code, stdout); err != nil {
 			fmt.Fprintf(stderr, "hlsl2spirv: error: %v\n", err)
 			return 1
 		}
@@ -110,12 +137,26 @@ func writeModule(words []uint32, c *cli, stdout, stderr io.Writer, relined func(
 			return code
 		}
 	}
-	if c.out == "" || c.asmOut != "" {
-		text, err := disasm.Disassemble(words)
-		if err != nil {
-			fmt.Fprintf(stderr, "hlsl2spirv: internal error: disassembling the output: %v\n", err)
+	toStdout := c.out == "" && c.asmOut == "" && c.headerOut == ""
+	if !toStdout && c.asmOut == "" && c.headerOut == "" {
+		return 0
+	}
+	text, err := disasm.Disassemble(words)
+	if err != nil {
+		fmt.Fprintf(stderr, "hlsl2spirv: internal error: disassembling the output: %v\n", err)
+		return 1
+	}
+	if c.headerOut != "" {
+		name := c.varName
+		if name == "" {
+			name = "g_" + c.entry // dxc's default
+		}
+		if err := writeOutput(c.headerOut, cHeader(text, code, name), stdout); err != nil {
+			fmt.Fprintf(stderr, "hlsl2spirv: error: %v\n", err)
 			return 1
 		}
+	}
+	if c.asmOut != "" || toStdout {
 		return emitText(text, c.asmOut, stdout, stderr)
 	}
 	return 0

@@ -29,4 +29,6 @@ const (
 const (
 	// NotImplemented marks a stage of the pipeline that does not exist yet.
 	NotImplemented Code = 4
+	// InternalError is a compiler bug caught by the driver (a panic).
+	InternalError Code = 5
 )

@@ -2,6 +2,7 @@ package parse
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -91,14 +92,15 @@ func BenchmarkParseColdDFA(b *testing.B) {
 		b.Fatal(err)
 	}
 	fs, toks := preprocess(b, src)
-	coldDFA = true
-	defer func() { coldDFA = false }()
+	var ps Parser
+	ps.FileStats(fs, diag.NewList(fs, diag.Options{}), "typical.hlsl", toks)
 	b.ReportAllocs()
 	b.ResetTimer()
 	start := cpuTime()
 	for i := 0; i < b.N; i++ {
+		ps.forgetPredictions()
 		diags := diag.NewList(fs, diag.Options{})
-		File(fs, diags, "typical.hlsl", toks)
+		ps.FileStats(fs, diags, "typical.hlsl", toks)
 	}
 	reportCPU(b, start, 0)
 }
@@ -179,32 +181,49 @@ func TestPredictionCacheShared(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	parseString(t, "a.hlsl", string(src))
-	first := dfaStates()
-	parseString(t, "b.hlsl", string(src))
+	var ps Parser
+	parseWith(t, &ps, "a.hlsl", string(src))
+	_, first := ps.predictionWork()
+	parseWith(t, &ps, "b.hlsl", string(src))
 	if first == 0 {
 		t.Fatal("the shared prediction cache is empty after a parse")
 	}
-	if second := dfaStates(); second != first {
+	if _, second := ps.predictionWork(); second != first {
 		t.Errorf("the second parse added DFA states: %d, then %d", first, second)
 	}
 }
 
-// Parses from several goroutines give the same trees as one at a time
-// (run with -race to check the locking under the antlr.nomutex tag).
+// Parses from several goroutines give the same trees and errors as one at
+// a time. Run with -race (make test does): under the antlr.nomutex tag
+// nothing of ANTLR's may be shared by parses running at once. The inputs
+// with syntax errors take the LL pass with error recovery, which reads
+// (and fills) the ATN's lookahead caches.
 func TestConcurrentParses(t *testing.T) {
 	files, _ := filepath.Glob(filepath.Join("testdata", "ast", "*.hlsl"))
-	want := map[string]string{}
+	srcs := map[string]string{}
 	for _, f := range files {
 		src, _ := os.ReadFile(f)
-		want[f] = dump(t, filepath.Base(f), string(src))
+		srcs[f] = string(src)
+	}
+	for i, bad := range []string{
+		"float4 main() : SV_Target {\n  float x = 1\n  return x;\n}\n",
+		"struct S { int a; int b }; void f() { S s; s.a = ; }\n",
+		"void f() { if (1) { for (int i = 0; i < 3 i++) {} } else { x = (1 + ; } }\n",
+		"cbuffer C { float4 a; float4 b[; }; float4 main() : SV_Target { return a }\n",
+	} {
+		name := fmt.Sprintf("bad%d.hlsl", i)
+		files = append(files, name)
+		srcs[name] = bad
+	}
+	want := map[string]string{}
+	for _, f := range files {
+		want[f] = dump(t, filepath.Base(f), srcs[f])
 	}
 	done := make(chan string, 4*len(files))
 	for g := 0; g < 4; g++ {
 		go func() {
 			for _, f := range files {
-				src, _ := os.ReadFile(f)
-				if got := dump(t, filepath.Base(f), string(src)); got != want[f] {
+				if got := dump(t, filepath.Base(f), srcs[f]); got != want[f] {
 					done <- f
 					continue
 				}

@@ -6,7 +6,6 @@ import (
 	"testing"
 
 	"github.com/hlsl2spirv/hlsl2spirv/frontend/diag"
-	p "github.com/hlsl2spirv/hlsl2spirv/grammar/parser"
 )
 
 // A fresh process builds ANTLR's prediction DFA for every decision the
@@ -21,29 +20,15 @@ func TestColdParsePredictionWork(t *testing.T) {
 		t.Fatal(err)
 	}
 	fs, toks := preprocess(t, src)
-	parseString(t, "warm.hlsl", "float x;") // sets up the shared cache
-
-	antlrMu.Lock()
-	saved := sharedDFAs
-	sharedDFAs = freshDFAs(p.NewHLSLParser(nil).GetATN())
-	antlrMu.Unlock()
-	defer func() {
-		antlrMu.Lock()
-		sharedDFAs = saved
-		antlrMu.Unlock()
-	}()
+	var ps Parser
+	parseWith(t, &ps, "warm.hlsl", "float x;") // makes the prediction state
+	ps.forgetPredictions()
 
 	diags := diag.NewList(fs, diag.Options{})
-	if _, st := FileStats(fs, diags, "typical.hlsl", toks); diags.HasErrors() || st.LLFallback {
+	if _, st := ps.FileStats(fs, diags, "typical.hlsl", toks); diags.HasErrors() || st.LLFallback {
 		t.Fatalf("typical.hlsl: errors=%v llFallback=%v", diags.HasErrors(), st.LLFallback)
 	}
-	decisions, states := 0, 0
-	for _, d := range sharedDFAs {
-		if n := d.Len(); n > 0 {
-			decisions++
-			states += n
-		}
-	}
+	decisions, states := ps.predictionWork()
 	t.Logf("cold parse of typical.hlsl: %d decisions predicted adaptively, %d DFA states", decisions, states)
 	if decisions > 7 || states > 36 {
 		t.Errorf("cold parse of typical.hlsl: %d adaptive decisions and %d DFA states, want at most 7 and 36", decisions, states)

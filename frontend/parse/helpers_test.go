@@ -14,12 +14,18 @@ import (
 // the rendered diagnostics ("" when none) and how the parse went.
 func parseString(tb testing.TB, name, src string) (*ast.File, string, Stats) {
 	tb.Helper()
+	return parseWith(tb, &defaultParser, name, src)
+}
+
+// parseWith is parseString on the prediction state of ps.
+func parseWith(tb testing.TB, ps *Parser, name, src string) (*ast.File, string, Stats) {
+	tb.Helper()
 	fs := diag.NewFileSet()
 	diags := diag.NewList(fs, diag.Options{})
 	res := pp.Preprocess(fs, diags, name, []byte(src), pp.Config{
 		ReadFile: func(string) ([]byte, error) { return nil, errNoIncludes },
 	})
-	f, st := FileStats(fs, diags, name, res.Tokens)
+	f, st := ps.FileStats(fs, diags, name, res.Tokens)
 	var b bytes.Buffer
 	if len(diags.Diags) > 0 {
 		diags.Render(&b)
@@ -50,4 +56,30 @@ func dump(tb testing.TB, name, src string) string {
 		b.WriteString("-- diagnostics --\n" + e.String())
 	}
 	return b.String()
+}
+
+// forgetPredictions empties the prediction caches of ps's idle states, as
+// in a fresh process (their ATNs stay loaded).
+func (ps *Parser) forgetPredictions() {
+	ps.mu.Lock()
+	defer ps.mu.Unlock()
+	for _, s := range ps.idle {
+		s.forget()
+	}
+}
+
+// predictionWork counts the decisions that predicted adaptively and the
+// DFA states they built, over ps's idle states.
+func (ps *Parser) predictionWork() (decisions, states int) {
+	ps.mu.Lock()
+	defer ps.mu.Unlock()
+	for _, s := range ps.idle {
+		for _, d := range s.dfas {
+			if n := d.Len(); n > 0 {
+				decisions++
+				states += n
+			}
+		}
+	}
+	return decisions, states
 }

@@ -7,6 +7,10 @@
 // LL prediction and error recovery, reporting syntax errors in words for
 // people. The parse tree is then converted to package ast (build.go).
 //
+// A Parser keeps ANTLR's prediction state warm from one parse to the next
+// and runs parses on many goroutines at once, each on a state of its own
+// (state.go); the package-level functions share one Parser.
+//
 // This is the only package that sees ANTLR types.
 package parse
 
@@ -28,26 +32,55 @@ type Stats struct {
 	LLFallback bool // SLL failed and the file was parsed again with LL
 }
 
+// A Parser parses translation units and keeps what makes the next parse
+// fast: ANTLR's prediction state (the DFA each decision builds as it meets
+// input, and the prediction-context cache), warm from one parse to the
+// next. It is safe for concurrent use: a parse takes a prediction state
+// that no other parse holds, making a new one when all are busy (see
+// state.go), so parses on K goroutines at once run in parallel on K
+// states, each warmed by the parses before it. The zero value is ready to
+// use; a Parser must not be copied after first use.
+type Parser struct {
+	mu    sync.Mutex
+	idle  []*predictionState
+	count int // states made, for tests
+}
+
+// defaultParser serves the package-level functions.
+var defaultParser Parser
+
 // File parses the tokens of one translation unit (as produced by
 // frontend/pp, ending with EOF) and returns its AST. Syntax errors go to
 // diags; the tree is always returned, with Bad* nodes where parsing failed.
 // The preprocessor's pragmas are recorded in the File.
 func File(fs *diag.FileSet, diags *diag.List, name string, toks []token.Token, pragmas ...pp.Pragma) *ast.File {
-	f, _ := FileStats(fs, diags, name, toks, pragmas...)
+	f, _ := defaultParser.FileStats(fs, diags, name, toks, pragmas...)
 	return f
 }
 
 // FileStats is File that also reports how the parse went.
-func FileStats(fs *diag.FileSet, diags *diag.List, name string, toks []token.Token, pragmas ...pp.Pragma) (file *ast.File, st Stats) {
-	defer func() { file.Pragmas = convertPragmas(toks, pragmas) }()
-	return parseFile(fs, diags, name, toks, nil)
+func FileStats(fs *diag.FileSet, diags *diag.List, name string, toks []token.Token, pragmas ...pp.Pragma) (*ast.File, Stats) {
+	return defaultParser.FileStats(fs, diags, name, toks, pragmas...)
 }
 
 // Preprocessed parses the preprocessor's result: its tokens and pragmas,
 // and its macro-expansion history, so a syntax error in a macro's expansion
 // gets clang's "expanded from macro" notes.
 func Preprocessed(fs *diag.FileSet, diags *diag.List, name string, res *pp.Result) *ast.File {
-	file, _ := parseFile(fs, diags, name, res.Tokens, res.ExpansionNotes)
+	return defaultParser.Preprocessed(fs, diags, name, res)
+}
+
+// FileStats is File on this Parser's prediction state.
+func (ps *Parser) FileStats(fs *diag.FileSet, diags *diag.List, name string, toks []token.Token, pragmas ...pp.Pragma) (file *ast.File, st Stats) {
+	file, st = ps.parseFile(fs, diags, name, toks, nil)
+	file.Pragmas = convertPragmas(toks, pragmas)
+	return file, st
+}
+
+// Preprocessed is the package's Preprocessed on this Parser's prediction
+// state.
+func (ps *Parser) Preprocessed(fs *diag.FileSet, diags *diag.List, name string, res *pp.Result) *ast.File {
+	file, _ := ps.parseFile(fs, diags, name, res.Tokens, res.ExpansionNotes)
 	file.Pragmas = convertPragmas(res.Tokens, res.Pragmas)
 	return file
 }
@@ -70,7 +103,7 @@ func convertPragmas(toks []token.Token, pragmas []pp.Pragma) []ast.Pragma {
 // notesFunc gives the notes for a diagnostic at a token ("expanded from macro").
 type notesFunc func(token.Token) []diag.Diagnostic
 
-func parseFile(fs *diag.FileSet, diags *diag.List, name string, toks []token.Token, notes notesFunc) (*ast.File, Stats) {
+func (ps *Parser) parseFile(fs *diag.FileSet, diags *diag.List, name string, toks []token.Token, notes notesFunc) (*ast.File, Stats) {
 	var st Stats
 	before := len(diags.Diags)
 	defer sortEffectWarnings(diags, before)
@@ -80,7 +113,7 @@ func parseFile(fs *diag.FileSet, diags *diag.List, name string, toks []token.Tok
 	}
 	stream := newTokenStream(ct)
 
-	tree, deep := parseGuarded(stream, diags, ct, notes, &st)
+	tree, deep := ps.parseGuarded(stream, diags, ct, notes, &st)
 	if deep != nil {
 		loc := ct[len(ct)-1].Loc()
 		if i := deep.tok.GetTokenIndex(); i >= 0 && i < len(ct) {
@@ -100,28 +133,30 @@ func parseFile(fs *diag.FileSet, diags *diag.List, name string, toks []token.Tok
 }
 
 // parseGuarded parses with SLL prediction and, when that fails, with LL,
-// under a depthGuard: a file nested past maxRuleDepth returns the tooDeep
-// that stopped it.
-func parseGuarded(stream *tokenStream, diags *diag.List, ct []ctok, notes notesFunc, st *Stats) (tree p.ITranslationUnitContext, deep *tooDeep) {
-	antlrMu.Lock()
-	defer antlrMu.Unlock()
+// under a depthGuard, on a prediction state of ps: a file nested past
+// maxRuleDepth returns the tooDeep that stopped it.
+func (ps *Parser) parseGuarded(stream *tokenStream, diags *diag.List, ct []ctok, notes notesFunc, st *Stats) (tree p.ITranslationUnitContext, deep *tooDeep) {
+	state := ps.acquire()
 	defer func() {
 		if r := recover(); r != nil {
 			td, ok := r.(tooDeep)
 			if !ok {
 				panic(r)
 			}
+			// The state is not given back: only a parse that finished
+			// leaves its caches whole.
 			tree, deep = nil, &td
 		}
 	}()
 	guard := &depthGuard{limit: maxRuleDepth}
-	tree, ok := parseSLL(stream, guard)
+	tree, ok := state.parseSLL(stream, guard)
 	if !ok {
 		st.LLFallback = true
 		stream.Seek(0)
 		guard.depth = 0
-		tree = parseLL(stream, diags, ct, notes, guard)
+		tree = state.parseLL(stream, diags, ct, notes, guard)
 	}
+	ps.release(state)
 	return tree, nil
 }
 
@@ -141,69 +176,8 @@ func (bailStrategy) Sync(antlr.Parser)                                {}
 func (bailStrategy) ReportError(antlr.Parser, antlr.RecognitionException) {
 }
 
-// The prediction cache (one DFA per decision, and the context cache) is
-// built once per process and shared by every parse: the first file pays
-// for filling it, the next ones reuse it.
-//
-// The Makefile builds with the antlr.nomutex tag, which removes the ANTLR
-// runtime's own locks; antlrMu makes parses in one process take turns so
-// concurrent library calls stay safe.
-var (
-	antlrMu    sync.Mutex
-	sharedOnce sync.Once
-	sharedDFAs []*antlr.DFA
-	sharedPCC  *antlr.PredictionContextCache
-)
-
-// Prefetch starts loading the parser's tables (ANTLR's deserialized ATN,
-// about 1.5 ms in a fresh process) on another goroutine, so that a caller
-// can overlap it with reading and preprocessing a file; the first parse
-// waits for it if it has not finished. Calling it more than once, or never,
-// is fine.
-func Prefetch() {
-	prefetchOnce.Do(func() { go p.HLSLParserInit() })
-}
-
-var prefetchOnce sync.Once
-
-// coldDFA makes every parse start with an empty prediction cache, as in a
-// fresh process; for the cold benchmark only.
-var coldDFA bool
-
-func freshDFAs(atn *antlr.ATN) []*antlr.DFA {
-	dfas := make([]*antlr.DFA, len(atn.DecisionToState))
-	for i, s := range atn.DecisionToState {
-		dfas[i] = antlr.NewDFA(s, i)
-	}
-	return dfas
-}
-
-func newParser(stream *tokenStream) *p.HLSLParser {
-	parser := p.NewHLSLParser(stream)
-	atn := parser.GetATN()
-	sharedOnce.Do(func() {
-		sharedDFAs = freshDFAs(atn)
-		sharedPCC = antlr.NewPredictionContextCache()
-	})
-	dfas, pcc := sharedDFAs, sharedPCC
-	if coldDFA {
-		dfas, pcc = freshDFAs(atn), antlr.NewPredictionContextCache()
-	}
-	parser.Interpreter = antlr.NewParserATNSimulator(parser, atn, dfas, pcc)
-	return parser
-}
-
-// dfaStates counts the states in the shared prediction cache.
-func dfaStates() int {
-	n := 0
-	for _, d := range sharedDFAs {
-		n += d.Len()
-	}
-	return n
-}
-
-func parseSLL(stream *tokenStream, guard *depthGuard) (tree p.ITranslationUnitContext, ok bool) {
-	parser := newParser(stream)
+func (state *predictionState) parseSLL(stream *tokenStream, guard *depthGuard) (tree p.ITranslationUnitContext, ok bool) {
+	parser := state.newParser(stream)
 	parser.AddParseListener(guard)
 	parser.RemoveErrorListeners()
 	parser.SetErrorHandler(bailStrategy{antlr.NewDefaultErrorStrategy()})
@@ -219,8 +193,8 @@ func parseSLL(stream *tokenStream, guard *depthGuard) (tree p.ITranslationUnitCo
 	return parser.TranslationUnit(), true
 }
 
-func parseLL(stream *tokenStream, diags *diag.List, ct []ctok, notes notesFunc, guard *depthGuard) p.ITranslationUnitContext {
-	parser := newParser(stream)
+func (state *predictionState) parseLL(stream *tokenStream, diags *diag.List, ct []ctok, notes notesFunc, guard *depthGuard) p.ITranslationUnitContext {
+	parser := state.newParser(stream)
 	parser.AddParseListener(guard)
 	parser.RemoveErrorListeners()
 	l := &errorListener{parser: parser, diags: diags, toks: ct, last: -2, notes: notes}

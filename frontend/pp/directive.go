@@ -613,7 +613,7 @@ func (p *preprocessor) findInclude(c *context, name string, angled bool) (string
 	// DXC's compiled-in headers (<vk/spirv.h>, ...) come last, for <...> only.
 	if angled && p.cfg.BuiltinHeader != nil {
 		if src, ok := p.cfg.BuiltinHeader(name); ok {
-			return "<built-in:hlsl>/" + name, src, true
+			return BuiltinPrefix + name, src, true
 		}
 	}
 	return "", nil, false

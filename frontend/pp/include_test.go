@@ -2,6 +2,7 @@ package pp
 
 import (
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -159,6 +160,40 @@ func TestDisabledDirectives(t *testing.T) {
 		_, _, diags := run(t, "#"+d+"\n", map[string]string{"a.h": ""}, Config{})
 		if !strings.HasPrefix(diags, "main.hlsl:1:2: error: invalid preprocessing directive") {
 			t.Errorf("#%s: %s", d, diags)
+		}
+	}
+}
+
+// Dependencies lists the main file and every file read, once each, in the
+// order first read; files skipped by #if are not read, and headers compiled
+// into the compiler are no dependency.
+func TestDependencies(t *testing.T) {
+	files := map[string]string{
+		"a.h":         "#pragma once\n#include \"b.h\"\n",
+		"b.h":         "#ifndef B\n#define B\n#include \"a.h\"\n#endif\n",
+		"inc/c.h":     "C\n",
+		"unused.h":    "U\n",
+		"inc/sub/d.h": "D\n",
+	}
+	src := "#include \"a.h\"\n#include <c.h>\n#include \"b.h\"\n#if 0\n#include \"unused.h\"\n#endif\n#include <vk/spirv.h>\n#include <sub/d.h>\n"
+	builtin := func(name string) ([]byte, bool) { return []byte("V\n"), name == "vk/spirv.h" }
+	res, _, diags := run(t, src, files, Config{IncludeDirs: []string{"inc"}, BuiltinHeader: builtin})
+	if diags != "" {
+		t.Fatal(diags)
+	}
+	want := []string{"main.hlsl", "a.h", "b.h", "inc/c.h", "inc/sub/d.h"}
+	if got := res.Dependencies(); !reflect.DeepEqual(got, want) {
+		t.Errorf("Dependencies() = %q, want %q", got, want)
+	}
+	if !slices.Contains(res.Includes, BuiltinPrefix+"vk/spirv.h") {
+		t.Errorf("Includes = %q: the built-in header was not read", res.Includes)
+	}
+}
+
+func TestTrimDotSlash(t *testing.T) {
+	for in, want := range map[string]string{"./a.h": "a.h", ".//a.h": "a.h", "././x/a.h": "x/a.h", "../a.h": "../a.h", "a.h": "a.h", "/abs/a.h": "/abs/a.h", "./": "./"} {
+		if got := trimDotSlash(in); got != want {
+			t.Errorf("trimDotSlash(%q) = %q, want %q", in, got, want)
 		}
 	}
 }

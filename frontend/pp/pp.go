@@ -43,7 +43,7 @@ type Config struct {
 	// BuiltinHeader returns the text of a header compiled into the
 	// compiler (DXC embeds <vk/spirv.h>, <vk/khr/cooperative_matrix.h>,
 	// <dx/linalg.h>, ...): tried for #include <...> after the -I folders.
-	// Such files are named "<built-in:hlsl>/NAME". nil: none.
+	// Such files are named BuiltinPrefix+NAME. nil: none.
 	BuiltinHeader func(name string) ([]byte, bool)
 	// LegacyMacroExpansion is dxc's -flegacy-macro-expansion (fxc's
 	// behaviour): macro arguments next to ## are macro-expanded first.
@@ -83,6 +83,7 @@ type Result struct {
 	Tokens   []token.Token // ends with an EOF token
 	Pragmas  []Pragma
 	Includes []string // paths of the files #included, in the order first read
+	MainFile string   // the name the main file was preprocessed under
 	// Expansions maps the position of each outermost macro use (a token's
 	// Exp) to the macro's name. ExpansionNotes gives the whole chain.
 	Expansions map[diag.Pos]string
@@ -99,6 +100,44 @@ type Result struct {
 	chains map[chainKey]int32
 	// marks are the file changes and pragmas Print writes, in order.
 	marks []printMark
+}
+
+// BuiltinPrefix starts the names of the headers compiled into the compiler
+// (Config.BuiltinHeader): "<built-in:hlsl>/vk/spirv.h".
+const BuiltinPrefix = "<built-in:hlsl>/"
+
+// Dependencies are the files the translation unit was read from, as a
+// make-style dependency file (dxc -M, -MD) lists them: the main file, then
+// every #included file in the order first read, each once, with leading
+// "./" removed as clang writes them. Headers compiled into the compiler
+// are left out: no file on disk can make them stale. (A file #included
+// through different spellings of its path is listed under each.)
+func (r *Result) Dependencies() []string {
+	deps := make([]string, 0, len(r.Includes)+1)
+	seen := map[string]bool{}
+	for i, name := range append([]string{r.MainFile}, r.Includes...) {
+		if strings.HasPrefix(name, BuiltinPrefix) || (i == 0 && name == "-") {
+			continue
+		}
+		name = trimDotSlash(name)
+		if !seen[name] {
+			seen[name] = true
+			deps = append(deps, name)
+		}
+	}
+	return deps
+}
+
+// trimDotSlash removes leading "./" (also ".//", "././"), as clang's
+// dependency collector does.
+func trimDotSlash(name string) string {
+	for len(name) > 2 && name[0] == '.' && os.IsPathSeparator(name[1]) {
+		name = name[1:]
+		for len(name) > 0 && os.IsPathSeparator(name[0]) {
+			name = name[1:]
+		}
+	}
+	return name
 }
 
 // printMark is an event of the token stream that -P output shows: an
@@ -293,7 +332,7 @@ func Preprocess(fs *diag.FileSet, diags *diag.List, filename string, src []byte,
 		fs:        fs,
 		diags:     diags,
 		cfg:       cfg,
-		res:       &Result{Expansions: map[diag.Pos]string{}, exps: make([]expansion, 1), chains: map[chainKey]int32{}},
+		res:       &Result{MainFile: filename, Expansions: map[diag.Pos]string{}, exps: make([]expansion, 1), chains: map[chainKey]int32{}},
 		macros:    map[string]*macro{},
 		names:     map[string]string{},
 		onceFiles: map[string]bool{},

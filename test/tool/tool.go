@@ -32,6 +32,7 @@ var (
 	SpirvOpt  = Program{[]string{"spirv-opt"}, "spirv-tools"}
 	FileCheck = Program{[]string{"FileCheck-16", "/usr/lib/llvm-16/bin/FileCheck", "FileCheck"}, "llvm-16-tools"}
 	CC        = Program{[]string{"cc", "gcc", "clang"}, "gcc"}
+	Make      = Program{[]string{"make"}, "make"}
 	Node      = Program{[]string{"node"}, "nodejs"}
 	// Clang is the oracle for the preprocessor (clang -E).
 	Clang = Program{[]string{"clang", "clang-16", "clang-14"}, "clang"}

@@ -1,0 +1,91 @@
+package parse
+
+import (
+	"sync"
+	"sync/atomic"
+
+	"github.com/antlr4-go/antlr/v4"
+
+	p "github.com/hlsl2spirv/hlsl2spirv/grammar/parser"
+)
+
+// A predictionState is what ANTLR's adaptive prediction builds while
+// parsing and reads on the next parse: one DFA per grammar decision, the
+// prediction-context cache, and the ATN they were built from, whose states
+// the runtime also annotates (it caches each state's lookahead set). A
+// state serves one parse at a time. The Makefile builds with the
+// antlr.nomutex tag, which compiles the runtime's own locks away, so
+// nothing of a state may be shared by two parses running at once: each
+// state has its own ATN.
+type predictionState struct {
+	atn  *antlr.ATN
+	dfas []*antlr.DFA
+	pcc  *antlr.PredictionContextCache
+}
+
+// staticATNTaken records that the ATN of the generated parser's static
+// data serves a state already; later states deserialize copies of their
+// own (grammar/parser.NewATN). In a one-shot process the first state is
+// the only one, and Prefetch loads its ATN early.
+var staticATNTaken atomic.Bool
+
+func newPredictionState() *predictionState {
+	var atn *antlr.ATN
+	if staticATNTaken.CompareAndSwap(false, true) {
+		atn = p.NewHLSLParser(nil).GetATN()
+	} else {
+		atn = p.NewATN()
+	}
+	s := &predictionState{atn: atn}
+	s.forget()
+	return s
+}
+
+// forget empties the prediction caches, as in a fresh process.
+func (s *predictionState) forget() {
+	s.dfas = make([]*antlr.DFA, len(s.atn.DecisionToState))
+	for i, d := range s.atn.DecisionToState {
+		s.dfas[i] = antlr.NewDFA(d, i)
+	}
+	s.pcc = antlr.NewPredictionContextCache()
+}
+
+// newParser makes an ANTLR parser over stream that predicts with s.
+func (s *predictionState) newParser(stream *tokenStream) *p.HLSLParser {
+	parser := p.NewHLSLParser(stream)
+	parser.Interpreter = antlr.NewParserATNSimulator(parser, s.atn, s.dfas, s.pcc)
+	return parser
+}
+
+// acquire takes an idle state, the most recently used first (it is the
+// warmest), or makes one when every state is busy.
+func (ps *Parser) acquire() *predictionState {
+	ps.mu.Lock()
+	if n := len(ps.idle); n > 0 {
+		s := ps.idle[n-1]
+		ps.idle = ps.idle[:n-1]
+		ps.mu.Unlock()
+		return s
+	}
+	ps.count++
+	ps.mu.Unlock()
+	return newPredictionState()
+}
+
+// release gives a state back for the next parse.
+func (ps *Parser) release(s *predictionState) {
+	ps.mu.Lock()
+	ps.idle = append(ps.idle, s)
+	ps.mu.Unlock()
+}
+
+// Prefetch starts loading the parser's tables (ANTLR's deserialized ATN,
+// about a millisecond in a fresh process) on another goroutine, so that a
+// caller can overlap it with reading and preprocessing a file; the first
+// parse waits for it if it has not finished. Calling it more than once, or
+// never, is fine.
+func Prefetch() {
+	prefetchOnce.Do(func() { go p.HLSLParserInit() })
+}
+
+var prefetchOnce sync.Once

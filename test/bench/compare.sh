@@ -1,0 +1,48 @@
+#!/bin/sh
+# Whole-process cold-start timings of hlsl2spirv and glslangValidator, side
+# by side, on the benchmark corpus (test/bench/*.hlsl) and on a generated
+# 5,000-line shader when one is given: each compile is a fresh process, run
+# by hyperfine; the table gives medians in milliseconds.
+#
+# Usage: test/bench/compare.sh [-r runs] [bin/hlsl2spirv] [extra.hlsl ...]
+# (make bench-cold builds the binary and runs this.)
+set -eu
+runs=40
+if [ "${1:-}" = "-r" ]; then runs=$2; shift 2; fi
+here=$(cd "$(dirname "$0")" && pwd)
+bin=${1:-$here/../../bin/hlsl2spirv}
+[ $# -gt 0 ] && shift
+command -v hyperfine >/dev/null || { echo "compare.sh: hyperfine is needed (apt-get install hyperfine)" >&2; exit 1; }
+glslang=$(command -v glslangValidator || true)
+out=$(mktemp -d)
+trap 'rm -rf "$out"' EXIT
+
+# median FILE.csv ROW: the median (seconds) of hyperfine's CSV row, in ms.
+median() { awk -F, -v row="$2" 'NR == row + 1 { printf "%.1f", $4 * 1000 }' "$1"; }
+
+printf '%-28s %6s %12s %12s %7s\n' file lines hlsl2spirv glslang ratio
+for f in "$here"/*.hlsl "$@"; do
+	# "// bench: -T ps_6_0 -E main" on the first line gives the flags;
+	# other files are pixel shaders with a main.
+	flags=$(sed -n '1s|^// bench: ||p' "$f")
+	[ -n "$flags" ] || flags="-T ps_6_0 -E main"
+	profile=$(echo "$flags" | sed -n 's/.*-T \([a-z]*\)_.*/\1/p')
+	entry=$(echo "$flags" | sed -n 's/.*-E \([A-Za-z0-9_]*\).*/\1/p')
+	case $profile in ps) stage=frag ;; vs) stage=vert ;; cs) stage=comp ;; *) stage=frag ;; esac
+	ours="$bin $flags -Fo $out/a.spv $f"
+	theirs="$glslang -V -D -e $entry -S $stage $f -o $out/g.spv"
+	[ -n "$glslang" ] || theirs=
+	# shellcheck disable=SC2086 # $theirs is one command or none
+	if ! hyperfine -N --style none -w 3 -r "$runs" --export-csv "$out/t.csv" "$ours" ${theirs:+"$theirs"} >/dev/null 2>&1; then
+		printf '%-28s a command failed: %s / %s\n' "$(basename "$f")" "$ours" "$theirs"
+		continue
+	fi
+	ours=$(median "$out/t.csv" 1)
+	theirs=-
+	ratio=-
+	if [ -n "$glslang" ]; then
+		theirs=$(median "$out/t.csv" 2)
+		ratio=$(awk -v a="$ours" -v b="$theirs" 'BEGIN { printf "%.1fx", b / a }')
+	fi
+	printf '%-28s %6s %12s %12s %7s\n' "$(basename "$f")" "$(wc -l <"$f")" "$ours" "$theirs" "$ratio"
+done
