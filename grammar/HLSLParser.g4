@@ -97,13 +97,18 @@ templateParam
 
 // A declaration of variables, a function, a type or a typedef. The same
 // rule serves global, member and local scope; sema decides what is allowed
-// where.
+// where. The specifiers, the first declared name and the rest of the first
+// declarator are written out here, as declSpecifiers, declName and
+// declarator spell them elsewhere: declarations are the most common
+// construct after expressions, and each rule invocation costs a parse-tree
+// node. The name is shared by both branches, so that one token after it,
+// `(` or not, tells a function from a variable.
 declaration
     : KW_TYPEDEF declSpecifiers declarator (COMMA declarator)* SEMI
-    | declSpecifiers
-      ( declName
+    | (MODIFIER | KW_CONST | KW_STATIC | KW_EXPORT | KW_INLINE)* typeSpec KW_CONST*
+      ( declScope? (IDENT | TEMPLATE_FUNC LT templateArgList? GT | KW_OPERATOR operatorName)
         ( functionDeclarator functionTail
-        | firstDeclarator (COMMA initDeclarator)* SEMI
+        | arrayDim* postfixDecl* annotation? (ASSIGN initializer | stateBlock)? (COMMA initDeclarator)* SEMI
         )
       | SEMI
       | COLON INT_LIT SEMI                  // an unnamed bit-field: `int : 4;`
@@ -111,22 +116,12 @@ declaration
     ;
 
 declSpecifiers
-    : prefixSpecifier* typeSpec KW_CONST*
+    : (MODIFIER | KW_CONST | KW_STATIC | KW_EXPORT | KW_INLINE)* typeSpec KW_CONST*
     ;
 
-prefixSpecifier
-    : MODIFIER | KW_CONST | KW_STATIC | KW_EXPORT | KW_INLINE
-    ;
-
-// What follows the name of a function (`int getA()[2]` returns an array)
-// or of the first variable of a declaration: the name is shared, so that
-// one token after it, `(` or not, tells a function from a variable.
+// What follows the name of a function: `int getA()[2]` returns an array.
 functionDeclarator
     : LPAREN paramList? RPAREN arrayDim* KW_CONST? postfixDecl*
-    ;
-
-firstDeclarator
-    : arrayDim* postfixDecl* annotation? (ASSIGN initializer | stateBlock)?
     ;
 
 functionTail
@@ -187,11 +182,8 @@ arrayDim
 
 // `: SV_Target`, `: register(b0, space1)`, `: packoffset(c0.y)`, or a
 // bit-field width `: 4`.
-// (Two alternatives that share the `:` make a two-token prediction, but
-// recover from errors as DXC's tests expect.)
 postfixDecl
-    : COLON anyName (LPAREN (semanticArg (COMMA semanticArg)*)? RPAREN)?
-    | COLON INT_LIT
+    : COLON (anyName (LPAREN (semanticArg (COMMA semanticArg)*)? RPAREN)? | INT_LIT)
     ;
 
 // register(t0), register(ps, s[1+1]), packoffset(c0.y); payload access
@@ -217,10 +209,13 @@ initList
 
 // Types ------------------------------------------------------------------
 
-// Each alternative starts with its own tokens, so one token picks it.
+// Each alternative starts with its own tokens, so one token picks it. The
+// common case, a possibly qualified type name, is written out rather than
+// invoking qualifiedType and simpleType: every rule invocation costs a
+// parse-tree node, and types are in every declaration.
 typeSpec
     : tagType
-    | qualifiedType
+    | scopePrefix? (TYPE_NAME | TEMPLATE_NAME LT templateArgList? GT)
     | (KW_UNSIGNED | KW_SIGNED) TYPE_NAME?
     | KW_TYPENAME scopePrefix (IDENT | simpleType)
     ;
@@ -271,11 +266,7 @@ templateArg
 // An expression inside template brackets: no `<`, `>` or `>>` at its top
 // level. Keeping `>` out also keeps the binary-operator loop LL(1).
 constArgExpression
-    : unaryExpression (templateArgOp unaryExpression)*
-    ;
-
-templateArgOp
-    : STAR | DIV | MOD | PLUS | MINUS | SHL | AND | XOR | OR | ANDAND | OROR | EQ | NE | LE
+    : unaryExpression ((STAR | DIV | MOD | PLUS | MINUS | SHL | AND | XOR | OR | ANDAND | OROR | EQ | NE | LE) unaryExpression)*
     ;
 
 // A type as written in casts, template arguments, sizeof and aliases.
@@ -320,8 +311,7 @@ enumerator
 
 // Attributes: `[numthreads(8, 8, 1)]`, `[unroll]`, `[[vk::binding(0, 1)]]`.
 attribute
-    : LBRACKET LBRACKET attributeItem (COMMA attributeItem)* RBRACKET RBRACKET
-    | LBRACKET attributeItem RBRACKET
+    : LBRACKET (LBRACKET attributeItem (COMMA attributeItem)* RBRACKET RBRACKET | attributeItem RBRACKET)
     ;
 
 attributeItem
@@ -340,29 +330,31 @@ block
     ;
 
 statement
-    : attribute statement                                                       # attributedStmt
-    | block                                                                     # blockStmt
-    | SEMI                                                                      # emptyStmt
-    | KW_IF LPAREN condition RPAREN statement (KW_ELSE statement)?               # ifStmt
-    | KW_SWITCH LPAREN condition RPAREN LBRACE statement* RBRACE                 # switchStmt
-    | KW_CASE assignmentExpression COLON                                       # caseLabel
-    | KW_DEFAULT COLON                                                          # defaultLabel
-    | KW_WHILE LPAREN condition RPAREN statement                                # whileStmt
-    | KW_DO statement KW_WHILE LPAREN expression RPAREN SEMI                    # doStmt
-    | KW_FOR LPAREN forInit expression? SEMI expression? RPAREN statement       # forStmt
-    | KW_BREAK SEMI                                                             # breakStmt
-    | KW_CONTINUE SEMI                                                          # continueStmt
-    | KW_RETURN expression? SEMI                                                # returnStmt
-    | KW_DISCARD SEMI                                                           # discardStmt
-    | declaration                                                               # declStmt
-    | usingDecl                                                                 # usingStmt
-    | staticAssert                                                              # staticAssertStmt
-    | expression SEMI                                                           # exprStmt
+    : attribute statement
+    | block
+    | SEMI
+    | KW_IF LPAREN condition RPAREN statement (KW_ELSE statement)?
+    | KW_SWITCH LPAREN condition RPAREN LBRACE statement* RBRACE
+    | KW_CASE assignmentExpression COLON
+    | KW_DEFAULT COLON
+    | KW_WHILE LPAREN condition RPAREN statement
+    | KW_DO statement KW_WHILE LPAREN expression RPAREN SEMI
+    | KW_FOR LPAREN forInit expression? SEMI expression? RPAREN statement
+    | KW_BREAK SEMI
+    | KW_CONTINUE SEMI
+    | KW_RETURN expression? SEMI
+    | KW_DISCARD SEMI
+    | declaration
+    | usingDecl
+    | staticAssert
+    | expression SEMI
     ;
 
 // Case labels are statements so that they may sit in nested blocks, as C
 // allows (`case 6: { case 7: break; }`); the AST groups the labels at the
-// top of a switch body into clauses.
+// top of a switch body into clauses. The alternatives carry no labels: a
+// labelled alternative makes a second context object per statement, and
+// the first child tells them apart.
 
 // `if (int d = f())`: a condition may declare a variable.
 condition
@@ -389,65 +381,50 @@ expression
 // no decision there could then be made from one token. Whether the left
 // side of an assignment is assignable is sema's question; keeping the
 // grammar LL(1) here avoids scanning a whole unary expression to predict.
+// The operators are tokens of this rule, not rules of their own: a rule
+// invocation costs a parse-tree node. `>>` arrives as two GT: `GT GT` is a
+// shift (the AST builder checks it was spelled `>>`), as no expression
+// starts with `>`.
 assignmentExpression
-    : unaryExpression (binaryOp unaryExpression)*
-      (QUESTION expression COLON assignmentExpression | assignOp assignmentExpression)?
+    : unaryExpression
+      ( ( STAR | DIV | MOD | PLUS | MINUS | SHL | GT GT? | LT | LE | GE | EQ | NE
+        | AND | XOR | OR | ANDAND | OROR
+        ) unaryExpression
+      )*
+      ( QUESTION expression COLON assignmentExpression
+      | ( ASSIGN | PLUS_ASSIGN | MINUS_ASSIGN | STAR_ASSIGN | DIV_ASSIGN | MOD_ASSIGN
+        | SHL_ASSIGN | SHR_ASSIGN | AND_ASSIGN | XOR_ASSIGN | OR_ASSIGN
+        ) assignmentExpression
+      )?
     ;
 
-assignOp
-    : ASSIGN | PLUS_ASSIGN | MINUS_ASSIGN | STAR_ASSIGN | DIV_ASSIGN | MOD_ASSIGN
-    | SHL_ASSIGN | SHR_ASSIGN | AND_ASSIGN | XOR_ASSIGN | OR_ASSIGN
-    ;
-
-// `>>` arrives as two GT: `GT GT` is a shift (the AST builder checks it was
-// spelled `>>`), as no expression starts with `>`.
-binaryOp
-    : STAR | DIV | MOD | PLUS | MINUS | SHL | GT GT? | LT | LE | GE | EQ | NE
-    | AND | XOR | OR | ANDAND | OROR
-    ;
-
-// Every alternative starts with its own tokens. `sizeof (T)` and
-// `sizeof (x)` share one: only there does a `(` need a longer look.
+// One rule for an operand with its prefix and postfix operators: a
+// literal, a name, `x`, `S::x`, `f<int>`, a functional cast or constructor
+// call, `float3(x)`, `vector<float, 2>(a, b)`, `S::Inner(0)` (the
+// qualifier is read before the kind of name is decided), `this`, `(x)`,
+// then any indexing, calls, member accesses and postfix `++`/`--`. Every
+// alternative starts with its own tokens; only `sizeof (T)` and
+// `sizeof (x)` share one and need a longer look. The AST builder tells the
+// alternatives apart by their first token: rules and labelled alternatives
+// here would cost a parse-tree node each, and this rule runs once per
+// operand.
 unaryExpression
-    : (INC | DEC | PLUS | MINUS | NOT | TILDE) unaryExpression                  # prefixExpr
-    | CAST_LPAREN typeId RPAREN unaryExpression                                 # castExpr
-    | KW_SIZEOF (LPAREN typeId RPAREN | unaryExpression)                        # sizeofExpr
-    | primaryExpression postfixOp*                                              # postfixExpr
-    ;
-
-postfixOp
-    : LBRACKET expression RBRACKET                                              # indexOp
-    | LPAREN argumentList? RPAREN                                               # callOp
-    | (DOT | ARROW) memberName                                                  # memberOp
-    | INC                                                                       # postIncOp
-    | DEC                                                                       # postDecOp
-    ;
-
-memberName
-    : IDENT
-    | TEMPLATE_FUNC LT templateArgList? GT
-    ;
-
-argumentList
-    : assignmentExpression (COMMA assignmentExpression)*
-    ;
-
-// A name, `x`, `S::x`, `f<int>`, or a functional cast or constructor call,
-// `float3(x)`, `vector<float, 2>(a, b)`, `S::Inner(0)`: one alternative,
-// so that the qualifier is read before the kind of name is decided.
-primaryExpression
-    : literal                                                                   # literalExpr
-    | scopePrefix? (IDENT | TEMPLATE_FUNC LT templateArgList? GT | simpleType LPAREN argumentList? RPAREN) # nameExpr
-    | KW_THIS                                                                   # thisExpr
-    | LPAREN expression RPAREN                                                  # parenExpr
-    | (KW_UNSIGNED | KW_SIGNED) TYPE_NAME? LPAREN argumentList? RPAREN          # constructExpr
-    ;
-
-literal
-    : INT_LIT
-    | FLOAT_LIT
-    | STRING_LIT+
-    | CHAR_LIT
-    | KW_TRUE
-    | KW_FALSE
+    : (INC | DEC | PLUS | MINUS | NOT | TILDE) unaryExpression
+    | CAST_LPAREN typeId RPAREN unaryExpression
+    | KW_SIZEOF (LPAREN typeId RPAREN | unaryExpression)
+    | ( INT_LIT | FLOAT_LIT | STRING_LIT+ | CHAR_LIT | KW_TRUE | KW_FALSE
+      | scopePrefix? ( IDENT
+                     | TEMPLATE_FUNC LT templateArgList? GT
+                     | (TYPE_NAME | TEMPLATE_NAME LT templateArgList? GT) LPAREN (assignmentExpression (COMMA assignmentExpression)*)? RPAREN
+                     )
+      | KW_THIS
+      | LPAREN expression RPAREN
+      | (KW_UNSIGNED | KW_SIGNED) TYPE_NAME? LPAREN (assignmentExpression (COMMA assignmentExpression)*)? RPAREN
+      )
+      ( LBRACKET expression RBRACKET
+      | LPAREN (assignmentExpression (COMMA assignmentExpression)*)? RPAREN
+      | (DOT | ARROW) (IDENT | TEMPLATE_FUNC LT templateArgList? GT)
+      | INC
+      | DEC
+      )*
     ;

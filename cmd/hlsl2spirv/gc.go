@@ -4,7 +4,6 @@ import (
 	"math"
 	"runtime"
 	"runtime/debug"
-	"runtime/metrics"
 )
 
 // Garbage collection for the two ways the command runs.
@@ -52,12 +51,11 @@ func watchLiveHeap() {
 	})
 }
 
-// liveHeap is the heap the last collection found reachable, in bytes.
+// liveHeap is about the heap the last collection found reachable, in
+// bytes: the heap in use just after it. (runtime/metrics says it exactly,
+// but its package initialisation costs every process start.)
 func liveHeap() uint64 {
-	s := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
-	metrics.Read(s)
-	if s[0].Value.Kind() != metrics.KindUint64 {
-		return 0
-	}
-	return s[0].Value.Uint64()
+	var m runtime.MemStats
+	runtime.ReadMemStats(&m)
+	return m.HeapAlloc
 }

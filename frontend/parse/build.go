@@ -314,74 +314,112 @@ type declSpecs struct {
 }
 
 func (b *builder) declSpecifiers(ctx p.IDeclSpecifiersContext) declSpecs {
-	var ds declSpecs
-	if ctx == nil {
+	c, _ := ctx.(*p.DeclSpecifiersContext)
+	if c == nil {
+		var ds declSpecs
 		ds.typ = &ast.TypeExpr{}
 		b.set(ds.typ, nil)
 		return ds
 	}
-	ds.start = b.tok(ctx.GetStart()).Loc()
-	ds.first = true
-	for _, ps := range ctx.AllPrefixSpecifier() {
-		t := b.tok(ps.GetStart())
+	ds, _ := b.declSpecs(c.GetChildren(), 0)
+	return ds
+}
+
+// declSpecs builds the specifiers `static const float4 const` written
+// from kids[i] on (in a declSpecifiers or, flattened, a declaration) and
+// returns the index after them.
+func (b *builder) declSpecs(kids []antlr.Tree, i int) (declSpecs, int) {
+	ds := declSpecs{first: true}
+	if i < len(kids) {
+		if t := b.firstTok(kids[i]); t.Pos.IsValid() {
+			ds.start = t.Loc()
+		}
+	}
+	for ; i < len(kids); i++ {
+		t, ok := tokenKid(b, kids, i)
+		if !ok {
+			break
+		}
 		ds.mods = append(ds.mods, ast.Modifier{Pos: t.Loc(), Name: t.Text})
 	}
 	var def ast.Decl
-	ds.typ = b.typeSpec(ctx.TypeSpec(), &def)
+	ds.typ = b.typeSpec(kid[*p.TypeSpecContext](kids, i), &def)
 	if def != nil {
 		ds.defs = append(ds.defs, def)
 	}
-	for _, c := range ctx.AllKW_CONST() {
-		t := b.termTok(c)
+	if kid[*p.TypeSpecContext](kids, i) != nil {
+		i++
+	}
+	for ; i < len(kids); i++ {
+		t, ok := tokenKid(b, kids, i)
+		if !ok || t.typ != p.HLSLParserKW_CONST {
+			break
+		}
 		ds.mods = append(ds.mods, ast.Modifier{Pos: t.Loc(), Name: t.Text})
 	}
-	return ds
+	return ds, i
+}
+
+// firstTok is the first token of a child, a token or a rule.
+func (b *builder) firstTok(k antlr.Tree) ctok {
+	switch k := k.(type) {
+	case *antlr.TerminalNodeImpl:
+		return b.termTok(k)
+	case antlr.ParserRuleContext:
+		return b.tok(k.GetStart())
+	}
+	return ctok{}
 }
 
 // declaration returns the decls one declaration statement makes: a struct
 // definition, then one decl per declarator.
 func (b *builder) declaration(ctx p.IDeclarationContext, attrs []*ast.Attribute) []ast.Decl {
-	if ctx == nil {
+	c, _ := ctx.(*p.DeclarationContext)
+	if c == nil {
 		return nil
 	}
-	ds := b.declSpecifiers(ctx.DeclSpecifiers())
-	out := ds.defs
-	if ctx.KW_TYPEDEF() != nil {
-		for _, d := range ctx.AllDeclarator() {
+	kids := c.GetChildren()
+	if t, _ := tokenKid(b, kids, 0); t.typ == p.HLSLParserKW_TYPEDEF {
+		ds := b.declSpecifiers(kid[*p.DeclSpecifiersContext](kids, 1))
+		out := ds.defs
+		for _, k := range kids {
+			d, ok := k.(*p.DeclaratorContext)
+			if !ok {
+				continue
+			}
 			n := &ast.TypedefDecl{Mods: ds.mods, Type: ds.typ}
 			b.set(n, d)
-			var q []*ast.ScopeName
-			n.Name, q, _ = b.declName(d.DeclName())
-			_ = q
+			n.Name = b.declName(d.DeclName()).id
 			n.Dims = b.arrayDims(d.AllArrayDim())
 			out = append(out, n)
 		}
 		return out
 	}
-	if fd := ctx.FunctionDeclarator(); fd != nil {
-		return append(out, b.function(ctx, fd, ds, attrs))
-	}
-	var inits []varSource
-	if dn := ctx.DeclName(); dn != nil {
-		inits = append(inits, b.firstVar(dn, ctx.FirstDeclarator()))
-		for _, id := range ctx.AllInitDeclarator() {
-			inits = append(inits, initVar(id))
-		}
-	}
-	if width := ctx.INT_LIT(); width != nil {
+	ds, i := b.declSpecs(kids, 0)
+	out := ds.defs
+	if t, ok := tokenKid(b, kids, i); ok && t.typ == p.HLSLParserCOLON {
 		// An unnamed bit-field pads the layout: a VarDecl without a name.
 		n := &ast.VarDecl{Attrs: attrs, Mods: ds.mods, Type: ds.typ}
-		b.set(n, ctx)
+		b.set(n, c)
 		n.Name = &ast.Ident{}
 		b.ids++
 		ast.SetID(n.Name, b.ids)
-		setRange(n.Name, b.termTok(ctx.COLON()).Loc(), b.termTok(ctx.COLON()).Loc())
-		sem := &ast.Semantic{Kind: ast.BitField, Name: b.termTok(width).Text}
-		b.setTok(sem, b.termTok(width))
+		setRange(n.Name, t.Loc(), t.Loc())
+		width, _ := tokenKid(b, kids, i+1)
+		sem := &ast.Semantic{Kind: ast.BitField, Name: width.Text}
+		b.setTok(sem, width)
 		n.Semantics = []*ast.Semantic{sem}
 		return append(out, n)
 	}
-	if len(inits) == 0 && len(ds.defs) == 0 {
+	name, j := b.declaredName(kids, i)
+	if name == nil {
+		if len(ds.defs) > 0 {
+			// `struct S {...};`: attributes belong to the struct.
+			if s, ok := ds.defs[0].(*ast.StructDecl); ok && len(ds.defs) == 1 {
+				s.Attrs = append(attrs, s.Attrs...)
+			}
+			return out
+		}
 		// `struct S;`, `template <class T> struct S;`: a forward declaration.
 		var kind ast.StructKind
 		switch ds.typ.Keyword {
@@ -394,21 +432,47 @@ func (b *builder) declaration(ctx p.IDeclarationContext, attrs []*ast.Attribute)
 			return out
 		}
 		s := &ast.StructDecl{Kind: kind, Attrs: attrs, Forward: true}
-		b.set(s, ctx)
+		b.set(s, c)
 		s.Name = &ast.Ident{Name: ds.typ.Name}
 		b.ids++
 		ast.SetID(s.Name, b.ids)
 		setRange(s.Name, ds.typ.Pos(), ds.typ.End())
 		return append(out, s)
 	}
-	if len(inits) == 0 {
-		// `struct S {...};`: attributes belong to the struct.
-		if len(ds.defs) == 1 {
-			if s, ok := ds.defs[0].(*ast.StructDecl); ok {
-				s.Attrs = append(attrs, s.Attrs...)
+	if fd := kid[*p.FunctionDeclaratorContext](kids, j); fd != nil {
+		return append(out, b.function(c, name, fd, kid[*p.FunctionTailContext](kids, j+1), ds, attrs))
+	}
+	// The first variable: its name, then the rest of its declarator up to
+	// the first ',' or the ';'.
+	v := varSource{declared: name, start: name.start, stop: name.stop}
+	for ; j < len(kids); j++ {
+		switch k := kids[j].(type) {
+		case *p.ArrayDimContext:
+			v.dims = append(v.dims, k)
+		case *p.PostfixDeclContext:
+			v.post = append(v.post, k)
+		case *p.AnnotationContext:
+			v.annot = k
+		case *p.InitializerContext:
+			v.init = k
+		case *p.StateBlockContext:
+			v.state = k
+		case *antlr.TerminalNodeImpl:
+			if b.termTok(k).typ == p.HLSLParserASSIGN {
+				continue
 			}
 		}
-		return out
+		r, ok := kids[j].(antlr.ParserRuleContext)
+		if !ok {
+			break // the ',' or ';' after the first declarator
+		}
+		v.stop = r.GetStop()
+	}
+	inits := []varSource{v}
+	for _, k := range kids[j:] {
+		if id, ok := k.(*p.InitDeclaratorContext); ok {
+			inits = append(inits, b.initVar(id))
+		}
 	}
 	for i, id := range inits {
 		ds.first = i == 0
@@ -418,35 +482,26 @@ func (b *builder) declaration(ctx p.IDeclarationContext, attrs []*ast.Attribute)
 }
 
 // varSource is what a variable is built from: an initDeclarator, or the
-// declaration's first name and the firstDeclarator after it.
+// declaration's first name and the rest of its declarator.
 type varSource struct {
-	ctx   antlr.ParserRuleContext // the range, when start is nil
-	start antlr.Token             // else the range is start..stop
-	stop  antlr.Token
-	name  p.IDeclNameContext // nil when the declarator is missing
-	dims  []p.IArrayDimContext
-	post  []p.IPostfixDeclContext
-	annot p.IAnnotationContext
-	init  p.IInitializerContext
-	state p.IStateBlockContext // a legacy effect state block, or nil
+	ctx      antlr.ParserRuleContext // the range, when start is nil
+	start    antlr.Token             // else the range is start..stop
+	stop     antlr.Token
+	declared *declaredName // nil when the declarator is missing
+	dims     []p.IArrayDimContext
+	post     []p.IPostfixDeclContext
+	annot    p.IAnnotationContext
+	init     p.IInitializerContext
+	state    p.IStateBlockContext // a legacy effect state block, or nil
 }
 
-func initVar(id p.IInitDeclaratorContext) varSource {
+func (b *builder) initVar(id p.IInitDeclaratorContext) varSource {
 	v := varSource{ctx: id, init: id.Initializer(), state: id.StateBlock()}
 	if d := id.Declarator(); d != nil {
-		v.name, v.dims, v.post, v.annot = d.DeclName(), d.AllArrayDim(), d.AllPostfixDecl(), d.Annotation()
-	}
-	return v
-}
-
-func (b *builder) firstVar(dn p.IDeclNameContext, fd p.IFirstDeclaratorContext) varSource {
-	v := varSource{name: dn, start: dn.GetStart(), stop: dn.GetStop()}
-	if fd != nil && !isNilCtx(fd) {
-		v.dims, v.post, v.annot = fd.AllArrayDim(), fd.AllPostfixDecl(), fd.Annotation()
-		v.init, v.state = fd.Initializer(), fd.StateBlock()
-		if st := fd.GetStop(); st != nil && fd.GetStart() != nil && st.GetTokenIndex() >= fd.GetStart().GetTokenIndex() {
-			v.stop = st
+		if dn := d.DeclName(); dn != nil && !isNilCtx(dn) {
+			v.declared = b.declName(dn)
 		}
+		v.dims, v.post, v.annot = d.AllArrayDim(), d.AllPostfixDecl(), d.Annotation()
 	}
 	return v
 }
@@ -471,13 +526,12 @@ func (b *builder) varDecl(v varSource, ds declSpecs, attrs []*ast.Attribute) *as
 	} else {
 		b.set(n, v.ctx)
 	}
-	if v.name != nil && !isNilCtx(v.name) {
-		n.Name, _, _ = b.declName(v.name)
+	if v.declared != nil {
+		n.Name, n.Qualifier, n.TemplateArgs = v.declared.id, v.declared.qual, v.declared.targs
 		n.Dims = b.arrayDims(v.dims)
 		for _, s := range v.post {
 			n.Semantics = append(n.Semantics, b.semantic(s))
 		}
-		_, n.Qualifier, n.TemplateArgs = b.declName(v.name)
 		if v.annot != nil && !isNilCtx(v.annot) {
 			warnEffect(b.diags, codeEffectAnnotation, b.tok(v.annot.GetStart()).Loc(), "possible effect annotation ignored - effect syntax is deprecated")
 			n.Annotations = b.annotation(v.annot)
@@ -505,7 +559,7 @@ func (b *builder) varDecl(v varSource, ds declSpecs, attrs []*ast.Attribute) *as
 }
 
 func (b *builder) declarator(d p.IDeclaratorContext, name **ast.Ident, dims *[]*ast.ArrayDim, sems *[]*ast.Semantic) {
-	*name, _, _ = b.declName(d.DeclName())
+	*name = b.declName(d.DeclName()).id
 	*dims = b.arrayDims(d.AllArrayDim())
 	for _, s := range d.AllPostfixDecl() {
 		*sems = append(*sems, b.semantic(s))
@@ -535,11 +589,11 @@ func (b *builder) annotation(ctx p.IAnnotationContext) []*ast.VarDecl {
 	return out
 }
 
-func (b *builder) function(decl p.IDeclarationContext, ctx p.IFunctionDeclaratorContext, ds declSpecs, attrs []*ast.Attribute) *ast.FuncDecl {
+func (b *builder) function(decl *p.DeclarationContext, name *declaredName, ctx *p.FunctionDeclaratorContext, tail *p.FunctionTailContext, ds declSpecs, attrs []*ast.Attribute) *ast.FuncDecl {
 	n := &ast.FuncDecl{Attrs: attrs, Mods: ds.mods, Result: ds.typ}
 	b.set(n, decl)
-	n.Name, n.Qualifier, n.TemplateArgs = b.declName(decl.DeclName())
-	if dn := decl.DeclName(); dn != nil && dn.KW_OPERATOR() != nil {
+	n.Name, n.Qualifier, n.TemplateArgs = name.id, name.qual, name.targs
+	if name.operator {
 		n.Operator = strings.TrimPrefix(n.Name.Name, "operator")
 	}
 	if pl := ctx.ParamList(); pl != nil {
@@ -556,8 +610,10 @@ func (b *builder) function(decl p.IDeclarationContext, ctx p.IFunctionDeclarator
 	for _, s := range ctx.AllPostfixDecl() {
 		n.Semantics = append(n.Semantics, b.semantic(s))
 	}
-	if tail := decl.FunctionTail(); tail != nil && tail.Block() != nil {
-		n.Body = b.block(tail.Block())
+	if tail != nil {
+		if blk := kid[*p.BlockContext](tail.GetChildren(), 0); blk != nil {
+			n.Body = b.block(blk)
+		}
 	}
 	return n
 }
@@ -569,35 +625,75 @@ func isVoidParam(p *ast.Param) bool {
 		!t.HasArgs && len(t.Mods) == 0 && len(p.Mods) == 0 && len(p.Dims) == 0 && len(p.Semantics) == 0 && p.Default == nil
 }
 
-// declName returns a declared name with its qualifier and explicit
+// declaredName is a declared name with its qualifier and explicit
 // template arguments; operators are named "operator+" and the like.
-func (b *builder) declName(dn p.IDeclNameContext) (*ast.Ident, []*ast.ScopeName, []ast.Node) {
-	if dn == nil {
-		id := &ast.Ident{}
-		b.set(id, nil)
-		return id, nil, nil
+type declaredName struct {
+	id          *ast.Ident
+	qual        []*ast.ScopeName
+	targs       []ast.Node
+	operator    bool
+	start, stop antlr.Token // its range
+}
+
+// declName builds the name of a declarator.
+func (b *builder) declName(dn p.IDeclNameContext) *declaredName {
+	if c, _ := dn.(*p.DeclNameContext); c != nil {
+		if name, _ := b.declaredName(c.GetChildren(), 0); name != nil {
+			return name
+		}
 	}
-	var q []*ast.ScopeName
-	if ds := dn.DeclScope(); ds != nil {
-		q = b.scopeNames(ds.AllScopeName())
+	id := &ast.Ident{}
+	b.set(id, nil)
+	return &declaredName{id: id}
+}
+
+// declaredName builds the name written from kids[i] on (in a declName
+// or, flattened, a declaration): `S::f`, `f<int>`, `operator+`. It
+// returns the index after it, or nil when no name is there.
+func (b *builder) declaredName(kids []antlr.Tree, i int) (*declaredName, int) {
+	n := &declaredName{}
+	if ds := kid[*p.DeclScopeContext](kids, i); ds != nil {
+		n.start = ds.GetStart()
+		n.qual = b.scopeNames(ds.AllScopeName())
+		i++
 	}
-	switch {
-	case dn.KW_OPERATOR() != nil:
+	t := kid[*antlr.TerminalNodeImpl](kids, i)
+	if t == nil {
+		return nil, i
+	}
+	if n.start == nil {
+		n.start = t.GetSymbol()
+	}
+	n.stop = t.GetSymbol()
+	switch tok := b.termTok(t); tok.typ {
+	case p.HLSLParserIDENT:
+		n.id = b.ident(t)
+		return n, i + 1
+	case p.HLSLParserTEMPLATE_FUNC:
+		n.id = b.ident(t)
+		end := b.closingAngle(kids, i+1)
+		n.targs = b.templateArgs(kid[*p.TemplateArgListContext](kids, i+2))
+		if k := kid[*antlr.TerminalNodeImpl](kids, end); k != nil {
+			n.stop = k.GetSymbol()
+		}
+		return n, end + 1
+	case p.HLSLParserKW_OPERATOR:
 		op := ""
-		if on := dn.OperatorName(); on != nil {
+		on := kid[*p.OperatorNameContext](kids, i+1)
+		if on != nil {
 			for _, c := range on.GetChildren() {
-				if t, ok := c.(antlr.TerminalNode); ok {
+				if t, ok := c.(*antlr.TerminalNodeImpl); ok {
 					op += b.termTok(t).Text
 				}
 			}
+			n.stop = on.GetStop()
 		}
-		id := &ast.Ident{Name: "operator" + op}
-		b.set(id, dn)
-		return id, q, nil
-	case dn.TEMPLATE_FUNC() != nil:
-		return b.ident(dn.TEMPLATE_FUNC()), q, b.templateArgs(dn.TemplateArgList())
+		n.operator = true
+		n.id = &ast.Ident{Name: "operator" + op}
+		b.setToks(n.id, n.start, n.stop)
+		return n, i + 2
 	}
-	return b.ident(dn.IDENT()), q, nil
+	return nil, i
 }
 
 func (b *builder) param(ctx p.IParamContext) *ast.Param {
@@ -722,34 +818,44 @@ func (b *builder) attributes(list []p.IAttributeContext) []*ast.Attribute {
 // through def (and referenced from the type's Def).
 func (b *builder) typeSpec(ctx p.ITypeSpecContext, def *ast.Decl) *ast.TypeExpr {
 	n := &ast.TypeExpr{}
-	if ctx == nil {
+	c, _ := ctx.(*p.TypeSpecContext)
+	if c == nil {
 		b.set(n, nil)
 		return n
 	}
-	b.set(n, ctx)
-	switch {
-	case ctx.TagType() != nil:
-		b.tagType(ctx.TagType(), n, def)
-	case ctx.KW_UNSIGNED() != nil || ctx.KW_SIGNED() != nil:
-		if ctx.KW_UNSIGNED() != nil {
-			n.Keyword = "unsigned"
-		} else {
-			n.Keyword = "signed"
-		}
+	b.set(n, c)
+	kids := c.GetChildren()
+	if tt := kid[*p.TagTypeContext](kids, 0); tt != nil {
+		b.tagType(tt, n, def)
+		return n
+	}
+	i := 0
+	if sp := kid[*p.ScopePrefixContext](kids, 0); sp != nil {
+		n.Global, n.Qualifier = b.scopePrefix(sp)
+		i = 1
+	}
+	t, _ := tokenKid(b, kids, i)
+	switch t.typ {
+	case p.HLSLParserTYPE_NAME:
+		n.Name = t.Text
+	case p.HLSLParserTEMPLATE_NAME:
+		n.Name = t.Text
+		n.HasArgs = true
+		n.Args = b.templateArgs(kid[*p.TemplateArgListContext](kids, i+2))
+	case p.HLSLParserKW_UNSIGNED, p.HLSLParserKW_SIGNED:
+		n.Keyword = t.Text
 		n.Name = "int"
-		if tn := ctx.TYPE_NAME(); tn != nil {
-			n.Name = b.termTok(tn).Text
+		if tn, ok := tokenKid(b, kids, 1); ok && tn.typ == p.HLSLParserTYPE_NAME {
+			n.Name = tn.Text
 		}
-	case ctx.KW_TYPENAME() != nil:
+	case p.HLSLParserKW_TYPENAME:
 		// typename A<T>::B: the dependent name is a type.
-		n.Global, n.Qualifier = b.scopePrefix(ctx.ScopePrefix())
-		if st := ctx.SimpleType(); st != nil {
+		n.Global, n.Qualifier = b.scopePrefix(kid[*p.ScopePrefixContext](kids, 1))
+		if st := kid[*p.SimpleTypeContext](kids, 2); st != nil {
 			b.simpleType(st, n)
-		} else {
-			n.Name = b.termTok(ctx.IDENT()).Text
+		} else if id, ok := tokenKid(b, kids, 2); ok {
+			n.Name = id.Text
 		}
-	default:
-		b.qualifiedType(ctx.QualifiedType(), n)
 	}
 	return n
 }
@@ -890,21 +996,24 @@ func (b *builder) templateArgs(ctx p.ITemplateArgListContext) []ast.Node {
 
 // constArg builds an expression written in template brackets.
 func (b *builder) constArg(ctx p.IConstArgExpressionContext) ast.Expr {
-	if ctx == nil {
+	c, _ := ctx.(*p.ConstArgExpressionContext)
+	if c == nil {
 		return b.badExpr(nil)
 	}
 	var operands []ast.Expr
 	var ops []ast.Op
-	for _, c := range ctx.GetChildren() {
-		switch c := c.(type) {
-		case p.ITemplateArgOpContext:
-			ops = append(ops, binaryOps[c.GetStart().GetTokenType()])
-		case p.IUnaryExpressionContext:
-			operands = append(operands, b.unary(c))
+	for _, k := range c.GetChildren() {
+		switch k := k.(type) {
+		case *antlr.TerminalNodeImpl:
+			if op, ok := binaryOp(b.termTok(k).typ); ok {
+				ops = append(ops, op)
+			}
+		case *p.UnaryExpressionContext:
+			operands = append(operands, b.unary(k))
 		}
 	}
 	if len(operands) == 0 {
-		return b.badExpr(ctx)
+		return b.badExpr(c)
 	}
 	return b.foldByPrecedence(operands, ops)
 }
@@ -1034,170 +1143,201 @@ func (b *builder) block(ctx p.IBlockContext) *ast.BlockStmt {
 	if ctx == nil {
 		return n
 	}
-	for _, s := range ctx.AllStatement() {
-		n.List = append(n.List, b.statement(s))
+	for _, k := range ctx.GetChildren() {
+		if s, ok := k.(*p.StatementContext); ok {
+			n.List = append(n.List, b.statement(s))
+		}
 	}
 	return n
 }
 
+// statement builds a statement; its first child says which it is.
 func (b *builder) statement(ctx p.IStatementContext) ast.Stmt {
-	switch c := ctx.(type) {
-	case *p.AttributedStmtContext:
-		// `[unroll] [loop] for ...` nests one attributedStmt per
+	c, _ := ctx.(*p.StatementContext)
+	if c == nil {
+		return b.badStmt(nil)
+	}
+	kids := c.GetChildren()
+	if len(kids) == 0 {
+		return b.badStmt(c)
+	}
+	switch k := kids[0].(type) {
+	case *p.AttributeContext:
+		// `[unroll] [loop] for ...` nests one attributed statement per
 		// attribute (a loop over attributes would make an ambiguous
 		// decision): the AST has one statement with all of them.
-		list := []p.IAttributeContext{c.Attribute()}
-		inner := c.Statement()
-		for {
-			a, ok := inner.(*p.AttributedStmtContext)
-			if !ok {
+		list := []p.IAttributeContext{k}
+		inner := kid[*p.StatementContext](kids, 1)
+		for inner != nil {
+			a := kid[*p.AttributeContext](inner.GetChildren(), 0)
+			if a == nil {
 				break
 			}
-			list = append(list, a.Attribute())
-			inner = a.Statement()
+			list = append(list, a)
+			inner = kid[*p.StatementContext](inner.GetChildren(), 1)
 		}
 		n := &ast.AttrStmt{Attrs: b.attributes(list)}
 		b.set(n, c)
+		if inner == nil {
+			n.Stmt = b.badStmt(c)
+			return n
+		}
 		// `[[vk::ext_...]] float x;` — the attributes belong to the declaration.
-		if ds, ok := inner.(*p.DeclStmtContext); ok {
-			return b.declStmt(ds, n.Attrs)
+		if d := kid[*p.DeclarationContext](inner.GetChildren(), 0); d != nil {
+			return b.declStmt(inner, d, n.Attrs)
 		}
 		n.Stmt = b.statement(inner)
 		return n
-	case *p.BlockStmtContext:
-		return b.block(c.Block())
-	case *p.EmptyStmtContext:
+	case *p.BlockContext:
+		return b.block(k)
+	case *p.DeclarationContext:
+		return b.declStmt(c, k, nil)
+	case *p.UsingDeclContext:
+		n := &ast.DeclStmt{}
+		b.set(n, c)
+		n.Decls = []ast.Decl{b.using(k)}
+		return n
+	case *p.StaticAssertContext:
+		n := &ast.DeclStmt{}
+		b.set(n, c)
+		n.Decls = []ast.Decl{b.staticAssert(k)}
+		return n
+	case *p.ExpressionContext:
+		n := &ast.ExprStmt{}
+		b.set(n, c)
+		n.X = b.expression(k)
+		return n
+	}
+	t, _ := tokenKid(b, kids, 0)
+	switch t.typ {
+	case p.HLSLParserSEMI:
 		n := &ast.EmptyStmt{}
 		b.set(n, c)
 		return n
-	case *p.IfStmtContext:
+	case p.HLSLParserKW_IF:
 		n := &ast.IfStmt{}
 		b.set(n, c)
-		n.CondVar, n.Cond = b.condition(c.Condition())
-		stmts := c.AllStatement()
-		if len(stmts) > 0 {
-			n.Then = b.statement(stmts[0])
-		} else {
-			n.Then = b.badStmt(c)
-		}
-		if len(stmts) > 1 {
-			n.Else = b.statement(stmts[1])
+		n.CondVar, n.Cond = b.condition(kid[*p.ConditionContext](kids, 2))
+		n.Then = b.statementOrBad(kid[*p.StatementContext](kids, 4), c)
+		if e := kid[*p.StatementContext](kids, 6); e != nil {
+			n.Else = b.statement(e)
 		}
 		return n
-	case *p.SwitchStmtContext:
+	case p.HLSLParserKW_SWITCH:
 		n := &ast.SwitchStmt{}
 		b.set(n, c)
-		n.CondVar, n.Tag = b.condition(c.Condition())
-		// Group the body: each run of labels starts a clause that takes
-		// the statements up to the next label.
-		var cc *ast.CaseClause
-		inLabels := false
-		for _, s := range c.AllStatement() {
-			switch l := s.(type) {
-			case *p.CaseLabelContext, *p.DefaultLabelContext:
-				if !inLabels {
-					cc = &ast.CaseClause{}
-					b.set(cc, l)
-					n.Cases = append(n.Cases, cc)
-					inLabels = true
-				}
-				if cl, ok := l.(*p.CaseLabelContext); ok {
-					cc.Values = append(cc.Values, b.assignment(cl.AssignmentExpression()))
-				} else {
-					cc.Default = true
-				}
-				setRange(cc, cc.Pos(), tokEnd(b.tok(l.GetStop())))
-				continue
-			}
-			inLabels = false
-			st := b.statement(s)
-			if cc == nil {
-				// Statements before the first label are unreachable but legal.
-				cc = &ast.CaseClause{}
-				b.set(cc, s)
-				n.Cases = append(n.Cases, cc)
-			}
-			cc.Body = append(cc.Body, st)
-			setRange(cc, cc.Pos(), st.End())
-		}
+		n.CondVar, n.Tag = b.condition(kid[*p.ConditionContext](kids, 2))
+		b.switchBody(n, kids)
 		return n
-	case *p.CaseLabelContext:
+	case p.HLSLParserKW_CASE:
 		n := &ast.CaseLabelStmt{}
 		b.set(n, c)
-		n.Value = b.assignment(c.AssignmentExpression())
+		n.Value = b.assignment(kid[*p.AssignmentExpressionContext](kids, 1))
 		return n
-	case *p.DefaultLabelContext:
+	case p.HLSLParserKW_DEFAULT:
 		n := &ast.CaseLabelStmt{Default: true}
 		b.set(n, c)
 		return n
-	case *p.WhileStmtContext:
+	case p.HLSLParserKW_WHILE:
 		n := &ast.WhileStmt{}
 		b.set(n, c)
-		n.CondVar, n.Cond = b.condition(c.Condition())
-		n.Body = b.statementOrBad(c.Statement(), c)
+		n.CondVar, n.Cond = b.condition(kid[*p.ConditionContext](kids, 2))
+		n.Body = b.statementOrBad(kid[*p.StatementContext](kids, 4), c)
 		return n
-	case *p.DoStmtContext:
+	case p.HLSLParserKW_DO:
 		n := &ast.DoStmt{}
 		b.set(n, c)
-		n.Body = b.statementOrBad(c.Statement(), c)
-		n.Cond = b.expression(c.Expression())
+		n.Body = b.statementOrBad(kid[*p.StatementContext](kids, 1), c)
+		n.Cond = b.expression(kid[*p.ExpressionContext](kids, 4))
 		return n
-	case *p.ForStmtContext:
+	case p.HLSLParserKW_FOR:
 		n := &ast.ForStmt{}
 		b.set(n, c)
-		if fi := c.ForInit(); fi != nil {
-			n.Init = b.forInit(fi)
-		}
-		// The condition is the expression before the second ';', the
-		// post-expression the one after it.
-		semi := c.SEMI()
-		for _, e := range c.AllExpression() {
-			if semi != nil && e.GetStart().GetTokenIndex() > semi.GetSymbol().GetTokenIndex() {
-				n.Post = b.expression(e)
-			} else {
-				n.Cond = b.expression(e)
+		// for ( forInit cond? ; post? ) body: the condition is the
+		// expression before the second ';', the post-expression the one
+		// after it.
+		afterSemi := false
+		for _, k := range kids[2:] {
+			switch k := k.(type) {
+			case *p.ForInitContext:
+				n.Init = b.forInit(k)
+			case *p.ExpressionContext:
+				if afterSemi {
+					n.Post = b.expression(k)
+				} else {
+					n.Cond = b.expression(k)
+				}
+			case *antlr.TerminalNodeImpl:
+				if b.termTok(k).typ == p.HLSLParserSEMI {
+					afterSemi = true
+				}
+			case *p.StatementContext:
+				n.Body = b.statement(k)
 			}
 		}
-		n.Body = b.statementOrBad(c.Statement(), c)
+		if n.Body == nil {
+			n.Body = b.badStmt(c)
+		}
 		return n
-	case *p.BreakStmtContext:
+	case p.HLSLParserKW_BREAK:
 		n := &ast.BranchStmt{Kind: ast.Break}
 		b.set(n, c)
 		return n
-	case *p.ContinueStmtContext:
+	case p.HLSLParserKW_CONTINUE:
 		n := &ast.BranchStmt{Kind: ast.Continue}
 		b.set(n, c)
 		return n
-	case *p.ReturnStmtContext:
+	case p.HLSLParserKW_RETURN:
 		n := &ast.ReturnStmt{}
 		b.set(n, c)
-		if e := c.Expression(); e != nil {
+		if e := kid[*p.ExpressionContext](kids, 1); e != nil {
 			n.Result = b.expression(e)
 		}
 		return n
-	case *p.DiscardStmtContext:
+	case p.HLSLParserKW_DISCARD:
 		n := &ast.DiscardStmt{}
 		b.set(n, c)
 		return n
-	case *p.DeclStmtContext:
-		return b.declStmt(c, nil)
-	case *p.UsingStmtContext:
-		n := &ast.DeclStmt{}
-		b.set(n, c)
-		n.Decls = []ast.Decl{b.using(c.UsingDecl())}
-		return n
-	case *p.StaticAssertStmtContext:
-		n := &ast.DeclStmt{}
-		b.set(n, c)
-		n.Decls = []ast.Decl{b.staticAssert(c.StaticAssert())}
-		return n
-	case *p.ExprStmtContext:
-		n := &ast.ExprStmt{}
-		b.set(n, c)
-		n.X = b.expression(c.Expression())
-		return n
 	}
-	return b.badStmt(ctx)
+	return b.badStmt(c)
+}
+
+// switchBody groups a switch's statements into clauses: each run of case
+// labels starts a clause that takes the statements up to the next label.
+func (b *builder) switchBody(n *ast.SwitchStmt, kids []antlr.Tree) {
+	var cc *ast.CaseClause
+	inLabels := false
+	for _, k := range kids {
+		s, ok := k.(*p.StatementContext)
+		if !ok {
+			continue
+		}
+		if t, _ := tokenKid(b, s.GetChildren(), 0); t.typ == p.HLSLParserKW_CASE || t.typ == p.HLSLParserKW_DEFAULT {
+			if !inLabels {
+				cc = &ast.CaseClause{}
+				b.set(cc, s)
+				n.Cases = append(n.Cases, cc)
+				inLabels = true
+			}
+			if t.typ == p.HLSLParserKW_CASE {
+				cc.Values = append(cc.Values, b.assignment(kid[*p.AssignmentExpressionContext](s.GetChildren(), 1)))
+			} else {
+				cc.Default = true
+			}
+			setRange(cc, cc.Pos(), tokEnd(b.tok(s.GetStop())))
+			continue
+		}
+		inLabels = false
+		st := b.statement(s)
+		if cc == nil {
+			// Statements before the first label are unreachable but legal.
+			cc = &ast.CaseClause{}
+			b.set(cc, s)
+			n.Cases = append(n.Cases, cc)
+		}
+		cc.Body = append(cc.Body, st)
+		setRange(cc, cc.Pos(), st.End())
+	}
 }
 
 // condition is the parenthesized part of if, while and switch: an
@@ -1222,10 +1362,11 @@ func (b *builder) condition(ctx p.IConditionContext) (*ast.VarDecl, ast.Expr) {
 	return nil, b.expression(ctx.Expression())
 }
 
-func (b *builder) declStmt(c *p.DeclStmtContext, attrs []*ast.Attribute) ast.Stmt {
+// declStmt builds the statement s holding the declaration d.
+func (b *builder) declStmt(s *p.StatementContext, d *p.DeclarationContext, attrs []*ast.Attribute) ast.Stmt {
 	n := &ast.DeclStmt{}
-	b.set(n, c)
-	n.Decls = b.declaration(c.Declaration(), attrs)
+	b.set(n, s)
+	n.Decls = b.declaration(d, attrs)
 	return n
 }
 
@@ -1253,7 +1394,7 @@ func (b *builder) forInit(ctx p.IForInitContext) ast.Stmt {
 		n.Decls = ds.defs
 		for i, id := range ctx.AllInitDeclarator() {
 			ds.first = i == 0
-			n.Decls = append(n.Decls, b.varDecl(initVar(id), ds, nil))
+			n.Decls = append(n.Decls, b.varDecl(b.initVar(id), ds, nil))
 		}
 		return n
 	}
@@ -1274,282 +1415,493 @@ func (b *builder) badExpr(ctx antlr.ParserRuleContext) ast.Expr {
 	return n
 }
 
+// The expression rules are flat (see grammar/HLSLParser.g4): operators
+// are tokens among an expression's children, not rules of their own, and
+// an operand is one unaryExpression whose alternatives differ by their
+// first token. The builder walks the children in order, switching on
+// concrete types: the generated accessors would scan the children again
+// for every question, through interface assertions.
+
+// assignOp is the operator of an assignment token, if it is one.
+func assignOp(typ int) (ast.Op, bool) {
+	switch typ {
+	case p.HLSLParserASSIGN:
+		return ast.Assign, true
+	case p.HLSLParserPLUS_ASSIGN:
+		return ast.AddAssign, true
+	case p.HLSLParserMINUS_ASSIGN:
+		return ast.SubAssign, true
+	case p.HLSLParserSTAR_ASSIGN:
+		return ast.MulAssign, true
+	case p.HLSLParserDIV_ASSIGN:
+		return ast.DivAssign, true
+	case p.HLSLParserMOD_ASSIGN:
+		return ast.RemAssign, true
+	case p.HLSLParserSHL_ASSIGN:
+		return ast.ShlAssign, true
+	case p.HLSLParserSHR_ASSIGN:
+		return ast.ShrAssign, true
+	case p.HLSLParserAND_ASSIGN:
+		return ast.AndAssign, true
+	case p.HLSLParserXOR_ASSIGN:
+		return ast.XorAssign, true
+	case p.HLSLParserOR_ASSIGN:
+		return ast.OrAssign, true
+	}
+	return 0, false
+}
+
+// binaryOp is the operator of a binary-operator token, if it is one.
+func binaryOp(typ int) (ast.Op, bool) {
+	switch typ {
+	case p.HLSLParserOROR:
+		return ast.LogOr, true
+	case p.HLSLParserANDAND:
+		return ast.LogAnd, true
+	case p.HLSLParserOR:
+		return ast.BitOr, true
+	case p.HLSLParserXOR:
+		return ast.BitXor, true
+	case p.HLSLParserAND:
+		return ast.BitAnd, true
+	case p.HLSLParserEQ:
+		return ast.Eq, true
+	case p.HLSLParserNE:
+		return ast.Ne, true
+	case p.HLSLParserLT:
+		return ast.Lt, true
+	case p.HLSLParserGT:
+		return ast.Gt, true
+	case p.HLSLParserLE:
+		return ast.Le, true
+	case p.HLSLParserGE:
+		return ast.Ge, true
+	case p.HLSLParserSHL:
+		return ast.Shl, true
+	case p.HLSLParserPLUS:
+		return ast.Add, true
+	case p.HLSLParserMINUS:
+		return ast.Sub, true
+	case p.HLSLParserSTAR:
+		return ast.Mul, true
+	case p.HLSLParserDIV:
+		return ast.Div, true
+	case p.HLSLParserMOD:
+		return ast.Rem, true
+	}
+	return 0, false
+}
+
+// prefixOp is the operator of a prefix-operator token, if it is one.
+func prefixOp(typ int) (ast.Op, bool) {
+	switch typ {
+	case p.HLSLParserINC:
+		return ast.PreInc, true
+	case p.HLSLParserDEC:
+		return ast.PreDec, true
+	case p.HLSLParserPLUS:
+		return ast.Plus, true
+	case p.HLSLParserMINUS:
+		return ast.Neg, true
+	case p.HLSLParserNOT:
+		return ast.Not, true
+	case p.HLSLParserTILDE:
+		return ast.BitNot, true
+	}
+	return 0, false
+}
+
 func (b *builder) expression(ctx p.IExpressionContext) ast.Expr {
-	if ctx == nil {
+	c, _ := ctx.(*p.ExpressionContext)
+	if c == nil {
 		return b.badExpr(nil)
 	}
-	list := ctx.AllAssignmentExpression()
-	if len(list) == 0 {
-		return b.badExpr(ctx)
-	}
-	x := b.assignment(list[0])
-	for _, a := range list[1:] {
+	var x ast.Expr
+	for _, k := range c.GetChildren() {
+		a, ok := k.(*p.AssignmentExpressionContext)
+		if !ok {
+			continue
+		}
 		y := b.assignment(a)
+		if x == nil {
+			x = y
+			continue
+		}
 		n := &ast.BinaryExpr{Op: ast.Comma, X: x, Y: y}
 		b.setSpan(n, x, y)
 		x = n
 	}
+	if x == nil {
+		return b.badExpr(c)
+	}
 	return x
 }
 
-var assignOps = map[int]ast.Op{
-	p.HLSLParserASSIGN: ast.Assign, p.HLSLParserPLUS_ASSIGN: ast.AddAssign, p.HLSLParserMINUS_ASSIGN: ast.SubAssign,
-	p.HLSLParserSTAR_ASSIGN: ast.MulAssign, p.HLSLParserDIV_ASSIGN: ast.DivAssign, p.HLSLParserMOD_ASSIGN: ast.RemAssign,
-	p.HLSLParserSHL_ASSIGN: ast.ShlAssign, p.HLSLParserSHR_ASSIGN: ast.ShrAssign, p.HLSLParserAND_ASSIGN: ast.AndAssign,
-	p.HLSLParserXOR_ASSIGN: ast.XorAssign, p.HLSLParserOR_ASSIGN: ast.OrAssign,
-}
-
+// assignment builds `a op b op c ...`, folded by precedence, then a
+// conditional or assignment that may follow.
 func (b *builder) assignment(ctx p.IAssignmentExpressionContext) ast.Expr {
-	if ctx == nil {
+	c, _ := ctx.(*p.AssignmentExpressionContext)
+	if c == nil {
 		return b.badExpr(nil)
 	}
-	l := b.binary(ctx)
-	switch {
-	case ctx.QUESTION() != nil:
-		x := b.expression(ctx.Expression())
-		y := b.assignment(ctx.AssignmentExpression())
+	kids := c.GetChildren()
+	var first ast.Expr
+	var operands []ast.Expr
+	var ops []ast.Op
+	i := 0
+operands:
+	for ; i < len(kids); i++ {
+		switch k := kids[i].(type) {
+		case *p.UnaryExpressionContext:
+			x := b.unary(k)
+			if first == nil {
+				first = x
+				continue
+			}
+			if operands == nil {
+				operands = append(make([]ast.Expr, 0, 4), first)
+			}
+			operands = append(operands, x)
+		case *antlr.TerminalNodeImpl:
+			t := b.termTok(k)
+			op, ok := binaryOp(t.typ)
+			if !ok {
+				break operands // `?` or an assignment operator
+			}
+			if t.typ == p.HLSLParserGT && i+1 < len(kids) {
+				if t2, ok := tokenKid(b, kids, i+1); ok && t2.typ == p.HLSLParserGT {
+					op = b.shift(t, t2)
+					i++
+				}
+			}
+			ops = append(ops, op)
+		default:
+			break operands
+		}
+	}
+	if first == nil {
+		return b.badExpr(c)
+	}
+	l := first
+	if operands != nil {
+		l = b.foldByPrecedence(operands, ops)
+	}
+	if i >= len(kids) {
+		return l
+	}
+	t, _ := tokenKid(b, kids, i)
+	if t.typ == p.HLSLParserQUESTION {
+		x := b.expression(kid[*p.ExpressionContext](kids, i+1))
+		y := b.assignment(kid[*p.AssignmentExpressionContext](kids, i+3))
 		n := &ast.CondExpr{Cond: l, X: x, Y: y}
 		b.setSpan(n, l, y)
 		return n
-	case ctx.AssignOp() != nil:
-		r := b.assignment(ctx.AssignmentExpression())
-		n := &ast.AssignExpr{Op: assignOps[ctx.AssignOp().GetStart().GetTokenType()], L: l, R: r}
+	}
+	if op, ok := assignOp(t.typ); ok {
+		r := b.assignment(kid[*p.AssignmentExpressionContext](kids, i+1))
+		n := &ast.AssignExpr{Op: op, L: l, R: r}
 		b.setSpan(n, l, r)
 		return n
 	}
 	return l
 }
 
-var binaryOps = map[int]ast.Op{
-	p.HLSLParserOROR: ast.LogOr, p.HLSLParserANDAND: ast.LogAnd, p.HLSLParserOR: ast.BitOr,
-	p.HLSLParserXOR: ast.BitXor, p.HLSLParserAND: ast.BitAnd, p.HLSLParserEQ: ast.Eq, p.HLSLParserNE: ast.Ne,
-	p.HLSLParserLT: ast.Lt, p.HLSLParserGT: ast.Gt, p.HLSLParserLE: ast.Le, p.HLSLParserGE: ast.Ge,
-	p.HLSLParserSHL: ast.Shl, p.HLSLParserPLUS: ast.Add, p.HLSLParserMINUS: ast.Sub, p.HLSLParserSTAR: ast.Mul,
-	p.HLSLParserDIV: ast.Div, p.HLSLParserMOD: ast.Rem,
-}
-
-// binary builds the operand of an assignmentExpression: the flat list of
-// operands and binary operators it starts with, folded by precedence.
-func (b *builder) binary(ctx p.IAssignmentExpressionContext) ast.Expr {
-	children := ctx.GetChildren()
-	if len(children) > 0 {
-		if u, ok := children[0].(p.IUnaryExpressionContext); ok && (len(children) == 1 || !isBinaryOp(children[1])) {
-			return b.unary(u)
-		}
-	}
-	var operands []ast.Expr
-	var ops []ast.Op
-loop:
-	for _, c := range children {
-		switch c := c.(type) {
-		case *p.BinaryOpContext:
-			ops = append(ops, b.binaryOp(c))
-		case p.IUnaryExpressionContext:
-			operands = append(operands, b.unary(c))
-		default:
-			break loop // `?` or an assignment operator
-		}
-	}
-	if len(operands) == 0 {
-		return b.badExpr(ctx)
-	}
-	return b.foldByPrecedence(operands, ops)
-}
-
-func isBinaryOp(t antlr.Tree) bool {
-	_, ok := t.(*p.BinaryOpContext)
-	return ok
-}
-
-// binaryOp reads a binary operator; a `> >` shift that was not written
-// `>>` is reported here.
-func (b *builder) binaryOp(c *p.BinaryOpContext) ast.Op {
-	gts := c.AllGT()
-	if len(gts) != 2 {
-		return binaryOps[c.GetStart().GetTokenType()]
-	}
-	t1, t2 := b.termTok(gts[0]), b.termTok(gts[1])
+// shift is the `>>` operator written as the two GT tokens t1, t2; a
+// `> >` with a space between is reported.
+func (b *builder) shift(t1, t2 ctok) ast.Op {
 	if !t1.splitFrom || !t2.splitFrom || t2.Flags&token.LeadingSpace != 0 {
 		b.diags.Errorf(diag.SyntaxBase+codeBadShift, t2.Loc(), "expected expression")
 	}
 	return ast.Shr
 }
 
-var prefixOps = map[int]ast.Op{
-	p.HLSLParserINC: ast.PreInc, p.HLSLParserDEC: ast.PreDec, p.HLSLParserPLUS: ast.Plus,
-	p.HLSLParserMINUS: ast.Neg, p.HLSLParserNOT: ast.Not, p.HLSLParserTILDE: ast.BitNot,
-}
-
-func (b *builder) unary(ctx p.IUnaryExpressionContext) ast.Expr {
-	switch c := ctx.(type) {
-	case *p.PrefixExprContext:
-		n := &ast.UnaryExpr{Op: prefixOps[c.GetStart().GetTokenType()]}
-		b.set(n, c)
-		n.X = b.unaryOrBad(c.UnaryExpression(), c)
-		return n
-	case *p.CastExprContext:
-		n := &ast.CastExpr{}
-		b.set(n, c)
-		n.Type = b.typeID(c.TypeId())
-		n.X = b.unaryOrBad(c.UnaryExpression(), c)
-		return n
-	case *p.SizeofExprContext:
-		n := &ast.SizeofExpr{}
-		b.set(n, c)
-		if c.TypeId() != nil {
-			n.Type = b.typeID(c.TypeId())
-		} else {
-			n.X = b.unaryOrBad(c.UnaryExpression(), c)
-		}
-		return n
-	case *p.PostfixExprContext:
-		return b.postfix(c)
+// kid returns kids[i] as a T, or the zero T when there is no such child
+// (after a syntax error the tree has holes).
+func kid[T antlr.Tree](kids []antlr.Tree, i int) T {
+	var zero T
+	if i < 0 || i >= len(kids) {
+		return zero
 	}
-	return b.badExpr(nil)
+	k, _ := kids[i].(T)
+	return k
 }
 
-func (b *builder) unaryOrBad(u p.IUnaryExpressionContext, parent antlr.ParserRuleContext) ast.Expr {
+// tokenKid returns the token of kids[i] when it is a (real) token.
+func tokenKid(b *builder, kids []antlr.Tree, i int) (ctok, bool) {
+	if t := kid[*antlr.TerminalNodeImpl](kids, i); t != nil {
+		return b.termTok(t), true
+	}
+	return ctok{}, false
+}
+
+// unary builds an operand with its prefix and postfix operators.
+func (b *builder) unary(u *p.UnaryExpressionContext) ast.Expr {
+	if u == nil {
+		return b.badExpr(nil)
+	}
+	kids := u.GetChildren()
+	t, isTok := tokenKid(b, kids, 0)
+	if isTok {
+		switch t.typ {
+		case p.HLSLParserCAST_LPAREN:
+			n := &ast.CastExpr{}
+			b.set(n, u)
+			n.Type = b.typeID(kid[*p.TypeIdContext](kids, 1))
+			n.X = b.unaryOrBad(kid[*p.UnaryExpressionContext](kids, 3), u)
+			return n
+		case p.HLSLParserKW_SIZEOF:
+			n := &ast.SizeofExpr{}
+			b.set(n, u)
+			if ti := kid[*p.TypeIdContext](kids, 2); ti != nil {
+				n.Type = b.typeID(ti)
+			} else {
+				n.X = b.unaryOrBad(kid[*p.UnaryExpressionContext](kids, 1), u)
+			}
+			return n
+		}
+		if op, ok := prefixOp(t.typ); ok {
+			n := &ast.UnaryExpr{Op: op}
+			b.set(n, u)
+			n.X = b.unaryOrBad(kid[*p.UnaryExpressionContext](kids, 1), u)
+			return n
+		}
+	}
+	x, i := b.primary(u, kids)
+	return b.postfix(x, kids, i)
+}
+
+func (b *builder) unaryOrBad(u *p.UnaryExpressionContext, parent antlr.ParserRuleContext) ast.Expr {
 	if u == nil {
 		return b.badExpr(parent)
 	}
 	return b.unary(u)
 }
 
-func (b *builder) postfix(ctx *p.PostfixExprContext) ast.Expr {
-	if ctx == nil {
-		return b.badExpr(nil)
+// lastTok is the token ending kids[i], a token or a rule.
+func (b *builder) lastTok(kids []antlr.Tree, i int) ctok {
+	switch k := kids[i].(type) {
+	case *antlr.TerminalNodeImpl:
+		return b.termTok(k)
+	case antlr.ParserRuleContext:
+		return b.tok(k.GetStop())
 	}
-	x := b.primary(ctx.PrimaryExpression())
-	for _, op := range ctx.AllPostfixOp() {
-		end := tokEnd(b.tok(op.GetStop()))
-		var n ast.Expr
-		switch c := op.(type) {
-		case *p.IndexOpContext:
-			n = &ast.IndexExpr{X: x, Index: b.expression(c.Expression())}
-		case *p.CallOpContext:
-			n = &ast.CallExpr{Fun: x, Args: b.arguments(c.ArgumentList())}
-		case *p.MemberOpContext:
-			m := &ast.MemberExpr{X: x, Arrow: c.ARROW() != nil}
-			if mn := c.MemberName(); mn != nil {
-				if tf := mn.TEMPLATE_FUNC(); tf != nil {
-					m.Name = b.ident(tf)
-					m.HasArgs = true
-					m.Args = b.templateArgs(mn.TemplateArgList())
-				} else {
-					m.Name = b.ident(mn.IDENT())
-				}
-			} else {
-				m.Name = &ast.Ident{}
-				b.set(m.Name, c)
-			}
-			n = m
-		case *p.PostIncOpContext:
-			n = &ast.UnaryExpr{Op: ast.PostInc, X: x}
-		case *p.PostDecOpContext:
-			n = &ast.UnaryExpr{Op: ast.PostDec, X: x}
-		default:
-			continue
+	return ctok{}
+}
+
+// primary builds the operand that starts an unaryExpression's children
+// and returns the index of the first child after it.
+func (b *builder) primary(u *p.UnaryExpressionContext, kids []antlr.Tree) (ast.Expr, int) {
+	start, _ := tokenKid(b, kids, 0)
+	// ranged numbers n as spanning kids[0] to kids[end] and returns it
+	// with the index after end.
+	ranged := func(n ast.Expr, end int) (ast.Expr, int) {
+		if end >= len(kids) {
+			end = len(kids) - 1
 		}
 		b.ids++
 		ast.SetID(n, b.ids)
-		setRange(n, x.Pos(), end)
+		first := b.tok(u.GetStart())
+		setRange(n, first.Loc(), tokEnd(b.lastTok(kids, end)))
+		return n, end + 1
+	}
+	switch start.typ {
+	case p.HLSLParserINT_LIT, p.HLSLParserFLOAT_LIT, p.HLSLParserCHAR_LIT, p.HLSLParserKW_TRUE, p.HLSLParserKW_FALSE:
+		n := &ast.BasicLit{Value: start.Text, Kind: litKind(start.typ)}
+		return ranged(n, 0)
+	case p.HLSLParserSTRING_LIT:
+		n := &ast.BasicLit{Kind: ast.StringLit}
+		end := 0
+		parts := []string{start.Text}
+		for t, ok := tokenKid(b, kids, end+1); ok && t.typ == p.HLSLParserSTRING_LIT; t, ok = tokenKid(b, kids, end+1) {
+			parts = append(parts, t.Text)
+			end++
+		}
+		n.Value = strings.Join(parts, " ")
+		return ranged(n, end)
+	case p.HLSLParserKW_THIS:
+		return ranged(&ast.ThisExpr{}, 0)
+	case p.HLSLParserLPAREN:
+		n := &ast.ParenExpr{}
+		x, end := ranged(n, 2)
+		n.X = b.expression(kid[*p.ExpressionContext](kids, 1))
+		return x, end
+	case p.HLSLParserKW_UNSIGNED, p.HLSLParserKW_SIGNED:
+		// `unsigned int(x)`, `unsigned(x)`.
+		n := &ast.ConstructExpr{}
+		t := &ast.TypeExpr{Keyword: start.Text, Name: "int"}
+		last, i := start, 1
+		if tn, ok := tokenKid(b, kids, 1); ok && tn.typ == p.HLSLParserTYPE_NAME {
+			t.Name, last, i = tn.Text, tn, 2
+		}
+		x, end := ranged(n, closingParen(kids, i))
+		b.ids++
+		ast.SetID(t, b.ids)
+		setRange(t, start.Loc(), tokEnd(last))
+		n.Type = t
+		n.Args = b.arguments(kids, i)
+		return x, end
+	}
+	// A name, possibly qualified: `x`, `S::x`, `f<int>`, or a functional
+	// cast or constructor call, `float3(x)`, `S::Inner(0)`.
+	i := 0
+	sp := kid[*p.ScopePrefixContext](kids, 0)
+	if sp != nil {
+		i = 1
+	}
+	name, ok := tokenKid(b, kids, i)
+	if !ok {
+		return b.badExpr(u), len(kids)
+	}
+	switch name.typ {
+	case p.HLSLParserTYPE_NAME, p.HLSLParserTEMPLATE_NAME:
+		n := &ast.ConstructExpr{}
+		lparen := i + 1
+		if name.typ == p.HLSLParserTEMPLATE_NAME {
+			lparen = b.closingAngle(kids, i+1) + 1
+		}
+		x, end := ranged(n, closingParen(kids, lparen))
+		t := &ast.TypeExpr{Name: name.Text}
+		b.ids++
+		ast.SetID(t, b.ids)
+		setRange(t, b.tok(u.GetStart()).Loc(), tokEnd(b.lastTok(kids, lparen-1)))
+		if sp != nil {
+			t.Global, t.Qualifier = b.scopePrefix(sp)
+		}
+		if name.typ == p.HLSLParserTEMPLATE_NAME {
+			t.HasArgs = true
+			t.Args = b.templateArgs(kid[*p.TemplateArgListContext](kids, i+2))
+		}
+		n.Type = t
+		n.Args = b.arguments(kids, lparen)
+		return x, end
+	}
+	n := &ast.NameExpr{Name: name.Text}
+	end := i
+	if name.typ == p.HLSLParserTEMPLATE_FUNC {
+		end = b.closingAngle(kids, i+1)
+	}
+	x, next := ranged(n, end)
+	if sp != nil {
+		n.Global, n.Qualifier = b.scopePrefix(sp)
+	}
+	if name.typ == p.HLSLParserTEMPLATE_FUNC {
+		n.HasArgs = true
+		n.Args = b.templateArgs(kid[*p.TemplateArgListContext](kids, i+2))
+	}
+	return x, next
+}
+
+// closingParen is the index of the ')' closing the argument list whose
+// '(' is kids[lparen]: the arguments and their commas are between them.
+func closingParen(kids []antlr.Tree, lparen int) int {
+	i := lparen + 1
+	for ; i < len(kids); i++ {
+		switch k := kids[i].(type) {
+		case *p.AssignmentExpressionContext:
+			continue
+		case *antlr.TerminalNodeImpl:
+			if k.GetSymbol().GetTokenType() == p.HLSLParserCOMMA {
+				continue
+			}
+		}
+		break
+	}
+	return i
+}
+
+// closingAngle is the index of the '>' closing the '<' at kids[lt] (a
+// template argument list may be between them).
+func (b *builder) closingAngle(kids []antlr.Tree, lt int) int {
+	if kid[*p.TemplateArgListContext](kids, lt+1) != nil {
+		return lt + 2
+	}
+	return lt + 1
+}
+
+func litKind(typ int) ast.LitKind {
+	switch typ {
+	case p.HLSLParserINT_LIT:
+		return ast.IntLit
+	case p.HLSLParserFLOAT_LIT:
+		return ast.FloatLit
+	case p.HLSLParserCHAR_LIT:
+		return ast.CharLit
+	case p.HLSLParserSTRING_LIT:
+		return ast.StringLit
+	}
+	return ast.BoolLit
+}
+
+// postfix applies the postfix operators in kids[i:] to x.
+func (b *builder) postfix(x ast.Expr, kids []antlr.Tree, i int) ast.Expr {
+	for i < len(kids) {
+		t, ok := tokenKid(b, kids, i)
+		if !ok {
+			i++
+			continue
+		}
+		var n ast.Expr
+		end := i
+		switch t.typ {
+		case p.HLSLParserLBRACKET:
+			end = i + 2
+			n = &ast.IndexExpr{X: x, Index: b.expression(kid[*p.ExpressionContext](kids, i+1))}
+		case p.HLSLParserLPAREN:
+			end = closingParen(kids, i)
+			n = &ast.CallExpr{Fun: x, Args: b.arguments(kids, i)}
+		case p.HLSLParserDOT, p.HLSLParserARROW:
+			m := &ast.MemberExpr{X: x, Arrow: t.typ == p.HLSLParserARROW}
+			name, ok := tokenKid(b, kids, i+1)
+			switch {
+			case ok && name.typ == p.HLSLParserTEMPLATE_FUNC:
+				end = b.closingAngle(kids, i+2)
+				m.Name = &ast.Ident{Name: name.Text}
+				b.setTok(m.Name, name)
+				m.HasArgs = true
+				m.Args = b.templateArgs(kid[*p.TemplateArgListContext](kids, i+3))
+			case ok && name.typ == p.HLSLParserIDENT:
+				end = i + 1
+				m.Name = &ast.Ident{Name: name.Text}
+				b.setTok(m.Name, name)
+			default:
+				m.Name = &ast.Ident{}
+				b.setTok(m.Name, t)
+			}
+			n = m
+		case p.HLSLParserINC:
+			n = &ast.UnaryExpr{Op: ast.PostInc, X: x}
+		case p.HLSLParserDEC:
+			n = &ast.UnaryExpr{Op: ast.PostDec, X: x}
+		default:
+			i++
+			continue
+		}
+		if end >= len(kids) {
+			end = len(kids) - 1
+		}
+		b.ids++
+		ast.SetID(n, b.ids)
+		setRange(n, x.Pos(), tokEnd(b.lastTok(kids, end)))
 		x = n
+		i = end + 1
 	}
 	return x
 }
 
-func (b *builder) arguments(ctx p.IArgumentListContext) []ast.Expr {
-	if ctx == nil {
+// arguments builds the arguments of the argument list whose '(' is
+// kids[lparen].
+func (b *builder) arguments(kids []antlr.Tree, lparen int) []ast.Expr {
+	end := closingParen(kids, lparen)
+	if end == lparen+1 {
 		return nil
 	}
-	var out []ast.Expr
-	for _, a := range ctx.AllAssignmentExpression() {
-		out = append(out, b.assignment(a))
+	out := make([]ast.Expr, 0, (end-lparen)/2)
+	for _, k := range kids[lparen+1 : end] {
+		if a, ok := k.(*p.AssignmentExpressionContext); ok {
+			out = append(out, b.assignment(a))
+		}
 	}
 	return out
-}
-
-func (b *builder) primary(ctx p.IPrimaryExpressionContext) ast.Expr {
-	switch c := ctx.(type) {
-	case *p.LiteralExprContext:
-		return b.literal(c.Literal())
-	case *p.NameExprContext:
-		if st := c.SimpleType(); st != nil {
-			// A functional cast or constructor call: `S::Inner(0)`.
-			n := &ast.ConstructExpr{}
-			b.set(n, c)
-			t := &ast.TypeExpr{}
-			b.setToks(t, c.GetStart(), st.GetStop())
-			t.Global, t.Qualifier = b.scopePrefix(c.ScopePrefix())
-			b.simpleType(st, t)
-			n.Type = t
-			n.Args = b.arguments(c.ArgumentList())
-			return n
-		}
-		n := &ast.NameExpr{}
-		b.set(n, c)
-		n.Global, n.Qualifier = b.scopePrefix(c.ScopePrefix())
-		if tf := c.TEMPLATE_FUNC(); tf != nil {
-			n.HasArgs = true
-			n.Name = b.termTok(tf).Text
-			n.Args = b.templateArgs(c.TemplateArgList())
-			return n
-		}
-		n.Name = b.termTok(c.IDENT()).Text
-		return n
-	case *p.ThisExprContext:
-		n := &ast.ThisExpr{}
-		b.set(n, c)
-		return n
-	case *p.ParenExprContext:
-		n := &ast.ParenExpr{}
-		b.set(n, c)
-		n.X = b.expression(c.Expression())
-		return n
-	case *p.ConstructExprContext:
-		// `unsigned int(x)`, `unsigned(x)`.
-		n := &ast.ConstructExpr{}
-		b.set(n, c)
-		t := &ast.TypeExpr{Keyword: b.tok(c.GetStart()).Text, Name: "int"}
-		last := c.GetStart()
-		if tn := c.TYPE_NAME(); tn != nil {
-			t.Name = b.termTok(tn).Text
-			last = tn.GetSymbol()
-		}
-		b.setToks(t, c.GetStart(), last)
-		n.Type = t
-		n.Args = b.arguments(c.ArgumentList())
-		return n
-	}
-	return b.badExpr(nil)
-}
-
-func (b *builder) literal(ctx p.ILiteralContext) ast.Expr {
-	if ctx == nil {
-		return b.badExpr(nil)
-	}
-	n := &ast.BasicLit{}
-	b.set(n, ctx)
-	t := b.tok(ctx.GetStart())
-	n.Value = t.Text
-	switch t.typ {
-	case p.HLSLParserINT_LIT:
-		n.Kind = ast.IntLit
-	case p.HLSLParserFLOAT_LIT:
-		n.Kind = ast.FloatLit
-	case p.HLSLParserCHAR_LIT:
-		n.Kind = ast.CharLit
-	case p.HLSLParserKW_TRUE, p.HLSLParserKW_FALSE:
-		n.Kind = ast.BoolLit
-	case p.HLSLParserSTRING_LIT:
-		n.Kind = ast.StringLit
-		var parts []string
-		for _, s := range ctx.AllSTRING_LIT() {
-			parts = append(parts, b.termTok(s).Text)
-		}
-		n.Value = strings.Join(parts, " ")
-	}
-	return n
 }
 
 func (b *builder) initializer(ctx p.IInitializerContext) ast.Expr {

@@ -44,6 +44,9 @@ const maxTreeDepth = 4000
 
 // nodeTooDeep returns the first node found deeper than maxTreeDepth, or nil.
 func nodeTooDeep(f *ast.File) ast.Node {
+	if f.NodeCount <= maxTreeDepth {
+		return nil // a tree needs more nodes than levels: no walk needed
+	}
 	var deep ast.Node
 	depth := 0
 	ast.Inspect(f, func(n ast.Node) bool {

@@ -171,26 +171,61 @@ func inRule[T antlr.ParserRuleContext](ctx antlr.ParserRuleContext) bool {
 	return false
 }
 
-// innermost returns the first of ctx and its parents that is one of the
-// statement or declaration rules that name a missing ';'.
+// statementKind says which statement a statement context is, by its
+// first child (the grammar's alternatives carry no labels): the first
+// token's type, or a rule's index for a declaration or an expression.
+func statementKind(c *p.StatementContext) int {
+	switch k := c.GetChild(0).(type) {
+	case *antlr.TerminalNodeImpl:
+		return k.GetSymbol().GetTokenType()
+	case *p.ExpressionContext:
+		return -p.HLSLParserRULE_expression
+	case *p.DeclarationContext:
+		return -p.HLSLParserRULE_declaration
+	}
+	return 0
+}
+
+// inExprStmt reports whether ctx is inside an expression statement.
+func inExprStmt(ctx antlr.ParserRuleContext) bool {
+	for c := ctx; c != nil; {
+		if s, ok := c.(*p.StatementContext); ok {
+			return statementKind(s) == -p.HLSLParserRULE_expression
+		}
+		parent, ok := c.GetParent().(antlr.ParserRuleContext)
+		if !ok {
+			return false
+		}
+		c = parent
+	}
+	return false
+}
+
+// semiContext words where a ';' is missing: after the statement or
+// declaration that ctx is in.
 func semiContext(ctx antlr.ParserRuleContext) string {
 	for c := ctx; c != nil; {
-		switch c.(type) {
-		case *p.ExprStmtContext:
-			return "after expression"
-		case *p.ReturnStmtContext:
-			return "after return statement"
-		case *p.BreakStmtContext:
-			return "after break statement"
-		case *p.ContinueStmtContext:
-			return "after continue statement"
-		case *p.DiscardStmtContext:
-			return "after discard statement"
-		case *p.DoStmtContext:
-			return "after do/while statement"
+		switch c := c.(type) {
+		case *p.StatementContext:
+			switch statementKind(c) {
+			case -p.HLSLParserRULE_expression:
+				return "after expression"
+			case p.HLSLParserKW_RETURN:
+				return "after return statement"
+			case p.HLSLParserKW_BREAK:
+				return "after break statement"
+			case p.HLSLParserKW_CONTINUE:
+				return "after continue statement"
+			case p.HLSLParserKW_DISCARD:
+				return "after discard statement"
+			case p.HLSLParserKW_DO:
+				return "after do/while statement"
+			case -p.HLSLParserRULE_declaration:
+				return "at end of declaration"
+			}
 		case *p.MemberDeclContext, *p.StructSpecifierContext:
 			return "at end of declaration list"
-		case *p.DeclStmtContext, *p.ForInitContext:
+		case *p.ForInitContext:
 			return "at end of declaration"
 		case *p.TopLevelDeclContext:
 			return "after top level declarator"
@@ -243,11 +278,14 @@ var tokenSpelling = map[int]string{
 func (l *errorListener) unterminatedStruct(ctx antlr.ParserRuleContext, idx int) (ctok, bool) {
 	for c := ctx; c != nil; {
 		if d, ok := c.(*p.DeclarationContext); ok {
-			ds := d.DeclSpecifiers()
-			if ds == nil || ds.TypeSpec() == nil || ds.TypeSpec().TagType() == nil || ds.TypeSpec().TagType().StructSpecifier() == nil {
+			ts := d.TypeSpec()
+			if ds := d.DeclSpecifiers(); ts == nil && ds != nil { // a typedef
+				ts = ds.TypeSpec()
+			}
+			if ts == nil || ts.TagType() == nil || ts.TagType().StructSpecifier() == nil {
 				return ctok{}, false
 			}
-			stop := ds.TypeSpec().TagType().StructSpecifier().GetStop()
+			stop := ts.TagType().StructSpecifier().GetStop()
 			if stop == nil {
 				return ctok{}, false
 			}
@@ -316,7 +354,7 @@ func (l *errorListener) describe(ctx antlr.ParserRuleContext, idx int, expected 
 		return codeUnknownType, t.Loc(), fmt.Sprintf("unknown type name '%s'", t.Text)
 	}
 	if t.typ == p.HLSLParserIDENT && prev.typ == p.HLSLParserIDENT && idx > 0 &&
-		(inRule[*p.ExprStmtContext](ctx) || inRule[*p.ParamContext](ctx)) {
+		(inExprStmt(ctx) || inRule[*p.ParamContext](ctx)) {
 		return codeUnknownType, prev.Loc(), fmt.Sprintf("unknown type name '%s'", prev.Text)
 	}
 	if t.typ == p.HLSLParserGT && prev.typ == p.HLSLParserGT && prev.splitFrom != t.splitFrom {
@@ -337,7 +375,7 @@ func (l *errorListener) describe(ctx antlr.ParserRuleContext, idx int, expected 
 
 	// A type name where an expression is due, not followed by `(`:
 	// `f(float2x2 {1, 2, 3, 4})`.
-	if onlyToken(expected, p.HLSLParserLPAREN) && inRule[*p.NameExprContext](ctx) {
+	if onlyToken(expected, p.HLSLParserLPAREN) && inRule[*p.UnaryExpressionContext](ctx) {
 		return codeSyntax, t.Loc(), "expected '(' for function-style cast or type construction"
 	}
 
@@ -363,6 +401,11 @@ func (l *errorListener) describe(ctx antlr.ParserRuleContext, idx int, expected 
 					goto generic
 				}
 			}
+		}
+		// An open list, `f(a, b` or `(int a, int b`, could go on with a
+		// ',', but clang asks for the ')'.
+		if len(names) == 2 && names[0] == "')'" && names[1] == "','" {
+			names = names[:1]
 		}
 		if len(names) > 0 && len(names) <= 3 {
 			pos := t.Loc()

@@ -51,15 +51,7 @@ func (v *BaseHLSLParserVisitor) VisitDeclSpecifiers(ctx *DeclSpecifiersContext) 
 	return v.VisitChildren(ctx)
 }
 
-func (v *BaseHLSLParserVisitor) VisitPrefixSpecifier(ctx *PrefixSpecifierContext) interface{} {
-	return v.VisitChildren(ctx)
-}
-
 func (v *BaseHLSLParserVisitor) VisitFunctionDeclarator(ctx *FunctionDeclaratorContext) interface{} {
-	return v.VisitChildren(ctx)
-}
-
-func (v *BaseHLSLParserVisitor) VisitFirstDeclarator(ctx *FirstDeclaratorContext) interface{} {
 	return v.VisitChildren(ctx)
 }
 
@@ -163,10 +155,6 @@ func (v *BaseHLSLParserVisitor) VisitConstArgExpression(ctx *ConstArgExpressionC
 	return v.VisitChildren(ctx)
 }
 
-func (v *BaseHLSLParserVisitor) VisitTemplateArgOp(ctx *TemplateArgOpContext) interface{} {
-	return v.VisitChildren(ctx)
-}
-
 func (v *BaseHLSLParserVisitor) VisitTypeId(ctx *TypeIdContext) interface{} {
 	return v.VisitChildren(ctx)
 }
@@ -215,75 +203,7 @@ func (v *BaseHLSLParserVisitor) VisitBlock(ctx *BlockContext) interface{} {
 	return v.VisitChildren(ctx)
 }
 
-func (v *BaseHLSLParserVisitor) VisitAttributedStmt(ctx *AttributedStmtContext) interface{} {
-	return v.VisitChildren(ctx)
-}
-
-func (v *BaseHLSLParserVisitor) VisitBlockStmt(ctx *BlockStmtContext) interface{} {
-	return v.VisitChildren(ctx)
-}
-
-func (v *BaseHLSLParserVisitor) VisitEmptyStmt(ctx *EmptyStmtContext) interface{} {
-	return v.VisitChildren(ctx)
-}
-
-func (v *BaseHLSLParserVisitor) VisitIfStmt(ctx *IfStmtContext) interface{} {
-	return v.VisitChildren(ctx)
-}
-
-func (v *BaseHLSLParserVisitor) VisitSwitchStmt(ctx *SwitchStmtContext) interface{} {
-	return v.VisitChildren(ctx)
-}
-
-func (v *BaseHLSLParserVisitor) VisitCaseLabel(ctx *CaseLabelContext) interface{} {
-	return v.VisitChildren(ctx)
-}
-
-func (v *BaseHLSLParserVisitor) VisitDefaultLabel(ctx *DefaultLabelContext) interface{} {
-	return v.VisitChildren(ctx)
-}
-
-func (v *BaseHLSLParserVisitor) VisitWhileStmt(ctx *WhileStmtContext) interface{} {
-	return v.VisitChildren(ctx)
-}
-
-func (v *BaseHLSLParserVisitor) VisitDoStmt(ctx *DoStmtContext) interface{} {
-	return v.VisitChildren(ctx)
-}
-
-func (v *BaseHLSLParserVisitor) VisitForStmt(ctx *ForStmtContext) interface{} {
-	return v.VisitChildren(ctx)
-}
-
-func (v *BaseHLSLParserVisitor) VisitBreakStmt(ctx *BreakStmtContext) interface{} {
-	return v.VisitChildren(ctx)
-}
-
-func (v *BaseHLSLParserVisitor) VisitContinueStmt(ctx *ContinueStmtContext) interface{} {
-	return v.VisitChildren(ctx)
-}
-
-func (v *BaseHLSLParserVisitor) VisitReturnStmt(ctx *ReturnStmtContext) interface{} {
-	return v.VisitChildren(ctx)
-}
-
-func (v *BaseHLSLParserVisitor) VisitDiscardStmt(ctx *DiscardStmtContext) interface{} {
-	return v.VisitChildren(ctx)
-}
-
-func (v *BaseHLSLParserVisitor) VisitDeclStmt(ctx *DeclStmtContext) interface{} {
-	return v.VisitChildren(ctx)
-}
-
-func (v *BaseHLSLParserVisitor) VisitUsingStmt(ctx *UsingStmtContext) interface{} {
-	return v.VisitChildren(ctx)
-}
-
-func (v *BaseHLSLParserVisitor) VisitStaticAssertStmt(ctx *StaticAssertStmtContext) interface{} {
-	return v.VisitChildren(ctx)
-}
-
-func (v *BaseHLSLParserVisitor) VisitExprStmt(ctx *ExprStmtContext) interface{} {
+func (v *BaseHLSLParserVisitor) VisitStatement(ctx *StatementContext) interface{} {
 	return v.VisitChildren(ctx)
 }
 
@@ -303,78 +223,6 @@ func (v *BaseHLSLParserVisitor) VisitAssignmentExpression(ctx *AssignmentExpress
 	return v.VisitChildren(ctx)
 }
 
-func (v *BaseHLSLParserVisitor) VisitAssignOp(ctx *AssignOpContext) interface{} {
-	return v.VisitChildren(ctx)
-}
-
-func (v *BaseHLSLParserVisitor) VisitBinaryOp(ctx *BinaryOpContext) interface{} {
-	return v.VisitChildren(ctx)
-}
-
-func (v *BaseHLSLParserVisitor) VisitPrefixExpr(ctx *PrefixExprContext) interface{} {
-	return v.VisitChildren(ctx)
-}
-
-func (v *BaseHLSLParserVisitor) VisitCastExpr(ctx *CastExprContext) interface{} {
-	return v.VisitChildren(ctx)
-}
-
-func (v *BaseHLSLParserVisitor) VisitSizeofExpr(ctx *SizeofExprContext) interface{} {
-	return v.VisitChildren(ctx)
-}
-
-func (v *BaseHLSLParserVisitor) VisitPostfixExpr(ctx *PostfixExprContext) interface{} {
-	return v.VisitChildren(ctx)
-}
-
-func (v *BaseHLSLParserVisitor) VisitIndexOp(ctx *IndexOpContext) interface{} {
-	return v.VisitChildren(ctx)
-}
-
-func (v *BaseHLSLParserVisitor) VisitCallOp(ctx *CallOpContext) interface{} {
-	return v.VisitChildren(ctx)
-}
-
-func (v *BaseHLSLParserVisitor) VisitMemberOp(ctx *MemberOpContext) interface{} {
-	return v.VisitChildren(ctx)
-}
-
-func (v *BaseHLSLParserVisitor) VisitPostIncOp(ctx *PostIncOpContext) interface{} {
-	return v.VisitChildren(ctx)
-}
-
-func (v *BaseHLSLParserVisitor) VisitPostDecOp(ctx *PostDecOpContext) interface{} {
-	return v.VisitChildren(ctx)
-}
-
-func (v *BaseHLSLParserVisitor) VisitMemberName(ctx *MemberNameContext) interface{} {
-	return v.VisitChildren(ctx)
-}
-
-func (v *BaseHLSLParserVisitor) VisitArgumentList(ctx *ArgumentListContext) interface{} {
-	return v.VisitChildren(ctx)
-}
-
-func (v *BaseHLSLParserVisitor) VisitLiteralExpr(ctx *LiteralExprContext) interface{} {
-	return v.VisitChildren(ctx)
-}
-
-func (v *BaseHLSLParserVisitor) VisitNameExpr(ctx *NameExprContext) interface{} {
-	return v.VisitChildren(ctx)
-}
-
-func (v *BaseHLSLParserVisitor) VisitThisExpr(ctx *ThisExprContext) interface{} {
-	return v.VisitChildren(ctx)
-}
-
-func (v *BaseHLSLParserVisitor) VisitParenExpr(ctx *ParenExprContext) interface{} {
-	return v.VisitChildren(ctx)
-}
-
-func (v *BaseHLSLParserVisitor) VisitConstructExpr(ctx *ConstructExprContext) interface{} {
-	return v.VisitChildren(ctx)
-}
-
-func (v *BaseHLSLParserVisitor) VisitLiteral(ctx *LiteralContext) interface{} {
+func (v *BaseHLSLParserVisitor) VisitUnaryExpression(ctx *UnaryExpressionContext) interface{} {
 	return v.VisitChildren(ctx)
 }

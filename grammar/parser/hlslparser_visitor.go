@@ -40,14 +40,8 @@ type HLSLParserVisitor interface {
 	// Visit a parse tree produced by HLSLParser#declSpecifiers.
 	VisitDeclSpecifiers(ctx *DeclSpecifiersContext) interface{}
 
-	// Visit a parse tree produced by HLSLParser#prefixSpecifier.
-	VisitPrefixSpecifier(ctx *PrefixSpecifierContext) interface{}
-
 	// Visit a parse tree produced by HLSLParser#functionDeclarator.
 	VisitFunctionDeclarator(ctx *FunctionDeclaratorContext) interface{}
-
-	// Visit a parse tree produced by HLSLParser#firstDeclarator.
-	VisitFirstDeclarator(ctx *FirstDeclaratorContext) interface{}
 
 	// Visit a parse tree produced by HLSLParser#functionTail.
 	VisitFunctionTail(ctx *FunctionTailContext) interface{}
@@ -124,9 +118,6 @@ type HLSLParserVisitor interface {
 	// Visit a parse tree produced by HLSLParser#constArgExpression.
 	VisitConstArgExpression(ctx *ConstArgExpressionContext) interface{}
 
-	// Visit a parse tree produced by HLSLParser#templateArgOp.
-	VisitTemplateArgOp(ctx *TemplateArgOpContext) interface{}
-
 	// Visit a parse tree produced by HLSLParser#typeId.
 	VisitTypeId(ctx *TypeIdContext) interface{}
 
@@ -163,59 +154,8 @@ type HLSLParserVisitor interface {
 	// Visit a parse tree produced by HLSLParser#block.
 	VisitBlock(ctx *BlockContext) interface{}
 
-	// Visit a parse tree produced by HLSLParser#attributedStmt.
-	VisitAttributedStmt(ctx *AttributedStmtContext) interface{}
-
-	// Visit a parse tree produced by HLSLParser#blockStmt.
-	VisitBlockStmt(ctx *BlockStmtContext) interface{}
-
-	// Visit a parse tree produced by HLSLParser#emptyStmt.
-	VisitEmptyStmt(ctx *EmptyStmtContext) interface{}
-
-	// Visit a parse tree produced by HLSLParser#ifStmt.
-	VisitIfStmt(ctx *IfStmtContext) interface{}
-
-	// Visit a parse tree produced by HLSLParser#switchStmt.
-	VisitSwitchStmt(ctx *SwitchStmtContext) interface{}
-
-	// Visit a parse tree produced by HLSLParser#caseLabel.
-	VisitCaseLabel(ctx *CaseLabelContext) interface{}
-
-	// Visit a parse tree produced by HLSLParser#defaultLabel.
-	VisitDefaultLabel(ctx *DefaultLabelContext) interface{}
-
-	// Visit a parse tree produced by HLSLParser#whileStmt.
-	VisitWhileStmt(ctx *WhileStmtContext) interface{}
-
-	// Visit a parse tree produced by HLSLParser#doStmt.
-	VisitDoStmt(ctx *DoStmtContext) interface{}
-
-	// Visit a parse tree produced by HLSLParser#forStmt.
-	VisitForStmt(ctx *ForStmtContext) interface{}
-
-	// Visit a parse tree produced by HLSLParser#breakStmt.
-	VisitBreakStmt(ctx *BreakStmtContext) interface{}
-
-	// Visit a parse tree produced by HLSLParser#continueStmt.
-	VisitContinueStmt(ctx *ContinueStmtContext) interface{}
-
-	// Visit a parse tree produced by HLSLParser#returnStmt.
-	VisitReturnStmt(ctx *ReturnStmtContext) interface{}
-
-	// Visit a parse tree produced by HLSLParser#discardStmt.
-	VisitDiscardStmt(ctx *DiscardStmtContext) interface{}
-
-	// Visit a parse tree produced by HLSLParser#declStmt.
-	VisitDeclStmt(ctx *DeclStmtContext) interface{}
-
-	// Visit a parse tree produced by HLSLParser#usingStmt.
-	VisitUsingStmt(ctx *UsingStmtContext) interface{}
-
-	// Visit a parse tree produced by HLSLParser#staticAssertStmt.
-	VisitStaticAssertStmt(ctx *StaticAssertStmtContext) interface{}
-
-	// Visit a parse tree produced by HLSLParser#exprStmt.
-	VisitExprStmt(ctx *ExprStmtContext) interface{}
+	// Visit a parse tree produced by HLSLParser#statement.
+	VisitStatement(ctx *StatementContext) interface{}
 
 	// Visit a parse tree produced by HLSLParser#condition.
 	VisitCondition(ctx *ConditionContext) interface{}
@@ -229,60 +169,6 @@ type HLSLParserVisitor interface {
 	// Visit a parse tree produced by HLSLParser#assignmentExpression.
 	VisitAssignmentExpression(ctx *AssignmentExpressionContext) interface{}
 
-	// Visit a parse tree produced by HLSLParser#assignOp.
-	VisitAssignOp(ctx *AssignOpContext) interface{}
-
-	// Visit a parse tree produced by HLSLParser#binaryOp.
-	VisitBinaryOp(ctx *BinaryOpContext) interface{}
-
-	// Visit a parse tree produced by HLSLParser#prefixExpr.
-	VisitPrefixExpr(ctx *PrefixExprContext) interface{}
-
-	// Visit a parse tree produced by HLSLParser#castExpr.
-	VisitCastExpr(ctx *CastExprContext) interface{}
-
-	// Visit a parse tree produced by HLSLParser#sizeofExpr.
-	VisitSizeofExpr(ctx *SizeofExprContext) interface{}
-
-	// Visit a parse tree produced by HLSLParser#postfixExpr.
-	VisitPostfixExpr(ctx *PostfixExprContext) interface{}
-
-	// Visit a parse tree produced by HLSLParser#indexOp.
-	VisitIndexOp(ctx *IndexOpContext) interface{}
-
-	// Visit a parse tree produced by HLSLParser#callOp.
-	VisitCallOp(ctx *CallOpContext) interface{}
-
-	// Visit a parse tree produced by HLSLParser#memberOp.
-	VisitMemberOp(ctx *MemberOpContext) interface{}
-
-	// Visit a parse tree produced by HLSLParser#postIncOp.
-	VisitPostIncOp(ctx *PostIncOpContext) interface{}
-
-	// Visit a parse tree produced by HLSLParser#postDecOp.
-	VisitPostDecOp(ctx *PostDecOpContext) interface{}
-
-	// Visit a parse tree produced by HLSLParser#memberName.
-	VisitMemberName(ctx *MemberNameContext) interface{}
-
-	// Visit a parse tree produced by HLSLParser#argumentList.
-	VisitArgumentList(ctx *ArgumentListContext) interface{}
-
-	// Visit a parse tree produced by HLSLParser#literalExpr.
-	VisitLiteralExpr(ctx *LiteralExprContext) interface{}
-
-	// Visit a parse tree produced by HLSLParser#nameExpr.
-	VisitNameExpr(ctx *NameExprContext) interface{}
-
-	// Visit a parse tree produced by HLSLParser#thisExpr.
-	VisitThisExpr(ctx *ThisExprContext) interface{}
-
-	// Visit a parse tree produced by HLSLParser#parenExpr.
-	VisitParenExpr(ctx *ParenExprContext) interface{}
-
-	// Visit a parse tree produced by HLSLParser#constructExpr.
-	VisitConstructExpr(ctx *ConstructExprContext) interface{}
-
-	// Visit a parse tree produced by HLSLParser#literal.
-	VisitLiteral(ctx *LiteralContext) interface{}
+	// Visit a parse tree produced by HLSLParser#unaryExpression.
+	VisitUnaryExpression(ctx *UnaryExpressionContext) interface{}
 }
