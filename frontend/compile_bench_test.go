@@ -8,6 +8,9 @@ import (
 	"testing"
 
 	"github.com/hlsl2spirv/hlsl2spirv/builder"
+	"github.com/hlsl2spirv/hlsl2spirv/codegen/spirv"
+	"github.com/hlsl2spirv/hlsl2spirv/frontend/pp"
+	"github.com/hlsl2spirv/hlsl2spirv/sema"
 	"github.com/hlsl2spirv/hlsl2spirv/test/bench"
 	"github.com/hlsl2spirv/hlsl2spirv/test/tool"
 )
@@ -157,6 +160,78 @@ func BenchmarkCompileColdProcess(b *testing.B) {
 				cpu += float64(cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime())
 			}
 			b.ReportMetric(cpu/float64(b.N)/1e6, "cpu-ms/op")
+		})
+	}
+}
+
+// BenchmarkStages times each stage of a compile on its own over the
+// corpus (ns/op is per shader, warm): where a compile's time goes.
+func BenchmarkStages(b *testing.B) {
+	shaders, opts := corpus(b)
+	var c Compiler
+	type prepared struct {
+		r    *Result
+		opts Options
+		src  []byte
+		name string
+		pp   *pp.Result
+	}
+	// prepare runs a compile's stages up to (not including) stage on
+	// shader k.
+	prepare := func(k int, stage string) *prepared {
+		o := opts[k]
+		if err := o.Normalize(); err != nil {
+			b.Fatal(err)
+		}
+		r, err := newResult(&o)
+		if err != nil {
+			b.Fatal(err)
+		}
+		r.profile, _ = o.profileFor(true)
+		p := &prepared{r: r, opts: o, src: shaders[k].Source, name: shaders[k].Name}
+		if stage == "preprocess" {
+			return p
+		}
+		p.pp = r.preprocess(&o, p.name, p.src)
+		if stage == "parse" {
+			return p
+		}
+		r.AST = c.parser.Preprocessed(r.Files, r.Diags, p.name, p.pp)
+		if stage == "sema" {
+			return p
+		}
+		r.Info = sema.Check(r.Files, r.Diags, r.AST, sema.Config{Stage: string(r.profile.Stage), Major: r.profile.Major,
+			Minor: r.profile.Minor, Entry: o.Entry, HLSLVersion: o.HLSLVersion, TargetEnv: o.TargetEnv})
+		if stage == "codegen" {
+			return p
+		}
+		r.SPIRV = spirv.Generate(r.Files, r.Diags, r.AST, r.Info, o.codegenOptions(r.profile))
+		return p
+	}
+	run := map[string]func(*prepared){
+		"preprocess": func(p *prepared) { p.r.preprocess(&p.opts, p.name, p.src) },
+		"parse":      func(p *prepared) { c.parser.Preprocessed(p.r.Files, p.r.Diags, p.name, p.pp) },
+		"sema": func(p *prepared) {
+			sema.Check(p.r.Files, p.r.Diags, p.r.AST, sema.Config{Stage: string(p.r.profile.Stage), Major: p.r.profile.Major,
+				Minor: p.r.profile.Minor, Entry: p.opts.Entry, HLSLVersion: p.opts.HLSLVersion, TargetEnv: p.opts.TargetEnv})
+		},
+		"codegen": func(p *prepared) {
+			spirv.Generate(p.r.Files, p.r.Diags, p.r.AST, p.r.Info, p.opts.codegenOptions(p.r.profile))
+		},
+		"optimize": func(p *prepared) { p.r.optimize(&p.opts, p.r.SPIRV) },
+	}
+	for _, stage := range []string{"preprocess", "parse", "sema", "codegen", "optimize"} {
+		b.Run(stage, func(b *testing.B) {
+			b.ReportAllocs()
+			for i := 0; i < b.N; i++ {
+				b.StopTimer()
+				p := prepare(i%len(shaders), stage)
+				if p.r.Failed() {
+					b.Fatalf("%s failed before %s", p.name, stage)
+				}
+				b.StartTimer()
+				run[stage](p)
+			}
 		})
 	}
 }

@@ -19,7 +19,8 @@ import (
 var version = "0.1.0-dev"
 
 func main() {
-	tuneGCForOneShot() // gc.go; a batch changes it
+	tuneGCForOneShot()  // gc.go; a batch changes it
+	frontend.Prefetch() // the parser's tables load while flags and files are read
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 }
 
