@@ -20,6 +20,8 @@ var registry = map[string]passEntry{
 	"compact-ids":                    {noArg(func() Pass { return compactIDs{} }), "renumbers ids densely in module order"},
 	"eliminate-dead-functions":       {noArg(func() Pass { return deadFunctions{} }), "deletes functions no entry point or exported function reaches"},
 	"eliminate-dead-code-aggressive": {noArg(func() Pass { return aggressiveDCE{} }), "deletes code, globals, names, decorations and interface variables nothing live needs"},
+	"vector-dce":                     {noArg(func() Pass { return vectorDCE{} }), "replaces vector components nothing reads with OpUndef"},
+	"eliminate-dead-inserts":         {noArg(func() Pass { return deadInserts{} }), "deletes composite inserts nothing reads"},
 	"simplify-instructions":          {noArg(func() Pass { return simplifyInstructions{} }), "folds constants and simplifies instructions (spirv-opt's folding rules)"},
 	"trim-capabilities":              {noArg(func() Pass { return trimCapabilities{} }), "removes the capabilities and extensions the module no longer needs"},
 	"eliminate-local-single-block":   {noArg(func() Pass { return localSingleBlock{} }), "forwards stores and loads of function variables to loads in the same block"},
