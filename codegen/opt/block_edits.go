@@ -1,6 +1,9 @@
 package opt
 
-import "github.com/hlsl2spirv/hlsl2spirv/builder"
+import (
+	"github.com/hlsl2spirv/hlsl2spirv/builder"
+	"github.com/hlsl2spirv/hlsl2spirv/builder/spv"
+)
 
 // Editing blocks in bulk. Inserting into a block's instruction slice one
 // instruction at a time costs the block's length each time, quadratic for
@@ -10,15 +13,31 @@ import "github.com/hlsl2spirv/hlsl2spirv/builder"
 // rebuildBlock rewrites a block's instruction list in one pass: visit
 // gets each instruction and emits what takes its place (itself, others
 // around it, or nothing). Instructions not in the block before are
-// registered in the def-use chains.
+// registered in the def-use chains, and the line of a new instruction (see
+// lastLine), or of the one after it, is dropped when the same line is
+// already in effect there, as spirv-opt writes a line once for a run of
+// instructions.
 func rebuildBlock(c *Context, b *builder.Block, visit func(in *builder.Inst, emit func(...*builder.Inst))) {
 	old := b.Insts
 	out := make([]*builder.Inst, 0, len(old))
+	var line *builder.Inst // the line instruction in effect
+	prevNew := false       // the last instruction emitted is a new one
 	emit := func(ins ...*builder.Inst) {
 		for _, in := range ins {
-			if in.Block != b {
+			isNew := in.Block != b
+			if isNew {
 				in.Block = b
 				c.DU.Define(in)
+			}
+			if (isNew || prevNew) && in.Line != nil && in.Line.Line == nil && sameLine(in.Line, line) {
+				in.Line = nil
+			}
+			prevNew = isNew
+			for l := in.Line; l != nil; l = l.Line {
+				if isLineInst(c, l) {
+					line = l
+					break
+				}
 			}
 			out = append(out, in)
 		}
@@ -27,6 +46,31 @@ func rebuildBlock(c *Context, b *builder.Block, visit func(in *builder.Inst, emi
 		visit(in, emit)
 	}
 	b.Insts = out
+}
+
+// isLineInst reports whether l sets or ends the current line: OpLine,
+// OpNoLine, DebugLine, DebugNoLine.
+func isLineInst(c *Context, l *builder.Inst) bool {
+	switch l.Op {
+	case spv.OpLine, spv.OpNoLine:
+		return true
+	}
+	n := c.debugOp(l)
+	return n == spv.NonSemanticShaderDebugInfo100DebugLine || n == spv.NonSemanticShaderDebugInfo100DebugNoLine
+}
+
+// sameLine reports whether two line instructions name the same line (a
+// DebugLine's result id aside).
+func sameLine(a, b *builder.Inst) bool {
+	if a == nil || b == nil || a.Op != b.Op || len(a.Operands) != len(b.Operands) || a.Op == spv.OpNoLine {
+		return false
+	}
+	for i := range a.Operands {
+		if a.Operands[i].Word != b.Operands[i].Word || a.Operands[i].Kind != b.Operands[i].Kind {
+			return false
+		}
+	}
+	return true
 }
 
 // pendingInserts collects instructions to insert before others and puts

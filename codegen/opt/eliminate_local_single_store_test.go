@@ -192,7 +192,6 @@ func TestLocalSingleStoreDebugValue(t *testing.T) {
 	checkValid(t, unnamed, lines(
 		"CHECK: [[expr:%[0-9]+]] = OpExtInst %void %1 DebugExpression",
 		"CHECK: OpStore [[x:%[0-9]+]] [[v:%[0-9]+]]",
-		"CHECK-NEXT: DebugLine",
 		"CHECK-NEXT: DebugValue {{%[0-9]+}} [[v]] [[expr]]",
 		"CHECK-NOT: DebugDeclare {{%[0-9]+}} [[x]]",
 		"CHECK: OpCompositeConstruct %v4float [[v]] [[v]] [[v]] [[v]]",

@@ -12,17 +12,35 @@ import (
 // memWorkload generates one fragment shader function of n units, each with
 // the memory traffic the memory passes work on: a struct and an array
 // variable written through access chains and read whole, a scalar
-// variable written in an if and read after it, and a counting loop. All
+// variable written in an if and read after it, a Private variable, a
+// uniform read through a chain of access chains, and a counting loop. All
 // units are in one function (the worst case for per-function work) and
 // chained through their results.
 func memWorkload(n int) string {
 	var b strings.Builder
 	b.WriteString(strings.Replace(memHeader, `%out`, `%out %in`, 1) + `OpDecorate %in Location 0
 OpDecorate %in Flat
-` + memTypes + `%_ptr_Input_int = OpTypePointer Input %int
+OpDecorate %_arr_v4float_uint_4 ArrayStride 16
+OpMemberDecorate %UBO 0 Offset 0
+OpDecorate %UBO Block
+OpDecorate %ubo DescriptorSet 0
+OpDecorate %ubo Binding 0
+` + memTypes + `%_arr_v4float_uint_4 = OpTypeArray %v4float %uint_4
+%UBO = OpTypeStruct %_arr_v4float_uint_4
+%_ptr_Uniform_UBO = OpTypePointer Uniform %UBO
+%_ptr_Uniform_arr = OpTypePointer Uniform %_arr_v4float_uint_4
+%_ptr_Uniform_v4float = OpTypePointer Uniform %v4float
+%_ptr_Uniform_float = OpTypePointer Uniform %float
+%ubo = OpVariable %_ptr_Uniform_UBO Uniform
+%_ptr_Input_int = OpTypePointer Input %int
 %in = OpVariable %_ptr_Input_int Input
 %int_3 = OpConstant %int 3
-%main = OpFunction %void None %fn
+%_ptr_Private_float = OpTypePointer Private %float
+`)
+	for i := range n {
+		fmt.Fprintf(&b, "%%g%d = OpVariable %%_ptr_Private_float Private\n", i)
+	}
+	b.WriteString(`%main = OpFunction %void None %fn
 %entry = OpLabel
 `)
 	for i := range n {
@@ -42,6 +60,7 @@ OpStore %p# $prev
 OpStore %q# %float_1
 %r# = OpAccessChain %_ptr_Function_float %a# %int_2
 OpStore %r# $prev
+OpStore %g# $prev
 OpStore %v# $prev
 OpStore %i# %int_0
 %c# = OpFOrdLessThan %bool $prev %float_2
@@ -74,9 +93,16 @@ OpBranch %h#
 %lm# = OpLabel
 %w# = OpLoad %S %s#
 %e# = OpCompositeExtract %float %w# 1
-%ra# = OpLoad %float %r#
+%ra0_# = OpLoad %float %r#
+%gl# = OpLoad %float %g#
+%ra# = OpFAdd %float %ra0_# %gl#
 %fv# = OpLoad %float %v#
-%x1_# = OpFAdd %float %e# %ra#
+%ua# = OpAccessChain %_ptr_Uniform_arr %ubo %int_0
+%ue# = OpAccessChain %_ptr_Uniform_v4float %ua# %int_1
+%uf# = OpAccessChain %_ptr_Uniform_float %ue# %int_2
+%ul# = OpLoad %float %uf#
+%x0_# = OpFAdd %float %e# %ul#
+%x1_# = OpFAdd %float %x0_# %ra#
 %x# = OpFAdd %float %x1_# %fv#
 OpBranch $next
 `))
@@ -103,6 +129,12 @@ func BenchmarkLocalAccessChains(b *testing.B) {
 	benchPassOver(b, memWorkload, memBase, "convert-local-access-chains")
 }
 func BenchmarkSSARewrite(b *testing.B) { benchPassOver(b, memWorkload, memBase, "ssa-rewrite") }
+func BenchmarkPrivateToLocal(b *testing.B) {
+	benchPassOver(b, memWorkload, memBase, "private-to-local")
+}
+func BenchmarkCombineAccessChains(b *testing.B) {
+	benchPassOver(b, memWorkload, memBase, "combine-access-chains")
+}
 
 // TestMemWorkload checks the benchmark's module is valid and that the
 // memory passes, in the order the legalization runs them, keep it so.

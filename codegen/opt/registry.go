@@ -24,6 +24,8 @@ var registry = map[string]passEntry{
 	"eliminate-dead-inserts":         {noArg(func() Pass { return deadInserts{} }), "deletes composite inserts nothing reads"},
 	"simplify-instructions":          {noArg(func() Pass { return simplifyInstructions{} }), "folds constants and simplifies instructions (spirv-opt's folding rules)"},
 	"trim-capabilities":              {noArg(func() Pass { return trimCapabilities{} }), "removes the capabilities and extensions the module no longer needs"},
+	"private-to-local":               {noArg(func() Pass { return privateToLocal{} }), "turns Private variables one function uses into Function variables"},
+	"combine-access-chains":          {noArg(func() Pass { return combineAccessChains{} }), "merges access chains whose base is an access chain"},
 	"eliminate-local-single-block":   {noArg(func() Pass { return localSingleBlock{} }), "forwards stores and loads of function variables to loads in the same block"},
 	"scalar-replacement":             {newScalarReplacement, "splits function variables of struct and array type into a variable per member"},
 	"convert-local-access-chains":    {noArg(func() Pass { return localAccessChains{} }), "turns constant-index access chains into function variables into whole loads with extracts and inserts"},

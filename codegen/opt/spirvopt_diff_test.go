@@ -23,6 +23,8 @@ import (
 //
 // prints how many modules agree and writes each disagreement (ours,
 // spirv-opt's, the input) under $OPT_DIFF_OUT (default a temp dir).
+// OPT_DIFF_DIR=dir compares over the *.spv files of dir instead (for
+// example DXC's test shaders compiled with -fcgl, what legalization sees).
 // Differences in spirv-opt's version (Debian's is 2023.1) are expected
 // in places; the point is to see where our output's shape differs.
 func TestDifferentialSpirvOpt(t *testing.T) {
@@ -37,7 +39,11 @@ func TestDifferentialSpirvOpt(t *testing.T) {
 	}
 	list := strings.Split(flags, ",")
 	same, differ, failed := 0, 0, 0
-	for _, m := range corpus.Golden(t) {
+	mods := corpus.Golden(t)
+	if dir := os.Getenv("OPT_DIFF_DIR"); dir != "" {
+		mods = spvFiles(t, dir)
+	}
+	for _, m := range mods {
 		in := tool.Words2Bytes(m.Words)
 		dir := t.TempDir()
 		inFile := filepath.Join(dir, "in.spv")
@@ -84,4 +90,22 @@ func TestDifferentialSpirvOpt(t *testing.T) {
 		os.WriteFile(base+".in.spvasm", []byte(inText), 0o644)
 	}
 	t.Log(fmt.Sprintf("%s: %d modules agree with spirv-opt, %d differ, %d failed; differences in %s", flags, same, differ, failed, outDir))
+}
+
+// spvFiles reads the SPIR-V binaries of dir.
+func spvFiles(t *testing.T, dir string) []corpus.Module {
+	paths, _ := filepath.Glob(filepath.Join(dir, "*.spv"))
+	var out []corpus.Module
+	for _, p := range paths {
+		b, err := os.ReadFile(p)
+		if err != nil || len(b)%4 != 0 {
+			t.Fatalf("%s: not a SPIR-V binary", p)
+		}
+		words := make([]uint32, len(b)/4)
+		for i := range words {
+			words[i] = uint32(b[4*i]) | uint32(b[4*i+1])<<8 | uint32(b[4*i+2])<<16 | uint32(b[4*i+3])<<24
+		}
+		out = append(out, corpus.Module{Name: filepath.Base(p), Words: words})
+	}
+	return out
 }

@@ -21,8 +21,8 @@ static RWTexture2D<float4> unset;
 void main() {
   static RWByteAddressBuffer local = result;
   // CHECK: OpAccessChain %_ptr_Uniform_uint %arr %uint_1 %int_0 %uint_0
-  // CHECK: [[heap:%[0-9]+]] = OpAccessChain %_ptr_Uniform_type_RWByteAddressBuffer %ResourceDescriptorHeap %uint_5
-  // CHECK: OpAccessChain %_ptr_Uniform_uint [[heap]] %uint_0
+  // (the heap element's chain and the chain into it are combined)
+  // CHECK: OpAccessChain %_ptr_Uniform_uint %ResourceDescriptorHeap %uint_5 %uint_0
   // CHECK: OpAccessChain %_ptr_Uniform_uint %result %uint_0
   local.Store(0, second[0] + fromHeap.Load(0));
 #ifdef UNSET

@@ -1,7 +1,8 @@
 // An amplification shader's payload (the groupshared variable passed to
 // DispatchMesh) lives in TaskPayloadWorkgroupEXT; DispatchMesh is a group
 // barrier then OpEmitMeshTasksEXT.
-// RUN: %hlsl2spirv -T as_6_5 -E main -fspv-target-env=vulkan1.2 %s | FileCheck %s
+// RUN: %hlsl2spirv -fcgl -T as_6_5 -E main -fspv-target-env=vulkan1.2 %s | FileCheck %s
+// RUN: %hlsl2spirv -T as_6_5 -E main -fspv-target-env=vulkan1.2 %s
 
 // CHECK: OpCapability MeshShadingEXT
 // CHECK: OpExtension "SPV_EXT_mesh_shader"

@@ -3,7 +3,8 @@
 // the argument, and records allocated from it belong to the caller's
 // output. (Debian's spirv-val 2023.1 does not know SPV_AMDX_shader_enqueue:
 // -Vd.)
-// RUN: %hlsl2spirv -T lib_6_8 -fspv-target-env=vulkan1.3 -Vd %s | FileCheck %s
+// RUN: %hlsl2spirv -fcgl -T lib_6_8 -fspv-target-env=vulkan1.3 -Vd %s | FileCheck %s
+// RUN: %hlsl2spirv -T lib_6_8 -fspv-target-env=vulkan1.3 -Vd %s
 
 struct R { uint a; };
 

@@ -12,7 +12,8 @@
 // output's payload array type and OutputComplete() enqueues it. IsValid()
 // is OpIsNodePayloadValidAMDX. (Debian's spirv-val 2023.1 does not know
 // the extension: -Vd.)
-// RUN: %hlsl2spirv -T lib_6_8 -fspv-target-env=vulkan1.3 -Vd %s | FileCheck %s
+// RUN: %hlsl2spirv -fcgl -T lib_6_8 -fspv-target-env=vulkan1.3 -Vd %s | FileCheck %s
+// RUN: %hlsl2spirv -T lib_6_8 -fspv-target-env=vulkan1.3 -Vd %s
 // RUN: %hlsl2spirv -T lib_6_8 -fspv-target-env=vulkan1.3 -fcgl %s | FileCheck %s
 
 // CHECK:      OpDecorateId %[[main:[0-9]+]] PayloadNodeNameAMDX [[mainName:%[0-9]+]]

@@ -2,7 +2,8 @@
 // variables live in ShaderRecordBufferKHR, laid out like storage buffers
 // (vk::offset applies), with no descriptor binding; so do such cbuffers,
 // whose block type is type.ShaderRecordBuffer{KHR,NV}.<name>.
-// RUN: %hlsl2spirv -T lib_6_3 -fspv-target-env=vulkan1.2 %s | FileCheck %s
+// RUN: %hlsl2spirv -fcgl -T lib_6_3 -fspv-target-env=vulkan1.2 %s | FileCheck %s
+// RUN: %hlsl2spirv -T lib_6_3 -fspv-target-env=vulkan1.2 %s
 // RUN: not %hlsl2spirv -T lib_6_3 -fspv-target-env=vulkan1.2 -DBAD %s 2>&1 | FileCheck %s --check-prefix=BAD
 
 // CHECK:     OpEntryPoint ClosestHitKHR %main "main" %record %Extra %P

@@ -1,7 +1,8 @@
 // [[vk::ext_instruction]] with a constant-creating opcode (OpConstant)
 // makes a constant in the global section, where SPIR-V requires it, not an
 // instruction in the function.
-// RUN: %hlsl2spirv -T cs_6_0 -E main %s | FileCheck %s
+// RUN: %hlsl2spirv -fcgl -T cs_6_0 -E main %s | FileCheck %s
+// RUN: %hlsl2spirv -T cs_6_0 -E main %s
 
 // CHECK: %spirvIntrinsicType = OpTypeInt 8 0
 // CHECK: [[k:%[a-zA-Z0-9_]+]] = OpConstant %spirvIntrinsicType 42
