@@ -79,6 +79,7 @@ func liveFunctions(c *Context) map[builder.ID]bool {
 // deleteFunction kills every instruction of f, and the names and
 // decorations of its ids (the caller takes f out of the module).
 func deleteFunction(c *Context, f *builder.Function) {
+	killDebugOperands(c, f.Def)
 	c.Kill(f.Def)
 	for _, p := range f.Params {
 		c.Kill(p)

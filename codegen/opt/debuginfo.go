@@ -174,3 +174,118 @@ func debugInfoNone(c *Context) *builder.Inst {
 	c.DU.Define(in)
 	return in
 }
+
+// debugSet returns the module's rich debug-information import (0 if none)
+// and whether it is NonSemantic.Shader.DebugInfo (whose numbers are ids
+// of constants, not literals).
+func debugSet(c *Context) (set builder.ID, shader bool) {
+	for _, imp := range c.M.ExtInstImports {
+		switch name := imp.Operands[0].Str; {
+		case name == openCLDebugInfo:
+			return imp.Result, false
+		case strings.HasPrefix(name, shaderDebugInfoPrefix):
+			return imp.Result, true
+		}
+	}
+	return 0, false
+}
+
+// lineChain returns the debug line and scope instructions written before
+// in, in the order they are written (Inst.Line chains them last first).
+func lineChain(in *builder.Inst) []*builder.Inst {
+	var out []*builder.Inst
+	for l := in.Line; l != nil; l = l.Line {
+		out = append(out, l)
+	}
+	slices.Reverse(out)
+	return out
+}
+
+// setLineChain attaches debug instructions to be written before in, in
+// the given order.
+func setLineChain(in *builder.Inst, chain []*builder.Inst) {
+	in.Line = nil
+	for _, l := range chain {
+		l.Line = in.Line
+		in.Line = l
+	}
+}
+
+// isLineInst reports whether l sets or ends the current source line
+// (OpLine, OpNoLine, DebugLine, DebugNoLine).
+func (c *Context) isLineInst(l *builder.Inst) bool {
+	if l.Op == spv.OpLine || l.Op == spv.OpNoLine {
+		return true
+	}
+	n := c.shaderDebugOp(l)
+	return n == spv.NonSemanticShaderDebugInfo100DebugLine || n == spv.NonSemanticShaderDebugInfo100DebugNoLine
+}
+
+// analyseDebugInfo does to the module what building spirv-opt's debug-info
+// manager does, for passes that build it (inlining does, on its first
+// call): the first empty DebugExpression, then the first DebugInfoNone,
+// move to the front of the module-level debug instructions.
+func analyseDebugInfo(c *Context) {
+	first := -1
+	var expr, none *builder.Inst
+	for i, g := range c.M.Globals {
+		op := c.debugOp(g)
+		if op == noDebugOp {
+			continue
+		}
+		if first < 0 {
+			first = i
+		}
+		switch {
+		case expr == nil && op == spv.OpenCLDebugInfo100DebugExpression && len(g.Operands) == 2:
+			expr = g
+		case none == nil && op == spv.OpenCLDebugInfo100DebugInfoNone:
+			none = g
+		}
+	}
+	for _, g := range []*builder.Inst{expr, none} {
+		if g == nil {
+			continue
+		}
+		i := slices.Index(c.M.Globals, g)
+		if i <= first {
+			continue
+		}
+		c.M.Globals = slices.Delete(c.M.Globals, i, i+1)
+		c.M.Globals = slices.Insert(c.M.Globals, first, g)
+	}
+}
+
+// Operand positions (after the set and instruction number) that name what
+// the debug information describes.
+const (
+	debugFunctionFunctionOperand       = 11 // DebugFunction's Function
+	debugGlobalVariableVariableOperand = 9  // DebugGlobalVariable's Variable
+)
+
+// killDebugOperands does what spirv-opt does to the OpenCL.DebugInfo.100
+// descriptions of a function or global variable being deleted: the
+// DebugFunction's Function (or the DebugGlobalVariable's Variable)
+// operand becomes DebugInfoNone. (NonSemantic.Shader.DebugInfo.100's
+// DebugFunction names no function.)
+func killDebugOperands(c *Context, in *builder.Inst) {
+	if set, shader := debugSet(c); set == 0 || shader || in.Result == 0 {
+		return
+	}
+	var n uint32
+	var operand int
+	switch {
+	case in.Op == spv.OpFunction:
+		n, operand = spv.OpenCLDebugInfo100DebugFunction, debugFunctionFunctionOperand
+	case in.Op == spv.OpVariable || isConstantOp(in.Op):
+		n, operand = spv.OpenCLDebugInfo100DebugGlobalVariable, debugGlobalVariableVariableOperand
+	default:
+		return
+	}
+	for _, u := range c.DU.Users(in.Result) {
+		if c.debugOp(u) == n && len(u.Operands) > operand && u.Operands[operand].ID() == in.Result {
+			u.Operands[operand] = builder.Ref(debugInfoNone(c).Result)
+			c.DU.AnalyzeUses(u)
+		}
+	}
+}

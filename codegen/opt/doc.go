@@ -14,6 +14,14 @@
 //   - registry.go: the table of passes by spirv-opt flag name; pipelines.go:
 //     DXC's legalization and performance pipelines and the -Oconfig flag
 //     parser.
+//   - helpers the control-flow passes share: calltree.go (the functions
+//     the entry points reach, in spirv-opt's order), structured.go
+//     (spirv-opt's structured block order and structured-CFG analysis),
+//     blocks.go (predecessors from the def-use chains, successors, phis,
+//     making and deleting blocks), cfg_preds.go (predecessor lists edited
+//     edge by edge as spirv-opt edits its CFG, loop-header splitting),
+//     debuginfo.go (rich debug information: line and scope chains,
+//     DebugInfoNone, the reordering spirv-opt's debug-info manager does).
 //   - one file per pass, named after it (compact_ids.go for
 //     --compact-ids...), each with its SPIR-V-in, SPIR-V-out tests in the
 //     _test.go file of the same name.

@@ -32,6 +32,12 @@ var registry = map[string]passEntry{
 	"ssa-rewrite":                    {noArg(func() Pass { return ssaRewrite{"ssa-rewrite"} }), "replaces loads of function variables with the values stored, adding OpPhi at joins"},
 	"eliminate-local-multi-store":    {noArg(func() Pass { return ssaRewrite{"eliminate-local-multi-store"} }), "the same pass as ssa-rewrite"},
 	"eliminate-local-single-store":   {noArg(func() Pass { return localSingleStore{} }), "replaces loads of a variable stored once with the stored value where the store dominates"},
+	"cfg-cleanup":                    {noArg(func() Pass { return cfgCleanup{} }), "deletes the blocks control flow cannot reach"},
+	"merge-blocks":                   {noArg(func() Pass { return mergeBlocks{} }), "merges a block into its only predecessor when that ends in a branch to it"},
+	"eliminate-dead-branches":        {noArg(func() Pass { return deadBranches{} }), "folds branches on constants and deletes the blocks they no longer reach"},
+	"wrap-opkill":                    {noArg(func() Pass { return wrapOpKill{} }), "moves OpKill and OpTerminateInvocation of functions called from continue constructs into functions of their own"},
+	"merge-return":                   {noArg(func() Pass { return mergeReturn{} }), "gives every function one return, at its end, predicating the code after early returns"},
+	"inline-entry-points-exhaustive": {noArg(func() Pass { return inlineExhaustive{} }), "inlines every call the entry points reach, exhaustively"},
 }
 
 // knownPasses are spirv-opt's other pass flags: asking for one is a clear

@@ -1,6 +1,8 @@
 package opt
 
 import (
+	"slices"
+
 	"github.com/hlsl2spirv/hlsl2spirv/builder"
 	"github.com/hlsl2spirv/hlsl2spirv/builder/spv"
 )
@@ -213,4 +215,256 @@ func (s *structuredCFG) IsInContinueConstruct(id builder.ID) bool {
 func isLoopHeader(b *builder.Block) bool {
 	m := b.Merge()
 	return m != nil && m.Op == spv.OpLoopMerge
+}
+
+// mergeTarget returns the merge block of a block's merge instruction, 0
+// when it has none.
+func mergeTarget(b *builder.Block) builder.ID {
+	if m := b.Merge(); m != nil {
+		return m.Operands[0].ID()
+	}
+	return 0
+}
+
+// continueTarget returns the continue target of a loop header, 0 for other
+// blocks.
+func continueTarget(b *builder.Block) builder.ID {
+	if m := b.Merge(); m != nil && m.Op == spv.OpLoopMerge {
+		return m.Operands[1].ID()
+	}
+	return 0
+}
+
+// structCFG answers the structured-CFG questions about any block of the
+// module, as a pass run sees them: spirv-opt builds its
+// StructuredCFGAnalysis for the whole module at the first question and
+// keeps it while the pass edits (until the pass invalidates it), so the
+// answers describe the functions as they were then. newStructCFG does
+// the same (each function analysed as it was at the first question after
+// the last invalidation).
+//
+// A pass whose questions about a function all come before it changes that
+// function can use newFunctionStructCFG instead, which analyses a
+// function only when asked about it: the answers are the same, without
+// analysing the whole module again after each invalidation.
+type structCFG struct {
+	c           *Context
+	perFunction bool
+	built       bool
+	funcs       map[*builder.Function]*structuredCFG
+}
+
+func newStructCFG(c *Context) *structCFG { return &structCFG{c: c} }
+
+func newFunctionStructCFG(c *Context) *structCFG { return &structCFG{c: c, perFunction: true} }
+
+// invalidate makes the next question analyse the functions as they are
+// then.
+func (s *structCFG) invalidate() { s.built = false }
+
+// of returns the analysis of the function holding the block labelled id
+// (nil for a label of no block, or without structured control flow).
+func (s *structCFG) of(id builder.ID) *structuredCFG {
+	if !s.built {
+		s.built = true
+		s.funcs = map[*builder.Function]*structuredCFG{}
+		if !s.c.M.HasCapability(spv.CapabilityShader) {
+			return nil
+		}
+		if !s.perFunction {
+			for _, f := range s.c.M.Functions {
+				s.analyse(f)
+			}
+		}
+	}
+	b := s.c.DU.Block(id)
+	if b == nil || b.Func == nil || !s.c.M.HasCapability(spv.CapabilityShader) {
+		return nil
+	}
+	if a, ok := s.funcs[b.Func]; ok || !s.perFunction {
+		return a
+	}
+	return s.analyse(b.Func)
+}
+
+func (s *structCFG) analyse(f *builder.Function) *structuredCFG {
+	if len(f.Blocks) == 0 {
+		return nil
+	}
+	f.InvalidateCFG() // passes edit blocks without telling the CFG
+	a := newStructuredCFG(f)
+	s.funcs[f] = a
+	return a
+}
+
+// ContainingConstruct returns the header of the innermost construct
+// holding the block (0 for none).
+func (s *structCFG) ContainingConstruct(id builder.ID) builder.ID {
+	if a := s.of(id); a != nil {
+		return a.ContainingConstruct(id)
+	}
+	return 0
+}
+
+// ContainingLoop returns the header of the innermost loop holding the
+// block.
+func (s *structCFG) ContainingLoop(id builder.ID) builder.ID {
+	if a := s.of(id); a != nil {
+		return a.ContainingLoop(id)
+	}
+	return 0
+}
+
+// ContainingSwitch returns the header of the innermost switch holding the
+// block, inside its innermost loop.
+func (s *structCFG) ContainingSwitch(id builder.ID) builder.ID {
+	if a := s.of(id); a != nil {
+		return a.ContainingSwitch(id)
+	}
+	return 0
+}
+
+// LoopMergeBlock returns the merge block of the innermost loop holding the
+// block.
+func (s *structCFG) LoopMergeBlock(id builder.ID) builder.ID {
+	if a := s.of(id); a != nil {
+		return a.LoopMergeBlock(id)
+	}
+	return 0
+}
+
+// LoopContinueBlock returns the continue target of the innermost loop
+// holding the block.
+func (s *structCFG) LoopContinueBlock(id builder.ID) builder.ID {
+	if a := s.of(id); a != nil {
+		return a.LoopContinueBlock(id)
+	}
+	return 0
+}
+
+// SwitchMergeBlock returns the merge block of the innermost switch holding
+// the block.
+func (s *structCFG) SwitchMergeBlock(id builder.ID) builder.ID {
+	if a := s.of(id); a != nil {
+		return a.SwitchMergeBlock(id)
+	}
+	return 0
+}
+
+// IsMergeBlock reports whether the block is some construct's merge block.
+func (s *structCFG) IsMergeBlock(id builder.ID) bool {
+	a := s.of(id)
+	return a != nil && a.IsMergeBlock(id)
+}
+
+// FuncsCalledFromContinue returns the functions called, directly or
+// through other calls, from a block in a loop's continue construct, in
+// the order they are found (functions in module order, their calls in
+// order, then breadth first).
+func (s *structCFG) FuncsCalledFromContinue() []builder.ID {
+	var queue []builder.ID
+	for _, f := range s.c.M.Functions {
+		for _, b := range f.Blocks {
+			a := s.of(b.Label)
+			if a == nil || !a.info[b.Label].inContinue {
+				continue
+			}
+			for _, in := range b.Insts {
+				if in.Op == spv.OpFunctionCall {
+					queue = append(queue, in.Operands[0].ID())
+				}
+			}
+		}
+	}
+	byID := functionsByID(s.c.M)
+	seen := map[builder.ID]bool{}
+	var out []builder.ID
+	for len(queue) > 0 {
+		id := queue[0]
+		queue = queue[1:]
+		if seen[id] {
+			continue
+		}
+		seen[id] = true
+		out = append(out, id)
+		if f := byID[id]; f != nil {
+			queue = calledFunctions(f, queue)
+		}
+	}
+	return out
+}
+
+// reorderStructured puts f's blocks in structured order from its entry;
+// blocks the order does not reach (unreachable ones) stay after it, in
+// their current order.
+func reorderStructured(f *builder.Function) {
+	if len(f.Blocks) == 0 {
+		return
+	}
+	f.InvalidateCFG()
+	order := structuredOrder(f)
+	if len(order) < len(f.Blocks) {
+		in := make(map[*builder.Block]bool, len(order))
+		for _, b := range order {
+			in[b] = true
+		}
+		for _, b := range f.Blocks {
+			if !in[b] {
+				order = append(order, b)
+			}
+		}
+	}
+	if !slices.Equal(order, f.Blocks) {
+		f.Blocks = order
+		f.InvalidateCFG()
+	}
+}
+
+// reorderByDominators puts f's blocks in a depth-first preorder of its
+// dominator tree (how spirv-opt orders blocks of modules without
+// structured control flow).
+func reorderByDominators(f *builder.Function) {
+	if len(f.Blocks) == 0 {
+		return
+	}
+	f.InvalidateCFG()
+	g := f.CFG()
+	dom := f.Dominators()
+	order := make([]*builder.Block, 0, len(f.Blocks))
+	stack := []int32{0}
+	for len(stack) > 0 {
+		b := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		order = append(order, g.Blocks[b])
+		ch := dom.Children(b)
+		for i := len(ch) - 1; i >= 0; i-- {
+			stack = append(stack, ch[i])
+		}
+	}
+	seen := make(map[*builder.Block]bool, len(order))
+	for _, b := range order {
+		seen[b] = true
+	}
+	for _, b := range f.Blocks {
+		if !seen[b] {
+			order = append(order, b)
+		}
+	}
+	f.Blocks = order
+	f.InvalidateCFG()
+}
+
+// fixBlockOrder reorders the blocks of every function the entry points
+// reach: structured order in shaders, dominator order otherwise (what
+// spirv-opt does after removing blocks).
+func fixBlockOrder(c *Context) {
+	shader := c.M.HasCapability(spv.CapabilityShader)
+	forEachReachableFunction(c, func(f *builder.Function) bool {
+		if shader {
+			reorderStructured(f)
+		} else {
+			reorderByDominators(f)
+		}
+		return false
+	})
 }

@@ -36,8 +36,8 @@ void main(uint3 id : SV_DispatchThreadID) {
     r = b;
     break;
   }
-// CHECK: OpAccessChain %_ptr_Uniform_v4float %a %int_0 %uint_1
-// CHECK: OpAccessChain %_ptr_Uniform_v4float %b %int_0 %uint_1
+// CHECK-DAG: OpAccessChain %_ptr_Uniform_v4float %a %int_0 %uint_1
+// CHECK-DAG: OpAccessChain %_ptr_Uniform_v4float %b %int_0 %uint_1
 // CHECK: [[p:%[0-9]+]] = OpAccessChain %_ptr_Uniform_v4float %b %int_0 %uint_2
   o[2] = r[2];
 // CHECK: OpAccessChain %_ptr_Uniform_v4float %a %int_0 %uint_3

@@ -1,0 +1,78 @@
+package opt
+
+import (
+	"github.com/hlsl2spirv/hlsl2spirv/builder"
+	"github.com/hlsl2spirv/hlsl2spirv/builder/spv"
+)
+
+// callTreeRoots returns the functions callable from outside the module:
+// the entry points, in OpEntryPoint order, then the exported functions
+// (LinkageAttributes ... Export), in decoration order.
+func callTreeRoots(c *Context) []builder.ID {
+	var roots []builder.ID
+	for _, ep := range c.M.EntryPoints {
+		roots = append(roots, ep.Operands[1].ID())
+	}
+	for _, d := range c.M.Annotations {
+		if d.Op != spv.OpDecorate || spv.Decoration(d.Operands[1].Word) != spv.DecorationLinkageAttributes {
+			continue
+		}
+		if ps := d.Operands[1].Params; len(ps) == 2 && spv.LinkageType(ps[1].Word) == spv.LinkageTypeExport {
+			if c.Function(d.Operands[0].ID()) != nil {
+				roots = append(roots, d.Operands[0].ID())
+			}
+		}
+	}
+	return roots
+}
+
+// functionsByID maps every function's result id to the function.
+func functionsByID(m *builder.Module) map[builder.ID]*builder.Function {
+	byID := make(map[builder.ID]*builder.Function, len(m.Functions))
+	for _, f := range m.Functions {
+		byID[f.Def.Result] = f
+	}
+	return byID
+}
+
+// calledFunctions appends the callees of f's calls, in the order they
+// appear.
+func calledFunctions(f *builder.Function, out []builder.ID) []builder.ID {
+	for _, b := range f.Blocks {
+		for _, in := range b.Insts {
+			if in.Op == spv.OpFunctionCall {
+				out = append(out, in.Operands[0].ID())
+			}
+		}
+	}
+	return out
+}
+
+// forEachReachableFunction calls fn on every function reachable from the
+// call tree's roots, breadth first from the roots in order (each function
+// once), as spirv-opt's ProcessReachableCallTree visits them; a function's
+// callees are read after fn has run on it. It reports whether any call
+// returned true.
+func forEachReachableFunction(c *Context, fn func(*builder.Function) bool) bool {
+	byID := functionsByID(c.M)
+	queue := callTreeRoots(c)
+	done := map[builder.ID]bool{}
+	changed := false
+	for len(queue) > 0 {
+		id := queue[0]
+		queue = queue[1:]
+		if done[id] {
+			continue
+		}
+		done[id] = true
+		f := byID[id]
+		if f == nil {
+			continue
+		}
+		if fn(f) {
+			changed = true
+		}
+		queue = calledFunctions(f, queue)
+	}
+	return changed
+}

@@ -1,0 +1,992 @@
+package opt
+
+import (
+	"slices"
+
+	"github.com/hlsl2spirv/hlsl2spirv/builder"
+	"github.com/hlsl2spirv/hlsl2spirv/builder/spv"
+)
+
+// inlineExhaustive is --inline-entry-points-exhaustive: every call in the
+// functions the entry points reach is replaced by the callee's body, and
+// the inlined code's calls in turn, as spirv-opt's InlineExhaustivePass
+// does. The call's block is split around the callee's blocks: the part
+// before the call keeps the block's label, the callee's locals become
+// variables of the caller's entry block, a returned value goes through a
+// new variable (stored at the callee's return, loaded into the call's
+// result id), and the caller's code after the call follows in the last
+// block. OpSampledImage and OpImage results the code after the call uses
+// are recomputed there (they must be in the block that uses them).
+//
+// Not inlined: functions without a body, with DontInline, recursive ones,
+// ones returning from inside a loop, ones with a return before their last
+// block (merge-return must run first), and, when called from a continue
+// construct, ones holding OpKill or another instruction ending the
+// invocation (wrap-opkill moves those out).
+//
+// With rich debug information, the inlined code's scopes get a
+// DebugInlinedAt naming the call site, and the caller's scope and line
+// are restored after the inlined code.
+type inlineExhaustive struct{}
+
+func (inlineExhaustive) Name() string { return "inline-entry-points-exhaustive" }
+
+func (inlineExhaustive) Run(c *Context) (bool, error) {
+	in := newInliner(c)
+	changed := false
+	forEachReachableFunction(c, func(f *builder.Function) bool {
+		if in.inlineAll(f) {
+			changed = true
+			in.fixDebugDeclares(f)
+			f.InvalidateCFG()
+		}
+		return false
+	})
+	return changed, nil
+}
+
+// inliner holds what the inlining pass knows of the module's functions.
+type inliner struct {
+	c           *Context
+	funcs       map[builder.ID]*builder.Function
+	inlinable   map[builder.ID]bool
+	earlyReturn map[builder.ID]bool
+	dbgSet      builder.ID // the rich debug-info import, 0 if none
+	dbgShader   bool       // it is NonSemantic.Shader.DebugInfo
+	// decorated holds the ids with decorations (a quick test before
+	// looking for them among the users).
+	decorated map[builder.ID]bool
+}
+
+func newInliner(c *Context) *inliner {
+	in := &inliner{c: c, funcs: functionsByID(c.M), inlinable: map[builder.ID]bool{},
+		earlyReturn: map[builder.ID]bool{}, decorated: map[builder.ID]bool{}}
+	in.dbgSet, in.dbgShader = debugSet(c)
+	for _, a := range c.M.Annotations {
+		switch a.Op {
+		case spv.OpDecorate, spv.OpDecorateId, spv.OpDecorateString:
+			in.decorated[a.Operands[0].ID()] = true
+		case spv.OpGroupDecorate:
+			for _, o := range a.Operands[1:] {
+				in.decorated[o.ID()] = true
+			}
+		}
+	}
+	sc := newStructCFG(c)
+	fromContinue := map[builder.ID]bool{}
+	for _, id := range sc.FuncsCalledFromContinue() {
+		fromContinue[id] = true
+	}
+	recursive := recursiveFunctions(c.M)
+	shader := c.M.HasCapability(spv.CapabilityShader)
+	for _, f := range c.M.Functions {
+		id := f.Def.Result
+		if len(f.Blocks) == 0 {
+			continue
+		}
+		if spv.FunctionControl(f.Def.Operands[0].Word)&spv.FunctionControlDontInline != 0 {
+			continue
+		}
+		returnInLoop := false
+		for _, b := range f.Blocks {
+			t := b.Terminator()
+			if t == nil || (t.Op != spv.OpReturn && t.Op != spv.OpReturnValue) {
+				continue
+			}
+			if shader && sc.ContainingLoop(b.Label) != 0 {
+				returnInLoop = true
+			}
+			if b != f.Blocks[len(f.Blocks)-1] {
+				in.earlyReturn[id] = true
+			}
+		}
+		// Without structured control flow returns in loops are not
+		// analysed, and such functions are not inlined.
+		if !shader || returnInLoop || recursive[id] {
+			continue
+		}
+		if fromContinue[id] && containsAbort(f, false) {
+			continue
+		}
+		in.inlinable[id] = true
+	}
+	return in
+}
+
+// isAbort reports whether op ends the invocation or is unreachable
+// (spirv-opt's spvOpcodeIsAbort).
+func isAbort(op spv.Op) bool {
+	switch op {
+	case spv.OpKill, spv.OpUnreachable, spv.OpTerminateInvocation, spv.OpTerminateRayKHR,
+		spv.OpIgnoreIntersectionKHR, spv.OpEmitMeshTasksEXT, spv.OpAbortKHR:
+		return true
+	}
+	return false
+}
+
+// containsAbort reports whether f has an instruction isAbort accepts
+// (OpUnreachable counting only when withUnreachable).
+func containsAbort(f *builder.Function, withUnreachable bool) bool {
+	for _, b := range f.Blocks {
+		for _, in := range b.Insts {
+			if isAbort(in.Op) && (withUnreachable || in.Op != spv.OpUnreachable) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// recursiveFunctions returns the functions that can call themselves: those
+// in a cycle of the call graph (Tarjan's strongly connected components).
+func recursiveFunctions(m *builder.Module) map[builder.ID]bool {
+	byID := functionsByID(m)
+	calls := map[builder.ID][]builder.ID{}
+	for _, f := range m.Functions {
+		calls[f.Def.Result] = calledFunctions(f, nil)
+	}
+	index := map[builder.ID]int{}
+	low := map[builder.ID]int{}
+	onStack := map[builder.ID]bool{}
+	var stack []builder.ID
+	out := map[builder.ID]bool{}
+	next := 0
+	type frame struct {
+		id builder.ID
+		i  int
+	}
+	for _, f := range m.Functions {
+		root := f.Def.Result
+		if _, seen := index[root]; seen {
+			continue
+		}
+		work := []frame{{root, 0}}
+		index[root], low[root] = next, next
+		next++
+		stack = append(stack, root)
+		onStack[root] = true
+		for len(work) > 0 {
+			top := &work[len(work)-1]
+			if cs := calls[top.id]; top.i < len(cs) {
+				callee := cs[top.i]
+				top.i++
+				if byID[callee] == nil {
+					continue
+				}
+				if callee == top.id {
+					out[callee] = true
+				}
+				if _, seen := index[callee]; !seen {
+					index[callee], low[callee] = next, next
+					next++
+					stack = append(stack, callee)
+					onStack[callee] = true
+					work = append(work, frame{callee, 0})
+				} else if onStack[callee] {
+					low[top.id] = min(low[top.id], index[callee])
+				}
+				continue
+			}
+			id := top.id
+			work = work[:len(work)-1]
+			if len(work) > 0 {
+				parent := work[len(work)-1].id
+				low[parent] = min(low[parent], low[id])
+			}
+			if low[id] == index[id] {
+				var comp []builder.ID
+				for {
+					x := stack[len(stack)-1]
+					stack = stack[:len(stack)-1]
+					onStack[x] = false
+					comp = append(comp, x)
+					if x == id {
+						break
+					}
+				}
+				if len(comp) > 1 {
+					for _, x := range comp {
+						out[x] = true
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// inlinableCall reports whether in is a call the pass inlines.
+func (il *inliner) inlinableCall(in *builder.Inst) bool {
+	if in.Op != spv.OpFunctionCall {
+		return false
+	}
+	id := in.Operands[0].ID()
+	return il.inlinable[id] && !il.earlyReturn[id]
+}
+
+// The inlining of a function runs as a stream: instructions are taken in
+// order and placed in the block being filled; an inlinable call is
+// replaced by the callee's code, put back in front of the stream (so that
+// its own calls are inlined in turn), and the caller's instructions after
+// the call follow it. Each instruction is placed once, however many calls
+// a block has, so inlining stays linear in the code it produces.
+
+// inlineItem is one element of the stream: an instruction to place, or
+// the start of a new block.
+type inlineItem struct {
+	inst  *builder.Inst
+	block *builder.Block // set: start filling this block
+	src   *inlineSource
+	// load marks the load of the returned value, which follows the
+	// inlined code but is not caller code the call moved.
+	load bool
+}
+
+// inlineSource is a block of the caller or of an inlined callee, as the
+// stream rebuilds it: where its code starts, and what inlining calls in it
+// changed.
+type inlineSource struct {
+	origin *builder.Block // the block its first instructions went into
+	// loopMerge: its OpLoopMerge is still to come in the stream; moveMerge:
+	// a call in it was inlined into several blocks, so the merge goes back
+	// to origin (the loop header), and newContinue: the loop was this one
+	// block, so its back edge gets a block of its own.
+	loopMerge, moveMerge bool
+	merge                *builder.Inst
+	// sameBlock holds, per call inlined in the block, the image results
+	// made before the call and their copies made after it.
+	sameBlock []*sameBlockCopies
+	// resume is the call site's scope and line, to restore on the next
+	// instruction placed.
+	resume []*builder.Inst
+}
+
+type sameBlockCopies struct {
+	pre  map[builder.ID]*builder.Inst
+	post map[builder.ID]builder.ID
+}
+
+// streamState is the block being filled and what the stream knows of it.
+type streamState struct {
+	cur *builder.Block
+	// sameBlockOps are the image results placed in cur so far; scope and
+	// line the debug scope and line in effect at its end.
+	sameBlockOps []*builder.Inst
+	scope, line  *builder.Inst
+}
+
+func (il *inliner) inlineAll(f *builder.Function) bool {
+	c := il.c
+	var stack []inlineItem // the stream, next item last
+	for i := len(f.Blocks) - 1; i >= 0; i-- {
+		b := f.Blocks[i]
+		src := &inlineSource{origin: b, loopMerge: b.Merge() != nil && b.Merge().Op == spv.OpLoopMerge}
+		for j := len(b.Insts) - 1; j >= 0; j-- {
+			stack = append(stack, inlineItem{inst: b.Insts[j], src: src})
+		}
+		stack = append(stack, inlineItem{block: b, src: src})
+	}
+	var out []*builder.Block
+	var varGroups [][]*builder.Inst
+	st := &streamState{}
+	// renamed maps the label a block's code started under to the label of
+	// the block its terminator ended in, when inlining split it.
+	renamed := map[builder.ID]builder.ID{}
+	finish := func() {
+		if st.cur != nil {
+			out = append(out, st.cur)
+		}
+	}
+	changed := false
+	for len(stack) > 0 {
+		it := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if it.block != nil {
+			finish()
+			st.cur = it.block
+			st.cur.Insts = st.cur.Insts[:0:0]
+			st.sameBlockOps, st.scope, st.line = nil, nil, nil
+			continue
+		}
+		in := it.inst
+		if il.inlinableCall(in) {
+			if !changed {
+				analyseDebugInfo(c)
+				changed = true
+			}
+			items, vars := il.inlineCall(f, st, it)
+			if len(vars) > 0 {
+				varGroups = append(varGroups, vars)
+			}
+			for i := len(items) - 1; i >= 0; i-- {
+				stack = append(stack, items[i])
+			}
+			continue
+		}
+		src := it.src
+		if !it.load {
+			for _, sb := range src.sameBlock {
+				il.cloneSameBlockOps(st, in, sb)
+			}
+			if isSameBlockOp(in.Op) {
+				for _, sb := range src.sameBlock {
+					sb.post[in.Result] = in.Result
+				}
+			}
+		}
+		if src.resume != nil {
+			setLineChain(in, append(il.missingFrom(in, src.resume), lineChain(in)...))
+			src.resume = nil
+		}
+		switch {
+		case in.Op == spv.OpLoopMerge && src.moveMerge && st.cur != src.origin:
+			// The loop header's merge goes back to its first block.
+			src.merge = in
+			src.origin.InsertBefore(src.origin.Terminator(), in)
+			continue
+		case isTerminatorOp(in.Op):
+			if lm := src.merge; lm != nil && lm.Operands[1].ID() == src.origin.Label {
+				// A one-block loop would now be a continue construct
+				// spanning the whole loop: its back edge moves to a block
+				// of its own, the new continue target.
+				nb := newBlock(c, f)
+				st.cur.Append(c.newBranch(nb.Label))
+				finish()
+				st.cur = nb
+				lm.Operands[1] = builder.Ref(nb.Label)
+				c.DU.AnalyzeUses(lm)
+			}
+			st.place(il, in)
+			if st.cur.Label != src.origin.Label {
+				il.renamePhiPreds(st.cur, src.origin.Label)
+				renamed[src.origin.Label] = st.cur.Label
+			}
+			continue
+		case in.Op == spv.OpPhi && len(renamed) > 0:
+			// A phi placed after its predecessor's code was split.
+			for i := range in.Operands {
+				if to, ok := renamed[in.Operands[i].Params[1].ID()]; ok {
+					in.Operands[i].Params[1] = builder.Ref(to)
+				}
+			}
+		}
+		st.place(il, in)
+	}
+	finish()
+	if !changed {
+		return false
+	}
+	entry := out[0]
+	var vars []*builder.Inst
+	for i := len(varGroups) - 1; i >= 0; i-- {
+		vars = append(vars, varGroups[i]...)
+	}
+	entry.InsertAt(0, vars...)
+	f.Blocks = out
+	for _, b := range out {
+		b.Func = f
+	}
+	return true
+}
+
+// place appends in to the block being filled.
+func (st *streamState) place(il *inliner, in *builder.Inst) {
+	st.cur.Append(in)
+	if isSameBlockOp(in.Op) {
+		st.sameBlockOps = append(st.sameBlockOps, in)
+	}
+	c := il.c
+	for _, l := range lineChain(in) {
+		switch {
+		case c.debugOp(l) == spv.OpenCLDebugInfo100DebugScope:
+			st.scope = l
+		case c.debugOp(l) == spv.OpenCLDebugInfo100DebugNoScope:
+			st.scope = nil
+		case l.Op == spv.OpLine || c.shaderDebugOp(l) == spv.NonSemanticShaderDebugInfo100DebugLine:
+			st.line = l
+		case l.Op == spv.OpNoLine || c.shaderDebugOp(l) == spv.NonSemanticShaderDebugInfo100DebugNoLine:
+			st.line = nil
+		}
+	}
+}
+
+// renamePhiPreds makes the phis of b's successors name b instead of the
+// block its code started in (which held the terminator before calls in
+// it were inlined).
+func (il *inliner) renamePhiPreds(b *builder.Block, old builder.ID) {
+	c := il.c
+	for _, s := range b.Successors() {
+		sb := c.DU.Block(s)
+		if sb == nil {
+			continue
+		}
+		for _, phi := range sb.Insts {
+			if phi.Op != spv.OpPhi {
+				break
+			}
+			changed := false
+			for i := range phi.Operands {
+				if phi.Operands[i].Params[1].ID() == old {
+					phi.Operands[i].Params[1] = builder.Ref(b.Label)
+					changed = true
+				}
+			}
+			if changed {
+				c.DU.AnalyzeUses(phi)
+			}
+		}
+	}
+}
+
+// inlineCall replaces the call of it, about to be placed in st.cur: it
+// returns the stream items of the callee's code (the load of the returned
+// value last) and the variables to add to the caller's entry block.
+func (il *inliner) inlineCall(f *builder.Function, st *streamState, it inlineItem) ([]inlineItem, []*builder.Inst) {
+	c := il.c
+	call := it.inst
+	callResult := call.Result
+	callee := il.funcs[call.Operands[0].ID()]
+	ic := &inlineCtx{il: il, m: map[builder.ID]builder.ID{}}
+	ic.callScope, ic.callLine = st.scope, st.line
+	for _, l := range lineChain(call) {
+		switch {
+		case c.debugOp(l) == spv.OpenCLDebugInfo100DebugScope:
+			ic.callScope = l
+		case c.debugOp(l) == spv.OpenCLDebugInfo100DebugNoScope:
+			ic.callScope = nil
+		case l.Op == spv.OpLine || c.shaderDebugOp(l) == spv.NonSemanticShaderDebugInfo100DebugLine:
+			ic.callLine = l
+		case l.Op == spv.OpNoLine || c.shaderDebugOp(l) == spv.NonSemanticShaderDebugInfo100DebugNoLine:
+			ic.callLine = nil
+		}
+	}
+
+	for i, p := range callee.Params {
+		ic.m[p.Result] = call.Operands[1+i].ID()
+	}
+	var vars []*builder.Inst
+	centry := callee.Blocks[0]
+	for _, v := range centry.Insts {
+		if v.Op == spv.OpVariable {
+			nv := ic.clone(v)
+			nv.Result = c.M.NewID()
+			il.cloneDecorations(v.Result, nv.Result)
+			ic.m[v.Result] = nv.Result
+			vars = append(vars, nv)
+			continue
+		}
+		if c.debugOp(v) != spv.OpenCLDebugInfo100DebugDeclare {
+			break
+		}
+	}
+	ic.m[centry.Label] = st.cur.Label
+
+	// The image results made before the call in this block, for the
+	// caller's code after the call.
+	if len(st.sameBlockOps) > 0 {
+		sb := &sameBlockCopies{pre: map[builder.ID]*builder.Inst{}, post: map[builder.ID]builder.ID{}}
+		for _, op := range st.sameBlockOps {
+			sb.pre[op.Result] = op
+		}
+		it.src.sameBlock = append(it.src.sameBlock, sb)
+	}
+
+	var items []inlineItem
+	entrySrc := &inlineSource{origin: st.cur}
+	src := entrySrc
+	emit := func(in *builder.Inst) { items = append(items, inlineItem{inst: in, src: src}) }
+	startBlock := func(label builder.ID) *builder.Block {
+		b := &builder.Block{Label: label, Func: f}
+		c.DU.DefineBlock(b)
+		items = append(items, inlineItem{block: b, src: src})
+		return b
+	}
+	callerIsLoopHeader := it.src.loopMerge && !it.src.moveMerge
+	if callerIsLoopHeader && centry.Merge() != nil {
+		// The header cannot hold the callee's merge instruction too: the
+		// callee starts in a guard block.
+		guard := c.M.NewID()
+		items = append(items, inlineItem{inst: c.newBranch(guard), src: &inlineSource{origin: st.cur}})
+		gb := startBlock(guard)
+		entrySrc.origin = gb
+		ic.m[centry.Label] = guard
+	}
+
+	retVar := builder.ID(0)
+	if c.B.TypeOp(callee.Def.Type) != spv.OpTypeVoid {
+		ptr := c.B.TypePointer(spv.StorageClassFunction, callee.Def.Type)
+		v := c.NewInst(spv.OpVariable, ptr, builder.Enum(spv.StorageClassFunction))
+		vars = append(vars, v)
+		retVar = v.Result
+		il.cloneDecorations(callee.Def.Result, retVar)
+		if sc, _, ok := c.B.Pointee(callee.Def.Type); ok && sc == spv.StorageClassPhysicalStorageBuffer {
+			c.B.Decorate(retVar, spv.DecorationAliasedPointer)
+		}
+	}
+
+	// Every other id the callee defines gets a new one.
+	mapNew := func(id builder.ID) {
+		if id != 0 {
+			if _, ok := ic.m[id]; !ok {
+				ic.m[id] = c.M.NewID()
+			}
+		}
+	}
+	for _, in := range callee.Prologue {
+		mapNew(in.Result)
+	}
+	for _, cb := range callee.Blocks {
+		mapNew(cb.Label)
+		for _, in := range cb.Insts {
+			mapNew(in.Result)
+		}
+	}
+
+	for _, in := range callee.Prologue {
+		if cp := ic.copyOf(in); cp != nil {
+			emit(cp)
+		}
+	}
+	// The entry block: initializers of the locals become stores, then the
+	// rest of the block. The debug scope and line the hoisted locals set
+	// carry over to the next instruction copied.
+	var carry []*builder.Inst
+	emitCarried := func(in *builder.Inst) {
+		if len(carry) > 0 {
+			setLineChain(in, append(carry, lineChain(in)...))
+			carry = nil
+		}
+		emit(in)
+	}
+	k := 0
+	for ; k < len(centry.Insts); k++ {
+		v := centry.Insts[k]
+		if v.Op == spv.OpVariable {
+			ch := ic.cloneChain(v)
+			if len(v.Operands) == 2 {
+				st := c.NewInst(spv.OpStore, 0, builder.Ref(ic.m[v.Result]), v.Operands[1])
+				setLineChain(st, ch)
+				emitCarried(st)
+			} else {
+				carry = append(carry, ch...)
+			}
+			continue
+		}
+		if c.debugOp(v) != spv.OpenCLDebugInfo100DebugDeclare {
+			break
+		}
+		if cp := ic.copyOf(v); cp != nil {
+			emitCarried(cp)
+		}
+	}
+	for _, in := range centry.Insts[k:] {
+		if cp := ic.copyOf(in); cp != nil {
+			emitCarried(cp)
+		}
+	}
+	for _, cb := range callee.Blocks[1:] {
+		ic.scopeInlinedAt = 0
+		src = &inlineSource{loopMerge: cb.Merge() != nil && cb.Merge().Op == spv.OpLoopMerge}
+		src.origin = startBlock(ic.m[cb.Label])
+		for _, in := range cb.Insts {
+			if cp := ic.copyOf(in); cp != nil {
+				emit(cp)
+			}
+		}
+	}
+
+	// The return.
+	last := callee.Blocks[len(callee.Blocks)-1].Terminator()
+	if last.Op == spv.OpReturnValue {
+		st := c.NewInst(spv.OpStore, 0, builder.Ref(retVar), builder.Ref(ic.mapped(last.Operands[0].ID())))
+		setLineChain(st, ic.cloneChain(last))
+		emit(st)
+	}
+	for _, cb := range callee.Blocks {
+		if t := cb.Terminator(); t != nil && isAbort(t.Op) {
+			label := c.M.NewID()
+			if last.Op == spv.OpReturn || last.Op == spv.OpReturnValue {
+				emit(c.newBranch(label))
+			}
+			src = &inlineSource{}
+			src.origin = startBlock(label)
+			break
+		}
+	}
+	multiBlock := false
+	for _, x := range items {
+		multiBlock = multiBlock || x.block != nil
+	}
+	if multiBlock && callerIsLoopHeader {
+		it.src.moveMerge = true
+	}
+
+	// Back in the caller: its scope and line again.
+	it.src.resume = ic.callSiteChain()
+	c.DU.Kill(call)
+	if retVar != 0 {
+		ld := &builder.Inst{Op: spv.OpLoad, Type: callee.Def.Type, Result: callResult, Operands: []builder.Operand{builder.Ref(retVar)}}
+		items = append(items, inlineItem{inst: ld, src: it.src, load: true})
+	}
+	if callResult != 0 {
+		// The call's names and decorations go with it (the load reusing
+		// its id has none).
+		for _, u := range c.DU.Users(callResult) {
+			if builder.IsAnnotation(u.Op) && u.Operands[0].ID() == callResult {
+				c.DU.Kill(u)
+			}
+		}
+	}
+	return items, vars
+}
+
+// isSameBlockOp reports whether op's result may only be used in its own
+// block (images and sampled images).
+func isSameBlockOp(op spv.Op) bool { return op == spv.OpSampledImage || op == spv.OpImage }
+
+// cloneSameBlockOps places, before in, copies of the image results made
+// before an inlined call that in uses, and makes in use the copies.
+func (il *inliner) cloneSameBlockOps(st *streamState, in *builder.Inst, sb *sameBlockCopies) {
+	c := il.c
+	changed := false
+	in.ForEachUse(func(id *builder.ID) {
+		if id == &in.Type {
+			return
+		}
+		if nid, ok := sb.post[*id]; ok {
+			if nid != *id {
+				*id = nid
+				changed = true
+			}
+			return
+		}
+		op, ok := sb.pre[*id]
+		if !ok {
+			return
+		}
+		cp := &builder.Inst{Op: op.Op, Type: op.Type, Operands: cloneOperands(op.Operands)}
+		il.cloneSameBlockOps(st, cp, sb)
+		cp.Result = c.M.NewID()
+		il.cloneDecorations(op.Result, cp.Result)
+		sb.post[op.Result] = cp.Result
+		*id = cp.Result
+		changed = true
+		st.place(il, cp)
+	})
+	if changed {
+		c.DU.AnalyzeUses(in)
+	}
+}
+
+// cloneDecorations is the package's cloneDecorations, skipping the ids
+// without decorations quickly.
+func (il *inliner) cloneDecorations(from, to builder.ID) {
+	if !il.decorated[from] {
+		return
+	}
+	il.decorated[to] = true
+	cloneDecorations(il.c, from, to)
+}
+
+// cloneDecorations gives to the decorations from has (spirv-opt's
+// DecorationManager::CloneDecorations: new decorations at the end of the
+// annotations, to added to group decorations).
+func cloneDecorations(c *Context, from, to builder.ID) {
+	for _, u := range c.DU.Users(from) {
+		switch u.Op {
+		case spv.OpDecorate, spv.OpDecorateId, spv.OpDecorateString:
+			if u.Operands[0].ID() != from {
+				continue
+			}
+			d := &builder.Inst{Op: u.Op, Operands: cloneOperands(u.Operands)}
+			d.Operands[0] = builder.Ref(to)
+			c.M.Annotations = append(c.M.Annotations, d)
+			c.DU.Define(d)
+		case spv.OpGroupDecorate:
+			u.Operands = append(u.Operands, builder.Ref(to))
+			c.DU.AnalyzeUses(u)
+		}
+	}
+}
+
+// inlineCtx is the state of one call's inlining: the callee's ids mapped
+// to the caller's, and the call site's debug scope and line.
+type inlineCtx struct {
+	il        *inliner
+	m         map[builder.ID]builder.ID
+	callScope *builder.Inst // the DebugScope in effect at the call, nil if none
+	callLine  *builder.Inst // the OpLine or DebugLine in effect at the call
+	inlinedAt map[builder.ID]builder.ID
+	// scopeInlinedAt is the inlined-at of the callee's scope at the
+	// instruction being copied (the scope ends with its block).
+	scopeInlinedAt builder.ID
+}
+
+func (ic *inlineCtx) mapped(id builder.ID) builder.ID {
+	if n, ok := ic.m[id]; ok {
+		return n
+	}
+	return id
+}
+
+// clone copies a callee instruction with its operands mapped (result id
+// kept) and its debug chain copied.
+func (ic *inlineCtx) clone(in *builder.Inst) *builder.Inst {
+	cp := &builder.Inst{Op: in.Op, Type: in.Type, Result: in.Result, Operands: cloneOperands(in.Operands)}
+	cp.ForEachUse(func(id *builder.ID) {
+		if id != &cp.Type {
+			*id = ic.mapped(*id)
+		}
+	})
+	setLineChain(cp, ic.cloneChain(in))
+	return cp
+}
+
+// inlineInst appends to b a copy of a callee instruction (see copyOf).
+func (ic *inlineCtx) inlineInst(b *builder.Block, in *builder.Inst) {
+	if cp := ic.copyOf(in); cp != nil {
+		b.Append(cp)
+	}
+}
+
+// copyOf returns the copy of a callee instruction to inline, with its
+// result mapped and its decorations copied; nil for returns and
+// DebugFunctionDefinition (the caller is not the definition).
+func (ic *inlineCtx) copyOf(in *builder.Inst) *builder.Inst {
+	c := ic.il.c
+	if in.Op == spv.OpReturn || in.Op == spv.OpReturnValue || isDebugFunctionDefinition(c, in) {
+		ic.note(in)
+		return nil
+	}
+	cp := ic.clone(in)
+	if in.Result != 0 {
+		cp.Result = ic.m[in.Result]
+		ic.il.cloneDecorations(in.Result, cp.Result)
+	}
+	return cp
+}
+
+// cloneChain copies the debug line and scope instructions written before
+// a callee instruction: result ids are new, and scopes record that the
+// code is inlined at the call site.
+func (ic *inlineCtx) cloneChain(in *builder.Inst) []*builder.Inst {
+	ic.note(in)
+	var out []*builder.Inst
+	for _, l := range lineChain(in) {
+		cp := &builder.Inst{Op: l.Op, Type: l.Type, Operands: cloneOperands(l.Operands)}
+		if l.Result != 0 {
+			cp.Result = ic.il.c.M.NewID()
+		}
+		if ic.il.c.debugOp(l) == spv.OpenCLDebugInfo100DebugScope {
+			prev := builder.ID(0)
+			if len(l.Operands) > 3 {
+				prev = l.Operands[3].ID()
+			}
+			if at := ic.inlinedAtChain(prev); at != 0 {
+				cp.Operands = append(cp.Operands[:3], builder.Ref(at))
+			}
+		}
+		ic.il.c.DU.Define(cp)
+		out = append(out, cp)
+	}
+	return out
+}
+
+// note follows the callee's debug scope up to in and makes the
+// DebugInlinedAt chain for in's scope, as spirv-opt makes it for every
+// callee instruction it looks at (whether or not the chain is used).
+func (ic *inlineCtx) note(in *builder.Inst) {
+	if ic.il.dbgSet == 0 {
+		return
+	}
+	for _, l := range lineChain(in) {
+		switch {
+		case ic.il.c.debugOp(l) == spv.OpenCLDebugInfo100DebugScope:
+			ic.scopeInlinedAt = 0
+			if len(l.Operands) > 3 {
+				ic.scopeInlinedAt = l.Operands[3].ID()
+			}
+		case ic.il.c.debugOp(l) == spv.OpenCLDebugInfo100DebugNoScope:
+			ic.scopeInlinedAt = 0
+		}
+	}
+	ic.inlinedAtChain(ic.scopeInlinedAt)
+}
+
+// inlinedAtChain returns the DebugInlinedAt for code inlined at the call
+// site whose scope was already inlined at prev (0 for none): a new
+// DebugInlinedAt for the call, or a copy of prev's chain ending in it.
+func (ic *inlineCtx) inlinedAtChain(prev builder.ID) builder.ID {
+	if ic.callScope == nil || ic.il.c.debugOp(ic.callScope) != spv.OpenCLDebugInfo100DebugScope {
+		return 0
+	}
+	if id, ok := ic.inlinedAt[prev]; ok {
+		return id
+	}
+	if ic.inlinedAt == nil {
+		ic.inlinedAt = map[builder.ID]builder.ID{}
+	}
+	site := ic.newInlinedAt()
+	if site == 0 {
+		return 0
+	}
+	head := site
+	if prev != 0 {
+		// Copy the callee's chain, its end pointing at the call site.
+		c := ic.il.c
+		var copies []*builder.Inst
+		for id := prev; id != 0; {
+			d := c.Def(id)
+			if d == nil || c.debugOp(d) != spv.OpenCLDebugInfo100DebugInlinedAt {
+				break
+			}
+			cp := &builder.Inst{Op: d.Op, Type: d.Type, Result: c.M.NewID(), Operands: cloneOperands(d.Operands)}
+			copies = append(copies, cp)
+			id = 0
+			if len(d.Operands) > 4 {
+				id = d.Operands[4].ID()
+			}
+		}
+		for i, cp := range copies {
+			link := site
+			if i+1 < len(copies) {
+				link = copies[i+1].Result
+			}
+			cp.Operands = append(cp.Operands[:4], builder.Ref(link))
+		}
+		if len(copies) > 0 {
+			head = copies[0].Result
+			for _, cp := range copies {
+				ic.il.c.addGlobal(cp)
+			}
+		}
+	}
+	ic.inlinedAt[prev] = head
+	return head
+}
+
+// newInlinedAt makes the DebugInlinedAt of the call site: its line, the
+// caller's lexical scope, and the caller's own inlined-at if any.
+func (ic *inlineCtx) newInlinedAt() builder.ID {
+	c := ic.il.c
+	scope := ic.callScope.Operands[2]
+	var line builder.Operand
+	switch {
+	case ic.callLine != nil && ic.callLine.Op == spv.OpLine:
+		n := ic.callLine.Operands[1].Word
+		if ic.il.dbgShader {
+			line = builder.Ref(c.B.ConstUint32(n))
+		} else {
+			line = builder.Lit(n)
+		}
+	case ic.callLine != nil && c.shaderDebugOp(ic.callLine) == spv.NonSemanticShaderDebugInfo100DebugLine:
+		line = ic.callLine.Operands[3]
+	default:
+		// No line at the call: the line of the caller's scope.
+		lex := c.Def(scope.ID())
+		switch {
+		case c.debugOp(lex) == spv.OpenCLDebugInfo100DebugFunction:
+			line = lex.Operands[5]
+		case c.debugOp(lex) == spv.OpenCLDebugInfo100DebugLexicalBlock:
+			line = lex.Operands[3]
+		default:
+			return 0
+		}
+	}
+	ops := []builder.Operand{builder.Ref(ic.il.dbgSet), {Kind: spv.KindLiteralExtInstInteger, Word: spv.OpenCLDebugInfo100DebugInlinedAt}, line, scope}
+	if len(ic.callScope.Operands) > 3 {
+		ops = append(ops, ic.callScope.Operands[3])
+	}
+	at := &builder.Inst{Op: spv.OpExtInst, Type: c.B.TypeVoid(), Result: c.M.NewID(), Operands: ops}
+	ic.il.c.addGlobal(at)
+	return at.Result
+}
+
+// callSiteChain returns copies of the call site's scope and line, to write
+// before the caller's first instruction after the inlined code.
+func (ic *inlineCtx) callSiteChain() []*builder.Inst {
+	c := ic.il.c
+	var out []*builder.Inst
+	for _, l := range []*builder.Inst{ic.callScope, ic.callLine} {
+		if l == nil {
+			continue
+		}
+		cp := &builder.Inst{Op: l.Op, Type: l.Type, Operands: cloneOperands(l.Operands)}
+		if l.Result != 0 {
+			cp.Result = c.M.NewID()
+			c.DU.Define(cp)
+		}
+		out = append(out, cp)
+	}
+	return out
+}
+
+// missingFrom returns the scope and line instructions of chain that in's
+// own debug chain does not replace (it may set its own line or scope).
+func (il *inliner) missingFrom(in *builder.Inst, chain []*builder.Inst) []*builder.Inst {
+	scope, line := false, false
+	for _, l := range lineChain(in) {
+		scope = scope || isScopeInst(l)
+		line = line || il.c.isLineInst(l)
+	}
+	var out []*builder.Inst
+	for _, l := range chain {
+		if (isScopeInst(l) && !scope) || (il.c.isLineInst(l) && !line) {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+// fixDebugDeclares rewrites a DebugDeclare whose variable is an access
+// chain (as inlining a parameter can leave it) to declare the chain's base
+// with the chain's indexes first; with an index that is not a constant it
+// is deleted.
+func (il *inliner) fixDebugDeclares(f *builder.Function) {
+	c := il.c
+	if il.dbgSet == 0 {
+		return
+	}
+	for _, b := range f.Blocks {
+		for _, in := range b.Insts {
+			if c.debugOp(in) != spv.OpenCLDebugInfo100DebugDeclare {
+				continue
+			}
+			for {
+				ac := c.Def(in.Operands[3].ID())
+				if ac == nil || ac.Op != spv.OpAccessChain || ac.Block == nil || ac.Block.Func != f {
+					break
+				}
+				constant := true
+				for _, o := range ac.Operands[1:] {
+					d := c.Def(o.ID())
+					constant = constant && d != nil && d.Block == nil && isConstantOp(d.Op)
+				}
+				if !constant {
+					c.Kill(in)
+					break
+				}
+				// Operands: set, instruction, local variable, variable,
+				// expression, indexes.
+				ops := slices.Clone(in.Operands[:3])
+				ops = append(ops, ac.Operands[0], in.Operands[4])
+				ops = append(ops, ac.Operands[1:]...)
+				ops = append(ops, in.Operands[5:]...)
+				in.Operands = ops
+				c.DU.AnalyzeUses(in)
+			}
+		}
+	}
+}
+
+// isConstantOp reports whether op declares a constant (spec constants
+// included).
+func isConstantOp(op spv.Op) bool {
+	switch op {
+	case spv.OpConstantTrue, spv.OpConstantFalse, spv.OpConstant, spv.OpConstantComposite,
+		spv.OpConstantSampler, spv.OpConstantNull, spv.OpSpecConstantTrue, spv.OpSpecConstantFalse,
+		spv.OpSpecConstant, spv.OpSpecConstantComposite, spv.OpSpecConstantOp:
+		return true
+	}
+	return false
+}

@@ -1,0 +1,84 @@
+package opt
+
+import (
+	"github.com/hlsl2spirv/hlsl2spirv/builder"
+	"github.com/hlsl2spirv/hlsl2spirv/builder/spv"
+)
+
+// wrapOpKill is --wrap-opkill: in the functions called (directly or not)
+// from a loop's continue construct, each OpKill and
+// OpTerminateInvocation becomes a call to a new function doing just that,
+// followed by a return (of an OpUndef in a function returning a value).
+// Inlining such a function would otherwise put an instruction that ends
+// the invocation in a continue construct, where the back edge must
+// post-dominate everything.
+type wrapOpKill struct{}
+
+func (wrapOpKill) Name() string { return "wrap-opkill" }
+
+func (wrapOpKill) Run(c *Context) (bool, error) {
+	w := &opKillWrapper{c: c, funcs: map[spv.Op]*builder.Function{}}
+	byID := functionsByID(c.M)
+	changed := false
+	for _, id := range newStructCFG(c).FuncsCalledFromContinue() {
+		f := byID[id]
+		if f == nil {
+			continue
+		}
+		for _, b := range f.Blocks {
+			if t := b.Terminator(); t != nil && (t.Op == spv.OpKill || t.Op == spv.OpTerminateInvocation) {
+				w.wrap(f, b, t)
+				changed = true
+			}
+		}
+	}
+	for _, op := range []spv.Op{spv.OpKill, spv.OpTerminateInvocation} {
+		if f := w.funcs[op]; f != nil {
+			c.M.Functions = append(c.M.Functions, f)
+			c.M.Link()
+		}
+	}
+	return changed, nil
+}
+
+type opKillWrapper struct {
+	c     *Context
+	funcs map[spv.Op]*builder.Function // the wrapping functions made, by opcode
+}
+
+// wrap replaces t, ending b of f, by a call to the wrapping function and a
+// return.
+func (w *opKillWrapper) wrap(f *builder.Function, b *builder.Block, t *builder.Inst) {
+	c := w.c
+	void := c.B.TypeVoid()
+	call := c.NewInst(spv.OpFunctionCall, void, builder.Ref(w.function(t.Op)))
+	call.Line = t.Line
+	t.Line = nil
+	b.InsertBefore(t, call)
+	if ret := f.Def.Type; c.B.TypeOp(ret) != spv.OpTypeVoid {
+		undef := c.NewInst(spv.OpUndef, ret)
+		b.InsertBefore(t, undef, c.NewInst(spv.OpReturnValue, 0, builder.Ref(undef.Result)))
+	} else {
+		b.InsertBefore(t, c.NewInst(spv.OpReturn, 0))
+	}
+	b.Remove(t)
+	c.Kill(t)
+}
+
+// function returns the function that executes op, making it the first
+// time.
+func (w *opKillWrapper) function(op spv.Op) builder.ID {
+	if f := w.funcs[op]; f != nil {
+		return f.Def.Result
+	}
+	c := w.c
+	void := c.B.TypeVoid()
+	def := c.NewInst(spv.OpFunction, void, builder.Enum(spv.FunctionControlNone), builder.Ref(c.B.TypeFunction(void)))
+	f := &builder.Function{Def: def}
+	b := newBlock(c, f)
+	f.Blocks = []*builder.Block{b}
+	b.Append(c.NewInst(op, 0))
+	c.DU.Define(def)
+	w.funcs[op] = f
+	return def.Result
+}
