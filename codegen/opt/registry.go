@@ -37,6 +37,7 @@ var registry = map[string]passEntry{
 	"eliminate-dead-branches":        {noArg(func() Pass { return deadBranches{} }), "folds branches on constants and deletes the blocks they no longer reach"},
 	"wrap-opkill":                    {noArg(func() Pass { return wrapOpKill{} }), "moves OpKill and OpTerminateInvocation of functions called from continue constructs into functions of their own"},
 	"merge-return":                   {noArg(func() Pass { return mergeReturn{} }), "gives every function one return, at its end, predicating the code after early returns"},
+	"if-conversion":                  {noArg(func() Pass { return ifConversion{} }), "turns the phis of simple if/else diamonds into OpSelect"},
 	"inline-entry-points-exhaustive": {noArg(func() Pass { return inlineExhaustive{} }), "inlines every call the entry points reach, exhaustively"},
 }
 

@@ -66,7 +66,9 @@ func TestDifferentialSpirvOpt(t *testing.T) {
 
 		ir, err := builder.Load(m.Words)
 		if err != nil {
-			t.Fatalf("%s: %v", m.Name, err)
+			// (Modules of other tools may be invalid.)
+			t.Logf("%s: not loaded: %v", m.Name, err)
+			continue
 		}
 		flagsHere := list
 		if !spvoptCompacts {
