@@ -38,6 +38,7 @@ var registry = map[string]passEntry{
 	"wrap-opkill":                    {noArg(func() Pass { return wrapOpKill{} }), "moves OpKill and OpTerminateInvocation of functions called from continue constructs into functions of their own"},
 	"merge-return":                   {noArg(func() Pass { return mergeReturn{} }), "gives every function one return, at its end, predicating the code after early returns"},
 	"if-conversion":                  {noArg(func() Pass { return ifConversion{} }), "turns the phis of simple if/else diamonds into OpSelect"},
+	"loop-unroll":                    {noArg(func() Pass { return loopUnroll{} }), "fully unrolls the loops marked Unroll whose trip count is known"},
 	"inline-entry-points-exhaustive": {noArg(func() Pass { return inlineExhaustive{} }), "inlines every call the entry points reach, exhaustively"},
 }
 

@@ -24,9 +24,19 @@ func structuredOrder(f *builder.Function) []*builder.Block {
 	if len(f.Blocks) == 0 {
 		return nil
 	}
+	return structuredOrderFrom(f, f.Blocks[0], nil)
+}
+
+// structuredOrderFrom is structuredOrder from root, the walk not going
+// past end (nil for none): spirv-opt's ComputeStructuredOrder with a
+// terminal block.
+func structuredOrderFrom(f *builder.Function, root, end *builder.Block) []*builder.Block {
 	g := f.CFG()
 	succs := func(b *builder.Block) []int32 {
 		var out []int32
+		if b == end {
+			return nil
+		}
 		if m := b.Merge(); m != nil {
 			out = append(out, g.Index(m.Operands[0].ID()))
 			if m.Op == spv.OpLoopMerge {
@@ -45,8 +55,12 @@ func structuredOrder(f *builder.Function) []*builder.Block {
 		succs []int32
 	}
 	post := make([]*builder.Block, 0, n)
-	stack := []frame{{0, succs(f.Blocks[0])}}
-	visited[0] = true
+	start := g.Index(root.Label)
+	if start < 0 {
+		return nil
+	}
+	stack := []frame{{start, succs(root)}}
+	visited[start] = true
 	for len(stack) > 0 {
 		top := &stack[len(stack)-1]
 		if len(top.succs) > 0 {
