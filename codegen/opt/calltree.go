@@ -76,3 +76,15 @@ func forEachReachableFunction(c *Context, fn func(*builder.Function) bool) bool 
 	}
 	return changed
 }
+
+// reachableFunctions returns the functions the entry points and exported
+// functions reach through calls, in the order forEachReachableFunction
+// visits them.
+func reachableFunctions(c *Context) []*builder.Function {
+	var out []*builder.Function
+	forEachReachableFunction(c, func(f *builder.Function) bool {
+		out = append(out, f)
+		return false
+	})
+	return out
+}

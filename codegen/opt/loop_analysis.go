@@ -244,30 +244,6 @@ func (l *loopDesc) inductionStep(c *Context, phi *builder.Inst) *builder.Inst {
 	return step
 }
 
-// intConstant returns the value of an integer constant (OpConstant or
-// OpConstantNull), sign- or zero-extended by its type.
-func intConstant(c *Context, id builder.ID) (int64, bool) {
-	d := c.Def(id)
-	if d == nil || c.B.TypeOp(d.Type) != spv.OpTypeInt {
-		return 0, false
-	}
-	w := c.B.ScalarWidth(d.Type)
-	switch d.Op {
-	case spv.OpConstantNull:
-		return 0, true
-	case spv.OpConstant:
-		v := d.Operands[0].Uint64()
-		if w < 64 {
-			v &= 1<<w - 1
-			if c.B.IsSigned(d.Type) && v&(1<<(w-1)) != 0 {
-				v |= ^uint64(0) << w
-			}
-		}
-		return int64(v), true
-	}
-	return 0, false
-}
-
 // loopTrip is a counted loop's iteration count, step and start.
 type loopTrip struct{ iterations, step, init int64 }
 
@@ -280,7 +256,8 @@ func (l *loopDesc) tripCount(c *Context, phi, branch *builder.Inst) (loopTrip, b
 	if cmp == nil || !isLoopCompare(cmp.Op) {
 		return loopTrip{}, false
 	}
-	bound, ok := intConstant(c, cmp.Operands[1].ID())
+	boundValue, ok := intConstant(c, cmp.Operands[1].ID())
+	bound := boundValue.sext
 	if !ok || c.B.ScalarWidth(c.DU.TypeOf(cmp.Operands[1].ID())) > 64 {
 		return loopTrip{}, false
 	}
@@ -329,7 +306,8 @@ func (l *loopDesc) inductionInit(c *Context, phi *builder.Inst) (int64, bool) {
 	if init == 0 {
 		return 0, false
 	}
-	return intConstant(c, init)
+	v, ok := intConstant(c, init)
+	return v.sext, ok
 }
 
 // loopIterations is spirv-opt's Loop::GetIterations: the distance from the

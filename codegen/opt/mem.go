@@ -279,49 +279,6 @@ func (p *memPass) dceInst(in *builder.Inst, onKill func(*builder.Inst)) {
 	}
 }
 
-// reachableFunctions returns the functions the entry points and exported
-// functions reach through calls, in spirv-opt's order: breadth first from
-// the entry points, then the exported functions, callees in call order.
-func reachableFunctions(c *Context) []*builder.Function {
-	byID := make(map[builder.ID]*builder.Function, len(c.M.Functions))
-	for _, f := range c.M.Functions {
-		byID[f.Def.Result] = f
-	}
-	var queue []builder.ID
-	for _, ep := range c.M.EntryPoints {
-		queue = append(queue, ep.Operands[1].ID())
-	}
-	for _, d := range c.M.Annotations {
-		if d.Op != spv.OpDecorate || spv.Decoration(d.Operands[1].Word) != spv.DecorationLinkageAttributes {
-			continue
-		}
-		ps := d.Operands[1].Params
-		if len(ps) == 2 && spv.LinkageType(ps[1].Word) == spv.LinkageTypeExport && byID[d.Operands[0].ID()] != nil {
-			queue = append(queue, d.Operands[0].ID())
-		}
-	}
-	done := map[builder.ID]bool{}
-	var out []*builder.Function
-	for len(queue) > 0 {
-		id := queue[0]
-		queue = queue[1:]
-		f := byID[id]
-		if done[id] || f == nil {
-			continue
-		}
-		done[id] = true
-		out = append(out, f)
-		for _, b := range f.Blocks {
-			for _, in := range b.Insts {
-				if in.Op == spv.OpFunctionCall {
-					queue = append(queue, in.Operands[0].ID())
-				}
-			}
-		}
-	}
-	return out
-}
-
 // hasGroupDecorations reports whether the module uses OpGroupDecorate,
 // which the passes that delete names and decorations do not follow.
 func hasGroupDecorations(m *builder.Module) bool {

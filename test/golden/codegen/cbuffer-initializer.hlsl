@@ -1,7 +1,8 @@
 // Initializers of cbuffer and tbuffer members have no Vulkan equivalent:
 // DXC warns at each one and the members read what the buffer holds.
 // RUN: %hlsl2spirv -T ps_6_0 -E main %s 2>&1 | FileCheck %s --check-prefix=WARN
-// RUN: %hlsl2spirv -T ps_6_0 -E main %s | FileCheck %s
+// RUN: %hlsl2spirv -fcgl -T ps_6_0 -E main %s | FileCheck %s
+// RUN: %hlsl2spirv -T ps_6_0 -E main %s
 
 cbuffer Material : register(b0) {
 // WARN: cbuffer-initializer.hlsl:[[@LINE+1]]:22: warning: cbuffer member initializer ignored since no Vulkan equivalent

@@ -3,8 +3,8 @@
 // cast to the base or a base-class method call addresses that member
 // (with a uint index, as DXC writes derived-to-base conversions).
 // Under -fcgl the base member's pointer is passed as the object, as DXC
-// does before legalization; otherwise (valid SPIR-V needs a variable) the
-// base part is copied into a temporary and written back after the call.
+// does before legalization; otherwise the call is inlined (the generated
+// code copies the base part into a temporary, legalization removes it).
 // RUN: %hlsl2spirv -T ps_6_0 -E main -fcgl %s | FileCheck %s
 // RUN: %hlsl2spirv -T ps_6_0 -E main %s | FileCheck %s --check-prefix=VALID
 
@@ -29,13 +29,13 @@ float4 main(float4 x : X) : SV_Target {
   d.b = x;
 // CHECK-NEXT: [[base:%[0-9]+]] = OpAccessChain %_ptr_Function_Base %d %uint_0
 // CHECK-NEXT: [[g:%[0-9]+]] = OpFunctionCall %v4float %Base_get [[base]]
-// (Legalization splits d into a variable per member, so the base part is
-// rebuilt from its member and written back member by member.)
+// (Legalization inlines the method and takes d out of memory: the base
+// part is rebuilt from its member, and the method reads that value; the
+// temporary of the generated code is gone.)
 // VALID:      [[v:%[0-9]+]] = OpCompositeConstruct %Base
-// VALID-NEXT: OpStore %temp_var_Base [[v]]
-// VALID-NEXT: [[r:%[0-9]+]] = OpFunctionCall %v4float %Base_get %temp_var_Base
-// VALID-NEXT: [[back:%[0-9]+]] = OpLoad %Base %temp_var_Base
-// VALID-NEXT: OpCompositeExtract %v4float [[back]] 0
+// VALID-NEXT: OpCompositeExtract %v4float [[v]] 0
+// VALID-NOT:  OpFunctionCall
+// VALID-NOT:  OpVariable
   float4 g = d.get();
 // CHECK:      [[b2:%[0-9]+]] = OpAccessChain %_ptr_Function_Base %d %uint_0
 // CHECK-NEXT: [[bv:%[0-9]+]] = OpLoad %Base [[b2]]

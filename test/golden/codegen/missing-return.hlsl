@@ -1,7 +1,8 @@
 // A path that falls off the end of a non-void function returns an
 // undefined value of the result type, as DXC does.
-// RUN: %hlsl2spirv -T ps_6_0 -E main %s | FileCheck %s
+// RUN: %hlsl2spirv -fcgl -T ps_6_0 -E main %s | FileCheck %s
 // RUN: %hlsl2spirv -T ps_6_0 -E main -fcgl %s | FileCheck %s
+// RUN: %hlsl2spirv -T ps_6_0 -E main %s
 
 // CHECK: [[undef:%[0-9]+]] = OpUndef %v2float
 float2 pick(int mode) {

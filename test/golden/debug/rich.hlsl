@@ -3,7 +3,7 @@
 // entry wrapper as __dxc_setup), lexical blocks, local and global
 // variables with their declarations, written operands first, as DXC
 // sorts them. Without -fcgl, scopes and declarations go inside blocks,
-// after the variables, so the module validates.
+// after the variables, so the module validates (src.main inlined).
 // RUN: %hlsl2spirv -T ps_6_0 -E main -fspv-debug=rich -fcgl %s | FileCheck %s
 // RUN: %hlsl2spirv -T ps_6_0 -E main -fspv-debug=rich %s | FileCheck %s --check-prefix=VAL
 
@@ -40,9 +40,9 @@
 // CHECK:      DebugDeclare [[k]] %k [[expr]]
 // CHECK:      DebugScope [[body]]
 
-// VAL: %bb_entry = OpLabel
-// VAL-NEXT: DebugScope
-// VAL: DebugValue
+// VAL: [[at:%[0-9]+]] = OpExtInst %void {{%[0-9]+}} DebugInlinedAt {{[0-9]+}}
+// VAL: %main = OpFunction
+// VAL-NEXT: OpLabel
 
 struct Pair {
   float x;
@@ -60,3 +60,8 @@ float4 main(float4 c : COLOR) : SV_Target
   }
   return c * g;
 }
+
+// The inlined code's scopes record the call (DebugInlinedAt):
+// VAL-NEXT: DebugScope
+// VAL: DebugValue
+// VAL: DebugScope {{%[0-9]+}} [[at]]

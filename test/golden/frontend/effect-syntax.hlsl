@@ -3,10 +3,11 @@
 // effect object variables. What is left compiles to a valid module, and the
 // effect type names stay usable as variable names.
 // RUN: %hlsl2spirv -T ps_6_0 -E main %s 2>&1 | FileCheck %s --check-prefix=WARN
-// RUN: %hlsl2spirv -T ps_6_0 -E main %s | FileCheck %s
+// RUN: %hlsl2spirv -fcgl -T ps_6_0 -E main %s | FileCheck %s
 // RUN: %hlsl2spirv -T ps_6_0 -E main -no-warnings %s 2>&1 | FileCheck %s --check-prefix=QUIET
 // RUN: %hlsl2spirv -T ps_6_0 -E main -Wno-effects-syntax %s 2>&1 | FileCheck %s --check-prefix=QUIET
 // RUN: not %hlsl2spirv -T ps_6_0 -E main -DUSE_DROPPED %s 2>&1 | FileCheck %s --check-prefix=DROPPED
+// RUN: %hlsl2spirv -T ps_6_0 -E main %s
 
 // WARN-DAG: effect-syntax.hlsl:[[@LINE+4]]:1: warning: possible effect annotation ignored - effect syntax is deprecated
 // WARN-DAG: effect-syntax.hlsl:[[@LINE+4]]:1: warning: effect state block ignored - effect syntax is deprecated. To use braces as an initializer use them with equal signs.

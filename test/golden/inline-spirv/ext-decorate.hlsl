@@ -4,12 +4,14 @@
 // locals, parameters, functions, globals and struct members (an Offset one
 // places the member), vk::ext_capability / vk::ext_extension on functions,
 // struct fields and statements, and vk::spvexecutionmode on the entry.
-// RUN: %hlsl2spirv -T ps_6_0 -E main %s | FileCheck %s
+// RUN: %hlsl2spirv -fcgl -T ps_6_0 -E main %s | FileCheck %s
 // RUN: %hlsl2spirv -T ps_6_0 -E main -fcgl -DUNIFORM_ID %s | FileCheck %s --check-prefix=CGL
-// RUN: %hlsl2spirv -T ps_6_0 -E main -fspv-target-env=vulkan1.2 -DUNIFORM_ID %s | FileCheck %s --check-prefix=V12
+// RUN: %hlsl2spirv -fcgl -T ps_6_0 -E main -fspv-target-env=vulkan1.2 -DUNIFORM_ID %s | FileCheck %s --check-prefix=V12
 // RUN: not %hlsl2spirv -T ps_6_0 -E main -DBAD_MODE %s 2>&1 | FileCheck %s --check-prefix=BADMODE
 // RUN: not %hlsl2spirv -T ps_6_0 -E main -DBAD_GLOBAL %s 2>&1 | FileCheck %s --check-prefix=BADGLOBAL
 // RUN: not %hlsl2spirv -T ps_6_0 -E main -DSTORAGE_CLASS %s 2>&1 | FileCheck %s --check-prefix=STORAGECLASS
+// RUN: %hlsl2spirv -T ps_6_0 -E main %s
+// RUN: %hlsl2spirv -T ps_6_0 -E main -fspv-target-env=vulkan1.2 -DUNIFORM_ID %s
 
 struct Params {
   float4 scale;

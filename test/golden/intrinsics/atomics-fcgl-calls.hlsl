@@ -42,7 +42,7 @@ void addTo(RWStructuredBuffer<uint> dst, uint i, uint v) {
 }
 
 // CHECK-NOT: OpFunctionCall {{.*}} %pick
-// CHECK:     %src_main = OpFunction
+// CHECK:     %main = OpFunction
 // CGL:       %src_main = OpFunction
 // CGL:       %temp_var_RWBuffer = OpVariable %_ptr_Function_type_buffer_image Function
 [numthreads(1, 1, 1)]

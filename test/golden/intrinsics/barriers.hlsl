@@ -21,7 +21,7 @@
 // to (ALL_MEMORY drops the kinds the stage lacks).
 // RUN: %hlsl2spirv -T cs_6_0 -E main %s | FileCheck %s
 // RUN: %hlsl2spirv -T cs_6_0 -E main -fspv-use-vulkan-memory-model -fspv-target-env=vulkan1.1 %s | FileCheck %s --check-prefix=VMM
-// RUN: %hlsl2spirv -T cs_6_8 -E main -DSM68 %s | FileCheck %s --check-prefix=SM68
+// RUN: %hlsl2spirv -fcgl -T cs_6_8 -E main -DSM68 %s | FileCheck %s --check-prefix=SM68
 // RUN: %hlsl2spirv -T cs_6_8 -E main -DSM68 -DALL -fspv-target-env=vulkan1.3 %s | FileCheck %s --check-prefix=ALL
 // RUN: not %hlsl2spirv -T cs_6_8 -E main -DSM68 -DALL %s 2>&1 | FileCheck %s --check-prefix=ERR
 // DXC's checks of reachable Barrier calls:
@@ -36,6 +36,7 @@
 // RUN: not %hlsl2spirv -T ps_6_8 -E psmain -DPS_SYNC %s 2>&1 | FileCheck %s --check-prefix=PS_SYNC
 // ALL_MEMORY drops what the stage has none of:
 // RUN: %hlsl2spirv -T ps_6_8 -E psmain -DPS_ALL -fspv-target-env=vulkan1.3 %s | FileCheck %s --check-prefix=PS_ALL
+// RUN: %hlsl2spirv -T cs_6_8 -E main -DSM68 %s
 
 groupshared uint tile[64];
 RWStructuredBuffer<uint> data;

@@ -5,13 +5,14 @@
 // (NumSubgroups/SubgroupId), and the ones DXC rejects for SPIR-V with its
 // errors: abort, GetRenderTargetSampleCount/Position, FeedbackTexture2D
 // (WriteSamplerFeedback*), and every legacy tex* sampler function.
-// RUN: %hlsl2spirv -T cs_6_6 -E main -fspv-target-env=vulkan1.2 %s | FileCheck %s
+// RUN: %hlsl2spirv -fcgl -T cs_6_6 -E main -fspv-target-env=vulkan1.2 %s | FileCheck %s
 // RUN: %hlsl2spirv -T cs_6_6 -E main -fspv-target-env=vulkan1.2 %s | FileCheck %s --check-prefix=NOKERNEL
 // RUN: %hlsl2spirv -T cs_6_6 -E main -fspv-target-env=vulkan1.2 -fcgl -DMODE_ID %s | FileCheck %s --check-prefix=MODEID
 // RUN: not %hlsl2spirv -T cs_6_6 -E main -DABORT %s 2>&1 | FileCheck %s --check-prefix=ABORT
 // RUN: not %hlsl2spirv -T ps_6_0 -E psmain -DPIXEL %s 2>&1 | FileCheck %s --check-prefix=PIXEL
 // RUN: not %hlsl2spirv -T ps_6_0 -E legacy -DLEGACY %s 2>&1 | FileCheck %s --check-prefix=LEGACY
 // RUN: not %hlsl2spirv -T ps_6_0 -E feedback -DFEEDBACK %s 2>&1 | FileCheck %s --check-prefix=FEEDBACK
+// RUN: %hlsl2spirv -T cs_6_6 -E main -fspv-target-env=vulkan1.2 %s
 
 struct Node { float value; };
 struct Wide { float4 v; };

@@ -2,7 +2,8 @@
 // pack_u8, pack_s8, pack_clamp_u8, pack_clamp_s8, unpack_u8u32, unpack_s8s32,
 // unpack_u8u16, unpack_s8s16, dot2add, dot4add_i8packed, dot4add_u8packed
 // (OpSDot/OpUDot with their capabilities), select, and, or.
-// RUN: %hlsl2spirv -T cs_6_6 -enable-16bit-types -HV 2021 -E main %s | FileCheck %s
+// RUN: %hlsl2spirv -fcgl -T cs_6_6 -enable-16bit-types -HV 2021 -E main %s | FileCheck %s
+// RUN: %hlsl2spirv -T cs_6_6 -enable-16bit-types -HV 2021 -E main %s
 
 cbuffer Inputs { int4 iv; uint4 uv; uint pk; half2 ha; half2 hb; float acc; int iacc; uint uacc; bool4 c; };
 RWStructuredBuffer<float4> outF;

@@ -29,8 +29,9 @@ Bundle make(RWStructuredBuffer<Data> o, uint i) {
   return b;
 }
 
-// The data member leaves memory too: the index is the constant stored.
-// CHECK: %src_main = OpFunction
+// The data member leaves memory too: the index is the constant stored
+// (and src.main is inlined into the entry point).
+// CHECK: %main = OpFunction
 // CHECK-NOT: OpVariable
 // CHECK: [[p:%[0-9]+]] = OpAccessChain %_ptr_Uniform_Data %src1 %int_0 %uint_3
 // CHECK: [[q:%[0-9]+]] = OpAccessChain %_ptr_Uniform_Data %dst2 %int_0 %uint_3

@@ -1,8 +1,9 @@
 // A helper that passes its parameter to a function choosing a resource is
 // inlined too, so each call's constant argument picks its own resource; a
 // choice that depends on run-time data is an error, never a guess.
-// RUN: %hlsl2spirv -T ps_6_0 -E main %s | FileCheck %s
+// RUN: %hlsl2spirv -fcgl -T ps_6_0 -E main %s | FileCheck %s
 // RUN: not %hlsl2spirv -T ps_6_0 -E main -DDYNAMIC %s 2>&1 | FileCheck %s --check-prefix=DYN
+// RUN: %hlsl2spirv -T ps_6_0 -E main %s
 
 Texture2D<float4> layers[3] : register(t0);
 Texture2D<float4> base : register(t3);
@@ -31,7 +32,7 @@ float4 main(float2 uv : TEXCOORD, nointerpolation int k : K) : SV_Target {
   float4 c = fetch(1, uv) + fetch(0, uv);
   c += pick(1).Sample(linearSampler, uv);
 #ifdef DYNAMIC
-// DYN: resource-by-param.hlsl:19:10: error: 'pick' returns different resources depending on control flow, which legalization cannot resolve
+// DYN: resource-by-param.hlsl:20:10: error: 'pick' returns different resources depending on control flow, which legalization cannot resolve
 // DYN: resource-by-param.hlsl:[[@LINE+1]]:8: note: in 'fetch', inlined here
   c += fetch(k, uv);
 #endif

@@ -6,8 +6,9 @@
 // no visible group. GetRemainingRecursionLevels() reads the
 // RemainingRecursionLevelsAMDX built-in, listed with the node's stage
 // variables. (Debian's spirv-val 2023.1 does not know SPV_AMDX_shader_enqueue: -Vd.)
-// RUN: %hlsl2spirv -T lib_6_8 -fspv-target-env=vulkan1.3 -Vd %s | FileCheck %s
+// RUN: %hlsl2spirv -fcgl -T lib_6_8 -fspv-target-env=vulkan1.3 -Vd %s | FileCheck %s
 // RUN: not %hlsl2spirv -T lib_6_8 -fspv-target-env=vulkan1.3 -DTHREAD_GROUP_SYNC %s 2>&1 | FileCheck %s --check-prefix=ERR
+// RUN: %hlsl2spirv -T lib_6_8 -fspv-target-env=vulkan1.3 -Vd %s
 
 // CHECK:     OpCapability VulkanMemoryModel
 // CHECK:     OpMemoryModel Logical Vulkan

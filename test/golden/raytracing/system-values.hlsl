@@ -2,7 +2,8 @@
 // read it (DXC's table in its SPIR-V manual): each is a module-wide Input variable with its built-in (the two
 // that are named are gl_InstanceID and gl_PrimitiveID), shared by the
 // entry points that use it and listed first in their interfaces, as DXC
-// lists its built-in stage variables; the 3x4 matrices (and ObjectToWorld(),
+// lists its built-in stage variables (hit attributes the shader does not
+// read leave the interface once inlined and dead code is gone); the 3x4 matrices (and ObjectToWorld(),
 // WorldToObject()) transpose the 4x3 built-in. Under SPV_NV_ray_tracing
 // RayTCurrent is HitTNV in hit shaders and GeometryIndex, which only SPV_KHR_ray_tracing
 // has, is an error.
@@ -12,8 +13,8 @@
 
 // CHECK:      OpEntryPoint RayGenerationKHR %rgen "rgen" [[id:%[0-9]+]] [[size:%[0-9]+]]{{$}}
 // CHECK-NEXT: OpEntryPoint IntersectionKHR %isec "isec" [[id]] [[size]] [[wo:%[0-9]+]] [[wd:%[0-9]+]] [[oo:%[0-9]+]] [[od:%[0-9]+]] [[tmin:%[0-9]+]] [[tcur:%[0-9]+]] [[flags:%[0-9]+]] %gl_InstanceID [[iid:%[0-9]+]] %gl_PrimitiveID [[geom:%[0-9]+]] [[o2w:%[0-9]+]] [[w2o:%[0-9]+]] %attr{{$}}
-// CHECK-NEXT: OpEntryPoint ClosestHitKHR %chit "chit" [[id]] [[size]] [[wo]] [[wd]] [[oo]] [[od]] [[tmin]] [[tcur]] [[flags]] %gl_InstanceID [[iid]] %gl_PrimitiveID [[geom]] [[o2w]] [[w2o]] [[kind:%[0-9]+]] %p %a{{$}}
-// CHECK-NEXT: OpEntryPoint AnyHitKHR %ahit "ahit" [[id]] [[size]] [[wo]] [[wd]] [[oo]] [[od]] [[tmin]] [[tcur]] [[flags]] %gl_InstanceID [[iid]] %gl_PrimitiveID [[geom]] [[o2w]] [[w2o]] [[kind]] %p_0 %a_0{{$}}
+// CHECK-NEXT: OpEntryPoint ClosestHitKHR %chit "chit" [[id]] [[size]] [[wo]] [[wd]] [[oo]] [[od]] [[tmin]] [[tcur]] [[flags]] %gl_InstanceID [[iid]] %gl_PrimitiveID [[geom]] [[o2w]] [[w2o]] [[kind:%[0-9]+]] %p{{$}}
+// CHECK-NEXT: OpEntryPoint AnyHitKHR %ahit "ahit" [[id]] [[size]] [[wo]] [[wd]] [[oo]] [[od]] [[tmin]] [[tcur]] [[flags]] %gl_InstanceID [[iid]] %gl_PrimitiveID [[geom]] [[o2w]] [[w2o]] [[kind]] %p_0{{$}}
 // CHECK-NEXT: OpEntryPoint MissKHR %miss "miss" [[id]] [[size]] [[wo]] [[wd]] [[tmin]] [[tcur]] [[flags]] %p_1{{$}}
 // CHECK-NEXT: OpEntryPoint CallableKHR %call "call" [[id]] [[size]] %d{{$}}
 
@@ -79,7 +80,7 @@ void rgen() {
 
 [shader("intersection")]
 void isec() {
-// CHECK-LABEL: %src_isec = OpFunction
+// CHECK-LABEL: %isec = OpFunction
 // CHECK:      OpLoad %v3float [[wo]]
 // CHECK:      OpLoad %v3float [[wd]]
 // CHECK:      OpLoad %v3float [[oo]]
@@ -124,8 +125,8 @@ void isec() {
 
 [shader("closesthit")]
 void chit(inout Payload p, in Attr a) {
-// CHECK-LABEL: %src_chit = OpFunction
-// NV-LABEL:    %src_chit = OpFunction
+// CHECK-LABEL: %chit = OpFunction
+// NV-LABEL:    %chit = OpFunction
 // NV:          OpLoad %float [[tmin]]
 // NV-NEXT:     OpLoad %float [[hitt]]
 // CHECK:      OpLoad %uint [[geom]]
@@ -149,7 +150,7 @@ void ahit(inout Payload p, in Attr a) {
 
 [shader("miss")]
 void miss(inout Payload p) {
-// NV-LABEL: %src_miss = OpFunction
+// NV-LABEL: %miss = OpFunction
 // NV:       OpLoad %float [[tmin]]
 // NV-NEXT:  OpLoad %float [[tmax]]
   p.color = float4(WorldRayOrigin() + WorldRayDirection(), RayTMin() + RayTCurrent());

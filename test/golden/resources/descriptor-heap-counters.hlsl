@@ -4,12 +4,13 @@
 // resource's: the resource heap, then the counters. -fvk-bind-counter-heap
 // places the counters, and the bindings given for the heaps are reserved
 // even where a heap is unused.
-// RUN: %hlsl2spirv -T cs_6_6 -E main %s | FileCheck %s
+// RUN: %hlsl2spirv -fcgl -T cs_6_6 -E main %s | FileCheck %s
 // RUN: %hlsl2spirv -T cs_6_6 -E main -fvk-bind-counter-heap 6 2 %s | FileCheck %s --check-prefix=FIXED
 // RUN: %hlsl2spirv -T cs_6_6 -E main -fvk-bind-resource-heap 0 0 -fvk-bind-sampler-heap 1 0 %s | FileCheck %s --check-prefix=RESERVED
 // RUN: not %hlsl2spirv -T cs_6_6 -E main -fvk-bind-counter-heap x 1 %s 2>&1 | FileCheck %s --check-prefix=BADNUM
 // RUN: not %hlsl2spirv -T cs_6_6 -E main -fvk-bind-counter-heap 1 -3 %s 2>&1 | FileCheck %s --check-prefix=NEGATIVE
 // RUN: not %hlsl2spirv -T cs_6_6 -E main %s -fvk-bind-counter-heap 1 2>&1 | FileCheck %s --check-prefix=MISSING
+// RUN: %hlsl2spirv -T cs_6_6 -E main %s
 
 // CHECK-DAG: OpDecorate %log Binding 0
 // CHECK-DAG: OpDecorate %counter_var_log Binding 1

@@ -5,7 +5,7 @@
 
 // CHECK: OpDecorate %ResourceDescriptorHeap Binding 0
 // CHECK: OpDecorate %counter_var_ResourceDescriptorHeap Binding 1
-// CHECK: %src_main = OpFunction
+// CHECK: %main = OpFunction
 // CHECK-NOT: OpFunctionCall
 // CHECK: [[c:%[0-9]+]] = OpAccessChain %_ptr_Uniform_int %counter_var_ResourceDescriptorHeap %uint_7 %uint_0
 // CHECK: OpAtomicIAdd %int [[c]]

@@ -3,7 +3,8 @@
 // float4). An argument declared with another [[vk::image_format]] has a
 // different image type, so that call is inlined instead, as DXC's
 // legalization does; calls whose argument matches stay calls.
-// RUN: %hlsl2spirv -T cs_6_0 -E main %s | FileCheck %s
+// RUN: %hlsl2spirv -fcgl -T cs_6_0 -E main %s | FileCheck %s
+// RUN: %hlsl2spirv -T cs_6_0 -E main %s
 
 // CHECK-DAG: %[[half:[a-z_0-9]+]] = OpTypeImage %float Buffer 2 0 0 2 Rgba16f
 // CHECK-DAG: %[[full:[a-z_0-9]+]] = OpTypeImage %float Buffer 2 0 0 2 Rgba32f

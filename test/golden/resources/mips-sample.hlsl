@@ -1,6 +1,7 @@
 // tex.mips[level][location] fetches from a mip level, tex.sample[s][location]
 // one sample of a multisampled texture.
-// RUN: %hlsl2spirv -T ps_6_0 -E main %s | FileCheck %s
+// RUN: %hlsl2spirv -fcgl -T ps_6_0 -E main %s | FileCheck %s
+// RUN: %hlsl2spirv -T ps_6_0 -E main %s
 
 // CHECK: [[loc:%[0-9]+]] = OpLoad %v2uint %loc
 // CHECK-NEXT: [[t:%[0-9]+]] = OpLoad %type_2d_image %tex

@@ -4,7 +4,7 @@
 // SV_ShadingRate, else per pixel. Under -fcgl every access is bracketed by
 // OpBegin/OpEndInvocationInterlockEXT around the memory operation only
 // (byte-address word index and structured-buffer access chain come
-// before it); otherwise one pair brackets the call of the entry function.
+// before it); otherwise one pair brackets the (inlined) entry function.
 // A buffer image (RasterizerOrderedBuffer) declares SampledBuffer before
 // ImageBuffer, as DXC does.
 // RUN: %hlsl2spirv -T ps_6_6 -E main -fcgl %s | FileCheck %s
@@ -19,11 +19,11 @@
 // PIXEL: OpExecutionMode %main PixelInterlockOrderedEXT
 // PIXEL: %main = OpFunction
 // PIXEL: OpBeginInvocationInterlockEXT
-// PIXEL-NEXT: OpFunctionCall %v4float %src_main
-// PIXEL-NEXT: OpEndInvocationInterlockEXT
-// PIXEL: %src_main = OpFunction
+// PIXEL-NEXT: OpLoad %type_buffer_image %rovBuf
 // PIXEL-NOT: InvocationInterlock
-// PIXEL: OpFunctionEnd
+// PIXEL: OpEndInvocationInterlockEXT
+// PIXEL-NEXT: OpStore %out_var_SV_Target
+// PIXEL-NOT: InvocationInterlock
 
 // SAMPLE: OpCapability FragmentShaderSampleInterlockEXT
 // SAMPLE-NOT: OpCapability FragmentShaderPixelInterlockEXT

@@ -2,7 +2,8 @@
 // the image alone - operator[] (OpImageFetch) and GetDimensions - take it
 // with OpImage first (for GetDimensions, before the mip argument is read,
 // as DXC orders it).
-// RUN: %hlsl2spirv -T ps_6_0 -E main %s | FileCheck %s
+// RUN: %hlsl2spirv -fcgl -T ps_6_0 -E main %s | FileCheck %s
+// RUN: %hlsl2spirv -T ps_6_0 -E main %s
 
 // CHECK: [[s:%[0-9]+]] = OpLoad %type_sampled_image %tex
 // CHECK-NEXT: [[i:%[0-9]+]] = OpImage %type_2d_image [[s]]

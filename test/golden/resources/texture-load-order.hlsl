@@ -2,7 +2,8 @@
 // shuffled off, the mip level extracted - and only then loads the texture
 // (and takes its image, for vk::SampledTexture), as DXC orders it. Storage
 // images and typed buffers load the image first.
-// RUN: %hlsl2spirv -T ps_6_0 -E main %s | FileCheck %s
+// RUN: %hlsl2spirv -fcgl -T ps_6_0 -E main %s | FileCheck %s
+// RUN: %hlsl2spirv -T ps_6_0 -E main %s
 
 // CHECK: [[loc:%[0-9]+]] = OpLoad %v3int %loc_0
 // CHECK-NEXT: [[coord:%[0-9]+]] = OpVectorShuffle %v2int [[loc]] [[loc]] 0 1

@@ -2,7 +2,8 @@
 // texture, then its arguments, and combines texture and sampler with
 // OpSampledImage, Load is OpImageFetch with the last coordinate as the
 // mip level, and a storage texture's operator[] reads and writes texels.
-// RUN: %hlsl2spirv -T ps_6_0 -E main %s | FileCheck %s
+// RUN: %hlsl2spirv -fcgl -T ps_6_0 -E main %s | FileCheck %s
+// RUN: %hlsl2spirv -T ps_6_0 -E main %s
 
 // CHECK: %type_2d_image = OpTypeImage %float 2D 2 0 0 1 Unknown
 // CHECK: %type_sampler = OpTypeSampler

@@ -7,9 +7,10 @@
 // vertex index is bitcast to uint. Bool inputs stay flat uints, and
 // reading them per vertex is an error, as in DXC. (Passing a value that is
 // not nointerpolation to such a parameter is a sema error.)
-// RUN: %hlsl2spirv -T ps_6_1 -E main %s | FileCheck %s
+// RUN: %hlsl2spirv -fcgl -T ps_6_1 -E main %s | FileCheck %s
 // RUN: not %hlsl2spirv -T ps_6_1 -E bad %s 2>&1 | FileCheck %s --check-prefix=BAD
 // RUN: not %hlsl2spirv -T vs_6_1 -E notps %s 2>&1 | FileCheck %s --check-prefix=VS
+// RUN: %hlsl2spirv -T ps_6_1 -E main %s
 
 // CHECK: OpCapability FragmentBarycentricKHR
 // CHECK: OpExtension "SPV_KHR_fragment_shader_barycentric"

@@ -1,7 +1,8 @@
 // Compute built-ins keep the declared component type (a uint read of the
 // uint3 GlobalInvocationId takes component 0; int3 makes the variable
 // int-typed, as in DXC), and [numthreads] becomes LocalSize.
-// RUN: %hlsl2spirv -T cs_6_0 -E main %s | FileCheck %s
+// RUN: %hlsl2spirv -fcgl -T cs_6_0 -E main %s | FileCheck %s
+// RUN: %hlsl2spirv -T cs_6_0 -E main %s
 
 // CHECK: OpEntryPoint GLCompute %main "main" %gl_GlobalInvocationID %gl_LocalInvocationIndex %gl_WorkGroupID
 // CHECK: OpExecutionMode %main LocalSize 8 4 1

@@ -1,7 +1,9 @@
 // -fvk-use-dx-position-w gives a pixel shader Direct3D's SV_Position.w:
 // the reciprocal of Vulkan's FragCoord.w.
-// RUN: %hlsl2spirv -T ps_6_0 -E main -fvk-use-dx-position-w %s | FileCheck %s
-// RUN: %hlsl2spirv -T ps_6_0 -E main %s | FileCheck %s --check-prefix=PLAIN
+// RUN: %hlsl2spirv -fcgl -T ps_6_0 -E main -fvk-use-dx-position-w %s | FileCheck %s
+// RUN: %hlsl2spirv -fcgl -T ps_6_0 -E main %s | FileCheck %s --check-prefix=PLAIN
+// RUN: %hlsl2spirv -T ps_6_0 -E main -fvk-use-dx-position-w %s
+// RUN: %hlsl2spirv -T ps_6_0 -E main %s
 
 // CHECK: [[pos:%[0-9]+]] = OpLoad %v4float %gl_FragCoord
 // CHECK-NEXT: [[w:%[0-9]+]] = OpCompositeExtract %float [[pos]] 3

@@ -3,7 +3,8 @@
 // them to their patch outputs - the tessellation factors element by element
 // (the element's pointer first, as DXC emits it), the rest as Patch
 // variables.
-// RUN: %hlsl2spirv -T hs_6_0 -E main %s | FileCheck %s
+// RUN: %hlsl2spirv -fcgl -T hs_6_0 -E main %s | FileCheck %s
+// RUN: %hlsl2spirv -T hs_6_0 -E main %s
 
 // CHECK: OpDecorate %out_var_WEIGHT Patch
 // CHECK: %param_var_outer = OpVariable %_ptr_Function__arr_float_uint_3 Function

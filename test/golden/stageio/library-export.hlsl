@@ -2,7 +2,8 @@
 // under its own name decorated LinkageAttributes "name" Export, with the
 // Linkage capability and no entry point. A library may export functions
 // only. Functions that are not exported and not called are dropped.
-// RUN: %hlsl2spirv -T lib_6_3 -fspv-target-env=universal1.5 %s | FileCheck %s
+// RUN: %hlsl2spirv -fcgl -T lib_6_3 -fspv-target-env=universal1.5 %s | FileCheck %s
+// RUN: %hlsl2spirv -T lib_6_3 -fspv-target-env=universal1.5 %s
 
 // CHECK: OpCapability Linkage
 // CHECK-NOT: OpEntryPoint

@@ -1,7 +1,8 @@
 // A library (-T lib_6_x) has an entry point for every [shader("...")]
 // function, each with its own wrapper, stage variables and modes; the
 // functions they share are emitted once.
-// RUN: %hlsl2spirv -T lib_6_3 %s | FileCheck %s
+// RUN: %hlsl2spirv -fcgl -T lib_6_3 %s | FileCheck %s
+// RUN: %hlsl2spirv -T lib_6_3 %s
 
 // CHECK: OpEntryPoint Vertex %vsmain "vsmain" %in_var_POSITION %gl_Position
 // CHECK: OpEntryPoint Fragment %psmain "psmain" %in_var_TEXCOORD %out_var_SV_Target

@@ -1,7 +1,8 @@
 // A pixel shader's struct input and output are flattened into one stage
 // variable per semantic; the wrapper rebuilds the struct, calls src.main
 // and stores each output. Integer inputs are Flat, as Vulkan requires.
-// RUN: %hlsl2spirv -T ps_6_0 -E main %s | FileCheck %s
+// RUN: %hlsl2spirv -fcgl -T ps_6_0 -E main %s | FileCheck %s
+// RUN: %hlsl2spirv -T ps_6_0 -E main %s
 
 // CHECK: OpEntryPoint Fragment %main "main" %gl_FragCoord %in_var_TEXCOORD0 %in_var_MATERIAL %out_var_SV_Target %out_var_SV_Target1 %gl_FragDepth
 // CHECK: OpExecutionMode %main OriginUpperLeft

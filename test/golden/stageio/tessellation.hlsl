@@ -3,8 +3,9 @@
 // constant function, whose tess factors go to TessLevelOuter/Inner. The
 // domain shader reads the control points, the per-patch values and
 // TessCoord.
-// RUN: %hlsl2spirv -T hs_6_0 -E hull %s | FileCheck %s --check-prefix=HS
+// RUN: %hlsl2spirv -fcgl -T hs_6_0 -E hull %s | FileCheck %s --check-prefix=HS
 // RUN: %hlsl2spirv -T ds_6_0 -E domain %s | FileCheck %s --check-prefix=DS
+// RUN: %hlsl2spirv -T hs_6_0 -E hull %s
 
 // HS: OpCapability Tessellation
 // HS: OpEntryPoint TessellationControl %hull "hull"

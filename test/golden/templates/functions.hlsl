@@ -3,7 +3,8 @@
 // disassembler tells them apart by suffix): explicit arguments, arguments
 // deduced from the call (literals default to int and float), value
 // parameters, defaults for parameters and for template parameters.
-// RUN: %hlsl2spirv -T ps_6_0 -E main %s | FileCheck %s
+// RUN: %hlsl2spirv -fcgl -T ps_6_0 -E main %s | FileCheck %s
+// RUN: %hlsl2spirv -T ps_6_0 -E main %s
 
 template <typename T>
 T square(T x) { return x * x; }

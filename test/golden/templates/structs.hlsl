@@ -3,7 +3,8 @@
 // specializations are picked by matching their arguments, so type traits
 // built from them fold to constants; member function templates are
 // instantiated per call, static ones through `S::f<...>`.
-// RUN: %hlsl2spirv -T cs_6_0 -E main %s | FileCheck %s
+// RUN: %hlsl2spirv -fcgl -T cs_6_0 -E main %s | FileCheck %s
+// RUN: %hlsl2spirv -T cs_6_0 -E main %s
 
 template <typename T>
 struct Box {

@@ -2,8 +2,9 @@
 // integer and logical operations become OpSpecConstantOp and splats
 // OpSpecConstantComposite, as DXC emits them; floating-point operations
 // (Kernel-only in OpSpecConstantOp) are computed at run time.
-// RUN: %hlsl2spirv -T cs_6_0 -E main %s | FileCheck %s
+// RUN: %hlsl2spirv -fcgl -T cs_6_0 -E main %s | FileCheck %s
 // RUN: %hlsl2spirv -T cs_6_0 -E main -fcgl %s | FileCheck %s
+// RUN: %hlsl2spirv -T cs_6_0 -E main %s
 
 // CHECK-DAG: %count = OpSpecConstant %uint 4
 // CHECK-DAG: %enabled = OpSpecConstantFalse %bool
