@@ -33,9 +33,9 @@ float4 main(int x : X) : SV_Target {
 // CHECK-NEXT: OpStore %w [[w]]
   Wrap w = (Wrap)spread;
 
-// OPT:      [[x:%[0-9]+]] = OpLoad %int %x
+// OPT:      [[x:%[0-9]+]] = OpLoad %int %in_var_X
 // OPT-NEXT: [[f:%[0-9]+]] = OpConvertSToF %float [[x]]
 // OPT-NEXT: [[r:%[0-9]+]] = OpCompositeConstruct %v4float [[f]] [[f]] [[zero]] [[zero]]
-// OPT-NEXT: OpReturnValue [[r]]
+// OPT-NEXT: OpStore %out_var_SV_Target [[r]]
   return float4(w.p, zero.in0.p);
 }

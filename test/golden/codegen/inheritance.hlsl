@@ -30,12 +30,12 @@ float4 main(float4 x : X) : SV_Target {
 // CHECK-NEXT: [[base:%[0-9]+]] = OpAccessChain %_ptr_Function_Base %d %uint_0
 // CHECK-NEXT: [[g:%[0-9]+]] = OpFunctionCall %v4float %Base_get [[base]]
 // (Legalization inlines the method and takes d out of memory: the base
-// part is rebuilt from its member, and the method reads that value; the
-// temporary of the generated code is gone.)
-// VALID:      [[v:%[0-9]+]] = OpCompositeConstruct %Base
-// VALID-NEXT: OpCompositeExtract %v4float [[v]] 0
+// part's member is x, and everything folds to x + x + x; the temporary of
+// the generated code is gone.)
+// VALID:      [[x:%[0-9]+]] = OpLoad %v4float %in_var_X
+// VALID-NEXT: [[s:%[0-9]+]] = OpFAdd %v4float [[x]] [[x]]
+// VALID-NEXT: OpFAdd %v4float [[s]] [[x]]
 // VALID-NOT:  OpFunctionCall
-// VALID-NOT:  OpVariable
   float4 g = d.get();
 // CHECK:      [[b2:%[0-9]+]] = OpAccessChain %_ptr_Function_Base %d %uint_0
 // CHECK-NEXT: [[bv:%[0-9]+]] = OpLoad %Base [[b2]]

@@ -1,14 +1,16 @@
 // An out or inout argument that is an element reached by an access chain
-// (here through a pre-increment, which yields the element) is passed
-// through a param.var copy: a function argument must be a variable itself.
+// (here through a pre-increment, which yields the element) is passed as
+// the element's pointer in the generated code; legalized, the call is
+// inlined and everything folds: Out[0] = 12.
+// RUN: %hlsl2spirv -fcgl -T cs_6_0 -E main %s | FileCheck %s --check-prefix=CGL
 // RUN: %hlsl2spirv -T cs_6_0 -E main %s | FileCheck %s
 
-// (arr is split into a variable per element: arr[0] is its own variable,
-// whose incremented value, 2, folds.)
-// CHECK: OpStore %param_var_x %int_2
-// CHECK: OpFunctionCall %void %bump %param_var_x
-// CHECK: [[v:%[0-9]+]] = OpLoad %int %param_var_x
-// CHECK: OpStore {{%[0-9]+}} [[v]]
+// CGL: [[p:%[0-9]+]] = OpAccessChain %_ptr_Function_int %arr %int_0
+// CGL: [[inc:%[0-9]+]] = OpIAdd %int {{%[0-9]+}} %int_1
+// CGL: OpStore [[p]] [[inc]]
+// CGL: OpFunctionCall %void %bump [[p]]
+// CHECK-NOT: OpFunctionCall
+// CHECK: OpStore {{%[0-9]+}} %int_12
 
 RWStructuredBuffer<int> Out;
 

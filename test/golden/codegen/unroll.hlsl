@@ -2,15 +2,15 @@
 // without -fcgl, as DXC's legalization unrolls them: the loop variable is
 // a constant in each copy, so texel offsets and indexes built from it are
 // constants (ConstOffset). A variable declared outside the loop keeps its
-// final value. [unroll(N)] with fewer than the iterations, loops that
-// write their variable or break, and -fcgl keep the loop (Unroll control).
+// final value. [unroll(N)] marks the loop Unroll as [unroll] does (as in
+// DXC), and is unrolled whole; loops that break, and -fcgl, keep the loop.
 // RUN: %hlsl2spirv -T ps_6_0 -E main %s | FileCheck %s
 // RUN: %hlsl2spirv -T ps_6_0 -E main -fcgl %s | FileCheck %s --check-prefix=CGL
 
 // taps is 5 after its unrolled loop (sum / 16 + taps folds to
 // sum * 0.0625 + 5, checked at the end):
 // CHECK: [[five:%[0-9]+]] = OpConstantComposite %v4float %float_5 %float_5 %float_5 %float_5
-// CHECK: %src_main = OpFunction
+// CHECK: %main = OpFunction
 // weights[i + 2] with i = 2 is weights[4], whose value is known: 1 (the
 // array is split into a variable per element, and the values fold):
 // CHECK: OpImageSampleImplicitLod %v4float {{%[0-9]+}} {{%[0-9]+}} ConstOffset [[m2:%[0-9]+]]
@@ -20,9 +20,9 @@
 // CHECK: [[s4:%[0-9]+]] = OpImageSampleImplicitLod %v4float {{%[0-9]+}} {{%[0-9]+}} ConstOffset
 // CHECK-NEXT: OpVectorTimesScalar %v4float [[s4]] %float_1
 // CHECK-NOT: OpImageSample
-// The partially unrolled and the breaking loops stay loops:
+// The breaking loop stays a loop:
 // CHECK: OpLoopMerge {{%[a-z_0-9]+}} {{%[a-z_0-9]+}} Unroll
-// CHECK: OpLoopMerge {{%[a-z_0-9]+}} {{%[a-z_0-9]+}} Unroll
+// CHECK-NOT: OpLoopMerge
 // CHECK: OpFAdd %v4float {{%[0-9]+}} [[five]]
 
 // CGL: OpLoopMerge {{%[a-z_0-9]+}} {{%[a-z_0-9]+}} Unroll

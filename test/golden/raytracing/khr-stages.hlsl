@@ -7,7 +7,7 @@
 // disassembler spells the shared NV/KHR enumerants as spirv-dis v2023.1
 // does: ClosestHitKHR, IncomingRayPayloadKHR...)
 // RUN: %hlsl2spirv -T lib_6_3 -fspv-target-env=vulkan1.2 %s | FileCheck %s
-// RUN: %hlsl2spirv -T lib_6_3 -fspv-target-env=vulkan1.2 %s | FileCheck %s --check-prefix=WRAP
+// RUN: %hlsl2spirv -fcgl -T lib_6_3 -fspv-target-env=vulkan1.2 %s | FileCheck %s --check-prefix=WRAP
 // RUN: not %hlsl2spirv -T lib_6_3 %s 2>&1 | FileCheck %s --check-prefix=ENV
 
 // CHECK:      OpCapability Shader
@@ -16,7 +16,7 @@
 // CHECK-NOT:  RayQuery
 // CHECK:      OpEntryPoint RayGenerationKHR %rgen "rgen" {{%[0-9]+}} {{%[0-9]+}} %scene %payload %data
 // CHECK:      OpEntryPoint ClosestHitKHR %chit "chit" %gl_InstanceID [[o2w:%[0-9]+]] %P %A
-// CHECK:      OpEntryPoint AnyHitKHR %ahit "ahit" [[tcur:%[0-9]+]] %P_0 %A_0
+// CHECK:      OpEntryPoint AnyHitKHR %ahit "ahit" [[tcur:%[0-9]+]] %P_0{{$}}
 // CHECK:      OpEntryPoint MissKHR %miss "miss" [[dir:%[0-9]+]] %P_1
 // CHECK:      OpEntryPoint CallableKHR %call "call" %D
 // CHECK:      OpEntryPoint IntersectionKHR %isec "isec" %attr
@@ -51,7 +51,7 @@ void rgen() {
   ray.Direction = float3(0, 0, 1);
   ray.TMax = 100;
   Payload payload = (Payload)0;
-// CHECK-LABEL: %src_rgen = OpFunction
+// CHECK-LABEL: %rgen = OpFunction
 // (Legalization takes the local ray and payload out of memory, and the
 // ray's members fold to the values set: the origin computed, the other
 // members constants; the payload's copy-in is its value.)
@@ -87,13 +87,15 @@ void chit(inout Payload P, in Attr A) {
 
 [shader("anyhit")]
 void ahit(inout Payload P, in Attr A) {
-// CHECK-LABEL: %src_ahit = OpFunction
+// (Inlined into the entry point, the payload copies are the entry's.)
+// CHECK-LABEL: %ahit = OpFunction
+// CHECK:      [[p:%[0-9]+]] = OpLoad %Payload %P_0
 // CHECK:      OpLoad %float [[tcur]]
-// CHECK:      %if_true = OpLabel
-// CHECK-NEXT: [[p:%[0-9]+]] = OpLoad %Payload %P_3
+// CHECK:      OpBranchConditional
+// CHECK-NEXT: OpLabel
 // CHECK-NEXT: OpStore %P_0 [[p]]
 // CHECK-NEXT: OpIgnoreIntersectionKHR
-// CHECK-NEXT: %if_merge = OpLabel
+// CHECK-NEXT: OpLabel
   if (RayTCurrent() > 10) {
     IgnoreHit();
     P.color = 1; // unreachable: not emitted
@@ -115,7 +117,7 @@ void call(inout Data D) {
 [shader("intersection")]
 void isec() {
   Attr attr = { float2(0.5, 0.5) };
-// CHECK-LABEL: %src_isec = OpFunction
+// CHECK-LABEL: %isec = OpFunction
 // (The attributes' value folds to a constant.)
 // CHECK:      OpStore %attr {{%[0-9]+}}
 // CHECK-NEXT: OpReportIntersectionKHR %bool %float_1 %uint_0

@@ -34,7 +34,7 @@ void gen() {
   Payload first = (Payload)0;
   Shadow second = (Shadow)0;
   Payload again = (Payload)0;
-// CHECK-LABEL: %src_gen = OpFunction
+// CHECK-LABEL: %gen = OpFunction
 // CHECK: OpTraceNV {{%[0-9a-z_]+}} %uint_0 %uint_1 %uint_0 %uint_0 %uint_0 {{(%[0-9a-z_]+ ){3}%[0-9a-z_]+}} %uint_0
   TraceRay(scene, 0, 1, 0, 0, 0, ray, first);
 // CHECK: OpTraceNV {{%[0-9a-z_]+}} %uint_0 %uint_1 %uint_0 %uint_0 %uint_0 {{(%[0-9a-z_]+ ){3}%[0-9a-z_]+}} %uint_1
@@ -50,12 +50,12 @@ void gen() {
 
 [shader("anyhit")]
 void hit(inout Payload P, in Attr A) {
-// CHECK-LABEL: %src_hit = OpFunction
+// CHECK-LABEL: %hit = OpFunction
 // CHECK:      OpLoad %float [[hitt]]
 // CHECK:      OpIgnoreIntersectionNV
-// CHECK-NEXT: OpBranch %if_merge
+// CHECK-NEXT: OpBranch {{%[0-9]+}}
 // CHECK:      OpTerminateRayNV
-// CHECK-NEXT: OpReturn
+// CHECK:      OpReturn
   if (RayTCurrent() < 1)
     IgnoreHit();
   AcceptHitAndEndSearch();

@@ -25,8 +25,8 @@
 
 // PS: [[a:%[0-9]+]] = OpAccessChain %_ptr_Input_float %gl_ClipDistance %uint_2
 // PS: [[b:%[0-9]+]] = OpAccessChain %_ptr_Input_float %gl_ClipDistance %uint_3
-// PS: [[e1:%[0-9]+]] = OpCompositeConstruct %v2float
-// PS: OpCompositeConstruct %_arr_v2float_uint_2 {{%[0-9]+}} [[e1]]
+// PS: OpAccessChain %_ptr_Input_float %gl_ClipDistance %uint_4
+// PS-NOT: OpCompositeConstruct %_arr_v2float_uint_2
 
 // GS: %gl_ClipDistance = OpVariable %_ptr_Input__arr__arr_float_uint_5_uint_3 Input
 // Vertex 2, component 4 (SV_ClipDistance1):

@@ -16,8 +16,8 @@ struct VSOut {
 };
 
 // SV_ClipDistance0 (2 floats) comes first, then SV_ClipDistance1 at 2.
-// CHECK: [[b:%[0-9]+]] = OpCompositeExtract %float {{%[0-9]+}} 1
-// CHECK-NEXT: [[p:%[0-9]+]] = OpAccessChain %_ptr_Output_float %gl_ClipDistance %uint_2
+// CHECK: [[b:%[0-9]+]] = OpCompositeExtract %float {{%[0-9]+}} 2
+// CHECK: [[p:%[0-9]+]] = OpAccessChain %_ptr_Output_float %gl_ClipDistance %uint_2
 // CHECK-NEXT: OpStore [[p]] [[b]]
 VSOut main(float4 p : POSITION) {
   VSOut o;

@@ -15,9 +15,9 @@
 // ALPHA-NEXT: OpDecorate %in_var_COLOR Location 1
 // ALPHA-NEXT: OpDecorate %in_var_POSITION Location 2
 
-// INVERT: [[pos:%[0-9]+]] = OpCompositeExtract %v4float {{%[0-9]+}} 0
-// INVERT-NEXT: [[y:%[0-9]+]] = OpCompositeExtract %float [[pos]] 1
-// INVERT-NEXT: [[ny:%[0-9]+]] = OpFNegate %float [[y]]
+// INVERT: [[pos:%[0-9]+]] = OpCompositeConstruct %v4float
+// (the position's y is the input's, src.main being inlined)
+// INVERT: [[ny:%[0-9]+]] = OpFNegate %float
 // INVERT-NEXT: [[flipped:%[0-9]+]] = OpCompositeInsert %v4float [[ny]] [[pos]] 1
 // INVERT-NEXT: OpStore %gl_Position [[flipped]]
 
