@@ -30,10 +30,12 @@ func (loopUnroll) Run(c *Context) (bool, error) {
 		}
 		f.InvalidateCFG()
 		for _, l := range findLoops(c, f) {
-			preds := newPredLists(c, f)
 			if !l.hasLoopControl(spv.LoopControlUnroll) {
 				continue
 			}
+			// Only for the loops asked to unroll: building the lists is
+			// linear in the function, once per loop would be quadratic.
+			preds := newPredLists(c, f)
 			u := newLoopUnroller(c, f, l, preds)
 			if u == nil {
 				continue
