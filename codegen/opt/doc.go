@@ -37,6 +37,13 @@
 //     only it used, decorations by target, the functions the entry points
 //     reach), mem_debug.go (DebugValue for variables leaving memory),
 //     extensions.go (the extensions each memory pass knows).
+//   - the folder (spirv-opt's InstructionFolder), which
+//     simplify-instructions, ccp and the control-flow passes call:
+//     fold.go (its API: FoldInstruction, FoldToConstant), fold_const.go
+//     (constant values), fold_const_rules.go (constant folding by opcode),
+//     fold_rules.go (the algebraic and composite rules, a table by opcode).
+//   - value_numbers.go: value numbers for the redundancy passes (spirv-opt's
+//     ValueNumberTable).
 //   - block_edits.go: rebuilding a block once instead of inserting one
 //     instruction at a time.
 //   - bench_test.go: the generated module every pass benchmark runs over

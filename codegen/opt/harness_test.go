@@ -134,6 +134,7 @@ OpExecutionMode %main OriginUpperLeft
 // assembler may number a reassembled module differently).
 func normalizeIDs(s string) string {
 	s = regexp.MustCompile(`; Bound: [0-9]+`).ReplaceAllString(s, "; Bound: N")
+	s = regexp.MustCompile(`_struct_[0-9]+\b`).ReplaceAllString(s, "_struct_N") // unnamed structs' friendly names
 	return regexp.MustCompile(`%[0-9]+\b`).ReplaceAllString(s, "%N")
 }
 

@@ -22,6 +22,8 @@ var registry = map[string]passEntry{
 	"eliminate-dead-code-aggressive": {noArg(func() Pass { return aggressiveDCE{} }), "deletes code, globals, names, decorations and interface variables nothing live needs"},
 	"vector-dce":                     {noArg(func() Pass { return vectorDCE{} }), "replaces vector components nothing reads with OpUndef"},
 	"eliminate-dead-inserts":         {noArg(func() Pass { return deadInserts{} }), "deletes composite inserts nothing reads"},
+	"redundancy-elimination":         {noArg(func() Pass { return redundancyElimination{} }), "replaces a value computed again by the dominating computation"},
+	"local-redundancy-elimination":   {noArg(func() Pass { return localRedundancyElimination{} }), "replaces a value computed again in the same block"},
 	"simplify-instructions":          {noArg(func() Pass { return simplifyInstructions{} }), "folds constants and simplifies instructions (spirv-opt's folding rules)"},
 	"trim-capabilities":              {noArg(func() Pass { return trimCapabilities{} }), "removes the capabilities and extensions the module no longer needs"},
 	"private-to-local":               {noArg(func() Pass { return privateToLocal{} }), "turns Private variables one function uses into Function variables"},

@@ -30,13 +30,16 @@ Bundle make(RWStructuredBuffer<Data> o, uint i) {
 }
 
 // The data member leaves memory too: the index is the constant stored
-// (and src.main is inlined into the entry point).
+// (and src.main is inlined into the entry point). Redundancy elimination
+// makes the two chains into src1 one; the loads stay two, as the buffer
+// stored to between them may alias it.
 // CHECK: %main = OpFunction
 // CHECK-NOT: OpVariable
 // CHECK: [[p:%[0-9]+]] = OpAccessChain %_ptr_Uniform_Data %src1 %int_0 %uint_3
-// CHECK: [[q:%[0-9]+]] = OpAccessChain %_ptr_Uniform_Data %dst2 %int_0 %uint_3
-// CHECK: [[p:%[0-9]+]] = OpAccessChain %_ptr_Uniform_Data %src1 %int_0 %uint_3
-// CHECK: [[q:%[0-9]+]] = OpAccessChain %_ptr_Uniform_Data %dst1 %int_0 %uint_3
+// CHECK-NEXT: OpLoad %Data [[p]]
+// CHECK-NEXT: OpAccessChain %_ptr_Uniform_Data %dst2 %int_0 %uint_3
+// CHECK: OpLoad %Data [[p]]
+// CHECK-NEXT: OpAccessChain %_ptr_Uniform_Data %dst1 %int_0 %uint_3
 [numthreads(1, 1, 1)]
 void main() {
   Bundle a = make(dst2, 3);

@@ -1,0 +1,300 @@
+package opt
+
+import (
+	wire "encoding/binary"
+	"slices"
+	"strings"
+
+	"github.com/hlsl2spirv/hlsl2spirv/builder"
+	"github.com/hlsl2spirv/hlsl2spirv/builder/spv"
+)
+
+// valueNumbers gives every instruction that computes a value a number,
+// equal for instructions sure to compute the same value (spirv-opt's
+// ValueNumberTable): the same opcode, type, operands (by their own
+// numbers), and decorations. What may differ between two executions gets a
+// number of its own: instructions with side effects, variables, loads from
+// writable memory, and images, samplers and sampled images (which must stay
+// in the block using them). A copy has its operand's number, a phi whose
+// incoming values all have one number has that number, and the operands of
+// commutative operations are ordered.
+//
+// Numbers are given once, to the whole module in layout order; what a pass
+// makes afterwards has none (0).
+type valueNumbers struct {
+	c        *Context
+	num      map[builder.ID]uint32
+	byKey    map[string]uint32
+	next     uint32
+	readOnly map[builder.ID]bool   // variable -> read-only
+	decos    map[builder.ID]string // id -> its decorations, canonical
+	decoIdx  map[builder.ID][]*builder.Inst
+	key      []byte
+}
+
+func newValueNumbers(c *Context) *valueNumbers {
+	v := &valueNumbers{c: c, num: map[builder.ID]uint32{}, byKey: map[string]uint32{}, readOnly: map[builder.ID]bool{},
+		decos: map[builder.ID]string{}, decoIdx: map[builder.ID][]*builder.Inst{}}
+	for _, a := range c.M.Annotations {
+		switch a.Op {
+		case spv.OpDecorate, spv.OpDecorateId, spv.OpDecorateString, spv.OpMemberDecorate, spv.OpMemberDecorateString:
+			id := a.Operands[0].ID()
+			v.decoIdx[id] = append(v.decoIdx[id], a)
+		}
+	}
+	for _, a := range c.M.Annotations {
+		if a.Result != 0 {
+			v.assign(a)
+		}
+	}
+	for _, g := range c.M.Globals {
+		if g.Result != 0 {
+			v.assign(g)
+		}
+	}
+	for _, imp := range c.M.ExtInstImports {
+		v.assign(imp)
+	}
+	for _, f := range c.M.Functions {
+		for _, b := range f.Blocks {
+			for _, in := range b.Insts {
+				if in.Result != 0 {
+					v.assign(in)
+				}
+			}
+		}
+	}
+	return v
+}
+
+// of returns the value number of id (0 for none).
+func (v *valueNumbers) of(id builder.ID) uint32 { return v.num[id] }
+
+func (v *valueNumbers) fresh(in *builder.Inst) uint32 {
+	v.next++
+	v.num[in.Result] = v.next
+	return v.next
+}
+
+func (v *valueNumbers) assign(in *builder.Inst) uint32 {
+	if n, ok := v.num[in.Result]; ok {
+		return n
+	}
+	c := v.c
+	if !c.isCombinator(in) && c.debugOp(in) == noDebugOp {
+		return v.fresh(in)
+	}
+	switch in.Op {
+	case spv.OpSampledImage, spv.OpImage, spv.OpVariable:
+		return v.fresh(in)
+	}
+	if isLoadOpcode(in.Op) {
+		if in.Op == spv.OpLoad {
+			switch c.B.TypeOp(in.Type) {
+			case spv.OpTypeSampledImage, spv.OpTypeImage, spv.OpTypeSampler:
+				return v.fresh(in)
+			}
+		}
+		if !v.readOnlyLoad(in) {
+			return v.fresh(in)
+		}
+	}
+	switch in.Op {
+	case spv.OpCopyObject:
+		src := in.Operands[0].ID()
+		if v.sameDecorations(in.Result, src) {
+			if n := v.num[src]; n != 0 {
+				v.num[in.Result] = n
+				return n
+			}
+		}
+	case spv.OpPhi:
+		if len(in.Operands) > 0 && v.sameDecorations(in.Result, in.Operands[0].Params[0].ID()) {
+			n := v.num[in.Operands[0].Params[0].ID()]
+			for _, p := range in.Operands[1:] {
+				if v.num[p.Params[0].ID()] != n {
+					n = 0
+					break
+				}
+			}
+			if n != 0 {
+				v.num[in.Result] = n
+				return n
+			}
+		}
+	}
+	k := v.keyOf(in)
+	if n, ok := v.byKey[k]; ok {
+		v.num[in.Result] = n
+		return n
+	}
+	n := v.fresh(in)
+	v.byKey[k] = n
+	return n
+}
+
+// keyOf encodes what makes in's value: opcode, type, operands (ids as
+// their value numbers when they have one), and the result's decorations.
+func (v *valueNumbers) keyOf(in *builder.Inst) string {
+	k := v.key[:0]
+	put := func(w uint32) { k = wire.LittleEndian.AppendUint32(k, w) }
+	put(uint32(in.Op))
+	put(uint32(in.Type))
+	word := func(o *builder.Operand) uint32 {
+		if o.IsID() {
+			if n, ok := v.num[o.ID()]; ok {
+				return 1<<31 | n
+			}
+		}
+		return o.Word
+	}
+	ops := in.Operands
+	if commutativeOps[in.Op] && len(ops) == 2 && word(&ops[0]) > word(&ops[1]) {
+		ops = []builder.Operand{ops[1], ops[0]}
+	}
+	var enc func(ops []builder.Operand)
+	enc = func(ops []builder.Operand) {
+		for i := range ops {
+			o := &ops[i]
+			put(uint32(o.Kind))
+			put(word(o))
+			switch {
+			case o.Kind == spv.KindLiteralString:
+				put(uint32(len(o.Str)))
+				k = append(k, o.Str...)
+			case o.Wide:
+				put(o.Hi)
+			}
+			put(uint32(len(o.Params)))
+			enc(o.Params)
+		}
+	}
+	enc(ops)
+	k = append(k, v.decorations(in.Result)...)
+	v.key = k
+	return string(k)
+}
+
+var commutativeOps = func() map[spv.Op]bool {
+	m := map[spv.Op]bool{}
+	for _, op := range []spv.Op{spv.OpPtrEqual, spv.OpPtrNotEqual, spv.OpIAdd, spv.OpFAdd, spv.OpIMul, spv.OpFMul,
+		spv.OpDot, spv.OpIAddCarry, spv.OpUMulExtended, spv.OpSMulExtended, spv.OpBitwiseOr, spv.OpBitwiseXor,
+		spv.OpBitwiseAnd, spv.OpOrdered, spv.OpUnordered, spv.OpLogicalEqual, spv.OpLogicalNotEqual,
+		spv.OpLogicalOr, spv.OpLogicalAnd, spv.OpIEqual, spv.OpINotEqual, spv.OpFOrdEqual, spv.OpFUnordEqual,
+		spv.OpFOrdNotEqual, spv.OpFUnordNotEqual} {
+		m[op] = true
+	}
+	return m
+}()
+
+// isLoadOpcode reports whether op reads memory or an image.
+func isLoadOpcode(op spv.Op) bool {
+	switch op {
+	case spv.OpLoad, spv.OpImageSampleExplicitLod, spv.OpImageSampleImplicitLod, spv.OpImageSampleDrefImplicitLod,
+		spv.OpImageSampleDrefExplicitLod, spv.OpImageSampleProjImplicitLod, spv.OpImageSampleProjExplicitLod,
+		spv.OpImageSampleProjDrefImplicitLod, spv.OpImageSampleProjDrefExplicitLod,
+		spv.OpImageSampleFootprintNV, spv.OpImageFetch, spv.OpImageGather, spv.OpImageDrefGather,
+		spv.OpImageRead, spv.OpImageSparseSampleImplicitLod, spv.OpImageSparseSampleExplicitLod,
+		spv.OpImageSparseSampleDrefExplicitLod, spv.OpImageSparseSampleDrefImplicitLod, spv.OpImageSparseFetch,
+		spv.OpImageSparseGather, spv.OpImageSparseDrefGather, spv.OpImageSparseRead:
+		return true
+	}
+	return false
+}
+
+// readOnlyLoad reports whether the load reads memory nothing writes: a
+// read-only variable, or a sampled image loaded from one.
+func (v *valueNumbers) readOnlyLoad(in *builder.Inst) bool {
+	base := v.c.baseAddress(in.Operands[0].ID())
+	if base == nil {
+		return false
+	}
+	if r, ok := v.readOnly[base.Result]; ok {
+		return r
+	}
+	r := false
+	switch base.Op {
+	case spv.OpVariable:
+		r = v.readOnlyPointer(base)
+	case spv.OpLoad:
+		b := v.c.B
+		if b.TypeOp(base.Type) == spv.OpTypeSampledImage {
+			img := b.Def(b.ElementType(base.Type))
+			r = img != nil && img.Op == spv.OpTypeImage && img.Operands[5].Word == 1
+		}
+	}
+	v.readOnly[base.Result] = r
+	return r
+}
+
+// readOnlyPointer reports whether a variable cannot be written (in a
+// shader): uniform constants other than storage images and texel buffers,
+// uniform buffers, push constants, inputs, or NonWritable.
+func (v *valueNumbers) readOnlyPointer(varInst *builder.Inst) bool {
+	b := v.c.B
+	sc, pointee, ok := b.Pointee(varInst.Type)
+	if !ok {
+		return false
+	}
+	unarray := func(t builder.ID) builder.ID {
+		if op := b.TypeOp(t); op == spv.OpTypeArray || op == spv.OpTypeRuntimeArray {
+			return b.ElementType(t)
+		}
+		return t
+	}
+	base := unarray(pointee)
+	switch sc {
+	case spv.StorageClassUniformConstant:
+		img := b.Def(base)
+		if img == nil || img.Op != spv.OpTypeImage || img.Operands[5].Word == 1 {
+			return true // not a storage image or texel buffer
+		}
+	case spv.StorageClassUniform:
+		if b.TypeOp(base) != spv.OpTypeStruct || !v.decoratedWith(base, spv.DecorationBufferBlock) {
+			return true
+		}
+	case spv.StorageClassPushConstant, spv.StorageClassInput:
+		return true
+	}
+	return v.decoratedWith(varInst.Result, spv.DecorationNonWritable)
+}
+
+func (v *valueNumbers) decoratedWith(id builder.ID, d spv.Decoration) bool {
+	for _, a := range v.decoIdx[id] {
+		if a.Op == spv.OpDecorate && spv.Decoration(a.Operands[1].Word) == d {
+			return true
+		}
+	}
+	return false
+}
+
+// decorations returns a canonical string of the decorations of id (as
+// sets per decoration opcode, what spirv-opt compares).
+func (v *valueNumbers) decorations(id builder.ID) string {
+	if s, ok := v.decos[id]; ok {
+		return s
+	}
+	as := v.decoIdx[id]
+	if len(as) == 0 {
+		return ""
+	}
+	var parts []string
+	for _, a := range as {
+		var sb strings.Builder
+		sb.WriteString(a.Op.String())
+		for i := 1; i < len(a.Operands); i++ {
+			sb.WriteByte(' ')
+			sb.WriteString(a.Operands[i].String())
+		}
+		parts = append(parts, sb.String())
+	}
+	slices.Sort(parts)
+	parts = slices.Compact(parts)
+	s := "\x00" + strings.Join(parts, "\x00")
+	v.decos[id] = s
+	return s
+}
+
+func (v *valueNumbers) sameDecorations(a, b builder.ID) bool {
+	return v.decorations(a) == v.decorations(b)
+}
