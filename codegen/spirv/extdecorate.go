@@ -5,7 +5,9 @@ import (
 
 	"github.com/hlsl2spirv/hlsl2spirv/builder"
 	"github.com/hlsl2spirv/hlsl2spirv/builder/spv"
+	"github.com/hlsl2spirv/hlsl2spirv/codegen/spirv/layout"
 	"github.com/hlsl2spirv/hlsl2spirv/frontend/ast"
+	"github.com/hlsl2spirv/hlsl2spirv/sema"
 	"github.com/hlsl2spirv/hlsl2spirv/sema/types"
 )
 
@@ -175,11 +177,64 @@ func (e *emitter) spvExecutionModes(attrs []*ast.Attribute) {
 	}
 }
 
-// rejectExtStorageClass reports [[vk::ext_storage_class]], which is not
-// implemented: ignoring it would silently put the variable in another
-// storage class than the one asked for.
-func (e *emitter) rejectExtStorageClass(d *ast.VarDecl) {
-	if as := vkAttrOf(d.Attrs, "ext_storage_class"); len(as) > 0 {
-		e.errorf(as[0].Pos(), "vk::ext_storage_class is not supported yet by the SPIR-V backend")
+// extStorageClass reads [[vk::ext_storage_class(N)]]: the storage class a
+// variable lives in instead of the one its declaration implies.
+func (e *emitter) extStorageClass(attrs []*ast.Attribute) (spv.StorageClass, bool) {
+	as := vkAttrOf(attrs, "ext_storage_class")
+	if len(as) == 0 {
+		return 0, false
+	}
+	a := as[0]
+	if len(a.Args) != 1 {
+		e.errorf(a.Pos(), "vk::ext_storage_class takes one storage class")
+	}
+	n, ok := e.intArg(a.Args[0])
+	if !ok {
+		e.errorf(a.Args[0].Pos(), "the storage class of vk::ext_storage_class must be a constant integer")
+	}
+	if spv.KindStorageClass.Enumerant(uint32(n)) == nil {
+		e.errorf(a.Args[0].Pos(), "Invalid storage class operand: %d", n)
+	}
+	return spv.StorageClass(n), true
+}
+
+// staticClass is the storage class of a static variable: Private, or the
+// one its [[vk::ext_storage_class]] asks for.
+func (e *emitter) staticClass(v *sema.Var) spv.StorageClass {
+	if d, ok := v.Decl.(*ast.VarDecl); ok {
+		if sc, ok := e.extStorageClass(d.Attrs); ok {
+			return sc
+		}
+	}
+	return spv.StorageClassPrivate
+}
+
+// extStorageClassVar declares a non-static variable of
+// [[vk::ext_storage_class]]: a module-scope variable of that class. A
+// global is no $Globals member; as DXC, it takes a binding, but only in
+// the classes of descriptors (DXC binds it in any class but Workgroup,
+// which Vulkan rejects). A local becomes a module-scope variable unless
+// the class is Function, since only Function variables live in a
+// function; its initializer is stored where it is declared.
+func (e *emitter) extStorageClassVar(d *ast.VarDecl, v *sema.Var, sc spv.StorageClass) {
+	t := v.Type()
+	var id builder.ID
+	if sc == spv.StorageClassFunction && e.fb != nil {
+		id = e.fb.Variable(e.ptrType(sc, t, layout.Void), e.localName(v), 0)
+	} else {
+		id = e.b.GlobalVariable(e.ptrType(sc, t, layout.Void), sc, v.Name(), 0)
+	}
+	e.markVar(id, v)
+	e.extDecorate(id, d.Attrs)
+	e.vars[v] = &variable{ptr: id, sc: sc, typ: t, member: -1}
+	switch {
+	case e.fb != nil:
+		if d.Init != nil {
+			e.fb.Store(id, e.initValue(t, d.Init))
+		}
+	case sc == spv.StorageClassUniformConstant || sc == spv.StorageClassUniform || sc == spv.StorageClassStorageBuffer:
+		_, _, class := e.resourceStorage(t)
+		e.bindings.add(id, d.Attrs, d.Semantics, class)
+		e.bindings.setPos(id, v.Pos())
 	}
 }

@@ -84,7 +84,12 @@ func (e *emitter) globalVar(d *ast.VarDecl) {
 	}
 	e.pos = d.Pos()
 	e.extRequirements(d.Attrs) // [[vk::ext_capability]] on a variable (inlinespirv.go)
-	e.rejectExtStorageClass(d)
+	if v.Storage != sema.StorageStatic && v.Storage != sema.StorageStaticField {
+		if sc, ok := e.extStorageClass(d.Attrs); ok {
+			e.extStorageClassVar(d, v, sc) // extdecorate.go
+			return
+		}
+	}
 	if isString(v.Type()) {
 		// No variable: a string is only a printf format (printfFormat).
 		// DXC still emits each global's literal as an OpString.
@@ -147,7 +152,8 @@ func isString(t *types.Type) bool {
 	return c.IsObject() && c.Object() == types.StringObject
 }
 
-// privateVar declares a static global; the wrapper initialises it.
+// privateVar declares a static global (Private, unless
+// [[vk::ext_storage_class]] says otherwise); the wrapper initialises it.
 func (e *emitter) privateVar(v *sema.Var, name string) {
 	t := v.Type()
 	if t.IsObject() && !isDataObject(t) {
@@ -156,9 +162,10 @@ func (e *emitter) privateVar(v *sema.Var, name string) {
 		}
 		e.unsupported(v.Decl, "a static resource variable not initialized with a global resource")
 	}
-	id := e.b.GlobalVariable(e.ptrType(spv.StorageClassPrivate, t, layout.Void), spv.StorageClassPrivate, name, 0)
+	sc := e.staticClass(v) // extdecorate.go
+	id := e.b.GlobalVariable(e.ptrType(sc, t, layout.Void), sc, name, 0)
 	e.markVar(id, v)
-	e.vars[v] = &variable{ptr: id, sc: spv.StorageClassPrivate, typ: t, member: -1}
+	e.vars[v] = &variable{ptr: id, sc: sc, typ: t, member: -1}
 	e.initStatic = append(e.initStatic, v)
 	e.richGlobal(v, id)
 }
@@ -173,7 +180,7 @@ func (e *emitter) globalsBlock() {
 	var members []layout.Member
 	var globals []*sema.Var
 	for _, g := range e.info.Globals {
-		if d, ok := g.Decl.(*ast.VarDecl); ok && (hasAttr(d.Attrs, "push_constant") || hasAttr(d.Attrs, "constant_id")) {
+		if d, ok := g.Decl.(*ast.VarDecl); ok && (hasAttr(d.Attrs, "push_constant") || hasAttr(d.Attrs, "constant_id") || len(vkAttrOf(d.Attrs, "ext_storage_class")) > 0) {
 			continue
 		}
 		if isAggregate(g.Type()) {

@@ -209,7 +209,12 @@ func (e *emitter) localVar(d *ast.VarDecl) {
 	}
 	t := v.Type()
 	e.extRequirements(d.Attrs) // [[vk::ext_capability]] on a local (inlinespirv.go)
-	e.rejectExtStorageClass(d)
+	if v.Storage == sema.StorageLocal {
+		if sc, ok := e.extStorageClass(d.Attrs); ok {
+			e.extStorageClassVar(d, v, sc) // extdecorate.go
+			return
+		}
+	}
 	if v.Storage == sema.StorageStaticLocal {
 		e.staticLocal(d, v)
 		return
@@ -260,11 +265,12 @@ func (e *emitter) staticLocal(d *ast.VarDecl, v *sema.Var) {
 		}
 		e.unsupported(d, "a static local resource variable not initialized with a global resource")
 	}
-	ptr := e.b.GlobalVariable(e.ptrType(spv.StorageClassPrivate, t, layout.Void), spv.StorageClassPrivate, v.Name(), 0)
+	sc := e.staticClass(v) // extdecorate.go
+	ptr := e.b.GlobalVariable(e.ptrType(sc, t, layout.Void), sc, v.Name(), 0)
 	e.markVar(ptr, v)
 	boolPtr := e.b.TypePointer(spv.StorageClassPrivate, e.b.TypeBool())
 	done := e.b.GlobalVariable(boolPtr, spv.StorageClassPrivate, "init.done."+v.Name(), e.b.ConstBool(false))
-	e.vars[v] = &variable{ptr: ptr, sc: spv.StorageClassPrivate, typ: t, member: -1}
+	e.vars[v] = &variable{ptr: ptr, sc: sc, typ: t, member: -1}
 	fb := e.fb
 	if d.Init != nil && e.dbg.locs != nil {
 		// DXC places the guard at the initializer

@@ -9,7 +9,6 @@
 // RUN: %hlsl2spirv -fcgl -T ps_6_0 -E main -fspv-target-env=vulkan1.2 -DUNIFORM_ID %s | FileCheck %s --check-prefix=V12
 // RUN: not %hlsl2spirv -T ps_6_0 -E main -DBAD_MODE %s 2>&1 | FileCheck %s --check-prefix=BADMODE
 // RUN: not %hlsl2spirv -T ps_6_0 -E main -DBAD_GLOBAL %s 2>&1 | FileCheck %s --check-prefix=BADGLOBAL
-// RUN: not %hlsl2spirv -T ps_6_0 -E main -DSTORAGE_CLASS %s 2>&1 | FileCheck %s --check-prefix=STORAGECLASS
 // RUN: %hlsl2spirv -T ps_6_0 -E main %s
 // RUN: %hlsl2spirv -T ps_6_0 -E main -fspv-target-env=vulkan1.2 -DUNIFORM_ID %s
 
@@ -83,9 +82,3 @@ Outputs main([[vk::ext_decorate(/* BuiltIn */ 11, /* FragCoord */ 15)]] float4 p
   o.extra = params.scale;
   return o;
 }
-
-#ifdef STORAGE_CLASS
-// STORAGECLASS: ext-decorate.hlsl:[[@LINE+1]]:3: error: vk::ext_storage_class is not supported yet by the SPIR-V backend
-[[vk::ext_storage_class(/* Private */ 6)]]
-static float4 kept;
-#endif
