@@ -92,6 +92,9 @@ type Options struct {
 	PrintAll io.Writer
 	// FlattenResourceArrays is -fspv-flatten-resource-arrays.
 	FlattenResourceArrays bool
+	// PackOptimized is -pack-optimized: stage variables share locations
+	// component by component (DXC's signature packing).
+	PackOptimized bool
 	// LegacyBufferMatrixOrder is -fspv-use-legacy-buffer-matrix-order.
 	LegacyBufferMatrixOrder bool
 	DisabledWarnings        []string // -Wno-<group>

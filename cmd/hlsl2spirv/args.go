@@ -145,7 +145,7 @@ var argSpecs = []argSpec{
 	{name: "Wall", kind: kFlag, supported: true, help: "all warnings (the default set; accepted for dxc compatibility)"},
 	{name: "Wno-", kind: kJoined, supported: true, help: "<group>: silence a warning group (conversion, division-by-zero, vk-ignored-features...)"},
 	{name: "W", kind: kJoined, supported: true, help: "<group>: warning groups are on by default; accepted for dxc compatibility"},
-	{name: "pack-optimized", kind: kFlag, slash: true},
+	{name: "pack-optimized", kind: kFlag, slash: true, supported: true, help: "pack stage inputs and outputs into shared locations (Component decorations)"},
 	{name: "pack-prefix-stable", kind: kFlag, slash: true},
 	{name: "ffinite-math-only", kind: kFlag, supported: true, help: "assume no NaNs or infinities (min/max become FMin/FMax)"},
 	{name: "fno-finite-math-only", kind: kFlag, supported: true, help: "the default: min/max handle NaNs"},

@@ -16,7 +16,8 @@
 //     points of -T lib_*.
 //   - entry.go: the wrapper and stage I/O; gs.go, tess.go, clipcull.go:
 //     geometry and tessellation stages, clip/cull distances; mesh.go:
-//     mesh and amplification stages; node.go: work-graph node shaders.
+//     mesh and amplification stages; node.go: work-graph node shaders;
+//     packio.go: -pack-optimized (packed locations, split variables).
 //   - globals.go: statics, groupshared, $Globals, cbuffers, push and spec
 //     constants, binding assignment; reflect.go: -fspv-reflect.
 //   - stmt.go, expr.go, access.go, binary.go, convert.go, cast.go,
@@ -109,6 +110,11 @@ type Options struct {
 	// LegacyBufferMatrixOrder is -fspv-use-legacy-buffer-matrix-order:
 	// byte-address buffers hold matrices row by row.
 	LegacyBufferMatrixOrder bool
+	// PackOptimized is -pack-optimized: stage variables without explicit
+	// locations share locations component by component, and (unless
+	// -fcgl) arrays and matrices among them become a variable per
+	// location (packio.go).
+	PackOptimized bool
 	// Debug is -Zi and -fspv-debug= (debug*.go).
 	Debug DebugOptions
 }
@@ -420,6 +426,9 @@ func (e *emitter) module() {
 	e.bindings.finish(e.b, e.errorf)
 	if !e.opts.CodeGenOnly {
 		e.removeUnusedGlobals()
+		if e.opts.PackOptimized {
+			e.splitPackedVariables() // packio.go
+		}
 	}
 	e.decoratePointerVariables() // bufferpointer.go
 	e.upgradeMemoryModel()       // memorymodel.go

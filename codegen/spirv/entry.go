@@ -174,6 +174,15 @@ type stageVar struct {
 	perVertex bool
 	// index is [[vk::index(N)]] (dual-source blending) plus one; 0 if none
 	index int
+	// comps is how many components the variable takes in each of its
+	// locations; align64 says they are 64-bit, so start at component 0
+	// or 2 (-pack-optimized, packio.go).
+	comps   int
+	align64 bool
+	// component is the Component decoration packing gave (-1: none);
+	// patch marks a per-patch variable, which packing places first.
+	component int
+	patch     bool
 }
 
 // ioLeaf is one leaf of an entry parameter or result: a value of type typ
@@ -471,7 +480,7 @@ func (e *emitter) stageLeaf(t *types.Type, sem string, path []uint32, mods []ast
 		sc, prefix = spv.StorageClassInput, "in.var."
 	}
 	leaf := ioLeaf{path: path, typ: t}
-	sv := &stageVar{in: in, semantic: sem, location: -1}
+	sv := &stageVar{in: in, semantic: sem, location: -1, component: -1}
 	varType := t
 	bi, isBuiltin := builtinFor(stage, upper, in)
 	if vb, ok := vkBuiltin(attrs); ok {
@@ -579,6 +588,8 @@ func (e *emitter) stageLeaf(t *types.Type, sem string, path []uint32, mods []ast
 	// An arrayed (per-vertex) variable takes its element's locations: the
 	// array is the vertex index, not more locations.
 	sv.slots = locationSlots(varType)
+	sv.comps, sv.align64 = locationComponents(varType) // packio.go
+	sv.patch = e.patchIO
 	if upper == "SV_TARGET" {
 		_, idx := splitSemantic(sem)
 		if idx < 0 {
@@ -1144,6 +1155,9 @@ func (e *emitter) assignLocations(in bool) {
 		order = append([]*stageVar(nil), vars...)
 		sort.SliceStable(order, func(i, j int) bool { return order[i].semantic < order[j].semantic })
 	}
+	if e.packs(in, vars) {
+		order = e.packLocations(vars) // packio.go
+	}
 	next := 0
 	for _, sv := range order {
 		if sv.location >= 0 {
@@ -1169,6 +1183,9 @@ func (e *emitter) assignLocations(in bool) {
 	}
 	for _, sv := range order {
 		e.b.Decorate(sv.id, spv.DecorationLocation, builder.Lit(uint32(sv.location)))
+		if sv.component >= 0 {
+			e.b.Decorate(sv.id, spv.DecorationComponent, builder.Lit(uint32(sv.component)))
+		}
 		if sv.index > 0 {
 			// dual-source blending: the blend equation input it feeds
 			e.b.Decorate(sv.id, spv.DecorationIndex, builder.Lit(uint32(sv.index-1)))
