@@ -14,7 +14,7 @@ func InterfaceVariables(m *Module, entry ID) []ID {
 	}
 	globals := make(map[ID]spv.StorageClass)
 	for _, in := range m.Globals {
-		if in.Op == spv.OpVariable && len(in.Operands) > 0 {
+		if (in.Op == spv.OpVariable || in.Op == spv.OpUntypedVariableKHR) && len(in.Operands) > 0 {
 			globals[in.Result] = spv.StorageClass(in.Operands[0].Word)
 		}
 	}

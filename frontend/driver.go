@@ -145,8 +145,8 @@ func (o *Options) codegenOptions(p Profile) spirv.Options {
 		IEEEStrict: o.IEEEStrict, Denorm: o.Denorm, FiniteMathOnly: o.FiniteMathOnly,
 		PreserveInterface: o.PreserveInterface, VulkanMemoryModel: o.VulkanMemoryModel, MaximalReconvergence: o.MaximalReconvergence,
 		LegacyBufferMatrixOrder: o.LegacyBufferMatrixOrder, FlattenResourceArrays: o.FlattenResourceArrays,
-		PackOptimized: o.PackOptimized,
-		Debug:         o.Debug,
-		Layout:        layout.Flags{UseDXLayout: o.UseDXLayout, UseGLLayout: o.UseGLLayout, UseScalarLayout: o.UseScalarLayout},
+		PackOptimized: o.PackOptimized, UseDescriptorHeap: o.UseDescriptorHeap,
+		Debug:  o.Debug,
+		Layout: layout.Flags{UseDXLayout: o.UseDXLayout, UseGLLayout: o.UseGLLayout, UseScalarLayout: o.UseScalarLayout},
 	}
 }

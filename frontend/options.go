@@ -92,6 +92,9 @@ type Options struct {
 	PrintAll io.Writer
 	// FlattenResourceArrays is -fspv-flatten-resource-arrays.
 	FlattenResourceArrays bool
+	// UseDescriptorHeap is -fspv-use-descriptor-heap: the SM 6.6 heaps
+	// are SPV_EXT_descriptor_heap's built-in heaps.
+	UseDescriptorHeap bool
 	// PackOptimized is -pack-optimized: stage variables share locations
 	// component by component (DXC's signature packing).
 	PackOptimized bool

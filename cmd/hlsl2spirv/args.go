@@ -119,7 +119,7 @@ var argSpecs = []argSpec{
 	{name: "fspv-use-unknown-image-format", kind: kFlag, supported: true, help: "give storage images the Unknown format unless [[vk::image_format]] says otherwise"},
 	{name: "fspv-print-all", kind: kFlag, supported: true, help: "print the module to stderr before the optimizer's first pass and after each"},
 	{name: "fspv-use-emulated-heap", kind: kFlag},
-	{name: "fspv-use-descriptor-heap", kind: kFlag},
+	{name: "fspv-use-descriptor-heap", kind: kFlag, supported: true, help: "ResourceDescriptorHeap and SamplerDescriptorHeap as SPV_EXT_descriptor_heap's built-in heaps (textures, typed buffers, samplers)"},
 	{name: "fspv-preserve-bindings", kind: kFlag, supported: true, help: "keep resource variables the optimizer would remove as unused"},
 	{name: "fspv-preserve-interface", kind: kFlag, supported: true, help: "keep stage inputs and outputs the shader does not use"},
 	{name: "fspv-max-id", kind: kMulti, nargs: 1, supported: true, help: "N: fail if the module needs more than N ids"},

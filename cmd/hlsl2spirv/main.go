@@ -154,6 +154,7 @@ func parseCommandLine(args []string) (*cli, error) {
 	fs.BoolVar(&o.IEEEStrict, "Gis", false, "")
 	fs.BoolVar(&o.FlattenResourceArrays, "fspv-flatten-resource-arrays", false, "")
 	fs.BoolVar(&o.PackOptimized, "pack-optimized", false, "")
+	fs.BoolVar(&o.UseDescriptorHeap, "fspv-use-descriptor-heap", false, "")
 	fs.BoolVar(&o.LegacyBufferMatrixOrder, "fspv-use-legacy-buffer-matrix-order", false, "")
 	fs.StringVar(&o.Denorm, "denorm", "", "")
 	fs.BoolVar(&o.FiniteMathOnly, "ffinite-math-only", false, "")

@@ -106,7 +106,7 @@ func (e *emitter) aliasValue(o *sema.Var, v *variable) value {
 		}
 		e.errorf(e.pos, "the resource variable '%s' is used before it is assigned", o.Name())
 	}
-	return value{id: v.ptr, idx: append([]builder.ID(nil), v.idx...), typ: v.typ, ptr: true, sc: v.sc, rule: v.rule}
+	return value{id: v.ptr, idx: append([]builder.ID(nil), v.idx...), typ: v.typ, ptr: true, sc: v.sc, rule: v.rule, loaded: v.handle}
 }
 
 // staticResource declares a static resource variable initialized with a

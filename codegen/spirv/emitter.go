@@ -110,6 +110,10 @@ type Options struct {
 	// LegacyBufferMatrixOrder is -fspv-use-legacy-buffer-matrix-order:
 	// byte-address buffers hold matrices row by row.
 	LegacyBufferMatrixOrder bool
+	// UseDescriptorHeap is -fspv-use-descriptor-heap:
+	// ResourceDescriptorHeap and SamplerDescriptorHeap are the built-in
+	// heaps of SPV_EXT_descriptor_heap instead of bound arrays (heap.go).
+	UseDescriptorHeap bool
 	// PackOptimized is -pack-optimized: stage variables without explicit
 	// locations share locations component by component, and (unless
 	// -fcgl) arrays and matrices among them become a variable per
@@ -254,6 +258,7 @@ type emitter struct {
 	library          bool                          // -T lib_*: several entry points (library.go)
 	heapArrays       map[string]builder.ID         // descriptor heap arrays by heap and type (heap.go)
 	heapFirst        map[string]builder.ID         // each heap's first array, whose binding the others share
+	untypedHeaps     map[builder.ID]bool           // the -fspv-use-descriptor-heap heap variables (heap.go)
 	// perVertex: the pixel shader calls GetAttributeAtVertex, so its
 	// nointerpolation inputs are per-vertex arrays (pervertex.go);
 	// stageInputs are the entry parameters' input leaves, inputAliases
@@ -309,9 +314,13 @@ type function struct {
 type variable struct {
 	// value, when set, is the variable's value itself (a specialization
 	// constant): uses read it directly.
-	value  builder.ID
-	ptr    builder.ID
-	idx    []builder.ID // an alias of an array element: its indexes after ptr (aliases.go)
+	value builder.ID
+	ptr   builder.ID
+	idx   []builder.ID // an alias of an array element: its indexes after ptr (aliases.go)
+	// handle, for an alias of a descriptor heap element under
+	// -fspv-use-descriptor-heap, is the handle loaded where it was bound
+	// (as DXC loads it there); uses read it.
+	handle builder.ID
 	sc     spv.StorageClass
 	typ    *types.Type
 	rule   layout.Rule
@@ -339,7 +348,7 @@ func newEmitter(fs *diag.FileSet, diags *diag.List, file *ast.File, info *sema.I
 		opts.HLSLVersion = 2021
 	}
 	e := &emitter{opts: opts, fs: fs, diags: diags, file: file, info: info,
-		funcs: map[*sema.Func]*function{}, vars: map[*sema.Var]*variable{}, staticInit: map[*sema.Var]bool{}, counters: map[builder.ID]builder.ID{}, aliases: map[*sema.Var]bool{}, undecided: map[any]bool{}, inlineConsts: map[*sema.Var]constant.Value{}, picksByParam: map[*sema.Func]bool{}, streams: map[*sema.Var][]ioLeaf{}, builtinVars: map[builtinKey]builder.ID{}, extBuiltins: map[builtinKey]builder.ID{}, rov: map[builder.ID]bool{}, combinedTextures: map[[2]int64]builder.ID{}, pendingSamplers: map[[2]int64][]pendingSampler{}, heapArrays: map[string]builder.ID{}, heapFirst: map[string]builder.ID{}, heapElems: map[builder.ID]heapElem{}, stageInputs: map[inputKey]ioLeaf{}, unrolled: map[*sema.Var]constant.Value{}, inputAliases: map[*sema.Var]inputSource{}}
+		funcs: map[*sema.Func]*function{}, vars: map[*sema.Var]*variable{}, staticInit: map[*sema.Var]bool{}, counters: map[builder.ID]builder.ID{}, aliases: map[*sema.Var]bool{}, undecided: map[any]bool{}, inlineConsts: map[*sema.Var]constant.Value{}, picksByParam: map[*sema.Func]bool{}, streams: map[*sema.Var][]ioLeaf{}, builtinVars: map[builtinKey]builder.ID{}, extBuiltins: map[builtinKey]builder.ID{}, rov: map[builder.ID]bool{}, combinedTextures: map[[2]int64]builder.ID{}, pendingSamplers: map[[2]int64][]pendingSampler{}, heapArrays: map[string]builder.ID{}, heapFirst: map[string]builder.ID{}, untypedHeaps: map[builder.ID]bool{}, heapElems: map[builder.ID]heapElem{}, stageInputs: map[inputKey]ioLeaf{}, unrolled: map[*sema.Var]constant.Value{}, inputAliases: map[*sema.Var]inputSource{}}
 	e.b = builder.New(opts.Version)
 	e.b.M.Generator = builder.GeneratorDXC
 	e.b.Fold = e.foldSpecConstant // specfold.go

@@ -66,6 +66,9 @@ func (e *emitter) addr(v value) builder.ID {
 		defer func(loc diag.Pos, rng [2]diag.Pos) { e.loc, e.locRange = loc, rng }(e.loc, e.locRange)
 		e.loc, e.locRange = v.pos, [2]diag.Pos{v.pos, v.end}
 	}
+	if e.untypedHeaps[v.id] {
+		return e.heapElementPointer(v) // heap.go
+	}
 	pt := e.b.TypePointer(v.sc, e.typeIn(v.typ, v.rule))
 	id := e.fb.AccessChain(pt, v.id, v.idx...)
 	if v.precise {

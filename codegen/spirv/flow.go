@@ -74,7 +74,7 @@ func (e *emitter) bindSlot(p *value, v value) {
 // bindVar makes a local resource variable an alias of v.
 func (e *emitter) bindVar(vr *variable, v value) {
 	e.rebinds = append(e.rebinds, rebind{key: vr, old: e.getBinding(vr)})
-	e.setBinding(vr, binding{v: variable{ptr: e.addr(v), sc: v.sc, typ: vr.typ, rule: v.rule, member: -1}})
+	e.setBinding(vr, binding{v: variable{ptr: e.addr(v), handle: v.loaded, sc: v.sc, typ: vr.typ, rule: v.rule, member: -1}})
 }
 
 // newSlot records a slot created here (a declaration inside a loop may

@@ -5,7 +5,9 @@ import (
 
 	"github.com/hlsl2spirv/hlsl2spirv/builder"
 	"github.com/hlsl2spirv/hlsl2spirv/builder/spv"
+	"github.com/hlsl2spirv/hlsl2spirv/codegen/spirv/layout"
 	"github.com/hlsl2spirv/hlsl2spirv/frontend/ast"
+	"github.com/hlsl2spirv/hlsl2spirv/frontend/diag"
 	"github.com/hlsl2spirv/hlsl2spirv/sema"
 	"github.com/hlsl2spirv/hlsl2spirv/sema/types"
 )
@@ -47,6 +49,9 @@ func (e *emitter) heapIndex(x ast.Expr, t *types.Type) (value, bool) {
 	}
 	if _, ok := objectOf(t); !ok {
 		e.unsupported(x, "a descriptor heap element of type "+t.String())
+	}
+	if e.opts.UseDescriptorHeap {
+		return e.descriptorHeapElement(n, ix, t), true
 	}
 	arr := e.heapArray(n.Name, t)
 	sc, rule, _ := e.resourceStorage(t)
@@ -123,4 +128,61 @@ func (e *emitter) isHeapArray(id, first builder.ID) bool {
 		}
 	}
 	return id == first
+}
+
+// descriptorHeapElement is ResourceDescriptorHeap[i] or
+// SamplerDescriptorHeap[i] under -fspv-use-descriptor-heap: element i of
+// the heap's SPV_EXT_descriptor_heap variable, addressed (addr) with an
+// untyped access chain over a runtime array of t's handles. As in DXC,
+// buffers of structures or bytes are not supported this way, and each use
+// warns that the support is incomplete.
+func (e *emitter) descriptorHeapElement(heap *ast.NameExpr, ix *ast.IndexExpr, t *types.Type) value {
+	e.diags.Add(diag.Diagnostic{Severity: diag.Warning, Pos: heap.Pos(), Msg: "SPV_EXT_descriptor_heap support is incomplete."})
+	if o, _ := objectOf(t); o.Class() == types.ClassStructuredBuffer || o.Class() == types.ClassByteAddressBuffer {
+		e.errorf(ix.Pos(), "UAV support not implemented with non-emulated heaps.")
+	}
+	id := e.descriptorHeapVar(heap.Name)
+	idx := e.rvalueAs(ix.Index, types.ScalarType(types.Uint))
+	base := value{id: id, typ: e.info.Universe.Array(t, types.Unsized), ptr: true, sc: spv.StorageClassUniformConstant}
+	return base.at(idx, t)
+}
+
+// descriptorHeapVar is a heap's variable under -fspv-use-descriptor-heap:
+// an untyped UniformConstant variable, BuiltIn ResourceHeapEXT or
+// SamplerHeapEXT, named as DXC names it.
+func (e *emitter) descriptorHeapVar(heap string) builder.ID {
+	key := heap + "\x00EXT"
+	if id, ok := e.heapArrays[key]; ok {
+		return id
+	}
+	e.b.Capability(spv.CapabilityDescriptorHeapEXT)
+	e.b.Extension("SPV_EXT_descriptor_heap")
+	e.b.Extension("SPV_KHR_untyped_pointers")
+	name, builtin := "resource_heap", spv.BuiltInResourceHeapEXT
+	if heap == "SamplerDescriptorHeap" {
+		name, builtin = "sampler_heap", spv.BuiltInSamplerHeapEXT
+	}
+	id := e.b.GlobalInst(spv.OpUntypedVariableKHR, e.untypedPointer(), builder.Enum(spv.StorageClassUniformConstant))
+	e.b.Name(id, name)
+	e.b.Decorate(id, spv.DecorationBuiltIn, builder.Enum(builtin))
+	e.heapArrays[key] = id
+	e.untypedHeaps[id] = true
+	return id
+}
+
+// untypedPointer is the untyped UniformConstant pointer type.
+func (e *emitter) untypedPointer() builder.ID {
+	return e.b.TypeDeclared(spv.OpTypeUntypedPointerKHR, builder.Enum(spv.StorageClassUniformConstant))
+}
+
+// heapElementPointer makes the address of a descriptor heap element (v
+// indexes an untyped heap variable): OpUntypedAccessChainKHR over a
+// runtime array of the element's handle type.
+func (e *emitter) heapElementPointer(v value) builder.ID {
+	arr := e.b.TypeRuntimeArray(e.typeIn(v.typ, layout.Void), 0)
+	ops := []builder.Operand{builder.Ref(arr), builder.Ref(v.id)}
+	for _, i := range v.idx {
+		ops = append(ops, builder.Ref(i))
+	}
+	return e.fb.Emit(spv.OpUntypedAccessChainKHR, e.untypedPointer(), ops...)
 }

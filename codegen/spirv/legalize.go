@@ -304,6 +304,10 @@ func (e *emitter) resourceRef(x ast.Expr, t *types.Type) value {
 		e.unsupported(x, "this resource expression")
 	}
 	r := value{id: e.addr(v), typ: v.typ, ptr: true, sc: v.sc, rule: v.rule}
+	if e.untypedHeaps[v.id] {
+		// DXC loads a descriptor heap element where it is taken (heap.go)
+		r.loaded = e.fb.Load(e.typeIn(v.typ, layout.Void), r.id)
+	}
 	if first, isHeap := e.heapFirst["ResourceDescriptorHeap"]; isHeap && len(v.idx) == 1 && e.isHeapArray(v.id, first) {
 		// an element of the resource heap, directly or returned by a
 		// function: its counter is the heap counters' element (heap.go)

@@ -146,7 +146,7 @@ func orderGlobals(m *builder.Module) (visited, named []*builder.Inst, after map[
 	// writes them to a section of their own; their types come first.
 	var vars []*builder.Inst
 	for _, in := range m.Globals {
-		if in.Op == spv.OpVariable {
+		if in.Op == spv.OpVariable || in.Op == spv.OpUntypedVariableKHR {
 			placed[in] = true
 			in.ForEachUse(func(id *builder.ID) { placeID(*id) })
 			vars = append(vars, in)
