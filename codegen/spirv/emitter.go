@@ -19,7 +19,8 @@
 //     mesh and amplification stages; node.go: work-graph node shaders;
 //     packio.go: -pack-optimized (packed locations, split variables).
 //   - globals.go: statics, groupshared, $Globals, cbuffers, push and spec
-//     constants, binding assignment; reflect.go: -fspv-reflect.
+//     constants, binding assignment; reflect.go: -fspv-reflect;
+//     fxcclone.go: buffers read through a copy under -fvk-use-dx-layout.
 //   - stmt.go, expr.go, access.go, binary.go, convert.go, cast.go,
 //     constant.go, bitfield.go: statements and expressions; call.go and
 //     inline.go: calls (inlined when they take buffers).
@@ -259,6 +260,7 @@ type emitter struct {
 	heapArrays       map[string]builder.ID         // descriptor heap arrays by heap and type (heap.go)
 	heapFirst        map[string]builder.ID         // each heap's first array, whose binding the others share
 	untypedHeaps     map[builder.ID]bool           // the -fspv-use-descriptor-heap heap variables (heap.go)
+	fxcClones        []fxcClone                    // buffers read through a natural-layout copy (fxcclone.go)
 	// perVertex: the pixel shader calls GetAttributeAtVertex, so its
 	// nointerpolation inputs are per-vertex arrays (pervertex.go);
 	// stageInputs are the entry parameters' input leaves, inputAliases
@@ -427,6 +429,7 @@ func (e *emitter) module() {
 			e.function(f)
 		}
 	}
+	e.fxcModuleInit() // fxcclone.go
 	for _, st := range done {
 		e.restoreEntry(st)
 		e.finishEntryPoint()

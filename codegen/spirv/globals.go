@@ -206,8 +206,13 @@ func (e *emitter) globalsBlock() {
 	e.reportLayout()
 	ptr := e.b.GlobalVariable(e.b.TypePointer(spv.StorageClassUniform, typ), spv.StorageClassUniform, "$Globals", 0)
 	e.globalsVar = &variable{ptr: ptr, sc: spv.StorageClassUniform, member: -1}
+	reads, sc, rule := ptr, spv.StorageClassUniform, rules.CBuffer
+	if e.needsFxcClone(members, rule) {
+		reads = e.cloneFxcBuffer(ptr, sc, "$Globals", "type.$Globals", members, rule) // fxcclone.go
+		sc, rule = spv.StorageClassPrivate, layout.Void
+	}
 	for i, g := range globals {
-		e.vars[g] = &variable{ptr: ptr, sc: spv.StorageClassUniform, typ: g.Type(), rule: rules.CBuffer, member: i}
+		e.vars[g] = &variable{ptr: reads, sc: sc, typ: g.Type(), rule: rule, member: i}
 	}
 	e.bindings.addGlobals(ptr, e.opts.BindGlobals)
 }
@@ -433,8 +438,13 @@ func (e *emitter) cbuffer(d *ast.BufferDecl) {
 	}
 	e.reportLayout()
 	ptr := e.b.GlobalVariable(e.b.TypePointer(sc, typ), sc, buf.Name(), 0)
+	reads, readSC, readRule := ptr, sc, rule
+	if e.needsFxcClone(members, rule) {
+		reads = e.cloneFxcBuffer(ptr, sc, buf.Name(), name, members, rule) // fxcclone.go
+		readSC, readRule = spv.StorageClassPrivate, layout.Void
+	}
 	for i, v := range data {
-		e.vars[v] = &variable{ptr: ptr, sc: sc, typ: v.Type(), rule: rule, member: i}
+		e.vars[v] = &variable{ptr: reads, sc: readSC, typ: v.Type(), rule: readRule, member: i}
 	}
 	if record != "" {
 		return // no descriptor
