@@ -8,7 +8,7 @@
 // RUN: %hlsl2spirv -T vs_6_0 -E vsmain -pack-optimized -fcgl %s | FileCheck %s --check-prefix=CGL
 // RUN: %hlsl2spirv -T vs_6_0 -E vsmain -pack-optimized %s | FileCheck %s --check-prefix=VS
 // RUN: %hlsl2spirv -T gs_6_0 -E gsmain -pack-optimized %s | FileCheck %s --check-prefix=GS
-// RUN: %hlsl2spirv -T ps_6_0 -E psmain -pack-optimized %s | FileCheck %s --check-prefix=PS
+// RUN: %hlsl2spirv -T ps_6_0 -E psmain -pack-optimized -fspv-preserve-interface %s | FileCheck %s --check-prefix=PS
 // RUN: %hlsl2spirv -T ps_6_0 -E psmain %s | FileCheck %s --check-prefix=UNPACKED
 
 struct Varyings {
@@ -81,6 +81,7 @@ void gsmain(triangle Varyings input[3], inout TriangleStream<Varyings> stream) {
   }
 }
 
+// (Unused inputs are kept here, so that every part is seen.)
 // PS-DAG: OpDecorate %in_var_NORMAL Location 0
 // PS-DAG: OpDecorate %in_var_NORMAL Component 1
 // PS-DAG: OpDecorate %in_var_DEPTH Location 2
