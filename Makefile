@@ -5,7 +5,7 @@ TAGS      := antlr.nomutex
 FUZZTIME  ?= 20s
 N         ?= 20000
 
-.PHONY: all build test test-go test-race deps generate bench bench-cold bench-batch fuzz random lint clean wgsl-dxc-suite wgsl-bench
+.PHONY: all build test test-go test-race test-exhaustive deps generate bench bench-cold bench-batch fuzz random lint clean wgsl-dxc-suite wgsl-bench
 
 all: build
 
@@ -28,6 +28,11 @@ test: deps lint build
 # detector.
 test-race:
 	$(GO) test -race -short -tags '$(TAGS)' -count=1 -run 'Concurrent|Compiler|Batch' ./frontend/ ./frontend/parse/ ./cmd/hlsl2spirv/
+
+# test-exhaustive runs the tests too long for every CI run: the float->half
+# conversion on all 2^32 float32 inputs.
+test-exhaustive:
+	$(GO) test -count=1 -run 'EveryFloat32' ./internal/half -args -half.exhaustive
 
 # test-go runs the Go tests without installing anything.
 test-go:

@@ -24,6 +24,7 @@ package asm
 
 import (
 	"fmt"
+	"github.com/hlsl2spirv/hlsl2spirv/internal/half"
 	"math"
 	"math/big"
 	"strconv"
@@ -598,31 +599,9 @@ func parseFloatBits(tok string, width uint32) (uint64, error) {
 	if err != nil {
 		return 0, fmt.Errorf("bad float %q", tok)
 	}
-	return sign | uint64(halfBits(f)), nil
-}
-
-// halfBits converts a non-negative float to a half as spirv-as does: read
-// as a 32-bit float, then narrowed rounding toward zero.
-func halfBits(f float64) uint16 {
-	f = float64(float32(f))
-	if f == 0 {
-		return 0
-	}
-	if f >= 65536 {
-		return 0x7c00
-	}
-	e := math.Ilogb(f)
-	if e < -14 {
-		e = -14 // subnormal
-	}
-	m := math.Floor(math.Ldexp(f, 10-e))
-	if m < 1024 {
-		return uint16(m) // subnormal
-	}
-	if e > 15 {
-		return 0x7bff // the largest finite half: rounding toward zero never overflows
-	}
-	return uint16(e+15)<<10 | uint16(m)&0x3ff
+	// spirv-as reads a half literal as a 32-bit float, then narrows it
+	// toward zero.
+	return sign | uint64(half.FromFloat64(float64(float32(f)), half.TowardZero)), nil
 }
 
 // A token is a word, "=", a quoted string (Go-quoted), or a raw word

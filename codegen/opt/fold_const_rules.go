@@ -1,6 +1,7 @@
 package opt
 
 import (
+	"github.com/hlsl2spirv/hlsl2spirv/internal/half"
 	"math"
 
 	"github.com/hlsl2spirv/hlsl2spirv/builder"
@@ -400,38 +401,7 @@ func foldQuantizeToF16(f *folder, typ builder.ID, a *cval) *cval {
 	if f.c.B.ScalarWidth(a.typ) != 32 {
 		return nil
 	}
-	return &cval{typ: typ, kind: cvScalar, bits: uint64(quantizeF16(uint32(a.bits)))}
-}
-
-// quantizeF16 truncates a float's bits to what a half holds: values too
-// small become signed zero, too large signed infinity, NaNs stay NaN.
-func quantizeF16(b uint32) uint32 {
-	sign := b & 0x80000000
-	exp := int((b >> 23) & 0xff)
-	mant := b & 0x7fffff
-	switch {
-	case exp == 0xff: // Inf or NaN
-		if mant != 0 {
-			return sign | 0x7fc00000 | mant&^0x1fff
-		}
-		return b
-	case exp == 0:
-		return sign
-	}
-	e := exp - 127
-	switch {
-	case e > 15:
-		return sign | 0x7f800000
-	case e >= -14:
-		return sign | uint32(exp)<<23 | mant&^0x1fff
-	case e >= -24:
-		// A half subnormal: keep the bits a 10-bit mantissa at 2^-24
-		// granularity holds.
-		keep := uint(-14 - e) // extra bits lost
-		m := (mant | 0x800000) >> (13 + keep) << (13 + keep)
-		return sign | uint32(exp)<<23 | m&0x7fffff
-	}
-	return sign
+	return &cval{typ: typ, kind: cvScalar, bits: uint64(math.Float32bits(half.Quantize(math.Float32frombits(uint32(a.bits)))))}
 }
 
 // transcendental makes a unary float rule from a float64 function (a

@@ -1,6 +1,7 @@
 package spirv
 
 import (
+	"github.com/hlsl2spirv/hlsl2spirv/internal/half"
 	"math"
 
 	"github.com/hlsl2spirv/hlsl2spirv/builder"
@@ -172,49 +173,13 @@ func (e *emitter) scalarConst(s types.Scalar, v float64) builder.ID {
 	if e.b.TypeOp(tid) == spv.OpTypeFloat {
 		switch e.b.ScalarWidth(tid) {
 		case 16:
-			return e.b.Constant(tid, uint64(float16Bits(float32(v))))
+			return e.b.Constant(tid, uint64(half.FromFloat64(v, half.ToNearestEven)))
 		case 64:
 			return e.b.Constant(tid, math.Float64bits(v))
 		}
 		return e.b.Constant(tid, uint64(math.Float32bits(float32(v))))
 	}
 	return e.intConst(tid, uint64(int64(v)))
-}
-
-// float16Bits rounds f to the nearest IEEE half (ties to even).
-func float16Bits(f float32) uint16 {
-	b := math.Float32bits(f)
-	sign := uint16(b>>16) & 0x8000
-	exp := int((b>>23)&0xff) - 127 + 15
-	mant := b & 0x7fffff
-	switch {
-	case (b>>23)&0xff == 0xff: // inf, nan
-		if mant != 0 {
-			return sign | 0x7e00
-		}
-		return sign | 0x7c00
-	case exp >= 0x1f:
-		return sign | 0x7c00
-	case exp <= 0:
-		if exp < -10 {
-			return sign
-		}
-		mant |= 0x800000
-		shift := uint(14 - exp)
-		half := mant >> shift
-		rem := mant & ((1 << shift) - 1)
-		mid := uint32(1) << (shift - 1)
-		if rem > mid || (rem == mid && half&1 == 1) {
-			half++
-		}
-		return sign | uint16(half)
-	}
-	half := uint32(exp)<<10 | mant>>13
-	rem := mant & 0x1fff
-	if rem > 0x1000 || (rem == 0x1000 && half&1 == 1) {
-		half++
-	}
-	return sign | uint16(half)
 }
 
 // unparen strips parentheses.

@@ -1,6 +1,7 @@
 package spirv
 
 import (
+	"github.com/hlsl2spirv/hlsl2spirv/internal/half"
 	"math"
 	"sort"
 	"strconv"
@@ -897,7 +898,7 @@ func (e *emitter) specBits(v constant.Value, s types.Scalar) uint64 {
 	if s.IsFloat() {
 		switch w {
 		case 16:
-			return uint64(float16Bits(float32(v.Float64())))
+			return uint64(half.FromFloat64(v.Float64(), half.ToNearestEven))
 		case 64:
 			return math.Float64bits(v.Float64())
 		}

@@ -8,6 +8,7 @@ package constant
 
 import (
 	"errors"
+	"github.com/hlsl2spirv/hlsl2spirv/internal/half"
 	"math"
 	"strconv"
 
@@ -88,7 +89,7 @@ func wrap(k types.Scalar, x uint64) uint64 {
 func round(k types.Scalar, f float64) float64 {
 	switch k {
 	case types.Float16:
-		return float64(halfToFloat32(float32ToHalf(float32(f))))
+		return half.ToFloat64(half.FromFloat64(f, half.ToNearestEven))
 	case types.Double, types.LiteralFloat:
 		return f
 	}
@@ -430,71 +431,4 @@ func Unary(op Op, v Value) (Value, error) {
 		return Value{kind: k, bits: wrap(k, ^v.bits)}, nil
 	}
 	return Value{}, ErrInvalidOp
-}
-
-// float32ToHalf rounds f to the nearest binary16 (ties to even).
-func float32ToHalf(f float32) uint16 {
-	b := math.Float32bits(f)
-	sign := uint16(b>>16) & 0x8000
-	exp := int(b>>23) & 0xff
-	mant := b & 0x7fffff
-	switch {
-	case exp == 0xff: // Inf or NaN
-		if mant != 0 {
-			return sign | 0x7e00
-		}
-		return sign | 0x7c00
-	case exp-127 > 15: // overflow
-		return sign | 0x7c00
-	case exp-127 < -25: // underflow to zero
-		return sign
-	}
-	e := exp - 127 + 15
-	m := mant | 0x800000 // implicit leading 1
-	var shift uint
-	if e <= 0 { // subnormal half
-		shift = uint(14 - e)
-		e = 0
-	} else {
-		shift = 13
-	}
-	half := uint32(m >> shift)
-	rem := m & (1<<shift - 1)
-	mid := uint32(1) << (shift - 1)
-	if rem > mid || rem == mid && half&1 == 1 {
-		half++
-	}
-	if e == 0 {
-		return sign | uint16(half) // may round up into the smallest normal: still correct bits
-	}
-	// half holds 1.mant in 11 bits; rounding may carry into bit 11.
-	if half == 0x800 {
-		half = 0x400
-		e++
-	}
-	if e >= 31 {
-		return sign | 0x7c00
-	}
-	return sign | uint16(e)<<10 | uint16(half&0x3ff)
-}
-
-// halfToFloat32 widens a binary16 to float32 exactly.
-func halfToFloat32(h uint16) float32 {
-	sign := uint32(h&0x8000) << 16
-	exp := int(h>>10) & 0x1f
-	mant := uint32(h & 0x3ff)
-	switch {
-	case exp == 0x1f:
-		return math.Float32frombits(sign | 0x7f800000 | mant<<13)
-	case exp == 0:
-		if mant == 0 {
-			return math.Float32frombits(sign)
-		}
-		f := float32(mant) / 1024 / 16384 // mant * 2^-24
-		if sign != 0 {
-			f = -f
-		}
-		return f
-	}
-	return math.Float32frombits(sign | uint32(exp-15+127)<<23 | mant<<13)
 }

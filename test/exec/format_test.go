@@ -56,32 +56,6 @@ func TestParseDataErrors(t *testing.T) {
 	}
 }
 
-func TestFloat16Bits(t *testing.T) {
-	tests := []struct {
-		f    float64
-		want uint16
-	}{
-		{0, 0}, {math.Copysign(0, -1), 0x8000}, {1, 0x3c00}, {-2, 0xc000}, {65504, 0x7bff},
-		{65520, 0x7c00}, // rounds up to infinity
-		{0.1, 0x2e66}, {1.0 / 3, 0x3555}, {5.960464477539063e-08, 0x0001}, {6.103515625e-05, 0x0400},
-		{math.Inf(1), 0x7c00}, {1 + 1.0/2048, 0x3c00}, // a tie rounds to even
-		{1 + 3.0/2048, 0x3c02},
-	}
-	for _, tc := range tests {
-		if got := Float16Bits(tc.f); got != tc.want {
-			t.Errorf("Float16Bits(%g) = %#04x, want %#04x", tc.f, got, tc.want)
-		}
-		if !math.IsInf(tc.f, 0) && tc.want != 0x7c00 {
-			if back := Float16Value(tc.want); math.Abs(back-tc.f) > math.Abs(tc.f)*1e-3 {
-				t.Errorf("Float16Value(%#04x) = %g, want about %g", tc.want, back, tc.f)
-			}
-		}
-	}
-	if !math.IsNaN(Float16Value(Float16Bits(math.NaN()))) {
-		t.Error("NaN does not survive a half round trip")
-	}
-}
-
 func TestCompare(t *testing.T) {
 	exp, err := ParseData("u32 1 _ f32 nan 1.0 tol=0.01 2.0 ulp=1 3.0", true)
 	if err != nil {

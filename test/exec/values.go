@@ -3,6 +3,7 @@ package exec
 import (
 	"encoding/binary"
 	"fmt"
+	"github.com/hlsl2spirv/hlsl2spirv/internal/half"
 	"math"
 	"strconv"
 	"strings"
@@ -209,7 +210,7 @@ func encode(typ Scalar, text string) (uint64, error) {
 			if err != nil {
 				return 0, fmt.Errorf("bad f16 value %q", text)
 			}
-			return uint64(Float16Bits(f)), nil
+			return uint64(half.FromFloat64(f, half.ToNearestEven)), nil
 		case 4:
 			f, err := strconv.ParseFloat(text, 32)
 			if err != nil && !isRange(err) {
@@ -250,69 +251,11 @@ func isRange(err error) bool {
 	return ok && ne.Err == strconv.ErrRange
 }
 
-// Float16Bits converts f to IEEE binary16 bits, rounding to nearest even.
-func Float16Bits(f float64) uint16 {
-	b := math.Float32bits(float32(f))
-	sign := uint16(b>>16) & 0x8000
-	exp := int(b>>23&0xff) - 127 + 15
-	mant := b & 0x7fffff
-	switch {
-	case b&0x7fffffff == 0:
-		return sign
-	case b>>23&0xff == 0xff:
-		if mant != 0 {
-			return sign | 0x7e00
-		}
-		return sign | 0x7c00
-	case exp >= 0x1f:
-		return sign | 0x7c00
-	case exp <= 0:
-		if exp < -10 {
-			return sign
-		}
-		mant |= 0x800000
-		shift := uint(14 - exp)
-		half := mant >> shift
-		rem := mant & (1<<shift - 1)
-		mid := uint32(1) << (shift - 1)
-		if rem > mid || (rem == mid && half&1 == 1) {
-			half++
-		}
-		return sign | uint16(half)
-	}
-	half := uint32(exp)<<10 | mant>>13
-	rem := mant & 0x1fff
-	if rem > 0x1000 || (rem == 0x1000 && half&1 == 1) {
-		half++
-	}
-	return sign | uint16(half)
-}
-
-// Float16Value converts binary16 bits to a float64.
-func Float16Value(h uint16) float64 {
-	sign := 1.0
-	if h&0x8000 != 0 {
-		sign = -1
-	}
-	exp := int(h >> 10 & 0x1f)
-	mant := float64(h & 0x3ff)
-	switch exp {
-	case 0:
-		return sign * mant * math.Pow(2, -24)
-	case 0x1f:
-		if mant != 0 {
-			return math.NaN()
-		}
-		return sign * math.Inf(1)
-	}
-	return sign * (1 + mant/1024) * math.Pow(2, float64(exp-15))
-}
-
 // value decodes bits of type typ for display and float comparison.
 func value(typ Scalar, bits uint64) (float64, string) {
 	switch {
 	case typ.Float && typ.Bytes == 2:
-		f := Float16Value(uint16(bits))
+		f := half.ToFloat64(uint16(bits))
 		return f, fmt.Sprintf("%g (0x%04x)", f, bits)
 	case typ.Float && typ.Bytes == 4:
 		f := float64(math.Float32frombits(uint32(bits)))
