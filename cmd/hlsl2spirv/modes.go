@@ -215,5 +215,8 @@ func writeWGSL(spirv []uint32, c *cli, stdout, stderr io.Writer, relined func() 
 		fmt.Fprintf(stderr, "hlsl2spirv: error: %v\n", err)
 		return 1
 	}
+	for _, n := range res.BindingNotes() {
+		fmt.Fprintf(stderr, "%s: note: %s\n", c.wgslOut, n)
+	}
 	return 0
 }

@@ -24,7 +24,8 @@ import (
 // and the WGSL validated by Tint. It fails when less
 // than 90% of the WGSL outputs are valid, or when a module is neither
 // valid nor refused with "WGSL cannot express". WGSL_DXC_OUT names a
-// directory for the report (summary.txt, failures.txt). `make
+// directory for the report (summary.txt, failures.txt, refusals.txt with
+// each refusal's whole message, and spv/N.spv, the module of job N). `make
 // wgsl-dxc-suite` runs it.
 func TestDXCSuiteWGSL(t *testing.T) {
 	dir := os.Getenv("WGSL_DXC_SUITE")
@@ -67,10 +68,20 @@ func TestDXCSuiteWGSL(t *testing.T) {
 	}
 	type outcome struct {
 		compileFailed, unsupported, failure string
+		message                             string // the whole refusal
 		mod                                 *webgpu.Module
 	}
 	results := make([]outcome, len(jobs))
 	tmp := t.TempDir()
+	out := os.Getenv("WGSL_DXC_OUT")
+	if out != "" {
+		// Keep the modules for triage: spv/N.spv is job N of the report.
+		tmp = filepath.Join(out, "spv")
+		os.RemoveAll(tmp)
+		if err := os.MkdirAll(tmp, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
 	var wg sync.WaitGroup
 	sem := make(chan struct{}, 2)
 	for i, j := range jobs {
@@ -97,6 +108,7 @@ func TestDXCSuiteWGSL(t *testing.T) {
 			case wgsl.IsUnsupported(err):
 				m := cannotExpress.FindStringSubmatch(err.Error())
 				o.unsupported, _, _ = strings.Cut(m[1], " (")
+				o.message = err.Error()
 			case err != nil:
 				o.failure = err.Error()
 			default:
@@ -128,7 +140,7 @@ func TestDXCSuiteWGSL(t *testing.T) {
 	}
 	compiled, refused, failed := 0, 0, 0
 	reasons := map[string]int{}
-	var failures []string
+	var failures, refusals []string
 	for i, o := range results {
 		switch {
 		case o.compileFailed != "":
@@ -136,6 +148,7 @@ func TestDXCSuiteWGSL(t *testing.T) {
 		case o.unsupported != "":
 			refused++
 			reasons[o.unsupported]++
+			refusals = append(refusals, fmt.Sprintf("%d %s %s\n    %s", i, jobs[i].key, strings.Join(jobs[i].args, " "), o.message))
 		case o.failure != "":
 			failed++
 			failures = append(failures, jobs[i].key+" "+strings.Join(jobs[i].args, " ")+"\n    "+o.failure)
@@ -160,10 +173,10 @@ func TestDXCSuiteWGSL(t *testing.T) {
 		fmt.Fprintf(&b, "  %4d  %s\n", r.n, r.k)
 	}
 	t.Log(b.String())
-	if out := os.Getenv("WGSL_DXC_OUT"); out != "" {
-		os.MkdirAll(out, 0o755)
+	if out != "" {
 		os.WriteFile(filepath.Join(out, "summary.txt"), []byte(b.String()), 0o644)
 		os.WriteFile(filepath.Join(out, "failures.txt"), []byte(strings.Join(failures, "\n")+"\n"), 0o644)
+		os.WriteFile(filepath.Join(out, "refusals.txt"), []byte(strings.Join(refusals, "\n")+"\n"), 0o644)
 	}
 	for _, f := range failures {
 		t.Error(f)

@@ -1,10 +1,14 @@
 // Command spirv2wgsl translates a Vulkan SPIR-V module to WGSL.
 //
-//	spirv2wgsl in.spv [-o out.wgsl] [--entry NAME] [--push-constants none|uniform|immediate] [--push-binding GROUP,BINDING]
+//	spirv2wgsl in.spv [-o out.wgsl] [--entry NAME] [--push-constants none|uniform|immediate] [--push-binding GROUP,BINDING] [--strict-bindings]
 //
 // Without -o the WGSL goes to stdout. Input WGSL cannot express is refused
 // with a message naming the construct (and its source line when the module
-// has line information); the exit status is then 1.
+// has line information); the exit status is then 1. Resources the
+// translation binds elsewhere than the SPIR-V says (two at one binding,
+// descriptor array elements, samplers of combined image samplers, texel
+// buffers as storage buffers) are listed as notes on stderr and in the
+// WGSL's header; --strict-bindings refuses shared bindings instead.
 package main
 
 import (
@@ -28,6 +32,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	entry := fs.String("entry", "", "translate only this entry point")
 	push := fs.String("push-constants", "none", "where push constants go: none (an error), uniform (a uniform buffer at --push-binding) or immediate (var<immediate>)")
 	pushBinding := fs.String("push-binding", "0,0", "GROUP,BINDING of the uniform buffer holding push constants")
+	strict := fs.Bool("strict-bindings", false, "refuse two resources at one binding instead of moving one to a free binding")
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "usage: spirv2wgsl <module.spv> [-o out.wgsl] [options]\n")
 		fs.PrintDefaults()
@@ -44,7 +49,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "spirv2wgsl: error: %v\n", err)
 		return 2
 	}
-	opts := wgsl.Options{EntryPoint: *entry, PushConstants: mode}
+	opts := wgsl.Options{EntryPoint: *entry, PushConstants: mode, StrictBindings: *strict}
 	if _, err := fmt.Sscanf(*pushBinding, "%d,%d", &opts.PushGroup, &opts.PushBinding); err != nil {
 		fmt.Fprintf(stderr, "spirv2wgsl: error: --push-binding wants GROUP,BINDING, got %q\n", *pushBinding)
 		return 2
@@ -59,6 +64,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		fmt.Fprintf(stderr, "%s: %v\n", in, err)
 		return 1
+	}
+	for _, n := range res.BindingNotes() {
+		fmt.Fprintf(stderr, "%s: note: %s\n", in, n)
 	}
 	if *out == "" {
 		io.WriteString(stdout, res.WGSL)

@@ -225,3 +225,19 @@ func (t *translator) specConstantOpExpr(d *builder.Inst) expr {
 	}
 	return e
 }
+
+// number spells a small integer as a literal of scalar s.
+func (t *translator) number(s scalar, v int) expr {
+	switch s {
+	case sI32:
+		return primary(fmt.Sprintf("%di", v))
+	case sU32:
+		return primary(fmt.Sprintf("%du", v))
+	case sF32:
+		return primary(fmt.Sprintf("%d.0f", v))
+	case sF16:
+		return primary(fmt.Sprintf("%d.0h", v))
+	}
+	t.fail("a number of type %s", s)
+	return expr{}
+}

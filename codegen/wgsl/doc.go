@@ -5,8 +5,9 @@
 //
 // Translate takes a builder.Module (TranslateBytes and TranslateWords load
 // one); the result is the WGSL text with a description of its entry points
-// (stages, @location inputs and outputs), the bindings the translator chose
-// and the WebGPU features the module needs. Input WGSL cannot express is an
+// (stages, @location inputs and outputs), every resource's binding with the
+// SPIR-V descriptor it stands for, and the WebGPU features the module
+// needs. Input WGSL cannot express is an
 // *Error naming the construct ("WGSL cannot express 64-bit floats"), with
 // the source position when the module has line information; it is never
 // translated to wrong code. A translator bug is an *InternalError.
@@ -35,9 +36,17 @@
 //   - globals.go: module-scope variables (private, workgroup, uniform and
 //     storage buffers with their access mode, push constants as the options
 //     say); which memory is accessed atomically or written.
+//   - bindings.go: every resource's @group and @binding: shared bindings
+//     moved to free ones (unless Options.StrictBindings), descriptor array
+//     elements at consecutive bindings, added resources at free ones; the
+//     report in Result.Bindings and the WGSL's header.
 //   - handles.go: textures and samplers traced to their variables and
 //     parameters, their WGSL types inferred from use (depth, comparison,
 //     storage format and access), combined image samplers split.
+//   - descarray.go: descriptor arrays as one variable per element; a
+//     run-time index as a switch over the elements around the instruction
+//     using it.
+//   - texel.go: texel buffers as storage buffers of their texels.
 //   - io.go: entry points — private variables for Input and Output, the
 //     wrapper with @builtin and @location parameters and its result struct,
 //     builtin signedness, point size, sample mask, clip distances,

@@ -56,7 +56,7 @@ func (fs *funcState) inst(in *builder.Inst, out *[]stmt) {
 		if r.kind == refHandle {
 			t.fail("a load of a handle outside a handle value")
 		}
-		fs.bind(in, fs.load(r), out)
+		fs.bindChosen(in, fs.load(r), out)
 	case spv.OpStore:
 		r := fs.refOf(t.operandID(in, 0))
 		fs.checkWritable(r)
@@ -77,7 +77,7 @@ func (fs *funcState) inst(in *builder.Inst, out *[]stmt) {
 		}
 		mem := postfix(r.text, "."+r.mem.members[m].name)
 		e := call("arrayLength", unary("&", mem))
-		fs.bind(in, t.castTo(e, fs.u32Like(in.Type), t.resultScalar(in.Type)), out)
+		fs.bindChosen(in, t.castTo(e, fs.u32Like(in.Type), t.resultScalar(in.Type)), out)
 	case spv.OpFunctionCall:
 		fs.functionCall(in, out)
 	case spv.OpCompositeInsert:
@@ -195,7 +195,7 @@ func (fs *funcState) refValue(in *builder.Inst) {
 	case spv.OpSelect, spv.OpPhi:
 		t.unsupported("choosing a pointer at run time (variable pointers)")
 	case spv.OpImageTexelPointer:
-		t.unsupported("atomic operations on images (OpImageTexelPointer)")
+		vi.r = fs.texelPointer(in)
 	default:
 		t.unsupported("a pointer made by %s", in.Op)
 	}
@@ -206,7 +206,7 @@ func (fs *funcState) refValue(in *builder.Inst) {
 func (fs *funcState) refOf(id builder.ID) *ref {
 	t := fs.t
 	if g := t.globals[id]; g != nil {
-		if g.mem == nil && g.sc != spv.StorageClassUniformConstant {
+		if g.mem == nil && g.arr == nil && g.sc != spv.StorageClassUniformConstant {
 			t.fail("variable %s is used before its declaration", g.name)
 		}
 		return t.globalRef(g)
@@ -284,7 +284,7 @@ func (fs *funcState) functionCall(in *builder.Inst, out *[]stmt) {
 		if vi := fs.vals[id]; vi != nil && vi.isHandle || t.globals[id] != nil && t.globals[id].sc == spv.StorageClassUniformConstant {
 			img, smp := t.traceHandle(id)
 			args = append(args, primary(fs.handleName(img)))
-			if smp.id != 0 {
+			if smp.slot.id != 0 {
 				args = append(args, primary(fs.handleName(smp)))
 			}
 			continue
@@ -313,15 +313,15 @@ func (fs *funcState) functionCall(in *builder.Inst, out *[]stmt) {
 	}
 	e := call(name, args...)
 	if t.typ(in.Type).op == spv.OpTypeVoid {
-		*out = append(*out, sLine{e.text + ";"})
+		fs.emitChosen(e.text+";", out)
 		return
 	}
 	vi := fs.vals[in.Result]
 	if vi.place == pNone {
-		*out = append(*out, sLine{e.text + ";"})
+		fs.emitChosen(e.text+";", out)
 		return
 	}
-	fs.bind(in, e, out)
+	fs.bindChosen(in, e, out)
 }
 
 // isVectorRef reports whether a plain reference is a component of a vector

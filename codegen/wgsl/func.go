@@ -44,8 +44,8 @@ type valInfo struct {
 	e     expr // pInline: the expression once computed; pLet, pVar: the name
 	ready bool
 	r     *ref // pRef pointers
-	// handle slots of a pRef texture, sampler or sampled image value.
-	img, smp handleSlot
+	// where a pRef texture, sampler or sampled image value comes from.
+	img, smp handleRef
 	isHandle bool
 }
 
@@ -75,6 +75,8 @@ type funcState struct {
 	rawUses  map[builder.ID][]usePos
 	// loops being emitted, innermost last (for break-if).
 	loops []*loopCtx
+	// choices are the descriptor array elements chosen at run time.
+	choices []*resChoice
 }
 
 // translateFunction translates one function to WGSL text.
@@ -135,13 +137,13 @@ func (fs *funcState) param(p *builder.Inst) []string {
 	fs.vals[p.Result] = vi
 	if t.isHandleType(p.Type) {
 		vi.place, vi.isHandle = pRef, true
-		vi.img = handleSlot{p.Result, 0}
-		out := []string{fmt.Sprintf("%s : %s", name, t.handleTypeText(vi.img, p.Type))}
+		vi.img = handleRef{slot: handleSlot{p.Result, 0}}
+		out := []string{fmt.Sprintf("%s : %s", name, t.handleTypeText(vi.img.slot, p.Type))}
 		if t.combinedType(p.Type) {
-			vi.smp = handleSlot{p.Result, 1}
+			vi.smp = handleRef{slot: handleSlot{p.Result, 1}}
 			sn := t.names.unique(name + "_sampler")
 			t.paramSamplerNames[p.Result] = sn
-			out = append(out, fmt.Sprintf("%s : %s", sn, t.handleTypeText(vi.smp, p.Type)))
+			out = append(out, fmt.Sprintf("%s : %s", sn, t.handleTypeText(vi.smp.slot, p.Type)))
 		}
 		return out
 	}

@@ -25,6 +25,18 @@ type global struct {
 	// io marks Input and Output variables: private variables that the
 	// entry point wrappers fill and read.
 	io bool
+	// arr describes a descriptor array; elems are the variables of the
+	// elements the translation declares, by flattened index.
+	arr   *descArray
+	elems map[int]*global
+	// elemOf is the array an element's variable belongs to, elemIdx its
+	// flattened index.
+	elemOf  *global
+	elemIdx int
+	// group and binding are where a resource is declared.
+	group, binding uint32
+	// texel describes a texel buffer declared as a storage buffer.
+	texel *texelBuffer
 }
 
 // isHostShareable reports whether variables of sc have an explicit layout.
@@ -90,28 +102,6 @@ func (t *translator) usedByReachable(id builder.ID) bool {
 	return false
 }
 
-// binding returns a resource's @group and @binding. WGSL refuses two
-// resources at one binding (Vulkan allows aliasing descriptors): that is
-// an error naming both.
-func (t *translator) binding(g *global) (group, binding uint32) {
-	s, ok1 := t.decoration(g.id, spv.DecorationDescriptorSet)
-	b, ok2 := t.decoration(g.id, spv.DecorationBinding)
-	if !ok1 || !ok2 || len(s) == 0 || len(b) == 0 {
-		t.withInst(g.inst, func() { t.fail("resource %s has no DescriptorSet and Binding decorations", g.name) })
-	}
-	t.claimBinding(g.name, s[0].Word, b[0].Word)
-	return s[0].Word, b[0].Word
-}
-
-// claimBinding records that name uses group/binding.
-func (t *translator) claimBinding(name string, group, binding uint32) {
-	key := [2]uint32{group, binding}
-	if other, ok := t.bindings[key]; ok {
-		t.unsupported("two resources at one binding (%s and %s at set %d binding %d; give each its own binding, e.g. with -fvk-t-shift/-fvk-s-shift/-fvk-u-shift/-fvk-b-shift)", other, name, group, binding)
-	}
-	t.bindings[key] = name
-}
-
 // declareGlobal writes a module-scope variable's declaration.
 func (t *translator) declareGlobal(g *global) {
 	t.cur = g.inst
@@ -144,13 +134,24 @@ func (t *translator) declareGlobal(g *global) {
 	}
 }
 
-// declareBuffer declares a uniform or storage buffer.
+// declareBuffer declares a uniform or storage buffer, or the elements of
+// an array of them.
 func (t *translator) declareBuffer(g *global) {
+	set, binding := t.descriptor(g)
+	if g.arr != nil {
+		for _, e := range t.declareElements(g, set, binding) {
+			t.declareBufferVar(e, e.group, e.binding)
+		}
+		return
+	}
+	group, b := t.bind(g.name, set, binding, -1, "")
+	t.declareBufferVar(g, group, b)
+}
+
+// declareBufferVar declares one buffer variable.
+func (t *translator) declareBufferVar(g *global, group, binding uint32) {
 	st := t.typ(g.pointee)
 	if st.op != spv.OpTypeStruct {
-		if st.op == spv.OpTypeArray || st.op == spv.OpTypeRuntimeArray {
-			t.unsupported("arrays of buffers (WGSL has no binding arrays)")
-		}
 		t.fail("buffer %s is not a struct", g.name)
 	}
 	block := t.hasDecoration(g.pointee, spv.DecorationBlock)
@@ -159,7 +160,6 @@ func (t *translator) declareBuffer(g *global) {
 	if !block && !bufferBlock {
 		t.fail("buffer %s's struct is not decorated Block or BufferBlock", g.name)
 	}
-	group, binding := t.binding(g)
 	if !storage {
 		g.mem = t.memType(g.pointee, layoutCtx{host: true, uniform: true})
 		t.decls = append(t.decls, fmt.Sprintf("@group(%d) @binding(%d) var<uniform> %s : %s;\n", group, binding, g.name, g.mem.text))
@@ -196,9 +196,14 @@ func (t *translator) declarePushConstants(g *global) {
 	switch t.opts.PushConstants {
 	case PushUniform:
 		g.mem = t.memType(g.pointee, layoutCtx{host: true, uniform: true})
-		t.claimBinding(g.name, t.opts.PushGroup, t.opts.PushBinding)
+		key := [2]uint32{t.opts.PushGroup, t.opts.PushBinding}
+		if other := t.alloc.taken[key]; other != "" || t.alloc.wanted[key] {
+			t.unsupported("push constants at group %d binding %d, which a resource of the module has (choose a free binding)", key[0], key[1])
+		}
+		t.alloc.taken[key] = g.name
 		t.decls = append(t.decls, fmt.Sprintf("@group(%d) @binding(%d) var<uniform> %s : %s;\n", t.opts.PushGroup, t.opts.PushBinding, g.name, g.mem.text))
-		t.result.Bindings = append(t.result.Bindings, Binding{Name: g.name, Group: t.opts.PushGroup, Binding: t.opts.PushBinding, Why: "push constants as a uniform buffer"})
+		t.result.Bindings = append(t.result.Bindings, Binding{Name: g.name, Group: t.opts.PushGroup, Binding: t.opts.PushBinding, Element: -1,
+			PushConstants: true, Note: "push constants as a uniform buffer"})
 	case PushImmediate:
 		g.mem = t.memType(g.pointee, layoutCtx{host: true})
 		t.decls = append(t.decls, fmt.Sprintf("var<immediate> %s : %s;\n", g.name, g.mem.text))
@@ -343,7 +348,11 @@ func (t *translator) markAtomic(ptr builder.ID) {
 	case spv.OpFunctionParameter:
 		t.unsupported("atomic operations through a pointer parameter")
 	case spv.OpImageTexelPointer:
-		t.unsupported("atomic operations on images")
+		if img, _ := t.traceHandle(t.operandID(d, 0)); t.isTexelBufferType(t.typeOfValue(img.slot.id)) {
+			t.atomicTexels[img.slot.id] = true
+			return
+		}
+		t.unsupported("atomic operations on images (WGSL has atomics on buffers and workgroup memory only)")
 	default:
 		t.unsupported("atomic operations through a %s pointer", d.Op)
 	}

@@ -30,12 +30,16 @@ type handleUse struct {
 	compare, regular                         bool // samplers
 }
 
+// A handleRef is where a handle value comes from: its slot and, for an
+// element of a descriptor array, the access chain indices selecting it.
+type handleRef struct {
+	slot  handleSlot
+	index []builder.ID
+}
+
 type handleInfo struct {
 	parent map[handleSlot]handleSlot
 	uses   map[handleSlot]*handleUse // by class root
-	// samplerBindings are the bindings chosen for the sampler halves of
-	// combined image samplers.
-	nextBinding map[uint32]uint32
 }
 
 func (h *handleInfo) find(s handleSlot) handleSlot {
@@ -85,28 +89,34 @@ func (t *translator) isHandleType(typ builder.ID) bool {
 		return true
 	case spv.OpTypePointer:
 		return len(d.Operands) >= 2 && spv.StorageClass(d.Operands[0].Word) == spv.StorageClassUniformConstant && t.isHandleType(d.Operands[1].ID())
+	case spv.OpTypeArray, spv.OpTypeRuntimeArray:
+		// A descriptor array.
+		return len(d.Operands) >= 1 && t.isHandleType(d.Operands[0].ID())
 	}
 	return false
 }
 
-// traceHandle returns the slots an image, sampler or sampled image value
-// (or a pointer to one) comes from: for a sampled image, the image slot
-// and the sampler slot; for an image or a sampler, the slot and a zero
-// slot.
-func (t *translator) traceHandle(id builder.ID) (handleSlot, handleSlot) {
+// traceHandle returns where an image, sampler or sampled image value (or
+// a pointer to one) comes from: for a sampled image, the image and the
+// sampler; for an image or a sampler, it and a zero handleRef.
+func (t *translator) traceHandle(id builder.ID) (handleRef, handleRef) {
+	var index []builder.ID
 	for range 1000 {
 		d := t.def(id)
 		switch d.Op {
 		case spv.OpVariable, spv.OpFunctionParameter:
-			if t.combinedType(d.Type) {
-				return handleSlot{d.Result, 0}, handleSlot{d.Result, 1}
+			if index != nil && d.Op == spv.OpFunctionParameter {
+				t.unsupported("an array of textures or samplers passed to a function (WGSL has no binding arrays)")
 			}
-			return handleSlot{d.Result, 0}, handleSlot{}
+			if t.combinedType(d.Type) {
+				return handleRef{handleSlot{d.Result, 0}, index}, handleRef{handleSlot{d.Result, 1}, index}
+			}
+			return handleRef{handleSlot{d.Result, 0}, index}, handleRef{}
 		case spv.OpLoad, spv.OpCopyObject:
 			id = d.Operands[0].ID()
 		case spv.OpImage:
 			img, _ := t.traceHandle(d.Operands[0].ID())
-			return img, handleSlot{}
+			return img, handleRef{}
 		case spv.OpSampledImage:
 			if len(d.Operands) < 2 {
 				t.fail("OpSampledImage with too few operands")
@@ -115,27 +125,38 @@ func (t *translator) traceHandle(id builder.ID) (handleSlot, handleSlot) {
 			smp, _ := t.traceHandle(d.Operands[1].ID())
 			return img, smp
 		case spv.OpAccessChain, spv.OpInBoundsAccessChain:
-			t.unsupported("arrays of textures or samplers (WGSL has no binding arrays)")
+			// Into a descriptor array: the indices choose the element
+			// (an inner chain's indices come first).
+			var idx []builder.ID
+			for _, o := range d.Operands[1:] {
+				idx = append(idx, o.ID())
+			}
+			index = append(idx, index...)
+			id = d.Operands[0].ID()
 		default:
 			t.unsupported("a texture or sampler chosen at run time (%s): WGSL names each one", d.Op)
 		}
 	}
 	t.fail("a handle defined in a cycle")
-	return handleSlot{}, handleSlot{}
+	return handleRef{}, handleRef{}
 }
 
 // combinedType reports whether typ is a sampled image or a pointer to one.
 func (t *translator) combinedType(typ builder.ID) bool {
 	d := t.du.Def(typ)
-	for d != nil && d.Op == spv.OpTypePointer && len(d.Operands) >= 2 {
-		d = t.du.Def(d.Operands[1].ID())
+	for d != nil && (d.Op == spv.OpTypePointer && len(d.Operands) >= 2 || (d.Op == spv.OpTypeArray || d.Op == spv.OpTypeRuntimeArray) && len(d.Operands) >= 1) {
+		if d.Op == spv.OpTypePointer {
+			d = t.du.Def(d.Operands[1].ID())
+		} else {
+			d = t.du.Def(d.Operands[0].ID())
+		}
 	}
 	return d != nil && d.Op == spv.OpTypeSampledImage
 }
 
 // analyzeHandles records how every texture and sampler is used.
 func (t *translator) analyzeHandles() {
-	h := &handleInfo{parent: map[handleSlot]handleSlot{}, uses: map[handleSlot]*handleUse{}, nextBinding: map[uint32]uint32{}}
+	h := &handleInfo{parent: map[handleSlot]handleSlot{}, uses: map[handleSlot]*handleUse{}}
 	t.handles = h
 	for _, f := range t.m.Functions {
 		if !t.reachable[f.Def.Result] {
@@ -162,9 +183,9 @@ func (t *translator) recordHandleUse(in *builder.Inst) {
 			if d := t.du.Def(o.ID()); d != nil && t.isHandleType(d.Type) {
 				a, b := t.traceHandle(o.ID())
 				p := callee.Params[i].Result
-				h.union(a, handleSlot{p, 0})
-				if b.id != 0 {
-					h.union(b, handleSlot{p, 1})
+				h.union(a.slot, handleSlot{p, 0})
+				if b.slot.id != 0 {
+					h.union(b.slot, handleSlot{p, 1})
 				}
 			}
 		}
@@ -174,10 +195,10 @@ func (t *translator) recordHandleUse(in *builder.Inst) {
 		return
 	}
 	img, smp := t.traceHandle(in.Operands[0].ID())
-	u := h.use(img)
+	u := h.use(img.slot)
 	var su *handleUse
-	if smp.id != 0 {
-		su = h.use(smp)
+	if smp.slot.id != 0 {
+		su = h.use(smp.slot)
 	}
 	switch in.Op {
 	case spv.OpImageSampleImplicitLod, spv.OpImageSampleExplicitLod, spv.OpImageSampleProjImplicitLod,
@@ -233,7 +254,7 @@ func (t *translator) imageTypeOf(typ builder.ID) *builder.Inst {
 		case spv.OpTypeSampledImage:
 			d = t.def(d.Operands[0].ID())
 		case spv.OpTypeArray, spv.OpTypeRuntimeArray:
-			t.unsupported("arrays of textures or samplers (WGSL has no binding arrays)")
+			d = t.def(d.Operands[0].ID())
 		default:
 			return d
 		}
@@ -420,47 +441,43 @@ func (t *translator) storageTextureType(it imageType, u *handleUse) string {
 }
 
 // declareHandle declares a texture, a sampler, or both halves of a
-// combined image sampler (the sampler gets the next free binding of its
-// group, reported in Result.Bindings).
+// combined image sampler (the sampler gets a free binding of its group),
+// or the elements of an array of them.
 func (t *translator) declareHandle(g *global) {
 	if !t.isHandleType(g.inst.Type) {
 		d := t.def(g.pointee)
 		t.unsupported("UniformConstant variables of type %s", d.Op)
 	}
-	group, binding := t.binding(g)
+	set, binding := t.descriptor(g)
+	declare := t.declareHandleVar
+	if g.texel != nil {
+		declare = t.declareTexelBuffer
+	}
+	if g.arr != nil {
+		for _, e := range t.declareElements(g, set, binding) {
+			declare(g, e, set, binding)
+		}
+		return
+	}
+	g.group, g.binding = t.bind(g.name, set, binding, -1, "")
+	declare(g, g, set, binding)
+}
+
+// declareHandleVar declares one texture or sampler variable v (g itself,
+// or an element of g).
+func (t *translator) declareHandleVar(g, v *global, set, binding uint32) {
 	text := t.handleTypeText(handleSlot{g.id, 0}, g.pointee)
-	t.decls = append(t.decls, fmt.Sprintf("@group(%d) @binding(%d) var %s : %s;\n", group, binding, g.name, text))
+	t.decls = append(t.decls, fmt.Sprintf("@group(%d) @binding(%d) var %s : %s;\n", v.group, v.binding, v.name, text))
 	if !t.combinedType(g.inst.Type) {
 		return
 	}
-	g.samplerName = t.names.unique(g.name + "_sampler")
-	sb := t.freeBinding(group)
-	t.claimBinding(g.samplerName, group, sb)
-	t.decls = append(t.decls, fmt.Sprintf("@group(%d) @binding(%d) var %s : %s;\n", group, sb, g.samplerName,
-		t.handleTypeText(handleSlot{g.id, 1}, g.pointee)))
-	t.result.Bindings = append(t.result.Bindings, Binding{Name: g.samplerName, Group: group, Binding: sb,
-		Why: fmt.Sprintf("the sampler of combined image sampler %s (binding %d)", g.name, binding), Split: true, SplitFrom: binding})
-}
-
-// freeBinding returns the next binding of group above every binding the
-// module declares in it.
-func (t *translator) freeBinding(group uint32) uint32 {
-	h := t.handles
-	if _, ok := h.nextBinding[group]; !ok {
-		next := uint32(0)
-		for _, in := range t.m.Globals {
-			if in.Op != spv.OpVariable {
-				continue
-			}
-			s, ok1 := t.decoration(in.Result, spv.DecorationDescriptorSet)
-			b, ok2 := t.decoration(in.Result, spv.DecorationBinding)
-			if ok1 && ok2 && len(s) > 0 && len(b) > 0 && s[0].Word == group && b[0].Word >= next {
-				next = b[0].Word + 1
-			}
-		}
-		h.nextBinding[group] = next
+	v.samplerName = t.names.unique(v.name + "_sampler")
+	elem := -1
+	if v.elemOf != nil {
+		elem = v.elemIdx
 	}
-	b := h.nextBinding[group]
-	h.nextBinding[group]++
-	return b
+	sb := t.bindExtra(v.samplerName, v.group, fmt.Sprintf("the sampler of combined image sampler %s", v.name),
+		Binding{Set: set, SPIRVBinding: binding, Element: elem, Sampler: true})
+	t.decls = append(t.decls, fmt.Sprintf("@group(%d) @binding(%d) var %s : %s;\n", v.group, sb, v.samplerName,
+		t.handleTypeText(handleSlot{g.id, 1}, g.pointee)))
 }

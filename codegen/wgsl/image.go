@@ -14,14 +14,29 @@ import (
 // packs the layer (and the projective q) into the coordinate and always
 // returns a vec4 when not comparing.
 
-// handleName spells a texture or sampler slot.
-func (fs *funcState) handleName(s handleSlot) string {
+// handleName spells a texture or sampler: a variable, an element of a
+// descriptor array (a placeholder when it is chosen at run time, see
+// expandChoices), or a parameter.
+func (fs *funcState) handleName(r handleRef) string {
 	t := fs.t
-	if g := t.globals[s.id]; g != nil {
+	s := r.slot
+	name := func(g *global) string {
 		if s.part == 1 {
 			return g.samplerName
 		}
 		return g.name
+	}
+	if g := t.globals[s.id]; g != nil {
+		if g.arr != nil {
+			if len(r.index) < len(g.arr.dims) {
+				t.fail("a descriptor array used without an element index")
+			}
+			return fs.element(g, r.index[:len(g.arr.dims)], name)
+		}
+		return name(g)
+	}
+	if r.index != nil {
+		t.fail("an index into a texture or sampler that is not a descriptor array")
 	}
 	if s.part == 1 {
 		if n := t.paramSamplerNames[s.id]; n != "" {
@@ -112,9 +127,22 @@ func (fs *funcState) image(in *builder.Inst, out *[]stmt) {
 	img, smp := t.traceHandle(imgID)
 	itype := t.imageTypeOf(t.typeOfValue(imgID))
 	it := t.decodeImage(itype)
-	use := t.handles.use(img)
+	if it.dim == spv.DimBuffer {
+		fs.texelOp(in, img, out)
+		return
+	}
+	use := t.handles.use(img.slot)
 	depth := use.dref
 	texture := primary(fs.handleName(img))
+	if hasChoice(texture.text) || smp.slot.id != 0 && hasChoice(fs.handleName(smp)) {
+		switch in.Op {
+		case spv.OpImageSampleImplicitLod, spv.OpImageSampleProjImplicitLod, spv.OpImageSampleDrefImplicitLod,
+			spv.OpImageSampleProjDrefImplicitLod:
+			if t.nonUniformHandle(imgID) {
+				t.unsupported("an implicit-derivative sample of a texture chosen per invocation (NonUniformResourceIndex): the switch over the array's elements would take its derivatives in non-uniform control flow")
+			}
+		}
+	}
 	dims := map[spv.Dim]int{spv.Dim1D: 1, spv.Dim2D: 2, spv.Dim3D: 3, spv.DimCube: 3}[it.dim]
 	sampledType := t.typ(it.sampled)
 
@@ -134,13 +162,13 @@ func (fs *funcState) image(in *builder.Inst, out *[]stmt) {
 			}
 			e = call(vecText(sU32, n+1), e, call("textureNumLayers", texture))
 		}
-		fs.bind(in, t.castTo(e, t.scalarTypeLike(in.Type, sU32), t.resultScalar(in.Type)), out)
+		fs.bindChosen(in, t.castTo(e, t.scalarTypeLike(in.Type, sU32), t.resultScalar(in.Type)), out)
 		return
 	case spv.OpImageQueryLevels:
-		fs.bind(in, t.castTo(call("textureNumLevels", texture), t.scalarTypeLike(in.Type, sU32), t.resultScalar(in.Type)), out)
+		fs.bindChosen(in, t.castTo(call("textureNumLevels", texture), t.scalarTypeLike(in.Type, sU32), t.resultScalar(in.Type)), out)
 		return
 	case spv.OpImageQuerySamples:
-		fs.bind(in, t.castTo(call("textureNumSamples", texture), t.scalarTypeLike(in.Type, sU32), t.resultScalar(in.Type)), out)
+		fs.bindChosen(in, t.castTo(call("textureNumSamples", texture), t.scalarTypeLike(in.Type, sU32), t.resultScalar(in.Type)), out)
 		return
 	}
 
@@ -242,7 +270,7 @@ func (fs *funcState) image(in *builder.Inst, out *[]stmt) {
 		return args
 	}
 	sampler := func() expr {
-		if smp.id == 0 {
+		if smp.slot.id == 0 {
 			t.fail("%s without a sampler", in.Op)
 		}
 		return primary(fs.handleName(smp))
@@ -359,12 +387,12 @@ func (fs *funcState) image(in *builder.Inst, out *[]stmt) {
 			}
 			texel = call(vecText(channel, 4), pad...)
 		}
-		*out = append(*out, sLine{call("textureStore", append(withLayer(texture, coords), texel)...).text + ";"})
+		fs.emitChosen(call("textureStore", append(withLayer(texture, coords), texel)...).text+";", out)
 		return
 	default:
 		t.unsupported("the image instruction %s", in.Op)
 	}
-	fs.bind(in, e, out)
+	fs.bindChosen(in, e, out)
 }
 
 // sampleLevel spells sampling at an explicit level of detail (a depth
@@ -394,4 +422,31 @@ func (t *translator) constBits(id builder.ID) (uint64, bool) {
 		return 0, false
 	}
 	return d.Operands[0].Uint64(), true
+}
+
+// nonUniformHandle reports whether a handle value, or an index choosing it
+// from a descriptor array, is decorated NonUniform.
+func (t *translator) nonUniformHandle(id builder.ID) bool {
+	for range 1000 {
+		if t.hasDecoration(id, spv.DecorationNonUniform) {
+			return true
+		}
+		d := t.def(id)
+		switch d.Op {
+		case spv.OpLoad, spv.OpCopyObject, spv.OpImage:
+			id = d.Operands[0].ID()
+		case spv.OpSampledImage:
+			return t.nonUniformHandle(d.Operands[0].ID()) || t.nonUniformHandle(d.Operands[1].ID())
+		case spv.OpAccessChain, spv.OpInBoundsAccessChain:
+			for _, o := range d.Operands[1:] {
+				if t.hasDecoration(o.ID(), spv.DecorationNonUniform) {
+					return true
+				}
+			}
+			id = d.Operands[0].ID()
+		default:
+			return false
+		}
+	}
+	return false
 }

@@ -91,6 +91,12 @@ func (t *translator) entryWrapper(ep *builder.Inst) string {
 	var w writer
 	var params []string
 	var body []string
+	// WGSL functions take at most 255 parameters: more inputs come in a
+	// struct.
+	inStruct := ""
+	if len(ins) > 255 {
+		inStruct = t.names.unique(name + "_in")
+	}
 	for i := range ins {
 		it := &ins[i]
 		pname := t.names.unique(it.name + "_param")
@@ -100,6 +106,9 @@ func (t *translator) entryWrapper(ep *builder.Inst) string {
 		}
 		params = append(params, fmt.Sprintf("%s %s : %s", attrs, pname, it.typ))
 		v := pname
+		if inStruct != "" {
+			v = "in." + pname
+		}
 		if it.convert != nil {
 			v = it.convert(v)
 		}
@@ -160,6 +169,10 @@ func (t *translator) entryWrapper(ep *builder.Inst) string {
 		w.line(fmt.Sprintf("struct %s {\n%s\n}\n", sname, strings.Join(members, "\n")))
 		ret = " -> " + sname
 		body = append(body, fmt.Sprintf("return %s(%s);", sname, strings.Join(values, ", ")))
+	}
+	if inStruct != "" {
+		w.line(fmt.Sprintf("struct %s {\n  %s,\n}\n", inStruct, strings.Join(params, ",\n  ")))
+		params = []string{"in : " + inStruct}
 	}
 	w.line(attr)
 	w.line(fmt.Sprintf("fn %s(%s)%s {", name, strings.Join(params, ", "), ret))

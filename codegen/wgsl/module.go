@@ -39,6 +39,7 @@ type translator struct {
 	atomicArrays  map[builder.ID]bool                        // array types whose elements are
 	atomicMembers map[[2]uint32]bool                         // (struct, member)
 	atomicVars    map[builder.ID]bool                        // scalar variables
+	atomicTexels  map[builder.ID]bool                        // texel buffer variables (OpImageTexelPointer)
 	writtenVars   map[builder.ID]bool                        // storage buffers stored to
 	handles       *handleInfo                                // textures and samplers (handles.go)
 	globals       map[builder.ID]*global                     // module-scope variables (globals.go)
@@ -59,7 +60,7 @@ type translator struct {
 	// Output, in the order it is printed.
 	enables   map[string]bool
 	features  map[string]bool
-	bindings  map[[2]uint32]string // resource names by (group, binding)
+	alloc     *bindingAlloc // resource bindings (bindings.go)
 	requires  map[string]bool
 	decls     []string // overrides, constants, variables
 	helperFns []string
@@ -75,13 +76,13 @@ func newTranslator(m *builder.Module, opts Options) *translator {
 		decos: map[builder.ID][]*builder.Inst{}, memberDecos: map[builder.ID][]*builder.Inst{},
 		funcs: map[builder.ID]*builder.Function{}, types: map[builder.ID]*vtype{}, structDecls: map[builder.ID]*structDecl{},
 		mtypes: map[mkey]*mtype{}, wrappers: map[string]string{},
-		atomicArrays: map[builder.ID]bool{}, atomicMembers: map[[2]uint32]bool{}, atomicVars: map[builder.ID]bool{},
+		atomicArrays: map[builder.ID]bool{}, atomicMembers: map[[2]uint32]bool{}, atomicVars: map[builder.ID]bool{}, atomicTexels: map[builder.ID]bool{},
 		writtenVars: map[builder.ID]bool{}, globals: map[builder.ID]*global{}, consts: map[builder.ID]expr{},
 		overrides: map[builder.ID]string{}, funcNames: map[builder.ID]string{}, reachable: map[builder.ID]bool{},
 		funcStages: map[builder.ID]map[spv.ExecutionModel]bool{},
 		entryFuncs: map[builder.ID][]*builder.Inst{}, epNames: map[*builder.Inst]string{},
 		paramSamplerNames: map[builder.ID]string{}, pseudo: map[string]builder.ID{},
-		enables: map[string]bool{}, features: map[string]bool{}, bindings: map[[2]uint32]string{}, requires: map[string]bool{}, helperIDs: map[string]string{},
+		enables: map[string]bool{}, features: map[string]bool{}, requires: map[string]bool{}, helperIDs: map[string]string{},
 	}
 	return t
 }
@@ -110,6 +111,9 @@ func (t *translator) run() *Result {
 	t.analyzeMemory()
 	t.analyzeHandles()
 	t.nameGlobals(entries)
+	t.initBindings()
+	t.analyzeDescriptorArrays()
+	t.analyzeTexelBuffers()
 	for _, g := range t.sortedGlobals() {
 		t.declareGlobal(g)
 	}
@@ -368,6 +372,7 @@ func (t *translator) helper(key, body string) string {
 // assemble prints the module.
 func (t *translator) assemble() string {
 	var b strings.Builder
+	b.WriteString(t.bindingHeader())
 	for _, e := range sortedKeys(t.enables) {
 		fmt.Fprintf(&b, "enable %s;\n", e)
 	}

@@ -59,6 +59,21 @@ func (t *translator) globalRef(g *global) *ref {
 func (fs *funcState) accessChain(base *ref, indices []builder.Operand) *ref {
 	t := fs.t
 	r := *base
+	if g := r.global; g != nil && g.arr != nil && r.root == g.id && r.text.text == g.name {
+		// The first indices choose an element of a descriptor array.
+		a := g.arr
+		if len(indices) < len(a.dims) {
+			t.fail("a descriptor array used without an element index")
+		}
+		var idx []builder.ID
+		for _, o := range indices[:len(a.dims)] {
+			idx = append(idx, o.ID())
+		}
+		name := fs.element(g, idx, func(e *global) string { return e.name })
+		first := g.elems[a.used[0]]
+		r = ref{kind: refPlain, text: primary(name), pointee: a.elemType, sc: g.sc, mem: first.mem, root: g.id, global: first}
+		indices = indices[len(a.dims):]
+	}
 	for _, o := range indices {
 		idx := o.ID()
 		v := t.typ(r.pointee)
@@ -186,13 +201,13 @@ func (fs *funcState) store(r *ref, value expr, out *[]stmt) {
 	switch r.kind {
 	case refPlain:
 		if r.mem != nil && r.mem.kind == mAtomic {
-			*out = append(*out, sLine{fmt.Sprintf("atomicStore(%s, %s);", fs.addressOf(r).text, value.text)})
+			fs.emitChosen(fmt.Sprintf("atomicStore(%s, %s);", fs.addressOf(r).text, value.text), out)
 			return
 		}
 		if r.mem != nil && !r.mem.same {
 			value = t.toMem(r.mem, value)
 		}
-		*out = append(*out, sLine{fmt.Sprintf("%s = %s;", r.text.text, value.text)})
+		fs.emitChosen(fmt.Sprintf("%s = %s;", r.text.text, value.text), out)
 	case refSplit, refTransCol:
 		tmp := fs.temp(value, r.pointee, out)
 		v := t.typ(r.pointee)
@@ -208,7 +223,7 @@ func (fs *funcState) store(r *ref, value expr, out *[]stmt) {
 				}
 				dst = postfix(s, "["+r.col.text+"]")
 			}
-			*out = append(*out, sLine{fmt.Sprintf("%s = %s;", dst.text, c.text)})
+			fs.emitChosen(fmt.Sprintf("%s = %s;", dst.text, c.text), out)
 		}
 	default:
 		t.unsupported("storing to a vector component at a run-time index in this buffer layout")

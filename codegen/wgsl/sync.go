@@ -24,22 +24,22 @@ func (fs *funcState) atomic(in *builder.Inst, out *[]stmt) {
 	arg := func(i int) expr { return t.castTo(fs.value(t.operandID(in, i)), t.typeOfValue(t.operandID(in, i)), at) }
 	result := func(e expr) {
 		if in.Type == 0 {
-			*out = append(*out, sLine{e.text + ";"})
+			fs.emitChosen(e.text+";", out)
 			return
 		}
 		if fs.vals[in.Result] != nil && fs.vals[in.Result].place == pNone {
-			*out = append(*out, sLine{"_ = " + e.text + ";"})
+			fs.emitChosen("_ = "+e.text+";", out)
 			return
 		}
 		rs := t.resultScalar(in.Type)
-		fs.bind(in, t.castTo(e, r.pointee, rs), out)
+		fs.bindChosen(in, t.castTo(e, r.pointee, rs), out)
 	}
 	op := func(name string) { result(call(name, p, arg(3))) }
 	switch in.Op {
 	case spv.OpAtomicLoad:
 		result(call("atomicLoad", p))
 	case spv.OpAtomicStore:
-		*out = append(*out, sLine{fmt.Sprintf("atomicStore(%s, %s);", p.text, arg(3).text)})
+		fs.emitChosen(fmt.Sprintf("atomicStore(%s, %s);", p.text, arg(3).text), out)
 	case spv.OpAtomicExchange:
 		op("atomicExchange")
 	case spv.OpAtomicIIncrement:
@@ -74,6 +74,9 @@ func (fs *funcState) atomic(in *builder.Inst, out *[]stmt) {
 		// (exchanged false although the old value matched): retry then.
 		if len(in.Operands) < 6 {
 			t.fail("%s with too few operands", in.Op)
+		}
+		if hasChoice(p.text) {
+			t.unsupported("a compare-exchange in an element of a descriptor array chosen at run time")
 		}
 		value := fs.temp(arg(4), r.pointee, out)
 		cmp := fs.temp(arg(5), r.pointee, out)

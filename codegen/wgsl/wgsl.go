@@ -19,6 +19,10 @@ type Options struct {
 	// EntryPoint, when set, translates only the entry point of that name
 	// (and what it calls); by default every entry point is translated.
 	EntryPoint string
+	// StrictBindings refuses a module where two resources share a binding
+	// (or a descriptor array's elements would take other resources'
+	// bindings) instead of moving them to free bindings (see Binding).
+	StrictBindings bool
 }
 
 // PushConstantMode says where push constants go.
@@ -34,9 +38,9 @@ const (
 type Result struct {
 	WGSL        string
 	EntryPoints []EntryPoint
-	// Bindings lists resources whose group or binding the translation chose
-	// (the sampler half of a combined image sampler, push constants as a
-	// uniform buffer), for the application's bind group layouts.
+	// Bindings lists every resource the WGSL declares, with the SPIR-V
+	// descriptor it stands for, for the application's bind group layouts;
+	// those whose binding the translation chose have a Note.
 	Bindings []Binding
 	// Features are the WebGPU device features the module needs
 	// ("shader-f16", "subgroups", "clip-distances", ...).
@@ -62,15 +66,32 @@ type IO struct {
 	Interpolate string // the @interpolate arguments, or ""
 }
 
-// A Binding is a resource placed by the translator.
+// A Binding is a resource of the WGSL module and the SPIR-V descriptor it
+// stands for. They differ where WebGPU needs it: two resources at one
+// binding (the later one moves to a free binding of its group), an element
+// of a descriptor array (the elements take consecutive bindings), the
+// sampler half of a combined image sampler (a free binding), push
+// constants as a uniform buffer.
 type Binding struct {
 	Name           string // the WGSL variable
-	Group, Binding uint32
-	Why            string
-	// Split marks the sampler half of a combined image sampler at binding
-	// SplitFrom of the same group.
-	Split     bool
-	SplitFrom uint32
+	Group, Binding uint32 // its @group and @binding
+	// Set and SPIRVBinding are the SPIR-V descriptor's DescriptorSet and
+	// Binding; Element is the index in a descriptor array, or -1.
+	Set, SPIRVBinding uint32
+	Element           int
+	// Sampler marks the sampler half of a combined image sampler (the
+	// descriptor's image is its own Binding).
+	Sampler bool
+	// PushConstants marks the uniform buffer holding push constants (no
+	// descriptor).
+	PushConstants bool
+	// TexelBuffer marks a texel buffer declared as a storage buffer of its
+	// texels, TexelType each (WebGPU has no texel buffers).
+	TexelBuffer bool
+	TexelType   string
+	// Note says why the binding or the kind of resource differs from the
+	// SPIR-V's ("" when it does not).
+	Note string
 }
 
 // maxIDBound is the largest id bound a valid module has (the universal
@@ -150,4 +171,29 @@ func ParsePushConstantMode(s string) (PushConstantMode, error) {
 		return PushImmediate, nil
 	}
 	return 0, fmt.Errorf("unknown push constant placement %q (want none, uniform or immediate)", s)
+}
+
+// BindingNotes describes, one line each, the resources whose binding or
+// kind differs from the SPIR-V descriptor they stand for.
+func (r *Result) BindingNotes() []string {
+	var out []string
+	for _, b := range r.Bindings {
+		if b.Note != "" {
+			out = append(out, b.describe())
+		}
+	}
+	return out
+}
+
+// describe is a binding's line in the notes and the WGSL header.
+func (b *Binding) describe() string {
+	from := "no SPIR-V descriptor"
+	switch {
+	case b.PushConstants:
+	case b.Element >= 0:
+		from = fmt.Sprintf("set %d binding %d [%d]", b.Set, b.SPIRVBinding, b.Element)
+	default:
+		from = fmt.Sprintf("set %d binding %d", b.Set, b.SPIRVBinding)
+	}
+	return fmt.Sprintf("@group(%d) @binding(%d) %s: %s (%s)", b.Group, b.Binding, b.Name, from, b.Note)
 }

@@ -387,6 +387,12 @@ func Execute(runner, dir string, module []byte, mod *Module, c *Case) (Result, e
 	return res, nil
 }
 
+// texelBufferSize is the byte size of a texel buffer given data bytes and
+// expectations covering expected bytes: at least 16 texels.
+func texelBufferSize(data, expected, texelBytes int) int {
+	return roundUp(max(data, expected, 16*texelBytes), texelBytes)
+}
+
 func outName(s Slot) string { return fmt.Sprintf("out_%d_%d_%d.bin", s.Set, s.Binding, s.Elem) }
 
 // resource writes the job line of one descriptor (and its input file) and
@@ -432,7 +438,7 @@ func resource(job *strings.Builder, dir string, b *Binding, elem uint32, r *Reso
 		if err != nil {
 			return 0, fmt.Errorf("%s: %v", b.VarName, err)
 		}
-		size = roundUp(max(size, expected, 16*f.bytes), f.bytes)
+		size = texelBufferSize(size, expected, f.bytes)
 		kind := "storage"
 		if b.Kind == UniformTexelBuffer {
 			kind = "uniform"

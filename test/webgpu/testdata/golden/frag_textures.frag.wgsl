@@ -1,3 +1,9 @@
+// Bindings that differ from the SPIR-V descriptors:
+//   @group(0) @binding(8) albedo_sampler: set 0 binding 0 (the sampler of combined image sampler albedo)
+//   @group(0) @binding(9) shadowMap_sampler: set 0 binding 3 (the sampler of combined image sampler shadowMap)
+//   @group(0) @binding(10) layers_sampler: set 0 binding 5 (the sampler of combined image sampler layers)
+//   @group(0) @binding(11) sky_sampler: set 0 binding 7 (the sampler of combined image sampler sky)
+
 diagnostic(off, derivative_uniformity);
 
 @group(0) @binding(0) var albedo : texture_2d<f32>;

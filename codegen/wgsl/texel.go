@@ -1,0 +1,296 @@
+package wgsl
+
+import (
+	"fmt"
+
+	"github.com/hlsl2spirv/hlsl2spirv/builder"
+	"github.com/hlsl2spirv/hlsl2spirv/builder/spv"
+)
+
+// Texel buffers. WebGPU has no texel buffers (Buffer<T>, RWBuffer<T>,
+// samplerBuffer, imageBuffer), but a texel buffer whose format is the
+// natural 32-bit form of its texels holds exactly what a storage buffer of
+// those texels holds: R32* is array<T>, Rg32* array<vec2<T>>, Rgba32*
+// array<vec4<T>>. A format-less (Unknown) texel buffer takes as many
+// components as the shader reads or writes (three: an array<T> read three
+// at a time). Formats that convert texels (unorm, 16-bit, packed) are
+// refused. A fetch or read of a texel returns its components with the
+// missing ones from (0, 0, 1), as a texel fetch does; an atomic on a texel
+// (OpImageTexelPointer) makes the elements atomic<T>. Result.Bindings
+// reports the buffer and its texel type: the application binds a storage
+// buffer where a texel buffer view was.
+
+// texelBuffer describes a texel buffer declared as a storage buffer.
+type texelBuffer struct {
+	comp   scalar // the texels' component type
+	n      int    // components per texel (1 to 4)
+	atomic bool   // accessed through OpImageTexelPointer
+}
+
+// texelFormats are the formats a storage buffer holds as they are: their
+// component counts.
+var texelFormats = map[spv.ImageFormat]int{
+	spv.ImageFormatR32f: 1, spv.ImageFormatR32i: 1, spv.ImageFormatR32ui: 1,
+	spv.ImageFormatRg32f: 2, spv.ImageFormatRg32i: 2, spv.ImageFormatRg32ui: 2,
+	spv.ImageFormatRgba32f: 4, spv.ImageFormatRgba32i: 4, spv.ImageFormatRgba32ui: 4,
+}
+
+// isTexelBufferType reports whether typ (through pointers, sampled images
+// and arrays) is a Buffer-dimensioned image.
+func (t *translator) isTexelBufferType(typ builder.ID) bool {
+	d := t.imageTypeOf(typ)
+	return d.Op == spv.OpTypeImage && len(d.Operands) >= 2 && spv.Dim(d.Operands[1].Word) == spv.DimBuffer
+}
+
+// analyzeTexelBuffers decides the element type of every texel buffer
+// variable: from its format, or for Unknown from how many components the
+// shader reads and writes.
+func (t *translator) analyzeTexelBuffers() {
+	for _, g := range t.sortedGlobals() {
+		if g.sc != spv.StorageClassUniformConstant || !t.isHandleType(g.inst.Type) || !t.isTexelBufferType(g.inst.Type) {
+			continue
+		}
+		t.cur = g.inst
+		it := t.decodeImage(t.imageTypeOf(g.inst.Type))
+		st := t.typ(it.sampled)
+		if !st.isScalar() || (st.comp != sF32 && st.comp != sI32 && st.comp != sU32) {
+			t.unsupported("a texel buffer of %s texels", st.text)
+		}
+		tb := &texelBuffer{comp: st.comp, atomic: t.atomicTexels[g.id]}
+		if it.format == spv.ImageFormatUnknown {
+			tb.n = t.texelComponentsUsed(g.id)
+		} else if n, ok := texelFormats[it.format]; ok {
+			tb.n = n
+		} else {
+			t.unsupported("a texel buffer of format %s (its texels need a conversion; a storage buffer holds 32-bit R, RG or RGBA texels as they are)", it.format)
+		}
+		if tb.atomic && tb.n != 1 {
+			t.unsupported("atomic operations on a texel buffer of %d-component texels", tb.n)
+		}
+		g.texel = tb
+	}
+	t.cur = nil
+}
+
+// texelComponentsUsed counts the components of a format-less texel
+// buffer's texels that the shader uses: the highest component read from a
+// fetch or read result (all four when the whole vector is used) or
+// written.
+func (t *translator) texelComponentsUsed(v builder.ID) int {
+	n := 1
+	for _, f := range t.m.Functions {
+		if !t.reachable[f.Def.Result] {
+			continue
+		}
+		for _, b := range f.Blocks {
+			for _, in := range b.Insts {
+				if in.Op != spv.OpImageFetch && in.Op != spv.OpImageRead && in.Op != spv.OpImageWrite || len(in.Operands) < 3 {
+					continue
+				}
+				if img, _ := t.traceHandle(in.Operands[0].ID()); img.slot.id != v {
+					continue
+				}
+				if in.Op == spv.OpImageWrite {
+					_, k := t.scalarOf(t.typeOfValue(in.Operands[2].ID()))
+					n = max(n, k)
+					continue
+				}
+				n = max(n, t.componentsRead(in.Result, in.Type))
+			}
+		}
+	}
+	return n
+}
+
+// componentsRead is how many leading components of a vector value its
+// uses read.
+func (t *translator) componentsRead(id, typ builder.ID) int {
+	_, size := t.scalarOf(typ)
+	n := 1
+	for _, u := range t.du.Users(id) {
+		switch {
+		case u.Op == spv.OpCompositeExtract && len(u.Operands) >= 2 && u.Operands[0].ID() == id:
+			n = max(n, int(u.Operands[1].Word)+1)
+		case u.Op == spv.OpVectorShuffle && len(u.Operands) >= 2:
+			_, an := t.scalarOf(t.typeOfValue(u.Operands[0].ID()))
+			for i, c := range u.Operands[2:] {
+				k := int(c.Word)
+				if c.Word == 0xffffffff {
+					continue
+				}
+				if u.Operands[0].ID() == id && k < an {
+					n = max(n, k+1)
+				}
+				if u.Operands[1].ID() == id && k >= an {
+					n = max(n, k-an+1)
+				}
+				_ = i
+			}
+		default:
+			return size
+		}
+	}
+	return min(n, size)
+}
+
+// texelElem spells a texel buffer's element type.
+func (tb *texelBuffer) elem() string {
+	s := tb.comp.String()
+	switch {
+	case tb.atomic:
+		return "atomic<" + s + ">"
+	case tb.n == 3:
+		return s // three elements per texel
+	}
+	return vecText(tb.comp, tb.n)
+}
+
+// declareTexelBuffer declares a texel buffer (g, or the element v of an
+// array of them) as a storage buffer of its texels.
+func (t *translator) declareTexelBuffer(g, v *global, set, binding uint32) {
+	tb := g.texel
+	access := "read"
+	u := t.handles.use(handleSlot{g.id, 0})
+	if u.write || tb.atomic {
+		access = "read_write"
+		if t.usedByStage(g.id, spv.ExecutionModelVertex) {
+			t.unsupported("a texel buffer written by a vertex shader (WebGPU's vertex stage has read-only storage)")
+		}
+	}
+	texel := vecText(tb.comp, tb.n)
+	t.decls = append(t.decls, fmt.Sprintf("@group(%d) @binding(%d) var<storage, %s> %s : array<%s>;\n", v.group, v.binding, access, v.name, tb.elem()))
+	// The binding was recorded by bind or bindArray: mark it.
+	for i := range t.result.Bindings {
+		b := &t.result.Bindings[i]
+		if b.Name == v.name {
+			b.TexelBuffer, b.TexelType = true, texel
+			b.Note = joinWhy(b.Note, fmt.Sprintf("a texel buffer as a storage buffer of %s texels", texel))
+		}
+	}
+}
+
+// texelOp translates an image instruction on a texel buffer.
+func (fs *funcState) texelOp(in *builder.Inst, img handleRef, out *[]stmt) {
+	t := fs.t
+	g := t.globals[img.slot.id]
+	if g == nil || g.texel == nil {
+		t.unsupported("a texel buffer passed to a function (WGSL has no texel buffers; it becomes a storage buffer)")
+	}
+	tb := g.texel
+	name := fs.handleName(img)
+	switch in.Op {
+	case spv.OpImageQuerySize:
+		e := call("arrayLength", unary("&", primary(name)))
+		if tb.n == 3 {
+			e = binary("/", e, primary("3u"))
+		}
+		fs.bindChosen(in, t.castTo(e, t.scalarTypeLike(in.Type, sU32), t.resultScalar(in.Type)), out)
+		return
+	case spv.OpImageFetch, spv.OpImageRead, spv.OpImageWrite:
+	default:
+		t.unsupported("%s on a texel buffer", in.Op)
+	}
+	if len(in.Operands) > 3 || in.Op == spv.OpImageWrite && len(in.Operands) > 4 {
+		ops := in.Operands[3:]
+		if in.Op != spv.OpImageWrite {
+			ops = in.Operands[2:]
+		}
+		if io := t.decodeImageOperands(ops); io.lod != 0 || io.sample != 0 || io.constOffset != 0 || io.offset != 0 || io.other&^(spv.ImageOperandsNontemporal|spv.ImageOperandsSignExtend|spv.ImageOperandsZeroExtend) != 0 {
+			t.unsupported("image operands on a texel buffer access")
+		}
+	}
+	coordID := t.operandID(in, 1)
+	coord := fs.temp(t.castTo(fs.value(coordID), t.typeOfValue(coordID), sU32), t.pseudoType(sU32, 1), out)
+	at := func(k int) expr {
+		if tb.n != 3 {
+			return postfix(primary(name), "["+coord.text+"]")
+		}
+		i := binary("*", coord, primary("3u"))
+		if k > 0 {
+			i = binary("+", i, primary(fmt.Sprintf("%du", k)))
+		}
+		return postfix(primary(name), "["+i.text+"]")
+	}
+	lit := func(v int) expr { return t.number(tb.comp, v) }
+	if in.Op == spv.OpImageWrite {
+		texelID := t.operandID(in, 2)
+		texel := fs.temp(t.castTo(fs.value(texelID), t.typeOfValue(texelID), tb.comp), t.scalarTypeLike(t.typeOfValue(texelID), tb.comp), out)
+		_, k := t.scalarOf(t.typeOfValue(texelID))
+		comp := func(i int) expr {
+			switch {
+			case i < k && k == 1:
+				return texel
+			case i < k:
+				return postfix(texel, "."+"xyzw"[i:i+1])
+			}
+			return lit(0) // the write gives fewer components than the texel has
+		}
+		switch {
+		case tb.atomic:
+			fs.emitChosen(fmt.Sprintf("atomicStore(&%s, %s);", at(0).text, comp(0).text), out)
+		case tb.n == 1:
+			fs.emitChosen(fmt.Sprintf("%s = %s;", at(0).text, comp(0).text), out)
+		case tb.n == 3:
+			for i := range 3 {
+				fs.emitChosen(fmt.Sprintf("%s = %s;", at(i).text, comp(i).text), out)
+			}
+		case k == tb.n:
+			fs.emitChosen(fmt.Sprintf("%s = %s;", at(0).text, texel.text), out)
+		default:
+			var comps []expr
+			for i := range tb.n {
+				comps = append(comps, comp(i))
+			}
+			fs.emitChosen(fmt.Sprintf("%s = %s;", at(0).text, call(vecText(tb.comp, tb.n), comps...).text), out)
+		}
+		return
+	}
+	// A fetch or read: four components, the missing ones from (0, 0, 1).
+	var comps []expr
+	switch {
+	case tb.atomic:
+		comps = []expr{call("atomicLoad", unary("&", at(0)))}
+	case tb.n == 1:
+		comps = []expr{at(0)}
+	case tb.n == 3:
+		comps = []expr{at(0), at(1), at(2)}
+	default:
+		comps = []expr{at(0)}
+	}
+	switch tb.n {
+	case 1:
+		comps = append(comps, lit(0), lit(0), lit(1))
+	case 2:
+		comps = append(comps, lit(0), lit(1))
+	case 3:
+		comps = append(comps, lit(1))
+	}
+	e := call(vecText(tb.comp, 4), comps...)
+	if tb.n == 4 {
+		e = at(0)
+	}
+	rt := t.typ(in.Type)
+	if rt.isScalar() {
+		e = postfix(e, ".x")
+	} else if rt.n < 4 {
+		e = postfix(e, "."+"xyzw"[:rt.n])
+	}
+	fs.bindChosen(in, t.castTo(e, t.scalarTypeLike(in.Type, tb.comp), t.resultScalar(in.Type)), out)
+}
+
+// texelPointer is the reference an OpImageTexelPointer makes: a texel of
+// an atomically accessed texel buffer.
+func (fs *funcState) texelPointer(in *builder.Inst) *ref {
+	t := fs.t
+	img, _ := t.traceHandle(t.operandID(in, 0))
+	g := t.globals[img.slot.id]
+	if g == nil || g.texel == nil {
+		t.unsupported("atomic operations on images (WGSL has atomics on buffers and workgroup memory only)")
+	}
+	coordID := t.operandID(in, 1)
+	coord := t.castTo(fs.value(coordID), t.typeOfValue(coordID), sU32)
+	pointee, _ := t.pointeeOf(in.Result)
+	m := t.memType(pointee, layoutCtx{atomic: true})
+	return &ref{kind: refPlain, text: postfix(primary(fs.handleName(img)), "["+coord.text+"]"), pointee: pointee,
+		sc: spv.StorageClassImage, mem: m, root: g.id}
+}
