@@ -150,6 +150,15 @@ func (t *translator) take(name string, group, b, set, binding uint32, elem int, 
 	t.result.Bindings = append(t.result.Bindings, rb)
 }
 
+// noteBinding amends the recorded binding of resource name.
+func (t *translator) noteBinding(name string, fn func(*Binding)) {
+	for i := range t.result.Bindings {
+		if t.result.Bindings[i].Name == name {
+			fn(&t.result.Bindings[i])
+		}
+	}
+}
+
 func joinWhy(a, b string) string {
 	switch {
 	case a == "":

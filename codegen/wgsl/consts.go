@@ -81,6 +81,13 @@ func (t *translator) literal(typ builder.ID, bits uint64) expr {
 		return primary(fmt.Sprintf("%di", n))
 	case sU32:
 		return primary(fmt.Sprintf("%du", uint32(bits)))
+	case sI16:
+		if n := int16(uint16(bits)); n < 0 {
+			return expr{fmt.Sprintf("%di", n), precUnary}
+		}
+		return primary(fmt.Sprintf("%di", int16(uint16(bits))))
+	case sU16:
+		return primary(fmt.Sprintf("%du", uint16(bits)))
 	case sF32:
 		f := math.Float32frombits(uint32(bits))
 		if math.IsNaN(float64(f)) || math.IsInf(float64(f), 0) {
@@ -229,9 +236,9 @@ func (t *translator) specConstantOpExpr(d *builder.Inst) expr {
 // number spells a small integer as a literal of scalar s.
 func (t *translator) number(s scalar, v int) expr {
 	switch s {
-	case sI32:
+	case sI32, sI16:
 		return primary(fmt.Sprintf("%di", v))
-	case sU32:
+	case sU32, sU16:
 		return primary(fmt.Sprintf("%du", v))
 	case sF32:
 		return primary(fmt.Sprintf("%d.0f", v))

@@ -192,7 +192,7 @@ func (fs *funcState) choose(g *global, indices []builder.ID, name func(*global) 
 	a := g.arr
 	var idx expr
 	for i, id := range indices {
-		v := t.castTo(fs.indexExpr(id), t.indexType(id), sU32)
+		v := t.shiftAmount(fs.indexExpr(id), t.indexType(id))
 		if i == 0 {
 			idx = v
 			continue

@@ -70,6 +70,11 @@ func (fs *funcState) inst(in *builder.Inst, out *[]stmt) {
 		if len(in.Operands) < 2 {
 			t.fail("OpArrayLength without a member")
 		}
+		if r.kind == refRaw {
+			e := t.rawArrayLength(r, int(in.Operands[1].Word))
+			fs.bindChosen(in, t.castTo(e, fs.u32Like(in.Type), t.resultScalar(in.Type)), out)
+			return
+		}
 		st := t.typ(r.pointee)
 		m := int(in.Operands[1].Word)
 		if st.op != spv.OpTypeStruct || m >= len(st.members) || r.kind != refPlain || r.mem == nil || m >= len(r.mem.members) {
@@ -145,7 +150,7 @@ func (t *translator) scalarTypeLike(typ builder.ID, s scalar) builder.ID {
 // pseudoType returns an id standing for vecN<s> in castTo (types the
 // module may not declare): ids past the bound, kept in t.types.
 func (t *translator) pseudoType(s scalar, n int) builder.ID {
-	key := fmt.Sprintf("%s/%d", s, n)
+	key := fmt.Sprintf("%s/%d", s.tag(), n)
 	if id, ok := t.pseudo[key]; ok {
 		return id
 	}
@@ -206,7 +211,7 @@ func (fs *funcState) refValue(in *builder.Inst) {
 func (fs *funcState) refOf(id builder.ID) *ref {
 	t := fs.t
 	if g := t.globals[id]; g != nil {
-		if g.mem == nil && g.arr == nil && g.sc != spv.StorageClassUniformConstant {
+		if g.mem == nil && g.arr == nil && g.raw == nil && !g.bytesless && g.sc != spv.StorageClassUniformConstant {
 			t.fail("variable %s is used before its declaration", g.name)
 		}
 		return t.globalRef(g)
@@ -410,29 +415,34 @@ func (t *translator) pureExpr(fs *funcState, in *builder.Inst) (expr, bool) {
 			return e
 		}
 		_, n := t.scalarOf(in.Type)
-		return call("bitcast<"+vecText(res, n)+">", e)
+		return t.castTo(e, t.pseudoType(s, n), res)
 	}
+	_, resN := t.scalarOf(in.Type)
+	// wrap brings a result computed in s back into a 16-bit range.
+	wrap := func(e expr, s scalar) expr { return t.wrap16(e, s, resN) }
 	bin := func(op string, s scalar) expr { return fix(binary(op, as(0, s), as(1, s)), s) }
-	signed := func() scalar { return sI32 }
+	wbin := func(op string, s scalar) expr { return fix(wrap(binary(op, as(0, s), as(1, s)), s), s) }
+	signed := func() scalar { return res.signed() }
+	unsigned := func() scalar { return res.unsigned() }
 	switch in.Op {
 	case spv.OpIAdd:
-		return bin("+", res), true
+		return wbin("+", res), true
 	case spv.OpISub:
-		return bin("-", res), true
+		return wbin("-", res), true
 	case spv.OpIMul:
-		return bin("*", res), true
+		return wbin("*", res), true
 	case spv.OpSDiv:
-		return bin("/", signed()), true
+		return wbin("/", signed()), true
 	case spv.OpUDiv:
-		return bin("/", sU32), true
+		return bin("/", unsigned()), true
 	case spv.OpSRem:
 		return bin("%", signed()), true
 	case spv.OpUMod:
-		return bin("%", sU32), true
+		return bin("%", unsigned()), true
 	case spv.OpSMod:
 		tn := t.withScalar(in.Type, sI32)
 		h := t.helper("smod_"+tn, fmt.Sprintf("(a : %s, b : %s) -> %s {\n  let r = a %% b;\n  return select(r, r + b, (r != %s(0)) & ((r < %s(0)) != (b < %s(0))));\n}\n", tn, tn, tn, tn, tn, tn))
-		return fix(call(h, as(0, sI32), as(1, sI32)), sI32), true
+		return fix(call(h, as(0, signed()), as(1, signed())), signed()), true
 	case spv.OpFAdd:
 		return binary("+", val(0), val(1)), true
 	case spv.OpFSub:
@@ -451,15 +461,17 @@ func (t *translator) pureExpr(fs *funcState, in *builder.Inst) (expr, bool) {
 	case spv.OpFNegate:
 		return unary("-", val(0)), true
 	case spv.OpSNegate:
-		return fix(unary("-", as(0, sI32)), sI32), true
+		return fix(wrap(unary("-", as(0, signed())), signed()), signed()), true
 	case spv.OpNot:
-		return fix(unary("~", as(0, res)), res), true
+		// The complement of a sign-extended value is sign-extended; a
+		// zero-extended one needs its high bits cleared.
+		return fix(wrap(unary("~", as(0, unsigned())), unsigned()), unsigned()), true
 	case spv.OpShiftLeftLogical:
-		return fix(binary("<<", as(0, res), as(1, sU32)), res), true
+		return fix(wrap(binary("<<", as(0, res), t.shiftAmount(val(1), typeOf(1))), res), res), true
 	case spv.OpShiftRightLogical:
-		return fix(binary(">>", as(0, sU32), as(1, sU32)), sU32), true
+		return fix(binary(">>", as(0, unsigned()), t.shiftAmount(val(1), typeOf(1))), unsigned()), true
 	case spv.OpShiftRightArithmetic:
-		return fix(binary(">>", as(0, sI32), as(1, sU32)), sI32), true
+		return fix(binary(">>", as(0, signed()), t.shiftAmount(val(1), typeOf(1))), signed()), true
 	case spv.OpBitwiseAnd:
 		return bin("&", res), true
 	case spv.OpBitwiseOr:
@@ -474,9 +486,11 @@ func (t *translator) pureExpr(fs *funcState, in *builder.Inst) (expr, bool) {
 		}
 		return binary(op, val(0), as(1, s)), true
 	case spv.OpSLessThan, spv.OpSLessThanEqual, spv.OpSGreaterThan, spv.OpSGreaterThanEqual:
-		return binary(compareOps[in.Op], as(0, sI32), as(1, sI32)), true
+		s, _ := t.scalarOf(typeOf(0))
+		return binary(compareOps[in.Op], as(0, s.signed()), as(1, s.signed())), true
 	case spv.OpULessThan, spv.OpULessThanEqual, spv.OpUGreaterThan, spv.OpUGreaterThanEqual:
-		return binary(compareOps[in.Op], as(0, sU32), as(1, sU32)), true
+		s, _ := t.scalarOf(typeOf(0))
+		return binary(compareOps[in.Op], as(0, s.unsigned()), as(1, s.unsigned())), true
 	case spv.OpFOrdEqual, spv.OpFOrdNotEqual, spv.OpFOrdLessThan, spv.OpFOrdLessThanEqual, spv.OpFOrdGreaterThan,
 		spv.OpFOrdGreaterThanEqual, spv.OpLogicalEqual, spv.OpLogicalNotEqual, spv.OpFUnordNotEqual:
 		return binary(compareOps[in.Op], val(0), val(1)), true
@@ -511,15 +525,17 @@ func (t *translator) pureExpr(fs *funcState, in *builder.Inst) (expr, bool) {
 	case spv.OpIsNan, spv.OpIsInf:
 		return t.isNanInf(in, val(0), typeOf(0)), true
 	case spv.OpConvertFToU:
-		return fix(call(t.withScalar(in.Type, sU32), val(0)), sU32), true
+		return fix(wrap(call(t.withScalar(in.Type, sU32), val(0)), unsigned()), unsigned()), true
 	case spv.OpConvertFToS:
-		return fix(call(t.withScalar(in.Type, sI32), val(0)), sI32), true
+		return fix(wrap(call(t.withScalar(in.Type, sI32), val(0)), signed()), signed()), true
 	case spv.OpConvertSToF:
-		return call(t.typ(in.Type).text, as(0, sI32)), true
+		s, _ := t.scalarOf(typeOf(0))
+		return call(t.typ(in.Type).text, as(0, s.signed())), true
 	case spv.OpConvertUToF:
-		return call(t.typ(in.Type).text, as(0, sU32)), true
+		s, _ := t.scalarOf(typeOf(0))
+		return call(t.typ(in.Type).text, as(0, s.unsigned())), true
 	case spv.OpUConvert, spv.OpSConvert:
-		return t.castTo(val(0), typeOf(0), res), true
+		return t.intConvert(in.Op == spv.OpSConvert, val(0), typeOf(0), in.Type), true
 	case spv.OpFConvert:
 		if t.typ(in.Type).text == t.typ(typeOf(0)).text {
 			return val(0), true
@@ -540,18 +556,25 @@ func (t *translator) pureExpr(fs *funcState, in *builder.Inst) (expr, bool) {
 		return call(h, val(0), val(1)), true
 	case spv.OpDot:
 		return call("dot", val(0), val(1)), true
+	case spv.OpSDot, spv.OpUDot, spv.OpSUDot:
+		return t.intDot(in, val, typeOf), true
 	case spv.OpTranspose:
 		return call("transpose", val(0)), true
 	case spv.OpBitCount:
-		return t.castTo(call("countOneBits", val(0)), typeOf(0), res), true
+		s, _ := t.scalarOf(typeOf(0))
+		return t.castTo(call("countOneBits", as(0, s.unsigned())), t.pseudoType(res.unsigned(), resN), res), true
 	case spv.OpBitReverse:
+		if res.is16() {
+			return fix(binary(">>", call("reverseBits", as(0, sU16)), splat(sU32, resN, "16u")), sU16), true
+		}
 		return call("reverseBits", val(0)), true
 	case spv.OpBitFieldInsert:
-		return call("insertBits", val(0), as(1, t.resultScalar(typeOf(0))), as(2, sU32), as(3, sU32)), true
+		s := t.resultScalar(typeOf(0))
+		return wrap(call("insertBits", val(0), as(1, s), t.shiftAmount(val(2), typeOf(2)), t.shiftAmount(val(3), typeOf(3))), s), true
 	case spv.OpBitFieldSExtract:
-		return fix(call("extractBits", as(0, sI32), as(1, sU32), as(2, sU32)), sI32), true
+		return fix(call("extractBits", as(0, signed()), t.shiftAmount(val(1), typeOf(1)), t.shiftAmount(val(2), typeOf(2))), signed()), true
 	case spv.OpBitFieldUExtract:
-		return fix(call("extractBits", as(0, sU32), as(1, sU32), as(2, sU32)), sU32), true
+		return fix(call("extractBits", as(0, unsigned()), t.shiftAmount(val(1), typeOf(1)), t.shiftAmount(val(2), typeOf(2))), unsigned()), true
 	case spv.OpCompositeConstruct:
 		v := t.typ(in.Type)
 		var args []expr
@@ -599,20 +622,88 @@ var compareOps = map[spv.Op]string{
 
 // bitcast spells OpBitcast.
 func (t *translator) bitcast(to builder.ID, e expr, from builder.ID) expr {
-	tt, ft := t.typ(to), t.typ(from)
-	if tt.text == ft.text {
-		return e
-	}
 	if t.isPointerType(to) || t.isPointerType(from) {
 		t.unsupported("bitcasts of pointers")
 	}
-	return call("bitcast<"+tt.text+">", e)
+	tt, ft := t.typ(to), t.typ(from)
+	fsc, fn := t.scalarOf(from)
+	tsc, tn := t.scalarOf(to)
+	switch {
+	case fsc == tsc && fn == tn:
+		return e
+	case fn == tn && fsc.isInt() && tsc.isInt() && fsc.bits() == tsc.bits():
+		return t.castTo(e, from, tsc)
+	case fsc.bits() == 32 && tsc.bits() == 32:
+		return call("bitcast<"+tt.text+">", e)
+	}
+	// Through 16-bit pieces (u32 values below 0x10000).
+	if fn*fsc.bits() != tn*tsc.bits() {
+		t.fail("OpBitcast from %s to %s changes the size", ft.text, tt.text)
+	}
+	comp := func(i, n int) string {
+		if n == 1 {
+			return "v"
+		}
+		return "v." + "xyzw"[i:i+1]
+	}
+	var pieces []string
+	for i := range fn {
+		c := comp(i, fn)
+		switch {
+		case fsc == sF16:
+			pieces = append(pieces, fmt.Sprintf("bitcast<u32>(vec2<f16>(%s, 0.0h))", c))
+		case fsc.is16():
+			pieces = append(pieces, fmt.Sprintf("(bitcast<u32>(%s) & 0xffffu)", c))
+		default:
+			w := fmt.Sprintf("bitcast<u32>(%s)", c)
+			pieces = append(pieces, "("+w+" & 0xffffu)", "("+w+" >> 16u)")
+		}
+	}
+	var comps []string
+	for i := range tn {
+		switch {
+		case tsc == sF16:
+			comps = append(comps, fmt.Sprintf("bitcast<vec2<f16>>(%s).x", pieces[i]))
+		case tsc == sU16:
+			comps = append(comps, pieces[i])
+		case tsc == sI16:
+			comps = append(comps, fmt.Sprintf("(bitcast<i32>(%s << 16u) >> 16u)", pieces[i]))
+		default:
+			comps = append(comps, fmt.Sprintf("bitcast<%s>(%s | (%s << 16u))", tsc, pieces[2*i], pieces[2*i+1]))
+		}
+	}
+	body := comps[0]
+	if tn > 1 {
+		body = tt.text + "(" + strings.Join(comps, ", ") + ")"
+	}
+	h := t.helper("bitcast_"+typeTag(ft.text)+"_"+typeTag(tt.text)+"_"+fsc.tag()+tsc.tag(), fmt.Sprintf("(v : %s) -> %s {\n  return %s;\n}\n", ft.text, tt.text, body))
+	return call(h, e)
 }
 
 // isNanInf tests for NaN or infinity on the bits, which WGSL
 // implementations may not otherwise preserve.
 func (t *translator) isNanInf(in *builder.Inst, e expr, typ builder.ID) expr {
 	s, n := t.scalarOf(typ)
+	if s == sF16 {
+		// The bits of each f16 in the low half of a u32.
+		bt, ht := vecText(sBool, n), vecText(sF16, n)
+		var comps []string
+		for i := range n {
+			c := "v"
+			if n > 1 {
+				c += "." + "xyzw"[i:i+1]
+			}
+			comps = append(comps, fmt.Sprintf("bitcast<u32>(vec2<f16>(%s, 0.0h))", c))
+		}
+		bits := comps[0]
+		if n > 1 {
+			bits = vecText(sU32, n) + "(" + strings.Join(comps, ", ") + ")"
+		}
+		cmp := map[bool]string{true: ">", false: "=="}[in.Op == spv.OpIsNan]
+		name := map[bool]string{true: "isnan_", false: "isinf_"}[in.Op == spv.OpIsNan]
+		h := t.helper(name+ht, fmt.Sprintf("(v : %s) -> %s {\n  return (%s & %s) %s %s;\n}\n", ht, bt, bits, splat(sU32, n, "0x7fffu").text, cmp, splat(sU32, n, "0x7c00u").text))
+		return call(h, e)
+	}
 	if s != sF32 {
 		t.unsupported("%s on %s", in.Op, s)
 	}
@@ -770,4 +861,62 @@ func (fs *funcState) controlBarrier(in *builder.Inst, out *[]stmt) {
 	if semantics&spv.MemorySemanticsWorkgroupMemory != 0 || !any {
 		*out = append(*out, sLine{"workgroupBarrier();"})
 	}
+}
+
+// intDot spells the integer dot products: 4x8-bit packed ones with WGSL's
+// dot4I8Packed/dot4U8Packed (the mixed one unpacks), vectors as a dot
+// product in u32 (sums of products wrap alike in either signedness).
+func (t *translator) intDot(in *builder.Inst, val func(int) expr, typeOf func(int) builder.ID) expr {
+	res := t.resultScalar(in.Type)
+	if _, n := t.scalarOf(in.Type); n != 1 || !res.isInt() {
+		t.fail("%s with a result that is not an integer", in.Op)
+	}
+	s, n := t.scalarOf(typeOf(0))
+	if n == 1 {
+		// Packed: PackedVectorFormat4x8Bit.
+		if len(in.Operands) < 3 || in.Operands[2].Word != 0 {
+			t.fail("%s on scalars without the 4x8-bit packed format", in.Op)
+		}
+		a, b := t.castTo(val(0), typeOf(0), sU32), t.castTo(val(1), typeOf(1), sU32)
+		switch in.Op {
+		case spv.OpUDot:
+			return t.castTo(call("dot4U8Packed", a, b), t.pseudoType(sU32, 1), res)
+		case spv.OpSDot:
+			return t.castTo(call("dot4I8Packed", a, b), t.pseudoType(sI32, 1), res)
+		}
+		return t.castTo(call("dot", call("unpack4xI8", a), call("bitcast<vec4<i32>>", call("unpack4xU8", b))), t.pseudoType(sI32, 1), res)
+	}
+	if !s.isInt() {
+		t.fail("%s on %s", in.Op, t.typ(typeOf(0)).text)
+	}
+	return t.castTo(call("dot", t.castTo(val(0), typeOf(0), sU32), t.castTo(val(1), typeOf(1), sU32)), t.pseudoType(sU32, 1), res)
+}
+
+// shiftAmount spells a shift, offset or count operand as the u32 WGSL
+// takes (any width: a 16-bit one is held in 32 bits already).
+func (t *translator) shiftAmount(e expr, typ builder.ID) expr {
+	s, _ := t.scalarOf(typ)
+	return t.castTo(e, typ, s.unsigned())
+}
+
+// intConvert spells OpUConvert (zero-extending) and OpSConvert
+// (sign-extending) between integer widths.
+func (t *translator) intConvert(signExtend bool, e expr, from, to builder.ID) expr {
+	fs, n := t.scalarOf(from)
+	ts, _ := t.scalarOf(to)
+	if fs.bits() == ts.bits() {
+		return t.castTo(e, from, ts)
+	}
+	// The source, extended the instruction's way, held in 32 bits.
+	src := fs.unsigned()
+	if signExtend {
+		src = fs.signed()
+	}
+	e = t.castTo(e, from, src)
+	if ts.bits() > fs.bits() {
+		return t.castTo(e, t.pseudoType(src.widen(), n), ts)
+	}
+	// Narrowing: the low bits.
+	low := t.wrap16(t.castTo(e, t.pseudoType(src, n), src.unsigned().widen()), sU16, n)
+	return t.castTo(low, t.pseudoType(sU16, n), ts)
 }

@@ -77,6 +77,12 @@ type funcState struct {
 	loops []*loopCtx
 	// choices are the descriptor array elements chosen at run time.
 	choices []*resChoice
+	// parent is each construct's enclosing one (nestConstructs).
+	parent map[*builder.Construct]*builder.Construct
+	// escapes are the pending exits through guard flags (structure.go),
+	// escapeFlags the flag of each target block.
+	escapes     []*escape
+	escapeFlags map[int32]string
 }
 
 // translateFunction translates one function to WGSL text.
@@ -198,7 +204,8 @@ func isPure(op spv.Op) bool {
 		spv.OpMatrixTimesMatrix, spv.OpOuterProduct, spv.OpDot, spv.OpTranspose,
 		spv.OpCompositeConstruct, spv.OpCompositeExtract, spv.OpVectorShuffle, spv.OpVectorExtractDynamic,
 		spv.OpCopyObject, spv.OpUndef, spv.OpCopyLogical,
-		spv.OpIAddCarry, spv.OpISubBorrow, spv.OpUMulExtended, spv.OpSMulExtended:
+		spv.OpIAddCarry, spv.OpISubBorrow, spv.OpUMulExtended, spv.OpSMulExtended,
+		spv.OpSDot, spv.OpUDot, spv.OpSUDot:
 		return true
 	}
 	return false
@@ -254,10 +261,11 @@ func (fs *funcState) analyze() {
 	t := fs.t
 	g := fs.cfg
 	fs.scope = make([]*builder.Construct, len(g.Blocks))
+	fs.nestConstructs()
 	for _, b := range g.RPO {
-		c := fs.cons.Innermost(b)
+		c := fs.innermost(b)
 		if c != nil && c.Header == b && c.Entry == b && (c.Kind == builder.ConstructSelection || c.Kind == builder.ConstructSwitch) {
-			c = c.Parent
+			c = fs.parent[c]
 		}
 		fs.scope[b] = c
 	}
@@ -303,6 +311,42 @@ func (fs *funcState) analyze() {
 	t.cur = nil
 }
 
+// Scopes nest as the constructs do, with one correction: membership by
+// dominance alone puts a loop's continue target and merge block (and what
+// they head) inside a selection of the loop body that dominates them,
+// although the loop, and so the selection, excludes them. A construct's
+// parent here is the innermost of its enclosing constructs that, with all
+// of theirs, holds its entry; a block's scope the innermost construct that,
+// with all of its parents, holds it.
+
+// nestConstructs computes the corrected parents.
+func (fs *funcState) nestConstructs() {
+	fs.parent = map[*builder.Construct]*builder.Construct{}
+	for _, c := range fs.cons.All {
+		if c.Parent == nil {
+			continue
+		}
+		p := c.Parent
+		for x := c.Parent; x != nil && x.Parent != nil; x = fs.parent[x] {
+			if !x.Contains(c.Entry) {
+				p = fs.parent[x]
+			}
+		}
+		fs.parent[c] = p
+	}
+}
+
+// innermost is block b's innermost construct.
+func (fs *funcState) innermost(b int32) *builder.Construct {
+	c := fs.cons.Innermost(b)
+	for x := c; x != nil && x.Parent != nil; x = fs.parent[x] {
+		if !x.Contains(b) {
+			c = fs.parent[x]
+		}
+	}
+	return c
+}
+
 func forEachOperandID(o builder.Operand, fn func(builder.ID)) {
 	if o.IsID() {
 		fn(o.ID())
@@ -330,10 +374,22 @@ func (fs *funcState) effectiveUses(id builder.ID, depth int) []usePos {
 	return out
 }
 
+// inContinuingOf reports whether scope use is in the continue construct of
+// the loop headed by block h: the loop body's first statements, which no
+// continue skips, are visible in its continuing block.
+func (fs *funcState) inContinuingOf(h int32, use *builder.Construct) bool {
+	for c := use; c != nil; c = fs.parent[c] {
+		if c.Kind == builder.ConstructContinue && c.Header == h {
+			return true
+		}
+	}
+	return false
+}
+
 // visible reports whether a let in scope def is visible in scope use:
 // use is def or nested in it.
-func visible(def, use *builder.Construct) bool {
-	for c := use; c != nil; c = c.Parent {
+func (fs *funcState) visible(def, use *builder.Construct) bool {
+	for c := use; c != nil; c = fs.parent[c] {
 		if c == def {
 			return true
 		}
@@ -376,7 +432,8 @@ func (fs *funcState) place(in *builder.Inst, b int32) {
 	defScope := fs.scope[b]
 	allVisible := true
 	for _, u := range uses {
-		if !visible(defScope, fs.scope[u.block]) || fs.scope[u.block] == nil {
+		us := fs.scope[u.block]
+		if us == nil || !fs.visible(defScope, us) && !fs.inContinuingOf(b, us) {
 			allVisible = false
 		}
 	}
@@ -455,11 +512,39 @@ func (t *translator) castTo(e expr, typ builder.ID, s scalar) expr {
 	if have == s || s == sNone {
 		return e
 	}
-	if have.isInt() && s.isInt() {
+	if have.isInt() && s.isInt() && have.bits() == s.bits() {
+		if have.is16() {
+			// The same 16 bits, extended the other way.
+			if s == sU16 {
+				return binary("&", call("bitcast<"+vecText(sU32, n)+">", e), splat(sU32, n, "0xffffu"))
+			}
+			return t.wrap16(call("bitcast<"+vecText(sI32, n)+">", e), sI16, n)
+		}
 		return call("bitcast<"+vecText(s, n)+">", e)
 	}
 	t.fail("an operand of type %s where the instruction needs %s", t.typ(typ).text, s)
 	return e
+}
+
+// wrap16 brings a 32-bit result back into the range of 16-bit scalar s
+// (sign- or zero-extending its low 16 bits); other scalars pass.
+func (t *translator) wrap16(e expr, s scalar, n int) expr {
+	switch s {
+	case sU16:
+		return binary("&", e, splat(sU32, n, "0xffffu"))
+	case sI16:
+		sh := splat(sU32, n, "16u")
+		return binary(">>", primary("("+binary("<<", e, sh).text+")"), sh)
+	}
+	return e
+}
+
+// splat spells literal lit (of scalar s) as a scalar or an n-vector.
+func splat(s scalar, n int, lit string) expr {
+	if n <= 1 {
+		return primary(lit)
+	}
+	return primary(vecText(s, n) + "(" + lit + ")")
 }
 
 // typeOfValue returns the SPIR-V type of a value.

@@ -35,6 +35,10 @@ type global struct {
 	elemIdx int
 	// group and binding are where a resource is declared.
 	group, binding uint32
+	// bytesless marks a buffer of an empty struct: not declared.
+	bytesless bool
+	// raw is set for a buffer declared as 32-bit words (raw.go).
+	raw *rawBuffer
 	// texel describes a texel buffer declared as a storage buffer.
 	texel *texelBuffer
 }
@@ -72,13 +76,17 @@ func (t *translator) nameGlobals(entries []*builder.Inst) {
 			continue
 		}
 		order++
-		if !used[in.Result] && !t.usedByReachable(in.Result) {
-			continue
-		}
 		if len(in.Operands) < 1 {
 			t.withInst(in, func() { t.fail("OpVariable without a storage class") })
 		}
 		sc := spv.StorageClass(in.Operands[0].Word)
+		// Input and Output variables are the entry points' interfaces;
+		// other variables (which SPIR-V 1.4 lists there too) count where
+		// the translated code uses them.
+		io := sc == spv.StorageClassInput || sc == spv.StorageClassOutput
+		if !(io && used[in.Result]) && !t.usedByReachable(in.Result) {
+			continue
+		}
 		g := &global{id: in.Result, order: order, inst: in, sc: sc}
 		pt := t.def(in.Type)
 		if pt.Op != spv.OpTypePointer || len(pt.Operands) < 2 {
@@ -154,6 +162,12 @@ func (t *translator) declareBufferVar(g *global, group, binding uint32) {
 	if st.op != spv.OpTypeStruct {
 		t.fail("buffer %s is not a struct", g.name)
 	}
+	if t.bytesless(g.pointee) {
+		// Nothing to read or write: no WGSL variable (WGSL structs have
+		// members); loads give the empty value.
+		g.bytesless = true
+		return
+	}
 	block := t.hasDecoration(g.pointee, spv.DecorationBlock)
 	bufferBlock := t.hasDecoration(g.pointee, spv.DecorationBufferBlock)
 	storage := g.sc == spv.StorageClassStorageBuffer || bufferBlock
@@ -161,19 +175,31 @@ func (t *translator) declareBufferVar(g *global, group, binding uint32) {
 		t.fail("buffer %s's struct is not decorated Block or BufferBlock", g.name)
 	}
 	if !storage {
-		g.mem = t.memType(g.pointee, layoutCtx{host: true, uniform: true})
-		t.decls = append(t.decls, fmt.Sprintf("@group(%d) @binding(%d) var<uniform> %s : %s;\n", group, binding, g.name, g.mem.text))
+		where := fmt.Sprintf("@group(%d) @binding(%d) var<uniform>", group, binding)
+		m, ok := t.tryMemType(g.pointee, layoutCtx{host: true, uniform: true})
+		if !ok {
+			t.declareRaw(g, true, where)
+			return
+		}
+		g.mem = m
+		t.decls = append(t.decls, fmt.Sprintf("%s %s : %s;\n", where, g.name, g.mem.text))
 		return
 	}
-	g.mem = t.memType(g.pointee, layoutCtx{host: true})
+	m, ok := t.tryMemType(g.pointee, layoutCtx{host: true})
 	g.access = "read"
-	if t.writtenVars[g.id] && !t.readOnlyBuffer(g) || t.holdsAtomics(g.mem) {
+	if t.writtenVars[g.id] && !t.readOnlyBuffer(g) || ok && t.holdsAtomics(m) || !ok && t.rawNeedsAtomic(g) {
 		g.access = "read_write"
 	}
 	if g.access == "read_write" && t.usedByStage(g.id, spv.ExecutionModelVertex) {
 		t.unsupported("a storage buffer written by a vertex shader (WebGPU's vertex stage has read-only storage)")
 	}
-	t.decls = append(t.decls, fmt.Sprintf("@group(%d) @binding(%d) var<storage, %s> %s : %s;\n", group, binding, g.access, g.name, g.mem.text))
+	where := fmt.Sprintf("@group(%d) @binding(%d) var<storage, %s>", group, binding, g.access)
+	if !ok {
+		t.declareRaw(g, false, where)
+		return
+	}
+	g.mem = m
+	t.decls = append(t.decls, fmt.Sprintf("%s %s : %s;\n", where, g.name, g.mem.text))
 }
 
 // readOnlyBuffer reports whether a storage buffer is NonWritable (the
@@ -195,15 +221,21 @@ func (t *translator) readOnlyBuffer(g *global) bool {
 func (t *translator) declarePushConstants(g *global) {
 	switch t.opts.PushConstants {
 	case PushUniform:
-		g.mem = t.memType(g.pointee, layoutCtx{host: true, uniform: true})
 		key := [2]uint32{t.opts.PushGroup, t.opts.PushBinding}
 		if other := t.alloc.taken[key]; other != "" || t.alloc.wanted[key] {
 			t.unsupported("push constants at group %d binding %d, which a resource of the module has (choose a free binding)", key[0], key[1])
 		}
 		t.alloc.taken[key] = g.name
-		t.decls = append(t.decls, fmt.Sprintf("@group(%d) @binding(%d) var<uniform> %s : %s;\n", t.opts.PushGroup, t.opts.PushBinding, g.name, g.mem.text))
 		t.result.Bindings = append(t.result.Bindings, Binding{Name: g.name, Group: t.opts.PushGroup, Binding: t.opts.PushBinding, Element: -1,
 			PushConstants: true, Note: "push constants as a uniform buffer"})
+		where := fmt.Sprintf("@group(%d) @binding(%d) var<uniform>", t.opts.PushGroup, t.opts.PushBinding)
+		m, ok := t.tryMemType(g.pointee, layoutCtx{host: true, uniform: true})
+		if !ok {
+			t.declareRaw(g, true, where)
+			return
+		}
+		g.mem = m
+		t.decls = append(t.decls, fmt.Sprintf("%s %s : %s;\n", where, g.name, g.mem.text))
 	case PushImmediate:
 		g.mem = t.memType(g.pointee, layoutCtx{host: true})
 		t.decls = append(t.decls, fmt.Sprintf("var<immediate> %s : %s;\n", g.name, g.mem.text))

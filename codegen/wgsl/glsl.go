@@ -80,16 +80,21 @@ func (fs *funcState) extInst(in *builder.Inst, out *[]stmt) {
 	if f, ok := glslTable[n]; ok {
 		var list []expr
 		s := sNone
+		a0, _ := t.scalarOf(argType(0))
 		switch f.rule {
 		case gI32:
-			s = sI32
+			s = a0.signed()
 		case gU32:
-			s = sU32
+			s = a0.unsigned()
 		}
 		for i := range args {
 			list = append(list, t.castTo(arg(i), argType(i), s))
 		}
 		e := call(f.name, list...)
+		if n == spv.GLSLstd450SAbs {
+			_, k := t.scalarOf(in.Type)
+			e = t.wrap16(e, s, k) // abs(-32768) is -32768 in 16 bits
+		}
 		if s != sNone && res.isInt() {
 			e = t.castTo(e, t.scalarTypeLike(in.Type, s), res)
 		}
@@ -101,7 +106,8 @@ func (fs *funcState) extInst(in *builder.Inst, out *[]stmt) {
 	case spv.GLSLstd450FindILsb:
 		fs.bind(in, t.castTo(call("firstTrailingBit", arg(0)), argType(0), res), out)
 	case spv.GLSLstd450Ldexp:
-		fs.bind(in, call("ldexp", arg(0), t.castTo(arg(1), argType(1), sI32)), out)
+		s, _ := t.scalarOf(argType(1))
+		fs.bind(in, call("ldexp", arg(0), t.castTo(arg(1), argType(1), s.signed())), out)
 	case spv.GLSLstd450Modf, spv.GLSLstd450Frexp:
 		// The second result goes through a pointer.
 		r := fs.refOf(args[1].ID())

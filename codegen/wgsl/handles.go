@@ -314,7 +314,7 @@ func (t *translator) handleTypeText(slot handleSlot, typ builder.ID) string {
 		t.unsupported("1D array textures")
 	}
 	if storage {
-		return t.storageTextureType(it, u)
+		return t.storageTextureType(slot, it, u)
 	}
 	if st.comp == sF16 || !st.isScalar() || st.comp == sBool {
 		t.unsupported("textures of %s texels (WGSL samples f32, i32 or u32)", st.text)
@@ -398,12 +398,11 @@ var (
 		"rgba16sint": true, "rgba16float": true, "rgba32uint": true, "rgba32sint": true, "rgba32float": true}
 )
 
-func (t *translator) storageTextureType(it imageType, u *handleUse) string {
+func (t *translator) storageTextureType(slot handleSlot, it imageType, u *handleUse) string {
 	format, ok := storageFormats[it.format]
-	if !ok {
-		if it.format == spv.ImageFormatUnknown {
-			t.unsupported("a storage image without a format (WGSL storage textures name their texel format)")
-		}
+	if !ok && it.format == spv.ImageFormatUnknown {
+		format = t.naturalStorageFormat(slot, it)
+	} else if !ok {
 		t.unsupported("storage images of format %s", it.format)
 	}
 	access := "read_write"
@@ -463,11 +462,41 @@ func (t *translator) declareHandle(g *global) {
 	declare(g, g, set, binding)
 }
 
+// naturalStorageFormat chooses the texel format of a format-less storage
+// image: the 32-bit form of its texels with as many components as the
+// shader reads or writes (Vulkan lets any format be bound; WGSL names one,
+// which Result.Bindings reports).
+func (t *translator) naturalStorageFormat(slot handleSlot, it imageType) string {
+	st := t.typ(it.sampled)
+	n := t.texelComponentsUsed(slot)
+	if n == 3 {
+		// No storage format has three components (neither has Vulkan's
+		// storage image support): the fourth is not used.
+		n = 4
+	}
+	suffix := map[scalar]string{sF32: "float", sI32: "sint", sU32: "uint"}[st.comp]
+	if suffix == "" || !st.isScalar() {
+		t.unsupported("a storage image without a format, of %s texels", st.text)
+	}
+	format := map[int]string{1: "r32", 2: "rg32", 4: "rgba32"}[n] + suffix
+	if t.chosenFormats == nil {
+		t.chosenFormats = map[handleSlot]string{}
+	}
+	t.chosenFormats[t.handles.find(slot)] = format
+	return format
+}
+
 // declareHandleVar declares one texture or sampler variable v (g itself,
 // or an element of g).
 func (t *translator) declareHandleVar(g, v *global, set, binding uint32) {
 	text := t.handleTypeText(handleSlot{g.id, 0}, g.pointee)
 	t.decls = append(t.decls, fmt.Sprintf("@group(%d) @binding(%d) var %s : %s;\n", v.group, v.binding, v.name, text))
+	if f := t.chosenFormats[t.handles.find(handleSlot{g.id, 0})]; f != "" {
+		t.noteBinding(v.name, func(b *Binding) {
+			b.StorageFormat = f
+			b.Note = joinWhy(b.Note, "a storage image without a format, as "+f)
+		})
+	}
 	if !t.combinedType(g.inst.Type) {
 		return
 	}

@@ -2,7 +2,6 @@ package wgsl
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/hlsl2spirv/hlsl2spirv/builder"
 	"github.com/hlsl2spirv/hlsl2spirv/builder/spv"
@@ -348,7 +347,12 @@ func (fs *funcState) image(in *builder.Inst, out *[]stmt) {
 		e = call("textureGatherCompare", withOffset(append(withLayer(texture, sampler(), coords), drefExpr))...)
 	case spv.OpImageFetch:
 		if offset != nil {
-			t.unsupported("an offset on a texel fetch (Load with an offset)")
+			// textureLoad has no offset: it is added to the coordinates.
+			if cs == sU32 {
+				coords = binary("+", coords, call("bitcast<"+vecText(sU32, dims)+">", *offset))
+			} else {
+				coords = binary("+", coords, *offset)
+			}
 		}
 		args := withLayer(texture, coords)
 		switch {
@@ -370,14 +374,9 @@ func (fs *funcState) image(in *builder.Inst, out *[]stmt) {
 		e = texelResult(call("textureLoad", withLayer(texture, coords)...))
 	case spv.OpImageWrite:
 		texelID := t.operandID(in, 2)
-		format := storageFormats[it.format]
-		channel := sF32
-		switch {
-		case strings.HasSuffix(format, "uint"):
-			channel = sU32
-		case strings.HasSuffix(format, "sint"):
-			channel = sI32
-		}
+		// The texel's channel type is the sampled type (the format's,
+		// which SPIR-V requires to match).
+		channel := sampledType.comp
 		texel := t.castTo(fs.value(texelID), t.typeOfValue(texelID), channel)
 		if _, n := t.scalarOf(t.typeOfValue(texelID)); n < 4 {
 			var pad []expr

@@ -39,6 +39,8 @@ var builtins = map[spv.BuiltIn]builtinInfo{
 	spv.BuiltInNumWorkgroups:             {"num_workgroups", "vec3<u32>", "c", true, ""},
 	spv.BuiltInSubgroupSize:              {"subgroup_size", "u32", "fc", true, "subgroups"},
 	spv.BuiltInSubgroupLocalInvocationId: {"subgroup_invocation_id", "u32", "fc", true, "subgroups"},
+	spv.BuiltInSubgroupId:                {"subgroup_id", "u32", "c", true, "subgroups"},
+	spv.BuiltInNumSubgroups:              {"num_subgroups", "u32", "c", true, "subgroups"},
 	spv.BuiltInPrimitiveId:               {"primitive_index", "u32", "f", true, "primitive_index"},
 	spv.BuiltInPosition:                  {"position", "vec4<f32>", "v", false, ""},
 	spv.BuiltInFragDepth:                 {"frag_depth", "f32", "f", false, ""},
@@ -56,6 +58,9 @@ type ioItem struct {
 	convert func(string) string
 	loc     int // -1 for builtins
 	interp  string
+	// also is a second variable an input is copied to (the subgroup lane
+	// the translation keeps for itself).
+	also string
 }
 
 // entryWrapper writes the WGSL entry point for an OpEntryPoint.
@@ -77,6 +82,19 @@ func (t *translator) entryWrapper(ep *builder.Inst) string {
 		}
 	}
 	t.cur = ep
+	if t.laneVar != "" && model != spv.ExecutionModelVertex {
+		// The subgroup lane, for ballot scans (sync.go).
+		have := false
+		for i := range ins {
+			if ins[i].attr == "@builtin(subgroup_invocation_id)" {
+				ins[i].also = t.laneVar
+				have = true
+			}
+		}
+		if !have {
+			ins = append(ins, ioItem{attr: "@builtin(subgroup_invocation_id)", name: "subgroup_invocation_id", typ: "u32", access: t.laneVar, loc: -1})
+		}
+	}
 	if model == spv.ExecutionModelVertex {
 		hasPos := false
 		for _, o := range outs {
@@ -113,6 +131,9 @@ func (t *translator) entryWrapper(ep *builder.Inst) string {
 			v = it.convert(v)
 		}
 		body = append(body, fmt.Sprintf("%s = %s;", it.access, v))
+		if it.also != "" {
+			body = append(body, fmt.Sprintf("%s = %s;", it.also, v))
+		}
 		if it.loc >= 0 {
 			interp := ""
 			if model == spv.ExecutionModelFragment {

@@ -78,6 +78,9 @@ type mmember struct {
 	name  string
 	mem   *mtype
 	split []string // a split vector's scalar members, in component order
+	// empty marks an empty struct in host-shareable memory: it has no
+	// member (mem is nil).
+	empty bool
 }
 
 type mkey struct {
@@ -184,9 +187,12 @@ func (t *translator) makeMemType(id builder.ID, ctx layoutCtx) *mtype {
 		m.align, m.size = 4, 4
 	case v.isScalar() || v.isVector():
 		s, n := t.scalarOf(id)
+		if ctx.host && s.is16() {
+			t.layoutFail("16-bit integers in a buffer (WGSL has 32-bit integers only)")
+		}
 		m.align, m.size = vecAlign(s, n), vecSize(s, n)
 		if ctx.atomic {
-			if n != 1 || !s.isInt() {
+			if n != 1 || !s.isInt() || s.bits() != 32 {
 				t.unsupported("atomic operations on %s (WGSL has atomic<i32> and atomic<u32> only)", v.text)
 			}
 			m.kind, m.text, m.same = mAtomic, "atomic<"+v.text+">", false
@@ -210,12 +216,12 @@ func (t *translator) makeMemType(id builder.ID, ctx layoutCtx) *mtype {
 		et := m.elem.text
 		if m.stride != natural {
 			if m.stride < m.elem.size || m.stride%m.elem.align != 0 {
-				t.unsupported("an array stride of %d bytes for elements of type %s (size %d, alignment %d)", m.stride, m.elem.text, m.elem.size, m.elem.align)
+				t.layoutFail("an array stride of %d bytes for elements of type %s (size %d, alignment %d)", m.stride, m.elem.text, m.elem.size, m.elem.align)
 			}
 			m.wrapped, et = true, t.strideWrapper(m.elem.text, m.stride, m.elem.align)
 		}
 		if ctx.uniform && m.stride%16 != 0 {
-			t.unsupported("a uniform buffer array with a stride of %d bytes (the uniform address space needs multiples of 16)", m.stride)
+			t.layoutFail("a uniform buffer array with a stride of %d bytes (the uniform address space needs multiples of 16)", m.stride)
 		}
 		m.align = m.elem.align
 		if v.op == spv.OpTypeArray {
@@ -262,10 +268,10 @@ func (t *translator) matrixMemType(m *mtype, ctx layoutCtx) {
 		m.colWrapped = true
 		m.text = fmt.Sprintf("array<%s, %d>", t.strideWrapper(vec, stride, va), count)
 	default:
-		t.unsupported("a matrix stride of %d bytes for %s columns", stride, vec)
+		t.layoutFail("a matrix stride of %d bytes for %s columns", stride, vec)
 	}
 	if ctx.uniform && stride%16 != 0 && m.colWrapped {
-		t.unsupported("a uniform buffer matrix with a column stride of %d bytes", stride)
+		t.layoutFail("a uniform buffer matrix with a column stride of %d bytes", stride)
 	}
 	m.same = !m.transposed && !m.colWrapped
 }
@@ -291,8 +297,8 @@ func (t *translator) strideWrapper(elem string, stride, align uint32) string {
 func (t *translator) structMemType(m *mtype, id builder.ID, ctx layoutCtx) {
 	v := m.v
 	m.kind = mStruct
-	if v.empty && ctx.host {
-		t.unsupported("an empty struct in a buffer")
+	if ctx.host && t.bytesless(id) {
+		t.layoutFail("an empty struct in a buffer")
 	}
 	valueDecl := t.structDecls[id]
 	decl := &structDecl{name: valueDecl.name}
@@ -300,6 +306,12 @@ func (t *translator) structMemType(m *mtype, id builder.ID, ctx layoutCtx) {
 	prevMember := -1 // index in decl.members of the last real member
 	var prevOff uint32
 	for i, mid := range v.members {
+		if ctx.host && t.bytesless(mid) {
+			// An empty struct takes no bytes: no member holds it.
+			m.members = append(m.members, mmember{name: valueDecl.members[i].name, empty: true})
+			m.same = false
+			continue
+		}
 		mctx := layoutCtx{host: ctx.host, uniform: ctx.uniform, atomic: t.atomicMembers[[2]uint32{uint32(id), uint32(i)}]}
 		if ctx.host {
 			mctx.rowMajor = t.hasMemberDecoration(id, i, spv.DecorationRowMajor)
@@ -327,14 +339,14 @@ func (t *translator) structMemType(m *mtype, id builder.ID, ctx layoutCtx) {
 		}
 		natural := roundUp(cur, mm.align)
 		if off < cur && i > 0 {
-			t.unsupported("member %d of struct %s at offset %d, inside the end of the member before it (WGSL sizes it to %d bytes; fxc's packing)", i, valueDecl.name, off, cur-prevOff)
+			t.layoutFail("member %d of struct %s at offset %d, inside the end of the member before it (WGSL sizes it to %d bytes; fxc's packing)", i, valueDecl.name, off, cur-prevOff)
 		}
 		if off%mm.align != 0 || off < natural {
 			// Relaxed block layout: a vector WGSL cannot place here is
 			// split into scalars.
 			s, n := t.scalarOf(mid)
 			if mm.kind != mPlain || n < 2 || off%scalarSize(s) != 0 {
-				t.unsupported("member %d of struct %s at offset %d: WGSL aligns %s to %d bytes", i, valueDecl.name, off, mm.text, mm.align)
+				t.layoutFail("member %d of struct %s at offset %d: WGSL aligns %s to %d bytes", i, valueDecl.name, off, mm.text, mm.align)
 			}
 			m.same = false
 			for c := 0; c < n; c++ {
@@ -347,7 +359,7 @@ func (t *translator) structMemType(m *mtype, id builder.ID, ctx layoutCtx) {
 				decl.members[prevMember].attrs = fmt.Sprintf("@size(%d)", off-prevOff)
 			} else {
 				if off < 4 || off%4 != 0 {
-					t.unsupported("a first struct member at offset %d", off)
+					t.layoutFail("a first struct member at offset %d", off)
 				}
 				decl.members = append(decl.members, structMember{attrs: fmt.Sprintf("@size(%d)", off), name: t.uniqueMemberName(decl, "pad"), typ: "u32"})
 				m.slots = append(m.slots, [2]int{-1, -1})
@@ -475,6 +487,10 @@ func (t *translator) makeConverters(m *mtype) {
 	case mStruct:
 		var loads []string
 		for i, mm := range m.members {
+			if mm.empty {
+				loads = append(loads, t.zero(v.members[i]).text)
+				continue
+			}
 			if mm.split != nil {
 				var comps []string
 				for _, cn := range mm.split {
@@ -503,4 +519,19 @@ func (t *translator) makeConverters(m *mtype) {
 	default:
 		t.fail("no conversion for %s", m.text)
 	}
+}
+
+// bytesless reports whether a type takes no bytes in memory: an empty
+// struct, or one of such structs only.
+func (t *translator) bytesless(id builder.ID) bool {
+	v := t.typ(id)
+	if v.op != spv.OpTypeStruct {
+		return false
+	}
+	for _, m := range v.members {
+		if !t.bytesless(m) {
+			return false
+		}
+	}
+	return true
 }

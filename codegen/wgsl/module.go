@@ -53,6 +53,14 @@ type translator struct {
 	// paramSamplerNames are the sampler halves of combined image sampler
 	// parameters.
 	paramSamplerNames map[builder.ID]string
+	// layoutTrial counts the trial layouts under way (raw.go).
+	layoutTrial int
+	// chosenFormats are the formats chosen for format-less storage images,
+	// by handle class.
+	chosenFormats map[handleSlot]string
+	// laneVar is the private variable holding the subgroup invocation id
+	// (ballot scans need it), or "".
+	laneVar string
 	// pseudo are type ids past the module's bound standing for WGSL
 	// scalar and vector types the module may not declare (castTo).
 	pseudo map[string]builder.ID

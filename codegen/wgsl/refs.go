@@ -29,6 +29,8 @@ const (
 	refDynSplit          // a component of a split vector at a run-time index (loads only)
 	refHandle            // a texture or sampler (or a pointer to one): its slots
 	refFuncParam         // unused
+	refEmpty             // an empty struct in host-shareable memory: no bytes
+	refRaw               // into a buffer declared as words (raw.go): text, off, lay
 )
 
 type ref struct {
@@ -48,10 +50,19 @@ type ref struct {
 	root builder.ID
 	// storageVar is the global of a buffer reference (for its access mode).
 	global *global
+	// refRaw: the byte offset and layout in the buffer of words.
+	off offExpr
+	lay rawLay
 }
 
 // globalRef is the reference of a module-scope variable.
 func (t *translator) globalRef(g *global) *ref {
+	if g.bytesless {
+		return &ref{kind: refEmpty, pointee: g.pointee, sc: g.sc, root: g.id, global: g}
+	}
+	if g.raw != nil {
+		return t.rawRef(g, g.name)
+	}
 	return &ref{kind: refPlain, text: primary(g.name), pointee: g.pointee, sc: g.sc, mem: g.mem, root: g.id, global: g}
 }
 
@@ -72,7 +83,16 @@ func (fs *funcState) accessChain(base *ref, indices []builder.Operand) *ref {
 		name := fs.element(g, idx, func(e *global) string { return e.name })
 		first := g.elems[a.used[0]]
 		r = ref{kind: refPlain, text: primary(name), pointee: a.elemType, sc: g.sc, mem: first.mem, root: g.id, global: first}
+		if first.raw != nil {
+			r = *t.rawRef(first, name)
+		}
 		indices = indices[len(a.dims):]
+	}
+	if r.kind == refRaw {
+		for _, o := range indices {
+			fs.rawStep(&r, o.ID())
+		}
+		return &r
 	}
 	for _, o := range indices {
 		idx := o.ID()
@@ -103,6 +123,9 @@ func (fs *funcState) accessChain(base *ref, indices []builder.Operand) *ref {
 			continue
 		case refDynSplit:
 			t.fail("an index into a scalar")
+		case refEmpty:
+			r.pointee = t.stepType(r.pointee, idx)
+			continue
 		}
 		m := r.mem
 		switch v.op {
@@ -112,6 +135,10 @@ func (fs *funcState) accessChain(base *ref, indices []builder.Operand) *ref {
 				t.fail("struct index %%%d is not a constant member number", idx)
 			}
 			mm := m.members[c]
+			if mm.empty {
+				r = ref{kind: refEmpty, pointee: v.members[c], sc: r.sc, root: r.root, global: r.global}
+				continue
+			}
 			if mm.split != nil {
 				var comps []expr
 				for _, cn := range mm.split {
@@ -175,6 +202,10 @@ func (fs *funcState) load(r *ref) expr {
 			return r.text
 		}
 		return t.toValue(r.mem, r.text)
+	case refEmpty:
+		return t.zero(r.pointee)
+	case refRaw:
+		return fs.rawLoad(r, r.off, r.pointee, r.lay)
 	case refSplit:
 		return call(t.typ(r.pointee).text, r.comps...)
 	case refDynSplit:
@@ -208,6 +239,10 @@ func (fs *funcState) store(r *ref, value expr, out *[]stmt) {
 			value = t.toMem(r.mem, value)
 		}
 		fs.emitChosen(fmt.Sprintf("%s = %s;", r.text.text, value.text), out)
+	case refEmpty:
+		// Nothing to store.
+	case refRaw:
+		fs.rawStore(r, value, out)
 	case refSplit, refTransCol:
 		tmp := fs.temp(value, r.pointee, out)
 		v := t.typ(r.pointee)
@@ -232,6 +267,9 @@ func (fs *funcState) store(r *ref, value expr, out *[]stmt) {
 
 // addressOf spells a pointer to a plain reference.
 func (fs *funcState) addressOf(r *ref) expr {
+	if r.kind == refRaw {
+		fs.t.unsupported("a pointer into a buffer laid out as 32-bit words (its layout has no WGSL type)")
+	}
 	if r.kind != refPlain {
 		fs.t.unsupported("a pointer to a vector or matrix column stored in this buffer layout")
 	}

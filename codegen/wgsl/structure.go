@@ -1,6 +1,9 @@
 package wgsl
 
 import (
+	"fmt"
+	"strings"
+
 	"github.com/hlsl2spirv/hlsl2spirv/builder"
 	"github.com/hlsl2spirv/hlsl2spirv/builder/spv"
 )
@@ -20,6 +23,16 @@ import (
 //   - to the innermost switch's merge: `break`;
 //   - to another case of the switch: WGSL has no fallthrough, so that
 //     case's blocks are emitted again, here;
+//   - to the merge of an enclosing construct that WGSL's break cannot
+//     reach (a loop's merge from inside a switch, an enclosing selection's
+//     or switch's merge from a nested one): an exit through a guard flag,
+//     as Tint's and naga's structurizers do — the flag is set, the
+//     innermost breakable statement is left when it is inside the target
+//     construct, and after each statement that contains such an exit the
+//     enclosing lists test the flag: `if (flag) { break; }` where a break
+//     leaves towards the target, the rest of the list in `if (!flag)`
+//     where falling off the list does; the list ending at the target
+//     clears the flag;
 //   - anything else: the next block of the list.
 //
 // A conditional branch without a merge instruction has one arm that exits
@@ -53,15 +66,18 @@ type region struct {
 	sw           *switchCtx
 	brk          breakable
 	inContinuing bool
-	// outer are the ends of the enclosing regions: branching there from
-	// inside is not structured for WGSL.
-	outer []int32
+	// parent is the enclosing region; depth counts the regions around
+	// this one, brkDepth is the depth of the region whose statement a
+	// WGSL break leaves (the innermost loop body or switch case).
+	parent          *region
+	depth, brkDepth int
 }
 
 func (r *region) nested(end int32) *region {
 	n := *r
 	n.end = end
-	n.outer = append(append([]int32(nil), r.outer...), r.end)
+	n.parent = r
+	n.depth = r.depth + 1
 	return &n
 }
 
@@ -73,7 +89,21 @@ const (
 	edgeJump                     // break or continue (the stmts end with the jump)
 	edgeBackEdge                 // the loop's back edge, from its continue construct
 	edgeInlined                  // a switch fallthrough: the target's case was emitted inline
+	edgeEscape                   // to an enclosing construct's merge, through a guard flag
 )
+
+// An escape is a pending exit through a guard flag: control goes to block
+// target, the end of the region at depth (for an enclosing selection or
+// switch), or the merge of loop.
+type escape struct {
+	flag   string
+	target int32
+	depth  int
+	loop   *loopCtx
+	// broke is the depth of the breakable statement the exit last broke
+	// out of (0: none): the lists inside it never see the flag set.
+	broke int
+}
 
 // classify says what reaching block to means in region reg.
 func (fs *funcState) classify(to int32, reg *region) (edgeKind, string) {
@@ -83,11 +113,11 @@ func (fs *funcState) classify(to int32, reg *region) (edgeKind, string) {
 	case reg.loop != nil && to == reg.loop.header && reg.inContinuing:
 		return edgeBackEdge, ""
 	case reg.loop != nil && to == reg.loop.merge:
-		if reg.brk != breakLoop {
-			fs.t.unsupported("a branch out of a loop from inside a switch (WGSL's break leaves the switch)")
-		}
 		if reg.inContinuing {
 			fs.t.unsupported("a branch out of a loop from its continue construct other than at its end")
+		}
+		if reg.brk != breakLoop {
+			return edgeEscape, ""
 		}
 		return edgeJump, "break;"
 	case reg.loop != nil && to == reg.loop.cont:
@@ -95,20 +125,149 @@ func (fs *funcState) classify(to int32, reg *region) (edgeKind, string) {
 			fs.t.fail("a branch to the continue target from inside the continue construct")
 		}
 		return edgeJump, "continue;"
-	case reg.sw != nil && to == reg.sw.merge:
-		if reg.brk != breakSwitch {
-			fs.t.unsupported("a branch out of a switch from inside a nested loop")
-		}
+	case reg.sw != nil && to == reg.sw.merge && reg.brk == breakSwitch:
 		return edgeJump, "break;"
 	case reg.sw != nil && reg.sw.cases[to]:
 		return edgeInlined, ""
 	}
-	for _, o := range reg.outer {
-		if o == to {
-			fs.t.unsupported("a branch from a nested construct to the merge block of an enclosing selection")
-		}
+	if fs.enclosingEnd(to, reg) != nil {
+		return edgeEscape, ""
 	}
 	return edgeNext, ""
+}
+
+// enclosingEnd returns the enclosing region (not reg itself) that ends at
+// block to, if any.
+func (fs *funcState) enclosingEnd(to int32, reg *region) *region {
+	for r := reg.parent; r != nil; r = r.parent {
+		if r.end == to {
+			return r
+		}
+	}
+	return nil
+}
+
+// escapeTo starts an exit from region reg to block to through a guard
+// flag: it sets the flag and leaves the innermost breakable statement when
+// that is inside the target construct. The kind is edgeJump when the
+// statements end with a break, else edgeFallOut (the list ends).
+func (fs *funcState) escapeTo(to int32, reg *region) ([]stmt, edgeKind) {
+	t := fs.t
+	e := &escape{target: to}
+	if reg.loop != nil && to == reg.loop.merge {
+		e.loop = reg.loop
+		e.depth = -1
+	} else {
+		r := fs.enclosingEnd(to, reg)
+		if r == nil {
+			t.fail("an exit to a block that ends no enclosing construct")
+		}
+		if reg.inContinuing && r.depth < reg.depth && fs.continuingDepth(reg) > r.depth {
+			t.unsupported("a branch out of a loop's continue construct to an enclosing construct's merge")
+		}
+		e.depth = r.depth
+	}
+	if fs.escapeFlags == nil {
+		fs.escapeFlags = map[int32]string{}
+	}
+	e.flag = fs.escapeFlags[to]
+	if e.flag == "" {
+		e.flag = t.names.unique("exit_to_" + t.baseName(fs.cfg.Blocks[to].Label, "block"))
+		fs.escapeFlags[to] = e.flag
+		fs.hoisted = append(fs.hoisted, fmt.Sprintf("var %s : bool;", e.flag))
+	}
+	fs.escapes = append(fs.escapes, e)
+	out := []stmt{sLine{e.flag + " = true;"}}
+	if e.leavesBy(reg) {
+		e.broke = reg.brkDepth
+		return append(out, sJump{"break;"}), edgeJump
+	}
+	return out, edgeFallOut
+}
+
+// continuingDepth is the depth of the continue construct reg is in.
+func (fs *funcState) continuingDepth(reg *region) int {
+	d := reg.depth
+	for r := reg; r != nil && r.inContinuing; r = r.parent {
+		d = r.depth
+	}
+	return d
+}
+
+// leavesBy reports whether, from region reg, the exit goes on by breaking
+// out of the innermost breakable statement (which lies inside the target
+// construct); otherwise it goes on by falling off reg's list.
+func (e *escape) leavesBy(reg *region) bool {
+	if reg.brk == breakNone {
+		return false
+	}
+	if e.loop != nil {
+		return true // a switch inside the loop, or the loop itself
+	}
+	return reg.brkDepth > e.depth
+}
+
+// resolveEscapes continues a list after a statement that contains exits
+// through guard flags (those escapes[mark:] still pending): tail emits the
+// rest of the list. An exit that a break takes on is tested with
+// `if (flag) { break; }`; one that falls off the list skips the rest of it
+// with `if (!flag) { rest }`. The list that ends at an exit's target, or
+// whose break leaves the target loop, clears the flag: the exit is done.
+func (fs *funcState) resolveEscapes(out []stmt, mark int, reg *region, tail func() []stmt) []stmt {
+	pending := fs.escapes[mark:]
+	var keep, done []*escape
+	var skip []string
+	seen := map[string]bool{}
+	for _, e := range pending {
+		if e.broke > 0 && reg.depth >= e.broke {
+			// Still inside the statement the exit broke out of.
+			keep = append(keep, e)
+			continue
+		}
+		if seen[e.flag] {
+			// Another exit to the same target, already tested here.
+			if e.loop == nil && reg.end == e.target || e.loop != nil && reg.loop == e.loop && reg.brk == breakLoop {
+				continue
+			}
+			keep = append(keep, e)
+			continue
+		}
+		seen[e.flag] = true
+		switch {
+		case e.loop != nil && reg.loop == e.loop && reg.brk == breakLoop:
+			out = append(out, sIf{cond: e.flag, then: []stmt{sLine{e.flag + " = false;"}, sJump{"break;"}}})
+		case e.loop == nil && reg.end == e.target:
+			skip = append(skip, e.flag)
+			done = append(done, e)
+		case e.leavesBy(reg):
+			if reg.inContinuing {
+				fs.t.unsupported("an exit through a loop's continue construct")
+			}
+			out = append(out, sIf{cond: e.flag, then: []stmt{sJump{"break;"}}})
+			e.broke = reg.brkDepth
+			keep = append(keep, e)
+		default:
+			skip = append(skip, e.flag)
+			keep = append(keep, e)
+		}
+	}
+	fs.escapes = append(fs.escapes[:mark], keep...)
+	rest := tail()
+	if len(skip) == 0 {
+		return append(out, rest...)
+	}
+	if len(rest) > 0 {
+		cond := "!" + skip[0]
+		if len(skip) > 1 {
+			cond = "!(" + strings.Join(skip, " || ") + ")"
+		}
+		out = append(out, sIf{cond: cond, then: rest})
+	}
+	// Flags whose exit ends here are cleared for the next time round.
+	for _, e := range done {
+		out = append(out, sLine{e.flag + " = false;"})
+	}
+	return out
 }
 
 // edge returns the statements of the edge from block from to block to, and
@@ -122,8 +281,34 @@ func (fs *funcState) edge(from, to int32, reg *region) ([]stmt, edgeKind) {
 	case edgeInlined:
 		caseReg := *reg
 		out = append(out, fs.emitSeq(to, &caseReg)...)
+	case edgeEscape:
+		stmts, kind := fs.escapeTo(to, reg)
+		out = append(out, stmts...)
+		k = kind
 	}
 	return out, k
+}
+
+// continueAt emits what follows a construct statement in region reg: the
+// list going on at its merge block next.
+func (fs *funcState) continueAt(next int32, reg *region) []stmt {
+	if !fs.cfg.Reachable(next) {
+		return nil
+	}
+	k, jump := fs.classify(next, reg)
+	switch k {
+	case edgeNext:
+		return fs.emitSeq(next, reg)
+	case edgeJump:
+		return []stmt{sJump{jump}}
+	case edgeInlined:
+		caseReg := *reg
+		return fs.emitSeq(next, &caseReg)
+	case edgeEscape:
+		stmts, _ := fs.escapeTo(next, reg)
+		return stmts
+	}
+	return nil
 }
 
 // emitSeq emits the statement list starting at block b in region reg.
@@ -140,8 +325,12 @@ func (fs *funcState) emitSeq(b int32, reg *region) []stmt {
 		blk := fs.cfg.Blocks[b]
 		merge := blk.Merge()
 		if merge != nil && merge.Op == spv.OpLoopMerge && !enteringLoop {
+			mark := len(fs.escapes)
 			out = append(out, fs.emitLoop(b, reg))
 			next, _ := fs.cfg.MergeOf(b)
+			if len(fs.escapes) > mark {
+				return fs.resolveEscapes(out, mark, reg, func() []stmt { return fs.continueAt(next, reg) })
+			}
 			k, jump := fs.classify(next, reg)
 			switch k {
 			case edgeNext:
@@ -149,6 +338,9 @@ func (fs *funcState) emitSeq(b int32, reg *region) []stmt {
 				continue
 			case edgeJump:
 				out = append(out, sJump{jump})
+			case edgeEscape:
+				stmts, _ := fs.escapeTo(next, reg)
+				out = append(out, stmts...)
 			}
 			return out
 		}
@@ -161,6 +353,7 @@ func (fs *funcState) emitSeq(b int32, reg *region) []stmt {
 			if mergeBlock < 0 {
 				fs.t.fail("OpSelectionMerge names a block that does not exist")
 			}
+			mark := len(fs.escapes)
 			switch term.Op {
 			case spv.OpBranchConditional:
 				out = append(out, fs.emitIf(b, mergeBlock, term, reg)...)
@@ -169,21 +362,18 @@ func (fs *funcState) emitSeq(b int32, reg *region) []stmt {
 			default:
 				fs.t.fail("OpSelectionMerge before a %s", term.Op)
 			}
+			if len(fs.escapes) > mark {
+				return fs.resolveEscapes(out, mark, reg, func() []stmt { return fs.continueAt(mergeBlock, reg) })
+			}
 			if !fs.cfg.Reachable(mergeBlock) {
 				return out
 			}
-			k, jump := fs.classify(mergeBlock, reg)
-			switch k {
-			case edgeNext:
+			k, _ := fs.classify(mergeBlock, reg)
+			if k == edgeNext {
 				b = mergeBlock
 				continue
-			case edgeJump:
-				out = append(out, sJump{jump})
-			case edgeInlined:
-				caseReg := *reg
-				out = append(out, fs.emitSeq(mergeBlock, &caseReg)...)
 			}
-			return out
+			return append(out, fs.continueAt(mergeBlock, reg)...)
 		}
 		switch term.Op {
 		case spv.OpBranch:
@@ -384,14 +574,20 @@ func (fs *funcState) emitSwitch(b, merge int32, term *builder.Inst, reg *region)
 		}
 	}
 	caseReg := reg.nested(merge)
-	caseReg.sw, caseReg.brk = sw, breakSwitch
+	caseReg.sw, caseReg.brk, caseReg.brkDepth = sw, breakSwitch, caseReg.depth
 	out := sSwitch{selector: fs.value(selID).text}
 	for _, tg := range targets {
 		body := fs.phiAssignments(b, tg.block)
 		if tg.block != merge {
-			if k, jump := fs.classify(tg.block, reg); k == edgeJump {
+			switch k, jump := fs.classify(tg.block, reg); k {
+			case edgeJump:
 				body = append(body, sJump{jump})
-			} else {
+			case edgeEscape:
+				// A case going straight to an enclosing construct's merge
+				// leaves the switch first.
+				stmts, _ := fs.escapeTo(tg.block, caseReg)
+				body = append(body, stmts...)
+			default:
 				body = append(body, fs.emitSeq(tg.block, caseReg)...)
 			}
 		}
@@ -417,9 +613,9 @@ func (fs *funcState) emitLoop(h int32, reg *region) stmt {
 	fs.loops = append(fs.loops, lp)
 	defer func() { fs.loops = fs.loops[:len(fs.loops)-1] }()
 	body := reg.nested(cont)
-	body.loop, body.brk, body.inContinuing = lp, breakLoop, false
+	body.loop, body.brk, body.inContinuing, body.brkDepth = lp, breakLoop, false, body.depth
 	contReg := reg.nested(h)
-	contReg.loop, contReg.brk, contReg.inContinuing = lp, breakNone, true
+	contReg.loop, contReg.brk, contReg.inContinuing, contReg.brkDepth = lp, breakNone, true, contReg.depth
 	var out sLoop
 	if cont == h {
 		out.continuing = fs.emitLoopBlock(h, contReg)

@@ -2,6 +2,7 @@ package wgsl
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/hlsl2spirv/hlsl2spirv/builder"
 	"github.com/hlsl2spirv/hlsl2spirv/builder/spv"
@@ -16,11 +17,19 @@ import (
 func (fs *funcState) atomic(in *builder.Inst, out *[]stmt) {
 	t := fs.t
 	r := fs.refOf(t.operandID(in, 0))
-	if r.kind != refPlain || r.mem == nil || r.mem.kind != mAtomic {
-		t.fail("an atomic operation on memory that was not made atomic")
+	var at scalar
+	var p expr
+	if r.kind == refRaw {
+		// A word of a buffer laid out as atomic<u32> words.
+		at, p = sU32, t.rawAtomicWord(r)
+	} else {
+		if r.kind != refPlain || r.mem == nil || r.mem.kind != mAtomic {
+			t.fail("an atomic operation on memory that was not made atomic")
+		}
+		at, _ = t.scalarOf(r.pointee)
+		p = fs.addressOf(r)
 	}
-	at, _ := t.scalarOf(r.pointee)
-	p := fs.addressOf(r)
+	atType := t.pseudoType(at, 1)
 	arg := func(i int) expr { return t.castTo(fs.value(t.operandID(in, i)), t.typeOfValue(t.operandID(in, i)), at) }
 	result := func(e expr) {
 		if in.Type == 0 {
@@ -32,7 +41,7 @@ func (fs *funcState) atomic(in *builder.Inst, out *[]stmt) {
 			return
 		}
 		rs := t.resultScalar(in.Type)
-		fs.bindChosen(in, t.castTo(e, r.pointee, rs), out)
+		fs.bindChosen(in, t.castTo(e, atType, rs), out)
 	}
 	op := func(name string) { result(call(name, p, arg(3))) }
 	switch in.Op {
@@ -43,9 +52,9 @@ func (fs *funcState) atomic(in *builder.Inst, out *[]stmt) {
 	case spv.OpAtomicExchange:
 		op("atomicExchange")
 	case spv.OpAtomicIIncrement:
-		result(call("atomicAdd", p, t.literal(r.pointee, 1)))
+		result(call("atomicAdd", p, t.literal(atType, 1)))
 	case spv.OpAtomicIDecrement:
-		result(call("atomicSub", p, t.literal(r.pointee, 1)))
+		result(call("atomicSub", p, t.literal(atType, 1)))
 	case spv.OpAtomicIAdd:
 		op("atomicAdd")
 	case spv.OpAtomicISub:
@@ -62,7 +71,10 @@ func (fs *funcState) atomic(in *builder.Inst, out *[]stmt) {
 			want = sI32
 		}
 		if at != want {
-			t.unsupported("a %s on an atomic<%s> (WGSL's atomicMin and atomicMax take the signedness of the memory)", in.Op, at)
+			// WGSL's atomicMin and atomicMax compare with the memory's
+			// signedness: the other one is a compare-exchange loop.
+			fs.atomicMinMaxLoop(in, at, p, want, out)
+			return
 		}
 		if in.Op == spv.OpAtomicSMin || in.Op == spv.OpAtomicUMin {
 			op("atomicMin")
@@ -78,11 +90,11 @@ func (fs *funcState) atomic(in *builder.Inst, out *[]stmt) {
 		if hasChoice(p.text) {
 			t.unsupported("a compare-exchange in an element of a descriptor array chosen at run time")
 		}
-		value := fs.temp(arg(4), r.pointee, out)
-		cmp := fs.temp(arg(5), r.pointee, out)
+		value := fs.temp(arg(4), atType, out)
+		cmp := fs.temp(arg(5), atType, out)
 		res := fs.bindVar(in, t.zero(in.Type), out)
 		rn := t.names.unique("cas")
-		old := t.castTo(primary(rn+".old_value"), r.pointee, t.resultScalar(in.Type))
+		old := t.castTo(primary(rn+".old_value"), atType, t.resultScalar(in.Type))
 		*out = append(*out, sLoop{body: []stmt{
 			sLine{fmt.Sprintf("let %s = atomicCompareExchangeWeak(%s, %s, %s);", rn, p.text, cmp.text, value.text)},
 			sIf{cond: fmt.Sprintf("%s.exchanged || (%s.old_value != %s)", rn, rn, cmp.text), then: []stmt{
@@ -130,7 +142,9 @@ func (fs *funcState) subgroup(in *builder.Inst, out *[]stmt) {
 		return t.castTo(fs.value(t.operandID(in, i)), t.typeOfValue(t.operandID(in, i)), s)
 	}
 	fix := func(e expr, s scalar) expr { return t.castTo(e, t.scalarTypeLike(in.Type, s), res) }
-	u32Arg := func(i int) expr { return as(i, sU32) }
+	u32Arg := func(i int) expr {
+		return t.shiftAmount(fs.value(t.operandID(in, i)), t.typeOfValue(t.operandID(in, i)))
+	}
 	var e expr
 	switch in.Op {
 	case spv.OpGroupNonUniformElect:
@@ -158,10 +172,23 @@ func (fs *funcState) subgroup(in *builder.Inst, out *[]stmt) {
 	case spv.OpGroupNonUniformBallot:
 		e = fix(call("subgroupBallot", val(1)), sU32)
 	case spv.OpGroupNonUniformBallotBitCount:
-		if len(in.Operands) < 3 || spv.GroupOperation(in.Operands[1].Word) != spv.GroupOperationReduce {
-			t.unsupported("%s with a scan (WGSL has no subgroup ballot scans)", in.Op)
+		if len(in.Operands) < 3 {
+			t.fail("%s with too few operands", in.Op)
 		}
-		e = fix(call("dot", call("countOneBits", as(2, sU32)), primary("vec4<u32>(1u)")), sU32)
+		ballot := as(2, sU32)
+		switch op := spv.GroupOperation(in.Operands[1].Word); op {
+		case spv.GroupOperationReduce:
+		case spv.GroupOperationInclusiveScan, spv.GroupOperationExclusiveScan:
+			// The bits of the lanes below this one (and this one).
+			lane := primary(fs.laneID())
+			if op == spv.GroupOperationInclusiveScan {
+				lane = binary("+", lane, primary("1u"))
+			}
+			ballot = binary("&", ballot, call(t.lanesBelowHelper(), lane))
+		default:
+			t.unsupported("%s with %s", in.Op, op)
+		}
+		e = fix(call("dot", call("countOneBits", ballot), primary("vec4<u32>(1u)")), sU32)
 	case spv.OpGroupNonUniformShuffle:
 		e = call("subgroupShuffle", as(1, res), u32Arg(2))
 	case spv.OpGroupNonUniformShuffleXor:
@@ -229,14 +256,84 @@ func (fs *funcState) subgroupArith(in *builder.Inst, as func(int, scalar) expr, 
 	s := res
 	switch in.Op {
 	case spv.OpGroupNonUniformSMin, spv.OpGroupNonUniformSMax:
-		s = sI32
+		s = res.signed()
 	case spv.OpGroupNonUniformUMin, spv.OpGroupNonUniformUMax:
-		s = sU32
+		s = res.unsigned()
 	case spv.OpGroupNonUniformLogicalAnd, spv.OpGroupNonUniformLogicalOr, spv.OpGroupNonUniformLogicalXor:
 		_, n := t.scalarOf(in.Type)
 		ut := vecText(sU32, n)
 		v := call("select", primary(ut+"(0u)"), primary(ut+"(1u)"), as(2, sBool))
 		return binary("!=", call(name, v), primary(ut+"(0u)"))
 	}
-	return t.castTo(call(name, as(2, s)), t.scalarTypeLike(in.Type, s), res)
+	e := call(name, as(2, s))
+	if strings.HasSuffix(name, "Add") || strings.HasSuffix(name, "Mul") {
+		_, n := t.scalarOf(in.Type)
+		e = t.wrap16(e, s, n) // sums and products of 16-bit values may leave the range
+	}
+	return t.castTo(e, t.scalarTypeLike(in.Type, s), res)
+}
+
+// atomicMinMaxLoop does an atomic min or max comparing as signedness want
+// on memory of the other signedness: load, compute, compare-exchange until
+// no other invocation came in between.
+func (fs *funcState) atomicMinMaxLoop(in *builder.Inst, at scalar, p expr, want scalar, out *[]stmt) {
+	t := fs.t
+	if hasChoice(p.text) {
+		t.unsupported("a %s in an element of a descriptor array chosen at run time", in.Op)
+	}
+	fn := "min"
+	if in.Op == spv.OpAtomicSMax || in.Op == spv.OpAtomicUMax {
+		fn = "max"
+	}
+	vid := t.operandID(in, 3)
+	value := fs.temp(t.castTo(fs.value(vid), t.typeOfValue(vid), want), t.pseudoType(want, 1), out)
+	oldName := t.names.unique("old")
+	var res string
+	if in.Type != 0 {
+		res = fs.bindVar(in, t.zero(in.Type), out)
+	}
+	newVal := t.castTo(call(fn, t.castTo(primary(oldName), t.pseudoType(at, 1), want), value), t.pseudoType(want, 1), at)
+	rn := t.names.unique("cas")
+	body := []stmt{
+		sLine{fmt.Sprintf("let %s = atomicLoad(%s);", oldName, p.text)},
+		sLine{fmt.Sprintf("let %s = atomicCompareExchangeWeak(%s, %s, %s);", rn, p.text, oldName, newVal.text)},
+	}
+	done := []stmt{sJump{"break;"}}
+	if res != "" {
+		done = append([]stmt{sLine{fmt.Sprintf("%s = %s;", res, t.castTo(primary(oldName), t.pseudoType(at, 1), t.resultScalar(in.Type)).text)}}, done...)
+	}
+	body = append(body, sIf{cond: rn + ".exchanged", then: done})
+	*out = append(*out, sLoop{body: body})
+}
+
+// laneID returns the private variable the entry point wrappers fill with
+// the subgroup invocation id (WGSL has it only as an entry point input).
+func (fs *funcState) laneID() string {
+	t := fs.t
+	if t.funcStages[fs.f.Def.Result][spv.ExecutionModelVertex] {
+		t.unsupported("a subgroup scan of a ballot in a vertex shader (WGSL has no subgroup_invocation_id there)")
+	}
+	if t.laneVar == "" {
+		t.laneVar = t.names.unique("subgroup_lane")
+		t.decls = append(t.decls, fmt.Sprintf("var<private> %s : u32;\n", t.laneVar))
+	}
+	return t.laneVar
+}
+
+// lanesBelowHelper declares the function returning the ballot mask of the
+// lanes below lane n.
+func (t *translator) lanesBelowHelper() string {
+	return t.helper("lanes_below", `(n : u32) -> vec4<u32> {
+  var m : vec4<u32>;
+  for (var w = 0u; w < 4u; w++) {
+    let lo = w * 32u;
+    if n >= lo + 32u {
+      m[w] = 0xffffffffu;
+    } else if n > lo {
+      m[w] = (1u << (n - lo)) - 1u;
+    }
+  }
+  return m;
+}
+`)
 }

@@ -58,7 +58,7 @@ func (t *translator) analyzeTexelBuffers() {
 		}
 		tb := &texelBuffer{comp: st.comp, atomic: t.atomicTexels[g.id]}
 		if it.format == spv.ImageFormatUnknown {
-			tb.n = t.texelComponentsUsed(g.id)
+			tb.n = t.texelComponentsUsed(handleSlot{g.id, 0})
 		} else if n, ok := texelFormats[it.format]; ok {
 			tb.n = n
 		} else {
@@ -72,11 +72,12 @@ func (t *translator) analyzeTexelBuffers() {
 	t.cur = nil
 }
 
-// texelComponentsUsed counts the components of a format-less texel
-// buffer's texels that the shader uses: the highest component read from a
-// fetch or read result (all four when the whole vector is used) or
-// written.
-func (t *translator) texelComponentsUsed(v builder.ID) int {
+// texelComponentsUsed counts the components of a format-less image's
+// (or texel buffer's) texels that the shader uses: the highest component
+// read from a fetch or read result (all four when the whole vector is
+// used) or written.
+func (t *translator) texelComponentsUsed(slot handleSlot) int {
+	class := t.handles.find(slot)
 	n := 1
 	for _, f := range t.m.Functions {
 		if !t.reachable[f.Def.Result] {
@@ -87,7 +88,7 @@ func (t *translator) texelComponentsUsed(v builder.ID) int {
 				if in.Op != spv.OpImageFetch && in.Op != spv.OpImageRead && in.Op != spv.OpImageWrite || len(in.Operands) < 3 {
 					continue
 				}
-				if img, _ := t.traceHandle(in.Operands[0].ID()); img.slot.id != v {
+				if img, _ := t.traceHandle(in.Operands[0].ID()); t.handles.find(img.slot) != class {
 					continue
 				}
 				if in.Op == spv.OpImageWrite {
@@ -159,14 +160,10 @@ func (t *translator) declareTexelBuffer(g, v *global, set, binding uint32) {
 	}
 	texel := vecText(tb.comp, tb.n)
 	t.decls = append(t.decls, fmt.Sprintf("@group(%d) @binding(%d) var<storage, %s> %s : array<%s>;\n", v.group, v.binding, access, v.name, tb.elem()))
-	// The binding was recorded by bind or bindArray: mark it.
-	for i := range t.result.Bindings {
-		b := &t.result.Bindings[i]
-		if b.Name == v.name {
-			b.TexelBuffer, b.TexelType = true, texel
-			b.Note = joinWhy(b.Note, fmt.Sprintf("a texel buffer as a storage buffer of %s texels", texel))
-		}
-	}
+	t.noteBinding(v.name, func(b *Binding) {
+		b.TexelBuffer, b.TexelType = true, texel
+		b.Note = joinWhy(b.Note, fmt.Sprintf("a texel buffer as a storage buffer of %s texels", texel))
+	})
 }
 
 // texelOp translates an image instruction on a texel buffer.
@@ -200,7 +197,7 @@ func (fs *funcState) texelOp(in *builder.Inst, img handleRef, out *[]stmt) {
 		}
 	}
 	coordID := t.operandID(in, 1)
-	coord := fs.temp(t.castTo(fs.value(coordID), t.typeOfValue(coordID), sU32), t.pseudoType(sU32, 1), out)
+	coord := fs.temp(t.shiftAmount(fs.value(coordID), t.typeOfValue(coordID)), t.pseudoType(sU32, 1), out)
 	at := func(k int) expr {
 		if tb.n != 3 {
 			return postfix(primary(name), "["+coord.text+"]")
@@ -288,7 +285,7 @@ func (fs *funcState) texelPointer(in *builder.Inst) *ref {
 		t.unsupported("atomic operations on images (WGSL has atomics on buffers and workgroup memory only)")
 	}
 	coordID := t.operandID(in, 1)
-	coord := t.castTo(fs.value(coordID), t.typeOfValue(coordID), sU32)
+	coord := t.shiftAmount(fs.value(coordID), t.typeOfValue(coordID))
 	pointee, _ := t.pointeeOf(in.Result)
 	m := t.memType(pointee, layoutCtx{atomic: true})
 	return &ref{kind: refPlain, text: postfix(primary(fs.handleName(img)), "["+coord.text+"]"), pointee: pointee,

@@ -18,13 +18,69 @@ const (
 	sU32
 	sF32
 	sF16
+	// 16-bit integers are held in 32-bit ones: an int16 sign-extended in
+	// an i32, a uint16 zero-extended in a u32. Results that may leave the
+	// range are wrapped back (wrap16); a bitcast between the two re-extends
+	// (castTo).
+	sI16
+	sU16
 )
 
-var scalarNames = [...]string{"", "bool", "i32", "u32", "f32", "f16"}
+// scalarNames are the WGSL types holding each scalar.
+var scalarNames = [...]string{"", "bool", "i32", "u32", "f32", "f16", "i32", "u32"}
 
 func (s scalar) String() string { return scalarNames[s] }
-func (s scalar) isInt() bool    { return s == sI32 || s == sU32 }
+func (s scalar) isInt() bool    { return s == sI32 || s == sU32 || s == sI16 || s == sU16 }
 func (s scalar) isFloat() bool  { return s == sF32 || s == sF16 }
+func (s scalar) is16() bool     { return s == sI16 || s == sU16 }
+func (s scalar) isSigned() bool { return s == sI32 || s == sI16 }
+
+// tag names a scalar by its SPIR-V type (for helper names: i16 and i32
+// are both held in i32).
+func (s scalar) tag() string {
+	switch s {
+	case sI16:
+		return "i16"
+	case sU16:
+		return "u16"
+	}
+	return s.String()
+}
+
+// bits is the width of a scalar in SPIR-V.
+func (s scalar) bits() int {
+	if s == sF16 || s.is16() {
+		return 16
+	}
+	return 32
+}
+
+// signed and unsigned are the integer scalars of s's width of each
+// signedness.
+func (s scalar) signed() scalar {
+	if s.is16() {
+		return sI16
+	}
+	return sI32
+}
+
+// widen is the 32-bit scalar holding s.
+func (s scalar) widen() scalar {
+	switch s {
+	case sI16:
+		return sI32
+	case sU16:
+		return sU32
+	}
+	return s
+}
+
+func (s scalar) unsigned() scalar {
+	if s.is16() {
+		return sU16
+	}
+	return sU32
+}
 
 // A vtype is the WGSL value type of a SPIR-V type: how values of it are
 // spelled and held in function and private memory.
@@ -110,12 +166,19 @@ func (t *translator) makeType(id builder.ID) *vtype {
 		v.comp, v.text = sBool, "bool"
 	case spv.OpTypeInt:
 		w, signed := operand(0).Word, operand(1).Word != 0
-		if w != 32 {
+		switch w {
+		case 32:
+			v.comp = sU32
+			if signed {
+				v.comp = sI32
+			}
+		case 16:
+			v.comp = sU16
+			if signed {
+				v.comp = sI16
+			}
+		default:
 			t.withInst(d, func() { t.unsupported("%d-bit integers (WGSL has 32-bit integers only)", w) })
-		}
-		v.comp = sU32
-		if signed {
-			v.comp = sI32
 		}
 		v.text = v.comp.String()
 	case spv.OpTypeFloat:

@@ -89,6 +89,10 @@ type Binding struct {
 	// texels, TexelType each (WebGPU has no texel buffers).
 	TexelBuffer bool
 	TexelType   string
+	// StorageFormat is the texel format chosen for a storage image the
+	// SPIR-V declares without one (the 32-bit form of its texels with the
+	// components the shader uses): the application binds a texture of it.
+	StorageFormat string
 	// Note says why the binding or the kind of resource differs from the
 	// SPIR-V's ("" when it does not).
 	Note string

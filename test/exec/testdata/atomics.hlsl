@@ -117,3 +117,17 @@ void gs(uint3 gid : SV_GroupID, uint3 tid : SV_GroupThreadID) {
   GroupMemoryBarrierWithGroupSync();
   if (tid.x == 0) { U[gid.x] = Shared[0]; U[3 + gid.x] = Shared[1]; }
 }
+
+// A signed min and max on a byte address buffer's uint words (the memory's
+// signedness differs from the operation's).
+//: case signed_min_max_on_uint_words
+//: flags -T cs_6_0 -E rawminmax
+//: xfail glslang: emits OpAtomicUMin with an int value, which spirv-val rejects
+//: in B = u32 0 0
+//: expect B = u32 0xffffffe0 31
+[numthreads(64, 1, 1)]
+void rawminmax(uint3 id : SV_DispatchThreadID) {
+  int v = (int)id.x - 32;
+  B.InterlockedMin(0, v);
+  B.InterlockedMax(4, v);
+}

@@ -47,3 +47,16 @@ void layout16() {
   Packed16 p = P[0];
   OutF[0] = p.a; OutF[1] = p.b; OutF[2] = p.c; OutF[3] = p.d; OutF[4] = p.e.x; OutF[5] = p.e.y;
 }
+
+// isnan and isinf on half read the half's bits.
+//: case half_nan_and_inf
+//: flags -T cs_6_2 -E hnan -enable-16bit-types
+//: in H = f16 1.0 inf nan -inf 0.0
+//: expect OutF = f32 0 0 1 0 0  0 1 0 1 0
+[numthreads(1, 1, 1)]
+void hnan() {
+  for (uint i = 0; i < 5; i++) {
+    OutF[i] = isnan(H[i]) ? 1 : 0;
+    OutF[5 + i] = isinf(H[i]) ? 1 : 0;
+  }
+}

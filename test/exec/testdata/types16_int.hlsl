@@ -58,3 +58,13 @@ void bf16() {
   p.top = 8;     // -8 in 4 signed bits... written as 8 & 0xf = 8, read back as -8
   OutS[5] = p.top + 8;
 }
+
+// Neighbouring 16-bit elements share a 32-bit word: every invocation
+// stores its own, at the same time as its neighbours.
+//: case neighbours_store_halves_of_a_word
+//: flags -T cs_6_2 -E halves -enable-16bit-types
+//: expect OutS = i16 -100 -97 -94 -91 -88 -85 -82 -79 -76 -73 -70 -67 -64 -61 -58 -55 -52 -49 -46 -43 -40 -37 -34 -31 -28 -25 -22 -19 -16 -13 -10 -7 -4 -1 2 5 8 11 14 17 20 23 26 29 32 35 38 41 44 47 50 53 56 59 62 65 68 71 74 77 80 83 86 89
+[numthreads(64, 1, 1)]
+void halves(uint3 id : SV_DispatchThreadID) {
+  OutS[id.x] = (int16_t)(id.x * 3) - (int16_t)100;
+}

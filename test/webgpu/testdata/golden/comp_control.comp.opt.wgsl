@@ -21,7 +21,6 @@ fn main_1() {
   var x_163_phi : u32;
   var x_159_phi : u32;
   var x_163 : u32;
-  var x_159 : u32;
   var x_161_phi : u32;
   var x_160_phi : u32;
   var x_101 : u32;
@@ -50,7 +49,7 @@ fn main_1() {
     x_159_phi = 0u;
     loop {
       x_163 = x_163_phi;
-      x_159 = x_159_phi;
+      let x_159 : u32 = x_159_phi;
       if !(x_159 < (x_71 % 4u)) {
         break;
       }

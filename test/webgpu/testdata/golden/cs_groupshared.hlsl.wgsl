@@ -34,7 +34,6 @@ fn main_1() {
   var x_177_phi : f32;
   var x_176_phi : u32;
   var x_177 : f32;
-  var x_176 : u32;
   let x_112 : vec3<u32> = id;
   let x_130 : Particle = particles._data[x_112.x];
   shared_mass[gi] = x_130.mass;
@@ -43,7 +42,7 @@ fn main_1() {
   x_176_phi = 0u;
   loop {
     x_177 = x_177_phi;
-    x_176 = x_176_phi;
+    let x_176 : u32 = x_176_phi;
     if x_176 < 32u {
     } else {
       break;

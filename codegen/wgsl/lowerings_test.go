@@ -1,0 +1,323 @@
+package wgsl_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/hlsl2spirv/hlsl2spirv/codegen/wgsl"
+)
+
+// 16-bit integers are held in 32-bit ones; a storage buffer of them is
+// declared as words (WGSL has no 16-bit integers), its halves read with
+// extractBits and, since a half-word store must not lose a store to the
+// other half, written with atomicAnd/atomicOr on atomic words. Arithmetic
+// wraps back into 16 bits.
+func TestInt16BufferAsWords(t *testing.T) {
+	check(t, `
+OpCapability Shader
+OpCapability Int16
+OpCapability StorageBuffer16BitAccess
+OpExtension "SPV_KHR_16bit_storage"
+OpMemoryModel Logical GLSL450
+OpEntryPoint GLCompute %main "main" %gid
+OpExecutionMode %main LocalSize 8 1 1
+OpName %sb "sb"
+OpDecorate %gid BuiltIn GlobalInvocationId
+OpDecorate %rta ArrayStride 2
+OpMemberDecorate %block 0 Offset 0
+OpDecorate %block BufferBlock
+OpDecorate %sb DescriptorSet 0
+OpDecorate %sb Binding 0
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%int = OpTypeInt 32 1
+%uint = OpTypeInt 32 0
+%ushort = OpTypeInt 16 0
+%short = OpTypeInt 16 1
+%v3uint = OpTypeVector %uint 3
+%ptr_in_v3uint = OpTypePointer Input %v3uint
+%gid = OpVariable %ptr_in_v3uint Input
+%rta = OpTypeRuntimeArray %ushort
+%block = OpTypeStruct %rta
+%ptr_block = OpTypePointer Uniform %block
+%sb = OpVariable %ptr_block Uniform
+%ptr_ushort = OpTypePointer Uniform %ushort
+%int_0 = OpConstant %int 0
+%short_m7 = OpConstant %short -7
+%ushort_9 = OpConstant %ushort 9
+%main = OpFunction %void None %fn
+%entry = OpLabel
+%id = OpLoad %v3uint %gid
+%x = OpCompositeExtract %uint %id 0
+%p = OpAccessChain %ptr_ushort %sb %int_0 %x
+%v = OpLoad %ushort %p
+%s = OpBitcast %short %v
+%m = OpIMul %short %s %short_m7
+%u = OpBitcast %ushort %m
+%w = OpIAdd %ushort %u %ushort_9
+OpStore %p %w
+OpReturn
+OpFunctionEnd
+`,
+		`@group\(0\) @binding\(0\) var<storage, read_write> sb : array<atomic<u32>>;`,
+		// The half at byte 2x of the words.
+		`extractBits\(atomicLoad\(&sb\[\(\w+ \* 2u\) >> 2u\]\), \(\(\w+ \* 2u\) & 3u\) \* 8u, 16u\)`,
+		// int16 * -7, wrapped back to 16 bits and sign-extended.
+		`\* -7i\) << 16u\) >> 16u\) & 0xffffu\)`,
+		// + 9 in 16 bits, computed before the stores.
+		`\+ 9u\) & 0xffffu;`,
+		`atomicAnd\(&sb\[\(\w+ \* 2u\) >> 2u\], ~\(0xffffu << `,
+		`atomicOr\(&sb\[\(\w+ \* 2u\) >> 2u\], tmp << `)
+}
+
+// A cbuffer member packed into the padding of the array before it (fxc's
+// rules: a float at offset 24, inside the 32 bytes WGSL gives a
+// float2[2] with a 16-byte stride) is read from the buffer's words.
+func TestPackedCbufferAsWords(t *testing.T) {
+	res := check(t, `
+OpCapability Shader
+OpMemoryModel Logical GLSL450
+OpEntryPoint Fragment %main "main" %color
+OpExecutionMode %main OriginUpperLeft
+OpName %cb "cb"
+OpDecorate %color Location 0
+OpDecorate %arr ArrayStride 16
+OpMemberDecorate %block 0 Offset 0
+OpMemberDecorate %block 1 Offset 24
+OpDecorate %block Block
+OpDecorate %cb DescriptorSet 0
+OpDecorate %cb Binding 0
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%int = OpTypeInt 32 1
+%uint = OpTypeInt 32 0
+%float = OpTypeFloat 32
+%v2 = OpTypeVector %float 2
+%v4 = OpTypeVector %float 4
+%uint_2 = OpConstant %uint 2
+%int_0 = OpConstant %int 0
+%int_1 = OpConstant %int 1
+%arr = OpTypeArray %v2 %uint_2
+%block = OpTypeStruct %arr %float
+%ptr_block = OpTypePointer Uniform %block
+%cb = OpVariable %ptr_block Uniform
+%ptr_v2 = OpTypePointer Uniform %v2
+%ptr_float = OpTypePointer Uniform %float
+%ptr_out = OpTypePointer Output %v4
+%color = OpVariable %ptr_out Output
+%main = OpFunction %void None %fn
+%entry = OpLabel
+%pa = OpAccessChain %ptr_v2 %cb %int_0 %int_1
+%a = OpLoad %v2 %pa
+%pf = OpAccessChain %ptr_float %cb %int_1
+%f = OpLoad %float %pf
+%c = OpCompositeConstruct %v4 %a %f %f
+OpStore %color %c
+OpReturn
+OpFunctionEnd
+`,
+		`@group\(0\) @binding\(0\) var<uniform> cb : array<vec4<u32>, 2>;`,
+		`bitcast<f32>\(cb\[1u\]\[2u\]\)`,
+		`vec2<f32>\(bitcast<f32>\(cb\[1u\]\[0u\]\), bitcast<f32>\(cb\[1u\]\[1u\]\)\)`)
+	if n := res.BindingNotes(); len(n) != 1 || !strings.Contains(n[0], "declared as 32-bit words") {
+		t.Errorf("notes %q", n)
+	}
+}
+
+// Bitcasts between 16-bit integers and halves, and 16-bit integer
+// conversions: sign-extension, truncation, re-extension of the other
+// signedness.
+func TestInt16ConversionsAndBitcasts(t *testing.T) {
+	check(t, strings.Replace(computeHeader, "OpCapability Shader\n", "OpCapability Shader\nOpCapability Int16\nOpCapability Float16\n", 1)+`
+%short = OpTypeInt 16 1
+%ushort = OpTypeInt 16 0
+%half = OpTypeFloat 16
+%v2ushort = OpTypeVector %ushort 2
+%main = OpFunction %void None %fn
+%entry = OpLabel
+%id = OpLoad %v3uint %gid
+%x = OpCompositeExtract %uint %id 0
+%s = OpSConvert %short %x
+%wide = OpSConvert %int %s
+%u = OpBitcast %ushort %s
+%h = OpBitcast %half %u
+%back = OpBitcast %short %h
+%pair = OpCompositeConstruct %v2ushort %u %u
+%word = OpBitcast %uint %pair
+%z = OpUConvert %uint %back
+%sum1 = OpIAdd %uint %word %z
+%sum = OpIAdd %uint %sum1 %wide
+%p = OpAccessChain %ptr_uint %buf %int_0 %x
+OpStore %p %sum
+OpReturn
+OpFunctionEnd
+`,
+		// Bitcasts through 16-bit pieces.
+		`fn spv_bitcast_\w+\(v : u32\) -> f16 \{\s+return bitcast<vec2<f16>>\(\(bitcast<u32>\(v\) & 0xffffu\)\)\.x;`,
+		`fn spv_bitcast_\w+\(v : f16\) -> i32 \{\s+return \(bitcast<i32>\(bitcast<u32>\(vec2<f16>\(v, 0.0h\)\) << 16u\) >> 16u\);`,
+		`fn spv_bitcast_\w+\(v : vec2<u32>\) -> u32 \{\s+return bitcast<u32>\(\(bitcast<u32>\(v\.x\) & 0xffffu\) \| \(\(bitcast<u32>\(v\.y\) & 0xffffu\) << 16u\)\);`,
+		// SConvert to 16 bits: the low half, sign-extended.
+		`let x_\d+ : i32 = \(bitcast<i32>\(bitcast<u32>\(bitcast<i32>\(x_\d+\)\) & 0xffffu\) << 16u\) >> 16u;`,
+		// Bitcast to unsigned: the same 16 bits zero-extended.
+		`let x_\d+ : u32 = bitcast<u32>\(x_\d+\) & 0xffffu;`)
+}
+
+// Smaller exact translations: isnan/isinf on f16 from the bits, a texel
+// fetch's offset added to its coordinates, a signed atomic min on
+// unsigned memory as a compare-exchange loop, packed 4x8-bit dot
+// products, a ballot's bit count scanned with the subgroup lane, an
+// empty struct in a buffer.
+func TestSmallLowerings(t *testing.T) {
+	check(t, strings.Replace(computeHeader, "OpCapability Shader\n", "OpCapability Shader\nOpCapability Float16\nOpCapability DotProduct\nOpCapability DotProductInput4x8BitPacked\nOpCapability GroupNonUniformBallot\nOpExtension \"SPV_KHR_integer_dot_product\"\n", 1)+`
+%half = OpTypeFloat 16
+%half_1 = OpConstant %half 1
+%v4uint = OpTypeVector %uint 4
+%uint_3 = OpConstant %uint 3
+%ptr_wg = OpTypePointer Workgroup %uint
+%main = OpFunction %void None %fn
+%entry = OpLabel
+%id = OpLoad %v3uint %gid
+%x = OpCompositeExtract %uint %id 0
+%h = OpConvertUToF %half %x
+%q = OpFDiv %half %half_1 %h
+%nan = OpIsNan %bool %q
+%inf = OpIsInf %bool %q
+%either = OpLogicalOr %bool %nan %inf
+%one = OpSelect %uint %either %uint_1 %uint_0
+%p = OpAccessChain %ptr_uint %buf %int_0 %uint_0
+%old = OpAtomicSMin %uint %p %uint_1 %uint_0 %int_m5
+%dot = OpUDot %uint %x %old PackedVectorFormat4x8Bit
+%ballot = OpGroupNonUniformBallot %v4uint %uint_3 %nan
+%below = OpGroupNonUniformBallotBitCount %uint %uint_3 ExclusiveScan %ballot
+%a = OpIAdd %uint %one %dot
+%b = OpIAdd %uint %a %below
+%o = OpAccessChain %ptr_uint %buf %int_0 %x
+OpStore %o %b
+OpReturn
+OpFunctionEnd
+`,
+		`var<private> subgroup_lane : u32;`,
+		`fn spv_isnan_f16\(v : f16\) -> bool \{\s+return \(bitcast<u32>\(vec2<f16>\(v, 0.0h\)\) & 0x7fffu\) > 0x7c00u;`,
+		`loop \{\s+let old = atomicLoad\(&buf\.member_0\[0u\]\);\s+let cas = atomicCompareExchangeWeak\(&buf\.member_0\[0u\], old, bitcast<u32>\(min\(bitcast<i32>\(old\), \w+\)\)\);\s+if cas\.exchanged \{\s+\w+ = old;\s+break;`,
+		`countOneBits\(\w+ & spv_lanes_below\(subgroup_lane\)\)`,
+		`dot4U8Packed\(x_\d+, \w+\)`,
+		`@builtin\(subgroup_invocation_id\) subgroup_invocation_id_param : u32`,
+		`subgroup_lane = subgroup_invocation_id_param;`)
+}
+
+// A storage image without a format takes the 32-bit form of its texels
+// with the components the shader uses, reported with the binding.
+func TestFormatlessStorageImage(t *testing.T) {
+	res := check(t, `
+OpCapability Shader
+OpCapability StorageImageWriteWithoutFormat
+OpMemoryModel Logical GLSL450
+OpEntryPoint GLCompute %main "main" %gid
+OpExecutionMode %main LocalSize 8 1 1
+OpName %img "img"
+OpDecorate %gid BuiltIn GlobalInvocationId
+OpDecorate %img DescriptorSet 0
+OpDecorate %img Binding 0
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%uint = OpTypeInt 32 0
+%float = OpTypeFloat 32
+%v2uint = OpTypeVector %uint 2
+%v3uint = OpTypeVector %uint 3
+%v2 = OpTypeVector %float 2
+%ptr_in_v3uint = OpTypePointer Input %v3uint
+%gid = OpVariable %ptr_in_v3uint Input
+%image = OpTypeImage %float 2D 0 0 0 2 Unknown
+%ptr_image = OpTypePointer UniformConstant %image
+%img = OpVariable %ptr_image UniformConstant
+%main = OpFunction %void None %fn
+%entry = OpLabel
+%id = OpLoad %v3uint %gid
+%xy = OpVectorShuffle %v2uint %id %id 0 1
+%f = OpConvertUToF %v2 %xy
+%i = OpLoad %image %img
+OpImageWrite %i %xy %f
+OpReturn
+OpFunctionEnd
+`,
+		`var img : texture_storage_2d<rg32float, write>;`,
+		`textureStore\(img, x_\d+, vec4<f32>\(x_\d+, 0.0f, 0.0f\)\)|textureStore\(img, \w+, vec4<f32>\(`)
+	if res.Bindings[0].StorageFormat != "rg32float" {
+		t.Errorf("binding %+v", res.Bindings[0])
+	}
+}
+
+// An empty struct in a buffer takes no bytes: no member holds it, and a
+// load of it is its zero value.
+func TestEmptyStructInBuffer(t *testing.T) {
+	check(t, `
+OpCapability Shader
+OpMemoryModel Logical GLSL450
+OpEntryPoint Fragment %main "main" %color
+OpExecutionMode %main OriginUpperLeft
+OpName %cb "cb"
+OpName %empty "Empty"
+OpDecorate %color Location 0
+OpMemberDecorate %block 0 Offset 0
+OpMemberDecorate %block 1 Offset 16
+OpMemberDecorate %block 2 Offset 16
+OpDecorate %block Block
+OpDecorate %cb DescriptorSet 0
+OpDecorate %cb Binding 0
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%int = OpTypeInt 32 1
+%float = OpTypeFloat 32
+%v3 = OpTypeVector %float 3
+%v4 = OpTypeVector %float 4
+%int_2 = OpConstant %int 2
+%empty = OpTypeStruct
+%block = OpTypeStruct %v3 %empty %v4
+%ptr_block = OpTypePointer Uniform %block
+%cb = OpVariable %ptr_block Uniform
+%ptr_v4 = OpTypePointer Uniform %v4
+%ptr_out = OpTypePointer Output %v4
+%color = OpVariable %ptr_out Output
+%main = OpFunction %void None %fn
+%entry = OpLabel
+%whole = OpLoad %block %cb
+%p = OpAccessChain %ptr_v4 %cb %int_2
+%c = OpLoad %v4 %p
+OpStore %color %c
+OpReturn
+OpFunctionEnd
+`,
+		`struct \w+_mem \{\s+@size\(16\) member_0 : vec3<f32>,\s+member_2 : vec4<f32>,\s+\}`,
+		`Empty\(\)`)
+}
+
+// Subgroup ids: the builtins of WGSL's subgroups extension.
+func TestSubgroupIDBuiltins(t *testing.T) {
+	res := check(t, `
+OpCapability Shader
+OpCapability GroupNonUniform
+OpMemoryModel Logical GLSL450
+OpEntryPoint GLCompute %main "main" %sid %n
+OpExecutionMode %main LocalSize 64 1 1
+OpDecorate %sid BuiltIn SubgroupId
+OpDecorate %n BuiltIn NumSubgroups
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%uint = OpTypeInt 32 0
+%ptr_in = OpTypePointer Input %uint
+%sid = OpVariable %ptr_in Input
+%n = OpVariable %ptr_in Input
+%main = OpFunction %void None %fn
+%entry = OpLabel
+%a = OpLoad %uint %sid
+%b = OpLoad %uint %n
+OpReturn
+OpFunctionEnd
+`,
+		`enable subgroups;`,
+		`@builtin\(subgroup_id\) \w+ : u32, @builtin\(num_subgroups\) \w+ : u32`)
+	if len(res.Features) != 1 || res.Features[0] != "subgroups" {
+		t.Errorf("features %v", res.Features)
+	}
+	_ = wgsl.Options{}
+}
