@@ -88,6 +88,8 @@ func (t *translator) literal(typ builder.ID, bits uint64) expr {
 		return primary(fmt.Sprintf("%di", int16(uint16(bits))))
 	case sU16:
 		return primary(fmt.Sprintf("%du", uint16(bits)))
+	case sI64, sU64:
+		return wideLiteral(bits)
 	case sF32:
 		f := math.Float32frombits(uint32(bits))
 		if math.IsNaN(float64(f)) || math.IsInf(float64(f), 0) {
@@ -179,8 +181,12 @@ func (t *translator) override(id builder.ID) string {
 	}
 	d := t.def(id)
 	v := t.typ(d.Type)
-	if !v.isScalar() {
-		t.unsupported("a spec constant of type %s as an override", v.text)
+	if !v.isScalar() || v.comp.isWide() {
+		what := v.text
+		if v.comp.isWide() {
+			what = "a 64-bit integer"
+		}
+		t.unsupported("a spec constant of type %s as an override (overrides are 32-bit or smaller scalars)", what)
 	}
 	name := t.names.unique(t.baseName(id, "spec"))
 	t.overrides[id] = name

@@ -379,6 +379,10 @@ func (t *translator) compositePath(base expr, typ builder.ID, idx []builder.Oper
 			if int(i) >= v.n {
 				t.fail("composite index %d out of range", i)
 			}
+			if v.comp.isWide() {
+				e, typ = postfix(e, fmt.Sprintf("[%d]", i)), v.elem
+				break
+			}
 			e, typ = postfix(e, "."+"xyzw"[i:i+1]), v.elem
 		case spv.OpTypeMatrix, spv.OpTypeArray:
 			if v.n > 0 && int(i) >= v.n {
@@ -420,6 +424,11 @@ func (t *translator) pureExpr(fs *funcState, in *builder.Inst) (expr, bool) {
 	_, resN := t.scalarOf(in.Type)
 	// wrap brings a result computed in s back into a 16-bit range.
 	wrap := func(e expr, s scalar) expr { return t.wrap16(e, s, resN) }
+	if t.involvesWide(in) {
+		if e, ok := t.wideExpr(in, val, typeOf); ok {
+			return e, true
+		}
+	}
 	bin := func(op string, s scalar) expr { return fix(binary(op, as(0, s), as(1, s)), s) }
 	wbin := func(op string, s scalar) expr { return fix(wrap(binary(op, as(0, s), as(1, s)), s), s) }
 	signed := func() scalar { return res.signed() }
@@ -513,6 +522,13 @@ func (t *translator) pureExpr(fs *funcState, in *builder.Inst) (expr, bool) {
 		if !v.isScalar() && !v.isVector() {
 			return expr{}, false
 		}
+		if v.isVector() && v.comp.isWide() {
+			c := val(0)
+			if ct := t.typ(typeOf(0)); ct.isScalar() {
+				c = call(vecText(sBool, v.n), c)
+			}
+			return t.wideCall("u64_select", v.n, c, val(1), val(2)), true
+		}
 		c := val(0)
 		if ct := t.typ(typeOf(0)); ct.isScalar() && v.isVector() {
 			c = call(vecText(sBool, v.n), c) // select needs a matching condition
@@ -582,6 +598,13 @@ func (t *translator) pureExpr(fs *funcState, in *builder.Inst) (expr, bool) {
 			a := val(i)
 			if v.isVector() {
 				a = as(i, v.comp)
+				if _, k := t.scalarOf(typeOf(i)); v.comp.isWide() && k > 1 {
+					// An array holds no arrays: the components one by one.
+					for j := range k {
+						args = append(args, postfix(a, fmt.Sprintf("[%d]", j)))
+					}
+					continue
+				}
 			}
 			args = append(args, a)
 		}
@@ -635,6 +658,11 @@ func (t *translator) bitcast(to builder.ID, e expr, from builder.ID) expr {
 		return t.castTo(e, from, tsc)
 	case fsc.bits() == 32 && tsc.bits() == 32:
 		return call("bitcast<"+tt.text+">", e)
+	case fsc.isWide() && fn == 1 && tsc.bits() == 32 && tn == 2:
+		// The two words are the vector.
+		return call("bitcast<"+tt.text+">", e)
+	case tsc.isWide() && tn == 1 && fsc.bits() == 32 && fn == 2:
+		return call("bitcast<vec2<u32>>", e)
 	}
 	// Through 16-bit pieces (u32 values below 0x10000).
 	if fn*fsc.bits() != tn*tsc.bits() {
@@ -649,6 +677,13 @@ func (t *translator) bitcast(to builder.ID, e expr, from builder.ID) expr {
 	var pieces []string
 	for i := range fn {
 		c := comp(i, fn)
+		if fsc.isWide() {
+			if fn > 1 {
+				c = fmt.Sprintf("v[%d]", i)
+			}
+			pieces = append(pieces, "("+c+".x & 0xffffu)", "("+c+".x >> 16u)", "("+c+".y & 0xffffu)", "("+c+".y >> 16u)")
+			continue
+		}
 		switch {
 		case fsc == sF16:
 			pieces = append(pieces, fmt.Sprintf("bitcast<u32>(vec2<f16>(%s, 0.0h))", c))
@@ -662,6 +697,9 @@ func (t *translator) bitcast(to builder.ID, e expr, from builder.ID) expr {
 	var comps []string
 	for i := range tn {
 		switch {
+		case tsc.isWide():
+			p := pieces[4*i : 4*i+4]
+			comps = append(comps, fmt.Sprintf("vec2<u32>(%s | (%s << 16u), %s | (%s << 16u))", p[0], p[1], p[2], p[3]))
 		case tsc == sF16:
 			comps = append(comps, fmt.Sprintf("bitcast<vec2<f16>>(%s).x", pieces[i]))
 		case tsc == sU16:
@@ -736,6 +774,25 @@ func (t *translator) vectorShuffle(in *builder.Inst, val func(int) expr, typeOf 
 	}
 	const xyzw = "xyzw"
 	res := t.typ(in.Type)
+	if res.comp.isWide() {
+		// Arrays: each component by index.
+		va, vb := val(0), val(1)
+		var args []expr
+		for _, c := range comps {
+			i := int(c.Word)
+			switch {
+			case c.Word == 0xffffffff:
+				args = append(args, postfix(va, "[0]"))
+			case i < a.n:
+				args = append(args, postfix(va, fmt.Sprintf("[%d]", i)))
+			case i-a.n < b.n:
+				args = append(args, postfix(vb, fmt.Sprintf("[%d]", i-a.n)))
+			default:
+				t.fail("OpVectorShuffle component %d out of range", i)
+			}
+		}
+		return call(res.text, args...)
+	}
 	switch {
 	case fromA || fromB:
 		src, off := val(0), 0
@@ -895,7 +952,11 @@ func (t *translator) intDot(in *builder.Inst, val func(int) expr, typeOf func(in
 // shiftAmount spells a shift, offset or count operand as the u32 WGSL
 // takes (any width: a 16-bit one is held in 32 bits already).
 func (t *translator) shiftAmount(e expr, typ builder.ID) expr {
-	s, _ := t.scalarOf(typ)
+	s, n := t.scalarOf(typ)
+	if s.isWide() {
+		// The low word (an amount past it is undefined anyway).
+		return t.wideCall("u64_low", n, e)
+	}
 	return t.castTo(e, typ, s.unsigned())
 }
 

@@ -513,6 +513,9 @@ func (t *translator) castTo(e expr, typ builder.ID, s scalar) expr {
 		return e
 	}
 	if have.isInt() && s.isInt() && have.bits() == s.bits() {
+		if have.isWide() {
+			return e // the same words
+		}
 		if have.is16() {
 			// The same 16 bits, extended the other way.
 			if s == sU16 {

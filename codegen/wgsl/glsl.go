@@ -77,6 +77,10 @@ func (fs *funcState) extInst(in *builder.Inst, out *[]stmt) {
 	}
 	argType := func(i int) builder.ID { return t.typeOfValue(args[i].ID()) }
 	res := t.resultScalar(in.Type)
+	if t.involvesWide(in) {
+		fs.bind(in, t.wideGLSL(n, arg, len(args), in.Type), out)
+		return
+	}
 	if f, ok := glslTable[n]; ok {
 		var list []expr
 		s := sNone

@@ -136,10 +136,13 @@ func roundUp(n, to uint32) uint32 {
 	return (n + to - 1) / to * to
 }
 
-// scalarSize is the byte size of a scalar.
+// scalarSize is the byte size of a scalar in WGSL memory.
 func scalarSize(s scalar) uint32 {
-	if s == sF16 {
+	switch {
+	case s == sF16:
 		return 2
+	case s.isWide():
+		return 8
 	}
 	return 4
 }
@@ -147,6 +150,9 @@ func scalarSize(s scalar) uint32 {
 // vecAlign and vecSize are WGSL's alignment and size of a vector (or, for
 // n == 1, a scalar).
 func vecAlign(s scalar, n int) uint32 {
+	if s.isWide() {
+		return 8 // vec2<u32>, or an array of them
+	}
 	switch n {
 	case 1:
 		return scalarSize(s)
@@ -192,6 +198,9 @@ func (t *translator) makeMemType(id builder.ID, ctx layoutCtx) *mtype {
 		}
 		m.align, m.size = vecAlign(s, n), vecSize(s, n)
 		if ctx.atomic {
+			if s.isWide() {
+				t.unsupported("64-bit atomic operations (WGSL has 32-bit atomics only)")
+			}
 			if n != 1 || !s.isInt() || s.bits() != 32 {
 				t.unsupported("atomic operations on %s (WGSL has atomic<i32> and atomic<u32> only)", v.text)
 			}

@@ -321,3 +321,80 @@ OpFunctionEnd
 	}
 	_ = wgsl.Options{}
 }
+
+// 64-bit integers are vec2<u32> words computed on by helpers: a storage
+// buffer of them keeps their layout (8 bytes, low word first), a switch on
+// one switches on the index of the case it equals, a conversion to float
+// rounds to nearest even.
+func TestInt64Emulation(t *testing.T) {
+	check(t, `
+OpCapability Shader
+OpCapability Int64
+OpMemoryModel Logical GLSL450
+OpEntryPoint GLCompute %main "main" %gid
+OpExecutionMode %main LocalSize 8 1 1
+OpName %sb "sb"
+OpDecorate %gid BuiltIn GlobalInvocationId
+OpDecorate %rta ArrayStride 8
+OpMemberDecorate %block 0 Offset 0
+OpDecorate %block BufferBlock
+OpDecorate %sb DescriptorSet 0
+OpDecorate %sb Binding 0
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%bool = OpTypeBool
+%int = OpTypeInt 32 1
+%uint = OpTypeInt 32 0
+%ulong = OpTypeInt 64 0
+%long = OpTypeInt 64 1
+%float = OpTypeFloat 32
+%v3uint = OpTypeVector %uint 3
+%ptr_in_v3uint = OpTypePointer Input %v3uint
+%gid = OpVariable %ptr_in_v3uint Input
+%rta = OpTypeRuntimeArray %ulong
+%block = OpTypeStruct %rta
+%ptr_block = OpTypePointer Uniform %block
+%sb = OpVariable %ptr_block Uniform
+%ptr_ulong = OpTypePointer Uniform %ulong
+%int_0 = OpConstant %int 0
+%uint_33 = OpConstant %uint 33
+%ulong_big = OpConstant %ulong 0x123456789abcdef0
+%long_m3 = OpConstant %long -3
+%main = OpFunction %void None %fn
+%entry = OpLabel
+%id = OpLoad %v3uint %gid
+%x = OpCompositeExtract %uint %id 0
+%p = OpAccessChain %ptr_ulong %sb %int_0 %x
+%v = OpLoad %ulong %p
+%prod = OpIMul %ulong %v %ulong_big
+%q = OpUDiv %ulong %prod %v
+%s = OpBitcast %long %q
+%r = OpSRem %long %s %long_m3
+%sh = OpShiftLeftLogical %long %r %uint_33
+%lt = OpSLessThan %bool %sh %long_m3
+%f = OpConvertUToF %float %v
+%back = OpConvertFToS %long %f
+%sel = OpSelect %long %lt %back %sh
+%out = OpBitcast %ulong %sel
+OpSelectionMerge %m None
+OpSwitch %v %m 0x100000000 %big 7 %small
+%big = OpLabel
+OpStore %p %out
+OpBranch %m
+%small = OpLabel
+OpStore %p %ulong_big
+OpBranch %m
+%m = OpLabel
+OpReturn
+OpFunctionEnd
+`,
+		`@group\(0\) @binding\(0\) var<storage, read_write> sb : \w+;`,
+		`fn spv_u32_mul_wide\(a : u32, b : u32\) -> vec2<u32>`,
+		`fn spv_u64_divmod\(`,
+		`fn spv_u64_to_f32\(v : vec2<u32>\) -> f32`,
+		// (v * 0x123456789abcdef0 / v) % -3 << 33, the constants as words.
+		`spv_u64_shl\(spv_i64_rem\(spv_u64_div\(spv_u64_mul\(x_\d+, vec2<u32>\(2596069104u, 305419896u\)\), x_\d+\), vec2<u32>\(4294967293u, 4294967295u\)\), 33u\)`,
+		`select\(x_\d+, spv_f32_to_i64\(spv_u64_to_f32\(x_\d+\)\), spv_i64_lt\(`,
+		`var case_index = 0xffffffffu;\s+if all\(\w+ == vec2<u32>\(0u, 1u\)\) \{\s+case_index = 0u;\s+\} else if all\(\w+ == vec2<u32>\(7u, 0u\)\) \{\s+case_index = 1u;`,
+		`switch case_index \{`)
+}

@@ -367,6 +367,8 @@ func (fs *funcState) rawLoad(r *ref, off offExpr, typ builder.ID, lay rawLay) ex
 	t := fs.t
 	v := t.typ(typ)
 	switch {
+	case v.isScalar() && v.comp.isWide():
+		return call("vec2<u32>", t.readWord(r, off.word()), t.readWord(r, off.add(4).word()))
 	case v.isScalar():
 		word := t.readWord(r, off.word())
 		switch v.comp {
@@ -442,6 +444,8 @@ func (fs *funcState) rawLeaves(e expr, off offExpr, typ builder.ID, lay rawLay, 
 	t := fs.t
 	v := t.typ(typ)
 	switch {
+	case v.isScalar() && v.comp.isWide():
+		return append(out, rawLeaf{off, 32, postfix(e, ".x")}, rawLeaf{off.add(4), 32, postfix(e, ".y")})
 	case v.isScalar():
 		var bits expr
 		switch v.comp {
@@ -463,7 +467,11 @@ func (fs *funcState) rawLeaves(e expr, off offExpr, typ builder.ID, lay rawLay, 
 			stride = uint32(v.comp.bits() / 8)
 		}
 		for i := range v.n {
-			out = fs.rawLeaves(postfix(e, "."+"xyzw"[i:i+1]), off.add(uint32(i)*stride), v.elem, rawLay{}, out)
+			c := postfix(e, "."+"xyzw"[i:i+1])
+			if v.comp.isWide() {
+				c = postfix(e, fmt.Sprintf("[%d]", i))
+			}
+			out = fs.rawLeaves(c, off.add(uint32(i)*stride), v.elem, rawLay{}, out)
 		}
 		return out
 	case v.isMatrix():
@@ -559,7 +567,9 @@ func (t *translator) rawArrayLength(r *ref, m int) expr {
 // rawAtomicWord is the word an atomic instruction on r works on, and its
 // scalar in WGSL (u32).
 func (t *translator) rawAtomicWord(r *ref) expr {
-	if v := t.typ(r.pointee); !v.isScalar() || v.comp.bits() != 32 || !v.comp.isInt() {
+	if v := t.typ(r.pointee); v.isScalar() && v.comp.isWide() {
+		t.unsupported("64-bit atomic operations (WGSL has 32-bit atomics only)")
+	} else if !v.isScalar() || v.comp.bits() != 32 || !v.comp.isInt() {
 		t.unsupported("atomic operations on %s", v.text)
 	}
 	return unary("&", t.rawWord(r, r.off.word()))

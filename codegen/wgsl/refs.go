@@ -168,7 +168,7 @@ func (fs *funcState) accessChain(base *ref, indices []builder.Operand) *ref {
 			r.pointee = v.elem
 			r.mem = t.memType(v.elem, layoutCtx{host: isHostShareable(r.sc)})
 		case spv.OpTypeVector:
-			if c, ok := t.constUint(idx); ok && c < 4 {
+			if c, ok := t.constUint(idx); ok && c < 4 && !v.comp.isWide() {
 				r.text = postfix(r.text, "."+"xyzw"[c:c+1])
 			} else {
 				r.text = postfix(r.text, "["+fs.indexExpr(idx).text+"]")

@@ -358,7 +358,7 @@ func (fs *funcState) emitSeq(b int32, reg *region) []stmt {
 			case spv.OpBranchConditional:
 				out = append(out, fs.emitIf(b, mergeBlock, term, reg)...)
 			case spv.OpSwitch:
-				out = append(out, fs.emitSwitch(b, mergeBlock, term, reg))
+				out = append(out, fs.emitSwitch(b, mergeBlock, term, reg)...)
 			default:
 				fs.t.fail("OpSelectionMerge before a %s", term.Op)
 			}
@@ -516,7 +516,7 @@ func (fs *funcState) emitIf(b, merge int32, term *builder.Inst, reg *region) []s
 }
 
 // emitSwitch emits a switch construct headed by b.
-func (fs *funcState) emitSwitch(b, merge int32, term *builder.Inst, reg *region) stmt {
+func (fs *funcState) emitSwitch(b, merge int32, term *builder.Inst, reg *region) []stmt {
 	t := fs.t
 	if len(term.Operands) < 2 {
 		t.fail("OpSwitch with too few operands")
@@ -548,12 +548,33 @@ func (fs *funcState) emitSwitch(b, merge int32, term *builder.Inst, reg *region)
 		}
 	}
 	add(term.Operands[1].ID(), "default")
-	for _, p := range term.Operands[2:] {
+	// WGSL switches on 32-bit integers: a 64-bit selector becomes the index
+	// of the case value it equals.
+	var pre []stmt
+	selector := fs.value(selID).text
+	if s.isWide() {
+		idx := t.names.unique("case_index")
+		sel := fs.temp(fs.value(selID), selType, &pre)
+		pre = append(pre, sLine{fmt.Sprintf("var %s = 0xffffffffu;", idx)})
+		var chain []stmt
+		for i := len(term.Operands) - 1; i >= 2; i-- {
+			p := term.Operands[i]
+			if len(p.Params) != 2 {
+				t.fail("OpSwitch target is not a (literal, label) pair")
+			}
+			chain = []stmt{sIf{cond: fmt.Sprintf("all(%s == %s)", sel.text, wideLiteral(p.Params[0].Uint64()).text),
+				then: []stmt{sLine{fmt.Sprintf("%s = %du;", idx, i-2)}}, els_: chain}}
+		}
+		pre = append(pre, chain...)
+		selector = idx
+	}
+	for i, p := range term.Operands[2:] {
 		if len(p.Params) != 2 {
 			t.fail("OpSwitch target is not a (literal, label) pair")
 		}
-		if p.Params[0].Wide {
-			t.unsupported("a switch on a 64-bit value")
+		if s.isWide() {
+			add(p.Params[1].ID(), fmt.Sprintf("%du", i))
+			continue
 		}
 		add(p.Params[1].ID(), t.literal(selType, uint64(p.Params[0].Word)).text)
 	}
@@ -575,7 +596,7 @@ func (fs *funcState) emitSwitch(b, merge int32, term *builder.Inst, reg *region)
 	}
 	caseReg := reg.nested(merge)
 	caseReg.sw, caseReg.brk, caseReg.brkDepth = sw, breakSwitch, caseReg.depth
-	out := sSwitch{selector: fs.value(selID).text}
+	out := sSwitch{selector: selector}
 	for _, tg := range targets {
 		body := fs.phiAssignments(b, tg.block)
 		if tg.block != merge {
@@ -600,7 +621,7 @@ func (fs *funcState) emitSwitch(b, merge int32, term *builder.Inst, reg *region)
 		}
 		out.cases = append(out.cases, sCase{selectors: tg.selectors, body: body})
 	}
-	return out
+	return append(pre, out)
 }
 
 // emitLoop emits the loop headed by h.

@@ -136,6 +136,20 @@ func (fs *funcState) subgroup(in *builder.Inst, out *[]stmt) {
 		t.unsupported("%s at a scope other than Subgroup", in.Op)
 	}
 	t.enable("subgroups")
+	if t.involvesWide(in) {
+		// A vec2<u32> moves between invocations as it is; nothing computes
+		// on 64 bits across a subgroup.
+		switch in.Op {
+		case spv.OpGroupNonUniformBroadcast, spv.OpGroupNonUniformBroadcastFirst, spv.OpGroupNonUniformShuffle,
+			spv.OpGroupNonUniformShuffleXor, spv.OpGroupNonUniformShuffleUp, spv.OpGroupNonUniformShuffleDown,
+			spv.OpGroupNonUniformQuadBroadcast, spv.OpGroupNonUniformQuadSwap, spv.OpGroupNonUniformAllEqual:
+			if _, n := t.scalarOf(t.typeOfValue(t.operandID(in, 1))); n > 1 {
+				t.unsupported("%s on vectors of 64-bit integers", in.Op)
+			}
+		default:
+			t.unsupported("%s on 64-bit integers", in.Op)
+		}
+	}
 	res := t.resultScalar(in.Type)
 	val := func(i int) expr { return fs.value(t.operandID(in, i)) }
 	as := func(i int, s scalar) expr {
@@ -163,7 +177,7 @@ func (fs *funcState) subgroup(in *builder.Inst, out *[]stmt) {
 		// Every active invocation holds the first one's value.
 		x := fs.temp(val(1), t.typeOfValue(t.operandID(in, 1)), out)
 		eq := binary("==", x, call("subgroupBroadcastFirst", x))
-		if _, n := t.scalarOf(t.typeOfValue(t.operandID(in, 1))); n > 1 {
+		if s, n := t.scalarOf(t.typeOfValue(t.operandID(in, 1))); n > 1 || s.isWide() {
 			eq = call("all", eq)
 		}
 		e = call("subgroupAll", eq)

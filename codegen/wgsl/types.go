@@ -24,16 +24,23 @@ const (
 	// (castTo).
 	sI16
 	sU16
+	// 64-bit integers are held in a vec2<u32>: the low word, then the high
+	// one (their vectors in an array of those); wide.go computes with them.
+	sI64
+	sU64
 )
 
 // scalarNames are the WGSL types holding each scalar.
-var scalarNames = [...]string{"", "bool", "i32", "u32", "f32", "f16", "i32", "u32"}
+var scalarNames = [...]string{"", "bool", "i32", "u32", "f32", "f16", "i32", "u32", "vec2<u32>", "vec2<u32>"}
 
 func (s scalar) String() string { return scalarNames[s] }
-func (s scalar) isInt() bool    { return s == sI32 || s == sU32 || s == sI16 || s == sU16 }
+func (s scalar) isInt() bool {
+	return s == sI32 || s == sU32 || s == sI16 || s == sU16 || s == sI64 || s == sU64
+}
 func (s scalar) isFloat() bool  { return s == sF32 || s == sF16 }
 func (s scalar) is16() bool     { return s == sI16 || s == sU16 }
-func (s scalar) isSigned() bool { return s == sI32 || s == sI16 }
+func (s scalar) isWide() bool   { return s == sI64 || s == sU64 }
+func (s scalar) isSigned() bool { return s == sI32 || s == sI16 || s == sI64 }
 
 // tag names a scalar by its SPIR-V type (for helper names: i16 and i32
 // are both held in i32).
@@ -43,14 +50,21 @@ func (s scalar) tag() string {
 		return "i16"
 	case sU16:
 		return "u16"
+	case sI64:
+		return "i64"
+	case sU64:
+		return "u64"
 	}
 	return s.String()
 }
 
 // bits is the width of a scalar in SPIR-V.
 func (s scalar) bits() int {
-	if s == sF16 || s.is16() {
+	switch {
+	case s == sF16 || s.is16():
 		return 16
+	case s.isWide():
+		return 64
 	}
 	return 32
 }
@@ -58,8 +72,11 @@ func (s scalar) bits() int {
 // signed and unsigned are the integer scalars of s's width of each
 // signedness.
 func (s scalar) signed() scalar {
-	if s.is16() {
+	switch {
+	case s.is16():
 		return sI16
+	case s.isWide():
+		return sI64
 	}
 	return sI32
 }
@@ -76,8 +93,11 @@ func (s scalar) widen() scalar {
 }
 
 func (s scalar) unsigned() scalar {
-	if s.is16() {
+	switch {
+	case s.is16():
 		return sU16
+	case s.isWide():
+		return sU64
 	}
 	return sU32
 }
@@ -121,8 +141,11 @@ func (v *vtype) isComposite() bool { return v.op == spv.OpTypeStruct || v.op == 
 
 // vecText spells a vector (or scalar, for n == 1) of s.
 func vecText(s scalar, n int) string {
-	if n <= 1 {
+	switch {
+	case n <= 1:
 		return s.String()
+	case s.isWide():
+		return fmt.Sprintf("array<%s, %d>", s, n)
 	}
 	return fmt.Sprintf("vec%d<%s>", n, s)
 }
@@ -176,6 +199,11 @@ func (t *translator) makeType(id builder.ID) *vtype {
 			v.comp = sU16
 			if signed {
 				v.comp = sI16
+			}
+		case 64:
+			v.comp = sU64
+			if signed {
+				v.comp = sI64
 			}
 		default:
 			t.withInst(d, func() { t.unsupported("%d-bit integers (WGSL has 32-bit integers only)", w) })

@@ -98,3 +98,36 @@ void bf64() {
   p.wide = 0;
   OutI[3] = (int64_t)p.wide + p.flag - 1;
 }
+
+// Division, remainder, wrapping products, min/max and shifts at the edges
+// of the range; a switch on a 64-bit value.
+//: case int64_division_and_switch
+//: flags -T cs_6_0 -E div64
+//: in I = i64 -9223372036854775808 12345678901234567 -98765432109 4611686018427387905 7 -3
+//: expect OutI = i64 1763668414462081 1317624576693539401 -14109347444 -1 3924919161099384389 -9223372036854775807 -9223372036854775808 -3 -771604939 144115187304250933 2 3
+[numthreads(1, 1, 1)]
+void div64() {
+  int64_t a = I[0], b = I[1], c = I[2], d = I[3], e = I[4], f = I[5];
+  OutI[0] = (int64_t)((uint64_t)b / (uint64_t)e);
+  OutI[1] = (int64_t)((uint64_t)a / (uint64_t)e);
+  OutI[2] = c / e;
+  OutI[3] = c % e;
+  OutI[4] = b * c;
+  OutI[5] = d * d;
+  OutI[6] = min(a, f);
+  OutI[7] = max(c, f);
+  OutI[8] = c >> 7;
+  OutI[9] = (int64_t)((uint64_t)c >> 7);
+  int r = 3;
+  switch (b) {
+    case 12345678901234567: r = 2; break;
+    case 7: r = 1; break;
+  }
+  OutI[10] = r;
+  switch (e + 1) {
+    case -3: r = 0; break;
+    case 9: r = 1; break;
+    default: r = 3; break;
+  }
+  OutI[11] = r;
+}
