@@ -122,16 +122,16 @@ var wideHelpers = map[string][3]string{
     return spv_i64_neg(spv_f32_to_u64(-f));
   }
   return spv_f32_to_u64(f);`},
-	"u32_to_u64": {"v : u32", "vec2<u32>", `  return vec2<u32>(v, 0u);`},
-	"i32_to_i64": {"v : i32", "vec2<u32>", `  return vec2<u32>(bitcast<u32>(v), select(0u, 0xffffffffu, v < 0i));`},
-	"u64_low": {"v : vec2<u32>", "u32", `  return v.x;`},
-	"u64_select": {"c : bool, a : vec2<u32>, b : vec2<u32>", "vec2<u32>", `  return select(b, a, c);`},
-	"u64_not": {"a : vec2<u32>", "vec2<u32>", `  return ~a;`},
-	"u64_and": {"a : vec2<u32>, b : vec2<u32>", "vec2<u32>", `  return a & b;`},
-	"u64_or": {"a : vec2<u32>, b : vec2<u32>", "vec2<u32>", `  return a | b;`},
-	"u64_xor": {"a : vec2<u32>, b : vec2<u32>", "vec2<u32>", `  return a ^ b;`},
+	"u32_to_u64":   {"v : u32", "vec2<u32>", `  return vec2<u32>(v, 0u);`},
+	"i32_to_i64":   {"v : i32", "vec2<u32>", `  return vec2<u32>(bitcast<u32>(v), select(0u, 0xffffffffu, v < 0i));`},
+	"u64_low":      {"v : vec2<u32>", "u32", `  return v.x;`},
+	"u64_select":   {"c : bool, a : vec2<u32>, b : vec2<u32>", "vec2<u32>", `  return select(b, a, c);`},
+	"u64_not":      {"a : vec2<u32>", "vec2<u32>", `  return ~a;`},
+	"u64_and":      {"a : vec2<u32>, b : vec2<u32>", "vec2<u32>", `  return a & b;`},
+	"u64_or":       {"a : vec2<u32>, b : vec2<u32>", "vec2<u32>", `  return a | b;`},
+	"u64_xor":      {"a : vec2<u32>, b : vec2<u32>", "vec2<u32>", `  return a ^ b;`},
 	"u64_popcount": {"a : vec2<u32>", "u32", `  return countOneBits(a.x) + countOneBits(a.y);`},
-	"u64_reverse": {"a : vec2<u32>", "vec2<u32>", `  return vec2<u32>(reverseBits(a.y), reverseBits(a.x));`},
+	"u64_reverse":  {"a : vec2<u32>", "vec2<u32>", `  return vec2<u32>(reverseBits(a.y), reverseBits(a.x));`},
 	"u64_mask": {"n : u32", "vec2<u32>", `  // The low n bits (n at most 64).
   if n >= 64u {
     return vec2<u32>(0xffffffffu);
