@@ -88,14 +88,20 @@ func (t *translator) literal(typ builder.ID, bits uint64) expr {
 		return primary(fmt.Sprintf("%di", int16(uint16(bits))))
 	case sU16:
 		return primary(fmt.Sprintf("%du", uint16(bits)))
-	case sI64, sU64:
+	case sI64, sU64, sF64:
 		return wideLiteral(bits)
 	case sF32:
 		f := math.Float32frombits(uint32(bits))
 		if math.IsNaN(float64(f)) || math.IsInf(float64(f), 0) {
 			return t.specialFloat("f32", fmt.Sprintf("0x%08xu", uint32(bits)))
 		}
-		return floatLiteral(strconv.FormatFloat(float64(f), 'g', -1, 32), "f")
+		s := strconv.FormatFloat(float64(f), 'g', -1, 32)
+		if v, _ := strconv.ParseFloat(s, 64); math.Abs(v) > math.MaxFloat32 {
+			// The shortest decimal rounds back to f, but as a number it
+			// lies past the largest f32, which WGSL refuses: the exact one.
+			s = strconv.FormatFloat(float64(f), 'g', -1, 64)
+		}
+		return floatLiteral(s, "f")
 	case sF16:
 		h := uint16(bits)
 		f := halfToFloat(h)

@@ -25,12 +25,20 @@
 //   - names.go: identifiers from OpName, sanitised (reserved words, the
 //     reserved "__" prefix, collisions).
 //   - types.go: the value form of SPIR-V types (vtype), struct
-//     declarations.
+//     declarations; the scalars WGSL holds in others (16-bit integers in
+//     32-bit ones, 64-bit scalars in vec2<u32>).
 //   - layout.go: memory forms (mtype): explicit layouts of host-shareable
 //     memory (@size, strided arrays and matrices wrapped in structs,
-//     vectors split where WGSL cannot align them), RowMajor matrices as
-//     their transpose, atomic<T>; the helper functions converting whole
-//     values between forms.
+//     vectors split where WGSL cannot align them, empty structs dropped),
+//     RowMajor matrices as their transpose, atomic<T>; the helper
+//     functions converting whole values between forms.
+//   - raw.go: buffers whose layout has no WGSL type (16-bit members,
+//     fxc's packing, odd strides) as 32-bit words, read and written at the
+//     byte offsets of the decorations; half-word stores as atomics.
+//   - wide.go: 64-bit integers as vec2<u32> words and their exact
+//     arithmetic, conversions and switches.
+//   - f64.go: 64-bit floats as their bits, with +, -, *, /, comparisons
+//     and conversions computed exactly (round to nearest even).
 //   - consts.go: literals, composite constants, spec constants as
 //     override, OpSpecConstantOp.
 //   - globals.go: module-scope variables (private, workgroup, uniform and
@@ -55,7 +63,8 @@
 //     phis as vars).
 //   - structure.go: structured control flow (if, switch with fallthrough
 //     duplicated, loop with continuing and break if; break, continue and
-//     return out of nested constructs).
+//     return out of nested constructs; exits WGSL's break cannot take
+//     through guard flags).
 //   - refs.go: pointers as WGSL references, access chains through memory
 //     forms, loads and stores.
 //   - expr.go: instructions: arithmetic with signedness rectified,

@@ -424,6 +424,11 @@ func (t *translator) pureExpr(fs *funcState, in *builder.Inst) (expr, bool) {
 	_, resN := t.scalarOf(in.Type)
 	// wrap brings a result computed in s back into a 16-bit range.
 	wrap := func(e expr, s scalar) expr { return t.wrap16(e, s, resN) }
+	if t.involvesF64(in) {
+		if e, ok := t.f64Expr(in, val, typeOf); ok {
+			return e, true
+		}
+	}
 	if t.involvesWide(in) {
 		if e, ok := t.wideExpr(in, val, typeOf); ok {
 			return e, true

@@ -512,6 +512,9 @@ func (t *translator) castTo(e expr, typ builder.ID, s scalar) expr {
 	if have == s || s == sNone {
 		return e
 	}
+	if have == sF64 || s == sF64 {
+		t.fail("an operand of type %s where the instruction needs %s", t.typ(typ).text, s)
+	}
 	if have.isInt() && s.isInt() && have.bits() == s.bits() {
 		if have.isWide() {
 			return e // the same words

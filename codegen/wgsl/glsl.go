@@ -152,7 +152,7 @@ func (fs *funcState) extInst(in *builder.Inst, out *[]stmt) {
 	case spv.GLSLstd450PackDouble2x32, spv.GLSLstd450UnpackDouble2x32:
 		t.unsupported("64-bit floats (PackDouble2x32 / UnpackDouble2x32)")
 	default:
-		t.unsupported("GLSL.std.450 instruction %d", n)
+		t.unsupported("GLSL.std.450 %s", glslName(n))
 	}
 }
 
@@ -228,4 +228,14 @@ func (t *translator) inverseHelper(typ builder.ID) string {
 	}
 	body := fmt.Sprintf("(m : %s) -> %s {\n  let d = determinant(m);\n  return %s(%s) * (1.0 / d);\n}\n", v.text, v.text, v.text, strings.Join(cols, ",\n    "))
 	return t.helper("inverse_"+v.text, body)
+}
+
+// glslName names a GLSL.std.450 instruction for messages.
+func glslName(n uint32) string {
+	if set := spv.ExtInstSetByName("GLSL.std.450"); set != nil {
+		if info := set.Inst(n); info != nil {
+			return info.Name
+		}
+	}
+	return fmt.Sprintf("instruction %d", n)
 }

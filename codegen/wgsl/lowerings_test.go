@@ -398,3 +398,81 @@ OpFunctionEnd
 		`var case_index = 0xffffffffu;\s+if all\(\w+ == vec2<u32>\(0u, 1u\)\) \{\s+case_index = 0u;\s+\} else if all\(\w+ == vec2<u32>\(7u, 0u\)\) \{\s+case_index = 1u;`,
 		`switch case_index \{`)
 }
+
+// 64-bit floats are their bits in a vec2<u32>, computed on exactly:
+// +, -, *, / rounded to nearest even, comparisons, conversions to and
+// from f32, f16 and integers, negation and absolute values.
+func TestFloat64Emulation(t *testing.T) {
+	check(t, `
+OpCapability Shader
+OpCapability Float64
+OpCapability Float16
+OpCapability Int64
+%glsl = OpExtInstImport "GLSL.std.450"
+OpMemoryModel Logical GLSL450
+OpEntryPoint GLCompute %main "main" %gid
+OpExecutionMode %main LocalSize 8 1 1
+OpName %sb "sb"
+OpDecorate %gid BuiltIn GlobalInvocationId
+OpDecorate %rta ArrayStride 8
+OpMemberDecorate %block 0 Offset 0
+OpDecorate %block BufferBlock
+OpDecorate %sb DescriptorSet 0
+OpDecorate %sb Binding 0
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%bool = OpTypeBool
+%int = OpTypeInt 32 1
+%uint = OpTypeInt 32 0
+%long = OpTypeInt 64 1
+%float = OpTypeFloat 32
+%half = OpTypeFloat 16
+%double = OpTypeFloat 64
+%v3uint = OpTypeVector %uint 3
+%ptr_in_v3uint = OpTypePointer Input %v3uint
+%gid = OpVariable %ptr_in_v3uint Input
+%rta = OpTypeRuntimeArray %double
+%block = OpTypeStruct %rta
+%ptr_block = OpTypePointer Uniform %block
+%sb = OpVariable %ptr_block Uniform
+%ptr_double = OpTypePointer Uniform %double
+%int_0 = OpConstant %int 0
+%tenth = OpConstant %double 0.1
+%main = OpFunction %void None %fn
+%entry = OpLabel
+%id = OpLoad %v3uint %gid
+%x = OpCompositeExtract %uint %id 0
+%p = OpAccessChain %ptr_double %sb %int_0 %x
+%v = OpLoad %double %p
+%sum = OpFAdd %double %v %tenth
+%prod = OpFMul %double %sum %v
+%quot = OpFDiv %double %prod %tenth
+%diff = OpFSub %double %quot %v
+%neg = OpFNegate %double %diff
+%abs = OpExtInst %double %glsl FAbs %neg
+%lt = OpFOrdLessThan %bool %abs %tenth
+%f = OpFConvert %float %abs
+%h = OpFConvert %half %abs
+%hf = OpFConvert %float %h
+%ff = OpFAdd %float %f %hf
+%back = OpFConvert %double %ff
+%i = OpConvertFToS %long %back
+%d = OpConvertSToF %double %i
+%u = OpConvertFToU %uint %d
+%du = OpConvertUToF %double %u
+%r = OpSelect %double %lt %du %abs
+OpStore %p %r
+OpReturn
+OpFunctionEnd
+`,
+		`@group\(0\) @binding\(0\) var<storage, read_write> sb : \w+;`,
+		`fn spv_f64_add\(a : vec2<u32>, b : vec2<u32>\) -> vec2<u32>`,
+		`fn spv_f64_mul\(`,
+		`fn spv_f64_div\(`,
+		`fn spv_f64_to_f32\(a : vec2<u32>\) -> f32`,
+		`fn spv_f64_to_f16_bits\(a : vec2<u32>\) -> u32`,
+		// 0.1 as its bits.
+		`spv_f64_add\(x_\d+, vec2<u32>\(2576980378u, 1069128089u\)\)`,
+		`bitcast<vec2<f16>>\(spv_f64_to_f16_bits\(`,
+		`spv_f64_lt\(`)
+}

@@ -28,10 +28,12 @@ const (
 	// one (their vectors in an array of those); wide.go computes with them.
 	sI64
 	sU64
+	// A 64-bit float is held as its bits in a vec2<u32> (f64.go).
+	sF64
 )
 
 // scalarNames are the WGSL types holding each scalar.
-var scalarNames = [...]string{"", "bool", "i32", "u32", "f32", "f16", "i32", "u32", "vec2<u32>", "vec2<u32>"}
+var scalarNames = [...]string{"", "bool", "i32", "u32", "f32", "f16", "i32", "u32", "vec2<u32>", "vec2<u32>", "vec2<u32>"}
 
 func (s scalar) String() string { return scalarNames[s] }
 func (s scalar) isInt() bool {
@@ -39,7 +41,7 @@ func (s scalar) isInt() bool {
 }
 func (s scalar) isFloat() bool  { return s == sF32 || s == sF16 }
 func (s scalar) is16() bool     { return s == sI16 || s == sU16 }
-func (s scalar) isWide() bool   { return s == sI64 || s == sU64 }
+func (s scalar) isWide() bool   { return s == sI64 || s == sU64 || s == sF64 }
 func (s scalar) isSigned() bool { return s == sI32 || s == sI16 || s == sI64 }
 
 // tag names a scalar by its SPIR-V type (for helper names: i16 and i32
@@ -54,6 +56,8 @@ func (s scalar) tag() string {
 		return "i64"
 	case sU64:
 		return "u64"
+	case sF64:
+		return "f64"
 	}
 	return s.String()
 }
@@ -216,6 +220,8 @@ func (t *translator) makeType(id builder.ID) *vtype {
 		case 16:
 			v.comp = sF16
 			t.enable("f16")
+		case 64:
+			v.comp = sF64
 		default:
 			t.withInst(d, func() { t.unsupported("%d-bit floats (WGSL has f32 and f16 only)", operand(0).Word) })
 		}
@@ -231,6 +237,9 @@ func (t *translator) makeType(id builder.ID) *vtype {
 	case spv.OpTypeMatrix:
 		col := t.typ(operand(0).ID())
 		n := int(operand(1).Word)
+		if col.comp == sF64 {
+			t.withInst(d, func() { t.unsupported("matrices of 64-bit floats") })
+		}
 		if !col.isVector() || !col.comp.isFloat() || n < 2 || n > 4 {
 			t.withInst(d, func() { t.unsupported("this matrix type") })
 		}

@@ -141,15 +141,15 @@ func TestSwitchFallthroughDuplicates(t *testing.T) {
 func TestUnsupportedIsClear(t *testing.T) {
 	_, err := translate(t, `
 OpCapability Shader
-OpCapability Float64
+OpCapability Int8
 OpMemoryModel Logical GLSL450
 OpEntryPoint GLCompute %main "main"
 OpExecutionMode %main LocalSize 1 1 1
 %string = OpString "shader.hlsl"
 %void = OpTypeVoid
 %fn = OpTypeFunction %void
-%double = OpTypeFloat 64
-%ptr = OpTypePointer Function %double
+%byte = OpTypeInt 8 0
+%ptr = OpTypePointer Function %byte
 %main = OpFunction %void None %fn
 %entry = OpLabel
 OpLine %string 12 7
@@ -165,7 +165,7 @@ OpFunctionEnd
 	if e.Pos == nil || e.Pos.Line != 12 || e.Pos.File != "shader.hlsl" {
 		t.Errorf("want the position shader.hlsl:12, got %+v", e.Pos)
 	}
-	if !strings.Contains(err.Error(), "shader.hlsl:12:7: error: WGSL cannot express 64-bit floats") {
+	if !strings.Contains(err.Error(), "shader.hlsl:12:7: error: WGSL cannot express 8-bit integers") {
 		t.Errorf("unexpected message %q", err)
 	}
 }

@@ -369,7 +369,23 @@ func (t *translator) wideConvert(signExtend bool, e expr, from, to builder.ID) e
 // wideGLSL translates the GLSL.std.450 integer functions on 64-bit
 // integers.
 func (t *translator) wideGLSL(n uint32, arg func(int) expr, nargs int, typ builder.ID) expr {
-	_, k := t.scalarOf(typ)
+	s, k := t.scalarOf(typ)
+	switch n {
+	case spv.GLSLstd450PackDouble2x32, spv.GLSLstd450UnpackDouble2x32:
+		// A double's bits are the two words.
+		return arg(0)
+	case spv.GLSLstd450FAbs:
+		return t.wideCall("f64_abs", k, arg(0))
+	case spv.GLSLstd450FMin, spv.GLSLstd450NMin:
+		return t.wideCall("f64_min", k, arg(0), arg(1))
+	case spv.GLSLstd450FMax, spv.GLSLstd450NMax:
+		return t.wideCall("f64_max", k, arg(0), arg(1))
+	case spv.GLSLstd450FClamp, spv.GLSLstd450NClamp:
+		return t.wideCall("f64_min", k, t.wideCall("f64_max", k, arg(0), arg(1)), arg(2))
+	}
+	if s == sF64 {
+		t.unsupported("GLSL.std.450 %s on 64-bit floats (WGSL has no f64: this backend computes +, -, *, / and conversions of doubles exactly)", glslName(n))
+	}
 	switch n {
 	case spv.GLSLstd450SAbs:
 		return t.wideCall("i64_abs", k, arg(0))
@@ -388,6 +404,6 @@ func (t *translator) wideGLSL(n uint32, arg func(int) expr, nargs int, typ build
 	case spv.GLSLstd450SClamp:
 		return t.wideCall("i64_min", k, t.wideCall("i64_max", k, arg(0), arg(1)), arg(2))
 	}
-	t.unsupported("GLSL.std.450 instruction %d on 64-bit integers", n)
+	t.unsupported("GLSL.std.450 %s on 64-bit integers", glslName(n))
 	return expr{}
 }
