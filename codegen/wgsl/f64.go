@@ -42,11 +42,11 @@ var f64Helpers = map[string][3]string{
   let r = spv_u64_shr(a, n);
   let lost = any((a & spv_u64_mask(n)) != vec2<u32>(0u));
   return vec2<u32>(r.x | select(0u, 1u, lost), r.y);`},
-	"f64_nan": {"", "vec2<u32>", `  return vec2<u32>(0u, 0x7ff80000u);`},
+	"f64_nan":   {"", "vec2<u32>", `  return vec2<u32>(0u, 0x7ff80000u);`},
 	"f64_isnan": {"a : vec2<u32>", "bool", `  return (a.y & 0x7fffffffu) > 0x7ff00000u || ((a.y & 0x7fffffffu) == 0x7ff00000u && a.x != 0u);`},
 	"f64_isinf": {"a : vec2<u32>", "bool", `  return (a.y & 0x7fffffffu) == 0x7ff00000u && a.x == 0u;`},
-	"f64_neg": {"a : vec2<u32>", "vec2<u32>", `  return vec2<u32>(a.x, a.y ^ 0x80000000u);`},
-	"f64_abs": {"a : vec2<u32>", "vec2<u32>", `  return vec2<u32>(a.x, a.y & 0x7fffffffu);`},
+	"f64_neg":   {"a : vec2<u32>", "vec2<u32>", `  return vec2<u32>(a.x, a.y ^ 0x80000000u);`},
+	"f64_abs":   {"a : vec2<u32>", "vec2<u32>", `  return vec2<u32>(a.x, a.y & 0x7fffffffu);`},
 	"f64_round_pack": {"s : u32, e : i32, sig : vec2<u32>", "vec2<u32>", `  // sig holds the significand with its leading one at bit 62 (when
   // normal) and ten bits to round away; e is the biased exponent less one.
   var ex = e;
