@@ -88,6 +88,13 @@ func (t *translator) literal(typ builder.ID, bits uint64) expr {
 		return primary(fmt.Sprintf("%di", int16(uint16(bits))))
 	case sU16:
 		return primary(fmt.Sprintf("%du", uint16(bits)))
+	case sI8:
+		if n := int8(uint8(bits)); n < 0 {
+			return expr{fmt.Sprintf("%di", n), precUnary}
+		}
+		return primary(fmt.Sprintf("%di", int8(uint8(bits))))
+	case sU8:
+		return primary(fmt.Sprintf("%du", uint8(bits)))
 	case sI64, sU64, sF64:
 		return wideLiteral(bits)
 	case sF32:
@@ -248,9 +255,9 @@ func (t *translator) specConstantOpExpr(d *builder.Inst) expr {
 // number spells a small integer as a literal of scalar s.
 func (t *translator) number(s scalar, v int) expr {
 	switch s {
-	case sI32, sI16:
+	case sI32, sI16, sI8:
 		return primary(fmt.Sprintf("%di", v))
-	case sU32, sU16:
+	case sU32, sU16, sU8:
 		return primary(fmt.Sprintf("%du", v))
 	case sF32:
 		return primary(fmt.Sprintf("%d.0f", v))

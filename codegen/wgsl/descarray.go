@@ -75,8 +75,9 @@ func (t *translator) analyzeDescriptorArrays() {
 		}
 		g.arr = a
 		used := map[int]bool{}
-		var walk func(ptr builder.ID)
-		walk = func(ptr builder.ID) {
+		// prefix: the indices of the access chains ptr is made by.
+		var walk func(ptr builder.ID, prefix []builder.Operand)
+		walk = func(ptr builder.ID, prefix []builder.Operand) {
 			for _, u := range t.du.Users(ptr) {
 				if u.Block == nil || u.Block.Func == nil || !t.reachable[u.Block.Func.Def.Result] {
 					continue
@@ -84,12 +85,16 @@ func (t *translator) analyzeDescriptorArrays() {
 				t.cur = u
 				switch u.Op {
 				case spv.OpCopyObject:
-					walk(u.Result)
+					walk(u.Result, prefix)
 				case spv.OpAccessChain, spv.OpInBoundsAccessChain:
-					if len(u.Operands)-1 < len(a.dims) {
-						t.unsupported("part of a multi-dimensional descriptor array as a value (WGSL has no binding arrays)")
+					idx := append(append([]builder.Operand(nil), prefix...), u.Operands[1:]...)
+					if len(idx) < len(a.dims) {
+						// Part of a multi-dimensional array: the chains on it
+						// say the rest.
+						walk(u.Result, idx)
+						continue
 					}
-					if k, ok := t.flatConstIndex(a, u.Operands[1:1+len(a.dims)]); ok {
+					if k, ok := t.flatConstIndex(a, idx[:len(a.dims)]); ok {
 						used[k] = true
 					} else {
 						a.dynamic = true
@@ -101,7 +106,7 @@ func (t *translator) analyzeDescriptorArrays() {
 				}
 			}
 		}
-		walk(g.id)
+		walk(g.id, nil)
 		t.cur = nil
 		if a.dynamic {
 			n := a.length()

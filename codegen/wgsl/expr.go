@@ -585,8 +585,9 @@ func (t *translator) pureExpr(fs *funcState, in *builder.Inst) (expr, bool) {
 		s, _ := t.scalarOf(typeOf(0))
 		return t.castTo(call("countOneBits", as(0, s.unsigned())), t.pseudoType(res.unsigned(), resN), res), true
 	case spv.OpBitReverse:
-		if res.is16() {
-			return fix(binary(">>", call("reverseBits", as(0, sU16)), splat(sU32, resN, "16u")), sU16), true
+		if res.isNarrow() {
+			u := res.unsigned()
+			return fix(binary(">>", call("reverseBits", as(0, u)), splat(sU32, resN, fmt.Sprintf("%du", 32-u.bits()))), u), true
 		}
 		return call("reverseBits", val(0)), true
 	case spv.OpBitFieldInsert:
@@ -669,50 +670,78 @@ func (t *translator) bitcast(to builder.ID, e expr, from builder.ID) expr {
 	case tsc.isWide() && tn == 1 && fsc.bits() == 32 && fn == 2:
 		return call("bitcast<vec2<u32>>", e)
 	}
-	// Through 16-bit pieces (u32 values below 0x10000).
+	// Through pieces of 8 or 16 bits (u32 values below 2^size), the
+	// narrowest component size of either side.
 	if fn*fsc.bits() != tn*tsc.bits() {
 		t.fail("OpBitcast from %s to %s changes the size", ft.text, tt.text)
 	}
+	size := min(fsc.bits(), tsc.bits(), 16)
+	mask := fmt.Sprintf("0x%xu", uint32(1)<<size-1)
+	// split cuts a u32 expression holding k bits into pieces.
+	split := func(w string, k int) []string {
+		var out []string
+		for b := 0; b < k; b += size {
+			switch {
+			case k == size:
+				out = append(out, w)
+			case b == 0:
+				out = append(out, "("+w+" & "+mask+")")
+			case b+size == 32:
+				out = append(out, fmt.Sprintf("(%s >> %du)", w, b))
+			default:
+				out = append(out, fmt.Sprintf("((%s >> %du) & %s)", w, b, mask))
+			}
+		}
+		return out
+	}
+	// join puts pieces back into a u32 expression.
+	join := func(ps []string) string {
+		out := ps[0]
+		for i, p := range ps[1:] {
+			out = fmt.Sprintf("%s | (%s << %du)", out, p, (i+1)*size)
+		}
+		return out
+	}
 	comp := func(i, n int) string {
-		if n == 1 {
+		switch {
+		case n == 1:
 			return "v"
+		case fsc.isWide():
+			return fmt.Sprintf("v[%d]", i)
 		}
 		return "v." + "xyzw"[i:i+1]
 	}
 	var pieces []string
 	for i := range fn {
 		c := comp(i, fn)
-		if fsc.isWide() {
-			if fn > 1 {
-				c = fmt.Sprintf("v[%d]", i)
-			}
-			pieces = append(pieces, "("+c+".x & 0xffffu)", "("+c+".x >> 16u)", "("+c+".y & 0xffffu)", "("+c+".y >> 16u)")
-			continue
-		}
 		switch {
+		case fsc.isWide():
+			pieces = append(pieces, split(c+".x", 32)...)
+			pieces = append(pieces, split(c+".y", 32)...)
 		case fsc == sF16:
-			pieces = append(pieces, fmt.Sprintf("bitcast<u32>(vec2<f16>(%s, 0.0h))", c))
-		case fsc.is16():
-			pieces = append(pieces, fmt.Sprintf("(bitcast<u32>(%s) & 0xffffu)", c))
+			pieces = append(pieces, split(fmt.Sprintf("bitcast<u32>(vec2<f16>(%s, 0.0h))", c), 16)...)
+		case fsc.isNarrow():
+			pieces = append(pieces, split(fmt.Sprintf("(bitcast<u32>(%s) & 0x%xu)", c, uint32(1)<<fsc.bits()-1), fsc.bits())...)
 		default:
-			w := fmt.Sprintf("bitcast<u32>(%s)", c)
-			pieces = append(pieces, "("+w+" & 0xffffu)", "("+w+" >> 16u)")
+			pieces = append(pieces, split(fmt.Sprintf("bitcast<u32>(%s)", c), 32)...)
 		}
 	}
 	var comps []string
+	per := tsc.bits() / size
 	for i := range tn {
+		ps := pieces[i*per : (i+1)*per]
 		switch {
 		case tsc.isWide():
-			p := pieces[4*i : 4*i+4]
-			comps = append(comps, fmt.Sprintf("vec2<u32>(%s | (%s << 16u), %s | (%s << 16u))", p[0], p[1], p[2], p[3]))
+			half := len(ps) / 2
+			comps = append(comps, fmt.Sprintf("vec2<u32>(%s, %s)", join(ps[:half]), join(ps[half:])))
 		case tsc == sF16:
-			comps = append(comps, fmt.Sprintf("bitcast<vec2<f16>>(%s).x", pieces[i]))
-		case tsc == sU16:
-			comps = append(comps, pieces[i])
-		case tsc == sI16:
-			comps = append(comps, fmt.Sprintf("(bitcast<i32>(%s << 16u) >> 16u)", pieces[i]))
+			comps = append(comps, fmt.Sprintf("bitcast<vec2<f16>>(%s).x", join(ps)))
+		case tsc.isNarrow() && !tsc.isSigned():
+			comps = append(comps, join(ps))
+		case tsc.isNarrow():
+			comps = append(comps, fmt.Sprintf("(bitcast<i32>((%s) << %du) >> %du)", join(ps), 32-tsc.bits(), 32-tsc.bits()))
 		default:
-			comps = append(comps, fmt.Sprintf("bitcast<%s>(%s | (%s << 16u))", tsc, pieces[2*i], pieces[2*i+1]))
+			comps = append(comps, fmt.Sprintf("bitcast<%s>(%s)", tsc, join(ps)))
 		}
 	}
 	body := comps[0]
@@ -983,6 +1012,15 @@ func (t *translator) intConvert(signExtend bool, e expr, from, to builder.ID) ex
 		return t.castTo(e, t.pseudoType(src.widen(), n), ts)
 	}
 	// Narrowing: the low bits.
-	low := t.wrap16(t.castTo(e, t.pseudoType(src, n), src.unsigned().widen()), sU16, n)
-	return t.castTo(low, t.pseudoType(sU16, n), ts)
+	return t.narrowTo(t.castTo(e, t.pseudoType(src, n), src.unsigned().widen()), n, ts)
+}
+
+// narrowTo spells the low bits of a u32 value (n components) as integer
+// scalar ts of 32 bits or fewer.
+func (t *translator) narrowTo(low expr, n int, ts scalar) expr {
+	if !ts.isNarrow() {
+		return t.castTo(low, t.pseudoType(sU32, n), ts)
+	}
+	u := ts.unsigned()
+	return t.castTo(t.wrap16(low, u, n), t.pseudoType(u, n), ts)
 }

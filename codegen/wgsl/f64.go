@@ -573,10 +573,7 @@ func (t *translator) f64Expr(in *builder.Inst, val func(int) expr, typeOf func(i
 		}
 		// The low bits (a value out of the result's range is undefined).
 		low := t.wideCall("u64_low", n, w)
-		if res.is16() {
-			return t.castTo(t.wrap16(low, sU16, n), t.pseudoType(sU16, n), res), true
-		}
-		return t.castTo(low, t.pseudoType(sU32, n), res), true
+		return t.narrowTo(low, n, res), true
 	case spv.OpSelect, spv.OpCompositeConstruct, spv.OpCompositeExtract, spv.OpVectorShuffle, spv.OpCopyObject,
 		spv.OpUndef, spv.OpVectorExtractDynamic, spv.OpCopyLogical, spv.OpBitcast:
 		return expr{}, false

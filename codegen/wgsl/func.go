@@ -519,12 +519,12 @@ func (t *translator) castTo(e expr, typ builder.ID, s scalar) expr {
 		if have.isWide() {
 			return e // the same words
 		}
-		if have.is16() {
-			// The same 16 bits, extended the other way.
-			if s == sU16 {
-				return binary("&", call("bitcast<"+vecText(sU32, n)+">", e), splat(sU32, n, "0xffffu"))
+		if have.isNarrow() {
+			// The same bits, extended the other way.
+			if !s.isSigned() {
+				return t.wrap16(call("bitcast<"+vecText(sU32, n)+">", e), s, n)
 			}
-			return t.wrap16(call("bitcast<"+vecText(sI32, n)+">", e), sI16, n)
+			return t.wrap16(call("bitcast<"+vecText(sI32, n)+">", e), s, n)
 		}
 		return call("bitcast<"+vecText(s, n)+">", e)
 	}
@@ -532,17 +532,17 @@ func (t *translator) castTo(e expr, typ builder.ID, s scalar) expr {
 	return e
 }
 
-// wrap16 brings a 32-bit result back into the range of 16-bit scalar s
-// (sign- or zero-extending its low 16 bits); other scalars pass.
+// wrap16 brings a 32-bit result back into the range of 8- or 16-bit
+// scalar s (sign- or zero-extending its low bits); other scalars pass.
 func (t *translator) wrap16(e expr, s scalar, n int) expr {
-	switch s {
-	case sU16:
-		return binary("&", e, splat(sU32, n, "0xffffu"))
-	case sI16:
-		sh := splat(sU32, n, "16u")
-		return binary(">>", primary("("+binary("<<", e, sh).text+")"), sh)
+	if !s.isNarrow() {
+		return e
 	}
-	return e
+	if !s.isSigned() {
+		return binary("&", e, splat(sU32, n, fmt.Sprintf("0x%xu", uint32(1)<<s.bits()-1)))
+	}
+	sh := splat(sU32, n, fmt.Sprintf("%du", 32-s.bits()))
+	return binary(">>", primary("("+binary("<<", e, sh).text+")"), sh)
 }
 
 // splat spells literal lit (of scalar s) as a scalar or an n-vector.

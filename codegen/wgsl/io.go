@@ -212,6 +212,8 @@ func (t *translator) entryWrapper(ep *builder.Inst) string {
 // to its flattened parts.
 type layoutPath struct {
 	flat, noPersp, centroid, sample bool
+	// blendSrc is a dual-source blending output's Index plus one (0: none).
+	blendSrc int8
 }
 
 // ioItems flattens an interface variable (or a part of it: typ at access)
@@ -229,8 +231,12 @@ func (t *translator) ioItems(g *global, typ builder.ID, access expr, model spv.E
 		if _, ok := t.decoration(g.id, spv.DecorationComponent); ok {
 			t.unsupported("an interface variable with a Component decoration (WGSL has one variable per location)")
 		}
-		if _, ok := t.decoration(g.id, spv.DecorationIndex); ok && !in {
-			t.unsupported("dual-source blending outputs (the Index decoration)")
+		if idx, ok := t.decoration(g.id, spv.DecorationIndex); ok && len(idx) > 0 && !in {
+			// Dual-source blending: the blend source of location 0.
+			if model != spv.ExecutionModelFragment || loc != 0 || idx[0].Word > 1 {
+				t.fail("an Index decoration other than 0 or 1 on a fragment output at location 0")
+			}
+			lp.blendSrc = int8(idx[0].Word) + 1
 		}
 	}
 	v := t.typ(typ)
@@ -281,7 +287,12 @@ func (t *translator) ioItems(g *global, typ builder.ID, access expr, model spv.E
 			interp = lp.text(v.comp.isInt())
 		}
 		name := sanitize(strings.ReplaceAll(access.text, ".", "_"))
-		return []ioItem{{attr: fmt.Sprintf("@location(%d)", loc), name: name, typ: v.text, access: access.text, loc: loc, interp: interp}}
+		attr := fmt.Sprintf("@location(%d)", loc)
+		if lp.blendSrc > 0 {
+			attr += fmt.Sprintf(" @blend_src(%d)", lp.blendSrc-1)
+			t.enable("dual_source_blending")
+		}
+		return []ioItem{{attr: attr, name: name, typ: v.text, access: access.text, loc: loc, interp: interp}}
 	}
 	t.unsupported("an interface variable of type %s", v.text)
 	return nil

@@ -60,6 +60,8 @@ type mtype struct {
 	elem    *mtype
 	wrapped bool // elements are wrapped: index, then ".el"
 	stride  uint32
+	// floatBits: an atomically accessed f32, held as atomic<u32> bits.
+	floatBits bool
 	// Matrices.
 	transposed bool // stored as the transpose (RowMajor)
 	colWrapped bool // stored as an array of wrapped column vectors
@@ -193,13 +195,19 @@ func (t *translator) makeMemType(id builder.ID, ctx layoutCtx) *mtype {
 		m.align, m.size = 4, 4
 	case v.isScalar() || v.isVector():
 		s, n := t.scalarOf(id)
-		if ctx.host && s.is16() {
-			t.layoutFail("16-bit integers in a buffer (WGSL has 32-bit integers only)")
+		if ctx.host && s.isNarrow() {
+			t.layoutFail("%d-bit integers in a buffer (WGSL has 32-bit integers only)", s.bits())
 		}
 		m.align, m.size = vecAlign(s, n), vecSize(s, n)
 		if ctx.atomic {
 			if s.isWide() {
 				t.unsupported("64-bit atomic operations (WGSL has 32-bit atomics only)")
+			}
+			if n == 1 && s == sF32 {
+				// Atomics on a float's bits (exchange, compare-exchange, or
+				// arithmetic in a compare-exchange loop).
+				m.kind, m.text, m.same, m.floatBits = mAtomic, "atomic<u32>", false, true
+				break
 			}
 			if n != 1 || !s.isInt() || s.bits() != 32 {
 				t.unsupported("atomic operations on %s (WGSL has atomic<i32> and atomic<u32> only)", v.text)

@@ -154,7 +154,7 @@ OpFunctionEnd
 `,
 		// Bitcasts through 16-bit pieces.
 		`fn spv_bitcast_\w+\(v : u32\) -> f16 \{\s+return bitcast<vec2<f16>>\(\(bitcast<u32>\(v\) & 0xffffu\)\)\.x;`,
-		`fn spv_bitcast_\w+\(v : f16\) -> i32 \{\s+return \(bitcast<i32>\(bitcast<u32>\(vec2<f16>\(v, 0.0h\)\) << 16u\) >> 16u\);`,
+		`fn spv_bitcast_\w+\(v : f16\) -> i32 \{\s+return \(bitcast<i32>\(\(bitcast<u32>\(vec2<f16>\(v, 0.0h\)\)\) << 16u\) >> 16u\);`,
 		`fn spv_bitcast_\w+\(v : vec2<u32>\) -> u32 \{\s+return bitcast<u32>\(\(bitcast<u32>\(v\.x\) & 0xffffu\) \| \(\(bitcast<u32>\(v\.y\) & 0xffffu\) << 16u\)\);`,
 		// SConvert to 16 bits: the low half, sign-extended.
 		`let x_\d+ : i32 = \(bitcast<i32>\(bitcast<u32>\(bitcast<i32>\(x_\d+\)\) & 0xffffu\) << 16u\) >> 16u;`,
@@ -475,4 +475,100 @@ OpFunctionEnd
 		`spv_f64_add\(x_\d+, vec2<u32>\(2576980378u, 1069128089u\)\)`,
 		`bitcast<vec2<f16>>\(spv_f64_to_f16_bits\(`,
 		`spv_f64_lt\(`)
+}
+
+// Dual-source blending: the outputs at location 0 with Index 0 and 1 are
+// WGSL's blend sources.
+func TestDualSourceBlending(t *testing.T) {
+	res := check(t, `
+OpCapability Shader
+OpMemoryModel Logical GLSL450
+OpEntryPoint Fragment %main "main" %a %b
+OpExecutionMode %main OriginUpperLeft
+OpDecorate %a Location 0
+OpDecorate %a Index 0
+OpDecorate %b Location 0
+OpDecorate %b Index 1
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%float = OpTypeFloat 32
+%v4 = OpTypeVector %float 4
+%one = OpConstant %float 1
+%c = OpConstantComposite %v4 %one %one %one %one
+%ptr_out = OpTypePointer Output %v4
+%a = OpVariable %ptr_out Output
+%b = OpVariable %ptr_out Output
+%main = OpFunction %void None %fn
+%entry = OpLabel
+OpStore %a %c
+OpStore %b %c
+OpReturn
+OpFunctionEnd
+`,
+		`enable dual_source_blending;`,
+		`@location\(0\) @blend_src\(0\) \w+ : vec4<f32>,\s+@location\(0\) @blend_src\(1\) \w+ : vec4<f32>,`)
+	if len(res.Features) != 1 || res.Features[0] != "dual-source-blending" {
+		t.Errorf("features %v", res.Features)
+	}
+}
+
+// Atomics on a float: its bits in atomic<u32>; an addition is computed in
+// f32 and stored with a compare-exchange loop.
+func TestFloatAtomics(t *testing.T) {
+	check(t, `
+OpCapability Shader
+OpCapability AtomicFloat32AddEXT
+OpExtension "SPV_EXT_shader_atomic_float_add"
+OpMemoryModel Logical GLSL450
+OpEntryPoint GLCompute %main "main"
+OpExecutionMode %main LocalSize 8 1 1
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%uint = OpTypeInt 32 0
+%float = OpTypeFloat 32
+%uint_1 = OpConstant %uint 1
+%uint_2 = OpConstant %uint 2
+%uint_0 = OpConstant %uint 0
+%half_ = OpConstant %float 0.5
+%ptr_wg = OpTypePointer Workgroup %float
+%acc = OpVariable %ptr_wg Workgroup
+%main = OpFunction %void None %fn
+%entry = OpLabel
+%old = OpAtomicFAddEXT %float %acc %uint_2 %uint_0 %half_
+%prev = OpAtomicExchange %float %acc %uint_2 %uint_0 %old
+OpReturn
+OpFunctionEnd
+`,
+		`var<workgroup> \w+ : atomic<u32>;`,
+		`loop \{\s+let old = atomicLoad\(&\w+\);\s+let cas = atomicCompareExchangeWeak\(&\w+, old, bitcast<u32>\(bitcast<f32>\(old\) \+ 0.5f\)\);`,
+		`atomicExchange\(&\w+, bitcast<u32>\(\w+\)\)`)
+}
+
+// Chained access chains into a two-dimensional array of buffers.
+func TestDescriptorArrayChainedIndices(t *testing.T) {
+	header := strings.Replace(computeHeader, "OpDecorate %buf Binding 1\n", "OpDecorate %buf Binding 1\nOpDecorate %grid DescriptorSet 1\nOpDecorate %grid Binding 0\n", 1)
+	header = strings.Replace(header, "OpName %buf \"buf\"\n", "OpName %buf \"buf\"\nOpName %grid \"grid\"\n", 1)
+	check(t, header+`
+%uint_2 = OpConstant %uint 2
+%uint_3 = OpConstant %uint 3
+%row = OpTypeArray %block %uint_3
+%rows = OpTypeArray %row %uint_2
+%ptr_rows = OpTypePointer Uniform %rows
+%ptr_row = OpTypePointer Uniform %row
+%grid = OpVariable %ptr_rows Uniform
+%main = OpFunction %void None %fn
+%entry = OpLabel
+%id = OpLoad %v3uint %gid
+%x = OpCompositeExtract %uint %id 0
+%r = OpAccessChain %ptr_row %grid %int_1
+%p = OpAccessChain %ptr_uint %r %uint_2 %int_0 %x
+%v = OpLoad %uint %p
+%o = OpAccessChain %ptr_uint %buf %int_0 %x
+OpStore %o %v
+OpReturn
+OpFunctionEnd
+`,
+		// Element [1][2] is element 5, the only one declared.
+		`var<storage, read> grid_5 : \w+;`,
+		`buf\.member_0\[x_\d+\] = grid_5\.member_0\[x_\d+\];`)
 }

@@ -378,10 +378,10 @@ func (fs *funcState) rawLoad(r *ref, off offExpr, typ builder.ID, lay rawLay) ex
 			return call("bitcast<i32>", word)
 		case sU32:
 			return word
-		case sU16:
-			return call("extractBits", word, off.shift(), primary("16u"))
-		case sI16:
-			return call("extractBits", call("bitcast<i32>", word), off.shift(), primary("16u"))
+		case sU16, sU8:
+			return call("extractBits", word, off.shift(), primary(fmt.Sprintf("%du", v.comp.bits())))
+		case sI16, sI8:
+			return call("extractBits", call("bitcast<i32>", word), off.shift(), primary(fmt.Sprintf("%du", v.comp.bits())))
 		case sF16:
 			if off.knownShift() {
 				return postfix(call("bitcast<vec2<f16>>", word), "."+"xy"[off.k%4/2:off.k%4/2+1])
@@ -453,8 +453,8 @@ func (fs *funcState) rawLeaves(e expr, off offExpr, typ builder.ID, lay rawLay, 
 			bits = call("bitcast<u32>", e)
 		case sU32:
 			bits = e
-		case sI16, sU16:
-			bits = t.castTo(e, typ, sU16)
+		case sI16, sU16, sI8, sU8:
+			bits = t.castTo(e, typ, v.comp.unsigned())
 		case sF16:
 			bits = call("bitcast<u32>", call("vec2<f16>", e, primary("0.0h")))
 		default:
@@ -523,28 +523,39 @@ func (fs *funcState) rawStore(r *ref, value expr, out *[]stmt) {
 			fs.emitChosen(fmt.Sprintf("%s = %s;", word.text, bits.text), out)
 		}
 	}
-	for i := 0; i < len(leaves); i++ {
+	for i := 0; i < len(leaves); {
 		l := leaves[i]
 		if l.bits == 32 {
 			write(l.off.word(), l.val)
+			i++
 			continue
 		}
-		// Two halves of one word stored together make a whole word.
-		if i+1 < len(leaves) && l.off.knownShift() && l.off.k%4 == 0 {
-			n := leaves[i+1]
-			if n.bits == 16 && n.off.dyn == l.off.dyn && n.off.k == l.off.k+2 {
-				write(l.off.word(), binary("|", l.val, binary("<<", n.val, primary("16u"))))
-				i++
+		// Narrow scalars stored together that fill a word make one store.
+		if l.off.knownShift() && l.off.k%4 == 0 {
+			whole, covered, j := l.val, l.bits, i+1
+			for ; j < len(leaves) && covered < 32; j++ {
+				n := leaves[j]
+				if n.bits >= 32 || n.off.dyn != l.off.dyn || n.off.k != l.off.k+uint32(covered/8) {
+					break
+				}
+				whole = binary("|", whole, binary("<<", n.val, primary(fmt.Sprintf("%du", covered))))
+				covered += n.bits
+			}
+			if covered == 32 {
+				write(l.off.word(), whole)
+				i = j
 				continue
 			}
 		}
 		if !rb.atomic {
-			t.fail("a half-word store into a buffer whose words are not atomic")
+			t.fail("a part-word store into a buffer whose words are not atomic")
 		}
 		word := unary("&", t.rawWord(r, l.off.word()))
 		sh := l.off.shift()
-		fs.emitChosen(fmt.Sprintf("atomicAnd(%s, %s);", word.text, unary("~", binary("<<", primary("0xffffu"), sh)).text), out)
+		mask := primary(fmt.Sprintf("0x%xu", uint32(1)<<l.bits-1))
+		fs.emitChosen(fmt.Sprintf("atomicAnd(%s, %s);", word.text, unary("~", binary("<<", mask, sh)).text), out)
 		fs.emitChosen(fmt.Sprintf("atomicOr(%s, %s);", word.text, binary("<<", l.val, sh).text), out)
+		i++
 	}
 }
 

@@ -31,6 +31,7 @@ const (
 	refFuncParam         // unused
 	refEmpty             // an empty struct in host-shareable memory: no bytes
 	refRaw               // into a buffer declared as words (raw.go): text, off, lay
+	refDescPart          // part of a multi-dimensional descriptor array: global, descIdx
 )
 
 type ref struct {
@@ -53,6 +54,8 @@ type ref struct {
 	// refRaw: the byte offset and layout in the buffer of words.
 	off offExpr
 	lay rawLay
+	// refDescPart: the indices given so far.
+	descIdx []builder.ID
 }
 
 // globalRef is the reference of a module-scope variable.
@@ -70,15 +73,22 @@ func (t *translator) globalRef(g *global) *ref {
 func (fs *funcState) accessChain(base *ref, indices []builder.Operand) *ref {
 	t := fs.t
 	r := *base
-	if g := r.global; g != nil && g.arr != nil && r.root == g.id && r.text.text == g.name {
-		// The first indices choose an element of a descriptor array.
+	if g := r.global; g != nil && g.arr != nil && (r.kind == refDescPart || r.root == g.id && r.text.text == g.name) {
+		// The first indices choose an element of a descriptor array (a
+		// chain may give some, and a chain on it the rest).
 		a := g.arr
-		if len(indices) < len(a.dims) {
-			t.fail("a descriptor array used without an element index")
-		}
-		var idx []builder.ID
-		for _, o := range indices[:len(a.dims)] {
+		idx := append([]builder.ID(nil), r.descIdx...)
+		for _, o := range indices {
+			if len(idx) == len(a.dims) {
+				break
+			}
 			idx = append(idx, o.ID())
+		}
+		indices = indices[len(idx)-len(r.descIdx):]
+		if len(idx) < len(a.dims) {
+			p := *base
+			p.kind, p.descIdx = refDescPart, idx
+			return &p
 		}
 		name := fs.element(g, idx, func(e *global) string { return e.name })
 		first := g.elems[a.used[0]]
@@ -86,7 +96,6 @@ func (fs *funcState) accessChain(base *ref, indices []builder.Operand) *ref {
 		if first.raw != nil {
 			r = *t.rawRef(first, name)
 		}
-		indices = indices[len(a.dims):]
 	}
 	if r.kind == refRaw {
 		for _, o := range indices {
@@ -196,6 +205,9 @@ func (fs *funcState) load(r *ref) expr {
 	switch r.kind {
 	case refPlain:
 		if r.mem != nil && r.mem.kind == mAtomic {
+			if r.mem.floatBits {
+				return call("bitcast<f32>", call("atomicLoad", fs.addressOf(r)))
+			}
 			return call("atomicLoad", fs.addressOf(r))
 		}
 		if r.mem == nil || r.mem.same {
@@ -232,6 +244,9 @@ func (fs *funcState) store(r *ref, value expr, out *[]stmt) {
 	switch r.kind {
 	case refPlain:
 		if r.mem != nil && r.mem.kind == mAtomic {
+			if r.mem.floatBits {
+				value = call("bitcast<u32>", value)
+			}
 			fs.emitChosen(fmt.Sprintf("atomicStore(%s, %s);", fs.addressOf(r).text, value.text), out)
 			return
 		}

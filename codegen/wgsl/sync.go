@@ -28,6 +28,10 @@ func (fs *funcState) atomic(in *builder.Inst, out *[]stmt) {
 		}
 		at, _ = t.scalarOf(r.pointee)
 		p = fs.addressOf(r)
+		if r.mem.floatBits {
+			fs.atomicFloat(in, p, out)
+			return
+		}
 	}
 	atType := t.pseudoType(at, 1)
 	arg := func(i int) expr { return t.castTo(fs.value(t.operandID(in, i)), t.typeOfValue(t.operandID(in, i)), at) }
@@ -350,4 +354,58 @@ func (t *translator) lanesBelowHelper() string {
   return m;
 }
 `)
+}
+
+// atomicFloat does an atomic operation on an f32 held as atomic<u32>
+// bits: loads, stores and exchanges move the bits; additions, minimums
+// and maximums compute in f32 and store with a compare-exchange loop.
+func (fs *funcState) atomicFloat(in *builder.Inst, p expr, out *[]stmt) {
+	t := fs.t
+	if hasChoice(p.text) {
+		t.unsupported("a float %s in an element of a descriptor array chosen at run time", in.Op)
+	}
+	bits := func(i int) expr { return call("bitcast<u32>", fs.value(t.operandID(in, i))) }
+	result := func(e expr) {
+		if in.Type == 0 || fs.vals[in.Result] != nil && fs.vals[in.Result].place == pNone {
+			*out = append(*out, sLine{"_ = " + e.text + ";"})
+			return
+		}
+		fs.bind(in, call("bitcast<f32>", e), out)
+	}
+	switch in.Op {
+	case spv.OpAtomicLoad:
+		result(call("atomicLoad", p))
+	case spv.OpAtomicStore:
+		*out = append(*out, sLine{fmt.Sprintf("atomicStore(%s, %s);", p.text, bits(3).text)})
+	case spv.OpAtomicExchange:
+		result(call("atomicExchange", p, bits(3)))
+	case spv.OpAtomicFAddEXT, spv.OpAtomicFMinEXT, spv.OpAtomicFMaxEXT:
+		value := fs.temp(fs.value(t.operandID(in, 3)), t.pseudoType(sF32, 1), out)
+		oldName := t.names.unique("old")
+		var res string
+		if in.Type != 0 {
+			res = fs.bindVar(in, primary("0.0f"), out)
+		}
+		var next expr
+		switch in.Op {
+		case spv.OpAtomicFAddEXT:
+			next = binary("+", call("bitcast<f32>", primary(oldName)), value)
+		case spv.OpAtomicFMinEXT:
+			next = call("min", call("bitcast<f32>", primary(oldName)), value)
+		default:
+			next = call("max", call("bitcast<f32>", primary(oldName)), value)
+		}
+		rn := t.names.unique("cas")
+		done := []stmt{sJump{"break;"}}
+		if res != "" {
+			done = append([]stmt{sLine{fmt.Sprintf("%s = bitcast<f32>(%s);", res, oldName)}}, done...)
+		}
+		*out = append(*out, sLoop{body: []stmt{
+			sLine{fmt.Sprintf("let %s = atomicLoad(%s);", oldName, p.text)},
+			sLine{fmt.Sprintf("let %s = atomicCompareExchangeWeak(%s, %s, bitcast<u32>(%s));", rn, p.text, oldName, next.text)},
+			sIf{cond: rn + ".exchanged", then: done},
+		}})
+	default:
+		t.unsupported("%s on a float", in.Op)
+	}
 }

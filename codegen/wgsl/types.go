@@ -30,19 +30,23 @@ const (
 	sU64
 	// A 64-bit float is held as its bits in a vec2<u32> (f64.go).
 	sF64
+	// 8-bit integers are held in 32-bit ones, as 16-bit ones are.
+	sI8
+	sU8
 )
 
 // scalarNames are the WGSL types holding each scalar.
-var scalarNames = [...]string{"", "bool", "i32", "u32", "f32", "f16", "i32", "u32", "vec2<u32>", "vec2<u32>", "vec2<u32>"}
+var scalarNames = [...]string{"", "bool", "i32", "u32", "f32", "f16", "i32", "u32", "vec2<u32>", "vec2<u32>", "vec2<u32>", "i32", "u32"}
 
 func (s scalar) String() string { return scalarNames[s] }
 func (s scalar) isInt() bool {
-	return s == sI32 || s == sU32 || s == sI16 || s == sU16 || s == sI64 || s == sU64
+	return s == sI32 || s == sU32 || s == sI16 || s == sU16 || s == sI64 || s == sU64 || s == sI8 || s == sU8
 }
 func (s scalar) isFloat() bool  { return s == sF32 || s == sF16 }
 func (s scalar) is16() bool     { return s == sI16 || s == sU16 }
+func (s scalar) isNarrow() bool { return s.is16() || s == sI8 || s == sU8 }
 func (s scalar) isWide() bool   { return s == sI64 || s == sU64 || s == sF64 }
-func (s scalar) isSigned() bool { return s == sI32 || s == sI16 || s == sI64 }
+func (s scalar) isSigned() bool { return s == sI32 || s == sI16 || s == sI64 || s == sI8 }
 
 // tag names a scalar by its SPIR-V type (for helper names: i16 and i32
 // are both held in i32).
@@ -58,6 +62,10 @@ func (s scalar) tag() string {
 		return "u64"
 	case sF64:
 		return "f64"
+	case sI8:
+		return "i8"
+	case sU8:
+		return "u8"
 	}
 	return s.String()
 }
@@ -67,6 +75,8 @@ func (s scalar) bits() int {
 	switch {
 	case s == sF16 || s.is16():
 		return 16
+	case s == sI8 || s == sU8:
+		return 8
 	case s.isWide():
 		return 64
 	}
@@ -79,6 +89,8 @@ func (s scalar) signed() scalar {
 	switch {
 	case s.is16():
 		return sI16
+	case s == sI8 || s == sU8:
+		return sI8
 	case s.isWide():
 		return sI64
 	}
@@ -88,9 +100,9 @@ func (s scalar) signed() scalar {
 // widen is the 32-bit scalar holding s.
 func (s scalar) widen() scalar {
 	switch s {
-	case sI16:
+	case sI16, sI8:
 		return sI32
-	case sU16:
+	case sU16, sU8:
 		return sU32
 	}
 	return s
@@ -100,6 +112,8 @@ func (s scalar) unsigned() scalar {
 	switch {
 	case s.is16():
 		return sU16
+	case s == sI8 || s == sU8:
+		return sU8
 	case s.isWide():
 		return sU64
 	}
@@ -208,6 +222,11 @@ func (t *translator) makeType(id builder.ID) *vtype {
 			v.comp = sU64
 			if signed {
 				v.comp = sI64
+			}
+		case 8:
+			v.comp = sU8
+			if signed {
+				v.comp = sI8
 			}
 		default:
 			t.withInst(d, func() { t.unsupported("%d-bit integers (WGSL has 32-bit integers only)", w) })

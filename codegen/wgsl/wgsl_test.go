@@ -141,15 +141,17 @@ func TestSwitchFallthroughDuplicates(t *testing.T) {
 func TestUnsupportedIsClear(t *testing.T) {
 	_, err := translate(t, `
 OpCapability Shader
-OpCapability Int8
+OpCapability Float64
 OpMemoryModel Logical GLSL450
 OpEntryPoint GLCompute %main "main"
 OpExecutionMode %main LocalSize 1 1 1
 %string = OpString "shader.hlsl"
 %void = OpTypeVoid
 %fn = OpTypeFunction %void
-%byte = OpTypeInt 8 0
-%ptr = OpTypePointer Function %byte
+%double = OpTypeFloat 64
+%dvec = OpTypeVector %double 2
+%dmat = OpTypeMatrix %dvec 2
+%ptr = OpTypePointer Function %dmat
 %main = OpFunction %void None %fn
 %entry = OpLabel
 OpLine %string 12 7
@@ -165,7 +167,7 @@ OpFunctionEnd
 	if e.Pos == nil || e.Pos.Line != 12 || e.Pos.File != "shader.hlsl" {
 		t.Errorf("want the position shader.hlsl:12, got %+v", e.Pos)
 	}
-	if !strings.Contains(err.Error(), "shader.hlsl:12:7: error: WGSL cannot express 8-bit integers") {
+	if !strings.Contains(err.Error(), "shader.hlsl:12:7: error: WGSL cannot express matrices of 64-bit floats") {
 		t.Errorf("unexpected message %q", err)
 	}
 }

@@ -360,10 +360,7 @@ func (t *translator) wideConvert(signExtend bool, e expr, from, to builder.ID) e
 	}
 	// Narrow: the low word, then its low bits.
 	low := t.wideCall("u64_low", n, e)
-	if ts.is16() {
-		return t.castTo(t.wrap16(low, sU16, n), t.pseudoType(sU16, n), ts)
-	}
-	return t.castTo(low, t.pseudoType(sU32, n), ts)
+	return t.narrowTo(low, n, ts)
 }
 
 // wideGLSL translates the GLSL.std.450 integer functions on 64-bit
