@@ -1009,7 +1009,16 @@ func (t *translator) intConvert(signExtend bool, e expr, from, to builder.ID) ex
 	}
 	e = t.castTo(e, from, src)
 	if ts.bits() > fs.bits() {
-		return t.castTo(e, t.pseudoType(src.widen(), n), ts)
+		// The 32-bit extension is also the held form of a wider narrow
+		// integer of the same signedness.
+		held := src.widen()
+		if ts.isNarrow() {
+			held = ts.unsigned()
+			if signExtend {
+				held = ts.signed()
+			}
+		}
+		return t.castTo(e, t.pseudoType(held, n), ts)
 	}
 	// Narrowing: the low bits.
 	return t.narrowTo(t.castTo(e, t.pseudoType(src, n), src.unsigned().widen()), n, ts)
