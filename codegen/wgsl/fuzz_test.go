@@ -24,7 +24,8 @@ func FuzzTranslate(f *testing.F) {
 			f.Add(wordsToBytes(words))
 		}
 	}
-	for _, text := range []string{computeHeader + loopModule, computeHeader + switchModule} {
+	for _, text := range []string{computeHeader + loopModule, computeHeader + switchModule, sharedBindingModule,
+		textureArray("%i", "OpImageSampleExplicitLod %v4 %ts %c Lod %float_0", "")} {
 		words, err := asm.Assemble(text, asm.Options{})
 		if err != nil {
 			f.Fatal(err)

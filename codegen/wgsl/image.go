@@ -52,6 +52,7 @@ func (fs *funcState) handleName(r handleRef) string {
 // imageOperands are the decoded optional operands of an image instruction.
 type imageOperands struct {
 	bias, lod, gradX, gradY, constOffset, offset, sample, minLod builder.ID
+	constOffsets                                                 builder.ID // four offsets for a gather
 	other                                                        spv.ImageOperands
 }
 
@@ -93,7 +94,7 @@ func (t *translator) decodeImageOperands(ops []builder.Operand) imageOperands {
 		case spv.ImageOperandsOffset:
 			io.offset = next()
 		case spv.ImageOperandsConstOffsets:
-			t.unsupported("ConstOffsets (gathering at four offsets)")
+			io.constOffsets = next()
 		case spv.ImageOperandsSample:
 			io.sample = next()
 		case spv.ImageOperandsMinLod:
@@ -102,6 +103,9 @@ func (t *translator) decodeImageOperands(ops []builder.Operand) imageOperands {
 			t.unsupported("Offsets (gathering at four offsets)")
 		case spv.ImageOperandsMakeTexelAvailable, spv.ImageOperandsMakeTexelVisible:
 			next()
+		case spv.ImageOperandsNonPrivateTexel:
+			// A memory-model hint: WGSL's texture accesses are all
+			// visible to its texture barriers.
 		default:
 			io.other |= bit
 		}
@@ -331,7 +335,50 @@ func (fs *funcState) image(in *builder.Inst, out *[]stmt) {
 			}
 		}
 		e = call("textureSampleCompareLevel", withOffset(append(withLayer(texture, sampler(), coords), drefExpr))...)
-	case spv.OpImageGather:
+	case spv.OpImageGather, spv.OpImageDrefGather:
+		if io.constOffsets != 0 {
+			// Four gathers, component i from the one at offset i.
+			if offset != nil {
+				t.fail("a gather with both ConstOffset and ConstOffsets")
+			}
+			offs := t.def(io.constOffsets)
+			if offs.Op != spv.OpConstantComposite || len(offs.Operands) != 4 {
+				t.fail("ConstOffsets that are not a constant array of four offsets")
+			}
+			var comps []expr
+			for i, o := range offs.Operands {
+				oe := t.constExpr(o.ID())
+				if os, _ := t.scalarOf(t.typeOfValue(o.ID())); os != sI32 {
+					oe = call("bitcast<"+t.withScalar(t.typeOfValue(o.ID()), sI32)+">", oe)
+				}
+				offset = &oe
+				var g expr
+				switch {
+				case in.Op == spv.OpImageDrefGather:
+					g = call("textureGatherCompare", withOffset(append(withLayer(texture, sampler(), coords), drefExpr))...)
+				case depth:
+					g = call("textureGather", withOffset(withLayer(texture, sampler(), coords))...)
+				default:
+					c, ok := t.constUint(t.operandID(in, 2))
+					if !ok || c > 3 {
+						t.unsupported("gathering a component chosen at run time")
+					}
+					g = call("textureGather", withOffset(append([]expr{primary(fmt.Sprintf("%du", c))}, withLayer(texture, sampler(), coords)...))...)
+				}
+				comps = append(comps, postfix(g, "."+"xyzw"[i:i+1]))
+			}
+			offset = nil
+			st := sampledType.comp
+			if depth {
+				st = sF32
+			}
+			e = t.castTo(call(vecText(st, 4), comps...), t.scalarTypeLike(in.Type, st), t.resultScalar(in.Type))
+			break
+		}
+		if in.Op == spv.OpImageDrefGather {
+			e = call("textureGatherCompare", withOffset(append(withLayer(texture, sampler(), coords), drefExpr))...)
+			break
+		}
 		if depth {
 			e = call("textureGather", withOffset(withLayer(texture, sampler(), coords))...)
 		} else {
@@ -343,8 +390,6 @@ func (fs *funcState) image(in *builder.Inst, out *[]stmt) {
 			e = call("textureGather", withOffset(args)...)
 		}
 		e = t.castTo(e, t.scalarTypeLike(in.Type, sampledType.comp), t.resultScalar(in.Type))
-	case spv.OpImageDrefGather:
-		e = call("textureGatherCompare", withOffset(append(withLayer(texture, sampler(), coords), drefExpr))...)
 	case spv.OpImageFetch:
 		if offset != nil {
 			// textureLoad has no offset: it is added to the coordinates.

@@ -572,3 +572,63 @@ OpFunctionEnd
 		`var<storage, read> grid_5 : \w+;`,
 		`buf\.member_0\[x_\d+\] = grid_5\.member_0\[x_\d+\];`)
 }
+
+// A gather at four constant offsets: four gathers, component i from the
+// one at offset i.
+func TestGatherConstOffsets(t *testing.T) {
+	check(t, `
+OpCapability Shader
+OpCapability ImageGatherExtended
+OpMemoryModel Logical GLSL450
+OpEntryPoint Fragment %main "main" %uv %color
+OpExecutionMode %main OriginUpperLeft
+OpName %tex "tex"
+OpName %smp "smp"
+OpDecorate %uv Location 0
+OpDecorate %color Location 0
+OpDecorate %tex DescriptorSet 0
+OpDecorate %tex Binding 0
+OpDecorate %smp DescriptorSet 0
+OpDecorate %smp Binding 1
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%int = OpTypeInt 32 1
+%uint = OpTypeInt 32 0
+%float = OpTypeFloat 32
+%v2 = OpTypeVector %float 2
+%v4 = OpTypeVector %float 4
+%v2int = OpTypeVector %int 2
+%int_0 = OpConstant %int 0
+%int_1 = OpConstant %int 1
+%int_m1 = OpConstant %int -1
+%uint_4 = OpConstant %uint 4
+%o0 = OpConstantComposite %v2int %int_0 %int_0
+%o1 = OpConstantComposite %v2int %int_1 %int_0
+%o2 = OpConstantComposite %v2int %int_0 %int_1
+%o3 = OpConstantComposite %v2int %int_m1 %int_m1
+%arr = OpTypeArray %v2int %uint_4
+%offs = OpConstantComposite %arr %o0 %o1 %o2 %o3
+%img = OpTypeImage %float 2D 0 0 0 1 Unknown
+%sampler = OpTypeSampler
+%si = OpTypeSampledImage %img
+%ptr_img = OpTypePointer UniformConstant %img
+%ptr_smp = OpTypePointer UniformConstant %sampler
+%tex = OpVariable %ptr_img UniformConstant
+%smp = OpVariable %ptr_smp UniformConstant
+%ptr_in_v2 = OpTypePointer Input %v2
+%ptr_out_v4 = OpTypePointer Output %v4
+%uv = OpVariable %ptr_in_v2 Input
+%color = OpVariable %ptr_out_v4 Output
+%main = OpFunction %void None %fn
+%e = OpLabel
+%t = OpLoad %img %tex
+%s = OpLoad %sampler %smp
+%c = OpLoad %v2 %uv
+%ts = OpSampledImage %si %t %s
+%r = OpImageGather %v4 %ts %c %int_1 ConstOffsets %offs
+OpStore %color %r
+OpReturn
+OpFunctionEnd
+`,
+		`vec4<f32>\(textureGather\(1u, tex, smp, \w+, vec2<i32>\(0i, 0i\)\)\.x, textureGather\(1u, tex, smp, \w+, vec2<i32>\(1i, 0i\)\)\.y, textureGather\(1u, tex, smp, \w+, vec2<i32>\(0i, 1i\)\)\.z, textureGather\(1u, tex, smp, \w+, vec2<i32>\(-1i, -1i\)\)\.w\)`)
+}
