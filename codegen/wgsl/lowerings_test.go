@@ -632,3 +632,43 @@ OpFunctionEnd
 `,
 		`vec4<f32>\(textureGather\(1u, tex, smp, \w+, vec2<i32>\(0i, 0i\)\)\.x, textureGather\(1u, tex, smp, \w+, vec2<i32>\(1i, 0i\)\)\.y, textureGather\(1u, tex, smp, \w+, vec2<i32>\(0i, 1i\)\)\.z, textureGather\(1u, tex, smp, \w+, vec2<i32>\(-1i, -1i\)\)\.w\)`)
 }
+
+// Float literals whose shortest round-trip decimal lies past the largest
+// finite value (FLT_MAX prints as 3.4028235e+38, above 3.40282346...e+38)
+// are printed exactly, since WGSL refuses a literal it cannot represent;
+// the largest f16 and the smallest subnormals stay representable.
+func TestExtremeFloatLiterals(t *testing.T) {
+	check(t, strings.Replace(computeHeader, "OpCapability Shader\n", "OpCapability Shader\nOpCapability Float16\n", 1)+`
+%half = OpTypeFloat 16
+%fmax = OpConstant %float 0x1.fffffep+127
+%fmin = OpConstant %float -0x1.fffffep+127
+%fsub = OpConstant %float 0x1p-149
+%hmax = OpConstant %half 0x1.ffcp+15
+%hsub = OpConstant %half 0x1p-24
+%ptr_f = OpTypePointer Uniform %float
+%main = OpFunction %void None %fn
+%entry = OpLabel
+%id = OpLoad %v3uint %gid
+%x = OpCompositeExtract %uint %id 0
+%xf = OpConvertUToF %float %x
+%a = OpFMul %float %xf %fmax
+%b = OpFAdd %float %a %fmin
+%c = OpFAdd %float %b %fsub
+%xh = OpConvertUToF %half %x
+%d = OpFMul %half %xh %hmax
+%e = OpFAdd %half %d %hsub
+%ef = OpFConvert %float %e
+%s = OpFAdd %float %c %ef
+%bits = OpBitcast %uint %s
+%o = OpAccessChain %ptr_uint %buf %int_0 %x
+OpStore %o %bits
+OpReturn
+OpFunctionEnd
+`,
+		`enable f16;`,
+		`\* 3\.40282346638528\d*e\+38f`,
+		`\+ -3\.40282346638528\d*e\+38f`,
+		`1e-45f`,
+		`\* 65504\.0h`,
+		`\+ 5\.96\d*e-08h`)
+}

@@ -67,3 +67,64 @@ OpFunctionEnd
 		// After the switch, in the loop body: complete the exit.
 		`\}\s+\}\s+if exit_to_\w+ \{\s+exit_to_\w+ = false;\s+break;\s+\}\s+continuing \{`)
 }
+
+// Values whose definition's scope does not hold all their uses become
+// function-scope vars: a header value used after the loop (the loop's
+// break leaves its `let` behind), a body value used in the continuing
+// block across a continue (WGSL's continuing block sees only what the body
+// declares before its first continue), and a value of an if's branch used
+// after the if (the other branch returns, so the branch dominates the
+// merge).
+func TestValuesHoistedOutOfTheirScope(t *testing.T) {
+	check(t, computeHeader+`
+%uint_3 = OpConstant %uint 3
+%uint_7 = OpConstant %uint 7
+%main = OpFunction %void None %fn
+%entry = OpLabel
+%id = OpLoad %v3uint %gid
+%x = OpCompositeExtract %uint %id 0
+%p = OpAccessChain %ptr_uint %buf %int_0 %x
+OpBranch %header
+%header = OpLabel
+%i = OpPhi %uint %uint_0 %entry %inext %cont
+%h = OpIMul %uint %i %uint_3
+%c = OpULessThan %bool %h %uint_10
+OpLoopMerge %merge %cont None
+OpBranchConditional %c %body %merge
+%body = OpLabel
+%odd = OpBitwiseAnd %uint %i %uint_1
+%isodd = OpINotEqual %bool %odd %uint_0
+OpSelectionMerge %bm None
+OpBranchConditional %isodd %cont %bm
+%bm = OpLabel
+%late = OpIAdd %uint %i %uint_7
+OpStore %p %late
+OpBranch %cont
+%cont = OpLabel
+%inext = OpIAdd %uint %i %odd
+%stop = OpUGreaterThan %bool %inext %x
+OpBranchConditional %stop %merge %header
+%merge = OpLabel
+%after = OpIAdd %uint %h %odd
+%big = OpUGreaterThan %bool %after %uint_7
+OpSelectionMerge %im None
+OpBranchConditional %big %then %else
+%then = OpLabel
+%t = OpIMul %uint %after %uint_3
+OpBranch %im
+%else = OpLabel
+OpReturn
+%im = OpLabel
+OpStore %p %t
+OpReturn
+OpFunctionEnd
+`,
+		// All three are declared at function scope...
+		`var x_\d+ : u32;`,
+		`loop \{`,
+		// ...and assigned where they are defined.
+		`x_\d+ = \(?x_\d+ \* 3u\)?;`,
+		`continuing \{`,
+		`break if`,
+		`if \(?x_\d+ > 7u\)? \{\s+x_\d+ = \(?x_\d+ \* 3u\)?;`)
+}
