@@ -4,38 +4,39 @@
 //   - spv (subpackage): the grammar tables — opcodes, operand kinds,
 //     enumerants, extended instruction sets — generated from the Khronos
 //     JSON grammar.
-//   - WordConsumer: the sink for words; WordSlice collects them in memory,
-//     WordWriter writes little-endian bytes to an io.Writer.
-//   - InstBuilder: encodes one instruction from typed Operands (Ref, Lit,
-//     Lit64, F32, F64, Str, Enum, Pair), checking every operand's kind and
+//   - WordConsumer (consumer.go): the sink for words; WordSlice collects
+//     them in memory, WordWriter writes little-endian bytes to an io.Writer.
+//   - InstBuilder (encode.go): encodes one instruction from typed Operands
+//     (operand.go: Ref, Lit, Lit64, F32, F64, Str, Enum, Pair), checking every operand's kind and
 //     count against the grammar — enumerant parameters, optional and
 //     variadic operands, OpSpecConstantOp's inner opcode, extended
 //     instructions, context-dependent literal widths — and returning an
 //     *EncodeError instead of writing a malformed instruction.
-//   - Module: the IR. Sections in the specification's layout order;
+//   - Module (ir.go): the IR. Sections in the specification's layout order;
 //     functions of blocks of *Inst (opcode, result type, result id,
 //     operands). Passes walk it (All, ForEachUse), find definitions and uses
 //     (Defs, Uses), rewrite ids in place and delete instructions (DeleteIf).
-//   - Context: allocates ids and interns types, constants, OpUndef,
+//   - Context (context.go): allocates ids and interns types, constants, OpUndef,
 //     decorations and names, so each distinct one is emitted once. Structs
 //     are interned by their whole description (name, members, member names,
 //     decorations), arrays by their stride too, so one HLSL type used under
 //     two layouts gives two SPIR-V types. Spec constants are never merged.
-//   - ModuleBuilder: a Context plus the module-level sections (capabilities,
+//   - ModuleBuilder (module.go): a Context plus the module-level sections (capabilities,
 //     extensions, imports, memory model, entry points, execution modes,
 //     debug instructions, global variables) and FunctionBuilders, which
 //     keep an insertion block and build structured control flow with the
 //     merge instructions in place (BeginIf/Else/EndIf, BeginLoop/LoopTest/
 //     BeginContinue/EndLoop, BeginSwitch/EndSwitch). Function variables go
 //     to the top of the entry block wherever they are declared.
-//   - Pass helpers: InferCapabilities declares the capabilities and
+//   - Pass helpers: InferCapabilities (caps.go) declares the capabilities and
 //     extensions the instructions and enumerants used need, from the
 //     grammar tables (plus the few rules the grammar cannot express, as DXC
-//     has them); InterfaceVariables computes an entry point's interface
-//     through its call graph; MinVersion the SPIR-V version the features
-//     used need; Context/ModuleBuilder.DeleteIf delete instructions and
-//     forget them in the interning tables; the type queries (ElementType,
-//     Pointee, ScalarWidth...) answer from the interned definitions.
+//     has them); InterfaceVariables (interface.go) computes an entry point's
+//     interface through its call graph; MinVersion (version.go) the SPIR-V
+//     version the features used need; Context/ModuleBuilder.DeleteIf delete instructions and
+//     forget them in the interning tables; the type queries (typeinfo.go:
+//     ElementType, Pointee, ScalarWidth...) answer from the interned
+//     definitions.
 //   - Load (load.go): any valid module, as words or bytes, becomes a
 //     Module; serialising it gives back the same words. Edit (intern.go)
 //     returns a ModuleBuilder over an existing module with the interning
@@ -51,13 +52,13 @@
 //     dominator and post-dominator trees (dominators.go), the structured
 //     construct tree of the specification's section 2.11 (constructs.go)
 //     and the loop nest (loops.go).
-//   - Verify: cheap structural checks (ids defined once and before use at
+//   - Verify (verify.go): cheap structural checks (ids defined once and before use at
 //     module level, blocks terminated, merges before branches, variables at
 //     the top of the entry block) so a codegen or pass bug is an error, not
 //     invalid SPIR-V. ModuleBuilder.Serialize runs it. VerifyIR adds what
 //     passes must keep (links, SSA dominance, OpPhi predecessors, def-use
 //     chains), for tests to run between passes.
-//   - Serialize: writes the header (magic, version, generator, bound, 0) and
+//   - Serialize (serialize.go): writes the header (magic, version, generator, bound, 0) and
 //     every section through an InstBuilder to a WordConsumer.
 //
 // Building never panics on bad input: the first error sticks in the

@@ -6,7 +6,8 @@
 // Files: options.go (Options, profiles, -fspv-debug), driver.go (Result and
 // the stages), compiler.go (Compiler: the entry points, reusable and safe
 // for concurrent use), deps.go (make-style dependency rules),
-// extensions.go (-fspv-extension names).
+// extensions.go (-fspv-extension names), optimize.go (the legalization and
+// -O pipelines of codegen/opt run on the module).
 package frontend
 
 import (

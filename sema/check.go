@@ -24,6 +24,17 @@
 //   - Objects: *Var (with Storage, Mode, Buffer, constant Value), *Func
 //     (Params, Result, Recv, Callees), *TypeName, *Namespace, *EnumConst,
 //     *Buffer, *Template; Info.Globals lists $Globals members in order.
+//
+// Files: check.go holds Check, Info and the checker; object.go the objects
+// names denote; predeclared.go the implicit typedefs and constants every
+// file sees; decl.go the declarations, func.go structs and functions,
+// template.go template instantiation, typexpr.go written types; stmt.go the
+// statements, expr.go the expressions, call.go calls and overloads;
+// entry.go the -E entry point's requirements, stageio.go its stage inputs
+// and outputs, nodes.go work-graph node entries; vkattr.go where vk::
+// attributes may be written; vulkan.go and vulkan_decl.go the checks DXC's
+// SPIR-V back end makes; effects.go legacy effect objects; codes.go the
+// checker's own diagnostic codes.
 package sema
 
 import (

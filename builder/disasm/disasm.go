@@ -10,6 +10,12 @@
 // enumerants newer than its grammar) are printed rather than refused, and
 // extended instructions of OpenCL.std and the SPV_AMD_* sets, which have no
 // table in package spv, print as numbers.
+//
+// Files: disasm.go prints the header and the instructions; names.go gives
+// ids spirv-dis's friendly names; number.go formats literal numbers as
+// SPIRV-Tools does; spelling.go keeps the older spellings of opcodes and
+// enumerants spirv-dis 2023.1 prints; generators.go the table of generator
+// names for the header.
 package disasm
 
 import (

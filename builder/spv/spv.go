@@ -25,6 +25,11 @@
 //
 // Every table is static data (no init-time work); the name→value maps used
 // by assemblers and tests are built on first use.
+//
+// Files: spv.go holds the hand-written types and lookups (Version,
+// InstInfo, OperandInfo, KindInfo, EnumerantInfo, the by-name maps);
+// ops_gen.go the opcodes and their operands, kinds_gen.go the operand kinds,
+// enums_gen.go the enumerants, extinst_gen.go the extended instruction sets.
 package spv
 
 //go:generate go run ./internal/gen

@@ -1,6 +1,14 @@
 // Command hlsl2spirv compiles HLSL to Vulkan SPIR-V. It takes dxc's flags
 // (see args.go) and behaves as `dxc -spirv` does: with no -Fo it prints the
 // disassembly to stdout, and any error gives a non-zero exit.
+//
+// Files: main.go reads the flags into frontend.Options and runs the compile;
+// args.go is the table of dxc's spellings (joined and separate values, /
+// and - prefixes); respfile.go expands @file arguments; modes.go the modes
+// that do not write a module (-dumpbin, -P, -fsyntax-only, -ast-dump, -opt);
+// oconfig.go checks -Oconfig lists; header.go writes -Fh C headers;
+// batch.go runs -batch job files; gc.go sets the garbage collector for a
+// one-shot compile or a batch.
 package main
 
 import (

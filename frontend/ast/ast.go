@@ -5,6 +5,11 @@
 // (types, declarations referred to, constant values) in side tables keyed
 // by node pointer or, cheaper, by the node's ID — a small integer unique
 // within a File, so a table can be a slice of length File.NodeCount.
+//
+// Files: ast.go holds Node, File and attributes; decl.go the declarations,
+// stmt.go the statements, expr.go the expressions and type expressions;
+// walk.go the traversal (Walk, Inspect); clone.go deep copies (for
+// template instantiation); print.go the -ast-dump printer.
 package ast
 
 import "github.com/hlsl2spirv/hlsl2spirv/frontend/diag"

@@ -5,6 +5,10 @@
 // file loaded (the main file, each #include, the command-line predefines)
 // owns a range [base, base+len]. This keeps tokens and AST nodes small and
 // makes "where is this" a binary search, as in go/token.
+//
+// Files: source.go holds FileSet, File and Pos; diag.go Diagnostic, List and
+// the clang-style printer; include.go the "In file included from" trail;
+// codes.go the stable diagnostic codes, a block per stage.
 package diag
 
 import (

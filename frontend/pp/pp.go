@@ -19,6 +19,11 @@
 // at the user's file:line:col; Result.ExpansionNotes gives clang's
 // "expanded from macro" notes. Diagnostics use clang's wording and
 // positions; tests compare them, and macro expansion, with clang -E.
+//
+// Files: pp.go holds Config, Result and the driver loop; lex.go the lexer;
+// directive.go the directives; expr.go #if expressions; macro.go macro
+// definition and expansion; predef.go DXC's predefined macros; print.go
+// the -P printer; codes.go the diagnostic codes.
 package pp
 
 import (

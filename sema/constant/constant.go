@@ -4,6 +4,10 @@
 // kind (sema/types.Scalar); arithmetic follows the usual arithmetic
 // conversions of types.CombineScalars and wraps or rounds to the kind's
 // width, as the generated code would.
+//
+// Files: constant.go holds Value and its arithmetic; composite.go
+// constant vectors and matrices; literal.go the parsing of numeric
+// literals.
 package constant
 
 import (

@@ -5,6 +5,11 @@
 // is turned into tables.go by `go generate` (the generator is
 // internal/gen). Sema resolves calls with Resolve; codegen maps the
 // resulting ID to its lowering.
+//
+// Files: model.go holds the table's types (Intrinsic, Param, type sets);
+// tables.go the generated table (IDs stable, numbered by ids.txt);
+// resolve.go overload resolution (Call, Match); element.go DXC's rule on
+// which texture element types a method may read.
 package intrinsics
 
 //go:generate go run ./gen

@@ -6,6 +6,14 @@
 // ranking, and the usual arithmetic conversions of binary operators.
 //
 // It knows nothing of syntax trees or SPIR-V.
+//
+// Files: type.go holds Type and its kinds; scalar.go the scalar kinds;
+// universe.go the interning Universe and its Config; object.go the
+// resource and object kinds; nodes.go work-graph node objects; builtin.go
+// the built-in type-name table; instantiate.go built-in templates;
+// members.go swizzles and members; initlist.go initializer lists and
+// constructors; convert.go implicit conversions, rank.go their ranking in
+// overload resolution; binop.go the typing of binary operators.
 package types
 
 // Scalar is the component kind of a scalar, vector or matrix type.

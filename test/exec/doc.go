@@ -7,4 +7,10 @@
 // file's data (Parse). RunCase ties compile, spirv-val, reflection, the run
 // and Check together for one Compiler. The test file format and the modes
 // are described in README.md.
+//
+// Files: testfile.go parses test files (File, Case, Resource) and values.go
+// their data lists; compiler.go the compilers a case runs through;
+// spirv.go the test-only reflection of a compiled module; run.go writes job
+// files and drives the runner; check.go compares results with
+// expectations.
 package exec

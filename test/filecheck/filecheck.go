@@ -14,6 +14,12 @@
 // X equal to ...", "possible intended match here"). Assert wraps Check for
 // tests; ParseArgs reads FileCheck's command-line spelling of the options.
 //
+// Files: filecheck.go holds Check; options.go the options and ParseArgs;
+// pattern.go directives and their patterns; ere.go the POSIX regular
+// expressions patterns are made of, backtrack.go the matcher for what RE2
+// cannot run; match.go the matching of directives against the input;
+// diag.go failures and LLVM's messages; assert.go Assert for tests.
+//
 // Testing: test/corpus/filecheck holds some 370 cases with the exit status
 // LLVM's FileCheck 16 gives them; TestDifferential runs LLVM's binary on each
 // and requires the same status and the same messages, TestRandomDifferential

@@ -14,6 +14,10 @@
 // RUN line a subtest of it.
 //
 // CHECK lines are written by hand; there is deliberately no -update flag.
+//
+// Files: run.go holds the runner; cli.go the Compiler over a command-line
+// entry point (cmd/hlsl2spirv's); spirvas.go the %spirv-as compiler for
+// .spvasm files.
 package golden
 
 import (

@@ -3,6 +3,10 @@
 // SPIR-V types carrying the matching Offset, ArrayStride, MatrixStride and
 // RowMajor/ColMajor decorations.
 //
+// Files: rule.go holds the rule table (Rule, RulesFor); calc.go sizes,
+// alignments and offsets under a rule; lower.go the lowering of HLSL types
+// and buffer blocks to decorated SPIR-V types.
+//
 // # Rules
 //
 // A buffer's rule depends on its kind and on the -fvk-use-*-layout flags
