@@ -27,6 +27,15 @@ func (o *Options) optimizerPasses() ([]opt.Pass, error) {
 	if err != nil {
 		return nil, err
 	}
+	if o.ReduceLoadSize {
+		// DXC adds these to its legalization, which runs before the -O
+		// passes (and at -O0).
+		legal, err := opt.Passes([]string{"reduce-load-size=1.1", "eliminate-dead-code-aggressive"})
+		if err != nil {
+			return nil, err
+		}
+		passes = append(legal, passes...)
+	}
 	return append(passes, opt.FinalPasses()...), nil
 }
 

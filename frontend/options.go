@@ -85,6 +85,11 @@ type Options struct {
 	// OptConfig is -Oconfig: spirv-opt flags ("--ccp", "-O",
 	// "--scalar-replacement=100") run instead of the -O pipeline.
 	OptConfig []string
+	// ReduceLoadSize is -fspv-reduce-load-size: loads of uniform and input
+	// composites used only through extracts read the used members instead
+	// (DXC's reduce-load-size pass at threshold 1.1, then dead-code
+	// elimination, before the -O passes).
+	ReduceLoadSize bool
 	// PreserveBindings is -fspv-preserve-bindings: unused resource variables
 	// stay.
 	PreserveBindings bool

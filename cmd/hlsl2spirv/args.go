@@ -112,7 +112,7 @@ var argSpecs = []argSpec{
 	{name: "fspv-debug=", kind: kJoined, supported: true, help: "debug information to emit (repeatable): file, source, line, tool, rich, rich-with-source, vulkan, vulkan-with-source"},
 	{name: "fspv-extension=", kind: kJoined, supported: true, help: "allow a SPIR-V extension (repeatable); enables what needs it"},
 	{name: "fspv-flatten-resource-arrays", kind: kFlag, supported: true, help: "arrays of resources take one binding per element (one variable per element unless -fcgl)"},
-	{name: "fspv-reduce-load-size", kind: kFlag},
+	{name: "fspv-reduce-load-size", kind: kFlag, supported: true, help: "read the used members of uniform and input composites instead of the whole (reduce-load-size)"},
 	{name: "fspv-fix-func-call-arguments", kind: kFlag, supported: true, help: "pass function-call arguments through variables (hlsl2spirv always does)"},
 	{name: "fspv-enable-maximal-reconvergence", kind: kFlag, supported: true, help: "maximally reconvergent execution (SPV_KHR_maximal_reconvergence)"},
 	{name: "fspv-use-vulkan-memory-model", kind: kFlag, supported: true, help: "use the Vulkan memory model (coherent accesses as memory-operand flags, QueueFamily scope)"},

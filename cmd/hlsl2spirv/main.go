@@ -127,6 +127,7 @@ func parseCommandLine(args []string) (*cli, error) {
 	fs.BoolVar(&c.optInput, "opt", false, "")
 	fs.BoolVar(&c.printAll, "fspv-print-all", false, "")
 	fs.BoolVar(&o.PreserveBindings, "fspv-preserve-bindings", false, "")
+	fs.BoolVar(&o.ReduceLoadSize, "fspv-reduce-load-size", false, "")
 	fs.BoolVar(&c.astDump, "ast-dump", false, "")
 	fs.BoolVar(&c.syntaxOnly, "fsyntax-only", false, "")
 	fs.BoolVar(&c.help, "help", false, "")

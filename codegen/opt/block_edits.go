@@ -81,11 +81,11 @@ func sameLine(a, b *builder.Inst) bool {
 // the anchor, as inserting them one by one would place them.
 type pendingInserts struct {
 	before map[*builder.Inst][]*builder.Inst
-	front  []*builder.Inst // for the top of the function's entry block, last first
+	front  map[*builder.Function][]*builder.Inst // for the top of the entry block, last first
 }
 
 func newPendingInserts() *pendingInserts {
-	return &pendingInserts{before: map[*builder.Inst][]*builder.Inst{}}
+	return &pendingInserts{before: map[*builder.Inst][]*builder.Inst{}, front: map[*builder.Function][]*builder.Inst{}}
 }
 
 // insertBefore schedules ins to go right before at.
@@ -96,16 +96,39 @@ func (p *pendingInserts) insertBefore(c *Context, at *builder.Inst, ins ...*buil
 	p.before[at] = append(p.before[at], ins...)
 }
 
-// insertAtFront schedules in to go at the top of the entry block, before
+// insertAtFront schedules in to go at the top of f's entry block, before
 // what is there and what earlier calls put there.
-func (p *pendingInserts) insertAtFront(c *Context, in *builder.Inst) {
+func (p *pendingInserts) insertAtFront(c *Context, f *builder.Function, in *builder.Inst) {
 	c.DU.Define(in)
-	p.front = append(p.front, in)
+	p.front[f] = append(p.front[f], in)
 }
 
-// flush puts the pending instructions of f in place.
+// flushAll puts the pending instructions of every function in place.
+func (p *pendingInserts) flushAll(c *Context) {
+	if len(p.before) == 0 && len(p.front) == 0 {
+		return
+	}
+	for _, f := range c.M.Functions {
+		p.place(c, f)
+	}
+	clear(p.before)
+	clear(p.front)
+}
+
+// flush puts the pending instructions of f in place (all of them must be
+// f's).
 func (p *pendingInserts) flush(c *Context, f *builder.Function) {
 	if len(p.before) == 0 && len(p.front) == 0 {
+		return
+	}
+	p.place(c, f)
+	clear(p.before)
+	clear(p.front)
+}
+
+// place rebuilds f's blocks with the pending instructions in place.
+func (p *pendingInserts) place(c *Context, f *builder.Function) {
+	if len(f.Blocks) == 0 {
 		return
 	}
 	var emitBefore func(in *builder.Inst, emit func(...*builder.Inst))
@@ -120,16 +143,15 @@ func (p *pendingInserts) flush(c *Context, f *builder.Function) {
 		rebuildBlock(c, b, func(in *builder.Inst, emit func(...*builder.Inst)) {
 			if first {
 				first = false
-				for j := len(p.front) - 1; j >= 0; j-- {
-					emit(p.front[j])
+				front := p.front[f]
+				for j := len(front) - 1; j >= 0; j-- {
+					emit(front[j])
 				}
 			}
 			emitBefore(in, emit)
 			emit(in)
 		})
 	}
-	clear(p.before)
-	p.front = p.front[:0]
 }
 
 // lastLine returns a copy of the debug line instruction right before in

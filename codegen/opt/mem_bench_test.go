@@ -13,7 +13,8 @@ import (
 // the memory traffic the memory passes work on: a struct and an array
 // variable written through access chains and read whole, a scalar
 // variable written in an if and read after it, a Private variable, a
-// uniform read through a chain of access chains, and a counting loop. All
+// uniform read through a chain of access chains, a uniform array copied
+// into a local and indexed, and a counting loop. All
 // units are in one function (the worst case for per-function work) and
 // chained through their results.
 func memWorkload(n int) string {
@@ -32,6 +33,9 @@ OpDecorate %ubo Binding 0
 %_ptr_Uniform_v4float = OpTypePointer Uniform %v4float
 %_ptr_Uniform_float = OpTypePointer Uniform %float
 %ubo = OpVariable %_ptr_Uniform_UBO Uniform
+%_arr_v4float_f = OpTypeArray %v4float %uint_4
+%_ptr_Function_arr_f = OpTypePointer Function %_arr_v4float_f
+%_ptr_Function_v4float_f = OpTypePointer Function %v4float
 %_ptr_Input_int = OpTypePointer Input %int
 %in = OpVariable %_ptr_Input_int Input
 %int_3 = OpConstant %int 3
@@ -48,6 +52,7 @@ OpDecorate %ubo Binding 0
 		fmt.Fprintf(&b, "%%a%d = OpVariable %%_ptr_Function_arr Function\n", i)
 		fmt.Fprintf(&b, "%%v%d = OpVariable %%_ptr_Function_float Function\n", i)
 		fmt.Fprintf(&b, "%%i%d = OpVariable %%_ptr_Function_int Function\n", i)
+		fmt.Fprintf(&b, "%%cv%d = OpVariable %%_ptr_Function_arr_f Function\n", i)
 	}
 	b.WriteString("%lim = OpLoad %int %in\n%x_start = OpCopyObject %float %float_0\nOpBranch %u0\n")
 	prev := "%x_start"
@@ -98,11 +103,22 @@ OpBranch %h#
 %ra# = OpFAdd %float %ra0_# %gl#
 %fv# = OpLoad %float %v#
 %ua# = OpAccessChain %_ptr_Uniform_arr %ubo %int_0
+%uw# = OpLoad %_arr_v4float_uint_4 %ua#
+%uw0_# = OpCompositeExtract %v4float %uw# 0
+%uw1_# = OpCompositeExtract %v4float %uw# 1
+%uw2_# = OpCompositeExtract %v4float %uw# 2
+%uw3_# = OpCompositeExtract %v4float %uw# 3
+%ucp# = OpCompositeConstruct %_arr_v4float_f %uw0_# %uw1_# %uw2_# %uw3_#
+OpStore %cv# %ucp#
+%cpi# = OpAccessChain %_ptr_Function_v4float_f %cv# %lim
+%cpv# = OpLoad %v4float %cpi#
+%cpx# = OpCompositeExtract %float %cpv# 0
 %ue# = OpAccessChain %_ptr_Uniform_v4float %ua# %int_1
 %uf# = OpAccessChain %_ptr_Uniform_float %ue# %int_2
 %ul# = OpLoad %float %uf#
 %x0_# = OpFAdd %float %e# %ul#
-%x1_# = OpFAdd %float %x0_# %ra#
+%x1a_# = OpFAdd %float %x0_# %ra#
+%x1_# = OpFAdd %float %x1a_# %cpx#
 %x# = OpFAdd %float %x1_# %fv#
 OpBranch $next
 `))
@@ -131,6 +147,12 @@ func BenchmarkLocalAccessChains(b *testing.B) {
 func BenchmarkSSARewrite(b *testing.B) { benchPassOver(b, memWorkload, memBase, "ssa-rewrite") }
 func BenchmarkPrivateToLocal(b *testing.B) {
 	benchPassOver(b, memWorkload, memBase, "private-to-local")
+}
+func BenchmarkCopyPropagateArrays(b *testing.B) {
+	benchPassOver(b, memWorkload, memBase, "copy-propagate-arrays")
+}
+func BenchmarkReduceLoadSize(b *testing.B) {
+	benchPassOver(b, memWorkload, memBase, "reduce-load-size=1.1")
 }
 func BenchmarkCombineAccessChains(b *testing.B) {
 	benchPassOver(b, memWorkload, memBase, "combine-access-chains")

@@ -35,6 +35,7 @@ func (s scalarReplacement) Name() string { return fmt.Sprintf("scalar-replacemen
 // sroa is one run of the pass.
 type sroa struct {
 	*memPass
+	fn    *builder.Function // the function being processed
 	edits *pendingInserts
 	limit uint32
 	nulls map[builder.ID]builder.ID // type -> the OpConstantNull this run made
@@ -47,6 +48,7 @@ func (s scalarReplacement) Run(c *Context) (bool, error) {
 		if len(f.Blocks) == 0 {
 			continue
 		}
+		r.fn = f
 		var work []*builder.Inst
 		for _, in := range f.Blocks[0].Insts {
 			if in.Op != spv.OpVariable {
@@ -326,7 +328,7 @@ func (r *sroa) makeParts(v *builder.Inst) []*builder.Inst {
 	// made earlier (as spirv-opt inserts them).
 	for _, p := range parts {
 		if p.Op == spv.OpVariable {
-			r.edits.insertAtFront(r.c, p)
+			r.edits.insertAtFront(r.c, r.fn, p)
 		}
 	}
 	return parts
