@@ -78,7 +78,7 @@ func (copyPropagateArrays) Run(c *Context) (bool, error) {
 		if t := r.c.B.TypeOp(r.pointee(v.Type)); t != spv.OpTypeArray && t != spv.OpTypeImage && src.storageClass(r) != spv.StorageClassInput {
 			continue
 		}
-		ptrType := r.c.B.TypePointer(src.storageClass(r), r.memberTypeOf(r.pointee(src.v.Type), src.literalIndexes(r)))
+		ptrType := r.c.B.TypePointer(src.storageClass(r), r.c.memberTypeOf(r.pointee(src.v.Type), src.literalIndexes(r)))
 		if !r.canUpdateUses(v, ptrType) {
 			continue
 		}
@@ -327,7 +327,7 @@ func (r *cpa) objectOfConstruct(cc *builder.Inst) *memObject {
 // objectOfInsert: a chain of inserts of members n-1 down to 0 of one
 // object is that object.
 func (r *cpa) objectOfInsert(ins *builder.Inst) *memObject {
-	n := r.compositeMembers(ins.Type)
+	n := r.c.compositeMembers(ins.Type)
 	if n == 0 || len(ins.Operands) != 3 || ins.Operands[2].Word != n-1 {
 		return nil
 	}
@@ -353,47 +353,7 @@ func (r *cpa) objectOfInsert(ins *builder.Inst) *memObject {
 
 // memberCountOf is the number of members of the object's type.
 func (r *cpa) memberCountOf(o *memObject) uint32 {
-	return r.compositeMembers(r.memberTypeOf(r.pointee(o.v.Type), o.literalIndexes(r)))
-}
-
-// compositeMembers is the number of members, elements or components of a
-// type (0 for other types and spec-constant-sized arrays).
-func (r *cpa) compositeMembers(typ builder.ID) uint32 {
-	d := r.c.DU.Def(typ)
-	if d == nil {
-		return 0
-	}
-	switch d.Op {
-	case spv.OpTypeStruct:
-		return uint32(len(d.Operands))
-	case spv.OpTypeArray:
-		if v, ok := intConstant(r.c, d.Operands[1].ID()); ok {
-			return uint32(v.zext)
-		}
-	case spv.OpTypeVector, spv.OpTypeMatrix:
-		return d.Operands[1].Word
-	}
-	return 0
-}
-
-// memberTypeOf follows indexes into a type.
-func (r *cpa) memberTypeOf(typ builder.ID, indexes []uint32) builder.ID {
-	for _, i := range indexes {
-		d := r.c.DU.Def(typ)
-		if d == nil {
-			return 0
-		}
-		switch d.Op {
-		case spv.OpTypeArray, spv.OpTypeRuntimeArray, spv.OpTypeMatrix, spv.OpTypeVector:
-			typ = d.Operands[0].ID()
-		case spv.OpTypeStruct:
-			if int(i) >= len(d.Operands) {
-				return 0
-			}
-			typ = d.Operands[i].ID()
-		}
-	}
-	return typ
+	return r.c.compositeMembers(r.c.memberTypeOf(r.pointee(o.v.Type), o.literalIndexes(r)))
 }
 
 // chainIndexes reads an access chain's indexes as numbers (0 for those
@@ -439,12 +399,12 @@ func (r *cpa) canUpdateUses(inst *builder.Inst, typ builder.ID) bool {
 			if dynamic && r.c.B.TypeOp(pointee) == spv.OpTypeStruct {
 				return false
 			}
-			t := r.c.B.TypePointer(sc, r.memberTypeOf(pointee, idx))
+			t := r.c.B.TypePointer(sc, r.c.memberTypeOf(pointee, idx))
 			if t != u.Type && !r.canUpdateUses(u, t) {
 				return false
 			}
 		case spv.OpCompositeExtract:
-			t := r.memberTypeOf(typ, literals(u.Operands[1:]))
+			t := r.c.memberTypeOf(typ, literals(u.Operands[1:]))
 			if t != u.Type && !r.canUpdateUses(u, t) {
 				return false
 			}
@@ -512,7 +472,7 @@ func (r *cpa) updateUses(old, ptr *builder.Inst) error {
 			u.Operands[0] = builder.Ref(ptr.Result)
 			sc, pointee, _ := r.c.B.Pointee(ptr.Type)
 			idx, _ := r.chainIndexes(u)
-			t := r.c.B.TypePointer(sc, r.memberTypeOf(pointee, idx))
+			t := r.c.B.TypePointer(sc, r.c.memberTypeOf(pointee, idx))
 			r.c.DU.AnalyzeUses(u)
 			if t != u.Type {
 				u.Type = t
@@ -523,7 +483,7 @@ func (r *cpa) updateUses(old, ptr *builder.Inst) error {
 			}
 		case spv.OpCompositeExtract:
 			u.Operands[0] = builder.Ref(ptr.Result)
-			t := r.memberTypeOf(ptr.Type, literals(u.Operands[1:]))
+			t := r.c.memberTypeOf(ptr.Type, literals(u.Operands[1:]))
 			r.c.DU.AnalyzeUses(u)
 			if t != u.Type {
 				u.Type = t
@@ -538,7 +498,7 @@ func (r *cpa) updateUses(old, ptr *builder.Inst) error {
 			// type stored to.
 			if u.Operands[1].ID() == old.Result {
 				target := r.c.DU.Def(u.Operands[0].ID())
-				cp := r.copyAs(old, r.pointee(target.Type), u)
+				cp := r.c.copyAs(old, r.pointee(target.Type), func(ins ...*builder.Inst) { r.edits.insertBefore(r.c, u, ins...) })
 				if cp == 0 {
 					return errorf(copyPropagateArrays{}, "cannot copy %%%d into the type stored to", old.Result)
 				}
@@ -584,41 +544,4 @@ func (r *cpa) addStoredToWorklist(load *builder.Inst) {
 			}
 		}
 	}
-}
-
-// copyAs rebuilds the composite value of obj as the type typ (same shape,
-// other decorations), member by member before at; 0 when the shapes
-// differ.
-func (r *cpa) copyAs(obj *builder.Inst, typ builder.ID, at *builder.Inst) builder.ID {
-	if obj.Type == typ {
-		return obj.Result
-	}
-	from, to := r.c.DU.Def(obj.Type), r.c.DU.Def(typ)
-	if from == nil || to == nil || from.Op != to.Op {
-		return 0
-	}
-	var n uint32
-	member := func(t *builder.Inst, i uint32) builder.ID { return t.Operands[0].ID() }
-	switch from.Op {
-	case spv.OpTypeArray:
-		n = r.compositeMembers(from.Result)
-	case spv.OpTypeStruct:
-		n = uint32(len(from.Operands))
-		member = func(t *builder.Inst, i uint32) builder.ID { return t.Operands[i].ID() }
-	default:
-		return 0
-	}
-	parts := make([]builder.Operand, 0, n)
-	for i := range n {
-		x := r.c.NewInst(spv.OpCompositeExtract, member(from, i), builder.Ref(obj.Result), builder.Lit(i))
-		r.edits.insertBefore(r.c, at, x)
-		p := r.copyAs(x, member(to, i), at)
-		if p == 0 {
-			return 0
-		}
-		parts = append(parts, builder.Ref(p))
-	}
-	cc := r.c.NewInst(spv.OpCompositeConstruct, typ, parts...)
-	r.edits.insertBefore(r.c, at, cc)
-	return cc.Result
 }

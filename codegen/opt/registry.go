@@ -30,6 +30,7 @@ var registry = map[string]passEntry{
 	"combine-access-chains":          {noArg(func() Pass { return combineAccessChains{} }), "merges access chains whose base is an access chain"},
 	"copy-propagate-arrays":          {noArg(func() Pass { return copyPropagateArrays{} }), "reads an array copied once from memory nothing writes from that memory instead"},
 	"reduce-load-size":               {newReduceLoadSize, "reads the members of a uniform or input composite that are used instead of the whole"},
+	"fix-storage-class":              {noArg(func() Pass { return fixStorageClass{} }), "gives pointers derived from a variable its storage class and types, once inlining joined them"},
 	"eliminate-local-single-block":   {noArg(func() Pass { return localSingleBlock{} }), "forwards stores and loads of function variables to loads in the same block"},
 	"scalar-replacement":             {newScalarReplacement, "splits function variables of struct and array type into a variable per member"},
 	"convert-local-access-chains":    {noArg(func() Pass { return localAccessChains{} }), "turns constant-index access chains into function variables into whole loads with extracts and inserts"},
