@@ -94,6 +94,9 @@ func checkValidWith(t *testing.T, src, checks string, o Options, flags ...string
 	if m.Version >= 0x10300 {
 		env = "vulkan1.1"
 	}
+	if m.Version == 0x10400 {
+		env = "vulkan1.1spv1.4"
+	}
 	if m.Version >= 0x10500 {
 		env = "vulkan1.2"
 	}

@@ -45,6 +45,11 @@ var registry = map[string]passEntry{
 	"if-conversion":                  {noArg(func() Pass { return ifConversion{} }), "turns the phis of simple if/else diamonds into OpSelect"},
 	"loop-unroll":                    {noArg(func() Pass { return loopUnroll{} }), "fully unrolls the loops marked Unroll whose trip count is known"},
 	"inline-entry-points-exhaustive": {noArg(func() Pass { return inlineExhaustive{} }), "inlines every call the entry points reach, exhaustively"},
+
+	// Resource variables (descriptors).
+	"descriptor-scalar-replacement":           {noArg(func() Pass { return descriptorSROA{"descriptor-scalar-replacement", true, true} }), "splits resource variables of array or struct-of-resources type into a variable per resource"},
+	"descriptor-array-scalar-replacement":     {noArg(func() Pass { return descriptorSROA{"descriptor-array-scalar-replacement", true, false} }), "splits arrays of resources into a variable per element"},
+	"descriptor-composite-scalar-replacement": {noArg(func() Pass { return descriptorSROA{"descriptor-composite-scalar-replacement", false, true} }), "splits structs of resources into a variable per member"},
 }
 
 // knownPasses are spirv-opt's other pass flags: asking for one is a clear
