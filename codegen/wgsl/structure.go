@@ -647,7 +647,45 @@ func (fs *funcState) emitLoop(h int32, reg *region) stmt {
 		}
 	}
 	out.breakIf = lp.breakIf
+	if out.breakIf == "" && !leavesLoop(out.body, true) && !leavesLoop(out.continuing, true) {
+		// A loop nothing leaves (its merge is unreachable): WGSL refuses
+		// a loop that cannot exit, so it gets an exit never taken.
+		out.breakIf = "false"
+	}
 	return out
+}
+
+// leavesLoop reports whether statements of a loop can leave it: a return,
+// or a break of the loop itself (loopLevel: not inside a nested loop or
+// switch, whose break is their own).
+func leavesLoop(list []stmt, loopLevel bool) bool {
+	for _, s := range list {
+		switch s := s.(type) {
+		case sJump:
+			if strings.HasPrefix(s.text, "return") || loopLevel && strings.HasSuffix(s.text, "break;") {
+				return true
+			}
+		case sIf:
+			if leavesLoop(s.then, loopLevel) || leavesLoop(s.els_, loopLevel) {
+				return true
+			}
+		case sBlock:
+			if leavesLoop(s.body, loopLevel) {
+				return true
+			}
+		case sSwitch:
+			for _, c := range s.cases {
+				if leavesLoop(c.body, false) {
+					return true
+				}
+			}
+		case sLoop:
+			if leavesLoop(s.body, false) || leavesLoop(s.continuing, false) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // emitLoopBlock emits from a loop header, whose OpLoopMerge is the loop

@@ -128,3 +128,28 @@ OpFunctionEnd
 		`break if`,
 		`if \(?x_\d+ > 7u\)? \{\s+x_\d+ = \(?x_\d+ \* 3u\)?;`)
 }
+
+// A loop nothing leaves (its merge unreachable) gets an exit never taken:
+// WGSL refuses a loop that cannot exit.
+func TestLoopWithoutExit(t *testing.T) {
+	check(t, computeHeader+`
+%main = OpFunction %void None %fn
+%entry = OpLabel
+%p = OpAccessChain %ptr_uint %buf %int_0 %uint_0
+OpBranch %header
+%header = OpLabel
+OpLoopMerge %merge %cont None
+OpBranch %body
+%body = OpLabel
+%v = OpLoad %uint %p
+%w = OpIAdd %uint %v %uint_1
+OpStore %p %w
+OpBranch %cont
+%cont = OpLabel
+OpBranch %header
+%merge = OpLabel
+OpReturn
+OpFunctionEnd
+`,
+		`loop \{\s+buf\.member_0\[0u\] = buf\.member_0\[0u\] \+ 1u;\s+continuing \{\s+break if false;\s+\}\s+\}`)
+}
