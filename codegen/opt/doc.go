@@ -20,6 +20,9 @@
 //     blocks.go (predecessors from the def-use chains, successors, phis,
 //     making and deleting blocks), cfg_preds.go (predecessor lists edited
 //     edge by edge as spirv-opt edits its CFG, loop-header splitting),
+//     loop_analysis.go (a function's structured loops with their latch,
+//     preheader, induction variable and trip count, as spirv-opt's
+//     LoopDescriptor finds them),
 //     debuginfo.go (rich debug information: line and scope chains,
 //     DebugInfoNone, the reordering spirv-opt's debug-info manager does).
 //   - one file per pass, named after it (compact_ids.go for

@@ -98,7 +98,13 @@ func (f *folder) foldOnce(in *builder.Inst) bool {
 
 // foldToConstant evaluates in to a constant id, or 0.
 func (f *folder) foldToConstant(in *builder.Inst, value func(builder.ID) builder.ID) builder.ID {
-	rules := f.constRulesFor(in)
+	return f.evaluate(in, value, f.constRulesFor(in))
+}
+
+// evaluate is foldToConstant with the given constant-folding rules (none
+// leaves the word-by-word integer folding, as a folder built with no
+// constant rules folds: interpolate-fixup's).
+func (f *folder) evaluate(in *builder.Inst, value func(builder.ID) builder.ID, rules []constRule) builder.ID {
 	scalar, vector := f.foldableByScalar(in), f.foldableByVector(in)
 	if len(rules) == 0 && !scalar && !vector {
 		return 0
@@ -251,7 +257,9 @@ func foldableOpcode(op spv.Op) bool {
 
 // operateWords computes op on 32-bit words (booleans as 0 and 1). The
 // arithmetic opcodes are folded by constant rules first; what reaches here
-// is what those leave (and undefined shifts give 0, as in spirv-opt).
+// is what those leave, or everything when the folder runs without constant
+// rules (interpolate-fixup). Undefined shifts, divisions and remainders
+// give 0, as in spirv-opt.
 func (f *folder) operateWords(op spv.Op, w []uint32) uint32 {
 	b2w := func(b bool) uint32 {
 		if b {
@@ -278,6 +286,28 @@ func (f *folder) operateWords(op spv.Op, w []uint32) uint32 {
 	case 2:
 		a, b := w[0], w[1]
 		switch op {
+		case spv.OpIAdd:
+			return a + b
+		case spv.OpISub:
+			return a - b
+		case spv.OpIMul:
+			return a * b
+		case spv.OpUDiv, spv.OpUMod, spv.OpSDiv, spv.OpSRem, spv.OpSMod:
+			if b == 0 {
+				return 0
+			}
+			switch sa, sb := int32(a), int32(b); op {
+			case spv.OpUDiv:
+				return a / b
+			case spv.OpUMod:
+				return a % b
+			case spv.OpSDiv:
+				return uint32(sa / sb)
+			case spv.OpSRem:
+				return uint32(sa % sb)
+			default: // the sign of the divisor
+				return uint32((sa%sb + sb) % sb)
+			}
 		case spv.OpShiftRightLogical:
 			if b >= 32 {
 				return 0

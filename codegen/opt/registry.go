@@ -45,6 +45,8 @@ var registry = map[string]passEntry{
 	"if-conversion":                  {noArg(func() Pass { return ifConversion{} }), "turns the phis of simple if/else diamonds into OpSelect"},
 	"loop-unroll":                    {noArg(func() Pass { return loopUnroll{} }), "fully unrolls the loops marked Unroll whose trip count is known"},
 	"inline-entry-points-exhaustive": {noArg(func() Pass { return inlineExhaustive{} }), "inlines every call the entry points reach, exhaustively"},
+	"interpolate-fixup":              {noArg(func() Pass { return interpolateFixup{} }), "makes GLSL.std.450 InterpolateAt* take the pointer to the input its interpolant was loaded from"},
+	"invocation-interlock-placement": {noArg(func() Pass { return interlockPlacement{} }), "leaves a fragment entry point one critical section between OpBeginInvocationInterlockEXT and OpEndInvocationInterlockEXT"},
 
 	// Resource variables (descriptors).
 	"descriptor-scalar-replacement":           {noArg(func() Pass { return descriptorSROA{"descriptor-scalar-replacement", true, true} }), "splits resource variables of array or struct-of-resources type into a variable per resource"},
