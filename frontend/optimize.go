@@ -68,8 +68,9 @@ func (r *Result) optimize(opts *Options, words []uint32) []uint32 {
 		return fail("internal error: " + err.Error())
 	}
 	err = opt.Run(m, passes, opt.RunOptions{
-		Options:  opt.Options{PreserveInterface: opts.PreserveInterface, PreserveBindings: opts.PreserveBindings},
-		PrintAll: opts.PrintAll,
+		Options:    opt.Options{PreserveInterface: opts.PreserveInterface, PreserveBindings: opts.PreserveBindings},
+		PrintAll:   opts.PrintAll,
+		TimeReport: opts.TimeReport,
 	})
 	if err != nil {
 		return fail(err.Error())

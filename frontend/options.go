@@ -96,6 +96,9 @@ type Options struct {
 	// PrintAll, when set, receives the module after every optimizer pass
 	// (-fspv-print-all prints to stderr).
 	PrintAll io.Writer
+	// TimeReport, when set, receives the optimizer's time per pass
+	// (-ftime-report prints to stderr).
+	TimeReport io.Writer
 	// FlattenResourceArrays is -fspv-flatten-resource-arrays.
 	FlattenResourceArrays bool
 	// UseDescriptorHeap is -fspv-use-descriptor-heap: the SM 6.6 heaps

@@ -117,6 +117,7 @@ var argSpecs = []argSpec{
 	{name: "fspv-enable-maximal-reconvergence", kind: kFlag, supported: true, help: "maximally reconvergent execution (SPV_KHR_maximal_reconvergence)"},
 	{name: "fspv-use-vulkan-memory-model", kind: kFlag, supported: true, help: "use the Vulkan memory model (coherent accesses as memory-operand flags, QueueFamily scope)"},
 	{name: "fspv-use-unknown-image-format", kind: kFlag, supported: true, help: "give storage images the Unknown format unless [[vk::image_format]] says otherwise"},
+	{name: "ftime-report", kind: kFlag, supported: true, help: "print the time each optimizer pass takes to stderr"},
 	{name: "fspv-print-all", kind: kFlag, supported: true, help: "print the module to stderr before the optimizer's first pass and after each"},
 	{name: "fspv-use-emulated-heap", kind: kFlag},
 	{name: "fspv-use-descriptor-heap", kind: kFlag, supported: true, help: "ResourceDescriptorHeap and SamplerDescriptorHeap as SPV_EXT_descriptor_heap's built-in heaps (textures, typed buffers, samplers)"},

@@ -74,6 +74,7 @@ type cli struct {
 	counterHeap        string
 	oconfig            []string
 	optInput, printAll bool // -opt, -fspv-print-all
+	timeReport         bool // -ftime-report
 	noFiniteMath, wall bool
 	warnings           []string // -W<group>: accepted, the groups are on by default
 }
@@ -126,6 +127,7 @@ func parseCommandLine(args []string) (*cli, error) {
 	fs.BoolVar(&c.dumpbin, "dumpbin", false, "")
 	fs.BoolVar(&c.optInput, "opt", false, "")
 	fs.BoolVar(&c.printAll, "fspv-print-all", false, "")
+	fs.BoolVar(&c.timeReport, "ftime-report", false, "")
 	fs.BoolVar(&o.PreserveBindings, "fspv-preserve-bindings", false, "")
 	fs.BoolVar(&o.ReduceLoadSize, "fspv-reduce-load-size", false, "")
 	fs.BoolVar(&c.astDump, "ast-dump", false, "")
@@ -289,6 +291,9 @@ func runWith(s session, args []string, stdout, stderr io.Writer) int {
 	}
 	if c.printAll {
 		c.opts.PrintAll = stderr
+	}
+	if c.timeReport {
+		c.opts.TimeReport = stderr
 	}
 	if c.optInput {
 		return optimizeBinary(src, c, stdout, stderr)

@@ -177,7 +177,7 @@ func optimizeBinary(src []byte, c *cli, stdout, stderr io.Writer) int {
 	}
 	passes, err := opt.PipelineFor(level, c.opts.OptConfig)
 	if err == nil {
-		err = opt.Run(m, passes, opt.RunOptions{PrintAll: c.opts.PrintAll, Options: opt.Options{
+		err = opt.Run(m, passes, opt.RunOptions{PrintAll: c.opts.PrintAll, TimeReport: c.opts.TimeReport, Options: opt.Options{
 			PreserveInterface: c.opts.PreserveInterface, PreserveBindings: c.opts.PreserveBindings}})
 	}
 	if err != nil {

@@ -91,3 +91,34 @@ func TestPrintAll(t *testing.T) {
 }
 
 func lines(s ...string) string { return strings.Join(s, "\n") + "\n" }
+
+// TestTimeReport checks that -ftime-report lists every pass run, with its
+// number of runs, on stderr, for a compile and for -opt.
+func TestTimeReport(t *testing.T) {
+	dir := t.TempDir()
+	in := filepath.Join(dir, "in.spv")
+	words, _ := asm.Assemble(twoFunctions, asm.Options{})
+	os.WriteFile(in, builder.LittleEndian(words), 0o644)
+	var stdout, stderr bytes.Buffer
+	if rc := run([]string{"-opt", in, "-ftime-report", "-Oconfig=--eliminate-dead-functions,--compact-ids,--eliminate-dead-functions"}, &stdout, &stderr); rc != 0 {
+		t.Fatalf("exit %d: %s", rc, stderr.String())
+	}
+	filecheck.Assert(t, lines(
+		"CHECK: SPIR-V optimizer pass timing report",
+		"CHECK: Total: {{[0-9.]+}} ms",
+		"CHECK-DAG: {{[0-9.]+ +[0-9.]+%}} 2  eliminate-dead-functions",
+		"CHECK-DAG: {{[0-9.]+ +[0-9.]+%}} 1  compact-ids",
+	), stderr.String(), filecheck.Options{})
+
+	hlsl := filepath.Join(dir, "ps.hlsl")
+	os.WriteFile(hlsl, []byte("float4 main(float4 c : COLOR) : SV_Target { return c * 2; }\n"), 0o644)
+	stderr.Reset()
+	if rc := run([]string{"-T", "ps_6_0", "-E", "main", "-ftime-report", "-Fo", filepath.Join(dir, "ps.spv"), hlsl}, &stdout, &stderr); rc != 0 {
+		t.Fatalf("exit %d: %s", rc, stderr.String())
+	}
+	filecheck.Assert(t, lines(
+		"CHECK: SPIR-V optimizer pass timing report",
+		"CHECK-DAG: {{ [0-9]+}}  eliminate-dead-code-aggressive",
+		"CHECK-DAG: {{ 1}}  compact-ids",
+	), stderr.String(), filecheck.Options{})
+}

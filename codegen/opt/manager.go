@@ -1,8 +1,11 @@
 package opt
 
 import (
+	"cmp"
 	"fmt"
 	"io"
+	"slices"
+	"time"
 
 	"github.com/hlsl2spirv/hlsl2spirv/builder"
 	"github.com/hlsl2spirv/hlsl2spirv/builder/disasm"
@@ -17,6 +20,9 @@ type RunOptions struct {
 	PrintAll io.Writer
 	// Verify runs builder.VerifyIR after every pass (tests do).
 	Verify bool
+	// TimeReport, when set, receives the time each pass took (with the
+	// sweep after it), slowest pass first (-ftime-report).
+	TimeReport io.Writer
 }
 
 // Run runs the passes over m in order. Between passes it sweeps out the
@@ -24,14 +30,19 @@ type RunOptions struct {
 // analyses.
 func Run(m *builder.Module, passes []Pass, o RunOptions) error {
 	c := newContext(m, o.Options)
+	var times passTimes
 	for _, p := range passes {
 		if o.PrintAll != nil {
 			printModule(o.PrintAll, m, "; IR before pass "+p.Name())
 		}
+		start := time.Now()
 		_, err := p.Run(c)
 		m.Compact()
 		for _, f := range m.Functions {
 			f.InvalidateCFG()
+		}
+		if o.TimeReport != nil {
+			times.add(p.Name(), time.Since(start))
 		}
 		if err != nil {
 			return err
@@ -45,8 +56,53 @@ func Run(m *builder.Module, passes []Pass, o RunOptions) error {
 	if o.PrintAll != nil && len(passes) > 0 {
 		printModule(o.PrintAll, m, "; IR after last pass")
 	}
+	if o.TimeReport != nil {
+		times.print(o.TimeReport)
+	}
 	return nil
 }
+
+// passTimes sums the time of each pass over its runs in a pipeline.
+type passTimes struct {
+	names []string // in order of first run
+	total map[string]time.Duration
+	runs  map[string]int
+}
+
+func (t *passTimes) add(name string, d time.Duration) {
+	if t.total == nil {
+		t.total, t.runs = map[string]time.Duration{}, map[string]int{}
+	}
+	if t.runs[name] == 0 {
+		t.names = append(t.names, name)
+	}
+	t.total[name] += d
+	t.runs[name]++
+}
+
+// print writes the passes, slowest first, as LLVM's -ftime-report lists
+// its passes.
+func (t *passTimes) print(w io.Writer) {
+	var sum time.Duration
+	for _, d := range t.total {
+		sum += d
+	}
+	names := slices.Clone(t.names)
+	slices.SortStableFunc(names, func(a, b string) int { return cmp.Compare(t.total[b], t.total[a]) })
+	fmt.Fprintf(w, "===-------------------------------------------------------------------------===\n")
+	fmt.Fprintf(w, "                      SPIR-V optimizer pass timing report\n")
+	fmt.Fprintf(w, "===-------------------------------------------------------------------------===\n")
+	fmt.Fprintf(w, "  Total: %.3f ms\n\n   ms       %%   runs  pass\n", ms(sum))
+	for _, n := range names {
+		pct := 0.0
+		if sum > 0 {
+			pct = 100 * float64(t.total[n]) / float64(sum)
+		}
+		fmt.Fprintf(w, "%8.3f %5.1f%% %4d  %s\n", ms(t.total[n]), pct, t.runs[n], n)
+	}
+}
+
+func ms(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
 
 func printModule(w io.Writer, m *builder.Module, title string) {
 	var words builder.WordSlice
