@@ -187,10 +187,24 @@ func (du *DefUse) compact(id ID) []*Inst {
 	return out
 }
 
+// usesID reports whether in uses id (ForEachUse's walk, without a
+// callback: this runs for every entry of every user list read).
 func usesID(in *Inst, id ID) bool {
-	found := false
-	in.ForEachUse(func(p *ID) { found = found || *p == id })
-	return found
+	return in.Type == id || operandsUse(in.Operands, id)
+}
+
+func operandsUse(ops []Operand, id ID) bool {
+	for i := range ops {
+		o := &ops[i]
+		if len(o.Params) > 0 {
+			if operandsUse(o.Params, id) {
+				return true
+			}
+		} else if ID(o.Word) == id && isID(*o) {
+			return true
+		}
+	}
+	return false
 }
 
 // ReplaceAllUses rewrites every use of old into a use of new.
@@ -223,6 +237,7 @@ func (du *DefUse) Kill(in *Inst) {
 		du.defs[in.Result] = nil
 	}
 	*in = Inst{Op: spv.OpNop, Block: in.Block, Line: in.Line, mark: killedMark}
+	du.m.kills++
 }
 
 // KillNamesAndDecorations deletes the OpName, OpMemberName and decoration

@@ -135,6 +135,10 @@ func (b *Block) defineAll(ins []*Inst) {
 // deleted instruction in a block moves to the next one kept, unless that
 // one has its own, so line and scope information survive.
 func (m *Module) Compact() {
+	if m.kills == 0 {
+		return
+	}
+	m.kills = 0
 	for _, s := range m.sections() {
 		*s = slices.DeleteFunc(*s, (*Inst).killed)
 	}

@@ -196,6 +196,9 @@ type Module struct {
 	Functions       []*Function
 
 	du *DefUse // the def-use chains, once built (DefUse)
+	// kills counts the instructions DefUse.Kill deleted since the last
+	// Compact: none means there is nothing to sweep.
+	kills int
 }
 
 // NewID allocates a fresh id.
