@@ -43,13 +43,35 @@ func NewCFG(f *Function) *CFG {
 	for i, b := range f.Blocks {
 		g.index[b.Label] = int32(i)
 	}
+	// The edges go into two flat arrays (successors by source, then
+	// predecessors by target), which the per-block slices share: two
+	// allocations instead of two per block.
+	succs := make([]int32, 0, 2*n)
+	start := make([]int32, n+1)
+	npreds := make([]int32, n)
+	var labels []ID
 	for i, b := range f.Blocks {
-		for _, l := range b.Successors() {
+		start[i] = int32(len(succs))
+		labels = b.AppendSuccessors(labels[:0])
+		for _, l := range labels {
 			j, ok := g.index[l]
-			if !ok || contains(g.Succs[i], j) {
+			if !ok || contains(succs[start[i]:], j) {
 				continue
 			}
-			g.Succs[i] = append(g.Succs[i], j)
+			succs = append(succs, j)
+			npreds[j]++
+		}
+	}
+	start[n] = int32(len(succs))
+	preds := make([]int32, len(succs))
+	at := int32(0)
+	for j := range n {
+		g.Preds[j] = preds[at : at : at+npreds[j]]
+		at += npreds[j]
+	}
+	for i := range n {
+		g.Succs[i] = succs[start[i]:start[i+1]:start[i+1]]
+		for _, j := range g.Succs[i] {
 			g.Preds[j] = append(g.Preds[j], int32(i))
 		}
 	}

@@ -122,12 +122,15 @@ func (b *Block) Merge() *Inst {
 
 // Successors returns the labels the block's terminator may branch to, in
 // operand order (an OpSwitch's default first), duplicates included.
-func (b *Block) Successors() []ID {
+func (b *Block) Successors() []ID { return b.AppendSuccessors(nil) }
+
+// AppendSuccessors appends the block's successors (as Successors lists
+// them) to out: analyses that walk every block reuse one buffer.
+func (b *Block) AppendSuccessors(out []ID) []ID {
 	t := b.Terminator()
 	if t == nil {
-		return nil
+		return out
 	}
-	var out []ID
 	switch {
 	case t.Op == spv.OpBranch && len(t.Operands) >= 1:
 		out = append(out, t.Operands[0].ID())

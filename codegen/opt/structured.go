@@ -32,52 +32,60 @@ func structuredOrder(f *builder.Function) []*builder.Block {
 // terminal block.
 func structuredOrderFrom(f *builder.Function, root, end *builder.Block) []*builder.Block {
 	g := f.CFG()
-	succs := func(b *builder.Block) []int32 {
-		var out []int32
+	// A frame walks its block's successors: the merge block and continue
+	// target of a header first (head), then the CFG's successors.
+	type frame struct {
+		node  int32
+		head  [2]int32
+		nhead int8
+		next  int32 // into head, then into g.Succs[node]
+	}
+	push := func(stack []frame, i int32) []frame {
+		fr := frame{node: i}
+		b := f.Blocks[i]
 		if b == end {
-			return nil
-		}
-		if m := b.Merge(); m != nil {
-			out = append(out, g.Index(m.Operands[0].ID()))
+			fr.next = -1
+		} else if m := b.Merge(); m != nil {
+			fr.head[0], fr.nhead = g.Index(m.Operands[0].ID()), 1
 			if m.Op == spv.OpLoopMerge {
-				out = append(out, g.Index(m.Operands[1].ID()))
+				fr.head[1], fr.nhead = g.Index(m.Operands[1].ID()), 2
 			}
 		}
-		for _, l := range b.Successors() {
-			out = append(out, g.Index(l))
-		}
-		return out
+		return append(stack, fr)
 	}
 	n := len(f.Blocks)
 	visited := make([]bool, n)
-	type frame struct {
-		node  int32
-		succs []int32
-	}
 	post := make([]*builder.Block, 0, n)
 	start := g.Index(root.Label)
 	if start < 0 {
 		return nil
 	}
-	stack := []frame{{start, succs(root)}}
+	stack := push(nil, start)
 	visited[start] = true
 	for len(stack) > 0 {
 		top := &stack[len(stack)-1]
-		if len(top.succs) > 0 {
-			s := top.succs[0]
-			top.succs = top.succs[1:]
+		s := int32(-1)
+		switch k := top.next; {
+		case k < 0:
+		case k < int32(top.nhead):
+			s = top.head[k]
+		case int(k-int32(top.nhead)) < len(g.Succs[top.node]):
+			s = g.Succs[top.node][k-int32(top.nhead)]
+		default:
+			top.next = -1
+		}
+		if top.next >= 0 {
+			top.next++
 			if s >= 0 && !visited[s] {
 				visited[s] = true
-				stack = append(stack, frame{s, succs(f.Blocks[s])})
+				stack = push(stack, s)
 			}
 			continue
 		}
 		post = append(post, f.Blocks[top.node])
 		stack = stack[:len(stack)-1]
 	}
-	for i, j := 0, len(post)-1; i < j; i, j = i+1, j-1 {
-		post[i], post[j] = post[j], post[i]
-	}
+	slices.Reverse(post)
 	return post
 }
 
