@@ -138,7 +138,9 @@ OpExecutionMode %main OriginUpperLeft
 func normalizeIDs(s string) string {
 	s = regexp.MustCompile(`; Bound: [0-9]+`).ReplaceAllString(s, "; Bound: N")
 	s = regexp.MustCompile(`_struct_[0-9]+\b`).ReplaceAllString(s, "_struct_N") // unnamed structs' friendly names
-	return regexp.MustCompile(`%[0-9]+\b`).ReplaceAllString(s, "%N")
+	s = regexp.MustCompile(`%[0-9]+\b`).ReplaceAllString(s, "%N")
+	// (The disassembly right-aligns result ids: their lengths changed.)
+	return regexp.MustCompile(`(?m)^ +`).ReplaceAllString(s, "")
 }
 
 func lines(s ...string) string { return strings.Join(s, "\n") + "\n" }

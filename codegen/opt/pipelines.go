@@ -24,6 +24,46 @@ var LegalizationFlags = strings.Fields(`wrap-opkill eliminate-dead-branches merg
 	remove-unused-interface-variables interpolate-fixup invocation-interlock-placement
 	fix-opextinst-opcodes`)
 
+// LegalizeOptions are what DXC's SpirvEmitter::spirvToolsLegalize adds to
+// the legalization passes.
+type LegalizeOptions struct {
+	// SignaturePacking (-pack-optimized) splits stage variables of array
+	// and matrix type first (interface-variable-scalar-replacement).
+	SignaturePacking bool
+	// FlattenResourceArrays (-fspv-flatten-resource-arrays) makes a
+	// variable per element of every array of resources.
+	FlattenResourceArrays bool
+	// FlattenCompositeResources (the module has structs holding
+	// resources) makes a variable per member of such structs.
+	FlattenCompositeResources bool
+	// ReduceLoadSize is -fspv-reduce-load-size.
+	ReduceLoadSize bool
+}
+
+// LegalizationPipelineFlags is DXC's whole legalization run as flag names,
+// in spirvToolsLegalize's order: the options' additions around
+// --legalize-hlsl, then compact-ids and spread-volatile-semantics.
+func LegalizationPipelineFlags(o LegalizeOptions) []string {
+	var out []string
+	if o.SignaturePacking {
+		out = append(out, "interface-variable-scalar-replacement")
+	}
+	out = append(out, LegalizationFlags...)
+	if o.FlattenResourceArrays {
+		out = append(out, "replace-desc-array-access-using-var-index", "eliminate-dead-code-aggressive",
+			"descriptor-array-scalar-replacement", "eliminate-dead-code-aggressive")
+	}
+	if o.FlattenCompositeResources {
+		// (Dead-code elimination deletes the struct types holding
+		// resources, which are not valid.)
+		out = append(out, "descriptor-composite-scalar-replacement", "eliminate-dead-code-aggressive")
+	}
+	if o.ReduceLoadSize {
+		out = append(out, "reduce-load-size=1.1", "eliminate-dead-code-aggressive")
+	}
+	return append(out, "compact-ids", "spread-volatile-semantics")
+}
+
 // PerformanceFlags is -O: the performance passes.
 var PerformanceFlags = strings.Fields(`wrap-opkill eliminate-dead-branches merge-return
 	inline-entry-points-exhaustive eliminate-dead-functions eliminate-dead-code-aggressive
