@@ -49,9 +49,10 @@ var registry = map[string]passEntry{
 	"invocation-interlock-placement": {noArg(func() Pass { return interlockPlacement{} }), "leaves a fragment entry point one critical section between OpBeginInvocationInterlockEXT and OpEndInvocationInterlockEXT"},
 
 	// Resource variables (descriptors).
-	"descriptor-scalar-replacement":           {noArg(func() Pass { return descriptorSROA{"descriptor-scalar-replacement", true, true} }), "splits resource variables of array or struct-of-resources type into a variable per resource"},
-	"descriptor-array-scalar-replacement":     {noArg(func() Pass { return descriptorSROA{"descriptor-array-scalar-replacement", true, false} }), "splits arrays of resources into a variable per element"},
-	"descriptor-composite-scalar-replacement": {noArg(func() Pass { return descriptorSROA{"descriptor-composite-scalar-replacement", false, true} }), "splits structs of resources into a variable per member"},
+	"descriptor-scalar-replacement":             {noArg(func() Pass { return descriptorSROA{"descriptor-scalar-replacement", true, true} }), "splits resource variables of array or struct-of-resources type into a variable per resource"},
+	"descriptor-array-scalar-replacement":       {noArg(func() Pass { return descriptorSROA{"descriptor-array-scalar-replacement", true, false} }), "splits arrays of resources into a variable per element"},
+	"descriptor-composite-scalar-replacement":   {noArg(func() Pass { return descriptorSROA{"descriptor-composite-scalar-replacement", false, true} }), "splits structs of resources into a variable per member"},
+	"replace-desc-array-access-using-var-index": {noArg(func() Pass { return replaceDescArrayAccess{} }), "turns a dynamic index into an array of resources into a switch with a case per element"},
 }
 
 // knownPasses are spirv-opt's other pass flags: asking for one is a clear
