@@ -113,7 +113,16 @@ func (fs *funcState) inst(in *builder.Inst, out *[]stmt) {
 		t.unsupported("a memory barrier without an execution barrier (WGSL's barriers all synchronise execution)")
 	case spv.OpDPdx, spv.OpDPdy, spv.OpFwidth, spv.OpDPdxFine, spv.OpDPdyFine, spv.OpFwidthFine, spv.OpDPdxCoarse,
 		spv.OpDPdyCoarse, spv.OpFwidthCoarse:
+		if fs.inQuadGroup() {
+			fs.bind(in, fs.quadDerivative(in, in.Op, fs.value(t.operandID(in, 0)), t.typ(in.Type).text, out), out)
+			break
+		}
 		fs.bind(in, call(derivativeNames[in.Op], fs.value(t.operandID(in, 0))), out)
+	case spv.OpGroupNonUniformQuadAllKHR, spv.OpGroupNonUniformQuadAnyKHR:
+		if !fs.inQuadGroup() {
+			t.unsupported("the instruction %s", in.Op)
+		}
+		fs.bind(in, fs.quadOp(in, fs.value(t.operandID(in, 0)), out), out)
 	case spv.OpDemoteToHelperInvocation:
 		*out = append(*out, sLine{"discard;"})
 	case spv.OpSourceContinued, spv.OpSource, spv.OpString, spv.OpName:

@@ -296,6 +296,8 @@ func (fs *funcState) image(in *builder.Inst, out *[]stmt) {
 	switch in.Op {
 	case spv.OpImageSampleImplicitLod, spv.OpImageSampleProjImplicitLod:
 		switch {
+		case io.lod == 0 && fs.inQuadGroup():
+			e = fs.sampleComputeImplicit(in, texture, sampler(), coords, dims, withLayer, withOffset, io, it, depth, out)
 		case io.bias != 0:
 			if depth {
 				t.unsupported("biased sampling of a depth texture")
@@ -321,6 +323,9 @@ func (fs *funcState) image(in *builder.Inst, out *[]stmt) {
 		}
 		e = texelResult(e)
 	case spv.OpImageSampleDrefImplicitLod, spv.OpImageSampleProjDrefImplicitLod:
+		if fs.inQuadGroup() {
+			t.unsupported("depth comparison with an implicit level of detail in a compute shader (WGSL has no comparison with gradients)")
+		}
 		if io.bias != 0 || io.lod != 0 {
 			t.unsupported("depth comparison with a bias or level of detail in a fragment shader")
 		}
@@ -493,4 +498,34 @@ func (t *translator) nonUniformHandle(id builder.ID) bool {
 		}
 	}
 	return false
+}
+
+// sampleComputeImplicit samples with an implicit level of detail in a
+// compute shader's derivative group: the coordinates' derivatives come
+// from the quad (quad.go) and go to textureSampleGrad, a bias scaling
+// them by 2^bias (which adds bias to the level of detail).
+func (fs *funcState) sampleComputeImplicit(in *builder.Inst, texture, sampler, coords expr, dims int,
+	withLayer func(...expr) []expr, withOffset func([]expr) []expr, io imageOperands, it imageType, depth bool, out *[]stmt) expr {
+	t := fs.t
+	switch {
+	case depth:
+		t.unsupported("sampling a depth texture with an implicit level of detail in a compute shader")
+	case it.dim == spv.Dim1D:
+		t.unsupported("sampling a 1D texture in a compute shader (WGSL samples 1D textures only in fragment shaders)")
+	case it.ms:
+		t.fail("sampling a multisampled image")
+	}
+	typ := "f32"
+	if dims > 1 {
+		typ = fmt.Sprintf("vec%d<f32>", dims)
+	}
+	c := primary(t.names.unique("coords"))
+	*out = append(*out, sLine{fmt.Sprintf("let %s : %s = %s;", c.text, typ, coords.text)})
+	gx := fs.quadDerivative(in, spv.OpDPdx, c, typ, out)
+	gy := fs.quadDerivative(in, spv.OpDPdy, c, typ, out)
+	if io.bias != 0 {
+		scale := call("exp2", fs.value(io.bias))
+		gx, gy = binary("*", gx, scale), binary("*", gy, scale)
+	}
+	return call("textureSampleGrad", withOffset(append(withLayer(texture, sampler, c), gx, gy))...)
 }

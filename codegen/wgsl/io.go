@@ -95,6 +95,19 @@ func (t *translator) entryWrapper(ep *builder.Inst) string {
 			ins = append(ins, ioItem{attr: "@builtin(subgroup_invocation_id)", name: "subgroup_invocation_id", typ: "u32", access: t.laneVar, loc: -1})
 		}
 	}
+	if t.quads.index != "" && model == spv.ExecutionModelGLCompute {
+		// The local invocation index, for quad exchanges (quad.go).
+		have := false
+		for i := range ins {
+			if ins[i].attr == "@builtin(local_invocation_index)" {
+				ins[i].also = t.quads.index
+				have = true
+			}
+		}
+		if !have {
+			ins = append(ins, ioItem{attr: "@builtin(local_invocation_index)", name: "local_invocation_index", typ: "u32", access: t.quads.index, loc: -1})
+		}
+	}
 	if model == spv.ExecutionModelVertex {
 		hasPos := false
 		for _, o := range outs {
@@ -609,6 +622,9 @@ func (t *translator) checkExecutionModes(ep *builder.Inst, model spv.ExecutionMo
 			spv.ExecutionModeStencilRefGreaterBackAMD, spv.ExecutionModeStencilRefLessBackAMD:
 			// Depth and stencil modes are promises that only permit
 			// optimisations; WGSL infers what it needs from the shader.
+		case spv.ExecutionModeDerivativeGroupQuadsKHR, spv.ExecutionModeDerivativeGroupLinearKHR:
+			// Quads of local invocations, for derivatives and quad
+			// operations (quad.go).
 		case spv.ExecutionModeOriginLowerLeft:
 			t.unsupported("a lower-left fragment coordinate origin (WebGPU's is upper left)")
 		case spv.ExecutionModeEarlyFragmentTests:

@@ -61,6 +61,8 @@ type translator struct {
 	// laneVar is the private variable holding the subgroup invocation id
 	// (ballot scans need it), or "".
 	laneVar string
+	// quads is the compute entry points' derivative group (quad.go).
+	quads quadGroup
 	// pseudo are type ids past the module's bound standing for WGSL
 	// scalar and vector types the module may not declare (castTo).
 	pseudo map[string]builder.ID
@@ -122,6 +124,7 @@ func (t *translator) run() *Result {
 	t.initBindings()
 	t.analyzeDescriptorArrays()
 	t.analyzeTexelBuffers()
+	t.analyzeDerivativeGroups(entries)
 	for _, g := range t.sortedGlobals() {
 		t.declareGlobal(g)
 	}

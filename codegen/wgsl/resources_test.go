@@ -276,7 +276,7 @@ OpFunctionEnd
 	}
 }
 
-// A texel buffer whose format converts its texels is refused.
+// A texel buffer of texels smaller than a word (R16f) is refused.
 func TestConvertingTexelBufferRefused(t *testing.T) {
 	_, err := translate(t, `
 OpCapability Shader
@@ -292,7 +292,7 @@ OpDecorate %fb Binding 0
 %float = OpTypeFloat 32
 %uint_0 = OpConstant %uint 0
 %v4 = OpTypeVector %float 4
-%fimg = OpTypeImage %float Buffer 0 0 0 1 Rgba8
+%fimg = OpTypeImage %float Buffer 0 0 0 1 R16f
 %ptr_fimg = OpTypePointer UniformConstant %fimg
 %fb = OpVariable %ptr_fimg UniformConstant
 %main = OpFunction %void None %fn
@@ -302,7 +302,79 @@ OpDecorate %fb Binding 0
 OpReturn
 OpFunctionEnd
 `, wgsl.Options{})
-	if !wgsl.IsUnsupported(err) || !strings.Contains(err.Error(), "a texel buffer of format Rgba8") {
+	if !wgsl.IsUnsupported(err) || !strings.Contains(err.Error(), "a texel buffer of format R16f") {
 		t.Fatalf("want a refusal naming the format, got %v", err)
+	}
+}
+
+// Texel buffers of 8- and 16-bit components in whole words are held as
+// those words: Rgba16f as two words a texel, unpacked and packed in
+// halves; Rgba8 as one word; Rg16i as one word of sign-extended halves.
+func TestPackedTexelBuffers(t *testing.T) {
+	res := check(t, `
+OpCapability Shader
+OpCapability SampledBuffer
+OpCapability ImageBuffer
+OpCapability StorageImageExtendedFormats
+OpMemoryModel Logical GLSL450
+OpEntryPoint GLCompute %main "main" %gid
+OpExecutionMode %main LocalSize 8 1 1
+OpName %hb "hb"
+OpName %cb "cb"
+OpName %ib "ib"
+OpDecorate %gid BuiltIn GlobalInvocationId
+OpDecorate %hb DescriptorSet 0
+OpDecorate %hb Binding 0
+OpDecorate %cb DescriptorSet 0
+OpDecorate %cb Binding 1
+OpDecorate %ib DescriptorSet 0
+OpDecorate %ib Binding 2
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%int = OpTypeInt 32 1
+%uint = OpTypeInt 32 0
+%float = OpTypeFloat 32
+%v3uint = OpTypeVector %uint 3
+%v4 = OpTypeVector %float 4
+%v4int = OpTypeVector %int 4
+%ptr_in_v3uint = OpTypePointer Input %v3uint
+%gid = OpVariable %ptr_in_v3uint Input
+%himg = OpTypeImage %float Buffer 0 0 0 2 Rgba16f
+%cimg = OpTypeImage %float Buffer 0 0 0 1 Rgba8
+%iimg = OpTypeImage %int Buffer 0 0 0 1 Rg16i
+%ptr_himg = OpTypePointer UniformConstant %himg
+%ptr_cimg = OpTypePointer UniformConstant %cimg
+%ptr_iimg = OpTypePointer UniformConstant %iimg
+%hb = OpVariable %ptr_himg UniformConstant
+%cb = OpVariable %ptr_cimg UniformConstant
+%ib = OpVariable %ptr_iimg UniformConstant
+%main = OpFunction %void None %fn
+%entry = OpLabel
+%id = OpLoad %v3uint %gid
+%x = OpCompositeExtract %uint %id 0
+%c = OpLoad %cimg %cb
+%color = OpImageFetch %v4 %c %x
+%i = OpLoad %iimg %ib
+%iv = OpImageFetch %v4int %i %x
+%ivf = OpConvertSToF %v4 %iv
+%h = OpLoad %himg %hb
+%old = OpImageRead %v4 %h %x
+%s1 = OpFAdd %v4 %color %ivf
+%s2 = OpFAdd %v4 %s1 %old
+OpImageWrite %h %x %s2
+OpReturn
+OpFunctionEnd
+`,
+		`@group\(0\) @binding\(0\) var<storage, read_write> hb : array<u32>;`,
+		`@group\(0\) @binding\(1\) var<storage, read> cb : array<u32>;`,
+		`@group\(0\) @binding\(2\) var<storage, read> ib : array<u32>;`,
+		`unpack4x8unorm\(cb\[x_\d+\]\)`,
+		`vec4<i32>\(vec2<i32>\(extractBits\(bitcast<i32>\(ib\[x_\d+\]\), 0u, 16u\), extractBits\(bitcast<i32>\(ib\[x_\d+\]\), 16u, 16u\)\), 0i, 1i\)`,
+		`vec4<f32>\(unpack2x16float\(hb\[x_\d+ \* 2u\]\), unpack2x16float\(hb\[x_\d+ \* 2u \+ 1u\]\)\)`,
+		`hb\[x_\d+ \* 2u\] = pack2x16float\(vec2<f32>\((\w+)\.x, \w+\.y\)\);\s+hb\[x_\d+ \* 2u \+ 1u\] = pack2x16float\(vec2<f32>\(\w+\.z, \w+\.w\)\);`)
+	for _, b := range res.Bindings {
+		if b.TexelBuffer && b.TexelType != "u32" {
+			t.Errorf("%s: texel type %s, want its words (u32)", b.Name, b.TexelType)
+		}
 	}
 }

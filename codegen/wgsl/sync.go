@@ -139,6 +139,10 @@ func (fs *funcState) subgroup(in *builder.Inst, out *[]stmt) {
 	if sc, ok := t.constUint(in.Operands[0].ID()); !ok || spv.Scope(sc) != spv.ScopeSubgroup {
 		t.unsupported("%s at a scope other than Subgroup", in.Op)
 	}
+	if (in.Op == spv.OpGroupNonUniformQuadBroadcast || in.Op == spv.OpGroupNonUniformQuadSwap) && fs.inQuadGroup() {
+		fs.bind(in, fs.quadOp(in, t.castTo(fs.value(t.operandID(in, 1)), t.typeOfValue(t.operandID(in, 1)), t.resultScalar(in.Type)), out), out)
+		return
+	}
 	t.enable("subgroups")
 	if t.involvesWide(in) {
 		// A vec2<u32> moves between invocations as it is; nothing computes

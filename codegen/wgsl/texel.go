@@ -13,8 +13,11 @@ import (
 // those texels holds: R32* is array<T>, Rg32* array<vec2<T>>, Rgba32*
 // array<vec4<T>>. A format-less (Unknown) texel buffer takes as many
 // components as the shader reads or writes (three: an array<T> read three
-// at a time). Formats that convert texels (unorm, 16-bit, packed) are
-// refused. A fetch or read of a texel returns its components with the
+// at a time). Formats whose texels are 4 or 8 bytes of 8- or 16-bit
+// components (Rgba16f, Rg16f, Rgba8, Rgba16, their snorm and integer
+// forms) are held as the 32-bit words the format lays them out in, and
+// unpacked and packed with WGSL's pack functions (texelPackings); the rest
+// (sub-word texels, 10- and 11-bit fields) are refused. A fetch or read of a texel returns its components with the
 // missing ones from (0, 0, 1), as a texel fetch does; an atomic on a texel
 // (OpImageTexelPointer) makes the elements atomic<T>. Result.Bindings
 // reports the buffer and its texel type: the application binds a storage
@@ -25,6 +28,40 @@ type texelBuffer struct {
 	comp   scalar // the texels' component type
 	n      int    // components per texel (1 to 4)
 	atomic bool   // accessed through OpImageTexelPointer
+	// pack is the packing of a format held as 32-bit words, nil for one
+	// held as its texels.
+	pack *texelPacking
+}
+
+// texelPacking is a format whose texels are whole 32-bit words of packed
+// components: each word holds per components, unpacked by unpack (from
+// the word, a u32) and packed by pack (from a vector of per components).
+type texelPacking struct {
+	comp         scalar
+	n, per       int
+	unpack, pack string // templates: %s is the word or the vector
+}
+
+// words is the number of 32-bit words per texel.
+func (p *texelPacking) words() int { return p.n / p.per }
+
+// texelPackings are the formats held as words, as the format lays out its
+// components (the first in the lowest bits).
+var texelPackings = map[spv.ImageFormat]*texelPacking{
+	spv.ImageFormatRgba16f:     {sF32, 4, 2, "unpack2x16float(%s)", "pack2x16float(%s)"},
+	spv.ImageFormatRg16f:       {sF32, 2, 2, "unpack2x16float(%s)", "pack2x16float(%s)"},
+	spv.ImageFormatRgba8:       {sF32, 4, 4, "unpack4x8unorm(%s)", "pack4x8unorm(%s)"},
+	spv.ImageFormatRgba8Snorm:  {sF32, 4, 4, "unpack4x8snorm(%s)", "pack4x8snorm(%s)"},
+	spv.ImageFormatRgba16:      {sF32, 4, 2, "unpack2x16unorm(%s)", "pack2x16unorm(%s)"},
+	spv.ImageFormatRg16:        {sF32, 2, 2, "unpack2x16unorm(%s)", "pack2x16unorm(%s)"},
+	spv.ImageFormatRgba16Snorm: {sF32, 4, 2, "unpack2x16snorm(%s)", "pack2x16snorm(%s)"},
+	spv.ImageFormatRg16Snorm:   {sF32, 2, 2, "unpack2x16snorm(%s)", "pack2x16snorm(%s)"},
+	spv.ImageFormatRgba8ui:     {sU32, 4, 4, "unpack4xU8(%s)", "pack4xU8(%s)"},
+	spv.ImageFormatRgba8i:      {sI32, 4, 4, "unpack4xI8(%s)", "pack4xI8(%s)"},
+	spv.ImageFormatRgba16ui:    {sU32, 4, 2, "vec2<u32>(extractBits(%[1]s, 0u, 16u), extractBits(%[1]s, 16u, 16u))", "insertBits(%[1]s.x, %[1]s.y, 16u, 16u)"},
+	spv.ImageFormatRg16ui:      {sU32, 2, 2, "vec2<u32>(extractBits(%[1]s, 0u, 16u), extractBits(%[1]s, 16u, 16u))", "insertBits(%[1]s.x, %[1]s.y, 16u, 16u)"},
+	spv.ImageFormatRgba16i:     {sI32, 4, 2, "vec2<i32>(extractBits(bitcast<i32>(%[1]s), 0u, 16u), extractBits(bitcast<i32>(%[1]s), 16u, 16u))", "insertBits(bitcast<u32>(%[1]s.x), bitcast<u32>(%[1]s.y), 16u, 16u)"},
+	spv.ImageFormatRg16i:       {sI32, 2, 2, "vec2<i32>(extractBits(bitcast<i32>(%[1]s), 0u, 16u), extractBits(bitcast<i32>(%[1]s), 16u, 16u))", "insertBits(bitcast<u32>(%[1]s.x), bitcast<u32>(%[1]s.y), 16u, 16u)"},
 }
 
 // texelFormats are the formats a storage buffer holds as they are: their
@@ -61,8 +98,16 @@ func (t *translator) analyzeTexelBuffers() {
 			tb.n = t.texelComponentsUsed(handleSlot{g.id, 0})
 		} else if n, ok := texelFormats[it.format]; ok {
 			tb.n = n
+		} else if p := texelPackings[it.format]; p != nil {
+			if p.comp != st.comp {
+				t.fail("a texel buffer of format %s with %s texels", it.format, st.text)
+			}
+			if tb.atomic {
+				t.unsupported("atomic operations on a texel buffer of format %s", it.format)
+			}
+			tb.n, tb.pack = p.n, p
 		} else {
-			t.unsupported("a texel buffer of format %s (its texels need a conversion; a storage buffer holds 32-bit R, RG or RGBA texels as they are)", it.format)
+			t.unsupported("a texel buffer of format %s (a storage buffer holds texels of whole 32-bit words: 32-bit components, or 8- and 16-bit ones packed in words)", it.format)
 		}
 		if tb.atomic && tb.n != 1 {
 			t.unsupported("atomic operations on a texel buffer of %d-component texels", tb.n)
@@ -140,6 +185,8 @@ func (tb *texelBuffer) elem() string {
 	switch {
 	case tb.atomic:
 		return "atomic<" + s + ">"
+	case tb.pack != nil:
+		return "u32" // words of packed texels
 	case tb.n == 3:
 		return s // three elements per texel
 	}
@@ -159,10 +206,15 @@ func (t *translator) declareTexelBuffer(g, v *global, set, binding uint32) {
 		}
 	}
 	texel := vecText(tb.comp, tb.n)
+	how := fmt.Sprintf("a texel buffer as a storage buffer of %s texels", texel)
+	if tb.pack != nil {
+		texel = "u32"
+		how = fmt.Sprintf("a texel buffer as a storage buffer of its texels' 32-bit words (%d per texel)", tb.pack.words())
+	}
 	t.decls = append(t.decls, fmt.Sprintf("@group(%d) @binding(%d) var<storage, %s> %s : array<%s>;\n", v.group, v.binding, access, v.name, tb.elem()))
 	t.noteBinding(v.name, func(b *Binding) {
 		b.TexelBuffer, b.TexelType = true, texel
-		b.Note = joinWhy(b.Note, fmt.Sprintf("a texel buffer as a storage buffer of %s texels", texel))
+		b.Note = joinWhy(b.Note, how)
 	})
 }
 
@@ -178,7 +230,10 @@ func (fs *funcState) texelOp(in *builder.Inst, img handleRef, out *[]stmt) {
 	switch in.Op {
 	case spv.OpImageQuerySize:
 		e := call("arrayLength", unary("&", primary(name)))
-		if tb.n == 3 {
+		switch {
+		case tb.pack != nil && tb.pack.words() > 1:
+			e = binary("/", e, primary(fmt.Sprintf("%du", tb.pack.words())))
+		case tb.pack == nil && tb.n == 3:
 			e = binary("/", e, primary("3u"))
 		}
 		fs.bindChosen(in, t.castTo(e, t.scalarTypeLike(in.Type, sU32), t.resultScalar(in.Type)), out)
@@ -198,11 +253,18 @@ func (fs *funcState) texelOp(in *builder.Inst, img handleRef, out *[]stmt) {
 	}
 	coordID := t.operandID(in, 1)
 	coord := fs.temp(t.shiftAmount(fs.value(coordID), t.typeOfValue(coordID)), t.pseudoType(sU32, 1), out)
+	per := tb.n // elements per texel
+	switch {
+	case tb.pack != nil:
+		per = tb.pack.words()
+	case tb.n != 3:
+		per = 1
+	}
 	at := func(k int) expr {
-		if tb.n != 3 {
+		if per == 1 {
 			return postfix(primary(name), "["+coord.text+"]")
 		}
-		i := binary("*", coord, primary("3u"))
+		i := binary("*", coord, primary(fmt.Sprintf("%du", per)))
 		if k > 0 {
 			i = binary("+", i, primary(fmt.Sprintf("%du", k)))
 		}
@@ -223,6 +285,16 @@ func (fs *funcState) texelOp(in *builder.Inst, img handleRef, out *[]stmt) {
 			return lit(0) // the write gives fewer components than the texel has
 		}
 		switch {
+		case tb.pack != nil:
+			// The texel's components, packed word by word.
+			for w := range tb.pack.words() {
+				var part []expr
+				for i := range tb.pack.per {
+					part = append(part, comp(w*tb.pack.per+i))
+				}
+				v := call(vecText(tb.comp, tb.pack.per), part...)
+				fs.emitChosen(fmt.Sprintf("%s = %s;", at(w).text, fmt.Sprintf(tb.pack.pack, v.text)), out)
+			}
 		case tb.atomic:
 			fs.emitChosen(fmt.Sprintf("atomicStore(&%s, %s);", at(0).text, comp(0).text), out)
 		case tb.n == 1:
@@ -245,6 +317,10 @@ func (fs *funcState) texelOp(in *builder.Inst, img handleRef, out *[]stmt) {
 	// A fetch or read: four components, the missing ones from (0, 0, 1).
 	var comps []expr
 	switch {
+	case tb.pack != nil:
+		for w := range tb.pack.words() {
+			comps = append(comps, primary(fmt.Sprintf(tb.pack.unpack, at(w).text)))
+		}
 	case tb.atomic:
 		comps = []expr{call("atomicLoad", unary("&", at(0)))}
 	case tb.n == 1:
@@ -263,8 +339,8 @@ func (fs *funcState) texelOp(in *builder.Inst, img handleRef, out *[]stmt) {
 		comps = append(comps, lit(1))
 	}
 	e := call(vecText(tb.comp, 4), comps...)
-	if tb.n == 4 {
-		e = at(0)
+	if tb.n == 4 && len(comps) == 1 {
+		e = comps[0]
 	}
 	rt := t.typ(in.Type)
 	if rt.isScalar() {

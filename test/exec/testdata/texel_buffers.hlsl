@@ -105,3 +105,30 @@ void atomics(uint3 id : SV_DispatchThreadID) {
   InterlockedCompareExchange(RU[1], 100, 100, old);
   if (id.x == 0 && old == 100) InterlockedOr(RU[3], 1);
 }
+
+// Formats named with vk::image_format whose components are 8 or 16 bits:
+// through WGSL, storage buffers of the texels' 32-bit words, unpacked and
+// packed by the shader.
+[[vk::image_format("rgba16f")]] RWBuffer<float4> H : register(u10);
+[[vk::image_format("rgba8")]] Buffer<float4> C8 : register(t11);
+[[vk::image_format("rg16i")]] Buffer<int2> S16 : register(t12);
+
+//: case rgba16f_read_write
+//: flags -T cs_6_0 -E rgba16f
+//: in H format=rgba16f = f16 1 2 3 4  0.5 -1 -2 0.25  0 0 0 0
+//: expect H = f16 1 2 3 4  0.5 -1 -2 0.25  0.5 -2 -6 1
+[numthreads(1, 1, 1)]
+void rgba16f() { H[2] = H[0] * H[1]; }
+
+//: case rgba8_and_rg16i_formats_unpack
+//: flags -T cs_6_0 -E packed_reads
+//: in C8 format=rgba8 = u8 0 255 51 128
+//: in S16 format=rg16i = i16 -2 300 7 -32768
+//: expect Out = f32 tol=1e-6 0 1 0.2 0.5019608 -2 300 7 -32768
+[numthreads(1, 1, 1)]
+void packed_reads() {
+  float4 c = C8[0];
+  Out[0] = c.x; Out[1] = c.y; Out[2] = c.z; Out[3] = c.w;
+  int2 a = S16[0], b = S16[1];
+  Out[4] = a.x; Out[5] = a.y; Out[6] = b.x; Out[7] = b.y;
+}
