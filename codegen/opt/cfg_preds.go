@@ -139,11 +139,18 @@ func (g *predLists) splitLoopHeader(f *builder.Function, bb *builder.Block) *bui
 // successors name the new block instead of b (spirv-opt's
 // SplitBasicBlock). b is left without a terminator.
 func splitBlock(c *Context, f *builder.Function, b *builder.Block, at int) *builder.Block {
+	nb := splitBlockDetached(c, f, b, at)
+	insertBlocksAfter(f, b, nb)
+	return nb
+}
+
+// splitBlockDetached is splitBlock leaving the new block out of f.Blocks,
+// for a pass that places many blocks at once.
+func splitBlockDetached(c *Context, f *builder.Function, b *builder.Block, at int) *builder.Block {
 	nb := newBlock(c, f)
 	moved := slices.Clone(b.Insts[at:])
 	b.Insts = b.Insts[:at:at]
 	nb.Append(moved...)
-	insertBlocksAfter(f, b, nb)
 	for _, s := range nb.Successors() {
 		sb := c.DU.Block(s)
 		if sb == nil {

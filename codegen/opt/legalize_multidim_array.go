@@ -2,7 +2,6 @@ package opt
 
 import (
 	"fmt"
-	"slices"
 
 	"github.com/hlsl2spirv/hlsl2spirv/builder"
 	"github.com/hlsl2spirv/hlsl2spirv/builder/spv"
@@ -52,10 +51,31 @@ func (p legalizeMultidimArray) Run(c *Context) (bool, error) {
 		}
 		vars = append(vars, v)
 	}
+	moved := map[*builder.Inst]bool{}
+	after := map[builder.ID][]*builder.Inst{} // pointer type -> the variables moving after it
+	edits := newPendingInserts()
 	for _, v := range vars {
-		if err := flattenMultidim(c, v); err != nil {
+		if err := flattenMultidim(c, v, edits); err != nil {
 			return true, errorf(p, "%v", err)
 		}
+		moved[v] = true
+		after[v.Type] = append(after[v.Type], v)
+	}
+	edits.flushAll(c)
+	// Each variable moves right after its new pointer type, all in one
+	// pass over the globals.
+	if len(vars) > 0 {
+		g := make([]*builder.Inst, 0, len(c.M.Globals))
+		for _, in := range c.M.Globals {
+			if moved[in] {
+				continue
+			}
+			g = append(g, in)
+			if in.Op == spv.OpTypePointer {
+				g = append(g, after[in.Result]...)
+			}
+		}
+		c.M.Globals = g
 	}
 	return len(vars) > 0, nil
 }
@@ -100,7 +120,7 @@ func nameOf(c *Context, id builder.ID) string {
 	return fmt.Sprintf("%%%d", id)
 }
 
-func flattenMultidim(c *Context, v *builder.Inst) error {
+func flattenMultidim(c *Context, v *builder.Inst, edits *pendingInserts) error {
 	sc, pointee, _ := c.B.Pointee(v.Type)
 	dims, elem := arrayDims(c, pointee)
 	total := uint32(1)
@@ -115,11 +135,6 @@ func flattenMultidim(c *Context, v *builder.Inst) error {
 	ptr := c.B.TypePointer(sc, arr)
 	v.Type = ptr
 	c.DU.AnalyzeUses(v)
-	// Move the variable right after its pointer type.
-	g := c.M.Globals
-	g = slices.Delete(g, slices.Index(g, v), slices.Index(g, v)+1)
-	at := slices.IndexFunc(g, func(in *builder.Inst) bool { return in.Result == ptr })
-	c.M.Globals = slices.Insert(g, at+1, v)
 
 	strides := make([]uint32, len(dims))
 	strides[len(dims)-1] = 1
@@ -127,7 +142,6 @@ func flattenMultidim(c *Context, v *builder.Inst) error {
 		strides[i] = strides[i+1] * dims[i+1]
 	}
 	uintType := c.B.TypeInt(32, false)
-	edits := newPendingInserts()
 	work := c.DU.Users(v.Result)
 	for len(work) > 0 {
 		u := work[len(work)-1]
@@ -159,6 +173,5 @@ func flattenMultidim(c *Context, v *builder.Inst) error {
 			work = append(work, c.DU.Users(u.Result)...)
 		}
 	}
-	edits.flushAll(c)
 	return nil
 }

@@ -32,10 +32,16 @@ func (replaceDescArrayAccess) Name() string { return "replace-desc-array-access-
 type rdaa struct {
 	c *Context
 	d *dsroa // the resource-variable questions (decorations, types)
+	// follow holds, for a block that was split, the blocks placed right
+	// after it, in order; f.Blocks is rebuilt once at the end (placing
+	// each split's blocks at once would copy the block list every time).
+	follow map[*builder.Block][]*builder.Block
+	split  map[*builder.Function]bool
 }
 
 func (replaceDescArrayAccess) Run(c *Context) (bool, error) {
-	r := &rdaa{c: c, d: &dsroa{c: c, decos: map[builder.ID][]*builder.Inst{}}}
+	r := &rdaa{c: c, d: &dsroa{c: c, decos: map[builder.ID][]*builder.Inst{}},
+		follow: map[*builder.Block][]*builder.Block{}, split: map[*builder.Function]bool{}}
 	for _, a := range c.M.Annotations {
 		r.d.indexDecoration(a)
 	}
@@ -65,7 +71,30 @@ func (replaceDescArrayAccess) Run(c *Context) (bool, error) {
 			}
 		}
 	}
+	for _, f := range c.M.Functions {
+		if r.split[f] {
+			r.placeBlocks(f)
+		}
+	}
 	return changed, nil
+}
+
+// placeBlocks rebuilds f.Blocks with the blocks made by the splits after
+// the blocks they follow.
+func (r *rdaa) placeBlocks(f *builder.Function) {
+	out := make([]*builder.Block, 0, len(f.Blocks))
+	var place func(b *builder.Block)
+	place = func(b *builder.Block) {
+		out = append(out, b)
+		for _, x := range r.follow[b] {
+			place(x)
+		}
+	}
+	for _, b := range f.Blocks {
+		place(b)
+	}
+	f.Blocks = out
+	f.InvalidateCFG()
 }
 
 func (r *rdaa) isDescriptorArray(v *builder.Inst) bool {
@@ -197,7 +226,7 @@ func (r *rdaa) switchOver(ch, u *builder.Inst, n uint32) {
 	required := r.requiredInsts(u)
 	b := u.Block
 	f := b.Func
-	merge := splitBlock(c, f, b, b.Index(u)+1)
+	merge := splitBlockDetached(c, f, b, b.Index(u)+1)
 
 	var blocks []*builder.Block
 	var incoming []phiIncoming
@@ -236,7 +265,10 @@ func (r *rdaa) switchOver(ch, u *builder.Inst, n uint32) {
 	def := newBlock(c, f)
 	def.Append(c.newBranch(merge.Label))
 	blocks = append(blocks, def)
-	insertBlocksAfter(f, b, blocks...)
+	// The cases, the default and the merge block go right after b, before
+	// what earlier splits of b put there.
+	r.follow[b] = append(append(append([]*builder.Block{}, blocks...), merge), r.follow[b]...)
+	r.split[f] = true
 
 	cases := []builder.Operand{builder.Ref(ch.Operands[1].ID()), builder.Ref(def.Label)}
 	for i, cb := range blocks[:n] {
@@ -254,5 +286,4 @@ func (r *rdaa) switchOver(ch, u *builder.Inst, n uint32) {
 	} else {
 		c.Kill(u)
 	}
-	f.InvalidateCFG()
 }
