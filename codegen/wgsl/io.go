@@ -58,6 +58,13 @@ type ioItem struct {
 	convert func(string) string
 	loc     int // -1 for builtins
 	interp  string
+	// comp is the first component a Component-decorated part takes, scal
+	// and n its scalar type and width (merged by mergeComponents).
+	comp, n int
+	scal    scalar
+	// parts are the variables an input merged from several components
+	// is copied to, with the components each takes (".x", ".yz").
+	parts []ioPart
 	// also is a second variable an input is copied to (the subgroup lane
 	// the translation keeps for itself).
 	also string
@@ -82,6 +89,7 @@ func (t *translator) entryWrapper(ep *builder.Inst) string {
 		}
 	}
 	t.cur = ep
+	ins, outs = t.mergeComponents(ins, true), t.mergeComponents(outs, false)
 	if t.laneVar != "" && model != spv.ExecutionModelVertex {
 		// The subgroup lane, for ballot scans (sync.go).
 		have := false
@@ -143,7 +151,13 @@ func (t *translator) entryWrapper(ep *builder.Inst) string {
 		if it.convert != nil {
 			v = it.convert(v)
 		}
-		body = append(body, fmt.Sprintf("%s = %s;", it.access, v))
+		if it.parts != nil {
+			for _, p := range it.parts {
+				body = append(body, fmt.Sprintf("%s = %s%s;", p.access, v, p.swizzle))
+			}
+		} else {
+			body = append(body, fmt.Sprintf("%s = %s;", it.access, v))
+		}
 		if it.also != "" {
 			body = append(body, fmt.Sprintf("%s = %s;", it.also, v))
 		}
@@ -221,12 +235,95 @@ func (t *translator) entryWrapper(ep *builder.Inst) string {
 	return w.b.String()
 }
 
+type ioPart struct{ access, swizzle string }
+
+// mergeComponents merges the location parts that share a location through
+// Component decorations (DXC's -pack-optimized) into one vector per
+// location: an input is copied to its parts by swizzles, an output built
+// from them, components no part takes being zero.
+func (t *translator) mergeComponents(items []ioItem, in bool) []ioItem {
+	byLoc := map[int][]int{}
+	merge := map[int]bool{}
+	for i, it := range items {
+		if it.loc < 0 || it.scal == sNone || strings.Contains(it.attr, "@blend_src") {
+			continue // dual-source blending outputs share location 0 by Index
+		}
+		byLoc[it.loc] = append(byLoc[it.loc], i)
+		if it.comp > 0 || len(byLoc[it.loc]) > 1 {
+			merge[it.loc] = true
+		}
+	}
+	var out []ioItem
+	done := map[int]bool{}
+	for _, it := range items {
+		if it.loc < 0 || !merge[it.loc] {
+			out = append(out, it)
+			continue
+		}
+		if done[it.loc] {
+			continue
+		}
+		done[it.loc] = true
+		group := byLoc[it.loc]
+		width := 0
+		owner := make([]int, 4)
+		for i := range owner {
+			owner[i] = -1
+		}
+		for _, k := range group {
+			p := items[k]
+			switch {
+			case p.scal.isWide() || p.comp+p.n > 4:
+				t.unsupported("a 64-bit value sharing location %d with others (WGSL has one variable per location)", it.loc)
+			case p.scal != it.scal:
+				t.unsupported("location %d shared by components of types %s and %s (WGSL has one variable per location)", it.loc, it.scal, p.scal)
+			case p.interp != it.interp:
+				t.unsupported("location %d shared by components interpolated differently (WGSL has one variable per location)", it.loc)
+			}
+			for c := p.comp; c < p.comp+p.n; c++ {
+				if owner[c] >= 0 {
+					t.fail("two variables take component %d of location %d", c, it.loc)
+				}
+				owner[c] = k
+			}
+			width = max(width, p.comp+p.n)
+		}
+		m := it
+		m.comp, m.n, m.typ = 0, width, vecText(it.scal, width)
+		m.name = fmt.Sprintf("location_%d", it.loc)
+		m.access = ""
+		if in {
+			for _, k := range group {
+				p := items[k]
+				m.parts = append(m.parts, ioPart{p.access, "." + "xyzw"[p.comp:p.comp+p.n]})
+			}
+		} else {
+			var comps []expr
+			for c := 0; c < width; c++ {
+				switch k := owner[c]; {
+				case k < 0:
+					comps = append(comps, t.number(it.scal, 0))
+				case items[k].n == 1:
+					comps = append(comps, primary(items[k].access))
+				default:
+					comps = append(comps, postfix(primary(items[k].access), "."+"xyzw"[c-items[k].comp:c-items[k].comp+1]))
+				}
+			}
+			m.access = call(m.typ, comps...).text
+		}
+		out = append(out, m)
+	}
+	return out
+}
+
 // layoutPath carries a location-decorated struct member's decorations down
 // to its flattened parts.
 type layoutPath struct {
 	flat, noPersp, centroid, sample bool
 	// blendSrc is a dual-source blending output's Index plus one (0: none).
 	blendSrc int8
+	// component is the Component decoration's first component.
+	component int
 }
 
 // ioItems flattens an interface variable (or a part of it: typ at access)
@@ -241,8 +338,8 @@ func (t *translator) ioItems(g *global, typ builder.ID, access expr, model spv.E
 		if l, ok := t.decoration(g.id, spv.DecorationLocation); ok && len(l) > 0 {
 			loc = int(l[0].Word)
 		}
-		if _, ok := t.decoration(g.id, spv.DecorationComponent); ok {
-			t.unsupported("an interface variable with a Component decoration (WGSL has one variable per location)")
+		if c, ok := t.decoration(g.id, spv.DecorationComponent); ok && len(c) > 0 {
+			lp.component = int(c[0].Word)
 		}
 		if idx, ok := t.decoration(g.id, spv.DecorationIndex); ok && len(idx) > 0 && !in {
 			// Dual-source blending: the blend source of location 0.
@@ -269,7 +366,11 @@ func (t *translator) ioItems(g *global, typ builder.ID, access expr, model spv.E
 			if mloc < 0 {
 				t.fail("interface member %d of %s has no location", i, g.name)
 			}
-			items := t.ioItems(g, m, macc, model, in, mloc, t.interpolation(typ, i, lp))
+			mlp := t.interpolation(typ, i, lp)
+			if c, ok := t.memberDecoration(typ, i, spv.DecorationComponent); ok && len(c) > 0 {
+				mlp.component = int(c[0].Word)
+			}
+			items := t.ioItems(g, m, macc, model, in, mloc, mlp)
 			out = append(out, items...)
 			loc = mloc + t.locationsUsed(m)
 		}
@@ -305,7 +406,11 @@ func (t *translator) ioItems(g *global, typ builder.ID, access expr, model spv.E
 			attr += fmt.Sprintf(" @blend_src(%d)", lp.blendSrc-1)
 			t.enable("dual_source_blending")
 		}
-		return []ioItem{{attr: attr, name: name, typ: v.text, access: access.text, loc: loc, interp: interp}}
+		n := 1
+		if v.isVector() {
+			n = v.n
+		}
+		return []ioItem{{attr: attr, name: name, typ: v.text, access: access.text, loc: loc, interp: interp, comp: lp.component, n: n, scal: v.comp}}
 	}
 	t.unsupported("an interface variable of type %s", v.text)
 	return nil

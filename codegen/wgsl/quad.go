@@ -201,10 +201,7 @@ func (fs *funcState) quadOp(in *builder.Inst, v expr, out *[]stmt) expr {
 		switch in.Op {
 		case spv.OpGroupNonUniformQuadBroadcast:
 			if c, ok := t.constUint(t.operandID(in, 2)); ok {
-				if c > 3 {
-					t.fail("quad broadcast from lane %d", c)
-				}
-				return lane(u(c))
+				return lane(u(c & 3)) // lanes past 3 give undefined results
 			}
 			// A lane chosen at run time (dynamically uniform, as SPIR-V
 			// requires).

@@ -224,7 +224,8 @@ func (fs *funcState) subgroup(in *builder.Inst, out *[]stmt) {
 		if !ok {
 			t.unsupported("a quad broadcast from a lane chosen at run time")
 		}
-		e = call("quadBroadcast", as(1, res), primary(fmt.Sprintf("%du", uint32(c))))
+		// Lanes past 3 give undefined results; WGSL wants one in 0..3.
+		e = call("quadBroadcast", as(1, res), primary(fmt.Sprintf("%du", uint32(c)&3)))
 	case spv.OpGroupNonUniformQuadSwap:
 		c, _ := t.constUint(t.operandID(in, 2))
 		names := []string{"quadSwapX", "quadSwapY", "quadSwapDiagonal"}

@@ -409,3 +409,53 @@ OpBranch %merge
 OpReturn
 OpFunctionEnd
 `
+
+// Variables sharing a location through Component decorations become one
+// vector per location: an output built from its parts (zero where no part
+// is), an input copied to its parts by swizzles.
+func TestComponentsShareALocation(t *testing.T) {
+	check(t, `
+OpCapability Shader
+OpMemoryModel Logical GLSL450
+OpEntryPoint Vertex %main "main" %pos %w %n %outw %outn %glpos
+OpDecorate %pos Location 0
+OpDecorate %w Location 1
+OpDecorate %n Location 1
+OpDecorate %n Component 1
+OpDecorate %outw Location 0
+OpDecorate %outn Location 0
+OpDecorate %outn Component 2
+OpDecorate %glpos BuiltIn Position
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%float = OpTypeFloat 32
+%v2 = OpTypeVector %float 2
+%v4 = OpTypeVector %float 4
+%ptr_in_f = OpTypePointer Input %float
+%ptr_in_v2 = OpTypePointer Input %v2
+%ptr_in_v4 = OpTypePointer Input %v4
+%ptr_out_f = OpTypePointer Output %float
+%ptr_out_v2 = OpTypePointer Output %v2
+%ptr_out_v4 = OpTypePointer Output %v4
+%pos = OpVariable %ptr_in_v4 Input
+%w = OpVariable %ptr_in_f Input
+%n = OpVariable %ptr_in_v2 Input
+%outw = OpVariable %ptr_out_f Output
+%outn = OpVariable %ptr_out_v2 Output
+%glpos = OpVariable %ptr_out_v4 Output
+%main = OpFunction %void None %fn
+%e = OpLabel
+%p = OpLoad %v4 %pos
+OpStore %glpos %p
+%wv = OpLoad %float %w
+OpStore %outw %wv
+%nv = OpLoad %v2 %n
+OpStore %outn %nv
+OpReturn
+OpFunctionEnd
+`,
+		`@location\(0\) location_0 : vec4<f32>,`,
+		`@vertex\s+fn main\(@location\(0\) \w+ : vec4<f32>, @location\(1\) (location_1_param) : vec3<f32>\)`,
+		`\w+ = location_1_param\.x;\s+\w+ = location_1_param\.yz;`,
+		`main_out\([^)]*vec4<f32>\(\w+, 0\.0f, \w+\.x, \w+\.y\)`)
+}
