@@ -1,10 +1,12 @@
 package opt
 
 import (
+	"os"
 	"strings"
 	"testing"
 
 	"github.com/hlsl2spirv/hlsl2spirv/builder/asm"
+	"github.com/hlsl2spirv/hlsl2spirv/test/corpus"
 	"github.com/hlsl2spirv/hlsl2spirv/test/tool"
 )
 
@@ -437,4 +439,76 @@ func implemented(flags []string) []string {
 		}
 	}
 	return out
+}
+
+// unlegalizable are -fcgl goldens whose code DXC cannot legalize either:
+// a resource chosen at run time (the compile is an error without -fcgl).
+var unlegalizable = map[string]bool{
+	"legalize/ternary.hlsl:7": true,
+}
+
+// TestLegalizationOverFcglGoldens runs DXC's legalization pipeline (as far
+// as it is implemented) over every -fcgl module of the golden tests that
+// spirv-val accepts as code before legalization, and requires a valid
+// module out: the passes must make the emitter's unlegalized output legal,
+// as DXC's do.
+func TestLegalizationOverFcglGoldens(t *testing.T) {
+	passes, err := Pipeline(LegalizationPipelineFlags(LegalizeOptions{}), false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mods := corpus.Golden(t)
+	// LEGALIZE_DIR=dir measures over the *.spv files of dir instead (for
+	// example the -fcgl output of DXC's test shaders), reporting rather
+	// than failing.
+	dir := os.Getenv("LEGALIZE_DIR")
+	if dir != "" {
+		mods = spvFiles(t, dir)
+		for i := range mods {
+			mods[i].CodeGenOnly = true
+			mods[i].Env = envOfVersion(mods[i].Words[1])
+			mods[i].ValOptions = []string{"--scalar-block-layout"}
+		}
+	}
+	n, bad := 0, 0
+	for _, m := range mods {
+		if !m.CodeGenOnly || unlegalizable[m.Name] {
+			continue
+		}
+		opts := append([]string{"--before-hlsl-legalization"}, m.ValOptions...)
+		if tool.Validate(t, tool.Words2Bytes(m.Words), m.Env, opts...) != nil {
+			continue // (features spirv-val 2023.1 does not know)
+		}
+		n++
+		out := optimize(t, m, passes)
+		if out == nil {
+			continue
+		}
+		if err := tool.Validate(t, tool.Words2Bytes(out), m.Env, m.ValOptions...); err != nil {
+			bad++
+			if dir == "" {
+				t.Errorf("%s: not legal after legalization: %v", m.Name, err)
+			} else {
+				t.Logf("%s: %s", m.Name, strings.SplitN(err.Error(), "\n", 3)[1])
+			}
+		}
+	}
+	t.Logf("%d -fcgl modules, %d not legal after legalization", n, bad)
+	if dir == "" && n < 100 {
+		t.Errorf("only %d -fcgl modules checked", n)
+	}
+}
+
+// envOfVersion is the Vulkan environment spirv-val checks a module of
+// SPIR-V version word v against.
+func envOfVersion(v uint32) string {
+	switch {
+	case v >= 0x10500:
+		return "vulkan1.2"
+	case v == 0x10400:
+		return "vulkan1.1spv1.4"
+	case v >= 0x10300:
+		return "vulkan1.1"
+	}
+	return "vulkan1.0"
 }
