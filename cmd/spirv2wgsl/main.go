@@ -15,6 +15,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/debug"
 
 	"github.com/spf13/pflag"
 
@@ -22,6 +23,10 @@ import (
 )
 
 func main() {
+	// One translation is a short process: collecting garbage at the
+	// default pace costs more than it saves (a 1 MB module allocates
+	// about 80 MB, nearly all garbage by the end).
+	debug.SetGCPercent(400)
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 }
 

@@ -90,8 +90,13 @@ func (t *translator) translateFunction(f *builder.Function) string {
 	t.curFunc = f
 	t.cur = nil
 	defer func() { t.curFunc = nil }()
-	fs := &funcState{t: t, f: f, vals: map[builder.ID]*valInfo{}, phiVars: map[builder.ID]string{},
-		defBlock: map[builder.ID]int32{}, defIndex: map[builder.ID]int{}, rawUses: map[builder.ID][]usePos{}}
+	// The per-value maps sized for the function up front.
+	n := 0
+	for _, b := range f.Blocks {
+		n += len(b.Insts)
+	}
+	fs := &funcState{t: t, f: f, vals: make(map[builder.ID]*valInfo, n), phiVars: map[builder.ID]string{},
+		defBlock: make(map[builder.ID]int32, n), defIndex: make(map[builder.ID]int, n), rawUses: make(map[builder.ID][]usePos, n)}
 	if len(f.Blocks) == 0 {
 		t.fail("function %s has no body", t.funcName(f))
 	}
