@@ -208,6 +208,24 @@ func (f *folder) negated(c *cval) builder.ID {
 	return f.define(f.scalarOf(c.typ, -c.bits))
 }
 
+// hasSignedMin reports an integer constant that is, or has a component
+// that is, the most negative value of its width (its own negation).
+func (f *folder) hasSignedMin(c *cval) bool {
+	if c == nil || c.kind == cvNull {
+		return false
+	}
+	if len(c.elems) > 0 {
+		for _, e := range c.elems {
+			if f.hasSignedMin(e) {
+				return true
+			}
+		}
+		return false
+	}
+	w := f.elementWidth(c.typ)
+	return w <= 64 && c.bits&(1<<w-1) == 1<<(w-1)
+}
+
 // validFloat reports whether x is neither NaN, infinite nor subnormal.
 func validFloat(x float64, w uint32) bool {
 	if math.IsNaN(x) || math.IsInf(x, 0) {
@@ -641,6 +659,11 @@ func mergeNegateMulDiv(f *folder, in *builder.Inst, k []*cval) bool {
 	}
 	xk := f.operandConstants(x)
 	if xk[0] == nil && xk[1] == nil {
+		return false
+	}
+	if x.Op == spv.OpSDiv && f.hasSignedMin(constInput(xk)) {
+		// -INT_MIN is INT_MIN: -(INT_MIN / x) is not INT_MIN / x
+		// (spirv-opt folds it anyway)
 		return false
 	}
 	zeroIsVar := xk[0] == nil

@@ -56,3 +56,23 @@ void atanh(uint3 id : SV_DispatchThreadID) {
   half4 v = half4(h, -h, h, h);
   OutF2[id.x] = (float)atan(v).w;
 }
+
+// -(C / x) and -(x / C) for signed x with C = INT_MIN: the optimizer's
+// folding into (-C) / x and x / (-C) dropped the negation, since -INT_MIN
+// is INT_MIN (found while triaging the random programs; spirv-opt's
+// MergeNegateMulDivArithmetic folds the same way).
+//: case negated_division_by_int_min
+//: flags -T cs_6_0 -E negdiv
+//: in SelI = i32 2 -2147483648 3 1
+//: expect OutI = i32 1073741824 -1 715827882 0
+//: xfail glslang: the spirv-opt legalization it runs (SPIRV-Tools 2023.1) folds the same way (its -Od module keeps the OpSNegate)
+StructuredBuffer<int> SelI : register(t12);
+RWStructuredBuffer<int> OutI : register(u13);
+[numthreads(1, 1, 1)]
+void negdiv() {
+  const int lo = -2147483647 - 1;
+  OutI[0] = -(lo / SelI[0]);
+  OutI[1] = -(SelI[1] / lo);
+  OutI[2] = -(lo / SelI[2]);
+  OutI[3] = -(SelI[3] / lo);
+}
