@@ -479,13 +479,13 @@ func (e *emitter) copyAcrossLayouts(x *ast.AssignExpr) (value, bool) {
 	if !l.ptr || l.swz != nil {
 		e.errorf(x.Pos(), "expression is not assignable")
 	}
-	vt := r.typ
+	vt, block := r.typ, false
 	if vt.Canonical().IsObject() {
 		// an element of an array of ConstantBuffer<T>/TextureBuffer<T>,
-		// read as its T: copied member by member like any T
-		vt = lt
+		// read as its T (its Block type): copied member by member
+		vt, block = lt, true
 	}
-	val := e.relayout(raw, vt, r.rule, l.rule)
+	val := e.relayoutCopy(raw, vt, r.rule, l.rule, !block)
 	e.fb.Store(l.id, val)
 	return l, true
 }

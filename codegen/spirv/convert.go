@@ -610,11 +610,26 @@ func (e *emitter) split(q *[]leaf) {
 // two layout rules (a struct in a buffer and the same struct in a local):
 // bools are uints in buffers, structs and arrays are distinct types.
 func (e *emitter) relayout(id builder.ID, t *types.Type, from, to layout.Rule) builder.ID {
+	return e.relayoutCopy(id, t, from, to, true)
+}
+
+// relayoutCopy is relayout; copyLogical false keeps the outermost level
+// member by member (a whole ConstantBuffer<T> element, whose type is its
+// Block: lavapipe in Mesa 22.3 fails to create a pipeline with
+// OpCopyLogical from a Block struct, though it runs the same copy of a
+// struct nested in a block).
+func (e *emitter) relayoutCopy(id builder.ID, t *types.Type, from, to layout.Rule, copyLogical bool) builder.ID {
 	ft, tt := e.typeIn(t, from), e.typeIn(t, to)
 	if ft == tt {
 		return id
 	}
 	c := t.Canonical()
+	if copyLogical && (c.IsArray() || c.IsStruct()) && e.opts.Version >= spv.Version1_4 && !e.containsBool(c) {
+		// SPIR-V 1.4's OpCopyLogical copies between the two types at once,
+		// as DXC does (canUseOpCopyLogical); a bool is a uint in one of
+		// them, which it cannot convert
+		return e.fb.Emit(spv.OpCopyLogical, tt, builder.Ref(id))
+	}
 	switch {
 	case numeric(c):
 		if c.Scalar().IsBool() && realMatrix(c) {
@@ -659,6 +674,25 @@ func (e *emitter) relayout(id builder.ID, t *types.Type, from, to layout.Rule) b
 		return e.fb.CompositeConstruct(tt, parts...)
 	}
 	return id
+}
+
+// containsBool reports a bool anywhere in a value of type t.
+func (e *emitter) containsBool(t *types.Type) bool {
+	c := t.Canonical()
+	switch {
+	case c.IsArray():
+		return e.containsBool(c.Elem())
+	case c.IsStruct():
+		for _, mt := range e.spvMemberTypes(c) {
+			if e.containsBool(mt) {
+				return true
+			}
+		}
+		return false
+	case numeric(c):
+		return c.Scalar().IsBool()
+	}
+	return false
 }
 
 // scalarBits is the SPIR-V width of a component kind (32 for bool).

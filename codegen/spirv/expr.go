@@ -325,7 +325,7 @@ func (e *emitter) rvalueAsUnmarked(x ast.Expr, t *types.Type) builder.ID {
 		// block, member by member
 		p := e.addr(v)
 		if _, bt, ok := e.b.Pointee(e.b.TypeOf(p)); ok {
-			return e.relayout(e.fb.Load(bt, p), t, v.rule, layout.Void)
+			return e.relayoutCopy(e.fb.Load(bt, p), t, v.rule, layout.Void, false)
 		}
 	}
 	id := e.load(v)

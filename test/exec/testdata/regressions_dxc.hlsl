@@ -122,6 +122,16 @@ void nonuni(uint GI : SV_GroupIndex) {
 //: in CB[0] = f32 1.5 2 3 4  i32 5 0 0 0  6 0 0 0
 //: in CB[1] = f32 -1 -2 -3 -4  i32 -5 0 0 0  -6 0 0 0
 //: expect Copy = f32 1.5 2 3 4 i32 5 6 _ _  f32 -1 -2 -3 -4 i32 -5 -6 _ _
+// From SPIR-V 1.4 (here vulkan1.2) the int array is one OpCopyLogical, as
+// DXC copies; the block itself stays member by member, since lavapipe
+// (Mesa 22.3) fails to create the pipeline for OpCopyLogical from a Block
+// struct (DXC's whole-block OpCopyLogical does not run here).
+//: case constant_buffer_array_to_structured_copy_logical
+//: flags -T cs_6_0 -E cbcopy -fspv-target-env=vulkan1.2
+//: dispatch 2
+//: in CB[0] = f32 1.5 2 3 4  i32 5 0 0 0  6 0 0 0
+//: in CB[1] = f32 -1 -2 -3 -4  i32 -5 0 0 0  -6 0 0 0
+//: expect Copy = f32 1.5 2 3 4 i32 5 6 _ _  f32 -1 -2 -3 -4 i32 -5 -6 _ _
 struct S { float a; float3 b; int c[2]; };
 ConstantBuffer<S> CB[2] : register(b15);
 RWStructuredBuffer<S> Copy : register(u16);

@@ -72,8 +72,8 @@ void batched([MaxRecords(16)] GroupNodeInputRecords<Item> recs, uint gi : SV_Gro
 // CHECK:       [[i:%[0-9]+]] = OpLoad %uint %gi
 // CHECK:       [[e:%[0-9]+]] = OpAccessChain %_ptr_NodePayloadAMDX_Item %recs [[i]]
 // CHECK:       [[rec:%[0-9]+]] = OpLoad %Item [[e]]
-// CHECK:       OpCompositeExtract %v4float [[rec]] 0
-// CHECK:       OpStore %copy
+// CHECK:       [[local:%[0-9]+]] = OpCopyLogical %Item_0 [[rec]]
+// CHECK:       OpStore %copy [[local]]
 // CHECK:       [[i:%[0-9]+]] = OpLoad %uint %gi
 // CHECK:       OpAccessChain %_ptr_NodePayloadAMDX_v4float %recs [[i]] %int_0
     Item copy = recs.Get(gi);

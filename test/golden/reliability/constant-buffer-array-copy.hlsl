@@ -23,6 +23,18 @@ RWStructuredBuffer<S> Out : register(u1);
 // CHECK: [[c430:%[0-9]+]] = OpCompositeConstruct [[arr430]] [[c0]] [[c1]]
 // CHECK: [[s:%[0-9]+]] = OpCompositeConstruct %S [[a]] [[b]] [[c430]]
 // CHECK: OpStore [[dst]] [[s]]
+// From SPIR-V 1.4 a copy between the two layouts is OpCopyLogical, as DXC
+// makes it, except at the level of the block itself: lavapipe (Mesa 22.3)
+// fails to create the pipeline for OpCopyLogical from a Block struct
+// (test/exec regressions_dxc.hlsl runs both).
+// RUN: %hlsl2spirv -T cs_6_0 -E main -fcgl -fspv-target-env=vulkan1.2 %s | FileCheck %s --check-prefix=V12
+// RUN: %hlsl2spirv -T cs_6_0 -E main -fspv-target-env=vulkan1.3 %s
+// V12: [[src:%[0-9]+]] = OpLoad %type_ConstantBuffer_S
+// V12-DAG: [[a:%[0-9]+]] = OpCompositeExtract %float [[src]] 0
+// V12-DAG: [[b:%[0-9]+]] = OpCompositeExtract %v3float [[src]] 1
+// V12-DAG: [[c:%[0-9]+]] = OpCompositeExtract %_arr_int_uint_2 [[src]] 2
+// V12: [[c430:%[0-9]+]] = OpCopyLogical %_arr_int_uint_2_0 [[c]]
+// V12: OpCompositeConstruct %S [[a]] [[b]] [[c430]]
 [numthreads(4, 1, 1)]
 void main(uint GI : SV_GroupIndex) {
   Out[GI] = CB[NonUniformResourceIndex(GI)];
