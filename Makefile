@@ -5,7 +5,7 @@ TAGS      := antlr.nomutex
 FUZZTIME  ?= 20s
 N         ?= 20000
 
-.PHONY: all build test test-go test-race test-exhaustive deps generate bench bench-cold bench-batch fuzz random lint clean wgsl-dxc-suite wgsl-bench
+.PHONY: all build test test-go test-race test-exhaustive deps generate bench bench-cold bench-batch fuzz random reduce lint clean wgsl-dxc-suite wgsl-bench
 
 all: build
 
@@ -79,6 +79,13 @@ fuzz:
 random:
 	$(GO) test -tags '$(TAGS)' -count=1 -timeout 0 -v -run '^TestCampaign$$' ./test/randprog \
 		-args -random.n=$(N) -random.out=$(CURDIR)/random-out
+
+# reduce shrinks a program a campaign saved (FILE=random-out/...hlsl) while
+# its disagreement persists; WITH= names the path to compare with
+# (default hlsl2spirv-O0), MATCH= reduces a run error with that text instead.
+reduce:
+	$(GO) test -tags '$(TAGS)' -count=1 -timeout 0 -v -run '^TestReduce$$' ./test/randprog \
+		-args -reduce.file=$(abspath $(FILE)) $(if $(WITH),-reduce.with=$(WITH)) $(if $(MATCH),-reduce.match='$(MATCH)')
 
 lint:
 	@out=$$(gofmt -l $$(git ls-files '*.go' | grep -v '^grammar/parser/')); \

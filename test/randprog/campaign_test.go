@@ -35,6 +35,20 @@ type path struct {
 }
 
 func paths(half bool) []path {
+	var out []path
+	for _, p := range allPaths(half) {
+		for _, want := range strings.Split(*flagPaths, ",") {
+			if p.name == want {
+				out = append(out, p)
+			}
+		}
+	}
+	return out
+}
+
+// allPaths are the compile paths a campaign can run, for 32-bit or
+// 16-bit (half) programs.
+func allPaths(half bool) []path {
 	profile := "cs_6_0"
 	var extra []string
 	if half {
@@ -46,15 +60,7 @@ func paths(half bool) []path {
 		{"hlsl2spirv-O0", exec.Hlsl2spirv, append(append([]string{}, base...), "-O0")},
 		{"glslang", exec.Glslang, append(append([]string{}, base...), "-DGLSLANG_SELECT")},
 	}
-	var out []path
-	for _, p := range all {
-		for _, want := range strings.Split(*flagPaths, ",") {
-			if p.name == want {
-				out = append(out, p)
-			}
-		}
-	}
-	return out
+	return all
 }
 
 // Outcomes of one program on one path.
@@ -249,12 +255,21 @@ var (
 // runPath compiles the batch on one path, validates and runs it, and
 // returns Out's words.
 func runPath(t *testing.T, tl *tally, runner string, b *Batch, pa path) ([]uint32, error) {
-	src := []byte(b.Source())
+	return runSource(t, tl, runner, []byte(b.Source()), b.Inputs, b.Words, b.Scratch, len(b.Programs), pa)
+}
+
+// runSource compiles a batch's shader (or a reduced one: the reducer's
+// candidates) on one path, validates it and runs groups workgroups with
+// the inputs and Out and Scr of the given sizes; tl, if not nil, counts
+// the time of each phase.
+func runSource(t *testing.T, tl *tally, runner string, src []byte, inputs []*Buffer, outWords, scratch, groups int, pa path) ([]uint32, error) {
 	phase := time.Now()
 	lap := func(name string) {
-		tl.mu.Lock()
-		tl.phases[name] += time.Since(phase)
-		tl.mu.Unlock()
+		if tl != nil {
+			tl.mu.Lock()
+			tl.phases[name] += time.Since(phase)
+			tl.mu.Unlock()
+		}
 		phase = time.Now()
 	}
 	module, env, err := pa.comp(t, "random.hlsl", src, pa.args)
@@ -275,7 +290,7 @@ func runPath(t *testing.T, tl *tally, runner string, b *Batch, pa path) ([]uint3
 	if err != nil {
 		return nil, err
 	}
-	c := &exec.Case{Args: pa.args, Dispatch: [3]uint32{uint32(len(b.Programs)), 1, 1}}
+	c := &exec.Case{Args: pa.args, Dispatch: [3]uint32{uint32(groups), 1, 1}}
 	words := func(name string, w []uint32, opts map[string]string) {
 		d := &exec.Data{Bytes: make([]byte, 4*len(w))}
 		for i, x := range w {
@@ -283,15 +298,15 @@ func runPath(t *testing.T, tl *tally, runner string, b *Batch, pa path) ([]uint3
 		}
 		c.Inputs = append(c.Inputs, &exec.Resource{Name: name, Options: opts, Data: d})
 	}
-	for _, in := range b.Inputs {
+	for _, in := range inputs {
 		opts := map[string]string{}
 		if in.Name == "InU" {
 			opts["format"] = "r32ui"
 		}
 		words(in.Name, in.Data, opts)
 	}
-	words("Out", make([]uint32, max(b.Words, 4)), map[string]string{})
-	words("Scr", make([]uint32, 4*max(b.Scratch, 1)), map[string]string{})
+	words("Out", make([]uint32, max(outWords, 4)), map[string]string{})
+	words("Scr", make([]uint32, 4*max(scratch, 1)), map[string]string{})
 	dir, err := os.MkdirTemp("", "randprog")
 	if err != nil {
 		return nil, err
@@ -300,7 +315,7 @@ func runPath(t *testing.T, tl *tally, runner string, b *Batch, pa path) ([]uint3
 	runStart := time.Now()
 	res, err := exec.Execute(runner, dir, module, mod, c)
 	if d := time.Since(runStart); d > 2*time.Second && os.Getenv("RANDPROG_SLOW") != "" {
-		fmt.Fprintf(os.Stderr, "slow run %v: seed %d, %d programs, half %v, %d words\n", d, b.Programs[0].Seed, len(b.Programs), b.Half, len(module)/4)
+		fmt.Fprintf(os.Stderr, "slow run %v: %d programs, %d words\n", d, groups, len(module)/4)
 	}
 	lap("run")
 	if err != nil {

@@ -13,11 +13,12 @@
 // | program.go | a program's HLSL function and its expected output |
 // | batch.go | many programs in one shader (one workgroup each), their inputs, and the comparison |
 // | campaign_test.go | TestCampaign: the campaign driver (a smoke run in `go test`, a long one with `make random N=...`) |
+// | reduce_test.go | TestReduce: shrinks a saved failing program while its disagreement persists (`make reduce FILE=...`) |
 // | TRIAGE.md | every disagreement found and whose fault it is |
 //
 // Well-definedness is by construction and by evaluation: divisors are
-// `| 1`, shift amounts masked below the width, indices masked into range,
-// and every top-level statement the generator makes is run by the evaluator
+// `| 1` (signed ones `(y & -3) | 1`, never -1), shift amounts masked below
+// the width, indices masked into range, and every top-level statement the generator makes is run by the evaluator
 // on every thread before it is kept; one that divides INT_MIN by -1,
 // converts a negative float to uint, clamps with lo > hi or computes a float
 // that is not a multiple of 1/256 below 32768 (1/4 below 512 for half) is

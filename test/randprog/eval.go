@@ -29,10 +29,14 @@ const (
 	// DivConstIntDot: dot of two constant integer vectors (glslang folds
 	// it to 0).
 	DivConstIntDot
+	// DivNegConstDiv: -(C / x) or -(x / C) on integers, which the spirv-opt
+	// legalization glslang runs folds into (-C) / x or x / (-C): wrong for
+	// uint (OpUDiv), and for int when C is INT_MIN.
+	DivNegConstDiv
 )
 
 // divergenceNames name the divergences for reports.
-var divergenceNames = []string{"signed % of a negative operand", "dot of constant integer vectors"}
+var divergenceNames = []string{"signed % of a negative operand", "dot of constant integer vectors", "negated integer division by or of a constant"}
 
 // constant reports whether x has no variable, load or call in it.
 func constant(x Expr) bool {
@@ -59,6 +63,29 @@ func constant(x Expr) bool {
 			}
 		}
 		return true
+	}
+	return false
+}
+
+// negFoldDiffers reports an integer division with a constant operand C
+// whose negation glslang's folding gets wrong: unsigned, or C holding
+// INT_MIN (its own negation).
+func (th *thread) negFoldDiffers(d *Bin) bool {
+	if d.T.K != Int && d.T.K != Uint {
+		return false
+	}
+	for _, c := range []Expr{d.X, d.Y} {
+		if !constant(c) {
+			continue
+		}
+		if d.T.K == Uint {
+			return true
+		}
+		for _, v := range th.eval(c).I {
+			if v == math.MinInt32 {
+				return true
+			}
+		}
 	}
 	return false
 }
@@ -184,6 +211,9 @@ func (th *thread) eval(x Expr) Value {
 		}
 		return Value{T: scalar(Uint), I: []int64{int64(w)}}
 	case *Un:
+		if d, ok := x.X.(*Bin); ok && x.Op == "-" && d.Op == "/" && th.negFoldDiffers(d) {
+			th.div |= DivNegConstDiv
+		}
 		return th.unary(x.Op, th.eval(x.X))
 	case *Bin:
 		return th.binary(x)

@@ -393,8 +393,15 @@ func (g *gen) arith(t Type, d int) Expr {
 	yt := y.Type()
 	switch op {
 	case "/", "%":
-		// never zero: y | 1
-		y = &Bin{Op: "|", X: y, Y: &Lit{oneOf(yt)}, T: yt}
+		// never zero: y | 1; a signed divisor never -1 either, (y & -3) |
+		// 1 (1 modulo 4): INT_MIN / -1 where the evaluator does not go (an
+		// arm not taken, a function not called) still reaches the driver,
+		// and lavapipe folds it in C when it is constant after inlining:
+		// SIGFPE (TRIAGE.md)
+		if yt.K == Int {
+			y = &Bin{Op: "&", X: y, Y: &Lit{splat(yt, -3)}, T: yt}
+		}
+		y = &Bin{Op: "|", X: y, Y: &Lit{splat(yt, 1)}, T: yt}
 	case "<<", ">>":
 		mask := Value{T: scalar(t.K), I: []int64{31}}
 		if g.chance(2) {
@@ -409,10 +416,11 @@ func (g *gen) arith(t Type, d int) Expr {
 	return &Bin{Op: op, X: x, Y: y, T: t}
 }
 
-func oneOf(t Type) Value {
+// splat is the integer value n in every component of t.
+func splat(t Type, n int64) Value {
 	v := zero(t)
 	for i := range v.I {
-		v.I[i] = 1
+		v.I[i] = n
 	}
 	return v
 }

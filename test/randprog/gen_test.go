@@ -1,6 +1,7 @@
 package randprog
 
 import (
+	"math"
 	"testing"
 )
 
@@ -17,6 +18,37 @@ func TestGenerateDeterministic(t *testing.T) {
 			if _, err := p.Evaluate(); err != nil {
 				t.Errorf("seed %d program %d: %v\n%s", seed, i, err, p.Source(0))
 			}
+		}
+	}
+}
+
+// TestNegatedConstantDivision: the evaluator records DivNegConstDiv for
+// the negations of integer divisions glslang's folding gets wrong, and
+// only for those.
+func TestNegatedConstantDivision(t *testing.T) {
+	u := func(n int64) Expr { return &Lit{Value{T: scalar(Uint), I: []int64{n}}} }
+	i := func(n int64) Expr { return &Lit{Value{T: scalar(Int), I: []int64{n}}} }
+	tid := &Var{Name: "x", T: scalar(Int)}
+	utid := &Var{Name: "y", T: scalar(Uint)}
+	for _, c := range []struct {
+		what string
+		x    Expr
+		want bool
+	}{
+		{"-(20u / y)", &Un{Op: "-", X: &Bin{Op: "/", X: u(20), Y: &Ref{utid}, T: scalar(Uint)}}, true},
+		{"-(y / 3u)", &Un{Op: "-", X: &Bin{Op: "/", X: &Ref{utid}, Y: u(3), T: scalar(Uint)}}, true},
+		{"-(INT_MIN / x)", &Un{Op: "-", X: &Bin{Op: "/", X: i(math.MinInt32), Y: &Ref{tid}, T: scalar(Int)}}, true},
+		{"-(20 / x)", &Un{Op: "-", X: &Bin{Op: "/", X: i(20), Y: &Ref{tid}, T: scalar(Int)}}, false},
+		{"-(x / y) unsigned", &Un{Op: "-", X: &Bin{Op: "/", X: &Ref{utid}, Y: &Ref{utid}, T: scalar(Uint)}}, false},
+		{"~(20u / y)", &Un{Op: "~", X: &Bin{Op: "/", X: u(20), Y: &Ref{utid}, T: scalar(Uint)}}, false},
+	} {
+		th := &thread{vars: map[*Var]*slot{
+			tid:  {v: Value{T: scalar(Int), I: []int64{3}}},
+			utid: {v: Value{T: scalar(Uint), I: []int64{3}}},
+		}}
+		th.eval(c.x)
+		if got := th.div&DivNegConstDiv != 0; got != c.want {
+			t.Errorf("%s: DivNegConstDiv %v, want %v", c.what, got, c.want)
 		}
 	}
 }
