@@ -22,12 +22,19 @@ import (
 //
 // Keeping stale entries and checking users when they are read makes every
 // edit O(1) amortised, where eager removal from long user lists (a type
-// used by thousands of instructions) would be quadratic.
+// used by thousands of instructions) would be quadratic. A list checked
+// since the last edit (AnalyzeUses, Kill, ReplaceAllUses) is not checked
+// again: analyses that ask for the same users repeatedly between edits
+// pay once.
 type DefUse struct {
 	m      *Module
 	defs   []*Inst  // by id
 	blocks []*Block // by label id
 	users  [][]*Inst
+	// edits counts the edits made through the chains; checked[id] is the
+	// count when id's user list was last compacted.
+	edits   uint64
+	checked []uint64
 }
 
 // DefUse returns the module's def-use chains, building them on first use.
@@ -46,7 +53,8 @@ func (m *Module) InvalidateDefUse() { m.du = nil }
 func (m *Module) HasDefUse() bool { return m.du != nil }
 
 func newDefUse(m *Module) *DefUse {
-	du := &DefUse{m: m, defs: make([]*Inst, m.Bound), blocks: make([]*Block, m.Bound), users: make([][]*Inst, m.Bound)}
+	du := &DefUse{m: m, defs: make([]*Inst, m.Bound), blocks: make([]*Block, m.Bound), users: make([][]*Inst, m.Bound),
+		checked: make([]uint64, m.Bound), edits: 1}
 	for _, f := range m.Functions {
 		f.module = m
 		f.link()
@@ -73,6 +81,7 @@ func (du *DefUse) grow(id ID) {
 	du.defs = slices.Grow(du.defs, n-len(du.defs))[:n]
 	du.blocks = slices.Grow(du.blocks, n-len(du.blocks))[:n]
 	du.users = slices.Grow(du.users, n-len(du.users))[:n]
+	du.checked = slices.Grow(du.checked, n-len(du.checked))[:n]
 }
 
 // Define registers an instruction: its result (if any) and its uses.
@@ -101,6 +110,7 @@ func (du *DefUse) ForgetBlock(b *Block) {
 // those in enumerant parameters and pairs). Call it after rewriting an
 // instruction's operands.
 func (du *DefUse) AnalyzeUses(in *Inst) {
+	du.edits++
 	in.ForEachUse(func(id *ID) {
 		du.grow(*id)
 		l := du.users[*id]
@@ -173,6 +183,10 @@ func (du *DefUse) compact(id ID) []*Inst {
 		return nil
 	}
 	l := du.users[id]
+	if du.checked[id] == du.edits {
+		return l
+	}
+	du.checked[id] = du.edits
 	mark := newMark()
 	out := l[:0]
 	for _, u := range l {
@@ -212,6 +226,7 @@ func (du *DefUse) ReplaceAllUses(old, new ID) {
 	if old == new {
 		return
 	}
+	du.edits++
 	for _, u := range du.compact(old) {
 		u.ForEachUse(func(p *ID) {
 			if *p == old {
@@ -237,6 +252,7 @@ func (du *DefUse) Kill(in *Inst) {
 		du.defs[in.Result] = nil
 	}
 	*in = Inst{Op: spv.OpNop, Block: in.Block, Line: in.Line, mark: killedMark}
+	du.edits++
 	du.m.kills++
 }
 
