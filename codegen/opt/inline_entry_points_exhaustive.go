@@ -72,7 +72,9 @@ func newInliner(c *Context) *inliner {
 			}
 		}
 	}
-	sc := newStructCFG(c)
+	// Every question comes before the pass edits: functions without loops
+	// need no analysis.
+	sc := newFunctionStructCFG(c)
 	fromContinue := map[builder.ID]bool{}
 	for _, id := range sc.FuncsCalledFromContinue() {
 		fromContinue[id] = true
@@ -88,12 +90,13 @@ func newInliner(c *Context) *inliner {
 			continue
 		}
 		returnInLoop := false
+		loops := shader && hasLoop(f)
 		for _, b := range f.Blocks {
 			t := b.Terminator()
 			if t == nil || (t.Op != spv.OpReturn && t.Op != spv.OpReturnValue) {
 				continue
 			}
-			if shader && sc.ContainingLoop(b.Label) != 0 {
+			if loops && sc.ContainingLoop(b.Label) != 0 {
 				returnInLoop = true
 			}
 			if b != f.Blocks[len(f.Blocks)-1] {

@@ -233,6 +233,11 @@ func (s *structuredCFG) IsInContinueConstruct(id builder.ID) bool {
 	return false
 }
 
+// hasLoop reports whether f has a loop header.
+func hasLoop(f *builder.Function) bool {
+	return slices.ContainsFunc(f.Blocks, isLoopHeader)
+}
+
 // isLoopHeader reports whether b declares a loop.
 func isLoopHeader(b *builder.Block) bool {
 	m := b.Merge()
@@ -386,6 +391,9 @@ func (s *structCFG) IsMergeBlock(id builder.ID) bool {
 func (s *structCFG) FuncsCalledFromContinue() []builder.ID {
 	var queue []builder.ID
 	for _, f := range s.c.M.Functions {
+		if !hasLoop(f) {
+			continue // no continue construct: nothing to analyse
+		}
 		for _, b := range f.Blocks {
 			a := s.of(b.Label)
 			if a == nil || !a.info[b.Label].inContinue {

@@ -20,7 +20,7 @@ func (wrapOpKill) Run(c *Context) (bool, error) {
 	w := &opKillWrapper{c: c, funcs: map[spv.Op]*builder.Function{}}
 	byID := functionsByID(c.M)
 	changed := false
-	for _, id := range newStructCFG(c).FuncsCalledFromContinue() {
+	for _, id := range newFunctionStructCFG(c).FuncsCalledFromContinue() {
 		f := byID[id]
 		if f == nil {
 			continue
