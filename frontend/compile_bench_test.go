@@ -134,17 +134,26 @@ func BenchmarkCompilerParallel(b *testing.B) {
 }
 
 // BenchmarkCompile5000Lines is the whole compile of a 5,000-line shader,
-// warm.
+// warm, at -O0 (no optimizer) and at the default -O3: the difference is
+// the optimizer's share (-ftime-report breaks it down by pass).
 func BenchmarkCompile5000Lines(b *testing.B) {
 	src := bigShader(b)
-	opts := Options{Profile: "ps_6_0"}
-	var c Compiler
-	compileOrFail(b, &c, opts, "big.hlsl", src)
-	b.SetBytes(int64(len(src)))
-	b.ReportAllocs()
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		compileOrFail(b, &c, opts, "big.hlsl", src)
+	for _, level := range []struct {
+		name string
+		opts Options
+	}{{"O0", Options{Profile: "ps_6_0", NoOptimize: true}}, {"O3", Options{Profile: "ps_6_0"}}} {
+		b.Run(level.name, func(b *testing.B) {
+			var c Compiler
+			compileOrFail(b, &c, level.opts, "big.hlsl", src)
+			b.SetBytes(int64(len(src)))
+			b.ReportAllocs()
+			b.ResetTimer()
+			start := cpuTime()
+			for i := 0; i < b.N; i++ {
+				compileOrFail(b, &c, level.opts, "big.hlsl", src)
+			}
+			b.ReportMetric(float64(cpuTime()-start)/float64(b.N)/1e6, "cpu-ms/op")
+		})
 	}
 }
 
