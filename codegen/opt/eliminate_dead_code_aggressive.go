@@ -35,7 +35,14 @@ func (aggressiveDCE) Run(c *Context) (bool, error) {
 		return false, nil
 	}
 	changed := eliminateDeadFunctions(c)
-	a := &adce{c: c, live: map[*builder.Inst]bool{}, liveBlocks: map[*builder.Block]bool{}, dead: map[*builder.Inst]bool{},
+	n := len(c.M.Globals)
+	for _, f := range c.M.Functions {
+		for _, b := range f.Blocks {
+			n += len(b.Insts)
+		}
+	}
+	a := &adce{c: c, live: newInstSet(c.M.Bound, n/2), liveBlocks: newIDSet(c.M.Bound),
+		blockDone: newIDSet(c.M.Bound), dead: map[*builder.Inst]bool{},
 		entryNoCalls: map[*builder.Function]bool{}, undefs: newUndefs(c)}
 	a.entries = map[builder.ID]bool{}
 	for _, ep := range c.M.EntryPoints {
@@ -122,8 +129,16 @@ func adceApplies(c *Context) bool {
 // adce is one run's state.
 type adce struct {
 	c          *Context
-	live       map[*builder.Inst]bool
-	liveBlocks map[*builder.Block]bool
+	live       instSet
+	liveBlocks idSet // by label
+	// blockDone holds the blocks whose label, terminator or merge and
+	// enclosing construct's branch have been marked live (once per block,
+	// not once per live instruction in it).
+	blockDone idSet // by label
+	// idDecorations maps an id to the OpDecorateId instructions that
+	// decorate it directly or through a decoration group (except
+	// HlslCounterBufferGOOGLE), found once per run.
+	idDecorations map[builder.ID][]*builder.Inst
 	// work is the FIFO worklist of instructions (or, with in nil, block
 	// labels) just found live whose dependencies are still to be marked.
 	work []adceItem
@@ -150,18 +165,18 @@ type adceItem struct {
 }
 
 func (a *adce) add(in *builder.Inst) {
-	if in == nil || a.live[in] {
+	if in == nil || a.live.has(in) {
 		return
 	}
-	a.live[in] = true
+	a.live.add(in)
 	a.work = append(a.work, adceItem{in: in})
 }
 
 func (a *adce) addBlock(b *builder.Block) {
-	if b == nil || a.liveBlocks[b] {
+	if b == nil || a.liveBlocks.has(b.Label) {
 		return
 	}
-	a.liveBlocks[b] = true
+	a.liveBlocks.add(b.Label)
 	a.work = append(a.work, adceItem{blk: b})
 }
 
@@ -178,10 +193,10 @@ func (a *adce) addID(id builder.ID) {
 // defines is dead).
 func (a *adce) isLive(id builder.ID) bool {
 	if d := a.c.Def(id); d != nil {
-		return a.live[d]
+		return a.live.has(d)
 	}
 	if b := a.c.DU.Block(id); b != nil {
-		return a.liveBlocks[b]
+		return a.liveBlocks.has(b.Label)
 	}
 	return false
 }
@@ -200,7 +215,7 @@ func (a *adce) initModule() {
 		// The entry point itself stays, but its interface operands only
 		// make the outputs live (Vulkan allows an output without a
 		// matching input downstream, not the other way round).
-		a.live[ep] = true
+		a.live.add(ep)
 		a.addID(ep.Operands[1].ID())
 		for _, o := range ep.Operands[3:] {
 			if sc, ok := c.storageClassOf(o.ID()); ok && sc == spv.StorageClassOutput {
@@ -366,21 +381,27 @@ func (a *adce) drain() {
 // block: the construct may still fold away), a loop header's loop, and
 // the branch and merge of the construct b sits in.
 func (a *adce) markBlockLive(b *builder.Block, in *builder.Inst) {
-	a.addBlock(b)
-	if m := b.Merge(); m == nil {
-		a.add(b.Terminator())
-	} else {
-		a.addBlock(a.c.DU.Block(m.Operands[0].ID()))
+	if !a.blockDone.has(b.Label) {
+		a.blockDone.add(b.Label)
+		a.addBlock(b)
+		if m := b.Merge(); m == nil {
+			a.add(b.Terminator())
+		} else {
+			a.addBlock(a.c.DU.Block(m.Operands[0].ID()))
+		}
+		if br := a.branchForNextHeader(b); br != nil {
+			a.add(br)
+			a.add(br.Block.Merge())
+		}
 	}
-	if in != nil && isLoopHeader(b) {
+	if in == nil {
+		return
+	}
+	if isLoopHeader(b) {
 		a.add(b.Terminator())
 		a.add(b.Merge())
 	}
-	if br := a.branchForNextHeader(b); br != nil {
-		a.add(br)
-		a.add(br.Block.Merge())
-	}
-	if in != nil && (in.Op == spv.OpLoopMerge || in.Op == spv.OpSelectionMerge) {
+	if in.Op == spv.OpLoopMerge || in.Op == spv.OpSelectionMerge {
 		a.addBreaksAndContinues(in)
 	}
 }
@@ -590,20 +611,37 @@ func (a *adce) markDecorations(in *builder.Inst) {
 	if in.Result == 0 {
 		return
 	}
-	for _, u := range a.c.DU.Users(in.Result) {
-		switch u.Op {
-		case spv.OpDecorateId:
-			if u.Operands[0].ID() == in.Result && spv.Decoration(u.Operands[1].Word) != spv.DecorationHlslCounterBufferGOOGLE {
-				a.add(u)
+	if a.idDecorations == nil {
+		a.indexDecorations()
+	}
+	for _, d := range a.idDecorations[in.Result] {
+		a.add(d)
+	}
+}
+
+// indexDecorations fills idDecorations from the module's annotations.
+func (a *adce) indexDecorations() {
+	a.idDecorations = map[builder.ID][]*builder.Inst{}
+	groupDecos := map[builder.ID][]*builder.Inst{}
+	for _, d := range a.c.M.Annotations {
+		if d.Op == spv.OpDecorateId && spv.Decoration(d.Operands[1].Word) != spv.DecorationHlslCounterBufferGOOGLE {
+			t := d.Operands[0].ID()
+			a.idDecorations[t] = append(a.idDecorations[t], d)
+			if g := a.c.Def(t); g != nil && g.Op == spv.OpDecorationGroup {
+				groupDecos[t] = append(groupDecos[t], d)
 			}
-		case spv.OpGroupDecorate:
-			// Decorations through a group: the group's OpDecorateId.
-			for _, gd := range a.c.DU.Users(u.Operands[0].ID()) {
-				if gd.Op == spv.OpDecorateId && gd.Operands[0].ID() == u.Operands[0].ID() &&
-					spv.Decoration(gd.Operands[1].Word) != spv.DecorationHlslCounterBufferGOOGLE {
-					a.add(gd)
-				}
-			}
+		}
+	}
+	if len(groupDecos) == 0 {
+		return
+	}
+	for _, d := range a.c.M.Annotations {
+		if d.Op != spv.OpGroupDecorate {
+			continue
+		}
+		ds := groupDecos[d.Operands[0].ID()]
+		for _, o := range d.Operands[1:] {
+			a.idDecorations[o.ID()] = append(a.idDecorations[o.ID()], ds...)
 		}
 	}
 }
@@ -634,7 +672,7 @@ func (a *adce) debugInfo() {
 		for _, in := range b.Insts {
 			switch c.shaderDebugOp(in) {
 			case spv.NonSemanticShaderDebugInfo100DebugDeclare:
-				if !a.live[in] && a.isLive(in.Operands[3].ID()) {
+				if !a.live.has(in) && a.isLive(in.Operands[3].ID()) {
 					a.add(in)
 				}
 			case spv.NonSemanticShaderDebugInfo100DebugValue:
@@ -668,7 +706,7 @@ func (a *adce) killDead() bool {
 		b := order[i]
 		var merge builder.ID
 		for _, in := range b.Insts {
-			if a.live[in] {
+			if a.live.has(in) {
 				continue
 			}
 			if in.Op == spv.OpSelectionMerge || in.Op == spv.OpLoopMerge {
@@ -679,14 +717,14 @@ func (a *adce) killDead() bool {
 			changed = true
 		}
 		if merge == 0 {
-			if !a.live[b.Terminator()] {
+			if !a.live.has(b.Terminator()) {
 				b.Append(c.NewInst(spv.OpUnreachable, 0))
 			}
 			i++
 			continue
 		}
 		br := c.NewInst(spv.OpBranch, 0, builder.Ref(merge))
-		a.live[br] = true
+		a.live.add(br)
 		b.Append(br)
 		for i++; i < len(order) && order[i].Label != merge; i++ {
 		}
@@ -698,10 +736,10 @@ func (a *adce) killDead() bool {
 			ret := c.NewInst(spv.OpReturn, 0)
 			if ft := c.Def(a.f.Def.Type); ft != nil && ft.Op != spv.OpTypeVoid {
 				undef := a.undefs.get(a.f.Def.Type)
-				a.live[c.Def(undef)] = true
+				a.live.add(c.Def(undef))
 				ret = c.NewInst(spv.OpReturnValue, 0, builder.Ref(undef))
 			}
-			a.live[ret] = true
+			a.live.add(ret)
 			mb.Replace(t, ret)
 		}
 	}
@@ -768,7 +806,7 @@ func (a *adce) globals() bool {
 	}
 	var none builder.ID
 	for _, g := range c.M.Globals {
-		if a.live[g] {
+		if a.live.has(g) {
 			continue
 		}
 		switch c.debugOp(g) {
@@ -837,4 +875,45 @@ func isAtomicWithLoad(op spv.Op) bool {
 		return true
 	}
 	return false
+}
+
+// instSet is a set of instructions: those with a result id in a slice by
+// id (no hashing: liveness asks often), the others in a map.
+type instSet struct {
+	byID  idSet
+	other map[*builder.Inst]bool
+}
+
+func newInstSet(bound builder.ID, others int) instSet {
+	return instSet{byID: newIDSet(bound), other: make(map[*builder.Inst]bool, others)}
+}
+
+func (s *instSet) has(in *builder.Inst) bool {
+	if in.Result != 0 {
+		return s.byID.has(in.Result)
+	}
+	return s.other[in]
+}
+
+func (s *instSet) add(in *builder.Inst) {
+	if in.Result != 0 {
+		s.byID.add(in.Result)
+		return
+	}
+	s.other[in] = true
+}
+
+// idSet is a set of ids, growing past the bound it was made with (for ids
+// made during the pass).
+type idSet []bool
+
+func newIDSet(bound builder.ID) idSet { return make(idSet, bound) }
+
+func (s idSet) has(id builder.ID) bool { return int(id) < len(s) && s[id] }
+
+func (s *idSet) add(id builder.ID) {
+	for int(id) >= len(*s) {
+		*s = append(*s, false)
+	}
+	(*s)[id] = true
 }
