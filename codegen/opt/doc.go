@@ -47,6 +47,9 @@
 //     fold_rules.go (the algebraic and composite rules, a table by opcode).
 //   - value_numbers.go: value numbers for the redundancy passes (spirv-opt's
 //     ValueNumberTable).
+//   - ccp.go holds, besides the pass, the SSA propagation engine
+//     (spirv-opt's SSAPropagator: executable edges, blocks simulated once,
+//     instructions again when an operand changes).
 //   - block_edits.go: rebuilding a block once instead of inserting one
 //     instruction at a time.
 //   - bench_test.go: the generated module every pass benchmark runs over

@@ -46,6 +46,13 @@ func (c *Context) FoldToConstant(in *builder.Inst, value func(builder.ID) builde
 	return c.folder().foldToConstant(in, value)
 }
 
+// Foldable reports whether the folder can evaluate in to a constant when its
+// operands are constants (spirv-opt's Instruction::IsFoldable).
+func (c *Context) Foldable(in *builder.Inst) bool {
+	f := c.folder()
+	return len(f.constRulesFor(in)) > 0 || f.foldableByScalar(in) || f.foldableByVector(in)
+}
+
 // folder holds what folding caches: the constant values of ids.
 type folder struct {
 	c      *Context

@@ -150,6 +150,11 @@ func (f *folder) define(v *cval) builder.ID {
 	case cvBool:
 		return b.ConstBool(v.bits != 0)
 	case cvComposite:
+		if len(v.elems) == 0 {
+			// A composite of no members (an empty struct) is declared
+			// OpConstantNull, as spirv-opt's constant manager makes it.
+			return f.define(&cval{typ: v.typ, kind: cvNull})
+		}
 		ids := make([]builder.ID, len(v.elems))
 		for i, e := range v.elems {
 			ids[i] = f.define(e)

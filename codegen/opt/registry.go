@@ -24,6 +24,7 @@ var registry = map[string]passEntry{
 	"eliminate-dead-inserts":         {noArg(func() Pass { return deadInserts{} }), "deletes composite inserts nothing reads"},
 	"redundancy-elimination":         {noArg(func() Pass { return redundancyElimination{} }), "replaces a value computed again by the dominating computation"},
 	"local-redundancy-elimination":   {noArg(func() Pass { return localRedundancyElimination{} }), "replaces a value computed again in the same block"},
+	"ccp":                            {noArg(func() Pass { return ccp{} }), "propagates constants through the SSA graph, following only the branches constants allow"},
 	"simplify-instructions":          {noArg(func() Pass { return simplifyInstructions{} }), "folds constants and simplifies instructions (spirv-opt's folding rules)"},
 	"trim-capabilities":              {noArg(func() Pass { return trimCapabilities{} }), "removes the capabilities and extensions the module no longer needs"},
 	"private-to-local":               {noArg(func() Pass { return privateToLocal{} }), "turns Private variables one function uses into Function variables"},

@@ -1,0 +1,466 @@
+package opt
+
+import (
+	"github.com/hlsl2spirv/hlsl2spirv/builder"
+	"github.com/hlsl2spirv/hlsl2spirv/builder/spv"
+)
+
+// ccp is --ccp (spirv-opt's CCPPass): conditional constant propagation,
+// Wegman and Zadeck's algorithm over the SSA graph. Values start unknown
+// and only go down the lattice unknown -> constant -> varying; blocks are
+// simulated only once an edge into them is found executable, so a branch
+// on a value known constant keeps the code on its other side from
+// spoiling the values that meet at phis. The values found constant then
+// replace every use of their ids (and their names and decorations go).
+// The pass does not delete the instructions left unused nor fold the
+// branches: ADCE and dead-branch elimination do.
+//
+// The propagation engine is spirv-opt's SSAPropagator: a FIFO of blocks
+// reached over new executable edges and a FIFO of instructions whose
+// operands changed, blocks first. The visiting order decides the order in
+// which the folder declares new constants, so it is kept as spirv-opt's.
+type ccp struct{}
+
+func (ccp) Name() string { return "ccp" }
+
+// varying is the lattice bottom in ccpValues: the value is not one
+// constant.
+const varying = ^builder.ID(0)
+
+// ccpValues maps an id to its lattice value: 0 unknown (not yet
+// reached), varying, or the id of its constant.
+type ccpValues []builder.ID
+
+func (v ccpValues) get(id builder.ID) builder.ID {
+	if int(id) < len(v) {
+		return v[id]
+	}
+	return 0
+}
+
+func (v *ccpValues) set(id, val builder.ID) {
+	for int(id) >= len(*v) {
+		*v = append(*v, 0)
+	}
+	(*v)[id] = val
+}
+
+func (ccp) Run(c *Context) (bool, error) {
+	bound := c.M.Bound
+	values := make(ccpValues, bound)
+	// Constants (specialization constants too) are their own values; every
+	// other module-level id, and the extended instruction sets, vary.
+	for _, g := range c.M.Globals {
+		if g.Result == 0 {
+			continue
+		}
+		if isConstantOp(g.Op) {
+			values[g.Result] = g.Result
+		} else {
+			values[g.Result] = varying
+		}
+	}
+	for _, imp := range c.M.ExtInstImports {
+		values[imp.Result] = varying
+	}
+	replaced := false
+	forEachReachableFunction(c, func(f *builder.Function) bool {
+		if len(f.Blocks) == 0 {
+			return false
+		}
+		for _, p := range f.Params {
+			values.set(p.Result, varying)
+		}
+		p := newPropagator(c, f, &values)
+		if !p.run() {
+			return false
+		}
+		for _, id := range p.assigned {
+			if v := values.get(id); v != varying && v != id {
+				c.DU.KillNamesAndDecorations(id)
+				c.DU.ReplaceAllUses(id, v)
+				replaced = true
+			}
+		}
+		return false
+	})
+	// New constants are a change even where no use could take them.
+	return replaced || c.M.Bound > bound, nil
+}
+
+// propStatus is what visiting an instruction found, in lattice order.
+type propStatus uint8
+
+const (
+	propNotInteresting propStatus = iota + 1 // nothing known yet
+	propInteresting                          // a constant (or a known branch target)
+	propVarying                              // never a constant (any branch target)
+)
+
+// ccpEdge is a CFG edge by block index; to == -1 is the exit.
+type ccpEdge struct{ from, to int }
+
+// propagator is one function's run of the SSA propagation engine.
+type propagator struct {
+	c      *Context
+	f      *builder.Function
+	values *ccpValues
+	index  map[*builder.Block]int
+	succs  [][]int // by block index, -1 for the exit
+
+	executable map[ccpEdge]bool
+	simulated  []bool
+	status     map[*builder.Inst]propStatus
+	done       map[*builder.Inst]bool // not to simulate again
+	blocks     []int                  // FIFO
+	uses       []*builder.Inst        // FIFO of instructions whose operands changed
+	// assigned lists the ids given a value, for the replacement.
+	assigned []builder.ID
+}
+
+func newPropagator(c *Context, f *builder.Function, values *ccpValues) *propagator {
+	p := &propagator{c: c, f: f, values: values, index: make(map[*builder.Block]int, len(f.Blocks)),
+		succs: make([][]int, len(f.Blocks)), executable: map[ccpEdge]bool{}, simulated: make([]bool, len(f.Blocks)),
+		status: map[*builder.Inst]propStatus{}, done: map[*builder.Inst]bool{}}
+	for i, b := range f.Blocks {
+		p.index[b] = i
+	}
+	for i, b := range f.Blocks {
+		for _, l := range b.Successors() {
+			if sb := c.DU.Block(l); sb != nil {
+				p.succs[i] = append(p.succs[i], p.index[sb])
+			}
+		}
+		if t := b.Terminator(); t != nil && isReturnOrAbort(t.Op) {
+			p.succs[i] = append(p.succs[i], -1)
+		}
+	}
+	return p
+}
+
+// isReturnOrAbort reports whether op ends a function's invocation (a
+// terminator that is not a branch).
+func isReturnOrAbort(op spv.Op) bool { return isTerminatorOp(op) && !isBranchOp(op) }
+
+// run propagates to a fixed point and reports whether any instruction was
+// found interesting.
+func (p *propagator) run() bool {
+	p.blocks = append(p.blocks, 0)
+	p.executable[ccpEdge{-1, 0}] = true
+	changed := false
+	for len(p.blocks) > 0 || len(p.uses) > 0 {
+		if len(p.blocks) > 0 {
+			b := p.blocks[0]
+			p.blocks = p.blocks[1:]
+			if p.simulateBlock(b) {
+				changed = true
+			}
+			continue
+		}
+		in := p.uses[0]
+		p.uses = p.uses[1:]
+		if p.simulate(in) {
+			changed = true
+		}
+	}
+	return changed
+}
+
+func (p *propagator) addControlEdge(from, to int) {
+	if to < 0 {
+		return
+	}
+	e := ccpEdge{from, to}
+	if p.executable[e] {
+		return
+	}
+	p.executable[e] = true
+	p.blocks = append(p.blocks, to)
+}
+
+// addSSAEdges queues the users of in's result in blocks already simulated.
+func (p *propagator) addSSAEdges(in *builder.Inst) {
+	if in.Result == 0 {
+		return
+	}
+	for _, u := range p.c.DU.Users(in.Result) {
+		if u.Block == nil || u.Block.Func != p.f || !p.simulated[p.index[u.Block]] {
+			continue
+		}
+		if !p.done[u] {
+			p.uses = append(p.uses, u)
+		}
+	}
+}
+
+// shouldSimulateAgain reports whether the instruction defining id may
+// still change (anything not settled in this function, module-level
+// definitions included, as spirv-opt has it).
+func (p *propagator) shouldSimulateAgain(id builder.ID) bool {
+	d := p.c.Def(id)
+	return d == nil || !p.done[d]
+}
+
+// phiArgExecutable reports whether the edge of phi's operand pair i
+// (value, parent block) is executable.
+func (p *propagator) phiArgExecutable(phi *builder.Inst, i int) bool {
+	from := p.c.DU.Block(phi.Operands[i].Params[1].ID())
+	if from == nil || from.Func != p.f {
+		return false
+	}
+	return p.executable[ccpEdge{p.index[from], p.index[phi.Block]}]
+}
+
+func (p *propagator) simulateBlock(bi int) bool {
+	b := p.f.Blocks[bi]
+	changed := false
+	// Phis every time an edge comes in: the new edge brings an argument.
+	for _, in := range b.Insts {
+		if in.Op != spv.OpPhi {
+			break
+		}
+		if p.simulate(in) {
+			changed = true
+		}
+	}
+	if p.simulated[bi] {
+		return changed
+	}
+	for _, in := range b.Insts {
+		if p.simulate(in) {
+			changed = true
+		}
+	}
+	p.simulated[bi] = true
+	if len(p.succs[bi]) == 1 {
+		p.addControlEdge(bi, p.succs[bi][0])
+	}
+	return changed
+}
+
+// simulate visits in and reports whether it was found interesting.
+func (p *propagator) simulate(in *builder.Inst) bool {
+	if p.done[in] {
+		return false
+	}
+	dest := -1
+	st := p.visit(in, &dest)
+	old, had := p.status[in]
+	statusChanged := !had || old != st
+	if statusChanged {
+		p.status[in] = st
+	}
+	bi := p.index[in.Block]
+	if st == propVarying {
+		p.done[in] = true
+		if statusChanged {
+			p.addSSAEdges(in)
+		}
+		if isTerminatorOp(in.Op) {
+			for _, s := range p.succs[bi] {
+				p.addControlEdge(bi, s)
+			}
+		}
+		return false
+	}
+	changed := false
+	if st == propInteresting {
+		if statusChanged {
+			p.addSSAEdges(in)
+		}
+		if dest >= 0 {
+			p.addControlEdge(bi, dest)
+		}
+		changed = true
+	}
+	// Settled unless an operand may still change.
+	again := false
+	if in.Op == spv.OpPhi {
+		for i := range in.Operands {
+			if !p.phiArgExecutable(in, i) || p.shouldSimulateAgain(in.Operands[i].Params[0].ID()) {
+				again = true
+				break
+			}
+		}
+	} else {
+		for _, id := range inIDs(in) {
+			if p.shouldSimulateAgain(id) {
+				again = true
+				break
+			}
+		}
+	}
+	if !again {
+		p.done[in] = true
+	}
+	return changed
+}
+
+func (p *propagator) visit(in *builder.Inst, dest *int) propStatus {
+	switch {
+	case in.Op == spv.OpPhi:
+		return p.visitPhi(in)
+	case in.Op == spv.OpBranch || in.Op == spv.OpBranchConditional || in.Op == spv.OpSwitch:
+		return p.visitBranch(in, dest)
+	case in.Result != 0:
+		return p.visitAssignment(in)
+	}
+	return propVarying
+}
+
+// setValue records id's value.
+func (p *propagator) setValue(id, val builder.ID) {
+	if p.values.get(id) == 0 {
+		p.assigned = append(p.assigned, id)
+	}
+	p.values.set(id, val)
+}
+
+func (p *propagator) markVarying(in *builder.Inst) propStatus {
+	p.setValue(in.Result, varying)
+	return propVarying
+}
+
+// visitPhi meets the values coming over executable edges: unknown ones
+// are ignored, two different constants or a varying one make it varying.
+func (p *propagator) visitPhi(phi *builder.Inst) propStatus {
+	var meet builder.ID
+	for i := range phi.Operands {
+		if !p.phiArgExecutable(phi, i) {
+			continue
+		}
+		v := p.values.get(phi.Operands[i].Params[0].ID())
+		switch {
+		case v == 0:
+		case v == varying:
+			return p.markVarying(phi)
+		case meet == 0:
+			meet = v
+		case v != meet:
+			return p.markVarying(phi)
+		}
+	}
+	if meet == 0 {
+		return propNotInteresting
+	}
+	p.setValue(phi.Result, meet)
+	return propInteresting
+}
+
+// meet is the lattice meet of in's current value with val: a value may
+// not move sideways from one constant to another.
+func (p *propagator) meet(in *builder.Inst, val builder.ID) builder.ID {
+	old := p.values.get(in.Result)
+	switch {
+	case old == 0:
+		return val
+	case old == varying || val == varying:
+		return varying
+	case old != val:
+		return varying
+	}
+	return val
+}
+
+func (p *propagator) settle(in *builder.Inst, val builder.ID) propStatus {
+	v := p.meet(in, val)
+	p.setValue(in.Result, v)
+	if v == varying {
+		return propVarying
+	}
+	return propInteresting
+}
+
+func (p *propagator) visitAssignment(in *builder.Inst) propStatus {
+	if in.Op == spv.OpCopyObject {
+		v := p.values.get(in.Operands[0].ID())
+		switch v {
+		case 0:
+			return propNotInteresting
+		case varying:
+			return p.markVarying(in)
+		}
+		return p.settle(in, v)
+	}
+	if !p.c.Foldable(in) {
+		return p.markVarying(in)
+	}
+	if k := p.c.FoldToConstant(in, func(id builder.ID) builder.ID {
+		if v := p.values.get(id); v != 0 && v != varying {
+			return v
+		}
+		return id
+	}); k != 0 {
+		return p.settle(in, k)
+	}
+	unknown := false
+	for _, id := range inIDs(in) {
+		switch p.values.get(id) {
+		case varying:
+			return p.markVarying(in)
+		case 0:
+			unknown = true
+		}
+	}
+	if unknown {
+		// It may fold once the unknown operands are known.
+		return propNotInteresting
+	}
+	return p.markVarying(in)
+}
+
+// visitBranch finds the one target of a branch on a known value.
+func (p *propagator) visitBranch(in *builder.Inst, dest *int) propStatus {
+	var label builder.ID
+	switch in.Op {
+	case spv.OpBranch:
+		label = in.Operands[0].ID()
+	case spv.OpBranchConditional:
+		v := p.values.get(in.Operands[0].ID())
+		if v == 0 || v == varying {
+			return propVarying
+		}
+		d := p.c.Def(v)
+		switch {
+		case d == nil:
+			return propVarying
+		case d.Op == spv.OpConstantTrue:
+			label = in.Operands[1].ID()
+		case d.Op == spv.OpConstantFalse || d.Op == spv.OpConstantNull:
+			label = in.Operands[2].ID()
+		default:
+			return propVarying // a specialization constant
+		}
+	case spv.OpSwitch:
+		v := p.values.get(in.Operands[0].ID())
+		if v == 0 || v == varying {
+			return propVarying
+		}
+		d := p.c.Def(v)
+		var sel uint32
+		switch {
+		case d == nil:
+			return propVarying
+		case d.Op == spv.OpConstant && p.c.B.ScalarWidth(d.Type) <= 32:
+			sel = d.Operands[0].Word
+		case d.Op == spv.OpConstantNull:
+		default:
+			// A specialization constant, or a 64-bit selector (spirv-opt
+			// compares its low word only).
+			return propVarying
+		}
+		label = in.Operands[1].ID()
+		for _, o := range in.Operands[2:] {
+			if o.Params[0].Word == sel {
+				label = o.Params[1].ID()
+				break
+			}
+		}
+	}
+	b := p.c.DU.Block(label)
+	if b == nil {
+		return propVarying
+	}
+	*dest = p.index[b]
+	return propInteresting
+}
