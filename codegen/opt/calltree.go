@@ -54,8 +54,14 @@ func calledFunctions(f *builder.Function, out []builder.ID) []builder.ID {
 // callees are read after fn has run on it. It reports whether any call
 // returned true.
 func forEachReachableFunction(c *Context, fn func(*builder.Function) bool) bool {
+	return forEachFunctionFrom(c, callTreeRoots(c), fn)
+}
+
+// forEachFunctionFrom is forEachReachableFunction from the given roots
+// (spirv-opt's ProcessCallTreeFromRoots).
+func forEachFunctionFrom(c *Context, roots []builder.ID, fn func(*builder.Function) bool) bool {
 	byID := functionsByID(c.M)
-	queue := callTreeRoots(c)
+	queue := roots
 	done := map[builder.ID]bool{}
 	changed := false
 	for len(queue) > 0 {

@@ -49,6 +49,9 @@ var registry = map[string]passEntry{
 	"interpolate-fixup":              {noArg(func() Pass { return interpolateFixup{} }), "makes GLSL.std.450 InterpolateAt* take the pointer to the input its interpolant was loaded from"},
 	"invocation-interlock-placement": {noArg(func() Pass { return interlockPlacement{} }), "leaves a fragment entry point one critical section between OpBeginInvocationInterlockEXT and OpEndInvocationInterlockEXT"},
 
+	// Interfaces.
+	"remove-unused-interface-variables": {noArg(func() Pass { return removeUnusedInterfaceVariables{} }), "makes each entry point's interface the global variables its call tree uses"},
+
 	// Resource variables (descriptors).
 	"descriptor-scalar-replacement":             {noArg(func() Pass { return descriptorSROA{"descriptor-scalar-replacement", true, true} }), "splits resource variables of array or struct-of-resources type into a variable per resource"},
 	"descriptor-array-scalar-replacement":       {noArg(func() Pass { return descriptorSROA{"descriptor-array-scalar-replacement", true, false} }), "splits arrays of resources into a variable per element"},
