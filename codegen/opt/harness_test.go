@@ -100,6 +100,9 @@ func checkValidWith(t *testing.T, src, checks string, o Options, flags ...string
 	if m.Version >= 0x10500 {
 		env = "vulkan1.2"
 	}
+	if m.Version >= 0x10600 {
+		env = "vulkan1.3"
+	}
 	if err := tool.Validate(t, tool.Words2Bytes(w.Words), env); err != nil {
 		t.Errorf("the output is invalid: %v\n%s", err, out)
 	}

@@ -50,6 +50,7 @@ var registry = map[string]passEntry{
 	"invocation-interlock-placement": {noArg(func() Pass { return interlockPlacement{} }), "leaves a fragment entry point one critical section between OpBeginInvocationInterlockEXT and OpEndInvocationInterlockEXT"},
 
 	// Interfaces.
+	"spread-volatile-semantics":         {noArg(func() Pass { return spreadVolatileSemantics{} }), "gives the built-ins Vulkan requires volatile reads of the Volatile decoration or memory operand"},
 	"remove-unused-interface-variables": {noArg(func() Pass { return removeUnusedInterfaceVariables{} }), "makes each entry point's interface the global variables its call tree uses"},
 
 	// Resource variables (descriptors).
