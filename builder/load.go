@@ -278,7 +278,7 @@ func convertInst(bi *binary.Inst) (*Inst, error) {
 		c.i++
 	}
 	ops := info.Operands
-	if bi.Op == spv.OpExtInst && len(ops) > 0 && ops[len(ops)-1].Quant == spv.Variadic {
+	if (bi.Op == spv.OpExtInst || bi.Op == spv.OpExtInstWithForwardRefsKHR) && len(ops) > 0 && ops[len(ops)-1].Quant == spv.Variadic {
 		ops = ops[:len(ops)-1] // the set's own operands follow the instruction number
 	}
 	in.Operands = c.list(ops, false)

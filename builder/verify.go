@@ -42,7 +42,8 @@ func Verify(m *Module) error {
 			in.ForEachUse(func(id *ID) {
 				// Forward pointers and extended instructions (debug
 				// information may name functions) may refer ahead.
-				if err == nil && in.Op != spv.OpTypeForwardPointer && in.Op != spv.OpExtInst && !forward[*id] && (*id >= m.Bound || !defined[*id]) {
+				if err == nil && in.Op != spv.OpTypeForwardPointer && in.Op != spv.OpExtInst &&
+					in.Op != spv.OpExtInstWithForwardRefsKHR && !forward[*id] && (*id >= m.Bound || !defined[*id]) {
 					err = fmt.Errorf("verify: %s %%%d uses %%%d before its definition", in.Op, in.Result, *id)
 				}
 			})

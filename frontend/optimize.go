@@ -14,7 +14,8 @@ import (
 // followed by spread-volatile-semantics and compact-ids, and nothing at
 // -O0. The emitter writes modules that are already legal, so DXC's
 // legalization pipeline (which DXC runs only when its emitter asks for it)
-// is not needed. Trim-capabilities, which DXC always runs, comes last.
+// is not needed. With rich debug information fix-opextinst-opcodes follows;
+// trim-capabilities, which DXC always runs, comes last.
 func (o *Options) optimizerPasses() ([]opt.Pass, error) {
 	if o.CodeGenOnly {
 		return nil, nil
@@ -35,6 +36,15 @@ func (o *Options) optimizerPasses() ([]opt.Pass, error) {
 			return nil, err
 		}
 		passes = append(legal, passes...)
+	}
+	if o.Debug.Rich {
+		// DXC fixes the debug instructions' opcodes after optimizing: one
+		// naming a later one must be OpExtInstWithForwardRefsKHR.
+		fix, err := opt.Passes([]string{"fix-opextinst-opcodes"})
+		if err != nil {
+			return nil, err
+		}
+		passes = append(passes, fix...)
 	}
 	return append(passes, opt.FinalPasses()...), nil
 }

@@ -213,7 +213,7 @@ func (a *assembler) statement(st []token) ([]uint32, error) {
 		words = append(words, uint32(result))
 	}
 	ops := info.Operands
-	if op == spv.OpExtInst {
+	if op == spv.OpExtInst || op == spv.OpExtInstWithForwardRefsKHR {
 		ops = ops[:len(ops)-1] // the set's operands follow the instruction
 	}
 	if words, err = a.list(words, ops, false); err != nil {

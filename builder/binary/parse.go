@@ -125,7 +125,7 @@ func (p *parser) instruction() error {
 
 	p.stack = p.stack[:0]
 	ops := info.Operands
-	if op == spv.OpExtInst && len(ops) > 0 && ops[len(ops)-1].Quant == spv.Variadic {
+	if (op == spv.OpExtInst || op == spv.OpExtInstWithForwardRefsKHR) && len(ops) > 0 && ops[len(ops)-1].Quant == spv.Variadic {
 		// The grammar ends OpExtInst with "any number of ids"; the imported
 		// set's table says what really follows (SPIRV-Tools drops it too).
 		ops = ops[:len(ops)-1]
@@ -257,7 +257,7 @@ func (p *parser) operand(in *Inst, info *spv.InstInfo, start, end int, want expe
 		if word == 0 {
 			return errorf(at, "%s: id is 0", info.Name)
 		}
-		if in.Op == spv.OpExtInst && o.Start == 3 {
+		if (in.Op == spv.OpExtInst || in.Op == spv.OpExtInstWithForwardRefsKHR) && o.Start == 3 {
 			imp, ok := p.imports[word]
 			if !ok {
 				return errorf(at, "OpExtInst: set id %d is not the result of an OpExtInstImport", word)

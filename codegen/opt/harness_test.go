@@ -170,7 +170,11 @@ func named(src string) string {
 		if len(f) == 0 {
 			continue
 		}
-		switch f[0] {
+		op := f[0]
+		if len(f) >= 3 && f[1] == "=" {
+			op = f[2] // %file = OpString "a.hlsl"
+		}
+		switch op {
 		case "OpEntryPoint", "OpExecutionMode", "OpExecutionModeId", "OpSource", "OpString", "OpName", "OpMemberName":
 			at = i + 1
 		}

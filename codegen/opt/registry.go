@@ -49,6 +49,12 @@ var registry = map[string]passEntry{
 	"interpolate-fixup":              {noArg(func() Pass { return interpolateFixup{} }), "makes GLSL.std.450 InterpolateAt* take the pointer to the input its interpolant was loaded from"},
 	"invocation-interlock-placement": {noArg(func() Pass { return interlockPlacement{} }), "leaves a fragment entry point one critical section between OpBeginInvocationInterlockEXT and OpEndInvocationInterlockEXT"},
 
+	// Debug information and other non-semantic instructions.
+	"fix-opextinst-opcodes": {noArg(func() Pass { return fixOpExtInstOpcodes{} }), "makes debug-info instructions naming later ones OpExtInstWithForwardRefsKHR, the others OpExtInst"},
+	"strip-debug":           {noArg(func() Pass { return stripDebug{} }), "deletes debug information: sources, strings, names, lines, the debug-info sets' instructions"},
+	"strip-nonsemantic":     {noArg(func() Pass { return stripNonSemantic{"strip-nonsemantic"} }), "deletes the non-semantic instructions and HLSL reflection decorations"},
+	"strip-reflect":         {noArg(func() Pass { return stripNonSemantic{"strip-reflect"} }), "the same pass as strip-nonsemantic"},
+
 	// Interfaces.
 	"spread-volatile-semantics":         {noArg(func() Pass { return spreadVolatileSemantics{} }), "gives the built-ins Vulkan requires volatile reads of the Volatile decoration or memory operand"},
 	"remove-unused-interface-variables": {noArg(func() Pass { return removeUnusedInterfaceVariables{} }), "makes each entry point's interface the global variables its call tree uses"},
