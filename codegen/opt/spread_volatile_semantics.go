@@ -1,8 +1,6 @@
 package opt
 
 import (
-	"fmt"
-
 	"github.com/hlsl2spirv/hlsl2spirv/builder"
 	"github.com/hlsl2spirv/hlsl2spirv/builder/spv"
 )
@@ -16,13 +14,17 @@ import (
 // HelperInvocation. Under the Vulkan memory model the loads of such a
 // variable (through access chains and copies) in the entry points' call
 // trees get the Volatile memory operand; otherwise the variable is
-// decorated Volatile, which is an error when another entry point, for
-// which it is no such built-in, loads it without Volatile.
+// decorated Volatile. spirv-opt refuses the module (and DXC fails with
+// "failed to optimize SPIR-V") when another entry point, for which the
+// variable is no such built-in, loads it too, as a library of ray-tracing
+// entry points sharing RayTmaxKHR between its intersection and hit
+// shaders does; here the decoration serves both: a volatile read is
+// correct in every stage.
 type spreadVolatileSemantics struct{}
 
 func (spreadVolatileSemantics) Name() string { return "spread-volatile-semantics" }
 
-func (p spreadVolatileSemantics) Run(c *Context) (bool, error) {
+func (spreadVolatileSemantics) Run(c *Context) (bool, error) {
 	if len(c.M.EntryPoints) == 0 && c.M.HasCapability(spv.CapabilityLinkage) {
 		return false, nil
 	}
@@ -48,18 +50,6 @@ func (p spreadVolatileSemantics) Run(c *Context) (bool, error) {
 			v := o.ID()
 			if s.isTarget(v, model) && (vmm || s.loadedNonVolatile(v, ep)) {
 				s.mark(v, ep.Operands[1].ID())
-			}
-		}
-	}
-	if !vmm {
-		for _, ep := range c.M.EntryPoints {
-			model := spv.ExecutionModel(ep.Operands[0].Word)
-			for _, o := range ep.Operands[3:] {
-				v := o.ID()
-				if len(s.entries[v]) > 0 && !s.isTarget(v, model) && s.loadedNonVolatile(v, ep) {
-					return false, errorf(p, "Variable is a target for Volatile semantics for an entry point, but it is not for another entry point: %s",
-						describeVariable(c, v))
-				}
 			}
 		}
 	}
@@ -89,17 +79,6 @@ func (p spreadVolatileSemantics) Run(c *Context) (bool, error) {
 		}
 	}
 	return changed, nil
-}
-
-// describeVariable names a variable for an error message: its OpName, else
-// its id.
-func describeVariable(c *Context, v builder.ID) string {
-	for _, u := range c.DU.Users(v) {
-		if u.Op == spv.OpName && u.Operands[0].ID() == v {
-			return fmt.Sprintf("'%s'", u.Operands[1].Str)
-		}
-	}
-	return fmt.Sprintf("%%%d", v)
 }
 
 // volatileSpread is one run's state.
