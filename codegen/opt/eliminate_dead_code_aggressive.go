@@ -723,6 +723,12 @@ func (a *adce) killDead() bool {
 			i++
 			continue
 		}
+		// The branch takes the debug scope in effect at the construct's
+		// dead branch (fixDebugChains carries it over): keep what it names.
+		if s := a.scopes[b.Terminator()]; s != nil {
+			a.markScope(s)
+			a.drain()
+		}
 		br := c.NewInst(spv.OpBranch, 0, builder.Ref(merge))
 		a.live.add(br)
 		b.Append(br)

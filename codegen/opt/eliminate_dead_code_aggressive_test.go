@@ -535,6 +535,60 @@ OpFunctionEnd
 	), adceFlag)
 }
 
+func TestADCEDebugScopeOfDeadConstruct(t *testing.T) {
+	// A selection construct that goes is replaced by a branch to its merge
+	// block; the branch takes the scope in effect at the construct's
+	// header, here an inlined function's, whose DebugInlinedAt must stay.
+	src := `OpCapability Shader
+%dbg = OpExtInstImport "OpenCL.DebugInfo.100"
+OpMemoryModel Logical GLSL450
+OpEntryPoint Fragment %main "main" %out
+OpExecutionMode %main OriginUpperLeft
+%file = OpString "a.hlsl"
+%name = OpString "main"
+%cname = OpString "callee"
+OpName %main "main"
+OpName %out "out"
+OpDecorate %out Location 0
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%bool = OpTypeBool
+%true = OpConstantTrue %bool
+%float = OpTypeFloat 32
+%float_1 = OpConstant %float 1
+%_ptr_Output_float = OpTypePointer Output %float
+%out = OpVariable %_ptr_Output_float Output
+%src = OpExtInst %void %dbg DebugSource %file
+%cu = OpExtInst %void %dbg DebugCompilationUnit 1 4 %src HLSL
+%ft = OpExtInst %void %dbg DebugTypeFunction FlagIsPublic %void
+%df = OpExtInst %void %dbg DebugFunction %name %ft %src 1 1 %cu %name FlagIsPublic 1 %main
+%none = OpExtInst %void %dbg DebugInfoNone
+%dc = OpExtInst %void %dbg DebugFunction %cname %ft %src 5 1 %cu %cname FlagIsPublic 5 %none
+%at = OpExtInst %void %dbg DebugInlinedAt 2 %df
+%main = OpFunction %void None %fn
+%entry = OpLabel
+%s0 = OpExtInst %void %dbg DebugScope %df
+OpStore %out %float_1
+%s1 = OpExtInst %void %dbg DebugScope %dc %at
+OpSelectionMerge %merge None
+OpBranchConditional %true %then %merge
+%then = OpLabel
+%dead = OpFAdd %float %float_1 %float_1
+OpBranch %merge
+%merge = OpLabel
+%s2 = OpExtInst %void %dbg DebugScope %df
+OpReturn
+OpFunctionEnd
+`
+	checkValid(t, src, lines(
+		"CHECK: [[dc:%[0-9]+]] = OpExtInst %void {{%[0-9]+}} DebugFunction {{%[0-9]+}} {{.*}} 5",
+		"CHECK: [[at:%[0-9]+]] = OpExtInst %void {{%[0-9]+}} DebugInlinedAt 2",
+		"CHECK: OpStore %out %float_1",
+		"CHECK-NEXT: DebugScope [[dc]] [[at]]",
+		"CHECK-NEXT: OpBranch %merge",
+	), adceFlag)
+}
+
 func TestADCEDebugValueOfDeadValue(t *testing.T) {
 	// NonSemantic.Shader.DebugInfo.100: a DebugValue of a deleted value
 	// stays, describing an OpUndef.
