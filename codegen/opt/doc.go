@@ -39,7 +39,15 @@
 //     function variables can become SSA values, deleting a store with what
 //     only it used, decorations by target, the functions the entry points
 //     reach), mem_debug.go (DebugValue for variables leaving memory),
-//     extensions.go (the extensions each memory pass knows).
+//     extensions.go (the extensions each memory pass knows), composites.go
+//     (member counts and types of composite types, the member-by-member
+//     copy of a value into a type of the same shape: spirv-opt's
+//     GenerateCopy).
+//   - the resource passes (descriptor_scalar_replacement.go,
+//     replace_desc_array_access_using_var_index.go,
+//     legalize_multidim_array.go) share the resource-variable questions of
+//     descriptor_scalar_replacement.go (decorations by target, whether a
+//     struct is a buffer's or one of resources).
 //   - the folder (spirv-opt's InstructionFolder), which
 //     simplify-instructions, ccp and the control-flow passes call:
 //     fold.go (its API: FoldInstruction, FoldToConstant), fold_const.go
@@ -53,7 +61,11 @@
 //   - block_edits.go: rebuilding a block once instead of inserting one
 //     instruction at a time.
 //   - bench_test.go: the generated module every pass benchmark runs over
-//     at 1x, 4x and 16x size.
+//     at 1x, 4x and 16x size; mem_bench_test.go and resource_bench_test.go
+//     the modules of the memory and resource passes' benchmarks;
+//     legalization_test.go checks that the legalization pipeline makes
+//     DXC-shaped -fcgl code (resources in locals and parameters, structs
+//     of resources) valid.
 //
 // A pass keeps the def-use chains up to date (new instructions through the
 // Context or the builder are registered; rewritten operands are announced
