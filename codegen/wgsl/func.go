@@ -67,12 +67,14 @@ type funcState struct {
 	scope []*builder.Construct
 	vals  map[builder.ID]*valInfo
 	// hoisted are the var declarations at the top of the function.
-	hoisted  []string
-	phiVars  map[builder.ID]string
-	retType  builder.ID
-	defBlock map[builder.ID]int32
-	defIndex map[builder.ID]int
-	rawUses  map[builder.ID][]usePos
+	hoisted []string
+	phiVars map[builder.ID]string
+	retType builder.ID
+	// defIndex and rawUses (by id, dense: maps cost a large module a tenth
+	// of its time) are each value's index in its block and its uses; the
+	// translator keeps them across functions (resetUses).
+	defIndex []int32
+	rawUses  [][]usePos
 	// loops being emitted, innermost last (for break-if).
 	loops []*loopCtx
 	// choices are the descriptor array elements chosen at run time.
@@ -90,13 +92,12 @@ func (t *translator) translateFunction(f *builder.Function) string {
 	t.curFunc = f
 	t.cur = nil
 	defer func() { t.curFunc = nil }()
-	// The per-value maps sized for the function up front.
 	n := 0
 	for _, b := range f.Blocks {
 		n += len(b.Insts)
 	}
-	fs := &funcState{t: t, f: f, vals: make(map[builder.ID]*valInfo, n), phiVars: map[builder.ID]string{},
-		defBlock: make(map[builder.ID]int32, n), defIndex: make(map[builder.ID]int, n), rawUses: make(map[builder.ID][]usePos, n)}
+	fs := &funcState{t: t, f: f, vals: make(map[builder.ID]*valInfo, n), phiVars: map[builder.ID]string{}}
+	fs.resetUses()
 	if len(f.Blocks) == 0 {
 		t.fail("function %s has no body", t.funcName(f))
 	}
@@ -279,8 +280,7 @@ func (fs *funcState) analyze() {
 		blk := g.Blocks[b]
 		for i, in := range blk.Insts {
 			if in.Result != 0 {
-				fs.defBlock[in.Result] = b
-				fs.defIndex[in.Result] = i
+				fs.defIndex[fs.slot(in.Result)] = int32(i)
 			}
 			if in.Op == spv.OpPhi {
 				for _, p := range in.Operands {
@@ -292,13 +292,13 @@ func (fs *funcState) analyze() {
 						t.withInst(in, func() { t.fail("OpPhi names %%%d, which is not a block", p.Params[1].ID()) })
 					}
 					v := p.Params[0].ID()
-					fs.rawUses[v] = append(fs.rawUses[v], usePos{pred, len(g.Blocks[pred].Insts), in})
+					fs.addUse(v, usePos{pred, len(g.Blocks[pred].Insts), in})
 				}
 				continue
 			}
 			for _, o := range in.Operands {
 				forEachOperandID(o, func(id builder.ID) {
-					fs.rawUses[id] = append(fs.rawUses[id], usePos{b, i, in})
+					fs.addUse(id, usePos{b, i, in})
 				})
 			}
 		}
@@ -362,6 +362,47 @@ func forEachOperandID(o builder.Operand, fn func(builder.ID)) {
 	}
 }
 
+// resetUses takes the translator's use lists for this function, emptied
+// of the previous function's uses (their arrays kept for reuse).
+func (fs *funcState) resetUses() {
+	t := fs.t
+	for _, id := range t.usesTouched {
+		t.useLists[id] = t.useLists[id][:0]
+	}
+	t.usesTouched = t.usesTouched[:0]
+	if n := int(t.m.Bound); len(t.useLists) < n {
+		t.useLists = make([][]usePos, n)
+		t.defIndexes = make([]int32, n)
+	}
+	fs.rawUses, fs.defIndex = t.useLists, t.defIndexes
+}
+
+// slot checks that id is within the module's bound, as the index of the
+// dense per-id tables.
+func (fs *funcState) slot(id builder.ID) builder.ID {
+	if int(id) >= len(fs.rawUses) {
+		fs.t.fail("id %%%d past the module's bound %d", id, len(fs.rawUses))
+	}
+	return id
+}
+
+// addUse records a use of id.
+func (fs *funcState) addUse(id builder.ID, u usePos) {
+	fs.slot(id)
+	if len(fs.rawUses[id]) == 0 {
+		fs.t.usesTouched = append(fs.t.usesTouched, id)
+	}
+	fs.rawUses[id] = append(fs.rawUses[id], u)
+}
+
+// usesOf is id's uses in the function.
+func (fs *funcState) usesOf(id builder.ID) []usePos {
+	if int(id) >= len(fs.rawUses) {
+		return nil
+	}
+	return fs.rawUses[id]
+}
+
 // effectiveUses are a value's uses, where a use by a pointer or handle
 // (which is spelled at its own uses) counts at those uses instead.
 func (fs *funcState) effectiveUses(id builder.ID, depth int) []usePos {
@@ -369,7 +410,7 @@ func (fs *funcState) effectiveUses(id builder.ID, depth int) []usePos {
 		fs.t.fail("pointer chains nested too deeply")
 	}
 	var out []usePos
-	for _, u := range fs.rawUses[id] {
+	for _, u := range fs.usesOf(id) {
 		if u.user.Result != 0 && u.user.Op != spv.OpPhi && fs.isRefValue(u.user) {
 			out = append(out, fs.effectiveUses(u.user.Result, depth+1)...)
 			continue
@@ -449,14 +490,14 @@ func (fs *funcState) place(in *builder.Inst, b int32) {
 		}
 		return
 	}
-	single := len(uses) == 1 && len(fs.rawUses[in.Result]) == 1 && uses[0].user.Op != spv.OpPhi &&
+	single := len(uses) == 1 && len(fs.usesOf(in.Result)) == 1 && uses[0].user.Op != spv.OpPhi &&
 		!fs.duplicatesOperand(uses[0].user, in.Result)
 	if single && fs.scope[uses[0].block] == defScope {
 		switch {
 		case isPure(in.Op) && in.Op != spv.OpCopyLogical, in.Op == spv.OpExtInst && isPureExtInst(in) && fs.t.extSets[in.Operands[0].ID()] == "GLSL.std.450":
 			vi.place = pInline
 			return
-		case in.Op == spv.OpLoad && uses[0].block == b && !fs.writesBetween(b, fs.defIndex[in.Result], uses[0].index):
+		case in.Op == spv.OpLoad && uses[0].block == b && !fs.writesBetween(b, int(fs.defIndex[fs.slot(in.Result)]), uses[0].index):
 			vi.place = pInline
 			return
 		}

@@ -63,6 +63,11 @@ type translator struct {
 	laneVar string
 	// quads is the compute entry points' derivative group (quad.go).
 	quads quadGroup
+	// useLists, usesTouched and defIndexes back every function's dense
+	// per-id tables (funcState.resetUses).
+	useLists    [][]usePos
+	usesTouched []builder.ID
+	defIndexes  []int32
 	// pseudo are type ids past the module's bound standing for WGSL
 	// scalar and vector types the module may not declare (castTo).
 	pseudo map[string]builder.ID
