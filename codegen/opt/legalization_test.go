@@ -118,6 +118,66 @@ func TestLegalizeBufferParameter(t *testing.T) {
 `)
 }
 
+// A buffer chosen by an if on a parameter the caller passes as a constant
+// (DXC keeps the choice in a Function variable of pointer type, stored on
+// both paths): ssa-rewrite makes a phi of the two pointers, and once the
+// constant condition folds, the chosen buffer is used directly.
+const fcglBufferChoice = fcglHeader + `OpName %bufA "bufA"
+OpName %bufB "bufB"
+OpName %pick "pick"
+` + fcglIO + `OpDecorate %bufA DescriptorSet 0
+OpDecorate %bufA Binding 0
+OpDecorate %bufB DescriptorSet 0
+OpDecorate %bufB Binding 1
+OpDecorate %_rt_float ArrayStride 4
+OpMemberDecorate %type_RWStructuredBuffer_float 0 Offset 0
+OpDecorate %type_RWStructuredBuffer_float BufferBlock
+` + fcglTypes + `%_rt_float = OpTypeRuntimeArray %float
+%type_RWStructuredBuffer_float = OpTypeStruct %_rt_float
+%_ptr_Uniform_type_RWStructuredBuffer_float = OpTypePointer Uniform %type_RWStructuredBuffer_float
+%_ptr_Function__ptr_Uniform_type_RWStructuredBuffer_float = OpTypePointer Function %_ptr_Uniform_type_RWStructuredBuffer_float
+%_ptr_Uniform_float = OpTypePointer Uniform %float
+%fn_pick = OpTypeFunction %float %_ptr_Function_bool
+%bufA = OpVariable %_ptr_Uniform_type_RWStructuredBuffer_float Uniform
+%bufB = OpVariable %_ptr_Uniform_type_RWStructuredBuffer_float Uniform
+` + fcglMain + `%src_main = OpFunction %v4float None %fn_v4
+%bb = OpLabel
+%param_var_second = OpVariable %_ptr_Function_bool Function
+OpStore %param_var_second %false
+%v = OpFunctionCall %float %pick %param_var_second
+%res = OpCompositeConstruct %v4float %v %v %v %v
+OpReturnValue %res
+OpFunctionEnd
+%pick = OpFunction %float None %fn_pick
+%second = OpFunctionParameter %_ptr_Function_bool
+%pb = OpLabel
+%b = OpVariable %_ptr_Function__ptr_Uniform_type_RWStructuredBuffer_float Function
+%c = OpLoad %bool %second
+OpSelectionMerge %pm None
+OpBranchConditional %c %pt %pe
+%pt = OpLabel
+OpStore %b %bufB
+OpBranch %pm
+%pe = OpLabel
+OpStore %b %bufA
+OpBranch %pm
+%pm = OpLabel
+%bp = OpLoad %_ptr_Uniform_type_RWStructuredBuffer_float %b
+%elem = OpAccessChain %_ptr_Uniform_float %bp %int_0 %uint_0
+%x = OpLoad %float %elem
+OpReturnValue %x
+OpFunctionEnd
+`
+
+func TestLegalizeBufferChosenByConstant(t *testing.T) {
+	checkLegalized(t, fcglBufferChoice, `
+; CHECK: %main = OpFunction
+; CHECK-NOT: OpPhi
+; CHECK-NOT: %bufB
+; CHECK: OpAccessChain %_ptr_Uniform_float %bufA %int_0 %uint_0
+`)
+}
+
 // Textures and a sampler held in locals and parameter variables by value
 // (DXC's Function variables of image and sampler type), with the texture
 // chosen by an if on a parameter the caller passes as a constant.
