@@ -55,6 +55,10 @@ var registry = map[string]passEntry{
 	"strip-nonsemantic":     {noArg(func() Pass { return stripNonSemantic{"strip-nonsemantic"} }), "deletes the non-semantic instructions and HLSL reflection decorations"},
 	"strip-reflect":         {noArg(func() Pass { return stripNonSemantic{"strip-reflect"} }), "the same pass as strip-nonsemantic"},
 
+	// Constants.
+	"eliminate-dead-const": {noArg(func() Pass { return eliminateDeadConst{} }), "deletes the constants nothing uses, and those only they used"},
+	"unify-const":          {noArg(func() Pass { return unifyConst{} }), "replaces constants declared twice by their first declaration"},
+
 	// Interfaces.
 	"spread-volatile-semantics":         {noArg(func() Pass { return spreadVolatileSemantics{} }), "gives the built-ins Vulkan requires volatile reads of the Volatile decoration or memory operand"},
 	"remove-unused-interface-variables": {noArg(func() Pass { return removeUnusedInterfaceVariables{} }), "makes each entry point's interface the global variables its call tree uses"},
