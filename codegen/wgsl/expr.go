@@ -110,7 +110,7 @@ func (fs *funcState) inst(in *builder.Inst, out *[]stmt) {
 	case spv.OpControlBarrier:
 		fs.controlBarrier(in, out)
 	case spv.OpMemoryBarrier:
-		t.unsupported("a memory barrier without an execution barrier (WGSL's barriers all synchronise execution)")
+		fs.memoryBarrier(in, out)
 	case spv.OpDPdx, spv.OpDPdy, spv.OpFwidth, spv.OpDPdxFine, spv.OpDPdyFine, spv.OpFwidthFine, spv.OpDPdxCoarse,
 		spv.OpDPdyCoarse, spv.OpFwidthCoarse:
 		if fs.inQuadGroup() {
@@ -935,6 +935,28 @@ func (t *translator) extendedArith(in *builder.Inst, val func(int) expr, typeOf 
 }
 
 // controlBarrier translates OpControlBarrier.
+// memoryBarrier translates a memory barrier. WGSL's barriers all
+// synchronise execution too, which orders at least as much memory; so a
+// workgroup-scope memory barrier (GroupMemoryBarrier) that every
+// invocation of a compute shader reaches becomes the barrier with
+// execution. Elsewhere, or at a wider scope (WGSL orders memory only
+// within a workgroup), it is refused.
+func (fs *funcState) memoryBarrier(in *builder.Inst, out *[]stmt) {
+	t := fs.t
+	if len(in.Operands) < 2 {
+		t.fail("OpMemoryBarrier with too few operands")
+	}
+	scope, ok := t.constUint(in.Operands[0].ID())
+	if !ok || spv.Scope(scope) != spv.ScopeWorkgroup && spv.Scope(scope) != spv.ScopeSubgroup && spv.Scope(scope) != spv.ScopeInvocation {
+		t.unsupported("a memory barrier without an execution barrier at a scope wider than the workgroup (WGSL's barriers order memory within a workgroup)")
+	}
+	if !fs.reachedByAll(in) {
+		t.unsupported("a memory barrier without an execution barrier where not every invocation of a compute shader reaches it (WGSL's barriers all synchronise execution)")
+	}
+	sem, _ := t.constUint(in.Operands[1].ID())
+	fs.barrierFor(spv.MemorySemantics(sem), out)
+}
+
 func (fs *funcState) controlBarrier(in *builder.Inst, out *[]stmt) {
 	t := fs.t
 	if len(in.Operands) < 3 {
@@ -948,7 +970,11 @@ func (fs *funcState) controlBarrier(in *builder.Inst, out *[]stmt) {
 	if spv.Scope(exec) != spv.ScopeWorkgroup {
 		t.unsupported("an execution barrier at %s scope (WGSL's barriers are workgroup-wide)", spv.Scope(exec))
 	}
-	semantics := spv.MemorySemantics(sem)
+	fs.barrierFor(spv.MemorySemantics(sem), out)
+}
+
+// barrierFor emits the WGSL barriers ordering the memory of semantics.
+func (fs *funcState) barrierFor(semantics spv.MemorySemantics, out *[]stmt) {
 	any := false
 	if semantics&(spv.MemorySemanticsUniformMemory) != 0 {
 		*out = append(*out, sLine{"storageBarrier();"})

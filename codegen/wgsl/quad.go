@@ -115,13 +115,28 @@ func (fs *funcState) quadLanes(in *builder.Inst, v expr, typ string, out *[]stmt
 // checkQuadUniform refuses an exchange its barriers cannot reach
 // uniformly: in a selection or loop, or after an early exit.
 func (fs *funcState) checkQuadUniform(in *builder.Inst) {
+	if !fs.reachedByAll(in) {
+		fs.t.unsupported("a derivative or quad operation of a compute shader under non-uniform control flow (WGSL exchanges the values through workgroup memory, behind barriers that need uniform control flow)")
+	}
+}
+
+// reachedByAll reports whether every invocation of a compute entry point
+// reaches instruction in exactly once, as a WGSL barrier there needs: it
+// is in a compute entry function, outside every selection and loop, and
+// no invocation leaves the function early.
+func (fs *funcState) reachedByAll(in *builder.Inst) bool {
 	t := fs.t
-	msg := "a derivative or quad operation of a compute shader under non-uniform control flow (WGSL exchanges the values through workgroup memory, behind barriers that need uniform control flow)"
-	if in.Block == nil {
-		t.fail("%s outside a block", in.Op)
+	eps := t.entryFuncs[fs.f.Def.Result]
+	if len(eps) == 0 || in.Block == nil {
+		return false
+	}
+	for _, ep := range eps {
+		if spv.ExecutionModel(ep.Operands[0].Word) != spv.ExecutionModelGLCompute {
+			return false
+		}
 	}
 	if c := fs.innermost(fs.cfg.Index(in.Block.Label)); c != nil && c.Parent != nil {
-		t.unsupported("%s", msg)
+		return false
 	}
 	for i, b := range fs.cfg.Blocks {
 		if !fs.cfg.Reachable(int32(i)) || b.Terminator() == nil {
@@ -130,10 +145,11 @@ func (fs *funcState) checkQuadUniform(in *builder.Inst) {
 		switch b.Terminator().Op {
 		case spv.OpReturn, spv.OpReturnValue, spv.OpKill, spv.OpTerminateInvocation, spv.OpUnreachable:
 			if c := fs.innermost(int32(i)); c != nil && c.Parent != nil {
-				t.unsupported("%s", msg)
+				return false
 			}
 		}
 	}
+	return true
 }
 
 // quadIndexVar returns the private variable the compute entry point

@@ -459,3 +459,43 @@ OpFunctionEnd
 		`\w+ = location_1_param\.x;\s+\w+ = location_1_param\.yz;`,
 		`main_out\([^)]*vec4<f32>\(\w+, 0\.0f, \w+\.x, \w+\.y\)`)
 }
+
+// A workgroup-scope memory barrier (GroupMemoryBarrier) that every
+// invocation reaches becomes WGSL's barrier, which synchronises execution
+// too; in a branch, or at device scope, it is refused.
+func TestWorkgroupMemoryBarrier(t *testing.T) {
+	module := func(body string) string {
+		return computeHeader + `
+%uint_2 = OpConstant %uint 2
+%uint_264 = OpConstant %uint 264
+%main = OpFunction %void None %fn
+%entry = OpLabel
+%id = OpLoad %v3uint %gid
+%x = OpCompositeExtract %uint %id 0
+%p = OpAccessChain %ptr_uint %buf %int_0 %x
+` + body + `
+OpReturn
+OpFunctionEnd
+`
+	}
+	uniform := `OpStore %p %uint_1
+OpMemoryBarrier %SCOPE %uint_264
+OpStore %p %uint_0`
+	check(t, module(strings.ReplaceAll(uniform, "%SCOPE", "%uint_2")),
+		`buf\.member_0\[x_\d+\] = 1u;\s+workgroupBarrier\(\);\s+buf\.member_0\[x_\d+\] = 0u;`)
+	_, err := translate(t, module(strings.ReplaceAll(uniform, "%SCOPE", "%uint_1")), wgsl.Options{})
+	if err == nil || !strings.Contains(err.Error(), "at a scope wider than the workgroup") {
+		t.Errorf("device scope: got %v", err)
+	}
+	branch := `%c = OpULessThan %bool %x %uint_10
+OpSelectionMerge %m None
+OpBranchConditional %c %then %m
+%then = OpLabel
+OpMemoryBarrier %uint_2 %uint_264
+OpBranch %m
+%m = OpLabel`
+	_, err = translate(t, module(branch), wgsl.Options{})
+	if err == nil || !strings.Contains(err.Error(), "where not every invocation of a compute shader reaches it") {
+		t.Errorf("in a branch: got %v", err)
+	}
+}
