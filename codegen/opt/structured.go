@@ -97,26 +97,33 @@ type constructInfo struct {
 	// inContinue: the block is in the continue construct of its innermost
 	// loop.
 	inContinue bool
+	ordered    bool // the block is in the structured order (reachable)
 }
 
 // structuredCFG answers spirv-opt's StructuredCFGAnalysis questions for
 // one function. A header is not inside its own construct (its containing
 // construct is the enclosing one), except that a loop header that is its
 // own continue target is in its continue construct.
+//
+// Blocks are numbered as the function's CFG numbers them: the answers are
+// slices by block index, not maps by label.
 type structuredCFG struct {
 	f      *builder.Function
+	g      *builder.CFG
 	order  []*builder.Block
-	info   map[builder.ID]constructInfo
-	merges map[builder.ID]bool
-	blocks map[builder.ID]*builder.Block
+	blocks []*builder.Block // the function's blocks when analysed
+	info   []constructInfo  // by block index
+	merges []bool           // by block index: some header's merge block
 }
 
 func newStructuredCFG(f *builder.Function) *structuredCFG {
-	s := &structuredCFG{f: f, order: structuredOrder(f), info: map[builder.ID]constructInfo{},
-		merges: map[builder.ID]bool{}, blocks: make(map[builder.ID]*builder.Block, len(f.Blocks))}
-	for _, b := range f.Blocks {
-		s.blocks[b.Label] = b
+	if g := f.CFG(); len(g.Blocks) != len(f.Blocks) {
+		f.InvalidateCFG() // blocks added or removed since: a stale graph
 	}
+	g := f.CFG()
+	n := len(g.Blocks)
+	s := &structuredCFG{f: f, g: g, order: structuredOrder(f), blocks: slices.Clone(g.Blocks),
+		info: make([]constructInfo, n), merges: make([]bool, n)}
 	type state struct {
 		info        constructInfo
 		merge, cont builder.ID
@@ -130,7 +137,9 @@ func newStructuredCFG(f *builder.Function) *structuredCFG {
 		if b.Label == top.cont {
 			top.info.inContinue = true
 		}
-		s.info[b.Label] = top.info
+		bi := g.Index(b.Label)
+		s.info[bi] = top.info
+		s.info[bi].ordered = true
 		m := b.Merge()
 		if m == nil {
 			continue
@@ -142,9 +151,7 @@ func newStructuredCFG(f *builder.Function) *structuredCFG {
 			next.cont = m.Operands[1].ID()
 			if next.cont == b.Label {
 				next.info.inContinue = true
-				bi := s.info[b.Label]
-				bi.inContinue = true
-				s.info[b.Label] = bi
+				s.info[bi].inContinue = true
 			}
 		} else {
 			next.info.loop = top.info.loop
@@ -156,24 +163,40 @@ func newStructuredCFG(f *builder.Function) *structuredCFG {
 			}
 		}
 		stack = append(stack, next)
-		s.merges[next.merge] = true
+		if i := g.Index(next.merge); i >= 0 {
+			s.merges[i] = true
+		}
 	}
 	return s
 }
 
 // Block returns the block labelled id (nil if there is none).
-func (s *structuredCFG) Block(id builder.ID) *builder.Block { return s.blocks[id] }
+func (s *structuredCFG) Block(id builder.ID) *builder.Block {
+	if i := s.g.Index(id); i >= 0 {
+		return s.blocks[i]
+	}
+	return nil
+}
+
+// at returns what the analysis found of the block labelled id (nothing
+// for a block it did not see).
+func (s *structuredCFG) at(id builder.ID) constructInfo {
+	if i := s.g.Index(id); i >= 0 {
+		return s.info[i]
+	}
+	return constructInfo{}
+}
 
 // ContainingConstruct returns the header of the innermost construct
 // holding the block labelled id, 0 if none.
-func (s *structuredCFG) ContainingConstruct(id builder.ID) builder.ID { return s.info[id].construct }
+func (s *structuredCFG) ContainingConstruct(id builder.ID) builder.ID { return s.at(id).construct }
 
 // ContainingLoop returns the header of the innermost loop holding the block.
-func (s *structuredCFG) ContainingLoop(id builder.ID) builder.ID { return s.info[id].loop }
+func (s *structuredCFG) ContainingLoop(id builder.ID) builder.ID { return s.at(id).loop }
 
 // ContainingSwitch returns the header of the innermost switch holding the
 // block (within its innermost loop).
-func (s *structuredCFG) ContainingSwitch(id builder.ID) builder.ID { return s.info[id].swtch }
+func (s *structuredCFG) ContainingSwitch(id builder.ID) builder.ID { return s.at(id).swtch }
 
 // MergeBlock returns the merge block of the innermost construct holding
 // the block, 0 if none.
@@ -203,7 +226,7 @@ func (s *structuredCFG) mergeOf(header builder.ID, operand int) builder.ID {
 	if header == 0 {
 		return 0
 	}
-	b := s.blocks[header]
+	b := s.Block(header)
 	if b == nil {
 		return 0
 	}
@@ -215,14 +238,17 @@ func (s *structuredCFG) mergeOf(header builder.ID, operand int) builder.ID {
 }
 
 // IsMergeBlock reports whether the block is some header's merge block.
-func (s *structuredCFG) IsMergeBlock(id builder.ID) bool { return s.merges[id] }
+func (s *structuredCFG) IsMergeBlock(id builder.ID) bool {
+	i := s.g.Index(id)
+	return i >= 0 && s.merges[i]
+}
 
 // IsInContinueConstruct reports whether the block is in the continue
 // construct of any loop holding it.
 func (s *structuredCFG) IsInContinueConstruct(id builder.ID) bool {
 	for id != 0 {
-		info, ok := s.info[id]
-		if !ok {
+		info := s.at(id)
+		if !info.ordered {
 			return false
 		}
 		if info.inContinue {
@@ -396,7 +422,7 @@ func (s *structCFG) FuncsCalledFromContinue() []builder.ID {
 		}
 		for _, b := range f.Blocks {
 			a := s.of(b.Label)
-			if a == nil || !a.info[b.Label].inContinue {
+			if a == nil || !a.at(b.Label).inContinue {
 				continue
 			}
 			for _, in := range b.Insts {
