@@ -94,3 +94,7 @@ OpFunctionEnd
 }
 
 func BenchmarkRedundancyElimination(b *testing.B) { benchPass(b, "redundancy-elimination") }
+
+func BenchmarkLocalRedundancyElimination(b *testing.B) {
+	benchPass(b, "local-redundancy-elimination")
+}
