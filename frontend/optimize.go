@@ -12,7 +12,8 @@ import (
 // generation, as DXC chooses them: none under -fcgl; the -Oconfig list when
 // given; otherwise DXC's performance passes at -O1..-O3 (the default)
 // followed by spread-volatile-semantics and compact-ids, and nothing at
-// -O0. The emitter writes modules that are already legal, so DXC's
+// -O0; before them, at every level, the passes DXC's legalization adds for
+// -fspv-flatten-resource-arrays and -fspv-reduce-load-size. The emitter writes modules that are already legal, so DXC's
 // legalization pipeline (which DXC runs only when its emitter asks for it)
 // is not needed. With rich debug information fix-opextinst-opcodes follows;
 // trim-capabilities, which DXC always runs, comes last.
@@ -28,14 +29,25 @@ func (o *Options) optimizerPasses() ([]opt.Pass, error) {
 	if err != nil {
 		return nil, err
 	}
+	// DXC adds these to its legalization, which runs before the -O passes
+	// (and at -O0), in this order.
+	var legal []string
+	if o.FlattenResourceArrays {
+		// the emitter flattens the arrays only constant indexes reach;
+		// an array indexed at run time becomes a switch over its
+		// elements' variables here
+		legal = append(legal, "replace-desc-array-access-using-var-index", "eliminate-dead-code-aggressive",
+			"descriptor-array-scalar-replacement", "eliminate-dead-code-aggressive")
+	}
 	if o.ReduceLoadSize {
-		// DXC adds these to its legalization, which runs before the -O
-		// passes (and at -O0).
-		legal, err := opt.Passes([]string{"reduce-load-size=1.1", "eliminate-dead-code-aggressive"})
+		legal = append(legal, "reduce-load-size=1.1", "eliminate-dead-code-aggressive")
+	}
+	if len(legal) > 0 {
+		lp, err := opt.Passes(legal)
 		if err != nil {
 			return nil, err
 		}
-		passes = append(legal, passes...)
+		passes = append(lp, passes...)
 	}
 	if o.Debug.Rich {
 		// DXC fixes the debug instructions' opcodes after optimizing: one

@@ -1,7 +1,7 @@
 // [unroll] loops the compiler can count are copied once per iteration
 // without -fcgl, as DXC's legalization unrolls them: the loop variable is
 // a constant in each copy, so texel offsets and indexes built from it are
-// constants (ConstOffset). A variable declared outside the loop keeps its
+// constants (ConstOffset, or none when zero). A variable declared outside the loop keeps its
 // final value. [unroll(N)] marks the loop Unroll as [unroll] does (as in
 // DXC), and is unrolled whole; loops that break, and -fcgl, keep the loop.
 // RUN: %hlsl2spirv -T ps_6_0 -E main %s | FileCheck %s
@@ -15,7 +15,8 @@
 // array is split into a variable per element, and the values fold):
 // CHECK: OpImageSampleImplicitLod %v4float {{%[0-9]+}} {{%[0-9]+}} ConstOffset [[m2:%[0-9]+]]
 // CHECK: OpImageSampleImplicitLod %v4float {{%[0-9]+}} {{%[0-9]+}} ConstOffset
-// CHECK: OpImageSampleImplicitLod %v4float {{%[0-9]+}} {{%[0-9]+}} ConstOffset
+// i = 0 makes the offset zero, which goes (as DXC's folding drops it):
+// CHECK: OpImageSampleImplicitLod %v4float {{%[0-9]+}} {{%[0-9]+}} None
 // CHECK: OpImageSampleImplicitLod %v4float {{%[0-9]+}} {{%[0-9]+}} ConstOffset
 // CHECK: [[s4:%[0-9]+]] = OpImageSampleImplicitLod %v4float {{%[0-9]+}} {{%[0-9]+}} ConstOffset
 // CHECK-NEXT: OpVectorTimesScalar %v4float [[s4]] %float_1

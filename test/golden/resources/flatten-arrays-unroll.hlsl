@@ -1,8 +1,8 @@
 // -fspv-flatten-resource-arrays with an index over the variable of an
 // [unroll] loop: DXC unrolls before it flattens, so each copy indexes with
 // a constant and the array is still split into "X[i]" variables. (A truly
-// run-time index is not covered: DXC's optimizer turns it into a switch
-// over the elements, which is not done here.)
+// run-time index becomes a switch over the elements: see
+// flatten-arrays-var-index.hlsl.)
 // RUN: %hlsl2spirv -T ps_6_0 -E main -fspv-flatten-resource-arrays %s | FileCheck %s
 
 // CHECK: OpDecorate %smp Binding 0
