@@ -770,8 +770,16 @@ func foldConstructConstants(f *folder, in *builder.Inst, k []*cval) *cval {
 		}
 		elems = append(elems, v)
 	}
-	// spirv-opt does not fold a vector built from smaller vectors.
-	if f.c.B.TypeOp(in.Type) == spv.OpTypeVector && len(elems) != int(f.c.B.ComponentCount(in.Type)) {
+	switch f.c.B.TypeOp(in.Type) {
+	case spv.OpTypeVector:
+		// spirv-opt does not fold a vector built from smaller vectors.
+		if len(elems) != int(f.c.B.ComponentCount(in.Type)) {
+			return nil
+		}
+	case spv.OpTypeMatrix, spv.OpTypeStruct, spv.OpTypeArray:
+	default:
+		// nor a composite it has no constants of (a cooperative
+		// matrix's splat stays an OpCompositeConstruct)
 		return nil
 	}
 	return composite(in.Type, elems)

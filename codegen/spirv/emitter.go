@@ -194,6 +194,9 @@ type emitter struct {
 	low  *layout.Lowerer
 
 	pos diag.Pos // the construct being emitted, for internal errors
+	// semPos is where the semantic of the stage variable being made is
+	// written (zero: none), for errors about it.
+	semPos diag.Pos
 
 	// Functions: emitted on first call, in call order.
 	funcs map[*sema.Func]*function

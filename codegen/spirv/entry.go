@@ -9,6 +9,7 @@ import (
 	"github.com/hlsl2spirv/hlsl2spirv/builder/spv"
 	"github.com/hlsl2spirv/hlsl2spirv/codegen/spirv/layout"
 	"github.com/hlsl2spirv/hlsl2spirv/frontend/ast"
+	"github.com/hlsl2spirv/hlsl2spirv/frontend/diag"
 	"github.com/hlsl2spirv/hlsl2spirv/sema"
 	"github.com/hlsl2spirv/hlsl2spirv/sema/types"
 )
@@ -218,14 +219,15 @@ type ioLeaf struct {
 	pre  builder.ID
 }
 
-// semanticOf returns the semantic name written on a declaration.
-func semanticOf(sems []*ast.Semantic) (string, bool) {
+// semanticOf returns the semantic name written on a declaration and
+// where it is written (zero when there is none).
+func semanticOf(sems []*ast.Semantic) (string, diag.Pos) {
 	for _, s := range sems {
 		if s.Kind == ast.SemanticName {
-			return s.Name, true
+			return s.Name, s.NamePos
 		}
 	}
-	return "", false
+	return "", diag.NoPos
 }
 
 // wrapper emits the void entry function that calls src.<entry>.
@@ -268,7 +270,7 @@ func (e *emitter) wrapper(entry *sema.Func) {
 				var fmods []ast.Modifier
 				var fattrs []*ast.Attribute
 				if vd, ok := f.Decl.(*ast.VarDecl); ok {
-					fsem, _ = semanticOf(vd.Semantics)
+					fsem, e.semPos = semanticOf(vd.Semantics)
 					fmods, fattrs = vd.Mods, vd.Attrs
 				}
 				if fsem == "" && !f.Type.Canonical().IsStruct() {
@@ -326,7 +328,7 @@ func (e *emitter) wrapper(entry *sema.Func) {
 		var mods []ast.Modifier
 		var attrs []*ast.Attribute
 		if pd != nil {
-			sem, _ = semanticOf(pd.Semantics)
+			sem, e.semPos = semanticOf(pd.Semantics)
 			mods, attrs = pd.Mods, pd.Attrs
 		}
 		pio := paramIO{p: p}
@@ -362,7 +364,8 @@ func (e *emitter) wrapper(entry *sema.Func) {
 	}
 	var resLeaves []ioLeaf
 	if entry.Result != nil && !entry.Result.IsVoid() {
-		sem, _ := semanticOf(decl.Semantics)
+		var sem string
+		sem, e.semPos = semanticOf(decl.Semantics)
 		if e.opts.Stage == "hs" {
 			e.ioArray = e.hsOutputPoints(entry) // tess.go
 		}
@@ -375,7 +378,7 @@ func (e *emitter) wrapper(entry *sema.Func) {
 			var sem string
 			var attrs []*ast.Attribute
 			if pd != nil {
-				sem, _ = semanticOf(pd.Semantics)
+				sem, e.semPos = semanticOf(pd.Semantics)
 				attrs = pd.Attrs
 			}
 			e.streams[pio.p] = inputLeaves(pio.p.Type().Canonical().Elem(), sem, nil, nil, attrs, false, nil)
@@ -387,7 +390,7 @@ func (e *emitter) wrapper(entry *sema.Func) {
 			var mods []ast.Modifier
 			var attrs []*ast.Attribute
 			if pd != nil {
-				sem, _ = semanticOf(pd.Semantics)
+				sem, e.semPos = semanticOf(pd.Semantics)
 				mods, attrs = pd.Mods, pd.Attrs
 			}
 			if k := meshOutKind(mods); k != "" && e.opts.Stage == "ms" {
@@ -651,6 +654,20 @@ func vkBuiltin(attrs []*ast.Attribute) (builtinSemantic, bool) {
 	return builtinSemantic{}, false
 }
 
+// builtinExtension declares the extension a built-in needs, or, when
+// -fspv-extension does not allow it, reports DXC's error at the semantic.
+func (e *emitter) builtinExtension(ext, what string) {
+	if !e.extAllowed(ext) {
+		pos := e.semPos
+		if !pos.IsValid() {
+			pos = e.pos
+		}
+		e.errorf(pos, "SPIR-V extension '%s' required for %s but not permitted to use", ext, what)
+		return
+	}
+	e.b.Extension(ext)
+}
+
 // builtinExtras adds what a built-in needs: capabilities and execution
 // modes.
 func (e *emitter) builtinExtras(id builder.ID, bi spv.BuiltIn, upper string, in bool) {
@@ -667,27 +684,31 @@ func (e *emitter) builtinExtras(id builder.ID, bi spv.BuiltIn, upper string, in 
 		e.b.Capability(spv.CapabilitySampleRateShading)
 	case spv.BuiltInViewIndex:
 		e.b.Capability(spv.CapabilityMultiView)
-		e.b.Extension("SPV_KHR_multiview")
+		e.builtinExtension("SPV_KHR_multiview", "SV_ViewID")
 	case spv.BuiltInBaseVertex, spv.BuiltInBaseInstance:
 		e.b.Capability(spv.CapabilityDrawParameters)
 		if e.opts.Version < spv.Version1_3 {
-			e.b.Extension("SPV_KHR_shader_draw_parameters")
+			what := "BaseVertex Builtin"
+			if bi == spv.BuiltInBaseInstance {
+				what = "BaseInstance Builtin"
+			}
+			e.builtinExtension("SPV_KHR_shader_draw_parameters", what)
 		}
 	case spv.BuiltInShadingRateKHR, spv.BuiltInPrimitiveShadingRateKHR:
 		e.b.Capability(spv.CapabilityFragmentShadingRateKHR)
-		e.b.Extension("SPV_KHR_fragment_shading_rate")
+		e.builtinExtension("SPV_KHR_fragment_shading_rate", "SV_ShadingRate")
 		if in {
 			e.b.Decorate(id, spv.DecorationFlat)
 		}
 	case spv.BuiltInFullyCoveredEXT:
 		e.b.Capability(spv.CapabilityFragmentFullyCoveredEXT)
-		e.b.Extension("SPV_EXT_fragment_fully_covered")
+		e.builtinExtension("SPV_EXT_fragment_fully_covered", "SV_InnerCoverage")
 	case spv.BuiltInBaryCoordKHR, spv.BuiltInBaryCoordNoPerspKHR:
 		e.b.Capability(spv.CapabilityFragmentBarycentricKHR)
-		e.b.Extension("SPV_KHR_fragment_shader_barycentric")
+		e.builtinExtension("SPV_KHR_fragment_shader_barycentric", "SV_Barycentrics")
 	case spv.BuiltInFragStencilRefEXT:
 		e.b.Capability(spv.CapabilityStencilExportEXT)
-		e.b.Extension("SPV_EXT_shader_stencil_export")
+		e.builtinExtension("SPV_EXT_shader_stencil_export", "SV_StencilRef")
 	case spv.BuiltInLayer, spv.BuiltInViewportIndex:
 		if e.opts.Stage == "ps" {
 			e.b.Decorate(id, spv.DecorationFlat)
@@ -700,7 +721,11 @@ func (e *emitter) builtinExtras(id builder.ID, bi spv.BuiltIn, upper string, in 
 				e.b.Capability(spv.CapabilityShaderViewportIndex)
 			default:
 				e.b.Capability(spv.CapabilityShaderViewportIndexLayerEXT)
-				e.b.Extension("SPV_EXT_shader_viewport_index_layer")
+				what := "SV_RenderTargetArrayIndex"
+				if bi == spv.BuiltInViewportIndex {
+					what = "SV_ViewportArrayIndex"
+				}
+				e.builtinExtension("SPV_EXT_shader_viewport_index_layer", what)
 			}
 		}
 	case spv.BuiltInPrimitiveId:

@@ -90,6 +90,12 @@ func (e *emitter) extDecorationID(x ast.Expr) builder.ID {
 		}
 	}
 	id, ok := e.constant(x, t)
+	if !ok && e.fb != nil && t != nil {
+		// a run-time value (a stage variable's decoration, made in the
+		// entry wrapper): DXC evaluates it there and decorates with the
+		// result, which only -Vd output can hold
+		return e.rvalueAs(x, t)
+	}
 	if !ok {
 		e.errorf(x.Pos(), "the operands of vk::ext_decorate_id must be constant expressions")
 	}

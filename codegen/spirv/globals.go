@@ -135,14 +135,19 @@ func (e *emitter) globalVar(d *ast.VarDecl) {
 }
 
 // globalExtDecorations applies a global's vk::ext_decorate* attributes to
-// its variable (extdecorate.go).
+// its variable (extdecorate.go). A member of $Globals has none of its own:
+// the decorations go on $Globals, the variable DXC maps it to.
 func (e *emitter) globalExtDecorations(d *ast.VarDecl, v *sema.Var) {
 	if len(e.extDecorationsOf(d.Attrs)) == 0 {
 		return
 	}
 	vr, ok := e.vars[v]
+	if ok && vr.member >= 0 && e.globalsVar != nil && vr.ptr == e.globalsVar.ptr {
+		e.extDecorate(vr.ptr, d.Attrs)
+		return
+	}
 	if !ok || vr.ptr == 0 || vr.member >= 0 {
-		e.errorf(d.Name.Pos(), "vk::ext_decorate on '%s' is not supported: it has no variable of its own (a $Globals or cbuffer member)", v.Name())
+		e.errorf(d.Name.Pos(), "vk::ext_decorate on '%s' is not supported: it has no variable of its own (a cbuffer member)", v.Name())
 	}
 	e.extDecorate(vr.ptr, d.Attrs)
 }
@@ -375,11 +380,17 @@ func (e *emitter) reportLayout() {
 	}
 	failed := false
 	for _, d := range e.calc.Diagnostics {
+		pos := e.pos
+		if d.Struct != nil && d.Member >= 0 { // not a block's member or a base class
+			if f := fieldDecl(d.Struct, d.Member); f != nil {
+				pos = f.Name.Pos() // where DXC reports it
+			}
+		}
 		if d.Severity == layout.Error {
-			e.diags.Errorf(codeInvalid, e.pos, "%s", d.Msg)
+			e.diags.Errorf(codeInvalid, pos, "%s", d.Msg)
 			failed = true
 		} else {
-			e.diags.Warnf(codeInvalid, e.pos, "%s", d.Msg)
+			e.diags.Warnf(codeInvalid, pos, "%s", d.Msg)
 		}
 	}
 	e.calc.Diagnostics = nil

@@ -57,10 +57,7 @@ func (e *emitter) extInstruction(x ast.Expr, f *sema.Func, argExprs []ast.Expr) 
 	var ops []builder.Operand
 	var ids []builder.ID
 	for i, p := range f.Params {
-		if i >= len(argExprs) {
-			e.errorf(x.Pos(), "too few arguments in call to '%s'", f.Name())
-		}
-		arg := argExprs[i]
+		arg := e.argument(f, f, i, argExprs, x) // call.go: a default when not passed
 		var pattrs []*ast.Attribute
 		if pd, ok := p.Decl.(*ast.Param); ok {
 			pattrs = pd.Attrs
@@ -81,7 +78,10 @@ func (e *emitter) extInstruction(x ast.Expr, f *sema.Func, argExprs []ast.Expr) 
 			ops = append(ops, builder.Ref(id))
 			ids = append(ids, id)
 		default:
-			id := e.rvalueAs(arg, p.Type())
+			id, ok := e.untypedLiteral(arg, p.Type()) // a default the checker left untyped
+			if !ok {
+				id = e.rvalueAs(arg, p.Type())
+			}
 			ops = append(ops, builder.Ref(id))
 			ids = append(ids, id)
 		}

@@ -2,6 +2,7 @@ package spirv
 
 import (
 	"slices"
+	"strings"
 
 	"github.com/hlsl2spirv/hlsl2spirv/builder"
 	"github.com/hlsl2spirv/hlsl2spirv/builder/spv"
@@ -70,9 +71,11 @@ func (e *emitter) ray() *rayState {
 	return e.rt
 }
 
-// extAllowed reports whether -fspv-extension allows ext (no list: all).
+// extAllowed reports whether -fspv-extension allows ext (no list: all;
+// "KHR": every SPV_KHR_ extension, as in DXC).
 func (e *emitter) extAllowed(ext string) bool {
-	return len(e.opts.Extensions) == 0 || slices.Contains(e.opts.Extensions, ext)
+	return len(e.opts.Extensions) == 0 || slices.Contains(e.opts.Extensions, ext) ||
+		strings.HasPrefix(ext, "SPV_KHR_") && slices.Contains(e.opts.Extensions, "KHR")
 }
 
 // nvRayTracing reports SPV_NV_ray_tracing, which DXC uses only when it is

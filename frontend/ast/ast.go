@@ -129,8 +129,10 @@ const (
 type Semantic struct {
 	NodeBase
 	Kind SemanticKind
-	Name string   // the semantic as written (SV_Target0), or "register"/"packoffset", or the width
-	Args []string // register/packoffset operands as written: "t0", "space1", "c0.y", "c1[2]"
+	Name string // the semantic as written (SV_Target0), or "register"/"packoffset", or the width
+	// NamePos is where Name is written (the node starts at the colon).
+	NamePos diag.Pos
+	Args    []string // register/packoffset operands as written: "t0", "space1", "c0.y", "c1[2]"
 }
 
 // ArrayDim is one `[size]` of a declarator; Size is nil for `[]`.

@@ -733,7 +733,7 @@ func (b *builder) semantic(ctx p.IPostfixDeclContext) *ast.Semantic {
 	}
 	if an := ctx.AnyName(); an != nil {
 		t := b.tok(an.GetStart())
-		n.Name = t.Text
+		n.Name, n.NamePos = t.Text, t.Loc()
 		if n.Name == "VFACE" && ctx.LPAREN() == nil {
 			// The Direct3D 9 face semantic: clang's wording, and the
 			// semantic stays (a user semantic for SPIR-V), as in DXC.

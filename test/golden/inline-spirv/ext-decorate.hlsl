@@ -2,13 +2,14 @@
 // vk::ext_decorate_id and vk::ext_decorate_string on stage inputs and
 // outputs (a BuiltIn one makes a built-in, a Location one places it), on
 // locals, parameters, functions, globals and struct members (an Offset one
-// places the member), vk::ext_capability / vk::ext_extension on functions,
+// places the member; one on a loose global decorates $Globals, the
+// variable it lives in, as in DXC), vk::ext_capability / vk::ext_extension on functions,
 // struct fields and statements, and vk::spvexecutionmode on the entry.
 // RUN: %hlsl2spirv -fcgl -T ps_6_0 -E main %s | FileCheck %s
 // RUN: %hlsl2spirv -T ps_6_0 -E main -fcgl -DUNIFORM_ID %s | FileCheck %s --check-prefix=CGL
 // RUN: %hlsl2spirv -fcgl -T ps_6_0 -E main -fspv-target-env=vulkan1.2 -DUNIFORM_ID %s | FileCheck %s --check-prefix=V12
 // RUN: not %hlsl2spirv -T ps_6_0 -E main -DBAD_MODE %s 2>&1 | FileCheck %s --check-prefix=BADMODE
-// RUN: not %hlsl2spirv -T ps_6_0 -E main -DBAD_GLOBAL %s 2>&1 | FileCheck %s --check-prefix=BADGLOBAL
+// RUN: %hlsl2spirv -T ps_6_0 -E main -fcgl -DGLOBAL_MEMBER %s | FileCheck %s --check-prefix=GLOBAL
 // RUN: %hlsl2spirv -T ps_6_0 -E main %s
 // RUN: %hlsl2spirv -T ps_6_0 -E main -fspv-target-env=vulkan1.2 -DUNIFORM_ID %s
 
@@ -54,8 +55,8 @@ float shade([[vk::ext_decorate(/* Aliased */ 20)]] float amount) {
   return tmp;
 }
 
-#ifdef BAD_GLOBAL
-// BADGLOBAL: ext-decorate.hlsl:[[@LINE+2]]:7: error: vk::ext_decorate on 'loose' is not supported: it has no variable of its own
+#ifdef GLOBAL_MEMBER
+// GLOBAL: OpDecorate %_Globals Aliased
 [[vk::ext_decorate(/* Aliased */ 20)]]
 float loose;
 #endif
