@@ -2,8 +2,10 @@ package frontend
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/hlsl2spirv/hlsl2spirv/builder"
+	"github.com/hlsl2spirv/hlsl2spirv/builder/spv"
 	"github.com/hlsl2spirv/hlsl2spirv/codegen/opt"
 	"github.com/hlsl2spirv/hlsl2spirv/frontend/diag"
 )
@@ -97,9 +99,100 @@ func (r *Result) optimize(opts *Options, words []uint32) []uint32 {
 	if err != nil {
 		return fail(err.Error())
 	}
+	if msg := derivativesOutOfStage(m); msg != "" && !opts.DisableValidation {
+		r.Diags.Add(diag.Diagnostic{Severity: diag.Error, Code: diag.CodegenBase, Msg: "generated SPIR-V is invalid:\n" + msg})
+		return nil
+	}
+	if what := pointerValuesLeft(m); what != "" {
+		r.Diags.Add(diag.Diagnostic{Severity: diag.Error, Code: diag.CodegenBase,
+			Msg: "a SPIR-V pointer is still held in " + what + " after optimization, which needs the VariablePointers capability ([[vk::ext_capability(4442)]] on the entry point)"})
+		return nil
+	}
 	var out builder.WordSlice
 	if err := builder.Serialize(m, &out); err != nil {
 		return fail("internal error: " + err.Error())
 	}
 	return out.Words
+}
+
+// pointerValuesLeft reports a logical pointer the optimizer left held in a
+// Function variable, a phi or a select: inline SPIR-V's
+// pointer types (vk::WorkgroupSpirvPointer and the like) may pass through
+// locals and parameters when the optimizer removes them afterwards, as
+// DXC's legalization does, but what remains needs the VariablePointers
+// capability the module does not declare. It returns "" when there is
+// nothing of the kind.
+func pointerValuesLeft(m *builder.Module) string {
+	for _, c := range m.Capabilities {
+		if c == spv.CapabilityVariablePointers || c == spv.CapabilityVariablePointersStorageBuffer {
+			return ""
+		}
+	}
+	types := map[builder.ID]*builder.Inst{}
+	for _, g := range m.Globals {
+		if g.Result != 0 {
+			types[g.Result] = g
+		}
+	}
+	logical := func(t builder.ID) bool {
+		p := types[t]
+		return p != nil && p.Op == spv.OpTypePointer && spv.StorageClass(p.Operands[0].Word) != spv.StorageClassPhysicalStorageBuffer
+	}
+	for _, f := range m.Functions {
+		for _, b := range f.Blocks {
+			for _, in := range b.Insts {
+				switch in.Op {
+				case spv.OpVariable:
+					if pt := types[in.Type]; pt != nil && logical(pt.Operands[1].ID()) {
+						return "a local variable"
+					}
+				case spv.OpPhi, spv.OpSelect:
+					if logical(in.Type) {
+						return "a value chosen at run time (a phi or a select)"
+					}
+				}
+			}
+		}
+	}
+	return ""
+}
+
+// derivativesOutOfStage reports, in the validator's words, a derivative
+// instruction the optimized code of an entry point still runs where its
+// execution model has no derivatives (a vertex shader's ddx in a branch
+// not folded away), which DXC's validator refuses; "" when there is none.
+func derivativesOutOfStage(m *builder.Module) string {
+	funcs := map[builder.ID]*builder.Function{}
+	for _, f := range m.Functions {
+		funcs[f.Def.Result] = f
+	}
+	for _, ep := range m.EntryPoints {
+		switch spv.ExecutionModel(ep.Operands[0].Word) {
+		case spv.ExecutionModelFragment, spv.ExecutionModelGLCompute, spv.ExecutionModelMeshEXT, spv.ExecutionModelTaskEXT,
+			spv.ExecutionModelMeshNV, spv.ExecutionModelTaskNV:
+			continue
+		}
+		seen := map[builder.ID]bool{}
+		work := []builder.ID{ep.Operands[1].ID()}
+		for len(work) > 0 {
+			id := work[len(work)-1]
+			work = work[:len(work)-1]
+			f := funcs[id]
+			if f == nil || seen[id] {
+				continue
+			}
+			seen[id] = true
+			for _, b := range f.Blocks {
+				for _, in := range b.Insts {
+					if in.Op == spv.OpFunctionCall {
+						work = append(work, in.Operands[0].ID())
+					}
+					if info := spv.InstructionInfo(in.Op); info != nil && info.Class == "Derivative" {
+						return "Derivative instructions require Fragment, GLCompute, MeshEXT or TaskEXT execution model: " + strings.TrimPrefix(info.Name, "Op")
+					}
+				}
+			}
+		}
+	}
+	return ""
 }

@@ -204,6 +204,9 @@ type checker struct {
 	loops     int   // enclosing loops
 	switches  int   // enclosing switches
 	breakable []bool
+	// undefinedUses are the first uses of static const members with no
+	// initializer, reported at the end if no definition came (decl.go).
+	undefinedUses []undefinedUse
 }
 
 // Check resolves and types file. It never panics on malformed input: an
@@ -241,6 +244,7 @@ func Check(fs *diag.FileSet, diags *diag.List, file *ast.File, cfg Config) (info
 	c.global = newScope(c.universe, ScopeGlobal, "")
 	c.scope = c.global
 	c.declList(file.Decls)
+	c.reportUndefinedStatics() // decl.go
 	c.checkEntry()
 	c.checkVulkan()
 	return info
@@ -262,12 +266,13 @@ func (c *checker) warnGroupf(group string, code diag.Code, p diag.Pos, format st
 
 // warningGroups are the groups of the warnings whose code says it all.
 var warningGroups = map[diag.Code]string{
-	codes.ImplicitTruncation: "conversion",
-	codes.PrecisionLoss:      "conversion",
-	codes.DivisionByZero:     "division-by-zero",
-	codes.RemainderByZero:    "division-by-zero",
-	Redefinition:             "hlsl-for-redefinition",
-	codes.EffectObject:       "effects-syntax",
+	codes.ImplicitTruncation:    "conversion",
+	codes.PrecisionLoss:         "conversion",
+	codes.DivisionByZero:        "division-by-zero",
+	codes.RemainderByZero:       "division-by-zero",
+	Redefinition:                "hlsl-for-redefinition",
+	codes.UndefinedStaticMember: "undefined-internal",
+	codes.EffectObject:          "effects-syntax",
 }
 
 // errorNote reports an error with a "declared here"-style note.

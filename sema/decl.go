@@ -1,6 +1,8 @@
 package sema
 
 import (
+	"fmt"
+
 	"github.com/hlsl2spirv/hlsl2spirv/frontend/ast"
 	"github.com/hlsl2spirv/hlsl2spirv/frontend/diag"
 	"github.com/hlsl2spirv/hlsl2spirv/sema/codes"
@@ -35,7 +37,8 @@ func (c *checker) decl(d ast.Decl, buf *Buffer) {
 			if t.Kind() != types.Invalid {
 				alias = c.u.NewAlias(d.Name.Name, t)
 			}
-			tn := &TypeName{name: d.Name.Name, typ: alias, pos: d.Name.Pos(), Scope: c.structScopes[t.Canonical()]}
+			tn := &TypeName{name: d.Name.Name, typ: alias, pos: d.Name.Pos(), Scope: c.structScopes[t.Canonical()],
+				Const: aliasesConst(d) || c.namesConstType(d.Type)}
 			c.declare(tn, d.Name.Pos())
 			c.setDef(d, tn)
 		}
@@ -108,6 +111,40 @@ func (c *checker) declare(o Object, pos diag.Pos) bool {
 		return false
 	}
 	return true
+}
+
+// aliasesConst reports a typedef or using alias of a const-qualified type.
+func aliasesConst(d *ast.TypedefDecl) bool {
+	return hasMod(d.Mods, "const") || d.Type != nil && hasMod(d.Type.Mods, "const")
+}
+
+// namesConstType reports a type written with the name of an alias (or
+// alias template) of a const-qualified type, whose variables are const
+// as in clang (vk::WorkgroupSpirvPointer<T>).
+func (c *checker) namesConstType(te *ast.TypeExpr) bool {
+	if te == nil || te.Name == "" {
+		return false
+	}
+	var o Object
+	switch {
+	case len(te.Qualifier) > 0:
+		if s := c.qualifierScope(te.Global, te.Qualifier); s != nil {
+			o = s.Lookup(te.Name)
+		}
+	case te.Global:
+		o = c.global.Lookup(te.Name)
+	default:
+		o, _ = c.scope.LookupParent(te.Name)
+	}
+	switch o := o.(type) {
+	case *TypeName:
+		return o.Const
+	case *Template:
+		if td, ok := o.Decl.Decl.(*ast.TypedefDecl); ok {
+			return aliasesConst(td)
+		}
+	}
+	return false
 }
 
 func hasMod(mods []ast.Modifier, name string) bool {
@@ -190,7 +227,7 @@ func (c *checker) varDecl(d *ast.VarDecl, buf *Buffer) *Var {
 	}
 	v := &Var{name: d.Name.Name, typ: t, pos: d.Name.Pos(), Decl: d, Buffer: buf}
 	static := hasMod(d.Mods, "static")
-	v.Const = hasMod(d.Mods, "const")
+	v.Const = hasMod(d.Mods, "const") || c.namesConstType(d.Type)
 	switch c.scope.Kind {
 	case ScopeFunc, ScopeBlock:
 		v.Storage = StorageLocal
@@ -485,4 +522,59 @@ func (c *checker) staticMemberDefinition(d *ast.VarDecl) *Var {
 func isStringType(t *types.Type) bool {
 	ct := t.Canonical()
 	return ct.IsObject() && ct.Object() == types.StringObject
+}
+
+// undefinedUse is the first use of a static const member that has no
+// initializer yet: name is its qualified name, pos where it is used.
+type undefinedUse struct {
+	v    *Var
+	name string
+	pos  diag.Pos
+}
+
+// useUndefinedStatic records a use of static const member v, which has no
+// initializer so far (its out-of-class definition may still come).
+func (c *checker) useUndefinedStatic(e *ast.NameExpr, v *Var) {
+	for _, u := range c.undefinedUses {
+		if u.v == v {
+			return
+		}
+	}
+	name, pos := v.name, e.Pos()
+	if len(e.Qualifier) > 0 {
+		if s := c.qualifierScope(e.Global, e.Qualifier); s != nil && s.Struct != nil {
+			name = s.Struct.String() + "::" + v.name
+		}
+		// clang points at the name after the qualifier
+		if p := e.End() - diag.Pos(len(e.Name)); !e.HasArgs && p > e.Pos() && c.sameFile(p, e.Pos()) {
+			pos = p
+		}
+	}
+	c.undefinedUses = append(c.undefinedUses, undefinedUse{v, name, pos})
+}
+
+// reportUndefinedStatics reports the static const members used but never
+// defined: clang's warning with the use, then DXC's back end's fatal error
+// (it has no variable for the member).
+func (c *checker) reportUndefinedStatics() {
+	for _, u := range c.undefinedUses {
+		if u.v.defined() {
+			continue
+		}
+		c.diags.Add(diag.Diagnostic{Severity: diag.Warning, Code: codes.UndefinedStaticMember, Pos: u.v.pos, Group: "undefined-internal",
+			Msg:   fmt.Sprintf("variable '%s' has internal linkage but is not defined", u.name),
+			Notes: []diag.Diagnostic{{Severity: diag.Note, Pos: u.pos, Msg: "used here"}}})
+		c.diags.Add(diag.Diagnostic{Severity: diag.Fatal, Code: codes.UndefinedStaticMember, Pos: u.v.pos, Msg: "found unregistered decl"})
+		return
+	}
+}
+
+// defined reports a variable with an initializer: its own, an
+// out-of-class definition's, or a constant value.
+func (v *Var) defined() bool {
+	if v.Init != nil || v.Value != nil {
+		return true
+	}
+	d, ok := v.Decl.(*ast.VarDecl)
+	return ok && d.Init != nil
 }

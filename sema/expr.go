@@ -195,6 +195,9 @@ func (c *checker) name(e *ast.NameExpr) operand {
 		return invalidOperand()
 	}
 	c.setUse(e, o)
+	if v, ok := o.(*Var); ok && v.Storage == StorageStaticField && v.Const && !v.defined() {
+		c.useUndefinedStatic(e, v) // decl.go
+	}
 	if tmpl, ok := o.(*Template); ok {
 		if tmpl.kind == tmplVar && e.HasArgs {
 			return c.varTemplate(e, tmpl)

@@ -106,6 +106,9 @@ type TypeName struct {
 	// Template is set for a struct or alias template; its uses are not
 	// checked in depth.
 	Template bool
+	// Const is set for an alias of a const-qualified type (`typedef const
+	// int CI;`): variables declared with it are const.
+	Const bool
 }
 
 func (t *TypeName) Name() string      { return t.name }

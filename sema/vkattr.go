@@ -141,6 +141,15 @@ func (c *checker) checkAttrSubjects(attrs []*ast.Attribute, kind declKind, t *ty
 		if a.Namespace != "vk" {
 			continue
 		}
+		if a.Name == "ext_decorate_id" && kind == declParam {
+			// a stage parameter's id operand may be computed (a call),
+			// evaluated in the entry wrapper as DXC does: type it
+			for _, x := range a.Args[min(1, len(a.Args)):] {
+				if _, ok := x.(*ast.CallExpr); ok {
+					c.expr(x)
+				}
+			}
+		}
 		s, ok := attrSubjects[a.Name]
 		if !ok {
 			continue

@@ -71,7 +71,7 @@ func isDataObject(t *types.Type) bool {
 		return false
 	}
 	switch t.Canonical().Object() {
-	case types.VkBufferPointer, types.VkSpirvType, types.VkSpirvOpaqueType, types.RayQuery:
+	case types.VkBufferPointer, types.VkSpirvType, types.VkSpirvOpaqueType, types.VkExtType, types.RayQuery:
 		return true
 	}
 	return false

@@ -165,6 +165,10 @@ func (e *emitter) invoke(f *sema.Func, recv func() value, argExprs []ast.Expr, x
 	if isExtInstruction(f) {
 		return e.extInstruction(x, f, argExprs) // inlinespirv.go
 	}
+	if id, ok := extTypeDefID(e, f); ok {
+		e.extTypeByID(id, x) // exttype.go: the call declares the type
+		return value{}
+	}
 	if v, ok := e.typeOperandBuiltin(x, f); ok {
 		return v // inlinespirv.go
 	}

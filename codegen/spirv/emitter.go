@@ -60,7 +60,14 @@ type Options struct {
 	InvertY          bool   // -fvk-invert-y
 	UseDXPositionW   bool   // -fvk-use-dx-position-w
 	CodeGenOnly      bool   // -fcgl
-	Layout           layout.Flags
+	// DisableValidation (-Vd) lets through what DXC's validator would
+	// refuse (layouts explicit offsets make invalid).
+	DisableValidation bool
+	// PointerVariablesOptimized says the -O pipeline runs after and
+	// removes the variables and parameters holding logical pointers
+	// (the driver checks that none are left).
+	PointerVariablesOptimized bool
+	Layout                    layout.Flags
 	// Demote is true when discard becomes OpDemoteToHelperInvocation
 	// (SPIR-V 1.6, or the extension enabled).
 	Demote bool
@@ -234,21 +241,27 @@ type emitter struct {
 	fcglParams     map[*sema.Var]bool
 	fcglAtomicOnly map[*sema.Func]bool
 
-	globalsVar  *variable // $Globals, when it exists
-	bindings    *bindingAllocator
-	stageVars   []*stageVar         // in creation order
-	modes       []spv.ExecutionMode // added by stage variables (DepthReplacing...)
-	entryID     builder.ID
-	initStatic  []*sema.Var // static globals initialised in the wrapper
-	staticInit  map[*sema.Var]bool
-	counters    map[builder.ID]builder.ID // structured buffer -> its counter variable
-	aliases     map[*sema.Var]bool        // local resource variables (aliases of a resource)
-	inl         *inlineCtx                // the function being inlined (inline.go)
-	numThreads  [3]uint32                 // a compute shader's [numthreads]
-	ioArray     int                       // > 0 while creating per-vertex input arrays (gs.go)
-	streams     map[*sema.Var][]ioLeaf    // a geometry shader's output streams
-	patchIO     bool                      // creating per-patch (Patch-decorated) stage variables (tess.go)
-	builtinVars map[builtinKey]builder.ID // one variable per built-in
+	globalsVar *variable // $Globals, when it exists
+	// extTypes are the calls defining each vk::ext_type id, extTypeIDs
+	// the types declared so far (exttype.go).
+	extTypes   map[int64]extTypeCall
+	extTypeIDs map[int64]builder.ID
+	// wrapperDecos wait for the entry wrapper (extdecorate.go).
+	wrapperDecos []wrapperDeco
+	bindings     *bindingAllocator
+	stageVars    []*stageVar         // in creation order
+	modes        []spv.ExecutionMode // added by stage variables (DepthReplacing...)
+	entryID      builder.ID
+	initStatic   []*sema.Var // static globals initialised in the wrapper
+	staticInit   map[*sema.Var]bool
+	counters     map[builder.ID]builder.ID // structured buffer -> its counter variable
+	aliases      map[*sema.Var]bool        // local resource variables (aliases of a resource)
+	inl          *inlineCtx                // the function being inlined (inline.go)
+	numThreads   [3]uint32                 // a compute shader's [numthreads]
+	ioArray      int                       // > 0 while creating per-vertex input arrays (gs.go)
+	streams      map[*sema.Var][]ioLeaf    // a geometry shader's output streams
+	patchIO      bool                      // creating per-patch (Patch-decorated) stage variables (tess.go)
+	builtinVars  map[builtinKey]builder.ID // one variable per built-in
 	// extBuiltins are the vk::ext_builtin_input/output variables
 	// (extbuiltin.go), by built-in and in declaration order.
 	extBuiltins     map[builtinKey]builder.ID

@@ -413,6 +413,7 @@ func (e *emitter) wrapper(entry *sema.Func) {
 	e.richFunction(fb, entry, "__dxc_setup", true)
 	e.fb, e.cur = fb, nil
 	fb.StartBlock(fb.NewBlock(""))
+	e.wrapperDecorations() // extdecorate.go
 	for _, v := range e.initStatic {
 		e.initStaticVar(v)
 	}

@@ -486,6 +486,9 @@ func (e *emitter) varValue(o *sema.Var) value {
 		if o.Storage == sema.StorageStatic || o.Storage == sema.StorageStaticField {
 			e.privateVar(o, o.Name())
 			v = e.vars[o]
+		} else if o.Storage == sema.StorageGlobals && isExtType(o.Type()) {
+			e.extTypeGlobal(o) // exttype.go
+			v = e.vars[o]
 		} else {
 			e.errorf(e.pos, "using '%s' here is not supported yet by the SPIR-V backend", o.Name())
 		}

@@ -1,6 +1,7 @@
 package spirv
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/hlsl2spirv/hlsl2spirv/builder"
@@ -151,7 +152,17 @@ func unquote(s string) string {
 // it, a BuiltIn one makes it that built-in (no location), others decorate
 // it as they are.
 func (e *emitter) stageVarExtDecorations(sv *stageVar, attrs []*ast.Attribute) {
-	for _, d := range e.extDecorationsOf(attrs) {
+	var now []*ast.Attribute
+	for _, a := range attrs {
+		if a.Namespace == "vk" && a.Name == "ext_decorate_id" && slices.ContainsFunc(a.Args, isCall) {
+			// an operand computed by a call: evaluated in the entry
+			// wrapper, as DXC does (see wrapperDecorations)
+			e.wrapperDecos = append(e.wrapperDecos, wrapperDeco{sv.id, a})
+			continue
+		}
+		now = append(now, a)
+	}
+	for _, d := range e.extDecorationsOf(now) {
 		switch {
 		case d.deco == spv.DecorationLocation && len(d.params) == 1 && d.attr.Name == "ext_decorate":
 			sv.location = int(d.params[0].Word)
@@ -243,4 +254,26 @@ func (e *emitter) extStorageClassVar(d *ast.VarDecl, v *sema.Var, sc spv.Storage
 		e.bindings.add(id, d.Attrs, d.Semantics, class)
 		e.bindings.setPos(id, v.Pos())
 	}
+}
+
+// wrapperDeco is a stage variable's vk::ext_decorate_id whose operand is
+// computed at run time.
+type wrapperDeco struct {
+	id   builder.ID
+	attr *ast.Attribute
+}
+
+// wrapperDecorations applies the stage variables' run-time decorations
+// at the start of the entry wrapper, which computes their operands.
+func (e *emitter) wrapperDecorations() {
+	for _, d := range e.wrapperDecos {
+		e.extDecorate(d.id, []*ast.Attribute{d.attr})
+	}
+	e.wrapperDecos = nil
+}
+
+// isCall reports a call expression.
+func isCall(x ast.Expr) bool {
+	_, ok := unparen(x).(*ast.CallExpr)
+	return ok
 }

@@ -108,6 +108,9 @@ func (e *emitter) globalVar(d *ast.VarDecl) {
 		e.globalAggregate(d, v) // legalize.go
 		return
 	}
+	if isExtType(v.Type()) && v.Storage == sema.StorageGlobals {
+		return // declared where read (exttype.go)
+	}
 	switch v.Storage {
 	case sema.StorageStatic, sema.StorageStaticField:
 		if _, done := e.vars[v]; !done {
@@ -194,6 +197,9 @@ func (e *emitter) globalsBlock() {
 		}
 		if isString(g.Type()) {
 			continue // a printf format, read from its initializer
+		}
+		if isExtType(g.Type()) {
+			continue // declared where read (exttype.go)
 		}
 		if containsObject(g.Type()) {
 			e.unsupported(g.Decl, "a global struct that holds resources")
@@ -386,10 +392,13 @@ func (e *emitter) reportLayout() {
 				pos = f.Name.Pos() // where DXC reports it
 			}
 		}
-		if d.Severity == layout.Error {
+		switch {
+		case d.Severity == layout.Invalid && e.opts.DisableValidation:
+			// -Vd: the module goes out as the source placed it
+		case d.Severity == layout.Error || d.Severity == layout.Invalid:
 			e.diags.Errorf(codeInvalid, pos, "%s", d.Msg)
 			failed = true
-		} else {
+		default:
 			e.diags.Warnf(codeInvalid, pos, "%s", d.Msg)
 		}
 	}

@@ -357,11 +357,28 @@ func isLogicalPointer(t *types.Type) bool {
 }
 
 // checkPointerVariable rejects a local variable or parameter holding a
-// logical SPIR-V pointer unless the module declares VariablePointers:
-// without it such a variable is invalid SPIR-V, and forwarding the pointer
-// through variables is not implemented yet.
+// logical SPIR-V pointer unless the module declares VariablePointers or
+// the optimizer runs after (-O1..-O3 without -Oconfig: inlining and the
+// memory passes forward the pointer, as DXC's legalization does):
+// without either such a variable is invalid SPIR-V.
 func (e *emitter) checkPointerVariable(n ast.Node, t *types.Type) {
-	if isLogicalPointer(t) && !e.b.M.HasCapability(spv.CapabilityVariablePointers) && !e.opts.CodeGenOnly {
+	if isLogicalPointer(t) && !e.b.M.HasCapability(spv.CapabilityVariablePointers) && !e.opts.CodeGenOnly && !e.opts.PointerVariablesOptimized {
 		e.errorf(n.Pos(), "a variable or parameter of SPIR-V pointer type %s needs the VariablePointers capability ([[vk::ext_capability(4442)]] on the entry point); pass the pointer directly instead", t)
 	}
+}
+
+// isExtResultID reports vk::ext_result_id<T>.
+func isExtResultID(t *types.Type) bool {
+	c := t.Canonical()
+	return c.IsObject() && c.Object() == types.VkExtResultID
+}
+
+// extResultIDLocal binds a vk::ext_result_id<T> local to its
+// initializer's result id, with no variable, as DXC does: uses pass that
+// id on (an inline instruction's operand).
+func (e *emitter) extResultIDLocal(d *ast.VarDecl, v *sema.Var) {
+	if d.Init == nil {
+		e.errorf(d.Name.Pos(), "a vk::ext_result_id variable must be initialized with an inline SPIR-V instruction's result")
+	}
+	e.vars[v] = &variable{value: e.rvalueAs(d.Init, v.Type()), typ: v.Type(), member: -1}
 }

@@ -48,6 +48,12 @@ func (e *emitter) resourceType(t *types.Type) (builder.ID, error) {
 		if o == types.VkSpirvType || o == types.VkSpirvOpaqueType {
 			return e.spirvIntrinsicType(t) // inlinespirv.go
 		}
+		if o == types.VkExtType {
+			return e.extTypeByID(t.Canonical().Len(), nil), nil // exttype.go
+		}
+		if o == types.VkExtResultID {
+			return e.typeID(t.Canonical().Elem()), nil // the result's own type
+		}
 	case types.ClassRayQuery:
 		id := e.b.TypeRayQuery()
 		e.b.Name(id, "rayQueryKHR")

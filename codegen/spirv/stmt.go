@@ -223,6 +223,10 @@ func (e *emitter) localVar(d *ast.VarDecl) {
 		e.nodeLocal(d, v) // node.go
 		return
 	}
+	if isExtResultID(t) {
+		e.extResultIDLocal(d, v) // inlinespirv.go
+		return
+	}
 	if (t.IsObject() && !isDataObject(t)) || isResourceArray(t) {
 		e.localResource(d, v) // aliases.go
 		return

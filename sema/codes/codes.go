@@ -61,4 +61,5 @@ const (
 	GeometryShaderParam                                           // geometry shader primitive rules
 	TargetEnvironment                                             // a feature the -fspv-target-env does not allow
 	IgnoredInitializer                                            // warning: "cbuffer member initializer ignored since no Vulkan equivalent"
+	UndefinedStaticMember                                         // a static const member used but never defined (clang's warning, DXC's fatal error)
 )

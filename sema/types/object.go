@@ -84,6 +84,8 @@ const (
 	EmptyNodeOutputArray
 	ThreadNodeOutputRecords
 	GroupNodeOutputRecords
+	VkExtResultID // vk::ext_result_id<T>: the result id of an inline SPIR-V instruction, held as is
+	VkExtType     // vk::ext_type<id>: the type a call of a vk::ext_type_def(id, opcode) function declares
 	NumObjects
 )
 
@@ -224,6 +226,8 @@ var objectInfos = [NumObjects]objectInfo{
 	EmptyNodeOutputArray:                  {name: "EmptyNodeOutputArray", class: ClassNode},
 	ThreadNodeOutputRecords:               {name: "ThreadNodeOutputRecords", class: ClassNode, form: ElemRequired},
 	GroupNodeOutputRecords:                {name: "GroupNodeOutputRecords", class: ClassNode, form: ElemRequired},
+	VkExtResultID:                         {name: "vk::ext_result_id", class: ClassVk, form: ElemRequired},
+	VkExtType:                             {name: "vk::ext_type", class: ClassVk, form: CountOnly},
 }
 
 func (o Object) info() *objectInfo {

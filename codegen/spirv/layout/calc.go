@@ -76,6 +76,9 @@ type Severity uint8
 const (
 	Error Severity = iota
 	Warning
+	// Invalid is a layout the validator refuses: an error unless
+	// validation is disabled (-Vd), as DXC's validator makes it one.
+	Invalid
 )
 
 // A Diagnostic is a problem found while laying out a member. Struct is the
@@ -522,6 +525,11 @@ func (c *Calculator) layout(ms []member, r Rule, owner *types.Type) *StructLayou
 				off = *m.VkOffset
 				if l.Align != 0 && off%l.Align != 0 {
 					c.diag(Warning, owner, m, "The offset provided in the attribute should be %d-byte aligned.", l.Align)
+					if !m.Type.Canonical().IsVector() {
+						// (a vector's relaxed placement is the validator's
+						// own rule, not checked here)
+						c.diag(Invalid, owner, m, "generated SPIR-V is invalid: the member at offset %d is not aligned to %d as the %s layout requires (-Vd skips validation)", off, l.Align, r)
+					}
 				}
 			case m.PackOffset != nil:
 				off = m.PackOffset.Register*16 + m.PackOffset.Component*4

@@ -10,6 +10,7 @@
 // RUN: %hlsl2spirv -fcgl -T ps_6_0 -E main -fspv-target-env=vulkan1.2 -DUNIFORM_ID %s | FileCheck %s --check-prefix=V12
 // RUN: not %hlsl2spirv -T ps_6_0 -E main -DBAD_MODE %s 2>&1 | FileCheck %s --check-prefix=BADMODE
 // RUN: %hlsl2spirv -T ps_6_0 -E main -fcgl -DGLOBAL_MEMBER %s | FileCheck %s --check-prefix=GLOBAL
+// RUN: %hlsl2spirv -T ps_6_0 -E main -fcgl -Vd -DCOMPUTED_ID %s | FileCheck %s --check-prefix=COMPUTED
 // RUN: %hlsl2spirv -T ps_6_0 -E main %s
 // RUN: %hlsl2spirv -T ps_6_0 -E main -fspv-target-env=vulkan1.2 -DUNIFORM_ID %s
 
@@ -55,6 +56,16 @@ float shade([[vk::ext_decorate(/* Aliased */ 20)]] float amount) {
   return tmp;
 }
 
+#ifdef COMPUTED_ID
+// A stage input's vk::ext_decorate_id operand computed by a call is
+// computed in the entry wrapper, as DXC does (an id OpDecorateId takes
+// only as a constant: -Vd).
+// COMPUTED: OpDecorateId %in_var_EXTRA AlignmentId [[a:%[0-9]+]]
+// COMPUTED: %main = OpFunction
+// COMPUTED: [[a]] = OpFunctionCall %int %alignment
+int alignment() { return 16; }
+#endif
+
 #ifdef GLOBAL_MEMBER
 // GLOBAL: OpDecorate %_Globals Aliased
 [[vk::ext_decorate(/* Aliased */ 20)]]
@@ -72,7 +83,11 @@ struct Outputs {
 #endif
 [[vk::spvexecutionmode(/* PostDepthCoverage */ 4446), vk::spvexecutionmode(/* DepthLess */ 15)]]
 Outputs main([[vk::ext_decorate(/* BuiltIn */ 11, /* FragCoord */ 15)]] float4 pos : POSITION,
-             [[vk::ext_decorate_string(/* UserSemantic */ 5635, "tint")]] float4 tint : COLOR) {
+             [[vk::ext_decorate_string(/* UserSemantic */ 5635, "tint")]] float4 tint : COLOR
+#ifdef COMPUTED_ID
+             , [[vk::ext_decorate_id(/* AlignmentId */ 46, alignment())]] int extra : EXTRA
+#endif
+             ) {
 #ifdef UNIFORM_ID // (SPIR-V 1.4)
   [[vk::ext_decorate_id(/* UniformId */ 27, 3)]]
 #endif

@@ -2,11 +2,18 @@
 // the pointer type is the module's own Workgroup pointer type, so the
 // address (OpCopyObject of the element's access chain) loads like any
 // pointer. Keeping such a pointer in a local or parameter needs
-// VariablePointers; without it the compiler says so instead of emitting
-// invalid SPIR-V.
+// VariablePointers, unless the optimizer forwards it (the default -O3
+// pipeline, as DXC's legalization does); without either the compiler says
+// so instead of emitting invalid SPIR-V (and so it does for a pointer the
+// optimizer leaves in memory or chosen at run time: frontend's tests).
 // RUN: %hlsl2spirv -fcgl -T cs_6_0 -E main -HV 2021 -fspv-target-env=vulkan1.3 %s | FileCheck %s
 // RUN: %hlsl2spirv -T cs_6_0 -E main -HV 2021 -fspv-target-env=vulkan1.3 %s
-// RUN: not %hlsl2spirv -T cs_6_0 -E main -HV 2021 -fspv-target-env=vulkan1.3 -DNO_VARIABLE_POINTERS %s 2>&1 | FileCheck %s --check-prefix=ERR
+// RUN: %hlsl2spirv -T cs_6_0 -E main -HV 2021 -fspv-target-env=vulkan1.3 -DNO_VARIABLE_POINTERS %s | FileCheck %s --check-prefix=OPT
+// RUN: not %hlsl2spirv -T cs_6_0 -E main -HV 2021 -fspv-target-env=vulkan1.3 -O0 -DNO_VARIABLE_POINTERS %s 2>&1 | FileCheck %s --check-prefix=ERR
+
+// OPT-NOT: OpCapability VariablePointers
+// OPT: [[elem:%[0-9]+]] = OpAccessChain %_ptr_Workgroup_int %shared_data %int_5
+// OPT: OpLoad %int [[elem]]
 
 #include <vk/spirv.h>
 
