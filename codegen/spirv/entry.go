@@ -620,7 +620,8 @@ func (e *emitter) stageLeaf(t *types.Type, sem string, path []uint32, mods []ast
 		sv.perVertex = true
 		e.b.Capability(spv.CapabilityFragmentBarycentricKHR)
 		e.b.Extension("SPV_KHR_fragment_shader_barycentric")
-	case in && e.opts.Stage == "ps":
+	case in && e.opts.Stage == "ps", !in && (e.opts.Stage == "vs" || e.opts.Stage == "ms"):
+		// DXC decorates pixel inputs and vertex and mesh outputs alike
 		e.interpolation(id, mods, varType)
 	}
 	if e.patchIO {
@@ -742,8 +743,10 @@ func (e *emitter) builtinExtras(id builder.ID, bi spv.BuiltIn, upper string, in 
 	}
 }
 
-// interpolation decorates a pixel shader input: integers and doubles are
-// Flat, as Vulkan requires; the HLSL modifiers map to their decorations.
+// interpolation decorates a pixel shader input, or a vertex or mesh
+// shader output (as DXC does, so both ends of the interface agree):
+// integers (and doubles read by a pixel shader) are Flat, as Vulkan
+// requires; the HLSL modifiers map to their decorations.
 func (e *emitter) interpolation(id builder.ID, mods []ast.Modifier, t *types.Type) {
 	s := t.Canonical().Scalar()
 	flat := false
@@ -760,7 +763,7 @@ func (e *emitter) interpolation(id builder.ID, mods []ast.Modifier, t *types.Typ
 			e.b.Capability(spv.CapabilitySampleRateShading)
 		}
 	}
-	if flat || s.IsInteger() || s == types.Double {
+	if flat || s.IsInteger() || s == types.Double && e.opts.Stage == "ps" {
 		e.b.Decorate(id, spv.DecorationFlat)
 	}
 }
