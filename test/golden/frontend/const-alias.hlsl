@@ -1,7 +1,7 @@
 // A variable declared with an alias of a const-qualified type (typedef,
 // using, or an alias template such as vk::WorkgroupSpirvPointer<T> from
 // <vk/spirv.h>) is const, as in clang: assigning it is an error.
-// RUN: %hlsl2spirv -T cs_6_0 -E main -HV 2021 -fspv-target-env=vulkan1.3 %s | FileCheck %s
+// RUN: %hlsl2spirv -T cs_6_0 -E main -O3 -HV 2021 -fspv-target-env=vulkan1.3 %s | FileCheck %s
 // RUN: not %hlsl2spirv -T cs_6_0 -E main -HV 2021 -fspv-target-env=vulkan1.3 -DASSIGN %s 2>&1 | FileCheck %s --check-prefix=ERR
 
 #include <vk/spirv.h>

@@ -8,7 +8,7 @@
 // optimizer leaves in memory or chosen at run time: frontend's tests).
 // RUN: %hlsl2spirv -fcgl -T cs_6_0 -E main -HV 2021 -fspv-target-env=vulkan1.3 %s | FileCheck %s
 // RUN: %hlsl2spirv -T cs_6_0 -E main -HV 2021 -fspv-target-env=vulkan1.3 %s
-// RUN: %hlsl2spirv -T cs_6_0 -E main -HV 2021 -fspv-target-env=vulkan1.3 -DNO_VARIABLE_POINTERS %s | FileCheck %s --check-prefix=OPT
+// RUN: %hlsl2spirv -T cs_6_0 -E main -O3 -HV 2021 -fspv-target-env=vulkan1.3 -DNO_VARIABLE_POINTERS %s | FileCheck %s --check-prefix=OPT
 // RUN: not %hlsl2spirv -T cs_6_0 -E main -HV 2021 -fspv-target-env=vulkan1.3 -O0 -DNO_VARIABLE_POINTERS %s 2>&1 | FileCheck %s --check-prefix=ERR
 
 // OPT-NOT: OpCapability VariablePointers
