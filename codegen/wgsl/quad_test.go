@@ -14,11 +14,10 @@ func quadHeader(mode string) string {
 	return strings.Replace(h, "OpCapability Shader\n", "OpCapability Shader\nOpCapability ComputeDerivativeGroupQuadsKHR\nOpCapability ComputeDerivativeGroupLinearKHR\nOpCapability GroupNonUniformQuad\nOpExtension \"SPV_KHR_compute_shader_derivatives\"\n", 1)
 }
 
-// Derivatives in a compute shader with 2x2 quads: the values cross the
-// quad through workgroup memory between barriers, lanes found from the
-// local invocation index and the workgroup width.
-func TestComputeDerivativesThroughWorkgroupMemory(t *testing.T) {
-	check(t, quadHeader("DerivativeGroupQuadsKHR")+`
+// quadDerivativeModule takes derivatives of a compute shader's values in
+// 2x2 quads and broadcasts one lane's result.
+func quadDerivativeModule() string {
+	return quadHeader("DerivativeGroupQuadsKHR") + `
 %uint_2 = OpConstant %uint 2
 %uint_3 = OpConstant %uint 3
 %main = OpFunction %void None %fn
@@ -38,7 +37,14 @@ func TestComputeDerivativesThroughWorkgroupMemory(t *testing.T) {
 OpStore %p %qb
 OpReturn
 OpFunctionEnd
-`,
+`
+}
+
+// Derivatives in a compute shader with 2x2 quads: the values cross the
+// quad through workgroup memory between barriers, lanes found from the
+// local invocation index and the workgroup width.
+func TestComputeDerivativesThroughWorkgroupMemory(t *testing.T) {
+	check(t, quadDerivativeModule(),
 		`var<private> local_index : u32;`,
 		`var<workgroup> (quad_exchange) : array<f32, 8>;`,
 		`fn spv_quad_lane\(\) -> u32 \{\s+return \(\(local_index % 4u\) & 1u\) \| \(\(\(local_index / 4u\) & 1u\) << 1u\);`,
