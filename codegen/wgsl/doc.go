@@ -54,17 +54,19 @@
 //   - descarray.go: descriptor arrays as one variable per element; a
 //     run-time index as a switch over the elements around the instruction
 //     using it.
-//   - texel.go: texel buffers as storage buffers of their texels.
+//   - texel.go: texel buffers as storage buffers of their texels, or of
+//     the 32-bit words of 8- and 16-bit components, packed and unpacked.
 //   - io.go: entry points — private variables for Input and Output, the
 //     wrapper with @builtin and @location parameters and its result struct,
 //     builtin signedness, point size, sample mask, clip distances,
-//     workgroup size, execution modes.
+//     locations shared through Component decorations merged into one
+//     vector, workgroup size, execution modes.
 //   - func.go: functions and value placement (inline, let, hoisted var,
 //     phis as vars).
 //   - structure.go: structured control flow (if, switch with fallthrough
 //     duplicated, loop with continuing and break if; break, continue and
 //     return out of nested constructs; exits WGSL's break cannot take
-//     through guard flags).
+//     through guard flags; a never-taken exit for loops nothing leaves).
 //   - refs.go: pointers as WGSL references, access chains through memory
 //     forms, loads and stores.
 //   - expr.go: instructions: arithmetic with signedness rectified,
@@ -75,5 +77,8 @@
 //     Frexp structs, MatrixInverse...).
 //   - sync.go: atomics (strong compare-exchange over WGSL's weak one) and
 //     subgroup operations.
+//   - quad.go: compute shaders' derivative groups: derivatives, quad
+//     operations and implicit-LOD sampling through workgroup memory
+//     between barriers; the uniform-control-flow test barriers need.
 //   - ast.go: the statement tree and expression precedence.
 package wgsl

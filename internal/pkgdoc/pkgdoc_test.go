@@ -21,7 +21,6 @@ import (
 var pending = map[string]bool{
 	"codegen/opt":   true,
 	"codegen/spirv": true,
-	"codegen/wgsl":  true,
 }
 
 // fileName matches a Go file named in a comment, not a path into another
