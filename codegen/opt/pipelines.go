@@ -38,11 +38,16 @@ type LegalizeOptions struct {
 	FlattenCompositeResources bool
 	// ReduceLoadSize is -fspv-reduce-load-size.
 	ReduceLoadSize bool
+	// FixFuncCallArguments (-fspv-fix-func-call-arguments) passes the
+	// access chains calls take through variables, last
+	// (fix-func-call-param).
+	FixFuncCallArguments bool
 }
 
 // LegalizationPipelineFlags is DXC's whole legalization run as flag names,
 // in spirvToolsLegalize's order: the options' additions around
-// --legalize-hlsl, then compact-ids and spread-volatile-semantics.
+// --legalize-hlsl, then compact-ids and spread-volatile-semantics (and
+// fix-func-call-param after them).
 func LegalizationPipelineFlags(o LegalizeOptions) []string {
 	var out []string
 	if o.SignaturePacking {
@@ -61,7 +66,11 @@ func LegalizationPipelineFlags(o LegalizeOptions) []string {
 	if o.ReduceLoadSize {
 		out = append(out, "reduce-load-size=1.1", "eliminate-dead-code-aggressive")
 	}
-	return append(out, "compact-ids", "spread-volatile-semantics")
+	out = append(out, "compact-ids", "spread-volatile-semantics")
+	if o.FixFuncCallArguments {
+		out = append(out, "fix-func-call-param")
+	}
+	return out
 }
 
 // PerformanceFlags is -O: the performance passes.
