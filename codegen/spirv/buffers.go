@@ -172,7 +172,34 @@ func (e *emitter) counterVar(x *ast.CallExpr, recv value) builder.ID {
 // newCounter creates counter.var.<name>, bound by
 // [[vk::counter_binding(N)]] in the buffer's set, else implicitly.
 func (e *emitter) newCounter(buf builder.ID, name string, sc spv.StorageClass, attrs []*ast.Attribute, t *types.Type) builder.ID {
-	return e.bindCounter(buf, e.counterVariable(name, sc, t), attrs, t)
+	counter := e.counterVariable(name, sc, t)
+	if t.Canonical().IsArray() && e.rich == nil {
+		// DXC declares the counter of an array of buffers before the
+		// array (rich debug information names the variable where it is)
+		e.moveGlobalAfter(buf, counter)
+	}
+	return e.bindCounter(buf, counter, attrs, t)
+}
+
+// moveGlobalAfter moves the global variable v, declared earlier, to just
+// after the global after: nothing declared between them refers to v.
+func (e *emitter) moveGlobalAfter(v, after builder.ID) {
+	g := e.b.M.Globals
+	from, to := -1, -1
+	for i, in := range g {
+		switch in.Result {
+		case v:
+			from = i
+		case after:
+			to = i
+		}
+	}
+	if from < 0 || to < from {
+		return
+	}
+	in := g[from]
+	copy(g[from:to], g[from+1:to+1])
+	g[to] = in
 }
 
 // counterVariable declares counter.var.<name> for a buffer (or array of

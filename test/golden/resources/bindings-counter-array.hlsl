@@ -3,7 +3,9 @@
 // the element reaches the counter through a function parameter or a local
 // alias (it used to get a counter variable of its own, named after the
 // parameter and bound in set 0: a different counter). The counter array
-// takes the next free binding of its buffer's set.
+// takes the next free binding of its buffer's set. As in DXC, an array's
+// counter variable is declared before the array (a RW buffer's when it is
+// first used).
 // The CHECK lines pin the emitter's code (-fcgl), dead parts included, as
 // DXC's own tests of it do; the optimized module is validated.
 // RUN: %hlsl2spirv -T ps_6_0 -E main -fcgl %s | FileCheck %s
@@ -23,6 +25,7 @@
 
 // CHECK: %counter_var_queues = OpVariable %_ptr_Uniform__arr_type_ACSBuffer_counter_uint_2 Uniform
 // CHECK: %counter_var_lists = OpVariable %_ptr_Uniform__arr_type_ACSBuffer_counter_uint_5 Uniform
+// CHECK-NEXT: %lists = OpVariable %_ptr_Uniform__arr_type_RWStructuredBuffer_uint_uint_5 Uniform
 
 // CHECK: [[i:%[0-9]+]] = OpLoad %uint %i{{$}}
 // CHECK-NEXT: OpAccessChain %_ptr_Uniform_type_RWStructuredBuffer_uint %lists [[i]]
