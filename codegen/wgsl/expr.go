@@ -117,6 +117,7 @@ func (fs *funcState) inst(in *builder.Inst, out *[]stmt) {
 			fs.bind(in, fs.quadDerivative(in, in.Op, fs.value(t.operandID(in, 0)), t.typ(in.Type).text, out), out)
 			break
 		}
+		fs.refuseComputeDerivatives("a derivative")
 		fs.bind(in, call(derivativeNames[in.Op], fs.value(t.operandID(in, 0))), out)
 	case spv.OpGroupNonUniformQuadAllKHR, spv.OpGroupNonUniformQuadAnyKHR:
 		if !fs.inQuadGroup() {

@@ -295,8 +295,12 @@ func (fs *funcState) image(in *builder.Inst, out *[]stmt) {
 	var e expr
 	switch in.Op {
 	case spv.OpImageSampleImplicitLod, spv.OpImageSampleProjImplicitLod:
+		quads := io.lod == 0 && fs.inQuadGroup()
+		if io.lod == 0 && !quads {
+			fs.refuseComputeDerivatives("sampling with an implicit level of detail")
+		}
 		switch {
-		case io.lod == 0 && fs.inQuadGroup():
+		case quads:
 			e = fs.sampleComputeImplicit(in, texture, sampler(), coords, dims, withLayer, withOffset, io, it, depth, out)
 		case io.bias != 0:
 			if depth {
@@ -326,6 +330,7 @@ func (fs *funcState) image(in *builder.Inst, out *[]stmt) {
 		if fs.inQuadGroup() {
 			t.unsupported("depth comparison with an implicit level of detail in a compute shader (WGSL has no comparison with gradients)")
 		}
+		fs.refuseComputeDerivatives("depth comparison with an implicit level of detail")
 		if io.bias != 0 || io.lod != 0 {
 			t.unsupported("depth comparison with a bias or level of detail in a fragment shader")
 		}

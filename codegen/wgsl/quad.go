@@ -90,6 +90,15 @@ func (fs *funcState) inQuadGroup() bool {
 	return false
 }
 
+// refuseComputeDerivatives refuses a derivative (what) in a function a
+// compute shader without a derivative group calls: WGSL has derivatives in
+// fragment shaders only.
+func (fs *funcState) refuseComputeDerivatives(what string) {
+	if fs.t.funcStages[fs.f.Def.Result][spv.ExecutionModelGLCompute] {
+		fs.t.unsupported("%s in a compute shader without a derivative group (DerivativeGroupQuadsKHR or LinearKHR)", what)
+	}
+}
+
 // quadLanes emits the exchange of value v (of WGSL type typ) across the
 // quad and returns a let holding read(lane), where lane(k) reads lane k's
 // value and q is this invocation's lane.

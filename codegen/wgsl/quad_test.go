@@ -185,3 +185,24 @@ OpFunctionEnd
 		`quad_exchange\[local_index\] = coords;\s+workgroupBarrier\(\);\s+let (quad) : vec2<f32> = `,
 		`textureSampleGrad\(tex, smp, coords, quad \* exp2\(0\.5f\), quad_1 \* exp2\(0\.5f\)\)`)
 }
+
+// A derivative in a compute shader without a derivative group is refused
+// by name (WGSL has derivatives in fragment shaders only).
+func TestComputeDerivativeWithoutGroupRefused(t *testing.T) {
+	_, err := translate(t, computeHeader+`
+%main = OpFunction %void None %fn
+%entry = OpLabel
+%id = OpLoad %v3uint %gid
+%x = OpCompositeExtract %uint %id 0
+%f = OpConvertUToF %float %x
+%dx = OpDPdx %float %f
+%b = OpConvertFToU %uint %dx
+%p = OpAccessChain %ptr_uint %buf %int_0 %x
+OpStore %p %b
+OpReturn
+OpFunctionEnd
+`, wgsl.Options{})
+	if !wgsl.IsUnsupported(err) || !strings.Contains(err.Error(), "a derivative in a compute shader without a derivative group") {
+		t.Fatalf("got %v", err)
+	}
+}
