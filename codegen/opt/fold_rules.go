@@ -200,10 +200,10 @@ func (f *folder) negated(c *cval) builder.ID {
 		}
 		return b.ConstComposite(c.typ, ids...)
 	case b.TypeOp(c.typ) == spv.OpTypeFloat:
-		if b.ScalarWidth(c.typ) == 64 {
-			return f.define(f.floatVal(c.typ, -f.float(c)))
-		}
-		return f.define(&cval{typ: c.typ, kind: cvScalar, bits: uint64(math.Float32bits(-c.f32()))})
+		// the sign bit flipped, at any width (a 16-bit constant went
+		// through float32 and came back positive: (-x)/C folded to x/C)
+		w := b.ScalarWidth(c.typ)
+		return f.define(&cval{typ: c.typ, kind: cvScalar, bits: c.bits ^ 1<<(w-1)})
 	}
 	return f.define(f.scalarOf(c.typ, -c.bits))
 }

@@ -76,3 +76,25 @@ void negdiv() {
   OutI[2] = -(lo / SelI[2]);
   OutI[3] = -(SelI[3] / lo);
 }
+
+// (-x) / C and C / (-x) on half: the optimizer's folding into x / (-C)
+// negated the 16-bit constant through float32 and got +C back, losing the
+// sign (found by the random programs, seed 2200062; spirv-opt 2023.1 does
+// the same).
+//: case half_negated_division
+//: flags -T cs_6_2 -E halfneg -enable-16bit-types
+//: in In = f32 2 -3
+//: expect OutF = f32 -1 -2 0.75 -1.5 0.5
+[numthreads(1, 1, 1)]
+void halfneg() {
+  half h = (half)In[0];
+  OutF[0] = (float)((-(h + h)) / (half)4.0);
+  OutF[1] = (float)((half)4.0 / (-h));
+  half2 v = half2((half)In[1], h);
+  half2 q = (-v) / half2(4.0, 2.0);
+  OutF[2] = (float)q.x;
+  OutF[3] = (float)(half2(3.0, 3.0) / (-v)).y;
+  half r = h;
+  r -= (-(r + r)) / (half)-4.0;
+  OutF[4] = (float)(r - (half)0.5);
+}
