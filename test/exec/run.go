@@ -38,8 +38,15 @@ var (
 )
 
 // runnerTimeout bounds one job on a runner; the runner itself gives up on a
-// dispatch after 20 seconds, so this is for a driver that hangs elsewhere.
-const runnerTimeout = 60 * time.Second
+// dispatch after 20 seconds (RUNNER_DISPATCH_TIMEOUT), so this is for a
+// driver that hangs elsewhere.
+func runnerTimeout() time.Duration {
+	d := 20 * time.Second
+	if s, err := strconv.Atoi(os.Getenv("RUNNER_DISPATCH_TIMEOUT")); err == nil && s > 0 {
+		d = time.Duration(s) * time.Second
+	}
+	return d + 40*time.Second
+}
 
 // lavapipeICDs is where Debian's mesa-vulkan-drivers puts lavapipe's ICD.
 const lavapipeICDs = "/usr/share/vulkan/icd.d/lvp_icd*.json"
@@ -525,10 +532,10 @@ func runJob(runner, jobFile string) error {
 		if err != nil {
 			return p.fail(err)
 		}
-	case <-time.After(runnerTimeout):
+	case <-time.After(runnerTimeout()):
 		p.cmd.Process.Kill()
 		p.cmd.Wait()
-		return fmt.Errorf("runner: killed after %v", runnerTimeout)
+		return fmt.Errorf("runner: killed after %v", runnerTimeout())
 	}
 	procMu.Lock()
 	idle = append(idle, p)

@@ -431,8 +431,13 @@ static void submit_and_wait(void) {
   si.commandBufferCount = 1;
   si.pCommandBuffers = &cmd;
   CHECK(vkQueueSubmit(queue, 1, &si, fence));
-  VkResult r = vkWaitForFences(device, 1, &fence, VK_TRUE, 20ull * 1000 * 1000 * 1000);
-  if (r != VK_SUCCESS) die(1, "waiting for the dispatch: %s (a shader that never ends?)", vkresult_name(r));
+  /* RUNNER_DISPATCH_TIMEOUT (seconds, default 20): a long random-program
+     campaign on a loaded machine waits longer */
+  unsigned long long secs = 20;
+  const char *env = getenv("RUNNER_DISPATCH_TIMEOUT");
+  if (env && strtoull(env, NULL, 10) > 0) secs = strtoull(env, NULL, 10);
+  VkResult r = vkWaitForFences(device, 1, &fence, VK_TRUE, secs * 1000 * 1000 * 1000);
+  if (r != VK_SUCCESS) die(1, "waiting for the dispatch: %s after %llu s (a shader that never ends?)", vkresult_name(r), secs);
   vkDestroyFence(device, fence, NULL);
   CHECK(vkResetCommandBuffer(cmd, 0));
 }
