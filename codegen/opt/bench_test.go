@@ -116,12 +116,19 @@ func benchPass(b *testing.B, flags ...string) { benchPassOver(b, benchModuleText
 // benchPassOver benchmarks the passes named by flags over the modules gen
 // makes with base, 4*base and 16*base units.
 func benchPassOver(b *testing.B, gen func(units int) string, base int, flags ...string) {
+	benchPassOverFlags(b, gen, base, func(int) []string { return flags })
+}
+
+// benchPassOverFlags is benchPassOver with flags that depend on the
+// module's size (a pass argument naming every resource).
+func benchPassOverFlags(b *testing.B, gen func(units int) string, base int, flagsFor func(units int) []string) {
 	for _, scale := range []int{1, 4, 16} {
 		n := base * scale
 		words, err := asm.Assemble(gen(n), asm.Options{})
 		if err != nil {
 			b.Fatal(err)
 		}
+		flags := flagsFor(n)
 		b.Run(fmt.Sprintf("%dx", scale), func(b *testing.B) {
 			passes, err := Passes(flags)
 			if err != nil {

@@ -43,6 +43,21 @@ func runFlagsWith(t *testing.T, src string, o Options, flags ...string) (*builde
 	return m, disassemble(t, m)
 }
 
+// runErr assembles src and runs the passes named by flags, returning the
+// error of the run (for passes that must refuse their input).
+func runErr(t *testing.T, src string, flags ...string) (*builder.Module, error) {
+	t.Helper()
+	m, err := asm.Parse(named(src), asm.Options{PreserveNumericIDs: true})
+	if err != nil {
+		t.Fatalf("assembling the input: %v", err)
+	}
+	passes, err := Passes(flags)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m, Run(m, passes, RunOptions{})
+}
+
 func disassemble(t *testing.T, m *builder.Module) string {
 	t.Helper()
 	var w builder.WordSlice

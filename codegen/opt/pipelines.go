@@ -36,6 +36,10 @@ type LegalizeOptions struct {
 	// FlattenCompositeResources (the module has structs holding
 	// resources) makes a variable per member of such structs.
 	FlattenCompositeResources bool
+	// CombinedImageSamplers are the descriptor set and binding pairs of
+	// the [[vk::combinedImageSampler]] textures and samplers, combined by
+	// convert-to-sampled-image.
+	CombinedImageSamplers [][2]uint32
 	// ReduceLoadSize is -fspv-reduce-load-size.
 	ReduceLoadSize bool
 	// FixFuncCallArguments (-fspv-fix-func-call-arguments) passes the
@@ -62,6 +66,10 @@ func LegalizationPipelineFlags(o LegalizeOptions) []string {
 		// (Dead-code elimination deletes the struct types holding
 		// resources, which are not valid.)
 		out = append(out, "descriptor-composite-scalar-replacement", "eliminate-dead-code-aggressive")
+	}
+	if len(o.CombinedImageSamplers) > 0 {
+		// (Dead-code elimination deletes the samplers combined.)
+		out = append(out, CombinedImageSamplerFlag(o.CombinedImageSamplers), "eliminate-dead-code-aggressive")
 	}
 	if o.ReduceLoadSize {
 		out = append(out, "reduce-load-size=1.1", "eliminate-dead-code-aggressive")

@@ -69,6 +69,7 @@ var registry = map[string]passEntry{
 	"descriptor-array-scalar-replacement":       {noArg(func() Pass { return descriptorSROA{"descriptor-array-scalar-replacement", true, false} }), "splits arrays of resources into a variable per element"},
 	"descriptor-composite-scalar-replacement":   {noArg(func() Pass { return descriptorSROA{"descriptor-composite-scalar-replacement", false, true} }), "splits structs of resources into a variable per member"},
 	"replace-desc-array-access-using-var-index": {noArg(func() Pass { return replaceDescArrayAccess{} }), "turns a dynamic index into an array of resources into a switch with a case per element"},
+	"convert-to-sampled-image":                  {newConvertToSampledImage, "makes the image variables at the given descriptor set:binding pairs combined image samplers, with the samplers at the same pairs"},
 	"legalize-multidim-array":                   {noArg(func() Pass { return legalizeMultidimArray{} }), "flattens multidimensional arrays of resources into one dimension"},
 }
 
