@@ -36,6 +36,8 @@ func TestDifferentialSpirvOpt(t *testing.T) {
 	outDir := os.Getenv("OPT_DIFF_OUT")
 	if outDir == "" {
 		outDir = t.TempDir()
+	} else if err := os.MkdirAll(outDir, 0o755); err != nil {
+		t.Fatal(err) // (the disagreements would not be written)
 	}
 	list := strings.Split(flags, ",")
 	same, differ, failed, changed, linesOnly := 0, 0, 0, 0, 0
