@@ -143,6 +143,10 @@ func (e *emitter) join(paths []map[any]binding) {
 				got = b
 			} else if !sameBinding(got, b) {
 				got.undecided = true
+			} else if got.v.handle != b.v.handle {
+				// each path loaded the resource: uses after the join
+				// load it again
+				got.v.handle = 0
 			}
 		}
 		e.rebinds = append(e.rebinds, rebind{key: k, old: pre})
