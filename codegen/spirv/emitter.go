@@ -246,6 +246,9 @@ type emitter struct {
 	// the types declared so far (exttype.go).
 	extTypes   map[int64]extTypeCall
 	extTypeIDs map[int64]builder.ID
+	// pcfFn is the patch constant function the hull shader wrapper being
+	// emitted calls (tess.go).
+	pcfFn *function
 	// wrapperDecos wait for the entry wrapper (extdecorate.go).
 	wrapperDecos []wrapperDeco
 	bindings     *bindingAllocator
@@ -428,6 +431,10 @@ func (e *emitter) module() {
 	for _, en := range entries {
 		e.beginEntry(en)
 		e.wrapper(en.f)
+		// a hull shader's patch constant function follows its wrapper,
+		// before the entry's own function (DXC translates it there)
+		e.emitQueued(e.pcfFn)
+		e.pcfFn = nil
 		if e.library {
 			// as DXC: each entry's wrapper, then its function; the
 			// functions they call after all of them

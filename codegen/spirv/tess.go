@@ -172,6 +172,7 @@ func (e *emitter) hullOutputs(entry *sema.Func, ret builder.ID, leaves []ioLeaf,
 		args = append(args, tmp)
 	}
 	fn := e.funcFor(pcf)
+	e.pcfFn = fn // emitted right after the wrapper, as DXC does
 	r := fb.Call(e.typeID(pcf.Result), fn.id, args...)
 	for _, i := range outParams {
 		p := pcf.Params[i]
