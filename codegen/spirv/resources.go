@@ -365,7 +365,8 @@ func (e *emitter) resourceIndex(x *ast.IndexExpr) value {
 	o, _ := objectOf(base.typ)
 	switch o.Class() {
 	case types.ClassPatch:
-		return base.at(e.rvalue(x.Index), t)
+		// operator[] takes a uint, as DXC's %uint_N indexes show
+		return base.at(e.rvalueAs(x.Index, types.ScalarType(types.Uint)), t)
 	case types.ClassStructuredBuffer:
 		// operator[] takes a uint, as DXC's %uint_N indexes show
 		idx := e.rvalueAs(x.Index, types.ScalarType(types.Uint))

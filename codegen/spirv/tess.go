@@ -133,7 +133,11 @@ func (e *emitter) hullOutputs(entry *sema.Func, ret builder.ID, leaves []ioLeaf,
 	var outParams []int // the indexes of out parameters
 	for _, p := range pcf.Params {
 		pt := p.Type()
-		tmp := fb.Variable(e.ptrType(spv.StorageClassFunction, pt, layout.Void), "param.var."+p.Name(), 0)
+		name := "param.var." + p.Name()
+		if isPatch(pt) && pt.Canonical().Object() == types.OutputPatch && plainLeaves(leaves) {
+			name = "temp.var.hullMainRetVal" // filled element by element, as DXC does
+		}
+		tmp := fb.Variable(e.ptrType(spv.StorageClassFunction, pt, layout.Void), name, 0)
 		switch {
 		case isPatch(pt) && pt.Canonical().Object() == types.InputPatch:
 			found := false
@@ -150,6 +154,10 @@ func (e *emitter) hullOutputs(entry *sema.Func, ret builder.ID, leaves []ioLeaf,
 			// the output patch is the control points just written
 			if len(leaves) == 0 {
 				e.unsupported(p.Decl, "an OutputPatch without control point outputs")
+			}
+			if plainLeaves(leaves) {
+				e.copyControlPoints(tmp, pt, leaves)
+				break
 			}
 			for i := range leaves {
 				leaves[i].arrayN = int(pt.Canonical().Len())
@@ -290,6 +298,42 @@ func (e *emitter) tessellationModes(entry *sema.Func) {
 			if n, ok := e.intArg(a.Args[0]); ok {
 				e.b.ExecutionMode(e.entryID, spv.ExecutionModeOutputVertices, uint32(n))
 			}
+		}
+	}
+}
+
+// plainLeaves reports control point outputs stored as their own types
+// (no clip or cull distance slice, no conversion).
+func plainLeaves(leaves []ioLeaf) bool {
+	for _, l := range leaves {
+		if l.clip != nil || (l.varType != nil && !types.Identical(l.varType, l.typ)) {
+			return false
+		}
+	}
+	return len(leaves) > 0
+}
+
+// copyControlPoints fills the patch constant function's OutputPatch
+// argument from the control point outputs, point by point and field by
+// field, as DXC does: a chain to the point's field, one to the output
+// variable's element, a load and a store.
+func (e *emitter) copyControlPoints(tmp builder.ID, pt *types.Type, leaves []ioLeaf) {
+	fb := e.fb
+	point := pt.Canonical().Elem()
+	for i := uint32(0); i < uint32(pt.Canonical().Len()); i++ {
+		idx := e.b.ConstUint32(i)
+		elem := fb.AccessChain(e.b.TypePointer(spv.StorageClassFunction, e.typeID(point)), tmp, idx)
+		for _, l := range leaves {
+			dst := elem
+			if len(l.path) > 0 {
+				var ids []builder.ID
+				for _, k := range l.path {
+					ids = append(ids, e.b.ConstUint32(k))
+				}
+				dst = fb.AccessChain(e.b.TypePointer(spv.StorageClassFunction, e.typeID(l.typ)), elem, ids...)
+			}
+			src := fb.AccessChain(e.b.TypePointer(spv.StorageClassOutput, e.typeID(l.typ)), l.v, idx)
+			fb.Store(dst, fb.Load(e.typeID(l.typ), src))
 		}
 	}
 }
