@@ -117,6 +117,10 @@ func (e *emitter) globalVar(d *ast.VarDecl) {
 			e.privateVar(v, v.Name())
 		}
 	case sema.StorageGroupShared:
+		if d.Init != nil {
+			// Workgroup memory cannot be initialized; DXC warns
+			e.diags.Add(diag.Diagnostic{Severity: diag.Warning, Pos: d.Name.Pos(), Msg: "Initializer of external global will be ignored"})
+		}
 		t := v.Type()
 		sc := e.groupSharedClass(v) // mesh.go
 		id := e.b.GlobalVariable(e.ptrType(sc, t, layout.Void), sc, v.Name(), 0)
