@@ -1039,7 +1039,31 @@ func (e *emitter) declareEntryPoint(entry *sema.Func) {
 	}
 	e.spvExecutionModes(entry.Decl.Attrs) // extdecorate.go
 	e.rovMode()
+	e.helperLaneModes(entry.Decl.Attrs)
 	e.floatControls()
+}
+
+// helperLaneModes gives a pixel shader marked [WaveOpsIncludeHelperLanes]
+// the SPV_KHR_quad_control and SPV_KHR_maximal_reconvergence modes DXC
+// gives it: wave operations then see the helper invocations of full quads.
+func (e *emitter) helperLaneModes(attrs []*ast.Attribute) {
+	if e.opts.Stage != "ps" {
+		return
+	}
+	marked := false
+	for _, a := range attrs {
+		marked = marked || a.Namespace == "" && strings.EqualFold(a.Name, "WaveOpsIncludeHelperLanes")
+	}
+	if !marked {
+		return
+	}
+	e.b.Extension("SPV_KHR_maximal_reconvergence")
+	e.b.Extension("SPV_KHR_quad_control")
+	e.b.Capability(spv.CapabilityQuadControlKHR)
+	if !e.opts.MaximalReconvergence { // (floatControls adds it then)
+		e.b.ExecutionMode(e.entryID, spv.ExecutionModeMaximallyReconvergesKHR)
+	}
+	e.b.ExecutionMode(e.entryID, spv.ExecutionModeRequireFullQuadsKHR)
 }
 
 // floatControls adds the SPV_KHR_float_controls modes of -denorm and -Gis
