@@ -1,8 +1,6 @@
 package spirv
 
 import (
-	"strings"
-
 	"github.com/hlsl2spirv/hlsl2spirv/builder"
 	"github.com/hlsl2spirv/hlsl2spirv/builder/spv"
 	"github.com/hlsl2spirv/hlsl2spirv/frontend/ast"
@@ -77,59 +75,72 @@ const glslSet = "GLSL.std.450"
 
 // glslByKind maps an intrinsic to its GLSL.std.450 instruction per
 // component kind: float, signed, unsigned (0: not available).
-var glslByKind = map[string][3]uint32{
-	"abs":         {glslFAbs, glslSAbs, 0},
-	"sin":         {glslSin, 0, 0},
-	"cos":         {glslCos, 0, 0},
-	"tan":         {glslTan, 0, 0},
-	"asin":        {glslAsin, 0, 0},
-	"acos":        {glslAcos, 0, 0},
-	"atan":        {glslAtan, 0, 0},
-	"sinh":        {glslSinh, 0, 0},
-	"cosh":        {glslCosh, 0, 0},
-	"tanh":        {glslTanh, 0, 0},
-	"atan2":       {glslAtan2, 0, 0},
-	"pow":         {glslPow, 0, 0},
-	"exp":         {glslExp, 0, 0},
-	"exp2":        {glslExp2, 0, 0},
-	"log":         {glslLog, 0, 0},
-	"log2":        {glslLog2, 0, 0},
-	"sqrt":        {glslSqrt, 0, 0},
-	"rsqrt":       {glslInverseSqrt, 0, 0},
-	"floor":       {glslFloor, 0, 0},
-	"ceil":        {glslCeil, 0, 0},
-	"round":       {glslRoundEven, 0, 0},
-	"trunc":       {glslTrunc, 0, 0},
-	"frac":        {glslFract, 0, 0},
-	"lerp":        {glslFMix, 0, 0},
-	"min":         {glslNMin, glslSMin, glslUMin}, // NaN-aware, as HLSL's min
-	"max":         {glslNMax, glslSMax, glslUMax},
-	"clamp":       {glslFClamp, glslSClamp, glslUClamp},
-	"normalize":   {glslNormalize, 0, 0},
-	"length":      {glslLength, 0, 0},
-	"distance":    {glslDistance, 0, 0},
-	"cross":       {glslCross, 0, 0},
-	"reflect":     {glslReflect, 0, 0},
-	"refract":     {glslRefract, 0, 0},
-	"faceforward": {glslFaceForward, 0, 0},
-	"step":        {glslStep, 0, 0},
-	"smoothstep":  {glslSmoothStep, 0, 0},
-	"fma":         {glslFma, 0, 0},
-	"degrees":     {glslDegrees, 0, 0},
-	"radians":     {glslRadians, 0, 0},
-	"determinant": {glslDeterminant, 0, 0},
-	"ldexp":       {glslLdexp, 0, 0},
+var glslByKind = map[intrinsics.ID][3]uint32{
+	intrinsics.Abs:         {glslFAbs, glslSAbs, 0},
+	intrinsics.Sin:         {glslSin, 0, 0},
+	intrinsics.Cos:         {glslCos, 0, 0},
+	intrinsics.Tan:         {glslTan, 0, 0},
+	intrinsics.Asin:        {glslAsin, 0, 0},
+	intrinsics.Acos:        {glslAcos, 0, 0},
+	intrinsics.Atan:        {glslAtan, 0, 0},
+	intrinsics.Sinh:        {glslSinh, 0, 0},
+	intrinsics.Cosh:        {glslCosh, 0, 0},
+	intrinsics.Tanh:        {glslTanh, 0, 0},
+	intrinsics.Atan2:       {glslAtan2, 0, 0},
+	intrinsics.Pow:         {glslPow, 0, 0},
+	intrinsics.Exp:         {glslExp, 0, 0},
+	intrinsics.Exp2:        {glslExp2, 0, 0},
+	intrinsics.Log:         {glslLog, 0, 0},
+	intrinsics.Log2:        {glslLog2, 0, 0},
+	intrinsics.Sqrt:        {glslSqrt, 0, 0},
+	intrinsics.Rsqrt:       {glslInverseSqrt, 0, 0},
+	intrinsics.Floor:       {glslFloor, 0, 0},
+	intrinsics.Ceil:        {glslCeil, 0, 0},
+	intrinsics.Round:       {glslRoundEven, 0, 0},
+	intrinsics.Trunc:       {glslTrunc, 0, 0},
+	intrinsics.Frac:        {glslFract, 0, 0},
+	intrinsics.Lerp:        {glslFMix, 0, 0},
+	intrinsics.Min:         {glslNMin, glslSMin, glslUMin}, // NaN-aware, as HLSL's min
+	intrinsics.Max:         {glslNMax, glslSMax, glslUMax},
+	intrinsics.Clamp:       {glslFClamp, glslSClamp, glslUClamp},
+	intrinsics.Normalize:   {glslNormalize, 0, 0},
+	intrinsics.Length:      {glslLength, 0, 0},
+	intrinsics.Distance:    {glslDistance, 0, 0},
+	intrinsics.Cross:       {glslCross, 0, 0},
+	intrinsics.Reflect:     {glslReflect, 0, 0},
+	intrinsics.Refract:     {glslRefract, 0, 0},
+	intrinsics.Faceforward: {glslFaceForward, 0, 0},
+	intrinsics.Step:        {glslStep, 0, 0},
+	intrinsics.Smoothstep:  {glslSmoothStep, 0, 0},
+	intrinsics.Fma:         {glslFma, 0, 0},
+	intrinsics.Degrees:     {glslDegrees, 0, 0},
+	intrinsics.Radians:     {glslRadians, 0, 0},
+	intrinsics.Determinant: {glslDeterminant, 0, 0},
 }
 
 // unaryOps maps intrinsics that are one SPIR-V instruction on their
 // (converted) argument.
-var unaryOps = map[string]spv.Op{
-	"ddx": spv.OpDPdx, "ddy": spv.OpDPdy, "fwidth": spv.OpFwidth,
-	"ddx_coarse": spv.OpDPdxCoarse, "ddy_coarse": spv.OpDPdyCoarse,
-	"ddx_fine": spv.OpDPdxFine, "ddy_fine": spv.OpDPdyFine,
-	"isnan": spv.OpIsNan, "isinf": spv.OpIsInf,
-	"countbits": spv.OpBitCount, "reversebits": spv.OpBitReverse,
-	"transpose": spv.OpTranspose,
+var unaryOps = map[intrinsics.ID]spv.Op{
+	intrinsics.Ddx: spv.OpDPdx, intrinsics.Ddy: spv.OpDPdy, intrinsics.Fwidth: spv.OpFwidth,
+	intrinsics.Ddx_coarse: spv.OpDPdxCoarse, intrinsics.Ddy_coarse: spv.OpDPdyCoarse,
+	intrinsics.Ddx_fine: spv.OpDPdxFine, intrinsics.Ddy_fine: spv.OpDPdyFine,
+	intrinsics.Isnan: spv.OpIsNan, intrinsics.Isinf: spv.OpIsInf,
+	intrinsics.Countbits: spv.OpBitCount, intrinsics.Reversebits: spv.OpBitReverse,
+}
+
+// barriers maps the memory barrier intrinsics to their operands: whether
+// they also synchronise the group (OpControlBarrier), the memory scope and
+// the memory semantics.
+var barriers = map[intrinsics.ID]struct {
+	sync                bool
+	memScope, semantics uint32
+}{
+	intrinsics.GroupMemoryBarrierWithGroupSync:  {true, 2, 0x108},
+	intrinsics.GroupMemoryBarrier:               {false, 2, 0x108},
+	intrinsics.DeviceMemoryBarrierWithGroupSync: {true, 1, 0x848},
+	intrinsics.DeviceMemoryBarrier:              {false, 1, 0x848},
+	intrinsics.AllMemoryBarrierWithGroupSync:    {true, 1, 0x948},
+	intrinsics.AllMemoryBarrier:                 {false, 1, 0x948},
 }
 
 // isDerivative reports the derivative instructions (32-bit floats only).
@@ -141,38 +152,45 @@ func isDerivative(op spv.Op) bool {
 	return false
 }
 
-// intrinsic emits a call of an intrinsic function or object method.
+// intrinsic emits a call of an intrinsic function or object method: a
+// method through method (resources.go), a function through its entry in
+// intrinsicLowerings (intrinsic_table.go).
 func (e *emitter) intrinsic(x *ast.CallExpr, m *intrinsics.Match) value {
 	if m.Overload == nil {
 		e.unsupported(x, "this intrinsic call")
 	}
-	name := m.Overload.Name
 	if m.Overload.Method {
 		return e.method(x, m)
-	}
-	if strings.HasPrefix(name, "Interlocked") {
-		e.interlocked(x, name)
-		return rv(0, types.VoidType())
 	}
 	t := m.Result
 	if t == nil {
 		t = types.VoidType()
 	}
-	if v, ok := e.intrinsicOverride(x, m, name, t); ok { // intrinsics_extra.go
-		return v
+	if lower := intrinsicLowerings[m.ID]; lower != nil {
+		return lower(e, x, m, t)
 	}
-	args := func() []builder.ID {
-		ids := make([]builder.ID, len(x.Args))
-		for i, a := range x.Args {
-			pt := e.typeOf(a)
-			if i < len(m.Params) && m.Params[i].Type != nil {
-				pt = m.Params[i].Type
-			}
-			ids[i] = e.rvalueAs(a, pt)
+	e.unsupported(x, "the intrinsic '"+m.Overload.Name+"'")
+	return value{}
+}
+
+// intrinsicArgs evaluates a call's arguments, each converted to its
+// matched parameter type.
+func (e *emitter) intrinsicArgs(x *ast.CallExpr, m *intrinsics.Match) []builder.ID {
+	ids := make([]builder.ID, len(x.Args))
+	for i, a := range x.Args {
+		pt := e.typeOf(a)
+		if i < len(m.Params) && m.Params[i].Type != nil {
+			pt = m.Params[i].Type
 		}
-		return ids
+		ids[i] = e.rvalueAs(a, pt)
 	}
-	if codes, ok := glslByKind[name]; ok {
+	return ids
+}
+
+// glslLowering lowers an intrinsic that is one GLSL.std.450 instruction
+// per component kind (a glslByKind row), row by row on matrices.
+func glslLowering(codes [3]uint32) intrinsicLowering {
+	return func(e *emitter, x *ast.CallExpr, m *intrinsics.Match, t *types.Type) value {
 		s := concreteType(t).Scalar()
 		if len(m.Params) > 0 && m.Params[0].Type != nil {
 			s = concreteType(m.Params[0].Type).Scalar()
@@ -195,29 +213,33 @@ func (e *emitter) intrinsic(x *ast.CallExpr, m *intrinsics.Match) value {
 			inst = codes[1]
 		}
 		if inst == 0 || s.IsBool() {
-			e.unsupported(x, "'"+name+"' on "+s.String())
+			e.unsupported(x, "'"+m.Overload.Name+"' on "+s.String())
 		}
 		ct := concreteType(t)
-		if name == "determinant" && len(m.Params) > 0 && !realMatrix(concreteType(m.Params[0].Type)) {
+		determinant := m.ID == intrinsics.Determinant
+		if determinant && len(m.Params) > 0 && !realMatrix(concreteType(m.Params[0].Type)) {
 			// A 1xN or Nx1 argument truncates to 1x1 (the smaller
 			// dimension, as DXC matches float_like<r, r>), a scalar in
 			// SPIR-V, which GLSL.std.450 Determinant refuses: it is its own
 			// determinant.
-			return rv(args()[0], t)
+			return rv(e.intrinsicArgs(x, m)[0], t)
 		}
-		if ct.Canonical().IsMatrix() && name != "determinant" {
-			ids := args()
+		if ct.Canonical().IsMatrix() && !determinant {
+			ids := e.intrinsicArgs(x, m)
 			return rv(e.perRow(ct, func(rt *types.Type, rows ...builder.ID) builder.ID {
 				return e.fb.ExtInst(e.typeID(rt), glslSet, inst, rows...)
 			}, ids...), t)
 		}
-		return rv(e.fb.ExtInst(e.typeID(ct), glslSet, inst, args()...), t)
+		return rv(e.fb.ExtInst(e.typeID(ct), glslSet, inst, e.intrinsicArgs(x, m)...), t)
 	}
-	if name == "transpose" {
-		return rv(e.transpose(args()[0], concreteType(m.Params[0].Type), concreteType(t)), t)
-	}
-	if op, ok := unaryOps[name]; ok {
-		ids := args()
+}
+
+// unaryLowering lowers an intrinsic that is one SPIR-V instruction on its
+// argument (an unaryOps row), row by row on matrices; derivatives of
+// other than 32-bit floats go through float.
+func unaryLowering(op spv.Op) intrinsicLowering {
+	return func(e *emitter, x *ast.CallExpr, m *intrinsics.Match, t *types.Type) value {
+		ids := e.intrinsicArgs(x, m)
 		ct := concreteType(t)
 		if at := concreteType(e.typeOf(x.Args[0])); len(m.Params) > 0 && m.Params[0].Type != nil {
 			at = concreteType(m.Params[0].Type)
@@ -237,93 +259,118 @@ func (e *emitter) intrinsic(x *ast.CallExpr, m *intrinsics.Match) value {
 		}
 		return rv(e.fb.Emit(op, e.typeID(ct), builder.Ref(ids[0])), t)
 	}
+}
+
+// lowerTranspose emits transpose (see transpose).
+func lowerTranspose(e *emitter, x *ast.CallExpr, m *intrinsics.Match, t *types.Type) value {
+	return rv(e.transpose(e.intrinsicArgs(x, m)[0], concreteType(m.Params[0].Type), concreteType(t)), t)
+}
+
+// lowerSaturate emits saturate: FClamp to [0, 1], row by row on matrices.
+func lowerSaturate(e *emitter, x *ast.CallExpr, m *intrinsics.Match, t *types.Type) value {
 	ct := concreteType(t)
-	switch name {
-	case "saturate":
-		ids := args()
-		if realMatrix(ct) {
-			return rv(e.perRow(ct, func(rt *types.Type, rows ...builder.ID) builder.ID {
-				return e.fb.ExtInst(e.typeID(rt), glslSet, glslFClamp, rows[0], e.splatConst(rt, 0), e.splatConst(rt, 1))
-			}, ids[0]), t)
+	ids := e.intrinsicArgs(x, m)
+	if realMatrix(ct) {
+		return rv(e.perRow(ct, func(rt *types.Type, rows ...builder.ID) builder.ID {
+			return e.fb.ExtInst(e.typeID(rt), glslSet, glslFClamp, rows[0], e.splatConst(rt, 0), e.splatConst(rt, 1))
+		}, ids[0]), t)
+	}
+	zero, one := e.splatConst(ct, 0), e.splatConst(ct, 1)
+	return rv(e.fb.ExtInst(e.typeID(ct), glslSet, glslFClamp, ids[0], zero, one), t)
+}
+
+// lowerRcp emits rcp: 1 / x.
+func lowerRcp(e *emitter, x *ast.CallExpr, m *intrinsics.Match, t *types.Type) value {
+	ct := concreteType(t)
+	ids := e.intrinsicArgs(x, m)
+	if realMatrix(ct) {
+		return rv(e.perRow(ct, func(rt *types.Type, rows ...builder.ID) builder.ID {
+			return e.fb.Emit(spv.OpFDiv, e.typeID(rt), builder.Ref(e.splatConst(rt, 1)), builder.Ref(rows[0]))
+		}, ids[0]), t)
+	}
+	return rv(e.fb.Emit(spv.OpFDiv, e.typeID(ct), builder.Ref(e.splatConst(ct, 1)), builder.Ref(ids[0])), t)
+}
+
+// lowerSign emits sign of a scalar or vector of the argument's kind, as
+// an int of the result's shape: FSign or SSign, and for unsigned
+// x > 0 ? 1 : 0 (GLSL.std.450 has no unsigned sign), as DXC does.
+func lowerSign(e *emitter, x *ast.CallExpr, m *intrinsics.Match, t *types.Type) value {
+	ct := concreteType(t)
+	ids := e.intrinsicArgs(x, m)
+	at := concreteType(m.Params[0].Type).Canonical()
+	one := func(x builder.ID, xt, rt *types.Type) builder.ID {
+		if xt.Scalar().IsUnsigned() {
+			cmp := e.fb.Emit(spv.OpUGreaterThan, e.typeID(xt.WithScalar(types.Bool)), builder.Ref(x), builder.Ref(e.splatConst(xt, 0)))
+			return e.fb.Emit(spv.OpSelect, e.typeID(rt), builder.Ref(cmp), builder.Ref(e.splatConst(rt, 1)), builder.Ref(e.splatConst(rt, 0)))
 		}
-		zero, one := e.splatConst(ct, 0), e.splatConst(ct, 1)
-		return rv(e.fb.ExtInst(e.typeID(ct), glslSet, glslFClamp, ids[0], zero, one), t)
-	case "rcp":
-		ids := args()
-		if realMatrix(ct) {
-			return rv(e.perRow(ct, func(rt *types.Type, rows ...builder.ID) builder.ID {
-				return e.fb.Emit(spv.OpFDiv, e.typeID(rt), builder.Ref(e.splatConst(rt, 1)), builder.Ref(rows[0]))
-			}, ids[0]), t)
+		inst := uint32(glslSSign)
+		if xt.Scalar().IsFloat() {
+			inst = glslFSign
 		}
-		return rv(e.fb.Emit(spv.OpFDiv, e.typeID(ct), builder.Ref(e.splatConst(ct, 1)), builder.Ref(ids[0])), t)
-	case "sign":
-		ids := args()
-		at := concreteType(m.Params[0].Type).Canonical()
-		// sign of a scalar or vector of at's kind, as an int of the
-		// result's shape: FSign or SSign, and for unsigned x > 0 ? 1 : 0
-		// (GLSL.std.450 has no unsigned sign), as DXC does
-		one := func(x builder.ID, xt, rt *types.Type) builder.ID {
-			if xt.Scalar().IsUnsigned() {
-				cmp := e.fb.Emit(spv.OpUGreaterThan, e.typeID(xt.WithScalar(types.Bool)), builder.Ref(x), builder.Ref(e.splatConst(xt, 0)))
-				return e.fb.Emit(spv.OpSelect, e.typeID(rt), builder.Ref(cmp), builder.Ref(e.splatConst(rt, 1)), builder.Ref(e.splatConst(rt, 0)))
-			}
-			inst := uint32(glslSSign)
-			if xt.Scalar().IsFloat() {
-				inst = glslFSign
-			}
-			return e.convert(e.fb.ExtInst(e.typeID(xt), glslSet, inst, x), xt, rt)
+		return e.convert(e.fb.ExtInst(e.typeID(xt), glslSet, inst, x), xt, rt)
+	}
+	if realMatrix(at) {
+		// GLSL.std.450 takes no matrices: row by row
+		row := types.Vec(at.Scalar(), at.Cols())
+		resRow := types.Vec(ct.Canonical().Scalar(), at.Cols())
+		rows := make([]builder.ID, at.Rows())
+		for i := range rows {
+			rows[i] = one(e.fb.CompositeExtract(e.typeID(row), ids[0], uint32(i)), row, resRow)
 		}
-		if realMatrix(at) {
-			// GLSL.std.450 takes no matrices: row by row
-			row := types.Vec(at.Scalar(), at.Cols())
-			resRow := types.Vec(ct.Canonical().Scalar(), at.Cols())
-			rows := make([]builder.ID, at.Rows())
-			for i := range rows {
-				rows[i] = one(e.fb.CompositeExtract(e.typeID(row), ids[0], uint32(i)), row, resRow)
-			}
-			return rv(e.fb.CompositeConstruct(e.typeID(ct), rows...), t)
+		return rv(e.fb.CompositeConstruct(e.typeID(ct), rows...), t)
+	}
+	return rv(one(ids[0], at, ct), t)
+}
+
+// lowerMad emits mad kept fused, as DXC does: Fma, or an integer multiply
+// and add, each NoContraction.
+func lowerMad(e *emitter, x *ast.CallExpr, m *intrinsics.Match, t *types.Type) value {
+	ct := concreteType(t)
+	ids := e.intrinsicArgs(x, m)
+	mad := func(rt *types.Type, ops ...builder.ID) builder.ID {
+		if rt.Scalar().IsFloat() {
+			fma := e.fb.ExtInst(e.typeID(rt), glslSet, glslFma, ops...)
+			e.b.Decorate(fma, spv.DecorationNoContraction)
+			return fma
 		}
-		return rv(one(ids[0], at, ct), t)
-	case "mad":
-		// DXC keeps mad fused: Fma, or an integer multiply and add, each
-		// NoContraction
-		ids := args()
-		mad := func(rt *types.Type, ops ...builder.ID) builder.ID {
-			if rt.Scalar().IsFloat() {
-				fma := e.fb.ExtInst(e.typeID(rt), glslSet, glslFma, ops...)
-				e.b.Decorate(fma, spv.DecorationNoContraction)
-				return fma
-			}
-			mul := e.fb.Emit(spv.OpIMul, e.typeID(rt), builder.Ref(ops[0]), builder.Ref(ops[1]))
-			add := e.fb.Emit(spv.OpIAdd, e.typeID(rt), builder.Ref(mul), builder.Ref(ops[2]))
-			e.b.Decorate(mul, spv.DecorationNoContraction)
-			e.b.Decorate(add, spv.DecorationNoContraction)
-			return add
-		}
-		if realMatrix(ct) {
-			return rv(e.perRow(ct, mad, ids...), t)
-		}
-		return rv(mad(ct, ids...), t)
-	case "firstbithigh":
-		ids := args()
-		at := concreteType(m.Params[0].Type)
-		inst := uint32(glslFindUMsb)
-		if at.Scalar().IsSigned() {
-			inst = glslFindSMsb
-		}
-		return rv(e.fb.ExtInst(e.typeID(ct), glslSet, inst, ids[0]), t)
-	case "firstbitlow":
-		ids := args()
-		return rv(e.fb.ExtInst(e.typeID(ct), glslSet, glslFindILsb, ids[0]), t)
-	case "all", "any":
+		mul := e.fb.Emit(spv.OpIMul, e.typeID(rt), builder.Ref(ops[0]), builder.Ref(ops[1]))
+		add := e.fb.Emit(spv.OpIAdd, e.typeID(rt), builder.Ref(mul), builder.Ref(ops[2]))
+		e.b.Decorate(mul, spv.DecorationNoContraction)
+		e.b.Decorate(add, spv.DecorationNoContraction)
+		return add
+	}
+	if realMatrix(ct) {
+		return rv(e.perRow(ct, mad, ids...), t)
+	}
+	return rv(mad(ct, ids...), t)
+}
+
+// lowerFirstBitHigh emits firstbithigh: FindSMsb or FindUMsb by the
+// argument's signedness.
+func lowerFirstBitHigh(e *emitter, x *ast.CallExpr, m *intrinsics.Match, t *types.Type) value {
+	ids := e.intrinsicArgs(x, m)
+	at := concreteType(m.Params[0].Type)
+	inst := uint32(glslFindUMsb)
+	if at.Scalar().IsSigned() {
+		inst = glslFindSMsb
+	}
+	return rv(e.fb.ExtInst(e.typeID(concreteType(t)), glslSet, inst, ids[0]), t)
+}
+
+// lowerFirstBitLow emits firstbitlow: FindILsb.
+func lowerFirstBitLow(e *emitter, x *ast.CallExpr, m *intrinsics.Match, t *types.Type) value {
+	ids := e.intrinsicArgs(x, m)
+	return rv(e.fb.ExtInst(e.typeID(concreteType(t)), glslSet, glslFindILsb, ids[0]), t)
+}
+
+// boolReduction lowers all (OpAll) and any (OpAny): the argument converted
+// to bool, then reduced; row by row on matrices, as DXC does.
+func boolReduction(op spv.Op) intrinsicLowering {
+	return func(e *emitter, x *ast.CallExpr, m *intrinsics.Match, t *types.Type) value {
 		a := x.Args[0]
 		at := concreteType(e.typeOf(a))
 		bt := at.WithScalar(types.Bool)
 		c := bt.Canonical()
-		op := spv.OpAll
-		if name == "any" {
-			op = spv.OpAny
-		}
 		if realMatrix(c) {
 			// row by row: each converted to bool and reduced, as DXC
 			m := e.rvalueAs(a, at)
@@ -343,89 +390,83 @@ func (e *emitter) intrinsic(x *ast.CallExpr, m *intrinsics.Match) value {
 			return rv(v, t)
 		}
 		return rv(e.fb.Emit(op, e.b.TypeBool(), builder.Ref(v)), t)
-	case "dot":
-		ids := args()
-		at := concreteType(m.Params[0].Type).Canonical()
-		if at.Scalar().IsFloat() {
-			if at.IsScalar() || at.VecSize() == 1 {
-				return rv(e.fb.Emit(spv.OpFMul, e.typeID(ct), builder.Ref(ids[0]), builder.Ref(ids[1])), t)
-			}
-			return rv(e.fb.Emit(spv.OpDot, e.typeID(ct), builder.Ref(ids[0]), builder.Ref(ids[1])), t)
-		}
-		return rv(e.intDot(ids[0], ids[1], flatCount(at), ct.Canonical().Scalar()), t)
-	case "mul":
-		return rv(e.mul(x, m), t)
-	case "asfloat", "asint", "asuint", "asfloat16", "asint16", "asuint16":
-		if len(x.Args) != 1 {
-			e.unsupported(x, "this overload of '"+name+"'")
-		}
-		a := x.Args[0]
-		at := concreteType(e.typeOf(a))
-		v := e.rvalueAs(a, at)
-		if e.typeID(at) == e.typeID(ct) {
-			return rv(v, t)
-		}
-		if realMatrix(at) {
-			return rv(e.perRowAs(at, ct, func(rt *types.Type, rows ...builder.ID) builder.ID {
-				return e.fb.Emit(spv.OpBitcast, e.typeID(rt.WithScalar(ct.Canonical().Scalar())), builder.Ref(rows[0]))
-			}, v), t)
-		}
-		return rv(e.fb.Emit(spv.OpBitcast, e.typeID(ct), builder.Ref(v)), t)
-	case "clip":
-		a := x.Args[0]
-		at := concreteType(e.typeOf(a))
-		if !at.Canonical().Scalar().IsFloat() {
-			at = at.WithScalar(types.Float) // clip(float<> x), as in DXC: an int converts
-		}
-		v := e.rvalueAs(a, at)
-		// negative: per row (then any of the rows) on a matrix
-		negative := func(v builder.ID, vt *types.Type) builder.ID {
-			lt := e.fb.Emit(spv.OpFOrdLessThan, e.typeID(vt.WithScalar(types.Bool)), builder.Ref(v), builder.Ref(e.splatConst(vt, 0)))
-			if flatCount(vt) > 1 {
-				lt = e.fb.Emit(spv.OpAny, e.b.TypeBool(), builder.Ref(lt))
-			}
-			return lt
-		}
-		var cond builder.ID
-		if c := at.Canonical(); realMatrix(c) {
-			rowT := types.Vec(c.Scalar(), c.Cols())
-			rows := make([]builder.ID, c.Rows())
-			for i := range rows {
-				rows[i] = negative(e.fb.CompositeExtract(e.typeID(rowT), v, uint32(i)), rowT)
-			}
-			vec := e.fb.CompositeConstruct(e.typeID(types.Vec(types.Bool, c.Rows())), rows...)
-			cond = e.fb.Emit(spv.OpAny, e.b.TypeBool(), builder.Ref(vec))
-		} else {
-			cond = negative(v, at)
-		}
-		sel := e.fb.BeginIf(cond, false, spv.SelectionControlNone)
-		e.discardInvocation()
-		e.fb.EndIf(sel)
-		return rv(0, t)
-	case "GroupMemoryBarrierWithGroupSync":
-		e.barrier(true, 2, 0x108)
-		return rv(0, t)
-	case "GroupMemoryBarrier":
-		e.barrier(false, 2, 0x108)
-		return rv(0, t)
-	case "DeviceMemoryBarrierWithGroupSync":
-		e.barrier(true, 1, 0x848)
-		return rv(0, t)
-	case "DeviceMemoryBarrier":
-		e.barrier(false, 1, 0x848)
-		return rv(0, t)
-	case "AllMemoryBarrierWithGroupSync":
-		e.barrier(true, 1, 0x948)
-		return rv(0, t)
-	case "AllMemoryBarrier":
-		e.barrier(false, 1, 0x948)
-		return rv(0, t)
 	}
-	if v, ok := e.intrinsicExtra(x, m, name, t); ok {
-		return v
+}
+
+// lowerDot emits dot: OpDot on float vectors, OpFMul on float scalars,
+// intDot on integers.
+func lowerDot(e *emitter, x *ast.CallExpr, m *intrinsics.Match, t *types.Type) value {
+	ct := concreteType(t)
+	ids := e.intrinsicArgs(x, m)
+	at := concreteType(m.Params[0].Type).Canonical()
+	if at.Scalar().IsFloat() {
+		if at.IsScalar() || at.VecSize() == 1 {
+			return rv(e.fb.Emit(spv.OpFMul, e.typeID(ct), builder.Ref(ids[0]), builder.Ref(ids[1])), t)
+		}
+		return rv(e.fb.Emit(spv.OpDot, e.typeID(ct), builder.Ref(ids[0]), builder.Ref(ids[1])), t)
 	}
-	e.unsupported(x, "the intrinsic '"+name+"'")
-	return value{}
+	return rv(e.intDot(ids[0], ids[1], flatCount(at), ct.Canonical().Scalar()), t)
+}
+
+// lowerMul emits mul (see mul).
+func lowerMul(e *emitter, x *ast.CallExpr, m *intrinsics.Match, t *types.Type) value {
+	return rv(e.mul(x, m), t)
+}
+
+// lowerBitcast emits asfloat, asint, asuint and their 16-bit forms of one
+// argument: OpBitcast (row by row on matrices), nothing when the SPIR-V
+// types agree.
+func lowerBitcast(e *emitter, x *ast.CallExpr, m *intrinsics.Match, t *types.Type) value {
+	ct := concreteType(t)
+	if len(x.Args) != 1 {
+		e.unsupported(x, "this overload of '"+m.Overload.Name+"'")
+	}
+	a := x.Args[0]
+	at := concreteType(e.typeOf(a))
+	v := e.rvalueAs(a, at)
+	if e.typeID(at) == e.typeID(ct) {
+		return rv(v, t)
+	}
+	if realMatrix(at) {
+		return rv(e.perRowAs(at, ct, func(rt *types.Type, rows ...builder.ID) builder.ID {
+			return e.fb.Emit(spv.OpBitcast, e.typeID(rt.WithScalar(ct.Canonical().Scalar())), builder.Ref(rows[0]))
+		}, v), t)
+	}
+	return rv(e.fb.Emit(spv.OpBitcast, e.typeID(ct), builder.Ref(v)), t)
+}
+
+// lowerClip emits clip: discard when any component is negative.
+func lowerClip(e *emitter, x *ast.CallExpr, m *intrinsics.Match, t *types.Type) value {
+	a := x.Args[0]
+	at := concreteType(e.typeOf(a))
+	if !at.Canonical().Scalar().IsFloat() {
+		at = at.WithScalar(types.Float) // clip(float<> x), as in DXC: an int converts
+	}
+	v := e.rvalueAs(a, at)
+	// negative: per row (then any of the rows) on a matrix
+	negative := func(v builder.ID, vt *types.Type) builder.ID {
+		lt := e.fb.Emit(spv.OpFOrdLessThan, e.typeID(vt.WithScalar(types.Bool)), builder.Ref(v), builder.Ref(e.splatConst(vt, 0)))
+		if flatCount(vt) > 1 {
+			lt = e.fb.Emit(spv.OpAny, e.b.TypeBool(), builder.Ref(lt))
+		}
+		return lt
+	}
+	var cond builder.ID
+	if c := at.Canonical(); realMatrix(c) {
+		rowT := types.Vec(c.Scalar(), c.Cols())
+		rows := make([]builder.ID, c.Rows())
+		for i := range rows {
+			rows[i] = negative(e.fb.CompositeExtract(e.typeID(rowT), v, uint32(i)), rowT)
+		}
+		vec := e.fb.CompositeConstruct(e.typeID(types.Vec(types.Bool, c.Rows())), rows...)
+		cond = e.fb.Emit(spv.OpAny, e.b.TypeBool(), builder.Ref(vec))
+	} else {
+		cond = negative(v, at)
+	}
+	sel := e.fb.BeginIf(cond, false, spv.SelectionControlNone)
+	e.discardInvocation()
+	e.fb.EndIf(sel)
+	return rv(0, t)
 }
 
 // barrier emits OpControlBarrier (with a group sync) or OpMemoryBarrier.

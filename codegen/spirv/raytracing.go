@@ -162,52 +162,62 @@ var (
 	float4x3  = types.Mat(types.Float, 4, 3)
 	rayUint   = types.ScalarType(types.Uint)
 	rayFloat  = types.ScalarType(types.Float)
-	rayBuilts = map[string]rayBuiltin{
-		"DispatchRaysIndex":      {bi: spv.BuiltInLaunchIdKHR, typ: uint3},
-		"DispatchRaysDimensions": {bi: spv.BuiltInLaunchSizeKHR, typ: uint3},
-		"WorldRayOrigin":         {bi: spv.BuiltInWorldRayOriginKHR, typ: float3},
-		"WorldRayDirection":      {bi: spv.BuiltInWorldRayDirectionKHR, typ: float3},
-		"ObjectRayOrigin":        {bi: spv.BuiltInObjectRayOriginKHR, typ: float3},
-		"ObjectRayDirection":     {bi: spv.BuiltInObjectRayDirectionKHR, typ: float3},
-		"RayTMin":                {bi: spv.BuiltInRayTminKHR, typ: rayFloat},
-		"RayTCurrent":            {bi: spv.BuiltInRayTmaxKHR, nv: spv.BuiltInHitTNV, typ: rayFloat},
-		"RayFlags":               {bi: spv.BuiltInIncomingRayFlagsKHR, typ: rayUint},
-		"InstanceIndex":          {bi: spv.BuiltInInstanceId, typ: rayUint, name: "gl_InstanceID"},
-		"InstanceID":             {bi: spv.BuiltInInstanceCustomIndexKHR, typ: rayUint},
-		"PrimitiveIndex":         {bi: spv.BuiltInPrimitiveId, typ: rayUint, name: "gl_PrimitiveID"},
-		"GeometryIndex":          {bi: spv.BuiltInRayGeometryIndexKHR, typ: rayUint},
-		"HitKind":                {bi: spv.BuiltInHitKindKHR, typ: rayUint},
-		"ObjectToWorld":          {bi: spv.BuiltInObjectToWorldKHR, typ: float4x3, transpose: true},
-		"ObjectToWorld3x4":       {bi: spv.BuiltInObjectToWorldKHR, typ: float4x3, transpose: true},
-		"ObjectToWorld4x3":       {bi: spv.BuiltInObjectToWorldKHR, typ: float4x3},
-		"WorldToObject":          {bi: spv.BuiltInWorldToObjectKHR, typ: float4x3, transpose: true},
-		"WorldToObject3x4":       {bi: spv.BuiltInWorldToObjectKHR, typ: float4x3, transpose: true},
-		"WorldToObject4x3":       {bi: spv.BuiltInWorldToObjectKHR, typ: float4x3},
+	rayBuilts = map[intrinsics.ID]rayBuiltin{
+		intrinsics.DispatchRaysIndex:      {bi: spv.BuiltInLaunchIdKHR, typ: uint3},
+		intrinsics.DispatchRaysDimensions: {bi: spv.BuiltInLaunchSizeKHR, typ: uint3},
+		intrinsics.WorldRayOrigin:         {bi: spv.BuiltInWorldRayOriginKHR, typ: float3},
+		intrinsics.WorldRayDirection:      {bi: spv.BuiltInWorldRayDirectionKHR, typ: float3},
+		intrinsics.ObjectRayOrigin:        {bi: spv.BuiltInObjectRayOriginKHR, typ: float3},
+		intrinsics.ObjectRayDirection:     {bi: spv.BuiltInObjectRayDirectionKHR, typ: float3},
+		intrinsics.RayTMin:                {bi: spv.BuiltInRayTminKHR, typ: rayFloat},
+		intrinsics.RayTCurrent:            {bi: spv.BuiltInRayTmaxKHR, nv: spv.BuiltInHitTNV, typ: rayFloat},
+		intrinsics.RayFlags:               {bi: spv.BuiltInIncomingRayFlagsKHR, typ: rayUint},
+		intrinsics.InstanceIndex:          {bi: spv.BuiltInInstanceId, typ: rayUint, name: "gl_InstanceID"},
+		intrinsics.InstanceID:             {bi: spv.BuiltInInstanceCustomIndexKHR, typ: rayUint},
+		intrinsics.PrimitiveIndex:         {bi: spv.BuiltInPrimitiveId, typ: rayUint, name: "gl_PrimitiveID"},
+		intrinsics.GeometryIndex:          {bi: spv.BuiltInRayGeometryIndexKHR, typ: rayUint},
+		intrinsics.HitKind:                {bi: spv.BuiltInHitKindKHR, typ: rayUint},
+		intrinsics.ObjectToWorld:          {bi: spv.BuiltInObjectToWorldKHR, typ: float4x3, transpose: true},
+		intrinsics.ObjectToWorld3x4:       {bi: spv.BuiltInObjectToWorldKHR, typ: float4x3, transpose: true},
+		intrinsics.ObjectToWorld4x3:       {bi: spv.BuiltInObjectToWorldKHR, typ: float4x3},
+		intrinsics.WorldToObject:          {bi: spv.BuiltInWorldToObjectKHR, typ: float4x3, transpose: true},
+		intrinsics.WorldToObject3x4:       {bi: spv.BuiltInWorldToObjectKHR, typ: float4x3, transpose: true},
+		intrinsics.WorldToObject4x3:       {bi: spv.BuiltInWorldToObjectKHR, typ: float4x3},
 	}
 )
 
-// rayIntrinsic emits the ray tracing intrinsics; ok is false for others.
-func (e *emitter) rayIntrinsic(x *ast.CallExpr, m *intrinsics.Match, name string, t *types.Type) (value, bool) {
-	if b, ok := rayBuilts[name]; ok {
-		if name == "GeometryIndex" && !e.extAllowed("SPV_KHR_ray_tracing") {
+// rayBuiltinLowering lowers a ray tracing intrinsic that reads a built-in
+// (a rayBuilts row).
+func rayBuiltinLowering(id intrinsics.ID, b rayBuiltin) intrinsicLowering {
+	return func(e *emitter, x *ast.CallExpr, m *intrinsics.Match, t *types.Type) value {
+		if id == intrinsics.GeometryIndex && !e.extAllowed("SPV_KHR_ray_tracing") {
 			// RayGeometryIndexKHR exists only in SPV_KHR_ray_tracing
 			e.errorf(x.Pos(), "SPIR-V extension 'SPV_KHR_ray_tracing' required for GeometryIndex() but not permitted to use")
 		}
-		return rv(e.rayBuiltinValue(b, t), t), true
+		return rv(e.rayBuiltinValue(b, t), t)
 	}
-	switch name {
-	case "TraceRay":
-		e.traceRay(x, m)
-	case "CallShader":
-		e.callShader(x, m)
-	case "ReportHit":
-		return rv(e.reportHit(x, m), t), true
-	case "IgnoreHit", "AcceptHitAndEndSearch":
-		e.endHit(name == "AcceptHitAndEndSearch")
-	default:
-		return value{}, false
+}
+
+func lowerTraceRay(e *emitter, x *ast.CallExpr, m *intrinsics.Match, t *types.Type) value {
+	e.traceRay(x, m)
+	return rv(0, t)
+}
+
+func lowerCallShader(e *emitter, x *ast.CallExpr, m *intrinsics.Match, t *types.Type) value {
+	e.callShader(x, m)
+	return rv(0, t)
+}
+
+func lowerReportHit(e *emitter, x *ast.CallExpr, m *intrinsics.Match, t *types.Type) value {
+	return rv(e.reportHit(x, m), t)
+}
+
+// endHitLowering lowers IgnoreHit and AcceptHitAndEndSearch (accept).
+func endHitLowering(accept bool) intrinsicLowering {
+	return func(e *emitter, x *ast.CallExpr, m *intrinsics.Match, t *types.Type) value {
+		e.endHit(accept)
+		return rv(0, t)
 	}
-	return rv(0, t), true
 }
 
 // rayBuiltinValue loads a ray tracing built-in.

@@ -1,8 +1,6 @@
 package spirv
 
 import (
-	"strings"
-
 	"github.com/hlsl2spirv/hlsl2spirv/builder"
 	"github.com/hlsl2spirv/hlsl2spirv/builder/spv"
 	"github.com/hlsl2spirv/hlsl2spirv/frontend/ast"
@@ -17,182 +15,243 @@ import (
 // SPIR-V 1.3 (Vulkan 1.1); the capabilities (GroupNonUniform,
 // GroupNonUniformArithmetic, ...) are inferred from the instructions.
 
-// waveReduceOps maps the arithmetic wave intrinsics to their opcodes per
-// component kind: float, signed, unsigned (0: not available).
-var waveReduceOps = map[string][3]spv.Op{
-	"Sum":     {spv.OpGroupNonUniformFAdd, spv.OpGroupNonUniformIAdd, spv.OpGroupNonUniformIAdd},
-	"Product": {spv.OpGroupNonUniformFMul, spv.OpGroupNonUniformIMul, spv.OpGroupNonUniformIMul},
-	"Min":     {spv.OpGroupNonUniformFMin, spv.OpGroupNonUniformSMin, spv.OpGroupNonUniformUMin},
-	"Max":     {spv.OpGroupNonUniformFMax, spv.OpGroupNonUniformSMax, spv.OpGroupNonUniformUMax},
-	"BitAnd":  {0, spv.OpGroupNonUniformBitwiseAnd, spv.OpGroupNonUniformBitwiseAnd},
-	"BitOr":   {0, spv.OpGroupNonUniformBitwiseOr, spv.OpGroupNonUniformBitwiseOr},
-	"BitXor":  {0, spv.OpGroupNonUniformBitwiseXor, spv.OpGroupNonUniformBitwiseXor},
+// waveReduction is a wave intrinsic that is one group operation on its
+// argument: its opcodes per component kind (float, signed, unsigned; 0:
+// not available) and the group operation.
+type waveReduction struct {
+	ops     [3]spv.Op
+	groupOp spv.GroupOperation
 }
 
-// isWaveIntrinsic reports whether name is a wave or quad intrinsic.
-func isWaveIntrinsic(name string) bool {
-	return strings.HasPrefix(name, "Wave") || strings.HasPrefix(name, "Quad") ||
-		name == "GetGroupWaveIndex" || name == "GetGroupWaveCount"
+var (
+	waveSum     = [3]spv.Op{spv.OpGroupNonUniformFAdd, spv.OpGroupNonUniformIAdd, spv.OpGroupNonUniformIAdd}
+	waveProduct = [3]spv.Op{spv.OpGroupNonUniformFMul, spv.OpGroupNonUniformIMul, spv.OpGroupNonUniformIMul}
+	waveMin     = [3]spv.Op{spv.OpGroupNonUniformFMin, spv.OpGroupNonUniformSMin, spv.OpGroupNonUniformUMin}
+	waveMax     = [3]spv.Op{spv.OpGroupNonUniformFMax, spv.OpGroupNonUniformSMax, spv.OpGroupNonUniformUMax}
+	waveBitAnd  = [3]spv.Op{0, spv.OpGroupNonUniformBitwiseAnd, spv.OpGroupNonUniformBitwiseAnd}
+	waveBitOr   = [3]spv.Op{0, spv.OpGroupNonUniformBitwiseOr, spv.OpGroupNonUniformBitwiseOr}
+	waveBitXor  = [3]spv.Op{0, spv.OpGroupNonUniformBitwiseXor, spv.OpGroupNonUniformBitwiseXor}
+
+	reduce      = spv.GroupOperationReduce
+	prefix      = spv.GroupOperationExclusiveScan
+	multiPrefix = spv.GroupOperationPartitionedExclusiveScanNV
+)
+
+// waveReductions maps the arithmetic reductions and prefix operations.
+var waveReductions = map[intrinsics.ID]waveReduction{
+	intrinsics.WaveActiveSum:          {waveSum, reduce},
+	intrinsics.WaveActiveProduct:      {waveProduct, reduce},
+	intrinsics.WaveActiveMin:          {waveMin, reduce},
+	intrinsics.WaveActiveMax:          {waveMax, reduce},
+	intrinsics.WaveActiveBitAnd:       {waveBitAnd, reduce},
+	intrinsics.WaveActiveBitOr:        {waveBitOr, reduce},
+	intrinsics.WaveActiveBitXor:       {waveBitXor, reduce},
+	intrinsics.WavePrefixSum:          {waveSum, prefix},
+	intrinsics.WavePrefixProduct:      {waveProduct, prefix},
+	intrinsics.WaveMultiPrefixSum:     {waveSum, multiPrefix},
+	intrinsics.WaveMultiPrefixProduct: {waveProduct, multiPrefix},
+	intrinsics.WaveMultiPrefixBitAnd:  {waveBitAnd, multiPrefix},
+	intrinsics.WaveMultiPrefixBitOr:   {waveBitOr, multiPrefix},
+	intrinsics.WaveMultiPrefixBitXor:  {waveBitXor, multiPrefix},
 }
 
-// wave emits a wave or quad intrinsic.
-func (e *emitter) wave(x *ast.CallExpr, m *intrinsics.Match, name string, t *types.Type) (value, bool) {
-	what := "Wave Operation"
-	switch name {
-	case "WaveGetLaneCount", "WaveGetLaneIndex", "GetGroupWaveIndex", "GetGroupWaveCount":
-		what = name
-	}
-	if e.opts.Version < spv.Version1_3 {
-		e.errorf(x.Pos(), "Vulkan 1.1 is required for %s but not permitted to use", what)
-	}
-	ct := concreteType(t)
-	u32 := e.b.TypeInt(32, false)
-	bt := e.b.TypeBool()
-	arg := func(i int) builder.ID { return e.rvalueAs(x.Args[i], e.paramType(x, m, i)) }
-	switch name {
-	case "WaveGetLaneCount":
-		return rv(e.fb.Load(u32, e.builtinInput(spv.BuiltInSubgroupSize)), t), true
-	case "WaveGetLaneIndex":
-		return rv(e.fb.Load(u32, e.builtinInput(spv.BuiltInSubgroupLocalInvocationId)), t), true
-	case "GetGroupWaveIndex":
-		return rv(e.fb.Load(u32, e.builtinInput(spv.BuiltInSubgroupId)), t), true
-	case "GetGroupWaveCount":
-		return rv(e.fb.Load(u32, e.builtinInput(spv.BuiltInNumSubgroups)), t), true
-	case "WaveIsFirstLane":
-		return rv(e.fb.Emit(spv.OpGroupNonUniformElect, bt, e.subgroup()), t), true
-	case "WaveActiveAnyTrue":
-		return rv(e.fb.Emit(spv.OpGroupNonUniformAny, bt, e.subgroup(), builder.Ref(arg(0))), t), true
-	case "WaveActiveAllTrue":
-		return rv(e.fb.Emit(spv.OpGroupNonUniformAll, bt, e.subgroup(), builder.Ref(arg(0))), t), true
-	case "WaveActiveBallot":
-		return rv(e.ballot(arg(0)), t), true
-	case "WaveActiveCountBits", "WavePrefixCountBits":
-		op := spv.GroupOperationReduce
-		if name == "WavePrefixCountBits" {
-			op = spv.GroupOperationExclusiveScan
+// waveLowerings returns the lowerings of the wave and quad intrinsics for
+// intrinsicLowerings.
+func waveLowerings() map[intrinsics.ID]intrinsicLowering {
+	builtin := func(bi spv.BuiltIn) intrinsicLowering {
+		return func(e *emitter, x *ast.CallExpr, m *intrinsics.Match, t *types.Type) value {
+			return rv(e.fb.Load(e.b.TypeInt(32, false), e.builtinInput(bi)), t)
 		}
-		b := e.ballot(arg(0))
-		return rv(e.fb.Emit(spv.OpGroupNonUniformBallotBitCount, u32, e.subgroup(), builder.Enum(op), builder.Ref(b)), t), true
-	case "WaveActiveAllEqual":
-		v := arg(0)
-		at := concreteType(m.Params[0].Type)
-		return rv(e.allEqual(v, at), t), true
-	case "WaveReadLaneFirst":
-		v := arg(0)
-		return rv(e.perRowWave(ct, func(rt builder.ID, row builder.ID) builder.ID {
-			return e.fb.Emit(spv.OpGroupNonUniformBroadcastFirst, rt, e.subgroup(), builder.Ref(row))
-		}, v), t), true
-	case "WaveReadLaneAt":
-		// Not a broadcast despite its name: the lane may differ per
-		// invocation, so it is OpGroupNonUniformShuffle (as in DXC).
-		v, lane := arg(0), arg(1)
-		return rv(e.perRowWave(ct, func(rt builder.ID, row builder.ID) builder.ID {
-			return e.fb.Emit(spv.OpGroupNonUniformShuffle, rt, e.subgroup(), builder.Ref(row), builder.Ref(lane))
-		}, v), t), true
-	case "QuadReadAcrossX", "QuadReadAcrossY", "QuadReadAcrossDiagonal", "QuadReadLaneAt":
-		v := arg(0)
-		op := spv.OpGroupNonUniformQuadSwap
-		var target builder.ID
-		switch name {
-		case "QuadReadAcrossX":
-			target = e.b.ConstUint32(0)
-		case "QuadReadAcrossY":
-			target = e.b.ConstUint32(1)
-		case "QuadReadAcrossDiagonal":
-			target = e.b.ConstUint32(2)
-		default:
-			// the lane must be a constant before SPIR-V 1.5
-			op = spv.OpGroupNonUniformQuadBroadcast
-			k, ok := e.constantArg(x.Args[1], types.ScalarType(types.Uint))
-			switch {
-			case ok:
-				target = k
-			case e.opts.Version < spv.Version1_5:
-				e.errorf(x.Args[1].Pos(), "the lane of QuadReadLaneAt must be a constant before SPIR-V 1.5 (Vulkan 1.2)")
-			default:
-				target = arg(1)
+	}
+	ls := map[intrinsics.ID]intrinsicLowering{
+		intrinsics.WaveGetLaneCount:       builtin(spv.BuiltInSubgroupSize),
+		intrinsics.WaveGetLaneIndex:       builtin(spv.BuiltInSubgroupLocalInvocationId),
+		intrinsics.GetGroupWaveIndex:      builtin(spv.BuiltInSubgroupId),
+		intrinsics.GetGroupWaveCount:      builtin(spv.BuiltInNumSubgroups),
+		intrinsics.WaveIsFirstLane:        lowerWaveIsFirstLane,
+		intrinsics.WaveActiveAnyTrue:      waveVote(spv.OpGroupNonUniformAny),
+		intrinsics.WaveActiveAllTrue:      waveVote(spv.OpGroupNonUniformAll),
+		intrinsics.WaveActiveBallot:       lowerWaveActiveBallot,
+		intrinsics.WaveActiveCountBits:    waveCountBits(spv.GroupOperationReduce),
+		intrinsics.WavePrefixCountBits:    waveCountBits(spv.GroupOperationExclusiveScan),
+		intrinsics.WaveActiveAllEqual:     lowerWaveActiveAllEqual,
+		intrinsics.WaveReadLaneFirst:      lowerWaveReadLaneFirst,
+		intrinsics.WaveReadLaneAt:         lowerWaveReadLaneAt,
+		intrinsics.QuadReadAcrossX:        quadSwap(0),
+		intrinsics.QuadReadAcrossY:        quadSwap(1),
+		intrinsics.QuadReadAcrossDiagonal: quadSwap(2),
+		intrinsics.QuadReadLaneAt:         lowerQuadReadLaneAt,
+		intrinsics.QuadAny:                quadVote(spv.OpGroupNonUniformQuadAnyKHR, spv.OpLogicalOr),
+		intrinsics.QuadAll:                quadVote(spv.OpGroupNonUniformQuadAllKHR, spv.OpLogicalAnd),
+		intrinsics.WaveMatch:              lowerWaveMatch,
+		// DXC has no lowering for it either.
+		intrinsics.WaveMultiPrefixCountBits: func(e *emitter, x *ast.CallExpr, m *intrinsics.Match, t *types.Type) value {
+			e.unsupported(x, "the intrinsic '"+m.Overload.Name+"'")
+			return value{}
+		},
+	}
+	for id, r := range waveReductions {
+		ls[id] = r.lowering
+	}
+	for id, l := range ls {
+		what := "Wave Operation"
+		switch id {
+		case intrinsics.WaveGetLaneCount, intrinsics.WaveGetLaneIndex, intrinsics.GetGroupWaveIndex, intrinsics.GetGroupWaveCount:
+			what = id.String()
+		}
+		ls[id] = func(e *emitter, x *ast.CallExpr, m *intrinsics.Match, t *types.Type) value {
+			if e.opts.Version < spv.Version1_3 {
+				e.errorf(x.Pos(), "Vulkan 1.1 is required for %s but not permitted to use", what)
 			}
+			// Every wave lowering declares uint and bool first, in this
+			// order: the module's type order depends on it.
+			e.b.TypeInt(32, false)
+			e.b.TypeBool()
+			return l(e, x, m, t)
 		}
-		e.derivativeGroupMode()
-		return rv(e.perRowWave(ct, func(rt builder.ID, row builder.ID) builder.ID {
-			return e.fb.Emit(op, rt, e.subgroup(), builder.Ref(row), builder.Ref(target))
-		}, v), t), true
-	case "QuadAny", "QuadAll":
-		p := arg(0)
+	}
+	return ls
+}
+
+func lowerWaveIsFirstLane(e *emitter, x *ast.CallExpr, m *intrinsics.Match, t *types.Type) value {
+	return rv(e.fb.Emit(spv.OpGroupNonUniformElect, e.b.TypeBool(), e.subgroup()), t)
+}
+
+// waveVote lowers WaveActiveAnyTrue and WaveActiveAllTrue.
+func waveVote(op spv.Op) intrinsicLowering {
+	return func(e *emitter, x *ast.CallExpr, m *intrinsics.Match, t *types.Type) value {
+		return rv(e.fb.Emit(op, e.b.TypeBool(), e.subgroup(), builder.Ref(e.intrinsicArg(x, m, 0))), t)
+	}
+}
+
+func lowerWaveActiveBallot(e *emitter, x *ast.CallExpr, m *intrinsics.Match, t *types.Type) value {
+	return rv(e.ballot(e.intrinsicArg(x, m, 0)), t)
+}
+
+// waveCountBits lowers WaveActiveCountBits and WavePrefixCountBits: the
+// ballot's bit count.
+func waveCountBits(op spv.GroupOperation) intrinsicLowering {
+	return func(e *emitter, x *ast.CallExpr, m *intrinsics.Match, t *types.Type) value {
+		b := e.ballot(e.intrinsicArg(x, m, 0))
+		return rv(e.fb.Emit(spv.OpGroupNonUniformBallotBitCount, e.b.TypeInt(32, false), e.subgroup(), builder.Enum(op), builder.Ref(b)), t)
+	}
+}
+
+func lowerWaveActiveAllEqual(e *emitter, x *ast.CallExpr, m *intrinsics.Match, t *types.Type) value {
+	v := e.intrinsicArg(x, m, 0)
+	at := concreteType(m.Params[0].Type)
+	return rv(e.allEqual(v, at), t)
+}
+
+func lowerWaveReadLaneFirst(e *emitter, x *ast.CallExpr, m *intrinsics.Match, t *types.Type) value {
+	v := e.intrinsicArg(x, m, 0)
+	return rv(e.perRowWave(concreteType(t), func(rt builder.ID, row builder.ID) builder.ID {
+		return e.fb.Emit(spv.OpGroupNonUniformBroadcastFirst, rt, e.subgroup(), builder.Ref(row))
+	}, v), t)
+}
+
+// lowerWaveReadLaneAt emits WaveReadLaneAt: not a broadcast despite its
+// name: the lane may differ per invocation, so it is
+// OpGroupNonUniformShuffle (as in DXC).
+func lowerWaveReadLaneAt(e *emitter, x *ast.CallExpr, m *intrinsics.Match, t *types.Type) value {
+	v, lane := e.intrinsicArg(x, m, 0), e.intrinsicArg(x, m, 1)
+	return rv(e.perRowWave(concreteType(t), func(rt builder.ID, row builder.ID) builder.ID {
+		return e.fb.Emit(spv.OpGroupNonUniformShuffle, rt, e.subgroup(), builder.Ref(row), builder.Ref(lane))
+	}, v), t)
+}
+
+// quadSwap lowers QuadReadAcrossX (direction 0), Y (1) and Diagonal (2).
+func quadSwap(direction uint32) intrinsicLowering {
+	return func(e *emitter, x *ast.CallExpr, m *intrinsics.Match, t *types.Type) value {
+		v := e.intrinsicArg(x, m, 0)
+		target := e.b.ConstUint32(direction)
+		return e.quadRead(spv.OpGroupNonUniformQuadSwap, v, target, t)
+	}
+}
+
+// lowerQuadReadLaneAt emits QuadReadLaneAt: the lane must be a constant
+// before SPIR-V 1.5.
+func lowerQuadReadLaneAt(e *emitter, x *ast.CallExpr, m *intrinsics.Match, t *types.Type) value {
+	v := e.intrinsicArg(x, m, 0)
+	var target builder.ID
+	k, ok := e.constantArg(x.Args[1], types.ScalarType(types.Uint))
+	switch {
+	case ok:
+		target = k
+	case e.opts.Version < spv.Version1_5:
+		e.errorf(x.Args[1].Pos(), "the lane of QuadReadLaneAt must be a constant before SPIR-V 1.5 (Vulkan 1.2)")
+	default:
+		target = e.intrinsicArg(x, m, 1)
+	}
+	return e.quadRead(spv.OpGroupNonUniformQuadBroadcast, v, target, t)
+}
+
+// quadRead emits a quad swap or broadcast of v, row by row.
+func (e *emitter) quadRead(op spv.Op, v, target builder.ID, t *types.Type) value {
+	e.derivativeGroupMode()
+	return rv(e.perRowWave(concreteType(t), func(rt builder.ID, row builder.ID) builder.ID {
+		return e.fb.Emit(op, rt, e.subgroup(), builder.Ref(row), builder.Ref(target))
+	}, v), t)
+}
+
+// quadVote lowers QuadAny and QuadAll: khr, the SPV_KHR_quad_control
+// instruction, or the other three lanes of the quad read and combined.
+func quadVote(khr, combine spv.Op) intrinsicLowering {
+	return func(e *emitter, x *ast.CallExpr, m *intrinsics.Match, t *types.Type) value {
+		bt := e.b.TypeBool()
+		p := e.intrinsicArg(x, m, 0)
 		e.derivativeGroupMode()
 		// DXC uses OpGroupNonUniformQuadAny/AllKHR whenever
 		// SPV_KHR_quad_control is allowed, so by default; here only when
 		// -fspv-extension names it: SPIRV-Tools before 2024 (the v2023.1
 		// the tests validate with) rejects its QuadControlKHR capability.
 		if e.extensionNamed("SPV_KHR_quad_control") {
-			op := spv.OpGroupNonUniformQuadAnyKHR
-			if name == "QuadAll" {
-				op = spv.OpGroupNonUniformQuadAllKHR
-			}
-			return rv(e.fb.Emit(op, bt, builder.Ref(p)), t), true
-		}
-		// Without SPV_KHR_quad_control: read the other three lanes of
-		// the quad and combine.
-		combine := spv.OpLogicalOr
-		if name == "QuadAll" {
-			combine = spv.OpLogicalAnd
+			return rv(e.fb.Emit(khr, bt, builder.Ref(p)), t)
 		}
 		r := p
 		for i := range uint32(3) {
 			other := e.fb.Emit(spv.OpGroupNonUniformQuadSwap, bt, e.subgroup(), builder.Ref(p), builder.Ref(e.b.ConstUint32(i)))
 			r = e.fb.Emit(combine, bt, builder.Ref(r), builder.Ref(other))
 		}
-		return rv(r, t), true
-	case "WaveMatch":
-		v := arg(0)
-		return rv(e.fb.Emit(spv.OpGroupNonUniformPartitionNV, e.typeID(ct), builder.Ref(v)), t), true
-	case "WaveMultiPrefixCountBits":
-		// DXC has no lowering for it either.
-		return value{}, false
+		return rv(r, t)
 	}
-	// The arithmetic reductions and prefix operations.
-	kind, groupOp := "", spv.GroupOperationReduce
-	switch {
-	case strings.HasPrefix(name, "WaveActive"):
-		kind = strings.TrimPrefix(name, "WaveActive")
-	case strings.HasPrefix(name, "WavePrefix"):
-		kind, groupOp = strings.TrimPrefix(name, "WavePrefix"), spv.GroupOperationExclusiveScan
-	case strings.HasPrefix(name, "WaveMultiPrefix"):
-		kind, groupOp = strings.TrimPrefix(name, "WaveMultiPrefix"), spv.GroupOperationPartitionedExclusiveScanNV
-	}
-	ops, ok := waveReduceOps[kind]
-	if !ok {
-		return value{}, false
-	}
-	if groupOp == spv.GroupOperationExclusiveScan && kind != "Sum" && kind != "Product" {
-		return value{}, false
-	}
+}
+
+func lowerWaveMatch(e *emitter, x *ast.CallExpr, m *intrinsics.Match, t *types.Type) value {
+	v := e.intrinsicArg(x, m, 0)
+	return rv(e.fb.Emit(spv.OpGroupNonUniformPartitionNV, e.typeID(concreteType(t)), builder.Ref(v)), t)
+}
+
+// lowering emits the reduction r: its opcode by the result's component
+// kind, on each row, with the partition mask of the WaveMultiPrefix forms.
+func (r waveReduction) lowering(e *emitter, x *ast.CallExpr, m *intrinsics.Match, t *types.Type) value {
+	ct := concreteType(t)
 	s := ct.Canonical().Scalar()
-	op := ops[0]
+	op := r.ops[0]
 	switch {
 	case s.IsFloat():
 	case s.IsUnsigned():
-		op = ops[2]
+		op = r.ops[2]
 	case s.IsInteger():
-		op = ops[1]
+		op = r.ops[1]
 	default:
 		op = 0
 	}
 	if op == 0 {
-		e.unsupported(x, "'"+name+"' on "+s.String())
+		e.unsupported(x, "'"+m.Overload.Name+"' on "+s.String())
 	}
-	v := arg(0)
+	v := e.intrinsicArg(x, m, 0)
 	var mask builder.ID
-	if groupOp == spv.GroupOperationPartitionedExclusiveScanNV {
-		mask = arg(1)
+	if r.groupOp == spv.GroupOperationPartitionedExclusiveScanNV {
+		mask = e.intrinsicArg(x, m, 1)
 	}
 	return rv(e.perRowWave(ct, func(rt builder.ID, row builder.ID) builder.ID {
-		ops := []builder.Operand{e.subgroup(), builder.Enum(groupOp), builder.Ref(row)}
+		ops := []builder.Operand{e.subgroup(), builder.Enum(r.groupOp), builder.Ref(row)}
 		if mask != 0 {
 			ops = append(ops, builder.Ref(mask))
 		}
 		return e.fb.Emit(op, rt, ops...)
-	}, v), t), true
+	}, v), t)
 }
 
 // subgroup is the Subgroup scope operand.
