@@ -17,8 +17,8 @@ import (
 
 func (e *emitter) structuredMethod(x *ast.CallExpr, m *intrinsics.Match, recv value, o types.Object, name string, t *types.Type) value {
 	elem := recv.typ.Canonical().Elem()
-	switch name {
-	case "Load":
+	switch m.ID {
+	case intrinsics.MethodLoad:
 		// the element itself, indexed as written (DXC takes an int index
 		// without converting it): members are read through it
 		it := types.ScalarType(types.Uint)
@@ -27,7 +27,7 @@ func (e *emitter) structuredMethod(x *ast.CallExpr, m *intrinsics.Match, recv va
 		}
 		idx := e.rvalueAs(x.Args[0], it)
 		return recv.at(e.b.ConstInt32(0), recv.typ).at(idx, elem)
-	case "GetDimensions":
+	case intrinsics.MethodGetDimensions:
 		n := e.fb.Emit(spv.OpArrayLength, e.typeID(types.ScalarType(types.Uint)), builder.Ref(e.addr(recv)), builder.Lit(0))
 		dst := e.expr(x.Args[0])
 		e.store(dst, e.convert(n, types.ScalarType(types.Uint), dst.typ))
@@ -36,10 +36,10 @@ func (e *emitter) structuredMethod(x *ast.CallExpr, m *intrinsics.Match, recv va
 		dst = e.expr(x.Args[1])
 		e.store(dst, e.convert(e.b.ConstUint32(stride), types.ScalarType(types.Uint), dst.typ))
 		return rv(0, t)
-	case "IncrementCounter", "DecrementCounter":
-		old := e.counterOp(x, recv, name == "IncrementCounter")
+	case intrinsics.MethodIncrementCounter, intrinsics.MethodDecrementCounter:
+		old := e.counterOp(x, recv, m.ID == intrinsics.MethodIncrementCounter)
 		return rv(e.fb.Emit(spv.OpBitcast, e.typeID(types.ScalarType(types.Uint)), builder.Ref(old)), t)
-	case "Append":
+	case intrinsics.MethodAppend:
 		// the element's pointer (indexed by the int counter value) comes
 		// before the value, as DXC emits it
 		idx := e.counterOp(x, recv, true)
@@ -61,7 +61,7 @@ func (e *emitter) structuredMethod(x *ast.CallExpr, m *intrinsics.Match, recv va
 		}
 		e.store(v, e.rvalueAs(x.Args[0], elem))
 		return rv(0, t)
-	case "Consume":
+	case intrinsics.MethodConsume:
 		// the element itself: members of it are read through it
 		idx := e.counterOp(x, recv, false)
 		return e.fixAddr(recv.at(e.b.ConstUint32(0), recv.typ).at(idx, elem))
@@ -253,22 +253,22 @@ func isUintScalar(t *types.Type) bool {
 func (e *emitter) byteAddressMethod(x *ast.CallExpr, m *intrinsics.Match, recv value, name string, t *types.Type) value {
 	uintT := types.ScalarType(types.Uint)
 	u32 := e.typeID(uintT)
-	switch name {
-	case "Load", "Load2", "Load3", "Load4":
+	switch m.ID {
+	case intrinsics.MethodLoad, intrinsics.MethodLoad2, intrinsics.MethodLoad3, intrinsics.MethodLoad4:
 		a := &babAddress{byteAddr: e.rvalueAs(x.Args[0], uintT)}
 		if e.rov[recv.id] && e.opts.CodeGenOnly {
 			e.babWord(a) // the interlock covers the memory access only, as in DXC
 		}
 		end := e.rovBegin(recv.id)
 		defer end()
-		if name == "Load" && !isUintScalar(t) {
+		if m.ID == intrinsics.MethodLoad && !isUintScalar(t) {
 			return rv(e.babLoad(recv, a, t), t)
 		}
 		return rv(e.babLoadWords(recv, a, flatCount(t)), t)
-	case "Store", "Store2", "Store3", "Store4":
+	case intrinsics.MethodStore, intrinsics.MethodStore2, intrinsics.MethodStore3, intrinsics.MethodStore4:
 		addr := e.rvalueAs(x.Args[0], uintT)
 		vt := m0(e, x, 1)
-		if name == "Store" && !isUintScalar(vt) {
+		if m.ID == intrinsics.MethodStore && !isUintScalar(vt) {
 			val := e.rvalueAs(x.Args[1], vt)
 			end := e.rovBegin(recv.id)
 			defer end()
@@ -282,7 +282,7 @@ func (e *emitter) byteAddressMethod(x *ast.CallExpr, m *intrinsics.Match, recv v
 		defer end()
 		e.babStoreWords(recv, idx, val, flatCount(vt))
 		return rv(0, t)
-	case "GetDimensions":
+	case intrinsics.MethodGetDimensions:
 		n := e.fb.Emit(spv.OpArrayLength, u32, builder.Ref(e.addr(recv)), builder.Lit(0))
 		size := e.fb.Emit(spv.OpIMul, u32, builder.Ref(n), builder.Ref(e.b.ConstUint32(4)))
 		dst := e.expr(x.Args[0])

@@ -220,7 +220,7 @@ func extExecutionModeLowering(withIDs bool) intrinsicLowering {
 }
 
 func lowerMesh(e *emitter, x *ast.CallExpr, m *intrinsics.Match, t *types.Type) value {
-	return e.meshIntrinsic(x, m.Overload.Name)
+	return e.meshIntrinsic(x, m.ID)
 }
 
 func lowerRemainingRecursionLevels(e *emitter, x *ast.CallExpr, m *intrinsics.Match, t *types.Type) value {

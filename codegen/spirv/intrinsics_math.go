@@ -360,9 +360,9 @@ func (e *emitter) pack8(x *ast.CallExpr, m *intrinsics.Match, name string, ct *t
 	v := e.rvalueAs(x.Args[0], at)
 	s := at.Canonical().Scalar()
 	signed := s.IsSigned()
-	if name == "pack_clamp_s8" || name == "pack_clamp_u8" {
+	if m.ID == intrinsics.Pack_clamp_s8 || m.ID == intrinsics.Pack_clamp_u8 {
 		lo, hi := -128.0, 127.0
-		if name == "pack_clamp_u8" {
+		if m.ID == intrinsics.Pack_clamp_u8 {
 			lo, hi = 0, 255
 		}
 		inst := uint32(glslUClamp)

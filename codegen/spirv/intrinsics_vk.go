@@ -34,10 +34,10 @@ func (e *emitter) evaluateAttribute(x *ast.CallExpr, m *intrinsics.Match, name s
 		return 0
 	}
 	rt := e.typeID(ct)
-	switch name {
-	case "EvaluateAttributeCentroid":
+	switch m.ID {
+	case intrinsics.EvaluateAttributeCentroid:
 		return e.fb.ExtInst(rt, glslSet, glslInterpolateAtCentroid, ptr)
-	case "EvaluateAttributeAtSample":
+	case intrinsics.EvaluateAttributeAtSample:
 		sample := e.rvalueAs(x.Args[1], e.paramType(x, m, 1))
 		return e.fb.ExtInst(rt, glslSet, glslInterpolateAtSample, ptr, sample)
 	}
@@ -55,7 +55,7 @@ func (e *emitter) evaluateAttribute(x *ast.CallExpr, m *intrinsics.Match, name s
 // point to one. The module switches to the PhysicalStorageBuffer64
 // addressing model.
 func (e *emitter) rawBuffer(x *ast.CallExpr, m *intrinsics.Match, name string, ct *types.Type) builder.ID {
-	load := name == "RawBufferLoad"
+	load := m.ID == intrinsics.VkRawBufferLoad
 	alignArg := 2
 	if load {
 		alignArg = 1

@@ -9,6 +9,7 @@ import (
 	"github.com/hlsl2spirv/hlsl2spirv/codegen/spirv/layout"
 	"github.com/hlsl2spirv/hlsl2spirv/frontend/ast"
 	"github.com/hlsl2spirv/hlsl2spirv/sema"
+	"github.com/hlsl2spirv/hlsl2spirv/sema/intrinsics"
 	"github.com/hlsl2spirv/hlsl2spirv/sema/types"
 )
 
@@ -72,7 +73,7 @@ func (e *emitter) meshInfo() *meshState {
 	if e.opts.Stage == "as" {
 		ast.Inspect(e.file, func(n ast.Node) bool {
 			if c, ok := n.(*ast.CallExpr); ok && len(c.Args) == 4 {
-				if m := e.info.CallOf(c); m != nil && m.Overload != nil && m.Overload.Name == "DispatchMesh" {
+				if m := e.info.CallOf(c); m != nil && m.ID == intrinsics.DispatchMesh {
 					if ne, ok := unparen(c.Args[3]).(*ast.NameExpr); ok {
 						if v, ok := e.info.ObjectOf(ne).(*sema.Var); ok {
 							e.mesh.payloads[v] = true
@@ -310,11 +311,11 @@ func (e *emitter) groupSharedClass(v *sema.Var) spv.StorageClass {
 }
 
 // meshIntrinsic emits SetMeshOutputCounts and DispatchMesh.
-func (e *emitter) meshIntrinsic(x *ast.CallExpr, name string) value {
+func (e *emitter) meshIntrinsic(x *ast.CallExpr, id intrinsics.ID) value {
 	m := e.meshInfo()
 	u := types.ScalarType(types.Uint)
 	void := rv(0, types.VoidType())
-	if name == "SetMeshOutputCounts" {
+	if id == intrinsics.SetMeshOutputCounts {
 		if e.opts.Stage != "ms" {
 			e.errorf(x.Pos(), "SetMeshOutputCounts is only allowed in mesh shaders")
 		}

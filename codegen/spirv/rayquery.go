@@ -86,17 +86,17 @@ const rayFlagsCull = 0x100 | 0x200
 // rayQueryMethod emits a call of a RayQuery method on the query recv.
 func (e *emitter) rayQueryMethod(x *ast.CallExpr, m *intrinsics.Match, recv value, name string, t *types.Type) value {
 	q := e.addr(recv)
-	switch name {
-	case "TraceRayInline":
+	switch m.ID {
+	case intrinsics.MethodTraceRayInline:
 		e.traceRayInline(x, m, q, recv.typ.Canonical().Len())
 		return value{typ: t}
-	case "Abort":
+	case intrinsics.MethodAbort:
 		e.fb.Emit(spv.OpRayQueryTerminateKHR, 0, builder.Ref(q))
 		return value{typ: t}
-	case "CommitNonOpaqueTriangleHit":
+	case intrinsics.MethodCommitNonOpaqueTriangleHit:
 		e.fb.Emit(spv.OpRayQueryConfirmIntersectionKHR, 0, builder.Ref(q))
 		return value{typ: t}
-	case "CommitProceduralPrimitiveHit":
+	case intrinsics.MethodCommitProceduralPrimitiveHit:
 		e.fb.Emit(spv.OpRayQueryGenerateIntersectionKHR, 0, builder.Ref(q), builder.Ref(e.methodArgs(x, m)[0]))
 		return value{typ: t}
 	}

@@ -177,7 +177,7 @@ func (e *emitter) offsetOpFor(x ast.Expr, id builder.ID, gather bool) imageOpera
 }
 
 func (e *emitter) textureMethod(x *ast.CallExpr, m *intrinsics.Match, recv value, o types.Object, name string, t *types.Type) value {
-	if name == "Load" && o.Class() == types.ClassTexture && !o.IsWritable() {
+	if m.ID == intrinsics.MethodLoad && o.Class() == types.ClassTexture && !o.IsWritable() {
 		// DXC reads the location, splits off the mip level (or reads the
 		// sample index), and only then loads the texture
 		elem := recv.typ.Canonical().Elem()
@@ -190,14 +190,14 @@ func (e *emitter) textureMethod(x *ast.CallExpr, m *intrinsics.Match, recv value
 	// The texture is loaded first, then the arguments in order (the
 	// sampler among them), as DXC does.
 	img := e.load(recv)
-	if name == "GetDimensions" && isCombined(o) {
+	if m.ID == intrinsics.MethodGetDimensions && isCombined(o) {
 		// the image of a vk::SampledTexture is taken before the mip level
 		// argument is read, as DXC does
 		im := e.imageOf(img)
 		e.getDimensions(x, im, o, e.methodArgs(x, m))
 		return rv(0, t)
 	}
-	if name == "GetSamplePosition" {
+	if m.ID == intrinsics.MethodGetSamplePosition {
 		im := img
 		if e.b.TypeOp(e.b.TypeOf(img)) == spv.OpTypeSampledImage {
 			im = e.imageOf(img)
@@ -306,40 +306,40 @@ func (e *emitter) textureMethod(x *ast.CallExpr, m *intrinsics.Match, recv value
 		}
 		return e.sparse(op, resType, operands, xargs[status])
 	}
-	switch name {
-	case "Sample":
+	switch m.ID {
+	case intrinsics.MethodSample:
 		return rv(e.fitTexel(sample(spv.OpImageSampleImplicitLod, v4, nil, 2, nil), elem), t)
-	case "SampleBias":
+	case intrinsics.MethodSampleBias:
 		return rv(e.fitTexel(sample(spv.OpImageSampleImplicitLod, v4, nil, 3, []imageOperand{{spv.ImageOperandsBias, []builder.ID{args[2]}}}), elem), t)
-	case "SampleLevel":
+	case intrinsics.MethodSampleLevel:
 		return rv(e.fitTexel(sample(spv.OpImageSampleExplicitLod, v4, nil, 3, []imageOperand{{spv.ImageOperandsLod, []builder.ID{args[2]}}}), elem), t)
-	case "SampleGrad":
+	case intrinsics.MethodSampleGrad:
 		return rv(e.fitTexel(sample(spv.OpImageSampleExplicitLod, v4, nil, 4, []imageOperand{{spv.ImageOperandsGrad, []builder.ID{args[2], args[3]}}}), elem), t)
-	case "SampleCmp":
+	case intrinsics.MethodSampleCmp:
 		return rv(sample(spv.OpImageSampleDrefImplicitLod, e.typeID(concreteType(t)), []builder.ID{args[2]}, 3, nil), t)
-	case "SampleCmpBias":
+	case intrinsics.MethodSampleCmpBias:
 		return rv(sample(spv.OpImageSampleDrefImplicitLod, e.typeID(concreteType(t)), []builder.ID{args[2]}, 4, []imageOperand{{spv.ImageOperandsBias, []builder.ID{args[3]}}}), t)
-	case "SampleCmpGrad":
+	case intrinsics.MethodSampleCmpGrad:
 		return rv(sample(spv.OpImageSampleDrefExplicitLod, e.typeID(concreteType(t)), []builder.ID{args[2]}, 5, []imageOperand{{spv.ImageOperandsGrad, []builder.ID{args[3], args[4]}}}), t)
-	case "SampleCmpLevelZero":
+	case intrinsics.MethodSampleCmpLevelZero:
 		zero := e.scalarConst(types.Float, 0)
 		return rv(sample(spv.OpImageSampleDrefExplicitLod, e.typeID(concreteType(t)), []builder.ID{args[2]}, 3, []imageOperand{{spv.ImageOperandsLod, []builder.ID{zero}}}), t)
-	case "SampleCmpLevel":
+	case intrinsics.MethodSampleCmpLevel:
 		return rv(sample(spv.OpImageSampleDrefExplicitLod, e.typeID(concreteType(t)), []builder.ID{args[2]}, 4, []imageOperand{{spv.ImageOperandsLod, []builder.ID{args[3]}}}), t)
-	case "Gather", "GatherRed", "GatherGreen", "GatherBlue", "GatherAlpha":
+	case intrinsics.MethodGather, intrinsics.MethodGatherRed, intrinsics.MethodGatherGreen, intrinsics.MethodGatherBlue, intrinsics.MethodGatherAlpha:
 		comp := map[string]int32{"Gather": 0, "GatherRed": 0, "GatherGreen": 1, "GatherBlue": 2, "GatherAlpha": 3}[name]
 		return rv(sample(spv.OpImageGather, e.typeID(concreteType(t)), []builder.ID{e.b.ConstInt32(comp)}, 2, nil), t)
-	case "GatherCmp", "GatherCmpRed":
+	case intrinsics.MethodGatherCmp, intrinsics.MethodGatherCmpRed:
 		return rv(sample(spv.OpImageDrefGather, e.typeID(concreteType(t)), []builder.ID{args[2]}, 3, nil), t)
-	case "GatherCmpGreen", "GatherCmpBlue", "GatherCmpAlpha":
+	case intrinsics.MethodGatherCmpGreen, intrinsics.MethodGatherCmpBlue, intrinsics.MethodGatherCmpAlpha:
 		e.unsupported(x, "'"+name+"' (SPIR-V's OpImageDrefGather reads the first component only)")
-	case "Load":
+	case intrinsics.MethodLoad:
 		im := e.imageOf(img)
 		if combined {
 			args = args[1:]
 		}
 		return rv(e.textureLoad(x, m, func() builder.ID { return im }, o, args, elem), t)
-	case "CalculateLevelOfDetail", "CalculateLevelOfDetailUnclamped":
+	case intrinsics.MethodCalculateLevelOfDetail, intrinsics.MethodCalculateLevelOfDetailUnclamped:
 		si := img
 		if !combined && !attrCombined {
 			si = e.sampledImage(img, args[0])
@@ -347,11 +347,11 @@ func (e *emitter) textureMethod(x *ast.CallExpr, m *intrinsics.Match, recv value
 		e.b.Capability(spv.CapabilityImageQuery)
 		lod := e.fb.Emit(spv.OpImageQueryLod, e.typeID(types.Vec(types.Float, 2)), builder.Ref(si), builder.Ref(args[1]))
 		k := uint32(0)
-		if name == "CalculateLevelOfDetailUnclamped" {
+		if m.ID == intrinsics.MethodCalculateLevelOfDetailUnclamped {
 			k = 1
 		}
 		return rv(e.fb.CompositeExtract(e.typeID(types.ScalarType(types.Float)), lod, k), t)
-	case "GetDimensions":
+	case intrinsics.MethodGetDimensions:
 		if combined {
 			e.getDimensions(x, e.imageOf(img), o, args[1:])
 		} else {
