@@ -8,114 +8,51 @@ import (
 	"github.com/hlsl2spirv/hlsl2spirv/sema/types"
 )
 
-// GLSL.std.450 instruction numbers used by the intrinsics.
-const (
-	glslRound         = 1
-	glslRoundEven     = 2
-	glslTrunc         = 3
-	glslFAbs          = 4
-	glslSAbs          = 5
-	glslFSign         = 6
-	glslSSign         = 7
-	glslFloor         = 8
-	glslCeil          = 9
-	glslFract         = 10
-	glslRadians       = 11
-	glslDegrees       = 12
-	glslSin           = 13
-	glslCos           = 14
-	glslTan           = 15
-	glslAsin          = 16
-	glslAcos          = 17
-	glslAtan          = 18
-	glslSinh          = 19
-	glslCosh          = 20
-	glslTanh          = 21
-	glslAtan2         = 25
-	glslPow           = 26
-	glslExp           = 27
-	glslLog           = 28
-	glslExp2          = 29
-	glslLog2          = 30
-	glslSqrt          = 31
-	glslInverseSqrt   = 32
-	glslDeterminant   = 33
-	glslMatrixInverse = 34
-	glslModf          = 35
-	glslNMin          = 79
-	glslNMax          = 80
-	glslFMin          = 37
-	glslUMin          = 38
-	glslSMin          = 39
-	glslFMax          = 40
-	glslUMax          = 41
-	glslSMax          = 42
-	glslFClamp        = 43
-	glslUClamp        = 44
-	glslSClamp        = 45
-	glslFMix          = 46
-	glslStep          = 48
-	glslSmoothStep    = 49
-	glslFma           = 50
-	glslFrexp         = 51
-	glslLdexp         = 53
-	glslLength        = 66
-	glslDistance      = 67
-	glslCross         = 68
-	glslNormalize     = 69
-	glslFaceForward   = 70
-	glslReflect       = 71
-	glslRefract       = 72
-	glslFindILsb      = 73
-	glslFindSMsb      = 74
-	glslFindUMsb      = 75
-)
-
 const glslSet = "GLSL.std.450"
 
 // glslByKind maps an intrinsic to its GLSL.std.450 instruction per
 // component kind: float, signed, unsigned (0: not available).
 var glslByKind = map[intrinsics.ID][3]uint32{
-	intrinsics.Abs:         {glslFAbs, glslSAbs, 0},
-	intrinsics.Sin:         {glslSin, 0, 0},
-	intrinsics.Cos:         {glslCos, 0, 0},
-	intrinsics.Tan:         {glslTan, 0, 0},
-	intrinsics.Asin:        {glslAsin, 0, 0},
-	intrinsics.Acos:        {glslAcos, 0, 0},
-	intrinsics.Atan:        {glslAtan, 0, 0},
-	intrinsics.Sinh:        {glslSinh, 0, 0},
-	intrinsics.Cosh:        {glslCosh, 0, 0},
-	intrinsics.Tanh:        {glslTanh, 0, 0},
-	intrinsics.Atan2:       {glslAtan2, 0, 0},
-	intrinsics.Pow:         {glslPow, 0, 0},
-	intrinsics.Exp:         {glslExp, 0, 0},
-	intrinsics.Exp2:        {glslExp2, 0, 0},
-	intrinsics.Log:         {glslLog, 0, 0},
-	intrinsics.Log2:        {glslLog2, 0, 0},
-	intrinsics.Sqrt:        {glslSqrt, 0, 0},
-	intrinsics.Rsqrt:       {glslInverseSqrt, 0, 0},
-	intrinsics.Floor:       {glslFloor, 0, 0},
-	intrinsics.Ceil:        {glslCeil, 0, 0},
-	intrinsics.Round:       {glslRoundEven, 0, 0},
-	intrinsics.Trunc:       {glslTrunc, 0, 0},
-	intrinsics.Frac:        {glslFract, 0, 0},
-	intrinsics.Lerp:        {glslFMix, 0, 0},
-	intrinsics.Min:         {glslNMin, glslSMin, glslUMin}, // NaN-aware, as HLSL's min
-	intrinsics.Max:         {glslNMax, glslSMax, glslUMax},
-	intrinsics.Clamp:       {glslFClamp, glslSClamp, glslUClamp},
-	intrinsics.Normalize:   {glslNormalize, 0, 0},
-	intrinsics.Length:      {glslLength, 0, 0},
-	intrinsics.Distance:    {glslDistance, 0, 0},
-	intrinsics.Cross:       {glslCross, 0, 0},
-	intrinsics.Reflect:     {glslReflect, 0, 0},
-	intrinsics.Refract:     {glslRefract, 0, 0},
-	intrinsics.Faceforward: {glslFaceForward, 0, 0},
-	intrinsics.Step:        {glslStep, 0, 0},
-	intrinsics.Smoothstep:  {glslSmoothStep, 0, 0},
-	intrinsics.Fma:         {glslFma, 0, 0},
-	intrinsics.Degrees:     {glslDegrees, 0, 0},
-	intrinsics.Radians:     {glslRadians, 0, 0},
-	intrinsics.Determinant: {glslDeterminant, 0, 0},
+	intrinsics.Abs:         {spv.GLSLstd450FAbs, spv.GLSLstd450SAbs, 0},
+	intrinsics.Sin:         {spv.GLSLstd450Sin, 0, 0},
+	intrinsics.Cos:         {spv.GLSLstd450Cos, 0, 0},
+	intrinsics.Tan:         {spv.GLSLstd450Tan, 0, 0},
+	intrinsics.Asin:        {spv.GLSLstd450Asin, 0, 0},
+	intrinsics.Acos:        {spv.GLSLstd450Acos, 0, 0},
+	intrinsics.Atan:        {spv.GLSLstd450Atan, 0, 0},
+	intrinsics.Sinh:        {spv.GLSLstd450Sinh, 0, 0},
+	intrinsics.Cosh:        {spv.GLSLstd450Cosh, 0, 0},
+	intrinsics.Tanh:        {spv.GLSLstd450Tanh, 0, 0},
+	intrinsics.Atan2:       {spv.GLSLstd450Atan2, 0, 0},
+	intrinsics.Pow:         {spv.GLSLstd450Pow, 0, 0},
+	intrinsics.Exp:         {spv.GLSLstd450Exp, 0, 0},
+	intrinsics.Exp2:        {spv.GLSLstd450Exp2, 0, 0},
+	intrinsics.Log:         {spv.GLSLstd450Log, 0, 0},
+	intrinsics.Log2:        {spv.GLSLstd450Log2, 0, 0},
+	intrinsics.Sqrt:        {spv.GLSLstd450Sqrt, 0, 0},
+	intrinsics.Rsqrt:       {spv.GLSLstd450InverseSqrt, 0, 0},
+	intrinsics.Floor:       {spv.GLSLstd450Floor, 0, 0},
+	intrinsics.Ceil:        {spv.GLSLstd450Ceil, 0, 0},
+	intrinsics.Round:       {spv.GLSLstd450RoundEven, 0, 0},
+	intrinsics.Trunc:       {spv.GLSLstd450Trunc, 0, 0},
+	intrinsics.Frac:        {spv.GLSLstd450Fract, 0, 0},
+	intrinsics.Lerp:        {spv.GLSLstd450FMix, 0, 0},
+	intrinsics.Min:         {spv.GLSLstd450NMin, spv.GLSLstd450SMin, spv.GLSLstd450UMin}, // NaN-aware, as HLSL's min
+	intrinsics.Max:         {spv.GLSLstd450NMax, spv.GLSLstd450SMax, spv.GLSLstd450UMax},
+	intrinsics.Clamp:       {spv.GLSLstd450FClamp, spv.GLSLstd450SClamp, spv.GLSLstd450UClamp},
+	intrinsics.Normalize:   {spv.GLSLstd450Normalize, 0, 0},
+	intrinsics.Length:      {spv.GLSLstd450Length, 0, 0},
+	intrinsics.Distance:    {spv.GLSLstd450Distance, 0, 0},
+	intrinsics.Cross:       {spv.GLSLstd450Cross, 0, 0},
+	intrinsics.Reflect:     {spv.GLSLstd450Reflect, 0, 0},
+	intrinsics.Refract:     {spv.GLSLstd450Refract, 0, 0},
+	intrinsics.Faceforward: {spv.GLSLstd450FaceForward, 0, 0},
+	intrinsics.Step:        {spv.GLSLstd450Step, 0, 0},
+	intrinsics.Smoothstep:  {spv.GLSLstd450SmoothStep, 0, 0},
+	intrinsics.Fma:         {spv.GLSLstd450Fma, 0, 0},
+	intrinsics.Degrees:     {spv.GLSLstd450Degrees, 0, 0},
+	intrinsics.Radians:     {spv.GLSLstd450Radians, 0, 0},
+	intrinsics.Determinant: {spv.GLSLstd450Determinant, 0, 0},
 }
 
 // unaryOps maps intrinsics that are one SPIR-V instruction on their
@@ -199,10 +136,10 @@ func glslLowering(codes [3]uint32) intrinsicLowering {
 		if e.opts.FiniteMathOnly {
 			// no NaNs to care about (-ffinite-math-only)
 			switch inst {
-			case glslNMin:
-				inst = glslFMin
-			case glslNMax:
-				inst = glslFMax
+			case spv.GLSLstd450NMin:
+				inst = spv.GLSLstd450FMin
+			case spv.GLSLstd450NMax:
+				inst = spv.GLSLstd450FMax
 			}
 		}
 		switch {
@@ -272,11 +209,11 @@ func lowerSaturate(e *emitter, x *ast.CallExpr, m *intrinsics.Match, t *types.Ty
 	ids := e.intrinsicArgs(x, m)
 	if realMatrix(ct) {
 		return rv(e.perRow(ct, func(rt *types.Type, rows ...builder.ID) builder.ID {
-			return e.fb.ExtInst(e.typeID(rt), glslSet, glslFClamp, rows[0], e.splatConst(rt, 0), e.splatConst(rt, 1))
+			return e.fb.ExtInst(e.typeID(rt), glslSet, spv.GLSLstd450FClamp, rows[0], e.splatConst(rt, 0), e.splatConst(rt, 1))
 		}, ids[0]), t)
 	}
 	zero, one := e.splatConst(ct, 0), e.splatConst(ct, 1)
-	return rv(e.fb.ExtInst(e.typeID(ct), glslSet, glslFClamp, ids[0], zero, one), t)
+	return rv(e.fb.ExtInst(e.typeID(ct), glslSet, spv.GLSLstd450FClamp, ids[0], zero, one), t)
 }
 
 // lowerRcp emits rcp: 1 / x.
@@ -303,9 +240,9 @@ func lowerSign(e *emitter, x *ast.CallExpr, m *intrinsics.Match, t *types.Type) 
 			cmp := e.fb.Emit(spv.OpUGreaterThan, e.typeID(xt.WithScalar(types.Bool)), builder.Ref(x), builder.Ref(e.splatConst(xt, 0)))
 			return e.fb.Emit(spv.OpSelect, e.typeID(rt), builder.Ref(cmp), builder.Ref(e.splatConst(rt, 1)), builder.Ref(e.splatConst(rt, 0)))
 		}
-		inst := uint32(glslSSign)
+		inst := uint32(spv.GLSLstd450SSign)
 		if xt.Scalar().IsFloat() {
-			inst = glslFSign
+			inst = spv.GLSLstd450FSign
 		}
 		return e.convert(e.fb.ExtInst(e.typeID(xt), glslSet, inst, x), xt, rt)
 	}
@@ -329,7 +266,7 @@ func lowerMad(e *emitter, x *ast.CallExpr, m *intrinsics.Match, t *types.Type) v
 	ids := e.intrinsicArgs(x, m)
 	mad := func(rt *types.Type, ops ...builder.ID) builder.ID {
 		if rt.Scalar().IsFloat() {
-			fma := e.fb.ExtInst(e.typeID(rt), glslSet, glslFma, ops...)
+			fma := e.fb.ExtInst(e.typeID(rt), glslSet, spv.GLSLstd450Fma, ops...)
 			e.b.Decorate(fma, spv.DecorationNoContraction)
 			return fma
 		}
@@ -350,9 +287,9 @@ func lowerMad(e *emitter, x *ast.CallExpr, m *intrinsics.Match, t *types.Type) v
 func lowerFirstBitHigh(e *emitter, x *ast.CallExpr, m *intrinsics.Match, t *types.Type) value {
 	ids := e.intrinsicArgs(x, m)
 	at := concreteType(m.Params[0].Type)
-	inst := uint32(glslFindUMsb)
+	inst := uint32(spv.GLSLstd450FindUMsb)
 	if at.Scalar().IsSigned() {
-		inst = glslFindSMsb
+		inst = spv.GLSLstd450FindSMsb
 	}
 	return rv(e.fb.ExtInst(e.typeID(concreteType(t)), glslSet, inst, ids[0]), t)
 }
@@ -360,7 +297,7 @@ func lowerFirstBitHigh(e *emitter, x *ast.CallExpr, m *intrinsics.Match, t *type
 // lowerFirstBitLow emits firstbitlow: FindILsb.
 func lowerFirstBitLow(e *emitter, x *ast.CallExpr, m *intrinsics.Match, t *types.Type) value {
 	ids := e.intrinsicArgs(x, m)
-	return rv(e.fb.ExtInst(e.typeID(concreteType(t)), glslSet, glslFindILsb, ids[0]), t)
+	return rv(e.fb.ExtInst(e.typeID(concreteType(t)), glslSet, spv.GLSLstd450FindILsb, ids[0]), t)
 }
 
 // boolReduction lowers all (OpAll) and any (OpAny): the argument converted

@@ -12,18 +12,6 @@ import (
 	"github.com/hlsl2spirv/hlsl2spirv/sema/types"
 )
 
-// GLSL.std.450 instructions used only here.
-const (
-	glslModfStruct     = 36
-	glslFrexpStruct    = 52
-	glslPackHalf2x16   = 58
-	glslUnpackHalf2x16 = 62
-
-	glslInterpolateAtCentroid = 76
-	glslInterpolateAtSample   = 77
-	glslInterpolateAtOffset   = 78
-)
-
 // The lowerings of the intrinsics beyond intrinsics.go's: the rarer math,
 // packing and conversion helpers (here and intrinsics_math.go), the
 // Vulkan-specific ones (intrinsics_vk.go), the pixel-shader helpers and
@@ -124,7 +112,7 @@ func binaryLowering(op spv.Op) intrinsicLowering {
 func lowerLdexp(e *emitter, x *ast.CallExpr, m *intrinsics.Match, t *types.Type) value {
 	a, b := e.intrinsicArg(x, m, 0), e.intrinsicArg(x, m, 1)
 	return rv(e.perRowOp(concreteType(t), func(rt builder.ID, r ...builder.ID) builder.ID {
-		p := e.fb.ExtInst(rt, glslSet, glslExp2, r[1])
+		p := e.fb.ExtInst(rt, glslSet, spv.GLSLstd450Exp2, r[1])
 		return e.fb.Emit(spv.OpFMul, rt, builder.Ref(r[0]), builder.Ref(p))
 	}, a, b), t)
 }
@@ -165,7 +153,7 @@ func lowerLog10(e *emitter, x *ast.CallExpr, m *intrinsics.Match, t *types.Type)
 	ct := concreteType(t)
 	v := e.intrinsicArg(x, m, 0)
 	l := e.perRowOp(ct, func(rt builder.ID, r ...builder.ID) builder.ID {
-		return e.fb.ExtInst(rt, glslSet, glslLog2, r[0])
+		return e.fb.ExtInst(rt, glslSet, spv.GLSLstd450Log2, r[0])
 	}, v)
 	k := e.scalarConst(ct.Canonical().Scalar(), 0.30103)
 	return rv(e.scale(ct, l, k), t)
@@ -177,14 +165,14 @@ func lowerSincos(e *emitter, x *ast.CallExpr, m *intrinsics.Match, t *types.Type
 	v := e.intrinsicArg(x, m, 0)
 	at := e.paramType(x, m, 0)
 	s := e.perRowOp(at, func(rt builder.ID, r ...builder.ID) builder.ID {
-		return e.fb.ExtInst(rt, glslSet, glslSin, r[0])
+		return e.fb.ExtInst(rt, glslSet, spv.GLSLstd450Sin, r[0])
 	}, v)
 	e.storeOut(x.Args[1], s, at)
 	if sideEffectFree(x.Args[0]) {
 		v = e.intrinsicArg(x, m, 0)
 	}
 	c := e.perRowOp(at, func(rt builder.ID, r ...builder.ID) builder.ID {
-		return e.fb.ExtInst(rt, glslSet, glslCos, r[0])
+		return e.fb.ExtInst(rt, glslSet, spv.GLSLstd450Cos, r[0])
 	}, v)
 	e.storeOut(x.Args[2], c, at)
 	return rv(0, t)
@@ -199,7 +187,7 @@ func lowerF32tof16(e *emitter, x *ast.CallExpr, m *intrinsics.Match, t *types.Ty
 	zero := e.b.ConstFloat32(0)
 	return rv(e.perComponent(at, concreteType(t), v, f32, u32, func(c builder.ID) builder.ID {
 		pair := e.fb.CompositeConstruct(e.b.TypeVector(f32, 2), c, zero)
-		return e.fb.ExtInst(u32, glslSet, glslPackHalf2x16, pair)
+		return e.fb.ExtInst(u32, glslSet, spv.GLSLstd450PackHalf2x16, pair)
 	}), t)
 }
 
@@ -210,7 +198,7 @@ func lowerF16tof32(e *emitter, x *ast.CallExpr, m *intrinsics.Match, t *types.Ty
 	at := e.paramType(x, m, 0)
 	f32, u32 := e.b.TypeFloat(32), e.b.TypeInt(32, false)
 	return rv(e.perComponent(at, concreteType(t), v, u32, f32, func(c builder.ID) builder.ID {
-		pair := e.fb.ExtInst(e.b.TypeVector(f32, 2), glslSet, glslUnpackHalf2x16, c)
+		pair := e.fb.ExtInst(e.b.TypeVector(f32, 2), glslSet, spv.GLSLstd450UnpackHalf2x16, c)
 		return e.fb.CompositeExtract(f32, pair, 0)
 	}), t)
 }

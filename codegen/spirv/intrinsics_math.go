@@ -54,7 +54,7 @@ func (e *emitter) modf(x *ast.CallExpr, m *intrinsics.Match, v builder.ID) build
 	}
 	if !rowed(at) {
 		rt := e.typeID(at)
-		s := e.fb.ExtInst(structOf(rt), glslSet, glslModfStruct, v)
+		s := e.fb.ExtInst(structOf(rt), glslSet, spv.GLSLstd450ModfStruct, v)
 		ip := e.fb.CompositeExtract(rt, s, 1)
 		e.storeOut(x.Args[1], ip, at)
 		return e.fb.CompositeExtract(rt, s, 0)
@@ -65,7 +65,7 @@ func (e *emitter) modf(x *ast.CallExpr, m *intrinsics.Match, v builder.ID) build
 	fracs, ips := make([]builder.ID, c.Rows()), make([]builder.ID, c.Rows())
 	for i := range fracs {
 		row := e.fb.CompositeExtract(rt, v, uint32(i))
-		s := e.fb.ExtInst(st, glslSet, glslModfStruct, row)
+		s := e.fb.ExtInst(st, glslSet, spv.GLSLstd450ModfStruct, row)
 		ips[i] = e.fb.CompositeExtract(rt, s, 1)
 		fracs[i] = e.fb.CompositeExtract(rt, s, 0)
 	}
@@ -89,7 +89,7 @@ func (e *emitter) frexp(x *ast.CallExpr, m *intrinsics.Match) builder.ID {
 	if !rowed(at) {
 		ft := e.typeID(at)
 		it := e.typeID(at.WithScalar(types.Int))
-		s := e.fb.ExtInst(structOf(ft, it), glslSet, glslFrexpStruct, v)
+		s := e.fb.ExtInst(structOf(ft, it), glslSet, spv.GLSLstd450FrexpStruct, v)
 		ei := e.fb.CompositeExtract(it, s, 1)
 		store(e.fb.Emit(spv.OpConvertSToF, ft, builder.Ref(ei)))
 		return e.fb.CompositeExtract(ft, s, 0)
@@ -100,7 +100,7 @@ func (e *emitter) frexp(x *ast.CallExpr, m *intrinsics.Match) builder.ID {
 	exps, mants := make([]builder.ID, c.Rows()), make([]builder.ID, c.Rows())
 	for i := range exps {
 		row := e.fb.CompositeExtract(ft, v, uint32(i))
-		s := e.fb.ExtInst(st, glslSet, glslFrexpStruct, row)
+		s := e.fb.ExtInst(st, glslSet, spv.GLSLstd450FrexpStruct, row)
 		ei := e.fb.CompositeExtract(it, s, 1)
 		exps[i] = e.fb.Emit(spv.OpConvertSToF, ft, builder.Ref(ei))
 		mants[i] = e.fb.CompositeExtract(ft, s, 0)
@@ -299,10 +299,10 @@ func (e *emitter) lit(x *ast.CallExpr, m *intrinsics.Match, ct *types.Type) buil
 	s := ct.Canonical().Scalar()
 	st := e.typeID(types.ScalarType(s))
 	zero, one := e.scalarConst(s, 0), e.scalarConst(s, 1)
-	diffuse := e.fb.ExtInst(st, glslSet, glslFMax, zero, l)
-	lo := e.fb.ExtInst(st, glslSet, glslFMin, l, h)
+	diffuse := e.fb.ExtInst(st, glslSet, spv.GLSLstd450FMax, zero, l)
+	lo := e.fb.ExtInst(st, glslSet, spv.GLSLstd450FMin, l, h)
 	neg := e.fb.Emit(spv.OpFOrdLessThan, e.b.TypeBool(), builder.Ref(lo), builder.Ref(zero))
-	pow := e.fb.ExtInst(st, glslSet, glslPow, h, p)
+	pow := e.fb.ExtInst(st, glslSet, spv.GLSLstd450Pow, h, p)
 	spec := e.fb.Emit(spv.OpSelect, st, builder.Ref(neg), builder.Ref(zero), builder.Ref(pow))
 	return e.fb.CompositeConstruct(e.typeID(ct), one, diffuse, spec, one)
 }
@@ -344,7 +344,7 @@ func (e *emitter) msad4(ref, src, accum builder.ID) builder.ID {
 			b := e.fb.Emit(spv.OpBitFieldUExtract, u32, builder.Ref(sources[k]), builder.Ref(u(8*i)), builder.Ref(u(8)))
 			sb := e.fb.Emit(spv.OpBitcast, i32, builder.Ref(b))
 			d := e.fb.Emit(spv.OpISub, i32, builder.Ref(refSigned[i]), builder.Ref(sb))
-			ad := e.fb.ExtInst(i32, glslSet, glslSAbs, d)
+			ad := e.fb.ExtInst(i32, glslSet, spv.GLSLstd450SAbs, d)
 			ud := e.fb.Emit(spv.OpBitcast, u32, builder.Ref(ad))
 			diff := e.fb.Emit(spv.OpSelect, u32, builder.Ref(refZero[i]), builder.Ref(u(0)), builder.Ref(ud))
 			acc[k] = e.fb.Emit(spv.OpIAdd, u32, builder.Ref(acc[k]), builder.Ref(diff))
@@ -365,9 +365,9 @@ func (e *emitter) pack8(x *ast.CallExpr, m *intrinsics.Match, name string, ct *t
 		if m.ID == intrinsics.Pack_clamp_u8 {
 			lo, hi = 0, 255
 		}
-		inst := uint32(glslUClamp)
+		inst := uint32(spv.GLSLstd450UClamp)
 		if signed {
-			inst = glslSClamp
+			inst = spv.GLSLstd450SClamp
 		}
 		v = e.fb.ExtInst(e.typeID(at), glslSet, inst, v, e.splatConst(at, lo), e.splatConst(at, hi))
 	}

@@ -36,15 +36,15 @@ func (e *emitter) evaluateAttribute(x *ast.CallExpr, m *intrinsics.Match, name s
 	rt := e.typeID(ct)
 	switch m.ID {
 	case intrinsics.EvaluateAttributeCentroid:
-		return e.fb.ExtInst(rt, glslSet, glslInterpolateAtCentroid, ptr)
+		return e.fb.ExtInst(rt, glslSet, spv.GLSLstd450InterpolateAtCentroid, ptr)
 	case intrinsics.EvaluateAttributeAtSample:
 		sample := e.rvalueAs(x.Args[1], e.paramType(x, m, 1))
-		return e.fb.ExtInst(rt, glslSet, glslInterpolateAtSample, ptr, sample)
+		return e.fb.ExtInst(rt, glslSet, spv.GLSLstd450InterpolateAtSample, ptr, sample)
 	}
 	ot := e.paramType(x, m, 1)
 	off := e.rvalueAs(x.Args[1], ot)
 	f := e.convert(off, ot, ot.WithScalar(types.Float))
-	return e.fb.ExtInst(rt, glslSet, glslInterpolateAtOffset, ptr, f)
+	return e.fb.ExtInst(rt, glslSet, spv.GLSLstd450InterpolateAtOffset, ptr, f)
 }
 
 // rawBuffer emits vk::RawBufferLoad<T>(address[, alignment]) and
