@@ -26,8 +26,9 @@
 //     inline.go: calls (inlined when they take buffers).
 //   - resources.go (declarations), textures.go, buffers.go, bab.go,
 //     aliases.go, heap.go, rov.go, samplepos.go: resources and their methods.
-//   - intrinsics*.go, wave.go, nonuniform.go, inlinespirv.go: intrinsic
-//     functions and inline SPIR-V.
+//   - intrinsic_table.go: the lowering of each intrinsic function, by the
+//     intrinsics.ID sema resolved the call to; intrinsics*.go, wave.go,
+//     nonuniform.go, inlinespirv.go: the lowerings, and inline SPIR-V.
 package spirv
 
 import (
