@@ -107,6 +107,9 @@ func (e *emitter) chain(x ast.Expr) value {
 		base = e.temporary(e.load(base), base.typ, name)
 	}
 	for i, s := range steps {
+		if e.isSlot(base) {
+			base = e.deref(base) // a buffer held in memory (resvalues.go)
+		}
 		switch s.kind {
 		case stepField:
 			base = e.field(base, s.name, nil)
@@ -134,7 +137,7 @@ func (e *emitter) arraySubscript(x *ast.IndexExpr) value {
 	if base.agg != nil {
 		return e.aggregateIndex(base, x) // legalize.go
 	}
-	base = e.fixAddr(base)
+	base = e.fixAddr(e.deref(base)) // resvalues.go
 	if elems, ok := e.flattened[base.id]; ok && base.ptr && len(base.idx) == 0 {
 		return e.flattenedElem(x, base, elems) // flatten.go
 	}

@@ -38,9 +38,10 @@ func isResourceArray(t *types.Type) bool {
 
 // paramStorage is the storage class a parameter's pointer points into:
 // handles are passed as pointers to their UniformConstant variables (which
-// logical addressing allows), everything else through Function temporaries.
-func paramStorage(t *types.Type) spv.StorageClass {
-	if isHandle(t) {
+// logical addressing allows), everything else through Function
+// temporaries; resources held in memory are passed as any value is.
+func (e *emitter) paramStorage(t *types.Type) spv.StorageClass {
+	if isHandle(t) && !e.resInMemory() {
 		return spv.StorageClassUniformConstant
 	}
 	return spv.StorageClassFunction

@@ -384,20 +384,29 @@ func (e *emitter) perRowSelect(mt *types.Type, c, a, b builder.ID) builder.ID {
 
 // assign emits = and the compound assignments; the value is the lvalue.
 func (e *emitter) assign(x *ast.AssignExpr) value {
-	if v, ok := e.bindResourceAlias(x); ok { // aliases.go
-		return v
-	}
-	if v, ok := e.assignAggregate(x); ok { // legalize.go
-		return v
+	if !e.resInMemory() {
+		if v, ok := e.bindResourceAlias(x); ok { // aliases.go
+			return v
+		}
+		if v, ok := e.assignAggregate(x); ok { // legalize.go
+			return v
+		}
 	}
 	if v, ok := e.meshAssign(x); ok { // mesh.go
 		return v
 	}
 	if x.Op == ast.Assign {
 		lt := e.typeOf(x.L)
+		if e.resInMemory() && holdsResource(lt) {
+			if dst, ok := e.counterRef(x.L, lt); ok { // rescounters.go
+				e.assignCounters(dst, x.R, lt)
+			}
+		}
 		var r builder.ID
 		if il, ok := x.R.(*ast.InitList); ok {
 			r = e.initList(lt, il.Elems)
+		} else if e.resInMemory() && holdsResource(lt) {
+			r = e.rvalueAs(x.R, lt)
 		} else if id, ok := e.copyAcrossLayouts(x); ok {
 			return id
 		} else {

@@ -109,11 +109,22 @@ func (e *emitter) counterOp(x *ast.CallExpr, recv value, inc bool) builder.ID {
 		// of the heap's counters (heap.go)
 		recv.id, recv.idx = he.arr, append([]builder.ID{he.index}, recv.idx...)
 	}
-	ptr := e.counterVar(x, recv)
 	intT := e.typeID(types.ScalarType(types.Int))
+	if e.resInMemory() {
+		// the counter the object's expression refers to (rescounters.go)
+		p := e.fb.AccessChain(e.b.TypePointer(recv.sc, intT), e.heldCounter(x), e.b.ConstUint32(0))
+		return e.counterAtomic(p, inc)
+	}
+	ptr := e.counterVar(x, recv)
 	// the buffer's array indexes select its counter, member 0 the count
 	idx := append(append([]builder.ID(nil), recv.idx...), e.b.ConstUint32(0))
 	p := e.fb.AccessChain(e.b.TypePointer(recv.sc, intT), ptr, idx...)
+	return e.counterAtomic(p, inc)
+}
+
+// counterAtomic increments or decrements the counter p points to.
+func (e *emitter) counterAtomic(p builder.ID, inc bool) builder.ID {
+	intT := e.typeID(types.ScalarType(types.Int))
 	one := e.b.ConstInt32(1)
 	scope, sem := e.b.ConstUint32(1), e.b.ConstUint32(0)
 	var r builder.ID
@@ -129,16 +140,9 @@ func (e *emitter) counterOp(x *ast.CallExpr, recv value, inc bool) builder.ID {
 // counterVar returns the counter variable of a RW/Append/Consume
 // structured buffer (or array of them), counter.var.<name>, creating it on
 // first use.
-func (e *emitter) counterVar(x *ast.CallExpr, recv value) builder.ID {
+func (e *emitter) counterVar(x ast.Node, recv value) builder.ID {
 	if id, ok := e.counters[recv.id]; ok {
 		return id
-	}
-	if g, ok := e.fcglCalls[recv.id]; ok && len(recv.idx) == 0 {
-		// the result of a call that returns g (fcglcalls.go)
-		recv.id = e.vars[g].ptr
-		if id, ok := e.counters[recv.id]; ok {
-			return id
-		}
 	}
 	if first, ok := e.heapFirst["ResourceDescriptorHeap"]; ok && e.isHeapArray(recv.id, first) {
 		return e.heapCounter(recv.id) // heap.go
@@ -163,7 +167,10 @@ func (e *emitter) counterVar(x *ast.CallExpr, recv value) builder.ID {
 		if d, ok := best.Decl.(*ast.VarDecl); ok {
 			attrs = d.Attrs
 		}
-		return e.newCounter(recv.id, best.Name(), recv.sc, attrs, e.vars[best].typ)
+		id := e.newCounter(recv.id, best.Name(), recv.sc, attrs, e.vars[best].typ)
+		// made on first use, but declared before its buffer, as DXC does
+		e.moveGlobalBefore(id, recv.id)
+		return id
 	}
 	e.errorf(x.Pos(), "Cannot access associated counter variable for an array of buffers in a struct.")
 	return 0
@@ -373,6 +380,14 @@ func (e *emitter) interlocked(x *ast.CallExpr, name string) {
 	vt := concreteType(dst.typ)
 	var ptr builder.ID
 	if dst.texel != nil {
+		if img := dst.texel.img; !img.ptr {
+			// an image returned by a call: held in temp.var.<type> for
+			// the texel pointer, as DXC does
+			o, _ := objectOf(img.typ)
+			tmp := e.fb.Variable(e.b.TypePointer(spv.StorageClassFunction, e.b.TypeOf(img.id)), "temp.var."+o.String(), 0)
+			e.fb.Store(tmp, img.id)
+			dst.texel.img = value{id: tmp, typ: img.typ, ptr: true, sc: spv.StorageClassFunction}
+		}
 		ptr = e.fb.Emit(spv.OpImageTexelPointer, e.b.TypePointer(spv.StorageClassImage, e.typeID(vt)),
 			builder.Ref(e.addr(dst.texel.img)), builder.Ref(dst.texel.coord), builder.Ref(e.b.ConstUint32(0)))
 	} else {
@@ -382,4 +397,67 @@ func (e *emitter) interlocked(x *ast.CallExpr, name string) {
 		ptr = e.addr(dst)
 	}
 	e.atomic(x, name, ptr, x.Args[1:], vt)
+}
+
+// fcglAtomicOperand is a constant value operand of an Interlocked
+// operation on a 32-bit integer of type tid as DXC's -fcgl output has it:
+// the constant keeps its own type (a literal is a uint, or an int when
+// negative) and a signedness mismatch is an OpBitcast that legalization
+// folds later. ok is false when not under -fcgl or not such a constant.
+func (e *emitter) fcglAtomicOperand(arg ast.Expr, tid builder.ID) (builder.ID, bool) {
+	if !e.opts.CodeGenOnly {
+		return 0, false
+	}
+	i32, u32 := types.ScalarType(types.Int), types.ScalarType(types.Uint)
+	if tid != e.typeID(i32) && tid != e.typeID(u32) {
+		return 0, false
+	}
+	v, ok := e.foldable(arg)
+	t := e.info.TypeOf(arg)
+	if !ok || len(v.Elems) != 1 || t == nil || !t.Canonical().IsScalar() {
+		return 0, false
+	}
+	var src *types.Type
+	switch t.Canonical().Scalar() {
+	case types.LiteralInt:
+		src = u32
+		if n, ok := v.Elems[0].Int64(); ok && n < 0 {
+			src = i32
+		}
+	case types.Int:
+		src = i32
+	case types.Uint:
+		src = u32
+	default:
+		return 0, false
+	}
+	k, ok := e.constant(arg, src)
+	if !ok {
+		return 0, false
+	}
+	if e.typeID(src) == tid {
+		return k, true
+	}
+	return e.fb.Emit(spv.OpBitcast, tid, builder.Ref(k)), true
+}
+
+// moveGlobalBefore moves the global instruction defining id to just before
+// the one defining before.
+func (e *emitter) moveGlobalBefore(id, before builder.ID) {
+	gs := e.b.M.Globals
+	from, to := -1, -1
+	for i, in := range gs {
+		switch in.Result {
+		case id:
+			from = i
+		case before:
+			to = i
+		}
+	}
+	if from < 0 || to < 0 || from < to {
+		return
+	}
+	in := gs[from]
+	copy(gs[to+1:from+1], gs[to:from])
+	gs[to] = in
 }

@@ -36,6 +36,7 @@ func (e *emitter) call(x *ast.CallExpr) value {
 func (e *emitter) userCall(x *ast.CallExpr, f *sema.Func) value {
 	var recv func() value
 	if f.Recv != nil && !f.Static {
+		e.receiverCounters(x, f) // rescounters.go
 		recv = func() value {
 			if me, ok := x.Fun.(*ast.MemberExpr); ok {
 				return e.expr(me.X)
@@ -174,11 +175,7 @@ func (e *emitter) invoke(f *sema.Func, recv func() value, argExprs []ast.Expr, x
 	}
 	proto := f
 	f = e.definitionOf(f)
-	if g := e.fcglReturnedBuffer(f); g != nil {
-		return e.fcglBufferCall(f, g) // fcglcalls.go
-	}
-	keepBuffers := e.fcglKeepsBufferParams(f) && !e.handleTypesDiffer(f, argExprs) && !e.perVertexParams(f) && !e.picksResourceByParam(f) // fcglcalls.go
-	if !keepBuffers && (mustInline(f) || e.handleTypesDiffer(f, argExprs) || e.perVertexParams(f) || e.picksResourceByParam(f)) {
+	if e.inlinesCall(f, argExprs) {
 		return e.inlineCall(f, proto, recv, argExprs, x) // inline.go
 	}
 	var args []builder.ID
@@ -217,13 +214,13 @@ func (e *emitter) invoke(f *sema.Func, recv func() value, argExprs []ast.Expr, x
 	for i, p := range f.Params {
 		pt := p.Type()
 		arg := e.argument(f, proto, i, argExprs, x)
-		if keepBuffers && isPlainBuffer(pt) {
-			args = append(args, e.fcglBufferArg(arg, p)) // fcglcalls.go
-			continue
-		}
-		if isHandle(pt) {
+		if isHandle(pt) && !e.resInMemory() {
 			// textures and samplers are passed by pointer (resources.go)
 			args = append(args, e.handleArg(arg))
+			continue
+		}
+		if e.resInMemory() && holdsResource(pt) {
+			args = append(args, e.resourceArg(p, arg)) // rescounters.go
 			continue
 		}
 		if p.Mode == types.Out || p.Mode == types.InOut {
@@ -268,6 +265,7 @@ func (e *emitter) invoke(f *sema.Func, recv func() value, argExprs []ast.Expr, x
 		}
 	}
 	ret := e.typeID(f.Result)
+	e.returnCounters(f) // rescounters.go
 	id := e.fb.Call(ret, fn.id, args...)
 	e.markRelaxed(id, f.Result)
 	for _, b := range backs {

@@ -425,6 +425,11 @@ func (e *emitter) initList(t *types.Type, exprs []ast.Expr) builder.ID {
 			return
 		}
 		pos += leafCount(xt)
+		if e.resInMemory() && isResource(xt) {
+			// a resource's value (resvalues.go)
+			queue = append(queue, leaf{id: e.heldValue(e.expr(x), xt), typ: xt})
+			return
+		}
 		queue = append(queue, leaf{id: e.load(e.expr(x)), typ: xt})
 	}
 
@@ -524,6 +529,15 @@ func (e *emitter) rebuild(t *types.Type, q *[]leaf) builder.ID {
 	}
 	front := (*q)[0]
 	if front.val == nil && types.Identical(front.typ, c) {
+		*q = (*q)[1:]
+		return front.id
+	}
+	if isResource(c) && !c.IsArray() {
+		// a resource, or one out of a struct or array of them
+		if fc := front.typ.Canonical(); !isResource(fc) || fc.IsArray() {
+			e.split(q)
+			return e.rebuild(t, q)
+		}
 		*q = (*q)[1:]
 		return front.id
 	}

@@ -235,13 +235,6 @@ type emitter struct {
 	// picksByParam caches picksResourceByParam (inline.go).
 	picksByParam map[*sema.Func]bool
 
-	// -fcgl only (fcglcalls.go): a call's result -> the global buffer it
-	// returns; buffer parameters passed by pointer; functions whose calls
-	// all index Interlocked destinations.
-	fcglCalls      map[builder.ID]*sema.Var
-	fcglParams     map[*sema.Var]bool
-	fcglAtomicOnly map[*sema.Func]bool
-
 	globalsVar *variable // $Globals, when it exists
 	// extTypes are the calls defining each vk::ext_type id, extTypeIDs
 	// the types declared so far (exttype.go).
@@ -259,6 +252,7 @@ type emitter struct {
 	initStatic   []*sema.Var // static globals initialised in the wrapper
 	staticInit   map[*sema.Var]bool
 	counters     map[builder.ID]builder.ID // structured buffer -> its counter variable
+	ctrs         ctrState                  // counters of buffers held in memory (rescounters.go)
 	aliases      map[*sema.Var]bool        // local resource variables (aliases of a resource)
 	inl          *inlineCtx                // the function being inlined (inline.go)
 	numThreads   [3]uint32                 // a compute shader's [numthreads]
@@ -381,6 +375,9 @@ func newEmitter(fs *diag.FileSet, diags *diag.List, file *ast.File, info *sema.I
 	e.low = layout.NewLowerer(e.b, e.calc, layout.RulesFor(opts.Layout))
 	e.low.Object = e.objectType
 	e.low.StructDecorations = e.structDecorations // node.go
+	if e.resInMemory() {
+		e.low.VoidValue = e.voidValueType // resvalues.go
+	}
 	e.bindings = newBindingAllocator(&e.opts)
 	return e
 }
@@ -542,7 +539,7 @@ func (e *emitter) typeIn(t *types.Type, r layout.Rule) builder.ID {
 	if t.IsVoid() {
 		return e.b.TypeVoid()
 	}
-	if r == layout.Void && isAggregate(t) {
+	if r == layout.Void && isAggregate(t) && !e.resInMemory() {
 		// SPIR-V structs cannot hold opaque handles or buffers; DXC's
 		// legalization splits such structs, which is not done yet
 		e.errorf(e.pos, "a struct holding resources (%s) is not supported yet by the SPIR-V backend", t)

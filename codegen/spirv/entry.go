@@ -964,13 +964,13 @@ func (e *emitter) initStaticVar(v *sema.Var) {
 	if v.Init != nil {
 		init = v.Init
 	}
-	var val builder.ID
-	if init != nil {
-		val = e.initValue(v.Type(), init)
-	} else {
-		val = e.b.ConstNull(e.typeID(v.Type()))
+	switch {
+	case init != nil:
+		e.fb.Store(sv.ptr, e.initValue(v.Type(), init))
+		e.assignDeclCounters(v, init, v.Type()) // rescounters.go
+	case !containsObject(v.Type()):
+		e.fb.Store(sv.ptr, e.b.ConstNull(e.typeID(v.Type())))
 	}
-	e.fb.Store(sv.ptr, val)
 }
 
 // declareEntryPoint adds OpEntryPoint and the execution modes of the

@@ -154,6 +154,9 @@ func (e *emitter) load(v value) builder.ID {
 	if v.loaded != 0 {
 		return v.loaded
 	}
+	if p, ok := e.heldPointer(v); ok {
+		return p // a buffer's value is its pointer (resvalues.go)
+	}
 	if v.melem != nil {
 		return e.loadMatrixElems(v)
 	}
@@ -308,6 +311,13 @@ func (e *emitter) rvalueAs(x ast.Expr, t *types.Type) builder.ID {
 }
 
 func (e *emitter) rvalueAsUnmarked(x ast.Expr, t *types.Type) builder.ID {
+	if e.resInMemory() && isResource(t) {
+		v, isHeap := e.heapIndex(x, t) // heap.go
+		if !isHeap {
+			v = e.expr(x)
+		}
+		return e.heldValue(v, t) // rescounters.go
+	}
 	if k, ok := e.constantAs(x, t); ok {
 		return k
 	}
@@ -471,9 +481,6 @@ func (e *emitter) varValue(o *sema.Var) value {
 	if ok && e.aliases[o] {
 		return e.aliasValue(o, v) // aliases.go
 	}
-	if ok && e.fcglParams[o] {
-		return e.fcglBufferParam(v) // fcglcalls.go
-	}
 	if !ok {
 		if o.Storage == sema.StorageField && e.thisAgg != nil {
 			return e.thisMember(o.Name()) // legalize.go
@@ -494,6 +501,9 @@ func (e *emitter) varValue(o *sema.Var) value {
 		}
 	}
 	val := value{id: v.ptr, typ: v.typ, ptr: true, sc: v.sc, rule: v.rule}
+	if val.rule == layout.Void && (v.sc == spv.StorageClassFunction || v.sc == spv.StorageClassPrivate) {
+		val.rule = e.heldRule(v.typ) // a constant buffer held in memory (resvalues.go)
+	}
 	if v.member >= 0 {
 		// DXC makes the member's access chain where the name is used
 		val = e.fixAddr(val.at(e.b.ConstInt32(int32(v.member)), v.typ))

@@ -105,7 +105,11 @@ func (e *emitter) globalVar(d *ast.VarDecl) {
 		return
 	}
 	if isAggregate(v.Type()) && (v.Storage == sema.StorageGlobals || v.Storage == sema.StorageResource) {
-		e.globalAggregate(d, v) // legalize.go
+		if e.resInMemory() {
+			e.globalResourceStruct(d, v) // resvalues.go
+		} else {
+			e.globalAggregate(d, v) // legalize.go
+		}
 		return
 	}
 	if isExtType(v.Type()) && v.Storage == sema.StorageGlobals {
@@ -169,7 +173,7 @@ func isString(t *types.Type) bool {
 // [[vk::ext_storage_class]] says otherwise); the wrapper initialises it.
 func (e *emitter) privateVar(v *sema.Var, name string) {
 	t := v.Type()
-	if t.IsObject() && !isDataObject(t) {
+	if t.IsObject() && !isDataObject(t) && !e.resInMemory() {
 		if e.staticResource(v) { // resources.go
 			return
 		}
@@ -179,6 +183,7 @@ func (e *emitter) privateVar(v *sema.Var, name string) {
 	id := e.b.GlobalVariable(e.ptrType(sc, t, layout.Void), sc, name, 0)
 	e.markVar(id, v)
 	e.vars[v] = &variable{ptr: id, sc: sc, typ: t, member: -1}
+	e.declareCounters(v, name, t) // rescounters.go
 	e.initStatic = append(e.initStatic, v)
 	e.richGlobal(v, id)
 }

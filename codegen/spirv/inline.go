@@ -34,19 +34,45 @@ type inlineCtx struct {
 
 // mustInline reports whether calls of f are inlined.
 func mustInline(f *sema.Func) bool {
+	if f.Result != nil && (f.Result.Canonical().IsObject() || isResourceArray(f.Result) || isAggregate(f.Result)) {
+		return true
+	}
+	return mustInlineFor(f, func(t *types.Type) bool {
+		return (t.Canonical().IsObject() && !isHandle(t)) || isResourceArray(t) || isAggregate(t)
+	})
+}
+
+// inlinesCall reports whether a call of f is inlined: one reading
+// per-vertex attributes through its parameters, and, unless resources are
+// held in memory (resvalues.go), one mustInline or the handles it is
+// given ask for. With resources held in memory only handles of another
+// image type and the objects that are not resources (node records) still
+// ask for it.
+func (e *emitter) inlinesCall(f *sema.Func, argExprs []ast.Expr) bool {
+	if e.perVertexParams(f) {
+		return true
+	}
+	if e.resInMemory() {
+		// and an argument whose image type ([[vk::image_format]]) is not
+		// the parameter's
+		return e.handleTypesDiffer(f, argExprs) ||
+			mustInlineFor(f, func(t *types.Type) bool { return containsObject(t) && !holdsResource(t) })
+	}
+	return mustInline(f) || e.handleTypesDiffer(f, argExprs) || e.picksResourceByParam(f)
+}
+
+// mustInlineFor reports a parameter, receiver or result of f whose type
+// asks for inlining.
+func mustInlineFor(f *sema.Func, asks func(t *types.Type) bool) bool {
 	for _, p := range f.Params {
-		t := p.Type()
-		if t == nil {
-			continue
-		}
-		if (t.Canonical().IsObject() && !isHandle(t)) || isResourceArray(t) || isAggregate(t) {
+		if t := p.Type(); t != nil && asks(t) {
 			return true
 		}
 	}
-	if f.Recv != nil && !f.Static && isAggregate(f.Recv) {
+	if f.Recv != nil && !f.Static && asks(f.Recv) {
 		return true
 	}
-	return f.Result != nil && (f.Result.Canonical().IsObject() || isResourceArray(f.Result) || isAggregate(f.Result))
+	return f.Result != nil && asks(f.Result)
 }
 
 // inlineConstArg is the constant value of an argument: one the checker

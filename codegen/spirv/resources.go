@@ -292,6 +292,11 @@ func (e *emitter) resourceTypeID(d *ast.VarDecl, t *types.Type) builder.ID {
 		}
 		return e.arrayOf(t, img)
 	}
+	if rule == layout.Void {
+		// samplers, acceleration structures: their arrays are arrays of
+		// the handle (not held by pointer as a local's would be)
+		return e.arrayOf(t, e.typeIn(base, rule))
+	}
 	tid, err := e.low.Type(t, rule)
 	if err != nil {
 		e.errorf(d.Pos(), "%v", err)
@@ -360,7 +365,10 @@ var imageFormats = map[string]spv.ImageFormat{
 
 // resourceIndex emits buf[i] on a resource.
 func (e *emitter) resourceIndex(x *ast.IndexExpr) value {
-	base := e.expr(x.X)
+	base := e.deref(e.expr(x.X)) // resvalues.go
+	if e.resInMemory() {
+		base = e.fixAddr(base) // an element of an array of resources first, as DXC
+	}
 	t := e.typeOf(x)
 	o, _ := objectOf(base.typ)
 	switch o.Class() {
@@ -399,7 +407,10 @@ func (e *emitter) method(x *ast.CallExpr, m *intrinsics.Match) value {
 	if isNodeObject(e.typeOf(me.X)) {
 		return e.nodeMethod(x, me, m) // node.go
 	}
-	recv := e.expr(me.X)
+	recv := e.deref(e.expr(me.X)) // resvalues.go
+	if e.resInMemory() {
+		recv = e.fixAddr(recv)
+	}
 	o, _ := objectOf(recv.typ)
 	name := m.Overload.Name
 	t := m.Result

@@ -23,25 +23,17 @@ func (e *emitter) function(fn *function) {
 	e.pos = f.Decl.Pos()
 	e.loc = funcDeclPos(f.Decl)
 	ret := e.typeID(f.Result)
-	if e.fcglReturnedBuffer(f) != nil {
-		ret = e.fcglResultType(f.Result) // fcglcalls.go
-	}
 	var params []builder.ID
 	method := f.Recv != nil && !f.Static
 	if method {
 		params = append(params, e.b.TypePointer(spv.StorageClassFunction, e.typeID(f.Recv)))
 	}
-	keepBuffers := e.fcglKeepsBufferParams(f) // fcglcalls.go
 	for _, p := range f.Params {
-		if keepBuffers && isPlainBuffer(p.Type()) {
-			params = append(params, e.fcglBufferParamType(p.Type()))
-			continue
-		}
 		if isNodeObject(p.Type()) {
 			params = append(params, e.nodeParamType(p)) // node.go
 			continue
 		}
-		params = append(params, e.b.TypePointer(paramStorage(p.Type()), e.typeID(p.Type())))
+		params = append(params, e.b.TypePointer(e.paramStorage(p.Type()), e.typeID(p.Type())))
 	}
 	ctrl := spv.FunctionControlNone
 	for _, a := range f.Decl.Attrs {
@@ -90,16 +82,9 @@ func (e *emitter) function(fn *function) {
 		if pd, ok := p.Decl.(*ast.Param); ok && !entrySrc {
 			e.extDecorate(id, pd.Attrs) // extdecorate.go
 		}
-		e.vars[p] = &variable{ptr: id, sc: paramStorage(p.Type()), typ: p.Type(), member: -1}
+		e.vars[p] = &variable{ptr: id, sc: e.paramStorage(p.Type()), typ: p.Type(), member: -1}
 		if isNodeObject(p.Type()) {
 			e.vars[p].sc = nodeStorage(p.Type())
-		}
-		if keepBuffers && isPlainBuffer(p.Type()) {
-			e.vars[p].sc = spv.StorageClassFunction
-			if e.fcglParams == nil {
-				e.fcglParams = map[*sema.Var]bool{}
-			}
-			e.fcglParams[p] = true
 		}
 	}
 	fb.StartBlock(fb.NewBlock("bb.entry"))
@@ -227,11 +212,11 @@ func (e *emitter) localVar(d *ast.VarDecl) {
 		e.extResultIDLocal(d, v) // inlinespirv.go
 		return
 	}
-	if (t.IsObject() && !isDataObject(t)) || isResourceArray(t) {
+	if ((t.IsObject() && !isDataObject(t)) || isResourceArray(t)) && !e.resInMemory() {
 		e.localResource(d, v) // aliases.go
 		return
 	}
-	if isAggregate(t) {
+	if isAggregate(t) && !e.resInMemory() {
 		a := e.newAggregate(t, v.Name(), spv.StorageClassFunction) // legalize.go
 		e.vars[v] = &variable{agg: a, typ: t, member: -1}
 		if d.Init != nil {
@@ -252,9 +237,11 @@ func (e *emitter) localVar(d *ast.VarDecl) {
 		e.pointerVariable(ptr, t, d.Attrs) // bufferpointer.go
 		e.vars[v] = &variable{ptr: ptr, sc: spv.StorageClassFunction, typ: t, member: -1}
 	}
+	e.declareCounters(v, e.localName(v), t)        // rescounters.go
 	if d.Init != nil && !e.emptyRayQuery(d.Init) { // rayquery.go
 		val := e.initValue(t, d.Init)
 		e.fb.Store(ptr, val)
+		e.assignDeclCounters(v, d.Init, t)
 	}
 	e.richLocalVar(d, v, ptr)
 }
@@ -263,7 +250,7 @@ func (e *emitter) localVar(d *ast.VarDecl) {
 // Private bool init_done_<name>, as DXC does it.
 func (e *emitter) staticLocal(d *ast.VarDecl, v *sema.Var) {
 	t := v.Type()
-	if t.IsObject() && !isDataObject(t) {
+	if t.IsObject() && !isDataObject(t) && !e.resInMemory() {
 		if e.staticResource(v) { // aliases.go
 			return
 		}
@@ -272,9 +259,16 @@ func (e *emitter) staticLocal(d *ast.VarDecl, v *sema.Var) {
 	sc := e.staticClass(v) // extdecorate.go
 	ptr := e.b.GlobalVariable(e.ptrType(sc, t, layout.Void), sc, v.Name(), 0)
 	e.markVar(ptr, v)
+	if d.Init == nil && containsObject(t) {
+		// nothing to initialize, as DXC leaves it
+		e.vars[v] = &variable{ptr: ptr, sc: sc, typ: t, member: -1}
+		e.declareCounters(v, v.Name(), t) // rescounters.go
+		return
+	}
 	boolPtr := e.b.TypePointer(spv.StorageClassPrivate, e.b.TypeBool())
 	done := e.b.GlobalVariable(boolPtr, spv.StorageClassPrivate, "init.done."+v.Name(), e.b.ConstBool(false))
 	e.vars[v] = &variable{ptr: ptr, sc: sc, typ: t, member: -1}
+	e.declareCounters(v, v.Name(), t) // rescounters.go
 	fb := e.fb
 	if d.Init != nil && e.dbg.locs != nil {
 		// DXC places the guard at the initializer
@@ -286,13 +280,12 @@ func (e *emitter) staticLocal(d *ast.VarDecl, v *sema.Var) {
 	fb.Emit(spv.OpSelectionMerge, 0, builder.Ref(doneBlock), builder.Enum(spv.SelectionControlNone))
 	fb.BranchConditional(cond, doneBlock, todo)
 	fb.StartBlock(todo)
-	var val builder.ID
 	if d.Init != nil {
-		val = e.initValue(t, d.Init)
-	} else {
-		val = e.b.ConstNull(e.typeID(t))
+		fb.Store(ptr, e.initValue(t, d.Init))
+		e.assignDeclCounters(v, d.Init, t)
+	} else if !containsObject(t) {
+		fb.Store(ptr, e.b.ConstNull(e.typeID(t)))
 	}
-	fb.Store(ptr, val)
 	fb.Store(done, e.b.ConstBool(true))
 	fb.Branch(doneBlock)
 	fb.StartBlock(doneBlock)
@@ -305,6 +298,9 @@ func (e *emitter) initValue(t *types.Type, init ast.Expr) builder.ID {
 		id := e.initList(t, il.Elems)
 		e.markRelaxed(id, t)
 		return id
+	}
+	if e.resInMemory() && isResource(t) {
+		return e.rvalueAs(init, t) // a descriptor heap's element has no type of its own
 	}
 	// DXC folds a constant initializer as a whole (clang's evaluator
 	// folds vector truncations, but not a vector to a scalar).
@@ -538,10 +534,6 @@ func (e *emitter) returnStmt(s *ast.ReturnStmt) {
 		return
 	}
 	f := e.cur.obj
-	if s.Result != nil && e.fcglReturnedBuffer(f) != nil {
-		e.fcglReturn(s) // fcglcalls.go
-		return
-	}
 	if s.Result == nil || f.Result == nil || f.Result.IsVoid() {
 		if s.Result != nil {
 			e.discard(s.Result)
@@ -550,6 +542,7 @@ func (e *emitter) returnStmt(s *ast.ReturnStmt) {
 		return
 	}
 	v := e.rvalueAs(s.Result, f.Result)
+	e.assignDeclCounters(f, s.Result, f.Result) // rescounters.go
 	e.fb.ReturnValue(v)
 }
 

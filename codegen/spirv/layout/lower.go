@@ -63,6 +63,12 @@ type Lowerer struct {
 	// its declaration asks for (work-graph records' TrackFinishWritingAMDX),
 	// added after its members', under every rule. Nil: none.
 	StructDecorations func(t *types.Type) []builder.Decoration
+	// VoidValue, when set, is asked first for every type lowered under
+	// Void: it gives the type of a resource held in function or private
+	// memory (DXC's -fcgl shape: a structured buffer is held as the
+	// pointer to its block), or ok false to lower t as usual. Structs
+	// lowered under Void may then hold resources.
+	VoidValue func(t *types.Type) (id builder.ID, ok bool, err error)
 
 	cache  map[cacheKey]builder.ID
 	active map[cacheKey]bool // structs being lowered, to refuse recursion
@@ -156,6 +162,11 @@ func (l *Lowerer) Scalar(s types.Scalar, r Rule) builder.ID {
 
 func (l *Lowerer) lower(t *types.Type, r Rule) (builder.ID, error) {
 	b := l.B
+	if r == Void && l.VoidValue != nil {
+		if id, ok, err := l.VoidValue(t); ok || err != nil {
+			return id, err
+		}
+	}
 	sh, u := classify(t)
 
 	// In an fxc cbuffer a matrix with one component per register (a
@@ -240,7 +251,7 @@ func (l *Lowerer) lower(t *types.Type, r Rule) (builder.ID, error) {
 			for e.Underlying().Kind() == types.Array {
 				e = e.Underlying().Elem()
 			}
-			if isOpaque(e) {
+			if isOpaque(e) && !(r == Void && l.VoidValue != nil) {
 				// Vulkan forbids opaque types in structs
 				// (VUID-StandaloneSpirv-None-04667); code generation
 				// splits structs holding resources that live in

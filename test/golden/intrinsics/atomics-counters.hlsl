@@ -31,7 +31,8 @@ RWStructuredBuffer<bool> flagTable;
 
 // An append or consume buffer's counter is bound right after the buffer
 // but declared (type and variable) before it; a RWStructuredBuffer's
-// counter is created where it is first used.
+// counter is created where it is first used, and declared before its
+// buffer too.
 // CHECK:      OpDecorate %appendq Binding 2
 // CHECK:      OpDecorate %counter_var_appendq Binding 3
 // CHECK:      OpDecorate %consumeq Binding 4
@@ -43,13 +44,14 @@ RWStructuredBuffer<bool> flagTable;
 // CHECK:      OpDecorate %type_ACSBuffer_counter BufferBlock
 // CHECK:      %type_ACSBuffer_counter = OpTypeStruct %int
 // CHECK:      %type_AppendStructuredBuffer_Item = OpTypeStruct %_runtimearr_Item
+// CHECK:      %counter_var_items = OpVariable %_ptr_Uniform_type_ACSBuffer_counter Uniform
+// CHECK-NEXT: %items = OpVariable
 // CHECK:      %counter_var_appendq = OpVariable %_ptr_Uniform_type_ACSBuffer_counter Uniform
 // CHECK-NEXT: %appendq = OpVariable %_ptr_Uniform_type_AppendStructuredBuffer_Item Uniform
 // CHECK-NEXT: %counter_var_consumeq = OpVariable %_ptr_Uniform_type_ACSBuffer_counter Uniform
 // CHECK-NEXT: %consumeq = OpVariable %_ptr_Uniform_type_ConsumeStructuredBuffer_Item Uniform
 // CHECK-NEXT: %counter_var_ids = OpVariable %_ptr_Uniform_type_ACSBuffer_counter Uniform
 // CHECK-NEXT: %ids = OpVariable %_ptr_Uniform_type_AppendStructuredBuffer_uint Uniform
-// CHECK:      %counter_var_items = OpVariable %_ptr_Uniform_type_ACSBuffer_counter Uniform
 // CHECK:      %src_main = OpFunction
 
 [numthreads(32, 1, 1)]

@@ -2,17 +2,17 @@
 // constant operands. Without -fcgl such functions are inlined (legalized
 // SPIR-V cannot pass buffer pointers around), so atomics work on the
 // globals directly, and constant operands are converted at compile time.
-// With -fcgl, as in DXC's unlegalized output:
-// - a function whose body returns a global structured buffer stays a
-//   function returning the pointer to its block: the atomic's access chain
-//   starts at the call's result, and the counter is the returned buffer's;
-// - a function returning a typed buffer stays a function returning the
-//   image when every call of it is indexed for an Interlocked destination:
-//   the image goes to temp.var.RWBuffer for OpImageTexelPointer (DXC uses
-//   the image value itself elsewhere; such functions are inlined);
-// - a function taking a buffer stays a function: the parameter is a
-//   Function pointer to the block pointer (param.var.<name> at the call),
-//   loaded where the body indexes it;
+// With -fcgl, as in DXC's unlegalized output, every function stays a
+// function:
+// - one returning a structured buffer returns the pointer to its block:
+//   the atomic's access chain starts at the call's result, and the counter
+//   is the one the function stored in counter.var.<function>;
+// - one returning a texture or typed buffer returns the image: for an
+//   Interlocked destination it goes to temp.var.RWBuffer for
+//   OpImageTexelPointer, elsewhere the image value is used;
+// - a buffer parameter is a Function pointer to the block pointer
+//   (param.var.<name> at the call, after its counter in
+//   counter.var.<name>), loaded where the body indexes it;
 // - a constant operand keeps its type (a literal is a uint, or an int when
 //   negative) and is bitcast to the destination's at run time.
 // RUN: %hlsl2spirv -T cs_6_0 -E main %s | FileCheck %s
@@ -66,7 +66,7 @@ void main(uint3 id : SV_DispatchThreadID) {
 // CHECK:      [[p:%[0-9]+]] = OpImageTexelPointer %_ptr_Image_uint %texels
 // CHECK-NEXT: OpAtomicOr %uint [[p]] %uint_1 %uint_0 %uint_4
 // CGL:        [[img:%[0-9]+]] = OpFunctionCall %type_buffer_image %pickTexels
-// CGL-NEXT:   OpStore %temp_var_RWBuffer [[img]]
+// CGL:        OpStore %temp_var_RWBuffer [[img]]
 // CGL:        [[p:%[0-9]+]] = OpImageTexelPointer %_ptr_Image_uint %temp_var_RWBuffer {{%[0-9]+}} %uint_0
 // CGL-NEXT:   OpAtomicOr %uint [[p]] %uint_1 %uint_0 %uint_4
   InterlockedOr(pickTexels()[id.x], 4u, old);
@@ -74,13 +74,15 @@ void main(uint3 id : SV_DispatchThreadID) {
 // CHECK:      [[c:%[0-9]+]] = OpAccessChain %_ptr_Uniform_int %counter_var_counts %uint_0
 // CHECK-NEXT: OpAtomicIAdd %int [[c]] %uint_1 %uint_0 %int_1
 // CGL:        OpFunctionCall %_ptr_Uniform_type_RWStructuredBuffer_uint %pickCounts
-// CGL-NEXT:   [[c:%[0-9]+]] = OpAccessChain %_ptr_Uniform_int %counter_var_counts %uint_0
+// CGL-NEXT:   [[cb:%[0-9]+]] = OpLoad %_ptr_Uniform_type_ACSBuffer_counter %counter_var_pickCounts
+// CGL-NEXT:   [[c:%[0-9]+]] = OpAccessChain %_ptr_Uniform_int [[cb]] %uint_0
 // CGL-NEXT:   OpAtomicIAdd %int [[c]] %uint_1 %uint_0 %int_1
   uint slot = pickCounts().IncrementCounter();
   counts[slot] = old;
 
 // CHECK-NOT:  OpFunctionCall %void %addTo
-// CGL:        OpStore %param_var_dst %counts
+// CGL:        OpStore %counter_var_dst %counter_var_counts
+// CGL-NEXT:   OpStore %param_var_dst %counts
 // CGL:        OpFunctionCall %void %addTo %param_var_dst %param_var_i %param_var_v
   addTo(counts, slot, old);
 
@@ -101,12 +103,13 @@ void main(uint3 id : SV_DispatchThreadID) {
   InterlockedMin(signedTotal, 5u);
   InterlockedAnd(total, 10);
 
-// A texture function with another use stays inlined under -fcgl.
-// CGL-NOT:    OpFunctionCall %type_2d_image
+// CGL:        [[img:%[0-9]+]] = OpFunctionCall %type_2d_image %pickImage
+// CGL:        OpImageFetch %v4float [[img]]
   counts[2] = (uint)pickImage().Load(int3(0, 0, 0)).x;
 }
 // CGL:      %pickCounts = OpFunction %_ptr_Uniform_type_RWStructuredBuffer_uint None
 // CGL-NEXT: OpLabel
+// CGL-NEXT: OpStore %counter_var_pickCounts %counter_var_counts
 // CGL-NEXT: OpReturnValue %counts
 // CGL:      %pickTexels = OpFunction %type_buffer_image None
 // CGL-NEXT: OpLabel

@@ -30,11 +30,14 @@ float4 main(float2 uv : UV) : SV_Target {
 #else
   Material m = {p, 2.0, 0.5, {noise}};
 #endif
-  // CHECK: OpStore %m_scale %float_2
-  // CHECK: OpStore %m_bias %float_0_5
-  // CHECK: OpLoad %type_2d_image %albedo
-  // CHECK: OpLoad %type_sampler %linearS
-  // CHECK: OpLoad %type_2d_image %noise
-  // CHECK: OpLoad %type_sampler %linearS
+  // Under -fcgl the struct is built whole, as DXC's emitter does: the
+  // struct value's members are extracted and the leaves rebuilt.
+  // CHECK:      [[p:%[0-9]+]] = OpLoad %Pair %p
+  // CHECK-NEXT: [[noise:%[0-9]+]] = OpLoad %type_2d_image %noise
+  // CHECK-NEXT: [[tex:%[0-9]+]] = OpCompositeExtract %type_2d_image [[p]] 0
+  // CHECK-NEXT: [[smp:%[0-9]+]] = OpCompositeExtract %type_sampler [[p]] 1
+  // CHECK-NEXT: [[base:%[0-9]+]] = OpCompositeConstruct %Pair [[tex]] [[smp]]
+  // CHECK-NEXT: [[m:%[0-9]+]] = OpCompositeConstruct %Material [[base]] %float_2 %float_0_5 [[noise]]
+  // CHECK-NEXT: OpStore %m [[m]]
   return m.base.tex.Sample(m.base.smp, uv) * m.scale + m.bias + m.detail.Sample(m.base.smp, uv);
 }

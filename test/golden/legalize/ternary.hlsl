@@ -1,7 +1,7 @@
 // c ? a : b between resources (HLSL 2018) is the resource a constant
 // condition picks; one chosen at run time cannot be legalized, so it is an
 // error with a position. Under -fcgl the choice is made at run time into a
-// variable, as DXC's unlegalized output does.
+// variable, then stored in the local sampler, as DXC's generated code does.
 // RUN: %hlsl2spirv -T ps_6_0 -HV 2018 -E main %s | FileCheck %s
 // RUN: not %hlsl2spirv -T ps_6_0 -HV 2018 -E main -DRUNTIME %s 2>&1 | FileCheck %s --check-prefix=ERR
 // RUN: %hlsl2spirv -T ps_6_0 -HV 2018 -E main -DRUNTIME -fcgl %s | FileCheck %s --check-prefix=CGL
@@ -20,9 +20,10 @@ float4 main(float2 uv : UV, int k : K) : SV_Target {
   Texture2D t = useSecond ? second : first;
   float4 c = t.Sample(useSecond ? linearS : pointS, uv);
 #ifdef RUNTIME
-  // ERR: :[[@LINE+3]]:20: error: a resource chosen by ?: at run time cannot be legalized
-  // CGL: OpStore %temp_var_ternary
-  // CGL: OpStore %temp_var_resource
+  // ERR: :[[@LINE+4]]:20: error: a resource chosen by ?: at run time cannot be legalized
+  // CGL:      OpStore %temp_var_ternary_1
+  // CGL:      [[s:%[0-9]+]] = OpLoad %type_sampler %temp_var_ternary_1
+  // CGL-NEXT: OpStore %s [[s]]
   SamplerState s = k ? linearS : pointS;
   c += t.Sample(s, uv);
 #endif

@@ -1,13 +1,14 @@
 // The counter of an element of an array of RW/Append/Consume structured
 // buffers is the same element of the array's counter variable, also when
 // the element reaches the counter through a function parameter or a local
-// alias (it used to get a counter variable of its own, named after the
-// parameter and bound in set 0: a different counter). The counter array
-// takes the next free binding of its buffer's set. As in DXC, an array's
-// counter variable is declared before the array (a RW buffer's when it is
-// first used).
-// The CHECK lines pin the emitter's code (-fcgl), dead parts included, as
-// DXC's own tests of it do; the optimized module is validated.
+// (never a counter variable bound of its own, a different counter). As in
+// DXC's generated code, a parameter or local holding such a buffer has a
+// Private counter.var.<name> holding the pointer to its counter, stored
+// where the buffer is, and loaded by the counter operations. The counter
+// array takes the next free binding of its buffer's set, and is declared
+// before the array, as in DXC (a RW buffer's when it is first used).
+// The CHECK lines pin the emitter's code (-fcgl), as DXC's own tests of it
+// do; the optimized module is validated.
 // RUN: %hlsl2spirv -T ps_6_0 -E main -fcgl %s | FileCheck %s
 // RUN: %hlsl2spirv -T ps_6_0 -E main %s
 
@@ -19,24 +20,33 @@
 // CHECK-NEXT: OpDecorate %counter_var_queues Binding 1
 // CHECK-NEXT: OpDecorate %counter_var_lists DescriptorSet 2
 // CHECK-NEXT: OpDecorate %counter_var_lists Binding 1
-// CHECK-NOT: counter_var_list{{ }}
-// CHECK-NOT: counter_var_alias
-// CHECK-NOT: counter_var_q{{ }}
+// CHECK-NOT: OpDecorate %counter_var_list{{ }}
+// CHECK-NOT: OpDecorate %counter_var_alias
+// CHECK-NOT: OpDecorate %counter_var_q{{ }}
 
 // CHECK: %counter_var_queues = OpVariable %_ptr_Uniform__arr_type_ACSBuffer_counter_uint_2 Uniform
 // CHECK: %counter_var_lists = OpVariable %_ptr_Uniform__arr_type_ACSBuffer_counter_uint_5 Uniform
 // CHECK-NEXT: %lists = OpVariable %_ptr_Uniform__arr_type_RWStructuredBuffer_uint_uint_5 Uniform
 
-// CHECK: [[i:%[0-9]+]] = OpLoad %uint %i{{$}}
-// CHECK-NEXT: OpAccessChain %_ptr_Uniform_type_RWStructuredBuffer_uint %lists [[i]]
-// CHECK: [[c:%[0-9]+]] = OpAccessChain %_ptr_Uniform_int %counter_var_lists [[i]] %uint_0
-// CHECK-NEXT: OpAtomicIAdd %int [[c]] %uint_1 %uint_0 %int_1
-// CHECK: [[i1:%[0-9]+]] = OpIAdd %uint {{%[0-9]+}} %uint_1
-// CHECK: [[c:%[0-9]+]] = OpAccessChain %_ptr_Uniform_int %counter_var_lists [[i1]] %uint_0
+// CHECK: %src_main = OpFunction
+// CHECK: [[c:%[0-9]+]] = OpAccessChain %_ptr_Uniform_type_ACSBuffer_counter %counter_var_lists
+// CHECK-NEXT: OpStore %counter_var_list [[c]]
+// CHECK: OpFunctionCall %void %bump %param_var_list
+// CHECK: [[c:%[0-9]+]] = OpAccessChain %_ptr_Uniform_type_ACSBuffer_counter %counter_var_lists
+// CHECK-NEXT: OpStore %counter_var_alias [[c]]
+// CHECK: [[p:%[0-9]+]] = OpLoad %_ptr_Uniform_type_ACSBuffer_counter %counter_var_alias
+// CHECK-NEXT: [[c:%[0-9]+]] = OpAccessChain %_ptr_Uniform_int [[p]] %uint_0
 // CHECK-NEXT: OpAtomicISub %int [[c]] %uint_1 %uint_0 %int_1
-// CHECK: [[i:%[0-9]+]] = OpLoad %uint %i{{$}}
-// CHECK-NEXT: OpAccessChain %_ptr_Uniform_type_AppendStructuredBuffer_v4float %queues [[i]]
-// CHECK: [[c:%[0-9]+]] = OpAccessChain %_ptr_Uniform_int %counter_var_queues [[i]] %uint_0
+// CHECK: [[c:%[0-9]+]] = OpAccessChain %_ptr_Uniform_type_ACSBuffer_counter %counter_var_queues
+// CHECK-NEXT: OpStore %counter_var_q [[c]]
+// CHECK: OpFunctionCall %void %push %param_var_q %param_var_v
+// CHECK: %bump = OpFunction
+// CHECK: [[p:%[0-9]+]] = OpLoad %_ptr_Uniform_type_ACSBuffer_counter %counter_var_list
+// CHECK-NEXT: [[c:%[0-9]+]] = OpAccessChain %_ptr_Uniform_int [[p]] %uint_0
+// CHECK-NEXT: OpAtomicIAdd %int [[c]] %uint_1 %uint_0 %int_1
+// CHECK: %push = OpFunction
+// CHECK: [[p:%[0-9]+]] = OpLoad %_ptr_Uniform_type_ACSBuffer_counter %counter_var_q
+// CHECK-NEXT: [[c:%[0-9]+]] = OpAccessChain %_ptr_Uniform_int [[p]] %uint_0
 // CHECK-NEXT: OpAtomicIAdd %int [[c]] %uint_1 %uint_0 %int_1
 
 RWStructuredBuffer<uint> lists[5] : register(u0, space2);

@@ -38,6 +38,7 @@
 // CHECK-NEXT: OpDecorate [[rwPtr:%[0-9]+]] NonUniform
 // CHECK-NEXT: OpDecorate [[rw:%[0-9]+]] NonUniform
 // CHECK-NEXT: OpDecorate [[sbIdx:%[0-9]+]] NonUniform
+// CHECK-NEXT: OpDecorate [[sbElem:%[0-9]+]] NonUniform
 // CHECK-NEXT: OpDecorate [[sbPtr:%[0-9]+]] NonUniform
 // CHECK-NEXT: OpDecorate [[sb:%[0-9]+]] NonUniform
 // CHECK-NEXT: OpDecorate [[sbSum:%[0-9]+]] NonUniform
@@ -74,7 +75,9 @@
 // CHECK-NEXT: OpImageWrite [[rw]] %uint_5 %uint_7
 
 // CHECK: [[sbIdx]] = OpCopyObject %uint
-// CHECK: [[sbPtr]] = OpAccessChain %_ptr_Uniform_v4float %structured [[sbIdx]] %int_0 %uint_2
+// The buffer is chosen first, then its element, as in DXC:
+// CHECK: [[sbElem]] = OpAccessChain %_ptr_Uniform_type_StructuredBuffer_v4float %structured [[sbIdx]]
+// CHECK-NEXT: [[sbPtr]] = OpAccessChain %_ptr_Uniform_v4float [[sbElem]] %int_0 %uint_2
 // CHECK-NEXT: [[sb]] = OpLoad %v4float [[sbPtr]]
 // CHECK: [[sbSum]] = OpFAdd %v4float {{%[0-9]+}} [[sb]]
 

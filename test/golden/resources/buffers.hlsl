@@ -8,8 +8,8 @@
 // such RUN line is validated by the RUN lines that follow.
 // RUN: %hlsl2spirv -T cs_6_0 -E main %s
 
-// CHECK: OpName %type_RWStructuredBuffer_Particle "type.RWStructuredBuffer.Particle"
-// CHECK: OpName %counter_var_particles "counter.var.particles"
+// CHECK-DAG: OpName %type_RWStructuredBuffer_Particle "type.RWStructuredBuffer.Particle"
+// CHECK-DAG: OpName %counter_var_particles "counter.var.particles"
 // CHECK: OpDecorate %type_RWStructuredBuffer_Particle BufferBlock
 // CHECK: %particles = OpVariable %_ptr_Uniform_type_RWStructuredBuffer_Particle Uniform
 // V12: OpDecorate %type_RWStructuredBuffer_Particle Block

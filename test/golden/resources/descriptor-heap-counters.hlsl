@@ -20,11 +20,18 @@
 // CHECK-DAG: OpDecorate %counter_var_ResourceDescriptorHeap_0 Binding 3
 // CHECK-DAG: %counter_var_ResourceDescriptorHeap = OpVariable %_ptr_Uniform__runtimearr_type_ACSBuffer_counter Uniform
 // CHECK: %src_main = OpFunction
-// Append to heap element 5 counts on counter 5:
-// CHECK: [[c:%[0-9]+]] = OpAccessChain %_ptr_Uniform_int %counter_var_ResourceDescriptorHeap_0 %uint_5 %uint_0
-// CHECK: OpAtomicIAdd %int [[c]] %uint_1 %uint_0 %int_1
-// CHECK: [[d:%[0-9]+]] = OpAccessChain %_ptr_Uniform_int %counter_var_ResourceDescriptorHeap %uint_2 %uint_0
-// CHECK: OpAtomicISub %int [[d]] %uint_1 %uint_0 %int_1
+// The locals hold heap elements 2 and 5, their counters the same elements
+// of the counter heap; Append to the second counts on counter 5:
+// CHECK: [[j:%[0-9]+]] = OpAccessChain %_ptr_Uniform_type_ACSBuffer_counter %counter_var_ResourceDescriptorHeap %uint_2
+// CHECK-NEXT: OpStore %counter_var_jobs [[j]]
+// CHECK: [[d:%[0-9]+]] = OpAccessChain %_ptr_Uniform_type_ACSBuffer_counter %counter_var_ResourceDescriptorHeap_0 %uint_5
+// CHECK-NEXT: OpStore %counter_var_done [[d]]
+// CHECK: [[cd:%[0-9]+]] = OpLoad %_ptr_Uniform_type_ACSBuffer_counter %counter_var_done
+// CHECK-NEXT: [[c:%[0-9]+]] = OpAccessChain %_ptr_Uniform_int [[cd]] %uint_0
+// CHECK-NEXT: OpAtomicIAdd %int [[c]] %uint_1 %uint_0 %int_1
+// CHECK: [[cj:%[0-9]+]] = OpLoad %_ptr_Uniform_type_ACSBuffer_counter %counter_var_jobs
+// CHECK-NEXT: [[c:%[0-9]+]] = OpAccessChain %_ptr_Uniform_int [[cj]] %uint_0
+// CHECK-NEXT: OpAtomicISub %int [[c]] %uint_1 %uint_0 %int_1
 // CHECK: OpAccessChain %_ptr_Uniform_int %counter_var_log %uint_0
 
 // FIXED-DAG: OpDecorate %counter_var_ResourceDescriptorHeap DescriptorSet 2

@@ -3,15 +3,15 @@
 // arrays: one untyped UniformConstant variable each (BuiltIn
 // ResourceHeapEXT / SamplerHeapEXT, no binding), an element is an untyped
 // access chain over a runtime array of its handle type, loaded where it is
-// taken. Each use warns that the support is incomplete, and buffers of
+// taken (and, in the generated code, stored in the local it initializes). Each use warns that the support is incomplete, and buffers of
 // structures or bytes are an error, as in DXC. (Debian's spirv-val 2023.1
 // does not know the extension: -Vd.)
 // RUN: %hlsl2spirv -T cs_6_6 -E main -fspv-use-descriptor-heap -fcgl %s 2>&1 | FileCheck %s
 // RUN: %hlsl2spirv -T cs_6_6 -E main -fspv-use-descriptor-heap -fspv-target-env=vulkan1.3 -Vd %s 2>&1 | FileCheck %s --check-prefix=V13
 // RUN: not %hlsl2spirv -T cs_6_6 -E main -fspv-use-descriptor-heap -DSTRUCTURED %s 2>&1 | FileCheck %s --check-prefix=ERR
 
-// CHECK: descriptor-heap-ext.hlsl:[[@LINE+29]]:27: warning: SPV_EXT_descriptor_heap support is incomplete.
-// CHECK: descriptor-heap-ext.hlsl:[[@LINE+29]]:23: warning: SPV_EXT_descriptor_heap support is incomplete.
+// CHECK: descriptor-heap-ext.hlsl:[[@LINE+33]]:27: warning: SPV_EXT_descriptor_heap support is incomplete.
+// CHECK: descriptor-heap-ext.hlsl:[[@LINE+33]]:23: warning: SPV_EXT_descriptor_heap support is incomplete.
 // CHECK: OpCapability DescriptorHeapEXT
 // CHECK: OpExtension "SPV_EXT_descriptor_heap"
 // CHECK: OpExtension "SPV_KHR_untyped_pointers"
@@ -27,9 +27,13 @@
 // CHECK: [[i:%[0-9]+]] = OpLoad %uint
 // CHECK: [[texPtr:%[0-9]+]] = OpUntypedAccessChainKHR [[untyped]] [[texArr]] %resource_heap [[i]]
 // CHECK-NEXT: [[texVal:%[0-9]+]] = OpLoad [[tex]] [[texPtr]]
+// CHECK-NEXT: OpStore %tex [[texVal]]
 // CHECK: [[sampPtr:%[0-9]+]] = OpUntypedAccessChainKHR [[untyped]] [[sampArr]] %sampler_heap %uint_2
 // CHECK-NEXT: [[sampVal:%[0-9]+]] = OpLoad %type_sampler [[sampPtr]]
-// CHECK: OpSampledImage %type_sampled_image [[texVal]] [[sampVal]]
+// CHECK-NEXT: OpStore %samp [[sampVal]]
+// CHECK: [[t:%[0-9]+]] = OpLoad [[tex]] %tex
+// CHECK-NEXT: [[s:%[0-9]+]] = OpLoad %type_sampler %samp
+// CHECK: OpSampledImage %type_sampled_image [[t]] [[s]]
 
 // From SPIR-V 1.4 the heaps are in the entry point's interface.
 // V13: OpEntryPoint GLCompute %main "main" {{.*}} %resource_heap %sampler_heap

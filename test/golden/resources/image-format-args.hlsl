@@ -26,7 +26,9 @@ void main() {
   // The Rgba16f image is read in place:
   // CHECK: [[h:%[0-9]+]] = OpLoad %[[half]] %Half
   // CHECK: OpImageRead %v4float [[h]] %uint_0 None
-  // CHECK: OpFunctionCall %v4float %first %Full
-  // CHECK-NOT: OpFunctionCall %v4float %first %Half
+  // CHECK: [[f:%[0-9]+]] = OpLoad %[[full]] %Full
+  // CHECK-NEXT: OpStore %param_var_b [[f]]
+  // CHECK-NEXT: OpFunctionCall %v4float %first %param_var_b
+  // CHECK-NOT: OpFunctionCall %v4float %first
   Out[0] = first(Half) + first(Full);
 }

@@ -1,17 +1,20 @@
-// In the generated code a function taking a buffer takes a Function
-// pointer to the buffer's pointer; textures and samplers are passed as
-// UniformConstant pointers. Legalized, both are inlined: the buffer
-// parameter names the argument's buffer, the texture the argument's.
+// In the generated code, as in DXC's, a function taking a buffer takes a
+// Function pointer to the buffer's pointer; textures and samplers are
+// passed in Function variables holding the handle (param.var.<name>).
+// Legalized, both are inlined: the buffer parameter names the argument's
+// buffer, the texture the argument's.
 // RUN: %hlsl2spirv -fcgl -T cs_6_0 -E main %s | FileCheck %s --check-prefix=CGL
 // RUN: %hlsl2spirv -T cs_6_0 -E main %s | FileCheck %s
 
 // CGL: OpFunctionCall %float %load2 %param_var_b %param_var_i
-// CGL: OpFunctionCall %v4float %sampleIt %Tex %Smp
+// CGL: [[t:%[0-9]+]] = OpLoad %type_2d_image %Tex
+// CGL-NEXT: OpStore %param_var_t [[t]]
+// CGL: OpFunctionCall %v4float %sampleIt %param_var_t %param_var_s
 // CGL: %load2 = OpFunction %float None
 // CGL-NEXT: %b = OpFunctionParameter %_ptr_Function__ptr_Uniform_type_StructuredBuffer_float
 // CGL: %sampleIt = OpFunction %v4float None
-// CGL-NEXT: %t = OpFunctionParameter %_ptr_UniformConstant_type_2d_image
-// CGL-NEXT: %s = OpFunctionParameter %_ptr_UniformConstant_type_sampler
+// CGL-NEXT: %t = OpFunctionParameter %_ptr_Function_type_2d_image
+// CGL-NEXT: %s = OpFunctionParameter %_ptr_Function_type_sampler
 // CHECK-NOT: OpName %load2 "load2"
 // CHECK-NOT: OpName %sampleIt "sampleIt"
 

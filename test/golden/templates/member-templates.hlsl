@@ -44,10 +44,9 @@ RWStructuredBuffer<float> floats;
 void main() {
 // CHECK-LABEL: %src_main = OpFunction
 // CHECK:       %b = OpVariable %_ptr_Function_Box Function
-// CHECK:       [[x:%[0-9]+]] = OpLoad %int
-// CHECK:       OpIAdd %uint {{%[0-9]+}} %uint_1
+// CHECK:       OpFunctionCall %Box %Box_From %param_var_b %param_var_i
   Box<int, 3> b = Box<int, 3>::From<Mode::Add>(ints, 0);
-// CHECK:       OpIAdd %int {{%[0-9]+}} %int_100
+// CHECK:       OpFunctionCall %Box %Box_From_0 %param_var_b_0 %param_var_i_0
   Box<int, 3> c = Box<int, 3>::From<Mode::Mul>(constInts, 0);
 // CHECK:       OpFunctionCall %Box_0 %Box_cast %b
   Box<float, 3> f = b.cast<float>();
@@ -55,4 +54,13 @@ void main() {
   p.v = f.v + c.v;
 // CHECK:       OpFunctionCall %float %first %param_var_p
   floats[0] = first(p);
+// From<Mode::Add> calls From<1, Mode::Add>; the StructuredBuffer overload
+// adds 100; From<1, Mode::Add> adds A then N.
+// CHECK:       %Box_From = OpFunction %Box
+// CHECK:       OpFunctionCall %Box %Box_From_1
+// CHECK:       %Box_From_0 = OpFunction %Box
+// CHECK:       OpIAdd %int {{%[0-9]+}} %int_100
+// CHECK:       %Box_From_1 = OpFunction %Box
+// CHECK:       [[a:%[0-9]+]] = OpIAdd %uint {{%[0-9]+}} %uint_1
+// CHECK-NEXT:  OpIAdd %uint [[a]] %uint_3
 }
