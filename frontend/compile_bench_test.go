@@ -231,7 +231,7 @@ func BenchmarkStages(b *testing.B) {
 		if stage == "codegen" {
 			return p
 		}
-		r.SPIRV = spirv.Generate(r.Files, r.Diags, r.AST, r.Info, o.codegenOptions(r.profile))
+		r.SPIRV, r.legal = spirv.Generate(r.Files, r.Diags, r.AST, r.Info, o.codegenOptions(r.profile))
 		return p
 	}
 	run := map[string]func(*prepared){

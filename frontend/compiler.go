@@ -87,7 +87,7 @@ func (c *Compiler) Compile(opts Options, filename string, src []byte) (*Result, 
 		if r.Failed() {
 			return
 		}
-		r.SPIRV = spirv.Generate(r.Files, r.Diags, r.AST, r.Info, opts.codegenOptions(r.profile))
+		r.SPIRV, r.legal = spirv.Generate(r.Files, r.Diags, r.AST, r.Info, opts.codegenOptions(r.profile))
 		if r.SPIRV != nil && !opts.CodeGenOnly {
 			r.SPIRV = r.optimize(&opts, r.SPIRV) // optimize.go
 		}

@@ -31,6 +31,7 @@ type Result struct {
 	Dependencies []string
 
 	profile Profile
+	legal   spirv.Legalization // what code generation said of legalization
 }
 
 // Failed reports whether the compilation had errors.

@@ -7,18 +7,17 @@ import (
 	"github.com/hlsl2spirv/hlsl2spirv/builder"
 	"github.com/hlsl2spirv/hlsl2spirv/builder/spv"
 	"github.com/hlsl2spirv/hlsl2spirv/codegen/opt"
+	"github.com/hlsl2spirv/hlsl2spirv/codegen/spirv"
 	"github.com/hlsl2spirv/hlsl2spirv/frontend/diag"
 )
 
-// optimizerPasses returns the optimizer passes a compile runs after code
-// generation, as DXC chooses them: none under -fcgl; the -Oconfig list when
-// given; otherwise DXC's performance passes at -O1..-O3 (the default)
-// followed by spread-volatile-semantics and compact-ids, and nothing at
-// -O0; before them, at every level, the passes DXC's legalization adds for
-// -fspv-flatten-resource-arrays and -fspv-reduce-load-size. The emitter writes modules that are already legal, so DXC's
-// legalization pipeline (which DXC runs only when its emitter asks for it)
-// is not needed. With rich debug information fix-opextinst-opcodes follows;
-// trim-capabilities, which DXC always runs, comes last.
+// optimizerPasses returns the -O passes a compile runs after code
+// generation (and after legalization, when the module needs it: see
+// legalizationPasses), as DXC chooses them: none under -fcgl; the -Oconfig
+// list when given; otherwise DXC's performance passes at -O1..-O3 (the
+// default) followed by spread-volatile-semantics and compact-ids, and
+// nothing at -O0. With rich debug information fix-opextinst-opcodes
+// follows; trim-capabilities, which DXC always runs, comes last.
 func (o *Options) optimizerPasses() ([]opt.Pass, error) {
 	if o.CodeGenOnly {
 		return nil, nil
@@ -30,26 +29,6 @@ func (o *Options) optimizerPasses() ([]opt.Pass, error) {
 	passes, err := opt.PipelineFor(level, o.OptConfig)
 	if err != nil {
 		return nil, err
-	}
-	// DXC adds these to its legalization, which runs before the -O passes
-	// (and at -O0), in this order.
-	var legal []string
-	if o.FlattenResourceArrays {
-		// the emitter flattens the arrays only constant indexes reach;
-		// an array indexed at run time becomes a switch over its
-		// elements' variables here
-		legal = append(legal, "replace-desc-array-access-using-var-index", "eliminate-dead-code-aggressive",
-			"descriptor-array-scalar-replacement", "eliminate-dead-code-aggressive")
-	}
-	if o.ReduceLoadSize {
-		legal = append(legal, "reduce-load-size=1.1", "eliminate-dead-code-aggressive")
-	}
-	if len(legal) > 0 {
-		lp, err := opt.Passes(legal)
-		if err != nil {
-			return nil, err
-		}
-		passes = append(lp, passes...)
 	}
 	if o.Debug.Rich {
 		// DXC fixes the debug instructions' opcodes after optimizing: one
@@ -73,31 +52,55 @@ func (o *Options) CheckOptimizerOptions() error {
 	return nil
 }
 
-// optimize runs the optimizer over the emitted module. Failures are DXC's
-// "failed to optimize SPIR-V" errors.
+// legalizationPasses are DXC's legalization passes (with the additions
+// -fspv-flatten-resource-arrays, structs of resources and
+// -fspv-reduce-load-size ask for) for a module the emitter says needs them
+// (spirv.Legalization) or under -fspv-reduce-load-size, or none.
+func (o *Options) legalizationPasses(legal spirv.Legalization) ([]opt.Pass, error) {
+	if o.CodeGenOnly || !(legal.Needed || o.ReduceLoadSize) {
+		return nil, nil
+	}
+	return opt.Pipeline(opt.LegalizationPipelineFlags(opt.LegalizeOptions{
+		FlattenResourceArrays:     o.FlattenResourceArrays,
+		FlattenCompositeResources: legal.CompositeResources,
+		ReduceLoadSize:            o.ReduceLoadSize,
+	}), false)
+}
+
+// optimize runs the optimizer over the emitted module, as DXC's emitter
+// does: legalization when the module needs it, then the -O passes.
+// Failures are DXC's "failed to legalize SPIR-V" and "failed to optimize
+// SPIR-V" errors.
 func (r *Result) optimize(opts *Options, words []uint32) []uint32 {
-	fail := func(msg string) []uint32 {
-		r.Diags.Add(diag.Diagnostic{Severity: diag.Fatal, Code: diag.BadOption, Msg: "failed to optimize SPIR-V: " + msg})
+	fail := func(what, msg string) []uint32 {
+		r.Diags.Add(diag.Diagnostic{Severity: diag.Fatal, Code: diag.BadOption, Msg: "failed to " + what + " SPIR-V: " + msg})
 		return nil
+	}
+	legalize, err := opts.legalizationPasses(r.legal)
+	if err != nil {
+		return fail("legalize", err.Error())
 	}
 	passes, err := opts.optimizerPasses()
 	if err != nil {
-		return fail(err.Error())
+		return fail("optimize", err.Error())
 	}
-	if len(passes) == 0 {
+	if len(legalize) == 0 && len(passes) == 0 {
 		return words
 	}
 	m, err := builder.Load(words)
 	if err != nil {
-		return fail("internal error: " + err.Error())
+		return fail("optimize", "internal error: "+err.Error())
 	}
-	err = opt.Run(m, passes, opt.RunOptions{
+	run := opt.RunOptions{
 		Options:    opt.Options{PreserveInterface: opts.PreserveInterface, PreserveBindings: opts.PreserveBindings},
 		PrintAll:   opts.PrintAll,
 		TimeReport: opts.TimeReport,
-	})
-	if err != nil {
-		return fail(err.Error())
+	}
+	if err := opt.Run(m, legalize, run); err != nil {
+		return fail("legalize", err.Error())
+	}
+	if err := opt.Run(m, passes, run); err != nil {
+		return fail("optimize", err.Error())
 	}
 	if msg := derivativesOutOfStage(m); msg != "" && !opts.DisableValidation {
 		r.Diags.Add(diag.Diagnostic{Severity: diag.Error, Code: diag.CodegenBase, Msg: "generated SPIR-V is invalid:\n" + msg})
@@ -110,7 +113,7 @@ func (r *Result) optimize(opts *Options, words []uint32) []uint32 {
 	}
 	var out builder.WordSlice
 	if err := builder.Serialize(m, &out); err != nil {
-		return fail("internal error: " + err.Error())
+		return fail("optimize", "internal error: "+err.Error())
 	}
 	return out.Words
 }

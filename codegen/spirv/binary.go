@@ -384,6 +384,9 @@ func (e *emitter) perRowSelect(mt *types.Type, c, a, b builder.ID) builder.ID {
 
 // assign emits = and the compound assignments; the value is the lvalue.
 func (e *emitter) assign(x *ast.AssignExpr) value {
+	if x.Op == ast.Assign && holdsResource(e.typeOf(x.L)) {
+		e.needLegalization("an assignment of a resource") // legalneeds.go
+	}
 	if !e.resInMemory() {
 		if v, ok := e.bindResourceAlias(x); ok { // aliases.go
 			return v

@@ -34,6 +34,7 @@ func (e *emitter) call(x *ast.CallExpr) value {
 
 // userCall emits a call of a user function or method.
 func (e *emitter) userCall(x *ast.CallExpr, f *sema.Func) value {
+	e.legalizingCall(x, f, x.Args) // legalneeds.go
 	var recv func() value
 	if f.Recv != nil && !f.Static {
 		e.receiverCounters(x, f) // rescounters.go

@@ -153,10 +153,14 @@ const (
 	codeInternal
 )
 
-// Generate emits the module for file's entry point. It returns nil when it
-// reported an error.
-func Generate(fs *diag.FileSet, diags *diag.List, file *ast.File, info *sema.Info, opts Options) (words []uint32) {
+// Generate emits the module for file's entry point, and says whether it
+// needs DXC's legalization passes. It returns nil words when it reported
+// an error.
+func Generate(fs *diag.FileSet, diags *diag.List, file *ast.File, info *sema.Info, opts Options) (words []uint32, legal Legalization) {
 	e := newEmitter(fs, diags, file, info, opts)
+	if opts.FlattenResourceArrays {
+		e.needLegalization("-fspv-flatten-resource-arrays")
+	}
 	defer func() {
 		if r := recover(); r != nil {
 			if _, ok := r.(bailout); !ok {
@@ -169,7 +173,7 @@ func Generate(fs *diag.FileSet, diags *diag.List, file *ast.File, info *sema.Inf
 	e.debugSetup() // debug.go
 	e.module()
 	if diags.HasErrors() {
-		return nil
+		return nil, Legalization{}
 	}
 	e.flags.ieeeStrict = opts.IEEEStrict
 	e.richResolve()
@@ -182,9 +186,9 @@ func Generate(fs *diag.FileSet, diags *diag.List, file *ast.File, info *sema.Inf
 	if err != nil {
 		diags.Add(diag.Diagnostic{Severity: diag.Error, Code: codeInternal, Pos: e.pos,
 			Msg: "internal compiler error: invalid module: " + err.Error()})
-		return nil
+		return nil, Legalization{}
 	}
-	return w
+	return w, e.legal
 }
 
 // bailout aborts code generation after an error was reported.
@@ -220,6 +224,8 @@ type emitter struct {
 	thisPtr  builder.ID // the receiver of the method being emitted
 	thisType *types.Type
 	thisAgg  *aggregate // the receiver, when it holds resources (legalize.go)
+
+	legal Legalization // what the module needs of DXC's legalization (legalneeds.go)
 	// aggQueue and aggRoots are the global structs of resources to split
 	// (legalize.go).
 	aggQueue []aggItem

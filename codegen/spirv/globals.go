@@ -105,6 +105,8 @@ func (e *emitter) globalVar(d *ast.VarDecl) {
 		return
 	}
 	if isAggregate(v.Type()) && (v.Storage == sema.StorageGlobals || v.Storage == sema.StorageResource) {
+		e.legal.CompositeResources = true // legalneeds.go
+		e.needLegalization("a global struct of resources")
 		if e.resInMemory() {
 			e.globalResourceStruct(d, v) // resvalues.go
 		} else {
@@ -140,6 +142,7 @@ func (e *emitter) globalVar(d *ast.VarDecl) {
 			e.globalsBlock()
 		}
 	case sema.StorageResource:
+		e.legalizingGlobal(d, v.Type()) // legalneeds.go
 		e.resourceVar(d, v)
 	}
 	e.globalExtDecorations(d, v)
@@ -173,6 +176,7 @@ func isString(t *types.Type) bool {
 // [[vk::ext_storage_class]] says otherwise); the wrapper initialises it.
 func (e *emitter) privateVar(v *sema.Var, name string) {
 	t := v.Type()
+	e.legalizingDecl(t) // legalneeds.go
 	if t.IsObject() && !isDataObject(t) && !e.resInMemory() {
 		if e.staticResource(v) { // resources.go
 			return

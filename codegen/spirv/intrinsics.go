@@ -99,6 +99,9 @@ func (e *emitter) intrinsic(x *ast.CallExpr, m *intrinsics.Match) value {
 	if m.Overload.Method {
 		return e.method(x, m)
 	}
+	if name := m.Overload.Name; legalizingIntrinsics[name] {
+		e.needLegalization(name) // legalneeds.go
+	}
 	t := m.Result
 	if t == nil {
 		t = types.VoidType()

@@ -41,6 +41,7 @@ func lowerIsHelperLane(e *emitter, x *ast.CallExpr, m *intrinsics.Match, t *type
 		return rv(e.fb.Emit(spv.OpIsHelperInvocationEXT, bt), t)
 	}
 	id := e.builtinInputOf(spv.BuiltInHelperInvocation, bt)
+	e.needLegalization("the HelperInvocation built-in") // legalneeds.go
 	return rv(e.fb.Load(bt, id), t)
 }
 

@@ -72,6 +72,7 @@ func (e *emitter) rovBegin(ptr builder.ID) func() {
 
 // rovLoad and rovStore address first, then interlock the memory access.
 func (e *emitter) rovLoad(v value) builder.ID {
+	e.legalizingInterlock()
 	if !e.opts.CodeGenOnly {
 		e.inROV = true
 		defer func() { e.inROV = false }()
@@ -86,6 +87,7 @@ func (e *emitter) rovLoad(v value) builder.ID {
 }
 
 func (e *emitter) rovStore(v value, val builder.ID) {
+	e.legalizingInterlock()
 	if !e.opts.CodeGenOnly {
 		e.inROV = true
 		defer func() { e.inROV = false }()
@@ -98,6 +100,14 @@ func (e *emitter) rovStore(v value, val builder.ID) {
 	end := e.rovBegin(root)
 	defer end()
 	e.store(v, val)
+}
+
+// legalizingInterlock notes an interlocked access (DXC legalizes to
+// merge the interlocks).
+func (e *emitter) legalizingInterlock() {
+	if e.opts.Stage == "ps" {
+		e.needLegalization("invocation interlock") // legalneeds.go
+	}
 }
 
 // rovWrap brackets the call of the entry function (without -fcgl).

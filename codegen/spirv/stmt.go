@@ -193,6 +193,7 @@ func (e *emitter) localVar(d *ast.VarDecl) {
 		return
 	}
 	t := v.Type()
+	e.legalizingDecl(t)        // legalneeds.go
 	e.extRequirements(d.Attrs) // [[vk::ext_capability]] on a local (inlinespirv.go)
 	if v.Storage == sema.StorageLocal {
 		if sc, ok := e.extStorageClass(d.Attrs); ok {

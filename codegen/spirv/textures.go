@@ -172,6 +172,7 @@ func (e *emitter) offsetOpFor(x ast.Expr, id builder.ID, gather bool) imageOpera
 		// (-fcgl emits Offset as DXC does, for its legalization to fold)
 		e.errorf(x.Pos(), "the texel offset must be a constant (Vulkan allows a run-time offset on Gather only)")
 	}
+	e.needLegalization("a texel offset known at run time") // legalneeds.go
 	e.b.Capability(spv.CapabilityImageGatherExtended)
 	return imageOperand{spv.ImageOperandsOffset, []builder.ID{id}}
 }

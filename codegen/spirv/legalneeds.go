@@ -1,0 +1,136 @@
+package spirv
+
+import (
+	"github.com/hlsl2spirv/hlsl2spirv/frontend/ast"
+	"github.com/hlsl2spirv/hlsl2spirv/sema"
+	"github.com/hlsl2spirv/hlsl2spirv/sema/types"
+)
+
+// Legalization tells the driver whether DXC would run its legalization
+// passes on this module, and with which extra passes. DXC's emitter runs
+// spirv-opt's legalization only when it wrote something that needs it
+// (SpirvEmitter's and DeclResultIdMapper's needsLegalization); otherwise
+// its -O0 output is its code generation's output. The conditions are
+// DXC's, judged on the source the module was made of, whatever this
+// emitter already resolved itself:
+//   - a local, static or parameter holding a resource, an assignment of
+//     one, a method of a struct holding buffers, a method called on an
+//     object outside Function memory, an out argument outside it;
+//   - a texel offset known only at run time;
+//   - derivatives, WaveGetLaneCount/WaveGetLaneIndex, IsHelperLane read
+//     from the HelperInvocation built-in, the ray-tracing system values;
+//   - invocation interlock (rasterizer-ordered views);
+//   - [[vk::image_format]] on a global, a multi-dimensional array of
+//     resources, [[vk::combinedImageSampler]], a global struct of
+//     resources (which also adds descriptor-composite-scalar-replacement),
+//     -fspv-flatten-resource-arrays.
+type Legalization struct {
+	// Needed: run the legalization pipeline before the -O passes.
+	Needed bool
+	// Reason is the first construct that asked for it.
+	Reason string
+	// CompositeResources: a global struct holding resources
+	// (descriptor-composite-scalar-replacement).
+	CompositeResources bool
+	// CombinedImageSamplers: [[vk::combinedImageSampler]] pairs
+	// (convert-to-sampled-image).
+	CombinedImageSamplers bool
+}
+
+// needLegalization records that the module needs DXC's legalization.
+func (e *emitter) needLegalization(why string) {
+	if !e.legal.Needed {
+		e.legal.Needed, e.legal.Reason = true, why
+	}
+}
+
+// legalizingIntrinsics are the intrinsics DXC's emitter asks legalization
+// for (derivatives, the subgroup built-ins, the ray-tracing system values).
+var legalizingIntrinsics = map[string]bool{
+	"ddx": true, "ddx_coarse": true, "ddx_fine": true, "ddy": true, "ddy_coarse": true, "ddy_fine": true,
+	"fwidth": true, "WaveGetLaneCount": true, "WaveGetLaneIndex": true,
+	"DispatchRaysDimensions": true, "DispatchRaysIndex": true, "GeometryIndex": true, "HitKind": true,
+	"InstanceIndex": true, "InstanceID": true, "ObjectRayDirection": true, "ObjectRayOrigin": true,
+	"ObjectToWorld3x4": true, "ObjectToWorld4x3": true, "PrimitiveIndex": true, "RayFlags": true,
+	"RayTCurrent": true, "RayTMin": true, "WorldRayDirection": true, "WorldRayOrigin": true,
+	"WorldToObject3x4": true, "WorldToObject4x3": true,
+}
+
+// legalizingDecl notes a local, static or parameter of type t.
+func (e *emitter) legalizingDecl(t *types.Type) {
+	if t != nil && holdsResource(t) {
+		e.needLegalization("a variable holding a resource")
+	}
+}
+
+// legalizingGlobal notes the global resource declarations DXC legalizes:
+// [[vk::image_format]], multi-dimensional arrays of resources.
+func (e *emitter) legalizingGlobal(d *ast.VarDecl, t *types.Type) {
+	if hasAttr(d.Attrs, "image_format") {
+		e.needLegalization("[[vk::image_format]]")
+	}
+	if hasAttr(d.Attrs, "combinedImageSampler") {
+		e.legal.CombinedImageSamplers = true
+		e.needLegalization("[[vk::combinedImageSampler]]")
+	}
+	if c := t.Canonical(); c.IsArray() && c.Elem().Canonical().IsArray() && isResource(c) {
+		e.needLegalization("a multi-dimensional array of resources")
+	}
+}
+
+// legalizingCall notes what a call of the user function f needs: a method
+// of a struct holding buffers, one called on an object outside Function
+// memory, out arguments outside it, resources passed.
+func (e *emitter) legalizingCall(x *ast.CallExpr, f *sema.Func, args []ast.Expr) {
+	if f.Recv != nil && !f.Static {
+		if containsPlainBuffer(f.Recv) {
+			e.needLegalization("a method of a struct holding buffers")
+		}
+		if me, ok := x.Fun.(*ast.MemberExpr); ok && !e.inFunctionMemory(me.X) {
+			if _, rvalue := unparen(me.X).(*ast.CallExpr); !rvalue {
+				e.needLegalization("a method called on an object outside function memory")
+			}
+		}
+	}
+	for i, p := range f.Params {
+		if i >= len(args) {
+			break
+		}
+		e.legalizingDecl(p.Type())
+		if (p.Mode == types.Out || p.Mode == types.InOut) && !e.inFunctionMemory(args[i]) &&
+			types.Identical(e.typeOf(args[i]), p.Type()) {
+			e.needLegalization("an out argument outside function memory")
+		}
+	}
+}
+
+// containsPlainBuffer reports a structured or byte-address buffer, or a
+// struct or array holding one.
+func containsPlainBuffer(t *types.Type) bool {
+	c := t.Canonical()
+	switch {
+	case c.IsArray():
+		return containsPlainBuffer(c.Elem())
+	case c.IsStruct() && !c.IsObject():
+		for _, f := range structFields(c) {
+			if containsPlainBuffer(f.Type) {
+				return true
+			}
+		}
+		return false
+	}
+	return isPlainBuffer(c)
+}
+
+// inFunctionMemory reports whether x names a local variable or parameter
+// (a Function variable of its own).
+func (e *emitter) inFunctionMemory(x ast.Expr) bool {
+	switch y := unparen(x).(type) {
+	case *ast.ThisExpr:
+		return true
+	case *ast.NameExpr:
+		v, ok := e.info.ObjectOf(y).(*sema.Var)
+		return ok && (v.Storage == sema.StorageLocal || v.Storage == sema.StorageParam)
+	}
+	return false
+}
