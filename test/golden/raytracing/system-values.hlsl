@@ -2,8 +2,9 @@
 // read it (DXC's table in its SPIR-V manual): each is a module-wide Input variable with its built-in (the two
 // that are named are gl_InstanceID and gl_PrimitiveID), shared by the
 // entry points that use it and listed first in their interfaces, as DXC
-// lists its built-in stage variables (hit attributes the shader does not
-// read leave the interface once inlined and dead code is gone); the 3x4 matrices (and ObjectToWorld(),
+// lists its built-in stage variables (what the shader does not read - hit
+// attributes, rgen's dead reads - leaves the interface once inlined and
+// dead code is gone: DXC legalizes modules reading these built-ins); the 3x4 matrices (and ObjectToWorld(),
 // WorldToObject()) transpose the 4x3 built-in. Under SPV_NV_ray_tracing
 // RayTCurrent is HitTNV in hit shaders and GeometryIndex, which only SPV_KHR_ray_tracing
 // has, is an error.
@@ -11,8 +12,8 @@
 // RUN: %hlsl2spirv -T lib_6_3 -fspv-extension=SPV_NV_ray_tracing -DGEOMETRY_INDEX=0 %s | FileCheck %s --check-prefix=NV
 // RUN: not %hlsl2spirv -T lib_6_3 -fspv-extension=SPV_NV_ray_tracing -DGEOMETRY_INDEX=GeometryIndex() %s 2>&1 | FileCheck %s --check-prefix=ERR
 
-// CHECK:      OpEntryPoint RayGenerationKHR %rgen "rgen" [[id:%[0-9]+]] [[size:%[0-9]+]]{{$}}
-// CHECK-NEXT: OpEntryPoint IntersectionKHR %isec "isec" [[id]] [[size]] [[wo:%[0-9]+]] [[wd:%[0-9]+]] [[oo:%[0-9]+]] [[od:%[0-9]+]] [[tmin:%[0-9]+]] [[tcur:%[0-9]+]] [[flags:%[0-9]+]] %gl_InstanceID [[iid:%[0-9]+]] %gl_PrimitiveID [[geom:%[0-9]+]] [[o2w:%[0-9]+]] [[w2o:%[0-9]+]] %attr{{$}}
+// CHECK:      OpEntryPoint RayGenerationKHR %rgen "rgen"{{$}}
+// CHECK-NEXT: OpEntryPoint IntersectionKHR %isec "isec" [[id:%[0-9]+]] [[size:%[0-9]+]] [[wo:%[0-9]+]] [[wd:%[0-9]+]] [[oo:%[0-9]+]] [[od:%[0-9]+]] [[tmin:%[0-9]+]] [[tcur:%[0-9]+]] [[flags:%[0-9]+]] %gl_InstanceID [[iid:%[0-9]+]] %gl_PrimitiveID [[geom:%[0-9]+]] [[o2w:%[0-9]+]] [[w2o:%[0-9]+]] %attr{{$}}
 // CHECK-NEXT: OpEntryPoint ClosestHitKHR %chit "chit" [[id]] [[size]] [[wo]] [[wd]] [[oo]] [[od]] [[tmin]] [[tcur]] [[flags]] %gl_InstanceID [[iid]] %gl_PrimitiveID [[geom]] [[o2w]] [[w2o]] [[kind:%[0-9]+]] %p{{$}}
 // CHECK-NEXT: OpEntryPoint AnyHitKHR %ahit "ahit" [[id]] [[size]] [[wo]] [[wd]] [[oo]] [[od]] [[tmin]] [[tcur]] [[flags]] %gl_InstanceID [[iid]] %gl_PrimitiveID [[geom]] [[o2w]] [[w2o]] [[kind]] %p_0{{$}}
 // CHECK-NEXT: OpEntryPoint MissKHR %miss "miss" [[id]] [[size]] [[wo]] [[wd]] [[tmin]] [[tcur]] [[flags]] %p_1{{$}}
