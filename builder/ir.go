@@ -157,6 +157,10 @@ type Function struct {
 	// DXC writes them there under -fcgl).
 	Prologue []*Inst
 	Blocks   []*Block
+	// EndLine is a debug line instruction (or a chain, see Inst.Line)
+	// written right before OpFunctionEnd (a loaded module may end a
+	// function's last block with DebugNoScope).
+	EndLine *Inst
 
 	module *Module // for the def-use chains' bookkeeping (Link sets it)
 	// Analyses cached until InvalidateCFG.

@@ -78,6 +78,9 @@ func fromBinary(bm *binary.Module) (*Module, error) {
 			continue
 		}
 		sec := sectionOf(in.Op)
+		if fn != nil && sec < sectionGlobals {
+			return nil, loadError(bi, "inside a function")
+		}
 		if fn == nil && sec != sectionFunction {
 			if sec < section {
 				return nil, loadError(bi, "out of the specification's module layout order")
@@ -124,6 +127,11 @@ func fromBinary(bm *binary.Module) (*Module, error) {
 		}
 		if in.Op == spv.OpFunctionEnd {
 			section = sectionFunction
+			// Debug line instructions right before OpFunctionEnd stay
+			// with the function.
+			if f := m.Functions[len(m.Functions)-1]; pending != nil {
+				f.EndLine, pending = pending, nil
+			}
 		}
 	}
 	switch {

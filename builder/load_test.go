@@ -143,6 +143,7 @@ func TestLoadRejectsMalformed(t *testing.T) {
 		"label outside function": "OpCapability Shader\nOpMemoryModel Logical GLSL450\n%l = OpLabel",
 		"unterminated block":     "OpCapability Shader\nOpMemoryModel Logical GLSL450\n%v = OpTypeVoid\n%fn = OpTypeFunction %v\n%f = OpFunction %v None %fn\n%l = OpLabel\nOpFunctionEnd",
 		"missing function end":   "OpCapability Shader\nOpMemoryModel Logical GLSL450\n%v = OpTypeVoid\n%fn = OpTypeFunction %v\n%f = OpFunction %v None %fn\n%l = OpLabel\nOpReturn",
+		"decoration in function": "OpCapability Shader\nOpMemoryModel Logical GLSL450\n%v = OpTypeVoid\n%fn = OpTypeFunction %v\n%f = OpFunction %v None %fn\n%l = OpLabel\nOpDecorate %f Flat\nOpReturn\nOpFunctionEnd",
 	} {
 		words, err := asm.Assemble(text, asm.Options{})
 		if err != nil {
@@ -150,6 +151,40 @@ func TestLoadRejectsMalformed(t *testing.T) {
 		}
 		if _, err := builder.Load(words); err == nil {
 			t.Errorf("%s: loaded without an error", name)
+		}
+	}
+}
+
+// TestLoadKeepsDebugLineBeforeFunctionEnd: a debug line instruction after
+// a function's last terminator (glslang's -gVS -Os writes DebugNoScope
+// there) stays with the function, in place.
+func TestLoadKeepsDebugLineBeforeFunctionEnd(t *testing.T) {
+	words, err := asm.Assemble(`OpCapability Shader
+OpExtension "SPV_KHR_non_semantic_info"
+%dbg = OpExtInstImport "NonSemantic.Shader.DebugInfo.100"
+OpMemoryModel Logical GLSL450
+OpEntryPoint GLCompute %f "f"
+OpExecutionMode %f LocalSize 1 1 1
+%v = OpTypeVoid
+%fn = OpTypeFunction %v
+%f = OpFunction %v None %fn
+%l = OpLabel
+OpReturn
+%n1 = OpExtInst %v %dbg DebugNoScope
+OpFunctionEnd
+%g = OpFunction %v None %fn
+%l2 = OpLabel
+OpReturn
+%n2 = OpExtInst %v %dbg DebugNoScope
+OpFunctionEnd
+`, asm.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := roundTrip(t, words)
+	for _, f := range m.Functions {
+		if f.EndLine == nil || f.EndLine.Op != spv.OpExtInst {
+			t.Errorf("function %%%d: EndLine = %v, want the DebugNoScope", f.Def.Result, f.EndLine)
 		}
 	}
 }

@@ -178,6 +178,11 @@ func Serialize(m *Module, w WordConsumer) error {
 				return err
 			}
 		}
+		if f.EndLine != nil {
+			if err := emit(f.EndLine); err != nil {
+				return err
+			}
+		}
 		scratch[0] = 1<<16 | uint32(spv.OpFunctionEnd)
 		if err := w.Consume(scratch[:1]); err != nil {
 			return err

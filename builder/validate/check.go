@@ -1,0 +1,332 @@
+package validate
+
+import (
+	"fmt"
+
+	"github.com/hlsl2spirv/hlsl2spirv/builder"
+	"github.com/hlsl2spirv/hlsl2spirv/builder/spv"
+)
+
+// ID is a SPIR-V id.
+type ID = builder.ID
+
+// maxIDBound is spirv-val's default limit on the header's id bound.
+const maxIDBound = 0x3FFFFF
+
+// A located is one instruction in layout order with the function and block
+// holding it (nil at module level; block nil for a function's OpFunction,
+// parameters and prologue).
+type located struct {
+	in  *builder.Inst
+	fn  *builder.Function
+	blk *builder.Block
+	// line marks a debug line instruction (OpLine, OpNoLine, DebugLine,
+	// DebugScope...) that the IR attaches to the instruction after it.
+	line bool
+}
+
+// A decoration is one decoration applied to an id, directly or through a
+// decoration group.
+type decoration struct {
+	kind   spv.Decoration
+	member int32 // the struct member, -1 for the id itself
+	params []builder.Operand
+	inst   *builder.Inst
+}
+
+// An entryPoint is one OpEntryPoint.
+type entryPoint struct {
+	inst  *builder.Inst
+	model spv.ExecutionModel
+	fn    ID
+	name  string
+	iface []ID
+	modes []*builder.Inst // its OpExecutionMode(Id)s
+}
+
+// checker is the state of one validation.
+type checker struct {
+	m       *builder.Module
+	opts    Options
+	env     Env
+	vulkan  bool
+	version spv.Version
+
+	order []located // every instruction, in layout order
+
+	defs    []*builder.Inst    // by result id (block labels get an OpLabel)
+	defFunc []*builder.Function // by result id: the function holding the definition
+	blocks  []*builder.Block   // by label id
+	funcs   map[ID]*builder.Function
+
+	caps capSet
+	exts map[string]bool
+	feat features
+
+	addressing spv.AddressingModel
+	memModel   spv.MemoryModel
+
+	extSets map[ID]string // OpExtInstImport id -> set name
+
+	decos   map[ID][]decoration
+	entries []*entryPoint
+	// Call graph: callees per function, and the entry points reaching each
+	// function.
+	callees    map[ID][]ID
+	calledFrom map[ID]bool
+	funcEntry  map[ID][]*entryPoint
+
+	// Facts collected by the instruction checks for the module-wide ones.
+	limits []limitation
+	// Struct types that have BuiltIn members.
+	builtinStructs map[ID]bool
+	// Structs holding a Block or BufferBlock struct.
+	nestedBlock map[ID]bool
+	// Pointer types of uniform blocks and storage buffers (for NonWritable).
+	uniformBlockPtrs, storageBufferPtrs map[ID]bool
+	// users and globalUsers are built on first use (usersOf,
+	// entryPointsReferencing).
+	users       map[ID][]*builder.Inst
+	globalUsers map[ID][]ID
+}
+
+// features are what the declared capabilities and extensions enable.
+type features struct {
+	declareInt8, declareInt16, declareFloat16 bool
+	freeFPRoundingMode                        bool
+	groupOpsReduceAndScans                    bool
+	variablePointers                          bool
+	envRelaxedBlockLayout                     bool
+	selectBetweenComposites                   bool
+	copyMemoryTwoAccesses                     bool
+	uconvertSpecConstantOp                    bool
+	nonwritableVarInFunctionOrPrivate         bool
+}
+
+// A limitation is a rule found inside a function that depends on the
+// execution models (or modes) of the entry points reaching it, checked
+// once the call graph is known.
+type limitation struct {
+	fn    ID
+	inst  *builder.Inst
+	rule  Rule
+	check func(ep *entryPoint) string // "" when the entry point is fine
+}
+
+func newChecker(m *builder.Module, opts Options) *checker {
+	env := envFor(opts.Env, m.Version)
+	c := &checker{m: m, opts: opts, env: env, vulkan: env.IsVulkan(), version: m.Version}
+	if c.version == 0 {
+		c.version = spv.Version1_0
+	}
+	return c
+}
+
+// errorf makes the Error for a broken rule at instruction in (nil for the
+// whole module).
+func (c *checker) errorf(rule Rule, in *builder.Inst, format string, args ...any) *Error {
+	e := &Error{Rule: rule, Inst: in, Msg: fmt.Sprintf(format, args...)}
+	if in != nil {
+		e.Func = c.funcOfInst(in)
+	}
+	return e
+}
+
+func (c *checker) funcOfInst(in *builder.Inst) *builder.Function {
+	if in.Block != nil {
+		return in.Block.Func
+	}
+	if in.Result != 0 && int(in.Result) < len(c.defFunc) && c.defs[in.Result] == in {
+		return c.defFunc[in.Result]
+	}
+	return nil
+}
+
+// run checks every rule, in roughly the order spirv-val does.
+func (c *checker) run() error {
+	if err := c.header(); err != nil {
+		return err
+	}
+	if err := c.collect(); err != nil {
+		return err
+	}
+	if err := c.capabilities(); err != nil {
+		return err
+	}
+	// Per instruction: ids, layout, capabilities and versions, then the
+	// checks of each opcode.
+	if err := c.idPass(); err != nil {
+		return err
+	}
+	if err := c.staticPass(); err != nil {
+		return err
+	}
+	c.collectDecorations()
+	c.callGraph()
+	if err := c.opcodePass(); err != nil {
+		return err
+	}
+	if err := c.adjacency(); err != nil {
+		return err
+	}
+	if err := c.entryPointRules(); err != nil {
+		return err
+	}
+	if err := c.cfgRules(); err != nil {
+		return err
+	}
+	if err := c.dominance(); err != nil {
+		return err
+	}
+	if err := c.decorationRules(); err != nil {
+		return err
+	}
+	if err := c.interfaceRules(); err != nil {
+		return err
+	}
+	if err := c.builtinRules(); err != nil {
+		return err
+	}
+	if err := c.limitationRules(); err != nil {
+		return err
+	}
+	return c.smallTypeUses()
+}
+
+// header checks the version against the environment and the id bound.
+func (c *checker) header() error {
+	if c.version > c.env.MaxVersion() {
+		return c.errorf(RuleEnvVersion, nil, "SPIR-V %s is not allowed in target environment %s", c.version, c.env)
+	}
+	if c.m.Bound > maxIDBound {
+		return c.errorf(RuleIDBound, nil, "the id bound %d is larger than the limit %d", c.m.Bound, maxIDBound)
+	}
+	return nil
+}
+
+// collect lays the module out in order and indexes its definitions.
+func (c *checker) collect() error {
+	m := c.m
+	n := int(m.Bound) + 1
+	c.defs = make([]*builder.Inst, n)
+	c.defFunc = make([]*builder.Function, n)
+	c.blocks = make([]*builder.Block, n)
+	c.funcs = make(map[ID]*builder.Function, len(m.Functions))
+	c.extSets = map[ID]string{}
+	c.decos = map[ID][]decoration{}
+	c.order = make([]located, 0, 256)
+	add := func(in *builder.Inst, fn *builder.Function, blk *builder.Block) {
+		for l := lineChain(in.Line); l != nil; l = l.next {
+			c.order = append(c.order, located{in: l.in, fn: fn, blk: blk, line: true})
+		}
+		c.order = append(c.order, located{in: in, fn: fn, blk: blk})
+	}
+	for _, s := range [][]*builder.Inst{m.ExtInstImports} {
+		for _, in := range s {
+			add(in, nil, nil)
+		}
+	}
+	if m.MemoryModel == nil {
+		return c.errorf(RuleLayout, nil, "missing OpMemoryModel")
+	}
+	add(m.MemoryModel, nil, nil)
+	for _, s := range [][]*builder.Inst{m.EntryPoints, m.ExecutionModes, m.DebugSources, m.Names, m.ModuleProcessed, m.Annotations, m.Globals} {
+		for _, in := range s {
+			add(in, nil, nil)
+		}
+	}
+	for _, f := range m.Functions {
+		if f.Def == nil {
+			return c.errorf(RuleLayout, nil, "a function without OpFunction")
+		}
+		add(f.Def, f, nil)
+		for _, p := range f.Params {
+			add(p, f, nil)
+		}
+		for _, p := range f.Prologue {
+			add(p, f, nil)
+		}
+		for _, b := range f.Blocks {
+			if b.Line != nil {
+				for l := lineChain(b.Line); l != nil; l = l.next {
+					c.order = append(c.order, located{in: l.in, fn: f, blk: nil, line: true})
+				}
+			}
+			lab := &builder.Inst{Op: spv.OpLabel, Result: b.Label, Block: b}
+			c.order = append(c.order, located{in: lab, fn: f, blk: b})
+			for _, in := range b.Insts {
+				add(in, f, b)
+			}
+		}
+		for l := lineChain(f.EndLine); l != nil; l = l.next {
+			c.order = append(c.order, located{in: l.in, fn: f, line: true})
+		}
+	}
+	return nil
+}
+
+// A lineLink is one debug line instruction of a chain, in module order.
+type lineLink struct {
+	in   *builder.Inst
+	next *lineLink
+}
+
+// lineChain returns the instructions of a Line chain in module order (the
+// chain links the last one first).
+func lineChain(l *builder.Inst) *lineLink {
+	var head *lineLink
+	for ; l != nil; l = l.Line {
+		head = &lineLink{in: l, next: head}
+	}
+	return head
+}
+
+// def returns the instruction defining id, or nil.
+func (c *checker) def(id ID) *builder.Inst {
+	if int(id) < len(c.defs) {
+		return c.defs[id]
+	}
+	return nil
+}
+
+// opOf returns the opcode defining id (OpNop if none).
+func (c *checker) opOf(id ID) spv.Op {
+	if d := c.def(id); d != nil {
+		return d.Op
+	}
+	return spv.OpNop
+}
+
+// typeOf returns the result type of the value id (0 if none).
+func (c *checker) typeOf(id ID) ID {
+	if d := c.def(id); d != nil {
+		return d.Type
+	}
+	return 0
+}
+
+// Operand helpers that never panic on a malformed instruction.
+
+func opID(in *builder.Inst, i int) ID {
+	if i < len(in.Operands) {
+		return in.Operands[i].ID()
+	}
+	return 0
+}
+
+func opWord(in *builder.Inst, i int) uint32 {
+	if i < len(in.Operands) {
+		return in.Operands[i].Word
+	}
+	return 0
+}
+
+func opStr(in *builder.Inst, i int) string {
+	if i < len(in.Operands) {
+		return in.Operands[i].Str
+	}
+	return ""
+}
+
+// hasOperand reports whether operand i exists.
+func hasOperand(in *builder.Inst, i int) bool { return i < len(in.Operands) }

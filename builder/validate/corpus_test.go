@@ -1,0 +1,218 @@
+package validate
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/hlsl2spirv/hlsl2spirv/builder"
+	"github.com/hlsl2spirv/hlsl2spirv/test/tool"
+)
+
+// The differential tests against spirv-val: a corpus is a folder of .spv
+// modules, each with a NAME.flags file holding the spirv-val options it is
+// validated with (as DXC or glslang would); spirv-val's verdict is cached
+// in NAME.val. The validator must accept every module spirv-val accepts,
+// and should reject what it rejects.
+
+var corpusDir = flag.String("validate.corpus", "", "a folder of .spv modules (with .flags files) to compare with spirv-val")
+
+// verdict is spirv-val's judgement of a module.
+type verdict struct {
+	ok  bool
+	msg string
+}
+
+// spirvValVerdict runs spirv-val (or reads its cached verdict).
+func spirvValVerdict(val, spvPath string, flags []string) (verdict, error) {
+	cache := strings.TrimSuffix(spvPath, ".spv") + ".val"
+	if b, err := os.ReadFile(cache); err == nil {
+		s := string(b)
+		if s == "ok\n" {
+			return verdict{ok: true}, nil
+		}
+		return verdict{msg: strings.TrimPrefix(s, "fail: ")}, nil
+	}
+	args := append(append([]string{}, flags...), spvPath)
+	stdout, stderr, err := tool.Run(val, nil, args...)
+	var v verdict
+	var exit interface{ ExitCode() int }
+	switch {
+	case err == nil:
+		v.ok = true
+	case errors.As(err, &exit):
+		v.msg = firstLine(string(stdout) + string(stderr))
+	default:
+		return v, err
+	}
+	text := "ok\n"
+	if !v.ok {
+		text = "fail: " + v.msg
+	}
+	_ = os.WriteFile(cache, []byte(text), 0o644)
+	return v, nil
+}
+
+func firstLine(s string) string {
+	for _, l := range strings.Split(s, "\n") {
+		if l = strings.TrimSpace(l); l != "" {
+			return l
+		}
+	}
+	return ""
+}
+
+// corpusEntry is one module of a corpus.
+type corpusEntry struct {
+	path  string
+	flags []string
+}
+
+func readCorpus(dir string) ([]corpusEntry, error) {
+	var out []corpusEntry
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".spv") {
+			return err
+		}
+		flags := []string{"--target-env", "vulkan1.0"}
+		if b, err := os.ReadFile(strings.TrimSuffix(p, ".spv") + ".flags"); err == nil {
+			flags = strings.Fields(string(b))
+		}
+		out = append(out, corpusEntry{p, flags})
+		return nil
+	})
+	sort.Slice(out, func(i, j int) bool { return out[i].path < out[j].path })
+	return out, err
+}
+
+// comparison is the outcome of comparing the validator with spirv-val on
+// a corpus.
+type comparison struct {
+	total, valid, invalid int
+	caught                int      // invalid modules the validator rejects
+	falseRejects          []string // valid modules the validator rejects
+	missed                []string // invalid modules the validator accepts
+	byRule                map[Rule]int
+}
+
+func (r *comparison) String() string {
+	pct := 0.0
+	if r.invalid > 0 {
+		pct = 100 * float64(r.caught) / float64(r.invalid)
+	}
+	return fmt.Sprintf("%d modules: spirv-val accepts %d (we reject %d of them), rejects %d (we reject %d, %.1f%%)",
+		r.total, r.valid, len(r.falseRejects), r.invalid, r.caught, pct)
+}
+
+// compareWithSpirvVal validates every entry with both validators.
+func compareWithSpirvVal(t testing.TB, val string, entries []corpusEntry, load func(e corpusEntry) ([]uint32, error)) *comparison {
+	r := &comparison{byRule: map[Rule]int{}}
+	var mu sync.Mutex
+	var wg sync.WaitGroup
+	work := make(chan corpusEntry)
+	for range 2 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for e := range work {
+				v, err := spirvValVerdict(val, e.path, e.flags)
+				if err != nil {
+					t.Errorf("%s: spirv-val: %v", e.path, err)
+					continue
+				}
+				words, err := load(e)
+				var ours error
+				if err != nil {
+					ours = &Error{Rule: RuleBinary, Msg: err.Error()}
+				} else {
+					opts, err := OptionsFromArgs(e.flags)
+					if err != nil {
+						t.Errorf("%s: %v", e.path, err)
+						continue
+					}
+					ours = Words(words, opts)
+				}
+				mu.Lock()
+				r.total++
+				switch {
+				case v.ok && ours == nil:
+					r.valid++
+				case v.ok:
+					r.valid++
+					r.falseRejects = append(r.falseRejects, fmt.Sprintf("%s (%s): %v", e.path, strings.Join(e.flags, " "), ours))
+				case ours != nil:
+					r.invalid++
+					r.caught++
+					var ve *Error
+					if errors.As(ours, &ve) {
+						r.byRule[ve.Rule]++
+					}
+				default:
+					r.invalid++
+					r.missed = append(r.missed, fmt.Sprintf("%s (%s): spirv-val: %s", e.path, strings.Join(e.flags, " "), v.msg))
+				}
+				mu.Unlock()
+			}
+		}()
+	}
+	for _, e := range entries {
+		work <- e
+	}
+	close(work)
+	wg.Wait()
+	sort.Strings(r.falseRejects)
+	sort.Strings(r.missed)
+	return r
+}
+
+func readSPV(e corpusEntry) ([]uint32, error) {
+	b, err := os.ReadFile(e.path)
+	if err != nil {
+		return nil, err
+	}
+	if len(b)%4 != 0 {
+		return nil, fmt.Errorf("%d bytes is not a whole number of words", len(b))
+	}
+	m, err := builder.LoadBytes(b)
+	if err != nil {
+		return nil, err
+	}
+	var s builder.WordSlice
+	if err := builder.Serialize(m, &s); err != nil {
+		return nil, err
+	}
+	return s.Words, nil
+}
+
+// TestCorpusAgreesWithSpirvVal compares the validator with spirv-val on the
+// corpus given with -validate.corpus (make validate-corpus builds one from
+// the golden tests, DXC's tests and glslang).
+func TestCorpusAgreesWithSpirvVal(t *testing.T) {
+	if *corpusDir == "" {
+		t.Skip("no -validate.corpus folder given")
+	}
+	val := tool.Require(t, tool.SpirvVal)
+	entries, err := readCorpus(*corpusDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := compareWithSpirvVal(t, val, entries, readSPV)
+	t.Log(r)
+	for _, m := range r.missed {
+		t.Logf("missed: %s", m)
+	}
+	for i, f := range r.falseRejects {
+		if i == 50 {
+			t.Errorf("... and %d more", len(r.falseRejects)-50)
+			break
+		}
+		t.Errorf("rejected a module spirv-val accepts: %s", f)
+	}
+}

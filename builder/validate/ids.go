@@ -1,0 +1,289 @@
+package validate
+
+import (
+	"github.com/hlsl2spirv/hlsl2spirv/builder"
+	"github.com/hlsl2spirv/hlsl2spirv/builder/spv"
+)
+
+// Id rules (sections 2.2.2 and 2.16.1): every id is defined once, below
+// the bound; an id is defined before it is used, except where the
+// specification allows a forward reference (branch targets, OpPhi, a
+// called function, names and decorations, pointers declared by
+// OpTypeForwardPointer); an operand that must be a value is not a type
+// and has a type; a result type is a type. Dominance of uses inside
+// functions is checked by dominance (cfg.go).
+
+// idPass walks the module in order, registering definitions.
+func (c *checker) idPass() error {
+	forward := map[ID]*builder.Inst{} // forward references not yet defined
+	fwdPointers := map[ID]bool{}
+	for i := range c.order {
+		l := &c.order[i]
+		in := l.in
+		fwd := forwardAllowed(in, c)
+		nonSemantic := c.isNonSemantic(in)
+		var err error
+		idx := 0
+		if in.Type != 0 {
+			idx = 1
+		}
+		if in.Result != 0 {
+			idx++
+		}
+		// The result type.
+		if in.Type != 0 {
+			d := c.def(in.Type)
+			switch {
+			case d == nil:
+				return c.errorf(RuleIDDefined, in, "the result type %%%d has not been defined", in.Type)
+			case !generatesType(d.Op):
+				return c.errorf(RuleIDKind, in, "the result type %%%d is not a type", in.Type)
+			}
+		}
+		// Flat operand index as spirv-val counts it: result type and result
+		// id first, then every operand, pairs and parameters flattened.
+		var visit func(ops []builder.Operand)
+		visit = func(ops []builder.Operand) {
+			for j := range ops {
+				if err != nil {
+					return
+				}
+				o := &ops[j]
+				if o.Kind.Category() == spv.CategoryComposite {
+					visit(o.Params)
+					continue
+				}
+				if o.IsID() {
+					err = c.checkIDOperand(in, o.ID(), idx, fwd, nonSemantic, forward, fwdPointers)
+				}
+				idx++
+				if len(o.Params) > 0 {
+					visit(o.Params)
+				}
+			}
+		}
+		visit(in.Operands)
+		if err != nil {
+			return err
+		}
+		if in.Op == spv.OpTypeForwardPointer {
+			fwdPointers[opID(in, 0)] = true
+		}
+		if r := in.Result; r != 0 {
+			if r >= c.m.Bound {
+				return c.errorf(RuleIDBound, in, "result id %%%d is not below the id bound %d", r, c.m.Bound)
+			}
+			if c.defs[r] != nil {
+				return c.errorf(RuleIDDefined, in, "id %%%d is defined more than once", r)
+			}
+			c.defs[r] = in
+			c.defFunc[r] = l.fn
+			delete(forward, r)
+			switch in.Op {
+			case spv.OpLabel:
+				c.blocks[r] = l.blk
+			case spv.OpFunction:
+				c.funcs[r] = l.fn
+			case spv.OpExtInstImport:
+				c.extSets[r] = opStr(in, 0)
+			}
+		}
+	}
+	for id, user := range forward {
+		return c.errorf(RuleIDDefined, user, "%%%d is referenced but never defined", id)
+	}
+	return nil
+}
+
+// checkIDOperand applies spirv-val's rules to the id operand at flat index
+// idx of in.
+func (c *checker) checkIDOperand(in *builder.Inst, id ID, idx int, fwd func(int) bool, nonSemantic bool, forward map[ID]*builder.Inst, fwdPointers map[ID]bool) error {
+	if id == 0 || id >= c.m.Bound {
+		return c.errorf(RuleIDBound, in, "operand %%%d is not a valid id below the bound %d", id, c.m.Bound)
+	}
+	d := c.defs[id]
+	if d == nil {
+		if !fwd(idx) {
+			return c.errorf(RuleIDDefined, in, "%%%d has not been defined", id)
+		}
+		if generatesType(in.Op) && !fwdPointers[id] {
+			return c.errorf(RuleIDDefined, in, "%%%d must be defined before this type uses it", id)
+		}
+		if _, seen := forward[id]; !seen {
+			forward[id] = in
+		}
+		return nil
+	}
+	op := in.Op
+	exempt := generatesType(op) || isDebugOp(op) || nonSemantic || c.isDebugInfo(in) || isDecoration(op) || op == spv.OpFunction
+	if generatesType(d.Op) && !exempt && !(op == spv.OpSpecConstantOp && spv.Op(opWord(in, 0)) == spv.OpCooperativeMatrixLengthNV) && op != spv.OpCooperativeMatrixLengthNV {
+		return c.errorf(RuleIDKind, in, "operand %%%d is a type, not a value", id)
+	}
+	if d.Type == 0 && !exempt && !isBranch(op) && op != spv.OpPhi && op != spv.OpExtInst && op != spv.OpExtInstImport &&
+		op != spv.OpSelectionMerge && op != spv.OpLoopMerge && op != spv.OpCooperativeMatrixLengthNV &&
+		!(op == spv.OpSpecConstantOp && spv.Op(opWord(in, 0)) == spv.OpCooperativeMatrixLengthNV) {
+		return c.errorf(RuleIDKind, in, "operand %%%d has no type", id)
+	}
+	if c.isNonSemantic(d) && !nonSemantic {
+		return c.errorf(RuleIDKind, in, "operand %%%d of a semantic instruction is a non-semantic instruction", id)
+	}
+	// Uses the specification restricts to a few instructions.
+	switch d.Op {
+	case spv.OpTypeFunction:
+		if op != spv.OpFunction && !isDebugOp(op) && !nonSemantic && !isDecoration(op) {
+			return c.errorf(RuleIDKind, in, "invalid use of the function type %%%d", id)
+		}
+	case spv.OpFunction:
+		switch op {
+		case spv.OpGroupDecorate, spv.OpDecorate, spv.OpEnqueueKernel, spv.OpEntryPoint, spv.OpExecutionMode,
+			spv.OpExecutionModeId, spv.OpFunctionCall, spv.OpGetKernelNDrangeSubGroupCount,
+			spv.OpGetKernelNDrangeMaxSubGroupSize, spv.OpGetKernelWorkGroupSize,
+			spv.OpGetKernelPreferredWorkGroupSizeMultiple, spv.OpGetKernelLocalSizeForSubgroupCount,
+			spv.OpGetKernelMaxNumSubgroups, spv.OpName:
+		default:
+			if !nonSemantic && !c.isDebugInfo(in) {
+				return c.errorf(RuleIDKind, in, "invalid use of the function %%%d", id)
+			}
+		}
+	}
+	return nil
+}
+
+// forwardAllowed returns which flat operand indexes of in may name an id
+// defined later (spirv-val's list).
+func forwardAllowed(in *builder.Inst, c *checker) func(int) bool {
+	none := func(int) bool { return false }
+	all := func(int) bool { return true }
+	if generatesType(in.Op) {
+		return all
+	}
+	switch in.Op {
+	case spv.OpExecutionMode, spv.OpExecutionModeId, spv.OpEntryPoint, spv.OpName, spv.OpMemberName,
+		spv.OpSelectionMerge, spv.OpDecorate, spv.OpMemberDecorate, spv.OpDecorateId, spv.OpDecorateString,
+		spv.OpMemberDecorateString, spv.OpBranch, spv.OpLoopMerge:
+		return all
+	case spv.OpGroupDecorate, spv.OpGroupMemberDecorate, spv.OpBranchConditional, spv.OpSwitch:
+		return func(i int) bool { return i != 0 }
+	case spv.OpFunctionCall:
+		return func(i int) bool { return i == 2 }
+	case spv.OpPhi:
+		return func(i int) bool { return i > 1 }
+	case spv.OpEnqueueKernel:
+		return func(i int) bool { return i == 8 }
+	case spv.OpGetKernelNDrangeSubGroupCount, spv.OpGetKernelNDrangeMaxSubGroupSize:
+		return func(i int) bool { return i == 3 }
+	case spv.OpGetKernelWorkGroupSize, spv.OpGetKernelPreferredWorkGroupSizeMultiple:
+		return func(i int) bool { return i == 2 }
+	case spv.OpTypeForwardPointer:
+		return func(i int) bool { return i == 0 }
+	case spv.OpExtInst:
+		switch c.extSets[opID(in, 0)] {
+		case "OpenCL.DebugInfo.100":
+			switch opWord(in, 1) {
+			case uint32(spv.OpenCLDebugInfo100DebugFunction):
+				return func(i int) bool { return i == 13 }
+			case uint32(spv.OpenCLDebugInfo100DebugTypeComposite):
+				return func(i int) bool { return i >= 13 }
+			}
+		case "DebugInfo":
+			switch opWord(in, 1) {
+			case 20: // DebugFunction
+				return func(i int) bool { return i == 13 }
+			case 10: // DebugTypeComposite
+				return func(i int) bool { return i >= 12 }
+			}
+		}
+	}
+	return none
+}
+
+// generatesType is spirv-val's list of opcodes that declare a type
+// (OpTypeForwardPointer does not).
+func generatesType(op spv.Op) bool {
+	switch op {
+	case spv.OpTypeVoid, spv.OpTypeBool, spv.OpTypeInt, spv.OpTypeFloat, spv.OpTypeVector, spv.OpTypeMatrix,
+		spv.OpTypeImage, spv.OpTypeSampler, spv.OpTypeSampledImage, spv.OpTypeArray, spv.OpTypeRuntimeArray,
+		spv.OpTypeStruct, spv.OpTypeOpaque, spv.OpTypePointer, spv.OpTypeFunction, spv.OpTypeEvent,
+		spv.OpTypeDeviceEvent, spv.OpTypeReserveId, spv.OpTypeQueue, spv.OpTypePipe, spv.OpTypePipeStorage,
+		spv.OpTypeNamedBarrier, spv.OpTypeAccelerationStructureKHR, spv.OpTypeCooperativeMatrixNV,
+		spv.OpTypeRayQueryKHR, spv.OpTypeHitObjectNV:
+		return true
+	}
+	return false
+}
+
+func isDebugOp(op spv.Op) bool {
+	switch op {
+	case spv.OpName, spv.OpMemberName, spv.OpSource, spv.OpSourceContinued, spv.OpSourceExtension,
+		spv.OpString, spv.OpLine, spv.OpNoLine, spv.OpModuleProcessed:
+		return true
+	}
+	return false
+}
+
+func isDecoration(op spv.Op) bool {
+	switch op {
+	case spv.OpDecorate, spv.OpDecorateId, spv.OpMemberDecorate, spv.OpGroupDecorate,
+		spv.OpGroupMemberDecorate, spv.OpDecorateString, spv.OpMemberDecorateString:
+		return true
+	}
+	return false
+}
+
+func isBranch(op spv.Op) bool {
+	return op == spv.OpBranch || op == spv.OpBranchConditional || op == spv.OpSwitch
+}
+
+func isConstantOp(op spv.Op) bool {
+	switch op {
+	case spv.OpConstantTrue, spv.OpConstantFalse, spv.OpConstant, spv.OpConstantComposite,
+		spv.OpConstantSampler, spv.OpConstantNull, spv.OpSpecConstantTrue, spv.OpSpecConstantFalse,
+		spv.OpSpecConstant, spv.OpSpecConstantComposite, spv.OpSpecConstantOp:
+		return true
+	}
+	return false
+}
+
+func isSpecConstantOp(op spv.Op) bool {
+	switch op {
+	case spv.OpSpecConstantTrue, spv.OpSpecConstantFalse, spv.OpSpecConstant,
+		spv.OpSpecConstantComposite, spv.OpSpecConstantOp:
+		return true
+	}
+	return false
+}
+
+// extSetOf returns the name of the set an OpExtInst uses.
+func (c *checker) extSetOf(in *builder.Inst) string {
+	if in.Op != spv.OpExtInst {
+		return ""
+	}
+	if name, ok := c.extSets[opID(in, 0)]; ok {
+		return name
+	}
+	// During the id pass the import may not be registered yet in extSets
+	// for a malformed module; look it up.
+	if d := c.def(opID(in, 0)); d != nil && d.Op == spv.OpExtInstImport {
+		return opStr(d, 0)
+	}
+	return ""
+}
+
+// isNonSemantic reports whether in is an OpExtInst of a NonSemantic set.
+func (c *checker) isNonSemantic(in *builder.Inst) bool {
+	if in.Op != spv.OpExtInst {
+		return false
+	}
+	s := c.extSetOf(in)
+	return len(s) >= 12 && s[:12] == "NonSemantic."
+}
+
+// isDebugInfo reports whether in is an OpExtInst of a debug-info set
+// (DebugInfo, OpenCL.DebugInfo.100, NonSemantic.Shader.DebugInfo.100).
+func (c *checker) isDebugInfo(in *builder.Inst) bool {
+	switch c.extSetOf(in) {
+	case "DebugInfo", "OpenCL.DebugInfo.100", "NonSemantic.Shader.DebugInfo.100":
+		return true
+	}
+	return false
+}

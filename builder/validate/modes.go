@@ -1,0 +1,522 @@
+package validate
+
+import (
+	"sort"
+
+	"github.com/hlsl2spirv/hlsl2spirv/builder"
+	"github.com/hlsl2spirv/hlsl2spirv/builder/spv"
+)
+
+// Mode setting (section 3.42.5): the memory model, entry points and their
+// execution modes, and the call graph (no function is both an entry point
+// and called; no recursion in Vulkan).
+
+// callGraph registers the entry points and the static call graph.
+func (c *checker) callGraph() {
+	c.callees = map[ID][]ID{}
+	c.calledFrom = map[ID]bool{}
+	c.funcEntry = map[ID][]*entryPoint{}
+	if mm := c.m.MemoryModel; mm != nil {
+		c.addressing = spv.AddressingModel(opWord(mm, 0))
+		c.memModel = spv.MemoryModel(opWord(mm, 1))
+	}
+	for _, in := range c.m.EntryPoints {
+		ep := &entryPoint{inst: in, model: spv.ExecutionModel(opWord(in, 0)), fn: opID(in, 1), name: opStr(in, 2)}
+		for _, o := range in.Operands[min(3, len(in.Operands)):] {
+			ep.iface = append(ep.iface, o.ID())
+		}
+		c.entries = append(c.entries, ep)
+	}
+	for _, in := range c.m.ExecutionModes {
+		for _, ep := range c.entries {
+			if ep.fn == opID(in, 0) {
+				ep.modes = append(ep.modes, in)
+			}
+		}
+	}
+	for _, f := range c.m.Functions {
+		id := f.Def.Result
+		seen := map[ID]bool{}
+		for _, b := range f.Blocks {
+			for _, in := range b.Insts {
+				if in.Op == spv.OpFunctionCall {
+					callee := opID(in, 0)
+					c.calledFrom[callee] = true
+					if !seen[callee] {
+						seen[callee] = true
+						c.callees[id] = append(c.callees[id], callee)
+					}
+				}
+			}
+		}
+	}
+	for _, ep := range c.entries {
+		seen := map[ID]bool{}
+		stack := []ID{ep.fn}
+		for len(stack) > 0 {
+			f := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			if seen[f] {
+				continue
+			}
+			seen[f] = true
+			c.funcEntry[f] = append(c.funcEntry[f], ep)
+			stack = append(stack, c.callees[f]...)
+		}
+	}
+}
+
+// modelsOf returns the execution models of the entry points declared on
+// function fn.
+func (c *checker) modelsOf(fn ID) map[spv.ExecutionModel]bool {
+	ms := map[spv.ExecutionModel]bool{}
+	for _, ep := range c.entries {
+		if ep.fn == fn {
+			ms[ep.model] = true
+		}
+	}
+	return ms
+}
+
+// modesOf returns the execution modes (of OpExecutionMode, as spirv-val
+// records them) of entry point function fn.
+func (c *checker) modesOf(fn ID) map[spv.ExecutionMode]bool {
+	ms := map[spv.ExecutionMode]bool{}
+	for _, in := range c.m.ExecutionModes {
+		if in.Op == spv.OpExecutionMode && opID(in, 0) == fn {
+			ms[spv.ExecutionMode(opWord(in, 1))] = true
+		}
+	}
+	return ms
+}
+
+// entryPointsReferencing returns the entry points whose call graph uses
+// the module-level id.
+func (c *checker) entryPointsReferencing(id ID) []*entryPoint {
+	if c.globalUsers == nil {
+		c.computeGlobalUsers()
+	}
+	var out []*entryPoint
+	seen := map[*entryPoint]bool{}
+	for _, f := range c.globalUsers[id] {
+		for _, ep := range c.funcEntry[f] {
+			if !seen[ep] {
+				seen[ep] = true
+				out = append(out, ep)
+			}
+		}
+	}
+	return out
+}
+
+// computeGlobalUsers maps each module-level id to the functions using it,
+// directly or through other module-level instructions.
+func (c *checker) computeGlobalUsers() {
+	c.globalUsers = map[ID][]ID{}
+	add := func(id, f ID) {
+		for _, g := range c.globalUsers[id] {
+			if g == f {
+				return
+			}
+		}
+		c.globalUsers[id] = append(c.globalUsers[id], f)
+	}
+	for _, f := range c.m.Functions {
+		fid := f.Def.Result
+		visit := func(in *builder.Inst) {
+			in.ForEachUse(func(id *ID) {
+				if c.defFunc[*id] == nil && c.def(*id) != nil {
+					add(*id, fid)
+				}
+			})
+		}
+		visit(f.Def)
+		for _, p := range f.Params {
+			visit(p)
+		}
+		for _, p := range f.Prologue {
+			visit(p)
+		}
+		for _, b := range f.Blocks {
+			for _, in := range b.Insts {
+				visit(in)
+				for l := in.Line; l != nil; l = l.Line {
+					visit(l)
+				}
+			}
+		}
+	}
+	// Module-level instructions using other module-level ones, latest
+	// first so that chains propagate.
+	for i := len(c.m.Globals) - 1; i >= 0; i-- {
+		in := c.m.Globals[i]
+		if in.Result == 0 {
+			continue
+		}
+		users := c.globalUsers[in.Result]
+		if len(users) == 0 {
+			continue
+		}
+		in.ForEachUse(func(id *ID) {
+			for _, f := range users {
+				add(*id, f)
+			}
+		})
+	}
+}
+
+func (c *checker) checkMemoryModel(in *builder.Inst) error {
+	if c.memModel != spv.MemoryModelVulkan && c.hasCap(spv.CapabilityVulkanMemoryModel) {
+		return c.errorf(RuleMemoryModel, in, "the VulkanMemoryModel capability needs the Vulkan memory model")
+	}
+	if c.vulkan && c.addressing != spv.AddressingModelLogical && c.addressing != spv.AddressingModelPhysicalStorageBuffer64 {
+		return c.errorf(RuleMemoryModel, in, "the addressing model must be Logical or PhysicalStorageBuffer64 in Vulkan (VUID-StandaloneSpirv-None-04635)")
+	}
+	return nil
+}
+
+func countModes(modes map[spv.ExecutionMode]bool, set ...spv.ExecutionMode) int {
+	n := 0
+	for _, m := range set {
+		if modes[m] {
+			n++
+		}
+	}
+	return n
+}
+
+func (c *checker) checkEntryPoint(in *builder.Inst) error {
+	fn := c.def(opID(in, 1))
+	if fn == nil || fn.Op != spv.OpFunction {
+		return c.errorf(RuleEntryPoint, in, "the entry point %%%d is not a function", opID(in, 1))
+	}
+	model := spv.ExecutionModel(opWord(in, 0))
+	if model != spv.ExecutionModelKernel {
+		ft := c.def(opID(fn, 1))
+		if ft == nil || len(ft.Operands) != 1 {
+			return c.errorf(RuleEntryPoint, in, "an entry point function must take no parameters (VUID-StandaloneSpirv-None-04633)")
+		}
+	}
+	if !c.isVoid(fn.Type) {
+		return c.errorf(RuleEntryPoint, in, "an entry point function must return void (VUID-StandaloneSpirv-None-04633)")
+	}
+	modes := c.modesOf(fn.Result)
+	if c.hasCap(spv.CapabilityShader) {
+		switch model {
+		case spv.ExecutionModelFragment:
+			if modes[spv.ExecutionModeOriginUpperLeft] && modes[spv.ExecutionModeOriginLowerLeft] {
+				return c.errorf(RuleExecutionMode, in, "a fragment entry point can only have one of OriginUpperLeft and OriginLowerLeft")
+			}
+			if !modes[spv.ExecutionModeOriginUpperLeft] && !modes[spv.ExecutionModeOriginLowerLeft] {
+				return c.errorf(RuleExecutionMode, in, "a fragment entry point needs OriginUpperLeft or OriginLowerLeft")
+			}
+			if countModes(modes, spv.ExecutionModeDepthGreater, spv.ExecutionModeDepthLess, spv.ExecutionModeDepthUnchanged) > 1 {
+				return c.errorf(RuleExecutionMode, in, "a fragment entry point can have at most one of DepthGreater, DepthLess and DepthUnchanged")
+			}
+			if countModes(modes, spv.ExecutionModePixelInterlockOrderedEXT, spv.ExecutionModePixelInterlockUnorderedEXT,
+				spv.ExecutionModeSampleInterlockOrderedEXT, spv.ExecutionModeSampleInterlockUnorderedEXT,
+				spv.ExecutionModeShadingRateInterlockOrderedEXT, spv.ExecutionModeShadingRateInterlockUnorderedEXT) > 1 {
+				return c.errorf(RuleExecutionMode, in, "a fragment entry point can have at most one interlock mode")
+			}
+			if countModes(modes, spv.ExecutionModeStencilRefUnchangedFrontAMD, spv.ExecutionModeStencilRefLessFrontAMD, spv.ExecutionModeStencilRefGreaterFrontAMD) > 1 ||
+				countModes(modes, spv.ExecutionModeStencilRefUnchangedBackAMD, spv.ExecutionModeStencilRefLessBackAMD, spv.ExecutionModeStencilRefGreaterBackAMD) > 1 {
+				return c.errorf(RuleExecutionMode, in, "a fragment entry point can have at most one stencil reference mode per face")
+			}
+		case spv.ExecutionModelTessellationControl, spv.ExecutionModelTessellationEvaluation:
+			if countModes(modes, spv.ExecutionModeSpacingEqual, spv.ExecutionModeSpacingFractionalEven, spv.ExecutionModeSpacingFractionalOdd) > 1 ||
+				countModes(modes, spv.ExecutionModeTriangles, spv.ExecutionModeQuads, spv.ExecutionModeIsolines) > 1 ||
+				countModes(modes, spv.ExecutionModeVertexOrderCw, spv.ExecutionModeVertexOrderCcw) > 1 {
+				return c.errorf(RuleExecutionMode, in, "a tessellation entry point has conflicting execution modes")
+			}
+		case spv.ExecutionModelGeometry:
+			if countModes(modes, spv.ExecutionModeInputPoints, spv.ExecutionModeInputLines, spv.ExecutionModeInputLinesAdjacency,
+				spv.ExecutionModeTriangles, spv.ExecutionModeInputTrianglesAdjacency) != 1 {
+				return c.errorf(RuleExecutionMode, in, "a geometry entry point needs exactly one input primitive mode")
+			}
+			if countModes(modes, spv.ExecutionModeOutputPoints, spv.ExecutionModeOutputLineStrip, spv.ExecutionModeOutputTriangleStrip) != 1 {
+				return c.errorf(RuleExecutionMode, in, "a geometry entry point needs exactly one output primitive mode")
+			}
+		case spv.ExecutionModelMeshEXT:
+			if countModes(modes, spv.ExecutionModeOutputPoints, spv.ExecutionModeOutputLinesEXT, spv.ExecutionModeOutputTrianglesEXT) != 1 {
+				return c.errorf(RuleExecutionMode, in, "a MeshEXT entry point needs exactly one of OutputPoints, OutputLinesEXT and OutputTrianglesEXT")
+			}
+			if countModes(modes, spv.ExecutionModeOutputPrimitivesEXT, spv.ExecutionModeOutputVertices) != 2 {
+				return c.errorf(RuleExecutionMode, in, "a MeshEXT entry point needs both OutputPrimitivesEXT and OutputVertices")
+			}
+		}
+	}
+	if c.vulkan && model == spv.ExecutionModelGLCompute && !modes[spv.ExecutionModeLocalSize] {
+		ok := false
+		for _, a := range c.m.Annotations {
+			if a.Op == spv.OpDecorate && spv.Decoration(opWord(a, 1)) == spv.DecorationBuiltIn && len(a.Operands[1].Params) > 0 &&
+				spv.BuiltIn(a.Operands[1].Params[0].Word) == spv.BuiltInWorkgroupSize {
+				ok = true
+			}
+		}
+		for _, m := range c.m.ExecutionModes {
+			if m.Op == spv.OpExecutionModeId && spv.ExecutionMode(opWord(m, 1)) == spv.ExecutionModeLocalSizeId {
+				ok = true
+			}
+		}
+		if !ok {
+			return c.errorf(RuleExecutionMode, in, "a GLCompute entry point needs LocalSize, LocalSizeId or a WorkgroupSize built-in (VUID-StandaloneSpirv-LocalSize-06426)")
+		}
+	}
+	return nil
+}
+
+func (c *checker) checkExecutionMode(in *builder.Inst) error {
+	fn := opID(in, 0)
+	isEntry := false
+	for _, ep := range c.entries {
+		if ep.fn == fn {
+			isEntry = true
+		}
+	}
+	if !isEntry {
+		return c.errorf(RuleExecutionMode, in, "%%%d is not an entry point", fn)
+	}
+	mode := spv.ExecutionMode(opWord(in, 1))
+	idMode := mode == spv.ExecutionModeSubgroupsPerWorkgroupId || mode == spv.ExecutionModeLocalSizeHintId || mode == spv.ExecutionModeLocalSizeId
+	if in.Op == spv.OpExecutionModeId {
+		if len(in.Operands) > 1 && len(in.Operands[1].Params) > 0 {
+			if !idMode {
+				return c.errorf(RuleExecutionMode, in, "OpExecutionModeId is only for modes taking id operands")
+			}
+			// spirv-val checks the first operand for each one.
+			if d := c.def(in.Operands[1].Params[0].ID()); d == nil || !isConstantOp(d.Op) {
+				return c.errorf(RuleExecutionMode, in, "the operands of OpExecutionModeId must be constants")
+			}
+		}
+	} else if idMode {
+		return c.errorf(RuleExecutionMode, in, "%s takes id operands and needs OpExecutionModeId", mode)
+	}
+	models := c.modelsOf(fn)
+	all := func(ok func(spv.ExecutionModel) bool) bool {
+		for m := range models {
+			if !ok(m) {
+				return false
+			}
+		}
+		return true
+	}
+	meshNV := c.hasCap(spv.CapabilityMeshShadingNV)
+	meshEXT := c.hasCap(spv.CapabilityMeshShadingEXT)
+	bad := func(what string) error {
+		return c.errorf(RuleExecutionMode, in, "execution mode %s can only be used with %s", mode, what)
+	}
+	switch mode {
+	case spv.ExecutionModeInvocations, spv.ExecutionModeInputPoints, spv.ExecutionModeInputLines,
+		spv.ExecutionModeInputLinesAdjacency, spv.ExecutionModeInputTrianglesAdjacency,
+		spv.ExecutionModeOutputLineStrip, spv.ExecutionModeOutputTriangleStrip:
+		if !all(func(m spv.ExecutionModel) bool { return m == spv.ExecutionModelGeometry }) {
+			return bad("the Geometry execution model")
+		}
+	case spv.ExecutionModeOutputPoints:
+		if !all(func(m spv.ExecutionModel) bool {
+			return m == spv.ExecutionModelGeometry || (m == spv.ExecutionModelMeshNV && meshNV) || (m == spv.ExecutionModelMeshEXT && meshEXT)
+		}) {
+			return bad("the Geometry or Mesh execution models")
+		}
+	case spv.ExecutionModeSpacingEqual, spv.ExecutionModeSpacingFractionalEven, spv.ExecutionModeSpacingFractionalOdd,
+		spv.ExecutionModeVertexOrderCw, spv.ExecutionModeVertexOrderCcw, spv.ExecutionModePointMode,
+		spv.ExecutionModeQuads, spv.ExecutionModeIsolines:
+		if !all(func(m spv.ExecutionModel) bool {
+			return m == spv.ExecutionModelTessellationControl || m == spv.ExecutionModelTessellationEvaluation
+		}) {
+			return bad("a tessellation execution model")
+		}
+	case spv.ExecutionModeTriangles:
+		if !all(func(m spv.ExecutionModel) bool {
+			return m == spv.ExecutionModelGeometry || m == spv.ExecutionModelTessellationControl || m == spv.ExecutionModelTessellationEvaluation
+		}) {
+			return bad("the Geometry or a tessellation execution model")
+		}
+	case spv.ExecutionModeOutputVertices:
+		if !all(func(m spv.ExecutionModel) bool {
+			switch m {
+			case spv.ExecutionModelGeometry, spv.ExecutionModelTessellationControl, spv.ExecutionModelTessellationEvaluation:
+				return true
+			case spv.ExecutionModelMeshNV:
+				return meshNV
+			case spv.ExecutionModelMeshEXT:
+				return meshEXT
+			}
+			return false
+		}) {
+			return bad("the Geometry, tessellation or Mesh execution models")
+		}
+	case spv.ExecutionModeOutputLinesEXT, spv.ExecutionModeOutputTrianglesEXT, spv.ExecutionModeOutputPrimitivesEXT:
+		if !all(func(m spv.ExecutionModel) bool { return m == spv.ExecutionModelMeshEXT || m == spv.ExecutionModelMeshNV }) {
+			return bad("the MeshEXT or MeshNV execution model")
+		}
+	case spv.ExecutionModePixelCenterInteger, spv.ExecutionModeOriginUpperLeft, spv.ExecutionModeOriginLowerLeft,
+		spv.ExecutionModeEarlyFragmentTests, spv.ExecutionModeDepthReplacing, spv.ExecutionModeDepthGreater,
+		spv.ExecutionModeDepthLess, spv.ExecutionModeDepthUnchanged, spv.ExecutionModePixelInterlockOrderedEXT,
+		spv.ExecutionModePixelInterlockUnorderedEXT, spv.ExecutionModeSampleInterlockOrderedEXT,
+		spv.ExecutionModeSampleInterlockUnorderedEXT, spv.ExecutionModeShadingRateInterlockOrderedEXT,
+		spv.ExecutionModeShadingRateInterlockUnorderedEXT, spv.ExecutionModeEarlyAndLateFragmentTestsAMD,
+		spv.ExecutionModeStencilRefUnchangedFrontAMD, spv.ExecutionModeStencilRefGreaterFrontAMD,
+		spv.ExecutionModeStencilRefLessFrontAMD, spv.ExecutionModeStencilRefUnchangedBackAMD,
+		spv.ExecutionModeStencilRefGreaterBackAMD, spv.ExecutionModeStencilRefLessBackAMD:
+		if !all(func(m spv.ExecutionModel) bool { return m == spv.ExecutionModelFragment }) {
+			return bad("the Fragment execution model")
+		}
+	case spv.ExecutionModeLocalSizeHint, spv.ExecutionModeVecTypeHint, spv.ExecutionModeContractionOff, spv.ExecutionModeLocalSizeHintId:
+		if !all(func(m spv.ExecutionModel) bool { return m == spv.ExecutionModelKernel }) {
+			return bad("the Kernel execution model")
+		}
+	case spv.ExecutionModeLocalSize, spv.ExecutionModeLocalSizeId:
+		if mode == spv.ExecutionModeLocalSizeId && !c.localSizeIDAllowed() {
+			return c.errorf(RuleExecutionMode, in, "LocalSizeId is not allowed in the %s environment", c.env)
+		}
+		if !all(func(m spv.ExecutionModel) bool {
+			switch m {
+			case spv.ExecutionModelKernel, spv.ExecutionModelGLCompute:
+				return true
+			case spv.ExecutionModelTaskNV, spv.ExecutionModelMeshNV:
+				return meshNV
+			case spv.ExecutionModelTaskEXT, spv.ExecutionModelMeshEXT:
+				return meshEXT
+			}
+			return false
+		}) {
+			return bad("the Kernel, GLCompute, Mesh or Task execution models")
+		}
+	}
+	if c.vulkan {
+		if mode == spv.ExecutionModeOriginLowerLeft {
+			return c.errorf(RuleExecutionMode, in, "OriginLowerLeft must not be used in Vulkan (VUID-StandaloneSpirv-OriginLowerLeft-04653)")
+		}
+		if mode == spv.ExecutionModePixelCenterInteger {
+			return c.errorf(RuleExecutionMode, in, "PixelCenterInteger must not be used in Vulkan (VUID-StandaloneSpirv-PixelCenterInteger-04654)")
+		}
+	}
+	return nil
+}
+
+func (c *checker) localSizeIDAllowed() bool {
+	if c.opts.AllowLocalSizeID {
+		return true
+	}
+	switch c.env {
+	case EnvVulkan1_0, EnvVulkan1_1, EnvVulkan1_1SPV1_4, EnvVulkan1_2:
+		return false
+	}
+	return true
+}
+
+// entryPointRules checks the module-wide entry point rules.
+func (c *checker) entryPointRules() error {
+	if len(c.entries) == 0 && !c.hasCap(spv.CapabilityLinkage) {
+		return c.errorf(RuleEntryPoint, nil, "no OpEntryPoint: only modules with the Linkage capability may have none")
+	}
+	nv, ext := false, false
+	for i, ep := range c.entries {
+		for _, other := range c.entries[:i] {
+			if other.name == ep.name && other.model == ep.model {
+				return c.errorf(RuleEntryPoint, ep.inst, "two entry points cannot share a name and an execution model")
+			}
+		}
+		nv = nv || ep.model == spv.ExecutionModelTaskNV || ep.model == spv.ExecutionModelMeshNV
+		ext = ext || ep.model == spv.ExecutionModelTaskEXT || ep.model == spv.ExecutionModelMeshEXT
+	}
+	if nv && ext {
+		return c.errorf(RuleEntryPoint, nil, "a module cannot mix MeshEXT/TaskEXT and MeshNV/TaskNV entry points (VUID-StandaloneSpirv-MeshEXT-07102)")
+	}
+	for _, ep := range c.entries {
+		if c.calledFrom[ep.fn] {
+			return c.errorf(RuleEntryPoint, ep.inst, "function %%%d is both an entry point and called", ep.fn)
+		}
+	}
+	if c.vulkan {
+		recursive := c.recursiveFunctions()
+		for _, ep := range c.entries {
+			for _, f := range c.reachable(ep.fn) {
+				if recursive[f] {
+					return c.errorf(RuleEntryPoint, ep.inst, "an entry point's call graph may not have cycles (VUID-StandaloneSpirv-None-04634)")
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// reachable returns the functions an entry point reaches, itself first.
+func (c *checker) reachable(fn ID) []ID {
+	seen := map[ID]bool{}
+	var out []ID
+	stack := []ID{fn}
+	for len(stack) > 0 {
+		f := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if seen[f] {
+			continue
+		}
+		seen[f] = true
+		out = append(out, f)
+		stack = append(stack, c.callees[f]...)
+	}
+	return out
+}
+
+// recursiveFunctions returns the functions that can reach themselves.
+func (c *checker) recursiveFunctions() map[ID]bool {
+	rec := map[ID]bool{}
+	ids := make([]ID, 0, len(c.callees))
+	for f := range c.callees {
+		ids = append(ids, f)
+	}
+	sort.Slice(ids, func(i, j int) bool { return ids[i] < ids[j] })
+	for _, f := range ids {
+		seen := map[ID]bool{}
+		stack := append([]ID(nil), c.callees[f]...)
+		for len(stack) > 0 {
+			g := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			if g == f {
+				rec[f] = true
+				break
+			}
+			if seen[g] {
+				continue
+			}
+			seen[g] = true
+			stack = append(stack, c.callees[g]...)
+		}
+	}
+	return rec
+}
+
+// limit registers a rule on the entry points reaching fn.
+func (c *checker) limit(fn *builder.Function, in *builder.Inst, rule Rule, check func(ep *entryPoint) string) {
+	if fn == nil {
+		return
+	}
+	c.limits = append(c.limits, limitation{fn: fn.Def.Result, inst: in, rule: rule, check: check})
+}
+
+// limitModel registers that fn may only run in the given execution models.
+func (c *checker) limitModel(fn *builder.Function, in *builder.Inst, rule Rule, msg string, models ...spv.ExecutionModel) {
+	c.limit(fn, in, rule, func(ep *entryPoint) string {
+		for _, m := range models {
+			if ep.model == m {
+				return ""
+			}
+		}
+		return msg
+	})
+}
+
+// limitationRules checks the registered limitations against the entry
+// points reaching each function.
+func (c *checker) limitationRules() error {
+	for _, l := range c.limits {
+		for _, ep := range c.funcEntry[l.fn] {
+			if msg := l.check(ep); msg != "" {
+				return c.errorf(l.rule, l.inst, "%s (entry point %q)", msg, ep.name)
+			}
+		}
+	}
+	return nil
+}
