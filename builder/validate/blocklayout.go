@@ -138,8 +138,8 @@ func (c *checker) bufferDecorations() error {
 	return nil
 }
 
-func (c *checker) pointerToUniformBlock(pt ID) bool   { return c.uniformBlockPtrs[pt] }
-func (c *checker) pointerToStorageBuffer(pt ID) bool  { return c.storageBufferPtrs[pt] }
+func (c *checker) pointerToUniformBlock(pt ID) bool  { return c.uniformBlockPtrs[pt] }
+func (c *checker) pointerToStorageBuffer(pt ID) bool { return c.storageBufferPtrs[pt] }
 func (c *checker) pointerToStorageImage(pt ID) bool {
 	p, sc, ok := c.pointerInfo(pt)
 	if !ok || sc != spv.StorageClassUniformConstant {

@@ -54,9 +54,9 @@ type checker struct {
 
 	order []located // every instruction, in layout order
 
-	defs    []*builder.Inst    // by result id (block labels get an OpLabel)
+	defs    []*builder.Inst     // by result id (block labels get an OpLabel)
 	defFunc []*builder.Function // by result id: the function holding the definition
-	blocks  []*builder.Block   // by label id
+	blocks  []*builder.Block    // by label id
 	funcs   map[ID]*builder.Function
 
 	caps capSet

@@ -347,7 +347,9 @@ func (c *checker) checkExecutionMode(in *builder.Inst) error {
 			return bad("the Geometry, tessellation or Mesh execution models")
 		}
 	case spv.ExecutionModeOutputLinesEXT, spv.ExecutionModeOutputTrianglesEXT, spv.ExecutionModeOutputPrimitivesEXT:
-		if !all(func(m spv.ExecutionModel) bool { return m == spv.ExecutionModelMeshEXT || m == spv.ExecutionModelMeshNV }) {
+		if !all(func(m spv.ExecutionModel) bool {
+			return m == spv.ExecutionModelMeshEXT || m == spv.ExecutionModelMeshNV
+		}) {
 			return bad("the MeshEXT or MeshNV execution model")
 		}
 	case spv.ExecutionModePixelCenterInteger, spv.ExecutionModeOriginUpperLeft, spv.ExecutionModeOriginLowerLeft,
