@@ -88,6 +88,10 @@ type checker struct {
 	// entryPointsReferencing).
 	users       map[ID][]*builder.Inst
 	globalUsers map[ID][]ID
+	// Control flow: each function's graph (cfgRules) and predecessors
+	// (for OpPhi).
+	cfgs  map[*builder.Function]*fcfg
+	preds map[*builder.Function]map[ID]map[ID]bool
 }
 
 // features are what the declared capabilities and extensions enable.

@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io/fs"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"sort"
@@ -13,6 +14,7 @@ import (
 	"testing"
 
 	"github.com/hlsl2spirv/hlsl2spirv/builder"
+	"github.com/hlsl2spirv/hlsl2spirv/builder/validate/internal/mutate"
 	"github.com/hlsl2spirv/hlsl2spirv/test/tool"
 )
 
@@ -215,4 +217,124 @@ func TestCorpusAgreesWithSpirvVal(t *testing.T) {
 		}
 		t.Errorf("rejected a module spirv-val accepts: %s", f)
 	}
+}
+
+var (
+	mutantCount = flag.Int("validate.mutants", 0, "how many mutants of the -validate.corpus modules to judge against spirv-val")
+	mutantDir   = flag.String("validate.mutants-dir", "", "where to keep the mutants (default: a mutants folder next to the corpus)")
+	mutantSeed  = flag.Uint64("validate.seed", 1, "the mutation campaign's random seed")
+)
+
+// TestMutantsAgreeWithSpirvVal mutates the valid modules of the corpus
+// (operands, types, literals, enumerants, opcodes, decorations, branches,
+// merges, capabilities, storage classes) and compares the verdicts: the
+// validator must accept every mutant spirv-val accepts and should reject
+// at least 90% of those it rejects (make validate-mutants).
+func TestMutantsAgreeWithSpirvVal(t *testing.T) {
+	if *corpusDir == "" || *mutantCount == 0 {
+		t.Skip("give -validate.corpus and -validate.mutants")
+	}
+	val := tool.Require(t, tool.SpirvVal)
+	entries, err := readCorpus(*corpusDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := *mutantDir
+	if dir == "" {
+		dir = filepath.Join(filepath.Dir(filepath.Clean(*corpusDir)), "mutants")
+	}
+	muts := makeMutants(t, val, entries, dir, *mutantCount, *mutantSeed)
+	r := compareWithSpirvVal(t, val, muts, readSPV)
+	reportMutants(t, r, 0.90)
+}
+
+// reportMutants logs the comparison and fails on a false reject or a catch
+// rate below want.
+func reportMutants(t *testing.T, r *comparison, want float64) {
+	t.Log(r)
+	kinds := map[string][2]int{} // mutation kind -> missed, rejected by spirv-val
+	kindOf := func(path string) string {
+		b, _ := os.ReadFile(strings.TrimSuffix(path, ".spv") + ".desc")
+		k, _, _ := strings.Cut(string(b), ":")
+		return k
+	}
+	for _, m := range r.missed {
+		k := kindOf(strings.Fields(m)[0])
+		v := kinds[k]
+		v[0]++
+		kinds[k] = v
+	}
+	var names []string
+	for k := range kinds {
+		names = append(names, k)
+	}
+	sort.Strings(names)
+	for _, k := range names {
+		t.Logf("missed %d mutants of kind %s", kinds[k][0], k)
+	}
+	for _, m := range r.missed {
+		b, _ := os.ReadFile(strings.TrimSuffix(strings.Fields(m)[0], ".spv") + ".desc")
+		t.Logf("missed: %s [%s]", m, strings.TrimSpace(string(b)))
+	}
+	for i, f := range r.falseRejects {
+		if i == 50 {
+			t.Errorf("... and %d more", len(r.falseRejects)-50)
+			break
+		}
+		b, _ := os.ReadFile(strings.TrimSuffix(strings.Fields(f)[0], ".spv") + ".desc")
+		t.Errorf("rejected a mutant spirv-val accepts: %s [%s]", f, strings.TrimSpace(string(b)))
+	}
+	if r.invalid > 0 && float64(r.caught) < want*float64(r.invalid) {
+		t.Errorf("rejects %d of the %d mutants spirv-val rejects (%.1f%%), want at least %.0f%%", r.caught, r.invalid, 100*float64(r.caught)/float64(r.invalid), 100*want)
+	}
+}
+
+// makeMutants writes n mutants of the valid entries to dir (reusing those
+// already there) and returns them as corpus entries.
+func makeMutants(t *testing.T, val string, entries []corpusEntry, dir string, n int, seed uint64) []corpusEntry {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	var valid []corpusEntry
+	var words [][]uint32
+	for _, e := range entries {
+		v, err := spirvValVerdict(val, e.path, e.flags)
+		if err != nil || !v.ok {
+			continue
+		}
+		w, err := readSPV(e)
+		if err != nil {
+			continue
+		}
+		valid = append(valid, e)
+		words = append(words, w)
+	}
+	if len(valid) == 0 {
+		t.Fatal("no valid module to mutate")
+	}
+	rng := rand.New(rand.NewPCG(seed, 0x5eed))
+	var out []corpusEntry
+	for i, tries := 0, 0; i < n && tries < 20*n; tries++ {
+		k := rng.IntN(len(valid))
+		name := filepath.Join(dir, fmt.Sprintf("m%06d.spv", i))
+		if _, err := os.Stat(name); err == nil {
+			flags, _ := os.ReadFile(strings.TrimSuffix(name, ".spv") + ".flags")
+			out = append(out, corpusEntry{name, strings.Fields(string(flags))})
+			i++
+			continue
+		}
+		mutant, desc, ok := mutate.Mutate(words[k], rng)
+		if !ok {
+			continue
+		}
+		base := strings.TrimSuffix(name, ".spv")
+		if err := os.WriteFile(name, builder.LittleEndian(mutant), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		os.WriteFile(base+".flags", []byte(strings.Join(valid[k].flags, " ")+"\n"), 0o644)
+		os.WriteFile(base+".desc", []byte(desc+" (from "+valid[k].path+")\n"), 0o644)
+		out = append(out, corpusEntry{name, valid[k].flags})
+		i++
+	}
+	return out
 }

@@ -20,9 +20,6 @@ func (c *checker) checkBitwise(in *builder.Inst, fn *builder.Function, blk *buil
 func (c *checker) checkLogical(in *builder.Inst, fn *builder.Function, blk *builder.Block) error {
 	return nil
 }
-func (c *checker) checkControlFlow(in *builder.Inst, fn *builder.Function, blk *builder.Block) error {
-	return nil
-}
 func (c *checker) checkDerivative(in *builder.Inst, fn *builder.Function, blk *builder.Block) error {
 	return nil
 }
@@ -47,8 +44,6 @@ func (c *checker) checkMesh(in *builder.Inst, fn *builder.Function, blk *builder
 func (c *checker) checkExtInst(in *builder.Inst, fn *builder.Function) error { return nil }
 func (c *checker) checkTypeImage(in *builder.Inst) error                     { return nil }
 func (c *checker) checkTypeSampledImage(in *builder.Inst) error              { return nil }
-func (c *checker) cfgRules() error                                           { return nil }
-func (c *checker) dominance() error                                          { return nil }
 func (c *checker) interfaceRules() error                                     { return nil }
 func (c *checker) builtinRules() error                                       { return nil }
 func (c *checker) executionScope(in *builder.Inst, id ID) error              { return nil }

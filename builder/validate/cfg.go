@@ -1,0 +1,1131 @@
+package validate
+
+import (
+	"github.com/hlsl2spirv/hlsl2spirv/builder"
+	"github.com/hlsl2spirv/hlsl2spirv/builder/spv"
+)
+
+// Control flow (sections 2.2.5, 2.11 and 2.16.2): blocks, branches, OpPhi,
+// returns, and the structured control-flow rules of shaders.
+//
+// The rules are stated on the "structural" CFG spirv-val uses, where a
+// header block also has edges to its merge block (and a loop header to its
+// continue target), augmented with a pseudo entry before every block
+// without predecessors (and every unreachable cycle) and a pseudo exit
+// after every block without successors, so that unreachable code and
+// infinite loops have dominators and post-dominators. The builder's CFG and
+// dominator trees describe the plain CFG, so this file keeps its own graph
+// of each function.
+
+const maxControlFlowNesting = 1023
+
+// Block types, as the merge instructions declare them.
+const (
+	blockSelection = 1 << iota
+	blockLoop
+	blockMerge
+	blockContinue
+)
+
+// fcfg is one function's control-flow graph as spirv-val sees it. Nodes are
+// block indexes; entry and exit are the pseudo blocks.
+type fcfg struct {
+	f                     *builder.Function
+	n                     int32 // real blocks
+	entry, exit           int32
+	index                 map[ID]int32
+	succ, pred            [][]int32         // real edges, duplicates kept
+	ssucc, spred          [][]int32         // structural edges
+	augSucc, augPred      map[int32][]int32 // augmented lists (pseudo blocks and their neighbours)
+	kind                  []uint8
+	mergeHeader           map[int32]int32   // merge block -> header declaring it (the last one)
+	loopCont              map[int32]int32   // loop header -> continue target
+	contHeader            map[int32]int32   // continue target -> loop header (the last one)
+	mergeOf               map[int32][]int32 // block -> the headers naming it as their merge block, in order
+	reachable, sreachable []bool
+	dom, sdom, spdom      *vdom
+	backEdges             [][2]int32
+	depth                 map[int32]int
+	// constructs in declaration order.
+	constructs []*vconstruct
+}
+
+type constructKind uint8
+
+const (
+	kSelection constructKind = iota
+	kLoop
+	kContinue
+)
+
+type vconstruct struct {
+	kind   constructKind
+	entry  int32
+	exit   int32 // merge block, or the back-edge block of a continue construct (-1 if none)
+	header int32 // the block whose merge instruction declared it
+	loop   *vconstruct
+	cont   *vconstruct
+}
+
+// realSuccs returns the real successor function (augmented where the
+// augmented map has the block).
+func (g *fcfg) augmented(structural, forward bool) func(int32) []int32 {
+	return func(b int32) []int32 {
+		m := g.augSucc
+		if !forward {
+			m = g.augPred
+		}
+		if l, ok := m[b]; ok {
+			return l
+		}
+		if b >= g.n {
+			return nil
+		}
+		switch {
+		case structural && forward:
+			return g.ssucc[b]
+		case structural:
+			return g.spred[b]
+		case forward:
+			return g.succ[b]
+		}
+		return g.pred[b]
+	}
+}
+
+// buildCFG builds the function's graph; it reports blocks referenced but
+// not in the function, and branches to the first block.
+func (c *checker) buildCFG(f *builder.Function) (*fcfg, error) {
+	n := int32(len(f.Blocks))
+	g := &fcfg{f: f, n: n, entry: n, exit: n + 1, index: make(map[ID]int32, n),
+		succ: make([][]int32, n), pred: make([][]int32, n), ssucc: make([][]int32, n), spred: make([][]int32, n),
+		augSucc: map[int32][]int32{}, augPred: map[int32][]int32{}, kind: make([]uint8, n),
+		mergeHeader: map[int32]int32{}, mergeOf: map[int32][]int32{}, loopCont: map[int32]int32{}, contHeader: map[int32]int32{}}
+	for i, b := range f.Blocks {
+		g.index[b.Label] = int32(i)
+	}
+	block := func(in *builder.Inst, id ID) (int32, error) {
+		if i, ok := g.index[id]; ok {
+			return i, nil
+		}
+		return 0, c.errorf(RuleCFG, f.Def, "block %%%d is referenced (by %s) but not defined in the function", id, in.Op)
+	}
+	for i, b := range f.Blocks {
+		bi := int32(i)
+		if mi := b.Merge(); mi != nil {
+			merge, err := block(mi, opID(mi, 0))
+			if err != nil {
+				return nil, err
+			}
+			if g.kind[merge]&blockMerge != 0 {
+				return nil, c.errorf(RuleStructured, mi, "block %%%d is already the merge block of another header", opID(mi, 0))
+			}
+			g.kind[merge] |= blockMerge
+			g.mergeHeader[merge] = bi
+			g.mergeOf[merge] = append(g.mergeOf[merge], bi)
+			if mi.Op == spv.OpLoopMerge {
+				cont, err := block(mi, opID(mi, 1))
+				if err != nil {
+					return nil, err
+				}
+				g.kind[bi] |= blockLoop
+				g.kind[cont] |= blockContinue
+				g.ssucc[bi] = append(g.ssucc[bi], merge, cont)
+				g.spred[merge] = append(g.spred[merge], bi)
+				g.spred[cont] = append(g.spred[cont], bi)
+				g.loopCont[bi] = cont
+				g.contHeader[cont] = bi
+				loop := &vconstruct{kind: kLoop, entry: bi, exit: merge, header: bi}
+				cc := &vconstruct{kind: kContinue, entry: cont, exit: -1, header: bi, loop: loop}
+				loop.cont = cc
+				g.constructs = append(g.constructs, loop, cc)
+			} else {
+				g.kind[bi] |= blockSelection
+				g.ssucc[bi] = append(g.ssucc[bi], merge)
+				g.spred[merge] = append(g.spred[merge], bi)
+				g.constructs = append(g.constructs, &vconstruct{kind: kSelection, entry: bi, exit: merge, header: bi})
+			}
+		} else if len(b.Insts) >= 2 {
+			// A merge instruction not right before the terminator is an
+			// adjacency error; it still declares its construct.
+			for _, in := range b.Insts[:len(b.Insts)-1] {
+				if in.Op == spv.OpSelectionMerge || in.Op == spv.OpLoopMerge {
+					return nil, c.errorf(RuleStructured, in, "%s must be the second-to-last instruction of its block", in.Op)
+				}
+			}
+		}
+		t := b.Terminator()
+		if t == nil {
+			return nil, c.errorf(RuleCFG, f.Def, "block %%%d has no terminator", b.Label)
+		}
+		var targets []ID
+		switch t.Op {
+		case spv.OpBranch:
+			targets = []ID{opID(t, 0)}
+		case spv.OpBranchConditional:
+			targets = []ID{opID(t, 1), opID(t, 2)}
+		case spv.OpSwitch:
+			targets = append(targets, opID(t, 1))
+			for _, p := range t.Operands[min(2, len(t.Operands)):] {
+				if len(p.Params) == 2 {
+					targets = append(targets, p.Params[1].ID())
+				}
+			}
+		}
+		for _, id := range targets {
+			s, err := block(t, id)
+			if err != nil {
+				return nil, err
+			}
+			if s == 0 {
+				return nil, c.errorf(RuleCFG, t, "the first block of a function cannot be a branch target")
+			}
+			g.succ[bi] = append(g.succ[bi], s)
+			g.pred[s] = append(g.pred[s], bi)
+			g.ssucc[bi] = append(g.ssucc[bi], s)
+			g.spred[s] = append(g.spred[s], bi)
+		}
+	}
+	g.augment()
+	g.reachable = g.reach(0, false)
+	g.sreachable = g.reach(0, true)
+	g.dom = g.dominators(0, g.augmented(false, true), g.augmented(false, false))
+	g.sdom = g.dominators(0, g.augmented(true, true), g.augmented(true, false))
+	g.spdom = g.dominators(g.exit, g.augmented(true, false), g.augmented(true, true))
+	g.findBackEdges()
+	return g, nil
+}
+
+// augment adds the pseudo entry and exit (spirv-val's augmented CFG, built
+// on the structural edges).
+func (g *fcfg) augment() {
+	order := make([]int32, g.n)
+	for i := range order {
+		order[i] = int32(i)
+	}
+	sources := g.traversalRoots(order, func(b int32) []int32 { return g.ssucc[b] }, func(b int32) []int32 { return g.spred[b] })
+	rev := make([]int32, g.n)
+	for i := range rev {
+		rev[i] = g.n - 1 - int32(i)
+	}
+	sinks := g.traversalRoots(rev, func(b int32) []int32 { return g.spred[b] }, func(b int32) []int32 { return g.ssucc[b] })
+	g.augSucc[g.entry] = sources
+	for _, b := range sources {
+		g.augPred[b] = append([]int32{g.entry}, g.spred[b]...)
+	}
+	g.augPred[g.exit] = sinks
+	for _, b := range sinks {
+		g.augSucc[b] = append([]int32{g.exit}, g.ssucc[b]...)
+	}
+}
+
+func (g *fcfg) traversalRoots(order []int32, succ, pred func(int32) []int32) []int32 {
+	visited := make([]bool, g.n)
+	var roots []int32
+	visit := func(root int32) {
+		stack := []int32{root}
+		visited[root] = true
+		for len(stack) > 0 {
+			b := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			for _, s := range succ(b) {
+				if !visited[s] {
+					visited[s] = true
+					stack = append(stack, s)
+				}
+			}
+		}
+	}
+	for _, b := range order {
+		if len(pred(b)) == 0 && !visited[b] {
+			roots = append(roots, b)
+			visit(b)
+		}
+	}
+	for _, b := range order {
+		if !visited[b] {
+			roots = append(roots, b)
+			visit(b)
+		}
+	}
+	return roots
+}
+
+func (g *fcfg) reach(from int32, structural bool) []bool {
+	r := make([]bool, g.n)
+	if g.n == 0 {
+		return r
+	}
+	stack := []int32{from}
+	for len(stack) > 0 {
+		b := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if r[b] {
+			continue
+		}
+		r[b] = true
+		next := g.succ[b]
+		if structural {
+			next = g.ssucc[b]
+		}
+		stack = append(stack, next...)
+	}
+	return r
+}
+
+// vdom is a dominator tree over the real blocks and the pseudo blocks
+// (n+2 nodes); nodes the traversal did not reach are in no tree and are
+// dominated only by themselves.
+type vdom struct {
+	idom    []int32 // -1 when none (unreached), the root's is itself
+	in, out []int32
+}
+
+// postorder is a depth-first post-order from root over succ.
+func postorder(root int32, nodes int, succ func(int32) []int32) []int32 {
+	seen := make([]bool, nodes)
+	type frame struct {
+		b    int32
+		next int
+	}
+	var out []int32
+	stack := []frame{{root, 0}}
+	seen[root] = true
+	for len(stack) > 0 {
+		top := &stack[len(stack)-1]
+		s := succ(top.b)
+		if top.next >= len(s) {
+			out = append(out, top.b)
+			stack = stack[:len(stack)-1]
+			continue
+		}
+		child := s[top.next]
+		top.next++
+		if !seen[child] {
+			seen[child] = true
+			stack = append(stack, frame{child, 0})
+		}
+	}
+	return out
+}
+
+// dominators computes the dominator tree of the nodes reached from root
+// (Cooper, Harvey and Kennedy's iteration, as spirv-val's CFA does).
+func (g *fcfg) dominators(root int32, succ, pred func(int32) []int32) *vdom {
+	nodes := int(g.n) + 2
+	po := postorder(root, nodes, succ)
+	index := make([]int32, nodes)
+	for i := range index {
+		index[i] = -1
+	}
+	for i, b := range po {
+		index[b] = int32(i)
+	}
+	idom := make([]int32, nodes) // by postorder index
+	for i := range idom {
+		idom[i] = -1
+	}
+	last := int32(len(po) - 1)
+	idom[last] = last
+	for changed := true; changed; {
+		changed = false
+		for i := len(po) - 2; i >= 0; i-- {
+			b := po[i]
+			newIdom := int32(-1)
+			for _, p := range pred(b) {
+				pi := index[p]
+				if pi < 0 || idom[pi] < 0 {
+					continue
+				}
+				if newIdom < 0 {
+					newIdom = pi
+					continue
+				}
+				f1, f2 := pi, newIdom
+				for f1 != f2 {
+					for f1 < f2 {
+						f1 = idom[f1]
+					}
+					for f2 < f1 {
+						f2 = idom[f2]
+					}
+				}
+				newIdom = f1
+			}
+			if newIdom >= 0 && idom[i] != newIdom {
+				idom[i] = newIdom
+				changed = true
+			}
+		}
+	}
+	t := &vdom{idom: make([]int32, nodes), in: make([]int32, nodes), out: make([]int32, nodes)}
+	children := make([][]int32, nodes)
+	for i := range t.idom {
+		t.idom[i] = -1
+		t.in[i] = -1
+	}
+	for i, b := range po {
+		d := idom[i]
+		if d < 0 {
+			d = int32(i) // no dominator: reflexive, its own root
+		}
+		t.idom[b] = po[d]
+		if po[d] != b {
+			children[po[d]] = append(children[po[d]], b)
+		}
+	}
+	clock := int32(0)
+	var number func(b int32)
+	type frame struct {
+		b    int32
+		next int
+	}
+	number = func(r int32) {
+		stack := []frame{{r, 0}}
+		t.in[r] = clock
+		clock++
+		for len(stack) > 0 {
+			top := &stack[len(stack)-1]
+			if top.next < len(children[top.b]) {
+				ch := children[top.b][top.next]
+				top.next++
+				t.in[ch] = clock
+				clock++
+				stack = append(stack, frame{ch, 0})
+				continue
+			}
+			t.out[top.b] = clock
+			clock++
+			stack = stack[:len(stack)-1]
+		}
+	}
+	for _, b := range po {
+		if t.idom[b] == b {
+			number(b)
+		}
+	}
+	return t
+}
+
+// dominates reports whether a dominates b.
+func (t *vdom) dominates(a, b int32) bool {
+	if a == b {
+		return true
+	}
+	if t.in[a] < 0 || t.in[b] < 0 {
+		return false
+	}
+	return t.in[a] <= t.in[b] && t.out[b] <= t.out[a]
+}
+
+// findBackEdges finds the real edges that close a cycle in a depth-first
+// traversal of the augmented structural graph from the pseudo entry.
+func (g *fcfg) findBackEdges() {
+	nodes := int(g.n) + 2
+	succ := g.augmented(true, true)
+	seen := make([]bool, nodes)
+	onStack := make([]bool, nodes)
+	type frame struct {
+		b    int32
+		next int
+	}
+	stack := []frame{{g.entry, 0}}
+	seen[g.entry], onStack[g.entry] = true, true
+	for len(stack) > 0 {
+		top := &stack[len(stack)-1]
+		s := succ(top.b)
+		if top.next >= len(s) {
+			onStack[top.b] = false
+			stack = stack[:len(stack)-1]
+			continue
+		}
+		child := s[top.next]
+		top.next++
+		if onStack[child] && top.b < g.n {
+			for _, r := range g.succ[top.b] {
+				if r == child {
+					g.backEdges = append(g.backEdges, [2]int32{top.b, child})
+				}
+			}
+		}
+		if !seen[child] {
+			seen[child], onStack[child] = true, true
+			stack = append(stack, frame{child, 0})
+		}
+	}
+}
+
+// blockDepth is spirv-val's control-flow nesting depth of block b.
+func (g *fcfg) blockDepth(b int32) int {
+	if b < 0 || b >= g.n {
+		return 0
+	}
+	if g.depth == nil {
+		g.depth = map[int32]int{}
+	}
+	if d, ok := g.depth[b]; ok {
+		return d
+	}
+	g.depth[b] = 0
+	d := 0
+	dom := g.dom.idom[b]
+	switch {
+	case dom < 0 || dom == b || dom >= g.n:
+	case g.kind[b]&blockContinue != 0:
+		header := g.contHeader[b]
+		if header == b {
+			d = 1 + g.blockDepth(dom)
+		} else {
+			d = 1 + g.blockDepth(header)
+		}
+	case g.kind[b]&blockMerge != 0:
+		d = g.blockDepth(g.mergeHeader[b])
+	case g.kind[dom]&(blockSelection|blockLoop) != 0:
+		d = 1 + g.blockDepth(dom)
+	default:
+		d = g.blockDepth(dom)
+	}
+	g.depth[b] = d
+	return d
+}
+
+// cfgRules checks each function's control flow.
+func (c *checker) cfgRules() error {
+	c.cfgs = map[*builder.Function]*fcfg{}
+	shader := c.hasCap(spv.CapabilityShader)
+	for _, f := range c.m.Functions {
+		if len(f.Blocks) == 0 {
+			continue
+		}
+		g, err := c.buildCFG(f)
+		if err != nil {
+			return err
+		}
+		c.cfgs[f] = g
+		for b := int32(1); b < g.n; b++ {
+			d := g.dom.idom[b]
+			if d >= 0 && d != b && d != g.entry && d < g.n && d >= b {
+				return c.errorf(RuleCFG, f.Def, "block %%%d appears before its dominator %%%d", f.Blocks[b].Label, f.Blocks[d].Label)
+			}
+		}
+		if !shader {
+			continue
+		}
+		for b := int32(0); b < g.n; b++ {
+			if g.blockDepth(b) > maxControlFlowNesting {
+				return c.errorf(RuleLimit, f.Def, "block %%%d exceeds the control-flow nesting depth limit", f.Blocks[b].Label)
+			}
+		}
+		if err := c.structured(g); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (g *fcfg) label(b int32) ID {
+	if b >= 0 && b < g.n {
+		return g.f.Blocks[b].Label
+	}
+	return 0
+}
+
+// structured checks the structured control-flow rules of one function.
+func (c *checker) structured(g *fcfg) error {
+	f := g.f
+	latches := map[int32]map[int32]bool{}
+	for _, e := range g.backEdges {
+		if g.kind[e[1]]&blockLoop == 0 {
+			return c.errorf(RuleStructured, f.Blocks[e[0]].Terminator(), "the back edge %%%d -> %%%d does not go to a loop header", g.label(e[0]), g.label(e[1]))
+		}
+		if latches[e[1]] == nil {
+			latches[e[1]] = map[int32]bool{}
+		}
+		latches[e[1]][e[0]] = true
+	}
+	for b := int32(0); b < g.n; b++ {
+		if g.sreachable[b] && g.kind[b]&blockLoop != 0 && len(latches[b]) != 1 {
+			return c.errorf(RuleStructured, f.Blocks[b].Merge(), "loop header %%%d is the target of %d back-edge blocks; it must be of exactly one", g.label(b), len(latches[b]))
+		}
+	}
+	// The continue construct's exit is its back-edge block.
+	for _, e := range g.backEdges {
+		for _, k := range g.constructs {
+			if k.kind == kLoop && k.entry == e[1] {
+				k.cont.exit = e[0]
+			}
+		}
+	}
+	for _, k := range g.constructs {
+		if err := c.construct(g, k); err != nil {
+			return err
+		}
+	}
+	return c.structuredSelections(g)
+}
+
+var constructNames = [...]string{"selection", "loop", "continue"}
+
+func (c *checker) construct(g *fcfg, k *vconstruct) error {
+	f := g.f
+	header := k.entry
+	if !g.sreachable[header] {
+		return nil
+	}
+	name := constructNames[k.kind]
+	if k.exit < 0 {
+		return c.errorf(RuleStructured, f.Blocks[header].Terminator(), "the %s construct at %%%d has no exit block", name, g.label(header))
+	}
+	merge := k.exit
+	if !g.sdom.dominates(header, merge) {
+		return c.errorf(RuleStructured, f.Blocks[merge].Terminator(), "the %s construct's entry %%%d does not structurally dominate its exit %%%d", name, g.label(header), g.label(merge))
+	}
+	if k.kind != kContinue && header == merge {
+		return c.errorf(RuleStructured, f.Blocks[merge].Terminator(), "the %s construct's header %%%d is its own merge block", name, g.label(header))
+	}
+	if k.kind == kContinue && !g.spdom.dominates(merge, header) {
+		return c.errorf(RuleStructured, f.Blocks[merge].Terminator(), "the continue construct's target %%%d is not structurally post-dominated by its back-edge block %%%d", g.label(header), g.label(merge))
+	}
+	blocks := g.constructBlocks(k)
+	for b := range blocks {
+		for _, s := range g.succ[b] {
+			if !blocks[s] && !c.structuredExit(g, k, s) {
+				return c.errorf(RuleStructured, f.Blocks[b].Terminator(), "block %%%d leaves the %s construct headed by %%%d, but not by a structured exit", g.label(b), name, g.label(header))
+			}
+		}
+		if b == header {
+			continue
+		}
+		for _, p := range g.pred[b] {
+			if g.sreachable[p] && !blocks[p] {
+				return c.errorf(RuleStructured, f.Blocks[p].Terminator(), "block %%%d branches into the %s construct headed by %%%d, not to its header", g.label(p), name, g.label(header))
+			}
+		}
+		if g.kind[b]&(blockSelection|blockLoop) != 0 {
+			if mi := f.Blocks[b].Merge(); mi != nil {
+				if m, ok := g.index[opID(mi, 0)]; ok && g.sreachable[m] && !blocks[m] {
+					return c.errorf(RuleStructured, mi, "header %%%d is in the %s construct headed by %%%d, but its merge block %%%d is not", g.label(b), name, g.label(header), g.label(m))
+				}
+			}
+		}
+	}
+	if k.kind == kLoop {
+		cont := g.loopCont[header]
+		if cont != header {
+			for _, p := range g.pred[cont] {
+				back := false
+				for _, e := range g.backEdges {
+					if e[1] == cont && e[0] == p {
+						back = true
+					}
+				}
+				if !blocks[p] && !back {
+					return c.errorf(RuleStructured, f.Blocks[p].Terminator(), "block %%%d branches to the continue target %%%d but is not in the loop headed by %%%d", g.label(p), g.label(cont), g.label(header))
+				}
+			}
+		}
+	}
+	if k.kind == kSelection {
+		if t := f.Blocks[header].Terminator(); t.Op == spv.OpSwitch {
+			return c.structuredSwitch(g, t, header, merge)
+		}
+	}
+	return nil
+}
+
+// constructBlocks returns the blocks of a construct (spirv-val's walk:
+// from the entry over structural successors, keeping the blocks that
+// belong).
+func (g *fcfg) constructBlocks(k *vconstruct) map[int32]bool {
+	header, exit := k.entry, k.exit
+	var contHeader int32 = -1
+	if k.kind == kLoop {
+		contHeader = k.cont.entry
+	}
+	blocks := map[int32]bool{}
+	stack := []int32{header}
+	for len(stack) > 0 {
+		b := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if b >= g.n || !g.sdom.dominates(header, b) {
+			continue
+		}
+		include := false
+		if k.kind == kContinue && g.spdom.dominates(exit, b) {
+			include = true
+		} else if !g.sdom.dominates(exit, b) {
+			include = true
+			if k.kind == kLoop && g.sdom.dominates(contHeader, b) {
+				include = false
+			}
+		}
+		if include && !blocks[b] {
+			blocks[b] = true
+			stack = append(stack, g.ssucc[b]...)
+		}
+	}
+	return blocks
+}
+
+// structuredExit reports whether a branch from construct k to dest is one
+// of its structured exits.
+func (c *checker) structuredExit(g *fcfg, k *vconstruct, dest int32) bool {
+	f := g.f
+	switch k.kind {
+	case kLoop:
+		mi := f.Blocks[k.entry].Merge()
+		return dest == g.index[opID(mi, 0)] || dest == g.index[opID(mi, 1)]
+	case kContinue:
+		loopHeader := k.loop.entry
+		mi := f.Blocks[loopHeader].Merge()
+		return dest == loopHeader || dest == g.index[opID(mi, 0)]
+	}
+	if dest == k.exit {
+		return true
+	}
+	// The next block outwards: the header declaring the block as its merge
+	// block, else the block's immediate structural dominator.
+	next := func(b int32) int32 {
+		for _, h := range g.mergeOf[b] {
+			if h != b && g.sdom.dominates(h, b) {
+				return h
+			}
+		}
+		d := g.sdom.idom[b]
+		if d < 0 || d == b || d >= g.n {
+			return -1
+		}
+		return d
+	}
+	header := k.entry
+	headerSwitch := f.Blocks[header].Terminator().Op == spv.OpSwitch
+	seenSwitch := false
+	for b, steps := next(header), 0; b >= 0 && steps <= int(g.n); b, steps = next(b), steps+1 {
+		t := f.Blocks[b].Terminator()
+		mi := f.Blocks[b].Merge()
+		if mi == nil {
+			continue
+		}
+		if mi.Op == spv.OpLoopMerge || (!headerSwitch && mi.Op == spv.OpSelectionMerge && t.Op == spv.OpSwitch) {
+			mt, ok := g.index[opID(mi, 0)]
+			if ok && g.sdom.dominates(mt, header) {
+				continue
+			}
+			if (!seenSwitch || mi.Op == spv.OpLoopMerge) && dest == mt {
+				return true
+			} else if mi.Op == spv.OpLoopMerge {
+				if ct, ok := g.index[opID(mi, 1)]; ok && dest == ct {
+					return true
+				}
+			}
+			if t.Op == spv.OpSwitch {
+				seenSwitch = true
+			}
+			if mi.Op == spv.OpLoopMerge {
+				return false
+			}
+		}
+	}
+	return false
+}
+
+// structuredSwitch checks a switch's case constructs: the header
+// dominates each, and a case falls through to at most one other case, the
+// one right after it in the target list.
+func (c *checker) structuredSwitch(g *fcfg, sw *builder.Inst, header, merge int32) error {
+	f := g.f
+	// Targets in operand order: the default first.
+	var targets []int32
+	targets = append(targets, g.index[opID(sw, 1)])
+	for _, p := range sw.Operands[2:] {
+		if len(p.Params) == 2 {
+			targets = append(targets, g.index[p.Params[1].ID()])
+		}
+	}
+	caseTargets := map[int32]bool{}
+	for _, t := range targets {
+		if t != merge {
+			caseTargets[t] = true
+		}
+	}
+	numTargeted := map[int32]int{}
+	defaultTarget := targets[0]
+	defaultMultiple := false
+	for _, t := range targets[1:] {
+		if t == defaultTarget {
+			defaultMultiple = true
+		}
+	}
+	var defaultFall int32 = -1
+	seen := map[int32]int32{}
+	for i, target := range targets {
+		if target == merge {
+			continue
+		}
+		fall, ok := seen[target]
+		if !ok {
+			if g.sreachable[header] && g.sreachable[target] && !g.sdom.dominates(header, target) {
+				return c.errorf(RuleStructured, sw, "switch header %%%d does not structurally dominate its case %%%d", g.label(header), g.label(target))
+			}
+			var err error
+			fall, err = c.caseFallThrough(g, target, merge, caseTargets)
+			if err != nil {
+				return err
+			}
+			if fall >= 0 {
+				numTargeted[fall]++
+			}
+			seen[target] = fall
+		}
+		if fall == defaultTarget && !defaultMultiple {
+			fall = defaultFall
+		}
+		if fall < 0 {
+			continue
+		}
+		if i == 0 {
+			defaultFall = fall
+			continue
+		}
+		j := i
+		for j+1 < len(targets) && targets[j+1] == target {
+			j++
+		}
+		if j+1 >= len(targets) || fall != targets[j+1] {
+			return c.errorf(RuleStructured, sw, "the case %%%d falls through to the case %%%d, which does not come right after it in the OpSwitch", g.label(target), g.label(fall))
+		}
+	}
+	for t, n := range numTargeted {
+		if n > 1 {
+			return c.errorf(RuleStructured, sw, "several cases fall through to the case %%%d", g.label(t))
+		}
+	}
+	_ = f
+	return nil
+}
+
+// caseFallThrough returns the case a case construct branches to (-1 for
+// none), or an error for a branch out of the switch that is not
+// structured.
+func (c *checker) caseFallThrough(g *fcfg, target, merge int32, caseTargets map[int32]bool) (int32, error) {
+	fall := int32(-1)
+	visited := map[int32]bool{}
+	stack := []int32{target}
+	reach := g.sreachable[target]
+	depth := g.blockDepth(target)
+	for len(stack) > 0 {
+		b := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if b == merge || visited[b] {
+			continue
+		}
+		visited[b] = true
+		if reach && g.sreachable[b] && g.sdom.dominates(target, b) {
+			stack = append(stack, g.succ[b]...)
+			continue
+		}
+		if !caseTargets[b] {
+			d := g.blockDepth(b)
+			if d < depth || (d == depth && g.kind[b]&blockContinue != 0) {
+				continue
+			}
+			return 0, c.errorf(RuleStructured, g.f.Blocks[target].Terminator(), "the case construct at %%%d branches to %%%d, which is not another case, the merge block, an outer loop's merge or continue", g.label(target), g.label(b))
+		}
+		if fall < 0 {
+			if b != target {
+				fall = b
+			}
+		} else if fall != b {
+			return 0, c.errorf(RuleStructured, g.f.Blocks[target].Terminator(), "the case construct at %%%d branches to the cases %%%d and %%%d", g.label(target), g.label(fall), g.label(b))
+		}
+	}
+	return fall, nil
+}
+
+// structuredSelections: a conditional branch to two blocks not seen yet
+// needs a merge instruction, and every OpSwitch needs one.
+func (c *checker) structuredSelections(g *fcfg) error {
+	po := postorder(0, int(g.n)+2, g.augmented(true, true))
+	seen := map[int32]bool{}
+	for i := len(po) - 1; i >= 0; i-- {
+		b := po[i]
+		if b >= g.n {
+			continue
+		}
+		blk := g.f.Blocks[b]
+		t := blk.Terminator()
+		mi := blk.Merge()
+		if mi != nil {
+			seen[g.index[opID(mi, 0)]] = true
+			if mi.Op == spv.OpLoopMerge {
+				seen[g.index[opID(mi, 1)]] = true
+			}
+		}
+		if !g.sreachable[b] {
+			continue
+		}
+		switch t.Op {
+		case spv.OpBranchConditional:
+			tl, fl := g.index[opID(t, 1)], g.index[opID(t, 2)]
+			tu, fu := !seen[tl], !seen[fl]
+			seen[tl], seen[fl] = true, true
+			if mi == nil && tu && fu {
+				return c.errorf(RuleStructured, t, "the selection must be structured (an OpSelectionMerge before the OpBranchConditional)")
+			}
+		case spv.OpSwitch:
+			if mi == nil {
+				return c.errorf(RuleStructured, t, "OpSwitch must come after an OpSelectionMerge")
+			}
+			for _, s := range g.succ[b] {
+				seen[s] = true
+			}
+		}
+	}
+	return nil
+}
+
+// checkControlFlow checks the control-flow instructions.
+func (c *checker) checkControlFlow(in *builder.Inst, fn *builder.Function, blk *builder.Block) error {
+	switch in.Op {
+	case spv.OpPhi:
+		return c.checkPhi(in, fn, blk)
+	case spv.OpBranch:
+		if c.opOf(opID(in, 0)) != spv.OpLabel {
+			return c.errorf(RuleCFG, in, "the target of OpBranch must be a label")
+		}
+	case spv.OpBranchConditional:
+		if len(in.Operands) != 3 && len(in.Operands) != 5 {
+			return c.errorf(RuleCFG, in, "OpBranchConditional takes 3 or 5 operands")
+		}
+		cond := c.def(opID(in, 0))
+		if cond == nil || cond.Type == 0 || !c.isBoolScalar(cond.Type) {
+			return c.errorf(RuleCFG, in, "the condition of OpBranchConditional must be a bool")
+		}
+		if c.opOf(opID(in, 1)) != spv.OpLabel || c.opOf(opID(in, 2)) != spv.OpLabel {
+			return c.errorf(RuleCFG, in, "the targets of OpBranchConditional must be labels")
+		}
+		if c.version >= spv.Version1_6 && opID(in, 1) == opID(in, 2) {
+			return c.errorf(RuleCFG, in, "from SPIR-V 1.6, the two targets of OpBranchConditional must differ")
+		}
+	case spv.OpSwitch:
+		if !c.isIntScalar(c.typeOf(opID(in, 0))) {
+			return c.errorf(RuleCFG, in, "the selector of OpSwitch must be an integer")
+		}
+		if c.opOf(opID(in, 1)) != spv.OpLabel {
+			return c.errorf(RuleCFG, in, "the default of OpSwitch must be a label")
+		}
+		for _, p := range in.Operands[2:] {
+			if len(p.Params) == 2 && c.opOf(p.Params[1].ID()) != spv.OpLabel {
+				return c.errorf(RuleCFG, in, "the targets of OpSwitch must be labels")
+			}
+		}
+	case spv.OpReturn:
+		if fn != nil && !c.isVoid(fn.Def.Type) {
+			return c.errorf(RuleCFG, in, "OpReturn in a function that does not return void")
+		}
+	case spv.OpReturnValue:
+		v := c.def(opID(in, 0))
+		if v == nil || v.Type == 0 {
+			return c.errorf(RuleCFG, in, "the value of OpReturnValue is not a value")
+		}
+		vt := c.def(v.Type)
+		if vt == nil || vt.Op == spv.OpTypeVoid {
+			return c.errorf(RuleCFG, in, "the value of OpReturnValue has no type or is void")
+		}
+		if c.addressing == spv.AddressingModelLogical && vt.Op == spv.OpTypePointer && !c.feat.variablePointers && !c.opts.RelaxLogicalPointer {
+			return c.errorf(RuleCFG, in, "returning a pointer is invalid under logical addressing")
+		}
+		if fn != nil && fn.Def.Type != v.Type {
+			return c.errorf(RuleCFG, in, "the value's type does not match the function's return type")
+		}
+	case spv.OpLoopMerge:
+		return c.checkLoopMerge(in, blk)
+	case spv.OpKill:
+		c.limitModel(fn, in, RuleCFG, "OpKill needs the Fragment execution model", spv.ExecutionModelFragment)
+	case spv.OpTerminateInvocation:
+		c.limitModel(fn, in, RuleCFG, "OpTerminateInvocation needs the Fragment execution model", spv.ExecutionModelFragment)
+	case spv.OpIgnoreIntersectionKHR:
+		c.limitModel(fn, in, RuleRayTracing, "OpIgnoreIntersectionKHR needs the AnyHitKHR execution model", spv.ExecutionModelAnyHitKHR)
+	case spv.OpTerminateRayKHR:
+		c.limitModel(fn, in, RuleRayTracing, "OpTerminateRayKHR needs the AnyHitKHR execution model", spv.ExecutionModelAnyHitKHR)
+	}
+	return nil
+}
+
+func (c *checker) checkLoopMerge(in *builder.Inst, blk *builder.Block) error {
+	merge := opID(in, 0)
+	if c.opOf(merge) != spv.OpLabel {
+		return c.errorf(RuleStructured, in, "the merge block %%%d must be a label", merge)
+	}
+	if blk != nil && merge == blk.Label {
+		return c.errorf(RuleStructured, in, "the merge block may not be the block holding the OpLoopMerge")
+	}
+	cont := opID(in, 1)
+	if c.opOf(cont) != spv.OpLabel {
+		return c.errorf(RuleStructured, in, "the continue target %%%d must be a label", cont)
+	}
+	if merge == cont {
+		return c.errorf(RuleStructured, in, "the merge block and the continue target must differ")
+	}
+	ctl := spv.LoopControl(opWord(in, 2))
+	if ctl&spv.LoopControlUnroll != 0 && ctl&spv.LoopControlDontUnroll != 0 {
+		return c.errorf(RuleStructured, in, "Unroll and DontUnroll must not both be set")
+	}
+	if ctl&spv.LoopControlDontUnroll != 0 && ctl&spv.LoopControlPeelCount != 0 {
+		return c.errorf(RuleStructured, in, "PeelCount and DontUnroll must not both be set")
+	}
+	if ctl&spv.LoopControlDontUnroll != 0 && ctl&spv.LoopControlPartialCount != 0 {
+		return c.errorf(RuleStructured, in, "PartialCount and DontUnroll must not both be set")
+	}
+	if ctl&spv.LoopControlIterationMultiple != 0 && len(in.Operands) > 2 {
+		// Parameters, lowest bit first.
+		k := 0
+		for b := spv.LoopControl(1); b < spv.LoopControlIterationMultiple; b <<= 1 {
+			if ctl&b != 0 {
+				if e := spv.KindLoopControl.Enumerant(uint32(b)); e != nil {
+					k += len(e.Parameters)
+				}
+			}
+		}
+		ps := in.Operands[2].Params
+		if k >= len(ps) || ps[k].Word == 0 {
+			return c.errorf(RuleStructured, in, "the IterationMultiple loop control operand must be greater than zero")
+		}
+	}
+	return nil
+}
+
+func (c *checker) checkPhi(in *builder.Inst, fn *builder.Function, blk *builder.Block) error {
+	if c.isVoid(in.Type) {
+		return c.errorf(RuleCFG, in, "OpPhi cannot have type void")
+	}
+	if c.isPointer(in.Type) && c.addressing == spv.AddressingModelLogical && !c.feat.variablePointers {
+		return c.errorf(RuleCFG, in, "OpPhi on pointers needs VariablePointers or VariablePointersStorageBuffer")
+	}
+	t := c.def(in.Type)
+	if !c.opts.BeforeHLSLLegalization && !c.hasCap(spv.CapabilityBindlessTextureNV) && t != nil {
+		if t.Op == spv.OpTypeSampledImage || (c.hasCap(spv.CapabilityShader) && (t.Op == spv.OpTypeImage || t.Op == spv.OpTypeSampler)) {
+			return c.errorf(RuleCFG, in, "OpPhi cannot have type %s", t.Op)
+		}
+	}
+	if fn == nil || blk == nil {
+		return nil
+	}
+	preds := c.predecessors(fn)[blk.Label]
+	if len(in.Operands) != len(preds) {
+		return c.errorf(RuleCFG, in, "OpPhi has %d incoming blocks for %d predecessors", len(in.Operands), len(preds))
+	}
+	observed := map[ID]bool{}
+	for _, p := range in.Operands {
+		if len(p.Params) != 2 {
+			return c.errorf(RuleCFG, in, "OpPhi must have an equal number of values and blocks")
+		}
+		v, parent := p.Params[0].ID(), p.Params[1].ID()
+		if c.typeOf(v) != in.Type {
+			return c.errorf(RuleCFG, in, "the incoming value %%%d's type does not match OpPhi's type", v)
+		}
+		if c.opOf(parent) != spv.OpLabel {
+			return c.errorf(RuleCFG, in, "the incoming block %%%d is not a label", parent)
+		}
+		if !preds[parent] {
+			return c.errorf(RuleCFG, in, "the incoming block %%%d is not a predecessor", parent)
+		}
+		if observed[parent] {
+			return c.errorf(RuleCFG, in, "the incoming block %%%d is listed more than once", parent)
+		}
+		observed[parent] = true
+	}
+	return nil
+}
+
+// dominance checks that the definition of every id used in a function
+// dominates its use (section 2.16.1).
+func (c *checker) dominance() error {
+	for _, f := range c.m.Functions {
+		g := c.cfgs[f]
+		check := func(user *builder.Inst, ub int32) error {
+			var err error
+			user.ForEachUse(func(id *ID) {
+				if err != nil || *id == user.Type {
+					return
+				}
+				d := c.def(*id)
+				if d == nil || d.Op == spv.OpLabel || d.Op == spv.OpFunction {
+					return
+				}
+				df := c.defFunc[*id]
+				if df == nil || df == f {
+					if df == nil || d.Block == nil || g == nil || ub < 0 || !g.reachable[ub] || user.Op == spv.OpPhi {
+						return
+					}
+					if db, ok := g.index[d.Block.Label]; ok && !g.dom.dominates(db, ub) {
+						err = c.errorf(RuleIDDominance, user, "%%%d's definition in block %%%d does not dominate its use in block %%%d", *id, g.label(db), g.label(ub))
+					}
+					return
+				}
+				// Defined in another function: an error where spirv-val
+				// looks (parameters anywhere, values in reachable blocks).
+				if d.Block == nil || (ub >= 0 && g != nil && g.reachable[ub]) {
+					err = c.errorf(RuleIDDominance, user, "%%%d is defined in another function", *id)
+				}
+			})
+			return err
+		}
+		for _, p := range f.Prologue {
+			if err := check(p, -1); err != nil {
+				return err
+			}
+		}
+		for bi, b := range f.Blocks {
+			for _, in := range b.Insts {
+				for l := in.Line; l != nil; l = l.Line {
+					if err := check(l, int32(bi)); err != nil {
+						return err
+					}
+				}
+				if err := check(in, int32(bi)); err != nil {
+					return err
+				}
+				if in.Op != spv.OpPhi || g == nil || !g.reachable[bi] {
+					continue
+				}
+				for _, p := range in.Operands {
+					if len(p.Params) != 2 {
+						continue
+					}
+					v := c.def(p.Params[0].ID())
+					parent, ok := g.index[p.Params[1].ID()]
+					if v == nil || v.Block == nil || !ok || !g.reachable[parent] {
+						continue
+					}
+					db, same := g.index[v.Block.Label]
+					if c.defFunc[v.Result] != f || !same || !g.dom.dominates(db, parent) {
+						return c.errorf(RuleIDDominance, in, "%%%d's definition does not dominate the end of the incoming block %%%d", v.Result, g.label(parent))
+					}
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// predecessors maps each block of fn to its predecessors (each once).
+func (c *checker) predecessors(fn *builder.Function) map[ID]map[ID]bool {
+	if c.preds == nil {
+		c.preds = map[*builder.Function]map[ID]map[ID]bool{}
+	}
+	if p, ok := c.preds[fn]; ok {
+		return p
+	}
+	p := map[ID]map[ID]bool{}
+	for _, b := range fn.Blocks {
+		for _, s := range b.Successors() {
+			if p[s] == nil {
+				p[s] = map[ID]bool{}
+			}
+			p[s][b.Label] = true
+		}
+	}
+	c.preds[fn] = p
+	return p
+}
