@@ -2,9 +2,6 @@ package validate
 
 import "github.com/hlsl2spirv/hlsl2spirv/builder"
 
-func (c *checker) checkImage(in *builder.Inst, fn *builder.Function, blk *builder.Block) error {
-	return nil
-}
 func (c *checker) checkRayTracing(in *builder.Inst, fn *builder.Function, blk *builder.Block) error {
 	return nil
 }
@@ -12,7 +9,5 @@ func (c *checker) checkMesh(in *builder.Inst, fn *builder.Function, blk *builder
 	return nil
 }
 func (c *checker) checkExtInst(in *builder.Inst, fn *builder.Function) error { return nil }
-func (c *checker) checkTypeImage(in *builder.Inst) error                     { return nil }
-func (c *checker) checkTypeSampledImage(in *builder.Inst) error              { return nil }
 func (c *checker) interfaceRules() error                                     { return nil }
 func (c *checker) builtinRules() error                                       { return nil }
