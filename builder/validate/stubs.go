@@ -8,6 +8,5 @@ func (c *checker) checkRayTracing(in *builder.Inst, fn *builder.Function, blk *b
 func (c *checker) checkMesh(in *builder.Inst, fn *builder.Function, blk *builder.Block) error {
 	return nil
 }
-func (c *checker) checkExtInst(in *builder.Inst, fn *builder.Function) error { return nil }
-func (c *checker) interfaceRules() error                                     { return nil }
-func (c *checker) builtinRules() error                                       { return nil }
+func (c *checker) interfaceRules() error { return nil }
+func (c *checker) builtinRules() error   { return nil }
