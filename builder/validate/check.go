@@ -167,6 +167,7 @@ func (c *checker) run() error {
 	}
 	c.collectDecorations()
 	c.callGraph()
+	c.storageClassLimits()
 	if err := c.opcodePass(); err != nil {
 		return err
 	}

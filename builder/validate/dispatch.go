@@ -29,6 +29,9 @@ func (c *checker) opcodePass() error {
 		default:
 			err = c.checkInstruction(in, l.fn, l.blk)
 		}
+		if err == nil && (in.Op == spv.OpConstant || in.Op == spv.OpSpecConstant || in.Op == spv.OpSwitch) {
+			err = c.checkLiteralBits(in)
+		}
 		if err != nil {
 			return err
 		}
@@ -191,6 +194,50 @@ func (c *checker) smallTypeUses() error {
 			default:
 				return c.errorf(RuleMemory, u, "invalid use of an 8- or 16-bit value: only stores, width conversions and copies are allowed without the full capability")
 			}
+		}
+	}
+	return nil
+}
+
+// checkLiteralBits checks that the bits above a literal number's width
+// (of an 8- or 16-bit constant or switch case) are zero, or copies of the
+// sign bit for a signed integer.
+func (c *checker) checkLiteralBits(in *builder.Inst) error {
+	t := in.Type
+	var lits []builder.Operand
+	if in.Op == spv.OpSwitch {
+		t = c.typeOf(opID(in, 0))
+		for _, p := range in.Operands[min(2, len(in.Operands)):] {
+			if len(p.Params) == 2 {
+				lits = append(lits, p.Params[0])
+			}
+		}
+	} else if len(in.Operands) > 0 {
+		lits = in.Operands[:1]
+	}
+	d := c.def(t)
+	if d == nil || d.Op != spv.OpTypeInt && d.Op != spv.OpTypeFloat {
+		return nil
+	}
+	width := opWord(d, 0)
+	rem := width % 32
+	if rem == 0 {
+		return nil
+	}
+	signed := d.Op == spv.OpTypeInt && opWord(d, 1) == 1
+	for _, l := range lits {
+		w := l.Word
+		if width > 32 {
+			w = l.Hi
+		}
+		mask := uint32(0xFFFFFFFF) << rem
+		upper := w & mask
+		ok := upper == 0
+		if signed && w&(1<<(rem-1)) != 0 {
+			ok = upper == mask
+		}
+		if !ok {
+			return c.errorf(RuleConstant, in, "the bits of a literal above its %d-bit width must be 0 (or copies of the sign bit for a signed integer)", width)
 		}
 	}
 	return nil

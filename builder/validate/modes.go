@@ -1,6 +1,7 @@
 package validate
 
 import (
+	"slices"
 	"sort"
 
 	"github.com/hlsl2spirv/hlsl2spirv/builder"
@@ -521,4 +522,90 @@ func (c *checker) limitationRules() error {
 		}
 	}
 	return nil
+}
+
+// storageClassModels are the execution models that may use each storage
+// class (in Vulkan for Output and Workgroup; everywhere for the ray
+// tracing and task payload classes).
+var storageClassModels = map[spv.StorageClass]struct {
+	vulkanOnly bool
+	banned     bool // models lists the models that may not use it
+	vuid       string
+	models     []spv.ExecutionModel
+}{
+	spv.StorageClassOutput: {true, true, "04644", []spv.ExecutionModel{spv.ExecutionModelGLCompute, spv.ExecutionModelRayGenerationKHR,
+		spv.ExecutionModelIntersectionKHR, spv.ExecutionModelAnyHitKHR, spv.ExecutionModelClosestHitKHR, spv.ExecutionModelMissKHR, spv.ExecutionModelCallableKHR}},
+	spv.StorageClassWorkgroup:               {true, false, "04645", computeModels},
+	spv.StorageClassCallableDataKHR:         {false, false, "04704", []spv.ExecutionModel{spv.ExecutionModelRayGenerationKHR, spv.ExecutionModelClosestHitKHR, spv.ExecutionModelCallableKHR, spv.ExecutionModelMissKHR}},
+	spv.StorageClassIncomingCallableDataKHR: {false, false, "04705", []spv.ExecutionModel{spv.ExecutionModelCallableKHR}},
+	spv.StorageClassRayPayloadKHR:           {false, false, "04698", []spv.ExecutionModel{spv.ExecutionModelRayGenerationKHR, spv.ExecutionModelClosestHitKHR, spv.ExecutionModelMissKHR}},
+	spv.StorageClassHitAttributeKHR:         {false, false, "04701", hitModels},
+	spv.StorageClassIncomingRayPayloadKHR:   {false, false, "04699", []spv.ExecutionModel{spv.ExecutionModelAnyHitKHR, spv.ExecutionModelClosestHitKHR, spv.ExecutionModelMissKHR}},
+	spv.StorageClassShaderRecordBufferKHR:   {false, false, "07119", launchModels},
+	spv.StorageClassTaskPayloadWorkgroupEXT: {false, false, "", []spv.ExecutionModel{spv.ExecutionModelTaskEXT, spv.ExecutionModelMeshEXT}},
+	spv.StorageClassHitObjectAttributeNV:    {false, false, "", []spv.ExecutionModel{spv.ExecutionModelRayGenerationKHR, spv.ExecutionModelClosestHitKHR, spv.ExecutionModelMissKHR}},
+}
+
+// storageClassLimits registers, for each function, the execution models
+// its uses of pointers and variables of each storage class allow: an
+// instruction in a function whose result type or an id operand is a
+// pointer type or a variable uses that storage class.
+func (c *checker) storageClassLimits() {
+	for _, f := range c.m.Functions {
+		seen := map[spv.StorageClass]bool{}
+		use := func(in *builder.Inst, id ID) {
+			d := c.def(id)
+			var sc spv.StorageClass
+			switch {
+			case d == nil:
+				return
+			case d.Op == spv.OpTypePointer, d.Op == spv.OpVariable:
+				sc = spv.StorageClass(opWord(d, 0))
+			default:
+				return
+			}
+			r, ok := storageClassModels[sc]
+			if !ok || seen[sc] || r.vulkanOnly && !c.vulkan {
+				return
+			}
+			seen[sc] = true
+			msg := sprintf("%s storage class cannot be used in this execution model", sc)
+			if r.vuid != "" {
+				msg = sprintf("[VUID-StandaloneSpirv-None-%s] %s", r.vuid, msg)
+			}
+			c.limit(f, in, RuleVulkan, func(ep *entryPoint) string {
+				if slices.Contains(r.models, ep.model) == r.banned {
+					return msg
+				}
+				return ""
+			})
+		}
+		visit := func(in *builder.Inst) {
+			if in.Type != 0 {
+				use(in, in.Type)
+			}
+			var ops func([]builder.Operand)
+			ops = func(os []builder.Operand) {
+				for i := range os {
+					if os[i].Kind == spv.KindIdRef {
+						use(in, os[i].ID())
+					} else if len(os[i].Params) > 0 {
+						ops(os[i].Params)
+					}
+				}
+			}
+			ops(in.Operands)
+		}
+		for _, p := range f.Params {
+			visit(p)
+		}
+		for _, p := range f.Prologue {
+			visit(p)
+		}
+		for _, b := range f.Blocks {
+			for _, in := range b.Insts {
+				visit(in)
+			}
+		}
+	}
 }

@@ -164,9 +164,26 @@ func Module(m *builder.Module, opts Options) (err error) {
 func Words(words []uint32, opts Options) error {
 	m, err := builder.Load(words)
 	if err != nil {
-		return &Error{Rule: RuleBinary, Msg: err.Error()}
+		return &Error{Rule: loadErrorRule(err.Error()), Msg: err.Error()}
 	}
 	return Module(m, opts)
+}
+
+// loadErrorRule tells the module layout errors builder.Load reports (an
+// instruction out of its section, a missing or second OpMemoryModel, an
+// unterminated function) from the binary's own.
+func loadErrorRule(msg string) Rule {
+	for _, s := range []string{"is terminated", "is not terminated", "after the terminator"} {
+		if strings.Contains(msg, s) {
+			return RuleCFG
+		}
+	}
+	for _, s := range []string{"layout order", "OpMemoryModel", "inside a function", "outside a function", "OpFunctionEnd", "debug line instruction", "starts inside function", "function's body started"} {
+		if strings.Contains(msg, s) {
+			return RuleLayout
+		}
+	}
+	return RuleBinary
 }
 
 // OptionsFromArgs reads spirv-val's command-line options (--target-env
