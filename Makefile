@@ -5,7 +5,7 @@ TAGS      := antlr.nomutex
 FUZZTIME  ?= 20s
 N         ?= 20000
 
-.PHONY: all build test test-go test-race test-exhaustive deps generate bench bench-cold bench-batch fuzz random reduce lint clean wgsl-dxc-suite wgsl-bench
+.PHONY: all build test test-go test-race test-exhaustive deps generate bench bench-cold bench-batch fuzz random reduce lint clean wgsl-dxc-suite wgsl-bench validate-mutants
 
 all: build
 
@@ -68,6 +68,16 @@ bench-cold: build
 # every golden test's compiles and the examples.
 bench-batch:
 	$(GO) test -tags '$(TAGS)' -run '^$$' -bench GoldenBatch -benchtime 1x ./cmd/hlsl2spirv/
+
+# validate-mutants compares the SPIR-V validator with spirv-val on a corpus built in VALIDATE_CORPUS (the golden
+# outputs, the SPIR-V and glslang fixtures, DXC_SUITE's tests compiled by hlsl2spirv and glslang) and on MUTANTS
+# mutants of its valid modules: no false reject, at least 90% of spirv-val's rejections caught.
+VALIDATE_CORPUS ?= /tmp/validate-corpus/modules
+MUTANTS ?= 12000
+validate-mutants:
+	$(GO) test -tags '$(TAGS)' -count=1 -timeout 120m -run 'TestCorpusAgreesWithSpirvVal|TestMutantsAgreeWithSpirvVal' -v ./builder/validate \
+		-validate.corpus=$(VALIDATE_CORPUS) -validate.build -validate.dxc-suite=$(DXC_SUITE) -validate.mutants=$(MUTANTS) \
+		-validate.mutants-dir=$(VALIDATE_CORPUS)-mutants
 
 # fuzz runs every fuzz target for FUZZTIME each.
 fuzz:

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/hlsl2spirv/hlsl2spirv/builder"
+	"github.com/hlsl2spirv/hlsl2spirv/builder/validate"
 	"github.com/hlsl2spirv/hlsl2spirv/codegen/spirv"
 	"github.com/hlsl2spirv/hlsl2spirv/frontend/pp"
 	"github.com/hlsl2spirv/hlsl2spirv/sema"
@@ -258,6 +259,77 @@ func BenchmarkStages(b *testing.B) {
 				b.StartTimer()
 				run[stage](p)
 			}
+		})
+	}
+}
+
+// BenchmarkCompileValidation is the whole compile with the validator (the
+// default) and without it (-Vd), over the corpus shaders (ns/op per
+// shader) and on the 5,000-line one, and the validator alone on each
+// compiled module: the validator's share of a compile. cpu-ms/op is the
+// process's CPU time, which other processes on the machine do not skew.
+func BenchmarkCompileValidation(b *testing.B) {
+	shaders, opts := corpus(b)
+	type job struct {
+		name string
+		opts Options
+		src  []byte
+	}
+	var typical []job
+	for i, s := range shaders {
+		typical = append(typical, job{s.Name, opts[i], s.Source})
+	}
+	for _, set := range []struct {
+		name string
+		jobs []job
+	}{{"corpus", typical}, {"5000lines", []job{{"big.hlsl", Options{Profile: "ps_6_0"}, bigShader(b)}}}} {
+		var c Compiler
+		for _, vd := range []bool{false, true} {
+			name := set.name + "/validated"
+			if vd {
+				name = set.name + "/Vd"
+			}
+			b.Run(name, func(b *testing.B) {
+				for _, j := range set.jobs {
+					compileOrFail(b, &c, j.opts, j.name, j.src)
+				}
+				b.ReportAllocs()
+				b.ResetTimer()
+				cpu := tool.CPUTime()
+				for i := 0; i < b.N; i++ {
+					j := set.jobs[i%len(set.jobs)]
+					o := j.opts
+					o.DisableValidation = vd
+					compileOrFail(b, &c, o, j.name, j.src)
+				}
+				b.ReportMetric(float64(tool.CPUTime()-cpu)/float64(b.N)/1e6, "cpu-ms/op")
+			})
+		}
+		b.Run(set.name+"/validator-only", func(b *testing.B) {
+			mods := make([]*builder.Module, len(set.jobs))
+			vopts := make([]validate.Options, len(set.jobs))
+			for k, j := range set.jobs {
+				res := compileOrFail(b, &c, j.opts, j.name, j.src)
+				m, err := builder.Load(res.SPIRV)
+				if err != nil {
+					b.Fatal(err)
+				}
+				o := j.opts
+				if err := o.Normalize(); err != nil {
+					b.Fatal(err)
+				}
+				mods[k], vopts[k] = m, o.validateOptions()
+			}
+			b.ReportAllocs()
+			b.ResetTimer()
+			cpu := tool.CPUTime()
+			for i := 0; i < b.N; i++ {
+				k := i % len(mods)
+				if err := validate.Module(mods[k], vopts[k]); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(tool.CPUTime()-cpu)/float64(b.N)/1e6, "cpu-ms/op")
 		})
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"runtime/debug"
 
+	"github.com/hlsl2spirv/hlsl2spirv/builder"
 	"github.com/hlsl2spirv/hlsl2spirv/codegen/spirv"
 	"github.com/hlsl2spirv/hlsl2spirv/frontend/ast"
 	"github.com/hlsl2spirv/hlsl2spirv/frontend/diag"
@@ -89,7 +90,11 @@ func (c *Compiler) Compile(opts Options, filename string, src []byte) (*Result, 
 		}
 		r.SPIRV, r.legal = spirv.Generate(r.Files, r.Diags, r.AST, r.Info, opts.codegenOptions(r.profile))
 		if r.SPIRV != nil && !opts.CodeGenOnly {
-			r.SPIRV = r.optimize(&opts, r.SPIRV) // optimize.go
+			var m *builder.Module
+			r.SPIRV, m = r.optimize(&opts, r.SPIRV) // optimize.go
+			if r.SPIRV != nil && !opts.DisableValidation {
+				r.validate(&opts, m, filename, src) // validate.go
+			}
 		}
 		if opts.MaxID > 0 && len(r.SPIRV) > 3 && r.SPIRV[3]-1 > opts.MaxID {
 			// -fspv-max-id: the ids are already compact; DXC's wording

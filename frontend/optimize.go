@@ -69,12 +69,13 @@ func (o *Options) legalizationPasses(legal spirv.Legalization) ([]opt.Pass, erro
 
 // optimize runs the optimizer over the emitted module, as DXC's emitter
 // does: legalization when the module needs it, then the -O passes.
+// It returns the words and the optimized IR (nil when no pass ran).
 // Failures are DXC's "failed to legalize SPIR-V" and "failed to optimize
 // SPIR-V" errors.
-func (r *Result) optimize(opts *Options, words []uint32) []uint32 {
-	fail := func(what, msg string) []uint32 {
+func (r *Result) optimize(opts *Options, words []uint32) ([]uint32, *builder.Module) {
+	fail := func(what, msg string) ([]uint32, *builder.Module) {
 		r.Diags.Add(diag.Diagnostic{Severity: diag.Fatal, Code: diag.BadOption, Msg: "failed to " + what + " SPIR-V: " + msg})
-		return nil
+		return nil, nil
 	}
 	legalize, err := opts.legalizationPasses(r.legal)
 	if err != nil {
@@ -85,7 +86,7 @@ func (r *Result) optimize(opts *Options, words []uint32) []uint32 {
 		return fail("optimize", err.Error())
 	}
 	if len(legalize) == 0 && len(passes) == 0 {
-		return words
+		return words, nil
 	}
 	m, err := builder.Load(words)
 	if err != nil {
@@ -104,18 +105,18 @@ func (r *Result) optimize(opts *Options, words []uint32) []uint32 {
 	}
 	if msg := derivativesOutOfStage(m); msg != "" && !opts.DisableValidation {
 		r.Diags.Add(diag.Diagnostic{Severity: diag.Error, Code: diag.CodegenBase, Msg: "generated SPIR-V is invalid:\n" + msg})
-		return nil
+		return nil, nil
 	}
 	if what := pointerValuesLeft(m); what != "" {
 		r.Diags.Add(diag.Diagnostic{Severity: diag.Error, Code: diag.CodegenBase,
 			Msg: "a SPIR-V pointer is still held in " + what + " after optimization, which needs the VariablePointers capability ([[vk::ext_capability(4442)]] on the entry point)"})
-		return nil
+		return nil, nil
 	}
 	var out builder.WordSlice
 	if err := builder.Serialize(m, &out); err != nil {
 		return fail("optimize", "internal error: "+err.Error())
 	}
-	return out.Words
+	return out.Words, m
 }
 
 // pointerValuesLeft reports a logical pointer the optimizer left held in a

@@ -290,6 +290,19 @@ func (v *vulkanChecker) validateStageVar(sv stageVar) bool {
 			return false
 		}
 	}
+	if strings.HasPrefix(strings.ToUpper(sv.semantic), "SV_") && svCheckedAt[sv.sigPoint] && svInvalidAt(semanticBase(sv.semantic), sv.sigPoint, v.c.smMinor()) {
+		// DXC allows the Vulkan-only DrawIndex built-in in MSIn and ASIn.
+		drawIndex := false
+		if a := vkAttr(sv.attrs, "builtin"); a != nil && len(a.Args) == 1 {
+			if lit, ok := a.Args[0].(*ast.BasicLit); ok && strings.Trim(lit.Value, `"`) == "DrawIndex" {
+				drawIndex = sv.sigPoint == "MSIn" || sv.sigPoint == "ASIn"
+			}
+		}
+		if !drawIndex {
+			c.errorf(codes.StageIO, sv.namePos, "invalid usage of semantic '%s' in shader profile %s", sv.semantic, shaderProfileNames[v.stage])
+			return false
+		}
+	}
 	if !v.validateBuiltinAttr(sv) {
 		return false
 	}

@@ -353,8 +353,25 @@ func (lc *layoutCheck) baseAlignment(t ID, roundUp16 bool, inherited matrixLayou
 		}
 	case spv.OpTypePointer:
 		a = 8 // PhysicalStorageBuffer64
+	case spv.OpTypeImage, spv.OpTypeSampler, spv.OpTypeSampledImage:
+		return lc.handleSize()
 	}
 	return a
+}
+
+// handleSize is the size and alignment of an image or sampler handle in a
+// block: the bindless addressing mode's with BindlessTextureNV, else 0
+// (which no offset but 0 is aligned to, as with spirv-val).
+func (lc *layoutCheck) handleSize() uint32 {
+	if !lc.c.hasCap(spv.CapabilityBindlessTextureNV) {
+		return 0
+	}
+	for in := range lc.c.m.All() {
+		if in.Op == spv.OpSamplerImageAddressingModeNV {
+			return opWord(in, 0) / 8
+		}
+	}
+	return 0
 }
 
 func (lc *layoutCheck) scalarAlignment(t ID, depth int) uint32 {
@@ -376,6 +393,8 @@ func (lc *layoutCheck) scalarAlignment(t ID, depth int) uint32 {
 		return a
 	case spv.OpTypePointer:
 		return 8
+	case spv.OpTypeImage, spv.OpTypeSampler, spv.OpTypeSampledImage:
+		return lc.handleSize()
 	}
 	return 1
 }
@@ -389,6 +408,8 @@ func (lc *layoutCheck) size(t ID, inherited matrixLayout, depth int) uint32 {
 	switch d.Op {
 	case spv.OpTypeInt, spv.OpTypeFloat:
 		return opWord(d, 0) / 8
+	case spv.OpTypeImage, spv.OpTypeSampler, spv.OpTypeSampledImage:
+		return lc.handleSize()
 	case spv.OpTypeVector:
 		return lc.size(opID(d, 0), inherited, depth+1) * opWord(d, 1)
 	case spv.OpTypeArray:

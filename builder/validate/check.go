@@ -75,6 +75,7 @@ type checker struct {
 	callees    map[ID][]ID
 	calledFrom map[ID]bool
 	funcEntry  map[ID][]*entryPoint
+	cycleEntry *entryPoint // an entry point reaching a cycle of calls
 
 	// Facts collected by the instruction checks for the module-wide ones.
 	limits []limitation

@@ -1,4 +1,4 @@
-package validate
+package validate_test
 
 import (
 	"errors"
@@ -7,15 +7,20 @@ import (
 	"io/fs"
 	"math/rand/v2"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
 	"testing"
 
 	"github.com/hlsl2spirv/hlsl2spirv/builder"
+	"github.com/hlsl2spirv/hlsl2spirv/builder/validate"
 	"github.com/hlsl2spirv/hlsl2spirv/builder/validate/internal/mutate"
+	"github.com/hlsl2spirv/hlsl2spirv/test/corpus"
+	"github.com/hlsl2spirv/hlsl2spirv/test/golden"
 	"github.com/hlsl2spirv/hlsl2spirv/test/tool"
 )
 
@@ -103,7 +108,7 @@ type comparison struct {
 	skew                  []string // rejected by spirv-val only for its older grammar
 	falseRejects          []string // valid modules the validator rejects
 	missed                []string // invalid modules the validator accepts
-	byRule                map[Rule]int
+	byRule                map[validate.Rule]int
 }
 
 func (r *comparison) String() string {
@@ -117,7 +122,7 @@ func (r *comparison) String() string {
 
 // compareWithSpirvVal validates every entry with both validators.
 func compareWithSpirvVal(t testing.TB, val string, entries []corpusEntry, load func(e corpusEntry) ([]uint32, error)) *comparison {
-	r := &comparison{byRule: map[Rule]int{}}
+	r := &comparison{byRule: map[validate.Rule]int{}}
 	var mu sync.Mutex
 	var wg sync.WaitGroup
 	work := make(chan corpusEntry)
@@ -134,17 +139,17 @@ func compareWithSpirvVal(t testing.TB, val string, entries []corpusEntry, load f
 				words, err := load(e)
 				var ours error
 				if err != nil {
-					ours = &Error{Rule: RuleBinary, Msg: err.Error()}
+					ours = &validate.Error{Rule: validate.RuleBinary, Msg: err.Error()}
 				} else {
-					opts, err := OptionsFromArgs(e.flags)
+					opts, err := validate.OptionsFromArgs(e.flags)
 					if err != nil {
 						t.Errorf("%s: %v", e.path, err)
 						continue
 					}
-					ours = Words(words, opts)
+					ours = validate.Words(words, opts)
 				}
-				var ie *Error
-				if errors.As(ours, &ie) && ie.Rule == RuleInternal {
+				var ie *validate.Error
+				if errors.As(ours, &ie) && ie.Rule == validate.RuleInternal {
 					t.Errorf("%s: the validator failed: %v", e.path, ours)
 				}
 				mu.Lock()
@@ -158,7 +163,7 @@ func compareWithSpirvVal(t testing.TB, val string, entries []corpusEntry, load f
 				case ours != nil:
 					r.invalid++
 					r.caught++
-					var ve *Error
+					var ve *validate.Error
 					if errors.As(ours, &ve) {
 						r.byRule[ve.Rule]++
 					}
@@ -192,7 +197,7 @@ func grammarSkew(msg string) bool {
 	return skewRE.MatchString(msg)
 }
 
-var skewRE = regexp.MustCompile(`Invalid [a-zA-Z ]+ operand: \d+|Capability ComputeDerivativeGroup(Quads|Linear)NV is not allowed by`)
+var skewRE = regexp.MustCompile(`Invalid [a-zA-Z ]+ operand: \d+|Capability ComputeDerivativeGroup(Quads|Linear)NV is not allowed by|operand ComputeDerivativeGroup(Quads|Linear)NV\(\d+\) requires one of these extensions`)
 
 func readSPV(e corpusEntry) ([]uint32, error) {
 	b, err := os.ReadFile(e.path)
@@ -214,13 +219,14 @@ func readSPV(e corpusEntry) ([]uint32, error) {
 }
 
 // TestCorpusAgreesWithSpirvVal compares the validator with spirv-val on the
-// corpus given with -validate.corpus (make validate-corpus builds one from
-// the golden tests, DXC's tests and glslang).
+// corpus given with -validate.corpus (built there first with
+// -validate.build, as make validate-mutants does).
 func TestCorpusAgreesWithSpirvVal(t *testing.T) {
 	if *corpusDir == "" {
 		t.Skip("no -validate.corpus folder given")
 	}
 	val := tool.Require(t, tool.SpirvVal)
+	ensureCorpus(t)
 	entries, err := readCorpus(*corpusDir)
 	if err != nil {
 		t.Fatal(err)
@@ -255,6 +261,7 @@ func TestMutantsAgreeWithSpirvVal(t *testing.T) {
 		t.Skip("give -validate.corpus and -validate.mutants")
 	}
 	val := tool.Require(t, tool.SpirvVal)
+	ensureCorpus(t)
 	entries, err := readCorpus(*corpusDir)
 	if err != nil {
 		t.Fatal(err)
@@ -357,4 +364,240 @@ func makeMutants(t *testing.T, val string, entries []corpusEntry, dir string, n 
 		i++
 	}
 	return out
+}
+
+// corpusModules writes the modules of test/corpus (every golden RUN line
+// compiled by hlsl2spirv, the SPIR-V fixtures, the GLSL and HLSL fixtures
+// compiled by glslang) to dir as a corpus.
+func corpusModules(t *testing.T, dir string) []corpusEntry {
+	var entries []corpusEntry
+	for i, m := range append(corpus.Golden(t), corpus.Fixtures(t)...) {
+		flags := append([]string{"--target-env", spirvValEnv(m.Env)}, m.ValOptions...)
+		if m.CodeGenOnly {
+			flags = append(flags, "--before-hlsl-legalization")
+		}
+		path := filepath.Join(dir, fmt.Sprintf("c%04d.spv", i))
+		if err := os.WriteFile(path, builder.LittleEndian(m.Words), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		entries = append(entries, corpusEntry{path, flags})
+	}
+	return entries
+}
+
+// TestCorpusModulesAgreeWithSpirvVal judges every module of test/corpus
+// with both validators: the validator must accept every one spirv-val
+// accepts.
+func TestCorpusModulesAgreeWithSpirvVal(t *testing.T) {
+	if testing.Short() {
+		t.Skip("compiles every golden test")
+	}
+	val := tool.Require(t, tool.SpirvVal)
+	entries := corpusModules(t, t.TempDir())
+	r := compareWithSpirvVal(t, val, entries, readSPV)
+	t.Log(r)
+	for _, m := range r.missed {
+		t.Logf("missed: %s", m)
+	}
+	for _, f := range r.falseRejects {
+		t.Errorf("rejected a module spirv-val accepts: %s", f)
+	}
+}
+
+// TestMutantSmoke is the mutation campaign's small version, run by every
+// test run: 400 mutants of the test/corpus modules, judged by both
+// validators (make validate-mutants runs the big one).
+func TestMutantSmoke(t *testing.T) {
+	if testing.Short() {
+		t.Skip("compiles every golden test")
+	}
+	val := tool.Require(t, tool.SpirvVal)
+	dir := t.TempDir()
+	muts := makeMutants(t, val, corpusModules(t, dir), filepath.Join(dir, "mutants"), 400, 1)
+	reportMutants(t, compareWithSpirvVal(t, val, muts, readSPV), 0.90)
+}
+
+var (
+	buildCorpus = flag.Bool("validate.build", false, "(re)build the -validate.corpus folder first: the test corpus, DXC's tests (-validate.dxc-suite) compiled by hlsl2spirv and glslang")
+	dxcSuite    = flag.String("validate.dxc-suite", "", "a local folder of DXC's CodeGenSPIRV tests, for -validate.build")
+	corpusOnce  sync.Once
+)
+
+// ensureCorpus builds the -validate.corpus folder once when -validate.build
+// asks for it.
+func ensureCorpus(t *testing.T) {
+	if !*buildCorpus {
+		return
+	}
+	corpusOnce.Do(func() {
+		dir := *corpusDir
+		if err := os.RemoveAll(dir); err != nil {
+			t.Fatal(err)
+		}
+		if *mutantDir != "" {
+			// Mutants of an older corpus would be judged again, not made.
+			if err := os.RemoveAll(*mutantDir); err != nil {
+				t.Fatal(err)
+			}
+		}
+		for _, sub := range []string{"test", "dxc", "glslang-dxc"} {
+			if err := os.MkdirAll(filepath.Join(dir, sub), 0o755); err != nil {
+				t.Fatal(err)
+			}
+		}
+		n := len(corpusModules(t, filepath.Join(dir, "test")))
+		if *dxcSuite != "" {
+			n += buildDXCSuite(t, *dxcSuite, dir)
+		}
+		t.Logf("built a corpus of %d modules in %s", n, dir)
+	})
+}
+
+// buildDXCSuite compiles every RUN line of DXC's tests in suite that makes
+// a module with hlsl2spirv (-Vd: the invalid ones are wanted too), and each
+// test's first RUN line with glslang's HLSL front end, into dir/dxc and
+// dir/glslang-dxc. It returns how many modules it wrote.
+func buildDXCSuite(t *testing.T, suite, dir string) int {
+	cli := corpus.CLI(t)
+	glslang := tool.Lookup(tool.Glslang)
+	files, err := golden.Files(suite, []string{".hlsl"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	type job struct {
+		cmd   []string
+		cwd   string
+		out   string
+		flags []string
+	}
+	var jobs []job
+	for _, f := range files {
+		src, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rel, _ := filepath.Rel(suite, f)
+		name := strings.ReplaceAll(rel, string(filepath.Separator), "_")
+		for i, rl := range golden.RunLines(src) {
+			tl, args, expectFail, err := golden.ParseRunLine(rl.Command, f)
+			if err != nil || expectFail || (tl != "%dxc" && tl != "%hlsl2spirv") || !makesModule(args) {
+				continue
+			}
+			var cargs []string
+			for _, a := range args {
+				switch a {
+				case "%s":
+					a = f
+				case "-spirv":
+					continue
+				}
+				cargs = append(cargs, a)
+			}
+			env, opts := golden.ValidatorOptions(cargs)
+			flags := append([]string{"--target-env", spirvValEnv(env)}, opts...)
+			if slices.Contains(cargs, "-fcgl") {
+				flags = append(flags, "--before-hlsl-legalization")
+			}
+			out := filepath.Join(dir, "dxc", fmt.Sprintf("%s.%d.spv", name, i))
+			jobs = append(jobs, job{append(append([]string{cli}, cargs...), "-Vd", "-Fo", out), filepath.Dir(f), out, flags})
+			if i == 0 && glslang != "" {
+				if cmd, env := glslangCommand(glslang, cargs); cmd != nil {
+					out := filepath.Join(dir, "glslang-dxc", name+".spv")
+					jobs = append(jobs, job{append(cmd, "-o", out, f), filepath.Dir(f), out, []string{"--target-env", env}})
+				}
+			}
+		}
+	}
+	var mu sync.Mutex
+	var wg sync.WaitGroup
+	work := make(chan job)
+	n := 0
+	for range 2 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for j := range work {
+				cmd := exec.Command(j.cmd[0], j.cmd[1:]...)
+				cmd.Dir = j.cwd
+				if cmd.Run() != nil {
+					os.Remove(j.out)
+					continue
+				}
+				if _, err := os.Stat(j.out); err != nil {
+					continue
+				}
+				os.WriteFile(strings.TrimSuffix(j.out, ".spv")+".flags", []byte(strings.Join(j.flags, " ")+"\n"), 0o644)
+				mu.Lock()
+				n++
+				mu.Unlock()
+			}
+		}()
+	}
+	for _, j := range jobs {
+		work <- j
+	}
+	close(work)
+	wg.Wait()
+	return n
+}
+
+func makesModule(args []string) bool {
+	for _, a := range args {
+		switch a {
+		case "-P", "-fsyntax-only", "-ast-dump", "-verify", "-dumpbin", "-M", "-MD":
+			return false
+		}
+		if strings.HasPrefix(a, "-Fo") || strings.HasPrefix(a, "-Fc") || strings.HasPrefix(a, "-Fw") {
+			return false
+		}
+	}
+	return true
+}
+
+// spirvValEnv spells a dxc target environment as spirv-val 2023.1 knows it
+// (vulkan1.4 has Vulkan 1.3's SPIR-V 1.6 rules).
+func spirvValEnv(env string) string {
+	if env == "vulkan1.4" {
+		return "vulkan1.3"
+	}
+	return strings.Replace(env, "universal1.", "spv1.", 1)
+}
+
+// glslangStages maps a profile's stage to glslang's -S.
+var glslangStages = map[string]string{"vs": "vert", "ps": "frag", "gs": "geom", "hs": "tesc", "ds": "tese", "cs": "comp", "ms": "mesh", "as": "task"}
+
+// glslangCommand is the glslangValidator command compiling the HLSL of a
+// dxc command line (its profile, entry point, target environment, macros),
+// or nil when glslang cannot (a library, an environment it lacks).
+func glslangCommand(glslang string, args []string) (cmd []string, env string) {
+	var profile, entry string
+	env = "vulkan1.0"
+	var extra []string
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case a == "-T" && i+1 < len(args):
+			i++
+			profile = args[i]
+		case strings.HasPrefix(a, "-T") && len(a) > 2:
+			profile = a[2:]
+		case a == "-E" && i+1 < len(args):
+			i++
+			entry = args[i]
+		case strings.HasPrefix(a, "-fspv-target-env="):
+			env = strings.TrimPrefix(a, "-fspv-target-env=")
+		case a == "-D" && i+1 < len(args):
+			i++
+			extra = append(extra, "-D"+args[i])
+		case strings.HasPrefix(a, "-D") && len(a) > 2:
+			extra = append(extra, a)
+		case a == "-enable-16bit-types":
+			extra = append(extra, "--hlsl-enable-16bit-types")
+		}
+	}
+	stage := glslangStages[strings.SplitN(profile, "_", 2)[0]]
+	if stage == "" || entry == "" || !slices.Contains([]string{"vulkan1.0", "vulkan1.1", "vulkan1.2", "vulkan1.3"}, env) {
+		return nil, ""
+	}
+	return append([]string{glslang, "-V", "-D", "-S", stage, "-e", entry, "--target-env", env}, extra...), env
 }

@@ -123,10 +123,20 @@ func (c *checker) builtinOf(id ID, member int32) (spv.BuiltIn, bool) {
 	return spv.BuiltIn(v), ok
 }
 
+// decorationTakesIDs reports whether d's parameters are ids (it is then
+// applied with OpDecorateId): spirv-val's list, and the grammar's later
+// ones (the node payload decorations...).
 func decorationTakesIDs(d spv.Decoration) bool {
 	switch d {
 	case spv.DecorationUniformId, spv.DecorationAlignmentId, spv.DecorationMaxByteOffsetId, spv.DecorationCounterBuffer:
 		return true
+	}
+	if e := spv.KindDecoration.Enumerant(uint32(d)); e != nil {
+		for _, p := range e.Parameters {
+			if p.Kind == spv.KindIdRef {
+				return true
+			}
+		}
 	}
 	return false
 }

@@ -165,7 +165,10 @@ func (c *checker) checkCall(in *builder.Inst) error {
 		sc := spv.StorageClass(opWord(pt, 0))
 		switch sc {
 		case spv.StorageClassUniformConstant, spv.StorageClassFunction, spv.StorageClassPrivate,
-			spv.StorageClassWorkgroup, spv.StorageClassAtomicCounter:
+			spv.StorageClassWorkgroup, spv.StorageClassAtomicCounter,
+			// SPV_EXT_tile_image and SPV_KHR_ray_tracing, which spirv-val
+			// 2023.1 predates.
+			spv.StorageClassTileImageEXT, spv.StorageClassShaderRecordBufferKHR:
 		case spv.StorageClassStorageBuffer:
 			if !c.feat.variablePointers {
 				return c.errorf(RuleFunction, in, "a StorageBuffer pointer argument needs a variable pointers capability")

@@ -3,6 +3,7 @@ package validate
 import (
 	"github.com/hlsl2spirv/hlsl2spirv/builder"
 	"github.com/hlsl2spirv/hlsl2spirv/builder/spv"
+	"strings"
 )
 
 // Id rules (sections 2.2.2 and 2.16.1): every id is defined once, below
@@ -197,9 +198,13 @@ func forwardAllowed(in *builder.Inst, c *checker) func(int) bool {
 	return none
 }
 
-// generatesType is spirv-val's list of opcodes that declare a type
-// (OpTypeForwardPointer does not).
+// generatesType reports whether op declares a type: spirv-val's list
+// (OpTypeForwardPointer does not), and the later type declarations of the
+// grammar (cooperative matrices, node payload arrays, tensors...).
 func generatesType(op spv.Op) bool {
+	if int(op) < len(typeOps) && typeOps[op] {
+		return true
+	}
 	switch op {
 	case spv.OpTypeVoid, spv.OpTypeBool, spv.OpTypeInt, spv.OpTypeFloat, spv.OpTypeVector, spv.OpTypeMatrix,
 		spv.OpTypeImage, spv.OpTypeSampler, spv.OpTypeSampledImage, spv.OpTypeArray, spv.OpTypeRuntimeArray,
@@ -287,3 +292,16 @@ func (c *checker) isDebugInfo(in *builder.Inst) bool {
 	}
 	return false
 }
+
+// typeOps marks the grammar's OpType* instructions that declare a type
+// (a result and no result type).
+var typeOps = func() []bool {
+	t := make([]bool, 1<<13)
+	for op := range t {
+		in := spv.InstructionInfo(spv.Op(op))
+		if in != nil && in.HasResult && !in.HasResultType && strings.HasPrefix(in.Name, "OpType") && in.Op != spv.OpTypeForwardPointer {
+			t[op] = true
+		}
+	}
+	return t
+}()

@@ -436,8 +436,8 @@ func (c *checker) coordinate(in *builder.Inst, info imageInfo, coord ID, isFloat
 func (c *checker) checkImage(in *builder.Inst, fn *builder.Function, blk *builder.Block) error {
 	op := in.Op
 	if isImplicitLod(op) {
-		c.limitModel(fn, in, RuleImage, "ImplicitLod instructions need the Fragment or GLCompute execution model", spv.ExecutionModelFragment, spv.ExecutionModelGLCompute)
-		c.limitDerivativeGroup(fn, in, "ImplicitLod instructions in GLCompute need the DerivativeGroupQuadsNV or DerivativeGroupLinearNV execution mode")
+		c.limitModel(fn, in, RuleImage, "ImplicitLod instructions need the Fragment, GLCompute, MeshEXT or TaskEXT execution model", derivativeModels...)
+		c.limitDerivativeGroup(fn, in, RuleImage, "ImplicitLod instructions in GLCompute, MeshEXT or TaskEXT need the DerivativeGroupQuadsKHR or DerivativeGroupLinearKHR execution mode")
 	}
 	bad := func(format string, args ...any) error {
 		return c.errorf(RuleImage, in, "%s: "+format, append([]any{op}, args...)...)
@@ -721,9 +721,17 @@ func (c *checker) checkImage(in *builder.Inst, fn *builder.Function, blk *builde
 	return nil
 }
 
-func (c *checker) limitDerivativeGroup(fn *builder.Function, in *builder.Inst, msg string) {
-	c.limit(fn, in, RuleImage, func(ep *entryPoint) string {
-		if !c.modelsOf(ep.fn)[spv.ExecutionModelGLCompute] {
+// derivativeModels are the execution models with derivatives: Fragment,
+// and (with a derivative group execution mode) the compute-like ones, as
+// SPV_KHR_compute_shader_derivatives extends them to mesh and task shaders.
+var derivativeModels = []spv.ExecutionModel{spv.ExecutionModelFragment, spv.ExecutionModelGLCompute, spv.ExecutionModelMeshEXT, spv.ExecutionModelTaskEXT}
+
+// limitDerivativeGroup registers that the compute-like models reaching fn
+// need a derivative group execution mode.
+func (c *checker) limitDerivativeGroup(fn *builder.Function, in *builder.Inst, rule Rule, msg string) {
+	c.limit(fn, in, rule, func(ep *entryPoint) string {
+		ms := c.modelsOf(ep.fn)
+		if !ms[spv.ExecutionModelGLCompute] && !ms[spv.ExecutionModelMeshEXT] && !ms[spv.ExecutionModelTaskEXT] {
 			return ""
 		}
 		modes := c.modesOf(ep.fn)
@@ -935,8 +943,8 @@ func (c *checker) checkImageQuerySize(in *builder.Inst) error {
 }
 
 func (c *checker) checkImageQueryLod(in *builder.Inst, fn *builder.Function) error {
-	c.limitModel(fn, in, RuleImage, "OpImageQueryLod needs the Fragment or GLCompute execution model", spv.ExecutionModelFragment, spv.ExecutionModelGLCompute)
-	c.limitDerivativeGroup(fn, in, "OpImageQueryLod in GLCompute needs the DerivativeGroupQuadsNV or DerivativeGroupLinearNV execution mode")
+	c.limitModel(fn, in, RuleImage, "OpImageQueryLod needs the Fragment, GLCompute, MeshEXT or TaskEXT execution model", derivativeModels...)
+	c.limitDerivativeGroup(fn, in, RuleImage, "OpImageQueryLod in GLCompute, MeshEXT or TaskEXT needs the DerivativeGroupQuadsKHR or DerivativeGroupLinearKHR execution mode")
 	bad := func(format string, args ...any) error {
 		return c.errorf(RuleImage, in, "OpImageQueryLod: "+format, args...)
 	}

@@ -111,7 +111,7 @@ func (c *checker) localDebugInfo(in *builder.Inst) bool {
 func (c *checker) placement(l *located) error {
 	in := l.in
 	op := in.Op
-	typeSection := generatesType(op) || isConstantOp(op) || op == spv.OpTypeForwardPointer
+	typeSection := generatesType(op) || isConstantOp(op) || op == spv.OpTypeForwardPointer || laterConstantOp(op)
 	switch {
 	case l.fn == nil:
 		// Module level: the IR's sections hold their own opcodes; the
@@ -215,4 +215,15 @@ func (c *checker) adjacency() error {
 		}
 	}
 	return nil
+}
+
+// laterConstantOp reports the constant instructions of the grammar that
+// spirv-val 2023.1 predates (string constants of work graphs, replicated
+// composites): they belong with the types and constants.
+func laterConstantOp(op spv.Op) bool {
+	switch op {
+	case spv.OpConstantStringAMDX, spv.OpSpecConstantStringAMDX, spv.OpConstantCompositeReplicateEXT, spv.OpSpecConstantCompositeReplicateEXT:
+		return true
+	}
+	return false
 }

@@ -14,10 +14,14 @@ const maxAccessChainIndexes = 255
 
 // returnsLogicalPointer: the instructions whose result may be used as a
 // pointer under logical addressing without variable pointers.
+// The untyped pointer, raw access chain and node payload instructions are
+// of extensions spirv-val 2023.1 predates.
 func returnsLogicalPointer(op spv.Op) bool {
 	switch op {
 	case spv.OpVariable, spv.OpAccessChain, spv.OpInBoundsAccessChain, spv.OpFunctionParameter,
-		spv.OpImageTexelPointer, spv.OpCopyObject:
+		spv.OpImageTexelPointer, spv.OpCopyObject,
+		spv.OpUntypedVariableKHR, spv.OpUntypedAccessChainKHR, spv.OpUntypedInBoundsAccessChainKHR,
+		spv.OpRawAccessChainNV, spv.OpAllocateNodePayloadsAMDX, spv.OpBufferPointerEXT, spv.OpUntypedImageTexelPointerEXT:
 		return true
 	}
 	return false
@@ -26,12 +30,11 @@ func returnsLogicalPointer(op spv.Op) bool {
 // returnsLogicalVariablePointer: the same with variable pointers.
 func returnsLogicalVariablePointer(op spv.Op) bool {
 	switch op {
-	case spv.OpVariable, spv.OpAccessChain, spv.OpInBoundsAccessChain, spv.OpFunctionParameter,
-		spv.OpImageTexelPointer, spv.OpCopyObject, spv.OpSelect, spv.OpPhi, spv.OpFunctionCall,
-		spv.OpPtrAccessChain, spv.OpLoad, spv.OpConstantNull:
+	case spv.OpSelect, spv.OpPhi, spv.OpFunctionCall, spv.OpPtrAccessChain, spv.OpLoad, spv.OpConstantNull,
+		spv.OpUntypedPtrAccessChainKHR:
 		return true
 	}
-	return false
+	return returnsLogicalPointer(op)
 }
 
 // logicalPointerOK says whether the pointer operand p may be loaded from or

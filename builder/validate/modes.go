@@ -2,7 +2,6 @@ package validate
 
 import (
 	"slices"
-	"sort"
 
 	"github.com/hlsl2spirv/hlsl2spirv/builder"
 	"github.com/hlsl2spirv/hlsl2spirv/builder/spv"
@@ -110,24 +109,38 @@ func (c *checker) entryPointsReferencing(id ID) []*entryPoint {
 	return out
 }
 
-// computeGlobalUsers maps each module-level id to the functions using it,
-// directly or through other module-level instructions.
+// computeGlobalUsers maps each module-level variable (and each
+// module-level instruction using one) to the functions using it, directly
+// or through other module-level instructions.
 func (c *checker) computeGlobalUsers() {
 	c.globalUsers = map[ID][]ID{}
-	add := func(id, f ID) {
-		for _, g := range c.globalUsers[id] {
-			if g == f {
-				return
-			}
+	n := len(c.defs)
+	tracked := make([]bool, n)
+	for _, in := range c.m.Globals {
+		if in.Op == spv.OpVariable && in.Result != 0 && int(in.Result) < n {
+			tracked[in.Result] = true
 		}
-		c.globalUsers[id] = append(c.globalUsers[id], f)
 	}
+	// Module-level instructions using a tracked id are tracked too (a
+	// pointer initializer, a spec constant operation).
+	for _, in := range c.m.Globals {
+		if in.Result == 0 || int(in.Result) >= n || tracked[in.Result] {
+			continue
+		}
+		in.ForEachUse(func(id *ID) {
+			if int(*id) < n && tracked[*id] {
+				tracked[in.Result] = true
+			}
+		})
+	}
+	last := make([]ID, n) // the last function recorded for each id
 	for _, f := range c.m.Functions {
 		fid := f.Def.Result
 		visit := func(in *builder.Inst) {
 			in.ForEachUse(func(id *ID) {
-				if c.defFunc[*id] == nil && c.def(*id) != nil {
-					add(*id, fid)
+				if i := *id; int(i) < n && tracked[i] && last[i] != fid {
+					last[i] = fid
+					c.globalUsers[i] = append(c.globalUsers[i], fid)
 				}
 			})
 		}
@@ -147,11 +160,11 @@ func (c *checker) computeGlobalUsers() {
 			}
 		}
 	}
-	// Module-level instructions using other module-level ones, latest
-	// first so that chains propagate.
+	// A module-level user's functions use what it uses: latest first, so
+	// that chains propagate.
 	for i := len(c.m.Globals) - 1; i >= 0; i-- {
 		in := c.m.Globals[i]
-		if in.Result == 0 {
+		if in.Result == 0 || int(in.Result) >= n || !tracked[in.Result] {
 			continue
 		}
 		users := c.globalUsers[in.Result]
@@ -159,8 +172,13 @@ func (c *checker) computeGlobalUsers() {
 			continue
 		}
 		in.ForEachUse(func(id *ID) {
+			if int(*id) >= n || !tracked[*id] {
+				return
+			}
 			for _, f := range users {
-				add(*id, f)
+				if !slices.Contains(c.globalUsers[*id], f) {
+					c.globalUsers[*id] = append(c.globalUsers[*id], f)
+				}
 			}
 		})
 	}
@@ -278,14 +296,19 @@ func (c *checker) checkExecutionMode(in *builder.Inst) error {
 		return c.errorf(RuleExecutionMode, in, "%%%d is not an entry point", fn)
 	}
 	mode := spv.ExecutionMode(opWord(in, 1))
-	idMode := mode == spv.ExecutionModeSubgroupsPerWorkgroupId || mode == spv.ExecutionModeLocalSizeHintId || mode == spv.ExecutionModeLocalSizeId
+	idMode := false
+	if e := spv.KindExecutionMode.Enumerant(uint32(mode)); e != nil {
+		for _, p := range e.Parameters {
+			idMode = idMode || p.Kind == spv.KindIdRef
+		}
+	}
 	if in.Op == spv.OpExecutionModeId {
 		if len(in.Operands) > 1 && len(in.Operands[1].Params) > 0 {
 			if !idMode {
 				return c.errorf(RuleExecutionMode, in, "OpExecutionModeId is only for modes taking id operands")
 			}
 			// spirv-val checks the first operand for each one.
-			if d := c.def(in.Operands[1].Params[0].ID()); d == nil || !isConstantOp(d.Op) {
+			if d := c.def(in.Operands[1].Params[0].ID()); d == nil || !isConstantOp(d.Op) && d.Op != spv.OpConstantStringAMDX && d.Op != spv.OpSpecConstantStringAMDX {
 				return c.errorf(RuleExecutionMode, in, "the operands of OpExecutionModeId must be constants")
 			}
 		}
@@ -432,63 +455,45 @@ func (c *checker) entryPointRules() error {
 			return c.errorf(RuleEntryPoint, ep.inst, "function %%%d is both an entry point and called", ep.fn)
 		}
 	}
-	if c.vulkan {
-		recursive := c.recursiveFunctions()
-		for _, ep := range c.entries {
-			for _, f := range c.reachable(ep.fn) {
-				if recursive[f] {
-					return c.errorf(RuleEntryPoint, ep.inst, "an entry point's call graph may not have cycles (VUID-StandaloneSpirv-None-04634)")
-				}
-			}
-		}
+	if c.vulkan && c.callCycle() {
+		return c.errorf(RuleEntryPoint, c.cycleEntry.inst, "an entry point's call graph may not have cycles (VUID-StandaloneSpirv-None-04634)")
 	}
 	return nil
 }
 
-// reachable returns the functions an entry point reaches, itself first.
-func (c *checker) reachable(fn ID) []ID {
-	seen := map[ID]bool{}
-	var out []ID
-	stack := []ID{fn}
-	for len(stack) > 0 {
-		f := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		if seen[f] {
-			continue
+// callCycle reports whether an entry point reaches a cycle of calls (and
+// records the first such entry point in cycleEntry).
+func (c *checker) callCycle() bool {
+	const (
+		unseen = iota
+		onPath
+		done
+	)
+	state := map[ID]int{}
+	var visit func(f ID) bool
+	visit = func(f ID) bool {
+		switch state[f] {
+		case onPath:
+			return true
+		case done:
+			return false
 		}
-		seen[f] = true
-		out = append(out, f)
-		stack = append(stack, c.callees[f]...)
-	}
-	return out
-}
-
-// recursiveFunctions returns the functions that can reach themselves.
-func (c *checker) recursiveFunctions() map[ID]bool {
-	rec := map[ID]bool{}
-	ids := make([]ID, 0, len(c.callees))
-	for f := range c.callees {
-		ids = append(ids, f)
-	}
-	sort.Slice(ids, func(i, j int) bool { return ids[i] < ids[j] })
-	for _, f := range ids {
-		seen := map[ID]bool{}
-		stack := append([]ID(nil), c.callees[f]...)
-		for len(stack) > 0 {
-			g := stack[len(stack)-1]
-			stack = stack[:len(stack)-1]
-			if g == f {
-				rec[f] = true
-				break
+		state[f] = onPath
+		for _, g := range c.callees[f] {
+			if visit(g) {
+				return true
 			}
-			if seen[g] {
-				continue
-			}
-			seen[g] = true
-			stack = append(stack, c.callees[g]...)
+		}
+		state[f] = done
+		return false
+	}
+	for _, ep := range c.entries {
+		if visit(ep.fn) {
+			c.cycleEntry = ep
+			return true
 		}
 	}
-	return rec
+	return false
 }
 
 // limit registers a rule on the entry points reaching fn.

@@ -178,3 +178,12 @@ func runRuleCases(t *testing.T, cases []ruleCase) {
 		})
 	}
 }
+
+func firstLine(s string) string {
+	for _, l := range strings.Split(s, "\n") {
+		if l = strings.TrimSpace(l); l != "" {
+			return l
+		}
+	}
+	return ""
+}

@@ -458,17 +458,8 @@ func (c *checker) checkDerivative(in *builder.Inst, fn *builder.Function, blk *b
 	if c.operandType(in, 0) != rt {
 		return c.errorf(RuleDerivative, in, "%s: P must have the result type", in.Op)
 	}
-	c.limitModel(fn, in, RuleDerivative, "derivatives need the Fragment or GLCompute execution model", spv.ExecutionModelFragment, spv.ExecutionModelGLCompute)
-	c.limit(fn, in, RuleDerivative, func(ep *entryPoint) string {
-		if !c.modelsOf(ep.fn)[spv.ExecutionModelGLCompute] {
-			return ""
-		}
-		modes := c.modesOf(ep.fn)
-		if !modes[spv.ExecutionModeDerivativeGroupLinearKHR] && !modes[spv.ExecutionModeDerivativeGroupQuadsKHR] {
-			return "derivatives in GLCompute need the DerivativeGroupQuadsNV or DerivativeGroupLinearNV execution mode"
-		}
-		return ""
-	})
+	c.limitModel(fn, in, RuleDerivative, "derivatives need the Fragment, GLCompute, MeshEXT or TaskEXT execution model", derivativeModels...)
+	c.limitDerivativeGroup(fn, in, RuleDerivative, "derivatives in GLCompute, MeshEXT or TaskEXT need the DerivativeGroupQuadsKHR or DerivativeGroupLinearKHR execution mode")
 	return nil
 }
 

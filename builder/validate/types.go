@@ -35,7 +35,8 @@ func typeKey(in *builder.Inst) string {
 
 func (c *checker) checkType(in *builder.Inst, unique map[string]bool) error {
 	switch in.Op {
-	case spv.OpTypeArray, spv.OpTypeRuntimeArray, spv.OpTypeStruct, spv.OpTypePointer, spv.OpTypeForwardPointer:
+	case spv.OpTypeArray, spv.OpTypeRuntimeArray, spv.OpTypeStruct, spv.OpTypePointer, spv.OpTypeForwardPointer,
+		spv.OpTypeNodePayloadArrayAMDX, spv.OpTypeUntypedPointerKHR:
 	default:
 		if !c.hasExt("SPV_VALIDATOR_ignore_type_decl_unique") {
 			k := typeKey(in)
@@ -270,7 +271,10 @@ func (c *checker) validStorageClass(sc spv.StorageClass) bool {
 		spv.StorageClassIncomingRayPayloadKHR, spv.StorageClassHitAttributeKHR,
 		spv.StorageClassCallableDataKHR, spv.StorageClassIncomingCallableDataKHR,
 		spv.StorageClassShaderRecordBufferKHR, spv.StorageClassTaskPayloadWorkgroupEXT,
-		spv.StorageClassHitObjectAttributeNV:
+		spv.StorageClassHitObjectAttributeNV,
+		// Storage classes of extensions spirv-val 2023.1 predates.
+		spv.StorageClassHitObjectAttributeEXT, spv.StorageClassTileImageEXT, spv.StorageClassNodePayloadAMDX,
+		spv.StorageClassTileAttachmentQCOM:
 		return true
 	}
 	return false

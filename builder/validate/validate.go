@@ -45,6 +45,10 @@ func (e Env) String() string {
 // spv1.5, universal1.5) or dxc's -fspv-target-env (vulkan1.1spirv1.4)
 // spell it.
 func ParseEnv(s string) (Env, error) {
+	if s == "vulkan1.4" {
+		// SPIR-V 1.6 under Vulkan 1.3's rules: no later rule is checked.
+		s = "vulkan1.3"
+	}
 	norm := strings.Replace(s, "spirv1.", "spv1.", 1)
 	norm = strings.Replace(norm, "universal1.", "spv1.", 1)
 	for i, n := range envNames {

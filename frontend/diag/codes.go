@@ -31,4 +31,7 @@ const (
 	NotImplemented Code = 4
 	// InternalError is a compiler bug caught by the driver (a panic).
 	InternalError Code = 5
+	// InvalidSPIRV is an internal error: the generated module breaks a
+	// validation rule.
+	InvalidSPIRV Code = 6
 )

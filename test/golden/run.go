@@ -8,9 +8,10 @@
 // For each RUN line the runner compiles the file through a Compiler (a Go
 // function — no subprocess), checks the exit status against "not", pipes the
 // output (stdout, plus stderr with "2>&1") through the Go FileCheck
-// (test/filecheck) with the file itself as the check file, and runs spirv-val
-// on every module not built with -fcgl or -Vd, for the target environment
-// and block-layout rules DXC validates with. Every file is a subtest and every
+// (test/filecheck) with the file itself as the check file, and runs the
+// project's validator (builder/validate) and spirv-val on every module not
+// built with -fcgl or -Vd, for the target environment and block-layout rules
+// DXC validates with. Every file is a subtest and every
 // RUN line a subtest of it.
 //
 // CHECK lines are written by hand; there is deliberately no -update flag.
@@ -31,6 +32,7 @@ import (
 	"strings"
 	"testing"
 
+	spirvvalidate "github.com/hlsl2spirv/hlsl2spirv/builder/validate"
 	"github.com/hlsl2spirv/hlsl2spirv/test/filecheck"
 	"github.com/hlsl2spirv/hlsl2spirv/test/tool"
 )
@@ -506,6 +508,15 @@ func ValidatorOptions(args []string) (env string, opts []string) {
 
 // validate runs spirv-val; missing says so when it is not installed.
 func validate(words []uint32, env string, opts []string) (missing string, err error) {
+	// The project's validator first (the compiler runs it too, but the
+	// SPIR-V assembly goldens and -O pipelines reach here without it).
+	vopts, err := spirvvalidate.OptionsFromArgs(append([]string{"--target-env", env}, opts...))
+	if err != nil {
+		return "", err
+	}
+	if err := spirvvalidate.Words(words, vopts); err != nil {
+		return "", fmt.Errorf("the validator (builder/validate) rejects the module: %v", err)
+	}
 	val := tool.Lookup(tool.SpirvVal)
 	if val == "" {
 		return "spirv-val not found; install the spirv-tools package (make deps does it)", nil

@@ -189,7 +189,7 @@ func TestFakeCompiler(t *testing.T) {
 		t.Fatal(err)
 	}
 	// RUN 3 pipes only stdout, which is empty when the compile fails.
-	wantFail := []string{"", "", "'<stdout>' is empty", "", "", "spirv-val"}
+	wantFail := []string{"", "", "'<stdout>' is empty", "", "", "rejects the module"}
 	if len(results) != len(wantFail) {
 		t.Fatalf("%d results, want %d", len(results), len(wantFail))
 	}
