@@ -1,6 +1,7 @@
 package frontend
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 
@@ -66,6 +67,11 @@ func (r *Result) validate(opts *Options, m *builder.Module, filename string, src
 
 func (r *Result) invalidSPIRV(ve *validate.Error, pos diag.Pos, where string) {
 	msg := fmt.Sprintf("internal compiler error: the generated SPIR-V is invalid: %s [%s]%s", ve.Msg, ve.Rule, where)
+	if r.writesInlineSPIRV() {
+		// The source's own instructions, types or capabilities may be at
+		// fault (as dxc, whose validator then refuses the module).
+		msg = fmt.Sprintf("the generated SPIR-V is invalid (the source writes inline SPIR-V): %s [%s]%s", ve.Msg, ve.Rule, where)
+	}
 	if ve.Inst != nil {
 		msg += "\n  " + ve.Inst.String()
 	}
@@ -113,4 +119,17 @@ func (r *Result) posOf(sp validate.SourcePos) diag.Pos {
 		return f.Pos(off)
 	}
 	return diag.NoPos
+}
+
+// writesInlineSPIRV reports whether a source file of the compile uses
+// inline SPIR-V (vk::ext_* attributes, vk::SpirvType, execution modes).
+func (r *Result) writesInlineSPIRV() bool {
+	for _, f := range r.Files.Files() {
+		for _, marker := range []string{"vk::ext_", "vk::Spirv", "vk::spvexecutionmode"} {
+			if bytes.Contains(f.Content, []byte(marker)) {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -117,12 +117,12 @@ func (c *checker) checkIDOperand(in *builder.Inst, id ID, idx int, fwd func(int)
 	}
 	op := in.Op
 	exempt := generatesType(op) || isDebugOp(op) || nonSemantic || c.isDebugInfo(in) || isDecoration(op) || op == spv.OpFunction
-	if generatesType(d.Op) && !exempt && !(op == spv.OpSpecConstantOp && spv.Op(opWord(in, 0)) == spv.OpCooperativeMatrixLengthNV) && op != spv.OpCooperativeMatrixLengthNV {
+	typeOperand := takesTypeOperand(op) || op == spv.OpSpecConstantOp && takesTypeOperand(spv.Op(opWord(in, 0)))
+	if generatesType(d.Op) && !exempt && !typeOperand {
 		return c.errorf(RuleIDKind, in, "operand %%%d is a type, not a value", id)
 	}
 	if d.Type == 0 && !exempt && !isBranch(op) && op != spv.OpPhi && op != spv.OpExtInst && op != spv.OpExtInstImport &&
-		op != spv.OpSelectionMerge && op != spv.OpLoopMerge && op != spv.OpCooperativeMatrixLengthNV &&
-		!(op == spv.OpSpecConstantOp && spv.Op(opWord(in, 0)) == spv.OpCooperativeMatrixLengthNV) {
+		op != spv.OpSelectionMerge && op != spv.OpLoopMerge && !typeOperand {
 		return c.errorf(RuleIDKind, in, "operand %%%d has no type", id)
 	}
 	if c.isNonSemantic(d) && !nonSemantic {
@@ -148,6 +148,20 @@ func (c *checker) checkIDOperand(in *builder.Inst, id ID, idx int, fwd func(int)
 		}
 	}
 	return nil
+}
+
+// takesTypeOperand reports the instructions one of whose operands is a
+// type: the cooperative matrix lengths (NV, and KHR which spirv-val 2023.1
+// predates) and the untyped-pointer and size-of instructions of later
+// extensions.
+func takesTypeOperand(op spv.Op) bool {
+	switch op {
+	case spv.OpCooperativeMatrixLengthNV, spv.OpCooperativeMatrixLengthKHR, spv.OpSizeOf, spv.OpUntypedArrayLengthKHR,
+		spv.OpBufferPointerEXT, spv.OpUntypedImageTexelPointerEXT, spv.OpUntypedVariableKHR, spv.OpUntypedAccessChainKHR,
+		spv.OpUntypedInBoundsAccessChainKHR, spv.OpUntypedPtrAccessChainKHR, spv.OpUntypedInBoundsPtrAccessChainKHR:
+		return true
+	}
+	return false
 }
 
 // forwardAllowed returns which flat operand indexes of in may name an id

@@ -701,7 +701,9 @@ func (c *checker) checkAccessChain(in *builder.Inst) error {
 			return c.errorf(RuleMemory, in, "%s indexes past a non-composite type", in.Op)
 		}
 		switch cur.Op {
-		case spv.OpTypeMatrix, spv.OpTypeVector, spv.OpTypeCooperativeMatrixNV, spv.OpTypeArray, spv.OpTypeRuntimeArray:
+		case spv.OpTypeMatrix, spv.OpTypeVector, spv.OpTypeCooperativeMatrixNV, spv.OpTypeArray, spv.OpTypeRuntimeArray,
+			// later composites: cooperative matrices and vectors, node payload arrays
+			spv.OpTypeCooperativeMatrixKHR, spv.OpTypeVectorIdEXT, spv.OpTypeNodePayloadArrayAMDX:
 			cur = c.def(opID(cur, 0))
 		case spv.OpTypeStruct:
 			if idx.Op != spv.OpConstant {
