@@ -12,13 +12,20 @@ import (
 // operandType returns the type of operand i of in.
 func (c *checker) operandType(in *builder.Inst, i int) ID { return c.typeOf(opID(in, i)) }
 
+// isCoopMatrixOp reports the cooperative matrix types: NV, and KHR (which
+// spirv-val 2023.1 predates; its later releases treat both alike here).
+func isCoopMatrixOp(op spv.Op) bool {
+	return op == spv.OpTypeCooperativeMatrixNV || op == spv.OpTypeCooperativeMatrixKHR
+}
+
 func (c *checker) isCoopMatrix(t ID) bool {
-	return c.isType(t, spv.OpTypeCooperativeMatrixNV)
+	d := c.def(t)
+	return d != nil && isCoopMatrixOp(d.Op)
 }
 
 func (c *checker) coopMatrixOf(t ID, scalar func(ID) bool) bool {
 	d := c.def(t)
-	return d != nil && d.Op == spv.OpTypeCooperativeMatrixNV && scalar(opID(d, 0))
+	return d != nil && isCoopMatrixOp(d.Op) && scalar(opID(d, 0))
 }
 
 func (c *checker) checkArith(in *builder.Inst, fn *builder.Function, blk *builder.Block) error {
@@ -29,7 +36,7 @@ func (c *checker) checkArith(in *builder.Inst, fn *builder.Function, blk *builde
 	}
 	switch op {
 	case spv.OpFAdd, spv.OpFSub, spv.OpFMul, spv.OpFDiv, spv.OpFRem, spv.OpFMod, spv.OpFNegate:
-		coop := op != spv.OpFMul && op != spv.OpFRem && op != spv.OpFMod
+		coop := op != spv.OpFMul && op != spv.OpFRem && op != spv.OpFMod || op == spv.OpFMul && c.isType(rt, spv.OpTypeCooperativeMatrixKHR)
 		if !c.isFloatScalarOrVector(rt) && !(coop && c.coopMatrixOf(rt, c.isFloatScalar)) {
 			return bad("the result type must be a float scalar or vector")
 		}
@@ -49,7 +56,7 @@ func (c *checker) checkArith(in *builder.Inst, fn *builder.Function, blk *builde
 			}
 		}
 	case spv.OpISub, spv.OpIAdd, spv.OpIMul, spv.OpSDiv, spv.OpSMod, spv.OpSRem, spv.OpSNegate:
-		coop := op != spv.OpIMul && op != spv.OpSRem && op != spv.OpSMod
+		coop := op != spv.OpIMul && op != spv.OpSRem && op != spv.OpSMod || op == spv.OpIMul && c.isType(rt, spv.OpTypeCooperativeMatrixKHR)
 		if !c.isIntScalarOrVector(rt) && !(coop && c.coopMatrixOf(rt, c.isIntScalar)) {
 			return bad("the result type must be an integer scalar or vector")
 		}

@@ -52,7 +52,7 @@ func (c *checker) indexedType(in *builder.Inst, t ID, indexes []builder.Operand)
 					return bad("array index %d is out of bounds (size %d)", k, n)
 				}
 			}
-		case spv.OpTypeRuntimeArray, spv.OpTypeCooperativeMatrixNV:
+		case spv.OpTypeRuntimeArray, spv.OpTypeCooperativeMatrixNV, spv.OpTypeCooperativeMatrixKHR:
 			t = opID(d, 0)
 		case spv.OpTypeStruct:
 			if int(k) >= len(d.Operands) {
@@ -254,7 +254,7 @@ func (c *checker) checkCompositeConstruct(in *builder.Inst, bad func(string, ...
 				return bad("constituent %d must have the member's type", i)
 			}
 		}
-	case spv.OpTypeCooperativeMatrixNV:
+	case spv.OpTypeCooperativeMatrixNV, spv.OpTypeCooperativeMatrixKHR:
 		if n != 1 {
 			return bad("a cooperative matrix has a single constituent")
 		}

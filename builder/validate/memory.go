@@ -276,7 +276,7 @@ func (c *checker) checkVariable(in *builder.Inst, fn *builder.Function) error {
 		}
 	}
 	if sc != spv.StorageClassFunction && sc != spv.StorageClassPrivate &&
-		c.containsType(valueID, func(d *builder.Inst) bool { return d.Op == spv.OpTypeCooperativeMatrixNV }, false) {
+		c.containsType(valueID, func(d *builder.Inst) bool { return isCoopMatrixOp(d.Op) }, false) {
 		return c.errorf(RuleMemory, in, "cooperative matrices can only be allocated in Function or Private")
 	}
 	if c.hasCap(spv.CapabilityShader) {

@@ -28,6 +28,8 @@ func TestArithmeticRules(t *testing.T) {
 			body: "%x = OpMatrixTimesVector %v2float %mc %v2float_0\nOpReturn"}},
 		{name: "iaddcarry", m: mod{types: "%st = OpTypeStruct %uint %uint", body: "%x = OpIAddCarry %st %uint_0 %uint_1\nOpReturn"}},
 		{name: "iaddcarry of signed", m: mod{types: "%st = OpTypeStruct %int %int", body: "%x = OpIAddCarry %st %int_0 %int_1\nOpReturn"}, want: RuleArith},
+		{name: "KHR cooperative matrix arithmetic", m: coopMatrixMod("%s = OpIAdd %cm %a %a\n%p = OpIMul %cm %s %a"), newer: true},
+		{name: "KHR cooperative matrix of floats in an integer add", m: coopMatrixMod("%f = OpConvertSToF %cmf %a\n%s = OpIAdd %cmf %f %f"), newer: true, want: RuleArith},
 	})
 }
 
@@ -267,4 +269,17 @@ func TestLiteralBits(t *testing.T) {
 			t.Errorf("signed %v, word %#x: got %v, want valid %v", tc.signed, tc.word, err, tc.ok)
 		}
 	}
+}
+
+// coopMatrixMod is a SPIR-V 1.6 compute module with KHR cooperative
+// matrices of ints (%cm, splat %a) and floats (%cmf).
+func coopMatrixMod(b string) mod {
+	return mod{version: spv.Version1_6, caps: "OpCapability CooperativeMatrixKHR\nOpCapability VulkanMemoryModel",
+		exts: `OpExtension "SPV_KHR_cooperative_matrix"`, memoryModel: "Logical Vulkan",
+		types: `%sg = OpConstant %uint 3
+%u16 = OpConstant %uint 16
+%cm = OpTypeCooperativeMatrixKHR %int %sg %u16 %u16 %uint_0
+%cmf = OpTypeCooperativeMatrixKHR %float %sg %u16 %u16 %uint_0
+%a = OpConstantComposite %cm %int_1`,
+		body: b + "\nOpReturn"}
 }

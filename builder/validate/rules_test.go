@@ -107,6 +107,9 @@ type ruleCase struct {
 	opts Options
 	want Rule   // "" when the module is valid
 	msg  string // a piece of the expected message
+	// newer marks a feature spirv-val 2023.1 predates (it rejects the
+	// module's capability or opcode): not judged by it.
+	newer bool
 }
 
 // spirvValArgs are spirv-val's options for opts on a module of version v.
@@ -160,7 +163,7 @@ func runRuleCases(t *testing.T, cases []ruleCase) {
 			case rc.want != "" && !strings.Contains(ve.Msg, rc.msg):
 				t.Errorf("got %q, want a message containing %q", ve.Msg, rc.msg)
 			}
-			if val == "" {
+			if val == "" || rc.newer {
 				return
 			}
 			path := filepath.Join(dir, strings.NewReplacer("/", "_", " ", "_").Replace(t.Name())+".spv")

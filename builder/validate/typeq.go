@@ -209,7 +209,7 @@ func (c *checker) containsTypeDepth(t ID, f func(*builder.Inst) bool, all bool, 
 	}
 	switch d.Op {
 	case spv.OpTypeArray, spv.OpTypeRuntimeArray, spv.OpTypeVector, spv.OpTypeMatrix, spv.OpTypeImage,
-		spv.OpTypeSampledImage, spv.OpTypeCooperativeMatrixNV:
+		spv.OpTypeSampledImage, spv.OpTypeCooperativeMatrixNV, spv.OpTypeCooperativeMatrixKHR:
 		return c.containsTypeDepth(opID(d, 0), f, all, depth+1)
 	case spv.OpTypePointer:
 		if all && !c.isForwardPointer(t) {

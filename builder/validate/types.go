@@ -348,7 +348,7 @@ func (c *checker) nullable(t ID, depth int) bool {
 	case spv.OpTypeBool, spv.OpTypeInt, spv.OpTypeFloat, spv.OpTypeEvent, spv.OpTypeDeviceEvent,
 		spv.OpTypeReserveId, spv.OpTypeQueue:
 		return true
-	case spv.OpTypeArray, spv.OpTypeMatrix, spv.OpTypeCooperativeMatrixNV, spv.OpTypeVector:
+	case spv.OpTypeArray, spv.OpTypeMatrix, spv.OpTypeCooperativeMatrixNV, spv.OpTypeCooperativeMatrixKHR, spv.OpTypeVector:
 		return c.nullable(opID(d, 0), depth+1)
 	case spv.OpTypeStruct:
 		for _, o := range d.Operands {
@@ -445,7 +445,7 @@ func (c *checker) checkConstantComposite(in *builder.Inst, rt *builder.Inst) err
 				return c.errorf(RuleConstant, in, "constituent %d's type does not match the struct's member type", i)
 			}
 		}
-	case spv.OpTypeCooperativeMatrixNV:
+	case spv.OpTypeCooperativeMatrixNV, spv.OpTypeCooperativeMatrixKHR:
 		if n != 1 {
 			return c.errorf(RuleConstant, in, "a cooperative matrix constant has one constituent")
 		}
