@@ -318,7 +318,7 @@ func BenchmarkCompileValidation(b *testing.B) {
 				if err := o.Normalize(); err != nil {
 					b.Fatal(err)
 				}
-				mods[k], vopts[k] = m, o.validateOptions()
+				mods[k], vopts[k] = m, o.ValidatorOptions()
 			}
 			b.ReportAllocs()
 			b.ResetTimer()

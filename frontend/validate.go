@@ -16,11 +16,11 @@ import (
 // those of a compile with line information) place the instruction, its
 // HLSL position. The module is not written.
 
-// validateOptions are the validator's options for a compile, as dxc
-// chooses spirv-val's: the environment of -fspv-target-env and the block
+// ValidatorOptions are the validator's options for a compile (and for
+// hlsl2spirv -opt's input and output), as dxc chooses spirv-val's: the environment of -fspv-target-env and the block
 // layout rules of the layout flags (scalar for the DX and scalar layouts,
 // the strict rules for the GL layout, relaxed otherwise).
-func (o *Options) validateOptions() validate.Options {
+func (o *Options) ValidatorOptions() validate.Options {
 	var vo validate.Options
 	vo.Env, _ = validate.ParseEnv(o.TargetEnv)
 	switch {
@@ -43,7 +43,7 @@ func (r *Result) validate(opts *Options, m *builder.Module, filename string, src
 			return
 		}
 	}
-	err := validate.Module(m, opts.validateOptions())
+	err := validate.Module(m, opts.ValidatorOptions())
 	if err == nil {
 		return
 	}
@@ -93,7 +93,7 @@ func locateWithLines(opts *Options, filename string, src []byte, rule validate.R
 		return validate.SourcePos{}, false
 	}
 	var ve *validate.Error
-	if !errors.As(validate.Module(m, o.validateOptions()), &ve) || ve.Rule != rule {
+	if !errors.As(validate.Module(m, o.ValidatorOptions()), &ve) || ve.Rule != rule {
 		return validate.SourcePos{}, false
 	}
 	return ve.SourcePos(m)

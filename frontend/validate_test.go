@@ -70,7 +70,7 @@ func TestValidateOptions(t *testing.T) {
 		{Options{TargetEnv: "vulkan1.4"}, validate.Options{Env: validate.EnvVulkan1_3, RelaxBlockLayout: true}},
 		{Options{TargetEnv: "universal1.5"}, validate.Options{Env: validate.EnvUniversal1_5, RelaxBlockLayout: true}},
 	} {
-		if got := c.opts.validateOptions(); got != c.want {
+		if got := c.opts.ValidatorOptions(); got != c.want {
 			t.Errorf("%+v: got %+v, want %+v", c.opts, got, c.want)
 		}
 	}

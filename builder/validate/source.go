@@ -1,6 +1,8 @@
 package validate
 
 import (
+	"fmt"
+
 	"github.com/hlsl2spirv/hlsl2spirv/builder"
 	"github.com/hlsl2spirv/hlsl2spirv/builder/spv"
 )
@@ -100,4 +102,19 @@ func defOf(m *builder.Module, id builder.ID) *builder.Inst {
 		}
 	}
 	return nil
+}
+
+// Report is the error's text with the source position of its instruction
+// when the module's debug lines give one, for tools reporting a module
+// they read (spirv2wgsl, hlsl2spirv -opt).
+func (e *Error) Report(m *builder.Module) string {
+	s := e.Error()
+	if p, ok := e.SourcePos(m); ok {
+		at := fmt.Sprintf("%s:%d", p.File, p.Line)
+		if p.Col > 0 {
+			at += fmt.Sprintf(":%d", p.Col)
+		}
+		s = at + ": " + s
+	}
+	return s
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/hlsl2spirv/hlsl2spirv/builder"
 	"github.com/hlsl2spirv/hlsl2spirv/builder/disasm"
+	"github.com/hlsl2spirv/hlsl2spirv/builder/validate"
 	"github.com/hlsl2spirv/hlsl2spirv/codegen/opt"
 	"github.com/hlsl2spirv/hlsl2spirv/codegen/wgsl"
 	"github.com/hlsl2spirv/hlsl2spirv/frontend"
@@ -171,6 +172,19 @@ func optimizeBinary(src []byte, c *cli, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "hlsl2spirv: error: %s: %v\n", input, err)
 		return 1
 	}
+	// The input is validated (unless -Vd) as spirv-val's
+	// --before-hlsl-legalization does (it may be -fcgl output, which the
+	// pipeline legalizes), and the optimized module as a compile's output
+	// is: a pass must not break a module.
+	vopts := c.opts.ValidatorOptions()
+	if !c.opts.DisableValidation {
+		in := vopts
+		in.BeforeHLSLLegalization, in.RelaxLogicalPointer = true, true
+		if err := validate.Module(m, in); err != nil {
+			fmt.Fprintf(stderr, "hlsl2spirv: error: %s: %s\n", input, validationReport(err, m))
+			return 1
+		}
+	}
 	level := 3
 	if c.o0 || c.od {
 		level = 0
@@ -184,12 +198,28 @@ func optimizeBinary(src []byte, c *cli, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "hlsl2spirv: error: %s: failed to optimize SPIR-V: %v\n", input, err)
 		return 1
 	}
+	if !c.opts.DisableValidation {
+		if err := validate.Module(m, vopts); err != nil {
+			fmt.Fprintf(stderr, "hlsl2spirv: internal compiler error: %s: the optimized SPIR-V is invalid: %s\n", input, validationReport(err, m))
+			return 1
+		}
+	}
 	var words builder.WordSlice
 	if err := builder.Serialize(m, &words); err != nil {
 		fmt.Fprintf(stderr, "hlsl2spirv: internal error: %v\n", err)
 		return 1
 	}
 	return writeModule(words.Words, c, stdout, stderr, nil)
+}
+
+// validationReport is a validator's error with the source position of the
+// instruction at fault when the module's debug lines give it.
+func validationReport(err error, m *builder.Module) string {
+	var ve *validate.Error
+	if errors.As(err, &ve) {
+		return ve.Report(m)
+	}
+	return err.Error()
 }
 
 // writeWGSL translates the module to WGSL for -Fw. When WGSL cannot express

@@ -122,3 +122,46 @@ func TestTimeReport(t *testing.T) {
 		"CHECK-DAG: {{ 1}}  compact-ids",
 	), stderr.String(), filecheck.Options{})
 }
+
+// badAdd adds two ints with OpFAdd at shader.hlsl:3:9.
+const badAdd = `OpCapability Shader
+OpMemoryModel Logical GLSL450
+OpEntryPoint GLCompute %main "main"
+OpExecutionMode %main LocalSize 1 1 1
+%file = OpString "shader.hlsl"
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%int = OpTypeInt 32 1
+%one = OpConstant %int 1
+%main = OpFunction %void None %fn
+%l = OpLabel
+OpLine %file 3 9
+%x = OpFAdd %int %one %one
+OpReturn
+OpFunctionEnd
+`
+
+// TestOptimizeBinaryValidates checks that -opt refuses an invalid input,
+// naming the rule and the source line its OpLine gives, writes nothing,
+// and takes it under -Vd.
+func TestOptimizeBinaryValidates(t *testing.T) {
+	dir := t.TempDir()
+	in, out := filepath.Join(dir, "in.spv"), filepath.Join(dir, "out.spv")
+	words, err := asm.Assemble(badAdd, asm.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(in, builder.LittleEndian(words), 0o644)
+	var stdout, stderr bytes.Buffer
+	rc := run([]string{"-opt", in, "-O3", "-Fo", out}, &stdout, &stderr)
+	if rc == 0 || !strings.Contains(stderr.String(), "shader.hlsl:3:9: invalid SPIR-V [arithmetic]") {
+		t.Errorf("invalid input: exit %d, stderr %q", rc, stderr.String())
+	}
+	if _, err := os.Stat(out); err == nil {
+		t.Errorf("-opt wrote %s for an invalid input", out)
+	}
+	stderr.Reset()
+	if rc := run([]string{"-opt", in, "-O0", "-Vd", "-Fo", out}, &stdout, &stderr); rc != 0 {
+		t.Errorf("-Vd: exit %d, stderr %q", rc, stderr.String())
+	}
+}

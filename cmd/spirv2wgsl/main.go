@@ -1,6 +1,13 @@
 // Command spirv2wgsl translates a Vulkan SPIR-V module to WGSL.
 //
 //	spirv2wgsl in.spv [-o out.wgsl] [--entry NAME] [--push-constants none|uniform|immediate] [--push-binding GROUP,BINDING] [--strict-bindings]
+//	           [--target-env ENV] [--scalar-block-layout] [--no-validate]
+//
+// The input is validated first (package builder/validate, the rules of the
+// Vulkan environment ENV, by default that of the module's SPIR-V version,
+// with relaxed block layout, or scalar with --scalar-block-layout): an
+// invalid module is refused, naming the broken rule and its source line
+// when the module has line information.
 //
 // Without -o the WGSL goes to stdout. Input WGSL cannot express is refused
 // with a message naming the construct (and its source line when the module
@@ -12,6 +19,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -19,6 +27,8 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"github.com/hlsl2spirv/hlsl2spirv/builder"
+	"github.com/hlsl2spirv/hlsl2spirv/builder/validate"
 	"github.com/hlsl2spirv/hlsl2spirv/codegen/wgsl"
 )
 
@@ -38,6 +48,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 	push := fs.String("push-constants", "none", "where push constants go: none (an error), uniform (a uniform buffer at --push-binding) or immediate (var<immediate>)")
 	pushBinding := fs.String("push-binding", "0,0", "GROUP,BINDING of the uniform buffer holding push constants")
 	strict := fs.Bool("strict-bindings", false, "refuse two resources at one binding instead of moving one to a free binding")
+	targetEnv := fs.String("target-env", "", "validate the input for this environment (vulkan1.0..vulkan1.3, spv1.0..spv1.6; default: the Vulkan environment of the module's version)")
+	scalar := fs.Bool("scalar-block-layout", false, "validate buffer layouts with the scalar rules (VK_EXT_scalar_block_layout) instead of the relaxed ones")
+	noValidate := fs.Bool("no-validate", false, "translate without validating the input first")
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "usage: spirv2wgsl <module.spv> [-o out.wgsl] [options]\n")
 		fs.PrintDefaults()
@@ -65,7 +78,30 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "spirv2wgsl: error: %v\n", err)
 		return 1
 	}
-	res, err := wgsl.TranslateBytes(data, opts)
+	m, err := builder.LoadBytes(data)
+	if err != nil {
+		fmt.Fprintf(stderr, "%s: invalid SPIR-V: %v\n", in, err)
+		return 1
+	}
+	if !*noValidate {
+		vo := validate.Options{RelaxBlockLayout: true, ScalarBlockLayout: *scalar}
+		if *targetEnv != "" {
+			if vo.Env, err = validate.ParseEnv(*targetEnv); err != nil {
+				fmt.Fprintf(stderr, "spirv2wgsl: error: --target-env: %v\n", err)
+				return 2
+			}
+		}
+		if err := validate.Module(m, vo); err != nil {
+			var ve *validate.Error
+			if errors.As(err, &ve) {
+				fmt.Fprintf(stderr, "%s: %s\n", in, ve.Report(m))
+			} else {
+				fmt.Fprintf(stderr, "%s: %v\n", in, err)
+			}
+			return 1
+		}
+	}
+	res, err := wgsl.Translate(m, opts)
 	if err != nil {
 		fmt.Fprintf(stderr, "%s: %v\n", in, err)
 		return 1
