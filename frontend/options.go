@@ -7,7 +7,9 @@
 // the stages), compiler.go (Compiler: the entry points, reusable and safe
 // for concurrent use), deps.go (make-style dependency rules),
 // extensions.go (-fspv-extension names), optimize.go (the legalization and
-// -O pipelines of codegen/opt run on the module).
+// -O pipelines of codegen/opt run on the module), validate.go (every
+// compile's module checked by builder/validate; a broken rule is an
+// internal error at the HLSL position).
 package frontend
 
 import (

@@ -31,7 +31,8 @@
 // template.go template instantiation, typexpr.go written types; stmt.go the
 // statements, expr.go the expressions, call.go calls and overloads;
 // entry.go the -E entry point's requirements, stageio.go its stage inputs
-// and outputs, nodes.go work-graph node entries; vkattr.go where vk::
+// and outputs, sigpoint.go which system values each stage's signature
+// points take, nodes.go work-graph node entries; vkattr.go where vk::
 // attributes may be written; vulkan.go and vulkan_decl.go the checks DXC's
 // SPIR-V back end makes; effects.go legacy effect objects; codes.go the
 // checker's own diagnostic codes.

@@ -3,6 +3,9 @@
 // Tint through node, a C compiler) and decides what a test does when one is
 // missing: it skips with a message naming the package to install, except
 // under CI=true, where a missing tool is a failure.
+//
+// Files: tool.go (the programs, Require, Lookup, Run), cputime_unix.go and
+// cputime_other.go (the process's CPU time, for benchmarks' cpu-ms/op).
 package tool
 
 import (
