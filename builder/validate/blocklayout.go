@@ -591,7 +591,7 @@ func (c *checker) entryPointDecorations() error {
 		seen := map[ID]bool{}
 		for _, id := range ep.iface {
 			v := c.def(id)
-			if v == nil || v.Op != spv.OpVariable {
+			if v == nil || !isVariable(v.Op) {
 				return c.errorf(RuleEntryPoint, ep.inst, "entry point interfaces must be OpVariables")
 			}
 			sc := spv.StorageClass(opWord(v, 0))

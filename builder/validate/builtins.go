@@ -606,7 +606,7 @@ func classList(cs []spv.StorageClass) string {
 // (pointer types, variables, explicit casts).
 func builtinStorageClass(in *builder.Inst) (spv.StorageClass, bool) {
 	switch in.Op {
-	case spv.OpTypePointer, spv.OpVariable:
+	case spv.OpTypePointer, spv.OpVariable, spv.OpUntypedVariableKHR, spv.OpTypeUntypedPointerKHR:
 		return spv.StorageClass(opWord(in, 0)), hasOperand(in, 0)
 	case spv.OpTypeForwardPointer, spv.OpGenericCastToPtrExplicit:
 		return spv.StorageClass(opWord(in, 1)), hasOperand(in, 1)

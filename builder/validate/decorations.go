@@ -249,14 +249,14 @@ func (c *checker) decorationTarget(in *builder.Inst, d spv.Decoration, target *b
 			return bad("must be an array or pointer type")
 		}
 	case spv.DecorationBuiltIn:
-		if target.Op != spv.OpVariable && !isConstantOp(target.Op) {
+		if !isVariable(target.Op) && !isConstantOp(target.Op) {
 			return c.errorf(RuleDecorate, in, "BuiltIn can only decorate variables, struct members or constants")
 		}
 		if c.hasCap(spv.CapabilityShader) && len(in.Operands) > 1 && len(in.Operands[1].Params) > 0 && spv.BuiltIn(in.Operands[1].Params[0].Word) == spv.BuiltInWorkgroupSize {
 			if !isConstantOp(target.Op) {
 				return bad("must be a constant for WorkgroupSize")
 			}
-		} else if target.Op != spv.OpVariable {
+		} else if !isVariable(target.Op) {
 			return bad("must be a variable")
 		}
 	case spv.DecorationNoPerspective, spv.DecorationFlat, spv.DecorationPatch, spv.DecorationCentroid,
@@ -264,7 +264,7 @@ func (c *checker) decorationTarget(in *builder.Inst, d spv.Decoration, target *b
 		spv.DecorationCoherent, spv.DecorationNonWritable, spv.DecorationNonReadable, spv.DecorationXfbBuffer,
 		spv.DecorationXfbStride, spv.DecorationComponent, spv.DecorationStream, spv.DecorationRestrictPointer,
 		spv.DecorationAliasedPointer:
-		if target.Op != spv.OpVariable && target.Op != spv.OpFunctionParameter {
+		if !isVariable(target.Op) && target.Op != spv.OpFunctionParameter {
 			return bad("must be a memory object declaration")
 		}
 		if !c.isPointer(target.Type) {
@@ -272,7 +272,7 @@ func (c *checker) decorationTarget(in *builder.Inst, d spv.Decoration, target *b
 		}
 	case spv.DecorationInvariant, spv.DecorationConstant, spv.DecorationLocation, spv.DecorationIndex,
 		spv.DecorationBinding, spv.DecorationDescriptorSet, spv.DecorationInputAttachmentIndex:
-		if target.Op != spv.OpVariable {
+		if !isVariable(target.Op) {
 			return bad("must be a variable")
 		}
 	}

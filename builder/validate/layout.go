@@ -126,7 +126,7 @@ func (c *checker) placement(l *located) error {
 			} else if !c.isNonSemantic(in) {
 				return c.errorf(RuleLayout, in, "%s must be in a block", op)
 			}
-		case spv.OpVariable, spv.OpUndef, spv.OpLine, spv.OpNoLine:
+		case spv.OpVariable, spv.OpUntypedVariableKHR, spv.OpUndef, spv.OpLine, spv.OpNoLine:
 		default:
 			if sectionOp(op) {
 				return nil

@@ -455,7 +455,7 @@ func (c *checker) checkLoad(in *builder.Inst, fn *builder.Function) error {
 	if !c.logicalPointerOK(p) {
 		return c.errorf(RuleMemory, in, "%%%d is not a logical pointer", opID(in, 0))
 	}
-	pointee, _, ok := c.pointerInfo(p.Type)
+	pointee, _, ok := c.accessInfo(p.Type, in.Type)
 	if !ok {
 		return c.errorf(RuleMemory, in, "the pointer's type is not a pointer type")
 	}
@@ -496,7 +496,11 @@ func (c *checker) checkStore(in *builder.Inst, fn *builder.Function) error {
 	if !c.logicalPointerOK(p) {
 		return c.errorf(RuleMemory, in, "%%%d is not a logical pointer", opID(in, 0))
 	}
-	pointee, sc, ok := c.pointerInfo(p.Type)
+	var objType ID
+	if obj := c.def(opID(in, 1)); obj != nil {
+		objType = obj.Type
+	}
+	pointee, sc, ok := c.accessInfo(p.Type, objType)
 	if !ok {
 		return c.errorf(RuleMemory, in, "the pointer's type is not a pointer type")
 	}

@@ -143,6 +143,16 @@ func (c *checker) pointerInfo(t ID) (pointee ID, sc spv.StorageClass, ok bool) {
 	return opID(d, 1), spv.StorageClass(opWord(d, 0)), true
 }
 
+// accessInfo is pointerInfo for a load or store of a value of type
+// value: through an untyped pointer (SPV_KHR_untyped_pointers) the
+// accessed type is the value's own.
+func (c *checker) accessInfo(ptrType, value ID) (pointee ID, sc spv.StorageClass, ok bool) {
+	if d := c.def(ptrType); d != nil && d.Op == spv.OpTypeUntypedPointerKHR {
+		return value, spv.StorageClass(opWord(d, 0)), true
+	}
+	return c.pointerInfo(ptrType)
+}
+
 // structMembers returns the member types of a struct type.
 func (c *checker) structMembers(t ID) []builder.Operand {
 	d := c.def(t)
@@ -266,4 +276,12 @@ func (c *checker) unwrapArrays(t ID) ID {
 		t = opID(d, 0)
 	}
 	return t
+}
+
+// isVariable reports whether op declares a variable: OpVariable, or
+// OpUntypedVariableKHR (SPV_KHR_untyped_pointers), which later spirv-val
+// releases take wherever a variable is wanted (decoration targets,
+// interfaces, built-ins).
+func isVariable(op spv.Op) bool {
+	return op == spv.OpVariable || op == spv.OpUntypedVariableKHR
 }
