@@ -172,15 +172,14 @@ func optimizeBinary(src []byte, c *cli, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "hlsl2spirv: error: %s: %v\n", input, err)
 		return 1
 	}
-	// The input is validated (unless -Vd) as spirv-val's
-	// --before-hlsl-legalization does (it may be -fcgl output, which the
-	// pipeline legalizes), and the optimized module as a compile's output
-	// is: a pass must not break a module.
+	// The input is validated (unless -Vd); when it is valid only as
+	// un-legalized code (spirv-val's --before-hlsl-legalization: -fcgl
+	// output, which the pipeline legalizes), the result is held to that
+	// too, else to a compile's rules: a pass must not break a module.
 	vopts := c.opts.ValidatorOptions()
-	if !c.opts.DisableValidation {
-		in := vopts
-		in.BeforeHLSLLegalization, in.RelaxLogicalPointer = true, true
-		if err := validate.Module(m, in); err != nil {
+	if !c.opts.DisableValidation && validate.Module(m, vopts) != nil {
+		vopts.BeforeHLSLLegalization, vopts.RelaxLogicalPointer = true, true
+		if err := validate.Module(m, vopts); err != nil {
 			fmt.Fprintf(stderr, "hlsl2spirv: error: %s: %s\n", input, validationReport(err, m))
 			return 1
 		}
