@@ -548,7 +548,7 @@ func (c *checker) decorationOn(in *builder.Inst, d decoration, shader bool) erro
 		}
 	case spv.DecorationNoSignedWrap, spv.DecorationNoUnsignedWrap:
 		switch in.Op {
-		case spv.OpIAdd, spv.OpISub, spv.OpIMul, spv.OpShiftLeftLogical, spv.OpSNegate, spv.OpExtInst:
+		case spv.OpIAdd, spv.OpISub, spv.OpIMul, spv.OpShiftLeftLogical, spv.OpSNegate, spv.OpExtInst, spv.OpExtInstWithForwardRefsKHR:
 		default:
 			return c.errorf(RuleDecorate, in, "%s may not decorate %s", d.kind, in.Op)
 		}

@@ -67,7 +67,7 @@ func (c *checker) checkInstruction(in *builder.Inst, fn *builder.Function, blk *
 		if c.hasCap(spv.CapabilityShader) && c.limitedUseType(in.Type) && !c.isPointer(in.Type) {
 			return c.errorf(RuleMisc, in, "OpUndef cannot have an 8- or 16-bit type without the full capability")
 		}
-	case spv.OpExtInstImport, spv.OpExtInst:
+	case spv.OpExtInstImport, spv.OpExtInst, spv.OpExtInstWithForwardRefsKHR:
 		return c.checkExtInst(in, fn)
 	case spv.OpVariable, spv.OpLoad, spv.OpStore, spv.OpCopyMemory, spv.OpCopyMemorySized, spv.OpAccessChain,
 		spv.OpInBoundsAccessChain, spv.OpPtrAccessChain, spv.OpInBoundsPtrAccessChain, spv.OpArrayLength,

@@ -11,8 +11,11 @@ import (
 // must name).
 
 func (c *checker) checkExtInst(in *builder.Inst, fn *builder.Function) error {
-	if in.Op != spv.OpExtInst {
+	if !isExtInst(in.Op) {
 		return nil
+	}
+	if in.Op == spv.OpExtInstWithForwardRefsKHR && !c.isNonSemantic(in) {
+		return c.errorf(RuleExtInst, in, "OpExtInstWithForwardRefsKHR is only allowed with non-semantic instruction sets")
 	}
 	switch set := c.extSetOf(in); set {
 	case "GLSL.std.450":
@@ -346,7 +349,7 @@ func (c *checker) checkDebugInfo(in *builder.Inst, vulkan bool) error {
 			return -1
 		}
 		d := wordDef(k)
-		if d == nil || d.Op != spv.OpExtInst {
+		if d == nil || !isExtInst(d.Op) {
 			return -1
 		}
 		switch c.extSetOf(d) {
@@ -706,14 +709,14 @@ func (c *checker) isUint32Constant(id ID) bool {
 // debugIntVariable reports whether d is a DebugLocalVariable or
 // DebugGlobalVariable of a signed or unsigned DebugTypeBasic.
 func (c *checker) debugIntVariable(d *builder.Inst, vulkan bool) bool {
-	if d == nil || d.Op != spv.OpExtInst {
+	if d == nil || !isExtInst(d.Op) {
 		return false
 	}
 	if k := opWord(d, 1); k != dbgLocalVariable && k != dbgGlobalVariable {
 		return false
 	}
 	t := c.def(opID(d, 3))
-	if t == nil || t.Op != spv.OpExtInst || opWord(t, 1) != dbgTypeBasic {
+	if t == nil || !isExtInst(t.Op) || opWord(t, 1) != dbgTypeBasic {
 		return false
 	}
 	enc := opWord(t, 4)
@@ -735,14 +738,14 @@ func (c *checker) validDebugArrayCount(id ID, vulkan bool) bool {
 	if d.Op == spv.OpConstant && c.isIntScalar(d.Type) && (c.bitWidth(d.Type) == 32 || c.bitWidth(d.Type) == 64) {
 		return vulkan || opWord(d, 0) != 0
 	}
-	if d.Op != spv.OpExtInst || len(d.Operands) <= 3 {
+	if !isExtInst(d.Op) || len(d.Operands) <= 3 {
 		return false
 	}
 	if k := opWord(d, 1); k != dbgLocalVariable && k != dbgGlobalVariable {
 		return false
 	}
 	t := c.def(opID(d, 3))
-	if t == nil || len(t.Operands) <= 4 || t.Op != spv.OpExtInst || opWord(t, 1) != dbgTypeBasic {
+	if t == nil || len(t.Operands) <= 4 || !isExtInst(t.Op) || opWord(t, 1) != dbgTypeBasic {
 		return false
 	}
 	enc := opWord(t, 4)

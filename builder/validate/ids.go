@@ -121,7 +121,7 @@ func (c *checker) checkIDOperand(in *builder.Inst, id ID, idx int, fwd func(int)
 	if generatesType(d.Op) && !exempt && !typeOperand {
 		return c.errorf(RuleIDKind, in, "operand %%%d is a type, not a value", id)
 	}
-	if d.Type == 0 && !exempt && !isBranch(op) && op != spv.OpPhi && op != spv.OpExtInst && op != spv.OpExtInstImport &&
+	if d.Type == 0 && !exempt && !isBranch(op) && op != spv.OpPhi && !isExtInst(op) && op != spv.OpExtInstImport &&
 		op != spv.OpSelectionMerge && op != spv.OpLoopMerge && !typeOperand {
 		return c.errorf(RuleIDKind, in, "operand %%%d has no type", id)
 	}
@@ -191,6 +191,10 @@ func forwardAllowed(in *builder.Inst, c *checker) func(int) bool {
 		return func(i int) bool { return i == 2 }
 	case spv.OpTypeForwardPointer:
 		return func(i int) bool { return i == 0 }
+	case spv.OpExtInstWithForwardRefsKHR:
+		// SPV_KHR_relaxed_extended_instruction: every operand after the set
+		// and the instruction number may name a later id.
+		return func(i int) bool { return i > 3 }
 	case spv.OpExtInst:
 		switch c.extSets[opID(in, 0)] {
 		case "OpenCL.DebugInfo.100":
@@ -274,7 +278,7 @@ func isSpecConstantOp(op spv.Op) bool {
 
 // extSetOf returns the name of the set an OpExtInst uses.
 func (c *checker) extSetOf(in *builder.Inst) string {
-	if in.Op != spv.OpExtInst {
+	if !isExtInst(in.Op) {
 		return ""
 	}
 	if name, ok := c.extSets[opID(in, 0)]; ok {
@@ -290,7 +294,7 @@ func (c *checker) extSetOf(in *builder.Inst) string {
 
 // isNonSemantic reports whether in is an OpExtInst of a NonSemantic set.
 func (c *checker) isNonSemantic(in *builder.Inst) bool {
-	if in.Op != spv.OpExtInst {
+	if !isExtInst(in.Op) {
 		return false
 	}
 	s := c.extSetOf(in)

@@ -118,7 +118,7 @@ func (c *checker) placement(l *located) error {
 		// types section holds types, constants, variables, OpUndef and
 		// some extended instructions.
 		switch op {
-		case spv.OpExtInst:
+		case spv.OpExtInst, spv.OpExtInstWithForwardRefsKHR:
 			if c.isDebugInfo(in) {
 				if c.localDebugInfo(in) {
 					return c.errorf(RuleLayout, in, "DebugScope, DebugNoScope, DebugDeclare and DebugValue must be in a function")
@@ -137,12 +137,12 @@ func (c *checker) placement(l *located) error {
 		}
 	case typeSection || sectionOp(op):
 		return c.errorf(RuleLayout, in, "%s may not be in a function", op)
-	case op == spv.OpExtInst && c.isDebugInfo(in):
+	case isExtInst(op) && c.isDebugInfo(in):
 		if !c.localDebugInfo(in) {
 			return c.errorf(RuleLayout, in, "debug-info instructions other than DebugScope, DebugNoScope, DebugDeclare and DebugValue must be between the types and the functions")
 		}
 	case l.blk == nil && !l.line && op != spv.OpFunction && op != spv.OpFunctionParameter:
-		if op == spv.OpExtInst && c.isNonSemantic(in) {
+		if isExtInst(op) && c.isNonSemantic(in) {
 			return c.errorf(RuleLayout, in, "a non-semantic instruction in a function must be in a block")
 		}
 		return c.errorf(RuleLayout, in, "a function must begin with a label")
@@ -176,7 +176,7 @@ func (c *checker) adjacency() error {
 				// A NonSemantic.Shader.DebugInfo.100 instruction attached
 				// before this one ends the OpPhi/OpVariable prefix.
 				for l := in.Line; l != nil; l = l.Line {
-					if l.Op == spv.OpExtInst && c.isNonSemantic(l) {
+					if isExtInst(l.Op) && c.isNonSemantic(l) {
 						status = 1
 					}
 				}
@@ -204,7 +204,7 @@ func (c *checker) adjacency() error {
 							return c.errorf(RuleStructured, in, "OpSelectionMerge must come right before an OpBranchConditional or OpSwitch")
 						}
 					}
-				case spv.OpExtInst:
+				case spv.OpExtInst, spv.OpExtInstWithForwardRefsKHR:
 					if !c.isDebugInfo(in) || c.extSetOf(in) == "NonSemantic.Shader.DebugInfo.100" {
 						status = 1
 					}

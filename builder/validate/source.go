@@ -56,7 +56,7 @@ func lineOf(m *builder.Module, in *builder.Inst) (pos SourcePos, found, ended bo
 		return SourcePos{File: stringOf(m, l.Operands[0].ID()), Line: l.Operands[1].Word, Col: l.Operands[2].Word}, true, false
 	case l.Op == spv.OpNoLine:
 		return pos, false, true
-	case l.Op == spv.OpExtInst && len(l.Operands) >= 2:
+	case isExtInst(l.Op) && len(l.Operands) >= 2:
 		switch l.Operands[1].Word {
 		case 103: // DebugLine: Source, Line Start, Line End, Column Start, Column End
 			if len(l.Operands) < 7 {

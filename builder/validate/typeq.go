@@ -285,3 +285,10 @@ func (c *checker) unwrapArrays(t ID) ID {
 func isVariable(op spv.Op) bool {
 	return op == spv.OpVariable || op == spv.OpUntypedVariableKHR
 }
+
+// isExtInst reports whether op is an extended instruction: OpExtInst, or
+// OpExtInstWithForwardRefsKHR (SPV_KHR_relaxed_extended_instruction, the
+// debug info's forward references).
+func isExtInst(op spv.Op) bool {
+	return op == spv.OpExtInst || op == spv.OpExtInstWithForwardRefsKHR
+}

@@ -15,7 +15,10 @@ import (
 // member functions, which name the struct) must be
 // OpExtInstWithForwardRefsKHR, any other plain OpExtInst; the module
 // declares SPV_KHR_relaxed_extended_instruction exactly when one is the
-// former.
+// former. Only non-semantic sets may take the forward-reference opcode
+// (SPIR-V's rule, which spirv-val enforces and spirv-opt's pass ignores):
+// OpenCL.DebugInfo.100 and DebugInfo instructions stay OpExtInst, whose
+// forward references those sets' grammars allow where they are needed.
 type fixOpExtInstOpcodes struct{}
 
 func (fixOpExtInstOpcodes) Name() string { return "fix-opextinst-opcodes" }
@@ -46,6 +49,9 @@ func (fixOpExtInstOpcodes) Run(c *Context) (bool, error) {
 				refs = true
 				break
 			}
+		}
+		if !strings.HasPrefix(c.extSetName(in.Operands[0].ID()), "NonSemantic.") {
+			refs = false
 		}
 		forward = forward || refs
 		op := spv.OpExtInst

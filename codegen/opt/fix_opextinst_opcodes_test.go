@@ -41,6 +41,31 @@ OpFunctionEnd
 `
 }
 
+// openCLForwardRefModule is forwardRefModule's forward references in
+// OpenCL.DebugInfo.100 (-fspv-debug=rich).
+const openCLForwardRefModule = `OpCapability Shader
+%dbg = OpExtInstImport "OpenCL.DebugInfo.100"
+OpMemoryModel Logical GLSL450
+OpEntryPoint Fragment %main "main"
+OpExecutionMode %main OriginUpperLeft
+%file = OpString "a.hlsl"
+%sname = OpString "S"
+%fname = OpString "f"
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%uint = OpTypeInt 32 0
+%uint_0 = OpConstant %uint 0
+%src = OpExtInst %void %dbg DebugSource %file
+%cu = OpExtInst %void %dbg DebugCompilationUnit 2 4 %src HLSL
+%ftype = OpExtInst %void %dbg DebugTypeFunction FlagIsPublic %void %struct
+%f = OpExtInst %void %dbg DebugFunction %fname %ftype %src 1 1 %struct %fname FlagIsPublic 1 %main
+%struct = OpExtInst %void %dbg DebugTypeComposite %sname Structure %src 1 1 %cu %sname %uint_0 FlagIsPublic %f
+%main = OpFunction %void None %fn
+%entry = OpLabel
+OpReturn
+OpFunctionEnd
+`
+
 func TestFixOpExtInstOpcodes(t *testing.T) {
 	const pass = "fix-opextinst-opcodes"
 	// The function type and the function name the struct declared later:
@@ -57,6 +82,13 @@ func TestFixOpExtInstOpcodes(t *testing.T) {
 	check(t, forwardRefModule(`OpExtension "SPV_KHR_relaxed_extended_instruction"`+"\n", "OpExtInstWithForwardRefsKHR", "OpExtInstWithForwardRefsKHR"), lines(
 		"CHECK: OpExtInst %void {{%[0-9]+}} DebugTypeBasic",
 		"CHECK: OpExtInstWithForwardRefsKHR %void {{%[0-9]+}} DebugTypeFunction",
+	), pass)
+	// OpenCL.DebugInfo.100 is not a non-semantic set: its instructions
+	// stay OpExtInst, and the module needs no extension.
+	check(t, openCLForwardRefModule, lines(
+		"CHECK-NOT: SPV_KHR_relaxed_extended_instruction",
+		"CHECK-NOT: OpExtInstWithForwardRefsKHR",
+		"CHECK: OpExtInst %void {{%[0-9]+}} DebugTypeFunction",
 	), pass)
 	// With no forward reference at all, the extension goes.
 	noForward := strings.Replace(forwardRefModule(`OpExtension "SPV_KHR_relaxed_extended_instruction"`+"\n", "OpExtInst", "OpExtInstWithForwardRefsKHR"),
