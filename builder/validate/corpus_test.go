@@ -367,11 +367,13 @@ func makeMutants(t *testing.T, val string, entries []corpusEntry, dir string, n 
 }
 
 // corpusModules writes the modules of test/corpus (every golden RUN line
-// compiled by hlsl2spirv, the SPIR-V fixtures, the GLSL and HLSL fixtures
+// compiled by hlsl2spirv as written, and again at -O0 and with -fcgl when
+// it chooses no level; the SPIR-V fixtures, the GLSL and HLSL fixtures
 // compiled by glslang) to dir as a corpus.
 func corpusModules(t *testing.T, dir string) []corpusEntry {
 	var entries []corpusEntry
-	for i, m := range append(corpus.Golden(t), corpus.Fixtures(t)...) {
+	mods := slices.Concat(corpus.Golden(t), corpus.GoldenLevels(t), corpus.Fixtures(t))
+	for i, m := range mods {
 		flags := append([]string{"--target-env", spirvValEnv(m.Env)}, m.ValOptions...)
 		if m.CodeGenOnly {
 			flags = append(flags, "--before-hlsl-legalization")

@@ -12,6 +12,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -109,14 +110,47 @@ func Golden(tb testing.TB) []Module {
 	tb.Helper()
 	cli := CLI(tb)
 	root := Root(tb)
-	goldenOnce.Do(func() { goldenMods, goldenErr = compileGolden(cli, filepath.Join(root, "test", "golden")) })
+	goldenOnce.Do(func() { goldenMods, goldenErr = compileGolden(cli, filepath.Join(root, "test", "golden"), "") })
 	if goldenErr != nil {
 		tb.Fatal(goldenErr)
 	}
 	return goldenMods
 }
 
-func compileGolden(cli, dir string) ([]Module, error) {
+var (
+	levelsOnce sync.Once
+	levelsMods []Module
+	levelsErr  error
+)
+
+// GoldenLevels compiles the golden tests' RUN lines that leave the
+// optimisation level to the default (-O3) again at -O0 and with -fcgl,
+// with -Vd (the module is wanted even when the built-in validator would
+// refuse it: the validator's tests judge it), once per test process. Their
+// names end in " -O0" or " -fcgl".
+func GoldenLevels(tb testing.TB) []Module {
+	tb.Helper()
+	cli := CLI(tb)
+	root := Root(tb)
+	levelsOnce.Do(func() {
+		for _, level := range []string{"-O0", "-fcgl"} {
+			mods, err := compileGolden(cli, filepath.Join(root, "test", "golden"), level)
+			if err != nil {
+				levelsErr = err
+				return
+			}
+			levelsMods = append(levelsMods, mods...)
+		}
+	})
+	if levelsErr != nil {
+		tb.Fatal(levelsErr)
+	}
+	return levelsMods
+}
+
+// compileGolden compiles the RUN lines of the golden tests in dir; with a
+// level (-O0, -fcgl), only those choosing none, at that level and -Vd.
+func compileGolden(cli, dir, level string) ([]Module, error) {
 	files, err := golden.Files(dir, []string{".hlsl"})
 	if err != nil {
 		return nil, err
@@ -140,7 +174,15 @@ func compileGolden(cli, dir string) ([]Module, error) {
 			if err != nil || expectFail || tl != "%hlsl2spirv" || !producesModule(args) {
 				continue
 			}
-			jobs = append(jobs, job{f, rel + ":" + strconv.Itoa(rl.Line), args})
+			name := rel + ":" + strconv.Itoa(rl.Line)
+			if level != "" {
+				if choosesLevel(args) {
+					continue
+				}
+				args = append(slices.Clip(args), level, "-Vd")
+				name += " " + level
+			}
+			jobs = append(jobs, job{f, name, args})
 		}
 	}
 	tmp, err := os.MkdirTemp("", "hlsl2spirv-golden-")
@@ -192,6 +234,17 @@ func compileGolden(cli, dir string) ([]Module, error) {
 		}
 	}
 	return mods, nil
+}
+
+// choosesLevel reports whether compiler arguments set the optimisation
+// level or skip validation.
+func choosesLevel(args []string) bool {
+	for _, a := range args {
+		if a == "-fcgl" || a == "-Od" || a == "-Vd" || a == "-opt" || strings.HasPrefix(a, "-O") {
+			return true
+		}
+	}
+	return false
 }
 
 func producesModule(args []string) bool {
