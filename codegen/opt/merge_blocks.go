@@ -119,6 +119,17 @@ func (bm *blockMerger) canMergeWithSuccessor(b *builder.Block) bool {
 			return false
 		}
 	}
+	if mi := b.Merge(); mi != nil && mi.Op == spv.OpLoopMerge && succ == mi.Operands[0].ID() {
+		// A loop header merged into its merge block leaves its continue
+		// target, if no branch reaches it, branching to the merged block;
+		// when that block later merges into an outer loop's continue
+		// target, the dead block branches to it from outside the outer
+		// loop, which spirv-val rejects (spirv-opt 2023.1 merges anyway):
+		// such a loop stays a loop.
+		if ct := mi.Operands[1].ID(); ct != b.Label && len(predecessors(c, ct)) == 0 {
+			return false
+		}
+	}
 	if succIsMerge || succIsContinue {
 		if sw := bm.sc.ContainingSwitch(b.Label); sw != 0 {
 			swMerge := bm.sc.SwitchMergeBlock(sw)

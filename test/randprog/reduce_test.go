@@ -17,7 +17,7 @@ import (
 var (
 	flagReduce      = flag.String("reduce.file", "", "a program the campaign saved, to reduce (TestReduce)")
 	flagReduceWith  = flag.String("reduce.with", "hlsl2spirv-O0", "the path whose output the failing path's must keep differing from (-reduce.match empty)")
-	flagReduceMatch = flag.String("reduce.match", "", "reduce a run error instead: keep the failing path's error containing this text")
+	flagReduceMatch = flag.String("reduce.match", "", "reduce a run error or an invalid module instead: keep the failing path's error containing this text")
 	flagReducePath  = flag.String("reduce.path", "", "the failing path (default: the one the file names)")
 	flagReduceShow  = flag.Bool("reduce.show", false, "only run the program on both paths and show what each wrote")
 	flagReduceOut   = flag.String("reduce.out", "", "where the reduced program goes (default: the file's name with .reduced.hlsl)")
@@ -157,7 +157,7 @@ func (r *reducer) interesting(lines []string, first bool) bool {
 func (r *reducer) check(src string, first bool) bool {
 	got, err := r.run(src, r.fail)
 	if r.match != "" {
-		return err != nil && !errors.Is(err, errCompile) && !errors.Is(err, errInvalid) && strings.Contains(err.Error(), r.match)
+		return err != nil && !errors.Is(err, errCompile) && strings.Contains(err.Error(), r.match)
 	}
 	if err != nil {
 		return false

@@ -98,3 +98,31 @@ void halfneg() {
   r -= (-(r + r)) / (half)-4.0;
   OutF[4] = (float)(r - (half)0.5);
 }
+
+// An inner loop that always breaks on its first iteration: merge-blocks
+// merged its header into its merge block and that into the outer loop's
+// continue target, which the inner loop's unreachable continue block still
+// branched to, from outside the outer loop construct (invalid SPIR-V;
+// found by the random programs, seed 2305151; spirv-opt 2023.1's
+// merge-blocks does the same). The optimizer is not idempotent on this
+// module (a second -O3 run changes it, before the fix too), so it is not
+// a golden test, whose modules the optimizer's corpus test reruns.
+//: case loop_always_breaking_in_loop
+//: flags -T cs_6_0 -E breakloop
+//: in InU2 = u32 5 6 7 8 9 10 11 12
+//: expect OutU2 = u32 11 11 11 11 11 11 11 11
+Buffer<uint> InU2 : register(t14);
+RWStructuredBuffer<uint> OutU2 : register(u15);
+[numthreads(8, 1, 1)]
+void breakloop(uint tid : SV_GroupIndex) {
+  int4 v = int4(-5, 10, 1250841789, -8);
+  for (int i = 0; i < 2; i++) {
+    for (int j = 0; j < 4; j++) {
+      v.zw = int2(-19, 11);
+      if ((tid == InU2[tid & 7u]) | true) {
+        break;
+      }
+    }
+  }
+  OutU2[tid] = (uint)v.w;
+}
