@@ -67,6 +67,38 @@ func constant(x Expr) bool {
 	return false
 }
 
+// foldedDivision returns the integer division the value of x is once
+// glslang's legalization has inlined calls and folded constant conditions
+// (x just evaluated): a division itself, the chosen side of a ?: on a
+// constant, or what the function x called returned; nil for anything else.
+func (th *thread) foldedDivision(x Expr) *Bin {
+	for {
+		switch e := x.(type) {
+		case *Bin:
+			if e.Op == "/" {
+				return e
+			}
+			return nil
+		case *Cond:
+			if !constant(e.C) || e.C.Type().N != 1 {
+				return nil
+			}
+			if th.eval(e.C).I[0] != 0 {
+				x = e.X
+			} else {
+				x = e.Y
+			}
+		case *Call:
+			if e.Fn == nil || th.retExpr == nil {
+				return nil
+			}
+			x, th.retExpr = th.retExpr, nil
+		default:
+			return nil
+		}
+	}
+}
+
 // negFoldDiffers reports an integer division with a constant operand C
 // whose negation glslang's folding gets wrong: unsigned, or C holding
 // INT_MIN (its own negation).
@@ -103,8 +135,10 @@ type thread struct {
 	prog  *Program
 	div   Divergence
 	steps int
-	// retVal is what the running function returned.
-	retVal Value
+	// retVal is what the running function returned, retExpr the
+	// expression of the return statement of the call that finished last.
+	retVal  Value
+	retExpr Expr
 }
 
 // maxSteps bounds a run (loops are bounded by construction; this guards the
@@ -211,10 +245,11 @@ func (th *thread) eval(x Expr) Value {
 		}
 		return Value{T: scalar(Uint), I: []int64{int64(w)}}
 	case *Un:
-		if d, ok := x.X.(*Bin); ok && x.Op == "-" && d.Op == "/" && th.negFoldDiffers(d) {
+		v := th.eval(x.X)
+		if d := th.foldedDivision(x.X); x.Op == "-" && d != nil && th.negFoldDiffers(d) {
 			th.div |= DivNegConstDiv
 		}
-		return th.unary(x.Op, th.eval(x.X))
+		return th.unary(x.Op, v)
 	case *Bin:
 		return th.binary(x)
 	case *Cast:
@@ -731,6 +766,7 @@ func (th *thread) stmt(s Stmt) flow {
 	case *Return:
 		if s.X != nil {
 			th.retVal = th.eval(s.X)
+			th.retExpr = s.X
 		}
 		return ret
 	case *Scratch:

@@ -30,6 +30,11 @@ func TestNegatedConstantDivision(t *testing.T) {
 	i := func(n int64) Expr { return &Lit{Value{T: scalar(Int), I: []int64{n}}} }
 	tid := &Var{Name: "x", T: scalar(Int)}
 	utid := &Var{Name: "y", T: scalar(Uint)}
+	param := &Var{Name: "p", T: scalar(Uint)}
+	callF := func(ret Expr) Expr { // f(y), where f(p) returns ret
+		f := &Func{Name: "f", Ret: scalar(Uint), Params: []*Param{{V: param, Mode: "in"}}, Body: []Stmt{&Return{X: ret}}}
+		return &Call{Name: "f", Fn: f, Args: []Expr{&Ref{utid}}, T: scalar(Uint)}
+	}
 	for _, c := range []struct {
 		what string
 		x    Expr
@@ -41,6 +46,14 @@ func TestNegatedConstantDivision(t *testing.T) {
 		{"-(20 / x)", &Un{Op: "-", X: &Bin{Op: "/", X: i(20), Y: &Ref{tid}, T: scalar(Int)}}, false},
 		{"-(x / y) unsigned", &Un{Op: "-", X: &Bin{Op: "/", X: &Ref{utid}, Y: &Ref{utid}, T: scalar(Uint)}}, false},
 		{"~(20u / y)", &Un{Op: "~", X: &Bin{Op: "/", X: u(20), Y: &Ref{utid}, T: scalar(Uint)}}, false},
+		// What glslang's legalization sees once it folds a constant ?:
+		// and inlines a call (seed 2500530).
+		{"-(false ? 1u : y / 3u)", &Un{Op: "-", X: &Cond{C: &Lit{Value{T: scalar(Bool), I: []int64{0}}}, X: u(1),
+			Y: &Bin{Op: "/", X: &Ref{utid}, Y: u(3), T: scalar(Uint)}}}, true},
+		{"-(true ? 1u : y / 3u)", &Un{Op: "-", X: &Cond{C: &Lit{Value{T: scalar(Bool), I: []int64{1}}}, X: u(1),
+			Y: &Bin{Op: "/", X: &Ref{utid}, Y: u(3), T: scalar(Uint)}}}, false},
+		{"-f(y) returning p / 3u", &Un{Op: "-", X: callF(&Bin{Op: "/", X: &Ref{param}, Y: u(3), T: scalar(Uint)})}, true},
+		{"-f(y) returning p / p", &Un{Op: "-", X: callF(&Bin{Op: "/", X: &Ref{param}, Y: &Ref{param}, T: scalar(Uint)})}, false},
 	} {
 		th := &thread{vars: map[*Var]*slot{
 			tid:  {v: Value{T: scalar(Int), I: []int64{3}}},
