@@ -27,7 +27,23 @@
 //     DebugInfoNone, the reordering spirv-opt's debug-info manager does).
 //   - one file per pass, named after it (compact_ids.go for
 //     --compact-ids...), each with its SPIR-V-in, SPIR-V-out tests in the
-//     _test.go file of the same name.
+//     _test.go file of the same name. Legalization and memory:
+//     inline_entry_points_exhaustive.go, eliminate_local_single_block.go,
+//     eliminate_local_single_store.go, scalar_replacement.go,
+//     ssa_rewrite.go, convert_local_access_chains.go, private_to_local.go,
+//     combine_access_chains.go, copy_propagate_arrays.go,
+//     fix_storage_class.go, fix_func_call_param.go, reduce_load_size.go,
+//     convert_to_sampled_image.go, interpolate_fixup.go,
+//     invocation_interlock_placement.go, wrap_opkill.go. Control flow:
+//     eliminate_dead_branches.go, merge_blocks.go, cfg_cleanup.go,
+//     merge_return.go, if_conversion.go, loop_unroll.go. Values and dead
+//     code: eliminate_dead_code_aggressive.go, dead_functions.go
+//     (eliminate-dead-functions), eliminate_dead_inserts.go, vector_dce.go,
+//     simplify_instructions.go, redundancy_elimination.go (and
+//     local-redundancy-elimination), eliminate_dead_const.go,
+//     unify_const.go, remove_unused_interface_variables.go. Module-level:
+//     trim_capabilities.go, spread_volatile_semantics.go,
+//     fix_opextinst_opcodes.go, strip_debug.go, strip_nonsemantic.go.
 //   - helpers passes share, answering as spirv-opt's analyses do:
 //     structured.go (the structured block order and which construct,
 //     loop or switch holds a block), combinators.go (which instructions
