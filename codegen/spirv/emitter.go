@@ -28,7 +28,24 @@
 //     aliases.go, heap.go, rov.go, samplepos.go: resources and their methods.
 //   - intrinsic_table.go: the lowering of each intrinsic function, by the
 //     intrinsics.ID sema resolved the call to; intrinsics*.go, wave.go,
-//     nonuniform.go, inlinespirv.go: the lowerings, and inline SPIR-V.
+//     nonuniform.go, inlinespirv.go: the lowerings, and inline SPIR-V;
+//     extbuiltin.go, extdecorate.go, exttype.go: vk::ext_builtin_*,
+//     vk::ext_decorate* and vk::ext_type; rayquery.go and raytracing.go:
+//     ray queries and the ray-tracing stages; pervertex.go:
+//     GetAttributeAtVertex; bufferpointer.go: vk::BufferPointer.
+//   - resources in memory in DXC's -fcgl shape: resvalues.go (locals,
+//     parameters and statics holding resources), rescounters.go (their
+//     counter variables); legalneeds.go: the reasons DXC's legalization
+//     must run, for the driver; the legalization the emitter still does on
+//     the default path: flow.go (which resource a local aliases),
+//     legalize.go (structs of resources split), flatten.go
+//     (-fspv-flatten-resource-arrays), unroll.go ([unroll] loops).
+//   - templates.go: template instances; specfold.go: expressions over
+//     specialization constants; linkage.go: exported library functions;
+//     flags.go: the NoContraction, RelaxedPrecision and NonUniform
+//     decorations; memorymodel.go: the Vulkan memory model upgrade;
+//     debug.go, debugopts.go, debugrich.go: -Zi and -fspv-debug line and
+//     rich debug information.
 package spirv
 
 import (
