@@ -18,8 +18,7 @@ import (
 
 // pending lists the packages whose file maps are still to be written; the
 // list only shrinks.
-var pending = map[string]bool{
-}
+var pending = map[string]bool{}
 
 // fileName matches a Go file named in a comment, not a path into another
 // directory.
