@@ -627,14 +627,25 @@ func reciprocalFDiv(f *folder, in *builder.Inst, k []*cval) bool {
 
 // Negation.
 
-// mergeNegate folds -(-x) to x.
-func mergeNegate(f *folder, in *builder.Inst, k []*cval) bool {
+// negatedOperand returns the instruction defining the operand of the
+// negation in, when the negation rules may fold through it (float folding
+// allowed; with widthCheck, 32- or 64-bit results only); nil otherwise.
+func (f *folder) negatedOperand(in *builder.Inst, widthCheck bool) *builder.Inst {
 	isFloat := f.isFloatType(in.Type)
 	if isFloat && !f.floatFoldingAllowed(in) {
-		return false
+		return nil
 	}
 	x := f.def(op(in, 0))
-	if x == nil || !f.floatOK(x, isFloat) {
+	if x == nil || !f.floatOK(x, isFloat) || widthCheck && !f.width32or64(in.Type) {
+		return nil
+	}
+	return x
+}
+
+// mergeNegate folds -(-x) to x.
+func mergeNegate(f *folder, in *builder.Inst, k []*cval) bool {
+	x := f.negatedOperand(in, false)
+	if x == nil {
 		return false
 	}
 	if x.Op == in.Op {
@@ -646,12 +657,8 @@ func mergeNegate(f *folder, in *builder.Inst, k []*cval) bool {
 
 // mergeNegateMulDiv folds -(x*C) to x*-C, -(x/C) to x/-C, -(C/x) to -C/x.
 func mergeNegateMulDiv(f *folder, in *builder.Inst, k []*cval) bool {
-	isFloat := f.isFloatType(in.Type)
-	if isFloat && !f.floatFoldingAllowed(in) {
-		return false
-	}
-	x := f.def(op(in, 0))
-	if x == nil || !f.floatOK(x, isFloat) || !f.width32or64(in.Type) {
+	x := f.negatedOperand(in, true)
+	if x == nil {
 		return false
 	}
 	if x.Op != spv.OpFMul && x.Op != spv.OpFDiv && x.Op != spv.OpIMul && x.Op != spv.OpSDiv {
@@ -686,12 +693,8 @@ func mergeNegateMulDiv(f *folder, in *builder.Inst, k []*cval) bool {
 
 // mergeNegateAddSub folds -(x+C) to -C-x, -(x-C) to C-x, -(C-x) to x-C.
 func mergeNegateAddSub(f *folder, in *builder.Inst, k []*cval) bool {
-	isFloat := f.isFloatType(in.Type)
-	if isFloat && !f.floatFoldingAllowed(in) {
-		return false
-	}
-	x := f.def(op(in, 0))
-	if x == nil || !f.floatOK(x, isFloat) || !f.width32or64(in.Type) {
+	x := f.negatedOperand(in, true)
+	if x == nil {
 		return false
 	}
 	if x.Op != spv.OpFAdd && x.Op != spv.OpFSub && x.Op != spv.OpIAdd && x.Op != spv.OpISub {
@@ -719,7 +722,7 @@ func mergeNegateAddSub(f *folder, in *builder.Inst, k []*cval) bool {
 		a, b = b, a
 	}
 	sub := spv.OpISub
-	if isFloat {
+	if f.isFloatType(in.Type) {
 		sub = spv.OpFSub
 	}
 	set(in, sub, a, b)
