@@ -24,6 +24,9 @@
 //   - Objects: *Var (with Storage, Mode, Buffer, constant Value), *Func
 //     (Params, Result, Recv, Callees), *TypeName, *Namespace, *EnumConst,
 //     *Buffer, *Template; Info.Globals lists $Globals members in order.
+//   - Attributes: Info.AttrsOf gives a declaration's or statement's
+//     attributes with their arguments evaluated (Attrs: Vk, Plain, Binding),
+//     Info.IntValue is the one evaluator of integer attribute arguments.
 //
 // Files: check.go holds Check, Info and the checker; object.go the objects
 // names denote; predeclared.go the implicit typedefs and constants every
@@ -33,7 +36,8 @@
 // entry.go the -E entry point's requirements, stageio.go its stage inputs
 // and outputs, sigpoint.go which system values each stage's signature
 // points take, nodes.go work-graph node entries; vkattr.go where vk::
-// attributes may be written; vulkan.go and vulkan_decl.go the checks DXC's
+// attributes may be written, attrs.go the resolved attributes codegen
+// reads; vulkan.go and vulkan_decl.go the checks DXC's
 // SPIR-V back end makes; effects.go legacy effect objects; codes.go the
 // checker's own diagnostic codes.
 package sema

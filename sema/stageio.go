@@ -254,11 +254,11 @@ func (v *vulkanChecker) validateStageVar(sv stageVar) bool {
 		if loc := vkAttr(sv.attrs, "location"); loc == nil {
 			c.errorf(codes.StageIO, idx.Pos(), "vk::index should be used together with vk::location for dual-source blending")
 			ok = false
-		} else if n, known := attrInt(loc, 0); known && n != 0 {
+		} else if n, known := v.c.info.attrInt(loc, 0); known && n != 0 {
 			c.errorf(codes.StageIO, loc.Pos(), "dual-source blending should use vk::location 0")
 			ok = false
 		}
-		if n, known := attrInt(idx, 0); known && n != 0 && n != 1 {
+		if n, known := v.c.info.attrInt(idx, 0); known && n != 0 && n != 1 {
 			c.errorf(codes.StageIO, idx.Pos(), "dual-source blending only accepts 0 or 1 as vk::index")
 			ok = false
 		}
@@ -622,14 +622,14 @@ func (v *vulkanChecker) semanticDuplication(input bool) bool {
 
 // isBuiltinVar reports a stage variable that becomes a SPIR-V built-in
 // (no location).
-func isBuiltinVar(sv stageVar) bool {
+func (v *vulkanChecker) isBuiltinVar(sv stageVar) bool {
 	if vkAttr(sv.attrs, "builtin") != nil {
 		return true
 	}
 	for _, a := range sv.attrs {
 		// vk::ext_decorate(BuiltIn = 11 | Location = 30, ...) places it.
 		if a.Namespace == "vk" && a.Name == "ext_decorate" {
-			if n, ok := attrInt(a, 0); ok && (n == 11 || n == 30) {
+			if n, ok := v.c.info.attrInt(a, 0); ok && (n == 11 || n == 30) {
 				return true
 			}
 		}
@@ -687,7 +687,7 @@ func (v *vulkanChecker) entryLocations(e entryVars, input bool) bool {
 	var vars []stageVar
 	allExplicit := true
 	for _, sv := range e.vars {
-		if sv.input != input || isBuiltinVar(sv) {
+		if sv.input != input || v.isBuiltinVar(sv) {
 			continue
 		}
 		vars = append(vars, sv)
@@ -701,11 +701,11 @@ func (v *vulkanChecker) entryLocations(e entryVars, input bool) bool {
 		ok := true
 		for _, sv := range vars {
 			a := vkAttr(sv.attrs, "location")
-			loc, known := attrInt(a, 0)
+			loc, known := v.c.info.attrInt(a, 0)
 			if !known {
 				continue
 			}
-			idx, _ := attrInt(vkAttr(sv.attrs, "index"), 0)
+			idx, _ := v.c.info.attrInt(vkAttr(sv.attrs, "index"), 0)
 			for l := loc; l < loc+int64(locationCount(sv.typ)); l++ {
 				if used[slot{l, idx}] {
 					// DXC names the entry's stage variable at position idx.

@@ -3,7 +3,6 @@ package sema
 import (
 	"github.com/hlsl2spirv/hlsl2spirv/frontend/ast"
 	"github.com/hlsl2spirv/hlsl2spirv/sema/codes"
-	"github.com/hlsl2spirv/hlsl2spirv/sema/constant"
 	"github.com/hlsl2spirv/hlsl2spirv/sema/types"
 )
 
@@ -189,29 +188,12 @@ func vkAttr(attrs []*ast.Attribute, name string) *ast.Attribute {
 	return nil
 }
 
-// attrInt reads an integer attribute argument written as a literal
-// (possibly negated); attribute arguments are not typed by the checker.
-func attrInt(a *ast.Attribute, i int) (int64, bool) {
+// attrInt is argument i of a as an integer (Info.IntValue).
+func (in *Info) attrInt(a *ast.Attribute, i int) (int64, bool) {
 	if a == nil || i >= len(a.Args) {
 		return 0, false
 	}
-	e, neg := unparen(a.Args[i]), false
-	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == ast.Neg {
-		e, neg = unparen(u.X), true
-	}
-	lit, ok := e.(*ast.BasicLit)
-	if !ok || lit.Kind != ast.IntLit {
-		return 0, false
-	}
-	v, _, err := constant.ParseLiteral(lit.Value, types.Config{})
-	if err != nil {
-		return 0, false
-	}
-	n, ok := v.Int64()
-	if neg {
-		n = -n
-	}
-	return n, ok
+	return in.IntValue(a.Args[i])
 }
 
 // checkMeshModifier: a mesh shader's vertices, indices and primitives are

@@ -657,7 +657,7 @@ func (v *vulkanChecker) combinedImageSamplers() {
 				if e == nil || !e.IsObject() {
 					continue
 				}
-				sl, ok := declBinding(d)
+				sl, ok := declBinding(v.c.info, d)
 				if !ok {
 					continue
 				}
@@ -689,13 +689,13 @@ func (v *vulkanChecker) combinedImageSamplers() {
 
 // declBinding is a resource's descriptor set and binding when written:
 // [[vk::binding(b, s)]], else register(xN[, spaceM]).
-func declBinding(d *ast.VarDecl) (sl struct{ set, binding int64 }, ok bool) {
+func declBinding(in *Info, d *ast.VarDecl) (sl struct{ set, binding int64 }, ok bool) {
 	if a := vkAttr(d.Attrs, "binding"); a != nil {
-		b, ok := attrInt(a, 0)
+		b, ok := in.attrInt(a, 0)
 		if !ok {
 			return sl, false
 		}
-		s, _ := attrInt(a, 1)
+		s, _ := in.attrInt(a, 1)
 		sl.set, sl.binding = s, b
 		return sl, true
 	}

@@ -1,0 +1,182 @@
+package sema
+
+import (
+	"strings"
+
+	"github.com/hlsl2spirv/hlsl2spirv/frontend/ast"
+	"github.com/hlsl2spirv/hlsl2spirv/frontend/diag"
+	"github.com/hlsl2spirv/hlsl2spirv/sema/constant"
+	"github.com/hlsl2spirv/hlsl2spirv/sema/types"
+)
+
+// Attr is an attribute as the checker resolved it: its name and its
+// arguments' values. Codegen reads these instead of the syntax
+// (Info.AttrsOf).
+type Attr struct {
+	Namespace string // "vk" in [[vk::binding(0)]]; "" when none
+	Name      string // as written ("numthreads", "NumThreads", "binding")
+	Pos       diag.Pos
+	Args      []AttrArg
+}
+
+// AttrArg is one argument of an attribute.
+type AttrArg struct {
+	// Expr is the argument as written: its position for diagnostics, and
+	// the expression of an operand computed at run time (ext_decorate_id).
+	Expr ast.Expr
+	// Int is the argument's integer value when IsInt (Info.IntValue).
+	Int   int64
+	IsInt bool
+	// Text is a literal argument's spelling without quotes ("tri",
+	// "rgba8", "12"), when IsLit.
+	Text  string
+	IsLit bool
+}
+
+// Pos is the argument's position.
+func (a AttrArg) Pos() diag.Pos { return a.Expr.Pos() }
+
+// Attrs are the attributes of one declaration or statement, in source order.
+type Attrs []*Attr
+
+// Vk returns the first vk:: attribute named name, or nil.
+func (as Attrs) Vk(name string) *Attr {
+	for _, a := range as {
+		if a.Namespace == "vk" && a.Name == name {
+			return a
+		}
+	}
+	return nil
+}
+
+// HasVk reports a vk:: attribute named name.
+func (as Attrs) HasVk(name string) bool { return as.Vk(name) != nil }
+
+// AllVk returns every vk:: attribute named name (ext_capability,
+// ext_decorate and friends may be repeated).
+func (as Attrs) AllVk(name string) Attrs {
+	var out Attrs
+	for _, a := range as {
+		if a.Namespace == "vk" && a.Name == name {
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+// Plain returns the first attribute without a namespace whose name is
+// name in any case ([numthreads], [NumThreads], [domain("tri")]), or nil.
+func (as Attrs) Plain(name string) *Attr {
+	for _, a := range as {
+		if a.Namespace == "" && strings.EqualFold(a.Name, name) {
+			return a
+		}
+	}
+	return nil
+}
+
+// Int is argument i's integer value.
+func (a *Attr) Int(i int) (int64, bool) {
+	if a == nil || i >= len(a.Args) {
+		return 0, false
+	}
+	return a.Args[i].Int, a.Args[i].IsInt
+}
+
+// Text is argument i's literal spelling without quotes.
+func (a *Attr) Text(i int) (string, bool) {
+	if a == nil || i >= len(a.Args) {
+		return "", false
+	}
+	return a.Args[i].Text, a.Args[i].IsLit
+}
+
+// VkBinding is what [[vk::binding(Binding, Set)]] says: each number when
+// written as a constant integer.
+type VkBinding struct {
+	Binding, Set       int64
+	HasBinding, HasSet bool
+}
+
+// Binding is the [[vk::binding]] of a declaration.
+func (as Attrs) Binding() (VkBinding, bool) {
+	a := as.Vk("binding")
+	if a == nil || len(a.Args) == 0 {
+		return VkBinding{}, false
+	}
+	var b VkBinding
+	b.Binding, b.HasBinding = a.Int(0)
+	b.Set, b.HasSet = a.Int(1)
+	return b, true
+}
+
+// AttrsOf returns the resolved attributes written on n: a VarDecl, Param,
+// FuncDecl, StructDecl, BufferDecl or AttrStmt (nil for any other node).
+func (in *Info) AttrsOf(n ast.Node) Attrs {
+	var list []*ast.Attribute
+	switch n := n.(type) {
+	case *ast.VarDecl:
+		list = n.Attrs
+	case *ast.Param:
+		list = n.Attrs
+	case *ast.FuncDecl:
+		list = n.Attrs
+	case *ast.StructDecl:
+		list = n.Attrs
+	case *ast.BufferDecl:
+		list = n.Attrs
+	case *ast.AttrStmt:
+		list = n.Attrs
+	}
+	if len(list) == 0 {
+		return nil
+	}
+	out := make(Attrs, len(list))
+	for i, a := range list {
+		out[i] = in.resolveAttr(a)
+	}
+	return out
+}
+
+// resolveAttr evaluates an attribute's arguments.
+func (in *Info) resolveAttr(a *ast.Attribute) *Attr {
+	r := &Attr{Namespace: a.Namespace, Name: a.Name, Pos: a.Pos(), Args: make([]AttrArg, len(a.Args))}
+	for i, x := range a.Args {
+		arg := AttrArg{Expr: x}
+		arg.Int, arg.IsInt = in.IntValue(x)
+		if lit, ok := x.(*ast.BasicLit); ok {
+			arg.Text, arg.IsLit = strings.Trim(lit.Value, `"`), true
+		}
+		r.Args[i] = arg
+	}
+	return r
+}
+
+// IntValue is the one evaluator of integer arguments that are not typed
+// as expressions (attribute arguments): the constant value the checker
+// recorded for x, else an integer literal, possibly parenthesized or
+// negated.
+func (in *Info) IntValue(x ast.Expr) (int64, bool) {
+	if in != nil {
+		if v := in.ValueOf(x); v != nil && len(v.Elems) == 1 {
+			return v.Elems[0].Int64()
+		}
+	}
+	x, neg := unparen(x), false
+	if u, ok := x.(*ast.UnaryExpr); ok && u.Op == ast.Neg {
+		x, neg = unparen(u.X), true
+	}
+	lit, ok := x.(*ast.BasicLit)
+	if !ok || lit.Kind != ast.IntLit {
+		return 0, false
+	}
+	v, _, err := constant.ParseLiteral(lit.Value, types.Config{})
+	if err != nil {
+		return 0, false
+	}
+	n, ok := v.Int64()
+	if neg {
+		n = -n
+	}
+	return n, ok
+}

@@ -1,0 +1,82 @@
+package sema
+
+import (
+	"testing"
+
+	"github.com/hlsl2spirv/hlsl2spirv/frontend/ast"
+)
+
+const attrsSrc = `
+static const int K = 2 + 1;
+[[vk::binding(3, 1)]] Texture2D a;
+[[vk::binding((4), (2))]] Texture2D b;
+[[vk::binding(5)]] Texture2D c;
+[[vk::ext_decorate(-1, 0x10u)]] float4 d;
+[[vk::image_format("rgba8")]] RWTexture2D<float4> e;
+
+[numthreads(8, (4), 1)]
+void main() {
+  [unroll((3))] for (int i = 0; i < 4; i++) {}
+}
+`
+
+// TestAttrs: Info.AttrsOf gives every attribute with its arguments
+// evaluated by the one integer evaluator: literals, parenthesized and
+// negated literals, suffixes and hexadecimal.
+func TestAttrs(t *testing.T) {
+	ck := checkSource(t, "attrs.hlsl", []byte(attrsSrc), Config{Stage: "cs"}, nil)
+	if ck.info == nil || ck.diags.HasErrors() {
+		t.Fatalf("errors:\n%s", ck.render())
+	}
+	info := ck.info
+	vars := map[string]Attrs{}
+	var main *ast.FuncDecl
+	for _, d := range ck.file.Decls {
+		switch d := d.(type) {
+		case *ast.VarDecl:
+			vars[d.Name.Name] = info.AttrsOf(d)
+		case *ast.FuncDecl:
+			main = d
+		}
+	}
+	bindings := map[string]VkBinding{
+		"a": {Binding: 3, Set: 1, HasBinding: true, HasSet: true},
+		"b": {Binding: 4, Set: 2, HasBinding: true, HasSet: true},
+		"c": {Binding: 5, HasBinding: true},
+	}
+	for name, want := range bindings {
+		got, ok := vars[name].Binding()
+		if !ok || got != want {
+			t.Errorf("%s: Binding() = %+v, %v; want %+v", name, got, ok, want)
+		}
+	}
+	if _, ok := vars["d"].Binding(); ok || vars["K"] != nil {
+		t.Errorf("d has no binding and K no attributes")
+	}
+	ed := vars["d"].Vk("ext_decorate")
+	if n, ok := ed.Int(0); !ok || n != -1 {
+		t.Errorf("ext_decorate argument 0 = %d, %v; want -1", n, ok)
+	}
+	if n, ok := ed.Int(1); !ok || n != 16 {
+		t.Errorf("ext_decorate argument 1 = %d, %v; want 16", n, ok)
+	}
+	if s, ok := vars["e"].Vk("image_format").Text(0); !ok || s != "rgba8" {
+		t.Errorf("image_format = %q, %v", s, ok)
+	}
+	if _, ok := vars["e"].Vk("image_format").Int(0); ok {
+		t.Errorf("a string argument is no integer")
+	}
+	nt := info.AttrsOf(main).Plain("NumThreads")
+	for i, want := range []int64{8, 4, 1} {
+		if n, ok := nt.Int(i); !ok || n != want {
+			t.Errorf("numthreads argument %d = %d, %v; want %d", i, n, ok, want)
+		}
+	}
+	if _, ok := nt.Int(3); ok {
+		t.Errorf("numthreads has no argument 3")
+	}
+	loop := main.Body.List[0].(*ast.AttrStmt)
+	if n, ok := info.AttrsOf(loop).Plain("unroll").Int(0); !ok || n != 3 {
+		t.Errorf("unroll((3)) = %d, %v; want 3", n, ok)
+	}
+}
