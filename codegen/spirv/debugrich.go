@@ -102,6 +102,8 @@ type richState struct {
 	fnDefs  map[builder.ID]*dnode      // Vulkan: each function's DebugFunctionDefinition
 	inline  map[*builder.Inst]bool     // DebugScope instructions: no line of their own
 	declOf  map[*builder.Inst]diag.Pos // DebugDeclare positions
+	files   []string                   // Vulkan: the included files, each to have a DebugSource
+	text    map[string]string          // their text
 }
 
 // richSetup imports the set first, as DXC does (its id is %1), and makes
@@ -124,9 +126,15 @@ func (e *emitter) richSetup() {
 	if len(names) == 0 {
 		names = []string{""}
 	}
-	// DXC's first strings are the file names, the main file first
-	for _, n := range names {
-		e.b.DebugString(n)
+	// DXC's first string is the main file's name. OpenCL.DebugInfo.100
+	// then names every file; NonSemantic.Shader.DebugInfo.100 makes the
+	// other strings in the order the debug instructions use them, so an
+	// included file's name comes with its DebugSource.
+	e.b.DebugString(names[0])
+	if !r.vulkan {
+		for _, n := range names[1:] {
+			e.b.DebugString(n)
+		}
 	}
 	r.source = e.richSource(names[0], text[names[0]])
 	r.cu = e.dnode(spv.OpenCLDebugInfo100DebugCompilationUnit, []dop{litOp(1), litOp(4), nodeOp(r.source), litOp(dbgLangHLSL)}, r.source)
@@ -135,10 +143,9 @@ func (e *emitter) richSetup() {
 		e.richWarnMethods(e.file.Decls)
 	}
 	if r.vulkan {
-		// every file gets its DebugSource, for DebugLine
-		for _, n := range names[1:] {
-			e.richSource(n, text[n])
-		}
+		// the included files' DebugSources are made on first use, the
+		// rest once the functions are emitted (richResolve)
+		r.files, r.text = names[1:], text
 	}
 }
 
@@ -609,6 +616,14 @@ func (e *emitter) richFunctionType(fnType builder.ID, f *sema.Func, wrapper bool
 func (e *emitter) richResolve() {
 	if e.rich == nil {
 		return
+	}
+	// DXC gives every included file a DebugSource after the functions,
+	// for DebugLine: the files no function made one for come last, so
+	// they are written first.
+	for _, n := range e.rich.files {
+		if e.rich.sources[n] == nil {
+			e.richSource(n, e.rich.text[n])
+		}
 	}
 	for i := 0; i < len(e.rich.nodes); i++ {
 		if n := e.rich.nodes[i]; n.typeOf != nil {

@@ -544,6 +544,10 @@ func (e *emitter) returnStmt(s *ast.ReturnStmt) {
 	}
 	v := e.rvalueAs(s.Result, f.Result)
 	e.assignDeclCounters(f, s.Result, f.Result) // rescounters.go
+	if e.dbg.locs != nil {
+		// DebugLine: the return spans its statement, as clang's range
+		e.locRange = [2]diag.Pos{s.Pos(), e.lastTokenPos(s.Result)}
+	}
 	e.fb.ReturnValue(v)
 }
 

@@ -1,0 +1,2 @@
+// Included by vulkan-include.hlsl: macros only, no function.
+#define TWICE(x) ((x) * 2)

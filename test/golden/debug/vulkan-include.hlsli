@@ -1,0 +1,4 @@
+// Included by vulkan-include.hlsl.
+int helper(int v) {
+  return v + 1;
+}
