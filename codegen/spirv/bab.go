@@ -105,7 +105,7 @@ func (e *emitter) babLoad(buf value, a *babAddress, t *types.Type) builder.ID {
 		}
 		return e.fb.CompositeConstruct(e.typeID(c), parts...)
 	case c.IsStruct():
-		sl := e.calc.Struct(c, e.babRule())
+		sl := e.lowering.calc.Struct(c, e.babRule())
 		var parts []builder.ID
 		for _, m := range e.spvMembers(c) { // bitfields: their container
 			field := &babAddress{byteAddr: a.byteAddr}
@@ -136,7 +136,7 @@ func (e *emitter) babStore(buf value, a *babAddress, val builder.ID, t *types.Ty
 			e.babStore(buf, a, v, et)
 		}
 	case c.IsStruct():
-		sl := e.calc.Struct(c, e.babRule())
+		sl := e.lowering.calc.Struct(c, e.babRule())
 		for k, m := range e.spvMembers(c) { // bitfields: their container
 			field := &babAddress{byteAddr: a.byteAddr}
 			if off := e.babMemberOffset(c, sl, m); off != 0 {
@@ -236,7 +236,7 @@ func (e *emitter) babShift(addr builder.ID) builder.ID {
 func (e *emitter) babLoadScalar(buf value, a *babAddress, t *types.Type) builder.ID {
 	s := t.Scalar()
 	u32 := e.babUint()
-	switch e.calc.ScalarSize(s) {
+	switch e.lowering.calc.ScalarSize(s) {
 	case 2:
 		u16 := types.ScalarType(types.Uint16)
 		idx := e.babWord(a)
@@ -290,7 +290,7 @@ func (e *emitter) babStoreScalar(buf value, a *babAddress, val builder.ID, t *ty
 	s := t.Scalar()
 	uintT := types.ScalarType(types.Uint)
 	u32 := e.babUint()
-	switch e.calc.ScalarSize(s) {
+	switch e.lowering.calc.ScalarSize(s) {
 	case 2:
 		idx := e.babWord(a)
 		shift := e.babShift(a.byteAddr)

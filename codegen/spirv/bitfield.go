@@ -44,7 +44,7 @@ func (e *emitter) bitfield(v value, st *types.Type, i int, rule layout.Rule) val
 	if !ok {
 		return v
 	}
-	sl := e.calc.Struct(st.Canonical(), rule)
+	sl := e.lowering.calc.Struct(st.Canonical(), rule)
 	k := e.fieldLayoutIndex(st, i)
 	if k >= len(sl.Members) {
 		return v
@@ -131,7 +131,7 @@ func (e *emitter) spvMembers(c *types.Type) []spvMember {
 	}
 	at := map[uint32]int{} // SPIR-V member index -> position in out
 	for i, f := range nd.Fields {
-		k := e.calc.MemberIndex(c.Canonical(), i)
+		k := e.lowering.calc.MemberIndex(c.Canonical(), i)
 		if j, ok := at[k]; ok {
 			out[j].fields = append(out[j].fields, i)
 			continue
@@ -179,7 +179,7 @@ func (e *emitter) fieldValues(c *types.Type, id builder.ID) []leaf {
 func (e *emitter) packStruct(c *types.Type, vals []builder.ID) builder.ID {
 	var parts []builder.ID
 	n := 0
-	sl := e.calc.Struct(c.Canonical(), layout.Void)
+	sl := e.lowering.calc.Struct(c.Canonical(), layout.Void)
 	for _, m := range e.spvMembers(c) {
 		if m.fields == nil || len(m.fields) == 1 && !isBitfield(c, m.fields[0]) {
 			parts = append(parts, vals[n])

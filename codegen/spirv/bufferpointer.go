@@ -36,29 +36,29 @@ func (e *emitter) sbufferRule() layout.Rule { return layout.RulesFor(e.opts.Layo
 // bufferPointerType lowers vk::BufferPointer<T, A>.
 func (e *emitter) bufferPointerType(t *types.Type) (builder.ID, error) {
 	c := t.Canonical()
-	if e.bpLowering == nil {
-		e.bpLowering = map[*types.Type]bool{}
-		e.bpForward = map[*types.Type]builder.ID{}
+	if e.lowering.bpLowering == nil {
+		e.lowering.bpLowering = map[*types.Type]bool{}
+		e.lowering.bpForward = map[*types.Type]builder.ID{}
 	}
-	if e.bpLowering[c] {
+	if e.lowering.bpLowering[c] {
 		// T holds a pointer to T (a linked list): the pointer is declared
 		// forward and defined once T is built
-		if id, ok := e.bpForward[c]; ok {
+		if id, ok := e.lowering.bpForward[c]; ok {
 			return id, nil
 		}
 		id := e.b.TypeForwardPointer(spv.StorageClassPhysicalStorageBuffer)
-		e.bpForward[c] = id
+		e.lowering.bpForward[c] = id
 		return id, nil
 	}
-	e.bpLowering[c] = true
-	defer delete(e.bpLowering, c)
+	e.lowering.bpLowering[c] = true
+	defer delete(e.lowering.bpLowering, c)
 	e.usePhysicalStorageBuffer()
-	pointee, err := e.low.Type(c.Elem(), e.sbufferRule())
+	pointee, err := e.lowering.low.Type(c.Elem(), e.sbufferRule())
 	if err != nil {
 		return 0, err
 	}
-	if id, ok := e.bpForward[c]; ok {
-		delete(e.bpForward, c)
+	if id, ok := e.lowering.bpForward[c]; ok {
+		delete(e.lowering.bpForward, c)
 		return e.b.DefinePointer(id, spv.StorageClassPhysicalStorageBuffer, pointee), nil
 	}
 	return e.b.TypePointer(spv.StorageClassPhysicalStorageBuffer, pointee), nil
@@ -111,7 +111,7 @@ func (e *emitter) physicalAlign(v value, t *types.Type, load bool) builder.Opera
 		a = v.bpAlign
 	}
 	if a == 0 {
-		a = e.calc.Of(t, v.rule).Align
+		a = e.lowering.calc.Of(t, v.rule).Align
 	}
 	return builder.Enum(spv.MemoryAccessAligned, builder.Lit(a))
 }
@@ -148,7 +148,7 @@ func (e *emitter) bufferPointerToInt(x ast.Node, p builder.ID, t *types.Type) bu
 	switch {
 	case c.IsVector() && c.VecSize() == 2:
 		return e.fb.Emit(spv.OpBitcast, e.typeID(c), builder.Ref(p))
-	case c.IsScalar() && c.Scalar().IsInteger() && e.calc.ScalarSize(c.Scalar()) == 8:
+	case c.IsScalar() && c.Scalar().IsInteger() && e.lowering.calc.ScalarSize(c.Scalar()) == 8:
 		return e.fb.Emit(spv.OpConvertPtrToU, e.typeID(c), builder.Ref(p))
 	}
 	e.unsupported(x, "converting a vk::BufferPointer to "+c.String())

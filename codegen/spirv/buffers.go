@@ -32,7 +32,7 @@ func (e *emitter) structuredMethod(x *ast.CallExpr, m *intrinsics.Match, recv va
 		dst := e.expr(x.Args[0])
 		e.store(dst, e.convert(n, types.ScalarType(types.Uint), dst.typ))
 		_, rule, _ := e.resourceStorage(recv.typ)
-		stride := e.calc.ArrayStride(elem, rule)
+		stride := e.lowering.calc.ArrayStride(elem, rule)
 		dst = e.expr(x.Args[1])
 		e.store(dst, e.convert(e.b.ConstUint32(stride), types.ScalarType(types.Uint), dst.typ))
 		return rv(0, t)
@@ -212,7 +212,7 @@ func (e *emitter) moveGlobalAfter(v, after builder.ID) {
 // counterVariable declares counter.var.<name> for a buffer (or array of
 // buffers) of type t.
 func (e *emitter) counterVariable(name string, sc spv.StorageClass, t *types.Type) builder.ID {
-	ct := e.arrayOf(t, e.low.Counter())
+	ct := e.arrayOf(t, e.lowering.low.Counter())
 	return e.b.GlobalVariable(e.b.TypePointer(sc, ct), sc, "counter.var."+name, 0)
 }
 

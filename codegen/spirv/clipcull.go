@@ -29,7 +29,7 @@ type clipSlot struct {
 }
 
 func (e *emitter) clipCullLeaf(t *types.Type, sem, upper string, path []uint32, in bool) []ioLeaf {
-	if e.ioArray > 0 && e.opts.Stage != "ms" && e.opts.Stage != "hs" && !in {
+	if e.io.ioArray > 0 && e.opts.Stage != "ms" && e.opts.Stage != "hs" && !in {
 		e.unsupported(nil, "the semantic "+sem+" on per-vertex outputs")
 	}
 	c := t.Canonical()
@@ -45,11 +45,11 @@ func (e *emitter) clipCullLeaf(t *types.Type, sem, upper string, path []uint32, 
 	if idx < 0 {
 		idx = 0
 	}
-	slot := &clipSlot{cull: upper == "SV_CULLDISTANCE", in: in, index: idx, count: flatCount(c) * max(elems, 1), elems: elems, order: len(e.clipSlots), arrayN: e.ioArray}
-	e.clipSlots = append(e.clipSlots, slot)
+	slot := &clipSlot{cull: upper == "SV_CULLDISTANCE", in: in, index: idx, count: flatCount(c) * max(elems, 1), elems: elems, order: len(e.io.clipSlots), arrayN: e.io.ioArray}
+	e.io.clipSlots = append(e.io.clipSlots, slot)
 	leaf := ioLeaf{path: path, typ: t, varType: t, clip: slot}
 	if in {
-		leaf.arrayN = e.ioArray // read for every vertex (gs.go)
+		leaf.arrayN = e.io.ioArray // read for every vertex (gs.go)
 	}
 	return []ioLeaf{leaf}
 }
@@ -62,7 +62,7 @@ func (e *emitter) finishClipCull(vars *[]*stageVar) {
 	groups := map[group][]*clipSlot{}
 	var keys []group
 	var made []*stageVar
-	for _, s := range e.clipSlots {
+	for _, s := range e.io.clipSlots {
 		g := group{s.cull, s.in}
 		if _, ok := groups[g]; !ok {
 			keys = append(keys, g)
@@ -98,7 +98,7 @@ func (e *emitter) finishClipCull(vars *[]*stageVar) {
 	// DXC creates them before the other stage variables: they lead the
 	// interface
 	*vars = append(made, *vars...)
-	e.clipSlots = nil
+	e.io.clipSlots = nil
 }
 
 // clipElemPtr points to component i of the slot, of vertex vertex when

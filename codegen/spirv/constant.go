@@ -205,5 +205,5 @@ func (e *emitter) sizeofValue(x *ast.SizeofExpr) (uint32, bool) {
 	if of == nil || of.Kind() == types.Invalid {
 		return 0, false
 	}
-	return e.calc.Of(concreteType(of), layout.Scalar).Size, true
+	return e.lowering.calc.Of(concreteType(of), layout.Scalar).Size, true
 }

@@ -11,13 +11,14 @@
 // and builder serialises.
 //
 // Where things are:
-//   - emitter.go: options, the module's outline, type lowering; order.go:
-//     DXC's order of globals, names and decorations; library.go: entry
-//     points of -T lib_*.
-//   - entry.go: the wrapper and stage I/O; gs.go, tess.go, clipcull.go:
-//     geometry and tessellation stages, clip/cull distances; mesh.go:
-//     mesh and amplification stages; node.go: work-graph node shaders;
-//     packio.go: -pack-optimized (packed locations, split variables).
+//   - emitter.go: options, the module's outline, the emitter's state;
+//     typelower.go: type lowering; order.go: DXC's order of globals, names
+//     and decorations; library.go: entry points of -T lib_*.
+//   - entry.go: the wrapper and stage I/O, stageio.go their state; gs.go,
+//     tess.go, clipcull.go: geometry and tessellation stages, clip/cull
+//     distances; mesh.go: mesh and amplification stages; node.go:
+//     work-graph node shaders; packio.go: -pack-optimized (packed
+//     locations, split variables).
 //   - globals.go: statics, groupshared, $Globals, cbuffers, push and spec
 //     constants, binding assignment; reflect.go: -fspv-reflect;
 //     fxcclone.go: buffers read through a copy under -fvk-use-dx-layout.
@@ -218,14 +219,11 @@ type emitter struct {
 	file  *ast.File
 	info  *sema.Info
 
-	b    *builder.ModuleBuilder
-	calc *layout.Calculator
-	low  *layout.Lowerer
+	b        *builder.ModuleBuilder
+	lowering typeLowering // types and layouts (typelower.go)
+	io       stageIO      // the entry points' stage variables (stageio.go)
 
 	pos diag.Pos // the construct being emitted, for internal errors
-	// semPos is where the semantic of the stage variable being made is
-	// written (zero: none), for errors about it.
-	semPos diag.Pos
 
 	// Functions: emitted on first call, in call order.
 	funcs map[*sema.Func]*function
@@ -259,18 +257,12 @@ type emitter struct {
 	picksByParam map[*sema.Func]bool
 
 	globalsVar *variable // $Globals, when it exists
-	// extTypes are the calls defining each vk::ext_type id, extTypeIDs
-	// the types declared so far (exttype.go).
-	extTypes   map[int64]extTypeCall
-	extTypeIDs map[int64]builder.ID
 	// pcfFn is the patch constant function the hull shader wrapper being
 	// emitted calls (tess.go).
 	pcfFn *function
 	// wrapperDecos wait for the entry wrapper (extdecorate.go).
 	wrapperDecos []wrapperDeco
 	bindings     *bindingAllocator
-	stageVars    []*stageVar         // in creation order
-	modes        []spv.ExecutionMode // added by stage variables (DepthReplacing...)
 	entryID      builder.ID
 	initStatic   []*sema.Var // static globals initialised in the wrapper
 	staticInit   map[*sema.Var]bool
@@ -279,16 +271,7 @@ type emitter struct {
 	aliases      map[*sema.Var]bool        // local resource variables (aliases of a resource)
 	inl          *inlineCtx                // the function being inlined (inline.go)
 	numThreads   [3]uint32                 // a compute shader's [numthreads]
-	ioArray      int                       // > 0 while creating per-vertex input arrays (gs.go)
-	streams      map[*sema.Var][]ioLeaf    // a geometry shader's output streams
-	patchIO      bool                      // creating per-patch (Patch-decorated) stage variables (tess.go)
-	builtinVars  map[builtinKey]builder.ID // one variable per built-in
-	// extBuiltins are the vk::ext_builtin_input/output variables
-	// (extbuiltin.go), by built-in and in declaration order.
-	extBuiltins     map[builtinKey]builder.ID
-	extBuiltinOrder []builder.ID
-	clipSlots       []*clipSlot         // SV_ClipDistance/SV_CullDistance waiting for their arrays
-	rov             map[builder.ID]bool // rasterizer-ordered resource variables (rov.go)
+	rov          map[builder.ID]bool       // rasterizer-ordered resource variables (rov.go)
 	// combinedTextures are the variables of [[vk::combinedImageSampler]]
 	// textures, by binding, for their samplers.
 	combinedTextures map[[2]int64]builder.ID
@@ -298,29 +281,14 @@ type emitter struct {
 	heapFirst        map[string]builder.ID         // each heap's first array, whose binding the others share
 	untypedHeaps     map[builder.ID]bool           // the -fspv-use-descriptor-heap heap variables (heap.go)
 	fxcClones        []fxcClone                    // buffers read through a natural-layout copy (fxcclone.go)
-	// perVertex: the pixel shader calls GetAttributeAtVertex, so its
-	// nointerpolation inputs are per-vertex arrays (pervertex.go);
-	// stageInputs are the entry parameters' input leaves, inputAliases
-	// the inlined parameters bound to them.
 	// unrolled are the loop variables of the [unroll] loop copies being
 	// emitted, with their values (unroll.go)
-	unrolled     map[*sema.Var]constant.Value
-	perVertex    bool
-	stageInputs  map[inputKey]ioLeaf
-	inputAliases map[*sema.Var]inputSource
-	heapElems    map[builder.ID]heapElem // a local alias's access chain into a heap array or an array of structured buffers: which array, which index
-	entryName    string                  // the entry point being emitted
-	entryFunc    *sema.Func              // its function
-	// bodyBuiltins are the built-in variables intrinsics read, in creation
-	// order: like DXC's built-in stage variables, they belong to every entry
-	// point and are listed after its own stage variables (SPIR-V 1.4+).
-	bodyBuiltins []builder.ID
-	inROV        bool      // inside an interlocked access
-	flags        instFlags // relaxed and precise seeds (flags.go)
-	// bpLowering are the vk::BufferPointer types being lowered
-	// (bufferpointer.go).
-	bpLowering map[*types.Type]bool
-	bpForward  map[*types.Type]builder.ID // forward-declared pointers of self-referencing pointees
+	unrolled  map[*sema.Var]constant.Value
+	heapElems map[builder.ID]heapElem // a local alias's access chain into a heap array or an array of structured buffers: which array, which index
+	entryName string                  // the entry point being emitted
+	entryFunc *sema.Func              // its function
+	inROV     bool                    // inside an interlocked access
+	flags     instFlags               // relaxed and precise seeds (flags.go)
 	// flattened are the element variables of resource arrays split by
 	// -fspv-flatten-resource-arrays, by the placeholder id the array's
 	// variable record carries (flatten.go).
@@ -387,19 +355,20 @@ func newEmitter(fs *diag.FileSet, diags *diag.List, file *ast.File, info *sema.I
 		opts.HLSLVersion = 2021
 	}
 	e := &emitter{opts: opts, fs: fs, diags: diags, file: file, info: info,
-		funcs: map[*sema.Func]*function{}, vars: map[*sema.Var]*variable{}, staticInit: map[*sema.Var]bool{}, counters: map[builder.ID]builder.ID{}, aliases: map[*sema.Var]bool{}, undecided: map[any]bool{}, inlineConsts: map[*sema.Var]constant.Value{}, picksByParam: map[*sema.Func]bool{}, streams: map[*sema.Var][]ioLeaf{}, builtinVars: map[builtinKey]builder.ID{}, extBuiltins: map[builtinKey]builder.ID{}, rov: map[builder.ID]bool{}, combinedTextures: map[[2]int64]builder.ID{}, pendingSamplers: map[[2]int64][]pendingSampler{}, heapArrays: map[string]builder.ID{}, heapFirst: map[string]builder.ID{}, untypedHeaps: map[builder.ID]bool{}, heapElems: map[builder.ID]heapElem{}, stageInputs: map[inputKey]ioLeaf{}, unrolled: map[*sema.Var]constant.Value{}, inputAliases: map[*sema.Var]inputSource{}}
+		funcs: map[*sema.Func]*function{}, vars: map[*sema.Var]*variable{}, staticInit: map[*sema.Var]bool{}, counters: map[builder.ID]builder.ID{}, aliases: map[*sema.Var]bool{}, undecided: map[any]bool{}, inlineConsts: map[*sema.Var]constant.Value{}, picksByParam: map[*sema.Func]bool{}, rov: map[builder.ID]bool{}, combinedTextures: map[[2]int64]builder.ID{}, pendingSamplers: map[[2]int64][]pendingSampler{}, heapArrays: map[string]builder.ID{}, heapFirst: map[string]builder.ID{}, untypedHeaps: map[builder.ID]bool{}, heapElems: map[builder.ID]heapElem{}, unrolled: map[*sema.Var]constant.Value{}}
+	e.io = newStageIO()
 	e.b = builder.New(opts.Version)
 	e.b.M.Generator = builder.GeneratorDXC
 	e.b.Fold = e.foldSpecConstant // specfold.go
-	e.calc = layout.NewCalculator(layout.Options{Enable16BitTypes: opts.Enable16BitTypes, DefaultRowMajor: opts.RowMajor})
-	e.calc.VkOffset = e.fieldVkOffset
-	e.calc.BitWidth = fieldBitWidth
-	e.calc.MemberDecorations = e.fieldExtDecorations // extdecorate.go
-	e.low = layout.NewLowerer(e.b, e.calc, layout.RulesFor(opts.Layout))
-	e.low.Object = e.objectType
-	e.low.StructDecorations = e.structDecorations // node.go
+	e.lowering.calc = layout.NewCalculator(layout.Options{Enable16BitTypes: opts.Enable16BitTypes, DefaultRowMajor: opts.RowMajor})
+	e.lowering.calc.VkOffset = e.fieldVkOffset
+	e.lowering.calc.BitWidth = fieldBitWidth
+	e.lowering.calc.MemberDecorations = e.fieldExtDecorations // extdecorate.go
+	e.lowering.low = layout.NewLowerer(e.b, e.lowering.calc, layout.RulesFor(opts.Layout))
+	e.lowering.low.Object = e.objectType
+	e.lowering.low.StructDecorations = e.structDecorations // node.go
 	if e.resInMemory() {
-		e.low.VoidValue = e.voidValueType // resvalues.go
+		e.lowering.low.VoidValue = e.voidValueType // resvalues.go
 	}
 	e.bindings = newBindingAllocator(&e.opts)
 	return e
@@ -567,7 +536,7 @@ func (e *emitter) typeIn(t *types.Type, r layout.Rule) builder.ID {
 		// legalization splits such structs, which is not done yet
 		e.errorf(e.pos, "a struct holding resources (%s) is not supported yet by the SPIR-V backend", t)
 	}
-	id, err := e.low.Type(concreteType(t), r)
+	id, err := e.lowering.low.Type(concreteType(t), r)
 	if err != nil {
 		e.errorf(e.pos, "%v", err)
 	}

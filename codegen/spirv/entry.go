@@ -247,8 +247,8 @@ func (e *emitter) wrapper(entry *sema.Func) {
 		// before its parameters
 		e.nodeModes(entry) // node.go
 	}
-	e.perVertex = e.opts.Stage == "ps" && e.usesAttributeAtVertex() // pervertex.go
-	e.extRequirements(decl.Attrs)                                   // [[vk::ext_capability]] on the entry (inlinespirv.go)
+	e.io.perVertex = e.opts.Stage == "ps" && e.usesAttributeAtVertex() // pervertex.go
+	e.extRequirements(decl.Attrs)                                      // [[vk::ext_capability]] on the entry (inlinespirv.go)
 
 	// Stage variables: parameters in order (in then out), then the result.
 	type paramIO = entryParamIO
@@ -270,7 +270,7 @@ func (e *emitter) wrapper(entry *sema.Func) {
 				var fmods []ast.Modifier
 				var fattrs []*ast.Attribute
 				if vd, ok := f.Decl.(*ast.VarDecl); ok {
-					fsem, e.semPos = semanticOf(vd.Semantics)
+					fsem, e.io.semPos = semanticOf(vd.Semantics)
 					fmods, fattrs = vd.Mods, vd.Attrs
 				}
 				if fsem == "" && !f.Type.Canonical().IsStruct() {
@@ -328,7 +328,7 @@ func (e *emitter) wrapper(entry *sema.Func) {
 		var mods []ast.Modifier
 		var attrs []*ast.Attribute
 		if pd != nil {
-			sem, e.semPos = semanticOf(pd.Semantics)
+			sem, e.io.semPos = semanticOf(pd.Semantics)
 			mods, attrs = pd.Mods, pd.Attrs
 		}
 		pio := paramIO{p: p}
@@ -341,21 +341,21 @@ func (e *emitter) wrapper(entry *sema.Func) {
 			pio.stream = true
 		case (e.opts.Stage == "hs" || e.opts.Stage == "ds") && isPatch(pt):
 			// InputPatch<T, N> / OutputPatch<T, N>: per-control-point arrays
-			e.ioArray = int(pt.Len())
+			e.io.ioArray = int(pt.Len())
 			pio.ins = inputLeaves(pt.Elem(), sem, nil, mods, attrs, true, nil)
-			e.ioArray = 0
+			e.io.ioArray = 0
 		case e.opts.Stage == "ds" && pt.IsStruct() && p.Mode == types.In:
 			// the patch constant function's results: per-patch inputs
-			e.patchIO = true
+			e.io.patchIO = true
 			pio.ins = inputLeaves(p.Type(), sem, nil, mods, attrs, true, nil)
-			e.patchIO = false
+			e.io.patchIO = false
 		case e.opts.Stage == "ms" && pd != nil && hasModifier(pd.Mods, "payload"):
 			pio.ins = e.meshPayloadIn(p, &stageVars) // mesh.go
 		case e.opts.Stage == "gs" && pt.IsArray() && p.Mode == types.In:
 			// one value per vertex of the input primitive
-			e.ioArray = int(pt.Len())
+			e.io.ioArray = int(pt.Len())
 			pio.ins = inputLeaves(pt.Elem(), sem, nil, mods, attrs, true, nil)
-			e.ioArray = 0
+			e.io.ioArray = 0
 		case p.Mode == types.In || p.Mode == types.InOut:
 			pio.ins = inputLeaves(p.Type(), sem, nil, mods, attrs, true, nil)
 			e.recordInputs(p, pio.ins) // pervertex.go
@@ -365,12 +365,12 @@ func (e *emitter) wrapper(entry *sema.Func) {
 	var resLeaves []ioLeaf
 	if entry.Result != nil && !entry.Result.IsVoid() {
 		var sem string
-		sem, e.semPos = semanticOf(decl.Semantics)
+		sem, e.io.semPos = semanticOf(decl.Semantics)
 		if e.opts.Stage == "hs" {
-			e.ioArray = e.hsOutputPoints(entry) // tess.go
+			e.io.ioArray = e.hsOutputPoints(entry) // tess.go
 		}
 		resLeaves = inputLeaves(entry.Result, sem, nil, nil, decl.Attrs, false, nil)
-		e.ioArray = 0
+		e.io.ioArray = 0
 	}
 	for i, pio := range params {
 		if pio.stream {
@@ -378,10 +378,10 @@ func (e *emitter) wrapper(entry *sema.Func) {
 			var sem string
 			var attrs []*ast.Attribute
 			if pd != nil {
-				sem, e.semPos = semanticOf(pd.Semantics)
+				sem, e.io.semPos = semanticOf(pd.Semantics)
 				attrs = pd.Attrs
 			}
-			e.streams[pio.p] = inputLeaves(pio.p.Type().Canonical().Elem(), sem, nil, nil, attrs, false, nil)
+			e.io.streams[pio.p] = inputLeaves(pio.p.Type().Canonical().Elem(), sem, nil, nil, attrs, false, nil)
 			continue
 		}
 		if pio.p.Mode == types.Out || pio.p.Mode == types.InOut {
@@ -390,7 +390,7 @@ func (e *emitter) wrapper(entry *sema.Func) {
 			var mods []ast.Modifier
 			var attrs []*ast.Attribute
 			if pd != nil {
-				sem, e.semPos = semanticOf(pd.Semantics)
+				sem, e.io.semPos = semanticOf(pd.Semantics)
 				mods, attrs = pd.Mods, pd.Attrs
 			}
 			if k := meshOutKind(mods); k != "" && e.opts.Stage == "ms" {
@@ -450,7 +450,7 @@ func (e *emitter) wrapper(entry *sema.Func) {
 	fb.Return()
 	fb.End()
 
-	e.stageVars = stageVars
+	e.io.stageVars = stageVars
 	e.declareEntryPoint(entry)
 }
 
@@ -515,15 +515,15 @@ func (e *emitter) stageLeaf(t *types.Type, sem string, path []uint32, mods []ast
 			leaf.arrayOf = true
 		}
 		vt := e.typeID(varType)
-		if e.ioArray > 0 {
-			vt = e.b.TypeArrayN(vt, uint32(e.ioArray), 0)
-			leaf.arrayN = e.ioArray
+		if e.io.ioArray > 0 {
+			vt = e.b.TypeArrayN(vt, uint32(e.io.ioArray), 0)
+			leaf.arrayN = e.io.ioArray
 		}
 		if leaf.arrayOf {
 			vt = e.b.TypeArrayN(vt, 1, 0)
 		}
 		key := builtinKey{bi.builtin, in}
-		if prev, ok := e.builtinVars[key]; ok {
+		if prev, ok := e.io.builtinVars[key]; ok {
 			// one variable per built-in (the patch constant function
 			// reads the same InvocationId and PrimitiveId as the entry)
 			sv.id, sv.builtin = prev, true
@@ -531,9 +531,9 @@ func (e *emitter) stageLeaf(t *types.Type, sem string, path []uint32, mods []ast
 			return []ioLeaf{leaf}
 		}
 		id := e.b.GlobalVariable(e.b.TypePointer(sc, vt), sc, bi.name, 0) // "" leaves it unnamed
-		e.builtinVars[key] = id
+		e.io.builtinVars[key] = id
 		e.b.Decorate(id, spv.DecorationBuiltIn, builder.Enum(bi.builtin))
-		if e.patchIO {
+		if e.io.patchIO {
 			e.b.Decorate(id, spv.DecorationPatch)
 		}
 		e.builtinExtras(id, bi.builtin, upper, in)
@@ -576,11 +576,11 @@ func (e *emitter) stageLeaf(t *types.Type, sem string, path []uint32, mods []ast
 		varType = t.WithScalar(types.Uint)
 	}
 	vt := e.typeID(varType)
-	if e.ioArray > 0 {
-		vt = e.b.TypeArrayN(vt, uint32(e.ioArray), 0)
-		leaf.arrayN = e.ioArray
+	if e.io.ioArray > 0 {
+		vt = e.b.TypeArrayN(vt, uint32(e.io.ioArray), 0)
+		leaf.arrayN = e.io.ioArray
 	}
-	leaf.perVertex = in && e.perVertex && e.ioArray == 0 && hasModifier(mods, "nointerpolation") && !c.Scalar().IsBool()
+	leaf.perVertex = in && e.io.perVertex && e.io.ioArray == 0 && hasModifier(mods, "nointerpolation") && !c.Scalar().IsBool()
 	if leaf.perVertex {
 		vt = e.b.TypeArrayN(vt, 3, 0)
 	}
@@ -593,7 +593,7 @@ func (e *emitter) stageLeaf(t *types.Type, sem string, path []uint32, mods []ast
 	// array is the vertex index, not more locations.
 	sv.slots = locationSlots(varType)
 	sv.comps, sv.align64 = locationComponents(varType) // packio.go
-	sv.patch = e.patchIO
+	sv.patch = e.io.patchIO
 	if upper == "SV_TARGET" {
 		_, idx := splitSemantic(sem)
 		if idx < 0 {
@@ -624,7 +624,7 @@ func (e *emitter) stageLeaf(t *types.Type, sem string, path []uint32, mods []ast
 		// DXC decorates pixel inputs and vertex and mesh outputs alike
 		e.interpolation(id, mods, varType)
 	}
-	if e.patchIO {
+	if e.io.patchIO {
 		e.b.Decorate(id, spv.DecorationPatch)
 	}
 	*vars = append(*vars, sv)
@@ -660,7 +660,7 @@ func vkBuiltin(attrs []*ast.Attribute) (builtinSemantic, bool) {
 // -fspv-extension does not allow it, reports DXC's error at the semantic.
 func (e *emitter) builtinExtension(ext, what string) {
 	if !e.extAllowed(ext) {
-		pos := e.semPos
+		pos := e.io.semPos
 		if !pos.IsValid() {
 			pos = e.pos
 		}
@@ -675,12 +675,12 @@ func (e *emitter) builtinExtension(ext, what string) {
 func (e *emitter) builtinExtras(id builder.ID, bi spv.BuiltIn, upper string, in bool) {
 	switch bi {
 	case spv.BuiltInFragDepth:
-		e.modes = append(e.modes, spv.ExecutionModeDepthReplacing)
+		e.io.modes = append(e.io.modes, spv.ExecutionModeDepthReplacing)
 		switch upper {
 		case "SV_DEPTHGREATEREQUAL":
-			e.modes = append(e.modes, spv.ExecutionModeDepthGreater)
+			e.io.modes = append(e.io.modes, spv.ExecutionModeDepthGreater)
 		case "SV_DEPTHLESSEQUAL":
-			e.modes = append(e.modes, spv.ExecutionModeDepthLess)
+			e.io.modes = append(e.io.modes, spv.ExecutionModeDepthLess)
 		}
 	case spv.BuiltInSampleId:
 		e.b.Capability(spv.CapabilitySampleRateShading)
@@ -1034,7 +1034,7 @@ func (e *emitter) declareEntryPoint(entry *sema.Func) {
 		e.numThreads = [3]uint32{x, y, z}
 		e.meshModes(entry) // mesh.go
 	}
-	for _, m := range e.modes {
+	for _, m := range e.io.modes {
 		e.b.ExecutionMode(e.entryID, m)
 	}
 	e.spvExecutionModes(entry.Decl.Attrs) // extdecorate.go
@@ -1130,11 +1130,11 @@ func (e *emitter) computeDerivatives() {
 
 // finishEntryPoint assigns locations, bindings, and the interface list.
 func (e *emitter) finishEntryPoint() {
-	e.stageVars = append(e.stageVars, e.meshLateVars()...) // mesh.go
+	e.io.stageVars = append(e.io.stageVars, e.meshLateVars()...) // mesh.go
 	e.computeDerivatives()
 	e.assignLocations(true)
 	e.assignLocations(false)
-	for _, sv := range e.stageVars {
+	for _, sv := range e.io.stageVars {
 		if sv.perVertex {
 			e.b.Decorate(sv.id, spv.DecorationPerVertexKHR)
 		}
@@ -1150,20 +1150,20 @@ func (e *emitter) finishEntryPoint() {
 		for _, id := range iface {
 			reached[id] = true
 		}
-		for _, id := range e.extBuiltinOrder { // declared before the stage variables
+		for _, id := range e.io.extBuiltinOrder { // declared before the stage variables
 			if reached[id] {
 				ordered = append(ordered, id)
 				seen[id] = true
 			}
 		}
-		for _, sv := range e.stageVars {
+		for _, sv := range e.io.stageVars {
 			if seen[sv.id] {
 				continue
 			}
 			ordered = append(ordered, sv.id)
 			seen[sv.id] = true
 		}
-		for _, id := range e.bodyBuiltins {
+		for _, id := range e.io.bodyBuiltins {
 			if reached[id] && !seen[id] {
 				ordered = append(ordered, id)
 				seen[id] = true
@@ -1176,7 +1176,7 @@ func (e *emitter) finishEntryPoint() {
 		}
 		iface = e.commonRayBuiltins(ordered) // raytracing.go
 	} else {
-		for _, sv := range e.stageVars {
+		for _, sv := range e.io.stageVars {
 			iface = append(iface, sv.id)
 		}
 		iface = e.extBuiltinInterface(iface)
@@ -1190,7 +1190,7 @@ func (e *emitter) finishEntryPoint() {
 func (e *emitter) assignLocations(in bool) {
 	var vars []*stageVar
 	used := map[int]bool{}
-	for _, sv := range e.stageVars {
+	for _, sv := range e.io.stageVars {
 		if sv.in != in || sv.builtin {
 			continue
 		}

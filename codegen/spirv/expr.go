@@ -540,7 +540,7 @@ func (e *emitter) field(base value, name string, pos any) value {
 			if f.Name == name {
 				// MemberIndex counts the base class (member 0) and
 				// packed bitfields
-				v := e.select_(base, int(e.calc.MemberIndex(st, i)), f.Type)
+				v := e.select_(base, int(e.lowering.calc.MemberIndex(st, i)), f.Type)
 				if d := fieldDecl(st, i); d != nil && hasModifier(d.Mods, "precise") {
 					v.precise = true
 				}

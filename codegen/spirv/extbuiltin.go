@@ -37,15 +37,15 @@ func (e *emitter) extBuiltin(d *ast.VarDecl, v *sema.Var) bool {
 	}
 	t := v.Type()
 	key := builtinKey{bi, in}
-	id, ok := e.extBuiltins[key]
+	id, ok := e.io.extBuiltins[key]
 	if !ok {
 		// Unnamed, as DXC leaves it: disassemblers name known built-ins.
 		id = e.b.GlobalVariable(e.ptrType(sc, t, layout.Void), sc, "", 0)
 		e.b.Decorate(id, spv.DecorationBuiltIn, builder.Enum(bi))
 		s := t.Canonical().Scalar()
 		e.builtinInputDecorations(id, bi, in && (s.IsInteger() || s == types.Bool))
-		e.extBuiltins[key] = id
-		e.extBuiltinOrder = append(e.extBuiltinOrder, id)
+		e.io.extBuiltins[key] = id
+		e.io.extBuiltinOrder = append(e.io.extBuiltinOrder, id)
 	}
 	e.markVar(id, v)
 	e.vars[v] = &variable{ptr: id, sc: sc, typ: t, member: -1}
@@ -75,7 +75,7 @@ func (e *emitter) extBuiltinInterface(iface []builder.ID) []builder.ID {
 		seen[id] = true
 	}
 	var ext []builder.ID
-	for _, id := range e.extBuiltinOrder {
+	for _, id := range e.io.extBuiltinOrder {
 		if !seen[id] {
 			ext = append(ext, id)
 		}

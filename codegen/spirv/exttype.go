@@ -44,10 +44,10 @@ func extTypeDefID(e *emitter, f *sema.Func) (int64, bool) {
 
 // extTypeCalls finds the first call defining each vk::ext_type id.
 func (e *emitter) extTypeCalls() map[int64]extTypeCall {
-	if e.extTypes != nil {
-		return e.extTypes
+	if e.lowering.extTypes != nil {
+		return e.lowering.extTypes
 	}
-	e.extTypes = map[int64]extTypeCall{}
+	e.lowering.extTypes = map[int64]extTypeCall{}
 	ast.Inspect(e.file, func(n ast.Node) bool {
 		call, ok := n.(*ast.CallExpr)
 		if !ok {
@@ -55,19 +55,19 @@ func (e *emitter) extTypeCalls() map[int64]extTypeCall {
 		}
 		f, _ := e.info.ObjectOf(call).(*sema.Func)
 		if id, ok := extTypeDefID(e, f); ok {
-			if _, seen := e.extTypes[id]; !seen {
-				e.extTypes[id] = extTypeCall{f, call}
+			if _, seen := e.lowering.extTypes[id]; !seen {
+				e.lowering.extTypes[id] = extTypeCall{f, call}
 			}
 		}
 		return true
 	})
-	return e.extTypes
+	return e.lowering.extTypes
 }
 
 // extTypeByID declares vk::ext_type<id> (once) and returns its id; at is
 // where it is needed, for the error when no call defines it.
 func (e *emitter) extTypeByID(id int64, at ast.Node) builder.ID {
-	if t, ok := e.extTypeIDs[id]; ok {
+	if t, ok := e.lowering.extTypeIDs[id]; ok {
 		return t
 	}
 	def, ok := e.extTypeCalls()[id]
@@ -125,10 +125,10 @@ func (e *emitter) extTypeByID(id int64, at ast.Node) builder.ID {
 	if len(e.b.M.Globals) > before {
 		e.b.Name(t, "spirvIntrinsicType") // a type of its own, not one the module had
 	}
-	if e.extTypeIDs == nil {
-		e.extTypeIDs = map[int64]builder.ID{}
+	if e.lowering.extTypeIDs == nil {
+		e.lowering.extTypeIDs = map[int64]builder.ID{}
 	}
-	e.extTypeIDs[id] = t
+	e.lowering.extTypeIDs[id] = t
 	return t
 }
 

@@ -58,7 +58,7 @@ func (e *emitter) hasScalarArrayMatrix(t *types.Type) bool {
 // cloneFxcBuffer makes the clone of a buffer variable (named name, its
 // block type named typeName) and returns it; module.init fills it.
 func (e *emitter) cloneFxcBuffer(buffer builder.ID, sc spv.StorageClass, name, typeName string, members []layout.Member, rule layout.Rule) builder.ID {
-	typ, err := e.low.Block(layout.BlockSpec{Name: typeName, Members: members, Rule: layout.Void, Interface: layout.NotABlock})
+	typ, err := e.lowering.low.Block(layout.BlockSpec{Name: typeName, Members: members, Rule: layout.Void, Interface: layout.NotABlock})
 	if err != nil {
 		e.errorf(e.pos, "%v", err)
 	}

@@ -224,7 +224,7 @@ func (e *emitter) globalsBlock() {
 		}
 		members = append(members, m)
 	}
-	typ, err := e.low.Block(layout.BlockSpec{Name: "type.$Globals", Members: members, Rule: rules.CBuffer, Interface: layout.UniformBlock})
+	typ, err := e.lowering.low.Block(layout.BlockSpec{Name: "type.$Globals", Members: members, Rule: rules.CBuffer, Interface: layout.UniformBlock})
 	if err != nil {
 		e.errorf(e.pos, "%v", err)
 	}
@@ -273,7 +273,7 @@ func (e *emitter) pushConstant(d *ast.VarDecl, v *sema.Var) {
 	if st.Named().Base != nil {
 		e.unsupported(d, "a push constant struct with a base class")
 	}
-	typ, err := e.low.Block(layout.BlockSpec{Name: "type.PushConstant." + st.Named().Name, Members: members, Rule: rules.SBuffer, Interface: layout.UniformBlock})
+	typ, err := e.lowering.low.Block(layout.BlockSpec{Name: "type.PushConstant." + st.Named().Name, Members: members, Rule: rules.SBuffer, Interface: layout.UniformBlock})
 	if err != nil {
 		e.errorf(d.Pos(), "%v", err)
 	}
@@ -394,11 +394,11 @@ func parsePackOffset(s string) (layout.PackOffset, bool) {
 
 // reportLayout turns the layout calculator's problems into errors.
 func (e *emitter) reportLayout() {
-	if len(e.calc.Diagnostics) == 0 {
+	if len(e.lowering.calc.Diagnostics) == 0 {
 		return
 	}
 	failed := false
-	for _, d := range e.calc.Diagnostics {
+	for _, d := range e.lowering.calc.Diagnostics {
 		pos := e.pos
 		if d.Struct != nil && d.Member >= 0 { // not a block's member or a base class
 			if f := fieldDecl(d.Struct, d.Member); f != nil {
@@ -415,7 +415,7 @@ func (e *emitter) reportLayout() {
 			e.diags.Warnf(codeInvalid, pos, "%s", d.Msg)
 		}
 	}
-	e.calc.Diagnostics = nil
+	e.lowering.calc.Diagnostics = nil
 	if failed {
 		panic(bailout{})
 	}
@@ -466,7 +466,7 @@ func (e *emitter) cbuffer(d *ast.BufferDecl) {
 	if len(data) == 0 {
 		return // only resources: no block
 	}
-	typ, err := e.low.Block(layout.BlockSpec{Name: name, Members: members, Rule: rule, Interface: iface, ReadOnly: buf.TBuffer})
+	typ, err := e.lowering.low.Block(layout.BlockSpec{Name: name, Members: members, Rule: rule, Interface: iface, ReadOnly: buf.TBuffer})
 	if err != nil {
 		e.errorf(d.Pos(), "%v", err)
 	}

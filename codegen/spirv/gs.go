@@ -63,7 +63,7 @@ func (e *emitter) streamMethod(x *ast.CallExpr, me *ast.MemberExpr, name string)
 		var leaves []ioLeaf
 		if ok {
 			if v, isVar := e.info.ObjectOf(n).(*sema.Var); isVar {
-				leaves, ok = e.streams[v]
+				leaves, ok = e.io.streams[v]
 			}
 		}
 		if !ok {

@@ -74,7 +74,7 @@ func (e *emitter) heapArray(heap string, t *types.Type) builder.ID {
 		elem = e.imageType(t, o, spv.ImageFormatUnknown, false)
 	default:
 		var err error
-		if elem, err = e.low.Type(t, rule); err != nil {
+		if elem, err = e.lowering.low.Type(t, rule); err != nil {
 			e.errorf(e.pos, "%v", err)
 		}
 	}
@@ -113,7 +113,7 @@ func (e *emitter) heapCounter(arr builder.ID) builder.ID {
 	}
 	const name = "counter.var.ResourceDescriptorHeap"
 	sc, _, _ := e.b.Pointee(e.b.TypeOf(arr)) // the heap's storage class
-	t := e.b.TypeRuntimeArray(e.low.Counter(), 0)
+	t := e.b.TypeRuntimeArray(e.lowering.low.Counter(), 0)
 	id := e.b.GlobalVariable(e.b.TypePointer(sc, t), sc, name, 0)
 	e.counters[arr] = id
 	e.bindHeapArray(name, id)

@@ -209,9 +209,9 @@ func (e *emitter) inlineCall(f, proto *sema.Func, recv func() value, argExprs []
 		pt := p.Type()
 		arg := e.argument(f, proto, i, argExprs, x)
 		saved[p] = e.vars[p]
-		if e.perVertex {
+		if e.io.perVertex {
 			e.bindPerVertexParam(f, i, p, arg) // pervertex.go
-			defer delete(e.inputAliases, p)
+			defer delete(e.io.inputAliases, p)
 		}
 		if isAggregate(pt) {
 			// a struct holding resources: its members (legalize.go)

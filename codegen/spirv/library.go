@@ -85,22 +85,15 @@ func (e *emitter) beginEntry(en libEntry) {
 	e.opts.Stage = en.stage
 	e.entryName = en.name
 	e.cur, e.entryFunc = nil, en.f // the wrapper's code is the entry's
-	e.stageVars = nil
-	e.modes = nil
 	e.numThreads = [3]uint32{}
-	e.builtinVars = map[builtinKey]builder.ID{}
-	for k, id := range e.extBuiltins {
-		e.builtinVars[k] = id
-	}
-	e.clipSlots = nil
-	e.ioArray, e.patchIO = 0, false
+	e.io.beginEntry()
 }
 
 func (e *emitter) saveEntry() entryState {
-	return entryState{stage: e.opts.Stage, name: e.entryName, id: e.entryID, stageVars: e.stageVars, numThreads: e.numThreads}
+	return entryState{stage: e.opts.Stage, name: e.entryName, id: e.entryID, stageVars: e.io.stageVars, numThreads: e.numThreads}
 }
 
 func (e *emitter) restoreEntry(st entryState) {
 	e.opts.Stage, e.entryName, e.entryID = st.stage, st.name, st.id
-	e.stageVars, e.numThreads = st.stageVars, st.numThreads
+	e.io.stageVars, e.numThreads = st.stageVars, st.numThreads
 }

@@ -199,10 +199,10 @@ func (e *emitter) meshOutput(kind string, p *sema.Var, leavesOf func(t *types.Ty
 		m.indices = e.meshBuiltinOut(bi, vt, vars)
 		return
 	}
-	e.ioArray = n
+	e.io.ioArray = n
 	before := len(*vars)
 	leaves := leavesOf(elem)
-	e.ioArray = 0
+	e.io.ioArray = 0
 	// an arrayed output takes the locations of one element
 	for _, sv := range (*vars)[before:] {
 		for _, l := range leaves {
@@ -229,11 +229,11 @@ func (e *emitter) meshLateVars() []*stageVar {
 // stage variables.
 func (e *emitter) meshBuiltinOut(bi spv.BuiltIn, vt builder.ID, vars *[]*stageVar) builder.ID {
 	key := builtinKey{bi, false}
-	if id, ok := e.builtinVars[key]; ok {
+	if id, ok := e.io.builtinVars[key]; ok {
 		return id
 	}
 	id := e.b.GlobalVariable(e.b.TypePointer(spv.StorageClassOutput, vt), spv.StorageClassOutput, "", 0)
-	e.builtinVars[key] = id
+	e.io.builtinVars[key] = id
 	e.b.Decorate(id, spv.DecorationBuiltIn, builder.Enum(bi))
 	*vars = append(*vars, &stageVar{id: id, builtin: true, location: -1})
 	return id
@@ -289,7 +289,7 @@ func (e *emitter) payloadFields(t *types.Type, sc spv.StorageClass, prefix strin
 	if !c.IsStruct() || c.Named().Base != nil {
 		e.errorf(e.pos, "a mesh payload of type %s is not supported yet by the SPIR-V backend (it must be a struct without bases)", t)
 	}
-	sl := e.calc.Struct(c, layout.VkStd430)
+	sl := e.lowering.calc.Struct(c, layout.VkStd430)
 	var out []payloadField
 	for i, f := range c.Named().Fields {
 		id := e.b.GlobalVariable(e.ptrType(sc, f.Type, layout.Void), sc, prefix+f.Name, 0)

@@ -58,7 +58,7 @@ func (e *emitter) usesAttributeAtVertex() bool {
 func (e *emitter) recordInputs(p *sema.Var, leaves []ioLeaf) {
 	for _, l := range leaves {
 		if l.arrayN == 0 && l.clip == nil && !l.arrayOf {
-			e.stageInputs[inputKey{p, pathKey(l.path)}] = l
+			e.io.stageInputs[inputKey{p, pathKey(l.path)}] = l
 		}
 	}
 }
@@ -69,7 +69,7 @@ func (e *emitter) inputOf(x ast.Expr) (ioLeaf, bool) {
 	if !ok {
 		return ioLeaf{}, false
 	}
-	l, ok := e.stageInputs[inputKey{src.p, pathKey(src.path)}]
+	l, ok := e.io.stageInputs[inputKey{src.p, pathKey(src.path)}]
 	return l, ok
 }
 
@@ -98,7 +98,7 @@ func (e *emitter) attributeAtVertex(x *ast.CallExpr, m *intrinsics.Match, t *typ
 // perVertexParams reports whether f has a nointerpolation parameter while
 // per-vertex inputs are in use: such calls are inlined.
 func (e *emitter) perVertexParams(f *sema.Func) bool {
-	if !e.perVertex {
+	if !e.io.perVertex {
 		return false
 	}
 	for _, p := range f.Params {
@@ -121,7 +121,7 @@ func (e *emitter) bindPerVertexParam(f *sema.Func, i int, p *sema.Var, arg ast.E
 		e.errorf(arg.Pos(), "parameter %d of %s must have a 'nointerpolation' attribute", i, f.Name())
 		return
 	}
-	e.inputAliases[p], _ = e.sourceOf(arg)
+	e.io.inputAliases[p], _ = e.sourceOf(arg)
 }
 
 // sourceOf traces x back to what it reads: an entry parameter (or an
@@ -144,7 +144,7 @@ func (e *emitter) sourceOf(x ast.Expr) (inputSource, bool) {
 			if !ok {
 				return inputSource{}, false
 			}
-			if src, ok := e.inputAliases[v]; ok {
+			if src, ok := e.io.inputAliases[v]; ok {
 				return inputSource{src.p, append(append([]uint32(nil), src.path...), path...)}, true
 			}
 			return inputSource{v, path}, true

@@ -139,7 +139,7 @@ func (e *emitter) rayWrapper(entry *sema.Func) {
 	}
 	fb.Return()
 	fb.End()
-	e.stageVars = nil
+	e.io.stageVars = nil
 	e.declareEntryPoint(entry)
 }
 
@@ -233,7 +233,7 @@ func (e *emitter) rayBuiltinValue(b rayBuiltin, t *types.Type) builder.ID {
 		id = e.b.GlobalVariable(e.b.TypePointer(spv.StorageClassInput, vt), spv.StorageClassInput, b.name, 0)
 		e.b.Decorate(id, spv.DecorationBuiltIn, builder.Enum(bi))
 		rt.builtins[bi] = id
-		e.bodyBuiltins = append(e.bodyBuiltins, id)
+		e.io.bodyBuiltins = append(e.io.bodyBuiltins, id)
 	}
 	v := e.fb.Load(vt, id)
 	if b.transpose {
@@ -454,7 +454,7 @@ func (e *emitter) shaderRecord(d *ast.VarDecl, v *sema.Var) {
 		e.errorf(d.Pos(), "vk::shader_record_ext and vk::shader_record_nv apply only to a ConstantBuffer<T> variable")
 	}
 	rule := layout.RulesFor(e.opts.Layout).SBuffer
-	tid, err := e.low.Type(t, rule)
+	tid, err := e.lowering.low.Type(t, rule)
 	if err != nil {
 		e.errorf(d.Pos(), "%v", err)
 	}

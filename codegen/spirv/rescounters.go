@@ -44,7 +44,7 @@ func (e *emitter) counterBlockPointer() builder.ID {
 	if e.opts.Version >= spv.Version1_4 {
 		sc = spv.StorageClassStorageBuffer
 	}
-	return e.b.TypePointer(sc, e.low.Counter())
+	return e.b.TypePointer(sc, e.lowering.low.Counter())
 }
 
 // declareCounters creates the counter slots of a declaration of type t

@@ -297,7 +297,7 @@ func (e *emitter) resourceTypeID(d *ast.VarDecl, t *types.Type) builder.ID {
 		// the handle (not held by pointer as a local's would be)
 		return e.arrayOf(t, e.typeIn(base, rule))
 	}
-	tid, err := e.low.Type(t, rule)
+	tid, err := e.lowering.low.Type(t, rule)
 	if err != nil {
 		e.errorf(d.Pos(), "%v", err)
 	}

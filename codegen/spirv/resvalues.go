@@ -112,7 +112,7 @@ func (e *emitter) voidValueType(t *types.Type) (builder.ID, bool, error) {
 		pointee = e.arrayOf(t, e.typeIn(elem, layout.Void))
 	} else {
 		var err error
-		if pointee, err = e.low.Type(t, rule); err != nil {
+		if pointee, err = e.lowering.low.Type(t, rule); err != nil {
 			return 0, true, err
 		}
 	}

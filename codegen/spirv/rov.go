@@ -27,7 +27,7 @@ func (e *emitter) rovMode() {
 		return
 	}
 	mode, c := spv.ExecutionModePixelInterlockOrderedEXT, spv.CapabilityFragmentShaderPixelInterlockEXT
-	for _, sv := range e.stageVars {
+	for _, sv := range e.io.stageVars {
 		switch {
 		case !sv.builtin || sv.semantic == "":
 		case upperIs(sv.semantic, "SV_SAMPLEINDEX"):

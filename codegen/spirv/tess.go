@@ -188,16 +188,16 @@ func (e *emitter) hullOutputs(entry *sema.Func, ret builder.ID, leaves []ioLeaf,
 		if pd, ok := p.Decl.(*ast.Param); ok {
 			sem, _ = semanticOf(pd.Semantics)
 		}
-		e.patchIO = true
+		e.io.patchIO = true
 		outs := e.structLeaves(p.Type(), sem, vars)
-		e.patchIO = false
+		e.io.patchIO = false
 		e.writeLeaves(p.Type(), fb.Load(e.typeID(p.Type()), args[i]), outs)
 	}
 	if pcf.Result != nil && !pcf.Result.IsVoid() {
 		sem, _ := semanticOf(pcf.Decl.Semantics)
-		e.patchIO = true
+		e.io.patchIO = true
 		outs := e.structLeaves(pcf.Result, sem, vars)
-		e.patchIO = false
+		e.io.patchIO = false
 		e.writeLeaves(pcf.Result, r, outs)
 	}
 	fb.EndIf(sel)

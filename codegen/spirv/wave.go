@@ -329,17 +329,17 @@ func (e *emitter) builtinInput(bi spv.BuiltIn) builder.ID {
 // global the entry reaches, which finishEntryPoint computes.
 func (e *emitter) builtinInputOf(bi spv.BuiltIn, typ builder.ID) builder.ID {
 	key := builtinKey{bi, true}
-	if id, ok := e.builtinVars[key]; ok {
+	if id, ok := e.io.builtinVars[key]; ok {
 		return id
 	}
 	id := e.b.GlobalVariable(e.b.TypePointer(spv.StorageClassInput, typ), spv.StorageClassInput, "", 0)
-	e.builtinVars[key] = id
+	e.io.builtinVars[key] = id
 	e.b.Decorate(id, spv.DecorationBuiltIn, builder.Enum(bi))
 	e.builtinInputDecorations(id, bi, true) // extbuiltin.go
 	if e.opts.Version < spv.Version1_4 {
 		e.b.AddInterface(e.entryID, id)
 	} else {
-		e.bodyBuiltins = append(e.bodyBuiltins, id)
+		e.io.bodyBuiltins = append(e.io.bodyBuiltins, id)
 	}
 	return id
 }

@@ -1,0 +1,66 @@
+package spirv
+
+import (
+	"github.com/hlsl2spirv/hlsl2spirv/builder"
+	"github.com/hlsl2spirv/hlsl2spirv/builder/spv"
+	"github.com/hlsl2spirv/hlsl2spirv/frontend/diag"
+	"github.com/hlsl2spirv/hlsl2spirv/sema"
+)
+
+// stageIO is the state of the stage variables: those of the entry point
+// whose wrapper is being emitted (reset by beginEntry for each entry of a
+// library) and those every entry point shares (the vk::ext_builtin_*
+// variables and the built-ins intrinsics read). entry.go creates the
+// variables; gs.go, tess.go, clipcull.go, mesh.go, pervertex.go and
+// extbuiltin.go add their stage's kinds.
+type stageIO struct {
+	// semPos is where the semantic of the stage variable being made is
+	// written (zero: none), for errors about it.
+	semPos diag.Pos
+
+	// Per entry point.
+	stageVars   []*stageVar               // in creation order
+	modes       []spv.ExecutionMode       // added by stage variables (DepthReplacing...)
+	builtinVars map[builtinKey]builder.ID // one variable per built-in
+	clipSlots   []*clipSlot               // SV_ClipDistance/SV_CullDistance waiting for their arrays
+	ioArray     int                       // > 0 while creating per-vertex input arrays (gs.go)
+	patchIO     bool                      // creating per-patch (Patch-decorated) stage variables (tess.go)
+
+	streams map[*sema.Var][]ioLeaf // a geometry shader's output streams
+	// perVertex: the pixel shader calls GetAttributeAtVertex, so its
+	// nointerpolation inputs are per-vertex arrays (pervertex.go);
+	// stageInputs are the entry parameters' input leaves, inputAliases
+	// the inlined parameters bound to them.
+	perVertex    bool
+	stageInputs  map[inputKey]ioLeaf
+	inputAliases map[*sema.Var]inputSource
+
+	// Shared by every entry point.
+	// extBuiltins are the vk::ext_builtin_input/output variables
+	// (extbuiltin.go), by built-in and in declaration order.
+	extBuiltins     map[builtinKey]builder.ID
+	extBuiltinOrder []builder.ID
+	// bodyBuiltins are the built-in variables intrinsics read, in creation
+	// order: like DXC's built-in stage variables, they belong to every entry
+	// point and are listed after its own stage variables (SPIR-V 1.4+).
+	bodyBuiltins []builder.ID
+}
+
+func newStageIO() stageIO {
+	return stageIO{streams: map[*sema.Var][]ioLeaf{}, builtinVars: map[builtinKey]builder.ID{},
+		extBuiltins: map[builtinKey]builder.ID{}, stageInputs: map[inputKey]ioLeaf{},
+		inputAliases: map[*sema.Var]inputSource{}}
+}
+
+// beginEntry forgets the stage variables of the previous entry point; the
+// vk::ext_builtin_* variables are built-ins of every entry point.
+func (io *stageIO) beginEntry() {
+	io.stageVars = nil
+	io.modes = nil
+	io.builtinVars = map[builtinKey]builder.ID{}
+	for k, id := range io.extBuiltins {
+		io.builtinVars[k] = id
+	}
+	io.clipSlots = nil
+	io.ioArray, io.patchIO = 0, false
+}
