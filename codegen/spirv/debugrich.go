@@ -88,7 +88,7 @@ type richState struct {
 	vulkan  bool // NonSemantic.Shader.DebugInfo.100: literals are constants, no forward references
 	set     builder.ID
 	sources map[string]*dnode // DebugSource of each file
-	opaque  map[string]*dnode // Vulkan: resource types by name
+	opaque  map[string]*dnode // object types by SPIR-V type id, or by name
 	nodes   []*dnode          // in creation order
 	source  *dnode
 	cu      *dnode
@@ -232,7 +232,7 @@ func (e *emitter) richParams(fb *builder.FunctionBuilder, f *sema.Func, method b
 	}
 	i, arg := 0, uint32(1)
 	if method {
-		v := e.richLocal("this", f.Recv, funcDeclPos(f.Decl), dbgFlagThis, arg)
+		v := e.richLocal("this", f.Recv, fb.Param(0), funcDeclPos(f.Decl), dbgFlagThis, arg)
 		e.rich.fnDecls[fb.ID()] = append(e.rich.fnDecls[fb.ID()], e.richDeclareNode(v, fb.Param(0)))
 		i, arg = 1, 2
 	}
@@ -243,7 +243,7 @@ func (e *emitter) richParams(fb *builder.FunctionBuilder, f *sema.Func, method b
 			arg++
 			continue
 		}
-		v := e.richLocal(p.Name(), p.Type(), pd.Name.Pos(), dbgFlagLocal, arg)
+		v := e.richLocal(p.Name(), p.Type(), fb.Param(i), pd.Name.Pos(), dbgFlagLocal, arg)
 		e.rich.fnDecls[fb.ID()] = append(e.rich.fnDecls[fb.ID()], e.richDeclareNode(v, fb.Param(i)))
 		i++
 		arg++
@@ -254,22 +254,55 @@ func (e *emitter) richParams(fb *builder.FunctionBuilder, f *sema.Func, method b
 // (a parameter of a function kept under -fcgl) is its class, as DXC
 // describes it, where richType would give DebugInfoNone, which is no type
 // for those operands.
-func (e *emitter) richValueType(t *types.Type) *dnode {
-	n := e.richType(t)
-	if c := concreteType(t).Canonical(); c.IsObject() && n == e.rich.none {
-		return e.richOpaque(c)
+func (e *emitter) richValueType(t *types.Type, variable builder.ID) *dnode {
+	return e.richObjectOr(t, e.heldType(variable))
+}
+
+// richObjectOr describes an object through the SPIR-V type that holds
+// it (held, 0 if unknown), any other type as richType does.
+func (e *emitter) richObjectOr(t *types.Type, held builder.ID) *dnode {
+	if c := concreteType(t).Canonical(); c.IsObject() {
+		return e.richOpaque(c, held)
 	}
-	return n
+	return e.richType(t)
+}
+
+// heldType is the type a variable holds, through pointers and arrays: a
+// resource variable's image, sampler or buffer struct (under -fcgl a
+// resource parameter points to a pointer to it). 0 for no variable.
+func (e *emitter) heldType(variable builder.ID) builder.ID {
+	d := e.b.Def(variable)
+	if d == nil {
+		return 0
+	}
+	return e.heldBy(d.Type)
+}
+
+// heldBy is the type t is or points to, through pointers and arrays.
+func (e *emitter) heldBy(t builder.ID) builder.ID {
+	for {
+		def := e.b.Def(t)
+		switch {
+		case def == nil:
+			return 0
+		case def.Op == spv.OpTypePointer:
+			t = def.Operands[1].ID()
+		case def.Op == spv.OpTypeArray || def.Op == spv.OpTypeRuntimeArray:
+			t = def.Operands[0].ID()
+		default:
+			return t
+		}
+	}
 }
 
 // richLocal makes a DebugLocalVariable (arg is the parameter number, 0
 // for a local).
-func (e *emitter) richLocal(name string, t *types.Type, at diag.Pos, flags, arg uint32) *dnode {
+func (e *emitter) richLocal(name string, t *types.Type, variable builder.ID, at diag.Pos, flags, arg uint32) *dnode {
 	r := e.rich
 	line, col := e.lineCol(at)
 	scope := e.richScope()
 	n := e.dnode(spv.OpenCLDebugInfo100DebugLocalVariable, nil)
-	n.typeOf = func() *dnode { return e.richValueType(t) }
+	n.typeOf = func() *dnode { return e.richValueType(t, variable) }
 	n.setType = func(ty *dnode) {
 		n.ops = []dop{strOp(name), nodeOp(ty), nodeOp(r.source), litOp(line), litOp(col), nodeOp(scope), litOp(flags)}
 		if arg > 0 {
@@ -300,7 +333,7 @@ func (e *emitter) richLocalVar(d *ast.VarDecl, v *sema.Var, ptr builder.ID) {
 	if e.rich == nil || d.Name == nil {
 		return
 	}
-	n := e.richLocal(v.Name(), v.Type(), d.Name.Pos(), dbgFlagLocal, 0)
+	n := e.richLocal(v.Name(), v.Type(), ptr, d.Name.Pos(), dbgFlagLocal, 0)
 	loc := e.loc
 	e.loc = d.Name.Pos()
 	e.fb.Emit(spv.OpExtInst, e.b.TypeVoid(), builder.Ref(e.rich.set), builder.Lit(spv.OpenCLDebugInfo100DebugDeclare),
@@ -321,7 +354,7 @@ func (e *emitter) richGlobal(v *sema.Var, ptr builder.ID) {
 	line, col := e.lineCol(d.Name.Pos())
 	name := v.Name()
 	n := e.dnode(spv.OpenCLDebugInfo100DebugGlobalVariable, nil)
-	n.typeOf = func() *dnode { return e.richType(v.Type()) }
+	n.typeOf = func() *dnode { return e.richVarType(v.Type(), ptr) }
 	n.setType = func(ty *dnode) {
 		variable := idOp(ptr)
 		n.visit = []*dnode{ty, r.cu, r.source}
@@ -407,7 +440,7 @@ func (e *emitter) richType(t *types.Type) *dnode {
 			return e.richArray(e.richType(c.Elem()), []uint32{n})
 		}
 		if e.rich.vulkan {
-			return e.richOpaque(c)
+			return e.richOpaque(c, 0)
 		}
 		return e.richNone()
 	}
@@ -516,21 +549,97 @@ func (e *emitter) richSPIRVType(id builder.ID) *dnode {
 	return n
 }
 
-// richOpaque describes a resource (or a struct holding one) for
-// NonSemantic.Shader.DebugInfo.100, whose validator takes no DebugInfoNone
-// where a type belongs: a member-less class named after the type, as DXC
-// names its resource types.
-func (e *emitter) richOpaque(c *types.Type) *dnode {
+// richVarType is the debug type of a global variable: a resource, or an
+// array of them under NonSemantic.Shader.DebugInfo.100, is described
+// through the SPIR-V type the variable holds.
+func (e *emitter) richVarType(t *types.Type, variable builder.ID) *dnode {
+	c := concreteType(t).Canonical()
+	if c.IsObject() {
+		return e.richObjectOr(c, e.heldType(variable))
+	}
+	if e.rich.vulkan && c.IsArray() && c.Elem().Canonical().IsObject() {
+		n := uint32(0) // an unbounded array
+		if c.Len() != types.Unsized {
+			n = uint32(c.Len())
+		}
+		return e.richArray(e.richOpaque(c.Elem().Canonical(), e.heldType(variable)), []uint32{n})
+	}
+	return e.richType(t)
+}
+
+// richOpaque describes a resource, a sampler or another opaque object as
+// DXC does: a member-less DebugTypeComposite with no size named "@" and
+// the name of its SPIR-V type (type.2d.image, type.RWStructuredBuffer.S,
+// rayQueryKHR), that name its linkage name. An instance of a template
+// class (Texture2D<float4>, StructuredBuffer<S>, RayQuery<flags>) is a
+// Class inside a DebugTypeTemplate with a "TemplateParam" for its type
+// argument; the others (SamplerState) are a Structure. spvType is the
+// SPIR-V type when the caller knows it; a struct holding resources (under
+// NonSemantic.Shader.DebugInfo.100, which takes no DebugInfoNone as a
+// type) is named after its HLSL type.
+func (e *emitter) richOpaque(c *types.Type, spvType builder.ID) *dnode {
 	r := e.rich
-	name := c.String()
-	if k, ok := r.opaque[name]; ok {
+	o, isObject := objectOf(c)
+	name := "type." + c.String()
+	if isObject && spvType == 0 && layoutFree(o) {
+		spvType = e.typeID(c)
+	}
+	if n := e.typeName(spvType); n != "" {
+		name = n
+	}
+	key := name
+	if spvType != 0 {
+		key = strconv.Itoa(int(spvType)) // DXC: one description per SPIR-V type
+	}
+	if k, ok := r.opaque[key]; ok {
 		return k
 	}
+	tag := uint32(dbgTagStructure)
+	template := isObject && o.Form() != types.NoTemplate
+	if template || !isObject {
+		tag = dbgTagClass
+	}
 	none := e.richNone()
-	n := e.dnode(spv.OpenCLDebugInfo100DebugTypeComposite, []dop{strOp("@type." + name), litOp(dbgTagClass), nodeOp(r.source),
+	n := e.dnode(spv.OpenCLDebugInfo100DebugTypeComposite, []dop{strOp("@" + name), litOp(tag), nodeOp(r.source),
 		litOp(0), litOp(0), nodeOp(r.cu), strOp(name), nodeOp(none), litOp(dbgFlagPublic)}, none, r.source, r.cu)
-	r.opaque[name] = n
+	if template {
+		tmpl := e.dnode(spv.OpenCLDebugInfo100DebugTypeTemplate, []dop{nodeOp(n)}, n)
+		if o.Form() != types.CountOnly && c.Elem() != nil {
+			arg := e.richType(c.Elem())
+			p := e.dnode(spv.OpenCLDebugInfo100DebugTypeTemplateParameter, []dop{strOp("TemplateParam"), nodeOp(arg),
+				nodeOp(none), nodeOp(r.source), litOp(0), litOp(0)}, arg, none, r.source)
+			tmpl.ops = append(tmpl.ops, nodeOp(p))
+			tmpl.visit = append(tmpl.visit, p)
+		}
+		n = tmpl
+	}
+	r.opaque[key] = n
 	return n
+}
+
+// layoutFree reports whether an object's SPIR-V type is the same under
+// every layout rule (images, samplers, acceleration structures, ray
+// queries; not the buffers, which are structs laid out by their rule).
+func layoutFree(o types.Object) bool {
+	switch o.Class() {
+	case types.ClassTexture, types.ClassTypedBuffer, types.ClassSampler, types.ClassSubpass,
+		types.ClassRayQuery, types.ClassAccelStruct:
+		return true
+	}
+	return false
+}
+
+// typeName is the OpName of a type ("" for none).
+func (e *emitter) typeName(id builder.ID) string {
+	if id == 0 {
+		return ""
+	}
+	for _, in := range e.b.M.Names {
+		if in.Op == spv.OpName && in.Operands[0].ID() == id {
+			return in.Operands[1].Str
+		}
+	}
+	return ""
 }
 
 // richNone is DebugInfoNone, made once.
@@ -600,8 +709,13 @@ func (e *emitter) richFunctionType(fnType builder.ID, f *sema.Func, wrapper bool
 			t := e.richType(f.Recv)
 			ops, visit = append(ops, nodeOp(t)), append(visit, t)
 		}
-		for _, p := range f.Params {
-			t := e.richValueType(p.Type())
+		paramTypes := e.b.Def(fnType).Operands[1:]
+		for i, p := range f.Params {
+			var held builder.ID
+			if j := len(paramTypes) - len(f.Params) + i; j >= 0 {
+				held = e.heldBy(paramTypes[j].ID())
+			}
+			t := e.richObjectOr(p.Type(), held)
 			ops, visit = append(ops, nodeOp(t)), append(visit, t)
 		}
 	}
