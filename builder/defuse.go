@@ -55,6 +55,7 @@ func (m *Module) HasDefUse() bool { return m.du != nil }
 func newDefUse(m *Module) *DefUse {
 	du := &DefUse{m: m, defs: make([]*Inst, m.Bound), blocks: make([]*Block, m.Bound), users: make([][]*Inst, m.Bound),
 		checked: make([]uint64, m.Bound), edits: 1}
+	du.carveUserLists()
 	for _, f := range m.Functions {
 		f.module = m
 		f.link()
@@ -71,6 +72,40 @@ func newDefUse(m *Module) *DefUse {
 		}
 	}
 	return du
+}
+
+// carveUserLists sizes every id's user list before the lists are filled
+// and carves them all from one array: one allocation where growing each
+// list would take several per id (a large module has tens of thousands of
+// ids). A list's capacity is its length, so that appending past it later
+// copies it out instead of overwriting the next id's.
+func (du *DefUse) carveUserLists() {
+	m := du.m
+	counts := make([]int32, len(du.users))
+	count := func(id *ID) {
+		if int(*id) < len(counts) {
+			counts[*id]++
+		}
+	}
+	for in := range m.All() {
+		in.ForEachUse(count)
+	}
+	for _, f := range m.Functions {
+		for _, in := range f.Prologue {
+			in.ForEachUse(count)
+		}
+	}
+	total := 0
+	for _, c := range counts {
+		total += int(c)
+	}
+	backing := make([]*Inst, total)
+	for id, c := range counts {
+		if c > 0 {
+			du.users[id] = backing[:0:c]
+			backing = backing[c:]
+		}
+	}
 }
 
 func (du *DefUse) grow(id ID) {

@@ -46,6 +46,7 @@ func fromBinary(bm *binary.Module) (*Module, error) {
 		return nil, &binary.Error{Offset: 4, Msg: fmt.Sprintf("schema %d is not 0", bm.Header.Schema)}
 	}
 	m := &Module{Version: spv.Version(bm.Header.Version), Generator: bm.Header.Generator, Bound: ID(bm.Header.Bound)}
+	a := newLoadArena(bm)
 	var (
 		fn      *Function
 		block   *Block
@@ -65,8 +66,8 @@ func fromBinary(bm *binary.Module) (*Module, error) {
 	}
 	for i := range bm.Insts {
 		bi := &bm.Insts[i]
-		in, err := convertInst(bi)
-		if err != nil {
+		in := &a.insts[i]
+		if err := a.conv.convert(bi, in); err != nil {
 			return nil, err
 		}
 		if isLineInst(in, sets) {
@@ -113,7 +114,7 @@ func fromBinary(bm *binary.Module) (*Module, error) {
 		case sectionAnnotation:
 			m.Annotations = append(m.Annotations, in)
 		default: // sectionGlobals or sectionFunction
-			if err := loadFunctionInst(bi, in, m, &fn, &block, attach); err != nil {
+			if err := loadFunctionInst(bi, in, m, &fn, &block, attach, a); err != nil {
 				return nil, err
 			}
 			if fn == nil && in.Op != spv.OpFunctionEnd {
@@ -149,7 +150,7 @@ func fromBinary(bm *binary.Module) (*Module, error) {
 // loadFunctionInst places an instruction of the function section (or a
 // global, when no function is open and it is not one of the function
 // instructions).
-func loadFunctionInst(bi *binary.Inst, in *Inst, m *Module, fn **Function, block **Block, attach func(*Inst)) error {
+func loadFunctionInst(bi *binary.Inst, in *Inst, m *Module, fn **Function, block **Block, attach func(*Inst), a *loadArena) error {
 	f := *fn
 	switch in.Op {
 	case spv.OpFunction:
@@ -184,7 +185,7 @@ func loadFunctionInst(bi *binary.Inst, in *Inst, m *Module, fn **Function, block
 		if *block != nil && !(*block).Terminated() {
 			return loadError(bi, "block %%%d starts before block %%%d is terminated", in.Result, (*block).Label)
 		}
-		*block = &Block{Label: in.Result}
+		*block = a.newBlock(in.Result)
 		attach(in)
 		(*block).Line, in.Line = in.Line, nil
 		f.Blocks = append(f.Blocks, *block)
@@ -274,13 +275,63 @@ func isLineInst(in *Inst, sets map[ID]string) bool {
 	return false
 }
 
-// convertInst turns a decoded instruction into an IR instruction, grouping
-// its flat operands by the grammar: enumerant parameters under their
+// A loadArena holds the loaded module's instructions, their operand lists
+// and the blocks with their instruction lists, carved from a few large
+// arrays: a module has hundreds of thousands of instructions, and one
+// allocation (and one object for the collector) each would be most of the
+// loader's time. Every list carved out has its capacity cut to its length,
+// so that appending to it (as passes do) copies it out instead of
+// overwriting its neighbour.
+type loadArena struct {
+	insts  []Inst
+	blocks []Block
+	// blockInsts backs the blocks' instruction lists, blockSizes are the
+	// lists' capacities, in block order: the number of instructions up to
+	// the next block or the function's end.
+	blockInsts []*Inst
+	blockSizes []int
+	conv       converter
+}
+
+func newLoadArena(bm *binary.Module) *loadArena {
+	a := &loadArena{insts: make([]Inst, len(bm.Insts)), blockInsts: make([]*Inst, len(bm.Insts))}
+	inBlock := false
+	for i := range bm.Insts {
+		switch bm.Insts[i].Op {
+		case spv.OpLabel:
+			a.blockSizes = append(a.blockSizes, 0)
+			inBlock = true
+		case spv.OpFunction, spv.OpFunctionEnd:
+			inBlock = false
+		default:
+			if inBlock {
+				a.blockSizes[len(a.blockSizes)-1]++
+			}
+		}
+	}
+	a.blocks = make([]Block, 0, len(a.blockSizes))
+	return a
+}
+
+// newBlock returns the next block, labelled label.
+func (a *loadArena) newBlock(label ID) *Block {
+	k := len(a.blocks)
+	if k == cap(a.blocks) { // not counted: never moves the blocks handed out
+		return &Block{Label: label}
+	}
+	n := min(a.blockSizes[k], len(a.blockInsts))
+	a.blocks = append(a.blocks, Block{Label: label, Insts: a.blockInsts[:0:n]})
+	a.blockInsts = a.blockInsts[n:]
+	return &a.blocks[k]
+}
+
+// convert turns a decoded instruction into IR instruction in, grouping its
+// flat operands by the grammar: enumerant parameters under their
 // enumerant, the two members of a pair under the pair.
-func convertInst(bi *binary.Inst) (*Inst, error) {
+func (c *converter) convert(bi *binary.Inst, in *Inst) error {
 	info := spv.InstructionInfo(bi.Op)
-	in := &Inst{Op: bi.Op, Type: ID(bi.TypeID), Result: ID(bi.ResultID)}
-	c := converter{bi: bi}
+	*in = Inst{Op: bi.Op, Type: ID(bi.TypeID), Result: ID(bi.ResultID)}
+	c.bi, c.i, c.err = bi, 0, nil
 	// Skip the result type and result id, which are fields.
 	for c.i < len(bi.Operands) && (bi.Operands[c.i].Kind == spv.KindIdResultType || bi.Operands[c.i].Kind == spv.KindIdResult) {
 		c.i++
@@ -293,16 +344,36 @@ func convertInst(bi *binary.Inst) (*Inst, error) {
 	if c.err == nil && c.i < len(bi.Operands) {
 		c.fail("operand %d (%s) fits no operand of the grammar", c.i, bi.Operands[c.i].Kind)
 	}
-	if c.err != nil {
-		return nil, c.err
-	}
-	return in, nil
+	return c.err
 }
 
+// A converter groups one instruction's flat operands at a time. Operand
+// lists are built on a stack (nested lists, enumerant parameters and
+// pairs, above the list holding them) and kept in a chunked arena.
 type converter struct {
-	bi  *binary.Inst
-	i   int // the next flat operand
-	err error
+	bi    *binary.Inst
+	i     int // the next flat operand
+	err   error
+	stack []Operand
+	arena []Operand // the free part of the current chunk
+}
+
+// operandChunk is the number of operands the arena allocates at a time.
+const operandChunk = 4096
+
+// keep copies ops into the arena; the copy's capacity is its length.
+func (c *converter) keep(ops []Operand) []Operand {
+	n := len(ops)
+	if n == 0 {
+		return nil
+	}
+	if len(c.arena) < n {
+		c.arena = make([]Operand, max(n, operandChunk))
+	}
+	out := c.arena[:n:n]
+	c.arena = c.arena[n:]
+	copy(out, ops)
+	return out
 }
 
 func (c *converter) fail(format string, args ...any) {
@@ -331,7 +402,15 @@ func (c *converter) fits(k spv.OperandKind) bool {
 // they are an enumerant's parameters, which the reader decodes as required
 // whatever their quantifier.
 func (c *converter) list(gs []spv.OperandInfo, params bool) []Operand {
-	var out []Operand
+	start := len(c.stack)
+	c.push(gs, params)
+	out := c.keep(c.stack[start:])
+	c.stack = c.stack[:start]
+	return out
+}
+
+// push converts the operands matching gs (see list) onto the stack.
+func (c *converter) push(gs []spv.OperandInfo, params bool) {
 	for _, g := range gs {
 		if g.Kind == spv.KindIdResultType || g.Kind == spv.KindIdResult {
 			continue
@@ -344,75 +423,80 @@ func (c *converter) list(gs []spv.OperandInfo, params bool) []Operand {
 		case spv.One:
 			if c.i >= len(c.bi.Operands) {
 				c.fail("missing %s", g.Kind)
-				return out
+				return
 			}
-			out = c.operand(g.Kind, out)
+			c.operand(g.Kind)
 		case spv.Optional:
 			if c.fits(g.Kind) {
-				out = c.operand(g.Kind, out)
+				c.operand(g.Kind)
 			}
 		case spv.Variadic:
 			for c.fits(g.Kind) && c.err == nil {
-				out = c.operand(g.Kind, out)
+				c.operand(g.Kind)
 			}
 		}
 		if c.err != nil {
-			return out
+			return
 		}
 	}
-	return out
 }
 
 // operand converts the operand(s) of grammar kind k at the cursor and
-// appends them to out: the operands of an OpSpecConstantOp's opcode or an
-// OpExtInst's instruction are appended after it, flat, as the builder
+// pushes them: the operands of an OpSpecConstantOp's opcode or an
+// OpExtInst's instruction are pushed after it, flat, as the builder
 // expects them.
-func (c *converter) operand(k spv.OperandKind, out []Operand) []Operand {
+func (c *converter) operand(k spv.OperandKind) {
 	switch k.Category() {
 	case spv.CategoryComposite:
 		a := c.single()
 		b := c.single()
-		return append(out, Pair(a, b))
+		c.stack = append(c.stack, Operand{Kind: pairKind(a, b), Params: c.keep([]Operand{a, b})})
+		return
 	case spv.CategoryValueEnum:
 		word := c.word()
 		o := Operand{Kind: k, Word: word}
 		if e := k.Enumerant(word); e != nil && len(e.Parameters) > 0 {
 			o.Params = c.list(e.Parameters, true)
 		}
-		return append(out, o)
+		c.stack = append(c.stack, o)
+		return
 	case spv.CategoryBitEnum:
 		word := c.word()
 		o := Operand{Kind: k, Word: word}
+		start := len(c.stack)
 		for bit := uint32(1); bit != 0; bit <<= 1 {
 			if word&bit == 0 {
 				continue
 			}
 			if e := k.Enumerant(bit); e != nil && len(e.Parameters) > 0 {
-				o.Params = append(o.Params, c.list(e.Parameters, true)...)
+				c.push(e.Parameters, true)
 			}
 		}
-		return append(out, o)
+		o.Params = c.keep(c.stack[start:])
+		c.stack = append(c.stack[:start], o)
+		return
 	}
 	switch k {
 	case spv.KindLiteralSpecConstantOpInteger:
 		o := c.single()
-		out = append(out, o)
+		c.stack = append(c.stack, o)
 		inner := spv.InstructionInfo(spv.Op(o.Word))
 		if inner == nil {
 			c.fail("OpSpecConstantOp of unknown opcode %d", o.Word)
-			return out
+			return
 		}
-		return append(out, c.list(inner.Operands, false)...)
+		c.push(inner.Operands, false)
+		return
 	case spv.KindLiteralExtInstInteger:
-		out = append(out, c.single())
+		c.stack = append(c.stack, c.single())
 		// The set's operands, as the reader decoded them: no enumerant of
 		// an extended set takes parameters.
 		for c.i < len(c.bi.Operands) && c.err == nil {
-			out = append(out, c.single())
+			c.stack = append(c.stack, c.single())
 		}
-		return out
+		return
 	}
-	return append(out, c.single())
+	c.stack = append(c.stack, c.single())
 }
 
 // word returns the first word of the operand at the cursor and advances.

@@ -77,16 +77,18 @@ func Enum[E spv.Enum](v E, params ...Operand) Operand {
 // Pair is a pair operand (an OpSwitch target, an OpPhi incoming value...);
 // its kind follows from the members.
 func Pair(a, b Operand) Operand {
-	var k spv.OperandKind
+	return Operand{Kind: pairKind(a, b), Params: []Operand{a, b}}
+}
+
+// pairKind is the kind of the pair of a and b.
+func pairKind(a, b Operand) spv.OperandKind {
 	switch {
 	case isID(a) && isID(b):
-		k = spv.KindPairIdRefIdRef
+		return spv.KindPairIdRefIdRef
 	case isID(a):
-		k = spv.KindPairIdRefLiteralInteger
-	default:
-		k = spv.KindPairLiteralIntegerIdRef
+		return spv.KindPairIdRefLiteralInteger
 	}
-	return Operand{Kind: k, Params: []Operand{a, b}}
+	return spv.KindPairLiteralIntegerIdRef
 }
 
 // IsID reports whether the operand is an id.
