@@ -13,7 +13,8 @@
 // Where things are:
 //   - emitter.go: options, the module's outline, the emitter's state;
 //     typelower.go: type lowering; order.go: DXC's order of globals, names
-//     and decorations; library.go: entry points of -T lib_*.
+//     and decorations; entrypoint.go: the entry point being emitted;
+//     library.go: entry points of -T lib_*.
 //   - entry.go: the wrapper and stage I/O, stageio.go their state; gs.go,
 //     tess.go, clipcull.go: geometry and tessellation stages, clip/cull
 //     distances; mesh.go: mesh and amplification stages; node.go:
@@ -222,6 +223,7 @@ type emitter struct {
 	b        *builder.ModuleBuilder
 	lowering typeLowering // types and layouts (typelower.go)
 	io       stageIO      // the entry points' stage variables (stageio.go)
+	entry    entryPoint   // the entry point being emitted (entrypoint.go)
 
 	pos diag.Pos // the construct being emitted, for internal errors
 
@@ -257,26 +259,16 @@ type emitter struct {
 	picksByParam map[*sema.Func]bool
 
 	globalsVar *variable // $Globals, when it exists
-	// pcfFn is the patch constant function the hull shader wrapper being
-	// emitted calls (tess.go).
-	pcfFn *function
-	// wrapperDecos wait for the entry wrapper (extdecorate.go).
-	wrapperDecos []wrapperDeco
-	bindings     *bindingAllocator
-	entryID      builder.ID
-	initStatic   []*sema.Var // static globals initialised in the wrapper
-	staticInit   map[*sema.Var]bool
-	counters     map[builder.ID]builder.ID // structured buffer -> its counter variable
-	ctrs         ctrState                  // counters of buffers held in memory (rescounters.go)
-	aliases      map[*sema.Var]bool        // local resource variables (aliases of a resource)
-	inl          *inlineCtx                // the function being inlined (inline.go)
-	numThreads   [3]uint32                 // a compute shader's [numthreads]
-	rov          map[builder.ID]bool       // rasterizer-ordered resource variables (rov.go)
+	bindings   *bindingAllocator
+	counters   map[builder.ID]builder.ID // structured buffer -> its counter variable
+	ctrs       ctrState                  // counters of buffers held in memory (rescounters.go)
+	aliases    map[*sema.Var]bool        // local resource variables (aliases of a resource)
+	inl        *inlineCtx                // the function being inlined (inline.go)
+	rov        map[builder.ID]bool       // rasterizer-ordered resource variables (rov.go)
 	// combinedTextures are the variables of [[vk::combinedImageSampler]]
 	// textures, by binding, for their samplers.
 	combinedTextures map[[2]int64]builder.ID
 	pendingSamplers  map[[2]int64][]pendingSampler // combined samplers declared before their textures
-	library          bool                          // -T lib_*: several entry points (library.go)
 	heapArrays       map[string]builder.ID         // descriptor heap arrays by heap and type (heap.go)
 	heapFirst        map[string]builder.ID         // each heap's first array, whose binding the others share
 	untypedHeaps     map[builder.ID]bool           // the -fspv-use-descriptor-heap heap variables (heap.go)
@@ -285,8 +277,6 @@ type emitter struct {
 	// emitted, with their values (unroll.go)
 	unrolled  map[*sema.Var]constant.Value
 	heapElems map[builder.ID]heapElem // a local alias's access chain into a heap array or an array of structured buffers: which array, which index
-	entryName string                  // the entry point being emitted
-	entryFunc *sema.Func              // its function
 	inROV     bool                    // inside an interlocked access
 	flags     instFlags               // relaxed and precise seeds (flags.go)
 	// flattened are the element variables of resource arrays split by
@@ -355,7 +345,7 @@ func newEmitter(fs *diag.FileSet, diags *diag.List, file *ast.File, info *sema.I
 		opts.HLSLVersion = 2021
 	}
 	e := &emitter{opts: opts, fs: fs, diags: diags, file: file, info: info,
-		funcs: map[*sema.Func]*function{}, vars: map[*sema.Var]*variable{}, staticInit: map[*sema.Var]bool{}, counters: map[builder.ID]builder.ID{}, aliases: map[*sema.Var]bool{}, undecided: map[any]bool{}, inlineConsts: map[*sema.Var]constant.Value{}, picksByParam: map[*sema.Func]bool{}, rov: map[builder.ID]bool{}, combinedTextures: map[[2]int64]builder.ID{}, pendingSamplers: map[[2]int64][]pendingSampler{}, heapArrays: map[string]builder.ID{}, heapFirst: map[string]builder.ID{}, untypedHeaps: map[builder.ID]bool{}, heapElems: map[builder.ID]heapElem{}, unrolled: map[*sema.Var]constant.Value{}}
+		funcs: map[*sema.Func]*function{}, vars: map[*sema.Var]*variable{}, counters: map[builder.ID]builder.ID{}, aliases: map[*sema.Var]bool{}, undecided: map[any]bool{}, inlineConsts: map[*sema.Var]constant.Value{}, picksByParam: map[*sema.Func]bool{}, rov: map[builder.ID]bool{}, combinedTextures: map[[2]int64]builder.ID{}, pendingSamplers: map[[2]int64][]pendingSampler{}, heapArrays: map[string]builder.ID{}, heapFirst: map[string]builder.ID{}, untypedHeaps: map[builder.ID]bool{}, heapElems: map[builder.ID]heapElem{}, unrolled: map[*sema.Var]constant.Value{}}
 	e.io = newStageIO()
 	e.b = builder.New(opts.Version)
 	e.b.M.Generator = builder.GeneratorDXC
@@ -423,16 +413,16 @@ func (e *emitter) module() {
 		e.wrapper(en.f)
 		// a hull shader's patch constant function follows its wrapper,
 		// before the entry's own function (DXC translates it there)
-		e.emitQueued(e.pcfFn)
-		e.pcfFn = nil
-		if e.library {
+		e.emitQueued(e.entry.pcfFn)
+		e.entry.pcfFn = nil
+		if e.entry.library {
 			// as DXC: each entry's wrapper, then its function; the
 			// functions they call after all of them
 			e.emitQueued(e.funcs[en.f])
 		}
 		done = append(done, e.saveEntry())
 	}
-	if e.library {
+	if e.entry.library {
 		e.exportFunctions() // linkage.go
 	}
 	for len(e.queue) > 0 {
@@ -515,7 +505,7 @@ func (e *emitter) funcEntry() *sema.Func {
 	if e.cur != nil && e.cur.entry != nil {
 		return e.cur.entry
 	}
-	return e.entryFunc
+	return e.entry.fn
 }
 
 // typeID lowers an HLSL type for function-local use (no layout).

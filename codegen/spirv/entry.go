@@ -238,10 +238,10 @@ func (e *emitter) wrapper(entry *sema.Func) {
 	}
 	decl := entry.Decl
 	e.pos = decl.Pos()
-	e.entryFunc = entry
+	e.entry.fn = entry
 	src := e.funcFor(entry)
 	src.name = "src." + entry.Name()
-	e.entryID = e.b.NewID()
+	e.entry.id = e.b.NewID()
 	if e.opts.Stage == "node" {
 		// DXC adds a node's execution modes (and makes their constants)
 		// before its parameters
@@ -408,13 +408,13 @@ func (e *emitter) wrapper(entry *sema.Func) {
 
 	// The wrapper itself.
 	e.loc = funcDeclPos(decl)
-	fb := e.b.FunctionAt(e.entryID, e.entryName, e.b.TypeVoid(), spv.FunctionControlNone)
-	e.dbg.wrappers[e.entryID] = true
+	fb := e.b.FunctionAt(e.entry.id, e.entry.name, e.b.TypeVoid(), spv.FunctionControlNone)
+	e.dbg.wrappers[e.entry.id] = true
 	e.richFunction(fb, entry, "__dxc_setup", true)
 	e.fb, e.cur = fb, nil
 	fb.StartBlock(fb.NewBlock(""))
 	e.wrapperDecorations() // extdecorate.go
-	for _, v := range e.initStatic {
+	for _, v := range e.entry.initStatic {
 		e.initStaticVar(v)
 	}
 	var args []builder.ID
@@ -999,16 +999,16 @@ func (e *emitter) declareEntryPoint(entry *sema.Func) {
 		}
 	}
 	name := e.opts.EntryPointName
-	if name == "" || e.library {
-		name = e.entryName
+	if name == "" || e.entry.library {
+		name = e.entry.name
 	}
-	e.b.EntryPoint(model, e.entryID, name)
+	e.b.EntryPoint(model, e.entry.id, name)
 	switch e.opts.Stage {
 	case "ps":
-		e.b.ExecutionMode(e.entryID, spv.ExecutionModeOriginUpperLeft)
+		e.b.ExecutionMode(e.entry.id, spv.ExecutionModeOriginUpperLeft)
 		for _, a := range entry.Decl.Attrs {
 			if mode, ok := pixelModes[pixelModeKey{a.Namespace, strings.ToLower(a.Name)}]; ok {
-				e.b.ExecutionMode(e.entryID, mode)
+				e.b.ExecutionMode(e.entry.id, mode)
 			}
 		}
 	case "gs":
@@ -1030,12 +1030,12 @@ func (e *emitter) declareEntryPoint(entry *sema.Func) {
 				x, y, z = vals[0], vals[1], vals[2]
 			}
 		}
-		e.b.ExecutionMode(e.entryID, spv.ExecutionModeLocalSize, x, y, z)
-		e.numThreads = [3]uint32{x, y, z}
+		e.b.ExecutionMode(e.entry.id, spv.ExecutionModeLocalSize, x, y, z)
+		e.entry.numThreads = [3]uint32{x, y, z}
 		e.meshModes(entry) // mesh.go
 	}
 	for _, m := range e.io.modes {
-		e.b.ExecutionMode(e.entryID, m)
+		e.b.ExecutionMode(e.entry.id, m)
 	}
 	e.spvExecutionModes(entry.Decl.Attrs) // extdecorate.go
 	e.rovMode()
@@ -1061,9 +1061,9 @@ func (e *emitter) helperLaneModes(attrs []*ast.Attribute) {
 	e.b.Extension("SPV_KHR_quad_control")
 	e.b.Capability(spv.CapabilityQuadControlKHR)
 	if !e.opts.MaximalReconvergence { // (floatControls adds it then)
-		e.b.ExecutionMode(e.entryID, spv.ExecutionModeMaximallyReconvergesKHR)
+		e.b.ExecutionMode(e.entry.id, spv.ExecutionModeMaximallyReconvergesKHR)
 	}
-	e.b.ExecutionMode(e.entryID, spv.ExecutionModeRequireFullQuadsKHR)
+	e.b.ExecutionMode(e.entry.id, spv.ExecutionModeRequireFullQuadsKHR)
 }
 
 // floatControls adds the SPV_KHR_float_controls modes of -denorm and -Gis
@@ -1072,15 +1072,15 @@ func (e *emitter) helperLaneModes(attrs []*ast.Attribute) {
 func (e *emitter) floatControls() {
 	switch e.opts.Denorm {
 	case "preserve":
-		e.b.ExecutionMode(e.entryID, spv.ExecutionModeDenormPreserve, 32)
+		e.b.ExecutionMode(e.entry.id, spv.ExecutionModeDenormPreserve, 32)
 	case "ftz":
-		e.b.ExecutionMode(e.entryID, spv.ExecutionModeDenormFlushToZero, 32)
+		e.b.ExecutionMode(e.entry.id, spv.ExecutionModeDenormFlushToZero, 32)
 	}
 	if e.opts.IEEEStrict {
-		e.b.ExecutionMode(e.entryID, spv.ExecutionModeSignedZeroInfNanPreserve, 32)
+		e.b.ExecutionMode(e.entry.id, spv.ExecutionModeSignedZeroInfNanPreserve, 32)
 	}
 	if e.opts.MaximalReconvergence {
-		e.b.ExecutionMode(e.entryID, spv.ExecutionModeMaximallyReconvergesKHR)
+		e.b.ExecutionMode(e.entry.id, spv.ExecutionModeMaximallyReconvergesKHR)
 	}
 }
 
@@ -1093,7 +1093,7 @@ func (e *emitter) computeDerivatives() {
 		return
 	}
 	uses := false
-	for _, f := range e.reachable(e.entryID) {
+	for _, f := range e.reachable(e.entry.id) {
 		for _, b := range f.Blocks {
 			for _, in := range b.Insts {
 				switch in.Op {
@@ -1119,12 +1119,12 @@ func (e *emitter) computeDerivatives() {
 		}
 	}
 	e.b.Extension(ext)
-	if e.numThreads[0]%2 == 0 && e.numThreads[1]%2 == 0 {
+	if e.entry.numThreads[0]%2 == 0 && e.entry.numThreads[1]%2 == 0 {
 		e.b.Capability(spv.CapabilityComputeDerivativeGroupQuadsKHR)
-		e.b.ExecutionMode(e.entryID, spv.ExecutionModeDerivativeGroupQuadsKHR)
+		e.b.ExecutionMode(e.entry.id, spv.ExecutionModeDerivativeGroupQuadsKHR)
 	} else {
 		e.b.Capability(spv.CapabilityComputeDerivativeGroupLinearKHR)
-		e.b.ExecutionMode(e.entryID, spv.ExecutionModeDerivativeGroupLinearKHR)
+		e.b.ExecutionMode(e.entry.id, spv.ExecutionModeDerivativeGroupLinearKHR)
 	}
 }
 
@@ -1142,7 +1142,7 @@ func (e *emitter) finishEntryPoint() {
 	var iface []builder.ID
 	if e.opts.Version >= spv.Version1_4 || isRayStage(e.opts.Stage) {
 		// (ray tracing stages read their built-ins in any function)
-		iface = builder.InterfaceVariables(e.b.M, e.entryID)
+		iface = builder.InterfaceVariables(e.b.M, e.entry.id)
 		// stage variables first, in creation order, as DXC lists them
 		seen := map[builder.ID]bool{}
 		var ordered []builder.ID
@@ -1181,7 +1181,7 @@ func (e *emitter) finishEntryPoint() {
 		}
 		iface = e.extBuiltinInterface(iface)
 	}
-	e.b.AddInterface(e.entryID, iface...)
+	e.b.AddInterface(e.entry.id, iface...)
 }
 
 // assignLocations gives user stage variables their Location decorations:

@@ -157,7 +157,7 @@ func (e *emitter) stageVarExtDecorations(sv *stageVar, attrs []*ast.Attribute) {
 		if a.Namespace == "vk" && a.Name == "ext_decorate_id" && slices.ContainsFunc(a.Args, isCall) {
 			// an operand computed by a call: evaluated in the entry
 			// wrapper, as DXC does (see wrapperDecorations)
-			e.wrapperDecos = append(e.wrapperDecos, wrapperDeco{sv.id, a})
+			e.entry.wrapperDecos = append(e.entry.wrapperDecos, wrapperDeco{sv.id, a})
 			continue
 		}
 		now = append(now, a)
@@ -190,7 +190,7 @@ func (e *emitter) spvExecutionModes(attrs []*ast.Attribute) {
 		if spv.KindExecutionMode.Enumerant(uint32(n)) == nil {
 			e.errorf(a.Args[0].Pos(), "Invalid execution mode operand: %d", n)
 		}
-		e.b.ExecutionMode(e.entryID, spv.ExecutionMode(n))
+		e.b.ExecutionMode(e.entry.id, spv.ExecutionMode(n))
 	}
 }
 
@@ -266,10 +266,10 @@ type wrapperDeco struct {
 // wrapperDecorations applies the stage variables' run-time decorations
 // at the start of the entry wrapper, which computes their operands.
 func (e *emitter) wrapperDecorations() {
-	for _, d := range e.wrapperDecos {
+	for _, d := range e.entry.wrapperDecos {
 		e.extDecorate(d.id, []*ast.Attribute{d.attr})
 	}
-	e.wrapperDecos = nil
+	e.entry.wrapperDecos = nil
 }
 
 // isCall reports a call expression.

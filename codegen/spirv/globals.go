@@ -188,7 +188,7 @@ func (e *emitter) privateVar(v *sema.Var, name string) {
 	e.markVar(id, v)
 	e.vars[v] = &variable{ptr: id, sc: sc, typ: t, member: -1}
 	e.declareCounters(v, name, t) // rescounters.go
-	e.initStatic = append(e.initStatic, v)
+	e.entry.initStatic = append(e.entry.initStatic, v)
 	e.richGlobal(v, id)
 }
 

@@ -99,7 +99,7 @@ func (e *emitter) geometryModes(entry *sema.Func) {
 			}
 		}
 	}
-	e.b.ExecutionMode(e.entryID, spv.ExecutionModeInvocations, invocations)
+	e.b.ExecutionMode(e.entry.id, spv.ExecutionModeInvocations, invocations)
 	input, output := spv.ExecutionMode(0), spv.ExecutionMode(0)
 	for _, p := range entry.Params {
 		if pd, ok := p.Decl.(*ast.Param); ok {
@@ -135,7 +135,7 @@ func (e *emitter) geometryModes(entry *sema.Func) {
 	if output == 0 {
 		e.errorf(entry.Pos(), "a geometry shader needs an output stream parameter")
 	}
-	e.b.ExecutionMode(e.entryID, input)
-	e.b.ExecutionMode(e.entryID, output)
-	e.b.ExecutionMode(e.entryID, spv.ExecutionModeOutputVertices, maxVertices)
+	e.b.ExecutionMode(e.entry.id, input)
+	e.b.ExecutionMode(e.entry.id, output)
+	e.b.ExecutionMode(e.entry.id, spv.ExecutionModeOutputVertices, maxVertices)
 }

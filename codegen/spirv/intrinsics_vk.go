@@ -254,7 +254,7 @@ func (e *emitter) extExecutionMode(x *ast.CallExpr, m *intrinsics.Match, withIDs
 		for i := 1; i < len(x.Args); i++ {
 			ids = append(ids, e.rvalueAs(x.Args[i], e.paramType(x, m, i)))
 		}
-		e.b.ExecutionModeId(e.entryID, spv.ExecutionMode(mode), ids...)
+		e.b.ExecutionModeId(e.entry.id, spv.ExecutionMode(mode), ids...)
 		return
 	}
 	params := make([]uint32, 0, len(x.Args)-1)
@@ -265,5 +265,5 @@ func (e *emitter) extExecutionMode(x *ast.CallExpr, m *intrinsics.Match, withIDs
 		}
 		params = append(params, uint32(n))
 	}
-	e.b.ExecutionMode(e.entryID, spv.ExecutionMode(mode), params...)
+	e.b.ExecutionMode(e.entry.id, spv.ExecutionMode(mode), params...)
 }

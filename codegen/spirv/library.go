@@ -29,7 +29,7 @@ var libStages = map[string]string{
 
 // libraryEntries finds the [shader("...")] functions of a library.
 func (e *emitter) libraryEntries() []libEntry {
-	e.library = true
+	e.entry.library = true
 	var out []libEntry
 	var walk func(ds []ast.Decl)
 	walk = func(ds []ast.Decl) {
@@ -83,17 +83,17 @@ type entryState struct {
 // beginEntry clears the per-entry state before an entry's wrapper.
 func (e *emitter) beginEntry(en libEntry) {
 	e.opts.Stage = en.stage
-	e.entryName = en.name
-	e.cur, e.entryFunc = nil, en.f // the wrapper's code is the entry's
-	e.numThreads = [3]uint32{}
+	e.entry.name = en.name
+	e.cur, e.entry.fn = nil, en.f // the wrapper's code is the entry's
+	e.entry.numThreads = [3]uint32{}
 	e.io.beginEntry()
 }
 
 func (e *emitter) saveEntry() entryState {
-	return entryState{stage: e.opts.Stage, name: e.entryName, id: e.entryID, stageVars: e.io.stageVars, numThreads: e.numThreads}
+	return entryState{stage: e.opts.Stage, name: e.entry.name, id: e.entry.id, stageVars: e.io.stageVars, numThreads: e.entry.numThreads}
 }
 
 func (e *emitter) restoreEntry(st entryState) {
-	e.opts.Stage, e.entryName, e.entryID = st.stage, st.name, st.id
-	e.io.stageVars, e.numThreads = st.stageVars, st.numThreads
+	e.opts.Stage, e.entry.name, e.entry.id = st.stage, st.name, st.id
+	e.io.stageVars, e.entry.numThreads = st.stageVars, st.numThreads
 }

@@ -114,14 +114,14 @@ func (e *emitter) meshDerivatives() {
 		return
 	}
 	e.b.Extension("SPV_KHR_compute_shader_derivatives")
-	n := e.numThreads
+	n := e.entry.numThreads
 	if n[0]%4 == 0 && n[1] == 1 && n[2] == 1 {
 		e.b.Capability(spv.CapabilityComputeDerivativeGroupLinearKHR)
-		e.b.ExecutionMode(e.entryID, spv.ExecutionModeDerivativeGroupLinearKHR)
+		e.b.ExecutionMode(e.entry.id, spv.ExecutionModeDerivativeGroupLinearKHR)
 		return
 	}
 	e.b.Capability(spv.CapabilityComputeDerivativeGroupQuadsKHR)
-	e.b.ExecutionMode(e.entryID, spv.ExecutionModeDerivativeGroupQuadsKHR)
+	e.b.ExecutionMode(e.entry.id, spv.ExecutionModeDerivativeGroupQuadsKHR)
 }
 
 // meshModes adds a mesh shader's execution modes after LocalSize: the
@@ -135,11 +135,11 @@ func (e *emitter) meshModes(entry *sema.Func) {
 			if lit, ok := a.Args[0].(*ast.BasicLit); ok {
 				switch strings.Trim(lit.Value, `"`) {
 				case "point":
-					e.b.ExecutionMode(e.entryID, spv.ExecutionModeOutputPoints)
+					e.b.ExecutionMode(e.entry.id, spv.ExecutionModeOutputPoints)
 				case "line":
-					e.b.ExecutionMode(e.entryID, spv.ExecutionModeOutputLinesEXT)
+					e.b.ExecutionMode(e.entry.id, spv.ExecutionModeOutputLinesEXT)
 				case "triangle":
-					e.b.ExecutionMode(e.entryID, spv.ExecutionModeOutputTrianglesEXT)
+					e.b.ExecutionMode(e.entry.id, spv.ExecutionModeOutputTrianglesEXT)
 				}
 			}
 		}
@@ -158,8 +158,8 @@ func (e *emitter) meshModes(entry *sema.Func) {
 			prims = n
 		}
 	}
-	e.b.ExecutionMode(e.entryID, spv.ExecutionModeOutputVertices, verts)
-	e.b.ExecutionMode(e.entryID, spv.ExecutionModeOutputPrimitivesEXT, prims)
+	e.b.ExecutionMode(e.entry.id, spv.ExecutionModeOutputVertices, verts)
+	e.b.ExecutionMode(e.entry.id, spv.ExecutionModeOutputPrimitivesEXT, prims)
 }
 
 // meshOutKind is "vertices", "primitives" or "indices" for a mesh output

@@ -171,27 +171,27 @@ func (e *emitter) nodeModes(entry *sema.Func) {
 		ne = &sema.NodeEntry{Launch: sema.LaunchBroadcasting, NumThreads: [3]uint32{1, 1, 1}, MaxRecursionDepth: -1}
 	}
 	t := ne.NumThreads
-	e.b.ExecutionMode(e.entryID, spv.ExecutionModeLocalSize, t[0], t[1], t[2])
-	e.numThreads = t
+	e.b.ExecutionMode(e.entry.id, spv.ExecutionModeLocalSize, t[0], t[1], t[2])
+	e.entry.numThreads = t
 	if ne.Launch == sema.LaunchCoalescing || ne.Launch == sema.LaunchThread {
-		e.b.ExecutionMode(e.entryID, spv.ExecutionModeCoalescingAMDX)
+		e.b.ExecutionMode(e.entry.id, spv.ExecutionModeCoalescingAMDX)
 	}
 	u := e.b.ConstUint32
 	index := uint32(0)
 	if ne.ID != nil {
 		index = ne.ID.Index
 	}
-	e.b.ExecutionModeId(e.entryID, spv.ExecutionModeShaderIndexAMDX, u(index))
+	e.b.ExecutionModeId(e.entry.id, spv.ExecutionModeShaderIndexAMDX, u(index))
 	if ne.MaxRecursionDepth >= 0 {
-		e.b.ExecutionModeId(e.entryID, spv.ExecutionModeMaxNodeRecursionAMDX, u(uint32(ne.MaxRecursionDepth)))
+		e.b.ExecutionModeId(e.entry.id, spv.ExecutionModeMaxNodeRecursionAMDX, u(uint32(ne.MaxRecursionDepth)))
 	}
 	if s := ne.ShareInputOf; s != nil {
-		e.b.ExecutionModeId(e.entryID, spv.ExecutionModeSharesInputWithAMDX, e.nodeString(s.Name), u(s.Index))
+		e.b.ExecutionModeId(e.entry.id, spv.ExecutionModeSharesInputWithAMDX, e.nodeString(s.Name), u(s.Index))
 	}
 	if g := ne.DispatchGrid; g != nil {
-		e.b.ExecutionModeId(e.entryID, spv.ExecutionModeStaticNumWorkgroupsAMDX, u(g[0]), u(g[1]), u(g[2]))
+		e.b.ExecutionModeId(e.entry.id, spv.ExecutionModeStaticNumWorkgroupsAMDX, u(g[0]), u(g[1]), u(g[2]))
 	} else if g := ne.MaxDispatchGrid; g != nil {
-		e.b.ExecutionModeId(e.entryID, spv.ExecutionModeMaxNumWorkgroupsAMDX, u(g[0]), u(g[1]), u(g[2]))
+		e.b.ExecutionModeId(e.entry.id, spv.ExecutionModeMaxNumWorkgroupsAMDX, u(g[0]), u(g[1]), u(g[2]))
 	}
 	if e.opts.Version < spv.Version1_6 {
 		// DXC's words (its feature manager asks for Vulkan 1.3)

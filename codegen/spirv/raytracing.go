@@ -107,14 +107,14 @@ func (e *emitter) rayWrapper(entry *sema.Func) {
 	e.pos = decl.Pos()
 	src := e.funcFor(entry)
 	src.name = "src." + entry.Name()
-	e.entryID = e.b.NewID()
+	e.entry.id = e.b.NewID()
 	rt := e.ray()
 	rt.use(e.pos)
 
-	fb := e.b.FunctionAt(e.entryID, e.entryName, e.b.TypeVoid(), spv.FunctionControlNone)
+	fb := e.b.FunctionAt(e.entry.id, e.entry.name, e.b.TypeVoid(), spv.FunctionControlNone)
 	e.fb, e.cur = fb, nil
 	fb.StartBlock(fb.NewBlock(""))
-	for _, v := range e.initStatic {
+	for _, v := range e.entry.initStatic {
 		e.initStaticVar(v)
 	}
 	var args, vars []builder.ID

@@ -37,7 +37,7 @@ func (e *emitter) rovMode() {
 		}
 	}
 	e.b.Capability(c)
-	e.b.ExecutionMode(e.entryID, mode)
+	e.b.ExecutionMode(e.entry.id, mode)
 }
 
 func upperIs(s, want string) bool {

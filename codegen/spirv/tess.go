@@ -180,7 +180,7 @@ func (e *emitter) hullOutputs(entry *sema.Func, ret builder.ID, leaves []ioLeaf,
 		args = append(args, tmp)
 	}
 	fn := e.funcFor(pcf)
-	e.pcfFn = fn // emitted right after the wrapper, as DXC does
+	e.entry.pcfFn = fn // emitted right after the wrapper, as DXC does
 	r := fb.Call(e.typeID(pcf.Result), fn.id, args...)
 	for _, i := range outParams {
 		p := pcf.Params[i]
@@ -268,35 +268,35 @@ func (e *emitter) tessellationModes(entry *sema.Func) {
 		case "domain":
 			switch arg {
 			case "tri":
-				e.b.ExecutionMode(e.entryID, spv.ExecutionModeTriangles)
+				e.b.ExecutionMode(e.entry.id, spv.ExecutionModeTriangles)
 			case "quad":
-				e.b.ExecutionMode(e.entryID, spv.ExecutionModeQuads)
+				e.b.ExecutionMode(e.entry.id, spv.ExecutionModeQuads)
 			case "isoline":
-				e.b.ExecutionMode(e.entryID, spv.ExecutionModeIsolines)
+				e.b.ExecutionMode(e.entry.id, spv.ExecutionModeIsolines)
 			}
 		case "partitioning":
 			switch arg {
 			case "integer":
-				e.b.ExecutionMode(e.entryID, spv.ExecutionModeSpacingEqual)
+				e.b.ExecutionMode(e.entry.id, spv.ExecutionModeSpacingEqual)
 			case "fractional_even":
-				e.b.ExecutionMode(e.entryID, spv.ExecutionModeSpacingFractionalEven)
+				e.b.ExecutionMode(e.entry.id, spv.ExecutionModeSpacingFractionalEven)
 			case "fractional_odd":
-				e.b.ExecutionMode(e.entryID, spv.ExecutionModeSpacingFractionalOdd)
+				e.b.ExecutionMode(e.entry.id, spv.ExecutionModeSpacingFractionalOdd)
 			case "pow2":
 				e.errorf(a.Pos(), "partitioning pow2 has no Vulkan equivalent")
 			}
 		case "outputtopology":
 			switch arg {
 			case "point":
-				e.b.ExecutionMode(e.entryID, spv.ExecutionModePointMode)
+				e.b.ExecutionMode(e.entry.id, spv.ExecutionModePointMode)
 			case "triangle_cw":
-				e.b.ExecutionMode(e.entryID, spv.ExecutionModeVertexOrderCw)
+				e.b.ExecutionMode(e.entry.id, spv.ExecutionModeVertexOrderCw)
 			case "triangle_ccw":
-				e.b.ExecutionMode(e.entryID, spv.ExecutionModeVertexOrderCcw)
+				e.b.ExecutionMode(e.entry.id, spv.ExecutionModeVertexOrderCcw)
 			}
 		case "outputcontrolpoints":
 			if n, ok := e.intArg(a.Args[0]); ok {
-				e.b.ExecutionMode(e.entryID, spv.ExecutionModeOutputVertices, uint32(n))
+				e.b.ExecutionMode(e.entry.id, spv.ExecutionModeOutputVertices, uint32(n))
 			}
 		}
 	}

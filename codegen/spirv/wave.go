@@ -337,7 +337,7 @@ func (e *emitter) builtinInputOf(bi spv.BuiltIn, typ builder.ID) builder.ID {
 	e.b.Decorate(id, spv.DecorationBuiltIn, builder.Enum(bi))
 	e.builtinInputDecorations(id, bi, true) // extbuiltin.go
 	if e.opts.Version < spv.Version1_4 {
-		e.b.AddInterface(e.entryID, id)
+		e.b.AddInterface(e.entry.id, id)
 	} else {
 		e.io.bodyBuiltins = append(e.io.bodyBuiltins, id)
 	}
@@ -350,12 +350,12 @@ func (e *emitter) builtinInputOf(bi spv.BuiltIn, typ builder.ID) builder.ID {
 // DerivativeGroupQuadsKHR, as DXC does (SM 6.6 derivatives and quads in
 // compute shaders).
 func (e *emitter) derivativeGroupMode() {
-	if e.opts.Stage != "cs" || e.entryID == 0 {
+	if e.opts.Stage != "cs" || e.entry.id == 0 {
 		return
 	}
 	var size []uint32
 	for _, in := range e.b.M.ExecutionModes {
-		if len(in.Operands) < 2 || in.Operands[0].Word != uint32(e.entryID) {
+		if len(in.Operands) < 2 || in.Operands[0].Word != uint32(e.entry.id) {
 			continue
 		}
 		switch spv.ExecutionMode(in.Operands[1].Word) {
@@ -374,7 +374,7 @@ func (e *emitter) derivativeGroupMode() {
 	if size[0]%4 == 0 && size[1] == 1 && size[2] == 1 {
 		mode, capability = spv.ExecutionModeDerivativeGroupLinearKHR, spv.CapabilityComputeDerivativeGroupLinearKHR
 	}
-	e.b.ExecutionMode(e.entryID, mode)
+	e.b.ExecutionMode(e.entry.id, mode)
 	// DXC declares both capabilities and lets its optimizer trim the
 	// unused one, so only -fcgl output keeps both. The extension is left
 	// to inference: it picks SPV_NV_compute_shader_derivatives (the same
