@@ -667,8 +667,8 @@ func (e *emitter) richStruct(c *types.Type, id builder.ID) *dnode {
 	for _, f := range nd.Fields {
 		ft := e.richType(f.Type)
 		var fl, fc uint32
-		if vd, ok := f.Decl.(*ast.VarDecl); ok && vd.Name != nil {
-			fl, fc = e.lineCol(vd.Name.Pos())
+		if vd, ok := f.Decl.(*ast.VarDecl); ok {
+			fl, fc = e.memberLineCol(vd)
 		}
 		ops := []dop{strOp(f.Name), nodeOp(ft), nodeOp(r.source), litOp(fl), litOp(fc), nodeOp(n),
 			idOp(e.b.ConstUint32(offset)), idOp(e.b.ConstUint32(ft.size)), litOp(dbgFlagPublic)}
@@ -914,4 +914,75 @@ func (e *emitter) richSourceAt(p diag.Pos) *dnode {
 		return n
 	}
 	return e.richSource(f.Name, string(f.Content))
+}
+
+// memberLineCol is where DXC places a struct or buffer member: on the
+// name's line, one column past the end of its type (the name's column when
+// one space separates them).
+func (e *emitter) memberLineCol(vd *ast.VarDecl) (uint32, uint32) {
+	if vd.Name == nil {
+		return 0, 0
+	}
+	line, col := e.lineCol(vd.Name.Pos())
+	if vd.Type != nil && vd.Type.End().IsValid() {
+		if tl, tc := e.lineCol(vd.Type.End()); tl == line {
+			col = tc + 1
+		}
+	}
+	return line, col
+}
+
+// richCBuffer describes a cbuffer or tbuffer block and its variable as DXC
+// does: a Structure named after the block type (typeName, its linkage name
+// too) at the buffer's name, whose members carry their offsets and sizes
+// in the block's layout, in bits. Like the other globals' types, the block
+// is described once code generation is done, its members made before
+// their types are lowered (DXC's order: the structs the members hold are
+// written after the members).
+func (e *emitter) richCBuffer(d *ast.BufferDecl, typeName string, ptr builder.ID, members []layout.Member, data []*sema.Var, rule layout.Rule) {
+	r := e.rich
+	if r == nil || d.Name == nil {
+		return
+	}
+	calc := e.lowering.calc
+	had := len(calc.Diagnostics)
+	sl := calc.Members(members, rule)
+	calc.Diagnostics = calc.Diagnostics[:had] // reported when the block was made
+	line, col := e.lineCol(d.Name.Pos())
+	name := d.Name.Name
+	g := e.dnode(spv.OpenCLDebugInfo100DebugGlobalVariable, nil)
+	g.typeOf = func() *dnode {
+		n := e.dnode(spv.OpenCLDebugInfo100DebugTypeComposite, nil, r.cu, r.source)
+		ms := make([]*dnode, len(data))
+		for i := range data {
+			ms[i] = e.dnode(spv.OpenCLDebugInfo100DebugTypeMember, nil)
+		}
+		var ops []dop
+		for i, v := range data {
+			var fl, fc uint32
+			if vd, ok := v.Decl.(*ast.VarDecl); ok {
+				fl, fc = e.memberLineCol(vd)
+			}
+			ft, m, ml := e.richType(v.Type()), ms[i], sl.Members[i]
+			m.ops = []dop{strOp(v.Name()), nodeOp(ft), nodeOp(r.source), litOp(fl), litOp(fc), nodeOp(n),
+				idOp(e.b.ConstUint32(ml.Offset * 8)), idOp(e.b.ConstUint32(ml.Size * 8)), litOp(dbgFlagPublic)}
+			m.visit = []*dnode{ft, n, r.source}
+			if r.vulkan {
+				// no reference back to the composite, which lists its members
+				m.ops = append(m.ops[:5], m.ops[6:]...)
+				m.visit = []*dnode{ft, r.source}
+				n.visit = append(n.visit, m)
+			}
+			ops = append(ops, nodeOp(m))
+		}
+		n.size = sl.Size * 8
+		n.ops = append([]dop{strOp(typeName), litOp(dbgTagStructure), nodeOp(r.source), litOp(line), litOp(col), nodeOp(r.cu),
+			strOp(typeName), idOp(e.b.ConstUint32(n.size)), litOp(dbgFlagPublic)}, ops...)
+		return n
+	}
+	g.setType = func(n *dnode) {
+		g.ops = []dop{strOp(name), nodeOp(n), nodeOp(r.source), litOp(line), litOp(col), nodeOp(r.cu), strOp(name), idOp(ptr),
+			litOp(dbgFlagDefinition)}
+		g.visit = []*dnode{n, r.cu, r.source}
+	}
 }

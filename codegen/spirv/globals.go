@@ -472,6 +472,7 @@ func (e *emitter) cbuffer(d *ast.BufferDecl) {
 	}
 	e.reportLayout()
 	ptr := e.b.GlobalVariable(e.b.TypePointer(sc, typ), sc, buf.Name(), 0)
+	e.richCBuffer(d, name, ptr, members, data, rule) // debugrich.go
 	reads, readSC, readRule := ptr, sc, rule
 	if e.needsFxcClone(members, rule) {
 		reads = e.cloneFxcBuffer(ptr, sc, buf.Name(), name, members, rule) // fxcclone.go
