@@ -1,6 +1,6 @@
 // Command spirv2wgsl translates a Vulkan SPIR-V module to WGSL.
 //
-//	spirv2wgsl in.spv [-o out.wgsl] [--entry NAME] [--push-constants none|uniform|immediate] [--push-binding GROUP,BINDING] [--strict-bindings]
+//	spirv2wgsl in.spv [-o out.wgsl] [--entry NAME] [--push-constants free|none|uniform|immediate] [--push-binding GROUP,BINDING] [--strict-bindings]
 //	           [--target-env ENV] [--scalar-block-layout] [--no-validate]
 //
 // The input is validated first (package builder/validate, the rules of the
@@ -45,7 +45,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	out := fs.StringP("output", "o", "", "write the WGSL to this file (default stdout)")
 	entry := fs.String("entry", "", "translate only this entry point")
-	push := fs.String("push-constants", "none", "where push constants go: none (an error), uniform (a uniform buffer at --push-binding) or immediate (var<immediate>)")
+	push := fs.String("push-constants", "free", "where push constants go: free (a uniform buffer at a free binding of group 0), none (an error), uniform (a uniform buffer at --push-binding) or immediate (var<immediate>)")
 	pushBinding := fs.String("push-binding", "0,0", "GROUP,BINDING of the uniform buffer holding push constants")
 	strict := fs.Bool("strict-bindings", false, "refuse two resources at one binding instead of moving one to a free binding")
 	targetEnv := fs.String("target-env", "", "validate the input for this environment (vulkan1.0..vulkan1.3, spv1.0..spv1.6; default: the Vulkan environment of the module's version)")

@@ -22,7 +22,8 @@ import (
 //     the array's, when none of them is another variable's; otherwise the
 //     whole array moves to consecutive free bindings;
 //   - resources the translation adds (the sampler half of a combined image
-//     sampler, push constants as a uniform buffer) take free bindings.
+//     sampler, push constants as a uniform buffer, the draw parameters'
+//     uniform buffer) take free bindings.
 //
 // Free bindings are above every binding the module declares in the group,
 // so a moved resource never takes a binding another one asks for. Every

@@ -58,7 +58,8 @@
 //     the 32-bit words of 8- and 16-bit components, packed and unpacked.
 //   - io.go: entry points — private variables for Input and Output, the
 //     wrapper with @builtin and @location parameters and its result struct,
-//     builtin signedness, point size, sample mask, clip distances,
+//     builtin signedness, point size, sample mask, clip distances, the
+//     draw parameters (BaseVertex...) from a uniform buffer,
 //     locations shared through Component decorations merged into one
 //     vector, workgroup size, execution modes.
 //   - func.go: functions and value placement (inline, let, hoisted var,

@@ -219,29 +219,35 @@ func (t *translator) readOnlyBuffer(g *global) bool {
 
 // declarePushConstants places a push constant block as the options say.
 func (t *translator) declarePushConstants(g *global) {
+	var group, binding uint32
 	switch t.opts.PushConstants {
+	case PushFreeBinding:
+		group = 0
+		binding = t.bindExtra(g.name, group, "push constants as a uniform buffer at a free binding", Binding{Element: -1, PushConstants: true})
 	case PushUniform:
-		key := [2]uint32{t.opts.PushGroup, t.opts.PushBinding}
+		group, binding = t.opts.PushGroup, t.opts.PushBinding
+		key := [2]uint32{group, binding}
 		if other := t.alloc.taken[key]; other != "" || t.alloc.wanted[key] {
 			t.unsupported("push constants at group %d binding %d, which a resource of the module has (choose a free binding)", key[0], key[1])
 		}
 		t.alloc.taken[key] = g.name
-		t.result.Bindings = append(t.result.Bindings, Binding{Name: g.name, Group: t.opts.PushGroup, Binding: t.opts.PushBinding, Element: -1,
+		t.result.Bindings = append(t.result.Bindings, Binding{Name: g.name, Group: group, Binding: binding, Element: -1,
 			PushConstants: true, Note: "push constants as a uniform buffer"})
-		where := fmt.Sprintf("@group(%d) @binding(%d) var<uniform>", t.opts.PushGroup, t.opts.PushBinding)
-		m, ok := t.tryMemType(g.pointee, layoutCtx{host: true, uniform: true})
-		if !ok {
-			t.declareRaw(g, true, where)
-			return
-		}
-		g.mem = m
-		t.decls = append(t.decls, fmt.Sprintf("%s %s : %s;\n", where, g.name, g.mem.text))
 	case PushImmediate:
 		g.mem = t.memType(g.pointee, layoutCtx{host: true})
 		t.decls = append(t.decls, fmt.Sprintf("var<immediate> %s : %s;\n", g.name, g.mem.text))
+		return
 	default:
-		t.unsupported("push constants without a placement (WebGPU has none: choose a uniform buffer binding or the immediate address space in the options)")
+		t.unsupported("push constants when the options refuse them (WebGPU has none: place them in a uniform buffer or the immediate address space)")
 	}
+	where := fmt.Sprintf("@group(%d) @binding(%d) var<uniform>", group, binding)
+	m, ok := t.tryMemType(g.pointee, layoutCtx{host: true, uniform: true})
+	if !ok {
+		t.declareRaw(g, true, where)
+		return
+	}
+	g.mem = m
+	t.decls = append(t.decls, fmt.Sprintf("%s %s : %s;\n", where, g.name, g.mem.text))
 }
 
 // analyzeMemory finds the memory locations accessed atomically and the

@@ -68,6 +68,10 @@ type ioItem struct {
 	// also is a second variable an input is copied to (the subgroup lane
 	// the translation keeps for itself).
 	also string
+	// from, for an input WebGPU does not pass to the entry point (the base
+	// vertex and instance), is the expression it is read from instead of a
+	// parameter.
+	from string
 }
 
 // entryWrapper writes the WGSL entry point for an OpEntryPoint.
@@ -138,6 +142,10 @@ func (t *translator) entryWrapper(ep *builder.Inst) string {
 	}
 	for i := range ins {
 		it := &ins[i]
+		if it.from != "" {
+			body = append(body, fmt.Sprintf("%s = %s;", it.access, it.converted(it.from)))
+			continue
+		}
 		pname := t.names.unique(it.name + "_param")
 		attrs := it.attr
 		if it.interp != "" && model == spv.ExecutionModelFragment {
@@ -233,6 +241,14 @@ func (t *translator) entryWrapper(ep *builder.Inst) string {
 	t.result.EntryPoints = append(t.result.EntryPoints, info)
 	t.cur = nil
 	return w.b.String()
+}
+
+// converted is v converted by the item's conversion, if any.
+func (it *ioItem) converted(v string) string {
+	if it.convert != nil {
+		return it.convert(v)
+	}
+	return v
 }
 
 type ioPart struct{ access, swizzle string }
@@ -516,6 +532,9 @@ func (t *translator) builtinItem(g *global, b spv.BuiltIn, typ builder.ID, acces
 		}
 		return []ioItem{item}
 	}
+	if _, ok := drawParameterFields[b]; ok {
+		return t.drawParameterItem(b, typ, access, model)
+	}
 	bi, ok := builtins[b]
 	if !ok || bi.in != in {
 		dir := "output"
@@ -535,20 +554,69 @@ func (t *translator) builtinItem(g *global, b spv.BuiltIn, typ builder.ID, acces
 		t.enable(bi.enable)
 	}
 	item := ioItem{attr: "@builtin(" + bi.name + ")", name: bi.name, typ: bi.typ, access: access.text, loc: -1}
-	if v.text != bi.typ {
-		s, n := t.scalarOf(typ)
-		ws := map[string]scalar{"u32": sU32, "vec3<u32>": sU32, "bool": sBool, "f32": sF32, "vec4<f32>": sF32}[bi.typ]
-		wn := map[string]int{"u32": 1, "vec3<u32>": 3, "bool": 1, "f32": 1, "vec4<f32>": 4}[bi.typ]
-		if n != wn || !s.isInt() || !ws.isInt() {
-			t.unsupported("the builtin %s declared as %s (WGSL's is %s)", b, v.text, bi.typ)
-		}
-		if in {
-			item.convert = func(x string) string { return t.castTo(primary(x), t.pseudoType(ws, wn), s).text }
-		} else {
-			item.convert = func(x string) string { return t.castTo(primary(x), typ, ws).text }
-		}
-	}
+	item.convert = t.builtinConversion(b, typ, bi.typ, in)
 	return []ioItem{item}
+}
+
+// builtinConversion converts between a builtin as the SPIR-V declares it
+// (typ) and WGSL's type for it (wtyp), which may differ in signedness; nil
+// when they are the same.
+func (t *translator) builtinConversion(b spv.BuiltIn, typ builder.ID, wtyp string, in bool) func(string) string {
+	v := t.typ(typ)
+	if v.text == wtyp {
+		return nil
+	}
+	s, n := t.scalarOf(typ)
+	ws := map[string]scalar{"u32": sU32, "vec3<u32>": sU32, "bool": sBool, "f32": sF32, "vec4<f32>": sF32}[wtyp]
+	wn := map[string]int{"u32": 1, "vec3<u32>": 3, "bool": 1, "f32": 1, "vec4<f32>": 4}[wtyp]
+	if n != wn || !s.isInt() || !ws.isInt() {
+		t.unsupported("the builtin %s declared as %s (WGSL's is %s)", b, v.text, wtyp)
+	}
+	if in {
+		return func(x string) string { return t.castTo(primary(x), t.pseudoType(ws, wn), s).text }
+	}
+	return func(x string) string { return t.castTo(primary(x), typ, ws).text }
+}
+
+// drawParameterFields are the draw parameters (SPV_KHR_shader_draw_parameters)
+// WebGPU does not give a vertex shader (its vertex_index and instance_index
+// include the base vertex and instance but do not give them apart), as the
+// members of the uniform buffer drawParameters declares.
+var drawParameterFields = map[spv.BuiltIn]string{
+	spv.BuiltInBaseVertex:   "base_vertex",
+	spv.BuiltInBaseInstance: "base_instance",
+	spv.BuiltInDrawIndex:    "draw_index",
+}
+
+// drawParameterItem reads a draw parameter from the uniform buffer the
+// application fills (drawParameters).
+func (t *translator) drawParameterItem(b spv.BuiltIn, typ builder.ID, access expr, model spv.ExecutionModel) []ioItem {
+	if model != spv.ExecutionModelVertex {
+		t.unsupported("the builtin %s in a %s shader", b, stageName(model))
+	}
+	field := drawParameterFields[b]
+	item := ioItem{name: field, typ: "u32", access: access.text, loc: -1, from: t.drawParameters() + "." + field}
+	item.convert = t.builtinConversion(b, typ, "u32", true)
+	return []ioItem{item}
+}
+
+// drawParameters declares, once, the uniform buffer holding the draw's
+// parameters (BaseVertex, BaseInstance, DrawIndex) at a free binding of
+// group 0, as Tint and naga do for their first_vertex and first_instance:
+// base_vertex is the draw's firstVertex, or baseVertex (vertexOffset) for
+// an indexed draw, as its 32-bit two's complement; base_instance its
+// firstInstance; draw_index the index of the draw in a multi-draw (0
+// otherwise). It returns the variable's name.
+func (t *translator) drawParameters() string {
+	if t.drawParams != "" {
+		return t.drawParams
+	}
+	t.drawParams = t.names.unique("draw_parameters")
+	st := t.names.unique("DrawParameters")
+	bb := t.bindExtra(t.drawParams, 0, "the draw's parameters (u32 base_vertex, base_instance, draw_index), which the application writes", Binding{Element: -1, DrawParameters: true})
+	t.decls = append(t.decls, fmt.Sprintf("struct %s {\n  base_vertex : u32,\n  base_instance : u32,\n  draw_index : u32,\n}\n", st),
+		fmt.Sprintf("@group(0) @binding(%d) var<uniform> %s : %s;\n", bb, t.drawParams, st))
+	return t.drawParams
 }
 
 // isWritten reports whether the translated code stores into g, or into

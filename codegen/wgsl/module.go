@@ -61,6 +61,9 @@ type translator struct {
 	// laneVar is the private variable holding the subgroup invocation id
 	// (ballot scans need it), or "".
 	laneVar string
+	// drawParams is the uniform buffer of the base vertex and instance
+	// (io.go), once declared.
+	drawParams string
 	// quads is the compute entry points' derivative group (quad.go).
 	quads quadGroup
 	// useLists, usesTouched and defIndexes back every function's dense

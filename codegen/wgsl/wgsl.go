@@ -11,7 +11,9 @@ import (
 // Options are the choices WebGPU needs where SPIR-V has no answer.
 type Options struct {
 	// PushConstants places push constant blocks, which WebGPU does not have:
-	// PushNone refuses them, PushUniform makes them a uniform buffer at
+	// PushFreeBinding (the default) makes them a uniform buffer at a free
+	// binding of group 0 (reported in Result.Bindings), PushNone refuses
+	// them, PushUniform makes them a uniform buffer at
 	// PushGroup/PushBinding, PushImmediate uses the `var<immediate>`
 	// address space (a WGSL language extension Dawn implements).
 	PushConstants          PushConstantMode
@@ -29,7 +31,8 @@ type Options struct {
 type PushConstantMode uint8
 
 const (
-	PushNone PushConstantMode = iota
+	PushFreeBinding PushConstantMode = iota
+	PushNone
 	PushUniform
 	PushImmediate
 )
@@ -85,6 +88,12 @@ type Binding struct {
 	// PushConstants marks the uniform buffer holding push constants (no
 	// descriptor).
 	PushConstants bool
+	// DrawParameters marks the uniform buffer the application fills with
+	// the draw's parameters, which SPIR-V's BaseVertex, BaseInstance and
+	// DrawIndex read and WebGPU does not give (no descriptor): three u32,
+	// base_vertex (firstVertex, or vertexOffset for an indexed draw),
+	// base_instance (firstInstance), draw_index (0 but in a multi-draw).
+	DrawParameters bool
 	// TexelBuffer marks a texel buffer declared as a storage buffer of its
 	// texels, TexelType each (WebGPU has no texel buffers).
 	TexelBuffer bool
@@ -156,6 +165,8 @@ func IsUnsupported(err error) bool {
 
 func (s PushConstantMode) String() string {
 	switch s {
+	case PushFreeBinding:
+		return "free"
 	case PushUniform:
 		return "uniform"
 	case PushImmediate:
@@ -164,17 +175,19 @@ func (s PushConstantMode) String() string {
 	return "none"
 }
 
-// ParsePushConstantMode reads "none", "uniform" or "immediate".
+// ParsePushConstantMode reads "free", "none", "uniform" or "immediate".
 func ParsePushConstantMode(s string) (PushConstantMode, error) {
 	switch s {
-	case "none", "":
+	case "free", "":
+		return PushFreeBinding, nil
+	case "none":
 		return PushNone, nil
 	case "uniform":
 		return PushUniform, nil
 	case "immediate":
 		return PushImmediate, nil
 	}
-	return 0, fmt.Errorf("unknown push constant placement %q (want none, uniform or immediate)", s)
+	return 0, fmt.Errorf("unknown push constant placement %q (want free, none, uniform or immediate)", s)
 }
 
 // BindingNotes describes, one line each, the resources whose binding or
@@ -193,7 +206,7 @@ func (r *Result) BindingNotes() []string {
 func (b *Binding) describe() string {
 	from := "no SPIR-V descriptor"
 	switch {
-	case b.PushConstants:
+	case b.PushConstants, b.DrawParameters:
 	case b.Element >= 0:
 		from = fmt.Sprintf("set %d binding %d [%d]", b.Set, b.SPIRVBinding, b.Element)
 	default:

@@ -294,7 +294,9 @@ OpFunctionEnd
 		`textureSample\(comb, comb_sampler, `)
 }
 
-func TestPushConstantsNeedAPlacement(t *testing.T) {
+// Push constants become a uniform buffer at a free binding of group 0 by
+// default, at the binding the options give, or are refused.
+func TestPushConstantPlacement(t *testing.T) {
 	text := `
 OpCapability Shader
 OpMemoryModel Logical GLSL450
@@ -321,8 +323,12 @@ OpStore %g %v
 OpReturn
 OpFunctionEnd
 `
-	if _, err := translate(t, text, wgsl.Options{}); !wgsl.IsUnsupported(err) || !strings.Contains(err.Error(), "push constants") {
+	if _, err := translate(t, text, wgsl.Options{PushConstants: wgsl.PushNone}); !wgsl.IsUnsupported(err) || !strings.Contains(err.Error(), "push constants") {
 		t.Fatalf("want the push constant placement error, got %v", err)
+	}
+	res := check(t, text, `@group\(0\) @binding\(0\) var<uniform> \w+ : \w+;`)
+	if len(res.Bindings) != 1 || !res.Bindings[0].PushConstants || res.Bindings[0].Note == "" {
+		t.Errorf("the free binding is not reported: %+v", res.Bindings)
 	}
 	res, err := translate(t, text, wgsl.Options{PushConstants: wgsl.PushUniform, PushGroup: 1, PushBinding: 7})
 	if err != nil {
@@ -497,5 +503,75 @@ OpBranch %m
 	_, err = translate(t, module(branch), wgsl.Options{})
 	if err == nil || !strings.Contains(err.Error(), "where not every invocation of a compute shader reaches it") {
 		t.Errorf("in a branch: got %v", err)
+	}
+}
+
+// BaseVertex, BaseInstance and DrawIndex, which WebGPU does not give a
+// vertex shader, are read from a uniform buffer the translation adds at a
+// free binding of group 0 and reports; signed declarations are bitcast.
+func TestDrawParameters(t *testing.T) {
+	res := check(t, `
+OpCapability Shader
+OpCapability DrawParameters
+OpMemoryModel Logical GLSL450
+OpEntryPoint Vertex %main "main" %bv %bi %vi %glpos
+OpDecorate %bv BuiltIn BaseVertex
+OpDecorate %bi BuiltIn BaseInstance
+OpDecorate %vi BuiltIn VertexIndex
+OpDecorate %glpos BuiltIn Position
+OpMemberDecorate %ub 0 Offset 0
+OpDecorate %ub Block
+OpDecorate %u DescriptorSet 0
+OpDecorate %u Binding 0
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%int = OpTypeInt 32 1
+%uint = OpTypeInt 32 0
+%float = OpTypeFloat 32
+%v4 = OpTypeVector %float 4
+%ptr_in_int = OpTypePointer Input %int
+%ptr_in_uint = OpTypePointer Input %uint
+%ptr_out_v4 = OpTypePointer Output %v4
+%ub = OpTypeStruct %float
+%ptr_ub = OpTypePointer Uniform %ub
+%ptr_u_f = OpTypePointer Uniform %float
+%u = OpVariable %ptr_ub Uniform
+%bv = OpVariable %ptr_in_int Input
+%bi = OpVariable %ptr_in_uint Input
+%vi = OpVariable %ptr_in_int Input
+%glpos = OpVariable %ptr_out_v4 Output
+%int_0 = OpConstant %int 0
+%main = OpFunction %void None %fn
+%e = OpLabel
+%b = OpLoad %int %bv
+%i = OpLoad %uint %bi
+%v = OpLoad %int %vi
+%rel = OpISub %int %v %b
+%fr = OpConvertSToF %float %rel
+%fi = OpConvertUToF %float %i
+%pa = OpAccessChain %ptr_u_f %u %int_0
+%s = OpLoad %float %pa
+%x = OpFMul %float %fr %s
+%p = OpCompositeConstruct %v4 %x %fi %s %s
+OpStore %glpos %p
+OpReturn
+OpFunctionEnd
+`,
+		`struct DrawParameters \{\s+base_vertex : u32,\s+base_instance : u32,\s+draw_index : u32,\s+\}`,
+		`@group\(0\) @binding\(1\) var<uniform> draw_parameters : DrawParameters;`,
+		`@vertex\s+fn main\(@builtin\(vertex_index\) \w+ : u32\)`,
+		`= bitcast<i32>\(draw_parameters\.base_vertex\);`,
+		`= draw_parameters\.base_instance;`)
+	var found bool
+	for _, b := range res.Bindings {
+		if b.DrawParameters {
+			found = true
+			if b.Group != 0 || b.Binding != 1 || b.Note == "" {
+				t.Errorf("draw parameters reported as %+v, want group 0 binding 1 with a note", b)
+			}
+		}
+	}
+	if !found {
+		t.Errorf("the draw parameters buffer is not reported: %+v", res.Bindings)
 	}
 }
