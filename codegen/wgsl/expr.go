@@ -413,208 +413,294 @@ func (t *translator) pureExpr(fs *funcState, in *builder.Inst) (expr, bool) {
 	if !isPure(in.Op) || in.Type == 0 {
 		return expr{}, false
 	}
-	val := func(i int) expr {
-		id := t.operandID(in, i)
-		if fs != nil {
-			return fs.value(id)
-		}
-		return t.constExpr(id)
-	}
-	typeOf := func(i int) builder.ID { return t.typeOfValue(t.operandID(in, i)) }
-	as := func(i int, s scalar) expr { return t.castTo(val(i), typeOf(i), s) }
-	res := t.resultScalar(in.Type)
-	// fix bitcasts a result computed with component scalar s to the result type.
-	fix := func(e expr, s scalar) expr {
-		if s == res || !s.isInt() || !res.isInt() {
-			return e
-		}
-		_, n := t.scalarOf(in.Type)
-		return t.castTo(e, t.pseudoType(s, n), res)
-	}
-	_, resN := t.scalarOf(in.Type)
-	// wrap brings a result computed in s back into a 16-bit range.
-	wrap := func(e expr, s scalar) expr { return t.wrap16(e, s, resN) }
+	p := &pureOperands{t: t, fs: fs, in: in, res: t.resultScalar(in.Type)}
+	_, p.resN = t.scalarOf(in.Type)
 	if t.involvesF64(in) {
-		if e, ok := t.f64Expr(in, val, typeOf); ok {
+		if e, ok := t.f64Expr(in, p.val, p.typeOf); ok {
 			return e, true
 		}
 	}
 	if t.involvesWide(in) {
-		if e, ok := t.wideExpr(in, val, typeOf); ok {
+		if e, ok := t.wideExpr(in, p.val, p.typeOf); ok {
 			return e, true
 		}
 	}
-	bin := func(op string, s scalar) expr { return fix(binary(op, as(0, s), as(1, s)), s) }
-	wbin := func(op string, s scalar) expr { return fix(wrap(binary(op, as(0, s), as(1, s)), s), s) }
-	signed := func() scalar { return res.signed() }
-	unsigned := func() scalar { return res.unsigned() }
+	if e, ok := p.arith(); ok {
+		return e, true
+	}
+	if e, ok := p.bits(); ok {
+		return e, true
+	}
+	if e, ok := p.logic(); ok {
+		return e, true
+	}
+	if e, ok := p.conversion(); ok {
+		return e, true
+	}
+	return p.composite()
+}
+
+// pureOperands is a pure instruction being translated: its operands as
+// WGSL expressions (a function's values, or constants when fs is nil),
+// and the fixes its result needs.
+type pureOperands struct {
+	t    *translator
+	fs   *funcState
+	in   *builder.Inst
+	res  scalar // the result's scalar type
+	resN int    // and its width
+}
+
+// val is operand i.
+func (p *pureOperands) val(i int) expr {
+	id := p.t.operandID(p.in, i)
+	if p.fs != nil {
+		return p.fs.value(id)
+	}
+	return p.t.constExpr(id)
+}
+
+// typeOf is operand i's type.
+func (p *pureOperands) typeOf(i int) builder.ID { return p.t.typeOfValue(p.t.operandID(p.in, i)) }
+
+// as is operand i with scalar type s.
+func (p *pureOperands) as(i int, s scalar) expr { return p.t.castTo(p.val(i), p.typeOf(i), s) }
+
+// fix bitcasts a result computed with component scalar s to the result
+// type.
+func (p *pureOperands) fix(e expr, s scalar) expr {
+	if s == p.res || !s.isInt() || !p.res.isInt() {
+		return e
+	}
+	return p.t.castTo(e, p.t.pseudoType(s, p.resN), p.res)
+}
+
+// wrap brings a result computed in s back into a 16-bit range.
+func (p *pureOperands) wrap(e expr, s scalar) expr { return p.t.wrap16(e, s, p.resN) }
+
+// bin is the binary operator on both operands as s.
+func (p *pureOperands) bin(op string, s scalar) expr {
+	return p.fix(binary(op, p.as(0, s), p.as(1, s)), s)
+}
+
+// wbin is bin wrapped back into a 16-bit range.
+func (p *pureOperands) wbin(op string, s scalar) expr {
+	return p.fix(p.wrap(binary(op, p.as(0, s), p.as(1, s)), s), s)
+}
+
+// shift is operand i as a shift amount or bit count.
+func (p *pureOperands) shift(i int) expr { return p.t.shiftAmount(p.val(i), p.typeOf(i)) }
+
+// arith translates arithmetic: integer with signedness rectified, float,
+// vector and matrix products.
+func (p *pureOperands) arith() (expr, bool) {
+	t, in, res := p.t, p.in, p.res
+	signed, unsigned := res.signed(), res.unsigned()
 	switch in.Op {
 	case spv.OpIAdd:
-		return wbin("+", res), true
+		return p.wbin("+", res), true
 	case spv.OpISub:
-		return wbin("-", res), true
+		return p.wbin("-", res), true
 	case spv.OpIMul:
-		return wbin("*", res), true
+		return p.wbin("*", res), true
 	case spv.OpSDiv:
-		return wbin("/", signed()), true
+		return p.wbin("/", signed), true
 	case spv.OpUDiv:
-		return bin("/", unsigned()), true
+		return p.bin("/", unsigned), true
 	case spv.OpSRem:
-		return bin("%", signed()), true
+		return p.bin("%", signed), true
 	case spv.OpUMod:
-		return bin("%", unsigned()), true
+		return p.bin("%", unsigned), true
 	case spv.OpSMod:
 		tn := t.withScalar(in.Type, sI32)
 		h := t.helper("smod_"+tn, fmt.Sprintf("(a : %s, b : %s) -> %s {\n  let r = a %% b;\n  return select(r, r + b, (r != %s(0)) & ((r < %s(0)) != (b < %s(0))));\n}\n", tn, tn, tn, tn, tn, tn))
-		return fix(call(h, as(0, signed()), as(1, signed())), signed()), true
+		return p.fix(call(h, p.as(0, signed), p.as(1, signed)), signed), true
 	case spv.OpFAdd:
-		return binary("+", val(0), val(1)), true
+		return binary("+", p.val(0), p.val(1)), true
 	case spv.OpFSub:
-		return binary("-", val(0), val(1)), true
+		return binary("-", p.val(0), p.val(1)), true
 	case spv.OpFMul, spv.OpVectorTimesScalar, spv.OpMatrixTimesScalar, spv.OpVectorTimesMatrix,
 		spv.OpMatrixTimesVector, spv.OpMatrixTimesMatrix:
-		return binary("*", val(0), val(1)), true
+		return binary("*", p.val(0), p.val(1)), true
 	case spv.OpFDiv:
-		return binary("/", val(0), val(1)), true
+		return binary("/", p.val(0), p.val(1)), true
 	case spv.OpFRem:
-		return binary("%", val(0), val(1)), true
+		return binary("%", p.val(0), p.val(1)), true
 	case spv.OpFMod:
 		tn := t.typ(in.Type).text
 		h := t.helper("fmod_"+tn, fmt.Sprintf("(a : %s, b : %s) -> %s {\n  return a - b * floor(a / b);\n}\n", tn, tn, tn))
-		return call(h, val(0), val(1)), true
+		return call(h, p.val(0), p.val(1)), true
 	case spv.OpFNegate:
-		return unary("-", val(0)), true
+		return unary("-", p.val(0)), true
 	case spv.OpSNegate:
-		return fix(wrap(unary("-", as(0, signed())), signed()), signed()), true
-	case spv.OpNot:
-		// The complement of a sign-extended value is sign-extended; a
-		// zero-extended one needs its high bits cleared.
-		return fix(wrap(unary("~", as(0, unsigned())), unsigned()), unsigned()), true
-	case spv.OpShiftLeftLogical:
-		return fix(wrap(binary("<<", as(0, res), t.shiftAmount(val(1), typeOf(1))), res), res), true
-	case spv.OpShiftRightLogical:
-		return fix(binary(">>", as(0, unsigned()), t.shiftAmount(val(1), typeOf(1))), unsigned()), true
-	case spv.OpShiftRightArithmetic:
-		return fix(binary(">>", as(0, signed()), t.shiftAmount(val(1), typeOf(1))), signed()), true
-	case spv.OpBitwiseAnd:
-		return bin("&", res), true
-	case spv.OpBitwiseOr:
-		return bin("|", res), true
-	case spv.OpBitwiseXor:
-		return bin("^", res), true
-	case spv.OpIEqual, spv.OpINotEqual:
-		s, _ := t.scalarOf(typeOf(0))
-		op := "=="
-		if in.Op == spv.OpINotEqual {
-			op = "!="
-		}
-		return binary(op, val(0), as(1, s)), true
-	case spv.OpSLessThan, spv.OpSLessThanEqual, spv.OpSGreaterThan, spv.OpSGreaterThanEqual:
-		s, _ := t.scalarOf(typeOf(0))
-		return binary(compareOps[in.Op], as(0, s.signed()), as(1, s.signed())), true
-	case spv.OpULessThan, spv.OpULessThanEqual, spv.OpUGreaterThan, spv.OpUGreaterThanEqual:
-		s, _ := t.scalarOf(typeOf(0))
-		return binary(compareOps[in.Op], as(0, s.unsigned()), as(1, s.unsigned())), true
-	case spv.OpFOrdEqual, spv.OpFOrdNotEqual, spv.OpFOrdLessThan, spv.OpFOrdLessThanEqual, spv.OpFOrdGreaterThan,
-		spv.OpFOrdGreaterThanEqual, spv.OpLogicalEqual, spv.OpLogicalNotEqual, spv.OpFUnordNotEqual:
-		return binary(compareOps[in.Op], val(0), val(1)), true
-	case spv.OpFUnordEqual, spv.OpFUnordLessThan, spv.OpFUnordLessThanEqual, spv.OpFUnordGreaterThan,
-		spv.OpFUnordGreaterThanEqual:
-		// Unordered: true when either is NaN, so the negated ordered
-		// opposite.
-		return unary("!", binary(compareOps[in.Op], val(0), val(1))), true
-	case spv.OpLogicalAnd, spv.OpLogicalOr:
-		_, n := t.scalarOf(in.Type)
-		op := map[bool]string{true: "&&", false: "||"}[in.Op == spv.OpLogicalAnd]
-		if n > 1 {
-			op = op[:1]
-		}
-		return binary(op, val(0), val(1)), true
-	case spv.OpLogicalNot:
-		return unary("!", val(0)), true
-	case spv.OpSelect:
-		v := t.typ(in.Type)
-		if !v.isScalar() && !v.isVector() {
-			return expr{}, false
-		}
-		if v.isVector() && v.comp.isWide() {
-			c := val(0)
-			if ct := t.typ(typeOf(0)); ct.isScalar() {
-				c = call(vecText(sBool, v.n), c)
-			}
-			return t.wideCall("u64_select", v.n, c, val(1), val(2)), true
-		}
-		c := val(0)
-		if ct := t.typ(typeOf(0)); ct.isScalar() && v.isVector() {
-			c = call(vecText(sBool, v.n), c) // select needs a matching condition
-		}
-		return call("select", t.castTo(val(2), typeOf(2), res), t.castTo(val(1), typeOf(1), res), c), true
-	case spv.OpAny:
-		return call("any", val(0)), true
-	case spv.OpAll:
-		return call("all", val(0)), true
-	case spv.OpIsNan, spv.OpIsInf:
-		return t.isNanInf(in, val(0), typeOf(0)), true
-	case spv.OpConvertFToU:
-		return fix(wrap(call(t.withScalar(in.Type, sU32), val(0)), unsigned()), unsigned()), true
-	case spv.OpConvertFToS:
-		return fix(wrap(call(t.withScalar(in.Type, sI32), val(0)), signed()), signed()), true
-	case spv.OpConvertSToF:
-		s, _ := t.scalarOf(typeOf(0))
-		return call(t.typ(in.Type).text, as(0, s.signed())), true
-	case spv.OpConvertUToF:
-		s, _ := t.scalarOf(typeOf(0))
-		return call(t.typ(in.Type).text, as(0, s.unsigned())), true
-	case spv.OpUConvert, spv.OpSConvert:
-		return t.intConvert(in.Op == spv.OpSConvert, val(0), typeOf(0), in.Type), true
-	case spv.OpFConvert:
-		if t.typ(in.Type).text == t.typ(typeOf(0)).text {
-			return val(0), true
-		}
-		return call(t.typ(in.Type).text, val(0)), true
-	case spv.OpBitcast:
-		return t.bitcast(in.Type, val(0), typeOf(0)), true
-	case spv.OpQuantizeToF16:
-		return call("quantizeToF16", val(0)), true
+		return p.fix(p.wrap(unary("-", p.as(0, signed)), signed), signed), true
 	case spv.OpOuterProduct:
-		a, b := t.typ(typeOf(0)), t.typ(typeOf(1))
+		a, b := t.typ(p.typeOf(0)), t.typ(p.typeOf(1))
 		rt := t.typ(in.Type).text
 		var cols []string
 		for i := 0; i < b.n; i++ {
 			cols = append(cols, fmt.Sprintf("a * b[%d]", i))
 		}
 		h := t.helper("outer_"+rt, fmt.Sprintf("(a : %s, b : %s) -> %s {\n  return %s(%s);\n}\n", a.text, b.text, rt, rt, strings.Join(cols, ", ")))
-		return call(h, val(0), val(1)), true
+		return call(h, p.val(0), p.val(1)), true
 	case spv.OpDot:
-		return call("dot", val(0), val(1)), true
+		return call("dot", p.val(0), p.val(1)), true
 	case spv.OpSDot, spv.OpUDot, spv.OpSUDot:
-		return t.intDot(in, val, typeOf), true
+		return t.intDot(in, p.val, p.typeOf), true
 	case spv.OpTranspose:
-		return call("transpose", val(0)), true
+		return call("transpose", p.val(0)), true
+	case spv.OpIAddCarry, spv.OpISubBorrow, spv.OpUMulExtended, spv.OpSMulExtended:
+		return t.extendedArith(in, p.val, p.typeOf), true
+	}
+	return expr{}, false
+}
+
+// bits translates the bitwise operations, shifts and bit fields.
+func (p *pureOperands) bits() (expr, bool) {
+	t, in, res, resN := p.t, p.in, p.res, p.resN
+	signed, unsigned := res.signed(), res.unsigned()
+	switch in.Op {
+	case spv.OpNot:
+		// The complement of a sign-extended value is sign-extended; a
+		// zero-extended one needs its high bits cleared.
+		return p.fix(p.wrap(unary("~", p.as(0, unsigned)), unsigned), unsigned), true
+	case spv.OpShiftLeftLogical:
+		return p.fix(p.wrap(binary("<<", p.as(0, res), p.shift(1)), res), res), true
+	case spv.OpShiftRightLogical:
+		return p.fix(binary(">>", p.as(0, unsigned), p.shift(1)), unsigned), true
+	case spv.OpShiftRightArithmetic:
+		return p.fix(binary(">>", p.as(0, signed), p.shift(1)), signed), true
+	case spv.OpBitwiseAnd:
+		return p.bin("&", res), true
+	case spv.OpBitwiseOr:
+		return p.bin("|", res), true
+	case spv.OpBitwiseXor:
+		return p.bin("^", res), true
 	case spv.OpBitCount:
-		s, _ := t.scalarOf(typeOf(0))
-		return t.castTo(call("countOneBits", as(0, s.unsigned())), t.pseudoType(res.unsigned(), resN), res), true
+		s, _ := t.scalarOf(p.typeOf(0))
+		return t.castTo(call("countOneBits", p.as(0, s.unsigned())), t.pseudoType(unsigned, resN), res), true
 	case spv.OpBitReverse:
 		if res.isNarrow() {
-			u := res.unsigned()
-			return fix(binary(">>", call("reverseBits", as(0, u)), splat(sU32, resN, fmt.Sprintf("%du", 32-u.bits()))), u), true
+			return p.fix(binary(">>", call("reverseBits", p.as(0, unsigned)), splat(sU32, resN, fmt.Sprintf("%du", 32-unsigned.bits()))), unsigned), true
 		}
-		return call("reverseBits", val(0)), true
+		return call("reverseBits", p.val(0)), true
 	case spv.OpBitFieldInsert:
-		s := t.resultScalar(typeOf(0))
-		return wrap(call("insertBits", val(0), as(1, s), t.shiftAmount(val(2), typeOf(2)), t.shiftAmount(val(3), typeOf(3))), s), true
+		s := t.resultScalar(p.typeOf(0))
+		return p.wrap(call("insertBits", p.val(0), p.as(1, s), p.shift(2), p.shift(3)), s), true
 	case spv.OpBitFieldSExtract:
-		return fix(call("extractBits", as(0, signed()), t.shiftAmount(val(1), typeOf(1)), t.shiftAmount(val(2), typeOf(2))), signed()), true
+		return p.fix(call("extractBits", p.as(0, signed), p.shift(1), p.shift(2)), signed), true
 	case spv.OpBitFieldUExtract:
-		return fix(call("extractBits", as(0, unsigned()), t.shiftAmount(val(1), typeOf(1)), t.shiftAmount(val(2), typeOf(2))), unsigned()), true
+		return p.fix(call("extractBits", p.as(0, unsigned), p.shift(1), p.shift(2)), unsigned), true
+	}
+	return expr{}, false
+}
+
+// logic translates comparisons, logical operations, select and the
+// NaN and infinity tests.
+func (p *pureOperands) logic() (expr, bool) {
+	t, in, res := p.t, p.in, p.res
+	switch in.Op {
+	case spv.OpIEqual, spv.OpINotEqual:
+		s, _ := t.scalarOf(p.typeOf(0))
+		op := "=="
+		if in.Op == spv.OpINotEqual {
+			op = "!="
+		}
+		return binary(op, p.val(0), p.as(1, s)), true
+	case spv.OpSLessThan, spv.OpSLessThanEqual, spv.OpSGreaterThan, spv.OpSGreaterThanEqual:
+		s, _ := t.scalarOf(p.typeOf(0))
+		return binary(compareOps[in.Op], p.as(0, s.signed()), p.as(1, s.signed())), true
+	case spv.OpULessThan, spv.OpULessThanEqual, spv.OpUGreaterThan, spv.OpUGreaterThanEqual:
+		s, _ := t.scalarOf(p.typeOf(0))
+		return binary(compareOps[in.Op], p.as(0, s.unsigned()), p.as(1, s.unsigned())), true
+	case spv.OpFOrdEqual, spv.OpFOrdNotEqual, spv.OpFOrdLessThan, spv.OpFOrdLessThanEqual, spv.OpFOrdGreaterThan,
+		spv.OpFOrdGreaterThanEqual, spv.OpLogicalEqual, spv.OpLogicalNotEqual, spv.OpFUnordNotEqual:
+		return binary(compareOps[in.Op], p.val(0), p.val(1)), true
+	case spv.OpFUnordEqual, spv.OpFUnordLessThan, spv.OpFUnordLessThanEqual, spv.OpFUnordGreaterThan,
+		spv.OpFUnordGreaterThanEqual:
+		// Unordered: true when either is NaN, so the negated ordered
+		// opposite.
+		return unary("!", binary(compareOps[in.Op], p.val(0), p.val(1))), true
+	case spv.OpLogicalAnd, spv.OpLogicalOr:
+		op := map[bool]string{true: "&&", false: "||"}[in.Op == spv.OpLogicalAnd]
+		if p.resN > 1 {
+			op = op[:1]
+		}
+		return binary(op, p.val(0), p.val(1)), true
+	case spv.OpLogicalNot:
+		return unary("!", p.val(0)), true
+	case spv.OpSelect:
+		v := t.typ(in.Type)
+		if !v.isScalar() && !v.isVector() {
+			return expr{}, false
+		}
+		c := p.val(0)
+		if ct := t.typ(p.typeOf(0)); ct.isScalar() && v.isVector() {
+			c = call(vecText(sBool, v.n), c) // select needs a matching condition
+		}
+		if v.isVector() && v.comp.isWide() {
+			return t.wideCall("u64_select", v.n, c, p.val(1), p.val(2)), true
+		}
+		return call("select", t.castTo(p.val(2), p.typeOf(2), res), t.castTo(p.val(1), p.typeOf(1), res), c), true
+	case spv.OpAny:
+		return call("any", p.val(0)), true
+	case spv.OpAll:
+		return call("all", p.val(0)), true
+	case spv.OpIsNan, spv.OpIsInf:
+		return t.isNanInf(in, p.val(0), p.typeOf(0)), true
+	}
+	return expr{}, false
+}
+
+// conversion translates conversions, bitcasts and copies.
+func (p *pureOperands) conversion() (expr, bool) {
+	t, in := p.t, p.in
+	switch in.Op {
+	case spv.OpConvertFToU:
+		u := p.res.unsigned()
+		return p.fix(p.wrap(call(t.withScalar(in.Type, sU32), p.val(0)), u), u), true
+	case spv.OpConvertFToS:
+		s := p.res.signed()
+		return p.fix(p.wrap(call(t.withScalar(in.Type, sI32), p.val(0)), s), s), true
+	case spv.OpConvertSToF:
+		s, _ := t.scalarOf(p.typeOf(0))
+		return call(t.typ(in.Type).text, p.as(0, s.signed())), true
+	case spv.OpConvertUToF:
+		s, _ := t.scalarOf(p.typeOf(0))
+		return call(t.typ(in.Type).text, p.as(0, s.unsigned())), true
+	case spv.OpUConvert, spv.OpSConvert:
+		return t.intConvert(in.Op == spv.OpSConvert, p.val(0), p.typeOf(0), in.Type), true
+	case spv.OpFConvert:
+		if t.typ(in.Type).text == t.typ(p.typeOf(0)).text {
+			return p.val(0), true
+		}
+		return call(t.typ(in.Type).text, p.val(0)), true
+	case spv.OpBitcast:
+		return t.bitcast(in.Type, p.val(0), p.typeOf(0)), true
+	case spv.OpQuantizeToF16:
+		return call("quantizeToF16", p.val(0)), true
+	case spv.OpCopyObject:
+		return p.val(0), true
+	case spv.OpCopyLogical:
+		return t.copyLogical(p.val(0), p.typeOf(0), in.Type), true
+	case spv.OpUndef:
+		return t.zero(in.Type), true
+	}
+	return expr{}, false
+}
+
+// composite translates constructing composites and taking them apart.
+func (p *pureOperands) composite() (expr, bool) {
+	t, in := p.t, p.in
+	switch in.Op {
 	case spv.OpCompositeConstruct:
 		v := t.typ(in.Type)
 		var args []expr
 		for i := range in.Operands {
-			a := val(i)
+			a := p.val(i)
 			if v.isVector() {
-				a = as(i, v.comp)
-				if _, k := t.scalarOf(typeOf(i)); v.comp.isWide() && k > 1 {
+				a = p.as(i, v.comp)
+				if _, k := t.scalarOf(p.typeOf(i)); v.comp.isWide() && k > 1 {
 					// An array holds no arrays: the components one by one.
 					for j := range k {
 						args = append(args, postfix(a, fmt.Sprintf("[%d]", j)))
@@ -632,19 +718,11 @@ func (t *translator) pureExpr(fs *funcState, in *builder.Inst) (expr, bool) {
 		if len(in.Operands) < 1 {
 			t.fail("OpCompositeExtract without a composite")
 		}
-		return t.compositePath(val(0), typeOf(0), in.Operands[1:]), true
+		return t.compositePath(p.val(0), p.typeOf(0), in.Operands[1:]), true
 	case spv.OpVectorShuffle:
-		return t.vectorShuffle(in, val, typeOf), true
+		return t.vectorShuffle(in, p.val, p.typeOf), true
 	case spv.OpVectorExtractDynamic:
-		return postfix(val(0), "["+val(1).text+"]"), true
-	case spv.OpCopyObject:
-		return val(0), true
-	case spv.OpCopyLogical:
-		return t.copyLogical(val(0), typeOf(0), in.Type), true
-	case spv.OpUndef:
-		return t.zero(in.Type), true
-	case spv.OpIAddCarry, spv.OpISubBorrow, spv.OpUMulExtended, spv.OpSMulExtended:
-		return t.extendedArith(in, val, typeOf), true
+		return postfix(p.val(0), "["+p.val(1).text+"]"), true
 	}
 	return expr{}, false
 }

@@ -3,6 +3,7 @@ package wgsl
 import (
 	"fmt"
 	"sort"
+	"strings"
 
 	"github.com/hlsl2spirv/hlsl2spirv/builder"
 	"github.com/hlsl2spirv/hlsl2spirv/builder/spv"
@@ -25,6 +26,71 @@ func init() {
 		wideHelpers[k] = v
 	}
 	wideHelperNames = sortedHelperNames()
+}
+
+// f64Narrowing is the body of the helper rounding a double's bits to a
+// narrower float (expBits and mantBits its fields) to nearest even, with
+// subnormals: the significand is kept with guard bits below the mantissa
+// (and a sticky one), shifted right for a subnormal result, rounded, and
+// a carry out of it increments the exponent. pack wraps the resulting
+// bits (a bitcast, or nothing for the bits themselves).
+func f64Narrowing(expBits, mantBits, guard int, pack string) string {
+	width := 1 + expBits + mantBits
+	bias := 1<<(expBits-1) - 1
+	inf := (1<<expBits - 1) << mantBits
+	quiet := inf | 1<<(mantBits-1)
+	sig := mantBits + guard // the hidden bit's position
+	payload := fmt.Sprintf("(frac.y >> %du)", 20-mantBits)
+	if mantBits > 20 {
+		payload = fmt.Sprintf("(frac.y << %du) | (frac.x >> %du)", mantBits-20, 52-mantBits)
+	}
+	ret := func(e string) string {
+		if pack == "" {
+			return e
+		}
+		return pack + "(" + e + ")"
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, `  let s = a.y >> 31u;
+  let e = i32((a.y >> 20u) & 0x7ffu);
+  let frac = vec2<u32>(a.x, a.y & 0xfffffu);
+  if e == 0x7ffi {
+    if any(frac != vec2<u32>(0u)) {
+      return %s;
+    }
+    return %s;
+  }
+`, ret(fmt.Sprintf("(s << %du) | 0x%xu | %s", width-1, quiet, payload)), ret(fmt.Sprintf("(s << %du) | 0x%xu", width-1, inf)))
+	fmt.Fprintf(&b, `  // %d significant bits with a sticky one, rounded to %d.
+  let f = spv_u64_shr_jam(frac, %du).x;
+  if e == 0i && f == 0u {
+    return %s;
+  }
+  var ex = e - 0x%xi;
+  var sg = f | 0x%xu;
+  if ex < 0i {
+    let n = u32(-ex);
+    if n >= 31u {
+      sg = select(0u, 1u, sg != 0u);
+    } else {
+      sg = (sg >> n) | select(0u, 1u, (sg & ((1u << n) - 1u)) != 0u);
+    }
+    ex = 0i;
+  } else if ex > 0x%xi || (ex == 0x%xi && sg + 0x%xu >= 0x%xu) {
+    return %s;
+  }
+  let rb = sg & 0x%xu;
+  sg = (sg + 0x%xu) >> %du;
+  if rb == 0x%xu {
+    sg &= ~1u;
+  }
+  if sg == 0u {
+    ex = 0i;
+  }
+  return %s;`, sig, mantBits+1, 52-sig, ret(fmt.Sprintf("s << %du", width-1)), 1023-bias+1, 1<<sig,
+		2*bias-1, 2*bias-1, 1<<(guard-1), 1<<(sig+1), ret(fmt.Sprintf("(s << %du) | 0x%xu", width-1, inf)),
+		1<<guard-1, 1<<(guard-1), guard, 1<<(guard-1), ret(fmt.Sprintf("(s << %du) + (u32(ex) << %du) + sg", width-1, mantBits)))
+	return b.String()
 }
 
 var f64Helpers = map[string][3]string{
@@ -348,78 +414,8 @@ var f64Helpers = map[string][3]string{
     return vec2<u32>(m << 29u, s | ((1023u - 126u - d) << 20u) | (m >> 3u));
   }
   return vec2<u32>(m << 29u, s | ((e + 896u) << 20u) | (m >> 3u));`},
-	"f64_to_f32": {"a : vec2<u32>", "f32", `  let s = a.y >> 31u;
-  let e = i32((a.y >> 20u) & 0x7ffu);
-  let frac = vec2<u32>(a.x, a.y & 0xfffffu);
-  if e == 0x7ffi {
-    if any(frac != vec2<u32>(0u)) {
-      return bitcast<f32>((s << 31u) | 0x7fc00000u | (frac.y << 3u) | (frac.x >> 29u));
-    }
-    return bitcast<f32>((s << 31u) | 0x7f800000u);
-  }
-  // 30 significant bits with a sticky one, rounded to 24.
-  let f = spv_u64_shr_jam(frac, 22u).x;
-  if e == 0i && f == 0u {
-    return bitcast<f32>(s << 31u);
-  }
-  var ex = e - 0x381i;
-  var sg = f | 0x40000000u;
-  if ex < 0i {
-    let n = u32(-ex);
-    if n >= 31u {
-      sg = select(0u, 1u, sg != 0u);
-    } else {
-      sg = (sg >> n) | select(0u, 1u, (sg & ((1u << n) - 1u)) != 0u);
-    }
-    ex = 0i;
-  } else if ex > 0xfdi || (ex == 0xfdi && sg + 0x40u >= 0x80000000u) {
-    return bitcast<f32>((s << 31u) | 0x7f800000u);
-  }
-  let rb = sg & 0x7fu;
-  sg = (sg + 0x40u) >> 7u;
-  if rb == 0x40u {
-    sg &= ~1u;
-  }
-  if sg == 0u {
-    ex = 0i;
-  }
-  return bitcast<f32>((s << 31u) + (u32(ex) << 23u) + sg);`},
-	"f64_to_f16_bits": {"a : vec2<u32>", "u32", `  let s = a.y >> 31u;
-  let e = i32((a.y >> 20u) & 0x7ffu);
-  let frac = vec2<u32>(a.x, a.y & 0xfffffu);
-  if e == 0x7ffi {
-    if any(frac != vec2<u32>(0u)) {
-      return (s << 15u) | 0x7e00u | (frac.y >> 10u);
-    }
-    return (s << 15u) | 0x7c00u;
-  }
-  // 14 significant bits with a sticky one, rounded to 11.
-  let f = spv_u64_shr_jam(frac, 38u).x;
-  if e == 0i && f == 0u {
-    return s << 15u;
-  }
-  var ex = e - 0x3f1i;
-  var sg = f | 0x4000u;
-  if ex < 0i {
-    let n = u32(-ex);
-    if n >= 31u {
-      sg = select(0u, 1u, sg != 0u);
-    } else {
-      sg = (sg >> n) | select(0u, 1u, (sg & ((1u << n) - 1u)) != 0u);
-    }
-    ex = 0i;
-  } else if ex > 0x1di || (ex == 0x1di && sg + 0x8u >= 0x8000u) {
-    return (s << 15u) | 0x7c00u;
-  }
-  let rb = sg & 0xfu;
-  sg = (sg + 0x8u) >> 4u;
-  if rb == 0x8u {
-    sg &= ~1u;
-  }
-  if sg == 0u {
-    ex = 0i;
-  }
-  return (s << 15u) + (u32(ex) << 10u) + sg;`},
+	"f64_to_f32":      {"a : vec2<u32>", "f32", f64Narrowing(8, 23, 7, "bitcast<f32>")},
+	"f64_to_f16_bits": {"a : vec2<u32>", "u32", f64Narrowing(5, 10, 4, "")},
 	"u64_to_f64": {"v : vec2<u32>", "vec2<u32>", `  if (v.y & 0x80000000u) != 0u {
     return spv_f64_round_pack(0u, 0x43di, spv_u64_shr_jam(v, 1u));
   }
@@ -459,27 +455,8 @@ func sortedHelperNames() []string {
 // operand (ok false for the composite and copy instructions the generic
 // code handles).
 func (t *translator) f64Expr(in *builder.Inst, val func(int) expr, typeOf func(int) builder.ID) (expr, bool) {
-	res, n := t.scalarOf(in.Type)
-	op0 := func() scalar { s, _ := t.scalarOf(typeOf(0)); return s }
+	_, n := t.scalarOf(in.Type)
 	bin := func(name string) expr { return t.wideCall(name, n, val(0), val(1)) }
-	cmp := func(name string, swap, negate, unordered bool) expr {
-		_, k := t.scalarOf(typeOf(0))
-		a, b := val(0), val(1)
-		if swap {
-			a, b = b, a
-		}
-		e := t.wideCall(name, k, a, b)
-		if negate {
-			e = unary("!", e) // true on NaN: the unordered form
-		}
-		switch {
-		case unordered && !negate:
-			e = binary("||", e, t.wideCall("f64_unord", k, val(0), val(1)))
-		case !unordered && negate:
-			e = binary("&&", e, unary("!", t.wideCall("f64_unord", k, val(0), val(1))))
-		}
-		return e
-	}
 	switch in.Op {
 	case spv.OpFAdd:
 		return bin("f64_add"), true
@@ -497,12 +474,50 @@ func (t *translator) f64Expr(in *builder.Inst, val func(int) expr, typeOf func(i
 			comps = append(comps, t.wideCall("f64_mul", 1, postfix(val(0), fmtIndex(i)), val(1)))
 		}
 		return call(t.typ(in.Type).text, comps...), true
+	case spv.OpFConvert, spv.OpConvertUToF, spv.OpConvertSToF, spv.OpConvertFToU, spv.OpConvertFToS:
+		return t.f64Convert(in, val, typeOf)
+	case spv.OpSelect, spv.OpCompositeConstruct, spv.OpCompositeExtract, spv.OpVectorShuffle, spv.OpCopyObject,
+		spv.OpUndef, spv.OpVectorExtractDynamic, spv.OpCopyLogical, spv.OpBitcast:
+		return expr{}, false
+	}
+	if e, ok := t.f64Compare(in, val, typeOf); ok {
+		return e, true
+	}
+	t.unsupported("%s on 64-bit floats (WGSL has no f64: this backend computes +, -, *, / and conversions of doubles exactly, not %s)", in.Op, in.Op)
+	return expr{}, false
+}
+
+// f64Compare translates the comparisons of doubles and the NaN and
+// infinity tests.
+func (t *translator) f64Compare(in *builder.Inst, val func(int) expr, typeOf func(int) builder.ID) (expr, bool) {
+	_, k := t.scalarOf(typeOf(0))
+	unord := func() expr { return t.wideCall("f64_unord", k, val(0), val(1)) }
+	// cmp calls name on the operands (swapped), negates the result, and
+	// makes it true (unordered) or false on NaN.
+	cmp := func(name string, swap, negate, unordered bool) expr {
+		a, b := val(0), val(1)
+		if swap {
+			a, b = b, a
+		}
+		e := t.wideCall(name, k, a, b)
+		if negate {
+			e = unary("!", e) // true on NaN: the unordered form
+		}
+		switch {
+		case unordered && !negate:
+			e = binary("||", e, unord())
+		case !unordered && negate:
+			e = binary("&&", e, unary("!", unord()))
+		}
+		return e
+	}
+	switch in.Op {
 	case spv.OpFOrdEqual:
 		return cmp("f64_eq", false, false, false), true
 	case spv.OpFUnordEqual:
 		return cmp("f64_eq", false, false, true), true
 	case spv.OpFOrdNotEqual:
-		return binary("&&", unary("!", cmp("f64_eq", false, false, false)), unary("!", t.wideCall("f64_unord", n, val(0), val(1)))), true
+		return binary("&&", unary("!", cmp("f64_eq", false, false, false)), unary("!", unord())), true
 	case spv.OpFUnordNotEqual:
 		return unary("!", cmp("f64_eq", false, false, false)), true
 	case spv.OpFOrdLessThan:
@@ -522,13 +537,20 @@ func (t *translator) f64Expr(in *builder.Inst, val func(int) expr, typeOf func(i
 	case spv.OpFUnordGreaterThanEqual:
 		return unary("!", cmp("f64_lt", false, false, false)), true
 	case spv.OpIsNan:
-		_, k := t.scalarOf(typeOf(0))
 		return t.wideCall("f64_isnan", k, val(0)), true
 	case spv.OpIsInf:
-		_, k := t.scalarOf(typeOf(0))
 		return t.wideCall("f64_isinf", k, val(0)), true
+	}
+	return expr{}, false
+}
+
+// f64Convert translates conversions to and from doubles; ok is false for
+// those wideExpr does (a 64-bit integer to f32 or f16).
+func (t *translator) f64Convert(in *builder.Inst, val func(int) expr, typeOf func(int) builder.ID) (expr, bool) {
+	res, n := t.scalarOf(in.Type)
+	from, _ := t.scalarOf(typeOf(0))
+	switch in.Op {
 	case spv.OpFConvert:
-		from := op0()
 		switch {
 		case from == res:
 			return val(0), true
@@ -543,9 +565,8 @@ func (t *translator) f64Expr(in *builder.Inst, val func(int) expr, typeOf func(i
 		}
 	case spv.OpConvertUToF, spv.OpConvertSToF:
 		if res != sF64 {
-			return expr{}, false // from a 64-bit integer to f32/f16: wideExpr
+			return expr{}, false
 		}
-		from := op0()
 		signed := in.Op == spv.OpConvertSToF
 		v := val(0)
 		switch {
@@ -560,7 +581,7 @@ func (t *translator) f64Expr(in *builder.Inst, val func(int) expr, typeOf func(i
 		}
 		return t.wideCall("u64_to_f64", n, v), true
 	case spv.OpConvertFToU, spv.OpConvertFToS:
-		if op0() != sF64 {
+		if from != sF64 {
 			return expr{}, false
 		}
 		name := "f64_to_u64"
@@ -574,9 +595,6 @@ func (t *translator) f64Expr(in *builder.Inst, val func(int) expr, typeOf func(i
 		// The low bits (a value out of the result's range is undefined).
 		low := t.wideCall("u64_low", n, w)
 		return t.narrowTo(low, n, res), true
-	case spv.OpSelect, spv.OpCompositeConstruct, spv.OpCompositeExtract, spv.OpVectorShuffle, spv.OpCopyObject,
-		spv.OpUndef, spv.OpVectorExtractDynamic, spv.OpCopyLogical, spv.OpBitcast:
-		return expr{}, false
 	}
 	t.unsupported("%s on 64-bit floats (WGSL has no f64: this backend computes +, -, *, / and conversions of doubles exactly, not %s)", in.Op, in.Op)
 	return expr{}, false

@@ -116,26 +116,14 @@ func (t *translator) decodeImageOperands(ops []builder.Operand) imageOperands {
 // image translates an image instruction.
 func (fs *funcState) image(in *builder.Inst, out *[]stmt) {
 	t := fs.t
-	switch in.Op {
-	case spv.OpImageQueryLod:
-		t.unsupported("querying the level of detail (CalculateLevelOfDetail)")
-	case spv.OpImageQueryFormat, spv.OpImageQueryOrder:
-		t.unsupported("%s (OpenCL image queries)", in.Op)
-	case spv.OpImageSparseSampleImplicitLod, spv.OpImageSparseSampleExplicitLod, spv.OpImageSparseSampleDrefImplicitLod,
-		spv.OpImageSparseSampleDrefExplicitLod, spv.OpImageSparseFetch, spv.OpImageSparseGather,
-		spv.OpImageSparseDrefGather, spv.OpImageSparseRead:
-		t.unsupported("sparse residency (%s)", in.Op)
-	}
+	refuseImageOp(t, in)
 	imgID := t.operandID(in, 0)
 	img, smp := t.traceHandle(imgID)
-	itype := t.imageTypeOf(t.typeOfValue(imgID))
-	it := t.decodeImage(itype)
+	it := t.decodeImage(t.imageTypeOf(t.typeOfValue(imgID)))
 	if it.dim == spv.DimBuffer {
 		fs.texelOp(in, img, out)
 		return
 	}
-	use := t.handles.use(img.slot)
-	depth := use.dref
 	texture := primary(fs.handleName(img))
 	if hasChoice(texture.text) || smp.slot.id != 0 && hasChoice(fs.handleName(smp)) {
 		switch in.Op {
@@ -147,12 +135,59 @@ func (fs *funcState) image(in *builder.Inst, out *[]stmt) {
 		}
 	}
 	dims := map[spv.Dim]int{spv.Dim1D: 1, spv.Dim2D: 2, spv.Dim3D: 3, spv.DimCube: 3}[it.dim]
-	sampledType := t.typ(it.sampled)
+	if fs.imageQuery(in, texture, it, dims, out) {
+		return
+	}
+	a := fs.newImageAccess(in, texture, smp, it, dims, t.handles.use(img.slot).dref)
+	var e expr
+	switch in.Op {
+	case spv.OpImageSampleImplicitLod, spv.OpImageSampleProjImplicitLod:
+		e = a.texelResult(a.sampleImplicit(out))
+	case spv.OpImageSampleExplicitLod, spv.OpImageSampleProjExplicitLod:
+		e = a.texelResult(a.sampleExplicit())
+	case spv.OpImageSampleDrefImplicitLod, spv.OpImageSampleProjDrefImplicitLod:
+		e = a.compareImplicit()
+	case spv.OpImageSampleDrefExplicitLod, spv.OpImageSampleProjDrefExplicitLod:
+		e = a.compareExplicit()
+	case spv.OpImageGather, spv.OpImageDrefGather:
+		e = a.gather()
+	case spv.OpImageFetch:
+		e = a.texelResult(a.fetch())
+	case spv.OpImageRead:
+		if a.offset != nil || a.io.lod != 0 || a.io.sample != 0 {
+			t.unsupported("image operands on a storage image read")
+		}
+		e = a.texelResult(call("textureLoad", a.withLayer(a.texture, a.coords)...))
+	case spv.OpImageWrite:
+		fs.emitChosen(a.write().text+";", out)
+		return
+	default:
+		t.unsupported("the image instruction %s", in.Op)
+	}
+	fs.bindChosen(in, e, out)
+}
 
-	// Queries.
+// refuseImageOp refuses the image instructions WGSL has nothing for.
+func refuseImageOp(t *translator, in *builder.Inst) {
+	switch in.Op {
+	case spv.OpImageQueryLod:
+		t.unsupported("querying the level of detail (CalculateLevelOfDetail)")
+	case spv.OpImageQueryFormat, spv.OpImageQueryOrder:
+		t.unsupported("%s (OpenCL image queries)", in.Op)
+	case spv.OpImageSparseSampleImplicitLod, spv.OpImageSparseSampleExplicitLod, spv.OpImageSparseSampleDrefImplicitLod,
+		spv.OpImageSparseSampleDrefExplicitLod, spv.OpImageSparseFetch, spv.OpImageSparseGather,
+		spv.OpImageSparseDrefGather, spv.OpImageSparseRead:
+		t.unsupported("sparse residency (%s)", in.Op)
+	}
+}
+
+// imageQuery translates the size, level and sample count queries; false
+// for other instructions.
+func (fs *funcState) imageQuery(in *builder.Inst, texture expr, it imageType, dims int, out *[]stmt) bool {
+	t := fs.t
+	var e expr
 	switch in.Op {
 	case spv.OpImageQuerySizeLod, spv.OpImageQuerySize:
-		var e expr
 		if in.Op == spv.OpImageQuerySizeLod {
 			e = call("textureDimensions", texture, t.castTo(fs.value(t.operandID(in, 1)), t.typeOfValue(t.operandID(in, 1)), sNone))
 		} else {
@@ -165,33 +200,83 @@ func (fs *funcState) image(in *builder.Inst, out *[]stmt) {
 			}
 			e = call(vecText(sU32, n+1), e, call("textureNumLayers", texture))
 		}
-		fs.bindChosen(in, t.castTo(e, t.scalarTypeLike(in.Type, sU32), t.resultScalar(in.Type)), out)
-		return
 	case spv.OpImageQueryLevels:
-		fs.bindChosen(in, t.castTo(call("textureNumLevels", texture), t.scalarTypeLike(in.Type, sU32), t.resultScalar(in.Type)), out)
-		return
+		e = call("textureNumLevels", texture)
 	case spv.OpImageQuerySamples:
-		fs.bindChosen(in, t.castTo(call("textureNumSamples", texture), t.scalarTypeLike(in.Type, sU32), t.resultScalar(in.Type)), out)
-		return
+		e = call("textureNumSamples", texture)
+	default:
+		return false
 	}
+	fs.bindChosen(in, t.castTo(e, t.scalarTypeLike(in.Type, sU32), t.resultScalar(in.Type)), out)
+	return true
+}
 
-	coordID := t.operandID(in, 1)
-	coord := fs.value(coordID)
-	cs, cn := t.scalarOf(t.typeOfValue(coordID))
-	proj := in.Op == spv.OpImageSampleProjImplicitLod || in.Op == spv.OpImageSampleProjExplicitLod ||
-		in.Op == spv.OpImageSampleProjDrefImplicitLod || in.Op == spv.OpImageSampleProjDrefExplicitLod
-	dref := in.Op == spv.OpImageSampleDrefImplicitLod || in.Op == spv.OpImageSampleDrefExplicitLod ||
-		in.Op == spv.OpImageSampleProjDrefImplicitLod || in.Op == spv.OpImageSampleProjDrefExplicitLod ||
-		in.Op == spv.OpImageDrefGather
+// An imageAccess is an image instruction that reads or writes texels:
+// its texture and sampler, and its coordinate operand split into WGSL's
+// coordinates, array layer and projective divide, with its offset and
+// depth reference.
+type imageAccess struct {
+	fs       *funcState
+	t        *translator
+	in       *builder.Inst
+	texture  expr
+	smp      handleRef
+	it       imageType
+	sampled  *vtype
+	dims     int
+	depth    bool // the texture is a texture_depth_*
+	dref     bool // the instruction compares with a depth reference
+	io       imageOperands
+	coords   expr
+	cs       scalar // the coordinates' scalar type
+	layer    *expr
+	offset   *expr
+	drefExpr expr
+}
+
+func isProjective(op spv.Op) bool {
+	switch op {
+	case spv.OpImageSampleProjImplicitLod, spv.OpImageSampleProjExplicitLod,
+		spv.OpImageSampleProjDrefImplicitLod, spv.OpImageSampleProjDrefExplicitLod:
+		return true
+	}
+	return false
+}
+
+func isDref(op spv.Op) bool {
+	switch op {
+	case spv.OpImageSampleDrefImplicitLod, spv.OpImageSampleDrefExplicitLod,
+		spv.OpImageSampleProjDrefImplicitLod, spv.OpImageSampleProjDrefExplicitLod, spv.OpImageDrefGather:
+		return true
+	}
+	return false
+}
+
+// newImageAccess decodes an image instruction's operands.
+func (fs *funcState) newImageAccess(in *builder.Inst, texture expr, smp handleRef, it imageType, dims int, depth bool) *imageAccess {
+	t := fs.t
+	a := &imageAccess{fs: fs, t: t, in: in, texture: texture, smp: smp, it: it, sampled: t.typ(it.sampled), dims: dims,
+		depth: depth, dref: isDref(in.Op)}
 	opsAt := 2
-	var drefExpr expr
-	if dref || in.Op == spv.OpImageGather {
+	if a.dref || in.Op == spv.OpImageGather || in.Op == spv.OpImageWrite {
 		opsAt = 3
 	}
-	if in.Op == spv.OpImageWrite {
-		opsAt = 3
+	a.io = t.decodeImageOperands(in.Operands[min(opsAt, len(in.Operands)):])
+	a.checkOperands()
+	a.splitCoordinate()
+	if a.io.constOffset != 0 {
+		if it.dim == spv.DimCube {
+			t.fail("an offset on a cube image")
+		}
+		o := a.offsetExpr(a.io.constOffset)
+		a.offset = &o
 	}
-	io := t.decodeImageOperands(in.Operands[min(opsAt, len(in.Operands)):])
+	return a
+}
+
+// checkOperands refuses the image operands WGSL has no argument for.
+func (a *imageAccess) checkOperands() {
+	t, io := a.t, &a.io
 	if io.minLod != 0 {
 		t.unsupported("a minimum level of detail (MinLod)")
 	}
@@ -202,261 +287,284 @@ func (fs *funcState) image(in *builder.Inst, out *[]stmt) {
 			t.unsupported("a texel offset that is not a constant")
 		}
 	}
-	if io.other&(spv.ImageOperandsSignExtend|spv.ImageOperandsZeroExtend) != 0 {
-		io.other &^= spv.ImageOperandsSignExtend | spv.ImageOperandsZeroExtend
-	}
+	io.other &^= spv.ImageOperandsSignExtend | spv.ImageOperandsZeroExtend
 	if io.other&^(spv.ImageOperandsNontemporal) != 0 {
 		t.unsupported("image operands %s", io.other)
 	}
+}
 
-	// Split the coordinate: the coordinates proper, the array layer, q.
+// splitCoordinate splits the coordinate operand into the coordinates
+// proper, the array layer and q (divided out of the coordinates and the
+// depth reference).
+func (a *imageAccess) splitCoordinate() {
+	t, fs, in := a.t, a.fs, a.in
+	coordID := t.operandID(in, 1)
+	coord := fs.value(coordID)
+	cs, cn := t.scalarOf(t.typeOfValue(coordID))
+	a.cs = cs
+	proj := isProjective(in.Op)
 	comp := func(i int) expr {
 		if cn == 1 {
 			return coord
 		}
 		return postfix(coord, "."+"xyzw"[i:i+1])
 	}
-	need := dims
-	if cn < need+boolInt(it.arrayed)+boolInt(proj) {
-		t.fail("an image coordinate with %d components for a %s image", cn, dimName(it.dim))
+	need := a.dims
+	if cn < need+boolInt(a.it.arrayed)+boolInt(proj) {
+		t.fail("an image coordinate with %d components for a %s image", cn, dimName(a.it.dim))
 	}
-	var coords expr
 	switch {
 	case need == 1:
-		coords = comp(0)
+		a.coords = comp(0)
 	case need == cn:
-		coords = coord
+		a.coords = coord
 	default:
-		coords = postfix(coord, "."+"xyzw"[:need])
+		a.coords = postfix(coord, "."+"xyzw"[:need])
+	}
+	if a.dref {
+		a.drefExpr = fs.value(t.operandID(in, 2))
 	}
 	if proj {
 		q := comp(need)
-		if it.arrayed {
+		if a.it.arrayed {
 			t.unsupported("projective sampling of an array texture")
 		}
-		coords = binary("/", coords, q)
-		if dref {
-			drefExpr = binary("/", fs.value(t.operandID(in, 2)), q)
+		a.coords = binary("/", a.coords, q)
+		if a.dref {
+			a.drefExpr = binary("/", a.drefExpr, q)
 		}
-	} else if dref {
-		drefExpr = fs.value(t.operandID(in, 2))
 	}
-	var layer *expr
-	if it.arrayed {
+	if a.it.arrayed {
 		l := comp(need)
 		if cs.isFloat() {
 			l = call("i32", call("round", l))
 		}
-		layer = &l
+		a.layer = &l
 	}
-	withLayer := func(args ...expr) []expr {
-		if layer != nil {
-			return append(args, *layer)
-		}
-		return args
+}
+
+// offsetExpr spells a constant offset as the signed vector WGSL takes.
+func (a *imageAccess) offsetExpr(id builder.ID) expr {
+	t := a.t
+	o := t.constExpr(id)
+	if os, _ := t.scalarOf(t.typeOfValue(id)); os != sI32 {
+		o = call("bitcast<"+t.withScalar(t.typeOfValue(id), sI32)+">", o)
 	}
-	var offset *expr
-	if io.constOffset != 0 {
-		if it.dim == spv.DimCube {
-			t.fail("an offset on a cube image")
-		}
-		o := t.constExpr(io.constOffset)
-		if os, _ := t.scalarOf(t.typeOfValue(io.constOffset)); os != sI32 {
-			o = call("bitcast<"+t.withScalar(t.typeOfValue(io.constOffset), sI32)+">", o)
-		}
-		offset = &o
+	return o
+}
+
+// withLayer appends the array layer, if any, to args.
+func (a *imageAccess) withLayer(args ...expr) []expr {
+	if a.layer != nil {
+		return append(args, *a.layer)
 	}
-	withOffset := func(args []expr) []expr {
-		if offset != nil {
-			return append(args, *offset)
-		}
-		return args
+	return args
+}
+
+// withOffset appends the offset, if any, to args.
+func (a *imageAccess) withOffset(args []expr) []expr {
+	if a.offset != nil {
+		return append(args, *a.offset)
 	}
-	sampler := func() expr {
-		if smp.slot.id == 0 {
-			t.fail("%s without a sampler", in.Op)
-		}
-		return primary(fs.handleName(smp))
+	return args
+}
+
+// sampler is the instruction's sampler.
+func (a *imageAccess) sampler() expr {
+	if a.smp.slot.id == 0 {
+		a.t.fail("%s without a sampler", a.in.Op)
 	}
-	// texelResult widens a depth texture's f32 to the vec4 SPIR-V returns
-	// and fixes the signedness.
-	texelResult := func(e expr) expr {
-		if depth && !dref {
-			e = call("vec4<f32>", e, primary("0.0f"), primary("0.0f"), primary("1.0f"))
-		}
-		rt := t.typ(in.Type)
-		if rt.isScalar() && !dref {
-			e = postfix(e, ".x")
-		} else if rt.isVector() && rt.n < 4 {
-			e = postfix(e, "."+"xyzw"[:rt.n])
-		}
-		return t.castTo(e, t.scalarTypeLike(in.Type, sampledType.comp), t.resultScalar(in.Type))
+	return primary(a.fs.handleName(a.smp))
+}
+
+// sampling is the texture, sampler, coordinates and layer arguments every
+// sampling builtin starts with.
+func (a *imageAccess) sampling() []expr {
+	return a.withLayer(a.texture, a.sampler(), a.coords)
+}
+
+// texelResult widens a depth texture's f32 to the vec4 SPIR-V returns
+// and fixes the signedness.
+func (a *imageAccess) texelResult(e expr) expr {
+	t := a.t
+	if a.depth && !a.dref {
+		e = call("vec4<f32>", e, primary("0.0f"), primary("0.0f"), primary("1.0f"))
 	}
-	var e expr
-	switch in.Op {
-	case spv.OpImageSampleImplicitLod, spv.OpImageSampleProjImplicitLod:
-		quads := io.lod == 0 && fs.inQuadGroup()
-		if io.lod == 0 && !quads {
-			fs.refuseComputeDerivatives("sampling with an implicit level of detail")
-		}
-		switch {
-		case quads:
-			e = fs.sampleComputeImplicit(in, texture, sampler(), coords, dims, withLayer, withOffset, io, it, depth, out)
-		case io.bias != 0:
-			if depth {
-				t.unsupported("biased sampling of a depth texture")
-			}
-			e = call("textureSampleBias", withOffset(append(withLayer(texture, sampler(), coords), fs.value(io.bias)))...)
-		case io.lod != 0:
-			e = fs.sampleLevel(texture, sampler(), coords, withLayer, withOffset, io, depth)
-		default:
-			e = call("textureSample", withOffset(withLayer(texture, sampler(), coords))...)
-		}
-		e = texelResult(e)
-	case spv.OpImageSampleExplicitLod, spv.OpImageSampleProjExplicitLod:
-		switch {
-		case io.lod != 0:
-			e = fs.sampleLevel(texture, sampler(), coords, withLayer, withOffset, io, depth)
-		case io.gradX != 0:
-			if depth {
-				t.unsupported("sampling a depth texture with explicit gradients")
-			}
-			e = call("textureSampleGrad", withOffset(append(withLayer(texture, sampler(), coords), fs.value(io.gradX), fs.value(io.gradY)))...)
-		default:
-			t.fail("%s without Lod or Grad", in.Op)
-		}
-		e = texelResult(e)
-	case spv.OpImageSampleDrefImplicitLod, spv.OpImageSampleProjDrefImplicitLod:
-		if fs.inQuadGroup() {
-			t.unsupported("depth comparison with an implicit level of detail in a compute shader (WGSL has no comparison with gradients)")
-		}
-		fs.refuseComputeDerivatives("depth comparison with an implicit level of detail")
-		if io.bias != 0 || io.lod != 0 {
-			t.unsupported("depth comparison with a bias or level of detail in a fragment shader")
-		}
-		e = call("textureSampleCompare", withOffset(append(withLayer(texture, sampler(), coords), drefExpr))...)
-	case spv.OpImageSampleDrefExplicitLod, spv.OpImageSampleProjDrefExplicitLod:
-		if io.gradX != 0 {
-			t.unsupported("depth comparison with explicit gradients")
-		}
-		if io.lod != 0 {
-			if bits, ok := t.constBits(io.lod); !ok || bits != 0 {
-				t.unsupported("depth comparison at a level of detail other than 0 (WGSL's textureSampleCompareLevel samples level 0)")
-			}
-		}
-		e = call("textureSampleCompareLevel", withOffset(append(withLayer(texture, sampler(), coords), drefExpr))...)
-	case spv.OpImageGather, spv.OpImageDrefGather:
-		if io.constOffsets != 0 {
-			// Four gathers, component i from the one at offset i.
-			if offset != nil {
-				t.fail("a gather with both ConstOffset and ConstOffsets")
-			}
-			offs := t.def(io.constOffsets)
-			if offs.Op != spv.OpConstantComposite || len(offs.Operands) != 4 {
-				t.fail("ConstOffsets that are not a constant array of four offsets")
-			}
-			var comps []expr
-			for i, o := range offs.Operands {
-				oe := t.constExpr(o.ID())
-				if os, _ := t.scalarOf(t.typeOfValue(o.ID())); os != sI32 {
-					oe = call("bitcast<"+t.withScalar(t.typeOfValue(o.ID()), sI32)+">", oe)
-				}
-				offset = &oe
-				var g expr
-				switch {
-				case in.Op == spv.OpImageDrefGather:
-					g = call("textureGatherCompare", withOffset(append(withLayer(texture, sampler(), coords), drefExpr))...)
-				case depth:
-					g = call("textureGather", withOffset(withLayer(texture, sampler(), coords))...)
-				default:
-					c, ok := t.constUint(t.operandID(in, 2))
-					if !ok || c > 3 {
-						t.unsupported("gathering a component chosen at run time")
-					}
-					g = call("textureGather", withOffset(append([]expr{primary(fmt.Sprintf("%du", c))}, withLayer(texture, sampler(), coords)...))...)
-				}
-				comps = append(comps, postfix(g, "."+"xyzw"[i:i+1]))
-			}
-			offset = nil
-			st := sampledType.comp
-			if depth {
-				st = sF32
-			}
-			e = t.castTo(call(vecText(st, 4), comps...), t.scalarTypeLike(in.Type, st), t.resultScalar(in.Type))
-			break
-		}
-		if in.Op == spv.OpImageDrefGather {
-			e = call("textureGatherCompare", withOffset(append(withLayer(texture, sampler(), coords), drefExpr))...)
-			break
-		}
-		if depth {
-			e = call("textureGather", withOffset(withLayer(texture, sampler(), coords))...)
-		} else {
-			c, ok := t.constUint(t.operandID(in, 2))
-			if !ok || c > 3 {
-				t.unsupported("gathering a component chosen at run time")
-			}
-			args := append([]expr{primary(fmt.Sprintf("%du", c))}, withLayer(texture, sampler(), coords)...)
-			e = call("textureGather", withOffset(args)...)
-		}
-		e = t.castTo(e, t.scalarTypeLike(in.Type, sampledType.comp), t.resultScalar(in.Type))
-	case spv.OpImageFetch:
-		if offset != nil {
-			// textureLoad has no offset: it is added to the coordinates.
-			if cs == sU32 {
-				coords = binary("+", coords, call("bitcast<"+vecText(sU32, dims)+">", *offset))
-			} else {
-				coords = binary("+", coords, *offset)
-			}
-		}
-		args := withLayer(texture, coords)
-		switch {
-		case it.ms:
-			if io.sample == 0 {
-				t.fail("a multisampled fetch without a sample")
-			}
-			args = append(args, fs.value(io.sample))
-		case io.lod != 0:
-			args = append(args, fs.value(io.lod))
-		default:
-			args = append(args, primary("0i"))
-		}
-		e = texelResult(call("textureLoad", args...))
-	case spv.OpImageRead:
-		if offset != nil || io.lod != 0 || io.sample != 0 {
-			t.unsupported("image operands on a storage image read")
-		}
-		e = texelResult(call("textureLoad", withLayer(texture, coords)...))
-	case spv.OpImageWrite:
-		texelID := t.operandID(in, 2)
-		// The texel's channel type is the sampled type (the format's,
-		// which SPIR-V requires to match).
-		channel := sampledType.comp
-		texel := t.castTo(fs.value(texelID), t.typeOfValue(texelID), channel)
-		if _, n := t.scalarOf(t.typeOfValue(texelID)); n < 4 {
-			var pad []expr
-			pad = append(pad, texel)
-			for i := n; i < 4; i++ {
-				pad = append(pad, t.literal(t.pseudoType(channel, 1), 0))
-			}
-			texel = call(vecText(channel, 4), pad...)
-		}
-		fs.emitChosen(call("textureStore", append(withLayer(texture, coords), texel)...).text+";", out)
-		return
-	default:
-		t.unsupported("the image instruction %s", in.Op)
+	rt := t.typ(a.in.Type)
+	if rt.isScalar() && !a.dref {
+		e = postfix(e, ".x")
+	} else if rt.isVector() && rt.n < 4 {
+		e = postfix(e, "."+"xyzw"[:rt.n])
 	}
-	fs.bindChosen(in, e, out)
+	return t.castTo(e, t.scalarTypeLike(a.in.Type, a.sampled.comp), t.resultScalar(a.in.Type))
+}
+
+// sampleImplicit samples with an implicit level of detail (or an explicit
+// Lod operand), before texelResult.
+func (a *imageAccess) sampleImplicit(out *[]stmt) expr {
+	t, fs, io := a.t, a.fs, a.io
+	quads := io.lod == 0 && fs.inQuadGroup()
+	if io.lod == 0 && !quads {
+		fs.refuseComputeDerivatives("sampling with an implicit level of detail")
+	}
+	switch {
+	case quads:
+		return a.sampleComputeImplicit(out)
+	case io.bias != 0:
+		if a.depth {
+			t.unsupported("biased sampling of a depth texture")
+		}
+		return call("textureSampleBias", a.withOffset(append(a.sampling(), fs.value(io.bias)))...)
+	case io.lod != 0:
+		return a.sampleLevel()
+	}
+	return call("textureSample", a.withOffset(a.sampling())...)
+}
+
+// sampleExplicit samples at a level of detail or with gradients, before
+// texelResult.
+func (a *imageAccess) sampleExplicit() expr {
+	t, io := a.t, a.io
+	switch {
+	case io.lod != 0:
+		return a.sampleLevel()
+	case io.gradX != 0:
+		if a.depth {
+			t.unsupported("sampling a depth texture with explicit gradients")
+		}
+		return call("textureSampleGrad", a.withOffset(append(a.sampling(), a.fs.value(io.gradX), a.fs.value(io.gradY)))...)
+	}
+	t.fail("%s without Lod or Grad", a.in.Op)
+	return expr{}
 }
 
 // sampleLevel spells sampling at an explicit level of detail (a depth
 // texture takes an integer level).
-func (fs *funcState) sampleLevel(texture, sampler, coords expr, withLayer func(...expr) []expr, withOffset func([]expr) []expr, io imageOperands, depth bool) expr {
-	lod := fs.value(io.lod)
-	if depth {
+func (a *imageAccess) sampleLevel() expr {
+	lod := a.fs.value(a.io.lod)
+	if a.depth {
 		lod = call("i32", lod)
 	}
-	return call("textureSampleLevel", withOffset(append(withLayer(texture, sampler, coords), lod))...)
+	return call("textureSampleLevel", a.withOffset(append(a.sampling(), lod))...)
+}
+
+// compareImplicit compares with an implicit level of detail (fragment
+// shaders only).
+func (a *imageAccess) compareImplicit() expr {
+	t, fs := a.t, a.fs
+	if fs.inQuadGroup() {
+		t.unsupported("depth comparison with an implicit level of detail in a compute shader (WGSL has no comparison with gradients)")
+	}
+	fs.refuseComputeDerivatives("depth comparison with an implicit level of detail")
+	if a.io.bias != 0 || a.io.lod != 0 {
+		t.unsupported("depth comparison with a bias or level of detail in a fragment shader")
+	}
+	return call("textureSampleCompare", a.withOffset(append(a.sampling(), a.drefExpr))...)
+}
+
+// compareExplicit compares at level 0, the one level WGSL compares at.
+func (a *imageAccess) compareExplicit() expr {
+	t, io := a.t, a.io
+	if io.gradX != 0 {
+		t.unsupported("depth comparison with explicit gradients")
+	}
+	if io.lod != 0 {
+		if bits, ok := t.constBits(io.lod); !ok || bits != 0 {
+			t.unsupported("depth comparison at a level of detail other than 0 (WGSL's textureSampleCompareLevel samples level 0)")
+		}
+	}
+	return call("textureSampleCompareLevel", a.withOffset(append(a.sampling(), a.drefExpr))...)
+}
+
+// gather translates OpImageGather and OpImageDrefGather; ConstOffsets
+// (four offsets) become four gathers, component i from the one at offset i.
+func (a *imageAccess) gather() expr {
+	t := a.t
+	st := a.sampled.comp
+	if a.depth {
+		st = sF32
+	}
+	if a.io.constOffsets == 0 {
+		return t.castTo(a.gatherOnce(), t.scalarTypeLike(a.in.Type, st), t.resultScalar(a.in.Type))
+	}
+	if a.offset != nil {
+		t.fail("a gather with both ConstOffset and ConstOffsets")
+	}
+	offs := t.def(a.io.constOffsets)
+	if offs.Op != spv.OpConstantComposite || len(offs.Operands) != 4 {
+		t.fail("ConstOffsets that are not a constant array of four offsets")
+	}
+	var comps []expr
+	for i, o := range offs.Operands {
+		oe := a.offsetExpr(o.ID())
+		a.offset = &oe
+		comps = append(comps, postfix(a.gatherOnce(), "."+"xyzw"[i:i+1]))
+	}
+	a.offset = nil
+	return t.castTo(call(vecText(st, 4), comps...), t.scalarTypeLike(a.in.Type, st), t.resultScalar(a.in.Type))
+}
+
+// gatherOnce is one textureGather or textureGatherCompare at the current
+// offset.
+func (a *imageAccess) gatherOnce() expr {
+	t := a.t
+	switch {
+	case a.in.Op == spv.OpImageDrefGather:
+		return call("textureGatherCompare", a.withOffset(append(a.sampling(), a.drefExpr))...)
+	case a.depth:
+		return call("textureGather", a.withOffset(a.sampling())...)
+	}
+	c, ok := t.constUint(t.operandID(a.in, 2))
+	if !ok || c > 3 {
+		t.unsupported("gathering a component chosen at run time")
+	}
+	return call("textureGather", a.withOffset(append([]expr{primary(fmt.Sprintf("%du", c))}, a.sampling()...))...)
+}
+
+// fetch is OpImageFetch's textureLoad, before texelResult; textureLoad has
+// no offset, so it is added to the coordinates.
+func (a *imageAccess) fetch() expr {
+	t, fs, io := a.t, a.fs, a.io
+	coords := a.coords
+	if a.offset != nil {
+		if a.cs == sU32 {
+			coords = binary("+", coords, call("bitcast<"+vecText(sU32, a.dims)+">", *a.offset))
+		} else {
+			coords = binary("+", coords, *a.offset)
+		}
+	}
+	args := a.withLayer(a.texture, coords)
+	switch {
+	case a.it.ms:
+		if io.sample == 0 {
+			t.fail("a multisampled fetch without a sample")
+		}
+		args = append(args, fs.value(io.sample))
+	case io.lod != 0:
+		args = append(args, fs.value(io.lod))
+	default:
+		args = append(args, primary("0i"))
+	}
+	return call("textureLoad", args...)
+}
+
+// write is OpImageWrite's textureStore, the texel widened to the vec4
+// WGSL stores.
+func (a *imageAccess) write() expr {
+	t := a.t
+	texelID := t.operandID(a.in, 2)
+	// The texel's channel type is the sampled type (the format's, which
+	// SPIR-V requires to match).
+	channel := a.sampled.comp
+	texel := t.castTo(a.fs.value(texelID), t.typeOfValue(texelID), channel)
+	if _, n := t.scalarOf(t.typeOfValue(texelID)); n < 4 {
+		pad := []expr{texel}
+		for i := n; i < 4; i++ {
+			pad = append(pad, t.literal(t.pseudoType(channel, 1), 0))
+		}
+		texel = call(vecText(channel, 4), pad...)
+	}
+	return call("textureStore", append(a.withLayer(a.texture, a.coords), texel)...)
 }
 
 func boolInt(b bool) int {
@@ -509,28 +617,27 @@ func (t *translator) nonUniformHandle(id builder.ID) bool {
 // compute shader's derivative group: the coordinates' derivatives come
 // from the quad (quad.go) and go to textureSampleGrad, a bias scaling
 // them by 2^bias (which adds bias to the level of detail).
-func (fs *funcState) sampleComputeImplicit(in *builder.Inst, texture, sampler, coords expr, dims int,
-	withLayer func(...expr) []expr, withOffset func([]expr) []expr, io imageOperands, it imageType, depth bool, out *[]stmt) expr {
-	t := fs.t
+func (a *imageAccess) sampleComputeImplicit(out *[]stmt) expr {
+	t, fs := a.t, a.fs
 	switch {
-	case depth:
+	case a.depth:
 		t.unsupported("sampling a depth texture with an implicit level of detail in a compute shader")
-	case it.dim == spv.Dim1D:
+	case a.it.dim == spv.Dim1D:
 		t.unsupported("sampling a 1D texture in a compute shader (WGSL samples 1D textures only in fragment shaders)")
-	case it.ms:
+	case a.it.ms:
 		t.fail("sampling a multisampled image")
 	}
 	typ := "f32"
-	if dims > 1 {
-		typ = fmt.Sprintf("vec%d<f32>", dims)
+	if a.dims > 1 {
+		typ = fmt.Sprintf("vec%d<f32>", a.dims)
 	}
 	c := primary(t.names.unique("coords"))
-	*out = append(*out, sLine{fmt.Sprintf("let %s : %s = %s;", c.text, typ, coords.text)})
-	gx := fs.quadDerivative(in, spv.OpDPdx, c, typ, out)
-	gy := fs.quadDerivative(in, spv.OpDPdy, c, typ, out)
-	if io.bias != 0 {
-		scale := call("exp2", fs.value(io.bias))
+	*out = append(*out, sLine{fmt.Sprintf("let %s : %s = %s;", c.text, typ, a.coords.text)})
+	gx := fs.quadDerivative(a.in, spv.OpDPdx, c, typ, out)
+	gy := fs.quadDerivative(a.in, spv.OpDPdy, c, typ, out)
+	if a.io.bias != 0 {
+		scale := call("exp2", fs.value(a.io.bias))
 		gx, gy = binary("*", gx, scale), binary("*", gy, scale)
 	}
-	return call("textureSampleGrad", withOffset(append(withLayer(texture, sampler, c), gx, gy))...)
+	return call("textureSampleGrad", a.withOffset(append(a.withLayer(a.texture, a.sampler(), c), gx, gy))...)
 }
