@@ -39,7 +39,7 @@ func (t *translator) operandID(in *builder.Inst, i int) builder.ID {
 // inst translates one instruction.
 func (fs *funcState) inst(in *builder.Inst, out *[]stmt) {
 	t := fs.t
-	if in.Result != 0 && fs.vals[in.Result] != nil && fs.vals[in.Result].place == pRef {
+	if in.Result != 0 && fs.val(in.Result) != nil && fs.val(in.Result).place == pRef {
 		fs.refValue(in)
 		return
 	}
@@ -188,7 +188,7 @@ func (t *translator) resultScalar(typ builder.ID) scalar {
 // refValue computes a pointer or handle result: it is spelled at its uses.
 func (fs *funcState) refValue(in *builder.Inst) {
 	t := fs.t
-	vi := fs.vals[in.Result]
+	vi := fs.val(in.Result)
 	if t.isHandleType(in.Type) && !t.isPointerType(in.Type) || t.isHandleType(in.Type) {
 		vi.isHandle = true
 		vi.img, vi.smp = t.traceHandle(in.Result)
@@ -226,7 +226,7 @@ func (fs *funcState) refOf(id builder.ID) *ref {
 		}
 		return t.globalRef(g)
 	}
-	vi := fs.vals[id]
+	vi := fs.val(id)
 	if vi == nil || vi.place != pRef {
 		if d := t.du.Def(id); d != nil && d.Op == spv.OpVariable {
 			t.fail("variable %%%d is not declared (it is not an interface of the entry point)", id)
@@ -245,7 +245,7 @@ func (fs *funcState) refOf(id builder.ID) *ref {
 // localVar declares a function-scope variable at the top of the function.
 func (fs *funcState) localVar(in *builder.Inst) {
 	t := fs.t
-	vi := fs.vals[in.Result]
+	vi := fs.val(in.Result)
 	if vi.r != nil {
 		return
 	}
@@ -296,7 +296,7 @@ func (fs *funcState) functionCall(in *builder.Inst, out *[]stmt) {
 	roots := map[builder.ID]bool{}
 	for _, o := range in.Operands[1:] {
 		id := o.ID()
-		if vi := fs.vals[id]; vi != nil && vi.isHandle || t.globals[id] != nil && t.globals[id].sc == spv.StorageClassUniformConstant {
+		if vi := fs.val(id); vi != nil && vi.isHandle || t.globals[id] != nil && t.globals[id].sc == spv.StorageClassUniformConstant {
 			img, smp := t.traceHandle(id)
 			args = append(args, primary(fs.handleName(img)))
 			if smp.slot.id != 0 {
@@ -331,7 +331,7 @@ func (fs *funcState) functionCall(in *builder.Inst, out *[]stmt) {
 		fs.emitChosen(e.text+";", out)
 		return
 	}
-	vi := fs.vals[in.Result]
+	vi := fs.val(in.Result)
 	if vi.place == pNone {
 		fs.emitChosen(e.text+";", out)
 		return

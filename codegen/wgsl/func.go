@@ -2,6 +2,7 @@ package wgsl
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/hlsl2spirv/hlsl2spirv/builder"
@@ -65,7 +66,11 @@ type funcState struct {
 	// scope is each block's WGSL scope: the construct whose braces hold its
 	// statements (a selection or switch header's are its parent's).
 	scope []*builder.Construct
-	vals  map[builder.ID]*valInfo
+	// vals is each value's placement, by id (dense, in the translator's
+	// valsByID, like rawUses).
+	vals []*valInfo
+	// valSlab holds the valInfos handed out by newVal.
+	valSlab []valInfo
 	// hoisted are the var declarations at the top of the function.
 	hoisted []string
 	phiVars map[builder.ID]string
@@ -92,11 +97,7 @@ func (t *translator) translateFunction(f *builder.Function) string {
 	t.curFunc = f
 	t.cur = nil
 	defer func() { t.curFunc = nil }()
-	n := 0
-	for _, b := range f.Blocks {
-		n += len(b.Insts)
-	}
-	fs := &funcState{t: t, f: f, vals: make(map[builder.ID]*valInfo, n), phiVars: map[builder.ID]string{}}
+	fs := &funcState{t: t, f: f, phiVars: map[builder.ID]string{}}
 	fs.resetUses()
 	if len(f.Blocks) == 0 {
 		t.fail("function %s has no body", t.funcName(f))
@@ -145,8 +146,8 @@ func (fs *funcState) param(p *builder.Inst) []string {
 	t := fs.t
 	t.cur = p
 	name := t.names.unique(t.baseName(p.Result, "param"))
-	vi := &valInfo{place: pLet, name: name, e: primary(name), ready: true}
-	fs.vals[p.Result] = vi
+	vi := fs.newVal(p.Result)
+	*vi = valInfo{place: pLet, name: name, e: primary(name), ready: true}
 	if t.isHandleType(p.Type) {
 		vi.place, vi.isHandle = pRef, true
 		vi.img = handleRef{slot: handleSlot{p.Result, 0}}
@@ -275,7 +276,15 @@ func (fs *funcState) analyze() {
 		}
 		fs.scope[b] = c
 	}
-	// Definitions and raw uses.
+	// Definitions and raw uses (about one per operand: sized ahead, so the
+	// list of a large function is allocated once).
+	n := 0
+	for _, b := range g.RPO {
+		for _, in := range g.Blocks[b].Insts {
+			n += len(in.Operands)
+		}
+	}
+	t.pendingUses = slices.Grow(t.pendingUses[:0], n)
 	for _, b := range g.RPO {
 		blk := g.Blocks[b]
 		for i, in := range blk.Insts {
@@ -303,6 +312,7 @@ func (fs *funcState) analyze() {
 			}
 		}
 	}
+	fs.groupUses()
 	for _, b := range g.RPO {
 		blk := g.Blocks[b]
 		for _, in := range blk.Insts {
@@ -362,19 +372,49 @@ func forEachOperandID(o builder.Operand, fn func(builder.ID)) {
 	}
 }
 
-// resetUses takes the translator's use lists for this function, emptied
-// of the previous function's uses (their arrays kept for reuse).
+// resetUses takes the translator's per-id tables for this function,
+// emptied of the previous function's uses and values (their arrays kept
+// for reuse).
 func (fs *funcState) resetUses() {
 	t := fs.t
 	for _, id := range t.usesTouched {
-		t.useLists[id] = t.useLists[id][:0]
+		t.useLists[id] = nil
 	}
 	t.usesTouched = t.usesTouched[:0]
+	for _, id := range t.valsTouched {
+		t.valsByID[id] = nil
+	}
+	t.valsTouched = t.valsTouched[:0]
 	if n := int(t.m.Bound); len(t.useLists) < n {
 		t.useLists = make([][]usePos, n)
+		t.useCounts = make([]int32, n)
 		t.defIndexes = make([]int32, n)
+		t.valsByID = make([]*valInfo, n)
 	}
-	fs.rawUses, fs.defIndex = t.useLists, t.defIndexes
+	fs.rawUses, fs.defIndex, fs.vals = t.useLists, t.defIndexes, t.valsByID
+}
+
+// val is id's valInfo, nil if it has none.
+func (fs *funcState) val(id builder.ID) *valInfo {
+	if int(id) < len(fs.vals) {
+		return fs.vals[id]
+	}
+	return nil
+}
+
+// newVal gives id a new (zero) valInfo.
+func (fs *funcState) newVal(id builder.ID) *valInfo {
+	fs.slot(id)
+	if len(fs.valSlab) == cap(fs.valSlab) {
+		fs.valSlab = make([]valInfo, 0, 256)
+	}
+	fs.valSlab = fs.valSlab[:len(fs.valSlab)+1]
+	vi := &fs.valSlab[len(fs.valSlab)-1]
+	if fs.vals[id] == nil {
+		fs.t.valsTouched = append(fs.t.valsTouched, id)
+	}
+	fs.vals[id] = vi
+	return vi
 }
 
 // slot checks that id is within the module's bound, as the index of the
@@ -386,13 +426,43 @@ func (fs *funcState) slot(id builder.ID) builder.ID {
 	return id
 }
 
+// An idUse is a use of id, recorded by addUse until groupUses.
+type idUse struct {
+	id builder.ID
+	u  usePos
+}
+
 // addUse records a use of id.
 func (fs *funcState) addUse(id builder.ID, u usePos) {
 	fs.slot(id)
-	if len(fs.rawUses[id]) == 0 {
-		fs.t.usesTouched = append(fs.t.usesTouched, id)
+	fs.t.pendingUses = append(fs.t.pendingUses, idUse{id, u})
+}
+
+// groupUses turns the recorded uses into the use lists, each in the order
+// recorded, carved from one array (sized by counting first: growing a list
+// per id was a large module's most frequent allocation).
+func (fs *funcState) groupUses() {
+	t := fs.t
+	pending := t.pendingUses
+	for _, p := range pending {
+		if t.useCounts[p.id] == 0 {
+			t.usesTouched = append(t.usesTouched, p.id)
+		}
+		t.useCounts[p.id]++
 	}
-	fs.rawUses[id] = append(fs.rawUses[id], u)
+	if cap(t.useBacking) < len(pending) {
+		t.useBacking = make([]usePos, len(pending))
+	}
+	backing := t.useBacking[:len(pending)]
+	for _, id := range t.usesTouched {
+		n := t.useCounts[id]
+		t.useCounts[id] = 0
+		fs.rawUses[id], backing = backing[:0:n], backing[n:]
+	}
+	for _, p := range pending {
+		fs.rawUses[p.id] = append(fs.rawUses[p.id], p.u)
+	}
+	t.pendingUses = pending[:0]
 }
 
 // usesOf is id's uses in the function.
@@ -409,15 +479,29 @@ func (fs *funcState) effectiveUses(id builder.ID, depth int) []usePos {
 	if depth > 64 {
 		fs.t.fail("pointer chains nested too deeply")
 	}
-	var out []usePos
-	for _, u := range fs.usesOf(id) {
-		if u.user.Result != 0 && u.user.Op != spv.OpPhi && fs.isRefValue(u.user) {
-			out = append(out, fs.effectiveUses(u.user.Result, depth+1)...)
-			continue
+	uses := fs.usesOf(id)
+	for i, u := range uses {
+		if fs.spelledAtUses(u.user) {
+			// Copy on the first such use: most values have none, and their
+			// use lists serve as they are.
+			out := slices.Clone(uses[:i])
+			for _, u := range uses[i:] {
+				if fs.spelledAtUses(u.user) {
+					out = append(out, fs.effectiveUses(u.user.Result, depth+1)...)
+					continue
+				}
+				out = append(out, u)
+			}
+			return out
 		}
-		out = append(out, u)
 	}
-	return out
+	return uses
+}
+
+// spelledAtUses reports whether user's result is a pointer or handle,
+// spelled at its own uses (see effectiveUses).
+func (fs *funcState) spelledAtUses(user *builder.Inst) bool {
+	return user.Result != 0 && user.Op != spv.OpPhi && fs.isRefValue(user)
 }
 
 // inContinuingOf reports whether scope use is in the continue construct of
@@ -460,8 +544,7 @@ func (fs *funcState) duplicatesOperand(user *builder.Inst, id builder.ID) bool {
 
 func (fs *funcState) place(in *builder.Inst, b int32) {
 	t := fs.t
-	vi := &valInfo{}
-	fs.vals[in.Result] = vi
+	vi := fs.newVal(in.Result)
 	switch {
 	case in.Op == spv.OpVariable:
 		vi.place = pRef
@@ -524,7 +607,7 @@ func (fs *funcState) writesBetween(b int32, i, j int) bool {
 // value spells the value of id where it is used.
 func (fs *funcState) value(id builder.ID) expr {
 	t := fs.t
-	if vi, ok := fs.vals[id]; ok {
+	if vi := fs.val(id); vi != nil {
 		switch {
 		case vi.place == pRef:
 			t.fail("%%%d is a pointer or handle used as a value", id)
@@ -611,10 +694,10 @@ func (t *translator) typeOfValue(id builder.ID) builder.ID {
 // bind records a computed value per its placement, emitting its statement.
 func (fs *funcState) bind(in *builder.Inst, e expr, out *[]stmt) {
 	t := fs.t
-	vi := fs.vals[in.Result]
+	vi := fs.val(in.Result)
 	if vi == nil {
-		vi = &valInfo{place: pLet}
-		fs.vals[in.Result] = vi
+		vi = fs.newVal(in.Result)
+		vi.place = pLet
 	}
 	switch vi.place {
 	case pInline:
@@ -628,11 +711,11 @@ func (fs *funcState) bind(in *builder.Inst, e expr, out *[]stmt) {
 		if vi.name == "" {
 			vi.name = t.names.unique(t.baseName(in.Result, "x"))
 		}
-		*out = append(*out, sLine{fmt.Sprintf("let %s : %s = %s;", vi.name, t.typ(in.Type).text, e.text)})
+		*out = append(*out, sLine{"let " + vi.name + " : " + t.typ(in.Type).text + " = " + e.text + ";"})
 		vi.e, vi.ready = primary(vi.name), true
 	case pVar:
 		fs.hoist(in)
-		*out = append(*out, sLine{fmt.Sprintf("%s = %s;", vi.name, e.text)})
+		*out = append(*out, sLine{vi.name + " = " + e.text + ";"})
 		vi.e, vi.ready = primary(vi.name), true
 	default:
 		t.fail("binding a value placed %d", vi.place)
@@ -641,13 +724,13 @@ func (fs *funcState) bind(in *builder.Inst, e expr, out *[]stmt) {
 
 // hoist declares the function-scope var of a pVar value (once).
 func (fs *funcState) hoist(in *builder.Inst) {
-	vi := fs.vals[in.Result]
+	vi := fs.val(in.Result)
 	if vi.name != "" {
 		return
 	}
 	t := fs.t
 	vi.name = t.names.unique(t.baseName(in.Result, "x"))
-	fs.hoisted = append(fs.hoisted, fmt.Sprintf("var %s : %s;", vi.name, t.typ(in.Type).text))
+	fs.hoisted = append(fs.hoisted, "var " + vi.name + " : " + t.typ(in.Type).text + ";")
 }
 
 // bindVar binds a value computed by statements into a var (OpCompositeInsert
@@ -655,14 +738,14 @@ func (fs *funcState) hoist(in *builder.Inst) {
 // It returns the name to assign.
 func (fs *funcState) bindVar(in *builder.Inst, init expr, out *[]stmt) string {
 	t := fs.t
-	vi := fs.vals[in.Result]
+	vi := fs.val(in.Result)
 	if vi.place == pVar {
 		fs.hoist(in)
-		*out = append(*out, sLine{fmt.Sprintf("%s = %s;", vi.name, init.text)})
+		*out = append(*out, sLine{vi.name + " = " + init.text + ";"})
 	} else {
 		vi.place = pLet
 		vi.name = t.names.unique(t.baseName(in.Result, "x"))
-		*out = append(*out, sLine{fmt.Sprintf("var %s : %s = %s;", vi.name, t.typ(in.Type).text, init.text)})
+		*out = append(*out, sLine{"var " + vi.name + " : " + t.typ(in.Type).text + " = " + init.text + ";"})
 	}
 	vi.e, vi.ready = primary(vi.name), true
 	return vi.name
@@ -679,7 +762,7 @@ func (fs *funcState) phiVar(phi *builder.Inst) string {
 	}
 	n := t.names.unique(t.baseName(phi.Result, "x") + "_phi")
 	fs.phiVars[phi.Result] = n
-	fs.hoisted = append(fs.hoisted, fmt.Sprintf("var %s : %s;", n, t.typ(phi.Type).text))
+	fs.hoisted = append(fs.hoisted, "var " + n + " : " + t.typ(phi.Type).text + ";")
 	return n
 }
 
@@ -696,7 +779,7 @@ func (fs *funcState) phiAssignments(from, to int32) []stmt {
 		for _, p := range in.Operands {
 			if len(p.Params) == 2 && p.Params[1].ID() == fromLabel {
 				fs.t.cur = in
-				out = append(out, sLine{fmt.Sprintf("%s = %s;", fs.phiVar(in), fs.value(p.Params[0].ID()).text)})
+				out = append(out, sLine{fs.phiVar(in) + " = " + fs.value(p.Params[0].ID()).text + ";"})
 				break
 			}
 		}

@@ -42,7 +42,7 @@ func (fs *funcState) handleName(r handleRef) string {
 			return n
 		}
 	}
-	if vi := fs.vals[s.id]; vi != nil && vi.name != "" {
+	if vi := fs.val(s.id); vi != nil && vi.name != "" {
 		return vi.name
 	}
 	t.fail("texture or sampler %%%d is not declared", s.id)

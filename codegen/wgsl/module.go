@@ -66,11 +66,16 @@ type translator struct {
 	drawParams string
 	// quads is the compute entry points' derivative group (quad.go).
 	quads quadGroup
-	// useLists, usesTouched and defIndexes back every function's dense
+	// useLists, usesTouched, defIndexes, valsByID and valsTouched back every function's dense
 	// per-id tables (funcState.resetUses).
 	useLists    [][]usePos
 	usesTouched []builder.ID
+	useCounts   []int32
+	useBacking  []usePos
+	pendingUses []idUse
 	defIndexes  []int32
+	valsByID    []*valInfo
+	valsTouched []builder.ID
 	// pseudo are type ids past the module's bound standing for WGSL
 	// scalar and vector types the module may not declare (castTo).
 	pseudo map[string]builder.ID

@@ -40,7 +40,7 @@ func (fs *funcState) atomic(in *builder.Inst, out *[]stmt) {
 			fs.emitChosen(e.text+";", out)
 			return
 		}
-		if fs.vals[in.Result] != nil && fs.vals[in.Result].place == pNone {
+		if fs.val(in.Result) != nil && fs.val(in.Result).place == pNone {
 			fs.emitChosen("_ = "+e.text+";", out)
 			return
 		}
@@ -371,7 +371,7 @@ func (fs *funcState) atomicFloat(in *builder.Inst, p expr, out *[]stmt) {
 	}
 	bits := func(i int) expr { return call("bitcast<u32>", fs.value(t.operandID(in, i))) }
 	result := func(e expr) {
-		if in.Type == 0 || fs.vals[in.Result] != nil && fs.vals[in.Result].place == pNone {
+		if in.Type == 0 || fs.val(in.Result) != nil && fs.val(in.Result).place == pNone {
 			*out = append(*out, sLine{"_ = " + e.text + ";"})
 			return
 		}

@@ -2,6 +2,7 @@ package wgsl
 
 import (
 	"fmt"
+	"strconv"
 
 	"github.com/hlsl2spirv/hlsl2spirv/builder"
 	"github.com/hlsl2spirv/hlsl2spirv/builder/spv"
@@ -381,7 +382,8 @@ func (t *translator) baseName(id builder.ID, prefix string) string {
 	if s := sanitize(t.debugNames[id]); s != "" {
 		return s
 	}
-	return fmt.Sprintf("%s_%d", prefix, id)
+	var buf [32]byte
+	return string(strconv.AppendUint(append(append(buf[:0], prefix...), '_'), uint64(id), 10))
 }
 
 // zero spells the zero value of a value type.
