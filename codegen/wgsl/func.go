@@ -730,7 +730,7 @@ func (fs *funcState) hoist(in *builder.Inst) {
 	}
 	t := fs.t
 	vi.name = t.names.unique(t.baseName(in.Result, "x"))
-	fs.hoisted = append(fs.hoisted, "var " + vi.name + " : " + t.typ(in.Type).text + ";")
+	fs.hoisted = append(fs.hoisted, "var "+vi.name+" : "+t.typ(in.Type).text+";")
 }
 
 // bindVar binds a value computed by statements into a var (OpCompositeInsert
@@ -762,7 +762,7 @@ func (fs *funcState) phiVar(phi *builder.Inst) string {
 	}
 	n := t.names.unique(t.baseName(phi.Result, "x") + "_phi")
 	fs.phiVars[phi.Result] = n
-	fs.hoisted = append(fs.hoisted, "var " + n + " : " + t.typ(phi.Type).text + ";")
+	fs.hoisted = append(fs.hoisted, "var "+n+" : "+t.typ(phi.Type).text+";")
 	return n
 }
 
