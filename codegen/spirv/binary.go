@@ -5,6 +5,7 @@ import (
 	"github.com/hlsl2spirv/hlsl2spirv/builder/spv"
 	"github.com/hlsl2spirv/hlsl2spirv/codegen/spirv/layout"
 	"github.com/hlsl2spirv/hlsl2spirv/frontend/ast"
+	"github.com/hlsl2spirv/hlsl2spirv/frontend/diag"
 	"github.com/hlsl2spirv/hlsl2spirv/sema/types"
 )
 
@@ -58,7 +59,7 @@ func (e *emitter) binary(x *ast.BinaryExpr) value {
 		r = e.convert(r, e.operandType(x.Y), it)
 		operand = it
 	}
-	return rv(e.arith(x.Op, operand, concreteType(t), l, r), t)
+	return rv(e.arithAt(x.Op, operand, concreteType(t), l, r, [2]diag.Pos{x.X.Pos(), x.Y.Pos()}), t)
 }
 
 func isRelational(op ast.Op) bool {
@@ -108,10 +109,16 @@ func (e *emitter) scalarTimes(x *ast.BinaryExpr, t *types.Type) (builder.ID, boo
 
 // arith emits l op r on operands of type operand giving type result.
 func (e *emitter) arith(op ast.Op, operand, result *types.Type, l, r builder.ID) builder.ID {
+	return e.arithAt(op, operand, result, l, r, [2]diag.Pos{})
+}
+
+// arithAt is arith where the operands were written at pos (for the debug
+// lines of a matrix's rows; invalid positions keep the emitter's).
+func (e *emitter) arithAt(op ast.Op, operand, result *types.Type, l, r builder.ID, pos [2]diag.Pos) builder.ID {
 	c := operand.Canonical()
 	if c.IsMatrix() && c.Rows() > 1 && c.Cols() > 1 {
 		rc := result.Canonical()
-		return e.perRowBinary(op, c, rc, l, r)
+		return e.perRowBinary(op, c, rc, l, r, pos)
 	}
 	s := c.Scalar()
 	if op == ast.Shl || op == ast.Shr {
@@ -126,17 +133,35 @@ func (e *emitter) arith(op ast.Op, operand, result *types.Type, l, r builder.ID)
 	return e.fb.Emit(opc, e.typeID(result), builder.Ref(l), builder.Ref(r))
 }
 
-func (e *emitter) perRowBinary(op ast.Op, mt, result *types.Type, l, r builder.ID) builder.ID {
+// perRowBinary applies op row by row. As DXC places them, each operand's
+// row is extracted where the operand starts, the operation stays where
+// the emitter is, and the result matrix is built where the left operand
+// starts.
+func (e *emitter) perRowBinary(op ast.Op, mt, result *types.Type, l, r builder.ID, pos [2]diag.Pos) builder.ID {
 	rows := mt.Rows()
 	rowT := types.Vec(mt.Scalar(), mt.Cols())
 	resRow := types.Vec(result.Scalar(), mt.Cols())
 	parts := make([]builder.ID, rows)
+	loc, rng := e.loc, e.locRange
+	at := func(p diag.Pos) {
+		if p.IsValid() {
+			e.loc, e.locRange = p, [2]diag.Pos{}
+		}
+	}
 	for i := range parts {
+		at(pos[0])
 		a := e.fb.CompositeExtract(e.typeID(rowT), l, uint32(i))
+		at(pos[1])
 		b := e.fb.CompositeExtract(e.typeID(rowT), r, uint32(i))
+		e.loc, e.locRange = loc, rng
 		parts[i] = e.arith(op, rowT, resRow, a, b)
 	}
-	return e.fb.CompositeConstruct(e.typeID(result), parts...)
+	if pos[0].IsValid() {
+		e.loc = pos[0]
+	}
+	id := e.fb.CompositeConstruct(e.typeID(result), parts...)
+	e.loc = loc
+	return id
 }
 
 // binaryOpcode picks the opcode of op on components of kind s.
