@@ -366,16 +366,12 @@ func (t *translator) handleTypeText(slot handleSlot, typ builder.ID) string {
 	return fmt.Sprintf("%s<%s>", base, st.comp)
 }
 
+// dimNames name image dimensionalities in messages.
+var dimNames = map[spv.Dim]string{spv.Dim1D: "1D", spv.Dim2D: "2D", spv.Dim3D: "3D", spv.DimCube: "cube"}
+
 func dimName(d spv.Dim) string {
-	switch d {
-	case spv.Dim1D:
-		return "1D"
-	case spv.Dim2D:
-		return "2D"
-	case spv.Dim3D:
-		return "3D"
-	case spv.DimCube:
-		return "cube"
+	if n, ok := dimNames[d]; ok {
+		return n
 	}
 	return d.String()
 }

@@ -79,149 +79,17 @@ func (t *translator) entryWrapper(ep *builder.Inst) string {
 	t.cur = ep
 	t.curFunc = nil
 	model := spv.ExecutionModel(ep.Operands[0].Word)
-	fnID := ep.Operands[1].ID()
-	stage := stageName(model)
 	name := t.epNames[ep]
-	info := EntryPoint{Name: name, SPIRVName: ep.Operands[2].Str, Stage: stage}
-	var ins, outs []ioItem
-	for _, g := range t.interfaceVars(ep) {
-		t.cur = g.inst
-		if g.sc == spv.StorageClassInput {
-			ins = append(ins, t.ioItems(g, g.pointee, primary(g.name), model, true, -1, layoutPath{})...)
-		} else {
-			outs = append(outs, t.ioItems(g, g.pointee, primary(g.name), model, false, -1, layoutPath{})...)
-		}
-	}
-	t.cur = ep
-	ins, outs = t.mergeComponents(ins, true), t.mergeComponents(outs, false)
-	if t.laneVar != "" && model != spv.ExecutionModelVertex {
-		// The subgroup lane, for ballot scans (sync.go).
-		have := false
-		for i := range ins {
-			if ins[i].attr == "@builtin(subgroup_invocation_id)" {
-				ins[i].also = t.laneVar
-				have = true
-			}
-		}
-		if !have {
-			ins = append(ins, ioItem{attr: "@builtin(subgroup_invocation_id)", name: "subgroup_invocation_id", typ: "u32", access: t.laneVar, loc: -1})
-		}
-	}
-	if t.quads.index != "" && model == spv.ExecutionModelGLCompute {
-		// The local invocation index, for quad exchanges (quad.go).
-		have := false
-		for i := range ins {
-			if ins[i].attr == "@builtin(local_invocation_index)" {
-				ins[i].also = t.quads.index
-				have = true
-			}
-		}
-		if !have {
-			ins = append(ins, ioItem{attr: "@builtin(local_invocation_index)", name: "local_invocation_index", typ: "u32", access: t.quads.index, loc: -1})
-		}
-	}
-	if model == spv.ExecutionModelVertex {
-		hasPos := false
-		for _, o := range outs {
-			hasPos = hasPos || o.attr == "@builtin(position)"
-		}
-		if !hasPos {
-			// WGSL vertex shaders must write a position; Vulkan leaves it
-			// undefined when the shader does not.
-			outs = append(outs, ioItem{attr: "@builtin(position)", name: "position", typ: "vec4<f32>", access: "vec4<f32>()", loc: -1})
-		}
-	}
+	info := EntryPoint{Name: name, SPIRVName: ep.Operands[2].Str, Stage: stageName(model)}
+	ins, outs := t.entryIO(ep, model)
+	params, body, inStruct := t.wrapperInputs(ins, model, name, &info)
+	attr := t.stageAttribute(ep, model, &info)
+	body = append(body, t.funcNames[ep.Operands[1].ID()]+"();")
 	var w writer
-	var params []string
-	var body []string
-	// WGSL functions take at most 255 parameters: more inputs come in a
-	// struct.
-	inStruct := ""
-	if len(ins) > 255 {
-		inStruct = t.names.unique(name + "_in")
-	}
-	for i := range ins {
-		it := &ins[i]
-		if it.from != "" {
-			body = append(body, fmt.Sprintf("%s = %s;", it.access, it.converted(it.from)))
-			continue
-		}
-		pname := t.names.unique(it.name + "_param")
-		attrs := it.attr
-		if it.interp != "" && model == spv.ExecutionModelFragment {
-			attrs += " @interpolate(" + it.interp + ")"
-		}
-		params = append(params, fmt.Sprintf("%s %s : %s", attrs, pname, it.typ))
-		v := pname
-		if inStruct != "" {
-			v = "in." + pname
-		}
-		if it.convert != nil {
-			v = it.convert(v)
-		}
-		if it.parts != nil {
-			for _, p := range it.parts {
-				body = append(body, fmt.Sprintf("%s = %s%s;", p.access, v, p.swizzle))
-			}
-		} else {
-			body = append(body, fmt.Sprintf("%s = %s;", it.access, v))
-		}
-		if it.also != "" {
-			body = append(body, fmt.Sprintf("%s = %s;", it.also, v))
-		}
-		if it.loc >= 0 {
-			interp := ""
-			if model == spv.ExecutionModelFragment {
-				interp = it.interp
-			}
-			info.Inputs = append(info.Inputs, IO{Location: uint32(it.loc), Type: it.typ, Interpolate: interp})
-		}
-	}
-	attr := ""
-	switch model {
-	case spv.ExecutionModelVertex:
-		attr = "@vertex"
-	case spv.ExecutionModelFragment:
-		attr = "@fragment"
-	case spv.ExecutionModelGLCompute:
-		size := t.workgroupSize(ep)
-		info.WorkgroupSize = size
-		attr = fmt.Sprintf("@compute @workgroup_size(%s, %s, %s)", size[0], size[1], size[2])
-	}
-	t.checkExecutionModes(ep, model)
-	inner := t.funcNames[fnID]
-	body = append(body, inner+"();")
 	ret := ""
 	if len(outs) > 0 {
 		sname := t.names.unique(name + "_out")
-		var members, values []string
-		seen := map[string]bool{}
-		for i := range outs {
-			o := &outs[i]
-			mn := o.name
-			for k := 1; seen[mn]; k++ {
-				mn = fmt.Sprintf("%s_%d", o.name, k)
-			}
-			seen[mn] = true
-			attrs := o.attr
-			if o.interp != "" && model == spv.ExecutionModelVertex {
-				attrs += " @interpolate(" + o.interp + ")"
-			}
-			members = append(members, fmt.Sprintf("  %s %s : %s,", attrs, mn, o.typ))
-			v := o.access
-			if o.convert != nil {
-				v = o.convert(v)
-			}
-			values = append(values, v)
-			switch {
-			case o.loc >= 0 && model == spv.ExecutionModelFragment:
-				info.Outputs = append(info.Outputs, IO{Location: uint32(o.loc), Type: o.typ})
-			case o.loc >= 0:
-				info.Outputs = append(info.Outputs, IO{Location: uint32(o.loc), Type: o.typ, Interpolate: o.interp})
-			case o.attr == "@builtin(frag_depth)":
-				info.FragDepth = true
-			}
-		}
+		members, values := t.wrapperOutputs(outs, model, &info)
 		w.line(fmt.Sprintf("struct %s {\n%s\n}\n", sname, strings.Join(members, "\n")))
 		ret = " -> " + sname
 		body = append(body, fmt.Sprintf("return %s(%s);", sname, strings.Join(values, ", ")))
@@ -241,6 +109,147 @@ func (t *translator) entryWrapper(ep *builder.Inst) string {
 	t.result.EntryPoints = append(t.result.EntryPoints, info)
 	t.cur = nil
 	return w.b.String()
+}
+
+// entryIO flattens an entry point's interface variables into its inputs
+// and outputs, with the builtins the translation needs for itself and
+// the position a WGSL vertex shader must write.
+func (t *translator) entryIO(ep *builder.Inst, model spv.ExecutionModel) (ins, outs []ioItem) {
+	for _, g := range t.interfaceVars(ep) {
+		t.cur = g.inst
+		if g.sc == spv.StorageClassInput {
+			ins = append(ins, t.ioItems(g, g.pointee, primary(g.name), model, true, -1, layoutPath{})...)
+		} else {
+			outs = append(outs, t.ioItems(g, g.pointee, primary(g.name), model, false, -1, layoutPath{})...)
+		}
+	}
+	t.cur = ep
+	ins, outs = t.mergeComponents(ins, true), t.mergeComponents(outs, false)
+	if t.laneVar != "" && model != spv.ExecutionModelVertex {
+		// The subgroup lane, for ballot scans (sync.go).
+		ins = alsoInput(ins, "subgroup_invocation_id", t.laneVar)
+	}
+	if t.quads.index != "" && model == spv.ExecutionModelGLCompute {
+		// The local invocation index, for quad exchanges (quad.go).
+		ins = alsoInput(ins, "local_invocation_index", t.quads.index)
+	}
+	if model == spv.ExecutionModelVertex {
+		hasPos := false
+		for _, o := range outs {
+			hasPos = hasPos || o.attr == "@builtin(position)"
+		}
+		if !hasPos {
+			// WGSL vertex shaders must write a position; Vulkan leaves it
+			// undefined when the shader does not.
+			outs = append(outs, ioItem{attr: "@builtin(position)", name: "position", typ: "vec4<f32>", access: "vec4<f32>()", loc: -1})
+		}
+	}
+	return ins, outs
+}
+
+// alsoInput copies the u32 input builtin to variable v too, adding the
+// builtin when the shader does not read it.
+func alsoInput(ins []ioItem, builtin, v string) []ioItem {
+	attr := "@builtin(" + builtin + ")"
+	for i := range ins {
+		if ins[i].attr == attr {
+			ins[i].also = v
+			return ins
+		}
+	}
+	return append(ins, ioItem{attr: attr, name: builtin, typ: "u32", access: v, loc: -1})
+}
+
+// wrapperInputs spells the wrapper's parameters and the statements
+// copying them (or the inputs WebGPU does not pass, from where they are)
+// into the pseudo input variables; more than WGSL's 255 parameters come
+// in a struct, inStruct.
+func (t *translator) wrapperInputs(ins []ioItem, model spv.ExecutionModel, name string, info *EntryPoint) (params, body []string, inStruct string) {
+	if len(ins) > 255 {
+		inStruct = t.names.unique(name + "_in")
+	}
+	for i := range ins {
+		it := &ins[i]
+		if it.from != "" {
+			body = append(body, fmt.Sprintf("%s = %s;", it.access, it.converted(it.from)))
+			continue
+		}
+		pname := t.names.unique(it.name + "_param")
+		attrs := it.attr
+		if it.interp != "" && model == spv.ExecutionModelFragment {
+			attrs += " @interpolate(" + it.interp + ")"
+		}
+		params = append(params, fmt.Sprintf("%s %s : %s", attrs, pname, it.typ))
+		v := pname
+		if inStruct != "" {
+			v = "in." + pname
+		}
+		v = it.converted(v)
+		if it.parts != nil {
+			for _, p := range it.parts {
+				body = append(body, fmt.Sprintf("%s = %s%s;", p.access, v, p.swizzle))
+			}
+		} else {
+			body = append(body, fmt.Sprintf("%s = %s;", it.access, v))
+		}
+		if it.also != "" {
+			body = append(body, fmt.Sprintf("%s = %s;", it.also, v))
+		}
+		if it.loc >= 0 {
+			interp := ""
+			if model == spv.ExecutionModelFragment {
+				interp = it.interp
+			}
+			info.Inputs = append(info.Inputs, IO{Location: uint32(it.loc), Type: it.typ, Interpolate: interp})
+		}
+	}
+	return params, body, inStruct
+}
+
+// stageAttribute spells the wrapper's stage attribute (with the
+// workgroup size) and checks the execution modes.
+func (t *translator) stageAttribute(ep *builder.Inst, model spv.ExecutionModel, info *EntryPoint) string {
+	t.checkExecutionModes(ep, model)
+	switch model {
+	case spv.ExecutionModelVertex:
+		return "@vertex"
+	case spv.ExecutionModelFragment:
+		return "@fragment"
+	case spv.ExecutionModelGLCompute:
+		size := t.workgroupSize(ep)
+		info.WorkgroupSize = size
+		return fmt.Sprintf("@compute @workgroup_size(%s, %s, %s)", size[0], size[1], size[2])
+	}
+	return ""
+}
+
+// wrapperOutputs spells the result struct's members and the values
+// returned in them.
+func (t *translator) wrapperOutputs(outs []ioItem, model spv.ExecutionModel, info *EntryPoint) (members, values []string) {
+	seen := map[string]bool{}
+	for i := range outs {
+		o := &outs[i]
+		mn := o.name
+		for k := 1; seen[mn]; k++ {
+			mn = fmt.Sprintf("%s_%d", o.name, k)
+		}
+		seen[mn] = true
+		attrs := o.attr
+		if o.interp != "" && model == spv.ExecutionModelVertex {
+			attrs += " @interpolate(" + o.interp + ")"
+		}
+		members = append(members, fmt.Sprintf("  %s %s : %s,", attrs, mn, o.typ))
+		values = append(values, o.converted(o.access))
+		switch {
+		case o.loc >= 0 && model == spv.ExecutionModelFragment:
+			info.Outputs = append(info.Outputs, IO{Location: uint32(o.loc), Type: o.typ})
+		case o.loc >= 0:
+			info.Outputs = append(info.Outputs, IO{Location: uint32(o.loc), Type: o.typ, Interpolate: o.interp})
+		case o.attr == "@builtin(frag_depth)":
+			info.FragDepth = true
+		}
+	}
+	return members, values
 }
 
 // converted is v converted by the item's conversion, if any.

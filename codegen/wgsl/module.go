@@ -293,24 +293,25 @@ func (t *translator) selectEntryPoints() []*builder.Inst {
 	return out
 }
 
+// stageNames name the execution models in messages.
+var stageNames = map[spv.ExecutionModel]string{
+	spv.ExecutionModelVertex:                 "vertex",
+	spv.ExecutionModelFragment:               "fragment",
+	spv.ExecutionModelGLCompute:              "compute",
+	spv.ExecutionModelGeometry:               "geometry",
+	spv.ExecutionModelTessellationControl:    "tessellation",
+	spv.ExecutionModelTessellationEvaluation: "tessellation",
+	spv.ExecutionModelMeshEXT:                "mesh",
+	spv.ExecutionModelMeshNV:                 "mesh",
+	spv.ExecutionModelTaskEXT:                "task (amplification)",
+	spv.ExecutionModelTaskNV:                 "task (amplification)",
+	spv.ExecutionModelKernel:                 "OpenCL kernel",
+}
+
+// stageName names an execution model (the others are ray tracing stages).
 func stageName(m spv.ExecutionModel) string {
-	switch m {
-	case spv.ExecutionModelVertex:
-		return "vertex"
-	case spv.ExecutionModelFragment:
-		return "fragment"
-	case spv.ExecutionModelGLCompute:
-		return "compute"
-	case spv.ExecutionModelGeometry:
-		return "geometry"
-	case spv.ExecutionModelTessellationControl, spv.ExecutionModelTessellationEvaluation:
-		return "tessellation"
-	case spv.ExecutionModelMeshEXT, spv.ExecutionModelMeshNV:
-		return "mesh"
-	case spv.ExecutionModelTaskEXT, spv.ExecutionModelTaskNV:
-		return "task (amplification)"
-	case spv.ExecutionModelKernel:
-		return "OpenCL kernel"
+	if n, ok := stageNames[m]; ok {
+		return n
 	}
 	return "ray tracing (" + m.String() + ")"
 }

@@ -226,15 +226,12 @@ func (fs *funcState) texelOp(in *builder.Inst, img handleRef, out *[]stmt) {
 		t.unsupported("a texel buffer passed to a function (WGSL has no texel buffers; it becomes a storage buffer)")
 	}
 	tb := g.texel
-	name := fs.handleName(img)
+	name := primary(fs.handleName(img))
 	switch in.Op {
 	case spv.OpImageQuerySize:
-		e := call("arrayLength", unary("&", primary(name)))
-		switch {
-		case tb.pack != nil && tb.pack.words() > 1:
-			e = binary("/", e, primary(fmt.Sprintf("%du", tb.pack.words())))
-		case tb.pack == nil && tb.n == 3:
-			e = binary("/", e, primary("3u"))
+		e := call("arrayLength", unary("&", name))
+		if per := tb.elementsPerTexel(); per > 1 {
+			e = binary("/", e, primary(fmt.Sprintf("%du", per)))
 		}
 		fs.bindChosen(in, t.castTo(e, t.scalarTypeLike(in.Type, sU32), t.resultScalar(in.Type)), out)
 		return
@@ -242,6 +239,32 @@ func (fs *funcState) texelOp(in *builder.Inst, img handleRef, out *[]stmt) {
 	default:
 		t.unsupported("%s on a texel buffer", in.Op)
 	}
+	t.checkTexelOperands(in)
+	coordID := t.operandID(in, 1)
+	x := texelAt{buf: name, texel: fs.temp(t.shiftAmount(fs.value(coordID), t.typeOfValue(coordID)), t.pseudoType(sU32, 1), out),
+		per: tb.elementsPerTexel()}
+	if in.Op == spv.OpImageWrite {
+		fs.texelWrite(in, tb, x, out)
+		return
+	}
+	fs.bindChosen(in, t.texelRead(in, tb, x), out)
+}
+
+// elementsPerTexel is how many elements of the storage buffer a texel
+// takes: its words, or its three components (WGSL has no array of
+// vec3 with a 12-byte stride).
+func (tb *texelBuffer) elementsPerTexel() int {
+	switch {
+	case tb.pack != nil:
+		return tb.pack.words()
+	case tb.n == 3:
+		return 3
+	}
+	return 1
+}
+
+// checkTexelOperands refuses image operands on a texel buffer access.
+func (t *translator) checkTexelOperands(in *builder.Inst) {
 	if len(in.Operands) > 3 || in.Op == spv.OpImageWrite && len(in.Operands) > 4 {
 		ops := in.Operands[3:]
 		if in.Op != spv.OpImageWrite {
@@ -251,85 +274,88 @@ func (fs *funcState) texelOp(in *builder.Inst, img handleRef, out *[]stmt) {
 			t.unsupported("image operands on a texel buffer access")
 		}
 	}
-	coordID := t.operandID(in, 1)
-	coord := fs.temp(t.shiftAmount(fs.value(coordID), t.typeOfValue(coordID)), t.pseudoType(sU32, 1), out)
-	per := tb.n // elements per texel
+}
+
+// texelAt addresses a texel's elements in the storage buffer buf.
+type texelAt struct {
+	buf, texel expr // the buffer, the texel index (a u32)
+	per        int  // elements per texel
+}
+
+// at is element k of the texel.
+func (x texelAt) at(k int) expr {
+	if x.per == 1 {
+		return postfix(x.buf, "["+x.texel.text+"]")
+	}
+	i := binary("*", x.texel, primary(fmt.Sprintf("%du", x.per)))
+	if k > 0 {
+		i = binary("+", i, primary(fmt.Sprintf("%du", k)))
+	}
+	return postfix(x.buf, "["+i.text+"]")
+}
+
+// texelWrite stores a texel: its components packed word by word, as
+// separate elements, or as one vector (missing components zero).
+func (fs *funcState) texelWrite(in *builder.Inst, tb *texelBuffer, x texelAt, out *[]stmt) {
+	t := fs.t
+	texelID := t.operandID(in, 2)
+	texel := fs.temp(t.castTo(fs.value(texelID), t.typeOfValue(texelID), tb.comp), t.scalarTypeLike(t.typeOfValue(texelID), tb.comp), out)
+	_, k := t.scalarOf(t.typeOfValue(texelID))
+	comp := func(i int) expr {
+		switch {
+		case i < k && k == 1:
+			return texel
+		case i < k:
+			return postfix(texel, "."+"xyzw"[i:i+1])
+		}
+		return t.number(tb.comp, 0) // the write gives fewer components than the texel has
+	}
+	store := func(k int, v expr) { fs.emitChosen(fmt.Sprintf("%s = %s;", x.at(k).text, v.text), out) }
 	switch {
 	case tb.pack != nil:
-		per = tb.pack.words()
-	case tb.n != 3:
-		per = 1
+		for w := range tb.pack.words() {
+			var part []expr
+			for i := range tb.pack.per {
+				part = append(part, comp(w*tb.pack.per+i))
+			}
+			store(w, primary(fmt.Sprintf(tb.pack.pack, call(vecText(tb.comp, tb.pack.per), part...).text)))
+		}
+	case tb.atomic:
+		fs.emitChosen(fmt.Sprintf("atomicStore(&%s, %s);", x.at(0).text, comp(0).text), out)
+	case tb.n == 1:
+		store(0, comp(0))
+	case tb.n == 3:
+		for i := range 3 {
+			store(i, comp(i))
+		}
+	case k == tb.n:
+		store(0, texel)
+	default:
+		var comps []expr
+		for i := range tb.n {
+			comps = append(comps, comp(i))
+		}
+		store(0, call(vecText(tb.comp, tb.n), comps...))
 	}
-	at := func(k int) expr {
-		if per == 1 {
-			return postfix(primary(name), "["+coord.text+"]")
-		}
-		i := binary("*", coord, primary(fmt.Sprintf("%du", per)))
-		if k > 0 {
-			i = binary("+", i, primary(fmt.Sprintf("%du", k)))
-		}
-		return postfix(primary(name), "["+i.text+"]")
-	}
-	lit := func(v int) expr { return t.number(tb.comp, v) }
-	if in.Op == spv.OpImageWrite {
-		texelID := t.operandID(in, 2)
-		texel := fs.temp(t.castTo(fs.value(texelID), t.typeOfValue(texelID), tb.comp), t.scalarTypeLike(t.typeOfValue(texelID), tb.comp), out)
-		_, k := t.scalarOf(t.typeOfValue(texelID))
-		comp := func(i int) expr {
-			switch {
-			case i < k && k == 1:
-				return texel
-			case i < k:
-				return postfix(texel, "."+"xyzw"[i:i+1])
-			}
-			return lit(0) // the write gives fewer components than the texel has
-		}
-		switch {
-		case tb.pack != nil:
-			// The texel's components, packed word by word.
-			for w := range tb.pack.words() {
-				var part []expr
-				for i := range tb.pack.per {
-					part = append(part, comp(w*tb.pack.per+i))
-				}
-				v := call(vecText(tb.comp, tb.pack.per), part...)
-				fs.emitChosen(fmt.Sprintf("%s = %s;", at(w).text, fmt.Sprintf(tb.pack.pack, v.text)), out)
-			}
-		case tb.atomic:
-			fs.emitChosen(fmt.Sprintf("atomicStore(&%s, %s);", at(0).text, comp(0).text), out)
-		case tb.n == 1:
-			fs.emitChosen(fmt.Sprintf("%s = %s;", at(0).text, comp(0).text), out)
-		case tb.n == 3:
-			for i := range 3 {
-				fs.emitChosen(fmt.Sprintf("%s = %s;", at(i).text, comp(i).text), out)
-			}
-		case k == tb.n:
-			fs.emitChosen(fmt.Sprintf("%s = %s;", at(0).text, texel.text), out)
-		default:
-			var comps []expr
-			for i := range tb.n {
-				comps = append(comps, comp(i))
-			}
-			fs.emitChosen(fmt.Sprintf("%s = %s;", at(0).text, call(vecText(tb.comp, tb.n), comps...).text), out)
-		}
-		return
-	}
-	// A fetch or read: four components, the missing ones from (0, 0, 1).
+}
+
+// texelRead loads a texel as SPIR-V's four components, the missing ones
+// from (0, 0, 1), narrowed to the result type.
+func (t *translator) texelRead(in *builder.Inst, tb *texelBuffer, x texelAt) expr {
 	var comps []expr
 	switch {
 	case tb.pack != nil:
 		for w := range tb.pack.words() {
-			comps = append(comps, primary(fmt.Sprintf(tb.pack.unpack, at(w).text)))
+			comps = append(comps, primary(fmt.Sprintf(tb.pack.unpack, x.at(w).text)))
 		}
 	case tb.atomic:
-		comps = []expr{call("atomicLoad", unary("&", at(0)))}
-	case tb.n == 1:
-		comps = []expr{at(0)}
+		comps = []expr{call("atomicLoad", unary("&", x.at(0)))}
 	case tb.n == 3:
-		comps = []expr{at(0), at(1), at(2)}
+		comps = []expr{x.at(0), x.at(1), x.at(2)}
 	default:
-		comps = []expr{at(0)}
+		comps = []expr{x.at(0)}
 	}
+	lit := func(v int) expr { return t.number(tb.comp, v) }
 	switch tb.n {
 	case 1:
 		comps = append(comps, lit(0), lit(0), lit(1))
@@ -348,7 +374,7 @@ func (fs *funcState) texelOp(in *builder.Inst, img handleRef, out *[]stmt) {
 	} else if rt.n < 4 {
 		e = postfix(e, "."+"xyzw"[:rt.n])
 	}
-	fs.bindChosen(in, t.castTo(e, t.scalarTypeLike(in.Type, tb.comp), t.resultScalar(in.Type)), out)
+	return t.castTo(e, t.scalarTypeLike(in.Type, tb.comp), t.resultScalar(in.Type))
 }
 
 // texelPointer is the reference an OpImageTexelPointer makes: a texel of
