@@ -15,9 +15,12 @@ import (
 type Attr struct {
 	Namespace string // "vk" in [[vk::binding(0)]]; "" when none
 	Name      string // as written ("numthreads", "NumThreads", "binding")
-	Pos       diag.Pos
 	Args      []AttrArg
+	pos       diag.Pos
 }
+
+// Pos is where the attribute is written.
+func (a *Attr) Pos() diag.Pos { return a.pos }
 
 // AttrArg is one argument of an attribute.
 type AttrArg struct {
@@ -31,6 +34,10 @@ type AttrArg struct {
 	// "rgba8", "12"), when IsLit.
 	Text  string
 	IsLit bool
+	// IsString reports a string literal; Str is its contents, written
+	// between its outer quotes.
+	Str      string
+	IsString bool
 }
 
 // Pos is the argument's position.
@@ -98,16 +105,19 @@ type VkBinding struct {
 	HasBinding, HasSet bool
 }
 
-// Binding is the [[vk::binding]] of a declaration.
+// Binding is the [[vk::binding]] of a declaration (the last one written,
+// as codegen has always read it).
 func (as Attrs) Binding() (VkBinding, bool) {
-	a := as.Vk("binding")
-	if a == nil || len(a.Args) == 0 {
-		return VkBinding{}, false
-	}
 	var b VkBinding
-	b.Binding, b.HasBinding = a.Int(0)
-	b.Set, b.HasSet = a.Int(1)
-	return b, true
+	found := false
+	for _, a := range as.AllVk("binding") {
+		if len(a.Args) > 0 {
+			b, found = VkBinding{}, true
+			b.Binding, b.HasBinding = a.Int(0)
+			b.Set, b.HasSet = a.Int(1)
+		}
+	}
+	return b, found
 }
 
 // AttrsOf returns the resolved attributes written on n: a VarDecl, Param,
@@ -140,12 +150,18 @@ func (in *Info) AttrsOf(n ast.Node) Attrs {
 
 // resolveAttr evaluates an attribute's arguments.
 func (in *Info) resolveAttr(a *ast.Attribute) *Attr {
-	r := &Attr{Namespace: a.Namespace, Name: a.Name, Pos: a.Pos(), Args: make([]AttrArg, len(a.Args))}
+	r := &Attr{Namespace: a.Namespace, Name: a.Name, pos: a.Pos(), Args: make([]AttrArg, len(a.Args))}
 	for i, x := range a.Args {
 		arg := AttrArg{Expr: x}
 		arg.Int, arg.IsInt = in.IntValue(x)
 		if lit, ok := x.(*ast.BasicLit); ok {
 			arg.Text, arg.IsLit = strings.Trim(lit.Value, `"`), true
+			if lit.Kind == ast.StringLit {
+				arg.Str, arg.IsString = lit.Value, true
+				if len(lit.Value) >= 2 && lit.Value[0] == '"' && lit.Value[len(lit.Value)-1] == '"' {
+					arg.Str = lit.Value[1 : len(lit.Value)-1]
+				}
+			}
 		}
 		r.Args[i] = arg
 	}

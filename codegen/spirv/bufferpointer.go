@@ -5,6 +5,7 @@ import (
 	"github.com/hlsl2spirv/hlsl2spirv/builder/spv"
 	"github.com/hlsl2spirv/hlsl2spirv/codegen/spirv/layout"
 	"github.com/hlsl2spirv/hlsl2spirv/frontend/ast"
+	"github.com/hlsl2spirv/hlsl2spirv/sema"
 	"github.com/hlsl2spirv/hlsl2spirv/sema/types"
 )
 
@@ -229,14 +230,14 @@ func (e *emitter) decoratePointerVariables() {
 // pointerVariable decorates a variable of type t that holds a physical
 // pointer where it is declared: AliasedPointer when declared
 // [[vk::aliased_pointer]], else RestrictPointer.
-func (e *emitter) pointerVariable(id builder.ID, t *types.Type, attrs []*ast.Attribute) {
+func (e *emitter) pointerVariable(id builder.ID, t *types.Type, attrs sema.Attrs) {
 	c := t.Canonical()
 	for c.IsArray() {
 		c = c.Elem().Canonical()
 	}
 	switch {
 	case !isBufferPointer(c):
-	case hasAttr(attrs, "aliased_pointer"):
+	case attrs.HasVk("aliased_pointer"):
 		e.b.Decorate(id, spv.DecorationAliasedPointer)
 	default:
 		e.b.Decorate(id, spv.DecorationRestrictPointer)

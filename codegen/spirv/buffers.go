@@ -2,7 +2,6 @@ package spirv
 
 import (
 	"github.com/hlsl2spirv/hlsl2spirv/sema"
-	"strconv"
 	"strings"
 
 	"github.com/hlsl2spirv/hlsl2spirv/builder"
@@ -163,9 +162,9 @@ func (e *emitter) counterVar(x ast.Node, recv value) builder.ID {
 		}
 	}
 	if best != nil {
-		var attrs []*ast.Attribute
+		var attrs sema.Attrs
 		if d, ok := best.Decl.(*ast.VarDecl); ok {
-			attrs = d.Attrs
+			attrs = e.attrs(d)
 		}
 		id := e.newCounter(recv.id, best.Name(), recv.sc, attrs, e.vars[best].typ)
 		// made on first use, but declared before its buffer, as DXC does
@@ -178,7 +177,7 @@ func (e *emitter) counterVar(x ast.Node, recv value) builder.ID {
 
 // newCounter creates counter.var.<name>, bound by
 // [[vk::counter_binding(N)]] in the buffer's set, else implicitly.
-func (e *emitter) newCounter(buf builder.ID, name string, sc spv.StorageClass, attrs []*ast.Attribute, t *types.Type) builder.ID {
+func (e *emitter) newCounter(buf builder.ID, name string, sc spv.StorageClass, attrs sema.Attrs, t *types.Type) builder.ID {
 	counter := e.counterVariable(name, sc, t)
 	if t.Canonical().IsArray() && e.rich == nil {
 		// DXC declares the counter of an array of buffers before the
@@ -217,24 +216,21 @@ func (e *emitter) counterVariable(name string, sc spv.StorageClass, t *types.Typ
 }
 
 // bindCounter makes id the counter of buf and binds it.
-func (e *emitter) bindCounter(buf, id builder.ID, attrs []*ast.Attribute, t *types.Type) builder.ID {
+func (e *emitter) bindCounter(buf, id builder.ID, attrs sema.Attrs, t *types.Type) builder.ID {
 	e.counters[buf] = id
 	e.reflectCounter(buf, id)
-	var cattrs []*ast.Attribute
-	for _, a := range attrs {
-		if a.Namespace == "vk" && a.Name == "counter_binding" && len(a.Args) == 1 {
-			set := &ast.BasicLit{Kind: ast.IntLit, Value: strconv.Itoa(e.opts.DefaultSpace)}
-			for _, b := range attrs {
-				if b.Namespace == "vk" && b.Name == "binding" && len(b.Args) > 1 {
-					if l, ok := b.Args[1].(*ast.BasicLit); ok {
-						set = l
-					}
-				}
+	// [[vk::counter_binding(N)]] binds it in its buffer's [[vk::binding]] set
+	var vk *sema.VkBinding
+	for _, a := range attrs.AllVk("counter_binding") {
+		if len(a.Args) == 1 {
+			vk = &sema.VkBinding{Set: int64(e.opts.DefaultSpace), HasSet: true}
+			vk.Binding, vk.HasBinding = a.Int(0)
+			if b, ok := attrs.Binding(); ok && b.HasSet {
+				vk.Set = b.Set
 			}
-			cattrs = append(cattrs, &ast.Attribute{Namespace: "vk", Name: "binding", Args: []ast.Expr{a.Args[0], set}})
 		}
 	}
-	e.bindings.add(id, cattrs, nil, 'u')
+	e.bindings.add(id, vk, nil, 'u')
 	// a counter is in its buffer's descriptor set
 	e.bindings.setCounter(id, buf)
 	if e.opts.FlattenResourceArrays {

@@ -164,7 +164,7 @@ func (e *emitter) operatorMethod(t *types.Type, op string, args []ast.Expr) *sem
 // (param.var.<name>), calls, and copies out and inout parameters back, as
 // DXC does; recv, for a method, evaluates the object.
 func (e *emitter) invoke(f *sema.Func, recv func() value, argExprs []ast.Expr, x ast.Expr) value {
-	if isExtInstruction(f) {
+	if e.isExtInstruction(f) {
 		return e.extInstruction(x, f, argExprs) // inlinespirv.go
 	}
 	if id, ok := extTypeDefID(e, f); ok {

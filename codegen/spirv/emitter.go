@@ -560,16 +560,16 @@ func (e *emitter) fieldVkOffset(st *types.Type, i int) (uint32, bool) {
 	if d == nil {
 		return 0, false
 	}
-	for _, a := range d.Attrs {
+	for _, a := range e.attrs(d) {
 		if a.Namespace == "vk" && a.Name == "offset" && len(a.Args) == 1 {
-			if n, ok := e.intArg(a.Args[0]); ok {
+			if n, ok := a.Int(0); ok {
 				return uint32(n), true
 			}
 		}
 		// [[vk::ext_decorate(Offset, N)]] places the member as vk::offset does
 		if a.Namespace == "vk" && a.Name == "ext_decorate" && len(a.Args) == 2 {
-			if n, ok := e.intArg(a.Args[0]); ok && spv.Decoration(n) == spv.DecorationOffset {
-				if off, ok := e.intArg(a.Args[1]); ok {
+			if n, ok := a.Int(0); ok && spv.Decoration(n) == spv.DecorationOffset {
+				if off, ok := a.Int(1); ok {
 					return uint32(off), true
 				}
 			}

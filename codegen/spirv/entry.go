@@ -248,14 +248,14 @@ func (e *emitter) wrapper(entry *sema.Func) {
 		e.nodeModes(entry) // node.go
 	}
 	e.io.perVertex = e.opts.Stage == "ps" && e.usesAttributeAtVertex() // pervertex.go
-	e.extRequirements(decl.Attrs)                                      // [[vk::ext_capability]] on the entry (inlinespirv.go)
+	e.extRequirements(e.attrs(decl))                                   // [[vk::ext_capability]] on the entry (inlinespirv.go)
 
 	// Stage variables: parameters in order (in then out), then the result.
 	type paramIO = entryParamIO
 	var params []paramIO
 	var stageVars []*stageVar
-	var inputLeaves func(t *types.Type, sem string, path []uint32, mods []ast.Modifier, attrs []*ast.Attribute, in bool, counter *int) []ioLeaf
-	inputLeaves = func(t *types.Type, sem string, path []uint32, mods []ast.Modifier, attrs []*ast.Attribute, in bool, counter *int) []ioLeaf {
+	var inputLeaves func(t *types.Type, sem string, path []uint32, mods []ast.Modifier, attrs sema.Attrs, in bool, counter *int) []ioLeaf
+	inputLeaves = func(t *types.Type, sem string, path []uint32, mods []ast.Modifier, attrs sema.Attrs, in bool, counter *int) []ioLeaf {
 		c := t.Canonical()
 		if c.IsStruct() && sem == "" {
 			var out []ioLeaf
@@ -268,10 +268,10 @@ func (e *emitter) wrapper(entry *sema.Func) {
 			for _, f := range nd.Fields {
 				fsem := ""
 				var fmods []ast.Modifier
-				var fattrs []*ast.Attribute
+				var fattrs sema.Attrs
 				if vd, ok := f.Decl.(*ast.VarDecl); ok {
 					fsem, e.io.semPos = semanticOf(vd.Semantics)
-					fmods, fattrs = vd.Mods, vd.Attrs
+					fmods, fattrs = vd.Mods, e.attrs(vd)
 				}
 				if fsem == "" && !f.Type.Canonical().IsStruct() {
 					e.errorf(e.pos, "semantic must be attached to each field of '%s' used as stage input/output", nd.Name)
@@ -326,10 +326,10 @@ func (e *emitter) wrapper(entry *sema.Func) {
 		pd, _ := p.Decl.(*ast.Param)
 		var sem string
 		var mods []ast.Modifier
-		var attrs []*ast.Attribute
+		var attrs sema.Attrs
 		if pd != nil {
 			sem, e.io.semPos = semanticOf(pd.Semantics)
-			mods, attrs = pd.Mods, pd.Attrs
+			mods, attrs = pd.Mods, e.attrs(pd)
 		}
 		pio := paramIO{p: p}
 		pt := p.Type().Canonical()
@@ -369,17 +369,17 @@ func (e *emitter) wrapper(entry *sema.Func) {
 		if e.opts.Stage == "hs" {
 			e.io.ioArray = e.hsOutputPoints(entry) // tess.go
 		}
-		resLeaves = inputLeaves(entry.Result, sem, nil, nil, decl.Attrs, false, nil)
+		resLeaves = inputLeaves(entry.Result, sem, nil, nil, e.attrs(decl), false, nil)
 		e.io.ioArray = 0
 	}
 	for i, pio := range params {
 		if pio.stream {
 			pd, _ := pio.p.Decl.(*ast.Param)
 			var sem string
-			var attrs []*ast.Attribute
+			var attrs sema.Attrs
 			if pd != nil {
 				sem, e.io.semPos = semanticOf(pd.Semantics)
-				attrs = pd.Attrs
+				attrs = e.attrs(pd)
 			}
 			e.io.streams[pio.p] = inputLeaves(pio.p.Type().Canonical().Elem(), sem, nil, nil, attrs, false, nil)
 			continue
@@ -388,10 +388,10 @@ func (e *emitter) wrapper(entry *sema.Func) {
 			pd, _ := pio.p.Decl.(*ast.Param)
 			var sem string
 			var mods []ast.Modifier
-			var attrs []*ast.Attribute
+			var attrs sema.Attrs
 			if pd != nil {
 				sem, e.io.semPos = semanticOf(pd.Semantics)
-				mods, attrs = pd.Mods, pd.Attrs
+				mods, attrs = pd.Mods, e.attrs(pd)
 			}
 			if k := meshOutKind(mods); k != "" && e.opts.Stage == "ms" {
 				// written in place by the entry's assignments (mesh.go)
@@ -471,7 +471,7 @@ type builtinKey struct {
 }
 
 // stageLeaf creates the stage variable of one semantic.
-func (e *emitter) stageLeaf(t *types.Type, sem string, path []uint32, mods []ast.Modifier, attrs []*ast.Attribute, in bool, vars *[]*stageVar) []ioLeaf {
+func (e *emitter) stageLeaf(t *types.Type, sem string, path []uint32, mods []ast.Modifier, attrs sema.Attrs, in bool, vars *[]*stageVar) []ioLeaf {
 	if sem == "" {
 		e.errorf(e.pos, "semantic must be attached to stage input/output of type %s", t)
 	}
@@ -603,12 +603,12 @@ func (e *emitter) stageLeaf(t *types.Type, sem string, path []uint32, mods []ast
 	}
 	for _, a := range attrs {
 		if a.Namespace == "vk" && a.Name == "location" && len(a.Args) == 1 {
-			if n, ok := e.intArg(a.Args[0]); ok {
+			if n, ok := a.Int(0); ok {
 				sv.location = int(n)
 			}
 		}
 		if a.Namespace == "vk" && a.Name == "index" && len(a.Args) == 1 {
-			if n, ok := e.intArg(a.Args[0]); ok {
+			if n, ok := a.Int(0); ok {
 				sv.index = int(n) + 1
 			}
 		}
@@ -644,11 +644,11 @@ var vkBuiltins = map[string]builtinSemantic{
 }
 
 // vkBuiltin is the built-in a [[vk::builtin("...")]] attribute names.
-func vkBuiltin(attrs []*ast.Attribute) (builtinSemantic, bool) {
+func vkBuiltin(attrs sema.Attrs) (builtinSemantic, bool) {
 	for _, a := range attrs {
 		if a.Namespace == "vk" && a.Name == "builtin" && len(a.Args) == 1 {
-			if lit, ok := a.Args[0].(*ast.BasicLit); ok {
-				b, ok := vkBuiltins[strings.Trim(lit.Value, `"`)]
+			if name, ok := a.Text(0); ok {
+				b, ok := vkBuiltins[name]
 				return b, ok
 			}
 		}
@@ -1006,7 +1006,7 @@ func (e *emitter) declareEntryPoint(entry *sema.Func) {
 	switch e.opts.Stage {
 	case "ps":
 		e.b.ExecutionMode(e.entry.id, spv.ExecutionModeOriginUpperLeft)
-		for _, a := range entry.Decl.Attrs {
+		for _, a := range e.attrs(entry.Decl) {
 			if mode, ok := pixelModes[pixelModeKey{a.Namespace, strings.ToLower(a.Name)}]; ok {
 				e.b.ExecutionMode(e.entry.id, mode)
 			}
@@ -1017,11 +1017,11 @@ func (e *emitter) declareEntryPoint(entry *sema.Func) {
 		e.tessellationModes(entry)
 	case "cs", "ms", "as":
 		x, y, z := uint32(1), uint32(1), uint32(1)
-		for _, a := range entry.Decl.Attrs {
+		for _, a := range e.attrs(entry.Decl) {
 			if strings.EqualFold(a.Name, "numthreads") && len(a.Args) == 3 {
 				vals := [3]uint32{}
 				for i, arg := range a.Args {
-					n, ok := e.intArg(arg)
+					n, ok := arg.Int, arg.IsInt
 					if !ok {
 						e.errorf(arg.Pos(), "numthreads arguments must be constant integers")
 					}
@@ -1037,16 +1037,16 @@ func (e *emitter) declareEntryPoint(entry *sema.Func) {
 	for _, m := range e.io.modes {
 		e.b.ExecutionMode(e.entry.id, m)
 	}
-	e.spvExecutionModes(entry.Decl.Attrs) // extdecorate.go
+	e.spvExecutionModes(e.attrs(entry.Decl)) // extdecorate.go
 	e.rovMode()
-	e.helperLaneModes(entry.Decl.Attrs)
+	e.helperLaneModes(e.attrs(entry.Decl))
 	e.floatControls()
 }
 
 // helperLaneModes gives a pixel shader marked [WaveOpsIncludeHelperLanes]
 // the SPV_KHR_quad_control and SPV_KHR_maximal_reconvergence modes DXC
 // gives it: wave operations then see the helper invocations of full quads.
-func (e *emitter) helperLaneModes(attrs []*ast.Attribute) {
+func (e *emitter) helperLaneModes(attrs sema.Attrs) {
 	if e.opts.Stage != "ps" {
 		return
 	}

@@ -18,15 +18,15 @@ import (
 // builtinVars with them). It reports whether d was such a global.
 func (e *emitter) extBuiltin(d *ast.VarDecl, v *sema.Var) bool {
 	in := true
-	attrs := vkAttrOf(d.Attrs, "ext_builtin_input")
+	attrs := e.attrs(d).AllVk("ext_builtin_input")
 	if len(attrs) == 0 {
 		in = false
-		attrs = vkAttrOf(d.Attrs, "ext_builtin_output")
+		attrs = e.attrs(d).AllVk("ext_builtin_output")
 	}
 	if len(attrs) == 0 || len(attrs[0].Args) != 1 {
 		return false
 	}
-	n, ok := e.intArg(attrs[0].Args[0])
+	n, ok := attrs[0].Int(0)
 	if !ok {
 		e.errorf(attrs[0].Pos(), "the built-in of vk::%s must be a constant integer", attrs[0].Name)
 	}

@@ -21,20 +21,20 @@ import (
 
 // extDecoration is one decoration an ext_decorate* attribute asks for.
 type extDecoration struct {
-	attr   *ast.Attribute
+	attr   *sema.Attr
 	deco   spv.Decoration
 	params []builder.Operand
 }
 
 // extDecorationsOf evaluates the ext_decorate* attributes of attrs.
 // Operands that are not constants are reported at the attribute.
-func (e *emitter) extDecorationsOf(attrs []*ast.Attribute) []extDecoration {
+func (e *emitter) extDecorationsOf(attrs sema.Attrs) []extDecoration {
 	var out []extDecoration
 	for _, a := range attrs {
 		if a.Namespace != "vk" || !strings.HasPrefix(a.Name, "ext_decorate") || len(a.Args) == 0 {
 			continue
 		}
-		n, ok := e.intArg(a.Args[0])
+		n, ok := a.Int(0)
 		if !ok {
 			e.errorf(a.Args[0].Pos(), "the decoration of vk::%s must be a constant integer", a.Name)
 		}
@@ -46,7 +46,7 @@ func (e *emitter) extDecorationsOf(attrs []*ast.Attribute) []extDecoration {
 		for i, x := range a.Args[1:] {
 			switch a.Name {
 			case "ext_decorate":
-				v, ok := e.intArg(x)
+				v, ok := x.Int, x.IsInt
 				if !ok {
 					e.errorf(x.Pos(), "the operands of vk::ext_decorate must be constant integers")
 				}
@@ -59,13 +59,12 @@ func (e *emitter) extDecorationsOf(attrs []*ast.Attribute) []extDecoration {
 				}
 				d.params = append(d.params, op)
 			case "ext_decorate_string":
-				lit, ok := x.(*ast.BasicLit)
-				if !ok || lit.Kind != ast.StringLit {
+				if !x.IsString {
 					e.errorf(x.Pos(), "the operands of vk::ext_decorate_string must be string literals")
 				}
-				d.params = append(d.params, builder.Str(unquote(lit.Value)))
+				d.params = append(d.params, builder.Str(x.Str))
 			case "ext_decorate_id":
-				d.params = append(d.params, builder.Ref(e.extDecorationID(x)))
+				d.params = append(d.params, builder.Ref(e.extDecorationID(x.Expr)))
 			default:
 				continue
 			}
@@ -86,7 +85,7 @@ func (e *emitter) extDecorationID(x ast.Expr) builder.ID {
 		}
 	}
 	if t == nil { // attribute arguments sema did not type: integer literals
-		if n, ok := e.intArg(x); ok {
+		if n, ok := e.info.IntValue(x); ok {
 			return e.scalarConst(types.Int, float64(n))
 		}
 	}
@@ -104,7 +103,7 @@ func (e *emitter) extDecorationID(x ast.Expr) builder.ID {
 }
 
 // extDecorate applies the ext_decorate* attributes of attrs to target.
-func (e *emitter) extDecorate(target builder.ID, attrs []*ast.Attribute) {
+func (e *emitter) extDecorate(target builder.ID, attrs sema.Attrs) {
 	if target == 0 {
 		return
 	}
@@ -128,8 +127,8 @@ func (e *emitter) fieldExtDecorations(st *types.Type, i int) []builder.Decoratio
 	if d == nil {
 		return out
 	}
-	e.extRequirements(d.Attrs) // a field's ext_capability/ext_extension come with its struct
-	for _, x := range e.extDecorationsOf(d.Attrs) {
+	e.extRequirements(e.attrs(d)) // a field's ext_capability/ext_extension come with its struct
+	for _, x := range e.extDecorationsOf(e.attrs(d)) {
 		if x.deco == spv.DecorationOffset && x.attr.Name == "ext_decorate" {
 			continue
 		}
@@ -138,21 +137,12 @@ func (e *emitter) fieldExtDecorations(st *types.Type, i int) []builder.Decoratio
 	return out
 }
 
-// unquote strips a string literal's quotes (HLSL attribute strings have no
-// escapes DXC interprets).
-func unquote(s string) string {
-	if len(s) >= 2 && s[0] == '"' && s[len(s)-1] == '"' {
-		return s[1 : len(s)-1]
-	}
-	return s
-}
-
 // stageVarExtDecorations applies the ext_decorate* attributes of an entry
 // parameter, field or result to its stage variable: a Location one places
 // it, a BuiltIn one makes it that built-in (no location), others decorate
 // it as they are.
-func (e *emitter) stageVarExtDecorations(sv *stageVar, attrs []*ast.Attribute) {
-	var now []*ast.Attribute
+func (e *emitter) stageVarExtDecorations(sv *stageVar, attrs sema.Attrs) {
+	var now sema.Attrs
 	for _, a := range attrs {
 		if a.Namespace == "vk" && a.Name == "ext_decorate_id" && slices.ContainsFunc(a.Args, isCall) {
 			// an operand computed by a call: evaluated in the entry
@@ -176,14 +166,14 @@ func (e *emitter) stageVarExtDecorations(sv *stageVar, attrs []*ast.Attribute) {
 
 // spvExecutionModes adds the execution modes an entry's
 // [[vk::spvexecutionmode(N)]] attributes name, in order.
-func (e *emitter) spvExecutionModes(attrs []*ast.Attribute) {
-	modes := vkAttrOf(attrs, "spvexecutionmode")
+func (e *emitter) spvExecutionModes(attrs sema.Attrs) {
+	modes := attrs.AllVk("spvexecutionmode")
 	for i := len(modes) - 1; i >= 0; i-- { // DXC adds the last one first
 		a := modes[i]
 		if len(a.Args) != 1 {
 			continue
 		}
-		n, ok := e.intArg(a.Args[0])
+		n, ok := a.Int(0)
 		if !ok {
 			e.errorf(a.Args[0].Pos(), "the execution mode of vk::spvexecutionmode must be a constant integer")
 		}
@@ -196,8 +186,8 @@ func (e *emitter) spvExecutionModes(attrs []*ast.Attribute) {
 
 // extStorageClass reads [[vk::ext_storage_class(N)]]: the storage class a
 // variable lives in instead of the one its declaration implies.
-func (e *emitter) extStorageClass(attrs []*ast.Attribute) (spv.StorageClass, bool) {
-	as := vkAttrOf(attrs, "ext_storage_class")
+func (e *emitter) extStorageClass(attrs sema.Attrs) (spv.StorageClass, bool) {
+	as := attrs.AllVk("ext_storage_class")
 	if len(as) == 0 {
 		return 0, false
 	}
@@ -205,7 +195,7 @@ func (e *emitter) extStorageClass(attrs []*ast.Attribute) (spv.StorageClass, boo
 	if len(a.Args) != 1 {
 		e.errorf(a.Pos(), "vk::ext_storage_class takes one storage class")
 	}
-	n, ok := e.intArg(a.Args[0])
+	n, ok := a.Int(0)
 	if !ok {
 		e.errorf(a.Args[0].Pos(), "the storage class of vk::ext_storage_class must be a constant integer")
 	}
@@ -219,7 +209,7 @@ func (e *emitter) extStorageClass(attrs []*ast.Attribute) (spv.StorageClass, boo
 // one its [[vk::ext_storage_class]] asks for.
 func (e *emitter) staticClass(v *sema.Var) spv.StorageClass {
 	if d, ok := v.Decl.(*ast.VarDecl); ok {
-		if sc, ok := e.extStorageClass(d.Attrs); ok {
+		if sc, ok := e.extStorageClass(e.attrs(d)); ok {
 			return sc
 		}
 	}
@@ -242,7 +232,7 @@ func (e *emitter) extStorageClassVar(d *ast.VarDecl, v *sema.Var, sc spv.Storage
 		id = e.b.GlobalVariable(e.ptrType(sc, t, layout.Void), sc, v.Name(), 0)
 	}
 	e.markVar(id, v)
-	e.extDecorate(id, d.Attrs)
+	e.extDecorate(id, e.attrs(d))
 	e.vars[v] = &variable{ptr: id, sc: sc, typ: t, member: -1}
 	switch {
 	case e.fb != nil:
@@ -251,7 +241,7 @@ func (e *emitter) extStorageClassVar(d *ast.VarDecl, v *sema.Var, sc spv.Storage
 		}
 	case sc == spv.StorageClassUniformConstant || sc == spv.StorageClassUniform || sc == spv.StorageClassStorageBuffer:
 		_, _, class := e.resourceStorage(t)
-		e.bindings.add(id, d.Attrs, d.Semantics, class)
+		e.bindings.add(id, e.vkBinding(d), d.Semantics, class)
 		e.bindings.setPos(id, v.Pos())
 	}
 }
@@ -260,20 +250,20 @@ func (e *emitter) extStorageClassVar(d *ast.VarDecl, v *sema.Var, sc spv.Storage
 // computed at run time.
 type wrapperDeco struct {
 	id   builder.ID
-	attr *ast.Attribute
+	attr *sema.Attr
 }
 
 // wrapperDecorations applies the stage variables' run-time decorations
 // at the start of the entry wrapper, which computes their operands.
 func (e *emitter) wrapperDecorations() {
 	for _, d := range e.entry.wrapperDecos {
-		e.extDecorate(d.id, []*ast.Attribute{d.attr})
+		e.extDecorate(d.id, sema.Attrs{d.attr})
 	}
 	e.entry.wrapperDecos = nil
 }
 
-// isCall reports a call expression.
-func isCall(x ast.Expr) bool {
-	_, ok := unparen(x).(*ast.CallExpr)
+// isCall reports an argument computed by a call.
+func isCall(x sema.AttrArg) bool {
+	_, ok := unparen(x.Expr).(*ast.CallExpr)
 	return ok
 }

@@ -28,14 +28,14 @@ func extTypeDefID(e *emitter, f *sema.Func) (int64, bool) {
 	if f == nil || f.Decl == nil {
 		return 0, false
 	}
-	defs := vkAttrOf(f.Decl.Attrs, "ext_type_def")
+	defs := e.attrs(f.Decl).AllVk("ext_type_def")
 	if len(defs) == 0 {
 		return 0, false
 	}
 	if len(defs[0].Args) != 2 {
 		e.errorf(defs[0].Pos(), "vk::ext_type_def takes an id and an opcode")
 	}
-	id, ok := e.intArg(defs[0].Args[0])
+	id, ok := defs[0].Int(0)
 	if !ok {
 		e.errorf(defs[0].Args[0].Pos(), "the id of vk::ext_type_def must be a constant integer")
 	}
@@ -78,8 +78,8 @@ func (e *emitter) extTypeByID(id int64, at ast.Node) builder.ID {
 		}
 		e.errorf(pos, "vk::ext_type<%d> is not declared: no call of a vk::ext_type_def(%d, ...) function", id, id)
 	}
-	attr := vkAttrOf(def.fn.Decl.Attrs, "ext_type_def")[0]
-	op, ok := e.intArg(attr.Args[1])
+	attr := e.attrs(def.fn.Decl).AllVk("ext_type_def")[0]
+	op, ok := attr.Int(1)
 	if !ok {
 		e.errorf(attr.Args[1].Pos(), "the opcode of vk::ext_type_def must be a constant integer")
 	}
@@ -87,22 +87,22 @@ func (e *emitter) extTypeByID(id int64, at ast.Node) builder.ID {
 	if info == nil || info.Class != "Type-Declaration" {
 		e.errorf(attr.Args[1].Pos(), "opcode %d is not a SPIR-V type declaration", op)
 	}
-	e.extRequirements(def.fn.Decl.Attrs) // inlinespirv.go
+	e.extRequirements(e.attrs(def.fn.Decl)) // inlinespirv.go
 	var ops []builder.Operand
 	for i, p := range def.fn.Params {
 		arg := e.argument(def.fn, def.fn, i, def.call.Args, def.call) // call.go
-		var pattrs []*ast.Attribute
+		var pattrs sema.Attrs
 		if pd, ok := p.Decl.(*ast.Param); ok {
-			pattrs = pd.Attrs
+			pattrs = e.attrs(pd)
 		}
 		switch {
-		case len(vkAttrOf(pattrs, "ext_literal")) > 0:
-			n, ok := e.intArg(arg)
+		case len(pattrs.AllVk("ext_literal")) > 0:
+			n, ok := e.info.IntValue(arg)
 			if !ok {
 				e.errorf(arg.Pos(), "the argument of a vk::ext_literal parameter must be a constant integer")
 			}
 			ops = append(ops, builder.Lit(uint32(n)))
-		case len(vkAttrOf(pattrs, "ext_reference")) > 0:
+		case len(pattrs.AllVk("ext_reference")) > 0:
 			ops = append(ops, builder.Ref(e.typeID(e.info.TypeOf(arg))))
 		default:
 			k, ok := e.untypedLiteral(arg, p.Type())
@@ -161,7 +161,7 @@ func (e *emitter) extTypeGlobal(v *sema.Var) {
 	ptr := e.b.GlobalVariable(e.b.TypePointer(sc, tid), sc, v.Name(), 0)
 	e.markVar(ptr, v)
 	e.vars[v] = &variable{ptr: ptr, sc: sc, typ: v.Type(), rule: layout.Void, member: -1}
-	e.bindings.add(ptr, d.Attrs, d.Semantics, class)
+	e.bindings.add(ptr, e.vkBinding(d), d.Semantics, class)
 	e.bindings.setPos(ptr, v.Pos())
 }
 

@@ -60,7 +60,7 @@ func (e *emitter) flattenedVar(d *ast.VarDecl, v *sema.Var, sc spv.StorageClass,
 	// the array's record points at element 0; indexing finds the others
 	e.flattened[elems[0]] = elems
 	e.vars[v] = &variable{ptr: elems[0], sc: sc, typ: v.Type(), rule: rule, member: -1}
-	e.bindings.add(elems[0], d.Attrs, d.Semantics, class)
+	e.bindings.add(elems[0], e.vkBinding(d), d.Semantics, class)
 	e.bindings.setElems(elems[0], elems)
 	e.bindings.setPos(elems[0], v.Pos())
 	for _, el := range elems {
@@ -71,7 +71,7 @@ func (e *emitter) flattenedVar(d *ast.VarDecl, v *sema.Var, sc spv.StorageClass,
 // flattenedElem is X[i] of a flattened array: the element's own variable
 // for a constant i.
 func (e *emitter) flattenedElem(x *ast.IndexExpr, base value, elems []builder.ID) value {
-	i, ok := e.intArg(x.Index)
+	i, ok := e.info.IntValue(x.Index)
 	if k, folded := e.foldable(x.Index); !ok && folded && len(k.Elems) == 1 {
 		i, ok = k.Elems[0].Int64() // over the variable of an unrolled loop
 	}
@@ -95,7 +95,7 @@ func (e *emitter) indexedAtRunTime(v *sema.Var) bool {
 		ast.Inspect(e.file, func(n ast.Node) bool {
 			if a, ok := n.(*ast.AttrStmt); ok {
 				if f, ok := a.Stmt.(*ast.ForStmt); ok {
-					if v, _, ok := e.unrollPlan(f, a.Attrs); ok {
+					if v, _, ok := e.unrollPlan(f, e.attrs(a)); ok {
 						loops = append(loops, unrolledLoop{v, f.Body})
 					}
 				}
@@ -107,7 +107,7 @@ func (e *emitter) indexedAtRunTime(v *sema.Var) bool {
 			if !ok {
 				return true
 			}
-			if _, constant := e.intArg(x.Index); constant || e.unrolledConst(x.Index, loops) {
+			if _, constant := e.info.IntValue(x.Index); constant || e.unrolledConst(x.Index, loops) {
 				return true
 			}
 			if name, ok := unparen(x.X).(*ast.NameExpr); ok {

@@ -84,9 +84,9 @@ func (e *emitter) globalVar(d *ast.VarDecl) {
 		return
 	}
 	e.pos = d.Pos()
-	e.extRequirements(d.Attrs) // [[vk::ext_capability]] on a variable (inlinespirv.go)
+	e.extRequirements(e.attrs(d)) // [[vk::ext_capability]] on a variable (inlinespirv.go)
 	if v.Storage != sema.StorageStatic && v.Storage != sema.StorageStaticField {
-		if sc, ok := e.extStorageClass(d.Attrs); ok {
+		if sc, ok := e.extStorageClass(e.attrs(d)); ok {
 			e.extStorageClassVar(d, v, sc) // extdecorate.go
 			return
 		}
@@ -134,9 +134,9 @@ func (e *emitter) globalVar(d *ast.VarDecl) {
 		e.vars[v] = &variable{ptr: id, sc: sc, typ: t, member: -1}
 	case sema.StorageGlobals:
 		switch {
-		case hasAttr(d.Attrs, "push_constant"):
+		case e.attrs(d).HasVk("push_constant"):
 			e.pushConstant(d, v)
-		case hasAttr(d.Attrs, "constant_id"):
+		case e.attrs(d).HasVk("constant_id"):
 			e.specConstant(d, v)
 		default:
 			e.globalsBlock()
@@ -152,18 +152,18 @@ func (e *emitter) globalVar(d *ast.VarDecl) {
 // its variable (extdecorate.go). A member of $Globals has none of its own:
 // the decorations go on $Globals, the variable DXC maps it to.
 func (e *emitter) globalExtDecorations(d *ast.VarDecl, v *sema.Var) {
-	if len(e.extDecorationsOf(d.Attrs)) == 0 {
+	if len(e.extDecorationsOf(e.attrs(d))) == 0 {
 		return
 	}
 	vr, ok := e.vars[v]
 	if ok && vr.member >= 0 && e.globalsVar != nil && vr.ptr == e.globalsVar.ptr {
-		e.extDecorate(vr.ptr, d.Attrs)
+		e.extDecorate(vr.ptr, e.attrs(d))
 		return
 	}
 	if !ok || vr.ptr == 0 || vr.member >= 0 {
 		e.errorf(d.Name.Pos(), "vk::ext_decorate on '%s' is not supported: it has no variable of its own (a cbuffer member)", v.Name())
 	}
-	e.extDecorate(vr.ptr, d.Attrs)
+	e.extDecorate(vr.ptr, e.attrs(d))
 }
 
 // isString reports HLSL's string type, which has no SPIR-V value.
@@ -202,7 +202,7 @@ func (e *emitter) globalsBlock() {
 	var members []layout.Member
 	var globals []*sema.Var
 	for _, g := range e.info.Globals {
-		if d, ok := g.Decl.(*ast.VarDecl); ok && (hasAttr(d.Attrs, "push_constant") || hasAttr(d.Attrs, "constant_id") || len(vkAttrOf(d.Attrs, "ext_storage_class")) > 0) {
+		if d, ok := g.Decl.(*ast.VarDecl); ok && (e.attrs(d).HasVk("push_constant") || e.attrs(d).HasVk("constant_id") || len(e.attrs(d).AllVk("ext_storage_class")) > 0) {
 			continue
 		}
 		if isAggregate(g.Type()) {
@@ -220,7 +220,7 @@ func (e *emitter) globalsBlock() {
 		globals = append(globals, g)
 		m := layout.Member{Name: g.Name(), Type: g.Type()}
 		if d, ok := g.Decl.(*ast.VarDecl); ok {
-			e.memberPlacement(&m, d.Attrs, d.Semantics, true)
+			e.memberPlacement(&m, e.attrs(d), d.Semantics, true)
 		}
 		members = append(members, m)
 	}
@@ -242,14 +242,15 @@ func (e *emitter) globalsBlock() {
 	e.bindings.addGlobals(ptr, e.opts.BindGlobals)
 }
 
-// hasAttr reports a [[vk::name]] attribute.
-func hasAttr(attrs []*ast.Attribute, name string) bool {
-	for _, a := range attrs {
-		if a.Namespace == "vk" && a.Name == name {
-			return true
-		}
+// attrs are the attributes sema resolved on a declaration or statement.
+func (e *emitter) attrs(n ast.Node) sema.Attrs { return e.info.AttrsOf(n) }
+
+// vkBinding is the [[vk::binding]] of a declaration, or nil.
+func (e *emitter) vkBinding(n ast.Node) *sema.VkBinding {
+	if b, ok := e.attrs(n).Binding(); ok {
+		return &b
 	}
-	return false
+	return nil
 }
 
 // pushConstant declares a [[vk::push_constant]] struct variable: a
@@ -266,7 +267,7 @@ func (e *emitter) pushConstant(d *ast.VarDecl, v *sema.Var) {
 	for _, f := range st.Named().Fields {
 		m := layout.Member{Name: f.Name, Type: f.Type}
 		if fd, ok := f.Decl.(*ast.VarDecl); ok {
-			e.memberPlacement(&m, fd.Attrs, nil, false)
+			e.memberPlacement(&m, e.attrs(fd), nil, false)
 		}
 		members = append(members, m)
 	}
@@ -286,13 +287,13 @@ func (e *emitter) pushConstant(d *ast.VarDecl, v *sema.Var) {
 // specConstant declares a [[vk::constant_id(N)]] constant: an
 // OpSpecConstant with SpecId N whose default is the initializer.
 func (e *emitter) specConstant(d *ast.VarDecl, v *sema.Var) {
-	var idArg ast.Expr
-	for _, a := range d.Attrs {
-		if a.Namespace == "vk" && a.Name == "constant_id" && len(a.Args) == 1 {
-			idArg = a.Args[0]
+	var idAttr *sema.Attr
+	for _, a := range e.attrs(d).AllVk("constant_id") {
+		if len(a.Args) == 1 {
+			idAttr = a
 		}
 	}
-	n, ok := e.intArg(idArg)
+	n, ok := idAttr.Int(0)
 	if !ok {
 		e.errorf(d.Pos(), "vk::constant_id needs a constant integer argument")
 	}
@@ -335,10 +336,10 @@ func (e *emitter) specConstant(d *ast.VarDecl, v *sema.Var) {
 }
 
 // memberPlacement reads [[vk::offset]], packoffset and register(c#).
-func (e *emitter) memberPlacement(m *layout.Member, attrs []*ast.Attribute, sems []*ast.Semantic, globals bool) {
+func (e *emitter) memberPlacement(m *layout.Member, attrs sema.Attrs, sems []*ast.Semantic, globals bool) {
 	for _, a := range attrs {
 		if a.Namespace == "vk" && a.Name == "offset" && len(a.Args) == 1 {
-			if n, ok := e.intArg(a.Args[0]); ok {
+			if n, ok := a.Int(0); ok {
 				u := uint32(n)
 				m.VkOffset = &u
 			}
@@ -440,7 +441,7 @@ func (e *emitter) cbuffer(d *ast.BufferDecl) {
 		}
 	}
 	name := "type." + buf.Name()
-	record := shaderRecordKind(d.Attrs) // raytracing.go
+	record := shaderRecordKind(e.attrs(d)) // raytracing.go
 	if record != "" {
 		rule, sc, name = rules.SBuffer, spv.StorageClassShaderRecordBufferKHR, "type.ShaderRecordBuffer"+record+"."+buf.Name()
 	}
@@ -458,7 +459,7 @@ func (e *emitter) cbuffer(d *ast.BufferDecl) {
 		}
 		m := layout.Member{Name: v.Name(), Type: v.Type()}
 		if vd != nil {
-			e.memberPlacement(&m, vd.Attrs, vd.Semantics, false)
+			e.memberPlacement(&m, e.attrs(vd), vd.Semantics, false)
 		}
 		members = append(members, m)
 		data = append(data, v)
@@ -488,20 +489,8 @@ func (e *emitter) cbuffer(d *ast.BufferDecl) {
 	if buf.TBuffer {
 		class = 't'
 	}
-	e.bindings.add(ptr, d.Attrs, d.Semantics, class)
+	e.bindings.add(ptr, e.vkBinding(d), d.Semantics, class)
 	e.bindings.setPos(ptr, buf.Pos())
-}
-
-// intArg evaluates a constant integer attribute argument.
-func (e *emitter) intArg(x ast.Expr) (int64, bool) {
-	if v := e.info.ValueOf(x); v != nil && len(v.Elems) == 1 {
-		return v.Elems[0].Int64()
-	}
-	if lit, ok := x.(*ast.BasicLit); ok && lit.Kind == ast.IntLit {
-		n, err := strconv.ParseInt(strings.TrimRight(lit.Value, "uUlL"), 0, 64)
-		return n, err == nil
-	}
-	return 0, false
 }
 
 // bindingAllocator gives descriptor sets and bindings as DXC does: first
@@ -601,9 +590,9 @@ func (a *bindingAllocator) setCount(ptr builder.ID, n int) {
 // addGroup records a global struct of resources taking count bindings;
 // its members are added with addMember. As in DXC, every resource array
 // then takes one binding per element.
-func (a *bindingAllocator) addGroup(attrs []*ast.Attribute, sems []*ast.Semantic, count int) int {
+func (a *bindingAllocator) addGroup(vk *sema.VkBinding, sems []*ast.Semantic, count int) int {
 	a.flatten = true
-	a.add(0, attrs, sems, 't')
+	a.add(0, vk, sems, 't')
 	a.vars[len(a.vars)-1].count = count
 	return len(a.vars) - 1
 }
@@ -649,7 +638,7 @@ func (a *bindingAllocator) shift(class byte, set int) int {
 
 // add records a resource variable with its binding attributes; class is
 // the register class its kind binds to ('b', 't', 's' or 'u').
-func (a *bindingAllocator) add(ptr builder.ID, attrs []*ast.Attribute, sems []*ast.Semantic, class byte) {
+func (a *bindingAllocator) add(ptr builder.ID, vk *sema.VkBinding, sems []*ast.Semantic, class byte) {
 	// -auto-binding-space: the set of everything that names no space
 	r := bindingReq{ptr: ptr, binding: -1, set: a.opts.DefaultSpace, class: class}
 	for _, s := range sems {
@@ -680,17 +669,13 @@ func (a *bindingAllocator) add(ptr builder.ID, attrs []*ast.Attribute, sems []*a
 			r.binding, r.explicit = n+a.shift(reg[0], space), true
 		}
 	}
-	for _, at := range attrs {
-		if at.Namespace == "vk" && at.Name == "binding" && len(at.Args) >= 1 {
-			if n, ok := constInt(at.Args[0]); ok {
-				r.binding, r.explicit, r.byAttr = int(n), true, true
-			}
-			r.set = a.opts.DefaultSpace
-			if len(at.Args) > 1 {
-				if n, ok := constInt(at.Args[1]); ok {
-					r.set = int(n)
-				}
-			}
+	if vk != nil {
+		if vk.HasBinding {
+			r.binding, r.explicit, r.byAttr = int(vk.Binding), true, true
+		}
+		r.set = a.opts.DefaultSpace
+		if vk.HasSet {
+			r.set = int(vk.Set)
 		}
 	}
 	a.vars = append(a.vars, r)
@@ -909,18 +894,6 @@ func (a *bindingAllocator) anyUsed(used map[[2]int]bool, set, n, w int) bool {
 		}
 	}
 	return false
-}
-
-// constInt reads an integer literal argument.
-func constInt(x ast.Expr) (int64, bool) {
-	if p, ok := x.(*ast.ParenExpr); ok {
-		return constInt(p.X)
-	}
-	if lit, ok := x.(*ast.BasicLit); ok && lit.Kind == ast.IntLit {
-		n, err := strconv.ParseInt(strings.TrimRight(lit.Value, "uUlL"), 0, 64)
-		return n, err == nil
-	}
-	return 0, false
 }
 
 // specBits is the bit pattern of a constant of kind s as SPIR-V stores

@@ -83,17 +83,17 @@ func (e *emitter) streamMethod(x *ast.CallExpr, me *ast.MemberExpr, name string)
 func (e *emitter) geometryModes(entry *sema.Func) {
 	e.b.Capability(spv.CapabilityGeometry)
 	invocations, maxVertices := uint32(1), uint32(0)
-	for _, a := range entry.Decl.Attrs {
+	for _, a := range e.attrs(entry.Decl) {
 		switch strings.ToLower(a.Name) {
 		case "instance":
 			if len(a.Args) == 1 {
-				if n, ok := e.intArg(a.Args[0]); ok {
+				if n, ok := a.Int(0); ok {
 					invocations = uint32(n)
 				}
 			}
 		case "maxvertexcount":
 			if len(a.Args) == 1 {
-				if n, ok := e.intArg(a.Args[0]); ok {
+				if n, ok := a.Int(0); ok {
 					maxVertices = uint32(n)
 				}
 			}

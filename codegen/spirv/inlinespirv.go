@@ -2,7 +2,6 @@ package spirv
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/hlsl2spirv/hlsl2spirv/builder"
 	"github.com/hlsl2spirv/hlsl2spirv/builder/spv"
@@ -20,56 +19,43 @@ import (
 // [[vk::ext_capability(n)]] / [[vk::ext_extension("name")]] on the
 // declaration are declared when it is called.
 
-// vkAttrOf returns the [[vk::name]] attributes.
-func vkAttrOf(attrs []*ast.Attribute, name string) []*ast.Attribute {
-	var out []*ast.Attribute
-	for _, a := range attrs {
-		if a.Namespace == "vk" && a.Name == name {
-			out = append(out, a)
-		}
-	}
-	return out
-}
-
 // isExtInstruction reports a function declared with vk::ext_instruction.
-func isExtInstruction(f *sema.Func) bool {
-	return f != nil && f.Decl != nil && len(vkAttrOf(f.Decl.Attrs, "ext_instruction")) > 0
+func (e *emitter) isExtInstruction(f *sema.Func) bool {
+	return f != nil && f.Decl != nil && e.attrs(f.Decl).HasVk("ext_instruction")
 }
 
 // extInstruction emits a call of an inline SPIR-V instruction.
 func (e *emitter) extInstruction(x ast.Expr, f *sema.Func, argExprs []ast.Expr) value {
 	d := f.Decl
-	ins := vkAttrOf(d.Attrs, "ext_instruction")[0]
+	ins := e.attrs(d).AllVk("ext_instruction")[0]
 	if len(ins.Args) == 0 {
 		e.errorf(ins.Pos(), "vk::ext_instruction needs an opcode")
 	}
-	op, ok := e.intArg(ins.Args[0])
+	op, ok := ins.Int(0)
 	if !ok {
 		e.errorf(ins.Args[0].Pos(), "the opcode of vk::ext_instruction must be a constant integer")
 	}
 	set := ""
 	if len(ins.Args) > 1 {
-		if lit, ok := ins.Args[1].(*ast.BasicLit); ok {
-			set = strings.Trim(lit.Value, `"`)
-		}
+		set, _ = ins.Text(1)
 	}
-	e.extRequirements(d.Attrs)
+	e.extRequirements(e.attrs(d))
 	var ops []builder.Operand
 	var ids []builder.ID
 	for i, p := range f.Params {
 		arg := e.argument(f, f, i, argExprs, x) // call.go: a default when not passed
-		var pattrs []*ast.Attribute
+		var pattrs sema.Attrs
 		if pd, ok := p.Decl.(*ast.Param); ok {
-			pattrs = pd.Attrs
+			pattrs = e.attrs(pd)
 		}
 		switch {
-		case len(vkAttrOf(pattrs, "ext_literal")) > 0:
-			n, ok := e.intArg(arg)
+		case len(pattrs.AllVk("ext_literal")) > 0:
+			n, ok := e.info.IntValue(arg)
 			if !ok {
 				e.errorf(arg.Pos(), "the argument of a vk::ext_literal parameter must be a constant integer")
 			}
 			ops = append(ops, builder.Lit(uint32(n)))
-		case len(vkAttrOf(pattrs, "ext_reference")) > 0:
+		case len(pattrs.AllVk("ext_reference")) > 0:
 			v := e.expr(arg)
 			if !v.ptr || v.swz != nil || v.texel != nil {
 				e.errorf(arg.Pos(), "the argument of a vk::ext_reference parameter must be a variable")
@@ -160,18 +146,18 @@ func (e *emitter) typeOperandBuiltin(x ast.Expr, f *sema.Func) (value, bool) {
 
 // extRequirements declares the capabilities and extensions a declaration
 // asks for.
-func (e *emitter) extRequirements(attrs []*ast.Attribute) {
-	for _, a := range vkAttrOf(attrs, "ext_capability") {
+func (e *emitter) extRequirements(attrs sema.Attrs) {
+	for _, a := range attrs.AllVk("ext_capability") {
 		if len(a.Args) == 1 {
-			if n, ok := e.intArg(a.Args[0]); ok {
+			if n, ok := a.Int(0); ok {
 				e.b.Capability(spv.Capability(n))
 			}
 		}
 	}
-	for _, a := range vkAttrOf(attrs, "ext_extension") {
+	for _, a := range attrs.AllVk("ext_extension") {
 		if len(a.Args) == 1 {
-			if lit, ok := a.Args[0].(*ast.BasicLit); ok {
-				e.b.Extension(strings.Trim(lit.Value, `"`))
+			if name, ok := a.Text(0); ok {
+				e.b.Extension(name)
 			}
 		}
 	}

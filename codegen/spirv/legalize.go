@@ -384,7 +384,7 @@ func (e *emitter) aggregateSlot(a *aggregate, s accessStep, at ast.Node) *value 
 		}
 		e.errorf(at.Pos(), "no member named '%s'", s.name)
 	case stepArray:
-		i, ok := e.intArg(s.index)
+		i, ok := e.info.IntValue(s.index)
 		if !ok {
 			e.unsupported(s.index, "indexing an array of structs holding resources with a non-constant index")
 		}
@@ -477,7 +477,7 @@ func (e *emitter) globalAggregate(d *ast.VarDecl, v *sema.Var) {
 	if holdsData(t) {
 		e.unsupported(d, "a global struct holding both resources and data")
 	}
-	group := e.bindings.addGroup(d.Attrs, d.Semantics, resourceCount(t))
+	group := e.bindings.addGroup(e.vkBinding(d), d.Semantics, resourceCount(t))
 	root := &value{typ: t}
 	e.aggQueue = append(e.aggQueue, aggItem{slot: root, typ: t, name: v.Name(), d: d, group: group})
 	e.aggRoots = append(e.aggRoots, aggRoot{v, root})

@@ -66,10 +66,10 @@ func (e *emitter) legalizingDecl(t *types.Type) {
 // legalizingGlobal notes the global resource declarations DXC legalizes:
 // [[vk::image_format]], multi-dimensional arrays of resources.
 func (e *emitter) legalizingGlobal(d *ast.VarDecl, t *types.Type) {
-	if hasAttr(d.Attrs, "image_format") {
+	if e.attrs(d).HasVk("image_format") {
 		e.needLegalization("[[vk::image_format]]")
 	}
-	if hasAttr(d.Attrs, "combinedImageSampler") {
+	if e.attrs(d).HasVk("combinedImageSampler") {
 		e.legal.CombinedImageSamplers = true
 		e.needLegalization("[[vk::combinedImageSampler]]")
 	}

@@ -41,15 +41,15 @@ func (e *emitter) libraryEntries() []libEntry {
 				if d.Body == nil {
 					continue
 				}
-				for _, a := range d.Attrs {
+				for _, a := range e.attrs(d) {
 					if !strings.EqualFold(a.Name, "shader") || len(a.Args) != 1 {
 						continue
 					}
-					lit, ok := a.Args[0].(*ast.BasicLit)
+					text, ok := a.Text(0)
 					if !ok {
 						continue
 					}
-					kind := strings.ToLower(strings.Trim(lit.Value, `"`))
+					kind := strings.ToLower(text)
 					stage, ok := libStages[kind]
 					if !ok {
 						e.errorf(a.Pos(), "%s shaders in libraries are not supported yet by the SPIR-V backend", kind)

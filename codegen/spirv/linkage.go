@@ -23,7 +23,7 @@ func (e *emitter) exportedFuncs() []*sema.Func {
 			case *ast.NamespaceDecl:
 				walk(d.Decls)
 			case *ast.FuncDecl:
-				if d.Body == nil || !hasModifier(d.Mods, "export") || hasShaderAttr(d) {
+				if d.Body == nil || !hasModifier(d.Mods, "export") || e.hasShaderAttr(d) {
 					continue
 				}
 				if f, ok := e.info.ObjectOf(d).(*sema.Func); ok {
@@ -37,8 +37,8 @@ func (e *emitter) exportedFuncs() []*sema.Func {
 }
 
 // hasShaderAttr reports a [shader("...")] entry function.
-func hasShaderAttr(d *ast.FuncDecl) bool {
-	for _, a := range d.Attrs {
+func (e *emitter) hasShaderAttr(d *ast.FuncDecl) bool {
+	for _, a := range e.attrs(d) {
 		if a.Namespace == "" && (a.Name == "shader" || a.Name == "Shader") {
 			return true
 		}

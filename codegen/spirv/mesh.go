@@ -130,10 +130,10 @@ func (e *emitter) meshModes(entry *sema.Func) {
 	if e.opts.Stage != "ms" {
 		return
 	}
-	for _, a := range entry.Decl.Attrs {
+	for _, a := range e.attrs(entry.Decl) {
 		if strings.EqualFold(a.Name, "outputtopology") && len(a.Args) == 1 {
-			if lit, ok := a.Args[0].(*ast.BasicLit); ok {
-				switch strings.Trim(lit.Value, `"`) {
+			if topology, ok := a.Text(0); ok {
+				switch topology {
 				case "point":
 					e.b.ExecutionMode(e.entry.id, spv.ExecutionModeOutputPoints)
 				case "line":
@@ -517,7 +517,7 @@ func (e *emitter) storeMeshIndices(ids []builder.ID, steps []accessStep, val bui
 		e.fb.Store(e.fb.AccessChain(uptr, m.indices, prim), val)
 		return
 	}
-	if n, ok := e.intArg(steps[0].index); ok {
+	if n, ok := e.info.IntValue(steps[0].index); ok {
 		prim = e.b.ConstUint32(uint32(n)) // a literal index takes the uint type of the product
 	} else {
 		prim = e.convert(prim, e.indexTypeOf(steps[0]), u)

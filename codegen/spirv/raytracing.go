@@ -466,11 +466,11 @@ func (e *emitter) shaderRecord(d *ast.VarDecl, v *sema.Var) {
 
 // shaderRecordKind is "KHR" for [[vk::shader_record_ext]], "NV" for
 // [[vk::shader_record_nv]], "" for neither.
-func shaderRecordKind(attrs []*ast.Attribute) string {
+func shaderRecordKind(attrs sema.Attrs) string {
 	switch {
-	case hasAttr(attrs, "shader_record_ext"):
+	case attrs.HasVk("shader_record_ext"):
 		return "KHR"
-	case hasAttr(attrs, "shader_record_nv"):
+	case attrs.HasVk("shader_record_nv"):
 		return "NV"
 	}
 	return ""

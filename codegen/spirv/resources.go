@@ -179,11 +179,11 @@ func (e *emitter) resourceStorage(t *types.Type) (spv.StorageClass, layout.Rule,
 
 // resourceVar declares a global resource variable.
 func (e *emitter) resourceVar(d *ast.VarDecl, v *sema.Var) {
-	if hasAttr(d.Attrs, "push_constant") {
+	if e.attrs(d).HasVk("push_constant") {
 		e.pushConstant(d, v)
 		return
 	}
-	if shaderRecordKind(d.Attrs) != "" {
+	if shaderRecordKind(e.attrs(d)) != "" {
 		e.shaderRecord(d, v) // raytracing.go
 		return
 	}
@@ -197,14 +197,14 @@ func (e *emitter) resourceVar(d *ast.VarDecl, v *sema.Var) {
 	if !ok {
 		e.unsupported(d, "this resource declaration")
 	}
-	if hasAttr(d.Attrs, "combinedImageSampler") && o.Class() == types.ClassSampler {
+	if e.attrs(d).HasVk("combinedImageSampler") && o.Class() == types.ClassSampler {
 		// the sampler of a combined pair lives in its texture's variable
-		if tex, ok := e.combinedTextures[combinedKey(d)]; ok {
+		if tex, ok := e.combinedTextures[e.combinedKey(d)]; ok {
 			e.vars[v] = &variable{ptr: tex, sc: spv.StorageClassUniformConstant, typ: t, member: -1}
 			return
 		}
 		// bound when its texture is declared
-		e.pendingSamplers[combinedKey(d)] = append(e.pendingSamplers[combinedKey(d)], pendingSampler{d, v})
+		e.pendingSamplers[e.combinedKey(d)] = append(e.pendingSamplers[e.combinedKey(d)], pendingSampler{d, v})
 		return
 	}
 	var counter builder.ID
@@ -234,31 +234,31 @@ func (e *emitter) resourceVar(d *ast.VarDecl, v *sema.Var) {
 	if e.rich != nil {
 		e.richGlobal(v, ptr) // debugrich.go
 	}
-	e.bindings.add(ptr, d.Attrs, d.Semantics, class)
+	e.bindings.add(ptr, e.vkBinding(d), d.Semantics, class)
 	e.bindings.setPos(ptr, v.Pos())
 	// every array takes one binding per element under
 	// -fspv-flatten-resource-arrays or with a global struct of resources
 	// (legalize.go)
 	e.bindings.setCount(ptr, bindingCount(t))
 	e.reflectResource(ptr, t)
-	if hasAttr(d.Attrs, "combinedImageSampler") && o.Class() == types.ClassTexture {
-		k := combinedKey(d)
+	if e.attrs(d).HasVk("combinedImageSampler") && o.Class() == types.ClassTexture {
+		k := e.combinedKey(d)
 		e.combinedTextures[k] = ptr
 		for _, s := range e.pendingSamplers[k] {
 			e.vars[s.v] = &variable{ptr: ptr, sc: spv.StorageClassUniformConstant, typ: s.v.Type(), member: -1}
 		}
 		delete(e.pendingSamplers, k)
 	}
-	for _, a := range d.Attrs {
+	for _, a := range e.attrs(d) {
 		if a.Namespace == "vk" && a.Name == "input_attachment_index" && len(a.Args) == 1 {
-			if n, ok := e.intArg(a.Args[0]); ok {
+			if n, ok := a.Int(0); ok {
 				e.b.Decorate(ptr, spv.DecorationInputAttachmentIndex, builder.Lit(uint32(n)))
 			}
 		}
 	}
 	if counter != 0 {
 		// their counters exist whether used or not
-		e.bindCounter(ptr, counter, d.Attrs, t)
+		e.bindCounter(ptr, counter, e.attrs(d), t)
 	}
 	if o.IsROV() {
 		e.rovVar(ptr) // rov.go
@@ -286,7 +286,7 @@ func (e *emitter) resourceTypeID(d *ast.VarDecl, t *types.Type) builder.ID {
 	case o.Class() == types.ClassTexture || o.Class() == types.ClassTypedBuffer:
 		format, explicit := e.imageFormatAttr(d)
 		img := e.imageType(base, o, format, explicit)
-		if hasAttr(d.Attrs, "combinedImageSampler") && !isCombined(o) {
+		if e.attrs(d).HasVk("combinedImageSampler") && !isCombined(o) {
 			img = e.b.TypeSampledImage(img)
 			e.b.Name(img, "type.sampled.image")
 		}
@@ -332,10 +332,9 @@ func (e *emitter) arrayOf(t *types.Type, elem builder.ID) builder.ID {
 
 // imageFormatAttr reads [[vk::image_format("rgba8")]].
 func (e *emitter) imageFormatAttr(d *ast.VarDecl) (spv.ImageFormat, bool) {
-	for _, a := range d.Attrs {
+	for _, a := range e.attrs(d) {
 		if a.Namespace == "vk" && a.Name == "image_format" && len(a.Args) == 1 {
-			if lit, ok := a.Args[0].(*ast.BasicLit); ok {
-				name := strings.Trim(lit.Value, `"`)
+			if name, ok := a.Text(0); ok {
 				if f, ok := imageFormats[strings.ToLower(name)]; ok {
 					return f, true
 				}

@@ -187,7 +187,7 @@ func (e *emitter) globalResourceStruct(d *ast.VarDecl, v *sema.Var) {
 	ptr := e.b.GlobalVariable(e.ptrType(sc, t, layout.Void), sc, v.Name(), 0)
 	e.markVar(ptr, v)
 	e.vars[v] = &variable{ptr: ptr, sc: sc, typ: t, member: -1}
-	e.bindings.add(ptr, d.Attrs, d.Semantics, 't')
+	e.bindings.add(ptr, e.vkBinding(d), d.Semantics, 't')
 	e.bindings.setPos(ptr, v.Pos())
 	// as in DXC, every resource array then takes a binding per element
 	e.bindings.flatten = true

@@ -36,17 +36,17 @@ func (e *emitter) function(fn *function) {
 		params = append(params, e.b.TypePointer(e.paramStorage(p.Type()), e.typeID(p.Type())))
 	}
 	ctrl := spv.FunctionControlNone
-	for _, a := range f.Decl.Attrs {
+	for _, a := range e.attrs(f.Decl) {
 		if a.Name == "noinline" {
 			ctrl = spv.FunctionControlDontInline
 		}
 	}
 	fb := e.b.FunctionAt(fn.id, fn.name, ret, ctrl, params...)
-	e.extRequirements(f.Decl.Attrs) // inlinespirv.go
+	e.extRequirements(e.attrs(f.Decl)) // inlinespirv.go
 	// an entry's own decorations went to its stage variables
 	entrySrc := strings.HasPrefix(fn.name, "src.")
 	if !entrySrc {
-		e.extDecorate(fn.id, f.Decl.Attrs) // extdecorate.go
+		e.extDecorate(fn.id, e.attrs(f.Decl)) // extdecorate.go
 	}
 	e.markRelaxed(fn.id, f.Result)
 	e.markPreciseMods(fn.id, f.Decl.Mods)
@@ -80,7 +80,7 @@ func (e *emitter) function(fn *function) {
 			e.checkPointerVariable(n, p.Type()) // inlinespirv.go
 		}
 		if pd, ok := p.Decl.(*ast.Param); ok && !entrySrc {
-			e.extDecorate(id, pd.Attrs) // extdecorate.go
+			e.extDecorate(id, e.attrs(pd)) // extdecorate.go
 		}
 		e.vars[p] = &variable{ptr: id, sc: e.paramStorage(p.Type()), typ: p.Type(), member: -1}
 		if isNodeObject(p.Type()) {
@@ -121,7 +121,7 @@ func (e *emitter) block(list []ast.Stmt) {
 }
 
 // stmt emits one statement; attrs are the attributes written before it.
-func (e *emitter) stmt(s ast.Stmt, attrs []*ast.Attribute) {
+func (e *emitter) stmt(s ast.Stmt, attrs sema.Attrs) {
 	e.checkBuilder()
 	e.pos = s.Pos()
 	e.loc, e.locRange = s.Pos(), [2]diag.Pos{}
@@ -140,8 +140,8 @@ func (e *emitter) stmt(s ast.Stmt, attrs []*ast.Attribute) {
 		}
 	case *ast.EmptyStmt:
 	case *ast.AttrStmt:
-		e.extRequirements(s.Attrs) // [[vk::ext_capability]] on a statement (inlinespirv.go)
-		e.stmt(s.Stmt, append(attrs, s.Attrs...))
+		e.extRequirements(e.attrs(s)) // [[vk::ext_capability]] on a statement (inlinespirv.go)
+		e.stmt(s.Stmt, append(attrs, e.attrs(s)...))
 	case *ast.DeclStmt:
 		for _, d := range s.Decls {
 			if vd, ok := d.(*ast.VarDecl); ok {
@@ -193,10 +193,10 @@ func (e *emitter) localVar(d *ast.VarDecl) {
 		return
 	}
 	t := v.Type()
-	e.legalizingDecl(t)        // legalneeds.go
-	e.extRequirements(d.Attrs) // [[vk::ext_capability]] on a local (inlinespirv.go)
+	e.legalizingDecl(t)           // legalneeds.go
+	e.extRequirements(e.attrs(d)) // [[vk::ext_capability]] on a local (inlinespirv.go)
 	if v.Storage == sema.StorageLocal {
-		if sc, ok := e.extStorageClass(d.Attrs); ok {
+		if sc, ok := e.extStorageClass(e.attrs(d)); ok {
 			e.extStorageClassVar(d, v, sc) // extdecorate.go
 			return
 		}
@@ -233,9 +233,9 @@ func (e *emitter) localVar(d *ast.VarDecl) {
 	} else {
 		ptr = e.fb.Variable(e.ptrType(spv.StorageClassFunction, t, layout.Void), e.localName(v), 0)
 		e.markVar(ptr, v)
-		e.checkPointerVariable(d, t)       // inlinespirv.go
-		e.extDecorate(ptr, d.Attrs)        // extdecorate.go
-		e.pointerVariable(ptr, t, d.Attrs) // bufferpointer.go
+		e.checkPointerVariable(d, t)          // inlinespirv.go
+		e.extDecorate(ptr, e.attrs(d))        // extdecorate.go
+		e.pointerVariable(ptr, t, e.attrs(d)) // bufferpointer.go
 		e.vars[v] = &variable{ptr: ptr, sc: spv.StorageClassFunction, typ: t, member: -1}
 	}
 	e.declareCounters(v, e.localName(v), t)        // rescounters.go
@@ -314,7 +314,7 @@ func (e *emitter) initValue(t *types.Type, init ast.Expr) builder.ID {
 }
 
 // selectionControl reads [flatten]/[branch].
-func selectionControl(attrs []*ast.Attribute) spv.SelectionControl {
+func selectionControl(attrs sema.Attrs) spv.SelectionControl {
 	for _, a := range attrs {
 		switch a.Name {
 		case "flatten":
@@ -327,7 +327,7 @@ func selectionControl(attrs []*ast.Attribute) spv.SelectionControl {
 }
 
 // loopControl reads [unroll]/[loop]/[fastopt]/[allow_uav_condition].
-func (e *emitter) loopControl(attrs []*ast.Attribute) (spv.LoopControl, []uint32) {
+func (e *emitter) loopControl(attrs sema.Attrs) (spv.LoopControl, []uint32) {
 	for _, a := range attrs {
 		switch a.Name {
 		case "unroll":
@@ -346,7 +346,7 @@ func (e *emitter) condVar(v *ast.VarDecl) builder.ID {
 	return e.convert(val, o.Type(), types.ScalarType(types.Bool))
 }
 
-func (e *emitter) ifStmt(s *ast.IfStmt, attrs []*ast.Attribute) {
+func (e *emitter) ifStmt(s *ast.IfStmt, attrs sema.Attrs) {
 	// A constant condition emits only the branch taken, as DXC does.
 	if s.CondVar == nil && s.Cond != nil {
 		if taken, ok := e.constCond(s.Cond); ok && pure(s.Cond) { // flow.go
@@ -420,7 +420,7 @@ func (e *emitter) needsBlocks(x ast.Expr) bool {
 	return found
 }
 
-func (e *emitter) forStmt(s *ast.ForStmt, attrs []*ast.Attribute) {
+func (e *emitter) forStmt(s *ast.ForStmt, attrs sema.Attrs) {
 	if s.Init != nil {
 		e.stmt(s.Init, nil)
 	}
@@ -471,7 +471,7 @@ func (e *emitter) forStmt(s *ast.ForStmt, attrs []*ast.Attribute) {
 	fb.EndLoop(l)
 }
 
-func (e *emitter) whileStmt(s *ast.WhileStmt, attrs []*ast.Attribute) {
+func (e *emitter) whileStmt(s *ast.WhileStmt, attrs sema.Attrs) {
 	fb := e.fb
 	ctrl, params := e.loopControl(attrs)
 	var l builder.Loop
@@ -494,7 +494,7 @@ func (e *emitter) whileStmt(s *ast.WhileStmt, attrs []*ast.Attribute) {
 	fb.EndLoop(l)
 }
 
-func (e *emitter) doStmt(s *ast.DoStmt, attrs []*ast.Attribute) {
+func (e *emitter) doStmt(s *ast.DoStmt, attrs sema.Attrs) {
 	fb := e.fb
 	ctrl, params := e.loopControl(attrs)
 	l := fb.BeginDoWhile(ctrl, params...)
@@ -647,7 +647,7 @@ func (e *emitter) defaultLabelPos(c *ast.CaseClause) diag.Pos {
 // switchStmt emits OpSwitch when every case value is a constant and no
 // attribute other than [forcecase] is written, and otherwise an if-else
 // chain comparing the selector to each value in turn, as DXC does.
-func (e *emitter) switchStmt(s *ast.SwitchStmt, attrs []*ast.Attribute) {
+func (e *emitter) switchStmt(s *ast.SwitchStmt, attrs sema.Attrs) {
 	items := e.flattenSwitch(s)
 	opSwitch := true
 	for _, a := range attrs {
@@ -657,7 +657,7 @@ func (e *emitter) switchStmt(s *ast.SwitchStmt, attrs []*ast.Attribute) {
 	}
 	for _, it := range items {
 		if it.label && it.value != nil {
-			if _, ok := e.intArg(it.value); !ok {
+			if _, ok := e.info.IntValue(it.value); !ok {
 				opSwitch = false
 			}
 		}
@@ -684,7 +684,7 @@ func (e *emitter) switchStmt(s *ast.SwitchStmt, attrs []*ast.Attribute) {
 			withDefault = true
 			continue
 		}
-		n, _ := e.intArg(it.value)
+		n, _ := e.info.IntValue(it.value)
 		if seen[n] {
 			e.errorf(it.value.Pos(), "duplicate case value '%d'", n)
 		}
@@ -743,7 +743,7 @@ func (e *emitter) switchStmt(s *ast.SwitchStmt, attrs []*ast.Attribute) {
 			} else if it.value == nil {
 				live = live || !matches
 			} else {
-				n, _ := e.intArg(it.value)
+				n, _ := e.info.IntValue(it.value)
 				live = live || n == selValue
 			}
 			e.deadPath = savedDead || !live
@@ -792,7 +792,7 @@ func (e *emitter) switchSelector(s *ast.SwitchStmt) (builder.ID, *types.Type) {
 		return v, t
 	}
 	t := e.indexType(s.Tag)
-	if n, ok := e.intArg(s.Tag); ok && t.Canonical().Scalar() == types.LiteralInt && (n < -1<<31 || n > 1<<31-1) {
+	if n, ok := e.info.IntValue(s.Tag); ok && t.Canonical().Scalar() == types.LiteralInt && (n < -1<<31 || n > 1<<31-1) {
 		t = types.ScalarType(types.Int64)
 	}
 	t = concreteType(t)

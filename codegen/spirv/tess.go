@@ -76,9 +76,9 @@ func (e *emitter) storeLevels(l ioLeaf, x builder.ID) {
 
 // hsOutputPoints is [outputcontrolpoints(n)].
 func (e *emitter) hsOutputPoints(entry *sema.Func) int {
-	for _, a := range entry.Decl.Attrs {
+	for _, a := range e.attrs(entry.Decl) {
 		if strings.EqualFold(a.Name, "outputcontrolpoints") && len(a.Args) == 1 {
-			if n, ok := e.intArg(a.Args[0]); ok {
+			if n, ok := a.Int(0); ok {
 				return int(n)
 			}
 		}
@@ -233,10 +233,10 @@ func (e *emitter) invocationID(vars *[]*stageVar) builder.ID {
 // patchConstantFunc is the function [patchconstantfunc("name")] names.
 func (e *emitter) patchConstantFunc(entry *sema.Func) *sema.Func {
 	name := ""
-	for _, a := range entry.Decl.Attrs {
+	for _, a := range e.attrs(entry.Decl) {
 		if strings.EqualFold(a.Name, "patchconstantfunc") && len(a.Args) == 1 {
-			if lit, ok := a.Args[0].(*ast.BasicLit); ok {
-				name = strings.Trim(lit.Value, `"`)
+			if text, ok := a.Text(0); ok {
+				name = text
 			}
 		}
 	}
@@ -257,11 +257,11 @@ func (e *emitter) patchConstantFunc(entry *sema.Func) *sema.Func {
 // tessellationModes adds the execution modes of hull and domain shaders.
 func (e *emitter) tessellationModes(entry *sema.Func) {
 	e.b.Capability(spv.CapabilityTessellation)
-	for _, a := range entry.Decl.Attrs {
+	for _, a := range e.attrs(entry.Decl) {
 		arg := ""
 		if len(a.Args) == 1 {
-			if lit, ok := a.Args[0].(*ast.BasicLit); ok {
-				arg = strings.Trim(lit.Value, `"`)
+			if text, ok := a.Text(0); ok {
+				arg = text
 			}
 		}
 		switch strings.ToLower(a.Name) {
@@ -295,7 +295,7 @@ func (e *emitter) tessellationModes(entry *sema.Func) {
 				e.b.ExecutionMode(e.entry.id, spv.ExecutionModeVertexOrderCcw)
 			}
 		case "outputcontrolpoints":
-			if n, ok := e.intArg(a.Args[0]); ok {
+			if n, ok := a.Int(0); ok {
 				e.b.ExecutionMode(e.entry.id, spv.ExecutionModeOutputVertices, uint32(n))
 			}
 		}

@@ -562,7 +562,7 @@ func (e *emitter) subpassLoad(x *ast.CallExpr, m *intrinsics.Match, recv value, 
 
 // combinedKey pairs a [[vk::combinedImageSampler]] texture and sampler by
 // their [[vk::binding(N, M)]].
-func combinedKey(d *ast.VarDecl) [2]int64 {
+func (e *emitter) combinedKey(d *ast.VarDecl) [2]int64 {
 	k := [2]int64{-1, 0}
 	// register(tN, spaceM) pairs with register(sN, spaceM)
 	for _, s := range d.Semantics {
@@ -583,11 +583,11 @@ func combinedKey(d *ast.VarDecl) [2]int64 {
 			}
 		}
 	}
-	for _, a := range d.Attrs {
+	for _, a := range e.attrs(d) {
 		if a.Namespace == "vk" && a.Name == "binding" && len(a.Args) > 0 {
-			k[0], _ = constInt(a.Args[0])
+			k[0], _ = a.Int(0)
 			if len(a.Args) > 1 {
-				k[1], _ = constInt(a.Args[1])
+				k[1], _ = a.Int(1)
 			}
 		}
 	}

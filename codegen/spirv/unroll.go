@@ -23,7 +23,7 @@ const maxUnroll = 512
 
 // unrollFor emits s unrolled and reports true, or emits nothing and
 // reports false when the loop cannot be counted.
-func (e *emitter) unrollFor(s *ast.ForStmt, attrs []*ast.Attribute) bool {
+func (e *emitter) unrollFor(s *ast.ForStmt, attrs sema.Attrs) bool {
 	v, values, ok := e.unrollPlan(s, attrs)
 	if !ok {
 		return false
@@ -67,7 +67,7 @@ func (e *emitter) unrollFor(s *ast.ForStmt, attrs []*ast.Attribute) bool {
 
 // unrollPlan reports whether s is unrolled: its loop variable and the
 // variable's value in each copy.
-func (e *emitter) unrollPlan(s *ast.ForStmt, attrs []*ast.Attribute) (*sema.Var, []constant.Value, bool) {
+func (e *emitter) unrollPlan(s *ast.ForStmt, attrs sema.Attrs) (*sema.Var, []constant.Value, bool) {
 	if e.opts.CodeGenOnly || !hasUnroll(attrs) || s.Init == nil || s.Cond == nil || s.Post == nil {
 		return nil, nil, false
 	}
@@ -115,10 +115,10 @@ type unrolledLoop struct {
 
 // unrollFactor is N of [unroll(N)], a partial unroll: the loop is copied
 // whole only if it runs at most N times.
-func (e *emitter) unrollFactor(attrs []*ast.Attribute) int {
+func (e *emitter) unrollFactor(attrs sema.Attrs) int {
 	for _, a := range attrs {
 		if a.Name == "unroll" && len(a.Args) == 1 {
-			if n, ok := e.intArg(a.Args[0]); ok && n > 0 {
+			if n, ok := a.Int(0); ok && n > 0 {
 				return int(n)
 			}
 		}
@@ -127,7 +127,7 @@ func (e *emitter) unrollFactor(attrs []*ast.Attribute) int {
 }
 
 // hasUnroll reports an [unroll] attribute.
-func hasUnroll(attrs []*ast.Attribute) bool {
+func hasUnroll(attrs sema.Attrs) bool {
 	for _, a := range attrs {
 		if a.Name == "unroll" {
 			return true
