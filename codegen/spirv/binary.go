@@ -483,7 +483,10 @@ func (e *emitter) assign(x *ast.AssignExpr) value {
 		nv = e.arith(base, operand, concreteType(res.Result), lv, rID)
 	}
 	nv = e.convert(nv, concreteType(res.Result), lt)
-	e.assignTo(l, nv)
+	e.assignTo(e.writeBackTarget(x.L, l), nv)
+	if l.texel != nil {
+		l.loaded = nv // a texel's new value is the one written
+	}
 	return l
 }
 

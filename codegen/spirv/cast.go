@@ -1,6 +1,9 @@
 package spirv
 
 import (
+	"github.com/hlsl2spirv/hlsl2spirv/builder"
+	"github.com/hlsl2spirv/hlsl2spirv/builder/spv"
+	"github.com/hlsl2spirv/hlsl2spirv/codegen/spirv/layout"
 	"github.com/hlsl2spirv/hlsl2spirv/frontend/ast"
 	"github.com/hlsl2spirv/hlsl2spirv/sema/constant"
 	"github.com/hlsl2spirv/hlsl2spirv/sema/types"
@@ -44,7 +47,43 @@ func (e *emitter) cast(x *ast.CastExpr) value {
 	if b, ok := e.toBase(v, t); ok {
 		return b
 	}
+	if raw, ok := e.loadAsLaidOut(v); ok {
+		return rv(e.convertExplicit(raw, v.typ, t), t)
+	}
 	return rv(e.convertExplicit(e.load(v), v.typ, t), t)
+}
+
+// loadAsLaidOut loads an array or struct of numeric elements from a
+// buffer in its buffer layout, without the copy into the plain layout:
+// DXC casts it element by element from the value it loaded. Elements
+// that are themselves aggregates or hold bools differ between layouts and
+// are loaded as usual.
+func (e *emitter) loadAsLaidOut(v value) (builder.ID, bool) {
+	if !v.ptr || v.rule == layout.Void || v.sc == spv.StorageClassPhysicalStorageBuffer || v.swz != nil ||
+		v.texel != nil || v.bits != nil || v.melem != nil || v.loaded != 0 || e.containsBool(v.typ) {
+		return 0, false
+	}
+	c := v.typ.Canonical()
+	switch {
+	case c.IsArray():
+		if !numeric(c.Elem()) {
+			return 0, false
+		}
+	case c.IsStruct():
+		// bitfields share members: the SPIR-V members are not the fields
+		if c.Named() == nil || c.Named().Base != nil || len(e.spvMemberTypes(c)) != len(c.Named().Fields) {
+			return 0, false
+		}
+		for _, f := range c.Named().Fields {
+			if !numeric(f.Type) {
+				return 0, false
+			}
+		}
+	default:
+		return 0, false
+	}
+	p := e.addr(v)
+	return e.fb.Load(e.blockType(p, e.typeIn(v.typ, v.rule)), p), true
 }
 
 // toBase selects the base-class part t of a struct value (the base is

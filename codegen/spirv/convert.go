@@ -305,12 +305,17 @@ func (e *emitter) convertAggregate(id builder.ID, f, t *types.Type) builder.ID {
 		}
 		c = base.Canonical()
 	}
-	if numeric(f) && (t.IsArray() || t.IsStruct()) {
-		// a cast of a scalar to an aggregate: every leaf gets it
+	if numeric(f) && flatCount(f) == 1 && (t.IsArray() || t.IsStruct()) {
+		// a cast of a scalar to an aggregate: every leaf gets it (a
+		// vector or matrix is split into its components below)
 		return e.splatAggregate(id, f, t)
 	}
-	// element-wise between same-shaped aggregates
-	elems := e.flatten(id, f)
+	// element-wise between same-shaped aggregates; a vector or matrix is
+	// used whole where its type is the one being built, else split
+	elems := []leaf{{id: id, typ: f}}
+	if !numeric(f) {
+		elems = e.flatten(id, f)
+	}
 	return e.rebuild(t, &elems)
 }
 

@@ -135,11 +135,16 @@ func (e *emitter) load(v value) builder.ID {
 		e.loc, e.locRange = v.pos, [2]diag.Pos{v.pos, v.end}
 	}
 	if v.texelComp != 0 {
+		// DXC indexes the texel read in a temporary copy
 		whole := v
 		whole.typ, whole.texelComp = v.vec, 0
-		return e.fb.Emit(spv.OpVectorExtractDynamic, e.typeID(v.typ), builder.Ref(e.load(whole)), builder.Ref(v.texelComp))
+		tmp := e.temporary(e.load(whole), v.vec, "vector")
+		return e.load(tmp.at(v.texelComp, v.typ))
 	}
 	if v.texel != nil && v.swz == nil {
+		if v.loaded != 0 {
+			return v.loaded // the value just written
+		}
 		return e.loadTexel(v) // tex[i] (resources.go)
 	}
 	if isNodeObject(v.typ) && len(v.idx) == 0 {
@@ -840,8 +845,11 @@ func (e *emitter) unary(x *ast.UnaryExpr) value {
 		} else {
 			nv = e.fb.Emit(op, e.typeID(lt), builder.Ref(old), builder.Ref(one))
 		}
-		e.store(lv, nv)
+		e.store(e.writeBackTarget(x.X, lv), nv)
 		if x.Op == ast.PreInc || x.Op == ast.PreDec {
+			if lv.texel != nil {
+				lv.loaded = nv // a texel's new value is the one written
+			}
 			return lv
 		}
 		return rv(old, lt)

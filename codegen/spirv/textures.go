@@ -69,6 +69,18 @@ func (e *emitter) storeTexel(v value, val builder.ID) {
 	e.fb.Emit(spv.OpImageWrite, 0, builder.Ref(img), builder.Ref(v.texel.coord), builder.Ref(val))
 }
 
+// writeBackTarget is where a read-modify-write of x (++, --, op=) stores
+// the new value, lv being x as it was read. A whole texel of a writable
+// image is addressed anew, as DXC evaluates the index again for the
+// OpImageWrite; an index with side effects is not evaluated twice.
+func (e *emitter) writeBackTarget(x ast.Expr, lv value) value {
+	ix, ok := unparen(x).(*ast.IndexExpr)
+	if lv.texel == nil || lv.swz != nil || lv.texelComp != 0 || !ok || !pure(ix.Index) {
+		return lv
+	}
+	return e.fixAddr(e.expr(x))
+}
+
 // texelType is the 4-component vector image reads return.
 func (e *emitter) texelType(t *types.Type) builder.ID {
 	return e.typeID(types.Vec(texelScalar(t), 4))
