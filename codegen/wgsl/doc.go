@@ -50,7 +50,8 @@
 //     report in Result.Bindings and the WGSL's header.
 //   - handles.go: textures and samplers traced to their variables and
 //     parameters, their WGSL types inferred from use (depth, comparison,
-//     storage format and access), combined image samplers split.
+//     storage format and access), combined image samplers split, 1D
+//     images WGSL's texture_1d cannot serve declared as 2D ones.
 //   - descarray.go: descriptor arrays as one variable per element; a
 //     run-time index as a switch over the elements around the instruction
 //     using it.

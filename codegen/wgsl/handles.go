@@ -28,6 +28,9 @@ type handleSlot struct {
 type handleUse struct {
 	dref, sample, fetch, read, write, gather bool // images
 	compare, regular                         bool // samplers
+	// as2D marks a 1D image used as WGSL's texture_1d cannot be (see
+	// needs2D): it is declared as a 2D image of height 1.
+	as2D bool
 }
 
 // A handleRef is where a handle value comes from: its slot and, for an
@@ -62,7 +65,7 @@ func (h *handleInfo) union(a, b handleSlot) {
 	*ua = handleUse{
 		dref: ua.dref || ub.dref, sample: ua.sample || ub.sample, fetch: ua.fetch || ub.fetch,
 		read: ua.read || ub.read, write: ua.write || ub.write, gather: ua.gather || ub.gather,
-		compare: ua.compare || ub.compare, regular: ua.regular || ub.regular,
+		compare: ua.compare || ub.compare, regular: ua.regular || ub.regular, as2D: ua.as2D || ub.as2D,
 	}
 	delete(h.uses, rb)
 }
@@ -196,6 +199,7 @@ func (t *translator) recordHandleUse(in *builder.Inst) {
 	}
 	img, smp := t.traceHandle(in.Operands[0].ID())
 	u := h.use(img.slot)
+	u.as2D = u.as2D || t.needs2D(in)
 	var su *handleUse
 	if smp.slot.id != 0 {
 		su = h.use(smp.slot)
@@ -225,6 +229,42 @@ func (t *translator) recordHandleUse(in *builder.Inst) {
 	case spv.OpImageWrite:
 		u.write = true
 	}
+}
+
+// needs2D reports whether image instruction in uses a 1D image as WGSL's
+// texture_1d and texture_storage_1d cannot be used: arrayed, compared
+// with a depth reference, sampled at an explicit level, with a bias or
+// gradients (WGSL samples texture_1d with textureSample only), or sampled
+// in a compute shader (which has no implicit level of detail). Such an
+// image is declared as a 2D image of height 1, sampled at its row's
+// centre, which gives the same texels and levels of detail (the
+// application binds a 2D texture of height 1; Result.Bindings says so).
+func (t *translator) needs2D(in *builder.Inst) bool {
+	if len(in.Operands) < 2 {
+		return false
+	}
+	d := t.du.Def(t.imageTypeOf(t.typeOfValue(in.Operands[0].ID())).Result)
+	if d == nil || d.Op != spv.OpTypeImage || len(d.Operands) < 7 {
+		return false
+	}
+	it := t.decodeImage(d)
+	if it.dim != spv.Dim1D {
+		return false
+	}
+	if it.arrayed {
+		return true
+	}
+	switch in.Op {
+	case spv.OpImageSampleImplicitLod, spv.OpImageSampleProjImplicitLod:
+		// textureSample on a texture_1d takes no bias or offset.
+		fn := in.Block.Func.Def.Result
+		operands := len(in.Operands) > 2 && spv.ImageOperands(in.Operands[2].Word)&^(spv.ImageOperandsNonPrivateTexel|spv.ImageOperandsNontemporal) != 0
+		return operands || t.funcStages[fn][spv.ExecutionModelGLCompute]
+	case spv.OpImageSampleExplicitLod, spv.OpImageSampleProjExplicitLod, spv.OpImageSampleDrefImplicitLod,
+		spv.OpImageSampleDrefExplicitLod, spv.OpImageSampleProjDrefImplicitLod, spv.OpImageSampleProjDrefExplicitLod:
+		return true
+	}
+	return false
 }
 
 func isImageOp(op spv.Op) bool {
@@ -298,6 +338,9 @@ func (t *translator) handleTypeText(slot handleSlot, typ builder.ID) string {
 		t.unsupported("resources of type %s", d.Op)
 	}
 	it := t.decodeImage(d)
+	if it.dim == spv.Dim1D && u.as2D {
+		it.dim = spv.Dim2D
+	}
 	st := t.typ(it.sampled)
 	storage := it.usage == 2 || it.usage == 0 && (u.read || u.write)
 	switch it.dim {
@@ -309,9 +352,6 @@ func (t *translator) handleTypeText(slot handleSlot, typ builder.ID) string {
 		t.unsupported("rectangle textures")
 	case spv.DimTileImageDataEXT:
 		t.unsupported("tile images")
-	}
-	if it.dim == spv.Dim1D && it.arrayed {
-		t.unsupported("1D array textures")
 	}
 	if storage {
 		return t.storageTextureType(slot, it, u)
@@ -487,6 +527,12 @@ func (t *translator) naturalStorageFormat(slot handleSlot, it imageType) string 
 func (t *translator) declareHandleVar(g, v *global, set, binding uint32) {
 	text := t.handleTypeText(handleSlot{g.id, 0}, g.pointee)
 	t.decls = append(t.decls, fmt.Sprintf("@group(%d) @binding(%d) var %s : %s;\n", v.group, v.binding, v.name, text))
+	if d := t.imageTypeOf(g.pointee); d.Op == spv.OpTypeImage && t.decodeImage(d).dim == spv.Dim1D && t.handles.use(handleSlot{g.id, 0}).as2D {
+		t.noteBinding(v.name, func(b *Binding) {
+			b.Texture1DAs2D = true
+			b.Note = joinWhy(b.Note, "a 1D texture as a 2D texture of height 1 (WGSL's texture_1d cannot be arrayed, compared, sampled at a level, biased or in a compute shader)")
+		})
+	}
 	if f := t.chosenFormats[t.handles.find(handleSlot{g.id, 0})]; f != "" {
 		t.noteBinding(v.name, func(b *Binding) {
 			b.StorageFormat = f

@@ -135,10 +135,15 @@ func (fs *funcState) image(in *builder.Inst, out *[]stmt) {
 		}
 	}
 	dims := map[spv.Dim]int{spv.Dim1D: 1, spv.Dim2D: 2, spv.Dim3D: 3, spv.DimCube: 3}[it.dim]
-	if fs.imageQuery(in, texture, it, dims, out) {
+	use := t.handles.use(img.slot)
+	as2D := it.dim == spv.Dim1D && use.as2D
+	if fs.imageQuery(in, texture, it, dims, as2D, out) {
 		return
 	}
-	a := fs.newImageAccess(in, texture, smp, it, dims, t.handles.use(img.slot).dref)
+	a := fs.newImageAccess(in, texture, smp, it, dims, use.dref)
+	if as2D {
+		a.widenTo2D()
+	}
 	var e expr
 	switch in.Op {
 	case spv.OpImageSampleImplicitLod, spv.OpImageSampleProjImplicitLod:
@@ -182,8 +187,9 @@ func refuseImageOp(t *translator, in *builder.Inst) {
 }
 
 // imageQuery translates the size, level and sample count queries; false
-// for other instructions.
-func (fs *funcState) imageQuery(in *builder.Inst, texture expr, it imageType, dims int, out *[]stmt) bool {
+// for other instructions. as2D is a 1D image declared as 2D (the width is
+// its size).
+func (fs *funcState) imageQuery(in *builder.Inst, texture expr, it imageType, dims int, as2D bool, out *[]stmt) bool {
 	t := fs.t
 	var e expr
 	switch in.Op {
@@ -192,6 +198,9 @@ func (fs *funcState) imageQuery(in *builder.Inst, texture expr, it imageType, di
 			e = call("textureDimensions", texture, t.castTo(fs.value(t.operandID(in, 1)), t.typeOfValue(t.operandID(in, 1)), sNone))
 		} else {
 			e = call("textureDimensions", texture)
+		}
+		if as2D {
+			e = postfix(e, ".x")
 		}
 		if it.arrayed {
 			n := dims
@@ -232,6 +241,8 @@ type imageAccess struct {
 	layer    *expr
 	offset   *expr
 	drefExpr expr
+	// row2D marks a 1D image declared as a 2D one (widenTo2D).
+	row2D bool
 }
 
 func isProjective(op spv.Op) bool {
@@ -343,6 +354,37 @@ func (a *imageAccess) splitCoordinate() {
 	}
 }
 
+// widenTo2D makes the access of a 1D image declared as a 2D image of
+// height 1 (needs2D) one of its row: sampled at the row's centre (which
+// gives the 1D texture's texels and levels of detail whatever the
+// filter), loaded and stored at row 0, with offsets and gradients along
+// the row.
+func (a *imageAccess) widenTo2D() {
+	t := a.t
+	row := t.number(a.cs, 0)
+	switch a.cs {
+	case sF32:
+		row = primary("0.5f")
+	case sF16:
+		row = primary("0.5h")
+	}
+	a.coords = call(vecText(a.cs, 2), a.coords, row)
+	if a.offset != nil {
+		o := call(vecText(sI32, 2), *a.offset, primary("0i"))
+		a.offset = &o
+	}
+	a.dims = 2
+	a.row2D = true
+}
+
+// alongRow makes a 1D image's gradient a 2D one along its row.
+func (a *imageAccess) alongRow(g expr) expr {
+	if !a.row2D {
+		return g
+	}
+	return call(vecText(sF32, 2), g, primary("0.0f"))
+}
+
 // offsetExpr spells a constant offset as the signed vector WGSL takes.
 func (a *imageAccess) offsetExpr(id builder.ID) expr {
 	t := a.t
@@ -432,7 +474,7 @@ func (a *imageAccess) sampleExplicit() expr {
 		if a.depth {
 			t.unsupported("sampling a depth texture with explicit gradients")
 		}
-		return call("textureSampleGrad", a.withOffset(append(a.sampling(), a.fs.value(io.gradX), a.fs.value(io.gradY)))...)
+		return call("textureSampleGrad", a.withOffset(append(a.sampling(), a.alongRow(a.fs.value(io.gradX)), a.alongRow(a.fs.value(io.gradY))))...)
 	}
 	t.fail("%s without Lod or Grad", a.in.Op)
 	return expr{}
@@ -622,8 +664,8 @@ func (a *imageAccess) sampleComputeImplicit(out *[]stmt) expr {
 	switch {
 	case a.depth:
 		t.unsupported("sampling a depth texture with an implicit level of detail in a compute shader")
-	case a.it.dim == spv.Dim1D:
-		t.unsupported("sampling a 1D texture in a compute shader (WGSL samples 1D textures only in fragment shaders)")
+	case a.it.dim == spv.Dim1D && !a.row2D:
+		t.fail("a 1D texture sampled in a compute shader not declared as 2D")
 	case a.it.ms:
 		t.fail("sampling a multisampled image")
 	}

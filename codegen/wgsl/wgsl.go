@@ -102,6 +102,12 @@ type Binding struct {
 	// SPIR-V declares without one (the 32-bit form of its texels with the
 	// components the shader uses): the application binds a texture of it.
 	StorageFormat string
+	// Texture1DAs2D marks a 1D texture (or storage image) declared as a
+	// 2D one: the application binds a 2D texture of height 1 with the 1D
+	// texture's texels (WGSL's texture_1d cannot be arrayed, compared,
+	// sampled at an explicit level, with a bias or gradients, or in a
+	// compute shader).
+	Texture1DAs2D bool
 	// Note says why the binding or the kind of resource differs from the
 	// SPIR-V's ("" when it does not).
 	Note string

@@ -13,6 +13,8 @@ Texture1D<uint4> Line : register(t7);
 RWTexture2D<float4> Img : register(u8);
 RWTexture2D<uint> Counters : register(u9);
 RWStructuredBuffer<float> Out : register(u0);
+Texture1D<float> Ramp1D : register(t10);
+Texture1DArray<float4> Lines : register(t11);
 
 //: in Tex format=rgba32f size=2x2 = f32 1 2 3 4  5 6 7 8  9 10 11 12  13 14 15 16
 //: in Ramp format=r32f size=2x1 = f32 0 1
@@ -152,4 +154,24 @@ void unrolled_taps() {
   [unroll] for (last = 0; last < 4; last++) total += taps[last] * (last + 1);
   Out[4] = total;
   Out[5] = last;
+}
+
+//: case texture_1d_sampled_at_a_level_and_arrayed
+//: flags -T cs_6_0 -E line_sample
+//: in Ramp1D format=r32f size=2 = f32 0 1
+//: in Lines format=rgba32f size=2 layers=2 = f32 1 2 3 4  5 6 7 8  9 10 11 12  13 14 15 16
+//: expect Out = f32 tol=0.01 0.5 0.25 1 13 11 2 2 2
+[numthreads(1, 1, 1)]
+void line_sample() {
+  // WGSL's texture_1d has no textureSampleLevel and no arrays: through
+  // WGSL these are 2D textures of height 1.
+  Out[0] = Ramp1D.SampleLevel(Linear, 0.5, 0);
+  Out[1] = Ramp1D.SampleLevel(Linear, 0.375, 0);
+  Out[2] = Ramp1D.SampleLevel(Linear, 0.9, 0);      // clamped
+  Out[3] = Lines.Load(int3(1, 1, 0)).x;              // texel 1 of layer 1
+  Out[4] = Lines.SampleLevel(Point, float2(0.25, 1), 0).z;
+  uint w, w2, layers;
+  Ramp1D.GetDimensions(w);
+  Lines.GetDimensions(w2, layers);
+  Out[5] = w; Out[6] = w2; Out[7] = layers;
 }
