@@ -11,9 +11,12 @@ import (
 type CFG struct {
 	Func   *Function
 	Blocks []*Block
-	index  map[ID]int32
-	Succs  [][]int32 // successors in terminator operand order, duplicates removed
-	Preds  [][]int32 // predecessors in block order
+	// index finds a block by label: dense over the labels' range when it
+	// is compact (a slice lookup, where a map was a large function's
+	// hottest lookup), a map otherwise.
+	index blockIndex
+	Succs [][]int32 // successors in terminator operand order, duplicates removed
+	Preds [][]int32 // predecessors in block order
 	// RPO is the reachable blocks in reverse post-order from the entry;
 	// rpoIndex[b] is b's position there, -1 for an unreachable block.
 	RPO      []int32
@@ -39,10 +42,7 @@ func (f *Function) InvalidateCFG() {
 // NewCFG builds the control-flow graph of f.
 func NewCFG(f *Function) *CFG {
 	n := len(f.Blocks)
-	g := &CFG{Func: f, Blocks: f.Blocks, index: make(map[ID]int32, n), Succs: make([][]int32, n), Preds: make([][]int32, n)}
-	for i, b := range f.Blocks {
-		g.index[b.Label] = int32(i)
-	}
+	g := &CFG{Func: f, Blocks: f.Blocks, index: newBlockIndex(f.Blocks), Succs: make([][]int32, n), Preds: make([][]int32, n)}
 	// The edges go into two flat arrays (successors by source, then
 	// predecessors by target), which the per-block slices share: two
 	// allocations instead of two per block.
@@ -54,8 +54,8 @@ func NewCFG(f *Function) *CFG {
 		start[i] = int32(len(succs))
 		labels = b.AppendSuccessors(labels[:0])
 		for _, l := range labels {
-			j, ok := g.index[l]
-			if !ok || contains(succs[start[i]:], j) {
+			j := g.index.get(l)
+			if j < 0 || contains(succs[start[i]:], j) {
 				continue
 			}
 			succs = append(succs, j)
@@ -77,6 +77,51 @@ func NewCFG(f *Function) *CFG {
 	}
 	g.RPO, g.rpoIndex = reversePostOrder(n, 0, g.Succs)
 	return g
+}
+
+// A blockIndex maps labels to block indices.
+type blockIndex struct {
+	lo     ID
+	dense  []int32 // by label - lo: the index + 1, 0 for none
+	sparse map[ID]int32
+}
+
+func newBlockIndex(blocks []*Block) blockIndex {
+	if len(blocks) == 0 {
+		return blockIndex{}
+	}
+	lo, hi := blocks[0].Label, blocks[0].Label
+	for _, b := range blocks {
+		lo, hi = min(lo, b.Label), max(hi, b.Label)
+	}
+	var x blockIndex
+	if span := uint64(hi - lo); span < 8*uint64(len(blocks))+64 {
+		x.lo, x.dense = lo, make([]int32, span+1)
+		// A label given twice (invalid) finds its last block, in both forms.
+		for i, b := range blocks {
+			x.dense[b.Label-lo] = int32(i) + 1
+		}
+		return x
+	}
+	x.sparse = make(map[ID]int32, len(blocks))
+	for i, b := range blocks {
+		x.sparse[b.Label] = int32(i)
+	}
+	return x
+}
+
+// get returns the index of the block labelled label, or -1.
+func (x *blockIndex) get(label ID) int32 {
+	if x.sparse != nil {
+		if i, ok := x.sparse[label]; ok {
+			return i
+		}
+		return -1
+	}
+	if label < x.lo || uint64(label-x.lo) >= uint64(len(x.dense)) {
+		return -1
+	}
+	return x.dense[label-x.lo] - 1
 }
 
 func contains(s []int32, x int32) bool {
@@ -128,10 +173,7 @@ func reversePostOrder(n int, entry int32, succs [][]int32) (order, index []int32
 
 // Index returns the index of the block labelled label, or -1.
 func (g *CFG) Index(label ID) int32 {
-	if i, ok := g.index[label]; ok {
-		return i
-	}
-	return -1
+	return g.index.get(label)
 }
 
 // Block returns the block labelled label, or nil.

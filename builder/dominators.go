@@ -135,6 +135,21 @@ func computeIdom(n int, order, index []int32, preds [][]int32) []int32 {
 func newDomTree(g *CFG, post bool, idom []int32, root int32) *DomTree {
 	n := len(idom)
 	t := &DomTree{cfg: g, post: post, idom: idom, children: make([][]int32, n), in: make([]int32, n), out: make([]int32, n)}
+	// The children lists are carved from one array, sized by counting.
+	count := make([]int32, n)
+	total := 0
+	for _, d := range idom {
+		if d >= 0 {
+			count[d]++
+			total++
+		}
+	}
+	all := make([]int32, total)
+	for d, c := range count {
+		if c > 0 {
+			t.children[d], all = all[:0:c], all[c:]
+		}
+	}
 	for b, d := range idom {
 		if d >= 0 {
 			t.children[d] = append(t.children[d], int32(b))
