@@ -123,18 +123,41 @@ func (sLoop) isStmt()   {}
 func (sSwitch) isStmt() {}
 func (sBlock) isStmt()  {}
 
-// writer accumulates WGSL text with indentation.
+// writer accumulates WGSL text with indentation. A writer that is
+// measuring only counts the bytes it would write: a large function's text
+// grown as it is written costs several times its size in allocations, so
+// translateFunction measures its statements first.
 type writer struct {
-	b      strings.Builder
-	indent int
+	b         strings.Builder
+	indent    int
+	measuring bool
+	size      int // the bytes counted while measuring
 }
 
-func (w *writer) line(s string) {
+// line writes one line: the indentation, then parts.
+func (w *writer) line(parts ...string) {
+	if w.measuring {
+		w.size += 2*w.indent + 1
+		for _, p := range parts {
+			w.size += len(p)
+		}
+		return
+	}
 	for range w.indent {
 		w.b.WriteString("  ")
 	}
-	w.b.WriteString(s)
+	for _, p := range parts {
+		w.b.WriteString(p)
+	}
 	w.b.WriteByte('\n')
+}
+
+// textSize returns the size of the text stmts writes at indentation
+// indent.
+func textSize(list []stmt, indent int) int {
+	m := writer{indent: indent, measuring: true}
+	m.stmts(list)
+	return m.size
 }
 
 func (w *writer) stmts(list []stmt) {
@@ -146,8 +169,10 @@ func (w *writer) stmts(list []stmt) {
 	}
 }
 
-func (w *writer) block(head string, body []stmt) {
-	w.line(head + " {")
+// block writes "keyword head {" and the indented body (not the closing
+// brace).
+func (w *writer) block(keyword, head string, body []stmt) {
+	w.line(keyword, head, " {")
 	w.indent++
 	w.stmts(body)
 	w.indent--
@@ -160,31 +185,31 @@ func (w *writer) stmt(s stmt) {
 	case sJump:
 		w.line(s.text)
 	case sBlock:
-		w.block("", s.body)
+		w.block("", "", s.body)
 		w.line("}")
 	case sIf:
-		w.block("if "+s.cond, s.then)
+		w.block("if ", s.cond, s.then)
 		for len(s.els_) > 0 {
 			// else if chains print flat.
 			if len(s.els_) == 1 {
 				if inner, ok := s.els_[0].(sIf); ok {
-					w.block("} else if "+inner.cond, inner.then)
+					w.block("} else if ", inner.cond, inner.then)
 					s = inner
 					continue
 				}
 			}
-			w.block("} else", s.els_)
+			w.block("} else", "", s.els_)
 			break
 		}
 		w.line("}")
 	case sLoop:
-		w.block("loop", s.body)
+		w.block("loop", "", s.body)
 		if len(s.continuing) > 0 || s.breakIf != "" {
 			w.indent++
-			w.block("continuing", s.continuing)
+			w.block("continuing", "", s.continuing)
 			if s.breakIf != "" {
 				w.indent++
-				w.line("break if " + s.breakIf + ";")
+				w.line("break if ", s.breakIf, ";")
 				w.indent--
 			}
 			w.line("}")
@@ -192,14 +217,14 @@ func (w *writer) stmt(s stmt) {
 		}
 		w.line("}")
 	case sSwitch:
-		w.line("switch " + s.selector + " {")
+		w.line("switch ", s.selector, " {")
 		w.indent++
 		for _, c := range s.cases {
-			head := "case " + strings.Join(c.selectors, ", ") + ":"
 			if len(c.selectors) == 1 && c.selectors[0] == "default" {
-				head = "default:"
+				w.block("default:", "", c.body)
+			} else {
+				w.block("case ", strings.Join(c.selectors, ", ")+":", c.body)
 			}
-			w.block(head, c.body)
 			w.line("}")
 		}
 		w.indent--

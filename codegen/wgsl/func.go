@@ -48,6 +48,8 @@ type valInfo struct {
 	// where a pRef texture, sampler or sampled image value comes from.
 	img, smp handleRef
 	isHandle bool
+	// phiVar is an OpPhi's var carrying its incoming values (phiVar).
+	phiVar string
 }
 
 // A usePos is where a value is used: a block and the position in it
@@ -73,7 +75,6 @@ type funcState struct {
 	valSlab []valInfo
 	// hoisted are the var declarations at the top of the function.
 	hoisted []string
-	phiVars map[builder.ID]string
 	retType builder.ID
 	// defIndex and rawUses (by id, dense: maps cost a large module a tenth
 	// of its time) are each value's index in its block and its uses; the
@@ -97,13 +98,17 @@ func (t *translator) translateFunction(f *builder.Function) string {
 	t.curFunc = f
 	t.cur = nil
 	defer func() { t.curFunc = nil }()
-	fs := &funcState{t: t, f: f, phiVars: map[builder.ID]string{}}
+	fs := &funcState{t: t, f: f}
 	fs.resetUses()
 	if len(f.Blocks) == 0 {
 		t.fail("function %s has no body", t.funcName(f))
 	}
 	name := t.reserveFuncName(f)
-	t.names.enterFunction()
+	names := len(f.Params)
+	for _, b := range f.Blocks {
+		names += len(b.Insts) / 2 // about as many names as values, fewer than instructions
+	}
+	t.names.enterFunction(names)
 	defer t.names.leaveFunction()
 
 	fs.retType = f.Def.Type
@@ -122,7 +127,6 @@ func (t *translator) translateFunction(f *builder.Function) string {
 	if ret.op != spv.OpTypeVoid && !endsWithJump(body) {
 		body = append(body, sJump{"return " + t.zero(fs.retType).text + ";"})
 	}
-	var w writer
 	sig := fmt.Sprintf("fn %s(%s)", name, strings.Join(params, ", "))
 	if ret.op != spv.OpTypeVoid {
 		if ret.handle || ret.op == spv.OpTypePointer {
@@ -130,7 +134,13 @@ func (t *translator) translateFunction(f *builder.Function) string {
 		}
 		sig += " -> " + ret.text
 	}
-	w.line(sig + " {")
+	var w writer
+	size := len(sig) + 4
+	for _, h := range fs.hoisted {
+		size += len(h) + 3
+	}
+	w.b.Grow(size + textSize(body, 1) + 2)
+	w.line(sig, " {")
 	w.indent++
 	for _, h := range fs.hoisted {
 		w.line(h)
@@ -753,15 +763,19 @@ func (fs *funcState) bindVar(in *builder.Inst, init expr, out *[]stmt) string {
 
 // phiVar returns the var carrying a phi's incoming values.
 func (fs *funcState) phiVar(phi *builder.Inst) string {
-	if n, ok := fs.phiVars[phi.Result]; ok {
-		return n
+	vi := fs.val(phi.Result)
+	if vi == nil {
+		vi = fs.newVal(phi.Result)
+	}
+	if vi.phiVar != "" {
+		return vi.phiVar
 	}
 	t := fs.t
 	if t.isPointerType(phi.Type) || t.isHandleType(phi.Type) {
 		t.withInst(phi, func() { t.unsupported("an OpPhi of pointers or handles (WGSL cannot choose a variable at run time)") })
 	}
 	n := t.names.unique(t.baseName(phi.Result, "x") + "_phi")
-	fs.phiVars[phi.Result] = n
+	vi.phiVar = n
 	fs.hoisted = append(fs.hoisted, "var "+n+" : "+t.typ(phi.Type).text+";")
 	return n
 }

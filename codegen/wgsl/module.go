@@ -397,6 +397,11 @@ func (t *translator) helper(key, body string) string {
 // assemble prints the module.
 func (t *translator) assemble() string {
 	var b strings.Builder
+	n := 1024
+	for _, f := range t.funcTexts {
+		n += len(f) + 1
+	}
+	b.Grow(n)
 	b.WriteString(t.bindingHeader())
 	for _, e := range sortedKeys(t.enables) {
 		fmt.Fprintf(&b, "enable %s;\n", e)

@@ -137,5 +137,6 @@ func (n *namer) reserveGlobal(s string) bool {
 	return true
 }
 
-func (n *namer) enterFunction() { n.local = map[string]bool{} }
-func (n *namer) leaveFunction() { n.local = nil }
+// enterFunction opens a function's scope, for about hint names.
+func (n *namer) enterFunction(hint int) { n.local = make(map[string]bool, hint) }
+func (n *namer) leaveFunction()         { n.local = nil }
