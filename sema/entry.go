@@ -2,6 +2,7 @@ package sema
 
 import (
 	"fmt"
+	"github.com/hlsl2spirv/hlsl2spirv/sema/codes"
 	"strconv"
 	"strings"
 
@@ -128,6 +129,11 @@ func (c *checker) checkStageAttributes(entry *Func, stageName string) {
 	}
 	if stageName == "hull" {
 		c.checkPatchSizes(entry)
+	}
+	if a := findAttr(entry.Decl.Attrs, "wavesize"); a != nil && stageName == "compute" {
+		// SubgroupSize is a Kernel execution mode: Vulkan sets the size
+		// from the API, so DXC warns and ignores the attribute
+		c.warnf(codes.NoVulkanEquivalent, a.Pos(), "Wave size is not supported by Vulkan SPIR-V. Consider using VK_EXT_subgroup_size_control.")
 	}
 }
 
