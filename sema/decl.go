@@ -244,10 +244,11 @@ func (c *checker) varDecl(d *ast.VarDecl, buf *Buffer) *Var {
 		case buf != nil:
 			v.Storage = StorageCBuffer
 			v.Const = true
+		case hasMod(d.Mods, "groupshared"):
+			// `static groupshared` is groupshared: DXC ignores the static
+			v.Storage = StorageGroupShared
 		case static:
 			v.Storage = StorageStatic
-		case hasMod(d.Mods, "groupshared"):
-			v.Storage = StorageGroupShared
 		case isResourceType(t):
 			v.Storage = StorageResource
 		default:
