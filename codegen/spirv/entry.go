@@ -909,6 +909,27 @@ func (e *emitter) assemble(t *types.Type, path []uint32, vals map[string]builder
 	return e.fb.CompositeConstruct(e.typeID(c), parts...)
 }
 
+// extractPath extracts the member at path from v of type t, one level at
+// a time, reusing the levels already extracted (parts, by path).
+func (e *emitter) extractPath(t *types.Type, v builder.ID, path []uint32, parts map[string]builder.ID) builder.ID {
+	cur := t.Canonical()
+	for k, i := range path {
+		if cur.IsStruct() {
+			cur = e.structMembers(cur)[i].Canonical()
+		} else {
+			cur = cur.Elem().Canonical()
+		}
+		key := pathKey(path[:k+1])
+		if x, ok := parts[key]; ok {
+			v = x
+			continue
+		}
+		v = e.fb.CompositeExtract(e.typeID(cur), v, i)
+		parts[key] = v
+	}
+	return v
+}
+
 func pathKey(p []uint32) string {
 	var b strings.Builder
 	for _, x := range p {
@@ -918,13 +939,13 @@ func pathKey(p []uint32) string {
 	return b.String()
 }
 
-// writeLeaves stores a value of type t into its stage outputs.
+// writeLeaves stores a value of type t into its stage outputs. As DXC
+// does, a nested struct is extracted once, a level at a time, and its
+// members from it.
 func (e *emitter) writeLeaves(t *types.Type, v builder.ID, leaves []ioLeaf) {
+	parts := map[string]builder.ID{}
 	for _, l := range leaves {
-		x := v
-		if len(l.path) > 0 {
-			x = e.fb.CompositeExtract(e.typeID(l.typ), v, l.path...)
-		}
+		x := e.extractPath(t, v, l.path, parts)
 		if l.clip != nil {
 			e.writeClipCull(l, x)
 			continue
