@@ -544,6 +544,13 @@ func (t *translator) builtinItem(g *global, b spv.BuiltIn, typ builder.ID, acces
 	if _, ok := drawParameterFields[b]; ok {
 		return t.drawParameterItem(b, typ, access, model)
 	}
+	if (b == spv.BuiltInLayer || b == spv.BuiltInViewportIndex) && in && model == spv.ExecutionModelFragment {
+		// WebGPU's one pre-rasterization stage, the vertex shader, cannot
+		// write them, so a fragment reads 0 (the first layer and viewport).
+		item := ioItem{name: strings.ToLower(b.String()), typ: "u32", access: access.text, loc: -1, from: "0u"}
+		item.convert = t.builtinConversion(b, typ, "u32", true)
+		return []ioItem{item}
+	}
 	bi, ok := builtins[b]
 	if !ok || bi.in != in {
 		dir := "output"
@@ -587,20 +594,23 @@ func (t *translator) builtinConversion(b spv.BuiltIn, typ builder.ID, wtyp strin
 	return func(x string) string { return t.castTo(primary(x), typ, ws).text }
 }
 
-// drawParameterFields are the draw parameters (SPV_KHR_shader_draw_parameters)
-// WebGPU does not give a vertex shader (its vertex_index and instance_index
-// include the base vertex and instance but do not give them apart), as the
-// members of the uniform buffer drawParameters declares.
+// drawParameterFields are the draw parameters WebGPU does not give a
+// shader, as the members of the uniform buffer drawParameters declares:
+// SPV_KHR_shader_draw_parameters' (its vertex_index and instance_index
+// include the base vertex and instance but do not give them apart), and
+// the view index (WebGPU has no multiview: each view is a pass of its
+// own).
 var drawParameterFields = map[spv.BuiltIn]string{
 	spv.BuiltInBaseVertex:   "base_vertex",
 	spv.BuiltInBaseInstance: "base_instance",
 	spv.BuiltInDrawIndex:    "draw_index",
+	spv.BuiltInViewIndex:    "view_index",
 }
 
 // drawParameterItem reads a draw parameter from the uniform buffer the
 // application fills (drawParameters).
 func (t *translator) drawParameterItem(b spv.BuiltIn, typ builder.ID, access expr, model spv.ExecutionModel) []ioItem {
-	if model != spv.ExecutionModelVertex {
+	if model != spv.ExecutionModelVertex && !(b == spv.BuiltInViewIndex && model == spv.ExecutionModelFragment) {
 		t.unsupported("the builtin %s in a %s shader", b, stageName(model))
 	}
 	field := drawParameterFields[b]
@@ -610,20 +620,21 @@ func (t *translator) drawParameterItem(b spv.BuiltIn, typ builder.ID, access exp
 }
 
 // drawParameters declares, once, the uniform buffer holding the draw's
-// parameters (BaseVertex, BaseInstance, DrawIndex) at a free binding of
-// group 0, as Tint and naga do for their first_vertex and first_instance:
-// base_vertex is the draw's firstVertex, or baseVertex (vertexOffset) for
-// an indexed draw, as its 32-bit two's complement; base_instance its
-// firstInstance; draw_index the index of the draw in a multi-draw (0
-// otherwise). It returns the variable's name.
+// parameters (BaseVertex, BaseInstance, DrawIndex, ViewIndex) at a free
+// binding of group 0, as Tint and naga do for their first_vertex and
+// first_instance: base_vertex is the draw's firstVertex, or baseVertex
+// (vertexOffset) for an indexed draw, as its 32-bit two's complement;
+// base_instance its firstInstance; draw_index the index of the draw in a
+// multi-draw (0 otherwise); view_index the view the pass renders. It
+// returns the variable's name.
 func (t *translator) drawParameters() string {
 	if t.drawParams != "" {
 		return t.drawParams
 	}
 	t.drawParams = t.names.unique("draw_parameters")
 	st := t.names.unique("DrawParameters")
-	bb := t.bindExtra(t.drawParams, 0, "the draw's parameters (u32 base_vertex, base_instance, draw_index), which the application writes", Binding{Element: -1, DrawParameters: true})
-	t.decls = append(t.decls, fmt.Sprintf("struct %s {\n  base_vertex : u32,\n  base_instance : u32,\n  draw_index : u32,\n}\n", st),
+	bb := t.bindExtra(t.drawParams, 0, "the draw's parameters (u32 base_vertex, base_instance, draw_index, view_index), which the application writes", Binding{Element: -1, DrawParameters: true})
+	t.decls = append(t.decls, fmt.Sprintf("struct %s {\n  base_vertex : u32,\n  base_instance : u32,\n  draw_index : u32,\n  view_index : u32,\n}\n", st),
 		fmt.Sprintf("@group(0) @binding(%d) var<uniform> %s : %s;\n", bb, t.drawParams, st))
 	return t.drawParams
 }
@@ -725,6 +736,28 @@ func (t *translator) withStore(s storeSite, fn func()) {
 	t.cur = saved
 }
 
+// convergenceObserver returns the first instruction of the translated
+// functions that sees which invocations execute together (a subgroup,
+// quad or derivative operation, an implicit level of detail), or 0.
+func (t *translator) convergenceObserver() spv.Op {
+	for _, f := range t.m.Functions {
+		if !t.reachable[f.Def.Result] {
+			continue
+		}
+		for _, b := range f.Blocks {
+			for _, in := range b.Insts {
+				name := in.Op.String()
+				_, derivative := derivativeNames[in.Op]
+				if derivative || strings.HasPrefix(name, "OpGroup") || strings.HasPrefix(name, "OpSubgroup") ||
+					strings.HasSuffix(name, "ImplicitLod") || in.Op == spv.OpImageQueryLod {
+					return in.Op
+				}
+			}
+		}
+	}
+	return 0
+}
+
 // workgroupSize returns a compute entry point's @workgroup_size arguments.
 func (t *translator) workgroupSize(ep *builder.Inst) [3]string {
 	// A WorkgroupSize builtin constant wins over the execution modes.
@@ -807,6 +840,12 @@ func (t *translator) checkExecutionModes(ep *builder.Inst, model spv.ExecutionMo
 		case spv.ExecutionModeDerivativeGroupQuadsKHR, spv.ExecutionModeDerivativeGroupLinearKHR:
 			// Quads of local invocations, for derivatives and quad
 			// operations (quad.go).
+		case spv.ExecutionModeMaximallyReconvergesKHR:
+			// Only subgroup, quad and derivative operations see which
+			// invocations run together.
+			if op := t.convergenceObserver(); op != 0 {
+				t.unsupported("the execution mode MaximallyReconvergesKHR with %s (WGSL does not promise maximal reconvergence)", op)
+			}
 		case spv.ExecutionModeOriginLowerLeft:
 			t.unsupported("a lower-left fragment coordinate origin (WebGPU's is upper left)")
 		case spv.ExecutionModeEarlyFragmentTests:

@@ -89,10 +89,12 @@ type Binding struct {
 	// descriptor).
 	PushConstants bool
 	// DrawParameters marks the uniform buffer the application fills with
-	// the draw's parameters, which SPIR-V's BaseVertex, BaseInstance and
-	// DrawIndex read and WebGPU does not give (no descriptor): three u32,
-	// base_vertex (firstVertex, or vertexOffset for an indexed draw),
-	// base_instance (firstInstance), draw_index (0 but in a multi-draw).
+	// the draw's parameters, which SPIR-V's BaseVertex, BaseInstance,
+	// DrawIndex and ViewIndex read and WebGPU does not give (no
+	// descriptor): four u32, base_vertex (firstVertex, or vertexOffset for
+	// an indexed draw), base_instance (firstInstance), draw_index (0 but in
+	// a multi-draw), view_index (the view the pass renders: WebGPU has no
+	// multiview).
 	DrawParameters bool
 	// TexelBuffer marks a texel buffer declared as a storage buffer of its
 	// texels, TexelType each (WebGPU has no texel buffers).

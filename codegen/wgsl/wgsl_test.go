@@ -557,7 +557,7 @@ OpStore %glpos %p
 OpReturn
 OpFunctionEnd
 `,
-		`struct DrawParameters \{\s+base_vertex : u32,\s+base_instance : u32,\s+draw_index : u32,\s+\}`,
+		`struct DrawParameters \{\s+base_vertex : u32,\s+base_instance : u32,\s+draw_index : u32,\s+view_index : u32,\s+\}`,
 		`@group\(0\) @binding\(1\) var<uniform> draw_parameters : DrawParameters;`,
 		`@vertex\s+fn main\(@builtin\(vertex_index\) \w+ : u32\)`,
 		`= bitcast<i32>\(draw_parameters\.base_vertex\);`,
@@ -573,5 +573,88 @@ OpFunctionEnd
 	}
 	if !found {
 		t.Errorf("the draw parameters buffer is not reported: %+v", res.Bindings)
+	}
+}
+
+// A fragment shader reads the view index from the draw parameters (WebGPU
+// has no multiview: each view is a pass), and 0 for Layer and
+// ViewportIndex, which WebGPU's vertex stage cannot write.
+func TestViewIndexAndLayerInFragment(t *testing.T) {
+	check(t, `
+OpCapability Shader
+OpCapability MultiView
+OpCapability Geometry
+OpCapability MultiViewport
+OpMemoryModel Logical GLSL450
+OpEntryPoint Fragment %main "main" %view %layer %vp %color
+OpExecutionMode %main OriginUpperLeft
+OpDecorate %view BuiltIn ViewIndex
+OpDecorate %view Flat
+OpDecorate %layer BuiltIn Layer
+OpDecorate %layer Flat
+OpDecorate %vp BuiltIn ViewportIndex
+OpDecorate %vp Flat
+OpDecorate %color Location 0
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%uint = OpTypeInt 32 0
+%int = OpTypeInt 32 1
+%float = OpTypeFloat 32
+%v4 = OpTypeVector %float 4
+%ptr_in_uint = OpTypePointer Input %uint
+%ptr_in_int = OpTypePointer Input %int
+%ptr_out_v4 = OpTypePointer Output %v4
+%view = OpVariable %ptr_in_uint Input
+%layer = OpVariable %ptr_in_int Input
+%vp = OpVariable %ptr_in_int Input
+%color = OpVariable %ptr_out_v4 Output
+%main = OpFunction %void None %fn
+%e = OpLabel
+%v = OpLoad %uint %view
+%l = OpLoad %int %layer
+%p = OpLoad %int %vp
+%fv = OpConvertUToF %float %v
+%fl = OpConvertSToF %float %l
+%fp = OpConvertSToF %float %p
+%c = OpCompositeConstruct %v4 %fv %fl %fp %fv
+OpStore %color %c
+OpReturn
+OpFunctionEnd
+`,
+		`@group\(0\) @binding\(0\) var<uniform> draw_parameters : DrawParameters;`,
+		`@fragment\s+fn main\(\) -> main_out \{`,
+		`= draw_parameters\.view_index;`,
+		`= bitcast<i32>\(0u\);`,
+		`= bitcast<i32>\(0u\);`)
+}
+
+// MaximallyReconvergesKHR is kept (dropped) when nothing sees which
+// invocations run together, and refused with a subgroup operation.
+func TestMaximalReconvergence(t *testing.T) {
+	module := func(body string) string {
+		return `
+OpCapability Shader
+OpCapability GroupNonUniform
+OpExtension "SPV_KHR_maximal_reconvergence"
+OpMemoryModel Logical GLSL450
+OpEntryPoint GLCompute %main "main"
+OpExecutionMode %main LocalSize 4 1 1
+OpExecutionMode %main MaximallyReconvergesKHR
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%bool = OpTypeBool
+%uint = OpTypeInt 32 0
+%uint_3 = OpConstant %uint 3
+%main = OpFunction %void None %fn
+%e = OpLabel
+` + body + `
+OpReturn
+OpFunctionEnd
+`
+	}
+	check(t, module(""), `@compute @workgroup_size\(4, 1, 1\)`)
+	_, err := translate(t, module("%x = OpGroupNonUniformElect %bool %uint_3"), wgsl.Options{})
+	if !wgsl.IsUnsupported(err) || !strings.Contains(err.Error(), "MaximallyReconvergesKHR with OpGroupNonUniformElect") {
+		t.Fatalf("want the reconvergence refusal, got %v", err)
 	}
 }
