@@ -363,6 +363,14 @@ func (t *translator) ioItems(g *global, typ builder.ID, access expr, model spv.E
 		if l, ok := t.decoration(g.id, spv.DecorationLocation); ok && len(l) > 0 {
 			loc = int(l[0].Word)
 		}
+		if t.hasDecoration(g.id, spv.DecorationPerVertexKHR) {
+			// Only the provoking vertex's value reaches WGSL, as a flat
+			// input (WGSL's flat is the first vertex's, Vulkan's default
+			// provoking vertex): the shader may read vertex 0 only.
+			elem := t.perVertexElem(g)
+			lp.flat = true
+			return t.ioItems(g, elem, postfix(access, "[0]"), model, in, loc, lp)
+		}
 		if c, ok := t.decoration(g.id, spv.DecorationComponent); ok && len(c) > 0 {
 			lp.component = int(c[0].Word)
 		}
@@ -441,6 +449,33 @@ func (t *translator) ioItems(g *global, typ builder.ID, access expr, model spv.E
 	return nil
 }
 
+// perVertexElem checks that a per-vertex input (an array over the
+// primitive's vertices) is read at vertex 0 only, through constant access
+// chains, and returns its element type; the other vertices WGSL cannot
+// give.
+func (t *translator) perVertexElem(g *global) builder.ID {
+	v := t.typ(g.pointee)
+	if v.op != spv.OpTypeArray {
+		t.fail("a per-vertex input that is not an array")
+	}
+	for _, u := range t.du.Users(g.id) {
+		if u.Block == nil || u.Block.Func == nil || !t.reachable[u.Block.Func.Def.Result] || u.Op == spv.OpEntryPoint {
+			continue
+		}
+		chain := (u.Op == spv.OpAccessChain || u.Op == spv.OpInBoundsAccessChain) && len(u.Operands) > 1 && u.Operands[0].ID() == g.id
+		if c, ok := uint64(1), false; chain {
+			c, ok = t.constUint(u.Operands[1].ID())
+			chain = ok && c == 0
+		}
+		if !chain {
+			t.withStore(storeSite{inst: u}, func() {
+				t.unsupported("per-vertex fragment inputs (GetAttributeAtVertex) read at a vertex other than the first (WGSL gives a fragment the provoking vertex's value only)")
+			})
+		}
+	}
+	return v.elem
+}
+
 func (lp layoutPath) text(isInt bool) string {
 	switch {
 	case lp.flat || isInt:
@@ -474,7 +509,7 @@ func (t *translator) interpolation(id builder.ID, member int, lp layoutPath) lay
 	lp.noPersp = lp.noPersp || has(spv.DecorationNoPerspective)
 	lp.centroid = lp.centroid || has(spv.DecorationCentroid)
 	lp.sample = lp.sample || has(spv.DecorationSample)
-	if has(spv.DecorationPerVertexKHR) {
+	if member >= 0 && has(spv.DecorationPerVertexKHR) {
 		t.unsupported("per-vertex fragment inputs (GetAttributeAtVertex)")
 	}
 	return lp

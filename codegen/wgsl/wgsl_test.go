@@ -658,3 +658,47 @@ OpFunctionEnd
 		t.Fatalf("want the reconvergence refusal, got %v", err)
 	}
 }
+
+// A per-vertex input read at vertex 0 only is the provoking vertex's flat
+// input; read at another vertex it is refused.
+func TestPerVertexInputAtVertexZero(t *testing.T) {
+	module := func(vertex string) string {
+		return `
+OpCapability Shader
+OpCapability FragmentBarycentricKHR
+OpExtension "SPV_KHR_fragment_shader_barycentric"
+OpMemoryModel Logical GLSL450
+OpEntryPoint Fragment %main "main" %a %color
+OpExecutionMode %main OriginUpperLeft
+OpDecorate %a Location 0
+OpDecorate %a PerVertexKHR
+OpDecorate %color Location 0
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%uint = OpTypeInt 32 0
+%float = OpTypeFloat 32
+%v4 = OpTypeVector %float 4
+%uint_0 = OpConstant %uint 0
+%uint_1 = OpConstant %uint 1
+%uint_3 = OpConstant %uint 3
+%arr = OpTypeArray %v4 %uint_3
+%ptr_in_arr = OpTypePointer Input %arr
+%ptr_in_v4 = OpTypePointer Input %v4
+%ptr_out_v4 = OpTypePointer Output %v4
+%a = OpVariable %ptr_in_arr Input
+%color = OpVariable %ptr_out_v4 Output
+%main = OpFunction %void None %fn
+%e = OpLabel
+%p = OpAccessChain %ptr_in_v4 %a ` + vertex + `
+%v = OpLoad %v4 %p
+OpStore %color %v
+OpReturn
+OpFunctionEnd
+`
+	}
+	check(t, module("%uint_0"), `@fragment\s+fn main\(@location\(0\) @interpolate\(flat\) (\w+) : vec4<f32>\)`, `\w+\[0\] = \w+;`)
+	_, err := translate(t, module("%uint_1"), wgsl.Options{})
+	if !wgsl.IsUnsupported(err) || !strings.Contains(err.Error(), "per-vertex fragment inputs") {
+		t.Fatalf("want the per-vertex refusal, got %v", err)
+	}
+}
