@@ -14,7 +14,10 @@ package intrinsics
 
 //go:generate go run ./gen
 
-import "github.com/hlsl2spirv/hlsl2spirv/sema/types"
+import (
+	"github.com/hlsl2spirv/hlsl2spirv/sema/stage"
+	"github.com/hlsl2spirv/hlsl2spirv/sema/types"
+)
 
 // ID names one intrinsic (all overloads of a global function, or one
 // method name across the object kinds that have it). IDs are generated in
@@ -140,26 +143,28 @@ type Param struct {
 	Type Pattern
 }
 
-// Stage is a shader stage bit.
-type Stage uint16
+// Stage is a set of shader stages (the shared stage.Set): the stages an
+// overload is allowed in.
+type Stage = stage.Set
 
+// The stage sets the generated table names: each stage.Stage's Bit.
 const (
-	StageVertex Stage = 1 << iota
-	StageHull
-	StageDomain
-	StageGeometry
-	StagePixel
-	StageCompute
-	StageMesh
-	StageAmplification
-	StageRayGeneration
-	StageIntersection
-	StageAnyHit
-	StageClosestHit
-	StageMiss
-	StageCallable
-	StageNode       // work-graph node shaders
-	AllStages Stage = 1<<iota - 1
+	StageVertex        Stage = 1 << (stage.Vertex - stage.Vertex)
+	StageHull          Stage = 1 << (stage.Hull - stage.Vertex)
+	StageDomain        Stage = 1 << (stage.Domain - stage.Vertex)
+	StageGeometry      Stage = 1 << (stage.Geometry - stage.Vertex)
+	StagePixel         Stage = 1 << (stage.Pixel - stage.Vertex)
+	StageCompute       Stage = 1 << (stage.Compute - stage.Vertex)
+	StageMesh          Stage = 1 << (stage.Mesh - stage.Vertex)
+	StageAmplification Stage = 1 << (stage.Amplification - stage.Vertex)
+	StageRayGeneration Stage = 1 << (stage.RayGeneration - stage.Vertex)
+	StageIntersection  Stage = 1 << (stage.Intersection - stage.Vertex)
+	StageAnyHit        Stage = 1 << (stage.AnyHit - stage.Vertex)
+	StageClosestHit    Stage = 1 << (stage.ClosestHit - stage.Vertex)
+	StageMiss          Stage = 1 << (stage.Miss - stage.Vertex)
+	StageCallable      Stage = 1 << (stage.Callable - stage.Vertex)
+	StageNode          Stage = 1 << (stage.Node - stage.Vertex)
+	AllStages                = stage.All
 )
 
 // Overload is one signature of an intrinsic.

@@ -7,6 +7,7 @@ import (
 
 	"github.com/hlsl2spirv/hlsl2spirv/frontend/diag"
 	"github.com/hlsl2spirv/hlsl2spirv/sema/codes"
+	"github.com/hlsl2spirv/hlsl2spirv/sema/stage"
 	"github.com/hlsl2spirv/hlsl2spirv/sema/types"
 )
 
@@ -104,14 +105,14 @@ func candidates(c Call) []uint16 {
 	return globalIndex[c.Name]
 }
 
-// AllowedIn reports whether the overload may be used in the given stage
-// (a single Stage bit) at shader model major.minor.
-func (o *Overload) AllowedIn(stage Stage, major, minor int) bool {
-	if o.Stages != 0 && o.Stages&stage == 0 {
+// AllowedIn reports whether the overload may be used in stage s at
+// shader model major.minor.
+func (o *Overload) AllowedIn(s stage.Stage, major, minor int) bool {
+	if o.Stages != 0 && !o.Stages.Has(s) {
 		return false
 	}
 	sm := major*100 + minor
-	if o.LateStages&stage != 0 && sm < int(o.LateSM) {
+	if o.LateStages.Has(s) && sm < int(o.LateSM) {
 		return false
 	}
 	return sm >= int(o.SM)

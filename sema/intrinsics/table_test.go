@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/hlsl2spirv/hlsl2spirv/sema/intrinsics/internal/gen"
+	"github.com/hlsl2spirv/hlsl2spirv/sema/stage"
 	"github.com/hlsl2spirv/hlsl2spirv/sema/types"
 )
 
@@ -155,15 +156,15 @@ func TestTableInvariants(t *testing.T) {
 		t.Errorf("mul has %d overloads, want 9", len(o))
 	}
 	sm := Overloads(Call{Name: "WaveMatch"})[0]
-	if mj, mn := sm.MinShaderModel(); mj != 6 || mn != 5 || sm.AllowedIn(StageCompute, 6, 4) || !sm.AllowedIn(StageCompute, 6, 5) {
+	if mj, mn := sm.MinShaderModel(); mj != 6 || mn != 5 || sm.AllowedIn(stage.Compute, 6, 4) || !sm.AllowedIn(stage.Compute, 6, 5) {
 		t.Errorf("WaveMatch shader model %d.%d", mj, mn)
 	}
 	ddx := Overloads(Call{Name: "ddx"})[0]
-	if !ddx.AllowedIn(StagePixel, 6, 0) || ddx.AllowedIn(StageCompute, 6, 5) || !ddx.AllowedIn(StageCompute, 6, 6) || ddx.AllowedIn(StageVertex, 6, 6) {
+	if !ddx.AllowedIn(stage.Pixel, 6, 0) || ddx.AllowedIn(stage.Compute, 6, 5) || !ddx.AllowedIn(stage.Compute, 6, 6) || ddx.AllowedIn(stage.Vertex, 6, 6) {
 		t.Error("ddx: pixel always, compute from 6.6, never vertex")
 	}
 	clip := Overloads(Call{Name: "clip"})[0]
-	if clip.AllowedIn(StageVertex, 6, 0) || !clip.AllowedIn(StagePixel, 6, 0) {
+	if clip.AllowedIn(stage.Vertex, 6, 0) || !clip.AllowedIn(stage.Pixel, 6, 0) {
 		t.Error("clip must be pixel-only")
 	}
 }
