@@ -1,6 +1,7 @@
 package spirv
 
 import (
+	"github.com/hlsl2spirv/hlsl2spirv/sema/stage"
 	"sort"
 
 	"github.com/hlsl2spirv/hlsl2spirv/builder"
@@ -29,7 +30,7 @@ type clipSlot struct {
 }
 
 func (e *emitter) clipCullLeaf(t *types.Type, sem, upper string, path []uint32, in bool) []ioLeaf {
-	if e.io.ioArray > 0 && e.opts.Stage != "ms" && e.opts.Stage != "hs" && !in {
+	if e.io.ioArray > 0 && e.stage() != stage.Mesh && e.stage() != stage.Hull && !in {
 		e.unsupported(nil, "the semantic "+sem+" on per-vertex outputs")
 	}
 	c := t.Canonical()

@@ -53,6 +53,7 @@ package spirv
 import (
 	"errors"
 	"fmt"
+	"github.com/hlsl2spirv/hlsl2spirv/sema/stage"
 
 	"github.com/hlsl2spirv/hlsl2spirv/builder"
 	"github.com/hlsl2spirv/hlsl2spirv/builder/spv"
@@ -301,7 +302,7 @@ type function struct {
 	done bool
 	// stage is the stage of the entry point that reached it first, entry
 	// that entry point
-	stage string
+	stage stage.Stage
 	entry *sema.Func
 }
 
@@ -389,14 +390,14 @@ func (e *emitter) unsupported(n ast.Node, what string) {
 // module emits the whole module.
 func (e *emitter) module() {
 	var entries []libEntry
-	if e.opts.Stage == "lib" {
+	if e.stage() == stage.Library {
 		entries = e.libraryEntries() // library.go
 	} else {
 		entry := e.info.Entry
 		if entry == nil || entry.Decl == nil || entry.Decl.Body == nil {
 			e.errorf(e.file.Pos(), "missing entry point definition '%s'", e.opts.Entry)
 		}
-		entries = []libEntry{{f: entry, stage: e.opts.Stage, name: e.opts.Entry}}
+		entries = []libEntry{{f: entry, stage: e.stage(), name: e.opts.Entry}}
 	}
 	e.b.Capability(spv.CapabilityShader)
 	e.b.MemoryModel(spv.AddressingModelLogical, spv.MemoryModelGLSL450)
@@ -490,13 +491,17 @@ func (e *emitter) funcFor(f *sema.Func) *function {
 	return fn
 }
 
+// stage is the stage of the entry point being emitted (Options.Stage, set
+// per entry point in a library).
+func (e *emitter) stage() stage.Stage { return stage.ByProfile(e.opts.Stage) }
+
 // funcStage is the stage of the code being emitted: the entry point's in
 // its wrapper, the one that reached the function otherwise.
-func (e *emitter) funcStage() string {
-	if e.cur != nil && e.cur.stage != "" {
+func (e *emitter) funcStage() stage.Stage {
+	if e.cur != nil && e.cur.stage != stage.None {
 		return e.cur.stage
 	}
-	return e.opts.Stage
+	return e.stage()
 }
 
 // funcEntry is the entry point whose code is being emitted: the one
@@ -603,7 +608,7 @@ func (e *emitter) removeUnusedGlobals() {
 				continue
 			}
 		}
-		if e.opts.Stage == "ms" && spv.StorageClass(in.Operands[0].Word) == spv.StorageClassOutput {
+		if e.stage() == stage.Mesh && spv.StorageClass(in.Operands[0].Word) == spv.StorageClassOutput {
 			continue // DXC keeps a mesh shader's outputs, written or not
 		}
 		dead[in.Result] = true

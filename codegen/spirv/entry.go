@@ -1,6 +1,7 @@
 package spirv
 
 import (
+	"github.com/hlsl2spirv/hlsl2spirv/sema/stage"
 	"sort"
 	"strconv"
 	"strings"
@@ -27,22 +28,22 @@ var uint3 = types.Vec(types.Uint, 3)
 // builtinFor maps a semantic (upper-cased, without index) used as an input
 // (in) or output of a stage to its built-in; ok is false for a semantic
 // that is a user location in that place.
-func builtinFor(stage string, sem string, in bool) (builtinSemantic, bool) {
+func builtinFor(st stage.Stage, sem string, in bool) (builtinSemantic, bool) {
 	switch sem {
 	case "SV_POSITION":
-		if stage == "ps" && in {
+		if st == stage.Pixel && in {
 			return builtinSemantic{spv.BuiltInFragCoord, "gl_FragCoord", nil}, true
 		}
-		if stage == "vs" && in {
+		if st == stage.Vertex && in {
 			return builtinSemantic{}, false
 		}
 		return builtinSemantic{spv.BuiltInPosition, "gl_Position", nil}, true
 	case "SV_VERTEXID":
-		if stage == "vs" && in {
+		if st == stage.Vertex && in {
 			return builtinSemantic{spv.BuiltInVertexIndex, "gl_VertexIndex", nil}, true
 		}
 	case "SV_INSTANCEID":
-		if stage == "vs" && in {
+		if st == stage.Vertex && in {
 			return builtinSemantic{spv.BuiltInInstanceIndex, "gl_InstanceIndex", nil}, true
 		}
 	case "SV_ISFRONTFACE":
@@ -50,15 +51,15 @@ func builtinFor(stage string, sem string, in bool) (builtinSemantic, bool) {
 			return builtinSemantic{spv.BuiltInFrontFacing, "gl_FrontFacing", nil}, true
 		}
 	case "SV_DEPTH", "SV_DEPTHGREATEREQUAL", "SV_DEPTHLESSEQUAL":
-		if stage == "ps" && !in {
+		if st == stage.Pixel && !in {
 			return builtinSemantic{spv.BuiltInFragDepth, "gl_FragDepth", nil}, true
 		}
 	case "SV_COVERAGE":
-		if stage == "ps" {
+		if st == stage.Pixel {
 			return builtinSemantic{spv.BuiltInSampleMask, "gl_SampleMask", types.ScalarType(types.Uint)}, true
 		}
 	case "SV_SAMPLEINDEX":
-		if stage == "ps" && in {
+		if st == stage.Pixel && in {
 			return builtinSemantic{spv.BuiltInSampleId, "gl_SampleID", nil}, true
 		}
 	case "SV_DISPATCHTHREADID":
@@ -78,62 +79,62 @@ func builtinFor(stage string, sem string, in bool) (builtinSemantic, bool) {
 			return builtinSemantic{spv.BuiltInLocalInvocationIndex, "gl_LocalInvocationIndex", types.ScalarType(types.Uint)}, true
 		}
 	case "SV_PRIMITIVEID":
-		if in || stage == "gs" || stage == "ms" {
+		if in || st == stage.Geometry || st == stage.Mesh {
 			return builtinSemantic{spv.BuiltInPrimitiveId, "gl_PrimitiveID", nil}, true
 		}
 	case "SV_RENDERTARGETARRAYINDEX":
-		if in && stage == "ps" || !in && stage != "hs" {
+		if in && st == stage.Pixel || !in && st != stage.Hull {
 			return builtinSemantic{spv.BuiltInLayer, "gl_Layer", nil}, true
 		}
 	case "SV_VIEWPORTARRAYINDEX":
-		if in && stage == "ps" || !in && stage != "hs" {
+		if in && st == stage.Pixel || !in && st != stage.Hull {
 			return builtinSemantic{spv.BuiltInViewportIndex, "gl_ViewportIndex", nil}, true
 		}
 	case "SV_TESSFACTOR":
-		if stage == "hs" && !in || stage == "ds" && in {
+		if st == stage.Hull && !in || st == stage.Domain && in {
 			return builtinSemantic{spv.BuiltInTessLevelOuter, "gl_TessLevelOuter", nil}, true
 		}
 	case "SV_INSIDETESSFACTOR":
-		if stage == "hs" && !in || stage == "ds" && in {
+		if st == stage.Hull && !in || st == stage.Domain && in {
 			return builtinSemantic{spv.BuiltInTessLevelInner, "gl_TessLevelInner", nil}, true
 		}
 	case "SV_DOMAINLOCATION":
-		if stage == "ds" && in {
+		if st == stage.Domain && in {
 			return builtinSemantic{spv.BuiltInTessCoord, "gl_TessCoord", types.Vec(types.Float, 3)}, true
 		}
 	case "SV_OUTPUTCONTROLPOINTID":
-		if stage == "hs" && in {
+		if st == stage.Hull && in {
 			return builtinSemantic{spv.BuiltInInvocationId, "gl_InvocationID", nil}, true
 		}
 	case "SV_STARTVERTEXLOCATION":
-		if stage == "vs" && in {
+		if st == stage.Vertex && in {
 			return builtinSemantic{spv.BuiltInBaseVertex, "", nil}, true
 		}
 	case "SV_STARTINSTANCELOCATION":
-		if stage == "vs" && in {
+		if st == stage.Vertex && in {
 			return builtinSemantic{spv.BuiltInBaseInstance, "", nil}, true
 		}
 	case "SV_SHADINGRATE":
-		if stage == "ps" && in {
+		if st == stage.Pixel && in {
 			return builtinSemantic{spv.BuiltInShadingRateKHR, "", nil}, true
 		}
-		if !in && (stage == "vs" || stage == "gs" || stage == "ms") {
+		if !in && (st == stage.Vertex || st == stage.Geometry || st == stage.Mesh) {
 			return builtinSemantic{spv.BuiltInPrimitiveShadingRateKHR, "", nil}, true
 		}
 	case "SV_INNERCOVERAGE":
-		if stage == "ps" && in {
+		if st == stage.Pixel && in {
 			return builtinSemantic{spv.BuiltInFullyCoveredEXT, "", types.ScalarType(types.Bool)}, true
 		}
 	case "SV_BARYCENTRICS":
-		if stage == "ps" && in {
+		if st == stage.Pixel && in {
 			return builtinSemantic{spv.BuiltInBaryCoordKHR, "", types.Vec(types.Float, 3)}, true
 		}
 	case "SV_GSINSTANCEID":
-		if stage == "gs" && in {
+		if st == stage.Geometry && in {
 			return builtinSemantic{spv.BuiltInInvocationId, "gl_InvocationID", nil}, true
 		}
 	case "SV_CULLPRIMITIVE":
-		if stage == "ms" && !in {
+		if st == stage.Mesh && !in {
 			return builtinSemantic{spv.BuiltInCullPrimitiveEXT, "", types.ScalarType(types.Bool)}, true
 		}
 	case "SV_VIEWID":
@@ -141,7 +142,7 @@ func builtinFor(stage string, sem string, in bool) (builtinSemantic, bool) {
 			return builtinSemantic{spv.BuiltInViewIndex, "", nil}, true
 		}
 	case "SV_STENCILREF":
-		if stage == "ps" && !in {
+		if st == stage.Pixel && !in {
 			return builtinSemantic{spv.BuiltInFragStencilRefEXT, "", nil}, true
 		}
 	}
@@ -232,7 +233,7 @@ func semanticOf(sems []*ast.Semantic) (string, diag.Pos) {
 
 // wrapper emits the void entry function that calls src.<entry>.
 func (e *emitter) wrapper(entry *sema.Func) {
-	if isRayStage(e.opts.Stage) {
+	if e.stage().IsRayTracing() {
 		e.rayWrapper(entry) // raytracing.go
 		return
 	}
@@ -242,13 +243,13 @@ func (e *emitter) wrapper(entry *sema.Func) {
 	src := e.funcFor(entry)
 	src.name = "src." + entry.Name()
 	e.entry.id = e.b.NewID()
-	if e.opts.Stage == "node" {
+	if e.stage() == stage.Node {
 		// DXC adds a node's execution modes (and makes their constants)
 		// before its parameters
 		e.nodeModes(entry) // node.go
 	}
-	e.io.perVertex = e.opts.Stage == "ps" && e.usesAttributeAtVertex() // pervertex.go
-	e.extRequirements(e.attrs(decl))                                   // [[vk::ext_capability]] on the entry (inlinespirv.go)
+	e.io.perVertex = e.stage() == stage.Pixel && e.usesAttributeAtVertex() // pervertex.go
+	e.extRequirements(e.attrs(decl))                                       // [[vk::ext_capability]] on the entry (inlinespirv.go)
 
 	// Stage variables: parameters in order (in then out), then the result.
 	type paramIO = entryParamIO
@@ -339,19 +340,19 @@ func (e *emitter) wrapper(entry *sema.Func) {
 			pio.nodeInput = e.nodeInputVar(p, &stageVars)
 		case isStream(pt):
 			pio.stream = true
-		case (e.opts.Stage == "hs" || e.opts.Stage == "ds") && isPatch(pt):
+		case (e.stage() == stage.Hull || e.stage() == stage.Domain) && isPatch(pt):
 			// InputPatch<T, N> / OutputPatch<T, N>: per-control-point arrays
 			e.io.ioArray = int(pt.Len())
 			pio.ins = inputLeaves(pt.Elem(), sem, nil, mods, attrs, true, nil)
 			e.io.ioArray = 0
-		case e.opts.Stage == "ds" && pt.IsStruct() && p.Mode == types.In:
+		case e.stage() == stage.Domain && pt.IsStruct() && p.Mode == types.In:
 			// the patch constant function's results: per-patch inputs
 			e.io.patchIO = true
 			pio.ins = inputLeaves(p.Type(), sem, nil, mods, attrs, true, nil)
 			e.io.patchIO = false
-		case e.opts.Stage == "ms" && pd != nil && hasModifier(pd.Mods, "payload"):
+		case e.stage() == stage.Mesh && pd != nil && hasModifier(pd.Mods, "payload"):
 			pio.ins = e.meshPayloadIn(p, &stageVars) // mesh.go
-		case e.opts.Stage == "gs" && pt.IsArray() && p.Mode == types.In:
+		case e.stage() == stage.Geometry && pt.IsArray() && p.Mode == types.In:
 			// one value per vertex of the input primitive
 			e.io.ioArray = int(pt.Len())
 			pio.ins = inputLeaves(pt.Elem(), sem, nil, mods, attrs, true, nil)
@@ -366,7 +367,7 @@ func (e *emitter) wrapper(entry *sema.Func) {
 	if entry.Result != nil && !entry.Result.IsVoid() {
 		var sem string
 		sem, e.io.semPos = semanticOf(decl.Semantics)
-		if e.opts.Stage == "hs" {
+		if e.stage() == stage.Hull {
 			e.io.ioArray = e.hsOutputPoints(entry) // tess.go
 		}
 		resLeaves = inputLeaves(entry.Result, sem, nil, nil, e.attrs(decl), false, nil)
@@ -393,7 +394,7 @@ func (e *emitter) wrapper(entry *sema.Func) {
 				sem, e.io.semPos = semanticOf(pd.Semantics)
 				mods, attrs = pd.Mods, e.attrs(pd)
 			}
-			if k := meshOutKind(mods); k != "" && e.opts.Stage == "ms" {
+			if k := meshOutKind(mods); k != "" && e.stage() == stage.Mesh {
 				// written in place by the entry's assignments (mesh.go)
 				e.meshOutput(k, pio.p, func(t *types.Type) []ioLeaf {
 					return inputLeaves(t, sem, nil, mods, attrs, false, nil)
@@ -435,7 +436,7 @@ func (e *emitter) wrapper(entry *sema.Func) {
 	ret := fb.Call(e.typeID(entry.Result), src.id, args...)
 	e.markRelaxed(ret, entry.Result)
 	e.rovWrapEnd()
-	if e.opts.Stage == "hs" {
+	if e.stage() == stage.Hull {
 		e.hullOutputs(entry, ret, resLeaves, params2patches(params, args), &stageVars) // tess.go
 	} else if len(resLeaves) > 0 {
 		e.writeLeaves(entry.Result, ret, resLeaves)
@@ -475,7 +476,7 @@ func (e *emitter) stageLeaf(t *types.Type, sem string, path []uint32, mods []ast
 	if sem == "" {
 		e.errorf(e.pos, "semantic must be attached to stage input/output of type %s", t)
 	}
-	stage := e.opts.Stage
+	st := e.stage()
 	base, _ := splitSemantic(sem)
 	upper := strings.ToUpper(base)
 	sc := spv.StorageClassOutput
@@ -486,7 +487,7 @@ func (e *emitter) stageLeaf(t *types.Type, sem string, path []uint32, mods []ast
 	leaf := ioLeaf{path: path, typ: t}
 	sv := &stageVar{in: in, semantic: sem, location: -1, component: -1}
 	varType := t
-	bi, isBuiltin := builtinFor(stage, upper, in)
+	bi, isBuiltin := builtinFor(st, upper, in)
 	if vb, ok := vkBuiltin(attrs); ok {
 		bi, isBuiltin = vb, true
 	}
@@ -565,7 +566,7 @@ func (e *emitter) stageLeaf(t *types.Type, sem string, path []uint32, mods []ast
 	if strings.HasPrefix(upper, "SV_") && upper != "SV_TARGET" && upper != "SV_POSITION" && !(upper == "SV_INSTANCEID" || upper == "SV_VERTEXID" || upper == "SV_PRIMITIVEID" || upper == "SV_RENDERTARGETARRAYINDEX" || upper == "SV_VIEWPORTARRAYINDEX" || upper == "SV_ISFRONTFACE" || upper == "SV_CLIPDISTANCE" || upper == "SV_CULLDISTANCE") {
 		e.errorf(e.pos, "semantic %s is not supported yet for this stage or direction", sem)
 	}
-	if (upper == "SV_CLIPDISTANCE" || upper == "SV_CULLDISTANCE") && !(in && stage == "vs") {
+	if (upper == "SV_CLIPDISTANCE" || upper == "SV_CULLDISTANCE") && !(in && st == stage.Vertex) {
 		// (a vertex shader's input of these semantics is an ordinary
 		// input: Vulkan has no ClipDistance input to vertex shaders)
 		return e.clipCullLeaf(t, sem, upper, path, in) // clipcull.go
@@ -620,7 +621,7 @@ func (e *emitter) stageLeaf(t *types.Type, sem string, path []uint32, mods []ast
 		sv.perVertex = true
 		e.b.Capability(spv.CapabilityFragmentBarycentricKHR)
 		e.b.Extension("SPV_KHR_fragment_shader_barycentric")
-	case in && e.opts.Stage == "ps", !in && (e.opts.Stage == "vs" || e.opts.Stage == "ms"):
+	case in && e.stage() == stage.Pixel, !in && (e.stage() == stage.Vertex || e.stage() == stage.Mesh):
 		// DXC decorates pixel inputs and vertex and mesh outputs alike
 		e.interpolation(id, mods, varType)
 	}
@@ -712,10 +713,10 @@ func (e *emitter) builtinExtras(id builder.ID, bi spv.BuiltIn, upper string, in 
 		e.b.Capability(spv.CapabilityStencilExportEXT)
 		e.builtinExtension("SPV_EXT_shader_stencil_export", "SV_StencilRef")
 	case spv.BuiltInLayer, spv.BuiltInViewportIndex:
-		if e.opts.Stage == "ps" {
+		if e.stage() == stage.Pixel {
 			e.b.Decorate(id, spv.DecorationFlat)
 		}
-		if e.opts.Stage == "vs" || e.opts.Stage == "ds" {
+		if e.stage() == stage.Vertex || e.stage() == stage.Domain {
 			switch {
 			case e.opts.Version >= spv.Version1_5 && bi == spv.BuiltInLayer:
 				e.b.Capability(spv.CapabilityShaderLayer)
@@ -731,11 +732,11 @@ func (e *emitter) builtinExtras(id builder.ID, bi spv.BuiltIn, upper string, in 
 			}
 		}
 	case spv.BuiltInPrimitiveId:
-		if e.opts.Stage == "ps" {
+		if e.stage() == stage.Pixel {
 			e.b.Capability(spv.CapabilityGeometry)
 		}
 	}
-	if in && e.opts.Stage == "ps" {
+	if in && e.stage() == stage.Pixel {
 		switch bi {
 		case spv.BuiltInSampleId, spv.BuiltInPrimitiveId, spv.BuiltInLayer, spv.BuiltInViewportIndex, spv.BuiltInViewIndex:
 			e.b.Decorate(id, spv.DecorationFlat)
@@ -763,7 +764,7 @@ func (e *emitter) interpolation(id builder.ID, mods []ast.Modifier, t *types.Typ
 			e.b.Capability(spv.CapabilitySampleRateShading)
 		}
 	}
-	if flat || s.IsInteger() || s == types.Double && e.opts.Stage == "ps" {
+	if flat || s.IsInteger() || s == types.Double && e.stage() == stage.Pixel {
 		e.b.Decorate(id, spv.DecorationFlat)
 	}
 }
@@ -997,46 +998,31 @@ func (e *emitter) initStaticVar(v *sema.Var) {
 // declareEntryPoint adds OpEntryPoint and the execution modes of the
 // stage.
 func (e *emitter) declareEntryPoint(entry *sema.Func) {
-	var model spv.ExecutionModel
-	switch e.opts.Stage {
-	case "ps":
-		model = spv.ExecutionModelFragment
-	case "vs":
-		model = spv.ExecutionModelVertex
-	case "cs", "node":
-		model = spv.ExecutionModelGLCompute
-	case "gs":
-		model = spv.ExecutionModelGeometry
-	case "hs":
-		model = spv.ExecutionModelTessellationControl
-	case "ds":
-		model = spv.ExecutionModelTessellationEvaluation
-	case "ms", "as":
-		model = e.meshModel() // mesh.go
-	default:
-		var ok bool
-		if model, ok = rayModels[e.opts.Stage]; !ok { // raytracing.go
-			e.errorf(entry.Pos(), "shader stage '%s' is not supported yet by the SPIR-V backend", e.opts.Stage)
-		}
+	model, ok := executionModels[e.stage()]
+	switch {
+	case e.stage().IsMeshLike():
+		model = e.meshModel() // mesh.go: NV or EXT
+	case !ok:
+		e.errorf(entry.Pos(), "shader stage '%s' is not supported yet by the SPIR-V backend", e.opts.Stage)
 	}
 	name := e.opts.EntryPointName
 	if name == "" || e.entry.library {
 		name = e.entry.name
 	}
 	e.b.EntryPoint(model, e.entry.id, name)
-	switch e.opts.Stage {
-	case "ps":
+	switch e.stage() {
+	case stage.Pixel:
 		e.b.ExecutionMode(e.entry.id, spv.ExecutionModeOriginUpperLeft)
 		for _, a := range e.attrs(entry.Decl) {
 			if mode, ok := pixelModes[pixelModeKey{a.Namespace, strings.ToLower(a.Name)}]; ok {
 				e.b.ExecutionMode(e.entry.id, mode)
 			}
 		}
-	case "gs":
+	case stage.Geometry:
 		e.geometryModes(entry)
-	case "hs", "ds":
+	case stage.Hull, stage.Domain:
 		e.tessellationModes(entry)
-	case "cs", "ms", "as":
+	case stage.Compute, stage.Mesh, stage.Amplification:
 		x, y, z := uint32(1), uint32(1), uint32(1)
 		for _, a := range e.attrs(entry.Decl) {
 			if strings.EqualFold(a.Name, "numthreads") && len(a.Args) == 3 {
@@ -1068,7 +1054,7 @@ func (e *emitter) declareEntryPoint(entry *sema.Func) {
 // the SPV_KHR_quad_control and SPV_KHR_maximal_reconvergence modes DXC
 // gives it: wave operations then see the helper invocations of full quads.
 func (e *emitter) helperLaneModes(attrs sema.Attrs) {
-	if e.opts.Stage != "ps" {
+	if e.stage() != stage.Pixel {
 		return
 	}
 	marked := false
@@ -1110,7 +1096,7 @@ func (e *emitter) floatControls() {
 // SPV_{NV,KHR}_compute_shader_derivatives: quads when the group's x and y
 // sizes are even, else linear, as DXC chooses.
 func (e *emitter) computeDerivatives() {
-	if e.opts.Stage != "cs" && !e.isMeshStage() {
+	if e.stage() != stage.Compute && !e.isMeshStage() {
 		return
 	}
 	uses := false
@@ -1161,7 +1147,7 @@ func (e *emitter) finishEntryPoint() {
 		}
 	}
 	var iface []builder.ID
-	if e.opts.Version >= spv.Version1_4 || isRayStage(e.opts.Stage) {
+	if e.opts.Version >= spv.Version1_4 || e.stage().IsRayTracing() {
 		// (ray tracing stages read their built-ins in any function)
 		iface = builder.InterfaceVariables(e.b.M, e.entry.id)
 		// stage variables first, in creation order, as DXC lists them
@@ -1225,7 +1211,7 @@ func (e *emitter) assignLocations(in bool) {
 	order := vars
 	// DXC orders hull shader outputs and domain shader inputs by semantic
 	// always, so the two stages agree whatever order each declares them in.
-	if e.opts.StageIOOrder == "alpha" || (!in && e.opts.Stage == "hs") || (in && e.opts.Stage == "ds") {
+	if e.opts.StageIOOrder == "alpha" || (!in && e.stage() == stage.Hull) || (in && e.stage() == stage.Domain) {
 		order = append([]*stageVar(nil), vars...)
 		sort.SliceStable(order, func(i, j int) bool { return order[i].semantic < order[j].semantic })
 	}
@@ -1295,4 +1281,25 @@ func (e *emitter) reachable(entry builder.ID) []*builder.Function {
 		}
 	}
 	return out
+}
+
+// executionModels are the SPIR-V execution models of the stages
+// (mesh and amplification shaders: NV or EXT, see meshModel; the NV and
+// KHR ray tracing enumerants are the same numbers).
+var executionModels = map[stage.Stage]spv.ExecutionModel{
+	stage.Vertex:        spv.ExecutionModelVertex,
+	stage.Hull:          spv.ExecutionModelTessellationControl,
+	stage.Domain:        spv.ExecutionModelTessellationEvaluation,
+	stage.Geometry:      spv.ExecutionModelGeometry,
+	stage.Pixel:         spv.ExecutionModelFragment,
+	stage.Compute:       spv.ExecutionModelGLCompute,
+	stage.Mesh:          spv.ExecutionModelMeshEXT,
+	stage.Amplification: spv.ExecutionModelTaskEXT,
+	stage.RayGeneration: spv.ExecutionModelRayGenerationKHR,
+	stage.Intersection:  spv.ExecutionModelIntersectionKHR,
+	stage.AnyHit:        spv.ExecutionModelAnyHitKHR,
+	stage.ClosestHit:    spv.ExecutionModelClosestHitKHR,
+	stage.Miss:          spv.ExecutionModelMissKHR,
+	stage.Callable:      spv.ExecutionModelCallableKHR,
+	stage.Node:          spv.ExecutionModelGLCompute,
 }

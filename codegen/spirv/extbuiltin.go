@@ -6,6 +6,7 @@ import (
 	"github.com/hlsl2spirv/hlsl2spirv/codegen/spirv/layout"
 	"github.com/hlsl2spirv/hlsl2spirv/frontend/ast"
 	"github.com/hlsl2spirv/hlsl2spirv/sema"
+	"github.com/hlsl2spirv/hlsl2spirv/sema/stage"
 	"github.com/hlsl2spirv/hlsl2spirv/sema/types"
 )
 
@@ -57,7 +58,7 @@ func (e *emitter) extBuiltin(d *ast.VarDecl, v *sema.Var) bool {
 // says so), HelperInvocation is Volatile from SPIR-V 1.6 (a demote can
 // change it), and ray-tracing stages' subgroup built-ins are Volatile.
 func (e *emitter) builtinInputDecorations(id builder.ID, bi spv.BuiltIn, flat bool) {
-	if flat && e.opts.Stage == "ps" {
+	if flat && e.stage() == stage.Pixel {
 		e.b.Decorate(id, spv.DecorationFlat)
 	}
 	if bi == spv.BuiltInHelperInvocation && e.opts.Version >= spv.Version1_6 {

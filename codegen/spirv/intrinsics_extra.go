@@ -1,6 +1,7 @@
 package spirv
 
 import (
+	"github.com/hlsl2spirv/hlsl2spirv/sema/stage"
 	"strconv"
 	"strings"
 
@@ -34,7 +35,7 @@ func (e *emitter) intrinsicArg(x *ast.CallExpr, m *intrinsics.Match, i int) buil
 // input, Volatile since a demote can change it.
 func lowerIsHelperLane(e *emitter, x *ast.CallExpr, m *intrinsics.Match, t *types.Type) value {
 	bt := e.b.TypeBool()
-	if e.opts.Stage != "ps" {
+	if e.stage() != stage.Pixel {
 		return rv(e.b.ConstBool(false), t)
 	}
 	if e.opts.Version < spv.Version1_6 {

@@ -7,6 +7,7 @@ import (
 	"github.com/hlsl2spirv/hlsl2spirv/frontend/ast"
 	"github.com/hlsl2spirv/hlsl2spirv/sema"
 	"github.com/hlsl2spirv/hlsl2spirv/sema/intrinsics"
+	"github.com/hlsl2spirv/hlsl2spirv/sema/stage"
 	"github.com/hlsl2spirv/hlsl2spirv/sema/types"
 )
 
@@ -27,7 +28,7 @@ func (e *emitter) evaluateAttribute(x *ast.CallExpr, m *intrinsics.Match, name s
 	if e.opts.CodeGenOnly {
 		v := e.rvalueAs(x.Args[0], ct)
 		ptr = e.temporary(v, ct, astTypeName(ct)).id
-	} else if l, ok := e.inputOf(x.Args[0]); ok && !l.perVertex && types.Identical(l.varType, ct) && e.opts.Stage == "ps" {
+	} else if l, ok := e.inputOf(x.Args[0]); ok && !l.perVertex && types.Identical(l.varType, ct) && e.stage() == stage.Pixel {
 		ptr = l.v
 	} else {
 		e.errorf(x.Args[0].Pos(), "%s needs a pixel shader input variable of type %s as its argument (an entry parameter or a member of one)", name, ct)
@@ -195,12 +196,12 @@ func (e *emitter) checkBarrierFlags(x *ast.CallExpr, mem, sem uint64) {
 	if sem&^valid != 0 {
 		e.errorf(x.Args[1].Pos(), "invalid SemanticFlags for Barrier operation; expected 0 or some combination of %s flags", names)
 	}
-	stage := e.funcStage()
-	if stage == "lib" {
+	st := e.funcStage()
+	if st == stage.Library {
 		return
 	}
-	group := stage == "cs" || stage == "ms" || stage == "as"
-	node := stage == "node"
+	group := st.IsComputeLike()
+	node := st == stage.Node
 	if ne := e.info.Nodes[e.funcEntry()]; node && ne != nil {
 		group = ne.Launch != sema.LaunchThread // a thread launch node has no visible group
 	}

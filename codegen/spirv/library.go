@@ -1,6 +1,7 @@
 package spirv
 
 import (
+	"github.com/hlsl2spirv/hlsl2spirv/sema/stage"
 	"strings"
 
 	"github.com/hlsl2spirv/hlsl2spirv/builder"
@@ -16,15 +17,8 @@ import (
 // libEntry is one entry point to emit.
 type libEntry struct {
 	f     *sema.Func
-	stage string // "vs", "ps", ...
+	stage stage.Stage
 	name  string
-}
-
-// libStages maps [shader("...")] to the stage names the emitter uses.
-var libStages = map[string]string{
-	"vertex": "vs", "pixel": "ps", "compute": "cs", "geometry": "gs", "hull": "hs", "domain": "ds",
-	"raygeneration": "rgen", "intersection": "rint", "anyhit": "rahit", "closesthit": "rchit", "miss": "rmiss", "callable": "rcall",
-	"node": "node", // work graphs (node.go)
 }
 
 // libraryEntries finds the [shader("...")] functions of a library.
@@ -50,15 +44,15 @@ func (e *emitter) libraryEntries() []libEntry {
 						continue
 					}
 					kind := strings.ToLower(text)
-					stage, ok := libStages[kind]
-					if !ok {
+					st := stage.ByName(kind)
+					if _, ok := executionModels[st]; !ok || st.IsMeshLike() { // entry.go
 						e.errorf(a.Pos(), "%s shaders in libraries are not supported yet by the SPIR-V backend", kind)
 					}
 					f, ok := e.info.ObjectOf(d).(*sema.Func)
 					if !ok {
 						continue
 					}
-					out = append(out, libEntry{f: f, stage: stage, name: d.Name.Name})
+					out = append(out, libEntry{f: f, stage: st, name: d.Name.Name})
 				}
 			}
 		}
@@ -82,7 +76,7 @@ type entryState struct {
 
 // beginEntry clears the per-entry state before an entry's wrapper.
 func (e *emitter) beginEntry(en libEntry) {
-	e.opts.Stage = en.stage
+	e.opts.Stage = en.stage.Profile()
 	e.entry.name = en.name
 	e.cur, e.entry.fn = nil, en.f // the wrapper's code is the entry's
 	e.entry.numThreads = [3]uint32{}

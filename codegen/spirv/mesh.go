@@ -1,6 +1,7 @@
 package spirv
 
 import (
+	"github.com/hlsl2spirv/hlsl2spirv/sema/stage"
 	"slices"
 	"strings"
 
@@ -58,7 +59,7 @@ type meshBlock struct {
 }
 
 // isMeshStage reports whether the entry is a mesh or amplification shader.
-func (e *emitter) isMeshStage() bool { return e.opts.Stage == "ms" || e.opts.Stage == "as" }
+func (e *emitter) isMeshStage() bool { return e.stage().IsMeshLike() }
 
 // meshInfo returns the mesh state, creating it on first use.
 func (e *emitter) meshInfo() *meshState {
@@ -70,7 +71,7 @@ func (e *emitter) meshInfo() *meshState {
 		ext = slices.Contains(e.opts.Extensions, "SPV_EXT_mesh_shader")
 	}
 	e.mesh = &meshState{ext: ext, blocks: map[string]*meshBlock{}, payloads: map[*sema.Var]bool{}}
-	if e.opts.Stage == "as" {
+	if e.stage() == stage.Amplification {
 		ast.Inspect(e.file, func(n ast.Node) bool {
 			if c, ok := n.(*ast.CallExpr); ok && len(c.Args) == 4 {
 				if m := e.info.CallOf(c); m != nil && m.ID == intrinsics.DispatchMesh {
@@ -94,9 +95,9 @@ func (e *emitter) meshModel() spv.ExecutionModel {
 		e.errorf(e.pos, "SPV_EXT_mesh_shader requires SPIR-V 1.4 or later (-fspv-target-env=vulkan1.1spirv1.4 or above)")
 	}
 	switch {
-	case e.opts.Stage == "ms" && m.ext:
+	case e.stage() == stage.Mesh && m.ext:
 		return spv.ExecutionModelMeshEXT
-	case e.opts.Stage == "ms":
+	case e.stage() == stage.Mesh:
 		return spv.ExecutionModelMeshNV
 	case m.ext:
 		return spv.ExecutionModelTaskEXT
@@ -127,7 +128,7 @@ func (e *emitter) meshDerivatives() {
 // meshModes adds a mesh shader's execution modes after LocalSize: the
 // output topology, then the vertex and primitive counts.
 func (e *emitter) meshModes(entry *sema.Func) {
-	if e.opts.Stage != "ms" {
+	if e.stage() != stage.Mesh {
 		return
 	}
 	for _, a := range e.attrs(entry.Decl) {
@@ -304,7 +305,7 @@ func (e *emitter) payloadFields(t *types.Type, sc spv.StorageClass, prefix strin
 // groupSharedClass is the storage class of a groupshared variable: an
 // amplification shader's EXT payload lives in TaskPayloadWorkgroupEXT.
 func (e *emitter) groupSharedClass(v *sema.Var) spv.StorageClass {
-	if e.opts.Stage == "as" && e.meshInfo().ext && e.mesh.payloads[v] {
+	if e.stage() == stage.Amplification && e.meshInfo().ext && e.mesh.payloads[v] {
 		return spv.StorageClassTaskPayloadWorkgroupEXT
 	}
 	return spv.StorageClassWorkgroup
@@ -316,7 +317,7 @@ func (e *emitter) meshIntrinsic(x *ast.CallExpr, id intrinsics.ID) value {
 	u := types.ScalarType(types.Uint)
 	void := rv(0, types.VoidType())
 	if id == intrinsics.SetMeshOutputCounts {
-		if e.opts.Stage != "ms" {
+		if e.stage() != stage.Mesh {
 			e.errorf(x.Pos(), "SetMeshOutputCounts is only allowed in mesh shaders")
 		}
 		if m.ext {
@@ -329,7 +330,7 @@ func (e *emitter) meshIntrinsic(x *ast.CallExpr, id intrinsics.ID) value {
 		e.fb.Store(e.meshBuiltinOut(spv.BuiltInPrimitiveCountNV, e.typeID(u), &e.mesh.late), np)
 		return void
 	}
-	if e.opts.Stage != "as" {
+	if e.stage() != stage.Amplification {
 		e.errorf(x.Pos(), "DispatchMesh is only allowed in amplification shaders")
 	}
 	e.barrier(true, 2, 0x108)
@@ -366,7 +367,7 @@ func (e *emitter) meshIntrinsic(x *ast.CallExpr, id intrinsics.ID) value {
 // straight into the stage variables, as DXC does; ok is false when the
 // left side is not a mesh output.
 func (e *emitter) meshAssign(x *ast.AssignExpr) (value, bool) {
-	if e.opts.Stage != "ms" || e.mesh == nil {
+	if e.stage() != stage.Mesh || e.mesh == nil {
 		return value{}, false
 	}
 	l := x.L
@@ -437,7 +438,7 @@ func (e *emitter) meshAssign(x *ast.AssignExpr) (value, bool) {
 // mesh output read this way). Reading the parameter itself, as DXC does,
 // would give values never written.
 func (e *emitter) meshOutputBase(bottom ast.Expr, steps []accessStep, ids []builder.ID) (value, int) {
-	if e.opts.Stage != "ms" || e.mesh == nil || len(steps) == 0 || steps[0].kind != stepArray {
+	if e.stage() != stage.Mesh || e.mesh == nil || len(steps) == 0 || steps[0].kind != stepArray {
 		return value{}, 0
 	}
 	kind := e.meshOutOf(bottom)

@@ -3,6 +3,7 @@ package spirv
 import (
 	"github.com/hlsl2spirv/hlsl2spirv/builder"
 	"github.com/hlsl2spirv/hlsl2spirv/builder/spv"
+	"github.com/hlsl2spirv/hlsl2spirv/sema/stage"
 	"github.com/hlsl2spirv/hlsl2spirv/sema/types"
 )
 
@@ -47,7 +48,7 @@ func (e *emitter) packs(in bool, vars []*stageVar) bool {
 	if !e.opts.PackOptimized || e.opts.StageIOOrder == "alpha" {
 		return false
 	}
-	if (in && e.opts.Stage == "vs") || (!in && e.opts.Stage == "ps") {
+	if (in && e.stage() == stage.Vertex) || (!in && e.stage() == stage.Pixel) {
 		return false
 	}
 	for _, sv := range vars {

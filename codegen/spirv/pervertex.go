@@ -6,6 +6,7 @@ import (
 	"github.com/hlsl2spirv/hlsl2spirv/frontend/ast"
 	"github.com/hlsl2spirv/hlsl2spirv/sema"
 	"github.com/hlsl2spirv/hlsl2spirv/sema/intrinsics"
+	"github.com/hlsl2spirv/hlsl2spirv/sema/stage"
 	"github.com/hlsl2spirv/hlsl2spirv/sema/types"
 )
 
@@ -76,7 +77,7 @@ func (e *emitter) inputOf(x ast.Expr) (ioLeaf, bool) {
 // attributeAtVertex emits GetAttributeAtVertex(x, vertex): element vertex
 // of x's PerVertexKHR stage variable.
 func (e *emitter) attributeAtVertex(x *ast.CallExpr, m *intrinsics.Match, t *types.Type) builder.ID {
-	if e.opts.Stage != "ps" {
+	if e.stage() != stage.Pixel {
 		e.errorf(x.Pos(), "GetAttributeAtVertex only allowed in pixel shader")
 	}
 	l, ok := e.inputOf(x.Args[0])

@@ -1,6 +1,7 @@
 package spirv
 
 import (
+	"github.com/hlsl2spirv/hlsl2spirv/sema/stage"
 	"slices"
 	"strings"
 
@@ -21,22 +22,6 @@ import (
 // storage classes, copied in and out by the wrapper; TraceRay and
 // CallShader copy their payload through a RayPayload/CallableData
 // variable, one per type; the system values are built-in Input variables.
-
-// rayModels maps the emitter's names of the ray tracing stages to their
-// execution models (the NV and KHR enumerants are the same numbers).
-var rayModels = map[string]spv.ExecutionModel{
-	"rgen":  spv.ExecutionModelRayGenerationKHR,
-	"rint":  spv.ExecutionModelIntersectionKHR,
-	"rahit": spv.ExecutionModelAnyHitKHR,
-	"rchit": spv.ExecutionModelClosestHitKHR,
-	"rmiss": spv.ExecutionModelMissKHR,
-	"rcall": spv.ExecutionModelCallableKHR,
-}
-
-func isRayStage(stage string) bool {
-	_, ok := rayModels[stage]
-	return ok
-}
 
 // rayState is the module-wide ray tracing state: like DXC, the built-ins
 // and the payload, callable data and hit attribute variables of TraceRay,
@@ -87,13 +72,13 @@ func (e *emitter) nvRayTracing() bool {
 // rayParamClass is the storage class of parameter i of a ray tracing
 // entry: payload then hit attributes for the hit stages, the payload of a
 // miss shader, the data of a callable shader.
-func rayParamClass(stage string, i int) (spv.StorageClass, bool) {
+func rayParamClass(st stage.Stage, i int) (spv.StorageClass, bool) {
 	switch {
-	case (stage == "rchit" || stage == "rahit") && i == 0, stage == "rmiss" && i == 0:
+	case st.IsHit() && i == 0, st == stage.Miss && i == 0:
 		return spv.StorageClassIncomingRayPayloadKHR, true
-	case (stage == "rchit" || stage == "rahit") && i == 1:
+	case st.IsHit() && i == 1:
 		return spv.StorageClassHitAttributeKHR, true
-	case stage == "rcall" && i == 0:
+	case st == stage.Callable && i == 0:
 		return spv.StorageClassIncomingCallableDataKHR, true
 	}
 	return 0, false
@@ -120,9 +105,9 @@ func (e *emitter) rayWrapper(entry *sema.Func) {
 	var args, vars []builder.ID
 	for i, p := range entry.Params {
 		pt := p.Type()
-		sc, ok := rayParamClass(e.opts.Stage, i)
+		sc, ok := rayParamClass(e.stage(), i)
 		if !ok {
-			e.errorf(p.Pos(), "unexpected parameter '%s' of a %s shader entry point", p.Name(), rayStageNames[e.opts.Stage])
+			e.errorf(p.Pos(), "unexpected parameter '%s' of a %s shader entry point", p.Name(), e.stage().Name())
 		}
 		tmp := fb.Variable(e.ptrType(spv.StorageClassFunction, pt, layout.Void), "param.var."+p.Name(), 0)
 		v := e.b.GlobalVariable(e.ptrType(sc, pt, layout.Void), sc, p.Name(), 0)
@@ -133,7 +118,7 @@ func (e *emitter) rayWrapper(entry *sema.Func) {
 	fb.Call(e.typeID(entry.Result), src.id, args...)
 	if len(vars) > 0 {
 		fb.Store(vars[0], fb.Load(e.typeID(entry.Params[0].Type()), args[0]))
-		if e.opts.Stage == "rahit" {
+		if e.stage() == stage.AnyHit {
 			rt.incoming[entry] = vars[0]
 		}
 	}
@@ -141,12 +126,6 @@ func (e *emitter) rayWrapper(entry *sema.Func) {
 	fb.End()
 	e.io.stageVars = nil
 	e.declareEntryPoint(entry)
-}
-
-// rayStageNames are the [shader("...")] names, for diagnostics.
-var rayStageNames = map[string]string{
-	"rgen": "raygeneration", "rint": "intersection", "rahit": "anyhit",
-	"rchit": "closesthit", "rmiss": "miss", "rcall": "callable",
 }
 
 // rayBuiltin is a system value intrinsic read from a built-in variable.
@@ -224,7 +203,11 @@ func endHitLowering(accept bool) intrinsicLowering {
 func (e *emitter) rayBuiltinValue(b rayBuiltin, t *types.Type) builder.ID {
 	rt := e.ray()
 	bi := b.bi
-	if b.nv != 0 && e.nvRayTracing() && (b.nv != spv.BuiltInHitTNV || hitStage(e.funcStage())) {
+	// HitTNV may be read only in the hit stages: DXC reads RayTCurrent()
+	// from HitTNV in every stage under SPV_NV_ray_tracing, which Vulkan
+	// rejects in intersection and miss shaders; there it is RayTmaxNV
+	// (the value RayTmaxKHR shares).
+	if b.nv != 0 && e.nvRayTracing() && (b.nv != spv.BuiltInHitTNV || e.funcStage().IsHit()) {
 		bi = b.nv
 	}
 	vt := e.typeID(b.typ)
@@ -267,14 +250,6 @@ func (e *emitter) commonRayBuiltins(iface []builder.ID) []builder.ID {
 		}
 	}
 	return out
-}
-
-// hitStage reports the any-hit and closest-hit stages, the only ones where
-// HitTNV may be read: DXC reads RayTCurrent() from HitTNV in every stage
-// under SPV_NV_ray_tracing, which Vulkan rejects in intersection and miss
-// shaders; there it is RayTmaxNV (the value RayTmaxKHR shares).
-func hitStage(stage string) bool {
-	return stage == "rahit" || stage == "rchit"
 }
 
 // rayStageVar returns the module variable of storage class sc holding
@@ -484,7 +459,7 @@ func (e *emitter) volatileBuiltin(id builder.ID, bi spv.BuiltIn) {
 	switch bi {
 	case spv.BuiltInSubgroupSize, spv.BuiltInSubgroupLocalInvocationId, spv.BuiltInSMIDNV, spv.BuiltInWarpIDNV,
 		spv.BuiltInSubgroupEqMask, spv.BuiltInSubgroupGeMask, spv.BuiltInSubgroupGtMask, spv.BuiltInSubgroupLeMask, spv.BuiltInSubgroupLtMask:
-		if !isRayStage(e.opts.Stage) {
+		if !e.stage().IsRayTracing() {
 			return
 		}
 	default:

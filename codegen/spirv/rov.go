@@ -3,6 +3,7 @@ package spirv
 import (
 	"github.com/hlsl2spirv/hlsl2spirv/builder"
 	"github.com/hlsl2spirv/hlsl2spirv/builder/spv"
+	"github.com/hlsl2spirv/hlsl2spirv/sema/stage"
 )
 
 // Rasterizer ordered views are their RW* types plus ordering
@@ -23,7 +24,7 @@ func (e *emitter) rovVar(ptr builder.ID) {
 // when the entry reads SV_SampleIndex, per shading rate when it reads
 // SV_ShadingRate (the last of them declared wins), else per pixel.
 func (e *emitter) rovMode() {
-	if len(e.rov) == 0 || e.opts.Stage != "ps" {
+	if len(e.rov) == 0 || e.stage() != stage.Pixel {
 		return
 	}
 	mode, c := spv.ExecutionModePixelInterlockOrderedEXT, spv.CapabilityFragmentShaderPixelInterlockEXT
@@ -105,20 +106,20 @@ func (e *emitter) rovStore(v value, val builder.ID) {
 // legalizingInterlock notes an interlocked access (DXC legalizes to
 // merge the interlocks).
 func (e *emitter) legalizingInterlock() {
-	if e.opts.Stage == "ps" {
+	if e.stage() == stage.Pixel {
 		e.needLegalization("invocation interlock") // legalneeds.go
 	}
 }
 
 // rovWrap brackets the call of the entry function (without -fcgl).
 func (e *emitter) rovWrapBegin() {
-	if len(e.rov) > 0 && !e.opts.CodeGenOnly && e.opts.Stage == "ps" {
+	if len(e.rov) > 0 && !e.opts.CodeGenOnly && e.stage() == stage.Pixel {
 		e.fb.Emit(spv.OpBeginInvocationInterlockEXT, 0)
 	}
 }
 
 func (e *emitter) rovWrapEnd() {
-	if len(e.rov) > 0 && !e.opts.CodeGenOnly && e.opts.Stage == "ps" {
+	if len(e.rov) > 0 && !e.opts.CodeGenOnly && e.stage() == stage.Pixel {
 		e.fb.Emit(spv.OpEndInvocationInterlockEXT, 0)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"github.com/hlsl2spirv/hlsl2spirv/builder/spv"
 	"github.com/hlsl2spirv/hlsl2spirv/frontend/ast"
 	"github.com/hlsl2spirv/hlsl2spirv/sema/intrinsics"
+	"github.com/hlsl2spirv/hlsl2spirv/sema/stage"
 	"github.com/hlsl2spirv/hlsl2spirv/sema/types"
 )
 
@@ -350,7 +351,7 @@ func (e *emitter) builtinInputOf(bi spv.BuiltIn, typ builder.ID) builder.ID {
 // DerivativeGroupQuadsKHR, as DXC does (SM 6.6 derivatives and quads in
 // compute shaders).
 func (e *emitter) derivativeGroupMode() {
-	if e.opts.Stage != "cs" || e.entry.id == 0 {
+	if e.stage() != stage.Compute || e.entry.id == 0 {
 		return
 	}
 	var size []uint32
