@@ -103,7 +103,7 @@ func (e *emitter) consumedBoolCopy(arg ast.Expr, elem *types.Type) bool {
 // counterOp increments (returning the old value) or decrements (returning
 // the new value) a structured buffer's counter, an int.
 func (e *emitter) counterOp(x *ast.CallExpr, recv value, inc bool) builder.ID {
-	if he, ok := e.heapElems[recv.id]; ok {
+	if he, ok := e.res.heapElems[recv.id]; ok {
 		// a buffer from the resource heap: its counter is the same element
 		// of the heap's counters (heap.go)
 		recv.id, recv.idx = he.arr, append([]builder.ID{he.index}, recv.idx...)
@@ -140,10 +140,10 @@ func (e *emitter) counterAtomic(p builder.ID, inc bool) builder.ID {
 // structured buffer (or array of them), counter.var.<name>, creating it on
 // first use.
 func (e *emitter) counterVar(x ast.Node, recv value) builder.ID {
-	if id, ok := e.counters[recv.id]; ok {
+	if id, ok := e.res.counters[recv.id]; ok {
 		return id
 	}
-	if first, ok := e.heapFirst["ResourceDescriptorHeap"]; ok && e.isHeapArray(recv.id, first) {
+	if first, ok := e.res.heapFirst["ResourceDescriptorHeap"]; ok && e.isHeapArray(recv.id, first) {
 		return e.heapCounter(recv.id) // heap.go
 	}
 	if recv.sc == spv.StorageClassFunction {
@@ -217,7 +217,7 @@ func (e *emitter) counterVariable(name string, sc spv.StorageClass, t *types.Typ
 
 // bindCounter makes id the counter of buf and binds it.
 func (e *emitter) bindCounter(buf, id builder.ID, attrs sema.Attrs, t *types.Type) builder.ID {
-	e.counters[buf] = id
+	e.res.counters[buf] = id
 	e.reflectCounter(buf, id)
 	// [[vk::counter_binding(N)]] binds it in its buffer's [[vk::binding]] set
 	var vk *sema.VkBinding
@@ -259,7 +259,7 @@ func (e *emitter) byteAddressMethod(x *ast.CallExpr, m *intrinsics.Match, recv v
 	switch m.ID {
 	case intrinsics.MethodLoad, intrinsics.MethodLoad2, intrinsics.MethodLoad3, intrinsics.MethodLoad4:
 		a := &babAddress{byteAddr: e.rvalueAs(x.Args[0], uintT)}
-		if e.rov[recv.id] && e.opts.CodeGenOnly {
+		if e.res.rov[recv.id] && e.opts.CodeGenOnly {
 			e.babWord(a) // the interlock covers the memory access only, as in DXC
 		}
 		end := e.rovBegin(recv.id)

@@ -27,7 +27,8 @@
 //     constant.go, bitfield.go: statements and expressions; call.go and
 //     inline.go: calls (inlined when they take buffers).
 //   - resources.go (declarations), textures.go, buffers.go, bab.go,
-//     aliases.go, heap.go, rov.go, samplepos.go: resources and their methods.
+//     aliases.go, heap.go, rov.go, samplepos.go: resources and their
+//     methods; resstate.go: what belongs to each resource variable.
 //   - intrinsic_table.go: the lowering of each intrinsic function, by the
 //     intrinsics.ID sema resolved the call to; intrinsics*.go, wave.go,
 //     nonuniform.go, inlinespirv.go: the lowerings, and inline SPIR-V;
@@ -222,9 +223,10 @@ type emitter struct {
 	info  *sema.Info
 
 	b        *builder.ModuleBuilder
-	lowering typeLowering // types and layouts (typelower.go)
-	io       stageIO      // the entry points' stage variables (stageio.go)
-	entry    entryPoint   // the entry point being emitted (entrypoint.go)
+	lowering typeLowering  // types and layouts (typelower.go)
+	io       stageIO       // the entry points' stage variables (stageio.go)
+	entry    entryPoint    // the entry point being emitted (entrypoint.go)
+	res      resourceState // what belongs to each resource variable (resstate.go)
 
 	pos diag.Pos // the construct being emitted, for internal errors
 
@@ -259,39 +261,20 @@ type emitter struct {
 	// picksByParam caches picksResourceByParam (inline.go).
 	picksByParam map[*sema.Func]bool
 
-	globalsVar *variable // $Globals, when it exists
-	bindings   *bindingAllocator
-	counters   map[builder.ID]builder.ID // structured buffer -> its counter variable
-	ctrs       ctrState                  // counters of buffers held in memory (rescounters.go)
-	aliases    map[*sema.Var]bool        // local resource variables (aliases of a resource)
-	inl        *inlineCtx                // the function being inlined (inline.go)
-	rov        map[builder.ID]bool       // rasterizer-ordered resource variables (rov.go)
-	// combinedTextures are the variables of [[vk::combinedImageSampler]]
-	// textures, by binding, for their samplers.
-	combinedTextures map[[2]int64]builder.ID
-	pendingSamplers  map[[2]int64][]pendingSampler // combined samplers declared before their textures
-	heapArrays       map[string]builder.ID         // descriptor heap arrays by heap and type (heap.go)
-	heapFirst        map[string]builder.ID         // each heap's first array, whose binding the others share
-	untypedHeaps     map[builder.ID]bool           // the -fspv-use-descriptor-heap heap variables (heap.go)
-	fxcClones        []fxcClone                    // buffers read through a natural-layout copy (fxcclone.go)
+	bindings *bindingAllocator
+	aliases  map[*sema.Var]bool // local resource variables (aliases of a resource)
+	inl      *inlineCtx         // the function being inlined (inline.go)
 	// unrolled are the loop variables of the [unroll] loop copies being
 	// emitted, with their values (unroll.go)
-	unrolled  map[*sema.Var]constant.Value
-	heapElems map[builder.ID]heapElem // a local alias's access chain into a heap array or an array of structured buffers: which array, which index
-	inROV     bool                    // inside an interlocked access
-	flags     instFlags               // relaxed and precise seeds (flags.go)
-	// flattened are the element variables of resource arrays split by
-	// -fspv-flatten-resource-arrays, by the placeholder id the array's
-	// variable record carries (flatten.go).
-	flattened      map[builder.ID][]builder.ID
-	runtimeIndexed map[*sema.Var]bool // resource arrays indexed at run time (flatten.go)
-	dbg            *debugState        // debug information (debug.go)
-	rich           *richState         // -fspv-debug=rich (debugrich.go)
-	locRange       [2]diag.Pos        // the source range of the expression being emitted, for DebugLine
-	loc            diag.Pos           // the source position of the instructions being added, for OpLine
-	mesh           *meshState         // mesh and amplification shaders (mesh.go)
-	rt             *rayState          // ray tracing (raytracing.go)
-	node           *nodeState         // work-graph node shaders (node.go)
+	unrolled map[*sema.Var]constant.Value
+	flags    instFlags   // relaxed and precise seeds (flags.go)
+	dbg      *debugState // debug information (debug.go)
+	rich     *richState  // -fspv-debug=rich (debugrich.go)
+	locRange [2]diag.Pos // the source range of the expression being emitted, for DebugLine
+	loc      diag.Pos    // the source position of the instructions being added, for OpLine
+	mesh     *meshState  // mesh and amplification shaders (mesh.go)
+	rt       *rayState   // ray tracing (raytracing.go)
+	node     *nodeState  // work-graph node shaders (node.go)
 }
 
 // function is a user function being or to be emitted.
@@ -346,8 +329,9 @@ func newEmitter(fs *diag.FileSet, diags *diag.List, file *ast.File, info *sema.I
 		opts.HLSLVersion = 2021
 	}
 	e := &emitter{opts: opts, fs: fs, diags: diags, file: file, info: info,
-		funcs: map[*sema.Func]*function{}, vars: map[*sema.Var]*variable{}, counters: map[builder.ID]builder.ID{}, aliases: map[*sema.Var]bool{}, undecided: map[any]bool{}, inlineConsts: map[*sema.Var]constant.Value{}, picksByParam: map[*sema.Func]bool{}, rov: map[builder.ID]bool{}, combinedTextures: map[[2]int64]builder.ID{}, pendingSamplers: map[[2]int64][]pendingSampler{}, heapArrays: map[string]builder.ID{}, heapFirst: map[string]builder.ID{}, untypedHeaps: map[builder.ID]bool{}, heapElems: map[builder.ID]heapElem{}, unrolled: map[*sema.Var]constant.Value{}}
+		funcs: map[*sema.Func]*function{}, vars: map[*sema.Var]*variable{}, aliases: map[*sema.Var]bool{}, undecided: map[any]bool{}, inlineConsts: map[*sema.Var]constant.Value{}, picksByParam: map[*sema.Func]bool{}, unrolled: map[*sema.Var]constant.Value{}}
 	e.io = newStageIO()
+	e.res = newResourceState()
 	e.b = builder.New(opts.Version)
 	e.b.M.Generator = builder.GeneratorDXC
 	e.b.Fold = e.foldSpecConstant // specfold.go

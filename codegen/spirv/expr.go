@@ -66,7 +66,7 @@ func (e *emitter) addr(v value) builder.ID {
 		defer func(loc diag.Pos, rng [2]diag.Pos) { e.loc, e.locRange = loc, rng }(e.loc, e.locRange)
 		e.loc, e.locRange = v.pos, [2]diag.Pos{v.pos, v.end}
 	}
-	if e.untypedHeaps[v.id] {
+	if e.res.untypedHeaps[v.id] {
 		return e.heapElementPointer(v) // heap.go
 	}
 	pt := e.b.TypePointer(v.sc, e.typeIn(v.typ, v.rule))
@@ -84,9 +84,9 @@ func (e *emitter) fixAddr(v value) value {
 	if !v.ptr || len(v.idx) == 0 {
 		return v
 	}
-	if root := v.id; e.rov[root] {
+	if root := v.id; e.res.rov[root] {
 		// the element of a rasterizer-ordered buffer stays interlocked
-		defer func() { e.rov[v.id] = true }()
+		defer func() { e.res.rov[v.id] = true }()
 	}
 	if v.swz != nil {
 		vt := v.typ
@@ -150,7 +150,7 @@ func (e *emitter) load(v value) builder.ID {
 	if isNodeObject(v.typ) && len(v.idx) == 0 {
 		return e.loadNode(v) // node.go
 	}
-	if e.rov[v.id] && !e.inROV {
+	if e.res.rov[v.id] && !e.res.inROV {
 		return e.rovLoad(v) // rov.go
 	}
 	if v.bits != nil {
@@ -211,7 +211,7 @@ func (e *emitter) store(v value, val builder.ID) {
 		e.storeTexel(v, val)
 		return
 	}
-	if e.rov[v.id] && !e.inROV {
+	if e.res.rov[v.id] && !e.res.inROV {
 		e.rovStore(v, val) // rov.go
 		return
 	}

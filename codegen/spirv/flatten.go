@@ -54,11 +54,11 @@ func (e *emitter) flattenedVar(d *ast.VarDecl, v *sema.Var, sc spv.StorageClass,
 		elems[i] = e.b.GlobalVariable(e.b.TypePointer(sc, elemT), sc, fmt.Sprintf("%s[%d]", v.Name(), i), 0)
 		e.markVar(elems[i], v)
 	}
-	if e.flattened == nil {
-		e.flattened = map[builder.ID][]builder.ID{}
+	if e.res.flattened == nil {
+		e.res.flattened = map[builder.ID][]builder.ID{}
 	}
 	// the array's record points at element 0; indexing finds the others
-	e.flattened[elems[0]] = elems
+	e.res.flattened[elems[0]] = elems
 	e.vars[v] = &variable{ptr: elems[0], sc: sc, typ: v.Type(), rule: rule, member: -1}
 	e.bindings.add(elems[0], e.vkBinding(d), d.Semantics, class)
 	e.bindings.setElems(elems[0], elems)
@@ -87,8 +87,8 @@ func (e *emitter) flattenedElem(x *ast.IndexExpr, base value, elems []builder.ID
 // indexedAtRunTime reports whether the resource array v is subscripted
 // with a non-constant index anywhere in the file.
 func (e *emitter) indexedAtRunTime(v *sema.Var) bool {
-	if e.runtimeIndexed == nil {
-		e.runtimeIndexed = map[*sema.Var]bool{}
+	if e.res.runtimeIndexed == nil {
+		e.res.runtimeIndexed = map[*sema.Var]bool{}
 		// an index over the variables of unrolled loops is a constant in
 		// each copy (unroll.go), as DXC unrolls before flattening
 		var loops []unrolledLoop
@@ -112,11 +112,11 @@ func (e *emitter) indexedAtRunTime(v *sema.Var) bool {
 			}
 			if name, ok := unparen(x.X).(*ast.NameExpr); ok {
 				if o, ok := e.info.ObjectOf(name).(*sema.Var); ok {
-					e.runtimeIndexed[o] = true
+					e.res.runtimeIndexed[o] = true
 				}
 			}
 			return true
 		})
 	}
-	return e.runtimeIndexed[v]
+	return e.res.runtimeIndexed[v]
 }

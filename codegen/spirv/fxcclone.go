@@ -63,14 +63,14 @@ func (e *emitter) cloneFxcBuffer(buffer builder.ID, sc spv.StorageClass, name, t
 		e.errorf(e.pos, "%v", err)
 	}
 	clone := e.b.GlobalVariable(e.b.TypePointer(spv.StorageClassPrivate, typ), spv.StorageClassPrivate, name, 0)
-	e.fxcClones = append(e.fxcClones, fxcClone{buffer: buffer, clone: clone, members: members, rule: rule, sc: sc})
+	e.res.fxcClones = append(e.res.fxcClones, fxcClone{buffer: buffer, clone: clone, members: members, rule: rule, sc: sc})
 	return clone
 }
 
 // fxcModuleInit emits module.init, which fills the clones, and calls it
 // at the start of every entry point.
 func (e *emitter) fxcModuleInit() {
-	if len(e.fxcClones) == 0 {
+	if len(e.res.fxcClones) == 0 {
 		return
 	}
 	void := e.b.TypeVoid()
@@ -78,7 +78,7 @@ func (e *emitter) fxcModuleInit() {
 	fb.StartBlock(fb.NewBlock("module.init.bb"))
 	saved := e.fb
 	e.fb = fb
-	for _, c := range e.fxcClones {
+	for _, c := range e.res.fxcClones {
 		for i, m := range c.members {
 			e.copyToClone(c.buffer, c.clone, c.sc, uint32(i), m.Type, c.rule)
 		}

@@ -26,7 +26,7 @@ func (e *emitter) declareGlobals() {
 	e.instanceGlobals() // templates.go
 	e.splitAggregates() // legalize.go
 	var lone []pendingSampler
-	for _, ss := range e.pendingSamplers {
+	for _, ss := range e.res.pendingSamplers {
 		lone = append(lone, ss...)
 	}
 	sort.Slice(lone, func(i, j int) bool { return lone[i].d.Pos() < lone[j].d.Pos() })
@@ -156,7 +156,7 @@ func (e *emitter) globalExtDecorations(d *ast.VarDecl, v *sema.Var) {
 		return
 	}
 	vr, ok := e.vars[v]
-	if ok && vr.member >= 0 && e.globalsVar != nil && vr.ptr == e.globalsVar.ptr {
+	if ok && vr.member >= 0 && e.res.globalsVar != nil && vr.ptr == e.res.globalsVar.ptr {
 		e.extDecorate(vr.ptr, e.attrs(d))
 		return
 	}
@@ -195,7 +195,7 @@ func (e *emitter) privateVar(v *sema.Var, name string) {
 // globalsBlock creates $Globals, the uniform block of the loose global
 // variables, once.
 func (e *emitter) globalsBlock() {
-	if e.globalsVar != nil {
+	if e.res.globalsVar != nil {
 		return
 	}
 	rules := layout.RulesFor(e.opts.Layout)
@@ -230,7 +230,7 @@ func (e *emitter) globalsBlock() {
 	}
 	e.reportLayout()
 	ptr := e.b.GlobalVariable(e.b.TypePointer(spv.StorageClassUniform, typ), spv.StorageClassUniform, "$Globals", 0)
-	e.globalsVar = &variable{ptr: ptr, sc: spv.StorageClassUniform, member: -1}
+	e.res.globalsVar = &variable{ptr: ptr, sc: spv.StorageClassUniform, member: -1}
 	reads, sc, rule := ptr, spv.StorageClassUniform, rules.CBuffer
 	if e.needsFxcClone(members, rule) {
 		reads = e.cloneFxcBuffer(ptr, sc, "$Globals", "type.$Globals", members, rule) // fxcclone.go

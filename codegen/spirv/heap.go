@@ -63,7 +63,7 @@ func (e *emitter) heapIndex(x ast.Expr, t *types.Type) (value, bool) {
 // heapArray is the runtime array of t of a heap, created on first use.
 func (e *emitter) heapArray(heap string, t *types.Type) builder.ID {
 	key := heap + "\x00" + t.Canonical().String()
-	if id, ok := e.heapArrays[key]; ok {
+	if id, ok := e.res.heapArrays[key]; ok {
 		return id
 	}
 	sc, rule, _ := e.resourceStorage(t)
@@ -82,7 +82,7 @@ func (e *emitter) heapArray(heap string, t *types.Type) builder.ID {
 	e.b.Extension("SPV_EXT_descriptor_indexing")
 	arr := e.b.TypeRuntimeArray(elem, 0)
 	id := e.b.GlobalVariable(e.b.TypePointer(sc, arr), sc, heap, 0)
-	e.heapArrays[key] = id
+	e.res.heapArrays[key] = id
 	// every array of one heap shares the first one's binding
 	e.bindHeapArray(heap, id)
 	if heap == "ResourceDescriptorHeap" && o.Class() == types.ClassStructuredBuffer && o.IsWritable() {
@@ -96,11 +96,11 @@ func (e *emitter) heapArray(heap string, t *types.Type) builder.ID {
 // bindHeapArray binds a heap's array: the first one of each heap by option
 // or implicitly, the others at the first's binding.
 func (e *emitter) bindHeapArray(heap string, id builder.ID) {
-	if first, ok := e.heapFirst[heap]; ok {
+	if first, ok := e.res.heapFirst[heap]; ok {
 		e.bindings.alias(id, first)
 		return
 	}
-	e.heapFirst[heap] = id
+	e.res.heapFirst[heap] = id
 	fixed := map[string]*[2]int{"ResourceDescriptorHeap": e.opts.ResourceHeap, "SamplerDescriptorHeap": e.opts.SamplerHeap, "counter.var.ResourceDescriptorHeap": e.opts.CounterHeap}[heap]
 	e.bindings.addHeap(id, heapBindingOrder[heap], fixed)
 }
@@ -108,21 +108,21 @@ func (e *emitter) bindHeapArray(heap string, id builder.ID) {
 // heapCounter returns the counters of the heap array arr (of structured
 // buffers), creating them on first use.
 func (e *emitter) heapCounter(arr builder.ID) builder.ID {
-	if id, ok := e.counters[arr]; ok {
+	if id, ok := e.res.counters[arr]; ok {
 		return id
 	}
 	const name = "counter.var.ResourceDescriptorHeap"
 	sc, _, _ := e.b.Pointee(e.b.TypeOf(arr)) // the heap's storage class
 	t := e.b.TypeRuntimeArray(e.lowering.low.Counter(), 0)
 	id := e.b.GlobalVariable(e.b.TypePointer(sc, t), sc, name, 0)
-	e.counters[arr] = id
+	e.res.counters[arr] = id
 	e.bindHeapArray(name, id)
 	return id
 }
 
 // isHeapArray reports whether id is one of the resource heap's arrays.
 func (e *emitter) isHeapArray(id, first builder.ID) bool {
-	for k, arr := range e.heapArrays {
+	for k, arr := range e.res.heapArrays {
 		if arr == id && strings.HasPrefix(k, "ResourceDescriptorHeap\x00") {
 			return true
 		}
@@ -152,7 +152,7 @@ func (e *emitter) descriptorHeapElement(heap *ast.NameExpr, ix *ast.IndexExpr, t
 // SamplerHeapEXT, named as DXC names it.
 func (e *emitter) descriptorHeapVar(heap string) builder.ID {
 	key := heap + "\x00EXT"
-	if id, ok := e.heapArrays[key]; ok {
+	if id, ok := e.res.heapArrays[key]; ok {
 		return id
 	}
 	e.b.Capability(spv.CapabilityDescriptorHeapEXT)
@@ -165,8 +165,8 @@ func (e *emitter) descriptorHeapVar(heap string) builder.ID {
 	id := e.b.GlobalInst(spv.OpUntypedVariableKHR, e.untypedPointer(), builder.Enum(spv.StorageClassUniformConstant))
 	e.b.Name(id, name)
 	e.b.Decorate(id, spv.DecorationBuiltIn, builder.Enum(builtin))
-	e.heapArrays[key] = id
-	e.untypedHeaps[id] = true
+	e.res.heapArrays[key] = id
+	e.res.untypedHeaps[id] = true
 	return id
 }
 

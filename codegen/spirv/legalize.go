@@ -304,7 +304,7 @@ func (e *emitter) resourceRef(x ast.Expr, t *types.Type) value {
 		e.unsupported(x, "this resource expression")
 	}
 	r := value{id: e.addr(v), typ: v.typ, ptr: true, sc: v.sc, rule: v.rule}
-	if e.untypedHeaps[v.id] {
+	if e.res.untypedHeaps[v.id] {
 		// DXC loads a descriptor heap element where it is taken (heap.go)
 		r.loaded = e.fb.Load(e.typeIn(v.typ, layout.Void), r.id)
 	} else if !e.opts.CodeGenOnly && isHandle(v.typ) {
@@ -317,10 +317,10 @@ func (e *emitter) resourceRef(x ast.Expr, t *types.Type) value {
 			r.loaded = e.fb.Load(pointee, r.id)
 		}
 	}
-	if first, isHeap := e.heapFirst["ResourceDescriptorHeap"]; isHeap && len(v.idx) == 1 && e.isHeapArray(v.id, first) {
+	if first, isHeap := e.res.heapFirst["ResourceDescriptorHeap"]; isHeap && len(v.idx) == 1 && e.isHeapArray(v.id, first) {
 		// an element of the resource heap, directly or returned by a
 		// function: its counter is the heap counters' element (heap.go)
-		e.heapElems[r.id] = heapElem{v.id, v.idx[0]}
+		e.res.heapElems[r.id] = heapElem{v.id, v.idx[0]}
 	} else {
 		e.bufferElem(v, r.id)
 	}
@@ -336,7 +336,7 @@ func (e *emitter) bufferElem(v value, ptr builder.ID) {
 	}
 	if _, pt, ok := e.b.Pointee(e.b.TypeOf(v.id)); ok {
 		if op := e.b.Def(pt).Op; op == spv.OpTypeArray || op == spv.OpTypeRuntimeArray {
-			e.heapElems[ptr] = heapElem{v.id, v.idx[0]}
+			e.res.heapElems[ptr] = heapElem{v.id, v.idx[0]}
 		}
 	}
 }

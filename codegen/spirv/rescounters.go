@@ -54,13 +54,13 @@ func (e *emitter) declareCounters(key any, name string, t *types.Type) {
 	if !e.resInMemory() || t == nil {
 		return
 	}
-	if e.ctrs.slots == nil {
-		e.ctrs = ctrState{slots: map[any]builder.ID{}, fields: map[any][]fieldCounter{}}
+	if e.res.ctrs.slots == nil {
+		e.res.ctrs = ctrState{slots: map[any]builder.ID{}, fields: map[any][]fieldCounter{}}
 	}
-	if _, done := e.ctrs.slots[key]; done {
+	if _, done := e.res.ctrs.slots[key]; done {
 		return
 	}
-	if _, done := e.ctrs.fields[key]; done {
+	if _, done := e.res.ctrs.fields[key]; done {
 		return
 	}
 	newSlot := func(n string) builder.ID {
@@ -68,7 +68,7 @@ func (e *emitter) declareCounters(key any, name string, t *types.Type) {
 		return e.b.GlobalVariable(slotType, spv.StorageClassPrivate, "counter.var."+n, 0)
 	}
 	if hasCounter(t) {
-		e.ctrs.slots[key] = newSlot(name)
+		e.res.ctrs.slots[key] = newSlot(name)
 		return
 	}
 	var fields []fieldCounter
@@ -93,7 +93,7 @@ func (e *emitter) declareCounters(key any, name string, t *types.Type) {
 		walk(c, nil)
 	}
 	if len(fields) > 0 {
-		e.ctrs.fields[key] = fields
+		e.res.ctrs.fields[key] = fields
 	}
 }
 
@@ -197,10 +197,10 @@ func (e *emitter) counterRef(x ast.Expr, t *types.Type) (counterRef, bool) {
 // declCounter is the counter of a declaration held whole: its slot, its
 // members' slots, or the counter of a global buffer.
 func (e *emitter) declCounter(key any, at ast.Node) (counterRef, bool) {
-	if s, ok := e.ctrs.slots[key]; ok {
+	if s, ok := e.res.ctrs.slots[key]; ok {
 		return counterRef{slot: s}, true
 	}
-	if fs, ok := e.ctrs.fields[key]; ok {
+	if fs, ok := e.res.ctrs.fields[key]; ok {
 		return counterRef{fields: fs}, true
 	}
 	o, ok := key.(*sema.Var)
@@ -217,17 +217,17 @@ func (e *emitter) declCounter(key any, at ast.Node) (counterRef, bool) {
 // memberCounter is the counter of the member of key at path (a struct
 // when path selects no buffer).
 func (e *emitter) memberCounter(key any, path []int) (counterRef, bool) {
-	if path == nil && len(e.ctrs.fields[key]) == 0 {
+	if path == nil && len(e.res.ctrs.fields[key]) == 0 {
 		return counterRef{}, false
 	}
-	for _, f := range e.ctrs.fields[key] {
+	for _, f := range e.res.ctrs.fields[key] {
 		if equalPath(f.path, path) {
 			return counterRef{slot: f.slot}, true
 		}
 	}
-	for _, f := range e.ctrs.fields[key] {
+	for _, f := range e.res.ctrs.fields[key] {
 		if hasPrefix(f.path, path) {
-			return counterRef{fields: e.ctrs.fields[key], prefix: path}, true
+			return counterRef{fields: e.res.ctrs.fields[key], prefix: path}, true
 		}
 	}
 	return counterRef{}, false

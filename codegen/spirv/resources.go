@@ -199,12 +199,12 @@ func (e *emitter) resourceVar(d *ast.VarDecl, v *sema.Var) {
 	}
 	if e.attrs(d).HasVk("combinedImageSampler") && o.Class() == types.ClassSampler {
 		// the sampler of a combined pair lives in its texture's variable
-		if tex, ok := e.combinedTextures[e.combinedKey(d)]; ok {
+		if tex, ok := e.res.combinedTextures[e.combinedKey(d)]; ok {
 			e.vars[v] = &variable{ptr: tex, sc: spv.StorageClassUniformConstant, typ: t, member: -1}
 			return
 		}
 		// bound when its texture is declared
-		e.pendingSamplers[e.combinedKey(d)] = append(e.pendingSamplers[e.combinedKey(d)], pendingSampler{d, v})
+		e.res.pendingSamplers[e.combinedKey(d)] = append(e.res.pendingSamplers[e.combinedKey(d)], pendingSampler{d, v})
 		return
 	}
 	var counter builder.ID
@@ -243,11 +243,11 @@ func (e *emitter) resourceVar(d *ast.VarDecl, v *sema.Var) {
 	e.reflectResource(ptr, t)
 	if e.attrs(d).HasVk("combinedImageSampler") && o.Class() == types.ClassTexture {
 		k := e.combinedKey(d)
-		e.combinedTextures[k] = ptr
-		for _, s := range e.pendingSamplers[k] {
+		e.res.combinedTextures[k] = ptr
+		for _, s := range e.res.pendingSamplers[k] {
 			e.vars[s.v] = &variable{ptr: ptr, sc: spv.StorageClassUniformConstant, typ: s.v.Type(), member: -1}
 		}
-		delete(e.pendingSamplers, k)
+		delete(e.res.pendingSamplers, k)
 	}
 	for _, a := range e.attrs(d) {
 		if a.Namespace == "vk" && a.Name == "input_attachment_index" && len(a.Args) == 1 {

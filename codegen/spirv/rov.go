@@ -16,7 +16,7 @@ import (
 // rovVar records a rasterizer-ordered resource; the capability comes
 // with the interlock execution mode (rovMode).
 func (e *emitter) rovVar(ptr builder.ID) {
-	e.rov[ptr] = true
+	e.res.rov[ptr] = true
 	e.b.Extension("SPV_EXT_fragment_shader_interlock")
 }
 
@@ -24,7 +24,7 @@ func (e *emitter) rovVar(ptr builder.ID) {
 // when the entry reads SV_SampleIndex, per shading rate when it reads
 // SV_ShadingRate (the last of them declared wins), else per pixel.
 func (e *emitter) rovMode() {
-	if len(e.rov) == 0 || e.stage() != stage.Pixel {
+	if len(e.res.rov) == 0 || e.stage() != stage.Pixel {
 		return
 	}
 	mode, c := spv.ExecutionModePixelInterlockOrderedEXT, spv.CapabilityFragmentShaderPixelInterlockEXT
@@ -60,14 +60,14 @@ func upperIs(s, want string) bool {
 // rovBegin opens an interlocked access of the resource behind ptr when it
 // is rasterizer-ordered (under -fcgl); the returned function closes it.
 func (e *emitter) rovBegin(ptr builder.ID) func() {
-	if !e.rov[ptr] || e.inROV || !e.opts.CodeGenOnly || e.fb == nil {
+	if !e.res.rov[ptr] || e.res.inROV || !e.opts.CodeGenOnly || e.fb == nil {
 		return func() {}
 	}
-	e.inROV = true
+	e.res.inROV = true
 	e.fb.Emit(spv.OpBeginInvocationInterlockEXT, 0)
 	return func() {
 		e.fb.Emit(spv.OpEndInvocationInterlockEXT, 0)
-		e.inROV = false
+		e.res.inROV = false
 	}
 }
 
@@ -75,13 +75,13 @@ func (e *emitter) rovBegin(ptr builder.ID) func() {
 func (e *emitter) rovLoad(v value) builder.ID {
 	e.legalizingInterlock()
 	if !e.opts.CodeGenOnly {
-		e.inROV = true
-		defer func() { e.inROV = false }()
+		e.res.inROV = true
+		defer func() { e.res.inROV = false }()
 		return e.load(v)
 	}
 	root := v.id
 	v.id, v.idx = e.addr(v), nil
-	e.rov[v.id] = true
+	e.res.rov[v.id] = true
 	end := e.rovBegin(root)
 	defer end()
 	return e.load(v)
@@ -90,14 +90,14 @@ func (e *emitter) rovLoad(v value) builder.ID {
 func (e *emitter) rovStore(v value, val builder.ID) {
 	e.legalizingInterlock()
 	if !e.opts.CodeGenOnly {
-		e.inROV = true
-		defer func() { e.inROV = false }()
+		e.res.inROV = true
+		defer func() { e.res.inROV = false }()
 		e.store(v, val)
 		return
 	}
 	root := v.id
 	v.id, v.idx = e.addr(v), nil
-	e.rov[v.id] = true
+	e.res.rov[v.id] = true
 	end := e.rovBegin(root)
 	defer end()
 	e.store(v, val)
@@ -113,13 +113,13 @@ func (e *emitter) legalizingInterlock() {
 
 // rovWrap brackets the call of the entry function (without -fcgl).
 func (e *emitter) rovWrapBegin() {
-	if len(e.rov) > 0 && !e.opts.CodeGenOnly && e.stage() == stage.Pixel {
+	if len(e.res.rov) > 0 && !e.opts.CodeGenOnly && e.stage() == stage.Pixel {
 		e.fb.Emit(spv.OpBeginInvocationInterlockEXT, 0)
 	}
 }
 
 func (e *emitter) rovWrapEnd() {
-	if len(e.rov) > 0 && !e.opts.CodeGenOnly && e.stage() == stage.Pixel {
+	if len(e.res.rov) > 0 && !e.opts.CodeGenOnly && e.stage() == stage.Pixel {
 		e.fb.Emit(spv.OpEndInvocationInterlockEXT, 0)
 	}
 }
