@@ -418,26 +418,29 @@ func (e *emitter) wrapper(entry *sema.Func) {
 	for _, v := range e.entry.initStatic {
 		e.initStaticVar(v)
 	}
-	var args []builder.ID
+	var args, loaded []builder.ID
 	for _, pio := range params {
 		if pio.node {
 			args = append(args, e.nodeWrapperArg(pio.p, pio.nodeInput)) // node.go
+			loaded = append(loaded, 0)
 			continue
 		}
 		pt := pio.p.Type()
 		tmp := fb.Variable(e.ptrType(spv.StorageClassFunction, pt, layout.Void), "param.var."+pio.p.Name(), 0)
 		e.markRelaxed(tmp, pt)
+		var v builder.ID
 		if len(pio.ins) > 0 {
-			fb.Store(tmp, e.readLeaves(pt, pio.ins))
+			v = e.readLeaves(pt, pio.ins)
+			fb.Store(tmp, v)
 		}
-		args = append(args, tmp)
+		args, loaded = append(args, tmp), append(loaded, v)
 	}
 	e.rovWrapBegin() // rov.go
 	ret := fb.Call(e.typeID(entry.Result), src.id, args...)
 	e.markRelaxed(ret, entry.Result)
 	e.rovWrapEnd()
 	if e.stage() == stage.Hull {
-		e.hullOutputs(entry, ret, resLeaves, params2patches(params, args), &stageVars) // tess.go
+		e.hullOutputs(entry, ret, resLeaves, hullInputsOf(params, args, loaded), &stageVars) // tess.go
 	} else if len(resLeaves) > 0 {
 		e.writeLeaves(entry.Result, ret, resLeaves)
 	}

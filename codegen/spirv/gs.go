@@ -39,13 +39,27 @@ func (e *emitter) readArrayLeaves(t *types.Type, leaves []ioLeaf) builder.ID {
 			continue
 		}
 		arrays[k] = e.fb.Load(e.b.TypeArrayN(e.typeID(l.varType), uint32(n), 0), l.v)
+		if e.typeID(l.varType) != e.typeID(l.typ) {
+			// as DXC, the whole array is converted (bools held as uints)
+			// before the vertices are taken apart
+			conv := make([]builder.ID, n)
+			for i := range conv {
+				v := e.fb.CompositeExtract(e.typeID(l.varType), arrays[k], uint32(i))
+				conv[i] = e.fitBuiltin(v, l.varType, l.typ)
+			}
+			arrays[k] = e.fb.CompositeConstruct(e.b.TypeArrayN(e.typeID(l.typ), uint32(n), 0), conv...)
+		}
 	}
 	elems := make([]builder.ID, n)
 	for i := range elems {
 		vals := map[string]builder.ID{}
 		for k, l := range leaves {
-			v := e.fb.CompositeExtract(e.typeID(l.varType), arrays[k], uint32(i))
-			vals[pathKey(l.path)] = e.fitBuiltin(v, l.varType, l.typ)
+			if l.clip != nil {
+				v := e.fb.CompositeExtract(e.typeID(l.varType), arrays[k], uint32(i))
+				vals[pathKey(l.path)] = e.fitBuiltin(v, l.varType, l.typ)
+				continue
+			}
+			vals[pathKey(l.path)] = e.fb.CompositeExtract(e.typeID(l.typ), arrays[k], uint32(i))
 		}
 		elems[i] = e.assemble(c.Elem(), nil, vals)
 	}

@@ -93,21 +93,47 @@ type patchParam struct {
 	ptr builder.ID
 }
 
-func params2patches(params []entryParamIO, args []builder.ID) []patchParam {
-	var out []patchParam
+// hullInputs are what the wrapper read for the hull entry's parameters
+// that DXC hands on to the patch constant function: the InputPatch
+// temporaries, the SV_OutputControlPointID value (which also indexes the
+// outputs and selects the invocation that calls the function), and the
+// SV_PrimitiveID and SV_ViewID temporaries.
+type hullInputs struct {
+	patches             []patchParam
+	controlPointID      builder.ID
+	primitiveID, viewID builder.ID
+}
+
+func hullInputsOf(params []entryParamIO, args, loaded []builder.ID) hullInputs {
+	var in hullInputs
 	for i, p := range params {
 		if isPatch(p.p.Type()) {
-			out = append(out, patchParam{p.p.Type(), args[i]})
+			in.patches = append(in.patches, patchParam{p.p.Type(), args[i]})
+		}
+		pd, _ := p.p.Decl.(*ast.Param)
+		if pd == nil || len(p.ins) == 0 {
+			continue
+		}
+		switch sem, _ := semanticOf(pd.Semantics); strings.ToUpper(sem) {
+		case "SV_OUTPUTCONTROLPOINTID":
+			in.controlPointID = loaded[i]
+		case "SV_PRIMITIVEID":
+			in.primitiveID = args[i]
+		case "SV_VIEWID":
+			in.viewID = args[i]
 		}
 	}
-	return out
+	return in
 }
 
 // hullOutputs stores the control point function's result at
 // [InvocationId], then runs the patch constant function once per patch.
-func (e *emitter) hullOutputs(entry *sema.Func, ret builder.ID, leaves []ioLeaf, patches []patchParam, vars *[]*stageVar) {
+func (e *emitter) hullOutputs(entry *sema.Func, ret builder.ID, leaves []ioLeaf, in hullInputs, vars *[]*stageVar) {
 	fb := e.fb
-	id := e.invocationID(vars)
+	id := in.controlPointID
+	if id == 0 {
+		id = e.invocationID(vars)
+	}
 	for _, l := range leaves {
 		x := ret
 		if len(l.path) > 0 {
@@ -133,6 +159,11 @@ func (e *emitter) hullOutputs(entry *sema.Func, ret builder.ID, leaves []ioLeaf,
 	var outParams []int // the indexes of out parameters
 	for _, p := range pcf.Params {
 		pt := p.Type()
+		if shared := in.sharedWith(p, pt); shared != 0 {
+			// the entry's own temporary, as DXC passes it
+			args = append(args, shared)
+			continue
+		}
 		name := "param.var." + p.Name()
 		if isPatch(pt) && pt.Canonical().Object() == types.OutputPatch && plainLeaves(leaves) {
 			name = "temp.var.hullMainRetVal" // filled element by element, as DXC does
@@ -140,16 +171,7 @@ func (e *emitter) hullOutputs(entry *sema.Func, ret builder.ID, leaves []ioLeaf,
 		tmp := fb.Variable(e.ptrType(spv.StorageClassFunction, pt, layout.Void), name, 0)
 		switch {
 		case isPatch(pt) && pt.Canonical().Object() == types.InputPatch:
-			found := false
-			for _, ip := range patches {
-				if types.Identical(ip.t, pt) {
-					fb.Store(tmp, fb.Load(e.typeID(pt), ip.ptr))
-					found = true
-				}
-			}
-			if !found {
-				e.unsupported(p.Decl, "an InputPatch of the patch constant function that differs from the entry's")
-			}
+			e.unsupported(p.Decl, "an InputPatch of the patch constant function that differs from the entry's")
 		case isPatch(pt):
 			// the output patch is the control points just written
 			if len(leaves) == 0 {
@@ -201,6 +223,31 @@ func (e *emitter) hullOutputs(entry *sema.Func, ret builder.ID, leaves []ioLeaf,
 		e.writeLeaves(pcf.Result, r, outs)
 	}
 	fb.EndIf(sel)
+}
+
+// sharedWith is the entry's temporary that the patch constant function's
+// parameter p (of type pt) takes: the entry's InputPatch of the same type,
+// or its SV_PrimitiveID or SV_ViewID; 0 if there is none.
+func (in hullInputs) sharedWith(p *sema.Var, pt *types.Type) builder.ID {
+	if isPatch(pt) && pt.Canonical().Object() == types.InputPatch {
+		for _, ip := range in.patches {
+			if types.Identical(ip.t, pt) {
+				return ip.ptr
+			}
+		}
+		return 0
+	}
+	pd, _ := p.Decl.(*ast.Param)
+	if pd == nil || p.Mode == types.Out {
+		return 0
+	}
+	switch sem, _ := semanticOf(pd.Semantics); strings.ToUpper(sem) {
+	case "SV_PRIMITIVEID":
+		return in.primitiveID
+	case "SV_VIEWID":
+		return in.viewID
+	}
+	return 0
 }
 
 // structLeaves creates the output stage variables of a struct's fields.

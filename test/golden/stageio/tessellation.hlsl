@@ -1,6 +1,9 @@
 // A hull shader writes its control point at [InvocationId] of per-point
 // output arrays, waits at a barrier, and invocation 0 runs the patch
-// constant function, whose tess factors go to TessLevelOuter/Inner. The
+// constant function, whose tess factors go to TessLevelOuter/Inner. As in
+// DXC, the SV_OutputControlPointID value read for the entry indexes the
+// outputs and selects invocation 0, and the patch constant function gets
+// the entry's own InputPatch temporary. The
 // domain shader reads the control points, the per-patch values and
 // TessCoord.
 // RUN: %hlsl2spirv -fcgl -T hs_6_0 -E hull %s | FileCheck %s --check-prefix=HS
@@ -18,13 +21,15 @@
 // HS: %in_var_POSITION = OpVariable %_ptr_Input__arr_v3float_uint_3 Input
 // HS: %out_var_POSITION = OpVariable %_ptr_Output__arr_v3float_uint_3 Output
 // HS: %gl_TessLevelOuter = OpVariable %_ptr_Output__arr_float_uint_4 Output
-// HS: OpFunctionCall %ControlPoint %src_hull
-// HS-NEXT: [[id:%[0-9]+]] = OpLoad %uint %gl_InvocationID
+// HS: [[id:%[0-9]+]] = OpLoad %uint %gl_InvocationID
+// HS-NEXT: OpStore %param_var_id [[id]]
+// HS-NEXT: OpFunctionCall %ControlPoint %src_hull %param_var_ip %param_var_id
+// HS-NOT: OpLoad %uint %gl_InvocationID
 // HS: [[cp:%[0-9]+]] = OpAccessChain %_ptr_Output_v3float %out_var_POSITION [[id]]
 // HS: OpControlBarrier %uint_2 %uint_4 %uint_0
 // HS: [[first:%[0-9]+]] = OpIEqual %bool [[id]] %uint_0
 // HS: OpBranchConditional [[first]]
-// HS: OpFunctionCall %PatchData %patchConstants
+// HS: OpFunctionCall %PatchData %patchConstants %param_var_ip{{$}}
 
 // DS: OpEntryPoint TessellationEvaluation %domain "domain"
 // DS: OpExecutionMode %domain Triangles
