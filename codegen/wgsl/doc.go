@@ -35,6 +35,9 @@
 //   - raw.go: buffers whose layout has no WGSL type (16-bit members,
 //     fxc's packing, odd strides) as 32-bit words, read and written at the
 //     byte offsets of the decorations; half-word stores as atomics.
+//   - physical.go: physical pointers (PhysicalStorageBuffer64) as byte
+//     offsets into one storage buffer of words the application binds;
+//     a pointer value is its 64-bit address.
 //   - wide.go: 64-bit integers as vec2<u32> words and their exact
 //     arithmetic, conversions and switches.
 //   - f64.go: 64-bit floats as their bits, with +, -, *, /, comparisons

@@ -51,6 +51,13 @@ func (fs *funcState) inst(in *builder.Inst, out *[]stmt) {
 	case spv.OpVariable:
 		// Function-scope variables: declared at the top.
 		fs.localVar(in)
+	case spv.OpAccessChain, spv.OpInBoundsAccessChain, spv.OpPtrAccessChain, spv.OpInBoundsPtrAccessChain:
+		if !t.isPhysicalPointer(in.Type) {
+			t.fail("%s of a value", in.Op)
+		}
+		fs.bindChosen(in, fs.physicalChain(in), out)
+	case spv.OpConvertUToPtr, spv.OpConvertPtrToU:
+		fs.bindChosen(in, fs.physicalConvert(in), out)
 	case spv.OpLoad:
 		r := fs.refOf(t.operandID(in, 0))
 		if r.kind == refHandle {
@@ -220,6 +227,9 @@ func (fs *funcState) refValue(in *builder.Inst) {
 // refOf returns the reference a pointer id spells.
 func (fs *funcState) refOf(id builder.ID) *ref {
 	t := fs.t
+	if t.isPhysicalPointer(t.typeOfValue(id)) {
+		return fs.physicalRef(id)
+	}
 	if g := t.globals[id]; g != nil {
 		if g.mem == nil && g.arr == nil && g.raw == nil && !g.bytesless && g.sc != spv.StorageClassUniformConstant {
 			t.fail("variable %s is used before its declaration", g.name)
@@ -353,7 +363,7 @@ func (t *translator) reserveFuncName(f *builder.Function) string {
 	}
 	saved := t.names.local
 	t.names.local = nil
-	n := t.names.unique(t.baseName(f.Def.Result, "f"))
+	n := t.names.uniqueGlobal(t.baseName(f.Def.Result, "f"))
 	t.names.local = saved
 	t.funcNames[f.Def.Result] = n
 	return n

@@ -170,7 +170,7 @@ func (fs *funcState) param(p *builder.Inst) []string {
 		}
 		return out
 	}
-	if pd := t.def(p.Type); pd.Op == spv.OpTypePointer {
+	if pd := t.def(p.Type); pd.Op == spv.OpTypePointer && !t.isPhysicalPointer(p.Type) {
 		pointee, sc := pd.Operands[1].ID(), spv.StorageClass(pd.Operands[0].Word)
 		as := ""
 		ctx := layoutCtx{}
@@ -267,7 +267,9 @@ func (fs *funcState) isRefValue(in *builder.Inst) bool {
 		return false
 	}
 	switch d.Op {
-	case spv.OpTypePointer, spv.OpTypeImage, spv.OpTypeSampler, spv.OpTypeSampledImage:
+	case spv.OpTypePointer:
+		return !fs.t.isPhysicalPointer(in.Type) // physical pointers are addresses
+	case spv.OpTypeImage, spv.OpTypeSampler, spv.OpTypeSampledImage:
 		return true
 	}
 	return false
@@ -541,6 +543,9 @@ func (fs *funcState) visible(def, use *builder.Construct) bool {
 // operand id more than once (so an inline expression would be computed
 // several times).
 func (fs *funcState) duplicatesOperand(user *builder.Inst, id builder.ID) bool {
+	if d := fs.t.du.Def(id); d != nil && fs.t.isPhysicalPointer(d.Type) {
+		return true // an address is spelled once per word it reaches
+	}
 	switch user.Op {
 	case spv.OpVectorShuffle, spv.OpCopyLogical, spv.OpImageSampleProjImplicitLod,
 		spv.OpImageSampleProjExplicitLod, spv.OpImageSampleProjDrefImplicitLod, spv.OpImageSampleProjDrefExplicitLod,

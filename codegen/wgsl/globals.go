@@ -307,7 +307,7 @@ func isAtomicOp(op spv.Op) bool {
 
 func (t *translator) isPointerType(id builder.ID) bool {
 	d := t.du.Def(id)
-	return d != nil && d.Op == spv.OpTypePointer
+	return d != nil && d.Op == spv.OpTypePointer && !t.isPhysicalPointer(id)
 }
 
 // pointeeOf returns the pointee type and storage class of a pointer value.

@@ -666,8 +666,8 @@ func (t *translator) drawParameters() string {
 	if t.drawParams != "" {
 		return t.drawParams
 	}
-	t.drawParams = t.names.unique("draw_parameters")
-	st := t.names.unique("DrawParameters")
+	t.drawParams = t.names.uniqueGlobal("draw_parameters")
+	st := t.names.uniqueGlobal("DrawParameters")
 	bb := t.bindExtra(t.drawParams, 0, "the draw's parameters (u32 base_vertex, base_instance, draw_index, view_index), which the application writes", Binding{Element: -1, DrawParameters: true})
 	t.decls = append(t.decls, fmt.Sprintf("struct %s {\n  base_vertex : u32,\n  base_instance : u32,\n  draw_index : u32,\n  view_index : u32,\n}\n", st),
 		fmt.Sprintf("@group(0) @binding(%d) var<uniform> %s : %s;\n", bb, t.drawParams, st))

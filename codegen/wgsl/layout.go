@@ -300,7 +300,7 @@ func (t *translator) strideWrapper(elem string, stride, align uint32) string {
 	if n, ok := t.wrappers[key]; ok {
 		return n
 	}
-	name := t.names.unique(fmt.Sprintf("Stride%d_%s", stride, typeTag(elem)))
+	name := t.names.uniqueGlobal(fmt.Sprintf("Stride%d_%s", stride, typeTag(elem)))
 	t.wrappers[key] = name
 	attrs := fmt.Sprintf("@size(%d)", stride)
 	if stride%align != 0 {
@@ -410,7 +410,7 @@ func (t *translator) structMemType(m *mtype, id builder.ID, ctx layoutCtx) {
 		m.decl, m.text = valueDecl, valueDecl.name
 		return
 	}
-	decl.name = t.names.unique(valueDecl.name + "_mem")
+	decl.name = t.names.uniqueGlobal(valueDecl.name + "_mem")
 	t.structs = append(t.structs, decl)
 	m.decl, m.text = decl, decl.name
 }

@@ -61,6 +61,8 @@ type translator struct {
 	// laneVar is the private variable holding the subgroup invocation id
 	// (ballot scans need it), or "".
 	laneVar string
+	// physical is the memory physical pointers address (physical.go).
+	physical physicalMemory
 	// drawParams is the uniform buffer of the base vertex and instance
 	// (io.go), once declared.
 	drawParams string
@@ -138,9 +140,11 @@ func (t *translator) run() *Result {
 	t.analyzeDescriptorArrays()
 	t.analyzeTexelBuffers()
 	t.analyzeDerivativeGroups(entries)
+	t.analyzePhysical()
 	for _, g := range t.sortedGlobals() {
 		t.declareGlobal(g)
 	}
+	t.declarePhysical()
 	for _, f := range t.m.Functions {
 		if t.reachable[f.Def.Result] {
 			t.funcTexts = append(t.funcTexts, t.translateFunction(f))
@@ -248,7 +252,7 @@ func (t *translator) hasMemberDecoration(st builder.ID, member int, d spv.Decora
 // checkModule refuses what no WGSL program can be made of.
 func (t *translator) checkModule() {
 	if mm := t.m.MemoryModel; mm != nil && len(mm.Operands) >= 1 {
-		if am := spv.AddressingModel(mm.Operands[0].Word); am != spv.AddressingModelLogical {
+		if am := spv.AddressingModel(mm.Operands[0].Word); am != spv.AddressingModelLogical && am != spv.AddressingModelPhysicalStorageBuffer64 {
 			t.withInst(mm, func() { t.unsupported("the %s addressing model (WGSL has logical addressing only)", am) })
 		}
 	}
@@ -388,7 +392,7 @@ func (t *translator) helper(key, body string) string {
 	if name, ok := t.helperIDs[key]; ok {
 		return name
 	}
-	name := t.names.unique("spv_" + sanitize(key))
+	name := t.names.uniqueGlobal("spv_" + sanitize(key))
 	t.helperIDs[key] = name
 	t.helperFns = append(t.helperFns, "fn "+name+body)
 	return name

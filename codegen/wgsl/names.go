@@ -127,6 +127,19 @@ func (n *namer) unique(base string) string {
 	return s
 }
 
+// uniqueGlobal returns a module-scope name from base that is free in
+// the module and in the function being translated (a type declared while
+// translating a function must not collide with another function's).
+func (n *namer) uniqueGlobal(base string) string {
+	local := n.local
+	s := n.unique(base)
+	if local != nil {
+		delete(local, s)
+		n.global[s] = true
+	}
+	return s
+}
+
 // reserveGlobal takes a module-scope name that must be exactly s (a
 // built-in helper), reporting whether it was free.
 func (n *namer) reserveGlobal(s string) bool {

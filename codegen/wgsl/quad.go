@@ -108,7 +108,7 @@ func (fs *funcState) quadLanes(in *builder.Inst, v expr, typ string, out *[]stmt
 	li := t.quadIndexVar()
 	s := t.quads.scratch[typ]
 	if s == "" {
-		s = t.names.unique("quad_exchange")
+		s = t.names.uniqueGlobal("quad_exchange")
 		t.quads.scratch[typ] = s
 		n := t.quads.size[0] * t.quads.size[1] * t.quads.size[2]
 		t.decls = append(t.decls, fmt.Sprintf("var<workgroup> %s : array<%s, %d>;\n", s, typ, n))
@@ -165,7 +165,7 @@ func (fs *funcState) reachedByAll(in *builder.Inst) bool {
 // wrappers fill with the local invocation index.
 func (t *translator) quadIndexVar() string {
 	if t.quads.index == "" {
-		t.quads.index = t.names.unique("local_index")
+		t.quads.index = t.names.uniqueGlobal("local_index")
 		t.decls = append(t.decls, fmt.Sprintf("var<private> %s : u32;\n", t.quads.index))
 	}
 	return t.quads.index

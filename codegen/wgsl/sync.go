@@ -337,7 +337,7 @@ func (fs *funcState) laneID() string {
 		t.unsupported("a subgroup scan of a ballot in a vertex shader (WGSL has no subgroup_invocation_id there)")
 	}
 	if t.laneVar == "" {
-		t.laneVar = t.names.unique("subgroup_lane")
+		t.laneVar = t.names.uniqueGlobal("subgroup_lane")
 		t.decls = append(t.decls, fmt.Sprintf("var<private> %s : u32;\n", t.laneVar))
 	}
 	return t.laneVar

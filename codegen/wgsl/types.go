@@ -293,6 +293,10 @@ func (t *translator) makeType(id builder.ID) *vtype {
 		}
 		v.elem = d.Operands[1].ID()
 		v.text = "<pointer>"
+		if spv.StorageClass(d.Operands[0].Word) == spv.StorageClassPhysicalStorageBuffer {
+			// A physical pointer is its 64-bit address (physical.go).
+			v.op, v.comp, v.text = spv.OpTypeInt, sU64, sU64.String()
+		}
 	case spv.OpTypeFunction:
 		v.text = "<function>"
 	default:
@@ -334,7 +338,7 @@ func (t *translator) withInst(in *builder.Inst, fn func()) {
 // at the end, see structDecl) and returns its name. Members are named from
 // OpMemberName.
 func (t *translator) declareStruct(v *vtype) string {
-	name := t.names.unique(t.baseName(v.id, "S"))
+	name := t.names.uniqueGlobal(t.baseName(v.id, "S"))
 	d := &structDecl{name: name}
 	t.structDecls[v.id] = d
 	t.structs = append(t.structs, d)

@@ -104,6 +104,11 @@ type Binding struct {
 	// SPIR-V declares without one (the 32-bit form of its texels with the
 	// components the shader uses): the application binds a texture of it.
 	StorageFormat string
+	// PhysicalMemory marks the storage buffer physical pointers address
+	// (vk::RawBufferLoad, vk::BufferPointer; no descriptor): the
+	// application places the memory the shader reaches by address in it,
+	// and an address is a byte offset into it.
+	PhysicalMemory bool
 	// Texture1DAs2D marks a 1D texture (or storage image) declared as a
 	// 2D one: the application binds a 2D texture of height 1 with the 1D
 	// texture's texels (WGSL's texture_1d cannot be arrayed, compared,
@@ -214,7 +219,7 @@ func (r *Result) BindingNotes() []string {
 func (b *Binding) describe() string {
 	from := "no SPIR-V descriptor"
 	switch {
-	case b.PushConstants, b.DrawParameters:
+	case b.PushConstants, b.DrawParameters, b.PhysicalMemory:
 	case b.Element >= 0:
 		from = fmt.Sprintf("set %d binding %d [%d]", b.Set, b.SPIRVBinding, b.Element)
 	default:
