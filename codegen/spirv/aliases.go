@@ -63,7 +63,7 @@ func (e *emitter) handleArg(arg ast.Expr) builder.ID {
 func (e *emitter) localResource(d *ast.VarDecl, v *sema.Var) {
 	vr := &variable{typ: v.Type(), member: -1}
 	e.vars[v] = vr
-	e.aliases[v] = true
+	e.legal.aliases[v] = true
 	e.newSlot(vr)
 	if d.Init != nil {
 		e.bindVar(vr, e.resourceRef(d.Init, v.Type())) // legalize.go
@@ -82,7 +82,7 @@ func (e *emitter) bindResourceAlias(x *ast.AssignExpr) (value, bool) {
 		return value{}, false
 	}
 	v, isVar := e.info.ObjectOf(n).(*sema.Var)
-	if !isVar || !isResourceLeaf(v.Type()) || (!e.aliases[v] && v.Storage != sema.StorageParam) {
+	if !isVar || !isResourceLeaf(v.Type()) || (!e.legal.aliases[v] && v.Storage != sema.StorageParam) {
 		return value{}, false
 	}
 	vr := e.vars[v]
@@ -150,7 +150,7 @@ func (e *emitter) staticResource(v *sema.Var) bool {
 	if index == 0 {
 		cp := *sv
 		e.vars[v] = &cp
-		e.aliases[v] = true
+		e.legal.aliases[v] = true
 		return true
 	}
 	if !src.Type().Canonical().IsArray() || sv.ptr == 0 || len(sv.idx) != 0 {
@@ -166,7 +166,7 @@ func (e *emitter) staticResource(v *sema.Var) bool {
 // decorates the variable its legalization leaves.
 func (e *emitter) aliasElement(d *ast.VarDecl, v *sema.Var, el value) {
 	e.vars[v] = &variable{ptr: el.id, idx: el.idx, sc: el.sc, typ: el.typ, rule: el.rule, member: -1}
-	e.aliases[v] = true
+	e.legal.aliases[v] = true
 	if hasModifier(d.Mods, "globallycoherent") {
 		e.b.Decorate(el.id, spv.DecorationCoherent)
 	}
@@ -187,7 +187,7 @@ func (e *emitter) unassignedStatic(v *sema.Var) bool {
 		e.markVar(vr.ptr, v)
 	}
 	e.vars[v] = vr
-	e.aliases[v] = true
+	e.legal.aliases[v] = true
 	return true
 }
 

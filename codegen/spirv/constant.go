@@ -18,7 +18,7 @@ import (
 // variables (even static const ones) are loaded, as DXC does.
 func (e *emitter) foldable(x ast.Expr) (*constant.Composite, bool) {
 	v := e.info.ValueOf(x)
-	if v == nil && len(e.unrolled) > 0 {
+	if v == nil && len(e.legal.unrolled) > 0 {
 		if r, ok := e.foldUnrolled(x); ok { // unroll.go
 			return r, true
 		}

@@ -39,10 +39,11 @@
 //   - resources in memory in DXC's -fcgl shape: resvalues.go (locals,
 //     parameters and statics holding resources), rescounters.go (their
 //     counter variables); legalneeds.go: the reasons DXC's legalization
-//     must run, for the driver; the legalization the emitter still does on
-//     the default path: flow.go (which resource a local aliases),
-//     legalize.go (structs of resources split), flatten.go
-//     (-fspv-flatten-resource-arrays), unroll.go ([unroll] loops).
+//     must run, for the driver; legalstate.go: the state of the
+//     legalization the emitter still does on the default path: flow.go
+//     (which resource a local aliases), legalize.go (structs of resources
+//     split), flatten.go (-fspv-flatten-resource-arrays), unroll.go
+//     ([unroll] loops).
 //   - templates.go: template instances; specfold.go: expressions over
 //     specialization constants; linkage.go: exported library functions;
 //     flags.go: the NoContraction, RelaxedPrecision and NonUniform
@@ -62,7 +63,6 @@ import (
 	"github.com/hlsl2spirv/hlsl2spirv/frontend/ast"
 	"github.com/hlsl2spirv/hlsl2spirv/frontend/diag"
 	"github.com/hlsl2spirv/hlsl2spirv/sema"
-	"github.com/hlsl2spirv/hlsl2spirv/sema/constant"
 	"github.com/hlsl2spirv/hlsl2spirv/sema/types"
 )
 
@@ -209,7 +209,7 @@ func Generate(fs *diag.FileSet, diags *diag.List, file *ast.File, info *sema.Inf
 			Msg: "internal compiler error: invalid module: " + err.Error()})
 		return nil, Legalization{}
 	}
-	return w, e.legal
+	return w, e.legal.needs
 }
 
 // bailout aborts code generation after an error was reported.
@@ -227,6 +227,7 @@ type emitter struct {
 	io       stageIO       // the entry points' stage variables (stageio.go)
 	entry    entryPoint    // the entry point being emitted (entrypoint.go)
 	res      resourceState // what belongs to each resource variable (resstate.go)
+	legal    legalState    // the legalization the emitter does, and what it leaves (legalstate.go)
 
 	pos diag.Pos // the construct being emitted, for internal errors
 
@@ -245,28 +246,8 @@ type emitter struct {
 	thisType *types.Type
 	thisAgg  *aggregate // the receiver, when it holds resources (legalize.go)
 
-	legal Legalization // what the module needs of DXC's legalization (legalneeds.go)
-	// aggQueue and aggRoots are the global structs of resources to split
-	// (legalize.go).
-	aggQueue []aggItem
-	aggRoots []aggRoot
-	// Resource bindings under control flow (flow.go).
-	rebinds   []rebind
-	flows     []flowFrame
-	undecided map[any]bool
-	deadPath  bool // emitting a switch case a constant selector never reaches
-	// inlineConsts are the constant arguments of the parameters of the
-	// functions being inlined, for conditions that choose resources.
-	inlineConsts map[*sema.Var]constant.Value
-	// picksByParam caches picksResourceByParam (inline.go).
-	picksByParam map[*sema.Func]bool
-
 	bindings *bindingAllocator
-	aliases  map[*sema.Var]bool // local resource variables (aliases of a resource)
-	inl      *inlineCtx         // the function being inlined (inline.go)
-	// unrolled are the loop variables of the [unroll] loop copies being
-	// emitted, with their values (unroll.go)
-	unrolled map[*sema.Var]constant.Value
+	inl      *inlineCtx  // the function being inlined (inline.go)
 	flags    instFlags   // relaxed and precise seeds (flags.go)
 	dbg      *debugState // debug information (debug.go)
 	rich     *richState  // -fspv-debug=rich (debugrich.go)
@@ -329,9 +310,10 @@ func newEmitter(fs *diag.FileSet, diags *diag.List, file *ast.File, info *sema.I
 		opts.HLSLVersion = 2021
 	}
 	e := &emitter{opts: opts, fs: fs, diags: diags, file: file, info: info,
-		funcs: map[*sema.Func]*function{}, vars: map[*sema.Var]*variable{}, aliases: map[*sema.Var]bool{}, undecided: map[any]bool{}, inlineConsts: map[*sema.Var]constant.Value{}, picksByParam: map[*sema.Func]bool{}, unrolled: map[*sema.Var]constant.Value{}}
+		funcs: map[*sema.Func]*function{}, vars: map[*sema.Var]*variable{}}
 	e.io = newStageIO()
 	e.res = newResourceState()
+	e.legal = newLegalState()
 	e.b = builder.New(opts.Version)
 	e.b.M.Generator = builder.GeneratorDXC
 	e.b.Fold = e.foldSpecConstant // specfold.go

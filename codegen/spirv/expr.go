@@ -483,7 +483,7 @@ func (e *emitter) varValue(o *sema.Var) value {
 	if ok && v.agg != nil {
 		return value{agg: v.agg, typ: v.typ}
 	}
-	if ok && e.aliases[o] {
+	if ok && e.legal.aliases[o] {
 		return e.aliasValue(o, v) // aliases.go
 	}
 	if !ok {

@@ -44,9 +44,9 @@ type flowFrame struct {
 func (e *emitter) getBinding(key any) binding {
 	switch k := key.(type) {
 	case *variable:
-		return binding{v: *k, undecided: e.undecided[key]}
+		return binding{v: *k, undecided: e.legal.undecided[key]}
 	case *value:
-		return binding{p: *k, undecided: e.undecided[key]}
+		return binding{p: *k, undecided: e.legal.undecided[key]}
 	}
 	return binding{}
 }
@@ -59,33 +59,33 @@ func (e *emitter) setBinding(key any, b binding) {
 		*k = b.p
 	}
 	if b.undecided {
-		e.undecided[key] = true
+		e.legal.undecided[key] = true
 	} else {
-		delete(e.undecided, key)
+		delete(e.legal.undecided, key)
 	}
 }
 
 // bindSlot makes an aggregate member hold v.
 func (e *emitter) bindSlot(p *value, v value) {
-	e.rebinds = append(e.rebinds, rebind{key: p, old: e.getBinding(p)})
+	e.legal.rebinds = append(e.legal.rebinds, rebind{key: p, old: e.getBinding(p)})
 	e.setBinding(p, binding{p: v})
 }
 
 // bindVar makes a local resource variable an alias of v.
 func (e *emitter) bindVar(vr *variable, v value) {
-	e.rebinds = append(e.rebinds, rebind{key: vr, old: e.getBinding(vr)})
+	e.legal.rebinds = append(e.legal.rebinds, rebind{key: vr, old: e.getBinding(vr)})
 	e.setBinding(vr, binding{v: variable{ptr: e.addr(v), handle: v.loaded, sc: v.sc, typ: vr.typ, rule: v.rule, member: -1}})
 }
 
 // newSlot records a slot created here (a declaration inside a loop may
 // be bound there freely).
 func (e *emitter) newSlot(key any) {
-	e.rebinds = append(e.rebinds, rebind{key: key, created: true})
+	e.legal.rebinds = append(e.legal.rebinds, rebind{key: key, created: true})
 }
 
 // checkBound reports a use of an undecided slot.
 func (e *emitter) checkBound(key any, at diag.Pos) {
-	if e.undecided[key] {
+	if e.legal.undecided[key] {
 		e.errorf(at, "the resource used here depends on control flow; it must be the same on every path (legalization cannot choose one at run time)")
 	}
 }
@@ -94,12 +94,12 @@ func (e *emitter) checkBound(key any, at diag.Pos) {
 // changed and restores those of mark.
 func (e *emitter) branchEnd(mark int) map[any]binding {
 	changed := e.changedSince(mark)
-	for i := len(e.rebinds) - 1; i >= mark; i-- {
-		if r := e.rebinds[i]; !r.created {
+	for i := len(e.legal.rebinds) - 1; i >= mark; i-- {
+		if r := e.legal.rebinds[i]; !r.created {
 			e.setBinding(r.key, r.old)
 		}
 	}
-	e.rebinds = e.rebinds[:mark]
+	e.legal.rebinds = e.legal.rebinds[:mark]
 	return changed
 }
 
@@ -108,7 +108,7 @@ func (e *emitter) branchEnd(mark int) map[any]binding {
 func (e *emitter) changedSince(mark int) map[any]binding {
 	created := map[any]bool{}
 	changed := map[any]binding{}
-	for _, r := range e.rebinds[mark:] {
+	for _, r := range e.legal.rebinds[mark:] {
 		if r.created {
 			created[r.key] = true
 		} else if !created[r.key] {
@@ -149,7 +149,7 @@ func (e *emitter) join(paths []map[any]binding) {
 				got.v.handle = 0
 			}
 		}
-		e.rebinds = append(e.rebinds, rebind{key: k, old: pre})
+		e.legal.rebinds = append(e.legal.rebinds, rebind{key: k, old: pre})
 		e.setBinding(k, got)
 	}
 }
@@ -160,22 +160,22 @@ func sameBinding(a, b binding) bool {
 
 // pushFlow begins a loop or switch.
 func (e *emitter) pushFlow() {
-	e.flows = append(e.flows, flowFrame{mark: len(e.rebinds)})
+	e.legal.flows = append(e.legal.flows, flowFrame{mark: len(e.legal.rebinds)})
 }
 
 // escape records the bindings a break or continue carries to the end of
 // the innermost loop or switch.
 func (e *emitter) escape() {
-	if n := len(e.flows); n > 0 && !e.deadPath {
-		f := &e.flows[n-1]
+	if n := len(e.legal.flows); n > 0 && !e.legal.deadPath {
+		f := &e.legal.flows[n-1]
 		f.escapes = append(f.escapes, e.changedSince(f.mark))
 	}
 }
 
 // popFlow ends a loop or switch.
 func (e *emitter) popFlow() flowFrame {
-	f := e.flows[len(e.flows)-1]
-	e.flows = e.flows[:len(e.flows)-1]
+	f := e.legal.flows[len(e.legal.flows)-1]
+	e.legal.flows = e.legal.flows[:len(e.legal.flows)-1]
 	return f
 }
 
@@ -197,7 +197,7 @@ func (e *emitter) loopFlow(s ast.Stmt, emit func()) {
 
 // bindingBefore is what key held at mark.
 func (e *emitter) bindingBefore(key any, mark int) binding {
-	for _, r := range e.rebinds[mark:] {
+	for _, r := range e.legal.rebinds[mark:] {
 		if r.key == key && !r.created {
 			return r.old
 		}
@@ -216,7 +216,7 @@ func (e *emitter) constCond(x ast.Expr) (bool, bool) {
 // constInt folds an integer or bool expression (bools as 0 and 1).
 func (e *emitter) constInt(x ast.Expr) (int64, bool) {
 	v := e.info.ValueOf(x)
-	if v == nil && len(e.unrolled) > 0 {
+	if v == nil && len(e.legal.unrolled) > 0 {
 		// over the variable of an [unroll] loop copy (unroll.go)
 		v, _ = e.foldUnrolled(x)
 	}
@@ -235,7 +235,7 @@ func (e *emitter) constInt(x ast.Expr) (int64, bool) {
 		return e.constInt(x.X)
 	case *ast.NameExpr:
 		if p, ok := e.info.ObjectOf(x).(*sema.Var); ok {
-			if k, ok := e.inlineConsts[p]; ok {
+			if k, ok := e.legal.inlineConsts[p]; ok {
 				if k.IsTrue() {
 					if n, ok := k.Int64(); ok {
 						return n, true

@@ -105,7 +105,7 @@ func (e *emitter) globalVar(d *ast.VarDecl) {
 		return
 	}
 	if isAggregate(v.Type()) && (v.Storage == sema.StorageGlobals || v.Storage == sema.StorageResource) {
-		e.legal.CompositeResources = true // legalneeds.go
+		e.legal.needs.CompositeResources = true // legalneeds.go
 		e.needLegalization("a global struct of resources")
 		if e.resInMemory() {
 			e.globalResourceStruct(d, v) // resvalues.go

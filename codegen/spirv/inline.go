@@ -83,7 +83,7 @@ func (e *emitter) inlineConstArg(arg ast.Expr) (constant.Value, bool) {
 	}
 	if n, ok := unparen(arg).(*ast.NameExpr); ok {
 		if p, ok := e.info.ObjectOf(n).(*sema.Var); ok {
-			k, ok := e.inlineConsts[p]
+			k, ok := e.legal.inlineConsts[p]
 			return k, ok
 		}
 	}
@@ -98,10 +98,10 @@ func (e *emitter) picksResourceByParam(f *sema.Func) bool {
 	if f == nil || f.Decl == nil || f.Decl.Body == nil {
 		return false
 	}
-	if r, ok := e.picksByParam[f]; ok {
+	if r, ok := e.legal.picksByParam[f]; ok {
 		return r
 	}
-	e.picksByParam[f] = false // recursion: not (yet)
+	e.legal.picksByParam[f] = false // recursion: not (yet)
 	params := map[*sema.Var]bool{}
 	for _, p := range f.Params {
 		params[p] = true
@@ -128,7 +128,7 @@ func (e *emitter) picksResourceByParam(f *sema.Func) bool {
 		}
 		return !found
 	})
-	e.picksByParam[f] = found
+	e.legal.picksByParam[f] = found
 	return found
 }
 
@@ -242,7 +242,7 @@ func (e *emitter) inlineCall(f, proto *sema.Func, recv func() value, argExprs []
 			ptr := e.addr(v)
 			e.bufferElem(v, ptr) // legalize.go
 			e.vars[p] = &variable{ptr: ptr, sc: v.sc, typ: v.typ, rule: v.rule, member: -1}
-			e.aliases[p] = true // rebound by assignments (aliases.go)
+			e.legal.aliases[p] = true // rebound by assignments (aliases.go)
 			continue
 		}
 		if p.Mode == types.In && !e.paramWritten(f.Decl.Body, p) {
@@ -250,16 +250,16 @@ func (e *emitter) inlineCall(f, proto *sema.Func, recv func() value, argExprs []
 			// chooses the paths that pick resources, even under -fcgl
 			// (an inlined function has only the paths its call takes)
 			if k, ok := e.inlineConstArg(arg); ok {
-				saved, had := e.inlineConsts[p]
-				e.inlineConsts[p] = k // flow.go
+				saved, had := e.legal.inlineConsts[p]
+				e.legal.inlineConsts[p] = k // flow.go
 				defer func() {
 					// Restore, or forget: a leftover entry would make the
 					// parameter constant in every later use (a non-inlined
 					// call of the same function included).
 					if had {
-						e.inlineConsts[p] = saved
+						e.legal.inlineConsts[p] = saved
 					} else {
-						delete(e.inlineConsts, p)
+						delete(e.legal.inlineConsts, p)
 					}
 				}()
 			}
@@ -345,7 +345,7 @@ func (e *emitter) inlineReturn(s *ast.ReturnStmt) {
 			} else {
 				v = e.resourceRef(s.Result, f.Result) // legalize.go
 			}
-			if !e.deadPath {
+			if !e.legal.deadPath {
 				ctx.objResults = append(ctx.objResults, v)
 			}
 		default:

@@ -479,8 +479,8 @@ func (e *emitter) globalAggregate(d *ast.VarDecl, v *sema.Var) {
 	}
 	group := e.bindings.addGroup(e.vkBinding(d), d.Semantics, resourceCount(t))
 	root := &value{typ: t}
-	e.aggQueue = append(e.aggQueue, aggItem{slot: root, typ: t, name: v.Name(), d: d, group: group})
-	e.aggRoots = append(e.aggRoots, aggRoot{v, root})
+	e.legal.aggQueue = append(e.legal.aggQueue, aggItem{slot: root, typ: t, name: v.Name(), d: d, group: group})
+	e.legal.aggRoots = append(e.legal.aggRoots, aggRoot{v, root})
 }
 
 // aggItem is a part of a global struct of resources still to split.
@@ -501,9 +501,9 @@ type aggRoot struct {
 // splitAggregates creates the resource variables of the global structs of
 // resources (globalAggregate).
 func (e *emitter) splitAggregates() {
-	for len(e.aggQueue) > 0 {
-		it := e.aggQueue[0]
-		e.aggQueue = e.aggQueue[1:]
+	for len(e.legal.aggQueue) > 0 {
+		it := e.legal.aggQueue[0]
+		e.legal.aggQueue = e.legal.aggQueue[1:]
 		c := it.typ.Canonical()
 		switch {
 		case c.IsArray() && isAggregate(c):
@@ -524,7 +524,7 @@ func (e *emitter) splitAggregates() {
 						split(&a.parts[i], ac.Elem())
 						continue
 					}
-					e.aggQueue = append(e.aggQueue, aggItem{&a.parts[i], ac.Elem(), it.name + "[" + strconv.Itoa(n) + "]", it.offset + n*size, it.d, it.group})
+					e.legal.aggQueue = append(e.legal.aggQueue, aggItem{&a.parts[i], ac.Elem(), it.name + "[" + strconv.Itoa(n) + "]", it.offset + n*size, it.d, it.group})
 					n++
 				}
 			}
@@ -538,7 +538,7 @@ func (e *emitter) splitAggregates() {
 			for i, f := range fs {
 				a.names = append(a.names, f.Name)
 				a.parts[i].typ = f.Type
-				e.aggQueue = append(e.aggQueue, aggItem{&a.parts[i], f.Type, it.name + "." + f.Name, off, it.d, it.group})
+				e.legal.aggQueue = append(e.legal.aggQueue, aggItem{&a.parts[i], f.Type, it.name + "." + f.Name, off, it.d, it.group})
 				off += resourceCount(f.Type)
 			}
 		default:
@@ -548,10 +548,10 @@ func (e *emitter) splitAggregates() {
 			*it.slot = value{id: ptr, typ: it.typ, ptr: true, sc: spv.StorageClassUniformConstant}
 		}
 	}
-	for _, r := range e.aggRoots {
+	for _, r := range e.legal.aggRoots {
 		e.vars[r.v] = &variable{agg: r.root.agg, typ: r.v.Type(), member: -1}
 	}
-	e.aggRoots = nil
+	e.legal.aggRoots = nil
 }
 
 // holdsBuffer reports a buffer (anything but a texture, sampler or

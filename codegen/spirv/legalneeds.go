@@ -39,8 +39,8 @@ type Legalization struct {
 
 // needLegalization records that the module needs DXC's legalization.
 func (e *emitter) needLegalization(why string) {
-	if !e.legal.Needed {
-		e.legal.Needed, e.legal.Reason = true, why
+	if !e.legal.needs.Needed {
+		e.legal.needs.Needed, e.legal.needs.Reason = true, why
 	}
 }
 
@@ -70,7 +70,7 @@ func (e *emitter) legalizingGlobal(d *ast.VarDecl, t *types.Type) {
 		e.needLegalization("[[vk::image_format]]")
 	}
 	if e.attrs(d).HasVk("combinedImageSampler") {
-		e.legal.CombinedImageSamplers = true
+		e.legal.needs.CombinedImageSamplers = true
 		e.needLegalization("[[vk::combinedImageSampler]]")
 	}
 	if c := t.Canonical(); c.IsArray() && c.Elem().Canonical().IsArray() && isResource(c) {

@@ -375,7 +375,7 @@ func (e *emitter) ifStmt(s *ast.IfStmt, attrs sema.Attrs) {
 	}
 	sel := fb.BeginIf(cond, s.Else != nil, selectionControl(attrs))
 	// each branch starts from the bindings before the if (flow.go)
-	mark := len(e.rebinds)
+	mark := len(e.legal.rebinds)
 	var paths []map[any]binding
 	branch := func(st ast.Stmt) {
 		if st != nil {
@@ -708,7 +708,7 @@ func (e *emitter) switchStmt(s *ast.SwitchStmt, attrs sema.Attrs) {
 	// the case falling into it; a constant selector reaches one case
 	// (flow.go)
 	e.pushFlow()
-	mark := len(e.rebinds)
+	mark := len(e.legal.rebinds)
 	var selValue int64
 	constSel := false
 	if s.Tag != nil {
@@ -718,7 +718,7 @@ func (e *emitter) switchStmt(s *ast.SwitchStmt, attrs sema.Attrs) {
 	for _, n := range values {
 		matches = matches || (constSel && n == selValue)
 	}
-	savedDead := e.deadPath
+	savedDead := e.legal.deadPath
 	live := false
 	k := 0
 	started := false
@@ -746,7 +746,7 @@ func (e *emitter) switchStmt(s *ast.SwitchStmt, attrs sema.Attrs) {
 				n, _ := e.info.IntValue(it.value)
 				live = live || n == selValue
 			}
-			e.deadPath = savedDead || !live
+			e.legal.deadPath = savedDead || !live
 			fb.StartBlock(blk)
 			started = true
 			continue
@@ -760,7 +760,7 @@ func (e *emitter) switchStmt(s *ast.SwitchStmt, attrs sema.Attrs) {
 		e.loc, e.locRange = s.End()-1, [2]diag.Pos{} // the last case's exit at the closing brace
 	}
 	e.breaks = e.breaks[:len(e.breaks)-1]
-	e.deadPath = savedDead
+	e.legal.deadPath = savedDead
 	f := e.popFlow()
 	paths := f.escapes
 	if started && !fb.Terminated() && live {

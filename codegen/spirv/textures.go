@@ -157,7 +157,7 @@ func (e *emitter) offsetOp(x ast.Expr, id builder.ID) imageOperand {
 // a compile-time constant (static consts included, as DXC's legalization
 // finds them); a run-time Offset is allowed by Vulkan on gathers only.
 func (e *emitter) offsetOpFor(x ast.Expr, id builder.ID, gather bool) imageOperand {
-	if e.info.ValueOf(x) == nil && len(e.unrolled) > 0 {
+	if e.info.ValueOf(x) == nil && len(e.legal.unrolled) > 0 {
 		if k, ok := e.foldUnrolled(x); ok && allZero(k.Elems) { // cast.go
 			// an offset over the variable of an unrolled loop is an
 			// Offset in DXC's code, which its legalization folds to

@@ -35,17 +35,17 @@ func (e *emitter) unrollFor(s *ast.ForStmt, attrs sema.Attrs) bool {
 		e.stmt(s.Init, nil) // i = start on an existing variable
 	}
 	saved, hadSaved := e.vars[v]
-	savedConst, hadConst := e.unrolled[v]
+	savedConst, hadConst := e.legal.unrolled[v]
 	t := v.Type()
 	for _, k := range values {
-		e.unrolled[v] = k
+		e.legal.unrolled[v] = k
 		e.vars[v] = &variable{value: e.valueConst(k, t.Canonical().Scalar().Concrete()), typ: t, member: -1}
 		e.stmt(s.Body, nil)
 	}
 	if hadConst {
-		e.unrolled[v] = savedConst
+		e.legal.unrolled[v] = savedConst
 	} else {
-		delete(e.unrolled, v)
+		delete(e.legal.unrolled, v)
 	}
 	if declared {
 		if hadSaved {
@@ -300,7 +300,7 @@ func (e *emitter) foldUnrolled(x ast.Expr) (*constant.Composite, bool) {
 		if !ok {
 			return nil, false
 		}
-		k, ok := e.unrolled[v]
+		k, ok := e.legal.unrolled[v]
 		if !ok {
 			return nil, false
 		}
