@@ -20,20 +20,16 @@ import (
 // Malformed input is an error (a *binary.Error with the word offset, or a
 // layout error naming the instruction); Load never panics.
 func Load(words []uint32) (*Module, error) {
-	bm, err := binary.ReadWords(words)
-	if err != nil {
-		return nil, err
-	}
-	return fromBinary(bm)
+	return load(words)
 }
 
 // LoadBytes is Load for a module stored as bytes (a .spv file).
 func LoadBytes(data []byte) (*Module, error) {
-	bm, err := binary.Read(data)
+	words, _, err := binary.Words(data)
 	if err != nil {
 		return nil, err
 	}
-	return fromBinary(bm)
+	return load(words)
 }
 
 // loadError reports an instruction the IR has no place for.
@@ -41,12 +37,11 @@ func loadError(in *binary.Inst, format string, args ...any) error {
 	return &binary.Error{Offset: in.Offset, Msg: fmt.Sprintf("%s: ", in.Op) + fmt.Sprintf(format, args...)}
 }
 
-func fromBinary(bm *binary.Module) (*Module, error) {
-	if bm.Header.Schema != 0 {
-		return nil, &binary.Error{Offset: 4, Msg: fmt.Sprintf("schema %d is not 0", bm.Header.Schema)}
-	}
-	m := &Module{Version: spv.Version(bm.Header.Version), Generator: bm.Header.Generator, Bound: ID(bm.Header.Bound)}
-	a := newLoadArena(bm)
+// load converts the instructions as the reader decodes them (binary.Scan):
+// the module is never held twice.
+func load(words []uint32) (*Module, error) {
+	m := &Module{}
+	a := newLoadArena(words)
 	var (
 		fn      *Function
 		block   *Block
@@ -64,27 +59,25 @@ func fromBinary(bm *binary.Module) (*Module, error) {
 			pending = nil
 		}
 	}
-	for i := range bm.Insts {
-		bi := &bm.Insts[i]
-		in := &a.insts[i]
+	place := func(bi *binary.Inst, in *Inst) error {
 		if err := a.conv.convert(bi, in); err != nil {
-			return nil, err
+			return err
 		}
 		if isLineInst(in, sets) {
 			if section < sectionGlobals {
-				return nil, loadError(bi, "debug line instruction before the types and variables section")
+				return loadError(bi, "debug line instruction before the types and variables section")
 			}
 			in.Line = pending
 			pending = in
-			continue
+			return nil
 		}
 		sec := sectionOf(in.Op)
 		if fn != nil && sec < sectionGlobals {
-			return nil, loadError(bi, "inside a function")
+			return loadError(bi, "inside a function")
 		}
 		if fn == nil && sec != sectionFunction {
 			if sec < section {
-				return nil, loadError(bi, "out of the specification's module layout order")
+				return loadError(bi, "out of the specification's module layout order")
 			}
 			section = sec
 		}
@@ -98,7 +91,7 @@ func fromBinary(bm *binary.Module) (*Module, error) {
 			m.ExtInstImports = append(m.ExtInstImports, in)
 		case sectionMemoryModel:
 			if m.MemoryModel != nil {
-				return nil, loadError(bi, "a second OpMemoryModel")
+				return loadError(bi, "a second OpMemoryModel")
 			}
 			m.MemoryModel = in
 		case sectionEntryPoint:
@@ -115,11 +108,11 @@ func fromBinary(bm *binary.Module) (*Module, error) {
 			m.Annotations = append(m.Annotations, in)
 		default: // sectionGlobals or sectionFunction
 			if err := loadFunctionInst(bi, in, m, &fn, &block, attach, a); err != nil {
-				return nil, err
+				return err
 			}
 			if fn == nil && in.Op != spv.OpFunctionEnd {
 				if in.Op == spv.OpLabel || in.Op == spv.OpFunctionParameter {
-					return nil, loadError(bi, "outside a function")
+					return loadError(bi, "outside a function")
 				}
 				attach(in)
 				m.Globals = append(m.Globals, in)
@@ -134,8 +127,24 @@ func fromBinary(bm *binary.Module) (*Module, error) {
 				f.EndLine, pending = pending, nil
 			}
 		}
+		return nil
 	}
+	// The reader's errors come before the IR's: after an instruction the IR
+	// has no place for, the rest is only decoded.
+	var placeErr error
+	h, err := binary.Scan(words, func(bi *binary.Inst) error {
+		if placeErr == nil {
+			placeErr = place(bi, a.newInst())
+		}
+		return nil
+	})
 	switch {
+	case err != nil:
+		return nil, err
+	case h.Schema != 0:
+		return nil, &binary.Error{Offset: 4, Msg: fmt.Sprintf("schema %d is not 0", h.Schema)}
+	case placeErr != nil:
+		return nil, placeErr
 	case fn != nil:
 		return nil, fmt.Errorf("invalid SPIR-V: function %%%d has no OpFunctionEnd", fn.Def.Result)
 	case pending != nil:
@@ -143,6 +152,7 @@ func fromBinary(bm *binary.Module) (*Module, error) {
 	case m.MemoryModel == nil:
 		return nil, fmt.Errorf("invalid SPIR-V: no OpMemoryModel")
 	}
+	m.Version, m.Generator, m.Bound = spv.Version(h.Version), h.Generator, ID(h.Bound)
 	m.Link()
 	return m, nil
 }
@@ -293,24 +303,46 @@ type loadArena struct {
 	conv       converter
 }
 
-func newLoadArena(bm *binary.Module) *loadArena {
-	a := &loadArena{insts: make([]Inst, len(bm.Insts)), blockInsts: make([]*Inst, len(bm.Insts))}
-	inBlock := false
-	for i := range bm.Insts {
-		switch bm.Insts[i].Op {
-		case spv.OpLabel:
-			a.blockSizes = append(a.blockSizes, 0)
-			inBlock = true
-		case spv.OpFunction, spv.OpFunctionEnd:
-			inBlock = false
-		default:
-			if inBlock {
-				a.blockSizes[len(a.blockSizes)-1]++
+// newLoadArena sizes the arrays by a first walk over the words' counts
+// and opcodes (only a hint: the reader checks everything, and a module in
+// the other byte order gets none).
+func newLoadArena(words []uint32) *loadArena {
+	a := &loadArena{}
+	n := 0
+	if len(words) > binary.HeaderWords && words[0] == spv.MagicNumber {
+		inBlock := false
+		for at := binary.HeaderWords; at < len(words); n++ {
+			count := int(words[at] >> 16)
+			if count == 0 {
+				break
 			}
+			switch spv.Op(words[at] & 0xffff) {
+			case spv.OpLabel:
+				a.blockSizes = append(a.blockSizes, 0)
+				inBlock = true
+			case spv.OpFunction, spv.OpFunctionEnd:
+				inBlock = false
+			default:
+				if inBlock {
+					a.blockSizes[len(a.blockSizes)-1]++
+				}
+			}
+			at += count
 		}
 	}
+	a.insts = make([]Inst, 0, n)
+	a.blockInsts = make([]*Inst, n)
 	a.blocks = make([]Block, 0, len(a.blockSizes))
 	return a
+}
+
+// newInst returns the next instruction's place.
+func (a *loadArena) newInst() *Inst {
+	if len(a.insts) == cap(a.insts) { // not counted: never moves the instructions handed out
+		return new(Inst)
+	}
+	a.insts = a.insts[:len(a.insts)+1]
+	return &a.insts[len(a.insts)-1]
 }
 
 // newBlock returns the next block, labelled label.

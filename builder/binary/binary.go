@@ -19,9 +19,10 @@
 // Malformed input gives an *Error with the word offset and the reason; the
 // reader never panics and its work is linear in the input size.
 //
-// Files: binary.go holds the API (Parse, Inst, Operand, Error); parse.go the
-// parser itself and its table of what each id is (a type, a value of which
-// numeric type), which literal widths depend on.
+// Files: binary.go holds the API (Read, ReadWords, Scan, Words, Inst,
+// Operand, Error); parse.go the parser itself and its table of what each id
+// is (a type, a value of which numeric type), which literal widths depend
+// on.
 package binary
 
 import (
@@ -166,27 +167,13 @@ func errorf(offset int, format string, args ...any) *Error {
 
 // Read decodes a module stored as bytes (a .spv file), in either endianness.
 func Read(data []byte) (*Module, error) {
-	if len(data)%4 != 0 {
-		return nil, errorf(len(data)/4, "the size, %d bytes, is not a multiple of 4", len(data))
+	words, big, err := Words(data)
+	if err != nil {
+		return nil, err
 	}
-	if len(data) < 4 {
-		return nil, errorf(0, "module has incomplete header: only %d words instead of %d", len(data)/4, HeaderWords)
-	}
-	var order binary.ByteOrder = binary.LittleEndian
-	switch {
-	case binary.LittleEndian.Uint32(data) == spv.MagicNumber:
-	case binary.BigEndian.Uint32(data) == spv.MagicNumber:
-		order = binary.BigEndian
-	default:
-		return nil, errorf(0, "invalid magic number 0x%08x", binary.LittleEndian.Uint32(data))
-	}
-	words := make([]uint32, len(data)/4)
-	for i := range words {
-		words[i] = order.Uint32(data[4*i:])
-	}
-	m, err := parse(words)
+	m, err := parse(words, nil)
 	if m != nil {
-		m.Header.BigEndian = order == binary.BigEndian
+		m.Header.BigEndian = big
 	}
 	return m, err
 }
@@ -195,27 +182,76 @@ func Read(data []byte) (*Module, error) {
 // place (Module.Words and Inst.Words alias them); a byte-swapped module (its
 // first word is the swapped magic number) is copied and swapped.
 func ReadWords(words []uint32) (*Module, error) {
-	if len(words) == 0 {
-		return nil, errorf(0, "module has incomplete header: only 0 words instead of %d", HeaderWords)
+	words, swapped, err := hostOrder(words)
+	if err != nil {
+		return nil, err
 	}
-	swapped := false
-	switch words[0] {
-	case spv.MagicNumber:
-	case swap(spv.MagicNumber):
-		swapped = true
-		w := make([]uint32, len(words))
-		for i, x := range words {
-			w[i] = swap(x)
-		}
-		words = w
-	default:
-		return nil, errorf(0, "invalid magic number 0x%08x", words[0])
-	}
-	m, err := parse(words)
+	m, err := parse(words, nil)
 	if m != nil {
 		m.Header.BigEndian = swapped
 	}
 	return m, err
+}
+
+// Scan decodes a module given as words (as ReadWords does) without keeping
+// its instructions: it hands each one to fn as soon as it is decoded. The
+// *Inst and its Operands are valid only during the call, so a reader that
+// converts instructions into its own form needs no second copy of the
+// module. An error from fn stops the scan and is returned as it is.
+func Scan(words []uint32, fn func(*Inst) error) (Header, error) {
+	words, swapped, err := hostOrder(words)
+	if err != nil {
+		return Header{}, err
+	}
+	m, err := parse(words, fn)
+	if m == nil {
+		return Header{}, err
+	}
+	m.Header.BigEndian = swapped
+	return m.Header, err
+}
+
+// Words returns the words of a module stored as bytes (a .spv file), in
+// host order, and whether it was stored big-endian.
+func Words(data []byte) ([]uint32, bool, error) {
+	if len(data)%4 != 0 {
+		return nil, false, errorf(len(data)/4, "the size, %d bytes, is not a multiple of 4", len(data))
+	}
+	if len(data) < 4 {
+		return nil, false, errorf(0, "module has incomplete header: only %d words instead of %d", len(data)/4, HeaderWords)
+	}
+	var order binary.ByteOrder = binary.LittleEndian
+	switch {
+	case binary.LittleEndian.Uint32(data) == spv.MagicNumber:
+	case binary.BigEndian.Uint32(data) == spv.MagicNumber:
+		order = binary.BigEndian
+	default:
+		return nil, false, errorf(0, "invalid magic number 0x%08x", binary.LittleEndian.Uint32(data))
+	}
+	words := make([]uint32, len(data)/4)
+	for i := range words {
+		words[i] = order.Uint32(data[4*i:])
+	}
+	return words, order == binary.BigEndian, nil
+}
+
+// hostOrder returns words in host order (a byte-swapped module copied and
+// swapped) and whether they were swapped.
+func hostOrder(words []uint32) ([]uint32, bool, error) {
+	if len(words) == 0 {
+		return nil, false, errorf(0, "module has incomplete header: only 0 words instead of %d", HeaderWords)
+	}
+	switch words[0] {
+	case spv.MagicNumber:
+		return words, false, nil
+	case swap(spv.MagicNumber):
+		w := make([]uint32, len(words))
+		for i, x := range words {
+			w[i] = swap(x)
+		}
+		return w, true, nil
+	}
+	return nil, false, errorf(0, "invalid magic number 0x%08x", words[0])
 }
 
 func swap(w uint32) uint32 {
@@ -225,7 +261,9 @@ func swap(w uint32) uint32 {
 // maxVersion is the newest SPIR-V version the reader accepts.
 const maxVersion = uint32(spv.Version1_6)
 
-func parse(words []uint32) (*Module, error) {
+// parse decodes a module in host order: into Module.Insts, or, given
+// emit, handing each instruction to it (see Scan).
+func parse(words []uint32, emit func(*Inst) error) (*Module, error) {
 	if len(words) < HeaderWords {
 		return nil, errorf(0, "module has incomplete header: only %d words instead of %d", len(words), HeaderWords)
 	}
@@ -233,10 +271,12 @@ func parse(words []uint32) (*Module, error) {
 	if h.Version&0xff0000ff != 0 || h.Version < uint32(spv.Version1_0) || h.Version > maxVersion {
 		return nil, errorf(1, "unsupported version word 0x%08x (SPIR-V 1.0 to 1.6 are supported)", h.Version)
 	}
-	p := parser{words: words, ids: newIDTable(h.Bound, len(words))}
-	p.insts = make([]Inst, 0, countInsts(words))
-	// Operands take at least a word each, bar zero-width literals.
-	p.operands = make([]Operand, 0, len(words))
+	p := parser{words: words, ids: newIDTable(h.Bound, len(words)), emit: emit}
+	if emit == nil {
+		p.insts = make([]Inst, 0, countInsts(words))
+		// Operands take at least a word each, bar zero-width literals.
+		p.operands = make([]Operand, 0, len(words))
+	}
 	for p.pos = HeaderWords; p.pos < len(words); {
 		if err := p.instruction(); err != nil {
 			return nil, err

@@ -102,8 +102,12 @@ type parser struct {
 	imports  map[uint32]extImport
 	insts    []Inst
 	operands []Operand // backing store shared by all instructions' operands
+	// emit, when set, takes each instruction instead of insts (Scan); the
+	// operands' store then holds one instruction's at a time.
+	emit func(*Inst) error
 
 	// per instruction
+	cur   Inst       // the instruction being decoded
 	stack []expected // operands still expected, the next one last
 }
 
@@ -120,7 +124,10 @@ func (p *parser) instruction() error {
 		return errorf(start, "invalid opcode %d", uint16(op))
 	}
 	end := start + count
-	in := Inst{Op: op, Offset: start}
+	// The instruction is decoded in the parser (no allocation per
+	// instruction, even when emit keeps a pointer to it for the call).
+	p.cur = Inst{Op: op, Offset: start}
+	in := &p.cur
 	firstOperand := len(p.operands)
 
 	p.stack = p.stack[:0]
@@ -140,7 +147,7 @@ func (p *parser) instruction() error {
 				info.Name, start, p.pos-start, count)
 		}
 		kind := p.take()
-		if err := p.operand(&in, info, start, end, kind); err != nil {
+		if err := p.operand(in, info, start, end, kind); err != nil {
 			return err
 		}
 	}
@@ -171,7 +178,12 @@ func (p *parser) instruction() error {
 			e.number, e.width = Float, in.Words[2]
 		}
 	}
-	p.insts = append(p.insts, in)
+	if p.emit != nil {
+		err := p.emit(in)
+		p.operands = p.operands[:0]
+		return err
+	}
+	p.insts = append(p.insts, *in)
 	return nil
 }
 
