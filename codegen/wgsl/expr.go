@@ -56,6 +56,9 @@ func (fs *funcState) inst(in *builder.Inst, out *[]stmt) {
 			t.fail("%s of a value", in.Op)
 		}
 		fs.bindChosen(in, fs.physicalChain(in), out)
+	case spv.OpImageSparseTexelsResident:
+		// WebGPU textures are fully resident (image.go).
+		fs.bindChosen(in, primary("true"), out)
 	case spv.OpConvertUToPtr, spv.OpConvertPtrToU:
 		fs.bindChosen(in, fs.physicalConvert(in), out)
 	case spv.OpLoad:

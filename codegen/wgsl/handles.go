@@ -204,7 +204,7 @@ func (t *translator) recordHandleUse(in *builder.Inst) {
 	if smp.slot.id != 0 {
 		su = h.use(smp.slot)
 	}
-	switch in.Op {
+	switch t.residentOp(in).Op {
 	case spv.OpImageSampleImplicitLod, spv.OpImageSampleExplicitLod, spv.OpImageSampleProjImplicitLod,
 		spv.OpImageSampleProjExplicitLod:
 		u.sample = true
@@ -254,7 +254,7 @@ func (t *translator) needs2D(in *builder.Inst) bool {
 	if it.arrayed {
 		return true
 	}
-	switch in.Op {
+	switch t.residentOp(in).Op {
 	case spv.OpImageSampleImplicitLod, spv.OpImageSampleProjImplicitLod:
 		// textureSample on a texture_1d takes no bias or offset.
 		fn := in.Block.Func.Def.Result

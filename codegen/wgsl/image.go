@@ -113,9 +113,48 @@ func (t *translator) decodeImageOperands(ops []builder.Operand) imageOperands {
 	return io
 }
 
-// image translates an image instruction.
-func (fs *funcState) image(in *builder.Inst, out *[]stmt) {
+// sparseOps are the sparse residency instructions and the instructions
+// they are when every texel is resident, as every WebGPU texture's is.
+var sparseOps = map[spv.Op]spv.Op{
+	spv.OpImageSparseSampleImplicitLod:     spv.OpImageSampleImplicitLod,
+	spv.OpImageSparseSampleExplicitLod:     spv.OpImageSampleExplicitLod,
+	spv.OpImageSparseSampleDrefImplicitLod: spv.OpImageSampleDrefImplicitLod,
+	spv.OpImageSparseSampleDrefExplicitLod: spv.OpImageSampleDrefExplicitLod,
+	spv.OpImageSparseFetch:                 spv.OpImageFetch,
+	spv.OpImageSparseGather:                spv.OpImageGather,
+	spv.OpImageSparseDrefGather:            spv.OpImageDrefGather,
+	spv.OpImageSparseRead:                  spv.OpImageRead,
+}
+
+// residentOp is the instruction a sparse residency instruction is on a
+// texture whose texels are all resident (in itself for the others): the
+// same instruction with the texel's type as its result.
+func (t *translator) residentOp(in *builder.Inst) *builder.Inst {
+	op, ok := sparseOps[in.Op]
+	if !ok {
+		return in
+	}
+	st := t.typ(in.Type)
+	if st.op != spv.OpTypeStruct || len(st.members) != 2 {
+		t.fail("%s whose result is not a struct of a residency code and a texel", in.Op)
+	}
+	plain := *in
+	plain.Op, plain.Type = op, st.members[1]
+	return &plain
+}
+
+// image translates an image instruction. A sparse residency instruction
+// is the plain one with the residency code 0 (WebGPU textures are fully
+// resident; OpImageSparseTexelsResident gives true).
+func (fs *funcState) image(sparse *builder.Inst, out *[]stmt) {
 	t := fs.t
+	in := t.residentOp(sparse)
+	bind := func(e expr) {
+		if in != sparse {
+			e = call(t.typ(sparse.Type).text, t.literal(t.typ(sparse.Type).members[0], 0), e)
+		}
+		fs.bindChosen(sparse, e, out)
+	}
 	refuseImageOp(t, in)
 	imgID := t.operandID(in, 0)
 	img, smp := t.traceHandle(imgID)
@@ -169,7 +208,7 @@ func (fs *funcState) image(in *builder.Inst, out *[]stmt) {
 	default:
 		t.unsupported("the image instruction %s", in.Op)
 	}
-	fs.bindChosen(in, e, out)
+	bind(e)
 }
 
 // refuseImageOp refuses the image instructions WGSL has nothing for.
@@ -179,9 +218,8 @@ func refuseImageOp(t *translator, in *builder.Inst) {
 		t.unsupported("querying the level of detail (CalculateLevelOfDetail)")
 	case spv.OpImageQueryFormat, spv.OpImageQueryOrder:
 		t.unsupported("%s (OpenCL image queries)", in.Op)
-	case spv.OpImageSparseSampleImplicitLod, spv.OpImageSparseSampleExplicitLod, spv.OpImageSparseSampleDrefImplicitLod,
-		spv.OpImageSparseSampleDrefExplicitLod, spv.OpImageSparseFetch, spv.OpImageSparseGather,
-		spv.OpImageSparseDrefGather, spv.OpImageSparseRead:
+	case spv.OpImageSparseSampleProjImplicitLod, spv.OpImageSparseSampleProjExplicitLod,
+		spv.OpImageSparseSampleProjDrefImplicitLod, spv.OpImageSparseSampleProjDrefExplicitLod:
 		t.unsupported("sparse residency (%s)", in.Op)
 	}
 }

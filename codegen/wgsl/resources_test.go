@@ -451,3 +451,58 @@ OpFunctionEnd
 		t.Errorf("the physical memory buffer is not reported at group 0 binding 1: %+v", res.Bindings)
 	}
 }
+
+// A sparse residency fetch is the plain fetch with the residency code 0:
+// WebGPU textures are fully resident, so the texels test resident.
+func TestSparseResidencyIsResident(t *testing.T) {
+	check(t, `
+OpCapability Shader
+OpCapability SparseResidency
+OpMemoryModel Logical GLSL450
+OpEntryPoint GLCompute %main "main"
+OpExecutionMode %main LocalSize 1 1 1
+OpDecorate %tex DescriptorSet 0
+OpDecorate %tex Binding 0
+OpDecorate %rta ArrayStride 4
+OpMemberDecorate %block 0 Offset 0
+OpDecorate %block Block
+OpDecorate %buf DescriptorSet 0
+OpDecorate %buf Binding 1
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%bool = OpTypeBool
+%int = OpTypeInt 32 1
+%uint = OpTypeInt 32 0
+%float = OpTypeFloat 32
+%v2int = OpTypeVector %int 2
+%v4 = OpTypeVector %float 4
+%img = OpTypeImage %float 2D 0 0 0 1 Unknown
+%ptr_img = OpTypePointer UniformConstant %img
+%tex = OpVariable %ptr_img UniformConstant
+%res = OpTypeStruct %uint %v4
+%rta = OpTypeRuntimeArray %float
+%block = OpTypeStruct %rta
+%ptr_block = OpTypePointer StorageBuffer %block
+%buf = OpVariable %ptr_block StorageBuffer
+%ptr_f = OpTypePointer StorageBuffer %float
+%int_0 = OpConstant %int 0
+%coord = OpConstantComposite %v2int %int_0 %int_0
+%float_1 = OpConstant %float 1
+%float_0 = OpConstant %float 0
+%main = OpFunction %void None %fn
+%e = OpLabel
+%i = OpLoad %img %tex
+%r = OpImageSparseFetch %res %i %coord Lod %int_0
+%code = OpCompositeExtract %uint %r 0
+%texel = OpCompositeExtract %v4 %r 1
+%ok = OpImageSparseTexelsResident %bool %code
+%x = OpCompositeExtract %float %texel 0
+%y = OpSelect %float %ok %x %float_0
+%p = OpAccessChain %ptr_f %buf %int_0 %int_0
+OpStore %p %y
+OpReturn
+OpFunctionEnd
+`,
+		`textureLoad\(\w+, vec2<i32>\(0i, 0i\), 0i\)`,
+		`= true;`)
+}
