@@ -35,6 +35,10 @@ type DefUse struct {
 	// count when id's user list was last compacted.
 	edits   uint64
 	checked []uint64
+	// annotated[id] is set once a name or decoration targeting id is
+	// registered (and never cleared): most ids have none, and passes ask
+	// for the names and decorations of every id they delete or fold.
+	annotated []bool
 }
 
 // DefUse returns the module's def-use chains, building them on first use.
@@ -54,7 +58,7 @@ func (m *Module) HasDefUse() bool { return m.du != nil }
 
 func newDefUse(m *Module) *DefUse {
 	du := &DefUse{m: m, defs: make([]*Inst, m.Bound), blocks: make([]*Block, m.Bound), users: make([][]*Inst, m.Bound),
-		checked: make([]uint64, m.Bound), edits: 1}
+		checked: make([]uint64, m.Bound), annotated: make([]bool, m.Bound), edits: 1}
 	du.carveUserLists()
 	for _, f := range m.Functions {
 		f.module = m
@@ -117,6 +121,7 @@ func (du *DefUse) grow(id ID) {
 	du.blocks = slices.Grow(du.blocks, n-len(du.blocks))[:n]
 	du.users = slices.Grow(du.users, n-len(du.users))[:n]
 	du.checked = slices.Grow(du.checked, n-len(du.checked))[:n]
+	du.annotated = slices.Grow(du.annotated, n-len(du.annotated))[:n]
 }
 
 // Define registers an instruction: its result (if any) and its uses.
@@ -146,6 +151,9 @@ func (du *DefUse) ForgetBlock(b *Block) {
 // instruction's operands.
 func (du *DefUse) AnalyzeUses(in *Inst) {
 	du.edits++
+	if IsAnnotation(in.Op) {
+		du.noteAnnotation(in)
+	}
 	in.ForEachUse(func(id *ID) {
 		du.grow(*id)
 		l := du.users[*id]
@@ -154,6 +162,27 @@ func (du *DefUse) AnalyzeUses(in *Inst) {
 		}
 		du.users[*id] = append(l, in)
 	})
+}
+
+// noteAnnotation records the ids a name or decoration targets.
+func (du *DefUse) noteAnnotation(in *Inst) {
+	targets := in.Operands
+	if in.Op != spv.OpGroupDecorate && in.Op != spv.OpGroupMemberDecorate {
+		targets = targets[:min(1, len(targets))]
+	}
+	for i := range targets {
+		if id := targets[i].ID(); id != 0 {
+			du.grow(id)
+			du.annotated[id] = true
+		}
+	}
+}
+
+// MayBeAnnotated reports whether a name or a decoration may target id
+// (directly, or through OpGroupDecorate): false means none does, so a
+// pass that looks for them can skip walking id's users.
+func (du *DefUse) MayBeAnnotated(id ID) bool {
+	return int(id) < len(du.annotated) && du.annotated[id]
 }
 
 // Def returns the instruction defining id (nil for block labels and
@@ -262,6 +291,10 @@ func (du *DefUse) ReplaceAllUses(old, new ID) {
 		return
 	}
 	du.edits++
+	du.grow(new)
+	if du.MayBeAnnotated(old) {
+		du.annotated[new] = true
+	}
 	for _, u := range du.compact(old) {
 		u.ForEachUse(func(p *ID) {
 			if *p == old {
@@ -294,6 +327,9 @@ func (du *DefUse) Kill(in *Inst) {
 // KillNamesAndDecorations deletes the OpName, OpMemberName and decoration
 // instructions that target id (before deleting its definition).
 func (du *DefUse) KillNamesAndDecorations(id ID) {
+	if !du.MayBeAnnotated(id) {
+		return
+	}
 	for _, u := range du.Users(id) {
 		if isNameOrDecoration(u.Op) && len(u.Operands) > 0 && u.Operands[0].ID() == id {
 			du.Kill(u)

@@ -105,7 +105,21 @@ func (o *Operand) ID() ID {
 // Uint64 returns the value of a literal number.
 func (o *Operand) Uint64() uint64 { return uint64(o.Hi)<<32 | uint64(o.Word) }
 
-func isID(o Operand) bool { return o.Kind.Category() == spv.CategoryId }
+func isID(o Operand) bool {
+	k := int(o.Kind)
+	return k < len(idKinds) && idKinds[k]
+}
+
+// idKinds holds, by operand kind, whether the kind is an id: isID runs for
+// every operand of every instruction an analysis walks, and a byte table
+// beats going through the kinds' full descriptions.
+var idKinds = func() []bool {
+	t := []bool{false} // kind 0 is no kind
+	for k := spv.OperandKind(1); spv.KindInfoOf(k) != nil; k++ {
+		t = append(t, k.Category() == spv.CategoryId)
+	}
+	return t
+}()
 
 func isNumber(k spv.OperandKind) bool {
 	switch k {

@@ -43,7 +43,7 @@ func (aggressiveDCE) Run(c *Context) (bool, error) {
 	}
 	a := &adce{c: c, live: newInstSet(c.M.Bound, n/2), liveBlocks: newIDSet(c.M.Bound),
 		blockDone: newIDSet(c.M.Bound), dead: map[*builder.Inst]bool{},
-		entryNoCalls: map[*builder.Function]bool{}, undefs: newUndefs(c)}
+		entryNoCalls: map[*builder.Function]bool{}, undefs: newUndefs(c), work: make([]adceItem, 0, n)}
 	a.entries = map[builder.ID]bool{}
 	for _, ep := range c.M.EntryPoints {
 		a.entries[ep.Operands[1].ID()] = true
@@ -182,6 +182,9 @@ func (a *adce) addBlock(b *builder.Block) {
 
 // addID marks the definition of id live: an instruction, or a block label.
 func (a *adce) addID(id builder.ID) {
+	if a.live.byID.has(id) || a.liveBlocks.has(id) {
+		return // already live: most uses are of types and constants
+	}
 	if d := a.c.Def(id); d != nil {
 		a.add(d)
 	} else if b := a.c.DU.Block(id); b != nil {

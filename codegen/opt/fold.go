@@ -202,7 +202,7 @@ func (f *folder) floatFoldingAllowed(in *builder.Inst) bool {
 	if f.floatControls {
 		return false
 	}
-	if in.Result == 0 {
+	if in.Result == 0 || !f.c.DU.MayBeAnnotated(in.Result) {
 		return true
 	}
 	for _, u := range f.c.DU.Users(in.Result) {

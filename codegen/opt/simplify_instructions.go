@@ -155,6 +155,9 @@ func isDebugOpcode(op spv.Op) bool {
 func (c *Context) subsetOfDecorations(a, b builder.ID) bool {
 	decos := func(id builder.ID) []*builder.Inst {
 		var out []*builder.Inst
+		if !c.DU.MayBeAnnotated(id) {
+			return nil
+		}
 		for _, u := range c.DU.Users(id) {
 			switch u.Op {
 			case spv.OpDecorate, spv.OpDecorateId, spv.OpDecorateString, spv.OpMemberDecorate, spv.OpMemberDecorateString:
