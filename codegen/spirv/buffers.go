@@ -2,7 +2,6 @@ package spirv
 
 import (
 	"github.com/hlsl2spirv/hlsl2spirv/sema"
-	"strings"
 
 	"github.com/hlsl2spirv/hlsl2spirv/builder"
 	"github.com/hlsl2spirv/hlsl2spirv/builder/spv"
@@ -88,7 +87,7 @@ func (e *emitter) consumedBoolCopy(arg ast.Expr, elem *types.Type) bool {
 		return false
 	}
 	m, ok := call.Fun.(*ast.MemberExpr)
-	if !ok || m.Name == nil || m.Name.Name != "Consume" {
+	if c := e.info.CallOf(call); !ok || c == nil || c.ID != intrinsics.MethodConsume {
 		return false
 	}
 	bt := e.typeOf(m.X)
@@ -292,34 +291,68 @@ func (e *emitter) byteAddressMethod(x *ast.CallExpr, m *intrinsics.Match, recv v
 		e.store(dst, e.convert(size, uintT, dst.typ))
 		return rv(0, t)
 	}
-	if strings.HasPrefix(name, "Interlocked") {
+	if op, ok := atomicOps[m.ID]; ok {
 		addr := e.rvalueAs(x.Args[0], uintT)
 		ptr := e.babWordPtr(recv, addr)
-		if len(m.Params) > 1 && m.Params[1].Type != nil && name != "InterlockedCompareExchange" && name != "InterlockedCompareStore" {
+		if len(m.Params) > 1 && m.Params[1].Type != nil && !op.compare {
 			// the words are uint; a signed value is bitcast and picks the
 			// signed Min/Max, as DXC's overloads do
 			if vt := concreteType(m.Params[1].Type); vt.Scalar().IsSigned() && !nonNegativeLiteral(x.Args[1]) {
-				e.atomicAs(x, name, ptr, x.Args[1:], uintT, vt)
+				e.atomicAs(x, m, ptr, x.Args[1:], uintT, vt)
 				return rv(0, t)
 			}
 		}
-		e.atomic(x, name, ptr, x.Args[1:], uintT)
+		e.atomic(x, m, ptr, x.Args[1:], uintT)
 		return rv(0, t)
 	}
 	e.unsupported(x, "the method '"+name+"' of a byte address buffer")
 	return value{}
 }
 
-// atomic emits an Interlocked* operation on ptr (a pointer to a 32- or
+// atomicOp is what an Interlocked* function or method does.
+type atomicOp struct {
+	op, signedOp spv.Op // the instruction; for Min and Max, signedOp is the one for signed values
+	compare      bool   // CompareExchange and CompareStore: a comparator, then the value
+	store        bool   // CompareStore: no original value is returned
+}
+
+// atomicOps are the Interlocked* functions and methods by ID; a zero op
+// is one not supported yet (64-bit and float-bitwise forms).
+var atomicOps = map[intrinsics.ID]atomicOp{}
+
+func init() {
+	add := func(op atomicOp, ids ...intrinsics.ID) {
+		for _, id := range ids {
+			atomicOps[id] = op
+		}
+	}
+	add(atomicOp{op: spv.OpAtomicIAdd}, intrinsics.InterlockedAdd, intrinsics.MethodInterlockedAdd)
+	add(atomicOp{op: spv.OpAtomicAnd}, intrinsics.InterlockedAnd, intrinsics.MethodInterlockedAnd)
+	add(atomicOp{op: spv.OpAtomicOr}, intrinsics.InterlockedOr, intrinsics.MethodInterlockedOr)
+	add(atomicOp{op: spv.OpAtomicXor}, intrinsics.InterlockedXor, intrinsics.MethodInterlockedXor)
+	add(atomicOp{op: spv.OpAtomicExchange}, intrinsics.InterlockedExchange, intrinsics.MethodInterlockedExchange)
+	add(atomicOp{op: spv.OpAtomicUMin, signedOp: spv.OpAtomicSMin}, intrinsics.InterlockedMin, intrinsics.MethodInterlockedMin)
+	add(atomicOp{op: spv.OpAtomicUMax, signedOp: spv.OpAtomicSMax}, intrinsics.InterlockedMax, intrinsics.MethodInterlockedMax)
+	add(atomicOp{op: spv.OpAtomicCompareExchange, compare: true}, intrinsics.InterlockedCompareExchange, intrinsics.MethodInterlockedCompareExchange)
+	add(atomicOp{op: spv.OpAtomicCompareExchange, compare: true, store: true}, intrinsics.InterlockedCompareStore, intrinsics.MethodInterlockedCompareStore)
+	add(atomicOp{}, intrinsics.InterlockedCompareStoreFloatBitwise, intrinsics.InterlockedCompareExchangeFloatBitwise,
+		intrinsics.MethodInterlockedAdd64, intrinsics.MethodInterlockedAnd64, intrinsics.MethodInterlockedOr64,
+		intrinsics.MethodInterlockedXor64, intrinsics.MethodInterlockedMin64, intrinsics.MethodInterlockedMax64,
+		intrinsics.MethodInterlockedExchange64, intrinsics.MethodInterlockedCompareStore64,
+		intrinsics.MethodInterlockedCompareExchange64, intrinsics.MethodInterlockedExchangeFloat,
+		intrinsics.MethodInterlockedCompareStoreFloatBitwise, intrinsics.MethodInterlockedCompareExchangeFloatBitwise)
+}
+
+// atomic emits the Interlocked* operation m on ptr (a pointer to a 32- or
 // 64-bit integer): value arguments, then an optional out original value.
-func (e *emitter) atomic(x *ast.CallExpr, name string, ptr builder.ID, args []ast.Expr, vt *types.Type) {
-	e.atomicAs(x, name, ptr, args, vt, vt)
+func (e *emitter) atomic(x *ast.CallExpr, m *intrinsics.Match, ptr builder.ID, args []ast.Expr, vt *types.Type) {
+	e.atomicAs(x, m, ptr, args, vt, vt)
 }
 
 // atomicAs is atomic with value arguments of type at, bitcast to the
 // pointee type vt; at's signedness picks Min/Max.
-func (e *emitter) atomicAs(x *ast.CallExpr, name string, ptr builder.ID, args []ast.Expr, vt, at *types.Type) {
-	name = strings.TrimPrefix(name, "Interlocked")
+func (e *emitter) atomicAs(x *ast.CallExpr, m *intrinsics.Match, ptr builder.ID, args []ast.Expr, vt, at *types.Type) {
+	ao := atomicOps[m.ID]
 	tid := e.typeID(vt)
 	// Device scope, or Workgroup for groupshared memory, as DXC
 	scope, none := e.b.ConstUint32(uint32(spv.ScopeDevice)), e.b.ConstUint32(0)
@@ -338,32 +371,22 @@ func (e *emitter) atomicAs(x *ast.CallExpr, name string, ptr builder.ID, args []
 	}
 	var r builder.ID
 	nvals := 1
-	switch name {
-	case "CompareExchange", "CompareStore":
+	switch {
+	case ao.op == 0:
+		e.unsupported(x, m.Overload.Name)
+	case ao.compare:
 		cmp := val(0)
 		v := val(1)
 		r = e.fb.Emit(spv.OpAtomicCompareExchange, tid, builder.Ref(ptr), builder.Ref(scope), builder.Ref(none), builder.Ref(none), builder.Ref(v), builder.Ref(cmp))
 		nvals = 2
 	default:
-		op, ok := map[string]spv.Op{"Add": spv.OpAtomicIAdd, "And": spv.OpAtomicAnd, "Or": spv.OpAtomicOr, "Xor": spv.OpAtomicXor, "Exchange": spv.OpAtomicExchange}[name]
-		if !ok {
-			signed := at.Scalar().IsSigned()
-			switch {
-			case name == "Min" && signed:
-				op = spv.OpAtomicSMin
-			case name == "Min":
-				op = spv.OpAtomicUMin
-			case name == "Max" && signed:
-				op = spv.OpAtomicSMax
-			case name == "Max":
-				op = spv.OpAtomicUMax
-			default:
-				e.unsupported(x, "Interlocked"+name)
-			}
+		op := ao.op
+		if ao.signedOp != 0 && at.Scalar().IsSigned() {
+			op = ao.signedOp
 		}
 		r = e.fb.Emit(op, tid, builder.Ref(ptr), builder.Ref(scope), builder.Ref(none), builder.Ref(val(0)))
 	}
-	if len(args) > nvals && name != "CompareStore" {
+	if len(args) > nvals && !ao.store {
 		dst := e.expr(args[nvals])
 		e.store(dst, e.convert(r, vt, dst.typ))
 	}
@@ -371,7 +394,7 @@ func (e *emitter) atomicAs(x *ast.CallExpr, name string, ptr builder.ID, args []
 
 // interlocked emits the Interlocked* intrinsic functions on a groupshared
 // variable, a structured buffer element or a texel.
-func (e *emitter) interlocked(x *ast.CallExpr, name string) {
+func (e *emitter) interlocked(x *ast.CallExpr, m *intrinsics.Match) {
 	dst := e.expr(x.Args[0])
 	vt := concreteType(dst.typ)
 	var ptr builder.ID
@@ -388,11 +411,11 @@ func (e *emitter) interlocked(x *ast.CallExpr, name string) {
 			builder.Ref(e.addr(dst.texel.img)), builder.Ref(dst.texel.coord), builder.Ref(e.b.ConstUint32(0)))
 	} else {
 		if !dst.ptr || dst.swz != nil {
-			e.errorf(x.Args[0].Pos(), "the destination of %s must be a variable, buffer element or texel", name)
+			e.errorf(x.Args[0].Pos(), "the destination of %s must be a variable, buffer element or texel", m.Overload.Name)
 		}
 		ptr = e.addr(dst)
 	}
-	e.atomic(x, name, ptr, x.Args[1:], vt)
+	e.atomic(x, m, ptr, x.Args[1:], vt)
 }
 
 // fcglAtomicOperand is a constant value operand of an Interlocked

@@ -7,6 +7,7 @@ import (
 	"github.com/hlsl2spirv/hlsl2spirv/builder/spv"
 	"github.com/hlsl2spirv/hlsl2spirv/frontend/ast"
 	"github.com/hlsl2spirv/hlsl2spirv/sema"
+	"github.com/hlsl2spirv/hlsl2spirv/sema/intrinsics"
 	"github.com/hlsl2spirv/hlsl2spirv/sema/types"
 )
 
@@ -67,12 +68,12 @@ func (e *emitter) readArrayLeaves(t *types.Type, leaves []ioLeaf) builder.ID {
 }
 
 // streamMethod emits Append and RestartStrip.
-func (e *emitter) streamMethod(x *ast.CallExpr, me *ast.MemberExpr, name string) value {
-	switch name {
-	case "RestartStrip":
+func (e *emitter) streamMethod(x *ast.CallExpr, me *ast.MemberExpr, m *intrinsics.Match) value {
+	switch m.ID {
+	case intrinsics.MethodRestartStrip:
 		e.fb.Emit(spv.OpEndPrimitive, 0)
 		return rv(0, types.VoidType())
-	case "Append":
+	case intrinsics.MethodAppend:
 		n, ok := unparen(me.X).(*ast.NameExpr)
 		var leaves []ioLeaf
 		if ok {
@@ -89,7 +90,7 @@ func (e *emitter) streamMethod(x *ast.CallExpr, me *ast.MemberExpr, name string)
 		e.fb.Emit(spv.OpEmitVertex, 0)
 		return rv(0, types.VoidType())
 	}
-	e.unsupported(x, "the stream method '"+name+"'")
+	e.unsupported(x, "the stream method '"+m.Overload.Name+"'")
 	return value{}
 }
 

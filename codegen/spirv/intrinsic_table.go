@@ -152,7 +152,7 @@ var interlockedFuncs = []intrinsics.ID{
 
 // lowerInterlocked emits an Interlocked* function (buffers.go).
 func lowerInterlocked(e *emitter, x *ast.CallExpr, m *intrinsics.Match, t *types.Type) value {
-	e.interlocked(x, m.Overload.Name)
+	e.interlocked(x, m)
 	return rv(0, types.VoidType())
 }
 

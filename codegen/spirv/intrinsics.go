@@ -99,8 +99,8 @@ func (e *emitter) intrinsic(x *ast.CallExpr, m *intrinsics.Match) value {
 	if m.Overload.Method {
 		return e.method(x, m)
 	}
-	if name := m.Overload.Name; legalizingIntrinsics[name] {
-		e.needLegalization(name) // legalneeds.go
+	if legalizingIntrinsics[m.ID] {
+		e.needLegalization(m.Overload.Name) // legalneeds.go
 	}
 	t := m.Result
 	if t == nil {

@@ -3,6 +3,7 @@ package spirv
 import (
 	"github.com/hlsl2spirv/hlsl2spirv/frontend/ast"
 	"github.com/hlsl2spirv/hlsl2spirv/sema"
+	"github.com/hlsl2spirv/hlsl2spirv/sema/intrinsics"
 	"github.com/hlsl2spirv/hlsl2spirv/sema/types"
 )
 
@@ -46,14 +47,16 @@ func (e *emitter) needLegalization(why string) {
 
 // legalizingIntrinsics are the intrinsics DXC's emitter asks legalization
 // for (derivatives, the subgroup built-ins, the ray-tracing system values).
-var legalizingIntrinsics = map[string]bool{
-	"ddx": true, "ddx_coarse": true, "ddx_fine": true, "ddy": true, "ddy_coarse": true, "ddy_fine": true,
-	"fwidth": true, "WaveGetLaneCount": true, "WaveGetLaneIndex": true,
-	"DispatchRaysDimensions": true, "DispatchRaysIndex": true, "GeometryIndex": true, "HitKind": true,
-	"InstanceIndex": true, "InstanceID": true, "ObjectRayDirection": true, "ObjectRayOrigin": true,
-	"ObjectToWorld3x4": true, "ObjectToWorld4x3": true, "PrimitiveIndex": true, "RayFlags": true,
-	"RayTCurrent": true, "RayTMin": true, "WorldRayDirection": true, "WorldRayOrigin": true,
-	"WorldToObject3x4": true, "WorldToObject4x3": true,
+var legalizingIntrinsics = map[intrinsics.ID]bool{
+	intrinsics.Ddx: true, intrinsics.Ddx_coarse: true, intrinsics.Ddx_fine: true, intrinsics.Ddy: true,
+	intrinsics.Ddy_coarse: true, intrinsics.Ddy_fine: true, intrinsics.Fwidth: true,
+	intrinsics.WaveGetLaneCount: true, intrinsics.WaveGetLaneIndex: true,
+	intrinsics.DispatchRaysDimensions: true, intrinsics.DispatchRaysIndex: true, intrinsics.GeometryIndex: true,
+	intrinsics.HitKind: true, intrinsics.InstanceIndex: true, intrinsics.InstanceID: true,
+	intrinsics.ObjectRayDirection: true, intrinsics.ObjectRayOrigin: true, intrinsics.ObjectToWorld3x4: true,
+	intrinsics.ObjectToWorld4x3: true, intrinsics.PrimitiveIndex: true, intrinsics.RayFlags: true,
+	intrinsics.RayTCurrent: true, intrinsics.RayTMin: true, intrinsics.WorldRayDirection: true,
+	intrinsics.WorldRayOrigin: true, intrinsics.WorldToObject3x4: true, intrinsics.WorldToObject4x3: true,
 }
 
 // legalizingDecl notes a local, static or parameter of type t.

@@ -44,10 +44,8 @@ func (e *emitter) usesAttributeAtVertex() bool {
 	found := false
 	ast.Inspect(e.file, func(n ast.Node) bool {
 		if c, ok := n.(*ast.CallExpr); ok && !found {
-			if id, ok := unparen(c.Fun).(*ast.NameExpr); ok && id.Name == "GetAttributeAtVertex" {
-				if _, user := e.info.ObjectOf(id).(*sema.Func); !user || e.info.ObjectOf(id).(*sema.Func).Decl == nil {
-					found = true
-				}
+			if m := e.info.CallOf(c); m != nil && m.ID == intrinsics.GetAttributeAtVertex {
+				found = true
 			}
 		}
 		return !found

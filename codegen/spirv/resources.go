@@ -416,14 +416,14 @@ func (e *emitter) method(x *ast.CallExpr, m *intrinsics.Match) value {
 	if t == nil {
 		t = types.VoidType()
 	}
-	if o == types.VkBufferPointer && name == "Get" {
+	if o == types.VkBufferPointer && m.ID == intrinsics.MethodGet {
 		return e.bufferPointerGet(recv) // bufferpointer.go
 	}
 	switch o.Class() {
 	case types.ClassSubpass:
 		return e.subpassLoad(x, m, recv, o, t)
 	case types.ClassStream:
-		return e.streamMethod(x, me, name)
+		return e.streamMethod(x, me, m)
 	case types.ClassTexture, types.ClassTypedBuffer:
 		return e.textureMethod(x, m, recv, o, name, t)
 	case types.ClassStructuredBuffer:
