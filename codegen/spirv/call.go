@@ -42,8 +42,8 @@ func (e *emitter) userCall(x *ast.CallExpr, f *sema.Func) value {
 			if me, ok := x.Fun.(*ast.MemberExpr); ok {
 				return e.expr(me.X)
 			}
-			if e.thisPtr != 0 {
-				return value{id: e.thisPtr, typ: e.thisType, ptr: true, sc: spv.StorageClassFunction}
+			if e.walk.thisPtr != 0 {
+				return value{id: e.walk.thisPtr, typ: e.walk.thisType, ptr: true, sc: spv.StorageClassFunction}
 			}
 			e.unsupported(x, "this method call")
 			return value{}

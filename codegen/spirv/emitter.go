@@ -23,7 +23,8 @@
 //   - globals.go: statics, groupshared, $Globals, cbuffers, push and spec
 //     constants, binding assignment; reflect.go: -fspv-reflect;
 //     fxcclone.go: buffers read through a copy under -fvk-use-dx-layout.
-//   - stmt.go, expr.go, access.go, binary.go, convert.go, cast.go,
+//   - funcwalk.go: the state of a function's walk, and the queue of
+//     functions; stmt.go, expr.go, access.go, binary.go, convert.go, cast.go,
 //     constant.go, bitfield.go: statements and expressions; call.go and
 //     inline.go: calls (inlined when they take buffers).
 //   - resources.go (declarations), textures.go, buffers.go, bab.go,
@@ -231,23 +232,16 @@ type emitter struct {
 
 	pos diag.Pos // the construct being emitted, for internal errors
 
-	// Functions: emitted on first call, in call order.
-	funcs map[*sema.Func]*function
-	queue []*function
+	funcs funcQueue // user functions, emitted on first call (funcwalk.go)
 
 	// Variables: their pointers, by object.
 	vars map[*sema.Var]*variable
 
-	// The function being emitted.
-	fb       *builder.FunctionBuilder
-	cur      *function
-	breaks   []breakTarget
-	thisPtr  builder.ID // the receiver of the method being emitted
-	thisType *types.Type
-	thisAgg  *aggregate // the receiver, when it holds resources (legalize.go)
+	// The function being emitted (funcwalk.go).
+	walk funcWalk
+	fb   *builder.FunctionBuilder
 
 	bindings *bindingAllocator
-	inl      *inlineCtx  // the function being inlined (inline.go)
 	flags    instFlags   // relaxed and precise seeds (flags.go)
 	dbg      *debugState // debug information (debug.go)
 	rich     *richState  // -fspv-debug=rich (debugrich.go)
@@ -310,7 +304,8 @@ func newEmitter(fs *diag.FileSet, diags *diag.List, file *ast.File, info *sema.I
 		opts.HLSLVersion = 2021
 	}
 	e := &emitter{opts: opts, fs: fs, diags: diags, file: file, info: info,
-		funcs: map[*sema.Func]*function{}, vars: map[*sema.Var]*variable{}}
+		vars: map[*sema.Var]*variable{}}
+	e.funcs = newFuncQueue()
 	e.io = newStageIO()
 	e.res = newResourceState()
 	e.legal = newLegalState()
@@ -335,7 +330,7 @@ func newEmitter(fs *diag.FileSet, diags *diag.List, file *ast.File, info *sema.I
 func (e *emitter) errorf(p diag.Pos, format string, args ...any) {
 	d := diag.Diagnostic{Severity: diag.Error, Code: codeUnsupported, Pos: p, Msg: fmt.Sprintf(format, args...)}
 	// Inside an inlined body, say which calls led there.
-	for c := e.inl; c != nil; c = c.outer {
+	for c := e.walk.inl; c != nil; c = c.outer {
 		if c.call.IsValid() {
 			d.Notes = append(d.Notes, diag.Diagnostic{Severity: diag.Note, Pos: c.call, Msg: fmt.Sprintf("in '%s', inlined here", c.f.Name())})
 		}
@@ -385,19 +380,15 @@ func (e *emitter) module() {
 		if e.entry.library {
 			// as DXC: each entry's wrapper, then its function; the
 			// functions they call after all of them
-			e.emitQueued(e.funcs[en.f])
+			e.emitQueued(e.funcs.byObj[en.f])
 		}
 		done = append(done, e.saveEntry())
 	}
 	if e.entry.library {
 		e.exportFunctions() // linkage.go
 	}
-	for len(e.queue) > 0 {
-		f := e.queue[0]
-		e.queue = e.queue[1:]
-		if !f.done {
-			e.function(f)
-		}
+	for f := e.funcs.next(); f != nil; f = e.funcs.next() {
+		e.function(f)
 	}
 	e.fxcModuleInit() // fxcclone.go
 	for _, st := range done {
@@ -444,7 +435,7 @@ func (e *emitter) emitQueued(fn *function) {
 // funcFor returns the SPIR-V function of a user function, queueing it for
 // emission on first use.
 func (e *emitter) funcFor(f *sema.Func) *function {
-	if fn, ok := e.funcs[f]; ok {
+	if fn, ok := e.funcs.byObj[f]; ok {
 		return fn
 	}
 	name := f.Name()
@@ -452,8 +443,7 @@ func (e *emitter) funcFor(f *sema.Func) *function {
 		name = f.Recv.Named().Name + "." + name
 	}
 	fn := &function{obj: f, id: e.b.NewID(), name: name, stage: e.funcStage(), entry: e.funcEntry()}
-	e.funcs[f] = fn
-	e.queue = append(e.queue, fn)
+	e.funcs.add(fn)
 	return fn
 }
 
@@ -464,8 +454,8 @@ func (e *emitter) stage() stage.Stage { return stage.ByProfile(e.opts.Stage) }
 // funcStage is the stage of the code being emitted: the entry point's in
 // its wrapper, the one that reached the function otherwise.
 func (e *emitter) funcStage() stage.Stage {
-	if e.cur != nil && e.cur.stage != stage.None {
-		return e.cur.stage
+	if e.walk.cur != nil && e.walk.cur.stage != stage.None {
+		return e.walk.cur.stage
 	}
 	return e.stage()
 }
@@ -473,8 +463,8 @@ func (e *emitter) funcStage() stage.Stage {
 // funcEntry is the entry point whose code is being emitted: the one
 // whose wrapper is being emitted, or the one that reached the function.
 func (e *emitter) funcEntry() *sema.Func {
-	if e.cur != nil && e.cur.entry != nil {
-		return e.cur.entry
+	if e.walk.cur != nil && e.walk.cur.entry != nil {
+		return e.walk.cur.entry
 	}
 	return e.entry.fn
 }

@@ -412,7 +412,7 @@ func (e *emitter) wrapper(entry *sema.Func) {
 	fb := e.b.FunctionAt(e.entry.id, e.entry.name, e.b.TypeVoid(), spv.FunctionControlNone)
 	e.dbg.wrappers[e.entry.id] = true
 	e.richFunction(fb, entry, "__dxc_setup", true)
-	e.fb, e.cur = fb, nil
+	e.fb, e.walk.cur = fb, nil
 	fb.StartBlock(fb.NewBlock(""))
 	e.wrapperDecorations() // extdecorate.go
 	for _, v := range e.entry.initStatic {

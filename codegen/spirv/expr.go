@@ -404,13 +404,13 @@ func (e *emitter) expr1(x ast.Expr) value {
 	case *ast.NameExpr:
 		return e.name(x)
 	case *ast.ThisExpr:
-		if e.thisAgg != nil {
-			return value{agg: e.thisAgg, typ: e.thisType}
+		if e.walk.thisAgg != nil {
+			return value{agg: e.walk.thisAgg, typ: e.walk.thisType}
 		}
-		if e.thisPtr == 0 {
+		if e.walk.thisPtr == 0 {
 			e.errorf(x.Pos(), "'this' outside a method")
 		}
-		return value{id: e.thisPtr, typ: e.thisType, ptr: true, sc: spv.StorageClassFunction}
+		return value{id: e.walk.thisPtr, typ: e.walk.thisType, ptr: true, sc: spv.StorageClassFunction}
 	case *ast.MemberExpr:
 		return e.member(x)
 	case *ast.IndexExpr:
@@ -487,12 +487,12 @@ func (e *emitter) varValue(o *sema.Var) value {
 		return e.aliasValue(o, v) // aliases.go
 	}
 	if !ok {
-		if o.Storage == sema.StorageField && e.thisAgg != nil {
+		if o.Storage == sema.StorageField && e.walk.thisAgg != nil {
 			return e.thisMember(o.Name()) // legalize.go
 		}
-		if o.Storage == sema.StorageField && e.thisPtr != 0 {
+		if o.Storage == sema.StorageField && e.walk.thisPtr != 0 {
 			// an implicit this->field
-			this := value{id: e.thisPtr, typ: e.thisType, ptr: true, sc: spv.StorageClassFunction}
+			this := value{id: e.walk.thisPtr, typ: e.walk.thisType, ptr: true, sc: spv.StorageClassFunction}
 			return e.field(this, o.Name(), o.Pos())
 		}
 		if o.Storage == sema.StorageStatic || o.Storage == sema.StorageStaticField {

@@ -173,29 +173,29 @@ func (e *emitter) inlineCall(f, proto *sema.Func, recv func() value, argExprs []
 	if f.Decl == nil || f.Decl.Body == nil {
 		e.errorf(x.Pos(), "function '%s' is called but never defined", f.Name())
 	}
-	for c := e.inl; c != nil; c = c.outer {
+	for c := e.walk.inl; c != nil; c = c.outer {
 		if c.f == f {
 			e.errorf(x.Pos(), "recursive call to '%s' cannot be inlined", f.Name())
 		}
 	}
 	fb := e.fb
 	// Receiver.
-	savedThis, savedThisType, savedThisAgg := e.thisPtr, e.thisType, e.thisAgg
+	savedThis, savedThisType, savedThisAgg := e.walk.thisPtr, e.walk.thisType, e.walk.thisAgg
 	if f.Recv != nil && !f.Static && recv != nil {
 		this := recv()
 		if this.agg != nil {
 			// a struct holding resources (legalize.go)
-			e.thisAgg, e.thisPtr = this.agg, 0
+			e.walk.thisAgg, e.walk.thisPtr = this.agg, 0
 		} else if this.ptr && this.sc == spv.StorageClassFunction && this.swz == nil && types.Identical(this.typ, f.Recv) {
-			e.thisPtr = e.addr(this)
+			e.walk.thisPtr = e.addr(this)
 		} else {
 			tmp := fb.Variable(e.ptrType(spv.StorageClassFunction, f.Recv, layout.Void), "param.var.this", 0)
 			fb.Store(tmp, e.convert(e.load(this), this.typ, f.Recv))
-			e.thisPtr = tmp
+			e.walk.thisPtr = tmp
 		}
-		e.thisType = f.Recv
+		e.walk.thisType = f.Recv
 	} else if f.Static {
-		e.thisAgg = nil
+		e.walk.thisAgg = nil
 	}
 	// Parameters.
 	type copyBack struct {
@@ -282,7 +282,7 @@ func (e *emitter) inlineCall(f, proto *sema.Func, recv func() value, argExprs []
 		}
 		e.vars[p] = &variable{ptr: tmp, sc: spv.StorageClassFunction, typ: pt, member: -1}
 	}
-	ctx := &inlineCtx{f: f, outer: e.inl}
+	ctx := &inlineCtx{f: f, outer: e.walk.inl}
 	if x != nil {
 		ctx.call = x.Pos()
 	}
@@ -295,9 +295,9 @@ func (e *emitter) inlineCall(f, proto *sema.Func, recv func() value, argExprs []
 	if !straight && returnInLoopOrSwitch(body) {
 		e.unsupported(x, "inlining '"+f.Name()+"' (it takes or returns a buffer and returns from inside a loop or switch)")
 	}
-	savedBreaks := e.breaks
-	e.breaks = nil
-	e.inl = ctx
+	savedBreaks := e.walk.breaks
+	e.walk.breaks = nil
+	e.walk.inl = ctx
 	if straight {
 		e.block(body)
 	} else {
@@ -307,9 +307,9 @@ func (e *emitter) inlineCall(f, proto *sema.Func, recv func() value, argExprs []
 		fb.BeginContinue(l)
 		fb.EndLoopIf(l, e.b.ConstBool(false))
 	}
-	e.inl = ctx.outer
-	e.breaks = savedBreaks
-	e.thisPtr, e.thisType, e.thisAgg = savedThis, savedThisType, savedThisAgg
+	e.walk.inl = ctx.outer
+	e.walk.breaks = savedBreaks
+	e.walk.thisPtr, e.walk.thisType, e.walk.thisAgg = savedThis, savedThisType, savedThisAgg
 	for p, v := range saved {
 		if v == nil {
 			delete(e.vars, p)
@@ -332,7 +332,7 @@ func (e *emitter) inlineCall(f, proto *sema.Func, recv func() value, argExprs []
 
 // inlineReturn emits a return statement of an inlined function.
 func (e *emitter) inlineReturn(s *ast.ReturnStmt) {
-	ctx := e.inl
+	ctx := e.walk.inl
 	f := ctx.f
 	if s.Result != nil {
 		switch {

@@ -119,7 +119,7 @@ func (a *aggregate) member(name string) *value {
 
 // thisMember is a member of the receiver held in thisAgg.
 func (e *emitter) thisMember(name string) value {
-	p := e.thisAgg.member(name)
+	p := e.walk.thisAgg.member(name)
 	if p == nil {
 		e.errorf(e.pos, "no member named '%s'", name)
 	}
@@ -439,12 +439,12 @@ func (e *emitter) aggregateLvalue(x ast.Expr) *value {
 		}
 		if v := e.vars[o]; v != nil && v.agg != nil {
 			a = v.agg
-		} else if v == nil && o.Storage == sema.StorageField && e.thisAgg != nil {
-			a = e.thisAgg
+		} else if v == nil && o.Storage == sema.StorageField && e.walk.thisAgg != nil {
+			a = e.walk.thisAgg
 			steps = append([]accessStep{{kind: stepField, name: o.Name()}}, steps...)
 		}
 	case *ast.ThisExpr:
-		a = e.thisAgg
+		a = e.walk.thisAgg
 	}
 	if a == nil || len(steps) == 0 {
 		return nil

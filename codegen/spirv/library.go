@@ -78,7 +78,7 @@ type entryState struct {
 func (e *emitter) beginEntry(en libEntry) {
 	e.opts.Stage = en.stage.Profile()
 	e.entry.name = en.name
-	e.cur, e.entry.fn = nil, en.f // the wrapper's code is the entry's
+	e.walk.cur, e.entry.fn = nil, en.f // the wrapper's code is the entry's
 	e.entry.numThreads = [3]uint32{}
 	e.io.beginEntry()
 }

@@ -241,7 +241,7 @@ func (e *emitter) bindNodeParam(p *sema.Var, arg ast.Expr) {
 func (e *emitter) nodeLocal(d *ast.VarDecl, v *sema.Var) {
 	src := d.Init
 	if src == nil {
-		ast.Inspect(e.cur.obj.Decl.Body, func(n ast.Node) bool {
+		ast.Inspect(e.walk.cur.obj.Decl.Body, func(n ast.Node) bool {
 			if a, ok := n.(*ast.AssignExpr); ok && src == nil {
 				if ne, ok := unparen(a.L).(*ast.NameExpr); ok && e.info.ObjectOf(ne) == v {
 					src = a.R

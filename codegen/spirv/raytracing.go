@@ -97,7 +97,7 @@ func (e *emitter) rayWrapper(entry *sema.Func) {
 	rt.use(e.pos)
 
 	fb := e.b.FunctionAt(e.entry.id, e.entry.name, e.b.TypeVoid(), spv.FunctionControlNone)
-	e.fb, e.cur = fb, nil
+	e.fb, e.walk.cur = fb, nil
 	fb.StartBlock(fb.NewBlock(""))
 	for _, v := range e.entry.initStatic {
 		e.initStaticVar(v)
@@ -353,9 +353,9 @@ func (e *emitter) reportHit(x *ast.CallExpr, m *intrinsics.Match) builder.ID {
 // payload, which the wrapper would otherwise write after the call. The KHR
 // instructions end the block; what follows is not emitted.
 func (e *emitter) endHit(accept bool) {
-	if e.cur != nil {
-		if in, ok := e.ray().incoming[e.cur.obj]; ok && len(e.cur.obj.Params) > 0 {
-			p := e.cur.obj.Params[0]
+	if e.walk.cur != nil {
+		if in, ok := e.ray().incoming[e.walk.cur.obj]; ok && len(e.walk.cur.obj.Params) > 0 {
+			p := e.walk.cur.obj.Params[0]
 			e.fb.Store(in, e.fb.Load(e.typeID(p.Type()), e.vars[p].ptr))
 		}
 	}

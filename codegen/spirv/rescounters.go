@@ -120,14 +120,14 @@ func (e *emitter) counterRef(x ast.Expr, t *types.Type) (counterRef, bool) {
 		}
 		if o.Storage == sema.StorageField {
 			// an implicit this->member
-			return e.memberCounter(receiverOf{e.cur.obj}, e.fieldPath(e.thisType, []string{o.Name()}))
+			return e.memberCounter(receiverOf{e.walk.cur.obj}, e.fieldPath(e.walk.thisType, []string{o.Name()}))
 		}
 		return e.declCounter(o, y)
 	case *ast.ThisExpr:
-		if e.cur == nil {
+		if e.walk.cur == nil {
 			return counterRef{}, false
 		}
-		return e.memberCounter(receiverOf{e.cur.obj}, nil)
+		return e.memberCounter(receiverOf{e.walk.cur.obj}, nil)
 	case *ast.CallExpr:
 		f, ok := e.info.ObjectOf(y).(*sema.Func)
 		if !ok || e.info.CallOf(y) != nil {
@@ -176,10 +176,10 @@ func (e *emitter) counterRef(x ast.Expr, t *types.Type) (counterRef, bool) {
 			}
 			key, root = o, o.Type()
 			if o.Storage == sema.StorageField {
-				key, root, names = receiverOf{e.cur.obj}, e.thisType, append([]string{o.Name()}, names...)
+				key, root, names = receiverOf{e.walk.cur.obj}, e.walk.thisType, append([]string{o.Name()}, names...)
 			}
 		case *ast.ThisExpr:
-			key, root = receiverOf{e.cur.obj}, e.thisType
+			key, root = receiverOf{e.walk.cur.obj}, e.walk.thisType
 		case *ast.CallExpr:
 			f, ok := e.info.ObjectOf(b).(*sema.Func)
 			if !ok {

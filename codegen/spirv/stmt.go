@@ -50,8 +50,8 @@ func (e *emitter) function(fn *function) {
 	}
 	e.markRelaxed(fn.id, f.Result)
 	e.markPreciseMods(fn.id, f.Decl.Mods)
-	e.fb, e.cur, e.breaks = fb, fn, nil
-	e.thisPtr, e.thisType = 0, nil
+	e.fb, e.walk.cur, e.walk.breaks = fb, fn, nil
+	e.walk.thisPtr, e.walk.thisType = 0, nil
 	i := 0
 	if method {
 		e.debugFunction(fb, f, 1)
@@ -67,7 +67,7 @@ func (e *emitter) function(fn *function) {
 		e.richParams(fb, f, method)
 	}
 	if method {
-		e.thisPtr, e.thisType = fb.Param(0), f.Recv
+		e.walk.thisPtr, e.walk.thisType = fb.Param(0), f.Recv
 		e.b.Name(fb.Param(0), "param.this")
 		i = 1
 	}
@@ -451,9 +451,9 @@ func (e *emitter) forStmt(s *ast.ForStmt, attrs sema.Attrs) {
 		// for (;;) tests true, as DXC does
 		fb.LoopTest(l, e.b.ConstBool(true))
 	}
-	e.breaks = append(e.breaks, breakTarget{isLoop: true, brk: l.Merge, cont: l.Continue})
+	e.walk.breaks = append(e.walk.breaks, breakTarget{isLoop: true, brk: l.Merge, cont: l.Continue})
 	e.stmt(s.Body, nil)
-	e.breaks = e.breaks[:len(e.breaks)-1]
+	e.walk.breaks = e.walk.breaks[:len(e.walk.breaks)-1]
 	// DebugLine: the branches to and from the continue block span the
 	// increment
 	postRange := [2]diag.Pos{}
@@ -487,9 +487,9 @@ func (e *emitter) whileStmt(s *ast.WhileStmt, attrs sema.Attrs) {
 		cond = e.condition(s.Cond)
 	}
 	fb.LoopTest(l, cond)
-	e.breaks = append(e.breaks, breakTarget{isLoop: true, brk: l.Merge, cont: l.Continue})
+	e.walk.breaks = append(e.walk.breaks, breakTarget{isLoop: true, brk: l.Merge, cont: l.Continue})
 	e.stmt(s.Body, nil)
-	e.breaks = e.breaks[:len(e.breaks)-1]
+	e.walk.breaks = e.walk.breaks[:len(e.walk.breaks)-1]
 	fb.BeginContinue(l)
 	fb.EndLoop(l)
 }
@@ -499,9 +499,9 @@ func (e *emitter) doStmt(s *ast.DoStmt, attrs sema.Attrs) {
 	ctrl, params := e.loopControl(attrs)
 	l := fb.BeginDoWhile(ctrl, params...)
 	e.debugPlaceBlock(l.Header, s.Body.Pos()) // debug.go
-	e.breaks = append(e.breaks, breakTarget{isLoop: true, brk: l.Merge, cont: l.Continue})
+	e.walk.breaks = append(e.walk.breaks, breakTarget{isLoop: true, brk: l.Merge, cont: l.Continue})
 	e.stmt(s.Body, nil)
-	e.breaks = e.breaks[:len(e.breaks)-1]
+	e.walk.breaks = e.walk.breaks[:len(e.walk.breaks)-1]
 	fb.BeginContinue(l)
 	cond := e.condition(s.Cond)
 	if e.dbg.locs != nil {
@@ -512,8 +512,8 @@ func (e *emitter) doStmt(s *ast.DoStmt, attrs sema.Attrs) {
 
 func (e *emitter) branchStmt(s *ast.BranchStmt) {
 	e.escape() // flow.go
-	for i := len(e.breaks) - 1; i >= 0; i-- {
-		t := e.breaks[i]
+	for i := len(e.walk.breaks) - 1; i >= 0; i-- {
+		t := e.walk.breaks[i]
 		if s.Kind == ast.Break && t.brk == 0 {
 			e.unsupported(s, "a break nested inside a statement of a switch emitted as if statements")
 		}
@@ -530,11 +530,11 @@ func (e *emitter) branchStmt(s *ast.BranchStmt) {
 }
 
 func (e *emitter) returnStmt(s *ast.ReturnStmt) {
-	if e.inl != nil {
+	if e.walk.inl != nil {
 		e.inlineReturn(s) // inline.go
 		return
 	}
-	f := e.cur.obj
+	f := e.walk.cur.obj
 	if s.Result == nil || f.Result == nil || f.Result.IsVoid() {
 		if s.Result != nil {
 			e.discard(s.Result)
@@ -703,7 +703,7 @@ func (e *emitter) switchStmt(s *ast.SwitchStmt, attrs sema.Attrs) {
 	}
 	fb := e.fb
 	sw := fb.BeginSwitch(sel, values, withDefault, spv.SelectionControlNone)
-	e.breaks = append(e.breaks, breakTarget{brk: sw.Merge})
+	e.walk.breaks = append(e.walk.breaks, breakTarget{brk: sw.Merge})
 	// each case starts from the bindings before the switch, or those of
 	// the case falling into it; a constant selector reaches one case
 	// (flow.go)
@@ -759,7 +759,7 @@ func (e *emitter) switchStmt(s *ast.SwitchStmt, attrs sema.Attrs) {
 	if e.dbg.locs != nil && s.End().IsValid() {
 		e.loc, e.locRange = s.End()-1, [2]diag.Pos{} // the last case's exit at the closing brace
 	}
-	e.breaks = e.breaks[:len(e.breaks)-1]
+	e.walk.breaks = e.walk.breaks[:len(e.walk.breaks)-1]
 	e.legal.deadPath = savedDead
 	f := e.popFlow()
 	paths := f.escapes
@@ -837,8 +837,8 @@ func (e *emitter) switchAsIfs(s *ast.SwitchStmt, items []switchItem) {
 		}
 	}
 	// a break nested in a case's statements has no switch to leave
-	e.breaks = append(e.breaks, breakTarget{})
-	defer func() { e.breaks = e.breaks[:len(e.breaks)-1] }()
+	e.walk.breaks = append(e.walk.breaks, breakTarget{})
+	defer func() { e.walk.breaks = e.walk.breaks[:len(e.walk.breaks)-1] }()
 	var emit func(i int)
 	emit = func(i int) {
 		if i == len(arms) {
