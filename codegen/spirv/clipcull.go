@@ -97,9 +97,52 @@ func (e *emitter) finishClipCull(vars *[]*stageVar) {
 		}
 	}
 	// DXC creates them before the other stage variables: they lead the
-	// interface
+	// interface, and their decorations come before the others'
+	e.hoistDecorations(made, *vars)
 	*vars = append(made, *vars...)
 	e.io.clipSlots = nil
+}
+
+// hoistDecorations moves the variables made, and their decorations, to
+// just before the first of the variables before (and its decorations);
+// the module's types and constants are ordered later (order.go).
+func (e *emitter) hoistDecorations(made, before []*stageVar) {
+	if len(made) == 0 || len(before) == 0 {
+		return
+	}
+	moved, earlier := map[builder.ID]bool{}, map[builder.ID]bool{}
+	for _, v := range made {
+		moved[v.id] = true
+	}
+	for _, v := range before {
+		earlier[v.id] = true
+	}
+	hoistBefore(e.b.M.Annotations, func(in *builder.Inst) builder.ID { return in.Operands[0].ID() }, moved, earlier)
+	hoistBefore(e.b.M.Globals, func(in *builder.Inst) builder.ID { return in.Result }, moved, earlier)
+}
+
+// hoistBefore reorders section in place: the instructions whose key is in
+// moved go, in their order, right before the first one whose key is in
+// earlier.
+func hoistBefore(section []*builder.Inst, key func(*builder.Inst) builder.ID, moved, earlier map[builder.ID]bool) {
+	first := -1
+	var hoisted, rest []*builder.Inst
+	for _, in := range section {
+		switch k := key(in); {
+		case moved[k]:
+			hoisted = append(hoisted, in)
+		case earlier[k] && first < 0:
+			first = len(rest)
+			rest = append(rest, in)
+		default:
+			rest = append(rest, in)
+		}
+	}
+	if first < 0 || len(hoisted) == 0 {
+		return
+	}
+	out := append(append(append([]*builder.Inst(nil), rest[:first]...), hoisted...), rest[first:]...)
+	copy(section, out)
 }
 
 // clipElemPtr points to component i of the slot, of vertex vertex when

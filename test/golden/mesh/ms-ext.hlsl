@@ -24,12 +24,14 @@
 // CHECK: OpDecorate %out_var_TEXCOORD0 Location 0
 // CHECK: OpDecorate %out_var_COLOR Location 2
 
+// The clip distances come first, as DXC creates them before the other
+// stage variables.
+// CHECK: %gl_ClipDistance = OpVariable %_ptr_Output__arr__arr_float_uint_3_uint_64 Output
 // CHECK: %in_var_pld = OpVariable %_ptr_TaskPayloadWorkgroupEXT_Payload TaskPayloadWorkgroupEXT
 // CHECK: %gl_Position = OpVariable %_ptr_Output__arr_v4float_uint_64 Output
 // CHECK: %out_var_TEXCOORD0 = OpVariable %_ptr_Output__arr__arr_v2float_uint_2_uint_64 Output
 // CHECK: [[ind]] = OpVariable %_ptr_Output__arr_v3uint_uint_126 Output
 // CHECK: [[cull]] = OpVariable %_ptr_Output__arr_bool_uint_126 Output
-// CHECK: %gl_ClipDistance = OpVariable %_ptr_Output__arr__arr_float_uint_3_uint_64 Output
 
 struct Vertex {
   float4 pos : SV_Position;

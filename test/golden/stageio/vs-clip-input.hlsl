@@ -5,8 +5,8 @@
 
 // CHECK: OpDecorate %gl_ClipDistance BuiltIn ClipDistance
 // CHECK: OpDecorate %in_var_SV_ClipDistance0 Location 1
-// CHECK: %in_var_SV_ClipDistance0 = OpVariable %_ptr_Input_v2float Input
 // CHECK: %gl_ClipDistance = OpVariable %_ptr_Output__arr_float_uint_2 Output
+// CHECK: %in_var_SV_ClipDistance0 = OpVariable %_ptr_Input_v2float Input
 
 struct VOut {
   float4 pos : SV_Position;
