@@ -50,6 +50,9 @@ type Construct struct {
 	Parent   *Construct
 	Children []*Construct // in the order their entries appear in reverse post-order
 	Depth    int          // 0 for the function
+	// Index is the construct's position in Constructs.All (per-construct
+	// tables of an analysis can be slices).
+	Index int
 
 	t *Constructs
 }
@@ -115,6 +118,7 @@ type Constructs struct {
 	Root      *Construct
 	All       []*Construct // the root first, then by entry in reverse post-order, outer before inner
 	innermost []*Construct
+	slab      []Construct // newConstruct
 }
 
 // Constructs returns f's construct tree, built on first use and kept until
@@ -136,8 +140,8 @@ func (t *Constructs) Innermost(b int32) *Construct { return t.innermost[b] }
 // built, and describes what the merge instructions declare.
 func NewConstructs(g *CFG, dom, pdom *DomTree) *Constructs {
 	t := &Constructs{CFG: g, Dom: dom, PostDom: pdom, innermost: make([]*Construct, len(g.Blocks))}
-	t.Root = &Construct{Kind: ConstructFunction, Entry: 0, Header: -1, Merge: -1, BackEdge: -1, t: t}
-	t.All = append(t.All, t.Root)
+	t.Root = t.newConstruct(Construct{Kind: ConstructFunction, Entry: 0, Header: -1, Merge: -1, BackEdge: -1, t: t})
+	t.All = append(make([]*Construct, 0, len(g.RPO)+1), t.Root)
 	// The constructs entered at each block, outer first: a case or continue
 	// construct holds the construct its entry block may itself head.
 	entered := make([][]*Construct, len(g.Blocks))
@@ -150,10 +154,10 @@ func NewConstructs(g *CFG, dom, pdom *DomTree) *Constructs {
 		term := g.Blocks[h].Terminator()
 		switch {
 		case mi.Op == spv.OpLoopMerge:
-			loop := &Construct{Kind: ConstructLoop, Entry: h, Header: h, Merge: merge, BackEdge: -1, t: t}
+			loop := t.newConstruct(Construct{Kind: ConstructLoop, Entry: h, Header: h, Merge: merge, BackEdge: -1, t: t})
 			entered[h] = append(entered[h], loop)
 			if cont >= 0 {
-				c := &Construct{Kind: ConstructContinue, Entry: cont, Header: h, Merge: merge, BackEdge: -1, Continue: loop, t: t}
+				c := t.newConstruct(Construct{Kind: ConstructContinue, Entry: cont, Header: h, Merge: merge, BackEdge: -1, Continue: loop, t: t})
 				for _, p := range g.Preds[h] {
 					if dom.Dominates(cont, p) {
 						c.BackEdge = p
@@ -163,15 +167,15 @@ func NewConstructs(g *CFG, dom, pdom *DomTree) *Constructs {
 				entered[cont] = slices.Insert(entered[cont], 0, c)
 			}
 		case term != nil && term.Op == spv.OpSwitch:
-			sw := &Construct{Kind: ConstructSwitch, Entry: h, Header: h, Merge: merge, BackEdge: -1, t: t}
+			sw := t.newConstruct(Construct{Kind: ConstructSwitch, Entry: h, Header: h, Merge: merge, BackEdge: -1, t: t})
 			entered[h] = append(entered[h], sw)
 			for _, s := range g.Succs[h] {
 				if s != merge {
-					entered[s] = slices.Insert(entered[s], 0, &Construct{Kind: ConstructCase, Entry: s, Header: h, Merge: merge, BackEdge: -1, t: t})
+					entered[s] = slices.Insert(entered[s], 0, t.newConstruct(Construct{Kind: ConstructCase, Entry: s, Header: h, Merge: merge, BackEdge: -1, t: t}))
 				}
 			}
 		default:
-			entered[h] = append(entered[h], &Construct{Kind: ConstructSelection, Entry: h, Header: h, Merge: merge, BackEdge: -1, t: t})
+			entered[h] = append(entered[h], t.newConstruct(Construct{Kind: ConstructSelection, Entry: h, Header: h, Merge: merge, BackEdge: -1, t: t}))
 		}
 	}
 	// Walk blocks in reverse post-order (a block's immediate dominator comes
@@ -194,6 +198,7 @@ func NewConstructs(g *CFG, dom, pdom *DomTree) *Constructs {
 			}
 			c.Parent, c.Depth = parent, parent.Depth+1
 			parent.Children = append(parent.Children, c)
+			c.Index = len(t.All)
 			t.All = append(t.All, c)
 			if c.Contains(b) {
 				cur = c
@@ -202,6 +207,16 @@ func NewConstructs(g *CFG, dom, pdom *DomTree) *Constructs {
 		t.innermost[b] = cur
 	}
 	return t
+}
+
+// newConstruct places c in the tree's slab (one allocation per 64
+// constructs instead of one each).
+func (t *Constructs) newConstruct(c Construct) *Construct {
+	if len(t.slab) == cap(t.slab) {
+		t.slab = make([]Construct, 0, 64)
+	}
+	t.slab = append(t.slab, c)
+	return &t.slab[len(t.slab)-1]
 }
 
 // enclosing returns the innermost construct holding b, given b's immediate
