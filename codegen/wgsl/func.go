@@ -85,8 +85,9 @@ type funcState struct {
 	loops []*loopCtx
 	// choices are the descriptor array elements chosen at run time.
 	choices []*resChoice
-	// parent is each construct's enclosing one (nestConstructs).
-	parent map[*builder.Construct]*builder.Construct
+	// parent is each construct's enclosing one (nestConstructs), by
+	// Construct.Index.
+	parent []*builder.Construct
 	// escapes are the pending exits through guard flags (structure.go),
 	// escapeFlags the flag of each target block.
 	escapes     []*escape
@@ -284,19 +285,39 @@ func (fs *funcState) analyze() {
 	for _, b := range g.RPO {
 		c := fs.innermost(b)
 		if c != nil && c.Header == b && c.Entry == b && (c.Kind == builder.ConstructSelection || c.Kind == builder.ConstructSwitch) {
-			c = fs.parent[c]
+			c = fs.up(c)
 		}
 		fs.scope[b] = c
 	}
-	// Definitions and raw uses (about one per operand: sized ahead, so the
-	// list of a large function is allocated once).
-	n := 0
+	// Definitions and raw uses: counted in a first walk, so that every use
+	// list is carved from one array (see carveUses).
+	fs.walkUses(func(id builder.ID, _ usePos) {
+		if fs.t.useCounts[fs.slot(id)] == 0 {
+			fs.t.usesTouched = append(fs.t.usesTouched, id)
+		}
+		fs.t.useCounts[id]++
+	})
+	fs.carveUses()
+	fs.walkUses(func(id builder.ID, u usePos) {
+		fs.rawUses[id] = append(fs.rawUses[id], u)
+	})
 	for _, b := range g.RPO {
-		for _, in := range g.Blocks[b].Insts {
-			n += len(in.Operands)
+		blk := g.Blocks[b]
+		for _, in := range blk.Insts {
+			if in.Result == 0 || in.Op == spv.OpLabel {
+				continue
+			}
+			t.cur = in
+			fs.place(in, b)
 		}
 	}
-	t.pendingUses = slices.Grow(t.pendingUses[:0], n)
+	t.cur = nil
+}
+
+// walkUses records every definition's index in its block and calls fn
+// with every use of an id in the function's reachable blocks.
+func (fs *funcState) walkUses(fn func(id builder.ID, u usePos)) {
+	t, g := fs.t, fs.cfg
 	for _, b := range g.RPO {
 		blk := g.Blocks[b]
 		for i, in := range blk.Insts {
@@ -312,30 +333,17 @@ func (fs *funcState) analyze() {
 					if pred < 0 {
 						t.withInst(in, func() { t.fail("OpPhi names %%%d, which is not a block", p.Params[1].ID()) })
 					}
-					v := p.Params[0].ID()
-					fs.addUse(v, usePos{pred, len(g.Blocks[pred].Insts), in})
+					fn(p.Params[0].ID(), usePos{pred, len(g.Blocks[pred].Insts), in})
 				}
 				continue
 			}
 			for _, o := range in.Operands {
 				forEachOperandID(o, func(id builder.ID) {
-					fs.addUse(id, usePos{b, i, in})
+					fn(id, usePos{b, i, in})
 				})
 			}
 		}
 	}
-	fs.groupUses()
-	for _, b := range g.RPO {
-		blk := g.Blocks[b]
-		for _, in := range blk.Insts {
-			if in.Result == 0 || in.Op == spv.OpLabel {
-				continue
-			}
-			t.cur = in
-			fs.place(in, b)
-		}
-	}
-	t.cur = nil
 }
 
 // Scopes nest as the constructs do, with one correction: membership by
@@ -348,27 +356,35 @@ func (fs *funcState) analyze() {
 
 // nestConstructs computes the corrected parents.
 func (fs *funcState) nestConstructs() {
-	fs.parent = map[*builder.Construct]*builder.Construct{}
+	fs.parent = make([]*builder.Construct, len(fs.cons.All))
 	for _, c := range fs.cons.All {
 		if c.Parent == nil {
 			continue
 		}
 		p := c.Parent
-		for x := c.Parent; x != nil && x.Parent != nil; x = fs.parent[x] {
+		for x := c.Parent; x != nil && x.Parent != nil; x = fs.up(x) {
 			if !x.Contains(c.Entry) {
-				p = fs.parent[x]
+				p = fs.up(x)
 			}
 		}
-		fs.parent[c] = p
+		fs.parent[c.Index] = p
 	}
+}
+
+// up is c's corrected parent (nil for the function and for nil).
+func (fs *funcState) up(c *builder.Construct) *builder.Construct {
+	if c == nil {
+		return nil
+	}
+	return fs.parent[c.Index]
 }
 
 // innermost is block b's innermost construct.
 func (fs *funcState) innermost(b int32) *builder.Construct {
 	c := fs.cons.Innermost(b)
-	for x := c; x != nil && x.Parent != nil; x = fs.parent[x] {
+	for x := c; x != nil && x.Parent != nil; x = fs.up(x) {
 		if !x.Contains(b) {
-			c = fs.parent[x]
+			c = fs.up(x)
 		}
 	}
 	return c
@@ -438,43 +454,25 @@ func (fs *funcState) slot(id builder.ID) builder.ID {
 	return id
 }
 
-// An idUse is a use of id, recorded by addUse until groupUses.
-type idUse struct {
-	id builder.ID
-	u  usePos
-}
-
-// addUse records a use of id.
-func (fs *funcState) addUse(id builder.ID, u usePos) {
-	fs.slot(id)
-	fs.t.pendingUses = append(fs.t.pendingUses, idUse{id, u})
-}
-
-// groupUses turns the recorded uses into the use lists, each in the order
-// recorded, carved from one array (sized by counting first: growing a list
-// per id was a large module's most frequent allocation).
-func (fs *funcState) groupUses() {
+// carveUses gives every id counted in useCounts (and listed in
+// usesTouched) an empty use list of that capacity, all carved from one
+// array: growing a list per id was a large module's most frequent
+// allocation.
+func (fs *funcState) carveUses() {
 	t := fs.t
-	pending := t.pendingUses
-	for _, p := range pending {
-		if t.useCounts[p.id] == 0 {
-			t.usesTouched = append(t.usesTouched, p.id)
-		}
-		t.useCounts[p.id]++
+	total := 0
+	for _, id := range t.usesTouched {
+		total += int(t.useCounts[id])
 	}
-	if cap(t.useBacking) < len(pending) {
-		t.useBacking = make([]usePos, len(pending))
+	if cap(t.useBacking) < total {
+		t.useBacking = make([]usePos, total)
 	}
-	backing := t.useBacking[:len(pending)]
+	backing := t.useBacking[:total]
 	for _, id := range t.usesTouched {
 		n := t.useCounts[id]
 		t.useCounts[id] = 0
 		fs.rawUses[id], backing = backing[:0:n], backing[n:]
 	}
-	for _, p := range pending {
-		fs.rawUses[p.id] = append(fs.rawUses[p.id], p.u)
-	}
-	t.pendingUses = pending[:0]
 }
 
 // usesOf is id's uses in the function.
@@ -520,7 +518,7 @@ func (fs *funcState) spelledAtUses(user *builder.Inst) bool {
 // the loop headed by block h: the loop body's first statements, which no
 // continue skips, are visible in its continuing block.
 func (fs *funcState) inContinuingOf(h int32, use *builder.Construct) bool {
-	for c := use; c != nil; c = fs.parent[c] {
+	for c := use; c != nil; c = fs.up(c) {
 		if c.Kind == builder.ConstructContinue && c.Header == h {
 			return true
 		}
@@ -531,7 +529,7 @@ func (fs *funcState) inContinuingOf(h int32, use *builder.Construct) bool {
 // visible reports whether a let in scope def is visible in scope use:
 // use is def or nested in it.
 func (fs *funcState) visible(def, use *builder.Construct) bool {
-	for c := use; c != nil; c = fs.parent[c] {
+	for c := use; c != nil; c = fs.up(c) {
 		if c == def {
 			return true
 		}

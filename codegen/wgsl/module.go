@@ -74,7 +74,6 @@ type translator struct {
 	usesTouched []builder.ID
 	useCounts   []int32
 	useBacking  []usePos
-	pendingUses []idUse
 	defIndexes  []int32
 	valsByID    []*valInfo
 	valsTouched []builder.ID
