@@ -700,6 +700,11 @@ func (e *emitter) builtinExtras(id builder.ID, bi spv.BuiltIn, upper string, in 
 			}
 			e.builtinExtension("SPV_KHR_shader_draw_parameters", what)
 		}
+	case spv.BuiltInDeviceIndex:
+		e.b.Capability(spv.CapabilityDeviceGroup)
+		if e.opts.Version < spv.Version1_3 {
+			e.builtinExtension("SPV_KHR_device_group", "DeviceIndex Builtin")
+		}
 	case spv.BuiltInShadingRateKHR, spv.BuiltInPrimitiveShadingRateKHR:
 		e.b.Capability(spv.CapabilityFragmentShadingRateKHR)
 		e.builtinExtension("SPV_KHR_fragment_shading_rate", "SV_ShadingRate")
