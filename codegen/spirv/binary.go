@@ -142,10 +142,10 @@ func (e *emitter) perRowBinary(op ast.Op, mt, result *types.Type, l, r builder.I
 	rowT := types.Vec(mt.Scalar(), mt.Cols())
 	resRow := types.Vec(result.Scalar(), mt.Cols())
 	parts := make([]builder.ID, rows)
-	loc, rng := e.loc, e.locRange
+	loc, rng := e.dbg.loc, e.dbg.locRange
 	at := func(p diag.Pos) {
 		if p.IsValid() {
-			e.loc, e.locRange = p, [2]diag.Pos{}
+			e.dbg.loc, e.dbg.locRange = p, [2]diag.Pos{}
 		}
 	}
 	for i := range parts {
@@ -153,14 +153,14 @@ func (e *emitter) perRowBinary(op ast.Op, mt, result *types.Type, l, r builder.I
 		a := e.fb.CompositeExtract(e.typeID(rowT), l, uint32(i))
 		at(pos[1])
 		b := e.fb.CompositeExtract(e.typeID(rowT), r, uint32(i))
-		e.loc, e.locRange = loc, rng
+		e.dbg.loc, e.dbg.locRange = loc, rng
 		parts[i] = e.arith(op, rowT, resRow, a, b)
 	}
 	if pos[0].IsValid() {
-		e.loc = pos[0]
+		e.dbg.loc = pos[0]
 	}
 	id := e.fb.CompositeConstruct(e.typeID(result), parts...)
-	e.loc = loc
+	e.dbg.loc = loc
 	return id
 }
 

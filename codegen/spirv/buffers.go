@@ -178,7 +178,7 @@ func (e *emitter) counterVar(x ast.Node, recv value) builder.ID {
 // [[vk::counter_binding(N)]] in the buffer's set, else implicitly.
 func (e *emitter) newCounter(buf builder.ID, name string, sc spv.StorageClass, attrs sema.Attrs, t *types.Type) builder.ID {
 	counter := e.counterVariable(name, sc, t)
-	if t.Canonical().IsArray() && e.rich == nil {
+	if t.Canonical().IsArray() && e.dbg.rich == nil {
 		// DXC declares the counter of an array of buffers before the
 		// array (rich debug information names the variable where it is)
 		e.moveGlobalAfter(buf, counter)

@@ -15,7 +15,7 @@ import (
 // OpSource for every source file, OpModuleProcessed naming the tool and its
 // command line, and OpLine before the instructions whose source position
 // changes. The emitter records the position of every instruction it adds
-// (e.loc, kept by stmt and expr); the lines are attached once the module
+// (e.dbg.loc, kept by stmt and expr); the lines are attached once the module
 // is final, so passes never see them.
 
 // debugState is the debug information being built.
@@ -24,6 +24,13 @@ type debugState struct {
 	ranges   map[*builder.Inst][2]diag.Pos
 	files    map[string]builder.ID // OpString of each file name
 	wrappers map[builder.ID]bool   // entry wrappers: lines on OpFunction and OpReturn only
+
+	// loc is the source position of the instructions being added, for
+	// OpLine; locRange the source range of the expression being emitted,
+	// for DebugLine (kept by stmt and expr).
+	loc      diag.Pos
+	locRange [2]diag.Pos
+	rich     *richState // -fspv-debug=rich (debugrich.go)
 }
 
 // debugSetup starts recording positions when lines are asked for.
@@ -34,10 +41,10 @@ func (e *emitter) debugSetup() {
 		e.dbg.locs = map[*builder.Inst]diag.Pos{}
 		e.dbg.ranges = map[*builder.Inst][2]diag.Pos{}
 		e.b.OnInst = func(in *builder.Inst) {
-			if e.loc.IsValid() {
-				e.dbg.locs[in] = e.loc
-				if d.Vulkan && e.locRange[0].IsValid() {
-					e.dbg.ranges[in] = e.locRange
+			if e.dbg.loc.IsValid() {
+				e.dbg.locs[in] = e.dbg.loc
+				if d.Vulkan && e.dbg.locRange[0].IsValid() {
+					e.dbg.ranges[in] = e.dbg.locRange
 				}
 			}
 			e.richNoteBlock()
@@ -221,7 +228,7 @@ func (e *emitter) lineFor(st *lineState, in *builder.Inst) {
 	if st.inWrapper && op != spv.OpReturn && op != spv.OpFunction {
 		return
 	}
-	if e.rich != nil && e.rich.inline[in] {
+	if e.dbg.rich != nil && e.dbg.rich.inline[in] {
 		// a DebugScope ends the current line without OpNoLine
 		if !st.afterMerge {
 			st.line, st.col = 0, 0
@@ -275,9 +282,9 @@ func (e *emitter) lineFor(st *lineState, in *builder.Inst) {
 		st.file, st.line, st.col, st.end = file, pos.Line, pos.Col, [2]int{end.Line, end.Col}
 	}
 	if st.vulkan {
-		src := e.rich.sources[pos.Filename]
+		src := e.dbg.rich.sources[pos.Filename]
 		if src == nil {
-			src = e.rich.source
+			src = e.dbg.rich.source
 		}
 		colStart, colEnd := pos.Col, end.Col
 		if colEnd < colStart && end.Line == pos.Line {
@@ -292,7 +299,7 @@ func (e *emitter) lineFor(st *lineState, in *builder.Inst) {
 
 // richLineInst is a DebugLine or DebugNoLine.
 func (e *emitter) richLineInst(inst uint32, ids ...builder.ID) *builder.Inst {
-	ops := append([]builder.Operand{builder.Ref(e.rich.set), builder.Lit(inst)}, builder.Refs(ids...)...)
+	ops := append([]builder.Operand{builder.Ref(e.dbg.rich.set), builder.Lit(inst)}, builder.Refs(ids...)...)
 	return &builder.Inst{Op: spv.OpExtInst, Type: e.b.TypeVoid(), Result: e.b.NewID(), Operands: ops}
 }
 
@@ -429,9 +436,9 @@ func (e *emitter) nextSemicolon(p diag.Pos) diag.Pos {
 // debugAt places the instructions that follow at x (for debug lines),
 // until the returned function restores the position.
 func (e *emitter) debugAt(x ast.Expr) func() {
-	loc, rng := e.loc, e.locRange
+	loc, rng := e.dbg.loc, e.dbg.locRange
 	if e.dbg.locs != nil {
-		e.loc, e.locRange = x.Pos(), [2]diag.Pos{x.Pos(), e.lastTokenPos(x)}
+		e.dbg.loc, e.dbg.locRange = x.Pos(), [2]diag.Pos{x.Pos(), e.lastTokenPos(x)}
 	}
-	return func() { e.loc, e.locRange = loc, rng }
+	return func() { e.dbg.loc, e.dbg.locRange = loc, rng }
 }

@@ -111,7 +111,7 @@ type richState struct {
 func (e *emitter) richSetup() {
 	r := &richState{types: map[builder.ID]*dnode{}, blocks: map[builder.ID]*dnode{}, fnScope: map[builder.ID]*dnode{},
 		fnDecls: map[builder.ID][]*dnode{}, inline: map[*builder.Inst]bool{}, declOf: map[*builder.Inst]diag.Pos{}}
-	e.rich = r
+	e.dbg.rich = r
 	r.vulkan = e.opts.Debug.Vulkan
 	r.sources, r.fnDefs, r.opaque = map[string]*dnode{}, map[builder.ID]*dnode{}, map[string]*dnode{}
 	if r.vulkan {
@@ -153,7 +153,7 @@ func (e *emitter) richSetup() {
 // NonSemantic text longer than DXC's limit continues in
 // DebugSourceContinued.
 func (e *emitter) richSource(name, text string) *dnode {
-	r := e.rich
+	r := e.dbg.rich
 	ops := []dop{strOp(name)}
 	var chunks []string
 	if e.opts.Debug.Source && text != "" {
@@ -180,7 +180,7 @@ func (e *emitter) richSource(name, text string) *dnode {
 // dnode makes a node and records its creation.
 func (e *emitter) dnode(inst uint32, ops []dop, visit ...*dnode) *dnode {
 	n := &dnode{inst: inst, id: e.b.NewID(), ops: ops, visit: visit}
-	e.rich.nodes = append(e.rich.nodes, n)
+	e.dbg.rich.nodes = append(e.dbg.rich.nodes, n)
 	return n
 }
 
@@ -190,15 +190,15 @@ func (e *emitter) lineCol(p diag.Pos) (uint32, uint32) {
 	return uint32(pos.Line), uint32(pos.Col)
 }
 
-func (e *emitter) richScope() *dnode { return e.rich.scopes[len(e.rich.scopes)-1] }
+func (e *emitter) richScope() *dnode { return e.dbg.rich.scopes[len(e.dbg.rich.scopes)-1] }
 
 // richFunction makes the DebugFunction of a function being emitted (name
 // as DXC gives it: "__dxc_setup" for an entry wrapper) and enters it.
 func (e *emitter) richFunction(fb *builder.FunctionBuilder, f *sema.Func, name string, wrapper bool) {
-	if e.rich == nil || f.Decl == nil || f.Decl.Body == nil {
+	if e.dbg.rich == nil || f.Decl == nil || f.Decl.Body == nil {
 		return
 	}
-	r := e.rich
+	r := e.dbg.rich
 	line, col := e.lineCol(funcDeclPos(f.Decl))
 	scopeLine, _ := e.lineCol(f.Decl.Body.Pos())
 	fnTypeID := fb.F.Def.Operands[1].ID()
@@ -227,13 +227,13 @@ func (e *emitter) richFunction(fb *builder.FunctionBuilder, f *sema.Func, name s
 // richParams describes a function's parameters (the receiver first, as
 // "this") and declares them.
 func (e *emitter) richParams(fb *builder.FunctionBuilder, f *sema.Func, method bool) {
-	if e.rich == nil || f.Decl == nil || f.Decl.Body == nil {
+	if e.dbg.rich == nil || f.Decl == nil || f.Decl.Body == nil {
 		return
 	}
 	i, arg := 0, uint32(1)
 	if method {
 		v := e.richLocal("this", f.Recv, fb.Param(0), funcDeclPos(f.Decl), dbgFlagThis, arg)
-		e.rich.fnDecls[fb.ID()] = append(e.rich.fnDecls[fb.ID()], e.richDeclareNode(v, fb.Param(0)))
+		e.dbg.rich.fnDecls[fb.ID()] = append(e.dbg.rich.fnDecls[fb.ID()], e.richDeclareNode(v, fb.Param(0)))
 		i, arg = 1, 2
 	}
 	for j, p := range f.Params {
@@ -244,7 +244,7 @@ func (e *emitter) richParams(fb *builder.FunctionBuilder, f *sema.Func, method b
 			continue
 		}
 		v := e.richLocal(p.Name(), p.Type(), fb.Param(i), pd.Name.Pos(), dbgFlagLocal, arg)
-		e.rich.fnDecls[fb.ID()] = append(e.rich.fnDecls[fb.ID()], e.richDeclareNode(v, fb.Param(i)))
+		e.dbg.rich.fnDecls[fb.ID()] = append(e.dbg.rich.fnDecls[fb.ID()], e.richDeclareNode(v, fb.Param(i)))
 		i++
 		arg++
 	}
@@ -298,7 +298,7 @@ func (e *emitter) heldBy(t builder.ID) builder.ID {
 // richLocal makes a DebugLocalVariable (arg is the parameter number, 0
 // for a local).
 func (e *emitter) richLocal(name string, t *types.Type, variable builder.ID, at diag.Pos, flags, arg uint32) *dnode {
-	r := e.rich
+	r := e.dbg.rich
 	line, col := e.lineCol(at)
 	scope := e.richScope()
 	n := e.dnode(spv.OpenCLDebugInfo100DebugLocalVariable, nil)
@@ -315,10 +315,10 @@ func (e *emitter) richLocal(name string, t *types.Type, variable builder.ID, at 
 
 // richExpr is the empty DebugExpression DebugDeclare uses.
 func (e *emitter) richExpr() *dnode {
-	if e.rich.expr == nil {
-		e.rich.expr = e.dnode(spv.OpenCLDebugInfo100DebugExpression, nil)
+	if e.dbg.rich.expr == nil {
+		e.dbg.rich.expr = e.dnode(spv.OpenCLDebugInfo100DebugExpression, nil)
 	}
-	return e.rich.expr
+	return e.dbg.rich.expr
 }
 
 // richDeclareNode is a DebugDeclare placed with its function's scope; it
@@ -330,27 +330,27 @@ func (e *emitter) richDeclareNode(v *dnode, ptr builder.ID) *dnode {
 // richLocalVar describes a local variable and declares it where the
 // emitter is (after its initialization, as DXC).
 func (e *emitter) richLocalVar(d *ast.VarDecl, v *sema.Var, ptr builder.ID) {
-	if e.rich == nil || d.Name == nil {
+	if e.dbg.rich == nil || d.Name == nil {
 		return
 	}
 	n := e.richLocal(v.Name(), v.Type(), ptr, d.Name.Pos(), dbgFlagLocal, 0)
-	loc := e.loc
-	e.loc = d.Name.Pos()
-	e.fb.Emit(spv.OpExtInst, e.b.TypeVoid(), builder.Ref(e.rich.set), builder.Lit(spv.OpenCLDebugInfo100DebugDeclare),
+	loc := e.dbg.loc
+	e.dbg.loc = d.Name.Pos()
+	e.fb.Emit(spv.OpExtInst, e.b.TypeVoid(), builder.Ref(e.dbg.rich.set), builder.Lit(spv.OpenCLDebugInfo100DebugDeclare),
 		builder.Ref(n.id), builder.Ref(ptr), builder.Ref(e.richExpr().id))
-	e.loc = loc
+	e.dbg.loc = loc
 }
 
 // richGlobal describes a static global variable.
 func (e *emitter) richGlobal(v *sema.Var, ptr builder.ID) {
-	if e.rich == nil {
+	if e.dbg.rich == nil {
 		return
 	}
 	d, ok := v.Decl.(*ast.VarDecl)
 	if !ok || d.Name == nil {
 		return
 	}
-	r := e.rich
+	r := e.dbg.rich
 	line, col := e.lineCol(d.Name.Pos())
 	name := v.Name()
 	n := e.dnode(spv.OpenCLDebugInfo100DebugGlobalVariable, nil)
@@ -385,7 +385,7 @@ func (e *emitter) variableKept(id builder.ID) bool {
 // the insertion block that scope when it is still empty, else writes a
 // DebugScope. richEndBlock leaves it.
 func (e *emitter) richBlock(s *ast.BlockStmt) {
-	r := e.rich
+	r := e.dbg.rich
 	line, col := e.lineCol(s.Pos())
 	parent := e.richScope()
 	n := e.dnode(spv.OpenCLDebugInfo100DebugLexicalBlock, []dop{nodeOp(r.source), litOp(line), litOp(col), nodeOp(parent)}, parent, r.source)
@@ -398,7 +398,7 @@ func (e *emitter) richBlock(s *ast.BlockStmt) {
 }
 
 func (e *emitter) richEndBlock() {
-	r := e.rich
+	r := e.dbg.rich
 	r.scopes = r.scopes[:len(r.scopes)-1]
 	if !e.fb.Terminated() {
 		e.richScopeInst(e.richScope())
@@ -407,21 +407,21 @@ func (e *emitter) richEndBlock() {
 
 // richScopeInst writes a DebugScope where the emitter is.
 func (e *emitter) richScopeInst(scope *dnode) {
-	id := e.fb.Emit(spv.OpExtInst, e.b.TypeVoid(), builder.Ref(e.rich.set), builder.Lit(spv.OpenCLDebugInfo100DebugScope), builder.Ref(scope.id))
+	id := e.fb.Emit(spv.OpExtInst, e.b.TypeVoid(), builder.Ref(e.dbg.rich.set), builder.Lit(spv.OpenCLDebugInfo100DebugScope), builder.Ref(scope.id))
 	if in := e.b.Def(id); in != nil {
-		e.rich.inline[in] = true
+		e.dbg.rich.inline[in] = true
 	}
 }
 
 // richNoteBlock gives a block the scope current when its first
 // instruction is added.
 func (e *emitter) richNoteBlock() {
-	if e.rich == nil || e.fb == nil {
+	if e.dbg.rich == nil || e.fb == nil {
 		return
 	}
 	if l := e.fb.Block(); l != 0 {
-		if _, ok := e.rich.blocks[l]; !ok {
-			e.rich.blocks[l] = e.richScope()
+		if _, ok := e.dbg.rich.blocks[l]; !ok {
+			e.dbg.rich.blocks[l] = e.richScope()
 		}
 	}
 }
@@ -432,20 +432,20 @@ func (e *emitter) richNoteBlock() {
 func (e *emitter) richType(t *types.Type) *dnode {
 	c := concreteType(t).Canonical()
 	if c.IsObject() || containsObject(c) {
-		if e.rich.vulkan && c.IsArray() {
+		if e.dbg.rich.vulkan && c.IsArray() {
 			n := uint32(0) // an unbounded array
 			if c.Len() != types.Unsized {
 				n = uint32(c.Len())
 			}
 			return e.richArray(e.richType(c.Elem()), []uint32{n})
 		}
-		if e.rich.vulkan {
+		if e.dbg.rich.vulkan {
 			return e.richOpaque(c, 0)
 		}
 		return e.richNone()
 	}
 	id := e.typeIn(c, layout.Void)
-	if n, ok := e.rich.types[id]; ok {
+	if n, ok := e.dbg.rich.types[id]; ok {
 		return n
 	}
 	var n *dnode
@@ -463,7 +463,7 @@ func (e *emitter) richType(t *types.Type) *dnode {
 	default:
 		n = e.richSPIRVType(id)
 	}
-	e.rich.types[id] = n
+	e.dbg.rich.types[id] = n
 	return n
 }
 
@@ -483,14 +483,14 @@ func (e *emitter) richArray(elem *dnode, counts []uint32) *dnode {
 
 // richSPIRVType lowers a SPIR-V type that needs no HLSL knowledge.
 func (e *emitter) richSPIRVType(id builder.ID) *dnode {
-	if n, ok := e.rich.types[id]; ok {
+	if n, ok := e.dbg.rich.types[id]; ok {
 		return n
 	}
 	def := e.b.Def(id)
 	var n *dnode
 	basic := func(name string, size, enc uint32) *dnode {
 		ops := []dop{strOp(name), idOp(e.b.ConstUint32(size)), litOp(enc)}
-		if e.rich.vulkan {
+		if e.dbg.rich.vulkan {
 			ops = append(ops, litOp(0)) // flags
 		}
 		n := e.dnode(spv.OpenCLDebugInfo100DebugTypeBasic, ops)
@@ -528,7 +528,7 @@ func (e *emitter) richSPIRVType(id builder.ID) *dnode {
 		// OpenCL.DebugInfo.100 has no matrices: DXC writes an array of
 		// the element type, rows by columns
 		vec := e.b.Def(def.Operands[0].ID())
-		if e.rich.vulkan {
+		if e.dbg.rich.vulkan {
 			v := e.richSPIRVType(def.Operands[0].ID())
 			n = e.dnode(dbgTypeMatrix, []dop{nodeOp(v), litOp(def.Operands[1].Word), litOp(1)}, v)
 			n.size = v.size * def.Operands[1].Word
@@ -545,7 +545,7 @@ func (e *emitter) richSPIRVType(id builder.ID) *dnode {
 		// resources and other opaque types: not described yet
 		n = e.richNone()
 	}
-	e.rich.types[id] = n
+	e.dbg.rich.types[id] = n
 	return n
 }
 
@@ -557,7 +557,7 @@ func (e *emitter) richVarType(t *types.Type, variable builder.ID) *dnode {
 	if c.IsObject() {
 		return e.richObjectOr(c, e.heldType(variable))
 	}
-	if e.rich.vulkan && c.IsArray() && c.Elem().Canonical().IsObject() {
+	if e.dbg.rich.vulkan && c.IsArray() && c.Elem().Canonical().IsObject() {
 		n := uint32(0) // an unbounded array
 		if c.Len() != types.Unsized {
 			n = uint32(c.Len())
@@ -578,7 +578,7 @@ func (e *emitter) richVarType(t *types.Type, variable builder.ID) *dnode {
 // NonSemantic.Shader.DebugInfo.100, which takes no DebugInfoNone as a
 // type) is named after its HLSL type.
 func (e *emitter) richOpaque(c *types.Type, spvType builder.ID) *dnode {
-	r := e.rich
+	r := e.dbg.rich
 	o, isObject := objectOf(c)
 	name := "type." + c.String()
 	if isObject && spvType == 0 && layoutFree(o) {
@@ -644,16 +644,16 @@ func (e *emitter) typeName(id builder.ID) string {
 
 // richNone is DebugInfoNone, made once.
 func (e *emitter) richNone() *dnode {
-	if e.rich.none == nil {
-		e.rich.none = e.dnode(spv.OpenCLDebugInfo100DebugInfoNone, nil)
+	if e.dbg.rich.none == nil {
+		e.dbg.rich.none = e.dnode(spv.OpenCLDebugInfo100DebugInfoNone, nil)
 	}
-	return e.rich.none
+	return e.dbg.rich.none
 }
 
 // richStruct is DebugTypeComposite and its members (which refer to it:
 // DXC writes them after it).
 func (e *emitter) richStruct(c *types.Type, id builder.ID) *dnode {
-	r := e.rich
+	r := e.dbg.rich
 	nd := c.Named()
 	name := nd.Name
 	var line, col uint32
@@ -661,7 +661,7 @@ func (e *emitter) richStruct(c *types.Type, id builder.ID) *dnode {
 		line, col = e.lineCol(sd.Name.Pos())
 	}
 	n := e.dnode(spv.OpenCLDebugInfo100DebugTypeComposite, nil, r.cu, r.source)
-	e.rich.types[id] = n
+	e.dbg.rich.types[id] = n
 	var members []dop
 	var offset uint32
 	for _, f := range nd.Fields {
@@ -693,7 +693,7 @@ func (e *emitter) richStruct(c *types.Type, id builder.ID) *dnode {
 // richFunctionType is DebugTypeFunction: the result and parameter types
 // (the receiver first), void as the OpTypeVoid id.
 func (e *emitter) richFunctionType(fnType builder.ID, f *sema.Func, wrapper bool) *dnode {
-	if n, ok := e.rich.types[fnType]; ok {
+	if n, ok := e.dbg.rich.types[fnType]; ok {
 		return n
 	}
 	ops := []dop{litOp(dbgFlagPublic)}
@@ -720,7 +720,7 @@ func (e *emitter) richFunctionType(fnType builder.ID, f *sema.Func, wrapper bool
 		}
 	}
 	n := e.dnode(spv.OpenCLDebugInfo100DebugTypeFunction, ops, visit...)
-	e.rich.types[fnType] = n
+	e.dbg.rich.types[fnType] = n
 	return n
 }
 
@@ -728,19 +728,19 @@ func (e *emitter) richFunctionType(fnType builder.ID, f *sema.Func, wrapper bool
 // globals are ordered (the constants the types use are ordered with the
 // others).
 func (e *emitter) richResolve() {
-	if e.rich == nil {
+	if e.dbg.rich == nil {
 		return
 	}
 	// DXC gives every included file a DebugSource after the functions,
 	// for DebugLine: the files no function made one for come last, so
 	// they are written first.
-	for _, n := range e.rich.files {
-		if e.rich.sources[n] == nil {
-			e.richSource(n, e.rich.text[n])
+	for _, n := range e.dbg.rich.files {
+		if e.dbg.rich.sources[n] == nil {
+			e.richSource(n, e.dbg.rich.text[n])
 		}
 	}
-	for i := 0; i < len(e.rich.nodes); i++ {
-		if n := e.rich.nodes[i]; n.typeOf != nil {
+	for i := 0; i < len(e.dbg.rich.nodes); i++ {
+		if n := e.dbg.rich.nodes[i]; n.typeOf != nil {
 			n.setType(n.typeOf())
 			n.typeOf = nil
 		}
@@ -751,7 +751,7 @@ func (e *emitter) richResolve() {
 // richEmit writes the nodes in DXC's order after the module's globals,
 // then the scopes and declarations in the functions.
 func (e *emitter) richEmit() {
-	r := e.rich
+	r := e.dbg.rich
 	if r == nil {
 		return
 	}
@@ -799,9 +799,9 @@ func (e *emitter) richEmit() {
 // richInst encodes a node as OpExtInst; its strings become OpStrings in
 // operand order, as DXC makes them.
 func (e *emitter) richInst(n *dnode, void, id builder.ID) *builder.Inst {
-	ops := []builder.Operand{builder.Ref(e.rich.set), builder.Lit(n.inst)}
+	ops := []builder.Operand{builder.Ref(e.dbg.rich.set), builder.Lit(n.inst)}
 	var info *spv.ExtInstInfo
-	if !e.rich.vulkan {
+	if !e.dbg.rich.vulkan {
 		info = spv.ExtInstSetByName(openCLDebugInfo).Inst(n.inst)
 	}
 	for i, o := range n.ops {
@@ -812,7 +812,7 @@ func (e *emitter) richInst(n *dnode, void, id builder.ID) *builder.Inst {
 			ops = append(ops, builder.Ref(e.b.DebugString(*o.str)))
 		case o.id != 0:
 			ops = append(ops, builder.Ref(o.id))
-		case e.rich.vulkan:
+		case e.dbg.rich.vulkan:
 			// NonSemantic operands are all ids: literals are constants
 			ops = append(ops, builder.Ref(e.b.ConstUint32(o.lit)))
 		default:
@@ -832,7 +832,7 @@ func (e *emitter) richInst(n *dnode, void, id builder.ID) *builder.Inst {
 // writes them (after OpFunction and OpLabel, which spirv-val refuses);
 // otherwise inside the blocks, after the variables.
 func (e *emitter) richPlaceScopes(void builder.ID) {
-	r := e.rich
+	r := e.dbg.rich
 	scope := func(n *dnode) *builder.Inst {
 		in := e.richInst(&dnode{inst: spv.OpenCLDebugInfo100DebugScope, ops: []dop{nodeOp(n)}}, void, 0)
 		r.inline[in] = true
@@ -908,9 +908,9 @@ func (e *emitter) richWarnMethods(decls []ast.Decl) bool {
 func (e *emitter) richSourceAt(p diag.Pos) *dnode {
 	f := e.fs.File(p)
 	if f == nil {
-		return e.rich.source
+		return e.dbg.rich.source
 	}
-	if n, ok := e.rich.sources[f.Name]; ok {
+	if n, ok := e.dbg.rich.sources[f.Name]; ok {
 		return n
 	}
 	return e.richSource(f.Name, string(f.Content))
@@ -940,7 +940,7 @@ func (e *emitter) memberLineCol(vd *ast.VarDecl) (uint32, uint32) {
 // their types are lowered (DXC's order: the structs the members hold are
 // written after the members).
 func (e *emitter) richCBuffer(d *ast.BufferDecl, typeName string, ptr builder.ID, members []layout.Member, data []*sema.Var, rule layout.Rule) {
-	r := e.rich
+	r := e.dbg.rich
 	if r == nil || d.Name == nil {
 		return
 	}

@@ -244,9 +244,6 @@ type emitter struct {
 	bindings *bindingAllocator
 	flags    instFlags   // relaxed and precise seeds (flags.go)
 	dbg      *debugState // debug information (debug.go)
-	rich     *richState  // -fspv-debug=rich (debugrich.go)
-	locRange [2]diag.Pos // the source range of the expression being emitted, for DebugLine
-	loc      diag.Pos    // the source position of the instructions being added, for OpLine
 	mesh     *meshState  // mesh and amplification shaders (mesh.go)
 	rt       *rayState   // ray tracing (raytracing.go)
 	node     *nodeState  // work-graph node shaders (node.go)

@@ -408,7 +408,7 @@ func (e *emitter) wrapper(entry *sema.Func) {
 	e.finishClipCull(&stageVars) // clipcull.go
 
 	// The wrapper itself.
-	e.loc = funcDeclPos(decl)
+	e.dbg.loc = funcDeclPos(decl)
 	fb := e.b.FunctionAt(e.entry.id, e.entry.name, e.b.TypeVoid(), spv.FunctionControlNone)
 	e.dbg.wrappers[e.entry.id] = true
 	e.richFunction(fb, entry, "__dxc_setup", true)
@@ -450,7 +450,7 @@ func (e *emitter) wrapper(entry *sema.Func) {
 			e.writeLeaves(pio.p.Type(), v, pio.outs)
 		}
 	}
-	e.loc = bodyEnd(decl.Body)
+	e.dbg.loc = bodyEnd(decl.Body)
 	fb.Return()
 	fb.End()
 

@@ -63,8 +63,8 @@ func (e *emitter) addr(v value) builder.ID {
 		return v.id
 	}
 	if v.pos.IsValid() {
-		defer func(loc diag.Pos, rng [2]diag.Pos) { e.loc, e.locRange = loc, rng }(e.loc, e.locRange)
-		e.loc, e.locRange = v.pos, [2]diag.Pos{v.pos, v.end}
+		defer func(loc diag.Pos, rng [2]diag.Pos) { e.dbg.loc, e.dbg.locRange = loc, rng }(e.dbg.loc, e.dbg.locRange)
+		e.dbg.loc, e.dbg.locRange = v.pos, [2]diag.Pos{v.pos, v.end}
 	}
 	if e.res.untypedHeaps[v.id] {
 		return e.heapElementPointer(v) // heap.go
@@ -131,8 +131,8 @@ func (e *emitter) load(v value) builder.ID {
 		return v.id
 	}
 	if v.pos.IsValid() {
-		defer func(loc diag.Pos, rng [2]diag.Pos) { e.loc, e.locRange = loc, rng }(e.loc, e.locRange)
-		e.loc, e.locRange = v.pos, [2]diag.Pos{v.pos, v.end}
+		defer func(loc diag.Pos, rng [2]diag.Pos) { e.dbg.loc, e.dbg.locRange = loc, rng }(e.dbg.loc, e.dbg.locRange)
+		e.dbg.loc, e.dbg.locRange = v.pos, [2]diag.Pos{v.pos, v.end}
 	}
 	if v.texelComp != 0 {
 		// DXC indexes the texel read in a temporary copy
@@ -346,8 +346,8 @@ func (e *emitter) rvalueAsUnmarked(x ast.Expr, t *types.Type) builder.ID {
 	id := e.load(v)
 	if e.dbg.locs != nil {
 		// an implicit conversion is where its operand is written
-		defer func(loc diag.Pos, rng [2]diag.Pos) { e.loc, e.locRange = loc, rng }(e.loc, e.locRange)
-		e.loc, e.locRange = x.Pos(), [2]diag.Pos{x.Pos(), e.lastTokenPos(x)}
+		defer func(loc diag.Pos, rng [2]diag.Pos) { e.dbg.loc, e.dbg.locRange = loc, rng }(e.dbg.loc, e.dbg.locRange)
+		e.dbg.loc, e.dbg.locRange = x.Pos(), [2]diag.Pos{x.Pos(), e.lastTokenPos(x)}
 	}
 	return e.convert(id, v.typ, t)
 }
@@ -377,15 +377,15 @@ func (e *emitter) discard(x ast.Expr) {
 // expr emits an expression.
 func (e *emitter) expr(x ast.Expr) value {
 	// the parent's instructions after x keep the parent's position
-	defer func(loc diag.Pos, rng [2]diag.Pos) { e.loc, e.locRange = loc, rng }(e.loc, e.locRange)
-	e.pos, e.loc = x.Pos(), x.Pos()
+	defer func(loc diag.Pos, rng [2]diag.Pos) { e.dbg.loc, e.dbg.locRange = loc, rng }(e.dbg.loc, e.dbg.locRange)
+	e.pos, e.dbg.loc = x.Pos(), x.Pos()
 	if e.dbg.locs != nil {
-		e.loc = e.operatorPos(x) // debug.go
-		e.locRange = [2]diag.Pos{x.Pos(), e.lastTokenPos(x)}
+		e.dbg.loc = e.operatorPos(x) // debug.go
+		e.dbg.locRange = [2]diag.Pos{x.Pos(), e.lastTokenPos(x)}
 	}
 	v := e.expr1(x)
 	if v.ptr {
-		v.pos, v.end = x.Pos(), e.locRange[1]
+		v.pos, v.end = x.Pos(), e.dbg.locRange[1]
 	}
 	return v
 }

@@ -231,7 +231,7 @@ func (e *emitter) resourceVar(d *ast.VarDecl, v *sema.Var) {
 		vt = base.Canonical().Elem()
 	}
 	e.vars[v] = &variable{ptr: ptr, sc: sc, typ: vt, rule: rule, member: -1}
-	if e.rich != nil {
+	if e.dbg.rich != nil {
 		e.richGlobal(v, ptr) // debugrich.go
 	}
 	e.bindings.add(ptr, e.vkBinding(d), d.Semantics, class)

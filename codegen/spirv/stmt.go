@@ -21,7 +21,7 @@ func (e *emitter) function(fn *function) {
 		e.errorf(f.Pos(), "function '%s' is called but never defined", f.Name())
 	}
 	e.pos = f.Decl.Pos()
-	e.loc = funcDeclPos(f.Decl)
+	e.dbg.loc = funcDeclPos(f.Decl)
 	ret := e.typeID(f.Result)
 	var params []builder.ID
 	method := f.Recv != nil && !f.Static
@@ -58,7 +58,7 @@ func (e *emitter) function(fn *function) {
 	} else {
 		e.debugFunction(fb, f, 0)
 	}
-	if e.rich != nil {
+	if e.dbg.rich != nil {
 		name := fn.name
 		if strings.HasPrefix(name, "src.") {
 			name = f.Name()
@@ -88,14 +88,14 @@ func (e *emitter) function(fn *function) {
 		}
 	}
 	fb.StartBlock(fb.NewBlock("bb.entry"))
-	if e.rich != nil {
+	if e.dbg.rich != nil {
 		e.richBlock(f.Decl.Body)
 		e.block(f.Decl.Body.List)
 		e.richEndBlock()
 	} else {
 		e.block(f.Decl.Body.List)
 	}
-	e.loc = bodyEnd(f.Decl.Body)
+	e.dbg.loc = bodyEnd(f.Decl.Body)
 	if !fb.Terminated() {
 		if f.Result == nil || f.Result.IsVoid() {
 			fb.Return()
@@ -124,10 +124,10 @@ func (e *emitter) block(list []ast.Stmt) {
 func (e *emitter) stmt(s ast.Stmt, attrs sema.Attrs) {
 	e.checkBuilder()
 	e.pos = s.Pos()
-	e.loc, e.locRange = s.Pos(), [2]diag.Pos{}
+	e.dbg.loc, e.dbg.locRange = s.Pos(), [2]diag.Pos{}
 	switch s := s.(type) {
 	case *ast.BlockStmt:
-		if e.rich != nil {
+		if e.dbg.rich != nil {
 			e.richBlock(s)
 			e.block(s.List)
 			e.richEndBlock()
@@ -136,7 +136,7 @@ func (e *emitter) stmt(s ast.Stmt, attrs sema.Attrs) {
 		}
 		if e.dbg.locs != nil && s.End().IsValid() {
 			// the branch out of a block is placed at its closing brace
-			e.loc, e.locRange = s.End()-1, [2]diag.Pos{}
+			e.dbg.loc, e.dbg.locRange = s.End()-1, [2]diag.Pos{}
 		}
 	case *ast.EmptyStmt:
 	case *ast.AttrStmt:
@@ -148,9 +148,9 @@ func (e *emitter) stmt(s ast.Stmt, attrs sema.Attrs) {
 				if vd.Init != nil && e.dbg.locs != nil {
 					// DebugLine: the initialization spans the declaration
 					// (OpLine: at the name)
-					e.locRange = [2]diag.Pos{s.Pos(), e.lastTokenPos(vd.Init)}
+					e.dbg.locRange = [2]diag.Pos{s.Pos(), e.lastTokenPos(vd.Init)}
 					if vd.Name != nil {
-						e.loc = vd.Name.Pos()
+						e.dbg.loc = vd.Name.Pos()
 					}
 				}
 				e.localVar(vd)
@@ -273,8 +273,8 @@ func (e *emitter) staticLocal(d *ast.VarDecl, v *sema.Var) {
 	fb := e.fb
 	if d.Init != nil && e.dbg.locs != nil {
 		// DXC places the guard at the initializer
-		defer func(loc diag.Pos, rng [2]diag.Pos) { e.loc, e.locRange = loc, rng }(e.loc, e.locRange)
-		e.loc, e.locRange = d.Init.Pos(), [2]diag.Pos{d.Init.Pos(), e.lastTokenPos(d.Init)}
+		defer func(loc diag.Pos, rng [2]diag.Pos) { e.dbg.loc, e.dbg.locRange = loc, rng }(e.dbg.loc, e.dbg.locRange)
+		e.dbg.loc, e.dbg.locRange = d.Init.Pos(), [2]diag.Pos{d.Init.Pos(), e.lastTokenPos(d.Init)}
 	}
 	cond := fb.Load(e.b.TypeBool(), done)
 	doneBlock, todo := fb.NewBlock("if.init.done"), fb.NewBlock("if.init.todo")
@@ -368,9 +368,9 @@ func (e *emitter) ifStmt(s *ast.IfStmt, attrs sema.Attrs) {
 	if e.dbg.locs != nil {
 		// DXC places the branch at the then statement (OpLine), over the
 		// condition (DebugLine)
-		e.loc, e.locRange = s.Then.Pos(), [2]diag.Pos{}
+		e.dbg.loc, e.dbg.locRange = s.Then.Pos(), [2]diag.Pos{}
 		if s.Cond != nil {
-			e.locRange = [2]diag.Pos{s.Cond.Pos(), e.lastTokenPos(s.Cond)}
+			e.dbg.locRange = [2]diag.Pos{s.Cond.Pos(), e.lastTokenPos(s.Cond)}
 		}
 	}
 	sel := fb.BeginIf(cond, s.Else != nil, selectionControl(attrs))
@@ -430,9 +430,9 @@ func (e *emitter) forStmt(s *ast.ForStmt, attrs sema.Attrs) {
 	if lines && s.Cond != nil {
 		// DXC: the entry at the condition (OpLine), over the initialization
 		// and its semicolon (DebugLine)
-		e.loc, e.locRange = s.Cond.Pos(), [2]diag.Pos{}
+		e.dbg.loc, e.dbg.locRange = s.Cond.Pos(), [2]diag.Pos{}
 		if s.Init != nil {
-			e.locRange = [2]diag.Pos{s.Init.Pos(), e.nextSemicolon(s.Init.Pos())}
+			e.dbg.locRange = [2]diag.Pos{s.Init.Pos(), e.nextSemicolon(s.Init.Pos())}
 		}
 	}
 	var l builder.Loop
@@ -444,7 +444,7 @@ func (e *emitter) forStmt(s *ast.ForStmt, attrs sema.Attrs) {
 	if s.Cond != nil {
 		cond := e.condition(s.Cond)
 		if lines {
-			e.loc = e.lastTokenPos(s.Cond) // the test at the condition's end
+			e.dbg.loc = e.lastTokenPos(s.Cond) // the test at the condition's end
 		}
 		fb.LoopTest(l, cond)
 	} else {
@@ -459,14 +459,14 @@ func (e *emitter) forStmt(s *ast.ForStmt, attrs sema.Attrs) {
 	postRange := [2]diag.Pos{}
 	if lines && s.Post != nil {
 		postRange = [2]diag.Pos{s.Post.Pos(), e.lastTokenPos(s.Post)}
-		e.locRange = postRange
+		e.dbg.locRange = postRange
 	}
 	fb.BeginContinue(l)
 	if s.Post != nil {
 		e.discard(s.Post)
 	}
 	if lines && s.Body.End().IsValid() {
-		e.loc, e.locRange = s.Body.End()-1, postRange // the back edge at the body's end
+		e.dbg.loc, e.dbg.locRange = s.Body.End()-1, postRange // the back edge at the body's end
 	}
 	fb.EndLoop(l)
 }
@@ -505,7 +505,7 @@ func (e *emitter) doStmt(s *ast.DoStmt, attrs sema.Attrs) {
 	fb.BeginContinue(l)
 	cond := e.condition(s.Cond)
 	if e.dbg.locs != nil {
-		e.loc, e.locRange = e.closingParen(s.Cond), [2]diag.Pos{} // debug.go
+		e.dbg.loc, e.dbg.locRange = e.closingParen(s.Cond), [2]diag.Pos{} // debug.go
 	}
 	fb.EndLoopIf(l, cond)
 }
@@ -546,7 +546,7 @@ func (e *emitter) returnStmt(s *ast.ReturnStmt) {
 	e.assignDeclCounters(f, s.Result, f.Result) // rescounters.go
 	if e.dbg.locs != nil {
 		// DebugLine: the return spans its statement, as clang's range
-		e.locRange = [2]diag.Pos{s.Pos(), e.lastTokenPos(s.Result)}
+		e.dbg.locRange = [2]diag.Pos{s.Pos(), e.lastTokenPos(s.Result)}
 	}
 	e.fb.ReturnValue(v)
 }
@@ -731,7 +731,7 @@ func (e *emitter) switchStmt(s *ast.SwitchStmt, attrs sema.Attrs) {
 			}
 			if started && !fb.Terminated() {
 				if e.dbg.locs != nil && it.pos.IsValid() {
-					e.loc, e.locRange = it.pos, [2]diag.Pos{} // falling through: at the next label
+					e.dbg.loc, e.dbg.locRange = it.pos, [2]diag.Pos{} // falling through: at the next label
 				}
 				fb.Branch(blk)
 			} else {
@@ -757,7 +757,7 @@ func (e *emitter) switchStmt(s *ast.SwitchStmt, attrs sema.Attrs) {
 		e.stmt(it.stmt, nil)
 	}
 	if e.dbg.locs != nil && s.End().IsValid() {
-		e.loc, e.locRange = s.End()-1, [2]diag.Pos{} // the last case's exit at the closing brace
+		e.dbg.loc, e.dbg.locRange = s.End()-1, [2]diag.Pos{} // the last case's exit at the closing brace
 	}
 	e.walk.breaks = e.walk.breaks[:len(e.walk.breaks)-1]
 	e.legal.deadPath = savedDead
