@@ -244,9 +244,6 @@ type emitter struct {
 	bindings *bindingAllocator
 	flags    instFlags   // relaxed and precise seeds (flags.go)
 	dbg      *debugState // debug information (debug.go)
-	mesh     *meshState  // mesh and amplification shaders (mesh.go)
-	rt       *rayState   // ray tracing (raytracing.go)
-	node     *nodeState  // work-graph node shaders (node.go)
 }
 
 // function is a user function being or to be emitted.

@@ -63,21 +63,21 @@ func (e *emitter) isMeshStage() bool { return e.stage().IsMeshLike() }
 
 // meshInfo returns the mesh state, creating it on first use.
 func (e *emitter) meshInfo() *meshState {
-	if e.mesh != nil {
-		return e.mesh
+	if e.io.mesh != nil {
+		return e.io.mesh
 	}
 	ext := e.opts.Version >= spv.Version1_4
 	if len(e.opts.Extensions) > 0 {
 		ext = slices.Contains(e.opts.Extensions, "SPV_EXT_mesh_shader")
 	}
-	e.mesh = &meshState{ext: ext, blocks: map[string]*meshBlock{}, payloads: map[*sema.Var]bool{}}
+	e.io.mesh = &meshState{ext: ext, blocks: map[string]*meshBlock{}, payloads: map[*sema.Var]bool{}}
 	if e.stage() == stage.Amplification {
 		ast.Inspect(e.file, func(n ast.Node) bool {
 			if c, ok := n.(*ast.CallExpr); ok && len(c.Args) == 4 {
 				if m := e.info.CallOf(c); m != nil && m.ID == intrinsics.DispatchMesh {
 					if ne, ok := unparen(c.Args[3]).(*ast.NameExpr); ok {
 						if v, ok := e.info.ObjectOf(ne).(*sema.Var); ok {
-							e.mesh.payloads[v] = true
+							e.io.mesh.payloads[v] = true
 						}
 					}
 				}
@@ -85,7 +85,7 @@ func (e *emitter) meshInfo() *meshState {
 			return true
 		})
 	}
-	return e.mesh
+	return e.io.mesh
 }
 
 // meshModel is the execution model of a mesh or amplification entry.
@@ -220,10 +220,10 @@ func (e *emitter) meshOutput(kind string, p *sema.Var, leavesOf func(t *types.Ty
 
 // meshLateVars are the stage variables created after the wrapper.
 func (e *emitter) meshLateVars() []*stageVar {
-	if e.mesh == nil {
+	if e.io.mesh == nil {
 		return nil
 	}
-	return e.mesh.late
+	return e.io.mesh.late
 }
 
 // meshBuiltinOut creates an Output built-in of type vt, listed among the
@@ -305,7 +305,7 @@ func (e *emitter) payloadFields(t *types.Type, sc spv.StorageClass, prefix strin
 // groupSharedClass is the storage class of a groupshared variable: an
 // amplification shader's EXT payload lives in TaskPayloadWorkgroupEXT.
 func (e *emitter) groupSharedClass(v *sema.Var) spv.StorageClass {
-	if e.stage() == stage.Amplification && e.meshInfo().ext && e.mesh.payloads[v] {
+	if e.stage() == stage.Amplification && e.meshInfo().ext && e.io.mesh.payloads[v] {
 		return spv.StorageClassTaskPayloadWorkgroupEXT
 	}
 	return spv.StorageClassWorkgroup
@@ -327,7 +327,7 @@ func (e *emitter) meshIntrinsic(x *ast.CallExpr, id intrinsics.ID) value {
 			return void
 		}
 		np := e.rvalueAs(x.Args[1], u)
-		e.fb.Store(e.meshBuiltinOut(spv.BuiltInPrimitiveCountNV, e.typeID(u), &e.mesh.late), np)
+		e.fb.Store(e.meshBuiltinOut(spv.BuiltInPrimitiveCountNV, e.typeID(u), &e.io.mesh.late), np)
 		return void
 	}
 	if e.stage() != stage.Amplification {
@@ -358,7 +358,7 @@ func (e *emitter) meshIntrinsic(x *ast.CallExpr, id intrinsics.ID) value {
 	ut := e.typeID(u)
 	yz := e.fb.Emit(spv.OpIMul, ut, builder.Ref(ty), builder.Ref(tz))
 	n := e.fb.Emit(spv.OpIMul, ut, builder.Ref(tx), builder.Ref(yz))
-	e.fb.Store(e.meshBuiltinOut(spv.BuiltInTaskCountNV, ut, &e.mesh.late), n)
+	e.fb.Store(e.meshBuiltinOut(spv.BuiltInTaskCountNV, ut, &e.io.mesh.late), n)
 	return void
 }
 
@@ -367,7 +367,7 @@ func (e *emitter) meshIntrinsic(x *ast.CallExpr, id intrinsics.ID) value {
 // straight into the stage variables, as DXC does; ok is false when the
 // left side is not a mesh output.
 func (e *emitter) meshAssign(x *ast.AssignExpr) (value, bool) {
-	if e.stage() != stage.Mesh || e.mesh == nil {
+	if e.stage() != stage.Mesh || e.io.mesh == nil {
 		return value{}, false
 	}
 	l := x.L
@@ -415,7 +415,7 @@ func (e *emitter) meshAssign(x *ast.AssignExpr) (value, bool) {
 			e.storeMeshIndices(ids, steps, val, t, comp)
 			return
 		}
-		e.storeMeshBlock(e.mesh.blocks[kind], ids, steps, val, t, comp)
+		e.storeMeshBlock(e.io.mesh.blocks[kind], ids, steps, val, t, comp)
 	}
 	switch {
 	case comps == nil:
@@ -438,7 +438,7 @@ func (e *emitter) meshAssign(x *ast.AssignExpr) (value, bool) {
 // mesh output read this way). Reading the parameter itself, as DXC does,
 // would give values never written.
 func (e *emitter) meshOutputBase(bottom ast.Expr, steps []accessStep, ids []builder.ID) (value, int) {
-	if e.stage() != stage.Mesh || e.mesh == nil || len(steps) == 0 || steps[0].kind != stepArray {
+	if e.stage() != stage.Mesh || e.io.mesh == nil || len(steps) == 0 || steps[0].kind != stepArray {
 		return value{}, 0
 	}
 	kind := e.meshOutOf(bottom)
@@ -446,12 +446,12 @@ func (e *emitter) meshOutputBase(bottom ast.Expr, steps []accessStep, ids []buil
 	case "":
 		return value{}, 0
 	case "indices":
-		if !e.mesh.ext {
+		if !e.io.mesh.ext {
 			e.unsupported(bottom, "reading the primitive indices of an NV mesh shader")
 		}
-		return value{id: e.mesh.indices, typ: steps[0].typ, ptr: true, sc: spv.StorageClassOutput, idx: []builder.ID{ids[0]}}, 1
+		return value{id: e.io.mesh.indices, typ: steps[0].typ, ptr: true, sc: spv.StorageClassOutput, idx: []builder.ID{ids[0]}}, 1
 	}
-	b := e.mesh.blocks[kind]
+	b := e.io.mesh.blocks[kind]
 	var path []uint32
 	st := b.elem
 	k := 1
@@ -492,7 +492,7 @@ func (e *emitter) meshOutOf(x ast.Expr) string {
 // storeMeshIndices stores into the primitive indices: ids[0] is the
 // primitive, a vector subscript or comp one of its vertices.
 func (e *emitter) storeMeshIndices(ids []builder.ID, steps []accessStep, val builder.ID, t *types.Type, comp []builder.ID) {
-	m := e.mesh
+	m := e.io.mesh
 	if len(steps) > 1 && steps[1].kind == stepVecMat {
 		comp = []builder.ID{ids[1]}
 	}

@@ -40,16 +40,16 @@ type nodeState struct {
 }
 
 func (e *emitter) nodes() *nodeState {
-	if e.node == nil {
-		e.node = &nodeState{params: map[*sema.Var]*sema.NodeParam{}, arrays: map[*sema.Var]builder.ID{},
+	if e.io.node == nil {
+		e.io.node = &nodeState{params: map[*sema.Var]*sema.NodeParam{}, arrays: map[*sema.Var]builder.ID{},
 			strs: map[string]builder.ID{}, locals: map[*sema.Var]*sema.Var{}}
 		for _, ne := range e.info.Nodes {
 			for p, np := range ne.Params {
-				e.node.params[p] = np
+				e.io.node.params[p] = np
 			}
 		}
 	}
-	return e.node
+	return e.io.node
 }
 
 // isNodeObject reports a work-graph node object type.

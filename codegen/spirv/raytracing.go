@@ -49,11 +49,11 @@ func (rt *rayState) use(p diag.Pos) {
 type rayVar struct{ v, loc builder.ID }
 
 func (e *emitter) ray() *rayState {
-	if e.rt == nil {
-		e.rt = &rayState{builtins: map[spv.BuiltIn]builder.ID{}, payloads: map[builder.ID]rayVar{},
+	if e.io.rt == nil {
+		e.io.rt = &rayState{builtins: map[spv.BuiltIn]builder.ID{}, payloads: map[builder.ID]rayVar{},
 			callData: map[builder.ID]rayVar{}, hitAttrs: map[builder.ID]builder.ID{}, incoming: map[*sema.Func]builder.ID{}}
 	}
-	return e.rt
+	return e.io.rt
 }
 
 // extAllowed reports whether -fspv-extension allows ext (no list: all;
@@ -231,11 +231,11 @@ func (e *emitter) rayBuiltinValue(b rayBuiltin, t *types.Type) builder.ID {
 // point, in creation order, and only its legalization trims the lists to
 // the variables each entry uses.
 func (e *emitter) commonRayBuiltins(iface []builder.ID) []builder.ID {
-	if !e.opts.CodeGenOnly || e.rt == nil || len(e.rt.builtins) == 0 {
+	if !e.opts.CodeGenOnly || e.io.rt == nil || len(e.io.rt.builtins) == 0 {
 		return iface
 	}
 	common := map[builder.ID]bool{}
-	for _, id := range e.rt.builtins {
+	for _, id := range e.io.rt.builtins {
 		common[id] = true
 	}
 	var out []builder.ID
@@ -385,7 +385,7 @@ func (e *emitter) rayCapabilities() {
 			query = true
 		}
 	}
-	tracing := e.rt != nil && e.rt.used
+	tracing := e.io.rt != nil && e.io.rt.used
 	if !accel && !query && !tracing {
 		return
 	}
@@ -415,8 +415,8 @@ func (e *emitter) rayCapabilities() {
 			e.b.Extension("SPV_KHR_ray_tracing")
 		}
 	}
-	if e.rt != nil && e.rt.used && !nv && e.opts.Version < spv.Version1_4 {
-		e.errorf(e.rt.pos, "Vulkan 1.1 with SPIR-V 1.4 is required for Raytracing but not permitted to use (choose it with -fspv-target-env=)")
+	if e.io.rt != nil && e.io.rt.used && !nv && e.opts.Version < spv.Version1_4 {
+		e.errorf(e.io.rt.pos, "Vulkan 1.1 with SPIR-V 1.4 is required for Raytracing but not permitted to use (choose it with -fspv-target-env=)")
 	}
 }
 

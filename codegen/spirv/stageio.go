@@ -44,6 +44,12 @@ type stageIO struct {
 	// order: like DXC's built-in stage variables, they belong to every entry
 	// point and are listed after its own stage variables (SPIR-V 1.4+).
 	bodyBuiltins []builder.ID
+
+	// The state of the stages with more to their interface than stage
+	// variables, made when such a stage is emitted.
+	mesh *meshState // mesh and amplification shaders (mesh.go)
+	rt   *rayState  // ray tracing (raytracing.go)
+	node *nodeState // work-graph node shaders (node.go)
 }
 
 func newStageIO() stageIO {
