@@ -77,7 +77,9 @@
 //   - expr.go: instructions: arithmetic with signedness rectified,
 //     conversions, composites, memory, calls, barriers, derivatives.
 //   - image.go: image instructions (coordinates split into coordinates,
-//     array layer and projection; depth results widened; queries).
+//     array layer and projection; depth results widened; queries; 1D
+//     images declared 2D accessed along their row; sparse residency as
+//     the plain instructions, every texel resident).
 //   - glsl.go: GLSL.std.450, with polyfills (NMin/NMax/NClamp, Modf and
 //     Frexp structs, MatrixInverse...).
 //   - sync.go: atomics (strong compare-exchange over WGSL's weak one) and

@@ -541,7 +541,7 @@ func (fs *funcState) visible(def, use *builder.Construct) bool {
 // operand id more than once (so an inline expression would be computed
 // several times).
 func (fs *funcState) duplicatesOperand(user *builder.Inst, id builder.ID) bool {
-	if d := fs.t.du.Def(id); d != nil && fs.t.isPhysicalPointer(d.Type) {
+	if d := fs.t.du.Def(id); fs.t.physical.model && d != nil && fs.t.isPhysicalPointer(d.Type) {
 		return true // an address is spelled once per word it reaches
 	}
 	switch user.Op {

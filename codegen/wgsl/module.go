@@ -251,7 +251,9 @@ func (t *translator) hasMemberDecoration(st builder.ID, member int, d spv.Decora
 // checkModule refuses what no WGSL program can be made of.
 func (t *translator) checkModule() {
 	if mm := t.m.MemoryModel; mm != nil && len(mm.Operands) >= 1 {
-		if am := spv.AddressingModel(mm.Operands[0].Word); am != spv.AddressingModelLogical && am != spv.AddressingModelPhysicalStorageBuffer64 {
+		am := spv.AddressingModel(mm.Operands[0].Word)
+		t.physical.model = am == spv.AddressingModelPhysicalStorageBuffer64
+		if am != spv.AddressingModelLogical && !t.physical.model {
 			t.withInst(mm, func() { t.unsupported("the %s addressing model (WGSL has logical addressing only)", am) })
 		}
 	}

@@ -22,6 +22,9 @@ import (
 
 // physicalMemory is the buffer physical pointers address.
 type physicalMemory struct {
+	// model: the module's addressing model has physical pointers (no
+	// type is one otherwise).
+	model   bool
 	used    bool
 	written bool // stored into (else read-only)
 	atomic  bool // atomics or part-word stores: words are atomic<u32>
@@ -30,6 +33,9 @@ type physicalMemory struct {
 
 // isPhysicalPointer reports whether typ is a pointer into physical memory.
 func (t *translator) isPhysicalPointer(typ builder.ID) bool {
+	if !t.physical.model {
+		return false
+	}
 	d := t.du.Def(typ)
 	return d != nil && d.Op == spv.OpTypePointer && len(d.Operands) >= 2 &&
 		spv.StorageClass(d.Operands[0].Word) == spv.StorageClassPhysicalStorageBuffer

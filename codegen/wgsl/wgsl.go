@@ -74,7 +74,9 @@ type IO struct {
 // binding (the later one moves to a free binding of its group), an element
 // of a descriptor array (the elements take consecutive bindings), the
 // sampler half of a combined image sampler (a free binding), push
-// constants as a uniform buffer.
+// constants as a uniform buffer, and the resources the translation adds
+// with no descriptor: the draw parameters and the physical memory buffer.
+// A 1D texture may be declared 2D and a texel buffer a storage buffer.
 type Binding struct {
 	Name           string // the WGSL variable
 	Group, Binding uint32 // its @group and @binding
