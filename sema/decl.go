@@ -169,6 +169,15 @@ func (c *checker) declMajor(t *types.Type, mods []ast.Modifier, pos diag.Pos) *t
 	if hasMod(mods, "column_major") {
 		return c.u.WithMajor(t, types.ColumnMajor)
 	}
+	if obj := t.Underlying(); obj.Kind() == types.ObjectK && obj.Elem() != nil && obj.Object().Form() != types.ElemRequiredAny {
+		// a buffer's element matrix takes the orientation in force where
+		// the buffer is declared (StructuredBuffer<float2x3> after
+		// #pragma pack_matrix(row_major)), as DXC resolves the argument
+		if elem := c.declMajor(obj.Elem(), nil, pos); elem != obj.Elem() {
+			return c.u.NewObject(obj.Object(), elem, obj.Len())
+		}
+		return t
+	}
 	if base := t.Canonical(); !base.IsMatrix() && !(base.IsArray() && base.Elem() != nil && base.Elem().Canonical().IsMatrix()) {
 		return t
 	}
