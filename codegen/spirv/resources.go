@@ -2,6 +2,7 @@ package spirv
 
 import (
 	"fmt"
+	"github.com/hlsl2spirv/hlsl2spirv/sema/stage"
 	"strings"
 
 	"github.com/hlsl2spirv/hlsl2spirv/builder"
@@ -185,6 +186,11 @@ func (e *emitter) resourceVar(d *ast.VarDecl, v *sema.Var) {
 	}
 	if shaderRecordKind(e.attrs(d)) != "" {
 		e.shaderRecord(d, v) // raytracing.go
+		return
+	}
+	if e.attrs(d).HasVk("input_attachment_index") && e.stage() != stage.Pixel {
+		// subpass inputs exist only in pixel shaders: DXC declares none
+		// elsewhere (a read of one is an error there)
 		return
 	}
 	t := v.Type()
