@@ -397,6 +397,39 @@ func (c *checker) checkImageReadWrite(in *builder.Inst, info imageInfo) error {
 
 // texelType returns the texel type of an image instruction's result (the
 // second member of a sparse instruction's struct).
+// vec4Texel is the result type of an instruction that returns a whole
+// texel: an integer or float vector of 4 components.
+func (c *checker) vec4Texel(in *builder.Inst, bad func(string, ...any) error) (ID, error) {
+	rt, err := c.texelType(in)
+	if err != nil {
+		return 0, err
+	}
+	if !c.isIntVector(rt) && !c.isFloatVector(rt) {
+		return 0, bad("the result must be an integer or float vector")
+	}
+	if c.dimension(rt) != 4 {
+		return 0, bad("the result must have 4 components")
+	}
+	return rt, nil
+}
+
+// imageOperand is what the type of operand 0, which must be a want
+// (OpTypeSampledImage or OpTypeImage), says of its image.
+func (c *checker) imageOperand(in *builder.Inst, want spv.Op, bad func(string, ...any) error) (imageInfo, error) {
+	it := c.operandType(in, 0)
+	if c.opOf(it) != want {
+		if want == spv.OpTypeSampledImage {
+			return imageInfo{}, bad("the sampled image must be of type OpTypeSampledImage")
+		}
+		return imageInfo{}, bad("the image must be of type OpTypeImage")
+	}
+	info, ok := c.imageInfoOf(it)
+	if !ok {
+		return imageInfo{}, bad("corrupt image type")
+	}
+	return info, nil
+}
+
 func (c *checker) texelType(in *builder.Inst) (ID, error) {
 	if !isSparse(in.Op) {
 		return in.Type, nil
@@ -449,23 +482,13 @@ func (c *checker) checkImage(in *builder.Inst, fn *builder.Function, blk *builde
 		return c.checkImageTexelPointer(in)
 	case spv.OpImageSampleImplicitLod, spv.OpImageSampleExplicitLod, spv.OpImageSampleProjImplicitLod,
 		spv.OpImageSampleProjExplicitLod, spv.OpImageSparseSampleImplicitLod, spv.OpImageSparseSampleExplicitLod:
-		rt, err := c.texelType(in)
+		rt, err := c.vec4Texel(in, bad)
 		if err != nil {
 			return err
 		}
-		if !c.isIntVector(rt) && !c.isFloatVector(rt) {
-			return bad("the result must be an integer or float vector")
-		}
-		if c.dimension(rt) != 4 {
-			return bad("the result must have 4 components")
-		}
-		it := c.operandType(in, 0)
-		if c.opOf(it) != spv.OpTypeSampledImage {
-			return bad("the sampled image must be of type OpTypeSampledImage")
-		}
-		info, ok := c.imageInfoOf(it)
-		if !ok {
-			return bad("corrupt image type")
+		info, err := c.imageOperand(in, spv.OpTypeSampledImage, bad)
+		if err != nil {
+			return err
 		}
 		if isProj(op) {
 			if err := c.checkImageProj(in, info); err != nil {
@@ -492,13 +515,9 @@ func (c *checker) checkImage(in *builder.Inst, fn *builder.Function, blk *builde
 		if !c.isIntScalar(rt) && !c.isFloatScalar(rt) {
 			return bad("the result must be an integer or float scalar")
 		}
-		it := c.operandType(in, 0)
-		if c.opOf(it) != spv.OpTypeSampledImage {
-			return bad("the sampled image must be of type OpTypeSampledImage")
-		}
-		info, ok := c.imageInfoOf(it)
-		if !ok {
-			return bad("corrupt image type")
+		info, err := c.imageOperand(in, spv.OpTypeSampledImage, bad)
+		if err != nil {
+			return err
 		}
 		if isProj(op) {
 			if err := c.checkImageProj(in, info); err != nil {
@@ -519,23 +538,13 @@ func (c *checker) checkImage(in *builder.Inst, fn *builder.Function, blk *builde
 		}
 		return c.imageOperands(in, info, 3)
 	case spv.OpImageFetch, spv.OpImageSparseFetch:
-		rt, err := c.texelType(in)
+		rt, err := c.vec4Texel(in, bad)
 		if err != nil {
 			return err
 		}
-		if !c.isIntVector(rt) && !c.isFloatVector(rt) {
-			return bad("the result must be an integer or float vector")
-		}
-		if c.dimension(rt) != 4 {
-			return bad("the result must have 4 components")
-		}
-		it := c.operandType(in, 0)
-		if c.opOf(it) != spv.OpTypeImage {
-			return bad("the image must be of type OpTypeImage")
-		}
-		info, ok := c.imageInfoOf(it)
-		if !ok {
-			return bad("corrupt image type")
+		info, err := c.imageOperand(in, spv.OpTypeImage, bad)
+		if err != nil {
+			return err
 		}
 		if c.opOf(info.sampledType) != spv.OpTypeVoid && c.componentType(rt) != info.sampledType {
 			return bad("the image's sampled type must be the result's component type")
@@ -551,23 +560,13 @@ func (c *checker) checkImage(in *builder.Inst, fn *builder.Function, blk *builde
 		}
 		return c.imageOperands(in, info, 2)
 	case spv.OpImageGather, spv.OpImageDrefGather, spv.OpImageSparseGather, spv.OpImageSparseDrefGather:
-		rt, err := c.texelType(in)
+		rt, err := c.vec4Texel(in, bad)
 		if err != nil {
 			return err
 		}
-		if !c.isIntVector(rt) && !c.isFloatVector(rt) {
-			return bad("the result must be an integer or float vector")
-		}
-		if c.dimension(rt) != 4 {
-			return bad("the result must have 4 components")
-		}
-		it := c.operandType(in, 0)
-		if c.opOf(it) != spv.OpTypeSampledImage {
-			return bad("the sampled image must be of type OpTypeSampledImage")
-		}
-		info, ok := c.imageInfoOf(it)
-		if !ok {
-			return bad("corrupt image type")
+		info, err := c.imageOperand(in, spv.OpTypeSampledImage, bad)
+		if err != nil {
+			return err
 		}
 		if info.ms != 0 {
 			return bad("gathering is invalid on a multisampled image")
@@ -605,13 +604,9 @@ func (c *checker) checkImage(in *builder.Inst, fn *builder.Function, blk *builde
 		if c.vulkan && c.dimension(rt) != 4 {
 			return bad("the result must have 4 components (VUID-StandaloneSpirv-OpImageRead-04780)")
 		}
-		it := c.operandType(in, 0)
-		if c.opOf(it) != spv.OpTypeImage {
-			return bad("the image must be of type OpTypeImage")
-		}
-		info, ok := c.imageInfoOf(it)
-		if !ok {
-			return bad("corrupt image type")
+		info, err := c.imageOperand(in, spv.OpTypeImage, bad)
+		if err != nil {
+			return err
 		}
 		if info.dim == spv.DimSubpassData {
 			if op == spv.OpImageSparseRead {
@@ -633,13 +628,9 @@ func (c *checker) checkImage(in *builder.Inst, fn *builder.Function, blk *builde
 		}
 		return c.imageOperands(in, info, 2)
 	case spv.OpImageWrite:
-		it := c.operandType(in, 0)
-		if c.opOf(it) != spv.OpTypeImage {
-			return bad("the image must be of type OpTypeImage")
-		}
-		info, ok := c.imageInfoOf(it)
-		if !ok {
-			return bad("corrupt image type")
+		info, err := c.imageOperand(in, spv.OpTypeImage, bad)
+		if err != nil {
+			return err
 		}
 		if info.dim == spv.DimSubpassData {
 			return bad("the image cannot be SubpassData")
@@ -687,13 +678,9 @@ func (c *checker) checkImage(in *builder.Inst, fn *builder.Function, blk *builde
 		if !c.isIntScalar(in.Type) {
 			return bad("the result type must be an integer scalar")
 		}
-		it := c.operandType(in, 0)
-		if c.opOf(it) != spv.OpTypeImage {
-			return bad("the image must be of type OpTypeImage")
-		}
-		info, ok := c.imageInfoOf(it)
-		if !ok {
-			return bad("corrupt image type")
+		info, err := c.imageOperand(in, spv.OpTypeImage, bad)
+		if err != nil {
+			return err
 		}
 		if op == spv.OpImageQueryLevels {
 			if info.dim != spv.Dim1D && info.dim != spv.Dim2D && info.dim != spv.Dim3D && info.dim != spv.DimCube {
@@ -775,13 +762,9 @@ func (c *checker) checkSampledImage(in *builder.Inst, blk *builder.Block) error 
 	if c.opOf(in.Type) != spv.OpTypeSampledImage {
 		return bad("the result type must be OpTypeSampledImage")
 	}
-	it := c.operandType(in, 0)
-	if c.opOf(it) != spv.OpTypeImage {
-		return bad("the image must be of type OpTypeImage")
-	}
-	info, ok := c.imageInfoOf(it)
-	if !ok {
-		return bad("corrupt image type")
+	info, err := c.imageOperand(in, spv.OpTypeImage, bad)
+	if err != nil {
+		return err
 	}
 	if c.vulkan {
 		if info.sampled != 1 {
@@ -892,13 +875,9 @@ func (c *checker) checkImageQuerySize(in *builder.Inst) error {
 	if !c.isIntScalarOrVector(in.Type) {
 		return bad("the result type must be an integer scalar or vector")
 	}
-	it := c.operandType(in, 0)
-	if c.opOf(it) != spv.OpTypeImage {
-		return bad("the image must be of type OpTypeImage")
-	}
-	info, ok := c.imageInfoOf(it)
-	if !ok {
-		return bad("corrupt image type")
+	info, err := c.imageOperand(in, spv.OpTypeImage, bad)
+	if err != nil {
+		return err
 	}
 	want := info.arrayed
 	switch info.dim {
