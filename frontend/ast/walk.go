@@ -29,28 +29,18 @@ func Walk(v Visitor, n Node) {
 		walkList(v, n.Dims)
 
 	case *VarDecl:
-		walkList(v, n.Attrs)
-		Walk(v, n.Type)
-		walkList(v, n.Qualifier)
-		Walk(v, n.Name)
-		walkList(v, n.TemplateArgs)
+		walkDeclHead(v, n.Attrs, n.Type, n.Qualifier, n.Name, n.TemplateArgs)
 		walkList(v, n.Dims)
 		walkList(v, n.Semantics)
 		walkList(v, n.Annotations)
 		walkOpt(v, n.Init)
 	case *Param:
-		walkList(v, n.Attrs)
-		Walk(v, n.Type)
-		walkOpt(v, n.Name)
+		walkDeclHead(v, n.Attrs, n.Type, nil, n.Name, nil)
 		walkList(v, n.Dims)
 		walkList(v, n.Semantics)
 		walkOpt(v, n.Default)
 	case *FuncDecl:
-		walkList(v, n.Attrs)
-		Walk(v, n.Result)
-		walkList(v, n.Qualifier)
-		Walk(v, n.Name)
-		walkList(v, n.TemplateArgs)
+		walkDeclHead(v, n.Attrs, n.Result, n.Qualifier, n.Name, n.TemplateArgs)
 		walkList(v, n.Params)
 		walkList(v, n.ResultDims)
 		walkList(v, n.Semantics)
@@ -178,6 +168,17 @@ func Walk(v Visitor, n Node) {
 		panic("ast.Walk: unexpected node type") // a node type added without a case here
 	}
 	v.Visit(nil)
+}
+
+// walkDeclHead walks what variables, parameters and functions begin
+// with: attributes, the type, an out-of-line qualifier, the name (absent
+// for an unnamed parameter) and explicit template arguments.
+func walkDeclHead(v Visitor, attrs []*Attribute, typ *TypeExpr, qual []*ScopeName, name *Ident, targs []Node) {
+	walkList(v, attrs)
+	Walk(v, typ)
+	walkList(v, qual)
+	walkOpt(v, name)
+	walkList(v, targs)
 }
 
 func walkList[N Node](v Visitor, list []N) {
