@@ -353,6 +353,26 @@ func (th *thread) binary(x *Bin) Value {
 	return out
 }
 
+// compare evaluates a comparison operator on two scalars; ok is false for
+// any other operator.
+func compare[T int64 | float64](op string, x, y T) (v Value, ok bool) {
+	switch op {
+	case "<":
+		return boolV(x < y), true
+	case "<=":
+		return boolV(x <= y), true
+	case ">":
+		return boolV(x > y), true
+	case ">=":
+		return boolV(x >= y), true
+	case "==":
+		return boolV(x == y), true
+	case "!=":
+		return boolV(x != y), true
+	}
+	return Value{}, false
+}
+
 func boolV(b bool) Value {
 	if b {
 		return Value{T: scalar(Bool), I: []int64{1}}
@@ -364,6 +384,9 @@ func (th *thread) scalarOp(op string, a, b Value) Value {
 	k := a.T.K
 	if k.isFloat() {
 		x, y := a.C[0], b.C[0]
+		if v, ok := compare(op, x, y); ok {
+			return v
+		}
 		var r float64
 		switch op {
 		case "+":
@@ -380,18 +403,6 @@ func (th *thread) scalarOp(op string, a, b Value) Value {
 			if r*y != x {
 				ub("inexact division")
 			}
-		case "<":
-			return boolV(x < y)
-		case "<=":
-			return boolV(x <= y)
-		case ">":
-			return boolV(x > y)
-		case ">=":
-			return boolV(x >= y)
-		case "==":
-			return boolV(x == y)
-		case "!=":
-			return boolV(x != y)
 		default:
 			panic("randprog: float operator " + op)
 		}
@@ -401,6 +412,9 @@ func (th *thread) scalarOp(op string, a, b Value) Value {
 		return Value{T: scalar(k), C: []float64{r}}
 	}
 	x, y := a.I[0], b.I[0]
+	if v, ok := compare(op, x, y); ok {
+		return v
+	}
 	var r int64
 	switch op {
 	case "+":
@@ -443,18 +457,6 @@ func (th *thread) scalarOp(op string, a, b Value) Value {
 		return boolV(x != 0 && y != 0)
 	case "||":
 		return boolV(x != 0 || y != 0)
-	case "<":
-		return boolV(x < y)
-	case "<=":
-		return boolV(x <= y)
-	case ">":
-		return boolV(x > y)
-	case ">=":
-		return boolV(x >= y)
-	case "==":
-		return boolV(x == y)
-	case "!=":
-		return boolV(x != y)
 	default:
 		panic("randprog: integer operator " + op)
 	}
