@@ -97,59 +97,78 @@ func parseCommandLine(args []string) (*cli, error) {
 	fs.StringArrayVar(&o.Defines, "D", nil, "")
 	fs.StringArrayVar(&o.IncludeDirs, "I", nil, "")
 	fs.StringVar(&c.hv, "HV", "", "")
-	fs.BoolVar(&o.Enable16BitTypes, "enable-16bit-types", false, "")
-	fs.BoolVar(&o.LegacyMacroExpansion, "flegacy-macro-expansion", false, "")
-	fs.BoolVar(&o.IgnoreLineDirectives, "ignore-line-directives", false, "")
-	fs.BoolVar(&c.zpr, "Zpr", false, "")
-	fs.BoolVar(&c.zpc, "Zpc", false, "")
-	fs.BoolVar(&o.WarningsAsErrors, "WX", false, "")
-	fs.BoolVar(&o.NoWarnings, "no-warnings", false, "")
-	fs.BoolVar(&o.DisableValidation, "Vd", false, "")
-	fs.BoolVar(&c.o0, "O0", false, "")
-	fs.BoolVar(&c.o1, "O1", false, "")
-	fs.BoolVar(&c.o2, "O2", false, "")
-	fs.BoolVar(&c.o3, "O3", false, "")
-	fs.BoolVar(&c.od, "Od", false, "")
+	// the boolean flags: each sets its field when given
+	for _, f := range []struct {
+		name string
+		p    *bool
+	}{
+		{"enable-16bit-types", &o.Enable16BitTypes},
+		{"flegacy-macro-expansion", &o.LegacyMacroExpansion},
+		{"ignore-line-directives", &o.IgnoreLineDirectives},
+		{"Zpr", &c.zpr},
+		{"Zpc", &c.zpc},
+		{"WX", &o.WarningsAsErrors},
+		{"no-warnings", &o.NoWarnings},
+		{"Vd", &o.DisableValidation},
+		{"O0", &c.o0},
+		{"O1", &c.o1},
+		{"O2", &c.o2},
+		{"O3", &c.o3},
+		{"Od", &c.od},
+		{"fcgl", &o.CodeGenOnly},
+		{"spirv", &c.spirv},
+		{"M", &c.depsPrint},
+		{"MD", &c.depsWrite},
+		{"P", &c.preprocess},
+		{"dumpbin", &c.dumpbin},
+		{"opt", &c.optInput},
+		{"fspv-print-all", &c.printAll},
+		{"ftime-report", &c.timeReport},
+		{"fspv-preserve-bindings", &o.PreserveBindings},
+		{"fspv-reduce-load-size", &o.ReduceLoadSize},
+		{"ast-dump", &c.astDump},
+		{"fsyntax-only", &c.syntaxOnly},
+		{"help", &c.help},
+		{"version", &c.showVersion},
+		{"fvk-invert-y", &o.InvertY},
+		{"fvk-use-dx-position-w", &o.UseDXPositionW},
+		{"fvk-use-gl-layout", &o.UseGLLayout},
+		{"fspv-reflect", &o.Reflect},
+		{"fvk-support-nonzero-base-instance", &o.NonZeroBaseInstance},
+		{"fvk-support-nonzero-base-vertex", &o.NonZeroBaseVertex},
+		{"fvk-auto-shift-bindings", &o.AutoShiftBindings},
+		{"fspv-use-unknown-image-format", &o.UnknownImageFormat},
+		{"fvk-use-dx-layout", &o.UseDXLayout},
+		{"fvk-use-scalar-layout", &o.UseScalarLayout},
+		{"Zi", &c.zi},
+		{"Gis", &o.IEEEStrict},
+		{"fspv-flatten-resource-arrays", &o.FlattenResourceArrays},
+		{"pack-optimized", &o.PackOptimized},
+		{"fspv-use-descriptor-heap", &o.UseDescriptorHeap},
+		{"fspv-use-legacy-buffer-matrix-order", &o.LegacyBufferMatrixOrder},
+		{"ffinite-math-only", &o.FiniteMathOnly},
+		{"fno-finite-math-only", &c.noFiniteMath},
+		{"fspv-preserve-interface", &o.PreserveInterface},
+		{"fspv-use-vulkan-memory-model", &o.VulkanMemoryModel},
+		{"fspv-enable-maximal-reconvergence", &o.MaximalReconvergence},
+		{"Wall", &c.wall},
+	} {
+		fs.BoolVar(f.p, f.name, false, "")
+	}
 	fs.StringArrayVar(&c.oconfig, "Oconfig", nil, "")
-	fs.BoolVar(&o.CodeGenOnly, "fcgl", false, "")
-	fs.BoolVar(&c.spirv, "spirv", false, "")
 	fs.StringVar(&c.out, "Fo", "", "")
 	fs.StringVar(&c.asmOut, "Fc", "", "")
 	fs.StringVar(&c.wgslOut, "Fw", "", "")
 	fs.StringVar(&c.ppOut, "Fi", "", "")
 	fs.StringVar(&c.headerOut, "Fh", "", "")
 	fs.StringVar(&c.varName, "Vn", "", "")
-	fs.BoolVar(&c.depsPrint, "M", false, "")
-	fs.BoolVar(&c.depsWrite, "MD", false, "")
 	fs.StringVar(&c.depsFile, "MF", "", "")
 	fs.StringVar(&c.batch, "batch", "", "")
-	fs.BoolVar(&c.preprocess, "P", false, "")
-	fs.BoolVar(&c.dumpbin, "dumpbin", false, "")
-	fs.BoolVar(&c.optInput, "opt", false, "")
-	fs.BoolVar(&c.printAll, "fspv-print-all", false, "")
-	fs.BoolVar(&c.timeReport, "ftime-report", false, "")
-	fs.BoolVar(&o.PreserveBindings, "fspv-preserve-bindings", false, "")
-	fs.BoolVar(&o.ReduceLoadSize, "fspv-reduce-load-size", false, "")
-	fs.BoolVar(&c.astDump, "ast-dump", false, "")
-	fs.BoolVar(&c.syntaxOnly, "fsyntax-only", false, "")
-	fs.BoolVar(&c.help, "help", false, "")
-	fs.BoolVar(&c.showVersion, "version", false, "")
 	fs.StringVar(&o.TargetEnv, "fspv-target-env", "", "")
 	fs.StringVar(&o.StageIOOrder, "fvk-stage-io-order", "", "")
-	fs.BoolVar(&o.InvertY, "fvk-invert-y", false, "")
-	fs.BoolVar(&o.UseDXPositionW, "fvk-use-dx-position-w", false, "")
 	fs.StringVar(&o.EntryPointName, "fspv-entrypoint-name", "", "")
-	fs.BoolVar(&o.UseGLLayout, "fvk-use-gl-layout", false, "")
-	fs.BoolVar(&o.Reflect, "fspv-reflect", false, "")
-	fs.BoolVar(&o.NonZeroBaseInstance, "fvk-support-nonzero-base-instance", false, "")
-	fs.BoolVar(&o.NonZeroBaseVertex, "fvk-support-nonzero-base-vertex", false, "")
-	fs.BoolVar(&o.AutoShiftBindings, "fvk-auto-shift-bindings", false, "")
 	fs.IntVar(&o.DefaultSpace, "auto-binding-space", 0, "")
-	fs.BoolVar(&o.UnknownImageFormat, "fspv-use-unknown-image-format", false, "")
-	fs.BoolVar(&o.UseDXLayout, "fvk-use-dx-layout", false, "")
-	fs.BoolVar(&o.UseScalarLayout, "fvk-use-scalar-layout", false, "")
 	fs.StringArrayVar(&o.Extensions, "fspv-extension", nil, "")
-	fs.BoolVar(&c.zi, "Zi", false, "")
 	fs.StringArrayVar(&c.debug, "fspv-debug", nil, "")
 	for _, class := range []string{"b", "t", "s", "u"} {
 		list := new([]string)
@@ -162,24 +181,13 @@ func parseCommandLine(args []string) (*cli, error) {
 	fs.StringVar(&c.resourceHeap, "fvk-bind-resource-heap", "", "")
 	fs.StringVar(&c.samplerHeap, "fvk-bind-sampler-heap", "", "")
 	fs.StringVar(&c.counterHeap, "fvk-bind-counter-heap", "", "")
-	fs.BoolVar(&o.IEEEStrict, "Gis", false, "")
-	fs.BoolVar(&o.FlattenResourceArrays, "fspv-flatten-resource-arrays", false, "")
-	fs.BoolVar(&o.PackOptimized, "pack-optimized", false, "")
-	fs.BoolVar(&o.UseDescriptorHeap, "fspv-use-descriptor-heap", false, "")
-	fs.BoolVar(&o.LegacyBufferMatrixOrder, "fspv-use-legacy-buffer-matrix-order", false, "")
 	fs.StringVar(&o.Denorm, "denorm", "", "")
-	fs.BoolVar(&o.FiniteMathOnly, "ffinite-math-only", false, "")
-	fs.BoolVar(&c.noFiniteMath, "fno-finite-math-only", false, "")
-	fs.BoolVar(&o.PreserveInterface, "fspv-preserve-interface", false, "")
-	fs.BoolVar(&o.VulkanMemoryModel, "fspv-use-vulkan-memory-model", false, "")
 	// every pointer argument is already a variable (param.var.*), which is
 	// what spirv-opt's fix-func-call-arguments pass makes of calls
 	fs.Bool("fspv-fix-func-call-arguments", false, "")
-	fs.BoolVar(&o.MaximalReconvergence, "fspv-enable-maximal-reconvergence", false, "")
 	fs.Uint32Var(&o.MaxID, "fspv-max-id", 0, "")
 	fs.StringArrayVar(&o.DisabledWarnings, "Wno-", nil, "")
 	fs.StringArrayVar(&c.warnings, "W", nil, "")
-	fs.BoolVar(&c.wall, "Wall", false, "")
 	if err := fs.Parse(normalized); err != nil {
 		return nil, err
 	}
