@@ -25,7 +25,7 @@ func FuzzTranslate(f *testing.F) {
 		}
 	}
 	for _, text := range []string{computeHeader + loopModule, computeHeader + switchModule, sharedBindingModule,
-		textureArray("%i", "OpImageSampleExplicitLod %v4 %ts %c Lod %float_0", ""), quadDerivativeModule()} {
+		textureArray("%i", "OpImageSampleExplicitLod %v4 %ts %c Lod %float_0", ""), quadDerivativeModule(), physicalModule} {
 		words, err := asm.Assemble(text, asm.Options{})
 		if err != nil {
 			f.Fatal(err)

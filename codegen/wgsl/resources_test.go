@@ -384,58 +384,7 @@ OpFunctionEnd
 // access chain adds the member's offset to it, loads, stores and atomics
 // read and write the words at the address.
 func TestPhysicalPointers(t *testing.T) {
-	res := check(t, `
-OpCapability Shader
-OpCapability Int64
-OpCapability PhysicalStorageBufferAddresses
-OpExtension "SPV_KHR_physical_storage_buffer"
-OpMemoryModel PhysicalStorageBuffer64 GLSL450
-OpEntryPoint GLCompute %main "main"
-OpExecutionMode %main LocalSize 1 1 1
-OpMemberDecorate %node 0 Offset 0
-OpMemberDecorate %node 1 Offset 8
-OpMemberDecorate %node 2 Offset 12
-OpMemberDecorate %pc 0 Offset 0
-OpDecorate %pc Block
-OpDecorate %ptr_node ArrayStride 16
-OpTypeForwardPointer %ptr_node PhysicalStorageBuffer
-%void = OpTypeVoid
-%fn = OpTypeFunction %void
-%uint = OpTypeInt 32 0
-%int = OpTypeInt 32 1
-%float = OpTypeFloat 32
-%ulong = OpTypeInt 64 0
-%node = OpTypeStruct %ptr_node %float %uint
-%ptr_node = OpTypePointer PhysicalStorageBuffer %node
-%ptr_float = OpTypePointer PhysicalStorageBuffer %float
-%ptr_uint = OpTypePointer PhysicalStorageBuffer %uint
-%ptr_pnode = OpTypePointer PhysicalStorageBuffer %ptr_node
-%pc = OpTypeStruct %ulong
-%ptr_pc = OpTypePointer PushConstant %pc
-%ptr_pc_ulong = OpTypePointer PushConstant %ulong
-%p = OpVariable %ptr_pc PushConstant
-%int_0 = OpConstant %int 0
-%int_1 = OpConstant %int 1
-%int_2 = OpConstant %int 2
-%uint_1 = OpConstant %uint 1
-%uint_0 = OpConstant %uint 0
-%main = OpFunction %void None %fn
-%e = OpLabel
-%a = OpAccessChain %ptr_pc_ulong %p %int_0
-%addr = OpLoad %ulong %a
-%n = OpConvertUToPtr %ptr_node %addr
-%second = OpPtrAccessChain %ptr_node %n %int_1
-%nextp = OpAccessChain %ptr_pnode %second %int_0
-%next = OpLoad %ptr_node %nextp Aligned 8
-%vp = OpAccessChain %ptr_float %next %int_1
-%v = OpLoad %float %vp Aligned 4
-%wp = OpAccessChain %ptr_float %n %int_1
-OpStore %wp %v Aligned 4
-%cp = OpAccessChain %ptr_uint %n %int_2
-%old = OpAtomicIAdd %uint %cp %uint_1 %uint_0 %uint_1
-OpReturn
-OpFunctionEnd
-`,
+	res := check(t, physicalModule,
 		`@group\(0\) @binding\(1\) var<storage, read_write> physical_memory : array<atomic<u32>>;`,
 		// The second node: 16 bytes on; its next pointer at offset 0.
 		`let (\w+) : vec2<u32> = vec2<u32>\(\w+\.x \+ 16u, \w+\.y\);`,
@@ -506,3 +455,58 @@ OpFunctionEnd
 		`textureLoad\(\w+, vec2<i32>\(0i, 0i\), 0i\)`,
 		`= true;`)
 }
+
+// physicalModule walks a linked list through physical pointers (a load of
+// a pointer, OpPtrAccessChain), stores and adds atomically through them.
+const physicalModule = `
+OpCapability Shader
+OpCapability Int64
+OpCapability PhysicalStorageBufferAddresses
+OpExtension "SPV_KHR_physical_storage_buffer"
+OpMemoryModel PhysicalStorageBuffer64 GLSL450
+OpEntryPoint GLCompute %main "main"
+OpExecutionMode %main LocalSize 1 1 1
+OpMemberDecorate %node 0 Offset 0
+OpMemberDecorate %node 1 Offset 8
+OpMemberDecorate %node 2 Offset 12
+OpMemberDecorate %pc 0 Offset 0
+OpDecorate %pc Block
+OpDecorate %ptr_node ArrayStride 16
+OpTypeForwardPointer %ptr_node PhysicalStorageBuffer
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%uint = OpTypeInt 32 0
+%int = OpTypeInt 32 1
+%float = OpTypeFloat 32
+%ulong = OpTypeInt 64 0
+%node = OpTypeStruct %ptr_node %float %uint
+%ptr_node = OpTypePointer PhysicalStorageBuffer %node
+%ptr_float = OpTypePointer PhysicalStorageBuffer %float
+%ptr_uint = OpTypePointer PhysicalStorageBuffer %uint
+%ptr_pnode = OpTypePointer PhysicalStorageBuffer %ptr_node
+%pc = OpTypeStruct %ulong
+%ptr_pc = OpTypePointer PushConstant %pc
+%ptr_pc_ulong = OpTypePointer PushConstant %ulong
+%p = OpVariable %ptr_pc PushConstant
+%int_0 = OpConstant %int 0
+%int_1 = OpConstant %int 1
+%int_2 = OpConstant %int 2
+%uint_1 = OpConstant %uint 1
+%uint_0 = OpConstant %uint 0
+%main = OpFunction %void None %fn
+%e = OpLabel
+%a = OpAccessChain %ptr_pc_ulong %p %int_0
+%addr = OpLoad %ulong %a
+%n = OpConvertUToPtr %ptr_node %addr
+%second = OpPtrAccessChain %ptr_node %n %int_1
+%nextp = OpAccessChain %ptr_pnode %second %int_0
+%next = OpLoad %ptr_node %nextp Aligned 8
+%vp = OpAccessChain %ptr_float %next %int_1
+%v = OpLoad %float %vp Aligned 4
+%wp = OpAccessChain %ptr_float %n %int_1
+OpStore %wp %v Aligned 4
+%cp = OpAccessChain %ptr_uint %n %int_2
+%old = OpAtomicIAdd %uint %cp %uint_1 %uint_0 %uint_1
+OpReturn
+OpFunctionEnd
+`
