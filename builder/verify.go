@@ -2,6 +2,7 @@ package builder
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/hlsl2spirv/hlsl2spirv/builder/spv"
 )
@@ -173,6 +174,9 @@ func VerifyIR(m *Module) error {
 
 func verifyFunction(m *Module, f *Function) error {
 	g := NewCFG(f)
+	if f.cfg != nil && !sameCFG(f.cfg, g) {
+		return fmt.Errorf("the cached control-flow graph is stale (the blocks or branches changed without InvalidateCFG)")
+	}
 	dom := NewDominators(g)
 	// Where each value of the function is defined: block index and
 	// position in it.
@@ -244,4 +248,18 @@ func verifyFunction(m *Module, f *Function) error {
 		}
 	}
 	return nil
+}
+
+// sameCFG reports whether two control-flow graphs have the same blocks
+// (the same *Block values, in order) and edges.
+func sameCFG(a, b *CFG) bool {
+	if len(a.Blocks) != len(b.Blocks) || !slices.Equal(a.RPO, b.RPO) {
+		return false
+	}
+	for i := range a.Blocks {
+		if a.Blocks[i] != b.Blocks[i] || !slices.Equal(a.Succs[i], b.Succs[i]) || !slices.Equal(a.Preds[i], b.Preds[i]) {
+			return false
+		}
+	}
+	return true
 }

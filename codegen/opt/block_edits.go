@@ -117,13 +117,14 @@ func (p *pendingInserts) flushAll(c *Context) {
 
 // flush puts the pending instructions of f in place (all of them must be
 // f's).
-func (p *pendingInserts) flush(c *Context, f *builder.Function) {
+func (p *pendingInserts) flush(c *Context, f *builder.Function) bool {
 	if len(p.before) == 0 && len(p.front) == 0 {
-		return
+		return false
 	}
 	p.place(c, f)
 	clear(p.before)
 	clear(p.front)
+	return true
 }
 
 // place rebuilds f's blocks with the pending instructions in place.

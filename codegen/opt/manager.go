@@ -26,20 +26,41 @@ type RunOptions struct {
 }
 
 // Run runs the passes over m in order. Between passes it sweeps out the
-// instructions a pass deleted and drops the functions' control-flow
-// analyses.
+// instructions a pass deleted and, after a pass that changed the module,
+// drops the functions' control-flow analyses. A pass whose last run
+// changed nothing is skipped while no pass has changed the module since:
+// passes are deterministic, so it would change nothing again (DXC's
+// pipelines run eliminate-dead-code-aggressive eight times, often on a
+// module the passes in between left alone). With Verify, the skipped
+// pass runs anyway, and every pass reporting no change is checked to
+// have left the module's words and cached control-flow graphs as they
+// were: a pass that under-reports its changes fails the tests.
 func Run(m *builder.Module, passes []Pass, o RunOptions) error {
 	c := newContext(m, o.Options)
 	var times passTimes
+	settled := map[string]bool{} // passes that would change nothing now
 	for _, p := range passes {
 		if o.PrintAll != nil {
 			printModule(o.PrintAll, m, "; IR before pass "+p.Name())
 		}
+		var before []uint32
+		if o.Verify {
+			before = moduleWords(m)
+		}
 		start := time.Now()
-		_, err := p.Run(c)
+		changed, err := false, error(nil)
+		skip := settled[p.Name()]
+		if !skip || o.Verify {
+			changed, err = p.Run(c)
+		}
 		m.Compact()
-		for _, f := range m.Functions {
-			f.InvalidateCFG()
+		if changed {
+			for _, f := range m.Functions {
+				f.InvalidateCFG()
+			}
+			clear(settled)
+		} else {
+			settled[p.Name()] = true
 		}
 		if o.TimeReport != nil {
 			times.add(p.Name(), time.Since(start))
@@ -51,6 +72,9 @@ func Run(m *builder.Module, passes []Pass, o RunOptions) error {
 			if err := builder.VerifyIR(m); err != nil {
 				return fmt.Errorf("after pass %s: %v", p.Name(), err)
 			}
+			if !changed && !slices.Equal(before, moduleWords(m)) {
+				return fmt.Errorf("pass %s changed the module but reported no change", p.Name())
+			}
 		}
 	}
 	if o.PrintAll != nil && len(passes) > 0 {
@@ -60,6 +84,15 @@ func Run(m *builder.Module, passes []Pass, o RunOptions) error {
 		times.print(o.TimeReport)
 	}
 	return nil
+}
+
+// moduleWords is the module serialised (nil if it cannot be).
+func moduleWords(m *builder.Module) []uint32 {
+	var w builder.WordSlice
+	if builder.Serialize(m, &w) != nil {
+		return nil
+	}
+	return w.Words
 }
 
 // passTimes sums the time of each pass over its runs in a pipeline.

@@ -85,8 +85,14 @@ func (r *ssaRewriter) rewrite() bool {
 		r.finalize(pc)
 	}
 	changed := r.apply()
-	r.edits.flush(r.p.c, r.f)
-	r.killDebugDeclares()
+	// The DebugValues placed and the DebugDeclares deleted are changes
+	// too (of a variable whose loads and stores all went already).
+	if r.edits.flush(r.p.c, r.f) {
+		changed = true
+	}
+	if r.killDebugDeclares() {
+		changed = true
+	}
 	return changed
 }
 
@@ -338,10 +344,12 @@ func (r *ssaRewriter) apply() bool {
 
 // killDebugDeclares deletes the DebugDeclares of the variables now in SSA
 // form (their values are no longer in memory).
-func (r *ssaRewriter) killDebugDeclares() {
+func (r *ssaRewriter) killDebugDeclares() bool {
+	killed := false
 	for v, target := range r.p.target {
-		if target && r.p.debugDeclared(v) {
-			r.p.killDebugDeclaresOf(v)
+		if target && r.p.debugDeclared(v) && r.p.killDebugDeclaresOf(v) {
+			killed = true
 		}
 	}
+	return killed
 }
