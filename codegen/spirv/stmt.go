@@ -182,6 +182,12 @@ func (e *emitter) stmt(s ast.Stmt, attrs sema.Attrs) {
 }
 
 func (e *emitter) exprStmt(x ast.Expr) {
+	if _, ok := unparen(x).(*ast.BasicLit); ok {
+		// DXC still makes a literal statement's constant (`2;` declares
+		// %int_2), at the literal's own width, never 64-bit
+		e.expr(x)
+		return
+	}
 	e.discard(x)
 }
 
