@@ -328,8 +328,10 @@ func (e *emitter) rvalueAsUnmarked(x ast.Expr, t *types.Type) builder.ID {
 	}
 	if lt, ok := e.literalCondType(x, t); ok {
 		v := e.condTyped(unparen(x).(*ast.CondExpr), lt)
-		if c := concreteType(t).Canonical(); c.Scalar().IsInteger() && sameShape(c, lt) {
-			// DXC bitcasts even when the types already agree
+		if c := concreteType(t).Canonical(); c.Scalar().IsInteger() && lt.Canonical().Scalar().IsInteger() && sameShape(c, lt) {
+			// an integer of the target's width: DXC bitcasts its
+			// signedness, even when the types already agree (a float
+			// result converts below)
 			return e.fb.Emit(spv.OpBitcast, e.typeID(c), builder.Ref(v.id))
 		}
 		return e.convert(v.id, lt, t)

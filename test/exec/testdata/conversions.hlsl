@@ -102,3 +102,15 @@ void lit(uint3 id : SV_DispatchThreadID) {
   OutU[0] = -1 * u;          // the literal takes the uint type: wraps
   OutU[1] = (u > -1) ? 0 : 1; // -1 converts to 0xffffffff: u is smaller
 }
+
+//: case literal_float_ternary_to_int_converts
+//: flags -T cs_6_0 -E ternaryf2i
+//: in I = i32 0 1 0 3
+//: expect OutI = i32 -2 1 -2 1
+// `c ? 1.5 : -2.5` has literal float branches: the selected float converts
+// to the int (OpConvertFToS), never a bit cast.
+[numthreads(4, 1, 1)]
+void ternaryf2i(uint3 id : SV_DispatchThreadID) {
+  int v = I[id.x] != 0 ? 1.5 : -2.5;
+  OutI[id.x] = v;
+}
