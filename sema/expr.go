@@ -881,34 +881,81 @@ func (c *checker) structScope(t *types.Type) *Scope {
 	return c.structScopes[t.Canonical()]
 }
 
-// sizeOf is sizeof(t) for numeric types and arrays of them (as DXC lays
-// them out: no padding, bool and min-precision kinds take 4 bytes).
+// sizeOf is sizeof(t) as clang evaluates it for DXC: numeric types (no
+// padding, bool and min-precision kinds take 4 bytes), enums (their
+// underlying integer), arrays of them, and structs of them, each member at
+// a multiple of its alignment (its component's size) and the size rounded
+// up to the largest. Structs with bitfields or no members, and objects,
+// are left to the code generator.
 func sizeOf(t *types.Type) (int64, bool) {
+	size, _, ok := sizeAlign(t)
+	return size, ok
+}
+
+func sizeAlign(t *types.Type) (size, align int64, ok bool) {
 	if t == nil {
-		return 0, false
+		return 0, 0, false
 	}
 	t = t.Canonical()
 	switch {
 	case t.IsArray():
 		if t.Len() < 0 {
-			return 0, false
+			return 0, 0, false
 		}
-		n, ok := sizeOf(t.Elem())
-		return n * t.Len(), ok
-	case t.IsNumeric():
+		n, a, ok := sizeAlign(t.Elem())
+		return n * t.Len(), a, ok
+	case t.IsNumeric(), t.Kind() == types.Enum:
 		s := t.Scalar()
 		bytes := int64(4)
 		switch {
 		case s.IsLiteral():
-			return 0, false
+			return 0, 0, false
 		case s.Bits() == 16 && !s.IsMinPrecision():
 			bytes = 2
 		case s.Bits() == 64:
 			bytes = 8
 		}
-		return bytes * int64(t.ComponentCount()), true
+		n := int64(1)
+		if t.IsNumeric() {
+			n = int64(t.ComponentCount())
+		}
+		return bytes * n, bytes, true
+	case t.IsStruct():
+		nd := t.Named()
+		if nd == nil || len(nd.Fields) == 0 && nd.Base == nil {
+			return 0, 0, false
+		}
+		members := make([]*types.Type, 0, len(nd.Fields)+1)
+		if nd.Base != nil {
+			members = append(members, nd.Base)
+		}
+		for _, f := range nd.Fields {
+			if d, ok := f.Decl.(*ast.VarDecl); ok && hasBitWidth(d) {
+				return 0, 0, false
+			}
+			members = append(members, f.Type)
+		}
+		for _, m := range members {
+			n, a, ok := sizeAlign(m)
+			if !ok {
+				return 0, 0, false
+			}
+			size = (size+a-1)/a*a + n
+			align = max(align, a)
+		}
+		return (size + align - 1) / align * align, align, true
 	}
-	return 0, false
+	return 0, 0, false
+}
+
+// hasBitWidth reports whether a field is a bitfield (int x : 4).
+func hasBitWidth(d *ast.VarDecl) bool {
+	for _, s := range d.Semantics {
+		if s.Kind == ast.BitField {
+			return true
+		}
+	}
+	return false
 }
 
 // userOperator finds an operator method (operator+, operator[], operator())

@@ -133,6 +133,11 @@ func (c *checker) funcSignature(d *ast.FuncDecl, recv *types.Type) *Func {
 	if recv != nil && c.scope.Kind != ScopeStruct {
 		f.Recv = nil
 	}
+	for s := c.scope; s != nil; s = s.Parent {
+		if s.Kind == ScopeNamespace {
+			f.Namespaces = append([]string{s.Name}, f.Namespaces...)
+		}
+	}
 	f.Result = c.typeOf(d.Result)
 	f.Result = c.applyDims(f.Result, d.ResultDims) // int getArray()[2]
 	f.Result = c.declMajor(f.Result, d.Mods, d.Pos())

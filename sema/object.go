@@ -71,6 +71,9 @@ type Func struct {
 	// Recv is the struct of a method, nil for a free function.
 	Recv   *types.Type
 	Static bool
+	// Namespaces are the namespaces the function is declared in,
+	// outermost first (A::B::f has A and B).
+	Namespaces []string
 	// Callees are the user functions the body calls, in order, for
 	// checks that apply to what an entry point reaches.
 	Callees []*Func

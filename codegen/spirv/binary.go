@@ -564,7 +564,24 @@ func binaryOpClass(op ast.Op) types.BinaryOp {
 // literalsFit32 reports whether the constant branches of a ?: of literal
 // ints (nested ones included) fit in an int.
 func (e *emitter) literalsFit32(c *ast.CondExpr) bool {
-	for _, b := range []ast.Expr{c.X, c.Y} {
+	return e.literalArgsFit32(c.X, c.Y)
+}
+
+// literalInts reports whether every operand is an integer literal (of
+// the literal int type).
+func (e *emitter) literalInts(xs ...ast.Expr) bool {
+	for _, x := range xs {
+		if t := e.info.TypeOf(x); t == nil || t.Canonical().Scalar() != types.LiteralInt {
+			return false
+		}
+	}
+	return true
+}
+
+// literalArgsFit32 reports whether every operand that folds to an integer
+// fits in 32 bits (a literal that does not is a 64-bit int in DXC).
+func (e *emitter) literalArgsFit32(xs ...ast.Expr) bool {
+	for _, b := range xs {
 		if n, ok := unparen(b).(*ast.CondExpr); ok {
 			if !e.literalsFit32(n) {
 				return false

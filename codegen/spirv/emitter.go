@@ -56,6 +56,8 @@ package spirv
 import (
 	"errors"
 	"fmt"
+	"strings"
+
 	"github.com/hlsl2spirv/hlsl2spirv/sema/stage"
 
 	"github.com/hlsl2spirv/hlsl2spirv/builder"
@@ -435,6 +437,10 @@ func (e *emitter) funcFor(f *sema.Func) *function {
 	name := f.Name()
 	if f.Recv != nil && f.Recv.Named() != nil {
 		name = f.Recv.Named().Name + "." + name
+	}
+	if len(f.Namespaces) > 0 {
+		// as DXC names them: A::B::f, A::S.method
+		name = strings.Join(f.Namespaces, "::") + "::" + name
 	}
 	fn := &function{obj: f, id: e.b.NewID(), name: name, stage: e.funcStage(), entry: e.funcEntry()}
 	e.funcs.add(fn)

@@ -58,7 +58,7 @@ func (e *emitter) globalDecls(decls []ast.Decl) {
 }
 
 // staticMembers declares a struct's static data members as Private
-// variables named Struct.member.
+// variables named by the member's own name, as DXC names them.
 func (e *emitter) staticMembers(d *ast.StructDecl) {
 	for _, m := range d.Members {
 		switch m := m.(type) {
@@ -67,11 +67,7 @@ func (e *emitter) staticMembers(d *ast.StructDecl) {
 			if !ok || v.Storage != sema.StorageStaticField {
 				continue
 			}
-			name := v.Name()
-			if d.Name != nil {
-				name = d.Name.Name + "." + name
-			}
-			e.privateVar(v, name)
+			e.privateVar(v, v.Name())
 		case *ast.StructDecl:
 			e.staticMembers(m)
 		}

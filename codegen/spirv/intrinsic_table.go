@@ -167,7 +167,13 @@ func lowerFrexp(e *emitter, x *ast.CallExpr, m *intrinsics.Match, t *types.Type)
 }
 
 func lowerSelect(e *emitter, x *ast.CallExpr, m *intrinsics.Match, t *types.Type) value {
-	if v, ok := e.selectIntrinsic(x, concreteType(t), t); ok {
+	ct := concreteType(t)
+	if len(x.Args) == 3 && e.literalInts(x.Args[1:]...) && !e.literalArgsFit32(x.Args[1:]...) {
+		// select(c, 3000000000, 0) chooses between 64-bit ints
+		ct = ct.WithScalar(types.Int64)
+		t = ct
+	}
+	if v, ok := e.selectIntrinsic(x, ct, t); ok {
 		return v
 	}
 	e.unsupported(x, "the intrinsic '"+m.Overload.Name+"'")

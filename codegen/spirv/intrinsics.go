@@ -543,8 +543,8 @@ func (e *emitter) intDot(a, b builder.ID, n int, s types.Scalar) builder.ID {
 	return sum
 }
 
-// transposeInt transposes an integer matrix (an array of row vectors) into
-// the array of its columns: every element, row by row, then the columns.
+// transposeInt transposes an integer or bool matrix (an array of row
+// vectors) into the array of its columns: every element, row by row, then the columns.
 func (e *emitter) transposeInt(m builder.ID, t *types.Type) builder.ID {
 	s := t.Scalar()
 	st := e.typeID(types.ScalarType(s))
@@ -625,14 +625,7 @@ func (e *emitter) transpose(m builder.ID, at, rt *types.Type) builder.ID {
 	if a.Scalar().IsFloat() {
 		return e.fb.Emit(spv.OpTranspose, e.typeID(rt), builder.Ref(m))
 	}
-	st := e.typeID(types.ScalarType(a.Scalar()))
-	var elems []builder.ID
-	for c := range a.Cols() {
-		for r := range a.Rows() {
-			elems = append(elems, e.fb.CompositeExtract(st, m, uint32(r), uint32(c)))
-		}
-	}
-	return e.construct(rt, elems)
+	return e.transposeInt(m, a)
 }
 
 // discardInvocation is discard: OpDemoteToHelperInvocation when demotion

@@ -1,5 +1,6 @@
 // Intrinsics SPIR-V only has for vectors go row by row on matrices;
-// transpose of an integer matrix is rebuilt element by element.
+// transpose of an integer matrix is rebuilt element by element (read row
+// by row, as DXC does).
 // RUN: %hlsl2spirv -fcgl -T ps_6_0 -E main %s | FileCheck %s
 // RUN: %hlsl2spirv -T ps_6_0 -E main %s
 
@@ -16,7 +17,7 @@ float4 main(float2x2 m : M, int2x3 n : N) : SV_Target {
 
 // CHECK:      [[n:%[0-9]+]] = OpLoad %_arr_v3int_uint_2 %n
 // CHECK-NEXT: [[e00:%[0-9]+]] = OpCompositeExtract %int [[n]] 0 0
-// CHECK-NEXT: [[e10:%[0-9]+]] = OpCompositeExtract %int [[n]] 1 0
+// CHECK-NEXT: [[e01:%[0-9]+]] = OpCompositeExtract %int [[n]] 0 1
 // CHECK:      [[t:%[0-9]+]] = OpCompositeConstruct %_arr_v2int_uint_3
 // CHECK-NEXT: OpStore %t [[t]]
   int3x2 t = transpose(n);
