@@ -58,14 +58,13 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/hlsl2spirv/hlsl2spirv/sema/stage"
-
 	"github.com/hlsl2spirv/hlsl2spirv/builder"
 	"github.com/hlsl2spirv/hlsl2spirv/builder/spv"
 	"github.com/hlsl2spirv/hlsl2spirv/codegen/spirv/layout"
 	"github.com/hlsl2spirv/hlsl2spirv/frontend/ast"
 	"github.com/hlsl2spirv/hlsl2spirv/frontend/diag"
 	"github.com/hlsl2spirv/hlsl2spirv/sema"
+	"github.com/hlsl2spirv/hlsl2spirv/sema/stage"
 	"github.com/hlsl2spirv/hlsl2spirv/sema/types"
 )
 
