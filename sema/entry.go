@@ -3,6 +3,7 @@ package sema
 import (
 	"fmt"
 	"github.com/hlsl2spirv/hlsl2spirv/sema/codes"
+	"github.com/hlsl2spirv/hlsl2spirv/sema/stage"
 	"strconv"
 	"strings"
 
@@ -16,8 +17,8 @@ import (
 // before code generation: it exists (not for libraries), and it has the
 // attributes its stage requires ([numthreads] for compute, ...).
 func (c *checker) checkEntry() {
-	stage := c.cfg.Stage
-	if stage == "" || stage == "lib" {
+	st := stage.ByProfile(c.cfg.Stage)
+	if st == stage.None || st == stage.Library {
 		c.checkLibraryEntries(c.file.Decls)
 		return
 	}
@@ -41,10 +42,10 @@ func (c *checker) checkEntry() {
 	c.info.Entry = entry
 	c.checkRecursion(entry)
 	c.checkEntrySemantics(entry)
-	if stage != "ps" {
+	if st != stage.Pixel {
 		c.checkReachable(entry)
 	}
-	c.checkStageAttributes(entry, stageNames[stage])
+	c.checkStageAttributes(entry, st)
 }
 
 func hasAttr(attrs []*ast.Attribute, name string) bool {
@@ -106,31 +107,24 @@ func needsSemantic(t *types.Type) bool {
 	return t.IsNumeric()
 }
 
-// stageNames are the profile prefixes' stage names, as [shader("...")]
-// spells them and DXC's messages use them.
-var stageNames = map[string]string{
-	"vs": "vertex", "ps": "pixel", "gs": "geometry", "hs": "hull", "ds": "domain",
-	"cs": "compute", "ms": "mesh", "as": "amplification",
-}
-
 // requiredAttributes are the attributes an entry of a stage must have.
-var requiredAttributes = map[string][]string{
-	"compute":       {"numthreads"},
-	"amplification": {"numthreads"},
-	"mesh":          {"numthreads", "outputtopology"},
-	"hull":          {"patchconstantfunc", "outputtopology", "outputcontrolpoints"},
+var requiredAttributes = map[stage.Stage][]string{
+	stage.Compute:       {"numthreads"},
+	stage.Amplification: {"numthreads"},
+	stage.Mesh:          {"numthreads", "outputtopology"},
+	stage.Hull:          {"patchconstantfunc", "outputtopology", "outputcontrolpoints"},
 }
 
-func (c *checker) checkStageAttributes(entry *Func, stageName string) {
-	for _, attr := range requiredAttributes[stageName] {
+func (c *checker) checkStageAttributes(entry *Func, st stage.Stage) {
+	for _, attr := range requiredAttributes[st] {
 		if !hasAttr(entry.Decl.Attrs, attr) {
-			c.errorf(EntryAttribute, entry.pos, "%s entry point must have a valid %s attribute", stageName, attr)
+			c.errorf(EntryAttribute, entry.pos, "%s entry point must have a valid %s attribute", st.Name(), attr)
 		}
 	}
-	if stageName == "hull" {
+	if st == stage.Hull {
 		c.checkPatchSizes(entry)
 	}
-	if a := findAttr(entry.Decl.Attrs, "wavesize"); a != nil && stageName == "compute" {
+	if a := findAttr(entry.Decl.Attrs, "wavesize"); a != nil && st == stage.Compute {
 		// SubgroupSize is a Kernel execution mode: Vulkan sets the size
 		// from the API, so DXC warns and ignores the attribute
 		c.warnf(codes.NoVulkanEquivalent, a.Pos(), "Wave size is not supported by Vulkan SPIR-V. Consider using VK_EXT_subgroup_size_control.")
@@ -229,12 +223,12 @@ func (c *checker) checkLibraryEntries(decls []ast.Decl) {
 				}
 				if lit, ok := a.Args[0].(*ast.BasicLit); ok && lit.Kind == ast.StringLit {
 					c.checkRecursion(f)
-					stage := strings.Trim(lit.Value, `"`)
-					if strings.EqualFold(stage, "node") {
+					name := strings.Trim(lit.Value, `"`)
+					if strings.EqualFold(name, "node") {
 						c.checkNodeEntry(f, a) // nodes.go
 						continue
 					}
-					c.checkStageAttributes(f, stage)
+					c.checkStageAttributes(f, exactStage(name)) // vulkan.go
 				}
 			}
 		}

@@ -7,6 +7,7 @@ import (
 	"github.com/hlsl2spirv/hlsl2spirv/frontend/ast"
 	"github.com/hlsl2spirv/hlsl2spirv/frontend/diag"
 	"github.com/hlsl2spirv/hlsl2spirv/sema/codes"
+	"github.com/hlsl2spirv/hlsl2spirv/sema/stage"
 	"github.com/hlsl2spirv/hlsl2spirv/sema/types"
 )
 
@@ -33,24 +34,24 @@ type stageVar struct {
 // entryVars are the stage variables of each entry, in creation order.
 type entryVars struct {
 	f     *Func
-	stage string
+	stage stage.Stage
 	vars  []stageVar
 }
 
 // entryInterface checks an entry point's stage-specific parameters and
 // its stage variables, in the order DXC's entry wrapper does.
 func (v *vulkanChecker) entryInterface(f *Func) {
-	if f.Decl == nil || shaderProfileNames[v.stage] == "" {
+	if f.Decl == nil || !hasStageIO(v.stage) {
 		return // ray tracing and node stages pass payloads and records, not stage variables
 	}
 	switch v.stage {
-	case "pixel":
+	case stage.Pixel:
 		v.stencilAttrs(f)
-	case "geometry":
+	case stage.Geometry:
 		if !v.geometryPrimitives(f) {
 			return
 		}
-	case "mesh":
+	case stage.Mesh:
 		if !v.meshParams(f) {
 			return
 		}
@@ -62,7 +63,7 @@ func (v *vulkanChecker) entryInterface(f *Func) {
 		}
 		v.stageVarType(sv)
 	}
-	if v.stage == "hull" && !hasSemanticNamed(vars, "SV_OutputControlPointID") {
+	if v.stage == stage.Hull && !hasSemanticNamed(vars, "SV_OutputControlPointID") {
 		v.c.errorf(codes.StageIO, f.pos, "SV_OutputControlPointID semantic must be provided in hull shader")
 	}
 	v.entries = append(v.entries, entryVars{f: f, stage: v.stage, vars: vars})
@@ -125,7 +126,7 @@ func (v *vulkanChecker) stageVars(f *Func) []stageVar {
 				out = v.flatten(out, sv, ct.Elem(), false, "GSOut")
 			case types.ClassPatch:
 				sig := "HSCPIn"
-				if v.stage == "domain" {
+				if v.stage == stage.Domain {
 					sig = "DSCPIn"
 				}
 				out = v.flatten(out, sv, ct.Elem(), true, sig)
@@ -204,27 +205,27 @@ func (v *vulkanChecker) sigPoint(input bool, t *types.Type) string {
 		dir = "In"
 	}
 	switch v.stage {
-	case "vertex":
+	case stage.Vertex:
 		return "VS" + dir
-	case "pixel":
+	case stage.Pixel:
 		return "PS" + dir
-	case "geometry":
+	case stage.Geometry:
 		if input && t != nil && t.Canonical().IsArray() {
 			return "GSVIn"
 		}
 		return "GS" + dir
-	case "hull":
+	case stage.Hull:
 		if input {
 			return "HSIn"
 		}
 		return "HSCPOut"
-	case "domain":
+	case stage.Domain:
 		return "DS" + dir
-	case "compute":
+	case stage.Compute:
 		return "CS" + dir
-	case "mesh":
+	case stage.Mesh:
 		return "MS" + dir
-	case "amplification":
+	case stage.Amplification:
 		return "AS" + dir
 	}
 	return dir
@@ -235,11 +236,10 @@ var computeOnly = map[string]bool{
 	"SV_DISPATCHTHREADID": true, "SV_GROUPID": true, "SV_GROUPTHREADID": true, "SV_GROUPINDEX": true,
 }
 
-// shaderProfileNames are DXC's short stage names in messages.
-var shaderProfileNames = map[string]string{
-	"vertex": "vs", "pixel": "ps", "geometry": "gs", "hull": "hs", "domain": "ds",
-	"compute": "cs", "mesh": "ms", "amplification": "as",
-}
+// hasStageIO reports the stages with stage variables, whose -T profile
+// DXC's messages name: ray tracing and node stages pass payloads and
+// records instead.
+func hasStageIO(s stage.Stage) bool { return s >= stage.Vertex && s <= stage.Amplification }
 
 // validateStageVar is DXC's validateShaderStageVar: vk::index, semantic
 // validity in the stage, vk::builtin rules and SV_InnerCoverage's type.
@@ -247,7 +247,7 @@ func (v *vulkanChecker) validateStageVar(sv stageVar) bool {
 	c := v.c
 	ok := true
 	if idx := vkAttr(sv.attrs, "index"); idx != nil {
-		if v.stage != "pixel" {
+		if v.stage != stage.Pixel {
 			c.errorf(codes.StageIO, idx.Pos(), "vk::index only allowed in pixel shader")
 			ok = false
 		}
@@ -274,7 +274,7 @@ func (v *vulkanChecker) validateStageVar(sv stageVar) bool {
 			// outputs of a mesh shader, which are MSOut/MSPOut through
 			// the 'vertices'/'primitives' objects, not plain parameters.
 			if !sv.meshObject {
-				c.errorf(codes.StageIO, sv.namePos, "invalid usage of semantic '%s' in shader profile %s", sv.semantic, shaderProfileNames[v.stage])
+				c.errorf(codes.StageIO, sv.namePos, "invalid usage of semantic '%s' in shader profile %s", sv.semantic, v.stage.Profile())
 				return false
 			}
 		}
@@ -286,7 +286,7 @@ func (v *vulkanChecker) validateStageVar(sv stageVar) bool {
 		switch sv.sigPoint {
 		case "CSIn", "MSIn", "ASIn", "In", "Out": // ("In"/"Out": a stage this table does not cover, a node)
 		default:
-			c.errorf(codes.StageIO, sv.namePos, "invalid usage of semantic '%s' in shader profile %s", sv.semantic, shaderProfileNames[v.stage])
+			c.errorf(codes.StageIO, sv.namePos, "invalid usage of semantic '%s' in shader profile %s", sv.semantic, v.stage.Profile())
 			return false
 		}
 	}
@@ -299,7 +299,7 @@ func (v *vulkanChecker) validateStageVar(sv stageVar) bool {
 			}
 		}
 		if !drawIndex {
-			c.errorf(codes.StageIO, sv.namePos, "invalid usage of semantic '%s' in shader profile %s", sv.semantic, shaderProfileNames[v.stage])
+			c.errorf(codes.StageIO, sv.namePos, "invalid usage of semantic '%s' in shader profile %s", sv.semantic, v.stage.Profile())
 			return false
 		}
 	}
@@ -402,7 +402,7 @@ func (v *vulkanChecker) stageVarType(sv stageVar) {
 	}
 	// DXC's message also names vertex shader outputs, but its tests accept
 	// noperspective integer outputs there: only pixel inputs are judged.
-	if v.stage == "pixel" && sv.input && base != "SV_BARYCENTRICS" {
+	if v.stage == stage.Pixel && sv.input && base != "SV_BARYCENTRICS" {
 		if s := elemOf(sv.typ); s != nil && s.IsNumeric() && !s.Scalar().IsFloat() {
 			if hasMod(sv.mods, "linear") || hasMod(sv.mods, "centroid") || hasMod(sv.mods, "noperspective") || hasMod(sv.mods, "sample") {
 				c.errorf(codes.StageIO, sv.namePos, "only nointerpolation mode allowed for integer input parameters in pixel shader or integer output in vertex shader")
@@ -575,7 +575,7 @@ func (v *vulkanChecker) stageLocations() {
 			continue
 		}
 		for _, e := range v.entries {
-			if e.stage == "amplification" || isRayStage(e.stage) {
+			if e.stage == stage.Amplification || e.stage.IsRayTracing() {
 				continue
 			}
 			if !v.entryLocations(e, input) {
@@ -583,14 +583,6 @@ func (v *vulkanChecker) stageLocations() {
 			}
 		}
 	}
-}
-
-func isRayStage(stage string) bool {
-	switch stage {
-	case "raygeneration", "intersection", "anyhit", "closesthit", "miss", "callable":
-		return true
-	}
-	return false
 }
 
 // semanticDuplication reports a semantic used twice among one entry's
@@ -728,7 +720,7 @@ func (v *vulkanChecker) entryLocations(e entryVars, input bool) bool {
 			c.errorf(codes.StageIO, a.Pos(), "partial explicit stage %s location assignment via vk::location(X) unsupported", dir)
 			return false
 		}
-		if !input && e.stage == "pixel" && strings.EqualFold(semanticBase(sv.semantic), "SV_Target") {
+		if !input && e.stage == stage.Pixel && strings.EqualFold(semanticBase(sv.semantic), "SV_Target") {
 			n := semanticIndex(sv.semantic)
 			if targets[n] {
 				c.errorf(codes.StageIO, sv.namePos, "Multiple stage variables have a duplicated pair of location and index at %d / 0", n)

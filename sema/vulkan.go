@@ -7,6 +7,7 @@ import (
 	"github.com/hlsl2spirv/hlsl2spirv/frontend/diag"
 	"github.com/hlsl2spirv/hlsl2spirv/sema/codes"
 	"github.com/hlsl2spirv/hlsl2spirv/sema/intrinsics"
+	"github.com/hlsl2spirv/hlsl2spirv/sema/stage"
 	"github.com/hlsl2spirv/hlsl2spirv/sema/types"
 )
 
@@ -22,9 +23,10 @@ import (
 // vulkanChecker walks what DXC's back end would translate.
 type vulkanChecker struct {
 	c *checker
-	// stage is the long stage name ("pixel", "compute", "library", ...) of
-	// the entry point through which the current function was reached.
-	stage string
+	// stage is the stage of the entry point through which the current
+	// function was reached (stage.Library for exported library code,
+	// stage.None for a [shader("...")] name that is no stage).
+	stage stage.Stage
 	// pushConstant is the first [[vk::push_constant]] variable.
 	pushConstant diag.Pos
 	// builtins are the SPIR-V built-ins bound by vk::ext_builtin_*.
@@ -49,7 +51,7 @@ func (v *vulkanChecker) stop() bool {
 // point that reached it first.
 type queued struct {
 	f     *Func
-	stage string
+	stage stage.Stage
 	entry bool
 }
 
@@ -90,7 +92,7 @@ func (c *checker) checkVulkan() {
 			return
 		}
 		callees := q.f.Callees
-		if q.entry && q.stage == "hull" {
+		if q.entry && q.stage == stage.Hull {
 			// DXC translates a hull shader's patch constant function with
 			// its entry point.
 			if pcf := c.patchConstantFuncOf(q.f); pcf != nil {
@@ -116,11 +118,11 @@ func (c *checker) checkVulkan() {
 // ones, reached as library code).
 func (v *vulkanChecker) entryPoints() []queued {
 	c := v.c
-	if c.cfg.Stage != "" && c.cfg.Stage != "lib" {
+	if st := stage.ByProfile(c.cfg.Stage); st != stage.None && st != stage.Library {
 		if c.info.Entry == nil {
 			return nil
 		}
-		return []queued{{f: c.info.Entry, stage: stageNames[c.cfg.Stage], entry: true}}
+		return []queued{{f: c.info.Entry, stage: st, entry: true}}
 	}
 	var out []queued
 	for _, d := range c.file.Decls {
@@ -132,26 +134,38 @@ func (v *vulkanChecker) entryPoints() []queued {
 		if !ok {
 			continue
 		}
-		if stage := shaderAttrStage(fd.Attrs); stage != "" {
-			out = append(out, queued{f: f, stage: stage, entry: true})
+		if st, ok := shaderAttrStage(fd.Attrs); ok {
+			out = append(out, queued{f: f, stage: st, entry: true})
 		} else if hasMod(fd.Mods, "export") {
-			out = append(out, queued{f: f, stage: "library"})
+			out = append(out, queued{f: f, stage: stage.Library})
 		}
 	}
 	return out
 }
 
-// shaderAttrStage is the stage named by [shader("...")], or "".
-func shaderAttrStage(attrs []*ast.Attribute) string {
+// shaderAttrStage is the stage named by [shader("...")] (stage.None for
+// a name that is no stage, spelled exactly); ok is false without one.
+func shaderAttrStage(attrs []*ast.Attribute) (st stage.Stage, ok bool) {
 	for _, a := range attrs {
 		if a.Namespace != "" || a.Name != "shader" || len(a.Args) != 1 {
 			continue
 		}
-		if lit, ok := a.Args[0].(*ast.BasicLit); ok && lit.Kind == ast.StringLit {
-			return strings.Trim(lit.Value, `"`)
+		if lit, isLit := a.Args[0].(*ast.BasicLit); isLit && lit.Kind == ast.StringLit {
+			if name := strings.Trim(lit.Value, `"`); name != "" {
+				return exactStage(name), true
+			}
 		}
 	}
-	return ""
+	return stage.None, false
+}
+
+// exactStage is the stage [shader("name")] names when spelled as DXC
+// spells it ("pixel", not "Pixel"), else stage.None.
+func exactStage(name string) stage.Stage {
+	if st := stage.ByName(name); st.Name() == name {
+		return st
+	}
+	return stage.None
 }
 
 // body checks the expressions of a function body.
@@ -263,7 +277,7 @@ func (v *vulkanChecker) call(e *ast.CallExpr) {
 			c.errorf(codes.IntrinsicArgument, pos, "%s is currently limited to 32-bit width components when targeting SPIR-V", name)
 		}
 	case name == "GetAttributeAtVertex":
-		if v.stage != "pixel" {
+		if v.stage != stage.Pixel {
 			c.errorf(codes.StageRestriction, pos, "GetAttributeAtVertex only allowed in pixel shader")
 			return
 		}
@@ -496,7 +510,7 @@ func (v *vulkanChecker) methodCall(e *ast.CallExpr, m *intrinsics.Match, name st
 			}
 		}
 	case name == "SubpassLoad":
-		if v.stage != "pixel" {
+		if v.stage != stage.Pixel {
 			c.errorf(codes.StageRestriction, e.Pos(), "SubpassInput(MS) only allowed in pixel shader")
 		}
 	case implicitLodMethod[name]:
@@ -527,9 +541,9 @@ func (v *vulkanChecker) methodCall(e *ast.CallExpr, m *intrinsics.Match, name st
 
 // implicitLodStage reports the stages where Vulkan allows implicit-LOD
 // sampling; code reached only as library code is not judged.
-func implicitLodStage(stage string) bool {
-	switch stage {
-	case "pixel", "compute", "node", "library", "":
+func implicitLodStage(st stage.Stage) bool {
+	switch st {
+	case stage.Pixel, stage.Compute, stage.Node, stage.Library:
 		return true
 	}
 	return false
