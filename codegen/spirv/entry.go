@@ -252,117 +252,8 @@ func (e *emitter) wrapper(entry *sema.Func) {
 	e.extRequirements(e.attrs(decl))                                       // [[vk::ext_capability]] on the entry (inlinespirv.go)
 
 	// Stage variables: parameters in order (in then out), then the result.
-	type paramIO = entryParamIO
-	var params []paramIO
 	var stageVars []*stageVar
-	var inputLeaves func(t *types.Type, sem string, path []uint32, mods []ast.Modifier, attrs sema.Attrs, in bool, counter *int) []ioLeaf
-	inputLeaves = func(t *types.Type, sem string, path []uint32, mods []ast.Modifier, attrs sema.Attrs, in bool, counter *int) []ioLeaf {
-		c := t.Canonical()
-		if c.IsStruct() && sem == "" {
-			var out []ioLeaf
-			nd := c.Named()
-			i := uint32(0)
-			if nd.Base != nil {
-				out = append(out, inputLeaves(nd.Base, "", append(append([]uint32(nil), path...), 0), mods, nil, in, counter)...)
-				i = 1
-			}
-			for _, f := range nd.Fields {
-				fsem := ""
-				var fmods []ast.Modifier
-				var fattrs sema.Attrs
-				if vd, ok := f.Decl.(*ast.VarDecl); ok {
-					fsem, e.io.semPos = semanticOf(vd.Semantics)
-					fmods, fattrs = vd.Mods, e.attrs(vd)
-				}
-				if fsem == "" && !f.Type.Canonical().IsStruct() {
-					e.errorf(e.pos, "semantic must be attached to each field of '%s' used as stage input/output", nd.Name)
-				}
-				out = append(out, inputLeaves(f.Type, fsem, append(append([]uint32(nil), path...), i), append(append([]ast.Modifier(nil), mods...), fmods...), fattrs, in, nil)...)
-				i++
-			}
-			return out
-		}
-		if c.IsStruct() {
-			// a semantic on a struct: its leaves take consecutive indexes
-			base, idx := splitSemantic(sem)
-			start := idx
-			if start < 0 {
-				start = 0
-			}
-			k := start
-			var out []ioLeaf
-			var walk func(t *types.Type, path []uint32)
-			walk = func(t *types.Type, path []uint32) {
-				c := t.Canonical()
-				if c.IsStruct() {
-					nd := c.Named()
-					i := uint32(0)
-					if nd.Base != nil {
-						walk(nd.Base, append(append([]uint32(nil), path...), 0))
-						i = 1
-					}
-					for _, f := range nd.Fields {
-						walk(f.Type, append(append([]uint32(nil), path...), i))
-						i++
-					}
-					return
-				}
-				name := base
-				if k > 0 || idx >= 0 {
-					name = base + strconv.Itoa(k)
-				}
-				if k == start && idx < 0 {
-					name = base
-				}
-				k++
-				out = append(out, e.stageLeaf(t, name, path, mods, attrs, in, &stageVars)...)
-			}
-			walk(t, path)
-			return out
-		}
-		return e.stageLeaf(t, sem, path, mods, attrs, in, &stageVars)
-	}
-
-	for _, p := range entry.Params {
-		pd, _ := p.Decl.(*ast.Param)
-		var sem string
-		var mods []ast.Modifier
-		var attrs sema.Attrs
-		if pd != nil {
-			sem, e.io.semPos = semanticOf(pd.Semantics)
-			mods, attrs = pd.Mods, e.attrs(pd)
-		}
-		pio := paramIO{p: p}
-		pt := p.Type().Canonical()
-		switch {
-		case isNodeObject(pt):
-			pio.node = true // node.go
-			pio.nodeInput = e.nodeInputVar(p, &stageVars)
-		case isStream(pt):
-			pio.stream = true
-		case (e.stage() == stage.Hull || e.stage() == stage.Domain) && isPatch(pt):
-			// InputPatch<T, N> / OutputPatch<T, N>: per-control-point arrays
-			e.io.ioArray = int(pt.Len())
-			pio.ins = inputLeaves(pt.Elem(), sem, nil, mods, attrs, true, nil)
-			e.io.ioArray = 0
-		case e.stage() == stage.Domain && pt.IsStruct() && p.Mode == types.In:
-			// the patch constant function's results: per-patch inputs
-			e.io.patchIO = true
-			pio.ins = inputLeaves(p.Type(), sem, nil, mods, attrs, true, nil)
-			e.io.patchIO = false
-		case e.stage() == stage.Mesh && pd != nil && hasModifier(pd.Mods, "payload"):
-			pio.ins = e.meshPayloadIn(p, &stageVars) // mesh.go
-		case e.stage() == stage.Geometry && pt.IsArray() && p.Mode == types.In:
-			// one value per vertex of the input primitive
-			e.io.ioArray = int(pt.Len())
-			pio.ins = inputLeaves(pt.Elem(), sem, nil, mods, attrs, true, nil)
-			e.io.ioArray = 0
-		case p.Mode == types.In || p.Mode == types.InOut:
-			pio.ins = inputLeaves(p.Type(), sem, nil, mods, attrs, true, nil)
-			e.recordInputs(p, pio.ins) // pervertex.go
-		}
-		params = append(params, pio)
-	}
+	params := e.entryInputs(entry, &stageVars)
 	var resLeaves []ioLeaf
 	if entry.Result != nil && !entry.Result.IsVoid() {
 		var sem string
@@ -370,44 +261,171 @@ func (e *emitter) wrapper(entry *sema.Func) {
 		if e.stage() == stage.Hull {
 			e.io.ioArray = e.hsOutputPoints(entry) // tess.go
 		}
-		resLeaves = inputLeaves(entry.Result, sem, nil, nil, e.attrs(decl), false, nil)
+		resLeaves = e.ioLeaves(entry.Result, sem, nil, nil, e.attrs(decl), false, &stageVars)
 		e.io.ioArray = 0
 	}
+	e.entryOutputs(params, &stageVars)
+	e.finishClipCull(&stageVars) // clipcull.go
+
+	e.wrapperBody(entry, src, params, resLeaves, &stageVars)
+	e.io.stageVars = stageVars
+	e.declareEntryPoint(entry)
+}
+
+// ioLeaves makes the stage variables of a value of type t with semantic
+// sem (a struct without one: its fields' own), at path in the entry's
+// parameter or result; in says input.
+func (e *emitter) ioLeaves(t *types.Type, sem string, path []uint32, mods []ast.Modifier, attrs sema.Attrs, in bool, stageVars *[]*stageVar) []ioLeaf {
+	c := t.Canonical()
+	if c.IsStruct() && sem == "" {
+		var out []ioLeaf
+		nd := c.Named()
+		i := uint32(0)
+		if nd.Base != nil {
+			out = append(out, e.ioLeaves(nd.Base, "", append(append([]uint32(nil), path...), 0), mods, nil, in, stageVars)...)
+			i = 1
+		}
+		for _, f := range nd.Fields {
+			fsem := ""
+			var fmods []ast.Modifier
+			var fattrs sema.Attrs
+			if vd, ok := f.Decl.(*ast.VarDecl); ok {
+				fsem, e.io.semPos = semanticOf(vd.Semantics)
+				fmods, fattrs = vd.Mods, e.attrs(vd)
+			}
+			if fsem == "" && !f.Type.Canonical().IsStruct() {
+				e.errorf(e.pos, "semantic must be attached to each field of '%s' used as stage input/output", nd.Name)
+			}
+			out = append(out, e.ioLeaves(f.Type, fsem, append(append([]uint32(nil), path...), i), append(append([]ast.Modifier(nil), mods...), fmods...), fattrs, in, stageVars)...)
+			i++
+		}
+		return out
+	}
+	if c.IsStruct() {
+		return e.semanticStructLeaves(t, sem, path, mods, attrs, in, stageVars)
+	}
+	return e.stageLeaf(t, sem, path, mods, attrs, in, stageVars)
+}
+
+// semanticStructLeaves makes the stage variables of a struct with a
+// semantic: its leaves take consecutive indexes.
+func (e *emitter) semanticStructLeaves(t *types.Type, sem string, path []uint32, mods []ast.Modifier, attrs sema.Attrs, in bool, stageVars *[]*stageVar) []ioLeaf {
+	base, idx := splitSemantic(sem)
+	start := idx
+	if start < 0 {
+		start = 0
+	}
+	k := start
+	var out []ioLeaf
+	var walk func(t *types.Type, path []uint32)
+	walk = func(t *types.Type, path []uint32) {
+		c := t.Canonical()
+		if c.IsStruct() {
+			nd := c.Named()
+			i := uint32(0)
+			if nd.Base != nil {
+				walk(nd.Base, append(append([]uint32(nil), path...), 0))
+				i = 1
+			}
+			for _, f := range nd.Fields {
+				walk(f.Type, append(append([]uint32(nil), path...), i))
+				i++
+			}
+			return
+		}
+		name := base
+		if k > 0 || idx >= 0 {
+			name = base + strconv.Itoa(k)
+		}
+		if k == start && idx < 0 {
+			name = base
+		}
+		k++
+		out = append(out, e.stageLeaf(t, name, path, mods, attrs, in, stageVars)...)
+	}
+	walk(t, path)
+	return out
+}
+
+// paramSemantic is what a parameter's declaration says of its stage
+// variables: semantic, modifiers and attributes (the semantic's position
+// goes to e.io.semPos).
+func (e *emitter) paramSemantic(p *sema.Var) (sem string, mods []ast.Modifier, attrs sema.Attrs) {
+	if pd, _ := p.Decl.(*ast.Param); pd != nil {
+		sem, e.io.semPos = semanticOf(pd.Semantics)
+		mods, attrs = pd.Mods, e.attrs(pd)
+	}
+	return sem, mods, attrs
+}
+
+// entryInputs makes the input stage variables of the entry's parameters,
+// in order, by the kind of parameter and stage.
+func (e *emitter) entryInputs(entry *sema.Func, stageVars *[]*stageVar) []entryParamIO {
+	var params []entryParamIO
+	for _, p := range entry.Params {
+		sem, mods, attrs := e.paramSemantic(p)
+		pio := entryParamIO{p: p}
+		pt := p.Type().Canonical()
+		switch {
+		case isNodeObject(pt):
+			pio.node = true // node.go
+			pio.nodeInput = e.nodeInputVar(p, stageVars)
+		case isStream(pt):
+			pio.stream = true
+		case (e.stage() == stage.Hull || e.stage() == stage.Domain) && isPatch(pt):
+			// InputPatch<T, N> / OutputPatch<T, N>: per-control-point arrays
+			e.io.ioArray = int(pt.Len())
+			pio.ins = e.ioLeaves(pt.Elem(), sem, nil, mods, attrs, true, stageVars)
+			e.io.ioArray = 0
+		case e.stage() == stage.Domain && pt.IsStruct() && p.Mode == types.In:
+			// the patch constant function's results: per-patch inputs
+			e.io.patchIO = true
+			pio.ins = e.ioLeaves(p.Type(), sem, nil, mods, attrs, true, stageVars)
+			e.io.patchIO = false
+		case e.stage() == stage.Mesh && hasModifier(mods, "payload"):
+			pio.ins = e.meshPayloadIn(p, stageVars) // mesh.go
+		case e.stage() == stage.Geometry && pt.IsArray() && p.Mode == types.In:
+			// one value per vertex of the input primitive
+			e.io.ioArray = int(pt.Len())
+			pio.ins = e.ioLeaves(pt.Elem(), sem, nil, mods, attrs, true, stageVars)
+			e.io.ioArray = 0
+		case p.Mode == types.In || p.Mode == types.InOut:
+			pio.ins = e.ioLeaves(p.Type(), sem, nil, mods, attrs, true, stageVars)
+			e.recordInputs(p, pio.ins) // pervertex.go
+		}
+		params = append(params, pio)
+	}
+	return params
+}
+
+// entryOutputs makes the output stage variables of the entry's out and
+// inout parameters and a geometry shader's streams, after the result's.
+func (e *emitter) entryOutputs(params []entryParamIO, stageVars *[]*stageVar) {
 	for i, pio := range params {
 		if pio.stream {
-			pd, _ := pio.p.Decl.(*ast.Param)
-			var sem string
-			var attrs sema.Attrs
-			if pd != nil {
-				sem, e.io.semPos = semanticOf(pd.Semantics)
-				attrs = e.attrs(pd)
-			}
-			e.io.streams[pio.p] = inputLeaves(pio.p.Type().Canonical().Elem(), sem, nil, nil, attrs, false, nil)
+			sem, _, attrs := e.paramSemantic(pio.p)
+			e.io.streams[pio.p] = e.ioLeaves(pio.p.Type().Canonical().Elem(), sem, nil, nil, attrs, false, stageVars)
 			continue
 		}
 		if pio.p.Mode == types.Out || pio.p.Mode == types.InOut {
-			pd, _ := pio.p.Decl.(*ast.Param)
-			var sem string
-			var mods []ast.Modifier
-			var attrs sema.Attrs
-			if pd != nil {
-				sem, e.io.semPos = semanticOf(pd.Semantics)
-				mods, attrs = pd.Mods, e.attrs(pd)
-			}
+			sem, mods, attrs := e.paramSemantic(pio.p)
 			if k := meshOutKind(mods); k != "" && e.stage() == stage.Mesh {
 				// written in place by the entry's assignments (mesh.go)
 				e.meshOutput(k, pio.p, func(t *types.Type) []ioLeaf {
-					return inputLeaves(t, sem, nil, mods, attrs, false, nil)
-				}, &stageVars)
+					return e.ioLeaves(t, sem, nil, mods, attrs, false, stageVars)
+				}, stageVars)
 				continue
 			}
-			params[i].outs = inputLeaves(pio.p.Type(), sem, nil, mods, attrs, false, nil)
+			params[i].outs = e.ioLeaves(pio.p.Type(), sem, nil, mods, attrs, false, stageVars)
 		}
 	}
+}
 
-	e.finishClipCull(&stageVars) // clipcull.go
-
-	// The wrapper itself.
+// wrapperBody emits the wrapper function: it initialises statics, loads
+// the inputs into parameter temporaries, calls src.<entry>, and stores the
+// result and the out parameters to the outputs.
+func (e *emitter) wrapperBody(entry *sema.Func, src *function, params []entryParamIO, resLeaves []ioLeaf, stageVars *[]*stageVar) {
+	decl := entry.Decl
 	e.dbg.loc = funcDeclPos(decl)
 	fb := e.b.FunctionAt(e.entry.id, e.entry.name, e.b.TypeVoid(), spv.FunctionControlNone)
 	e.dbg.wrappers[e.entry.id] = true
@@ -440,7 +458,7 @@ func (e *emitter) wrapper(entry *sema.Func) {
 	e.markRelaxed(ret, entry.Result)
 	e.rovWrapEnd()
 	if e.stage() == stage.Hull {
-		e.hullOutputs(entry, ret, resLeaves, hullInputsOf(params, args, loaded), &stageVars) // tess.go
+		e.hullOutputs(entry, ret, resLeaves, hullInputsOf(params, args, loaded), stageVars) // tess.go
 	} else if len(resLeaves) > 0 {
 		e.writeLeaves(entry.Result, ret, resLeaves)
 	}
@@ -453,9 +471,6 @@ func (e *emitter) wrapper(entry *sema.Func) {
 	e.dbg.loc = bodyEnd(decl.Body)
 	fb.Return()
 	fb.End()
-
-	e.io.stageVars = stageVars
-	e.declareEntryPoint(entry)
 }
 
 // entryParamIO is an entry parameter with the stage variables it reads
@@ -479,101 +494,119 @@ func (e *emitter) stageLeaf(t *types.Type, sem string, path []uint32, mods []ast
 	if sem == "" {
 		e.errorf(e.pos, "semantic must be attached to stage input/output of type %s", t)
 	}
-	st := e.stage()
 	base, _ := splitSemantic(sem)
 	upper := strings.ToUpper(base)
-	sc := spv.StorageClassOutput
-	prefix := "out.var."
-	if in {
-		sc, prefix = spv.StorageClassInput, "in.var."
-	}
 	leaf := ioLeaf{path: path, typ: t}
 	sv := &stageVar{in: in, semantic: sem, location: -1, component: -1}
-	varType := t
-	bi, isBuiltin := builtinFor(st, upper, in)
+	bi, isBuiltin := builtinFor(e.stage(), upper, in)
 	if vb, ok := vkBuiltin(attrs); ok {
 		bi, isBuiltin = vb, true
 	}
 	if isBuiltin {
-		if bi.builtin == spv.BuiltInCullPrimitiveEXT && !e.meshInfo().ext {
-			// SPV_NV_mesh_shader has no CullPrimitive built-in
-			e.errorf(e.pos, "SV_CullPrimitive needs SPV_EXT_mesh_shader, which requires SPIR-V 1.4 or later (-fspv-target-env=vulkan1.1spirv1.4 or above)")
-		}
-		if bi.builtin == spv.BuiltInBaryCoordKHR {
-			if hasModifier(mods, "noperspective") {
-				bi.builtin = spv.BuiltInBaryCoordNoPerspKHR
-			}
-			leaf.bary = true
-		}
-		if bi.builtin == spv.BuiltInTessLevelOuter || bi.builtin == spv.BuiltInTessLevelInner {
-			bi.typ = e.tessLevelType(bi.builtin)
-		}
-		if bi.typ != nil {
-			varType = bi.typ
-			if bi.typ.IsVector() && t.Canonical().Scalar().IsInteger() {
-				// uint3 ids read as int3 are int vectors, as in DXC
-				varType = bi.typ.WithScalar(t.Canonical().Scalar())
-			}
-		}
-		if bi.builtin == spv.BuiltInSampleMask {
-			leaf.arrayOf = true
-		}
-		vt := e.typeID(varType)
-		if e.io.ioArray > 0 {
-			vt = e.b.TypeArrayN(vt, uint32(e.io.ioArray), 0)
-			leaf.arrayN = e.io.ioArray
-		}
-		if leaf.arrayOf {
-			vt = e.b.TypeArrayN(vt, 1, 0)
-		}
-		key := builtinKey{bi.builtin, in}
-		if prev, ok := e.io.builtinVars[key]; ok {
-			// one variable per built-in (the patch constant function
-			// reads the same InvocationId and PrimitiveId as the entry)
-			sv.id, sv.builtin = prev, true
-			leaf.v, leaf.varType = prev, varType
-			return []ioLeaf{leaf}
-		}
-		id := e.b.GlobalVariable(e.b.TypePointer(sc, vt), sc, bi.name, 0) // "" leaves it unnamed
-		e.io.builtinVars[key] = id
-		e.b.Decorate(id, spv.DecorationBuiltIn, builder.Enum(bi.builtin))
-		if e.io.patchIO {
-			e.b.Decorate(id, spv.DecorationPatch)
-		}
-		e.builtinExtras(id, bi.builtin, upper, in)
-		if leaf.bary {
-			if hasModifier(mods, "centroid") {
-				e.b.Decorate(id, spv.DecorationCentroid)
-			}
-			if hasModifier(mods, "sample") {
-				e.b.Decorate(id, spv.DecorationSample)
-			}
-		}
-		sv.id, sv.builtin = id, true
-		e.reflectStageVar(id, sem)
-		leaf.v, leaf.varType = id, varType
-		leaf.invertY = e.opts.InvertY && bi.builtin == spv.BuiltInPosition && !in
-		leaf.dxPositionW = e.opts.UseDXPositionW && bi.builtin == spv.BuiltInFragCoord
-		*vars = append(*vars, sv)
-		// the base variable follows the index in the interface, as in DXC
-		if bi.builtin == spv.BuiltInInstanceIndex && e.opts.NonZeroBaseInstance {
-			leaf.base = e.stageLeaf(t, "SV_StartInstanceLocation", nil, nil, nil, true, vars)[0].v
-			leaf.baseName = "SV_InstanceID"
-		}
-		if bi.builtin == spv.BuiltInVertexIndex && e.opts.NonZeroBaseVertex {
-			leaf.base = e.stageLeaf(t, "SV_StartVertexLocation", nil, nil, nil, true, vars)[0].v
-			leaf.baseName = "SV_VertexID"
-		}
-		return []ioLeaf{leaf}
+		return e.builtinLeaf(t, bi, leaf, sv, sem, upper, mods, in, vars)
 	}
 	if strings.HasPrefix(upper, "SV_") && upper != "SV_TARGET" && upper != "SV_POSITION" && !(upper == "SV_INSTANCEID" || upper == "SV_VERTEXID" || upper == "SV_PRIMITIVEID" || upper == "SV_RENDERTARGETARRAYINDEX" || upper == "SV_VIEWPORTARRAYINDEX" || upper == "SV_ISFRONTFACE" || upper == "SV_CLIPDISTANCE" || upper == "SV_CULLDISTANCE") {
 		e.errorf(e.pos, "semantic %s is not supported yet for this stage or direction", sem)
 	}
-	if (upper == "SV_CLIPDISTANCE" || upper == "SV_CULLDISTANCE") && !(in && st == stage.Vertex) {
+	if (upper == "SV_CLIPDISTANCE" || upper == "SV_CULLDISTANCE") && !(in && e.stage() == stage.Vertex) {
 		// (a vertex shader's input of these semantics is an ordinary
 		// input: Vulkan has no ClipDistance input to vertex shaders)
 		return e.clipCullLeaf(t, sem, upper, path, in) // clipcull.go
 	}
+	return e.locationLeaf(t, leaf, sv, sem, upper, mods, attrs, in, vars)
+}
+
+// stageStorage is the storage class and name prefix of an input (in) or
+// output stage variable.
+func stageStorage(in bool) (spv.StorageClass, string) {
+	if in {
+		return spv.StorageClassInput, "in.var."
+	}
+	return spv.StorageClassOutput, "out.var."
+}
+
+// builtinLeaf makes (or reuses: one variable per built-in) the variable of
+// built-in bi for a stage input or output of type t.
+func (e *emitter) builtinLeaf(t *types.Type, bi builtinSemantic, leaf ioLeaf, sv *stageVar, sem, upper string, mods []ast.Modifier, in bool, vars *[]*stageVar) []ioLeaf {
+	sc, _ := stageStorage(in)
+	varType := t
+	if bi.builtin == spv.BuiltInCullPrimitiveEXT && !e.meshInfo().ext {
+		// SPV_NV_mesh_shader has no CullPrimitive built-in
+		e.errorf(e.pos, "SV_CullPrimitive needs SPV_EXT_mesh_shader, which requires SPIR-V 1.4 or later (-fspv-target-env=vulkan1.1spirv1.4 or above)")
+	}
+	if bi.builtin == spv.BuiltInBaryCoordKHR {
+		if hasModifier(mods, "noperspective") {
+			bi.builtin = spv.BuiltInBaryCoordNoPerspKHR
+		}
+		leaf.bary = true
+	}
+	if bi.builtin == spv.BuiltInTessLevelOuter || bi.builtin == spv.BuiltInTessLevelInner {
+		bi.typ = e.tessLevelType(bi.builtin)
+	}
+	if bi.typ != nil {
+		varType = bi.typ
+		if bi.typ.IsVector() && t.Canonical().Scalar().IsInteger() {
+			// uint3 ids read as int3 are int vectors, as in DXC
+			varType = bi.typ.WithScalar(t.Canonical().Scalar())
+		}
+	}
+	if bi.builtin == spv.BuiltInSampleMask {
+		leaf.arrayOf = true
+	}
+	vt := e.typeID(varType)
+	if e.io.ioArray > 0 {
+		vt = e.b.TypeArrayN(vt, uint32(e.io.ioArray), 0)
+		leaf.arrayN = e.io.ioArray
+	}
+	if leaf.arrayOf {
+		vt = e.b.TypeArrayN(vt, 1, 0)
+	}
+	key := builtinKey{bi.builtin, in}
+	if prev, ok := e.io.builtinVars[key]; ok {
+		// one variable per built-in (the patch constant function
+		// reads the same InvocationId and PrimitiveId as the entry)
+		sv.id, sv.builtin = prev, true
+		leaf.v, leaf.varType = prev, varType
+		return []ioLeaf{leaf}
+	}
+	id := e.b.GlobalVariable(e.b.TypePointer(sc, vt), sc, bi.name, 0) // "" leaves it unnamed
+	e.io.builtinVars[key] = id
+	e.b.Decorate(id, spv.DecorationBuiltIn, builder.Enum(bi.builtin))
+	if e.io.patchIO {
+		e.b.Decorate(id, spv.DecorationPatch)
+	}
+	e.builtinExtras(id, bi.builtin, upper, in)
+	if leaf.bary {
+		if hasModifier(mods, "centroid") {
+			e.b.Decorate(id, spv.DecorationCentroid)
+		}
+		if hasModifier(mods, "sample") {
+			e.b.Decorate(id, spv.DecorationSample)
+		}
+	}
+	sv.id, sv.builtin = id, true
+	e.reflectStageVar(id, sem)
+	leaf.v, leaf.varType = id, varType
+	leaf.invertY = e.opts.InvertY && bi.builtin == spv.BuiltInPosition && !in
+	leaf.dxPositionW = e.opts.UseDXPositionW && bi.builtin == spv.BuiltInFragCoord
+	*vars = append(*vars, sv)
+	// the base variable follows the index in the interface, as in DXC
+	if bi.builtin == spv.BuiltInInstanceIndex && e.opts.NonZeroBaseInstance {
+		leaf.base = e.stageLeaf(t, "SV_StartInstanceLocation", nil, nil, nil, true, vars)[0].v
+		leaf.baseName = "SV_InstanceID"
+	}
+	if bi.builtin == spv.BuiltInVertexIndex && e.opts.NonZeroBaseVertex {
+		leaf.base = e.stageLeaf(t, "SV_StartVertexLocation", nil, nil, nil, true, vars)[0].v
+		leaf.baseName = "SV_VertexID"
+	}
+	return []ioLeaf{leaf}
+}
+
+// locationLeaf makes a user stage variable (one assigned a location) for a
+// stage input or output of type t.
+func (e *emitter) locationLeaf(t *types.Type, leaf ioLeaf, sv *stageVar, sem, upper string, mods []ast.Modifier, attrs sema.Attrs, in bool, vars *[]*stageVar) []ioLeaf {
+	sc, prefix := stageStorage(in)
+	varType := t
 	// bools travel as uints
 	c := t.Canonical()
 	if c.Scalar().IsBool() {
