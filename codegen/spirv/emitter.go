@@ -22,7 +22,9 @@
 //     locations, split variables).
 //   - globals.go: statics, groupshared, $Globals, cbuffers, push and spec
 //     constants, binding assignment; reflect.go: -fspv-reflect;
-//     fxcclone.go: buffers read through a copy under -fvk-use-dx-layout.
+//     fxcclone.go: buffers read through a copy under -fvk-use-dx-layout;
+//     moduleinit.go: module.init, which fills those copies and the
+//     HelperInvocation variable before SPIR-V 1.6.
 //   - funcwalk.go: the state of a function's walk, and the queue of
 //     functions; stmt.go, expr.go, access.go, binary.go, convert.go, cast.go,
 //     constant.go, bitfield.go: statements and expressions; call.go and
@@ -385,7 +387,7 @@ func (e *emitter) module() {
 	for f := e.funcs.next(); f != nil; f = e.funcs.next() {
 		e.function(f)
 	}
-	e.fxcModuleInit() // fxcclone.go
+	e.moduleInit() // moduleinit.go
 	for _, st := range done {
 		e.restoreEntry(st)
 		e.finishEntryPoint()

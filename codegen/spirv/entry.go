@@ -561,6 +561,11 @@ func (e *emitter) builtinLeaf(t *types.Type, bi builtinSemantic, leaf ioLeaf, sv
 	if leaf.arrayOf {
 		vt = e.b.TypeArrayN(vt, 1, 0)
 	}
+	if bi.builtin == spv.BuiltInHelperInvocation && in && e.opts.Version < spv.Version1_6 {
+		// no stage variable: module.init reads it (moduleinit.go)
+		leaf.v, leaf.varType = e.helperInvocationVar(), varType
+		return []ioLeaf{leaf}
+	}
 	key := builtinKey{bi.builtin, in}
 	if prev, ok := e.io.builtinVars[key]; ok {
 		// one variable per built-in (the patch constant function

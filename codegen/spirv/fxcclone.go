@@ -56,7 +56,8 @@ func (e *emitter) hasScalarArrayMatrix(t *types.Type) bool {
 }
 
 // cloneFxcBuffer makes the clone of a buffer variable (named name, its
-// block type named typeName) and returns it; module.init fills it.
+// block type named typeName) and returns it; module.init fills it
+// (moduleinit.go).
 func (e *emitter) cloneFxcBuffer(buffer builder.ID, sc spv.StorageClass, name, typeName string, members []layout.Member, rule layout.Rule) builder.ID {
 	typ, err := e.lowering.low.Block(layout.BlockSpec{Name: typeName, Members: members, Rule: layout.Void, Interface: layout.NotABlock})
 	if err != nil {
@@ -65,40 +66,6 @@ func (e *emitter) cloneFxcBuffer(buffer builder.ID, sc spv.StorageClass, name, t
 	clone := e.b.GlobalVariable(e.b.TypePointer(spv.StorageClassPrivate, typ), spv.StorageClassPrivate, name, 0)
 	e.res.fxcClones = append(e.res.fxcClones, fxcClone{buffer: buffer, clone: clone, members: members, rule: rule, sc: sc})
 	return clone
-}
-
-// fxcModuleInit emits module.init, which fills the clones, and calls it
-// at the start of every entry point.
-func (e *emitter) fxcModuleInit() {
-	if len(e.res.fxcClones) == 0 {
-		return
-	}
-	void := e.b.TypeVoid()
-	fb := e.b.Function("module.init", void, spv.FunctionControlNone)
-	fb.StartBlock(fb.NewBlock("module.init.bb"))
-	saved := e.fb
-	e.fb = fb
-	for _, c := range e.res.fxcClones {
-		for i, m := range c.members {
-			e.copyToClone(c.buffer, c.clone, c.sc, uint32(i), m.Type, c.rule)
-		}
-	}
-	fb.Return()
-	e.fb = saved
-	for _, ep := range e.b.M.EntryPoints {
-		for _, f := range e.b.M.Functions {
-			if f.Def.Result != ep.Operands[1].ID() || len(f.Blocks) == 0 {
-				continue
-			}
-			b := f.Blocks[0]
-			i := 0
-			for i < len(b.Insts) && b.Insts[i].Op == spv.OpVariable {
-				i++
-			}
-			call := &builder.Inst{Op: spv.OpFunctionCall, Type: void, Result: e.b.M.NewID(), Operands: []builder.Operand{builder.Ref(fb.ID())}}
-			b.InsertAt(i, call)
-		}
-	}
 }
 
 // copyToClone copies element index of src (in storage class sc) to the

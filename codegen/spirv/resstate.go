@@ -28,6 +28,9 @@ type resourceState struct {
 	// array of structured buffers: which array, which index.
 	heapElems map[builder.ID]heapElem
 	fxcClones []fxcClone // buffers read through a natural-layout copy (fxcclone.go)
+	// helperInvocation is the Private variable module.init fills with
+	// OpIsHelperInvocationEXT (moduleinit.go), 0 until an input needs it.
+	helperInvocation builder.ID
 	// flattened are the element variables of resource arrays split by
 	// -fspv-flatten-resource-arrays, by the placeholder id the array's
 	// variable record carries, runtimeIndexed the resource arrays indexed
