@@ -32,11 +32,13 @@ func simplifyFunction(c *Context, f *builder.Function) bool {
 		return false
 	}
 	var (
-		changed    bool
-		work       []*builder.Inst
-		inWork     = map[*builder.Inst]bool{}
-		seen       = map[*builder.Inst]bool{}
-		phis       = map[*builder.Inst]bool{}
+		changed bool
+		work    []*builder.Inst
+		inWork  = map[*builder.Inst]bool{}
+		// seen and phis are by result id (what they hold has one): every
+		// instruction is looked up, and a slice beats hashing pointers.
+		seen       = newIDSet(c.M.Bound)
+		phis       = newIDSet(c.M.Bound)
 		kill       []*builder.Inst
 		killed     = map[*builder.Inst]bool{}
 		secondPass bool
@@ -55,7 +57,7 @@ func simplifyFunction(c *Context, f *builder.Function) bool {
 						inWork[u] = true
 						work = append(work, u)
 					}
-				} else if phis[u] && !inWork[u] {
+				} else if phis.has(u.Result) && !inWork[u] {
 					inWork[u] = true
 					work = append(work, u)
 				}
@@ -63,8 +65,8 @@ func simplifyFunction(c *Context, f *builder.Function) bool {
 		}
 		// Instructions a rule made are looked at too.
 		for _, id := range inIDs(in) {
-			if d := c.Def(id); d != nil && !seen[d] {
-				seen[d] = true
+			if d := c.Def(id); d != nil && !seen.has(d.Result) {
+				seen.add(d.Result)
 				work = append(work, d)
 			}
 		}
@@ -88,9 +90,11 @@ func simplifyFunction(c *Context, f *builder.Function) bool {
 		// new position.
 		for i := 0; i < len(b.Insts); i++ {
 			in := b.Insts[i]
-			seen[in] = true
+			if in.Result != 0 {
+				seen.add(in.Result)
+			}
 			if in.Op == spv.OpPhi {
-				phis[in] = true
+				phis.add(in.Result)
 			}
 			n := len(b.Insts)
 			process(in)
@@ -107,7 +111,9 @@ func simplifyFunction(c *Context, f *builder.Function) bool {
 	for i := 0; i < len(work); i++ {
 		in := work[i]
 		delete(inWork, in)
-		seen[in] = true
+		if in.Result != 0 {
+			seen.add(in.Result)
+		}
 		if killed[in] {
 			inWork[in] = true
 			continue
