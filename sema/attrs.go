@@ -1,6 +1,7 @@
 package sema
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/hlsl2spirv/hlsl2spirv/frontend/ast"
@@ -195,4 +196,47 @@ func (in *Info) IntValue(x ast.Expr) (int64, bool) {
 		n = -n
 	}
 	return n, ok
+}
+
+// Register is what a register(xN[, spaceM]) semantic says.
+type Register struct {
+	// Class is the register class letter, lower case ('b', 't', 's', 'u',
+	// ...), and Num its number when HasNum; Class is 0 when only a space
+	// is written: register(space1).
+	Class  byte
+	Num    int
+	HasNum bool
+	// Space is M of spaceM when HasSpace.
+	Space    int
+	HasSpace bool
+}
+
+// RegisterOf reads a register(...) semantic, in any case and with spaces
+// around its operands; ok is false for other semantics and for one
+// without operands. It is the one reading of register() that sema's
+// checks and codegen's binding assignment share.
+func RegisterOf(s *ast.Semantic) (r Register, ok bool) {
+	if s.Kind != ast.Register || len(s.Args) == 0 {
+		return Register{}, false
+	}
+	reg := strings.ToLower(strings.TrimSpace(s.Args[0]))
+	space := ""
+	if len(s.Args) > 1 {
+		space = strings.ToLower(strings.TrimSpace(s.Args[1]))
+	} else if strings.HasPrefix(reg, "space") {
+		space, reg = reg, ""
+	}
+	if n, found := strings.CutPrefix(space, "space"); found {
+		r.Space, r.HasSpace = atoi(n)
+	}
+	if len(reg) > 1 {
+		r.Class = reg[0]
+		r.Num, r.HasNum = atoi(reg[1:])
+	}
+	return r, true
+}
+
+func atoi(s string) (int, bool) {
+	n, err := strconv.Atoi(s)
+	return n, err == nil
 }

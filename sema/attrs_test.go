@@ -80,3 +80,29 @@ func TestAttrs(t *testing.T) {
 		t.Errorf("unroll((3)) = %d, %v; want 3", n, ok)
 	}
 }
+
+// TestRegisterOf: register() operands in any case and spacing, a space
+// alone, a class without a number.
+func TestRegisterOf(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want Register
+	}{
+		{[]string{"t3"}, Register{Class: 't', Num: 3, HasNum: true}},
+		{[]string{" U2 ", " SPACE1"}, Register{Class: 'u', Num: 2, HasNum: true, Space: 1, HasSpace: true}},
+		{[]string{"space4"}, Register{Space: 4, HasSpace: true}},
+		{[]string{"c1"}, Register{Class: 'c', Num: 1, HasNum: true}},
+		{[]string{"sx", "spacey"}, Register{Class: 's'}},
+	} {
+		got, ok := RegisterOf(&ast.Semantic{Kind: ast.Register, Args: tc.args})
+		if !ok || got != tc.want {
+			t.Errorf("RegisterOf(%q) = %+v, %v; want %+v", tc.args, got, ok, tc.want)
+		}
+	}
+	if _, ok := RegisterOf(&ast.Semantic{Kind: ast.Register}); ok {
+		t.Error("register() without operands")
+	}
+	if _, ok := RegisterOf(&ast.Semantic{Kind: ast.PackOffset, Args: []string{"c0"}}); ok {
+		t.Error("packoffset is no register")
+	}
+}

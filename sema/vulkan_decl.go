@@ -2,7 +2,6 @@ package sema
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
 
 	"github.com/hlsl2spirv/hlsl2spirv/frontend/ast"
@@ -598,19 +597,12 @@ func (v *vulkanChecker) registerCOverlaps() {
 					continue
 				}
 				for _, s := range d.Semantics {
-					if s.Kind != ast.Register || len(s.Args) == 0 {
-						continue
-					}
-					a := strings.TrimSpace(s.Args[0])
-					if len(a) < 2 || (a[0] != 'c' && a[0] != 'C') {
-						continue
-					}
-					n, err := strconv.ParseInt(a[1:], 10, 64)
-					if err != nil {
+					r, ok := RegisterOf(s)
+					if !ok || r.Class != 'c' || !r.HasNum {
 						continue
 					}
 					fields = append(fields, placed{vr.name, v.c.afterColon(s)})
-					regs = append(regs, n)
+					regs = append(regs, int64(r.Num))
 				}
 			}
 		}
@@ -700,24 +692,16 @@ func declBinding(in *Info, d *ast.VarDecl) (sl struct{ set, binding int64 }, ok 
 		return sl, true
 	}
 	for _, s := range d.Semantics {
-		if s.Kind != ast.Register || len(s.Args) == 0 {
-			continue
-		}
-		reg := strings.TrimSpace(s.Args[0])
-		if len(reg) < 2 {
-			return sl, false
-		}
-		n, err := strconv.ParseInt(reg[1:], 10, 64)
-		if err != nil {
-			return sl, false
-		}
-		sl.binding = n
-		for _, a := range s.Args[1:] {
-			if sp, ok := strings.CutPrefix(strings.TrimSpace(a), "space"); ok {
-				sl.set, _ = strconv.ParseInt(sp, 10, 64)
+		if r, ok := RegisterOf(s); ok {
+			if !r.HasNum {
+				return sl, false
 			}
+			sl.binding = int64(r.Num)
+			if r.HasSpace {
+				sl.set = int64(r.Space)
+			}
+			return sl, true
 		}
-		return sl, true
 	}
 	return sl, false
 }

@@ -350,11 +350,9 @@ func (e *emitter) memberPlacement(m *layout.Member, attrs sema.Attrs, sems []*as
 				}
 			}
 		case ast.Register:
-			if globals && len(s.Args) > 0 && len(s.Args[0]) > 1 && (s.Args[0][0] == 'c' || s.Args[0][0] == 'C') {
-				if n, err := strconv.Atoi(s.Args[0][1:]); err == nil {
-					u := uint32(n)
-					m.RegisterC = &u
-				}
+			if reg, ok := sema.RegisterOf(s); ok && globals && reg.Class == 'c' && reg.HasNum {
+				u := uint32(reg.Num)
+				m.RegisterC = &u
 			}
 		}
 	}
@@ -638,31 +636,19 @@ func (a *bindingAllocator) add(ptr builder.ID, vk *sema.VkBinding, sems []*ast.S
 	// -auto-binding-space: the set of everything that names no space
 	r := bindingReq{ptr: ptr, binding: -1, set: a.opts.DefaultSpace, class: class}
 	for _, s := range sems {
-		if s.Kind != ast.Register || len(s.Args) == 0 {
+		reg, ok := sema.RegisterOf(s)
+		if !ok {
 			continue
 		}
-		reg := strings.ToLower(strings.TrimSpace(s.Args[0]))
 		space := a.opts.DefaultSpace
-		spaceArg := ""
-		if len(s.Args) > 1 {
-			spaceArg = strings.ToLower(strings.TrimSpace(s.Args[1]))
-		} else if strings.HasPrefix(reg, "space") {
-			spaceArg, reg = reg, ""
-		}
-		if strings.HasPrefix(spaceArg, "space") {
-			if n, err := strconv.Atoi(spaceArg[5:]); err == nil {
-				space = n
-			}
+		if reg.HasSpace {
+			space = reg.Space
 		}
 		r.set = space
 		r.hasReg, r.regSpace = true, space
-		if len(reg) > 1 && strings.IndexByte("btsu", reg[0]) >= 0 {
-			n, err := strconv.Atoi(reg[1:])
-			if err != nil {
-				continue
-			}
-			r.regClass, r.regNum = reg[0], n
-			r.binding, r.explicit = n+a.shift(reg[0], space), true
+		if reg.Class != 0 && strings.IndexByte("btsu", reg.Class) >= 0 && reg.HasNum {
+			r.regClass, r.regNum = reg.Class, reg.Num
+			r.binding, r.explicit = reg.Num+a.shift(reg.Class, space), true
 		}
 	}
 	if vk != nil {

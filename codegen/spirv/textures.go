@@ -1,7 +1,7 @@
 package spirv
 
 import (
-	"strconv"
+	"github.com/hlsl2spirv/hlsl2spirv/sema"
 	"strings"
 
 	"github.com/hlsl2spirv/hlsl2spirv/builder"
@@ -578,21 +578,15 @@ func (e *emitter) combinedKey(d *ast.VarDecl) [2]int64 {
 	k := [2]int64{-1, 0}
 	// register(tN, spaceM) pairs with register(sN, spaceM)
 	for _, s := range d.Semantics {
-		if s.Kind != ast.Register || len(s.Args) == 0 {
+		reg, ok := sema.RegisterOf(s)
+		if !ok {
 			continue
 		}
-		reg := strings.ToLower(strings.TrimSpace(s.Args[0]))
-		if len(reg) > 1 && (reg[0] == 't' || reg[0] == 's') {
-			if n, err := strconv.Atoi(reg[1:]); err == nil {
-				k[0] = int64(n)
-			}
+		if (reg.Class == 't' || reg.Class == 's') && reg.HasNum {
+			k[0] = int64(reg.Num)
 		}
-		if len(s.Args) > 1 {
-			if sp := strings.ToLower(strings.TrimSpace(s.Args[1])); strings.HasPrefix(sp, "space") {
-				if n, err := strconv.Atoi(sp[5:]); err == nil {
-					k[1] = int64(n)
-				}
-			}
+		if reg.HasSpace {
+			k[1] = int64(reg.Space)
 		}
 	}
 	for _, a := range e.attrs(d) {
