@@ -1,6 +1,9 @@
 package types
 
-import "strconv"
+import (
+	"strconv"
+	"sync"
+)
 
 // BuiltinKind says what a built-in type name stands for.
 type BuiltinKind uint8
@@ -158,12 +161,7 @@ func (u *Universe) BuiltinStruct(o Object) *Type {
 
 // scalarNames are the component names that also form vector and matrix
 // names (float → float4, float4x4).
-var scalarNames = []struct {
-	name   string
-	s      Scalar
-	needs  bool
-	isHalf bool
-}{
+var scalarNames = []scalarSpelling{
 	{"bool", Bool, false, false},
 	{"int", Int, false, false},
 	{"uint", Uint, false, false},
@@ -187,7 +185,14 @@ var scalarNames = []struct {
 	{"float64_t", Double, false, false},
 }
 
-// objectNames maps HLSL spellings to object kinds; vk:: names are looked up
+type scalarSpelling struct {
+	name   string
+	s      Scalar
+	needs  bool
+	isHalf bool
+}
+
+// objectAliases maps other HLSL spellings to object kinds; vk:: names are looked up
 // qualified ("vk::BufferPointer"). The legacy sampler names are aliases of
 // SamplerState, as in DXC.
 var objectAliases = map[string]Object{
@@ -199,65 +204,108 @@ var objectAliases = map[string]Object{
 	"sampler_state": SamplerState,
 }
 
-var builtinTable = buildBuiltinTable()
-
-func buildBuiltinTable() map[string]Builtin {
-	m := make(map[string]Builtin, 600)
-	for _, sn := range scalarNames {
-		base := Builtin{Scalar: sn.s, Needs16Bit: sn.needs, half: sn.isHalf}
-		b := base
-		b.Kind = BuiltinScalar
-		m[sn.name] = b
-		for n := 1; n <= 4; n++ {
-			b := base
-			b.Kind, b.Cols = BuiltinVector, uint8(n)
-			m[sn.name+strconv.Itoa(n)] = b
-			for c := 1; c <= 4; c++ {
-				b := base
-				b.Kind, b.Rows, b.Cols = BuiltinMatrix, uint8(n), uint8(c)
-				m[sn.name+strconv.Itoa(n)+"x"+strconv.Itoa(c)] = b
-			}
-		}
-	}
-	for _, name := range []string{"int8_t4_packed", "uint8_t4_packed"} {
-		s := Int8_4Packed
-		if name[0] == 'u' {
-			s = Uint8_4Packed
-		}
-		m[name] = Builtin{Kind: BuiltinScalar, Scalar: s}
-	}
-	m["vector"] = Builtin{Kind: BuiltinVectorT}
-	m["matrix"] = Builtin{Kind: BuiltinMatrixT}
-	for o := Object(1); o < NumObjects; o++ {
-		m[o.String()] = Builtin{Kind: BuiltinObject, Object: o}
-	}
-	for name, o := range objectAliases {
-		m[name] = Builtin{Kind: BuiltinObject, Object: o}
-	}
-	return m
-}
-
 // LookupBuiltin returns what a built-in type name means. Names in the vk
 // namespace are given qualified: "vk::SpirvType".
+//
+// Scalar, vector and matrix names are read from their spelling (a scalar
+// name, then N or RxC, each 1 to 4) rather than from a table of all 600 of
+// them: building that table cost every process start more than all the
+// lookups of a compile.
 func LookupBuiltin(name string) (Builtin, bool) {
-	b, ok := builtinTable[name]
-	return b, ok
+	if b, ok := numericBuiltin(name); ok {
+		return b, true
+	}
+	switch name {
+	case "vector":
+		return Builtin{Kind: BuiltinVectorT}, true
+	case "matrix":
+		return Builtin{Kind: BuiltinMatrixT}, true
+	case "int8_t4_packed":
+		return Builtin{Kind: BuiltinScalar, Scalar: Int8_4Packed}, true
+	case "uint8_t4_packed":
+		return Builtin{Kind: BuiltinScalar, Scalar: Uint8_4Packed}, true
+	}
+	if o, ok := objectsByName()[name]; ok {
+		return Builtin{Kind: BuiltinObject, Object: o}, true
+	}
+	return Builtin{}, false
 }
+
+// numericBuiltin reads a scalar, vector or matrix type name: "float",
+// "float4", "min16float2x3", "uint16_t4".
+func numericBuiltin(name string) (Builtin, bool) {
+	kind, rows, cols := BuiltinScalar, uint8(0), uint8(0)
+	base := name
+	// Every scalar name ends in a letter, so trailing "N" or "RxC" digits
+	// are the dimensions.
+	if n := len(name); n >= 2 && isDim(name[n-1]) {
+		switch {
+		case n >= 4 && name[n-2] == 'x' && isDim(name[n-3]) && isLetter(name[n-4]):
+			kind, rows, cols = BuiltinMatrix, name[n-3]-'0', name[n-1]-'0'
+			base = name[:n-3]
+		case isLetter(name[n-2]):
+			kind, cols = BuiltinVector, name[n-1]-'0'
+			base = name[:n-1]
+		default:
+			return Builtin{}, false
+		}
+	}
+	sn := scalarByName(base)
+	if sn == nil {
+		return Builtin{}, false
+	}
+	return Builtin{Kind: kind, Scalar: sn.s, Rows: rows, Cols: cols, Needs16Bit: sn.needs, half: sn.isHalf}, true
+}
+
+func isDim(c byte) bool    { return c >= '1' && c <= '4' }
+func isLetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '_' }
+
+func scalarByName(name string) *scalarSpelling {
+	for i := range scalarNames {
+		if scalarNames[i].name == name {
+			return &scalarNames[i]
+		}
+	}
+	return nil
+}
+
+// objectsByName maps the object type names and their aliases to object
+// kinds; it is made on first use.
+var objectsByName = sync.OnceValue(func() map[string]Object {
+	m := make(map[string]Object, int(NumObjects)+len(objectAliases))
+	for o := Object(1); o < NumObjects; o++ {
+		m[o.String()] = o
+	}
+	for name, o := range objectAliases {
+		m[name] = o
+	}
+	return m
+})
 
 // IsBuiltinTypeName reports whether name is a built-in type or type
 // template name, for the parser's token classifier. It does not consult
 // -enable-16bit-types: 'float16_t' is a type name either way, and the
 // checker reports it unavailable.
 func IsBuiltinTypeName(name string) bool {
-	_, ok := builtinTable[name]
+	_, ok := LookupBuiltin(name)
 	return ok
 }
 
 // BuiltinTypeNames returns every built-in type name (unordered).
 func BuiltinTypeNames() []string {
-	names := make([]string, 0, len(builtinTable))
-	for n := range builtinTable {
-		names = append(names, n)
+	var names []string
+	for _, sn := range scalarNames {
+		names = append(names, sn.name)
+		for n := 1; n <= 4; n++ {
+			names = append(names, sn.name+strconv.Itoa(n))
+			for c := 1; c <= 4; c++ {
+				names = append(names, sn.name+strconv.Itoa(n)+"x"+strconv.Itoa(c))
+			}
+		}
+	}
+	names = append(names, "vector", "matrix", "int8_t4_packed", "uint8_t4_packed")
+	for name := range objectsByName() {
+		names = append(names, name)
 	}
 	return names
 }

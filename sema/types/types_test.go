@@ -1,6 +1,7 @@
 package types
 
 import (
+	"strconv"
 	"testing"
 )
 
@@ -285,5 +286,54 @@ func BenchmarkScore(b *testing.B) {
 	a, p := Vec(Int, 3), Vec(Float, 3)
 	for i := 0; i < b.N; i++ {
 		Score(a, p)
+	}
+}
+
+// LookupBuiltin reads scalar, vector and matrix names from their spelling;
+// it must agree with the table of every spelling written out, for each
+// name in it, and reject every near miss.
+func TestLookupBuiltinAgreesWithTable(t *testing.T) {
+	table := map[string]Builtin{}
+	for _, sn := range scalarNames {
+		base := Builtin{Scalar: sn.s, Needs16Bit: sn.needs, half: sn.isHalf}
+		b := base
+		b.Kind = BuiltinScalar
+		table[sn.name] = b
+		for n := 1; n <= 4; n++ {
+			b := base
+			b.Kind, b.Cols = BuiltinVector, uint8(n)
+			table[sn.name+strconv.Itoa(n)] = b
+			for c := 1; c <= 4; c++ {
+				b := base
+				b.Kind, b.Rows, b.Cols = BuiltinMatrix, uint8(n), uint8(c)
+				table[sn.name+strconv.Itoa(n)+"x"+strconv.Itoa(c)] = b
+			}
+		}
+	}
+	table["int8_t4_packed"] = Builtin{Kind: BuiltinScalar, Scalar: Int8_4Packed}
+	table["uint8_t4_packed"] = Builtin{Kind: BuiltinScalar, Scalar: Uint8_4Packed}
+	table["vector"] = Builtin{Kind: BuiltinVectorT}
+	table["matrix"] = Builtin{Kind: BuiltinMatrixT}
+	for o := Object(1); o < NumObjects; o++ {
+		table[o.String()] = Builtin{Kind: BuiltinObject, Object: o}
+	}
+	for name, o := range objectAliases {
+		table[name] = Builtin{Kind: BuiltinObject, Object: o}
+	}
+	for name, want := range table {
+		if got, ok := LookupBuiltin(name); !ok || got != want {
+			t.Errorf("LookupBuiltin(%q) = %+v, %v; want %+v", name, got, ok, want)
+		}
+		for _, miss := range []string{name + "1", name + "x1", name + "0", name + "5", name + "x", "x" + name, name[1:], name[:len(name)-1], name + "1x1", name + "_"} {
+			if _, inTable := table[miss]; inTable {
+				continue
+			}
+			if got, ok := LookupBuiltin(miss); ok {
+				t.Errorf("LookupBuiltin(%q) = %+v, want no type", miss, got)
+			}
+		}
+	}
+	if got := len(BuiltinTypeNames()); got != len(table) {
+		t.Errorf("BuiltinTypeNames: %d names, want %d", got, len(table))
 	}
 }
