@@ -9,9 +9,12 @@ N         ?= 20000
 
 all: build
 
+# The commands are static binaries (CGO_ENABLED=0): pflag imports net, whose
+# cgo resolver would otherwise link them dynamically, and a compile process
+# would pay the dynamic loader at every start.
 build:
-	$(GO) build $(GOFLAGS) -tags '$(TAGS)' -trimpath -o bin/hlsl2spirv ./cmd/hlsl2spirv
-	$(GO) build $(GOFLAGS) -tags '$(TAGS)' -trimpath -o bin/spirv2wgsl ./cmd/spirv2wgsl
+	CGO_ENABLED=0 $(GO) build $(GOFLAGS) -tags '$(TAGS)' -trimpath -o bin/hlsl2spirv ./cmd/hlsl2spirv
+	CGO_ENABLED=0 $(GO) build $(GOFLAGS) -tags '$(TAGS)' -trimpath -o bin/spirv2wgsl ./cmd/spirv2wgsl
 
 # deps installs the external tools the tests use (spirv-tools, glslang, FileCheck,
 # lavapipe, Tint through npm) when they are missing; see scripts/test-deps.sh.
