@@ -4,6 +4,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/hlsl2spirv/hlsl2spirv/frontend/diag"
 	"github.com/hlsl2spirv/hlsl2spirv/sema/codes"
@@ -55,30 +56,64 @@ func (e *Error) Error() string { return e.Msg }
 // maxVars bounds the template variables of one overload (checked by a test).
 const maxVars = 8
 
-var methodsByObject [types.NumObjects]map[string][]uint16
+// A nameIndex maps names, sorted, to the overloads (rows of overloads)
+// each has. The generated tables are nameIndexes rather than maps: a map
+// literal is built by code at every process start.
+type nameIndex struct {
+	names []string
+	rows  [][]uint16
+}
 
-func init() {
-	for name, m := range methodIndex {
-		b, ok := types.LookupBuiltin(name)
-		if !ok || b.Kind != types.BuiltinObject {
-			panic("intrinsics: unknown object kind in table: " + name)
-		}
-		methodsByObject[b.Object] = m
+func (x *nameIndex) lookup(name string) ([]uint16, bool) {
+	i := sort.SearchStrings(x.names, name)
+	if i < len(x.names) && x.names[i] == name {
+		return x.rows[i], true
 	}
+	return nil, false
+}
+
+// A methodTable is the methods of the object kind named object.
+type methodTable struct {
+	object  string
+	methods nameIndex
+}
+
+// methodsByObject indexes objectMethods by object kind; it is made on
+// first use.
+var methodsByObject = sync.OnceValue(func() *[types.NumObjects]*nameIndex {
+	var by [types.NumObjects]*nameIndex
+	for i := range objectMethods {
+		t := &objectMethods[i]
+		b, ok := types.LookupBuiltin(t.object)
+		if !ok || b.Kind != types.BuiltinObject {
+			panic("intrinsics: unknown object kind in table: " + t.object)
+		}
+		by[b.Object] = &t.methods
+	}
+	return &by
+})
+
+// methodsOf is the method index of object kind o, or nil.
+func methodsOf(o types.Object) *nameIndex {
+	if o >= types.NumObjects {
+		return nil
+	}
+	return methodsByObject()[o]
 }
 
 // IsFunction reports whether name is a global intrinsic function.
-func IsFunction(name string) bool { _, ok := globalIndex[name]; return ok }
+func IsFunction(name string) bool { _, ok := globalFuncs.lookup(name); return ok }
 
 // IsVkFunction reports whether vk::name is an intrinsic.
-func IsVkFunction(name string) bool { _, ok := vkIndex[name]; return ok }
+func IsVkFunction(name string) bool { _, ok := vkFuncs.lookup(name); return ok }
 
 // HasMethod reports whether objects of kind o have a method called name.
 func HasMethod(o types.Object, name string) bool {
-	if o >= types.NumObjects {
+	m := methodsOf(o)
+	if m == nil {
 		return false
 	}
-	_, ok := methodsByObject[o][name]
+	_, ok := m.lookup(name)
 	return ok
 }
 
@@ -94,15 +129,18 @@ func Overloads(c Call) []*Overload {
 func candidates(c Call) []uint16 {
 	switch {
 	case c.Receiver != nil:
-		o := c.Receiver.Object()
-		if o == types.NoObject || o >= types.NumObjects {
+		m := methodsOf(c.Receiver.Object())
+		if m == nil {
 			return nil
 		}
-		return methodsByObject[o][c.Name]
+		rows, _ := m.lookup(c.Name)
+		return rows
 	case c.Vk:
-		return vkIndex[c.Name]
+		rows, _ := vkFuncs.lookup(c.Name)
+		return rows
 	}
-	return globalIndex[c.Name]
+	rows, _ := globalFuncs.lookup(c.Name)
+	return rows
 }
 
 // AllowedIn reports whether the overload may be used in stage s at
@@ -1009,13 +1047,9 @@ func (m Match) Concretize() Match {
 // Methods lists the method names objects of kind o have, sorted (for
 // "no member named" notes and completion).
 func Methods(o types.Object) []string {
-	if o >= types.NumObjects {
+	m := methodsOf(o)
+	if m == nil {
 		return nil
 	}
-	names := make([]string, 0, len(methodsByObject[o]))
-	for n := range methodsByObject[o] {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	return names
+	return append([]string(nil), m.names...)
 }

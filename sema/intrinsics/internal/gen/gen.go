@@ -794,29 +794,40 @@ func (p *parser) emit() ([]byte, error) {
 			global[o.name] = append(global[o.name], i)
 		}
 	}
+	// The indexes are sorted name lists searched by halving, not maps:
+	// a map literal is built by code at every process start, these are
+	// data the linker lays out.
 	emitIndex := func(m map[string][]int, indent string) {
-		for _, k := range sortedKeys(m) {
+		names := sortedKeys(m)
+		w("%snames: []string{\n", indent)
+		for _, k := range names {
+			w("%s\t%q,\n", indent, k)
+		}
+		w("%s},\n", indent)
+		w("%srows: [][]uint16{\n", indent)
+		for _, k := range names {
 			var xs []string
 			for _, i := range m[k] {
 				xs = append(xs, strconv.Itoa(i))
 			}
-			w("%s%q: {%s},\n", indent, k, strings.Join(xs, ", "))
+			w("%s\t{%s},\n", indent, strings.Join(xs, ", "))
 		}
+		w("%s},\n", indent)
 	}
-	w("// globalIndex maps a global intrinsic's name to its overloads.\n")
-	w("var globalIndex = map[string][]uint16{\n")
+	w("// globalFuncs are the global intrinsics by name, with their overloads.\n")
+	w("var globalFuncs = nameIndex{\n")
 	emitIndex(global, "\t")
 	w("}\n\n")
-	w("// vkIndex maps a vk:: intrinsic's name to its overloads.\n")
-	w("var vkIndex = map[string][]uint16{\n")
+	w("// vkFuncs are the vk:: intrinsics by name, with their overloads.\n")
+	w("var vkFuncs = nameIndex{\n")
 	emitIndex(vk, "\t")
 	w("}\n\n")
-	w("// methodIndex maps an object kind's name and a method name to its overloads.\n")
-	w("var methodIndex = map[string]map[string][]uint16{\n")
+	w("// objectMethods are each object kind's methods, by the kind's type name.\n")
+	w("var objectMethods = [...]methodTable{\n")
 	for _, obj := range sortedKeys(methods) {
-		w("\t%q: {\n", obj)
+		w("\t{object: %q, methods: nameIndex{\n", obj)
 		emitIndex(methods[obj], "\t\t")
-		w("\t},\n")
+		w("\t}},\n")
 	}
 	w("}\n")
 	return b.Bytes(), nil
