@@ -234,91 +234,8 @@ func (e *emitter) textureMethod(x *ast.CallExpr, m *intrinsics.Match, recv value
 		elem = types.Vec(types.Float, 4)
 	}
 	v4 := e.texelType(elem)
-	// The optional trailing arguments after the fixed ones: an offset (or
-	// four, for Gather), a clamp, and an out status (sparse residency).
-	trailing := func(from int) (offsets []int, clamp, status int) {
-		clamp, status = -1, -1
-		end := len(xargs)
-		if end > from && end-1 < len(params) && params[end-1].Mode == types.Out {
-			status = end - 1
-			end--
-		}
-		i := from
-		if o.OffsetCount() > 0 {
-			for ; i < end && len(offsets) < 4; i++ {
-				offsets = append(offsets, i)
-				if !strings.HasPrefix(name, "Gather") || end-from < 4 {
-					i++
-					break
-				}
-			}
-		}
-		if i < end {
-			clamp = i
-		}
-		return
-	}
-	sample := func(op spv.Op, resType builder.ID, extra []builder.ID, from int, fixed []imageOperand) builder.ID {
-		si := img
-		if !combined && !attrCombined {
-			si = e.sampledImage(img, args[0])
-		}
-		operands := []builder.Operand{builder.Ref(si), builder.Ref(args[1])}
-		for _, id := range extra {
-			operands = append(operands, builder.Ref(id))
-		}
-		ops := fixed
-		offsets, clamp, status := trailing(from)
-		switch len(offsets) {
-		case 1:
-			gather := op == spv.OpImageGather || op == spv.OpImageDrefGather
-			ops = append(ops, e.offsetOpFor(xargs[offsets[0]], args[offsets[0]], gather))
-		case 4:
-			e.b.Capability(spv.CapabilityImageGatherExtended)
-			var offs []builder.ID
-			constant := true
-			for _, k := range offsets {
-				if _, ok := e.foldable(xargs[k]); !ok {
-					constant = false
-				}
-				offs = append(offs, args[k])
-			}
-			if !constant {
-				// ConstOffsets needs constants: as DXC, four gathers, each
-				// with its own Offset, and texel i of gather i
-				if status >= 0 {
-					e.unsupported(xargs[status], "the status of a four-offset gather with non-constant offsets")
-				}
-				ct := e.typeID(types.ScalarType(concreteType(t).Canonical().Scalar()))
-				texels := make([]builder.ID, 4)
-				for i, off := range offs {
-					opsI := append(append([]imageOperand(nil), ops...), imageOperand{spv.ImageOperandsOffset, []builder.ID{off}})
-					if clamp >= 0 {
-						e.b.Capability(spv.CapabilityMinLod)
-						opsI = append(opsI, imageOperand{spv.ImageOperandsMinLod, []builder.ID{args[clamp]}})
-					}
-					g := e.fb.Emit(op, resType, append(append([]builder.Operand(nil), operands...), imageOps(opsI)...)...)
-					texels[i] = e.fb.CompositeExtract(ct, g, uint32(i))
-				}
-				return e.fb.CompositeConstruct(resType, texels...)
-			}
-			ot := e.b.TypeArrayN(e.b.TypeOf(offs[0]), 4, 0)
-			ops = append(ops, imageOperand{spv.ImageOperandsConstOffsets, []builder.ID{e.b.ConstComposite(ot, offs...)}})
-		}
-		if clamp >= 0 {
-			e.b.Capability(spv.CapabilityMinLod)
-			ops = append(ops, imageOperand{spv.ImageOperandsMinLod, []builder.ID{args[clamp]}})
-		}
-		if (combined || status >= 0) && len(ops) == 0 {
-			// DXC writes the empty mask on these
-			operands = append(operands, builder.Enum(spv.ImageOperandsNone))
-		}
-		operands = append(operands, imageOps(ops)...)
-		if status < 0 {
-			return e.fb.Emit(op, resType, operands...)
-		}
-		return e.sparse(op, resType, operands, xargs[status])
-	}
+	tc := &textureCall{e: e, o: o, name: name, t: t, img: img, args: args, xargs: xargs, params: params, combined: combined, attrCombined: attrCombined}
+	sample := tc.sample
 	switch m.ID {
 	case intrinsics.MethodSample:
 		return rv(e.fitTexel(sample(spv.OpImageSampleImplicitLod, v4, nil, 2, nil), elem), t)
@@ -374,6 +291,119 @@ func (e *emitter) textureMethod(x *ast.CallExpr, m *intrinsics.Match, recv value
 	}
 	e.unsupported(x, "the method '"+name+"' of "+o.String())
 	return value{}
+}
+
+// textureCall is a sampling method call being lowered: the texture's
+// image (img), the arguments as values and as syntax, indexed as if a
+// sampler argument were always there.
+type textureCall struct {
+	e                      *emitter
+	o                      types.Object
+	name                   string
+	t                      *types.Type // the call's type
+	img                    builder.ID
+	args                   []builder.ID
+	xargs                  []ast.Expr
+	params                 []types.Param
+	combined, attrCombined bool
+}
+
+// trailing finds the optional arguments after the fixed ones, from
+// argument from on: an offset (or four, for Gather), a clamp, and an out
+// status (sparse residency); -1 when absent.
+func (tc *textureCall) trailing(from int) (offsets []int, clamp, status int) {
+	clamp, status = -1, -1
+	end := len(tc.xargs)
+	if end > from && end-1 < len(tc.params) && tc.params[end-1].Mode == types.Out {
+		status = end - 1
+		end--
+	}
+	i := from
+	if tc.o.OffsetCount() > 0 {
+		for ; i < end && len(offsets) < 4; i++ {
+			offsets = append(offsets, i)
+			if !strings.HasPrefix(tc.name, "Gather") || end-from < 4 {
+				i++
+				break
+			}
+		}
+	}
+	if i < end {
+		clamp = i
+	}
+	return
+}
+
+// sample emits a sampling or gather instruction op: the sampled image and
+// coordinate, the extra operands, then the image operands: fixed, and
+// those of the trailing arguments from argument from on.
+func (tc *textureCall) sample(op spv.Op, resType builder.ID, extra []builder.ID, from int, fixed []imageOperand) builder.ID {
+	e, args, xargs := tc.e, tc.args, tc.xargs
+	si := tc.img
+	if !tc.combined && !tc.attrCombined {
+		si = e.sampledImage(tc.img, args[0])
+	}
+	operands := []builder.Operand{builder.Ref(si), builder.Ref(args[1])}
+	for _, id := range extra {
+		operands = append(operands, builder.Ref(id))
+	}
+	ops := fixed
+	offsets, clamp, status := tc.trailing(from)
+	switch len(offsets) {
+	case 1:
+		gather := op == spv.OpImageGather || op == spv.OpImageDrefGather
+		ops = append(ops, e.offsetOpFor(xargs[offsets[0]], args[offsets[0]], gather))
+	case 4:
+		e.b.Capability(spv.CapabilityImageGatherExtended)
+		var offs []builder.ID
+		constant := true
+		for _, k := range offsets {
+			if _, ok := e.foldable(xargs[k]); !ok {
+				constant = false
+			}
+			offs = append(offs, args[k])
+		}
+		if !constant {
+			return tc.gatherEach(op, resType, operands, ops, offs, clamp, status)
+		}
+		ot := e.b.TypeArrayN(e.b.TypeOf(offs[0]), 4, 0)
+		ops = append(ops, imageOperand{spv.ImageOperandsConstOffsets, []builder.ID{e.b.ConstComposite(ot, offs...)}})
+	}
+	if clamp >= 0 {
+		e.b.Capability(spv.CapabilityMinLod)
+		ops = append(ops, imageOperand{spv.ImageOperandsMinLod, []builder.ID{args[clamp]}})
+	}
+	if (tc.combined || status >= 0) && len(ops) == 0 {
+		// DXC writes the empty mask on these
+		operands = append(operands, builder.Enum(spv.ImageOperandsNone))
+	}
+	operands = append(operands, imageOps(ops)...)
+	if status < 0 {
+		return e.fb.Emit(op, resType, operands...)
+	}
+	return e.sparse(op, resType, operands, xargs[status])
+}
+
+// gatherEach is a four-offset gather with offsets that are not constants:
+// ConstOffsets needs constants, so, as DXC, four gathers, each with its
+// own Offset, and texel i of gather i.
+func (tc *textureCall) gatherEach(op spv.Op, resType builder.ID, operands []builder.Operand, ops []imageOperand, offs []builder.ID, clamp, status int) builder.ID {
+	e, args := tc.e, tc.args
+	if status >= 0 {
+		e.unsupported(tc.xargs[status], "the status of a four-offset gather with non-constant offsets")
+	}
+	ct := e.typeID(types.ScalarType(concreteType(tc.t).Canonical().Scalar()))
+	texels := make([]builder.ID, 4)
+	for i, off := range offs {
+		opsI := append(append([]imageOperand(nil), ops...), imageOperand{spv.ImageOperandsOffset, []builder.ID{off}})
+		if clamp >= 0 {
+			e.b.Capability(spv.CapabilityMinLod)
+			opsI = append(opsI, imageOperand{spv.ImageOperandsMinLod, []builder.ID{args[clamp]}})
+		}
+		g := e.fb.Emit(op, resType, append(append([]builder.Operand(nil), operands...), imageOps(opsI)...)...)
+		texels[i] = e.fb.CompositeExtract(ct, g, uint32(i))
+	}
+	return e.fb.CompositeConstruct(resType, texels...)
 }
 
 // imageOf extracts the image of a combined image sampler.
