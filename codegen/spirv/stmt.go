@@ -655,22 +655,7 @@ func (e *emitter) defaultLabelPos(c *ast.CaseClause) diag.Pos {
 // chain comparing the selector to each value in turn, as DXC does.
 func (e *emitter) switchStmt(s *ast.SwitchStmt, attrs sema.Attrs) {
 	items := e.flattenSwitch(s)
-	opSwitch := true
-	for _, a := range attrs {
-		if a.Name != "forcecase" {
-			opSwitch = false
-		}
-	}
-	for _, it := range items {
-		if it.label && it.value != nil {
-			if _, ok := e.info.IntValue(it.value); !ok {
-				opSwitch = false
-			}
-		}
-		if !it.label && containsCaseLabel(it.stmt) {
-			e.unsupported(it.stmt, "a case label nested inside a statement other than a block")
-		}
-	}
+	opSwitch := e.switchIsOpSwitch(items, attrs)
 	if s.CondVar != nil {
 		e.localVar(s.CondVar)
 	}
@@ -679,34 +664,7 @@ func (e *emitter) switchStmt(s *ast.SwitchStmt, attrs sema.Attrs) {
 		return
 	}
 	sel, selType := e.switchSelector(s)
-	var values []int64
-	seen := map[int64]bool{}
-	withDefault := false
-	for _, it := range items {
-		if !it.label {
-			continue
-		}
-		if it.value == nil {
-			withDefault = true
-			continue
-		}
-		n, _ := e.info.IntValue(it.value)
-		if seen[n] {
-			e.errorf(it.value.Pos(), "duplicate case value '%d'", n)
-		}
-		seen[n] = true
-		values = append(values, n)
-	}
-	_ = selType
-	// OpSwitch has a word count of 16 bits: 3 words, then per case the
-	// literal (one word, two for a 64-bit selector) and the label.
-	perCase := 2
-	if t := concreteType(selType); t != nil && t.Canonical().Scalar().SPIRVBits() == 64 {
-		perCase = 3
-	}
-	if limit := (0xffff - 3) / perCase; len(values) > limit {
-		e.errorf(s.Pos(), "switch statement has %d case labels; one SPIR-V OpSwitch holds at most %d", len(values), limit)
-	}
+	values, withDefault := e.switchCaseValues(s, items, selType)
 	fb := e.fb
 	sw := fb.BeginSwitch(sel, values, withDefault, spv.SelectionControlNone)
 	e.walk.breaks = append(e.walk.breaks, breakTarget{brk: sw.Merge})
@@ -782,6 +740,62 @@ func (e *emitter) switchStmt(s *ast.SwitchStmt, attrs sema.Attrs) {
 		return
 	}
 	fb.EndSwitch(sw)
+}
+
+// switchIsOpSwitch says whether a switch becomes an OpSwitch: every
+// attribute is [forcecase] and every case value is an integer constant
+// (otherwise it becomes a chain of ifs). A case label nested in another
+// statement is an error.
+func (e *emitter) switchIsOpSwitch(items []switchItem, attrs sema.Attrs) bool {
+	opSwitch := true
+	for _, a := range attrs {
+		if a.Name != "forcecase" {
+			opSwitch = false
+		}
+	}
+	for _, it := range items {
+		if it.label && it.value != nil {
+			if _, ok := e.info.IntValue(it.value); !ok {
+				opSwitch = false
+			}
+		}
+		if !it.label && containsCaseLabel(it.stmt) {
+			e.unsupported(it.stmt, "a case label nested inside a statement other than a block")
+		}
+	}
+	return opSwitch
+}
+
+// switchCaseValues is the case values of an OpSwitch, in order, and
+// whether it has a default; duplicates and more cases than one OpSwitch
+// holds are errors.
+func (e *emitter) switchCaseValues(s *ast.SwitchStmt, items []switchItem, selType *types.Type) (values []int64, withDefault bool) {
+	seen := map[int64]bool{}
+	for _, it := range items {
+		if !it.label {
+			continue
+		}
+		if it.value == nil {
+			withDefault = true
+			continue
+		}
+		n, _ := e.info.IntValue(it.value)
+		if seen[n] {
+			e.errorf(it.value.Pos(), "duplicate case value '%d'", n)
+		}
+		seen[n] = true
+		values = append(values, n)
+	}
+	// OpSwitch has a word count of 16 bits: 3 words, then per case the
+	// literal (one word, two for a 64-bit selector) and the label.
+	perCase := 2
+	if t := concreteType(selType); t != nil && t.Canonical().Scalar().SPIRVBits() == 64 {
+		perCase = 3
+	}
+	if limit := (0xffff - 3) / perCase; len(values) > limit {
+		e.errorf(s.Pos(), "switch statement has %d case labels; one SPIR-V OpSwitch holds at most %d", len(values), limit)
+	}
+	return values, withDefault
 }
 
 // switchSelector emits the selector of a switch (an integer; other types
