@@ -147,56 +147,28 @@ func (c *checker) funcOfInst(in *builder.Inst) *builder.Function {
 	return nil
 }
 
-// run checks every rule, in roughly the order spirv-val does.
+// run checks every rule, in roughly the order spirv-val does, stopping at
+// the first broken one.
 func (c *checker) run() error {
-	if err := c.header(); err != nil {
-		return err
+	for _, pass := range []func() error{
+		c.header, c.collect, c.capabilities,
+		// per instruction: ids, layout, capabilities and versions, then
+		// the checks of each opcode
+		c.idPass, c.staticPass,
+		func() error {
+			c.collectDecorations()
+			c.callGraph()
+			c.storageClassLimits()
+			return nil
+		},
+		c.opcodePass, c.adjacency, c.entryPointRules, c.cfgRules, c.dominance, c.decorationRules,
+		c.interfaceRules, c.builtinRules, c.limitationRules, c.smallTypeUses,
+	} {
+		if err := pass(); err != nil {
+			return err
+		}
 	}
-	if err := c.collect(); err != nil {
-		return err
-	}
-	if err := c.capabilities(); err != nil {
-		return err
-	}
-	// Per instruction: ids, layout, capabilities and versions, then the
-	// checks of each opcode.
-	if err := c.idPass(); err != nil {
-		return err
-	}
-	if err := c.staticPass(); err != nil {
-		return err
-	}
-	c.collectDecorations()
-	c.callGraph()
-	c.storageClassLimits()
-	if err := c.opcodePass(); err != nil {
-		return err
-	}
-	if err := c.adjacency(); err != nil {
-		return err
-	}
-	if err := c.entryPointRules(); err != nil {
-		return err
-	}
-	if err := c.cfgRules(); err != nil {
-		return err
-	}
-	if err := c.dominance(); err != nil {
-		return err
-	}
-	if err := c.decorationRules(); err != nil {
-		return err
-	}
-	if err := c.interfaceRules(); err != nil {
-		return err
-	}
-	if err := c.builtinRules(); err != nil {
-		return err
-	}
-	if err := c.limitationRules(); err != nil {
-		return err
-	}
-	return c.smallTypeUses()
+	return nil
 }
 
 // header checks the version against the environment and the id bound.
