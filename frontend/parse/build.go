@@ -1424,91 +1424,63 @@ func (b *builder) badExpr(ctx antlr.ParserRuleContext) ast.Expr {
 
 // assignOp is the operator of an assignment token, if it is one.
 func assignOp(typ int) (ast.Op, bool) {
-	switch typ {
-	case p.HLSLParserASSIGN:
-		return ast.Assign, true
-	case p.HLSLParserPLUS_ASSIGN:
-		return ast.AddAssign, true
-	case p.HLSLParserMINUS_ASSIGN:
-		return ast.SubAssign, true
-	case p.HLSLParserSTAR_ASSIGN:
-		return ast.MulAssign, true
-	case p.HLSLParserDIV_ASSIGN:
-		return ast.DivAssign, true
-	case p.HLSLParserMOD_ASSIGN:
-		return ast.RemAssign, true
-	case p.HLSLParserSHL_ASSIGN:
-		return ast.ShlAssign, true
-	case p.HLSLParserSHR_ASSIGN:
-		return ast.ShrAssign, true
-	case p.HLSLParserAND_ASSIGN:
-		return ast.AndAssign, true
-	case p.HLSLParserXOR_ASSIGN:
-		return ast.XorAssign, true
-	case p.HLSLParserOR_ASSIGN:
-		return ast.OrAssign, true
-	}
-	return 0, false
+	op, ok := assignOps[typ]
+	return op, ok
+}
+
+var assignOps = map[int]ast.Op{
+	p.HLSLParserASSIGN:       ast.Assign,
+	p.HLSLParserPLUS_ASSIGN:  ast.AddAssign,
+	p.HLSLParserMINUS_ASSIGN: ast.SubAssign,
+	p.HLSLParserSTAR_ASSIGN:  ast.MulAssign,
+	p.HLSLParserDIV_ASSIGN:   ast.DivAssign,
+	p.HLSLParserMOD_ASSIGN:   ast.RemAssign,
+	p.HLSLParserSHL_ASSIGN:   ast.ShlAssign,
+	p.HLSLParserSHR_ASSIGN:   ast.ShrAssign,
+	p.HLSLParserAND_ASSIGN:   ast.AndAssign,
+	p.HLSLParserXOR_ASSIGN:   ast.XorAssign,
+	p.HLSLParserOR_ASSIGN:    ast.OrAssign,
 }
 
 // binaryOp is the operator of a binary-operator token, if it is one.
 func binaryOp(typ int) (ast.Op, bool) {
-	switch typ {
-	case p.HLSLParserOROR:
-		return ast.LogOr, true
-	case p.HLSLParserANDAND:
-		return ast.LogAnd, true
-	case p.HLSLParserOR:
-		return ast.BitOr, true
-	case p.HLSLParserXOR:
-		return ast.BitXor, true
-	case p.HLSLParserAND:
-		return ast.BitAnd, true
-	case p.HLSLParserEQ:
-		return ast.Eq, true
-	case p.HLSLParserNE:
-		return ast.Ne, true
-	case p.HLSLParserLT:
-		return ast.Lt, true
-	case p.HLSLParserGT:
-		return ast.Gt, true
-	case p.HLSLParserLE:
-		return ast.Le, true
-	case p.HLSLParserGE:
-		return ast.Ge, true
-	case p.HLSLParserSHL:
-		return ast.Shl, true
-	case p.HLSLParserPLUS:
-		return ast.Add, true
-	case p.HLSLParserMINUS:
-		return ast.Sub, true
-	case p.HLSLParserSTAR:
-		return ast.Mul, true
-	case p.HLSLParserDIV:
-		return ast.Div, true
-	case p.HLSLParserMOD:
-		return ast.Rem, true
-	}
-	return 0, false
+	op, ok := binaryOps[typ]
+	return op, ok
+}
+
+var binaryOps = map[int]ast.Op{
+	p.HLSLParserOROR:   ast.LogOr,
+	p.HLSLParserANDAND: ast.LogAnd,
+	p.HLSLParserOR:     ast.BitOr,
+	p.HLSLParserXOR:    ast.BitXor,
+	p.HLSLParserAND:    ast.BitAnd,
+	p.HLSLParserEQ:     ast.Eq,
+	p.HLSLParserNE:     ast.Ne,
+	p.HLSLParserLT:     ast.Lt,
+	p.HLSLParserGT:     ast.Gt,
+	p.HLSLParserLE:     ast.Le,
+	p.HLSLParserGE:     ast.Ge,
+	p.HLSLParserSHL:    ast.Shl,
+	p.HLSLParserPLUS:   ast.Add,
+	p.HLSLParserMINUS:  ast.Sub,
+	p.HLSLParserSTAR:   ast.Mul,
+	p.HLSLParserDIV:    ast.Div,
+	p.HLSLParserMOD:    ast.Rem,
 }
 
 // prefixOp is the operator of a prefix-operator token, if it is one.
 func prefixOp(typ int) (ast.Op, bool) {
-	switch typ {
-	case p.HLSLParserINC:
-		return ast.PreInc, true
-	case p.HLSLParserDEC:
-		return ast.PreDec, true
-	case p.HLSLParserPLUS:
-		return ast.Plus, true
-	case p.HLSLParserMINUS:
-		return ast.Neg, true
-	case p.HLSLParserNOT:
-		return ast.Not, true
-	case p.HLSLParserTILDE:
-		return ast.BitNot, true
-	}
-	return 0, false
+	op, ok := prefixOps[typ]
+	return op, ok
+}
+
+var prefixOps = map[int]ast.Op{
+	p.HLSLParserINC:   ast.PreInc,
+	p.HLSLParserDEC:   ast.PreDec,
+	p.HLSLParserPLUS:  ast.Plus,
+	p.HLSLParserMINUS: ast.Neg,
+	p.HLSLParserNOT:   ast.Not,
+	p.HLSLParserTILDE: ast.BitNot,
 }
 
 func (b *builder) expression(ctx p.IExpressionContext) ast.Expr {
