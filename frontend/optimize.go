@@ -100,6 +100,10 @@ func (r *Result) optimize(opts *Options, words []uint32) ([]uint32, *builder.Mod
 	if err := opt.Run(m, legalize, run); err != nil {
 		return fail("legalize", err.Error())
 	}
+	if len(legalize) > 0 {
+		// a local texture or sampler every path set to the same resource
+		opt.ReloadJoinedHandles(m)
+	}
 	if err := opt.Run(m, passes, run); err != nil {
 		return fail("optimize", err.Error())
 	}
@@ -107,9 +111,8 @@ func (r *Result) optimize(opts *Options, words []uint32) ([]uint32, *builder.Mod
 		r.Diags.Add(diag.Diagnostic{Severity: diag.Error, Code: diag.CodegenBase, Msg: "generated SPIR-V is invalid:\n" + msg})
 		return nil, nil
 	}
-	if what := pointerValuesLeft(m); what != "" {
-		r.Diags.Add(diag.Diagnostic{Severity: diag.Error, Code: diag.CodegenBase,
-			Msg: "a SPIR-V pointer is still held in " + what + " after optimization, which needs the VariablePointers capability ([[vk::ext_capability(4442)]] on the entry point)"})
+	if p := opt.CheckPointers(m); p != nil {
+		r.reportIllegalPointer(opts, p, len(legalize) > 0)
 		return nil, nil
 	}
 	var out builder.WordSlice
@@ -117,48 +120,6 @@ func (r *Result) optimize(opts *Options, words []uint32) ([]uint32, *builder.Mod
 		return fail("optimize", "internal error: "+err.Error())
 	}
 	return out.Words, m
-}
-
-// pointerValuesLeft reports a logical pointer the optimizer left held in a
-// Function variable, a phi or a select: inline SPIR-V's
-// pointer types (vk::WorkgroupSpirvPointer and the like) may pass through
-// locals and parameters when the optimizer removes them afterwards, as
-// DXC's legalization does, but what remains needs the VariablePointers
-// capability the module does not declare. It returns "" when there is
-// nothing of the kind.
-func pointerValuesLeft(m *builder.Module) string {
-	for _, c := range m.Capabilities {
-		if c == spv.CapabilityVariablePointers || c == spv.CapabilityVariablePointersStorageBuffer {
-			return ""
-		}
-	}
-	types := map[builder.ID]*builder.Inst{}
-	for _, g := range m.Globals {
-		if g.Result != 0 {
-			types[g.Result] = g
-		}
-	}
-	logical := func(t builder.ID) bool {
-		p := types[t]
-		return p != nil && p.Op == spv.OpTypePointer && spv.StorageClass(p.Operands[0].Word) != spv.StorageClassPhysicalStorageBuffer
-	}
-	for _, f := range m.Functions {
-		for _, b := range f.Blocks {
-			for _, in := range b.Insts {
-				switch in.Op {
-				case spv.OpVariable:
-					if pt := types[in.Type]; pt != nil && logical(pt.Operands[1].ID()) {
-						return "a local variable"
-					}
-				case spv.OpPhi, spv.OpSelect:
-					if logical(in.Type) {
-						return "a value chosen at run time (a phi or a select)"
-					}
-				}
-			}
-		}
-	}
-	return ""
 }
 
 // derivativesOutOfStage reports, in the validator's words, a derivative
@@ -199,4 +160,55 @@ func derivativesOutOfStage(m *builder.Module) string {
 		}
 	}
 	return ""
+}
+
+// reportIllegalPointer reports a pointer optimization left where logical
+// addressing forbids it. After legalization it is DXC's "failed to
+// legalize SPIR-V" with the validator's words, at the source that chose
+// the resource (choicePos); otherwise (inline SPIR-V pointer types) it
+// names the capability the shader can declare.
+func (r *Result) reportIllegalPointer(opts *Options, p *opt.IllegalPointer, legalized bool) {
+	if legalized || p.Handle {
+		r.Diags.Add(diag.Diagnostic{Severity: diag.Error, Code: diag.CodegenBase, Pos: r.choicePos(opts),
+			Msg: "failed to legalize SPIR-V: " + p.Validator})
+		return
+	}
+	r.Diags.Add(diag.Diagnostic{Severity: diag.Error, Code: diag.CodegenBase,
+		Msg: "a SPIR-V pointer is still held in " + p.Held + " after optimization, which needs the VariablePointers capability ([[vk::ext_capability(4442)]] on the entry point)"})
+}
+
+// choicePos is where the source chose the pointer legalization could not
+// resolve. Only on this failure path, the module is generated again with
+// every instruction's source position attached (spirv.DebugOptions
+// Positions, carried by the passes as debug lines) and optimized the same
+// way; the position is the one of the instruction that made the choice
+// (opt.IllegalPointer.Chooser). It falls back to the construct that asked
+// for legalization.
+func (r *Result) choicePos(opts *Options) diag.Pos {
+	cg := opts.codegenOptions(r.profile)
+	cg.Debug = spirv.DebugOptions{Positions: true}
+	words, legal := spirv.Generate(r.Files, diag.NewList(r.Files, diag.Options{}), r.AST, r.Info, cg)
+	legalize, err1 := opts.legalizationPasses(legal)
+	passes, err2 := opts.optimizerPasses()
+	m, err3 := builder.Load(words)
+	if words == nil || err1 != nil || err2 != nil || err3 != nil ||
+		opt.Run(m, legalize, opt.RunOptions{}) != nil {
+		return r.legal.Pos
+	}
+	if len(legalize) > 0 {
+		opt.ReloadJoinedHandles(m)
+	}
+	if opt.Run(m, passes, opt.RunOptions{}) != nil {
+		return r.legal.Pos
+	}
+	p := opt.CheckPointers(m)
+	if p == nil {
+		return r.legal.Pos
+	}
+	for l := p.Chooser(m.DefUse()).Line; l != nil; l = l.Line {
+		if l.Op == spv.OpLine && len(l.Operands) == 3 {
+			return diag.Pos(l.Operands[1].Word)
+		}
+	}
+	return r.legal.Pos
 }

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/hlsl2spirv/hlsl2spirv/builder/asm"
+	"github.com/hlsl2spirv/hlsl2spirv/codegen/opt"
 )
 
 // pointerModule is a compute shader whose code keeps a Workgroup pointer
@@ -32,12 +33,20 @@ OpReturn
 OpFunctionEnd
 `
 
-func TestPointerValuesLeft(t *testing.T) {
+// held is where CheckPointers found an illegal pointer, "" for none.
+func held(p *opt.IllegalPointer) string {
+	if p == nil {
+		return ""
+	}
+	return p.Held
+}
+
+func TestCheckPointers(t *testing.T) {
 	for _, c := range []struct {
 		name, caps, body, want string
 	}{
 		{"direct use", "", "%v = OpLoad %int %a", ""},
-		{"in a variable", "", "%p = OpVariable %ptr_fn Function\nOpStore %p %a", "a local variable"},
+		{"in a variable", "", "%p = OpVariable %ptr_fn Function\nOpStore %p %a", "a variable"},
 		{"selected", "", "%s = OpSelect %ptr %true %a %b\n%v = OpLoad %int %s", "a value chosen at run time (a phi or a select)"},
 		{"declared VariablePointers", "OpCapability VariablePointers", "%s = OpSelect %ptr %true %a %b", ""},
 	} {
@@ -46,8 +55,8 @@ func TestPointerValuesLeft(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", c.name, err)
 		}
-		if got := pointerValuesLeft(m); got != c.want {
-			t.Errorf("%s: pointerValuesLeft = %q, want %q", c.name, got, c.want)
+		if got := held(opt.CheckPointers(m)); got != c.want {
+			t.Errorf("%s: CheckPointers = %q, want %q", c.name, got, c.want)
 		}
 	}
 }

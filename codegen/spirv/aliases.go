@@ -200,3 +200,12 @@ func (e *emitter) globalWritten(v *sema.Var) bool {
 	}
 	return false
 }
+
+// aliasesCounterArray reports a local array of buffers with counters
+// outside -fcgl: held in memory, its elements' counters cannot be found
+// (rescounters.go follows single buffers and structs only), so it stays an
+// alias of the array it is given, whose counters are the global ones.
+func (e *emitter) aliasesCounterArray(t *types.Type) bool {
+	c := t.Canonical()
+	return !e.opts.CodeGenOnly && c.IsArray() && hasCounter(c.Elem())
+}

@@ -37,7 +37,7 @@ type debugState struct {
 func (e *emitter) debugSetup() {
 	d := e.opts.Debug
 	e.dbg = &debugState{files: map[string]builder.ID{}, wrappers: map[builder.ID]bool{}}
-	if d.Line {
+	if d.Line || d.Positions {
 		e.dbg.locs = map[*builder.Inst]diag.Pos{}
 		e.dbg.ranges = map[*builder.Inst][2]diag.Pos{}
 		e.b.OnInst = func(in *builder.Inst) {
@@ -224,6 +224,12 @@ func (e *emitter) attachLines() {
 
 // lineFor attaches in's line if DXC would write one before it.
 func (e *emitter) lineFor(st *lineState, in *builder.Inst) {
+	if e.opts.Debug.Positions {
+		if p, ok := e.dbg.locs[in]; ok {
+			in.Line = &builder.Inst{Op: spv.OpLine, Operands: []builder.Operand{builder.Ref(e.debugFile("")), builder.Lit(uint32(p)), builder.Lit(0)}}
+		}
+		return
+	}
 	op := in.Op
 	if st.inWrapper && op != spv.OpReturn && op != spv.OpFunction {
 		return

@@ -9,6 +9,11 @@ type DebugOptions struct {
 	Tool   bool // OpModuleProcessed: the compiler and its command line
 	Rich   bool // OpenCL.DebugInfo.100 instructions
 	Vulkan bool // NonSemantic.Shader.DebugInfo.100 instead of OpenCL.DebugInfo.100
+	// Positions (internal, never written out): an OpLine on every
+	// instruction that has a source position, its raw diag.Pos as the
+	// line (column 0), so that a failure found after optimization (a
+	// resource chosen at run time) is reported where the source made it.
+	Positions bool
 	// SourceLen is the most bytes of source text one instruction holds
 	// (0: DXC's default); vulkan-with-source-test makes it tiny.
 	SourceLen int

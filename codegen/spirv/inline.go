@@ -33,46 +33,44 @@ type inlineCtx struct {
 }
 
 // mustInline reports whether calls of f are inlined.
-func mustInline(f *sema.Func) bool {
-	if f.Result != nil && (f.Result.Canonical().IsObject() || isResourceArray(f.Result) || isAggregate(f.Result)) {
-		return true
-	}
-	return mustInlineFor(f, func(t *types.Type) bool {
-		return (t.Canonical().IsObject() && !isHandle(t)) || isResourceArray(t) || isAggregate(t)
-	})
+func mustInline(f *sema.Func) bool { return mustInlineFor(f, inlineAsks) }
+
+// inlineAsks is mustInline's test of a parameter, receiver or result
+// type: an object other than a texture or sampler (any object as a
+// result), an array of resources, a struct holding objects.
+func inlineAsks(t *types.Type, result bool) bool {
+	return (t.Canonical().IsObject() && (result || !isHandle(t))) || isResourceArray(t) || isAggregate(t)
 }
 
 // inlinesCall reports whether a call of f is inlined: one reading
 // per-vertex attributes through its parameters, and, unless resources are
 // held in memory (resvalues.go), one mustInline or the handles it is
 // given ask for. With resources held in memory only handles of another
-// image type and the objects that are not resources (node records) still
-// ask for it.
+// image type and the types mustInline asks for that hold no resource
+// (node records, SPIR-V pointers) still ask for it.
 func (e *emitter) inlinesCall(f *sema.Func, argExprs []ast.Expr) bool {
 	if e.perVertexParams(f) {
 		return true
 	}
 	if e.resInMemory() {
-		// and an argument whose image type ([[vk::image_format]]) is not
-		// the parameter's
 		return e.handleTypesDiffer(f, argExprs) ||
-			mustInlineFor(f, func(t *types.Type) bool { return containsObject(t) && !holdsResource(t) })
+			mustInlineFor(f, func(t *types.Type, result bool) bool { return inlineAsks(t, result) && !holdsResource(t) })
 	}
 	return mustInline(f) || e.handleTypesDiffer(f, argExprs) || e.picksResourceByParam(f)
 }
 
 // mustInlineFor reports a parameter, receiver or result of f whose type
 // asks for inlining.
-func mustInlineFor(f *sema.Func, asks func(t *types.Type) bool) bool {
+func mustInlineFor(f *sema.Func, asks func(t *types.Type, result bool) bool) bool {
 	for _, p := range f.Params {
-		if t := p.Type(); t != nil && asks(t) {
+		if t := p.Type(); t != nil && asks(t, false) {
 			return true
 		}
 	}
-	if f.Recv != nil && !f.Static && asks(f.Recv) {
+	if f.Recv != nil && !f.Static && asks(f.Recv, false) {
 		return true
 	}
-	return f.Result != nil && asks(f.Result)
+	return f.Result != nil && asks(f.Result, true)
 }
 
 // inlineConstArg is the constant value of an argument: one the checker

@@ -2,6 +2,7 @@ package spirv
 
 import (
 	"github.com/hlsl2spirv/hlsl2spirv/frontend/ast"
+	"github.com/hlsl2spirv/hlsl2spirv/frontend/diag"
 	"github.com/hlsl2spirv/hlsl2spirv/sema"
 	"github.com/hlsl2spirv/hlsl2spirv/sema/intrinsics"
 	"github.com/hlsl2spirv/hlsl2spirv/sema/types"
@@ -28,8 +29,9 @@ import (
 type Legalization struct {
 	// Needed: run the legalization pipeline before the -O passes.
 	Needed bool
-	// Reason is the first construct that asked for it.
+	// Reason is the first construct that asked for it, Pos where it is.
 	Reason string
+	Pos    diag.Pos
 	// CompositeResources: a global struct holding resources
 	// (descriptor-composite-scalar-replacement).
 	CompositeResources bool
@@ -42,6 +44,9 @@ type Legalization struct {
 func (e *emitter) needLegalization(why string) {
 	if !e.legal.needs.Needed {
 		e.legal.needs.Needed, e.legal.needs.Reason = true, why
+		if e.dbg != nil {
+			e.legal.needs.Pos = e.dbg.loc // known when positions are recorded
+		}
 	}
 }
 

@@ -135,9 +135,9 @@ func (e *emitter) counterRef(x ast.Expr, t *types.Type) (counterRef, bool) {
 		}
 		return e.declCounter(e.definitionOf(f), y)
 	case *ast.IndexExpr:
-		// an element of a global array of buffers or of the resource
-		// heap: the same element of its counters (the index evaluated
-		// again, as DXC does)
+		// an element of a global array of buffers (or of a local alias of
+		// one, aliasesCounterArray) or of the resource heap: the same
+		// element of its counters (the index evaluated again, as DXC does)
 		n, ok := unparen(y.X).(*ast.NameExpr)
 		if !ok {
 			return counterRef{}, false
@@ -151,7 +151,7 @@ func (e *emitter) counterRef(x ast.Expr, t *types.Type) (counterRef, bool) {
 		}
 		o, ok := e.info.ObjectOf(n).(*sema.Var)
 		v := e.vars[o]
-		if !ok || o.Storage != sema.StorageResource || v == nil || v.ptr == 0 || !hasCounter(e.typeOf(y)) {
+		if !ok || (o.Storage != sema.StorageResource && !e.legal.aliases[o]) || v == nil || v.ptr == 0 || len(v.idx) != 0 || !hasCounter(e.typeOf(y)) {
 			return counterRef{}, false
 		}
 		arr := e.counterVar(y, value{id: v.ptr, typ: v.typ, ptr: true, sc: v.sc})

@@ -31,7 +31,7 @@ import (
 // resInMemory reports whether resources are held in memory (the shape
 // above); otherwise the emitter resolves them as it goes (aliases.go,
 // legalize.go, inline.go).
-func (e *emitter) resInMemory() bool { return e.opts.CodeGenOnly }
+func (e *emitter) resInMemory() bool { return true }
 
 // isPlainBuffer reports a structured or byte-address buffer type.
 func isPlainBuffer(t *types.Type) bool {

@@ -219,7 +219,7 @@ func (e *emitter) localVar(d *ast.VarDecl) {
 		e.extResultIDLocal(d, v) // inlinespirv.go
 		return
 	}
-	if ((t.IsObject() && !isDataObject(t)) || isResourceArray(t)) && !e.resInMemory() {
+	if ((t.IsObject() && !isDataObject(t)) || isResourceArray(t)) && !(e.resInMemory() && holdsResource(t) && !e.aliasesCounterArray(t)) {
 		e.localResource(d, v) // aliases.go
 		return
 	}

@@ -1,9 +1,13 @@
 // A local resource variable assigned under control flow holds, after the
 // join, the resource every path gave it; a branch a constant condition
 // (or a constant argument of an inlined function) never takes does not
-// count. Different resources on different paths are an error when used.
+// count. Different resources on different paths are what legalization
+// cannot resolve (a pointer chosen by a phi, or a select once -O3's
+// if-conversion made one), as in DXC: the error is the validator's,
+// placed at the condition that chose.
 // RUN: %hlsl2spirv -T cs_6_0 -E main %s | FileCheck %s
 // RUN: not %hlsl2spirv -T cs_6_0 -E main -DRUNTIME %s 2>&1 | FileCheck %s --check-prefix=ERR
+// RUN: not %hlsl2spirv -T cs_6_0 -E main -DRUNTIME -O0 %s 2>&1 | FileCheck %s --check-prefix=ERR0
 // RUN: not %hlsl2spirv -T cs_6_0 -E main -DLOOP %s 2>&1 | FileCheck %s --check-prefix=LOOP
 
 StructuredBuffer<float4> a;
@@ -43,13 +47,14 @@ void main(uint3 id : SV_DispatchThreadID) {
 // CHECK: OpAccessChain %_ptr_Uniform_v4float %a %int_0 %uint_3
   o[3] = pick(0)[3];
 #ifdef RUNTIME
+// ERR: control-flow.hlsl:[[@LINE+2]]:12: error: failed to legalize SPIR-V: Using pointers with OpSelect requires capability VariablePointers or VariablePointersStorageBuffer
+// ERR0: control-flow.hlsl:[[@LINE+1]]:12: error: failed to legalize SPIR-V: Using pointers with OpPhi requires capability VariablePointers or VariablePointersStorageBuffer
   if (id.y > 0)
     r = a;
-// ERR: error: the resource used here depends on control flow
   o[4] = r[4];
 #endif
 #ifdef LOOP
-// LOOP: error: binding a resource variable declared outside a loop to another resource inside it is not supported yet
+// LOOP: control-flow.hlsl:[[@LINE+1]]:21: error: failed to legalize SPIR-V: Using pointers with OpPhi requires capability VariablePointers or VariablePointersStorageBuffer
   for (int i = 0; i < 2; ++i) {
     o[i] = r[i];
     r = a;

@@ -17,8 +17,10 @@
 // CHECK-DAG: OpDecorate %pairs_3__smp Binding 13
 // CHECK-DAG: OpDecorate %after Binding 14
 
-// CHECK: %pair_tex = OpVariable %_ptr_UniformConstant_type_2d_image UniformConstant
+// descriptor-composite-scalar-replacement makes a member's variable where
+// it first meets it: the sampler before the texture, as spirv-opt does.
 // CHECK: %pair_smp = OpVariable %_ptr_UniformConstant_type_sampler UniformConstant
+// CHECK: %pair_tex = OpVariable %_ptr_UniformConstant_type_2d_image UniformConstant
 
 struct Pair {
   Texture2D tex;

@@ -3,8 +3,9 @@
 // it has leaves, in order.
 // RUN: %hlsl2spirv -fcgl -T ps_6_0 -E main %s | FileCheck %s
 // RUN: %hlsl2spirv -T ps_6_0 -E main %s
-// One vector spread over two members is not supported yet.
-// RUN: not %hlsl2spirv -T ps_6_0 -E main -DSPREAD %s 2>&1 | FileCheck %s --check-prefix=ERR
+// One vector spread over two members gives each its component.
+// RUN: %hlsl2spirv -fcgl -T ps_6_0 -E main -DSPREAD %s | FileCheck %s --check-prefix=SPREAD
+// RUN: %hlsl2spirv -T ps_6_0 -E main -DSPREAD %s
 
 struct Pair {
   Texture2D    tex;
@@ -25,7 +26,12 @@ SamplerState linearS;
 float4 main(float2 uv : UV) : SV_Target {
   Pair p = {albedo, linearS};
 #ifdef SPREAD
-  // ERR: :[[@LINE+1]]:20: error: this initializer of a struct holding resources is not supported yet
+  // SPREAD:      [[v:%[0-9]+]] = OpConstantComposite %v2float %float_2 %float_0_5
+  // SPREAD:      OpLoad %Pair %p
+  // SPREAD:      [[base:%[0-9]+]] = OpCompositeConstruct %Pair
+  // SPREAD-NEXT: [[x:%[0-9]+]] = OpCompositeExtract %float [[v]] 0
+  // SPREAD-NEXT: [[y:%[0-9]+]] = OpCompositeExtract %float [[v]] 1
+  // SPREAD-NEXT: OpCompositeConstruct %Material [[base]] [[x]] [[y]]
   Material m = {p, float2(2.0, 0.5), {noise}};
 #else
   Material m = {p, 2.0, 0.5, {noise}};

@@ -1,7 +1,8 @@
 // A helper that passes its parameter to a function choosing a resource is
-// inlined too (without -fcgl), so each call's constant argument picks its
-// own resource; a choice that depends on run-time data is an error, never
-// a guess.
+// inlined by legalization (without -fcgl), so each call's constant
+// argument picks its own resource; a choice that depends on run-time data
+// is an error, never a guess: the validator's (an image chosen by a phi),
+// at the condition that chose.
 // RUN: %hlsl2spirv -fcgl -T ps_6_0 -E main %s | FileCheck %s
 // RUN: not %hlsl2spirv -T ps_6_0 -E main -DDYNAMIC %s 2>&1 | FileCheck %s --check-prefix=DYN
 // RUN: %hlsl2spirv -T ps_6_0 -E main %s
@@ -39,8 +40,7 @@ float4 main(float2 uv : TEXCOORD, nointerpolation int k : K) : SV_Target {
   float4 c = fetch(1, uv) + fetch(0, uv);
   c += pick(1).Sample(linearSampler, uv);
 #ifdef DYNAMIC
-// DYN: resource-by-param.hlsl:21:10: error: 'pick' returns different resources depending on control flow, which legalization cannot resolve
-// DYN: resource-by-param.hlsl:[[@LINE+1]]:8: note: in 'fetch', inlined here
+// DYN: resource-by-param.hlsl:16:13: error: failed to legalize SPIR-V: Result type cannot be OpTypeImage
   c += fetch(k, uv);
 #endif
   return c;

@@ -1,23 +1,25 @@
 // Global structs of resources (and arrays of them) are split into one
 // variable per resource member as DXC's legalization does it: breadth first
 // over all such globals, one array or struct level at a time, so a leaf
-// nearer the root comes first (fixedMat.albedo before mats[0].albedo), and
-// the new variables, names and bindings come after the other globals'. A
+// nearer the root comes first (fixedMat.albedo before mats[0].albedo), the
+// elements of one level in the order the code first reaches them
+// (mats[0].inner[1] before mats[0].inner[0]), and the new variables, names
+// and bindings come after the other globals'. A
 // struct takes one binding per resource it holds (every array element
 // counts), and its members are bound at its binding plus their offset;
 // [[vk::binding]] on the struct fixes the first. Unused members are removed.
 // RUN: %hlsl2spirv -T ps_6_0 -E main %s | FileCheck %s
 
 // CHECK: OpName %before "before"
+// CHECK-NEXT: OpName %type_sampler "type.sampler"
 // CHECK-NEXT: OpName %after "after"
-// CHECK-NEXT: OpName %fixedMat_albedo "fixedMat.albedo"
+// CHECK: OpName %fixedMat_albedo "fixedMat.albedo"
 // CHECK-NEXT: OpName %mats_0__albedo "mats[0].albedo"
 // CHECK-NEXT: OpName %mats_1__albedo "mats[1].albedo"
-// CHECK-NEXT: OpName %type_sampler "type.sampler"
 // CHECK-NEXT: OpName %fixedMat_inner_0__smp "fixedMat.inner[0].smp"
 // CHECK-NEXT: OpName %fixedMat_inner_1__smp "fixedMat.inner[1].smp"
-// CHECK-NEXT: OpName %mats_0__inner_0__smp "mats[0].inner[0].smp"
 // CHECK-NEXT: OpName %mats_0__inner_1__smp "mats[0].inner[1].smp"
+// CHECK-NEXT: OpName %mats_0__inner_0__smp "mats[0].inner[0].smp"
 // CHECK-NEXT: OpName %mats_1__inner_1__smp "mats[1].inner[1].smp"
 
 // CHECK: OpDecorate %before DescriptorSet 0
@@ -34,16 +36,16 @@
 // CHECK-NEXT: OpDecorate %fixedMat_inner_0__smp Binding 21
 // CHECK-NEXT: OpDecorate %fixedMat_inner_1__smp DescriptorSet 1
 // CHECK-NEXT: OpDecorate %fixedMat_inner_1__smp Binding 23
-// CHECK-NEXT: OpDecorate %mats_0__inner_0__smp DescriptorSet 0
-// CHECK-NEXT: OpDecorate %mats_0__inner_0__smp Binding 2
 // CHECK-NEXT: OpDecorate %mats_0__inner_1__smp DescriptorSet 0
 // CHECK-NEXT: OpDecorate %mats_0__inner_1__smp Binding 4
+// CHECK-NEXT: OpDecorate %mats_0__inner_0__smp DescriptorSet 0
+// CHECK-NEXT: OpDecorate %mats_0__inner_0__smp Binding 2
 // CHECK-NEXT: OpDecorate %mats_1__inner_1__smp DescriptorSet 0
 // CHECK-NEXT: OpDecorate %mats_1__inner_1__smp Binding 9
 
 // CHECK: %before = OpVariable %_ptr_UniformConstant_type_2d_image UniformConstant
 // CHECK-NEXT: %after = OpVariable %_ptr_UniformConstant_type_2d_image UniformConstant
-// CHECK-NEXT: %fixedMat_albedo = OpVariable %_ptr_UniformConstant_type_2d_image UniformConstant
+// CHECK: %fixedMat_albedo = OpVariable %_ptr_UniformConstant_type_2d_image UniformConstant
 // CHECK: %mats_1__inner_1__smp = OpVariable %_ptr_UniformConstant__arr_type_sampler_uint_2 UniformConstant
 
 // through a parameter DXC indexes with uint constants, directly with int
