@@ -76,6 +76,12 @@
 //     instructions again when an operand changes).
 //   - block_edits.go: rebuilding a block once instead of inserting one
 //     instruction at a time.
+//   - legal_check.go: after legalization, what the driver does besides
+//     passes: CheckPointers finds what the validator would refuse (a
+//     logical pointer held in a variable or chosen by a phi or select, an
+//     image or sampler chosen by one) and Chooser the instruction that
+//     made the choice; ReloadJoinedHandles replaces a phi of loads of the
+//     same texture by one load.
 //   - bench_test.go: the generated module every pass benchmark runs over
 //     at 1x, 4x and 16x size; mem_bench_test.go and resource_bench_test.go
 //     the modules of the memory and resource passes' benchmarks;

@@ -297,6 +297,10 @@ func (e *emitter) assignCounters(dst counterRef, src ast.Expr, t *types.Type) {
 	if len(dst.fields) == 0 {
 		return
 	}
+	if il, ok := unparen(src).(*ast.InitList); ok {
+		e.assignCountersFromList(dst, il, t)
+		return
+	}
 	s, ok := e.counterRef(src, t)
 	if !ok || len(s.fields) == 0 {
 		return
@@ -310,6 +314,29 @@ func (e *emitter) assignCounters(dst counterRef, src ast.Expr, t *types.Type) {
 			if equalPath(f.path, want) {
 				e.fb.Store(d.slot, e.fb.Load(e.counterBlockPointer(), f.slot))
 			}
+		}
+	}
+}
+
+// assignCountersFromList assigns the counters of the struct dst from a
+// brace initializer with an element per member (nested lists for nested
+// structs): each member's from its element. A list read flattened is left
+// alone, as DXC leaves it.
+func (e *emitter) assignCountersFromList(dst counterRef, il *ast.InitList, t *types.Type) {
+	c := t.Canonical()
+	if !c.IsStruct() || c.IsObject() || len(il.Elems) != len(structFields(c)) {
+		return
+	}
+	for i, f := range structFields(c) {
+		path := append(dst.prefix[:len(dst.prefix):len(dst.prefix)], i)
+		sub := counterRef{fields: dst.fields, prefix: path}
+		for _, d := range dst.fields {
+			if equalPath(d.path, path) {
+				sub = counterRef{slot: d.slot}
+			}
+		}
+		if hasCounter(f.Type) || (f.Type.Canonical().IsStruct() && !f.Type.Canonical().IsObject()) {
+			e.assignCounters(sub, il.Elems[i], f.Type)
 		}
 	}
 }
