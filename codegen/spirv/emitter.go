@@ -393,7 +393,7 @@ func (e *emitter) module() {
 		e.finishEntryPoint()
 	}
 	e.rayCapabilities() // raytracing.go
-	e.bindings.finish(e.b, e.errorf)
+	e.bindings.assign(e.b, e.errorf)
 	if !e.opts.CodeGenOnly {
 		e.removeUnusedGlobals()
 		if e.opts.PackOptimized {

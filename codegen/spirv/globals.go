@@ -699,9 +699,9 @@ func (a *bindingAllocator) addGlobals(ptr builder.ID, fixed *[2]int) {
 	a.vars = append(a.vars, r)
 }
 
-// finish decorates every resource with DescriptorSet and Binding; errorf
-// reports a resource -fvk-bind-register does not bind.
-func (a *bindingAllocator) finish(ctx *builder.ModuleBuilder, errorf func(diag.Pos, string, ...any)) {
+// assign gives every resource its DescriptorSet and Binding, and decorates
+// it; errorf reports a resource -fvk-bind-register does not bind.
+func (a *bindingAllocator) assign(ctx *builder.ModuleBuilder, errorf func(diag.Pos, string, ...any)) {
 	for i := range a.vars {
 		if of := a.vars[i].setOf; of != 0 {
 			// a counter is in its buffer's set
@@ -732,40 +732,7 @@ func (a *bindingAllocator) finish(ctx *builder.ModuleBuilder, errorf func(diag.P
 	if len(a.opts.BindRegisters) > 0 {
 		implicit = a.bindRegisters(decorate, errorf)
 	} else {
-		// the heaps' bindings given by options are reserved even if unused
-		for _, h := range []*[2]int{a.opts.ResourceHeap, a.opts.SamplerHeap, a.opts.CounterHeap} {
-			if h != nil {
-				used[[2]int{h[1], h[0]}] = true
-			}
-		}
-		for _, r := range a.vars {
-			if r.explicit {
-				for k := range max(r.count, 1) {
-					used[[2]int{r.set, r.binding + k}] = true
-				}
-			}
-		}
-		// [[vk::binding]] first, then register(), then the others in
-		// declaration order, as DXC decorates them
-		for _, byAttr := range []bool{true, false} {
-			for i := range a.vars {
-				if r := &a.vars[i]; r.explicit && r.byAttr == byAttr && r.heapOrder == 0 {
-					decorate(r)
-				}
-			}
-		}
-		for i := range a.vars {
-			if r := &a.vars[i]; !r.explicit && r.heapOrder == 0 {
-				implicit = append(implicit, r)
-			}
-		}
-		for order := 1; order <= 3; order++ {
-			for i := range a.vars {
-				if r := &a.vars[i]; r.heapOrder == order {
-					implicit = append(implicit, r)
-				}
-			}
-		}
+		implicit = a.explicitFirst(decorate, used)
 	}
 	for _, r := range implicit {
 		n := 0
@@ -793,6 +760,55 @@ func (a *bindingAllocator) finish(ctx *builder.ModuleBuilder, errorf func(diag.P
 		}
 		decorate(r)
 	}
+	a.decorateLast(ctx, split)
+}
+
+// explicitFirst decorates the explicitly bound variables (and reserves
+// their bindings, and the heaps' given by options, in used), and returns
+// the others in the order they get bindings.
+func (a *bindingAllocator) explicitFirst(decorate func(*bindingReq), used map[[2]int]bool) []*bindingReq {
+	var implicit []*bindingReq
+	// the heaps' bindings given by options are reserved even if unused
+	for _, h := range []*[2]int{a.opts.ResourceHeap, a.opts.SamplerHeap, a.opts.CounterHeap} {
+		if h != nil {
+			used[[2]int{h[1], h[0]}] = true
+		}
+	}
+	for _, r := range a.vars {
+		if r.explicit {
+			for k := range max(r.count, 1) {
+				used[[2]int{r.set, r.binding + k}] = true
+			}
+		}
+	}
+	// [[vk::binding]] first, then register(), then the others in
+	// declaration order, as DXC decorates them
+	for _, byAttr := range []bool{true, false} {
+		for i := range a.vars {
+			if r := &a.vars[i]; r.explicit && r.byAttr == byAttr && r.heapOrder == 0 {
+				decorate(r)
+			}
+		}
+	}
+	for i := range a.vars {
+		if r := &a.vars[i]; !r.explicit && r.heapOrder == 0 {
+			implicit = append(implicit, r)
+		}
+	}
+	for order := 1; order <= 3; order++ {
+		for i := range a.vars {
+			if r := &a.vars[i]; r.heapOrder == order {
+				implicit = append(implicit, r)
+			}
+		}
+	}
+	return implicit
+}
+
+// decorateLast decorates what DXC's legalization binds after the others:
+// the elements of split arrays, the members of global structs of
+// resources, and aliases in their resource's binding.
+func (a *bindingAllocator) decorateLast(ctx *builder.ModuleBuilder, split []*bindingReq) {
 	for _, r := range split {
 		for k, el := range r.elems {
 			ctx.Decorate(el, spv.DecorationDescriptorSet, builder.Lit(uint32(r.set)))
