@@ -373,31 +373,9 @@ func preciseValues(m *builder.Module, defs map[builder.ID]*builder.Inst, seeds m
 	for id := range seeds {
 		p[id] = true
 	}
-	set := func(id builder.ID, v bool) {
-		if v {
-			p[id] = true
-		} else {
-			delete(p, id)
-		}
-	}
-	params := map[builder.ID][]*builder.Inst{}
+	pv := &preciseProp{p: p, defs: defs, params: map[builder.ID][]*builder.Inst{}}
 	for _, f := range m.Functions {
-		params[f.Def.Result] = f.Params
-	}
-	// accessingPrecise: a pointer built by access chains on a precise base
-	// (precise members are marked on their access chains when emitted)
-	accessingPrecise := func(ptr builder.ID) bool {
-		for range 64 {
-			in := defs[ptr]
-			if in == nil || (in.Op != spv.OpAccessChain && in.Op != spv.OpInBoundsAccessChain) {
-				return false
-			}
-			ptr = in.Operands[0].ID()
-			if p[ptr] {
-				return true
-			}
-		}
-		return false
+		pv.params[f.Def.Result] = f.Params
 	}
 	for i := len(m.Functions) - 1; i >= 0; i-- {
 		f := m.Functions[i]
@@ -405,94 +383,131 @@ func preciseValues(m *builder.Module, defs map[builder.ID]*builder.Inst, seeds m
 		for j := len(f.Blocks) - 1; j >= 0; j-- {
 			insts := f.Blocks[j].Insts
 			for k := len(insts) - 1; k >= 0; k-- {
-				in := insts[k]
-				mine := in.Result != 0 && p[in.Result]
-				ops := in.Operands
-				switch in.Op {
-				case spv.OpReturnValue:
-					set(ops[0].ID(), retPrecise)
-				case spv.OpVariable:
-					if len(ops) > 1 {
-						set(ops[1].ID(), mine)
-					}
-				case spv.OpSelect:
-					set(ops[1].ID(), mine)
-					set(ops[2].ID(), mine)
-				case spv.OpVectorShuffle:
-					if mine {
-						n1 := vectorSize(defs, ops[0].ID())
-						for _, o := range ops[2:] {
-							if o.Word == 0xFFFFFFFF {
-								continue
-							}
-							if int(o.Word) < n1 {
-								p[ops[0].ID()] = true
-							} else {
-								p[ops[1].ID()] = true
-							}
-						}
-					}
-				case spv.OpBitFieldSExtract, spv.OpBitFieldUExtract:
-					set(ops[0].ID(), mine)
-				case spv.OpBitFieldInsert:
-					set(ops[0].ID(), mine)
-					set(ops[1].ID(), mine)
-				case spv.OpCompositeConstruct:
-					if mine {
-						for _, o := range ops {
-							p[o.ID()] = true
-						}
-					}
-				case spv.OpCompositeExtract:
-					set(ops[0].ID(), mine)
-				case spv.OpCompositeInsert:
-					set(ops[0].ID(), mine)
-					set(ops[1].ID(), mine)
-				case spv.OpLoad:
-					if mine {
-						p[ops[0].ID()] = true
-					}
-				case spv.OpStore:
-					if p[ops[0].ID()] || accessingPrecise(ops[0].ID()) {
-						p[ops[1].ID()] = true
-					}
-				case spv.OpExtInst:
-					if mine {
-						for _, o := range ops[2:] {
-							if o.Kind == spv.KindIdRef {
-								p[o.ID()] = true
-							}
-						}
-					}
-				case spv.OpFunctionCall:
-					formals := params[ops[0].ID()]
-					for a, o := range ops[1:] {
-						if a < len(formals) && p[formals[a].Result] {
-							p[o.ID()] = true
-						}
-					}
-				default:
-					info := spv.InstructionInfo(in.Op)
-					if info == nil || in.Result == 0 {
-						break
-					}
-					switch info.Class {
-					case "Arithmetic", "Bit", "Relational_and_Logical", "Conversion", "Non-Uniform":
-					default:
-						continue
-					}
-					for _, o := range ops {
-						if o.Kind == spv.KindIdRef {
-							if d := defs[o.ID()]; d != nil && !isConstantOp(d.Op) {
-								set(o.ID(), mine)
-							}
-						}
-					}
-				}
+				pv.visit(insts[k], retPrecise)
 			}
 		}
 	}
 	return p
+}
+
+// preciseProp is preciseValues' walk: p the precise values so far, defs
+// the definitions, params the parameters of each function.
+type preciseProp struct {
+	p      map[builder.ID]bool
+	defs   map[builder.ID]*builder.Inst
+	params map[builder.ID][]*builder.Inst
+}
+
+func (pv *preciseProp) set(id builder.ID, v bool) {
+	if v {
+		pv.p[id] = true
+	} else {
+		delete(pv.p, id)
+	}
+}
+
+// accessingPrecise: a pointer built by access chains on a precise base
+// (precise members are marked on their access chains when emitted)
+func (pv *preciseProp) accessingPrecise(ptr builder.ID) bool {
+	for range 64 {
+		in := pv.defs[ptr]
+		if in == nil || (in.Op != spv.OpAccessChain && in.Op != spv.OpInBoundsAccessChain) {
+			return false
+		}
+		ptr = in.Operands[0].ID()
+		if pv.p[ptr] {
+			return true
+		}
+	}
+	return false
+}
+
+// visit makes precise the operands of in that its result's precision
+// reaches (retPrecise: the function's result is precise).
+func (pv *preciseProp) visit(in *builder.Inst, retPrecise bool) {
+	mine := in.Result != 0 && pv.p[in.Result]
+	ops := in.Operands
+	switch in.Op {
+	case spv.OpReturnValue:
+		pv.set(ops[0].ID(), retPrecise)
+	case spv.OpVariable:
+		if len(ops) > 1 {
+			pv.set(ops[1].ID(), mine)
+		}
+	case spv.OpSelect:
+		pv.set(ops[1].ID(), mine)
+		pv.set(ops[2].ID(), mine)
+	case spv.OpVectorShuffle:
+		if mine {
+			n1 := vectorSize(pv.defs, ops[0].ID())
+			for _, o := range ops[2:] {
+				if o.Word == 0xFFFFFFFF {
+					continue
+				}
+				if int(o.Word) < n1 {
+					pv.p[ops[0].ID()] = true
+				} else {
+					pv.p[ops[1].ID()] = true
+				}
+			}
+		}
+	case spv.OpBitFieldSExtract, spv.OpBitFieldUExtract:
+		pv.set(ops[0].ID(), mine)
+	case spv.OpBitFieldInsert:
+		pv.set(ops[0].ID(), mine)
+		pv.set(ops[1].ID(), mine)
+	case spv.OpCompositeConstruct:
+		if mine {
+			for _, o := range ops {
+				pv.p[o.ID()] = true
+			}
+		}
+	case spv.OpCompositeExtract:
+		pv.set(ops[0].ID(), mine)
+	case spv.OpCompositeInsert:
+		pv.set(ops[0].ID(), mine)
+		pv.set(ops[1].ID(), mine)
+	case spv.OpLoad:
+		if mine {
+			pv.p[ops[0].ID()] = true
+		}
+	case spv.OpStore:
+		if pv.p[ops[0].ID()] || pv.accessingPrecise(ops[0].ID()) {
+			pv.p[ops[1].ID()] = true
+		}
+	case spv.OpExtInst:
+		if mine {
+			for _, o := range ops[2:] {
+				if o.Kind == spv.KindIdRef {
+					pv.p[o.ID()] = true
+				}
+			}
+		}
+	case spv.OpFunctionCall:
+		formals := pv.params[ops[0].ID()]
+		for a, o := range ops[1:] {
+			if a < len(formals) && pv.p[formals[a].Result] {
+				pv.p[o.ID()] = true
+			}
+		}
+	default:
+		info := spv.InstructionInfo(in.Op)
+		if info == nil || in.Result == 0 {
+			break
+		}
+		switch info.Class {
+		case "Arithmetic", "Bit", "Relational_and_Logical", "Conversion", "Non-Uniform":
+		default:
+			return
+		}
+		for _, o := range ops {
+			if o.Kind == spv.KindIdRef {
+				if d := pv.defs[o.ID()]; d != nil && !isConstantOp(d.Op) {
+					pv.set(o.ID(), mine)
+				}
+			}
+		}
+	}
 }
 
 // isArithmetic lists the opcodes DXC decorates NoContraction.
