@@ -65,7 +65,8 @@
 //     builtin signedness, point size, sample mask, clip distances, the
 //     draw parameters (BaseVertex...) from a uniform buffer,
 //     locations shared through Component decorations merged into one
-//     vector, workgroup size, execution modes.
+//     vector, workgroup size, execution modes (early fragment tests
+//     where nothing in the shader could observe when the tests ran).
 //   - func.go: functions and value placement (inline, let, hoisted var,
 //     phis as vars).
 //   - structure.go: structured control flow (if, switch with fallthrough
@@ -80,6 +81,9 @@
 //     array layer and projection; depth results widened; queries; 1D
 //     images declared 2D accessed along their row; sparse residency as
 //     the plain instructions, every texel resident).
+//   - lod.go: level-of-detail queries (OpImageQueryLod) computed from the
+//     coordinates' derivatives and the texture's size, as the Vulkan
+//     specification defines the level of detail.
 //   - glsl.go: GLSL.std.450, with polyfills (NMin/NMax/NClamp, Modf and
 //     Frexp structs, MatrixInverse...).
 //   - sync.go: atomics (strong compare-exchange over WGSL's weak one) and

@@ -214,8 +214,6 @@ func (fs *funcState) image(sparse *builder.Inst, out *[]stmt) {
 // refuseImageOp refuses the image instructions WGSL has nothing for.
 func refuseImageOp(t *translator, in *builder.Inst) {
 	switch in.Op {
-	case spv.OpImageQueryLod:
-		t.unsupported("querying the level of detail (CalculateLevelOfDetail)")
 	case spv.OpImageQueryFormat, spv.OpImageQueryOrder:
 		t.unsupported("%s (OpenCL image queries)", in.Op)
 	case spv.OpImageSparseSampleProjImplicitLod, spv.OpImageSparseSampleProjExplicitLod,
@@ -224,8 +222,8 @@ func refuseImageOp(t *translator, in *builder.Inst) {
 	}
 }
 
-// imageQuery translates the size, level and sample count queries; false
-// for other instructions. as2D is a 1D image declared as 2D (the width is
+// imageQuery translates the size, level, sample count and level-of-detail
+// queries (lod.go); false for other instructions. as2D is a 1D image declared as 2D (the width is
 // its size).
 func (fs *funcState) imageQuery(in *builder.Inst, texture expr, it imageType, dims int, as2D bool, out *[]stmt) bool {
 	t := fs.t
@@ -251,6 +249,9 @@ func (fs *funcState) imageQuery(in *builder.Inst, texture expr, it imageType, di
 		e = call("textureNumLevels", texture)
 	case spv.OpImageQuerySamples:
 		e = call("textureNumSamples", texture)
+	case spv.OpImageQueryLod:
+		fs.bindChosen(in, fs.queryLod(in, texture, it, dims, as2D, out), out)
+		return true
 	default:
 		return false
 	}

@@ -2,6 +2,7 @@ package wgsl
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/hlsl2spirv/hlsl2spirv/builder"
@@ -775,22 +776,86 @@ func (t *translator) withStore(s storeSite, fn func()) {
 // functions that sees which invocations execute together (a subgroup,
 // quad or derivative operation, an implicit level of detail), or 0.
 func (t *translator) convergenceObserver() spv.Op {
+	in := t.firstReachable(func(in *builder.Inst) bool {
+		name := in.Op.String()
+		_, derivative := derivativeNames[in.Op]
+		return derivative || strings.HasPrefix(name, "OpGroup") || strings.HasPrefix(name, "OpSubgroup") ||
+			strings.HasSuffix(name, "ImplicitLod") || in.Op == spv.OpImageQueryLod
+	})
+	if in == nil {
+		return 0
+	}
+	return in.Op
+}
+
+// firstReachable returns the first instruction of a function an entry
+// point reaches for which match holds, or nil.
+func (t *translator) firstReachable(match func(*builder.Inst) bool) *builder.Inst {
 	for _, f := range t.m.Functions {
 		if !t.reachable[f.Def.Result] {
 			continue
 		}
 		for _, b := range f.Blocks {
 			for _, in := range b.Insts {
-				name := in.Op.String()
-				_, derivative := derivativeNames[in.Op]
-				if derivative || strings.HasPrefix(name, "OpGroup") || strings.HasPrefix(name, "OpSubgroup") ||
-					strings.HasSuffix(name, "ImplicitLod") || in.Op == spv.OpImageQueryLod {
-					return in.Op
+				if match(in) {
+					return in
 				}
 			}
 		}
 	}
-	return 0
+	return nil
+}
+
+// earlyTestsObserver names what would let a fragment shader observe that
+// its depth and stencil tests run before it (EarlyFragmentTests), or
+// returns "". Without it WGSL's tests may run after the shader, which
+// nothing can tell apart from before when the shader neither discards,
+// nor outputs depth, stencil reference or sample mask (which the tests
+// would have to wait for), nor reads the sample mask, nor writes memory
+// other invocations see (whose writes would show which fragments failed
+// the tests).
+func (t *translator) earlyTestsObserver(ep *builder.Inst) string {
+	if bi, ok := t.interfaceBuiltin(ep, spv.BuiltInFragDepth, spv.BuiltInSampleMask, spv.BuiltInFragStencilRefEXT); ok {
+		return "uses the builtin " + bi.String()
+	}
+	in := t.firstReachable(func(in *builder.Inst) bool {
+		switch in.Op {
+		case spv.OpKill, spv.OpTerminateInvocation, spv.OpDemoteToHelperInvocation, spv.OpImageWrite:
+			return true
+		case spv.OpStore, spv.OpCopyMemory, spv.OpCopyMemorySized:
+			return t.sharedPointer(in.Operands[0].ID())
+		}
+		return strings.HasPrefix(in.Op.String(), "OpAtomic")
+	})
+	if in != nil {
+		return "has " + in.Op.String()
+	}
+	return ""
+}
+
+// interfaceBuiltin returns the first of the builtins want that a
+// variable of entry point ep's interface is.
+func (t *translator) interfaceBuiltin(ep *builder.Inst, want ...spv.BuiltIn) (spv.BuiltIn, bool) {
+	for _, o := range ep.Operands[3:] {
+		if b, ok := t.decoration(o.ID(), spv.DecorationBuiltIn); ok && len(b) > 0 && slices.Contains(want, spv.BuiltIn(b[0].Word)) {
+			return spv.BuiltIn(b[0].Word), true
+		}
+	}
+	return 0, false
+}
+
+// sharedPointer reports whether ptr points into memory other invocations
+// see: buffers and images.
+func (t *translator) sharedPointer(ptr builder.ID) bool {
+	d := t.def(t.typeOfValue(ptr))
+	if d.Op != spv.OpTypePointer && d.Op != spv.OpTypeUntypedPointerKHR || len(d.Operands) == 0 {
+		return true
+	}
+	switch spv.StorageClass(d.Operands[0].Word) {
+	case spv.StorageClassFunction, spv.StorageClassPrivate, spv.StorageClassOutput, spv.StorageClassWorkgroup:
+		return false
+	}
+	return true
 }
 
 // workgroupSize returns a compute entry point's @workgroup_size arguments.
@@ -884,7 +949,14 @@ func (t *translator) checkExecutionModes(ep *builder.Inst, model spv.ExecutionMo
 		case spv.ExecutionModeOriginLowerLeft:
 			t.unsupported("a lower-left fragment coordinate origin (WebGPU's is upper left)")
 		case spv.ExecutionModeEarlyFragmentTests:
-			t.unsupported("forcing early fragment tests ([earlydepthstencil])")
+			if what := t.earlyTestsObserver(ep); what != "" {
+				t.unsupported("forcing early fragment tests ([earlydepthstencil]) in a fragment shader that %s", what)
+			}
+		case spv.ExecutionModePostDepthCoverage:
+			// Only the sample mask input sees the coverage after the tests.
+			if _, ok := t.interfaceBuiltin(ep, spv.BuiltInSampleMask); ok {
+				t.unsupported("the execution mode PostDepthCoverage with the builtin SampleMask")
+			}
 		default:
 			t.unsupported("the execution mode %s", mode)
 		}
