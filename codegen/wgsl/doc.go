@@ -66,7 +66,8 @@
 //     draw parameters (BaseVertex...) from a uniform buffer,
 //     locations shared through Component decorations merged into one
 //     vector, workgroup size, execution modes (early fragment tests
-//     where nothing in the shader could observe when the tests ran).
+//     where nothing in the shader could observe when the tests ran, float
+//     controls in modules without floating-point operations).
 //   - func.go: functions and value placement (inline, let, hoisted var,
 //     phis as vars).
 //   - structure.go: structured control flow (if, switch with fallthrough

@@ -833,6 +833,58 @@ func (t *translator) earlyTestsObserver(ep *builder.Inst) string {
 	return ""
 }
 
+// floatOperation returns the first instruction of a reachable function
+// that computes with floats of the width in params (a float-controls
+// execution mode's operand), or 0: what merely moves a value (loads,
+// stores, copies, composites, phis, calls) computes nothing.
+func (t *translator) floatOperation(params []builder.Operand) spv.Op {
+	if len(params) == 0 {
+		t.fail("a float-controls execution mode without its width")
+		return 0
+	}
+	width := params[0].Word
+	isFloat := func(typ builder.ID) bool {
+		for range 4 {
+			d := t.du.Def(typ)
+			switch {
+			case d == nil:
+				return false
+			case d.Op == spv.OpTypeFloat:
+				return len(d.Operands) > 0 && d.Operands[0].Word == width
+			case d.Op == spv.OpTypeVector || d.Op == spv.OpTypeMatrix:
+				typ = d.Operands[0].ID()
+			default:
+				return false
+			}
+		}
+		return false
+	}
+	in := t.firstReachable(func(in *builder.Inst) bool {
+		switch in.Op {
+		case spv.OpLoad, spv.OpStore, spv.OpCopyObject, spv.OpCopyMemory, spv.OpCompositeExtract,
+			spv.OpCompositeConstruct, spv.OpCompositeInsert, spv.OpVectorShuffle, spv.OpPhi, spv.OpFunctionCall,
+			spv.OpFunctionParameter, spv.OpReturnValue, spv.OpVariable, spv.OpAccessChain, spv.OpInBoundsAccessChain,
+			spv.OpUndef, spv.OpLine, spv.OpNoLine:
+			return false
+		}
+		if isFloat(in.Type) {
+			return true
+		}
+		for _, o := range in.Operands {
+			if o.Kind == spv.KindIdRef {
+				if d := t.du.Def(o.ID()); d != nil && isFloat(d.Type) {
+					return true
+				}
+			}
+		}
+		return false
+	})
+	if in == nil {
+		return 0
+	}
+	return in.Op
+}
+
 // interfaceBuiltin returns the first of the builtins want that a
 // variable of entry point ep's interface is.
 func (t *translator) interfaceBuiltin(ep *builder.Inst, want ...spv.BuiltIn) (spv.BuiltIn, bool) {
@@ -945,6 +997,14 @@ func (t *translator) checkExecutionModes(ep *builder.Inst, model spv.ExecutionMo
 			// invocations run together.
 			if op := t.convergenceObserver(); op != 0 {
 				t.unsupported("the execution mode MaximallyReconvergesKHR with %s (WGSL does not promise maximal reconvergence)", op)
+			}
+		case spv.ExecutionModeDenormPreserve, spv.ExecutionModeDenormFlushToZero, spv.ExecutionModeSignedZeroInfNanPreserve,
+			spv.ExecutionModeRoundingModeRTE, spv.ExecutionModeRoundingModeRTZ:
+			// Float controls govern floating-point operations; WGSL's
+			// cannot be controlled, so only a module without any on
+			// floats of the mode's width keeps them.
+			if op := t.floatOperation(em.Operands[1].Params); op != 0 {
+				t.unsupported("the execution mode %s with %s (WGSL's floating-point operations have no such control)", mode, op)
 			}
 		case spv.ExecutionModeOriginLowerLeft:
 			t.unsupported("a lower-left fragment coordinate origin (WebGPU's is upper left)")

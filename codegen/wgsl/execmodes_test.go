@@ -45,3 +45,43 @@ func TestEarlyFragmentTests(t *testing.T) {
 		t.Errorf("a discarding shader: want a refusal, got %v", err)
 	}
 }
+
+// Float controls govern floating-point operations: a module without any on
+// floats of the mode's width keeps them; one with some is refused (WGSL's
+// cannot be controlled).
+func TestFloatControlsWithoutFloatOperations(t *testing.T) {
+	shader := func(body string) string {
+		return `
+OpCapability Shader
+OpCapability DenormPreserve
+OpCapability SignedZeroInfNanPreserve
+OpExtension "SPV_KHR_float_controls"
+OpMemoryModel Logical GLSL450
+OpEntryPoint Fragment %main "main" %in %out
+OpExecutionMode %main OriginUpperLeft
+OpExecutionMode %main DenormPreserve 32
+OpExecutionMode %main SignedZeroInfNanPreserve 32
+OpDecorate %in Location 0
+OpDecorate %out Location 0
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%float = OpTypeFloat 32
+%v4 = OpTypeVector %float 4
+%p_in = OpTypePointer Input %v4
+%p_out = OpTypePointer Output %v4
+%in = OpVariable %p_in Input
+%out = OpVariable %p_out Output
+%main = OpFunction %void None %fn
+%entry = OpLabel
+%c = OpLoad %v4 %in
+` + body + `
+OpReturn
+OpFunctionEnd
+`
+	}
+	check(t, shader("OpStore %out %c"), `@fragment`)
+	_, err := translate(t, shader("%d = OpFAdd %v4 %c %c\nOpStore %out %d"), wgsl.Options{})
+	if err == nil || !strings.Contains(err.Error(), "WGSL cannot express the execution mode DenormPreserve with OpFAdd") {
+		t.Errorf("an addition under DenormPreserve: want a refusal, got %v", err)
+	}
+}
