@@ -464,37 +464,7 @@ func (c *Calculator) diag(sev Severity, owner *types.Type, m member, format stri
 func (c *Calculator) layout(ms []member, r Rule, owner *types.Type) *StructLayout {
 	sl := &StructLayout{Members: make([]MemberLayout, len(ms))}
 
-	// Members placed with register(c#) come first, by register; the others
-	// follow the highest of them, in declaration order.
-	order := make([]int, len(ms))
-	for i := range order {
-		order[i] = i
-	}
-	hasReg := false
-	shared := map[int]bool{} // members sharing a register, reported once
-	for _, m := range ms {
-		hasReg = hasReg || m.RegisterC != nil
-	}
-	if hasReg && r.HasLayout() {
-		isReg := func(i int) bool { return ms[i].RegisterC != nil }
-		sort.SliceStable(order, func(a, b int) bool {
-			ia, ib := order[a], order[b]
-			switch {
-			case isReg(ia) && isReg(ib):
-				return *ms[ia].RegisterC < *ms[ib].RegisterC
-			case isReg(ia):
-				return true
-			}
-			return false
-		})
-		for i := 1; i < len(order); i++ {
-			a, b := ms[order[i-1]], ms[order[i]]
-			if a.RegisterC != nil && b.RegisterC != nil && *a.RegisterC == *b.RegisterC {
-				shared[order[i-1]], shared[order[i]] = true, true
-				c.diag(Error, owner, a, "field %q at register(c%d) overlaps with previous members", a.Name, *a.RegisterC)
-			}
-		}
-	}
+	order, shared := c.placementOrder(ms, r, owner)
 
 	var cursor uint32
 	maxAlign := uint32(1)
@@ -584,6 +554,43 @@ func (c *Calculator) layout(ms []member, r Rule, owner *types.Type) *StructLayou
 		sl.Align, sl.Size = maxAlign, roundUp(cursor, maxAlign)
 	}
 	return sl
+}
+
+// placementOrder is the order members are placed in: those with
+// register(c#) first, by register, the others following the highest of
+// them, in declaration order. shared are the members that share a
+// register (reported once).
+func (c *Calculator) placementOrder(ms []member, r Rule, owner *types.Type) (order []int, shared map[int]bool) {
+	order = make([]int, len(ms))
+	for i := range order {
+		order[i] = i
+	}
+	hasReg := false
+	shared = map[int]bool{}
+	for _, m := range ms {
+		hasReg = hasReg || m.RegisterC != nil
+	}
+	if hasReg && r.HasLayout() {
+		isReg := func(i int) bool { return ms[i].RegisterC != nil }
+		sort.SliceStable(order, func(a, b int) bool {
+			ia, ib := order[a], order[b]
+			switch {
+			case isReg(ia) && isReg(ib):
+				return *ms[ia].RegisterC < *ms[ib].RegisterC
+			case isReg(ia):
+				return true
+			}
+			return false
+		})
+		for i := 1; i < len(order); i++ {
+			a, b := ms[order[i-1]], ms[order[i]]
+			if a.RegisterC != nil && b.RegisterC != nil && *a.RegisterC == *b.RegisterC {
+				shared[order[i-1]], shared[order[i]] = true, true
+				c.diag(Error, owner, a, "field %q at register(c%d) overlaps with previous members", a.Name, *a.RegisterC)
+			}
+		}
+	}
+	return order, shared
 }
 
 // floatMatrixOf returns the floating-point matrix a member is, or is an
