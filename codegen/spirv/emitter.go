@@ -219,6 +219,15 @@ func Generate(fs *diag.FileSet, diags *diag.List, file *ast.File, info *sema.Inf
 // bailout aborts code generation after an error was reported.
 type bailout struct{}
 
+// emitter walks the typed AST and builds the module. It holds what every
+// function walk reads (options, the checked file, the module builder, the
+// variables' storage, the function being built) and one part per concern,
+// each a type in its own file that says what it keeps: lowering (types),
+// io (stage variables), entry (the entry point being emitted), res
+// (resources), legal (legalization bookkeeping), funcs (the function
+// queue), walk (the function body being walked), bindings (descriptor
+// bindings, globals.go), flags (precision seeds, flags.go), dbg (debug
+// information, debug.go).
 type emitter struct {
 	opts  Options
 	fs    *diag.FileSet
