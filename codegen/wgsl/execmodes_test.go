@@ -44,6 +44,32 @@ func TestEarlyFragmentTests(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "WGSL cannot express forcing early fragment tests ([earlydepthstencil]) in a fragment shader that has OpKill") {
 		t.Errorf("a discarding shader: want a refusal, got %v", err)
 	}
+	// A store into a storage buffer would show which fragments failed the
+	// tests; one into a private variable would not.
+	storage := strings.Replace(earlyTestsShader("EarlyFragmentTests", "OpStore %buf %one\nOpStore %priv %one\nOpReturn"),
+		"OpDecorate %out Location 0", `OpDecorate %out Location 0
+OpDecorate %block Block
+OpMemberDecorate %block 0 Offset 0
+OpDecorate %buf DescriptorSet 0
+OpDecorate %buf Binding 0`, 1)
+	storage = strings.Replace(storage, "%out = OpVariable %p_out Output", `%out = OpVariable %p_out Output
+%block = OpTypeStruct %float
+%p_block = OpTypePointer StorageBuffer %block
+%p_sfloat = OpTypePointer StorageBuffer %float
+%p_pfloat = OpTypePointer Private %float
+%blockvar = OpVariable %p_block StorageBuffer
+%priv = OpVariable %p_pfloat Private
+%uint = OpTypeInt 32 0
+%uint_0 = OpConstant %uint 0`, 1)
+	storage = strings.Replace(storage, "OpDecorate %buf", "OpDecorate %blockvar", 2)
+	storage = strings.Replace(storage, "OpStore %buf %one", "%buf = OpAccessChain %p_sfloat %blockvar %uint_0\nOpStore %buf %one", 1)
+	storage = strings.Replace(storage, `OpEntryPoint Fragment %main "main" %out`, `OpEntryPoint Fragment %main "main" %out %blockvar %priv`, 1)
+	_, err = translate(t, storage, wgsl.Options{})
+	if err == nil || !strings.Contains(err.Error(), "in a fragment shader that has OpStore") {
+		t.Errorf("a shader writing a storage buffer: want a refusal, got %v", err)
+	}
+	private := strings.Replace(storage, "%buf = OpAccessChain %p_sfloat %blockvar %uint_0\nOpStore %buf %one\n", "", 1)
+	check(t, private, `@fragment`)
 }
 
 // Float controls govern floating-point operations: a module without any on

@@ -76,20 +76,38 @@ func TestQueryLodFragment(t *testing.T) {
 		`\w+\(vec2<f32>\(textureDimensions\(\w+\)\), textureNumLevels\(\w+\), lod_coords\w*, \w+, \w+\)`)
 }
 
+// lodCompute is lodFragment as a compute shader of 2x2 invocations whose
+// coordinates are a constant, with the execution mode mode (if any).
+func lodCompute(mode string) string {
+	r := strings.NewReplacer(
+		`OpEntryPoint Fragment %main "main" %uv %out`, `OpEntryPoint GLCompute %main "main"`,
+		"OpExecutionMode %main OriginUpperLeft", "OpExecutionMode %main LocalSize 2 2 1\n"+mode,
+		"OpDecorate %uv Location 0\nOpDecorate %out Location 0\n", "",
+		"%c = OpLoad %v3 %uv", "%c = OpCopyObject %v3 %c0",
+		"OpStore %out %r\n", "",
+		"%p_in = OpTypePointer Input %v3", "%f1 = OpConstant %float 1\n%c0 = OpConstantComposite %v3 %f1 %f1 %f1",
+		"%uv = OpVariable %p_in Input", "",
+		"%p_out = OpTypePointer Output %v4", "",
+		"%out = OpVariable %p_out Output", "")
+	return r.Replace(lodFragment)
+}
+
 // A level-of-detail query in a compute shader without a derivative group
 // has no derivatives to compute it from.
 func TestQueryLodComputeRefused(t *testing.T) {
-	text := strings.Replace(strings.Replace(lodFragment, "OpEntryPoint Fragment %main \"main\" %uv %out", "OpEntryPoint GLCompute %main \"main\"", 1),
-		"OpExecutionMode %main OriginUpperLeft", "OpExecutionMode %main LocalSize 1 1 1", 1)
-	text = strings.Replace(text, "%c = OpLoad %v3 %uv", "%c = OpCopyObject %v3 %c0", 1)
-	text = strings.Replace(text, "OpStore %out %r\n", "", 1)
-	text = strings.Replace(text, "%p_in = OpTypePointer Input %v3", "%f1 = OpConstant %float 1\n%c0 = OpConstantComposite %v3 %f1 %f1 %f1\n%p_in = OpTypePointer Private %v3", 1)
-	text = strings.Replace(text, "%uv = OpVariable %p_in Input", "%uv = OpVariable %p_in Private", 1)
-	text = strings.Replace(text, "%out = OpVariable %p_out Output", "", 1)
-	text = strings.Replace(text, "OpDecorate %uv Location 0\nOpDecorate %out Location 0\n", "", 1)
-	text = strings.Replace(text, "%p_out = OpTypePointer Output %v4", "", 1)
-	_, err := translate(t, text, wgsl.Options{})
+	_, err := translate(t, lodCompute(""), wgsl.Options{})
 	if err == nil || !strings.Contains(err.Error(), "WGSL cannot express querying the level of detail") {
 		t.Fatalf("want a refusal, got %v", err)
 	}
+}
+
+// In a compute shader's derivative group the derivatives come from the
+// quad, exchanged through workgroup memory.
+func TestQueryLodComputeQuads(t *testing.T) {
+	text := strings.Replace(lodCompute("OpExecutionMode %main DerivativeGroupQuadsKHR"), "OpCapability ImageQuery",
+		"OpCapability ImageQuery\nOpCapability ComputeDerivativeGroupQuadsKHR\nOpExtension \"SPV_KHR_compute_shader_derivatives\"", 1)
+	check(t, text,
+		`var<workgroup> \w+ : array<vec2<f32>, 4>;`,
+		`let lod_coords : vec2<f32> = \w+.xy;\s+\w+\[local_index\] = lod_coords;\s+workgroupBarrier\(\);`,
+		`\w+\(vec2<f32>\(textureDimensions\(\w+\)\), textureNumLevels\(\w+\), quad\w*, quad\w*\)`)
 }
