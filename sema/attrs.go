@@ -240,3 +240,42 @@ func atoi(s string) (int, bool) {
 	n, err := strconv.Atoi(s)
 	return n, err == nil
 }
+
+// PackOffset is what a packoffset(cN[.c]) semantic says: the 16-byte
+// register N and the 4-byte component c (x, y, z, w or r, g, b, a).
+type PackOffset struct {
+	Register, Component uint32
+}
+
+// Bytes is the offset in bytes.
+func (p PackOffset) Bytes() int64 { return int64(p.Register)*16 + int64(p.Component)*4 }
+
+// PackOffsetOf reads a packoffset(...) semantic, in any case; ok is false
+// for other semantics and for operands that are not cN or cN.c. It is the
+// one reading that sema's overlap check and codegen's layout share.
+func PackOffsetOf(s *ast.Semantic) (PackOffset, bool) {
+	if s.Kind != ast.PackOffset || len(s.Args) == 0 {
+		return PackOffset{}, false
+	}
+	reg, ok := strings.CutPrefix(strings.ToLower(strings.TrimSpace(s.Args[0])), "c")
+	if !ok {
+		return PackOffset{}, false
+	}
+	var p PackOffset
+	if r, comp, found := strings.Cut(reg, "."); found {
+		i := strings.Index("xyzw", comp)
+		if i < 0 {
+			i = strings.Index("rgba", comp)
+		}
+		if len(comp) != 1 || i < 0 {
+			return PackOffset{}, false
+		}
+		reg, p.Component = r, uint32(i)
+	}
+	n, ok := atoi(reg)
+	if !ok || n < 0 {
+		return PackOffset{}, false
+	}
+	p.Register = uint32(n)
+	return p, true
+}

@@ -106,3 +106,19 @@ func TestRegisterOf(t *testing.T) {
 		t.Error("packoffset is no register")
 	}
 }
+
+// TestPackOffsetOf: registers, components by either name set, case, and
+// what is no packoffset.
+func TestPackOffsetOf(t *testing.T) {
+	for arg, want := range map[string]int64{"c0": 0, "c3": 48, "c1.y": 20, " C2.A ": 44, "c0.b": 8} {
+		po, ok := PackOffsetOf(&ast.Semantic{Kind: ast.PackOffset, Args: []string{arg}})
+		if !ok || po.Bytes() != want {
+			t.Errorf("PackOffsetOf(%q) = %+v (%d bytes), %v; want %d bytes", arg, po, po.Bytes(), ok, want)
+		}
+	}
+	for _, arg := range []string{"b0", "c", "c1.xy", "c1.q", "cx", "c-1"} {
+		if po, ok := PackOffsetOf(&ast.Semantic{Kind: ast.PackOffset, Args: []string{arg}}); ok {
+			t.Errorf("PackOffsetOf(%q) = %+v, want none", arg, po)
+		}
+	}
+}

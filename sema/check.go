@@ -27,7 +27,8 @@
 //   - Attributes: Info.AttrsOf gives a declaration's or statement's
 //     attributes with their arguments evaluated (Attrs: Vk, Plain, Binding),
 //     Info.IntValue is the one evaluator of integer attribute arguments;
-//     RegisterOf the one reading of register(xN, spaceM).
+//     RegisterOf and PackOffsetOf the one reading of register(xN, spaceM)
+//     and packoffset(cN.c).
 //
 // Files: check.go holds Check, Info and the checker; object.go the objects
 // names denote; predeclared.go the implicit typedefs and constants every
@@ -37,8 +38,8 @@
 // entry.go the -E entry point's requirements, stageio.go its stage inputs
 // and outputs, sigpoint.go which system values each stage's signature
 // points take, nodes.go work-graph node entries; vkattr.go where vk::
-// attributes may be written, attrs.go the resolved attributes and
-// register() bindings codegen reads; vulkan.go and vulkan_decl.go the checks DXC's
+// attributes may be written, attrs.go the resolved attributes,
+// register() and packoffset() codegen reads; vulkan.go and vulkan_decl.go the checks DXC's
 // SPIR-V back end makes; effects.go legacy effect objects; codes.go the
 // checker's own diagnostic codes.
 package sema

@@ -455,45 +455,17 @@ func (v *vulkanChecker) packOffsets(d *ast.BufferDecl) {
 			if s.Kind != ast.PackOffset || len(s.Args) != 1 {
 				continue
 			}
-			po, ok := parsePackOffset(s.Args[0])
+			po, ok := PackOffsetOf(s)
 			if !ok {
 				break
 			}
-			if po < end {
+			if po.Bytes() < end {
 				v.c.errorf(codes.LayoutOverlap, v.c.afterColon(s), "packoffset caused overlap with previous members")
 			}
-			offset = po
+			offset = po.Bytes()
 		}
 		end = offset + size
 	}
-}
-
-// parsePackOffset reads "c3" or "c3.z" as a byte offset.
-func parsePackOffset(arg string) (int64, bool) {
-	arg = strings.TrimSpace(arg)
-	if len(arg) < 2 || (arg[0] != 'c' && arg[0] != 'C') {
-		return 0, false
-	}
-	reg, comp, _ := strings.Cut(arg[1:], ".")
-	n := int64(0)
-	for _, ch := range reg {
-		if ch < '0' || ch > '9' {
-			return 0, false
-		}
-		n = n*10 + int64(ch-'0')
-	}
-	off := n * 16
-	if comp != "" {
-		i := strings.IndexByte("xyzw", comp[0])
-		if i < 0 {
-			i = strings.IndexByte("rgba", comp[0])
-		}
-		if i < 0 {
-			return 0, false
-		}
-		off += int64(i) * 4
-	}
-	return off, true
 }
 
 func roundUp(n, align int64) int64 {

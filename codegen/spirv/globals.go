@@ -4,7 +4,6 @@ import (
 	"github.com/hlsl2spirv/hlsl2spirv/internal/half"
 	"math"
 	"sort"
-	"strconv"
 	"strings"
 
 	"github.com/hlsl2spirv/hlsl2spirv/builder"
@@ -344,10 +343,8 @@ func (e *emitter) memberPlacement(m *layout.Member, attrs sema.Attrs, sems []*as
 	for _, s := range sems {
 		switch s.Kind {
 		case ast.PackOffset:
-			if len(s.Args) > 0 {
-				if po, ok := parsePackOffset(s.Args[0]); ok {
-					m.PackOffset = &po
-				}
+			if po, ok := sema.PackOffsetOf(s); ok {
+				m.PackOffset = &layout.PackOffset{Register: po.Register, Component: po.Component}
 			}
 		case ast.Register:
 			if reg, ok := sema.RegisterOf(s); ok && globals && reg.Class == 'c' && reg.HasNum {
@@ -356,35 +353,6 @@ func (e *emitter) memberPlacement(m *layout.Member, attrs sema.Attrs, sems []*as
 			}
 		}
 	}
-}
-
-// parsePackOffset parses "c3.y" or "c3".
-func parsePackOffset(s string) (layout.PackOffset, bool) {
-	s = strings.ToLower(strings.TrimSpace(s))
-	if !strings.HasPrefix(s, "c") {
-		return layout.PackOffset{}, false
-	}
-	s = s[1:]
-	comp := uint32(0)
-	if i := strings.IndexByte(s, '.'); i >= 0 {
-		switch s[i+1:] {
-		case "x", "r":
-		case "y", "g":
-			comp = 1
-		case "z", "b":
-			comp = 2
-		case "w", "a":
-			comp = 3
-		default:
-			return layout.PackOffset{}, false
-		}
-		s = s[:i]
-	}
-	n, err := strconv.Atoi(s)
-	if err != nil {
-		return layout.PackOffset{}, false
-	}
-	return layout.PackOffset{Register: uint32(n), Component: comp}, true
 }
 
 // reportLayout turns the layout calculator's problems into errors.
