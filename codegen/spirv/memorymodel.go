@@ -287,57 +287,59 @@ func (u *memoryUpgrade) memoryAccess(in *builder.Inst, at int, ptr builder.ID, w
 			f.coherent = false
 		}
 	}
-	if !f.coherent && !f.volatile {
-		return
-	}
-	var mask spv.MemoryAccess
-	var params []builder.Operand
-	if len(in.Operands) > at {
-		mask, params = spv.MemoryAccess(in.Operands[at].Word), in.Operands[at].Params
-	}
-	if f.coherent {
-		mask |= spv.MemoryAccessNonPrivatePointer
-		if write {
-			mask |= spv.MemoryAccessMakePointerAvailable
-		} else {
-			mask |= spv.MemoryAccessMakePointerVisible
-		}
-		params = append(params, builder.Ref(u.e.b.ConstUint32(uint32(scope))))
-	}
-	if f.volatile {
-		mask |= spv.MemoryAccessVolatile
-	}
-	op := builder.Enum(mask, params...)
-	if len(in.Operands) > at {
-		in.Operands[at] = op
-	} else {
-		in.Operands = append(in.Operands, op)
-	}
+	setAccessFlags(u, in, at, f, scope, write, memoryAccessBits)
 }
 
 // imageAccess adds the image-operand flags of an image read or write whose
 // optional ImageOperands operand is at index at.
 func (u *memoryUpgrade) imageAccess(in *builder.Inst, at int, image builder.ID, write bool) {
 	f, scope := u.attributes(image)
+	setAccessFlags(u, in, at, f, scope, write, imageAccessBits)
+}
+
+// accessBits are the flags of a memory access (MemoryAccess on loads and
+// stores, ImageOperands on texel reads and writes) that coherent and
+// volatile set.
+type accessBits[M accessMask] struct {
+	nonPrivate, available, visible, volatile M
+}
+
+// accessMask is MemoryAccess or ImageOperands.
+type accessMask interface {
+	spv.MemoryAccess | spv.ImageOperands
+	spv.Enum
+}
+
+var (
+	memoryAccessBits = accessBits[spv.MemoryAccess]{spv.MemoryAccessNonPrivatePointer,
+		spv.MemoryAccessMakePointerAvailable, spv.MemoryAccessMakePointerVisible, spv.MemoryAccessVolatile}
+	imageAccessBits = accessBits[spv.ImageOperands]{spv.ImageOperandsNonPrivateTexel,
+		spv.ImageOperandsMakeTexelAvailable, spv.ImageOperandsMakeTexelVisible, spv.ImageOperandsVolatileTexel}
+)
+
+// setAccessFlags adds f's flags to the access operand at index at of in
+// (made when absent): non-private, available (write) or visible (read) at
+// scope for coherent, volatile for volatile.
+func setAccessFlags[M accessMask](u *memoryUpgrade, in *builder.Inst, at int, f memoryFlags, scope spv.Scope, write bool, bits accessBits[M]) {
 	if !f.coherent && !f.volatile {
 		return
 	}
-	var mask spv.ImageOperands
+	var mask M
 	var params []builder.Operand
 	if len(in.Operands) > at {
-		mask, params = spv.ImageOperands(in.Operands[at].Word), in.Operands[at].Params
+		mask, params = M(in.Operands[at].Word), in.Operands[at].Params
 	}
 	if f.coherent {
-		mask |= spv.ImageOperandsNonPrivateTexel
+		mask |= bits.nonPrivate
 		if write {
-			mask |= spv.ImageOperandsMakeTexelAvailable
+			mask |= bits.available
 		} else {
-			mask |= spv.ImageOperandsMakeTexelVisible
+			mask |= bits.visible
 		}
 		params = append(params, builder.Ref(u.e.b.ConstUint32(uint32(scope))))
 	}
 	if f.volatile {
-		mask |= spv.ImageOperandsVolatileTexel
+		mask |= bits.volatile
 	}
 	op := builder.Enum(mask, params...)
 	if len(in.Operands) > at {
