@@ -333,6 +333,11 @@ func newLoadArena(words []uint32) *loadArena {
 	a.insts = make([]Inst, 0, n)
 	a.blockInsts = make([]*Inst, n)
 	a.blocks = make([]Block, 0, len(a.blockSizes))
+	// A small module needs far fewer operands than a chunk holds (each
+	// takes a word, a pair two more entries for its members): a whole
+	// chunk per load made loading the goldens' modules allocate twice
+	// what they did before the arena.
+	a.conv.chunk = min(operandChunk, 2*len(words))
 	return a
 }
 
@@ -388,6 +393,7 @@ type converter struct {
 	err   error
 	stack []Operand
 	arena []Operand // the free part of the current chunk
+	chunk int       // operands per chunk (0: operandChunk)
 }
 
 // operandChunk is the number of operands the arena allocates at a time.
@@ -400,7 +406,11 @@ func (c *converter) keep(ops []Operand) []Operand {
 		return nil
 	}
 	if len(c.arena) < n {
-		c.arena = make([]Operand, max(n, operandChunk))
+		chunk := c.chunk
+		if chunk == 0 {
+			chunk = operandChunk
+		}
+		c.arena = make([]Operand, max(n, chunk))
 	}
 	out := c.arena[:n:n]
 	c.arena = c.arena[n:]
