@@ -249,8 +249,8 @@ func (e *emitter) vkBinding(n ast.Node) *sema.VkBinding {
 }
 
 // pushConstant declares a [[vk::push_constant]] struct variable: a
-// PushConstant block "type.PushConstant.<struct>" laid out like a storage
-// buffer.
+// PushConstant block "type.PushConstant.<struct>" ("type.ConstantBuffer.<T>"
+// for a ConstantBuffer<T>) laid out like a storage buffer.
 func (e *emitter) pushConstant(d *ast.VarDecl, v *sema.Var) {
 	t := cbufferElem(v.Type()) // [[vk::push_constant]] ConstantBuffer<T> too
 	st := t.Canonical()
@@ -269,7 +269,11 @@ func (e *emitter) pushConstant(d *ast.VarDecl, v *sema.Var) {
 	if st.Named().Base != nil {
 		e.unsupported(d, "a push constant struct with a base class")
 	}
-	typ, err := e.lowering.low.Block(layout.BlockSpec{Name: "type.PushConstant." + st.Named().Name, Members: members, Rule: rules.SBuffer, Interface: layout.UniformBlock})
+	name := "type.PushConstant." + st.Named().Name
+	if _, ok := objectOf(v.Type()); ok {
+		name = "type.ConstantBuffer." + st.Named().Name // DXC keeps the ConstantBuffer<T> name
+	}
+	typ, err := e.lowering.low.Block(layout.BlockSpec{Name: name, Members: members, Rule: rules.SBuffer, Interface: layout.UniformBlock})
 	if err != nil {
 		e.errorf(d.Pos(), "%v", err)
 	}

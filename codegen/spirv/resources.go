@@ -111,7 +111,9 @@ func (e *emitter) imageType(t *types.Type, o types.Object, format spv.ImageForma
 	return id
 }
 
-// imageFormat is the storage image format DXC infers from the element type.
+// imageFormat is the storage image format DXC infers from the element type
+// (none for the 16-bit float16_t/half of -enable-16bit-types: only the
+// min-precision kinds map to the 16-bit formats).
 func (e *emitter) imageFormat(elem *types.Type) spv.ImageFormat {
 	if e.opts.UnknownImageFormat {
 		return spv.ImageFormatUnknown
@@ -130,8 +132,6 @@ func (e *emitter) imageFormat(elem *types.Type) spv.ImageFormat {
 	switch {
 	case s.IsFloat() && s.SPIRVBits() == 32:
 		return [5]spv.ImageFormat{0, spv.ImageFormatR32f, spv.ImageFormatRg32f, spv.ImageFormatUnknown, spv.ImageFormatRgba32f}[n]
-	case s.IsFloat() && s.SPIRVBits() == 16:
-		return [5]spv.ImageFormat{0, spv.ImageFormatR16f, spv.ImageFormatRg16f, spv.ImageFormatUnknown, spv.ImageFormatRgba16f}[n]
 	case s.IsUnsigned() && s.SPIRVBits() == 32:
 		return [5]spv.ImageFormat{0, spv.ImageFormatR32ui, spv.ImageFormatRg32ui, spv.ImageFormatUnknown, spv.ImageFormatRgba32ui}[n]
 	case s.IsInteger() && s.SPIRVBits() == 32:
@@ -445,9 +445,15 @@ func (e *emitter) method(x *ast.CallExpr, m *intrinsics.Match) value {
 
 // args evaluates method arguments converted to the overload's parameters.
 func (e *emitter) methodArgs(x *ast.CallExpr, m *intrinsics.Match) []builder.ID {
+	return e.methodArgsExcept(x, m, nil)
+}
+
+// methodArgsExcept is methodArgs leaving the arguments in skip unread
+// (their ids 0), for the caller to read where they are used.
+func (e *emitter) methodArgsExcept(x *ast.CallExpr, m *intrinsics.Match, skip map[int]bool) []builder.ID {
 	ids := make([]builder.ID, len(x.Args))
 	for i, a := range x.Args {
-		if i < len(m.Params) && m.Params[i].Mode != types.In {
+		if i < len(m.Params) && m.Params[i].Mode != types.In || skip[i] {
 			continue // out arguments are stored by the method
 		}
 		if i < len(m.Params) && m.Params[i].Type != nil {

@@ -81,6 +81,30 @@ func (e *emitter) writeBackTarget(x ast.Expr, lv value) value {
 	return e.fixAddr(e.expr(x))
 }
 
+// gatherOffsetArgs are the indices in x.Args of the four offsets of a
+// Gather* call that has them (after the sampler, unless the texture is
+// combined with one, the location and GatherCmp's reference value).
+func gatherOffsetArgs(x *ast.CallExpr, m *intrinsics.Match, name string, combined bool) map[int]bool {
+	if !strings.HasPrefix(name, "Gather") {
+		return nil
+	}
+	from := 2
+	if strings.HasPrefix(name, "GatherCmp") {
+		from = 3
+	}
+	if combined {
+		from--
+	}
+	end := len(x.Args)
+	if end > from && end-1 < len(m.Params) && m.Params[end-1].Mode == types.Out {
+		end-- // the status
+	}
+	if end-from < 4 {
+		return nil
+	}
+	return map[int]bool{from: true, from + 1: true, from + 2: true, from + 3: true}
+}
+
 // texelType is the 4-component vector image reads return.
 func (e *emitter) texelType(t *types.Type) builder.ID {
 	return e.typeID(types.Vec(texelScalar(t), 4))
@@ -217,9 +241,11 @@ func (e *emitter) textureMethod(x *ast.CallExpr, m *intrinsics.Match, recv value
 		}
 		return rv(e.samplePosition(im, func() builder.ID { return e.methodArgs(x, m)[0] }), t)
 	}
-	args := e.methodArgs(x, m)
-	xargs, params := x.Args, m.Params
 	combined := isCombined(o)
+	// the four offsets of a Gather are read where each gather uses them
+	lazy := gatherOffsetArgs(x, m, name, combined)
+	args := e.methodArgsExcept(x, m, lazy)
+	xargs, params := x.Args, m.Params
 	// [[vk::combinedImageSampler]] makes the texture variable itself a
 	// sampled image; its sampler argument is then ignored.
 	attrCombined := !combined && e.b.TypeOp(e.b.TypeOf(img)) == spv.OpTypeSampledImage
@@ -361,10 +387,12 @@ func (tc *textureCall) sample(op spv.Op, resType builder.ID, extra []builder.ID,
 			if _, ok := e.foldable(xargs[k]); !ok {
 				constant = false
 			}
-			offs = append(offs, args[k])
 		}
 		if !constant {
-			return tc.gatherEach(op, resType, operands, ops, offs, clamp, status)
+			return tc.gatherEach(op, resType, operands, ops, offsets, clamp, status)
+		}
+		for _, k := range offsets {
+			offs = append(offs, tc.offset(k))
 		}
 		ot := e.b.TypeArrayN(e.b.TypeOf(offs[0]), 4, 0)
 		ops = append(ops, imageOperand{spv.ImageOperandsConstOffsets, []builder.ID{e.b.ConstComposite(ot, offs...)}})
@@ -384,17 +412,27 @@ func (tc *textureCall) sample(op spv.Op, resType builder.ID, extra []builder.ID,
 	return e.sparse(op, resType, operands, xargs[status])
 }
 
+// offset is argument k, a Gather offset, read when first used (the
+// arguments gatherOffsetArgs lists are left unread by textureMethod).
+func (tc *textureCall) offset(k int) builder.ID {
+	if tc.args[k] == 0 {
+		tc.args[k] = tc.e.rvalueAs(tc.xargs[k], tc.params[k].Type)
+	}
+	return tc.args[k]
+}
+
 // gatherEach is a four-offset gather with offsets that are not constants:
 // ConstOffsets needs constants, so, as DXC, four gathers, each with its
 // own Offset, and texel i of gather i.
-func (tc *textureCall) gatherEach(op spv.Op, resType builder.ID, operands []builder.Operand, ops []imageOperand, offs []builder.ID, clamp, status int) builder.ID {
+func (tc *textureCall) gatherEach(op spv.Op, resType builder.ID, operands []builder.Operand, ops []imageOperand, offsets []int, clamp, status int) builder.ID {
 	e, args := tc.e, tc.args
 	if status >= 0 {
 		e.unsupported(tc.xargs[status], "the status of a four-offset gather with non-constant offsets")
 	}
 	ct := e.typeID(types.ScalarType(concreteType(tc.t).Canonical().Scalar()))
 	texels := make([]builder.ID, 4)
-	for i, off := range offs {
+	for i, k := range offsets {
+		off := tc.offset(k) // read right before its gather, as DXC reads it
 		opsI := append(append([]imageOperand(nil), ops...), imageOperand{spv.ImageOperandsOffset, []builder.ID{off}})
 		if clamp >= 0 {
 			e.b.Capability(spv.CapabilityMinLod)
