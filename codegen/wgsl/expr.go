@@ -243,6 +243,10 @@ func (fs *funcState) refOf(id builder.ID) *ref {
 	if vi == nil || vi.place != pRef {
 		if d := t.du.Def(id); d != nil && d.Op == spv.OpVariable {
 			t.fail("variable %%%d is not declared (it is not an interface of the entry point)", id)
+		} else if d != nil && d.Op == spv.OpUndef {
+			// Valid SPIR-V (a resource read before any was assigned), but a
+			// WGSL reference always names memory.
+			t.unsupported("an access through an undefined pointer (OpUndef)")
 		}
 		t.fail("%%%d is not a pointer", id)
 	}
