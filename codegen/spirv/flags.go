@@ -6,6 +6,7 @@ import (
 	"github.com/hlsl2spirv/hlsl2spirv/frontend/ast"
 	"github.com/hlsl2spirv/hlsl2spirv/sema"
 	"github.com/hlsl2spirv/hlsl2spirv/sema/types"
+	"iter"
 )
 
 // Instruction flags: three decorations DXC does not attach where it creates
@@ -150,21 +151,8 @@ func decorateFlags(m *builder.Module, fl *instFlags) map[*builder.Inst]bool {
 			decorate(id, spv.DecorationNoContraction)
 		}
 	}
-	for _, in := range m.Globals {
-		if in.Op == spv.OpVariable {
-			visit(in)
-		}
-	}
-	for _, f := range m.Functions {
-		visit(f.Def)
-		for _, p := range f.Params {
-			visit(p)
-		}
-		for _, b := range f.Blocks {
-			for _, in := range b.Insts {
-				visit(in)
-			}
-		}
+	for in := range decoratable(m) {
+		visit(in)
 	}
 	if len(nonUniform) > 0 && !m.HasCapability(spv.CapabilityShaderNonUniform) {
 		// declared, as DXC does, though the indexing capabilities imply it
@@ -274,21 +262,8 @@ func relaxedPrecision(m *builder.Module, defs map[builder.ID]*builder.Inst, seed
 			rel[in.Result] = true
 		}
 	}
-	for _, in := range m.Globals {
-		if in.Op == spv.OpVariable {
-			visit(in)
-		}
-	}
-	for _, f := range m.Functions {
-		visit(f.Def)
-		for _, p := range f.Params {
-			visit(p)
-		}
-		for _, b := range f.Blocks {
-			for _, in := range b.Insts {
-				visit(in)
-			}
-		}
+	for in := range decoratable(m) {
+		visit(in)
 	}
 	for id := range rel {
 		if in := defs[id]; in != nil && isConstantOp(in.Op) {
@@ -504,6 +479,36 @@ func (pv *preciseProp) visit(in *builder.Inst, retPrecise bool) {
 			if o.Kind == spv.KindIdRef {
 				if d := pv.defs[o.ID()]; d != nil && !isConstantOp(d.Op) {
 					pv.set(o.ID(), mine)
+				}
+			}
+		}
+	}
+}
+
+// decoratable yields the instructions the precision decorations may go
+// on, in layout order: global variables, then each function's definition,
+// parameters and instructions.
+func decoratable(m *builder.Module) iter.Seq[*builder.Inst] {
+	return func(yield func(*builder.Inst) bool) {
+		for _, in := range m.Globals {
+			if in.Op == spv.OpVariable && !yield(in) {
+				return
+			}
+		}
+		for _, f := range m.Functions {
+			if !yield(f.Def) {
+				return
+			}
+			for _, p := range f.Params {
+				if !yield(p) {
+					return
+				}
+			}
+			for _, b := range f.Blocks {
+				for _, in := range b.Insts {
+					if !yield(in) {
+						return
+					}
 				}
 			}
 		}
