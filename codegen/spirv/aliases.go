@@ -3,15 +3,15 @@ package spirv
 import (
 	"github.com/hlsl2spirv/hlsl2spirv/builder"
 	"github.com/hlsl2spirv/hlsl2spirv/builder/spv"
-	"github.com/hlsl2spirv/hlsl2spirv/codegen/spirv/layout"
 	"github.com/hlsl2spirv/hlsl2spirv/frontend/ast"
 	"github.com/hlsl2spirv/hlsl2spirv/sema"
 	"github.com/hlsl2spirv/hlsl2spirv/sema/types"
 )
 
-// Resources held in parameters and local variables: textures and
-// samplers are passed by pointer; a local or static resource variable is
-// an alias of the resource it is initialized (or first assigned) with.
+// Local resource variables the emitter still resolves itself (resources
+// are otherwise held in memory, resvalues.go): a local array of buffers
+// with counters outside -fcgl, and objects that hold no resource, are
+// aliases of what they are initialized (or first assigned) with.
 
 // isHandle reports a texture, typed buffer or sampler: an opaque handle in
 // UniformConstant storage that can be passed to functions by pointer.
@@ -41,19 +41,7 @@ func isResourceArray(t *types.Type) bool {
 // logical addressing allows), everything else through Function
 // temporaries; resources held in memory are passed as any value is.
 func (e *emitter) paramStorage(t *types.Type) spv.StorageClass {
-	if isHandle(t) && !e.resInMemory() {
-		return spv.StorageClassUniformConstant
-	}
 	return spv.StorageClassFunction
-}
-
-// handleArg is the pointer passed for a texture or sampler argument.
-func (e *emitter) handleArg(arg ast.Expr) builder.ID {
-	v := e.expr(arg)
-	if !v.ptr || v.sc != spv.StorageClassUniformConstant {
-		e.unsupported(arg, "passing this texture or sampler expression to a function")
-	}
-	return e.addr(v)
 }
 
 // localResource declares a local resource variable as an alias of the
@@ -70,30 +58,6 @@ func (e *emitter) localResource(d *ast.VarDecl, v *sema.Var) {
 	}
 }
 
-// bindResourceAlias handles r = <resource> where r is a local resource
-// variable (or a resource parameter of an inlined function): it rebinds
-// the alias. ok is false for any other assignment.
-func (e *emitter) bindResourceAlias(x *ast.AssignExpr) (value, bool) {
-	if x.Op != ast.Assign {
-		return value{}, false
-	}
-	n, isName := unparen(x.L).(*ast.NameExpr)
-	if !isName {
-		return value{}, false
-	}
-	v, isVar := e.info.ObjectOf(n).(*sema.Var)
-	if !isVar || !isResourceLeaf(v.Type()) || (!e.legal.aliases[v] && v.Storage != sema.StorageParam) {
-		return value{}, false
-	}
-	vr := e.vars[v]
-	if vr == nil {
-		return value{}, false
-	}
-	init := e.resourceRef(x.R, v.Type())
-	e.bindVar(vr, init)
-	return init, true
-}
-
 // aliasValue is the use of a local resource variable: the resource it
 // holds here.
 func (e *emitter) aliasValue(o *sema.Var, v *variable) value {
@@ -108,97 +72,6 @@ func (e *emitter) aliasValue(o *sema.Var, v *variable) value {
 		e.errorf(e.pos, "the resource variable '%s' is used before it is assigned", o.Name())
 	}
 	return value{id: v.ptr, idx: append([]builder.ID(nil), v.idx...), typ: v.typ, ptr: true, sc: v.sc, rule: v.rule, loaded: v.handle}
-}
-
-// staticResource declares a static resource variable initialized with a
-// global resource, or with an element of a global resource array or of a
-// descriptor heap at a constant index, as an alias of it (each use makes
-// its own access chain). One without an initializer that is never
-// assigned holds no resource (unassignedStatic).
-func (e *emitter) staticResource(v *sema.Var) bool {
-	d, ok := v.Decl.(*ast.VarDecl)
-	if !ok {
-		return false
-	}
-	if d.Init == nil {
-		return e.unassignedStatic(v)
-	}
-	x := unparen(d.Init)
-	var index builder.ID
-	if ix, isIndex := x.(*ast.IndexExpr); isIndex {
-		if index, ok = e.constant(ix.Index, types.ScalarType(types.Uint)); !ok {
-			return false
-		}
-		if hv, isHeap := e.heapIndex(x, v.Type()); isHeap { // heap.go
-			e.aliasElement(d, v, hv)
-			return true
-		}
-		x = unparen(ix.X)
-	}
-	n, ok := x.(*ast.NameExpr)
-	if !ok {
-		return false
-	}
-	src, ok := e.info.ObjectOf(n).(*sema.Var)
-	if !ok {
-		return false
-	}
-	sv, ok := e.vars[src]
-	if !ok || sv.member >= 0 || sv.agg != nil || sv.value != 0 {
-		return false
-	}
-	if index == 0 {
-		cp := *sv
-		e.vars[v] = &cp
-		e.legal.aliases[v] = true
-		return true
-	}
-	if !src.Type().Canonical().IsArray() || sv.ptr == 0 || len(sv.idx) != 0 {
-		return false
-	}
-	base := value{id: sv.ptr, typ: src.Type(), ptr: true, sc: sv.sc, rule: sv.rule}
-	e.aliasElement(d, v, base.at(index, src.Type().Canonical().Elem()))
-	return true
-}
-
-// aliasElement makes v an alias of the array element el (an access chain
-// still to make); globallycoherent on v marks the array Coherent, as DXC
-// decorates the variable its legalization leaves.
-func (e *emitter) aliasElement(d *ast.VarDecl, v *sema.Var, el value) {
-	e.vars[v] = &variable{ptr: el.id, idx: el.idx, sc: el.sc, typ: el.typ, rule: el.rule, member: -1}
-	e.legal.aliases[v] = true
-	if hasModifier(d.Mods, "globallycoherent") {
-		e.b.Decorate(el.id, spv.DecorationCoherent)
-	}
-}
-
-// unassignedStatic handles a static resource variable without an
-// initializer that nothing assigns: it holds no resource, so a use is an
-// error, except under -fcgl, where it is the Private variable DXC declares
-// (legalization removes it).
-func (e *emitter) unassignedStatic(v *sema.Var) bool {
-	if e.globalWritten(v) {
-		return false
-	}
-	vr := &variable{typ: v.Type(), member: -1}
-	if e.opts.CodeGenOnly {
-		vr.ptr = e.b.GlobalVariable(e.ptrType(spv.StorageClassPrivate, v.Type(), layout.Void), spv.StorageClassPrivate, v.Name(), 0)
-		vr.sc = spv.StorageClassPrivate
-		e.markVar(vr.ptr, v)
-	}
-	e.vars[v] = vr
-	e.legal.aliases[v] = true
-	return true
-}
-
-// globalWritten reports whether any function assigns v.
-func (e *emitter) globalWritten(v *sema.Var) bool {
-	for _, d := range e.file.Decls {
-		if e.paramWritten(d, v) { // inline.go
-			return true
-		}
-	}
-	return false
 }
 
 // aliasesCounterArray reports a local array of buffers with counters

@@ -412,20 +412,12 @@ func (e *emitter) assign(x *ast.AssignExpr) value {
 	if x.Op == ast.Assign && holdsResource(e.typeOf(x.L)) {
 		e.needLegalization("an assignment of a resource") // legalneeds.go
 	}
-	if !e.resInMemory() {
-		if v, ok := e.bindResourceAlias(x); ok { // aliases.go
-			return v
-		}
-		if v, ok := e.assignAggregate(x); ok { // legalize.go
-			return v
-		}
-	}
 	if v, ok := e.meshAssign(x); ok { // mesh.go
 		return v
 	}
 	if x.Op == ast.Assign {
 		lt := e.typeOf(x.L)
-		if e.resInMemory() && holdsResource(lt) {
+		if holdsResource(lt) {
 			if dst, ok := e.counterRef(x.L, lt); ok { // rescounters.go
 				e.assignCounters(dst, x.R, lt)
 			}
@@ -433,7 +425,7 @@ func (e *emitter) assign(x *ast.AssignExpr) value {
 		var r builder.ID
 		if il, ok := x.R.(*ast.InitList); ok {
 			r = e.initList(lt, il.Elems)
-		} else if e.resInMemory() && holdsResource(lt) {
+		} else if holdsResource(lt) {
 			r = e.rvalueAs(x.R, lt)
 		} else if id, ok := e.copyAcrossLayouts(x); ok {
 			return id

@@ -108,15 +108,8 @@ func (e *emitter) counterOp(x *ast.CallExpr, recv value, inc bool) builder.ID {
 		recv.id, recv.idx = he.arr, append([]builder.ID{he.index}, recv.idx...)
 	}
 	intT := e.typeID(types.ScalarType(types.Int))
-	if e.resInMemory() {
-		// the counter the object's expression refers to (rescounters.go)
-		p := e.fb.AccessChain(e.b.TypePointer(recv.sc, intT), e.heldCounter(x), e.b.ConstUint32(0))
-		return e.counterAtomic(p, inc)
-	}
-	ptr := e.counterVar(x, recv)
-	// the buffer's array indexes select its counter, member 0 the count
-	idx := append(append([]builder.ID(nil), recv.idx...), e.b.ConstUint32(0))
-	p := e.fb.AccessChain(e.b.TypePointer(recv.sc, intT), ptr, idx...)
+	// the counter the object's expression refers to (rescounters.go)
+	p := e.fb.AccessChain(e.b.TypePointer(recv.sc, intT), e.heldCounter(x), e.b.ConstUint32(0))
 	return e.counterAtomic(p, inc)
 }
 
@@ -258,7 +251,7 @@ func (e *emitter) byteAddressMethod(x *ast.CallExpr, m *intrinsics.Match, recv v
 	switch m.ID {
 	case intrinsics.MethodLoad, intrinsics.MethodLoad2, intrinsics.MethodLoad3, intrinsics.MethodLoad4:
 		a := &babAddress{byteAddr: e.rvalueAs(x.Args[0], uintT)}
-		if e.res.rov[recv.id] && e.opts.CodeGenOnly {
+		if e.res.rov[recv.id] {
 			e.babWord(a) // the interlock covers the memory access only, as in DXC
 		}
 		end := e.rovBegin(recv.id)

@@ -215,12 +215,7 @@ func (e *emitter) invoke(f *sema.Func, recv func() value, argExprs []ast.Expr, x
 	for i, p := range f.Params {
 		pt := p.Type()
 		arg := e.argument(f, proto, i, argExprs, x)
-		if isHandle(pt) && !e.resInMemory() {
-			// textures and samplers are passed by pointer (resources.go)
-			args = append(args, e.handleArg(arg))
-			continue
-		}
-		if e.resInMemory() && holdsResource(pt) {
+		if holdsResource(pt) {
 			args = append(args, e.resourceArg(p, arg)) // rescounters.go
 			continue
 		}

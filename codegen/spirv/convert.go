@@ -430,7 +430,7 @@ func (e *emitter) initList(t *types.Type, exprs []ast.Expr) builder.ID {
 			return
 		}
 		pos += leafCount(xt)
-		if e.resInMemory() && isResource(xt) {
+		if isResource(xt) {
 			// a resource's value (resvalues.go)
 			queue = append(queue, leaf{id: e.heldValue(e.expr(x), xt), typ: xt})
 			return

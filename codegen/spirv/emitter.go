@@ -28,7 +28,8 @@
 //   - funcwalk.go: the state of a function's walk, and the queue of
 //     functions; stmt.go, expr.go, access.go, binary.go, convert.go, cast.go,
 //     constant.go, bitfield.go: statements and expressions; call.go and
-//     inline.go: calls (inlined when they take buffers).
+//     inline.go: calls (inlined only for per-vertex parameters, a texture
+//     whose image type the parameter's differs from, node records).
 //   - resources.go (declarations), textures.go, buffers.go, bab.go,
 //     aliases.go, heap.go, rov.go, samplepos.go: resources and their
 //     methods; resstate.go: what belongs to each resource variable.
@@ -39,13 +40,15 @@
 //     vk::ext_decorate* and vk::ext_type; rayquery.go and raytracing.go:
 //     ray queries and the ray-tracing stages; pervertex.go:
 //     GetAttributeAtVertex; bufferpointer.go: vk::BufferPointer.
-//   - resources in memory in DXC's -fcgl shape: resvalues.go (locals,
+//   - resources in memory in DXC's -fcgl shape, in every mode (the
+//     driver's legalization passes resolve them): resvalues.go (locals,
 //     parameters and statics holding resources), rescounters.go (their
 //     counter variables); legalneeds.go: the reasons DXC's legalization
 //     must run, for the driver; legalstate.go: the state of the
 //     legalization the emitter still does on the default path: flow.go
-//     (which resource a local aliases), legalize.go (structs of resources
-//     split), flatten.go (-fspv-flatten-resource-arrays), unroll.go
+//     and aliases.go (a local array of buffers with counters aliases its
+//     global array), legalize.go (the structs of resources of inlined
+//     calls), flatten.go (-fspv-flatten-resource-arrays), unroll.go
 //     ([unroll] loops).
 //   - templates.go: template instances; specfold.go: expressions over
 //     specialization constants; linkage.go: exported library functions;
@@ -325,9 +328,7 @@ func newEmitter(fs *diag.FileSet, diags *diag.List, file *ast.File, info *sema.I
 	e.lowering.low = layout.NewLowerer(e.b, e.lowering.calc, layout.RulesFor(opts.Layout))
 	e.lowering.low.Object = e.objectType
 	e.lowering.low.StructDecorations = e.structDecorations // node.go
-	if e.resInMemory() {
-		e.lowering.low.VoidValue = e.voidValueType // resvalues.go
-	}
+	e.lowering.low.VoidValue = e.voidValueType             // resvalues.go
 	e.bindings = newBindingAllocator(&e.opts)
 	return e
 }
@@ -491,11 +492,6 @@ func (e *emitter) typeIn(t *types.Type, r layout.Rule) builder.ID {
 	}
 	if t.IsVoid() {
 		return e.b.TypeVoid()
-	}
-	if r == layout.Void && isAggregate(t) && !e.resInMemory() {
-		// SPIR-V structs cannot hold opaque handles or buffers; DXC's
-		// legalization splits such structs, which is not done yet
-		e.errorf(e.pos, "a struct holding resources (%s) is not supported yet by the SPIR-V backend", t)
 	}
 	id, err := e.lowering.low.Type(concreteType(t), r)
 	if err != nil {

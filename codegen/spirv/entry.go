@@ -453,10 +453,8 @@ func (e *emitter) wrapperBody(entry *sema.Func, src *function, params []entryPar
 		}
 		args, loaded = append(args, tmp), append(loaded, v)
 	}
-	e.rovWrapBegin() // rov.go
 	ret := fb.Call(e.typeID(entry.Result), src.id, args...)
 	e.markRelaxed(ret, entry.Result)
-	e.rovWrapEnd()
 	if e.stage() == stage.Hull {
 		e.hullOutputs(entry, ret, resLeaves, hullInputsOf(params, args, loaded), stageVars) // tess.go
 	} else if len(resLeaves) > 0 {

@@ -316,7 +316,7 @@ func (e *emitter) rvalueAs(x ast.Expr, t *types.Type) builder.ID {
 }
 
 func (e *emitter) rvalueAsUnmarked(x ast.Expr, t *types.Type) builder.ID {
-	if e.resInMemory() && isResource(t) {
+	if isResource(t) {
 		v, isHeap := e.heapIndex(x, t) // heap.go
 		if !isHeap {
 			v = e.expr(x)

@@ -102,11 +102,7 @@ func (e *emitter) globalVar(d *ast.VarDecl) {
 	if isAggregate(v.Type()) && (v.Storage == sema.StorageGlobals || v.Storage == sema.StorageResource) {
 		e.legal.needs.CompositeResources = true // legalneeds.go
 		e.needLegalization("a global struct of resources")
-		if e.resInMemory() {
-			e.globalResourceStruct(d, v) // resvalues.go
-		} else {
-			e.globalAggregate(d, v) // legalize.go
-		}
+		e.globalResourceStruct(d, v) // resvalues.go
 		return
 	}
 	if isExtType(v.Type()) && v.Storage == sema.StorageGlobals {
@@ -171,13 +167,7 @@ func isString(t *types.Type) bool {
 // [[vk::ext_storage_class]] says otherwise); the wrapper initialises it.
 func (e *emitter) privateVar(v *sema.Var, name string) {
 	t := v.Type()
-	e.legalizingDecl(t) // legalneeds.go
-	if t.IsObject() && !isDataObject(t) && !e.resInMemory() {
-		if e.staticResource(v) { // resources.go
-			return
-		}
-		e.unsupported(v.Decl, "a static resource variable not initialized with a global resource")
-	}
+	e.legalizingDecl(t)    // legalneeds.go
 	sc := e.staticClass(v) // extdecorate.go
 	id := e.b.GlobalVariable(e.ptrType(sc, t, layout.Void), sc, name, 0)
 	e.markVar(id, v)
@@ -551,16 +541,6 @@ func (a *bindingAllocator) setCount(ptr builder.ID, n int) {
 	if r := a.find(ptr); r != nil {
 		r.flatCount = n
 	}
-}
-
-// addGroup records a global struct of resources taking count bindings;
-// its members are added with addMember. As in DXC, every resource array
-// then takes one binding per element.
-func (a *bindingAllocator) addGroup(vk *sema.VkBinding, sems []*ast.Semantic, count int) int {
-	a.flatten = true
-	a.add(0, vk, sems, 't')
-	a.vars[len(a.vars)-1].count = count
-	return len(a.vars) - 1
 }
 
 // addMember adds a resource member of group at offset.

@@ -32,9 +32,6 @@ type inlineCtx struct {
 	call       diag.Pos // the call inlined, for notes on errors inside
 }
 
-// mustInline reports whether calls of f are inlined.
-func mustInline(f *sema.Func) bool { return mustInlineFor(f, inlineAsks) }
-
 // inlineAsks is mustInline's test of a parameter, receiver or result
 // type: an object other than a texture or sampler (any object as a
 // result), an array of resources, a struct holding objects.
@@ -52,11 +49,8 @@ func (e *emitter) inlinesCall(f *sema.Func, argExprs []ast.Expr) bool {
 	if e.perVertexParams(f) {
 		return true
 	}
-	if e.resInMemory() {
-		return e.handleTypesDiffer(f, argExprs) ||
-			mustInlineFor(f, func(t *types.Type, result bool) bool { return inlineAsks(t, result) && !holdsResource(t) })
-	}
-	return mustInline(f) || e.handleTypesDiffer(f, argExprs) || e.picksResourceByParam(f)
+	return e.handleTypesDiffer(f, argExprs) ||
+		mustInlineFor(f, func(t *types.Type, result bool) bool { return inlineAsks(t, result) && !holdsResource(t) })
 }
 
 // mustInlineFor reports a parameter, receiver or result of f whose type
@@ -86,48 +80,6 @@ func (e *emitter) inlineConstArg(arg ast.Expr) (constant.Value, bool) {
 		}
 	}
 	return constant.Value{}, false
-}
-
-// picksResourceByParam reports whether f passes one of its parameters to a
-// function returning a resource (`getTexture(i).Sample(...)` in a helper
-// taking i). Such an f is inlined too, as DXC's legalization inlines
-// everything: its constant arguments then choose the resource.
-func (e *emitter) picksResourceByParam(f *sema.Func) bool {
-	if f == nil || f.Decl == nil || f.Decl.Body == nil {
-		return false
-	}
-	if r, ok := e.legal.picksByParam[f]; ok {
-		return r
-	}
-	e.legal.picksByParam[f] = false // recursion: not (yet)
-	params := map[*sema.Var]bool{}
-	for _, p := range f.Params {
-		params[p] = true
-	}
-	found := false
-	ast.Inspect(f.Decl.Body, func(n ast.Node) bool {
-		call, ok := n.(*ast.CallExpr)
-		if !ok || found {
-			return !found
-		}
-		g, ok := e.info.ObjectOf(call).(*sema.Func)
-		if !ok || g.Result == nil || !(g.Result.Canonical().IsObject() || isResourceArray(g.Result)) && !e.picksResourceByParam(g) {
-			return true
-		}
-		for _, a := range call.Args {
-			ast.Inspect(a, func(m ast.Node) bool {
-				if ne, ok := m.(*ast.NameExpr); ok {
-					if v, ok := e.info.ObjectOf(ne).(*sema.Var); ok && params[v] {
-						found = true
-					}
-				}
-				return !found
-			})
-		}
-		return !found
-	})
-	e.legal.picksByParam[f] = found
-	return found
 }
 
 // handleTypesDiffer reports whether a texture or sampler named as an

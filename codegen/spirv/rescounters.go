@@ -51,7 +51,7 @@ func (e *emitter) counterBlockPointer() builder.ID {
 // (DXC's createCounterVarForDecl): one for a RW/Append/Consume buffer, one
 // per such member (nested structs included) for a struct.
 func (e *emitter) declareCounters(key any, name string, t *types.Type) {
-	if !e.resInMemory() || t == nil {
+	if t == nil {
 		return
 	}
 	if e.res.ctrs.slots == nil {
@@ -344,9 +344,6 @@ func (e *emitter) assignCountersFromList(dst counterRef, il *ast.InitList, t *ty
 // assignDeclCounters assigns the counters of a declaration from its
 // initializer (or argument, or returned expression).
 func (e *emitter) assignDeclCounters(key any, src ast.Expr, t *types.Type) {
-	if !e.resInMemory() {
-		return
-	}
 	if r, ok := e.declCounter(key, src); ok && (r.slot != 0 || len(r.fields) > 0) {
 		e.assignCounters(r, src, t)
 	}
@@ -415,9 +412,6 @@ func (e *emitter) heldValue(v value, t *types.Type) builder.ID {
 // receiverCounters assigns the counters of the receiver of a call of the
 // method f ("<method>.this") from the object it is called on.
 func (e *emitter) receiverCounters(x *ast.CallExpr, f *sema.Func) {
-	if !e.resInMemory() {
-		return
-	}
 	def := e.definitionOf(f)
 	key := receiverOf{def}
 	e.declareCounters(key, def.Name()+".this", f.Recv)

@@ -371,9 +371,7 @@ var imageFormats = map[string]spv.ImageFormat{
 // resourceIndex emits buf[i] on a resource.
 func (e *emitter) resourceIndex(x *ast.IndexExpr) value {
 	base := e.deref(e.expr(x.X)) // resvalues.go
-	if e.resInMemory() {
-		base = e.fixAddr(base) // an element of an array of resources first, as DXC
-	}
+	base = e.fixAddr(base)       // an element of an array of resources first, as DXC
 	t := e.typeOf(x)
 	o, _ := objectOf(base.typ)
 	switch o.Class() {
@@ -413,9 +411,7 @@ func (e *emitter) method(x *ast.CallExpr, m *intrinsics.Match) value {
 		return e.nodeMethod(x, me, m) // node.go
 	}
 	recv := e.deref(e.expr(me.X)) // resvalues.go
-	if e.resInMemory() {
-		recv = e.fixAddr(recv)
-	}
+	recv = e.fixAddr(recv)
 	o, _ := objectOf(recv.typ)
 	name := m.Overload.Name
 	t := m.Result

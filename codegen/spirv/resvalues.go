@@ -28,11 +28,6 @@ import (
 // travel beside them in Private counter.var.<name> variables
 // (rescounters.go).
 
-// resInMemory reports whether resources are held in memory (the shape
-// above); otherwise the emitter resolves them as it goes (aliases.go,
-// legalize.go, inline.go).
-func (e *emitter) resInMemory() bool { return true }
-
 // isPlainBuffer reports a structured or byte-address buffer type.
 func isPlainBuffer(t *types.Type) bool {
 	if t == nil || !t.Canonical().IsObject() {
@@ -131,7 +126,7 @@ func (e *emitter) isSlot(v value) bool {
 // loaded, a pointer value becomes the lvalue it points to. Anything else
 // is returned as it is.
 func (e *emitter) deref(v value) value {
-	if !e.resInMemory() || !heldByPointer(v.typ) || v.texel != nil {
+	if !heldByPointer(v.typ) || v.texel != nil {
 		return v
 	}
 	var id builder.ID
@@ -150,7 +145,7 @@ func (e *emitter) deref(v value) value {
 // heldPointer is the value of a resource lvalue held by pointer: its
 // address (a buffer is never loaded whole).
 func (e *emitter) heldPointer(v value) (builder.ID, bool) {
-	if !e.resInMemory() || !heldByPointer(v.typ) || !v.ptr || e.isSlot(v) || v.texel != nil {
+	if !heldByPointer(v.typ) || !v.ptr || e.isSlot(v) || v.texel != nil {
 		return 0, false
 	}
 	return e.addr(v), true
@@ -160,9 +155,6 @@ func (e *emitter) heldPointer(v value) (builder.ID, bool) {
 // TextureBuffer<T> held in memory (its block's value keeps the block's
 // layout), or Void for any other type.
 func (e *emitter) heldRule(t *types.Type) layout.Rule {
-	if !e.resInMemory() {
-		return layout.Void
-	}
 	o, ok := objectOf(t)
 	if !ok || o.Class() != types.ClassCBuffer {
 		return layout.Void

@@ -7,11 +7,10 @@ import (
 )
 
 // Rasterizer ordered views are their RW* types plus ordering
-// (SPV_EXT_fragment_shader_interlock). With -fcgl, as in DXC, each access
-// sits between OpBeginInvocationInterlockEXT and OpEndInvocationInterlockEXT
-// — DXC's legalization then merges them. Without -fcgl the pair must run
-// exactly once per invocation, so it brackets the whole entry function in
-// the wrapper instead: correct, if more serial than needed.
+// (SPV_EXT_fragment_shader_interlock). As in DXC, each access sits between
+// OpBeginInvocationInterlockEXT and OpEndInvocationInterlockEXT; outside
+// -fcgl legalization's invocation-interlock-placement then leaves one
+// critical section per invocation.
 
 // rovVar records a rasterizer-ordered resource; the capability comes
 // with the interlock execution mode (rovMode).
@@ -58,9 +57,9 @@ func upperIs(s, want string) bool {
 }
 
 // rovBegin opens an interlocked access of the resource behind ptr when it
-// is rasterizer-ordered (under -fcgl); the returned function closes it.
+// is rasterizer-ordered; the returned function closes it.
 func (e *emitter) rovBegin(ptr builder.ID) func() {
-	if !e.res.rov[ptr] || e.res.inROV || !e.opts.CodeGenOnly || e.fb == nil {
+	if !e.res.rov[ptr] || e.res.inROV || e.fb == nil {
 		return func() {}
 	}
 	e.res.inROV = true
@@ -74,11 +73,6 @@ func (e *emitter) rovBegin(ptr builder.ID) func() {
 // rovLoad and rovStore address first, then interlock the memory access.
 func (e *emitter) rovLoad(v value) builder.ID {
 	e.legalizingInterlock()
-	if !e.opts.CodeGenOnly {
-		e.res.inROV = true
-		defer func() { e.res.inROV = false }()
-		return e.load(v)
-	}
 	root := v.id
 	v.id, v.idx = e.addr(v), nil
 	e.res.rov[v.id] = true
@@ -89,12 +83,6 @@ func (e *emitter) rovLoad(v value) builder.ID {
 
 func (e *emitter) rovStore(v value, val builder.ID) {
 	e.legalizingInterlock()
-	if !e.opts.CodeGenOnly {
-		e.res.inROV = true
-		defer func() { e.res.inROV = false }()
-		e.store(v, val)
-		return
-	}
 	root := v.id
 	v.id, v.idx = e.addr(v), nil
 	e.res.rov[v.id] = true
@@ -108,18 +96,5 @@ func (e *emitter) rovStore(v value, val builder.ID) {
 func (e *emitter) legalizingInterlock() {
 	if e.stage() == stage.Pixel {
 		e.needLegalization("invocation interlock") // legalneeds.go
-	}
-}
-
-// rovWrap brackets the call of the entry function (without -fcgl).
-func (e *emitter) rovWrapBegin() {
-	if len(e.res.rov) > 0 && !e.opts.CodeGenOnly && e.stage() == stage.Pixel {
-		e.fb.Emit(spv.OpBeginInvocationInterlockEXT, 0)
-	}
-}
-
-func (e *emitter) rovWrapEnd() {
-	if len(e.res.rov) > 0 && !e.opts.CodeGenOnly && e.stage() == stage.Pixel {
-		e.fb.Emit(spv.OpEndInvocationInterlockEXT, 0)
 	}
 }

@@ -219,16 +219,8 @@ func (e *emitter) localVar(d *ast.VarDecl) {
 		e.extResultIDLocal(d, v) // inlinespirv.go
 		return
 	}
-	if ((t.IsObject() && !isDataObject(t)) || isResourceArray(t)) && !(e.resInMemory() && holdsResource(t) && !e.aliasesCounterArray(t)) {
+	if ((t.IsObject() && !isDataObject(t)) || isResourceArray(t)) && !(holdsResource(t) && !e.aliasesCounterArray(t)) {
 		e.localResource(d, v) // aliases.go
-		return
-	}
-	if isAggregate(t) && !e.resInMemory() {
-		a := e.newAggregate(t, v.Name(), spv.StorageClassFunction) // legalize.go
-		e.vars[v] = &variable{agg: a, typ: t, member: -1}
-		if d.Init != nil {
-			e.initAggregate(a, d.Init)
-		}
 		return
 	}
 	var ptr builder.ID
@@ -257,12 +249,6 @@ func (e *emitter) localVar(d *ast.VarDecl) {
 // Private bool init_done_<name>, as DXC does it.
 func (e *emitter) staticLocal(d *ast.VarDecl, v *sema.Var) {
 	t := v.Type()
-	if t.IsObject() && !isDataObject(t) && !e.resInMemory() {
-		if e.staticResource(v) { // aliases.go
-			return
-		}
-		e.unsupported(d, "a static local resource variable not initialized with a global resource")
-	}
 	sc := e.staticClass(v) // extdecorate.go
 	ptr := e.b.GlobalVariable(e.ptrType(sc, t, layout.Void), sc, v.Name(), 0)
 	e.markVar(ptr, v)
@@ -306,7 +292,7 @@ func (e *emitter) initValue(t *types.Type, init ast.Expr) builder.ID {
 		e.markRelaxed(id, t)
 		return id
 	}
-	if e.resInMemory() && isResource(t) {
+	if isResource(t) {
 		return e.rvalueAs(init, t) // a descriptor heap's element has no type of its own
 	}
 	// DXC folds a constant initializer as a whole (clang's evaluator

@@ -4,7 +4,8 @@
 // SV_ShadingRate, else per pixel. Under -fcgl every access is bracketed by
 // OpBegin/OpEndInvocationInterlockEXT around the memory operation only
 // (byte-address word index and structured-buffer access chain come
-// before it); otherwise one pair brackets the (inlined) entry function.
+// before it); otherwise legalization's invocation-interlock-placement
+// leaves one pair, from before the first access to after the last.
 // A buffer image (RasterizerOrderedBuffer) declares SampledBuffer before
 // ImageBuffer, as DXC does.
 // RUN: %hlsl2spirv -T ps_6_6 -E main -fcgl %s | FileCheck %s
@@ -21,8 +22,11 @@
 // PIXEL: OpBeginInvocationInterlockEXT
 // PIXEL-NEXT: OpLoad %type_buffer_image %rovBuf
 // PIXEL-NOT: InvocationInterlock
-// PIXEL: OpEndInvocationInterlockEXT
-// PIXEL-NEXT: OpStore %out_var_SV_Target
+// PIXEL: OpImageRead %v4uint
+// PIXEL: [[arr:%[0-9]+]] = OpLoad %type_2d_image_array %rovTexArr
+// PIXEL-NEXT: OpImageWrite [[arr]]
+// PIXEL-NEXT: OpEndInvocationInterlockEXT
+// PIXEL: OpStore %out_var_SV_Target
 // PIXEL-NOT: InvocationInterlock
 
 // SAMPLE: OpCapability FragmentShaderSampleInterlockEXT
