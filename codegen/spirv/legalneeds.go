@@ -115,19 +115,7 @@ func (e *emitter) legalizingCall(x *ast.CallExpr, f *sema.Func, args []ast.Expr)
 // containsPlainBuffer reports a structured or byte-address buffer, or a
 // struct or array holding one.
 func containsPlainBuffer(t *types.Type) bool {
-	c := t.Canonical()
-	switch {
-	case c.IsArray():
-		return containsPlainBuffer(c.Elem())
-	case c.IsStruct() && !c.IsObject():
-		for _, f := range structFields(c) {
-			if containsPlainBuffer(f.Type) {
-				return true
-			}
-		}
-		return false
-	}
-	return isPlainBuffer(c)
+	return holds(t, isPlainBuffer)
 }
 
 // inFunctionMemory reports whether x names a local variable or parameter

@@ -59,19 +59,25 @@ func isResource(t *types.Type) bool {
 
 // holdsResource reports a resource, or a struct or array holding one.
 func holdsResource(t *types.Type) bool {
+	return holds(t, isResource)
+}
+
+// holds reports a type that is, or is a struct or array holding, a type
+// for which leaf is true (leaf sees canonical types).
+func holds(t *types.Type, leaf func(*types.Type) bool) bool {
 	c := t.Canonical()
 	switch {
 	case c.IsArray():
-		return holdsResource(c.Elem())
+		return holds(c.Elem(), leaf)
 	case c.IsStruct() && !c.IsObject():
 		for _, f := range structFields(c) {
-			if holdsResource(f.Type) {
+			if holds(f.Type, leaf) {
 				return true
 			}
 		}
 		return false
 	}
-	return isResource(c)
+	return leaf(c)
 }
 
 // heldByPointer reports a resource type held in memory as the pointer to
