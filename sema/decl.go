@@ -420,7 +420,9 @@ func (c *checker) bufferDecl(d *ast.BufferDecl) {
 			if v := c.varDecl(m, b); v != nil {
 				b.Members = append(b.Members, v)
 			}
-			if m.Init != nil {
+			// -Wno-vk-ignored-features turns this one off too, though
+			// DXC prints it without the group
+			if m.Init != nil && !c.diags.Opts.DisabledGroups["vk-ignored-features"] {
 				kind := "cbuffer"
 				if d.TBuffer {
 					kind = "tbuffer"
