@@ -91,18 +91,10 @@ func (e *emitter) extTypeByID(id int64, at ast.Node) builder.ID {
 	var ops []builder.Operand
 	for i, p := range def.fn.Params {
 		arg := e.argument(def.fn, def.fn, i, def.call.Args, def.call) // call.go
-		var pattrs sema.Attrs
-		if pd, ok := p.Decl.(*ast.Param); ok {
-			pattrs = e.attrs(pd)
-		}
-		switch {
-		case len(pattrs.AllVk("ext_literal")) > 0:
-			n, ok := e.info.IntValue(arg)
-			if !ok {
-				e.errorf(arg.Pos(), "the argument of a vk::ext_literal parameter must be a constant integer")
-			}
-			ops = append(ops, builder.Lit(uint32(n)))
-		case len(pattrs.AllVk("ext_reference")) > 0:
+		switch e.extParamKind(p) { // inlinespirv.go
+		case extLiteral:
+			ops = append(ops, e.extLiteralOperand(arg))
+		case extReference:
 			ops = append(ops, builder.Ref(e.typeID(e.info.TypeOf(arg))))
 		default:
 			k, ok := e.untypedLiteral(arg, p.Type())

@@ -44,18 +44,10 @@ func (e *emitter) extInstruction(x ast.Expr, f *sema.Func, argExprs []ast.Expr) 
 	var ids []builder.ID
 	for i, p := range f.Params {
 		arg := e.argument(f, f, i, argExprs, x) // call.go: a default when not passed
-		var pattrs sema.Attrs
-		if pd, ok := p.Decl.(*ast.Param); ok {
-			pattrs = e.attrs(pd)
-		}
-		switch {
-		case len(pattrs.AllVk("ext_literal")) > 0:
-			n, ok := e.info.IntValue(arg)
-			if !ok {
-				e.errorf(arg.Pos(), "the argument of a vk::ext_literal parameter must be a constant integer")
-			}
-			ops = append(ops, builder.Lit(uint32(n)))
-		case len(pattrs.AllVk("ext_reference")) > 0:
+		switch e.extParamKind(p) {
+		case extLiteral:
+			ops = append(ops, e.extLiteralOperand(arg))
+		case extReference:
 			v := e.expr(arg)
 			if !v.ptr || v.swz != nil || v.texel != nil {
 				e.errorf(arg.Pos(), "the argument of a vk::ext_reference parameter must be a variable")
@@ -367,4 +359,38 @@ func (e *emitter) extResultIDLocal(d *ast.VarDecl, v *sema.Var) {
 		e.errorf(d.Name.Pos(), "a vk::ext_result_id variable must be initialized with an inline SPIR-V instruction's result")
 	}
 	e.vars[v] = &variable{value: e.rvalueAs(d.Init, v.Type()), typ: v.Type(), member: -1}
+}
+
+// The kinds of parameter of an inline SPIR-V function or vk::ext_type
+// definition: [[vk::ext_literal]] (the argument is a literal word),
+// [[vk::ext_reference]] (a pointer), or a value.
+const (
+	extValue = iota
+	extLiteral
+	extReference
+)
+
+// extParamKind is the kind of parameter p is (extValue, extLiteral or
+// extReference).
+func (e *emitter) extParamKind(p *sema.Var) int {
+	var attrs sema.Attrs
+	if pd, ok := p.Decl.(*ast.Param); ok {
+		attrs = e.attrs(pd)
+	}
+	switch {
+	case len(attrs.AllVk("ext_literal")) > 0:
+		return extLiteral
+	case len(attrs.AllVk("ext_reference")) > 0:
+		return extReference
+	}
+	return extValue
+}
+
+// extLiteralOperand is the literal word of a vk::ext_literal argument.
+func (e *emitter) extLiteralOperand(arg ast.Expr) builder.Operand {
+	n, ok := e.info.IntValue(arg)
+	if !ok {
+		e.errorf(arg.Pos(), "the argument of a vk::ext_literal parameter must be a constant integer")
+	}
+	return builder.Lit(uint32(n))
 }
