@@ -91,7 +91,8 @@ func (e *emitter) extTypeByID(id int64, at ast.Node) builder.ID {
 	var ops []builder.Operand
 	for i, p := range def.fn.Params {
 		arg := e.argument(def.fn, def.fn, i, def.call.Args, def.call) // call.go
-		switch e.extParamKind(p) {                                    // inlinespirv.go
+		// the parameter kinds are inline SPIR-V's (inlinespirv.go)
+		switch e.extParamKind(p) {
 		case extLiteral:
 			ops = append(ops, e.extLiteralOperand(arg))
 		case extReference:
