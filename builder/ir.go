@@ -267,6 +267,18 @@ func (m *Module) All() iter.Seq[*Inst] {
 				}
 			}
 		}
+		for in := range m.FunctionInsts() {
+			if !yield(in) {
+				return
+			}
+		}
+	}
+}
+
+// FunctionInsts yields the functions' instructions in layout order: each
+// function's OpFunction, its parameters, then its blocks' instructions.
+func (m *Module) FunctionInsts() iter.Seq[*Inst] {
+	return func(yield func(*Inst) bool) {
 		for _, f := range m.Functions {
 			if !yield(f.Def) {
 				return

@@ -405,3 +405,35 @@ func TestIDKindTable(t *testing.T) {
 		}
 	}
 }
+
+// FunctionInsts walks the functions alone, in layout order, and is the
+// tail of All; it stops when asked.
+func TestFunctionInsts(t *testing.T) {
+	m := buildFragment(t).M
+	var want []*Inst
+	for _, f := range m.Functions {
+		want = append(want, f.Def)
+		want = append(want, f.Params...)
+		for _, b := range f.Blocks {
+			want = append(want, b.Insts...)
+		}
+	}
+	got := slices.Collect(m.FunctionInsts())
+	if !slices.Equal(got, want) {
+		t.Fatalf("FunctionInsts yielded %d instructions, want %d in layout order", len(got), len(want))
+	}
+	all := slices.Collect(m.All())
+	if !slices.Equal(all[len(all)-len(want):], want) {
+		t.Error("All does not end with the functions' instructions")
+	}
+	n := 0
+	for range m.FunctionInsts() {
+		n++
+		if n == 2 {
+			break
+		}
+	}
+	if n != 2 {
+		t.Errorf("stopped after %d, want 2", n)
+	}
+}

@@ -495,21 +495,9 @@ func decoratable(m *builder.Module) iter.Seq[*builder.Inst] {
 				return
 			}
 		}
-		for _, f := range m.Functions {
-			if !yield(f.Def) {
+		for in := range m.FunctionInsts() {
+			if !yield(in) {
 				return
-			}
-			for _, p := range f.Params {
-				if !yield(p) {
-					return
-				}
-			}
-			for _, b := range f.Blocks {
-				for _, in := range b.Insts {
-					if !yield(in) {
-						return
-					}
-				}
 			}
 		}
 	}
