@@ -180,11 +180,6 @@ func (e *emitter) invoke(f *sema.Func, recv func() value, argExprs []ast.Expr, x
 		return e.inlineCall(f, proto, recv, argExprs, x) // inline.go
 	}
 	var args []builder.ID
-	type copyBack struct {
-		tmp builder.ID
-		dst value
-		pt  *types.Type
-	}
 	var backs []copyBack
 	if f.Recv != nil && !f.Static && recv != nil {
 		this := recv()
@@ -366,4 +361,12 @@ func (e *emitter) argument(f, proto *sema.Func, i int, argExprs []ast.Expr, x as
 	}
 	e.errorf(x.Pos(), "too few arguments in call to '%s'", f.Name())
 	return nil
+}
+
+// copyBack is an out or inout argument: after the call, the value of the
+// parameter's variable tmp (of type pt) is stored back to dst.
+type copyBack struct {
+	tmp builder.ID
+	dst value
+	pt  *types.Type
 }

@@ -120,6 +120,41 @@ func (e *emitter) argWritten(x *ast.CallExpr, i int) bool {
 
 // inlineCall emits the body of f in place of a call.
 func (e *emitter) inlineCall(f, proto *sema.Func, recv func() value, argExprs []ast.Expr, x ast.Expr) value {
+	e.checkInlinable(f, x)
+	restoreReceiver := e.bindInlinedReceiver(f, recv)
+	// Per-vertex aliases and constant parameters stay in effect until the
+	// call's value is made, the returned resource included.
+	params := &inlinedParams{saved: map[*sema.Var]*variable{}}
+	defer params.undoBindings()
+	e.bindInlinedParams(params, f, proto, argExprs, x)
+	ctx := &inlineCtx{f: f, outer: e.walk.inl}
+	if x != nil {
+		ctx.call = x.Pos()
+	}
+	fb := e.fb
+	objResult := f.Result != nil && ((f.Result.Canonical().IsObject() && !isInlineSpirvValue(f.Result)) || isAggregate(f.Result))
+	if f.Result != nil && !f.Result.IsVoid() && !objResult {
+		ctx.result = fb.Variable(e.ptrType(spv.StorageClassFunction, f.Result, layout.Void), "temp.var."+f.Name(), 0)
+	}
+	e.emitInlinedBody(ctx, x)
+	restoreReceiver()
+	params.restoreVars(e)
+	for _, b := range params.backs {
+		v := fb.Load(e.typeID(b.pt), b.tmp)
+		e.store(b.dst, e.convert(v, b.pt, b.dst.typ))
+	}
+	switch {
+	case objResult:
+		return e.returnedResource(ctx, x)
+	case ctx.result != 0:
+		return rv(fb.Load(e.typeID(f.Result), ctx.result), f.Result)
+	}
+	return rv(0, types.VoidType())
+}
+
+// checkInlinable reports a call that has no body to inline, or that would
+// inline itself forever.
+func (e *emitter) checkInlinable(f *sema.Func, x ast.Expr) {
 	if f.Decl == nil || f.Decl.Body == nil {
 		e.errorf(x.Pos(), "function '%s' is called but never defined", f.Name())
 	}
@@ -128,118 +163,183 @@ func (e *emitter) inlineCall(f, proto *sema.Func, recv func() value, argExprs []
 			e.errorf(x.Pos(), "recursive call to '%s' cannot be inlined", f.Name())
 		}
 	}
-	fb := e.fb
-	// Receiver.
+}
+
+// bindInlinedReceiver makes the call's receiver the "this" of the inlined
+// body, and returns what puts the caller's receiver back.
+func (e *emitter) bindInlinedReceiver(f *sema.Func, recv func() value) (restore func()) {
 	savedThis, savedThisType, savedThisAgg := e.walk.thisPtr, e.walk.thisType, e.walk.thisAgg
-	if f.Recv != nil && !f.Static && recv != nil {
-		this := recv()
-		if this.agg != nil {
-			// a struct holding resources (legalize.go)
-			e.walk.thisAgg, e.walk.thisPtr = this.agg, 0
-		} else if this.ptr && this.sc == spv.StorageClassFunction && this.swz == nil && types.Identical(this.typ, f.Recv) {
-			e.walk.thisPtr = e.addr(this)
-		} else {
-			tmp := fb.Variable(e.ptrType(spv.StorageClassFunction, f.Recv, layout.Void), "param.var.this", 0)
-			fb.Store(tmp, e.convert(e.load(this), this.typ, f.Recv))
-			e.walk.thisPtr = tmp
-		}
-		e.walk.thisType = f.Recv
-	} else if f.Static {
+	restore = func() {
+		e.walk.thisPtr, e.walk.thisType, e.walk.thisAgg = savedThis, savedThisType, savedThisAgg
+	}
+	if f.Static {
 		e.walk.thisAgg = nil
+		return restore
 	}
-	// Parameters.
-	type copyBack struct {
-		tmp builder.ID
-		dst value
-		pt  *types.Type
+	if f.Recv == nil || recv == nil {
+		return restore
 	}
-	var backs []copyBack
-	saved := map[*sema.Var]*variable{}
+	this := recv()
+	if this.agg != nil {
+		// a struct holding resources (legalize.go)
+		e.walk.thisAgg, e.walk.thisPtr = this.agg, 0
+	} else if this.ptr && this.sc == spv.StorageClassFunction && this.swz == nil && types.Identical(this.typ, f.Recv) {
+		e.walk.thisPtr = e.addr(this)
+	} else {
+		tmp := e.fb.Variable(e.ptrType(spv.StorageClassFunction, f.Recv, layout.Void), "param.var.this", 0)
+		e.fb.Store(tmp, e.convert(e.load(this), this.typ, f.Recv))
+		e.walk.thisPtr = tmp
+	}
+	e.walk.thisType = f.Recv
+	return restore
+}
+
+// inlinedParams is how a call's arguments were bound to the parameters of
+// the function inlined, and what to undo once its body is emitted.
+type inlinedParams struct {
+	saved map[*sema.Var]*variable // the parameters' bindings before the call (nil: none)
+	backs []copyBack              // out and inout arguments, written back after the body
+	undo  []func()                // bindings that end when the call's value is made
+}
+
+// restoreVars gives the parameters their bindings from before the call
+// (an enclosing inlining of the same function has its own).
+func (ps *inlinedParams) restoreVars(e *emitter) {
+	for p, v := range ps.saved {
+		if v == nil {
+			delete(e.vars, p)
+		} else {
+			e.vars[p] = v
+		}
+	}
+}
+
+// undoBindings ends the bindings in undo, the last made first.
+func (ps *inlinedParams) undoBindings() {
+	for i := len(ps.undo) - 1; i >= 0; i-- {
+		ps.undo[i]()
+	}
+}
+
+// bindInlinedParams binds each parameter of f to its argument, recording
+// in ps what to undo: to the argument itself where it is a resource, an
+// aggregate of them or a constant, else to a new Function variable
+// holding a copy.
+func (e *emitter) bindInlinedParams(ps *inlinedParams, f, proto *sema.Func, argExprs []ast.Expr, x ast.Expr) {
 	for i, p := range f.Params {
-		pt := p.Type()
 		arg := e.argument(f, proto, i, argExprs, x)
-		saved[p] = e.vars[p]
+		ps.saved[p] = e.vars[p]
 		if e.io.perVertex {
 			e.bindPerVertexParam(f, i, p, arg) // pervertex.go
-			defer delete(e.io.inputAliases, p)
+			ps.undo = append(ps.undo, func() { delete(e.io.inputAliases, p) })
 		}
-		if isAggregate(pt) {
-			// a struct holding resources: its members (legalize.go)
-			a := e.aggregateValue(arg)
-			if p.Mode == types.In {
-				a = e.cloneAggregate(a, "param.var."+p.Name())
-			}
-			e.vars[p] = &variable{agg: a, typ: pt, member: -1}
+		if e.bindParamToArgument(p, arg) || e.bindConstantParam(f, p, arg, ps) {
 			continue
 		}
-		if isNodeObject(pt) {
-			e.bindNodeParam(p, arg) // node.go
-			continue
+		if b := e.bindParamCopy(p, arg); b != nil {
+			ps.backs = append(ps.backs, *b)
 		}
-		if isLogicalPointer(pt) {
-			if v := e.expr(arg); !v.ptr {
-				// a pointer value (vk::GetGroupSharedAddress): the
-				// parameter is that pointer
-				e.vars[p] = &variable{value: v.id, typ: pt, member: -1}
-				continue
-			}
-		}
-		if (pt.Canonical().IsObject() && !isInlineSpirvValue(pt)) || isResourceArray(pt) {
-			v := e.expr(arg)
-			if !v.ptr || v.swz != nil || v.texel != nil {
-				e.unsupported(arg, "passing this resource expression to a function")
-			}
-			ptr := e.addr(v)
-			e.bufferElem(v, ptr) // legalize.go
-			e.vars[p] = &variable{ptr: ptr, sc: v.sc, typ: v.typ, rule: v.rule, member: -1}
-			e.legal.aliases[p] = true // rebound by assignments (aliases.go)
-			continue
-		}
-		if p.Mode == types.In && !e.paramWritten(f.Decl.Body, p) {
-			// a constant argument of a parameter the body only reads
-			// chooses the paths that pick resources, even under -fcgl
-			// (an inlined function has only the paths its call takes)
-			if k, ok := e.inlineConstArg(arg); ok {
-				saved, had := e.legal.inlineConsts[p]
-				e.legal.inlineConsts[p] = k // flow.go
-				defer func() {
-					// Restore, or forget: a leftover entry would make the
-					// parameter constant in every later use (a non-inlined
-					// call of the same function included).
-					if had {
-						e.legal.inlineConsts[p] = saved
-					} else {
-						delete(e.legal.inlineConsts, p)
-					}
-				}()
-			}
-			// and is used directly, as DXC's optimizer leaves it (src[4])
-			if k, ok := e.constant(arg, concreteType(pt)); ok && !e.opts.CodeGenOnly {
-				e.vars[p] = &variable{value: k, typ: pt, member: -1}
-				continue
-			}
-		}
-		tmp := fb.Variable(e.ptrType(spv.StorageClassFunction, pt, layout.Void), "param.var."+p.Name(), 0)
-		switch p.Mode {
-		case types.Out:
-			backs = append(backs, copyBack{tmp, e.expr(arg), pt})
-		case types.InOut:
-			dst := e.expr(arg)
-			fb.Store(tmp, e.convert(e.load(dst), dst.typ, pt))
-			backs = append(backs, copyBack{tmp, dst, pt})
-		default:
-			fb.Store(tmp, e.rvalueAs(arg, pt))
-		}
-		e.vars[p] = &variable{ptr: tmp, sc: spv.StorageClassFunction, typ: pt, member: -1}
 	}
-	ctx := &inlineCtx{f: f, outer: e.walk.inl}
-	if x != nil {
-		ctx.call = x.Pos()
+}
+
+// bindParamToArgument binds p to the argument itself when it cannot be
+// copied into a Function variable: aggregates holding resources, node
+// objects, pointer values and resources. It reports whether it did.
+func (e *emitter) bindParamToArgument(p *sema.Var, arg ast.Expr) bool {
+	pt := p.Type()
+	if isAggregate(pt) {
+		// a struct holding resources: its members (legalize.go)
+		a := e.aggregateValue(arg)
+		if p.Mode == types.In {
+			a = e.cloneAggregate(a, "param.var."+p.Name())
+		}
+		e.vars[p] = &variable{agg: a, typ: pt, member: -1}
+		return true
 	}
-	objResult := f.Result != nil && ((f.Result.Canonical().IsObject() && !isInlineSpirvValue(f.Result)) || isAggregate(f.Result))
-	if f.Result != nil && !f.Result.IsVoid() && !objResult {
-		ctx.result = fb.Variable(e.ptrType(spv.StorageClassFunction, f.Result, layout.Void), "temp.var."+f.Name(), 0)
+	if isNodeObject(pt) {
+		e.bindNodeParam(p, arg) // node.go
+		return true
 	}
+	if isLogicalPointer(pt) {
+		if v := e.expr(arg); !v.ptr {
+			// a pointer value (vk::GetGroupSharedAddress): the
+			// parameter is that pointer
+			e.vars[p] = &variable{value: v.id, typ: pt, member: -1}
+			return true
+		}
+	}
+	if (pt.Canonical().IsObject() && !isInlineSpirvValue(pt)) || isResourceArray(pt) {
+		v := e.expr(arg)
+		if !v.ptr || v.swz != nil || v.texel != nil {
+			e.unsupported(arg, "passing this resource expression to a function")
+		}
+		ptr := e.addr(v)
+		e.bufferElem(v, ptr) // legalize.go
+		e.vars[p] = &variable{ptr: ptr, sc: v.sc, typ: v.typ, rule: v.rule, member: -1}
+		e.legal.aliases[p] = true // rebound by assignments (aliases.go)
+		return true
+	}
+	return false
+}
+
+// bindConstantParam handles an in parameter the body only reads, given a
+// constant argument: the constant chooses the paths that pick resources,
+// even under -fcgl (an inlined function has only the paths its call
+// takes), and, when optimizing, the parameter is the constant itself, as
+// DXC's optimizer leaves it. It reports whether p is bound.
+func (e *emitter) bindConstantParam(f *sema.Func, p *sema.Var, arg ast.Expr, ps *inlinedParams) bool {
+	if p.Mode != types.In || e.paramWritten(f.Decl.Body, p) {
+		return false
+	}
+	if k, ok := e.inlineConstArg(arg); ok {
+		saved, had := e.legal.inlineConsts[p]
+		e.legal.inlineConsts[p] = k // flow.go
+		ps.undo = append(ps.undo, func() {
+			// Restore, or forget: a leftover entry would make the
+			// parameter constant in every later use (a non-inlined
+			// call of the same function included).
+			if had {
+				e.legal.inlineConsts[p] = saved
+			} else {
+				delete(e.legal.inlineConsts, p)
+			}
+		})
+	}
+	pt := p.Type()
+	if k, ok := e.constant(arg, concreteType(pt)); ok && !e.opts.CodeGenOnly {
+		e.vars[p] = &variable{value: k, typ: pt, member: -1}
+		return true
+	}
+	return false
+}
+
+// bindParamCopy binds p to a new Function variable initialised from the
+// argument (unless p is out), and returns the copy back to the argument
+// an out or inout parameter needs.
+func (e *emitter) bindParamCopy(p *sema.Var, arg ast.Expr) *copyBack {
+	pt := p.Type()
+	fb := e.fb
+	tmp := fb.Variable(e.ptrType(spv.StorageClassFunction, pt, layout.Void), "param.var."+p.Name(), 0)
+	var back *copyBack
+	switch p.Mode {
+	case types.Out:
+		back = &copyBack{tmp, e.expr(arg), pt}
+	case types.InOut:
+		dst := e.expr(arg)
+		fb.Store(tmp, e.convert(e.load(dst), dst.typ, pt))
+		back = &copyBack{tmp, dst, pt}
+	default:
+		fb.Store(tmp, e.rvalueAs(arg, pt))
+	}
+	e.vars[p] = &variable{ptr: tmp, sc: spv.StorageClassFunction, typ: pt, member: -1}
+	return back
+}
+
+// emitInlinedBody emits ctx's function body. A return before its end
+// becomes a branch out of a one-iteration loop around the body; breaks of
+// the caller's loops do not reach into it.
+func (e *emitter) emitInlinedBody(ctx *inlineCtx, x ast.Expr) {
+	f, fb := ctx.f, e.fb
 	body := f.Decl.Body.List
 	straight := onlyTrailingReturn(body)
 	if !straight && returnInLoopOrSwitch(body) {
@@ -259,25 +359,6 @@ func (e *emitter) inlineCall(f, proto *sema.Func, recv func() value, argExprs []
 	}
 	e.walk.inl = ctx.outer
 	e.walk.breaks = savedBreaks
-	e.walk.thisPtr, e.walk.thisType, e.walk.thisAgg = savedThis, savedThisType, savedThisAgg
-	for p, v := range saved {
-		if v == nil {
-			delete(e.vars, p)
-		} else {
-			e.vars[p] = v
-		}
-	}
-	for _, b := range backs {
-		v := fb.Load(e.typeID(b.pt), b.tmp)
-		e.store(b.dst, e.convert(v, b.pt, b.dst.typ))
-	}
-	switch {
-	case objResult:
-		return e.returnedResource(ctx, x)
-	case ctx.result != 0:
-		return rv(fb.Load(e.typeID(f.Result), ctx.result), f.Result)
-	}
-	return rv(0, types.VoidType())
 }
 
 // inlineReturn emits a return statement of an inlined function.
