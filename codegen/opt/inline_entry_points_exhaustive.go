@@ -398,18 +398,8 @@ func (st *streamState) place(il *inliner, in *builder.Inst) {
 	if isSameBlockOp(in.Op) {
 		st.sameBlockOps = append(st.sameBlockOps, in)
 	}
-	c := il.c
 	for _, l := range lineChain(in) {
-		switch {
-		case c.debugOp(l) == spv.OpenCLDebugInfo100DebugScope:
-			st.scope = l
-		case c.debugOp(l) == spv.OpenCLDebugInfo100DebugNoScope:
-			st.scope = nil
-		case l.Op == spv.OpLine || c.shaderDebugOp(l) == spv.NonSemanticShaderDebugInfo100DebugLine:
-			st.line = l
-		case l.Op == spv.OpNoLine || c.shaderDebugOp(l) == spv.NonSemanticShaderDebugInfo100DebugNoLine:
-			st.line = nil
-		}
+		trackDebugPosition(il.c, l, &st.scope, &st.line)
 	}
 }
 
@@ -443,37 +433,70 @@ func (il *inliner) renamePhiPreds(b *builder.Block, old builder.ID) {
 
 // inlineCall replaces the call of it, about to be placed in st.cur: it
 // returns the stream items of the callee's code (the load of the returned
-// value last) and the variables to add to the caller's entry block.
+// value last) and the variables to add to the caller's entry block. The
+// steps keep spirv-opt's order: each may take new ids, and the output
+// numbers ids as spirv-opt does.
 func (il *inliner) inlineCall(f *builder.Function, st *streamState, it inlineItem) ([]inlineItem, []*builder.Inst) {
-	c := il.c
 	call := it.inst
-	callResult := call.Result
 	callee := il.funcs[call.Operands[0].ID()]
 	ic := &inlineCtx{il: il, m: map[builder.ID]builder.ID{}}
 	ic.callScope, ic.callLine = st.scope, st.line
 	for _, l := range lineChain(call) {
-		switch {
-		case c.debugOp(l) == spv.OpenCLDebugInfo100DebugScope:
-			ic.callScope = l
-		case c.debugOp(l) == spv.OpenCLDebugInfo100DebugNoScope:
-			ic.callScope = nil
-		case l.Op == spv.OpLine || c.shaderDebugOp(l) == spv.NonSemanticShaderDebugInfo100DebugLine:
-			ic.callLine = l
-		case l.Op == spv.OpNoLine || c.shaderDebugOp(l) == spv.NonSemanticShaderDebugInfo100DebugNoLine:
-			ic.callLine = nil
-		}
+		trackDebugPosition(il.c, l, &ic.callScope, &ic.callLine)
 	}
-
 	for i, p := range callee.Params {
 		ic.m[p.Result] = call.Operands[1+i].ID()
 	}
-	var vars []*builder.Inst
+	vars := ic.hoistLocals(callee)
 	centry := callee.Blocks[0]
-	for _, v := range centry.Insts {
+	ic.m[centry.Label] = st.cur.Label
+	keepSameBlockOps(st, it.src)
+
+	cs := &calleeStream{c: il.c, f: f, src: &inlineSource{origin: st.cur}}
+	callerIsLoopHeader := it.src.loopMerge && !it.src.moveMerge
+	if callerIsLoopHeader && centry.Merge() != nil {
+		// The header cannot hold the callee's merge instruction too: the
+		// callee starts in a guard block.
+		ic.m[centry.Label] = cs.startGuard(st.cur)
+	}
+	retVar := il.returnVariable(callee)
+	if retVar != nil {
+		vars = append(vars, retVar)
+	}
+	ic.mapCalleeIDs(callee)
+	ic.copyCallee(cs, callee, retVar)
+	if callerIsLoopHeader && cs.multiBlock() {
+		it.src.moveMerge = true
+	}
+	return il.returnToCaller(ic, it, cs.items, retVar, callee.Def.Type), vars
+}
+
+// trackDebugPosition updates the debug scope and line in effect (scope,
+// line) past l, one instruction of a debug chain.
+func trackDebugPosition(c *Context, l *builder.Inst, scope, line **builder.Inst) {
+	switch {
+	case c.debugOp(l) == spv.OpenCLDebugInfo100DebugScope:
+		*scope = l
+	case c.debugOp(l) == spv.OpenCLDebugInfo100DebugNoScope:
+		*scope = nil
+	case l.Op == spv.OpLine || c.shaderDebugOp(l) == spv.NonSemanticShaderDebugInfo100DebugLine:
+		*line = l
+	case l.Op == spv.OpNoLine || c.shaderDebugOp(l) == spv.NonSemanticShaderDebugInfo100DebugNoLine:
+		*line = nil
+	}
+}
+
+// hoistLocals returns copies, with new ids, of the variables of the
+// callee's entry block, to go in the caller's entry block (Function
+// variables must be in the first block).
+func (ic *inlineCtx) hoistLocals(callee *builder.Function) []*builder.Inst {
+	c := ic.il.c
+	var vars []*builder.Inst
+	for _, v := range callee.Blocks[0].Insts {
 		if v.Op == spv.OpVariable {
 			nv := ic.clone(v)
 			nv.Result = c.M.NewID()
-			il.cloneDecorations(v.Result, nv.Result)
+			ic.il.cloneDecorations(v.Result, nv.Result)
 			ic.m[v.Result] = nv.Result
 			vars = append(vars, nv)
 			continue
@@ -482,56 +505,46 @@ func (il *inliner) inlineCall(f *builder.Function, st *streamState, it inlineIte
 			break
 		}
 	}
-	ic.m[centry.Label] = st.cur.Label
+	return vars
+}
 
-	// The image results made before the call in this block, for the
-	// caller's code after the call.
-	if len(st.sameBlockOps) > 0 {
-		sb := &sameBlockCopies{pre: map[builder.ID]*builder.Inst{}, post: map[builder.ID]builder.ID{}}
-		for _, op := range st.sameBlockOps {
-			sb.pre[op.Result] = op
-		}
-		it.src.sameBlock = append(it.src.sameBlock, sb)
+// keepSameBlockOps records the image results made before the call in the
+// caller's block: the caller's code after the call, which ends up in
+// another block, uses copies of them.
+func keepSameBlockOps(st *streamState, caller *inlineSource) {
+	if len(st.sameBlockOps) == 0 {
+		return
 	}
+	sb := &sameBlockCopies{pre: map[builder.ID]*builder.Inst{}, post: map[builder.ID]builder.ID{}}
+	for _, op := range st.sameBlockOps {
+		sb.pre[op.Result] = op
+	}
+	caller.sameBlock = append(caller.sameBlock, sb)
+}
 
-	var items []inlineItem
-	entrySrc := &inlineSource{origin: st.cur}
-	src := entrySrc
-	emit := func(in *builder.Inst) { items = append(items, inlineItem{inst: in, src: src}) }
-	startBlock := func(label builder.ID) *builder.Block {
-		b := &builder.Block{Label: label, Func: f}
-		c.DU.DefineBlock(b)
-		items = append(items, inlineItem{block: b, src: src})
-		return b
+// returnVariable makes the Function variable the callee's returned value
+// goes through, with the callee's decorations; nil for a void callee.
+func (il *inliner) returnVariable(callee *builder.Function) *builder.Inst {
+	c := il.c
+	if c.B.TypeOp(callee.Def.Type) == spv.OpTypeVoid {
+		return nil
 	}
-	callerIsLoopHeader := it.src.loopMerge && !it.src.moveMerge
-	if callerIsLoopHeader && centry.Merge() != nil {
-		// The header cannot hold the callee's merge instruction too: the
-		// callee starts in a guard block.
-		guard := c.M.NewID()
-		items = append(items, inlineItem{inst: c.newBranch(guard), src: &inlineSource{origin: st.cur}})
-		gb := startBlock(guard)
-		entrySrc.origin = gb
-		ic.m[centry.Label] = guard
+	ptr := c.B.TypePointer(spv.StorageClassFunction, callee.Def.Type)
+	v := c.NewInst(spv.OpVariable, ptr, builder.Enum(spv.StorageClassFunction))
+	il.cloneDecorations(callee.Def.Result, v.Result)
+	if sc, _, ok := c.B.Pointee(callee.Def.Type); ok && sc == spv.StorageClassPhysicalStorageBuffer {
+		c.B.Decorate(v.Result, spv.DecorationAliasedPointer)
 	}
+	return v
+}
 
-	retVar := builder.ID(0)
-	if c.B.TypeOp(callee.Def.Type) != spv.OpTypeVoid {
-		ptr := c.B.TypePointer(spv.StorageClassFunction, callee.Def.Type)
-		v := c.NewInst(spv.OpVariable, ptr, builder.Enum(spv.StorageClassFunction))
-		vars = append(vars, v)
-		retVar = v.Result
-		il.cloneDecorations(callee.Def.Result, retVar)
-		if sc, _, ok := c.B.Pointee(callee.Def.Type); ok && sc == spv.StorageClassPhysicalStorageBuffer {
-			c.B.Decorate(retVar, spv.DecorationAliasedPointer)
-		}
-	}
-
-	// Every other id the callee defines gets a new one.
+// mapCalleeIDs gives a new id to every id the callee defines that is not
+// mapped yet (parameters, hoisted variables and the entry label are).
+func (ic *inlineCtx) mapCalleeIDs(callee *builder.Function) {
 	mapNew := func(id builder.ID) {
 		if id != 0 {
 			if _, ok := ic.m[id]; !ok {
-				ic.m[id] = c.M.NewID()
+				ic.m[id] = ic.il.c.M.NewID()
 			}
 		}
 	}
@@ -544,22 +557,104 @@ func (il *inliner) inlineCall(f *builder.Function, st *streamState, it inlineIte
 			mapNew(in.Result)
 		}
 	}
+}
 
-	for _, in := range callee.Prologue {
-		if cp := ic.copyOf(in); cp != nil {
-			emit(cp)
+// calleeStream collects the stream items of one inlined call: src is the
+// callee block the next instruction comes from.
+type calleeStream struct {
+	c     *Context
+	f     *builder.Function
+	items []inlineItem
+	src   *inlineSource
+}
+
+func (cs *calleeStream) emit(in *builder.Inst) {
+	cs.items = append(cs.items, inlineItem{inst: in, src: cs.src})
+}
+
+// startBlock starts a new block of the caller, labelled label.
+func (cs *calleeStream) startBlock(label builder.ID) *builder.Block {
+	b := &builder.Block{Label: label, Func: cs.f}
+	cs.c.DU.DefineBlock(b)
+	cs.items = append(cs.items, inlineItem{block: b, src: cs.src})
+	return b
+}
+
+// startGuard ends the caller's block with a branch to a new block, where
+// the callee's entry code goes, and returns its label.
+func (cs *calleeStream) startGuard(caller *builder.Block) builder.ID {
+	guard := cs.c.M.NewID()
+	cs.items = append(cs.items, inlineItem{inst: cs.c.newBranch(guard), src: &inlineSource{origin: caller}})
+	cs.src.origin = cs.startBlock(guard)
+	return guard
+}
+
+// multiBlock reports whether the inlined code spans several blocks.
+func (cs *calleeStream) multiBlock() bool {
+	for _, x := range cs.items {
+		if x.block != nil {
+			return true
 		}
 	}
-	// The entry block: initializers of the locals become stores, then the
-	// rest of the block. The debug scope and line the hoisted locals set
-	// carry over to the next instruction copied.
+	return false
+}
+
+// copyCallee streams copies of the callee's code: its prologue, its
+// blocks, the store of the returned value to retVar, and, when the callee
+// may end the invocation, the block where the caller's code resumes.
+func (ic *inlineCtx) copyCallee(cs *calleeStream, callee *builder.Function, retVar *builder.Inst) {
+	c := ic.il.c
+	for _, in := range callee.Prologue {
+		if cp := ic.copyOf(in); cp != nil {
+			cs.emit(cp)
+		}
+	}
+	ic.copyEntryBlock(cs, callee.Blocks[0])
+	for _, cb := range callee.Blocks[1:] {
+		ic.scopeInlinedAt = 0
+		cs.src = &inlineSource{loopMerge: cb.Merge() != nil && cb.Merge().Op == spv.OpLoopMerge}
+		cs.src.origin = cs.startBlock(ic.m[cb.Label])
+		for _, in := range cb.Insts {
+			if cp := ic.copyOf(in); cp != nil {
+				cs.emit(cp)
+			}
+		}
+	}
+
+	last := callee.Blocks[len(callee.Blocks)-1].Terminator()
+	if last.Op == spv.OpReturnValue {
+		st := c.NewInst(spv.OpStore, 0, builder.Ref(retVar.Result), builder.Ref(ic.mapped(last.Operands[0].ID())))
+		setLineChain(st, ic.cloneChain(last))
+		cs.emit(st)
+	}
+	// After an abort the caller's code needs a block of its own: the
+	// aborting block has its terminator already.
+	for _, cb := range callee.Blocks {
+		if t := cb.Terminator(); t != nil && isAbort(t.Op) {
+			label := c.M.NewID()
+			if last.Op == spv.OpReturn || last.Op == spv.OpReturnValue {
+				cs.emit(c.newBranch(label))
+			}
+			cs.src = &inlineSource{}
+			cs.src.origin = cs.startBlock(label)
+			break
+		}
+	}
+}
+
+// copyEntryBlock streams the callee's entry block: the initializers of
+// its hoisted locals become stores, then the rest of the block follows.
+// The debug scope and line the locals set carry over to the next
+// instruction copied.
+func (ic *inlineCtx) copyEntryBlock(cs *calleeStream, centry *builder.Block) {
+	c := ic.il.c
 	var carry []*builder.Inst
 	emitCarried := func(in *builder.Inst) {
 		if len(carry) > 0 {
 			setLineChain(in, append(carry, lineChain(in)...))
 			carry = nil
 		}
-		emit(in)
+		cs.emit(in)
 	}
 	k := 0
 	for ; k < len(centry.Insts); k++ {
@@ -587,48 +682,20 @@ func (il *inliner) inlineCall(f *builder.Function, st *streamState, it inlineIte
 			emitCarried(cp)
 		}
 	}
-	for _, cb := range callee.Blocks[1:] {
-		ic.scopeInlinedAt = 0
-		src = &inlineSource{loopMerge: cb.Merge() != nil && cb.Merge().Op == spv.OpLoopMerge}
-		src.origin = startBlock(ic.m[cb.Label])
-		for _, in := range cb.Insts {
-			if cp := ic.copyOf(in); cp != nil {
-				emit(cp)
-			}
-		}
-	}
+}
 
-	// The return.
-	last := callee.Blocks[len(callee.Blocks)-1].Terminator()
-	if last.Op == spv.OpReturnValue {
-		st := c.NewInst(spv.OpStore, 0, builder.Ref(retVar), builder.Ref(ic.mapped(last.Operands[0].ID())))
-		setLineChain(st, ic.cloneChain(last))
-		emit(st)
-	}
-	for _, cb := range callee.Blocks {
-		if t := cb.Terminator(); t != nil && isAbort(t.Op) {
-			label := c.M.NewID()
-			if last.Op == spv.OpReturn || last.Op == spv.OpReturnValue {
-				emit(c.newBranch(label))
-			}
-			src = &inlineSource{}
-			src.origin = startBlock(label)
-			break
-		}
-	}
-	multiBlock := false
-	for _, x := range items {
-		multiBlock = multiBlock || x.block != nil
-	}
-	if multiBlock && callerIsLoopHeader {
-		it.src.moveMerge = true
-	}
-
-	// Back in the caller: its scope and line again.
+// returnToCaller ends the inlined code: the caller's scope and line are
+// restored on its next instruction, and the call becomes the load of the
+// returned value (of type resultType, appended to items) under the
+// call's result id.
+func (il *inliner) returnToCaller(ic *inlineCtx, it inlineItem, items []inlineItem, retVar *builder.Inst, resultType builder.ID) []inlineItem {
+	c := il.c
+	call := it.inst
+	callResult := call.Result
 	it.src.resume = ic.callSiteChain()
 	c.DU.Kill(call)
-	if retVar != 0 {
-		ld := &builder.Inst{Op: spv.OpLoad, Type: callee.Def.Type, Result: callResult, Operands: []builder.Operand{builder.Ref(retVar)}}
+	if retVar != nil {
+		ld := &builder.Inst{Op: spv.OpLoad, Type: resultType, Result: callResult, Operands: []builder.Operand{builder.Ref(retVar.Result)}}
 		items = append(items, inlineItem{inst: ld, src: it.src, load: true})
 	}
 	if callResult != 0 {
@@ -640,7 +707,7 @@ func (il *inliner) inlineCall(f *builder.Function, st *streamState, it inlineIte
 			}
 		}
 	}
-	return items, vars
+	return items
 }
 
 // isSameBlockOp reports whether op's result may only be used in its own
