@@ -940,43 +940,40 @@ func (f *folder) zeroVector(typ builder.ID) *cval {
 // foldVectorTimesMatrix folds v * M (each result component is v dotted
 // with a column).
 func foldVectorTimesMatrix(f *folder, in *builder.Inst, k []*cval) *cval {
-	if !f.floatFoldingAllowed(in) && f.isFloatType(in.Type) {
-		return nil
-	}
-	v, m := k[0], k[1]
-	if v == nil || m == nil {
-		return nil
-	}
-	elem := f.c.B.ElementType(in.Type)
-	w := f.c.B.ScalarWidth(elem)
-	if w != 32 && w != 64 {
-		return nil
-	}
-	if v.isZero() || m.isZero() {
-		return f.zeroVector(in.Type)
-	}
-	vc := v.components(f)
-	cols := m.components(f)
-	var out []*cval
-	for i := range f.c.B.ComponentCount(in.Type) {
+	return foldMatrixVectorProduct(f, in, k[0], k[1], func(elem builder.ID, i uint32, vc, cols []*cval) *cval {
 		acc := f.floatVal(elem, 0)
 		if col := cols[i]; col.kind != cvNull {
 			for j, e := range col.components(f) {
 				acc = fpAdd(f, elem, acc, fpMul(f, elem, vc[j], e))
 			}
 		}
-		f.define(acc)
-		out = append(out, acc)
-	}
-	return composite(in.Type, out)
+		return acc
+	})
 }
 
-// foldMatrixTimesVector folds M * v.
+// foldMatrixTimesVector folds M * v (each result component sums row i of
+// the columns, scaled by v).
 func foldMatrixTimesVector(f *folder, in *builder.Inst, k []*cval) *cval {
+	return foldMatrixVectorProduct(f, in, k[1], k[0], func(elem builder.ID, i uint32, vc, cols []*cval) *cval {
+		acc := f.floatVal(elem, 0)
+		for j, col := range cols {
+			if col.kind != cvNull {
+				acc = fpAdd(f, elem, acc, fpMul(f, elem, col.component(f, i), vc[j]))
+			}
+		}
+		return acc
+	})
+}
+
+// foldMatrixVectorProduct folds a product of the vector v and the matrix
+// m, whichever side each is on: both products fold only under the same
+// conditions (float folding allowed, both constant, 32- or 64-bit
+// components) and are zero when either operand is. component computes
+// result component i from v's components and m's columns.
+func foldMatrixVectorProduct(f *folder, in *builder.Inst, v, m *cval, component func(elem builder.ID, i uint32, vc, cols []*cval) *cval) *cval {
 	if !f.floatFoldingAllowed(in) && f.isFloatType(in.Type) {
 		return nil
 	}
-	m, v := k[0], k[1]
 	if v == nil || m == nil {
 		return nil
 	}
@@ -992,12 +989,7 @@ func foldMatrixTimesVector(f *folder, in *builder.Inst, k []*cval) *cval {
 	cols := m.components(f)
 	var out []*cval
 	for i := range f.c.B.ComponentCount(in.Type) {
-		acc := f.floatVal(elem, 0)
-		for j, col := range cols {
-			if col.kind != cvNull {
-				acc = fpAdd(f, elem, acc, fpMul(f, elem, col.component(f, i), vc[j]))
-			}
-		}
+		acc := component(elem, i, vc, cols)
 		f.define(acc)
 		out = append(out, acc)
 	}

@@ -642,6 +642,22 @@ func (f *folder) negatedOperand(in *builder.Inst, widthCheck bool) *builder.Inst
 	return x
 }
 
+// negatedConstOperation returns the operation the negation in negates and
+// its operands' constants, when the negation rules may fold through it
+// (see negatedOperand), its opcode is one of ops and an operand is
+// constant; nil otherwise.
+func (f *folder) negatedConstOperation(in *builder.Inst, ops ...spv.Op) (*builder.Inst, []*cval) {
+	x := f.negatedOperand(in, true)
+	if x == nil || !slices.Contains(ops, x.Op) {
+		return nil, nil
+	}
+	xk := f.operandConstants(x)
+	if xk[0] == nil && xk[1] == nil {
+		return nil, nil
+	}
+	return x, xk
+}
+
 // mergeNegate folds -(-x) to x.
 func mergeNegate(f *folder, in *builder.Inst, k []*cval) bool {
 	x := f.negatedOperand(in, false)
@@ -657,15 +673,8 @@ func mergeNegate(f *folder, in *builder.Inst, k []*cval) bool {
 
 // mergeNegateMulDiv folds -(x*C) to x*-C, -(x/C) to x/-C, -(C/x) to -C/x.
 func mergeNegateMulDiv(f *folder, in *builder.Inst, k []*cval) bool {
-	x := f.negatedOperand(in, true)
+	x, xk := f.negatedConstOperation(in, spv.OpFMul, spv.OpFDiv, spv.OpIMul, spv.OpSDiv)
 	if x == nil {
-		return false
-	}
-	if x.Op != spv.OpFMul && x.Op != spv.OpFDiv && x.Op != spv.OpIMul && x.Op != spv.OpSDiv {
-		return false
-	}
-	xk := f.operandConstants(x)
-	if xk[0] == nil && xk[1] == nil {
 		return false
 	}
 	if x.Op == spv.OpSDiv && f.hasSignedMin(constInput(xk)) {
@@ -693,15 +702,8 @@ func mergeNegateMulDiv(f *folder, in *builder.Inst, k []*cval) bool {
 
 // mergeNegateAddSub folds -(x+C) to -C-x, -(x-C) to C-x, -(C-x) to x-C.
 func mergeNegateAddSub(f *folder, in *builder.Inst, k []*cval) bool {
-	x := f.negatedOperand(in, true)
+	x, xk := f.negatedConstOperation(in, spv.OpFAdd, spv.OpFSub, spv.OpIAdd, spv.OpISub)
 	if x == nil {
-		return false
-	}
-	if x.Op != spv.OpFAdd && x.Op != spv.OpFSub && x.Op != spv.OpIAdd && x.Op != spv.OpISub {
-		return false
-	}
-	xk := f.operandConstants(x)
-	if xk[0] == nil && xk[1] == nil {
 		return false
 	}
 	zeroIsVar := xk[0] == nil

@@ -187,6 +187,15 @@ func (s *structuredCFG) at(id builder.ID) constructInfo {
 	return constructInfo{}
 }
 
+// ask answers a question about the block id from the analysis of its
+// function: 0 when there is none (not a shader, or no such block).
+func (s *structCFG) ask(id builder.ID, question func(*structuredCFG, builder.ID) builder.ID) builder.ID {
+	if a := s.of(id); a != nil {
+		return question(a, id)
+	}
+	return 0
+}
+
 // ContainingConstruct returns the header of the innermost construct
 // holding the block labelled id, 0 if none.
 func (s *structuredCFG) ContainingConstruct(id builder.ID) builder.ID { return s.at(id).construct }
@@ -353,55 +362,37 @@ func (s *structCFG) analyse(f *builder.Function) *structuredCFG {
 // ContainingConstruct returns the header of the innermost construct
 // holding the block (0 for none).
 func (s *structCFG) ContainingConstruct(id builder.ID) builder.ID {
-	if a := s.of(id); a != nil {
-		return a.ContainingConstruct(id)
-	}
-	return 0
+	return s.ask(id, (*structuredCFG).ContainingConstruct)
 }
 
 // ContainingLoop returns the header of the innermost loop holding the
 // block.
 func (s *structCFG) ContainingLoop(id builder.ID) builder.ID {
-	if a := s.of(id); a != nil {
-		return a.ContainingLoop(id)
-	}
-	return 0
+	return s.ask(id, (*structuredCFG).ContainingLoop)
 }
 
 // ContainingSwitch returns the header of the innermost switch holding the
 // block, inside its innermost loop.
 func (s *structCFG) ContainingSwitch(id builder.ID) builder.ID {
-	if a := s.of(id); a != nil {
-		return a.ContainingSwitch(id)
-	}
-	return 0
+	return s.ask(id, (*structuredCFG).ContainingSwitch)
 }
 
 // LoopMergeBlock returns the merge block of the innermost loop holding the
 // block.
 func (s *structCFG) LoopMergeBlock(id builder.ID) builder.ID {
-	if a := s.of(id); a != nil {
-		return a.LoopMergeBlock(id)
-	}
-	return 0
+	return s.ask(id, (*structuredCFG).LoopMergeBlock)
 }
 
 // LoopContinueBlock returns the continue target of the innermost loop
 // holding the block.
 func (s *structCFG) LoopContinueBlock(id builder.ID) builder.ID {
-	if a := s.of(id); a != nil {
-		return a.LoopContinueBlock(id)
-	}
-	return 0
+	return s.ask(id, (*structuredCFG).LoopContinueBlock)
 }
 
 // SwitchMergeBlock returns the merge block of the innermost switch holding
 // the block.
 func (s *structCFG) SwitchMergeBlock(id builder.ID) builder.ID {
-	if a := s.of(id); a != nil {
-		return a.SwitchMergeBlock(id)
-	}
-	return 0
+	return s.ask(id, (*structuredCFG).SwitchMergeBlock)
 }
 
 // IsMergeBlock reports whether the block is some construct's merge block.
