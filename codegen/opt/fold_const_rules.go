@@ -451,40 +451,42 @@ func (f *folder) lessInt(typ builder.ID, a, b *cval) bool {
 	return a.bits < b.bits
 }
 
+// foldMin and foldMax return the lesser or the greater operand, b when
+// neither is less (equal, or a NaN); nil for types they do not fold.
 func foldMin(f *folder, typ builder.ID, a, b *cval) *cval {
-	switch f.c.B.TypeOp(typ) {
-	case spv.OpTypeInt:
-		if f.lessInt(typ, a, b) {
-			return a
-		}
-		return b
-	case spv.OpTypeFloat:
-		if w := f.c.B.ScalarWidth(typ); w == 32 || w == 64 {
-			if negZeroLess(f.float(a), f.float(b)) {
-				return a
-			}
-			return b
-		}
+	less, ok := f.minMaxLess(typ, a, b)
+	if !ok {
+		return nil
 	}
-	return nil
+	if less {
+		return a
+	}
+	return b
 }
 
 func foldMax(f *folder, typ builder.ID, a, b *cval) *cval {
+	less, ok := f.minMaxLess(typ, b, a)
+	if !ok {
+		return nil
+	}
+	if less {
+		return a
+	}
+	return b
+}
+
+// minMaxLess is the order min and max use: integers by their signedness,
+// 32- and 64-bit floats with -0 below +0; ok is false for other types.
+func (f *folder) minMaxLess(typ builder.ID, a, b *cval) (less, ok bool) {
 	switch f.c.B.TypeOp(typ) {
 	case spv.OpTypeInt:
-		if f.lessInt(typ, b, a) {
-			return a
-		}
-		return b
+		return f.lessInt(typ, a, b), true
 	case spv.OpTypeFloat:
 		if w := f.c.B.ScalarWidth(typ); w == 32 || w == 64 {
-			if negZeroLess(f.float(b), f.float(a)) {
-				return a
-			}
-			return b
+			return negZeroLess(f.float(a), f.float(b)), true
 		}
 	}
-	return nil
+	return false, false
 }
 
 func foldNMin(f *folder, typ builder.ID, a, b *cval) *cval {

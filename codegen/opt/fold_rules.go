@@ -814,14 +814,25 @@ func (f *folder) constChain(in *builder.Inst, k []*cval) (c1 *cval, other *build
 	return c1, other, true
 }
 
+// constChainOf is constChain for the rules that fold two constants
+// together: other must be one of ops with a constant operand C2. It
+// returns C1, other, other's operand constants and C2 (nil when the rule
+// cannot apply).
+func (f *folder) constChainOf(in *builder.Inst, k []*cval, ops ...spv.Op) (c1 *cval, other *builder.Inst, ok2 []*cval, c2 *cval) {
+	c1, other, ok := f.constChain(in, k)
+	if !ok || !slices.Contains(ops, other.Op) {
+		return nil, nil, nil, nil
+	}
+	ok2 = f.operandConstants(other)
+	if c2 = constInput(ok2); c2 == nil {
+		return nil, nil, nil, nil
+	}
+	return c1, other, ok2, c2
+}
+
 // mergeMulMul folds (x*C1)*C2 to x*(C1*C2).
 func mergeMulMul(f *folder, in *builder.Inst, k []*cval) bool {
-	c1, other, ok := f.constChain(in, k)
-	if !ok || other.Op != in.Op {
-		return false
-	}
-	ok2 := f.operandConstants(other)
-	c2 := constInput(ok2)
+	c1, other, ok2, c2 := f.constChainOf(in, k, in.Op)
 	if c2 == nil {
 		return false
 	}
@@ -1012,12 +1023,7 @@ func mergeDivNegate(f *folder, in *builder.Inst, k []*cval) bool {
 
 // mergeAddAdd folds (x+C1)+C2 to x+(C1+C2).
 func mergeAddAdd(f *folder, in *builder.Inst, k []*cval) bool {
-	c1, other, ok := f.constChain(in, k)
-	if !ok || other.Op != spv.OpFAdd && other.Op != spv.OpIAdd {
-		return false
-	}
-	ok2 := f.operandConstants(other)
-	c2 := constInput(ok2)
+	c1, other, ok2, c2 := f.constChainOf(in, k, spv.OpFAdd, spv.OpIAdd)
 	if c2 == nil {
 		return false
 	}
@@ -1032,12 +1038,7 @@ func mergeAddAdd(f *folder, in *builder.Inst, k []*cval) bool {
 
 // mergeAddSub folds (x-C1)+C2 to x+(C2-C1)... and (C1-x)+C2 to (C1+C2)-x.
 func mergeAddSub(f *folder, in *builder.Inst, k []*cval) bool {
-	c1, other, ok := f.constChain(in, k)
-	if !ok || other.Op != spv.OpFSub && other.Op != spv.OpISub {
-		return false
-	}
-	ok2 := f.operandConstants(other)
-	c2 := constInput(ok2)
+	c1, other, ok2, c2 := f.constChainOf(in, k, spv.OpFSub, spv.OpISub)
 	if c2 == nil {
 		return false
 	}
@@ -1058,12 +1059,7 @@ func mergeAddSub(f *folder, in *builder.Inst, k []*cval) bool {
 
 // mergeSubAdd folds (x+C1)-C2 to x+(C1-C2) and C1-(x+C2) to (C1-C2)-x.
 func mergeSubAdd(f *folder, in *builder.Inst, k []*cval) bool {
-	c1, other, ok := f.constChain(in, k)
-	if !ok || other.Op != spv.OpFAdd && other.Op != spv.OpIAdd {
-		return false
-	}
-	ok2 := f.operandConstants(other)
-	c2 := constInput(ok2)
+	c1, other, ok2, c2 := f.constChainOf(in, k, spv.OpFAdd, spv.OpIAdd)
 	if c2 == nil {
 		return false
 	}
@@ -1396,22 +1392,33 @@ func (f *folder) intPairs(a, b *cval, fn func(x, y uint64)) {
 	fn(a.bits, b.bits)
 }
 
+// bitsChainOf is constChainOf for the rules on bits, which have no float
+// checks: in (32 or 64 bits wide) has a constant operand C1 and other, its
+// other operand, is one of ops with a constant operand C2. It returns C1,
+// other, other's operand constants and C2 (nil when the rule cannot
+// apply).
+func (f *folder) bitsChainOf(in *builder.Inst, k []*cval, ops ...spv.Op) (c1 *cval, other *builder.Inst, ok2 []*cval, c2 *cval) {
+	if !f.width32or64(in.Type) {
+		return nil, nil, nil, nil
+	}
+	if c1 = constInput(k); c1 == nil {
+		return nil, nil, nil, nil
+	}
+	other = f.nonConstInput(k[0], in)
+	if other == nil || !slices.Contains(ops, other.Op) {
+		return nil, nil, nil, nil
+	}
+	ok2 = f.operandConstants(other)
+	if c2 = constInput(ok2); c2 == nil {
+		return nil, nil, nil, nil
+	}
+	return c1, other, ok2, c2
+}
+
 // redundantAndOrXor folds C1 & (a | C2) to C1 when C1 is within C2, and
 // C1 & (a |^ C2) to a & C1 when they share no bits.
 func redundantAndOrXor(f *folder, in *builder.Inst, k []*cval) bool {
-	if !f.width32or64(in.Type) {
-		return false
-	}
-	c1 := constInput(k)
-	if c1 == nil {
-		return false
-	}
-	other := f.nonConstInput(k[0], in)
-	if other == nil || other.Op != spv.OpBitwiseOr && other.Op != spv.OpBitwiseXor {
-		return false
-	}
-	ok2 := f.operandConstants(other)
-	c2 := constInput(ok2)
+	c1, other, ok2, c2 := f.bitsChainOf(in, k, spv.OpBitwiseOr, spv.OpBitwiseXor)
 	if c2 == nil {
 		return false
 	}
@@ -1435,19 +1442,7 @@ func redundantAndOrXor(f *folder, in *builder.Inst, k []*cval) bool {
 // redundantAndAddSub folds C1 & (b +- C2) to b & C1 when the addition
 // cannot change C1's bits.
 func redundantAndAddSub(f *folder, in *builder.Inst, k []*cval) bool {
-	if !f.width32or64(in.Type) {
-		return false
-	}
-	c1 := constInput(k)
-	if c1 == nil {
-		return false
-	}
-	other := f.nonConstInput(k[0], in)
-	if other == nil || other.Op != spv.OpIAdd && other.Op != spv.OpISub {
-		return false
-	}
-	ok2 := f.operandConstants(other)
-	c2 := constInput(ok2)
+	c1, other, ok2, c2 := f.bitsChainOf(in, k, spv.OpIAdd, spv.OpISub)
 	if c2 == nil || other.Op == spv.OpISub && ok2[0] != nil {
 		return false
 	}
