@@ -903,25 +903,35 @@ func mergeMulNegate(f *folder, in *builder.Inst, k []*cval) bool {
 	return false
 }
 
+// divChainOf is constChainOf for the division rules: C1, in's constant,
+// has no zero component, and other must be an otherOp that float
+// controls let fold, with a constant operand C2. It returns C1, other,
+// other's operand constants and C2 (nil when the rule cannot apply).
+func (f *folder) divChainOf(in *builder.Inst, k []*cval, otherOp spv.Op) (c1 *cval, other *builder.Inst, ok2 []*cval, c2 *cval) {
+	if c1 = constInput(k); c1 == nil || hasZeroComponent(c1) {
+		return nil, nil, nil, nil
+	}
+	other = f.nonConstInput(k[0], in)
+	if other == nil || !f.floatFoldingAllowed(other) || other.Op != otherOp {
+		return nil, nil, nil, nil
+	}
+	ok2 = f.operandConstants(other)
+	if c2 = constInput(ok2); c2 == nil {
+		return nil, nil, nil, nil
+	}
+	return c1, other, ok2, c2
+}
+
 // mergeDivDiv folds chains of divisions by constants.
 func mergeDivDiv(f *folder, in *builder.Inst, k []*cval) bool {
 	if !f.floatFoldingAllowed(in) || !f.width32or64(in.Type) {
 		return false
 	}
-	c1 := constInput(k)
-	if c1 == nil || hasZeroComponent(c1) {
-		return false
-	}
-	other := f.nonConstInput(k[0], in)
-	if other == nil || !f.floatFoldingAllowed(other) || other.Op != in.Op {
-		return false
-	}
-	firstVar := k[0] == nil
-	ok2 := f.operandConstants(other)
-	c2 := constInput(ok2)
+	c1, other, ok2, c2 := f.divChainOf(in, k, in.Op)
 	if c2 == nil || hasZeroComponent(c2) {
 		return false
 	}
+	firstVar := k[0] == nil
 	otherFirstVar := ok2[0] == nil
 	mop := in.Op
 	if otherFirstVar {
@@ -964,20 +974,11 @@ func mergeDivMul(f *folder, in *builder.Inst, k []*cval) bool {
 			}
 		}
 	}
-	c1 := constInput(k)
-	if c1 == nil || hasZeroComponent(c1) {
-		return false
-	}
-	other := f.nonConstInput(k[0], in)
-	if other == nil || !f.floatFoldingAllowed(other) || other.Op != spv.OpFMul {
-		return false
-	}
-	firstVar := k[0] == nil
-	ok2 := f.operandConstants(other)
-	c2 := constInput(ok2)
+	c1, other, ok2, c2 := f.divChainOf(in, k, spv.OpFMul)
 	if c2 == nil {
 		return false
 	}
+	firstVar := k[0] == nil
 	if firstVar {
 		c1, c2 = c2, c1
 	}
