@@ -98,15 +98,15 @@ func (e *emitter) finishClipCull(vars *[]*stageVar) {
 	}
 	// DXC creates them before the other stage variables: they lead the
 	// interface, and their decorations come before the others'
-	e.hoistDecorations(made, *vars)
+	e.hoistStageVars(made, *vars)
 	*vars = append(made, *vars...)
 	e.io.clipSlots = nil
 }
 
-// hoistDecorations moves the variables made, and their decorations, to
+// hoistStageVars moves the variables made, and their decorations, to
 // just before the first of the variables before (and its decorations);
 // the module's types and constants are ordered later (order.go).
-func (e *emitter) hoistDecorations(made, before []*stageVar) {
+func (e *emitter) hoistStageVars(made, before []*stageVar) {
 	if len(made) == 0 || len(before) == 0 {
 		return
 	}

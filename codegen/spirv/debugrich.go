@@ -670,24 +670,42 @@ func (e *emitter) richStruct(c *types.Type, id builder.ID) *dnode {
 		if vd, ok := f.Decl.(*ast.VarDecl); ok {
 			fl, fc = e.memberLineCol(vd)
 		}
-		ops := []dop{strOp(f.Name), nodeOp(ft), nodeOp(r.source), litOp(fl), litOp(fc), nodeOp(n),
-			idOp(e.b.ConstUint32(offset)), idOp(e.b.ConstUint32(ft.size)), litOp(dbgFlagPublic)}
-		var m *dnode
-		if r.vulkan {
-			// no reference back to the composite, which lists its members
-			ops = append(ops[:5], ops[6:]...)
-			m = e.dnode(spv.OpenCLDebugInfo100DebugTypeMember, ops, ft, r.source)
-			n.visit = append(n.visit, m)
-		} else {
-			m = e.dnode(spv.OpenCLDebugInfo100DebugTypeMember, ops, ft, n, r.source)
-		}
+		m := e.richMember(nil, n, f.Name, ft, fl, fc, offset, ft.size)
 		members = append(members, nodeOp(m))
 		offset += ft.size
 	}
-	n.size = offset
-	n.ops = append([]dop{strOp(name), litOp(dbgTagStructure), nodeOp(r.source), litOp(line), litOp(col), nodeOp(r.cu), strOp(name),
-		idOp(e.b.ConstUint32(offset)), litOp(dbgFlagPublic)}, members...)
+	e.richStructure(n, name, line, col, offset, members)
 	return n
+}
+
+// richMember completes member m of composite parent (made here, after
+// its constants, when m is nil): its name, type, position, and offset and
+// size in bits. NonSemantic.Shader.DebugInfo.100 takes no reference back
+// to the composite, which lists its members (and so is written after
+// them).
+func (e *emitter) richMember(m, parent *dnode, name string, ft *dnode, line, col, offset, size uint32) *dnode {
+	r := e.dbg.rich
+	ops := []dop{strOp(name), nodeOp(ft), nodeOp(r.source), litOp(line), litOp(col), nodeOp(parent),
+		idOp(e.b.ConstUint32(offset)), idOp(e.b.ConstUint32(size)), litOp(dbgFlagPublic)}
+	if m == nil {
+		m = e.dnode(spv.OpenCLDebugInfo100DebugTypeMember, nil)
+	}
+	m.ops, m.visit = ops, []*dnode{ft, parent, r.source}
+	if r.vulkan {
+		m.ops = append(m.ops[:5], m.ops[6:]...)
+		m.visit = []*dnode{ft, r.source}
+		parent.visit = append(parent.visit, m)
+	}
+	return m
+}
+
+// richStructure completes n as a Structure named name (its linkage name
+// too) at line:col, size bits large, with its members.
+func (e *emitter) richStructure(n *dnode, name string, line, col, size uint32, members []dop) {
+	r := e.dbg.rich
+	n.size = size
+	n.ops = append([]dop{strOp(name), litOp(dbgTagStructure), nodeOp(r.source), litOp(line), litOp(col), nodeOp(r.cu), strOp(name),
+		idOp(e.b.ConstUint32(size)), litOp(dbgFlagPublic)}, members...)
 }
 
 // richFunctionType is DebugTypeFunction: the result and parameter types
@@ -963,21 +981,11 @@ func (e *emitter) richCBuffer(d *ast.BufferDecl, typeName string, ptr builder.ID
 			if vd, ok := v.Decl.(*ast.VarDecl); ok {
 				fl, fc = e.memberLineCol(vd)
 			}
-			ft, m, ml := e.richType(v.Type()), ms[i], sl.Members[i]
-			m.ops = []dop{strOp(v.Name()), nodeOp(ft), nodeOp(r.source), litOp(fl), litOp(fc), nodeOp(n),
-				idOp(e.b.ConstUint32(ml.Offset * 8)), idOp(e.b.ConstUint32(ml.Size * 8)), litOp(dbgFlagPublic)}
-			m.visit = []*dnode{ft, n, r.source}
-			if r.vulkan {
-				// no reference back to the composite, which lists its members
-				m.ops = append(m.ops[:5], m.ops[6:]...)
-				m.visit = []*dnode{ft, r.source}
-				n.visit = append(n.visit, m)
-			}
-			ops = append(ops, nodeOp(m))
+			ml := sl.Members[i]
+			e.richMember(ms[i], n, v.Name(), e.richType(v.Type()), fl, fc, ml.Offset*8, ml.Size*8)
+			ops = append(ops, nodeOp(ms[i]))
 		}
-		n.size = sl.Size * 8
-		n.ops = append([]dop{strOp(typeName), litOp(dbgTagStructure), nodeOp(r.source), litOp(line), litOp(col), nodeOp(r.cu),
-			strOp(typeName), idOp(e.b.ConstUint32(n.size)), litOp(dbgFlagPublic)}, ops...)
+		e.richStructure(n, typeName, line, col, sl.Size*8, ops)
 		return n
 	}
 	g.setType = func(n *dnode) {

@@ -110,11 +110,10 @@ func hullInputsOf(params []entryParamIO, args, loaded []builder.ID) hullInputs {
 		if isPatch(p.p.Type()) {
 			in.patches = append(in.patches, patchParam{p.p.Type(), args[i]})
 		}
-		pd, _ := p.p.Decl.(*ast.Param)
-		if pd == nil || len(p.ins) == 0 {
+		if len(p.ins) == 0 {
 			continue
 		}
-		switch sem, _ := semanticOf(pd.Semantics); strings.ToUpper(sem) {
+		switch paramSemantic(p.p) {
 		case "SV_OUTPUTCONTROLPOINTID":
 			in.controlPointID = loaded[i]
 		case "SV_PRIMITIVEID":
@@ -237,17 +236,27 @@ func (in hullInputs) sharedWith(p *sema.Var, pt *types.Type) builder.ID {
 		}
 		return 0
 	}
-	pd, _ := p.Decl.(*ast.Param)
-	if pd == nil || p.Mode == types.Out {
+	if p.Mode == types.Out {
 		return 0
 	}
-	switch sem, _ := semanticOf(pd.Semantics); strings.ToUpper(sem) {
+	switch paramSemantic(p) {
 	case "SV_PRIMITIVEID":
 		return in.primitiveID
 	case "SV_VIEWID":
 		return in.viewID
 	}
 	return 0
+}
+
+// paramSemantic is the semantic written on parameter p, upper-cased ("" if
+// none).
+func paramSemantic(p *sema.Var) string {
+	pd, _ := p.Decl.(*ast.Param)
+	if pd == nil {
+		return ""
+	}
+	sem, _ := semanticOf(pd.Semantics)
+	return strings.ToUpper(sem)
 }
 
 // structLeaves creates the output stage variables of a struct's fields.
