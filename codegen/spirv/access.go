@@ -100,7 +100,7 @@ func (e *emitter) chain(x ast.Expr) value {
 	// a swizzle or matrix element selection is indexed in a copy
 	temp := !base.ptr || base.swz != nil || base.melem != nil
 	if temp {
-		name := astTypeName(base.typ)
+		name := layout.TypeName(base.typ)
 		if _, ok := unparen(x).(*ast.IndexExpr); ok {
 			name = "vector"
 		}
@@ -149,7 +149,7 @@ func (e *emitter) arraySubscript(x *ast.IndexExpr) value {
 		et = bu.Elem()
 	}
 	if !base.ptr || base.swz != nil {
-		base = e.temporary(e.load(base), base.typ, astTypeName(base.typ))
+		base = e.temporary(e.load(base), base.typ, layout.TypeName(base.typ))
 		el := base.at(idx, et)
 		return rv(e.load(el), el.typ)
 	}
@@ -191,65 +191,4 @@ func (e *emitter) temporary(id builder.ID, t *types.Type, name string) value {
 	tmp := e.fb.Variable(e.ptrType(spv.StorageClassFunction, ct, layout.Void), "temp.var."+name, 0)
 	e.fb.Store(tmp, id)
 	return value{id: tmp, typ: ct, ptr: true, sc: spv.StorageClassFunction}
-}
-
-// astTypeName is DXC's name of a type in temporaries: int, v4float,
-// mat2v3float, the struct's name, or nothing.
-func astTypeName(t *types.Type) string {
-	c := concreteType(t).Canonical()
-	scalar := func(s types.Scalar) string {
-		switch s {
-		case types.Bool:
-			return "bool"
-		case types.Int:
-			return "int"
-		case types.Uint:
-			return "uint"
-		case types.Float, types.HalfPP:
-			return "float"
-		case types.Double:
-			return "double"
-		case types.Int64:
-			return "int64"
-		case types.Uint64:
-			return "uint64"
-		case types.Int16:
-			return "short"
-		case types.Uint16:
-			return "ushort"
-		case types.Float16:
-			return "half"
-		case types.Min12Int:
-			return "min12int"
-		case types.Min16Int:
-			return "min16int"
-		case types.Min16Uint:
-			return "min16uint"
-		case types.Min16Float:
-			return "min16float"
-		case types.Min10Float:
-			return "min10float"
-		}
-		return ""
-	}
-	switch {
-	case c.IsStruct():
-		return c.Named().Name
-	case c.IsMatrix() && c.Rows() > 1 && c.Cols() > 1:
-		return "mat" + itoa(c.Rows()) + "v" + itoa(c.Cols()) + scalar(c.Scalar())
-	case c.IsMatrix():
-		return "v" + itoa(c.Rows()*c.Cols()) + scalar(c.Scalar())
-	case c.IsVector() && c.VecSize() > 1:
-		return "v" + itoa(c.VecSize()) + scalar(c.Scalar())
-	case numeric(c):
-		return scalar(c.Scalar())
-	}
-	return ""
-}
-
-func itoa(n int) string {
-	if n < 10 {
-		return string(rune('0' + n))
-	}
-	return itoa(n/10) + string(rune('0'+n%10))
 }

@@ -195,7 +195,7 @@ func (e *emitter) invoke(f *sema.Func, recv func() value, argExprs []ast.Expr, x
 		case this.ptr && this.texel == nil:
 			// an object the callee cannot point to: a copy, written back
 			this = e.fixAddr(this)
-			tmp := e.fb.Variable(e.ptrType(spv.StorageClassFunction, f.Recv, layout.Void), "temp.var."+astTypeName(f.Recv), 0)
+			tmp := e.fb.Variable(e.ptrType(spv.StorageClassFunction, f.Recv, layout.Void), "temp.var."+layout.TypeName(f.Recv), 0)
 			e.fb.Store(tmp, e.convert(e.load(this), this.typ, f.Recv))
 			args = append(args, tmp)
 			if this.sc == spv.StorageClassFunction || this.sc == spv.StorageClassPrivate || this.sc == spv.StorageClassWorkgroup {
@@ -203,7 +203,7 @@ func (e *emitter) invoke(f *sema.Func, recv func() value, argExprs []ast.Expr, x
 			}
 		default:
 			// getObject().method(): the rvalue in temp.var.<type>
-			tmp := e.temporary(e.convert(e.load(this), this.typ, f.Recv), f.Recv, astTypeName(f.Recv))
+			tmp := e.temporary(e.convert(e.load(this), this.typ, f.Recv), f.Recv, layout.TypeName(f.Recv))
 			args = append(args, tmp.id)
 		}
 	}

@@ -27,7 +27,7 @@ func (e *emitter) evaluateAttribute(x *ast.CallExpr, m *intrinsics.Match, name s
 	var ptr builder.ID
 	if e.opts.CodeGenOnly {
 		v := e.rvalueAs(x.Args[0], ct)
-		ptr = e.temporary(v, ct, astTypeName(ct)).id
+		ptr = e.temporary(v, ct, layout.TypeName(ct)).id
 	} else if l, ok := e.inputOf(x.Args[0]); ok && !l.perVertex && types.Identical(l.varType, ct) && e.stage() == stage.Pixel {
 		ptr = l.v
 	} else {

@@ -2,6 +2,7 @@ package layout
 
 import (
 	"fmt"
+	"strconv"
 
 	"github.com/hlsl2spirv/hlsl2spirv/builder"
 	"github.com/hlsl2spirv/hlsl2spirv/builder/spv"
@@ -505,7 +506,7 @@ func (l *Lowerer) object(t *types.Type, r Rule) (builder.ID, error) {
 			m.Decorations = append(m.Decorations, builder.Deco(spv.DecorationNonWritable))
 		}
 		return l.block(builder.StructType{
-			Name:    "type." + o.String() + "." + astTypeName(elem),
+			Name:    "type." + o.String() + "." + TypeName(elem),
 			Members: []builder.StructMember{m},
 		}, StorageBlock), nil
 
@@ -569,9 +570,15 @@ func (l *Lowerer) Counter() builder.ID {
 	}, StorageBlock)
 }
 
-// astTypeName is how dxc names a buffer's element in the buffer's type
-// name: "float", "v4float", "mat2v3float", a struct's name, "" otherwise.
-func astTypeName(t *types.Type) string {
+// TypeName is DXC's name of a type where it names SPIR-V objects after
+// one: a buffer's element in the buffer's type (type.StructuredBuffer.v4float)
+// and a temporary (temp.var.mat2v3float). A scalar, a one-component vector
+// or a 1x1 matrix is its scalar's name ("half" for half with and without
+// -enable-16bit-types), a vector or a 1xN or Nx1 matrix "v<N><scalar>", a
+// matrix "mat<rows>v<cols><scalar>", a struct its name; an enum, an array
+// or an object has no name (""). A literal is named as the concrete type
+// it becomes.
+func TypeName(t *types.Type) string {
 	sh, u := classify(t)
 	switch sh {
 	case shapeScalar:
@@ -580,9 +587,9 @@ func astTypeName(t *types.Type) string {
 		}
 		return scalarName(u.Scalar())
 	case shapeVector:
-		return fmt.Sprintf("v%d%s", vectorCount(u), scalarName(u.Scalar()))
+		return "v" + strconv.Itoa(vectorCount(u)) + scalarName(u.Scalar())
 	case shapeMatrix:
-		return fmt.Sprintf("mat%dv%d%s", u.Rows(), u.Cols(), scalarName(u.Scalar()))
+		return "mat" + strconv.Itoa(u.Rows()) + "v" + strconv.Itoa(u.Cols()) + scalarName(u.Scalar())
 	case shapeStruct:
 		if nd := u.Named(); nd != nil {
 			return nd.Name
@@ -591,41 +598,27 @@ func astTypeName(t *types.Type) string {
 	return ""
 }
 
-func scalarName(s types.Scalar) string {
-	switch s {
-	case types.Bool:
-		return "bool"
-	case types.Int:
-		return "int"
-	case types.Uint:
-		return "uint"
-	case types.Float:
-		return "float"
-	case types.Double:
-		return "double"
-	case types.Int64:
-		return "int64"
-	case types.Uint64:
-		return "uint64"
-	case types.Int16:
-		return "short"
-	case types.Uint16:
-		return "ushort"
-	case types.Float16, types.HalfPP:
-		return "half"
-	case types.Min12Int:
-		return "min12int"
-	case types.Min16Int:
-		return "min16int"
-	case types.Min16Uint:
-		return "min16uint"
-	case types.Min16Float:
-		return "min16float"
-	case types.Min10Float:
-		return "min10float"
-	}
-	return ""
+// scalarNames are DXC's names of the scalar types.
+var scalarNames = map[types.Scalar]string{
+	types.Bool:       "bool",
+	types.Int:        "int",
+	types.Uint:       "uint",
+	types.Float:      "float",
+	types.Double:     "double",
+	types.Int64:      "int64",
+	types.Uint64:     "uint64",
+	types.Int16:      "short",
+	types.Uint16:     "ushort",
+	types.Float16:    "half",
+	types.HalfPP:     "half",
+	types.Min12Int:   "min12int",
+	types.Min16Int:   "min16int",
+	types.Min16Uint:  "min16uint",
+	types.Min16Float: "min16float",
+	types.Min10Float: "min10float",
 }
+
+func scalarName(s types.Scalar) string { return scalarNames[s.Concrete()] }
 
 // MemberIndex is the index of the SPIR-V struct member that holds field i
 // of struct st (an index into Named().Fields): a base class is member 0,
