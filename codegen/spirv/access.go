@@ -138,9 +138,6 @@ func (e *emitter) arraySubscript(x *ast.IndexExpr) value {
 		return e.aggregateIndex(base, x) // legalize.go
 	}
 	base = e.fixAddr(e.deref(base)) // resvalues.go
-	if elems, ok := e.res.flattened[base.id]; ok && base.ptr && len(base.idx) == 0 {
-		return e.flattenedElem(x, base, elems) // flatten.go
-	}
 	idx := e.arrayIndex(x.Index)
 	et := e.typeOf(x)
 	if bu := base.typ.Underlying(); bu.IsArray() && bu.Elem() != nil && isMatrixOrArrayOf(bu.Elem()) {

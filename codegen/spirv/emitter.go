@@ -48,8 +48,7 @@
 //     legalization the emitter still does on the default path: flow.go
 //     and aliases.go (a local array of buffers with counters aliases its
 //     global array), legalize.go (the structs of resources of inlined
-//     calls), flatten.go (-fspv-flatten-resource-arrays), unroll.go
-//     ([unroll] loops).
+//     calls), unroll.go ([unroll] loops).
 //   - templates.go: template instances; specfold.go: expressions over
 //     specialization constants; linkage.go: exported library functions;
 //     flags.go: the NoContraction, RelaxedPrecision and NonUniform
@@ -141,8 +140,8 @@ type Options struct {
 	// MaximalReconvergence is -fspv-enable-maximal-reconvergence.
 	MaximalReconvergence bool
 	// FlattenResourceArrays is -fspv-flatten-resource-arrays: an array of
-	// resources takes one binding per element and, unless -fcgl, becomes
-	// one variable per element.
+	// resources takes one binding per element (the legalization's
+	// descriptor-array-scalar-replacement makes a variable of each).
 	FlattenResourceArrays bool
 	// LegacyBufferMatrixOrder is -fspv-use-legacy-buffer-matrix-order:
 	// byte-address buffers hold matrices row by row.

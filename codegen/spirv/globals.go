@@ -481,10 +481,9 @@ type bindingReq struct {
 	pos              diag.Pos // the declaration, for errors
 	counter, globals bool
 	// count is the number of bindings the resource takes (1, or an array's
-	// length under -fspv-flatten-resource-arrays); elems, when set, are the
-	// variables of a flattened array, bound binding, binding+1, ...
+	// length under -fspv-flatten-resource-arrays, whose elements
+	// descriptor-array-scalar-replacement binds at binding, binding+1, ...)
 	count int
-	elems []builder.ID
 	// setOf, when set, is the resource whose descriptor set this one
 	// takes (a counter).
 	setOf builder.ID
@@ -543,19 +542,25 @@ func (a *bindingAllocator) setCount(ptr builder.ID, n int) {
 	}
 }
 
+// bindingCount is the number of bindings a resource of type t takes when
+// arrays are flattened (-fspv-flatten-resource-arrays, whose element
+// variables the legalization's descriptor-array-scalar-replacement makes):
+// the product of its array sizes.
+func bindingCount(t *types.Type) int {
+	n := 1
+	c := t.Canonical()
+	for c.IsArray() && c.Len() > 0 {
+		n *= int(c.Len())
+		c = c.Elem().Canonical()
+	}
+	return n
+}
+
 // addMember adds a resource member of group at offset.
 func (a *bindingAllocator) addMember(group int, ptr builder.ID, offset int) {
 	r := &a.vars[group]
 	a.nmembers++
 	r.members = append(r.members, memberBinding{ptr, offset, a.nmembers})
-}
-
-// setElems binds the flattened array elements elems, in order, from the
-// binding of the resource ptr on.
-func (a *bindingAllocator) setElems(ptr builder.ID, elems []builder.ID) {
-	if r := a.find(ptr); r != nil {
-		r.count, r.elems = len(elems), elems
-	}
 }
 
 func newBindingAllocator(opts *Options) *bindingAllocator { return &bindingAllocator{opts: opts} }
@@ -667,12 +672,7 @@ func (a *bindingAllocator) assign(ctx *builder.ModuleBuilder, errorf func(diag.P
 			r.count = max(r.count, r.flatCount)
 		}
 	}
-	var split []*bindingReq
 	decorate := func(r *bindingReq) {
-		if r.elems != nil {
-			split = append(split, r) // after the others, as DXC's legalization adds them
-			return
-		}
 		if r.ptr == 0 {
 			return
 		}
@@ -712,7 +712,7 @@ func (a *bindingAllocator) assign(ctx *builder.ModuleBuilder, errorf func(diag.P
 		}
 		decorate(r)
 	}
-	a.decorateLast(ctx, split)
+	a.decorateLast(ctx)
 }
 
 // explicitFirst decorates the explicitly bound variables (and reserves
@@ -758,15 +758,9 @@ func (a *bindingAllocator) explicitFirst(decorate func(*bindingReq), used map[[2
 }
 
 // decorateLast decorates what DXC's legalization binds after the others:
-// the elements of split arrays, the members of global structs of
+// the members of global structs of
 // resources, and aliases in their resource's binding.
-func (a *bindingAllocator) decorateLast(ctx *builder.ModuleBuilder, split []*bindingReq) {
-	for _, r := range split {
-		for k, el := range r.elems {
-			ctx.Decorate(el, spv.DecorationDescriptorSet, builder.Lit(uint32(r.set)))
-			ctx.Decorate(el, spv.DecorationBinding, builder.Lit(uint32(r.binding+k)))
-		}
-	}
+func (a *bindingAllocator) decorateLast(ctx *builder.ModuleBuilder) {
 	// the members of global structs of resources last, in the order
 	// they were created, as DXC's legalization adds them
 	type member struct {

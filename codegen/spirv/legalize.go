@@ -406,7 +406,7 @@ func resourceCount(t *types.Type) int {
 		}
 		return n
 	case isResourceLeaf(c):
-		return bindingCount(c) // flatten.go
+		return bindingCount(c) // globals.go
 	}
 	return 0
 }

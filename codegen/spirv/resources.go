@@ -214,7 +214,7 @@ func (e *emitter) resourceVar(d *ast.VarDecl, v *sema.Var) {
 		return
 	}
 	var counter builder.ID
-	if (o == types.AppendStructuredBuffer || o == types.ConsumeStructuredBuffer) && !(e.opts.FlattenResourceArrays && !e.opts.CodeGenOnly && isFlattenable(t) && !e.indexedAtRunTime(v)) {
+	if o == types.AppendStructuredBuffer || o == types.ConsumeStructuredBuffer {
 		// DXC declares an append or consume buffer's counter (its type
 		// and variable) before the buffer; it is bound after it
 		counter = e.counterVariable(v.Name(), sc, t)
@@ -224,10 +224,6 @@ func (e *emitter) resourceVar(d *ast.VarDecl, v *sema.Var) {
 		// an unbounded array of buffers (textures get this in arrayOf)
 		e.b.Capability(spv.CapabilityRuntimeDescriptorArray)
 		e.b.Extension("SPV_EXT_descriptor_indexing")
-	}
-	if e.opts.FlattenResourceArrays && !e.opts.CodeGenOnly && isFlattenable(t) && !e.indexedAtRunTime(v) {
-		e.flattenedVar(d, v, sc, rule, class, tid) // flatten.go
-		return
 	}
 	ptr := e.b.GlobalVariable(e.b.TypePointer(sc, tid), sc, v.Name(), 0)
 	e.markVar(ptr, v)

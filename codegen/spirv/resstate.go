@@ -2,7 +2,6 @@ package spirv
 
 import (
 	"github.com/hlsl2spirv/hlsl2spirv/builder"
-	"github.com/hlsl2spirv/hlsl2spirv/sema"
 )
 
 // resourceState is what the emitter remembers about the module's resource
@@ -31,12 +30,6 @@ type resourceState struct {
 	// helperInvocation is the Private variable module.init fills with
 	// OpIsHelperInvocationEXT (moduleinit.go), 0 until an input needs it.
 	helperInvocation builder.ID
-	// flattened are the element variables of resource arrays split by
-	// -fspv-flatten-resource-arrays, by the placeholder id the array's
-	// variable record carries, runtimeIndexed the resource arrays indexed
-	// at run time (flatten.go); both made on first use.
-	flattened      map[builder.ID][]builder.ID
-	runtimeIndexed map[*sema.Var]bool
 }
 
 func newResourceState() resourceState {

@@ -5,15 +5,17 @@
 // flatten-arrays-var-index.hlsl.)
 // RUN: %hlsl2spirv -T ps_6_0 -E main -fspv-flatten-resource-arrays %s | FileCheck %s
 
+// descriptor-array-scalar-replacement makes the element variables in the
+// order the (unrolled) code first uses them, as spirv-opt's does.
 // CHECK: OpDecorate %smp Binding 0
-// CHECK: OpDecorate %tex_0_ DescriptorSet 0
-// CHECK-NEXT: OpDecorate %tex_0_ Binding 1
-// CHECK-NEXT: OpDecorate %tex_1_ DescriptorSet 0
-// CHECK-NEXT: OpDecorate %tex_1_ Binding 2
+// CHECK: OpDecorate %tex_3_ DescriptorSet 0
+// CHECK-NEXT: OpDecorate %tex_3_ Binding 4
 // CHECK-NEXT: OpDecorate %tex_2_ DescriptorSet 0
 // CHECK-NEXT: OpDecorate %tex_2_ Binding 3
-// CHECK-NEXT: OpDecorate %tex_3_ DescriptorSet 0
-// CHECK-NEXT: OpDecorate %tex_3_ Binding 4
+// CHECK-NEXT: OpDecorate %tex_1_ DescriptorSet 0
+// CHECK-NEXT: OpDecorate %tex_1_ Binding 2
+// CHECK-NEXT: OpDecorate %tex_0_ DescriptorSet 0
+// CHECK-NEXT: OpDecorate %tex_0_ Binding 1
 
 // CHECK: %tex_0_ = OpVariable %_ptr_UniformConstant_type_2d_image UniformConstant
 
