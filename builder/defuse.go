@@ -70,11 +70,6 @@ func newDefUse(m *Module) *DefUse {
 	for in := range m.All() {
 		du.Define(in)
 	}
-	for _, f := range m.Functions {
-		for _, in := range f.Prologue {
-			du.Define(in)
-		}
-	}
 	return du
 }
 
@@ -93,11 +88,6 @@ func (du *DefUse) carveUserLists() {
 	}
 	for in := range m.All() {
 		in.ForEachUse(count)
-	}
-	for _, f := range m.Functions {
-		for _, in := range f.Prologue {
-			in.ForEachUse(count)
-		}
 	}
 	total := 0
 	for _, c := range counts {

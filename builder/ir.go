@@ -276,7 +276,8 @@ func (m *Module) All() iter.Seq[*Inst] {
 }
 
 // FunctionInsts yields the functions' instructions in layout order: each
-// function's OpFunction, its parameters, then its blocks' instructions.
+// function's OpFunction, its parameters, its prologue, then its blocks'
+// instructions.
 func (m *Module) FunctionInsts() iter.Seq[*Inst] {
 	return func(yield func(*Inst) bool) {
 		for _, f := range m.Functions {
@@ -288,11 +289,41 @@ func (m *Module) FunctionInsts() iter.Seq[*Inst] {
 					return
 				}
 			}
-			for _, b := range f.Blocks {
-				for _, in := range b.Insts {
-					if !yield(in) {
-						return
-					}
+			for _, in := range f.Prologue {
+				if !yield(in) {
+					return
+				}
+			}
+			for in := range f.Insts() {
+				if !yield(in) {
+					return
+				}
+			}
+		}
+	}
+}
+
+// Insts yields the instructions of f's blocks in layout order.
+func (f *Function) Insts() iter.Seq[*Inst] {
+	return func(yield func(*Inst) bool) {
+		for _, b := range f.Blocks {
+			for _, in := range b.Insts {
+				if !yield(in) {
+					return
+				}
+			}
+		}
+	}
+}
+
+// BlockInsts yields the instructions of the functions' blocks in layout
+// order: FunctionInsts without each function's OpFunction and parameters.
+func (m *Module) BlockInsts() iter.Seq[*Inst] {
+	return func(yield func(*Inst) bool) {
+		for _, f := range m.Functions {
+			for in := range f.Insts() {
+				if !yield(in) {
+					return
 				}
 			}
 		}

@@ -406,21 +406,28 @@ func TestIDKindTable(t *testing.T) {
 	}
 }
 
-// FunctionInsts walks the functions alone, in layout order, and is the
-// tail of All; it stops when asked.
+// FunctionInsts walks the functions alone (prologues included), in layout
+// order, and is the tail of All; BlockInsts walks their blocks alone; both
+// stop when asked.
 func TestFunctionInsts(t *testing.T) {
 	m := buildFragment(t).M
-	var want []*Inst
+	m.Functions[0].Prologue = []*Inst{{Op: spv.OpNop}} // as a DebugScope would stand
+	var want, blocks []*Inst
 	for _, f := range m.Functions {
 		want = append(want, f.Def)
 		want = append(want, f.Params...)
+		want = append(want, f.Prologue...)
 		for _, b := range f.Blocks {
 			want = append(want, b.Insts...)
+			blocks = append(blocks, b.Insts...)
 		}
 	}
 	got := slices.Collect(m.FunctionInsts())
 	if !slices.Equal(got, want) {
 		t.Fatalf("FunctionInsts yielded %d instructions, want %d in layout order", len(got), len(want))
+	}
+	if got := slices.Collect(m.BlockInsts()); !slices.Equal(got, blocks) {
+		t.Fatalf("BlockInsts yielded %d instructions, want the blocks' %d in layout order", len(got), len(blocks))
 	}
 	all := slices.Collect(m.All())
 	if !slices.Equal(all[len(all)-len(want):], want) {
@@ -435,5 +442,15 @@ func TestFunctionInsts(t *testing.T) {
 	}
 	if n != 2 {
 		t.Errorf("stopped after %d, want 2", n)
+	}
+	n = 0
+	for range m.BlockInsts() {
+		n++
+		if n == 2 {
+			break
+		}
+	}
+	if n != 2 {
+		t.Errorf("BlockInsts stopped after %d, want 2", n)
 	}
 }

@@ -147,14 +147,12 @@ func derivativesOutOfStage(m *builder.Module) string {
 				continue
 			}
 			seen[id] = true
-			for _, b := range f.Blocks {
-				for _, in := range b.Insts {
-					if in.Op == spv.OpFunctionCall {
-						work = append(work, in.Operands[0].ID())
-					}
-					if info := spv.InstructionInfo(in.Op); info != nil && info.Class == "Derivative" {
-						return "Derivative instructions require Fragment, GLCompute, MeshEXT or TaskEXT execution model: " + strings.TrimPrefix(info.Name, "Op")
-					}
+			for in := range f.Insts() {
+				if in.Op == spv.OpFunctionCall {
+					work = append(work, in.Operands[0].ID())
+				}
+				if info := spv.InstructionInfo(in.Op); info != nil && info.Class == "Derivative" {
+					return "Derivative instructions require Fragment, GLCompute, MeshEXT or TaskEXT execution model: " + strings.TrimPrefix(info.Name, "Op")
 				}
 			}
 		}

@@ -37,15 +37,13 @@ func (c *checker) callGraph() {
 	for _, f := range c.m.Functions {
 		id := f.Def.Result
 		seen := map[ID]bool{}
-		for _, b := range f.Blocks {
-			for _, in := range b.Insts {
-				if in.Op == spv.OpFunctionCall {
-					callee := opID(in, 0)
-					c.calledFrom[callee] = true
-					if !seen[callee] {
-						seen[callee] = true
-						c.callees[id] = append(c.callees[id], callee)
-					}
+		for in := range f.Insts() {
+			if in.Op == spv.OpFunctionCall {
+				callee := opID(in, 0)
+				c.calledFrom[callee] = true
+				if !seen[callee] {
+					seen[callee] = true
+					c.callees[id] = append(c.callees[id], callee)
 				}
 			}
 		}
@@ -151,12 +149,10 @@ func (c *checker) computeGlobalUsers() {
 		for _, p := range f.Prologue {
 			visit(p)
 		}
-		for _, b := range f.Blocks {
-			for _, in := range b.Insts {
-				visit(in)
-				for l := in.Line; l != nil; l = l.Line {
-					visit(l)
-				}
+		for in := range f.Insts() {
+			visit(in)
+			for l := in.Line; l != nil; l = l.Line {
+				visit(l)
 			}
 		}
 	}
@@ -607,10 +603,8 @@ func (c *checker) storageClassLimits() {
 		for _, p := range f.Prologue {
 			visit(p)
 		}
-		for _, b := range f.Blocks {
-			for _, in := range b.Insts {
-				visit(in)
-			}
+		for in := range f.Insts() {
+			visit(in)
 		}
 	}
 }

@@ -38,11 +38,9 @@ func functionsByID(m *builder.Module) map[builder.ID]*builder.Function {
 // calledFunctions appends the callees of f's calls, in the order they
 // appear.
 func calledFunctions(f *builder.Function, out []builder.ID) []builder.ID {
-	for _, b := range f.Blocks {
-		for _, in := range b.Insts {
-			if in.Op == spv.OpFunctionCall {
-				out = append(out, in.Operands[0].ID())
-			}
+	for in := range f.Insts() {
+		if in.Op == spv.OpFunctionCall {
+			out = append(out, in.Operands[0].ID())
 		}
 	}
 	return out

@@ -31,22 +31,20 @@ func (localAccessChains) Run(c *Context) (bool, error) {
 
 // findChainTargets rules out the variables of f the pass cannot convert.
 func (p *memPass) findChainTargets(f *builder.Function) {
-	for _, b := range f.Blocks {
-		for _, in := range b.Insts {
-			if in.Op != spv.OpLoad && in.Op != spv.OpStore {
-				continue
-			}
-			ptr, v := p.accessed(in)
-			if !p.isTargetVar(v) {
-				continue
-			}
-			chain := isAccessChain(ptr.Op)
-			if !p.onlySupportedUses(v) ||
-				(chain && ptr.Operands[0].ID() != v) || // nested chain
-				(chain && !p.constantIndexes(ptr)) ||
-				(chain && p.indexOutOfBounds(ptr)) {
-				p.excludeVar(v)
-			}
+	for in := range f.Insts() {
+		if in.Op != spv.OpLoad && in.Op != spv.OpStore {
+			continue
+		}
+		ptr, v := p.accessed(in)
+		if !p.isTargetVar(v) {
+			continue
+		}
+		chain := isAccessChain(ptr.Op)
+		if !p.onlySupportedUses(v) ||
+			(chain && ptr.Operands[0].ID() != v) || // nested chain
+			(chain && !p.constantIndexes(ptr)) ||
+			(chain && p.indexOutOfBounds(ptr)) {
+			p.excludeVar(v)
 		}
 	}
 }

@@ -65,11 +65,9 @@ func liveFunctions(c *Context) map[builder.ID]bool {
 		if f == nil {
 			continue
 		}
-		for _, b := range f.Blocks {
-			for _, in := range b.Insts {
-				if in.Op == spv.OpFunctionCall {
-					mark(in.Operands[0].ID())
-				}
+		for in := range f.Insts() {
+			if in.Op == spv.OpFunctionCall {
+				mark(in.Operands[0].ID())
 			}
 		}
 	}

@@ -97,46 +97,44 @@ func isScopeInst(l *builder.Inst) bool {
 // deleted).
 func fixDebugChains(f *builder.Function, dead func(*builder.Inst) bool) {
 	var pending *builder.Inst // a scope carried over from deleted instructions
-	for _, b := range f.Blocks {
-		for _, in := range b.Insts {
-			if in.Line == nil && (pending == nil || dead(in)) {
-				continue
-			}
-			var scope *builder.Inst
-			var lines []*builder.Inst
-			for l := in.Line; l != nil; l = l.Line {
-				if isScopeInst(l) {
-					if scope == nil {
-						scope = l
-					}
-				} else {
-					lines = append(lines, l)
-				}
-			}
-			if dead(in) {
-				if scope != nil {
-					pending = scope
-				}
-				in.Line = nil
-				continue
-			}
-			if scope == nil {
-				scope = pending
-			}
-			pending = nil
-			// Rebuild the chain: the lines in their order, the scope
-			// written first (the chain's tail).
-			var chain *builder.Inst
-			if scope != nil {
-				scope.Line = nil
-				chain = scope
-			}
-			for _, l := range slices.Backward(lines) {
-				l.Line = chain
-				chain = l
-			}
-			in.Line = chain
+	for in := range f.Insts() {
+		if in.Line == nil && (pending == nil || dead(in)) {
+			continue
 		}
+		var scope *builder.Inst
+		var lines []*builder.Inst
+		for l := in.Line; l != nil; l = l.Line {
+			if isScopeInst(l) {
+				if scope == nil {
+					scope = l
+				}
+			} else {
+				lines = append(lines, l)
+			}
+		}
+		if dead(in) {
+			if scope != nil {
+				pending = scope
+			}
+			in.Line = nil
+			continue
+		}
+		if scope == nil {
+			scope = pending
+		}
+		pending = nil
+		// Rebuild the chain: the lines in their order, the scope
+		// written first (the chain's tail).
+		var chain *builder.Inst
+		if scope != nil {
+			scope.Line = nil
+			chain = scope
+		}
+		for _, l := range slices.Backward(lines) {
+			l.Line = chain
+			chain = l
+		}
+		in.Line = chain
 	}
 }
 

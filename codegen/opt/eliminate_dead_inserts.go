@@ -65,43 +65,39 @@ func (d *deadInsertElim) numComponents(typ builder.ID) uint32 {
 func (d *deadInsertElim) onePass(f *builder.Function) bool {
 	c := d.c
 	d.live = map[builder.ID]bool{}
-	for _, b := range f.Blocks {
-		for _, in := range b.Insts {
-			if in.Op != spv.OpCompositeInsert && (in.Op != spv.OpPhi || !d.isCompositeType(in.Type)) {
+	for in := range f.Insts() {
+		if in.Op != spv.OpCompositeInsert && (in.Op != spv.OpPhi || !d.isCompositeType(in.Type)) {
+			continue
+		}
+		if in.Op == spv.OpCompositeInsert && c.B.TypeOp(in.Type) == spv.OpTypeArray {
+			d.live[in.Result] = true
+			continue
+		}
+		for _, u := range c.DU.Users(in.Result) {
+			if c.debugOp(u) != noDebugOp {
 				continue
 			}
-			if in.Op == spv.OpCompositeInsert && c.B.TypeOp(in.Type) == spv.OpTypeArray {
-				d.live[in.Result] = true
-				continue
-			}
-			for _, u := range c.DU.Users(in.Result) {
-				if c.debugOp(u) != noDebugOp {
-					continue
+			switch u.Op {
+			case spv.OpCompositeInsert, spv.OpPhi:
+				// A use by an insert or a phi does not read anything.
+			case spv.OpCompositeExtract:
+				var idx []uint32
+				for _, o := range u.Operands[1:] {
+					idx = append(idx, o.Word)
 				}
-				switch u.Op {
-				case spv.OpCompositeInsert, spv.OpPhi:
-					// A use by an insert or a phi does not read anything.
-				case spv.OpCompositeExtract:
-					var idx []uint32
-					for _, o := range u.Operands[1:] {
-						idx = append(idx, o.Word)
-					}
-					d.markChain(in, idx, true, 0, map[builder.ID]bool{})
-				default:
-					d.markChain(in, nil, false, 0, map[builder.ID]bool{})
-				}
+				d.markChain(in, idx, true, 0, map[builder.ID]bool{})
+			default:
+				d.markChain(in, nil, false, 0, map[builder.ID]bool{})
 			}
 		}
 	}
 	var dead []*builder.Inst
-	for _, b := range f.Blocks {
-		for _, in := range b.Insts {
-			if in.Op != spv.OpCompositeInsert || d.live[in.Result] {
-				continue
-			}
-			c.DU.ReplaceAllUses(in.Result, in.Operands[1].ID())
-			dead = append(dead, in)
+	for in := range f.Insts() {
+		if in.Op != spv.OpCompositeInsert || d.live[in.Result] {
+			continue
 		}
+		c.DU.ReplaceAllUses(in.Result, in.Operands[1].ID())
+		dead = append(dead, in)
 	}
 	changed := len(dead) > 0
 	// Last first, as spirv-opt; one deleted along with another is skipped

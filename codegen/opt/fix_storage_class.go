@@ -52,12 +52,8 @@ func (fixStorageClass) Run(c *Context) (bool, error) {
 	for _, g := range c.M.Globals {
 		visit(g)
 	}
-	for _, f := range c.M.Functions {
-		for _, b := range f.Blocks {
-			for _, in := range b.Insts {
-				visit(in)
-			}
-		}
+	for in := range c.M.BlockInsts() {
+		visit(in)
 	}
 	p.edits.flushAll(c)
 	return p.changed, nil

@@ -130,11 +130,9 @@ func isAbort(op spv.Op) bool {
 // containsAbort reports whether f has an instruction isAbort accepts
 // (OpUnreachable counting only when withUnreachable).
 func containsAbort(f *builder.Function, withUnreachable bool) bool {
-	for _, b := range f.Blocks {
-		for _, in := range b.Insts {
-			if isAbort(in.Op) && (withUnreachable || in.Op != spv.OpUnreachable) {
-				return true
-			}
+	for in := range f.Insts() {
+		if isAbort(in.Op) && (withUnreachable || in.Op != spv.OpUnreachable) {
+			return true
 		}
 	}
 	return false

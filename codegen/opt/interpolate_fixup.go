@@ -24,20 +24,16 @@ func (interpolateFixup) Name() string { return "interpolate-fixup" }
 func (interpolateFixup) Run(c *Context) (bool, error) {
 	f := c.folder()
 	changed := false
-	for _, fn := range c.M.Functions {
-		for _, b := range fn.Blocks {
-			for _, in := range b.Insts {
-				if !f.foldableByScalar(in) {
-					if c.fixInterpolant(in) {
-						changed = true
-					}
-				} else if id := f.evaluate(in, nil, nil); id != 0 {
-					in.Op = spv.OpCopyObject
-					in.Operands = []builder.Operand{builder.Ref(id)}
-					c.DU.AnalyzeUses(in)
-					changed = true
-				}
+	for in := range c.M.BlockInsts() {
+		if !f.foldableByScalar(in) {
+			if c.fixInterpolant(in) {
+				changed = true
 			}
+		} else if id := f.evaluate(in, nil, nil); id != 0 {
+			in.Op = spv.OpCopyObject
+			in.Operands = []builder.Operand{builder.Ref(id)}
+			c.DU.AnalyzeUses(in)
+			changed = true
 		}
 	}
 	return changed, nil

@@ -61,19 +61,17 @@ func (interlockPlacement) Run(c *Context) (bool, error) {
 		}
 		uses[f] = interlockUse{} // a recursive call (invalid) adds nothing
 		var u interlockUse
-		for _, b := range f.Blocks {
-			for _, in := range b.Insts {
-				switch in.Op {
-				case spv.OpBeginInvocationInterlockEXT:
-					u.begin = true
-				case spv.OpEndInvocationInterlockEXT:
-					u.end = true
-				case spv.OpFunctionCall:
-					if callee := byID[in.Operands[0].ID()]; callee != nil {
-						cu := use(callee)
-						u.begin = u.begin || cu.begin
-						u.end = u.end || cu.end
-					}
+		for in := range f.Insts() {
+			switch in.Op {
+			case spv.OpBeginInvocationInterlockEXT:
+				u.begin = true
+			case spv.OpEndInvocationInterlockEXT:
+				u.end = true
+			case spv.OpFunctionCall:
+				if callee := byID[in.Operands[0].ID()]; callee != nil {
+					cu := use(callee)
+					u.begin = u.begin || cu.begin
+					u.end = u.end || cu.end
 				}
 			}
 		}
@@ -86,12 +84,10 @@ func (interlockPlacement) Run(c *Context) (bool, error) {
 		if entries[f] {
 			continue
 		}
-		for _, b := range f.Blocks {
-			for _, in := range b.Insts {
-				if isInterlockOp(in.Op) {
-					c.Kill(in)
-					changed = true
-				}
+		for in := range f.Insts() {
+			if isInterlockOp(in.Op) {
+				c.Kill(in)
+				changed = true
 			}
 		}
 	}

@@ -53,25 +53,21 @@ func CheckPointers(m *builder.Module) *IllegalPointer {
 			}
 		}
 	}
-	for _, f := range m.Functions {
-		for _, blk := range f.Blocks {
-			for _, in := range blk.Insts {
-				switch in.Op {
-				case spv.OpVariable:
-					if p := holdsPointer(in); p != nil {
-						return p
-					}
-				case spv.OpPhi, spv.OpSelect:
-					switch op := b.TypeOp(in.Type); op {
-					case spv.OpTypeImage, spv.OpTypeSampler, spv.OpTypeSampledImage:
-						return &IllegalPointer{Inst: in, Held: "a value chosen at run time (a phi or a select)", Handle: true,
-							Validator: "Result type cannot be " + op.String()}
-					}
-					if logical(in.Type) {
-						return &IllegalPointer{Inst: in, Held: "a value chosen at run time (a phi or a select)",
-							Validator: "Using pointers with " + in.Op.String() + " requires capability VariablePointers or VariablePointersStorageBuffer"}
-					}
-				}
+	for in := range m.BlockInsts() {
+		switch in.Op {
+		case spv.OpVariable:
+			if p := holdsPointer(in); p != nil {
+				return p
+			}
+		case spv.OpPhi, spv.OpSelect:
+			switch op := b.TypeOp(in.Type); op {
+			case spv.OpTypeImage, spv.OpTypeSampler, spv.OpTypeSampledImage:
+				return &IllegalPointer{Inst: in, Held: "a value chosen at run time (a phi or a select)", Handle: true,
+					Validator: "Result type cannot be " + op.String()}
+			}
+			if logical(in.Type) {
+				return &IllegalPointer{Inst: in, Held: "a value chosen at run time (a phi or a select)",
+					Validator: "Using pointers with " + in.Op.String() + " requires capability VariablePointers or VariablePointersStorageBuffer"}
 			}
 		}
 	}

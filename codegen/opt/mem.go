@@ -168,15 +168,13 @@ func (p *memPass) onlySupportedUses(ptr builder.ID) bool {
 func (p *memPass) collectTargetVars(f *builder.Function) {
 	clear(p.target)
 	p.undefs = newUndefs(p.c)
-	for _, b := range f.Blocks {
-		for _, in := range b.Insts {
-			if in.Op != spv.OpLoad && in.Op != spv.OpStore {
-				continue
-			}
-			_, v := p.accessed(in)
-			if p.isTargetVar(v) && !p.onlyLoadStoreUses(v) {
-				p.excludeVar(v)
-			}
+	for in := range f.Insts() {
+		if in.Op != spv.OpLoad && in.Op != spv.OpStore {
+			continue
+		}
+		_, v := p.accessed(in)
+		if p.isTargetVar(v) && !p.onlyLoadStoreUses(v) {
+			p.excludeVar(v)
 		}
 	}
 }

@@ -41,25 +41,21 @@ func (r reduceLoadSize) Run(c *Context) (bool, error) {
 	replace := map[*builder.Inst]bool{} // load -> whether its extracts are replaced
 	edits := newPendingInserts()
 	changed := false
-	for _, f := range c.M.Functions {
-		for _, b := range f.Blocks {
-			for _, in := range b.Insts {
-				if in.Op != spv.OpCompositeExtract {
-					continue
-				}
-				load := c.DU.Def(in.Operands[0].ID())
-				if load == nil || load.Op != spv.OpLoad {
-					continue
-				}
-				should, ok := replace[load]
-				if !ok {
-					should = r.shouldReplace(p, load)
-					replace[load] = should
-				}
-				if should && p.extractToLoad(in, load, edits) {
-					changed = true
-				}
-			}
+	for in := range c.M.BlockInsts() {
+		if in.Op != spv.OpCompositeExtract {
+			continue
+		}
+		load := c.DU.Def(in.Operands[0].ID())
+		if load == nil || load.Op != spv.OpLoad {
+			continue
+		}
+		should, ok := replace[load]
+		if !ok {
+			should = r.shouldReplace(p, load)
+			replace[load] = should
+		}
+		if should && p.extractToLoad(in, load, edits) {
+			changed = true
 		}
 	}
 	edits.flushAll(c)

@@ -31,15 +31,13 @@ func (removeUnusedInterfaceVariables) Run(c *Context) (bool, error) {
 		used := map[builder.ID]bool{}
 		var order []builder.ID
 		forEachFunctionFrom(c, []builder.ID{ep.Operands[fnOperand].ID()}, func(f *builder.Function) bool {
-			for _, b := range f.Blocks {
-				for _, in := range b.Insts {
-					for _, id := range inIDs(in) {
-						if used[id] || !isInterfaceVariable(c, id, allGlobals) {
-							continue
-						}
-						used[id] = true
-						order = append(order, id)
+			for in := range f.Insts() {
+				for _, id := range inIDs(in) {
+					if used[id] || !isInterfaceVariable(c, id, allGlobals) {
+						continue
 					}
+					used[id] = true
+					order = append(order, id)
 				}
 			}
 			return false

@@ -84,11 +84,6 @@ func (trimCapabilities) Run(c *Context) (bool, error) {
 	for in := range m.All() {
 		t.inst(in)
 	}
-	for _, f := range m.Functions {
-		for _, in := range f.Prologue {
-			t.inst(in)
-		}
-	}
 	for cp := range t.need {
 		if e := spv.KindCapability.Enumerant(uint32(cp)); e != nil {
 			t.extensions(e.Version, e.Extensions)

@@ -55,13 +55,9 @@ func newValueNumbers(c *Context) *valueNumbers {
 	for _, imp := range c.M.ExtInstImports {
 		v.assign(imp)
 	}
-	for _, f := range c.M.Functions {
-		for _, b := range f.Blocks {
-			for _, in := range b.Insts {
-				if in.Result != 0 {
-					v.assign(in)
-				}
-			}
+	for in := range c.M.BlockInsts() {
+		if in.Result != 0 {
+			v.assign(in)
 		}
 	}
 	return v

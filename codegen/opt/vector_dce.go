@@ -67,10 +67,8 @@ func forEachInst(f *builder.Function, fn func(*builder.Inst)) {
 	for _, p := range f.Params {
 		fn(p)
 	}
-	for _, b := range f.Blocks {
-		for _, in := range b.Insts {
-			fn(in)
-		}
+	for in := range f.Insts() {
+		fn(in)
 	}
 }
 

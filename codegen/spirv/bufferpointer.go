@@ -212,11 +212,9 @@ func (e *emitter) decoratePointerVariables() {
 		for _, p := range f.Params {
 			check(p)
 		}
-		for _, b := range f.Blocks {
-			for _, in := range b.Insts {
-				if in.Op == spv.OpVariable {
-					check(in)
-				}
+		for in := range f.Insts() {
+			if in.Op == spv.OpVariable {
+				check(in)
 			}
 		}
 	}

@@ -159,16 +159,12 @@ func decorateFlags(m *builder.Module, fl *instFlags) map[*builder.Inst]bool {
 		m.Capabilities = append(m.Capabilities, spv.CapabilityShaderNonUniform)
 	}
 	// in instruction order: the capability list's order is output
-	for _, f := range m.Functions {
-		for _, b := range f.Blocks {
-			for _, in := range b.Insts {
-				if !nonUniform[in.Result] {
-					continue
-				}
-				if c, ok := nonUniformCapability(defs, in.Type); ok && !m.HasCapability(c) {
-					m.Capabilities = append(m.Capabilities, c)
-				}
-			}
+	for in := range m.BlockInsts() {
+		if !nonUniform[in.Result] {
+			continue
+		}
+		if c, ok := nonUniformCapability(defs, in.Type); ok && !m.HasCapability(c) {
+			m.Capabilities = append(m.Capabilities, c)
 		}
 	}
 	return added
@@ -522,13 +518,9 @@ func isArithmetic(op spv.Op) bool {
 // does; decorateFlags writes them back in module order.
 func takeNonUniformSeeds(m *builder.Module) map[builder.ID]bool {
 	local := map[builder.ID]bool{}
-	for _, f := range m.Functions {
-		for _, b := range f.Blocks {
-			for _, in := range b.Insts {
-				if in.Result != 0 {
-					local[in.Result] = true
-				}
-			}
+	for in := range m.BlockInsts() {
+		if in.Result != 0 {
+			local[in.Result] = true
 		}
 	}
 	nonUniform := map[builder.ID]bool{}
@@ -548,13 +540,9 @@ func takeNonUniformSeeds(m *builder.Module) map[builder.ID]bool {
 	ref := func(in *builder.Inst, i int) bool {
 		return i < len(in.Operands) && in.Operands[i].Kind == spv.KindIdRef && nonUniform[in.Operands[i].ID()]
 	}
-	for _, f := range m.Functions {
-		for _, b := range f.Blocks {
-			for _, in := range b.Insts {
-				if in.Result != 0 && !nonUniform[in.Result] && propagatesNonUniform(in, ref) {
-					nonUniform[in.Result] = true
-				}
-			}
+	for in := range m.BlockInsts() {
+		if in.Result != 0 && !nonUniform[in.Result] && propagatesNonUniform(in, ref) {
+			nonUniform[in.Result] = true
 		}
 	}
 	return nonUniform

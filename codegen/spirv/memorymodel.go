@@ -48,12 +48,8 @@ func (e *emitter) upgradeMemoryModel() {
 	}
 	u := &memoryUpgrade{e: e, defs: map[builder.ID]*builder.Inst{}, decorated: map[builder.ID]memoryFlags{}, members: map[[2]uint32]memoryFlags{}, cache: map[string]memoryFlags{}}
 	u.collect()
-	for _, f := range m.Functions {
-		for _, b := range f.Blocks {
-			for _, in := range b.Insts {
-				u.upgrade(in)
-			}
-		}
+	for in := range m.BlockInsts() {
+		u.upgrade(in)
 	}
 	e.b.DeleteIf(func(in *builder.Inst) bool {
 		switch in.Op {
@@ -94,11 +90,9 @@ func (u *memoryUpgrade) collect() {
 		for _, p := range f.Params {
 			u.defs[p.Result] = p
 		}
-		for _, b := range f.Blocks {
-			for _, in := range b.Insts {
-				if in.Result != 0 {
-					u.defs[in.Result] = in
-				}
+		for in := range f.Insts() {
+			if in.Result != 0 {
+				u.defs[in.Result] = in
 			}
 		}
 	}
@@ -396,20 +390,18 @@ func (u *memoryUpgrade) tessBarriers() {
 		var barriers []*builder.Inst
 		output := false
 		for _, f := range u.e.reachable(ep.Operands[1].ID()) {
-			for _, b := range f.Blocks {
-				for _, in := range b.Insts {
-					if in.Op == spv.OpControlBarrier {
-						barriers = append(barriers, in)
-						continue
-					}
-					in.ForEachUse(func(id *builder.ID) {
-						if d := u.defs[*id]; d != nil {
-							if sc, ok := u.pointerClass(d.Type); ok && sc == spv.StorageClassOutput {
-								output = true
-							}
-						}
-					})
+			for in := range f.Insts() {
+				if in.Op == spv.OpControlBarrier {
+					barriers = append(barriers, in)
+					continue
 				}
+				in.ForEachUse(func(id *builder.ID) {
+					if d := u.defs[*id]; d != nil {
+						if sc, ok := u.pointerClass(d.Type); ok && sc == spv.StorageClassOutput {
+							output = true
+						}
+					}
+				})
 			}
 		}
 		if !output {

@@ -709,13 +709,9 @@ var imageOpFixedOperands = map[spv.Op]int{
 // writeNoneImageOperands gives every image instruction without image
 // operands an explicit None mask: DXC always writes the mask.
 func writeNoneImageOperands(m *builder.Module) {
-	for _, f := range m.Functions {
-		for _, b := range f.Blocks {
-			for _, in := range b.Insts {
-				if n, ok := imageOpFixedOperands[in.Op]; ok && len(in.Operands) == n {
-					in.Operands = append(in.Operands, builder.Enum(spv.ImageOperandsNone))
-				}
-			}
+	for in := range m.BlockInsts() {
+		if n, ok := imageOpFixedOperands[in.Op]; ok && len(in.Operands) == n {
+			in.Operands = append(in.Operands, builder.Enum(spv.ImageOperandsNone))
 		}
 	}
 }

@@ -257,34 +257,32 @@ func (t *translator) analyzeMemory() {
 		if !t.reachable[f.Def.Result] {
 			continue
 		}
-		for _, b := range f.Blocks {
-			for _, in := range b.Insts {
-				t.cur = in
-				switch {
-				case isAtomicOp(in.Op):
-					if len(in.Operands) < 1 {
-						t.fail("%s without a pointer", in.Op)
+		for in := range f.Insts() {
+			t.cur = in
+			switch {
+			case isAtomicOp(in.Op):
+				if len(in.Operands) < 1 {
+					t.fail("%s without a pointer", in.Op)
+				}
+				t.markAtomic(in.Operands[0].ID())
+				if in.Op != spv.OpAtomicLoad {
+					t.markWritten(in.Operands[0].ID())
+				}
+			case in.Op == spv.OpStore || in.Op == spv.OpCopyMemory || in.Op == spv.OpCopyMemorySized:
+				if len(in.Operands) >= 1 {
+					t.markWritten(in.Operands[0].ID())
+				}
+			case in.Op == spv.OpFunctionCall:
+				for _, o := range in.Operands[1:] {
+					if d := t.du.Def(o.ID()); d != nil && t.isPointerType(d.Type) {
+						t.markWritten(o.ID())
 					}
-					t.markAtomic(in.Operands[0].ID())
-					if in.Op != spv.OpAtomicLoad {
-						t.markWritten(in.Operands[0].ID())
-					}
-				case in.Op == spv.OpStore || in.Op == spv.OpCopyMemory || in.Op == spv.OpCopyMemorySized:
-					if len(in.Operands) >= 1 {
-						t.markWritten(in.Operands[0].ID())
-					}
-				case in.Op == spv.OpFunctionCall:
-					for _, o := range in.Operands[1:] {
-						if d := t.du.Def(o.ID()); d != nil && t.isPointerType(d.Type) {
-							t.markWritten(o.ID())
-						}
-					}
-				case in.Op == spv.OpExtInst && len(in.Operands) >= 4:
-					switch in.Operands[1].Word {
-					case spv.GLSLstd450Modf, spv.GLSLstd450Frexp:
-						if t.extSets[in.Operands[0].ID()] == "GLSL.std.450" {
-							t.markWritten(in.Operands[3].ID())
-						}
+				}
+			case in.Op == spv.OpExtInst && len(in.Operands) >= 4:
+				switch in.Operands[1].Word {
+				case spv.GLSLstd450Modf, spv.GLSLstd450Frexp:
+					if t.extSets[in.Operands[0].ID()] == "GLSL.std.450" {
+						t.markWritten(in.Operands[3].ID())
 					}
 				}
 			}

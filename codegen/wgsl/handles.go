@@ -165,11 +165,9 @@ func (t *translator) analyzeHandles() {
 		if !t.reachable[f.Def.Result] {
 			continue
 		}
-		for _, b := range f.Blocks {
-			for _, in := range b.Insts {
-				t.cur = in
-				t.recordHandleUse(in)
-			}
+		for in := range f.Insts() {
+			t.cur = in
+			t.recordHandleUse(in)
 		}
 	}
 	t.cur = nil

@@ -795,11 +795,9 @@ func (t *translator) firstReachable(match func(*builder.Inst) bool) *builder.Ins
 		if !t.reachable[f.Def.Result] {
 			continue
 		}
-		for _, b := range f.Blocks {
-			for _, in := range b.Insts {
-				if match(in) {
-					return in
-				}
+		for in := range f.Insts() {
+			if match(in) {
+				return in
 			}
 		}
 	}

@@ -335,15 +335,13 @@ func (t *translator) findReachable(entries []*builder.Inst) {
 		}
 		state[id] = 1
 		f := t.funcs[id]
-		for _, b := range f.Blocks {
-			for _, in := range b.Insts {
-				if in.Op == spv.OpFunctionCall && len(in.Operands) > 0 {
-					callee := in.Operands[0].ID()
-					if t.funcs[callee] == nil {
-						t.withInst(in, func() { t.fail("OpFunctionCall of %%%d, which is not a function", callee) })
-					}
-					visit(callee)
+		for in := range f.Insts() {
+			if in.Op == spv.OpFunctionCall && len(in.Operands) > 0 {
+				callee := in.Operands[0].ID()
+				if t.funcs[callee] == nil {
+					t.withInst(in, func() { t.fail("OpFunctionCall of %%%d, which is not a function", callee) })
 				}
+				visit(callee)
 			}
 		}
 		state[id] = 2
@@ -364,11 +362,9 @@ func (t *translator) findReachable(entries []*builder.Inst) {
 				return
 			}
 			t.funcStages[id][model] = true
-			for _, b := range t.funcs[id].Blocks {
-				for _, in := range b.Insts {
-					if in.Op == spv.OpFunctionCall {
-						mark(in.Operands[0].ID())
-					}
+			for in := range t.funcs[id].Insts() {
+				if in.Op == spv.OpFunctionCall {
+					mark(in.Operands[0].ID())
 				}
 			}
 		}

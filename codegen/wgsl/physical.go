@@ -62,24 +62,22 @@ func (t *translator) analyzePhysical() {
 		if !t.reachable[f.Def.Result] {
 			continue
 		}
-		for _, b := range f.Blocks {
-			for _, in := range b.Insts {
-				if in.Type != 0 && t.isPhysicalPointer(in.Type) {
-					pm.used = true
-				}
-				pointee, ok := through(in)
-				if !ok {
-					continue
-				}
+		for in := range f.Insts() {
+			if in.Type != 0 && t.isPhysicalPointer(in.Type) {
 				pm.used = true
-				switch {
-				case isAtomicOp(in.Op):
-					pm.atomic = true
-					pm.written = pm.written || in.Op != spv.OpAtomicLoad
-				case in.Op == spv.OpStore || in.Op == spv.OpCopyMemory || in.Op == spv.OpCopyMemorySized:
-					pm.written = true
-					pm.atomic = pm.atomic || t.hasSubWord(pointee)
-				}
+			}
+			pointee, ok := through(in)
+			if !ok {
+				continue
+			}
+			pm.used = true
+			switch {
+			case isAtomicOp(in.Op):
+				pm.atomic = true
+				pm.written = pm.written || in.Op != spv.OpAtomicLoad
+			case in.Op == spv.OpStore || in.Op == spv.OpCopyMemory || in.Op == spv.OpCopyMemorySized:
+				pm.written = true
+				pm.atomic = pm.atomic || t.hasSubWord(pointee)
 			}
 		}
 	}

@@ -128,21 +128,19 @@ func (t *translator) texelComponentsUsed(slot handleSlot) int {
 		if !t.reachable[f.Def.Result] {
 			continue
 		}
-		for _, b := range f.Blocks {
-			for _, in := range b.Insts {
-				if in.Op != spv.OpImageFetch && in.Op != spv.OpImageRead && in.Op != spv.OpImageWrite || len(in.Operands) < 3 {
-					continue
-				}
-				if img, _ := t.traceHandle(in.Operands[0].ID()); t.handles.find(img.slot) != class {
-					continue
-				}
-				if in.Op == spv.OpImageWrite {
-					_, k := t.scalarOf(t.typeOfValue(in.Operands[2].ID()))
-					n = max(n, k)
-					continue
-				}
-				n = max(n, t.componentsRead(in.Result, in.Type))
+		for in := range f.Insts() {
+			if in.Op != spv.OpImageFetch && in.Op != spv.OpImageRead && in.Op != spv.OpImageWrite || len(in.Operands) < 3 {
+				continue
 			}
+			if img, _ := t.traceHandle(in.Operands[0].ID()); t.handles.find(img.slot) != class {
+				continue
+			}
+			if in.Op == spv.OpImageWrite {
+				_, k := t.scalarOf(t.typeOfValue(in.Operands[2].ID()))
+				n = max(n, k)
+				continue
+			}
+			n = max(n, t.componentsRead(in.Result, in.Type))
 		}
 	}
 	return n
