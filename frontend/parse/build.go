@@ -1422,65 +1422,61 @@ func (b *builder) badExpr(ctx antlr.ParserRuleContext) ast.Expr {
 // concrete types: the generated accessors would scan the children again
 // for every question, through interface assertions.
 
-// assignOp is the operator of an assignment token, if it is one.
-func assignOp(typ int) (ast.Op, bool) {
-	op, ok := assignOps[typ]
-	return op, ok
-}
+// tokenOps are the operators one token stands for as a binary operator,
+// a prefix operator and an assignment (BadOp where it is not one).
+type tokenOps struct{ binary, prefix, assign ast.Op }
 
-var assignOps = map[int]ast.Op{
-	p.HLSLParserASSIGN:       ast.Assign,
-	p.HLSLParserPLUS_ASSIGN:  ast.AddAssign,
-	p.HLSLParserMINUS_ASSIGN: ast.SubAssign,
-	p.HLSLParserSTAR_ASSIGN:  ast.MulAssign,
-	p.HLSLParserDIV_ASSIGN:   ast.DivAssign,
-	p.HLSLParserMOD_ASSIGN:   ast.RemAssign,
-	p.HLSLParserSHL_ASSIGN:   ast.ShlAssign,
-	p.HLSLParserSHR_ASSIGN:   ast.ShrAssign,
-	p.HLSLParserAND_ASSIGN:   ast.AndAssign,
-	p.HLSLParserXOR_ASSIGN:   ast.XorAssign,
-	p.HLSLParserOR_ASSIGN:    ast.OrAssign,
+var operatorTokens = map[int]tokenOps{
+	p.HLSLParserOROR:         {binary: ast.LogOr},
+	p.HLSLParserANDAND:       {binary: ast.LogAnd},
+	p.HLSLParserOR:           {binary: ast.BitOr},
+	p.HLSLParserXOR:          {binary: ast.BitXor},
+	p.HLSLParserAND:          {binary: ast.BitAnd},
+	p.HLSLParserEQ:           {binary: ast.Eq},
+	p.HLSLParserNE:           {binary: ast.Ne},
+	p.HLSLParserLT:           {binary: ast.Lt},
+	p.HLSLParserGT:           {binary: ast.Gt},
+	p.HLSLParserLE:           {binary: ast.Le},
+	p.HLSLParserGE:           {binary: ast.Ge},
+	p.HLSLParserSHL:          {binary: ast.Shl},
+	p.HLSLParserPLUS:         {binary: ast.Add, prefix: ast.Plus},
+	p.HLSLParserMINUS:        {binary: ast.Sub, prefix: ast.Neg},
+	p.HLSLParserSTAR:         {binary: ast.Mul},
+	p.HLSLParserDIV:          {binary: ast.Div},
+	p.HLSLParserMOD:          {binary: ast.Rem},
+	p.HLSLParserINC:          {prefix: ast.PreInc},
+	p.HLSLParserDEC:          {prefix: ast.PreDec},
+	p.HLSLParserNOT:          {prefix: ast.Not},
+	p.HLSLParserTILDE:        {prefix: ast.BitNot},
+	p.HLSLParserASSIGN:       {assign: ast.Assign},
+	p.HLSLParserPLUS_ASSIGN:  {assign: ast.AddAssign},
+	p.HLSLParserMINUS_ASSIGN: {assign: ast.SubAssign},
+	p.HLSLParserSTAR_ASSIGN:  {assign: ast.MulAssign},
+	p.HLSLParserDIV_ASSIGN:   {assign: ast.DivAssign},
+	p.HLSLParserMOD_ASSIGN:   {assign: ast.RemAssign},
+	p.HLSLParserSHL_ASSIGN:   {assign: ast.ShlAssign},
+	p.HLSLParserSHR_ASSIGN:   {assign: ast.ShrAssign},
+	p.HLSLParserAND_ASSIGN:   {assign: ast.AndAssign},
+	p.HLSLParserXOR_ASSIGN:   {assign: ast.XorAssign},
+	p.HLSLParserOR_ASSIGN:    {assign: ast.OrAssign},
 }
 
 // binaryOp is the operator of a binary-operator token, if it is one.
 func binaryOp(typ int) (ast.Op, bool) {
-	op, ok := binaryOps[typ]
-	return op, ok
-}
-
-var binaryOps = map[int]ast.Op{
-	p.HLSLParserOROR:   ast.LogOr,
-	p.HLSLParserANDAND: ast.LogAnd,
-	p.HLSLParserOR:     ast.BitOr,
-	p.HLSLParserXOR:    ast.BitXor,
-	p.HLSLParserAND:    ast.BitAnd,
-	p.HLSLParserEQ:     ast.Eq,
-	p.HLSLParserNE:     ast.Ne,
-	p.HLSLParserLT:     ast.Lt,
-	p.HLSLParserGT:     ast.Gt,
-	p.HLSLParserLE:     ast.Le,
-	p.HLSLParserGE:     ast.Ge,
-	p.HLSLParserSHL:    ast.Shl,
-	p.HLSLParserPLUS:   ast.Add,
-	p.HLSLParserMINUS:  ast.Sub,
-	p.HLSLParserSTAR:   ast.Mul,
-	p.HLSLParserDIV:    ast.Div,
-	p.HLSLParserMOD:    ast.Rem,
+	op := operatorTokens[typ].binary
+	return op, op != ast.BadOp
 }
 
 // prefixOp is the operator of a prefix-operator token, if it is one.
 func prefixOp(typ int) (ast.Op, bool) {
-	op, ok := prefixOps[typ]
-	return op, ok
+	op := operatorTokens[typ].prefix
+	return op, op != ast.BadOp
 }
 
-var prefixOps = map[int]ast.Op{
-	p.HLSLParserINC:   ast.PreInc,
-	p.HLSLParserDEC:   ast.PreDec,
-	p.HLSLParserPLUS:  ast.Plus,
-	p.HLSLParserMINUS: ast.Neg,
-	p.HLSLParserNOT:   ast.Not,
-	p.HLSLParserTILDE: ast.BitNot,
+// assignOp is the operator of an assignment token, if it is one.
+func assignOp(typ int) (ast.Op, bool) {
+	op := operatorTokens[typ].assign
+	return op, op != ast.BadOp
 }
 
 func (b *builder) expression(ctx p.IExpressionContext) ast.Expr {
