@@ -373,6 +373,20 @@ func compare[T int64 | float64](op string, x, y T) (v Value, ok bool) {
 	return Value{}, false
 }
 
+// ringOp evaluates +, - and * on two scalars; ok is false for any other
+// operator.
+func ringOp[T int64 | float64](op string, x, y T) (r T, ok bool) {
+	switch op {
+	case "+":
+		return x + y, true
+	case "-":
+		return x - y, true
+	case "*":
+		return x * y, true
+	}
+	return 0, false
+}
+
 func boolV(b bool) Value {
 	if b {
 		return Value{T: scalar(Bool), I: []int64{1}}
@@ -387,15 +401,11 @@ func (th *thread) scalarOp(op string, a, b Value) Value {
 		if v, ok := compare(op, x, y); ok {
 			return v
 		}
-		var r float64
-		switch op {
-		case "+":
-			r = x + y
-		case "-":
-			r = x - y
-		case "*":
-			r = x * y
-		case "/":
+		r, ok := ringOp(op, x, y)
+		if !ok {
+			if op != "/" {
+				panic("randprog: float operator " + op)
+			}
 			if y == 0 {
 				ub("float division by zero")
 			}
@@ -403,8 +413,6 @@ func (th *thread) scalarOp(op string, a, b Value) Value {
 			if r*y != x {
 				ub("inexact division")
 			}
-		default:
-			panic("randprog: float operator " + op)
 		}
 		if !exact(k, r) {
 			ub("inexact %s result %v", k, r)
@@ -415,14 +423,11 @@ func (th *thread) scalarOp(op string, a, b Value) Value {
 	if v, ok := compare(op, x, y); ok {
 		return v
 	}
+	if r, ok := ringOp(op, x, y); ok {
+		return Value{T: scalar(k), I: []int64{norm(k, r)}}
+	}
 	var r int64
 	switch op {
-	case "+":
-		r = x + y
-	case "-":
-		r = x - y
-	case "*":
-		r = x * y
 	case "/", "%":
 		if y == 0 {
 			ub("integer division by zero")
