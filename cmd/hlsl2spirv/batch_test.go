@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -9,6 +10,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
+	"sync/atomic"
 	"syscall"
 	"testing"
 	"time"
@@ -146,7 +148,11 @@ func TestBatchPanicStaysInItsJob(t *testing.T) {
 func buildCommand(tb testing.TB, dir string) string {
 	tb.Helper()
 	bin := filepath.Join(dir, "hlsl2spirv")
-	if out, err := exec.Command("go", "build", "-tags", "antlr.nomutex", "-o", bin, ".").CombinedOutput(); err != nil {
+	// as make build builds it: static, so that a process start does not
+	// pay the dynamic loader
+	cmd := exec.Command("go", "build", "-tags", "antlr.nomutex", "-trimpath", "-o", bin, ".")
+	cmd.Env = append(os.Environ(), "CGO_ENABLED=0")
+	if out, err := cmd.CombinedOutput(); err != nil {
 		tb.Fatalf("go build: %v\n%s", err, out)
 	}
 	return bin
@@ -248,11 +254,18 @@ func goldenJobs(tb testing.TB) [][]string {
 	return jobs
 }
 
+// keepJobs names a file to which BenchmarkGoldenBatch copies its jobs
+// file, to run or profile the same batch by hand (paths in it are
+// relative to this directory).
+var keepJobs = flag.String("golden-jobs", "", "BenchmarkGoldenBatch: also write the jobs file here")
+
 // BenchmarkGoldenBatch compiles every golden test's shader with its RUN
 // lines' flags, plus the examples: "batch" is one hlsl2spirv -batch
 // process; "processes" one process per compile, one after another, as a
 // build script runs dxc; "processes-parallel" one per compile, as many at
-// a time as there are cores (make -j). Run with -benchtime 1x.
+// a time as there are cores (make -j). Run with -benchtime 1x. Besides
+// the wall time (ns/op) it reports the CPU time the processes spent
+// (cpu-ms/op, user and system), which a loaded machine disturbs less.
 func BenchmarkGoldenBatch(b *testing.B) {
 	dir := b.TempDir()
 	bin := buildCommand(b, dir)
@@ -271,26 +284,42 @@ func BenchmarkGoldenBatch(b *testing.B) {
 	if err := os.WriteFile(jobsFile, []byte(list.String()), 0o644); err != nil {
 		b.Fatal(err)
 	}
+	if *keepJobs != "" {
+		if err := os.WriteFile(*keepJobs, []byte(list.String()), 0o644); err != nil {
+			b.Fatal(err)
+		}
+	}
+	var cpu atomic.Int64 // nanoseconds of user and system time
 	runCmd := func(args ...string) {
 		cmd := exec.Command(bin, args...)
 		cmd.Stdout, cmd.Stderr = io.Discard, io.Discard
 		cmd.Run() // some RUN lines expect a failure
+		if st := cmd.ProcessState; st != nil {
+			cpu.Add(int64(st.UserTime() + st.SystemTime()))
+		}
+	}
+	report := func(b *testing.B) {
+		b.ReportMetric(float64(len(jobs)), "jobs")
+		b.ReportMetric(float64(cpu.Load())/1e6/float64(b.N), "cpu-ms/op")
 	}
 	b.Run("batch", func(b *testing.B) {
+		cpu.Store(0)
 		for i := 0; i < b.N; i++ {
 			runCmd("-batch", jobsFile)
 		}
-		b.ReportMetric(float64(len(jobs)), "jobs")
+		report(b)
 	})
 	b.Run("processes", func(b *testing.B) {
+		cpu.Store(0)
 		for i := 0; i < b.N; i++ {
 			for _, j := range jobs {
 				runCmd(j...)
 			}
 		}
-		b.ReportMetric(float64(len(jobs)), "jobs")
+		report(b)
 	})
 	b.Run("processes-parallel", func(b *testing.B) {
+		cpu.Store(0)
 		for i := 0; i < b.N; i++ {
 			next := make(chan []string)
 			done := make(chan bool)
@@ -310,6 +339,6 @@ func BenchmarkGoldenBatch(b *testing.B) {
 				<-done
 			}
 		}
-		b.ReportMetric(float64(len(jobs)), "jobs")
+		report(b)
 	})
 }
