@@ -4,6 +4,7 @@ import (
 	"math"
 	"runtime"
 	"runtime/debug"
+	"sync"
 )
 
 // Garbage collection for the two ways the command runs.
@@ -20,24 +21,44 @@ import (
 // the live heap allocated (17 collections, 0.8 s of CPU instead of 1.15,
 // about 56 MB resident), slower to grow, never stuck.
 //
-// A batch lives for many compiles and collects as usual, with a little
-// more room (GOGC=200) for its throughput.
+// A batch lives for many compiles and collects as usual, with more room
+// (GOGC=400) for its throughput: a job keeps little alive, so the heap
+// stays near 10 MB per core while collections cost a quarter of what the
+// default pacing costs (on the golden jobs, about 10% less CPU than
+// GOGC=200 for 8 MB more resident).
 const (
 	oneShotHeapLimit  = 40 << 20
 	liveHeapCeiling   = oneShotHeapLimit / 2
-	batchGCPercent    = 200
+	batchGCPercent    = 400
 	fallbackGCPercent = 40
 )
 
 func tuneGCForOneShot() {
+	gcMode.Lock()
+	defer gcMode.Unlock()
 	debug.SetGCPercent(-1)
 	debug.SetMemoryLimit(oneShotHeapLimit)
+	gcMode.oneShot = true
 	watchLiveHeap()
 }
 
+// tuneGCForBatch also ends the one-shot live-heap watch: a batch's heap
+// in use after some collection may well pass liveHeapCeiling, and the
+// watch would then leave the batch at the one-shot fallback (GOGC=40),
+// collecting several times as often.
 func tuneGCForBatch() {
+	gcMode.Lock()
+	defer gcMode.Unlock()
+	gcMode.oneShot = false
 	debug.SetGCPercent(batchGCPercent)
 	debug.SetMemoryLimit(math.MaxInt64)
+}
+
+// gcMode says whether the one-shot settings are in force; the watch ends
+// when they are not.
+var gcMode struct {
+	sync.Mutex
+	oneShot bool
 }
 
 // gcSentinel is garbage whose finalizer runs after each collection (it
@@ -46,12 +67,17 @@ type gcSentinel struct{ _ *int }
 
 func watchLiveHeap() {
 	runtime.SetFinalizer(&gcSentinel{}, func(*gcSentinel) {
-		if liveHeap() > liveHeapCeiling {
+		gcMode.Lock()
+		defer gcMode.Unlock()
+		switch {
+		case !gcMode.oneShot:
+		case liveHeap() > liveHeapCeiling:
 			debug.SetGCPercent(fallbackGCPercent)
 			debug.SetMemoryLimit(math.MaxInt64)
-			return
+			gcMode.oneShot = false
+		default:
+			watchLiveHeap()
 		}
-		watchLiveHeap()
 	})
 }
 
