@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -165,5 +166,57 @@ func TestSyntaxOnlyAndASTDump(t *testing.T) {
 	rc := run([]string{"-fsyntax-only", bad}, &stdout, &stderr)
 	if rc == 0 || !strings.Contains(stderr.String(), "bad.hlsl:2:14: error: expected ';'") {
 		t.Errorf("-fsyntax-only bad: exit %d stderr %q", rc, stderr.String())
+	}
+}
+
+// A flag parser is reused from command line to command line (a batch
+// parses one a job): nothing of one parse shows in the next, and a later
+// parse changes nothing in an earlier result.
+func TestFlagParserReuse(t *testing.T) {
+	first := []string{"-T", "ps_6_0", "-D", "A=1", "-D", "B", "-I", "inc", "-O0", "-Zpr", "-fvk-b-shift", "1", "0",
+		"-fvk-t-shift", "2", "all", "-fspv-extension=SPV_KHR_ray_query", "-Fo", "a.spv", "a.hlsl"}
+	second := []string{"-T", "vs_6_0", "-D", "C", "-fvk-b-shift", "3", "1", "b.hlsl"}
+	normalize := func(args []string) []string {
+		t.Helper()
+		normalized, _, _, err := normalizeArgs(args)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return normalized
+	}
+	parse := func(fp *flagParser, args []string) *cli {
+		t.Helper()
+		c, err := fp.parse(normalize(args))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return c
+	}
+	fresh := func(args []string) *cli { return parse(newFlagParser(), args) }
+
+	fp := newFlagParser()
+	a := parse(fp, first)
+	aCopy := fresh(first)
+	b := parse(fp, second)
+	if !reflect.DeepEqual(a, aCopy) {
+		t.Errorf("the second parse changed the first result:\n%+v\nwant\n%+v", a, aCopy)
+	}
+	if want := fresh(second); !reflect.DeepEqual(b, want) {
+		t.Errorf("a reused parser gave\n%+v\nwhere a fresh one gives\n%+v", b, want)
+	}
+	if len(b.opts.Defines) != 1 || b.opts.IncludeDirs != nil || b.o0 || b.zpr || b.out != "" || len(b.shifts[0]) != 1 || b.shifts[1] != nil {
+		t.Errorf("the first command line's flags leaked into the second: %+v", b)
+	}
+}
+
+// BenchmarkParseCommandLine times what every job of a batch pays to read
+// its command line.
+func BenchmarkParseCommandLine(b *testing.B) {
+	args := []string{"-T", "ps_6_0", "-E", "main", "-O3", "-DQUALITY=2", "-I", "include", "-Fo", "out.spv", "shader.hlsl"}
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		if _, err := parseCommandLine(args); err != nil {
+			b.Fatal(err)
+		}
 	}
 }

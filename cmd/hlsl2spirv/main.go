@@ -17,6 +17,7 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/spf13/pflag"
 
@@ -66,7 +67,7 @@ type cli struct {
 	// unsupported lists dxc options given that are not implemented yet.
 	unsupported []string
 	// Binding options as given ("N,SPACE" per use), parsed by bindingOptions.
-	shifts             map[string]*[]string
+	shifts             [len(shiftClasses)][]string
 	bindRegister, vkbr []string
 	bindGlobals        string
 	resourceHeap       string
@@ -79,6 +80,22 @@ type cli struct {
 	warnings           []string // -W<group>: accepted, the groups are on by default
 }
 
+// A flagParser parses command lines with a pflag.FlagSet defined once:
+// its flags write into scratch, which every parse zeroes first and then
+// copies out. A batch parses a command line per job, and defining the
+// hundred flags costs more than parsing them. A flagParser serves one
+// parse at a time; flagParsers holds the idle ones.
+type flagParser struct {
+	fs      *pflag.FlagSet
+	scratch cli
+}
+
+var flagParsers = sync.Pool{New: func() any { return newFlagParser() }}
+
+// shiftClasses are the register classes of -fvk-{b,t,s,u}-shift, in the
+// order of cli.shifts.
+var shiftClasses = [...]string{"b", "t", "s", "u"}
+
 func parseCommandLine(args []string) (*cli, error) {
 	args, err := expandResponseFiles(args) // respfile.go
 	if err != nil {
@@ -88,14 +105,40 @@ func parseCommandLine(args []string) (*cli, error) {
 	if err != nil {
 		return nil, err
 	}
-	c := &cli{inputs: inputs, unsupported: unsupported, shifts: map[string]*[]string{}}
-	fs := pflag.NewFlagSet("hlsl2spirv", pflag.ContinueOnError)
+	fp := flagParsers.Get().(*flagParser)
+	c, err := fp.parse(normalized)
+	flagParsers.Put(fp)
+	if err != nil {
+		return nil, err
+	}
+	c.inputs = append(inputs, c.inputs...)
+	c.unsupported = unsupported
+	if err := c.finish(args); err != nil {
+		return nil, err
+	}
+	return c, nil
+}
+
+// parse parses normalized flags into a new cli; the arguments that are no
+// flags are its inputs.
+func (fp *flagParser) parse(normalized []string) (*cli, error) {
+	fp.scratch = cli{}
+	err := fp.fs.Parse(normalized)
+	c := new(cli)
+	*c = fp.scratch
+	c.inputs = fp.fs.Args()
+	return c, err
+}
+
+func newFlagParser() *flagParser {
+	fp := &flagParser{fs: pflag.NewFlagSet("hlsl2spirv", pflag.ContinueOnError)}
+	fs, c := fp.fs, &fp.scratch
 	fs.SetOutput(io.Discard)
 	o := &c.opts
 	fs.StringVar(&c.profile, "T", "", "")
 	fs.StringVar(&o.Entry, "E", "", "")
-	fs.StringArrayVar(&o.Defines, "D", nil, "")
-	fs.StringArrayVar(&o.IncludeDirs, "I", nil, "")
+	fs.Var(stringList{&o.Defines}, "D", "")
+	fs.Var(stringList{&o.IncludeDirs}, "I", "")
 	fs.StringVar(&c.hv, "HV", "", "")
 	// the boolean flags: each sets its field when given
 	for _, f := range []struct {
@@ -155,7 +198,7 @@ func parseCommandLine(args []string) (*cli, error) {
 	} {
 		fs.BoolVar(f.p, f.name, false, "")
 	}
-	fs.StringArrayVar(&c.oconfig, "Oconfig", nil, "")
+	fs.Var(stringList{&c.oconfig}, "Oconfig", "")
 	fs.StringVar(&c.out, "Fo", "", "")
 	fs.StringVar(&c.asmOut, "Fc", "", "")
 	fs.StringVar(&c.wgslOut, "Fw", "", "")
@@ -168,15 +211,13 @@ func parseCommandLine(args []string) (*cli, error) {
 	fs.StringVar(&o.StageIOOrder, "fvk-stage-io-order", "", "")
 	fs.StringVar(&o.EntryPointName, "fspv-entrypoint-name", "", "")
 	fs.IntVar(&o.DefaultSpace, "auto-binding-space", 0, "")
-	fs.StringArrayVar(&o.Extensions, "fspv-extension", nil, "")
-	fs.StringArrayVar(&c.debug, "fspv-debug", nil, "")
-	for _, class := range []string{"b", "t", "s", "u"} {
-		list := new([]string)
-		fs.StringArrayVar(list, "fvk-"+class+"-shift", nil, "")
-		c.shifts[class] = list
+	fs.Var(stringList{&o.Extensions}, "fspv-extension", "")
+	fs.Var(stringList{&c.debug}, "fspv-debug", "")
+	for i, class := range shiftClasses {
+		fs.Var(stringList{&c.shifts[i]}, "fvk-"+class+"-shift", "")
 	}
-	fs.StringArrayVar(&c.bindRegister, "fvk-bind-register", nil, "")
-	fs.StringArrayVar(&c.vkbr, "vkbr", nil, "")
+	fs.Var(stringList{&c.bindRegister}, "fvk-bind-register", "")
+	fs.Var(stringList{&c.vkbr}, "vkbr", "")
 	fs.StringVar(&c.bindGlobals, "fvk-bind-globals", "", "")
 	fs.StringVar(&c.resourceHeap, "fvk-bind-resource-heap", "", "")
 	fs.StringVar(&c.samplerHeap, "fvk-bind-sampler-heap", "", "")
@@ -186,34 +227,36 @@ func parseCommandLine(args []string) (*cli, error) {
 	// what spirv-opt's fix-func-call-arguments pass makes of calls
 	fs.Bool("fspv-fix-func-call-arguments", false, "")
 	fs.Uint32Var(&o.MaxID, "fspv-max-id", 0, "")
-	fs.StringArrayVar(&o.DisabledWarnings, "Wno-", nil, "")
-	fs.StringArrayVar(&c.warnings, "W", nil, "")
-	if err := fs.Parse(normalized); err != nil {
-		return nil, err
-	}
-	if fs.NArg() > 0 {
-		c.inputs = append(c.inputs, fs.Args()...)
-	}
+	fs.Var(stringList{&o.DisabledWarnings}, "Wno-", "")
+	fs.Var(stringList{&c.warnings}, "W", "")
+	return fp
+}
+
+// finish checks the parsed flags and derives the options they imply;
+// args is the command line as given.
+func (c *cli) finish(args []string) error {
+	o := &c.opts
+	var err error
 	o.Profile = c.profile
 	c.entry = o.Entry
 	if err := c.bindingOptions(o); err != nil {
-		return nil, err
+		return err
 	}
 	if c.noFiniteMath {
 		o.FiniteMathOnly = false
 	}
 	o.RowMajor = c.zpr
 	if c.zpr && c.zpc {
-		return nil, fmt.Errorf("cannot specify /Zpr and /Zpc together, use /? to get usage information")
+		return fmt.Errorf("cannot specify /Zpr and /Zpc together, use /? to get usage information")
 	}
 	o.NoOptimize = c.o0 || c.od
 	if !(c.preprocess || c.astDump || c.syntaxOnly) { // the front end alone ignores optimizer options
 		if err := checkOconfig(c.oconfig, c.o0 || c.o1 || c.o2 || c.o3, o); err != nil { // oconfig.go
-			return nil, err
+			return err
 		}
 	}
 	if o.Debug, err = frontend.ParseDebugCategories(c.zi, c.debug); err != nil {
-		return nil, err
+		return err
 	}
 	if o.Debug.Any() {
 		o.Debug.CommandLine, o.Debug.Args = commandLine(args, c.inputs)
@@ -225,10 +268,10 @@ func parseCommandLine(args []string) (*cli, error) {
 		case "202x":
 			o.HLSLVersion = 2029
 		default:
-			return nil, fmt.Errorf("unknown HLSL version: %s", c.hv)
+			return fmt.Errorf("unknown HLSL version: %s", c.hv)
 		}
 	}
-	return c, nil
+	return nil
 }
 
 // commandLine is what DXC records of its command line for debug
@@ -247,6 +290,16 @@ func commandLine(args, inputs []string) (line, rest string) {
 	}
 	return input + b.String(), b.String()
 }
+
+// stringList is a repeatable flag (-D A -D B): every use appends its
+// value. (pflag's StringArray formats its default through a CSV writer
+// when the flag is defined: a 4 KiB buffer for each of the repeatable
+// flags, in every job of a batch.)
+type stringList struct{ values *[]string }
+
+func (l stringList) String() string     { return strings.Join(*l.values, ",") }
+func (l stringList) Type() string       { return "stringArray" }
+func (l stringList) Set(v string) error { *l.values = append(*l.values, v); return nil }
 
 // runWith runs one command line in a session.
 func runWith(s session, args []string, stdout, stderr io.Writer) int {
@@ -360,7 +413,7 @@ func (c *cli) bindingOptions(o *frontend.Options) error {
 		}
 		return n, nil
 	}
-	for _, class := range []string{"b", "t", "s", "u"} {
+	for i, class := range shiftClasses {
 		opt := "-fvk-" + class + "-shift"
 		// DXC's messages
 		shiftNum := func(s string) (int, error) {
@@ -373,7 +426,7 @@ func (c *cli) bindingOptions(o *frontend.Options) error {
 			}
 			return n, nil
 		}
-		for _, v := range *c.shifts[class] {
+		for _, v := range c.shifts[i] {
 			parts := strings.Split(v, ",")
 			n, err := shiftNum(parts[0])
 			if err != nil {
