@@ -57,10 +57,20 @@ func (o *Options) CheckOptimizerOptions() error {
 // -fspv-reduce-load-size ask for) for a module the emitter says needs them
 // (spirv.Legalization) or under -fspv-reduce-load-size, or none.
 func (o *Options) legalizationPasses(legal spirv.Legalization) ([]opt.Pass, error) {
-	if o.CodeGenOnly || !(legal.Needed || o.ReduceLoadSize) {
+	if o.CodeGenOnly {
+		return nil, nil
+	}
+	if !(legal.Needed || o.ReduceLoadSize) {
+		if o.PackOptimized {
+			// the packed stage variables' arrays and matrices still
+			// become a variable per location, as DXC's legalization
+			// begins
+			return opt.Pipeline([]string{opt.SignaturePackingFlag}, false)
+		}
 		return nil, nil
 	}
 	return opt.Pipeline(opt.LegalizationPipelineFlags(opt.LegalizeOptions{
+		SignaturePacking:          o.PackOptimized,
 		FlattenResourceArrays:     o.FlattenResourceArrays,
 		FlattenCompositeResources: legal.CompositeResources,
 		ReduceLoadSize:            o.ReduceLoadSize,

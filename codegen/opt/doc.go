@@ -41,7 +41,8 @@
 //     (eliminate-dead-functions), eliminate_dead_inserts.go, vector_dce.go,
 //     simplify_instructions.go, redundancy_elimination.go (and
 //     local-redundancy-elimination), eliminate_dead_const.go,
-//     unify_const.go, remove_unused_interface_variables.go. Module-level:
+//     unify_const.go, remove_unused_interface_variables.go. Stage
+//     variables: interface_variable_scalar_replacement.go. Module-level:
 //     trim_capabilities.go, spread_volatile_semantics.go,
 //     fix_opextinst_opcodes.go, strip_debug.go, strip_nonsemantic.go.
 //   - helpers passes share, answering as spirv-opt's analyses do:

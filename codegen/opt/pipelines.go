@@ -48,6 +48,10 @@ type LegalizeOptions struct {
 	FixFuncCallArguments bool
 }
 
+// SignaturePackingFlag splits the stage variables -pack-optimized packed:
+// DXC runs it first when it packs signatures.
+const SignaturePackingFlag = "interface-variable-scalar-replacement"
+
 // LegalizationPipelineFlags is DXC's whole legalization run as flag names,
 // in spirvToolsLegalize's order: the options' additions around
 // --legalize-hlsl, then compact-ids and spread-volatile-semantics (and
@@ -55,7 +59,7 @@ type LegalizeOptions struct {
 func LegalizationPipelineFlags(o LegalizeOptions) []string {
 	var out []string
 	if o.SignaturePacking {
-		out = append(out, "interface-variable-scalar-replacement")
+		out = append(out, SignaturePackingFlag)
 	}
 	out = append(out, LegalizationFlags...)
 	if o.FlattenResourceArrays {

@@ -63,6 +63,8 @@ var registry = map[string]passEntry{
 	"spread-volatile-semantics":         {noArg(func() Pass { return spreadVolatileSemantics{} }), "gives the built-ins Vulkan requires volatile reads of the Volatile decoration or memory operand"},
 	"remove-unused-interface-variables": {noArg(func() Pass { return removeUnusedInterfaceVariables{} }), "makes each entry point's interface the global variables its call tree uses"},
 	"fix-func-call-param":               {noArg(func() Pass { return fixFuncCallParam{} }), "passes access-chain call arguments through Function variables, copied in before the call and back after"},
+	// (DXC's signature packing, before legalization.)
+	"interface-variable-scalar-replacement": {noArg(func() Pass { return interfaceVarSROA{} }), "splits stage variables of array or matrix type into a variable per location"},
 
 	// Resource variables (descriptors).
 	"descriptor-scalar-replacement":             {noArg(func() Pass { return descriptorSROA{"descriptor-scalar-replacement", true, true} }), "splits resource variables of array or struct-of-resources type into a variable per resource"},

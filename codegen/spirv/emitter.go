@@ -18,8 +18,8 @@
 //   - entry.go: the wrapper and stage I/O, stageio.go their state; gs.go,
 //     tess.go, clipcull.go: geometry and tessellation stages, clip/cull
 //     distances; mesh.go: mesh and amplification stages; node.go:
-//     work-graph node shaders; packio.go: -pack-optimized (packed
-//     locations, split variables).
+//     work-graph node shaders; packio.go: -pack-optimized's packed
+//     locations (codegen/opt splits the arrays and matrices among them).
 //   - globals.go: statics, groupshared, $Globals, cbuffers, push and spec
 //     constants, binding assignment; reflect.go: -fspv-reflect;
 //     fxcclone.go: buffers read through a copy under -fvk-use-dx-layout;
@@ -151,9 +151,9 @@ type Options struct {
 	// heaps of SPV_EXT_descriptor_heap instead of bound arrays (heap.go).
 	UseDescriptorHeap bool
 	// PackOptimized is -pack-optimized: stage variables without explicit
-	// locations share locations component by component, and (unless
-	// -fcgl) arrays and matrices among them become a variable per
-	// location (packio.go).
+	// locations share locations component by component (packio.go);
+	// unless -fcgl, the optimizer's interface-variable-scalar-replacement
+	// then makes arrays and matrices among them a variable per location.
 	PackOptimized bool
 	// Debug is -Zi and -fspv-debug= (debug*.go).
 	Debug DebugOptions
@@ -405,9 +405,6 @@ func (e *emitter) module() {
 	e.bindings.assign(e.b, e.errorf)
 	if !e.opts.CodeGenOnly {
 		e.removeUnusedGlobals()
-		if e.opts.PackOptimized {
-			e.splitPackedVariables() // packio.go
-		}
 	}
 	e.decoratePointerVariables() // bufferpointer.go
 	e.upgradeMemoryModel()       // memorymodel.go

@@ -8,6 +8,7 @@
 // RUN: %hlsl2spirv -T vs_6_0 -E vsmain -pack-optimized -fcgl %s | FileCheck %s --check-prefix=CGL
 // RUN: %hlsl2spirv -T vs_6_0 -E vsmain -pack-optimized %s | FileCheck %s --check-prefix=VS
 // RUN: %hlsl2spirv -T gs_6_0 -E gsmain -pack-optimized %s | FileCheck %s --check-prefix=GS
+// RUN: %hlsl2spirv -T gs_6_0 -E gsmain -pack-optimized %s | FileCheck %s --check-prefix=PARTS
 // RUN: %hlsl2spirv -T ps_6_0 -E psmain -pack-optimized -fspv-preserve-interface %s | FileCheck %s --check-prefix=PS
 // RUN: %hlsl2spirv -T ps_6_0 -E psmain %s | FileCheck %s --check-prefix=UNPACKED
 
@@ -72,6 +73,10 @@ Varyings vsmain(float4 p : POSITION, float3x2 b : BASIS) {
 // GS-DAG: OpDecorate %out_var_BASIS_1 Location 5
 // GS-DAG: %in_var_BASIS_1 = OpVariable %_ptr_Input__arr_v2float_uint_3 Input
 // GS-DAG: %out_var_BASIS_1 = OpVariable %_ptr_Output_v2float Output
+// The parts take the original's decorations, and its name, but a name is
+// no decoration (it once became a stray RelaxedPrecision).
+// PARTS-NOT: RelaxedPrecision
+// PARTS: OpFunctionEnd
 [maxvertexcount(3)]
 void gsmain(triangle Varyings input[3], inout TriangleStream<Varyings> stream) {
   for (uint i = 0; i < 3; i++) {
