@@ -326,3 +326,54 @@ OpFunctionEnd
 		t.Error(err)
 	}
 }
+
+// Reachable lists the entry, then its callees breadth-first in call
+// order, each once, and leaves out functions no call reaches.
+func TestReachable(t *testing.T) {
+	m := asm.MustParse(`OpCapability Shader
+OpMemoryModel Logical GLSL450
+OpEntryPoint GLCompute %main "main"
+OpExecutionMode %main LocalSize 1 1 1
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%leaf = OpFunction %void None %fn
+%l0 = OpLabel
+OpReturn
+OpFunctionEnd
+%unused = OpFunction %void None %fn
+%u0 = OpLabel
+%u1 = OpFunctionCall %void %leaf
+OpReturn
+OpFunctionEnd
+%mid = OpFunction %void None %fn
+%m0 = OpLabel
+%m1 = OpFunctionCall %void %leaf
+OpReturn
+OpFunctionEnd
+%other = OpFunction %void None %fn
+%o0 = OpLabel
+OpReturn
+OpFunctionEnd
+%main = OpFunction %void None %fn
+%e0 = OpLabel
+%e1 = OpFunctionCall %void %mid
+%e2 = OpFunctionCall %void %other
+%e3 = OpFunctionCall %void %mid
+OpReturn
+OpFunctionEnd
+`)
+	name := map[builder.ID]string{}
+	for i, n := range []string{"leaf", "unused", "mid", "other", "main"} {
+		name[m.Functions[i].Def.Result] = n
+	}
+	var got []string
+	for _, f := range m.Reachable(m.Functions[4].Def.Result) {
+		got = append(got, name[f.Def.Result])
+	}
+	if want := "main mid other leaf"; strings.Join(got, " ") != want {
+		t.Errorf("Reachable(main) = %v, want %s", got, want)
+	}
+	if got := m.Reachable(12345); len(got) != 0 {
+		t.Errorf("Reachable of an id that is no function = %d functions, want none", len(got))
+	}
+}

@@ -330,6 +330,32 @@ func (m *Module) BlockInsts() iter.Seq[*Inst] {
 	}
 }
 
+// Reachable lists the functions reachable from entry through
+// OpFunctionCall, entry first, then breadth-first in call order.
+func (m *Module) Reachable(entry ID) []*Function {
+	byID := make(map[ID]*Function, len(m.Functions))
+	for _, f := range m.Functions {
+		byID[f.Def.Result] = f
+	}
+	seen := map[ID]bool{entry: true}
+	var out []*Function
+	if f := byID[entry]; f != nil {
+		out = append(out, f)
+	}
+	for i := 0; i < len(out); i++ {
+		for in := range out[i].Insts() {
+			if in.Op != spv.OpFunctionCall || len(in.Operands) == 0 || seen[in.Operands[0].ID()] {
+				continue
+			}
+			seen[in.Operands[0].ID()] = true
+			if f := byID[in.Operands[0].ID()]; f != nil {
+				out = append(out, f)
+			}
+		}
+	}
+	return out
+}
+
 // DeleteIf removes every instruction for which del returns true, from
 // every section and block (a function's OpFunction and the memory model
 // are not offered; remove a function from Functions instead).

@@ -174,8 +174,8 @@ func (e *emitter) pointerCastCall(x *ast.CallExpr) (value, bool) {
 // decoratePointerVariables gives every function variable or parameter
 // that holds physical pointers RestrictPointer, unless the emitter chose
 // AliasedPointer: Vulkan requires one of the two.
-func (e *emitter) decoratePointerVariables() {
-	m := e.b.M
+func decoratePointerVariables(b *builder.ModuleBuilder) {
+	m := b.M
 	decorated := map[builder.ID]bool{}
 	for _, in := range m.Annotations {
 		if in.Op == spv.OpDecorate && len(in.Operands) > 1 {
@@ -186,9 +186,9 @@ func (e *emitter) decoratePointerVariables() {
 		}
 	}
 	holdsPointer := func(ptrType builder.ID) bool {
-		_, pointee, ok := e.b.Pointee(ptrType)
+		_, pointee, ok := b.Pointee(ptrType)
 		for ok {
-			d := e.b.Def(pointee)
+			d := b.Def(pointee)
 			switch {
 			case d == nil:
 				return false
@@ -204,7 +204,7 @@ func (e *emitter) decoratePointerVariables() {
 	}
 	check := func(in *builder.Inst) {
 		if !decorated[in.Result] && holdsPointer(in.Type) {
-			e.b.Decorate(in.Result, spv.DecorationRestrictPointer)
+			b.Decorate(in.Result, spv.DecorationRestrictPointer)
 			decorated[in.Result] = true
 		}
 	}

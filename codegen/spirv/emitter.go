@@ -406,8 +406,8 @@ func (e *emitter) module() {
 	if !e.opts.CodeGenOnly {
 		e.removeUnusedGlobals()
 	}
-	e.decoratePointerVariables() // bufferpointer.go
-	e.upgradeMemoryModel()       // memorymodel.go
+	decoratePointerVariables(e.b)                                     // bufferpointer.go
+	upgradeMemoryModel(e.b, e.opts.VulkanMemoryModel, e.opts.Version) // memorymodel.go
 	e.checkBuilder()
 }
 

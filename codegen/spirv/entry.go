@@ -1144,7 +1144,7 @@ func (e *emitter) computeDerivatives() {
 		return
 	}
 	uses := false
-	for _, f := range e.reachable(e.entry.id) {
+	for _, f := range e.b.M.Reachable(e.entry.id) {
 		for _, b := range f.Blocks {
 			for _, in := range b.Insts {
 				switch in.Op {
@@ -1295,36 +1295,6 @@ func (e *emitter) assignLocations(in bool) {
 			e.b.Decorate(sv.id, spv.DecorationIndex, builder.Lit(uint32(sv.index-1)))
 		}
 	}
-}
-
-// reachable lists the functions the entry's wrapper calls, directly or not.
-func (e *emitter) reachable(entry builder.ID) []*builder.Function {
-	byID := map[builder.ID]*builder.Function{}
-	for _, f := range e.b.M.Functions {
-		byID[f.Def.Result] = f
-	}
-	seen := map[builder.ID]bool{entry: true}
-	queue := []builder.ID{entry}
-	var out []*builder.Function
-	for len(queue) > 0 {
-		f := byID[queue[0]]
-		queue = queue[1:]
-		if f == nil {
-			continue
-		}
-		out = append(out, f)
-		for _, b := range f.Blocks {
-			for _, in := range b.Insts {
-				if in.Op == spv.OpFunctionCall && len(in.Operands) > 0 {
-					if callee := in.Operands[0].ID(); !seen[callee] {
-						seen[callee] = true
-						queue = append(queue, callee)
-					}
-				}
-			}
-		}
-	}
-	return out
 }
 
 // executionModels are the SPIR-V execution models of the stages

@@ -28,30 +28,31 @@ import (
 // Modules with physical addressing keep the GLSL450 model, as spirv-opt
 // leaves them.
 
-// upgradeMemoryModel runs the upgrade when -fspv-use-vulkan-memory-model
-// asks for it or the module declares the VulkanMemoryModel capability.
-func (e *emitter) upgradeMemoryModel() {
-	m := e.b.M
+// upgradeMemoryModel runs the upgrade on the finished module b when asked
+// (-fspv-use-vulkan-memory-model) or when the module declares the
+// VulkanMemoryModel capability; version is the module's SPIR-V version.
+func upgradeMemoryModel(b *builder.ModuleBuilder, asked bool, version spv.Version) {
+	m := b.M
 	mm := m.MemoryModel
 	// DXC also upgrades a module that declares the VulkanMemoryModel
 	// capability itself (inline SPIR-V)
-	want := e.opts.VulkanMemoryModel || m.HasCapability(spv.CapabilityVulkanMemoryModel)
+	want := asked || m.HasCapability(spv.CapabilityVulkanMemoryModel)
 	if !want || mm == nil || len(mm.Operands) != 2 ||
 		spv.AddressingModel(mm.Operands[0].Word) != spv.AddressingModelLogical ||
 		spv.MemoryModel(mm.Operands[1].Word) != spv.MemoryModelGLSL450 {
 		return
 	}
 	mm.Operands[1] = builder.Enum(spv.MemoryModelVulkan)
-	e.b.Capability(spv.CapabilityVulkanMemoryModel)
-	if e.opts.Version < spv.Version1_5 {
-		e.b.Extension("SPV_KHR_vulkan_memory_model")
+	b.Capability(spv.CapabilityVulkanMemoryModel)
+	if version < spv.Version1_5 {
+		b.Extension("SPV_KHR_vulkan_memory_model")
 	}
-	u := &memoryUpgrade{e: e, defs: map[builder.ID]*builder.Inst{}, decorated: map[builder.ID]memoryFlags{}, members: map[[2]uint32]memoryFlags{}, cache: map[string]memoryFlags{}}
+	u := &memoryUpgrade{b: b, defs: map[builder.ID]*builder.Inst{}, decorated: map[builder.ID]memoryFlags{}, members: map[[2]uint32]memoryFlags{}, cache: map[string]memoryFlags{}}
 	u.collect()
 	for in := range m.BlockInsts() {
 		u.upgrade(in)
 	}
-	e.b.DeleteIf(func(in *builder.Inst) bool {
+	b.DeleteIf(func(in *builder.Inst) bool {
 		switch in.Op {
 		case spv.OpDecorate:
 			d := spv.Decoration(in.Operands[1].Word)
@@ -73,7 +74,7 @@ func (a memoryFlags) or(b memoryFlags) memoryFlags {
 }
 
 type memoryUpgrade struct {
-	e         *emitter
+	b         *builder.ModuleBuilder
 	defs      map[builder.ID]*builder.Inst
 	decorated map[builder.ID]memoryFlags // OpDecorate Coherent/Volatile
 	members   map[[2]uint32]memoryFlags  // OpMemberDecorate: struct, member
@@ -82,7 +83,7 @@ type memoryUpgrade struct {
 
 // collect indexes the definitions and the Coherent/Volatile decorations.
 func (u *memoryUpgrade) collect() {
-	m := u.e.b.M
+	m := u.b.M
 	for _, in := range m.Globals {
 		u.defs[in.Result] = in
 	}
@@ -123,7 +124,7 @@ func (u *memoryUpgrade) collect() {
 
 // pointerClass is the storage class of a pointer type, if it is one.
 func (u *memoryUpgrade) pointerClass(typ builder.ID) (spv.StorageClass, bool) {
-	sc, _, ok := u.e.b.Pointee(typ)
+	sc, _, ok := u.b.Pointee(typ)
 	return sc, ok
 }
 
@@ -194,7 +195,7 @@ func (u *memoryUpgrade) isMemoryHandle(typ builder.ID) bool {
 // typeFlags reads member decorations along the indexes into the pointee of
 // pointer type ptrType, then any member decoration below.
 func (u *memoryUpgrade) typeFlags(ptrType builder.ID, indices []builder.ID) memoryFlags {
-	_, elem, ok := u.e.b.Pointee(ptrType)
+	_, elem, ok := u.b.Pointee(ptrType)
 	if !ok {
 		return memoryFlags{}
 	}
@@ -330,7 +331,7 @@ func setAccessFlags[M accessMask](u *memoryUpgrade, in *builder.Inst, at int, f 
 		} else {
 			mask |= bits.visible
 		}
-		params = append(params, builder.Ref(u.e.b.ConstUint32(uint32(scope))))
+		params = append(params, builder.Ref(u.b.ConstUint32(uint32(scope))))
 	}
 	if f.volatile {
 		mask |= bits.volatile
@@ -350,7 +351,7 @@ func (u *memoryUpgrade) queueFamilyScope(in *builder.Inst, at int) {
 		return
 	}
 	if k, ok := u.constIndex(in.Operands[at].ID()); ok && spv.Scope(k) == spv.ScopeDevice {
-		in.Operands[at] = builder.Ref(u.e.b.ConstUint32(uint32(spv.ScopeQueueFamily)))
+		in.Operands[at] = builder.Ref(u.b.ConstUint32(uint32(spv.ScopeQueueFamily)))
 	}
 }
 
@@ -382,14 +383,14 @@ func isAtomic(op spv.Op) bool {
 // tessBarriers adds OutputMemory to the semantics of the control barriers
 // of a tessellation control shader whose code touches Output memory.
 func (u *memoryUpgrade) tessBarriers() {
-	m := u.e.b.M
+	m := u.b.M
 	for _, ep := range m.EntryPoints {
 		if spv.ExecutionModel(ep.Operands[0].Word) != spv.ExecutionModelTessellationControl {
 			continue
 		}
 		var barriers []*builder.Inst
 		output := false
-		for _, f := range u.e.reachable(ep.Operands[1].ID()) {
+		for _, f := range u.b.M.Reachable(ep.Operands[1].ID()) {
 			for in := range f.Insts() {
 				if in.Op == spv.OpControlBarrier {
 					barriers = append(barriers, in)
@@ -409,7 +410,7 @@ func (u *memoryUpgrade) tessBarriers() {
 		}
 		for _, b := range barriers {
 			if k, ok := u.constIndex(b.Operands[2].ID()); ok {
-				b.Operands[2] = builder.Ref(u.e.b.ConstUint32(k | uint32(spv.MemorySemanticsOutputMemory)))
+				b.Operands[2] = builder.Ref(u.b.ConstUint32(k | uint32(spv.MemorySemanticsOutputMemory)))
 			}
 		}
 	}
