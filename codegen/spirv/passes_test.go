@@ -1,6 +1,7 @@
 package spirv
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/hlsl2spirv/hlsl2spirv/builder"
@@ -204,5 +205,57 @@ CHECK: OpMemoryModel Logical Vulkan
 CHECK: OpMemoryModel Logical GLSL450
 CHECK: OpDecorate %coh Coherent
 CHECK: OpLoad %uint {{%[0-9]+$}}
+`)
+}
+
+// rayModule declares an acceleration structure, as a compute shader that
+// passes one around would, with the capabilities a ray query module lacks.
+const rayModule = `OpCapability Shader
+OpMemoryModel Logical GLSL450
+OpEntryPoint GLCompute %main "main"
+OpExecutionMode %main LocalSize 1 1 1
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%accel = OpTypeAccelerationStructureKHR
+%main = OpFunction %void None %fn
+%entry = OpLabel
+OpReturn
+OpFunctionEnd
+`
+
+func TestDeclareRayCapabilities(t *testing.T) {
+	declare := func(use rayUse) func(*builder.ModuleBuilder) {
+		return func(b *builder.ModuleBuilder) { declareRayCapabilities(b, use) }
+	}
+	// an acceleration structure outside ray tracing: a ray query module
+	checkPass(t, rayModule, declare(rayUse{queryAllowed: true}), `
+CHECK: OpCapability RayQueryKHR
+CHECK-NOT: OpCapability RayTracing
+CHECK: OpExtension "SPV_KHR_ray_query"
+CHECK-NOT: OpExtension
+`)
+	// ray queries not allowed: ray tracing's capability instead
+	checkPass(t, rayModule, declare(rayUse{}), `
+CHECK-NOT: RayQuery
+CHECK: OpCapability RayTracingKHR
+CHECK: OpExtension "SPV_KHR_ray_tracing"
+`)
+	// a ray tracing stage: under -fcgl RayQueryKHR stays (legalization
+	// trims it), with the NV extension named only RayTracingNV
+	checkPass(t, rayModule, declare(rayUse{tracing: true, queryAllowed: true, codeGenOnly: true}), `
+CHECK: OpCapability RayQueryKHR
+CHECK: OpCapability RayTracingKHR
+CHECK: OpExtension "SPV_KHR_ray_query"
+CHECK: OpExtension "SPV_KHR_ray_tracing"
+`)
+	checkPass(t, rayModule, declare(rayUse{tracing: true, nv: true, queryAllowed: true}), `
+CHECK-NOT: RayQuery
+CHECK: OpCapability RayTracingNV
+CHECK: OpExtension "SPV_NV_ray_tracing"
+`)
+	// nothing of ray tracing: nothing declared
+	checkPass(t, strings.Replace(rayModule, "%accel = OpTypeAccelerationStructureKHR\n", "", 1), declare(rayUse{queryAllowed: true}), `
+CHECK-NOT: Ray
+CHECK: OpMemoryModel
 `)
 }

@@ -371,13 +371,30 @@ func (e *emitter) endHit(accept bool) {
 	}
 }
 
-// rayCapabilities declares what ray tracing and ray queries need, in
-// DXC's order: RayQueryKHR (for a ray query, or an acceleration structure
-// outside ray tracing stages), then RayTracingKHR or RayTracingNV, and
-// their extensions in the same order. SPV_KHR_ray_tracing needs SPIR-V 1.4.
+// rayCapabilities declares what the module's ray tracing and ray queries
+// need (declareRayCapabilities) and reports ray tracing below SPIR-V 1.4.
 func (e *emitter) rayCapabilities() {
+	tracing := e.io.rt != nil && e.io.rt.used
+	nv := e.nvRayTracing()
+	declareRayCapabilities(e.b, rayUse{tracing: tracing, nv: nv,
+		queryAllowed: e.extAllowed("SPV_KHR_ray_query"), codeGenOnly: e.opts.CodeGenOnly})
+	if tracing && !nv && e.opts.Version < spv.Version1_4 {
+		e.errorf(e.io.rt.pos, "Vulkan 1.1 with SPIR-V 1.4 is required for Raytracing but not permitted to use (choose it with -fspv-target-env=)")
+	}
+}
+
+// rayUse is what the emitter knows of ray tracing in the module: whether
+// a ray tracing stage traces rays (tracing), with SPV_NV_ray_tracing (nv);
+// whether SPV_KHR_ray_query may be used; whether this is -fcgl output.
+type rayUse struct{ tracing, nv, queryAllowed, codeGenOnly bool }
+
+// declareRayCapabilities declares what ray tracing and ray queries need,
+// in DXC's order: RayQueryKHR (for a ray query, or an acceleration
+// structure outside ray tracing stages), then RayTracingKHR or
+// RayTracingNV, and their extensions in the same order.
+func declareRayCapabilities(b *builder.ModuleBuilder, use rayUse) {
 	var accel, query bool
-	for in := range e.b.M.All() {
+	for in := range b.M.All() {
 		switch in.Op {
 		case spv.OpTypeAccelerationStructureKHR:
 			accel = true
@@ -385,38 +402,34 @@ func (e *emitter) rayCapabilities() {
 			query = true
 		}
 	}
-	tracing := e.io.rt != nil && e.io.rt.used
+	tracing := use.tracing
 	if !accel && !query && !tracing {
 		return
 	}
 	// DXC declares RayQueryKHR whenever SPV_KHR_ray_query is allowed and
 	// trims it when legalizing: -fcgl output keeps it.
-	untrimmed := e.opts.CodeGenOnly && tracing
-	if query || e.extAllowed("SPV_KHR_ray_query") && (untrimmed || accel && !tracing) {
+	untrimmed := use.codeGenOnly && tracing
+	if query || use.queryAllowed && (untrimmed || accel && !tracing) {
 		query = true
-		e.b.Capability(spv.CapabilityRayQueryKHR)
+		b.Capability(spv.CapabilityRayQueryKHR)
 	}
 	tracing = tracing || !query
-	nv := e.nvRayTracing()
 	if tracing {
-		if nv {
-			e.b.Capability(spv.CapabilityRayTracingNV)
+		if use.nv {
+			b.Capability(spv.CapabilityRayTracingNV)
 		} else {
-			e.b.Capability(spv.CapabilityRayTracingKHR)
+			b.Capability(spv.CapabilityRayTracingKHR)
 		}
 	}
 	if query {
-		e.b.Extension("SPV_KHR_ray_query")
+		b.Extension("SPV_KHR_ray_query")
 	}
 	if tracing {
-		if nv {
-			e.b.Extension("SPV_NV_ray_tracing")
+		if use.nv {
+			b.Extension("SPV_NV_ray_tracing")
 		} else {
-			e.b.Extension("SPV_KHR_ray_tracing")
+			b.Extension("SPV_KHR_ray_tracing")
 		}
-	}
-	if e.io.rt != nil && e.io.rt.used && !nv && e.opts.Version < spv.Version1_4 {
-		e.errorf(e.io.rt.pos, "Vulkan 1.1 with SPIR-V 1.4 is required for Raytracing but not permitted to use (choose it with -fspv-target-env=)")
 	}
 }
 
