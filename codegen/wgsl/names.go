@@ -3,14 +3,19 @@ package wgsl
 import (
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // reservedWords are the identifiers a WGSL declaration must not take: the
 // keywords and reserved words of the WGSL grammar, the predeclared types
 // and type generators, and the built-in functions and enumerants (a
 // declaration may shadow those, but the translator must still be able to
-// call dot() or name vec4 after a user names a variable "dot").
-var reservedWords = toSet(`
+// call dot() or name vec4 after a user names a variable "dot"). The set
+// is built on first use: a process that compiles HLSL to SPIR-V alone
+// never needs its 400 entries.
+var reservedWords = sync.OnceValue(func() map[string]bool { return toSet(reservedWordList) })
+
+const reservedWordList = `
 alias break case const const_assert continue continuing default diagnostic discard else enable false fn for
 if let loop override requires return struct switch true var while
 NULL Self abstract active alignas alignof as asm asm_fragment async attribute auto await become binding_array
@@ -51,7 +56,7 @@ subgroupOr subgroupShuffle subgroupShuffleDown subgroupShuffleUp subgroupShuffle
 quadBroadcast quadSwapDiagonal quadSwapX quadSwapY
 rgba8unorm rgba8snorm rgba8uint rgba8sint rgba16uint rgba16sint rgba16float r32uint r32sint r32float
 rg32uint rg32sint rg32float rgba32uint rgba32sint rgba32float bgra8unorm
-`)
+`
 
 func toSet(words string) map[string]bool {
 	m := map[string]bool{}
@@ -88,7 +93,7 @@ func sanitize(name string) string {
 	if s[0] >= '0' && s[0] <= '9' {
 		s = "x" + s
 	}
-	if reservedWords[s] {
+	if reservedWords()[s] {
 		s += "_1"
 	}
 	return s
@@ -106,7 +111,7 @@ type namer struct {
 func newNamer() *namer { return &namer{global: map[string]bool{}} }
 
 func (n *namer) taken(s string) bool {
-	return reservedWords[s] || n.global[s] || n.local != nil && n.local[s]
+	return reservedWords()[s] || n.global[s] || n.local != nil && n.local[s]
 }
 
 // unique returns base, or base_N with the smallest N that is free, and
