@@ -35,8 +35,8 @@
 // file sees; decl.go the declarations, func.go structs and functions,
 // template.go template instantiation, typexpr.go written types; stmt.go the
 // statements, expr.go the expressions, call.go calls and overloads;
-// entry.go the -E entry point's requirements, stageio.go its stage inputs
-// and outputs, sigpoint.go which system values each stage's signature
+// entry.go the -E entry point's requirements, stageio.go the entry points'
+// stage inputs and outputs (checked, and published flattened: StageIOOf), sigpoint.go which system values each stage's signature
 // points take, nodes.go work-graph node entries; vkattr.go where vk::
 // attributes may be written, attrs.go the resolved attributes,
 // register() and packoffset() codegen reads; vulkan.go and vulkan_decl.go the checks DXC's
@@ -120,6 +120,10 @@ type Info struct {
 	// as node records (nodes.go).
 	Nodes       map[*Func]*NodeEntry
 	NodeRecords map[*types.Type]NodeRecordInfo
+	// stageIO holds each entry point's stage inputs and outputs, and a
+	// hull shader's patch constant function's, flattened (StageIOOf,
+	// stageio.go).
+	stageIO map[stageIOKey]*EntryIO
 }
 
 // Conversion is an implicit conversion recorded for an expression.

@@ -208,10 +208,24 @@ func (c *checker) checkPatchSizes(entry *Func) {
 // checkLibraryEntries checks the functions of a library marked
 // [shader("stage")] as entry points of that stage, in source order.
 func (c *checker) checkLibraryEntries(decls []ast.Decl) {
+	c.libraryEntries(decls, func(f *Func, a *ast.Attribute, name string) {
+		c.checkRecursion(f)
+		if strings.EqualFold(name, "node") {
+			c.checkNodeEntry(f, a) // nodes.go
+			return
+		}
+		c.checkStageAttributes(f, exactStage(name)) // vulkan.go
+	})
+}
+
+// libraryEntries calls visit with every function definition marked
+// [shader("name")] (the attribute in any letter case, namespaces
+// included), once per such attribute, in source order.
+func (c *checker) libraryEntries(decls []ast.Decl, visit func(f *Func, a *ast.Attribute, name string)) {
 	for _, d := range decls {
 		switch d := d.(type) {
 		case *ast.NamespaceDecl:
-			c.checkLibraryEntries(d.Decls)
+			c.libraryEntries(d.Decls, visit)
 		case *ast.FuncDecl:
 			f, ok := c.info.ObjectOf(d).(*Func)
 			if !ok || d.Body == nil {
@@ -222,13 +236,7 @@ func (c *checker) checkLibraryEntries(decls []ast.Decl) {
 					continue
 				}
 				if lit, ok := a.Args[0].(*ast.BasicLit); ok && lit.Kind == ast.StringLit {
-					c.checkRecursion(f)
-					name := strings.Trim(lit.Value, `"`)
-					if strings.EqualFold(name, "node") {
-						c.checkNodeEntry(f, a) // nodes.go
-						continue
-					}
-					c.checkStageAttributes(f, exactStage(name)) // vulkan.go
+					visit(f, a, strings.Trim(lit.Value, `"`))
 				}
 			}
 		}

@@ -31,6 +31,101 @@ type stageVar struct {
 	meshObject bool
 }
 
+// EntryIO is what sema resolved of an entry point's stage inputs and
+// outputs (or of a hull shader's patch constant function's), flattened
+// once: codegen makes a stage variable of each leaf (Info.StageIO).
+type EntryIO struct {
+	// Params are the parameters', in order (none for a uniform, a node
+	// record, a mesh payload or indices, and the patch constant
+	// function's patches, which are the entry's).
+	Params []ParamIO
+	// Result holds the result's outputs.
+	Result []IOElem
+}
+
+// ParamIO is one parameter's stage inputs and outputs and their shape.
+type ParamIO struct {
+	In, Out []IOElem
+	Shape   IOShape
+	// ArrayLen is the length of a per-vertex or mesh output array.
+	ArrayLen int
+}
+
+// IOShape is how a parameter's value maps to its stage variables.
+type IOShape uint8
+
+const (
+	// IOPlain: a variable per leaf of the value.
+	IOPlain IOShape = iota
+	// IOPerVertex: an array with an element per vertex or control point
+	// (a geometry shader's input primitive, InputPatch, OutputPatch); the
+	// leaves are the element's, each variable an array over the vertices.
+	IOPerVertex
+	// IOPatch: per-patch values (a domain shader's patch constant input,
+	// a patch constant function's outputs).
+	IOPatch
+	// IOStream: a geometry shader's output stream; the leaves are its
+	// element's.
+	IOStream
+	// IOMeshVertices, IOMeshPrimitives: a mesh shader's out vertices and
+	// primitives arrays; the leaves are the element's.
+	IOMeshVertices
+	IOMeshPrimitives
+)
+
+// IOElem is one leaf of a stage input or output: one stage variable.
+type IOElem struct {
+	// Semantic is the variable's semantic: as written, or for the leaves
+	// of a struct with a semantic its name with consecutive indexes
+	// ("A", "A1", "A2"; "B3", "B4"). Name is it without the index, Index
+	// the index (-1 when none is written); SemPos is where the semantic
+	// the leaf's comes from is written. Semantic is "" when none is (an
+	// error sema reports).
+	Semantic string
+	Name     string
+	Index    int
+	SemPos   diag.Pos
+	// Path is the member path to the leaf inside the parameter's or
+	// result's value (or its per-vertex element); a base struct is
+	// member 0.
+	Path  []uint32
+	Type  *types.Type
+	Input bool
+	// Interp holds the interpolation modifiers written on the
+	// declarations from the parameter down to the leaf.
+	Interp Interp
+	// Attrs are the attributes of the declaration that carries the
+	// semantic (vk::location, vk::index, vk::builtin, ext_decorate...).
+	Attrs Attrs
+	// SystemValue: an SV_ semantic; ClipCull: SV_ClipDistance or
+	// SV_CullDistance.
+	SystemValue, ClipCull bool
+}
+
+// Interp is a set of interpolation modifiers.
+type Interp uint8
+
+const (
+	NoInterpolation Interp = 1 << iota
+	Linear
+	Centroid
+	NoPerspective
+	Sample
+)
+
+var interpModifiers = map[string]Interp{
+	"nointerpolation": NoInterpolation, "linear": Linear, "centroid": Centroid,
+	"noperspective": NoPerspective, "sample": Sample,
+}
+
+func interpOf(mods []ast.Modifier) Interp {
+	var in Interp
+	for _, m := range mods {
+		in |= interpModifiers[m.Name]
+	}
+	return in
+}
+
 // entryVars are the stage variables of each entry, in creation order.
 type entryVars struct {
 	f     *Func
@@ -41,8 +136,17 @@ type entryVars struct {
 // entryInterface checks an entry point's stage-specific parameters and
 // its stage variables, in the order DXC's entry wrapper does.
 func (v *vulkanChecker) entryInterface(f *Func) {
-	if f.Decl == nil || !hasStageIO(v.stage) {
-		return // ray tracing and node stages pass payloads and records, not stage variables
+	if f.Decl == nil {
+		return
+	}
+	if !hasStageIO(v.stage) {
+		// Ray tracing and node stages pass payloads and records, not
+		// stage variables; a node's system values are stage inputs all
+		// the same, which codegen makes from the published leaves.
+		if v.stage == stage.Node {
+			v.stageVars(f)
+		}
+		return
 	}
 	switch v.stage {
 	case stage.Pixel:
@@ -63,8 +167,11 @@ func (v *vulkanChecker) entryInterface(f *Func) {
 		}
 		v.stageVarType(sv)
 	}
-	if v.stage == stage.Hull && !hasSemanticNamed(vars, "SV_OutputControlPointID") {
-		v.c.errorf(codes.StageIO, f.pos, "SV_OutputControlPointID semantic must be provided in hull shader")
+	if v.stage == stage.Hull {
+		if !hasSemanticNamed(vars, "SV_OutputControlPointID") {
+			v.c.errorf(codes.StageIO, f.pos, "SV_OutputControlPointID semantic must be provided in hull shader")
+		}
+		v.patchConstantIO(f)
 	}
 	v.entries = append(v.entries, entryVars{f: f, stage: v.stage, vars: vars})
 }
@@ -89,57 +196,77 @@ func semanticIndex(s string) int {
 	return n
 }
 
-// stageVars lists an entry's stage variables: parameters in order, then
-// the result.
+// stageVars lists an entry's stage variables, parameters in order, then
+// the result, and publishes the entry's flattened stage I/O
+// (Info.StageIO): one walk makes both (ioWalk).
 func (v *vulkanChecker) stageVars(f *Func) []stageVar {
+	w := v.newIOWalk(f)
 	d := f.Decl
-	var out []stageVar
 	for i, p := range d.Params {
 		if i >= len(f.Params) {
 			break
 		}
 		pv := f.Params[i]
 		t := pv.typ
-		if t == nil || t.Kind() == types.Invalid || hasMod(p.Mods, "uniform") {
+		if t == nil || t.Kind() == types.Invalid {
 			continue
 		}
-		name := pv.name
-		sv := stageVar{name: name, namePos: pv.pos, attrs: p.Attrs, mods: p.Mods, typ: t}
+		sv := stageVar{name: pv.name, namePos: pv.pos, attrs: p.Attrs, mods: p.Mods, typ: t}
 		if s := semanticName(p.Semantics); s != nil {
 			sv.semantic, sv.semPos = s.Name, semanticNamePos(s)
+		}
+		pio := &w.io.Params[i]
+		if hasMod(p.Mods, "uniform") {
+			// a stage input all the same, which DXC's checks pass by
+			checked := len(w.checks)
+			pio.In = w.add(p, sv, t, true, v.sigPoint(true, t))
+			w.checks = w.checks[:checked]
+			continue
 		}
 		switch {
 		case hasMod(p.Mods, "indices") || hasMod(p.Mods, "payload"):
 			continue // built-ins and the payload block have no semantic
-		case hasMod(p.Mods, "vertices"):
+		case hasMod(p.Mods, "vertices"), hasMod(p.Mods, "primitives"):
 			sv.meshObject = true
-			out = v.flatten(out, sv, elemOf(t), false, "MSOut")
-			continue
-		case hasMod(p.Mods, "primitives"):
-			sv.meshObject = true
-			out = v.flatten(out, sv, elemOf(t), false, "MSPOut")
+			sig, shape := "MSOut", IOMeshVertices
+			if hasMod(p.Mods, "primitives") {
+				sig, shape = "MSPOut", IOMeshPrimitives
+			}
+			pio.Shape, pio.ArrayLen = shape, arrayLen(t)
+			pio.Out = w.add(p, sv, elemOf(t), false, sig)
 			continue
 		}
 		if ct := elemOf(t); ct != nil && ct.IsObject() {
 			switch ct.Object().Class() {
 			case types.ClassStream:
-				out = v.flatten(out, sv, ct.Elem(), false, "GSOut")
+				pio.Shape = IOStream
+				pio.Out = w.add(p, sv, ct.Elem(), false, "GSOut")
 			case types.ClassPatch:
 				sig := "HSCPIn"
 				if v.stage == stage.Domain {
 					sig = "DSCPIn"
 				}
-				out = v.flatten(out, sv, ct.Elem(), true, sig)
+				pio.Shape, pio.ArrayLen = IOPerVertex, arrayLen(ct)
+				pio.In = w.add(p, sv, ct.Elem(), true, sig)
 			}
 			continue // other objects are not stage variables
 		}
 		in := !hasMod(p.Mods, "out") || hasMod(p.Mods, "inout") || hasMod(p.Mods, "in")
 		outDir := hasMod(p.Mods, "out") || hasMod(p.Mods, "inout")
+		switch ct := t.Canonical(); {
+		case in && v.stage == stage.Geometry && ct.IsArray():
+			// one value per vertex of the input primitive
+			pio.Shape, pio.ArrayLen = IOPerVertex, arrayLen(ct)
+			pio.In = w.addArrayed(p, sv, ct.Elem(), v.sigPoint(true, t))
+			continue
+		case in && v.stage == stage.Domain && ct.IsStruct() && !outDir:
+			pio.Shape = IOPatch // the patch constant function's results
+		}
 		if in {
-			out = v.flatten(out, sv, t, true, v.sigPoint(true, t))
+			pio.In = w.add(p, sv, t, true, v.sigPoint(true, t))
 		}
 		if outDir {
-			out = v.flatten(out, sv, t, false, v.sigPoint(false, t))
+			pio.Out = w.add(p, sv, t, false, v.sigPoint(false, t))
 		}
 	}
 	if f.Result != nil && !f.Result.IsVoid() && f.Result.Kind() != types.Invalid {
@@ -147,37 +274,230 @@ func (v *vulkanChecker) stageVars(f *Func) []stageVar {
 		if s := semanticName(d.Semantics); s != nil {
 			sv.semantic, sv.semPos = s.Name, semanticNamePos(s)
 		}
-		out = v.flatten(out, sv, f.Result, false, v.sigPoint(false, f.Result))
+		w.io.Result = w.add(d, sv, f.Result, false, v.sigPoint(false, f.Result))
+	}
+	v.publish(f, w.io)
+	return w.checks
+}
+
+// patchConstantIO publishes the stage I/O of a hull shader entry's patch
+// constant function: its plain inputs, and its out parameters' and
+// result's per-patch outputs (its patches are the entry's).
+func (v *vulkanChecker) patchConstantIO(entry *Func) {
+	pcf := v.c.patchConstantFuncOf(entry)
+	if pcf == nil {
+		return
+	}
+	if pcf = v.c.definition(pcf); pcf.Decl == nil {
+		return
+	}
+	w := v.newIOWalk(pcf)
+	d := pcf.Decl
+	for i, p := range d.Params {
+		if i >= len(pcf.Params) || pcf.Params[i].typ == nil || objectIs(pcf.Params[i].typ, types.InputPatch, types.OutputPatch) {
+			continue
+		}
+		pv := pcf.Params[i]
+		sv := stageVar{name: pv.name, namePos: pv.pos, attrs: p.Attrs, mods: p.Mods, typ: pv.typ}
+		if s := semanticName(p.Semantics); s != nil {
+			sv.semantic, sv.semPos = s.Name, semanticNamePos(s)
+		}
+		if pv.Mode == types.Out {
+			w.io.Params[i] = ParamIO{Shape: IOPatch, Out: w.add(p, sv, pv.typ, false, "PCOut")}
+		} else {
+			w.io.Params[i] = ParamIO{In: w.add(p, sv, pv.typ, true, "PCIn")}
+		}
+	}
+	if pcf.Result != nil && !pcf.Result.IsVoid() && pcf.Result.Kind() != types.Invalid {
+		sv := stageVar{name: pcf.name, namePos: pcf.pos, attrs: d.Attrs, mods: d.Mods, typ: pcf.Result}
+		if s := semanticName(d.Semantics); s != nil {
+			sv.semantic, sv.semPos = s.Name, semanticNamePos(s)
+		}
+		w.io.Result = w.add(d, sv, pcf.Result, false, "PCOut")
+	}
+	v.publish(pcf, w.io)
+}
+
+func (v *vulkanChecker) publish(f *Func, io *EntryIO) {
+	if v.c.info.stageIO == nil {
+		v.c.info.stageIO = map[stageIOKey]*EntryIO{}
+	}
+	v.c.info.stageIO[stageIOKey{f, v.stage}] = io
+}
+
+type stageIOKey struct {
+	f  *Func
+	st stage.Stage
+}
+
+// StageIOOf is the stage I/O of function f as an entry point of stage st
+// (a patch constant function: of the hull stage), nil if f is none.
+func (in *Info) StageIOOf(f *Func, st stage.Stage) *EntryIO {
+	return in.stageIO[stageIOKey{f, st}]
+}
+
+// publishLibraryEntries publishes the stage I/O of the library entries
+// the checks do not walk: codegen also takes [Shader("...")] spelled in
+// other letter cases and entries inside namespaces.
+func (v *vulkanChecker) publishLibraryEntries(decls []ast.Decl) {
+	v.c.libraryEntries(decls, func(f *Func, _ *ast.Attribute, name string) {
+		v.stage = stage.ByName(strings.ToLower(name))
+		if v.c.info.StageIOOf(f, v.stage) != nil || !(hasStageIO(v.stage) || v.stage == stage.Node) {
+			return
+		}
+		v.stageVars(f)
+		if v.stage == stage.Hull {
+			v.patchConstantIO(f)
+		}
+	})
+}
+
+func arrayLen(t *types.Type) int {
+	if ct := t.Canonical(); ct.IsArray() || ct.IsObject() {
+		return int(ct.Len())
+	}
+	return 0
+}
+
+// ioWalk is the one flattening of stage inputs and outputs. It lists both
+// the stage variables sema checks, where a struct with a semantic is one,
+// and the leaves codegen makes variables of (IOElem), where that struct's
+// fields take consecutive semantic indexes.
+type ioWalk struct {
+	v      *vulkanChecker
+	pos    diag.Pos // the function's, for errors
+	checks []stageVar
+	io     *EntryIO
+}
+
+func (v *vulkanChecker) newIOWalk(f *Func) *ioWalk {
+	return &ioWalk{v: v, pos: f.Decl.Pos(), io: &EntryIO{Params: make([]ParamIO, len(f.Params))}}
+}
+
+// add flattens sv, a parameter or the result (declared by decl), whose
+// stage variables have type t, and returns its leaves.
+func (w *ioWalk) add(decl ast.Node, sv stageVar, t *types.Type, input bool, sig string) []IOElem {
+	var out []IOElem
+	w.walk(&out, decl, sv, t, input, sig, nil, 0)
+	return out
+}
+
+// addArrayed is add for a geometry shader's input array: sema checks the
+// array, codegen makes per-vertex variables of the element's leaves.
+func (w *ioWalk) addArrayed(decl ast.Node, sv stageVar, elem *types.Type, sig string) []IOElem {
+	var out []IOElem
+	before := len(w.checks)
+	w.walk(&out, decl, sv, elem, true, sig, nil, 0)
+	if sv.semantic != "" && len(w.checks) == before+1 {
+		w.checks[before].typ = sv.typ
 	}
 	return out
 }
 
-// flatten adds sv (of type t) as one stage variable when it has a
-// semantic, or one per field of a struct without one.
-func (v *vulkanChecker) flatten(out []stageVar, sv stageVar, t *types.Type, input bool, sig string) []stageVar {
-	sv.input, sv.sigPoint = input, sig
-	if t != nil {
-		sv.typ = t
-	}
+// walk adds sv of type t at path: one stage variable when it has a
+// semantic (a struct's fields then take its consecutive indexes), or one
+// per field of a struct without one; interp holds the interpolation
+// modifiers written on the way down.
+func (w *ioWalk) walk(out *[]IOElem, decl ast.Node, sv stageVar, t *types.Type, input bool, sig string, path []uint32, interp Interp) {
+	sv.input, sv.sigPoint, sv.typ = input, sig, t
+	interp |= interpOf(sv.mods)
+	ct := t.Canonical()
 	if sv.semantic != "" {
-		return append(out, sv)
+		w.checks = append(w.checks, sv)
+		name, index := splitSemantic(sv.semantic)
+		if !ct.IsStruct() {
+			w.leaf(out, decl, sv, sv.semantic, index, t, input, path, interp)
+			return
+		}
+		// A, A1, A2...; A3, A4...
+		k := max(index, 0)
+		w.structLeaves(out, decl, sv, t, input, path, interp, func() (string, int) {
+			sem, idx := name, k
+			if k > max(index, 0) || index >= 0 {
+				sem += strconv.Itoa(k)
+			} else {
+				idx = -1
+			}
+			k++
+			return sem, idx
+		})
+		return
 	}
-	st := elemOf(sv.typ)
-	if st == nil || !st.IsStruct() || st.Named() == nil {
-		return out // no semantic: reported as missing elsewhere
+	if !ct.IsStruct() || ct.Named() == nil {
+		// no semantic: sema reports it (entry.go); codegen too
+		*out = append(*out, IOElem{Path: path, Type: t, Input: input, Interp: interp, Attrs: w.v.c.info.AttrsOf(decl)})
+		return
 	}
-	for _, fld := range st.Named().Fields {
+	nd := ct.Named()
+	i := uint32(0)
+	if nd.Base != nil {
+		base := stageVar{name: sv.name, namePos: sv.namePos, meshObject: sv.meshObject}
+		w.walk(out, nil, base, nd.Base, input, sig, appendPath(path, 0), interp)
+		i = 1
+	}
+	for _, fld := range nd.Fields {
 		fd, ok := fld.Decl.(*ast.VarDecl)
 		if !ok || fd.Name == nil {
+			i++
 			continue
 		}
-		child := stageVar{name: fld.Name, namePos: fd.Name.Pos(), attrs: fd.Attrs, mods: fd.Mods, typ: fld.Type, meshObject: sv.meshObject}
+		child := stageVar{name: fld.Name, namePos: fd.Name.Pos(), attrs: fd.Attrs, mods: fd.Mods, meshObject: sv.meshObject}
 		if s := semanticName(fd.Semantics); s != nil {
 			child.semantic, child.semPos = s.Name, semanticNamePos(s)
+		} else if !fld.Type.Canonical().IsStruct() {
+			w.v.c.errorf(codes.StageIO, w.pos, "semantic must be attached to each field of '%s' used as stage input/output", nd.Name)
 		}
-		out = v.flatten(out, child, nil, input, sig)
+		w.walk(out, fd, child, fld.Type, input, sig, appendPath(path, i), interp)
+		i++
 	}
-	return out
+}
+
+// structLeaves adds the leaves of a struct with a semantic, each named by
+// next.
+func (w *ioWalk) structLeaves(out *[]IOElem, decl ast.Node, sv stageVar, t *types.Type, input bool, path []uint32, interp Interp, next func() (string, int)) {
+	ct := t.Canonical()
+	if !ct.IsStruct() || ct.Named() == nil {
+		sem, idx := next()
+		w.leaf(out, decl, sv, sem, idx, t, input, path, interp)
+		return
+	}
+	nd := ct.Named()
+	i := uint32(0)
+	if nd.Base != nil {
+		w.structLeaves(out, decl, sv, nd.Base, input, appendPath(path, 0), interp, next)
+		i = 1
+	}
+	for _, fld := range nd.Fields {
+		w.structLeaves(out, decl, sv, fld.Type, input, appendPath(path, i), interp, next)
+		i++
+	}
+}
+
+// leaf adds one leaf with semantic sem (index idx, -1 if none).
+func (w *ioWalk) leaf(out *[]IOElem, decl ast.Node, sv stageVar, sem string, idx int, t *types.Type, input bool, path []uint32, interp Interp) {
+	name := semanticBase(sem)
+	upper := strings.ToUpper(name)
+	*out = append(*out, IOElem{
+		Semantic: sem, Name: name, Index: idx, SemPos: sv.semPos,
+		Path: path, Type: t, Input: input, Interp: interp,
+		Attrs:       w.v.c.info.AttrsOf(decl),
+		SystemValue: strings.HasPrefix(upper, "SV_"),
+		ClipCull:    upper == "SV_CLIPDISTANCE" || upper == "SV_CULLDISTANCE",
+	})
+}
+
+func appendPath(path []uint32, i uint32) []uint32 {
+	return append(append(make([]uint32, 0, len(path)+1), path...), i)
+}
+
+// splitSemantic splits "TEXCOORD3" into "TEXCOORD" and 3 (index -1 when no
+// digits are written).
+func splitSemantic(s string) (string, int) {
+	name := semanticBase(s)
+	if name == s {
+		return s, -1
+	}
+	return name, semanticIndex(s)
 }
 
 func semanticName(sems []*ast.Semantic) *ast.Semantic {
@@ -643,28 +963,35 @@ func (v *vulkanChecker) isBuiltinVar(sv stageVar) bool {
 	return true
 }
 
-// locationCount is how many locations a stage variable of type t takes.
-func locationCount(t *types.Type) int {
+// LocationCount is how many locations a stage variable of type t takes: a
+// location per row of a matrix, two for a vector (or row) of three or four
+// 64-bit components. (A per-vertex array's variable takes its element's.)
+func LocationCount(t *types.Type) int {
 	ct := t.Canonical()
 	switch {
 	case ct.IsArray():
 		if ct.Len() > 0 {
-			return int(ct.Len()) * locationCount(ct.Elem())
+			return int(ct.Len()) * LocationCount(ct.Elem())
 		}
 		return 1
-	case ct.IsMatrix():
-		return ct.Rows() * locationCount(types.Vec(ct.Scalar(), ct.Cols()))
-	case ct.IsVector():
-		if ct.Scalar().SPIRVBits() == 64 && ct.VecSize() > 2 {
-			return 2
-		}
-		return 1
+	case ct.IsMatrix() && ct.Rows() > 1 && ct.Cols() > 1:
+		return ct.Rows() * LocationCount(types.Vec(ct.Scalar(), ct.Cols()))
 	case ct.IsStruct():
 		n := 0
 		for _, f := range ct.Named().Fields {
-			n += locationCount(f.Type)
+			n += LocationCount(f.Type)
 		}
 		return n
+	}
+	components := 1
+	switch {
+	case ct.IsVector():
+		components = ct.VecSize()
+	case ct.IsMatrix(): // 1xN and Nx1: a vector
+		components = ct.Rows() * ct.Cols()
+	}
+	if ct.Scalar().SPIRVBits() == 64 && components > 2 {
+		return 2
 	}
 	return 1
 }
@@ -698,7 +1025,7 @@ func (v *vulkanChecker) entryLocations(e entryVars, input bool) bool {
 				continue
 			}
 			idx, _ := v.c.info.attrInt(vkAttr(sv.attrs, "index"), 0)
-			for l := loc; l < loc+int64(locationCount(sv.typ)); l++ {
+			for l := loc; l < loc+int64(LocationCount(sv.typ)); l++ {
 				if used[slot{l, idx}] {
 					// DXC names the entry's stage variable at position idx.
 					first := ""

@@ -107,6 +107,9 @@ func (c *checker) checkVulkan() {
 			}
 		}
 	}
+	if st := stage.ByProfile(c.cfg.Stage); st == stage.None || st == stage.Library {
+		v.publishLibraryEntries(c.file.Decls)
+	}
 	v.stageLocations()
 	if !v.stop() {
 		v.combinedImageSamplers()

@@ -1,11 +1,12 @@
 package spirv
 
 import (
-	"github.com/hlsl2spirv/hlsl2spirv/sema/stage"
 	"sort"
 
 	"github.com/hlsl2spirv/hlsl2spirv/builder"
 	"github.com/hlsl2spirv/hlsl2spirv/builder/spv"
+	"github.com/hlsl2spirv/hlsl2spirv/sema"
+	"github.com/hlsl2spirv/hlsl2spirv/sema/stage"
 	"github.com/hlsl2spirv/hlsl2spirv/sema/types"
 )
 
@@ -29,7 +30,8 @@ type clipSlot struct {
 	arrayN int // > 0: one array per vertex (a mesh shader's outputs)
 }
 
-func (e *emitter) clipCullLeaf(t *types.Type, sem, upper string, path []uint32, in bool) []ioLeaf {
+func (e *emitter) clipCullLeaf(el sema.IOElem, upper string) []ioLeaf {
+	t, sem, path, in := el.Type, el.Semantic, el.Path, el.Input
 	if e.io.ioArray > 0 && e.stage() != stage.Mesh && e.stage() != stage.Hull && !in {
 		e.unsupported(nil, "the semantic "+sem+" on per-vertex outputs")
 	}
@@ -42,11 +44,7 @@ func (e *emitter) clipCullLeaf(t *types.Type, sem, upper string, path []uint32, 
 	if !c.Scalar().IsFloat() || !(c.IsScalar() || c.IsVector()) {
 		e.errorf(e.pos, "semantic %s must be a float scalar or vector, or an array of them", sem)
 	}
-	_, idx := splitSemantic(sem)
-	if idx < 0 {
-		idx = 0
-	}
-	slot := &clipSlot{cull: upper == "SV_CULLDISTANCE", in: in, index: idx, count: flatCount(c) * max(elems, 1), elems: elems, order: len(e.io.clipSlots), arrayN: e.io.ioArray}
+	slot := &clipSlot{cull: upper == "SV_CULLDISTANCE", in: in, index: max(el.Index, 0), count: flatCount(c) * max(elems, 1), elems: elems, order: len(e.io.clipSlots), arrayN: e.io.ioArray}
 	e.io.clipSlots = append(e.io.clipSlots, slot)
 	leaf := ioLeaf{path: path, typ: t, varType: t, clip: slot}
 	if in {

@@ -15,7 +15,8 @@
 //     typelower.go: type lowering; order.go: DXC's order of globals, names
 //     and decorations; entrypoint.go: the entry point being emitted;
 //     library.go: entry points of -T lib_*.
-//   - entry.go: the wrapper and stage I/O, stageio.go their state; gs.go,
+//   - entry.go: the wrapper and stage I/O (a variable per leaf sema
+//     flattened, sema.Info.StageIOOf), stageio.go their state; gs.go,
 //     tess.go, clipcull.go: geometry and tessellation stages, clip/cull
 //     distances; mesh.go: mesh and amplification stages; node.go:
 //     work-graph node shaders; packio.go: -pack-optimized's packed

@@ -10,7 +10,6 @@ import (
 	"github.com/hlsl2spirv/hlsl2spirv/builder/spv"
 	"github.com/hlsl2spirv/hlsl2spirv/codegen/spirv/layout"
 	"github.com/hlsl2spirv/hlsl2spirv/frontend/ast"
-	"github.com/hlsl2spirv/hlsl2spirv/frontend/diag"
 	"github.com/hlsl2spirv/hlsl2spirv/sema"
 	"github.com/hlsl2spirv/hlsl2spirv/sema/types"
 )
@@ -149,20 +148,6 @@ func builtinFor(st stage.Stage, sem string, in bool) (builtinSemantic, bool) {
 	return builtinSemantic{}, false
 }
 
-// splitSemantic splits "TEXCOORD3" into "TEXCOORD" and 3 (index -1 when no
-// digits are written).
-func splitSemantic(s string) (string, int) {
-	i := len(s)
-	for i > 0 && s[i-1] >= '0' && s[i-1] <= '9' {
-		i--
-	}
-	if i == len(s) {
-		return s, -1
-	}
-	n, _ := strconv.Atoi(s[i:])
-	return s[:i], n
-}
-
 // stageVar is one Input or Output variable of the entry point.
 type stageVar struct {
 	id       builder.ID
@@ -220,17 +205,6 @@ type ioLeaf struct {
 	pre  builder.ID
 }
 
-// semanticOf returns the semantic name written on a declaration and
-// where it is written (zero when there is none).
-func semanticOf(sems []*ast.Semantic) (string, diag.Pos) {
-	for _, s := range sems {
-		if s.Kind == ast.SemanticName {
-			return s.Name, s.NamePos
-		}
-	}
-	return "", diag.NoPos
-}
-
 // wrapper emits the void entry function that calls src.<entry>.
 func (e *emitter) wrapper(entry *sema.Func) {
 	if e.stage().IsRayTracing() {
@@ -251,20 +225,20 @@ func (e *emitter) wrapper(entry *sema.Func) {
 	e.io.perVertex = e.stage() == stage.Pixel && e.usesAttributeAtVertex() // pervertex.go
 	e.extRequirements(e.attrs(decl))                                       // [[vk::ext_capability]] on the entry (inlinespirv.go)
 
-	// Stage variables: parameters in order (in then out), then the result.
+	// Stage variables: parameters in order (in then out), then the result,
+	// from the leaves sema flattened.
+	io := e.stageIOOf(entry)
 	var stageVars []*stageVar
-	params := e.entryInputs(entry, &stageVars)
+	params := e.entryInputs(entry, io, &stageVars)
 	var resLeaves []ioLeaf
 	if entry.Result != nil && !entry.Result.IsVoid() {
-		var sem string
-		sem, e.io.semPos = semanticOf(decl.Semantics)
 		if e.stage() == stage.Hull {
 			e.io.ioArray = e.hsOutputPoints(entry) // tess.go
 		}
-		resLeaves = e.ioLeaves(entry.Result, sem, nil, nil, e.attrs(decl), false, &stageVars)
+		resLeaves = e.stageLeaves(io.Result, &stageVars)
 		e.io.ioArray = 0
 	}
-	e.entryOutputs(params, &stageVars)
+	e.entryOutputs(params, io, &stageVars)
 	e.finishClipCull(&stageVars) // clipcull.go
 
 	e.wrapperBody(entry, src, params, resLeaves, &stageVars)
@@ -272,125 +246,63 @@ func (e *emitter) wrapper(entry *sema.Func) {
 	e.declareEntryPoint(entry)
 }
 
-// ioLeaves makes the stage variables of a value of type t with semantic
-// sem (a struct without one: its fields' own), at path in the entry's
-// parameter or result; in says input.
-func (e *emitter) ioLeaves(t *types.Type, sem string, path []uint32, mods []ast.Modifier, attrs sema.Attrs, in bool, stageVars *[]*stageVar) []ioLeaf {
-	c := t.Canonical()
-	if c.IsStruct() && sem == "" {
-		var out []ioLeaf
-		nd := c.Named()
-		i := uint32(0)
-		if nd.Base != nil {
-			out = append(out, e.ioLeaves(nd.Base, "", append(append([]uint32(nil), path...), 0), mods, nil, in, stageVars)...)
-			i = 1
-		}
-		for _, f := range nd.Fields {
-			fsem := ""
-			var fmods []ast.Modifier
-			var fattrs sema.Attrs
-			if vd, ok := f.Decl.(*ast.VarDecl); ok {
-				fsem, e.io.semPos = semanticOf(vd.Semantics)
-				fmods, fattrs = vd.Mods, e.attrs(vd)
-			}
-			if fsem == "" && !f.Type.Canonical().IsStruct() {
-				e.errorf(e.pos, "semantic must be attached to each field of '%s' used as stage input/output", nd.Name)
-			}
-			out = append(out, e.ioLeaves(f.Type, fsem, append(append([]uint32(nil), path...), i), append(append([]ast.Modifier(nil), mods...), fmods...), fattrs, in, stageVars)...)
-			i++
-		}
-		return out
+// stageIOOf is the stage I/O sema published for an entry point or patch
+// constant function.
+func (e *emitter) stageIOOf(f *sema.Func) *sema.EntryIO {
+	if io := e.info.StageIOOf(f, e.stage()); io != nil {
+		return io
 	}
-	if c.IsStruct() {
-		return e.semanticStructLeaves(t, sem, path, mods, attrs, in, stageVars)
-	}
-	return e.stageLeaf(t, sem, path, mods, attrs, in, stageVars)
+	e.errorf(f.Pos(), "internal error: no stage inputs and outputs resolved for '%s'", f.Name())
+	return &sema.EntryIO{Params: make([]sema.ParamIO, len(f.Params))}
 }
 
-// semanticStructLeaves makes the stage variables of a struct with a
-// semantic: its leaves take consecutive indexes.
-func (e *emitter) semanticStructLeaves(t *types.Type, sem string, path []uint32, mods []ast.Modifier, attrs sema.Attrs, in bool, stageVars *[]*stageVar) []ioLeaf {
-	base, idx := splitSemantic(sem)
-	start := idx
-	if start < 0 {
-		start = 0
-	}
-	k := start
+// stageLeaves makes the stage variables of the leaves sema flattened.
+func (e *emitter) stageLeaves(elems []sema.IOElem, stageVars *[]*stageVar) []ioLeaf {
 	var out []ioLeaf
-	var walk func(t *types.Type, path []uint32)
-	walk = func(t *types.Type, path []uint32) {
-		c := t.Canonical()
-		if c.IsStruct() {
-			nd := c.Named()
-			i := uint32(0)
-			if nd.Base != nil {
-				walk(nd.Base, append(append([]uint32(nil), path...), 0))
-				i = 1
-			}
-			for _, f := range nd.Fields {
-				walk(f.Type, append(append([]uint32(nil), path...), i))
-				i++
-			}
-			return
-		}
-		name := base
-		if k > 0 || idx >= 0 {
-			name = base + strconv.Itoa(k)
-		}
-		if k == start && idx < 0 {
-			name = base
-		}
-		k++
-		out = append(out, e.stageLeaf(t, name, path, mods, attrs, in, stageVars)...)
+	for _, el := range elems {
+		e.io.semPos = el.SemPos
+		out = append(out, e.stageLeaf(el, stageVars)...)
 	}
-	walk(t, path)
 	return out
 }
 
-// paramSemantic is what a parameter's declaration says of its stage
-// variables: semantic, modifiers and attributes (the semantic's position
-// goes to e.io.semPos).
-func (e *emitter) paramSemantic(p *sema.Var) (sem string, mods []ast.Modifier, attrs sema.Attrs) {
+// paramMods are the modifiers written on an entry parameter.
+func paramMods(p *sema.Var) []ast.Modifier {
 	if pd, _ := p.Decl.(*ast.Param); pd != nil {
-		sem, e.io.semPos = semanticOf(pd.Semantics)
-		mods, attrs = pd.Mods, e.attrs(pd)
+		return pd.Mods
 	}
-	return sem, mods, attrs
+	return nil
 }
 
 // entryInputs makes the input stage variables of the entry's parameters,
-// in order, by the kind of parameter and stage.
-func (e *emitter) entryInputs(entry *sema.Func, stageVars *[]*stageVar) []entryParamIO {
+// in order, by the kind of parameter and its shape.
+func (e *emitter) entryInputs(entry *sema.Func, io *sema.EntryIO, stageVars *[]*stageVar) []entryParamIO {
 	var params []entryParamIO
-	for _, p := range entry.Params {
-		sem, mods, attrs := e.paramSemantic(p)
+	for i, p := range entry.Params {
 		pio := entryParamIO{p: p}
 		pt := p.Type().Canonical()
+		pf := io.Params[i]
 		switch {
 		case isNodeObject(pt):
 			pio.node = true // node.go
 			pio.nodeInput = e.nodeInputVar(p, stageVars)
-		case isStream(pt):
+		case pf.Shape == sema.IOStream:
 			pio.stream = true
-		case (e.stage() == stage.Hull || e.stage() == stage.Domain) && isPatch(pt):
-			// InputPatch<T, N> / OutputPatch<T, N>: per-control-point arrays
-			e.io.ioArray = int(pt.Len())
-			pio.ins = e.ioLeaves(pt.Elem(), sem, nil, mods, attrs, true, stageVars)
+		case e.stage() == stage.Mesh && hasModifier(paramMods(p), "payload"):
+			pio.ins = e.meshPayloadIn(p, stageVars) // mesh.go
+		case pf.Shape == sema.IOPerVertex:
+			// a geometry shader's input primitive, InputPatch<T, N>,
+			// OutputPatch<T, N>: per-vertex arrays
+			e.io.ioArray = pf.ArrayLen
+			pio.ins = e.stageLeaves(pf.In, stageVars)
 			e.io.ioArray = 0
-		case e.stage() == stage.Domain && pt.IsStruct() && p.Mode == types.In:
+		case pf.Shape == sema.IOPatch:
 			// the patch constant function's results: per-patch inputs
 			e.io.patchIO = true
-			pio.ins = e.ioLeaves(p.Type(), sem, nil, mods, attrs, true, stageVars)
+			pio.ins = e.stageLeaves(pf.In, stageVars)
 			e.io.patchIO = false
-		case e.stage() == stage.Mesh && hasModifier(mods, "payload"):
-			pio.ins = e.meshPayloadIn(p, stageVars) // mesh.go
-		case e.stage() == stage.Geometry && pt.IsArray() && p.Mode == types.In:
-			// one value per vertex of the input primitive
-			e.io.ioArray = int(pt.Len())
-			pio.ins = e.ioLeaves(pt.Elem(), sem, nil, mods, attrs, true, stageVars)
-			e.io.ioArray = 0
 		case p.Mode == types.In || p.Mode == types.InOut:
-			pio.ins = e.ioLeaves(p.Type(), sem, nil, mods, attrs, true, stageVars)
+			pio.ins = e.stageLeaves(pf.In, stageVars)
 			e.recordInputs(p, pio.ins) // pervertex.go
 		}
 		params = append(params, pio)
@@ -400,23 +312,20 @@ func (e *emitter) entryInputs(entry *sema.Func, stageVars *[]*stageVar) []entryP
 
 // entryOutputs makes the output stage variables of the entry's out and
 // inout parameters and a geometry shader's streams, after the result's.
-func (e *emitter) entryOutputs(params []entryParamIO, stageVars *[]*stageVar) {
+func (e *emitter) entryOutputs(params []entryParamIO, io *sema.EntryIO, stageVars *[]*stageVar) {
 	for i, pio := range params {
+		pf := io.Params[i]
 		if pio.stream {
-			sem, _, attrs := e.paramSemantic(pio.p)
-			e.io.streams[pio.p] = e.ioLeaves(pio.p.Type().Canonical().Elem(), sem, nil, nil, attrs, false, stageVars)
+			e.io.streams[pio.p] = e.stageLeaves(pf.Out, stageVars)
 			continue
 		}
 		if pio.p.Mode == types.Out || pio.p.Mode == types.InOut {
-			sem, mods, attrs := e.paramSemantic(pio.p)
-			if k := meshOutKind(mods); k != "" && e.stage() == stage.Mesh {
+			if k := meshOutKind(paramMods(pio.p)); k != "" && e.stage() == stage.Mesh {
 				// written in place by the entry's assignments (mesh.go)
-				e.meshOutput(k, pio.p, func(t *types.Type) []ioLeaf {
-					return e.ioLeaves(t, sem, nil, mods, attrs, false, stageVars)
-				}, stageVars)
+				e.meshOutput(k, pio.p, func() []ioLeaf { return e.stageLeaves(pf.Out, stageVars) }, stageVars)
 				continue
 			}
-			params[i].outs = e.ioLeaves(pio.p.Type(), sem, nil, mods, attrs, false, stageVars)
+			params[i].outs = e.stageLeaves(pf.Out, stageVars)
 		}
 	}
 }
@@ -487,31 +396,36 @@ type builtinKey struct {
 	in bool
 }
 
-// stageLeaf creates the stage variable of one semantic.
-func (e *emitter) stageLeaf(t *types.Type, sem string, path []uint32, mods []ast.Modifier, attrs sema.Attrs, in bool, vars *[]*stageVar) []ioLeaf {
-	if sem == "" {
-		e.errorf(e.pos, "semantic must be attached to stage input/output of type %s", t)
+// stageLeaf creates the stage variable of one leaf.
+func (e *emitter) stageLeaf(el sema.IOElem, vars *[]*stageVar) []ioLeaf {
+	if el.Semantic == "" {
+		e.errorf(e.pos, "semantic must be attached to stage input/output of type %s", el.Type)
 	}
-	base, _ := splitSemantic(sem)
-	upper := strings.ToUpper(base)
-	leaf := ioLeaf{path: path, typ: t}
-	sv := &stageVar{in: in, semantic: sem, location: -1, component: -1}
-	bi, isBuiltin := builtinFor(e.stage(), upper, in)
-	if vb, ok := vkBuiltin(attrs); ok {
+	upper := strings.ToUpper(el.Name)
+	leaf := ioLeaf{path: el.Path, typ: el.Type}
+	sv := &stageVar{in: el.Input, semantic: el.Semantic, location: -1, component: -1}
+	bi, isBuiltin := builtinFor(e.stage(), upper, el.Input)
+	if vb, ok := vkBuiltin(el.Attrs); ok {
 		bi, isBuiltin = vb, true
 	}
 	if isBuiltin {
-		return e.builtinLeaf(t, bi, leaf, sv, sem, upper, mods, in, vars)
+		return e.builtinLeaf(el, bi, leaf, sv, upper, vars)
 	}
-	if strings.HasPrefix(upper, "SV_") && upper != "SV_TARGET" && upper != "SV_POSITION" && !(upper == "SV_INSTANCEID" || upper == "SV_VERTEXID" || upper == "SV_PRIMITIVEID" || upper == "SV_RENDERTARGETARRAYINDEX" || upper == "SV_VIEWPORTARRAYINDEX" || upper == "SV_ISFRONTFACE" || upper == "SV_CLIPDISTANCE" || upper == "SV_CULLDISTANCE") {
-		e.errorf(e.pos, "semantic %s is not supported yet for this stage or direction", sem)
+	if el.SystemValue && upper != "SV_TARGET" && upper != "SV_POSITION" && !(upper == "SV_INSTANCEID" || upper == "SV_VERTEXID" || upper == "SV_PRIMITIVEID" || upper == "SV_RENDERTARGETARRAYINDEX" || upper == "SV_VIEWPORTARRAYINDEX" || upper == "SV_ISFRONTFACE" || el.ClipCull) {
+		e.errorf(e.pos, "semantic %s is not supported yet for this stage or direction", el.Semantic)
 	}
-	if (upper == "SV_CLIPDISTANCE" || upper == "SV_CULLDISTANCE") && !(in && e.stage() == stage.Vertex) {
+	if el.ClipCull && !(el.Input && e.stage() == stage.Vertex) {
 		// (a vertex shader's input of these semantics is an ordinary
 		// input: Vulkan has no ClipDistance input to vertex shaders)
-		return e.clipCullLeaf(t, sem, upper, path, in) // clipcull.go
+		return e.clipCullLeaf(el, upper) // clipcull.go
 	}
-	return e.locationLeaf(t, leaf, sv, sem, upper, mods, attrs, in, vars)
+	return e.locationLeaf(el, leaf, sv, upper, vars)
+}
+
+// systemInput is the leaf of a system-value input the wrapper reads
+// without a parameter of its own (InvocationId, BaseInstance...).
+func systemInput(t *types.Type, sem string) sema.IOElem {
+	return sema.IOElem{Semantic: sem, Name: sem, Index: -1, Type: t, Input: true, SystemValue: true}
 }
 
 // stageStorage is the storage class and name prefix of an input (in) or
@@ -525,7 +439,8 @@ func stageStorage(in bool) (spv.StorageClass, string) {
 
 // builtinLeaf makes (or reuses: one variable per built-in) the variable of
 // built-in bi for a stage input or output of type t.
-func (e *emitter) builtinLeaf(t *types.Type, bi builtinSemantic, leaf ioLeaf, sv *stageVar, sem, upper string, mods []ast.Modifier, in bool, vars *[]*stageVar) []ioLeaf {
+func (e *emitter) builtinLeaf(el sema.IOElem, bi builtinSemantic, leaf ioLeaf, sv *stageVar, upper string, vars *[]*stageVar) []ioLeaf {
+	t, in := el.Type, el.Input
 	sc, _ := stageStorage(in)
 	varType := t
 	if bi.builtin == spv.BuiltInCullPrimitiveEXT && !e.meshInfo().ext {
@@ -533,7 +448,7 @@ func (e *emitter) builtinLeaf(t *types.Type, bi builtinSemantic, leaf ioLeaf, sv
 		e.errorf(e.pos, "SV_CullPrimitive needs SPV_EXT_mesh_shader, which requires SPIR-V 1.4 or later (-fspv-target-env=vulkan1.1spirv1.4 or above)")
 	}
 	if bi.builtin == spv.BuiltInBaryCoordKHR {
-		if hasModifier(mods, "noperspective") {
+		if el.Interp&sema.NoPerspective != 0 {
 			bi.builtin = spv.BuiltInBaryCoordNoPerspKHR
 		}
 		leaf.bary = true
@@ -580,26 +495,26 @@ func (e *emitter) builtinLeaf(t *types.Type, bi builtinSemantic, leaf ioLeaf, sv
 	}
 	e.builtinExtras(id, bi.builtin, upper, in)
 	if leaf.bary {
-		if hasModifier(mods, "centroid") {
+		if el.Interp&sema.Centroid != 0 {
 			e.b.Decorate(id, spv.DecorationCentroid)
 		}
-		if hasModifier(mods, "sample") {
+		if el.Interp&sema.Sample != 0 {
 			e.b.Decorate(id, spv.DecorationSample)
 		}
 	}
 	sv.id, sv.builtin = id, true
-	e.reflectStageVar(id, sem)
+	e.reflectStageVar(id, el.Semantic)
 	leaf.v, leaf.varType = id, varType
 	leaf.invertY = e.opts.InvertY && bi.builtin == spv.BuiltInPosition && !in
 	leaf.dxPositionW = e.opts.UseDXPositionW && bi.builtin == spv.BuiltInFragCoord
 	*vars = append(*vars, sv)
 	// the base variable follows the index in the interface, as in DXC
 	if bi.builtin == spv.BuiltInInstanceIndex && e.opts.NonZeroBaseInstance {
-		leaf.base = e.stageLeaf(t, "SV_StartInstanceLocation", nil, nil, nil, true, vars)[0].v
+		leaf.base = e.stageLeaf(systemInput(t, "SV_StartInstanceLocation"), vars)[0].v
 		leaf.baseName = "SV_InstanceID"
 	}
 	if bi.builtin == spv.BuiltInVertexIndex && e.opts.NonZeroBaseVertex {
-		leaf.base = e.stageLeaf(t, "SV_StartVertexLocation", nil, nil, nil, true, vars)[0].v
+		leaf.base = e.stageLeaf(systemInput(t, "SV_StartVertexLocation"), vars)[0].v
 		leaf.baseName = "SV_VertexID"
 	}
 	return []ioLeaf{leaf}
@@ -607,7 +522,8 @@ func (e *emitter) builtinLeaf(t *types.Type, bi builtinSemantic, leaf ioLeaf, sv
 
 // locationLeaf makes a user stage variable (one assigned a location) for a
 // stage input or output of type t.
-func (e *emitter) locationLeaf(t *types.Type, leaf ioLeaf, sv *stageVar, sem, upper string, mods []ast.Modifier, attrs sema.Attrs, in bool, vars *[]*stageVar) []ioLeaf {
+func (e *emitter) locationLeaf(el sema.IOElem, leaf ioLeaf, sv *stageVar, upper string, vars *[]*stageVar) []ioLeaf {
+	t, in, sem, attrs := el.Type, el.Input, el.Semantic, el.Attrs
 	sc, prefix := stageStorage(in)
 	varType := t
 	// bools travel as uints
@@ -620,7 +536,7 @@ func (e *emitter) locationLeaf(t *types.Type, leaf ioLeaf, sv *stageVar, sem, up
 		vt = e.b.TypeArrayN(vt, uint32(e.io.ioArray), 0)
 		leaf.arrayN = e.io.ioArray
 	}
-	leaf.perVertex = in && e.io.perVertex && e.io.ioArray == 0 && hasModifier(mods, "nointerpolation") && !c.Scalar().IsBool()
+	leaf.perVertex = in && e.io.perVertex && e.io.ioArray == 0 && el.Interp&sema.NoInterpolation != 0 && !c.Scalar().IsBool()
 	if leaf.perVertex {
 		vt = e.b.TypeArrayN(vt, 3, 0)
 	}
@@ -631,15 +547,11 @@ func (e *emitter) locationLeaf(t *types.Type, leaf ioLeaf, sv *stageVar, sem, up
 	e.reflectStageVar(id, sem)
 	// An arrayed (per-vertex) variable takes its element's locations: the
 	// array is the vertex index, not more locations.
-	sv.slots = locationSlots(varType)
+	sv.slots = sema.LocationCount(varType)
 	sv.comps, sv.align64 = locationComponents(varType) // packio.go
 	sv.patch = e.io.patchIO
 	if upper == "SV_TARGET" {
-		_, idx := splitSemantic(sem)
-		if idx < 0 {
-			idx = 0
-		}
-		sv.location = idx
+		sv.location = max(el.Index, 0)
 	}
 	for _, a := range attrs {
 		if a.Namespace == "vk" && a.Name == "location" && len(a.Args) == 1 {
@@ -662,7 +574,7 @@ func (e *emitter) locationLeaf(t *types.Type, leaf ioLeaf, sv *stageVar, sem, up
 		e.b.Extension("SPV_KHR_fragment_shader_barycentric")
 	case in && e.stage() == stage.Pixel, !in && (e.stage() == stage.Vertex || e.stage() == stage.Mesh):
 		// DXC decorates pixel inputs and vertex and mesh outputs alike
-		e.interpolation(id, mods, varType)
+		e.interpolation(id, el.Interp, varType)
 	}
 	if e.io.patchIO {
 		e.b.Decorate(id, spv.DecorationPatch)
@@ -790,25 +702,22 @@ func (e *emitter) builtinExtras(id builder.ID, bi spv.BuiltIn, upper string, in 
 
 // interpolation decorates a pixel shader input, or a vertex or mesh
 // shader output (as DXC does, so both ends of the interface agree):
-// integers (and doubles read by a pixel shader) are Flat, as Vulkan
-// requires; the HLSL modifiers map to their decorations.
-func (e *emitter) interpolation(id builder.ID, mods []ast.Modifier, t *types.Type) {
-	s := t.Canonical().Scalar()
-	flat := false
-	for _, m := range mods {
-		switch m.Name {
-		case "nointerpolation":
-			flat = true
-		case "noperspective":
-			e.b.Decorate(id, spv.DecorationNoPerspective)
-		case "centroid":
-			e.b.Decorate(id, spv.DecorationCentroid)
-		case "sample":
-			e.b.Decorate(id, spv.DecorationSample)
-			e.b.Capability(spv.CapabilitySampleRateShading)
-		}
+// Centroid, NoPerspective and Sample as written, in DXC's order, then Flat
+// for nointerpolation, integers and doubles read by a pixel shader, as
+// Vulkan requires.
+func (e *emitter) interpolation(id builder.ID, in sema.Interp, t *types.Type) {
+	if in&sema.Centroid != 0 {
+		e.b.Decorate(id, spv.DecorationCentroid)
 	}
-	if flat || s.IsInteger() || s == types.Double && e.stage() == stage.Pixel {
+	if in&sema.NoPerspective != 0 {
+		e.b.Decorate(id, spv.DecorationNoPerspective)
+	}
+	if in&sema.Sample != 0 {
+		e.b.Decorate(id, spv.DecorationSample)
+		e.b.Capability(spv.CapabilitySampleRateShading)
+	}
+	s := t.Canonical().Scalar()
+	if in&sema.NoInterpolation != 0 || s.IsInteger() || s == types.Double && e.stage() == stage.Pixel {
 		e.b.Decorate(id, spv.DecorationFlat)
 	}
 }
@@ -829,31 +738,6 @@ var pixelModes = map[pixelModeKey]spv.ExecutionMode{
 	{"vk", "stencil_ref_unchanged_back"}:      spv.ExecutionModeStencilRefUnchangedBackAMD,
 	{"vk", "stencil_ref_greater_equal_back"}:  spv.ExecutionModeStencilRefGreaterBackAMD,
 	{"vk", "stencil_ref_less_equal_back"}:     spv.ExecutionModeStencilRefLessBackAMD,
-}
-
-// locationSlots is how many locations a stage variable of type t takes.
-func locationSlots(t *types.Type) int {
-	c := t.Canonical()
-	switch {
-	case c.IsArray():
-		return int(c.Len()) * locationSlots(c.Elem())
-	case c.IsMatrix() && c.Rows() > 1 && c.Cols() > 1:
-		// a location per row, two for a row of three or four 64-bit
-		// components
-		return c.Rows() * locationSlots(types.Vec(c.Scalar(), c.Cols()))
-	case c.IsStruct():
-		n := 0
-		for _, f := range c.Named().Fields {
-			n += locationSlots(f.Type)
-		}
-		return n
-	}
-	if c.Scalar() == types.Double || c.Scalar() == types.Int64 || c.Scalar() == types.Uint64 {
-		if flatCount(c) > 2 {
-			return 2
-		}
-	}
-	return 1
 }
 
 // readLeaves loads the stage inputs of a parameter and assembles its value.

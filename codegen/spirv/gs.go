@@ -19,12 +19,6 @@ import (
 // OutputVertices, [instance(n)] Invocations, the input primitive modifier
 // and the stream kind the input and output modes.
 
-// isStream reports PointStream, LineStream and TriangleStream.
-func isStream(t *types.Type) bool {
-	o, ok := objectOf(t)
-	return ok && o.Class() == types.ClassStream
-}
-
 // readArrayLeaves assembles an input array (T[n]) from per-vertex stage
 // arrays.
 func (e *emitter) readArrayLeaves(t *types.Type, leaves []ioLeaf) builder.ID {

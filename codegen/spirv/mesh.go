@@ -175,9 +175,9 @@ func meshOutKind(mods []ast.Modifier) string {
 }
 
 // meshOutput creates the stage variables of a mesh output parameter p of
-// the given kind; leavesOf creates the arrayed variables of an element
-// type's fields (the wrapper's stage I/O walk).
-func (e *emitter) meshOutput(kind string, p *sema.Var, leavesOf func(t *types.Type) []ioLeaf, vars *[]*stageVar) {
+// the given kind; leavesOf creates the arrayed variables of its element's
+// leaves (those sema flattened).
+func (e *emitter) meshOutput(kind string, p *sema.Var, leavesOf func() []ioLeaf, vars *[]*stageVar) {
 	m := e.meshInfo()
 	pt := p.Type().Canonical()
 	n := int(pt.Len())
@@ -202,13 +202,13 @@ func (e *emitter) meshOutput(kind string, p *sema.Var, leavesOf func(t *types.Ty
 	}
 	e.io.ioArray = n
 	before := len(*vars)
-	leaves := leavesOf(elem)
+	leaves := leavesOf()
 	e.io.ioArray = 0
 	// an arrayed output takes the locations of one element
 	for _, sv := range (*vars)[before:] {
 		for _, l := range leaves {
 			if l.v == sv.id && !sv.builtin {
-				sv.slots = locationSlots(l.varType)
+				sv.slots = sema.LocationCount(l.varType)
 			}
 		}
 		if kind == "primitives" {

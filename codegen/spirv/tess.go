@@ -152,11 +152,12 @@ func (e *emitter) hullOutputs(entry *sema.Func, ret builder.ID, leaves []ioLeaf,
 	if pcf == nil {
 		return
 	}
+	pcfIO := e.stageIOOf(pcf)
 	cond := fb.Emit(spv.OpIEqual, e.b.TypeBool(), builder.Ref(id), builder.Ref(e.b.ConstUint32(0)))
 	sel := fb.BeginIf(cond, false, spv.SelectionControlNone)
 	var args []builder.ID
 	var outParams []int // the indexes of out parameters
-	for _, p := range pcf.Params {
+	for i, p := range pcf.Params {
 		pt := p.Type()
 		if shared := in.sharedWith(p, pt); shared != 0 {
 			// the entry's own temporary, as DXC passes it
@@ -188,14 +189,7 @@ func (e *emitter) hullOutputs(entry *sema.Func, ret builder.ID, leaves []ioLeaf,
 			// a patch constant output written through the parameter
 			outParams = append(outParams, len(args))
 		default:
-			pd, _ := p.Decl.(*ast.Param)
-			var sem string
-			var mods []ast.Modifier
-			if pd != nil {
-				sem, _ = semanticOf(pd.Semantics)
-				mods = pd.Mods
-			}
-			ls := e.stageLeaf(pt, sem, nil, mods, nil, true, vars)
+			ls := e.stageLeaves(pcfIO.Params[i].In, vars)
 			fb.Store(tmp, e.readLeaves(pt, ls))
 		}
 		args = append(args, tmp)
@@ -205,19 +199,14 @@ func (e *emitter) hullOutputs(entry *sema.Func, ret builder.ID, leaves []ioLeaf,
 	r := fb.Call(e.typeID(pcf.Result), fn.id, args...)
 	for _, i := range outParams {
 		p := pcf.Params[i]
-		var sem string
-		if pd, ok := p.Decl.(*ast.Param); ok {
-			sem, _ = semanticOf(pd.Semantics)
-		}
 		e.io.patchIO = true
-		outs := e.structLeaves(p.Type(), sem, vars)
+		outs := e.stageLeaves(pcfIO.Params[i].Out, vars)
 		e.io.patchIO = false
 		e.writeLeaves(p.Type(), fb.Load(e.typeID(p.Type()), args[i]), outs)
 	}
 	if pcf.Result != nil && !pcf.Result.IsVoid() {
-		sem, _ := semanticOf(pcf.Decl.Semantics)
 		e.io.patchIO = true
-		outs := e.structLeaves(pcf.Result, sem, vars)
+		outs := e.stageLeaves(pcfIO.Result, vars)
 		e.io.patchIO = false
 		e.writeLeaves(pcf.Result, r, outs)
 	}
@@ -251,38 +240,20 @@ func (in hullInputs) sharedWith(p *sema.Var, pt *types.Type) builder.ID {
 // paramSemantic is the semantic written on parameter p, upper-cased ("" if
 // none).
 func paramSemantic(p *sema.Var) string {
-	pd, _ := p.Decl.(*ast.Param)
-	if pd == nil {
-		return ""
-	}
-	sem, _ := semanticOf(pd.Semantics)
-	return strings.ToUpper(sem)
-}
-
-// structLeaves creates the output stage variables of a struct's fields.
-func (e *emitter) structLeaves(t *types.Type, sem string, vars *[]*stageVar) []ioLeaf {
-	c := t.Canonical()
-	if !c.IsStruct() {
-		return e.stageLeaf(t, sem, nil, nil, nil, false, vars)
-	}
-	var out []ioLeaf
-	for i, f := range c.Named().Fields {
-		fsem := ""
-		if vd, ok := f.Decl.(*ast.VarDecl); ok {
-			fsem, _ = semanticOf(vd.Semantics)
-		}
-		for _, l := range e.structLeaves(f.Type, fsem, vars) {
-			l.path = append([]uint32{uint32(i)}, l.path...)
-			out = append(out, l)
+	if pd, _ := p.Decl.(*ast.Param); pd != nil {
+		for _, s := range pd.Semantics {
+			if s.Kind == ast.SemanticName {
+				return strings.ToUpper(s.Name)
+			}
 		}
 	}
-	return out
+	return ""
 }
 
 // invocationID loads InvocationId, creating the built-in if the entry has
 // no SV_OutputControlPointID parameter.
 func (e *emitter) invocationID(vars *[]*stageVar) builder.ID {
-	ls := e.stageLeaf(types.ScalarType(types.Uint), "SV_OutputControlPointID", nil, nil, nil, true, vars)
+	ls := e.stageLeaf(systemInput(types.ScalarType(types.Uint), "SV_OutputControlPointID"), vars)
 	return e.fb.Load(e.typeID(types.ScalarType(types.Uint)), ls[0].v)
 }
 
