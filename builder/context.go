@@ -121,32 +121,13 @@ func (c *Context) check(in *Inst) bool {
 }
 
 // LiteralWords implements Resolver.
-func (c *Context) LiteralWords(typ ID) int {
-	d := c.Def(typ)
-	if d == nil || (d.Op != spv.OpTypeInt && d.Op != spv.OpTypeFloat) || len(d.Operands) == 0 {
-		return 0
-	}
-	if d.Operands[0].Word > 32 {
-		return 2
-	}
-	return 1
-}
+func (c *Context) LiteralWords(typ ID) int { return literalWordsOf(c.Def(typ)) }
 
 // TypeOf implements Resolver: the result type of value.
-func (c *Context) TypeOf(value ID) ID {
-	if d := c.Def(value); d != nil {
-		return d.Type
-	}
-	return 0
-}
+func (c *Context) TypeOf(value ID) ID { return typeOf(c.Def(value)) }
 
 // ExtInstSet implements Resolver.
-func (c *Context) ExtInstSet(id ID) *spv.ExtInstSet {
-	if d := c.Def(id); d != nil && d.Op == spv.OpExtInstImport && len(d.Operands) == 1 {
-		return spv.ExtInstSetByName(d.Operands[0].Str)
-	}
-	return nil
-}
+func (c *Context) ExtInstSet(id ID) *spv.ExtInstSet { return extInstSetOf(c.Def(id)) }
 
 // global appends a new module-level instruction with a fresh result id.
 func (c *Context) global(op spv.Op, typ ID, ops ...Operand) ID {

@@ -21,6 +21,34 @@ type Resolver interface {
 	ExtInstSet(id ID) *spv.ExtInstSet
 }
 
+// The Resolver's answers, from the definition d of the id asked about (nil
+// if unknown); Context and the serializer's resolver look definitions up
+// their own ways.
+
+func literalWordsOf(d *Inst) int {
+	if d == nil || (d.Op != spv.OpTypeInt && d.Op != spv.OpTypeFloat) || len(d.Operands) == 0 {
+		return 0
+	}
+	if d.Operands[0].Word > 32 {
+		return 2
+	}
+	return 1
+}
+
+func typeOf(d *Inst) ID {
+	if d == nil {
+		return 0
+	}
+	return d.Type
+}
+
+func extInstSetOf(d *Inst) *spv.ExtInstSet {
+	if d != nil && d.Op == spv.OpExtInstImport && len(d.Operands) == 1 {
+		return spv.ExtInstSetByName(d.Operands[0].Str)
+	}
+	return nil
+}
+
 // An EncodeError is an instruction that does not match the grammar.
 type EncodeError struct {
 	Op      spv.Op

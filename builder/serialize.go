@@ -68,30 +68,11 @@ func (r *moduleResolver) decorated(id ID, d spv.Decoration) bool {
 	return false
 }
 
-func (r *moduleResolver) LiteralWords(typ ID) int {
-	d := r.def(typ)
-	if d == nil || (d.Op != spv.OpTypeInt && d.Op != spv.OpTypeFloat) || len(d.Operands) == 0 {
-		return 0
-	}
-	if d.Operands[0].Word > 32 {
-		return 2
-	}
-	return 1
-}
+func (r *moduleResolver) LiteralWords(typ ID) int { return literalWordsOf(r.def(typ)) }
 
-func (r *moduleResolver) TypeOf(value ID) ID {
-	if d := r.def(value); d != nil {
-		return d.Type
-	}
-	return 0
-}
+func (r *moduleResolver) TypeOf(value ID) ID { return typeOf(r.def(value)) }
 
-func (r *moduleResolver) ExtInstSet(id ID) *spv.ExtInstSet {
-	if d := r.def(id); d != nil && d.Op == spv.OpExtInstImport && len(d.Operands) == 1 {
-		return spv.ExtInstSetByName(d.Operands[0].Str)
-	}
-	return nil
-}
+func (r *moduleResolver) ExtInstSet(id ID) *spv.ExtInstSet { return extInstSetOf(r.def(id)) }
 
 // Serialize writes m to w: the header (magic, version, generator, bound,
 // 0), then every section in layout order, each instruction encoded and
