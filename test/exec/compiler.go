@@ -70,18 +70,21 @@ func Hlsl2spirv(tb testing.TB, filename string, source []byte, args []string) ([
 	return tool.Words2Bytes(res.SPIRV), env, nil
 }
 
+// flagValue takes the value that follows the flag args[*i].
+func flagValue(args []string, i *int) (string, error) {
+	if *i+1 >= len(args) {
+		return "", fmt.Errorf("flag %s needs a value", args[*i])
+	}
+	*i++
+	return args[*i], nil
+}
+
 // hlsl2spirvOptions maps the dxc flags the tests use to frontend.Options.
 func hlsl2spirvOptions(args []string) (frontend.Options, error) {
 	var o frontend.Options
 	for i := 0; i < len(args); i++ {
 		a := args[i]
-		value := func() (string, error) {
-			if i+1 >= len(args) {
-				return "", fmt.Errorf("flag %s needs a value", a)
-			}
-			i++
-			return args[i], nil
-		}
+		value := func() (string, error) { return flagValue(args, &i) }
 		var err error
 		switch {
 		case a == "-T":
@@ -143,13 +146,7 @@ func Glslang(tb testing.TB, filename string, source []byte, args []string) ([]by
 	entry := "main"
 	for i := 0; i < len(args); i++ {
 		a := args[i]
-		next := func() (string, error) {
-			if i+1 >= len(args) {
-				return "", fmt.Errorf("flag %s needs a value", a)
-			}
-			i++
-			return args[i], nil
-		}
+		next := func() (string, error) { return flagValue(args, &i) }
 		var err error
 		switch {
 		case a == "-E":
