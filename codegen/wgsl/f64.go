@@ -442,18 +442,10 @@ func f64Helpers() map[string][3]string {
 // code handles).
 func (t *translator) f64Expr(in *builder.Inst, val func(int) expr, typeOf func(int) builder.ID) (expr, bool) {
 	_, n := t.scalarOf(in.Type)
-	bin := func(name string) expr { return t.wideCall(name, n, val(0), val(1)) }
+	if e, ok := t.polyfillCall(in, n, val); ok {
+		return e, true
+	}
 	switch in.Op {
-	case spv.OpFAdd:
-		return bin("f64_add"), true
-	case spv.OpFSub:
-		return bin("f64_sub"), true
-	case spv.OpFMul:
-		return bin("f64_mul"), true
-	case spv.OpFDiv:
-		return bin("f64_div"), true
-	case spv.OpFNegate:
-		return t.wideCall("f64_neg", n, val(0)), true
 	case spv.OpVectorTimesScalar:
 		var comps []expr
 		for i := range n {

@@ -248,49 +248,54 @@ func (t *translator) involvesWide(in *builder.Inst) bool {
 	return false
 }
 
+// polyfillOps are the 64-bit float and integer instructions that are one
+// polyfill call on their operands as they are (f64Expr and wideExpr write
+// the others). An array of constants: static data, nothing built at
+// package initialization.
+var polyfillOps = [...]struct {
+	op   spv.Op
+	name string
+}{
+	{spv.OpFAdd, "f64_add"}, {spv.OpFSub, "f64_sub"}, {spv.OpFMul, "f64_mul"}, {spv.OpFDiv, "f64_div"}, {spv.OpFNegate, "f64_neg"},
+	{spv.OpIAdd, "u64_add"}, {spv.OpISub, "u64_sub"}, {spv.OpIMul, "u64_mul"}, {spv.OpUDiv, "u64_div"}, {spv.OpUMod, "u64_mod"},
+	{spv.OpSDiv, "i64_div"}, {spv.OpSRem, "i64_rem"}, {spv.OpSMod, "i64_mod"}, {spv.OpSNegate, "i64_neg"},
+	{spv.OpNot, "u64_not"}, {spv.OpBitwiseAnd, "u64_and"}, {spv.OpBitwiseOr, "u64_or"}, {spv.OpBitwiseXor, "u64_xor"},
+	{spv.OpIEqual, "u64_eq"}, {spv.OpBitReverse, "u64_reverse"},
+}
+
+// polyfillCall is the call of in's polyfill (polyfillOps) on its operands,
+// component-wise over n components; ok is false for other instructions.
+func (t *translator) polyfillCall(in *builder.Inst, n int, val func(int) expr) (expr, bool) {
+	for _, p := range polyfillOps {
+		if p.op != in.Op {
+			continue
+		}
+		args := make([]expr, len(in.Operands))
+		for i := range args {
+			args[i] = val(i)
+		}
+		return t.wideCall(p.name, n, args...), true
+	}
+	return expr{}, false
+}
+
 // wideExpr translates a pure instruction on 64-bit integers (ok false for
 // the ones the generic code handles: composites, copies, undef, select).
 func (t *translator) wideExpr(in *builder.Inst, val func(int) expr, typeOf func(int) builder.ID) (expr, bool) {
 	res, n := t.scalarOf(in.Type)
 	opScalar := func(i int) scalar { s, _ := t.scalarOf(typeOf(i)); return s }
 	sgn := func(i int) bool { return opScalar(i).isSigned() }
-	arith := func(name string) expr { return t.wideCall(name, n, val(0), val(1)) }
 	amount := func(i int) expr { return t.shiftAmount(val(i), typeOf(i)) }
+	if e, ok := t.polyfillCall(in, n, val); ok {
+		return e, true
+	}
 	switch in.Op {
-	case spv.OpIAdd:
-		return arith("u64_add"), true
-	case spv.OpISub:
-		return arith("u64_sub"), true
-	case spv.OpIMul:
-		return arith("u64_mul"), true
-	case spv.OpUDiv:
-		return arith("u64_div"), true
-	case spv.OpUMod:
-		return arith("u64_mod"), true
-	case spv.OpSDiv:
-		return arith("i64_div"), true
-	case spv.OpSRem:
-		return arith("i64_rem"), true
-	case spv.OpSMod:
-		return arith("i64_mod"), true
-	case spv.OpSNegate:
-		return t.wideCall("i64_neg", n, val(0)), true
-	case spv.OpNot:
-		return t.wideCall("u64_not", n, val(0)), true
-	case spv.OpBitwiseAnd:
-		return arith("u64_and"), true
-	case spv.OpBitwiseOr:
-		return arith("u64_or"), true
-	case spv.OpBitwiseXor:
-		return arith("u64_xor"), true
 	case spv.OpShiftLeftLogical:
 		return t.wideCall("u64_shl", n, val(0), amount(1)), true
 	case spv.OpShiftRightLogical:
 		return t.wideCall("u64_shr", n, val(0), amount(1)), true
 	case spv.OpShiftRightArithmetic:
 		return t.wideCall("i64_shr", n, val(0), amount(1)), true
-	case spv.OpIEqual:
-		return t.wideCall("u64_eq", n, val(0), val(1)), true
 	case spv.OpINotEqual:
 		return unary("!", t.wideCall("u64_eq", n, val(0), val(1))), true
 	case spv.OpULessThan, spv.OpSLessThan:
@@ -327,8 +332,6 @@ func (t *translator) wideExpr(in *builder.Inst, val func(int) expr, typeOf func(
 	case spv.OpBitCount:
 		_, k := t.scalarOf(typeOf(0))
 		return t.castTo(t.wideCall("u64_popcount", k, val(0)), t.pseudoType(sU32, k), res), true
-	case spv.OpBitReverse:
-		return t.wideCall("u64_reverse", n, val(0)), true
 	case spv.OpBitFieldInsert:
 		return t.wideCall("u64_insert", n, val(0), val(1), amount(2), amount(3)), true
 	case spv.OpBitFieldUExtract:
