@@ -598,8 +598,9 @@ func TypeName(t *types.Type) string {
 	return ""
 }
 
-// scalarNames are DXC's names of the scalar types.
-var scalarNames = map[types.Scalar]string{
+// scalarNames are DXC's names of the scalar types (an array: static data,
+// nothing built at package initialization).
+var scalarNames = [types.NumScalars]string{
 	types.Bool:       "bool",
 	types.Int:        "int",
 	types.Uint:       "uint",
@@ -618,7 +619,12 @@ var scalarNames = map[types.Scalar]string{
 	types.Min10Float: "min10float",
 }
 
-func scalarName(s types.Scalar) string { return scalarNames[s.Concrete()] }
+func scalarName(s types.Scalar) string {
+	if s = s.Concrete(); s.IsNumeric() {
+		return scalarNames[s]
+	}
+	return ""
+}
 
 // MemberIndex is the index of the SPIR-V struct member that holds field i
 // of struct st (an index into Named().Fields): a base class is member 0,
