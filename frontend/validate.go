@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/hlsl2spirv/hlsl2spirv/builder"
 	"github.com/hlsl2spirv/hlsl2spirv/builder/validate"
@@ -65,7 +66,21 @@ func (r *Result) validate(opts *Options, m *builder.Module, filename string, src
 	r.invalidSPIRV(ve, pos, where)
 }
 
+// sourceFaults are the validator's findings that come from the program,
+// not from the compiler: what DXC also leaves for legalization to resolve
+// and its validator refuses when legalization could not. Each is told in
+// the source's terms.
+var sourceFaults = []struct{ finding, msg string }{
+	{"VUID-StandaloneSpirv-Offset-04663", "the texel offset must be a constant: Vulkan allows an offset known only at run time on Gather only (one over the variable of an [unroll] loop whose trip count is known becomes a constant when the loop is unrolled)"},
+}
+
 func (r *Result) invalidSPIRV(ve *validate.Error, pos diag.Pos, where string) {
+	for _, f := range sourceFaults {
+		if strings.Contains(ve.Msg, f.finding) {
+			r.Diags.Add(diag.Diagnostic{Severity: diag.Error, Code: diag.InvalidSPIRV, Pos: pos, Msg: f.msg + where})
+			return
+		}
+	}
 	msg := fmt.Sprintf("internal compiler error: the generated SPIR-V is invalid: %s [%s]%s", ve.Msg, ve.Rule, where)
 	if r.writesInlineSPIRV() {
 		// The source's own instructions, types or capabilities may be at

@@ -18,11 +18,6 @@ import (
 // variables (even static const ones) are loaded, as DXC does.
 func (e *emitter) foldable(x ast.Expr) (*constant.Composite, bool) {
 	v := e.info.ValueOf(x)
-	if v == nil && len(e.legal.unrolled) > 0 {
-		if r, ok := e.foldUnrolled(x); ok { // unroll.go
-			return r, true
-		}
-	}
 	if v == nil {
 		// (a, b) of constants is b, as clang evaluates it
 		if b, ok := unparen(x).(*ast.BinaryExpr); ok && b.Op == ast.Comma {

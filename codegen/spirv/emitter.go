@@ -49,7 +49,7 @@
 //     legalization the emitter still does on the default path: flow.go
 //     and aliases.go (a local array of buffers with counters aliases its
 //     global array), legalize.go (the structs of resources of inlined
-//     calls), unroll.go ([unroll] loops).
+//     calls).
 //   - templates.go: template instances; specfold.go: expressions over
 //     specialization constants; linkage.go: exported library functions;
 //     flags.go: the NoContraction, RelaxedPrecision and NonUniform

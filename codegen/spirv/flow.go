@@ -216,10 +216,6 @@ func (e *emitter) constCond(x ast.Expr) (bool, bool) {
 // constInt folds an integer or bool expression (bools as 0 and 1).
 func (e *emitter) constInt(x ast.Expr) (int64, bool) {
 	v := e.info.ValueOf(x)
-	if v == nil && len(e.legal.unrolled) > 0 {
-		// over the variable of an [unroll] loop copy (unroll.go)
-		v, _ = e.foldUnrolled(x)
-	}
 	if v != nil && len(v.Elems) == 1 {
 		if v.Elems[0].IsTrue() {
 			if n, ok := v.Elems[0].Int64(); ok {

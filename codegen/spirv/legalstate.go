@@ -9,8 +9,8 @@ import (
 // itself on the default path (DXC leaves it to its legalization passes):
 // which resource a local variable stands for under control flow (flow.go,
 // aliases.go), the global structs of resources to split (legalize.go), the
-// constant values that decide which resource is meant (inline.go,
-// unroll.go); and needs, what the module still needs of DXC's
+// constant values that decide which resource is meant (inline.go); and
+// needs, what the module still needs of DXC's
 // legalization passes (legalneeds.go), which Generate returns.
 type legalState struct {
 	needs Legalization
@@ -29,13 +29,9 @@ type legalState struct {
 	inlineConsts map[*sema.Var]constant.Value
 	// picksByParam caches picksResourceByParam (inline.go).
 	picksByParam map[*sema.Func]bool
-	// unrolled are the loop variables of the [unroll] loop copies being
-	// emitted, with their values (unroll.go).
-	unrolled map[*sema.Var]constant.Value
 }
 
 func newLegalState() legalState {
 	return legalState{aliases: map[*sema.Var]bool{}, undecided: map[any]bool{},
-		inlineConsts: map[*sema.Var]constant.Value{}, picksByParam: map[*sema.Func]bool{},
-		unrolled: map[*sema.Var]constant.Value{}}
+		inlineConsts: map[*sema.Var]constant.Value{}, picksByParam: map[*sema.Func]bool{}}
 }

@@ -161,9 +161,7 @@ func (e *emitter) stmt(s ast.Stmt, attrs sema.Attrs) {
 	case *ast.IfStmt:
 		e.ifStmt(s, attrs)
 	case *ast.ForStmt:
-		if !e.unrollFor(s, attrs) { // unroll.go: no loop left
-			e.loopFlow(s, func() { e.forStmt(s, attrs) }) // flow.go
-		}
+		e.loopFlow(s, func() { e.forStmt(s, attrs) }) // flow.go
 	case *ast.WhileStmt:
 		e.loopFlow(s, func() { e.whileStmt(s, attrs) })
 	case *ast.DoStmt:

@@ -173,22 +173,10 @@ func imageOps(ops []imageOperand) []builder.Operand {
 	return []builder.Operand{builder.Enum(mask, params...)}
 }
 
-func (e *emitter) offsetOp(x ast.Expr, id builder.ID) imageOperand {
-	return e.offsetOpFor(x, id, true)
-}
-
-// offsetOpFor is the texel offset operand: ConstOffset when the offset is
+// offsetOp is the texel offset operand: ConstOffset when the offset is
 // a compile-time constant (static consts included, as DXC's legalization
 // finds them); a run-time Offset is allowed by Vulkan on gathers only.
-func (e *emitter) offsetOpFor(x ast.Expr, id builder.ID, gather bool) imageOperand {
-	if e.info.ValueOf(x) == nil && len(e.legal.unrolled) > 0 {
-		if k, ok := e.foldUnrolled(x); ok && allZero(k.Elems) { // cast.go
-			// an offset over the variable of an unrolled loop is an
-			// Offset in DXC's code, which its legalization folds to
-			// ConstOffset, or drops when it is zero
-			return imageOperand{}
-		}
-	}
+func (e *emitter) offsetOp(x ast.Expr, id builder.ID) imageOperand {
 	if v, ok := e.foldable(x); ok {
 		// the offset converted to the parameter's type (an int2 given
 		// for a 1D texture's int offset is truncated) is itself a constant
@@ -204,10 +192,9 @@ func (e *emitter) offsetOpFor(x ast.Expr, id builder.ID, gather bool) imageOpera
 			return imageOperand{spv.ImageOperandsConstOffset, []builder.ID{e.compositeConst(*v, concreteType(t).Canonical())}}
 		}
 	}
-	if !gather && !e.opts.CodeGenOnly {
-		// (-fcgl emits Offset as DXC does, for its legalization to fold)
-		e.errorf(x.Pos(), "the texel offset must be a constant (Vulkan allows a run-time offset on Gather only)")
-	}
+	// DXC's Offset, which its legalization makes ConstOffset once the
+	// offset is a constant (an [unroll] loop's variable after loop-unroll);
+	// one left at run time on a non-gather is the validator's to refuse
 	e.needLegalization("a texel offset known at run time") // legalneeds.go
 	e.b.Capability(spv.CapabilityImageGatherExtended)
 	return imageOperand{spv.ImageOperandsOffset, []builder.ID{id}}
@@ -377,8 +364,7 @@ func (tc *textureCall) sample(op spv.Op, resType builder.ID, extra []builder.ID,
 	offsets, clamp, status := tc.trailing(from)
 	switch len(offsets) {
 	case 1:
-		gather := op == spv.OpImageGather || op == spv.OpImageDrefGather
-		ops = append(ops, e.offsetOpFor(xargs[offsets[0]], args[offsets[0]], gather))
+		ops = append(ops, e.offsetOp(xargs[offsets[0]], args[offsets[0]]))
 	case 4:
 		e.b.Capability(spv.CapabilityImageGatherExtended)
 		var offs []builder.ID
@@ -533,7 +519,7 @@ func (e *emitter) textureLoad(x *ast.CallExpr, m *intrinsics.Match, image func()
 		ops = append(ops, imageOperand{spv.ImageOperandsLod, []builder.ID{lod}})
 	}
 	if offsetArg < nargs {
-		ops = append(ops, e.offsetOpFor(x.Args[offsetArg], args[offsetArg], false))
+		ops = append(ops, e.offsetOp(x.Args[offsetArg], args[offsetArg]))
 	}
 	operands := append([]builder.Operand{builder.Ref(image()), builder.Ref(coord)}, imageOps(ops)...)
 	return emit(spv.OpImageFetch, operands...)

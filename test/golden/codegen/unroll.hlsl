@@ -1,11 +1,24 @@
-// [unroll] loops the compiler can count are copied once per iteration
-// without -fcgl, as DXC's legalization unrolls them: the loop variable is
-// a constant in each copy, so texel offsets and indexes built from it are
-// constants (ConstOffset, or none when zero). A variable declared outside the loop keeps its
-// final value. [unroll(N)] marks the loop Unroll as [unroll] does (as in
-// DXC), and is unrolled whole; loops that break, and -fcgl, keep the loop.
+// [unroll] loops are left to the legalization's loop-unroll, as in DXC:
+// the emitter writes the loop with the Unroll control and the texel
+// offset over its variable as a run-time Offset, which asks for
+// legalization; loop-unroll copies the body once per iteration of the
+// loops it can count, and the offsets become ConstOffset (none when zero).
+// A variable declared outside the loop keeps its final value.
+// [unroll(N)] marks the loop Unroll as [unroll] does (as in DXC), and is
+// unrolled whole; loops that break, and -fcgl, keep the loop. At -O0 the
+// same loops are unrolled (legalization runs), without the -O folding.
 // RUN: %hlsl2spirv -T ps_6_0 -E main %s | FileCheck %s
+// RUN: %hlsl2spirv -T ps_6_0 -E main -O0 %s | FileCheck %s --check-prefix=O0
 // RUN: %hlsl2spirv -T ps_6_0 -E main -fcgl %s | FileCheck %s --check-prefix=CGL
+
+// O0: OpImageSampleImplicitLod %v4float {{%[0-9]+}} {{%[0-9]+}} ConstOffset
+// O0: OpImageSampleImplicitLod %v4float {{%[0-9]+}} {{%[0-9]+}} ConstOffset
+// O0: OpImageSampleImplicitLod %v4float {{%[0-9]+}} {{%[0-9]+}} None
+// O0: OpImageSampleImplicitLod %v4float {{%[0-9]+}} {{%[0-9]+}} ConstOffset
+// O0: OpImageSampleImplicitLod %v4float {{%[0-9]+}} {{%[0-9]+}} ConstOffset
+// O0-NOT: OpImageSample
+// O0: OpLoopMerge {{%[a-z_0-9]+}} {{%[a-z_0-9]+}} Unroll
+// O0-NOT: OpLoopMerge
 
 // taps is 5 after its unrolled loop (sum / 16 + taps folds to
 // sum * 0.0625 + 5, checked at the end):
@@ -26,6 +39,7 @@
 // CHECK-NOT: OpLoopMerge
 // CHECK: OpFAdd %v4float {{%[0-9]+}} [[five]]
 
+// CGL: OpImageSampleImplicitLod %v4float {{%[0-9]+}} {{%[0-9]+}} Offset
 // CGL: OpLoopMerge {{%[a-z_0-9]+}} {{%[a-z_0-9]+}} Unroll
 
 Texture2D<float4> tex;
