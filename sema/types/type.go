@@ -3,6 +3,7 @@ package types
 import (
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // Kind is the structural class of a Type.
@@ -265,7 +266,13 @@ var (
 	invalidType = &Type{kind: Invalid}
 	scalarTypes [NumScalars]Type
 	vecTypes    [NumScalars][5]Type
-	matTypes    [NumScalars][5][5][3]Type // [scalar][rows][cols][major]
+	// matTypes holds each scalar's matrix types, made when first asked
+	// for: a shader uses the float ones and few others, and all of them
+	// (113 KB) were a tenth of every process's package initialization.
+	matTypes [NumScalars]struct {
+		once sync.Once
+		m    *[4][4][3]Type // [rows-1][cols-1][major]
+	}
 )
 
 func init() {
@@ -279,15 +286,22 @@ func init() {
 			v := &vecTypes[s][n]
 			*v = Type{kind: Vector, scalar: s, cols: uint8(n)}
 			v.canon = v
-			for c := 1; c <= 4; c++ {
-				canon := &matTypes[s][n][c][DefaultMajor]
-				for mj := DefaultMajor; mj <= ColumnMajor; mj++ {
-					m := &matTypes[s][n][c][mj]
-					*m = Type{kind: Matrix, scalar: s, rows: uint8(n), cols: uint8(c), major: mj, canon: canon}
-				}
+		}
+	}
+}
+
+// newMatTypes makes the matrix types of scalar s.
+func newMatTypes(s Scalar) *[4][4][3]Type {
+	m := new([4][4][3]Type)
+	for r := range m {
+		for c := range m[r] {
+			canon := &m[r][c][DefaultMajor]
+			for mj := DefaultMajor; mj <= ColumnMajor; mj++ {
+				m[r][c][mj] = Type{kind: Matrix, scalar: s, rows: uint8(r + 1), cols: uint8(c + 1), major: mj, canon: canon}
 			}
 		}
 	}
+	return m
 }
 
 // VoidType is void.
@@ -323,7 +337,9 @@ func MatMajor(s Scalar, rows, cols int, mj Major) *Type {
 	if s == NoScalar || s >= NumScalars || rows < 1 || rows > 4 || cols < 1 || cols > 4 || mj > ColumnMajor {
 		return invalidType
 	}
-	return &matTypes[s][rows][cols][mj]
+	mt := &matTypes[s]
+	mt.once.Do(func() { mt.m = newMatTypes(s) })
+	return &mt.m[rows-1][cols-1][mj]
 }
 
 // WithMajor returns matrix t with orientation mj; arrays of matrices get

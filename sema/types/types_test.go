@@ -1,7 +1,9 @@
 package types
 
 import (
+	"slices"
 	"strconv"
+	"sync"
 	"testing"
 )
 
@@ -335,5 +337,44 @@ func TestLookupBuiltinAgreesWithTable(t *testing.T) {
 	}
 	if got := len(BuiltinTypeNames()); got != len(table) {
 		t.Errorf("BuiltinTypeNames: %d names, want %d", got, len(table))
+	}
+}
+
+// Matrix types are made on first use, yet each is one value per process,
+// whichever goroutine asks first, and its orientations share one
+// canonical type.
+func TestMatrixTypesAreSingletons(t *testing.T) {
+	const workers = 4
+	got := make([][]*Type, workers)
+	var wg sync.WaitGroup
+	for w := range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for s := Scalar(1); s < NumScalars; s++ {
+				for r := 1; r <= 4; r++ {
+					for c := 1; c <= 4; c++ {
+						for mj := DefaultMajor; mj <= ColumnMajor; mj++ {
+							got[w] = append(got[w], MatMajor(s, r, c, mj))
+						}
+					}
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	for w := 1; w < workers; w++ {
+		if !slices.Equal(got[w], got[0]) {
+			t.Fatal("goroutines got different matrix types")
+		}
+	}
+	for _, m := range got[0] {
+		s, r, c := m.Scalar(), m.Rows(), m.Cols()
+		if m.Kind() != Matrix || m.Canonical() != Mat(s, r, c) || Mat(s, r, c) != MatMajor(s, r, c, DefaultMajor) {
+			t.Errorf("%v: kind %v, canonical %v, want matrix with canonical %v", m, m.Kind(), m.Canonical(), Mat(s, r, c))
+		}
+	}
+	if Mat(Float, 0, 2) != InvalidType() || Mat(Float, 2, 5) != InvalidType() {
+		t.Error("a matrix dimension outside 1..4 is not invalid")
 	}
 }
