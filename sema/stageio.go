@@ -35,9 +35,9 @@ type stageVar struct {
 // outputs (or of a hull shader's patch constant function's), flattened
 // once: codegen makes a stage variable of each leaf (Info.StageIO).
 type EntryIO struct {
-	// Params are the parameters', in order (none for a uniform, a node
-	// record, a mesh payload or indices, and the patch constant
-	// function's patches, which are the entry's).
+	// Params are the parameters', in order (no leaves for a node record,
+	// a mesh payload or indices, and the patch constant function's
+	// patches, which are the entry's).
 	Params []ParamIO
 	// Result holds the result's outputs.
 	Result []IOElem
@@ -71,6 +71,10 @@ const (
 	// primitives arrays; the leaves are the element's.
 	IOMeshVertices
 	IOMeshPrimitives
+	// IOMeshIndices, IOMeshPayload: a mesh shader's primitive indices and
+	// payload, which have no leaves (built-ins and a block).
+	IOMeshIndices
+	IOMeshPayload
 )
 
 // IOElem is one leaf of a stage input or output: one stage variable.
@@ -224,8 +228,13 @@ func (v *vulkanChecker) stageVars(f *Func) []stageVar {
 			continue
 		}
 		switch {
-		case hasMod(p.Mods, "indices") || hasMod(p.Mods, "payload"):
-			continue // built-ins and the payload block have no semantic
+		case hasMod(p.Mods, "indices"):
+			// a built-in array, no semantic
+			pio.Shape, pio.ArrayLen = IOMeshIndices, arrayLen(t)
+			continue
+		case hasMod(p.Mods, "payload"):
+			pio.Shape = IOMeshPayload // a block of its own, no semantic
+			continue
 		case hasMod(p.Mods, "vertices"), hasMod(p.Mods, "primitives"):
 			sv.meshObject = true
 			sig, shape := "MSOut", IOMeshVertices

@@ -188,6 +188,39 @@ CP main(InputPatch<CP, 3> ip, uint i : SV_OutputControlPointID) { return ip[i]; 
 		"K(K,-1) [2] float3 out")
 }
 
+// TestStageIOMesh: a mesh shader's vertices and primitives are arrays of
+// per-vertex (per-primitive) leaves; indices and the payload have none.
+func TestStageIOMesh(t *testing.T) {
+	const ms = `
+struct V { float4 pos : SV_Position; float2 uv : UV; };
+struct P { uint layer : SV_RenderTargetArrayIndex; };
+struct Payload { float x; };
+[outputtopology("triangle")] [numthreads(1, 1, 1)]
+void main(out vertices V verts[3], out primitives P prims[1], out indices uint3 tris[1], in payload Payload pl) {
+  SetMeshOutputCounts(3, 1);
+}
+`
+	ck := checkIO(t, ms, Config{Stage: "ms", Entry: "main", Major: 6, Minor: 5})
+	io := ck.info.StageIOOf(funcNamed(t, ck, "main"), stage.Mesh)
+	if io == nil {
+		t.Fatal("no stage I/O published for the mesh shader")
+	}
+	for i, want := range []struct {
+		shape IOShape
+		n     int
+	}{{IOMeshVertices, 3}, {IOMeshPrimitives, 1}, {IOMeshIndices, 1}, {IOMeshPayload, 0}} {
+		if p := io.Params[i]; p.Shape != want.shape || p.ArrayLen != want.n {
+			t.Errorf("parameter %d: shape %d, length %d; want %d, %d", i, p.Shape, p.ArrayLen, want.shape, want.n)
+		}
+	}
+	wantIO(t, "vertices", io.Params[0].Out,
+		"SV_Position(SV_Position,-1) [0] float4 out sv",
+		"UV(UV,-1) [1] float2 out")
+	wantIO(t, "primitives", io.Params[1].Out, "SV_RenderTargetArrayIndex(SV_RenderTargetArrayIndex,-1) [0] uint out sv")
+	wantIO(t, "indices", io.Params[2].Out)
+	wantIO(t, "payload", io.Params[3].In)
+}
+
 // TestStageIOLibrary: library entries are published per stage, also
 // those written [Shader("...")] or inside a namespace, which codegen takes
 // as entries too.

@@ -266,12 +266,19 @@ func (e *emitter) stageLeaves(elems []sema.IOElem, stageVars *[]*stageVar) []ioL
 	return out
 }
 
-// paramMods are the modifiers written on an entry parameter.
-func paramMods(p *sema.Var) []ast.Modifier {
-	if pd, _ := p.Decl.(*ast.Param); pd != nil {
-		return pd.Mods
+// meshOutKinds are the mesh shader output parameters' shapes, by the
+// modifier mesh.go names them with.
+var meshOutKinds = map[sema.IOShape]string{
+	sema.IOMeshVertices: "vertices", sema.IOMeshPrimitives: "primitives", sema.IOMeshIndices: "indices",
+}
+
+// inputSemantic is the semantic of a parameter read from one stage input,
+// upper-cased ("" if none).
+func inputSemantic(pf sema.ParamIO) string {
+	if len(pf.In) != 1 {
+		return ""
 	}
-	return nil
+	return strings.ToUpper(pf.In[0].Semantic)
 }
 
 // entryInputs makes the input stage variables of the entry's parameters,
@@ -279,16 +286,16 @@ func paramMods(p *sema.Var) []ast.Modifier {
 func (e *emitter) entryInputs(entry *sema.Func, io *sema.EntryIO, stageVars *[]*stageVar) []entryParamIO {
 	var params []entryParamIO
 	for i, p := range entry.Params {
-		pio := entryParamIO{p: p}
-		pt := p.Type().Canonical()
 		pf := io.Params[i]
+		pio := entryParamIO{p: p, sem: inputSemantic(pf)}
+		pt := p.Type().Canonical()
 		switch {
 		case isNodeObject(pt):
 			pio.node = true // node.go
 			pio.nodeInput = e.nodeInputVar(p, stageVars)
 		case pf.Shape == sema.IOStream:
 			pio.stream = true
-		case e.stage() == stage.Mesh && hasModifier(paramMods(p), "payload"):
+		case e.stage() == stage.Mesh && pf.Shape == sema.IOMeshPayload:
 			pio.ins = e.meshPayloadIn(p, stageVars) // mesh.go
 		case pf.Shape == sema.IOPerVertex:
 			// a geometry shader's input primitive, InputPatch<T, N>,
@@ -320,7 +327,7 @@ func (e *emitter) entryOutputs(params []entryParamIO, io *sema.EntryIO, stageVar
 			continue
 		}
 		if pio.p.Mode == types.Out || pio.p.Mode == types.InOut {
-			if k := meshOutKind(paramMods(pio.p)); k != "" && e.stage() == stage.Mesh {
+			if k := meshOutKinds[pf.Shape]; k != "" && e.stage() == stage.Mesh {
 				// written in place by the entry's assignments (mesh.go)
 				e.meshOutput(k, pio.p, func() []ioLeaf { return e.stageLeaves(pf.Out, stageVars) }, stageVars)
 				continue
@@ -384,6 +391,7 @@ func (e *emitter) wrapperBody(entry *sema.Func, src *function, params []entryPar
 // (ins) and writes (outs).
 type entryParamIO struct {
 	p         *sema.Var
+	sem       string // inputSemantic
 	ins, outs []ioLeaf
 	stream    bool       // a geometry shader's output stream (gs.go)
 	node      bool       // a node shader's input or output (node.go)

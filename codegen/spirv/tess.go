@@ -113,7 +113,7 @@ func hullInputsOf(params []entryParamIO, args, loaded []builder.ID) hullInputs {
 		if len(p.ins) == 0 {
 			continue
 		}
-		switch paramSemantic(p.p) {
+		switch p.sem {
 		case "SV_OUTPUTCONTROLPOINTID":
 			in.controlPointID = loaded[i]
 		case "SV_PRIMITIVEID":
@@ -159,7 +159,7 @@ func (e *emitter) hullOutputs(entry *sema.Func, ret builder.ID, leaves []ioLeaf,
 	var outParams []int // the indexes of out parameters
 	for i, p := range pcf.Params {
 		pt := p.Type()
-		if shared := in.sharedWith(p, pt); shared != 0 {
+		if shared := in.sharedWith(p, pt, pcfIO.Params[i]); shared != 0 {
 			// the entry's own temporary, as DXC passes it
 			args = append(args, shared)
 			continue
@@ -216,7 +216,7 @@ func (e *emitter) hullOutputs(entry *sema.Func, ret builder.ID, leaves []ioLeaf,
 // sharedWith is the entry's temporary that the patch constant function's
 // parameter p (of type pt) takes: the entry's InputPatch of the same type,
 // or its SV_PrimitiveID or SV_ViewID; 0 if there is none.
-func (in hullInputs) sharedWith(p *sema.Var, pt *types.Type) builder.ID {
+func (in hullInputs) sharedWith(p *sema.Var, pt *types.Type, pf sema.ParamIO) builder.ID {
 	if isPatch(pt) && pt.Canonical().Object() == types.InputPatch {
 		for _, ip := range in.patches {
 			if types.Identical(ip.t, pt) {
@@ -228,26 +228,13 @@ func (in hullInputs) sharedWith(p *sema.Var, pt *types.Type) builder.ID {
 	if p.Mode == types.Out {
 		return 0
 	}
-	switch paramSemantic(p) {
+	switch inputSemantic(pf) {
 	case "SV_PRIMITIVEID":
 		return in.primitiveID
 	case "SV_VIEWID":
 		return in.viewID
 	}
 	return 0
-}
-
-// paramSemantic is the semantic written on parameter p, upper-cased ("" if
-// none).
-func paramSemantic(p *sema.Var) string {
-	if pd, _ := p.Decl.(*ast.Param); pd != nil {
-		for _, s := range pd.Semantics {
-			if s.Kind == ast.SemanticName {
-				return strings.ToUpper(s.Name)
-			}
-		}
-	}
-	return ""
 }
 
 // invocationID loads InvocationId, creating the built-in if the entry has
