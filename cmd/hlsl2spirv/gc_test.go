@@ -16,15 +16,19 @@ func gcPercent() int {
 }
 
 // collectWithLiveHeap runs collections while more than liveHeapCeiling is
-// live, giving the watch's finalizer time to run after each.
-func collectWithLiveHeap() {
+// live, giving the watch's finalizer time to run after each, until done
+// says the outcome is there (or a few seconds have passed).
+func collectWithLiveHeap(done func() bool) {
 	live := make([]byte, 2*liveHeapCeiling)
 	for i := range live {
 		live[i] = 1 // touched, so the heap in use counts it
 	}
-	for i := 0; i < 3; i++ {
+	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); {
 		runtime.GC()
-		time.Sleep(20 * time.Millisecond)
+		time.Sleep(50 * time.Millisecond)
+		if done() {
+			break
+		}
 	}
 	runtime.KeepAlive(live)
 }
@@ -43,7 +47,7 @@ func restoreGC(t *testing.T) {
 func TestOneShotGCFallsBackOnLargeLiveHeap(t *testing.T) {
 	restoreGC(t)
 	tuneGCForOneShot()
-	collectWithLiveHeap()
+	collectWithLiveHeap(func() bool { return gcPercent() == fallbackGCPercent })
 	if p, limit := gcPercent(), debug.SetMemoryLimit(-1); p != fallbackGCPercent || limit != math.MaxInt64 {
 		t.Errorf("after collections with a large live heap: GOGC=%d, memory limit %d; want GOGC=%d and no limit", p, limit, fallbackGCPercent)
 	}
@@ -56,7 +60,8 @@ func TestBatchGCOutlivesOneShotWatch(t *testing.T) {
 	restoreGC(t)
 	tuneGCForOneShot()
 	tuneGCForBatch()
-	collectWithLiveHeap()
+	n := 0
+	collectWithLiveHeap(func() bool { n++; return n == 4 || gcPercent() != batchGCPercent })
 	if p := gcPercent(); p != batchGCPercent {
 		t.Errorf("batch after collections with a large live heap: GOGC=%d, want %d", p, batchGCPercent)
 	}
