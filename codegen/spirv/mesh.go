@@ -452,14 +452,7 @@ func (e *emitter) meshOutputBase(bottom ast.Expr, steps []accessStep, ids []buil
 		return value{id: e.io.mesh.indices, typ: steps[0].typ, ptr: true, sc: spv.StorageClassOutput, idx: []builder.ID{ids[0]}}, 1
 	}
 	b := e.io.mesh.blocks[kind]
-	var path []uint32
-	st := b.elem
-	k := 1
-	for ; k < len(steps) && steps[k].kind == stepField; k++ {
-		i, ft := e.fieldIndex(st, steps[k].name)
-		path = append(path, uint32(i))
-		st = ft
-	}
+	path, st, k := e.meshFieldPath(b, steps)
 	for _, l := range b.leaves {
 		if pathKey(l.path) != pathKey(path) {
 			continue
@@ -549,18 +542,24 @@ func (e *emitter) indexTypeOf(s accessStep) *types.Type {
 	return t
 }
 
-// storeMeshBlock stores into a vertices or primitives output: ids[0] is
-// the element, the field steps select the stage variable, the rest (and
-// comp) index into it.
-func (e *emitter) storeMeshBlock(b *meshBlock, ids []builder.ID, steps []accessStep, val builder.ID, t *types.Type, comp []builder.ID) {
-	var path []uint32
-	st := b.elem
-	k := 1
-	for ; k < len(steps) && steps[k].kind == stepField; k++ {
+// meshFieldPath follows the field steps after a vertices or primitives
+// output's element index: the member path, the type reached and the first
+// step after the fields.
+func (e *emitter) meshFieldPath(b *meshBlock, steps []accessStep) (path []uint32, st *types.Type, k int) {
+	st = b.elem
+	for k = 1; k < len(steps) && steps[k].kind == stepField; k++ {
 		i, ft := e.fieldIndex(st, steps[k].name)
 		path = append(path, uint32(i))
 		st = ft
 	}
+	return path, st, k
+}
+
+// storeMeshBlock stores into a vertices or primitives output: ids[0] is
+// the element, the field steps select the stage variable, the rest (and
+// comp) index into it.
+func (e *emitter) storeMeshBlock(b *meshBlock, ids []builder.ID, steps []accessStep, val builder.ID, t *types.Type, comp []builder.ID) {
+	path, _, k := e.meshFieldPath(b, steps)
 	var rest []builder.ID
 	for ; k < len(steps); k++ {
 		if steps[k].kind == stepField {

@@ -268,6 +268,16 @@ func (e *emitter) patchConstantFunc(entry *sema.Func) *sema.Func {
 	return nil
 }
 
+// tessellationModeArgs are the execution modes the [domain],
+// [partitioning] and [outputtopology] attributes' arguments set.
+var tessellationModeArgs = map[string]map[string]spv.ExecutionMode{
+	"domain": {"tri": spv.ExecutionModeTriangles, "quad": spv.ExecutionModeQuads, "isoline": spv.ExecutionModeIsolines},
+	"partitioning": {"integer": spv.ExecutionModeSpacingEqual, "fractional_even": spv.ExecutionModeSpacingFractionalEven,
+		"fractional_odd": spv.ExecutionModeSpacingFractionalOdd},
+	"outputtopology": {"point": spv.ExecutionModePointMode, "triangle_cw": spv.ExecutionModeVertexOrderCw,
+		"triangle_ccw": spv.ExecutionModeVertexOrderCcw},
+}
+
 // tessellationModes adds the execution modes of hull and domain shaders.
 func (e *emitter) tessellationModes(entry *sema.Func) {
 	e.b.Capability(spv.CapabilityTessellation)
@@ -278,39 +288,17 @@ func (e *emitter) tessellationModes(entry *sema.Func) {
 				arg = text
 			}
 		}
-		switch strings.ToLower(a.Name) {
-		case "domain":
-			switch arg {
-			case "tri":
-				e.b.ExecutionMode(e.entry.id, spv.ExecutionModeTriangles)
-			case "quad":
-				e.b.ExecutionMode(e.entry.id, spv.ExecutionModeQuads)
-			case "isoline":
-				e.b.ExecutionMode(e.entry.id, spv.ExecutionModeIsolines)
-			}
-		case "partitioning":
-			switch arg {
-			case "integer":
-				e.b.ExecutionMode(e.entry.id, spv.ExecutionModeSpacingEqual)
-			case "fractional_even":
-				e.b.ExecutionMode(e.entry.id, spv.ExecutionModeSpacingFractionalEven)
-			case "fractional_odd":
-				e.b.ExecutionMode(e.entry.id, spv.ExecutionModeSpacingFractionalOdd)
-			case "pow2":
-				e.errorf(a.Pos(), "partitioning pow2 has no Vulkan equivalent")
-			}
-		case "outputtopology":
-			switch arg {
-			case "point":
-				e.b.ExecutionMode(e.entry.id, spv.ExecutionModePointMode)
-			case "triangle_cw":
-				e.b.ExecutionMode(e.entry.id, spv.ExecutionModeVertexOrderCw)
-			case "triangle_ccw":
-				e.b.ExecutionMode(e.entry.id, spv.ExecutionModeVertexOrderCcw)
-			}
-		case "outputcontrolpoints":
+		name := strings.ToLower(a.Name)
+		switch {
+		case name == "partitioning" && arg == "pow2":
+			e.errorf(a.Pos(), "partitioning pow2 has no Vulkan equivalent")
+		case name == "outputcontrolpoints":
 			if n, ok := a.Int(0); ok {
 				e.b.ExecutionMode(e.entry.id, spv.ExecutionModeOutputVertices, uint32(n))
+			}
+		default:
+			if mode, ok := tessellationModeArgs[name][arg]; ok {
+				e.b.ExecutionMode(e.entry.id, mode)
 			}
 		}
 	}
