@@ -140,15 +140,15 @@ func Mutate(words []uint32, rng *rand.Rand) ([]uint32, string, bool) {
 	return out.Words, k.name + ": " + desc, true
 }
 
-// idOperands returns pointers to every id operand of in (the result type
-// excluded), pairs and parameters included.
-func idOperands(in *builder.Inst) []*builder.Operand {
+// operandsWhere returns pointers to in's operands (the result type
+// excluded) for which keep is true, pairs and parameters included.
+func operandsWhere(in *builder.Inst, keep func(*builder.Operand) bool) []*builder.Operand {
 	var out []*builder.Operand
 	var walk func(ops []builder.Operand)
 	walk = func(ops []builder.Operand) {
 		for i := range ops {
 			o := &ops[i]
-			if o.IsID() {
+			if keep(o) {
 				out = append(out, o)
 			}
 			walk(o.Params)
@@ -156,6 +156,11 @@ func idOperands(in *builder.Inst) []*builder.Operand {
 	}
 	walk(in.Operands)
 	return out
+}
+
+// idOperands returns pointers to every id operand of in.
+func idOperands(in *builder.Inst) []*builder.Operand {
+	return operandsWhere(in, (*builder.Operand).IsID)
 }
 
 func mutateOperandID(s *state) (string, bool) {
@@ -251,21 +256,12 @@ func mutateLiteral(s *state) (string, bool) {
 	return fmt.Sprintf("%s: literal %d -> %d", in.Op, old, o.Word), true
 }
 
-// enumerants returns the value-enum operands of in.
+// enumerants returns the value-enum and bit-enum operands of in.
 func enumerants(in *builder.Inst) []*builder.Operand {
-	var out []*builder.Operand
-	var walk func(ops []builder.Operand)
-	walk = func(ops []builder.Operand) {
-		for i := range ops {
-			o := &ops[i]
-			if c := o.Kind.Category(); c == spv.CategoryValueEnum || c == spv.CategoryBitEnum {
-				out = append(out, o)
-			}
-			walk(o.Params)
-		}
-	}
-	walk(in.Operands)
-	return out
+	return operandsWhere(in, func(o *builder.Operand) bool {
+		c := o.Kind.Category()
+		return c == spv.CategoryValueEnum || c == spv.CategoryBitEnum
+	})
 }
 
 func mutateEnumerant(s *state) (string, bool) {
