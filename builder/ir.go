@@ -357,8 +357,9 @@ func (m *Module) Reachable(entry ID) []*Function {
 }
 
 // DeleteIf removes every instruction for which del returns true, from
-// every section and block (a function's OpFunction and the memory model
-// are not offered; remove a function from Functions instead).
+// every section, prologue and block: every instruction All yields but a
+// function's OpFunction and the memory model (remove a function from
+// Functions instead).
 func (m *Module) DeleteIf(del func(*Inst) bool) {
 	filter := func(s []*Inst) []*Inst {
 		out := s[:0]
@@ -375,6 +376,7 @@ func (m *Module) DeleteIf(del func(*Inst) bool) {
 	}
 	for _, f := range m.Functions {
 		f.Params = filter(f.Params)
+		f.Prologue = filter(f.Prologue)
 		for _, b := range f.Blocks {
 			b.Insts = filter(b.Insts)
 		}

@@ -453,4 +453,8 @@ func TestFunctionInsts(t *testing.T) {
 	if n != 2 {
 		t.Errorf("BlockInsts stopped after %d, want 2", n)
 	}
+	m.DeleteIf(func(in *Inst) bool { return in.Op == spv.OpNop })
+	if len(m.Functions[0].Prologue) != 0 {
+		t.Error("DeleteIf left the prologue's instruction")
+	}
 }
