@@ -137,30 +137,14 @@ func (r *Result) optimize(opts *Options, words []uint32) ([]uint32, *builder.Mod
 // execution model has no derivatives (a vertex shader's ddx in a branch
 // not folded away), which DXC's validator refuses; "" when there is none.
 func derivativesOutOfStage(m *builder.Module) string {
-	funcs := map[builder.ID]*builder.Function{}
-	for _, f := range m.Functions {
-		funcs[f.Def.Result] = f
-	}
 	for _, ep := range m.EntryPoints {
 		switch spv.ExecutionModel(ep.Operands[0].Word) {
 		case spv.ExecutionModelFragment, spv.ExecutionModelGLCompute, spv.ExecutionModelMeshEXT, spv.ExecutionModelTaskEXT,
 			spv.ExecutionModelMeshNV, spv.ExecutionModelTaskNV:
 			continue
 		}
-		seen := map[builder.ID]bool{}
-		work := []builder.ID{ep.Operands[1].ID()}
-		for len(work) > 0 {
-			id := work[len(work)-1]
-			work = work[:len(work)-1]
-			f := funcs[id]
-			if f == nil || seen[id] {
-				continue
-			}
-			seen[id] = true
+		for _, f := range m.Reachable(ep.Operands[1].ID()) {
 			for in := range f.Insts() {
-				if in.Op == spv.OpFunctionCall {
-					work = append(work, in.Operands[0].ID())
-				}
 				if info := spv.InstructionInfo(in.Op); info != nil && info.Class == "Derivative" {
 					return "Derivative instructions require Fragment, GLCompute, MeshEXT or TaskEXT execution model: " + strings.TrimPrefix(info.Name, "Op")
 				}

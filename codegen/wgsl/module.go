@@ -353,22 +353,13 @@ func (t *translator) findReachable(entries []*builder.Inst) {
 	// The stages calling each function.
 	for _, ep := range entries {
 		model := spv.ExecutionModel(ep.Operands[0].Word)
-		var mark func(id builder.ID)
-		mark = func(id builder.ID) {
+		for _, f := range t.m.Reachable(ep.Operands[1].ID()) {
+			id := f.Def.Result
 			if t.funcStages[id] == nil {
 				t.funcStages[id] = map[spv.ExecutionModel]bool{}
 			}
-			if t.funcStages[id][model] {
-				return
-			}
 			t.funcStages[id][model] = true
-			for in := range t.funcs[id].Insts() {
-				if in.Op == spv.OpFunctionCall {
-					mark(in.Operands[0].ID())
-				}
-			}
 		}
-		mark(ep.Operands[1].ID())
 	}
 }
 
