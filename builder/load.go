@@ -581,3 +581,105 @@ func (c *converter) single() Operand {
 	c.fail("operand of unexpected kind %s", bo.Kind)
 	return Operand{}
 }
+
+// Settle makes a module built in memory what loading its serialised words
+// would give, so that a compile hands it to the passes and the validator
+// without a round trip through words: instructions DefUse.Kill deleted
+// are swept, debug line instructions placed among a function's
+// instructions are attached to the instruction they describe (as Load
+// attaches them), cached analyses (def-use chains, CFGs and what hangs
+// on them) are dropped, and the IR is linked. Operands are in the
+// loader's canonical forms already: the builder writes them so (frontend's
+// tests compare a settled module with its loaded words over the goldens).
+func (m *Module) Settle() {
+	m.Compact()
+	var sets map[ID]string
+	for _, in := range m.ExtInstImports {
+		if sets == nil {
+			sets = map[ID]string{}
+		}
+		sets[in.Result] = in.Operands[0].Str
+	}
+	for _, f := range m.Functions {
+		if hasLooseLines(f, sets) {
+			attachLines(f, sets)
+		}
+	}
+	m.InvalidateDefUse()
+	for _, f := range m.Functions {
+		f.InvalidateCFG()
+	}
+	m.Link()
+}
+
+// hasLooseLines reports whether a debug line instruction stands among f's
+// prologue or block instructions.
+func hasLooseLines(f *Function, sets map[ID]string) bool {
+	for _, in := range f.Prologue {
+		if isLineInst(in, sets) {
+			return true
+		}
+	}
+	for _, b := range f.Blocks {
+		for _, in := range b.Insts {
+			if isLineInst(in, sets) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// attachLines rethreads f's debug line instructions as the loader
+// threads them (see Load): each one, in the order Serialize writes them,
+// goes on the chain (Inst.Line) of the next instruction, block label
+// (Block.Line) or function end (Function.EndLine).
+func attachLines(f *Function, sets map[ID]string) {
+	var pending *Inst
+	// absorb takes an existing chain (written last link first) onto
+	// the pending one.
+	absorb := func(chain *Inst) {
+		if chain == nil {
+			return
+		}
+		tail := chain
+		for tail.Line != nil {
+			tail = tail.Line
+		}
+		tail.Line = pending
+		pending = chain
+	}
+	// take moves pending onto whatever comes next.
+	take := func(chain *Inst) *Inst {
+		absorb(chain)
+		out := pending
+		pending = nil
+		return out
+	}
+	// list places a list's instructions; the line instructions leave it.
+	list := func(ins []*Inst) []*Inst {
+		out := ins[:0]
+		for _, in := range ins {
+			if isLineInst(in, sets) {
+				chain := in.Line
+				in.Line = nil
+				absorb(chain)
+				in.Line = pending
+				pending = in
+				continue
+			}
+			in.Line = take(in.Line)
+			out = append(out, in)
+		}
+		clear(ins[len(out):])
+		return out
+	}
+	f.Def.Line = take(f.Def.Line)
+	f.Params = list(f.Params)
+	f.Prologue = list(f.Prologue)
+	for _, b := range f.Blocks {
+		b.Line = take(b.Line)
+		b.Insts = list(b.Insts)
+	}
+	f.EndLine = take(f.EndLine)
+}

@@ -193,8 +193,18 @@ func BenchmarkCompileColdProcess(b *testing.B) {
 
 // BenchmarkStages times each stage of a compile on its own over the
 // corpus (ns/op is per shader, warm): where a compile's time goes.
+// cpu-ms/op counts the stage alone, not the set-up of each run.
 func BenchmarkStages(b *testing.B) {
 	shaders, opts := corpus(b)
+	benchStages(b, shaders, opts)
+}
+
+// BenchmarkStages5000Lines is BenchmarkStages on the 5,000-line shader.
+func BenchmarkStages5000Lines(b *testing.B) {
+	benchStages(b, []bench.Shader{{Name: "big.hlsl", Source: bigShader(b)}}, []Options{{Profile: "ps_6_0"}})
+}
+
+func benchStages(b *testing.B, shaders []bench.Shader, opts []Options) {
 	var c Compiler
 	type prepared struct {
 		r    *Result
@@ -202,7 +212,9 @@ func BenchmarkStages(b *testing.B) {
 		src  []byte
 		name string
 		pp   *pp.Result
+		m    *builder.Module
 	}
+	stages := []string{"preprocess", "parse", "sema", "codegen", "optimize", "validate"}
 	// prepare runs a compile's stages up to (not including) stage on
 	// shader k.
 	prepare := func(k int, stage string) *prepared {
@@ -216,23 +228,24 @@ func BenchmarkStages(b *testing.B) {
 		}
 		r.profile, _ = o.profileFor(true)
 		p := &prepared{r: r, opts: o, src: shaders[k].Source, name: shaders[k].Name}
-		if stage == "preprocess" {
-			return p
+		for _, s := range stages {
+			if s == stage {
+				break
+			}
+			switch s {
+			case "preprocess":
+				p.pp = r.preprocess(&o, p.name, p.src)
+			case "parse":
+				r.AST = c.parser.Preprocessed(r.Files, r.Diags, p.name, p.pp)
+			case "sema":
+				r.Info = sema.Check(r.Files, r.Diags, r.AST, sema.Config{Stage: string(r.profile.Stage), Major: r.profile.Major,
+					Minor: r.profile.Minor, Entry: o.Entry, HLSLVersion: o.HLSLVersion, TargetEnv: o.TargetEnv})
+			case "codegen":
+				p.m, r.legal = spirv.GenerateModule(r.Files, r.Diags, r.AST, r.Info, o.codegenOptions(r.profile))
+			case "optimize":
+				r.SPIRV, p.m = r.optimize(&o, p.m)
+			}
 		}
-		p.pp = r.preprocess(&o, p.name, p.src)
-		if stage == "parse" {
-			return p
-		}
-		r.AST = c.parser.Preprocessed(r.Files, r.Diags, p.name, p.pp)
-		if stage == "sema" {
-			return p
-		}
-		r.Info = sema.Check(r.Files, r.Diags, r.AST, sema.Config{Stage: string(r.profile.Stage), Major: r.profile.Major,
-			Minor: r.profile.Minor, Entry: o.Entry, HLSLVersion: o.HLSLVersion, TargetEnv: o.TargetEnv})
-		if stage == "codegen" {
-			return p
-		}
-		r.SPIRV, r.legal = spirv.Generate(r.Files, r.Diags, r.AST, r.Info, o.codegenOptions(r.profile))
 		return p
 	}
 	run := map[string]func(*prepared){
@@ -243,13 +256,15 @@ func BenchmarkStages(b *testing.B) {
 				Minor: p.r.profile.Minor, Entry: p.opts.Entry, HLSLVersion: p.opts.HLSLVersion, TargetEnv: p.opts.TargetEnv})
 		},
 		"codegen": func(p *prepared) {
-			spirv.Generate(p.r.Files, p.r.Diags, p.r.AST, p.r.Info, p.opts.codegenOptions(p.r.profile))
+			spirv.GenerateModule(p.r.Files, p.r.Diags, p.r.AST, p.r.Info, p.opts.codegenOptions(p.r.profile))
 		},
-		"optimize": func(p *prepared) { p.r.optimize(&p.opts, p.r.SPIRV) },
+		"optimize": func(p *prepared) { p.r.optimize(&p.opts, p.m) },
+		"validate": func(p *prepared) { p.r.validate(&p.opts, p.m, p.name, p.src) },
 	}
-	for _, stage := range []string{"preprocess", "parse", "sema", "codegen", "optimize"} {
+	for _, stage := range stages {
 		b.Run(stage, func(b *testing.B) {
 			b.ReportAllocs()
+			var cpu time.Duration
 			for i := 0; i < b.N; i++ {
 				b.StopTimer()
 				p := prepare(i%len(shaders), stage)
@@ -257,8 +272,14 @@ func BenchmarkStages(b *testing.B) {
 					b.Fatalf("%s failed before %s", p.name, stage)
 				}
 				b.StartTimer()
+				start := cpuTime()
 				run[stage](p)
+				cpu += cpuTime() - start
+				if p.r.Failed() {
+					b.Fatalf("%s failed in %s", p.name, stage)
+				}
 			}
+			b.ReportMetric(float64(cpu)/float64(b.N)/1e6, "cpu-ms/op")
 		})
 	}
 }

@@ -88,10 +88,16 @@ func (c *Compiler) Compile(opts Options, filename string, src []byte) (*Result, 
 		if r.Failed() {
 			return
 		}
-		r.SPIRV, r.legal = spirv.Generate(r.Files, r.Diags, r.AST, r.Info, opts.codegenOptions(r.profile))
-		if r.SPIRV != nil && !opts.CodeGenOnly {
+		if opts.CodeGenOnly {
+			r.SPIRV, r.legal = spirv.Generate(r.Files, r.Diags, r.AST, r.Info, opts.codegenOptions(r.profile))
+		} else {
+			// The emitted module goes to the optimizer and the validator
+			// in memory, never as words.
 			var m *builder.Module
-			r.SPIRV, m = r.optimize(&opts, r.SPIRV) // optimize.go
+			m, r.legal = spirv.GenerateModule(r.Files, r.Diags, r.AST, r.Info, opts.codegenOptions(r.profile))
+			if m != nil {
+				r.SPIRV, m = r.optimize(&opts, m) // optimize.go
+			}
 			if r.SPIRV != nil && !opts.DisableValidation {
 				r.validate(&opts, m, filename, src) // validate.go
 			}

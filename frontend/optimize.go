@@ -78,11 +78,11 @@ func (o *Options) legalizationPasses(legal spirv.Legalization) ([]opt.Pass, erro
 }
 
 // optimize runs the optimizer over the emitted module, as DXC's emitter
-// does: legalization when the module needs it, then the -O passes.
-// It returns the words and the optimized IR (nil when no pass ran).
+// does: legalization when the module needs it, then the -O passes. It
+// returns the module's words and the module, optimized in place.
 // Failures are DXC's "failed to legalize SPIR-V" and "failed to optimize
 // SPIR-V" errors.
-func (r *Result) optimize(opts *Options, words []uint32) ([]uint32, *builder.Module) {
+func (r *Result) optimize(opts *Options, m *builder.Module) ([]uint32, *builder.Module) {
 	fail := func(what, msg string) ([]uint32, *builder.Module) {
 		r.Diags.Add(diag.Diagnostic{Severity: diag.Fatal, Code: diag.BadOption, Msg: "failed to " + what + " SPIR-V: " + msg})
 		return nil, nil
@@ -96,11 +96,11 @@ func (r *Result) optimize(opts *Options, words []uint32) ([]uint32, *builder.Mod
 		return fail("optimize", err.Error())
 	}
 	if len(legalize) == 0 && len(passes) == 0 {
-		return words, nil
-	}
-	m, err := builder.Load(words)
-	if err != nil {
-		return fail("optimize", "internal error: "+err.Error())
+		var out builder.WordSlice
+		if err := builder.Serialize(m, &out); err != nil {
+			return fail("optimize", "internal error: "+err.Error())
+		}
+		return out.Words, m
 	}
 	run := opt.RunOptions{
 		Options:    opt.Options{PreserveInterface: opts.PreserveInterface, PreserveBindings: opts.PreserveBindings},
@@ -179,11 +179,10 @@ func (r *Result) reportIllegalPointer(opts *Options, p *opt.IllegalPointer, lega
 func (r *Result) choicePos(opts *Options) diag.Pos {
 	cg := opts.codegenOptions(r.profile)
 	cg.Debug = spirv.DebugOptions{Positions: true}
-	words, legal := spirv.Generate(r.Files, diag.NewList(r.Files, diag.Options{}), r.AST, r.Info, cg)
+	m, legal := spirv.GenerateModule(r.Files, diag.NewList(r.Files, diag.Options{}), r.AST, r.Info, cg)
 	legalize, err1 := opts.legalizationPasses(legal)
 	passes, err2 := opts.optimizerPasses()
-	m, err3 := builder.Load(words)
-	if words == nil || err1 != nil || err2 != nil || err3 != nil ||
+	if m == nil || err1 != nil || err2 != nil ||
 		opt.Run(m, legalize, opt.RunOptions{}) != nil {
 		return r.legal.Pos
 	}

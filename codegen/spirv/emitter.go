@@ -185,6 +185,24 @@ const (
 // needs DXC's legalization passes. It returns nil words when it reported
 // an error.
 func Generate(fs *diag.FileSet, diags *diag.List, file *ast.File, info *sema.Info, opts Options) (words []uint32, legal Legalization) {
+	m, legal := GenerateModule(fs, diags, file, info, opts)
+	if m == nil {
+		return nil, legal
+	}
+	var w builder.WordSlice
+	if err := builder.Serialize(m, &w); err != nil {
+		diags.Add(diag.Diagnostic{Severity: diag.Error, Code: codeInternal,
+			Msg: "internal compiler error: invalid module: " + err.Error()})
+		return nil, Legalization{}
+	}
+	return w.Words, legal
+}
+
+// GenerateModule is Generate without the serialisation: the module as the
+// optimizer and validator take it, settled (see builder.Module.Settle) so
+// that it is what loading Generate's words would give. It is nil when
+// code generation reported an error.
+func GenerateModule(fs *diag.FileSet, diags *diag.List, file *ast.File, info *sema.Info, opts Options) (m *builder.Module, legal Legalization) {
 	e := newEmitter(fs, diags, file, info, opts)
 	if opts.FlattenResourceArrays {
 		e.needLegalization("-fspv-flatten-resource-arrays")
@@ -195,7 +213,7 @@ func Generate(fs *diag.FileSet, diags *diag.List, file *ast.File, info *sema.Inf
 				diags.Add(diag.Diagnostic{Severity: diag.Error, Code: codeInternal, Pos: e.pos,
 					Msg: fmt.Sprintf("internal compiler error in SPIR-V code generation: %v", r)})
 			}
-			words = nil
+			m = nil
 		}
 	}()
 	e.debugSetup() // debug.go
@@ -210,13 +228,17 @@ func Generate(fs *diag.FileSet, diags *diag.List, file *ast.File, info *sema.Inf
 	finish(e.b.M, flagged)
 	e.richEmit()
 	e.attachLines()
-	w, err := e.b.Words()
+	err := e.b.Err()
+	if err == nil {
+		err = builder.Verify(e.b.M)
+	}
 	if err != nil {
 		diags.Add(diag.Diagnostic{Severity: diag.Error, Code: codeInternal, Pos: e.pos,
 			Msg: "internal compiler error: invalid module: " + err.Error()})
 		return nil, Legalization{}
 	}
-	return w, e.legal.needs
+	e.b.M.Settle()
+	return e.b.M, e.legal.needs
 }
 
 // bailout aborts code generation after an error was reported.

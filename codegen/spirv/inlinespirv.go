@@ -97,7 +97,24 @@ func (e *emitter) extInstruction(x ast.Expr, f *sema.Func, argExprs []ast.Expr) 
 	if err := e.b.Err(); err != nil {
 		e.errorf(x.Pos(), "invalid operands for %s: %v", info.Name, err)
 	}
+	if in := e.b.Def(id); id != 0 && in != nil {
+		plainLiterals(in.Operands)
+	}
 	return rv(id, f.Result)
+}
+
+// plainLiterals gives the literal numbers among ops, which literalKinds
+// typed as the grammar types them where they stand so that the encoder
+// checked them (a context-dependent number against its type's width), the
+// kind every literal number has in a module loaded from words.
+func plainLiterals(ops []builder.Operand) {
+	for i := range ops {
+		o := &ops[i]
+		if o.Kind.Category() == spv.CategoryLiteral && o.Kind != spv.KindLiteralString {
+			o.Kind = spv.KindLiteralInteger
+		}
+		plainLiterals(o.Params)
+	}
 }
 
 // typeOperandBuiltins are the headers' declared-only function templates
