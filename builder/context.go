@@ -54,10 +54,12 @@ type nameKey struct {
 // interning tables start empty: asking for a type m already has makes a
 // second one. Build modules with a Context from the start.
 func NewContext(m *Module) *Context {
-	c := &Context{m: m, types: map[typeKey]ID{}, consts: map[constKey]ID{}, decos: map[string]*Inst{}, names: map[nameKey]*Inst{}}
+	c := &Context{m: m, types: map[typeKey]ID{}, consts: map[constKey]ID{}, decos: map[string]*Inst{}, names: map[nameKey]*Inst{},
+		defs: make([]*Inst, m.Bound)}
 	c.enc.Resolver = c
 	for in := range m.All() {
-		c.record(in)
+		// The module's def-use chains, when built, know these already.
+		c.recordDef(in)
 	}
 	return c
 }
@@ -95,6 +97,11 @@ func (c *Context) record(in *Inst) {
 	if c.m.du != nil {
 		c.m.du.Define(in)
 	}
+	c.recordDef(in)
+}
+
+// recordDef remembers the instruction defining in.Result.
+func (c *Context) recordDef(in *Inst) {
 	if in.Result == 0 {
 		return
 	}

@@ -87,7 +87,7 @@ type checker struct {
 	uniformBlockPtrs, storageBufferPtrs map[ID]bool
 	// users and globalUsers are built on first use (usersOf,
 	// entryPointsReferencing).
-	users       map[ID][]*builder.Inst
+	users       *userTable
 	globalUsers map[ID][]ID
 	// Control flow: each function's graph (cfgRules) and predecessors
 	// (for OpPhi).
@@ -192,7 +192,22 @@ func (c *checker) collect() error {
 	c.funcs = make(map[ID]*builder.Function, len(m.Functions))
 	c.extSets = map[ID]string{}
 	c.decos = map[ID][]decoration{}
-	c.order = make([]located, 0, 256)
+	// One located per instruction and block label (debug line chains
+	// may add a few more), and the labels' OpLabel instructions, are
+	// allocated at once.
+	size, nblocks := 1, 0
+	for _, s := range [][]*builder.Inst{m.ExtInstImports, m.EntryPoints, m.ExecutionModes, m.DebugSources, m.Names, m.ModuleProcessed, m.Annotations, m.Globals} {
+		size += len(s)
+	}
+	for _, f := range m.Functions {
+		size += 1 + len(f.Params) + len(f.Prologue) + len(f.Blocks)
+		nblocks += len(f.Blocks)
+		for _, b := range f.Blocks {
+			size += len(b.Insts)
+		}
+	}
+	c.order = make([]located, 0, size)
+	labels := make([]builder.Inst, nblocks)
 	add := func(in *builder.Inst, fn *builder.Function, blk *builder.Block) {
 		for l := lineChain(in.Line); l != nil; l = l.next {
 			c.order = append(c.order, located{in: l.in, fn: fn, blk: blk, line: true})
@@ -230,7 +245,9 @@ func (c *checker) collect() error {
 					c.order = append(c.order, located{in: l.in, fn: f, blk: nil, line: true})
 				}
 			}
-			lab := &builder.Inst{Op: spv.OpLabel, Result: b.Label, Block: b}
+			lab := &labels[0]
+			labels = labels[1:]
+			*lab = builder.Inst{Op: spv.OpLabel, Result: b.Label, Block: b}
 			c.order = append(c.order, located{in: lab, fn: f, blk: b})
 			for _, in := range b.Insts {
 				add(in, f, b)

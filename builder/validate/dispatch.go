@@ -2,6 +2,7 @@ package validate
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/hlsl2spirv/hlsl2spirv/builder"
 	"github.com/hlsl2spirv/hlsl2spirv/builder/spv"
@@ -159,22 +160,78 @@ func (c *checker) isUnsigned64BitHandle(t ID) bool {
 		(c.isType(t, spv.OpTypeVector) && c.dimension(t) == 2 && c.isUnsignedIntScalar(c.componentType(t)) && c.bitWidth(t) == 32)
 }
 
-// usersOf returns the instructions using id (built on first use).
+// usersOf returns the instructions using id, in layout order, each once
+// (built on first use).
 func (c *checker) usersOf(id ID) []*builder.Inst {
 	if c.users == nil {
-		c.users = map[ID][]*builder.Inst{}
-		for i := range c.order {
-			in := c.order[i].in
-			in.ForEachUse(func(p *ID) {
-				l := c.users[*p]
-				if n := len(l); n > 0 && l[n-1] == in {
-					return
-				}
-				c.users[*p] = append(l, in)
-			})
+		c.users = newUserTable(c.order)
+	}
+	return c.users.of(id)
+}
+
+// A userTable lists each id's users: the lists of all ids lie in one
+// array, id i's at list[start[i]:start[i+1]] (two allocations for the
+// module instead of a map entry and a slice per id). Ids beyond the table,
+// which only a broken module uses, are in more.
+type userTable struct {
+	start []int32
+	list  []*builder.Inst
+	more  map[ID][]*builder.Inst
+}
+
+func newUserTable(order []located) *userTable {
+	bound := ID(0)
+	for i := range order {
+		if r := order[i].in.Result; r >= bound {
+			bound = r + 1
 		}
 	}
-	return c.users[id]
+	t := &userTable{start: make([]int32, bound+1)}
+	// last[id] is the last instruction counted as a user of id: an
+	// instruction using an id twice is one user.
+	last := make([]*builder.Inst, bound)
+	for i := range order {
+		in := order[i].in
+		in.ForEachUse(func(p *ID) {
+			switch id := *p; {
+			case id >= bound:
+				if l := t.more[id]; len(l) == 0 || l[len(l)-1] != in {
+					if t.more == nil {
+						t.more = map[ID][]*builder.Inst{}
+					}
+					t.more[id] = append(l, in)
+				}
+			case last[id] != in:
+				last[id] = in
+				t.start[id+1]++
+			}
+		})
+	}
+	for id := 1; id < len(t.start); id++ {
+		t.start[id] += t.start[id-1]
+	}
+	t.list = make([]*builder.Inst, t.start[bound])
+	next := slices.Clone(t.start[:bound]) // the next free slot of each id's list
+	for i := range order {
+		in := order[i].in
+		in.ForEachUse(func(p *ID) {
+			if id := *p; id < bound {
+				if k := next[id]; k > t.start[id] && t.list[k-1] == in {
+					return
+				}
+				t.list[next[id]] = in
+				next[id]++
+			}
+		})
+	}
+	return t
+}
+
+func (t *userTable) of(id ID) []*builder.Inst {
+	if id >= ID(len(t.start)-1) {
+		return t.more[id]
+	}
+	return t.list[t.start[id]:t.start[id+1]:t.start[id+1]]
 }
 
 // smallTypeUses checks that values of 8- and 16-bit types the module may

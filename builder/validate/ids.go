@@ -18,12 +18,12 @@ import (
 func (c *checker) idPass() error {
 	forward := map[ID]*builder.Inst{} // forward references not yet defined
 	fwdPointers := map[ID]bool{}
+	var w idOperands
 	for i := range c.order {
 		l := &c.order[i]
 		in := l.in
 		fwd := forwardAllowed(in, c)
 		nonSemantic := c.isNonSemantic(in)
-		var err error
 		idx := 0
 		if in.Type != 0 {
 			idx = 1
@@ -41,31 +41,10 @@ func (c *checker) idPass() error {
 				return c.errorf(RuleIDKind, in, "the result type %%%d is not a type", in.Type)
 			}
 		}
-		// Flat operand index as spirv-val counts it: result type and result
-		// id first, then every operand, pairs and parameters flattened.
-		var visit func(ops []builder.Operand)
-		visit = func(ops []builder.Operand) {
-			for j := range ops {
-				if err != nil {
-					return
-				}
-				o := &ops[j]
-				if o.Kind.Category() == spv.CategoryComposite {
-					visit(o.Params)
-					continue
-				}
-				if o.IsID() {
-					err = c.checkIDOperand(in, o.ID(), idx, fwd, nonSemantic, forward, fwdPointers)
-				}
-				idx++
-				if len(o.Params) > 0 {
-					visit(o.Params)
-				}
-			}
-		}
-		visit(in.Operands)
-		if err != nil {
-			return err
+		w = idOperands{c: c, in: in, idx: idx, fwd: fwd, nonSemantic: nonSemantic, forward: forward, fwdPointers: fwdPointers}
+		w.visit(in.Operands)
+		if w.err != nil {
+			return w.err
 		}
 		if in.Op == spv.OpTypeForwardPointer {
 			fwdPointers[opID(in, 0)] = true
@@ -79,7 +58,9 @@ func (c *checker) idPass() error {
 			}
 			c.defs[r] = in
 			c.defFunc[r] = l.fn
-			delete(forward, r)
+			if len(forward) > 0 {
+				delete(forward, r)
+			}
 			switch in.Op {
 			case spv.OpLabel:
 				c.blocks[r] = l.blk
@@ -94,6 +75,41 @@ func (c *checker) idPass() error {
 		return c.errorf(RuleIDDefined, user, "%%%d is referenced but never defined", id)
 	}
 	return nil
+}
+
+// idOperands checks the id operands of one instruction (in) with
+// checkIDOperand, at their flat operand index as spirv-val counts it:
+// result type and result id first, then every operand, pairs and
+// parameters flattened. The first broken rule is in err.
+type idOperands struct {
+	c           *checker
+	in          *builder.Inst
+	idx         int
+	fwd         func(int) bool
+	nonSemantic bool
+	forward     map[ID]*builder.Inst
+	fwdPointers map[ID]bool
+	err         error
+}
+
+func (w *idOperands) visit(ops []builder.Operand) {
+	for j := range ops {
+		if w.err != nil {
+			return
+		}
+		o := &ops[j]
+		if o.Kind.Category() == spv.CategoryComposite {
+			w.visit(o.Params)
+			continue
+		}
+		if o.IsID() {
+			w.err = w.c.checkIDOperand(w.in, o.ID(), w.idx, w.fwd, w.nonSemantic, w.forward, w.fwdPointers)
+		}
+		w.idx++
+		if len(o.Params) > 0 {
+			w.visit(o.Params)
+		}
+	}
 }
 
 // checkIDOperand applies spirv-val's rules to the id operand at flat index

@@ -33,14 +33,20 @@ type IllegalPointer struct {
 func CheckPointers(m *builder.Module) *IllegalPointer {
 	varPointers := slices.Contains(m.Capabilities, spv.CapabilityVariablePointers) ||
 		slices.Contains(m.Capabilities, spv.CapabilityVariablePointersStorageBuffer)
-	m.DefUse()
-	b := builder.Edit(m)
+	du := m.DefUse() // the type lookups below; no builder (and its interning tables) is needed
+	pointee := func(typ builder.ID) (spv.StorageClass, builder.ID, bool) {
+		d := du.Def(typ)
+		if d == nil || d.Op != spv.OpTypePointer {
+			return 0, 0, false
+		}
+		return spv.StorageClass(d.Operands[0].Word), d.Operands[1].ID(), true
+	}
 	logical := func(typ builder.ID) bool {
-		sc, _, ok := b.Pointee(typ)
+		sc, _, ok := pointee(typ)
 		return ok && !varPointers && sc != spv.StorageClassPhysicalStorageBuffer
 	}
 	holdsPointer := func(v *builder.Inst) *IllegalPointer {
-		if _, pointee, ok := b.Pointee(v.Type); ok && logical(pointee) {
+		if _, p, ok := pointee(v.Type); ok && logical(p) {
 			return &IllegalPointer{Inst: v, Held: "a variable",
 				Validator: "In Logical addressing, variables may not allocate a pointer type"}
 		}
@@ -60,7 +66,11 @@ func CheckPointers(m *builder.Module) *IllegalPointer {
 				return p
 			}
 		case spv.OpPhi, spv.OpSelect:
-			switch op := b.TypeOp(in.Type); op {
+			var op spv.Op
+			if d := du.Def(in.Type); d != nil {
+				op = d.Op
+			}
+			switch op {
 			case spv.OpTypeImage, spv.OpTypeSampler, spv.OpTypeSampledImage:
 				return &IllegalPointer{Inst: in, Held: "a value chosen at run time (a phi or a select)", Handle: true,
 					Validator: "Result type cannot be " + op.String()}

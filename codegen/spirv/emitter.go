@@ -570,17 +570,21 @@ func (e *emitter) fieldVkOffset(st *types.Type, i int) (uint32, bool) {
 // point reaches. -fcgl keeps them all.
 func (e *emitter) removeUnusedGlobals() {
 	m := e.b.M
-	used := map[builder.ID]bool{}
+	used := make([]bool, m.Bound) // by id
 	for _, f := range m.Functions {
 		for _, b := range f.Blocks {
 			for _, in := range b.Insts {
-				in.ForEachUse(func(id *builder.ID) { used[*id] = true })
+				in.ForEachUse(func(id *builder.ID) {
+					if *id < m.Bound {
+						used[*id] = true
+					}
+				})
 			}
 		}
 	}
 	dead := map[builder.ID]bool{}
 	for _, in := range m.Globals {
-		if in.Op != spv.OpVariable || used[in.Result] {
+		if in.Op != spv.OpVariable || (in.Result < m.Bound && used[in.Result]) {
 			continue
 		}
 		if e.opts.PreserveInterface {

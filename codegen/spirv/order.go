@@ -1,6 +1,7 @@
 package spirv
 
 import (
+	"slices"
 	"sort"
 
 	"github.com/hlsl2spirv/hlsl2spirv/builder"
@@ -15,12 +16,13 @@ import (
 func finish(m *builder.Module, flagged map[*builder.Inst]bool) {
 	builder.InferCapabilities(m)
 	visited, named, after := orderGlobals(m)
-	pos := positions(m, visited)
+	funcs := functionPositions(m)
+	pos := positions(funcs, visited)
 	// a struct is named before its members' types, as DXC names a type
 	// when it starts writing it
-	namePos := positions(m, named)
+	namePos := positions(funcs, named)
 	sort.SliceStable(m.Names, func(i, j int) bool {
-		return namePos[target(m.Names[i])] < namePos[target(m.Names[j])]
+		return namePos.at(target(m.Names[i])) < namePos.at(target(m.Names[j]))
 	})
 	// Decorations: those the emitter made, in the order it made them; then
 	// the types' decorations, each written when its type is first visited,
@@ -28,14 +30,14 @@ func finish(m *builder.Module, flagged map[*builder.Inst]bool) {
 	// its instruction is visited.
 	late := func(in *builder.Inst) (int, bool) {
 		id := target(in)
-		p, ok := pos[id]
+		p, ok := pos.get(id)
 		if ok && p < len(visited) && isTypeOp(visited[p].Op) {
 			return p, true
 		}
 		if !flagged[in] {
 			return 0, false
 		}
-		if k, ok := after[id]; ok {
+		if k, ok := after.get(id); ok {
 			return k, true
 		}
 		return p, ok
@@ -88,8 +90,8 @@ func isConstantOp(op spv.Op) bool {
 // after its types — which is the order of their names and decorations,
 // and, for each function, parameter and instruction, how many globals
 // had been visited once it was (its types come first).
-func orderGlobals(m *builder.Module) (visited, named []*builder.Inst, after map[builder.ID]int) {
-	def := make(map[builder.ID]*builder.Inst, len(m.Globals))
+func orderGlobals(m *builder.Module) (visited, named []*builder.Inst, after idNumbers) {
+	def := make(globalDefs, m.Bound)
 	forward := map[builder.ID]*builder.Inst{} // OpTypeForwardPointer by the pointer it declares
 	for _, in := range m.Globals {
 		if in.Result != 0 {
@@ -107,7 +109,7 @@ func orderGlobals(m *builder.Module) (visited, named []*builder.Inst, after map[
 	var place func(in *builder.Inst)
 	var placeID func(id builder.ID)
 	placeID = func(id builder.ID) {
-		if fw, ok := forward[id]; ok && !placed[fw] {
+		if fw, ok := forward[id]; len(forward) > 0 && ok && !placed[fw] {
 			// a pointer in a cycle (a struct holding a pointer to itself)
 			// is declared before anything uses it
 			placed[fw] = true
@@ -115,7 +117,7 @@ func orderGlobals(m *builder.Module) (visited, named []*builder.Inst, after map[
 			visited = append(visited, fw)
 			named = append(named, fw)
 		}
-		if in, ok := def[id]; ok {
+		if in := def.of(id); in != nil {
 			place(in)
 		}
 	}
@@ -154,12 +156,12 @@ func orderGlobals(m *builder.Module) (visited, named []*builder.Inst, after map[
 			named = append(named, in)
 		}
 	}
-	after = map[builder.ID]int{}
+	after = newIDNumbers(m.Bound)
 	for _, f := range m.Functions {
 		place0 := func(in *builder.Inst) {
 			in.ForEachUse(func(id *builder.ID) { placeID(*id) })
 			if in.Result != 0 {
-				after[in.Result] = len(visited)
+				after.set(in.Result, len(visited))
 			}
 		}
 		place0(f.Def)
@@ -183,16 +185,16 @@ func orderGlobals(m *builder.Module) (visited, named []*builder.Inst, after map[
 // writes a type's decorations (a node payload array's name string and
 // counts): written right after the type, unless something else uses them
 // (then they are among the constants, first). late marks those.
-func typeDecorationConstants(m *builder.Module, def map[builder.ID]*builder.Inst) (map[builder.ID][]*builder.Inst, map[*builder.Inst]bool) {
+func typeDecorationConstants(m *builder.Module, def globalDefs) (map[builder.ID][]*builder.Inst, map[*builder.Inst]bool) {
 	byType := map[builder.ID][]*builder.Inst{}
 	late := map[*builder.Inst]bool{}
 	for _, a := range m.Annotations {
-		t := def[target(a)]
+		t := def.of(target(a))
 		if t == nil || t.Op != spv.OpTypeNodePayloadArrayAMDX {
 			continue
 		}
 		a.ForEachUse(func(id *builder.ID) {
-			if k := def[*id]; k != nil && isConstantOp(k.Op) && !late[k] {
+			if k := def.of(*id); k != nil && isConstantOp(k.Op) && !late[k] {
 				late[k] = true
 				byType[t.Result] = append(byType[t.Result], k)
 			}
@@ -204,7 +206,7 @@ func typeDecorationConstants(m *builder.Module, def map[builder.ID]*builder.Inst
 	// constants used anywhere but in decorations stay first
 	use := func(in *builder.Inst) {
 		in.ForEachUse(func(id *builder.ID) {
-			if k := def[*id]; k != nil && late[k] {
+			if k := def.of(*id); k != nil && late[k] {
 				delete(late, k)
 			}
 		})
@@ -235,32 +237,75 @@ func typeDecorationConstants(m *builder.Module, def map[builder.ID]*builder.Inst
 }
 
 // positions numbers every definition in layout order: the globals, then
-// each function's instructions.
-func positions(m *builder.Module, globals []*builder.Inst) map[builder.ID]int {
-	pos := make(map[builder.ID]int, len(m.Globals)*2)
+// each function's instructions (numbered by functionPositions).
+func positions(funcs idNumbers, globals []*builder.Inst) idNumbers {
+	pos := slices.Clone(funcs)
 	for i, in := range globals {
 		if in.Result != 0 {
-			pos[in.Result] = i
+			pos.set(in.Result, i)
 		}
 	}
+	return pos
+}
+
+// functionPositions numbers the functions' definitions, after the
+// globals.
+func functionPositions(m *builder.Module) idNumbers {
+	pos := newIDNumbers(m.Bound)
 	n := len(m.Globals)
 	for _, f := range m.Functions {
-		pos[f.Def.Result] = n
+		pos.set(f.Def.Result, n)
 		n++
 		for _, p := range f.Params {
-			pos[p.Result] = n
+			pos.set(p.Result, n)
 			n++
 		}
 		for _, b := range f.Blocks {
-			pos[b.Label] = n
+			pos.set(b.Label, n)
 			n++
 			for _, in := range b.Insts {
 				if in.Result != 0 {
-					pos[in.Result] = n
+					pos.set(in.Result, n)
 				}
 				n++
 			}
 		}
 	}
 	return pos
+}
+
+// idNumbers numbers ids (a slice indexed by id, which the module's
+// bound keeps small): 0 is "none", else the number plus one.
+type idNumbers []int32
+
+func newIDNumbers(bound builder.ID) idNumbers { return make(idNumbers, bound) }
+
+func (t idNumbers) set(id builder.ID, n int) {
+	if int(id) < len(t) {
+		t[id] = int32(n) + 1
+	}
+}
+
+// get returns id's number and whether it has one.
+func (t idNumbers) get(id builder.ID) (int, bool) {
+	if int(id) < len(t) && t[id] != 0 {
+		return int(t[id]) - 1, true
+	}
+	return 0, false
+}
+
+// at is id's number, 0 when it has none.
+func (t idNumbers) at(id builder.ID) int {
+	n, _ := t.get(id)
+	return n
+}
+
+// globalDefs finds a global's definition by its id.
+type globalDefs []*builder.Inst
+
+func (d globalDefs) of(id builder.ID) *builder.Inst {
+	if int(id) < len(d) {
+		return d[id]
+	}
+	return nil
 }
