@@ -107,8 +107,11 @@ func (r *Result) optimize(opts *Options, m *builder.Module) ([]uint32, *builder.
 		PrintAll:   opts.PrintAll,
 		TimeReport: opts.TimeReport,
 	}
-	if err := opt.Run(m, legalize, run); err != nil {
-		return fail("legalize", err.Error())
+	// (an empty list only prints, under -ftime-report, an empty report)
+	if len(legalize) > 0 || opts.TimeReport != nil {
+		if err := opt.Run(m, legalize, run); err != nil {
+			return fail("legalize", err.Error())
+		}
 	}
 	if len(legalize) > 0 {
 		// a local texture or sampler every path set to the same resource

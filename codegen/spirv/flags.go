@@ -120,7 +120,7 @@ func isTextureKind(t *types.Type) bool {
 // capability inference.
 func decorateFlags(m *builder.Module, fl *instFlags) map[*builder.Inst]bool {
 	added := map[*builder.Inst]bool{}
-	defs := m.Defs()
+	defs := moduleDefs(m)
 	nonUniform := takeNonUniformSeeds(m)
 	relaxed := relaxedPrecision(m, defs, fl.relaxed)
 	precise := preciseValues(m, defs, fl.precise)
@@ -172,18 +172,18 @@ func decorateFlags(m *builder.Module, fl *instFlags) map[*builder.Inst]bool {
 
 // relaxedPrecision is DXC's RelaxedPrecisionVisitor over m: seeds holds
 // the ids whose HLSL type is min precision.
-func relaxedPrecision(m *builder.Module, defs map[builder.ID]*builder.Inst, seeds map[builder.ID]bool) map[builder.ID]bool {
+func relaxedPrecision(m *builder.Module, defs defTable, seeds map[builder.ID]bool) map[builder.ID]bool {
 	rel := map[builder.ID]bool{}
 	if len(seeds) == 0 {
 		return rel
 	}
 	for id := range seeds {
-		if in := defs[id]; in != nil && isConstantOp(in.Op) {
+		if in := defs.of(id); in != nil && isConstantOp(in.Op) {
 			rel[id] = true // constants take part but are never decorated
 		}
 	}
 	numeric := func(id builder.ID) bool {
-		in := defs[id]
+		in := defs.of(id)
 		return in != nil && isNumericType(defs, in.Type)
 	}
 	ids := func(in *builder.Inst) []builder.ID {
@@ -203,7 +203,7 @@ func relaxedPrecision(m *builder.Module, defs map[builder.ID]*builder.Inst, seed
 			return seeds[in.Result]
 		case spv.OpLoad:
 			// loads from a relaxed variable are relaxed, whoever emitted them
-			return seeds[in.Result] || (rel[in.Operands[0].ID()] && defs[in.Operands[0].ID()] != nil && defs[in.Operands[0].ID()].Op == spv.OpVariable)
+			return seeds[in.Result] || (rel[in.Operands[0].ID()] && defs.of(in.Operands[0].ID()) != nil && defs.of(in.Operands[0].ID()).Op == spv.OpVariable)
 		case spv.OpSelect:
 			return rel[in.Operands[1].ID()] && rel[in.Operands[2].ID()]
 		case spv.OpVectorShuffle:
@@ -211,7 +211,7 @@ func relaxedPrecision(m *builder.Module, defs map[builder.ID]*builder.Inst, seed
 		case spv.OpBitFieldSExtract, spv.OpBitFieldUExtract, spv.OpBitFieldInsert:
 			return rel[in.Operands[0].ID()]
 		case spv.OpExtInst:
-			if set := defs[in.Operands[0].ID()]; set == nil || set.Operands[0].String() != "GLSL.std.450" {
+			if set := defs.of(in.Operands[0].ID()); set == nil || set.Operands[0].String() != "GLSL.std.450" {
 				return false
 			}
 			args := ids(in)[1:]
@@ -228,7 +228,7 @@ func relaxedPrecision(m *builder.Module, defs map[builder.ID]*builder.Inst, seed
 			spv.OpImageSparseSampleDrefExplicitLod, spv.OpImageSparseFetch, spv.OpImageSparseGather,
 			spv.OpImageSparseDrefGather, spv.OpImageSparseRead:
 			img := in.Operands[0].ID()
-			if d := defs[img]; d != nil && d.Op == spv.OpSampledImage {
+			if d := defs.of(img); d != nil && d.Op == spv.OpSampledImage {
 				img = d.Operands[0].ID()
 			}
 			return seeds[in.Result] || rel[img]
@@ -262,7 +262,7 @@ func relaxedPrecision(m *builder.Module, defs map[builder.ID]*builder.Inst, seed
 		visit(in)
 	}
 	for id := range rel {
-		if in := defs[id]; in != nil && isConstantOp(in.Op) {
+		if in := defs.of(id); in != nil && isConstantOp(in.Op) {
 			delete(rel, id)
 		}
 	}
@@ -271,7 +271,7 @@ func relaxedPrecision(m *builder.Module, defs map[builder.ID]*builder.Inst, seed
 
 // shuffleRelaxed: a shuffle is relaxed when the vectors it takes
 // components from are.
-func shuffleRelaxed(in *builder.Inst, defs map[builder.ID]*builder.Inst, rel map[builder.ID]bool) bool {
+func shuffleRelaxed(in *builder.Inst, defs defTable, rel map[builder.ID]bool) bool {
 	v1, v2 := in.Operands[0].ID(), in.Operands[1].ID()
 	n1 := vectorSize(defs, v1)
 	used1, used2 := false, false
@@ -298,12 +298,12 @@ func shuffleRelaxed(in *builder.Inst, defs map[builder.ID]*builder.Inst, rel map
 
 // vectorSize is the component count of the vector value id (1 for a
 // scalar).
-func vectorSize(defs map[builder.ID]*builder.Inst, id builder.ID) int {
-	in := defs[id]
+func vectorSize(defs defTable, id builder.ID) int {
+	in := defs.of(id)
 	if in == nil {
 		return 1
 	}
-	if t := defs[in.Type]; t != nil && t.Op == spv.OpTypeVector {
+	if t := defs.of(in.Type); t != nil && t.Op == spv.OpTypeVector {
 		return int(t.Operands[1].Word)
 	}
 	return 1
@@ -311,9 +311,9 @@ func vectorSize(defs map[builder.ID]*builder.Inst, id builder.ID) int {
 
 // isNumericType reports whether typ is an integer or float scalar, or a
 // vector, matrix or array of them (not bool, not a struct).
-func isNumericType(defs map[builder.ID]*builder.Inst, typ builder.ID) bool {
+func isNumericType(defs defTable, typ builder.ID) bool {
 	for range 8 {
-		t := defs[typ]
+		t := defs.of(typ)
 		if t == nil {
 			return false
 		}
@@ -336,7 +336,7 @@ func isNumericType(defs map[builder.ID]*builder.Inst, typ builder.ID) bool {
 // the stores into that variable, earlier in the body, are then reached.
 // Like DXC, a visited instruction passes its own state to its operands,
 // which may clear a mark.
-func preciseValues(m *builder.Module, defs map[builder.ID]*builder.Inst, seeds map[builder.ID]bool) map[builder.ID]bool {
+func preciseValues(m *builder.Module, defs defTable, seeds map[builder.ID]bool) map[builder.ID]bool {
 	p := map[builder.ID]bool{}
 	if len(seeds) == 0 {
 		return p
@@ -365,7 +365,7 @@ func preciseValues(m *builder.Module, defs map[builder.ID]*builder.Inst, seeds m
 // the definitions, params the parameters of each function.
 type preciseProp struct {
 	p      map[builder.ID]bool
-	defs   map[builder.ID]*builder.Inst
+	defs   defTable
 	params map[builder.ID][]*builder.Inst
 }
 
@@ -381,7 +381,7 @@ func (pv *preciseProp) set(id builder.ID, v bool) {
 // (precise members are marked on their access chains when emitted)
 func (pv *preciseProp) accessingPrecise(ptr builder.ID) bool {
 	for range 64 {
-		in := pv.defs[ptr]
+		in := pv.defs.of(ptr)
 		if in == nil || (in.Op != spv.OpAccessChain && in.Op != spv.OpInBoundsAccessChain) {
 			return false
 		}
@@ -473,7 +473,7 @@ func (pv *preciseProp) visit(in *builder.Inst, retPrecise bool) {
 		}
 		for _, o := range ops {
 			if o.Kind == spv.KindIdRef {
-				if d := pv.defs[o.ID()]; d != nil && !isConstantOp(d.Op) {
+				if d := pv.defs.of(o.ID()); d != nil && !isConstantOp(d.Op) {
 					pv.set(o.ID(), mine)
 				}
 			}
@@ -517,9 +517,9 @@ func isArithmetic(op spv.Op) bool {
 // them spread forward through each function, as DXC's NonUniformVisitor
 // does; decorateFlags writes them back in module order.
 func takeNonUniformSeeds(m *builder.Module) map[builder.ID]bool {
-	local := map[builder.ID]bool{}
+	local := make([]bool, m.Bound) // by id: defined in a block
 	for in := range m.BlockInsts() {
-		if in.Result != 0 {
+		if in.Result != 0 && in.Result < m.Bound {
 			local[in.Result] = true
 		}
 	}
@@ -527,7 +527,7 @@ func takeNonUniformSeeds(m *builder.Module) map[builder.ID]bool {
 	kept := m.Annotations[:0]
 	for _, in := range m.Annotations {
 		if in.Op == spv.OpDecorate && len(in.Operands) >= 2 && spv.Decoration(in.Operands[1].Word) == spv.DecorationNonUniform &&
-			local[in.Operands[0].ID()] {
+			in.Operands[0].ID() < m.Bound && local[in.Operands[0].ID()] {
 			nonUniform[in.Operands[0].ID()] = true
 			continue
 		}

@@ -55,9 +55,9 @@ func propagatesNonUniform(in *builder.Inst, ref func(*builder.Inst, int) bool) b
 
 // nonUniformCapability is the capability a non-uniform value of type typ
 // (a descriptor, or a pointer to or array of one) needs.
-func nonUniformCapability(defs map[builder.ID]*builder.Inst, typ builder.ID) (spv.Capability, bool) {
+func nonUniformCapability(defs defTable, typ builder.ID) (spv.Capability, bool) {
 	for range 8 {
-		t := defs[typ]
+		t := defs.of(typ)
 		if t == nil {
 			return 0, false
 		}

@@ -91,7 +91,7 @@ func isConstantOp(op spv.Op) bool {
 // and, for each function, parameter and instruction, how many globals
 // had been visited once it was (its types come first).
 func orderGlobals(m *builder.Module) (visited, named []*builder.Inst, after idNumbers) {
-	def := make(globalDefs, m.Bound)
+	def := make(defTable, m.Bound)
 	forward := map[builder.ID]*builder.Inst{} // OpTypeForwardPointer by the pointer it declares
 	for _, in := range m.Globals {
 		if in.Result != 0 {
@@ -185,7 +185,7 @@ func orderGlobals(m *builder.Module) (visited, named []*builder.Inst, after idNu
 // writes a type's decorations (a node payload array's name string and
 // counts): written right after the type, unless something else uses them
 // (then they are among the constants, first). late marks those.
-func typeDecorationConstants(m *builder.Module, def globalDefs) (map[builder.ID][]*builder.Inst, map[*builder.Inst]bool) {
+func typeDecorationConstants(m *builder.Module, def defTable) (map[builder.ID][]*builder.Inst, map[*builder.Inst]bool) {
 	byType := map[builder.ID][]*builder.Inst{}
 	late := map[*builder.Inst]bool{}
 	for _, a := range m.Annotations {
@@ -300,10 +300,21 @@ func (t idNumbers) at(id builder.ID) int {
 	return n
 }
 
-// globalDefs finds a global's definition by its id.
-type globalDefs []*builder.Inst
+// defTable finds definitions by id.
+type defTable []*builder.Inst
 
-func (d globalDefs) of(id builder.ID) *builder.Inst {
+// moduleDefs finds every definition of m.
+func moduleDefs(m *builder.Module) defTable {
+	defs := make(defTable, m.Bound)
+	for in := range m.All() {
+		if in.Result != 0 && in.Result < m.Bound {
+			defs[in.Result] = in
+		}
+	}
+	return defs
+}
+
+func (d defTable) of(id builder.ID) *builder.Inst {
 	if int(id) < len(d) {
 		return d[id]
 	}
