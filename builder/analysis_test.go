@@ -327,7 +327,7 @@ OpFunctionEnd
 	}
 }
 
-// Reachable lists the entry, then its callees breadth-first in call
+// Reachable lists the roots, then their callees breadth-first in call
 // order, each once, and leaves out functions no call reaches.
 func TestReachable(t *testing.T) {
 	m := asm.MustParse(`OpCapability Shader
@@ -372,6 +372,13 @@ OpFunctionEnd
 	}
 	if want := "main mid other leaf"; strings.Join(got, " ") != want {
 		t.Errorf("Reachable(main) = %v, want %s", got, want)
+	}
+	got = got[:0]
+	for _, f := range m.Reachable(m.Functions[3].Def.Result, m.Functions[1].Def.Result, m.Functions[3].Def.Result) {
+		got = append(got, name[f.Def.Result])
+	}
+	if want := "other unused leaf"; strings.Join(got, " ") != want {
+		t.Errorf("Reachable(other, unused, other) = %v, want %s (the roots, then their callees)", got, want)
 	}
 	if got := m.Reachable(12345); len(got) != 0 {
 		t.Errorf("Reachable of an id that is no function = %d functions, want none", len(got))

@@ -330,26 +330,32 @@ func (m *Module) BlockInsts() iter.Seq[*Inst] {
 	}
 }
 
-// Reachable lists the functions reachable from entry through
-// OpFunctionCall, entry first, then breadth-first in call order.
-func (m *Module) Reachable(entry ID) []*Function {
+// Reachable lists the functions reachable from the roots (entry points,
+// say) through OpFunctionCall: the roots in order, then breadth-first in
+// call order, each function once; an id that is no function is passed
+// over.
+func (m *Module) Reachable(roots ...ID) []*Function {
 	byID := make(map[ID]*Function, len(m.Functions))
 	for _, f := range m.Functions {
 		byID[f.Def.Result] = f
 	}
-	seen := map[ID]bool{entry: true}
+	seen := make(map[ID]bool, len(m.Functions))
 	var out []*Function
-	if f := byID[entry]; f != nil {
-		out = append(out, f)
+	reach := func(id ID) {
+		if !seen[id] {
+			seen[id] = true
+			if f := byID[id]; f != nil {
+				out = append(out, f)
+			}
+		}
+	}
+	for _, id := range roots {
+		reach(id)
 	}
 	for i := 0; i < len(out); i++ {
 		for in := range out[i].Insts() {
-			if in.Op != spv.OpFunctionCall || len(in.Operands) == 0 || seen[in.Operands[0].ID()] {
-				continue
-			}
-			seen[in.Operands[0].ID()] = true
-			if f := byID[in.Operands[0].ID()]; f != nil {
-				out = append(out, f)
+			if in.Op == spv.OpFunctionCall && len(in.Operands) > 0 {
+				reach(in.Operands[0].ID())
 			}
 		}
 	}

@@ -85,10 +85,5 @@ func forEachFunctionFrom(c *Context, roots []builder.ID, fn func(*builder.Functi
 // functions reach through calls, in the order forEachReachableFunction
 // visits them.
 func reachableFunctions(c *Context) []*builder.Function {
-	var out []*builder.Function
-	forEachReachableFunction(c, func(f *builder.Function) bool {
-		out = append(out, f)
-		return false
-	})
-	return out
+	return c.M.Reachable(callTreeRoots(c)...)
 }

@@ -2,7 +2,6 @@ package opt
 
 import (
 	"github.com/hlsl2spirv/hlsl2spirv/builder"
-	"github.com/hlsl2spirv/hlsl2spirv/builder/spv"
 )
 
 // deadFunctions is --eliminate-dead-functions: it deletes the functions
@@ -37,39 +36,8 @@ func eliminateDeadFunctions(c *Context) bool {
 // entry points and the exported functions.
 func liveFunctions(c *Context) map[builder.ID]bool {
 	live := map[builder.ID]bool{}
-	var work []builder.ID
-	mark := func(id builder.ID) {
-		if !live[id] {
-			live[id] = true
-			work = append(work, id)
-		}
-	}
-	for _, ep := range c.M.EntryPoints {
-		mark(ep.Operands[1].ID())
-	}
-	for _, d := range c.M.Annotations {
-		if d.Op == spv.OpDecorate && spv.Decoration(d.Operands[1].Word) == spv.DecorationLinkageAttributes {
-			ps := d.Operands[1].Params
-			if len(ps) == 2 && spv.LinkageType(ps[1].Word) == spv.LinkageTypeExport {
-				mark(d.Operands[0].ID())
-			}
-		}
-	}
-	byID := map[builder.ID]*builder.Function{}
-	for _, f := range c.M.Functions {
-		byID[f.Def.Result] = f
-	}
-	for len(work) > 0 {
-		f := byID[work[len(work)-1]]
-		work = work[:len(work)-1]
-		if f == nil {
-			continue
-		}
-		for in := range f.Insts() {
-			if in.Op == spv.OpFunctionCall {
-				mark(in.Operands[0].ID())
-			}
-		}
+	for _, f := range c.M.Reachable(callTreeRoots(c)...) {
+		live[f.Def.Result] = true
 	}
 	return live
 }
