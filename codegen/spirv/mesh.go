@@ -146,32 +146,16 @@ func (e *emitter) meshModes(entry *sema.Func) {
 		}
 	}
 	var verts, prims uint32
-	for _, p := range entry.Params {
-		pd, _ := p.Decl.(*ast.Param)
-		if pd == nil || !p.Type().Canonical().IsArray() {
-			continue
-		}
-		n := uint32(p.Type().Canonical().Len())
-		switch meshOutKind(pd.Mods) {
-		case "vertices":
-			verts = n
-		case "primitives", "indices":
-			prims = n
+	for _, pf := range e.stageIOOf(entry).Params {
+		switch pf.Shape {
+		case sema.IOMeshVertices:
+			verts = uint32(pf.ArrayLen)
+		case sema.IOMeshPrimitives, sema.IOMeshIndices:
+			prims = uint32(pf.ArrayLen)
 		}
 	}
 	e.b.ExecutionMode(e.entry.id, spv.ExecutionModeOutputVertices, verts)
 	e.b.ExecutionMode(e.entry.id, spv.ExecutionModeOutputPrimitivesEXT, prims)
-}
-
-// meshOutKind is "vertices", "primitives" or "indices" for a mesh output
-// parameter, else "".
-func meshOutKind(mods []ast.Modifier) string {
-	for _, k := range []string{"vertices", "primitives", "indices"} {
-		if hasModifier(mods, k) {
-			return k
-		}
-	}
-	return ""
 }
 
 // meshOutput creates the stage variables of a mesh output parameter p of
@@ -465,7 +449,8 @@ func (e *emitter) meshOutputBase(bottom ast.Expr, steps []accessStep, ids []buil
 	return value{}, 0
 }
 
-// meshOutOf is the kind of mesh output x (a parameter) is, or "".
+// meshOutOf is the kind of mesh output x (a parameter) is, or "" (helper
+// functions take the entry's outputs as parameters of the same kind).
 func (e *emitter) meshOutOf(x ast.Expr) string {
 	ne, ok := unparen(x).(*ast.NameExpr)
 	if !ok {
@@ -479,7 +464,12 @@ func (e *emitter) meshOutOf(x ast.Expr) string {
 	if !ok {
 		return ""
 	}
-	return meshOutKind(pd.Mods)
+	for _, k := range []string{"vertices", "primitives", "indices"} {
+		if hasModifier(pd.Mods, k) {
+			return k
+		}
+	}
+	return ""
 }
 
 // storeMeshIndices stores into the primitive indices: ids[0] is the
