@@ -208,14 +208,9 @@ func decoratePointerVariables(b *builder.ModuleBuilder) {
 			decorated[in.Result] = true
 		}
 	}
-	for _, f := range m.Functions {
-		for _, p := range f.Params {
-			check(p)
-		}
-		for in := range f.Insts() {
-			if in.Op == spv.OpVariable {
-				check(in)
-			}
+	for in := range m.FunctionInsts() {
+		if in.Op == spv.OpFunctionParameter || in.Op == spv.OpVariable {
+			check(in)
 		}
 	}
 	for _, in := range m.Globals {

@@ -47,7 +47,7 @@ func upgradeMemoryModel(b *builder.ModuleBuilder, asked bool, version spv.Versio
 	if version < spv.Version1_5 {
 		b.Extension("SPV_KHR_vulkan_memory_model")
 	}
-	u := &memoryUpgrade{b: b, defs: map[builder.ID]*builder.Inst{}, decorated: map[builder.ID]memoryFlags{}, members: map[[2]uint32]memoryFlags{}, cache: map[string]memoryFlags{}}
+	u := &memoryUpgrade{b: b, decorated: map[builder.ID]memoryFlags{}, members: map[[2]uint32]memoryFlags{}, cache: map[string]memoryFlags{}}
 	u.collect()
 	for in := range m.BlockInsts() {
 		u.upgrade(in)
@@ -84,19 +84,7 @@ type memoryUpgrade struct {
 // collect indexes the definitions and the Coherent/Volatile decorations.
 func (u *memoryUpgrade) collect() {
 	m := u.b.M
-	for _, in := range m.Globals {
-		u.defs[in.Result] = in
-	}
-	for _, f := range m.Functions {
-		for _, p := range f.Params {
-			u.defs[p.Result] = p
-		}
-		for in := range f.Insts() {
-			if in.Result != 0 {
-				u.defs[in.Result] = in
-			}
-		}
-	}
+	u.defs = m.Defs()
 	flagOf := func(d spv.Decoration) (memoryFlags, bool) {
 		switch d {
 		case spv.DecorationCoherent:
