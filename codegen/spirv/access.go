@@ -70,10 +70,10 @@ func (e *emitter) collect(x ast.Expr) (ast.Expr, []accessStep) {
 	return x, nil
 }
 
-// chain emits x (a member access or a vector/matrix subscript) as one
-// pending access chain.
-func (e *emitter) chain(x ast.Expr) value {
-	bottom, steps := e.collect(x)
+// stepIndices evaluates the run-time indices of an access path's array and
+// vector/matrix steps, in path order as DXC evaluates them (member steps
+// get no id).
+func (e *emitter) stepIndices(steps []accessStep) []builder.ID {
 	ids := make([]builder.ID, len(steps))
 	for i, s := range steps {
 		switch s.kind {
@@ -83,6 +83,14 @@ func (e *emitter) chain(x ast.Expr) value {
 			ids[i] = e.rvalueAs(s.index, types.ScalarType(types.Uint))
 		}
 	}
+	return ids
+}
+
+// chain emits x (a member access or a vector/matrix subscript) as one
+// pending access chain.
+func (e *emitter) chain(x ast.Expr) value {
+	bottom, steps := e.collect(x)
+	ids := e.stepIndices(steps)
 	var base value
 	if mv, k := e.meshOutputBase(bottom, steps, ids); k > 0 { // mesh.go
 		base, steps, ids = mv, steps[k:], ids[k:]

@@ -383,16 +383,7 @@ func (e *emitter) meshAssign(x *ast.AssignExpr) (value, bool) {
 	} else {
 		r = e.rvalueAs(x.R, lt)
 	}
-	// the indices, innermost first, as DXC evaluates them
-	ids := make([]builder.ID, len(steps))
-	for i, s := range steps {
-		switch s.kind {
-		case stepArray:
-			ids[i] = e.arrayIndex(s.index)
-		case stepVecMat:
-			ids[i] = e.rvalueAs(s.index, types.ScalarType(types.Uint))
-		}
-	}
+	ids := e.stepIndices(steps)
 	vt := e.typeOf(l)
 	store := func(val builder.ID, t *types.Type, comp []builder.ID) {
 		if kind == "indices" {
