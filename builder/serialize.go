@@ -74,6 +74,21 @@ func (r *moduleResolver) TypeOf(value ID) ID { return typeOf(r.def(value)) }
 
 func (r *moduleResolver) ExtInstSet(id ID) *spv.ExtInstSet { return extInstSetOf(r.def(id)) }
 
+// wordEstimate is about how many words m serialises to: an opcode word,
+// a result type, a result and a word per operand for each instruction, a
+// label per block (debug lines, long strings and nested operands may add
+// some).
+func wordEstimate(m *Module) int {
+	n := 5 + 2*len(m.Capabilities) + 8*len(m.Extensions)
+	for in := range m.All() {
+		n += 3 + len(in.Operands)
+	}
+	for _, f := range m.Functions {
+		n += 1 + 2*len(f.Blocks)
+	}
+	return n
+}
+
 // Serialize writes m to w: the header (magic, version, generator, bound,
 // 0), then every section in layout order, each instruction encoded and
 // checked by an InstBuilder.
@@ -87,6 +102,9 @@ func Serialize(m *Module, w WordConsumer) error {
 	}
 	if err := w.Consume([]uint32{spv.MagicNumber, uint32(version), m.Generator, uint32(m.Bound), 0}); err != nil {
 		return err
+	}
+	if ws, ok := w.(*WordSlice); ok && ws.Words == nil {
+		ws.Words = make([]uint32, 0, wordEstimate(m)) // one allocation, not a doubling series
 	}
 	enc := InstBuilder{Resolver: newModuleResolver(m), Bound: m.Bound}
 	var scratch [2]uint32 // for OpLabel and OpFunctionEnd, allocated once
