@@ -38,7 +38,10 @@
 //     ElementType, Pointee, ScalarWidth...) answer from the interned
 //     definitions.
 //   - Load (load.go): any valid module, as words or bytes, becomes a
-//     Module; serialising it gives back the same words. Edit (intern.go)
+//     Module; serialising it gives back the same words. Module.Settle
+//     makes a module built here what loading its words would give (a
+//     compiler hands its module to the passes that way, without words).
+//     Edit (intern.go)
 //     returns a ModuleBuilder over an existing module with the interning
 //     tables rebuilt from it.
 //   - Editing (edit.go): every block instruction links to its block
