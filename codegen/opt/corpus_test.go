@@ -55,12 +55,22 @@ func TestPipelinesOverCorpus(t *testing.T) {
 					continue
 				}
 				again := optimize(t, corpus.Module{Name: m.Name, Words: first}, p.passes)
-				if again != nil && !slices.Equal(first, again) {
+				if again != nil && !slices.Equal(first, again) && !notIdempotent[p.name+" "+m.Name] {
 					t.Errorf("%s: a second run of %s changed the module", m.Name, p.name)
 				}
 			}
 		})
 	}
+}
+
+// notIdempotent are the pipeline runs that a second run changes, as
+// SPIRV-Tools' own pipeline would: an unused Output built-in of another
+// entry point's file stays in the interface (dead-code elimination keeps
+// outputs), remove-unused-interface-variables, after the last dead-code
+// elimination, drops it from the interface, and only a second run deletes
+// the variable.
+var notIdempotent = map[string]bool{
+	"--legalize-hlsl inline-spirv/ext-builtins.hlsl:8": true,
 }
 
 func optimize(t *testing.T, m corpus.Module, passes []Pass) []uint32 {

@@ -356,29 +356,10 @@ func (e *emitter) richGlobal(v *sema.Var, ptr builder.ID) {
 	n := e.dnode(spv.OpenCLDebugInfo100DebugGlobalVariable, nil)
 	n.typeOf = func() *dnode { return e.richVarType(v.Type(), ptr) }
 	n.setType = func(ty *dnode) {
-		variable := idOp(ptr)
 		n.visit = []*dnode{ty, r.cu, r.source}
-		if !e.variableKept(ptr) {
-			// removed as unused (removeUnusedGlobals, run before this):
-			// the description stays, without a variable
-			none := e.richNone()
-			variable = nodeOp(none)
-			n.visit = append(n.visit, none)
-		}
 		n.ops = []dop{strOp(name), nodeOp(ty), nodeOp(r.source), litOp(line), litOp(col), nodeOp(r.cu), strOp(name),
-			variable, litOp(dbgFlagDefinition)}
+			idOp(ptr), litOp(dbgFlagDefinition)}
 	}
-}
-
-// variableKept reports whether the module still declares the global
-// variable id.
-func (e *emitter) variableKept(id builder.ID) bool {
-	for _, in := range e.b.M.Globals {
-		if in.Op == spv.OpVariable && in.Result == id {
-			return true
-		}
-	}
-	return false
 }
 
 // richBlock enters the lexical block of a compound statement: DXC gives

@@ -426,9 +426,6 @@ func (e *emitter) module() {
 	}
 	e.rayCapabilities() // raytracing.go
 	e.bindings.assign(e.b, e.errorf)
-	if !e.opts.CodeGenOnly {
-		e.removeUnusedGlobals()
-	}
 	decoratePointerVariables(e.b)                                     // bufferpointer.go
 	upgradeMemoryModel(e.b, e.opts.VulkanMemoryModel, e.opts.Version) // memorymodel.go
 	e.checkBuilder()
@@ -562,69 +559,4 @@ func (e *emitter) fieldVkOffset(st *types.Type, i int) (uint32, bool) {
 		}
 	}
 	return 0, false
-}
-
-// removeUnusedGlobals deletes the module-scope variables no function uses
-// (and their names and decorations), as DXC's legalization does: a shader
-// declares every resource of its file, the module keeps those the entry
-// point reaches. -fcgl keeps them all.
-func (e *emitter) removeUnusedGlobals() {
-	m := e.b.M
-	used := make([]bool, m.Bound) // by id
-	for _, f := range m.Functions {
-		for _, b := range f.Blocks {
-			for _, in := range b.Insts {
-				in.ForEachUse(func(id *builder.ID) {
-					if *id < m.Bound {
-						used[*id] = true
-					}
-				})
-			}
-		}
-	}
-	dead := map[builder.ID]bool{}
-	for _, in := range m.Globals {
-		if in.Op != spv.OpVariable || (in.Result < m.Bound && used[in.Result]) {
-			continue
-		}
-		if e.opts.PreserveInterface {
-			// -fspv-preserve-interface keeps unused stage inputs and outputs
-			if sc := spv.StorageClass(in.Operands[0].Word); sc == spv.StorageClassInput || sc == spv.StorageClassOutput {
-				continue
-			}
-		}
-		if e.stage() == stage.Mesh && spv.StorageClass(in.Operands[0].Word) == spv.StorageClassOutput {
-			continue // DXC keeps a mesh shader's outputs, written or not
-		}
-		dead[in.Result] = true
-	}
-	if len(dead) == 0 {
-		return
-	}
-	e.b.DeleteIf(func(in *builder.Inst) bool {
-		switch in.Op {
-		case spv.OpVariable:
-			return dead[in.Result]
-		case spv.OpName, spv.OpDecorate, spv.OpDecorateString, spv.OpMemberDecorate:
-			return len(in.Operands) > 0 && in.Operands[0].IsID() && dead[in.Operands[0].ID()]
-		case spv.OpDecorateId:
-			// dead as the target, or as an operand: a CounterBuffer
-			// decoration (-fspv-reflect) names the counter, nested in
-			// the decoration operand
-			gone := false
-			in.ForEachUse(func(id *builder.ID) { gone = gone || dead[*id] })
-			return gone
-		}
-		return false
-	})
-	for _, ep := range m.EntryPoints {
-		ops := ep.Operands[:0]
-		for _, o := range ep.Operands {
-			if o.IsID() && dead[o.ID()] {
-				continue
-			}
-			ops = append(ops, o)
-		}
-		ep.Operands = ops
-	}
 }

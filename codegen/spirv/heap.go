@@ -86,8 +86,8 @@ func (e *emitter) heapArray(heap string, t *types.Type) builder.ID {
 	// every array of one heap shares the first one's binding
 	e.bindHeapArray(heap, id)
 	if heap == "ResourceDescriptorHeap" && o.Class() == types.ClassStructuredBuffer && o.IsWritable() {
-		// made with the array, as DXC orders them; unused ones are removed
-		// with the other unused globals
+		// made with the array, as DXC orders them; dead-code elimination
+		// removes the unused ones
 		e.heapCounter(id)
 	}
 	return id

@@ -36,6 +36,7 @@ const (
 	opSpecConstantFalse  = 49
 	opSpecConstant       = 50
 	opVariable           = 59
+	opFunction           = 54
 	opDecorate           = 71
 	opMemberDecorate     = 72
 	decSpecID            = 1
@@ -146,6 +147,11 @@ func Reflect(code []byte) (*Module, error) {
 	var specIDs []uint32
 	m := &Module{}
 	entries := map[uint32]string{}
+	// the words of the functions' instructions: a resource variable none
+	// of them names is not statically used and needs no descriptor (a
+	// module compiled without legalization keeps every declared resource)
+	inFunctions := false
+	used := map[uint32]bool{}
 	for pc := spirvHeaderWordCount; pc < len(words); {
 		n := int(words[pc] >> 16)
 		op := words[pc] & 0xffff
@@ -154,6 +160,12 @@ func Reflect(code []byte) (*Module, error) {
 		}
 		ins := words[pc+1 : pc+n]
 		pc += n
+		inFunctions = inFunctions || op == opFunction
+		if inFunctions {
+			for _, w := range ins {
+				used[w] = true
+			}
+		}
 		switch op {
 		case opName:
 			if len(ins) >= 1 {
@@ -247,7 +259,7 @@ func Reflect(code []byte) (*Module, error) {
 
 	for _, v := range variables {
 		ptr, id, sc := v[0], v[1], v[2]
-		if sc != scUniformConstant && sc != scUniform && sc != scStorageBuffer && sc != scPushConstant {
+		if sc != scUniformConstant && sc != scUniform && sc != scStorageBuffer && sc != scPushConstant || !used[id] {
 			continue
 		}
 		pt := types[ptr]

@@ -61,7 +61,10 @@ static const uint3 groupCount;
 
 RWStructuredBuffer<uint3> counts;
 
-// CS: OpEntryPoint GLCompute %csmain "csmain" %gl_NumWorkGroups %gl_GlobalInvocationID
+// The pixel shader's FragStencilRef output, declared with the file's
+// globals as DXC declares it, stays in the interface as in DXC (dead-code
+// elimination keeps outputs):
+// CS: OpEntryPoint GLCompute %csmain "csmain" {{%[0-9]+}} %gl_NumWorkGroups %gl_GlobalInvocationID
 // CS: OpDecorate %gl_NumWorkGroups BuiltIn NumWorkgroups
 // CS-NOT: OpDecorate %gl_NumWorkGroups Flat
 // CS: %gl_NumWorkGroups = OpVariable %_ptr_Input_v3uint Input
