@@ -505,7 +505,7 @@ func implemented(flags []string) []string {
 // a resource chosen at run time, a texel offset known only at run time on
 // a sample (the compile is an error without -fcgl).
 var unlegalizable = map[string]bool{
-	"legalize/ternary.hlsl:7":               true,
+	"legalize/ternary.hlsl:8":               true,
 	"resources/texel-offset-runtime.hlsl:9": true,
 }
 

@@ -321,9 +321,6 @@ func (e *emitter) literalCondType(x ast.Expr, t *types.Type) (*types.Type, bool)
 // condTyped emits c ? a : b with the result of type ct.
 func (e *emitter) condTyped(x *ast.CondExpr, ct *types.Type) value {
 	t := ct
-	if isResourceLeaf(ct) && !e.opts.CodeGenOnly {
-		return e.condResource(x) // legalize.go
-	}
 	if k, ok := e.constant(x, ct); ok {
 		return rv(k, t)
 	}

@@ -410,18 +410,3 @@ func resourceCount(t *types.Type) int {
 	}
 	return 0
 }
-
-// condResource is c ? a : b choosing a resource: legalization keeps the
-// resource a constant condition picks; one chosen at run time cannot be
-// resolved.
-func (e *emitter) condResource(x *ast.CondExpr) value {
-	taken, ok := e.constCond(x.Cond) // flow.go
-	if !ok || !pure(x.Cond) {
-		e.errorf(x.Pos(), "a resource chosen by ?: at run time cannot be legalized; choose it with a constant condition")
-		return value{}
-	}
-	if taken {
-		return e.expr(x.X)
-	}
-	return e.expr(x.Y)
-}
