@@ -371,22 +371,18 @@ func (e *emitter) derivativeGroupMode() {
 	if len(size) != 3 {
 		return
 	}
-	mode, capability := spv.ExecutionModeDerivativeGroupQuadsKHR, spv.CapabilityComputeDerivativeGroupQuadsKHR
+	mode := spv.ExecutionModeDerivativeGroupQuadsKHR
 	if size[0]%4 == 0 && size[1] == 1 && size[2] == 1 {
-		mode, capability = spv.ExecutionModeDerivativeGroupLinearKHR, spv.CapabilityComputeDerivativeGroupLinearKHR
+		mode = spv.ExecutionModeDerivativeGroupLinearKHR
 	}
 	e.b.ExecutionMode(e.entry.id, mode)
-	// DXC declares both capabilities and lets its optimizer trim the
-	// unused one, so only -fcgl output keeps both. The extension is left
-	// to inference: it picks SPV_NV_compute_shader_derivatives (the same
-	// enumerants), which older SPIRV-Tools (the v2023.1 the tests run) knows, while
-	// DXC writes the KHR one that they reject.
-	if e.opts.CodeGenOnly {
-		e.b.Capability(spv.CapabilityComputeDerivativeGroupQuadsKHR)
-		e.b.Capability(spv.CapabilityComputeDerivativeGroupLinearKHR)
-	} else {
-		e.b.Capability(capability)
-	}
+	// DXC declares both capabilities and lets trim-capabilities remove the
+	// unused one (only -fcgl output keeps both). The extension is left to
+	// inference: it picks SPV_NV_compute_shader_derivatives (the same
+	// enumerants), which older SPIRV-Tools (the v2023.1 the tests run)
+	// knows, while DXC writes the KHR one that they reject.
+	e.b.Capability(spv.CapabilityComputeDerivativeGroupQuadsKHR)
+	e.b.Capability(spv.CapabilityComputeDerivativeGroupLinearKHR)
 }
 
 // extensionNamed reports whether -fspv-extension names ext.
