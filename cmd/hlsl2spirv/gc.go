@@ -11,72 +11,96 @@ import (
 //
 // One compile is a short, one-shot process: collecting garbage costs more
 // than it saves, so the collector is off (as esbuild turns it off for
-// single builds) until the heap reaches oneShotHeapLimit — a typical
+// single builds) until the heap reaches oneShot's limit — a typical
 // shader never gets there. Past it the memory limit makes the collector
 // run, which keeps a 5,000-line shader under 64 MiB resident. Should a
-// shader keep more than liveHeapCeiling alive, collecting at the limit
+// shader keep more than half the limit alive, collecting at the limit
 // would run the collector back to back (the 5,000-line shader at -O3
 // keeps 23 MB alive: 33 collections, 0.45 s of CPU), so proportional
 // pacing comes back without the limit: GOGC=40, a collection per 40% of
 // the live heap allocated (17 collections, 0.8 s of CPU instead of 1.15,
 // about 56 MB resident), slower to grow, never stuck.
 //
-// A batch lives for many compiles and collects as usual, with more room
-// (GOGC=400) for its throughput: a job keeps little alive, so the heap
-// stays near 10 MB per core while collections cost a quarter of what the
-// default pacing costs (on the golden jobs, about 10% less CPU than
-// GOGC=200 for 8 MB more resident).
-const (
-	oneShotHeapLimit  = 40 << 20
-	liveHeapCeiling   = oneShotHeapLimit / 2
-	batchGCPercent    = 400
-	fallbackGCPercent = 40
+// A batch lives for many compiles. A job keeps little alive, so it
+// collects with room (GOGC=400: on the golden jobs about 10% less CPU
+// than GOGC=200) under a 32 MiB soft limit, which keeps the resident size
+// steady however many jobs run (without it, 100 jobs peaked at 31 MB and
+// 1,000 at 46 MB). Jobs that keep more than half the limit alive
+// (several big shaders at once) would make the limit collect back to
+// back, so while they do the batch paces proportionally (GOGC=100) with
+// no limit, and returns to its own pacing once the live heap is small
+// again.
+type gcPacing struct {
+	percent int   // GOGC; -1 is off
+	limit   int64 // the soft memory limit
+}
+
+type gcMode struct {
+	normal, large gcPacing // below and above half the normal limit live
+	sticky        bool     // once large, stay large (one compile: no way back)
+}
+
+var (
+	oneShotGC = gcMode{normal: gcPacing{-1, 40 << 20}, large: gcPacing{40, math.MaxInt64}, sticky: true}
+	batchGC   = gcMode{normal: gcPacing{400, 32 << 20}, large: gcPacing{100, math.MaxInt64}}
 )
 
-func tuneGCForOneShot() {
-	gcMode.Lock()
-	defer gcMode.Unlock()
-	debug.SetGCPercent(-1)
-	debug.SetMemoryLimit(oneShotHeapLimit)
-	gcMode.oneShot = true
-	watchLiveHeap()
+// liveCeiling is the live heap past which a mode's normal pacing would
+// collect back to back.
+func (m gcMode) liveCeiling() uint64 { return uint64(m.normal.limit / 2) }
+
+func (p gcPacing) apply() {
+	debug.SetGCPercent(p.percent)
+	debug.SetMemoryLimit(p.limit)
 }
 
-// tuneGCForBatch also ends the one-shot live-heap watch: a batch's heap
-// in use after some collection may well pass liveHeapCeiling, and the
-// watch would then leave the batch at the one-shot fallback (GOGC=40),
-// collecting several times as often.
-func tuneGCForBatch() {
-	gcMode.Lock()
-	defer gcMode.Unlock()
-	gcMode.oneShot = false
-	debug.SetGCPercent(batchGCPercent)
-	debug.SetMemoryLimit(math.MaxInt64)
-}
+func tuneGCForOneShot() { setGCMode(&oneShotGC) }
 
-// gcMode says whether the one-shot settings are in force; the watch ends
-// when they are not.
-var gcMode struct {
+// tuneGCForBatch replaces the one-shot settings and their watch: the
+// one-shot fallback (GOGC=40) would collect several times as often as a
+// batch needs.
+func tuneGCForBatch() { setGCMode(&batchGC) }
+
+// gcState is the mode in force and the generation of its watch: a
+// finalizer armed under an earlier setGCMode stops.
+var gcState struct {
 	sync.Mutex
-	oneShot bool
+	mode  *gcMode
+	large bool
+	gen   int
+}
+
+func setGCMode(m *gcMode) {
+	gcState.Lock()
+	defer gcState.Unlock()
+	gcState.mode, gcState.large = m, false
+	gcState.gen++
+	m.normal.apply()
+	watchLiveHeap(gcState.gen)
 }
 
 // gcSentinel is garbage whose finalizer runs after each collection (it
 // rearms itself), to look at the live heap the collection left.
 type gcSentinel struct{ _ *int }
 
-func watchLiveHeap() {
+func watchLiveHeap(gen int) {
 	runtime.SetFinalizer(&gcSentinel{}, func(*gcSentinel) {
-		gcMode.Lock()
-		defer gcMode.Unlock()
-		switch {
-		case !gcMode.oneShot:
-		case liveHeap() > liveHeapCeiling:
-			debug.SetGCPercent(fallbackGCPercent)
-			debug.SetMemoryLimit(math.MaxInt64)
-			gcMode.oneShot = false
-		default:
-			watchLiveHeap()
+		gcState.Lock()
+		defer gcState.Unlock()
+		if gen != gcState.gen {
+			return // a newer mode has its own watch
+		}
+		m := gcState.mode
+		if large := liveHeap() > m.liveCeiling(); large != gcState.large && (!gcState.large || !m.sticky) {
+			gcState.large = large
+			if large {
+				m.large.apply()
+			} else {
+				m.normal.apply()
+			}
+		}
+		if !(m.sticky && gcState.large) {
+			watchLiveHeap(gen)
 		}
 	})
 }

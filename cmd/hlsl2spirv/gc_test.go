@@ -1,7 +1,6 @@
 package main
 
 import (
-	"math"
 	"runtime"
 	"runtime/debug"
 	"testing"
@@ -15,14 +14,19 @@ func gcPercent() int {
 	return p
 }
 
-// collectWithLiveHeap runs collections while more than liveHeapCeiling is
-// live, giving the watch's finalizer time to run after each, until done
-// says the outcome is there (or a few seconds have passed).
-func collectWithLiveHeap(done func() bool) {
-	live := make([]byte, 2*liveHeapCeiling)
+// collectWithLiveHeap runs collections while more than ceiling is live,
+// giving the watch's finalizer time to run after each, until done says the
+// outcome is there (or a few seconds have passed).
+func collectWithLiveHeap(ceiling uint64, done func() bool) {
+	live := make([]byte, 2*ceiling)
 	for i := range live {
 		live[i] = 1 // touched, so the heap in use counts it
 	}
+	collectUntil(done)
+	runtime.KeepAlive(live)
+}
+
+func collectUntil(done func() bool) {
 	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); {
 		runtime.GC()
 		time.Sleep(50 * time.Millisecond)
@@ -30,39 +34,58 @@ func collectWithLiveHeap(done func() bool) {
 			break
 		}
 	}
-	runtime.KeepAlive(live)
 }
 
 func restoreGC(t *testing.T) {
 	percent, limit := gcPercent(), debug.SetMemoryLimit(-1)
 	t.Cleanup(func() {
-		tuneGCForBatch() // ends any watch
+		gcState.Lock()
+		gcState.gen++ // ends any watch
+		gcState.Unlock()
 		debug.SetGCPercent(percent)
 		debug.SetMemoryLimit(limit)
 	})
 }
 
+func pacingNow() gcPacing { return gcPacing{gcPercent(), debug.SetMemoryLimit(-1)} }
+
 // A one-shot compile whose live heap passes the ceiling leaves the memory
-// limit for proportional pacing.
+// limit for proportional pacing, and stays there.
 func TestOneShotGCFallsBackOnLargeLiveHeap(t *testing.T) {
 	restoreGC(t)
 	tuneGCForOneShot()
-	collectWithLiveHeap(func() bool { return gcPercent() == fallbackGCPercent })
-	if p, limit := gcPercent(), debug.SetMemoryLimit(-1); p != fallbackGCPercent || limit != math.MaxInt64 {
-		t.Errorf("after collections with a large live heap: GOGC=%d, memory limit %d; want GOGC=%d and no limit", p, limit, fallbackGCPercent)
+	if p := pacingNow(); p != oneShotGC.normal {
+		t.Fatalf("one-shot pacing %+v, want %+v", p, oneShotGC.normal)
+	}
+	collectWithLiveHeap(oneShotGC.liveCeiling(), func() bool { return pacingNow() == oneShotGC.large })
+	if p := pacingNow(); p != oneShotGC.large {
+		t.Errorf("after collections with a large live heap: %+v, want %+v", p, oneShotGC.large)
+	}
+	n := 0
+	collectUntil(func() bool { n++; return n == 3 || pacingNow() != oneShotGC.large })
+	if p := pacingNow(); p != oneShotGC.large {
+		t.Errorf("after the large live heap went: %+v, want to stay at %+v", p, oneShotGC.large)
 	}
 }
 
 // A batch starts as a one-shot process (main sets that up before it reads
 // the command line); the one-shot watch must not outlive the switch, or a
-// large heap at some collection sets the batch to the fallback pacing.
-func TestBatchGCOutlivesOneShotWatch(t *testing.T) {
+// large heap at some collection sets the batch to the one-shot fallback
+// pacing. A batch paces proportionally while its jobs keep much alive and
+// returns to its own pacing, limit included, when they no longer do.
+func TestBatchGCFollowsItsLiveHeap(t *testing.T) {
 	restoreGC(t)
 	tuneGCForOneShot()
 	tuneGCForBatch()
-	n := 0
-	collectWithLiveHeap(func() bool { n++; return n == 4 || gcPercent() != batchGCPercent })
-	if p := gcPercent(); p != batchGCPercent {
-		t.Errorf("batch after collections with a large live heap: GOGC=%d, want %d", p, batchGCPercent)
+	if p := pacingNow(); p != batchGC.normal {
+		t.Fatalf("batch pacing %+v, want %+v", p, batchGC.normal)
+	}
+	collectWithLiveHeap(2*oneShotGC.liveCeiling(), func() bool { return pacingNow() != batchGC.normal })
+	if p := pacingNow(); p != batchGC.large {
+		t.Errorf("batch with a large live heap: %+v, want %+v", p, batchGC.large)
+	}
+	collectUntil(func() bool { return pacingNow() == batchGC.normal })
+	if p := pacingNow(); p != batchGC.normal {
+		t.Errorf("batch after the large live heap went: %+v, want %+v", p, batchGC.normal)
 	}
 }
