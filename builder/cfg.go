@@ -21,6 +21,34 @@ type CFG struct {
 	// rpoIndex[b] is b's position there, -1 for an unreachable block.
 	RPO      []int32
 	rpoIndex []int32
+	// shape is what the graph and the analyses built on it were made from,
+	// block by block: CurrentCFG compares it with the function.
+	shape []blockShape
+}
+
+// blockShape is what a block contributes to the CFG and the structured
+// analyses: its label, terminator opcode and merge instruction.
+type blockShape struct {
+	block              *Block
+	label, merge, cont ID
+	term, mergeOp      spv.Op
+}
+
+func shapeOf(b *Block) blockShape {
+	s := blockShape{block: b, label: b.Label}
+	if t := b.Terminator(); t != nil {
+		s.term = t.Op
+	}
+	if m := b.Merge(); m != nil {
+		s.mergeOp = m.Op
+		if len(m.Operands) > 0 {
+			s.merge = m.Operands[0].ID()
+		}
+		if m.Op == spv.OpLoopMerge && len(m.Operands) > 1 {
+			s.cont = m.Operands[1].ID()
+		}
+	}
+	return s
 }
 
 // CFG returns the function's control-flow graph, built on first use and
@@ -39,10 +67,54 @@ func (f *Function) InvalidateCFG() {
 	f.cfg, f.dom, f.pdom, f.constructs, f.loops = nil, nil, nil, nil, nil
 }
 
+// KeepCFGIfCurrent drops the cached CFG and the analyses built on it
+// unless the function's blocks, labels, terminators' targets and merge
+// instructions are still those they were built from: a pass manager calls
+// it after a pass instead of InvalidateCFG, so that a pass that left a
+// function's control flow alone (most of them, on most functions) keeps
+// its dominators and constructs for the next one. It costs a walk over the
+// blocks' last two instructions, no allocation.
+func (f *Function) KeepCFGIfCurrent() {
+	if f.cfg != nil && !f.cfg.current() {
+		f.InvalidateCFG()
+	}
+}
+
+// current reports whether g still describes its function.
+func (g *CFG) current() bool {
+	f := g.Func
+	if len(f.Blocks) != len(g.Blocks) || len(g.shape) != len(g.Blocks) {
+		return false
+	}
+	var buf [8]ID
+	for i, b := range f.Blocks {
+		if shapeOf(b) != g.shape[i] {
+			return false
+		}
+		succs := g.Succs[i]
+		k := 0
+		for _, l := range b.AppendSuccessors(buf[:0]) {
+			j := g.index.get(l)
+			if j < 0 || contains(succs[:k], j) {
+				continue
+			}
+			if k == len(succs) || succs[k] != j {
+				return false
+			}
+			k++
+		}
+		if k != len(succs) {
+			return false
+		}
+	}
+	return true
+}
+
 // NewCFG builds the control-flow graph of f.
 func NewCFG(f *Function) *CFG {
 	n := len(f.Blocks)
-	g := &CFG{Func: f, Blocks: f.Blocks, index: newBlockIndex(f.Blocks), Succs: make([][]int32, n), Preds: make([][]int32, n)}
+	g := &CFG{Func: f, Blocks: f.Blocks, index: newBlockIndex(f.Blocks), Succs: make([][]int32, n), Preds: make([][]int32, n),
+		shape: make([]blockShape, n)}
 	// The edges go into two flat arrays (successors by source, then
 	// predecessors by target), which the per-block slices share: two
 	// allocations instead of two per block.
@@ -51,6 +123,7 @@ func NewCFG(f *Function) *CFG {
 	npreds := make([]int32, n)
 	var labels []ID
 	for i, b := range f.Blocks {
+		g.shape[i] = shapeOf(b)
 		start[i] = int32(len(succs))
 		labels = b.AppendSuccessors(labels[:0])
 		for _, l := range labels {

@@ -209,6 +209,12 @@ func (du *DefUse) Users(id ID) []*Inst {
 	return slices.Clone(l)
 }
 
+// UsersView is Users without the copy: the chains' own list, for a caller
+// that only reads it. It stays valid until the next edit through the
+// chains (AnalyzeUses, Kill, ReplaceAllUses, a new instruction); the
+// caller must not change it.
+func (du *DefUse) UsersView(id ID) []*Inst { return du.compact(id) }
+
 // NumUsers returns how many live instructions use id.
 func (du *DefUse) NumUsers(id ID) int { return len(du.compact(id)) }
 

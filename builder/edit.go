@@ -179,6 +179,32 @@ func newMark() uint32 {
 	}
 }
 
+// An InstSet is a set of instructions kept in the instructions themselves:
+// each holds the stamp of the set it was last added to, so membership is
+// one compare, where a map would hash a pointer (a liveness analysis asks
+// about every instruction of a module several times). An instruction is in
+// one InstSet at a time: adding it to another takes it out of the first,
+// so a pass uses one InstSet for one purpose at a time. The zero InstSet
+// is not usable; make one with NewInstSet.
+type InstSet struct{ stamp uint32 }
+
+var setEpoch atomic.Uint32
+
+// NewInstSet returns an empty set.
+func NewInstSet() InstSet {
+	for {
+		if e := setEpoch.Add(1); e != 0 {
+			return InstSet{e}
+		}
+	}
+}
+
+// Has reports whether in is in the set.
+func (s InstSet) Has(in *Inst) bool { return in.set == s.stamp }
+
+// Add puts in into the set (and out of any other).
+func (s InstSet) Add(in *Inst) { in.set = s.stamp }
+
 // killedMark marks instructions deleted by DefUse.Kill, for Compact to
 // tell them from real OpNops.
 const killedMark = ^uint32(0)

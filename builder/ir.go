@@ -29,6 +29,9 @@ type Inst struct {
 	Block *Block
 	// mark is scratch space for analyses (visited stamps, see newMark).
 	mark uint32
+	// set is the stamp of the InstSet holding the instruction (it fits
+	// in the struct's padding).
+	set uint32
 }
 
 // ForEachUse calls fn with a pointer to every id the instruction uses: its

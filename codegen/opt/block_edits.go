@@ -169,6 +169,56 @@ func lastLine(c *Context, in *builder.Inst) *builder.Inst {
 	return l
 }
 
+// instArena hands out instructions and operand lists from large chunks: a
+// pass that copies much code (the inliner) allocates once per chunk
+// instead of once per instruction, and the copies sit together in memory,
+// which every later pass walks.
+type instArena struct {
+	insts []builder.Inst
+	ops   []builder.Operand
+}
+
+// newInst returns a zero instruction.
+func (a *instArena) newInst() *builder.Inst {
+	if len(a.insts) == 0 {
+		a.insts = make([]builder.Inst, 512)
+	}
+	in := &a.insts[0]
+	a.insts = a.insts[1:]
+	return in
+}
+
+// cloneOperands is cloneOperands from the arena. A list's capacity is its
+// length, so that appending to it copies it out.
+func (a *instArena) cloneOperands(ops []builder.Operand) []builder.Operand {
+	n := len(ops)
+	if n == 0 {
+		if ops == nil {
+			return nil
+		}
+		return []builder.Operand{}
+	}
+	if len(a.ops) < n {
+		a.ops = make([]builder.Operand, max(n, 2048))
+	}
+	out := a.ops[:n:n]
+	a.ops = a.ops[n:]
+	for i, o := range ops {
+		out[i] = o
+		if o.Params != nil {
+			out[i].Params = a.cloneOperands(o.Params)
+		}
+	}
+	return out
+}
+
+// clone copies in (operands deeply; not its place, line or result).
+func (a *instArena) clone(in *builder.Inst) *builder.Inst {
+	cp := a.newInst()
+	cp.Op, cp.Type, cp.Operands = in.Op, in.Type, a.cloneOperands(in.Operands)
+	return cp
+}
+
 // cloneOperands copies operands deeply (enumerant parameters and pairs
 // too), so that rewriting the ids of one copy leaves the other alone.
 func cloneOperands(ops []builder.Operand) []builder.Operand {

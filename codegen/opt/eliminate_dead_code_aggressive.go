@@ -41,7 +41,7 @@ func (aggressiveDCE) Run(c *Context) (bool, error) {
 			n += len(b.Insts)
 		}
 	}
-	a := &adce{c: c, live: newInstSet(c.M.Bound, n/2), liveBlocks: newIDSet(c.M.Bound),
+	a := &adce{c: c, live: newInstSet(c.M.Bound), liveBlocks: newIDSet(c.M.Bound),
 		blockDone: newIDSet(c.M.Bound), dead: map[*builder.Inst]bool{},
 		entryNoCalls: map[*builder.Function]bool{}, undefs: newUndefs(c), work: make([]adceItem, 0, n)}
 	a.entries = map[builder.ID]bool{}
@@ -315,7 +315,7 @@ func (a *adce) function(f *builder.Function) bool {
 		return false
 	}
 	a.f = f
-	a.sc = newStructuredCFG(f)
+	a.sc = a.c.structuredFor(f)
 	a.liveLocals = map[builder.ID]bool{}
 	a.scopes = nil
 	if a.debug {
@@ -458,7 +458,7 @@ func (a *adce) blockInConstruct(h, b *builder.Block) bool {
 func (a *adce) addBreaksAndContinues(merge *builder.Inst) {
 	c := a.c
 	header := merge.Block
-	for _, u := range c.DU.Users(merge.Operands[0].ID()) {
+	for _, u := range c.DU.UsersView(merge.Operands[0].ID()) {
 		if !isBranchOp(u.Op) || u.Block == nil || !a.blockInConstruct(header, u.Block) {
 			continue
 		}
@@ -471,7 +471,7 @@ func (a *adce) addBreaksAndContinues(merge *builder.Inst) {
 		return
 	}
 	cont := merge.Operands[1].ID()
-	for _, u := range c.DU.Users(cont) {
+	for _, u := range c.DU.UsersView(cont) {
 		if u.Block == nil {
 			continue
 		}
@@ -588,7 +588,7 @@ func (a *adce) processLoad(v builder.ID) {
 // addStores makes live whatever in the current function may write through
 // ptr or a pointer derived from it.
 func (a *adce) addStores(ptr builder.ID) {
-	for _, u := range a.c.DU.Users(ptr) {
+	for _, u := range a.c.DU.UsersView(ptr) {
 		if u.Block != nil && u.Block.Func != a.f {
 			continue
 		}
@@ -865,7 +865,7 @@ func (a *adce) globals() bool {
 // a decoration group nothing applies any more, or an id not found live.
 func (a *adce) targetDead(id builder.ID) bool {
 	if d := a.c.Def(id); d != nil && d.Op == spv.OpDecorationGroup {
-		for _, u := range a.c.DU.Users(id) {
+		for _, u := range a.c.DU.UsersView(id) {
 			if u.Op == spv.OpGroupDecorate || u.Op == spv.OpGroupMemberDecorate {
 				return false
 			}
@@ -887,21 +887,21 @@ func isAtomicWithLoad(op spv.Op) bool {
 }
 
 // instSet is a set of instructions: those with a result id in a slice by
-// id (no hashing: liveness asks often), the others in a map.
+// id (liveness asks by id for every use), the others in a builder.InstSet.
 type instSet struct {
 	byID  idSet
-	other map[*builder.Inst]bool
+	other builder.InstSet
 }
 
-func newInstSet(bound builder.ID, others int) instSet {
-	return instSet{byID: newIDSet(bound), other: make(map[*builder.Inst]bool, others)}
+func newInstSet(bound builder.ID) instSet {
+	return instSet{byID: newIDSet(bound), other: builder.NewInstSet()}
 }
 
 func (s *instSet) has(in *builder.Inst) bool {
 	if in.Result != 0 {
 		return s.byID.has(in.Result)
 	}
-	return s.other[in]
+	return s.other.Has(in)
 }
 
 func (s *instSet) add(in *builder.Inst) {
@@ -909,7 +909,7 @@ func (s *instSet) add(in *builder.Inst) {
 		s.byID.add(in.Result)
 		return
 	}
-	s.other[in] = true
+	s.other.Add(in)
 }
 
 // idSet is a set of ids, growing past the bound it was made with (for ids

@@ -55,8 +55,12 @@ func (c *Context) Foldable(in *builder.Inst) bool {
 
 // folder holds what folding caches: the constant values of ids.
 type folder struct {
-	c      *Context
-	consts map[builder.ID]*cval
+	c *Context
+	// consts is the constant value of each id looked at, by id (nil: not
+	// looked at yet; notConst: not a constant the folder understands).
+	// Every operand of every folded instruction is looked up: a slice by
+	// id beats hashing.
+	consts []*cval
 	nulls  map[builder.ID]builder.ID // type -> the null constant declared first
 	// floatControls: the module declares float-controls capabilities,
 	// under which floating-point arithmetic is not folded.
@@ -66,7 +70,7 @@ type folder struct {
 
 func (c *Context) folder() *folder {
 	if c.fold == nil {
-		f := &folder{c: c, consts: map[builder.ID]*cval{}, nulls: map[builder.ID]builder.ID{}}
+		f := &folder{c: c, consts: make([]*cval, c.M.Bound), nulls: map[builder.ID]builder.ID{}}
 		f.floatControls = !c.M.HasCapability(spv.CapabilityShader)
 		for _, cp := range []spv.Capability{spv.CapabilityDenormPreserve, spv.CapabilityDenormFlushToZero,
 			spv.CapabilitySignedZeroInfNanPreserve, spv.CapabilityRoundingModeRTZ, spv.CapabilityRoundingModeRTE} {

@@ -2,6 +2,7 @@ package opt
 
 import (
 	"math"
+	"slices"
 
 	"github.com/hlsl2spirv/hlsl2spirv/builder"
 	"github.com/hlsl2spirv/hlsl2spirv/builder/spv"
@@ -66,8 +67,13 @@ func (a *cval) isZero() bool {
 // constOf returns the constant value of id, or nil when id is not a
 // constant the folder understands (spec constants are not).
 func (f *folder) constOf(id builder.ID) *cval {
-	if v, ok := f.consts[id]; ok {
-		return v
+	if int(id) < len(f.consts) {
+		if v := f.consts[id]; v != nil {
+			if v == notConst {
+				return nil
+			}
+			return v
+		}
 	}
 	var v *cval
 	if d := f.c.Def(id); d != nil {
@@ -103,9 +109,20 @@ func (f *folder) constOf(id builder.ID) *cval {
 			}
 		}
 	}
-	f.consts[id] = v
+	if int(id) >= len(f.consts) {
+		n := max(int(id)+1, int(f.c.M.Bound))
+		f.consts = slices.Grow(f.consts, n-len(f.consts))[:n]
+	}
+	if v == nil {
+		f.consts[id] = notConst
+	} else {
+		f.consts[id] = v
+	}
 	return v
 }
+
+// notConst marks in folder.consts an id known not to be a constant.
+var notConst = &cval{}
 
 // noteNull remembers the first instruction declaring the null of a type:
 // the one define hands out (an empty OpConstantComposite included).

@@ -732,7 +732,7 @@ func (il *inliner) cloneSameBlockOps(st *streamState, in *builder.Inst, sb *same
 		if !ok {
 			return
 		}
-		cp := &builder.Inst{Op: op.Op, Type: op.Type, Operands: cloneOperands(op.Operands)}
+		cp := c.arena.clone(op)
 		il.cloneSameBlockOps(st, cp, sb)
 		cp.Result = c.M.NewID()
 		il.cloneDecorations(op.Result, cp.Result)
@@ -800,7 +800,8 @@ func (ic *inlineCtx) mapped(id builder.ID) builder.ID {
 // clone copies a callee instruction with its operands mapped (result id
 // kept) and its debug chain copied.
 func (ic *inlineCtx) clone(in *builder.Inst) *builder.Inst {
-	cp := &builder.Inst{Op: in.Op, Type: in.Type, Result: in.Result, Operands: cloneOperands(in.Operands)}
+	cp := ic.il.c.arena.clone(in)
+	cp.Result = in.Result
 	cp.ForEachUse(func(id *builder.ID) {
 		if id != &cp.Type {
 			*id = ic.mapped(*id)
@@ -841,7 +842,7 @@ func (ic *inlineCtx) cloneChain(in *builder.Inst) []*builder.Inst {
 	ic.note(in)
 	var out []*builder.Inst
 	for _, l := range lineChain(in) {
-		cp := &builder.Inst{Op: l.Op, Type: l.Type, Operands: cloneOperands(l.Operands)}
+		cp := ic.il.c.arena.clone(l)
 		if l.Result != 0 {
 			cp.Result = ic.il.c.M.NewID()
 		}
@@ -979,7 +980,7 @@ func (ic *inlineCtx) callSiteChain() []*builder.Inst {
 		if l == nil {
 			continue
 		}
-		cp := &builder.Inst{Op: l.Op, Type: l.Type, Operands: cloneOperands(l.Operands)}
+		cp := ic.il.c.arena.clone(l)
 		if l.Result != 0 {
 			cp.Result = c.M.NewID()
 			c.DU.Define(cp)

@@ -2,8 +2,10 @@ package opt
 
 import (
 	"cmp"
+	"context"
 	"fmt"
 	"io"
+	"runtime/pprof"
 	"slices"
 	"time"
 
@@ -27,7 +29,8 @@ type RunOptions struct {
 
 // Run runs the passes over m in order. Between passes it sweeps out the
 // instructions a pass deleted and, after a pass that changed the module,
-// drops the functions' control-flow analyses. A pass whose last run
+// drops the control-flow analyses of the functions whose control flow it
+// changed. A pass whose last run
 // changed nothing is skipped while no pass has changed the module since:
 // passes are deterministic, so it would change nothing again (DXC's
 // pipelines run eliminate-dead-code-aggressive eight times, often on a
@@ -37,6 +40,7 @@ type RunOptions struct {
 // were: a pass that under-reports its changes fails the tests.
 func Run(m *builder.Module, passes []Pass, o RunOptions) error {
 	c := newContext(m, o.Options)
+	keepCurrentCFGs(m) // the module may have been edited since its last run
 	var times passTimes
 	settled := map[string]bool{} // passes that would change nothing now
 	for _, p := range passes {
@@ -51,13 +55,15 @@ func Run(m *builder.Module, passes []Pass, o RunOptions) error {
 		changed, err := false, error(nil)
 		skip := settled[p.Name()]
 		if !skip || o.Verify {
-			changed, err = p.Run(c)
+			pprof.Do(context.Background(), pprof.Labels("pass", p.Name()), func(context.Context) {
+				changed, err = p.Run(c)
+			})
 		}
-		m.Compact()
+		pprof.Do(context.Background(), pprof.Labels("pass", "~compact"), func(context.Context) {
+			m.Compact()
+		})
 		if changed {
-			for _, f := range m.Functions {
-				f.InvalidateCFG()
-			}
+			keepCurrentCFGs(m)
 			clear(settled)
 		} else {
 			settled[p.Name()] = true
@@ -84,6 +90,16 @@ func Run(m *builder.Module, passes []Pass, o RunOptions) error {
 		times.print(o.TimeReport)
 	}
 	return nil
+}
+
+// keepCurrentCFGs drops the cached control-flow analyses of the functions
+// whose control flow changed, and keeps the others' for the next pass:
+// passes edit blocks and branches without telling the CFG, and most
+// leave most functions' control flow alone.
+func keepCurrentCFGs(m *builder.Module) {
+	for _, f := range m.Functions {
+		f.KeepCFGIfCurrent()
+	}
 }
 
 // moduleWords is the module serialised (nil if it cannot be).

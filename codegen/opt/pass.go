@@ -37,7 +37,46 @@ type Context struct {
 	DU *builder.DefUse
 	Options
 
-	fold *folder // the folder's caches (fold.go), made on first use
+	fold  *folder   // the folder's caches (fold.go), made on first use
+	arena instArena // for passes that copy much code
+	// structured holds each function's structured control-flow analysis,
+	// kept while the function's CFG is (see structuredFor).
+	structured map[*builder.Function]*structuredCFG
+
+	// blockAt is scratch for blockIndex: by label, a block's index + 1 in
+	// the function last indexed (whose labels are in indexed).
+	blockAt []int32
+	indexed []builder.ID
+}
+
+// blockIndex returns a lookup from label to the index of the block in
+// f.Blocks (-1 when f has no such block), over one table by id that all
+// lookups share: a map per call is a large function's hottest cost, a
+// table per call a many-function module's. It is valid until the next
+// blockIndex call.
+func (c *Context) blockIndex(f *builder.Function) func(builder.ID) int {
+	for _, l := range c.indexed {
+		if int(l) < len(c.blockAt) {
+			c.blockAt[l] = 0
+		}
+	}
+	c.indexed = c.indexed[:0]
+	if n := int(c.M.Bound); len(c.blockAt) < n {
+		c.blockAt = make([]int32, n)
+	}
+	for i, b := range f.Blocks {
+		if int(b.Label) < len(c.blockAt) {
+			c.blockAt[b.Label] = int32(i) + 1
+			c.indexed = append(c.indexed, b.Label)
+		}
+	}
+	at := c.blockAt
+	return func(l builder.ID) int {
+		if int(l) < len(at) {
+			return int(at[l]) - 1
+		}
+		return -1
+	}
 }
 
 func newContext(m *builder.Module, o Options) *Context {

@@ -17,14 +17,16 @@ func (redundancyElimination) Name() string { return "redundancy-elimination" }
 
 func (redundancyElimination) Run(c *Context) (bool, error) {
 	vn := newValueNumbers(c)
+	// One table for all functions: the walk takes back every value it
+	// makes available.
+	avail := vn.availTable()
+	var added []uint32
 	changed := false
 	for _, f := range c.M.Functions {
 		if len(f.Blocks) == 0 {
 			continue
 		}
 		dom := f.Dominators()
-		avail := map[uint32]builder.ID{}
-		var added []uint32
 		type frame struct {
 			block int32
 			mark  int // len(added) when the block was entered
@@ -48,7 +50,7 @@ func (redundancyElimination) Run(c *Context) (bool, error) {
 				continue
 			}
 			for _, n := range added[top.mark:] {
-				delete(avail, n)
+				avail[n] = 0
 			}
 			added = added[:top.mark]
 			stack = stack[:len(stack)-1]
@@ -65,13 +67,18 @@ func (localRedundancyElimination) Name() string { return "local-redundancy-elimi
 
 func (localRedundancyElimination) Run(c *Context) (bool, error) {
 	vn := newValueNumbers(c)
+	avail := vn.availTable()
+	var added []uint32
 	changed := false
 	for _, f := range c.M.Functions {
 		for _, b := range f.Blocks {
-			var added []uint32
-			if eliminateInBlock(c, b, vn, map[uint32]builder.ID{}, &added) {
+			if eliminateInBlock(c, b, vn, avail, &added) {
 				changed = true
 			}
+			for _, n := range added {
+				avail[n] = 0
+			}
+			added = added[:0]
 		}
 	}
 	return changed, nil
@@ -79,8 +86,9 @@ func (localRedundancyElimination) Run(c *Context) (bool, error) {
 
 // eliminateInBlock replaces the instructions of b whose value is available
 // by the instruction having it, and makes b's other values available
-// (recording their numbers in added).
-func eliminateInBlock(c *Context, b *builder.Block, vn *valueNumbers, avail map[uint32]builder.ID, added *[]uint32) bool {
+// (recording their numbers in added). avail is by value number (0: none
+// available).
+func eliminateInBlock(c *Context, b *builder.Block, vn *valueNumbers, avail []builder.ID, added *[]uint32) bool {
 	changed := false
 	for _, in := range b.Insts {
 		if in.Result == 0 {
@@ -90,7 +98,7 @@ func eliminateInBlock(c *Context, b *builder.Block, vn *valueNumbers, avail map[
 		if n == 0 {
 			continue
 		}
-		if id, ok := avail[n]; ok {
+		if id := avail[n]; id != 0 {
 			c.DU.KillNamesAndDecorations(in.Result)
 			c.DU.ReplaceAllUses(in.Result, id)
 			c.Kill(in)

@@ -116,6 +116,27 @@ type structuredCFG struct {
 	merges []bool           // by block index: some header's merge block
 }
 
+// structuredFor returns f's structured analysis, reusing the one made for
+// f's current CFG: the pass manager drops a function's CFG when a pass
+// changes its control flow, so an analysis of the same CFG is of the same
+// blocks and merges, at the start of a pass. (Within a pass, a caller that
+// edited branches must build a new one.)
+func (c *Context) structuredFor(f *builder.Function) *structuredCFG {
+	if g := f.CFG(); len(g.Blocks) != len(f.Blocks) {
+		f.InvalidateCFG() // blocks added or removed since: a stale graph
+	}
+	g := f.CFG()
+	if s := c.structured[f]; s != nil && s.g == g {
+		return s
+	}
+	if c.structured == nil {
+		c.structured = map[*builder.Function]*structuredCFG{}
+	}
+	s := newStructuredCFG(f)
+	c.structured[f] = s
+	return s
+}
+
 func newStructuredCFG(f *builder.Function) *structuredCFG {
 	if g := f.CFG(); len(g.Blocks) != len(f.Blocks) {
 		f.InvalidateCFG() // blocks added or removed since: a stale graph

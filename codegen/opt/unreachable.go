@@ -42,23 +42,22 @@ func removeUnreachableBlocks(c *Context, f *builder.Function, u *undefs) bool {
 	if len(f.Blocks) == 0 {
 		return false
 	}
-	index := make(map[builder.ID]int, len(f.Blocks))
-	for i, b := range f.Blocks {
-		index[b.Label] = i
-	}
+	index := c.blockIndex(f)
 	reached := make([]bool, len(f.Blocks))
 	work := []int{0}
 	reached[0] = true
 	mark := func(l builder.ID) {
-		if i, ok := index[l]; ok && !reached[i] {
+		if i := index(l); i >= 0 && !reached[i] {
 			reached[i] = true
 			work = append(work, i)
 		}
 	}
+	var succs []builder.ID
 	for len(work) > 0 {
 		b := f.Blocks[work[len(work)-1]]
 		work = work[:len(work)-1]
-		for _, s := range b.Successors() {
+		succs = b.AppendSuccessors(succs[:0])
+		for _, s := range succs {
 			mark(s)
 		}
 		if m := b.Merge(); m != nil {
@@ -76,8 +75,8 @@ func removeUnreachableBlocks(c *Context, f *builder.Function, u *undefs) bool {
 		return false
 	}
 	isReached := func(label builder.ID) bool {
-		i, ok := index[label]
-		return ok && reached[i]
+		i := index(label)
+		return i >= 0 && reached[i]
 	}
 	for i, b := range f.Blocks {
 		if !reached[i] {

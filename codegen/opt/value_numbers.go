@@ -22,8 +22,10 @@ import (
 // Numbers are given once, to the whole module in layout order; what a pass
 // makes afterwards has none (0).
 type valueNumbers struct {
-	c        *Context
-	num      map[builder.ID]uint32
+	c *Context
+	// num is the value number of each id (0: none), by id: every operand
+	// of every instruction is looked up.
+	num      []uint32
 	byKey    map[string]uint32
 	next     uint32
 	readOnly map[builder.ID]bool   // variable -> read-only
@@ -33,7 +35,7 @@ type valueNumbers struct {
 }
 
 func newValueNumbers(c *Context) *valueNumbers {
-	v := &valueNumbers{c: c, num: map[builder.ID]uint32{}, byKey: map[string]uint32{}, readOnly: map[builder.ID]bool{},
+	v := &valueNumbers{c: c, num: make([]uint32, c.M.Bound), byKey: map[string]uint32{}, readOnly: map[builder.ID]bool{},
 		decos: map[builder.ID]string{}, decoIdx: map[builder.ID][]*builder.Inst{}}
 	for _, a := range c.M.Annotations {
 		switch a.Op {
@@ -63,8 +65,17 @@ func newValueNumbers(c *Context) *valueNumbers {
 	return v
 }
 
+// availTable returns a table by value number, all zero, for the values
+// available at a point.
+func (v *valueNumbers) availTable() []builder.ID { return make([]builder.ID, v.next+1) }
+
 // of returns the value number of id (0 for none).
-func (v *valueNumbers) of(id builder.ID) uint32 { return v.num[id] }
+func (v *valueNumbers) of(id builder.ID) uint32 {
+	if int(id) < len(v.num) {
+		return v.num[id]
+	}
+	return 0
+}
 
 func (v *valueNumbers) fresh(in *builder.Inst) uint32 {
 	v.next++
@@ -73,7 +84,7 @@ func (v *valueNumbers) fresh(in *builder.Inst) uint32 {
 }
 
 func (v *valueNumbers) assign(in *builder.Inst) uint32 {
-	if n, ok := v.num[in.Result]; ok {
+	if n := v.of(in.Result); n != 0 {
 		return n
 	}
 	c := v.c
@@ -99,16 +110,16 @@ func (v *valueNumbers) assign(in *builder.Inst) uint32 {
 	case spv.OpCopyObject:
 		src := in.Operands[0].ID()
 		if v.sameDecorations(in.Result, src) {
-			if n := v.num[src]; n != 0 {
+			if n := v.of(src); n != 0 {
 				v.num[in.Result] = n
 				return n
 			}
 		}
 	case spv.OpPhi:
 		if len(in.Operands) > 0 && v.sameDecorations(in.Result, in.Operands[0].Params[0].ID()) {
-			n := v.num[in.Operands[0].Params[0].ID()]
+			n := v.of(in.Operands[0].Params[0].ID())
 			for _, p := range in.Operands[1:] {
-				if v.num[p.Params[0].ID()] != n {
+				if v.of(p.Params[0].ID()) != n {
 					n = 0
 					break
 				}
@@ -120,32 +131,33 @@ func (v *valueNumbers) assign(in *builder.Inst) uint32 {
 		}
 	}
 	k := v.keyOf(in)
-	if n, ok := v.byKey[k]; ok {
+	if n, ok := v.byKey[string(k)]; ok {
 		v.num[in.Result] = n
 		return n
 	}
 	n := v.fresh(in)
-	v.byKey[k] = n
+	v.byKey[string(k)] = n
 	return n
 }
 
 // keyOf encodes what makes in's value: opcode, type, operands (ids as
 // their value numbers when they have one), and the result's decorations.
-func (v *valueNumbers) keyOf(in *builder.Inst) string {
+// The bytes are v's buffer, valid until the next call.
+func (v *valueNumbers) keyOf(in *builder.Inst) []byte {
 	k := v.key[:0]
 	put := func(w uint32) { k = wire.LittleEndian.AppendUint32(k, w) }
 	put(uint32(in.Op))
 	put(uint32(in.Type))
 	word := func(o *builder.Operand) uint32 {
 		if o.IsID() {
-			if n, ok := v.num[o.ID()]; ok {
+			if n := v.of(o.ID()); n != 0 {
 				return 1<<31 | n
 			}
 		}
 		return o.Word
 	}
 	ops := in.Operands
-	if commutativeOps[in.Op] && len(ops) == 2 && word(&ops[0]) > word(&ops[1]) {
+	if isCommutative(in.Op) && len(ops) == 2 && word(&ops[0]) > word(&ops[1]) {
 		ops = []builder.Operand{ops[1], ops[0]}
 	}
 	var enc func(ops []builder.Operand)
@@ -168,20 +180,20 @@ func (v *valueNumbers) keyOf(in *builder.Inst) string {
 	enc(ops)
 	k = append(k, v.decorations(in.Result)...)
 	v.key = k
-	return string(k)
+	return k
 }
 
-var commutativeOps = func() map[spv.Op]bool {
-	m := map[spv.Op]bool{}
-	for _, op := range []spv.Op{spv.OpPtrEqual, spv.OpPtrNotEqual, spv.OpIAdd, spv.OpFAdd, spv.OpIMul, spv.OpFMul,
+func isCommutative(op spv.Op) bool {
+	switch op {
+	case spv.OpPtrEqual, spv.OpPtrNotEqual, spv.OpIAdd, spv.OpFAdd, spv.OpIMul, spv.OpFMul,
 		spv.OpDot, spv.OpIAddCarry, spv.OpUMulExtended, spv.OpSMulExtended, spv.OpBitwiseOr, spv.OpBitwiseXor,
 		spv.OpBitwiseAnd, spv.OpOrdered, spv.OpUnordered, spv.OpLogicalEqual, spv.OpLogicalNotEqual,
 		spv.OpLogicalOr, spv.OpLogicalAnd, spv.OpIEqual, spv.OpINotEqual, spv.OpFOrdEqual, spv.OpFUnordEqual,
-		spv.OpFOrdNotEqual, spv.OpFUnordNotEqual} {
-		m[op] = true
+		spv.OpFOrdNotEqual, spv.OpFUnordNotEqual:
+		return true
 	}
-	return m
-}()
+	return false
+}
 
 // isLoadOpcode reports whether op reads memory or an image.
 func isLoadOpcode(op spv.Op) bool {
@@ -267,6 +279,9 @@ func (v *valueNumbers) decoratedWith(id builder.ID, d spv.Decoration) bool {
 // decorations returns a canonical string of the decorations of id (as
 // sets per decoration opcode, what spirv-opt compares).
 func (v *valueNumbers) decorations(id builder.ID) string {
+	if !v.c.DU.MayBeAnnotated(id) {
+		return "" // most ids: no decoration to look up
+	}
 	if s, ok := v.decos[id]; ok {
 		return s
 	}
