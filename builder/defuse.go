@@ -315,7 +315,7 @@ func (du *DefUse) Kill(in *Inst) {
 	if in.Result != 0 && int(in.Result) < len(du.defs) && du.defs[in.Result] == in {
 		du.defs[in.Result] = nil
 	}
-	*in = Inst{Op: spv.OpNop, Block: in.Block, Line: in.Line, mark: killedMark}
+	*in = Inst{Op: spv.OpNop, Block: in.Block, Line: in.Line, mark: killedMark, set: in.set}
 	du.edits++
 	du.m.kills++
 }

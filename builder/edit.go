@@ -205,6 +205,13 @@ func (s InstSet) Has(in *Inst) bool { return in.set == s.stamp }
 // Add puts in into the set (and out of any other).
 func (s InstSet) Add(in *Inst) { in.set = s.stamp }
 
+// Remove takes in out of the set.
+func (s InstSet) Remove(in *Inst) {
+	if in.set == s.stamp {
+		in.set = 0
+	}
+}
+
 // killedMark marks instructions deleted by DefUse.Kill, for Compact to
 // tell them from real OpNops.
 const killedMark = ^uint32(0)

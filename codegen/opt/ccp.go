@@ -105,30 +105,32 @@ type propagator struct {
 	c      *Context
 	f      *builder.Function
 	values *ccpValues
-	index  map[*builder.Block]int
-	succs  [][]int // by block index, -1 for the exit
+	g      *builder.CFG // for block indices
+	succs  [][]int      // by block index, -1 for the exit
 
 	executable map[ccpEdge]bool
 	simulated  []bool
 	status     map[*builder.Inst]propStatus
-	done       map[*builder.Inst]bool // not to simulate again
-	blocks     []int                  // FIFO
-	uses       []*builder.Inst        // FIFO of instructions whose operands changed
+	done       builder.InstSet // not to simulate again
+	blocks     []int           // FIFO
+	uses       []*builder.Inst // FIFO of instructions whose operands changed
 	// assigned lists the ids given a value, for the replacement.
 	assigned []builder.ID
 }
 
 func newPropagator(c *Context, f *builder.Function, values *ccpValues) *propagator {
-	p := &propagator{c: c, f: f, values: values, index: make(map[*builder.Block]int, len(f.Blocks)),
-		succs: make([][]int, len(f.Blocks)), executable: map[ccpEdge]bool{}, simulated: make([]bool, len(f.Blocks)),
-		status: map[*builder.Inst]propStatus{}, done: map[*builder.Inst]bool{}}
-	for i, b := range f.Blocks {
-		p.index[b] = i
+	if g := f.CFG(); len(g.Blocks) != len(f.Blocks) {
+		f.InvalidateCFG() // blocks added or removed since: a stale graph
 	}
+	p := &propagator{c: c, f: f, values: values, g: f.CFG(),
+		succs: make([][]int, len(f.Blocks)), executable: map[ccpEdge]bool{}, simulated: make([]bool, len(f.Blocks)),
+		status: map[*builder.Inst]propStatus{}, done: builder.NewInstSet()}
+	var labels []builder.ID
 	for i, b := range f.Blocks {
-		for _, l := range b.Successors() {
+		labels = b.AppendSuccessors(labels[:0])
+		for _, l := range labels {
 			if sb := c.DU.Block(l); sb != nil {
-				p.succs[i] = append(p.succs[i], p.index[sb])
+				p.succs[i] = append(p.succs[i], p.index(sb))
 			}
 		}
 		if t := b.Terminator(); t != nil && isReturnOrAbort(t.Op) {
@@ -166,6 +168,9 @@ func (p *propagator) run() bool {
 	return changed
 }
 
+// index returns the index of a block of the function (0 for another's).
+func (p *propagator) index(b *builder.Block) int { return max(int(p.g.Index(b.Label)), 0) }
+
 func (p *propagator) addControlEdge(from, to int) {
 	if to < 0 {
 		return
@@ -183,11 +188,11 @@ func (p *propagator) addSSAEdges(in *builder.Inst) {
 	if in.Result == 0 {
 		return
 	}
-	for _, u := range p.c.DU.Users(in.Result) {
-		if u.Block == nil || u.Block.Func != p.f || !p.simulated[p.index[u.Block]] {
+	for _, u := range p.c.DU.UsersView(in.Result) {
+		if u.Block == nil || u.Block.Func != p.f || !p.simulated[p.index(u.Block)] {
 			continue
 		}
-		if !p.done[u] {
+		if !p.done.Has(u) {
 			p.uses = append(p.uses, u)
 		}
 	}
@@ -198,7 +203,7 @@ func (p *propagator) addSSAEdges(in *builder.Inst) {
 // definitions included, as spirv-opt has it).
 func (p *propagator) shouldSimulateAgain(id builder.ID) bool {
 	d := p.c.Def(id)
-	return d == nil || !p.done[d]
+	return d == nil || !p.done.Has(d)
 }
 
 // phiArgExecutable reports whether the edge of phi's operand pair i
@@ -208,7 +213,7 @@ func (p *propagator) phiArgExecutable(phi *builder.Inst, i int) bool {
 	if from == nil || from.Func != p.f {
 		return false
 	}
-	return p.executable[ccpEdge{p.index[from], p.index[phi.Block]}]
+	return p.executable[ccpEdge{p.index(from), p.index(phi.Block)}]
 }
 
 func (p *propagator) simulateBlock(bi int) bool {
@@ -240,7 +245,7 @@ func (p *propagator) simulateBlock(bi int) bool {
 
 // simulate visits in and reports whether it was found interesting.
 func (p *propagator) simulate(in *builder.Inst) bool {
-	if p.done[in] {
+	if p.done.Has(in) {
 		return false
 	}
 	dest := -1
@@ -250,9 +255,9 @@ func (p *propagator) simulate(in *builder.Inst) bool {
 	if statusChanged {
 		p.status[in] = st
 	}
-	bi := p.index[in.Block]
+	bi := p.index(in.Block)
 	if st == propVarying {
-		p.done[in] = true
+		p.done.Add(in)
 		if statusChanged {
 			p.addSSAEdges(in)
 		}
@@ -291,7 +296,7 @@ func (p *propagator) simulate(in *builder.Inst) bool {
 		}
 	}
 	if !again {
-		p.done[in] = true
+		p.done.Add(in)
 	}
 	return changed
 }
@@ -461,6 +466,6 @@ func (p *propagator) visitBranch(in *builder.Inst, dest *int) propStatus {
 	if b == nil {
 		return propVarying
 	}
-	*dest = p.index[b]
+	*dest = p.index(b)
 	return propInteresting
 }

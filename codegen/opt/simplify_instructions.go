@@ -34,7 +34,7 @@ func simplifyFunction(c *Context, f *builder.Function) bool {
 	var (
 		changed bool
 		work    []*builder.Inst
-		inWork  = map[*builder.Inst]bool{}
+		inWork  = builder.NewInstSet()
 		// seen and phis are by result id (what they hold has one): every
 		// instruction is looked up, and a slice beats hashing pointers.
 		seen       = newIDSet(c.M.Bound)
@@ -51,14 +51,14 @@ func simplifyFunction(c *Context, f *builder.Function) bool {
 		changed = true
 		c.DU.AnalyzeUses(in)
 		if in.Result != 0 {
-			for _, u := range c.DU.Users(in.Result) {
+			for _, u := range c.DU.UsersView(in.Result) {
 				if secondPass {
-					if !builder.IsAnnotation(u.Op) && u.Op != spv.OpName && !inWork[u] {
-						inWork[u] = true
+					if !builder.IsAnnotation(u.Op) && u.Op != spv.OpName && !inWork.Has(u) {
+						inWork.Add(u)
 						work = append(work, u)
 					}
-				} else if phis.has(u.Result) && !inWork[u] {
-					inWork[u] = true
+				} else if phis.has(u.Result) && !inWork.Has(u) {
+					inWork.Add(u)
 					work = append(work, u)
 				}
 			}
@@ -79,7 +79,7 @@ func simplifyFunction(c *Context, f *builder.Function) bool {
 				killed[in] = true
 				kill = append(kill, in)
 			}
-			inWork[in] = true
+			inWork.Add(in)
 		}
 	}
 	g := f.CFG()
@@ -110,12 +110,12 @@ func simplifyFunction(c *Context, f *builder.Function) bool {
 	secondPass = true
 	for i := 0; i < len(work); i++ {
 		in := work[i]
-		delete(inWork, in)
+		inWork.Remove(in)
 		if in.Result != 0 {
 			seen.add(in.Result)
 		}
 		if killed[in] {
-			inWork[in] = true
+			inWork.Add(in)
 			continue
 		}
 		process(in)
