@@ -54,6 +54,7 @@ func shapeOf(b *Block) blockShape {
 // CFG returns the function's control-flow graph, built on first use and
 // kept until InvalidateCFG.
 func (f *Function) CFG() *CFG {
+	f.checkCFG()
 	if f.cfg == nil {
 		f.cfg = NewCFG(f)
 	}
@@ -65,18 +66,35 @@ func (f *Function) CFG() *CFG {
 // branches.
 func (f *Function) InvalidateCFG() {
 	f.cfg, f.dom, f.pdom, f.constructs, f.loops = nil, nil, nil, nil, nil
+	f.recheck = false
 }
 
 // KeepCFGIfCurrent drops the cached CFG and the analyses built on it
 // unless the function's blocks, labels, terminators' targets and merge
-// instructions are still those they were built from: a pass manager calls
-// it after a pass instead of InvalidateCFG, so that a pass that left a
+// instructions are still those they were built from: a pass that left a
 // function's control flow alone (most of them, on most functions) keeps
 // its dominators and constructs for the next one. It costs a walk over the
 // blocks' last two instructions, no allocation.
 func (f *Function) KeepCFGIfCurrent() {
 	if f.cfg != nil && !f.cfg.current() {
 		f.InvalidateCFG()
+	}
+	f.recheck = false
+}
+
+// CheckCFGOnNextUse is KeepCFGIfCurrent done lazily, the next time the CFG
+// or an analysis built on it is asked for: a pass manager calls it on every
+// function after a pass that changed the module, and the functions no
+// later pass asks about cost nothing.
+func (f *Function) CheckCFGOnNextUse() {
+	if f.cfg != nil {
+		f.recheck = true
+	}
+}
+
+func (f *Function) checkCFG() {
+	if f.recheck {
+		f.KeepCFGIfCurrent()
 	}
 }
 

@@ -124,6 +124,7 @@ type Constructs struct {
 // Constructs returns f's construct tree, built on first use and kept until
 // InvalidateCFG.
 func (f *Function) Constructs() *Constructs {
+	f.checkCFG()
 	if f.constructs == nil {
 		f.constructs = NewConstructs(f.CFG(), f.Dominators(), f.PostDominators())
 	}

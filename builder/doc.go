@@ -48,10 +48,13 @@
 //     (Inst.Block) and every block to its function (Block.Func); Link
 //     restores the links, Block.InsertAt/InsertBefore/InsertAfter/Append/
 //     Replace/Remove edit in place, Module.Compact sweeps out what
-//     DefUse.Kill deleted.
+//     DefUse.Kill deleted. An InstSet is a set of instructions stamped in
+//     the instructions themselves, for analyses that ask about many.
 //   - Analyses, built on demand and cached: DefUse (defuse.go), the def-use
 //     chains, which follow edits made through the builder and the editing
-//     methods; per function (InvalidateCFG drops them), the CFG (cfg.go),
+//     methods; per function (InvalidateCFG drops them; KeepCFGIfCurrent,
+//     now or on next use with CheckCFGOnNextUse, drops them only if the
+//     blocks or branches changed since they were built), the CFG (cfg.go),
 //     dominator and post-dominator trees (dominators.go), the structured
 //     construct tree of the specification's section 2.11 (constructs.go)
 //     and the loop nest (loops.go).

@@ -25,6 +25,7 @@ type DomTree struct {
 // Dominators returns f's dominator tree, built on first use and kept until
 // InvalidateCFG.
 func (f *Function) Dominators() *DomTree {
+	f.checkCFG()
 	if f.dom == nil {
 		f.dom = NewDominators(f.CFG())
 	}
@@ -34,6 +35,7 @@ func (f *Function) Dominators() *DomTree {
 // PostDominators returns f's post-dominator tree, built on first use and
 // kept until InvalidateCFG.
 func (f *Function) PostDominators() *DomTree {
+	f.checkCFG()
 	if f.pdom == nil {
 		f.pdom = NewPostDominators(f.CFG())
 	}

@@ -166,7 +166,9 @@ type Function struct {
 	EndLine *Inst
 
 	module *Module // for the def-use chains' bookkeeping (Link sets it)
-	// Analyses cached until InvalidateCFG.
+	// Analyses cached until InvalidateCFG; recheck: to be compared with
+	// the function before the next use (CheckCFGOnNextUse).
+	recheck    bool
 	cfg        *CFG
 	dom, pdom  *DomTree
 	constructs *Constructs

@@ -44,6 +44,7 @@ type Loops struct {
 // Loops returns f's loop nest, built on first use and kept until
 // InvalidateCFG.
 func (f *Function) Loops() *Loops {
+	f.checkCFG()
 	if f.loops == nil {
 		f.loops = NewLoops(f.Constructs())
 	}

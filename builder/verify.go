@@ -174,7 +174,7 @@ func VerifyIR(m *Module) error {
 
 func verifyFunction(m *Module, f *Function) error {
 	g := NewCFG(f)
-	if f.cfg != nil && !sameCFG(f.cfg, g) {
+	if f.cfg != nil && !f.recheck && !sameCFG(f.cfg, g) {
 		return fmt.Errorf("the cached control-flow graph is stale (the blocks or branches changed without InvalidateCFG)")
 	}
 	dom := NewDominators(g)

@@ -64,6 +64,7 @@ func (ccp) Run(c *Context) (bool, error) {
 		values[imp.Result] = varying
 	}
 	replaced := false
+	status := make([]propStatus, bound) // by result id, for every function
 	forEachReachableFunction(c, func(f *builder.Function) bool {
 		if len(f.Blocks) == 0 {
 			return false
@@ -72,7 +73,12 @@ func (ccp) Run(c *Context) (bool, error) {
 			values.set(p.Result, varying)
 		}
 		p := newPropagator(c, f, &values)
-		if !p.run() {
+		p.statusByID = status
+		found := p.run()
+		for _, id := range p.statusSet {
+			status[id] = 0
+		}
+		if !found {
 			return false
 		}
 		for _, id := range p.assigned {
@@ -110,7 +116,11 @@ type propagator struct {
 
 	executable map[ccpEdge]bool
 	simulated  []bool
+	// status is what simulating an instruction found: by result id
+	// (statusSet lists those set), in the map for the others.
 	status     map[*builder.Inst]propStatus
+	statusByID []propStatus
+	statusSet  []builder.ID
 	done       builder.InstSet // not to simulate again
 	blocks     []int           // FIFO
 	uses       []*builder.Inst // FIFO of instructions whose operands changed
@@ -166,6 +176,25 @@ func (p *propagator) run() bool {
 		}
 	}
 	return changed
+}
+
+// statusOf returns what simulating in found last (0 if never simulated).
+func (p *propagator) statusOf(in *builder.Inst) propStatus {
+	if in.Result != 0 && int(in.Result) < len(p.statusByID) {
+		return p.statusByID[in.Result]
+	}
+	return p.status[in]
+}
+
+func (p *propagator) setStatus(in *builder.Inst, st propStatus) {
+	if in.Result != 0 && int(in.Result) < len(p.statusByID) {
+		if p.statusByID[in.Result] == 0 {
+			p.statusSet = append(p.statusSet, in.Result)
+		}
+		p.statusByID[in.Result] = st
+		return
+	}
+	p.status[in] = st
 }
 
 // index returns the index of a block of the function (0 for another's).
@@ -250,10 +279,10 @@ func (p *propagator) simulate(in *builder.Inst) bool {
 	}
 	dest := -1
 	st := p.visit(in, &dest)
-	old, had := p.status[in]
-	statusChanged := !had || old != st
+	old := p.statusOf(in)
+	statusChanged := old != st
 	if statusChanged {
-		p.status[in] = st
+		p.setStatus(in, st)
 	}
 	bi := p.index(in.Block)
 	if st == propVarying {

@@ -19,7 +19,7 @@ func (c *Context) isCombinator(in *builder.Inst) bool {
 	if in.Op == spv.OpExtInst {
 		return c.extSetName(in.Operands[0].ID()) == "GLSL.std.450" && glslCombinator(in.Operands[1].Word)
 	}
-	return combinatorOps[in.Op]
+	return combinatorOps.has(in.Op)
 }
 
 // glslCombinator reports whether the GLSL.std.450 instruction is pure:
@@ -94,50 +94,61 @@ func (c *Context) debugOp(in *builder.Inst) uint32 {
 
 // combinatorOps are the core opcodes spirv-opt treats as combinators in
 // shaders.
-var combinatorOps = func() map[spv.Op]bool {
-	m := map[spv.Op]bool{}
-	for _, op := range []spv.Op{
-		spv.OpNop, spv.OpUndef, spv.OpConstant, spv.OpConstantTrue, spv.OpConstantFalse,
-		spv.OpConstantComposite, spv.OpConstantSampler, spv.OpConstantNull,
-		spv.OpTypeVoid, spv.OpTypeBool, spv.OpTypeInt, spv.OpTypeFloat, spv.OpTypeVector, spv.OpTypeMatrix,
-		spv.OpTypeImage, spv.OpTypeSampler, spv.OpTypeSampledImage, spv.OpTypeAccelerationStructureKHR,
-		spv.OpTypeRayQueryKHR, spv.OpTypeHitObjectNV, spv.OpTypeHitObjectEXT, spv.OpTypeArray,
-		spv.OpTypeRuntimeArray, spv.OpTypeNodePayloadArrayAMDX, spv.OpTypeStruct, spv.OpTypeOpaque,
-		spv.OpTypePointer, spv.OpTypeUntypedPointerKHR, spv.OpTypeFunction, spv.OpTypeEvent,
-		spv.OpTypeDeviceEvent, spv.OpTypeReserveId, spv.OpTypeQueue, spv.OpTypePipe, spv.OpTypeForwardPointer,
-		spv.OpVariable, spv.OpUntypedVariableKHR, spv.OpImageTexelPointer, spv.OpLoad, spv.OpAccessChain,
-		spv.OpInBoundsAccessChain, spv.OpUntypedAccessChainKHR, spv.OpArrayLength, spv.OpVectorExtractDynamic,
-		spv.OpVectorInsertDynamic, spv.OpVectorShuffle, spv.OpCompositeConstruct, spv.OpCompositeExtract,
-		spv.OpCompositeInsert, spv.OpCopyLogical, spv.OpCopyObject, spv.OpTranspose, spv.OpSampledImage,
-		spv.OpImageSampleImplicitLod, spv.OpImageSampleExplicitLod, spv.OpImageSampleDrefImplicitLod,
-		spv.OpImageSampleDrefExplicitLod, spv.OpImageSampleProjImplicitLod, spv.OpImageSampleProjExplicitLod,
-		spv.OpImageSampleProjDrefImplicitLod, spv.OpImageSampleProjDrefExplicitLod, spv.OpImageFetch,
-		spv.OpImageGather, spv.OpImageDrefGather, spv.OpImageRead, spv.OpImage, spv.OpImageQueryFormat,
-		spv.OpImageQueryOrder, spv.OpImageQuerySizeLod, spv.OpImageQuerySize, spv.OpImageQueryLevels,
-		spv.OpImageQuerySamples, spv.OpConvertFToU, spv.OpConvertFToS, spv.OpConvertSToF, spv.OpConvertUToF,
-		spv.OpUConvert, spv.OpSConvert, spv.OpFConvert, spv.OpQuantizeToF16, spv.OpBitcast, spv.OpSNegate,
-		spv.OpFNegate, spv.OpIAdd, spv.OpFAdd, spv.OpISub, spv.OpFSub, spv.OpIMul, spv.OpFMul, spv.OpUDiv,
-		spv.OpSDiv, spv.OpFDiv, spv.OpUMod, spv.OpSRem, spv.OpSMod, spv.OpFRem, spv.OpFMod,
-		spv.OpVectorTimesScalar, spv.OpMatrixTimesScalar, spv.OpVectorTimesMatrix, spv.OpMatrixTimesVector,
-		spv.OpMatrixTimesMatrix, spv.OpOuterProduct, spv.OpDot, spv.OpIAddCarry, spv.OpISubBorrow,
-		spv.OpUMulExtended, spv.OpSMulExtended, spv.OpAny, spv.OpAll, spv.OpIsNan, spv.OpIsInf,
-		spv.OpLogicalEqual, spv.OpLogicalNotEqual, spv.OpLogicalOr, spv.OpLogicalAnd, spv.OpLogicalNot,
-		spv.OpSelect, spv.OpIEqual, spv.OpINotEqual, spv.OpUGreaterThan, spv.OpSGreaterThan,
-		spv.OpUGreaterThanEqual, spv.OpSGreaterThanEqual, spv.OpULessThan, spv.OpSLessThan,
-		spv.OpULessThanEqual, spv.OpSLessThanEqual, spv.OpFOrdEqual, spv.OpFUnordEqual, spv.OpFOrdNotEqual,
-		spv.OpFUnordNotEqual, spv.OpFOrdLessThan, spv.OpFUnordLessThan, spv.OpFOrdGreaterThan,
-		spv.OpFUnordGreaterThan, spv.OpFOrdLessThanEqual, spv.OpFUnordLessThanEqual,
-		spv.OpFOrdGreaterThanEqual, spv.OpFUnordGreaterThanEqual, spv.OpShiftRightLogical,
-		spv.OpShiftRightArithmetic, spv.OpShiftLeftLogical, spv.OpBitwiseOr, spv.OpBitwiseXor,
-		spv.OpBitwiseAnd, spv.OpNot, spv.OpBitFieldInsert, spv.OpBitFieldSExtract, spv.OpBitFieldUExtract,
-		spv.OpBitReverse, spv.OpBitCount, spv.OpPhi, spv.OpImageSparseSampleImplicitLod,
-		spv.OpImageSparseSampleExplicitLod, spv.OpImageSparseSampleDrefImplicitLod,
-		spv.OpImageSparseSampleDrefExplicitLod, spv.OpImageSparseSampleProjImplicitLod,
-		spv.OpImageSparseSampleProjExplicitLod, spv.OpImageSparseSampleProjDrefImplicitLod,
-		spv.OpImageSparseSampleProjDrefExplicitLod, spv.OpImageSparseFetch, spv.OpImageSparseGather,
-		spv.OpImageSparseDrefGather, spv.OpImageSparseTexelsResident, spv.OpImageSparseRead, spv.OpSizeOf,
-	} {
-		m[op] = true
+var combinatorOps = newOpSet(
+	spv.OpNop, spv.OpUndef, spv.OpConstant, spv.OpConstantTrue, spv.OpConstantFalse,
+	spv.OpConstantComposite, spv.OpConstantSampler, spv.OpConstantNull,
+	spv.OpTypeVoid, spv.OpTypeBool, spv.OpTypeInt, spv.OpTypeFloat, spv.OpTypeVector, spv.OpTypeMatrix,
+	spv.OpTypeImage, spv.OpTypeSampler, spv.OpTypeSampledImage, spv.OpTypeAccelerationStructureKHR,
+	spv.OpTypeRayQueryKHR, spv.OpTypeHitObjectNV, spv.OpTypeHitObjectEXT, spv.OpTypeArray,
+	spv.OpTypeRuntimeArray, spv.OpTypeNodePayloadArrayAMDX, spv.OpTypeStruct, spv.OpTypeOpaque,
+	spv.OpTypePointer, spv.OpTypeUntypedPointerKHR, spv.OpTypeFunction, spv.OpTypeEvent,
+	spv.OpTypeDeviceEvent, spv.OpTypeReserveId, spv.OpTypeQueue, spv.OpTypePipe, spv.OpTypeForwardPointer,
+	spv.OpVariable, spv.OpUntypedVariableKHR, spv.OpImageTexelPointer, spv.OpLoad, spv.OpAccessChain,
+	spv.OpInBoundsAccessChain, spv.OpUntypedAccessChainKHR, spv.OpArrayLength, spv.OpVectorExtractDynamic,
+	spv.OpVectorInsertDynamic, spv.OpVectorShuffle, spv.OpCompositeConstruct, spv.OpCompositeExtract,
+	spv.OpCompositeInsert, spv.OpCopyLogical, spv.OpCopyObject, spv.OpTranspose, spv.OpSampledImage,
+	spv.OpImageSampleImplicitLod, spv.OpImageSampleExplicitLod, spv.OpImageSampleDrefImplicitLod,
+	spv.OpImageSampleDrefExplicitLod, spv.OpImageSampleProjImplicitLod, spv.OpImageSampleProjExplicitLod,
+	spv.OpImageSampleProjDrefImplicitLod, spv.OpImageSampleProjDrefExplicitLod, spv.OpImageFetch,
+	spv.OpImageGather, spv.OpImageDrefGather, spv.OpImageRead, spv.OpImage, spv.OpImageQueryFormat,
+	spv.OpImageQueryOrder, spv.OpImageQuerySizeLod, spv.OpImageQuerySize, spv.OpImageQueryLevels,
+	spv.OpImageQuerySamples, spv.OpConvertFToU, spv.OpConvertFToS, spv.OpConvertSToF, spv.OpConvertUToF,
+	spv.OpUConvert, spv.OpSConvert, spv.OpFConvert, spv.OpQuantizeToF16, spv.OpBitcast, spv.OpSNegate,
+	spv.OpFNegate, spv.OpIAdd, spv.OpFAdd, spv.OpISub, spv.OpFSub, spv.OpIMul, spv.OpFMul, spv.OpUDiv,
+	spv.OpSDiv, spv.OpFDiv, spv.OpUMod, spv.OpSRem, spv.OpSMod, spv.OpFRem, spv.OpFMod,
+	spv.OpVectorTimesScalar, spv.OpMatrixTimesScalar, spv.OpVectorTimesMatrix, spv.OpMatrixTimesVector,
+	spv.OpMatrixTimesMatrix, spv.OpOuterProduct, spv.OpDot, spv.OpIAddCarry, spv.OpISubBorrow,
+	spv.OpUMulExtended, spv.OpSMulExtended, spv.OpAny, spv.OpAll, spv.OpIsNan, spv.OpIsInf,
+	spv.OpLogicalEqual, spv.OpLogicalNotEqual, spv.OpLogicalOr, spv.OpLogicalAnd, spv.OpLogicalNot,
+	spv.OpSelect, spv.OpIEqual, spv.OpINotEqual, spv.OpUGreaterThan, spv.OpSGreaterThan,
+	spv.OpUGreaterThanEqual, spv.OpSGreaterThanEqual, spv.OpULessThan, spv.OpSLessThan,
+	spv.OpULessThanEqual, spv.OpSLessThanEqual, spv.OpFOrdEqual, spv.OpFUnordEqual, spv.OpFOrdNotEqual,
+	spv.OpFUnordNotEqual, spv.OpFOrdLessThan, spv.OpFUnordLessThan, spv.OpFOrdGreaterThan,
+	spv.OpFUnordGreaterThan, spv.OpFOrdLessThanEqual, spv.OpFUnordLessThanEqual,
+	spv.OpFOrdGreaterThanEqual, spv.OpFUnordGreaterThanEqual, spv.OpShiftRightLogical,
+	spv.OpShiftRightArithmetic, spv.OpShiftLeftLogical, spv.OpBitwiseOr, spv.OpBitwiseXor,
+	spv.OpBitwiseAnd, spv.OpNot, spv.OpBitFieldInsert, spv.OpBitFieldSExtract, spv.OpBitFieldUExtract,
+	spv.OpBitReverse, spv.OpBitCount, spv.OpPhi, spv.OpImageSparseSampleImplicitLod,
+	spv.OpImageSparseSampleExplicitLod, spv.OpImageSparseSampleDrefImplicitLod,
+	spv.OpImageSparseSampleDrefExplicitLod, spv.OpImageSparseSampleProjImplicitLod,
+	spv.OpImageSparseSampleProjExplicitLod, spv.OpImageSparseSampleProjDrefImplicitLod,
+	spv.OpImageSparseSampleProjDrefExplicitLod, spv.OpImageSparseFetch, spv.OpImageSparseGather,
+	spv.OpImageSparseDrefGather, spv.OpImageSparseTexelsResident, spv.OpImageSparseRead, spv.OpSizeOf,
+)
+
+// An opSet is a set of opcodes, a table by opcode: the passes ask about
+// every instruction they walk, and an index beats hashing.
+type opSet []bool
+
+func newOpSet(ops ...spv.Op) opSet {
+	var s opSet
+	for _, op := range ops {
+		for int(op) >= len(s) {
+			s = append(s, false)
+		}
+		s[op] = true
 	}
-	return m
-}()
+	return s
+}
+
+func (s opSet) has(op spv.Op) bool { return int(op) < len(s) && s[op] }

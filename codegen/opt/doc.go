@@ -94,6 +94,8 @@
 // Context or the builder are registered; rewritten operands are announced
 // with DefUse.AnalyzeUses; deletions go through DefUse.Kill). A pass that
 // changes a function's blocks or branches calls Function.InvalidateCFG
-// before asking for the function's CFG, dominators or constructs again; the
-// manager drops them all between passes.
+// before asking for the function's CFG, dominators or constructs again.
+// Between passes the manager has every function's analyses checked against
+// the function before their next use (Function.CheckCFGOnNextUse): they
+// survive the passes that leave a function's control flow alone.
 package opt

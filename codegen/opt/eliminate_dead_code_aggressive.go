@@ -35,8 +35,11 @@ func (aggressiveDCE) Run(c *Context) (bool, error) {
 		return false, nil
 	}
 	changed := eliminateDeadFunctions(c)
-	n := len(c.M.Globals)
+	// The worklist's size: every instruction and block label may go
+	// through it once.
+	n := len(c.M.Globals) + len(c.M.Annotations) + len(c.M.Names) + len(c.M.EntryPoints) + len(c.M.ExecutionModes)
 	for _, f := range c.M.Functions {
+		n += len(f.Blocks)
 		for _, b := range f.Blocks {
 			n += len(b.Insts)
 		}

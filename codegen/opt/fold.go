@@ -2,6 +2,7 @@ package opt
 
 import (
 	"math"
+	"slices"
 
 	"github.com/hlsl2spirv/hlsl2spirv/builder"
 	"github.com/hlsl2spirv/hlsl2spirv/builder/spv"
@@ -66,6 +67,10 @@ type folder struct {
 	// under which floating-point arithmetic is not folded.
 	floatControls bool
 	glsl          builder.ID // the GLSL.std.450 import, 0 if none
+	// scratch is a stack of the operand-value lists folds hand to rules;
+	// ids is a buffer of an instruction's id operands.
+	scratch []*cval
+	ids     []builder.ID
 }
 
 func (c *Context) folder() *folder {
@@ -98,6 +103,8 @@ func (f *folder) foldOnce(in *builder.Inst) bool {
 	if len(rules) == 0 {
 		return false
 	}
+	mark := len(f.scratch)
+	defer f.release(mark)
 	consts := f.operandConstants(in)
 	for _, r := range rules {
 		if r(f, in, consts) {
@@ -105,6 +112,22 @@ func (f *folder) foldOnce(in *builder.Inst) bool {
 		}
 	}
 	return false
+}
+
+// release takes back the scratch lists handed out since mark (by
+// operandConstants and evaluate): a fold's lists live until the fold that
+// asked for them ends, and nested folds stack theirs above.
+func (f *folder) release(mark int) {
+	clear(f.scratch[mark:])
+	f.scratch = f.scratch[:mark]
+}
+
+// scratchList appends n values to the scratch stack and returns them (a
+// list whose capacity is its length).
+func (f *folder) scratchList(n int) []*cval {
+	base := len(f.scratch)
+	f.scratch = slices.Grow(f.scratch, n)[:base+n]
+	return f.scratch[base : base+n : base+n]
 }
 
 // foldToConstant evaluates in to a constant id, or 0.
@@ -126,11 +149,14 @@ func (f *folder) evaluate(in *builder.Inst, value func(builder.ID) builder.ID, r
 		}
 		return f.constOf(id)
 	}
-	var consts []*cval
+	mark := len(f.scratch)
+	defer f.release(mark)
+	f.ids = appendInIDs(f.ids[:0], in.Operands)
+	consts := f.scratchList(len(f.ids))
 	missing := false
-	for _, id := range inIDs(in) {
+	for i, id := range f.ids {
 		v := read(id)
-		consts = append(consts, v)
+		consts[i] = v
 		missing = missing || v == nil
 	}
 	for _, r := range rules {
@@ -171,27 +197,28 @@ func (f *folder) evaluate(in *builder.Inst, value func(builder.ID) builder.ID, r
 
 // inIDs returns the id operands of in, in order (literals skipped, pairs
 // and enumerant parameters looked into): spirv-opt's ForEachInId.
-func inIDs(in *builder.Inst) []builder.ID {
-	var out []builder.ID
-	var walk func(ops []builder.Operand)
-	walk = func(ops []builder.Operand) {
-		for i := range ops {
-			if ops[i].IsID() {
-				out = append(out, ops[i].ID())
-			} else if len(ops[i].Params) > 0 {
-				walk(ops[i].Params)
-			}
+func inIDs(in *builder.Inst) []builder.ID { return appendInIDs(nil, in.Operands) }
+
+// appendInIDs appends the id operands among ops to out (inIDs into a
+// buffer).
+func appendInIDs(out []builder.ID, ops []builder.Operand) []builder.ID {
+	for i := range ops {
+		if ops[i].IsID() {
+			out = append(out, ops[i].ID())
+		} else if len(ops[i].Params) > 0 {
+			out = appendInIDs(out, ops[i].Params)
 		}
 	}
-	walk(in.Operands)
 	return out
 }
 
 // operandConstants returns the constant value of each operand of in (nil
 // for a literal or an id that is not a constant): spirv-opt's
 // GetOperandConstants, which the folding rules index by operand.
+//
+// The list is the folder's scratch (see release).
 func (f *folder) operandConstants(in *builder.Inst) []*cval {
-	out := make([]*cval, len(in.Operands))
+	out := f.scratchList(len(in.Operands))
 	for i := range in.Operands {
 		if in.Operands[i].IsID() {
 			out[i] = f.constOf(in.Operands[i].ID())

@@ -56,6 +56,9 @@ type inliner struct {
 	// decorated holds the ids with decorations (a quick test before
 	// looking for them among the users).
 	decorated map[builder.ID]bool
+	// items is the last call's stream, reused for the next (its items are
+	// copied onto inlineAll's stack).
+	items []inlineItem
 }
 
 func newInliner(c *Context) *inliner {
@@ -322,6 +325,8 @@ func (il *inliner) inlineAll(f *builder.Function) bool {
 			for i := len(items) - 1; i >= 0; i-- {
 				stack = append(stack, items[i])
 			}
+			clear(items)
+			il.items = items[:0]
 			continue
 		}
 		src := it.src
@@ -450,7 +455,7 @@ func (il *inliner) inlineCall(f *builder.Function, st *streamState, it inlineIte
 	ic.m[centry.Label] = st.cur.Label
 	keepSameBlockOps(st, it.src)
 
-	cs := &calleeStream{c: il.c, f: f, src: &inlineSource{origin: st.cur}}
+	cs := &calleeStream{c: il.c, f: f, src: &inlineSource{origin: st.cur}, items: il.items[:0]}
 	callerIsLoopHeader := it.src.loopMerge && !it.src.moveMerge
 	if callerIsLoopHeader && centry.Merge() != nil {
 		// The header cannot hold the callee's merge instruction too: the

@@ -39,9 +39,18 @@ type RunOptions struct {
 // have left the module's words and cached control-flow graphs as they
 // were: a pass that under-reports its changes fails the tests.
 func Run(m *builder.Module, passes []Pass, o RunOptions) error {
-	c := newContext(m, o.Options)
-	keepCurrentCFGs(m) // the module may have been edited since its last run
 	var times passTimes
+	if len(passes) == 0 {
+		// Nothing to run: no context to set up (its interning tables cost
+		// a walk over the module).
+		if o.TimeReport != nil {
+			times.print(o.TimeReport)
+		}
+		return nil
+	}
+	c := newContext(m, o.Options)
+	// The module may have been edited since its last run.
+	keepCurrentCFGs(m)
 	settled := map[string]bool{} // passes that would change nothing now
 	for _, p := range passes {
 		if o.PrintAll != nil {
@@ -92,13 +101,13 @@ func Run(m *builder.Module, passes []Pass, o RunOptions) error {
 	return nil
 }
 
-// keepCurrentCFGs drops the cached control-flow analyses of the functions
-// whose control flow changed, and keeps the others' for the next pass:
-// passes edit blocks and branches without telling the CFG, and most
-// leave most functions' control flow alone.
+// keepCurrentCFGs has the cached control-flow analyses of every function
+// checked before their next use, dropped if the function's control flow
+// changed, kept otherwise: passes edit blocks and branches without telling
+// the CFG, and most leave most functions' control flow alone.
 func keepCurrentCFGs(m *builder.Module) {
 	for _, f := range m.Functions {
-		f.KeepCFGIfCurrent()
+		f.CheckCFGOnNextUse()
 	}
 }
 

@@ -62,7 +62,7 @@ func (c *Context) blockIndex(f *builder.Function) func(builder.ID) int {
 	}
 	c.indexed = c.indexed[:0]
 	if n := int(c.M.Bound); len(c.blockAt) < n {
-		c.blockAt = make([]int32, n)
+		c.blockAt = make([]int32, n+n/4) // room for the ids passes make
 	}
 	for i, b := range f.Blocks {
 		if int(b.Label) < len(c.blockAt) {

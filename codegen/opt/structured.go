@@ -374,8 +374,10 @@ func (s *structCFG) analyse(f *builder.Function) *structuredCFG {
 	if len(f.Blocks) == 0 {
 		return nil
 	}
-	f.InvalidateCFG() // passes edit blocks without telling the CFG
-	a := newStructuredCFG(f)
+	// Passes edit blocks without telling the CFG: compare it with the
+	// function now (the analysis of an unchanged CFG is reused).
+	f.KeepCFGIfCurrent()
+	a := s.c.structuredFor(f)
 	s.funcs[f] = a
 	return a
 }

@@ -35,7 +35,7 @@ type valueNumbers struct {
 }
 
 func newValueNumbers(c *Context) *valueNumbers {
-	v := &valueNumbers{c: c, num: make([]uint32, c.M.Bound), byKey: map[string]uint32{}, readOnly: map[builder.ID]bool{},
+	v := &valueNumbers{c: c, num: make([]uint32, c.M.Bound), byKey: make(map[string]uint32, c.M.Bound/2), readOnly: map[builder.ID]bool{},
 		decos: map[builder.ID]string{}, decoIdx: map[builder.ID][]*builder.Inst{}}
 	for _, a := range c.M.Annotations {
 		switch a.Op {

@@ -24,19 +24,30 @@ const allComponents = uint32(1)<<16 - 1
 func (vectorDCE) Run(c *Context) (bool, error) {
 	u := newUndefs(c)
 	changed := false
+	// One table for all functions, cleared after each.
+	live := make([]uint32, c.M.Bound)
 	for _, f := range c.M.Functions {
-		v := &vdce{c: c, live: map[builder.ID]uint32{}, undefs: u}
+		v := &vdce{c: c, live: live, undefs: u}
 		v.findLive(f)
 		if v.rewrite(f) {
 			changed = true
+		}
+		live = v.live // grown for ids made meanwhile
+		for _, id := range v.seen {
+			live[id] = 0
 		}
 	}
 	return changed, nil
 }
 
+// liveSeen flags a vdce.live entry as set (the components are the low
+// 16 bits).
+const liveSeen = uint32(1) << 31
+
 type vdce struct {
 	c      *Context
-	live   map[builder.ID]uint32 // value -> its live components
+	live   []uint32 // by value: liveSeen | its live components
+	seen   []builder.ID
 	work   []vdceItem
 	undefs *undefs
 }
@@ -106,11 +117,20 @@ func (v *vdce) findLive(f *builder.Function) {
 
 // add records that the components in mask of in's value are live.
 func (v *vdce) add(in *builder.Inst, mask uint32) {
-	old, ok := v.live[in.Result]
-	if ok && old|mask == old {
+	var old uint32
+	if int(in.Result) < len(v.live) {
+		old = v.live[in.Result]
+	}
+	if old&liveSeen != 0 && old|mask == old {
 		return
 	}
-	v.live[in.Result] = old | mask
+	if int(in.Result) >= len(v.live) {
+		v.live = append(v.live, make([]uint32, int(in.Result)+1-len(v.live))...)
+	}
+	if old == 0 {
+		v.seen = append(v.seen, in.Result)
+	}
+	v.live[in.Result] = old | mask | liveSeen
 	v.work = append(v.work, vdceItem{in, mask})
 }
 
@@ -217,7 +237,7 @@ func (v *vdce) markConstruct(in *builder.Inst, mask uint32) {
 // scalarizable reports whether in computes each component from the same
 // component of its operands.
 func (v *vdce) scalarizable(in *builder.Inst) bool {
-	if componentWiseOps[in.Op] {
+	if componentWiseOps.has(in.Op) {
 		return true
 	}
 	if in.Op == spv.OpExtInst && v.c.extSetName(in.Operands[0].ID()) == "GLSL.std.450" {
@@ -226,28 +246,23 @@ func (v *vdce) scalarizable(in *builder.Inst) bool {
 	return false
 }
 
-var componentWiseOps = func() map[spv.Op]bool {
-	m := map[spv.Op]bool{}
-	for _, op := range []spv.Op{spv.OpPhi, spv.OpCopyObject, spv.OpConvertFToU, spv.OpConvertFToS,
-		spv.OpConvertSToF, spv.OpConvertUToF, spv.OpUConvert, spv.OpSConvert, spv.OpFConvert,
-		spv.OpQuantizeToF16, spv.OpVectorInsertDynamic, spv.OpSNegate, spv.OpFNegate, spv.OpIAdd, spv.OpFAdd,
-		spv.OpISub, spv.OpFSub, spv.OpIMul, spv.OpFMul, spv.OpUDiv, spv.OpSDiv, spv.OpFDiv, spv.OpUMod,
-		spv.OpSRem, spv.OpSMod, spv.OpFRem, spv.OpFMod, spv.OpVectorTimesScalar, spv.OpIAddCarry,
-		spv.OpISubBorrow, spv.OpUMulExtended, spv.OpSMulExtended, spv.OpShiftRightLogical,
-		spv.OpShiftRightArithmetic, spv.OpShiftLeftLogical, spv.OpBitwiseOr, spv.OpBitwiseAnd, spv.OpNot,
-		spv.OpBitFieldInsert, spv.OpBitFieldSExtract, spv.OpBitFieldUExtract, spv.OpBitReverse, spv.OpBitCount,
-		spv.OpIsNan, spv.OpIsInf, spv.OpIsFinite, spv.OpIsNormal, spv.OpSignBitSet, spv.OpLessOrGreater,
-		spv.OpOrdered, spv.OpUnordered, spv.OpLogicalEqual, spv.OpLogicalNotEqual, spv.OpLogicalOr,
-		spv.OpLogicalAnd, spv.OpLogicalNot, spv.OpSelect, spv.OpIEqual, spv.OpINotEqual, spv.OpUGreaterThan,
-		spv.OpSGreaterThan, spv.OpUGreaterThanEqual, spv.OpSGreaterThanEqual, spv.OpULessThan,
-		spv.OpSLessThan, spv.OpULessThanEqual, spv.OpSLessThanEqual, spv.OpFOrdEqual, spv.OpFUnordEqual,
-		spv.OpFOrdNotEqual, spv.OpFUnordNotEqual, spv.OpFOrdLessThan, spv.OpFUnordLessThan,
-		spv.OpFOrdGreaterThan, spv.OpFUnordGreaterThan, spv.OpFOrdLessThanEqual, spv.OpFUnordLessThanEqual,
-		spv.OpFOrdGreaterThanEqual, spv.OpFUnordGreaterThanEqual} {
-		m[op] = true
-	}
-	return m
-}()
+var componentWiseOps = newOpSet(spv.OpPhi, spv.OpCopyObject, spv.OpConvertFToU, spv.OpConvertFToS,
+	spv.OpConvertSToF, spv.OpConvertUToF, spv.OpUConvert, spv.OpSConvert, spv.OpFConvert,
+	spv.OpQuantizeToF16, spv.OpVectorInsertDynamic, spv.OpSNegate, spv.OpFNegate, spv.OpIAdd, spv.OpFAdd,
+	spv.OpISub, spv.OpFSub, spv.OpIMul, spv.OpFMul, spv.OpUDiv, spv.OpSDiv, spv.OpFDiv, spv.OpUMod,
+	spv.OpSRem, spv.OpSMod, spv.OpFRem, spv.OpFMod, spv.OpVectorTimesScalar, spv.OpIAddCarry,
+	spv.OpISubBorrow, spv.OpUMulExtended, spv.OpSMulExtended, spv.OpShiftRightLogical,
+	spv.OpShiftRightArithmetic, spv.OpShiftLeftLogical, spv.OpBitwiseOr, spv.OpBitwiseAnd, spv.OpNot,
+	spv.OpBitFieldInsert, spv.OpBitFieldSExtract, spv.OpBitFieldUExtract, spv.OpBitReverse, spv.OpBitCount,
+	spv.OpIsNan, spv.OpIsInf, spv.OpIsFinite, spv.OpIsNormal, spv.OpSignBitSet, spv.OpLessOrGreater,
+	spv.OpOrdered, spv.OpUnordered, spv.OpLogicalEqual, spv.OpLogicalNotEqual, spv.OpLogicalOr,
+	spv.OpLogicalAnd, spv.OpLogicalNot, spv.OpSelect, spv.OpIEqual, spv.OpINotEqual, spv.OpUGreaterThan,
+	spv.OpSGreaterThan, spv.OpUGreaterThanEqual, spv.OpSGreaterThanEqual, spv.OpULessThan,
+	spv.OpSLessThan, spv.OpULessThanEqual, spv.OpSLessThanEqual, spv.OpFOrdEqual, spv.OpFUnordEqual,
+	spv.OpFOrdNotEqual, spv.OpFUnordNotEqual, spv.OpFOrdLessThan, spv.OpFUnordLessThan,
+	spv.OpFOrdGreaterThan, spv.OpFUnordGreaterThan, spv.OpFOrdLessThanEqual, spv.OpFUnordLessThanEqual,
+	spv.OpFOrdGreaterThanEqual, spv.OpFUnordGreaterThanEqual,
+)
 
 var componentWiseGLSL = func() map[uint32]bool {
 	m := map[uint32]bool{}
@@ -284,7 +299,12 @@ func (v *vdce) rewrite(f *builder.Function) bool {
 		if in.Result == 0 || !c.isCombinator(in) {
 			return
 		}
-		mask, ok := v.live[in.Result]
+		var mask uint32
+		if int(in.Result) < len(v.live) {
+			mask = v.live[in.Result]
+		}
+		ok := mask&liveSeen != 0
+		mask &^= liveSeen
 		if !ok {
 			return // not a vector, or unused: dead-code elimination's job
 		}
