@@ -2,10 +2,8 @@ package opt
 
 import (
 	"cmp"
-	"context"
 	"fmt"
 	"io"
-	"runtime/pprof"
 	"slices"
 	"time"
 
@@ -64,13 +62,9 @@ func Run(m *builder.Module, passes []Pass, o RunOptions) error {
 		changed, err := false, error(nil)
 		skip := settled[p.Name()]
 		if !skip || o.Verify {
-			pprof.Do(context.Background(), pprof.Labels("pass", p.Name()), func(context.Context) {
-				changed, err = p.Run(c)
-			})
+			changed, err = p.Run(c)
 		}
-		pprof.Do(context.Background(), pprof.Labels("pass", "~compact"), func(context.Context) {
-			m.Compact()
-		})
+		m.Compact()
 		if changed {
 			keepCurrentCFGs(m)
 			clear(settled)
