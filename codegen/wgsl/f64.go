@@ -85,14 +85,22 @@ func f64Narrowing(expBits, mantBits, guard int, pack string) string {
 	return b.String()
 }
 
-// f64Helpers are the double-precision helpers (see wideHelpers).
-func f64Helpers() map[string][3]string {
-	return map[string][3]string{
-		"u64_clz": {"a : vec2<u32>", "u32", `  if a.y != 0u {
+// f64NarrowingHelpers are the double-precision helpers whose bodies are
+// made from f64Narrowing's template.
+func f64NarrowingHelpers() []wideHelper {
+	return []wideHelper{
+		{"f64_to_f32", "a : vec2<u32>", "f32", f64Narrowing(8, 23, 7, "bitcast<f32>")},
+		{"f64_to_f16_bits", "a : vec2<u32>", "u32", f64Narrowing(5, 10, 4, "")},
+	}
+}
+
+// f64Helpers are the other double-precision helpers (see wideHelpers).
+var f64Helpers = [...]wideHelper{
+	{"u64_clz", "a : vec2<u32>", "u32", `  if a.y != 0u {
     return countLeadingZeros(a.y);
   }
   return 32u + countLeadingZeros(a.x);`},
-		"u64_shr_jam": {"a : vec2<u32>, n : u32", "vec2<u32>", `  // Shifted right, the lost bits ORed into bit 0.
+	{"u64_shr_jam", "a : vec2<u32>, n : u32", "vec2<u32>", `  // Shifted right, the lost bits ORed into bit 0.
   if n == 0u {
     return a;
   }
@@ -102,12 +110,12 @@ func f64Helpers() map[string][3]string {
   let r = spv_u64_shr(a, n);
   let lost = any((a & spv_u64_mask(n)) != vec2<u32>(0u));
   return vec2<u32>(r.x | select(0u, 1u, lost), r.y);`},
-		"f64_nan":   {"", "vec2<u32>", `  return vec2<u32>(0u, 0x7ff80000u);`},
-		"f64_isnan": {"a : vec2<u32>", "bool", `  return (a.y & 0x7fffffffu) > 0x7ff00000u || ((a.y & 0x7fffffffu) == 0x7ff00000u && a.x != 0u);`},
-		"f64_isinf": {"a : vec2<u32>", "bool", `  return (a.y & 0x7fffffffu) == 0x7ff00000u && a.x == 0u;`},
-		"f64_neg":   {"a : vec2<u32>", "vec2<u32>", `  return vec2<u32>(a.x, a.y ^ 0x80000000u);`},
-		"f64_abs":   {"a : vec2<u32>", "vec2<u32>", `  return vec2<u32>(a.x, a.y & 0x7fffffffu);`},
-		"f64_round_pack": {"s : u32, e : i32, sig : vec2<u32>", "vec2<u32>", `  // sig holds the significand with its leading one at bit 62 (when
+	{"f64_nan", "", "vec2<u32>", `  return vec2<u32>(0u, 0x7ff80000u);`},
+	{"f64_isnan", "a : vec2<u32>", "bool", `  return (a.y & 0x7fffffffu) > 0x7ff00000u || ((a.y & 0x7fffffffu) == 0x7ff00000u && a.x != 0u);`},
+	{"f64_isinf", "a : vec2<u32>", "bool", `  return (a.y & 0x7fffffffu) == 0x7ff00000u && a.x == 0u;`},
+	{"f64_neg", "a : vec2<u32>", "vec2<u32>", `  return vec2<u32>(a.x, a.y ^ 0x80000000u);`},
+	{"f64_abs", "a : vec2<u32>", "vec2<u32>", `  return vec2<u32>(a.x, a.y & 0x7fffffffu);`},
+	{"f64_round_pack", "s : u32, e : i32, sig : vec2<u32>", "vec2<u32>", `  // sig holds the significand with its leading one at bit 62 (when
   // normal) and ten bits to round away; e is the biased exponent less one.
   var ex = e;
   var sg = sig;
@@ -126,7 +134,7 @@ func f64Helpers() map[string][3]string {
     ex = 0i;
   }
   return spv_u64_add(vec2<u32>(0u, (s << 31u) + (u32(ex) << 20u)), sg);`},
-		"f64_norm_round_pack": {"s : u32, e : i32, sig : vec2<u32>", "vec2<u32>", `  let d = i32(spv_u64_clz(sig)) - 1i;
+	{"f64_norm_round_pack", "s : u32, e : i32, sig : vec2<u32>", "vec2<u32>", `  let d = i32(spv_u64_clz(sig)) - 1i;
   let ex = e - d;
   if d >= 10i && u32(ex) < 0x7fdu {
     if all(sig == vec2<u32>(0u)) {
@@ -135,7 +143,7 @@ func f64Helpers() map[string][3]string {
     return spv_u64_add(vec2<u32>(0u, (s << 31u) + (u32(ex) << 20u)), spv_u64_shl(sig, u32(d - 10i)));
   }
   return spv_f64_round_pack(s, ex, spv_u64_shl(sig, u32(d)));`},
-		"f64_add_mags": {"a : vec2<u32>, b : vec2<u32>, s : u32", "vec2<u32>", `  let ea = i32((a.y >> 20u) & 0x7ffu);
+	{"f64_add_mags", "a : vec2<u32>, b : vec2<u32>, s : u32", "vec2<u32>", `  let ea = i32((a.y >> 20u) & 0x7ffu);
   let eb = i32((b.y >> 20u) & 0x7ffu);
   var sa = vec2<u32>(a.x, a.y & 0xfffffu);
   var sb = vec2<u32>(b.x, b.y & 0xfffffu);
@@ -193,7 +201,7 @@ func f64Helpers() map[string][3]string {
     }
   }
   return spv_f64_round_pack(s, ez, sz);`},
-		"f64_sub_mags": {"a : vec2<u32>, b : vec2<u32>, s0 : u32", "vec2<u32>", `  var s = s0;
+	{"f64_sub_mags", "a : vec2<u32>, b : vec2<u32>, s0 : u32", "vec2<u32>", `  var s = s0;
   var ea = i32((a.y >> 20u) & 0x7ffu);
   let eb = i32((b.y >> 20u) & 0x7ffu);
   var sa = vec2<u32>(a.x, a.y & 0xfffffu);
@@ -261,7 +269,7 @@ func f64Helpers() map[string][3]string {
     sz = spv_u64_sub(sa, sb);
   }
   return spv_f64_norm_round_pack(s, ez - 1i, sz);`},
-		"f64_add": {"a : vec2<u32>, b : vec2<u32>", "vec2<u32>", `  if spv_f64_isnan(a) || spv_f64_isnan(b) {
+	{"f64_add", "a : vec2<u32>, b : vec2<u32>", "vec2<u32>", `  if spv_f64_isnan(a) || spv_f64_isnan(b) {
     return spv_f64_nan();
   }
   let sa = a.y >> 31u;
@@ -269,8 +277,8 @@ func f64Helpers() map[string][3]string {
     return spv_f64_add_mags(a, b, sa);
   }
   return spv_f64_sub_mags(a, b, sa);`},
-		"f64_sub": {"a : vec2<u32>, b : vec2<u32>", "vec2<u32>", `  return spv_f64_add(a, spv_f64_neg(b));`},
-		"u64_mul_hi_jam": {"a : vec2<u32>, b : vec2<u32>", "vec2<u32>", `  // The high 64 bits of the 128-bit product, the low ones ORed into bit 0.
+	{"f64_sub", "a : vec2<u32>, b : vec2<u32>", "vec2<u32>", `  return spv_f64_add(a, spv_f64_neg(b));`},
+	{"u64_mul_hi_jam", "a : vec2<u32>, b : vec2<u32>", "vec2<u32>", `  // The high 64 bits of the 128-bit product, the low ones ORed into bit 0.
   let ll = spv_u32_mul_wide(a.x, b.x);
   let lh = spv_u32_mul_wide(a.x, b.y);
   let hl = spv_u32_mul_wide(a.y, b.x);
@@ -283,11 +291,11 @@ func f64Helpers() map[string][3]string {
   let hi = spv_u64_add(hh, vec2<u32>(mid.y, c1 + c2));
   let sticky = ll.x != 0u || mid.x != 0u;
   return vec2<u32>(hi.x | select(0u, 1u, sticky), hi.y);`},
-		"f64_norm_subnormal": {"sig : vec2<u32>", "vec3<u32>", `  // A subnormal's significand normalized, with its exponent (as i32 bits).
+	{"f64_norm_subnormal", "sig : vec2<u32>", "vec3<u32>", `  // A subnormal's significand normalized, with its exponent (as i32 bits).
   let d = i32(spv_u64_clz(sig)) - 11i;
   let n = spv_u64_shl(sig, u32(d));
   return vec3<u32>(n, bitcast<u32>(1i - d));`},
-		"f64_mul": {"a : vec2<u32>, b : vec2<u32>", "vec2<u32>", `  let s = (a.y ^ b.y) >> 31u;
+	{"f64_mul", "a : vec2<u32>, b : vec2<u32>", "vec2<u32>", `  let s = (a.y ^ b.y) >> 31u;
   var ea = i32((a.y >> 20u) & 0x7ffu);
   var eb = i32((b.y >> 20u) & 0x7ffu);
   var sa = vec2<u32>(a.x, a.y & 0xfffffu);
@@ -322,7 +330,7 @@ func f64Helpers() map[string][3]string {
     sz = spv_u64_shl(sz, 1u);
   }
   return spv_f64_round_pack(s, ez, sz);`},
-		"f64_div": {"a : vec2<u32>, b : vec2<u32>", "vec2<u32>", `  let s = (a.y ^ b.y) >> 31u;
+	{"f64_div", "a : vec2<u32>, b : vec2<u32>", "vec2<u32>", `  let s = (a.y ^ b.y) >> 31u;
   var ea = i32((a.y >> 20u) & 0x7ffu);
   var eb = i32((b.y >> 20u) & 0x7ffu);
   var sa = vec2<u32>(a.x, a.y & 0xfffffu);
@@ -368,11 +376,11 @@ func f64Helpers() map[string][3]string {
   }
   q.x |= select(0u, 1u, any(r != vec2<u32>(0u)));
   return spv_f64_round_pack(s, ez, q);`},
-		"f64_eq": {"a : vec2<u32>, b : vec2<u32>", "bool", `  if spv_f64_isnan(a) || spv_f64_isnan(b) {
+	{"f64_eq", "a : vec2<u32>, b : vec2<u32>", "bool", `  if spv_f64_isnan(a) || spv_f64_isnan(b) {
     return false;
   }
   return all(a == b) || (((a.y | b.y) & 0x7fffffffu) == 0u && (a.x | b.x) == 0u);`},
-		"f64_lt": {"a : vec2<u32>, b : vec2<u32>", "bool", `  if spv_f64_isnan(a) || spv_f64_isnan(b) {
+	{"f64_lt", "a : vec2<u32>, b : vec2<u32>", "bool", `  if spv_f64_isnan(a) || spv_f64_isnan(b) {
     return false;
   }
   let sa = a.y >> 31u;
@@ -381,17 +389,17 @@ func f64Helpers() map[string][3]string {
     return sa == 1u && (((a.y | b.y) & 0x7fffffffu) != 0u || (a.x | b.x) != 0u);
   }
   return any(a != b) && ((sa == 1u) != spv_u64_lt(a, b));`},
-		"f64_min": {"a : vec2<u32>, b : vec2<u32>", "vec2<u32>", `  // The other operand when one is NaN (as NMin; FMin leaves it undefined).
+	{"f64_min", "a : vec2<u32>, b : vec2<u32>", "vec2<u32>", `  // The other operand when one is NaN (as NMin; FMin leaves it undefined).
   if spv_f64_isnan(a) || spv_f64_lt(b, a) {
     return b;
   }
   return a;`},
-		"f64_max": {"a : vec2<u32>, b : vec2<u32>", "vec2<u32>", `  if spv_f64_isnan(a) || spv_f64_lt(a, b) {
+	{"f64_max", "a : vec2<u32>, b : vec2<u32>", "vec2<u32>", `  if spv_f64_isnan(a) || spv_f64_lt(a, b) {
     return b;
   }
   return a;`},
-		"f64_unord": {"a : vec2<u32>, b : vec2<u32>", "bool", `  return spv_f64_isnan(a) || spv_f64_isnan(b);`},
-		"f32_to_f64": {"f : f32", "vec2<u32>", `  let bits = bitcast<u32>(f);
+	{"f64_unord", "a : vec2<u32>, b : vec2<u32>", "bool", `  return spv_f64_isnan(a) || spv_f64_isnan(b);`},
+	{"f32_to_f64", "f : f32", "vec2<u32>", `  let bits = bitcast<u32>(f);
   let s = bits & 0x80000000u;
   var e = (bits >> 23u) & 0xffu;
   var m = bits & 0x7fffffu;
@@ -408,17 +416,15 @@ func f64Helpers() map[string][3]string {
     return vec2<u32>(m << 29u, s | ((1023u - 126u - d) << 20u) | (m >> 3u));
   }
   return vec2<u32>(m << 29u, s | ((e + 896u) << 20u) | (m >> 3u));`},
-		"f64_to_f32":      {"a : vec2<u32>", "f32", f64Narrowing(8, 23, 7, "bitcast<f32>")},
-		"f64_to_f16_bits": {"a : vec2<u32>", "u32", f64Narrowing(5, 10, 4, "")},
-		"u64_to_f64": {"v : vec2<u32>", "vec2<u32>", `  if (v.y & 0x80000000u) != 0u {
+	{"u64_to_f64", "v : vec2<u32>", "vec2<u32>", `  if (v.y & 0x80000000u) != 0u {
     return spv_f64_round_pack(0u, 0x43di, spv_u64_shr_jam(v, 1u));
   }
   return spv_f64_norm_round_pack(0u, 0x43ci, v);`},
-		"i64_to_f64": {"v : vec2<u32>", "vec2<u32>", `  if bitcast<i32>(v.y) < 0i {
+	{"i64_to_f64", "v : vec2<u32>", "vec2<u32>", `  if bitcast<i32>(v.y) < 0i {
     return spv_f64_neg(spv_u64_to_f64(spv_i64_neg(v)));
   }
   return spv_u64_to_f64(v);`},
-		"f64_to_u64": {"a : vec2<u32>", "vec2<u32>", `  // Toward zero (out of range is undefined).
+	{"f64_to_u64", "a : vec2<u32>", "vec2<u32>", `  // Toward zero (out of range is undefined).
   let e = i32((a.y >> 20u) & 0x7ffu);
   if e < 0x3ffi {
     return vec2<u32>(0u);
@@ -429,12 +435,11 @@ func f64Helpers() map[string][3]string {
     return spv_u64_shr(sig, u32(d));
   }
   return spv_u64_shl(sig, u32(-d));`},
-		"f64_to_i64": {"a : vec2<u32>", "vec2<u32>", `  let m = spv_f64_to_u64(spv_f64_abs(a));
+	{"f64_to_i64", "a : vec2<u32>", "vec2<u32>", `  let m = spv_f64_to_u64(spv_f64_abs(a));
   if (a.y >> 31u) == 1u {
     return spv_i64_neg(m);
   }
   return m;`},
-	}
 }
 
 // f64Expr translates a pure instruction with a 64-bit float result or

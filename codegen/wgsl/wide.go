@@ -26,18 +26,26 @@ import (
 // (declarations must not depend on map order). They are built on first
 // use: a compile to SPIR-V alone never needs them.
 var wideHelpers = sync.OnceValues(func() (map[string][3]string, []string) {
-	helpers := intHelpers()
-	maps.Copy(helpers, f64Helpers())
+	helpers := make(map[string][3]string, len(intHelpers)+len(f64Helpers)+2)
+	for _, table := range [][]wideHelper{intHelpers[:], f64Helpers[:], f64NarrowingHelpers()} {
+		for _, h := range table {
+			helpers[h.name] = [3]string{h.params, h.result, h.body}
+		}
+	}
 	return helpers, slices.Sorted(maps.Keys(helpers))
 })
 
+// A wideHelper is one scalar helper function's WGSL: its name, parameter
+// list, result type and body. The tables are static data: the linker
+// lays them out, no code runs to build them.
+type wideHelper struct{ name, params, result, body string }
+
 // intHelpers are the 64-bit integer helpers.
-func intHelpers() map[string][3]string {
-	return map[string][3]string{
-		"u64_add": {"a : vec2<u32>, b : vec2<u32>", "vec2<u32>", `  let lo = a.x + b.x;
+var intHelpers = [...]wideHelper{
+	{"u64_add", "a : vec2<u32>, b : vec2<u32>", "vec2<u32>", `  let lo = a.x + b.x;
   return vec2<u32>(lo, a.y + b.y + select(0u, 1u, lo < a.x));`},
-		"u64_sub": {"a : vec2<u32>, b : vec2<u32>", "vec2<u32>", `  return vec2<u32>(a.x - b.x, a.y - b.y - select(0u, 1u, a.x < b.x));`},
-		"u32_mul_wide": {"a : u32, b : u32", "vec2<u32>", `  let al = a & 0xffffu;
+	{"u64_sub", "a : vec2<u32>, b : vec2<u32>", "vec2<u32>", `  return vec2<u32>(a.x - b.x, a.y - b.y - select(0u, 1u, a.x < b.x));`},
+	{"u32_mul_wide", "a : u32, b : u32", "vec2<u32>", `  let al = a & 0xffffu;
   let ah = a >> 16u;
   let bl = b & 0xffffu;
   let bh = b >> 16u;
@@ -46,9 +54,9 @@ func intHelpers() map[string][3]string {
   let hl = ah * bl;
   let mid = (ll >> 16u) + (lh & 0xffffu) + (hl & 0xffffu);
   return vec2<u32>((mid << 16u) | (ll & 0xffffu), ah * bh + (lh >> 16u) + (hl >> 16u) + (mid >> 16u));`},
-		"u64_mul": {"a : vec2<u32>, b : vec2<u32>", "vec2<u32>", `  let p = spv_u32_mul_wide(a.x, b.x);
+	{"u64_mul", "a : vec2<u32>, b : vec2<u32>", "vec2<u32>", `  let p = spv_u32_mul_wide(a.x, b.x);
   return vec2<u32>(p.x, p.y + a.x * b.y + a.y * b.x);`},
-		"u64_shl": {"a : vec2<u32>, s : u32", "vec2<u32>", `  let n = s & 63u;
+	{"u64_shl", "a : vec2<u32>, s : u32", "vec2<u32>", `  let n = s & 63u;
   if n == 0u {
     return a;
   }
@@ -56,7 +64,7 @@ func intHelpers() map[string][3]string {
     return vec2<u32>(0u, a.x << (n - 32u));
   }
   return vec2<u32>(a.x << n, (a.y << n) | (a.x >> (32u - n)));`},
-		"u64_shr": {"a : vec2<u32>, s : u32", "vec2<u32>", `  let n = s & 63u;
+	{"u64_shr", "a : vec2<u32>, s : u32", "vec2<u32>", `  let n = s & 63u;
   if n == 0u {
     return a;
   }
@@ -64,7 +72,7 @@ func intHelpers() map[string][3]string {
     return vec2<u32>(a.y >> (n - 32u), 0u);
   }
   return vec2<u32>((a.x >> n) | (a.y << (32u - n)), a.y >> n);`},
-		"i64_shr": {"a : vec2<u32>, s : u32", "vec2<u32>", `  let n = s & 63u;
+	{"i64_shr", "a : vec2<u32>, s : u32", "vec2<u32>", `  let n = s & 63u;
   let hi = bitcast<i32>(a.y);
   if n == 0u {
     return a;
@@ -73,10 +81,10 @@ func intHelpers() map[string][3]string {
     return vec2<u32>(bitcast<u32>(hi >> (n - 32u)), bitcast<u32>(hi >> 31u));
   }
   return vec2<u32>((a.x >> n) | (a.y << (32u - n)), bitcast<u32>(hi >> n));`},
-		"u64_lt": {"a : vec2<u32>, b : vec2<u32>", "bool", `  return a.y < b.y || (a.y == b.y && a.x < b.x);`},
-		"i64_lt": {"a : vec2<u32>, b : vec2<u32>", "bool", `  return bitcast<i32>(a.y) < bitcast<i32>(b.y) || (a.y == b.y && a.x < b.x);`},
-		"u64_eq": {"a : vec2<u32>, b : vec2<u32>", "bool", `  return all(a == b);`},
-		"u64_divmod": {"a : vec2<u32>, b : vec2<u32>", "array<vec2<u32>, 2>", `  var q = vec2<u32>(0u);
+	{"u64_lt", "a : vec2<u32>, b : vec2<u32>", "bool", `  return a.y < b.y || (a.y == b.y && a.x < b.x);`},
+	{"i64_lt", "a : vec2<u32>, b : vec2<u32>", "bool", `  return bitcast<i32>(a.y) < bitcast<i32>(b.y) || (a.y == b.y && a.x < b.x);`},
+	{"u64_eq", "a : vec2<u32>, b : vec2<u32>", "bool", `  return all(a == b);`},
+	{"u64_divmod", "a : vec2<u32>, b : vec2<u32>", "array<vec2<u32>, 2>", `  var q = vec2<u32>(0u);
   var r = vec2<u32>(0u);
   for (var i = 63u; ; i--) {
     r = vec2<u32>(r.x << 1u, (r.y << 1u) | (r.x >> 31u));
@@ -94,17 +102,17 @@ func intHelpers() map[string][3]string {
     }
   }
   return array<vec2<u32>, 2>(q, r);`},
-		"u64_div": {"a : vec2<u32>, b : vec2<u32>", "vec2<u32>", `  return spv_u64_divmod(a, b)[0];`},
-		"u64_mod": {"a : vec2<u32>, b : vec2<u32>", "vec2<u32>", `  return spv_u64_divmod(a, b)[1];`},
-		"i64_neg": {"a : vec2<u32>", "vec2<u32>", `  return spv_u64_sub(vec2<u32>(0u), a);`},
-		"i64_abs": {"a : vec2<u32>", "vec2<u32>", `  return select(a, spv_i64_neg(a), bitcast<i32>(a.y) < 0i);`},
-		"i64_div": {"a : vec2<u32>, b : vec2<u32>", "vec2<u32>", `  let q = spv_u64_divmod(spv_i64_abs(a), spv_i64_abs(b))[0];
+	{"u64_div", "a : vec2<u32>, b : vec2<u32>", "vec2<u32>", `  return spv_u64_divmod(a, b)[0];`},
+	{"u64_mod", "a : vec2<u32>, b : vec2<u32>", "vec2<u32>", `  return spv_u64_divmod(a, b)[1];`},
+	{"i64_neg", "a : vec2<u32>", "vec2<u32>", `  return spv_u64_sub(vec2<u32>(0u), a);`},
+	{"i64_abs", "a : vec2<u32>", "vec2<u32>", `  return select(a, spv_i64_neg(a), bitcast<i32>(a.y) < 0i);`},
+	{"i64_div", "a : vec2<u32>, b : vec2<u32>", "vec2<u32>", `  let q = spv_u64_divmod(spv_i64_abs(a), spv_i64_abs(b))[0];
   return select(q, spv_i64_neg(q), bitcast<i32>(a.y ^ b.y) < 0i);`},
-		"i64_rem": {"a : vec2<u32>, b : vec2<u32>", "vec2<u32>", `  let r = spv_u64_divmod(spv_i64_abs(a), spv_i64_abs(b))[1];
+	{"i64_rem", "a : vec2<u32>, b : vec2<u32>", "vec2<u32>", `  let r = spv_u64_divmod(spv_i64_abs(a), spv_i64_abs(b))[1];
   return select(r, spv_i64_neg(r), bitcast<i32>(a.y) < 0i);`},
-		"i64_mod": {"a : vec2<u32>, b : vec2<u32>", "vec2<u32>", `  let r = spv_i64_rem(a, b);
+	{"i64_mod", "a : vec2<u32>, b : vec2<u32>", "vec2<u32>", `  let r = spv_i64_rem(a, b);
   return select(r, spv_u64_add(r, b), any(r != vec2<u32>(0u)) && bitcast<i32>(r.y ^ b.y) < 0i);`},
-		"u64_to_f32": {"v : vec2<u32>", "f32", `  if v.y == 0u {
+	{"u64_to_f32", "v : vec2<u32>", "f32", `  if v.y == 0u {
     return f32(v.x);
   }
   // The top 24 bits, rounded to nearest even on the 40 below.
@@ -121,57 +129,56 @@ func intHelpers() map[string][3]string {
     }
   }
   return bitcast<f32>(((e + 127u) << 23u) | (m & 0x7fffffu));`},
-		"i64_to_f32": {"v : vec2<u32>", "f32", `  if bitcast<i32>(v.y) < 0i {
+	{"i64_to_f32", "v : vec2<u32>", "f32", `  if bitcast<i32>(v.y) < 0i {
     return -spv_u64_to_f32(spv_i64_neg(v));
   }
   return spv_u64_to_f32(v);`},
-		"f32_to_u64": {"f : f32", "vec2<u32>", `  if f < 4294967296.0f {
+	{"f32_to_u64", "f : f32", "vec2<u32>", `  if f < 4294967296.0f {
     return vec2<u32>(u32(f), 0u);
   }
   // f has 24 significant bits: the high word and what is left are exact.
   let hi = u32(f / 4294967296.0f);
   return vec2<u32>(u32(f - f32(hi) * 4294967296.0f), hi);`},
-		"f32_to_i64": {"f : f32", "vec2<u32>", `  if f < 0.0f {
+	{"f32_to_i64", "f : f32", "vec2<u32>", `  if f < 0.0f {
     return spv_i64_neg(spv_f32_to_u64(-f));
   }
   return spv_f32_to_u64(f);`},
-		"u32_to_u64":   {"v : u32", "vec2<u32>", `  return vec2<u32>(v, 0u);`},
-		"i32_to_i64":   {"v : i32", "vec2<u32>", `  return vec2<u32>(bitcast<u32>(v), select(0u, 0xffffffffu, v < 0i));`},
-		"u64_low":      {"v : vec2<u32>", "u32", `  return v.x;`},
-		"u64_select":   {"c : bool, a : vec2<u32>, b : vec2<u32>", "vec2<u32>", `  return select(b, a, c);`},
-		"u64_not":      {"a : vec2<u32>", "vec2<u32>", `  return ~a;`},
-		"u64_and":      {"a : vec2<u32>, b : vec2<u32>", "vec2<u32>", `  return a & b;`},
-		"u64_or":       {"a : vec2<u32>, b : vec2<u32>", "vec2<u32>", `  return a | b;`},
-		"u64_xor":      {"a : vec2<u32>, b : vec2<u32>", "vec2<u32>", `  return a ^ b;`},
-		"u64_popcount": {"a : vec2<u32>", "u32", `  return countOneBits(a.x) + countOneBits(a.y);`},
-		"u64_reverse":  {"a : vec2<u32>", "vec2<u32>", `  return vec2<u32>(reverseBits(a.y), reverseBits(a.x));`},
-		"u64_mask": {"n : u32", "vec2<u32>", `  // The low n bits (n at most 64).
+	{"u32_to_u64", "v : u32", "vec2<u32>", `  return vec2<u32>(v, 0u);`},
+	{"i32_to_i64", "v : i32", "vec2<u32>", `  return vec2<u32>(bitcast<u32>(v), select(0u, 0xffffffffu, v < 0i));`},
+	{"u64_low", "v : vec2<u32>", "u32", `  return v.x;`},
+	{"u64_select", "c : bool, a : vec2<u32>, b : vec2<u32>", "vec2<u32>", `  return select(b, a, c);`},
+	{"u64_not", "a : vec2<u32>", "vec2<u32>", `  return ~a;`},
+	{"u64_and", "a : vec2<u32>, b : vec2<u32>", "vec2<u32>", `  return a & b;`},
+	{"u64_or", "a : vec2<u32>, b : vec2<u32>", "vec2<u32>", `  return a | b;`},
+	{"u64_xor", "a : vec2<u32>, b : vec2<u32>", "vec2<u32>", `  return a ^ b;`},
+	{"u64_popcount", "a : vec2<u32>", "u32", `  return countOneBits(a.x) + countOneBits(a.y);`},
+	{"u64_reverse", "a : vec2<u32>", "vec2<u32>", `  return vec2<u32>(reverseBits(a.y), reverseBits(a.x));`},
+	{"u64_mask", "n : u32", "vec2<u32>", `  // The low n bits (n at most 64).
   if n >= 64u {
     return vec2<u32>(0xffffffffu);
   }
   return spv_u64_sub(spv_u64_shl(vec2<u32>(1u, 0u), n), vec2<u32>(1u, 0u));`},
-		"u64_extract": {"a : vec2<u32>, o : u32, c : u32", "vec2<u32>", `  if c == 0u {
+	{"u64_extract", "a : vec2<u32>, o : u32, c : u32", "vec2<u32>", `  if c == 0u {
     return vec2<u32>(0u);
   }
   return spv_u64_shr(a, o) & spv_u64_mask(c);`},
-		"i64_extract": {"a : vec2<u32>, o : u32, c : u32", "vec2<u32>", `  if c == 0u {
+	{"i64_extract", "a : vec2<u32>, o : u32, c : u32", "vec2<u32>", `  if c == 0u {
     return vec2<u32>(0u);
   }
   return spv_i64_shr(spv_u64_shl(a, 64u - o - c), 64u - c);`},
-		"u64_insert": {"a : vec2<u32>, b : vec2<u32>, o : u32, c : u32", "vec2<u32>", `  if c == 0u {
+	{"u64_insert", "a : vec2<u32>, b : vec2<u32>, o : u32, c : u32", "vec2<u32>", `  if c == 0u {
     return a;
   }
   let m = spv_u64_shl(spv_u64_mask(c), o);
   return (a & ~m) | (spv_u64_shl(b, o) & m);`},
-		"u64_min": {"a : vec2<u32>, b : vec2<u32>", "vec2<u32>", `  return select(b, a, spv_u64_lt(a, b));`},
-		"u64_max": {"a : vec2<u32>, b : vec2<u32>", "vec2<u32>", `  return select(a, b, spv_u64_lt(a, b));`},
-		"i64_min": {"a : vec2<u32>, b : vec2<u32>", "vec2<u32>", `  return select(b, a, spv_i64_lt(a, b));`},
-		"i64_max": {"a : vec2<u32>, b : vec2<u32>", "vec2<u32>", `  return select(a, b, spv_i64_lt(a, b));`},
-		"i64_sign": {"a : vec2<u32>", "vec2<u32>", `  if bitcast<i32>(a.y) < 0i {
+	{"u64_min", "a : vec2<u32>, b : vec2<u32>", "vec2<u32>", `  return select(b, a, spv_u64_lt(a, b));`},
+	{"u64_max", "a : vec2<u32>, b : vec2<u32>", "vec2<u32>", `  return select(a, b, spv_u64_lt(a, b));`},
+	{"i64_min", "a : vec2<u32>, b : vec2<u32>", "vec2<u32>", `  return select(b, a, spv_i64_lt(a, b));`},
+	{"i64_max", "a : vec2<u32>, b : vec2<u32>", "vec2<u32>", `  return select(a, b, spv_i64_lt(a, b));`},
+	{"i64_sign", "a : vec2<u32>", "vec2<u32>", `  if bitcast<i32>(a.y) < 0i {
     return vec2<u32>(0xffffffffu);
   }
   return vec2<u32>(select(0u, 1u, any(a != vec2<u32>(0u))), 0u);`},
-	}
 }
 
 // wideHelper declares scalar helper name (and those it calls) and returns
