@@ -119,6 +119,25 @@ template <> struct CooperativeMatrixSignedness<int16_t> {
 };
 #endif
 
+// The loads from a structured buffer of BufferType, starting at
+// data[index], with and without memory operands: read-write and read-only
+// buffers take the same instruction.
+#define HLSL2SPIRV_COOPMAT_BUFFER_LOAD(BufferType)                             \
+  template <uint32_t memoryAccessOperands, CooperativeMatrixLayout layout,     \
+            class Type>                                                        \
+  static CooperativeMatrix Load(BufferType<Type> data, uint32_t index,         \
+                                uint32_t stride) {                             \
+    CooperativeMatrix r;                                                       \
+    r._matrix = __builtin_spv_CooperativeMatrixLoadKHR<SpirvMatrixType>(       \
+        data[index], layout, stride, memoryAccessOperands);                    \
+    return r;                                                                  \
+  }                                                                            \
+  template <CooperativeMatrixLayout layout, class Type>                        \
+  static CooperativeMatrix Load(BufferType<Type> data, uint32_t index,         \
+                                uint32_t stride) {                             \
+    return Load<MemoryAccessMaskNone, layout>(data, index, stride);            \
+  }
+
 // A cooperative matrix: rows x columns components of ComponentType, shared
 // by the invocations of the given scope, for the given use (the A, B or
 // accumulator operand of a multiply-add). The template arguments are the
@@ -260,20 +279,7 @@ class CooperativeMatrix {
   }
 
   // Loads from a buffer, starting at data[index].
-  template <uint32_t memoryAccessOperands, CooperativeMatrixLayout layout,
-            class Type>
-  static CooperativeMatrix Load(RWStructuredBuffer<Type> data, uint32_t index,
-                                uint32_t stride) {
-    CooperativeMatrix r;
-    r._matrix = __builtin_spv_CooperativeMatrixLoadKHR<SpirvMatrixType>(
-        data[index], layout, stride, memoryAccessOperands);
-    return r;
-  }
-  template <CooperativeMatrixLayout layout, class Type>
-  static CooperativeMatrix Load(RWStructuredBuffer<Type> data, uint32_t index,
-                                uint32_t stride) {
-    return Load<MemoryAccessMaskNone, layout>(data, index, stride);
-  }
+  HLSL2SPIRV_COOPMAT_BUFFER_LOAD(RWStructuredBuffer)
 
   // Loads from a globallycoherent buffer, starting at data[index].
   template <uint32_t memoryAccessOperands, CooperativeMatrixLayout layout,
@@ -298,20 +304,7 @@ class CooperativeMatrix {
 
   // Loads from a read-only buffer, starting at data[index]. Read-only
   // memory needs no coherence operands.
-  template <uint32_t memoryAccessOperands, CooperativeMatrixLayout layout,
-            class Type>
-  static CooperativeMatrix Load(StructuredBuffer<Type> data, uint32_t index,
-                                uint32_t stride) {
-    CooperativeMatrix r;
-    r._matrix = __builtin_spv_CooperativeMatrixLoadKHR<SpirvMatrixType>(
-        data[index], layout, stride, memoryAccessOperands);
-    return r;
-  }
-  template <CooperativeMatrixLayout layout, class Type>
-  static CooperativeMatrix Load(StructuredBuffer<Type> data, uint32_t index,
-                                uint32_t stride) {
-    return Load<MemoryAccessMaskNone, layout>(data, index, stride);
-  }
+  HLSL2SPIRV_COOPMAT_BUFFER_LOAD(StructuredBuffer)
 
   // A matrix with every component v; v must be the same in every
   // invocation of the scope.
@@ -406,5 +399,7 @@ cooperativeMatrixSaturatingMultiplyAdd(
 
 } // namespace khr
 } // namespace vk
+
+#undef HLSL2SPIRV_COOPMAT_BUFFER_LOAD
 
 #endif // HLSL2SPIRV_VK_KHR_COOPERATIVE_MATRIX_H
