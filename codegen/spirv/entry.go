@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/hlsl2spirv/hlsl2spirv/builder"
 	"github.com/hlsl2spirv/hlsl2spirv/builder/spv"
@@ -24,125 +25,78 @@ type builtinSemantic struct {
 
 var uint3 = types.Vec(types.Uint, 3)
 
+// A builtinRow is one line of the SV_ semantics table: the semantic
+// (upper-cased, without index) is the built-in in the stages of in when
+// it is an input and of out when it is an output.
+type builtinRow struct {
+	semantic string
+	in, out  stage.Set
+	builtinSemantic
+}
+
+// everyStage marks a row that holds in every stage.
+const everyStage = ^stage.Set(0)
+
+func stagesHold(set stage.Set, st stage.Stage) bool { return set == everyStage || set.Has(st) }
+
+// builtinRows are the SV_ semantics that are built-ins, first match
+// first; made on first use (the types are built).
+var builtinRows = sync.OnceValue(func() []builtinRow {
+	const (
+		vs, hs, ds, gs, ps = stage.Vertex, stage.Hull, stage.Domain, stage.Geometry, stage.Pixel
+		ms                 = stage.Mesh
+		none               = stage.Set(0)
+	)
+	uint1, bool1, float3 := types.ScalarType(types.Uint), types.ScalarType(types.Bool), types.Vec(types.Float, 3)
+	row := func(sem string, in, out stage.Set, bi spv.BuiltIn, name string, typ *types.Type) builtinRow {
+		return builtinRow{sem, in, out, builtinSemantic{bi, name, typ}}
+	}
+	return []builtinRow{
+		row("SV_POSITION", ps.Bit(), none, spv.BuiltInFragCoord, "gl_FragCoord", nil),
+		row("SV_POSITION", everyStage&^(vs.Bit()|ps.Bit()), everyStage, spv.BuiltInPosition, "gl_Position", nil),
+		row("SV_VERTEXID", vs.Bit(), none, spv.BuiltInVertexIndex, "gl_VertexIndex", nil),
+		row("SV_INSTANCEID", vs.Bit(), none, spv.BuiltInInstanceIndex, "gl_InstanceIndex", nil),
+		row("SV_ISFRONTFACE", everyStage, none, spv.BuiltInFrontFacing, "gl_FrontFacing", nil),
+		row("SV_DEPTH", none, ps.Bit(), spv.BuiltInFragDepth, "gl_FragDepth", nil),
+		row("SV_DEPTHGREATEREQUAL", none, ps.Bit(), spv.BuiltInFragDepth, "gl_FragDepth", nil),
+		row("SV_DEPTHLESSEQUAL", none, ps.Bit(), spv.BuiltInFragDepth, "gl_FragDepth", nil),
+		row("SV_COVERAGE", ps.Bit(), ps.Bit(), spv.BuiltInSampleMask, "gl_SampleMask", uint1),
+		row("SV_SAMPLEINDEX", ps.Bit(), none, spv.BuiltInSampleId, "gl_SampleID", nil),
+		row("SV_DISPATCHTHREADID", everyStage, none, spv.BuiltInGlobalInvocationId, "gl_GlobalInvocationID", uint3),
+		row("SV_GROUPID", everyStage, none, spv.BuiltInWorkgroupId, "gl_WorkGroupID", uint3),
+		row("SV_GROUPTHREADID", everyStage, none, spv.BuiltInLocalInvocationId, "gl_LocalInvocationID", uint3),
+		row("SV_GROUPINDEX", everyStage, none, spv.BuiltInLocalInvocationIndex, "gl_LocalInvocationIndex", uint1),
+		row("SV_PRIMITIVEID", everyStage, gs.Bit()|ms.Bit(), spv.BuiltInPrimitiveId, "gl_PrimitiveID", nil),
+		row("SV_RENDERTARGETARRAYINDEX", ps.Bit(), everyStage&^hs.Bit(), spv.BuiltInLayer, "gl_Layer", nil),
+		row("SV_VIEWPORTARRAYINDEX", ps.Bit(), everyStage&^hs.Bit(), spv.BuiltInViewportIndex, "gl_ViewportIndex", nil),
+		row("SV_TESSFACTOR", ds.Bit(), hs.Bit(), spv.BuiltInTessLevelOuter, "gl_TessLevelOuter", nil),
+		row("SV_INSIDETESSFACTOR", ds.Bit(), hs.Bit(), spv.BuiltInTessLevelInner, "gl_TessLevelInner", nil),
+		row("SV_DOMAINLOCATION", ds.Bit(), none, spv.BuiltInTessCoord, "gl_TessCoord", float3),
+		row("SV_OUTPUTCONTROLPOINTID", hs.Bit(), none, spv.BuiltInInvocationId, "gl_InvocationID", nil),
+		row("SV_STARTVERTEXLOCATION", vs.Bit(), none, spv.BuiltInBaseVertex, "", nil),
+		row("SV_STARTINSTANCELOCATION", vs.Bit(), none, spv.BuiltInBaseInstance, "", nil),
+		row("SV_SHADINGRATE", ps.Bit(), none, spv.BuiltInShadingRateKHR, "", nil),
+		row("SV_SHADINGRATE", none, vs.Bit()|gs.Bit()|ms.Bit(), spv.BuiltInPrimitiveShadingRateKHR, "", nil),
+		row("SV_INNERCOVERAGE", ps.Bit(), none, spv.BuiltInFullyCoveredEXT, "", bool1),
+		row("SV_BARYCENTRICS", ps.Bit(), none, spv.BuiltInBaryCoordKHR, "", float3),
+		row("SV_GSINSTANCEID", gs.Bit(), none, spv.BuiltInInvocationId, "gl_InvocationID", nil),
+		row("SV_CULLPRIMITIVE", none, ms.Bit(), spv.BuiltInCullPrimitiveEXT, "", bool1),
+		row("SV_VIEWID", everyStage, none, spv.BuiltInViewIndex, "", nil),
+		row("SV_STENCILREF", none, ps.Bit(), spv.BuiltInFragStencilRefEXT, "", nil),
+	}
+})
+
 // builtinFor maps a semantic (upper-cased, without index) used as an input
 // (in) or output of a stage to its built-in; ok is false for a semantic
 // that is a user location in that place.
 func builtinFor(st stage.Stage, sem string, in bool) (builtinSemantic, bool) {
-	switch sem {
-	case "SV_POSITION":
-		if st == stage.Pixel && in {
-			return builtinSemantic{spv.BuiltInFragCoord, "gl_FragCoord", nil}, true
-		}
-		if st == stage.Vertex && in {
-			return builtinSemantic{}, false
-		}
-		return builtinSemantic{spv.BuiltInPosition, "gl_Position", nil}, true
-	case "SV_VERTEXID":
-		if st == stage.Vertex && in {
-			return builtinSemantic{spv.BuiltInVertexIndex, "gl_VertexIndex", nil}, true
-		}
-	case "SV_INSTANCEID":
-		if st == stage.Vertex && in {
-			return builtinSemantic{spv.BuiltInInstanceIndex, "gl_InstanceIndex", nil}, true
-		}
-	case "SV_ISFRONTFACE":
+	for _, r := range builtinRows() {
+		set := r.out
 		if in {
-			return builtinSemantic{spv.BuiltInFrontFacing, "gl_FrontFacing", nil}, true
+			set = r.in
 		}
-	case "SV_DEPTH", "SV_DEPTHGREATEREQUAL", "SV_DEPTHLESSEQUAL":
-		if st == stage.Pixel && !in {
-			return builtinSemantic{spv.BuiltInFragDepth, "gl_FragDepth", nil}, true
-		}
-	case "SV_COVERAGE":
-		if st == stage.Pixel {
-			return builtinSemantic{spv.BuiltInSampleMask, "gl_SampleMask", types.ScalarType(types.Uint)}, true
-		}
-	case "SV_SAMPLEINDEX":
-		if st == stage.Pixel && in {
-			return builtinSemantic{spv.BuiltInSampleId, "gl_SampleID", nil}, true
-		}
-	case "SV_DISPATCHTHREADID":
-		if in {
-			return builtinSemantic{spv.BuiltInGlobalInvocationId, "gl_GlobalInvocationID", uint3}, true
-		}
-	case "SV_GROUPID":
-		if in {
-			return builtinSemantic{spv.BuiltInWorkgroupId, "gl_WorkGroupID", uint3}, true
-		}
-	case "SV_GROUPTHREADID":
-		if in {
-			return builtinSemantic{spv.BuiltInLocalInvocationId, "gl_LocalInvocationID", uint3}, true
-		}
-	case "SV_GROUPINDEX":
-		if in {
-			return builtinSemantic{spv.BuiltInLocalInvocationIndex, "gl_LocalInvocationIndex", types.ScalarType(types.Uint)}, true
-		}
-	case "SV_PRIMITIVEID":
-		if in || st == stage.Geometry || st == stage.Mesh {
-			return builtinSemantic{spv.BuiltInPrimitiveId, "gl_PrimitiveID", nil}, true
-		}
-	case "SV_RENDERTARGETARRAYINDEX":
-		if in && st == stage.Pixel || !in && st != stage.Hull {
-			return builtinSemantic{spv.BuiltInLayer, "gl_Layer", nil}, true
-		}
-	case "SV_VIEWPORTARRAYINDEX":
-		if in && st == stage.Pixel || !in && st != stage.Hull {
-			return builtinSemantic{spv.BuiltInViewportIndex, "gl_ViewportIndex", nil}, true
-		}
-	case "SV_TESSFACTOR":
-		if st == stage.Hull && !in || st == stage.Domain && in {
-			return builtinSemantic{spv.BuiltInTessLevelOuter, "gl_TessLevelOuter", nil}, true
-		}
-	case "SV_INSIDETESSFACTOR":
-		if st == stage.Hull && !in || st == stage.Domain && in {
-			return builtinSemantic{spv.BuiltInTessLevelInner, "gl_TessLevelInner", nil}, true
-		}
-	case "SV_DOMAINLOCATION":
-		if st == stage.Domain && in {
-			return builtinSemantic{spv.BuiltInTessCoord, "gl_TessCoord", types.Vec(types.Float, 3)}, true
-		}
-	case "SV_OUTPUTCONTROLPOINTID":
-		if st == stage.Hull && in {
-			return builtinSemantic{spv.BuiltInInvocationId, "gl_InvocationID", nil}, true
-		}
-	case "SV_STARTVERTEXLOCATION":
-		if st == stage.Vertex && in {
-			return builtinSemantic{spv.BuiltInBaseVertex, "", nil}, true
-		}
-	case "SV_STARTINSTANCELOCATION":
-		if st == stage.Vertex && in {
-			return builtinSemantic{spv.BuiltInBaseInstance, "", nil}, true
-		}
-	case "SV_SHADINGRATE":
-		if st == stage.Pixel && in {
-			return builtinSemantic{spv.BuiltInShadingRateKHR, "", nil}, true
-		}
-		if !in && (st == stage.Vertex || st == stage.Geometry || st == stage.Mesh) {
-			return builtinSemantic{spv.BuiltInPrimitiveShadingRateKHR, "", nil}, true
-		}
-	case "SV_INNERCOVERAGE":
-		if st == stage.Pixel && in {
-			return builtinSemantic{spv.BuiltInFullyCoveredEXT, "", types.ScalarType(types.Bool)}, true
-		}
-	case "SV_BARYCENTRICS":
-		if st == stage.Pixel && in {
-			return builtinSemantic{spv.BuiltInBaryCoordKHR, "", types.Vec(types.Float, 3)}, true
-		}
-	case "SV_GSINSTANCEID":
-		if st == stage.Geometry && in {
-			return builtinSemantic{spv.BuiltInInvocationId, "gl_InvocationID", nil}, true
-		}
-	case "SV_CULLPRIMITIVE":
-		if st == stage.Mesh && !in {
-			return builtinSemantic{spv.BuiltInCullPrimitiveEXT, "", types.ScalarType(types.Bool)}, true
-		}
-	case "SV_VIEWID":
-		if in {
-			return builtinSemantic{spv.BuiltInViewIndex, "", nil}, true
-		}
-	case "SV_STENCILREF":
-		if st == stage.Pixel && !in {
-			return builtinSemantic{spv.BuiltInFragStencilRefEXT, "", nil}, true
+		if r.semantic == sem && stagesHold(set, st) {
+			return r.builtinSemantic, true
 		}
 	}
 	return builtinSemantic{}, false
