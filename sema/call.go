@@ -495,7 +495,18 @@ func (c *checker) pointerCast(e *ast.CallExpr, static bool, args []operand) oper
 		c.errorf(codes.NoMatchingFunction, e.Fun.Pos(), "Vulkan buffer pointer cannot be cast to greater alignment")
 		return invalidOperand()
 	}
-	return operand{typ: c.u.NewObject(types.VkBufferPointer, dest, align)}
+	result := c.u.NewObject(types.VkBufferPointer, dest, align)
+	// recorded as the intrinsic's call, so codegen dispatches it by ID
+	name := "reinterpret_pointer_cast"
+	if static {
+		name = "static_pointer_cast"
+	}
+	if ov := intrinsics.Overloads(intrinsics.Call{Name: name, Vk: true}); len(ov) == 1 {
+		if id := e.ID(); id > 0 && int(id) < len(c.info.Calls) {
+			c.info.Calls[id] = &intrinsics.Match{ID: ov[0].ID, Overload: ov[0], Params: []types.Param{{Type: args[0].typ, Mode: types.In}}, Result: result}
+		}
+	}
+	return operand{typ: result}
 }
 
 // derivesFrom reports a struct with base somewhere up its bases.

@@ -6,6 +6,7 @@ import (
 	"github.com/hlsl2spirv/hlsl2spirv/codegen/spirv/layout"
 	"github.com/hlsl2spirv/hlsl2spirv/frontend/ast"
 	"github.com/hlsl2spirv/hlsl2spirv/sema"
+	"github.com/hlsl2spirv/hlsl2spirv/sema/intrinsics"
 	"github.com/hlsl2spirv/hlsl2spirv/sema/types"
 )
 
@@ -156,19 +157,12 @@ func (e *emitter) bufferPointerToInt(x ast.Node, p builder.ID, t *types.Type) bu
 	return 0
 }
 
-// pointerCastCall is vk::static_pointer_cast<T>(p) or
-// vk::reinterpret_pointer_cast<T>(p); ok is false for other calls.
-func (e *emitter) pointerCastCall(x *ast.CallExpr) (value, bool) {
-	n, ok := x.Fun.(*ast.NameExpr)
-	if !ok || (n.Name != "static_pointer_cast" && n.Name != "reinterpret_pointer_cast") || len(x.Args) != 1 {
-		return value{}, false
-	}
-	t := e.info.TypeOf(x)
-	if !isBufferPointer(t) || !isBufferPointer(e.info.TypeOf(x.Args[0])) {
-		return value{}, false
-	}
+// lowerPointerCast is vk::static_pointer_cast<T>(p) and
+// vk::reinterpret_pointer_cast<T>(p): the same pointer as another
+// vk::BufferPointer type.
+func lowerPointerCast(e *emitter, x *ast.CallExpr, m *intrinsics.Match, t *types.Type) value {
 	from := e.typeOf(x.Args[0])
-	return rv(e.bufferPointerCast(e.rvalue(x.Args[0]), from, t), t), true
+	return rv(e.bufferPointerCast(e.rvalue(x.Args[0]), from, t), t)
 }
 
 // decoratePointerVariables gives every function variable or parameter

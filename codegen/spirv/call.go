@@ -15,9 +15,6 @@ import (
 
 // call emits a call of a user function, a method, or an intrinsic.
 func (e *emitter) call(x *ast.CallExpr) value {
-	if v, ok := e.pointerCastCall(x); ok { // bufferpointer.go
-		return v
-	}
 	if m := e.info.CallOf(x); m != nil {
 		return e.intrinsic(x, m)
 	}

@@ -89,11 +89,13 @@ func init() {
 		intrinsics.EvaluateAttributeSnapped:  lowerEvaluateAttribute,
 
 		// vk:: (intrinsics_vk.go)
-		intrinsics.VkReadClock:             lowerReadClock,
-		intrinsics.VkRawBufferLoad:         lowerRawBuffer,
-		intrinsics.VkRawBufferStore:        lowerRawBuffer,
-		intrinsics.VkExt_execution_mode:    extExecutionModeLowering(false),
-		intrinsics.VkExt_execution_mode_id: extExecutionModeLowering(true),
+		intrinsics.VkReadClock:                lowerReadClock,
+		intrinsics.VkRawBufferLoad:            lowerRawBuffer,
+		intrinsics.VkRawBufferStore:           lowerRawBuffer,
+		intrinsics.VkStatic_pointer_cast:      lowerPointerCast,
+		intrinsics.VkReinterpret_pointer_cast: lowerPointerCast,
+		intrinsics.VkExt_execution_mode:       extExecutionModeLowering(false),
+		intrinsics.VkExt_execution_mode_id:    extExecutionModeLowering(true),
 
 		// mesh.go, node.go
 		intrinsics.SetMeshOutputCounts:         lowerMesh,

@@ -21,7 +21,6 @@ var withoutLowering = []string{
 	"tex2D", "tex2Dbias", "tex2Dgrad", "tex2Dlod", "tex2Dproj",
 	"tex3D", "tex3Dbias", "tex3Dgrad", "tex3Dlod", "tex3Dproj",
 	"texCUBE", "texCUBEbias", "texCUBEgrad", "texCUBElod", "texCUBEproj",
-	"static_pointer_cast", "reinterpret_pointer_cast",
 }
 
 // isFunction reports whether id names an intrinsic function (global or
