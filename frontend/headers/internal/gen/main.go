@@ -1,6 +1,10 @@
-// Command gen writes include/vk/spirv_enums.h, the SPIR-V enumerations that
-// the built-in <vk/spirv.h> exposes to HLSL, from the grammar tables of
-// builder/spv. Run by `go generate ./frontend/headers`.
+// Command gen writes the generated built-in headers below a folder
+// (include by default). Run by `go generate ./frontend/headers`.
+//
+//   - main.go: vk/spirv_enums.h, the SPIR-V enumerations that the built-in
+//     <vk/spirv.h> exposes to HLSL, from the grammar tables of builder/spv;
+//   - selector.go: vk/opcode_selector.h, from opcode_selector.h.tmpl and a
+//     table of the scalar types: the selectors' specializations.
 package main
 
 import (
@@ -8,6 +12,7 @@ import (
 	"fmt"
 	"log"
 	"os"
+	"path/filepath"
 
 	"github.com/hlsl2spirv/hlsl2spirv/builder/spv"
 )
@@ -16,12 +21,18 @@ import (
 var kinds = []string{"Scope", "StorageClass", "MemoryAccess", "CooperativeMatrixUse", "CooperativeMatrixLayout", "CooperativeMatrixOperands"}
 
 func main() {
-	out := "include/vk/spirv_enums.h"
+	dir := "include"
 	if len(os.Args) > 1 {
-		out = os.Args[1]
+		dir = os.Args[1]
 	}
-	if err := os.WriteFile(out, generate(), 0o644); err != nil {
-		log.Fatal(err)
+	for name, text := range map[string][]byte{"vk/spirv_enums.h": generate(), "vk/opcode_selector.h": selectorHeader()} {
+		out := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(out), 0o755); err != nil {
+			log.Fatal(err)
+		}
+		if err := os.WriteFile(out, text, 0o644); err != nil {
+			log.Fatal(err)
+		}
 	}
 }
 
