@@ -53,8 +53,8 @@ func (o *Options) CheckOptimizerOptions() error {
 }
 
 // legalizationPasses are DXC's legalization passes (with the additions
-// -fspv-flatten-resource-arrays, structs of resources and
-// -fspv-reduce-load-size ask for) for a module the emitter says needs them
+// -fspv-flatten-resource-arrays, structs of resources,
+// [[vk::combinedImageSampler]] pairs and -fspv-reduce-load-size ask for) for a module the emitter says needs them
 // (spirv.Legalization) or under -fspv-reduce-load-size, or none.
 func (o *Options) legalizationPasses(legal spirv.Legalization) ([]opt.Pass, error) {
 	if o.CodeGenOnly {
@@ -73,6 +73,7 @@ func (o *Options) legalizationPasses(legal spirv.Legalization) ([]opt.Pass, erro
 		SignaturePacking:          o.PackOptimized,
 		FlattenResourceArrays:     o.FlattenResourceArrays,
 		FlattenCompositeResources: legal.CompositeResources,
+		CombinedImageSamplers:     legal.CombinedImageSamplers,
 		ReduceLoadSize:            o.ReduceLoadSize,
 	}), false)
 }

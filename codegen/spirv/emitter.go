@@ -426,6 +426,7 @@ func (e *emitter) module() {
 	}
 	e.rayCapabilities() // raytracing.go
 	e.bindings.assign(e.b, e.errorf)
+	e.combinedImageSamplers()
 	decoratePointerVariables(e.b)                                     // bufferpointer.go
 	upgradeMemoryModel(e.b, e.opts.VulkanMemoryModel, e.opts.Version) // memorymodel.go
 	e.checkBuilder()

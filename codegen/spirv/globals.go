@@ -24,21 +24,6 @@ func (e *emitter) declareGlobals() {
 	e.globalDecls(e.file.Decls)
 	e.instanceGlobals() // templates.go
 	e.splitAggregates() // legalize.go
-	var lone []pendingSampler
-	for _, ss := range e.res.pendingSamplers {
-		lone = append(lone, ss...)
-	}
-	sort.Slice(lone, func(i, j int) bool { return lone[i].d.Pos() < lone[j].d.Pos() })
-	for _, s := range lone {
-		e.errorf(s.d.Pos(), "the [[vk::combinedImageSampler]] sampler '%s' has no [[vk::combinedImageSampler]] texture with the same binding", s.v.Name())
-	}
-}
-
-// pendingSampler is a [[vk::combinedImageSampler]] sampler declared before
-// its texture.
-type pendingSampler struct {
-	d *ast.VarDecl
-	v *sema.Var
 }
 
 func (e *emitter) globalDecls(decls []ast.Decl) {
@@ -480,6 +465,9 @@ type bindingReq struct {
 	regNum, regSpace int
 	pos              diag.Pos // the declaration, for errors
 	counter, globals bool
+	// combined: a [[vk::combinedImageSampler]] texture or sampler
+	// (sampler tells which), paired by its final binding (combinedPairs)
+	combined, sampler bool
 	// count is the number of bindings the resource takes (1, or an array's
 	// length under -fspv-flatten-resource-arrays, whose elements
 	// descriptor-array-scalar-replacement binds at binding, binding+1, ...)
@@ -520,6 +508,57 @@ func (a *bindingAllocator) setPos(ptr builder.ID, p diag.Pos) {
 	if r := a.find(ptr); r != nil {
 		r.pos = p
 	}
+}
+
+// setCombined marks the resource ptr, a texture or a sampler (sampler),
+// as half of a [[vk::combinedImageSampler]] pair. Its register(sN) moves
+// by -fvk-t-shift, not -fvk-s-shift, as DXC binds it: the pair shares the
+// texture's binding.
+func (a *bindingAllocator) setCombined(ptr builder.ID, sampler bool) {
+	r := a.find(ptr)
+	if r == nil {
+		return
+	}
+	r.combined, r.sampler = true, sampler
+	if r.regClass == 's' && !r.byAttr {
+		r.binding = r.regNum + a.shift('t', r.regSpace)
+	}
+}
+
+// combinedPairs returns the descriptor set and binding pairs of the
+// [[vk::combinedImageSampler]] resources once bound, in declaration
+// order, for convert-to-sampled-image; lone is a resource whose pair has
+// no texture or no sampler (DXC's fatal error), else nil.
+func (a *bindingAllocator) combinedPairs() (pairs [][2]uint32, lone *bindingReq) {
+	type halves struct {
+		texture, sampler bool
+		first            *bindingReq
+	}
+	at := map[[2]uint32]*halves{}
+	for i := range a.vars {
+		r := &a.vars[i]
+		if !r.combined {
+			continue
+		}
+		k := [2]uint32{uint32(r.set), uint32(r.binding)}
+		h := at[k]
+		if h == nil {
+			h = &halves{first: r}
+			at[k] = h
+			pairs = append(pairs, k)
+		}
+		if r.sampler {
+			h.sampler = true
+		} else {
+			h.texture = true
+		}
+	}
+	for _, k := range pairs {
+		if h := at[k]; !h.texture || !h.sampler {
+			return pairs, h.first
+		}
+	}
+	return pairs, nil
 }
 
 // setCounter makes ptr the counter of buffer of: it takes the buffer's

@@ -1,6 +1,8 @@
 package spirv
 
 import (
+	"fmt"
+
 	"github.com/hlsl2spirv/hlsl2spirv/frontend/ast"
 	"github.com/hlsl2spirv/hlsl2spirv/frontend/diag"
 	"github.com/hlsl2spirv/hlsl2spirv/sema"
@@ -35,9 +37,10 @@ type Legalization struct {
 	// CompositeResources: a global struct holding resources
 	// (descriptor-composite-scalar-replacement).
 	CompositeResources bool
-	// CombinedImageSamplers: [[vk::combinedImageSampler]] pairs
-	// (convert-to-sampled-image).
-	CombinedImageSamplers bool
+	// CombinedImageSamplers are the descriptor set and binding pairs of
+	// the [[vk::combinedImageSampler]] textures and samplers, which the
+	// emitter declares apart and convert-to-sampled-image combines.
+	CombinedImageSamplers [][2]uint32
 }
 
 // needLegalization records that the module needs DXC's legalization.
@@ -78,7 +81,6 @@ func (e *emitter) legalizingGlobal(d *ast.VarDecl, t *types.Type) {
 		e.needLegalization("[[vk::image_format]]")
 	}
 	if e.attrs(d).HasVk("combinedImageSampler") {
-		e.legal.needs.CombinedImageSamplers = true
 		e.needLegalization("[[vk::combinedImageSampler]]")
 	}
 	if c := t.Canonical(); c.IsArray() && c.Elem().Canonical().IsArray() && isResource(c) {
@@ -110,6 +112,21 @@ func (e *emitter) legalizingCall(x *ast.CallExpr, f *sema.Func, args []ast.Expr)
 			e.needLegalization("an out argument outside function memory")
 		}
 	}
+}
+
+// combinedImageSamplers records the pairs convert-to-sampled-image
+// combines, once the resources are bound: DXC pairs a
+// [[vk::combinedImageSampler]] texture and sampler by their final
+// descriptor set and binding, and a pair missing either is its fatal error
+// (sema reports the pairs written with explicit bindings before).
+func (e *emitter) combinedImageSamplers() {
+	pairs, lone := e.bindings.combinedPairs()
+	if lone != nil {
+		e.diags.Add(diag.Diagnostic{Severity: diag.Fatal, Code: codeUnsupported, Pos: lone.pos,
+			Msg: fmt.Sprintf("Texture or Sampler with [[vk::combinedImageSampler]] attribute is missing for descriptor set and binding: %d, %d", lone.set, lone.binding)})
+		panic(bailout{})
+	}
+	e.legal.needs.CombinedImageSamplers = pairs
 }
 
 // containsPlainBuffer reports a structured or byte-address buffer, or a

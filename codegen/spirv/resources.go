@@ -203,16 +203,6 @@ func (e *emitter) resourceVar(d *ast.VarDecl, v *sema.Var) {
 	if !ok {
 		e.unsupported(d, "this resource declaration")
 	}
-	if e.attrs(d).HasVk("combinedImageSampler") && o.Class() == types.ClassSampler {
-		// the sampler of a combined pair lives in its texture's variable
-		if tex, ok := e.res.combinedTextures[e.combinedKey(d)]; ok {
-			e.vars[v] = &variable{ptr: tex, sc: spv.StorageClassUniformConstant, typ: t, member: -1}
-			return
-		}
-		// bound when its texture is declared
-		e.res.pendingSamplers[e.combinedKey(d)] = append(e.res.pendingSamplers[e.combinedKey(d)], pendingSampler{d, v})
-		return
-	}
 	var counter builder.ID
 	if o == types.AppendStructuredBuffer || o == types.ConsumeStructuredBuffer {
 		// DXC declares an append or consume buffer's counter (its type
@@ -243,13 +233,10 @@ func (e *emitter) resourceVar(d *ast.VarDecl, v *sema.Var) {
 	// (legalize.go)
 	e.bindings.setCount(ptr, bindingCount(t))
 	e.reflectResource(ptr, t)
-	if e.attrs(d).HasVk("combinedImageSampler") && o.Class() == types.ClassTexture {
-		k := e.combinedKey(d)
-		e.res.combinedTextures[k] = ptr
-		for _, s := range e.res.pendingSamplers[k] {
-			e.vars[s.v] = &variable{ptr: ptr, sc: spv.StorageClassUniformConstant, typ: s.v.Type(), member: -1}
-		}
-		delete(e.res.pendingSamplers, k)
+	if e.attrs(d).HasVk("combinedImageSampler") && (o.Class() == types.ClassTexture && !isCombined(o) || o.Class() == types.ClassSampler) {
+		// a plain image or sampler, as DXC writes it; the legalization's
+		// convert-to-sampled-image combines the pair at its binding
+		e.bindings.setCombined(ptr, o.Class() == types.ClassSampler)
 	}
 	for _, a := range e.attrs(d) {
 		if a.Namespace == "vk" && a.Name == "input_attachment_index" && len(a.Args) == 1 {
@@ -288,10 +275,6 @@ func (e *emitter) resourceTypeID(d *ast.VarDecl, t *types.Type) builder.ID {
 	case o.Class() == types.ClassTexture || o.Class() == types.ClassTypedBuffer:
 		format, explicit := e.imageFormatAttr(d)
 		img := e.imageType(base, o, format, explicit)
-		if e.attrs(d).HasVk("combinedImageSampler") && !isCombined(o) {
-			img = e.b.TypeSampledImage(img)
-			e.b.Name(img, "type.sampled.image")
-		}
 		return e.arrayOf(t, img)
 	}
 	if rule == layout.Void {

@@ -7,22 +7,16 @@ import (
 // resourceState is what the emitter remembers about the module's resource
 // variables after declaring them (resources.go, globals.go): which
 // counter, heap array or flattened element belongs to which variable, and
-// the few properties later uses need (rasterizer order, combined
-// samplers). Binding numbers are the bindingAllocator's (globals.go).
+// the few properties later uses need (rasterizer order). Binding numbers are the bindingAllocator's (globals.go).
 type resourceState struct {
-	globalsVar *variable                 // $Globals, when it exists
-	counters   map[builder.ID]builder.ID // structured buffer -> its counter variable
-	ctrs       ctrState                  // counters of buffers held in memory (rescounters.go)
-	rov        map[builder.ID]bool       // rasterizer-ordered resource variables (rov.go)
-	inROV      bool                      // inside an interlocked access (rov.go)
-	// combinedTextures are the variables of [[vk::combinedImageSampler]]
-	// textures, by binding, for their samplers; pendingSamplers the
-	// combined samplers declared before their textures.
-	combinedTextures map[[2]int64]builder.ID
-	pendingSamplers  map[[2]int64][]pendingSampler
-	heapArrays       map[string]builder.ID // descriptor heap arrays by heap and type (heap.go)
-	heapFirst        map[string]builder.ID // each heap's first array, whose binding the others share
-	untypedHeaps     map[builder.ID]bool   // the -fspv-use-descriptor-heap heap variables (heap.go)
+	globalsVar   *variable                 // $Globals, when it exists
+	counters     map[builder.ID]builder.ID // structured buffer -> its counter variable
+	ctrs         ctrState                  // counters of buffers held in memory (rescounters.go)
+	rov          map[builder.ID]bool       // rasterizer-ordered resource variables (rov.go)
+	inROV        bool                      // inside an interlocked access (rov.go)
+	heapArrays   map[string]builder.ID     // descriptor heap arrays by heap and type (heap.go)
+	heapFirst    map[string]builder.ID     // each heap's first array, whose binding the others share
+	untypedHeaps map[builder.ID]bool       // the -fspv-use-descriptor-heap heap variables (heap.go)
 	// heapElems: a local alias's access chain into a heap array or an
 	// array of structured buffers: which array, which index.
 	heapElems map[builder.ID]heapElem
@@ -34,7 +28,6 @@ type resourceState struct {
 
 func newResourceState() resourceState {
 	return resourceState{counters: map[builder.ID]builder.ID{}, rov: map[builder.ID]bool{},
-		combinedTextures: map[[2]int64]builder.ID{}, pendingSamplers: map[[2]int64][]pendingSampler{},
 		heapArrays: map[string]builder.ID{}, heapFirst: map[string]builder.ID{},
 		untypedHeaps: map[builder.ID]bool{}, heapElems: map[builder.ID]heapElem{}}
 }

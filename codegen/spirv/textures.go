@@ -1,7 +1,6 @@
 package spirv
 
 import (
-	"github.com/hlsl2spirv/hlsl2spirv/sema"
 	"strings"
 
 	"github.com/hlsl2spirv/hlsl2spirv/builder"
@@ -34,8 +33,7 @@ func (e *emitter) derefTexel(v value) value {
 // loadTexel reads tex[i].
 func (e *emitter) loadTexel(v value) builder.ID {
 	end := e.rovBegin(v.texel.img.id)
-	// a vk::SampledTexture (or [[vk::combinedImageSampler]] texture) is
-	// fetched through its image
+	// a vk::SampledTexture is fetched through its image
 	img := e.imageOf(e.load(v.texel.img))
 	o, _ := objectOf(v.texel.img.typ)
 	var raw builder.ID
@@ -222,20 +220,13 @@ func (e *emitter) textureMethod(x *ast.CallExpr, m *intrinsics.Match, recv value
 		return rv(0, t)
 	}
 	if m.ID == intrinsics.MethodGetSamplePosition {
-		im := img
-		if e.b.TypeOp(e.b.TypeOf(img)) == spv.OpTypeSampledImage {
-			im = e.imageOf(img)
-		}
-		return rv(e.samplePosition(im, func() builder.ID { return e.methodArgs(x, m)[0] }), t)
+		return rv(e.samplePosition(e.imageOf(img), func() builder.ID { return e.methodArgs(x, m)[0] }), t)
 	}
 	combined := isCombined(o)
 	// the four offsets of a Gather are read where each gather uses them
 	lazy := gatherOffsetArgs(x, m, name, combined)
 	args := e.methodArgsExcept(x, m, lazy)
 	xargs, params := x.Args, m.Params
-	// [[vk::combinedImageSampler]] makes the texture variable itself a
-	// sampled image; its sampler argument is then ignored.
-	attrCombined := !combined && e.b.TypeOp(e.b.TypeOf(img)) == spv.OpTypeSampledImage
 	if combined {
 		// no sampler argument: index the others as if there were one
 		args = append([]builder.ID{0}, args...)
@@ -247,7 +238,7 @@ func (e *emitter) textureMethod(x *ast.CallExpr, m *intrinsics.Match, recv value
 		elem = types.Vec(types.Float, 4)
 	}
 	v4 := e.texelType(elem)
-	tc := &textureCall{e: e, o: o, name: name, t: t, img: img, args: args, xargs: xargs, params: params, combined: combined, attrCombined: attrCombined}
+	tc := &textureCall{e: e, o: o, name: name, t: t, img: img, args: args, xargs: xargs, params: params, combined: combined}
 	sample := tc.sample
 	switch m.ID {
 	case intrinsics.MethodSample:
@@ -284,7 +275,7 @@ func (e *emitter) textureMethod(x *ast.CallExpr, m *intrinsics.Match, recv value
 		return rv(e.textureLoad(x, m, func() builder.ID { return im }, o, args, elem), t)
 	case intrinsics.MethodCalculateLevelOfDetail, intrinsics.MethodCalculateLevelOfDetailUnclamped:
 		si := img
-		if !combined && !attrCombined {
+		if !combined {
 			si = e.sampledImage(img, args[0])
 		}
 		e.b.Capability(spv.CapabilityImageQuery)
@@ -310,15 +301,15 @@ func (e *emitter) textureMethod(x *ast.CallExpr, m *intrinsics.Match, recv value
 // image (img), the arguments as values and as syntax, indexed as if a
 // sampler argument were always there.
 type textureCall struct {
-	e                      *emitter
-	o                      types.Object
-	name                   string
-	t                      *types.Type // the call's type
-	img                    builder.ID
-	args                   []builder.ID
-	xargs                  []ast.Expr
-	params                 []types.Param
-	combined, attrCombined bool
+	e        *emitter
+	o        types.Object
+	name     string
+	t        *types.Type // the call's type
+	img      builder.ID
+	args     []builder.ID
+	xargs    []ast.Expr
+	params   []types.Param
+	combined bool
 }
 
 // trailing finds the optional arguments after the fixed ones, from
@@ -353,7 +344,7 @@ func (tc *textureCall) trailing(from int) (offsets []int, clamp, status int) {
 func (tc *textureCall) sample(op spv.Op, resType builder.ID, extra []builder.ID, from int, fixed []imageOperand) builder.ID {
 	e, args, xargs := tc.e, tc.args, tc.xargs
 	si := tc.img
-	if !tc.combined && !tc.attrCombined {
+	if !tc.combined {
 		si = e.sampledImage(tc.img, args[0])
 	}
 	operands := []builder.Operand{builder.Ref(si), builder.Ref(args[1])}
@@ -624,34 +615,6 @@ func (e *emitter) subpassLoad(x *ast.CallExpr, m *intrinsics.Match, recv value, 
 	}
 	v := e.fb.Emit(spv.OpImageRead, e.texelType(elem), builder.Ref(img), builder.Ref(coord), mask)
 	return rv(e.fitTexel(v, elem), t)
-}
-
-// combinedKey pairs a [[vk::combinedImageSampler]] texture and sampler by
-// their [[vk::binding(N, M)]].
-func (e *emitter) combinedKey(d *ast.VarDecl) [2]int64 {
-	k := [2]int64{-1, 0}
-	// register(tN, spaceM) pairs with register(sN, spaceM)
-	for _, s := range d.Semantics {
-		reg, ok := sema.RegisterOf(s)
-		if !ok {
-			continue
-		}
-		if (reg.Class == 't' || reg.Class == 's') && reg.HasNum {
-			k[0] = int64(reg.Num)
-		}
-		if reg.HasSpace {
-			k[1] = int64(reg.Space)
-		}
-	}
-	for _, a := range e.attrs(d) {
-		if a.Namespace == "vk" && a.Name == "binding" && len(a.Args) > 0 {
-			k[0], _ = a.Int(0)
-			if len(a.Args) > 1 {
-				k[1], _ = a.Int(1)
-			}
-		}
-	}
-	return k
 }
 
 // mipsOrSample emits tex.mips[level][location] (OpImageFetch with Lod) and
