@@ -52,7 +52,8 @@ type checker struct {
 	vulkan  bool
 	version spv.Version
 
-	order []located // every instruction, in layout order
+	order       []located  // every instruction, in layout order
+	layoutIndex map[ID]int // result id -> index in order; made on first need
 
 	defs    []*builder.Inst     // by result id (block labels get an OpLabel)
 	defFunc []*builder.Function // by result id: the function holding the definition

@@ -186,6 +186,7 @@ func (c *checker) checkAnnotation(in *builder.Inst) error {
 		if d := spv.Decoration(opWord(in, 1)); !decorationTakesIDs(d) {
 			return c.errorf(RuleDecorate, in, "%s does not take ids and may not use OpDecorateId", d)
 		}
+		return c.decorationOperandsFirst(in)
 	case spv.OpMemberDecorate:
 		st := c.def(opID(in, 0))
 		if st == nil || st.Op != spv.OpTypeStruct {
@@ -652,6 +653,42 @@ func (c *checker) fpRoundingMode(in *builder.Inst, d decoration) error {
 			spv.StorageClassInput, spv.StorageClassOutput, spv.StorageClassPhysicalStorageBuffer:
 		default:
 			return c.errorf(RuleDecorate, in, "an FPRoundingMode result may only be stored to StorageBuffer, PhysicalStorageBuffer, Uniform, PushConstant, Input or Output")
+		}
+	}
+	return nil
+}
+
+// decorationOperandsFirst checks that every id an OpDecorateId passes is
+// defined earlier in the module than the decorated target, as spirv-val
+// requires (a node payload array's name and counts are written before the
+// type). A module before legalization may name a counter buffer declared
+// after its buffer, as DXC's -fcgl output does.
+func (c *checker) decorationOperandsFirst(in *builder.Inst) error {
+	if c.opts.BeforeHLSLLegalization {
+		return nil
+	}
+	if c.layoutIndex == nil {
+		c.layoutIndex = make(map[ID]int)
+		for i, l := range c.order {
+			if l.in.Result != 0 && !l.line {
+				c.layoutIndex[l.in.Result] = i
+			}
+		}
+	}
+	target, ok := c.layoutIndex[opID(in, 0)]
+	if !ok {
+		return nil // an undefined target is reported by the id rules
+	}
+	if len(in.Operands) < 2 {
+		return nil
+	}
+	for _, p := range in.Operands[1].Params {
+		if !p.IsID() {
+			continue
+		}
+		id := p.ID()
+		if at, ok := c.layoutIndex[id]; ok && at >= target {
+			return c.errorf(RuleDecorate, in, "the operand %%%d must be defined before the decorated %%%d", id, opID(in, 0))
 		}
 	}
 	return nil

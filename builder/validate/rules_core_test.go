@@ -111,6 +111,10 @@ func TestDecorationRules(t *testing.T) {
 		{name: "decoration group", m: mod{decos: "%g = OpDecorationGroup\nOpDecorate %g RelaxedPrecision\nOpGroupDecorate %g %x", body: "%x = OpFAdd %float %float_0 %float_1\nOpReturn"}},
 		{name: "Component on a vec4", m: mod{model: "Fragment", iface: "%in", decos: "OpDecorate %in Location 0\nOpDecorate %in Component 1",
 			types: "%pin = OpTypePointer Input %v4float\n%in = OpVariable %pin Input"}, want: RuleDecorate},
+		{name: "decoration id operand defined before its target", m: mod{decos: "OpDecorateId %x UniformId %scope",
+			types: "%scope = OpConstant %uint 3", body: "%x = OpFAdd %float %float_0 %float_1\nOpReturn", version: spv.Version1_4}},
+		{name: "decoration id operand defined after its target", m: mod{decos: "OpDecorateId %g UniformId %scope",
+			types: "%pp = OpTypePointer Private %float\n%g = OpVariable %pp Private\n%scope = OpConstant %uint 3", version: spv.Version1_4}, want: RuleDecorate, msg: "before the decorated", newer: true},
 	})
 }
 

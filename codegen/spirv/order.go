@@ -130,13 +130,15 @@ func orderGlobals(m *builder.Module) (visited, named []*builder.Inst, after idNu
 			named = append(named, in)
 		}
 		in.ForEachUse(func(id *builder.ID) { placeID(*id) })
+		// the constants of a type's decorations come before the type, as
+		// an OpDecorateId's operands must be defined before its target
+		for _, k := range typeDecoConsts[in.Result] {
+			place(k)
+		}
 		out = append(out, in)
 		visited = append(visited, in)
 		if in.Op != spv.OpTypeStruct {
 			named = append(named, in)
-		}
-		for _, k := range typeDecoConsts[in.Result] {
-			place(k)
 		}
 	}
 	for _, in := range m.Globals {
@@ -183,8 +185,9 @@ func orderGlobals(m *builder.Module) (visited, named []*builder.Inst, after idNu
 
 // typeDecorationConstants finds the constants that DXC makes while it
 // writes a type's decorations (a node payload array's name string and
-// counts): written right after the type, unless something else uses them
-// (then they are among the constants, first). late marks those.
+// counts): written right before the type, after its element type, unless
+// something else uses them (then they are among the constants, first).
+// late marks those.
 func typeDecorationConstants(m *builder.Module, def defTable) (map[builder.ID][]*builder.Inst, map[*builder.Inst]bool) {
 	byType := map[builder.ID][]*builder.Inst{}
 	late := map[*builder.Inst]bool{}
