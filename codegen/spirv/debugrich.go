@@ -298,17 +298,17 @@ func (e *emitter) heldBy(t builder.ID) builder.ID {
 // richLocal makes a DebugLocalVariable (arg is the parameter number, 0
 // for a local).
 func (e *emitter) richLocal(name string, t *types.Type, variable builder.ID, at diag.Pos, flags, arg uint32) *dnode {
-	r := e.dbg.rich
 	line, col := e.lineCol(at)
+	src := e.richSourceAt(at)
 	scope := e.richScope()
 	n := e.dnode(spv.OpenCLDebugInfo100DebugLocalVariable, nil)
 	n.typeOf = func() *dnode { return e.richValueType(t, variable) }
 	n.setType = func(ty *dnode) {
-		n.ops = []dop{strOp(name), nodeOp(ty), nodeOp(r.source), litOp(line), litOp(col), nodeOp(scope), litOp(flags)}
+		n.ops = []dop{strOp(name), nodeOp(ty), nodeOp(src), litOp(line), litOp(col), nodeOp(scope), litOp(flags)}
 		if arg > 0 {
 			n.ops = append(n.ops, litOp(arg))
 		}
-		n.visit = []*dnode{ty, scope, r.source}
+		n.visit = []*dnode{ty, scope, src}
 	}
 	return n
 }
@@ -352,12 +352,13 @@ func (e *emitter) richGlobal(v *sema.Var, ptr builder.ID) {
 	}
 	r := e.dbg.rich
 	line, col := e.lineCol(d.Name.Pos())
+	src := e.richSourceAt(d.Name.Pos())
 	name := v.Name()
 	n := e.dnode(spv.OpenCLDebugInfo100DebugGlobalVariable, nil)
 	n.typeOf = func() *dnode { return e.richVarType(v.Type(), ptr) }
 	n.setType = func(ty *dnode) {
-		n.visit = []*dnode{ty, r.cu, r.source}
-		n.ops = []dop{strOp(name), nodeOp(ty), nodeOp(r.source), litOp(line), litOp(col), nodeOp(r.cu), strOp(name),
+		n.visit = []*dnode{ty, r.cu, src}
+		n.ops = []dop{strOp(name), nodeOp(ty), nodeOp(src), litOp(line), litOp(col), nodeOp(r.cu), strOp(name),
 			idOp(ptr), litOp(dbgFlagDefinition)}
 	}
 }
@@ -368,8 +369,9 @@ func (e *emitter) richGlobal(v *sema.Var, ptr builder.ID) {
 func (e *emitter) richBlock(s *ast.BlockStmt) {
 	r := e.dbg.rich
 	line, col := e.lineCol(s.Pos())
+	src := e.richSourceAt(s.Pos())
 	parent := e.richScope()
-	n := e.dnode(spv.OpenCLDebugInfo100DebugLexicalBlock, []dop{nodeOp(r.source), litOp(line), litOp(col), nodeOp(parent)}, parent, r.source)
+	n := e.dnode(spv.OpenCLDebugInfo100DebugLexicalBlock, []dop{nodeOp(src), litOp(line), litOp(col), nodeOp(parent)}, parent, src)
 	r.scopes = append(r.scopes, n)
 	if bl := e.fb.F.Block(e.fb.Block()); bl != nil && len(bl.Insts) == 0 {
 		r.blocks[bl.Label] = n
@@ -638,10 +640,12 @@ func (e *emitter) richStruct(c *types.Type, id builder.ID) *dnode {
 	nd := c.Named()
 	name := nd.Name
 	var line, col uint32
+	src := r.source
 	if sd, ok := nd.Decl.(*ast.StructDecl); ok && sd.Name != nil {
 		line, col = e.lineCol(sd.Name.Pos())
+		src = e.richSourceAt(sd.Name.Pos())
 	}
-	n := e.dnode(spv.OpenCLDebugInfo100DebugTypeComposite, nil, r.cu, r.source)
+	n := e.dnode(spv.OpenCLDebugInfo100DebugTypeComposite, nil, r.cu, src)
 	e.dbg.rich.types[id] = n
 	var members []dop
 	var offset uint32
@@ -651,41 +655,41 @@ func (e *emitter) richStruct(c *types.Type, id builder.ID) *dnode {
 		if vd, ok := f.Decl.(*ast.VarDecl); ok {
 			fl, fc = e.memberLineCol(vd)
 		}
-		m := e.richMember(nil, n, f.Name, ft, fl, fc, offset, ft.size)
+		m := e.richMember(nil, n, src, f.Name, ft, fl, fc, offset, ft.size)
 		members = append(members, nodeOp(m))
 		offset += ft.size
 	}
-	e.richStructure(n, name, line, col, offset, members)
+	e.richStructure(n, src, name, line, col, offset, members)
 	return n
 }
 
 // richMember completes member m of composite parent (made here, after
-// its constants, when m is nil): its name, type, position, and offset and
+// its constants, when m is nil): its source (its composite's), name, type, position, and offset and
 // size in bits. NonSemantic.Shader.DebugInfo.100 takes no reference back
 // to the composite, which lists its members (and so is written after
 // them).
-func (e *emitter) richMember(m, parent *dnode, name string, ft *dnode, line, col, offset, size uint32) *dnode {
+func (e *emitter) richMember(m, parent, src *dnode, name string, ft *dnode, line, col, offset, size uint32) *dnode {
 	r := e.dbg.rich
-	ops := []dop{strOp(name), nodeOp(ft), nodeOp(r.source), litOp(line), litOp(col), nodeOp(parent),
+	ops := []dop{strOp(name), nodeOp(ft), nodeOp(src), litOp(line), litOp(col), nodeOp(parent),
 		idOp(e.b.ConstUint32(offset)), idOp(e.b.ConstUint32(size)), litOp(dbgFlagPublic)}
 	if m == nil {
 		m = e.dnode(spv.OpenCLDebugInfo100DebugTypeMember, nil)
 	}
-	m.ops, m.visit = ops, []*dnode{ft, parent, r.source}
+	m.ops, m.visit = ops, []*dnode{ft, parent, src}
 	if r.vulkan {
 		m.ops = append(m.ops[:5], m.ops[6:]...)
-		m.visit = []*dnode{ft, r.source}
+		m.visit = []*dnode{ft, src}
 		parent.visit = append(parent.visit, m)
 	}
 	return m
 }
 
 // richStructure completes n as a Structure named name (its linkage name
-// too) at line:col, size bits large, with its members.
-func (e *emitter) richStructure(n *dnode, name string, line, col, size uint32, members []dop) {
+// too) at line:col of src, size bits large, with its members.
+func (e *emitter) richStructure(n, src *dnode, name string, line, col, size uint32, members []dop) {
 	r := e.dbg.rich
 	n.size = size
-	n.ops = append([]dop{strOp(name), litOp(dbgTagStructure), nodeOp(r.source), litOp(line), litOp(col), nodeOp(r.cu), strOp(name),
+	n.ops = append([]dop{strOp(name), litOp(dbgTagStructure), nodeOp(src), litOp(line), litOp(col), nodeOp(r.cu), strOp(name),
 		idOp(e.b.ConstUint32(size)), litOp(dbgFlagPublic)}, members...)
 }
 
@@ -902,17 +906,24 @@ func (e *emitter) richWarnMethods(decls []ast.Decl) bool {
 	return false
 }
 
-// richSourceAt is the DebugSource of the file p is in, made on first use
-// (a function from an included file has its file as its source).
+// richSourceAt is the DebugSource of the file p is in as DXC presumes it
+// (a #line directive's name, else the file: a function from an included
+// file has its file as its source), made on first use. A name given by
+// #line has no text, so lines past the file's end stay valid.
 func (e *emitter) richSourceAt(p diag.Pos) *dnode {
 	f := e.fs.File(p)
 	if f == nil {
 		return e.dbg.rich.source
 	}
-	if n, ok := e.dbg.rich.sources[f.Name]; ok {
+	name := e.fs.Position(p).Filename
+	if n, ok := e.dbg.rich.sources[name]; ok {
 		return n
 	}
-	return e.richSource(f.Name, string(f.Content))
+	text := ""
+	if name == f.Name {
+		text = string(f.Content)
+	}
+	return e.richSource(name, text)
 }
 
 // memberLineCol is where DXC places a struct or buffer member: on the
@@ -948,10 +959,11 @@ func (e *emitter) richCBuffer(d *ast.BufferDecl, typeName string, ptr builder.ID
 	sl := calc.Members(members, rule)
 	calc.Diagnostics = calc.Diagnostics[:had] // reported when the block was made
 	line, col := e.lineCol(d.Name.Pos())
+	src := e.richSourceAt(d.Name.Pos())
 	name := d.Name.Name
 	g := e.dnode(spv.OpenCLDebugInfo100DebugGlobalVariable, nil)
 	g.typeOf = func() *dnode {
-		n := e.dnode(spv.OpenCLDebugInfo100DebugTypeComposite, nil, r.cu, r.source)
+		n := e.dnode(spv.OpenCLDebugInfo100DebugTypeComposite, nil, r.cu, src)
 		ms := make([]*dnode, len(data))
 		for i := range data {
 			ms[i] = e.dnode(spv.OpenCLDebugInfo100DebugTypeMember, nil)
@@ -963,15 +975,15 @@ func (e *emitter) richCBuffer(d *ast.BufferDecl, typeName string, ptr builder.ID
 				fl, fc = e.memberLineCol(vd)
 			}
 			ml := sl.Members[i]
-			e.richMember(ms[i], n, v.Name(), e.richType(v.Type()), fl, fc, ml.Offset*8, ml.Size*8)
+			e.richMember(ms[i], n, src, v.Name(), e.richType(v.Type()), fl, fc, ml.Offset*8, ml.Size*8)
 			ops = append(ops, nodeOp(ms[i]))
 		}
-		e.richStructure(n, typeName, line, col, sl.Size*8, ops)
+		e.richStructure(n, src, typeName, line, col, sl.Size*8, ops)
 		return n
 	}
 	g.setType = func(n *dnode) {
-		g.ops = []dop{strOp(name), nodeOp(n), nodeOp(r.source), litOp(line), litOp(col), nodeOp(r.cu), strOp(name), idOp(ptr),
+		g.ops = []dop{strOp(name), nodeOp(n), nodeOp(src), litOp(line), litOp(col), nodeOp(r.cu), strOp(name), idOp(ptr),
 			litOp(dbgFlagDefinition)}
-		g.visit = []*dnode{n, r.cu, r.source}
+		g.visit = []*dnode{n, r.cu, src}
 	}
 }
