@@ -353,7 +353,7 @@ func (e *emitter) atomicAs(x *ast.CallExpr, m *intrinsics.Match, ptr builder.ID,
 		scope = e.b.ConstUint32(uint32(spv.ScopeWorkgroup))
 	}
 	val := func(i int) builder.ID {
-		if k, ok := e.fcglAtomicOperand(args[i], tid); ok {
+		if k, ok := e.atomicConstOperand(args[i], tid); ok {
 			return k // fcglcalls.go
 		}
 		v := e.rvalueAs(args[i], at)
@@ -411,15 +411,13 @@ func (e *emitter) interlocked(x *ast.CallExpr, m *intrinsics.Match) {
 	e.atomic(x, m, ptr, x.Args[1:], vt)
 }
 
-// fcglAtomicOperand is a constant value operand of an Interlocked
-// operation on a 32-bit integer of type tid as DXC's -fcgl output has it:
-// the constant keeps its own type (a literal is a uint, or an int when
-// negative) and a signedness mismatch is an OpBitcast that legalization
-// folds later. ok is false when not under -fcgl or not such a constant.
-func (e *emitter) fcglAtomicOperand(arg ast.Expr, tid builder.ID) (builder.ID, bool) {
-	if !e.opts.CodeGenOnly {
-		return 0, false
-	}
+// atomicConstOperand is a constant value operand of an Interlocked
+// operation on a 32-bit integer of type tid as DXC's code generation
+// writes it: the constant keeps its own type (a literal is a uint, or an
+// int when negative) and a signedness mismatch is an OpBitcast, which the
+// passes fold (ccp, simplify-instructions) and -O0 without legalization
+// keeps, as DXC's does. ok is false when arg is not such a constant.
+func (e *emitter) atomicConstOperand(arg ast.Expr, tid builder.ID) (builder.ID, bool) {
 	i32, u32 := types.ScalarType(types.Int), types.ScalarType(types.Uint)
 	if tid != e.typeID(i32) && tid != e.typeID(u32) {
 		return 0, false

@@ -227,7 +227,7 @@ func (e *emitter) extStorageClassVar(d *ast.VarDecl, v *sema.Var, sc spv.Storage
 	t := v.Type()
 	var id builder.ID
 	if sc == spv.StorageClassFunction && e.fb != nil {
-		id = e.fb.Variable(e.ptrType(sc, t, layout.Void), e.localName(v), 0)
+		id = e.fb.Variable(e.ptrType(sc, t, layout.Void), v.Name(), 0)
 	} else {
 		id = e.b.GlobalVariable(e.ptrType(sc, t, layout.Void), sc, v.Name(), 0)
 	}

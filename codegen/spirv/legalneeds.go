@@ -17,9 +17,10 @@ import (
 // its -O0 output is its code generation's output. The conditions are
 // DXC's, judged on the source the module was made of, whatever this
 // emitter already resolved itself:
-//   - a local, static or parameter holding a resource, an assignment of
-//     one, a method of a struct holding buffers, a method called on an
-//     object outside Function memory, an out argument outside it;
+//   - a local, static or parameter holding a resource (or a RayQuery),
+//     an assignment of one, a method of a struct holding buffers, a
+//     method called on an object outside Function memory, an out
+//     argument outside it;
 //   - a texel offset known only at run time;
 //   - derivatives, WaveGetLaneCount/WaveGetLaneIndex, IsHelperLane read
 //     from the HelperInvocation built-in, the ray-tracing system values;
@@ -67,10 +68,17 @@ var legalizingIntrinsics = map[intrinsics.ID]bool{
 	intrinsics.WorldRayOrigin: true, intrinsics.WorldToObject3x4: true, intrinsics.WorldToObject4x3: true,
 }
 
-// legalizingDecl notes a local, static or parameter of type t.
+// legalizingDecl notes a local, static or parameter of type t: one
+// holding a resource, or a RayQuery (opaque to DXC, whose inliner then
+// copies the query's variable into the entry point without its name).
 func (e *emitter) legalizingDecl(t *types.Type) {
-	if t != nil && holdsResource(t) {
+	if t == nil {
+		return
+	}
+	if holdsResource(t) {
 		e.needLegalization("a variable holding a resource")
+	} else if o, ok := objectOf(t); ok && o == types.RayQuery {
+		e.needLegalization("a RayQuery variable")
 	}
 }
 

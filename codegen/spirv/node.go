@@ -258,7 +258,7 @@ func (e *emitter) nodeLocal(d *ast.VarDecl, v *sema.Var) {
 		e.errorf(d.Pos(), "a local %s that is not given a node object of this shader is not supported by the SPIR-V backend", v.Type())
 	}
 	e.nodes().locals[v] = origin
-	ptr := e.fb.Variable(e.b.TypePointer(spv.StorageClassFunction, e.payloadArray(origin)), e.localName(v), 0)
+	ptr := e.fb.Variable(e.b.TypePointer(spv.StorageClassFunction, e.payloadArray(origin)), v.Name(), 0)
 	e.vars[v] = &variable{ptr: ptr, sc: spv.StorageClassFunction, typ: v.Type(), member: -1}
 	if d.Init != nil {
 		e.fb.Store(ptr, e.loadNode(e.expr(d.Init)))

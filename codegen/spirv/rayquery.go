@@ -4,7 +4,6 @@ import (
 	"github.com/hlsl2spirv/hlsl2spirv/builder"
 	"github.com/hlsl2spirv/hlsl2spirv/builder/spv"
 	"github.com/hlsl2spirv/hlsl2spirv/frontend/ast"
-	"github.com/hlsl2spirv/hlsl2spirv/sema"
 	"github.com/hlsl2spirv/hlsl2spirv/sema/intrinsics"
 	"github.com/hlsl2spirv/hlsl2spirv/sema/types"
 )
@@ -66,17 +65,6 @@ func (e *emitter) emptyRayQuery(init ast.Expr) bool {
 	}
 	o, ok := objectOf(e.typeOf(init))
 	return ok && o == types.RayQuery
-}
-
-// localName is the OpName of local variable v. A RayQuery local is
-// opaque, so DXC legalizes the module, and its inliner copies the locals
-// into the entry point without their names: without -fcgl the query's
-// variable is unnamed.
-func (e *emitter) localName(v *sema.Var) string {
-	if o, ok := objectOf(v.Type()); ok && o == types.RayQuery && !e.opts.CodeGenOnly {
-		return ""
-	}
-	return v.Name()
 }
 
 // rayFlagsCull are RAY_FLAG_SKIP_TRIANGLES and

@@ -227,14 +227,14 @@ func (e *emitter) localVar(d *ast.VarDecl) {
 		// branches) keeps its one variable, as in DXC
 		ptr = old.ptr
 	} else {
-		ptr = e.fb.Variable(e.ptrType(spv.StorageClassFunction, t, layout.Void), e.localName(v), 0)
+		ptr = e.fb.Variable(e.ptrType(spv.StorageClassFunction, t, layout.Void), v.Name(), 0)
 		e.markVar(ptr, v)
 		e.checkPointerVariable(d, t)          // inlinespirv.go
 		e.extDecorate(ptr, e.attrs(d))        // extdecorate.go
 		e.pointerVariable(ptr, t, e.attrs(d)) // bufferpointer.go
 		e.vars[v] = &variable{ptr: ptr, sc: spv.StorageClassFunction, typ: t, member: -1}
 	}
-	e.declareCounters(v, e.localName(v), t)        // rescounters.go
+	e.declareCounters(v, v.Name(), t)              // rescounters.go
 	if d.Init != nil && !e.emptyRayQuery(d.Init) { // rayquery.go
 		val := e.initValue(t, d.Init)
 		e.fb.Store(ptr, val)

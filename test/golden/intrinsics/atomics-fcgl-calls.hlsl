@@ -1,7 +1,7 @@
 // Interlocked operations on resources functions return or take, and their
 // constant operands. Without -fcgl such functions are inlined (legalized
 // SPIR-V cannot pass buffer pointers around), so atomics work on the
-// globals directly, and constant operands are converted at compile time.
+// globals directly, and the passes fold the constant operands' bitcasts.
 // With -fcgl, as in DXC's unlegalized output, every function stays a
 // function:
 // - one returning a structured buffer returns the pointer to its block:
@@ -14,7 +14,8 @@
 //   (param.var.<name> at the call, after its counter in
 //   counter.var.<name>), loaded where the body indexes it;
 // - a constant operand keeps its type (a literal is a uint, or an int when
-//   negative) and is bitcast to the destination's at run time.
+//   negative) and is bitcast to the destination's (in every mode:
+//   atomics-constant-operands.hlsl).
 // RUN: %hlsl2spirv -T cs_6_0 -E main %s | FileCheck %s
 // RUN: %hlsl2spirv -T cs_6_0 -E main -fcgl %s | FileCheck %s --check-prefix=CGL
 

@@ -3,8 +3,10 @@
 // pairs read intersection 0 or 1, the 3x4 matrices are the 4x3 ones
 // transposed and CandidateProceduralPrimitiveNonOpaque is !AABBOpaque.
 // Without -fcgl the query's variable has no OpName: DXC legalizes a module
-// with an opaque local, and its inliner drops the names of the locals.
+// with an opaque local (at -O0 too), and its inliner drops the names of the
+// locals.
 // RUN: %hlsl2spirv -T cs_6_5 -E main -fspv-target-env=vulkan1.2 %s | FileCheck %s
+// RUN: %hlsl2spirv -T cs_6_5 -E main -fspv-target-env=vulkan1.2 -O0 %s | FileCheck %s
 
 // CHECK:      OpCapability RayQueryKHR
 // CHECK:      OpExtension "SPV_KHR_ray_query"
