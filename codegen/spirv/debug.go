@@ -15,15 +15,13 @@ import (
 // OpSource for every source file, OpModuleProcessed naming the tool and its
 // command line, and OpLine before the instructions whose source position
 // changes. The emitter records the position of every instruction it adds
-// (e.dbg.loc, kept by stmt and expr); the lines are attached once the module
-// is final, so passes never see them.
+// (e.dbg.loc, kept by stmt and expr) in a lineTable; the lines pass
+// (lines.go) attaches the lines once the module is final, so passes never
+// see them.
 
 // debugState is the debug information being built.
 type debugState struct {
-	locs     map[*builder.Inst]diag.Pos // where each instruction came from
-	ranges   map[*builder.Inst][2]diag.Pos
-	files    map[string]builder.ID // OpString of each file name
-	wrappers map[builder.ID]bool   // entry wrappers: lines on OpFunction and OpReturn only
+	lineTable // the positions recorded, for the lines pass (lines.go)
 
 	// loc is the source position of the instructions being added, for
 	// OpLine; locRange the source range of the expression being emitted,
@@ -36,7 +34,8 @@ type debugState struct {
 // debugSetup starts recording positions when lines are asked for.
 func (e *emitter) debugSetup() {
 	d := e.opts.Debug
-	e.dbg = &debugState{files: map[string]builder.ID{}, wrappers: map[builder.ID]bool{}}
+	e.dbg = &debugState{lineTable: lineTable{files: map[string]builder.ID{}, wrappers: map[builder.ID]bool{},
+		scopes: map[*builder.Inst]bool{}, positionsOnly: d.Positions, richLines: d.Vulkan}}
 	if d.Line || d.Positions {
 		e.dbg.locs = map[*builder.Inst]diag.Pos{}
 		e.dbg.ranges = map[*builder.Inst][2]diag.Pos{}
@@ -142,16 +141,6 @@ func (e *emitter) debugSources() {
 // toolCommit stands where DXC records its git commit.
 const toolCommit = "hlsl2spirv"
 
-// debugFile returns the OpString naming a file, made on first use.
-func (e *emitter) debugFile(name string) builder.ID {
-	if id, ok := e.dbg.files[name]; ok {
-		return id
-	}
-	id := e.b.DebugString(name)
-	e.dbg.files[name] = id
-	return id
-}
-
 // funcDeclPos is where DXC places a function: its return type (attributes
 // before it are not part of the declaration).
 func funcDeclPos(d *ast.FuncDecl) diag.Pos {
@@ -182,131 +171,6 @@ func bodyEnd(b *ast.BlockStmt) diag.Pos {
 		return diag.NoPos
 	}
 	return b.End() - 1
-}
-
-// lineState is DXC's bookkeeping while placing lines: the last position
-// emitted (zero after a terminator or a position-less instruction) and
-// whether the previous instruction was a merge, which the branch after it
-// must follow directly.
-type lineState struct {
-	file              builder.ID
-	line, col         int
-	end               [2]int // DebugLine: the range's end line and column
-	afterMerge        bool
-	inWrapper, vulkan bool
-}
-
-// attachLines gives the module's instructions their OpLine, following
-// DXC's emitter: a line is written when the position changes, never
-// between a merge instruction and its branch, and only on OpFunction and
-// OpReturn of entry wrappers (DXC made them up).
-func (e *emitter) attachLines() {
-	if e.dbg == nil || e.dbg.locs == nil {
-		return
-	}
-	for _, f := range e.b.M.Functions {
-		st := &lineState{inWrapper: e.dbg.wrappers[f.Def.Result], vulkan: e.opts.Debug.Vulkan}
-		e.lineFor(st, f.Def)
-		for _, p := range f.Params {
-			e.lineFor(st, p)
-		}
-		for _, b := range f.Blocks {
-			// OpLabel has no position: DXC ends the current line there.
-			if !st.inWrapper && !st.afterMerge && !st.vulkan {
-				st.line, st.col = 0, 0
-			}
-			for _, in := range b.Insts {
-				e.lineFor(st, in)
-			}
-		}
-	}
-}
-
-// lineFor attaches in's line if DXC would write one before it.
-func (e *emitter) lineFor(st *lineState, in *builder.Inst) {
-	if e.opts.Debug.Positions {
-		if p, ok := e.dbg.locs[in]; ok {
-			in.Line = &builder.Inst{Op: spv.OpLine, Operands: []builder.Operand{builder.Ref(e.debugFile("")), builder.Lit(uint32(p)), builder.Lit(0)}}
-		}
-		return
-	}
-	op := in.Op
-	if st.inWrapper && op != spv.OpReturn && op != spv.OpFunction {
-		return
-	}
-	if e.dbg.rich != nil && e.dbg.rich.inline[in] {
-		// a DebugScope ends the current line without OpNoLine
-		if !st.afterMerge {
-			st.line, st.col = 0, 0
-		}
-		return
-	}
-	if st.afterMerge {
-		st.afterMerge = false
-		st.line, st.col = 0, 0
-		return
-	}
-	if op == spv.OpSelectionMerge || op == spv.OpLoopMerge {
-		st.afterMerge = true
-	}
-	if op == spv.OpVariable {
-		// the variable's debug instruction carries its position
-		return
-	}
-	if st.vulkan && (op == spv.OpFunction || op == spv.OpFunctionParameter || op == spv.OpPhi) {
-		return
-	}
-	p, ok := e.dbg.locs[in]
-	if !ok {
-		if st.line != 0 || st.col != 0 {
-			if st.vulkan {
-				in.Line = e.richLineInst(dbgNoLine)
-			} else {
-				in.Line = &builder.Inst{Op: spv.OpNoLine}
-			}
-		}
-		st.line, st.col = 0, 0
-		return
-	}
-	pos := e.fs.Position(p)
-	end := pos
-	if rng, ok := e.dbg.ranges[in]; ok && rng[1].IsValid() {
-		pos, end = e.fs.Position(rng[0]), e.fs.Position(rng[1])
-	}
-	reset := (op >= spv.OpBranch && op <= spv.OpUnreachable) || op == spv.OpTerminateInvocation
-	file := e.debugFile(pos.Filename)
-	same := file == st.file && pos.Line == st.line && pos.Col == st.col && (!st.vulkan || st.end == [2]int{end.Line, end.Col})
-	if pos.Line == 0 || pos.Col == 0 || same {
-		if reset {
-			st.line, st.col = 0, 0
-		}
-		return
-	}
-	if reset {
-		st.line, st.col = 0, 0
-	} else {
-		st.file, st.line, st.col, st.end = file, pos.Line, pos.Col, [2]int{end.Line, end.Col}
-	}
-	if st.vulkan {
-		src := e.dbg.rich.sources[pos.Filename]
-		if src == nil {
-			src = e.dbg.rich.source
-		}
-		colStart, colEnd := pos.Col, end.Col
-		if colEnd < colStart && end.Line == pos.Line {
-			colStart, colEnd = 0, 0
-		}
-		in.Line = e.richLineInst(dbgLine, src.id, e.b.ConstUint32(uint32(pos.Line)), e.b.ConstUint32(uint32(end.Line)),
-			e.b.ConstUint32(uint32(colStart)), e.b.ConstUint32(uint32(colEnd)))
-		return
-	}
-	in.Line = &builder.Inst{Op: spv.OpLine, Operands: []builder.Operand{builder.Ref(file), builder.Lit(uint32(pos.Line)), builder.Lit(uint32(pos.Col))}}
-}
-
-// richLineInst is a DebugLine or DebugNoLine.
-func (e *emitter) richLineInst(inst uint32, ids ...builder.ID) *builder.Inst {
-	ops := append([]builder.Operand{builder.Ref(e.dbg.rich.set), builder.Lit(inst)}, builder.Refs(ids...)...)
-	return &builder.Inst{Op: spv.OpExtInst, Type: e.b.TypeVoid(), Result: e.b.NewID(), Operands: ops}
 }
 
 // lastTokenPos is where an expression's last token starts (the end of a

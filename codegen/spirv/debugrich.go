@@ -52,68 +52,28 @@ const (
 	dbgTypeMatrix         = spv.NonSemanticShaderDebugInfo100DebugTypeMatrix
 )
 
-// dnode is one debug instruction to be: its number in the set, its
-// operands, and the nodes DXC's sort visits from it, in order.
-type dnode struct {
-	inst  uint32
-	id    builder.ID
-	ops   []dop
-	visit []*dnode
-	// typeOf, when set, is lowered to the node's debug type once code
-	// generation is done; setType then completes ops and visit.
-	typeOf  func() *dnode
-	setType func(*dnode)
-	size    uint32 // in bits, for types
-	elem    *dnode // a vector's or array's element type
-	counts  []uint32
-	// after are written right after the node (DebugSourceContinued).
-	after []*dnode
-}
-
-// dop is an operand: a node, an id, a literal or a string.
-type dop struct {
-	node *dnode
-	id   builder.ID
-	lit  uint32
-	str  *string
-}
-
-func nodeOp(n *dnode) dop    { return dop{node: n} }
-func idOp(id builder.ID) dop { return dop{id: id} }
-func litOp(v uint32) dop     { return dop{lit: v} }
-func strOp(s string) dop     { return dop{str: &s} }
-
-// richState is the rich debug information being built.
+// richState is the rich debug information being built: the graph the
+// writer reads (richwrite.go), and what building it needs.
 type richState struct {
-	vulkan  bool // NonSemantic.Shader.DebugInfo.100: literals are constants, no forward references
-	set     builder.ID
+	richGraph
 	sources map[string]*dnode // DebugSource of each file
 	opaque  map[string]*dnode // object types by SPIR-V type id, or by name
-	nodes   []*dnode          // in creation order
 	source  *dnode
 	cu      *dnode
 	scopes  []*dnode // lexical scopes, innermost last
 	types   map[builder.ID]*dnode
-	expr    *dnode // the empty DebugExpression, made on first use
-	none    *dnode // DebugInfoNone, made on first use
-	blocks  map[builder.ID]*dnode
-	fnScope map[builder.ID]*dnode      // each function's DebugFunction
-	fnDecls map[builder.ID][]*dnode    // each function's parameter DebugDeclares
-	fnDefs  map[builder.ID]*dnode      // Vulkan: each function's DebugFunctionDefinition
-	inline  map[*builder.Inst]bool     // DebugScope instructions: no line of their own
-	declOf  map[*builder.Inst]diag.Pos // DebugDeclare positions
-	files   []string                   // Vulkan: the included files, each to have a DebugSource
-	text    map[string]string          // their text
+	expr    *dnode            // the empty DebugExpression, made on first use
+	none    *dnode            // DebugInfoNone, made on first use
+	files   []string          // Vulkan: the included files, each to have a DebugSource
+	text    map[string]string // their text
 }
 
 // richSetup imports the set first, as DXC does (its id is %1), and makes
 // the source and compilation unit.
 func (e *emitter) richSetup() {
-	r := &richState{types: map[builder.ID]*dnode{}, blocks: map[builder.ID]*dnode{}, fnScope: map[builder.ID]*dnode{},
-		fnDecls: map[builder.ID][]*dnode{}, inline: map[*builder.Inst]bool{}, declOf: map[*builder.Inst]diag.Pos{}}
+	r := &richState{richGraph: newRichGraph(e.opts.Debug.Vulkan), types: map[builder.ID]*dnode{},
+		sources: map[string]*dnode{}, opaque: map[string]*dnode{}}
 	e.dbg.rich = r
-	r.vulkan = e.opts.Debug.Vulkan
-	r.sources, r.fnDefs, r.opaque = map[string]*dnode{}, map[builder.ID]*dnode{}, map[string]*dnode{}
 	if r.vulkan {
 		r.set = e.b.ExtInstImport(vulkanDebugInfo)
 		if e.opts.Version < spv.Version1_6 { // core in SPIR-V 1.6
@@ -392,7 +352,7 @@ func (e *emitter) richEndBlock() {
 func (e *emitter) richScopeInst(scope *dnode) {
 	id := e.fb.Emit(spv.OpExtInst, e.b.TypeVoid(), builder.Ref(e.dbg.rich.set), builder.Lit(spv.OpenCLDebugInfo100DebugScope), builder.Ref(scope.id))
 	if in := e.b.Def(id); in != nil {
-		e.dbg.rich.inline[in] = true
+		e.dbg.scopes[in] = true
 	}
 }
 
@@ -751,136 +711,13 @@ func (e *emitter) richResolve() {
 	e.b.TypeVoid()
 }
 
-// richEmit writes the nodes in DXC's order after the module's globals,
-// then the scopes and declarations in the functions.
-func (e *emitter) richEmit() {
-	r := e.dbg.rich
-	if r == nil {
-		return
+// sourceIDs are the ids of the DebugSource of each file.
+func (r *richState) sourceIDs() map[string]builder.ID {
+	ids := make(map[string]builder.ID, len(r.sources))
+	for name, n := range r.sources {
+		ids[name] = n.id
 	}
-	// Roots: nodes no other node visits.
-	used := map[*dnode]bool{}
-	for _, n := range r.nodes {
-		for _, v := range n.visit {
-			used[v] = true
-		}
-	}
-	var stack []*dnode
-	for _, n := range r.nodes {
-		if !used[n] {
-			stack = append(stack, n)
-		}
-	}
-	visited := map[*dnode]bool{}
-	var order []*dnode
-	for len(stack) > 0 {
-		n := stack[len(stack)-1]
-		visited[n] = true
-		pushed := false
-		for _, v := range n.visit {
-			if v != nil && !visited[v] {
-				stack = append(stack, v)
-				pushed = true
-				break
-			}
-		}
-		if !pushed {
-			stack = stack[:len(stack)-1]
-			order = append(order, n)
-		}
-	}
-	void := e.b.TypeVoid()
-	for _, n := range order {
-		e.b.M.Globals = append(e.b.M.Globals, e.richInst(n, void, n.id))
-		for _, a := range n.after {
-			e.b.M.Globals = append(e.b.M.Globals, e.richInst(a, void, 0))
-		}
-	}
-	e.richPlaceScopes(void)
-}
-
-// richInst encodes a node as OpExtInst; its strings become OpStrings in
-// operand order, as DXC makes them.
-func (e *emitter) richInst(n *dnode, void, id builder.ID) *builder.Inst {
-	ops := []builder.Operand{builder.Ref(e.dbg.rich.set), builder.Lit(n.inst)}
-	var info *spv.ExtInstInfo
-	if !e.dbg.rich.vulkan {
-		info = spv.ExtInstSetByName(openCLDebugInfo).Inst(n.inst)
-	}
-	for i, o := range n.ops {
-		switch {
-		case o.node != nil:
-			ops = append(ops, builder.Ref(o.node.id))
-		case o.str != nil:
-			ops = append(ops, builder.Ref(e.b.DebugString(*o.str)))
-		case o.id != 0:
-			ops = append(ops, builder.Ref(o.id))
-		case e.dbg.rich.vulkan:
-			// NonSemantic operands are all ids: literals are constants
-			ops = append(ops, builder.Ref(e.b.ConstUint32(o.lit)))
-		default:
-			// a literal of the grammar's kind (an enumerant or flags)
-			k := info.Operands[min(i, len(info.Operands)-1)].Kind
-			ops = append(ops, builder.Operand{Kind: k, Word: o.lit})
-		}
-	}
-	if id == 0 {
-		id = e.b.NewID()
-	}
-	return &builder.Inst{Op: spv.OpExtInst, Type: void, Result: id, Operands: ops}
-}
-
-// richPlaceScopes writes each function's DebugScope and parameter
-// declarations and each block's DebugScope. Under -fcgl they go where DXC
-// writes them (after OpFunction and OpLabel, which spirv-val refuses);
-// otherwise inside the blocks, after the variables.
-func (e *emitter) richPlaceScopes(void builder.ID) {
-	r := e.dbg.rich
-	scope := func(n *dnode) *builder.Inst {
-		in := e.richInst(&dnode{inst: spv.OpenCLDebugInfo100DebugScope, ops: []dop{nodeOp(n)}}, void, 0)
-		r.inline[in] = true
-		return in
-	}
-	for _, f := range e.b.M.Functions {
-		fn := r.fnScope[f.Def.Result]
-		var pro []*builder.Inst
-		if fn != nil {
-			pro = append(pro, scope(fn))
-			for _, d := range r.fnDecls[f.Def.Result] {
-				pro = append(pro, e.richInst(d, void, 0))
-			}
-		}
-		for i, b := range f.Blocks {
-			var head []*builder.Inst
-			if i == 0 && r.fnDefs[f.Def.Result] != nil {
-				// in the function's own scope, before its body's block
-				head = append(head, e.richInst(r.fnDefs[f.Def.Result], void, 0))
-			}
-			if s := r.blocks[b.Label]; s != nil && !(r.vulkan && i == 0 && s == fn) {
-				head = append(head, scope(s))
-			}
-			if e.opts.CodeGenOnly && !r.vulkan {
-				if i == 0 {
-					f.Prologue = pro
-				}
-				if len(head) > 0 && len(b.Insts) > 0 && b.Insts[0].Op == spv.OpVariable {
-					// before the variables, as DXC: the variable carries it
-					b.Insts[0].Line = head[0]
-					continue
-				}
-				b.Insts = append(head, b.Insts...)
-				continue
-			}
-			at := 0
-			for at < len(b.Insts) && b.Insts[at].Op == spv.OpVariable {
-				at++
-			}
-			if i == 0 {
-				head = append(pro, head...)
-			}
-			b.Insts = append(b.Insts[:at:at], append(head, b.Insts[at:]...)...)
-		}
-	}
+	return ids
 }
 
 // richWarnMethods warns, once, that OpenCL.DebugInfo.100 cannot tie member

@@ -55,7 +55,12 @@
 //     flags.go: the NoContraction, RelaxedPrecision and NonUniform
 //     decorations; memorymodel.go: the Vulkan memory model upgrade;
 //     debug.go, debugopts.go, debugrich.go: -Zi and -fspv-debug line and
-//     rich debug information.
+//     rich debug information, recorded during the walk.
+//   - passes over the finished module, each a function of the module and
+//     the facts the walk recorded, tested SPIR-V in, SPIR-V out
+//     (passes_test.go and each file's test): flags.go's decorateFlags,
+//     order.go's finish, richwrite.go (the rich debug information's
+//     nodes and scopes), lines.go (OpLine, DebugLine and their kin).
 package spirv
 
 import (
@@ -225,9 +230,12 @@ func GenerateModule(fs *diag.FileSet, diags *diag.List, file *ast.File, info *se
 	e.richResolve()
 	writeNoneImageOperands(e.b.M)             // textures.go
 	flagged := decorateFlags(e.b.M, &e.flags) // flags.go
-	finish(e.b.M, flagged)
-	e.richEmit()
-	e.attachLines()
+	finish(e.b.M, flagged)                    // order.go
+	if r := e.dbg.rich; r != nil {
+		writeRichDebug(e.b, &r.richGraph, opts.CodeGenOnly, e.dbg.scopes) // richwrite.go
+		e.dbg.set, e.dbg.sources, e.dbg.source = r.set, r.sourceIDs(), r.source.id
+	}
+	attachLines(e.b, e.fs, &e.dbg.lineTable) // lines.go
 	err := e.b.Err()
 	if err == nil {
 		err = builder.Verify(e.b.M)
