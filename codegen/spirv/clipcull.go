@@ -1,6 +1,7 @@
 package spirv
 
 import (
+	"slices"
 	"sort"
 
 	"github.com/hlsl2spirv/hlsl2spirv/builder"
@@ -53,70 +54,89 @@ func (e *emitter) clipCullLeaf(el sema.IOElem, upper string) []ioLeaf {
 	return []ioLeaf{leaf}
 }
 
+// clipArray is one of the arrays: the slots of one kind and direction.
+type clipArray struct {
+	cull, in bool
+	slots    []*clipSlot // by semantic index
+	size     int         // floats
+}
+
+// packClipSlots groups the slots into their arrays, in the order the
+// kinds and directions are first met, and gives each slot its offset in
+// its array: the slots in semantic index order, each taking its
+// components.
+func packClipSlots(slots []*clipSlot) []clipArray {
+	var arrays []clipArray
+	for _, s := range slots {
+		i := slices.IndexFunc(arrays, func(a clipArray) bool { return a.cull == s.cull && a.in == s.in })
+		if i < 0 {
+			i = len(arrays)
+			arrays = append(arrays, clipArray{cull: s.cull, in: s.in})
+		}
+		arrays[i].slots = append(arrays[i].slots, s)
+	}
+	for i := range arrays {
+		a := &arrays[i]
+		sort.SliceStable(a.slots, func(i, j int) bool { return a.slots[i].index < a.slots[j].index })
+		for _, s := range a.slots {
+			s.offset = a.size
+			a.size += s.count
+		}
+	}
+	return arrays
+}
+
 // finishClipCull creates the arrays once every semantic is known.
 func (e *emitter) finishClipCull(vars *[]*stageVar) {
-	type group struct {
-		cull, in bool
-	}
-	groups := map[group][]*clipSlot{}
-	var keys []group
 	var made []*stageVar
-	for _, s := range e.io.clipSlots {
-		g := group{s.cull, s.in}
-		if _, ok := groups[g]; !ok {
-			keys = append(keys, g)
-		}
-		groups[g] = append(groups[g], s)
-	}
-	for _, g := range keys {
-		slots := groups[g]
-		sort.SliceStable(slots, func(i, j int) bool { return slots[i].index < slots[j].index })
-		total := 0
-		for _, s := range slots {
-			s.offset = total
-			total += s.count
-		}
+	var madeIDs, before []builder.ID
+	for _, a := range packClipSlots(e.io.clipSlots) {
 		sc, name, bi := spv.StorageClassOutput, "gl_ClipDistance", spv.BuiltInClipDistance
-		if g.in {
+		if a.in {
 			sc = spv.StorageClassInput
 		}
-		if g.cull {
+		if a.cull {
 			name, bi = "gl_CullDistance", spv.BuiltInCullDistance
 		}
-		arr := e.b.TypeArrayN(e.typeID(types.ScalarType(types.Float)), uint32(total), 0)
-		if n := slots[0].arrayN; n > 0 {
+		arr := e.b.TypeArrayN(e.typeID(types.ScalarType(types.Float)), uint32(a.size), 0)
+		if n := a.slots[0].arrayN; n > 0 {
 			arr = e.b.TypeArrayN(arr, uint32(n), 0)
 		}
 		id := e.b.GlobalVariable(e.b.TypePointer(sc, arr), sc, name, 0)
 		e.b.Decorate(id, spv.DecorationBuiltIn, builder.Enum(bi))
-		made = append(made, &stageVar{id: id, in: g.in, builtin: true, location: -1})
-		for _, s := range slots {
+		made = append(made, &stageVar{id: id, in: a.in, builtin: true, location: -1})
+		madeIDs = append(madeIDs, id)
+		for _, s := range a.slots {
 			s.v = id
 		}
 	}
+	for _, v := range *vars {
+		before = append(before, v.id)
+	}
 	// DXC creates them before the other stage variables: they lead the
 	// interface, and their decorations come before the others'
-	e.hoistStageVars(made, *vars)
+	hoistVariables(e.b.M, madeIDs, before)
 	*vars = append(made, *vars...)
 	e.io.clipSlots = nil
 }
 
-// hoistStageVars moves the variables made, and their decorations, to
-// just before the first of the variables before (and its decorations);
-// the module's types and constants are ordered later (order.go).
-func (e *emitter) hoistStageVars(made, before []*stageVar) {
-	if len(made) == 0 || len(before) == 0 {
+// hoistVariables moves the global variables moved, and their
+// decorations, to just before the first of the variables before (and its
+// decorations); the module's types and constants are ordered later
+// (order.go).
+func hoistVariables(m *builder.Module, moved, before []builder.ID) {
+	if len(moved) == 0 || len(before) == 0 {
 		return
 	}
-	moved, earlier := map[builder.ID]bool{}, map[builder.ID]bool{}
-	for _, v := range made {
-		moved[v.id] = true
+	isMoved, isBefore := map[builder.ID]bool{}, map[builder.ID]bool{}
+	for _, id := range moved {
+		isMoved[id] = true
 	}
-	for _, v := range before {
-		earlier[v.id] = true
+	for _, id := range before {
+		isBefore[id] = true
 	}
-	hoistBefore(e.b.M.Annotations, func(in *builder.Inst) builder.ID { return in.Operands[0].ID() }, moved, earlier)
-	hoistBefore(e.b.M.Globals, func(in *builder.Inst) builder.ID { return in.Result }, moved, earlier)
+	hoistBefore(m.Annotations, func(in *builder.Inst) builder.ID { return in.Operands[0].ID() }, isMoved, isBefore)
+	hoistBefore(m.Globals, func(in *builder.Inst) builder.ID { return in.Result }, isMoved, isBefore)
 }
 
 // hoistBefore reorders section in place: the instructions whose key is in

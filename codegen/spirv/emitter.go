@@ -16,7 +16,9 @@
 //     and decorations; entrypoint.go: the entry point being emitted;
 //     library.go: entry points of -T lib_*.
 //   - entry.go: the wrapper and stage I/O (a variable per leaf sema
-//     flattened, sema.Info.StageIOOf), stageio.go their state; gs.go,
+//     flattened, sema.Info.StageIOOf), stageio.go their state;
+//     entryfinish.go: each entry point's locations and interface list,
+//     once every function is emitted; gs.go,
 //     tess.go, clipcull.go: geometry and tessellation stages, clip/cull
 //     distances; mesh.go: mesh and amplification stages; node.go:
 //     work-graph node shaders; packio.go: -pack-optimized's packed
@@ -58,9 +60,11 @@
 //     rich debug information, recorded during the walk.
 //   - passes over the finished module, each a function of the module and
 //     the facts the walk recorded, tested SPIR-V in, SPIR-V out
-//     (passes_test.go and each file's test): flags.go's decorateFlags,
-//     order.go's finish, richwrite.go (the rich debug information's
-//     nodes and scopes), lines.go (OpLine, DebugLine and their kin).
+//     (passes_test.go and each file's test): entryfinish.go's
+//     assignLocations and entryInterface, clipcull.go's hoistVariables,
+//     flags.go's decorateFlags, order.go's finish, richwrite.go (the rich
+//     debug information's nodes and scopes), lines.go (OpLine, DebugLine
+//     and their kin).
 package spirv
 
 import (

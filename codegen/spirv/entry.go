@@ -2,7 +2,6 @@ package spirv
 
 import (
 	"github.com/hlsl2spirv/hlsl2spirv/sema/stage"
-	"sort"
 	"strconv"
 	"strings"
 	"sync"
@@ -1022,124 +1021,6 @@ func (e *emitter) computeDerivatives() {
 	} else {
 		e.b.Capability(spv.CapabilityComputeDerivativeGroupLinearKHR)
 		e.b.ExecutionMode(e.entry.id, spv.ExecutionModeDerivativeGroupLinearKHR)
-	}
-}
-
-// finishEntryPoint assigns locations, bindings, and the interface list.
-func (e *emitter) finishEntryPoint() {
-	e.io.stageVars = append(e.io.stageVars, e.meshLateVars()...) // mesh.go
-	e.computeDerivatives()
-	e.assignLocations(true)
-	e.assignLocations(false)
-	for _, sv := range e.io.stageVars {
-		if sv.perVertex {
-			e.b.Decorate(sv.id, spv.DecorationPerVertexKHR)
-		}
-	}
-	var iface []builder.ID
-	if e.opts.Version >= spv.Version1_4 || e.stage().IsRayTracing() {
-		// (ray tracing stages read their built-ins in any function)
-		iface = builder.InterfaceVariables(e.b.M, e.entry.id)
-		// stage variables first, in creation order, as DXC lists them
-		seen := map[builder.ID]bool{}
-		var ordered []builder.ID
-		reached := map[builder.ID]bool{}
-		for _, id := range iface {
-			reached[id] = true
-		}
-		for _, id := range e.io.extBuiltinOrder { // declared before the stage variables
-			if reached[id] {
-				ordered = append(ordered, id)
-				seen[id] = true
-			}
-		}
-		for _, sv := range e.io.stageVars {
-			if seen[sv.id] {
-				continue
-			}
-			ordered = append(ordered, sv.id)
-			seen[sv.id] = true
-		}
-		for _, id := range e.io.bodyBuiltins {
-			if reached[id] && !seen[id] {
-				ordered = append(ordered, id)
-				seen[id] = true
-			}
-		}
-		for _, id := range iface {
-			if !seen[id] {
-				ordered = append(ordered, id)
-			}
-		}
-		iface = e.commonRayBuiltins(ordered) // raytracing.go
-	} else {
-		for _, sv := range e.io.stageVars {
-			iface = append(iface, sv.id)
-		}
-		iface = e.extBuiltinInterface(iface)
-	}
-	e.b.AddInterface(e.entry.id, iface...)
-}
-
-// assignLocations gives user stage variables their Location decorations:
-// explicit ones first, then the rest in declaration (or alphabetical)
-// order, skipping used slots.
-func (e *emitter) assignLocations(in bool) {
-	var vars []*stageVar
-	used := map[int]bool{}
-	for _, sv := range e.io.stageVars {
-		if sv.in != in || sv.builtin {
-			continue
-		}
-		vars = append(vars, sv)
-		if sv.location >= 0 {
-			for k := 0; k < max(sv.slots, 1); k++ {
-				used[sv.location+k] = true
-			}
-		}
-	}
-	order := vars
-	// DXC orders hull shader outputs and domain shader inputs by semantic
-	// always, so the two stages agree whatever order each declares them in.
-	if e.opts.StageIOOrder == "alpha" || (!in && e.stage() == stage.Hull) || (in && e.stage() == stage.Domain) {
-		order = append([]*stageVar(nil), vars...)
-		sort.SliceStable(order, func(i, j int) bool { return order[i].semantic < order[j].semantic })
-	}
-	if e.packs(in, vars) {
-		order = e.packLocations(vars) // packio.go
-	}
-	next := 0
-	for _, sv := range order {
-		if sv.location >= 0 {
-			continue
-		}
-		for {
-			free := true
-			for k := 0; k < max(sv.slots, 1); k++ {
-				if used[next+k] {
-					free = false
-				}
-			}
-			if free {
-				break
-			}
-			next++
-		}
-		sv.location = next
-		for k := 0; k < max(sv.slots, 1); k++ {
-			used[next+k] = true
-		}
-		next += max(sv.slots, 1)
-	}
-	for _, sv := range order {
-		e.b.Decorate(sv.id, spv.DecorationLocation, builder.Lit(uint32(sv.location)))
-		if sv.component >= 0 {
-			e.b.Decorate(sv.id, spv.DecorationComponent, builder.Lit(uint32(sv.component)))
-		}
-		if sv.index > 0 {
-			// dual-source blending: the blend equation input it feeds
-			e.b.Decorate(sv.id, spv.DecorationIndex, builder.Lit(uint32(sv.index-1)))
-		}
 	}
 }
 

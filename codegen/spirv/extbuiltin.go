@@ -66,22 +66,3 @@ func (e *emitter) builtinInputDecorations(id builder.ID, bi spv.BuiltIn, flat bo
 	}
 	e.volatileBuiltin(id, bi) // raytracing.go
 }
-
-// extBuiltinInterface lists the vk::ext_builtin_* variables an entry point
-// before SPIR-V 1.4 declares in its interface (from 1.4 the reached globals
-// are listed anyway), skipping those already listed.
-func (e *emitter) extBuiltinInterface(iface []builder.ID) []builder.ID {
-	seen := map[builder.ID]bool{}
-	for _, id := range iface {
-		seen[id] = true
-	}
-	var ext []builder.ID
-	for _, id := range e.io.extBuiltinOrder {
-		if !seen[id] {
-			ext = append(ext, id)
-		}
-	}
-	// First: DXC creates them with the declarations, before the entry's
-	// own stage variables.
-	return append(ext, iface...)
-}

@@ -62,7 +62,7 @@ func (e *emitter) packs(in bool, vars []*stageVar) bool {
 
 // packLocations assigns locations and components to vars (none of which
 // has a location yet) and returns them in the order they were placed.
-func (e *emitter) packLocations(vars []*stageVar) []*stageVar {
+func packLocations(vars []*stageVar) []*stageVar {
 	var (
 		locs    []int // the locations assigned so far, in order
 		nextUse []int // the first free component of each of them

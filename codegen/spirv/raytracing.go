@@ -225,33 +225,6 @@ func (e *emitter) rayBuiltinValue(b rayBuiltin, t *types.Type) builder.ID {
 	return e.convert(v, b.typ, t)
 }
 
-// commonRayBuiltins puts, with -fcgl, every ray tracing built-in of the
-// module at the head of an entry point's interface. DXC lists the built-ins
-// the intrinsics create (they belong to no entry point) in every entry
-// point, in creation order, and only its legalization trims the lists to
-// the variables each entry uses.
-func (e *emitter) commonRayBuiltins(iface []builder.ID) []builder.ID {
-	if !e.opts.CodeGenOnly || e.io.rt == nil || len(e.io.rt.builtins) == 0 {
-		return iface
-	}
-	common := map[builder.ID]bool{}
-	for _, id := range e.io.rt.builtins {
-		common[id] = true
-	}
-	var out []builder.ID
-	for _, in := range e.b.M.Globals {
-		if in.Op == spv.OpVariable && common[in.Result] {
-			out = append(out, in.Result)
-		}
-	}
-	for _, id := range iface {
-		if !common[id] {
-			out = append(out, id)
-		}
-	}
-	return out
-}
-
 // rayStageVar returns the module variable of storage class sc holding
 // values of type t for TraceRay or CallShader (one per type, located in
 // creation order, as DXC does), creating it named name.
