@@ -980,50 +980,6 @@ func (e *emitter) floatControls() {
 	}
 }
 
-// computeDerivatives gives a compute shader that uses derivatives
-// (implicit-LOD sampling, ddx...) the derivative group execution mode of
-// SPV_{NV,KHR}_compute_shader_derivatives: quads when the group's x and y
-// sizes are even, else linear, as DXC chooses.
-func (e *emitter) computeDerivatives() {
-	if e.stage() != stage.Compute && !e.isMeshStage() {
-		return
-	}
-	uses := false
-	for _, f := range e.b.M.Reachable(e.entry.id) {
-		for _, b := range f.Blocks {
-			for _, in := range b.Insts {
-				switch in.Op {
-				case spv.OpImageSampleImplicitLod, spv.OpImageSampleDrefImplicitLod, spv.OpImageSparseSampleImplicitLod,
-					spv.OpImageSparseSampleDrefImplicitLod, spv.OpImageQueryLod, spv.OpDPdx, spv.OpDPdy, spv.OpFwidth,
-					spv.OpDPdxFine, spv.OpDPdyFine, spv.OpFwidthFine, spv.OpDPdxCoarse, spv.OpDPdyCoarse, spv.OpFwidthCoarse:
-					uses = true
-				}
-			}
-		}
-	}
-	if !uses {
-		return
-	}
-	if e.isMeshStage() {
-		e.meshDerivatives() // mesh.go
-		return
-	}
-	ext := "SPV_NV_compute_shader_derivatives"
-	for _, x := range e.opts.Extensions {
-		if x == "SPV_KHR_compute_shader_derivatives" {
-			ext = x
-		}
-	}
-	e.b.Extension(ext)
-	if e.entry.numThreads[0]%2 == 0 && e.entry.numThreads[1]%2 == 0 {
-		e.b.Capability(spv.CapabilityComputeDerivativeGroupQuadsKHR)
-		e.b.ExecutionMode(e.entry.id, spv.ExecutionModeDerivativeGroupQuadsKHR)
-	} else {
-		e.b.Capability(spv.CapabilityComputeDerivativeGroupLinearKHR)
-		e.b.ExecutionMode(e.entry.id, spv.ExecutionModeDerivativeGroupLinearKHR)
-	}
-}
-
 // executionModels are the SPIR-V execution models of the stages
 // (mesh and amplification shaders: NV or EXT, see meshModel; the NV and
 // KHR ray tracing enumerants are the same numbers).

@@ -9,9 +9,12 @@ import (
 )
 
 // Finishing an entry point once every function is emitted: the stage
-// variables get their locations and the entry point its interface list.
-// Both are plain functions of the module and the facts the walk recorded
-// (the stage variables, the built-ins in the order made), tested SPIR-V in,
+// variables get their locations, the entry point its interface list, and a
+// compute-like one that takes derivatives its derivative group. The
+// emitter gathers the facts its walk recorded (the stage variables, the
+// built-ins in the order made, the options that choose the order); the
+// work is done by plain functions of the module and those facts
+// (assignLocations, entryInterface, usesDerivatives), tested SPIR-V in,
 // SPIR-V out (entryfinish_test.go).
 
 // finishEntryPoint adds what the whole module decides: the mesh stages'
@@ -44,6 +47,55 @@ func (e *emitter) finishEntryPoint() {
 		}
 	}
 	e.b.AddInterface(e.entry.id, entryInterface(e.b.M, f)...)
+}
+
+// computeDerivatives gives a compute shader that uses derivatives
+// (implicit-LOD sampling, ddx...) the derivative group execution mode of
+// SPV_{NV,KHR}_compute_shader_derivatives: quads when the group's x and y
+// sizes are even, else linear, as DXC chooses.
+func (e *emitter) computeDerivatives() {
+	if e.stage() != stage.Compute && !e.isMeshStage() {
+		return
+	}
+	if !usesDerivatives(e.b.M, e.entry.id) {
+		return
+	}
+	if e.isMeshStage() {
+		e.meshDerivatives() // mesh.go
+		return
+	}
+	ext := "SPV_NV_compute_shader_derivatives"
+	for _, x := range e.opts.Extensions {
+		if x == "SPV_KHR_compute_shader_derivatives" {
+			ext = x
+		}
+	}
+	e.b.Extension(ext)
+	if e.entry.numThreads[0]%2 == 0 && e.entry.numThreads[1]%2 == 0 {
+		e.b.Capability(spv.CapabilityComputeDerivativeGroupQuadsKHR)
+		e.b.ExecutionMode(e.entry.id, spv.ExecutionModeDerivativeGroupQuadsKHR)
+	} else {
+		e.b.Capability(spv.CapabilityComputeDerivativeGroupLinearKHR)
+		e.b.ExecutionMode(e.entry.id, spv.ExecutionModeDerivativeGroupLinearKHR)
+	}
+}
+
+// usesDerivatives reports whether a function the entry point reaches takes
+// derivatives: implicit-LOD sampling, a LOD query, ddx and its kin.
+func usesDerivatives(m *builder.Module, entry builder.ID) bool {
+	for _, f := range m.Reachable(entry) {
+		for _, b := range f.Blocks {
+			for _, in := range b.Insts {
+				switch in.Op {
+				case spv.OpImageSampleImplicitLod, spv.OpImageSampleDrefImplicitLod, spv.OpImageSparseSampleImplicitLod,
+					spv.OpImageSparseSampleDrefImplicitLod, spv.OpImageQueryLod, spv.OpDPdx, spv.OpDPdy, spv.OpFwidth,
+					spv.OpDPdxFine, spv.OpDPdyFine, spv.OpFwidthFine, spv.OpDPdxCoarse, spv.OpDPdyCoarse, spv.OpFwidthCoarse:
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // userStageVars are the stage variables of one direction that take a

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/hlsl2spirv/hlsl2spirv/builder"
+	"github.com/hlsl2spirv/hlsl2spirv/builder/asm"
 )
 
 const locationsModule = `OpCapability Shader
@@ -156,4 +157,50 @@ CHECK: OpEntryPoint GLCompute %main "main" %ext %stage %body %other{{$}}
 	}, `
 CHECK: OpEntryPoint GLCompute %main "main" %ray %ext %stage %body %other{{$}}
 `)
+}
+
+// Derivatives count in the functions an entry point reaches, not in the
+// others.
+func TestUsesDerivatives(t *testing.T) {
+	m, err := asm.Parse(`OpCapability Shader
+OpCapability DerivativeControl
+OpMemoryModel Logical GLSL450
+OpEntryPoint Fragment %main "main"
+OpEntryPoint Fragment %plain "plain"
+OpExecutionMode %main OriginUpperLeft
+OpExecutionMode %plain OriginUpperLeft
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%float = OpTypeFloat 32
+%float_1 = OpConstant %float 1
+%main = OpFunction %void None %fn
+%l0 = OpLabel
+%c = OpFunctionCall %void %g
+OpReturn
+OpFunctionEnd
+%g = OpFunction %void None %fn
+%l1 = OpLabel
+%d = OpDPdx %float %float_1
+OpReturn
+OpFunctionEnd
+%plain = OpFunction %void None %fn
+%l2 = OpLabel
+OpReturn
+OpFunctionEnd
+%h = OpFunction %void None %fn
+%l3 = OpLabel
+%w = OpFwidth %float %float_1
+OpReturn
+OpFunctionEnd
+`, asm.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	main, plain := m.EntryPoints[0].Operands[1].ID(), m.EntryPoints[1].Operands[1].ID()
+	if !usesDerivatives(m, main) {
+		t.Error("main calls a function taking ddx: want true")
+	}
+	if usesDerivatives(m, plain) {
+		t.Error("plain reaches no derivative (the fwidth is in a function nobody calls): want false")
+	}
 }

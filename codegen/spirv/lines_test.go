@@ -14,12 +14,7 @@ import (
 // (no OpLabel: a block's label is not an instruction of the IR).
 func functionInsts(t *testing.T, m *builder.Module, name string) []*builder.Inst {
 	t.Helper()
-	var id builder.ID
-	for _, n := range m.Names {
-		if n.Op == spv.OpName && n.Operands[1].Str == name {
-			id = n.Operands[0].ID()
-		}
-	}
+	id := namedID(t, m, name) // flags_test.go
 	for _, f := range m.Functions {
 		if f.Def.Result == id {
 			ins := append([]*builder.Inst{f.Def}, f.Params...)
