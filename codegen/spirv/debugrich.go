@@ -16,10 +16,11 @@ import (
 // instructions describing the source, the types, the functions, their
 // lexical blocks and the variables, as DXC emits them. The emitter builds
 // a graph of debug nodes while it generates code (functions, blocks,
-// variables); the types are lowered once code generation is done, and the
-// nodes are then written in DXC's order: a depth-first post-order from the
-// nodes nothing refers to, the last created first (DXC's
-// SortDebugInfoVisitor), so that operands come before their users.
+// variables); the types are lowered once code generation is done
+// (richResolve, the last step that needs HLSL types), and the pass in
+// richwrite.go then writes the nodes in DXC's order: a depth-first
+// post-order from the nodes nothing refers to, the last created first
+// (DXC's SortDebugInfoVisitor), so that operands come before their users.
 
 // OpenCL.DebugInfo.100 operand values DXC uses.
 const (
@@ -689,7 +690,8 @@ func (e *emitter) richFunctionType(fnType builder.ID, f *sema.Func, wrapper bool
 
 // richResolve lowers the types the nodes need, before the module's
 // globals are ordered (the constants the types use are ordered with the
-// others).
+// others). It stays on the emitter: lowering a debug type reads the HLSL
+// type behind it.
 func (e *emitter) richResolve() {
 	if e.dbg.rich == nil {
 		return
