@@ -91,7 +91,7 @@ func TestAttachLines(t *testing.T) {
 		// OpFunction, OpIAdd, OpIMul, OpISub (none), OpSelectionMerge,
 		// OpBranchConditional, OpBranch, OpReturn (none)
 		for i, p := range map[int]diag.Pos{0: at(file, 1, 1), 1: at(file, 2, 11), 2: at(file, 2, 11),
-			4: at(file, 3, 3), 5: at(file, 3, 3), 6: at(file, 4, 3)} {
+			4: at(file, 3, 3), 5: at(file, 3, 7), 6: at(file, 4, 3)} {
 			table.locs[fInsts[i]] = p
 		}
 		attachLines(b, fs, table)
