@@ -109,6 +109,12 @@ func init() {
 		intrinsics.IgnoreHit:             endHitLowering(false),
 		intrinsics.AcceptHitAndEndSearch: endHitLowering(true),
 	}
+	addRowLowerings()
+}
+
+// addRowLowerings adds the lowerings the declarative tables describe, one
+// per row; an intrinsic in two places is a bug.
+func addRowLowerings() {
 	add := func(id intrinsics.ID, l intrinsicLowering) {
 		if intrinsicLowerings[id] != nil {
 			panic("codegen/spirv: two lowerings for the intrinsic " + id.String())
