@@ -302,8 +302,12 @@ func (f *FunctionBuilder) Terminated() bool { return f.cur != nil && f.cur.Termi
 // returns its result id (0 when op has no result). typ is the result type,
 // 0 when op has none.
 func (f *FunctionBuilder) Emit(op spv.Op, typ ID, operands ...Operand) ID {
+	// The operands are copied to the slab first and only the copy is
+	// offered to Fold: operands then does not escape, so the callers'
+	// variadic slices stay on their stacks.
+	ops := f.b.copyOperands(operands)
 	if f.b.Fold != nil {
-		if id, ok := f.b.Fold(op, typ, operands); ok {
+		if id, ok := f.b.Fold(op, typ, ops); ok {
 			return id
 		}
 	}
@@ -313,7 +317,7 @@ func (f *FunctionBuilder) Emit(op spv.Op, typ ID, operands ...Operand) ID {
 		return 0
 	}
 	in := f.b.newInst()
-	*in = Inst{Op: op, Type: typ, Operands: f.b.copyOperands(operands)}
+	*in = Inst{Op: op, Type: typ, Operands: ops}
 	if info.HasResult {
 		in.Result = f.b.NewID()
 	}
@@ -392,29 +396,48 @@ func (f *FunctionBuilder) Store(ptr, value ID) { f.Emit(spv.OpStore, 0, Ref(ptr)
 
 // AccessChain emits OpAccessChain.
 func (f *FunctionBuilder) AccessChain(ptrType, base ID, indexes ...ID) ID {
-	return f.Emit(spv.OpAccessChain, ptrType, append([]Operand{Ref(base)}, Refs(indexes...)...)...)
+	var buf [8]Operand
+	return f.Emit(spv.OpAccessChain, ptrType, appendRefs(append(buf[:0], Ref(base)), indexes)...)
 }
 
 // CompositeExtract emits OpCompositeExtract.
 func (f *FunctionBuilder) CompositeExtract(typ, composite ID, indexes ...uint32) ID {
-	return f.Emit(spv.OpCompositeExtract, typ, append([]Operand{Ref(composite)}, Lits(indexes...)...)...)
+	var buf [8]Operand
+	ops := append(buf[:0], Ref(composite))
+	for _, ix := range indexes {
+		ops = append(ops, Lit(ix))
+	}
+	return f.Emit(spv.OpCompositeExtract, typ, ops...)
 }
 
 // CompositeConstruct emits OpCompositeConstruct.
 func (f *FunctionBuilder) CompositeConstruct(typ ID, parts ...ID) ID {
-	return f.Emit(spv.OpCompositeConstruct, typ, Refs(parts...)...)
+	var buf [8]Operand
+	return f.Emit(spv.OpCompositeConstruct, typ, appendRefs(buf[:0], parts)...)
 }
 
 // Call emits OpFunctionCall.
 func (f *FunctionBuilder) Call(ret, fn ID, args ...ID) ID {
-	return f.Emit(spv.OpFunctionCall, ret, append([]Operand{Ref(fn)}, Refs(args...)...)...)
+	var buf [8]Operand
+	return f.Emit(spv.OpFunctionCall, ret, appendRefs(append(buf[:0], Ref(fn)), args)...)
 }
 
 // ExtInst emits OpExtInst of instruction inst of the set imported under
 // setName (imported on first use).
 func (f *FunctionBuilder) ExtInst(typ ID, setName string, inst uint32, args ...ID) ID {
 	set := f.b.ExtInstImport(setName)
-	return f.Emit(spv.OpExtInst, typ, append([]Operand{Ref(set), Lit(inst)}, Refs(args...)...)...)
+	var buf [8]Operand
+	return f.Emit(spv.OpExtInst, typ, appendRefs(append(buf[:0], Ref(set), Lit(inst)), args)...)
+}
+
+// appendRefs appends ids to ops as id operands. The helpers above build
+// their operands in a small array on their stack this way (Emit copies
+// them), instead of allocating the list.
+func appendRefs(ops []Operand, ids []ID) []Operand {
+	for _, id := range ids {
+		ops = append(ops, Ref(id))
+	}
+	return ops
 }
 
 // Branch terminates the insertion block with OpBranch.
