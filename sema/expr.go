@@ -87,7 +87,7 @@ func (c *checker) expr1(e ast.Expr) operand {
 		}
 		u := types.ScalarType(types.Uint)
 		if n, ok := sizeOf(t); ok {
-			return operand{typ: u, val: &constant.Composite{Type: u, Elems: []constant.Value{constant.Uint(types.Uint, uint64(n))}}}
+			return operand{typ: u, val: constant.NewScalar(u, constant.Uint(types.Uint, uint64(n)))}
 		}
 		return operand{typ: u, dependent: true}
 	case *ast.ThisExpr:
@@ -115,17 +115,17 @@ func (c *checker) basicLit(e *ast.BasicLit) operand {
 			return invalidOperand()
 		}
 		t := types.ScalarType(v.Kind())
-		return operand{typ: t, val: &constant.Composite{Type: t, Elems: []constant.Value{v}}}
+		return operand{typ: t, val: constant.NewScalar(t, v)}
 	case ast.BoolLit:
 		t := types.ScalarType(types.Bool)
-		return operand{typ: t, val: &constant.Composite{Type: t, Elems: []constant.Value{constant.Bool(e.Value == "true")}}}
+		return operand{typ: t, val: constant.NewScalar(t, constant.Bool(e.Value == "true"))}
 	case ast.CharLit:
 		t := types.ScalarType(types.LiteralInt)
 		var ch int64
 		if s := strings.Trim(e.Value, "'"); len(s) > 0 {
 			ch = int64(s[0])
 		}
-		return operand{typ: t, val: &constant.Composite{Type: t, Elems: []constant.Value{constant.Int(types.LiteralInt, ch)}}}
+		return operand{typ: t, val: constant.NewScalar(t, constant.Int(types.LiteralInt, ch))}
 	case ast.StringLit:
 		return operand{typ: c.u.NewObject(types.StringObject, nil, 0)}
 	}
@@ -223,7 +223,7 @@ func (c *checker) name(e *ast.NameExpr) operand {
 	case *EnumConst:
 		v := o.Value
 		t := o.typ
-		return operand{typ: t, val: &constant.Composite{Type: types.ScalarType(v.Kind()), Elems: []constant.Value{v}}}
+		return operand{typ: t, val: constant.NewScalar(types.ScalarType(v.Kind()), v)}
 	case *Overloads:
 		x := operand{typ: types.InvalidType(), funcs: o.Funcs}
 		if len(e.Qualifier) == 0 && intrinsics.IsFunction(e.Name) {
@@ -304,7 +304,7 @@ func (c *checker) unary(e *ast.UnaryExpr) operand {
 	if x.val != nil && len(x.val.Elems) == 1 && t.IsScalar() {
 		if v, err := constant.Unary(constOps[e.Op], x.val.Elems[0]); err == nil {
 			v = v.Convert(t.Scalar())
-			r.val = &constant.Composite{Type: t, Elems: []constant.Value{v}}
+			r.val = constant.NewScalar(t, v)
 		}
 	}
 	return r
@@ -738,7 +738,7 @@ func (c *checker) index(e *ast.IndexExpr) operand {
 	r := operand{typ: sub.Elem, lvalue: lv}
 	if x.val != nil && i.val != nil && len(i.val.Elems) == 1 {
 		if k, ok := i.val.Elems[0].Int64(); ok && x.typ.IsVector() && k >= 0 && int(k) < len(x.val.Elems) {
-			r.val = &constant.Composite{Type: sub.Elem, Elems: []constant.Value{x.val.Elems[k]}}
+			r.val = constant.NewScalar(sub.Elem, x.val.Elems[k])
 		}
 	}
 	return r

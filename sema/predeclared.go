@@ -74,7 +74,7 @@ func declarePredeclared(s *Scope) {
 		for _, k := range e.values {
 			v := constant.Uint(types.Uint, k.value)
 			s.set(&Var{name: k.name, typ: uint, Storage: StorageStatic, Const: true,
-				Value: &constant.Composite{Type: uint, Elems: []constant.Value{v}}})
+				Value: constant.NewScalar(uint, v)})
 		}
 	}
 	for _, n := range openNames {
@@ -94,7 +94,7 @@ func init() {
 	} {
 		v := constant.Uint(types.Uint, value)
 		vkConstants[name] = &Var{name: name, typ: uint, Storage: StorageStatic, Const: true,
-			Value: &constant.Composite{Type: uint, Elems: []constant.Value{v}}}
+			Value: constant.NewScalar(uint, v)}
 	}
 }
 

@@ -149,7 +149,7 @@ func (c *checker) bindScope(parent *Scope, d *ast.TemplateDecl, args []types.Tem
 			val = val.Convert(sc)
 		}
 		s.set(&Var{name: p.Name.Name, typ: pt, pos: p.Name.Pos(), Const: true, Storage: StorageStatic,
-			Value: &constant.Composite{Type: types.ScalarType(val.Kind()), Elems: []constant.Value{val}}})
+			Value: constant.NewScalar(types.ScalarType(val.Kind()), val)})
 	}
 	return s
 }

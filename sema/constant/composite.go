@@ -17,6 +17,18 @@ type Composite struct {
 // (aggregates, objects, shapes that do not combine).
 var ErrNotFoldable = errors.New("not a constant-foldable operation")
 
+// NewScalar makes the one-element composite of type t holding v, in one
+// allocation (the composite and its one element together): sema makes
+// one for every literal and folded scalar.
+func NewScalar(t *types.Type, v Value) *Composite {
+	s := &struct {
+		c Composite
+		v [1]Value
+	}{v: [1]Value{v}}
+	s.c = Composite{Type: t, Elems: s.v[:]}
+	return &s.c
+}
+
 // Splat makes a composite of type t with every component v (converted to
 // t's component kind).
 func Splat(t *types.Type, v Value) Composite {

@@ -59,14 +59,18 @@ func ParseLiteral(text string, cfg types.Config) (v Value, legacySign bool, err 
 	if digits == "" {
 		return Value{}, false, ErrBadLiteral
 	}
-	var n big.Int
-	if _, ok := n.SetString(digits, radix); !ok {
-		return Value{}, false, ErrBadLiteral
+	x, ok := parseUint64(digits, radix)
+	if !ok {
+		// Not digits of the radix, or past 64 bits: big.Int tells which.
+		var n big.Int
+		if _, ok := n.SetString(digits, radix); !ok {
+			return Value{}, false, ErrBadLiteral
+		}
+		if n.BitLen() > 64 {
+			return Value{}, false, ErrLiteralTooLarge
+		}
+		x = n.Uint64()
 	}
-	if n.BitLen() > 64 {
-		return Value{}, false, ErrLiteralTooLarge
-	}
-	x := n.Uint64()
 	if radix != 10 {
 		width := 64
 		if x < math.MaxUint32 {
@@ -87,6 +91,29 @@ func ParseLiteral(text string, cfg types.Config) (v Value, legacySign bool, err 
 		return Uint(types.Int, x), legacySign, nil
 	}
 	return Uint(types.LiteralInt, x), legacySign, nil
+}
+
+// parseUint64 parses digits (no sign, no prefix) of radix 8, 10 or 16,
+// without allocating; ok is false when a character is not a digit of the
+// radix or the value needs more than 64 bits.
+func parseUint64(digits string, radix int) (x uint64, ok bool) {
+	r := uint64(radix)
+	for i := 0; i < len(digits); i++ {
+		var d uint64
+		switch c := digits[i]; {
+		case '0' <= c && c <= '9':
+			d = uint64(c - '0')
+		case 'a' <= c && c <= 'f':
+			d = uint64(c-'a') + 10
+		default:
+			return 0, false
+		}
+		if d >= r || x > (math.MaxUint64-d)/r {
+			return 0, false
+		}
+		x = x*r + d
+	}
+	return x, true
 }
 
 func hasFloatSuffix(s string) bool {

@@ -31,6 +31,10 @@ func TestParseLiteral(t *testing.T) {
 		{"0xFFFFFFFFFFFFFFFF", false, types.LiteralInt, "-1", true, nil},
 		{"4294967296u", false, types.Uint, "0", false, nil}, // truncated to 32 bits, as DXC
 		{"18446744073709551616", false, 0, "", false, ErrLiteralTooLarge},
+		{"18446744073709551615ull", false, types.Uint64, "18446744073709551615", false, nil},
+		{"0x10000000000000000", false, 0, "", false, ErrLiteralTooLarge},
+		{"01777777777777777777777", false, types.LiteralInt, "-1", true, nil},
+		{"02000000000000000000000", false, 0, "", false, ErrLiteralTooLarge},
 		{"1.5", false, types.LiteralFloat, "1.5", false, nil},
 		{".5", false, types.LiteralFloat, "0.5", false, nil},
 		{"1.", false, types.LiteralFloat, "1", false, nil},
