@@ -45,23 +45,33 @@ func (b *builder) build(tree p.ITranslationUnitContext) (file *ast.File) {
 
 // ---- positions --------------------------------------------------------
 
-func (b *builder) tok(t antlr.Token) ctok {
+// noTok stands for a missing token (a hole after a syntax error). It is
+// shared: never write through a token the builder hands out.
+var noTok ctok
+
+// tok returns the classified token behind t: t itself, as the parser is
+// fed the ctoks of b.toks (stream.go), or, for a token the error strategy
+// conjured, the one at its index, if any.
+func (b *builder) tok(t antlr.Token) *ctok {
+	if c, ok := t.(*ctok); ok && c != nil {
+		return c
+	}
 	if t != nil {
 		if i := t.GetTokenIndex(); i >= 0 && i < len(b.toks) {
-			return b.toks[i]
+			return &b.toks[i]
 		}
 	}
-	return ctok{}
+	return &noTok
 }
 
-func (b *builder) termTok(n antlr.TerminalNode) ctok {
+func (b *builder) termTok(n antlr.TerminalNode) *ctok {
 	if n == nil {
-		return ctok{}
+		return &noTok
 	}
 	return b.tok(n.GetSymbol())
 }
 
-func tokEnd(t ctok) diag.Pos {
+func tokEnd(t *ctok) diag.Pos {
 	if t.Exp.IsValid() {
 		return t.Exp
 	}
@@ -97,7 +107,7 @@ func (b *builder) set(n ast.Node, ctx antlr.ParserRuleContext) {
 }
 
 // setTok numbers a node that spans the single token t.
-func (b *builder) setTok(n ast.Node, t ctok) {
+func (b *builder) setTok(n ast.Node, t *ctok) {
 	b.ids++
 	ast.SetID(n, b.ids)
 	setRange(n, t.Loc(), tokEnd(t))
@@ -209,7 +219,7 @@ func (b *builder) using(ctx p.IUsingDeclContext) ast.Decl {
 		_, n.Qualifier = b.scopePrefix(ctx.ScopePrefix())
 		n.Name = &ast.Ident{}
 		if stop := ctx.GetStop(); stop != nil && stop.GetTokenIndex() > 0 {
-			t := b.toks[stop.GetTokenIndex()-1]
+			t := &b.toks[stop.GetTokenIndex()-1]
 			n.Name.Name = t.Text
 			b.setTok(n.Name, t)
 		} else {
@@ -361,14 +371,14 @@ func (b *builder) declSpecs(kids []antlr.Tree, i int) (declSpecs, int) {
 }
 
 // firstTok is the first token of a child, a token or a rule.
-func (b *builder) firstTok(k antlr.Tree) ctok {
+func (b *builder) firstTok(k antlr.Tree) *ctok {
 	switch k := k.(type) {
 	case *antlr.TerminalNodeImpl:
 		return b.termTok(k)
 	case antlr.ParserRuleContext:
 		return b.tok(k.GetStart())
 	}
-	return ctok{}
+	return &noTok
 }
 
 // declaration returns the decls one declaration statement makes: a struct
@@ -1576,7 +1586,7 @@ operands:
 
 // shift is the `>>` operator written as the two GT tokens t1, t2; a
 // `> >` with a space between is reported.
-func (b *builder) shift(t1, t2 ctok) ast.Op {
+func (b *builder) shift(t1, t2 *ctok) ast.Op {
 	if !t1.splitFrom || !t2.splitFrom || t2.Flags&token.LeadingSpace != 0 {
 		b.diags.Errorf(diag.SyntaxBase+codeBadShift, t2.Loc(), "expected expression")
 	}
@@ -1595,11 +1605,11 @@ func kid[T antlr.Tree](kids []antlr.Tree, i int) T {
 }
 
 // tokenKid returns the token of kids[i] when it is a (real) token.
-func tokenKid(b *builder, kids []antlr.Tree, i int) (ctok, bool) {
+func tokenKid(b *builder, kids []antlr.Tree, i int) (*ctok, bool) {
 	if t := kid[*antlr.TerminalNodeImpl](kids, i); t != nil {
 		return b.termTok(t), true
 	}
-	return ctok{}, false
+	return &noTok, false
 }
 
 // unary builds an operand with its prefix and postfix operators.
@@ -1646,14 +1656,14 @@ func (b *builder) unaryOrBad(u *p.UnaryExpressionContext, parent antlr.ParserRul
 }
 
 // lastTok is the token ending kids[i], a token or a rule.
-func (b *builder) lastTok(kids []antlr.Tree, i int) ctok {
+func (b *builder) lastTok(kids []antlr.Tree, i int) *ctok {
 	switch k := kids[i].(type) {
 	case *antlr.TerminalNodeImpl:
 		return b.termTok(k)
 	case antlr.ParserRuleContext:
 		return b.tok(k.GetStop())
 	}
-	return ctok{}
+	return &noTok
 }
 
 // primary builds the operand that starts an unaryExpression's children
