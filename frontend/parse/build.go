@@ -19,6 +19,7 @@ type builder struct {
 	diags *diag.List
 	name  string
 	ids   int32
+	nodes nodeSlabs
 }
 
 func (b *builder) build(tree p.ITranslationUnitContext) (file *ast.File) {
@@ -134,7 +135,7 @@ func isNilCtx(c antlr.ParserRuleContext) bool {
 
 func (b *builder) ident(n antlr.TerminalNode) *ast.Ident {
 	t := b.termTok(n)
-	id := &ast.Ident{Name: t.Text}
+	id := alloc(&b.nodes.idents, ast.Ident{Name: t.Text})
 	b.setTok(id, t)
 	return id
 }
@@ -170,7 +171,7 @@ func (b *builder) staticAssert(ctx p.IStaticAssertContext) ast.Decl {
 	b.set(n, ctx)
 	n.Cond = b.assignment(ctx.AssignmentExpression())
 	if strs := ctx.AllSTRING_LIT(); len(strs) > 0 {
-		lit := &ast.BasicLit{Kind: ast.StringLit}
+		lit := alloc(&b.nodes.lits, ast.BasicLit{Kind: ast.StringLit})
 		var parts []string
 		for _, s := range strs {
 			parts = append(parts, b.termTok(s).Text)
@@ -217,7 +218,7 @@ func (b *builder) using(ctx p.IUsingDeclContext) ast.Decl {
 		n := &ast.UsingDecl{}
 		b.set(n, ctx)
 		_, n.Qualifier = b.scopePrefix(ctx.ScopePrefix())
-		n.Name = &ast.Ident{}
+		n.Name = alloc(&b.nodes.idents, ast.Ident{})
 		if stop := ctx.GetStop(); stop != nil && stop.GetTokenIndex() > 0 {
 			t := &b.toks[stop.GetTokenIndex()-1]
 			n.Name.Name = t.Text
@@ -327,7 +328,7 @@ func (b *builder) declSpecifiers(ctx p.IDeclSpecifiersContext) declSpecs {
 	c, _ := ctx.(*p.DeclSpecifiersContext)
 	if c == nil {
 		var ds declSpecs
-		ds.typ = &ast.TypeExpr{}
+		ds.typ = alloc(&b.nodes.types, ast.TypeExpr{})
 		b.set(ds.typ, nil)
 		return ds
 	}
@@ -409,9 +410,9 @@ func (b *builder) declaration(ctx p.IDeclarationContext, attrs []*ast.Attribute)
 	out := ds.defs
 	if t, ok := tokenKid(b, kids, i); ok && t.typ == p.HLSLParserCOLON {
 		// An unnamed bit-field pads the layout: a VarDecl without a name.
-		n := &ast.VarDecl{Attrs: attrs, Mods: ds.mods, Type: ds.typ}
+		n := alloc(&b.nodes.varDecls, ast.VarDecl{Attrs: attrs, Mods: ds.mods, Type: ds.typ})
 		b.set(n, c)
-		n.Name = &ast.Ident{}
+		n.Name = alloc(&b.nodes.idents, ast.Ident{})
 		b.ids++
 		ast.SetID(n.Name, b.ids)
 		setRange(n.Name, t.Loc(), t.Loc())
@@ -443,7 +444,7 @@ func (b *builder) declaration(ctx p.IDeclarationContext, attrs []*ast.Attribute)
 		}
 		s := &ast.StructDecl{Kind: kind, Attrs: attrs, Forward: true}
 		b.set(s, c)
-		s.Name = &ast.Ident{Name: ds.typ.Name}
+		s.Name = alloc(&b.nodes.idents, ast.Ident{Name: ds.typ.Name})
 		b.ids++
 		ast.SetID(s.Name, b.ids)
 		setRange(s.Name, ds.typ.Pos(), ds.typ.End())
@@ -530,7 +531,7 @@ func (b *builder) setToks(n ast.Node, start, stop antlr.Token) {
 }
 
 func (b *builder) varDecl(v varSource, ds declSpecs, attrs []*ast.Attribute) *ast.VarDecl {
-	n := &ast.VarDecl{Attrs: attrs, Mods: ds.mods, Type: ds.typ}
+	n := alloc(&b.nodes.varDecls, ast.VarDecl{Attrs: attrs, Mods: ds.mods, Type: ds.typ})
 	if v.start != nil {
 		b.setToks(n, v.start, v.stop)
 	} else {
@@ -547,7 +548,7 @@ func (b *builder) varDecl(v varSource, ds declSpecs, attrs []*ast.Attribute) *as
 			n.Annotations = b.annotation(v.annot)
 		}
 	} else {
-		n.Name = &ast.Ident{}
+		n.Name = alloc(&b.nodes.idents, ast.Ident{})
 		if v.start != nil {
 			b.setToks(n.Name, v.start, v.stop)
 		} else {
@@ -583,12 +584,12 @@ func (b *builder) annotation(ctx p.IAnnotationContext) []*ast.VarDecl {
 	inits := ctx.AllInitializer()
 	for i := range specs {
 		ds := b.declSpecifiers(specs[i])
-		n := &ast.VarDecl{Mods: ds.mods, Type: ds.typ}
+		n := alloc(&b.nodes.varDecls, ast.VarDecl{Mods: ds.mods, Type: ds.typ})
 		b.set(n, specs[i])
 		if i < len(names) {
 			n.Name = b.ident(names[i])
 		} else {
-			n.Name = &ast.Ident{}
+			n.Name = alloc(&b.nodes.idents, ast.Ident{})
 			b.set(n.Name, specs[i])
 		}
 		if i < len(inits) {
@@ -652,7 +653,7 @@ func (b *builder) declName(dn p.IDeclNameContext) *declaredName {
 			return name
 		}
 	}
-	id := &ast.Ident{}
+	id := alloc(&b.nodes.idents, ast.Ident{})
 	b.set(id, nil)
 	return &declaredName{id: id}
 }
@@ -699,7 +700,7 @@ func (b *builder) declaredName(kids []antlr.Tree, i int) (*declaredName, int) {
 			n.stop = on.GetStop()
 		}
 		n.operator = true
-		n.id = &ast.Ident{Name: "operator" + op}
+		n.id = alloc(&b.nodes.idents, ast.Ident{Name: "operator" + op})
 		b.setToks(n.id, n.start, n.stop)
 		return n, i + 2
 	}
@@ -778,7 +779,7 @@ func (b *builder) text(ctx antlr.ParserRuleContext) string {
 }
 
 func (b *builder) anyName(ctx p.IAnyNameContext) *ast.Ident {
-	id := &ast.Ident{}
+	id := alloc(&b.nodes.idents, ast.Ident{})
 	if ctx == nil {
 		b.set(id, nil)
 		return id
@@ -827,7 +828,7 @@ func (b *builder) attributes(list []p.IAttributeContext) []*ast.Attribute {
 // typeSpec builds a type; a struct or enum defined in place is returned
 // through def (and referenced from the type's Def).
 func (b *builder) typeSpec(ctx p.ITypeSpecContext, def *ast.Decl) *ast.TypeExpr {
-	n := &ast.TypeExpr{}
+	n := alloc(&b.nodes.types, ast.TypeExpr{})
 	c, _ := ctx.(*p.TypeSpecContext)
 	if c == nil {
 		b.set(n, nil)
@@ -937,7 +938,7 @@ func (b *builder) simpleType(ctx p.ISimpleTypeContext, n *ast.TypeExpr) {
 }
 
 func (b *builder) namedType(ctx p.INamedTypeContext) *ast.TypeExpr {
-	n := &ast.TypeExpr{}
+	n := alloc(&b.nodes.types, ast.TypeExpr{})
 	b.set(n, ctx)
 	if ctx == nil {
 		return n
@@ -948,7 +949,7 @@ func (b *builder) namedType(ctx p.INamedTypeContext) *ast.TypeExpr {
 
 func (b *builder) typeID(ctx p.ITypeIdContext) *ast.TypeExpr {
 	if ctx == nil {
-		n := &ast.TypeExpr{}
+		n := alloc(&b.nodes.types, ast.TypeExpr{})
 		b.set(n, nil)
 		return n
 	}
@@ -1065,7 +1066,7 @@ func (b *builder) foldByPrecedence(operands []ast.Expr, ops []ast.Op) ast.Expr {
 			op := ops[i]
 			i++
 			y := climb(precedence(op) + 1) // the right operand: what binds tighter than op
-			n := &ast.BinaryExpr{Op: op, X: x, Y: y}
+			n := alloc(&b.nodes.binaries, ast.BinaryExpr{Op: op, X: x, Y: y})
 			b.setSpan(n, x, y)
 			x = n
 		}
@@ -1148,7 +1149,7 @@ func (b *builder) enumSpec(ctx p.IEnumSpecifierContext) *ast.EnumDecl {
 // ---- statements ----------------------------------------------------------
 
 func (b *builder) block(ctx p.IBlockContext) *ast.BlockStmt {
-	n := &ast.BlockStmt{}
+	n := alloc(&b.nodes.blocks, ast.BlockStmt{})
 	b.set(n, ctx)
 	if ctx == nil {
 		return n
@@ -1203,17 +1204,17 @@ func (b *builder) statement(ctx p.IStatementContext) ast.Stmt {
 	case *p.DeclarationContext:
 		return b.declStmt(c, k, nil)
 	case *p.UsingDeclContext:
-		n := &ast.DeclStmt{}
+		n := alloc(&b.nodes.declStmts, ast.DeclStmt{})
 		b.set(n, c)
 		n.Decls = []ast.Decl{b.using(k)}
 		return n
 	case *p.StaticAssertContext:
-		n := &ast.DeclStmt{}
+		n := alloc(&b.nodes.declStmts, ast.DeclStmt{})
 		b.set(n, c)
 		n.Decls = []ast.Decl{b.staticAssert(k)}
 		return n
 	case *p.ExpressionContext:
-		n := &ast.ExprStmt{}
+		n := alloc(&b.nodes.exprStmts, ast.ExprStmt{})
 		b.set(n, c)
 		n.X = b.expression(k)
 		return n
@@ -1225,7 +1226,7 @@ func (b *builder) statement(ctx p.IStatementContext) ast.Stmt {
 		b.set(n, c)
 		return n
 	case p.HLSLParserKW_IF:
-		n := &ast.IfStmt{}
+		n := alloc(&b.nodes.ifs, ast.IfStmt{})
 		b.set(n, c)
 		n.CondVar, n.Cond = b.condition(kid[*p.ConditionContext](kids, 2))
 		n.Then = b.statementOrBad(kid[*p.StatementContext](kids, 4), c)
@@ -1298,7 +1299,7 @@ func (b *builder) statement(ctx p.IStatementContext) ast.Stmt {
 		b.set(n, c)
 		return n
 	case p.HLSLParserKW_RETURN:
-		n := &ast.ReturnStmt{}
+		n := alloc(&b.nodes.returns, ast.ReturnStmt{})
 		b.set(n, c)
 		if e := kid[*p.ExpressionContext](kids, 1); e != nil {
 			n.Result = b.expression(e)
@@ -1358,12 +1359,12 @@ func (b *builder) condition(ctx p.IConditionContext) (*ast.VarDecl, ast.Expr) {
 	}
 	if dsc := ctx.DeclSpecifiers(); dsc != nil {
 		ds := b.declSpecifiers(dsc)
-		n := &ast.VarDecl{Mods: ds.mods, Type: ds.typ}
+		n := alloc(&b.nodes.varDecls, ast.VarDecl{Mods: ds.mods, Type: ds.typ})
 		b.set(n, ctx)
 		if d := ctx.Declarator(); d != nil {
 			b.declarator(d, &n.Name, &n.Dims, &n.Semantics)
 		} else {
-			n.Name = &ast.Ident{}
+			n.Name = alloc(&b.nodes.idents, ast.Ident{})
 			b.set(n.Name, ctx)
 		}
 		n.Init = b.initializer(ctx.Initializer())
@@ -1374,7 +1375,7 @@ func (b *builder) condition(ctx p.IConditionContext) (*ast.VarDecl, ast.Expr) {
 
 // declStmt builds the statement s holding the declaration d.
 func (b *builder) declStmt(s *p.StatementContext, d *p.DeclarationContext, attrs []*ast.Attribute) ast.Stmt {
-	n := &ast.DeclStmt{}
+	n := alloc(&b.nodes.declStmts, ast.DeclStmt{})
 	b.set(n, s)
 	n.Decls = b.declaration(d, attrs)
 	return n
@@ -1398,7 +1399,7 @@ func (b *builder) badStmt(ctx antlr.ParserRuleContext) ast.Stmt {
 
 func (b *builder) forInit(ctx p.IForInitContext) ast.Stmt {
 	if dsc := ctx.DeclSpecifiers(); dsc != nil {
-		n := &ast.DeclStmt{}
+		n := alloc(&b.nodes.declStmts, ast.DeclStmt{})
 		b.set(n, ctx)
 		ds := b.declSpecifiers(dsc)
 		n.Decls = ds.defs
@@ -1409,7 +1410,7 @@ func (b *builder) forInit(ctx p.IForInitContext) ast.Stmt {
 		return n
 	}
 	if e := ctx.Expression(); e != nil {
-		n := &ast.ExprStmt{}
+		n := alloc(&b.nodes.exprStmts, ast.ExprStmt{})
 		b.set(n, ctx)
 		n.X = b.expression(e)
 		return n
@@ -1505,7 +1506,7 @@ func (b *builder) expression(ctx p.IExpressionContext) ast.Expr {
 			x = y
 			continue
 		}
-		n := &ast.BinaryExpr{Op: ast.Comma, X: x, Y: y}
+		n := alloc(&b.nodes.binaries, ast.BinaryExpr{Op: ast.Comma, X: x, Y: y})
 		b.setSpan(n, x, y)
 		x = n
 	}
@@ -1571,13 +1572,13 @@ operands:
 	if t.typ == p.HLSLParserQUESTION {
 		x := b.expression(kid[*p.ExpressionContext](kids, i+1))
 		y := b.assignment(kid[*p.AssignmentExpressionContext](kids, i+3))
-		n := &ast.CondExpr{Cond: l, X: x, Y: y}
+		n := alloc(&b.nodes.conds, ast.CondExpr{Cond: l, X: x, Y: y})
 		b.setSpan(n, l, y)
 		return n
 	}
 	if op, ok := assignOp(t.typ); ok {
 		r := b.assignment(kid[*p.AssignmentExpressionContext](kids, i+1))
-		n := &ast.AssignExpr{Op: op, L: l, R: r}
+		n := alloc(&b.nodes.assigns, ast.AssignExpr{Op: op, L: l, R: r})
 		b.setSpan(n, l, r)
 		return n
 	}
@@ -1638,7 +1639,7 @@ func (b *builder) unary(u *p.UnaryExpressionContext) ast.Expr {
 			return n
 		}
 		if op, ok := prefixOp(t.typ); ok {
-			n := &ast.UnaryExpr{Op: op}
+			n := alloc(&b.nodes.unaries, ast.UnaryExpr{Op: op})
 			b.set(n, u)
 			n.X = b.unaryOrBad(kid[*p.UnaryExpressionContext](kids, 1), u)
 			return n
@@ -1684,10 +1685,10 @@ func (b *builder) primary(u *p.UnaryExpressionContext, kids []antlr.Tree) (ast.E
 	}
 	switch start.typ {
 	case p.HLSLParserINT_LIT, p.HLSLParserFLOAT_LIT, p.HLSLParserCHAR_LIT, p.HLSLParserKW_TRUE, p.HLSLParserKW_FALSE:
-		n := &ast.BasicLit{Value: start.Text, Kind: litKind(start.typ)}
+		n := alloc(&b.nodes.lits, ast.BasicLit{Value: start.Text, Kind: litKind(start.typ)})
 		return ranged(n, 0)
 	case p.HLSLParserSTRING_LIT:
-		n := &ast.BasicLit{Kind: ast.StringLit}
+		n := alloc(&b.nodes.lits, ast.BasicLit{Kind: ast.StringLit})
 		end := 0
 		parts := []string{start.Text}
 		for t, ok := tokenKid(b, kids, end+1); ok && t.typ == p.HLSLParserSTRING_LIT; t, ok = tokenKid(b, kids, end+1) {
@@ -1705,8 +1706,8 @@ func (b *builder) primary(u *p.UnaryExpressionContext, kids []antlr.Tree) (ast.E
 		return x, end
 	case p.HLSLParserKW_UNSIGNED, p.HLSLParserKW_SIGNED:
 		// `unsigned int(x)`, `unsigned(x)`.
-		n := &ast.ConstructExpr{}
-		t := &ast.TypeExpr{Keyword: start.Text, Name: "int"}
+		n := alloc(&b.nodes.constructs, ast.ConstructExpr{})
+		t := alloc(&b.nodes.types, ast.TypeExpr{Keyword: start.Text, Name: "int"})
 		last, i := start, 1
 		if tn, ok := tokenKid(b, kids, 1); ok && tn.typ == p.HLSLParserTYPE_NAME {
 			t.Name, last, i = tn.Text, tn, 2
@@ -1732,13 +1733,13 @@ func (b *builder) primary(u *p.UnaryExpressionContext, kids []antlr.Tree) (ast.E
 	}
 	switch name.typ {
 	case p.HLSLParserTYPE_NAME, p.HLSLParserTEMPLATE_NAME:
-		n := &ast.ConstructExpr{}
+		n := alloc(&b.nodes.constructs, ast.ConstructExpr{})
 		lparen := i + 1
 		if name.typ == p.HLSLParserTEMPLATE_NAME {
 			lparen = b.closingAngle(kids, i+1) + 1
 		}
 		x, end := ranged(n, closingParen(kids, lparen))
-		t := &ast.TypeExpr{Name: name.Text}
+		t := alloc(&b.nodes.types, ast.TypeExpr{Name: name.Text})
 		b.ids++
 		ast.SetID(t, b.ids)
 		setRange(t, b.tok(u.GetStart()).Loc(), tokEnd(b.lastTok(kids, lparen-1)))
@@ -1753,7 +1754,7 @@ func (b *builder) primary(u *p.UnaryExpressionContext, kids []antlr.Tree) (ast.E
 		n.Args = b.arguments(kids, lparen)
 		return x, end
 	}
-	n := &ast.NameExpr{Name: name.Text}
+	n := alloc(&b.nodes.names, ast.NameExpr{Name: name.Text})
 	end := i
 	if name.typ == p.HLSLParserTEMPLATE_FUNC {
 		end = b.closingAngle(kids, i+1)
@@ -1823,33 +1824,33 @@ func (b *builder) postfix(x ast.Expr, kids []antlr.Tree, i int) ast.Expr {
 		switch t.typ {
 		case p.HLSLParserLBRACKET:
 			end = i + 2
-			n = &ast.IndexExpr{X: x, Index: b.expression(kid[*p.ExpressionContext](kids, i+1))}
+			n = alloc(&b.nodes.indexes, ast.IndexExpr{X: x, Index: b.expression(kid[*p.ExpressionContext](kids, i+1))})
 		case p.HLSLParserLPAREN:
 			end = closingParen(kids, i)
-			n = &ast.CallExpr{Fun: x, Args: b.arguments(kids, i)}
+			n = alloc(&b.nodes.calls, ast.CallExpr{Fun: x, Args: b.arguments(kids, i)})
 		case p.HLSLParserDOT, p.HLSLParserARROW:
-			m := &ast.MemberExpr{X: x, Arrow: t.typ == p.HLSLParserARROW}
+			m := alloc(&b.nodes.members, ast.MemberExpr{X: x, Arrow: t.typ == p.HLSLParserARROW})
 			name, ok := tokenKid(b, kids, i+1)
 			switch {
 			case ok && name.typ == p.HLSLParserTEMPLATE_FUNC:
 				end = b.closingAngle(kids, i+2)
-				m.Name = &ast.Ident{Name: name.Text}
+				m.Name = alloc(&b.nodes.idents, ast.Ident{Name: name.Text})
 				b.setTok(m.Name, name)
 				m.HasArgs = true
 				m.Args = b.templateArgs(kid[*p.TemplateArgListContext](kids, i+3))
 			case ok && name.typ == p.HLSLParserIDENT:
 				end = i + 1
-				m.Name = &ast.Ident{Name: name.Text}
+				m.Name = alloc(&b.nodes.idents, ast.Ident{Name: name.Text})
 				b.setTok(m.Name, name)
 			default:
-				m.Name = &ast.Ident{}
+				m.Name = alloc(&b.nodes.idents, ast.Ident{})
 				b.setTok(m.Name, t)
 			}
 			n = m
 		case p.HLSLParserINC:
-			n = &ast.UnaryExpr{Op: ast.PostInc, X: x}
+			n = alloc(&b.nodes.unaries, ast.UnaryExpr{Op: ast.PostInc, X: x})
 		case p.HLSLParserDEC:
-			n = &ast.UnaryExpr{Op: ast.PostDec, X: x}
+			n = alloc(&b.nodes.unaries, ast.UnaryExpr{Op: ast.PostDec, X: x})
 		default:
 			i++
 			continue

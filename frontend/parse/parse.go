@@ -17,7 +17,7 @@
 // identifier classifier and names.go its keyword and type-name tables;
 // token.go the token ANTLR sees and stream.go the token stream feeding it;
 // state.go the per-goroutine prediction states and Prefetch; build.go the
-// parse tree to AST conversion; effects.go drops legacy effect syntax as
+// parse tree to AST conversion, slab.go the chunks its nodes come from; effects.go drops legacy effect syntax as
 // DXC does; depth.go bounds rule nesting; errors.go words syntax errors;
 // codes.go the syntax diagnostic codes.
 package parse
