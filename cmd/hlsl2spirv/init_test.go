@@ -11,13 +11,12 @@ import (
 
 // Package initialization runs in every process before anything else, so
 // the compiler's packages keep theirs small: tables a compile may not need
-// (the WGSL backend's and the disassembler's, say) are built on first use.
-// This test sums what GODEBUG=inittrace reports for the module's packages
-// in this test binary (the command's packages plus a few test helpers) and
-// fails when it grows past the budget, about 10% over today's 1,231
-// allocations and 160 KiB.
+// (the WGSL backend's, say) are built on first use. This test sums what
+// GODEBUG=inittrace reports for the module's packages in this test binary
+// (the command's packages plus a few test helpers) and fails when it grows
+// past the budget, about 10% over today's 1,275 allocations and 162 KiB.
 func TestInitAllocationBudget(t *testing.T) {
-	const maxAllocs, maxBytes = 1350, 176 << 10
+	const maxAllocs, maxBytes = 1400, 180 << 10
 	if os.Getenv("HLSL2SPIRV_INIT_PROBE") != "" {
 		return // the child: initialization has run
 	}
