@@ -137,6 +137,7 @@ func (o *Options) codegenOptions(p Profile) spirv.Options {
 		Entry: o.Entry, EntryPointName: o.EntryPointName, HLSLVersion: o.HLSLVersion,
 		Enable16BitTypes: o.Enable16BitTypes, RowMajor: o.RowMajor, StageIOOrder: o.StageIOOrder,
 		InvertY: o.InvertY, UseDXPositionW: o.UseDXPositionW, CodeGenOnly: o.CodeGenOnly, DisableValidation: o.DisableValidation,
+		FixFuncCallArguments:      o.FixFuncCallArguments,
 		PointerVariablesOptimized: !o.CodeGenOnly && !o.NoOptimize && len(o.OptConfig) == 0,
 		Demote:                    version >= spv.Version1_6 || slices.Contains(o.Extensions, "SPV_EXT_demote_to_helper_invocation"),
 		Extensions:                o.Extensions, BindingShifts: o.BindingShifts, BindRegisters: o.BindRegisters,

@@ -75,6 +75,7 @@ func (o *Options) legalizationPasses(legal spirv.Legalization) ([]opt.Pass, erro
 		FlattenCompositeResources: legal.CompositeResources,
 		CombinedImageSamplers:     legal.CombinedImageSamplers,
 		ReduceLoadSize:            o.ReduceLoadSize,
+		FixFuncCallArguments:      o.FixFuncCallArguments,
 	}), false)
 }
 

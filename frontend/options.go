@@ -92,6 +92,11 @@ type Options struct {
 	// (DXC's reduce-load-size pass at threshold 1.1, then dead-code
 	// elimination, before the -O passes).
 	ReduceLoadSize bool
+	// FixFuncCallArguments is -fspv-fix-func-call-arguments: a call that
+	// stays a call ([noinline], a library's exported functions) passes an
+	// element or member it is given through a Function variable (DXC's
+	// fix-func-call-param, after legalization).
+	FixFuncCallArguments bool
 	// PreserveBindings is -fspv-preserve-bindings: unused resource variables
 	// stay.
 	PreserveBindings bool

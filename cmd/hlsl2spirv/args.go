@@ -113,7 +113,7 @@ var argSpecs = []argSpec{
 	{name: "fspv-extension=", kind: kJoined, supported: true, help: "allow a SPIR-V extension (repeatable); enables what needs it"},
 	{name: "fspv-flatten-resource-arrays", kind: kFlag, supported: true, help: "arrays of resources take one binding per element (one variable per element unless -fcgl)"},
 	{name: "fspv-reduce-load-size", kind: kFlag, supported: true, help: "read the used members of uniform and input composites instead of the whole (reduce-load-size)"},
-	{name: "fspv-fix-func-call-arguments", kind: kFlag, supported: true, help: "pass function-call arguments through variables (hlsl2spirv always does)"},
+	{name: "fspv-fix-func-call-arguments", kind: kFlag, supported: true, help: "pass the buffer elements and members calls take as arguments through variables (fix-func-call-param), where a call stays a call"},
 	{name: "fspv-enable-maximal-reconvergence", kind: kFlag, supported: true, help: "maximally reconvergent execution (SPV_KHR_maximal_reconvergence)"},
 	{name: "fspv-use-vulkan-memory-model", kind: kFlag, supported: true, help: "use the Vulkan memory model (coherent accesses as memory-operand flags, QueueFamily scope)"},
 	{name: "fspv-use-unknown-image-format", kind: kFlag, supported: true, help: "give storage images the Unknown format unless [[vk::image_format]] says otherwise"},

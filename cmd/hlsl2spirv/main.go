@@ -223,9 +223,7 @@ func newFlagParser() *flagParser {
 	fs.StringVar(&c.samplerHeap, "fvk-bind-sampler-heap", "", "")
 	fs.StringVar(&c.counterHeap, "fvk-bind-counter-heap", "", "")
 	fs.StringVar(&o.Denorm, "denorm", "", "")
-	// every pointer argument is already a variable (param.var.*), which is
-	// what spirv-opt's fix-func-call-arguments pass makes of calls
-	fs.Bool("fspv-fix-func-call-arguments", false, "")
+	fs.BoolVar(&o.FixFuncCallArguments, "fspv-fix-func-call-arguments", false, "")
 	fs.Uint32Var(&o.MaxID, "fspv-max-id", 0, "")
 	fs.Var(stringList{&o.DisabledWarnings}, "Wno-", "")
 	fs.Var(stringList{&c.warnings}, "W", "")

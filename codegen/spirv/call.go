@@ -187,7 +187,7 @@ func (e *emitter) invoke(f *sema.Func, recv func() value, argExprs []ast.Expr, x
 			}
 		}
 		switch {
-		case this.ptr && e.passable(this) && types.Identical(this.typ, f.Recv):
+		case this.ptr && e.passable(this, f) && types.Identical(this.typ, f.Recv):
 			args = append(args, e.addr(this))
 		case this.ptr && this.texel == nil:
 			// an object the callee cannot point to: a copy, written back
@@ -215,7 +215,7 @@ func (e *emitter) invoke(f *sema.Func, recv func() value, argExprs []ast.Expr, x
 			// DXC passes a variable of the parameter's type itself, and
 			// otherwise copies the argument in and back out.
 			dst := e.expr(arg)
-			if dst.ptr && e.passable(dst) && types.Identical(dst.typ, pt) {
+			if dst.ptr && e.passable(dst, f) && types.Identical(dst.typ, pt) {
 				args = append(args, e.addr(dst))
 				continue
 			}
@@ -270,25 +270,53 @@ func (e *emitter) invoke(f *sema.Func, recv func() value, argExprs []ast.Expr, x
 	return rv(id, f.Result)
 }
 
-// passable reports whether an lvalue can be passed to a function as it is:
-// a whole Function variable or parameter (under -fcgl, any lvalue DXC
-// would pass and leave to legalization).
-func (e *emitter) passable(v value) bool {
+// passable reports whether an lvalue can be passed to f as it is. Under
+// -fcgl, as DXC passes it, any lvalue but a swizzle, a matrix element or a
+// texel (legalizingCall asks for the legalization that resolves one
+// outside Function memory, or not a whole variable). Otherwise an
+// argument outside Function memory goes through a param.var copy, written
+// back after the call, which keeps HLSL's copy semantics where the callee
+// sees the same memory (DXC aliases it); in Function memory, a whole
+// variable or parameter is passed, and an element or member too where the
+// legalization inlines the call. Where the call may stay a call,
+// -fspv-fix-func-call-arguments passes any element or member, which
+// fix-func-call-param then copies through a variable. Passing what is not
+// a whole variable asks for the legalization, as in DXC.
+func (e *emitter) passable(v value, f *sema.Func) bool {
 	if v.swz != nil || v.melem != nil || v.texel != nil {
 		return false
 	}
 	if e.opts.CodeGenOnly {
 		return true
 	}
-	if v.sc != spv.StorageClassFunction || len(v.idx) != 0 {
-		return false
+	d := e.b.Def(v.id)
+	if len(v.idx) == 0 && (d == nil || d.Op == spv.OpVariable || d.Op == spv.OpFunctionParameter) {
+		// a whole variable (a memory object declaration)
+		return v.sc == spv.StorageClassFunction
 	}
-	// a pointer argument must be a variable or parameter itself (a memory
-	// object declaration), not an access chain made earlier (++arr[0])
-	if d := e.b.Def(v.id); d != nil && d.Op != spv.OpVariable && d.Op != spv.OpFunctionParameter {
-		return false
+	ok := v.sc == spv.StorageClassFunction
+	if e.callMayStay(f) {
+		ok = e.opts.FixFuncCallArguments
 	}
-	return true
+	if ok {
+		e.needLegalization("an argument that is not a whole variable")
+	}
+	return ok
+}
+
+// callMayStay reports whether a call of f may be left a call by the
+// legalization: f is [noinline], or the module is a library, whose
+// exported functions the inliner does not reach.
+func (e *emitter) callMayStay(f *sema.Func) bool {
+	if e.entry.library {
+		return true
+	}
+	for _, a := range e.attrs(f.Decl) {
+		if a.Name == "noinline" {
+			return true
+		}
+	}
+	return false
 }
 
 // defaultArg is the default argument of parameter i, written on the

@@ -98,6 +98,10 @@ type Options struct {
 	InvertY          bool   // -fvk-invert-y
 	UseDXPositionW   bool   // -fvk-use-dx-position-w
 	CodeGenOnly      bool   // -fcgl
+	// FixFuncCallArguments (-fspv-fix-func-call-arguments): the
+	// legalization's fix-func-call-param copies the access chains a call
+	// that stays a call takes (call.go passable).
+	FixFuncCallArguments bool
 	// DisableValidation (-Vd) lets through what DXC's validator would
 	// refuse (layouts explicit offsets make invalid).
 	DisableValidation bool

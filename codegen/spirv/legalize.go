@@ -172,9 +172,9 @@ func (e *emitter) resourceRef(x ast.Expr, t *types.Type) value {
 	if !ok {
 		v = e.expr(x)
 	}
-	if !v.ptr && v.id != 0 && e.opts.CodeGenOnly && isResourceLeaf(v.typ) {
-		// a resource computed at run time (c ? a : b): DXC's -fcgl output
-		// keeps it in a variable; legalization must resolve it
+	if !v.ptr && v.id != 0 && isResourceLeaf(v.typ) {
+		// a resource computed at run time: DXC's code generation keeps
+		// it in a variable, which the legalization resolves
 		tmp := e.fb.Variable(e.ptrType(spv.StorageClassFunction, v.typ, layout.Void), "temp.var.resource", 0)
 		e.fb.Store(tmp, v.id)
 		v = value{id: tmp, typ: v.typ, ptr: true, sc: spv.StorageClassFunction}

@@ -124,6 +124,8 @@ func hlsl2spirvOptions(args []string) (frontend.Options, error) {
 			o.UseScalarLayout = true
 		case strings.HasPrefix(a, "-fspv-extension="):
 			o.Extensions = append(o.Extensions, strings.TrimPrefix(a, "-fspv-extension="))
+		case a == "-fspv-fix-func-call-arguments":
+			o.FixFuncCallArguments = true
 		default:
 			return o, fmt.Errorf("hlsl2spirv: %w: frontend.Options cannot express flag %q yet", ErrNotAvailable, a)
 		}
@@ -137,8 +139,8 @@ func hlsl2spirvOptions(args []string) (frontend.Options, error) {
 // Glslang compiles with glslangValidator, the reference compiler used to
 // prove the runner and the tests. Its HLSL front end differs from DXC in
 // places; tests where it gives a different answer carry `//: xfail glslang:`.
-// Flags glslang has no equivalent for (-HV, -Zpr, the layout flags, -O*)
-// are dropped, which is exactly why the tests depending on them are xfail.
+// Flags glslang has no equivalent for (-HV, -Zpr, the layout flags, -O*,
+// -fspv-fix-func-call-arguments) are dropped, which is exactly why the tests depending on them are xfail.
 func Glslang(tb testing.TB, filename string, source []byte, args []string) ([]byte, string, error) {
 	bin := tool.Require(tb, tool.Glslang)
 	env := "vulkan1.1" // glslang needs 1.1 for subgroup operations; dxc defaults to 1.0
@@ -170,7 +172,8 @@ func Glslang(tb testing.TB, filename string, source []byte, args []string) ([]by
 				env = "vulkan1.1"
 			}
 		case a == "-Zpr", a == "-Zpc", a == "-fvk-use-dx-layout", a == "-fvk-use-gl-layout",
-			a == "-fvk-use-scalar-layout", a == "-O0", a == "-Od", a == "-O1", a == "-O2", a == "-O3":
+			a == "-fvk-use-scalar-layout", a == "-O0", a == "-Od", a == "-O1", a == "-O2", a == "-O3",
+			a == "-fspv-fix-func-call-arguments":
 		default:
 			return nil, "", fmt.Errorf("glslang: no equivalent for flag %q", a)
 		}

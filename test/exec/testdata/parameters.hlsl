@@ -97,3 +97,25 @@ void tobuf() {
   writeToBuffer(Out[1], In[2]);
   writeToBuffer(Out[3], In[3]);
 }
+
+// A call left a call ([noinline]) taking a buffer element and a member of
+// a local struct: copies in and out, made by the emitter, or, with
+// -fspv-fix-func-call-arguments, by the legalization's fix-func-call-param.
+struct Pair { int x; int y; };
+[noinline] void addTo(inout int a, inout int b) { a += 1; b += 2; }
+
+//: case noinline_element_and_member_arguments
+//: flags -T cs_6_0 -E noinl
+//: expect Out = i32 2 4
+//: case noinline_element_and_member_arguments_fixed
+//: flags -T cs_6_0 -E noinl -fspv-fix-func-call-arguments
+//: expect Out = i32 2 4
+[numthreads(1, 1, 1)]
+void noinl() {
+  Pair p;
+  p.x = 0;
+  p.y = In[1];
+  Out[0] = In[0];
+  addTo(Out[0], p.y);
+  Out[1] = p.y;
+}

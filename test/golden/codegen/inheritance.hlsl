@@ -2,11 +2,12 @@
 // reached through it, the derived struct's own fields follow it, and a
 // cast to the base or a base-class method call addresses that member
 // (with a uint index, as DXC writes derived-to-base conversions).
-// Under -fcgl the base member's pointer is passed as the object, as DXC
-// does before legalization; otherwise the call is inlined (the generated
-// code copies the base part into a temporary, legalization removes it).
+// The base member's pointer is passed as the object, as DXC does; not a
+// whole variable, it asks for the legalization (at -O0 too), which inlines
+// the call.
 // RUN: %hlsl2spirv -T ps_6_0 -E main -fcgl %s | FileCheck %s
 // RUN: %hlsl2spirv -T ps_6_0 -E main %s | FileCheck %s --check-prefix=VALID
+// RUN: %hlsl2spirv -T ps_6_0 -E main -O0 %s | FileCheck %s --check-prefix=VALID
 
 struct Base {
   float4 a;
@@ -30,8 +31,7 @@ float4 main(float4 x : X) : SV_Target {
 // CHECK-NEXT: [[base:%[0-9]+]] = OpAccessChain %_ptr_Function_Base %d %uint_0
 // CHECK-NEXT: [[g:%[0-9]+]] = OpFunctionCall %v4float %Base_get [[base]]
 // (Legalization inlines the method and takes d out of memory: the base
-// part's member is x, and everything folds to x + x + x; the temporary of
-// the generated code is gone.)
+// part's member is x, and everything folds to x + x + x.)
 // VALID:      [[x:%[0-9]+]] = OpLoad %v4float %in_var_X
 // VALID-NEXT: [[s:%[0-9]+]] = OpFAdd %v4float [[x]] [[x]]
 // VALID-NEXT: OpFAdd %v4float [[s]] [[x]]
