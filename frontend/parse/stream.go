@@ -38,12 +38,19 @@ func (s *tokenStream) LT(k int) antlr.Token {
 	return &s.toks[i]
 }
 
+// LA is LT(k)'s type, read off the slice: the parser asks for it at
+// every decision and match, and the interface round trip showed.
 func (s *tokenStream) LA(k int) int {
-	t := s.LT(k)
-	if t == nil {
+	switch {
+	case k == 0:
 		return antlr.TokenInvalidType
+	case k < 0:
+		if s.index+k < 0 {
+			return antlr.TokenInvalidType
+		}
+		return s.toks[s.index+k].typ
 	}
-	return t.GetTokenType()
+	return s.toks[min(s.index+k-1, len(s.toks)-1)].typ
 }
 
 func (s *tokenStream) Consume() {
