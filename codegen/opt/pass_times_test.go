@@ -3,8 +3,10 @@ package opt
 import (
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"sort"
+	"strconv"
 	"testing"
 	"time"
 
@@ -20,6 +22,9 @@ import (
 //	go run ./test/bench/bigshader > big.hlsl
 //	hlsl2spirv -T ps_6_0 -E main -O0 -Fo big.spv big.hlsl
 //	PASS_TIMES_SPV=$PWD/big.spv go test ./codegen/opt -run PassTimes -v
+//
+// PASS_TIMES_RUNS=N averages N runs (each over a freshly loaded module);
+// each pass's allocation (bytes and count) is printed beside its time.
 func TestPassTimes(t *testing.T) {
 	path := os.Getenv("PASS_TIMES_SPV")
 	if path == "" {
@@ -30,44 +35,73 @@ func TestPassTimes(t *testing.T) {
 	if i < 0 {
 		t.Fatalf("%s: not a .spv file", path)
 	}
-	m, err := builder.Load(mods[i].Words)
-	if err != nil {
-		t.Fatal(err)
+	runs := 1
+	if n, err := strconv.Atoi(os.Getenv("PASS_TIMES_RUNS")); err == nil && n > 0 {
+		runs = n
 	}
 	passes, err := PipelineFor(3, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	tot := map[string]time.Duration{}
+	tot := map[string]*passCost{}
 	var wrapped []Pass
 	for _, p := range passes {
 		wrapped = append(wrapped, timedPass{p, tot})
 	}
-	start := cpuTime()
-	if err := Run(m, wrapped, RunOptions{}); err != nil {
-		t.Fatal(err)
+	var all time.Duration
+	for range runs {
+		m, err := builder.Load(mods[i].Words)
+		if err != nil {
+			t.Fatal(err)
+		}
+		start := cpuTime()
+		if err := Run(m, wrapped, RunOptions{}); err != nil {
+			t.Fatal(err)
+		}
+		all += cpuTime() - start
 	}
-	all := cpuTime() - start
 	var names []string
 	for k := range tot {
 		names = append(names, k)
 	}
-	sort.Slice(names, func(i, j int) bool { return tot[names[i]] > tot[names[j]] })
+	sort.Slice(names, func(i, j int) bool { return tot[names[i]].cpu > tot[names[j]].cpu })
+	per := func(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 / float64(runs) }
+	t.Logf("%-36s %8s %10s %8s (per run of the pipeline, %d runs)", "pass", "cpu-ms", "KB", "allocs", runs)
 	for _, n := range names {
-		t.Logf("%-36s %8.1f ms", n, float64(tot[n].Microseconds())/1000)
+		c := tot[n]
+		t.Logf("%-36s %8.1f %10d %8d", n, per(c.cpu), c.bytes/1024/uint64(runs), c.allocs/uint64(runs))
 	}
-	t.Logf("%-36s %8.1f ms (with the bookkeeping between passes)", "all", float64(all.Microseconds())/1000)
+	t.Logf("%-36s %8.1f ms (with the bookkeeping between passes)", "all", per(all))
 }
 
-// timedPass adds the CPU time of each run of a pass to tot.
+// passCost is what a pass's runs cost: CPU time (the process's, so the
+// garbage collector's share lands on whichever pass it interrupts) and
+// allocation.
+type passCost struct {
+	cpu           time.Duration
+	bytes, allocs uint64
+}
+
+// timedPass adds the cost of each run of a pass to tot.
 type timedPass struct {
 	Pass
-	tot map[string]time.Duration
+	tot map[string]*passCost
 }
 
 func (p timedPass) Run(c *Context) (bool, error) {
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
 	s := cpuTime()
 	ch, err := p.Pass.Run(c)
-	p.tot[p.Name()] += cpuTime() - s
+	d := cpuTime() - s
+	runtime.ReadMemStats(&after)
+	pc := p.tot[p.Name()]
+	if pc == nil {
+		pc = &passCost{}
+		p.tot[p.Name()] = pc
+	}
+	pc.cpu += d
+	pc.bytes += after.TotalAlloc - before.TotalAlloc
+	pc.allocs += after.Mallocs - before.Mallocs
 	return ch, err
 }
