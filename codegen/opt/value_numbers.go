@@ -25,8 +25,11 @@ type valueNumbers struct {
 	c *Context
 	// num is the value number of each id (0: none), by id: every operand
 	// of every instruction is looked up.
-	num      []uint32
-	byKey    map[string]uint32
+	num []uint32
+	// byKey holds the values made so far by what makes them: most
+	// instructions fit a shortKey, the others are keyed by keyOf's bytes.
+	byShortKey map[shortKey]uint32
+	byKey      map[string]uint32
 	next     uint32
 	readOnly map[builder.ID]bool   // variable -> read-only
 	decos    map[builder.ID]string // id -> its decorations, canonical
@@ -35,7 +38,7 @@ type valueNumbers struct {
 }
 
 func newValueNumbers(c *Context) *valueNumbers {
-	v := &valueNumbers{c: c, num: make([]uint32, c.M.Bound), byKey: make(map[string]uint32, c.M.Bound/2), readOnly: map[builder.ID]bool{},
+	v := &valueNumbers{c: c, num: make([]uint32, c.M.Bound), byShortKey: make(map[shortKey]uint32, c.M.Bound/2), byKey: map[string]uint32{}, readOnly: map[builder.ID]bool{},
 		decos: map[builder.ID]string{}, decoIdx: map[builder.ID][]*builder.Inst{}}
 	for _, a := range c.M.Annotations {
 		switch a.Op {
@@ -130,6 +133,15 @@ func (v *valueNumbers) assign(in *builder.Inst) uint32 {
 			}
 		}
 	}
+	if sk, ok := v.shortKeyOf(in); ok {
+		if n, ok := v.byShortKey[sk]; ok {
+			v.num[in.Result] = n
+			return n
+		}
+		n := v.fresh(in)
+		v.byShortKey[sk] = n
+		return n
+	}
 	k := v.keyOf(in)
 	if n, ok := v.byKey[string(k)]; ok {
 		v.num[in.Result] = n
@@ -140,6 +152,55 @@ func (v *valueNumbers) assign(in *builder.Inst) uint32 {
 	return n
 }
 
+// shortKey is what keyOf encodes for an instruction of at most
+// maxShortOperands operands, none a string, a wide literal or with
+// parameters, whose result has no decorations: a map key that needs no
+// allocation. Two instructions have equal short keys exactly when they
+// would have equal keyOf bytes (and an instruction with a short key never
+// has the bytes of one without).
+type shortKey struct {
+	op, typ uint32
+	n       uint8
+	kinds   [maxShortOperands]uint8
+	words   [maxShortOperands]uint32 // as keyOf writes them
+}
+
+// maxShortOperands covers a 4-component shuffle and most extended
+// instructions.
+const maxShortOperands = 6
+
+// shortKeyOf returns in's shortKey, or false when it needs keyOf.
+func (v *valueNumbers) shortKeyOf(in *builder.Inst) (shortKey, bool) {
+	ops := in.Operands
+	if len(ops) > maxShortOperands || v.decorations(in.Result) != "" {
+		return shortKey{}, false
+	}
+	k := shortKey{op: uint32(in.Op), typ: uint32(in.Type), n: uint8(len(ops))}
+	for i := range ops {
+		o := &ops[i]
+		if o.Kind == spv.KindLiteralString || o.Wide || len(o.Params) > 0 {
+			return shortKey{}, false
+		}
+		k.kinds[i], k.words[i] = uint8(o.Kind), v.word(o)
+	}
+	if isCommutative(in.Op) && len(ops) == 2 && k.words[0] > k.words[1] {
+		k.kinds[0], k.kinds[1] = k.kinds[1], k.kinds[0]
+		k.words[0], k.words[1] = k.words[1], k.words[0]
+	}
+	return k, true
+}
+
+// word is how keyOf writes an operand's word: an id with a value number
+// as that number (with the top bit set), anything else as itself.
+func (v *valueNumbers) word(o *builder.Operand) uint32 {
+	if o.IsID() {
+		if n := v.of(o.ID()); n != 0 {
+			return 1<<31 | n
+		}
+	}
+	return o.Word
+}
+
 // keyOf encodes what makes in's value: opcode, type, operands (ids as
 // their value numbers when they have one), and the result's decorations.
 // The bytes are v's buffer, valid until the next call.
@@ -148,14 +209,7 @@ func (v *valueNumbers) keyOf(in *builder.Inst) []byte {
 	put := func(w uint32) { k = wire.LittleEndian.AppendUint32(k, w) }
 	put(uint32(in.Op))
 	put(uint32(in.Type))
-	word := func(o *builder.Operand) uint32 {
-		if o.IsID() {
-			if n := v.of(o.ID()); n != 0 {
-				return 1<<31 | n
-			}
-		}
-		return o.Word
-	}
+	word := v.word
 	ops := in.Operands
 	if isCommutative(in.Op) && len(ops) == 2 && word(&ops[0]) > word(&ops[1]) {
 		ops = []builder.Operand{ops[1], ops[0]}
