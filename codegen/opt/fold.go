@@ -195,6 +195,30 @@ func (f *folder) evaluate(in *builder.Inst, value func(builder.ID) builder.ID, r
 	return 0
 }
 
+// ruleTable holds rules by opcode (or extended instruction number), as a
+// slice: every instruction folded looks its opcode up, twice.
+type ruleTable[R any] [][]R
+
+// denseRules makes the ruleTable of a map of rules.
+func denseRules[K spv.Op | uint32, R any](m map[K][]R) ruleTable[R] {
+	var t ruleTable[R]
+	for k, rs := range m {
+		if int(k) >= len(t) {
+			t = slices.Grow(t, int(k)+1-len(t))[:int(k)+1]
+		}
+		t[k] = rs
+	}
+	return t
+}
+
+// of returns the rules of k (none when it has no entry).
+func (t ruleTable[R]) of(k uint32) []R {
+	if int(k) < len(t) {
+		return t[k]
+	}
+	return nil
+}
+
 // inIDs returns the id operands of in, in order (literals skipped, pairs
 // and enumerant parameters looked into): spirv-opt's ForEachInId.
 func inIDs(in *builder.Inst) []builder.ID { return appendInIDs(nil, in.Operands) }
@@ -271,7 +295,8 @@ func (f *folder) foldableByVector(in *builder.Inst) bool {
 }
 
 func (f *folder) allOperandTypes(in *builder.Inst, ok func(builder.ID) bool) bool {
-	for _, id := range inIDs(in) {
+	var buf [8]builder.ID
+	for _, id := range appendInIDs(buf[:0], in.Operands) {
 		if !ok(f.c.DU.TypeOf(id)) {
 			return false
 		}

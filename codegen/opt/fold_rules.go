@@ -23,9 +23,9 @@ type foldRule func(f *folder, in *builder.Inst, k []*cval) bool
 
 // foldRules is filled in init: some rules fold the instructions they make,
 // which refers back to the table.
-var foldRules map[spv.Op][]foldRule
+var foldRules ruleTable[foldRule]
 
-func init() { foldRules = makeFoldRules() }
+func init() { foldRules = denseRules(makeFoldRules()) }
 
 func makeFoldRules() map[spv.Op][]foldRule {
 	r := map[spv.Op][]foldRule{}
@@ -106,7 +106,7 @@ func makeFoldRules() map[spv.Op][]foldRule {
 }
 
 // glslFoldRules are the rules for GLSL.std.450 instructions.
-var glslFoldRules = map[uint32][]foldRule{spv.GLSLstd450FMix: {redundantFMix}}
+var glslFoldRules = denseRules(map[uint32][]foldRule{spv.GLSLstd450FMix: {redundantFMix}})
 
 // rulesFor returns the rules of in's opcode (or GLSL.std.450 instruction).
 func (f *folder) rulesFor(in *builder.Inst) []foldRule {
@@ -114,9 +114,9 @@ func (f *folder) rulesFor(in *builder.Inst) []foldRule {
 		if f.glsl == 0 || in.Operands[0].ID() != f.glsl {
 			return nil
 		}
-		return glslFoldRules[in.Operands[1].Word]
+		return glslFoldRules.of(in.Operands[1].Word)
 	}
-	return foldRules[in.Op]
+	return foldRules.of(uint32(in.Op))
 }
 
 // Helpers.
