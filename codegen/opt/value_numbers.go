@@ -30,11 +30,11 @@ type valueNumbers struct {
 	// instructions fit a shortKey, the others are keyed by keyOf's bytes.
 	byShortKey map[shortKey]uint32
 	byKey      map[string]uint32
-	next     uint32
-	readOnly map[builder.ID]bool   // variable -> read-only
-	decos    map[builder.ID]string // id -> its decorations, canonical
-	decoIdx  map[builder.ID][]*builder.Inst
-	key      []byte
+	next       uint32
+	readOnly   map[builder.ID]bool   // variable -> read-only
+	decos      map[builder.ID]string // id -> its decorations, canonical
+	decoIdx    map[builder.ID][]*builder.Inst
+	key        []byte
 }
 
 func newValueNumbers(c *Context) *valueNumbers {
