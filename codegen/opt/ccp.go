@@ -114,16 +114,23 @@ type propagator struct {
 	g      *builder.CFG // for block indices
 	succs  [][]int      // by block index, -1 for the exit
 
-	executable map[ccpEdge]bool
+	// executable marks the edges found executable: by block index,
+	// parallel to succs (an edge to a block listed twice is its first
+	// entry); otherEdges holds any edge not in succs.
+	executable [][]bool
+	otherEdges map[ccpEdge]bool
 	simulated  []bool
-	// status is what simulating an instruction found: by result id
-	// (statusSet lists those set), in the map for the others.
+	// status is what simulating an instruction with a result found: by
+	// result id (statusSet lists those set), in the map for results made
+	// since the tables were sized. (Only results have users to tell.)
 	status     map[*builder.Inst]propStatus
 	statusByID []propStatus
 	statusSet  []builder.ID
-	done       builder.InstSet // not to simulate again
-	blocks     []int           // FIFO
-	uses       []*builder.Inst // FIFO of instructions whose operands changed
+	ids        []builder.ID                // scratch: an instruction's id operands
+	known      func(builder.ID) builder.ID // knownValue, made once
+	done       builder.InstSet             // not to simulate again
+	blocks     []int                       // FIFO
+	uses       []*builder.Inst             // FIFO of instructions whose operands changed
 	// assigned lists the ids given a value, for the replacement.
 	assigned []builder.ID
 }
@@ -133,8 +140,8 @@ func newPropagator(c *Context, f *builder.Function, values *ccpValues) *propagat
 		f.InvalidateCFG() // blocks added or removed since: a stale graph
 	}
 	p := &propagator{c: c, f: f, values: values, g: f.CFG(),
-		succs: make([][]int, len(f.Blocks)), executable: map[ccpEdge]bool{}, simulated: make([]bool, len(f.Blocks)),
-		status: map[*builder.Inst]propStatus{}, done: builder.NewInstSet()}
+		succs: make([][]int, len(f.Blocks)), executable: make([][]bool, len(f.Blocks)), simulated: make([]bool, len(f.Blocks)),
+		done: builder.NewInstSet()}
 	var labels []builder.ID
 	for i, b := range f.Blocks {
 		labels = b.AppendSuccessors(labels[:0])
@@ -146,6 +153,7 @@ func newPropagator(c *Context, f *builder.Function, values *ccpValues) *propagat
 		if t := b.Terminator(); t != nil && isReturnOrAbort(t.Op) {
 			p.succs[i] = append(p.succs[i], -1)
 		}
+		p.executable[i] = make([]bool, len(p.succs[i]))
 	}
 	return p
 }
@@ -158,7 +166,6 @@ func isReturnOrAbort(op spv.Op) bool { return isTerminatorOp(op) && !isBranchOp(
 // found interesting.
 func (p *propagator) run() bool {
 	p.blocks = append(p.blocks, 0)
-	p.executable[ccpEdge{-1, 0}] = true
 	changed := false
 	for len(p.blocks) > 0 || len(p.uses) > 0 {
 		if len(p.blocks) > 0 {
@@ -178,23 +185,44 @@ func (p *propagator) run() bool {
 	return changed
 }
 
-// statusOf returns what simulating in found last (0 if never simulated).
+// statusOf returns what simulating in (which has a result) found last (0
+// if never simulated).
 func (p *propagator) statusOf(in *builder.Inst) propStatus {
-	if in.Result != 0 && int(in.Result) < len(p.statusByID) {
+	if int(in.Result) < len(p.statusByID) {
 		return p.statusByID[in.Result]
 	}
 	return p.status[in]
 }
 
 func (p *propagator) setStatus(in *builder.Inst, st propStatus) {
-	if in.Result != 0 && int(in.Result) < len(p.statusByID) {
+	if int(in.Result) < len(p.statusByID) {
 		if p.statusByID[in.Result] == 0 {
 			p.statusSet = append(p.statusSet, in.Result)
 		}
 		p.statusByID[in.Result] = st
 		return
 	}
+	if p.status == nil {
+		p.status = map[*builder.Inst]propStatus{}
+	}
 	p.status[in] = st
+}
+
+// edgeSlot returns the index of the edge from -> to in succs[from], or -1.
+func (p *propagator) edgeSlot(from, to int) int {
+	for k, s := range p.succs[from] {
+		if s == to {
+			return k
+		}
+	}
+	return -1
+}
+
+func (p *propagator) isExecutable(from, to int) bool {
+	if k := p.edgeSlot(from, to); k >= 0 {
+		return p.executable[from][k]
+	}
+	return p.otherEdges[ccpEdge{from, to}]
 }
 
 // index returns the index of a block of the function (0 for another's).
@@ -204,11 +232,21 @@ func (p *propagator) addControlEdge(from, to int) {
 	if to < 0 {
 		return
 	}
-	e := ccpEdge{from, to}
-	if p.executable[e] {
-		return
+	if k := p.edgeSlot(from, to); k >= 0 {
+		if p.executable[from][k] {
+			return
+		}
+		p.executable[from][k] = true
+	} else {
+		e := ccpEdge{from, to}
+		if p.otherEdges[e] {
+			return
+		}
+		if p.otherEdges == nil {
+			p.otherEdges = map[ccpEdge]bool{}
+		}
+		p.otherEdges[e] = true
 	}
-	p.executable[e] = true
 	p.blocks = append(p.blocks, to)
 }
 
@@ -242,7 +280,7 @@ func (p *propagator) phiArgExecutable(phi *builder.Inst, i int) bool {
 	if from == nil || from.Func != p.f {
 		return false
 	}
-	return p.executable[ccpEdge{p.index(from), p.index(phi.Block)}]
+	return p.isExecutable(p.index(from), p.index(phi.Block))
 }
 
 func (p *propagator) simulateBlock(bi int) bool {
@@ -279,9 +317,10 @@ func (p *propagator) simulate(in *builder.Inst) bool {
 	}
 	dest := -1
 	st := p.visit(in, &dest)
-	old := p.statusOf(in)
-	statusChanged := old != st
-	if statusChanged {
+	// (Whether the status changed matters only to a result's users.)
+	statusChanged := false
+	if in.Result != 0 && p.statusOf(in) != st {
+		statusChanged = true
 		p.setStatus(in, st)
 	}
 	bi := p.index(in.Block)
@@ -317,7 +356,8 @@ func (p *propagator) simulate(in *builder.Inst) bool {
 			}
 		}
 	} else {
-		for _, id := range inIDs(in) {
+		p.ids = appendInIDs(p.ids[:0], in.Operands)
+		for _, id := range p.ids {
 			if p.shouldSimulateAgain(id) {
 				again = true
 				break
@@ -419,16 +459,15 @@ func (p *propagator) visitAssignment(in *builder.Inst) propStatus {
 	if !p.c.Foldable(in) {
 		return p.markVarying(in)
 	}
-	if k := p.c.FoldToConstant(in, func(id builder.ID) builder.ID {
-		if v := p.values.get(id); v != 0 && v != varying {
-			return v
-		}
-		return id
-	}); k != 0 {
+	if p.known == nil {
+		p.known = p.knownValue
+	}
+	if k := p.c.FoldToConstant(in, p.known); k != 0 {
 		return p.settle(in, k)
 	}
 	unknown := false
-	for _, id := range inIDs(in) {
+	p.ids = appendInIDs(p.ids[:0], in.Operands)
+	for _, id := range p.ids {
 		switch p.values.get(id) {
 		case varying:
 			return p.markVarying(in)
@@ -441,6 +480,14 @@ func (p *propagator) visitAssignment(in *builder.Inst) propStatus {
 		return propNotInteresting
 	}
 	return p.markVarying(in)
+}
+
+// knownValue reads id for the folder: its constant when it has one.
+func (p *propagator) knownValue(id builder.ID) builder.ID {
+	if v := p.values.get(id); v != 0 && v != varying {
+		return v
+	}
+	return id
 }
 
 // visitBranch finds the one target of a branch on a known value.
