@@ -45,7 +45,7 @@ func (p *memPass) singleBlockElim(f *builder.Function) bool {
 			switch in.Op {
 			case spv.OpStore:
 				ptr, v := p.accessed(in)
-				if !p.isTargetVar(v) || !p.onlySupportedUses(v) {
+				if !p.supportedTarget(v) {
 					continue
 				}
 				if ptr.Op != spv.OpVariable {
@@ -68,7 +68,7 @@ func (p *memPass) singleBlockElim(f *builder.Function) bool {
 				delete(lastLoad, v)
 			case spv.OpLoad:
 				ptr, v := p.accessed(in)
-				if !p.isTargetVar(v) || !p.onlySupportedUses(v) {
+				if !p.supportedTarget(v) {
 					continue
 				}
 				if ptr.Op != spv.OpVariable {
@@ -102,6 +102,22 @@ func (p *memPass) singleBlockElim(f *builder.Function) bool {
 		p.c.Kill(in)
 	}
 	return changed
+}
+
+// supportedTarget reports whether v is a target variable whose every use
+// is supported (onlySupportedUses). One that is not is excluded for the
+// rest of the run, so that its uses are not walked again at each of its
+// loads and stores: the pass only deletes loads and stores and moves the
+// uses of loaded values, which cannot take away an unsupported use.
+func (p *memPass) supportedTarget(v builder.ID) bool {
+	if !p.isTargetVar(v) {
+		return false
+	}
+	if !p.onlySupportedUses(v) {
+		p.excludeVar(v)
+		return false
+	}
+	return true
 }
 
 // debugDeclared reports whether a DebugDeclare describes the variable

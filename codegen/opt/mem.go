@@ -145,7 +145,8 @@ func (p *memPass) onlySupportedUses(ptr builder.ID) bool {
 	if ok, seen := p.supported[ptr]; seen && ok {
 		return true
 	}
-	for _, u := range p.c.DU.Users(ptr) {
+	// (The recursion compacts other ids' lists only: the view stays valid.)
+	for _, u := range p.c.DU.UsersView(ptr) {
 		if p.isDebugRef(u) {
 			continue
 		}
