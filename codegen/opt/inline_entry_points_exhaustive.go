@@ -59,6 +59,59 @@ type inliner struct {
 	// items is the last call's stream, reused for the next (its items are
 	// copied onto inlineAll's stack).
 	items []inlineItem
+	// ids maps a callee's ids to the caller's, for the call being
+	// inlined.
+	ids idRemap
+}
+
+// idRemap maps ids to ids: a slice by id, each entry stamped with the
+// generation it was set in, so that starting afresh (reset) costs
+// nothing (a map past 2^24, for modules whose ids are sparse). The
+// inliner maps every id of every callee it copies.
+type idRemap struct {
+	to     []builder.ID
+	gen    []uint32
+	cur    uint32
+	sparse map[builder.ID]builder.ID
+}
+
+// reset forgets every mapping.
+func (m *idRemap) reset() {
+	m.cur++
+	clear(m.sparse)
+}
+
+func (m *idRemap) set(from, to builder.ID) {
+	if from > 1<<24 {
+		if m.sparse == nil {
+			m.sparse = map[builder.ID]builder.ID{}
+		}
+		m.sparse[from] = to
+		return
+	}
+	if int(from) >= len(m.to) {
+		n := max(int(from)+1, 2*len(m.to))
+		m.to = slices.Grow(m.to, n-len(m.to))[:n]
+		m.gen = slices.Grow(m.gen, n-len(m.gen))[:n]
+	}
+	m.to[from], m.gen[from] = to, m.cur
+}
+
+func (m *idRemap) get(from builder.ID) (builder.ID, bool) {
+	if from > 1<<24 {
+		to, ok := m.sparse[from]
+		return to, ok
+	}
+	if int(from) < len(m.gen) && m.gen[from] == m.cur {
+		return m.to[from], true
+	}
+	return 0, false
+}
+
+// at is get's id, 0 when from is not mapped.
+func (m *idRemap) at(from builder.ID) builder.ID {
+	to, _ := m.get(from)
+	return to
 }
 
 func newInliner(c *Context) *inliner {
@@ -442,17 +495,18 @@ func (il *inliner) renamePhiPreds(b *builder.Block, old builder.ID) {
 func (il *inliner) inlineCall(f *builder.Function, st *streamState, it inlineItem) ([]inlineItem, []*builder.Inst) {
 	call := it.inst
 	callee := il.funcs[call.Operands[0].ID()]
-	ic := &inlineCtx{il: il, m: map[builder.ID]builder.ID{}}
+	il.ids.reset()
+	ic := &inlineCtx{il: il, m: &il.ids}
 	ic.callScope, ic.callLine = st.scope, st.line
 	for _, l := range lineChain(call) {
 		trackDebugPosition(il.c, l, &ic.callScope, &ic.callLine)
 	}
 	for i, p := range callee.Params {
-		ic.m[p.Result] = call.Operands[1+i].ID()
+		ic.m.set(p.Result, call.Operands[1+i].ID())
 	}
 	vars := ic.hoistLocals(callee)
 	centry := callee.Blocks[0]
-	ic.m[centry.Label] = st.cur.Label
+	ic.m.set(centry.Label, st.cur.Label)
 	keepSameBlockOps(st, it.src)
 
 	cs := &calleeStream{c: il.c, f: f, src: &inlineSource{origin: st.cur}, items: il.items[:0]}
@@ -460,7 +514,7 @@ func (il *inliner) inlineCall(f *builder.Function, st *streamState, it inlineIte
 	if callerIsLoopHeader && centry.Merge() != nil {
 		// The header cannot hold the callee's merge instruction too: the
 		// callee starts in a guard block.
-		ic.m[centry.Label] = cs.startGuard(st.cur)
+		ic.m.set(centry.Label, cs.startGuard(st.cur))
 	}
 	retVar := il.returnVariable(callee)
 	if retVar != nil {
@@ -500,7 +554,7 @@ func (ic *inlineCtx) hoistLocals(callee *builder.Function) []*builder.Inst {
 			nv := ic.clone(v)
 			nv.Result = c.M.NewID()
 			ic.il.cloneDecorations(v.Result, nv.Result)
-			ic.m[v.Result] = nv.Result
+			ic.m.set(v.Result, nv.Result)
 			vars = append(vars, nv)
 			continue
 		}
@@ -546,8 +600,8 @@ func (il *inliner) returnVariable(callee *builder.Function) *builder.Inst {
 func (ic *inlineCtx) mapCalleeIDs(callee *builder.Function) {
 	mapNew := func(id builder.ID) {
 		if id != 0 {
-			if _, ok := ic.m[id]; !ok {
-				ic.m[id] = ic.il.c.M.NewID()
+			if _, ok := ic.m.get(id); !ok {
+				ic.m.set(id, ic.il.c.M.NewID())
 			}
 		}
 	}
@@ -616,7 +670,7 @@ func (ic *inlineCtx) copyCallee(cs *calleeStream, callee *builder.Function, retV
 	for _, cb := range callee.Blocks[1:] {
 		ic.scopeInlinedAt = 0
 		cs.src = &inlineSource{loopMerge: cb.Merge() != nil && cb.Merge().Op == spv.OpLoopMerge}
-		cs.src.origin = cs.startBlock(ic.m[cb.Label])
+		cs.src.origin = cs.startBlock(ic.m.at(cb.Label))
 		for _, in := range cb.Insts {
 			if cp := ic.copyOf(in); cp != nil {
 				cs.emit(cp)
@@ -665,7 +719,7 @@ func (ic *inlineCtx) copyEntryBlock(cs *calleeStream, centry *builder.Block) {
 		if v.Op == spv.OpVariable {
 			ch := ic.cloneChain(v)
 			if len(v.Operands) == 2 {
-				st := c.NewInst(spv.OpStore, 0, builder.Ref(ic.m[v.Result]), v.Operands[1])
+				st := c.NewInst(spv.OpStore, 0, builder.Ref(ic.m.at(v.Result)), v.Operands[1])
 				setLineChain(st, ch)
 				emitCarried(st)
 			} else {
@@ -786,7 +840,7 @@ func cloneDecorations(c *Context, from, to builder.ID) {
 // to the caller's, and the call site's debug scope and line.
 type inlineCtx struct {
 	il        *inliner
-	m         map[builder.ID]builder.ID
+	m         *idRemap      // the inliner's, reset for the call
 	callScope *builder.Inst // the DebugScope in effect at the call, nil if none
 	callLine  *builder.Inst // the OpLine or DebugLine in effect at the call
 	inlinedAt map[builder.ID]builder.ID
@@ -796,7 +850,7 @@ type inlineCtx struct {
 }
 
 func (ic *inlineCtx) mapped(id builder.ID) builder.ID {
-	if n, ok := ic.m[id]; ok {
+	if n, ok := ic.m.get(id); ok {
 		return n
 	}
 	return id
@@ -834,7 +888,7 @@ func (ic *inlineCtx) copyOf(in *builder.Inst) *builder.Inst {
 	}
 	cp := ic.clone(in)
 	if in.Result != 0 {
-		cp.Result = ic.m[in.Result]
+		cp.Result = ic.m.at(in.Result)
 		ic.il.cloneDecorations(in.Result, cp.Result)
 	}
 	return cp
