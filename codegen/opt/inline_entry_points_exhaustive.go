@@ -56,9 +56,9 @@ type inliner struct {
 	// decorated holds the ids with decorations (a quick test before
 	// looking for them among the users).
 	decorated map[builder.ID]bool
-	// items is the last call's stream, reused for the next (its items are
-	// copied onto inlineAll's stack).
-	items []inlineItem
+	// spare holds the item lists of segments the stream is done with,
+	// for the next calls' streams.
+	spare [][]inlineItem
 	// ids maps a callee's ids to the caller's, for the call being
 	// inlined.
 	ids idRemap
@@ -288,12 +288,15 @@ func (il *inliner) inlinableCall(in *builder.Inst) bool {
 // the call follow it. Each instruction is placed once, however many calls
 // a block has, so inlining stays linear in the code it produces.
 
+// The stream is a stack of segments: the caller's code, and above it the
+// code of each call being inlined, taken in order; a segment is dropped
+// once taken, and the code under it resumes.
+
 // inlineItem is one element of the stream: an instruction to place, or
-// the start of a new block.
+// (inst nil) the start of a new block, src.origin.
 type inlineItem struct {
-	inst  *builder.Inst
-	block *builder.Block // set: start filling this block
-	src   *inlineSource
+	inst *builder.Inst
+	src  *inlineSource
 	// load marks the load of the returned value, which follows the
 	// inlined code but is not caller code the call moved.
 	load bool
@@ -332,17 +335,38 @@ type streamState struct {
 	scope, line  *builder.Inst
 }
 
+// inlineSegment is a list of stream items and the next one to take.
+type inlineSegment struct {
+	items []inlineItem
+	next  int
+}
+
+// itemList returns an empty item list for about n items: a spare one
+// when it is large enough.
+func (il *inliner) itemList(n int) []inlineItem {
+	if k := len(il.spare) - 1; k >= 0 && cap(il.spare[k]) >= n {
+		l := il.spare[k]
+		il.spare = il.spare[:k]
+		return l
+	}
+	return make([]inlineItem, 0, n)
+}
+
 func (il *inliner) inlineAll(f *builder.Function) bool {
 	c := il.c
-	var stack []inlineItem // the stream, next item last
-	for i := len(f.Blocks) - 1; i >= 0; i-- {
-		b := f.Blocks[i]
-		src := &inlineSource{origin: b, loopMerge: b.Merge() != nil && b.Merge().Op == spv.OpLoopMerge}
-		for j := len(b.Insts) - 1; j >= 0; j-- {
-			stack = append(stack, inlineItem{inst: b.Insts[j], src: src})
-		}
-		stack = append(stack, inlineItem{block: b, src: src})
+	n := 0
+	for _, b := range f.Blocks {
+		n += 1 + len(b.Insts)
 	}
+	caller := il.itemList(n)
+	for _, b := range f.Blocks {
+		src := &inlineSource{origin: b, loopMerge: b.Merge() != nil && b.Merge().Op == spv.OpLoopMerge}
+		caller = append(caller, inlineItem{src: src})
+		for _, in := range b.Insts {
+			caller = append(caller, inlineItem{inst: in, src: src})
+		}
+	}
+	stack := []inlineSegment{{items: caller}}
 	var out []*builder.Block
 	var varGroups [][]*builder.Inst
 	st := &streamState{}
@@ -356,11 +380,18 @@ func (il *inliner) inlineAll(f *builder.Function) bool {
 	}
 	changed := false
 	for len(stack) > 0 {
-		it := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		if it.block != nil {
+		top := &stack[len(stack)-1]
+		if top.next == len(top.items) {
+			clear(top.items)
+			il.spare = append(il.spare, top.items[:0])
+			stack = stack[:len(stack)-1]
+			continue
+		}
+		it := top.items[top.next]
+		top.next++
+		if it.inst == nil {
 			finish()
-			st.cur = it.block
+			st.cur = it.src.origin
 			st.cur.Insts = st.cur.Insts[:0:0]
 			st.sameBlockOps, st.scope, st.line = nil, nil, nil
 			continue
@@ -375,11 +406,7 @@ func (il *inliner) inlineAll(f *builder.Function) bool {
 			if len(vars) > 0 {
 				varGroups = append(varGroups, vars)
 			}
-			for i := len(items) - 1; i >= 0; i-- {
-				stack = append(stack, items[i])
-			}
-			clear(items)
-			il.items = items[:0]
+			stack = append(stack, inlineSegment{items: items})
 			continue
 		}
 		src := it.src
@@ -509,7 +536,13 @@ func (il *inliner) inlineCall(f *builder.Function, st *streamState, it inlineIte
 	ic.m.set(centry.Label, st.cur.Label)
 	keepSameBlockOps(st, it.src)
 
-	cs := &calleeStream{c: il.c, f: f, src: &inlineSource{origin: st.cur}, items: il.items[:0]}
+	// (room for the callee's code, a guard, the return's store, a block
+	// after an abort and the load of the returned value)
+	n := len(callee.Prologue) + 5
+	for _, b := range callee.Blocks {
+		n += 1 + len(b.Insts)
+	}
+	cs := &calleeStream{c: il.c, f: f, src: &inlineSource{origin: st.cur}, items: il.itemList(n)}
 	callerIsLoopHeader := it.src.loopMerge && !it.src.moveMerge
 	if callerIsLoopHeader && centry.Merge() != nil {
 		// The header cannot hold the callee's merge instruction too: the
@@ -629,12 +662,13 @@ func (cs *calleeStream) emit(in *builder.Inst) {
 	cs.items = append(cs.items, inlineItem{inst: in, src: cs.src})
 }
 
-// startBlock starts a new block of the caller, labelled label.
-func (cs *calleeStream) startBlock(label builder.ID) *builder.Block {
+// startBlock starts a new block of the caller, labelled label, as the
+// origin of the current source.
+func (cs *calleeStream) startBlock(label builder.ID) {
 	b := &builder.Block{Label: label, Func: cs.f}
 	cs.c.DU.DefineBlock(b)
-	cs.items = append(cs.items, inlineItem{block: b, src: cs.src})
-	return b
+	cs.src.origin = b
+	cs.items = append(cs.items, inlineItem{src: cs.src})
 }
 
 // startGuard ends the caller's block with a branch to a new block, where
@@ -642,14 +676,14 @@ func (cs *calleeStream) startBlock(label builder.ID) *builder.Block {
 func (cs *calleeStream) startGuard(caller *builder.Block) builder.ID {
 	guard := cs.c.M.NewID()
 	cs.items = append(cs.items, inlineItem{inst: cs.c.newBranch(guard), src: &inlineSource{origin: caller}})
-	cs.src.origin = cs.startBlock(guard)
+	cs.startBlock(guard)
 	return guard
 }
 
 // multiBlock reports whether the inlined code spans several blocks.
 func (cs *calleeStream) multiBlock() bool {
 	for _, x := range cs.items {
-		if x.block != nil {
+		if x.inst == nil {
 			return true
 		}
 	}
@@ -670,7 +704,7 @@ func (ic *inlineCtx) copyCallee(cs *calleeStream, callee *builder.Function, retV
 	for _, cb := range callee.Blocks[1:] {
 		ic.scopeInlinedAt = 0
 		cs.src = &inlineSource{loopMerge: cb.Merge() != nil && cb.Merge().Op == spv.OpLoopMerge}
-		cs.src.origin = cs.startBlock(ic.m.at(cb.Label))
+		cs.startBlock(ic.m.at(cb.Label))
 		for _, in := range cb.Insts {
 			if cp := ic.copyOf(in); cp != nil {
 				cs.emit(cp)
@@ -693,7 +727,7 @@ func (ic *inlineCtx) copyCallee(cs *calleeStream, callee *builder.Function, retV
 				cs.emit(c.newBranch(label))
 			}
 			cs.src = &inlineSource{}
-			cs.src.origin = cs.startBlock(label)
+			cs.startBlock(label)
 			break
 		}
 	}
