@@ -1,6 +1,8 @@
 package opt
 
 import (
+	"slices"
+
 	"github.com/hlsl2spirv/hlsl2spirv/builder"
 	"github.com/hlsl2spirv/hlsl2spirv/builder/spv"
 )
@@ -19,26 +21,58 @@ func (simplifyInstructions) Name() string { return "simplify-instructions" }
 
 func (simplifyInstructions) Run(c *Context) (bool, error) {
 	changed := false
+	// seen and phis are by result id (what they hold has one): every
+	// instruction is looked up, and a slice beats hashing pointers. They
+	// are made once and emptied for each function.
+	seen, phis := newStampSet(c.M.Bound), newStampSet(c.M.Bound)
 	for _, f := range c.M.Functions {
-		if simplifyFunction(c, f) {
+		seen.reset()
+		phis.reset()
+		if simplifyFunction(c, f, &seen, &phis) {
 			changed = true
 		}
 	}
 	return changed, nil
 }
 
-func simplifyFunction(c *Context, f *builder.Function) bool {
+// stampSet is a set of ids that empties in O(1) (amortised): an id is in
+// it when its stamp is the current one. Stamps are bytes, cleared when
+// they wrap around.
+type stampSet struct {
+	stamps []uint8
+	cur    uint8
+}
+
+func newStampSet(bound builder.ID) stampSet {
+	return stampSet{stamps: make([]uint8, bound), cur: 1}
+}
+
+// reset empties the set.
+func (s *stampSet) reset() {
+	s.cur++
+	if s.cur == 0 {
+		clear(s.stamps)
+		s.cur = 1
+	}
+}
+
+func (s *stampSet) has(id builder.ID) bool { return int(id) < len(s.stamps) && s.stamps[id] == s.cur }
+
+func (s *stampSet) add(id builder.ID) {
+	if int(id) >= len(s.stamps) {
+		s.stamps = slices.Grow(s.stamps, int(id)+1-len(s.stamps))[:int(id)+1]
+	}
+	s.stamps[id] = s.cur
+}
+
+func simplifyFunction(c *Context, f *builder.Function, seen, phis *stampSet) bool {
 	if len(f.Blocks) == 0 {
 		return false
 	}
 	var (
-		changed bool
-		work    []*builder.Inst
-		inWork  = builder.NewInstSet()
-		// seen and phis are by result id (what they hold has one): every
-		// instruction is looked up, and a slice beats hashing pointers.
-		seen       = newIDSet(c.M.Bound)
-		phis       = newIDSet(c.M.Bound)
+		changed    bool
+		work       []*builder.Inst
+		inWork     = builder.NewInstSet()
 		kill       []*builder.Inst
 		killed     = map[*builder.Inst]bool{}
 		secondPass bool
