@@ -26,19 +26,19 @@ type valueNumbers struct {
 	// num is the value number of each id (0: none), by id: every operand
 	// of every instruction is looked up.
 	num []uint32
-	// byKey holds the values made so far by what makes them: most
-	// instructions fit a shortKey, the others are keyed by keyOf's bytes.
-	byShortKey map[shortKey]uint32
-	byKey      map[string]uint32
-	next       uint32
-	readOnly   map[builder.ID]bool   // variable -> read-only
-	decos      map[builder.ID]string // id -> its decorations, canonical
-	decoIdx    map[builder.ID][]*builder.Inst
-	key        []byte
+	// The values made so far, by what makes them: most instructions fit
+	// a shortKey (shortKeys), the others are keyed by keyOf's bytes.
+	shortKeys shortKeyTable
+	byKey     map[string]uint32
+	next      uint32
+	readOnly  map[builder.ID]bool   // variable -> read-only
+	decos     map[builder.ID]string // id -> its decorations, canonical
+	decoIdx   map[builder.ID][]*builder.Inst
+	key       []byte
 }
 
 func newValueNumbers(c *Context) *valueNumbers {
-	v := &valueNumbers{c: c, num: make([]uint32, c.M.Bound), byShortKey: make(map[shortKey]uint32, c.M.Bound/2), byKey: map[string]uint32{}, readOnly: map[builder.ID]bool{},
+	v := &valueNumbers{c: c, num: make([]uint32, c.M.Bound), byKey: map[string]uint32{}, readOnly: map[builder.ID]bool{},
 		decos: map[builder.ID]string{}, decoIdx: map[builder.ID][]*builder.Inst{}}
 	for _, a := range c.M.Annotations {
 		switch a.Op {
@@ -134,12 +134,8 @@ func (v *valueNumbers) assign(in *builder.Inst) uint32 {
 		}
 	}
 	if sk, ok := v.shortKeyOf(in); ok {
-		if n, ok := v.byShortKey[sk]; ok {
-			v.num[in.Result] = n
-			return n
-		}
-		n := v.fresh(in)
-		v.byShortKey[sk] = n
+		n := v.shortKeys.find(v, &sk, in)
+		v.num[in.Result] = n
 		return n
 	}
 	k := v.keyOf(in)
@@ -169,7 +165,10 @@ type shortKey struct {
 // instructions.
 const maxShortOperands = 6
 
-// shortKeyOf returns in's shortKey, or false when it needs keyOf.
+// shortKeyOf returns in's shortKey, or false when it needs keyOf. An id
+// operand without a value number yet (one numbered later, or never)
+// takes keyOf too, so that a short key, once made, is what shortKeyOf
+// makes again for the same instruction (shortKeyTable relies on it).
 func (v *valueNumbers) shortKeyOf(in *builder.Inst) (shortKey, bool) {
 	ops := in.Operands
 	if len(ops) > maxShortOperands || v.decorations(in.Result) != "" {
@@ -178,7 +177,7 @@ func (v *valueNumbers) shortKeyOf(in *builder.Inst) (shortKey, bool) {
 	k := shortKey{op: uint32(in.Op), typ: uint32(in.Type), n: uint8(len(ops))}
 	for i := range ops {
 		o := &ops[i]
-		if o.Kind == spv.KindLiteralString || o.Wide || len(o.Params) > 0 {
+		if o.Kind == spv.KindLiteralString || o.Wide || len(o.Params) > 0 || (o.IsID() && v.of(o.ID()) == 0) {
 			return shortKey{}, false
 		}
 		k.kinds[i], k.words[i] = uint8(o.Kind), v.word(o)
@@ -188,6 +187,74 @@ func (v *valueNumbers) shortKeyOf(in *builder.Inst) (shortKey, bool) {
 		k.words[0], k.words[1] = k.words[1], k.words[0]
 	}
 	return k, true
+}
+
+// hash mixes a short key's fields.
+func (k *shortKey) hash() uint32 {
+	h := uint64(k.op)<<32 | uint64(k.typ)
+	h = (h ^ uint64(k.n)) * 0x9e3779b97f4a7c15
+	for i := range k.n {
+		h = (h ^ uint64(k.kinds[i])<<32 ^ uint64(k.words[i])) * 0x9e3779b97f4a7c15
+	}
+	return uint32(h >> 32)
+}
+
+// shortKeyTable finds the value number of a short key: an open-addressing
+// table of (hash, number) pairs, the key of a number being made again
+// from its first instruction (reps) to compare, so that the keys
+// themselves are not kept (a map of them took more than a megabyte for
+// the 5,000-line benchmark shader).
+type shortKeyTable struct {
+	slots []uint64 // hash<<32 | value number, 0 for an empty slot
+	used  int
+	reps  []*builder.Inst // by value number: the instruction that made it
+}
+
+// find returns the number of the key k of in, a fresh one (in's) when
+// the key is new.
+func (t *shortKeyTable) find(v *valueNumbers, k *shortKey, in *builder.Inst) uint32 {
+	if 2*(t.used+1) > len(t.slots) {
+		t.grow()
+	}
+	h := k.hash()
+	mask := len(t.slots) - 1
+	for i := int(h) & mask; ; i = (i + 1) & mask {
+		s := t.slots[i]
+		if s == 0 {
+			n := v.fresh(in)
+			t.slots[i] = uint64(h)<<32 | uint64(n)
+			t.used++
+			if int(n) >= len(t.reps) {
+				t.reps = slices.Grow(t.reps, int(n)+1-len(t.reps))[:int(n)+1]
+			}
+			t.reps[n] = in
+			return n
+		}
+		if uint32(s>>32) != h {
+			continue
+		}
+		n := uint32(s)
+		if rk, _ := v.shortKeyOf(t.reps[n]); rk == *k {
+			return n
+		}
+	}
+}
+
+// grow doubles the table (to 1024 slots at first).
+func (t *shortKeyTable) grow() {
+	old := t.slots
+	t.slots = make([]uint64, max(1024, 2*len(old)))
+	mask := len(t.slots) - 1
+	for _, s := range old {
+		if s == 0 {
+			continue
+		}
+		i := int(s>>32) & mask
+		for t.slots[i] != 0 {
+			i = (i + 1) & mask
+		}
+		t.slots[i] = s
+	}
 }
 
 // word is how keyOf writes an operand's word: an id with a value number
