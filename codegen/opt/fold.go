@@ -75,6 +75,7 @@ type folder struct {
 
 func (c *Context) folder() *folder {
 	if c.fold == nil {
+		makeFoldRulesOnce.Do(func() { foldRules = makeFoldRules() })
 		f := &folder{c: c, consts: make([]*cval, c.M.Bound), nulls: map[builder.ID]builder.ID{}}
 		f.floatControls = !c.M.HasCapability(spv.CapabilityShader)
 		for _, cp := range []spv.Capability{spv.CapabilityDenormPreserve, spv.CapabilityDenormFlushToZero,
@@ -198,18 +199,6 @@ func (f *folder) evaluate(in *builder.Inst, value func(builder.ID) builder.ID, r
 // ruleTable holds rules by opcode (or extended instruction number), as a
 // slice: every instruction folded looks its opcode up, twice.
 type ruleTable[R any] [][]R
-
-// denseRules makes the ruleTable of a map of rules.
-func denseRules[K spv.Op | uint32, R any](m map[K][]R) ruleTable[R] {
-	var t ruleTable[R]
-	for k, rs := range m {
-		if int(k) >= len(t) {
-			t = slices.Grow(t, int(k)+1-len(t))[:int(k)+1]
-		}
-		t[k] = rs
-	}
-	return t
-}
 
 // of returns the rules of k (none when it has no entry).
 func (t ruleTable[R]) of(k uint32) []R {

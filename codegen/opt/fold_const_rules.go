@@ -17,7 +17,7 @@ import (
 
 type constRule func(f *folder, in *builder.Inst, k []*cval) *cval
 
-var constRules = denseRules(map[spv.Op][]constRule{
+var constRules = ruleTable[constRule]{
 	spv.OpCompositeConstruct: {foldConstructConstants},
 	spv.OpCompositeExtract:   {foldExtractConstants},
 	spv.OpCompositeInsert:    {foldInsertConstants},
@@ -97,11 +97,11 @@ var constRules = denseRules(map[spv.Op][]constRule{
 		}
 		return uint64(r)
 	}))},
-})
+}
 
 // glslConstRules are the rules for GLSL.std.450 instructions, by
 // instruction number.
-var glslConstRules = denseRules(map[uint32][]constRule{
+var glslConstRules = ruleTable[constRule]{
 	spv.GLSLstd450FMix:   {foldFMix},
 	spv.GLSLstd450SMin:   {fpBinaryExt(foldMin)},
 	spv.GLSLstd450UMin:   {fpBinaryExt(foldMin)},
@@ -128,7 +128,7 @@ var glslConstRules = denseRules(map[uint32][]constRule{
 	spv.GLSLstd450Sqrt:   {fpUnaryExt(transcendental(math.Sqrt))},
 	spv.GLSLstd450Atan2:  {fpBinaryExt(transcendental2(math.Atan2))},
 	spv.GLSLstd450Pow:    {fpBinaryExt(transcendental2(math.Pow))},
-})
+}
 
 // constRulesFor returns the constant-folding rules of in's opcode (or
 // GLSL.std.450 instruction).

@@ -4,6 +4,7 @@ import (
 	"math"
 	"math/bits"
 	"slices"
+	"sync"
 
 	"github.com/hlsl2spirv/hlsl2spirv/builder"
 	"github.com/hlsl2spirv/hlsl2spirv/builder/spv"
@@ -21,15 +22,23 @@ import (
 
 type foldRule func(f *folder, in *builder.Inst, k []*cval) bool
 
-// foldRules is filled in init: some rules fold the instructions they make,
-// which refers back to the table.
-var foldRules ruleTable[foldRule]
+// foldRules is filled when the first folder is made (makeFoldRulesOnce),
+// not in the initializer: some rules fold the instructions they make,
+// which refers back to the table; and a compile that folds nothing does
+// not pay for it.
+var (
+	foldRules         ruleTable[foldRule]
+	makeFoldRulesOnce sync.Once
+)
 
-func init() { foldRules = denseRules(makeFoldRules()) }
-
-func makeFoldRules() map[spv.Op][]foldRule {
-	r := map[spv.Op][]foldRule{}
-	add := func(op spv.Op, rules ...foldRule) { r[op] = append(r[op], rules...) }
+func makeFoldRules() ruleTable[foldRule] {
+	var r ruleTable[foldRule]
+	add := func(op spv.Op, rules ...foldRule) {
+		if int(op) >= len(r) {
+			r = slices.Grow(r, int(op)+1-len(r))[:int(op)+1]
+		}
+		r[op] = append(r[op], rules...)
+	}
 	for _, op := range []spv.Op{spv.OpBitwiseOr, spv.OpBitwiseXor, spv.OpShiftRightLogical,
 		spv.OpShiftRightArithmetic, spv.OpShiftLeftLogical, spv.OpIAdd, spv.OpISub} {
 		add(op, redundantWithZero(1, 0)) // a | 0 = a
@@ -106,7 +115,7 @@ func makeFoldRules() map[spv.Op][]foldRule {
 }
 
 // glslFoldRules are the rules for GLSL.std.450 instructions.
-var glslFoldRules = denseRules(map[uint32][]foldRule{spv.GLSLstd450FMix: {redundantFMix}})
+var glslFoldRules = ruleTable[foldRule]{spv.GLSLstd450FMix: {redundantFMix}}
 
 // rulesFor returns the rules of in's opcode (or GLSL.std.450 instruction).
 func (f *folder) rulesFor(in *builder.Inst) []foldRule {
