@@ -25,10 +25,9 @@ func (loopUnroll) Name() string { return "loop-unroll" }
 func (loopUnroll) Run(c *Context) (bool, error) {
 	changed := false
 	for _, f := range c.M.Functions {
-		if len(f.Blocks) == 0 {
-			continue
+		if !hasUnrollLoop(f) {
+			continue // no loop analysis for nothing to unroll
 		}
-		f.InvalidateCFG()
 		for _, l := range findLoops(c, f) {
 			if !l.hasLoopControl(spv.LoopControlUnroll) {
 				continue
@@ -46,6 +45,17 @@ func (loopUnroll) Run(c *Context) (bool, error) {
 		}
 	}
 	return changed, nil
+}
+
+// hasUnrollLoop reports whether a block of f is the header of a loop
+// marked Unroll.
+func hasUnrollLoop(f *builder.Function) bool {
+	for _, b := range f.Blocks {
+		if m := b.Merge(); m != nil && m.Op == spv.OpLoopMerge && spv.LoopControl(m.Operands[2].Word)&spv.LoopControlUnroll != 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // loopUnroller unrolls one loop.
