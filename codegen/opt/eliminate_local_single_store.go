@@ -43,7 +43,8 @@ func (localSingleStore) Run(c *Context) (bool, error) {
 
 // singleStore rewrites the loads of one variable.
 func (p *memPass) singleStore(v *builder.Inst, order *instOrder, edits *pendingInserts) bool {
-	uses := p.usesThroughCopies(v.Result, nil)
+	p.uses = p.usesThroughCopies(v.Result, p.uses[:0])
+	uses := p.uses
 	store := p.onlyStore(v, uses)
 	if store == nil {
 		return false
@@ -84,7 +85,8 @@ func (p *memPass) singleStore(v *builder.Inst, order *instOrder, edits *pendingI
 // usesThroughCopies appends the users of id to out, and after each
 // OpCopyObject among them the copy's own users.
 func (p *memPass) usesThroughCopies(id builder.ID, out []*builder.Inst) []*builder.Inst {
-	for _, u := range p.c.DU.Users(id) {
+	// (The recursion reads other ids' lists only: the view stays valid.)
+	for _, u := range p.c.DU.UsersView(id) {
 		out = append(out, u)
 		if u.Op == spv.OpCopyObject {
 			out = p.usesThroughCopies(u.Result, out)

@@ -21,6 +21,7 @@ type memPass struct {
 	decos     map[builder.ID][]*builder.Inst // target -> its decorations, once asked for
 	emptyExpr map[builder.ID]builder.ID      // debug set -> its empty DebugExpression
 	debugInfo bool                           // the module imports a debug-info set
+	uses      []*builder.Inst                // scratch: a variable's uses (local-single-store)
 }
 
 func newMemPass(c *Context) *memPass {
