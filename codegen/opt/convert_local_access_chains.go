@@ -1,6 +1,8 @@
 package opt
 
 import (
+	"slices"
+
 	"github.com/hlsl2spirv/hlsl2spirv/builder"
 	"github.com/hlsl2spirv/hlsl2spirv/builder/spv"
 )
@@ -121,21 +123,30 @@ func (p *memPass) memberType(typ builder.ID, i uint32) builder.ID {
 	return 0
 }
 
+// convertible reports whether in is a load or store through an access
+// chain into a target variable, which convertAccessChains replaces.
+func (p *memPass) convertible(in *builder.Inst) bool {
+	if in.Op != spv.OpLoad && in.Op != spv.OpStore {
+		return false
+	}
+	ptr, v := p.accessed(in)
+	return isAccessChain(ptr.Op) && p.isTargetVar(v)
+}
+
 func (p *memPass) convertAccessChains(f *builder.Function) bool {
 	p.findChainTargets(f)
 	changed := false
 	for _, b := range f.Blocks {
+		if !slices.ContainsFunc(b.Insts, p.convertible) {
+			continue // (rebuilding would copy the block as it is)
+		}
 		var dead []*builder.Inst
 		rebuildBlock(p.c, b, func(in *builder.Inst, emit func(...*builder.Inst)) {
-			if in.Op != spv.OpLoad && in.Op != spv.OpStore {
+			if !p.convertible(in) {
 				emit(in)
 				return
 			}
-			ptr, v := p.accessed(in)
-			if !isAccessChain(ptr.Op) || !p.isTargetVar(v) {
-				emit(in)
-				return
-			}
+			ptr, _ := p.accessed(in)
 			changed = true
 			if in.Op == spv.OpLoad {
 				emit(p.chainLoad(ptr, in)...)
@@ -145,6 +156,9 @@ func (p *memPass) convertAccessChains(f *builder.Function) bool {
 			emit(in)
 			emit(p.chainStore(ptr, in)...)
 		})
+		if len(dead) == 0 {
+			continue
+		}
 		// Delete the replaced stores, last first, with what only they
 		// used (a store the deletion already took is skipped).
 		pending := make(map[*builder.Inst]bool, len(dead))
