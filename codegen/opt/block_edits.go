@@ -1,6 +1,8 @@
 package opt
 
 import (
+	"slices"
+
 	"github.com/hlsl2spirv/hlsl2spirv/builder"
 	"github.com/hlsl2spirv/hlsl2spirv/builder/spv"
 )
@@ -139,8 +141,12 @@ func (p *pendingInserts) place(c *Context, f *builder.Function) {
 			emit(x) // if deleted meanwhile, an OpNop that Compact sweeps
 		}
 	}
+	anchor := func(in *builder.Inst) bool { return len(p.before[in]) > 0 }
 	for i, b := range f.Blocks {
 		first := i == 0
+		if !(first && len(p.front[f]) > 0) && !slices.ContainsFunc(b.Insts, anchor) {
+			continue // nothing goes in b: rebuilding would copy it as it is
+		}
 		rebuildBlock(c, b, func(in *builder.Inst, emit func(...*builder.Inst)) {
 			if first {
 				first = false
