@@ -54,7 +54,7 @@ type ssaRewriter struct {
 	p      *memPass
 	f      *builder.Function
 	cfg    *builder.CFG
-	defs   []map[builder.ID]builder.ID // per block: variable -> value at the block's end (so far)
+	defs   map[blockVar]builder.ID // (block, variable) -> value at the block's end (so far)
 	sealed []bool
 	phis   map[builder.ID]*phiCandidate
 	// incomplete are the candidates made at blocks with unvisited
@@ -70,7 +70,7 @@ type ssaRewriter struct {
 func newSSARewriter(p *memPass, f *builder.Function) *ssaRewriter {
 	cfg := f.CFG()
 	n := len(cfg.Blocks)
-	return &ssaRewriter{p: p, f: f, cfg: cfg, defs: make([]map[builder.ID]builder.ID, n), sealed: make([]bool, n),
+	return &ssaRewriter{p: p, f: f, cfg: cfg, defs: map[blockVar]builder.ID{}, sealed: make([]bool, n),
 		phis: map[builder.ID]*phiCandidate{}, loads: map[builder.ID]builder.ID{}, order: newInstOrder(), edits: newPendingInserts()}
 }
 
@@ -96,12 +96,16 @@ func (r *ssaRewriter) rewrite() bool {
 	return changed
 }
 
+// blockVar is a variable at a block (by index): one map of them, where a
+// map per block took an allocation per block.
+type blockVar struct {
+	b int32
+	v builder.ID
+}
+
 // write records val as the variable's value at block b.
 func (r *ssaRewriter) write(varID builder.ID, b int32, val builder.ID) {
-	if r.defs[b] == nil {
-		r.defs[b] = map[builder.ID]builder.ID{}
-	}
-	r.defs[b][varID] = val
+	r.defs[blockVar{b, varID}] = val
 	if pc := r.phis[val]; pc != nil {
 		pc.users = append(pc.users, r.cfg.Blocks[b].Label)
 	}
@@ -166,7 +170,7 @@ func (r *ssaRewriter) load(in *builder.Inst, b int32) {
 // reachingDef returns the value of the variable at the end of block b (of
 // what is visited so far), making phi candidates where paths join.
 func (r *ssaRewriter) reachingDef(varID builder.ID, b int32) builder.ID {
-	if val, ok := r.defs[b][varID]; ok && val != 0 {
+	if val, ok := r.defs[blockVar{b, varID}]; ok && val != 0 {
 		return val
 	}
 	var val builder.ID
@@ -246,7 +250,7 @@ func (r *ssaRewriter) tryRemoveTrivial(pc *phiCandidate) builder.ID {
 		if blk := r.cfg.Index(u); blk >= 0 && r.cfg.Blocks[blk].Label == u {
 			// The candidate was the block's value of the variable (unless
 			// a store in the block has changed it since).
-			if r.defs[blk][pc.varID] == pc.result {
+			if r.defs[blockVar{blk, pc.varID}] == pc.result {
 				r.write(pc.varID, blk, same)
 			}
 			continue
