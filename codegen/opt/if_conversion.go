@@ -1,6 +1,8 @@
 package opt
 
 import (
+	"slices"
+
 	"github.com/hlsl2spirv/hlsl2spirv/builder"
 	"github.com/hlsl2spirv/hlsl2spirv/builder/spv"
 )
@@ -25,13 +27,16 @@ func (ifConversion) Run(c *Context) (bool, error) {
 	changed := false
 	var dead []*builder.Inst
 	for _, f := range c.M.Functions {
-		if len(f.Blocks) == 0 {
-			continue
+		if !slices.ContainsFunc(f.Blocks, func(b *builder.Block) bool { return b.FirstNonPhi() > 0 }) {
+			continue // no phi to convert: no analysis
 		}
 		g := f.CFG()
 		dom := f.Dominators()
 		preds := newPredLists(c, f)
 		for bi, b := range f.Blocks {
+			if b.FirstNonPhi() == 0 {
+				continue
+			}
 			common := ifConversionHeader(c, g, dom, preds, b, int32(bi))
 			if common < 0 {
 				continue
