@@ -73,6 +73,9 @@ type idRemap struct {
 	gen    []uint32
 	cur    uint32
 	sparse map[builder.ID]builder.ID
+	// size is the length to make the slices at first: the module's
+	// bound, above every callee id.
+	size int
 }
 
 // reset forgets every mapping.
@@ -90,7 +93,7 @@ func (m *idRemap) set(from, to builder.ID) {
 		return
 	}
 	if int(from) >= len(m.to) {
-		n := max(int(from)+1, 2*len(m.to))
+		n := max(int(from)+1, 2*len(m.to), m.size)
 		m.to = slices.Grow(m.to, n-len(m.to))[:n]
 		m.gen = slices.Grow(m.gen, n-len(m.gen))[:n]
 	}
@@ -117,6 +120,7 @@ func (m *idRemap) at(from builder.ID) builder.ID {
 func newInliner(c *Context) *inliner {
 	in := &inliner{c: c, funcs: functionsByID(c.M), inlinable: map[builder.ID]bool{},
 		earlyReturn: map[builder.ID]bool{}, decorated: map[builder.ID]bool{}}
+	in.ids.size = int(c.M.Bound)
 	in.dbgSet, in.dbgShader = debugSet(c)
 	for _, a := range c.M.Annotations {
 		switch a.Op {
