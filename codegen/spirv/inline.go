@@ -233,9 +233,10 @@ func (e *emitter) bindInlinedParams(ps *inlinedParams, f, proto *sema.Func, argE
 			e.bindPerVertexParam(f, i, p, arg) // pervertex.go
 			ps.undo = append(ps.undo, func() { delete(e.io.inputAliases, p) })
 		}
-		if e.bindParamToArgument(p, arg) || e.bindConstantParam(f, p, arg, ps) {
+		if e.bindParamToArgument(p, arg) {
 			continue
 		}
+		e.noteConstantParam(f, p, arg, ps)
 		if b := e.bindParamCopy(p, arg); b != nil {
 			ps.backs = append(ps.backs, *b)
 		}
@@ -282,35 +283,30 @@ func (e *emitter) bindParamToArgument(p *sema.Var, arg ast.Expr) bool {
 	return false
 }
 
-// bindConstantParam handles an in parameter the body only reads, given a
-// constant argument: the constant chooses the paths that pick resources,
-// even under -fcgl (an inlined function has only the paths its call
-// takes), and, when optimizing, the parameter is the constant itself, as
-// DXC's optimizer leaves it. It reports whether p is bound.
-func (e *emitter) bindConstantParam(f *sema.Func, p *sema.Var, arg ast.Expr, ps *inlinedParams) bool {
+// noteConstantParam records the constant argument of an in parameter the
+// body only reads: it chooses the paths that pick resources (an inlined
+// function has only the paths its call takes, flow.go). The parameter
+// itself is a copy of the argument, which the legalization folds.
+func (e *emitter) noteConstantParam(f *sema.Func, p *sema.Var, arg ast.Expr, ps *inlinedParams) {
 	if p.Mode != types.In || e.paramWritten(f.Decl.Body, p) {
-		return false
+		return
 	}
-	if k, ok := e.inlineConstArg(arg); ok {
-		saved, had := e.legal.inlineConsts[p]
-		e.legal.inlineConsts[p] = k // flow.go
-		ps.undo = append(ps.undo, func() {
-			// Restore, or forget: a leftover entry would make the
-			// parameter constant in every later use (a non-inlined
-			// call of the same function included).
-			if had {
-				e.legal.inlineConsts[p] = saved
-			} else {
-				delete(e.legal.inlineConsts, p)
-			}
-		})
+	k, ok := e.inlineConstArg(arg)
+	if !ok {
+		return
 	}
-	pt := p.Type()
-	if k, ok := e.constant(arg, concreteType(pt)); ok && !e.opts.CodeGenOnly {
-		e.vars[p] = &variable{value: k, typ: pt, member: -1}
-		return true
-	}
-	return false
+	saved, had := e.legal.inlineConsts[p]
+	e.legal.inlineConsts[p] = k // flow.go
+	ps.undo = append(ps.undo, func() {
+		// Restore, or forget: a leftover entry would make the parameter
+		// constant in every later use (a non-inlined call of the same
+		// function included).
+		if had {
+			e.legal.inlineConsts[p] = saved
+		} else {
+			delete(e.legal.inlineConsts, p)
+		}
+	})
 }
 
 // bindParamCopy binds p to a new Function variable initialised from the
