@@ -142,18 +142,29 @@ func newPropagator(c *Context, f *builder.Function, values *ccpValues) *propagat
 	p := &propagator{c: c, f: f, values: values, g: f.CFG(),
 		succs: make([][]int, len(f.Blocks)), executable: make([][]bool, len(f.Blocks)), simulated: make([]bool, len(f.Blocks)),
 		done: builder.NewInstSet()}
+	// Every block's lists are carved from one array each.
 	var labels []builder.ID
+	flat := make([]int, 0, 2*len(f.Blocks))
+	start := make([]int, len(f.Blocks)+1)
 	for i, b := range f.Blocks {
+		start[i] = len(flat)
 		labels = b.AppendSuccessors(labels[:0])
 		for _, l := range labels {
 			if sb := c.DU.Block(l); sb != nil {
-				p.succs[i] = append(p.succs[i], p.index(sb))
+				flat = append(flat, p.index(sb))
 			}
 		}
 		if t := b.Terminator(); t != nil && isReturnOrAbort(t.Op) {
-			p.succs[i] = append(p.succs[i], -1)
+			flat = append(flat, -1)
 		}
-		p.executable[i] = make([]bool, len(p.succs[i]))
+	}
+	start[len(f.Blocks)] = len(flat)
+	exec := make([]bool, len(flat))
+	for i := range f.Blocks {
+		lo, hi := start[i], start[i+1]
+		if lo < hi {
+			p.succs[i], p.executable[i] = flat[lo:hi:hi], exec[lo:hi:hi]
+		}
 	}
 	return p
 }
