@@ -1,6 +1,8 @@
 package validate
 
 import (
+	"slices"
+
 	"github.com/hlsl2spirv/hlsl2spirv/builder"
 	"github.com/hlsl2spirv/hlsl2spirv/builder/spv"
 )
@@ -1027,7 +1029,7 @@ func (c *checker) checkPhi(in *builder.Inst, fn *builder.Function, blk *builder.
 		if c.opOf(parent) != spv.OpLabel {
 			return c.errorf(RuleCFG, in, "the incoming block %%%d is not a label", parent)
 		}
-		if !preds[parent] {
+		if !slices.Contains(preds, parent) {
 			return c.errorf(RuleCFG, in, "the incoming block %%%d is not a predecessor", parent)
 		}
 		if observed[parent] {
@@ -1109,21 +1111,24 @@ func (c *checker) dominance() error {
 	return nil
 }
 
-// predecessors maps each block of fn to its predecessors (each once).
-func (c *checker) predecessors(fn *builder.Function) map[ID]map[ID]bool {
+// predecessors maps each block of fn to its predecessors (each once), as
+// short lists rather than a set per block: most blocks have one or two.
+func (c *checker) predecessors(fn *builder.Function) map[ID][]ID {
 	if c.preds == nil {
-		c.preds = map[*builder.Function]map[ID]map[ID]bool{}
+		c.preds = map[*builder.Function]map[ID][]ID{}
 	}
 	if p, ok := c.preds[fn]; ok {
 		return p
 	}
-	p := map[ID]map[ID]bool{}
+	p := make(map[ID][]ID, len(fn.Blocks))
+	var succ []ID
 	for _, b := range fn.Blocks {
-		for _, s := range b.Successors() {
-			if p[s] == nil {
-				p[s] = map[ID]bool{}
+		succ = b.AppendSuccessors(succ[:0])
+		for _, s := range succ {
+			// b's edges are added together: a repeated one is the last.
+			if l := p[s]; len(l) == 0 || l[len(l)-1] != b.Label {
+				p[s] = append(l, b.Label)
 			}
-			p[s][b.Label] = true
 		}
 	}
 	c.preds[fn] = p

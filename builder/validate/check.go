@@ -93,7 +93,7 @@ type checker struct {
 	// Control flow: each function's graph (cfgRules) and predecessors
 	// (for OpPhi).
 	cfgs  map[*builder.Function]*fcfg
-	preds map[*builder.Function]map[ID]map[ID]bool
+	preds map[*builder.Function]map[ID][]ID
 }
 
 // features are what the declared capabilities and extensions enable.
