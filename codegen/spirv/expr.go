@@ -267,16 +267,20 @@ func (e *emitter) shuffle(vec builder.ID, vt *types.Type, comps []int, t *types.
 		if len(comps) == 1 {
 			return vec
 		}
-		parts := make([]builder.ID, len(comps))
-		for i := range parts {
-			parts[i] = vec
+		// The lists are built in arrays on the stack (a swizzle has at
+		// most four components): the builder copies them.
+		var buf [4]builder.ID
+		parts := buf[:0]
+		for range comps {
+			parts = append(parts, vec)
 		}
 		return e.fb.CompositeConstruct(e.typeID(t), parts...)
 	}
 	if len(comps) == 1 {
 		return e.fb.CompositeExtract(e.typeID(t), vec, uint32(comps[0]))
 	}
-	ops := []builder.Operand{builder.Ref(vec), builder.Ref(vec)}
+	var buf [6]builder.Operand
+	ops := append(buf[:0], builder.Ref(vec), builder.Ref(vec))
 	for _, c := range comps {
 		ops = append(ops, builder.Lit(uint32(c)))
 	}
