@@ -27,7 +27,11 @@ type Context struct {
 	key    []byte
 	slab   []Inst
 	opSlab []Operand
-	err    error
+	// blockSlab and instSlab serve FunctionBuilder.StartBlock (newBlock,
+	// instList).
+	blockSlab []Block
+	instSlab  []*Inst
+	err       error
 }
 
 type typeKey struct {
@@ -532,6 +536,30 @@ func (c *Context) copyOperands(ops []Operand) []Operand {
 	c.opSlab = c.opSlab[n:]
 	copy(dst, ops)
 	return dst
+}
+
+// newBlock allocates a block from a slab, as newInst does instructions.
+func (c *Context) newBlock() *Block {
+	if len(c.blockSlab) == 0 {
+		c.blockSlab = make([]Block, 64)
+	}
+	b := &c.blockSlab[0]
+	c.blockSlab = c.blockSlab[1:]
+	return b
+}
+
+// instList returns an empty instruction list with room for a typical
+// block's instructions, carved from a shared array (capacity-limited, so
+// a block that outgrows it moves to an array of its own): emitted blocks
+// then do not grow their lists 1, 2, 4, 8 one allocation at a time.
+func (c *Context) instList() []*Inst {
+	const room = 8
+	if len(c.instSlab) < room {
+		c.instSlab = make([]*Inst, 128*room)
+	}
+	l := c.instSlab[:0:room]
+	c.instSlab = c.instSlab[room:]
+	return l
 }
 
 // newInst allocates an instruction from a slab: one allocation per 256

@@ -263,7 +263,8 @@ func (f *FunctionBuilder) StartBlock(label ID) {
 	if f.cur != nil && !f.cur.Terminated() {
 		f.fail("block %%%d started before block %%%d was terminated", label, f.cur.Label)
 	}
-	f.cur = &Block{Label: label, Func: f.F}
+	f.cur = f.b.newBlock()
+	*f.cur = Block{Label: label, Func: f.F, Insts: f.b.instList()}
 	f.F.Blocks = append(f.F.Blocks, f.cur)
 }
 
