@@ -2,7 +2,6 @@ package spirv
 
 import (
 	"github.com/hlsl2spirv/hlsl2spirv/builder"
-	"github.com/hlsl2spirv/hlsl2spirv/builder/spv"
 	"github.com/hlsl2spirv/hlsl2spirv/frontend/ast"
 	"github.com/hlsl2spirv/hlsl2spirv/sema"
 	"github.com/hlsl2spirv/hlsl2spirv/sema/types"
@@ -34,14 +33,6 @@ func isResourceArray(t *types.Type) bool {
 		c = c.Elem().Canonical()
 	}
 	return c != t.Canonical() && c.IsObject() && !isDataObject(c)
-}
-
-// paramStorage is the storage class a parameter's pointer points into:
-// handles are passed as pointers to their UniformConstant variables (which
-// logical addressing allows), everything else through Function
-// temporaries; resources held in memory are passed as any value is.
-func (e *emitter) paramStorage(t *types.Type) spv.StorageClass {
-	return spv.StorageClassFunction
 }
 
 // localResource declares a local resource variable as an alias of the

@@ -11,11 +11,12 @@ import (
 	"github.com/hlsl2spirv/hlsl2spirv/sema/types"
 )
 
-// Functions that take or return buffers (structured, byte-address and
-// constant buffers, arrays of resources) cannot be SPIR-V functions under
-// logical addressing: a pointer into Uniform or StorageBuffer storage may
-// not be passed. DXC's legalization inlines them; the emitter inlines them
-// as it goes, binding each buffer parameter to the argument's resource.
+// The calls the emitter still inlines itself (inlinesCall): functions
+// reading per-vertex attributes through their parameters, functions given
+// a texture whose image type differs from the parameter's
+// ([[vk::image_format]]), and functions taking or returning objects that
+// hold no resource (node records, SPIR-V pointers). Every other call is a
+// call, in DXC's -fcgl shape, which the legalization inlines.
 //
 // A return in the middle of the body becomes a branch out of a
 // single-iteration loop (do { body } while (false)) wrapped around it; a
@@ -84,8 +85,8 @@ func (e *emitter) inlineConstArg(arg ast.Expr) (constant.Value, bool) {
 
 // handleTypesDiffer reports whether a texture or sampler named as an
 // argument has another SPIR-V type than its parameter — an image declared
-// with [[vk::image_format]] or as a combined image sampler. Such a call
-// cannot pass the pointer, so it is inlined, as DXC's legalization does.
+// with [[vk::image_format]]. Such a call cannot pass the pointer, so it is
+// inlined, as DXC's legalization does.
 // Only plain names are looked at: evaluating them emits nothing.
 func (e *emitter) handleTypesDiffer(f *sema.Func, argExprs []ast.Expr) bool {
 	for i, p := range f.Params {

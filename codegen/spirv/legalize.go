@@ -186,15 +186,6 @@ func (e *emitter) resourceRef(x ast.Expr, t *types.Type) value {
 	if e.res.untypedHeaps[v.id] {
 		// DXC loads a descriptor heap element where it is taken (heap.go)
 		r.loaded = e.fb.Load(e.typeIn(v.typ, layout.Void), r.id)
-	} else if !e.opts.CodeGenOnly && isHandle(v.typ) {
-		// and a texture or sampler where a variable is given it: its
-		// legalization leaves that load, which every use then reads
-		// (not a handle whose type the variable refines: an image
-		// format, a combined image sampler)
-		r.loaded = v.loaded
-		if _, pointee, ok := e.b.Pointee(e.b.TypeOf(r.id)); ok && r.loaded == 0 && pointee == e.typeIn(v.typ, layout.Void) {
-			r.loaded = e.fb.Load(pointee, r.id)
-		}
 	}
 	if first, isHeap := e.res.heapFirst["ResourceDescriptorHeap"]; isHeap && len(v.idx) == 1 && e.isHeapArray(v.id, first) {
 		// an element of the resource heap, directly or returned by a

@@ -33,7 +33,7 @@ func (e *emitter) function(fn *function) {
 			params = append(params, e.nodeParamType(p)) // node.go
 			continue
 		}
-		params = append(params, e.b.TypePointer(e.paramStorage(p.Type()), e.typeID(p.Type())))
+		params = append(params, e.b.TypePointer(spv.StorageClassFunction, e.typeID(p.Type())))
 	}
 	ctrl := spv.FunctionControlNone
 	for _, a := range e.attrs(f.Decl) {
@@ -82,7 +82,7 @@ func (e *emitter) function(fn *function) {
 		if pd, ok := p.Decl.(*ast.Param); ok && !entrySrc {
 			e.extDecorate(id, e.attrs(pd)) // extdecorate.go
 		}
-		e.vars[p] = &variable{ptr: id, sc: e.paramStorage(p.Type()), typ: p.Type(), member: -1}
+		e.vars[p] = &variable{ptr: id, sc: spv.StorageClassFunction, typ: p.Type(), member: -1}
 		if isNodeObject(p.Type()) {
 			e.vars[p].sc = nodeStorage(p.Type())
 		}
