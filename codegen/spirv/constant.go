@@ -49,6 +49,9 @@ func (e *emitter) foldable(x ast.Expr) (*constant.Composite, bool) {
 		}
 		return nil, false
 	}
+	if _, lit := x.(*ast.BasicLit); lit {
+		return v, true // the common case, with nothing below it to check
+	}
 	ok := true
 	ast.Inspect(x, func(n ast.Node) bool {
 		switch n := n.(type) {
