@@ -358,6 +358,9 @@ func (il *inliner) itemList(n int) []inlineItem {
 
 func (il *inliner) inlineAll(f *builder.Function) bool {
 	c := il.c
+	if !slices.ContainsFunc(f.Blocks, il.hasInlinableCall) {
+		return false // (the stream would rebuild f as it is)
+	}
 	n := 0
 	for _, b := range f.Blocks {
 		n += 1 + len(b.Insts)
@@ -477,6 +480,11 @@ func (il *inliner) inlineAll(f *builder.Function) bool {
 		b.Func = f
 	}
 	return true
+}
+
+// hasInlinableCall reports whether b holds a call the pass inlines.
+func (il *inliner) hasInlinableCall(b *builder.Block) bool {
+	return slices.ContainsFunc(b.Insts, il.inlinableCall)
 }
 
 // place appends in to the block being filled.
