@@ -361,19 +361,7 @@ func (il *inliner) inlineAll(f *builder.Function) bool {
 	if !slices.ContainsFunc(f.Blocks, il.hasInlinableCall) {
 		return false // (the stream would rebuild f as it is)
 	}
-	n := 0
-	for _, b := range f.Blocks {
-		n += 1 + len(b.Insts)
-	}
-	caller := il.itemList(n)
-	for _, b := range f.Blocks {
-		src := &inlineSource{origin: b, loopMerge: b.Merge() != nil && b.Merge().Op == spv.OpLoopMerge}
-		caller = append(caller, inlineItem{src: src})
-		for _, in := range b.Insts {
-			caller = append(caller, inlineItem{inst: in, src: src})
-		}
-	}
-	stack := []inlineSegment{{items: caller}}
+	stack := []inlineSegment{{items: il.callerItems(f)}}
 	var out []*builder.Block
 	var varGroups [][]*builder.Inst
 	st := &streamState{}
@@ -469,17 +457,40 @@ func (il *inliner) inlineAll(f *builder.Function) bool {
 	if !changed {
 		return false
 	}
-	entry := out[0]
+	installInlined(f, out, varGroups)
+	return true
+}
+
+// callerItems is the stream of f's own code: each block's start, then its
+// instructions.
+func (il *inliner) callerItems(f *builder.Function) []inlineItem {
+	n := 0
+	for _, b := range f.Blocks {
+		n += 1 + len(b.Insts)
+	}
+	items := il.itemList(n)
+	for _, b := range f.Blocks {
+		src := &inlineSource{origin: b, loopMerge: b.Merge() != nil && b.Merge().Op == spv.OpLoopMerge}
+		items = append(items, inlineItem{src: src})
+		for _, in := range b.Insts {
+			items = append(items, inlineItem{inst: in, src: src})
+		}
+	}
+	return items
+}
+
+// installInlined makes blocks f's body, with the inlined calls' local
+// variables at the top of its entry block (the last call's first).
+func installInlined(f *builder.Function, blocks []*builder.Block, varGroups [][]*builder.Inst) {
 	var vars []*builder.Inst
 	for i := len(varGroups) - 1; i >= 0; i-- {
 		vars = append(vars, varGroups[i]...)
 	}
-	entry.InsertAt(0, vars...)
-	f.Blocks = out
-	for _, b := range out {
+	blocks[0].InsertAt(0, vars...)
+	f.Blocks = blocks
+	for _, b := range blocks {
 		b.Func = f
 	}
-	return true
 }
 
 // hasInlinableCall reports whether b holds a call the pass inlines.
