@@ -357,7 +357,8 @@ func (m *Module) Reachable(roots ...ID) []*Function {
 	for _, id := range roots {
 		reach(id)
 	}
-	for i := 0; i < len(out); i++ {
+	// Once every function is reached, no walk can reach another.
+	for i := 0; i < len(out) && len(out) < len(byID); i++ {
 		for in := range out[i].Insts() {
 			if in.Op == spv.OpFunctionCall && len(in.Operands) > 0 {
 				reach(in.Operands[0].ID())

@@ -62,6 +62,7 @@ func forEachFunctionFrom(c *Context, roots []builder.ID, fn func(*builder.Functi
 	queue := roots
 	done := map[builder.ID]bool{}
 	changed := false
+	visited := 0
 	for len(queue) > 0 {
 		id := queue[0]
 		queue = queue[1:]
@@ -75,6 +76,11 @@ func forEachFunctionFrom(c *Context, roots []builder.ID, fn func(*builder.Functi
 		}
 		if fn(f) {
 			changed = true
+		}
+		if visited++; visited == len(byID) {
+			// Every function is done: the callees need no walk (after
+			// inlining, the entry point is the only function).
+			break
 		}
 		queue = calledFunctions(f, queue)
 	}
