@@ -27,6 +27,17 @@ func moduleHasDebugInfo(c *Context) bool {
 	return false
 }
 
+// moduleHasShaderDebugInfo reports whether the module imports
+// NonSemantic.Shader.DebugInfo (any version).
+func moduleHasShaderDebugInfo(c *Context) bool {
+	for _, imp := range c.M.ExtInstImports {
+		if strings.HasPrefix(imp.Operands[0].Str, shaderDebugInfoPrefix) {
+			return true
+		}
+	}
+	return false
+}
+
 // effectiveScopes maps each instruction of f to the DebugScope in effect
 // for it (instructions under no scope are left out).
 func effectiveScopes(c *Context, f *builder.Function) map[*builder.Inst]*builder.Inst {

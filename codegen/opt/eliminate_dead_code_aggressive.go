@@ -44,21 +44,23 @@ func (aggressiveDCE) Run(c *Context) (bool, error) {
 			n += len(b.Insts)
 		}
 	}
-	a := &adce{c: c, live: newInstSet(c.M.Bound), liveBlocks: newIDSet(c.M.Bound),
-		blockDone: newIDSet(c.M.Bound), dead: map[*builder.Inst]bool{},
-		entryNoCalls: map[*builder.Function]bool{}, undefs: newUndefs(c), work: make([]adceItem, 0, n)}
+	a := &adce{c: c, adceScratch: c.adceScratch(n), live: builder.NewInstSet(), dead: builder.NewInstSet(),
+		entryNoCalls: map[*builder.Function]bool{}, undefs: newUndefs(c)}
 	a.entries = map[builder.ID]bool{}
 	for _, ep := range c.M.EntryPoints {
 		a.entries[ep.Operands[1].ID()] = true
 	}
 	a.debug = moduleHasDebugInfo(c)
+	a.shaderDebug = moduleHasShaderDebugInfo(c)
 	a.initModule()
 	for _, f := range c.M.Functions {
 		if a.function(f) {
 			changed = true
 		}
 		// Also where nothing died: a chain may name a scope that goes.
-		fixDebugChains(f, func(in *builder.Inst) bool { return a.dead[in] })
+		if a.lines {
+			fixDebugChains(f, a.dead.Has)
+		}
 	}
 	if a.globals() {
 		changed = true
@@ -131,34 +133,34 @@ func adceApplies(c *Context) bool {
 
 // adce is one run's state.
 type adce struct {
-	c          *Context
-	live       instSet
-	liveBlocks idSet // by label
-	// blockDone holds the blocks whose label, terminator or merge and
-	// enclosing construct's branch have been marked live (once per block,
-	// not once per live instruction in it).
-	blockDone idSet // by label
+	c *Context
+	*adceScratch
+	// live holds the live instructions without a result id (those with
+	// one are flagged adceLive by id).
+	live builder.InstSet
 	// idDecorations maps an id to the OpDecorateId instructions that
 	// decorate it directly or through a decoration group (except
 	// HlslCounterBufferGOOGLE), found once per run.
 	idDecorations map[builder.ID][]*builder.Inst
-	// work is the FIFO worklist of instructions (or, with in nil, block
-	// labels) just found live whose dependencies are still to be marked.
-	work []adceItem
 	// Per function.
-	f          *builder.Function
-	sc         *structuredCFG
-	liveLocals map[builder.ID]bool
+	f  *builder.Function
+	sc *structuredCFG
+	// lines: some instruction of f may carry debug line or scope
+	// instructions (fixDebugChains has work).
+	lines bool
 	// scopes maps the function's instructions to the debug scope in
 	// effect for them (only when the module has debug line or scope
 	// instructions).
 	scopes map[*builder.Inst]*builder.Inst
 	debug  bool
+	// shaderDebug: the module imports NonSemantic.Shader.DebugInfo
+	// (debugInfo has work).
+	shaderDebug bool
 
 	entries      map[builder.ID]bool
 	entryNoCalls map[*builder.Function]bool
 	toKill       []*builder.Inst
-	dead         map[*builder.Inst]bool // the instructions of functions in toKill
+	dead         builder.InstSet // the instructions of functions in toKill
 	undefs       *undefs
 }
 
@@ -167,25 +169,105 @@ type adceItem struct {
 	blk *builder.Block
 }
 
-func (a *adce) add(in *builder.Inst) {
-	if in == nil || a.live.has(in) {
+// adceScratch is the pass's memory, kept in the Context from one run to
+// the next (a pipeline runs the pass eight times over a module of about
+// the same size): what it knows by id, and the worklist.
+type adceScratch struct {
+	flags []adceFlags // by id
+	// loaded[v] is stamp once the loads from variable v in the function
+	// being processed have been seen to (the stores to v made live if v
+	// is local); stamp grows by one per function processed.
+	loaded []uint32
+	stamp  uint32
+	// work is the FIFO worklist of instructions (or, with in nil, block
+	// labels) just found live whose dependencies are still to be marked.
+	work []adceItem
+}
+
+// adceFlags are what a run of the pass found about an id.
+type adceFlags uint8
+
+const (
+	adceLive      adceFlags = 1 << iota // the instruction defining the id is live
+	adceLiveBlock                       // the block labelled id is live
+	// adceBlockDone: the block's label, terminator or merge and
+	// enclosing construct's branch have been marked live (once per block,
+	// not once per live instruction in it).
+	adceBlockDone
+	// adceLoopDone: the block has a live instruction, and its loop, if it
+	// heads one, has been marked live.
+	adceLoopDone
+)
+
+// adceScratch returns the pass's scratch memory, cleared, for a module of
+// bound c.M.Bound whose functions hold about n instructions and blocks.
+func (c *Context) adceScratch(n int) *adceScratch {
+	s := &c.adce
+	bound := int(c.M.Bound)
+	if cap(s.flags) < bound {
+		s.flags = make([]adceFlags, bound, bound+bound/4)
+	} else {
+		s.flags = s.flags[:bound]
+		clear(s.flags)
+	}
+	if len(s.loaded) < bound {
+		s.loaded = append(s.loaded, make([]uint32, bound-len(s.loaded))...)
+	}
+	if cap(s.work) < n {
+		s.work = make([]adceItem, 0, n)
+	}
+	return s
+}
+
+// has reports whether id has all of the flags f.
+func (s *adceScratch) has(id builder.ID, f adceFlags) bool {
+	return int(id) < len(s.flags) && s.flags[id]&f == f
+}
+
+// set gives id the flags f (growing the table for ids made during the run).
+func (s *adceScratch) set(id builder.ID, f adceFlags) {
+	if int(id) >= len(s.flags) {
+		s.flags = append(s.flags, make([]adceFlags, int(id)+1-len(s.flags))...)
+	}
+	s.flags[id] |= f
+}
+
+// isLiveInst reports whether in was found live.
+func (a *adce) isLiveInst(in *builder.Inst) bool {
+	if in.Result != 0 {
+		return a.has(in.Result, adceLive)
+	}
+	return a.live.Has(in)
+}
+
+// markLive records in as live (without queuing it).
+func (a *adce) markLive(in *builder.Inst) {
+	if in.Result != 0 {
+		a.set(in.Result, adceLive)
 		return
 	}
-	a.live.add(in)
+	a.live.Add(in)
+}
+
+func (a *adce) add(in *builder.Inst) {
+	if in == nil || a.isLiveInst(in) {
+		return
+	}
+	a.markLive(in)
 	a.work = append(a.work, adceItem{in: in})
 }
 
 func (a *adce) addBlock(b *builder.Block) {
-	if b == nil || a.liveBlocks.has(b.Label) {
+	if b == nil || a.has(b.Label, adceLiveBlock) {
 		return
 	}
-	a.liveBlocks.add(b.Label)
+	a.set(b.Label, adceLiveBlock)
 	a.work = append(a.work, adceItem{blk: b})
 }
 
 // addID marks the definition of id live: an instruction, or a block label.
 func (a *adce) addID(id builder.ID) {
-	if a.live.byID.has(id) || a.liveBlocks.has(id) {
+	if int(id) < len(a.flags) && a.flags[id]&(adceLive|adceLiveBlock) != 0 {
 		return // already live: most uses are of types and constants
 	}
 	if d := a.c.Def(id); d != nil {
@@ -195,14 +277,28 @@ func (a *adce) addID(id builder.ID) {
 	}
 }
 
+// addOperandIDs marks the definitions of the ids among ops live (those in
+// pairs and enumerant parameters included): Inst.ForEachUse without the
+// callback, for the one walk that runs over every live instruction.
+func (a *adce) addOperandIDs(ops []builder.Operand) {
+	for i := range ops {
+		o := &ops[i]
+		if id := o.ID(); id != 0 {
+			a.addID(id)
+		} else if len(o.Params) > 0 {
+			a.addOperandIDs(o.Params)
+		}
+	}
+}
+
 // isLive reports whether the definition of id is live (an id nothing
 // defines is dead).
 func (a *adce) isLive(id builder.ID) bool {
 	if d := a.c.Def(id); d != nil {
-		return a.live.has(d)
+		return a.isLiveInst(d)
 	}
 	if b := a.c.DU.Block(id); b != nil {
-		return a.liveBlocks.has(b.Label)
+		return a.has(b.Label, adceLiveBlock)
 	}
 	return false
 }
@@ -221,7 +317,7 @@ func (a *adce) initModule() {
 		// The entry point itself stays, but its interface operands only
 		// make the outputs live (Vulkan allows an output without a
 		// matching input downstream, not the other way round).
-		a.live.add(ep)
+		a.markLive(ep)
 		a.addID(ep.Operands[1].ID())
 		for _, o := range ep.Operands[3:] {
 			if sc, ok := c.storageClassOf(o.ID()); ok && sc == spv.StorageClassOutput {
@@ -318,16 +414,18 @@ func (a *adce) function(f *builder.Function) bool {
 		return false
 	}
 	a.f = f
+	a.nextStamp()
 	a.sc = a.c.structuredFor(f)
-	a.liveLocals = map[builder.ID]bool{}
 	a.scopes = nil
 	if a.debug {
 		a.scopes = effectiveScopes(a.c, f)
 	}
 	a.initFunction()
 	a.drain()
-	a.debugInfo()
-	a.drain()
+	if a.shaderDebug {
+		a.debugInfo()
+		a.drain()
+	}
 	return a.killDead()
 }
 
@@ -338,8 +436,14 @@ func (a *adce) initFunction() {
 		a.add(p)
 	}
 	a.markBlockLive(f.Blocks[0], nil)
+	// Blocks out of the structured order are not walked here: their
+	// instructions' lines are for fixDebugChains to see.
+	a.lines = len(a.sc.order) != len(f.Blocks)
 	for _, b := range a.sc.order {
 		for _, in := range b.Insts {
+			if in.Line != nil {
+				a.lines = true
+			}
 			if isBranchOp(in.Op) {
 				continue
 			}
@@ -368,7 +472,10 @@ func (a *adce) drain() {
 			continue
 		}
 		in := it.in
-		in.ForEachUse(func(id *builder.ID) { a.addID(*id) })
+		if in.Type != 0 {
+			a.addID(in.Type)
+		}
+		a.addOperandIDs(in.Operands)
 		if in.Block != nil {
 			a.markBlockLive(in.Block, in)
 		}
@@ -387,8 +494,8 @@ func (a *adce) drain() {
 // block: the construct may still fold away), a loop header's loop, and
 // the branch and merge of the construct b sits in.
 func (a *adce) markBlockLive(b *builder.Block, in *builder.Inst) {
-	if !a.blockDone.has(b.Label) {
-		a.blockDone.add(b.Label)
+	if !a.has(b.Label, adceBlockDone) {
+		a.set(b.Label, adceBlockDone)
 		a.addBlock(b)
 		if m := b.Merge(); m == nil {
 			a.add(b.Terminator())
@@ -403,9 +510,13 @@ func (a *adce) markBlockLive(b *builder.Block, in *builder.Inst) {
 	if in == nil {
 		return
 	}
-	if isLoopHeader(b) {
-		a.add(b.Terminator())
-		a.add(b.Merge())
+	if !a.has(b.Label, adceLoopDone) {
+		// (once per block, not per live instruction in it)
+		a.set(b.Label, adceLoopDone)
+		if isLoopHeader(b) {
+			a.add(b.Terminator())
+			a.add(b.Merge())
+		}
 	}
 	if in.Op == spv.OpLoopMerge || in.Op == spv.OpSelectionMerge {
 		a.addBreaksAndContinues(in)
@@ -581,11 +692,19 @@ func (c *Context) valueUsedAsDeclare(dv *builder.Inst) builder.ID {
 }
 
 func (a *adce) processLoad(v builder.ID) {
-	if v == 0 || a.liveLocals[v] || !a.isLocalVar(v) {
+	if v == 0 {
 		return
 	}
-	a.addStores(v)
-	a.liveLocals[v] = true
+	if int(v) >= len(a.loaded) {
+		a.loaded = append(a.loaded, make([]uint32, int(v)+1-len(a.loaded)+len(a.loaded)/4)...)
+	}
+	if a.loaded[v] == a.stamp {
+		return
+	}
+	a.loaded[v] = a.stamp
+	if a.isLocalVar(v) {
+		a.addStores(v)
+	}
 }
 
 // addStores makes live whatever in the current function may write through
@@ -678,7 +797,7 @@ func (a *adce) debugInfo() {
 		for _, in := range b.Insts {
 			switch c.shaderDebugOp(in) {
 			case spv.NonSemanticShaderDebugInfo100DebugDeclare:
-				if !a.live.has(in) && a.isLive(in.Operands[3].ID()) {
+				if !a.isLiveInst(in) && a.isLive(in.Operands[3].ID()) {
 					a.add(in)
 				}
 			case spv.NonSemanticShaderDebugInfo100DebugValue:
@@ -712,18 +831,18 @@ func (a *adce) killDead() bool {
 		b := order[i]
 		var merge builder.ID
 		for _, in := range b.Insts {
-			if a.live.has(in) {
+			if a.isLiveInst(in) {
 				continue
 			}
 			if in.Op == spv.OpSelectionMerge || in.Op == spv.OpLoopMerge {
 				merge = in.Operands[0].ID()
 			}
 			a.toKill = append(a.toKill, in)
-			a.dead[in] = true
+			a.dead.Add(in)
 			changed = true
 		}
 		if merge == 0 {
-			if !a.live.has(b.Terminator()) {
+			if !a.isLiveInst(b.Terminator()) {
 				b.Append(c.NewInst(spv.OpUnreachable, 0))
 			}
 			i++
@@ -736,7 +855,7 @@ func (a *adce) killDead() bool {
 			a.drain()
 		}
 		br := c.NewInst(spv.OpBranch, 0, builder.Ref(merge))
-		a.live.add(br)
+		a.markLive(br)
 		b.Append(br)
 		for i++; i < len(order) && order[i].Label != merge; i++ {
 		}
@@ -748,10 +867,10 @@ func (a *adce) killDead() bool {
 			ret := c.NewInst(spv.OpReturn, 0)
 			if ft := c.Def(a.f.Def.Type); ft != nil && ft.Op != spv.OpTypeVoid {
 				undef := a.undefs.get(a.f.Def.Type)
-				a.live.add(c.Def(undef))
+				a.markLive(c.Def(undef))
 				ret = c.NewInst(spv.OpReturnValue, 0, builder.Ref(undef))
 			}
-			a.live.add(ret)
+			a.markLive(ret)
 			mb.Replace(t, ret)
 		}
 	}
@@ -818,7 +937,7 @@ func (a *adce) globals() bool {
 	}
 	var none builder.ID
 	for _, g := range c.M.Globals {
-		if a.live.has(g) {
+		if a.isLiveInst(g) {
 			continue
 		}
 		switch c.debugOp(g) {
@@ -889,32 +1008,6 @@ func isAtomicWithLoad(op spv.Op) bool {
 	return false
 }
 
-// instSet is a set of instructions: those with a result id in a slice by
-// id (liveness asks by id for every use), the others in a builder.InstSet.
-type instSet struct {
-	byID  idSet
-	other builder.InstSet
-}
-
-func newInstSet(bound builder.ID) instSet {
-	return instSet{byID: newIDSet(bound), other: builder.NewInstSet()}
-}
-
-func (s *instSet) has(in *builder.Inst) bool {
-	if in.Result != 0 {
-		return s.byID.has(in.Result)
-	}
-	return s.other.Has(in)
-}
-
-func (s *instSet) add(in *builder.Inst) {
-	if in.Result != 0 {
-		s.byID.add(in.Result)
-		return
-	}
-	s.other.Add(in)
-}
-
 // idSet is a set of ids, growing past the bound it was made with (for ids
 // made during the pass).
 type idSet []bool
@@ -928,4 +1021,13 @@ func (s *idSet) add(id builder.ID) {
 		*s = append(*s, false)
 	}
 	(*s)[id] = true
+}
+
+// nextStamp starts a function: no variable's loads seen yet.
+func (s *adceScratch) nextStamp() {
+	s.stamp++
+	if s.stamp == 0 { // wrapped: old stamps could match
+		clear(s.loaded)
+		s.stamp = 1
+	}
 }

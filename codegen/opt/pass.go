@@ -43,6 +43,8 @@ type Context struct {
 	// kept while the function's CFG is (see structuredFor).
 	structured map[*builder.Function]*structuredCFG
 
+	adce adceScratch // eliminate-dead-code-aggressive's memory between runs
+
 	// blockAt is scratch for blockIndex: by label, a block's index + 1 in
 	// the function last indexed (whose labels are in indexed).
 	blockAt []int32
