@@ -30,7 +30,8 @@ func predecessors(c *Context, label builder.ID) []*builder.Block {
 
 // isSuccessor reports whether b's terminator branches to label.
 func isSuccessor(b *builder.Block, label builder.ID) bool {
-	for _, s := range b.Successors() {
+	var buf [8]builder.ID
+	for _, s := range b.AppendSuccessors(buf[:0]) {
 		if s == label {
 			return true
 		}

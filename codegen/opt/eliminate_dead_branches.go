@@ -113,19 +113,30 @@ func (d *deadBranchElim) function(f *builder.Function) bool {
 	if len(f.Blocks) == 0 {
 		return false
 	}
-	live, changed := d.markLive(f)
+	if d.nothingToFold(f) {
+		// Every block is live and stays: only phis naming a block that
+		// is no predecessor can change.
+		all := func(*builder.Block) bool { return true }
+		if d.fixPhis(f, all, nil) {
+			f.InvalidateCFG()
+			return true
+		}
+		return false
+	}
+	liveSet, changed := d.markLive(f)
+	live := func(b *builder.Block) bool { return liveSet[b] }
 	merges := map[*builder.Block]bool{}
 	continues := map[*builder.Block]*builder.Block{} // unreachable continue target -> its header
 	for _, b := range f.Blocks {
-		if !live[b] {
+		if !live(b) {
 			continue
 		}
 		if m := mergeTarget(b); m != 0 {
-			if mb := d.c.DU.Block(m); mb != nil && !live[mb] {
+			if mb := d.c.DU.Block(m); mb != nil && !live(mb) {
 				merges[mb] = true
 			}
 			if k := continueTarget(b); k != 0 {
-				if kb := d.c.DU.Block(k); kb != nil && !live[kb] {
+				if kb := d.c.DU.Block(k); kb != nil && !live(kb) {
 					continues[kb] = b
 				}
 			}
@@ -134,13 +145,38 @@ func (d *deadBranchElim) function(f *builder.Function) bool {
 	if d.fixPhis(f, live, continues) {
 		changed = true
 	}
-	if d.eraseDead(f, live, merges, continues) {
+	if d.eraseDead(f, liveSet, merges, continues) {
 		changed = true
 	}
 	if changed {
 		f.InvalidateCFG()
 	}
 	return changed
+}
+
+// nothingToFold reports whether no terminator of f has a known live
+// target (but switches left with their live target only, which simplify
+// keeps) and every block is reachable from the entry: then markLive would
+// find every block live and fold nothing.
+func (d *deadBranchElim) nothingToFold(f *builder.Function) bool {
+	for _, b := range f.Blocks {
+		if t := b.Terminator(); t != nil && d.liveTarget(t) != 0 && !d.foldedSwitch(b, t) {
+			return false
+		}
+	}
+	f.KeepCFGIfCurrent()
+	return len(f.CFG().RPO) == len(f.Blocks)
+}
+
+// foldedSwitch reports whether t, b's terminator, is a switch simplify
+// already made: its one target left, kept because a nested construct
+// breaks out of it.
+func (d *deadBranchElim) foldedSwitch(b *builder.Block, t *builder.Inst) bool {
+	if t.Op != spv.OpSwitch || len(t.Operands) != 2 {
+		return false
+	}
+	mi := b.Merge()
+	return mi != nil && mi.Op == spv.OpSelectionMerge && d.switchHasNestedBreak(b)
 }
 
 // markLive finds the blocks reachable from the entry when constant
@@ -337,10 +373,10 @@ func (d *deadBranchElim) switchHasNestedBreak(b *builder.Block) bool {
 }
 
 // fixPhis drops OpPhi operands of edges that no longer exist.
-func (d *deadBranchElim) fixPhis(f *builder.Function, live map[*builder.Block]bool, continues map[*builder.Block]*builder.Block) bool {
+func (d *deadBranchElim) fixPhis(f *builder.Function, live func(*builder.Block) bool, continues map[*builder.Block]*builder.Block) bool {
 	changed := false
 	for _, b := range f.Blocks {
-		if !live[b] {
+		if !live(b) {
 			continue
 		}
 		for _, phi := range b.Insts {
@@ -362,7 +398,7 @@ func (d *deadBranchElim) fixPhis(f *builder.Function, live map[*builder.Block]bo
 					}
 					kept = append(kept, phiIncoming{d.undef.get(phi.Type), p.pred})
 					modified = true
-				} else if inc != nil && live[inc] && isSuccessor(inc, b.Label) {
+				} else if inc != nil && live(inc) && isSuccessor(inc, b.Label) {
 					kept = append(kept, p)
 				} else {
 					modified = true
