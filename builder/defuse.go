@@ -317,7 +317,7 @@ func (du *DefUse) Kill(in *Inst) {
 	}
 	*in = Inst{Op: spv.OpNop, Block: in.Block, Line: in.Line, mark: killedMark, set: in.set}
 	du.edits++
-	du.m.kills++
+	du.m.killed = append(du.m.killed, in)
 }
 
 // KillNamesAndDecorations deletes the OpName, OpMemberName and decoration

@@ -134,36 +134,57 @@ func (b *Block) defineAll(ins []*Inst) {
 // stays linear in the module's size. A debug line instruction attached to a
 // deleted instruction in a block moves to the next one kept, unless that
 // one has its own, so line and scope information survive.
+//
+// Only the blocks holding a deleted instruction (its Block, which the
+// block editing methods keep, as passes must when they move instructions)
+// are swept, and the module-level sections, parameters and prologues only
+// when an instruction outside blocks was deleted: a pass that deletes a
+// few instructions of a large function costs those blocks, not the
+// function.
 func (m *Module) Compact() {
-	if m.kills == 0 {
+	if len(m.killed) == 0 {
 		return
 	}
-	m.kills = 0
-	for _, s := range m.sections() {
-		*s = slices.DeleteFunc(*s, (*Inst).killed)
-	}
-	for _, f := range m.Functions {
-		f.Params = slices.DeleteFunc(f.Params, (*Inst).killed)
-		f.Prologue = slices.DeleteFunc(f.Prologue, (*Inst).killed)
-		for _, b := range f.Blocks {
-			var carry *Inst
-			out := b.Insts[:0]
-			for _, in := range b.Insts {
-				if in.killed() {
-					if in.Line != nil {
-						carry = in.Line
-					}
-					continue
-				}
-				if carry != nil && in.Line == nil {
-					in.Line = carry
-				}
-				carry = nil
-				out = append(out, in)
-			}
-			clear(b.Insts[len(out):])
-			b.Insts = out
+	var blocks []*Block
+	outside := false
+	for _, in := range m.killed {
+		if b := in.Block; b == nil {
+			outside = true
+		} else if !b.dirty {
+			b.dirty = true
+			blocks = append(blocks, b)
 		}
+	}
+	clear(m.killed)
+	m.killed = m.killed[:0]
+	if outside {
+		for _, s := range m.sections() {
+			*s = slices.DeleteFunc(*s, (*Inst).killed)
+		}
+		for _, f := range m.Functions {
+			f.Params = slices.DeleteFunc(f.Params, (*Inst).killed)
+			f.Prologue = slices.DeleteFunc(f.Prologue, (*Inst).killed)
+		}
+	}
+	for _, b := range blocks {
+		b.dirty = false
+		var carry *Inst
+		out := b.Insts[:0]
+		for _, in := range b.Insts {
+			if in.killed() {
+				if in.Line != nil {
+					carry = in.Line
+				}
+				continue
+			}
+			if carry != nil && in.Line == nil {
+				in.Line = carry
+			}
+			carry = nil
+			out = append(out, in)
+		}
+		clear(b.Insts[len(out):])
+		b.Insts = out
 	}
 }
 

@@ -96,6 +96,8 @@ type Block struct {
 	// Line is a debug line instruction (or a chain, see Inst.Line) written
 	// before the block's OpLabel.
 	Line *Inst
+
+	dirty bool // Compact: the block holds a deleted instruction
 }
 
 // Terminated reports whether the block ends with a terminator.
@@ -208,9 +210,10 @@ type Module struct {
 	Functions       []*Function
 
 	du *DefUse // the def-use chains, once built (DefUse)
-	// kills counts the instructions DefUse.Kill deleted since the last
-	// Compact: none means there is nothing to sweep.
-	kills int
+	// killed are the instructions DefUse.Kill deleted since the last
+	// Compact: none means there is nothing to sweep, and only the blocks
+	// holding them need a sweep.
+	killed []*Inst
 }
 
 // NewID allocates a fresh id.
