@@ -100,11 +100,11 @@ func Serialize(m *Module, w WordConsumer) error {
 	if version == 0 {
 		version = spv.Version1_0
 	}
-	if err := w.Consume([]uint32{spv.MagicNumber, uint32(version), m.Generator, uint32(m.Bound), 0}); err != nil {
-		return err
-	}
 	if ws, ok := w.(*WordSlice); ok && ws.Words == nil {
 		ws.Words = make([]uint32, 0, wordEstimate(m)) // one allocation, not a doubling series
+	}
+	if err := w.Consume([]uint32{spv.MagicNumber, uint32(version), m.Generator, uint32(m.Bound), 0}); err != nil {
+		return err
 	}
 	enc := InstBuilder{Resolver: newModuleResolver(m), Bound: m.Bound}
 	var scratch [2]uint32 // for OpLabel and OpFunctionEnd, allocated once
