@@ -69,7 +69,7 @@ func (aggressiveDCE) Run(c *Context) (bool, error) {
 		dropLines(in)
 		c.Kill(in)
 	}
-	for _, f := range c.M.Functions {
+	for _, f := range a.unreached {
 		if removeUnreachableBlocks(c, f, a.undefs) {
 			changed = true
 		}
@@ -145,6 +145,8 @@ type adce struct {
 	// Per function.
 	f  *builder.Function
 	sc *structuredCFG
+	// branched: killDead changed a branch of f.
+	branched bool
 	// lines: some instruction of f may carry debug line or scope
 	// instructions (fixDebugChains has work).
 	lines bool
@@ -160,8 +162,13 @@ type adce struct {
 	entries      map[builder.ID]bool
 	entryNoCalls map[*builder.Function]bool
 	toKill       []*builder.Inst
-	dead         builder.InstSet // the instructions of functions in toKill
-	undefs       *undefs
+	// unreached are the functions, in module order, where some block may
+	// be unreachable: those whose structured order (which follows merge
+	// blocks and continue targets too) missed a block, or whose branches
+	// killDead changed.
+	unreached []*builder.Function
+	dead      builder.InstSet // the instructions of functions in toKill
+	undefs    *undefs
 }
 
 type adceItem struct {
@@ -414,6 +421,7 @@ func (a *adce) function(f *builder.Function) bool {
 		return false
 	}
 	a.f = f
+	a.branched = false
 	a.nextStamp()
 	a.sc = a.c.structuredFor(f)
 	a.scopes = nil
@@ -426,7 +434,12 @@ func (a *adce) function(f *builder.Function) bool {
 		a.debugInfo()
 		a.drain()
 	}
-	return a.killDead()
+	changed := a.killDead()
+	if a.branched || len(a.sc.order) != len(f.Blocks) {
+		// Some block may not be reached (any more): for the clean-up.
+		a.unreached = append(a.unreached, f)
+	}
+	return changed
 }
 
 func (a *adce) initFunction() {
@@ -844,6 +857,7 @@ func (a *adce) killDead() bool {
 		if merge == 0 {
 			if !a.isLiveInst(b.Terminator()) {
 				b.Append(c.NewInst(spv.OpUnreachable, 0))
+				a.branched = true
 			}
 			i++
 			continue
@@ -855,6 +869,7 @@ func (a *adce) killDead() bool {
 			a.drain()
 		}
 		br := c.NewInst(spv.OpBranch, 0, builder.Ref(merge))
+		a.branched = true
 		a.markLive(br)
 		b.Append(br)
 		for i++; i < len(order) && order[i].Label != merge; i++ {
