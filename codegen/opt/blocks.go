@@ -13,7 +13,7 @@ import (
 // once, in the order the def-use chains registered them.
 func predecessors(c *Context, label builder.ID) []*builder.Block {
 	var out []*builder.Block
-	for _, u := range c.DU.Users(label) {
+	for _, u := range c.DU.UsersView(label) {
 		if !isBranchOp(u.Op) || u.Block == nil || u.Block.Terminator() != u {
 			continue
 		}

@@ -32,15 +32,11 @@ func (bm *blockMerger) function(f *builder.Function) bool {
 	if len(f.Blocks) == 0 {
 		return false
 	}
-	g := f.CFG()
-	reachable := make(map[*builder.Block]bool, len(f.Blocks))
-	for _, i := range g.RPO {
-		reachable[g.Blocks[i]] = true
-	}
+	g := f.CFG() // of f.Blocks as they are: the merges below come after
 	bm.removed = map[*builder.Block]bool{}
 	changed := false
-	for _, b := range f.Blocks {
-		if bm.removed[b] || !reachable[b] {
+	for i, b := range f.Blocks {
+		if bm.removed[b] || !g.Reachable(int32(i)) {
 			continue
 		}
 		for bm.canMergeWithSuccessor(b) {
@@ -57,7 +53,7 @@ func (bm *blockMerger) function(f *builder.Function) bool {
 // isMergeBlock reports whether a merge instruction names label as its
 // merge block.
 func isMergeBlock(c *Context, label builder.ID) bool {
-	for _, u := range c.DU.Users(label) {
+	for _, u := range c.DU.UsersView(label) {
 		if (u.Op == spv.OpSelectionMerge || u.Op == spv.OpLoopMerge) && u.Operands[0].ID() == label {
 			return true
 		}
@@ -68,7 +64,7 @@ func isMergeBlock(c *Context, label builder.ID) bool {
 // isContinueTarget reports whether an OpLoopMerge names label as its
 // continue target.
 func isContinueTarget(c *Context, label builder.ID) bool {
-	for _, u := range c.DU.Users(label) {
+	for _, u := range c.DU.UsersView(label) {
 		if u.Op == spv.OpLoopMerge && u.Operands[1].ID() == label {
 			return true
 		}
