@@ -50,6 +50,7 @@ type vdce struct {
 	seen   []builder.ID
 	work   []vdceItem
 	undefs *undefs
+	ids    []builder.ID // markUses' buffer
 }
 
 type vdceItem struct {
@@ -137,7 +138,8 @@ func (v *vdce) add(in *builder.Inst, mask uint32) {
 // markUses makes the operands of in live: vectors in the components of
 // mask, scalars whole.
 func (v *vdce) markUses(in *builder.Inst, mask uint32) {
-	for _, id := range inIDs(in) {
+	v.ids = appendInIDs(v.ids[:0], in.Operands)
+	for _, id := range v.ids {
 		d := v.c.Def(id)
 		if d == nil {
 			continue
