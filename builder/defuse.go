@@ -326,7 +326,8 @@ func (du *DefUse) KillNamesAndDecorations(id ID) {
 	if !du.MayBeAnnotated(id) {
 		return
 	}
-	for _, u := range du.Users(id) {
+	// (Kill leaves the user lists alone: the list needs no copy.)
+	for _, u := range du.compact(id) {
 		if isNameOrDecoration(u.Op) && len(u.Operands) > 0 && u.Operands[0].ID() == id {
 			du.Kill(u)
 		}

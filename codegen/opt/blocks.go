@@ -28,6 +28,22 @@ func predecessors(c *Context, label builder.ID) []*builder.Block {
 	return out
 }
 
+// hasOnePredecessor reports whether predecessors(c, label) would list
+// exactly one block (without making the list).
+func hasOnePredecessor(c *Context, label builder.ID) bool {
+	var pred *builder.Block
+	for _, u := range c.DU.UsersView(label) {
+		if !isBranchOp(u.Op) || u.Block == nil || u.Block.Terminator() != u {
+			continue
+		}
+		if pred != nil && pred != u.Block {
+			return false
+		}
+		pred = u.Block
+	}
+	return pred != nil
+}
+
 // isSuccessor reports whether b's terminator branches to label.
 func isSuccessor(b *builder.Block, label builder.ID) bool {
 	var buf [8]builder.ID

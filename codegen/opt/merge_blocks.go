@@ -85,7 +85,7 @@ func (bm *blockMerger) canMergeWithSuccessor(b *builder.Block) bool {
 		return false
 	}
 	succ := br.Operands[0].ID()
-	if len(predecessors(c, succ)) != 1 {
+	if !hasOnePredecessor(c, succ) {
 		return false
 	}
 	sb := c.DU.Block(succ)
