@@ -38,7 +38,8 @@ func (g *predLists) register(b *builder.Block) {
 	if _, ok := g.preds[b.Label]; !ok {
 		g.preds[b.Label] = nil
 	}
-	for _, s := range b.Successors() {
+	var buf [8]builder.ID
+	for _, s := range b.AppendSuccessors(buf[:0]) {
 		g.addEdge(b.Label, s)
 	}
 }
@@ -55,7 +56,8 @@ func (g *predLists) removeEdge(from, to builder.ID) {
 
 // removeSuccessorEdges drops b from the lists of its successors.
 func (g *predLists) removeSuccessorEdges(b *builder.Block) {
-	for _, s := range b.Successors() {
+	var buf [8]builder.ID
+	for _, s := range b.AppendSuccessors(buf[:0]) {
 		g.removeEdge(b.Label, s)
 	}
 }
