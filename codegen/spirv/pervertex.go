@@ -41,16 +41,14 @@ type inputSource struct {
 // usesAttributeAtVertex reports whether the translation unit calls the
 // intrinsic GetAttributeAtVertex.
 func (e *emitter) usesAttributeAtVertex() bool {
-	found := false
-	ast.Inspect(e.file, func(n ast.Node) bool {
-		if c, ok := n.(*ast.CallExpr); ok && !found {
-			if m := e.info.CallOf(c); m != nil && m.ID == intrinsics.GetAttributeAtVertex {
-				found = true
-			}
+	// sema's table of resolved calls holds every call it checked: reading
+	// it costs far less than walking the syntax tree
+	for _, m := range e.info.Calls {
+		if m != nil && m.ID == intrinsics.GetAttributeAtVertex {
+			return true
 		}
-		return !found
-	})
-	return found
+	}
+	return false
 }
 
 // recordInputs remembers the stage input leaves of entry parameter p.
