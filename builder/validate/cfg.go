@@ -1,6 +1,7 @@
 package validate
 
 import (
+	"cmp"
 	"slices"
 
 	"github.com/hlsl2spirv/hlsl2spirv/builder"
@@ -36,18 +37,17 @@ type fcfg struct {
 	n                     int32 // real blocks
 	entry, exit           int32
 	index                 map[ID]int32
-	succ, pred            [][]int32         // real edges, duplicates kept
-	ssucc, spred          [][]int32         // structural edges
-	augSucc, augPred      map[int32][]int32 // augmented lists (pseudo blocks and their neighbours)
+	succ, pred            [][]int32 // real edges, duplicates kept
+	ssucc, spred          [][]int32 // structural edges
+	augSucc, augPred      [][]int32 // augmented lists by node (pseudo blocks and their neighbours), nil where not augmented
 	kind                  []uint8
-	mergeHeader           map[int32]int32   // merge block -> header declaring it (the last one)
-	loopCont              map[int32]int32   // loop header -> continue target
-	contHeader            map[int32]int32   // continue target -> loop header (the last one)
-	mergeOf               map[int32][]int32 // block -> the headers naming it as their merge block, in order
+	mergeHeader           []int32 // merge block -> header declaring it (a block is the merge of one header at most)
+	loopCont              []int32 // loop header -> continue target
+	contHeader            []int32 // continue target -> loop header (the last one)
 	reachable, sreachable []bool
 	dom, sdom, spdom      *vdom
 	backEdges             [][2]int32
-	depth                 map[int32]int
+	depth                 []int32 // -1 until computed
 	// constructs in declaration order.
 	constructs []*vconstruct
 }
@@ -77,7 +77,7 @@ func (g *fcfg) augmented(structural, forward bool) func(int32) []int32 {
 		if !forward {
 			m = g.augPred
 		}
-		if l, ok := m[b]; ok {
+		if l := m[b]; l != nil {
 			return l
 		}
 		if b >= g.n {
@@ -99,10 +99,20 @@ func (g *fcfg) augmented(structural, forward bool) func(int32) []int32 {
 // not in the function, and branches to the first block.
 func (c *checker) buildCFG(f *builder.Function) (*fcfg, error) {
 	n := int32(len(f.Blocks))
+	// Per-block tables are carved from a few arrays rather than allocated
+	// block by block: this runs for every function of every compile.
+	lists := make([][]int32, 6*n+4)
+	blockInts := make([]int32, 3*n)
 	g := &fcfg{f: f, n: n, entry: n, exit: n + 1, index: make(map[ID]int32, n),
-		succ: make([][]int32, n), pred: make([][]int32, n), ssucc: make([][]int32, n), spred: make([][]int32, n),
-		augSucc: map[int32][]int32{}, augPred: map[int32][]int32{}, kind: make([]uint8, n),
-		mergeHeader: map[int32]int32{}, mergeOf: map[int32][]int32{}, loopCont: map[int32]int32{}, contHeader: map[int32]int32{}}
+		succ: lists[:n:n], pred: lists[n : 2*n : 2*n], ssucc: lists[2*n : 3*n : 3*n], spred: lists[3*n : 4*n : 4*n],
+		augSucc: lists[4*n : 5*n+2 : 5*n+2], augPred: lists[5*n+2:], kind: make([]uint8, n),
+		mergeHeader: blockInts[:n:n], loopCont: blockInts[n : 2*n : 2*n], contHeader: blockInts[2*n:]}
+	// Edges in the order they are found; each node's lists are carved
+	// from one array per kind once all are known, keeping that order.
+	// Most blocks branch to one or two blocks; few declare a merge.
+	edgeArr := make([]cfgEdge, 0, 4*n)
+	real, structural := edgeArr[:0:2*n], edgeArr[2*n:2*n]
+	var targets []ID
 	for i, b := range f.Blocks {
 		g.index[b.Label] = int32(i)
 	}
@@ -124,7 +134,6 @@ func (c *checker) buildCFG(f *builder.Function) (*fcfg, error) {
 			}
 			g.kind[merge] |= blockMerge
 			g.mergeHeader[merge] = bi
-			g.mergeOf[merge] = append(g.mergeOf[merge], bi)
 			if mi.Op == spv.OpLoopMerge {
 				cont, err := block(mi, opID(mi, 1))
 				if err != nil {
@@ -132,9 +141,7 @@ func (c *checker) buildCFG(f *builder.Function) (*fcfg, error) {
 				}
 				g.kind[bi] |= blockLoop
 				g.kind[cont] |= blockContinue
-				g.ssucc[bi] = append(g.ssucc[bi], merge, cont)
-				g.spred[merge] = append(g.spred[merge], bi)
-				g.spred[cont] = append(g.spred[cont], bi)
+				structural = append(structural, cfgEdge{bi, merge}, cfgEdge{bi, cont})
 				g.loopCont[bi] = cont
 				g.contHeader[cont] = bi
 				loop := &vconstruct{kind: kLoop, entry: bi, exit: merge, header: bi}
@@ -143,8 +150,7 @@ func (c *checker) buildCFG(f *builder.Function) (*fcfg, error) {
 				g.constructs = append(g.constructs, loop, cc)
 			} else {
 				g.kind[bi] |= blockSelection
-				g.ssucc[bi] = append(g.ssucc[bi], merge)
-				g.spred[merge] = append(g.spred[merge], bi)
+				structural = append(structural, cfgEdge{bi, merge})
 				g.constructs = append(g.constructs, &vconstruct{kind: kSelection, entry: bi, exit: merge, header: bi})
 			}
 		} else if len(b.Insts) >= 2 {
@@ -160,12 +166,12 @@ func (c *checker) buildCFG(f *builder.Function) (*fcfg, error) {
 		if t == nil {
 			return nil, c.errorf(RuleCFG, f.Def, "block %%%d has no terminator", b.Label)
 		}
-		var targets []ID
+		targets = targets[:0]
 		switch t.Op {
 		case spv.OpBranch:
-			targets = []ID{opID(t, 0)}
+			targets = append(targets, opID(t, 0))
 		case spv.OpBranchConditional:
-			targets = []ID{opID(t, 1), opID(t, 2)}
+			targets = append(targets, opID(t, 1), opID(t, 2))
 		case spv.OpSwitch:
 			targets = append(targets, opID(t, 1))
 			for _, p := range t.Operands[min(2, len(t.Operands)):] {
@@ -182,12 +188,12 @@ func (c *checker) buildCFG(f *builder.Function) (*fcfg, error) {
 			if s == 0 {
 				return nil, c.errorf(RuleCFG, t, "the first block of a function cannot be a branch target")
 			}
-			g.succ[bi] = append(g.succ[bi], s)
-			g.pred[s] = append(g.pred[s], bi)
-			g.ssucc[bi] = append(g.ssucc[bi], s)
-			g.spred[s] = append(g.spred[s], bi)
+			real = append(real, cfgEdge{bi, s})
+			structural = append(structural, cfgEdge{bi, s})
 		}
 	}
+	carveEdges(real, g.succ, g.pred)
+	carveEdges(structural, g.ssucc, g.spred)
 	g.augment()
 	g.reachable = g.reach(0, false)
 	g.sreachable = g.reach(0, true)
@@ -196,6 +202,39 @@ func (c *checker) buildCFG(f *builder.Function) (*fcfg, error) {
 	g.spdom = g.dominators(g.exit, g.augmented(true, false), g.augmented(true, true))
 	g.findBackEdges()
 	return g, nil
+}
+
+// cfgEdge is an edge from one block index to another.
+type cfgEdge struct{ from, to int32 }
+
+// carveEdges fills succ and pred (by node, empty on entry) with the edges,
+// each list in edge order, carved from one array per direction.
+func carveEdges(edges []cfgEdge, succ, pred [][]int32) {
+	deg := make([]int32, 2*len(succ))
+	outDeg, inDeg := deg[:len(succ)], deg[len(succ):]
+	for _, e := range edges {
+		outDeg[e.from]++
+		inDeg[e.to]++
+	}
+	carveLists(succ, outDeg, len(edges))
+	carveLists(pred, inDeg, len(edges))
+	for _, e := range edges {
+		succ[e.from] = append(succ[e.from], e.to)
+		pred[e.to] = append(pred[e.to], e.from)
+	}
+}
+
+// carveLists gives each lists[i] an empty slice with room for counts[i]
+// elements, all carved from one array of total (the sum of counts), so
+// that filling them by append allocates nothing more.
+func carveLists(lists [][]int32, counts []int32, total int) {
+	all := make([]int32, 0, total)
+	for i, k := range counts {
+		if k > 0 {
+			lists[i] = all[len(all) : len(all) : len(all)+int(k)]
+			all = all[:len(all)+int(k)]
+		}
+	}
 }
 
 // augment adds the pseudo entry and exit (spirv-val's augmented CFG, built
@@ -316,16 +355,16 @@ func postorder(root int32, nodes int, succ func(int32) []int32) []int32 {
 func (g *fcfg) dominators(root int32, succ, pred func(int32) []int32) *vdom {
 	nodes := int(g.n) + 2
 	po := postorder(root, nodes, succ)
-	index := make([]int32, nodes)
-	for i := range index {
-		index[i] = -1
+	// One array holds the per-node tables: the postorder index, the
+	// immediate dominator by postorder index, the tree's idom, in and out,
+	// and the children lists (count, then carved).
+	ints := make([]int32, 6*nodes)
+	index, idom := ints[:nodes:nodes], ints[nodes:2*nodes:2*nodes]
+	for i := range 2 * nodes {
+		ints[i] = -1
 	}
 	for i, b := range po {
 		index[b] = int32(i)
-	}
-	idom := make([]int32, nodes) // by postorder index
-	for i := range idom {
-		idom[i] = -1
 	}
 	last := int32(len(po) - 1)
 	idom[last] = last
@@ -360,12 +399,12 @@ func (g *fcfg) dominators(root int32, succ, pred func(int32) []int32) *vdom {
 			}
 		}
 	}
-	t := &vdom{idom: make([]int32, nodes), in: make([]int32, nodes), out: make([]int32, nodes)}
-	children := make([][]int32, nodes)
+	t := &vdom{idom: ints[2*nodes : 3*nodes : 3*nodes], in: ints[3*nodes : 4*nodes : 4*nodes], out: ints[4*nodes : 5*nodes : 5*nodes]}
 	for i := range t.idom {
 		t.idom[i] = -1
 		t.in[i] = -1
 	}
+	childCount := ints[5*nodes:]
 	for i, b := range po {
 		d := idom[i]
 		if d < 0 {
@@ -373,7 +412,14 @@ func (g *fcfg) dominators(root int32, succ, pred func(int32) []int32) *vdom {
 		}
 		t.idom[b] = po[d]
 		if po[d] != b {
-			children[po[d]] = append(children[po[d]], b)
+			childCount[po[d]]++
+		}
+	}
+	children := make([][]int32, nodes)
+	carveLists(children, childCount, len(po))
+	for _, b := range po {
+		if d := t.idom[b]; d != b {
+			children[d] = append(children[d], b)
 		}
 	}
 	clock := int32(0)
@@ -463,10 +509,13 @@ func (g *fcfg) blockDepth(b int32) int {
 		return 0
 	}
 	if g.depth == nil {
-		g.depth = map[int32]int{}
+		g.depth = make([]int32, g.n)
+		for i := range g.depth {
+			g.depth[i] = -1
+		}
 	}
-	if d, ok := g.depth[b]; ok {
-		return d
+	if d := g.depth[b]; d >= 0 {
+		return int(d)
 	}
 	g.depth[b] = 0
 	d := 0
@@ -487,7 +536,7 @@ func (g *fcfg) blockDepth(b int32) int {
 	default:
 		d = g.blockDepth(dom)
 	}
-	g.depth[b] = d
+	g.depth[b] = int32(d)
 	return d
 }
 
@@ -688,8 +737,8 @@ func (c *checker) structuredExit(g *fcfg, k *vconstruct, dest int32) bool {
 	// The next block outwards: the header declaring the block as its merge
 	// block, else the block's immediate structural dominator.
 	next := func(b int32) int32 {
-		for _, h := range g.mergeOf[b] {
-			if h != b && g.sdom.dominates(h, b) {
+		if g.kind[b]&blockMerge != 0 {
+			if h := g.mergeHeader[b]; h != b && g.sdom.dominates(h, b) {
 				return h
 			}
 		}
@@ -1120,16 +1169,29 @@ func (c *checker) predecessors(fn *builder.Function) map[ID][]ID {
 	if p, ok := c.preds[fn]; ok {
 		return p
 	}
-	p := make(map[ID][]ID, len(fn.Blocks))
+	// The edges, grouped by target (keeping their order) and each group
+	// with its repeats dropped, become the lists, carved from one array.
+	type edge struct{ to, from ID }
+	edges := make([]edge, 0, 2*len(fn.Blocks)) // most blocks have one or two successors
 	var succ []ID
 	for _, b := range fn.Blocks {
 		succ = b.AppendSuccessors(succ[:0])
 		for _, s := range succ {
-			// b's edges are added together: a repeated one is the last.
-			if l := p[s]; len(l) == 0 || l[len(l)-1] != b.Label {
-				p[s] = append(l, b.Label)
+			edges = append(edges, edge{s, b.Label})
+		}
+	}
+	slices.SortStableFunc(edges, func(a, b edge) int { return cmp.Compare(a.to, b.to) })
+	p := make(map[ID][]ID, len(fn.Blocks))
+	all := make([]ID, 0, len(edges))
+	for i := 0; i < len(edges); {
+		to, start := edges[i].to, len(all)
+		for ; i < len(edges) && edges[i].to == to; i++ {
+			// A block's edges are consecutive: a repeated one is the last.
+			if len(all) == start || all[len(all)-1] != edges[i].from {
+				all = append(all, edges[i].from)
 			}
 		}
+		p[to] = all[start:len(all):len(all)]
 	}
 	c.preds[fn] = p
 	return p
