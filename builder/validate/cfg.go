@@ -329,8 +329,8 @@ func postorder(root int32, nodes int, succ func(int32) []int32) []int32 {
 		b    int32
 		next int
 	}
-	var out []int32
-	stack := []frame{{root, 0}}
+	out := make([]int32, 0, nodes)
+	stack := append(make([]frame, 0, 16), frame{root, 0})
 	seen[root] = true
 	for len(stack) > 0 {
 		top := &stack[len(stack)-1]
