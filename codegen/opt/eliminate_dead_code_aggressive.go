@@ -189,11 +189,6 @@ type adceScratch struct {
 	// work is the FIFO worklist of instructions (or, with in nil, block
 	// labels) just found live whose dependencies are still to be marked.
 	work []adceItem
-	// enclosing[label] is, for a block of the function being processed,
-	// the header of the innermost construct holding it (0: none): the
-	// structured analysis's answer, copied once per function into a table
-	// by id so that the construct walks of the marking read no index map.
-	enclosing []builder.ID
 }
 
 // adceFlags are what a run of the pass found about an id.
@@ -224,9 +219,6 @@ func (c *Context) adceScratch(n int) *adceScratch {
 	}
 	if len(s.loaded) < bound {
 		s.loaded = append(s.loaded, make([]uint32, bound-len(s.loaded))...)
-	}
-	if len(s.enclosing) < bound {
-		s.enclosing = append(s.enclosing, make([]builder.ID, bound-len(s.enclosing))...)
 	}
 	if cap(s.work) < n {
 		s.work = make([]adceItem, 0, n)
@@ -286,10 +278,7 @@ func (a *adce) addID(id builder.ID) {
 		return // already live: most uses are of types and constants
 	}
 	if d := a.c.Def(id); d != nil {
-		// d.Result is id, found not live above: queue d without reading
-		// it (drain will, later).
-		a.set(id, adceLive)
-		a.work = append(a.work, adceItem{in: d})
+		a.add(d)
 	} else if b := a.c.DU.Block(id); b != nil {
 		a.addBlock(b)
 	}
@@ -435,7 +424,6 @@ func (a *adce) function(f *builder.Function) bool {
 	a.branched = false
 	a.nextStamp()
 	a.sc = a.c.structuredFor(f)
-	a.indexConstructs()
 	a.scopes = nil
 	if a.debug {
 		a.scopes = effectiveScopes(a.c, f)
@@ -548,36 +536,6 @@ func (a *adce) markBlockLive(b *builder.Block, in *builder.Inst) {
 	}
 }
 
-// indexConstructs fills enclosing for the blocks of the function being
-// processed (labels of other functions keep stale entries: nothing asks
-// about them).
-func (a *adce) indexConstructs() {
-	for i, b := range a.sc.blocks {
-		if int(b.Label) >= len(a.enclosing) {
-			a.enclosing = append(a.enclosing, make([]builder.ID, int(b.Label)+1-len(a.enclosing))...)
-		}
-		a.enclosing[b.Label] = a.sc.info[i].construct
-	}
-}
-
-// enclosingOf returns the header of the innermost construct holding the
-// block labelled id (0 if none).
-func (a *adce) enclosingOf(id builder.ID) builder.ID {
-	if int(id) < len(a.enclosing) {
-		return a.enclosing[id]
-	}
-	return 0
-}
-
-// enclosingHeader returns the header of the innermost construct holding b
-// (nil if none).
-func (a *adce) enclosingHeader(b *builder.Block) *builder.Block {
-	if h := a.enclosingOf(b.Label); h != 0 {
-		return a.c.DU.Block(h)
-	}
-	return nil
-}
-
 // headerBlock returns b for a loop header, else the header of the
 // innermost construct holding b (nil if none).
 func (a *adce) headerBlock(b *builder.Block) *builder.Block {
@@ -587,7 +545,7 @@ func (a *adce) headerBlock(b *builder.Block) *builder.Block {
 	if isLoopHeader(b) {
 		return b
 	}
-	return a.enclosingHeader(b)
+	return a.sc.Block(a.sc.ContainingConstruct(b.Label))
 }
 
 // headerBranch returns the terminator of headerBlock(b).
@@ -602,7 +560,7 @@ func (a *adce) headerBranch(b *builder.Block) *builder.Inst {
 // starts from the construct enclosing the loop.
 func (a *adce) branchForNextHeader(b *builder.Block) *builder.Inst {
 	if isLoopHeader(b) {
-		b = a.enclosingHeader(b)
+		b = a.sc.Block(a.sc.ContainingConstruct(b.Label))
 	}
 	return a.headerBranch(b)
 }
@@ -613,7 +571,7 @@ func (a *adce) blockInConstruct(h, b *builder.Block) bool {
 	if h == nil || b == nil {
 		return false
 	}
-	for id := b.Label; id != 0; id = a.enclosingOf(id) {
+	for id := b.Label; id != 0; id = a.sc.ContainingConstruct(id) {
 		if id == h.Label {
 			return true
 		}
