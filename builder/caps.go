@@ -102,7 +102,7 @@ func InferCapabilities(m *Module) {
 				inf.needCaps([]spv.Capability{spv.CapabilityFloat64})
 			}
 		case spv.OpExtInstImport:
-			if strings.HasPrefix(in.Operands[0].Str, "NonSemantic.") {
+			if strings.HasPrefix(in.Operands[0].Str(), "NonSemantic.") {
 				inf.needExt(spv.Version1_6, []string{"SPV_KHR_non_semantic_info"})
 			}
 		case spv.OpTypePointer:
@@ -326,8 +326,8 @@ func (inf *inferrer) operands(ops []Operand) {
 				}
 			}
 		}
-		if len(o.Params) > 0 {
-			inf.operands(o.Params)
+		if len(o.Params()) > 0 {
+			inf.operands(o.Params())
 		}
 	}
 }

@@ -432,8 +432,8 @@ func appendKeyOperands(k []byte, ops []Operand) []byte {
 		k = append(k, byte(o.Kind))
 		k = binary.LittleEndian.AppendUint32(k, o.Word)
 		k = binary.LittleEndian.AppendUint32(k, o.Hi)
-		k = appendKeyString(k, o.Str)
-		k = appendKeyOperands(k, o.Params)
+		k = appendKeyString(k, o.Str())
+		k = appendKeyOperands(k, o.Params())
 	}
 	return k
 }

@@ -270,8 +270,8 @@ func usesID(in *Inst, id ID) bool {
 func operandsUse(ops []Operand, id ID) bool {
 	for i := range ops {
 		o := &ops[i]
-		if len(o.Params) > 0 {
-			if operandsUse(o.Params, id) {
+		if o.x != nil && len(o.x.params) > 0 {
+			if operandsUse(o.x.params, id) {
 				return true
 			}
 		} else if ID(o.Word) == id && isID(*o) {

@@ -44,7 +44,7 @@ func typeOf(d *Inst) ID {
 
 func extInstSetOf(d *Inst) *spv.ExtInstSet {
 	if d != nil && d.Op == spv.OpExtInstImport && len(d.Operands) == 1 {
-		return spv.ExtInstSetByName(d.Operands[0].Str)
+		return spv.ExtInstSetByName(d.Operands[0].Str())
 	}
 	return nil
 }
@@ -291,11 +291,11 @@ func (e *encoder) operand(k spv.OperandKind, o *Operand, at int) {
 	case spv.CategoryLiteral:
 		switch k {
 		case spv.KindLiteralString:
-			if strings.IndexByte(o.Str, 0) >= 0 {
-				e.fail(at, "literal string %q contains a NUL byte", o.Str)
+			if strings.IndexByte(o.Str(), 0) >= 0 {
+				e.fail(at, "literal string %q contains a NUL byte", o.Str())
 				return
 			}
-			e.words = appendString(e.words, o.Str)
+			e.words = appendString(e.words, o.Str())
 			return
 		case spv.KindLiteralContextDependentNumber:
 			if want := e.contextWords(); want != 0 && want != o.words() {
@@ -320,9 +320,9 @@ func (e *encoder) operand(k spv.OperandKind, o *Operand, at int) {
 		}
 		e.words = append(e.words, o.Word)
 		p := 0
-		e.list(en.Parameters, o.Params, &p, false)
-		if e.err == nil && p < len(o.Params) {
-			e.fail(at, "%s %s takes %d parameters, got %d", k, en.Name, p, len(o.Params))
+		e.list(en.Parameters, o.Params(), &p, false)
+		if e.err == nil && p < len(o.Params()) {
+			e.fail(at, "%s %s takes %d parameters, got %d", k, en.Name, p, len(o.Params()))
 		}
 	case spv.CategoryBitEnum:
 		e.words = append(e.words, o.Word)
@@ -336,19 +336,19 @@ func (e *encoder) operand(k spv.OperandKind, o *Operand, at int) {
 				e.fail(at, "bit %#x is not a %s", bit, k)
 				return
 			}
-			e.list(en.Parameters, o.Params, &p, false)
+			e.list(en.Parameters, o.Params(), &p, false)
 		}
-		if e.err == nil && p < len(o.Params) {
-			e.fail(at, "%s %s takes %d parameters, got %d", k, k.ValueString(o.Word), p, len(o.Params))
+		if e.err == nil && p < len(o.Params()) {
+			e.fail(at, "%s %s takes %d parameters, got %d", k, k.ValueString(o.Word), p, len(o.Params()))
 		}
 	case spv.CategoryComposite:
 		bases := spv.KindInfoOf(k).Bases
-		if len(o.Params) != len(bases) {
-			e.fail(at, "%s needs %d members, got %d", k, len(bases), len(o.Params))
+		if len(o.Params()) != len(bases) {
+			e.fail(at, "%s needs %d members, got %d", k, len(bases), len(o.Params()))
 			return
 		}
 		for i, bk := range bases {
-			m := &o.Params[i]
+			m := &o.Params()[i]
 			if !compatible(bk, *m) {
 				e.fail(at, "%s member %d must be %s, not %s", k, i, bk, describe(*m))
 				return
@@ -411,7 +411,7 @@ func describe(o Operand) string {
 	case isID(o):
 		return fmt.Sprintf("id %%%d", o.Word)
 	case o.Kind == spv.KindLiteralString:
-		return fmt.Sprintf("string %q", o.Str)
+		return fmt.Sprintf("string %q", o.Str())
 	case isNumber(o.Kind):
 		return fmt.Sprintf("literal %d", o.Uint64())
 	case o.Kind.Category() == spv.CategoryComposite:

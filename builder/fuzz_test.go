@@ -57,7 +57,7 @@ func decodeOperands(data []byte, depth int) []Operand {
 			if tag&0x80 != 0 {
 				word = 1 << (tag & 31)
 			}
-			ops = append(ops, Operand{Kind: k, Word: word, Params: params})
+			ops = append(ops, Operand{Kind: k, Word: word}.WithParams(params))
 		case 7:
 			if depth < 2 {
 				ops = append(ops, Pair(Ref(ID(v)), Lit(uint32(v))), Pair(Lit(uint32(v)), Ref(ID(v))))

@@ -62,7 +62,7 @@ func (s *sweepInst) operand(k spv.OperandKind, into *[]Operand) bool {
 				return false
 			}
 		}
-		*into = append(*into, Operand{Kind: k, Word: e.Value, Params: params})
+		*into = append(*into, Operand{Kind: k, Word: e.Value}.WithParams(params))
 	case spv.CategoryComposite:
 		var members []Operand
 		for _, b := range spv.KindInfoOf(k).Bases {
@@ -70,7 +70,7 @@ func (s *sweepInst) operand(k spv.OperandKind, into *[]Operand) bool {
 				return false
 			}
 		}
-		*into = append(*into, Operand{Kind: k, Params: members})
+		*into = append(*into, Operand{Kind: k}.WithParams(members))
 	}
 	return true
 }
@@ -243,7 +243,7 @@ func TestEncodeEveryEnumerantParameter(t *testing.T) {
 			for _, a := range e.Aliases {
 				alts = append(alts, spell(a))
 			}
-			ops := append(append([]Operand{}, lead...), Operand{Kind: k, Word: e.Value, Params: params})
+			ops := append(append([]Operand{}, lead...), Operand{Kind: k, Word: e.Value}.WithParams(params))
 			jobs = append(jobs, sweepJob{op, spell(e.Name), ops, alts})
 		}
 	}

@@ -14,14 +14,14 @@ func Edit(m *Module) *ModuleBuilder {
 	b := &ModuleBuilder{Context: NewContext(m), M: m, imports: map[string]ID{}, strings: map[string]ID{}}
 	b.Context.intern()
 	for _, in := range m.ExtInstImports {
-		if _, dup := b.imports[in.Operands[0].Str]; !dup {
-			b.imports[in.Operands[0].Str] = in.Result
+		if _, dup := b.imports[in.Operands[0].Str()]; !dup {
+			b.imports[in.Operands[0].Str()] = in.Result
 		}
 	}
 	for _, in := range m.DebugSources {
 		if in.Op == spv.OpString {
-			if _, dup := b.strings[in.Operands[0].Str]; !dup {
-				b.strings[in.Operands[0].Str] = in.Result
+			if _, dup := b.strings[in.Operands[0].Str()]; !dup {
+				b.strings[in.Operands[0].Str()] = in.Result
 			}
 		}
 	}
@@ -53,36 +53,36 @@ func (c *Context) intern() {
 		switch in.Op {
 		case spv.OpDecorate, spv.OpDecorateId, spv.OpDecorateString:
 			d := in.Operands[1]
-			decos[in.Operands[0].ID()] = append(decos[in.Operands[0].ID()], Decoration{spv.Decoration(d.Word), d.Params})
+			decos[in.Operands[0].ID()] = append(decos[in.Operands[0].ID()], Decoration{spv.Decoration(d.Word), d.Params()})
 		case spv.OpMemberDecorate, spv.OpMemberDecorateString:
 			s, i, d := in.Operands[0].ID(), in.Operands[1].Word, in.Operands[2]
 			if memberDecos[s] == nil {
 				memberDecos[s] = map[uint32][]Decoration{}
 			}
-			memberDecos[s][i] = append(memberDecos[s][i], Decoration{spv.Decoration(d.Word), d.Params})
+			memberDecos[s][i] = append(memberDecos[s][i], Decoration{spv.Decoration(d.Word), d.Params()})
 		}
 	}
 	for _, in := range m.Names {
 		switch in.Op {
 		case spv.OpName:
 			id := in.Operands[0].ID()
-			k := nameKey{id, -1, in.Operands[1].Str}
+			k := nameKey{id, -1, in.Operands[1].Str()}
 			if _, dup := c.names[k]; !dup {
 				c.names[k] = in
 			}
 			if _, ok := names[id]; !ok {
-				names[id] = in.Operands[1].Str
+				names[id] = in.Operands[1].Str()
 			}
 		case spv.OpMemberName:
 			id, i := in.Operands[0].ID(), in.Operands[1].Word
-			k := nameKey{id, int64(i), in.Operands[2].Str}
+			k := nameKey{id, int64(i), in.Operands[2].Str()}
 			if _, dup := c.names[k]; !dup {
 				c.names[k] = in
 			}
 			if memberNames[id] == nil {
 				memberNames[id] = map[uint32]string{}
 			}
-			memberNames[id][i] = in.Operands[2].Str
+			memberNames[id][i] = in.Operands[2].Str()
 		}
 	}
 	stride := func(id ID) uint32 {

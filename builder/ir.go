@@ -68,7 +68,7 @@ func (o *Operand) String() string {
 	case isID(*o):
 		return fmt.Sprintf("%%%d", o.Word)
 	case o.Kind == spv.KindLiteralString:
-		return strconv.Quote(o.Str)
+		return strconv.Quote(o.Str())
 	case o.Kind == spv.KindLiteralFloat && o.Wide:
 		return strconv.FormatFloat(math.Float64frombits(o.Uint64()), 'g', -1, 64)
 	case o.Kind == spv.KindLiteralFloat:
@@ -80,8 +80,8 @@ func (o *Operand) String() string {
 	if o.Kind.Category() == spv.CategoryComposite {
 		parts = parts[:0]
 	}
-	for i := range o.Params {
-		parts = append(parts, o.Params[i].String())
+	for i := range o.Params() {
+		parts = append(parts, o.Params()[i].String())
 	}
 	return strings.Join(parts, " ")
 }
@@ -144,8 +144,8 @@ func (b *Block) AppendSuccessors(out []ID) []ID {
 	case t.Op == spv.OpSwitch && len(t.Operands) >= 2:
 		out = append(out, t.Operands[1].ID())
 		for _, p := range t.Operands[2:] {
-			if len(p.Params) == 2 {
-				out = append(out, p.Params[1].ID())
+			if len(p.Params()) == 2 {
+				out = append(out, p.Params()[1].ID())
 			}
 		}
 	}

@@ -241,11 +241,11 @@ func TestLongSourceIsContinued(t *testing.T) {
 	for _, in := range b.M.DebugSources {
 		switch in.Op {
 		case spv.OpSource:
-			sizes = append(sizes, len(in.Operands[3].Str))
-			joined.WriteString(in.Operands[3].Str)
+			sizes = append(sizes, len(in.Operands[3].Str()))
+			joined.WriteString(in.Operands[3].Str())
 		case spv.OpSourceContinued:
-			sizes = append(sizes, len(in.Operands[0].Str))
-			joined.WriteString(in.Operands[0].Str)
+			sizes = append(sizes, len(in.Operands[0].Str()))
+			joined.WriteString(in.Operands[0].Str())
 		}
 	}
 	want := []int{0xFFFA, 0xFFFD, 0xFFFD, len(text) - 0xFFFA - 2*0xFFFD}

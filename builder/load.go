@@ -85,9 +85,9 @@ func load(words []uint32) (*Module, error) {
 		case sectionCapability:
 			m.Capabilities = append(m.Capabilities, spv.Capability(in.Operands[0].Word))
 		case sectionExtension:
-			m.Extensions = append(m.Extensions, in.Operands[0].Str)
+			m.Extensions = append(m.Extensions, in.Operands[0].Str())
 		case sectionExtInstImport:
-			sets[in.Result] = in.Operands[0].Str
+			sets[in.Result] = in.Operands[0].Str()
 			m.ExtInstImports = append(m.ExtInstImports, in)
 		case sectionMemoryModel:
 			if m.MemoryModel != nil {
@@ -394,6 +394,39 @@ type converter struct {
 	stack []Operand
 	arena []Operand // the free part of the current chunk
 	chunk int       // operands per chunk (0: operandChunk)
+	// extras is the free part of the current chunk of operands' strings
+	// and parameters, allocated like the operands.
+	extras []operandExtra
+}
+
+// extra returns a new operandExtra from the arena.
+func (c *converter) extra() *operandExtra {
+	if len(c.extras) == 0 {
+		chunk := c.chunk
+		if chunk == 0 {
+			chunk = operandChunk
+		}
+		c.extras = make([]operandExtra, max(chunk/16, 8))
+	}
+	x := &c.extras[0]
+	c.extras = c.extras[1:]
+	return x
+}
+
+// withParams is o with parameters ps (Operand.WithParams, from the arena).
+func (c *converter) withParams(o Operand, ps []Operand) Operand {
+	if len(ps) > 0 {
+		o.x = c.extra()
+		o.x.params = ps
+	}
+	return o
+}
+
+// str is a string operand (Str, from the arena).
+func (c *converter) str(s string) Operand {
+	x := c.extra()
+	x.str = s
+	return Operand{Kind: spv.KindLiteralString, x: x}
 }
 
 // operandChunk is the number of operands the arena allocates at a time.
@@ -492,13 +525,13 @@ func (c *converter) operand(k spv.OperandKind) {
 	case spv.CategoryComposite:
 		a := c.single()
 		b := c.single()
-		c.stack = append(c.stack, Operand{Kind: pairKind(a, b), Params: c.keep([]Operand{a, b})})
+		c.stack = append(c.stack, c.withParams(Operand{Kind: pairKind(a, b)}, c.keep([]Operand{a, b})))
 		return
 	case spv.CategoryValueEnum:
 		word := c.word()
 		o := Operand{Kind: k, Word: word}
 		if e := k.Enumerant(word); e != nil && len(e.Parameters) > 0 {
-			o.Params = c.list(e.Parameters, true)
+			o = c.withParams(o, c.list(e.Parameters, true))
 		}
 		c.stack = append(c.stack, o)
 		return
@@ -514,7 +547,7 @@ func (c *converter) operand(k spv.OperandKind) {
 				c.push(e.Parameters, true)
 			}
 		}
-		o.Params = c.keep(c.stack[start:])
+		o = c.withParams(o, c.keep(c.stack[start:]))
 		c.stack = append(c.stack[:start], o)
 		return
 	}
@@ -565,7 +598,7 @@ func (c *converter) single() Operand {
 	case cat == spv.CategoryId:
 		return Ref(ID(c.bi.Word(i)))
 	case bo.Kind == spv.KindLiteralString:
-		return Str(c.bi.String(i))
+		return c.str(c.bi.String(i))
 	case cat == spv.CategoryLiteral:
 		switch bo.Len {
 		case 1:
@@ -598,7 +631,7 @@ func (m *Module) Settle() {
 		if sets == nil {
 			sets = map[ID]string{}
 		}
-		sets[in.Result] = in.Operands[0].Str
+		sets[in.Result] = in.Operands[0].Str()
 	}
 	for _, f := range m.Functions {
 		if hasLooseLines(f, sets) {

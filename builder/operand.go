@@ -14,6 +14,7 @@ type ID uint32
 // parameters, or a pair. Build them with Ref, Lit, Lit64, F32, F64, Str,
 // Enum and Pair; the InstBuilder checks them against the grammar.
 type Operand struct {
+	_ [0]func() // not comparable: compare operands with Equal
 	// Kind is what the operand is: KindIdRef for ids, KindLiteralInteger or
 	// KindLiteralFloat for numbers, KindLiteralString, an enum kind
 	// (KindStorageClass...), or a Pair kind.
@@ -21,10 +22,55 @@ type Operand struct {
 	Wide bool   // a 64-bit literal: Word is the low word, Hi the high one
 	Word uint32 // the id, the literal (low word) or the enumerant value/mask
 	Hi   uint32
-	Str  string
-	// Params are an enumerant's parameters (for a bit mask, those of every
-	// set bit, lowest bit first) or a pair's two members.
-	Params []Operand
+	// x holds the rare parts (a string, parameters or pair members) out of
+	// line, so that an operand is 24 bytes: analyses walk the operands of
+	// every instruction, and the smaller they are the fewer cache misses.
+	x *operandExtra
+}
+
+// operandExtra is an operand's string or parameters. It is shared by the
+// copies of an operand and never changed once set: SetParams makes a new
+// one.
+type operandExtra struct {
+	str    string
+	params []Operand
+}
+
+// Str returns a literal string's text ("" for other operands).
+func (o Operand) Str() string {
+	if o.x == nil {
+		return ""
+	}
+	return o.x.str
+}
+
+// Params returns an enumerant's parameters (for a bit mask, those of every
+// set bit, lowest bit first) or a pair's two members. The slice is the
+// operand's own: writing its elements changes the operand (and its
+// copies); SetParams replaces it.
+func (o Operand) Params() []Operand {
+	if o.x == nil {
+		return nil
+	}
+	return o.x.params
+}
+
+// SetParams replaces the operand's parameters (or pair members) with ps,
+// which it keeps (not a copy). Copies of the operand made before keep
+// theirs.
+func (o *Operand) SetParams(ps []Operand) {
+	if len(ps) == 0 {
+		o.x = nil
+		return
+	}
+	o.x = &operandExtra{params: ps}
+}
+
+// WithParams returns the operand with its parameters replaced by ps (see
+// SetParams).
+func (o Operand) WithParams(ps []Operand) Operand {
+	o.SetParams(ps)
+	return o
 }
 
 // Ref is an id operand.
@@ -67,17 +113,28 @@ func F64(f float64) Operand {
 }
 
 // Str is a literal string.
-func Str(s string) Operand { return Operand{Kind: spv.KindLiteralString, Str: s} }
+func Str(s string) Operand {
+	return Operand{Kind: spv.KindLiteralString, x: &operandExtra{str: s}}
+}
 
 // Enum is an enumerant (or, for a bit enum, a mask) with its parameters.
 func Enum[E spv.Enum](v E, params ...Operand) Operand {
-	return Operand{Kind: v.Kind(), Word: uint32(v), Params: params}
+	return Operand{Kind: v.Kind(), Word: uint32(v)}.WithParams(params)
 }
 
 // Pair is a pair operand (an OpSwitch target, an OpPhi incoming value...);
 // its kind follows from the members.
 func Pair(a, b Operand) Operand {
-	return Operand{Kind: pairKind(a, b), Params: []Operand{a, b}}
+	p := &pairExtra{two: [2]Operand{a, b}}
+	p.params = p.two[:]
+	return Operand{Kind: pairKind(a, b), x: &p.operandExtra}
+}
+
+// pairExtra is a pair's operandExtra with room for its members, so that a
+// pair is one allocation.
+type pairExtra struct {
+	operandExtra
+	two [2]Operand
 }
 
 // pairKind is the kind of the pair of a and b.
@@ -137,8 +194,8 @@ func forEachID(ops []Operand, fn func(*ID)) {
 		o := &ops[i]
 		if isID(*o) {
 			fn((*ID)(&o.Word))
-		} else if len(o.Params) > 0 {
-			forEachID(o.Params, fn)
+		} else if o.x != nil && len(o.x.params) > 0 {
+			forEachID(o.x.params, fn)
 		}
 	}
 }
@@ -147,7 +204,7 @@ func forEachID(ops []Operand, fn func(*ID)) {
 func (o *Operand) words() int {
 	switch {
 	case o.Kind == spv.KindLiteralString:
-		return len(o.Str)/4 + 1
+		return len(o.Str())/4 + 1
 	case o.Wide:
 		return 2
 	}
@@ -155,8 +212,8 @@ func (o *Operand) words() int {
 	if o.Kind.Category() == spv.CategoryComposite {
 		n = 0
 	}
-	for i := range o.Params {
-		n += o.Params[i].words()
+	for _, p := range o.Params() {
+		n += p.words()
 	}
 	return n
 }

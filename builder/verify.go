@@ -126,7 +126,7 @@ func Verify(m *Module) error {
 
 func entryName(ep *Inst) string {
 	if len(ep.Operands) > 2 {
-		return ep.Operands[2].Str
+		return ep.Operands[2].Str()
 	}
 	return ""
 }
@@ -221,7 +221,7 @@ func verifyFunction(m *Module, f *Function) error {
 					return fmt.Errorf("%s in block %%%d has %d incoming values for %d predecessors", in, b.Label, len(in.Operands), len(preds))
 				}
 				for _, p := range in.Operands {
-					v, parent := p.Params[0].ID(), p.Params[1].ID()
+					v, parent := p.Params()[0].ID(), p.Params()[1].ID()
 					pi := g.Index(parent)
 					if pi < 0 || !contains(preds, pi) {
 						return fmt.Errorf("%s in block %%%d: %%%d is not a predecessor", in, b.Label, parent)

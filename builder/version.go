@@ -44,7 +44,7 @@ func MinVersion(m *Module) (spv.Version, string) {
 					}
 				}
 			}
-			operands(o.Params)
+			operands(o.Params())
 		}
 	}
 	for _, c := range m.Capabilities {

@@ -202,7 +202,7 @@ func moduleDifference(a, b *builder.Module) string {
 					spans = append(spans, span{lo, lo + uintptr(cap(ops))*unsafe.Sizeof(ops[0])})
 				}
 				for i := range ops {
-					add(ops[i].Params)
+					add(ops[i].Params())
 				}
 			}
 			add(in.Operands)
@@ -266,10 +266,10 @@ func operandsDiff(a, b []builder.Operand) string {
 	}
 	for i := range a {
 		x, y := a[i], b[i]
-		if x.Kind != y.Kind || x.Wide != y.Wide || x.Word != y.Word || x.Hi != y.Hi || x.Str != y.Str {
+		if x.Kind != y.Kind || x.Wide != y.Wide || x.Word != y.Word || x.Hi != y.Hi || x.Str() != y.Str() {
 			return fmt.Sprintf("operand %d: %+v vs %+v", i, x, y)
 		}
-		if d := operandsDiff(x.Params, y.Params); d != "" {
+		if d := operandsDiff(x.Params(), y.Params()); d != "" {
 			return fmt.Sprintf("operand %d params: %s", i, d)
 		}
 	}

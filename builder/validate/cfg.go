@@ -175,8 +175,8 @@ func (c *checker) buildCFG(f *builder.Function) (*fcfg, error) {
 		case spv.OpSwitch:
 			targets = append(targets, opID(t, 1))
 			for _, p := range t.Operands[min(2, len(t.Operands)):] {
-				if len(p.Params) == 2 {
-					targets = append(targets, p.Params[1].ID())
+				if len(p.Params()) == 2 {
+					targets = append(targets, p.Params()[1].ID())
 				}
 			}
 		}
@@ -789,8 +789,8 @@ func (c *checker) structuredSwitch(g *fcfg, sw *builder.Inst, header, merge int3
 	var targets []int32
 	targets = append(targets, g.index[opID(sw, 1)])
 	for _, p := range sw.Operands[2:] {
-		if len(p.Params) == 2 {
-			targets = append(targets, g.index[p.Params[1].ID()])
+		if len(p.Params()) == 2 {
+			targets = append(targets, g.index[p.Params()[1].ID()])
 		}
 	}
 	caseTargets := map[int32]bool{}
@@ -966,7 +966,7 @@ func (c *checker) checkControlFlow(in *builder.Inst, fn *builder.Function, blk *
 			return c.errorf(RuleCFG, in, "the default of OpSwitch must be a label")
 		}
 		for _, p := range in.Operands[2:] {
-			if len(p.Params) == 2 && c.opOf(p.Params[1].ID()) != spv.OpLabel {
+			if len(p.Params()) == 2 && c.opOf(p.Params()[1].ID()) != spv.OpLabel {
 				return c.errorf(RuleCFG, in, "the targets of OpSwitch must be labels")
 			}
 		}
@@ -1038,7 +1038,7 @@ func (c *checker) checkLoopMerge(in *builder.Inst, blk *builder.Block) error {
 				}
 			}
 		}
-		ps := in.Operands[2].Params
+		ps := in.Operands[2].Params()
 		if k >= len(ps) || ps[k].Word == 0 {
 			return c.errorf(RuleStructured, in, "the IterationMultiple loop control operand must be greater than zero")
 		}
@@ -1068,10 +1068,10 @@ func (c *checker) checkPhi(in *builder.Inst, fn *builder.Function, blk *builder.
 	}
 	observed := map[ID]bool{}
 	for _, p := range in.Operands {
-		if len(p.Params) != 2 {
+		if len(p.Params()) != 2 {
 			return c.errorf(RuleCFG, in, "OpPhi must have an equal number of values and blocks")
 		}
-		v, parent := p.Params[0].ID(), p.Params[1].ID()
+		v, parent := p.Params()[0].ID(), p.Params()[1].ID()
 		if c.typeOf(v) != in.Type {
 			return c.errorf(RuleCFG, in, "the incoming value %%%d's type does not match OpPhi's type", v)
 		}
@@ -1141,11 +1141,11 @@ func (c *checker) dominance() error {
 					continue
 				}
 				for _, p := range in.Operands {
-					if len(p.Params) != 2 {
+					if len(p.Params()) != 2 {
 						continue
 					}
-					v := c.def(p.Params[0].ID())
-					parent, ok := g.index[p.Params[1].ID()]
+					v := c.def(p.Params()[0].ID())
+					parent, ok := g.index[p.Params()[1].ID()]
 					if v == nil || v.Block == nil || !ok || !g.reachable[parent] {
 						continue
 					}

@@ -319,7 +319,7 @@ func opWord(in *builder.Inst, i int) uint32 {
 
 func opStr(in *builder.Inst, i int) string {
 	if i < len(in.Operands) {
-		return in.Operands[i].Str
+		return in.Operands[i].Str()
 	}
 	return ""
 }

@@ -34,13 +34,13 @@ func (c *checker) collectDecorations() {
 				continue
 			}
 			o := in.Operands[1]
-			add(in.Operands[0].ID(), decoration{kind: spv.Decoration(o.Word), member: -1, params: o.Params, inst: in})
+			add(in.Operands[0].ID(), decoration{kind: spv.Decoration(o.Word), member: -1, params: o.Params(), inst: in})
 		case spv.OpMemberDecorate:
 			if len(in.Operands) < 3 {
 				continue
 			}
 			o := in.Operands[2]
-			add(in.Operands[0].ID(), decoration{kind: spv.Decoration(o.Word), member: int32(in.Operands[1].Word), params: o.Params, inst: in})
+			add(in.Operands[0].ID(), decoration{kind: spv.Decoration(o.Word), member: int32(in.Operands[1].Word), params: o.Params(), inst: in})
 		case spv.OpGroupDecorate:
 			group := opID(in, 0)
 			for _, t := range in.Operands[1:] {
@@ -51,12 +51,12 @@ func (c *checker) collectDecorations() {
 		case spv.OpGroupMemberDecorate:
 			group := opID(in, 0)
 			for _, p := range in.Operands[1:] {
-				if len(p.Params) != 2 {
+				if len(p.Params()) != 2 {
 					continue
 				}
 				for _, d := range c.decos[group] {
-					d.member = int32(p.Params[1].Word)
-					add(p.Params[0].ID(), d)
+					d.member = int32(p.Params()[1].Word)
+					add(p.Params()[0].ID(), d)
 				}
 			}
 		}
@@ -66,7 +66,7 @@ func (c *checker) collectDecorations() {
 const noDecoration = spv.Decoration(0x7fffffff)
 
 func sameOperand(a, b builder.Operand) bool {
-	return a.Kind == b.Kind && a.Word == b.Word && a.Hi == b.Hi && a.Str == b.Str
+	return a.Kind == b.Kind && a.Word == b.Word && a.Hi == b.Hi && a.Str() == b.Str()
 }
 
 // hasDeco reports whether id itself (not a member) carries d.
@@ -214,15 +214,15 @@ func (c *checker) checkAnnotation(in *builder.Inst) error {
 			return c.errorf(RuleDecorate, in, "%%%d is not a decoration group", opID(in, 0))
 		}
 		for _, p := range in.Operands[1:] {
-			if len(p.Params) != 2 {
+			if len(p.Params()) != 2 {
 				continue
 			}
-			st := c.def(p.Params[0].ID())
+			st := c.def(p.Params()[0].ID())
 			if st == nil || st.Op != spv.OpTypeStruct {
-				return c.errorf(RuleDecorate, in, "%%%d is not a struct type", p.Params[0].ID())
+				return c.errorf(RuleDecorate, in, "%%%d is not a struct type", p.Params()[0].ID())
 			}
-			if int(p.Params[1].Word) >= len(st.Operands) {
-				return c.errorf(RuleDecorate, in, "member %d is out of bounds", p.Params[1].Word)
+			if int(p.Params()[1].Word) >= len(st.Operands) {
+				return c.errorf(RuleDecorate, in, "member %d is out of bounds", p.Params()[1].Word)
 			}
 		}
 	}
@@ -253,7 +253,7 @@ func (c *checker) decorationTarget(in *builder.Inst, d spv.Decoration, target *b
 		if !isVariable(target.Op) && !isConstantOp(target.Op) {
 			return c.errorf(RuleDecorate, in, "BuiltIn can only decorate variables, struct members or constants")
 		}
-		if c.hasCap(spv.CapabilityShader) && len(in.Operands) > 1 && len(in.Operands[1].Params) > 0 && spv.BuiltIn(in.Operands[1].Params[0].Word) == spv.BuiltInWorkgroupSize {
+		if c.hasCap(spv.CapabilityShader) && len(in.Operands) > 1 && len(in.Operands[1].Params()) > 0 && spv.BuiltIn(in.Operands[1].Params()[0].Word) == spv.BuiltInWorkgroupSize {
 			if !isConstantOp(target.Op) {
 				return bad("must be a constant for WorkgroupSize")
 			}
@@ -486,8 +486,8 @@ func (c *checker) decorationsByKind() error {
 			}
 		case spv.OpGroupMemberDecorate:
 			for _, p := range a.Operands[1:] {
-				if len(p.Params) == 2 {
-					targets = append(targets, p.Params[0].ID())
+				if len(p.Params()) == 2 {
+					targets = append(targets, p.Params()[0].ID())
 				}
 			}
 		default:
@@ -682,7 +682,7 @@ func (c *checker) decorationOperandsFirst(in *builder.Inst) error {
 	if len(in.Operands) < 2 {
 		return nil
 	}
-	for _, p := range in.Operands[1].Params {
+	for _, p := range in.Operands[1].Params() {
 		if !p.IsID() {
 			continue
 		}

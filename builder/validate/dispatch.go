@@ -265,8 +265,8 @@ func (c *checker) checkLiteralBits(in *builder.Inst) error {
 	if in.Op == spv.OpSwitch {
 		t = c.typeOf(opID(in, 0))
 		for _, p := range in.Operands[min(2, len(in.Operands)):] {
-			if len(p.Params) == 2 {
-				lits = append(lits, p.Params[0])
+			if len(p.Params()) == 2 {
+				lits = append(lits, p.Params()[0])
 			}
 		}
 	} else if len(in.Operands) > 0 {

@@ -322,8 +322,8 @@ func (c *checker) operandsNeed(in *builder.Inst, ops []builder.Operand) error {
 				}
 			}
 		}
-		if len(o.Params) > 0 {
-			if err := c.operandsNeed(in, o.Params); err != nil {
+		if len(o.Params()) > 0 {
+			if err := c.operandsNeed(in, o.Params()); err != nil {
 				return err
 			}
 		}

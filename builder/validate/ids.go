@@ -99,15 +99,15 @@ func (w *idOperands) visit(ops []builder.Operand) {
 		}
 		o := &ops[j]
 		if o.Kind.Category() == spv.CategoryComposite {
-			w.visit(o.Params)
+			w.visit(o.Params())
 			continue
 		}
 		if o.IsID() {
 			w.err = w.c.checkIDOperand(w.in, o.ID(), w.idx, w.fwd, w.nonSemantic, w.forward, w.fwdPointers)
 		}
 		w.idx++
-		if len(o.Params) > 0 {
-			w.visit(o.Params)
+		if len(o.Params()) > 0 {
+			w.visit(o.Params())
 		}
 	}
 }

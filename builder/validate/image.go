@@ -188,7 +188,7 @@ func (c *checker) imageOperands(in *builder.Inst, info imageInfo, i int) error {
 	var params []builder.Operand
 	if i < len(in.Operands) {
 		mask = spv.ImageOperands(in.Operands[i].Word)
-		params = in.Operands[i].Params
+		params = in.Operands[i].Params()
 	}
 	if info.ms != 0 && mask&spv.ImageOperandsSample == 0 {
 		return bad("the Sample image operand is needed on a multisampled image")

@@ -400,8 +400,8 @@ func (c *checker) checkMemoryAccess(in *builder.Inst, i int) error {
 				}
 			}
 		}
-		if k < len(o.Params) {
-			return o.Params[k].ID()
+		if k < len(o.Params()) {
+			return o.Params()[k].ID()
 		}
 		return 0
 	}

@@ -263,8 +263,8 @@ func (c *checker) checkEntryPoint(in *builder.Inst) error {
 	if c.vulkan && model == spv.ExecutionModelGLCompute && !modes[spv.ExecutionModeLocalSize] {
 		ok := false
 		for _, a := range c.m.Annotations {
-			if a.Op == spv.OpDecorate && spv.Decoration(opWord(a, 1)) == spv.DecorationBuiltIn && len(a.Operands[1].Params) > 0 &&
-				spv.BuiltIn(a.Operands[1].Params[0].Word) == spv.BuiltInWorkgroupSize {
+			if a.Op == spv.OpDecorate && spv.Decoration(opWord(a, 1)) == spv.DecorationBuiltIn && len(a.Operands[1].Params()) > 0 &&
+				spv.BuiltIn(a.Operands[1].Params()[0].Word) == spv.BuiltInWorkgroupSize {
 				ok = true
 			}
 		}
@@ -299,12 +299,12 @@ func (c *checker) checkExecutionMode(in *builder.Inst) error {
 		}
 	}
 	if in.Op == spv.OpExecutionModeId {
-		if len(in.Operands) > 1 && len(in.Operands[1].Params) > 0 {
+		if len(in.Operands) > 1 && len(in.Operands[1].Params()) > 0 {
 			if !idMode {
 				return c.errorf(RuleExecutionMode, in, "OpExecutionModeId is only for modes taking id operands")
 			}
 			// spirv-val checks the first operand for each one.
-			if d := c.def(in.Operands[1].Params[0].ID()); d == nil || !isConstantOp(d.Op) && d.Op != spv.OpConstantStringAMDX && d.Op != spv.OpSpecConstantStringAMDX {
+			if d := c.def(in.Operands[1].Params()[0].ID()); d == nil || !isConstantOp(d.Op) && d.Op != spv.OpConstantStringAMDX && d.Op != spv.OpSpecConstantStringAMDX {
 				return c.errorf(RuleExecutionMode, in, "the operands of OpExecutionModeId must be constants")
 			}
 		}
@@ -590,8 +590,8 @@ func (c *checker) storageClassLimits() {
 				for i := range os {
 					if os[i].Kind == spv.KindIdRef {
 						use(in, os[i].ID())
-					} else if len(os[i].Params) > 0 {
-						ops(os[i].Params)
+					} else if len(os[i].Params()) > 0 {
+						ops(os[i].Params())
 					}
 				}
 			}

@@ -89,7 +89,7 @@ func debugNumber(m *builder.Module, o builder.Operand) uint32 {
 
 func stringOf(m *builder.Module, id builder.ID) string {
 	if d := defOf(m, id); d != nil && d.Op == spv.OpString && len(d.Operands) > 0 {
-		return d.Operands[0].Str
+		return d.Operands[0].Str()
 	}
 	return ""
 }

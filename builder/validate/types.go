@@ -22,11 +22,11 @@ func typeKey(in *builder.Inst) string {
 			o := &ops[i]
 			b.WriteByte(',')
 			if o.Kind == spv.KindLiteralString {
-				b.WriteString(strconv.Quote(o.Str))
+				b.WriteString(strconv.Quote(o.Str()))
 			} else {
 				b.WriteString(strconv.FormatUint(o.Uint64(), 16))
 			}
-			add(o.Params)
+			add(o.Params())
 		}
 	}
 	add(in.Operands)

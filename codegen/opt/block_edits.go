@@ -211,8 +211,8 @@ func (a *instArena) cloneOperands(ops []builder.Operand) []builder.Operand {
 	a.ops = a.ops[n:]
 	for i, o := range ops {
 		out[i] = o
-		if o.Params != nil {
-			out[i].Params = a.cloneOperands(o.Params)
+		if ps := o.Params(); ps != nil {
+			out[i].SetParams(a.cloneOperands(ps))
 		}
 	}
 	return out
@@ -231,8 +231,8 @@ func cloneOperands(ops []builder.Operand) []builder.Operand {
 	out := make([]builder.Operand, len(ops))
 	for i, o := range ops {
 		out[i] = o
-		if o.Params != nil {
-			out[i].Params = cloneOperands(o.Params)
+		if ps := o.Params(); ps != nil {
+			out[i].SetParams(cloneOperands(ps))
 		}
 	}
 	return out

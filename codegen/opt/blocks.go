@@ -77,7 +77,7 @@ func forEachSuccessor(b *builder.Block, fn func(*builder.ID)) {
 	case spv.OpSwitch:
 		ref(&t.Operands[1])
 		for i := 2; i < len(t.Operands); i++ {
-			ref(&t.Operands[i].Params[1])
+			ref(&t.Operands[i].Params()[1])
 		}
 	}
 }
@@ -89,7 +89,7 @@ type phiIncoming struct{ value, pred builder.ID }
 func phiPairs(phi *builder.Inst) []phiIncoming {
 	out := make([]phiIncoming, 0, len(phi.Operands))
 	for _, o := range phi.Operands {
-		out = append(out, phiIncoming{o.Params[0].ID(), o.Params[1].ID()})
+		out = append(out, phiIncoming{o.Params()[0].ID(), o.Params()[1].ID()})
 	}
 	return out
 }

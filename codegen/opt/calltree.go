@@ -17,7 +17,7 @@ func callTreeRoots(c *Context) []builder.ID {
 		if d.Op != spv.OpDecorate || spv.Decoration(d.Operands[1].Word) != spv.DecorationLinkageAttributes {
 			continue
 		}
-		if ps := d.Operands[1].Params; len(ps) == 2 && spv.LinkageType(ps[1].Word) == spv.LinkageTypeExport {
+		if ps := d.Operands[1].Params(); len(ps) == 2 && spv.LinkageType(ps[1].Word) == spv.LinkageTypeExport {
 			if c.Function(d.Operands[0].ID()) != nil {
 				roots = append(roots, d.Operands[0].ID())
 			}

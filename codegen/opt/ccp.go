@@ -287,7 +287,7 @@ func (p *propagator) shouldSimulateAgain(id builder.ID) bool {
 // phiArgExecutable reports whether the edge of phi's operand pair i
 // (value, parent block) is executable.
 func (p *propagator) phiArgExecutable(phi *builder.Inst, i int) bool {
-	from := p.c.DU.Block(phi.Operands[i].Params[1].ID())
+	from := p.c.DU.Block(phi.Operands[i].Params()[1].ID())
 	if from == nil || from.Func != p.f {
 		return false
 	}
@@ -361,7 +361,7 @@ func (p *propagator) simulate(in *builder.Inst) bool {
 	again := false
 	if in.Op == spv.OpPhi {
 		for i := range in.Operands {
-			if !p.phiArgExecutable(in, i) || p.shouldSimulateAgain(in.Operands[i].Params[0].ID()) {
+			if !p.phiArgExecutable(in, i) || p.shouldSimulateAgain(in.Operands[i].Params()[0].ID()) {
 				again = true
 				break
 			}
@@ -414,7 +414,7 @@ func (p *propagator) visitPhi(phi *builder.Inst) propStatus {
 		if !p.phiArgExecutable(phi, i) {
 			continue
 		}
-		v := p.values.get(phi.Operands[i].Params[0].ID())
+		v := p.values.get(phi.Operands[i].Params()[0].ID())
 		switch {
 		case v == 0:
 		case v == varying:
@@ -543,8 +543,8 @@ func (p *propagator) visitBranch(in *builder.Inst, dest *int) propStatus {
 		}
 		label = in.Operands[1].ID()
 		for _, o := range in.Operands[2:] {
-			if o.Params[0].Word == sel {
-				label = o.Params[1].ID()
+			if o.Params()[0].Word == sel {
+				label = o.Params()[1].ID()
 				break
 			}
 		}

@@ -164,8 +164,8 @@ func splitBlockDetached(c *Context, f *builder.Function, b *builder.Block, at in
 			}
 			changed := false
 			for i := range phi.Operands {
-				if phi.Operands[i].Params[1].ID() == b.Label {
-					phi.Operands[i].Params[1] = builder.Ref(nb.Label)
+				if phi.Operands[i].Params()[1].ID() == b.Label {
+					phi.Operands[i].Params()[1] = builder.Ref(nb.Label)
 					changed = true
 				}
 			}

@@ -55,7 +55,7 @@ func isBranchOp(op spv.Op) bool {
 // id ("" if id is not an OpExtInstImport).
 func (c *Context) extSetName(id builder.ID) string {
 	if d := c.Def(id); d != nil && d.Op == spv.OpExtInstImport && len(d.Operands) > 0 {
-		return d.Operands[0].Str
+		return d.Operands[0].Str()
 	}
 	return ""
 }

@@ -137,7 +137,7 @@ func (p *memPass) has64BitIndexes(chain *builder.Inst) bool {
 func (p *memPass) arrayStride(typ builder.ID) uint32 {
 	for _, d := range p.decorationsOf(typ) {
 		if d.Op == spv.OpDecorate && spv.Decoration(d.Operands[1].Word) == spv.DecorationArrayStride {
-			return d.Operands[1].Params[0].Word
+			return d.Operands[1].Params()[0].Word
 		}
 	}
 	return 0

@@ -259,14 +259,14 @@ func bindingOf(c *Context, id builder.ID) (descriptorBinding, bool) {
 	var db descriptorBinding
 	var set, binding bool
 	for _, u := range c.DU.Users(id) {
-		if u.Op != spv.OpDecorate || u.Operands[0].ID() != id || len(u.Operands[1].Params) != 1 {
+		if u.Op != spv.OpDecorate || u.Operands[0].ID() != id || len(u.Operands[1].Params()) != 1 {
 			continue
 		}
 		switch d := u.Operands[1]; spv.Decoration(d.Word) {
 		case spv.DecorationDescriptorSet:
-			db.set, set = d.Params[0].Word, true
+			db.set, set = d.Params()[0].Word, true
 		case spv.DecorationBinding:
-			db.binding, binding = d.Params[0].Word, true
+			db.binding, binding = d.Params()[0].Word, true
 		}
 	}
 	return db, set && binding

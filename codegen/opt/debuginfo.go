@@ -20,7 +20,7 @@ import (
 // instruction set.
 func moduleHasDebugInfo(c *Context) bool {
 	for _, imp := range c.M.ExtInstImports {
-		if name := imp.Operands[0].Str; name == openCLDebugInfo || strings.HasPrefix(name, shaderDebugInfoPrefix) {
+		if name := imp.Operands[0].Str(); name == openCLDebugInfo || strings.HasPrefix(name, shaderDebugInfoPrefix) {
 			return true
 		}
 	}
@@ -31,7 +31,7 @@ func moduleHasDebugInfo(c *Context) bool {
 // NonSemantic.Shader.DebugInfo (any version).
 func moduleHasShaderDebugInfo(c *Context) bool {
 	for _, imp := range c.M.ExtInstImports {
-		if strings.HasPrefix(imp.Operands[0].Str, shaderDebugInfoPrefix) {
+		if strings.HasPrefix(imp.Operands[0].Str(), shaderDebugInfoPrefix) {
 			return true
 		}
 	}
@@ -167,7 +167,7 @@ func debugInfoNone(c *Context) *builder.Inst {
 	}
 	if first < 0 {
 		for _, imp := range c.M.ExtInstImports {
-			if name := imp.Operands[0].Str; name == openCLDebugInfo || strings.HasPrefix(name, shaderDebugInfoPrefix) {
+			if name := imp.Operands[0].Str(); name == openCLDebugInfo || strings.HasPrefix(name, shaderDebugInfoPrefix) {
 				set = imp.Result
 				break
 			}
@@ -189,7 +189,7 @@ func debugInfoNone(c *Context) *builder.Inst {
 // of constants, not literals).
 func debugSet(c *Context) (set builder.ID, shader bool) {
 	for _, imp := range c.M.ExtInstImports {
-		switch name := imp.Operands[0].Str; {
+		switch name := imp.Operands[0].Str(); {
 		case name == openCLDebugInfo:
 			return imp.Result, false
 		case strings.HasPrefix(name, shaderDebugInfoPrefix):

@@ -200,7 +200,7 @@ func (r *dsroa) cannot(v, u *builder.Inst, format string, args ...any) error {
 func (r *dsroa) varName(id builder.ID) string {
 	for _, n := range r.names[id] {
 		if n.Op == spv.OpName && n.Operands[0].ID() == id {
-			return "'" + n.Operands[1].Str + "'"
+			return "'" + n.Operands[1].Str() + "'"
 		}
 	}
 	return "%" + strconv.Itoa(int(id))
@@ -292,7 +292,7 @@ func (r *dsroa) newElement(v *builder.Inst, i uint32) builder.ID {
 		ops := cloneOperands(d.Operands)
 		ops[0] = builder.Ref(nv.Result)
 		if d.Op == spv.OpDecorate && spv.Decoration(d.Operands[1].Word) == spv.DecorationBinding {
-			ops[1].Params[0] = builder.Lit(r.elementBinding(d.Operands[1].Params[0].Word, t, i))
+			ops[1].Params()[0] = builder.Lit(r.elementBinding(d.Operands[1].Params()[0].Word, t, i))
 		}
 		r.addAnnotation(d.Op, ops)
 	}
@@ -311,7 +311,7 @@ func (r *dsroa) newElement(v *builder.Inst, i uint32) builder.ID {
 		if n.Op != spv.OpName || n.Operands[0].ID() != v.Result {
 			continue
 		}
-		name := n.Operands[1].Str
+		name := n.Operands[1].Str()
 		if isArray {
 			name += "[" + strconv.Itoa(int(i)) + "]"
 		} else {
@@ -328,7 +328,7 @@ func (r *dsroa) newElement(v *builder.Inst, i uint32) builder.ID {
 func (r *dsroa) memberName(st builder.ID, i uint32) string {
 	for _, n := range r.names[st] {
 		if n.Op == spv.OpMemberName && n.Operands[0].ID() == st && n.Operands[1].Word == i {
-			return n.Operands[2].Str
+			return n.Operands[2].Str()
 		}
 	}
 	return strconv.Itoa(int(i))

@@ -99,8 +99,8 @@ func (d *deadBranchElim) liveTarget(t *builder.Inst) builder.ID {
 	case spv.OpSwitch:
 		if v, ok := d.constSelector(t.Operands[0].ID()); ok {
 			for _, o := range t.Operands[2:] {
-				if o.Params[0].Word == v {
-					return o.Params[1].ID()
+				if o.Params()[0].Word == v {
+					return o.Params()[1].ID()
 				}
 			}
 			return t.Operands[1].ID()
@@ -352,7 +352,7 @@ func (d *deadBranchElim) firstExit(start, merge, loopMerge, loopCont, switchMerg
 func switchTargets(t *builder.Inst) []builder.ID {
 	out := []builder.ID{t.Operands[1].ID()}
 	for _, o := range t.Operands[2:] {
-		out = append(out, o.Params[1].ID())
+		out = append(out, o.Params()[1].ID())
 	}
 	return out
 }

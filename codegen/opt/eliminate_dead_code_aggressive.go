@@ -123,7 +123,7 @@ func adceApplies(c *Context) bool {
 		}
 	}
 	for _, imp := range m.ExtInstImports {
-		name := imp.Operands[0].Str
+		name := imp.Operands[0].Str()
 		if strings.HasPrefix(name, "NonSemantic.") && !strings.HasPrefix(name, shaderDebugInfoPrefix) && name != "NonSemantic.DebugPrintf" {
 			return false
 		}
@@ -292,8 +292,8 @@ func (a *adce) addOperandIDs(ops []builder.Operand) {
 		o := &ops[i]
 		if id := o.ID(); id != 0 {
 			a.addID(id)
-		} else if len(o.Params) > 0 {
-			a.addOperandIDs(o.Params)
+		} else if len(o.Params()) > 0 {
+			a.addOperandIDs(o.Params())
 		}
 	}
 }
@@ -337,7 +337,7 @@ func (a *adce) initModule() {
 			continue
 		}
 		switch deco := spv.Decoration(d.Operands[1].Word); {
-		case deco == spv.DecorationBuiltIn && spv.BuiltIn(d.Operands[1].Params[0].Word) == spv.BuiltInWorkgroupSize:
+		case deco == spv.DecorationBuiltIn && spv.BuiltIn(d.Operands[1].Params()[0].Word) == spv.BuiltInWorkgroupSize:
 			a.add(d)
 		case c.PreserveBindings && (deco == spv.DecorationDescriptorSet || deco == spv.DecorationBinding):
 			a.add(d)
@@ -919,7 +919,7 @@ func (a *adce) globals() bool {
 			case a.targetDead(d.Operands[0].ID()):
 				kill(d)
 			case spv.Decoration(d.Operands[1].Word) == spv.DecorationHlslCounterBufferGOOGLE &&
-				!a.isLive(d.Operands[1].Params[0].ID()):
+				!a.isLive(d.Operands[1].Params()[0].ID()):
 				kill(d)
 			}
 		case spv.OpGroupDecorate, spv.OpGroupMemberDecorate:

@@ -191,7 +191,7 @@ func (d *deadInsertElim) markChain(chain *builder.Inst, ext []uint32, hasExt boo
 	visited[in.Result] = true
 	var ids []builder.ID
 	for _, p := range in.Operands {
-		ids = append(ids, p.Params[0].ID())
+		ids = append(ids, p.Params()[0].ID())
 	}
 	slices.Sort(ids)
 	ids = slices.Compact(ids)

@@ -116,7 +116,7 @@ func extensionsAllowed(c *Context, pass extPass) bool {
 		}
 	}
 	for _, imp := range c.M.ExtInstImports {
-		name := imp.Operands[0].Str
+		name := imp.Operands[0].Str()
 		if strings.HasPrefix(name, "NonSemantic.") && !strings.HasPrefix(name, "NonSemantic.Shader.DebugInfo.") {
 			return false
 		}

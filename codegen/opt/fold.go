@@ -83,7 +83,7 @@ func (c *Context) folder() *folder {
 			f.floatControls = f.floatControls || c.M.HasCapability(cp)
 		}
 		for _, imp := range c.M.ExtInstImports {
-			if imp.Operands[0].Str == "GLSL.std.450" {
+			if imp.Operands[0].Str() == "GLSL.std.450" {
 				f.glsl = imp.Result
 				break
 			}
@@ -218,8 +218,8 @@ func appendInIDs(out []builder.ID, ops []builder.Operand) []builder.ID {
 	for i := range ops {
 		if ops[i].IsID() {
 			out = append(out, ops[i].ID())
-		} else if len(ops[i].Params) > 0 {
-			out = appendInIDs(out, ops[i].Params)
+		} else if len(ops[i].Params()) > 0 {
+			out = appendInIDs(out, ops[i].Params())
 		}
 	}
 	return out

@@ -1749,7 +1749,7 @@ func constantBooleanSelect(f *folder, in *builder.Inst, k []*cval) bool {
 func redundantPhi(f *folder, in *builder.Inst, k []*cval) bool {
 	var v builder.ID
 	for _, p := range in.Operands {
-		id := p.Params[0].ID()
+		id := p.Params()[0].ID()
 		if id == in.Result {
 			continue
 		}
@@ -2254,13 +2254,13 @@ func loadFeedingExtract(f *folder, in *builder.Inst, k []*cval) bool {
 		if !ok {
 			return false
 		}
-		align := ld.Operands[1].Params[0].Word
+		align := ld.Operands[1].Params()[0].Word
 		if off != 0 {
 			align = min(align, off&^(off-1))
 		}
-		params := slices.Clone(ld.Operands[1].Params)
+		params := slices.Clone(ld.Operands[1].Params())
 		params[0] = builder.Lit(align)
-		loadOps = append(loadOps, builder.Operand{Kind: ld.Operands[1].Kind, Word: mask, Params: params})
+		loadOps = append(loadOps, builder.Operand{Kind: ld.Operands[1].Kind, Word: mask}.WithParams(params))
 	} else if len(ld.Operands) > 1 {
 		loadOps = append(loadOps, ld.Operands[1])
 	}
@@ -2308,7 +2308,7 @@ func (f *folder) memberOffset(st builder.ID, member uint32) (uint32, bool) {
 	for _, u := range f.c.DU.Users(st) {
 		if u.Op == spv.OpMemberDecorate && u.Operands[0].ID() == st && u.Operands[1].Word == member &&
 			spv.Decoration(u.Operands[2].Word) == spv.DecorationOffset {
-			return u.Operands[2].Params[0].Word, true
+			return u.Operands[2].Params()[0].Word, true
 		}
 	}
 	return 0, false
@@ -2317,8 +2317,8 @@ func (f *folder) memberOffset(st builder.ID, member uint32) (uint32, bool) {
 func (f *folder) decoration(id builder.ID, d spv.Decoration) (uint32, bool) {
 	for _, u := range f.c.DU.Users(id) {
 		if u.Op == spv.OpDecorate && u.Operands[0].ID() == id && spv.Decoration(u.Operands[1].Word) == d {
-			if len(u.Operands[1].Params) > 0 {
-				return u.Operands[1].Params[0].Word, true
+			if len(u.Operands[1].Params()) > 0 {
+				return u.Operands[1].Params()[0].Word, true
 			}
 			return 0, true
 		}
@@ -2565,7 +2565,7 @@ func constImageOffset(f *folder, in *builder.Inst, k []*cval) bool {
 	}
 	// The mask's parameters come in bit order: Bias, Lod, Grad (two),
 	// ConstOffset, Offset...
-	params := in.Operands[i].Params
+	params := in.Operands[i].Params()
 	p := 0
 	for _, bit := range []spv.ImageOperands{spv.ImageOperandsBias, spv.ImageOperandsLod} {
 		if mask&bit != 0 {
@@ -2589,6 +2589,6 @@ func constImageOffset(f *folder, in *builder.Inst, k []*cval) bool {
 		mask |= spv.ImageOperandsConstOffset
 	}
 	mask &^= spv.ImageOperandsOffset
-	in.Operands[i] = builder.Operand{Kind: in.Operands[i].Kind, Word: uint32(mask), Params: newParams}
+	in.Operands[i] = builder.Operand{Kind: in.Operands[i].Kind, Word: uint32(mask)}.WithParams(newParams)
 	return true
 }

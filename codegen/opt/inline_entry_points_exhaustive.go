@@ -446,8 +446,8 @@ func (il *inliner) inlineAll(f *builder.Function) bool {
 		case in.Op == spv.OpPhi && len(renamed) > 0:
 			// A phi placed after its predecessor's code was split.
 			for i := range in.Operands {
-				if to, ok := renamed[in.Operands[i].Params[1].ID()]; ok {
-					in.Operands[i].Params[1] = builder.Ref(to)
+				if to, ok := renamed[in.Operands[i].Params()[1].ID()]; ok {
+					in.Operands[i].Params()[1] = builder.Ref(to)
 				}
 			}
 		}
@@ -525,8 +525,8 @@ func (il *inliner) renamePhiPreds(b *builder.Block, old builder.ID) {
 			}
 			changed := false
 			for i := range phi.Operands {
-				if phi.Operands[i].Params[1].ID() == old {
-					phi.Operands[i].Params[1] = builder.Ref(b.Label)
+				if phi.Operands[i].Params()[1].ID() == old {
+					phi.Operands[i].Params()[1] = builder.Ref(b.Label)
 					changed = true
 				}
 			}

@@ -94,10 +94,10 @@ func splitInterfaceVar(c *Context, edits *pendingInserts, model spv.ExecutionMod
 		}
 		switch spv.Decoration(u.Operands[1].Word) {
 		case spv.DecorationLocation:
-			loc, located = u.Operands[1].Params[0].Word, true
+			loc, located = u.Operands[1].Params()[0].Word, true
 			continue
 		case spv.DecorationComponent:
-			comp = u.Operands[1].Params[0].Word
+			comp = u.Operands[1].Params()[0].Word
 			continue
 		case spv.DecorationPatch, spv.DecorationPerPrimitiveEXT:
 			patch = patch || spv.Decoration(u.Operands[1].Word) == spv.DecorationPatch
@@ -137,7 +137,7 @@ func splitInterfaceVar(c *Context, edits *pendingInserts, model spv.ExecutionMod
 	var names []string
 	for _, u := range c.DU.Users(v.Result) {
 		if u.Op == spv.OpName {
-			names = append(names, u.Operands[1].Str)
+			names = append(names, u.Operands[1].Str())
 		}
 	}
 	var vars []builder.ID
@@ -162,7 +162,7 @@ func splitInterfaceVar(c *Context, edits *pendingInserts, model spv.ExecutionMod
 	makeVars(root)
 	for _, id := range vars {
 		for _, d := range decos {
-			b.Decorate(id, spv.Decoration(d.Operands[1].Word), d.Operands[1].Params...)
+			b.Decorate(id, spv.Decoration(d.Operands[1].Word), d.Operands[1].Params()...)
 		}
 		for _, n := range names {
 			b.Name(id, n)

@@ -194,7 +194,7 @@ func ReloadJoinedHandles(m *builder.Module) bool {
 				incoming := phi.Operands
 				du.Kill(phi)
 				for _, pair := range incoming {
-					if in := du.Def(pair.Params[0].ID()); in != nil && in.Op == spv.OpLoad &&
+					if in := du.Def(pair.Params()[0].ID()); in != nil && in.Op == spv.OpLoad &&
 						!du.AnyUser(in.Result, func(u *builder.Inst) bool { return u.Op != spv.OpName }) {
 						du.KillNamesAndDecorations(in.Result)
 						du.Kill(in)
@@ -215,7 +215,7 @@ func ReloadJoinedHandles(m *builder.Module) bool {
 func sameLoadedVariable(du *builder.DefUse, phi *builder.Inst) builder.ID {
 	var from builder.ID
 	for _, pair := range phi.Operands {
-		in := du.Def(pair.Params[0].ID())
+		in := du.Def(pair.Params()[0].ID())
 		if in == nil || in.Op != spv.OpLoad || len(in.Operands) != 1 {
 			return 0
 		}

@@ -114,7 +114,7 @@ func multidimUseOK(c *Context, u *builder.Inst, depth int) bool {
 func nameOf(c *Context, id builder.ID) string {
 	for _, u := range c.DU.Users(id) {
 		if u.Op == spv.OpName && u.Operands[0].ID() == id {
-			return "'" + u.Operands[1].Str + "'"
+			return "'" + u.Operands[1].Str() + "'"
 		}
 	}
 	return fmt.Sprintf("%%%d", id)

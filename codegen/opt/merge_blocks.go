@@ -162,7 +162,7 @@ func (bm *blockMerger) mergeWithSuccessor(b *builder.Block) {
 	c.DU.Kill(br)
 	for _, in := range sb.Insts {
 		if in.Op == spv.OpPhi {
-			c.ReplaceWith(in, in.Operands[0].Params[0].ID())
+			c.ReplaceWith(in, in.Operands[0].Params()[0].ID())
 			continue
 		}
 		b.Append(in)

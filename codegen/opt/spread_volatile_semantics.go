@@ -38,7 +38,7 @@ func (spreadVolatileSemantics) Run(c *Context) (bool, error) {
 		switch spv.Decoration(d.Operands[1].Word) {
 		case spv.DecorationBuiltIn:
 			t := d.Operands[0].ID()
-			s.builtIns[t] = append(s.builtIns[t], spv.BuiltIn(d.Operands[1].Params[0].Word))
+			s.builtIns[t] = append(s.builtIns[t], spv.BuiltIn(d.Operands[1].Params()[0].Word))
 		case spv.DecorationVolatile:
 			s.volatile[d.Operands[0].ID()] = true
 		}

@@ -60,7 +60,7 @@ func (stripNonSemantic) Run(c *Context) (bool, error) {
 	changed = changed || len(c.M.Extensions) != n
 	sets := map[builder.ID]bool{}
 	for _, imp := range c.M.ExtInstImports {
-		if strings.HasPrefix(imp.Operands[0].Str, "NonSemantic.") {
+		if strings.HasPrefix(imp.Operands[0].Str(), "NonSemantic.") {
 			sets[imp.Result] = true
 			kill(imp)
 		}

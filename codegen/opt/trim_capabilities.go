@@ -221,8 +221,8 @@ func (t *capTrimmer) operands(ops []builder.Operand) {
 				}
 			}
 		}
-		if len(o.Params) > 0 {
-			t.operands(o.Params)
+		if len(o.Params()) > 0 {
+			t.operands(o.Params())
 		}
 	}
 }

@@ -65,10 +65,10 @@ func appendOperandsKey(k []byte, ops []builder.Operand) []byte {
 		k = append(k, byte(o.Kind))
 		k = bin.LittleEndian.AppendUint32(k, o.Word)
 		k = bin.LittleEndian.AppendUint32(k, o.Hi)
-		k = bin.LittleEndian.AppendUint32(k, uint32(len(o.Str)))
-		k = append(k, o.Str...)
-		k = bin.LittleEndian.AppendUint32(k, uint32(len(o.Params)))
-		k = appendOperandsKey(k, o.Params)
+		k = bin.LittleEndian.AppendUint32(k, uint32(len(o.Str())))
+		k = append(k, o.Str()...)
+		k = bin.LittleEndian.AppendUint32(k, uint32(len(o.Params())))
+		k = appendOperandsKey(k, o.Params())
 	}
 	return k
 }

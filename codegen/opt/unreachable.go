@@ -111,7 +111,7 @@ func fixPhiForRemovedBlocks(c *Context, phi *builder.Inst, reached func(builder.
 	undef := builder.ID(0)
 	changed := false
 	for _, p := range phi.Operands {
-		val, pred := p.Params[0].ID(), p.Params[1].ID()
+		val, pred := p.Params()[0].ID(), p.Params()[1].ID()
 		if !reached(pred) {
 			changed = true
 			continue

@@ -119,10 +119,10 @@ func (v *valueNumbers) assign(in *builder.Inst) uint32 {
 			}
 		}
 	case spv.OpPhi:
-		if len(in.Operands) > 0 && v.sameDecorations(in.Result, in.Operands[0].Params[0].ID()) {
-			n := v.of(in.Operands[0].Params[0].ID())
+		if len(in.Operands) > 0 && v.sameDecorations(in.Result, in.Operands[0].Params()[0].ID()) {
+			n := v.of(in.Operands[0].Params()[0].ID())
 			for _, p := range in.Operands[1:] {
-				if v.of(p.Params[0].ID()) != n {
+				if v.of(p.Params()[0].ID()) != n {
 					n = 0
 					break
 				}
@@ -177,7 +177,7 @@ func (v *valueNumbers) shortKeyOf(in *builder.Inst) (shortKey, bool) {
 	k := shortKey{op: uint32(in.Op), typ: uint32(in.Type), n: uint8(len(ops))}
 	for i := range ops {
 		o := &ops[i]
-		if o.Kind == spv.KindLiteralString || o.Wide || len(o.Params) > 0 || (o.IsID() && v.of(o.ID()) == 0) {
+		if o.Kind == spv.KindLiteralString || o.Wide || len(o.Params()) > 0 || (o.IsID() && v.of(o.ID()) == 0) {
 			return shortKey{}, false
 		}
 		k.kinds[i], k.words[i] = uint8(o.Kind), v.word(o)
@@ -289,13 +289,13 @@ func (v *valueNumbers) keyOf(in *builder.Inst) []byte {
 			put(word(o))
 			switch {
 			case o.Kind == spv.KindLiteralString:
-				put(uint32(len(o.Str)))
-				k = append(k, o.Str...)
+				put(uint32(len(o.Str())))
+				k = append(k, o.Str()...)
 			case o.Wide:
 				put(o.Hi)
 			}
-			put(uint32(len(o.Params)))
-			enc(o.Params)
+			put(uint32(len(o.Params())))
+			enc(o.Params())
 		}
 	}
 	enc(ops)

@@ -580,7 +580,7 @@ func (e *emitter) typeName(id builder.ID) string {
 	}
 	for _, in := range e.b.M.Names {
 		if in.Op == spv.OpName && in.Operands[0].ID() == id {
-			return in.Operands[1].Str
+			return in.Operands[1].Str()
 		}
 	}
 	return ""

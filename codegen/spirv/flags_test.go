@@ -11,7 +11,7 @@ import (
 func namedID(t *testing.T, m *builder.Module, name string) builder.ID {
 	t.Helper()
 	for _, n := range m.Names {
-		if n.Op == spv.OpName && n.Operands[1].Str == name {
+		if n.Op == spv.OpName && n.Operands[1].Str() == name {
 			return n.Operands[0].ID()
 		}
 	}

@@ -113,7 +113,7 @@ func plainLiterals(ops []builder.Operand) {
 		if o.Kind.Category() == spv.CategoryLiteral && o.Kind != spv.KindLiteralString {
 			o.Kind = spv.KindLiteralInteger
 		}
-		plainLiterals(o.Params)
+		plainLiterals(o.Params())
 	}
 }
 
@@ -281,7 +281,7 @@ func literalKinds(info *spv.InstInfo, ops []builder.Operand) []builder.Operand {
 			if !po.IsID() {
 				po.Kind = p.Kind
 			}
-			o.Params = append(o.Params, po)
+			o.SetParams(append(o.Params(), po))
 		}
 		out = append(out, o)
 	}

@@ -310,7 +310,7 @@ func setAccessFlags[M accessMask](u *memoryUpgrade, in *builder.Inst, at int, f 
 	var mask M
 	var params []builder.Operand
 	if len(in.Operands) > at {
-		mask, params = M(in.Operands[at].Word), in.Operands[at].Params
+		mask, params = M(in.Operands[at].Word), in.Operands[at].Params()
 	}
 	if f.coherent {
 		mask |= bits.nonPrivate

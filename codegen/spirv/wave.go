@@ -363,7 +363,7 @@ func (e *emitter) derivativeGroupMode() {
 		case spv.ExecutionModeDerivativeGroupLinearKHR, spv.ExecutionModeDerivativeGroupQuadsKHR:
 			return
 		case spv.ExecutionModeLocalSize:
-			for _, p := range in.Operands[1].Params {
+			for _, p := range in.Operands[1].Params() {
 				size = append(size, p.Word)
 			}
 		}

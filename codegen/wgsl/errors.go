@@ -182,7 +182,7 @@ func (t *translator) isDebugLine(l *builder.Inst) bool {
 
 func (t *translator) debugString(id builder.ID) string {
 	if d := t.du.Def(id); d != nil && d.Op == spv.OpString && len(d.Operands) > 0 {
-		return d.Operands[0].Str
+		return d.Operands[0].Str()
 	}
 	return "<unknown file>"
 }

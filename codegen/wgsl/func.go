@@ -326,14 +326,14 @@ func (fs *funcState) walkUses(fn func(id builder.ID, u usePos)) {
 			}
 			if in.Op == spv.OpPhi {
 				for _, p := range in.Operands {
-					if len(p.Params) != 2 {
+					if len(p.Params()) != 2 {
 						t.withInst(in, func() { t.fail("OpPhi operand is not a (value, parent) pair") })
 					}
-					pred := g.Index(p.Params[1].ID())
+					pred := g.Index(p.Params()[1].ID())
 					if pred < 0 {
-						t.withInst(in, func() { t.fail("OpPhi names %%%d, which is not a block", p.Params[1].ID()) })
+						t.withInst(in, func() { t.fail("OpPhi names %%%d, which is not a block", p.Params()[1].ID()) })
 					}
-					fn(p.Params[0].ID(), usePos{pred, len(g.Blocks[pred].Insts), in})
+					fn(p.Params()[0].ID(), usePos{pred, len(g.Blocks[pred].Insts), in})
 				}
 				continue
 			}
@@ -395,7 +395,7 @@ func forEachOperandID(o builder.Operand, fn func(builder.ID)) {
 		fn(o.ID())
 		return
 	}
-	for _, p := range o.Params {
+	for _, p := range o.Params() {
 		forEachOperandID(p, fn)
 	}
 }
@@ -794,9 +794,9 @@ func (fs *funcState) phiAssignments(from, to int32) []stmt {
 			break
 		}
 		for _, p := range in.Operands {
-			if len(p.Params) == 2 && p.Params[1].ID() == fromLabel {
+			if len(p.Params()) == 2 && p.Params()[1].ID() == fromLabel {
 				fs.t.cur = in
-				out = append(out, sLine{fs.phiVar(in) + " = " + fs.value(p.Params[0].ID()).text + ";"})
+				out = append(out, sLine{fs.phiVar(in) + " = " + fs.value(p.Params()[0].ID()).text + ";"})
 				break
 			}
 		}

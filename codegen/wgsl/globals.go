@@ -58,7 +58,7 @@ func isHostShareable(sc spv.StorageClass) bool {
 // taken first, so the WGSL entry points keep their SPIR-V names.
 func (t *translator) nameGlobals(entries []*builder.Inst) {
 	for _, ep := range entries {
-		name := sanitize(ep.Operands[2].Str)
+		name := sanitize(ep.Operands[2].Str())
 		if name == "" {
 			name = "main"
 		}

@@ -63,7 +63,7 @@ func (t *translator) decodeImageOperands(ops []builder.Operand) imageOperands {
 	}
 	o := ops[0]
 	mask := spv.ImageOperands(o.Word)
-	params := o.Params
+	params := o.Params()
 	// Extra operands after the mask are the mask's parameters when the
 	// loader kept them flat.
 	if len(params) == 0 && len(ops) > 1 {

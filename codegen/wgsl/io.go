@@ -81,7 +81,7 @@ func (t *translator) entryWrapper(ep *builder.Inst) string {
 	t.curFunc = nil
 	model := spv.ExecutionModel(ep.Operands[0].Word)
 	name := t.epNames[ep]
-	info := EntryPoint{Name: name, SPIRVName: ep.Operands[2].Str, Stage: stageName(model)}
+	info := EntryPoint{Name: name, SPIRVName: ep.Operands[2].Str(), Stage: stageName(model)}
 	ins, outs := t.entryIO(ep, model)
 	params, body, inStruct := t.wrapperInputs(ins, model, name, &info)
 	attr := t.stageAttribute(ep, model, &info)
@@ -929,7 +929,7 @@ func (t *translator) workgroupSize(ep *builder.Inst) [3]string {
 			continue
 		}
 		mode := spv.ExecutionMode(em.Operands[1].Word)
-		p := em.Operands[1].Params
+		p := em.Operands[1].Params()
 		switch {
 		case mode == spv.ExecutionModeLocalSize && len(p) == 3:
 			return [3]string{fmt.Sprint(p[0].Word), fmt.Sprint(p[1].Word), fmt.Sprint(p[2].Word)}
@@ -943,7 +943,7 @@ func (t *translator) workgroupSize(ep *builder.Inst) [3]string {
 			return [3]string{t.sizeArg(p[0].ID()), t.sizeArg(p[1].ID()), t.sizeArg(p[2].ID())}
 		}
 	}
-	t.fail("compute entry point %s has no workgroup size", ep.Operands[2].Str)
+	t.fail("compute entry point %s has no workgroup size", ep.Operands[2].Str())
 	return [3]string{}
 }
 
@@ -1001,7 +1001,7 @@ func (t *translator) checkExecutionModes(ep *builder.Inst, model spv.ExecutionMo
 			// Float controls govern floating-point operations; WGSL's
 			// cannot be controlled, so only a module without any on
 			// floats of the mode's width keeps them.
-			if op := t.floatOperation(em.Operands[1].Params); op != 0 {
+			if op := t.floatOperation(em.Operands[1].Params()); op != 0 {
 				t.unsupported("the execution mode %s with %s (WGSL's floating-point operations have no such control)", mode, op)
 			}
 		case spv.ExecutionModeOriginLowerLeft:

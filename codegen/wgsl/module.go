@@ -161,13 +161,13 @@ func (t *translator) run() *Result {
 func (t *translator) index() {
 	for _, in := range t.m.ExtInstImports {
 		if len(in.Operands) > 0 {
-			t.extSets[in.Result] = in.Operands[0].Str
+			t.extSets[in.Result] = in.Operands[0].Str()
 		}
 	}
 	for _, in := range t.m.Names {
 		switch {
 		case in.Op == spv.OpName && len(in.Operands) >= 2:
-			t.debugNames[in.Operands[0].ID()] = in.Operands[1].Str
+			t.debugNames[in.Operands[0].ID()] = in.Operands[1].Str()
 		case in.Op == spv.OpMemberName && len(in.Operands) >= 3:
 			id, i := in.Operands[0].ID(), int(in.Operands[1].Word)
 			if i < 1<<16 {
@@ -175,7 +175,7 @@ func (t *translator) index() {
 				for len(names) <= i {
 					names = append(names, "")
 				}
-				names[i] = in.Operands[2].Str
+				names[i] = in.Operands[2].Str()
 				t.memberNames[id] = names
 			}
 		}
@@ -202,14 +202,14 @@ func (t *translator) index() {
 			}
 		case spv.OpGroupMemberDecorate:
 			for _, p := range in.Operands[1:] {
-				if len(p.Params) != 2 {
+				if len(p.Params()) != 2 {
 					continue
 				}
 				for _, d := range groups[target] {
 					c := *d
 					c.Op = spv.OpMemberDecorate
-					c.Operands = append([]builder.Operand{p.Params[0], p.Params[1]}, d.Operands[1:]...)
-					t.memberDecos[p.Params[0].ID()] = append(t.memberDecos[p.Params[0].ID()], &c)
+					c.Operands = append([]builder.Operand{p.Params()[0], p.Params()[1]}, d.Operands[1:]...)
+					t.memberDecos[p.Params()[0].ID()] = append(t.memberDecos[p.Params()[0].ID()], &c)
 				}
 			}
 		}
@@ -223,7 +223,7 @@ func (t *translator) index() {
 func (t *translator) decoration(id builder.ID, d spv.Decoration) ([]builder.Operand, bool) {
 	for _, in := range t.decos[id] {
 		if len(in.Operands) >= 2 && spv.Decoration(in.Operands[1].Word) == d {
-			return in.Operands[1].Params, true
+			return in.Operands[1].Params(), true
 		}
 	}
 	return nil, false
@@ -237,7 +237,7 @@ func (t *translator) hasDecoration(id builder.ID, d spv.Decoration) bool {
 func (t *translator) memberDecoration(st builder.ID, member int, d spv.Decoration) ([]builder.Operand, bool) {
 	for _, in := range t.memberDecos[st] {
 		if len(in.Operands) >= 3 && int(in.Operands[1].Word) == member && spv.Decoration(in.Operands[2].Word) == d {
-			return in.Operands[2].Params, true
+			return in.Operands[2].Params(), true
 		}
 	}
 	return nil, false
@@ -258,7 +258,7 @@ func (t *translator) checkModule() {
 		}
 	}
 	for _, in := range t.m.ExtInstImports {
-		name := in.Operands[0].Str
+		name := in.Operands[0].Str()
 		if name != "GLSL.std.450" && !strings.HasPrefix(name, "NonSemantic.") && name != "OpenCL.DebugInfo.100" {
 			t.withInst(in, func() { t.unsupported("the extended instruction set %q", name) })
 		}
@@ -275,7 +275,7 @@ func (t *translator) selectEntryPoints() []*builder.Inst {
 		if len(ep.Operands) < 3 {
 			t.withInst(ep, func() { t.fail("OpEntryPoint has too few operands") })
 		}
-		if t.opts.EntryPoint != "" && ep.Operands[2].Str != t.opts.EntryPoint {
+		if t.opts.EntryPoint != "" && ep.Operands[2].Str() != t.opts.EntryPoint {
 			continue
 		}
 		model := spv.ExecutionModel(ep.Operands[0].Word)

@@ -559,24 +559,24 @@ func (fs *funcState) emitSwitch(b, merge int32, term *builder.Inst, reg *region)
 		var chain []stmt
 		for i := len(term.Operands) - 1; i >= 2; i-- {
 			p := term.Operands[i]
-			if len(p.Params) != 2 {
+			if len(p.Params()) != 2 {
 				t.fail("OpSwitch target is not a (literal, label) pair")
 			}
-			chain = []stmt{sIf{cond: fmt.Sprintf("all(%s == %s)", sel.text, wideLiteral(p.Params[0].Uint64()).text),
+			chain = []stmt{sIf{cond: fmt.Sprintf("all(%s == %s)", sel.text, wideLiteral(p.Params()[0].Uint64()).text),
 				then: []stmt{sLine{fmt.Sprintf("%s = %du;", idx, i-2)}}, els_: chain}}
 		}
 		pre = append(pre, chain...)
 		selector = idx
 	}
 	for i, p := range term.Operands[2:] {
-		if len(p.Params) != 2 {
+		if len(p.Params()) != 2 {
 			t.fail("OpSwitch target is not a (literal, label) pair")
 		}
 		if s.isWide() {
-			add(p.Params[1].ID(), fmt.Sprintf("%du", i))
+			add(p.Params()[1].ID(), fmt.Sprintf("%du", i))
 			continue
 		}
-		add(p.Params[1].ID(), t.literal(selType, uint64(p.Params[0].Word)).text)
+		add(p.Params()[1].ID(), t.literal(selType, uint64(p.Params()[0].Word)).text)
 	}
 	// Cases in the order their blocks come (fallthrough goes forward).
 	sortTargets := func(a, c *target) bool {

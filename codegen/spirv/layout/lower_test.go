@@ -620,9 +620,9 @@ func TestLowerStructuredBufferNames(t *testing.T) {
 		found := false
 		for _, in := range m.b.M.Names {
 			if in.Op == spv.OpName && in.Operands[0].ID() == id {
-				found = in.Operands[1].Str == tc.want
+				found = in.Operands[1].Str() == tc.want
 				if !found {
-					t.Errorf("%s<%s> named %q, want %q", tc.o, tc.elem, in.Operands[1].Str, tc.want)
+					t.Errorf("%s<%s> named %q, want %q", tc.o, tc.elem, in.Operands[1].Str(), tc.want)
 				}
 			}
 		}

@@ -151,7 +151,7 @@ func operandsWhere(in *builder.Inst, keep func(*builder.Operand) bool) []*builde
 			if keep(o) {
 				out = append(out, o)
 			}
-			walk(o.Params)
+			walk(o.Params())
 		}
 	}
 	walk(in.Operands)
@@ -219,7 +219,7 @@ func literals(in *builder.Inst) []*builder.Operand {
 					out = append(out, o)
 				}
 			}
-			walk(o.Params)
+			walk(o.Params())
 		}
 	}
 	walk(in.Operands)
@@ -284,7 +284,7 @@ func mutateEnumerant(s *state) (string, bool) {
 			cands = append(cands, e.Value)
 		}
 	}
-	if len(cands) == 0 || len(o.Params) > 0 {
+	if len(cands) == 0 || len(o.Params()) > 0 {
 		return "", false
 	}
 	old := o.Word
@@ -406,9 +406,9 @@ func mutateDecorationParam(s *state) (string, bool) {
 		for i := range in.Operands {
 			o := &in.Operands[i]
 			if o.Kind == spv.KindDecoration {
-				for j := range o.Params {
-					if o.Params[j].Kind == spv.KindLiteralInteger {
-						cands = append(cands, &o.Params[j])
+				for j := range o.Params() {
+					if o.Params()[j].Kind == spv.KindLiteralInteger {
+						cands = append(cands, &o.Params()[j])
 						owners = append(owners, in)
 					}
 				}
@@ -462,8 +462,8 @@ func mutateBranchTarget(s *state) (string, bool) {
 			case spv.OpSwitch:
 				slots = append(slots, slot{f, &t.Operands[1], t})
 				for i := 2; i < len(t.Operands); i++ {
-					if len(t.Operands[i].Params) == 2 {
-						slots = append(slots, slot{f, &t.Operands[i].Params[1], t})
+					if len(t.Operands[i].Params()) == 2 {
+						slots = append(slots, slot{f, &t.Operands[i].Params()[1], t})
 					}
 				}
 			}
