@@ -62,6 +62,8 @@ type inliner struct {
 	// ids maps a callee's ids to the caller's, for the call being
 	// inlined.
 	ids idRemap
+	// lists is where instList carves blocks' instruction lists from.
+	lists []*builder.Inst
 }
 
 // idRemap maps ids to ids: a slice by id, each entry stamped with the
@@ -304,6 +306,9 @@ type inlineItem struct {
 	// load marks the load of the returned value, which follows the
 	// inlined code but is not caller code the call moved.
 	load bool
+	// moved marks the caller's own instructions: they are in the def-use
+	// chains already, and placing one only moves it.
+	moved bool
 }
 
 // inlineSource is a block of the caller or of an inlined callee, as the
@@ -317,6 +322,9 @@ type inlineSource struct {
 	// block, so its back edge gets a block of its own.
 	loopMerge, moveMerge bool
 	merge                *builder.Inst
+	// size is how many instructions the block it starts had: room to
+	// make in the new block's list.
+	size int
 	// sameBlock holds, per call inlined in the block, the image results
 	// made before the call and their copies made after it.
 	sameBlock []*sameBlockCopies
@@ -356,6 +364,21 @@ func (il *inliner) itemList(n int) []inlineItem {
 	return make([]inlineItem, 0, n)
 }
 
+// instList returns an empty instruction list for a block with room for
+// n, carved from a shared array (capacity-limited, so a block that grows
+// past n moves to a list of its own).
+func (il *inliner) instList(n int) []*builder.Inst {
+	if n == 0 {
+		return nil
+	}
+	if len(il.lists) < n {
+		il.lists = make([]*builder.Inst, max(n, 1024))
+	}
+	l := il.lists[:0:n]
+	il.lists = il.lists[n:]
+	return l
+}
+
 func (il *inliner) inlineAll(f *builder.Function) bool {
 	c := il.c
 	if !slices.ContainsFunc(f.Blocks, il.hasInlinableCall) {
@@ -387,7 +410,7 @@ func (il *inliner) inlineAll(f *builder.Function) bool {
 		if it.inst == nil {
 			finish()
 			st.cur = it.src.origin
-			st.cur.Insts = st.cur.Insts[:0:0]
+			st.cur.Insts = il.instList(it.src.size)
 			st.sameBlockOps, st.scope, st.line = nil, nil, nil
 			continue
 		}
@@ -437,7 +460,7 @@ func (il *inliner) inlineAll(f *builder.Function) bool {
 				lm.Operands[1] = builder.Ref(nb.Label)
 				c.DU.AnalyzeUses(lm)
 			}
-			st.place(il, in)
+			st.placeItem(il, it)
 			if st.cur.Label != src.origin.Label {
 				il.renamePhiPreds(st.cur, src.origin.Label)
 				renamed[src.origin.Label] = st.cur.Label
@@ -445,13 +468,18 @@ func (il *inliner) inlineAll(f *builder.Function) bool {
 			continue
 		case in.Op == spv.OpPhi && len(renamed) > 0:
 			// A phi placed after its predecessor's code was split.
+			changed := false
 			for i := range in.Operands {
 				if to, ok := renamed[in.Operands[i].Params()[1].ID()]; ok {
 					in.Operands[i].Params()[1] = builder.Ref(to)
+					changed = true
 				}
 			}
+			if changed && it.moved {
+				c.DU.AnalyzeUses(in)
+			}
 		}
-		st.place(il, in)
+		st.placeItem(il, it)
 	}
 	finish()
 	if !changed {
@@ -470,10 +498,10 @@ func (il *inliner) callerItems(f *builder.Function) []inlineItem {
 	}
 	items := il.itemList(n)
 	for _, b := range f.Blocks {
-		src := &inlineSource{origin: b, loopMerge: b.Merge() != nil && b.Merge().Op == spv.OpLoopMerge}
+		src := &inlineSource{origin: b, loopMerge: b.Merge() != nil && b.Merge().Op == spv.OpLoopMerge, size: len(b.Insts)}
 		items = append(items, inlineItem{src: src})
 		for _, in := range b.Insts {
-			items = append(items, inlineItem{inst: in, src: src})
+			items = append(items, inlineItem{inst: in, src: src, moved: true})
 		}
 	}
 	return items
@@ -498,9 +526,26 @@ func (il *inliner) hasInlinableCall(b *builder.Block) bool {
 	return slices.ContainsFunc(b.Insts, il.inlinableCall)
 }
 
-// place appends in to the block being filled.
+// placeItem places the instruction of a stream item: a new one is
+// registered in the def-use chains, the caller's own only moves.
+func (st *streamState) placeItem(il *inliner, it inlineItem) {
+	if !it.moved {
+		st.place(il, it.inst)
+		return
+	}
+	it.inst.Block = st.cur
+	st.cur.Insts = append(st.cur.Insts, it.inst)
+	st.track(il, it.inst)
+}
+
+// place appends a new instruction to the block being filled.
 func (st *streamState) place(il *inliner, in *builder.Inst) {
 	st.cur.Append(in)
+	st.track(il, in)
+}
+
+// track notes what the block being filled knows past in.
+func (st *streamState) track(il *inliner, in *builder.Inst) {
 	if isSameBlockOp(in.Op) {
 		st.sameBlockOps = append(st.sameBlockOps, in)
 	}
@@ -726,7 +771,7 @@ func (ic *inlineCtx) copyCallee(cs *calleeStream, callee *builder.Function, retV
 	ic.copyEntryBlock(cs, callee.Blocks[0])
 	for _, cb := range callee.Blocks[1:] {
 		ic.scopeInlinedAt = 0
-		cs.src = &inlineSource{loopMerge: cb.Merge() != nil && cb.Merge().Op == spv.OpLoopMerge}
+		cs.src = &inlineSource{loopMerge: cb.Merge() != nil && cb.Merge().Op == spv.OpLoopMerge, size: len(cb.Insts)}
 		cs.startBlock(ic.m.at(cb.Label))
 		for _, in := range cb.Insts {
 			if cp := ic.copyOf(in); cp != nil {

@@ -24,18 +24,17 @@ const allComponents = uint32(1)<<16 - 1
 func (vectorDCE) Run(c *Context) (bool, error) {
 	u := newUndefs(c)
 	changed := false
-	// One table for all functions, cleared after each.
-	live := make([]uint32, c.M.Bound)
+	// One table and one work list for all functions, cleared after each.
+	v := &vdce{c: c, live: make([]uint32, c.M.Bound), undefs: u}
 	for _, f := range c.M.Functions {
-		v := &vdce{c: c, live: live, undefs: u}
 		v.findLive(f)
 		if v.rewrite(f) {
 			changed = true
 		}
-		live = v.live // grown for ids made meanwhile
 		for _, id := range v.seen {
-			live[id] = 0
+			v.live[id] = 0
 		}
+		v.seen, v.work = v.seen[:0], v.work[:0]
 	}
 	return changed, nil
 }
@@ -95,6 +94,11 @@ func (v *vdce) findLive(f *builder.Function) {
 		}
 	})
 	for i := 0; i < len(v.work); i++ {
+		if i >= 1024 && 2*i >= len(v.work) {
+			// The items taken are done with: the list keeps the rest.
+			v.work = v.work[:copy(v.work, v.work[i:])]
+			i = 0
+		}
 		it := v.work[i]
 		in := it.in
 		switch in.Op {

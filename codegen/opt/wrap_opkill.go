@@ -1,6 +1,8 @@
 package opt
 
 import (
+	"slices"
+
 	"github.com/hlsl2spirv/hlsl2spirv/builder"
 	"github.com/hlsl2spirv/hlsl2spirv/builder/spv"
 )
@@ -17,6 +19,11 @@ type wrapOpKill struct{}
 func (wrapOpKill) Name() string { return "wrap-opkill" }
 
 func (wrapOpKill) Run(c *Context) (bool, error) {
+	if !slices.ContainsFunc(c.M.Functions, endsInvocation) {
+		// Nothing to wrap: no function needs the structured analysis
+		// that finds the ones called from continue constructs.
+		return false, nil
+	}
 	w := &opKillWrapper{c: c, funcs: map[spv.Op]*builder.Function{}}
 	byID := functionsByID(c.M)
 	changed := false
@@ -26,7 +33,7 @@ func (wrapOpKill) Run(c *Context) (bool, error) {
 			continue
 		}
 		for _, b := range f.Blocks {
-			if t := b.Terminator(); t != nil && (t.Op == spv.OpKill || t.Op == spv.OpTerminateInvocation) {
+			if t := b.Terminator(); t != nil && wrapped(t.Op) {
 				w.wrap(f, b, t)
 				changed = true
 			}
@@ -39,6 +46,20 @@ func (wrapOpKill) Run(c *Context) (bool, error) {
 		}
 	}
 	return changed, nil
+}
+
+// wrapped reports whether op is a terminator the pass wraps.
+func wrapped(op spv.Op) bool { return op == spv.OpKill || op == spv.OpTerminateInvocation }
+
+// endsInvocation reports whether a block of f ends with a terminator the
+// pass wraps.
+func endsInvocation(f *builder.Function) bool {
+	for _, b := range f.Blocks {
+		if t := b.Terminator(); t != nil && wrapped(t.Op) {
+			return true
+		}
+	}
+	return false
 }
 
 type opKillWrapper struct {
