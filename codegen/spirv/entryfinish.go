@@ -41,7 +41,7 @@ func (e *emitter) finishEntryPoint() {
 	for _, sv := range e.io.stageVars {
 		f.stageVars = append(f.stageVars, sv.id)
 	}
-	if e.opts.CodeGenOnly && e.io.rt != nil {
+	if e.io.rt != nil {
 		for _, id := range e.io.rt.builtins {
 			f.everyEntry = append(f.everyEntry, id) // a set: listed in the module's order
 		}
@@ -202,10 +202,10 @@ type interfaceFacts struct {
 	extBuiltins    []builder.ID // vk::ext_builtin_* variables, as declared
 	stageVars      []builder.ID // the entry's stage variables, as made
 	bodyBuiltins   []builder.ID // built-ins the intrinsics made, as made
-	// everyEntry (-fcgl) are built-ins DXC lists in every entry point
-	// first, in the module's order (the ray tracing built-ins the
-	// intrinsics make belong to no entry point; only legalization trims
-	// the lists to what each entry uses).
+	// everyEntry are built-ins DXC lists in every entry point first, in
+	// the module's order (the ray tracing built-ins the intrinsics make
+	// belong to no entry point; the legalization, which reading them asks
+	// for, rebuilds each list from what its entry point uses).
 	everyEntry []builder.ID
 }
 

@@ -240,15 +240,16 @@ CHECK-NOT: RayQuery
 CHECK: OpCapability RayTracingKHR
 CHECK: OpExtension "SPV_KHR_ray_tracing"
 `)
-	// a ray tracing stage: under -fcgl RayQueryKHR stays (legalization
-	// trims it), with the NV extension named only RayTracingNV
-	checkPass(t, rayModule, declare(rayUse{tracing: true, queryAllowed: true, codeGenOnly: true}), `
+	// a ray tracing stage: RayQueryKHR is declared while ray queries are
+	// allowed (trim-capabilities removes it when nothing needs it), with
+	// the NV extension named only RayTracingNV
+	checkPass(t, rayModule, declare(rayUse{tracing: true, queryAllowed: true}), `
 CHECK: OpCapability RayQueryKHR
 CHECK: OpCapability RayTracingKHR
 CHECK: OpExtension "SPV_KHR_ray_query"
 CHECK: OpExtension "SPV_KHR_ray_tracing"
 `)
-	checkPass(t, rayModule, declare(rayUse{tracing: true, nv: true, queryAllowed: true}), `
+	checkPass(t, rayModule, declare(rayUse{tracing: true, nv: true}), `
 CHECK-NOT: RayQuery
 CHECK: OpCapability RayTracingNV
 CHECK: OpExtension "SPV_NV_ray_tracing"

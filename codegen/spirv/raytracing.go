@@ -350,7 +350,7 @@ func (e *emitter) rayCapabilities() {
 	tracing := e.io.rt != nil && e.io.rt.used
 	nv := e.nvRayTracing()
 	declareRayCapabilities(e.b, rayUse{tracing: tracing, nv: nv,
-		queryAllowed: e.extAllowed("SPV_KHR_ray_query"), codeGenOnly: e.opts.CodeGenOnly})
+		queryAllowed: e.extAllowed("SPV_KHR_ray_query")})
 	if tracing && !nv && e.opts.Version < spv.Version1_4 {
 		e.errorf(e.io.rt.pos, "Vulkan 1.1 with SPIR-V 1.4 is required for Raytracing but not permitted to use (choose it with -fspv-target-env=)")
 	}
@@ -358,8 +358,8 @@ func (e *emitter) rayCapabilities() {
 
 // rayUse is what the emitter knows of ray tracing in the module: whether
 // a ray tracing stage traces rays (tracing), with SPV_NV_ray_tracing (nv);
-// whether SPV_KHR_ray_query may be used; whether this is -fcgl output.
-type rayUse struct{ tracing, nv, queryAllowed, codeGenOnly bool }
+// whether SPV_KHR_ray_query may be used.
+type rayUse struct{ tracing, nv, queryAllowed bool }
 
 // declareRayCapabilities declares what ray tracing and ray queries need,
 // in DXC's order: RayQueryKHR (for a ray query, or an acceleration
@@ -379,10 +379,10 @@ func declareRayCapabilities(b *builder.ModuleBuilder, use rayUse) {
 	if !accel && !query && !tracing {
 		return
 	}
-	// DXC declares RayQueryKHR whenever SPV_KHR_ray_query is allowed and
-	// trims it when legalizing: -fcgl output keeps it.
-	untrimmed := use.codeGenOnly && tracing
-	if query || use.queryAllowed && (untrimmed || accel && !tracing) {
+	// DXC declares RayQueryKHR whenever SPV_KHR_ray_query is allowed, and
+	// trim-capabilities, which runs on every module but -fcgl output,
+	// removes it where nothing needs it.
+	if query || use.queryAllowed && (tracing || accel) {
 		query = true
 		b.Capability(spv.CapabilityRayQueryKHR)
 	}

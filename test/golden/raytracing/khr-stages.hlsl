@@ -2,21 +2,26 @@
 // (the default): entry parameters live in the ray tracing storage classes
 // and are copied in and out by the wrapper; TraceRay and CallShader pass
 // their payload through one RayPayload/CallableData variable per type; the
-// system values are built-in inputs, read in any function and listed
-// first in the interfaces (DXC's built-in stage variables). (This
+// system values are built-in inputs, read in any function, which DXC's
+// code generation lists in every interface and the legalization leaves
+// in those of the entry points that read them, in the order of first use
+// with the other variables. (This
 // disassembler spells the shared NV/KHR enumerants as spirv-dis v2023.1
 // does: ClosestHitKHR, IncomingRayPayloadKHR...)
 // RUN: %hlsl2spirv -T lib_6_3 -fspv-target-env=vulkan1.2 %s | FileCheck %s
 // RUN: %hlsl2spirv -fcgl -T lib_6_3 -fspv-target-env=vulkan1.2 %s | FileCheck %s --check-prefix=WRAP
 // RUN: not %hlsl2spirv -T lib_6_3 %s 2>&1 | FileCheck %s --check-prefix=ENV
 
+// (RayQueryKHR stays beside RayTracingKHR, as in DXC: the acceleration
+// structure type keeps both; see capabilities-trimmed.hlsl.)
 // CHECK:      OpCapability Shader
+// CHECK-NEXT: OpCapability RayQueryKHR
 // CHECK-NEXT: OpCapability RayTracingKHR
+// CHECK-NEXT: OpExtension "SPV_KHR_ray_query"
 // CHECK-NEXT: OpExtension "SPV_KHR_ray_tracing"
-// CHECK-NOT:  RayQuery
-// CHECK:      OpEntryPoint RayGenerationKHR %rgen "rgen" {{%[0-9]+}} {{%[0-9]+}} %scene %payload %data
-// CHECK:      OpEntryPoint ClosestHitKHR %chit "chit" %gl_InstanceID [[o2w:%[0-9]+]] %P %A
-// CHECK:      OpEntryPoint AnyHitKHR %ahit "ahit" [[tcur:%[0-9]+]] %P_0{{$}}
+// CHECK:      OpEntryPoint RayGenerationKHR %rgen "rgen" {{%[0-9]+}} {{%[0-9]+}} %payload %scene %data
+// CHECK:      OpEntryPoint ClosestHitKHR %chit "chit" %A [[o2w:%[0-9]+]] %gl_InstanceID %P
+// CHECK:      OpEntryPoint AnyHitKHR %ahit "ahit" %P_0 [[tcur:%[0-9]+]]{{$}}
 // CHECK:      OpEntryPoint MissKHR %miss "miss" [[dir:%[0-9]+]] %P_1
 // CHECK:      OpEntryPoint CallableKHR %call "call" %D
 // CHECK:      OpEntryPoint IntersectionKHR %isec "isec" %attr

@@ -1,10 +1,11 @@
 // Every ray tracing system-value intrinsic, read in each stage that may
 // read it (DXC's table in its SPIR-V manual): each is a module-wide Input variable with its built-in (the two
 // that are named are gl_InstanceID and gl_PrimitiveID), shared by the
-// entry points that use it and listed first in their interfaces, as DXC
-// lists its built-in stage variables (what the shader does not read - hit
-// attributes, rgen's dead reads - leaves the interface once inlined and
-// dead code is gone: DXC legalizes modules reading these built-ins); the 3x4 matrices (and ObjectToWorld(),
+// entry points that use it. DXC's code generation lists every one in
+// every entry point's interface (-fcgl); the legalization, which modules
+// reading these built-ins ask for, rebuilds each interface from what the
+// entry point uses once inlined and dead code is gone, in the order of
+// first use (rgen's dead reads leave it); the 3x4 matrices (and ObjectToWorld(),
 // WorldToObject()) transpose the 4x3 built-in. Under SPV_NV_ray_tracing
 // RayTCurrent is HitTNV in hit shaders and GeometryIndex, which only SPV_KHR_ray_tracing
 // has, is an error.
@@ -13,10 +14,10 @@
 // RUN: not %hlsl2spirv -T lib_6_3 -fspv-extension=SPV_NV_ray_tracing -DGEOMETRY_INDEX=GeometryIndex() %s 2>&1 | FileCheck %s --check-prefix=ERR
 
 // CHECK:      OpEntryPoint RayGenerationKHR %rgen "rgen"{{$}}
-// CHECK-NEXT: OpEntryPoint IntersectionKHR %isec "isec" [[id:%[0-9]+]] [[size:%[0-9]+]] [[wo:%[0-9]+]] [[wd:%[0-9]+]] [[oo:%[0-9]+]] [[od:%[0-9]+]] [[tmin:%[0-9]+]] [[tcur:%[0-9]+]] [[flags:%[0-9]+]] %gl_InstanceID [[iid:%[0-9]+]] %gl_PrimitiveID [[geom:%[0-9]+]] [[o2w:%[0-9]+]] [[w2o:%[0-9]+]] %attr{{$}}
+// CHECK-NEXT: OpEntryPoint IntersectionKHR %isec "isec" [[wo:%[0-9]+]] [[wd:%[0-9]+]] [[oo:%[0-9]+]] [[od:%[0-9]+]] [[tmin:%[0-9]+]] [[tcur:%[0-9]+]] [[flags:%[0-9]+]] %gl_InstanceID [[iid:%[0-9]+]] %gl_PrimitiveID [[geom:%[0-9]+]] [[id:%[0-9]+]] [[size:%[0-9]+]] [[o2w:%[0-9]+]] [[w2o:%[0-9]+]] %attr{{$}}
 // CHECK-NEXT: OpEntryPoint ClosestHitKHR %chit "chit" [[id]] [[size]] [[wo]] [[wd]] [[oo]] [[od]] [[tmin]] [[tcur]] [[flags]] %gl_InstanceID [[iid]] %gl_PrimitiveID [[geom]] [[o2w]] [[w2o]] [[kind:%[0-9]+]] %p{{$}}
 // CHECK-NEXT: OpEntryPoint AnyHitKHR %ahit "ahit" [[id]] [[size]] [[wo]] [[wd]] [[oo]] [[od]] [[tmin]] [[tcur]] [[flags]] %gl_InstanceID [[iid]] %gl_PrimitiveID [[geom]] [[o2w]] [[w2o]] [[kind]] %p_0{{$}}
-// CHECK-NEXT: OpEntryPoint MissKHR %miss "miss" [[id]] [[size]] [[wo]] [[wd]] [[tmin]] [[tcur]] [[flags]] %p_1{{$}}
+// CHECK-NEXT: OpEntryPoint MissKHR %miss "miss" [[wo]] [[wd]] [[tmin]] [[tcur]] [[flags]] [[id]] [[size]] %p_1{{$}}
 // CHECK-NEXT: OpEntryPoint CallableKHR %call "call" [[id]] [[size]] %d{{$}}
 
 // CHECK:      OpDecorate [[id]] BuiltIn LaunchIdKHR
@@ -55,10 +56,10 @@
 
 // NV:      OpCapability RayTracingNV
 // NV:      OpExtension "SPV_NV_ray_tracing"
-// NV:      OpEntryPoint IntersectionKHR %isec "isec" {{%[0-9]+}} {{%[0-9]+}} {{%[0-9]+}} {{%[0-9]+}} {{%[0-9]+}} {{%[0-9]+}} [[tmin:%[0-9]+]] [[tmax:%[0-9]+]] [[flags:%[0-9]+]] %gl_InstanceID {{%[0-9]+}} %gl_PrimitiveID [[o2w:%[0-9]+]] [[w2o:%[0-9]+]]{{$}}
-// NV-NEXT: OpEntryPoint ClosestHitKHR %chit "chit" {{(%[0-9]+ )+}}[[flags]] %gl_InstanceID {{%[0-9]+}} %gl_PrimitiveID [[o2w]] [[w2o]] [[hitt:%[0-9]+]] [[kind:%[0-9]+]]{{$}}
-// NV-NEXT: OpEntryPoint AnyHitKHR %ahit "ahit" {{(%[0-9]+ )+}}[[flags]] %gl_InstanceID {{%[0-9]+}} %gl_PrimitiveID [[o2w]] [[w2o]] [[hitt]] [[kind]]{{$}}
-// NV-NEXT: OpEntryPoint MissKHR %miss "miss" {{%[0-9]+}} {{%[0-9]+}} {{%[0-9]+}} {{%[0-9]+}} [[tmin]] [[tmax]] [[flags]]{{$}}
+// NV:      OpEntryPoint IntersectionKHR %isec "isec" {{%[0-9]+}} {{%[0-9]+}} {{%[0-9]+}} {{%[0-9]+}} [[tmin:%[0-9]+]] [[tmax:%[0-9]+]] [[flags:%[0-9]+]] %gl_InstanceID {{%[0-9]+}} %gl_PrimitiveID {{%[0-9]+}} {{%[0-9]+}} [[o2w:%[0-9]+]] [[w2o:%[0-9]+]]{{$}}
+// NV-NEXT: OpEntryPoint ClosestHitKHR %chit "chit" {{(%[0-9]+ )+}}[[hitt:%[0-9]+]] [[flags]] %gl_InstanceID {{%[0-9]+}} %gl_PrimitiveID [[kind:%[0-9]+]] {{%[0-9]+}} {{%[0-9]+}} [[o2w]] [[w2o]]{{$}}
+// NV-NEXT: OpEntryPoint AnyHitKHR %ahit "ahit" {{(%[0-9]+ )+}}[[hitt]] [[flags]] %gl_InstanceID {{%[0-9]+}} %gl_PrimitiveID [[kind]] {{%[0-9]+}} {{%[0-9]+}} [[w2o]] [[o2w]]{{$}}
+// NV-NEXT: OpEntryPoint MissKHR %miss "miss" {{%[0-9]+}} {{%[0-9]+}} [[tmin]] [[tmax]] [[flags]] {{%[0-9]+}} {{%[0-9]+}}{{$}}
 // NV-NOT:  RayGeometryIndexKHR
 // (DXC reads HitTNV in every stage, which Vulkan allows only in any-hit and
 // closest-hit shaders; the intersection and miss shaders read RayTmaxNV,
