@@ -71,6 +71,7 @@ func (r *Result) validate(opts *Options, m *builder.Module, filename string, src
 // and its validator refuses when legalization could not. Each is told in
 // the source's terms.
 var sourceFaults = []struct{ finding, msg string }{
+	{"the interpolant must be an Input", "EvaluateAttributeCentroid, EvaluateAttributeAtSample and EvaluateAttributeSnapped need a pixel shader input as their argument: an entry parameter or a member of one, passed on unchanged"},
 	{"VUID-StandaloneSpirv-Offset-04663", "the texel offset must be a constant: Vulkan allows an offset known only at run time on Gather only (one over the variable of an [unroll] loop whose trip count is known becomes a constant when the loop is unrolled)"},
 }
 

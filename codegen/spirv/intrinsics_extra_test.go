@@ -558,10 +558,10 @@ void main(uint3 id: SV_DispatchThreadID) { values[id.x] = WaveIsFirstLane(); }`
 }
 
 // TestEvaluateAttributeNeedsLegalization checks that EvaluateAttribute*
-// outside -fcgl is a clear error (the interpolant must be the stage input
-// variable, which only legalization finds), not an invalid module.
+// outside -fcgl whose argument the legalization cannot follow back to a
+// stage input is a clear error at the call, not an invalid module, and
+// that -fcgl keeps DXC's temporary.
 func TestEvaluateAttributeNeedsLegalization(t *testing.T) {
-	// without -fcgl the argument must be a stage input (pervertex.go)
 	local := `float4 main(float4 c : COLOR) : SV_Target { float4 d = c * 2; return EvaluateAttributeCentroid(d); }`
 	r, err := frontend.Compile(frontend.Options{Profile: "ps_6_0", Entry: "main"}, "e.hlsl", []byte(local))
 	if err != nil {
@@ -569,7 +569,7 @@ func TestEvaluateAttributeNeedsLegalization(t *testing.T) {
 	}
 	var b strings.Builder
 	r.Diags.Render(&b)
-	if !r.Failed() || !strings.Contains(b.String(), "EvaluateAttributeCentroid needs a pixel shader input variable") {
+	if !r.Failed() || !strings.Contains(b.String(), "e.hlsl:1:70: error: EvaluateAttributeCentroid, EvaluateAttributeAtSample and EvaluateAttributeSnapped need a pixel shader input") {
 		t.Errorf("want the stage input error, got failed=%v:\n%s", r.Failed(), b.String())
 	}
 	src := `float4 main(float4 c : COLOR) : SV_Target { return EvaluateAttributeCentroid(c); }`

@@ -16,24 +16,23 @@ import (
 // intrinsicExtra.
 
 // evaluateAttribute emits EvaluateAttributeCentroid/AtSample/Snapped as
-// DXC does before legalization: the value in a temp.var.<type>, then
-// InterpolateAtCentroid/AtSample/AtOffset (the offset converted to
-// float2) on that variable. The GLSL.std.450 instructions need the stage
-// input variable itself, which only legalization (inlining the entry
-// function and propagating the copies) recovers. Without -fcgl the
-// argument is traced back to its stage input variable (pervertex.go), as
-// legalization would find it, and is an error where it cannot be.
+// DXC does: the value in a temp.var.<type>, then InterpolateAtCentroid/
+// AtSample/AtOffset (the offset converted to float2) on that variable.
+// The GLSL.std.450 instructions need the stage input variable itself,
+// which the legalization recovers (inlining the entry function,
+// copy-propagate-arrays following the copies back to an Input variable,
+// interpolate-fixup): the module asks for it, where DXC does not and its
+// -O0 output is then invalid. An argument that is not a pixel shader
+// input is the validator's finding after legalization, told in the
+// source's terms (frontend's sourceFaults).
 func (e *emitter) evaluateAttribute(x *ast.CallExpr, m *intrinsics.Match, name string, ct *types.Type) builder.ID {
-	var ptr builder.ID
-	if e.opts.CodeGenOnly {
-		v := e.rvalueAs(x.Args[0], ct)
-		ptr = e.temporary(v, ct, layout.TypeName(ct)).id
-	} else if l, ok := e.inputOf(x.Args[0]); ok && !l.perVertex && types.Identical(l.varType, ct) && e.stage() == stage.Pixel {
-		ptr = l.v
-	} else {
-		e.errorf(x.Args[0].Pos(), "%s needs a pixel shader input variable of type %s as its argument (an entry parameter or a member of one)", name, ct)
+	if e.stage() != stage.Pixel {
+		e.errorf(x.Pos(), "%s is only allowed in a pixel shader", name)
 		return 0
 	}
+	v := e.rvalueAs(x.Args[0], ct)
+	ptr := e.temporary(v, ct, layout.TypeName(ct)).id
+	e.needLegalization(name) // legalneeds.go
 	rt := e.typeID(ct)
 	switch m.ID {
 	case intrinsics.EvaluateAttributeCentroid:

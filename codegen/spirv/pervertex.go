@@ -21,8 +21,6 @@ import (
 // of those functions are inlined so that the parameter stays bound to its
 // stage variable (DXC's legalization inlines everything; its -Od form
 // passes the arrays around instead).
-//
-// The same lookup gives EvaluateAttribute* the stage variable it needs.
 
 // inputKey names a stage input leaf: an entry parameter and the path of
 // member indexes inside it.
