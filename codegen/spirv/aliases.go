@@ -64,12 +64,3 @@ func (e *emitter) aliasValue(o *sema.Var, v *variable) value {
 	}
 	return value{id: v.ptr, idx: append([]builder.ID(nil), v.idx...), typ: v.typ, ptr: true, sc: v.sc, rule: v.rule, loaded: v.handle}
 }
-
-// aliasesCounterArray reports a local array of buffers with counters
-// outside -fcgl: held in memory, its elements' counters cannot be found
-// (rescounters.go follows single buffers and structs only), so it stays an
-// alias of the array it is given, whose counters are the global ones.
-func (e *emitter) aliasesCounterArray(t *types.Type) bool {
-	c := t.Canonical()
-	return !e.opts.CodeGenOnly && c.IsArray() && hasCounter(c.Elem())
-}

@@ -49,9 +49,9 @@
 //     counter variables); legalneeds.go: the reasons DXC's legalization
 //     must run, for the driver; legalstate.go: the state of the
 //     legalization the emitter still does on the default path: flow.go
-//     and aliases.go (a local array of buffers with counters aliases its
-//     global array), legalize.go (the structs of resources of inlined
-//     calls).
+//     and aliases.go (a local object that is no resource, and a
+//     parameter of an inlined call, alias what they are given),
+//     legalize.go (the structs of resources of inlined calls).
 //   - templates.go: template instances; specfold.go: expressions over
 //     specialization constants; linkage.go: exported library functions;
 //     flags.go: the NoContraction, RelaxedPrecision and NonUniform

@@ -20,6 +20,9 @@ import (
 // (counter.var.<name>.<i>.<j>, by member index). Each assignment of the
 // buffer (initialization, =, argument passing, return) assigns its
 // counter beside it; IncrementCounter, Append and their kind load it.
+// An array of such buffers has one slot holding the pointer to the array
+// of their counters, which an element indexes (DXC has none and refuses
+// an element's counter; its form for a single buffer serves both).
 
 // ctrSlots are the counter slots of the declarations, by *sema.Var, by
 // *sema.Func (its result) or by receiverOf (a method's receiver);
@@ -71,6 +74,12 @@ func (e *emitter) declareCounters(key any, name string, t *types.Type) {
 		e.res.ctrs.slots[key] = newSlot(name)
 		return
 	}
+	if isCounterArray(t) {
+		sc, _, _ := e.b.Pointee(e.counterBlockPointer())
+		slotType := e.b.TypePointer(spv.StorageClassPrivate, e.b.TypePointer(sc, e.arrayOf(t, e.lowering.low.Counter())))
+		e.res.ctrs.slots[key] = e.b.GlobalVariable(slotType, spv.StorageClassPrivate, "counter.var."+name, 0)
+		return
+	}
 	var fields []fieldCounter
 	var walk func(st *types.Type, path []int)
 	walk = func(st *types.Type, path []int) {
@@ -99,7 +108,8 @@ func (e *emitter) declareCounters(key any, name string, t *types.Type) {
 
 // counterRef is where the counter of an expression's buffer lives: a
 // slot holding its pointer, the counter block itself (a global buffer's),
-// or, for a struct, its members' slots below a path prefix.
+// or, for a struct, its members' slots below a path prefix. For an array
+// of buffers the slot or block is that of the array of their counters.
 type counterRef struct {
 	slot   builder.ID
 	block  builder.ID
@@ -135,9 +145,9 @@ func (e *emitter) counterRef(x ast.Expr, t *types.Type) (counterRef, bool) {
 		}
 		return e.declCounter(e.definitionOf(f), y)
 	case *ast.IndexExpr:
-		// an element of a global array of buffers (or of a local alias of
-		// one, aliasesCounterArray) or of the resource heap: the same
-		// element of its counters (the index evaluated again, as DXC does)
+		// an element of an array of buffers (a global, or a declaration
+		// holding one) or of the resource heap: the same element of its
+		// counters (the index evaluated again, as DXC does)
 		n, ok := unparen(y.X).(*ast.NameExpr)
 		if !ok {
 			return counterRef{}, false
@@ -150,12 +160,14 @@ func (e *emitter) counterRef(x ast.Expr, t *types.Type) (counterRef, bool) {
 			}
 		}
 		o, ok := e.info.ObjectOf(n).(*sema.Var)
-		v := e.vars[o]
-		if !ok || (o.Storage != sema.StorageResource && !e.legal.aliases[o]) || v == nil || v.ptr == 0 || len(v.idx) != 0 || !hasCounter(e.typeOf(y)) {
+		if !ok || o.Storage == sema.StorageField || !hasCounter(e.typeOf(y)) {
 			return counterRef{}, false
 		}
-		arr := e.counterVar(y, value{id: v.ptr, typ: v.typ, ptr: true, sc: v.sc})
-		p := e.fb.AccessChain(e.counterBlockPointer(), arr, e.arrayIndex(y.Index))
+		arr, ok := e.declCounter(o, n)
+		if !ok || (arr.slot == 0 && arr.block == 0) {
+			return counterRef{}, false
+		}
+		p := e.fb.AccessChain(e.counterBlockPointer(), e.counterPointer(arr), e.arrayIndex(y.Index))
 		return counterRef{block: p}, true
 	case *ast.MemberExpr:
 		bottom, steps := e.collect(y)
@@ -204,11 +216,11 @@ func (e *emitter) declCounter(key any, at ast.Node) (counterRef, bool) {
 		return counterRef{fields: fs}, true
 	}
 	o, ok := key.(*sema.Var)
-	if !ok || o.Storage != sema.StorageResource {
+	if !ok || (o.Storage != sema.StorageResource && !e.legal.aliases[o]) {
 		return counterRef{}, false
 	}
 	v := e.vars[o]
-	if v == nil || v.ptr == 0 || !hasCounter(v.typ) {
+	if v == nil || v.ptr == 0 || len(v.idx) != 0 || !hasCounter(v.typ) && !isCounterArray(v.typ) {
 		return counterRef{}, false
 	}
 	return counterRef{block: e.counterVar(at, value{id: v.ptr, typ: v.typ, ptr: true, sc: v.sc})}, true
@@ -274,12 +286,20 @@ func hasPrefix(a, prefix []int) bool {
 	return true
 }
 
-// counterPointer is the pointer to the counter block a reference holds.
+// counterPointer is the pointer to the counter block (or array of them) a
+// reference holds.
 func (e *emitter) counterPointer(r counterRef) builder.ID {
 	if r.block != 0 {
 		return r.block
 	}
-	return e.fb.Load(e.counterBlockPointer(), r.slot)
+	_, held, _ := e.b.Pointee(e.b.TypeOf(r.slot))
+	return e.fb.Load(held, r.slot)
+}
+
+// isCounterArray reports an array of structured buffers with counters.
+func isCounterArray(t *types.Type) bool {
+	c := t.Canonical()
+	return c.IsArray() && hasCounter(c.Elem())
 }
 
 // assignCounters makes the counters of dst (a declaration's, or those an

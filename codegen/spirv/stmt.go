@@ -217,7 +217,7 @@ func (e *emitter) localVar(d *ast.VarDecl) {
 		e.extResultIDLocal(d, v) // inlinespirv.go
 		return
 	}
-	if ((t.IsObject() && !isDataObject(t)) || isResourceArray(t)) && !(holdsResource(t) && !e.aliasesCounterArray(t)) {
+	if ((t.IsObject() && !isDataObject(t)) || isResourceArray(t)) && !holdsResource(t) {
 		e.localResource(d, v) // aliases.go
 		return
 	}
