@@ -8,6 +8,7 @@ import (
 
 	"github.com/hlsl2spirv/hlsl2spirv/builder"
 	"github.com/hlsl2spirv/hlsl2spirv/builder/asm"
+	"github.com/hlsl2spirv/hlsl2spirv/builder/spv"
 )
 
 // randomFunction writes a function of n blocks with random branches
@@ -382,5 +383,76 @@ OpFunctionEnd
 	}
 	if got := m.Reachable(12345); len(got) != 0 {
 		t.Errorf("Reachable of an id that is no function = %d functions, want none", len(got))
+	}
+}
+
+// CFG.Index finds blocks by label whether the labels are compact (a dense
+// table) or spread among many other ids (the def-use chains' table, and a
+// map for what that cannot answer), and answers from the blocks the graph
+// was built from even after the function's block list was reordered.
+func TestCFGIndexSpreadLabels(t *testing.T) {
+	for _, spread := range []int{1, 1000} {
+		for _, du := range []bool{false, true} {
+			var src strings.Builder
+			src.WriteString("OpCapability Shader\nOpMemoryModel Logical GLSL450\n%void = OpTypeVoid\n%fn = OpTypeFunction %void\n" +
+				"%f = OpFunction %void None %fn\n")
+			const n = 6
+			for i := range n {
+				fmt.Fprintf(&src, "%%b%d = OpLabel\n", i)
+				if i+1 < n {
+					fmt.Fprintf(&src, "OpBranch %%b%d\n", i+1)
+				} else {
+					src.WriteString("OpReturn\n")
+				}
+			}
+			src.WriteString("OpFunctionEnd\n")
+			m, err := asm.Parse(src.String(), asm.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			f := m.Functions[0]
+			// Spread the labels out (the assembler numbers ids densely).
+			relabel := map[builder.ID]builder.ID{}
+			for i, b := range f.Blocks {
+				relabel[b.Label] = builder.ID(100 + i*spread)
+				b.Label = relabel[b.Label]
+			}
+			for _, b := range f.Blocks {
+				if t := b.Terminator(); t.Op == spv.OpBranch {
+					t.Operands[0] = builder.Ref(relabel[t.Operands[0].ID()])
+				}
+			}
+			m.Bound = builder.ID(100 + n*spread)
+			if du {
+				m.DefUse()
+			}
+			g := f.CFG()
+			labels := make([]builder.ID, n)
+			for i, b := range f.Blocks {
+				labels[i] = b.Label
+			}
+			if spread > 1 && labels[n-1]-labels[0] < 8*n+64 {
+				t.Fatalf("labels %v are not spread out", labels)
+			}
+			check := func(when string) {
+				t.Helper()
+				for i, l := range labels {
+					if got := g.Index(l); got != int32(i) {
+						t.Errorf("spread %d, def-use %v, %s: Index(%%%d) = %d, want %d", spread, du, when, l, got, i)
+					}
+				}
+				for _, l := range []builder.ID{0, 1, labels[n-1] + 1, 99999} {
+					if got := g.Index(l); got != -1 {
+						t.Errorf("spread %d, def-use %v, %s: Index(%%%d) = %d, want -1", spread, du, when, l, got)
+					}
+				}
+			}
+			check("built")
+			f.Blocks[1], f.Blocks[2] = f.Blocks[2], f.Blocks[1]
+			check("blocks reordered")
+			if len(g.Succs[0]) != 1 || g.Succs[0][0] != 1 {
+				t.Errorf("spread %d, def-use %v: successors of the entry %v, want [1]", spread, du, g.Succs[0])
+			}
+		}
 	}
 }

@@ -12,8 +12,10 @@ type CFG struct {
 	Func   *Function
 	Blocks []*Block
 	// index finds a block by label: dense over the labels' range when it
-	// is compact (a slice lookup, where a map was a large function's
-	// hottest lookup), a map otherwise.
+	// is compact; otherwise (labels spread among many other ids) the
+	// def-use chains' block table and each block's index answer in O(1)
+	// without building anything, and the map is built only for the
+	// lookups they cannot answer (see Index).
 	index blockIndex
 	Succs [][]int32 // successors in terminator operand order, duplicates removed
 	Preds [][]int32 // predecessors in block order
@@ -112,7 +114,7 @@ func (g *CFG) current() bool {
 		succs := g.Succs[i]
 		k := 0
 		for _, l := range b.AppendSuccessors(buf[:0]) {
-			j := g.index.get(l)
+			j := g.Index(l)
 			if j < 0 || contains(succs[:k], j) {
 				continue
 			}
@@ -133,6 +135,10 @@ func NewCFG(f *Function) *CFG {
 	n := len(f.Blocks)
 	g := &CFG{Func: f, Blocks: f.Blocks, index: newBlockIndex(f.Blocks), Succs: make([][]int32, n), Preds: make([][]int32, n),
 		shape: make([]blockShape, n)}
+	for i, b := range f.Blocks {
+		g.shape[i] = shapeOf(b)
+		b.index = int32(i)
+	}
 	// The edges go into two flat arrays (successors by source, then
 	// predecessors by target), which the per-block slices share: two
 	// allocations instead of two per block.
@@ -141,11 +147,10 @@ func NewCFG(f *Function) *CFG {
 	npreds := make([]int32, n)
 	var labels []ID
 	for i, b := range f.Blocks {
-		g.shape[i] = shapeOf(b)
 		start[i] = int32(len(succs))
 		labels = b.AppendSuccessors(labels[:0])
 		for _, l := range labels {
-			j := g.index.get(l)
+			j := g.Index(l)
 			if j < 0 || contains(succs[start[i]:], j) {
 				continue
 			}
@@ -170,13 +175,18 @@ func NewCFG(f *Function) *CFG {
 	return g
 }
 
-// A blockIndex maps labels to block indices.
+// A blockIndex maps labels to block indices: dense over the labels'
+// range, or (for spread-out labels) a map built on first use.
 type blockIndex struct {
 	lo     ID
 	dense  []int32 // by label - lo: the index + 1, 0 for none
 	sparse map[ID]int32
+	lazy   bool // sparse is to be built on first use (CFG.Index)
+	zero   bool // some block's label is 0 (no valid one is)
 }
 
+// newBlockIndex indexes blocks: densely if their labels are compact, else
+// lazily (see CFG.Index).
 func newBlockIndex(blocks []*Block) blockIndex {
 	if len(blocks) == 0 {
 		return blockIndex{}
@@ -184,6 +194,9 @@ func newBlockIndex(blocks []*Block) blockIndex {
 	lo, hi := blocks[0].Label, blocks[0].Label
 	for _, b := range blocks {
 		lo, hi = min(lo, b.Label), max(hi, b.Label)
+	}
+	if lo == 0 {
+		return blockIndex{lazy: true, zero: true}
 	}
 	var x blockIndex
 	if span := uint64(hi - lo); span < 8*uint64(len(blocks))+64 {
@@ -194,11 +207,7 @@ func newBlockIndex(blocks []*Block) blockIndex {
 		}
 		return x
 	}
-	x.sparse = make(map[ID]int32, len(blocks))
-	for i, b := range blocks {
-		x.sparse[b.Label] = int32(i)
-	}
-	return x
+	return blockIndex{lazy: true}
 }
 
 // get returns the index of the block labelled label, or -1.
@@ -264,6 +273,31 @@ func reversePostOrder(n int, entry int32, succs [][]int32) (order, index []int32
 
 // Index returns the index of the block labelled label, or -1.
 func (g *CFG) Index(label ID) int32 {
+	if g.index.dense == nil {
+		// The block the def-use chains know by label, if it is at its
+		// index in this graph under the same label, is the answer the
+		// index would give (for a valid function, whose labels are
+		// unique).
+		if m := g.Func.module; m != nil && m.du != nil {
+			if b := m.du.Block(label); b != nil {
+				if i := b.index; uint(i) < uint(len(g.shape)) && g.shape[i].block == b && g.shape[i].label == label {
+					return i
+				}
+			}
+		}
+		if label == 0 && !g.index.zero {
+			return -1 // (ContainingConstruct's "none", asked often)
+		}
+		if g.index.lazy {
+			// From the labels the graph was built from (g.Blocks shares
+			// the function's slice, which passes may reorder).
+			g.index.lazy = false
+			g.index.sparse = make(map[ID]int32, len(g.shape))
+			for i, s := range g.shape {
+				g.index.sparse[s.label] = int32(i)
+			}
+		}
+	}
 	return g.index.get(label)
 }
 

@@ -90,6 +90,9 @@ func (o *Operand) String() string {
 // instruction and the terminator included, OpPhi first.
 type Block struct {
 	Label ID
+	// index is the block's position in the blocks of the CFG last built
+	// over it (CFG.Index checks it before trusting it).
+	index int32
 	Insts []*Inst
 	// Func is the function holding the block; Module.Link sets it.
 	Func *Function
