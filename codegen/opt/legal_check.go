@@ -33,9 +33,23 @@ type IllegalPointer struct {
 func CheckPointers(m *builder.Module) *IllegalPointer {
 	varPointers := slices.Contains(m.Capabilities, spv.CapabilityVariablePointers) ||
 		slices.Contains(m.Capabilities, spv.CapabilityVariablePointersStorageBuffer)
-	du := m.DefUse() // the type lookups below; no builder (and its interning tables) is needed
+	// The lookups below are of types, which are module-level: a table of
+	// the globals serves them (the def-use chains, which compact-ids
+	// dropped, would cost a walk of every instruction's uses).
+	globals := make([]*builder.Inst, m.Bound)
+	for _, g := range m.Globals {
+		if g.Result != 0 && g.Result < m.Bound {
+			globals[g.Result] = g
+		}
+	}
+	def := func(id builder.ID) *builder.Inst {
+		if id < builder.ID(len(globals)) {
+			return globals[id]
+		}
+		return nil
+	}
 	pointee := func(typ builder.ID) (spv.StorageClass, builder.ID, bool) {
-		d := du.Def(typ)
+		d := def(typ)
 		if d == nil || d.Op != spv.OpTypePointer {
 			return 0, 0, false
 		}
@@ -67,7 +81,7 @@ func CheckPointers(m *builder.Module) *IllegalPointer {
 			}
 		case spv.OpPhi, spv.OpSelect:
 			var op spv.Op
-			if d := du.Def(in.Type); d != nil {
+			if d := def(in.Type); d != nil {
 				op = d.Op
 			}
 			switch op {

@@ -46,7 +46,7 @@ func Run(m *builder.Module, passes []Pass, o RunOptions) error {
 		}
 		return nil
 	}
-	c := newContext(m, o.Options)
+	c := newBareContext(m, o.Options)
 	// The module may have been edited since its last run.
 	keepCurrentCFGs(m)
 	settled := map[string]bool{} // passes that would change nothing now
@@ -62,6 +62,9 @@ func Run(m *builder.Module, passes []Pass, o RunOptions) error {
 		changed, err := false, error(nil)
 		skip := settled[p.Name()]
 		if !skip || o.Verify {
+			if _, ok := p.(standalonePass); !ok {
+				c.prepare()
+			}
 			changed, err = p.Run(c)
 		}
 		m.Compact()

@@ -14,8 +14,8 @@ import (
 // variables already judged. A pass makes one per run.
 type memPass struct {
 	c         *Context
-	target    map[builder.ID]bool // variable -> whether it is a target
-	supported map[builder.ID]bool // pointer -> only supported uses (see onlyLoadStoreUses)
+	target    *idTable[targetState] // variable -> whether it is a target
+	supported *idTable[bool]        // pointer -> only supported uses (see onlySupportedUses)
 	undefs    *undefs
 	declared  map[builder.ID]bool            // variable -> has a DebugDeclare
 	decos     map[builder.ID][]*builder.Inst // target -> its decorations, once asked for
@@ -25,9 +25,32 @@ type memPass struct {
 }
 
 func newMemPass(c *Context) *memPass {
-	return &memPass{c: c, target: map[builder.ID]bool{}, supported: map[builder.ID]bool{}, undefs: newUndefs(c),
-		declared: map[builder.ID]bool{}, debugInfo: moduleHasDebugInfo(c)}
+	t := &c.mem
+	t.target.reset()
+	t.supported.reset()
+	t.target.fit(c.M.Bound)
+	t.supported.fit(c.M.Bound)
+	return &memPass{c: c, target: &t.target, supported: &t.supported, undefs: newUndefs(c), declared: map[builder.ID]bool{},
+		debugInfo: moduleHasDebugInfo(c)}
 }
+
+// memTables are the memory passes' tables by id, kept in the Context from
+// one run to the next (one pass runs at a time) instead of made again for
+// every run: the pipelines run those passes a dozen times.
+type memTables struct {
+	target    idTable[targetState]
+	supported idTable[bool]
+}
+
+// targetState is what a memory pass knows of a variable: not judged yet,
+// a target, or not one.
+type targetState uint8
+
+const (
+	targetUnknown targetState = iota
+	isTarget
+	notTarget
+)
 
 // isDebugRef reports whether in is a DebugDeclare or DebugValue.
 func (p *memPass) isDebugRef(in *builder.Inst) bool {
@@ -82,8 +105,8 @@ func (p *memPass) isTargetVar(varID builder.ID) bool {
 	if varID == 0 {
 		return false
 	}
-	if t, ok := p.target[varID]; ok {
-		return t
+	if t := p.target.at(varID); t != targetUnknown {
+		return t == isTarget
 	}
 	d := p.c.DU.Def(varID)
 	t := false
@@ -91,12 +114,16 @@ func (p *memPass) isTargetVar(varID builder.ID) bool {
 		sc, pointee, ok := p.c.B.Pointee(d.Type)
 		t = ok && sc == spv.StorageClassFunction && p.isTargetType(pointee)
 	}
-	p.target[varID] = t
+	st := notTarget
+	if t {
+		st = isTarget
+	}
+	p.target.put(varID, st)
 	return t
 }
 
 // excludeVar makes varID a non-target from now on.
-func (p *memPass) excludeVar(varID builder.ID) { p.target[varID] = false }
+func (p *memPass) excludeVar(varID builder.ID) { p.target.put(varID, notTarget) }
 
 func (p *memPass) isTargetType(typ builder.ID) bool {
 	d := p.c.DU.Def(typ)
@@ -143,7 +170,7 @@ func (p *memPass) onlyLoadStoreUses(varID builder.ID) bool {
 // debug declaration: then the passes see every access to the memory.
 // Answers are cached for the run.
 func (p *memPass) onlySupportedUses(ptr builder.ID) bool {
-	if ok, seen := p.supported[ptr]; seen && ok {
+	if p.supported.at(ptr) {
 		return true
 	}
 	// (The recursion compacts other ids' lists only: the view stays valid.)
@@ -161,14 +188,14 @@ func (p *memPass) onlySupportedUses(ptr builder.ID) bool {
 			return false
 		}
 	}
-	p.supported[ptr] = true
+	p.supported.put(ptr, true)
 	return true
 }
 
 // collectTargetVars rules out, among the variables f loads and stores,
 // those with other uses than loads and stores.
 func (p *memPass) collectTargetVars(f *builder.Function) {
-	clear(p.target)
+	p.target.reset()
 	p.undefs = newUndefs(p.c)
 	for in := range f.Insts() {
 		if in.Op != spv.OpLoad && in.Op != spv.OpStore {

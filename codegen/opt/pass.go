@@ -44,6 +44,7 @@ type Context struct {
 	structured map[*builder.Function]*structuredCFG
 
 	adce adceScratch // eliminate-dead-code-aggressive's memory between runs
+	mem  memTables   // the memory passes' tables by id (mem.go)
 
 	// blockAt is scratch for blockIndex: by label, a block's index + 1 in
 	// the function last indexed (whose labels are in indexed).
@@ -81,12 +82,39 @@ func (c *Context) blockIndex(f *builder.Function) func(builder.ID) int {
 	}
 }
 
+// newContext returns a context over m with the shared analyses built.
 func newContext(m *builder.Module, o Options) *Context {
-	m.Link()
-	c := &Context{M: m, Options: o}
-	c.B = builder.Edit(m)
-	c.DU = m.DefUse()
+	c := newBareContext(m, o)
+	c.prepare()
 	return c
+}
+
+// newBareContext returns a context over m without the shared analyses
+// (see prepare).
+func newBareContext(m *builder.Module, o Options) *Context {
+	m.Link()
+	return &Context{M: m, Options: o}
+}
+
+// prepare builds what passes share, if it is not built: the builder's
+// interning over the module (B) and the def-use chains (DU). The manager
+// prepares the context before each pass but a standalone one, so that a
+// pipeline of standalone passes (trim-capabilities alone, at -O0) never
+// builds them, and renumbering ids (compact-ids) drops them until a pass
+// that uses them runs.
+func (c *Context) prepare() {
+	if c.B == nil || c.DU == nil {
+		c.B = builder.Edit(c.M)
+		c.DU = c.M.DefUse()
+	}
+}
+
+// A standalonePass reads and edits the module without the Context's
+// shared analyses (B, DU and what is built on them: Def, the folder...),
+// doing what lookups it needs itself.
+type standalonePass interface {
+	Pass
+	standalone()
 }
 
 // NewInst makes an instruction with a fresh result id when the opcode has
@@ -145,11 +173,12 @@ func errorf(pass Pass, format string, args ...any) error {
 	return fmt.Errorf("%s: %s", pass.Name(), fmt.Sprintf(format, args...))
 }
 
-// renumbered rebuilds what depends on id numbers (the builder's interning
-// tables, the def-use chains) after a pass renumbered ids.
+// renumbered drops what depends on id numbers (the builder's interning
+// tables, the def-use chains, the folder's constants) after a pass
+// renumbered ids: prepare builds them again for the next pass that uses
+// them. compact-ids runs last in DXC's pipelines, where often only
+// trim-capabilities, a standalone pass, follows it.
 func (c *Context) renumbered() {
 	c.M.InvalidateDefUse()
-	c.B = builder.Edit(c.M)
-	c.DU = c.M.DefUse()
-	c.fold = nil
+	c.B, c.DU, c.fold = nil, nil, nil
 }

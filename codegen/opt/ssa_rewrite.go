@@ -350,8 +350,8 @@ func (r *ssaRewriter) apply() bool {
 // form (their values are no longer in memory).
 func (r *ssaRewriter) killDebugDeclares() bool {
 	killed := false
-	for v, target := range r.p.target {
-		if target && r.p.debugDeclared(v) && r.p.killDebugDeclaresOf(v) {
+	for _, v := range r.p.target.set {
+		if r.p.target.at(v) == isTarget && r.p.debugDeclared(v) && r.p.killDebugDeclaresOf(v) {
 			killed = true
 		}
 	}

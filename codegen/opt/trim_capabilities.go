@@ -23,6 +23,11 @@ type trimCapabilities struct{}
 
 func (trimCapabilities) Name() string { return "trim-capabilities" }
 
+// The pass looks ids up in a table of its own (capTrimmer.defs): DXC runs
+// it last, after compact-ids, which leaves no def-use chains, and at -O0
+// it is often the only pass.
+func (trimCapabilities) standalone() {}
+
 // trimmableCapabilities are the capabilities the pass may remove.
 var trimmableCapabilities = []spv.Capability{
 	spv.CapabilityComputeDerivativeGroupLinearKHR, spv.CapabilityComputeDerivativeGroupQuadsKHR,
@@ -74,7 +79,12 @@ func (trimCapabilities) Run(c *Context) (bool, error) {
 	}
 	t := &capTrimmer{c: c, need: capSet{}, exts: map[string]bool{}, declared: impliedCapabilities(m.Capabilities),
 		vulkanMemoryModel: m.MemoryModel != nil && spv.MemoryModel(m.MemoryModel.Operands[1].Word) == spv.MemoryModelVulkan,
-		decorated:         map[builder.ID][]spv.Decoration{}}
+		decorated:         map[builder.ID][]spv.Decoration{}, defs: make([]*builder.Inst, m.Bound)}
+	for in := range m.All() {
+		if in.Result != 0 && int(in.Result) < len(t.defs) {
+			t.defs[in.Result] = in
+		}
+	}
 	for _, d := range m.Annotations {
 		if d.Op == spv.OpDecorate {
 			id := d.Operands[0].ID()
@@ -133,6 +143,23 @@ type capTrimmer struct {
 	declared          capSet // declared or implied
 	vulkanMemoryModel bool
 	decorated         map[builder.ID][]spv.Decoration
+	defs              []*builder.Inst // by result id
+}
+
+// def returns the instruction defining id, or nil.
+func (t *capTrimmer) def(id builder.ID) *builder.Inst {
+	if int(id) < len(t.defs) {
+		return t.defs[id]
+	}
+	return nil
+}
+
+// extSetName is Context.extSetName over the pass's table.
+func (t *capTrimmer) extSetName(id builder.ID) string {
+	if d := t.def(id); d != nil && d.Op == spv.OpExtInstImport && len(d.Operands) > 0 {
+		return d.Operands[0].Str()
+	}
+	return ""
 }
 
 // capabilities records the trimmable ones among caps (any of which would
@@ -161,7 +188,7 @@ func (t *capTrimmer) extensions(v spv.Version, exts []string) {
 
 func (t *capTrimmer) inst(in *builder.Inst) {
 	if in.Op == spv.OpExtInst {
-		if set := spv.ExtInstSetByName(t.c.extSetName(in.Operands[0].ID())); set != nil {
+		if set := spv.ExtInstSetByName(t.extSetName(in.Operands[0].ID())); set != nil {
 			if info := set.Inst(in.Operands[1].Word); info != nil {
 				t.capabilities(info.Capabilities)
 			}
@@ -230,7 +257,6 @@ func (t *capTrimmer) operands(ops []builder.Operand) {
 // special returns the capability an instruction needs by a rule the
 // grammar cannot state.
 func (t *capTrimmer) special(in *builder.Inst) (spv.Capability, bool) {
-	c := t.c
 	switch in.Op {
 	case spv.OpTypeFloat:
 		switch in.Operands[0].Word {
@@ -252,7 +278,10 @@ func (t *capTrimmer) special(in *builder.Inst) (spv.Capability, bool) {
 			return spv.CapabilityImageMSArray, true
 		}
 	case spv.OpImageRead, spv.OpImageSparseRead, spv.OpImageWrite:
-		img := c.Def(c.DU.TypeOf(in.Operands[0].ID()))
+		var img *builder.Inst
+		if v := t.def(in.Operands[0].ID()); v != nil {
+			img = t.def(v.Type)
+		}
 		if img == nil || img.Op != spv.OpTypeImage || spv.ImageFormat(img.Operands[6].Word) != spv.ImageFormatUnknown {
 			break
 		}
@@ -279,7 +308,7 @@ func (t *capTrimmer) special(in *builder.Inst) (spv.Capability, bool) {
 // flags not constant.
 func (t *capTrimmer) rayFlags(flags builder.ID) (spv.Capability, bool) {
 	const skip = uint64(spv.RayFlagsSkipTrianglesKHR | spv.RayFlagsSkipAABBsKHR)
-	if d := t.c.Def(flags); d != nil && d.Op == spv.OpConstant && d.Operands[0].Uint64()&skip == 0 {
+	if d := t.def(flags); d != nil && d.Op == spv.OpConstant && d.Operands[0].Uint64()&skip == 0 {
 		return 0, false
 	}
 	return spv.CapabilityRayTraversalPrimitiveCullingKHR, true
@@ -349,7 +378,7 @@ func (t *capTrimmer) anyType(id builder.ID, match, stop func(*builder.Inst) bool
 			continue
 		}
 		seen[id] = true
-		d := t.c.Def(id)
+		d := t.def(id)
 		if d == nil || stop != nil && stop(d) {
 			continue
 		}
