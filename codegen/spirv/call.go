@@ -211,6 +211,10 @@ func (e *emitter) invoke(f *sema.Func, recv func() value, argExprs []ast.Expr, x
 			args = append(args, e.resourceArg(p, arg)) // rescounters.go
 			continue
 		}
+		if e.perVertexArray(f, p) {
+			args = append(args, e.perVertexArg(f, i, p, arg)) // pervertex.go
+			continue
+		}
 		if p.Mode == types.Out || p.Mode == types.InOut {
 			// DXC passes a variable of the parameter's type itself, and
 			// otherwise copies the argument in and back out.

@@ -31,8 +31,8 @@
 //   - funcwalk.go: the state of a function's walk, and the queue of
 //     functions; stmt.go, expr.go, access.go, binary.go, convert.go, cast.go,
 //     constant.go, bitfield.go: statements and expressions; call.go and
-//     inline.go: calls (inlined only for per-vertex parameters, a texture
-//     whose image type the parameter's differs from, node records).
+//     inline.go: calls (inlined only for a texture whose image type the
+//     parameter's differs from, node records, SPIR-V pointers).
 //   - resources.go (declarations), textures.go, buffers.go, bab.go,
 //     aliases.go, heap.go, rov.go, samplepos.go: resources and their
 //     methods; resstate.go: what belongs to each resource variable.

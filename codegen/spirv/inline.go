@@ -12,8 +12,7 @@ import (
 )
 
 // The calls the emitter still inlines itself (inlinesCall): functions
-// reading per-vertex attributes through their parameters, functions given
-// a texture whose image type differs from the parameter's
+// given a texture whose image type differs from the parameter's
 // ([[vk::image_format]]), and functions taking or returning objects that
 // hold no resource (node records, SPIR-V pointers). Every other call is a
 // call, in DXC's -fcgl shape, which the legalization inlines.
@@ -40,16 +39,10 @@ func inlineAsks(t *types.Type, result bool) bool {
 	return (t.Canonical().IsObject() && (result || !isHandle(t))) || isResourceArray(t) || isAggregate(t)
 }
 
-// inlinesCall reports whether a call of f is inlined: one reading
-// per-vertex attributes through its parameters, and, unless resources are
-// held in memory (resvalues.go), one mustInline or the handles it is
-// given ask for. With resources held in memory only handles of another
-// image type and the types mustInline asks for that hold no resource
-// (node records, SPIR-V pointers) still ask for it.
+// inlinesCall reports whether a call of f is inlined: one whose handles
+// are of another image type than its parameters', or whose types ask for
+// it (mustInline) and hold no resource (node records, SPIR-V pointers).
 func (e *emitter) inlinesCall(f *sema.Func, argExprs []ast.Expr) bool {
-	if e.perVertexParams(f) {
-		return true
-	}
 	return e.handleTypesDiffer(f, argExprs) ||
 		mustInlineFor(f, func(t *types.Type, result bool) bool { return inlineAsks(t, result) && !holdsResource(t) })
 }
@@ -230,10 +223,6 @@ func (e *emitter) bindInlinedParams(ps *inlinedParams, f, proto *sema.Func, argE
 	for i, p := range f.Params {
 		arg := e.argument(f, proto, i, argExprs, x)
 		ps.saved[p] = e.vars[p]
-		if e.io.perVertex {
-			e.bindPerVertexParam(f, i, p, arg) // pervertex.go
-			ps.undo = append(ps.undo, func() { delete(e.io.inputAliases, p) })
-		}
 		if e.bindParamToArgument(p, arg) {
 			continue
 		}

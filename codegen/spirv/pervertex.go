@@ -3,6 +3,7 @@ package spirv
 import (
 	"github.com/hlsl2spirv/hlsl2spirv/builder"
 	"github.com/hlsl2spirv/hlsl2spirv/builder/spv"
+	"github.com/hlsl2spirv/hlsl2spirv/codegen/spirv/layout"
 	"github.com/hlsl2spirv/hlsl2spirv/frontend/ast"
 	"github.com/hlsl2spirv/hlsl2spirv/sema"
 	"github.com/hlsl2spirv/hlsl2spirv/sema/intrinsics"
@@ -16,11 +17,9 @@ import (
 // values decorated PerVertexKHR, as in DXC. The entry wrapper reads
 // element 0, the provoking vertex, which is what a flat input gives;
 // GetAttributeAtVertex(x, i) reads element i of the stage variable x comes
-// from. x must name an entry parameter or a member of one, or a
-// nointerpolation parameter of a function called with such a value; calls
-// of those functions are inlined so that the parameter stays bound to its
-// stage variable (DXC's legalization inlines everything; its -Od form
-// passes the arrays around instead).
+// from, x an entry parameter or a member of one. A nointerpolation
+// parameter of another function takes the three values as an array, as
+// DXC passes them (perVertexArray), which GetAttributeAtVertex indexes.
 
 // inputKey names a stage input leaf: an entry parameter and the path of
 // member indexes inside it.
@@ -29,8 +28,8 @@ type inputKey struct {
 	path string
 }
 
-// inputSource is what an inlined parameter is bound to: an entry
-// parameter, or a member of one.
+// inputSource is what an expression reads: a parameter, and the path of
+// member indexes inside it.
 type inputSource struct {
 	p    *sema.Var
 	path []uint32
@@ -74,8 +73,12 @@ func (e *emitter) attributeAtVertex(x *ast.CallExpr, m *intrinsics.Match, t *typ
 	if e.stage() != stage.Pixel {
 		e.errorf(x.Pos(), "GetAttributeAtVertex only allowed in pixel shader")
 	}
-	l, ok := e.inputOf(x.Args[0])
-	if !ok || !l.perVertex {
+	arr, sc, vt := builder.ID(0), spv.StorageClassInput, (*types.Type)(nil)
+	if src, ok := e.sourceOf(x.Args[0]); ok && len(src.path) == 0 && e.io.perVertexArrays[src.p] != 0 {
+		arr, sc, vt = e.io.perVertexArrays[src.p], spv.StorageClassFunction, src.p.Type()
+	} else if l, ok := e.inputOf(x.Args[0]); ok && l.perVertex {
+		arr, vt = l.v, l.varType
+	} else {
 		e.errorf(x.Args[0].Pos(), "attribute evaluation can only be done on values taken directly from inputs.")
 		return 0
 	}
@@ -85,42 +88,81 @@ func (e *emitter) attributeAtVertex(x *ast.CallExpr, m *intrinsics.Match, t *typ
 		it := e.typeOf(x.Args[1])
 		vertex = e.convert(e.rvalueAs(x.Args[1], it), it, types.ScalarType(types.Uint))
 	}
-	vt := e.typeID(l.varType)
-	p := e.fb.AccessChain(e.b.TypePointer(spv.StorageClassInput, vt), l.v, vertex)
-	return e.convert(e.fb.Load(vt, p), l.varType, concreteType(t))
+	p := e.fb.AccessChain(e.b.TypePointer(sc, e.typeID(vt)), arr, vertex)
+	return e.convert(e.fb.Load(e.typeID(vt), p), vt, concreteType(t))
 }
 
-// perVertexParams reports whether f has a nointerpolation parameter while
-// per-vertex inputs are in use: such calls are inlined.
-func (e *emitter) perVertexParams(f *sema.Func) bool {
-	if !e.io.perVertex {
+func isNointerpolation(p *sema.Var) bool {
+	pd, ok := p.Decl.(*ast.Param)
+	return ok && hasModifier(pd.Mods, "nointerpolation")
+}
+
+// perVertexArray reports a parameter that takes the three vertex values
+// of a per-vertex input as an array, as DXC passes them: a
+// nointerpolation parameter of another type than a struct or an array,
+// of a function other than the entry, while per-vertex inputs are in use.
+// (One of struct or array type is an ordinary parameter, which
+// GetAttributeAtVertex cannot read.)
+// The function reads the provoking vertex's value from
+// <name>_perVertexParam0, and GetAttributeAtVertex the element asked for.
+func (e *emitter) perVertexArray(f *sema.Func, p *sema.Var) bool {
+	if !e.io.perVertex || f == e.entry.fn || !isNointerpolation(p) {
 		return false
 	}
-	for _, p := range f.Params {
-		if pd, ok := p.Decl.(*ast.Param); ok && hasModifier(pd.Mods, "nointerpolation") {
-			return true
-		}
-	}
-	return false
+	c := p.Type().Canonical()
+	return !c.IsStruct() && !c.IsArray()
 }
 
-// bindPerVertexParam binds an inlined nointerpolation parameter to the
-// stage input its argument reads, which it must be.
-func (e *emitter) bindPerVertexParam(f *sema.Func, i int, p *sema.Var, arg ast.Expr) {
-	pd, ok := p.Decl.(*ast.Param)
-	if !ok || !hasModifier(pd.Mods, "nointerpolation") {
-		return
+// perVertexArrayType is the type of such a parameter's array.
+func (e *emitter) perVertexArrayType(t *types.Type) builder.ID {
+	return e.b.TypeArrayN(e.typeID(t), 3, 0)
+}
+
+// perVertexParam binds the parameter p, whose SPIR-V parameter arr points
+// to the three vertex values, to <name>_perVertexParam0, the provoking
+// vertex's value, at the start of the function's body.
+func (e *emitter) perVertexParam(p *sema.Var, arr builder.ID) {
+	t := p.Type()
+	v := e.fb.Variable(e.ptrType(spv.StorageClassFunction, t, layout.Void), p.Name()+"_perVertexParam0", 0)
+	first := e.fb.AccessChain(e.b.TypePointer(spv.StorageClassFunction, e.typeID(t)), arr, e.b.ConstUint32(0))
+	e.fb.Store(v, e.fb.Load(e.typeID(t), first))
+	e.vars[p] = &variable{ptr: v, sc: spv.StorageClassFunction, typ: t, member: -1}
+	e.io.perVertexArrays[p] = arr
+}
+
+// perVertexArg passes arg to the per-vertex array parameter p of f: the
+// three values of the stage input it reads, or the array of the
+// per-vertex parameter it names, copied into param.var.<name>.
+func (e *emitter) perVertexArg(f *sema.Func, i int, p *sema.Var, arg ast.Expr) builder.ID {
+	t := p.Type()
+	at := e.perVertexArrayType(t)
+	tmp := e.fb.Variable(e.b.TypePointer(spv.StorageClassFunction, at), "param.var."+p.Name(), 0)
+	if src, ok := e.sourceOf(arg); ok && len(src.path) == 0 {
+		if arr, ok := e.io.perVertexArrays[src.p]; ok {
+			e.fb.Store(tmp, e.fb.Load(at, arr))
+			return tmp
+		}
 	}
 	l, ok := e.inputOf(arg)
 	if !ok || !l.perVertex {
 		e.errorf(arg.Pos(), "parameter %d of %s must have a 'nointerpolation' attribute", i, f.Name())
-		return
+		return tmp
 	}
-	e.io.inputAliases[p], _ = e.sourceOf(arg)
+	if types.Identical(l.varType, t) {
+		e.fb.Store(tmp, e.fb.Load(at, l.v))
+		return tmp
+	}
+	var vals []builder.ID
+	for k := range 3 {
+		ptr := e.fb.AccessChain(e.b.TypePointer(spv.StorageClassInput, e.typeID(l.varType)), l.v, e.b.ConstUint32(uint32(k)))
+		vals = append(vals, e.convert(e.fb.Load(e.typeID(l.varType), ptr), l.varType, t))
+	}
+	e.fb.Store(tmp, e.fb.CompositeConstruct(at, vals...))
+	return tmp
 }
 
-// sourceOf traces x back to what it reads: an entry parameter (or an
-// inlined parameter bound to one) and member accesses on it.
+// sourceOf traces x back to what it reads: a parameter and member
+// accesses on it.
 func (e *emitter) sourceOf(x ast.Expr) (inputSource, bool) {
 	var path []uint32
 	for {
@@ -138,9 +180,6 @@ func (e *emitter) sourceOf(x ast.Expr) (inputSource, bool) {
 			v, ok := e.info.ObjectOf(n).(*sema.Var)
 			if !ok {
 				return inputSource{}, false
-			}
-			if src, ok := e.io.inputAliases[v]; ok {
-				return inputSource{src.p, append(append([]uint32(nil), src.path...), path...)}, true
 			}
 			return inputSource{v, path}, true
 		}

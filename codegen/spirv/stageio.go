@@ -29,11 +29,12 @@ type stageIO struct {
 	streams map[*sema.Var][]ioLeaf // a geometry shader's output streams
 	// perVertex: the pixel shader calls GetAttributeAtVertex, so its
 	// nointerpolation inputs are per-vertex arrays (pervertex.go);
-	// stageInputs are the entry parameters' input leaves, inputAliases
-	// the inlined parameters bound to them.
-	perVertex    bool
-	stageInputs  map[inputKey]ioLeaf
-	inputAliases map[*sema.Var]inputSource
+	// stageInputs are the entry parameters' input leaves.
+	perVertex   bool
+	stageInputs map[inputKey]ioLeaf
+	// perVertexArrays are the per-vertex array parameters of the
+	// functions (pervertex.go), by parameter.
+	perVertexArrays map[*sema.Var]builder.ID
 
 	// Shared by every entry point.
 	// extBuiltins are the vk::ext_builtin_input/output variables
@@ -55,7 +56,7 @@ type stageIO struct {
 func newStageIO() stageIO {
 	return stageIO{streams: map[*sema.Var][]ioLeaf{}, builtinVars: map[builtinKey]builder.ID{},
 		extBuiltins: map[builtinKey]builder.ID{}, stageInputs: map[inputKey]ioLeaf{},
-		inputAliases: map[*sema.Var]inputSource{}}
+		perVertexArrays: map[*sema.Var]builder.ID{}}
 }
 
 // beginEntry forgets the stage variables of the previous entry point; the

@@ -33,6 +33,10 @@ func (e *emitter) function(fn *function) {
 			params = append(params, e.nodeParamType(p)) // node.go
 			continue
 		}
+		if e.perVertexArray(f, p) {
+			params = append(params, e.b.TypePointer(spv.StorageClassFunction, e.perVertexArrayType(p.Type()))) // pervertex.go
+			continue
+		}
 		params = append(params, e.b.TypePointer(spv.StorageClassFunction, e.typeID(p.Type())))
 	}
 	ctrl := spv.FunctionControlNone
@@ -88,6 +92,11 @@ func (e *emitter) function(fn *function) {
 		}
 	}
 	fb.StartBlock(fb.NewBlock("bb.entry"))
+	for _, p := range f.Params {
+		if e.perVertexArray(f, p) {
+			e.perVertexParam(p, e.vars[p].ptr) // pervertex.go
+		}
+	}
 	if e.dbg.rich != nil {
 		e.richBlock(f.Decl.Body)
 		e.block(f.Decl.Body.List)
