@@ -33,10 +33,10 @@ const (
 // fcfg is one function's control-flow graph as spirv-val sees it. Nodes are
 // block indexes; entry and exit are the pseudo blocks.
 type fcfg struct {
+	c                     *checker
 	f                     *builder.Function
 	n                     int32 // real blocks
 	entry, exit           int32
-	index                 map[ID]int32
 	succ, pred            [][]int32 // real edges, duplicates kept
 	ssucc, spred          [][]int32 // structural edges
 	augSucc, augPred      [][]int32 // augmented lists by node (pseudo blocks and their neighbours), nil where not augmented
@@ -48,9 +48,47 @@ type fcfg struct {
 	dom, sdom, spdom      *vdom
 	backEdges             [][2]int32
 	depth                 []int32 // -1 until computed
-	// constructs in declaration order.
+	// constructs in declaration order; loopOf is the loop construct by
+	// header block (nil for other blocks).
 	constructs []*vconstruct
+	loopOf     []*vconstruct
+	// mark and stamp are scratch for the walks over blocks (a block is
+	// marked when mark[b] == stamp; newMark starts a fresh set).
+	mark               []int32
+	stamp              int32
+	blockBuf, stackBuf []int32
+	targetBuf          []int32
+	cases              []caseInfo
+	caseStamp          int32
 }
+
+// index returns the block index of label id in the function.
+func (g *fcfg) index(id ID) (int32, bool) {
+	c := g.c
+	if int(id) < len(c.defs) {
+		if d := c.defs[id]; d != nil && d.Op == spv.OpLabel && c.defFunc[id] == g.f {
+			return c.blockIndex[id], true
+		}
+	}
+	return 0, false
+}
+
+// indexOr0 is index, with 0 for a label not in the function.
+func (g *fcfg) indexOr0(id ID) int32 {
+	i, _ := g.index(id)
+	return i
+}
+
+// newMark starts an empty set of marked nodes (real and pseudo).
+func (g *fcfg) newMark() {
+	if g.mark == nil {
+		g.mark = make([]int32, g.n+2)
+	}
+	g.stamp++
+}
+
+func (g *fcfg) marked(b int32) bool { return g.mark[b] == g.stamp }
+func (g *fcfg) setMark(b int32)     { g.mark[b] = g.stamp }
 
 type constructKind uint8
 
@@ -103,7 +141,7 @@ func (c *checker) buildCFG(f *builder.Function) (*fcfg, error) {
 	// block by block: this runs for every function of every compile.
 	lists := make([][]int32, 6*n+4)
 	blockInts := make([]int32, 3*n)
-	g := &fcfg{f: f, n: n, entry: n, exit: n + 1, index: make(map[ID]int32, n),
+	g := &fcfg{c: c, f: f, n: n, entry: n, exit: n + 1, loopOf: make([]*vconstruct, n),
 		succ: lists[:n:n], pred: lists[n : 2*n : 2*n], ssucc: lists[2*n : 3*n : 3*n], spred: lists[3*n : 4*n : 4*n],
 		augSucc: lists[4*n : 5*n+2 : 5*n+2], augPred: lists[5*n+2:], kind: make([]uint8, n),
 		mergeHeader: blockInts[:n:n], loopCont: blockInts[n : 2*n : 2*n], contHeader: blockInts[2*n:]}
@@ -113,11 +151,14 @@ func (c *checker) buildCFG(f *builder.Function) (*fcfg, error) {
 	edgeArr := make([]cfgEdge, 0, 4*n)
 	real, structural := edgeArr[:0:2*n], edgeArr[2*n:2*n]
 	var targets []ID
-	for i, b := range f.Blocks {
-		g.index[b.Label] = int32(i)
+	// The constructs: at most a loop and its continue construct per block.
+	constructArr := make([]vconstruct, 0, 2*n)
+	newConstruct := func(k vconstruct) *vconstruct {
+		constructArr = append(constructArr, k)
+		return &constructArr[len(constructArr)-1]
 	}
 	block := func(in *builder.Inst, id ID) (int32, error) {
-		if i, ok := g.index[id]; ok {
+		if i, ok := g.index(id); ok {
 			return i, nil
 		}
 		return 0, c.errorf(RuleCFG, f.Def, "block %%%d is referenced (by %s) but not defined in the function", id, in.Op)
@@ -144,14 +185,15 @@ func (c *checker) buildCFG(f *builder.Function) (*fcfg, error) {
 				structural = append(structural, cfgEdge{bi, merge}, cfgEdge{bi, cont})
 				g.loopCont[bi] = cont
 				g.contHeader[cont] = bi
-				loop := &vconstruct{kind: kLoop, entry: bi, exit: merge, header: bi}
-				cc := &vconstruct{kind: kContinue, entry: cont, exit: -1, header: bi, loop: loop}
+				loop := newConstruct(vconstruct{kind: kLoop, entry: bi, exit: merge, header: bi})
+				cc := newConstruct(vconstruct{kind: kContinue, entry: cont, exit: -1, header: bi, loop: loop})
 				loop.cont = cc
+				g.loopOf[bi] = loop
 				g.constructs = append(g.constructs, loop, cc)
 			} else {
 				g.kind[bi] |= blockSelection
 				structural = append(structural, cfgEdge{bi, merge})
-				g.constructs = append(g.constructs, &vconstruct{kind: kSelection, entry: bi, exit: merge, header: bi})
+				g.constructs = append(g.constructs, newConstruct(vconstruct{kind: kSelection, entry: bi, exit: merge, header: bi}))
 			}
 		} else if len(b.Insts) >= 2 {
 			// A merge instruction not right before the terminator is an
@@ -584,27 +626,36 @@ func (g *fcfg) label(b int32) ID {
 // structured checks the structured control-flow rules of one function.
 func (c *checker) structured(g *fcfg) error {
 	f := g.f
-	latches := map[int32]map[int32]bool{}
 	for _, e := range g.backEdges {
 		if g.kind[e[1]]&blockLoop == 0 {
 			return c.errorf(RuleStructured, f.Blocks[e[0]].Terminator(), "the back edge %%%d -> %%%d does not go to a loop header", g.label(e[0]), g.label(e[1]))
 		}
-		if latches[e[1]] == nil {
-			latches[e[1]] = map[int32]bool{}
+	}
+	// The distinct back-edge blocks (latches) of each loop header: the
+	// back edges sorted by header, then by latch.
+	edges := slices.Clone(g.backEdges)
+	slices.SortFunc(edges, func(a, b [2]int32) int {
+		if c := cmp.Compare(a[1], b[1]); c != 0 {
+			return c
 		}
-		latches[e[1]][e[0]] = true
+		return cmp.Compare(a[0], b[0])
+	})
+	latches := make([]int32, g.n)
+	for i, e := range edges {
+		if i == 0 || edges[i-1] != e {
+			latches[e[1]]++
+		}
 	}
 	for b := int32(0); b < g.n; b++ {
-		if g.sreachable[b] && g.kind[b]&blockLoop != 0 && len(latches[b]) != 1 {
-			return c.errorf(RuleStructured, f.Blocks[b].Merge(), "loop header %%%d is the target of %d back-edge blocks; it must be of exactly one", g.label(b), len(latches[b]))
+		if g.sreachable[b] && g.kind[b]&blockLoop != 0 && latches[b] != 1 {
+			return c.errorf(RuleStructured, f.Blocks[b].Merge(), "loop header %%%d is the target of %d back-edge blocks; it must be of exactly one", g.label(b), latches[b])
 		}
 	}
-	// The continue construct's exit is its back-edge block.
+	// The continue construct's exit is its back-edge block (the last one
+	// found).
 	for _, e := range g.backEdges {
-		for _, k := range g.constructs {
-			if k.kind == kLoop && k.entry == e[1] {
-				k.cont.exit = e[0]
-			}
+		if k := g.loopOf[e[1]]; k != nil {
+			k.cont.exit = e[0]
 		}
 	}
 	for _, k := range g.constructs {
@@ -638,9 +689,10 @@ func (c *checker) construct(g *fcfg, k *vconstruct) error {
 		return c.errorf(RuleStructured, f.Blocks[merge].Terminator(), "the continue construct's target %%%d is not structurally post-dominated by its back-edge block %%%d", g.label(header), g.label(merge))
 	}
 	blocks := g.constructBlocks(k)
-	for b := range blocks {
+	in := g.marked
+	for _, b := range blocks {
 		for _, s := range g.succ[b] {
-			if !blocks[s] && !c.structuredExit(g, k, s) {
+			if !in(s) && !c.structuredExit(g, k, s) {
 				return c.errorf(RuleStructured, f.Blocks[b].Terminator(), "block %%%d leaves the %s construct headed by %%%d, but not by a structured exit", g.label(b), name, g.label(header))
 			}
 		}
@@ -648,13 +700,13 @@ func (c *checker) construct(g *fcfg, k *vconstruct) error {
 			continue
 		}
 		for _, p := range g.pred[b] {
-			if g.sreachable[p] && !blocks[p] {
+			if g.sreachable[p] && !in(p) {
 				return c.errorf(RuleStructured, f.Blocks[p].Terminator(), "block %%%d branches into the %s construct headed by %%%d, not to its header", g.label(p), name, g.label(header))
 			}
 		}
 		if g.kind[b]&(blockSelection|blockLoop) != 0 {
 			if mi := f.Blocks[b].Merge(); mi != nil {
-				if m, ok := g.index[opID(mi, 0)]; ok && g.sreachable[m] && !blocks[m] {
+				if m, ok := g.index(opID(mi, 0)); ok && g.sreachable[m] && !in(m) {
 					return c.errorf(RuleStructured, mi, "header %%%d is in the %s construct headed by %%%d, but its merge block %%%d is not", g.label(b), name, g.label(header), g.label(m))
 				}
 			}
@@ -670,7 +722,7 @@ func (c *checker) construct(g *fcfg, k *vconstruct) error {
 						back = true
 					}
 				}
-				if !blocks[p] && !back {
+				if !in(p) && !back {
 					return c.errorf(RuleStructured, f.Blocks[p].Terminator(), "block %%%d branches to the continue target %%%d but is not in the loop headed by %%%d", g.label(p), g.label(cont), g.label(header))
 				}
 			}
@@ -686,15 +738,18 @@ func (c *checker) construct(g *fcfg, k *vconstruct) error {
 
 // constructBlocks returns the blocks of a construct (spirv-val's walk:
 // from the entry over structural successors, keeping the blocks that
-// belong).
-func (g *fcfg) constructBlocks(k *vconstruct) map[int32]bool {
+// belong), in the order found; they are also the marked set (g.marked)
+// until the next walk.
+func (g *fcfg) constructBlocks(k *vconstruct) []int32 {
 	header, exit := k.entry, k.exit
 	var contHeader int32 = -1
 	if k.kind == kLoop {
 		contHeader = k.cont.entry
 	}
-	blocks := map[int32]bool{}
-	stack := []int32{header}
+	g.newMark()
+	blocks := g.blockBuf[:0]
+	stack := append(g.stackBuf[:0], header)
+	defer func() { g.blockBuf, g.stackBuf = blocks, stack }()
 	for len(stack) > 0 {
 		b := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
@@ -710,8 +765,9 @@ func (g *fcfg) constructBlocks(k *vconstruct) map[int32]bool {
 				include = false
 			}
 		}
-		if include && !blocks[b] {
-			blocks[b] = true
+		if include && !g.marked(b) {
+			g.setMark(b)
+			blocks = append(blocks, b)
 			stack = append(stack, g.ssucc[b]...)
 		}
 	}
@@ -725,11 +781,11 @@ func (c *checker) structuredExit(g *fcfg, k *vconstruct, dest int32) bool {
 	switch k.kind {
 	case kLoop:
 		mi := f.Blocks[k.entry].Merge()
-		return dest == g.index[opID(mi, 0)] || dest == g.index[opID(mi, 1)]
+		return dest == g.indexOr0(opID(mi, 0)) || dest == g.indexOr0(opID(mi, 1))
 	case kContinue:
 		loopHeader := k.loop.entry
 		mi := f.Blocks[loopHeader].Merge()
-		return dest == loopHeader || dest == g.index[opID(mi, 0)]
+		return dest == loopHeader || dest == g.indexOr0(opID(mi, 0))
 	}
 	if dest == k.exit {
 		return true
@@ -758,14 +814,14 @@ func (c *checker) structuredExit(g *fcfg, k *vconstruct, dest int32) bool {
 			continue
 		}
 		if mi.Op == spv.OpLoopMerge || (!headerSwitch && mi.Op == spv.OpSelectionMerge && t.Op == spv.OpSwitch) {
-			mt, ok := g.index[opID(mi, 0)]
+			mt, ok := g.index(opID(mi, 0))
 			if ok && g.sdom.dominates(mt, header) {
 				continue
 			}
 			if (!seenSwitch || mi.Op == spv.OpLoopMerge) && dest == mt {
 				return true
 			} else if mi.Op == spv.OpLoopMerge {
-				if ct, ok := g.index[opID(mi, 1)]; ok && dest == ct {
+				if ct, ok := g.index(opID(mi, 1)); ok && dest == ct {
 					return true
 				}
 			}
@@ -784,22 +840,20 @@ func (c *checker) structuredExit(g *fcfg, k *vconstruct, dest int32) bool {
 // dominates each, and a case falls through to at most one other case, the
 // one right after it in the target list.
 func (c *checker) structuredSwitch(g *fcfg, sw *builder.Inst, header, merge int32) error {
-	f := g.f
 	// Targets in operand order: the default first.
-	var targets []int32
-	targets = append(targets, g.index[opID(sw, 1)])
+	targets := append(g.targetBuf[:0], g.indexOr0(opID(sw, 1)))
 	for _, p := range sw.Operands[2:] {
 		if len(p.Params()) == 2 {
-			targets = append(targets, g.index[p.Params()[1].ID()])
+			targets = append(targets, g.indexOr0(p.Params()[1].ID()))
 		}
 	}
-	caseTargets := map[int32]bool{}
+	g.targetBuf = targets
+	g.newCases()
 	for _, t := range targets {
 		if t != merge {
-			caseTargets[t] = true
+			g.caseOf(t).isCase = true
 		}
 	}
-	numTargeted := map[int32]int{}
 	defaultTarget := targets[0]
 	defaultMultiple := false
 	for _, t := range targets[1:] {
@@ -808,25 +862,25 @@ func (c *checker) structuredSwitch(g *fcfg, sw *builder.Inst, header, merge int3
 		}
 	}
 	var defaultFall int32 = -1
-	seen := map[int32]int32{}
 	for i, target := range targets {
 		if target == merge {
 			continue
 		}
-		fall, ok := seen[target]
-		if !ok {
+		tc := g.caseOf(target)
+		fall := tc.fall
+		if !tc.seen {
 			if g.sreachable[header] && g.sreachable[target] && !g.sdom.dominates(header, target) {
 				return c.errorf(RuleStructured, sw, "switch header %%%d does not structurally dominate its case %%%d", g.label(header), g.label(target))
 			}
 			var err error
-			fall, err = c.caseFallThrough(g, target, merge, caseTargets)
+			fall, err = c.caseFallThrough(g, target, merge)
 			if err != nil {
 				return err
 			}
 			if fall >= 0 {
-				numTargeted[fall]++
+				g.caseOf(fall).targeted++
 			}
-			seen[target] = fall
+			tc.seen, tc.fall = true, fall
 		}
 		if fall == defaultTarget && !defaultMultiple {
 			fall = defaultFall
@@ -846,36 +900,62 @@ func (c *checker) structuredSwitch(g *fcfg, sw *builder.Inst, header, merge int3
 			return c.errorf(RuleStructured, sw, "the case %%%d falls through to the case %%%d, which does not come right after it in the OpSwitch", g.label(target), g.label(fall))
 		}
 	}
-	for t, n := range numTargeted {
-		if n > 1 {
+	for _, t := range targets {
+		if g.caseOf(t).targeted > 1 {
 			return c.errorf(RuleStructured, sw, "several cases fall through to the case %%%d", g.label(t))
 		}
 	}
-	_ = f
 	return nil
+}
+
+// A caseInfo is what structuredSwitch knows of a block for the switch it
+// checks: whether it is a case target, its fall-through once computed
+// (seen), and how many cases fall through to it. Entries whose stamp is
+// not the current switch's are empty.
+type caseInfo struct {
+	stamp          int32
+	isCase, seen   bool
+	fall, targeted int32
+}
+
+// newCases empties the case table for the next switch.
+func (g *fcfg) newCases() {
+	if g.cases == nil {
+		g.cases = make([]caseInfo, g.n)
+	}
+	g.caseStamp++
+}
+
+func (g *fcfg) caseOf(b int32) *caseInfo {
+	ci := &g.cases[b]
+	if ci.stamp != g.caseStamp {
+		*ci = caseInfo{stamp: g.caseStamp}
+	}
+	return ci
 }
 
 // caseFallThrough returns the case a case construct branches to (-1 for
 // none), or an error for a branch out of the switch that is not
 // structured.
-func (c *checker) caseFallThrough(g *fcfg, target, merge int32, caseTargets map[int32]bool) (int32, error) {
+func (c *checker) caseFallThrough(g *fcfg, target, merge int32) (int32, error) {
 	fall := int32(-1)
-	visited := map[int32]bool{}
-	stack := []int32{target}
+	g.newMark() // visited
+	stack := append(g.stackBuf[:0], target)
+	defer func() { g.stackBuf = stack }()
 	reach := g.sreachable[target]
 	depth := g.blockDepth(target)
 	for len(stack) > 0 {
 		b := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
-		if b == merge || visited[b] {
+		if b == merge || g.marked(b) {
 			continue
 		}
-		visited[b] = true
+		g.setMark(b)
 		if reach && g.sreachable[b] && g.sdom.dominates(target, b) {
 			stack = append(stack, g.succ[b]...)
 			continue
 		}
-		if !caseTargets[b] {
+		if !g.caseOf(b).isCase {
 			d := g.blockDepth(b)
 			if d < depth || (d == depth && g.kind[b]&blockContinue != 0) {
 				continue
@@ -897,7 +977,8 @@ func (c *checker) caseFallThrough(g *fcfg, target, merge int32, caseTargets map[
 // needs a merge instruction, and every OpSwitch needs one.
 func (c *checker) structuredSelections(g *fcfg) error {
 	po := postorder(0, int(g.n)+2, g.augmented(true, true))
-	seen := map[int32]bool{}
+	g.newMark() // seen
+	seen := g.marked
 	for i := len(po) - 1; i >= 0; i-- {
 		b := po[i]
 		if b >= g.n {
@@ -907,9 +988,9 @@ func (c *checker) structuredSelections(g *fcfg) error {
 		t := blk.Terminator()
 		mi := blk.Merge()
 		if mi != nil {
-			seen[g.index[opID(mi, 0)]] = true
+			g.setMark(g.indexOr0(opID(mi, 0)))
 			if mi.Op == spv.OpLoopMerge {
-				seen[g.index[opID(mi, 1)]] = true
+				g.setMark(g.indexOr0(opID(mi, 1)))
 			}
 		}
 		if !g.sreachable[b] {
@@ -917,9 +998,10 @@ func (c *checker) structuredSelections(g *fcfg) error {
 		}
 		switch t.Op {
 		case spv.OpBranchConditional:
-			tl, fl := g.index[opID(t, 1)], g.index[opID(t, 2)]
-			tu, fu := !seen[tl], !seen[fl]
-			seen[tl], seen[fl] = true, true
+			tl, fl := g.indexOr0(opID(t, 1)), g.indexOr0(opID(t, 2))
+			tu, fu := !seen(tl), !seen(fl)
+			g.setMark(tl)
+			g.setMark(fl)
 			if mi == nil && tu && fu {
 				return c.errorf(RuleStructured, t, "the selection must be structured (an OpSelectionMerge before the OpBranchConditional)")
 			}
@@ -928,7 +1010,7 @@ func (c *checker) structuredSelections(g *fcfg) error {
 				return c.errorf(RuleStructured, t, "OpSwitch must come after an OpSelectionMerge")
 			}
 			for _, s := range g.succ[b] {
-				seen[s] = true
+				g.setMark(s)
 			}
 		}
 	}
@@ -1109,7 +1191,7 @@ func (c *checker) dominance() error {
 					if df == nil || d.Block == nil || g == nil || ub < 0 || !g.reachable[ub] || user.Op == spv.OpPhi {
 						return
 					}
-					if db, ok := g.index[d.Block.Label]; ok && !g.dom.dominates(db, ub) {
+					if db, ok := g.index(d.Block.Label); ok && !g.dom.dominates(db, ub) {
 						err = c.errorf(RuleIDDominance, user, "%%%d's definition in block %%%d does not dominate its use in block %%%d", *id, g.label(db), g.label(ub))
 					}
 					return
@@ -1145,11 +1227,11 @@ func (c *checker) dominance() error {
 						continue
 					}
 					v := c.def(p.Params()[0].ID())
-					parent, ok := g.index[p.Params()[1].ID()]
+					parent, ok := g.index(p.Params()[1].ID())
 					if v == nil || v.Block == nil || !ok || !g.reachable[parent] {
 						continue
 					}
-					db, same := g.index[v.Block.Label]
+					db, same := g.index(v.Block.Label)
 					if c.defFunc[v.Result] != f || !same || !g.dom.dominates(db, parent) {
 						return c.errorf(RuleIDDominance, in, "%%%d's definition does not dominate the end of the incoming block %%%d", v.Result, g.label(parent))
 					}

@@ -57,8 +57,10 @@ type checker struct {
 
 	defs    []*builder.Inst     // by result id (block labels get an OpLabel)
 	defFunc []*builder.Function // by result id: the function holding the definition
-	blocks  []*builder.Block    // by label id
-	funcs   map[ID]*builder.Function
+	// blockIndex is each block label's index in its function's Blocks
+	// (the function is defFunc's).
+	blockIndex []int32
+	funcs      map[ID]*builder.Function
 
 	caps capSet
 	exts map[string]bool
@@ -90,6 +92,11 @@ type checker struct {
 	// entryPointsReferencing).
 	users       *userTable
 	globalUsers map[ID][]ID
+	// limitedTypes caches limitedUseType by type id (0 unknown, 1 no,
+	// 2 yes).
+	limitedTypes []uint8
+	// hasDecorationGroup: the module defines an OpDecorationGroup.
+	hasDecorationGroup bool
 	// Control flow: each function's graph (cfgRules) and predecessors
 	// (for OpPhi).
 	cfgs  map[*builder.Function]*fcfg
@@ -189,7 +196,7 @@ func (c *checker) collect() error {
 	n := int(m.Bound) + 1
 	c.defs = make([]*builder.Inst, n)
 	c.defFunc = make([]*builder.Function, n)
-	c.blocks = make([]*builder.Block, n)
+	c.blockIndex = make([]int32, n)
 	c.funcs = make(map[ID]*builder.Function, len(m.Functions))
 	c.extSets = map[ID]string{}
 	c.decos = map[ID][]decoration{}
@@ -240,7 +247,10 @@ func (c *checker) collect() error {
 		for _, p := range f.Prologue {
 			add(p, f, nil)
 		}
-		for _, b := range f.Blocks {
+		for bi, b := range f.Blocks {
+			if int(b.Label) < n {
+				c.blockIndex[b.Label] = int32(bi)
+			}
 			if b.Line != nil {
 				for l := lineChain(b.Line); l != nil; l = l.next {
 					c.order = append(c.order, located{in: l.in, fn: f, blk: nil, line: true})

@@ -320,15 +320,12 @@ func (c *checker) decorationTarget(in *builder.Inst, d spv.Decoration, target *b
 
 // checkGroupUse checks a use of a decoration group (from the id pass).
 func (c *checker) checkGroupUses() error {
-	for _, in := range c.m.Annotations {
-		if in.Op != spv.OpDecorationGroup {
-			continue
-		}
-		_ = in
-	}
 	// Any instruction using a group other than OpDecorate, OpDecorateId,
 	// OpGroupDecorate, OpGroupMemberDecorate, OpName or a non-semantic
 	// one is an error.
+	if !c.hasDecorationGroup {
+		return nil
+	}
 	for i := range c.order {
 		in := c.order[i].in
 		switch in.Op {

@@ -2,7 +2,6 @@ package validate
 
 import (
 	"fmt"
-	"slices"
 
 	"github.com/hlsl2spirv/hlsl2spirv/builder"
 	"github.com/hlsl2spirv/hlsl2spirv/builder/spv"
@@ -160,78 +159,84 @@ func (c *checker) isUnsigned64BitHandle(t ID) bool {
 		(c.isType(t, spv.OpTypeVector) && c.dimension(t) == 2 && c.isUnsignedIntScalar(c.componentType(t)) && c.bitWidth(t) == 32)
 }
 
-// usersOf returns the instructions using id, in layout order, each once
-// (built on first use).
+// usersOf returns the instructions using id, in layout order, each once.
+// The ids asked about are few (sampled images, FPRoundingMode results,
+// values of 8- and 16-bit types the module may only store): their lists
+// are built in one walk on first use, and any other id's by a walk of its
+// own.
 func (c *checker) usersOf(id ID) []*builder.Inst {
 	if c.users == nil {
-		c.users = newUserTable(c.order)
+		c.users = c.newUserTable()
 	}
-	return c.users.of(id)
-}
-
-// A userTable lists each id's users: the lists of all ids lie in one
-// array, id i's at list[start[i]:start[i+1]] (two allocations for the
-// module instead of a map entry and a slice per id). Ids beyond the table,
-// which only a broken module uses, are in more.
-type userTable struct {
-	start []int32
-	list  []*builder.Inst
-	more  map[ID][]*builder.Inst
-}
-
-func newUserTable(order []located) *userTable {
-	bound := ID(0)
-	for i := range order {
-		if r := order[i].in.Result; r >= bound {
-			bound = r + 1
+	if int(id) < len(c.users.slot) {
+		if k := c.users.slot[id]; k > 0 {
+			return c.users.lists[k-1]
 		}
 	}
-	t := &userTable{start: make([]int32, bound+1)}
-	// last[id] is the last instruction counted as a user of id: an
-	// instruction using an id twice is one user.
-	last := make([]*builder.Inst, bound)
-	for i := range order {
-		in := order[i].in
-		in.ForEachUse(func(p *ID) {
-			switch id := *p; {
-			case id >= bound:
-				if l := t.more[id]; len(l) == 0 || l[len(l)-1] != in {
-					if t.more == nil {
-						t.more = map[ID][]*builder.Inst{}
-					}
-					t.more[id] = append(l, in)
-				}
-			case last[id] != in:
-				last[id] = in
-				t.start[id+1]++
+	var users []*builder.Inst
+	for i := range c.order {
+		in := c.order[i].in
+		uses := false
+		in.ForEachUse(func(p *ID) { uses = uses || *p == id })
+		if uses {
+			users = append(users, in)
+		}
+	}
+	return users
+}
+
+// A userTable lists the users of the ids usersOf expects to be asked
+// about: id i's are lists[slot[i]-1] (slot 0: not listed).
+type userTable struct {
+	slot  []int32
+	lists [][]*builder.Inst
+}
+
+// newUserTable lists the users of the results of OpSampledImage, of
+// FPRoundingMode targets and of values whose type limitedUseType marks
+// (in a Shader module).
+func (c *checker) newUserTable() *userTable {
+	t := &userTable{slot: make([]int32, len(c.defs))}
+	track := func(id ID) {
+		if int(id) < len(t.slot) && t.slot[id] == 0 {
+			t.lists = append(t.lists, nil)
+			t.slot[id] = int32(len(t.lists))
+		}
+	}
+	for id, ds := range c.decos {
+		for _, d := range ds {
+			if d.kind == spv.DecorationFPRoundingMode {
+				track(id)
 			}
-		})
+		}
 	}
-	for id := 1; id < len(t.start); id++ {
-		t.start[id] += t.start[id-1]
+	shader := c.hasCap(spv.CapabilityShader)
+	for i := range c.order {
+		in := c.order[i].in
+		if in.Result == 0 {
+			continue
+		}
+		if in.Op == spv.OpSampledImage || (shader && in.Type != 0 && !c.isPointer(in.Type) && c.limitedUseType(in.Type)) {
+			track(in.Result)
+		}
 	}
-	t.list = make([]*builder.Inst, t.start[bound])
-	next := slices.Clone(t.start[:bound]) // the next free slot of each id's list
-	for i := range order {
-		in := order[i].in
+	if len(t.lists) == 0 {
+		return t
+	}
+	for i := range c.order {
+		in := c.order[i].in
 		in.ForEachUse(func(p *ID) {
-			if id := *p; id < bound {
-				if k := next[id]; k > t.start[id] && t.list[k-1] == in {
-					return
+			if int(*p) < len(t.slot) {
+				if k := t.slot[*p]; k > 0 {
+					// An instruction using an id twice is one user.
+					if l := t.lists[k-1]; len(l) == 0 || l[len(l)-1] != in {
+						t.lists[k-1] = append(l, in)
+					}
 				}
-				t.list[next[id]] = in
-				next[id]++
 			}
 		})
 	}
 	return t
-}
-
-func (t *userTable) of(id ID) []*builder.Inst {
-	if id >= ID(len(t.start)-1) {
-		return t.more[id]
-	}
-	return t.list[t.start[id]:t.start[id+1]:t.start[id+1]]
 }
 
 // smallTypeUses checks that values of 8- and 16-bit types the module may

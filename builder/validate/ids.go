@@ -62,10 +62,10 @@ func (c *checker) idPass() error {
 				delete(forward, r)
 			}
 			switch in.Op {
-			case spv.OpLabel:
-				c.blocks[r] = l.blk
 			case spv.OpFunction:
 				c.funcs[r] = l.fn
+			case spv.OpDecorationGroup:
+				c.hasDecorationGroup = true
 			case spv.OpExtInstImport:
 				c.extSets[r] = opStr(in, 0)
 			}

@@ -334,9 +334,26 @@ func (c *checker) checkConstant(in *builder.Inst) error {
 // may only store (declared through the storage capabilities, not Int8,
 // Int16 or Float16).
 func (c *checker) limitedUseType(t ID) bool {
-	return (!c.hasCap(spv.CapabilityInt16) && c.containsSized(t, spv.OpTypeInt, 16)) ||
+	// Asked of every value's type: the answer is kept by type id (the
+	// capabilities are known before any instruction is checked).
+	if int(t) < len(c.defs) {
+		if c.limitedTypes == nil {
+			c.limitedTypes = make([]uint8, len(c.defs))
+		}
+		if k := c.limitedTypes[t]; k != 0 {
+			return k == 2
+		}
+	}
+	limited := (!c.hasCap(spv.CapabilityInt16) && c.containsSized(t, spv.OpTypeInt, 16)) ||
 		(!c.hasCap(spv.CapabilityInt8) && c.containsSized(t, spv.OpTypeInt, 8)) ||
 		(!c.hasCap(spv.CapabilityFloat16) && c.containsSized(t, spv.OpTypeFloat, 16))
+	if int(t) < len(c.defs) {
+		c.limitedTypes[t] = 1
+		if limited {
+			c.limitedTypes[t] = 2
+		}
+	}
+	return limited
 }
 
 func (c *checker) nullable(t ID, depth int) bool {
