@@ -37,9 +37,9 @@ type fcfg struct {
 	f                     *builder.Function
 	n                     int32 // real blocks
 	entry, exit           int32
-	succ, pred            [][]int32 // real edges, duplicates kept
-	ssucc, spred          [][]int32 // structural edges
-	augSucc, augPred      [][]int32 // augmented lists by node (pseudo blocks and their neighbours), nil where not augmented
+	succ, pred            adjacency // real edges, duplicates kept
+	ssucc, spred          adjacency // structural edges
+	augSucc, augPred      adjacency // augmented lists by node (pseudo blocks and their neighbours), empty where not augmented
 	kind                  []uint8
 	mergeHeader           []int32 // merge block -> header declaring it (a block is the merge of one header at most)
 	loopCont              []int32 // loop header -> continue target
@@ -107,15 +107,47 @@ type vconstruct struct {
 	cont   *vconstruct
 }
 
-// realSuccs returns the real successor function (augmented where the
-// augmented map has the block).
+// adjacency holds a list of nodes per node, all in one array: node b's is
+// list[start[b]:start[b+1]].
+type adjacency struct{ start, list []int32 }
+
+// of returns node b's list (nil past the nodes).
+func (a *adjacency) of(b int32) []int32 {
+	if int(b)+1 >= len(a.start) {
+		return nil
+	}
+	return a.list[a.start[b]:a.start[b+1]:a.start[b+1]]
+}
+
+// newAdjacency makes the lists of nodes nodes from pairs: each pair's to
+// is appended to its from's list, in pair order.
+func newAdjacency(nodes int, pairs []cfgEdge) adjacency {
+	a := adjacency{start: make([]int32, nodes+1), list: make([]int32, len(pairs))}
+	for _, e := range pairs {
+		a.start[e.from+1]++
+	}
+	for i := 1; i <= nodes; i++ {
+		a.start[i] += a.start[i-1]
+	}
+	next := make([]int32, nodes)
+	copy(next, a.start)
+	for _, e := range pairs {
+		a.list[next[e.from]] = e.to
+		next[e.from]++
+	}
+	return a
+}
+
+// augmented returns the successor (forward) or predecessor function of
+// the real or structural graph, with the augmented lists where a node has
+// one.
 func (g *fcfg) augmented(structural, forward bool) func(int32) []int32 {
 	return func(b int32) []int32 {
-		m := g.augSucc
+		m := &g.augSucc
 		if !forward {
-			m = g.augPred
+			m = &g.augPred
 		}
-		if l := m[b]; l != nil {
+		if l := m.of(b); len(l) > 0 {
 			return l
 		}
 		if b >= g.n {
@@ -123,13 +155,13 @@ func (g *fcfg) augmented(structural, forward bool) func(int32) []int32 {
 		}
 		switch {
 		case structural && forward:
-			return g.ssucc[b]
+			return g.ssucc.of(b)
 		case structural:
-			return g.spred[b]
+			return g.spred.of(b)
 		case forward:
-			return g.succ[b]
+			return g.succ.of(b)
 		}
-		return g.pred[b]
+		return g.pred.of(b)
 	}
 }
 
@@ -139,20 +171,28 @@ func (c *checker) buildCFG(f *builder.Function) (*fcfg, error) {
 	n := int32(len(f.Blocks))
 	// Per-block tables are carved from a few arrays rather than allocated
 	// block by block: this runs for every function of every compile.
-	lists := make([][]int32, 6*n+4)
 	blockInts := make([]int32, 3*n)
-	g := &fcfg{c: c, f: f, n: n, entry: n, exit: n + 1, loopOf: make([]*vconstruct, n),
-		succ: lists[:n:n], pred: lists[n : 2*n : 2*n], ssucc: lists[2*n : 3*n : 3*n], spred: lists[3*n : 4*n : 4*n],
-		augSucc: lists[4*n : 5*n+2 : 5*n+2], augPred: lists[5*n+2:], kind: make([]uint8, n),
+	g := &fcfg{c: c, f: f, n: n, entry: n, exit: n + 1, loopOf: make([]*vconstruct, n), kind: make([]uint8, n),
 		mergeHeader: blockInts[:n:n], loopCont: blockInts[n : 2*n : 2*n], contHeader: blockInts[2*n:]}
-	// Edges in the order they are found; each node's lists are carved
-	// from one array per kind once all are known, keeping that order.
-	// Most blocks branch to one or two blocks; few declare a merge.
+	// Edges in the order they are found; the lists of each kind are made
+	// once all are known, keeping that order. Most blocks branch to one or
+	// two blocks; few declare a merge.
 	edgeArr := make([]cfgEdge, 0, 4*n)
 	real, structural := edgeArr[:0:2*n], edgeArr[2*n:2*n]
 	var targets []ID
-	// The constructs: at most a loop and its continue construct per block.
-	constructArr := make([]vconstruct, 0, 2*n)
+	// The constructs: a selection, or a loop and its continue construct,
+	// per block declaring a merge.
+	merges := 0
+	for _, b := range f.Blocks {
+		if mi := b.Merge(); mi != nil {
+			merges++
+			if mi.Op == spv.OpLoopMerge {
+				merges++
+			}
+		}
+	}
+	constructArr := make([]vconstruct, 0, merges)
+	g.constructs = make([]*vconstruct, 0, merges)
 	newConstruct := func(k vconstruct) *vconstruct {
 		constructArr = append(constructArr, k)
 		return &constructArr[len(constructArr)-1]
@@ -234,8 +274,8 @@ func (c *checker) buildCFG(f *builder.Function) (*fcfg, error) {
 			structural = append(structural, cfgEdge{bi, s})
 		}
 	}
-	carveEdges(real, g.succ, g.pred)
-	carveEdges(structural, g.ssucc, g.spred)
+	g.succ, g.pred = carveEdges(int(n), real)
+	g.ssucc, g.spred = carveEdges(int(n), structural)
 	g.augment()
 	g.reachable = g.reach(0, false)
 	g.sreachable = g.reach(0, true)
@@ -249,34 +289,15 @@ func (c *checker) buildCFG(f *builder.Function) (*fcfg, error) {
 // cfgEdge is an edge from one block index to another.
 type cfgEdge struct{ from, to int32 }
 
-// carveEdges fills succ and pred (by node, empty on entry) with the edges,
-// each list in edge order, carved from one array per direction.
-func carveEdges(edges []cfgEdge, succ, pred [][]int32) {
-	deg := make([]int32, 2*len(succ))
-	outDeg, inDeg := deg[:len(succ)], deg[len(succ):]
-	for _, e := range edges {
-		outDeg[e.from]++
-		inDeg[e.to]++
+// carveEdges returns the successors and predecessors of nodes nodes along
+// the edges, each list in edge order.
+func carveEdges(nodes int, edges []cfgEdge) (succ, pred adjacency) {
+	succ = newAdjacency(nodes, edges)
+	rev := make([]cfgEdge, len(edges))
+	for i, e := range edges {
+		rev[i] = cfgEdge{e.to, e.from}
 	}
-	carveLists(succ, outDeg, len(edges))
-	carveLists(pred, inDeg, len(edges))
-	for _, e := range edges {
-		succ[e.from] = append(succ[e.from], e.to)
-		pred[e.to] = append(pred[e.to], e.from)
-	}
-}
-
-// carveLists gives each lists[i] an empty slice with room for counts[i]
-// elements, all carved from one array of total (the sum of counts), so
-// that filling them by append allocates nothing more.
-func carveLists(lists [][]int32, counts []int32, total int) {
-	all := make([]int32, 0, total)
-	for i, k := range counts {
-		if k > 0 {
-			lists[i] = all[len(all) : len(all) : len(all)+int(k)]
-			all = all[:len(all)+int(k)]
-		}
-	}
+	return succ, newAdjacency(nodes, rev)
 }
 
 // augment adds the pseudo entry and exit (spirv-val's augmented CFG, built
@@ -286,20 +307,32 @@ func (g *fcfg) augment() {
 	for i := range order {
 		order[i] = int32(i)
 	}
-	sources := g.traversalRoots(order, func(b int32) []int32 { return g.ssucc[b] }, func(b int32) []int32 { return g.spred[b] })
-	rev := make([]int32, g.n)
+	sources := g.traversalRoots(order, g.ssucc.of, g.spred.of)
+	rev := order // reused: order is not needed any more
 	for i := range rev {
 		rev[i] = g.n - 1 - int32(i)
 	}
-	sinks := g.traversalRoots(rev, func(b int32) []int32 { return g.spred[b] }, func(b int32) []int32 { return g.ssucc[b] })
-	g.augSucc[g.entry] = sources
+	sinks := g.traversalRoots(rev, g.spred.of, g.ssucc.of)
+	// The pseudo entry's successors are the sources, each of which has it
+	// as a first predecessor; the pseudo exit's predecessors are the
+	// sinks, each of which has it as a first successor.
+	nodes := int(g.n) + 2
+	var succs, preds []cfgEdge
 	for _, b := range sources {
-		g.augPred[b] = append([]int32{g.entry}, g.spred[b]...)
+		succs = append(succs, cfgEdge{g.entry, b})
+		preds = append(preds, cfgEdge{b, g.entry})
+		for _, p := range g.spred.of(b) {
+			preds = append(preds, cfgEdge{b, p})
+		}
 	}
-	g.augPred[g.exit] = sinks
 	for _, b := range sinks {
-		g.augSucc[b] = append([]int32{g.exit}, g.ssucc[b]...)
+		preds = append(preds, cfgEdge{g.exit, b})
+		succs = append(succs, cfgEdge{b, g.exit})
+		for _, s := range g.ssucc.of(b) {
+			succs = append(succs, cfgEdge{b, s})
+		}
 	}
+	g.augSucc, g.augPred = newAdjacency(nodes, succs), newAdjacency(nodes, preds)
 }
 
 func (g *fcfg) traversalRoots(order []int32, succ, pred func(int32) []int32) []int32 {
@@ -347,9 +380,9 @@ func (g *fcfg) reach(from int32, structural bool) []bool {
 			continue
 		}
 		r[b] = true
-		next := g.succ[b]
+		next := g.succ.of(b)
 		if structural {
-			next = g.ssucc[b]
+			next = g.ssucc.of(b)
 		}
 		stack = append(stack, next...)
 	}
@@ -398,9 +431,8 @@ func (g *fcfg) dominators(root int32, succ, pred func(int32) []int32) *vdom {
 	nodes := int(g.n) + 2
 	po := postorder(root, nodes, succ)
 	// One array holds the per-node tables: the postorder index, the
-	// immediate dominator by postorder index, the tree's idom, in and out,
-	// and the children lists (count, then carved).
-	ints := make([]int32, 6*nodes)
+	// immediate dominator by postorder index, the tree's idom, in and out.
+	ints := make([]int32, 5*nodes)
 	index, idom := ints[:nodes:nodes], ints[nodes:2*nodes:2*nodes]
 	for i := range 2 * nodes {
 		ints[i] = -1
@@ -446,7 +478,7 @@ func (g *fcfg) dominators(root int32, succ, pred func(int32) []int32) *vdom {
 		t.idom[i] = -1
 		t.in[i] = -1
 	}
-	childCount := ints[5*nodes:]
+	var childOf []cfgEdge // (parent, child) in postorder
 	for i, b := range po {
 		d := idom[i]
 		if d < 0 {
@@ -454,16 +486,10 @@ func (g *fcfg) dominators(root int32, succ, pred func(int32) []int32) *vdom {
 		}
 		t.idom[b] = po[d]
 		if po[d] != b {
-			childCount[po[d]]++
+			childOf = append(childOf, cfgEdge{po[d], b})
 		}
 	}
-	children := make([][]int32, nodes)
-	carveLists(children, childCount, len(po))
-	for _, b := range po {
-		if d := t.idom[b]; d != b {
-			children[d] = append(children[d], b)
-		}
-	}
+	children := newAdjacency(nodes, childOf)
 	clock := int32(0)
 	var number func(b int32)
 	type frame struct {
@@ -476,8 +502,8 @@ func (g *fcfg) dominators(root int32, succ, pred func(int32) []int32) *vdom {
 		clock++
 		for len(stack) > 0 {
 			top := &stack[len(stack)-1]
-			if top.next < len(children[top.b]) {
-				ch := children[top.b][top.next]
+			if kids := children.of(top.b); top.next < len(kids) {
+				ch := kids[top.next]
 				top.next++
 				t.in[ch] = clock
 				clock++
@@ -532,7 +558,7 @@ func (g *fcfg) findBackEdges() {
 		child := s[top.next]
 		top.next++
 		if onStack[child] && top.b < g.n {
-			for _, r := range g.succ[top.b] {
+			for _, r := range g.succ.of(top.b) {
 				if r == child {
 					g.backEdges = append(g.backEdges, [2]int32{top.b, child})
 				}
@@ -691,7 +717,7 @@ func (c *checker) construct(g *fcfg, k *vconstruct) error {
 	blocks := g.constructBlocks(k)
 	in := g.marked
 	for _, b := range blocks {
-		for _, s := range g.succ[b] {
+		for _, s := range g.succ.of(b) {
 			if !in(s) && !c.structuredExit(g, k, s) {
 				return c.errorf(RuleStructured, f.Blocks[b].Terminator(), "block %%%d leaves the %s construct headed by %%%d, but not by a structured exit", g.label(b), name, g.label(header))
 			}
@@ -699,7 +725,7 @@ func (c *checker) construct(g *fcfg, k *vconstruct) error {
 		if b == header {
 			continue
 		}
-		for _, p := range g.pred[b] {
+		for _, p := range g.pred.of(b) {
 			if g.sreachable[p] && !in(p) {
 				return c.errorf(RuleStructured, f.Blocks[p].Terminator(), "block %%%d branches into the %s construct headed by %%%d, not to its header", g.label(p), name, g.label(header))
 			}
@@ -715,7 +741,7 @@ func (c *checker) construct(g *fcfg, k *vconstruct) error {
 	if k.kind == kLoop {
 		cont := g.loopCont[header]
 		if cont != header {
-			for _, p := range g.pred[cont] {
+			for _, p := range g.pred.of(cont) {
 				back := false
 				for _, e := range g.backEdges {
 					if e[1] == cont && e[0] == p {
@@ -768,7 +794,7 @@ func (g *fcfg) constructBlocks(k *vconstruct) []int32 {
 		if include && !g.marked(b) {
 			g.setMark(b)
 			blocks = append(blocks, b)
-			stack = append(stack, g.ssucc[b]...)
+			stack = append(stack, g.ssucc.of(b)...)
 		}
 	}
 	return blocks
@@ -952,7 +978,7 @@ func (c *checker) caseFallThrough(g *fcfg, target, merge int32) (int32, error) {
 		}
 		g.setMark(b)
 		if reach && g.sreachable[b] && g.sdom.dominates(target, b) {
-			stack = append(stack, g.succ[b]...)
+			stack = append(stack, g.succ.of(b)...)
 			continue
 		}
 		if !g.caseOf(b).isCase {
@@ -1009,7 +1035,7 @@ func (c *checker) structuredSelections(g *fcfg) error {
 			if mi == nil {
 				return c.errorf(RuleStructured, t, "OpSwitch must come after an OpSelectionMerge")
 			}
-			for _, s := range g.succ[b] {
+			for _, s := range g.succ.of(b) {
 				g.setMark(s)
 			}
 		}
