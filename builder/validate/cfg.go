@@ -64,11 +64,8 @@ type fcfg struct {
 
 // index returns the block index of label id in the function.
 func (g *fcfg) index(id ID) (int32, bool) {
-	c := g.c
-	if int(id) < len(c.defs) {
-		if d := c.defs[id]; d != nil && d.Op == spv.OpLabel && c.defFunc[id] == g.f {
-			return c.blockIndex[id], true
-		}
+	if c := g.c; int(id) < len(c.defs) && c.defFunc[id] == g.f && c.defs[id] != nil && c.defs[id].Op == spv.OpLabel {
+		return c.blockIndex[id], true
 	}
 	return 0, false
 }
@@ -111,12 +108,9 @@ type vconstruct struct {
 // list[start[b]:start[b+1]].
 type adjacency struct{ start, list []int32 }
 
-// of returns node b's list (nil past the nodes).
+// of returns node b's list.
 func (a *adjacency) of(b int32) []int32 {
-	if int(b)+1 >= len(a.start) {
-		return nil
-	}
-	return a.list[a.start[b]:a.start[b+1]:a.start[b+1]]
+	return a.list[a.start[b]:a.start[b+1]]
 }
 
 // newAdjacency makes the lists of nodes nodes from pairs: each pair's to
@@ -1170,12 +1164,14 @@ func (c *checker) checkPhi(in *builder.Inst, fn *builder.Function, blk *builder.
 	if fn == nil || blk == nil {
 		return nil
 	}
-	preds := c.predecessors(fn)[blk.Label]
+	var preds []ID
+	if int(blk.Label) < len(c.blockIndex) {
+		preds = c.predecessors(fn).of(c.blockIndex[blk.Label])
+	}
 	if len(in.Operands) != len(preds) {
 		return c.errorf(RuleCFG, in, "OpPhi has %d incoming blocks for %d predecessors", len(in.Operands), len(preds))
 	}
-	observed := map[ID]bool{}
-	for _, p := range in.Operands {
+	for i, p := range in.Operands {
 		if len(p.Params()) != 2 {
 			return c.errorf(RuleCFG, in, "OpPhi must have an equal number of values and blocks")
 		}
@@ -1189,10 +1185,12 @@ func (c *checker) checkPhi(in *builder.Inst, fn *builder.Function, blk *builder.
 		if !slices.Contains(preds, parent) {
 			return c.errorf(RuleCFG, in, "the incoming block %%%d is not a predecessor", parent)
 		}
-		if observed[parent] {
-			return c.errorf(RuleCFG, in, "the incoming block %%%d is listed more than once", parent)
+		// Incoming blocks are few: an earlier one is found by looking.
+		for _, q := range in.Operands[:i] {
+			if q.Params()[1].ID() == parent {
+				return c.errorf(RuleCFG, in, "the incoming block %%%d is listed more than once", parent)
+			}
 		}
-		observed[parent] = true
 	}
 	return nil
 }
@@ -1268,39 +1266,51 @@ func (c *checker) dominance() error {
 	return nil
 }
 
-// predecessors maps each block of fn to its predecessors (each once), as
-// short lists rather than a set per block: most blocks have one or two.
-func (c *checker) predecessors(fn *builder.Function) map[ID][]ID {
+// predecessors lists each block's predecessors in fn (each once, in
+// block order) by block index: blockPreds.of(c.blockIndex[label]).
+func (c *checker) predecessors(fn *builder.Function) *blockPreds {
 	if c.preds == nil {
-		c.preds = map[*builder.Function]map[ID][]ID{}
+		c.preds = map[*builder.Function]*blockPreds{}
 	}
 	if p, ok := c.preds[fn]; ok {
 		return p
 	}
-	// The edges, grouped by target (keeping their order) and each group
-	// with its repeats dropped, become the lists, carved from one array.
-	type edge struct{ to, from ID }
-	edges := make([]edge, 0, 2*len(fn.Blocks)) // most blocks have one or two successors
+	// The edges to blocks of fn; a block's repeated edges are consecutive.
+	n := len(fn.Blocks)
+	edges := make([]cfgEdge, 0, 2*n) // most blocks have one or two successors
 	var succ []ID
-	for _, b := range fn.Blocks {
+	for i, b := range fn.Blocks {
 		succ = b.AppendSuccessors(succ[:0])
 		for _, s := range succ {
-			edges = append(edges, edge{s, b.Label})
-		}
-	}
-	slices.SortStableFunc(edges, func(a, b edge) int { return cmp.Compare(a.to, b.to) })
-	p := make(map[ID][]ID, len(fn.Blocks))
-	all := make([]ID, 0, len(edges))
-	for i := 0; i < len(edges); {
-		to, start := edges[i].to, len(all)
-		for ; i < len(edges) && edges[i].to == to; i++ {
-			// A block's edges are consecutive: a repeated one is the last.
-			if len(all) == start || all[len(all)-1] != edges[i].from {
-				all = append(all, edges[i].from)
+			if int(s) < len(c.defs) && c.defFunc[s] == fn && c.defs[s] != nil && c.defs[s].Op == spv.OpLabel {
+				edges = append(edges, cfgEdge{c.blockIndex[s], int32(i)})
 			}
 		}
-		p[to] = all[start:len(all):len(all)]
+	}
+	p := &blockPreds{start: make([]int32, n+1), list: make([]ID, 0, len(edges))}
+	by := newAdjacency(n, edges)
+	for b := range n {
+		for _, from := range by.of(int32(b)) {
+			if l := fn.Blocks[from].Label; len(p.list) == int(p.start[b]) || p.list[len(p.list)-1] != l {
+				p.list = append(p.list, l)
+			}
+		}
+		p.start[b+1] = int32(len(p.list))
 	}
 	c.preds[fn] = p
 	return p
+}
+
+// blockPreds holds the predecessor labels of a function's blocks by block
+// index: block b's are list[start[b]:start[b+1]].
+type blockPreds struct {
+	start []int32
+	list  []ID
+}
+
+func (p *blockPreds) of(b int32) []ID {
+	if int(b)+1 >= len(p.start) {
+		return nil
+	}
+	return p.list[p.start[b]:p.start[b+1]]
 }

@@ -100,7 +100,7 @@ type checker struct {
 	// Control flow: each function's graph (cfgRules) and predecessors
 	// (for OpPhi).
 	cfgs  map[*builder.Function]*fcfg
-	preds map[*builder.Function]map[ID][]ID
+	preds map[*builder.Function]*blockPreds
 }
 
 // features are what the declared capabilities and extensions enable.

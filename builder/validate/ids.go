@@ -16,7 +16,7 @@ import (
 
 // idPass walks the module in order, registering definitions.
 func (c *checker) idPass() error {
-	forward := map[ID]*builder.Inst{} // forward references not yet defined
+	forward := map[ID]*builder.Inst{} // forward references, first user of each (defined later or never)
 	fwdPointers := map[ID]bool{}
 	var w idOperands
 	for i := range c.order {
@@ -42,7 +42,10 @@ func (c *checker) idPass() error {
 			}
 		}
 		w = idOperands{c: c, in: in, idx: idx, fwd: fwd, nonSemantic: nonSemantic, forward: forward, fwdPointers: fwdPointers}
-		w.visit(in.Operands)
+		if len(in.Operands) > 0 {
+			w.facts()
+			w.visit(in.Operands)
+		}
 		if w.err != nil {
 			return w.err
 		}
@@ -58,9 +61,6 @@ func (c *checker) idPass() error {
 			}
 			c.defs[r] = in
 			c.defFunc[r] = l.fn
-			if len(forward) > 0 {
-				delete(forward, r)
-			}
 			switch in.Op {
 			case spv.OpFunction:
 				c.funcs[r] = l.fn
@@ -72,13 +72,15 @@ func (c *checker) idPass() error {
 		}
 	}
 	for id, user := range forward {
-		return c.errorf(RuleIDDefined, user, "%%%d is referenced but never defined", id)
+		if c.defs[id] == nil {
+			return c.errorf(RuleIDDefined, user, "%%%d is referenced but never defined", id)
+		}
 	}
 	return nil
 }
 
 // idOperands checks the id operands of one instruction (in) with
-// checkIDOperand, at their flat operand index as spirv-val counts it:
+// check, at their flat operand index as spirv-val counts it:
 // result type and result id first, then every operand, pairs and
 // parameters flattened. The first broken rule is in err.
 type idOperands struct {
@@ -90,6 +92,21 @@ type idOperands struct {
 	forward     map[ID]*builder.Inst
 	fwdPointers map[ID]bool
 	err         error
+	// What the instruction allows its operands (facts sets them).
+	exempt      bool // types, debug, non-semantic and decoration instructions, OpFunction
+	typeOperand bool // one operand is a type
+	untyped     bool // an operand may have no type
+	debugInfo   bool
+}
+
+// facts sets what in allows its operands, the same for each.
+func (w *idOperands) facts() {
+	in, op := w.in, w.in.Op
+	w.debugInfo = w.c.isDebugInfo(in)
+	w.exempt = generatesType(op) || isDebugOp(op) || w.nonSemantic || w.debugInfo || isDecoration(op) || op == spv.OpFunction
+	w.typeOperand = takesTypeOperand(op) || op == spv.OpSpecConstantOp && takesTypeOperand(spv.Op(opWord(in, 0)))
+	w.untyped = w.exempt || isBranch(op) || op == spv.OpPhi || isExtInst(op) || op == spv.OpExtInstImport ||
+		op == spv.OpSelectionMerge || op == spv.OpLoopMerge || w.typeOperand
 }
 
 func (w *idOperands) visit(ops []builder.Operand) {
@@ -103,7 +120,7 @@ func (w *idOperands) visit(ops []builder.Operand) {
 			continue
 		}
 		if o.IsID() {
-			w.err = w.c.checkIDOperand(w.in, o.ID(), w.idx, w.fwd, w.nonSemantic, w.forward, w.fwdPointers)
+			w.err = w.check(o.ID())
 		}
 		w.idx++
 		if len(o.Params()) > 0 {
@@ -112,36 +129,34 @@ func (w *idOperands) visit(ops []builder.Operand) {
 	}
 }
 
-// checkIDOperand applies spirv-val's rules to the id operand at flat index
-// idx of in.
-func (c *checker) checkIDOperand(in *builder.Inst, id ID, idx int, fwd func(int) bool, nonSemantic bool, forward map[ID]*builder.Inst, fwdPointers map[ID]bool) error {
+// check applies spirv-val's rules to the id operand at flat index w.idx
+// of w.in.
+func (w *idOperands) check(id ID) error {
+	c, in, nonSemantic := w.c, w.in, w.nonSemantic
 	if id == 0 || id >= c.m.Bound {
 		return c.errorf(RuleIDBound, in, "operand %%%d is not a valid id below the bound %d", id, c.m.Bound)
 	}
 	d := c.defs[id]
 	if d == nil {
-		if !fwd(idx) {
+		if !w.fwd(w.idx) {
 			return c.errorf(RuleIDDefined, in, "%%%d has not been defined", id)
 		}
-		if generatesType(in.Op) && !fwdPointers[id] {
+		if generatesType(in.Op) && !w.fwdPointers[id] {
 			return c.errorf(RuleIDDefined, in, "%%%d must be defined before this type uses it", id)
 		}
-		if _, seen := forward[id]; !seen {
-			forward[id] = in
+		if _, seen := w.forward[id]; !seen {
+			w.forward[id] = in
 		}
 		return nil
 	}
 	op := in.Op
-	exempt := generatesType(op) || isDebugOp(op) || nonSemantic || c.isDebugInfo(in) || isDecoration(op) || op == spv.OpFunction
-	typeOperand := takesTypeOperand(op) || op == spv.OpSpecConstantOp && takesTypeOperand(spv.Op(opWord(in, 0)))
-	if generatesType(d.Op) && !exempt && !typeOperand {
+	if !w.exempt && !w.typeOperand && generatesType(d.Op) {
 		return c.errorf(RuleIDKind, in, "operand %%%d is a type, not a value", id)
 	}
-	if d.Type == 0 && !exempt && !isBranch(op) && op != spv.OpPhi && !isExtInst(op) && op != spv.OpExtInstImport &&
-		op != spv.OpSelectionMerge && op != spv.OpLoopMerge && !typeOperand {
+	if d.Type == 0 && !w.untyped {
 		return c.errorf(RuleIDKind, in, "operand %%%d has no type", id)
 	}
-	if c.isNonSemantic(d) && !nonSemantic {
+	if !nonSemantic && c.isNonSemantic(d) {
 		return c.errorf(RuleIDKind, in, "operand %%%d of a semantic instruction is a non-semantic instruction", id)
 	}
 	// Uses the specification restricts to a few instructions.
@@ -158,7 +173,7 @@ func (c *checker) checkIDOperand(in *builder.Inst, id ID, idx int, fwd func(int)
 			spv.OpGetKernelPreferredWorkGroupSizeMultiple, spv.OpGetKernelLocalSizeForSubgroupCount,
 			spv.OpGetKernelMaxNumSubgroups, spv.OpName:
 		default:
-			if !nonSemantic && !c.isDebugInfo(in) {
+			if !nonSemantic && !w.debugInfo {
 				return c.errorf(RuleIDKind, in, "invalid use of the function %%%d", id)
 			}
 		}

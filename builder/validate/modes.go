@@ -553,58 +553,70 @@ var storageClassModels = map[spv.StorageClass]struct {
 // pointer type or a variable uses that storage class.
 func (c *checker) storageClassLimits() {
 	for _, f := range c.m.Functions {
-		seen := map[spv.StorageClass]bool{}
-		use := func(in *builder.Inst, id ID) {
-			d := c.def(id)
-			var sc spv.StorageClass
-			switch {
-			case d == nil:
-				return
-			case d.Op == spv.OpTypePointer, d.Op == spv.OpVariable:
-				sc = spv.StorageClass(opWord(d, 0))
-			default:
-				return
-			}
-			r, ok := storageClassModels[sc]
-			if !ok || seen[sc] || r.vulkanOnly && !c.vulkan {
-				return
-			}
-			seen[sc] = true
-			msg := sprintf("%s storage class cannot be used in this execution model", sc)
-			if r.vuid != "" {
-				msg = sprintf("[VUID-StandaloneSpirv-None-%s] %s", r.vuid, msg)
-			}
-			c.limit(f, in, RuleVulkan, func(ep *entryPoint) string {
-				if slices.Contains(r.models, ep.model) == r.banned {
-					return msg
-				}
-				return ""
-			})
-		}
-		visit := func(in *builder.Inst) {
-			if in.Type != 0 {
-				use(in, in.Type)
-			}
-			var ops func([]builder.Operand)
-			ops = func(os []builder.Operand) {
-				for i := range os {
-					if os[i].Kind == spv.KindIdRef {
-						use(in, os[i].ID())
-					} else if len(os[i].Params()) > 0 {
-						ops(os[i].Params())
-					}
-				}
-			}
-			ops(in.Operands)
-		}
+		u := scUses{c: c, f: f}
 		for _, p := range f.Params {
-			visit(p)
+			u.visit(p)
 		}
 		for _, p := range f.Prologue {
-			visit(p)
+			u.visit(p)
 		}
 		for in := range f.Insts() {
-			visit(in)
+			u.visit(in)
 		}
 	}
+}
+
+// scUses finds the storage classes one function uses (through the
+// pointer types and variables its instructions name) and records the
+// limitation of each limited one once.
+type scUses struct {
+	c *checker
+	f *builder.Function
+	// checked are the storage classes already looked at (a function uses
+	// a handful).
+	checked []spv.StorageClass
+}
+
+func (u *scUses) visit(in *builder.Inst) {
+	if in.Type != 0 {
+		u.use(in, in.Type)
+	}
+	u.operands(in, in.Operands)
+}
+
+func (u *scUses) operands(in *builder.Inst, os []builder.Operand) {
+	for i := range os {
+		if os[i].Kind == spv.KindIdRef {
+			u.use(in, os[i].ID())
+		} else if ps := os[i].Params(); len(ps) > 0 {
+			u.operands(in, ps)
+		}
+	}
+}
+
+func (u *scUses) use(in *builder.Inst, id ID) {
+	c := u.c
+	d := c.def(id)
+	if d == nil || (d.Op != spv.OpTypePointer && d.Op != spv.OpVariable) {
+		return
+	}
+	sc := spv.StorageClass(opWord(d, 0))
+	if slices.Contains(u.checked, sc) {
+		return
+	}
+	u.checked = append(u.checked, sc)
+	r, ok := storageClassModels[sc]
+	if !ok || r.vulkanOnly && !c.vulkan {
+		return
+	}
+	msg := sprintf("%s storage class cannot be used in this execution model", sc)
+	if r.vuid != "" {
+		msg = sprintf("[VUID-StandaloneSpirv-None-%s] %s", r.vuid, msg)
+	}
+	c.limit(u.f, in, RuleVulkan, func(ep *entryPoint) string {
+		if slices.Contains(r.models, ep.model) == r.banned {
+			return msg
+		}
+		return ""
+	})
 }
