@@ -100,9 +100,7 @@ func (c *checker) call(e *ast.CallExpr) operand {
 			c.errorf(codes.NoMatchingFunction, exprLoc(e.Args[0]), "parameter 0 of GetAttributeAtVertex must have a 'nointerpolation' attribute")
 		}
 		m = m.Concretize()
-		if id := e.ID(); id > 0 && int(id) < len(c.info.Calls) {
-			c.info.Calls[id] = &m
-		}
+		c.setCall(e, &m)
 		for i, p := range m.Params {
 			if i < len(args) && p.Type != nil {
 				if p.Mode == types.In {
@@ -502,9 +500,7 @@ func (c *checker) pointerCast(e *ast.CallExpr, static bool, args []operand) oper
 		name = "static_pointer_cast"
 	}
 	if ov := intrinsics.Overloads(intrinsics.Call{Name: name, Vk: true}); len(ov) == 1 {
-		if id := e.ID(); id > 0 && int(id) < len(c.info.Calls) {
-			c.info.Calls[id] = &intrinsics.Match{ID: ov[0].ID, Overload: ov[0], Params: []types.Param{{Type: args[0].typ, Mode: types.In}}, Result: result}
-		}
+		c.setCall(e, &intrinsics.Match{ID: ov[0].ID, Overload: ov[0], Params: []types.Param{{Type: args[0].typ, Mode: types.In}}, Result: result})
 	}
 	return operand{typ: result}
 }

@@ -10,9 +10,9 @@
 // everything without a diagnostic.
 //
 // What codegen can rely on:
-//   - Every checked expression has a type in Info.Types; literals keep the
+//   - Every checked expression has a type (Info.TypeOf); literals keep the
 //     literal kinds (literal int/float) and the conversion that gives them a
-//     concrete type is in Info.Conversions on the expression converted.
+//     concrete type is on the expression converted (Info.ConversionOf).
 //   - Implicit conversions are recorded on the converted expression:
 //     initializers, assignment right-hand sides, arguments of user functions
 //     and intrinsics, return values, binary operands (to BinaryResult.Operand),
@@ -46,6 +46,7 @@ package sema
 
 import (
 	"fmt"
+	"iter"
 
 	"github.com/hlsl2spirv/hlsl2spirv/frontend/ast"
 	"github.com/hlsl2spirv/hlsl2spirv/frontend/diag"
@@ -87,25 +88,27 @@ func (c Config) implicitKind() types.ConvKind {
 // Info is what the checker learned, in tables indexed by node ID.
 type Info struct {
 	Universe *types.Universe
-	// Types is the type of every expression (and of each TypeExpr).
-	Types []*types.Type
-	// Uses maps an identifier-like node (NameExpr, MemberExpr naming a
-	// field, Ident of a declaration) to the object it denotes.
-	Uses []Object
-	// Defs maps a declaring node (VarDecl, Param, FuncDecl, StructDecl,
-	// EnumDecl, Enumerator, TypedefDecl, BufferDecl) to its object.
-	Defs []Object
-	// Values holds constant values of constant expressions.
-	Values []*constant.Composite
-	// Calls holds the resolved intrinsic overload of a CallExpr.
-	Calls []*intrinsics.Match
-	// Conversions holds the implicit conversion applied to an expression
-	// used where another type is expected (argument, initializer, operand,
-	// return value): the expression's value must be converted to To.
-	Conversions []*Conversion
-	// Swizzles holds the resolved component selection of a MemberExpr
-	// that is a vector or matrix swizzle (v.xyz, m._m00_m11).
-	Swizzles []*types.Swizzle
+	// The facts recorded per AST node, indexed by node ID (see the
+	// accessors TypeOf, ObjectOf, ValueOf, CallOf, ConversionOf,
+	// SwizzleOf). A file has tens of thousands of nodes and most have a
+	// type, about a fifth denote or declare an object and fewer than one in
+	// three carry any of the rarer facts, so these are the only dense
+	// tables: the rarer facts of a node sit in one record of facts, found
+	// through factIndex.
+	types []*types.Type
+	// objects holds what a name denotes (a use: its bit in isUse is set)
+	// or what a declaring node (VarDecl, Param, FuncDecl, StructDecl,
+	// EnumDecl, Enumerator, TypedefDecl, BufferDecl) declares. A node with
+	// both keeps its def in shadowedDefs (ObjectOf prefers the use).
+	objects      []Object
+	isUse        []uint64
+	shadowedDefs map[int32]Object
+	// factIndex[id] is 1 + the index in facts of node id's record, or 0.
+	// The records are kept in chunks of factChunk: appending to one slice
+	// would copy them over and over as it grows.
+	factIndex []int32
+	facts     [][]nodeFacts
+	nfacts    int32
 	// Globals are the non-static, non-groupshared global variables that
 	// become members of $Globals, in declaration order.
 	Globals []*Var
@@ -132,10 +135,80 @@ type Conversion struct {
 	Conv types.Conversion
 }
 
+// nodeFacts are the facts of a node that few nodes have.
+type nodeFacts struct {
+	// value is the constant value of a constant expression.
+	value *constant.Composite
+	// call is the resolved intrinsic overload of a CallExpr.
+	call *intrinsics.Match
+	// conversion is the implicit conversion applied to an expression used
+	// where another type is expected (argument, initializer, operand,
+	// return value): the expression's value must be converted to To.
+	conversion *Conversion
+	// swizzle is the resolved component selection of a MemberExpr that is
+	// a vector or matrix swizzle (v.xyz, m._m00_m11).
+	swizzle *types.Swizzle
+}
+
+// newInfo makes the tables for the nodes numbered below n.
+func newInfo(u *types.Universe, n int) *Info {
+	in := &Info{Universe: u}
+	in.grow(n)
+	return in
+}
+
+// grow makes room for the nodes numbered below n (template instantiation
+// numbers the nodes of its copies after the file's).
+func (in *Info) grow(n int) {
+	in.types = grow(in.types, n)
+	in.objects = grow(in.objects, n)
+	in.isUse = grow(in.isUse, (n+63)/64)
+	in.factIndex = grow(in.factIndex, n)
+}
+
+func grow[T any](s []T, n int) []T {
+	if len(s) >= n {
+		return s
+	}
+	return append(s, make([]T, n-len(s))...)
+}
+
+// id is n's index in the tables, or -1 when n has no ID or is numbered
+// beyond them.
+func (in *Info) id(n ast.Node) int {
+	if id := n.ID(); id > 0 && int(id) < len(in.types) {
+		return int(id)
+	}
+	return -1
+}
+
+func (in *Info) use(id int) bool { return in.isUse[id/64]&(1<<(id%64)) != 0 }
+
+// factChunk is the number of records in a chunk of Info.facts.
+const factChunk = 256
+
+// factsOf is node id's record of rare facts, made when create is set, else
+// nil when the node has none.
+func (in *Info) factsOf(id int, create bool) *nodeFacts {
+	k := in.factIndex[id]
+	if k == 0 {
+		if !create {
+			return nil
+		}
+		if in.nfacts%factChunk == 0 {
+			in.facts = append(in.facts, make([]nodeFacts, factChunk))
+		}
+		in.nfacts++
+		k = in.nfacts
+		in.factIndex[id] = k
+	}
+	return &in.facts[(k-1)/factChunk][(k-1)%factChunk]
+}
+
 // TypeOf returns the recorded type of n (nil when none).
 func (in *Info) TypeOf(n ast.Node) *types.Type {
-	if id := n.ID(); id > 0 && int(id) < len(in.Types) {
-		return in.Types[id]
+	if id := in.id(n); id >= 0 {
+		return in.types[id]
 	}
 	return nil
 }
@@ -143,47 +216,86 @@ func (in *Info) TypeOf(n ast.Node) *types.Type {
 // ObjectOf returns what n denotes: the use of a name, or the object a
 // declaration declares.
 func (in *Info) ObjectOf(n ast.Node) Object {
-	id := n.ID()
-	if id <= 0 {
-		return nil
-	}
-	if int(id) < len(in.Uses) && in.Uses[id] != nil {
-		return in.Uses[id]
-	}
-	if int(id) < len(in.Defs) {
-		return in.Defs[id]
+	if id := in.id(n); id >= 0 {
+		return in.objects[id]
 	}
 	return nil
 }
 
+// defOf returns the object the declaring node n declares, or nil.
+func (in *Info) defOf(n ast.Node) Object {
+	id := in.id(n)
+	switch {
+	case id < 0:
+		return nil
+	case in.use(id):
+		return in.shadowedDefs[int32(id)]
+	}
+	return in.objects[id]
+}
+
+// forEachDef calls f with the object of every declaring node, in node
+// order.
+func (in *Info) forEachDef(f func(Object)) {
+	for id, o := range in.objects {
+		if in.use(id) {
+			o = in.shadowedDefs[int32(id)]
+		}
+		if o != nil {
+			f(o)
+		}
+	}
+}
+
 // ValueOf returns n's constant value, or nil.
 func (in *Info) ValueOf(n ast.Node) *constant.Composite {
-	if id := n.ID(); id > 0 && int(id) < len(in.Values) {
-		return in.Values[id]
+	if id := in.id(n); id >= 0 {
+		if f := in.factsOf(id, false); f != nil {
+			return f.value
+		}
 	}
 	return nil
 }
 
 // CallOf returns the intrinsic a call resolved to, or nil.
 func (in *Info) CallOf(n ast.Node) *intrinsics.Match {
-	if id := n.ID(); id > 0 && int(id) < len(in.Calls) {
-		return in.Calls[id]
+	if id := in.id(n); id >= 0 {
+		if f := in.factsOf(id, false); f != nil {
+			return f.call
+		}
 	}
 	return nil
 }
 
+// Calls yields the resolved intrinsic overload of every call checked.
+func (in *Info) Calls() iter.Seq[*intrinsics.Match] {
+	return func(yield func(*intrinsics.Match) bool) {
+		for _, chunk := range in.facts {
+			for i := range chunk {
+				if m := chunk[i].call; m != nil && !yield(m) {
+					return
+				}
+			}
+		}
+	}
+}
+
 // SwizzleOf returns the component selection of a swizzle, or nil.
 func (in *Info) SwizzleOf(n ast.Node) *types.Swizzle {
-	if id := n.ID(); id > 0 && int(id) < len(in.Swizzles) {
-		return in.Swizzles[id]
+	if id := in.id(n); id >= 0 {
+		if f := in.factsOf(id, false); f != nil {
+			return f.swizzle
+		}
 	}
 	return nil
 }
 
 // ConversionOf returns the implicit conversion applied to expression n, or nil.
 func (in *Info) ConversionOf(n ast.Node) *Conversion {
-	if id := n.ID(); id > 0 && int(id) < len(in.Conversions) {
-		return in.Conversions[id]
+	if id := in.id(n); id >= 0 {
+		if f := in.factsOf(id, false); f != nil {
+			return f.conversion
+		}
 	}
 	return nil
 }
@@ -228,16 +340,7 @@ func Check(fs *diag.FileSet, diags *diag.List, file *ast.File, cfg Config) (info
 	if file != nil {
 		n = int(file.NodeCount) + 1
 	}
-	info = &Info{
-		Universe:    u,
-		Types:       make([]*types.Type, n),
-		Uses:        make([]Object, n),
-		Defs:        make([]Object, n),
-		Values:      make([]*constant.Composite, n),
-		Calls:       make([]*intrinsics.Match, n),
-		Conversions: make([]*Conversion, n),
-		Swizzles:    make([]*types.Swizzle, n),
-	}
+	info = newInfo(u, n)
 	if file == nil {
 		return info
 	}
@@ -296,38 +399,85 @@ func (c *checker) errorNote(code diag.Code, p diag.Pos, msg string, notePos diag
 }
 
 func (c *checker) setType(n ast.Node, t *types.Type) {
-	if id := n.ID(); id > 0 && int(id) < len(c.info.Types) {
-		c.info.Types[id] = t
+	if id := c.info.id(n); id >= 0 {
+		c.info.types[id] = t
 	}
 }
 
 func (c *checker) setUse(n ast.Node, o Object) {
-	if id := n.ID(); id > 0 && int(id) < len(c.info.Uses) {
-		c.info.Uses[id] = o
+	in := c.info
+	id := in.id(n)
+	if id < 0 {
+		return
 	}
+	bit := uint64(1) << (id % 64)
+	switch {
+	case o == nil && in.use(id):
+		// The use is forgotten: the def it shadowed, if any, shows again.
+		in.objects[id] = in.shadowedDefs[int32(id)]
+		delete(in.shadowedDefs, int32(id))
+		in.isUse[id/64] &^= bit
+		return
+	case o == nil:
+		return
+	case !in.use(id) && in.objects[id] != nil:
+		c.shadowDef(id, in.objects[id])
+	}
+	in.objects[id] = o
+	in.isUse[id/64] |= bit
 }
 
 func (c *checker) setDef(n ast.Node, o Object) {
-	if id := n.ID(); id > 0 && int(id) < len(c.info.Defs) {
-		c.info.Defs[id] = o
+	in := c.info
+	switch id := in.id(n); {
+	case id < 0:
+	case in.use(id) && o == nil:
+		delete(in.shadowedDefs, int32(id))
+	case in.use(id):
+		c.shadowDef(id, o)
+	default:
+		in.objects[id] = o
 	}
 }
 
+// shadowDef keeps the def of node id, which also records a use.
+func (c *checker) shadowDef(id int, o Object) {
+	if c.info.shadowedDefs == nil {
+		c.info.shadowedDefs = map[int32]Object{}
+	}
+	c.info.shadowedDefs[int32(id)] = o
+}
+
+// facts is the record of n's rare facts, nil when n has no ID; a record is
+// made only to hold a value (not for nil).
+func (c *checker) facts(n ast.Node, set bool) *nodeFacts {
+	if id := c.info.id(n); id >= 0 {
+		return c.info.factsOf(id, set)
+	}
+	return nil
+}
+
 func (c *checker) setValue(n ast.Node, v *constant.Composite) {
-	if id := n.ID(); id > 0 && int(id) < len(c.info.Values) {
-		c.info.Values[id] = v
+	if f := c.facts(n, v != nil); f != nil {
+		f.value = v
+	}
+}
+
+func (c *checker) setCall(n ast.Node, m *intrinsics.Match) {
+	if f := c.facts(n, m != nil); f != nil {
+		f.call = m
 	}
 }
 
 func (c *checker) setSwizzle(n ast.Node, sw *types.Swizzle) {
-	if id := n.ID(); id > 0 && int(id) < len(c.info.Swizzles) {
-		c.info.Swizzles[id] = sw
+	if f := c.facts(n, sw != nil); f != nil {
+		f.swizzle = sw
 	}
 }
 
 func (c *checker) setConversion(n ast.Node, conv *Conversion) {
-	if id := n.ID(); id > 0 && int(id) < len(c.info.Conversions) {
-		c.info.Conversions[id] = conv
+	if f := c.facts(n, conv != nil); f != nil {
+		f.conversion = conv
 	}
 }
 

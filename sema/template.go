@@ -100,23 +100,8 @@ func (c *checker) templateArgs(nodes []ast.Node) (args []types.TemplateArg, ok b
 // clone copies n with fresh node IDs and grows Info's tables to hold them.
 func clone[N ast.Node](c *checker, n N) N {
 	out := ast.Clone(n, func() int32 { c.file.NodeCount++; return c.file.NodeCount })
-	size := int(c.file.NodeCount) + 1
-	in := c.info
-	in.Types = grow(in.Types, size)
-	in.Uses = grow(in.Uses, size)
-	in.Defs = grow(in.Defs, size)
-	in.Values = grow(in.Values, size)
-	in.Calls = grow(in.Calls, size)
-	in.Conversions = grow(in.Conversions, size)
-	in.Swizzles = grow(in.Swizzles, size)
+	c.info.grow(int(c.file.NodeCount) + 1)
 	return out
-}
-
-func grow[T any](s []T, n int) []T {
-	if len(s) >= n {
-		return s
-	}
-	return append(s, make([]T, n-len(s))...)
 }
 
 // bindScope is the scope of one instantiation: the template parameters of
@@ -238,7 +223,7 @@ func (c *checker) instantiate(t *Template, args []types.TemplateArg, use diag.Po
 		inner.TemplateArgs = nil
 		c.structDecl(inner)
 		c.info.Instances = append(c.info.Instances, inner)
-		if tn, ok := c.info.Defs[inner.ID()].(*TypeName); ok {
+		if tn, ok := c.info.defOf(inner).(*TypeName); ok {
 			in.obj = tn
 			if n := tn.typ.Named(); n != nil {
 				if t.tt == nil {
@@ -258,7 +243,7 @@ func (c *checker) instantiate(t *Template, args []types.TemplateArg, use diag.Po
 		}
 	case *ast.TypedefDecl:
 		c.decl(inner, nil)
-		if tn, ok := c.info.Defs[inner.ID()].(*TypeName); ok {
+		if tn, ok := c.info.defOf(inner).(*TypeName); ok {
 			in.obj = tn
 		}
 	}

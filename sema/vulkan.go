@@ -651,11 +651,11 @@ func (v *vulkanChecker) defined(f *Func) bool {
 	}
 	if v.bodies == nil {
 		v.bodies = map[string][]*Func{}
-		for _, o := range v.c.info.Defs {
+		v.c.info.forEachDef(func(o Object) {
 			if g, ok := o.(*Func); ok && g.Decl != nil && g.Decl.Body != nil {
 				v.bodies[g.name] = append(v.bodies[g.name], g)
 			}
-		}
+		})
 	}
 	for _, g := range v.bodies[f.name] {
 		sameRecv := (f.Recv == nil) == (g.Recv == nil) && (f.Recv == nil || types.Identical(f.Recv, g.Recv))

@@ -44,16 +44,19 @@ func TestVkScopeConstants(t *testing.T) {
 	if ck.diags.HasErrors() {
 		t.Fatalf("unexpected errors:\n%s", ck.render())
 	}
-	for _, o := range ck.info.Defs {
+	var s *Var
+	ck.info.forEachDef(func(o Object) {
 		if v, ok := o.(*Var); ok && v.Name() == "s" {
-			if v.Value == nil || len(v.Value.Elems) != 1 {
-				t.Fatalf("s has no constant value")
-			}
-			if n, _ := v.Value.Elems[0].Int64(); n != 8 {
-				t.Errorf("s = %d, want 3 + 5", n)
-			}
-			return
+			s = v
 		}
+	})
+	if s == nil {
+		t.Fatal("s not declared")
 	}
-	t.Fatal("s not declared")
+	if s.Value == nil || len(s.Value.Elems) != 1 {
+		t.Fatalf("s has no constant value")
+	}
+	if n, _ := s.Value.Elems[0].Int64(); n != 8 {
+		t.Errorf("s = %d, want 3 + 5", n)
+	}
 }

@@ -40,8 +40,8 @@ type inputSource struct {
 func (e *emitter) usesAttributeAtVertex() bool {
 	// sema's table of resolved calls holds every call it checked: reading
 	// it costs far less than walking the syntax tree
-	for _, m := range e.info.Calls {
-		if m != nil && m.ID == intrinsics.GetAttributeAtVertex {
+	for m := range e.info.Calls() {
+		if m.ID == intrinsics.GetAttributeAtVertex {
 			return true
 		}
 	}
