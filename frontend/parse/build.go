@@ -48,7 +48,7 @@ func (b *builder) build(tree p.ITranslationUnitContext) (file *ast.File) {
 
 // noTok stands for a missing token (a hole after a syntax error). It is
 // shared: never write through a token the builder hands out.
-var noTok ctok
+var noTok = ctok{Token: &token.Token{}}
 
 // tok returns the classified token behind t: t itself, as the parser is
 // fed the ctoks of b.toks (stream.go), or, for a token the error strategy
@@ -1016,7 +1016,7 @@ func (b *builder) constArg(ctx p.IConstArgExpressionContext) ast.Expr {
 	for _, k := range c.GetChildren() {
 		switch k := k.(type) {
 		case *antlr.TerminalNodeImpl:
-			if op, ok := binaryOp(b.termTok(k).typ); ok {
+			if op, ok := binaryOp(int(b.termTok(k).typ)); ok {
 				ops = append(ops, op)
 			}
 		case *p.UnaryExpressionContext:
@@ -1543,7 +1543,7 @@ operands:
 			operands = append(operands, x)
 		case *antlr.TerminalNodeImpl:
 			t := b.termTok(k)
-			op, ok := binaryOp(t.typ)
+			op, ok := binaryOp(int(t.typ))
 			if !ok {
 				break operands // `?` or an assignment operator
 			}
@@ -1576,7 +1576,7 @@ operands:
 		b.setSpan(n, l, y)
 		return n
 	}
-	if op, ok := assignOp(t.typ); ok {
+	if op, ok := assignOp(int(t.typ)); ok {
 		r := b.assignment(kid[*p.AssignmentExpressionContext](kids, i+1))
 		n := alloc(&b.nodes.assigns, ast.AssignExpr{Op: op, L: l, R: r})
 		b.setSpan(n, l, r)
@@ -1638,7 +1638,7 @@ func (b *builder) unary(u *p.UnaryExpressionContext) ast.Expr {
 			}
 			return n
 		}
-		if op, ok := prefixOp(t.typ); ok {
+		if op, ok := prefixOp(int(t.typ)); ok {
 			n := alloc(&b.nodes.unaries, ast.UnaryExpr{Op: op})
 			b.set(n, u)
 			n.X = b.unaryOrBad(kid[*p.UnaryExpressionContext](kids, 1), u)
@@ -1685,7 +1685,7 @@ func (b *builder) primary(u *p.UnaryExpressionContext, kids []antlr.Tree) (ast.E
 	}
 	switch start.typ {
 	case p.HLSLParserINT_LIT, p.HLSLParserFLOAT_LIT, p.HLSLParserCHAR_LIT, p.HLSLParserKW_TRUE, p.HLSLParserKW_FALSE:
-		n := alloc(&b.nodes.lits, ast.BasicLit{Value: start.Text, Kind: litKind(start.typ)})
+		n := alloc(&b.nodes.lits, ast.BasicLit{Value: start.Text, Kind: litKind(int(start.typ))})
 		return ranged(n, 0)
 	case p.HLSLParserSTRING_LIT:
 		n := alloc(&b.nodes.lits, ast.BasicLit{Kind: ast.StringLit})

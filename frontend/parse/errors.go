@@ -98,7 +98,7 @@ func (l *errorListener) report(code diag.Code, pos diag.Pos, msg string, idx int
 	if c, ok := closers[msg]; ok {
 		depth := 0
 		for j := idx - 1; j >= 0; j-- {
-			switch typ := l.tok(j).typ; {
+			switch typ := int(l.tok(j).typ); {
 			case typ == c.closeTyp:
 				depth++
 			case typ == c.openTyp, typ == p.HLSLParserCAST_LPAREN && c.openTyp == p.HLSLParserLPAREN:
@@ -115,7 +115,7 @@ func (l *errorListener) report(code diag.Code, pos diag.Pos, msg string, idx int
 	if l.notes != nil {
 		for _, j := range []int{idx, idx - 1} {
 			if t := l.tok(j); t.Exp.IsValid() && (t.Loc() == pos || endOf(t) == pos) {
-				d.Notes = append(d.Notes, l.notes(t.Token)...)
+				d.Notes = append(d.Notes, l.notes(*t.Token)...)
 				break
 			}
 		}
@@ -243,7 +243,7 @@ func (l *errorListener) tok(i int) ctok {
 	if i >= 0 && i < len(l.toks) {
 		return l.toks[i]
 	}
-	return ctok{}
+	return noTok
 }
 
 // endOf is the position just after a token, where clang puts the caret
@@ -283,15 +283,15 @@ func (l *errorListener) unterminatedStruct(ctx antlr.ParserRuleContext, idx int)
 				ts = ds.TypeSpec()
 			}
 			if ts == nil || ts.TagType() == nil || ts.TagType().StructSpecifier() == nil {
-				return ctok{}, false
+				return noTok, false
 			}
 			stop := ts.TagType().StructSpecifier().GetStop()
 			if stop == nil {
-				return ctok{}, false
+				return noTok, false
 			}
 			si := stop.GetTokenIndex()
 			if si < 0 || si >= idx || l.tok(si).typ != p.HLSLParserRBRACE || l.tok(si+1).Flags&token.StartOfLine == 0 {
-				return ctok{}, false
+				return noTok, false
 			}
 			return l.tok(si), true
 		}
@@ -301,7 +301,7 @@ func (l *errorListener) unterminatedStruct(ctx antlr.ParserRuleContext, idx int)
 		}
 		c = parent
 	}
-	return ctok{}, false
+	return noTok, false
 }
 
 // endsOperand are token types that can end an expression or declarator.
@@ -337,7 +337,7 @@ func (l *errorListener) describeMidDecision(ctx antlr.ParserRuleContext, idx int
 	if open > 0 && t.typ == p.HLSLParserIDENT {
 		return codeSyntax, t.Loc(), "expected '>'", true
 	}
-	if endsOperand[prev.typ] && (t.typ == p.HLSLParserRBRACE || t.Flags&token.StartOfLine != 0 || t.Kind == token.EOF) {
+	if endsOperand[int(prev.typ)] && (t.typ == p.HLSLParserRBRACE || t.Flags&token.StartOfLine != 0 || t.Kind == token.EOF) {
 		return codeExpectedSemi, endOf(prev), "expected ';' " + semiContext(ctx), true
 	}
 	return 0, 0, "", false
@@ -382,11 +382,11 @@ func (l *errorListener) describe(ctx antlr.ParserRuleContext, idx int, expected 
 	wantSemi := contains(expected, p.HLSLParserSEMI)
 	wantExpr := contains(expected, p.HLSLParserINT_LIT)
 	switch {
-	case wantExpr && !startsExpression[t.typ] && !wantSemi:
+	case wantExpr && !startsExpression[int(t.typ)] && !wantSemi:
 		return codeExpectedExpr, t.Loc(), "expected expression"
 	case wantSemi && idx > 0 && (t.Flags&token.StartOfLine != 0 || t.typ == p.HLSLParserRBRACE || t.Kind == token.EOF || !wantExpr):
 		return codeExpectedSemi, endOf(prev), "expected ';' " + semiContext(ctx)
-	case wantExpr && !startsExpression[t.typ]:
+	case wantExpr && !startsExpression[int(t.typ)]:
 		return codeExpectedExpr, t.Loc(), "expected expression"
 	}
 

@@ -48,9 +48,9 @@ func (s *tokenStream) LA(k int) int {
 		if s.index+k < 0 {
 			return antlr.TokenInvalidType
 		}
-		return s.toks[s.index+k].typ
+		return int(s.toks[s.index+k].typ)
 	}
-	return s.toks[min(s.index+k-1, len(s.toks)-1)].typ
+	return int(s.toks[min(s.index+k-1, len(s.toks)-1)].typ)
 }
 
 func (s *tokenStream) Consume() {
