@@ -1,8 +1,8 @@
 package spirv
 
 import (
+	"cmp"
 	"slices"
-	"sort"
 
 	"github.com/hlsl2spirv/hlsl2spirv/builder"
 	"github.com/hlsl2spirv/hlsl2spirv/builder/spv"
@@ -21,9 +21,7 @@ func finish(m *builder.Module, flagged map[*builder.Inst]bool) {
 	// a struct is named before its members' types, as DXC names a type
 	// when it starts writing it
 	namePos := positions(funcs, named)
-	sort.SliceStable(m.Names, func(i, j int) bool {
-		return namePos.at(target(m.Names[i])) < namePos.at(target(m.Names[j]))
-	})
+	sortStableByKey(m.Names, func(in *builder.Inst) int { return namePos.at(target(in)) })
 	// Decorations: those the emitter made, in the order it made them; then
 	// the types' decorations, each written when its type is first visited,
 	// interleaved with the instruction flags (flags.go), each written when
@@ -42,14 +40,30 @@ func finish(m *builder.Module, flagged map[*builder.Inst]bool) {
 		}
 		return p, ok
 	}
-	sort.SliceStable(m.Annotations, func(i, j int) bool {
-		ka, la := late(m.Annotations[i])
-		kb, lb := late(m.Annotations[j])
-		if la != lb {
-			return !la
+	// all the decorations not late first, then the late ones by position
+	sortStableByKey(m.Annotations, func(in *builder.Inst) int {
+		if k, ok := late(in); ok {
+			return k + 1
 		}
-		return la && ka < kb
+		return 0
 	})
+}
+
+// sortStableByKey sorts insts stably by an int key, computed once per
+// instruction rather than once per comparison.
+func sortStableByKey(insts []*builder.Inst, key func(*builder.Inst) int) {
+	type keyed struct {
+		key int
+		in  *builder.Inst
+	}
+	ks := make([]keyed, len(insts))
+	for i, in := range insts {
+		ks[i] = keyed{key(in), in}
+	}
+	slices.SortStableFunc(ks, func(a, b keyed) int { return cmp.Compare(a.key, b.key) })
+	for i, k := range ks {
+		insts[i] = k.in
+	}
 }
 
 // target is the id an OpName, OpMemberName or decoration applies to.
@@ -101,7 +115,7 @@ func orderGlobals(m *builder.Module) (visited, named []*builder.Inst, after idNu
 			forward[in.Operands[0].ID()] = in
 		}
 	}
-	placed := make(map[*builder.Inst]bool, len(m.Globals))
+	placed := newPlacedSet(m.Bound)
 	out := make([]*builder.Inst, 0, len(m.Globals))
 	visited = make([]*builder.Inst, 0, len(m.Globals))
 	named = make([]*builder.Inst, 0, len(m.Globals))
@@ -109,23 +123,25 @@ func orderGlobals(m *builder.Module) (visited, named []*builder.Inst, after idNu
 	var place func(in *builder.Inst)
 	var placeID func(id builder.ID)
 	placeID = func(id builder.ID) {
-		if fw, ok := forward[id]; len(forward) > 0 && ok && !placed[fw] {
-			// a pointer in a cycle (a struct holding a pointer to itself)
-			// is declared before anything uses it
-			placed[fw] = true
-			out = append(out, fw)
-			visited = append(visited, fw)
-			named = append(named, fw)
+		if len(forward) > 0 {
+			if fw, ok := forward[id]; ok && !placed.has(fw) {
+				// a pointer in a cycle (a struct holding a pointer to
+				// itself) is declared before anything uses it
+				placed.add(fw)
+				out = append(out, fw)
+				visited = append(visited, fw)
+				named = append(named, fw)
+			}
 		}
 		if in := def.of(id); in != nil {
 			place(in)
 		}
 	}
 	place = func(in *builder.Inst) {
-		if placed[in] {
+		if placed.has(in) {
 			return
 		}
-		placed[in] = true
+		placed.add(in)
 		if in.Op == spv.OpTypeStruct {
 			named = append(named, in)
 		}
@@ -151,7 +167,7 @@ func orderGlobals(m *builder.Module) (visited, named []*builder.Inst, after idNu
 	var vars []*builder.Inst
 	for _, in := range m.Globals {
 		if in.Op == spv.OpVariable || in.Op == spv.OpUntypedVariableKHR {
-			placed[in] = true
+			placed.add(in)
 			in.ForEachUse(func(id *builder.ID) { placeID(*id) })
 			vars = append(vars, in)
 			visited = append(visited, in)
@@ -301,6 +317,33 @@ func (t idNumbers) get(id builder.ID) (int, bool) {
 func (t idNumbers) at(id builder.ID) int {
 	n, _ := t.get(id)
 	return n
+}
+
+// placedSet is the set of global instructions orderGlobals placed
+// already: it is asked once per operand of every instruction of the
+// module, so an instruction with a result is found by its ID, not hashed.
+type placedSet struct {
+	byID   []bool
+	others map[*builder.Inst]bool // those without a result (OpTypeForwardPointer)
+}
+
+func newPlacedSet(bound builder.ID) placedSet {
+	return placedSet{byID: make([]bool, bound), others: map[*builder.Inst]bool{}}
+}
+
+func (s placedSet) has(in *builder.Inst) bool {
+	if int(in.Result) < len(s.byID) && in.Result != 0 {
+		return s.byID[in.Result]
+	}
+	return s.others[in]
+}
+
+func (s placedSet) add(in *builder.Inst) {
+	if int(in.Result) < len(s.byID) && in.Result != 0 {
+		s.byID[in.Result] = true
+		return
+	}
+	s.others[in] = true
 }
 
 // defTable finds definitions by id.

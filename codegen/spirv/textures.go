@@ -645,21 +645,26 @@ func (e *emitter) mipsOrSample(x *ast.IndexExpr) (value, bool) {
 	return rv(e.fitTexel(texel, t), t), true
 }
 
-// imageOpFixedOperands is, for each image instruction taking optional
-// ImageOperands, how many operands it has before them.
-var imageOpFixedOperands = map[spv.Op]int{
-	spv.OpImageSampleImplicitLod: 2, spv.OpImageSampleDrefImplicitLod: 3,
-	spv.OpImageSparseSampleImplicitLod: 2, spv.OpImageSparseSampleDrefImplicitLod: 3,
-	spv.OpImageFetch: 2, spv.OpImageSparseFetch: 2, spv.OpImageRead: 2, spv.OpImageSparseRead: 2,
-	spv.OpImageGather: 3, spv.OpImageSparseGather: 3, spv.OpImageDrefGather: 3, spv.OpImageSparseDrefGather: 3,
-	spv.OpImageWrite: 3,
+// imageOpFixedOperands is, for an image instruction taking optional
+// ImageOperands, how many operands it has before them; 0 for any other
+// instruction. (A switch: it is asked of every instruction of a module.)
+func imageOpFixedOperands(op spv.Op) int {
+	switch op {
+	case spv.OpImageSampleImplicitLod, spv.OpImageSparseSampleImplicitLod, spv.OpImageFetch, spv.OpImageSparseFetch,
+		spv.OpImageRead, spv.OpImageSparseRead:
+		return 2
+	case spv.OpImageSampleDrefImplicitLod, spv.OpImageSparseSampleDrefImplicitLod, spv.OpImageGather,
+		spv.OpImageSparseGather, spv.OpImageDrefGather, spv.OpImageSparseDrefGather, spv.OpImageWrite:
+		return 3
+	}
+	return 0
 }
 
 // writeNoneImageOperands gives every image instruction without image
 // operands an explicit None mask: DXC always writes the mask.
 func writeNoneImageOperands(m *builder.Module) {
 	for in := range m.BlockInsts() {
-		if n, ok := imageOpFixedOperands[in.Op]; ok && len(in.Operands) == n {
+		if n := imageOpFixedOperands(in.Op); n > 0 && len(in.Operands) == n {
 			in.Operands = append(in.Operands, builder.Enum(spv.ImageOperandsNone))
 		}
 	}

@@ -111,18 +111,41 @@ type Calculator struct {
 	// Diagnostics collects the problems met, each once.
 	Diagnostics []Diagnostic
 
-	cache   map[cacheKey]Layout
-	structs map[cacheKey]*StructLayout
+	cache   ruleCache[Layout]
+	structs ruleCache[*StructLayout]
 }
 
-type cacheKey struct {
-	t *types.Type
-	r Rule
+// A ruleCache holds a value per type and rule, in a map per rule keyed by
+// the type alone: the runtime hashes a pointer key much faster than a
+// (type, rule) pair, and code generation asks for the layout and the
+// lowered type of nearly every expression.
+type ruleCache[V any] [numRules]map[*types.Type]V
+
+func (c *ruleCache[V]) get(t *types.Type, r Rule) (V, bool) {
+	if r >= numRules {
+		var zero V
+		return zero, false
+	}
+	v, ok := c[r][t]
+	return v, ok
+}
+
+func (c *ruleCache[V]) set(t *types.Type, r Rule, v V) {
+	if c[r] == nil {
+		c[r] = map[*types.Type]V{}
+	}
+	c[r][t] = v
+}
+
+func (c *ruleCache[V]) delete(t *types.Type, r Rule) {
+	if r < numRules {
+		delete(c[r], t)
+	}
 }
 
 // NewCalculator returns a Calculator for the options.
 func NewCalculator(opts Options) *Calculator {
-	return &Calculator{Options: opts, cache: map[cacheKey]Layout{}, structs: map[cacheKey]*StructLayout{}}
+	return &Calculator{Options: opts}
 }
 
 const vec4Align = 16
@@ -235,15 +258,11 @@ func (c *Calculator) scalarOf(t *types.Type) uint32 {
 
 // Of returns the size, alignment and stride of t under r.
 func (c *Calculator) Of(t *types.Type, r Rule) Layout {
-	k := cacheKey{t, r}
-	if l, ok := c.cache[k]; ok {
+	if l, ok := c.cache.get(t, r); ok {
 		return l
 	}
 	l := c.compute(t, r)
-	if c.cache == nil {
-		c.cache = map[cacheKey]Layout{}
-	}
-	c.cache[k] = l
+	c.cache.set(t, r, l)
 	return l
 }
 
@@ -396,18 +415,14 @@ func (c *Calculator) relaxedOffset(t *types.Type, l Layout, cursor uint32) uint3
 // laid out as an implicit first member.
 func (c *Calculator) Struct(t *types.Type, r Rule) *StructLayout {
 	t = t.Underlying()
-	k := cacheKey{t, r}
-	if sl, ok := c.structs[k]; ok {
+	if sl, ok := c.structs.get(t, r); ok {
 		return sl
 	}
-	if c.structs == nil {
-		c.structs = map[cacheKey]*StructLayout{}
-	}
 	// Guard against recursion through a malformed self-containing struct.
-	c.structs[k] = &StructLayout{Align: 1}
+	c.structs.set(t, r, &StructLayout{Align: 1})
 	ms := c.structMembers(t)
 	sl := c.layout(ms, r, t)
-	c.structs[k] = sl
+	c.structs.set(t, r, sl)
 	return sl
 }
 

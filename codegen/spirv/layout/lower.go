@@ -71,13 +71,13 @@ type Lowerer struct {
 	// lowered under Void may then hold resources.
 	VoidValue func(t *types.Type) (id builder.ID, ok bool, err error)
 
-	cache  map[cacheKey]builder.ID
-	active map[cacheKey]bool // structs being lowered, to refuse recursion
+	cache  ruleCache[builder.ID]
+	active ruleCache[bool] // structs being lowered, to refuse recursion
 }
 
 // NewLowerer returns a Lowerer writing types into b.
 func NewLowerer(b *builder.ModuleBuilder, calc *Calculator, rules Rules) *Lowerer {
-	return &Lowerer{B: b, Calc: calc, Rules: rules, cache: map[cacheKey]builder.ID{}}
+	return &Lowerer{B: b, Calc: calc, Rules: rules}
 }
 
 // Type returns the SPIR-V type of t under r. Under a layout rule, bool
@@ -92,8 +92,7 @@ func NewLowerer(b *builder.ModuleBuilder, calc *Calculator, rules Rules) *Lowere
 // under Void they use the rule Rules gives their kind (dxc then wants a
 // pointer to them; making it is the caller's business).
 func (l *Lowerer) Type(t *types.Type, r Rule) (builder.ID, error) {
-	k := cacheKey{t, r}
-	if id, ok := l.cache[k]; ok {
+	if id, ok := l.cache.get(t, r); ok {
 		return id, nil
 	}
 	id, err := l.lower(t, r)
@@ -103,10 +102,7 @@ func (l *Lowerer) Type(t *types.Type, r Rule) (builder.ID, error) {
 	if err := l.B.Err(); err != nil {
 		return 0, err
 	}
-	if l.cache == nil {
-		l.cache = map[cacheKey]builder.ID{}
-	}
-	l.cache[k] = id
+	l.cache.set(t, r, id)
 	return id, nil
 }
 
@@ -237,15 +233,11 @@ func (l *Lowerer) lower(t *types.Type, r Rule) (builder.ID, error) {
 		if nd == nil {
 			return 0, l.errorf(t, r, "struct without declaration")
 		}
-		k := cacheKey{u, r}
-		if l.active[k] {
+		if active, _ := l.active.get(u, r); active {
 			return 0, l.errorf(t, r, "struct contains itself")
 		}
-		if l.active == nil {
-			l.active = map[cacheKey]bool{}
-		}
-		l.active[k] = true
-		defer delete(l.active, k)
+		l.active.set(u, r, true)
+		defer l.active.delete(u, r)
 		ms := l.Calc.structMembers(u)
 		for _, m := range ms {
 			e := m.Type
