@@ -17,6 +17,7 @@ func (c *checker) call(e *ast.CallExpr) operand {
 	if n, ok := e.Fun.(*ast.NameExpr); ok && n.Name == "__has_feature" && len(n.Qualifier) == 0 {
 		return operand{typ: types.ScalarType(types.Bool)} // its argument is a feature name, not an expression
 	}
+	defer c.releaseOperands(len(c.scratch)) // the arguments (exprs)
 	var fun operand
 	var args []operand
 	if n, ok := e.Fun.(*ast.NameExpr); ok && c.unresolvedCallee(n) {
@@ -401,8 +402,10 @@ func (c *checker) callTemplate(fun operand, args []operand) operand {
 	return operand{typ: r}
 }
 
+// exprs checks es into operands taken from the scratch stack (the caller
+// releases them).
 func (c *checker) exprs(es []ast.Expr) []operand {
-	out := make([]operand, len(es))
+	out := c.operands(len(es))
 	for i, a := range es {
 		out[i] = c.expr(a)
 	}

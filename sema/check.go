@@ -330,6 +330,9 @@ type checker struct {
 	// undefinedUses are the first uses of static const members with no
 	// initializer, reported at the end if no definition came (decl.go).
 	undefinedUses []undefinedUse
+	// scratch is the stack the arguments of calls and constructors are
+	// checked into (operands).
+	scratch []operand
 }
 
 // Check resolves and types file. It never panics on malformed input: an
@@ -479,6 +482,25 @@ func (c *checker) setConversion(n ast.Node, conv *Conversion) {
 	if f := c.facts(n, conv != nil); f != nil {
 		f.conversion = conv
 	}
+}
+
+// operands returns n zeroed operands from c's scratch stack: a call or a
+// constructor checks its arguments into them rather than into a slice of
+// its own (a file has tens of thousands). They stay valid until
+// releaseOperands(mark), mark being the stack's length before they were
+// taken; the checks nested in the arguments take theirs above them and
+// give them back.
+func (c *checker) operands(n int) []operand {
+	mark := len(c.scratch)
+	for range n {
+		c.scratch = append(c.scratch, operand{})
+	}
+	return c.scratch[mark : mark+n : mark+n]
+}
+
+func (c *checker) releaseOperands(mark int) {
+	clear(c.scratch[mark:])
+	c.scratch = c.scratch[:mark]
 }
 
 func (c *checker) openScope(kind ScopeKind, name string) *Scope {

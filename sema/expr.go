@@ -634,7 +634,8 @@ func (c *checker) cast(e *ast.CastExpr) operand {
 // functional cast with one argument.
 func (c *checker) construct(e *ast.ConstructExpr) operand {
 	t := c.typeOf(e.Type)
-	args := make([]operand, len(e.Args))
+	defer c.releaseOperands(len(c.scratch))
+	args := c.operands(len(e.Args))
 	for i, a := range e.Args {
 		args[i] = c.expr(a)
 	}
