@@ -467,7 +467,9 @@ func (a *adce) initFunction() {
 				}
 			case spv.OpLoopMerge, spv.OpSelectionMerge, spv.OpUnreachable:
 			default:
-				if !a.c.safeToDelete(in) {
+				// (Most instructions are core combinators: the table
+				// answers before the full check.)
+				if !combinatorOps.has(in.Op) && !a.c.safeToDelete(in) {
 					a.add(in)
 				}
 			}
@@ -493,10 +495,16 @@ func (a *adce) drain() {
 			a.markBlockLive(in.Block, in)
 		}
 		a.markLoadedVariables(in)
-		a.markDecorations(in)
-		a.markDebugLines(in.Line)
-		if s := a.scopes[in]; s != nil {
-			a.markScope(s)
+		if in.Result != 0 && a.c.DU.MayBeAnnotated(in.Result) {
+			a.markDecorations(in)
+		}
+		if in.Line != nil {
+			a.markDebugLines(in.Line)
+		}
+		if a.scopes != nil {
+			if s := a.scopes[in]; s != nil {
+				a.markScope(s)
+			}
 		}
 	}
 	a.work = a.work[:0]
@@ -744,7 +752,8 @@ func (a *adce) addStores(ptr builder.ID) {
 
 // markDecorations keeps the OpDecorateId instructions that decorate in's
 // result (they use ids that must then stay), except HlslCounterBufferGOOGLE,
-// which goes when either end does.
+// which goes when either end does. (drain calls it only for results some
+// annotation may target.)
 func (a *adce) markDecorations(in *builder.Inst) {
 	if in.Result == 0 {
 		return
