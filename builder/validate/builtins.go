@@ -453,24 +453,40 @@ type biCheck struct {
 
 // biState is the walk's state.
 type biState struct {
-	checks [][]*biCheck // by id
+	// The checks of each id: id i's are lists[slot[i]-1] (slot 0: none);
+	// few ids have any.
+	slot   []int32
+	lists  [][]*biCheck
 	fn     *builder.Function
 	models []spv.ExecutionModel
 	eps    []*entryPoint
 }
 
 func (s *biState) add(id ID, ch *biCheck) {
-	if id == 0 || int(id) >= len(s.checks) {
+	if id == 0 || int(id) >= len(s.slot) {
 		return
 	}
-	s.checks[id] = append(s.checks[id], ch)
+	if s.slot[id] == 0 {
+		s.lists = append(s.lists, nil)
+		s.slot[id] = int32(len(s.lists))
+	}
+	k := s.slot[id] - 1
+	s.lists[k] = append(s.lists[k], ch)
+}
+
+// checks returns id's checks.
+func (s *biState) checks(id ID) []*biCheck {
+	if int(id) >= len(s.slot) || s.slot[id] == 0 {
+		return nil
+	}
+	return s.lists[s.slot[id]-1]
 }
 
 func (c *checker) builtinRules() error {
 	if !c.vulkan {
 		return nil
 	}
-	s := &biState{checks: make([][]*biCheck, len(c.defs))}
+	s := &biState{slot: make([]int32, len(c.defs))}
 	seeded := false
 	ids := make([]ID, 0, 8)
 	for id, ds := range c.decos {
@@ -517,13 +533,13 @@ func (c *checker) builtinRules() error {
 		var err error
 		visit := func(p *ID) {
 			id := *p
-			if err != nil || id == in.Result || int(id) >= len(s.checks) || len(s.checks[id]) == 0 || slices.Contains(seen, id) {
+			if err != nil || id == in.Result || len(s.checks(id)) == 0 || slices.Contains(seen, id) {
 				return
 			}
 			seen = append(seen, id)
 			// Checks may append to the list being walked: new ones run too.
-			for i := 0; i < len(s.checks[id]) && err == nil; i++ {
-				err = c.builtinAtReference(s, s.checks[id][i], in)
+			for i := 0; i < len(s.checks(id)) && err == nil; i++ {
+				err = c.builtinAtReference(s, s.checks(id)[i], in)
 			}
 		}
 		in.ForEachUse(visit)

@@ -175,10 +175,7 @@ func (c *checker) usersOf(id ID) []*builder.Inst {
 	}
 	var users []*builder.Inst
 	for i := range c.order {
-		in := c.order[i].in
-		uses := false
-		in.ForEachUse(func(p *ID) { uses = uses || *p == id })
-		if uses {
+		if in := c.order[i].in; usesID(in, id) {
 			users = append(users, in)
 		}
 	}

@@ -1,9 +1,11 @@
 package validate
 
 import (
+	mathbits "math/bits"
+	"strings"
+
 	"github.com/hlsl2spirv/hlsl2spirv/builder"
 	"github.com/hlsl2spirv/hlsl2spirv/builder/spv"
-	"strings"
 )
 
 // Id rules (sections 2.2.2 and 2.16.1): every id is defined once, below
@@ -16,7 +18,8 @@ import (
 
 // idPass walks the module in order, registering definitions.
 func (c *checker) idPass() error {
-	forward := map[ID]*builder.Inst{} // forward references, first user of each (defined later or never)
+	// The ids referenced before their definition (or never defined).
+	forward := make([]uint64, (len(c.defs)+63)/64)
 	fwdPointers := map[ID]bool{}
 	var w idOperands
 	for i := range c.order {
@@ -71,12 +74,32 @@ func (c *checker) idPass() error {
 			}
 		}
 	}
-	for id, user := range forward {
-		if c.defs[id] == nil {
-			return c.errorf(RuleIDDefined, user, "%%%d is referenced but never defined", id)
+	for w, bits := range forward {
+		for ; bits != 0; bits &= bits - 1 {
+			id := ID(w*64 + mathbits.TrailingZeros64(bits))
+			if c.defs[id] == nil {
+				return c.errorf(RuleIDDefined, c.firstUser(id), "%%%d is referenced but never defined", id)
+			}
 		}
 	}
 	return nil
+}
+
+// firstUser returns the first instruction using id.
+func (c *checker) firstUser(id ID) *builder.Inst {
+	for i := range c.order {
+		if in := c.order[i].in; usesID(in, id) {
+			return in
+		}
+	}
+	return nil
+}
+
+// usesID reports whether in uses id.
+func usesID(in *builder.Inst, id ID) bool {
+	uses := false
+	in.ForEachUse(func(p *ID) { uses = uses || *p == id })
+	return uses
 }
 
 // idOperands checks the id operands of one instruction (in) with
@@ -89,7 +112,7 @@ type idOperands struct {
 	idx         int
 	fwd         func(int) bool
 	nonSemantic bool
-	forward     map[ID]*builder.Inst
+	forward     []uint64 // a bit per id referenced before its definition
 	fwdPointers map[ID]bool
 	err         error
 	// What the instruction allows its operands (facts sets them).
@@ -144,9 +167,7 @@ func (w *idOperands) check(id ID) error {
 		if generatesType(in.Op) && !w.fwdPointers[id] {
 			return c.errorf(RuleIDDefined, in, "%%%d must be defined before this type uses it", id)
 		}
-		if _, seen := w.forward[id]; !seen {
-			w.forward[id] = in
-		}
+		w.forward[id/64] |= 1 << (id % 64)
 		return nil
 	}
 	op := in.Op

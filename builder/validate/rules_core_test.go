@@ -229,3 +229,13 @@ OpFunctionEnd
 		{name: "memory model Vulkan without the capability", m: mod{version: spv.Version1_5, memoryModel: "Logical Vulkan"}, want: RuleCapability},
 	})
 }
+
+// TestForwardReferences: an id that may be named before its definition
+// must still be defined somewhere.
+func TestForwardReferences(t *testing.T) {
+	runRuleCases(t, []ruleCase{
+		{name: "branch to a later block", m: mod{body: "OpBranch %next\n%next = OpLabel\nOpReturn"}},
+		{name: "branch to a block never defined", m: mod{body: "OpBranch %nowhere"}, want: RuleIDDefined, msg: "is referenced but never defined"},
+		{name: "call of a function never defined", m: mod{body: "%r = OpFunctionCall %void %nofn\nOpReturn"}, want: RuleIDDefined, msg: "is referenced but never defined"},
+	})
+}
