@@ -523,9 +523,10 @@ func (c *checker) builtinRules() error {
 	}
 	var seen []ID
 	var cur *builder.Function
-	for _, l := range c.order {
-		if l.fn != cur {
-			cur = l.fn
+	for i := range c.order {
+		l := &c.order[i]
+		if fn := c.fnOf(l); fn != cur {
+			cur = fn
 			s.enter(c, cur)
 		}
 		in := l.in

@@ -114,20 +114,29 @@ func (a *adjacency) of(b int32) []int32 {
 }
 
 // newAdjacency makes the lists of nodes nodes from pairs: each pair's to
-// is appended to its from's list, in pair order.
-func newAdjacency(nodes int, pairs []cfgEdge) adjacency {
+// is appended to its from's list, in pair order (reversed: each pair's
+// from to its to's list).
+func newAdjacency(nodes int, pairs []cfgEdge, reversed bool) adjacency {
 	a := adjacency{start: make([]int32, nodes+1), list: make([]int32, len(pairs))}
+	ends := func(e cfgEdge) (int32, int32) {
+		if reversed {
+			return e.to, e.from
+		}
+		return e.from, e.to
+	}
+	// start[b] counts b's list, then becomes its end; filling the lists
+	// from the last pair backwards leaves it at its beginning.
 	for _, e := range pairs {
-		a.start[e.from+1]++
+		from, _ := ends(e)
+		a.start[from]++
 	}
 	for i := 1; i <= nodes; i++ {
 		a.start[i] += a.start[i-1]
 	}
-	next := make([]int32, nodes)
-	copy(next, a.start)
-	for _, e := range pairs {
-		a.list[next[e.from]] = e.to
-		next[e.from]++
+	for i := len(pairs) - 1; i >= 0; i-- {
+		from, to := ends(pairs[i])
+		a.start[from]--
+		a.list[a.start[from]] = to
 	}
 	return a
 }
@@ -286,12 +295,7 @@ type cfgEdge struct{ from, to int32 }
 // carveEdges returns the successors and predecessors of nodes nodes along
 // the edges, each list in edge order.
 func carveEdges(nodes int, edges []cfgEdge) (succ, pred adjacency) {
-	succ = newAdjacency(nodes, edges)
-	rev := make([]cfgEdge, len(edges))
-	for i, e := range edges {
-		rev[i] = cfgEdge{e.to, e.from}
-	}
-	return succ, newAdjacency(nodes, rev)
+	return newAdjacency(nodes, edges, false), newAdjacency(nodes, edges, true)
 }
 
 // augment adds the pseudo entry and exit (spirv-val's augmented CFG, built
@@ -326,7 +330,7 @@ func (g *fcfg) augment() {
 			succs = append(succs, cfgEdge{b, s})
 		}
 	}
-	g.augSucc, g.augPred = newAdjacency(nodes, succs), newAdjacency(nodes, preds)
+	g.augSucc, g.augPred = newAdjacency(nodes, succs, false), newAdjacency(nodes, preds, false)
 }
 
 func (g *fcfg) traversalRoots(order []int32, succ, pred func(int32) []int32) []int32 {
@@ -483,7 +487,7 @@ func (g *fcfg) dominators(root int32, succ, pred func(int32) []int32) *vdom {
 			childOf = append(childOf, cfgEdge{po[d], b})
 		}
 	}
-	children := newAdjacency(nodes, childOf)
+	children := newAdjacency(nodes, childOf, false)
 	clock := int32(0)
 	var number func(b int32)
 	type frame struct {
@@ -1288,7 +1292,7 @@ func (c *checker) predecessors(fn *builder.Function) *blockPreds {
 		}
 	}
 	p := &blockPreds{start: make([]int32, n+1), list: make([]ID, 0, len(edges))}
-	by := newAdjacency(n, edges)
+	by := newAdjacency(n, edges, false)
 	for b := range n {
 		for _, from := range by.of(int32(b)) {
 			if l := fn.Blocks[from].Label; len(p.list) == int(p.start[b]) || p.list[len(p.list)-1] != l {

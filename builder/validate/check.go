@@ -14,15 +14,37 @@ type ID = builder.ID
 const maxIDBound = 0x3FFFFF
 
 // A located is one instruction in layout order with the function and block
-// holding it (nil at module level; block nil for a function's OpFunction,
-// parameters and prologue).
+// holding it (none at module level; no block for a function's OpFunction,
+// parameters and prologue), as indexes (there is one per instruction).
 type located struct {
-	in  *builder.Inst
-	fn  *builder.Function
-	blk *builder.Block
-	// line marks a debug line instruction (OpLine, OpNoLine, DebugLine,
-	// DebugScope...) that the IR attaches to the instruction after it.
-	line bool
+	in *builder.Inst
+	// fn is the function's index in the module's Functions plus one (0
+	// at module level).
+	fn int32
+	// blk is the block's index in the function's Blocks plus one (0 for
+	// none), shifted left once; the low bit marks a debug line
+	// instruction (OpLine, OpNoLine, DebugLine, DebugScope...) that the IR
+	// attaches to the instruction after it.
+	blk int32
+}
+
+// line reports whether l is a debug line instruction.
+func (l *located) line() bool { return l.blk&1 != 0 }
+
+// fnOf returns the function holding l's instruction (nil at module level).
+func (c *checker) fnOf(l *located) *builder.Function {
+	if l.fn == 0 {
+		return nil
+	}
+	return c.m.Functions[l.fn-1]
+}
+
+// blkOf returns the block holding l's instruction, or nil.
+func (c *checker) blkOf(l *located) *builder.Block {
+	if l.blk>>1 == 0 {
+		return nil
+	}
+	return c.m.Functions[l.fn-1].Blocks[l.blk>>1-1]
 }
 
 // A decoration is one decoration applied to an id, directly or through a
@@ -216,36 +238,39 @@ func (c *checker) collect() error {
 	}
 	c.order = make([]located, 0, size)
 	labels := make([]builder.Inst, nblocks)
-	add := func(in *builder.Inst, fn *builder.Function, blk *builder.Block) {
+	// add appends in (of function fn and block blk, as located numbers
+	// them) after its debug line instructions.
+	add := func(in *builder.Inst, fn, blk int32) {
 		for l := lineChain(in.Line); l != nil; l = l.next {
-			c.order = append(c.order, located{in: l.in, fn: fn, blk: blk, line: true})
+			c.order = append(c.order, located{in: l.in, fn: fn, blk: blk | 1})
 		}
 		c.order = append(c.order, located{in: in, fn: fn, blk: blk})
 	}
 	for _, s := range [][]*builder.Inst{m.ExtInstImports} {
 		for _, in := range s {
-			add(in, nil, nil)
+			add(in, 0, 0)
 		}
 	}
 	if m.MemoryModel == nil {
 		return c.errorf(RuleLayout, nil, "missing OpMemoryModel")
 	}
-	add(m.MemoryModel, nil, nil)
+	add(m.MemoryModel, 0, 0)
 	for _, s := range [][]*builder.Inst{m.EntryPoints, m.ExecutionModes, m.DebugSources, m.Names, m.ModuleProcessed, m.Annotations, m.Globals} {
 		for _, in := range s {
-			add(in, nil, nil)
+			add(in, 0, 0)
 		}
 	}
-	for _, f := range m.Functions {
+	for fi, f := range m.Functions {
+		fn := int32(fi + 1)
 		if f.Def == nil {
 			return c.errorf(RuleLayout, nil, "a function without OpFunction")
 		}
-		add(f.Def, f, nil)
+		add(f.Def, fn, 0)
 		for _, p := range f.Params {
-			add(p, f, nil)
+			add(p, fn, 0)
 		}
 		for _, p := range f.Prologue {
-			add(p, f, nil)
+			add(p, fn, 0)
 		}
 		for bi, b := range f.Blocks {
 			if int(b.Label) < n {
@@ -253,19 +278,20 @@ func (c *checker) collect() error {
 			}
 			if b.Line != nil {
 				for l := lineChain(b.Line); l != nil; l = l.next {
-					c.order = append(c.order, located{in: l.in, fn: f, blk: nil, line: true})
+					c.order = append(c.order, located{in: l.in, fn: fn, blk: 1})
 				}
 			}
 			lab := &labels[0]
 			labels = labels[1:]
 			*lab = builder.Inst{Op: spv.OpLabel, Result: b.Label, Block: b}
-			c.order = append(c.order, located{in: lab, fn: f, blk: b})
+			blk := int32(bi+1) << 1
+			c.order = append(c.order, located{in: lab, fn: fn, blk: blk})
 			for _, in := range b.Insts {
-				add(in, f, b)
+				add(in, fn, blk)
 			}
 		}
 		for l := lineChain(f.EndLine); l != nil; l = l.next {
-			c.order = append(c.order, located{in: l.in, fn: f, line: true})
+			c.order = append(c.order, located{in: l.in, fn: fn, blk: 1})
 		}
 	}
 	return nil

@@ -667,7 +667,7 @@ func (c *checker) decorationOperandsFirst(in *builder.Inst) error {
 	if c.layoutIndex == nil {
 		c.layoutIndex = make(map[ID]int)
 		for i, l := range c.order {
-			if l.in.Result != 0 && !l.line {
+			if l.in.Result != 0 && !l.line() {
 				c.layoutIndex[l.in.Result] = i
 			}
 		}

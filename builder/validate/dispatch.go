@@ -27,7 +27,7 @@ func (c *checker) opcodePass() error {
 		case isConstantOp(in.Op):
 			err = c.checkConstant(in)
 		default:
-			err = c.checkInstruction(in, l.fn, l.blk)
+			err = c.checkInstruction(in, c.fnOf(l), c.blkOf(l))
 		}
 		if err == nil && (in.Op == spv.OpConstant || in.Op == spv.OpSpecConstant || in.Op == spv.OpSwitch) {
 			err = c.checkLiteralBits(in)

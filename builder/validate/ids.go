@@ -63,10 +63,10 @@ func (c *checker) idPass() error {
 				return c.errorf(RuleIDDefined, in, "id %%%d is defined more than once", r)
 			}
 			c.defs[r] = in
-			c.defFunc[r] = l.fn
+			c.defFunc[r] = c.fnOf(l)
 			switch in.Op {
 			case spv.OpFunction:
-				c.funcs[r] = l.fn
+				c.funcs[r] = c.fnOf(l)
 			case spv.OpDecorationGroup:
 				c.hasDecorationGroup = true
 			case spv.OpExtInstImport:

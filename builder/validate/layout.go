@@ -113,7 +113,7 @@ func (c *checker) placement(l *located) error {
 	op := in.Op
 	typeSection := generatesType(op) || isConstantOp(op) || op == spv.OpTypeForwardPointer || laterConstantOp(op)
 	switch {
-	case l.fn == nil:
+	case l.fn == 0:
 		// Module level: the IR's sections hold their own opcodes; the
 		// types section holds types, constants, variables, OpUndef and
 		// some extended instructions.
@@ -141,7 +141,7 @@ func (c *checker) placement(l *located) error {
 		if !c.localDebugInfo(in) {
 			return c.errorf(RuleLayout, in, "debug-info instructions other than DebugScope, DebugNoScope, DebugDeclare and DebugValue must be between the types and the functions")
 		}
-	case l.blk == nil && !l.line && op != spv.OpFunction && op != spv.OpFunctionParameter:
+	case l.blk == 0 && op != spv.OpFunction && op != spv.OpFunctionParameter:
 		if isExtInst(op) && c.isNonSemantic(in) {
 			return c.errorf(RuleLayout, in, "a non-semantic instruction in a function must be in a block")
 		}
