@@ -33,21 +33,23 @@ const (
 // fcfg is one function's control-flow graph as spirv-val sees it. Nodes are
 // block indexes; entry and exit are the pseudo blocks.
 type fcfg struct {
-	c                     *checker
-	f                     *builder.Function
-	n                     int32 // real blocks
-	entry, exit           int32
-	succ, pred            adjacency // real edges, duplicates kept
-	ssucc, spred          adjacency // structural edges
-	augSucc, augPred      adjacency // augmented lists by node (pseudo blocks and their neighbours), empty where not augmented
-	kind                  []uint8
-	mergeHeader           []int32 // merge block -> header declaring it (a block is the merge of one header at most)
-	loopCont              []int32 // loop header -> continue target
-	contHeader            []int32 // continue target -> loop header (the last one)
-	reachable, sreachable []bool
-	dom, sdom, spdom      *vdom
-	backEdges             [][2]int32
-	depth                 []int32 // -1 until computed
+	c                      *checker
+	f                      *builder.Function
+	fn                     int32 // f's number (as located.fn numbers it)
+	n                      int32 // real blocks
+	entry, exit            int32
+	succ, pred             adjacency // real edges, duplicates kept
+	ssucc, spred           adjacency // structural edges
+	augSucc, augPred       adjacency // augmented lists by node (pseudo blocks and their neighbours), empty where not augmented
+	structSucc, structPred adjacency // the augmented structural graph: every node's list
+	kind                   []uint8
+	mergeHeader            []int32 // merge block -> header declaring it (a block is the merge of one header at most)
+	loopCont               []int32 // loop header -> continue target
+	contHeader             []int32 // continue target -> loop header (the last one)
+	reachable, sreachable  []bool
+	dom, sdom, spdom       *vdom
+	backEdges              [][2]int32
+	depth                  []int32 // -1 until computed
 	// constructs in declaration order; loopOf is the loop construct by
 	// header block (nil for other blocks).
 	constructs []*vconstruct
@@ -64,7 +66,7 @@ type fcfg struct {
 
 // index returns the block index of label id in the function.
 func (g *fcfg) index(id ID) (int32, bool) {
-	if c := g.c; int(id) < len(c.defs) && c.defFunc[id] == g.f && c.defs[id] != nil && c.defs[id].Op == spv.OpLabel {
+	if c := g.c; int(id) < len(c.defs) && c.defFn[id] == g.fn && c.defs[id] != nil && c.defs[id].Op == spv.OpLabel {
 		return c.blockIndex[id], true
 	}
 	return 0, false
@@ -141,31 +143,27 @@ func newAdjacency(nodes int, pairs []cfgEdge, reversed bool) adjacency {
 	return a
 }
 
-// augmented returns the successor (forward) or predecessor function of
-// the real or structural graph, with the augmented lists where a node has
-// one.
-func (g *fcfg) augmented(structural, forward bool) func(int32) []int32 {
-	return func(b int32) []int32 {
-		m := &g.augSucc
-		if !forward {
-			m = &g.augPred
-		}
-		if l := m.of(b); len(l) > 0 {
+// augmented returns the lists of every node (pseudo blocks included) of
+// the real or structural graph: a node's augmented list where it has one,
+// else its list in base (real or structural successors or predecessors).
+// The dominator walks read them directly.
+func (g *fcfg) augmented(aug, base *adjacency) adjacency {
+	nodes := int32(g.n) + 2
+	pick := func(b int32) []int32 {
+		if l := aug.of(b); len(l) > 0 || b >= g.n {
 			return l
 		}
-		if b >= g.n {
-			return nil
-		}
-		switch {
-		case structural && forward:
-			return g.ssucc.of(b)
-		case structural:
-			return g.spred.of(b)
-		case forward:
-			return g.succ.of(b)
-		}
-		return g.pred.of(b)
+		return base.of(b)
 	}
+	a := adjacency{start: make([]int32, nodes+1)}
+	for b := range nodes {
+		a.start[b+1] = a.start[b] + int32(len(pick(b)))
+	}
+	a.list = make([]int32, 0, a.start[nodes])
+	for b := range nodes {
+		a.list = append(a.list, pick(b)...)
+	}
+	return a
 }
 
 // buildCFG builds the function's graph; it reports blocks referenced but
@@ -175,7 +173,7 @@ func (c *checker) buildCFG(f *builder.Function) (*fcfg, error) {
 	// Per-block tables are carved from a few arrays rather than allocated
 	// block by block: this runs for every function of every compile.
 	blockInts := make([]int32, 3*n)
-	g := &fcfg{c: c, f: f, n: n, entry: n, exit: n + 1, loopOf: make([]*vconstruct, n), kind: make([]uint8, n),
+	g := &fcfg{c: c, f: f, fn: c.fnNumber(f), n: n, entry: n, exit: n + 1, loopOf: make([]*vconstruct, n), kind: make([]uint8, n),
 		mergeHeader: blockInts[:n:n], loopCont: blockInts[n : 2*n : 2*n], contHeader: blockInts[2*n:]}
 	// Edges in the order they are found; the lists of each kind are made
 	// once all are known, keeping that order. Most blocks branch to one or
@@ -282,9 +280,11 @@ func (c *checker) buildCFG(f *builder.Function) (*fcfg, error) {
 	g.augment()
 	g.reachable = g.reach(0, false)
 	g.sreachable = g.reach(0, true)
-	g.dom = g.dominators(0, g.augmented(false, true), g.augmented(false, false))
-	g.sdom = g.dominators(0, g.augmented(true, true), g.augmented(true, false))
-	g.spdom = g.dominators(g.exit, g.augmented(true, false), g.augmented(true, true))
+	realSucc, realPred := g.augmented(&g.augSucc, &g.succ), g.augmented(&g.augPred, &g.pred)
+	g.dom = g.dominators(0, &realSucc, &realPred)
+	g.structSucc, g.structPred = g.augmented(&g.augSucc, &g.ssucc), g.augmented(&g.augPred, &g.spred)
+	g.sdom = g.dominators(0, &g.structSucc, &g.structPred)
+	g.spdom = g.dominators(g.exit, &g.structPred, &g.structSucc)
 	g.findBackEdges()
 	return g, nil
 }
@@ -396,7 +396,7 @@ type vdom struct {
 }
 
 // postorder is a depth-first post-order from root over succ.
-func postorder(root int32, nodes int, succ func(int32) []int32) []int32 {
+func postorder(root int32, nodes int, succ *adjacency) []int32 {
 	seen := make([]bool, nodes)
 	type frame struct {
 		b    int32
@@ -407,7 +407,7 @@ func postorder(root int32, nodes int, succ func(int32) []int32) []int32 {
 	seen[root] = true
 	for len(stack) > 0 {
 		top := &stack[len(stack)-1]
-		s := succ(top.b)
+		s := succ.of(top.b)
 		if top.next >= len(s) {
 			out = append(out, top.b)
 			stack = stack[:len(stack)-1]
@@ -425,7 +425,7 @@ func postorder(root int32, nodes int, succ func(int32) []int32) []int32 {
 
 // dominators computes the dominator tree of the nodes reached from root
 // (Cooper, Harvey and Kennedy's iteration, as spirv-val's CFA does).
-func (g *fcfg) dominators(root int32, succ, pred func(int32) []int32) *vdom {
+func (g *fcfg) dominators(root int32, succ, pred *adjacency) *vdom {
 	nodes := int(g.n) + 2
 	po := postorder(root, nodes, succ)
 	// One array holds the per-node tables: the postorder index, the
@@ -445,7 +445,7 @@ func (g *fcfg) dominators(root int32, succ, pred func(int32) []int32) *vdom {
 		for i := len(po) - 2; i >= 0; i-- {
 			b := po[i]
 			newIdom := int32(-1)
-			for _, p := range pred(b) {
+			for _, p := range pred.of(b) {
 				pi := index[p]
 				if pi < 0 || idom[pi] < 0 {
 					continue
@@ -476,18 +476,31 @@ func (g *fcfg) dominators(root int32, succ, pred func(int32) []int32) *vdom {
 		t.idom[i] = -1
 		t.in[i] = -1
 	}
-	var childOf []cfgEdge // (parent, child) in postorder
 	for i, b := range po {
 		d := idom[i]
 		if d < 0 {
 			d = int32(i) // no dominator: reflexive, its own root
 		}
 		t.idom[b] = po[d]
-		if po[d] != b {
-			childOf = append(childOf, cfgEdge{po[d], b})
+	}
+	// Each node's children in postorder, as offset arrays: counted, then
+	// placed from the last backwards (as newAdjacency does).
+	childArr := make([]int32, 2*nodes+1)
+	children := adjacency{start: childArr[:nodes+1], list: childArr[nodes+1:]}
+	for _, b := range po {
+		if d := t.idom[b]; d != b {
+			children.start[d]++
 		}
 	}
-	children := newAdjacency(nodes, childOf, false)
+	for i := 1; i <= nodes; i++ {
+		children.start[i] += children.start[i-1]
+	}
+	for i := len(po) - 1; i >= 0; i-- {
+		if b, d := po[i], t.idom[po[i]]; d != b {
+			children.start[d]--
+			children.list[children.start[d]] = b
+		}
+	}
 	clock := int32(0)
 	var number func(b int32)
 	type frame struct {
@@ -536,7 +549,7 @@ func (t *vdom) dominates(a, b int32) bool {
 // traversal of the augmented structural graph from the pseudo entry.
 func (g *fcfg) findBackEdges() {
 	nodes := int(g.n) + 2
-	succ := g.augmented(true, true)
+	succ := &g.structSucc
 	seen := make([]bool, nodes)
 	onStack := make([]bool, nodes)
 	type frame struct {
@@ -547,7 +560,7 @@ func (g *fcfg) findBackEdges() {
 	seen[g.entry], onStack[g.entry] = true, true
 	for len(stack) > 0 {
 		top := &stack[len(stack)-1]
-		s := succ(top.b)
+		s := succ.of(top.b)
 		if top.next >= len(s) {
 			onStack[top.b] = false
 			stack = stack[:len(stack)-1]
@@ -1000,7 +1013,7 @@ func (c *checker) caseFallThrough(g *fcfg, target, merge int32) (int32, error) {
 // structuredSelections: a conditional branch to two blocks not seen yet
 // needs a merge instruction, and every OpSwitch needs one.
 func (c *checker) structuredSelections(g *fcfg) error {
-	po := postorder(0, int(g.n)+2, g.augmented(true, true))
+	po := postorder(0, int(g.n)+2, &g.structSucc)
 	g.newMark() // seen
 	seen := g.marked
 	for i := len(po) - 1; i >= 0; i-- {
@@ -1204,6 +1217,7 @@ func (c *checker) checkPhi(in *builder.Inst, fn *builder.Function, blk *builder.
 func (c *checker) dominance() error {
 	for _, f := range c.m.Functions {
 		g := c.cfgs[f]
+		fn := c.fnNumber(f)
 		check := func(user *builder.Inst, ub int32) error {
 			var err error
 			user.ForEachUse(func(id *ID) {
@@ -1214,9 +1228,9 @@ func (c *checker) dominance() error {
 				if d == nil || d.Op == spv.OpLabel || d.Op == spv.OpFunction {
 					return
 				}
-				df := c.defFunc[*id]
-				if df == nil || df == f {
-					if df == nil || d.Block == nil || g == nil || ub < 0 || !g.reachable[ub] || user.Op == spv.OpPhi {
+				df := c.defFn[*id]
+				if df == 0 || df == fn {
+					if df == 0 || d.Block == nil || g == nil || ub < 0 || !g.reachable[ub] || user.Op == spv.OpPhi {
 						return
 					}
 					if db, ok := g.index(d.Block.Label); ok && !g.dom.dominates(db, ub) {
@@ -1260,7 +1274,7 @@ func (c *checker) dominance() error {
 						continue
 					}
 					db, same := g.index(v.Block.Label)
-					if c.defFunc[v.Result] != f || !same || !g.dom.dominates(db, parent) {
+					if c.defFn[v.Result] != fn || !same || !g.dom.dominates(db, parent) {
 						return c.errorf(RuleIDDominance, in, "%%%d's definition does not dominate the end of the incoming block %%%d", v.Result, g.label(parent))
 					}
 				}
@@ -1280,13 +1294,13 @@ func (c *checker) predecessors(fn *builder.Function) *blockPreds {
 		return p
 	}
 	// The edges to blocks of fn; a block's repeated edges are consecutive.
-	n := len(fn.Blocks)
+	n, fi := len(fn.Blocks), c.fnNumber(fn)
 	edges := make([]cfgEdge, 0, 2*n) // most blocks have one or two successors
 	var succ []ID
 	for i, b := range fn.Blocks {
 		succ = b.AppendSuccessors(succ[:0])
 		for _, s := range succ {
-			if int(s) < len(c.defs) && c.defFunc[s] == fn && c.defs[s] != nil && c.defs[s].Op == spv.OpLabel {
+			if int(s) < len(c.defs) && c.defFn[s] == fi && c.defs[s] != nil && c.defs[s].Op == spv.OpLabel {
 				edges = append(edges, cfgEdge{c.blockIndex[s], int32(i)})
 			}
 		}

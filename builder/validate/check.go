@@ -77,10 +77,12 @@ type checker struct {
 	order       []located  // every instruction, in layout order
 	layoutIndex map[ID]int // result id -> index in order; made on first need
 
-	defs    []*builder.Inst     // by result id (block labels get an OpLabel)
-	defFunc []*builder.Function // by result id: the function holding the definition
+	defs []*builder.Inst // by result id (block labels get an OpLabel)
+	// defFn is the function holding each result id's definition, by id,
+	// numbered as located.fn numbers it (0 at module level).
+	defFn []int32
 	// blockIndex is each block label's index in its function's Blocks
-	// (the function is defFunc's).
+	// (the function is defFn's).
 	blockIndex []int32
 	funcs      map[ID]*builder.Function
 
@@ -171,10 +173,27 @@ func (c *checker) funcOfInst(in *builder.Inst) *builder.Function {
 	if in.Block != nil {
 		return in.Block.Func
 	}
-	if in.Result != 0 && int(in.Result) < len(c.defFunc) && c.defs[in.Result] == in {
-		return c.defFunc[in.Result]
+	if in.Result != 0 && int(in.Result) < len(c.defFn) && c.defs[in.Result] == in {
+		return c.defFunc(in.Result)
 	}
 	return nil
+}
+
+// defFunc returns the function holding id's definition (nil at module
+// level).
+func (c *checker) defFunc(id ID) *builder.Function {
+	if fn := c.defFn[id]; fn != 0 {
+		return c.m.Functions[fn-1]
+	}
+	return nil
+}
+
+// fnNumber returns f's number as located.fn numbers it.
+func (c *checker) fnNumber(f *builder.Function) int32 {
+	if f.Def != nil && int(f.Def.Result) < len(c.defFn) && c.defs[f.Def.Result] == f.Def {
+		return c.defFn[f.Def.Result]
+	}
+	return -1
 }
 
 // run checks every rule, in roughly the order spirv-val does, stopping at
@@ -217,7 +236,7 @@ func (c *checker) collect() error {
 	m := c.m
 	n := int(m.Bound) + 1
 	c.defs = make([]*builder.Inst, n)
-	c.defFunc = make([]*builder.Function, n)
+	c.defFn = make([]int32, n)
 	c.blockIndex = make([]int32, n)
 	c.funcs = make(map[ID]*builder.Function, len(m.Functions))
 	c.extSets = map[ID]string{}

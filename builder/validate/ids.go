@@ -63,7 +63,7 @@ func (c *checker) idPass() error {
 				return c.errorf(RuleIDDefined, in, "id %%%d is defined more than once", r)
 			}
 			c.defs[r] = in
-			c.defFunc[r] = c.fnOf(l)
+			c.defFn[r] = l.fn
 			switch in.Op {
 			case spv.OpFunction:
 				c.funcs[r] = c.fnOf(l)
@@ -138,16 +138,17 @@ func (w *idOperands) visit(ops []builder.Operand) {
 			return
 		}
 		o := &ops[j]
-		if o.Kind.Category() == spv.CategoryComposite {
-			w.visit(o.Params())
+		ps := o.Params()
+		switch {
+		case o.IsID(): // most operands; never a composite
+			w.err = w.check(o.ID())
+		case o.Kind.Category() == spv.CategoryComposite:
+			w.visit(ps)
 			continue
 		}
-		if o.IsID() {
-			w.err = w.check(o.ID())
-		}
 		w.idx++
-		if len(o.Params()) > 0 {
-			w.visit(o.Params())
+		if len(ps) > 0 {
+			w.visit(ps)
 		}
 	}
 }

@@ -46,7 +46,7 @@ func (c *checker) interfaceRules() error {
 // interfaceListed checks that every entry point reaching a use of the
 // variable lists it.
 func (c *checker) interfaceListed(v *builder.Inst) error {
-	if v.Block != nil || c.defFunc[v.Result] != nil {
+	if v.Block != nil || c.defFn[v.Result] != 0 {
 		// A function-level variable (of a storage class it may not have,
 		// reported elsewhere) is no interface.
 		return nil
