@@ -17,10 +17,10 @@ func finish(m *builder.Module, flagged map[*builder.Inst]bool) {
 	builder.InferCapabilities(m)
 	visited, named, after := orderGlobals(m)
 	funcs := functionPositions(m)
-	pos := positions(funcs, visited)
 	// a struct is named before its members' types, as DXC names a type
 	// when it starts writing it
-	namePos := positions(funcs, named)
+	namePos := positions(slices.Clone(funcs), named)
+	pos := positions(funcs, visited)
 	sortStableByKey(m.Names, func(in *builder.Inst) int { return namePos.at(target(in)) })
 	// Decorations: those the emitter made, in the order it made them; then
 	// the types' decorations, each written when its type is first visited,
@@ -256,9 +256,9 @@ func typeDecorationConstants(m *builder.Module, def defTable) (map[builder.ID][]
 }
 
 // positions numbers every definition in layout order: the globals, then
-// each function's instructions (numbered by functionPositions).
-func positions(funcs idNumbers, globals []*builder.Inst) idNumbers {
-	pos := slices.Clone(funcs)
+// each function's instructions, which functionPositions numbered in pos
+// (positions numbers the globals in it and returns it).
+func positions(pos idNumbers, globals []*builder.Inst) idNumbers {
 	for i, in := range globals {
 		if in.Result != 0 {
 			pos.set(in.Result, i)
