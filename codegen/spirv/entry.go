@@ -176,7 +176,8 @@ func (e *emitter) wrapper(entry *sema.Func) {
 		e.nodeModes(entry) // node.go
 	}
 	e.io.perVertex = e.stage() == stage.Pixel && e.usesAttributeAtVertex() // pervertex.go
-	e.extRequirements(e.attrs(decl))                                       // [[vk::ext_capability]] on the entry (inlinespirv.go)
+	e.io.entryFuncs[entry] = true
+	e.extRequirements(e.attrs(decl)) // [[vk::ext_capability]] on the entry (inlinespirv.go)
 
 	// Stage variables: parameters in order (in then out), then the result,
 	// from the leaves sema flattened.
@@ -313,6 +314,10 @@ func (e *emitter) wrapperBody(entry *sema.Func, src *function, params []entryPar
 			continue
 		}
 		pt := pio.p.Type()
+		if arr, ok := e.entryPerVertexArray(pio.p, pio.ins); ok {
+			args, loaded = append(args, arr), append(loaded, 0) // pervertex.go
+			continue
+		}
 		tmp := fb.Variable(e.ptrType(spv.StorageClassFunction, pt, layout.Void), "param.var."+pio.p.Name(), 0)
 		e.markRelaxed(tmp, pt)
 		var v builder.ID

@@ -512,6 +512,10 @@ func (e *emitter) varValue(o *sema.Var) value {
 		}
 	}
 	val := value{id: v.ptr, typ: v.typ, ptr: true, sc: v.sc, rule: v.rule}
+	if len(v.idx) > 0 {
+		// an element of the variable: a per-vertex parameter's array (pervertex.go)
+		val.idx = append([]builder.ID(nil), v.idx...)
+	}
 	if val.rule == layout.Void && (v.sc == spv.StorageClassFunction || v.sc == spv.StorageClassPrivate) {
 		val.rule = e.heldRule(v.typ) // a constant buffer held in memory (resvalues.go)
 	}
@@ -634,8 +638,12 @@ func (e *emitter) swizzle(base value, sw *types.Swizzle) value {
 	if base.ptr && n > 1 {
 		if len(sw.Indices) == 1 {
 			// DXC reaches the vector first, then its component with a
-			// second access chain
-			return e.fixAddr(base).at(e.b.ConstInt32(int32(sw.Indices[0])), sw.Type)
+			// second access chain (one, of a per-vertex parameter's
+			// provoking vertex: pervertex.go)
+			if !e.perVertexElement(base) {
+				base = e.fixAddr(base)
+			}
+			return base.at(e.b.ConstInt32(int32(sw.Indices[0])), sw.Type)
 		}
 		if isIdentity(sw.Indices, n) {
 			base.typ = sw.Type

@@ -3,7 +3,6 @@ package spirv
 import (
 	"github.com/hlsl2spirv/hlsl2spirv/builder"
 	"github.com/hlsl2spirv/hlsl2spirv/builder/spv"
-	"github.com/hlsl2spirv/hlsl2spirv/codegen/spirv/layout"
 	"github.com/hlsl2spirv/hlsl2spirv/frontend/ast"
 	"github.com/hlsl2spirv/hlsl2spirv/sema"
 	"github.com/hlsl2spirv/hlsl2spirv/sema/intrinsics"
@@ -103,14 +102,49 @@ func isNointerpolation(p *sema.Var) bool {
 // of a function other than the entry, while per-vertex inputs are in use.
 // (One of struct or array type is an ordinary parameter, which
 // GetAttributeAtVertex cannot read.)
-// The function reads the provoking vertex's value from
-// <name>_perVertexParam0, and GetAttributeAtVertex the element asked for.
+// The function reads the provoking vertex's value from element 0, and
+// GetAttributeAtVertex the element asked for. The entry function's
+// parameters are such arrays where its wrapper passes them
+// (entryPerVertexArray).
 func (e *emitter) perVertexArray(f *sema.Func, p *sema.Var) bool {
-	if !e.io.perVertex || f == e.entry.fn || !isNointerpolation(p) {
+	if e.io.entryFuncs[f] {
+		return e.io.entryArrays[p]
+	}
+	if !e.io.perVertex || !isNointerpolation(p) {
 		return false
 	}
 	c := p.Type().Canonical()
 	return !c.IsStruct() && !c.IsArray()
+}
+
+// entryPerVertexArray passes the entry parameter p, whose stage inputs are
+// ins, the three vertex values as an array when it is a nointerpolation
+// input read whole from one per-vertex stage variable of its type: the
+// wrapper copies the variable into param.var.<name>, as DXC does.
+func (e *emitter) entryPerVertexArray(p *sema.Var, ins []ioLeaf) (builder.ID, bool) {
+	if p.Mode != types.In || len(ins) != 1 || !ins[0].perVertex || len(ins[0].path) != 0 || !types.Identical(ins[0].varType, p.Type()) {
+		return 0, false
+	}
+	at := e.perVertexArrayType(p.Type())
+	tmp := e.fb.Variable(e.b.TypePointer(spv.StorageClassFunction, at), "param.var."+p.Name(), 0)
+	e.fb.Store(tmp, e.fb.Load(at, ins[0].v))
+	e.io.entryArrays[p] = true
+	return tmp, true
+}
+
+// perVertexElement reports a per-vertex parameter's provoking vertex, an
+// access chain still pending, to which DXC adds the indexes of a
+// component in the same access chain.
+func (e *emitter) perVertexElement(v value) bool {
+	if !v.ptr || len(v.idx) != 1 || v.sc != spv.StorageClassFunction {
+		return false
+	}
+	for _, arr := range e.io.perVertexArrays {
+		if arr == v.id {
+			return true
+		}
+	}
+	return false
 }
 
 // perVertexArrayType is the type of such a parameter's array.
@@ -119,14 +153,11 @@ func (e *emitter) perVertexArrayType(t *types.Type) builder.ID {
 }
 
 // perVertexParam binds the parameter p, whose SPIR-V parameter arr points
-// to the three vertex values, to <name>_perVertexParam0, the provoking
-// vertex's value, at the start of the function's body.
+// to the three vertex values, to element 0, the provoking vertex's value:
+// a use of p, or of a member or component of it, is an access chain into
+// the array that begins with index 0, as DXC writes it.
 func (e *emitter) perVertexParam(p *sema.Var, arr builder.ID) {
-	t := p.Type()
-	v := e.fb.Variable(e.ptrType(spv.StorageClassFunction, t, layout.Void), p.Name()+"_perVertexParam0", 0)
-	first := e.fb.AccessChain(e.b.TypePointer(spv.StorageClassFunction, e.typeID(t)), arr, e.b.ConstUint32(0))
-	e.fb.Store(v, e.fb.Load(e.typeID(t), first))
-	e.vars[p] = &variable{ptr: v, sc: spv.StorageClassFunction, typ: t, member: -1}
+	e.vars[p] = &variable{ptr: arr, idx: []builder.ID{e.b.ConstUint32(0)}, sc: spv.StorageClassFunction, typ: p.Type(), member: -1}
 	e.io.perVertexArrays[p] = arr
 }
 

@@ -33,8 +33,12 @@ type stageIO struct {
 	perVertex   bool
 	stageInputs map[inputKey]ioLeaf
 	// perVertexArrays are the per-vertex array parameters of the
-	// functions (pervertex.go), by parameter.
+	// functions (pervertex.go), by parameter; entryFuncs the entry
+	// functions, and entryArrays their parameters the wrappers pass such
+	// arrays (for every entry point, unlike the rest of this part).
 	perVertexArrays map[*sema.Var]builder.ID
+	entryFuncs      map[*sema.Func]bool
+	entryArrays     map[*sema.Var]bool
 
 	// Shared by every entry point.
 	// extBuiltins are the vk::ext_builtin_input/output variables
@@ -56,7 +60,8 @@ type stageIO struct {
 func newStageIO() stageIO {
 	return stageIO{streams: map[*sema.Var][]ioLeaf{}, builtinVars: map[builtinKey]builder.ID{},
 		extBuiltins: map[builtinKey]builder.ID{}, stageInputs: map[inputKey]ioLeaf{},
-		perVertexArrays: map[*sema.Var]builder.ID{}}
+		perVertexArrays: map[*sema.Var]builder.ID{},
+		entryFuncs:      map[*sema.Func]bool{}, entryArrays: map[*sema.Var]bool{}}
 }
 
 // beginEntry forgets the stage variables of the previous entry point; the
