@@ -194,6 +194,19 @@ func (a *instArena) newInst() *builder.Inst {
 	return in
 }
 
+// reserve makes room for n more instructions and k more operands, each in
+// one chunk (up to a limit), for a pass that knows about how much it will
+// copy.
+func (a *instArena) reserve(n, k int) {
+	const limit = 1 << 16
+	if n = min(n, limit); len(a.insts) < n {
+		a.insts = make([]builder.Inst, n)
+	}
+	if k = min(k, 4*limit); len(a.ops) < k {
+		a.ops = make([]builder.Operand, k)
+	}
+}
+
 // cloneOperands is cloneOperands from the arena. A list's capacity is its
 // length, so that appending to it copies it out.
 func (a *instArena) cloneOperands(ops []builder.Operand) []builder.Operand {

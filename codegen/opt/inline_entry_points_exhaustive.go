@@ -33,6 +33,7 @@ func (inlineExhaustive) Name() string { return "inline-entry-points-exhaustive" 
 
 func (inlineExhaustive) Run(c *Context) (bool, error) {
 	in := newInliner(c)
+	c.arena.reserve(in.copySize())
 	changed := false
 	forEachReachableFunction(c, func(f *builder.Function) bool {
 		if in.inlineAll(f) {
@@ -176,6 +177,63 @@ func newInliner(c *Context) *inliner {
 		in.inlinable[id] = true
 	}
 	return in
+}
+
+// copySize returns about how many instructions and operands inlining
+// copies: the code of every call the call tree's roots make, with the
+// calls in it inlined in turn. The arena is sized for it at once, so that
+// a small module's copies do not leave most of a fixed-size chunk unused.
+func (il *inliner) copySize() (insts, ops int) {
+	type size struct{ insts, ops int }
+	memo := map[builder.ID]size{}
+	// calls returns the size of the code inlined into f.
+	var calls func(f *builder.Function) size
+	calls = func(f *builder.Function) size {
+		var n size
+		for _, b := range f.Blocks {
+			for _, in := range b.Insts {
+				if !il.inlinableCall(in) {
+					continue
+				}
+				id := in.Operands[0].ID()
+				s, ok := memo[id]
+				if !ok {
+					callee := il.funcs[id]
+					for _, cb := range callee.Blocks {
+						s.insts += len(cb.Insts)
+						for _, ci := range cb.Insts {
+							s.ops += operandCount(ci.Operands)
+						}
+					}
+					k := calls(callee)
+					s.insts, s.ops = s.insts+k.insts, s.ops+k.ops
+					memo[id] = s
+				}
+				n.insts, n.ops = n.insts+s.insts, n.ops+s.ops
+			}
+		}
+		return n
+	}
+	var n size
+	for _, id := range callTreeRoots(il.c) {
+		if f := il.funcs[id]; f != nil {
+			k := calls(f)
+			n.insts, n.ops = n.insts+k.insts, n.ops+k.ops
+		}
+	}
+	return n.insts, n.ops
+}
+
+// operandCount is how many operands a deep copy of ops holds (enumerant
+// parameters and pair members included).
+func operandCount(ops []builder.Operand) int {
+	n := len(ops)
+	for i := range ops {
+		if ps := ops[i].Params(); ps != nil {
+			n += operandCount(ps)
+		}
+	}
+	return n
 }
 
 // isAbort reports whether op ends the invocation or is unreachable

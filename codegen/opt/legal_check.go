@@ -36,9 +36,13 @@ func CheckPointers(m *builder.Module) *IllegalPointer {
 	// The lookups below are of types, which are module-level: a table of
 	// the globals serves them (the def-use chains, which compact-ids
 	// dropped, would cost a walk of every instruction's uses).
-	globals := make([]*builder.Inst, m.Bound)
+	var top builder.ID
 	for _, g := range m.Globals {
-		if g.Result != 0 && g.Result < m.Bound {
+		top = max(top, g.Result)
+	}
+	globals := make([]*builder.Inst, top+1)
+	for _, g := range m.Globals {
+		if g.Result != 0 {
 			globals[g.Result] = g
 		}
 	}

@@ -45,6 +45,10 @@ type Context struct {
 
 	adce adceScratch // eliminate-dead-code-aggressive's memory between runs
 	mem  memTables   // the memory passes' tables by id (mem.go)
+	vn   vnTables    // value numbering's tables (value_numbers.go)
+	vdce vdce        // vector-dce's tables, kept between runs
+	// simplify-instructions' sets (seen and phis), kept between runs
+	simplify [2]stampSet
 
 	// blockAt is scratch for blockIndex: by label, a block's index + 1 in
 	// the function last indexed (whose labels are in indexed).

@@ -23,12 +23,15 @@ func (simplifyInstructions) Run(c *Context) (bool, error) {
 	changed := false
 	// seen and phis are by result id (what they hold has one): every
 	// instruction is looked up, and a slice beats hashing pointers. They
-	// are made once and emptied for each function.
-	seen, phis := newStampSet(c.M.Bound), newStampSet(c.M.Bound)
+	// live in the Context (the pipelines run the pass three times) and are
+	// emptied for each function.
+	seen, phis := &c.simplify[0], &c.simplify[1]
+	seen.fit(c.M.Bound)
+	phis.fit(c.M.Bound)
 	for _, f := range c.M.Functions {
 		seen.reset()
 		phis.reset()
-		if simplifyFunction(c, f, &seen, &phis) {
+		if simplifyFunction(c, f, seen, phis) {
 			changed = true
 		}
 	}
@@ -43,8 +46,11 @@ type stampSet struct {
 	cur    uint8
 }
 
-func newStampSet(bound builder.ID) stampSet {
-	return stampSet{stamps: make([]uint8, bound), cur: 1}
+// fit makes room for the ids below bound.
+func (s *stampSet) fit(bound builder.ID) {
+	if n := int(bound); len(s.stamps) < n {
+		s.stamps = append(s.stamps, make([]uint8, n-len(s.stamps))...)
+	}
 }
 
 // reset empties the set.

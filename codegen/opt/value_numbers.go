@@ -28,7 +28,7 @@ type valueNumbers struct {
 	num []uint32
 	// The values made so far, by what makes them: most instructions fit
 	// a shortKey (shortKeys), the others are keyed by keyOf's bytes.
-	shortKeys shortKeyTable
+	shortKeys *shortKeyTable
 	byKey     map[string]uint32
 	next      uint32
 	readOnly  map[builder.ID]bool   // variable -> read-only
@@ -37,8 +37,25 @@ type valueNumbers struct {
 	key       []byte
 }
 
+// vnTables are value numbering's largest tables, kept in the Context from
+// one run of redundancy elimination to the next (DXC's pipelines run it
+// twice) instead of made and grown again.
+type vnTables struct {
+	num       []uint32
+	shortKeys shortKeyTable
+	avail     []builder.ID
+}
+
 func newValueNumbers(c *Context) *valueNumbers {
-	v := &valueNumbers{c: c, num: make([]uint32, c.M.Bound), byKey: map[string]uint32{}, readOnly: map[builder.ID]bool{},
+	t := &c.vn
+	if n := int(c.M.Bound); cap(t.num) >= n {
+		t.num = t.num[:n]
+		clear(t.num)
+	} else {
+		t.num = make([]uint32, n)
+	}
+	t.shortKeys.reset()
+	v := &valueNumbers{c: c, num: t.num, shortKeys: &t.shortKeys, byKey: map[string]uint32{}, readOnly: map[builder.ID]bool{},
 		decos: map[builder.ID]string{}, decoIdx: map[builder.ID][]*builder.Inst{}}
 	for _, a := range c.M.Annotations {
 		switch a.Op {
@@ -70,7 +87,16 @@ func newValueNumbers(c *Context) *valueNumbers {
 
 // availTable returns a table by value number, all zero, for the values
 // available at a point.
-func (v *valueNumbers) availTable() []builder.ID { return make([]builder.ID, v.next+1) }
+func (v *valueNumbers) availTable() []builder.ID {
+	t := &v.c.vn
+	if n := int(v.next) + 1; cap(t.avail) >= n {
+		t.avail = t.avail[:n]
+		clear(t.avail)
+	} else {
+		t.avail = make([]builder.ID, n)
+	}
+	return t.avail
+}
 
 // of returns the value number of id (0 for none).
 func (v *valueNumbers) of(id builder.ID) uint32 {
@@ -238,6 +264,13 @@ func (t *shortKeyTable) find(v *valueNumbers, k *shortKey, in *builder.Inst) uin
 			return n
 		}
 	}
+}
+
+// reset empties the table, keeping its memory. (The instructions reps
+// holds are only read through the slots.)
+func (t *shortKeyTable) reset() {
+	clear(t.slots)
+	t.used = 0
 }
 
 // grow doubles the table (to 1024 slots at first).

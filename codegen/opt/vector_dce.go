@@ -24,8 +24,13 @@ const allComponents = uint32(1)<<16 - 1
 func (vectorDCE) Run(c *Context) (bool, error) {
 	u := newUndefs(c)
 	changed := false
-	// One table and one work list for all functions, cleared after each.
-	v := &vdce{c: c, live: make([]uint32, c.M.Bound), undefs: u}
+	// One table and one work list for all functions, emptied after each,
+	// and kept in the Context for the next run.
+	v := &c.vdce
+	v.c, v.undefs = c, u
+	if n := int(c.M.Bound); len(v.live) < n {
+		v.live = append(v.live, make([]uint32, n-len(v.live))...)
+	}
 	for _, f := range c.M.Functions {
 		v.findLive(f)
 		if v.rewrite(f) {
@@ -36,6 +41,8 @@ func (vectorDCE) Run(c *Context) (bool, error) {
 		}
 		v.seen, v.work = v.seen[:0], v.work[:0]
 	}
+	clear(v.work[:cap(v.work)]) // (not to keep the instructions alive)
+	v.c, v.undefs = nil, nil
 	return changed, nil
 }
 
@@ -45,7 +52,7 @@ const liveSeen = uint32(1) << 31
 
 type vdce struct {
 	c      *Context
-	live   []uint32 // by value: liveSeen | its live components
+	live   []uint32 // by value: liveSeen | its live components (all 0 between runs)
 	seen   []builder.ID
 	work   []vdceItem
 	undefs *undefs
