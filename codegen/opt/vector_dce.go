@@ -31,10 +31,18 @@ func (vectorDCE) Run(c *Context) (bool, error) {
 	if n := int(c.M.Bound); len(v.live) < n {
 		v.live = append(v.live, make([]uint32, n-len(v.live))...)
 	}
+	// (Entries of ids deleted in a run stay set, and compact-ids may
+	// give their numbers to new ids.)
+	clear(v.live)
 	for _, f := range c.M.Functions {
 		v.findLive(f)
 		if v.rewrite(f) {
 			changed = true
+		}
+		for in := range f.Insts() {
+			if int(in.Result) < len(v.live) {
+				v.live[in.Result] = 0
+			}
 		}
 		for _, id := range v.seen {
 			v.live[id] = 0
@@ -52,8 +60,8 @@ const liveSeen = uint32(1) << 31
 
 type vdce struct {
 	c      *Context
-	live   []uint32 // by value: liveSeen | its live components (all 0 between runs)
-	seen   []builder.ID
+	live   []uint32     // by value: liveSeen | its live components
+	seen   []builder.ID // the ids set in live that are not in the function's blocks
 	work   []vdceItem
 	undefs *undefs
 	ids    []builder.ID // markUses' buffer
@@ -139,7 +147,9 @@ func (v *vdce) add(in *builder.Inst, mask uint32) {
 	if int(in.Result) >= len(v.live) {
 		v.live = append(v.live, make([]uint32, int(in.Result)+1-len(v.live))...)
 	}
-	if old == 0 {
+	if old == 0 && in.Block == nil {
+		// Outside the function's blocks (a global, a parameter): the
+		// blocks' entries are cleared by walking them.
 		v.seen = append(v.seen, in.Result)
 	}
 	v.live[in.Result] = old | mask | liveSeen
