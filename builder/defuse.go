@@ -247,19 +247,34 @@ func (du *DefUse) compact(id ID) []*Inst {
 		return l
 	}
 	du.checked[id] = du.edits
-	mark := newMark()
 	out := l[:0]
-	for _, u := range l {
-		if u.mark == mark || u.killed() || !usesID(u, id) {
-			continue
+	if len(l) <= shortUserList {
+		// Most lists are short: finding repeats among the kept entries
+		// beats stamping every user (a write to each one's cache line).
+		for _, u := range l {
+			if u.killed() || slices.Contains(out, u) || !usesID(u, id) {
+				continue
+			}
+			out = append(out, u)
 		}
-		u.mark = mark
-		out = append(out, u)
+	} else {
+		mark := newMark()
+		for _, u := range l {
+			if u.mark == mark || u.killed() || !usesID(u, id) {
+				continue
+			}
+			u.mark = mark
+			out = append(out, u)
+		}
 	}
 	clear(l[len(out):])
 	du.users[id] = out
 	return out
 }
+
+// shortUserList is the length up to which compact finds repeated users by
+// comparing with those kept.
+const shortUserList = 8
 
 // usesID reports whether in uses id (ForEachUse's walk, without a
 // callback: this runs for every entry of every user list read).
