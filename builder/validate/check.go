@@ -121,6 +121,9 @@ type checker struct {
 	limitedTypes []uint8
 	// hasDecorationGroup: the module defines an OpDecorationGroup.
 	hasDecorationGroup bool
+	// opcodeOK has a bit per opcode (below 4096) whose own needs an
+	// instruction has met (instructionNeeds).
+	opcodeOK [64]uint64
 	// Control flow: each function's graph (cfgRules) and predecessors
 	// (for OpPhi).
 	cfgs  map[*builder.Function]*fcfg

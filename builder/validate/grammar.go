@@ -245,6 +245,23 @@ func (c *checker) enumerantVersion(in *builder.Inst, k spv.OperandKind, e *spv.E
 // instructionNeeds checks the capabilities, extensions and version the
 // opcode and each enumerant operand of in need.
 func (c *checker) instructionNeeds(in *builder.Inst) error {
+	// What the opcode needs is the same for each of its instructions:
+	// once one has passed, the next only have their operands checked.
+	if op := int(in.Op); op < len(c.opcodeOK)*64 && c.opcodeOK[op/64]&(1<<(op%64)) != 0 {
+		return c.operandsNeed(in, in.Operands)
+	}
+	if err := c.opcodeNeeds(in); err != nil {
+		return err
+	}
+	if op := int(in.Op); op < len(c.opcodeOK)*64 {
+		c.opcodeOK[op/64] |= 1 << (op % 64)
+	}
+	return nil
+}
+
+// opcodeNeeds checks what in's opcode needs (capabilities, version,
+// extensions) and what its operands need.
+func (c *checker) opcodeNeeds(in *builder.Inst) error {
 	info := spv.InstructionInfo(in.Op)
 	if info == nil {
 		return c.errorf(RuleOperand, in, "unknown opcode %d", uint16(in.Op))
