@@ -162,12 +162,10 @@ func (c *checker) isUnsigned64BitHandle(t ID) bool {
 // usersOf returns the instructions using id, in layout order, each once.
 // The ids asked about are few (sampled images, FPRoundingMode results,
 // values of 8- and 16-bit types the module may only store): their lists
-// are built in one walk on first use, and any other id's by a walk of its
+// are built on first use (by useWalk), and any other id's by a walk of its
 // own.
 func (c *checker) usersOf(id ID) []*builder.Inst {
-	if c.users == nil {
-		c.users = c.newUserTable()
-	}
+	c.useWalk()
 	if int(id) < len(c.users.slot) {
 		if k := c.users.slot[id]; k > 0 {
 			return c.users.lists[k-1]
@@ -189,9 +187,9 @@ type userTable struct {
 	lists [][]*builder.Inst
 }
 
-// newUserTable lists the users of the results of OpSampledImage, of
-// FPRoundingMode targets and of values whose type limitedUseType marks
-// (in a Shader module).
+// newUserTable makes the (empty) lists of the results of OpSampledImage,
+// of FPRoundingMode targets and of values whose type limitedUseType marks
+// (in a Shader module), for useWalk to fill.
 func (c *checker) newUserTable() *userTable {
 	t := &userTable{slot: make([]int32, len(c.defs))}
 	track := func(id ID) {
@@ -216,22 +214,6 @@ func (c *checker) newUserTable() *userTable {
 		if in.Op == spv.OpSampledImage || (shader && in.Type != 0 && !c.isPointer(in.Type) && c.limitedUseType(in.Type)) {
 			track(in.Result)
 		}
-	}
-	if len(t.lists) == 0 {
-		return t
-	}
-	for i := range c.order {
-		in := c.order[i].in
-		in.ForEachUse(func(p *ID) {
-			if int(*p) < len(t.slot) {
-				if k := t.slot[*p]; k > 0 {
-					// An instruction using an id twice is one user.
-					if l := t.lists[k-1]; len(l) == 0 || l[len(l)-1] != in {
-						t.lists[k-1] = append(l, in)
-					}
-				}
-			}
-		})
 	}
 	return t
 }

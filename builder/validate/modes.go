@@ -107,16 +107,16 @@ func (c *checker) entryPointsReferencing(id ID) []*entryPoint {
 	return out
 }
 
-// computeGlobalUsers maps each module-level variable (and each
-// module-level instruction using one) to the functions using it, directly
-// or through other module-level instructions.
-func (c *checker) computeGlobalUsers() {
+// globalUseTracking prepares computeGlobalUsers's walk: it marks each
+// module-level variable (and each module-level instruction using one)
+// whose users it finds, and reports whether there is any.
+func (c *checker) globalUseTracking() (tracked []bool, any bool) {
 	c.globalUsers = map[ID][]ID{}
 	n := len(c.defs)
-	tracked := make([]bool, n)
+	tracked = make([]bool, n)
 	for _, in := range c.m.Globals {
 		if in.Op == spv.OpVariable && in.Result != 0 && int(in.Result) < n {
-			tracked[in.Result] = true
+			tracked[in.Result], any = true, true
 		}
 	}
 	// Module-level instructions using a tracked id are tracked too (a
@@ -131,33 +131,23 @@ func (c *checker) computeGlobalUsers() {
 			}
 		})
 	}
-	last := make([]ID, n) // the last function recorded for each id
-	for _, f := range c.m.Functions {
-		fid := f.Def.Result
-		visit := func(in *builder.Inst) {
-			in.ForEachUse(func(id *ID) {
-				if i := *id; int(i) < n && tracked[i] && last[i] != fid {
-					last[i] = fid
-					c.globalUsers[i] = append(c.globalUsers[i], fid)
-				}
-			})
-		}
-		visit(f.Def)
-		for _, p := range f.Params {
-			visit(p)
-		}
-		for _, p := range f.Prologue {
-			visit(p)
-		}
-		for in := range f.Insts() {
-			visit(in)
-			for l := in.Line; l != nil; l = l.Line {
-				visit(l)
-			}
-		}
+	return tracked, any
+}
+
+// globalUser records that function fid uses the tracked id (once per
+// function: last[id] is the last function recorded).
+func (c *checker) globalUser(id, fid ID, last []ID) {
+	if last[id] != fid {
+		last[id] = fid
+		c.globalUsers[id] = append(c.globalUsers[id], fid)
 	}
-	// A module-level user's functions use what it uses: latest first, so
-	// that chains propagate.
+}
+
+// propagateGlobalUsers completes computeGlobalUsers: a module-level
+// user's functions use what it uses, latest first, so that chains
+// propagate.
+func (c *checker) propagateGlobalUsers(tracked []bool) {
+	n := len(tracked)
 	for i := len(c.m.Globals) - 1; i >= 0; i-- {
 		in := c.m.Globals[i]
 		if in.Result == 0 || int(in.Result) >= n || !tracked[in.Result] {
@@ -178,6 +168,57 @@ func (c *checker) computeGlobalUsers() {
 			}
 		})
 	}
+}
+
+// computeGlobalUsers maps each module-level variable (and each
+// module-level instruction using one) to the functions using it, directly
+// or through other module-level instructions: the instructions of each
+// function, OpFunction, its parameters and prologue, and its blocks'
+// instructions with their debug lines. The walk is useWalk's.
+func (c *checker) computeGlobalUsers() {
+	c.useWalk()
+}
+
+// useWalk walks every instruction's uses once for the two tables built on
+// first need: the users of the ids usersOf is asked about, and the
+// functions using each module-level variable (computeGlobalUsers).
+func (c *checker) useWalk() {
+	if c.users != nil {
+		return
+	}
+	t := c.newUserTable()
+	c.users = t
+	tracked, globals := c.globalUseTracking()
+	if len(t.lists) > 0 || globals {
+		last := make([]ID, len(tracked))
+		for i := range c.order {
+			l := &c.order[i]
+			in := l.in
+			// The function whose use of a variable counts: not for the
+			// debug lines before a function's OpFunction, parameters,
+			// prologue instructions, blocks and OpFunctionEnd.
+			var fid ID
+			if globals && l.fn != 0 && (!l.line() || l.blk>>1 != 0) {
+				fid = c.m.Functions[l.fn-1].Def.Result
+			}
+			in.ForEachUse(func(p *ID) {
+				id := *p
+				if int(id) >= len(t.slot) {
+					return
+				}
+				if k := t.slot[id]; k > 0 {
+					// An instruction using an id twice is one user.
+					if l := t.lists[k-1]; len(l) == 0 || l[len(l)-1] != in {
+						t.lists[k-1] = append(l, in)
+					}
+				}
+				if fid != 0 && tracked[id] {
+					c.globalUser(id, fid, last)
+				}
+			})
+		}
+	}
+	c.propagateGlobalUsers(tracked)
 }
 
 func (c *checker) checkMemoryModel(in *builder.Inst) error {

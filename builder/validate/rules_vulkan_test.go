@@ -99,6 +99,11 @@ func TestInterfaceRules(t *testing.T) {
 			body: "OpStore %g %float_0\nOpReturn"}, want: RuleInterface},
 		{name: "private used but not listed in 1.3", m: mod{version: spv.Version1_3, types: "%pp = OpTypePointer Private %float\n%g = OpVariable %pp Private",
 			body: "OpStore %g %float_0\nOpReturn"}},
+		{name: "private used in a callee but not listed in 1.4", m: mod{version: spv.Version1_4, types: "%pp = OpTypePointer Private %float\n%g = OpVariable %pp Private",
+			body: "%r = OpFunctionCall %void %f\nOpReturn", funcs: "%f = OpFunction %void None %voidfn\n%fe = OpLabel\nOpStore %g %float_0\nOpReturn\nOpFunctionEnd"},
+			want: RuleInterface, msg: "not listed"},
+		{name: "private used in an unreached function, not listed, in 1.4", m: mod{version: spv.Version1_4, types: "%pp = OpTypePointer Private %float\n%g = OpVariable %pp Private",
+			funcs: "%f = OpFunction %void None %voidfn\n%fe = OpLabel\nOpStore %g %float_0\nOpReturn\nOpFunctionEnd"}},
 	})
 }
 
