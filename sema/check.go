@@ -47,6 +47,7 @@ package sema
 import (
 	"fmt"
 	"iter"
+	"slices"
 
 	"github.com/hlsl2spirv/hlsl2spirv/frontend/ast"
 	"github.com/hlsl2spirv/hlsl2spirv/frontend/diag"
@@ -190,7 +191,7 @@ const factChunk = 256
 // factsOf is node id's record of rare facts, made when create is set, else
 // nil when the node has none.
 func (in *Info) factsOf(id int, create bool) *nodeFacts {
-	k := in.factIndex[id]
+	k := uint32(in.factIndex[id])
 	if k == 0 {
 		if !create {
 			return nil
@@ -199,8 +200,8 @@ func (in *Info) factsOf(id int, create bool) *nodeFacts {
 			in.facts = append(in.facts, make([]nodeFacts, factChunk))
 		}
 		in.nfacts++
-		k = in.nfacts
-		in.factIndex[id] = k
+		k = uint32(in.nfacts)
+		in.factIndex[id] = in.nfacts
 	}
 	return &in.facts[(k-1)/factChunk][(k-1)%factChunk]
 }
@@ -491,10 +492,10 @@ func (c *checker) setConversion(n ast.Node, conv *Conversion) {
 // taken; the checks nested in the arguments take theirs above them and
 // give them back.
 func (c *checker) operands(n int) []operand {
+	// Past the stack's length the memory is zero: new, or cleared by
+	// releaseOperands.
 	mark := len(c.scratch)
-	for range n {
-		c.scratch = append(c.scratch, operand{})
-	}
+	c.scratch = slices.Grow(c.scratch, n)[:mark+n]
 	return c.scratch[mark : mark+n : mark+n]
 }
 
