@@ -1224,6 +1224,9 @@ func (c *checker) dominance() error {
 				if err != nil || *id == user.Type {
 					return
 				}
+				if int(*id) >= len(c.defFn) || c.defFn[*id] == 0 {
+					return // a module-level definition (or none) dominates every use
+				}
 				d := c.def(*id)
 				if d == nil || d.Op == spv.OpLabel || d.Op == spv.OpFunction {
 					return

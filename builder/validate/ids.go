@@ -125,11 +125,17 @@ type idOperands struct {
 // facts sets what in allows its operands, the same for each.
 func (w *idOperands) facts() {
 	in, op := w.in, w.in.Op
-	w.debugInfo = w.c.isDebugInfo(in)
-	w.exempt = generatesType(op) || isDebugOp(op) || w.nonSemantic || w.debugInfo || isDecoration(op) || op == spv.OpFunction
-	w.typeOperand = takesTypeOperand(op) || op == spv.OpSpecConstantOp && takesTypeOperand(spv.Op(opWord(in, 0)))
-	w.untyped = w.exempt || isBranch(op) || op == spv.OpPhi || isExtInst(op) || op == spv.OpExtInstImport ||
-		op == spv.OpSelectionMerge || op == spv.OpLoopMerge || w.typeOperand
+	var f uint8
+	if t := opFacts; int(op) < len(t) {
+		f = t[op]
+	} else {
+		// Past the table: no opcode the grammar has.
+		f = opFactsOf(op, false)
+	}
+	w.debugInfo = f&factUntyped != 0 && w.c.isDebugInfo(in)
+	w.exempt = f&factExempt != 0 || w.nonSemantic || w.debugInfo
+	w.typeOperand = f&factTypeOperand != 0 || op == spv.OpSpecConstantOp && takesTypeOperand(spv.Op(opWord(in, 0)))
+	w.untyped = w.exempt || f&factUntyped != 0 || w.typeOperand
 }
 
 func (w *idOperands) visit(ops []builder.Operand) {
@@ -273,9 +279,14 @@ func forwardAllowed(in *builder.Inst, c *checker) func(int) bool {
 // (OpTypeForwardPointer does not), and the later type declarations of the
 // grammar (cooperative matrices, node payload arrays, tensors...).
 func generatesType(op spv.Op) bool {
-	if int(op) < len(typeOps) && typeOps[op] {
-		return true
+	if t := opFacts; int(op) < len(t) {
+		return t[op]&factType != 0
 	}
+	return isListedType(op)
+}
+
+// isListedType is spirv-val's list of type declarations.
+func isListedType(op spv.Op) bool {
 	switch op {
 	case spv.OpTypeVoid, spv.OpTypeBool, spv.OpTypeInt, spv.OpTypeFloat, spv.OpTypeVector, spv.OpTypeMatrix,
 		spv.OpTypeImage, spv.OpTypeSampler, spv.OpTypeSampledImage, spv.OpTypeArray, spv.OpTypeRuntimeArray,
@@ -364,15 +375,47 @@ func (c *checker) isDebugInfo(in *builder.Inst) bool {
 	return false
 }
 
-// typeOps marks the grammar's OpType* instructions that declare a type
-// (a result and no result type).
-var typeOps = func() []bool {
-	t := make([]bool, 1<<13)
+// Opcode facts the id rules ask of every instruction, in a table by
+// opcode (opFacts).
+const (
+	// factType: the opcode declares a type (a result and no result type,
+	// named OpType*, not OpTypeForwardPointer).
+	factType uint8 = 1 << iota
+	// factExempt: its operands may be types and untyped (types, debug
+	// and decoration instructions, OpFunction).
+	factExempt
+	// factUntyped: its operands may be untyped (branches, OpPhi, extended
+	// instructions and their imports, merges).
+	factUntyped
+	// factTypeOperand: one of its operands is a type (takesTypeOperand).
+	factTypeOperand
+)
+
+var opFacts = func() []uint8 {
+	t := make([]uint8, 1<<13)
 	for op := range t {
 		in := spv.InstructionInfo(spv.Op(op))
-		if in != nil && in.HasResult && !in.HasResultType && strings.HasPrefix(in.Name, "OpType") && in.Op != spv.OpTypeForwardPointer {
-			t[op] = true
-		}
+		grammarType := in != nil && in.HasResult && !in.HasResultType && strings.HasPrefix(in.Name, "OpType") && in.Op != spv.OpTypeForwardPointer
+		t[op] = opFactsOf(spv.Op(op), grammarType)
 	}
 	return t
 }()
+
+// opFactsOf computes op's facts; grammarType tells whether the grammar
+// makes it a type declaration.
+func opFactsOf(op spv.Op, grammarType bool) uint8 {
+	var f uint8
+	if grammarType || isListedType(op) {
+		f |= factType | factExempt
+	}
+	if isDebugOp(op) || isDecoration(op) || op == spv.OpFunction {
+		f |= factExempt
+	}
+	if isBranch(op) || op == spv.OpPhi || isExtInst(op) || op == spv.OpExtInstImport || op == spv.OpSelectionMerge || op == spv.OpLoopMerge {
+		f |= factUntyped
+	}
+	if takesTypeOperand(op) {
+		f |= factTypeOperand
+	}
+	return f
+}
