@@ -245,14 +245,10 @@ func (c *checker) smallTypeUses() error {
 // sign bit for a signed integer.
 func (c *checker) checkLiteralBits(in *builder.Inst) error {
 	t := in.Type
-	var lits []builder.Operand
+	var lits []builder.Operand // an OpSwitch's pairs, else the first operand
 	if in.Op == spv.OpSwitch {
 		t = c.typeOf(opID(in, 0))
-		for _, p := range in.Operands[min(2, len(in.Operands)):] {
-			if len(p.Params()) == 2 {
-				lits = append(lits, p.Params()[0])
-			}
-		}
+		lits = in.Operands[min(2, len(in.Operands)):]
 	} else if len(in.Operands) > 0 {
 		lits = in.Operands[:1]
 	}
@@ -266,7 +262,15 @@ func (c *checker) checkLiteralBits(in *builder.Inst) error {
 		return nil
 	}
 	signed := d.Op == spv.OpTypeInt && opWord(d, 1) == 1
-	for _, l := range lits {
+	for i := range lits {
+		l := &lits[i]
+		if in.Op == spv.OpSwitch {
+			ps := l.Params()
+			if len(ps) != 2 {
+				continue
+			}
+			l = &ps[0]
+		}
 		w := l.Word
 		if width > 32 {
 			w = l.Hi

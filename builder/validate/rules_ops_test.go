@@ -283,3 +283,36 @@ func coopMatrixMod(b string) mod {
 %a = OpConstantComposite %cm %int_1`,
 		body: b + "\nOpReturn"}
 }
+
+// TestSwitchLiteralBits: the case literals of an OpSwitch on a 16-bit
+// selector keep the bits above 16 clear (or copies of the sign bit).
+func TestSwitchLiteralBits(t *testing.T) {
+	for _, tc := range []struct {
+		signed bool
+		word   uint32
+		ok     bool
+	}{
+		{false, 0xFFFF, true}, {false, 0x10000, false}, {true, 0xFFFF8000, true}, {true, 0xFFFF, false},
+	} {
+		sign := "0"
+		if tc.signed {
+			sign = "1"
+		}
+		m, err := asm.Parse(mod{caps: "OpCapability Int16", types: "%s16 = OpTypeInt 16 " + sign + "\n%sel = OpConstant %s16 0",
+			body: "OpSelectionMerge %m None\nOpSwitch %sel %m 7 %c\n%c = OpLabel\nOpBranch %m\n%m = OpLabel\nOpReturn"}.text(), asm.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for in := range m.Functions[0].Insts() {
+			if in.Op == spv.OpSwitch {
+				ps := in.Operands[2].Params()
+				ps[0].Word = tc.word
+			}
+		}
+		err = Module(m, Options{})
+		var ve *Error
+		if tc.ok != (err == nil) || err != nil && (!errors.As(err, &ve) || ve.Rule != RuleConstant) {
+			t.Errorf("signed %v, word %#x: got %v, want valid %v", tc.signed, tc.word, err, tc.ok)
+		}
+	}
+}
