@@ -93,7 +93,7 @@ type checker struct {
 	addressing spv.AddressingModel
 	memModel   spv.MemoryModel
 
-	extSets map[ID]string // OpExtInstImport id -> set name
+	extSets extSetList // the OpExtInstImports' ids and set names
 
 	decos   map[ID][]decoration
 	entries []*entryPoint
@@ -128,6 +128,25 @@ type checker struct {
 	// (for OpPhi).
 	cfgs  map[*builder.Function]*fcfg
 	preds map[*builder.Function]*blockPreds
+}
+
+// extSetList holds the module's extended instruction set imports: a
+// handful, asked about for every OpExtInst, so a list beats a map.
+type extSetList []extSet
+
+type extSet struct {
+	id   ID
+	name string
+}
+
+// get returns the name of the set imported as id.
+func (l extSetList) get(id ID) (string, bool) {
+	for _, s := range l {
+		if s.id == id {
+			return s.name, true
+		}
+	}
+	return "", false
 }
 
 // features are what the declared capabilities and extensions enable.
@@ -242,7 +261,6 @@ func (c *checker) collect() error {
 	c.defFn = make([]int32, n)
 	c.blockIndex = make([]int32, n)
 	c.funcs = make(map[ID]*builder.Function, len(m.Functions))
-	c.extSets = map[ID]string{}
 	c.decos = map[ID][]decoration{}
 	// One located per instruction and block label (debug line chains
 	// may add a few more), and the labels' OpLabel instructions, are

@@ -70,7 +70,7 @@ func (c *checker) idPass() error {
 			case spv.OpDecorationGroup:
 				c.hasDecorationGroup = true
 			case spv.OpExtInstImport:
-				c.extSets[r] = opStr(in, 0)
+				c.extSets = append(c.extSets, extSet{r, opStr(in, 0)})
 			}
 		}
 	}
@@ -255,7 +255,7 @@ func forwardAllowed(in *builder.Inst, c *checker) func(int) bool {
 		// and the instruction number may name a later id.
 		return func(i int) bool { return i > 3 }
 	case spv.OpExtInst:
-		switch c.extSets[opID(in, 0)] {
+		switch name, _ := c.extSets.get(opID(in, 0)); name {
 		case "OpenCL.DebugInfo.100":
 			switch opWord(in, 1) {
 			case uint32(spv.OpenCLDebugInfo100DebugFunction):
@@ -345,7 +345,7 @@ func (c *checker) extSetOf(in *builder.Inst) string {
 	if !isExtInst(in.Op) {
 		return ""
 	}
-	if name, ok := c.extSets[opID(in, 0)]; ok {
+	if name, ok := c.extSets.get(opID(in, 0)); ok {
 		return name
 	}
 	// During the id pass the import may not be registered yet in extSets
