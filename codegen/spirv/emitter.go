@@ -367,6 +367,7 @@ func newEmitter(fs *diag.FileSet, diags *diag.List, file *ast.File, info *sema.I
 	e.lowering.low.Object = e.objectType
 	e.lowering.low.StructDecorations = e.structDecorations // node.go
 	e.lowering.low.VoidValue = e.voidValueType             // resvalues.go
+	e.lowering.low.PerVertexMember = e.perVertexField      // pervertex.go
 	e.bindings = newBindingAllocator(&e.opts)
 	return e
 }

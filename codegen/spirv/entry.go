@@ -176,6 +176,9 @@ func (e *emitter) wrapper(entry *sema.Func) {
 		e.nodeModes(entry) // node.go
 	}
 	e.io.perVertex = e.stage() == stage.Pixel && e.usesAttributeAtVertex() // pervertex.go
+	if e.io.perVertex {
+		e.markPerVertexStructs(entry) // pervertex.go
+	}
 	e.io.entryFuncs[entry] = true
 	e.extRequirements(e.attrs(decl)) // [[vk::ext_capability]] on the entry (inlinespirv.go)
 
@@ -727,6 +730,10 @@ func (e *emitter) readLeaves(t *types.Type, leaves []ioLeaf) builder.ID {
 		if l.arrayOf {
 			arr := e.fb.Load(e.b.TypeArrayN(e.typeID(vt), 1, 0), l.v)
 			v = e.fb.CompositeExtract(e.typeID(vt), arr, 0)
+		} else if l.perVertex && e.leafInPerVertexField(t, l.path) {
+			// the struct's member holds the three values (pervertex.go)
+			vals[pathKey(l.path)] = e.fb.Load(e.perVertexArrayType(vt), l.v)
+			continue
 		} else if l.perVertex {
 			p := e.fb.AccessChain(e.b.TypePointer(spv.StorageClassInput, e.typeID(vt)), l.v, e.b.ConstUint32(0))
 			v = e.fb.Load(e.typeID(vt), p)
@@ -809,7 +816,13 @@ func (e *emitter) assemble(t *types.Type, path []uint32, vals map[string]builder
 func (e *emitter) extractPath(t *types.Type, v builder.ID, path []uint32, parts map[string]builder.ID) builder.ID {
 	cur := t.Canonical()
 	for k, i := range path {
+		indexes := []uint32{i}
 		if cur.IsStruct() {
+			if e.perVertexField(cur, fieldOf(cur, i)) {
+				// the provoking vertex's value of a per-vertex member
+				// (pervertex.go)
+				indexes = append(indexes, 0)
+			}
 			cur = e.structMembers(cur)[i].Canonical()
 		} else {
 			cur = cur.Elem().Canonical()
@@ -819,7 +832,7 @@ func (e *emitter) extractPath(t *types.Type, v builder.ID, path []uint32, parts 
 			v = x
 			continue
 		}
-		v = e.fb.CompositeExtract(e.typeID(cur), v, i)
+		v = e.fb.CompositeExtract(e.typeID(cur), v, indexes...)
 		parts[key] = v
 	}
 	return v

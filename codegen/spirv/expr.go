@@ -555,7 +555,11 @@ func (e *emitter) field(base value, name string, pos any) value {
 			if f.Name == name {
 				// MemberIndex counts the base class (member 0) and
 				// packed bitfields
-				v := e.select_(base, int(e.lowering.calc.MemberIndex(st, i)), f.Type)
+				m := int(e.lowering.calc.MemberIndex(st, i))
+				if e.perVertexField(st, i) {
+					return e.perVertexMember(base, m, f.Type) // pervertex.go
+				}
+				v := e.select_(base, m, f.Type)
 				if d := fieldDecl(st, i); d != nil && hasModifier(d.Mods, "precise") {
 					v.precise = true
 				}

@@ -19,6 +19,9 @@ import (
 // from, x an entry parameter or a member of one. A nointerpolation
 // parameter of another function takes the three values as an array, as
 // DXC passes them (perVertexArray), which GetAttributeAtVertex indexes.
+// So does a nointerpolation member of a struct: the struct type holds an
+// array of three for it (perVertexField), the wrapper stores the stage
+// variable's whole array there, and a use of the member reads element 0.
 
 // inputKey names a stage input leaf: an entry parameter and the path of
 // member indexes inside it.
@@ -73,7 +76,11 @@ func (e *emitter) attributeAtVertex(x *ast.CallExpr, m *intrinsics.Match, t *typ
 		e.errorf(x.Pos(), "GetAttributeAtVertex only allowed in pixel shader")
 	}
 	arr, sc, vt := builder.ID(0), spv.StorageClassInput, (*types.Type)(nil)
-	if src, ok := e.sourceOf(x.Args[0]); ok && len(src.path) == 0 && e.io.perVertexArrays[src.p] != 0 {
+	if base, m, ok := e.perVertexMemberOf(x.Args[0]); ok && inMemory(base) {
+		// a per-vertex member: its array, in the struct
+		vt = e.typeOf(x.Args[0])
+		arr, sc = e.fb.AccessChain(e.b.TypePointer(base.sc, e.perVertexArrayType(vt)), e.addr(base), e.b.ConstInt32(int32(m))), base.sc
+	} else if src, ok := e.sourceOf(x.Args[0]); ok && len(src.path) == 0 && e.io.perVertexArrays[src.p] != 0 {
 		arr, sc, vt = e.io.perVertexArrays[src.p], spv.StorageClassFunction, src.p.Type()
 	} else if l, ok := e.inputOf(x.Args[0]); ok && l.perVertex {
 		arr, vt = l.v, l.varType
@@ -168,6 +175,9 @@ func (e *emitter) perVertexArg(f *sema.Func, i int, p *sema.Var, arg ast.Expr) b
 	t := p.Type()
 	at := e.perVertexArrayType(t)
 	tmp := e.fb.Variable(e.b.TypePointer(spv.StorageClassFunction, at), "param.var."+p.Name(), 0)
+	if e.perVertexMemberArg(arg, tmp, at, t) {
+		return tmp
+	}
 	if src, ok := e.sourceOf(arg); ok && len(src.path) == 0 {
 		if arr, ok := e.io.perVertexArrays[src.p]; ok {
 			e.fb.Store(tmp, e.fb.Load(at, arr))
@@ -216,4 +226,149 @@ func (e *emitter) sourceOf(x ast.Expr) (inputSource, bool) {
 		}
 		return inputSource{}, false
 	}
+}
+
+// markPerVertexStructs records the struct types of the entry's
+// parameters that are nointerpolation as a whole, on the parameter or on
+// an enclosing member: DXC gives each of their members the three vertex
+// values.
+func (e *emitter) markPerVertexStructs(entry *sema.Func) {
+	var walk func(t *types.Type, nointerp bool)
+	walk = func(t *types.Type, nointerp bool) {
+		c := t.Canonical()
+		for c.IsArray() {
+			c = c.Elem().Canonical()
+		}
+		nd := c.Named()
+		if !c.IsStruct() || nd == nil {
+			return
+		}
+		if nointerp {
+			if e.io.perVertexStructs[c] {
+				return
+			}
+			if e.io.perVertexStructs == nil {
+				e.io.perVertexStructs = map[*types.Type]bool{}
+			}
+			e.io.perVertexStructs[c] = true
+		}
+		for i, f := range nd.Fields {
+			d := fieldDecl(c, i)
+			walk(f.Type, nointerp || d != nil && hasModifier(d.Mods, "nointerpolation"))
+		}
+	}
+	for _, p := range entry.Params {
+		walk(p.Type(), isNointerpolation(p))
+	}
+}
+
+// perVertexField reports whether field i of struct st holds the three
+// vertex values of a per-vertex attribute, as DXC lays such a struct out
+// when the pixel shader calls GetAttributeAtVertex: a nointerpolation
+// member (or one of a struct markPerVertexStructs found) of a numeric
+// type other than bool (a bool input is never per-vertex).
+func (e *emitter) perVertexField(st *types.Type, i int) bool {
+	if !e.io.perVertex {
+		return false
+	}
+	c := st.Canonical()
+	nd := c.Named()
+	if nd == nil || i >= len(nd.Fields) {
+		return false
+	}
+	switch ft := nd.Fields[i].Type.Canonical(); ft.Kind() {
+	case types.Basic, types.Vector, types.Matrix, types.Enum:
+		if ft.Scalar().IsBool() {
+			return false
+		}
+	default:
+		return false
+	}
+	if e.io.perVertexStructs[c] {
+		return true
+	}
+	d := fieldDecl(c, i)
+	return d != nil && hasModifier(d.Mods, "nointerpolation")
+}
+
+// leafInPerVertexField reports whether the stage leaf at path inside a
+// value of type t is a per-vertex member of its struct.
+func (e *emitter) leafInPerVertexField(t *types.Type, path []uint32) bool {
+	if len(path) == 0 {
+		return false
+	}
+	cur := t.Canonical()
+	for _, i := range path[:len(path)-1] {
+		if cur.IsStruct() {
+			cur = e.structMembers(cur)[i].Canonical()
+		} else {
+			cur = cur.Elem().Canonical()
+		}
+	}
+	return cur.IsStruct() && e.perVertexField(cur, fieldOf(cur, path[len(path)-1]))
+}
+
+// fieldOf is the field index of member m of struct st (a base class is
+// member 0).
+func fieldOf(st *types.Type, m uint32) int {
+	if st.Canonical().Named().Base != nil {
+		return int(m) - 1
+	}
+	return int(m)
+}
+
+// perVertexMember reads member m of type t of the struct base, a
+// per-vertex member: element 0 of its array, the provoking vertex's
+// value, in the same access chain as DXC writes it.
+func (e *emitter) perVertexMember(base value, m int, t *types.Type) value {
+	if base.ptr {
+		return base.at(e.b.ConstInt32(int32(m)), t).at(e.b.ConstUint32(0), t)
+	}
+	return rv(e.fb.CompositeExtract(e.typeID(t), base.id, uint32(m), 0), t)
+}
+
+// perVertexMemberOf reports x, when it names a per-vertex member of a
+// struct: the struct, read (a pointer when in memory), and the member's
+// index in it.
+func (e *emitter) perVertexMemberOf(x ast.Expr) (value, uint32, bool) {
+	mx, ok := unparen(x).(*ast.MemberExpr)
+	if !ok || mx.Name == nil {
+		return value{}, 0, false
+	}
+	st := e.typeOf(mx.X)
+	if st == nil || !st.Canonical().IsStruct() {
+		return value{}, 0, false
+	}
+	for i, f := range st.Canonical().Named().Fields {
+		if f.Name == mx.Name.Name && e.perVertexField(st, i) {
+			return e.expr(mx.X), e.lowering.calc.MemberIndex(st, i), true
+		}
+	}
+	return value{}, 0, false
+}
+
+// perVertexMemberArg passes arg, when it is a per-vertex member of a
+// struct, through tmp: the member's array, then, as DXC writes it, the
+// provoking vertex's value read through the member once more and stored
+// into element 0 (the same value; the passes drop the store).
+func (e *emitter) perVertexMemberArg(arg ast.Expr, tmp, at builder.ID, t *types.Type) bool {
+	base, m, ok := e.perVertexMemberOf(arg)
+	if !ok {
+		return false
+	}
+	if !inMemory(base) {
+		e.fb.Store(tmp, e.fb.CompositeExtract(at, e.load(base), m))
+		return true
+	}
+	elem0 := e.fb.AccessChain(e.b.TypePointer(spv.StorageClassFunction, e.typeID(t)), tmp, e.b.ConstUint32(0))
+	whole := e.fb.AccessChain(e.b.TypePointer(base.sc, at), e.addr(base), e.b.ConstInt32(int32(m)))
+	e.fb.Store(tmp, e.fb.Load(at, whole))
+	e.fb.Store(elem0, e.load(e.perVertexMember(base, int(m), t)))
+	return true
+}
+
+// inMemory reports a value an access chain can index: a pointer, not a
+// selection of components.
+func inMemory(v value) bool {
+	return v.ptr && v.swz == nil && v.melem == nil
 }

@@ -5,6 +5,7 @@ import (
 	"github.com/hlsl2spirv/hlsl2spirv/builder/spv"
 	"github.com/hlsl2spirv/hlsl2spirv/frontend/diag"
 	"github.com/hlsl2spirv/hlsl2spirv/sema"
+	"github.com/hlsl2spirv/hlsl2spirv/sema/types"
 )
 
 // stageIO is the state of the stage variables: those of the entry point
@@ -32,6 +33,10 @@ type stageIO struct {
 	// stageInputs are the entry parameters' input leaves.
 	perVertex   bool
 	stageInputs map[inputKey]ioLeaf
+	// perVertexStructs are the struct types whose every member takes the
+	// three vertex values (a nointerpolation entry parameter's or member's
+	// type, pervertex.go).
+	perVertexStructs map[*types.Type]bool
 	// perVertexArrays are the per-vertex array parameters of the
 	// functions (pervertex.go), by parameter; entryFuncs the entry
 	// functions, and entryArrays their parameters the wrappers pass such

@@ -70,6 +70,11 @@ type Lowerer struct {
 	// pointer to its block), or ok false to lower t as usual. Structs
 	// lowered under Void may then hold resources.
 	VoidValue func(t *types.Type) (id builder.ID, ok bool, err error)
+	// PerVertexMember, when set, reports the fields of a struct lowered
+	// under Void that hold a per-vertex attribute: such a member is an
+	// array of the three vertices' values (DXC's shape for nointerpolation
+	// members of a pixel shader calling GetAttributeAtVertex).
+	PerVertexMember func(st *types.Type, field int) bool
 
 	cache  ruleCache[builder.ID]
 	active ruleCache[bool] // structs being lowered, to refuse recursion
@@ -252,7 +257,11 @@ func (l *Lowerer) lower(t *types.Type, r Rule) (builder.ID, error) {
 				return 0, l.errorf(t, r, "a struct holding a resource (member '%s' of type %s) cannot be stored in a buffer or block in SPIR-V for Vulkan", m.Name, m.Type)
 			}
 		}
-		id, err := l.structType(nd.Name, ms, l.Calc.Struct(u, r), r, NotABlock, false)
+		var perVertex func(int) bool
+		if r == Void && l.PerVertexMember != nil {
+			perVertex = func(field int) bool { return field >= 0 && l.PerVertexMember(u, field) }
+		}
+		id, err := l.structType(nd.Name, ms, l.Calc.Struct(u, r), r, NotABlock, false, perVertex)
 		if err == nil && l.StructDecorations != nil {
 			for _, d := range l.StructDecorations(u) {
 				l.B.Decorate(id, d.Kind, d.Params...)
@@ -276,7 +285,7 @@ func (l *Lowerer) Block(spec BlockSpec) (builder.ID, error) {
 	if err := l.checkStraddles(ms, sl, spec.Rule); err != nil {
 		return 0, err
 	}
-	return l.structType(spec.Name, ms, sl, spec.Rule, spec.Interface, spec.ReadOnly)
+	return l.structType(spec.Name, ms, sl, spec.Rule, spec.Interface, spec.ReadOnly, nil)
 }
 
 // checkStraddles rejects a block whose relaxed layout puts a vector across
@@ -340,7 +349,9 @@ func (l *Lowerer) straddleWalk(t *types.Type, off uint32, r Rule, path string, d
 	return nil
 }
 
-func (l *Lowerer) structType(name string, ms []member, sl *StructLayout, r Rule, iface Interface, readOnly bool) (builder.ID, error) {
+// perVertex, when not nil, reports the fields whose members are arrays of
+// three (PerVertexMember).
+func (l *Lowerer) structType(name string, ms []member, sl *StructLayout, r Rule, iface Interface, readOnly bool, perVertex func(field int) bool) (builder.ID, error) {
 	st := builder.StructType{Name: name, Members: make([]builder.StructMember, 0, len(ms))}
 	for i, m := range ms {
 		if sl.Members[i].BitOffset > 0 {
@@ -349,6 +360,9 @@ func (l *Lowerer) structType(name string, ms []member, sl *StructLayout, r Rule,
 		id, err := l.Type(m.Type, r)
 		if err != nil {
 			return 0, err
+		}
+		if perVertex != nil && perVertex(m.field) {
+			id = l.B.TypeArrayN(id, 3, 0)
 		}
 		sm := builder.StructMember{Type: id, Name: m.Name}
 		if r.HasLayout() {
@@ -525,7 +539,7 @@ func (l *Lowerer) object(t *types.Type, r Rule) (builder.ID, error) {
 		if err := l.checkStraddles(ms, sl, r); err != nil {
 			return 0, err
 		}
-		return l.structType("type."+o.String()+"."+elem.Named().Name, ms, sl, r, iface, tbuf)
+		return l.structType("type."+o.String()+"."+elem.Named().Name, ms, sl, r, iface, tbuf, nil)
 	}
 	if l.Object != nil {
 		return l.Object(t, r)
