@@ -13,13 +13,15 @@ import (
 // than it saves, so the collector is off (as esbuild turns it off for
 // single builds) until the heap reaches oneShot's limit — a typical
 // shader never gets there. Past it the memory limit makes the collector
-// run, which keeps a 5,000-line shader under 64 MiB resident. Should a
-// shader keep more than half the limit alive, collecting at the limit
-// would run the collector back to back (the 5,000-line shader at -O3
-// keeps 23 MB alive: 33 collections, 0.45 s of CPU), so proportional
-// pacing comes back without the limit: GOGC=40, a collection per 40% of
-// the live heap allocated (17 collections, 0.8 s of CPU instead of 1.15,
-// about 56 MB resident), slower to grow, never stuck.
+// run, which keeps a 5,000-line shader under 64 MiB resident: it
+// allocates about 65 MB and keeps up to 30 MB alive, so one collection
+// at the limit leaves it room to finish (about 59 MB resident, where
+// proportional pacing at GOGC=40 from a 40 MiB limit collected five times
+// and took a fifth longer). Should a shader keep more than three
+// quarters of the limit alive, collecting at the limit would run the
+// collector back to back, so proportional pacing comes back without the
+// limit: GOGC=40, a collection per 40% of the live heap allocated, slower
+// to grow, never stuck.
 //
 // A batch lives for many compiles. A job keeps little alive, so it
 // collects with room (GOGC=400: on the golden jobs about 10% less CPU
@@ -36,18 +38,21 @@ type gcPacing struct {
 }
 
 type gcMode struct {
-	normal, large gcPacing // below and above half the normal limit live
+	normal, large gcPacing // below and above the live ceiling
 	sticky        bool     // once large, stay large (one compile: no way back)
+	// ceiling is the share of the normal limit that may stay alive before
+	// collecting at the limit would run back to back.
+	ceiling float64
 }
 
 var (
-	oneShotGC = gcMode{normal: gcPacing{-1, 40 << 20}, large: gcPacing{40, math.MaxInt64}, sticky: true}
-	batchGC   = gcMode{normal: gcPacing{400, 32 << 20}, large: gcPacing{100, math.MaxInt64}}
+	oneShotGC = gcMode{normal: gcPacing{-1, 52 << 20}, large: gcPacing{40, math.MaxInt64}, sticky: true, ceiling: 0.75}
+	batchGC   = gcMode{normal: gcPacing{400, 32 << 20}, large: gcPacing{100, math.MaxInt64}, ceiling: 0.5}
 )
 
 // liveCeiling is the live heap past which a mode's normal pacing would
 // collect back to back.
-func (m gcMode) liveCeiling() uint64 { return uint64(m.normal.limit / 2) }
+func (m gcMode) liveCeiling() uint64 { return uint64(float64(m.normal.limit) * m.ceiling) }
 
 func (p gcPacing) apply() {
 	debug.SetGCPercent(p.percent)

@@ -80,7 +80,7 @@ func TestBatchGCFollowsItsLiveHeap(t *testing.T) {
 	if p := pacingNow(); p != batchGC.normal {
 		t.Fatalf("batch pacing %+v, want %+v", p, batchGC.normal)
 	}
-	collectWithLiveHeap(2*oneShotGC.liveCeiling(), func() bool { return pacingNow() != batchGC.normal })
+	collectWithLiveHeap(2*batchGC.liveCeiling(), func() bool { return pacingNow() != batchGC.normal })
 	if p := pacingNow(); p != batchGC.large {
 		t.Errorf("batch with a large live heap: %+v, want %+v", p, batchGC.large)
 	}
