@@ -393,6 +393,7 @@ func (g *fcfg) reach(from int32, structural bool) []bool {
 type vdom struct {
 	idom    []int32 // -1 when none (unreached), the root's is itself
 	in, out []int32
+	po      []int32 // the depth-first post-order the tree was computed on
 }
 
 // postorder is a depth-first post-order from root over succ.
@@ -471,7 +472,7 @@ func (g *fcfg) dominators(root int32, succ, pred *adjacency) *vdom {
 			}
 		}
 	}
-	t := &vdom{idom: ints[2*nodes : 3*nodes : 3*nodes], in: ints[3*nodes : 4*nodes : 4*nodes], out: ints[4*nodes : 5*nodes : 5*nodes]}
+	t := &vdom{po: po, idom: ints[2*nodes : 3*nodes : 3*nodes], in: ints[3*nodes : 4*nodes : 4*nodes], out: ints[4*nodes : 5*nodes : 5*nodes]}
 	for i := range t.idom {
 		t.idom[i] = -1
 		t.in[i] = -1
@@ -1013,7 +1014,7 @@ func (c *checker) caseFallThrough(g *fcfg, target, merge int32) (int32, error) {
 // structuredSelections: a conditional branch to two blocks not seen yet
 // needs a merge instruction, and every OpSwitch needs one.
 func (c *checker) structuredSelections(g *fcfg) error {
-	po := postorder(0, int(g.n)+2, &g.structSucc)
+	po := g.sdom.po // the structural graph's post-order from the entry block
 	g.newMark() // seen
 	seen := g.marked
 	for i := len(po) - 1; i >= 0; i-- {
