@@ -644,7 +644,9 @@ func (e *emitter) swizzle(base value, sw *types.Swizzle) value {
 			// DXC reaches the vector first, then its component with a
 			// second access chain (one, of a per-vertex parameter's
 			// provoking vertex: pervertex.go)
-			if !e.perVertexElement(base) {
+			if pv, ok := e.perVertexComponentBase(base); ok {
+				base = pv
+			} else {
 				base = e.fixAddr(base)
 			}
 			return base.at(e.b.ConstInt32(int32(sw.Indices[0])), sw.Type)

@@ -1,6 +1,8 @@
 package spirv
 
 import (
+	"slices"
+
 	"github.com/hlsl2spirv/hlsl2spirv/builder"
 	"github.com/hlsl2spirv/hlsl2spirv/builder/spv"
 	"github.com/hlsl2spirv/hlsl2spirv/frontend/ast"
@@ -139,19 +141,19 @@ func (e *emitter) entryPerVertexArray(p *sema.Var, ins []ioLeaf) (builder.ID, bo
 	return tmp, true
 }
 
-// perVertexElement reports a per-vertex parameter's provoking vertex, an
-// access chain still pending, to which DXC adds the indexes of a
-// component in the same access chain.
-func (e *emitter) perVertexElement(v value) bool {
-	if !v.ptr || len(v.idx) != 1 || v.sc != spv.StorageClassFunction {
-		return false
+// perVertexComponentBase gives, for v a per-vertex parameter's copy of
+// its provoking vertex, that vertex in the parameter's array, an access
+// chain still pending to which DXC adds a component's index.
+func (e *emitter) perVertexComponentBase(v value) (value, bool) {
+	if !v.ptr || len(v.idx) != 0 || v.sc != spv.StorageClassFunction {
+		return v, false
 	}
-	for _, arr := range e.io.perVertexArrays {
-		if arr == v.id {
-			return true
-		}
+	arr, ok := e.io.perVertexCopies[v.id]
+	if !ok {
+		return v, false
 	}
-	return false
+	v.id, v.idx = arr, []builder.ID{e.b.ConstUint32(0)}
+	return v, true
 }
 
 // perVertexArrayType is the type of such a parameter's array.
@@ -160,12 +162,43 @@ func (e *emitter) perVertexArrayType(t *types.Type) builder.ID {
 }
 
 // perVertexParam binds the parameter p, whose SPIR-V parameter arr points
-// to the three vertex values, to element 0, the provoking vertex's value:
-// a use of p, or of a member or component of it, is an access chain into
-// the array that begins with index 0, as DXC writes it.
+// to the three vertex values, as DXC does: the function begins by copying
+// element 0, the provoking vertex's value, into <name>_perVertexParam0,
+// which a use of p reads; a component of p is read in one access chain
+// into the array (perVertexComponentBase), and GetAttributeAtVertex and a
+// call passing p on read the array.
 func (e *emitter) perVertexParam(p *sema.Var, arr builder.ID) {
-	e.vars[p] = &variable{ptr: arr, idx: []builder.ID{e.b.ConstUint32(0)}, sc: spv.StorageClassFunction, typ: p.Type(), member: -1}
+	t := e.typeID(p.Type())
+	ptr := e.b.TypePointer(spv.StorageClassFunction, t)
+	cp := e.fb.Variable(ptr, p.Name()+"_perVertexParam0", 0)
+	e.fb.Store(cp, e.fb.Load(t, e.fb.AccessChain(ptr, arr, e.b.ConstUint32(0))))
+	e.vars[p] = &variable{ptr: cp, sc: spv.StorageClassFunction, typ: p.Type(), member: -1}
 	e.io.perVertexArrays[p] = arr
+	e.io.perVertexCopies[cp] = arr
+	e.io.copiesToPlace = append(e.io.copiesToPlace, cp)
+}
+
+// placePerVertexCopies moves the function's <name>_perVertexParam0
+// variables after its other variables, where DXC declares them.
+func (e *emitter) placePerVertexCopies() {
+	if len(e.io.copiesToPlace) == 0 {
+		return
+	}
+	entry := e.fb.F.Blocks[0]
+	for _, cp := range e.io.copiesToPlace {
+		at := slices.IndexFunc(entry.Insts, func(in *builder.Inst) bool { return in.Op == spv.OpVariable && in.Result == cp })
+		if at < 0 {
+			continue
+		}
+		in := entry.Insts[at]
+		entry.Insts = slices.Delete(entry.Insts, at, at+1)
+		end := 0
+		for end < len(entry.Insts) && entry.Insts[end].Op == spv.OpVariable {
+			end++
+		}
+		entry.Insts = slices.Insert(entry.Insts, end, in)
+	}
+	e.io.copiesToPlace = e.io.copiesToPlace[:0]
 }
 
 // perVertexArg passes arg to the per-vertex array parameter p of f: the

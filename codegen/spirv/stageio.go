@@ -42,6 +42,11 @@ type stageIO struct {
 	// functions, and entryArrays their parameters the wrappers pass such
 	// arrays (for every entry point, unlike the rest of this part).
 	perVertexArrays map[*sema.Var]builder.ID
+	// perVertexCopies are their <name>_perVertexParam0 variables (the
+	// array each copies from), copiesToPlace those of the function being
+	// emitted.
+	perVertexCopies map[builder.ID]builder.ID
+	copiesToPlace   []builder.ID
 	entryFuncs      map[*sema.Func]bool
 	entryArrays     map[*sema.Var]bool
 
@@ -65,8 +70,8 @@ type stageIO struct {
 func newStageIO() stageIO {
 	return stageIO{streams: map[*sema.Var][]ioLeaf{}, builtinVars: map[builtinKey]builder.ID{},
 		extBuiltins: map[builtinKey]builder.ID{}, stageInputs: map[inputKey]ioLeaf{},
-		perVertexArrays: map[*sema.Var]builder.ID{},
-		entryFuncs:      map[*sema.Func]bool{}, entryArrays: map[*sema.Var]bool{}}
+		perVertexArrays: map[*sema.Var]builder.ID{}, perVertexCopies: map[builder.ID]builder.ID{},
+		entryFuncs: map[*sema.Func]bool{}, entryArrays: map[*sema.Var]bool{}}
 }
 
 // beginEntry forgets the stage variables of the previous entry point; the

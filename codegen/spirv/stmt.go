@@ -114,6 +114,7 @@ func (e *emitter) function(fn *function) {
 			fb.ReturnValue(e.b.Undef(e.typeID(f.Result)))
 		}
 	}
+	e.placePerVertexCopies() // pervertex.go
 	fb.End()
 	fn.done = true
 }

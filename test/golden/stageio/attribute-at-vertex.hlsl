@@ -8,12 +8,15 @@
 // nointerpolation struct member, or every member of a struct that is
 // nointerpolation as a whole: the struct type holds an array of three for
 // it, which the wrapper fills from the stage variable, and, returned, it
-// writes element 0 to the stage output. A use of such a parameter or
-// member reads element 0, the provoking vertex, in the access chain of
-// the component it reads; GetAttributeAtVertex the element asked for. An
-// int vertex index is bitcast to uint. Bool inputs stay flat uints, and
-// reading them per vertex is an error, as in DXC. (Passing a value that
-// is not nointerpolation to such a parameter is a sema error.)
+// writes element 0 to the stage output. A use of such a member reads
+// element 0, the provoking vertex, in the access chain of the component it
+// reads; a parameter's element 0 is copied into <name>_perVertexParam0 on
+// entry, which a use of the whole parameter reads, while a component is
+// read in one access chain into the array; GetAttributeAtVertex reads the
+// element asked for. An int vertex index is bitcast to uint. Bool inputs
+// stay flat uints, and reading them per vertex is an error, as in DXC.
+// (Passing a value that is not nointerpolation to such a parameter is a
+// sema error.)
 // RUN: %hlsl2spirv -fcgl -T ps_6_1 -E main %s | FileCheck %s
 // RUN: not %hlsl2spirv -T ps_6_1 -E bad %s 2>&1 | FileCheck %s --check-prefix=BAD
 // RUN: not %hlsl2spirv -T vs_6_1 -E notps %s 2>&1 | FileCheck %s --check-prefix=VS
@@ -64,18 +67,27 @@
 // CHECK-NEXT: [[c0v:%[0-9]+]] = OpLoad %v3float [[c0]]
 // CHECK-NEXT: OpStore [[e0]] [[c0v]]
 // CHECK-NEXT: OpFunctionCall %v3float %second %param_var_c
+// A per-vertex parameter's provoking vertex is copied first into
+// <name>_perVertexParam0, declared after the function's other variables,
+// which a read of the whole parameter loads:
 // CHECK: %second = OpFunction
 // CHECK-NEXT: %c = OpFunctionParameter %_ptr_Function__arr_v3float_uint_3
+// CHECK-NEXT: %bb_entry_0 = OpLabel
+// CHECK-NEXT: %param_var_d = OpVariable
+// CHECK-NEXT: %c_perVertexParam0 = OpVariable %_ptr_Function_v3float Function
+// CHECK-NEXT: [[c0:%[0-9]+]] = OpAccessChain %_ptr_Function_v3float %c %uint_0
+// CHECK-NEXT: [[c0v:%[0-9]+]] = OpLoad %v3float [[c0]]
+// CHECK-NEXT: OpStore %c_perVertexParam0 [[c0v]]
 // its array is passed on whole
-// CHECK: [[arr:%[0-9]+]] = OpLoad %_arr_v3float_uint_3 %c
+// CHECK-NEXT: [[arr:%[0-9]+]] = OpLoad %_arr_v3float_uint_3 %c
 // CHECK-NEXT: OpStore %param_var_d [[arr]]
 // CHECK: OpAccessChain %_ptr_Function_v3float %c %uint_1
-// CHECK: OpAccessChain %_ptr_Function_v3float %c %uint_0
+// CHECK: OpLoad %v3float %c_perVertexParam0
 // a component of the provoking vertex, in one access chain
 // CHECK: OpAccessChain %_ptr_Function_float %c %uint_0 %int_2
 // CHECK: %third = OpFunction
 // CHECK-NEXT: %d = OpFunctionParameter %_ptr_Function__arr_v3float_uint_3
-// CHECK: OpAccessChain %_ptr_Function_v3float %d %uint_0
+// CHECK: OpLoad %v3float %d_perVertexParam0
 
 // -O0 keeps the calls (no legalization is needed); -O3 inlines them and
 // reads the stage variables.
