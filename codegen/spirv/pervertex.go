@@ -184,21 +184,31 @@ func (e *emitter) placePerVertexCopies() {
 	if len(e.io.copiesToPlace) == 0 {
 		return
 	}
-	entry := e.fb.F.Blocks[0]
 	for _, cp := range e.io.copiesToPlace {
-		at := slices.IndexFunc(entry.Insts, func(in *builder.Inst) bool { return in.Op == spv.OpVariable && in.Result == cp })
+		e.moveAfterVariables(cp)
+	}
+	e.io.copiesToPlace = e.io.copiesToPlace[:0]
+}
+
+// moveAfterVariables moves the instruction defining id to the entry
+// block, after the function's variables.
+func (e *emitter) moveAfterVariables(id builder.ID) {
+	for _, b := range e.fb.F.Blocks {
+		at := slices.IndexFunc(b.Insts, func(in *builder.Inst) bool { return in.Result == id })
 		if at < 0 {
 			continue
 		}
-		in := entry.Insts[at]
-		entry.Insts = slices.Delete(entry.Insts, at, at+1)
+		in := b.Insts[at]
+		b.Insts = slices.Delete(b.Insts, at, at+1)
+		entry := e.fb.F.Blocks[0]
 		end := 0
 		for end < len(entry.Insts) && entry.Insts[end].Op == spv.OpVariable {
 			end++
 		}
 		entry.Insts = slices.Insert(entry.Insts, end, in)
+		in.Block = entry
+		return
 	}
-	e.io.copiesToPlace = e.io.copiesToPlace[:0]
 }
 
 // perVertexArg passes arg to the per-vertex array parameter p of f: the
@@ -213,7 +223,14 @@ func (e *emitter) perVertexArg(f *sema.Func, i int, p *sema.Var, arg ast.Expr) b
 	}
 	if src, ok := e.sourceOf(arg); ok && len(src.path) == 0 {
 		if arr, ok := e.io.perVertexArrays[src.p]; ok {
+			// as DXC writes it: the array, then the provoking vertex's
+			// copy stored into element 0 again, through an access chain
+			// that stands after the function's variables (the same
+			// value; the passes drop the store)
+			elem0 := e.fb.AccessChain(e.b.TypePointer(spv.StorageClassFunction, e.typeID(t)), tmp, e.b.ConstUint32(0))
+			e.moveAfterVariables(elem0)
 			e.fb.Store(tmp, e.fb.Load(at, arr))
+			e.fb.Store(elem0, e.load(e.varValue(src.p)))
 			return tmp
 		}
 	}

@@ -75,12 +75,18 @@
 // CHECK-NEXT: %bb_entry_0 = OpLabel
 // CHECK-NEXT: %param_var_d = OpVariable
 // CHECK-NEXT: %c_perVertexParam0 = OpVariable %_ptr_Function_v3float Function
+// CHECK-NEXT: [[d0:%[0-9]+]] = OpAccessChain %_ptr_Function_v3float %param_var_d %uint_0
 // CHECK-NEXT: [[c0:%[0-9]+]] = OpAccessChain %_ptr_Function_v3float %c %uint_0
 // CHECK-NEXT: [[c0v:%[0-9]+]] = OpLoad %v3float [[c0]]
 // CHECK-NEXT: OpStore %c_perVertexParam0 [[c0v]]
-// its array is passed on whole
+// its array is passed on whole, then (as DXC writes it) the copy stored
+// into element 0 again through an access chain standing after the
+// variables
 // CHECK-NEXT: [[arr:%[0-9]+]] = OpLoad %_arr_v3float_uint_3 %c
 // CHECK-NEXT: OpStore %param_var_d [[arr]]
+// CHECK-NEXT: [[again:%[0-9]+]] = OpLoad %v3float %c_perVertexParam0
+// CHECK-NEXT: OpStore [[d0]] [[again]]
+// CHECK-NEXT: OpFunctionCall %v3float %third %param_var_d
 // CHECK: OpAccessChain %_ptr_Function_v3float %c %uint_1
 // CHECK: OpLoad %v3float %c_perVertexParam0
 // a component of the provoking vertex, in one access chain
