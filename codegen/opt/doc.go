@@ -51,7 +51,10 @@
 //     are pure, which are branches, which debug-info instruction an
 //     OpExtInst is), pointers.go (the variable under a pointer),
 //     unreachable.go (OpUndef per pass, deleting unreachable blocks),
-//     debuginfo.go (debug scopes and lines as passes must keep them).
+//     debuginfo.go (debug scopes and lines as passes must keep them),
+//     idtable.go (a table of values by id that passes empty per function
+//     or block at the cost of the entries they set, and keep in the
+//     Context between runs).
 //   - what the memory passes share (spirv-opt's MemPass): mem.go (which
 //     function variables can become SSA values, deleting a store with what
 //     only it used, decorations by target, the functions the entry points
