@@ -157,7 +157,11 @@ func (e *emitter) spvMemberTypes(c *types.Type) []*types.Type {
 func (e *emitter) fieldValues(c *types.Type, id builder.ID) []leaf {
 	var out []leaf
 	for k, m := range e.spvMembers(c) {
-		el := e.fb.CompositeExtract(e.typeID(m.typ), id, uint32(k))
+		indexes := []uint32{uint32(k)}
+		if len(m.fields) == 1 && e.perVertexField(c, m.fields[0]) {
+			indexes = append(indexes, 0) // the provoking vertex's value (pervertex.go)
+		}
+		el := e.fb.CompositeExtract(e.typeID(m.typ), id, indexes...)
 		if m.fields == nil {
 			out = append(out, leaf{id: el, typ: m.typ})
 			continue
@@ -181,6 +185,14 @@ func (e *emitter) packStruct(c *types.Type, vals []builder.ID) builder.ID {
 	n := 0
 	sl := e.lowering.calc.Struct(c.Canonical(), layout.Void)
 	for _, m := range e.spvMembers(c) {
+		if len(m.fields) == 1 && e.perVertexField(c, m.fields[0]) {
+			// a per-vertex member (pervertex.go): a value built in the
+			// shader is the same at the three vertices
+			at := e.perVertexArrayType(m.typ)
+			parts = append(parts, e.fb.CompositeConstruct(at, vals[n], vals[n], vals[n]))
+			n++
+			continue
+		}
 		if m.fields == nil || len(m.fields) == 1 && !isBitfield(c, m.fields[0]) {
 			parts = append(parts, vals[n])
 			n++

@@ -25,6 +25,9 @@
 // RUN: %hlsl2spirv -fcgl -T ps_6_1 -E pair %s | FileCheck %s --check-prefix=PAIR
 // RUN: %hlsl2spirv -O0 -T ps_6_1 -E pair %s | FileCheck %s --check-prefix=PAIR0
 // RUN: %hlsl2spirv -T ps_6_1 -E pair %s | FileCheck %s --check-prefix=PAIR3
+// RUN: %hlsl2spirv -fcgl -T ps_6_1 -E made %s | FileCheck %s --check-prefix=MADE
+// RUN: %hlsl2spirv -O0 -T ps_6_1 -E made %s | FileCheck %s --check-prefix=MADE0
+// RUN: %hlsl2spirv -T ps_6_1 -E made %s | FileCheck %s --check-prefix=MADE3
 
 // CHECK: OpCapability FragmentBarycentricKHR
 // CHECK: OpExtension "SPV_KHR_fragment_shader_barycentric"
@@ -138,6 +141,21 @@
 // PAIR3: OpStore %out_var_SV_Target0
 // PAIR3: OpStore %out_var_SV_Target1
 
+// A struct built in the shader (an initializer list, a cast of 0) holds
+// the same value at the three vertices of a per-vertex member.
+// MADE: [[zero:%[0-9]+]] = OpConstantNull %In
+// MADE: %src_made = OpFunction
+// MADE: [[c:%[0-9]+]] = OpLoad %v3float
+// MADE-NEXT: [[all:%[0-9]+]] = OpCompositeConstruct %_arr_v3float_uint_3 [[c]] [[c]] [[c]]
+// MADE-NEXT: [[made:%[0-9]+]] = OpCompositeConstruct %In {{%[0-9]+}} [[all]]
+// MADE-NEXT: OpStore %copy [[made]]
+// MADE-NEXT: OpStore %zero [[zero]]
+// MADE: OpAccessChain %_ptr_Function_v3float %copy %int_1 %uint_0
+// MADE: OpAccessChain %_ptr_Function_v3float %zero %int_1 %uint_0
+// MADE0: OpFunctionCall %v4float %src_made
+// MADE3-NOT: OpFunctionCall
+// MADE3: OpAccessChain %_ptr_Input_v3float %in_var_COLOR %uint_1
+
 // BAD: error: attribute evaluation can only be done on values taken directly from inputs.
 // VS: error: GetAttributeAtVertex only allowed in pixel shader
 
@@ -185,4 +203,10 @@ Targets pair(nointerpolation Pair p) {
   t.first = float4(GetAttributeAtVertex(p.a, 1), p.b);
   t.second = float4(p.a.yz, GetAttributeAtVertex(p.b, 2), 1);
   return t;
+}
+
+float4 made(In input) : SV_Target {
+  In copy = { input.pos, input.color };
+  In zero = (In)0;
+  return float4(copy.color + zero.color + GetAttributeAtVertex(input.color, 1), 1);
 }
