@@ -399,6 +399,7 @@ func (e *emitter) module() {
 	var entries []libEntry
 	if e.stage() == stage.Library {
 		entries = e.libraryEntries() // library.go
+		e.io.library = true
 	} else {
 		entry := e.info.Entry
 		if entry == nil || entry.Decl == nil || entry.Decl.Body == nil {

@@ -316,9 +316,10 @@ func (e *emitter) markPerVertexStructs(entry *sema.Func) {
 // vertex values of a per-vertex attribute, as DXC lays such a struct out
 // when the pixel shader calls GetAttributeAtVertex: a nointerpolation
 // member (or one of a struct markPerVertexStructs found) of a numeric
-// type other than bool (a bool input is never per-vertex).
+// type other than bool (a bool input is never per-vertex). Not in a
+// library, whose entries of other stages share the struct types.
 func (e *emitter) perVertexField(st *types.Type, i int) bool {
-	if !e.io.perVertex {
+	if !e.io.perVertex || e.io.library {
 		return false
 	}
 	c := st.Canonical()

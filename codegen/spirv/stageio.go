@@ -51,6 +51,10 @@ type stageIO struct {
 	entryArrays     map[*sema.Var]bool
 
 	// Shared by every entry point.
+	// library: the module is a library, whose entries of several stages
+	// share the struct types: its per-vertex members stay plain values
+	// (pervertex.go).
+	library bool
 	// extBuiltins are the vk::ext_builtin_input/output variables
 	// (extbuiltin.go), by built-in and in declaration order.
 	extBuiltins     map[builtinKey]builder.ID
