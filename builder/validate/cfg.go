@@ -1015,7 +1015,7 @@ func (c *checker) caseFallThrough(g *fcfg, target, merge int32) (int32, error) {
 // needs a merge instruction, and every OpSwitch needs one.
 func (c *checker) structuredSelections(g *fcfg) error {
 	po := g.sdom.po // the structural graph's post-order from the entry block
-	g.newMark() // seen
+	g.newMark()     // seen
 	seen := g.marked
 	for i := len(po) - 1; i >= 0; i-- {
 		b := po[i]
