@@ -538,15 +538,8 @@ func (c *Context) copyOperands(ops []Operand) []Operand {
 	return dst
 }
 
-// newBlock allocates a block from a slab, as newInst does instructions.
-func (c *Context) newBlock() *Block {
-	if len(c.blockSlab) == 0 {
-		c.blockSlab = make([]Block, 64)
-	}
-	b := &c.blockSlab[0]
-	c.blockSlab = c.blockSlab[1:]
-	return b
-}
+// newBlock allocates a block from a slab: one allocation per 64 blocks.
+func (c *Context) newBlock() *Block { return fromSlab(&c.blockSlab, 64) }
 
 // instList returns an empty instruction list with room for a typical
 // block's instructions, carved from a shared array (capacity-limited, so
@@ -564,13 +557,17 @@ func (c *Context) instList() []*Inst {
 
 // newInst allocates an instruction from a slab: one allocation per 256
 // instructions instead of one each.
-func (c *Context) newInst() *Inst {
-	if len(c.slab) == 0 {
-		c.slab = make([]Inst, 256)
+func (c *Context) newInst() *Inst { return fromSlab(&c.slab, 256) }
+
+// fromSlab hands out the next zero T of *slab, refilling it with chunk
+// new values when it runs out.
+func fromSlab[T any](slab *[]T, chunk int) *T {
+	if len(*slab) == 0 {
+		*slab = make([]T, chunk)
 	}
-	in := &c.slab[0]
-	c.slab = c.slab[1:]
-	return in
+	v := &(*slab)[0]
+	*slab = (*slab)[1:]
+	return v
 }
 
 // MemberName names member of a struct type (OpMemberName), once.
