@@ -169,6 +169,9 @@ func InstructionInfo(op Op) *InstInfo {
 	return &instTable[i-1]
 }
 
+// Instructions returns every instruction of the grammar, in opcode order.
+func Instructions() []InstInfo { return instTable[:] }
+
 func (op Op) String() string {
 	if in := InstructionInfo(op); in != nil {
 		return in.Name
