@@ -11,5 +11,10 @@ import "github.com/antlr4-go/antlr/v4"
 // copy of their own.
 func NewATN() *antlr.ATN {
 	HLSLParserInit()
+	interfaceTables = &contextInterfaces
 	return antlr.NewATNDeserializer(nil).Deserialize(HLSLParserParserStaticData.serializedATN)
 }
+
+// interfaceTables refers to contextInterfaces (interfaces.go) from code,
+// which keeps it and the interface tables it holds in the binary.
+var interfaceTables any
