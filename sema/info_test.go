@@ -27,7 +27,7 @@ float4 main(float4 p : POSITION) : SV_Position {
   float r = f(1, b, c);
   float4 v = p * 2;
   int i = v.x;
-  return dot(v, c0) + r + g + st + gs[0] + N + V.y + i;
+  return dot(v, c0) + r + g + st + N + V.y + i; // gs: no vertex shader has groupshared memory
 }
 `
 

@@ -182,6 +182,10 @@ func (v *vulkanChecker) body(b *ast.BlockStmt) {
 			if vr, ok := v.c.info.ObjectOf(n).(*Var); ok && n.Name != nil && badVkLiteral(vr.typ) {
 				v.c.errorf(codes.UnsupportedType, n.Name.Pos(), "The template argument to vk::Literal must be a vk::integral_constant")
 			}
+		case *ast.NameExpr:
+			if vr, ok := v.c.info.ObjectOf(n).(*Var); ok && vr.Storage == StorageGroupShared && !groupSharedStage(v.stage) {
+				v.c.errorf(codes.StageRestriction, n.Pos(), "groupshared variable '%s' cannot be used in a %s shader: Vulkan has workgroup memory only in compute, mesh, amplification and node shaders", n.Name, v.stage.Name())
+			}
 		case *ast.CondExpr:
 			// HLSL 2021's short-circuiting ?: stores each branch through a
 			// numeric cast, which DXC has only for numeric types.
@@ -540,6 +544,13 @@ func (v *vulkanChecker) methodCall(e *ast.CallExpr, m *intrinsics.Match, name st
 			c.errorf(codes.IntrinsicArgument, me.X.Pos(), "Offsets to texture access operations must be immediate values.")
 		}
 	}
+}
+
+// groupSharedStage reports the stages whose entry points may use
+// groupshared (Workgroup) memory; code reached only as library code, or
+// from a [shader("...")] name that is no stage, is not judged.
+func groupSharedStage(st stage.Stage) bool {
+	return st.IsComputeLike() || st == stage.Node || st == stage.Library || st == stage.None
 }
 
 // implicitLodStage reports the stages where Vulkan allows implicit-LOD

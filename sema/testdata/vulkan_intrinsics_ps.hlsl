@@ -32,7 +32,8 @@ float4 main(float2 uv : TEXCOORD0, int2 offset : OFFSET, uint64_t wide : WIDE) :
   InterlockedAdd(privateCounter /* ERROR "using static variable or function scope variable in interlocked operation is not allowed" */, 1, before);
   uint local = 0;
   InterlockedAdd(local /* ERROR "using static variable or function scope variable in interlocked operation is not allowed" */, 1);
-  InterlockedAdd(shared, 1);         // groupshared: fine
+  // groupshared memory is Workgroup memory, which no pixel shader has
+  InterlockedAdd(shared /* ERROR "groupshared variable 'shared' cannot be used in a pixel shader: Vulkan has workgroup memory only in compute, mesh, amplification and node shaders" */, 1);
   InterlockedAdd(counters[0], 1);    // a resource element: fine
   InterlockedAdd(texels /* ERROR "Interlocked operation for texture buffer whose result type is non-scalar type is not allowed" */ [uint2(0, 0)].x, 1);
 
