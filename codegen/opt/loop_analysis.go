@@ -77,6 +77,10 @@ func findLoops(c *Context, f *builder.Function) []*loopDesc {
 		post = append(post, top.b)
 		stack = stack[:len(stack)-1]
 	}
+	// loopAt is the loop headed by each block found so far (by block
+	// index), for finding a loop's children while listing its blocks.
+	loopAt := make([]*loopDesc, len(g.Blocks))
+	var walk []int32
 	for _, hi := range post {
 		h := g.Blocks[hi]
 		mi := h.Merge()
@@ -98,10 +102,25 @@ func findLoops(c *Context, f *builder.Function) []*loopDesc {
 		if l.merge != nil {
 			mergeIdx = g.Index(l.merge.Label)
 		}
-		for i, b := range g.Blocks {
-			if dom.Dominates(hi, int32(i)) && (mergeIdx < 0 || !dom.Dominates(mergeIdx, int32(i))) {
-				l.blocks[b] = true
+		// The loop's blocks are the header's subtree of the dominator
+		// tree, less the merge block's (what the merge block dominates
+		// is a subtree): a walk of the loop, not of the function, so
+		// that finding every loop is linear in the code (times the
+		// nesting depth). Loops found before whose header is among them
+		// and that are not yet placed are its children.
+		walk = append(walk[:0], hi)
+		for len(walk) > 0 {
+			i := walk[len(walk)-1]
+			walk = walk[:len(walk)-1]
+			if mergeIdx >= 0 && dom.Dominates(mergeIdx, i) {
+				continue
 			}
+			l.blocks[g.Blocks[i]] = true
+			if inner := loopAt[i]; inner != nil && inner.parent == nil && i != hi {
+				inner.parent = l
+				l.children = append(l.children, inner)
+			}
+			walk = append(walk, dom.Children(i)...)
 		}
 		for _, p := range g.Preds[hi] {
 			if l.cont != nil && dom.Dominates(g.Index(l.cont.Label), p) {
@@ -110,14 +129,7 @@ func findLoops(c *Context, f *builder.Function) []*loopDesc {
 			}
 		}
 		l.preheader = findPreheader(g, dom, hi)
-		// Loops found before inside this one and not yet placed are its
-		// children.
-		for _, inner := range loops {
-			if inner.parent == nil && l.contains(inner.header) {
-				inner.parent = l
-				l.children = append(l.children, inner)
-			}
-		}
+		loopAt[hi] = l
 		loops = append(loops, l)
 	}
 	return loops
@@ -154,19 +166,22 @@ func (l *loopDesc) inductionVariables() []*builder.Inst {
 
 // conditionBlock returns the block deciding whether to leave the loop: the
 // merge block's only predecessor inside the loop, when it ends in a
-// conditional branch one of whose targets is the merge block.
-func (l *loopDesc) conditionBlock(c *Context, preds *predLists) *builder.Block {
+// conditional branch one of whose targets is the merge block. (A block
+// with two edges to the merge block counts twice, as in spirv-opt's
+// predecessor lists.)
+func (l *loopDesc) conditionBlock(c *Context) *builder.Block {
 	if l.merge == nil {
 		return nil
 	}
 	var in *builder.Block
-	for _, p := range preds.of(l.merge.Label) {
-		if b := c.DU.Block(p); b != nil && l.blocks[b] {
-			if in != nil {
-				return nil
-			}
-			in = b
+	for _, u := range c.DU.UsersView(l.merge.Label) {
+		if !isBranchOp(u.Op) || u.Block == nil || u.Block.Terminator() != u || !l.blocks[u.Block] {
+			continue
 		}
+		if in != nil || edgesTo(u.Block, l.merge.Label) > 1 {
+			return nil
+		}
+		in = u.Block
 	}
 	if in == nil {
 		return nil
@@ -179,6 +194,34 @@ func (l *loopDesc) conditionBlock(c *Context, preds *predLists) *builder.Block {
 		return nil
 	}
 	return in
+}
+
+// edgesTo returns how many of b's branch targets are label.
+func edgesTo(b *builder.Block, label builder.ID) int {
+	var buf [8]builder.ID
+	n := 0
+	for _, s := range b.AppendSuccessors(buf[:0]) {
+		if s == label {
+			n++
+		}
+	}
+	return n
+}
+
+// oneEdgeTo reports whether exactly one branch (counting each target of
+// each terminator) goes to label: the block's predecessor list, as
+// spirv-opt keeps it, has one entry. The branches are the label's users,
+// so this costs them, not the function.
+func oneEdgeTo(c *Context, label builder.ID) bool {
+	n := 0
+	for _, u := range c.DU.UsersView(label) {
+		if isBranchOp(u.Op) && u.Block != nil && u.Block.Terminator() == u {
+			if n += edgesTo(u.Block, label); n > 1 {
+				return false
+			}
+		}
+	}
+	return n == 1
 }
 
 // isLoopCompare reports whether op is a comparison the trip count can be

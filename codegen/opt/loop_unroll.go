@@ -28,23 +28,45 @@ func (loopUnroll) Run(c *Context) (bool, error) {
 		if !hasUnrollLoop(f) {
 			continue // no loop analysis for nothing to unroll
 		}
+		// Each loop's copies go before its merge block, all at once when
+		// the function is done: placing them loop by loop would copy the
+		// block list once per loop. Nothing below reads block positions
+		// (predecessors come from the def-use chains, a loop's order from
+		// its branches).
+		before := map[*builder.Block][]*builder.Block{}
 		for _, l := range findLoops(c, f) {
 			if !l.hasLoopControl(spv.LoopControlUnroll) {
 				continue
 			}
-			// Only for the loops asked to unroll: building the lists is
-			// linear in the function, once per loop would be quadratic.
-			preds := newPredLists(c, f)
-			u := newLoopUnroller(c, f, l, preds)
+			u := newLoopUnroller(c, f, l)
 			if u == nil {
 				continue
 			}
 			u.fullyUnroll()
+			before[l.merge] = u.added
 			changed = true
+		}
+		if len(before) > 0 {
+			placeBefore(f, before)
 			f.InvalidateCFG()
 		}
 	}
 	return changed, nil
+}
+
+// placeBefore puts each list of new blocks before the block it is listed
+// for, in one pass over f's blocks.
+func placeBefore(f *builder.Function, before map[*builder.Block][]*builder.Block) {
+	n := len(f.Blocks)
+	for _, l := range before {
+		n += len(l)
+	}
+	out := make([]*builder.Block, 0, n)
+	for _, b := range f.Blocks {
+		out = append(out, before[b]...)
+		out = append(out, b)
+	}
+	f.Blocks = out
 }
 
 // hasUnrollLoop reports whether a block of f is the header of a loop
@@ -76,11 +98,11 @@ type loopUnroller struct {
 
 // newLoopUnroller returns the unroller of l, or nil when spirv-opt would
 // not unroll it (LoopUtils::CanPerformUnroll), or it has no preheader.
-func newLoopUnroller(c *Context, f *builder.Function, l *loopDesc, preds *predLists) *loopUnroller {
+func newLoopUnroller(c *Context, f *builder.Function, l *loopDesc) *loopUnroller {
 	if l.header.Merge() == nil || l.latch == nil || l.preheader == nil || l.merge == nil || l.cont == nil {
 		return nil
 	}
-	cond := l.conditionBlock(c, preds)
+	cond := l.conditionBlock(c)
 	if cond == nil {
 		return nil
 	}
@@ -96,7 +118,7 @@ func newLoopUnroller(c *Context, f *builder.Function, l *loopDesc, preds *predLi
 		return nil
 	}
 	// No breaks, no continues.
-	if len(preds.of(l.merge.Label)) != 1 || len(preds.of(l.cont.Label)) != 1 {
+	if !oneEdgeTo(c, l.merge.Label) || !oneEdgeTo(c, l.cont.Label) {
 		return nil
 	}
 	for b := range l.blocks {
@@ -111,8 +133,7 @@ func newLoopUnroller(c *Context, f *builder.Function, l *loopDesc, preds *predLi
 		return nil
 	}
 	u := &loopUnroller{c: c, f: f, l: l, cond: cond, ind: ind, trip: trip}
-	f.InvalidateCFG()
-	for _, b := range structuredOrderFrom(f, l.header, l.merge) {
+	for _, b := range structuredOrderByLabels(c, l.header, l.merge) {
 		if b == l.merge {
 			break
 		}
@@ -157,10 +178,6 @@ func (u *loopUnroller) fullyUnroll() {
 			p.blocks[b] = true
 		}
 	}
-	// The copies go before the merge block.
-	at := blockIndex(u.f, l.merge)
-	u.f.Blocks = slices.Insert(u.f.Blocks, at, u.added...)
-	u.f.InvalidateCFG()
 	// After the loop, the phis' values are their last values.
 	for i, phi := range u.phis {
 		c.DU.KillNamesAndDecorations(u.prevPhis[i].Result)
@@ -309,4 +326,51 @@ func (u *loopUnroller) remap(in *builder.Inst, m map[builder.ID]builder.ID) {
 	if changed {
 		u.c.DU.AnalyzeUses(in)
 	}
+}
+
+// structuredOrderByLabels is structuredOrderFrom(f, root, end) walked
+// through the branches' labels rather than the function's CFG: it costs
+// the blocks it reaches (a loop's), not a CFG of the whole function
+// rebuilt after every unrolled loop.
+func structuredOrderByLabels(c *Context, root, end *builder.Block) []*builder.Block {
+	type frame struct {
+		b     *builder.Block
+		succs []builder.ID // merge block and continue target first, then the branch targets
+		next  int
+	}
+	var buf []builder.ID
+	push := func(stack []frame, b *builder.Block) []frame {
+		fr := frame{b: b}
+		if b != end {
+			start := len(buf)
+			if m := b.Merge(); m != nil {
+				buf = append(buf, m.Operands[0].ID())
+				if m.Op == spv.OpLoopMerge {
+					buf = append(buf, m.Operands[1].ID())
+				}
+			}
+			buf = b.AppendSuccessors(buf)
+			fr.succs = buf[start:len(buf):len(buf)]
+		}
+		return append(stack, fr)
+	}
+	visited := map[*builder.Block]bool{root: true}
+	var post []*builder.Block
+	stack := push(nil, root)
+	for len(stack) > 0 {
+		top := &stack[len(stack)-1]
+		if top.next < len(top.succs) {
+			s := c.DU.Block(top.succs[top.next])
+			top.next++
+			if s != nil && s.Func == root.Func && !visited[s] {
+				visited[s] = true
+				stack = push(stack, s)
+			}
+			continue
+		}
+		post = append(post, top.b)
+		stack = stack[:len(stack)-1]
+	}
+	slices.Reverse(post)
+	return post
 }

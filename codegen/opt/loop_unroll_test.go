@@ -202,7 +202,7 @@ func unrollBenchModule(n int) string {
 	var b strings.Builder
 	b.WriteString("%main = OpFunction %void None %fn\n%entry = OpLabel\nOpBranch %h_0\n")
 	for i := range n {
-		b.WriteString(strings.NewReplacer("%N", fmt.Sprint("_", i), "%NEXT", fmt.Sprint("_", i+1)).Replace(`%h%N = OpLabel
+		b.WriteString(strings.NewReplacer("%NEXT", fmt.Sprint("_", i+1), "%N", fmt.Sprint("_", i)).Replace(`%h%N = OpLabel
 %i%N = OpPhi %int %int_0 %PRE %inc%N %cont%N
 %s%N = OpPhi %float %float_0 %PRE %s2%N %cont%N
 %cmp%N = OpSLessThan %bool %i%N %int_10
