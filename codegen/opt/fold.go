@@ -95,36 +95,44 @@ func (c *Context) folder() *folder {
 
 // foldOnce applies the first folding that changes in.
 func (f *folder) foldOnce(in *builder.Inst) bool {
-	if id := f.foldToConstant(in, nil); id != 0 {
+	constRules, rules := f.constRulesFor(in), f.rulesFor(in)
+	if len(constRules) == 0 && len(rules) == 0 && !foldableOpcode(in.Op) {
+		// Most instructions (loads, stores, branches...): no rule to
+		// try, and no word-by-word folding.
+		return false
+	}
+	if id := f.evaluate(in, nil, constRules); id != 0 {
 		in.Op = spv.OpCopyObject
 		in.Operands = []builder.Operand{builder.Ref(id)}
 		return true
 	}
-	rules := f.rulesFor(in)
 	if len(rules) == 0 {
 		return false
 	}
 	mark := len(f.scratch)
-	defer f.release(mark)
 	consts := f.operandConstants(in)
+	folded := false
 	for _, r := range rules {
 		if r(f, in, consts) {
-			return true
+			folded = true
+			break
 		}
 	}
-	return false
+	f.release(mark)
+	return folded
 }
 
 // release takes back the scratch lists handed out since mark (by
 // operandConstants and evaluate): a fold's lists live until the fold that
-// asked for them ends, and nested folds stack theirs above.
+// asked for them ends, and nested folds stack theirs above. (The entries
+// are not cleared: they are overwritten before they are read again, and
+// the values they point at live as long as the folder's caches.)
 func (f *folder) release(mark int) {
-	clear(f.scratch[mark:])
 	f.scratch = f.scratch[:mark]
 }
 
 // scratchList appends n values to the scratch stack and returns them (a
-// list whose capacity is its length).
+// list whose capacity is its length), not cleared: the caller sets them.
 func (f *folder) scratchList(n int) []*cval {
 	base := len(f.scratch)
 	f.scratch = slices.Grow(f.scratch, n)[:base+n]
@@ -144,14 +152,21 @@ func (f *folder) evaluate(in *builder.Inst, value func(builder.ID) builder.ID, r
 	if len(rules) == 0 && !scalar && !vector {
 		return 0
 	}
+	mark := len(f.scratch)
+	id := f.evaluateWith(in, value, rules, scalar, vector)
+	f.release(mark)
+	return id
+}
+
+// evaluateWith is evaluate once it is known there is something to try;
+// the caller releases the scratch lists.
+func (f *folder) evaluateWith(in *builder.Inst, value func(builder.ID) builder.ID, rules []constRule, scalar, vector bool) builder.ID {
 	read := func(id builder.ID) *cval {
 		if value != nil {
 			id = value(id)
 		}
 		return f.constOf(id)
 	}
-	mark := len(f.scratch)
-	defer f.release(mark)
 	f.ids = appendInIDs(f.ids[:0], in.Operands)
 	consts := f.scratchList(len(f.ids))
 	missing := false
@@ -233,6 +248,7 @@ func appendInIDs(out []builder.ID, ops []builder.Operand) []builder.ID {
 func (f *folder) operandConstants(in *builder.Inst) []*cval {
 	out := f.scratchList(len(in.Operands))
 	for i := range in.Operands {
+		out[i] = nil
 		if in.Operands[i].IsID() {
 			out[i] = f.constOf(in.Operands[i].ID())
 		}

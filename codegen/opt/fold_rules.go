@@ -740,6 +740,11 @@ func mergeNegateAddSub(f *folder, in *builder.Inst, k []*cval) bool {
 	return true
 }
 
+// isNegation reports whether d is a negation (foldable or not).
+func isNegation(d *builder.Inst) bool {
+	return d != nil && (d.Op == spv.OpSNegate || d.Op == spv.OpFNegate)
+}
+
 // foldableNegation reports whether d negates and may be folded through.
 func (f *folder) foldableNegation(d *builder.Inst) bool {
 	return d != nil && (d.Op == spv.OpSNegate || d.Op == spv.OpFNegate && f.floatFoldingAllowed(d))
@@ -747,10 +752,13 @@ func (f *folder) foldableNegation(d *builder.Inst) bool {
 
 // mergeDivMulDoubleNegative folds (-x)*(-y) to x*y and (-x)/(-y) to x/y.
 func mergeDivMulDoubleNegative(f *folder, in *builder.Inst, k []*cval) bool {
+	l, r := f.def(op(in, 0)), f.def(op(in, 1))
+	if !isNegation(l) || !isNegation(r) {
+		return false // (before the type tests)
+	}
 	if f.isFloatType(in.Type) && !f.floatFoldingAllowed(in) {
 		return false
 	}
-	l, r := f.def(op(in, 0)), f.def(op(in, 1))
 	if f.foldableNegation(l) && f.foldableNegation(r) {
 		set(in, in.Op, op(l, 0), op(r, 0))
 		return true
@@ -760,11 +768,14 @@ func mergeDivMulDoubleNegative(f *folder, in *builder.Inst, k []*cval) bool {
 
 // mergeAddNegate folds (-x)+y and y+(-x) to y-x.
 func mergeAddNegate(f *folder, in *builder.Inst, k []*cval) bool {
+	l, r := f.def(op(in, 0)), f.def(op(in, 1))
+	if !isNegation(l) && !isNegation(r) {
+		return false // (before the type tests)
+	}
 	isFloat := f.isFloatType(in.Type)
 	if isFloat && !f.floatFoldingAllowed(in) {
 		return false
 	}
-	l, r := f.def(op(in, 0)), f.def(op(in, 1))
 	sub := spv.OpISub
 	if isFloat {
 		sub = spv.OpFSub
@@ -780,11 +791,14 @@ func mergeAddNegate(f *folder, in *builder.Inst, k []*cval) bool {
 
 // mergeSubNegate folds y-(-x) to y+x and (-x)-C to -C-x.
 func mergeSubNegate(f *folder, in *builder.Inst, k []*cval) bool {
+	l, r := f.def(op(in, 0)), f.def(op(in, 1))
+	if !isNegation(l) && !isNegation(r) {
+		return false // (before the type tests)
+	}
 	isFloat := f.isFloatType(in.Type)
 	if isFloat && !f.floatFoldingAllowed(in) {
 		return false
 	}
-	l, r := f.def(op(in, 0)), f.def(op(in, 1))
 	if f.foldableNegation(r) {
 		add := spv.OpIAdd
 		if isFloat {
@@ -809,11 +823,13 @@ func mergeSubNegate(f *folder, in *builder.Inst, k []*cval) bool {
 // other operand's instruction (checked for float folding) and its
 // constants; ok false when the rule cannot apply.
 func (f *folder) constChain(in *builder.Inst, k []*cval) (c1 *cval, other *builder.Inst, ok bool) {
-	isFloat := f.isFloatType(in.Type)
-	if isFloat && !f.floatFoldingAllowed(in) || !f.width32or64(in.Type) {
+	// (The constant operand first: most instructions have none, and it
+	// costs no type lookup.)
+	if c1 = constInput(k); c1 == nil {
 		return nil, nil, false
 	}
-	if c1 = constInput(k); c1 == nil {
+	isFloat := f.isFloatType(in.Type)
+	if isFloat && !f.floatFoldingAllowed(in) || !f.width32or64(in.Type) {
 		return nil, nil, false
 	}
 	other = f.nonConstInput(k[0], in)
@@ -1133,6 +1149,13 @@ func mergeSubSub(f *folder, in *builder.Inst, k []*cval) bool {
 
 // mergeGenericAddSub folds (a-b)+b and b+(a-b) to a.
 func mergeGenericAddSub(f *folder, in *builder.Inst, k []*cval) bool {
+	isSub := func(id builder.ID) bool {
+		d := f.def(id)
+		return d != nil && (d.Op == spv.OpFSub || d.Op == spv.OpISub)
+	}
+	if !isSub(op(in, 0)) && !isSub(op(in, 1)) {
+		return false // (before the type tests: most additions have no subtraction operand)
+	}
 	isFloat := f.isFloatType(in.Type)
 	if isFloat && !f.floatFoldingAllowed(in) || !f.width32or64(in.Type) {
 		return false
@@ -1157,13 +1180,13 @@ func mergeGenericAddSub(f *folder, in *builder.Inst, k []*cval) bool {
 // factorAddSubMuls folds a*b + a*c to a*(b+c) (and the same for -), when
 // both products have no other use.
 func factorAddSubMuls(f *folder, in *builder.Inst, k []*cval) bool {
-	isFloat := f.isFloatType(in.Type)
-	if isFloat && !f.floatFoldingAllowed(in) {
-		return false
-	}
 	m0, m1 := f.def(op(in, 0)), f.def(op(in, 1))
 	isMul := func(d *builder.Inst) bool { return d != nil && (d.Op == spv.OpFMul || d.Op == spv.OpIMul) }
 	if !isMul(m0) || !isMul(m1) {
+		return false
+	}
+	isFloat := f.isFloatType(in.Type)
+	if isFloat && !f.floatFoldingAllowed(in) {
 		return false
 	}
 	if f.c.DU.NumUsers(m0.Result) > 1 || f.c.DU.NumUsers(m1.Result) > 1 {
@@ -1408,10 +1431,10 @@ func (f *folder) intPairs(a, b *cval, fn func(x, y uint64)) {
 // other, other's operand constants and C2 (nil when the rule cannot
 // apply).
 func (f *folder) bitsChainOf(in *builder.Inst, k []*cval, ops ...spv.Op) (c1 *cval, other *builder.Inst, ok2 []*cval, c2 *cval) {
-	if !f.width32or64(in.Type) {
+	if c1 = constInput(k); c1 == nil {
 		return nil, nil, nil, nil
 	}
-	if c1 = constInput(k); c1 == nil {
+	if !f.width32or64(in.Type) {
 		return nil, nil, nil, nil
 	}
 	other = f.nonConstInput(k[0], in)
