@@ -8,7 +8,8 @@
 // that do not write a module (-dumpbin, -P, -fsyntax-only, -ast-dump, -opt);
 // oconfig.go checks -Oconfig lists; header.go writes -Fh C headers;
 // batch.go runs -batch job files; gc.go sets the garbage collector for a
-// one-shot compile or a batch.
+// one-shot compile or a batch; hugeheap_linux.go asks Linux for huge pages
+// for a one-shot compile's heap (hugeheap_other.go: nothing elsewhere).
 package main
 
 import (
@@ -30,7 +31,8 @@ var version = "0.1.0-dev"
 func main() {
 	tuneGCForOneShot()  // gc.go; a batch changes it
 	frontend.Prefetch() // the parser's tables load while flags and files are read
-	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+	s := session{comp: frontend.NewCompiler(), stdin: os.Stdin, process: true}
+	os.Exit(runWith(s, os.Args[1:], os.Stdout, os.Stderr))
 }
 
 // run runs one command line with a compiler of its own.
@@ -39,11 +41,13 @@ func run(args []string, stdout, stderr io.Writer) int {
 }
 
 // session is what a command line runs with: the compiler, the standard
-// input (for the input "-"), and whether it is a job of a batch.
+// input (for the input "-"), whether it is a job of a batch, and whether
+// it is the process's own command line (not a batch job's or a test's).
 type session struct {
 	comp     *frontend.Compiler
 	stdin    io.Reader
 	batchJob bool
+	process  bool
 }
 
 // cli holds the parsed command line.
@@ -334,6 +338,9 @@ func runWith(s session, args []string, stdout, stderr io.Writer) int {
 	input := c.inputs[len(c.inputs)-1]
 	if len(c.inputs) > 1 {
 		fmt.Fprintf(stderr, "hlsl2spirv: warning: several inputs given (%s); compiling the last one\n", strings.Join(c.inputs, ", "))
+	}
+	if s.process {
+		adviseHugeHeap() // hugeheap_linux.go
 	}
 	src, err := readInput(input, s.stdin)
 	if err != nil {
