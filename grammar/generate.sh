@@ -44,13 +44,11 @@ import "github.com/antlr4-go/antlr/v4"
 // copy of their own.
 func NewATN() *antlr.ATN {
 	HLSLParserInit()
-	interfaceTables = &contextInterfaces
+	// Reading contextInterfaces (interfaces.go) from code keeps it, and the
+	// interface tables it holds, in the binary.
+	_ = contextInterfaces.trees[0]
 	return antlr.NewATNDeserializer(nil).Deserialize(HLSLParserParserStaticData.serializedATN)
 }
-
-// interfaceTables refers to contextInterfaces (interfaces.go) from code,
-// which keeps it and the interface tables it holds in the binary.
-var interfaceTables any
 GO
 # The ANTLR runtime asserts rule contexts to its interfaces at every rule
 # entry and exit (antlr.ParserRuleContext, RuleContext, Tree). Where no
