@@ -94,6 +94,10 @@ type loopUnroller struct {
 	dead                []*builder.Inst  // instructions to delete at the end
 	prevPhis            []*builder.Inst
 	prevLatch, prevCond *builder.Block
+	// m maps a copied id to its copy's, byNew a copy's result to it (for
+	// the copy being made; kept to be reused).
+	m     map[builder.ID]builder.ID
+	byNew map[builder.ID]*builder.Inst
 }
 
 // newLoopUnroller returns the unroller of l, or nil when spirv-opt would
@@ -148,6 +152,7 @@ func (u *loopUnroller) fullyUnroll() {
 	lm := l.header.Merge()
 	lm.Operands[2].Word = uint32(spv.LoopControlDontUnroll)
 	u.prevPhis, u.prevLatch, u.prevCond = u.phis, l.latch, u.cond
+	u.reserveCopies(int(u.trip.iterations - 1))
 	for i := int64(0); i < u.trip.iterations-1; i++ {
 		u.copyBody()
 	}
@@ -191,6 +196,23 @@ func (u *loopUnroller) fullyUnroll() {
 	}
 }
 
+// reserveCopies makes room in the arena for the instructions and operands
+// of n copies of the loop's blocks (one chunk of the size needed, not
+// chunks of the arena's default size).
+func (u *loopUnroller) reserveCopies(n int) {
+	insts, ops := 0, 0
+	for _, b := range u.order {
+		insts += len(b.Insts)
+		for _, in := range b.Insts {
+			ops += len(in.Operands)
+			for i := range in.Operands {
+				ops += len(in.Operands[i].Params())
+			}
+		}
+	}
+	u.c.arena.reserve(n*insts, n*ops)
+}
+
 // phiValueFrom returns the value phi takes from the block labelled pred.
 func phiValueFrom(phi *builder.Inst, pred builder.ID) builder.ID {
 	for _, p := range phiPairs(phi) {
@@ -207,13 +229,19 @@ func phiValueFrom(phi *builder.Inst, pred builder.ID) builder.ID {
 // the header phis become the values the previous copy gives them.
 func (u *loopUnroller) copyBody() {
 	c, l := u.c, u.l
-	m := map[builder.ID]builder.ID{}
-	byNew := map[builder.ID]*builder.Inst{}
+	// The maps are the unroller's, emptied for each copy.
+	if u.m == nil {
+		u.m, u.byNew = map[builder.ID]builder.ID{}, map[builder.ID]*builder.Inst{}
+	}
+	m, byNew := u.m, u.byNew
+	clear(m)
+	clear(byNew)
 	var blocks []*builder.Block
 	var newHeader, newLatch, newCond *builder.Block
 	for _, b := range u.order {
 		nb := newBlock(c, u.f)
 		nb.Line = copyChain(c, b.Line)
+		nb.Insts = make([]*builder.Inst, 0, len(b.Insts))
 		m[b.Label] = nb.Label
 		for _, in := range b.Insts {
 			if c.debugOp(in) == spv.OpenCLDebugInfo100DebugDeclare || in.Op == spv.OpNop {
@@ -222,10 +250,13 @@ func (u *loopUnroller) copyBody() {
 			if b == l.header && in.Op == spv.OpLoopMerge {
 				continue // the copies are not loops
 			}
-			cp := &builder.Inst{Op: in.Op, Type: in.Type, Operands: cloneOperands(in.Operands), Line: copyChain(c, in.Line)}
+			cp := c.arena.clone(in) // the copies are many: from the arena
+			cp.Line = copyChain(c, in.Line)
 			if in.Result != 0 {
 				cp.Result = c.M.NewID()
-				cloneDecorations(c, in.Result, cp.Result)
+				if c.DU.MayBeAnnotated(in.Result) {
+					cloneDecorations(c, in.Result, cp.Result)
+				}
 				m[in.Result] = cp.Result
 				byNew[cp.Result] = cp
 			}
