@@ -383,6 +383,9 @@ func (d *deadBranchElim) fixPhis(f *builder.Function, live func(*builder.Block) 
 			if phi.Op != spv.OpPhi {
 				break
 			}
+			if d.phiKeepsAll(phi, b, live, continues) {
+				continue // (most phis: no list to make)
+			}
 			pairs := phiPairs(phi)
 			kept := make([]phiIncoming, 0, len(pairs))
 			modified, backEdgeAdded := false, false
@@ -426,6 +429,22 @@ func (d *deadBranchElim) fixPhis(f *builder.Function, live func(*builder.Block) 
 		}
 	}
 	return changed
+}
+
+// phiKeepsAll reports whether fixPhis keeps every operand pair of phi, in
+// block b, as it is: each comes from a live predecessor still branching to
+// b, none from an unreachable continue target.
+func (d *deadBranchElim) phiKeepsAll(phi *builder.Inst, b *builder.Block, live func(*builder.Block) bool, continues map[*builder.Block]*builder.Block) bool {
+	for i := range phi.Operands {
+		inc := d.c.DU.Block(phi.Operands[i].Params()[1].ID())
+		if _, ok := continues[inc]; ok {
+			return false
+		}
+		if inc == nil || !live(inc) || !isSuccessor(inc, b.Label) {
+			return false
+		}
+	}
+	return true
 }
 
 // eraseDead deletes the unreachable blocks, leaving unreachable merge
