@@ -467,13 +467,14 @@ func (p *propagator) visitAssignment(in *builder.Inst) propStatus {
 		}
 		return p.settle(in, v)
 	}
-	if !p.c.Foldable(in) {
-		return p.markVarying(in)
-	}
 	if p.known == nil {
 		p.known = p.knownValue
 	}
-	if k := p.c.FoldToConstant(in, p.known); k != 0 {
+	k, foldable := p.c.FoldToConstantIfFoldable(in, p.known)
+	if !foldable {
+		return p.markVarying(in)
+	}
+	if k != 0 {
 		return p.settle(in, k)
 	}
 	unknown := false

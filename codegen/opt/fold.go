@@ -47,11 +47,22 @@ func (c *Context) FoldToConstant(in *builder.Inst, value func(builder.ID) builde
 	return c.folder().foldToConstant(in, value)
 }
 
-// Foldable reports whether the folder can evaluate in to a constant when its
-// operands are constants (spirv-opt's Instruction::IsFoldable).
-func (c *Context) Foldable(in *builder.Inst) bool {
+// FoldToConstantIfFoldable reports whether the folder can evaluate in to
+// a constant when its operands are constants (spirv-opt's
+// Instruction::IsFoldable) and, when it can, returns FoldToConstant(in,
+// value): both for the price of one (conditional constant propagation
+// asks both of every instruction).
+func (c *Context) FoldToConstantIfFoldable(in *builder.Inst, value func(builder.ID) builder.ID) (id builder.ID, foldable bool) {
 	f := c.folder()
-	return len(f.constRulesFor(in)) > 0 || f.foldableByScalar(in) || f.foldableByVector(in)
+	rules := f.constRulesFor(in)
+	scalar, vector := f.foldableByScalar(in), f.foldableByVector(in)
+	if len(rules) == 0 && !scalar && !vector {
+		return 0, false
+	}
+	mark := len(f.scratch)
+	id = f.evaluateWith(in, value, rules, scalar, vector)
+	f.release(mark)
+	return id, true
 }
 
 // folder holds what folding caches: the constant values of ids.
@@ -101,16 +112,33 @@ func (f *folder) foldOnce(in *builder.Inst) bool {
 		// try, and no word-by-word folding.
 		return false
 	}
-	if id := f.evaluate(in, nil, constRules); id != 0 {
-		in.Op = spv.OpCopyObject
-		in.Operands = []builder.Operand{builder.Ref(id)}
-		return true
+	mark := len(f.scratch)
+	// When every operand is a plain id (most instructions), the constants
+	// by operand that the algebraic rules take are also the constants by
+	// id operand that constant folding takes: read them once.
+	var consts []*cval
+	if scalar, vector := f.foldableByScalar(in), f.foldableByVector(in); len(constRules) > 0 || scalar || vector {
+		var id builder.ID
+		if plainIDOperands(in) {
+			consts = f.operandConstants(in)
+			id = f.evaluateConsts(in, f.constOf, constRules, scalar, vector, consts)
+		} else {
+			id = f.evaluateWith(in, nil, constRules, scalar, vector)
+		}
+		if id != 0 {
+			f.release(mark)
+			in.Op = spv.OpCopyObject
+			in.Operands = []builder.Operand{builder.Ref(id)}
+			return true
+		}
 	}
 	if len(rules) == 0 {
+		f.release(mark)
 		return false
 	}
-	mark := len(f.scratch)
-	consts := f.operandConstants(in)
+	if consts == nil {
+		consts = f.operandConstants(in)
+	}
 	folded := false
 	for _, r := range rules {
 		if r(f, in, consts) {
@@ -169,12 +197,16 @@ func (f *folder) evaluateWith(in *builder.Inst, value func(builder.ID) builder.I
 	}
 	f.ids = appendInIDs(f.ids[:0], in.Operands)
 	consts := f.scratchList(len(f.ids))
-	missing := false
 	for i, id := range f.ids {
-		v := read(id)
-		consts[i] = v
-		missing = missing || v == nil
+		consts[i] = read(id)
 	}
+	return f.evaluateConsts(in, read, rules, scalar, vector, consts)
+}
+
+// evaluateConsts is evaluateWith given the values of in's id operands
+// (consts, in order), read through read.
+func (f *folder) evaluateConsts(in *builder.Inst, read func(builder.ID) *cval, rules []constRule, scalar, vector bool, consts []*cval) builder.ID {
+	missing := slices.Contains(consts, nil)
 	for _, r := range rules {
 		if v := r(f, in, consts); v != nil {
 			return f.define(v)
@@ -238,6 +270,17 @@ func appendInIDs(out []builder.ID, ops []builder.Operand) []builder.ID {
 		}
 	}
 	return out
+}
+
+// plainIDOperands reports whether every operand of in is an id (no
+// literal, no pair or parameters): its operands are its id operands.
+func plainIDOperands(in *builder.Inst) bool {
+	for i := range in.Operands {
+		if !in.Operands[i].IsID() || in.Operands[i].Params() != nil {
+			return false
+		}
+	}
+	return true
 }
 
 // operandConstants returns the constant value of each operand of in (nil
