@@ -36,11 +36,18 @@ func (p *memPass) singleBlockElim(f *builder.Function) bool {
 	changed := false
 	var dead []*builder.Inst
 	saved := map[*builder.Inst]bool{} // whole stores a partial load reads
-	lastStore := map[builder.ID]*builder.Inst{}
-	lastLoad := map[builder.ID]*builder.Inst{}
+	// The block's last store and last load of each variable: tables by
+	// id kept in the Context, emptied for each block at the cost of what
+	// the block set (a map's clear costs its size, which the largest
+	// block sets).
+	lastStore, lastLoad := &p.c.mem.lastStore, &p.c.mem.lastLoad
+	lastStore.fit(p.c.M.Bound)
+	lastLoad.fit(p.c.M.Bound)
+	defer lastStore.reset()
+	defer lastLoad.reset()
 	for _, b := range f.Blocks {
-		clear(lastStore)
-		clear(lastLoad)
+		lastStore.reset()
+		lastLoad.reset()
 		for _, in := range b.Insts {
 			switch in.Op {
 			case spv.OpStore:
@@ -50,22 +57,22 @@ func (p *memPass) singleBlockElim(f *builder.Function) bool {
 				}
 				if ptr.Op != spv.OpVariable {
 					// A partial store: forget what is known of the variable.
-					delete(lastStore, v)
-					delete(lastLoad, v)
+					lastStore.put(v, nil)
+					lastLoad.put(v, nil)
 					continue
 				}
-				if prev := lastStore[v]; prev != nil && !saved[prev] && !p.debugDeclared(v) {
+				if prev := lastStore.at(v); prev != nil && !saved[prev] && !p.debugDeclared(v) {
 					dead = append(dead, prev)
 					changed = true
 				}
-				if l := lastLoad[v]; l != nil && in.Operands[1].ID() == l.Result {
+				if l := lastLoad.at(v); l != nil && in.Operands[1].ID() == l.Result {
 					// Storing back the value just loaded: nothing changes.
 					dead = append(dead, in)
 					changed = true
 					continue
 				}
-				lastStore[v] = in
-				delete(lastLoad, v)
+				lastStore.put(v, in)
+				lastLoad.put(v, nil)
 			case spv.OpLoad:
 				ptr, v := p.accessed(in)
 				if !p.supportedTarget(v) {
@@ -73,19 +80,19 @@ func (p *memPass) singleBlockElim(f *builder.Function) bool {
 				}
 				if ptr.Op != spv.OpVariable {
 					// A partial load reads the last whole store: keep it.
-					if s := lastStore[v]; s != nil {
+					if s := lastStore.at(v); s != nil {
 						saved[s] = true
 					}
 					continue
 				}
 				var repl builder.ID
-				if s := lastStore[v]; s != nil {
+				if s := lastStore.at(v); s != nil {
 					repl = s.Operands[1].ID()
-				} else if l := lastLoad[v]; l != nil {
+				} else if l := lastLoad.at(v); l != nil {
 					repl = l.Result
 				}
 				if repl == 0 {
-					lastLoad[v] = in
+					lastLoad.put(v, in)
 					continue
 				}
 				p.c.DU.KillNamesAndDecorations(in.Result)
@@ -93,8 +100,8 @@ func (p *memPass) singleBlockElim(f *builder.Function) bool {
 				dead = append(dead, in)
 				changed = true
 			case spv.OpFunctionCall:
-				clear(lastStore)
-				clear(lastLoad)
+				lastStore.reset()
+				lastLoad.reset()
 			}
 		}
 	}
