@@ -17,15 +17,18 @@ import (
 // Debian and Ubuntu) the Go heap does not ask. Asking is not enough either:
 // the runtime maps the heap in 4 MB steps as it grows, and each new mapping
 // starts without the advice. So hugeHeap first has the runtime map the heap
-// a compile will use: a goroutine whose frame needs 12 MB gets a 16 MB
+// a compile will use: a goroutine whose frame needs 24 MB gets a 32 MB
 // stack from the heap, which goes back to the heap when the goroutine ends
 // (at once, the collector being off). Those pages are advised, and the
 // compile's allocations take them in turn: a few 2 MB faults instead of
 // hundreds of 4 KB ones (pbr_forward.ps.hlsl: 1,350-1,390 page faults
-// -> 760-990). The runtime clears what it reuses from the stack's pages,
-// which costs less than the faults did, and a compile's resident size
-// grows by at most the rest of the last huge page (the 5,000-line
-// shader's peak: 57.4 -> 58-59 MB).
+// -> 700-1,000; the 5,000-line shader: 14,100 -> 4,800-5,900). 32 MB is
+// the largest stack that leaves the heap under the one-shot collector's
+// 52 MiB limit (gc.go), which counts mapped memory, used or not. The
+// runtime clears what it reuses from the stack's pages, which costs less
+// than the faults did, and a compile's resident size grows by at most the
+// rest of the last huge page (the 5,000-line shader's peak stays about
+// 57 MB).
 //
 // Where no free huge page is at hand the kernel gives small pages as
 // before (with THP defrag at its default, "madvise", after trying to
@@ -37,7 +40,7 @@ import (
 
 // hugeStack is the stack hugeHeap's goroutine gets (its frame needs
 // three quarters of it, and stacks grow by doubling).
-const hugeStack = 16 << 20
+const hugeStack = 32 << 20
 
 // adviseHugeHeap asks for huge pages for the heap where they are given
 // on request.
@@ -75,20 +78,20 @@ const (
 	madvHugePage = 14 // MADV_HUGEPAGE
 )
 
-// bigFrame returns an address at the top of its frame, which needs 12 MB
+// bigFrame returns an address at the top of its frame, which needs 24 MB
 // of stack for an argument it never passes.
 //
 //go:noinline
 func bigFrame(never bool) uintptr {
 	if never {
-		takeArray([12 << 20]byte{})
+		takeArray([24 << 20]byte{})
 	}
 	var local byte
 	return uintptr(unsafe.Pointer(&local))
 }
 
 //go:noinline
-func takeArray([12 << 20]byte) {}
+func takeArray([24 << 20]byte) {}
 
 // thpOnAdvice tells whether transparent huge pages are given only to
 // memory that asks for them. Where they are always on, the heap has them

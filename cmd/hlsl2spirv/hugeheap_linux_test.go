@@ -12,7 +12,7 @@ import (
 )
 
 // TestHugeHeap: with the collector off, hugeHeap leaves at least its
-// goroutine's 16 MB stack mapped as heap inside the range it returns, and
+// goroutine's 32 MB stack mapped as heap inside the range it returns, and
 // every mapping there advised for huge pages (VmFlags "hg").
 func TestHugeHeap(t *testing.T) {
 	runtime.GC() // no collection in progress: the stack goes back to the heap at once
