@@ -12,6 +12,11 @@
 // Regenerate with grammar/generate.sh (make generate).
 parser grammar HLSLParser;
 
+// Base (parser/base.go, written by generate.sh) is ANTLR's BaseParser with
+// two hooks frontend/parse sets: a rule-depth limit and tree nodes for
+// matched tokens that cost no allocation each.
+options { superClass = Base; }
+
 tokens {
     // identifiers, classified by frontend/parse
     IDENT, TYPE_NAME, TEMPLATE_NAME, TEMPLATE_FUNC, NS_NAME,

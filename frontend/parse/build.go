@@ -374,6 +374,8 @@ func (b *builder) declSpecs(kids []antlr.Tree, i int) (declSpecs, int) {
 // firstTok is the first token of a child, a token or a rule.
 func (b *builder) firstTok(k antlr.Tree) *ctok {
 	switch k := k.(type) {
+	case *tokNode:
+		return (*ctok)(k)
 	case *antlr.TerminalNodeImpl:
 		return b.termTok(k)
 	case antlr.ParserRuleContext:
@@ -468,8 +470,8 @@ func (b *builder) declaration(ctx p.IDeclarationContext, attrs []*ast.Attribute)
 			v.init = k
 		case *p.StateBlockContext:
 			v.state = k
-		case *antlr.TerminalNodeImpl:
-			if b.termTok(k).typ == p.HLSLParserASSIGN {
+		case *tokNode, *antlr.TerminalNodeImpl:
+			if t, _ := b.realTok(k); t.typ == p.HLSLParserASSIGN {
 				continue
 			}
 		}
@@ -668,7 +670,7 @@ func (b *builder) declaredName(kids []antlr.Tree, i int) (*declaredName, int) {
 		n.qual = b.scopeNames(ds.AllScopeName())
 		i++
 	}
-	t := kid[*antlr.TerminalNodeImpl](kids, i)
+	t := b.termKid(kids, i)
 	if t == nil {
 		return nil, i
 	}
@@ -684,7 +686,7 @@ func (b *builder) declaredName(kids []antlr.Tree, i int) (*declaredName, int) {
 		n.id = b.ident(t)
 		end := b.closingAngle(kids, i+1)
 		n.targs = b.templateArgs(kid[*p.TemplateArgListContext](kids, i+2))
-		if k := kid[*antlr.TerminalNodeImpl](kids, end); k != nil {
+		if k := b.termKid(kids, end); k != nil {
 			n.stop = k.GetSymbol()
 		}
 		return n, end + 1
@@ -693,8 +695,8 @@ func (b *builder) declaredName(kids []antlr.Tree, i int) (*declaredName, int) {
 		on := kid[*p.OperatorNameContext](kids, i+1)
 		if on != nil {
 			for _, c := range on.GetChildren() {
-				if t, ok := c.(*antlr.TerminalNodeImpl); ok {
-					op += b.termTok(t).Text
+				if t, ok := b.realTok(c); ok {
+					op += t.Text
 				}
 			}
 			n.stop = on.GetStop()
@@ -1015,8 +1017,9 @@ func (b *builder) constArg(ctx p.IConstArgExpressionContext) ast.Expr {
 	var ops []ast.Op
 	for _, k := range c.GetChildren() {
 		switch k := k.(type) {
-		case *antlr.TerminalNodeImpl:
-			if op, ok := binaryOp(int(b.termTok(k).typ)); ok {
+		case *tokNode, *antlr.TerminalNodeImpl:
+			t, _ := b.realTok(k)
+			if op, ok := binaryOp(int(t.typ)); ok {
 				ops = append(ops, op)
 			}
 		case *p.UnaryExpressionContext:
@@ -1278,8 +1281,8 @@ func (b *builder) statement(ctx p.IStatementContext) ast.Stmt {
 				} else {
 					n.Cond = b.expression(k)
 				}
-			case *antlr.TerminalNodeImpl:
-				if b.termTok(k).typ == p.HLSLParserSEMI {
+			case *tokNode, *antlr.TerminalNodeImpl:
+				if t, _ := b.realTok(k); t.typ == p.HLSLParserSEMI {
 					afterSemi = true
 				}
 			case *p.StatementContext:
@@ -1541,8 +1544,8 @@ operands:
 				operands = append(make([]ast.Expr, 0, 4), first)
 			}
 			operands = append(operands, x)
-		case *antlr.TerminalNodeImpl:
-			t := b.termTok(k)
+		case *tokNode, *antlr.TerminalNodeImpl:
+			t, _ := b.realTok(k)
 			op, ok := binaryOp(int(t.typ))
 			if !ok {
 				break operands // `?` or an assignment operator
@@ -1607,10 +1610,40 @@ func kid[T antlr.Tree](kids []antlr.Tree, i int) T {
 
 // tokenKid returns the token of kids[i] when it is a (real) token.
 func tokenKid(b *builder, kids []antlr.Tree, i int) (*ctok, bool) {
-	if t := kid[*antlr.TerminalNodeImpl](kids, i); t != nil {
-		return b.termTok(t), true
+	if i >= 0 && i < len(kids) {
+		if t, ok := b.realTok(kids[i]); ok {
+			return t, true
+		}
 	}
 	return &noTok, false
+}
+
+// realTok returns the token of a parse-tree node that is a token the
+// parser matched — a *tokNode from the SLL parse or ANTLR's own node from
+// the LL parse — and not an error node or a rule.
+func (b *builder) realTok(k antlr.Tree) (*ctok, bool) {
+	switch k := k.(type) {
+	case *tokNode:
+		return (*ctok)(k), true
+	case *antlr.TerminalNodeImpl:
+		return b.termTok(k), true
+	}
+	return nil, false
+}
+
+// termKid returns kids[i] when it is a token the parser matched (see
+// realTok), or nil.
+func (b *builder) termKid(kids []antlr.Tree, i int) antlr.TerminalNode {
+	if i < 0 || i >= len(kids) {
+		return nil
+	}
+	switch k := kids[i].(type) {
+	case *tokNode:
+		return k
+	case *antlr.TerminalNodeImpl:
+		return k
+	}
+	return nil
 }
 
 // unary builds an operand with its prefix and postfix operators.
@@ -1659,6 +1692,8 @@ func (b *builder) unaryOrBad(u *p.UnaryExpressionContext, parent antlr.ParserRul
 // lastTok is the token ending kids[i], a token or a rule.
 func (b *builder) lastTok(kids []antlr.Tree, i int) *ctok {
 	switch k := kids[i].(type) {
+	case *tokNode:
+		return (*ctok)(k)
 	case *antlr.TerminalNodeImpl:
 		return b.termTok(k)
 	case antlr.ParserRuleContext:
@@ -1778,8 +1813,8 @@ func closingParen(kids []antlr.Tree, lparen int) int {
 		switch k := kids[i].(type) {
 		case *p.AssignmentExpressionContext:
 			continue
-		case *antlr.TerminalNodeImpl:
-			if k.GetSymbol().GetTokenType() == p.HLSLParserCOMMA {
+		case *tokNode, *antlr.TerminalNodeImpl:
+			if k.(antlr.TerminalNode).GetSymbol().GetTokenType() == p.HLSLParserCOMMA {
 				continue
 			}
 		}

@@ -87,7 +87,7 @@ func TestParseTreeSize(t *testing.T) {
 		diags := diag.NewList(fs, diag.Options{})
 		stream := newTokenStream(classify(diags, dropEffectSyntax(diags, toks)))
 		state := ps.acquire()
-		tree, ok := state.parseSLL(stream, &depthGuard{limit: maxRuleDepth})
+		tree, ok := state.parseSLL(stream)
 		ps.release(state)
 		if !ok || diags.HasErrors() {
 			t.Fatalf("%s does not parse", s.Name)

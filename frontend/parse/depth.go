@@ -4,6 +4,7 @@ import (
 	"github.com/antlr4-go/antlr/v4"
 
 	"github.com/hlsl2spirv/hlsl2spirv/frontend/ast"
+	p "github.com/hlsl2spirv/hlsl2spirv/grammar/parser"
 )
 
 // maxRuleDepth bounds how deeply the parser's rules may nest. Brackets are
@@ -15,26 +16,18 @@ import (
 // statement costs a handful of levels, each operator of a chain one or two.
 const maxRuleDepth = 4000
 
-// depthGuard is a parse listener that stops the parse (panicking with
-// tooDeep, recovered by parseFile) when rules nest deeper than limit.
-type depthGuard struct {
-	antlr.BaseParseTreeListener
-	depth, max, limit int
+// guardDepth makes parser stop the parse (panicking with tooDeep,
+// recovered by parseGuarded) when rules nest deeper than maxRuleDepth. The
+// generated parser counts the levels itself (grammar/parser.Base): a parse
+// listener would cost a call per rule and a node per token.
+func guardDepth(parser *p.HLSLParser) {
+	parser.DepthLimit = maxRuleDepth
+	parser.TooDeep = func(ctx antlr.ParserRuleContext) { panic(tooDeep{ctx.GetStart()}) }
 }
 
-// tooDeep is the panic value of depthGuard: the token where the rule that
+// tooDeep is the panic value of guardDepth: the token where the rule that
 // went past the limit starts.
 type tooDeep struct{ tok antlr.Token }
-
-func (g *depthGuard) EnterEveryRule(ctx antlr.ParserRuleContext) {
-	g.depth++
-	g.max = max(g.max, g.depth)
-	if g.depth > g.limit {
-		panic(tooDeep{ctx.GetStart()})
-	}
-}
-
-func (g *depthGuard) ExitEveryRule(antlr.ParserRuleContext) { g.depth-- }
 
 // maxTreeDepth bounds the depth of the syntax tree. Operator chains are
 // flat lists in the grammar (`a + b + c ...` does not nest parser rules) but

@@ -176,6 +176,8 @@ func inRule[T antlr.ParserRuleContext](ctx antlr.ParserRuleContext) bool {
 // token's type, or a rule's index for a declaration or an expression.
 func statementKind(c *p.StatementContext) int {
 	switch k := c.GetChild(0).(type) {
+	case *tokNode:
+		return int(k.typ)
 	case *antlr.TerminalNodeImpl:
 		return k.GetSymbol().GetTokenType()
 	case *p.ExpressionContext:

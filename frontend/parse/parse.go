@@ -15,7 +15,8 @@
 //
 // Files: parse.go holds Parser and the two-stage parse; classify.go the
 // identifier classifier and names.go its keyword and type-name tables;
-// token.go the token ANTLR sees and stream.go the token stream feeding it;
+// token.go the token ANTLR sees (and, as a tokNode, its parse-tree node)
+// and stream.go the token stream feeding it;
 // state.go the per-goroutine prediction states and Prefetch; build.go the
 // parse tree to AST conversion, slab.go the chunks its nodes come from; effects.go drops legacy effect syntax as
 // DXC does; depth.go bounds rule nesting; errors.go words syntax errors;
@@ -141,8 +142,8 @@ func (ps *Parser) parseFile(fs *diag.FileSet, diags *diag.List, name string, tok
 }
 
 // parseGuarded parses with SLL prediction and, when that fails, with LL,
-// under a depthGuard, on a prediction state of ps: a file nested past
-// maxRuleDepth returns the tooDeep that stopped it.
+// with rule nesting bounded (guardDepth), on a prediction state of ps: a
+// file nested past maxRuleDepth returns the tooDeep that stopped it.
 func (ps *Parser) parseGuarded(stream *tokenStream, diags *diag.List, ct []ctok, notes notesFunc, st *Stats) (tree p.ITranslationUnitContext, deep *tooDeep) {
 	state := ps.acquire()
 	defer func() {
@@ -156,13 +157,11 @@ func (ps *Parser) parseGuarded(stream *tokenStream, diags *diag.List, ct []ctok,
 			tree, deep = nil, &td
 		}
 	}()
-	guard := &depthGuard{limit: maxRuleDepth}
-	tree, ok := state.parseSLL(stream, guard)
+	tree, ok := state.parseSLL(stream)
 	if !ok {
 		st.LLFallback = true
 		stream.Seek(0)
-		guard.depth = 0
-		tree = state.parseLL(stream, diags, ct, notes, guard)
+		tree = state.parseLL(stream, diags, ct, notes)
 	}
 	ps.release(state)
 	return tree, nil
@@ -184,9 +183,12 @@ func (bailStrategy) Sync(antlr.Parser)                                {}
 func (bailStrategy) ReportError(antlr.Parser, antlr.RecognitionException) {
 }
 
-func (state *predictionState) parseSLL(stream *tokenStream, guard *depthGuard) (tree p.ITranslationUnitContext, ok bool) {
+func (state *predictionState) parseSLL(stream *tokenStream) (tree p.ITranslationUnitContext, ok bool) {
 	parser := state.newParser(stream)
-	parser.AddParseListener(guard)
+	guardDepth(parser)
+	// The tree's token nodes are the tokens themselves (token.go). Only
+	// here: the LL pass recovers from errors, which ANTLR's nodes record.
+	parser.TokenNode = tokenNode
 	parser.RemoveErrorListeners()
 	parser.SetErrorHandler(bailStrategy{antlr.NewDefaultErrorStrategy()})
 	parser.GetInterpreter().SetPredictionMode(antlr.PredictionModeSLL)
@@ -201,9 +203,9 @@ func (state *predictionState) parseSLL(stream *tokenStream, guard *depthGuard) (
 	return parser.TranslationUnit(), true
 }
 
-func (state *predictionState) parseLL(stream *tokenStream, diags *diag.List, ct []ctok, notes notesFunc, guard *depthGuard) p.ITranslationUnitContext {
+func (state *predictionState) parseLL(stream *tokenStream, diags *diag.List, ct []ctok, notes notesFunc) p.ITranslationUnitContext {
 	parser := state.newParser(stream)
-	parser.AddParseListener(guard)
+	guardDepth(parser)
 	parser.RemoveErrorListeners()
 	l := &errorListener{parser: parser, diags: diags, toks: ct, last: -2, notes: notes}
 	parser.AddErrorListener(l)

@@ -15,7 +15,7 @@ var _ = strconv.Itoa
 var _ = sync.Once{}
 
 type HLSLParser struct {
-	*antlr.BaseParser
+	Base
 }
 
 var HLSLParserParserStaticData struct {
