@@ -10,34 +10,75 @@ import "github.com/antlr4-go/antlr/v4"
 // TokenNode, when set, gives the parse-tree node of a token the parser
 // matches outside error recovery, instead of a new antlr.TerminalNodeImpl
 // per token; the node must implement antlr.TerminalNode (its GetSymbol
-// being the token), so the contexts' token accessors find it. Tokens
-// matched or skipped while recovering from an error still get ANTLR's own
-// nodes, and so does every token while parse listeners are attached.
+// being the token), so the contexts' token accessors find it. With it set
+// and no parse listener attached, entering and leaving rules also takes a
+// shorter path than BaseParser's: the contexts entered are kept on a
+// stack, so finding a rule's parent costs no interface call and type
+// assertion. Tokens matched or skipped while recovering from an error
+// still get ANTLR's own nodes.
 //
 // DepthLimit, when positive, bounds how deeply rules nest: entering a rule
 // one level deeper calls TooDeep with the rule's context, which is to stop
-// the parse (by panicking). A parse listener costs an interface call per
-// rule and forces a node per token; this costs a counter.
+// the parse (by panicking). A parse listener doing the same costs an
+// interface call per rule and forces a node per token; this costs a
+// comparison.
 type Base struct {
 	*antlr.BaseParser
 	TokenNode  func(antlr.Token) antlr.RuleContext
 	DepthLimit int
 	TooDeep    func(antlr.ParserRuleContext)
-	depth      int
+	rules      []antlr.ParserRuleContext // entered and not yet left, innermost last
+}
+
+// light reports whether the short paths apply.
+func (p *Base) light() bool {
+	return p.TokenNode != nil && len(p.GetParseListeners()) == 0
 }
 
 // EnterRule is BaseParser.EnterRule, then the depth check.
 func (p *Base) EnterRule(localctx antlr.ParserRuleContext, state, ruleIndex int) {
-	p.BaseParser.EnterRule(localctx, state, ruleIndex)
-	if p.depth++; p.DepthLimit > 0 && p.depth > p.DepthLimit {
+	if !p.light() {
+		p.BaseParser.EnterRule(localctx, state, ruleIndex)
+	} else {
+		// localctx was made with the current context as its parent.
+		p.SetState(state)
+		p.SetParserRuleContext(localctx)
+		localctx.SetStart(p.GetTokenStream().LT(1))
+		if n := len(p.rules); n > 0 && p.BuildParseTrees {
+			p.rules[n-1].AddChild(localctx)
+		}
+	}
+	p.rules = append(p.rules, localctx)
+	if p.DepthLimit > 0 && len(p.rules) > p.DepthLimit {
 		p.TooDeep(localctx)
 	}
 }
 
-// ExitRule is BaseParser.ExitRule, counting the level left.
+// ExitRule is BaseParser.ExitRule.
 func (p *Base) ExitRule() {
-	p.depth--
-	p.BaseParser.ExitRule()
+	n := len(p.rules) - 1
+	ctx := p.rules[n]
+	p.rules[n] = nil
+	p.rules = p.rules[:n]
+	if !p.light() {
+		p.BaseParser.ExitRule()
+		return
+	}
+	ctx.SetStop(p.GetTokenStream().LT(-1))
+	p.SetState(ctx.GetInvokingState())
+	if n > 0 {
+		p.SetParserRuleContext(p.rules[n-1])
+	} else {
+		p.SetParserRuleContext(nil)
+	}
+}
+
+// EnterOuterAlt is BaseParser.EnterOuterAlt, which has nothing to do for
+// an alternative without a label of its own (a context of its own).
+func (p *Base) EnterOuterAlt(localctx antlr.ParserRuleContext, altNum int) {
+	if !p.light() || p.GetParserRuleContext() != localctx {
+		p.BaseParser.EnterOuterAlt(localctx, altNum)
+	}
 }
 
 // Match is BaseParser.Match, whose success path adds TokenNode's node.
@@ -54,7 +95,7 @@ func (p *Base) Match(ttype int) antlr.Token {
 // Consume is BaseParser.Consume, adding TokenNode's node outside error
 // recovery when no listener needs ANTLR's.
 func (p *Base) Consume() antlr.Token {
-	if p.TokenNode == nil || len(p.GetParseListeners()) > 0 || p.GetErrorHandler().InErrorRecoveryMode(p.BaseParser) {
+	if !p.light() || p.GetErrorHandler().InErrorRecoveryMode(p.BaseParser) {
 		return p.BaseParser.Consume()
 	}
 	o := p.GetCurrentToken()
