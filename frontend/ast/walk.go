@@ -53,15 +53,32 @@ func isNil(n Node) bool {
 	return false
 }
 
-type inspector func(Node) bool
+// Inspect calls f for each node in depth-first order, and f(nil) after a
+// node's children; f returning false skips the node's children. It is
+// Walk with a Visitor made of f, without the Visitor: the traversals that
+// see every node of a file (the parser's depth check, the checkers) call
+// f directly (inspectChildren in walk_gen.go).
+func Inspect(n Node, f func(Node) bool) { inspect(f, n) }
 
-func (f inspector) Visit(n Node) Visitor {
-	if f(n) {
-		return f
+func inspect(f func(Node) bool, n Node) {
+	if !f(n) {
+		return
 	}
-	return nil
+	inspectChildren(f, n)
+	f(nil)
 }
 
-// Inspect calls f for each node in depth-first order, and f(nil) after a
-// node's children; f returning false skips the node's children.
-func Inspect(n Node, f func(Node) bool) { Walk(inspector(f), n) }
+func inspectList[N Node](f func(Node) bool, list []N) {
+	for _, n := range list {
+		inspect(f, n)
+	}
+}
+
+// inspectOpt inspects n unless it is a nil interface or a typed nil
+// pointer.
+func inspectOpt[N Node](f func(Node) bool, n N) {
+	if isNil(n) {
+		return
+	}
+	inspect(f, n)
+}

@@ -2,7 +2,7 @@
 
 package ast
 
-// walkChildren walks n's children in the order of its fields.
+// walkChildren visits n's children in the order of its fields.
 func walkChildren(v Visitor, n Node) {
 	switch n := n.(type) {
 	case *Ident, *Semantic, *BadDecl, *BasicLit, *ThisExpr, *BadExpr, *EmptyStmt, *BranchStmt, *DiscardStmt, *BadStmt:
@@ -220,5 +220,226 @@ func walkChildren(v Visitor, n Node) {
 		walkOpt(v, n.Result)
 	default:
 		panic("ast.Walk: unexpected node type") // not a node type of this package
+	}
+}
+
+// inspectChildren visits n's children in the order of its fields.
+func inspectChildren(f func(Node) bool, n Node) {
+	switch n := n.(type) {
+	case *Ident, *Semantic, *BadDecl, *BasicLit, *ThisExpr, *BadExpr, *EmptyStmt, *BranchStmt, *DiscardStmt, *BadStmt:
+	case *File:
+		inspectList(f, n.Decls)
+	case *Attribute:
+		inspectList(f, n.Args)
+	case *ArrayDim:
+		inspectOpt(f, n.Size)
+	case *ScopeName:
+		inspectList(f, n.Args)
+	case *TypeExpr:
+		inspectList(f, n.Qualifier)
+		inspectList(f, n.Args)
+		inspectList(f, n.Dims)
+	case *VarDecl:
+		inspectList(f, n.Attrs)
+		if n.Type != nil {
+			inspect(f, n.Type)
+		}
+		inspectList(f, n.Qualifier)
+		if n.Name != nil {
+			inspect(f, n.Name)
+		}
+		inspectList(f, n.TemplateArgs)
+		inspectList(f, n.Dims)
+		inspectList(f, n.Semantics)
+		inspectList(f, n.Annotations)
+		inspectOpt(f, n.Init)
+	case *Param:
+		inspectList(f, n.Attrs)
+		if n.Type != nil {
+			inspect(f, n.Type)
+		}
+		if n.Name != nil {
+			inspect(f, n.Name)
+		}
+		inspectList(f, n.Dims)
+		inspectList(f, n.Semantics)
+		inspectOpt(f, n.Default)
+	case *FuncDecl:
+		inspectList(f, n.Attrs)
+		if n.Result != nil {
+			inspect(f, n.Result)
+		}
+		inspectList(f, n.Qualifier)
+		if n.Name != nil {
+			inspect(f, n.Name)
+		}
+		inspectList(f, n.TemplateArgs)
+		inspectList(f, n.Params)
+		inspectList(f, n.ResultDims)
+		inspectList(f, n.Semantics)
+		if n.Body != nil {
+			inspect(f, n.Body)
+		}
+	case *StructDecl:
+		inspectList(f, n.Attrs)
+		if n.Name != nil {
+			inspect(f, n.Name)
+		}
+		inspectList(f, n.TemplateArgs)
+		inspectList(f, n.Bases)
+		inspectList(f, n.Members)
+	case *EnumDecl:
+		if n.Name != nil {
+			inspect(f, n.Name)
+		}
+		if n.Base != nil {
+			inspect(f, n.Base)
+		}
+		inspectList(f, n.Values)
+	case *Enumerator:
+		if n.Name != nil {
+			inspect(f, n.Name)
+		}
+		inspectOpt(f, n.Value)
+	case *TypedefDecl:
+		if n.Type != nil {
+			inspect(f, n.Type)
+		}
+		if n.Name != nil {
+			inspect(f, n.Name)
+		}
+		inspectList(f, n.Dims)
+	case *UsingNamespaceDecl:
+		inspectList(f, n.Qualifier)
+		if n.Name != nil {
+			inspect(f, n.Name)
+		}
+	case *UsingDecl:
+		inspectList(f, n.Qualifier)
+		if n.Name != nil {
+			inspect(f, n.Name)
+		}
+	case *NamespaceDecl:
+		if n.Name != nil {
+			inspect(f, n.Name)
+		}
+		inspectList(f, n.Decls)
+	case *BufferDecl:
+		inspectList(f, n.Attrs)
+		if n.Name != nil {
+			inspect(f, n.Name)
+		}
+		inspectList(f, n.Semantics)
+		inspectList(f, n.Decls)
+	case *TemplateDecl:
+		inspectList(f, n.Params)
+		inspectOpt(f, n.Decl)
+	case *TemplateParam:
+		if n.Type != nil {
+			inspect(f, n.Type)
+		}
+		if n.Name != nil {
+			inspect(f, n.Name)
+		}
+		if n.DefaultType != nil {
+			inspect(f, n.DefaultType)
+		}
+		inspectOpt(f, n.Default)
+	case *StaticAssertDecl:
+		inspectOpt(f, n.Cond)
+		if n.Msg != nil {
+			inspect(f, n.Msg)
+		}
+	case *NameExpr:
+		inspectList(f, n.Qualifier)
+		inspectList(f, n.Args)
+	case *UnaryExpr:
+		inspectOpt(f, n.X)
+	case *BinaryExpr:
+		inspectOpt(f, n.X)
+		inspectOpt(f, n.Y)
+	case *AssignExpr:
+		inspectOpt(f, n.L)
+		inspectOpt(f, n.R)
+	case *CondExpr:
+		inspectOpt(f, n.Cond)
+		inspectOpt(f, n.X)
+		inspectOpt(f, n.Y)
+	case *CastExpr:
+		if n.Type != nil {
+			inspect(f, n.Type)
+		}
+		inspectOpt(f, n.X)
+	case *ConstructExpr:
+		if n.Type != nil {
+			inspect(f, n.Type)
+		}
+		inspectList(f, n.Args)
+	case *CallExpr:
+		inspectOpt(f, n.Fun)
+		inspectList(f, n.Args)
+	case *IndexExpr:
+		inspectOpt(f, n.X)
+		inspectOpt(f, n.Index)
+	case *MemberExpr:
+		inspectOpt(f, n.X)
+		if n.Name != nil {
+			inspect(f, n.Name)
+		}
+		inspectList(f, n.Args)
+	case *ParenExpr:
+		inspectOpt(f, n.X)
+	case *SizeofExpr:
+		if n.Type != nil {
+			inspect(f, n.Type)
+		}
+		inspectOpt(f, n.X)
+	case *InitList:
+		inspectList(f, n.Elems)
+	case *BlockStmt:
+		inspectList(f, n.List)
+	case *DeclStmt:
+		inspectList(f, n.Decls)
+	case *ExprStmt:
+		inspectOpt(f, n.X)
+	case *AttrStmt:
+		inspectList(f, n.Attrs)
+		inspectOpt(f, n.Stmt)
+	case *IfStmt:
+		if n.CondVar != nil {
+			inspect(f, n.CondVar)
+		}
+		inspectOpt(f, n.Cond)
+		inspectOpt(f, n.Then)
+		inspectOpt(f, n.Else)
+	case *ForStmt:
+		inspectOpt(f, n.Init)
+		inspectOpt(f, n.Cond)
+		inspectOpt(f, n.Post)
+		inspectOpt(f, n.Body)
+	case *WhileStmt:
+		if n.CondVar != nil {
+			inspect(f, n.CondVar)
+		}
+		inspectOpt(f, n.Cond)
+		inspectOpt(f, n.Body)
+	case *DoStmt:
+		inspectOpt(f, n.Body)
+		inspectOpt(f, n.Cond)
+	case *SwitchStmt:
+		if n.CondVar != nil {
+			inspect(f, n.CondVar)
+		}
+		inspectOpt(f, n.Tag)
+		inspectList(f, n.Cases)
+	case *CaseLabelStmt:
+		inspectOpt(f, n.Value)
+	case *CaseClause:
+		inspectList(f, n.Values)
+		inspectList(f, n.Body)
+	case *ReturnStmt:
+		inspectOpt(f, n.Result)
+	default:
+		panic("ast.Inspect: unexpected node type") // not a node type of this package
 	}
 }
