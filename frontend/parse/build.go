@@ -20,6 +20,10 @@ type builder struct {
 	name  string
 	ids   int32
 	nodes nodeSlabs
+	// declNodes bounds the nodes under each of the file's declarations:
+	// the nodes numbered while building the top-level declaration it came
+	// from (nodeTooDeep walks only declarations that may be deep).
+	declNodes []int32
 }
 
 func (b *builder) build(tree p.ITranslationUnitContext) (file *ast.File) {
@@ -39,7 +43,11 @@ func (b *builder) build(tree p.ITranslationUnitContext) (file *ast.File) {
 		return file
 	}
 	for _, d := range tree.AllTopLevelDecl() {
+		before := b.ids
 		file.Decls = append(file.Decls, b.topLevel(d)...)
+		for len(b.declNodes) < len(file.Decls) {
+			b.declNodes = append(b.declNodes, b.ids-before)
+		}
 	}
 	return file
 }

@@ -36,13 +36,17 @@ type tooDeep struct{ tok antlr.Token }
 const maxTreeDepth = 4000
 
 // nodeTooDeep returns the first node found deeper than maxTreeDepth, or nil.
-func nodeTooDeep(f *ast.File) ast.Node {
+// declNodes bounds the nodes under each of f.Decls (builder.declNodes): a
+// path deeper than the limit runs through the File and more than
+// maxTreeDepth-1 nodes of one declaration, so only declarations with as
+// many nodes are walked, each in order, as the whole file would be.
+func nodeTooDeep(f *ast.File, declNodes []int32) ast.Node {
 	if f.NodeCount <= maxTreeDepth {
 		return nil // a tree needs more nodes than levels: no walk needed
 	}
 	var deep ast.Node
-	depth := 0
-	ast.Inspect(f, func(n ast.Node) bool {
+	depth := 1 // the File
+	visit := func(n ast.Node) bool {
 		if n == nil {
 			depth--
 			return false
@@ -56,6 +60,14 @@ func nodeTooDeep(f *ast.File) ast.Node {
 			return false
 		}
 		return true
-	})
-	return deep
+	}
+	for i, d := range f.Decls {
+		if i < len(declNodes) && declNodes[i] < maxTreeDepth {
+			continue
+		}
+		if ast.Inspect(d, visit); deep != nil {
+			return deep
+		}
+	}
+	return nil
 }

@@ -134,7 +134,7 @@ func (ps *Parser) parseFile(fs *diag.FileSet, diags *diag.List, name string, tok
 
 	b := &builder{toks: ct, diags: diags, name: name}
 	file := b.build(tree)
-	if n := nodeTooDeep(file); n != nil {
+	if n := nodeTooDeep(file, b.declNodes); n != nil {
 		diags.Errorf(diag.SyntaxBase+codeTooDeep, n.Pos(), "expression nested too deeply: the limit is %d levels of operators and statements", maxTreeDepth)
 		return &ast.File{Name: name}, st
 	}

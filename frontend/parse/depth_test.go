@@ -1,0 +1,61 @@
+package parse
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/hlsl2spirv/hlsl2spirv/frontend/ast"
+	"github.com/hlsl2spirv/hlsl2spirv/frontend/diag"
+	"github.com/hlsl2spirv/hlsl2spirv/test/bench"
+)
+
+// nodeTooDeep skips the declarations whose node count (builder.declNodes)
+// is below the depth limit, which is sound only if no declaration holds
+// more distinct nodes than that count: this checks it on the benchmark
+// corpus, the 5,000-line shader and the AST test files.
+func TestDeclNodesBoundDeclarations(t *testing.T) {
+	shaders, err := bench.Corpus()
+	if err != nil {
+		t.Fatal(err)
+	}
+	shaders = append(shaders, bench.Shader{Name: "big.hlsl", Source: bigShader(t)})
+	files, _ := filepath.Glob(filepath.Join("testdata", "ast", "*.hlsl"))
+	for _, name := range files {
+		src, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		shaders = append(shaders, bench.Shader{Name: name, Source: src})
+	}
+	for _, s := range shaders {
+		fs, toks := preprocess(t, s.Source)
+		diags := diag.NewList(fs, diag.Options{})
+		ct := classify(diags, dropEffectSyntax(diags, toks))
+		if ct == nil {
+			continue
+		}
+		tree, deep := defaultParser.parseGuarded(newTokenStream(ct), diags, ct, nil, &Stats{})
+		if deep != nil {
+			continue
+		}
+		b := &builder{toks: ct, diags: diags, name: s.Name}
+		f := b.build(tree)
+		if len(b.declNodes) != len(f.Decls) {
+			t.Errorf("%s: %d node counts for %d declarations", s.Name, len(b.declNodes), len(f.Decls))
+			continue
+		}
+		for i, d := range f.Decls {
+			seen := map[ast.Node]bool{}
+			ast.Inspect(d, func(n ast.Node) bool {
+				if n != nil {
+					seen[n] = true
+				}
+				return true
+			})
+			if int32(len(seen)) > b.declNodes[i] {
+				t.Errorf("%s: declaration %d at %v holds %d nodes, counted %d", s.Name, i, d.Pos(), len(seen), b.declNodes[i])
+			}
+		}
+	}
+}
