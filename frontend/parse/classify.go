@@ -66,6 +66,7 @@ type pendingTemplate struct {
 type classifier struct {
 	in    []ctok
 	diags *diag.List
+	words *wordTable // the words table (names.go), fetched once
 
 	scopes []scope
 	// qualified holds every type name declared anywhere, for names after
@@ -97,7 +98,7 @@ const maxTemplateNesting = 64
 // classify returns the classified tokens, or nil after reporting an error
 // when the input nests brackets too deeply to parse.
 func classify(diags *diag.List, toks []token.Token) []ctok {
-	c := &classifier{diags: diags, qualified: map[string]nameKind{}, namespaces: map[string]map[string]nameKind{}}
+	c := &classifier{diags: diags, qualified: map[string]nameKind{}, namespaces: map[string]map[string]nameKind{}, words: words()}
 	c.in = make([]ctok, 0, len(toks)+8)
 	dropTemplateKw := false
 	for i := range toks {
@@ -324,7 +325,7 @@ func (c *classifier) lookup(name string) nameKind {
 			return k
 		}
 	}
-	return builtinName(name)
+	return c.words.builtinName(name)
 }
 
 // declare adds a name to the innermost scope that is not a template
@@ -366,7 +367,7 @@ func (c *classifier) startsType(i int) bool {
 	if t.Kind != token.Ident {
 		return false
 	}
-	if modifiers[t.Text] != notModifier {
+	if w := c.words.get(t.Text); w != nil && w.modifier != notModifier {
 		return true
 	}
 	switch t.Text {
@@ -393,8 +394,8 @@ func (c *classifier) kind(i int) int {
 		return p.HLSLParserCHAR_LIT
 	case token.Punct:
 		c.punct(i)
-		if typ, ok := puncts[t.Text]; ok {
-			return typ
+		if w := c.words.get(t.Text); w != nil && w.punct != 0 {
+			return int(w.punct)
 		}
 		return p.HLSLParserUNKNOWN
 	case token.Ident:
@@ -534,7 +535,11 @@ func (c *classifier) ident(i int) int {
 		}
 		return p.HLSLParserIDENT
 	}
-	if typ, ok := keywords[t.Text]; ok {
+	w := c.words.get(t.Text)
+	if w == nil {
+		w = &noWord
+	}
+	if typ := int(w.keyword); typ != 0 {
 		c.keyword(i, t.Text)
 		switch typ {
 		case p.HLSLParserKW_STRUCT, p.HLSLParserKW_CLASS, p.HLSLParserKW_INTERFACE, p.HLSLParserKW_ENUM:
@@ -544,7 +549,7 @@ func (c *classifier) ident(i int) int {
 		}
 		return typ
 	}
-	switch modifiers[t.Text] {
+	switch w.modifier {
 	case reservedModifier:
 		return p.HLSLParserMODIFIER
 	case contextualModifier:

@@ -1,6 +1,8 @@
 package parse
 
 import (
+	"sync"
+
 	p "github.com/hlsl2spirv/hlsl2spirv/grammar/parser"
 )
 
@@ -151,9 +153,11 @@ var scalarTypes = map[string]bool{
 
 // builtinName tells whether name is predeclared: a scalar, vector or
 // matrix type, an object type or a built-in namespace.
-func builtinName(name string) nameKind {
-	if k, ok := builtinNames[name]; ok {
-		return k
+func builtinName(name string) nameKind { return words().builtinName(name) }
+
+func (t *wordTable) builtinName(name string) nameKind {
+	if w := t.get(name); w != nil && w.builtin != unknownName {
+		return w.builtin
 	}
 	// Strip a vector size `N` or a matrix size `NxM`, N and M in 1..4.
 	dim := func(c byte) bool { return c >= '1' && c <= '4' }
@@ -164,10 +168,103 @@ func builtinName(name string) nameKind {
 	case n > 1 && dim(name[n-1]):
 		name = name[:n-1]
 	}
-	if scalarTypes[name] {
+	if w := t.get(name); w != nil && w.scalar {
 		return typeName
 	}
 	return unknownName
+}
+
+// wordInfo is what the tables above and puncts say of one spelling.
+type wordInfo struct {
+	keyword  int16 // token type of a keyword, else 0
+	punct    int16 // token type of a punctuator, else 0
+	modifier modifierKind
+	builtin  nameKind // builtinNames
+	scalar   bool     // scalarTypes
+}
+
+// noWord is the wordInfo of a word in no table.
+var noWord wordInfo
+
+// words holds every spelling of the tables (keywords, modifiers,
+// builtinNames, scalarTypes, puncts) with what each says of it: the
+// classifier looks up every identifier and punctuator, once here instead
+// of once per table. It is made on first use (a process that parses
+// nothing never pays for it).
+var words = sync.OnceValue(func() *wordTable {
+	n := len(keywords) + len(modifiers) + len(builtinNames) + len(scalarTypes) + len(puncts)
+	t := newWordTable(n)
+	for s, k := range keywords {
+		t.add(s).keyword = int16(k)
+	}
+	for s, m := range modifiers {
+		t.add(s).modifier = m
+	}
+	for s, k := range builtinNames {
+		t.add(s).builtin = k
+	}
+	for s := range scalarTypes {
+		t.add(s).scalar = true
+	}
+	for s, k := range puncts {
+		t.add(s).punct = int16(k)
+	}
+	return t
+})
+
+// A wordTable is a set of strings with their wordInfo, looked up faster
+// than a Go map with string keys: open addressing over a table at least
+// twice the set's size, by a hash of a word's length and three of its
+// bytes.
+type wordTable struct {
+	keys []string
+	info []wordInfo
+	mask uint32
+}
+
+// newWordTable makes an empty table for up to n words.
+func newWordTable(n int) *wordTable {
+	size := 1
+	for size < 2*n {
+		size *= 2
+	}
+	return &wordTable{keys: make([]string, size), info: make([]wordInfo, size), mask: uint32(size - 1)}
+}
+
+// add returns the information on s, adding s if it is new.
+func (t *wordTable) add(s string) *wordInfo {
+	i := t.slot(s)
+	for t.keys[i] != "" && t.keys[i] != s {
+		i = (i + 1) & t.mask
+	}
+	t.keys[i] = s
+	return &t.info[i]
+}
+
+func (t *wordTable) slot(s string) uint32 {
+	const prime = 16777619
+	h := uint32(len(s)) * prime
+	if len(s) > 0 {
+		h = (h ^ uint32(s[0])) * prime
+		h = (h ^ uint32(s[len(s)-1])) * prime
+		h = (h ^ uint32(s[len(s)/2])) * prime
+	}
+	return (h ^ h>>16) & t.mask
+}
+
+// get returns the information on s, or nil when s is in no table.
+func (t *wordTable) get(s string) *wordInfo {
+	if s == "" {
+		return nil
+	}
+	for i := t.slot(s); ; i = (i + 1) & t.mask {
+		switch t.keys[i] {
+		case s:
+			return &t.info[i]
+		case "":
+			return nil
+		}
+	}
 }
 
 // puncts maps the preprocessor's punctuator spellings to token types. `>>`
