@@ -343,7 +343,7 @@ func (p *preprocessor) define(c *context) {
 			p.diags.Add(d)
 		}
 	}
-	p.macros[m.name] = m
+	p.setMacro(m)
 	end := nameTok.Pos + diag.Pos(len(m.name))
 	if len(m.body) > 0 {
 		last := m.body[len(m.body)-1]

@@ -310,7 +310,11 @@ type preprocessor struct {
 
 	stack  []*context
 	macros map[string]*macro
-	names  map[string]string // interned identifiers and numbers
+	// macroShapes has bit min(len, 63) of [first byte] set for every name
+	// ever defined as a macro (setMacro), so that lex asks the macro table
+	// only about identifiers shaped like a macro name: most are not.
+	macroShapes [256]uint64
+	names       map[string]string // interned identifiers and numbers
 
 	onceFiles   map[string]bool   // #pragma once, by cleaned path
 	guardedBy   map[string]string // file (cleaned path) -> its include-guard macro
@@ -404,6 +408,18 @@ func (p *preprocessor) emit(t ptok) {
 	}
 }
 
+// setMacro defines m.
+func (p *preprocessor) setMacro(m *macro) {
+	p.macros[m.name] = m
+	p.macroShapes[m.name[0]] |= 1 << min(len(m.name), 63)
+}
+
+// mayBeMacro reports whether the identifier name may be a macro's: false
+// when no macro name ever defined has its first byte and length.
+func (p *preprocessor) mayBeMacro(name string) bool {
+	return p.macroShapes[name[0]]&(1<<min(len(name), 63)) != 0
+}
+
 func (p *preprocessor) intern(b []byte) string {
 	if s, ok := p.names[string(b)]; ok {
 		return s
@@ -439,7 +455,7 @@ func (p *preprocessor) defineBuiltins() {
 		"__TIMESTAMP__": biTimestamp, "__has_include": biHasInclude, "__has_include_next": biHasInclude,
 		"__has_feature": biHasFeature, "__has_extension": biHasFeature,
 	} {
-		p.macros[name] = &macro{name: name, builtin: k}
+		p.setMacro(&macro{name: name, builtin: k})
 	}
 }
 
@@ -618,6 +634,9 @@ func (p *preprocessor) lex() ptok {
 	for {
 		t := p.lexRaw()
 		if t.Kind != token.Ident || t.pf&pfNoExpand != 0 {
+			return t
+		}
+		if !p.mayBeMacro(t.Text) {
 			return t
 		}
 		m := p.macros[t.Text]
