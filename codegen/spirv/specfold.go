@@ -12,8 +12,9 @@ import (
 // than being computed from the defaults at run time.
 
 // specConstantOps are the opcodes OpSpecConstantOp allows with the Shader
-// capability (the others need Kernel).
-var specConstantOps = map[spv.Op]bool{
+// capability (the others need Kernel), indexed by opcode: every emitted
+// instruction is looked up (isSpecConstantOp).
+var specConstantOps = [...]bool{
 	spv.OpSConvert: true, spv.OpUConvert: true,
 	spv.OpSNegate: true, spv.OpNot: true,
 	spv.OpIAdd: true, spv.OpISub: true, spv.OpIMul: true,
@@ -28,11 +29,15 @@ var specConstantOps = map[spv.Op]bool{
 	spv.OpULessThanEqual: true, spv.OpSLessThanEqual: true, spv.OpUGreaterThanEqual: true, spv.OpSGreaterThanEqual: true,
 }
 
+func isSpecConstantOp(op spv.Op) bool {
+	return int(op) < len(specConstantOps) && specConstantOps[op]
+}
+
 // foldSpecConstant is the builder's Fold hook: an instruction whose id
 // operands are all constants, one at least a specialization constant,
 // becomes a module-level OpSpecConstantOp (or OpSpecConstantComposite).
 func (e *emitter) foldSpecConstant(op spv.Op, typ builder.ID, operands []builder.Operand) (builder.ID, bool) {
-	if op != spv.OpCompositeConstruct && !specConstantOps[op] {
+	if op != spv.OpCompositeConstruct && !isSpecConstantOp(op) {
 		return 0, false
 	}
 	spec := false
