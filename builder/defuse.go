@@ -39,6 +39,9 @@ type DefUse struct {
 	// registered (and never cleared): most ids have none, and passes ask
 	// for the names and decorations of every id they delete or fold.
 	annotated []bool
+	// chunk is where user lists that outgrow their array take small new
+	// ones from (see moreRoom).
+	chunk []*Inst
 }
 
 // DefUse returns the module's def-use chains, building them on first use.
@@ -86,13 +89,11 @@ func newDefUse(m *Module) *DefUse {
 func (du *DefUse) carveUserLists() {
 	m := du.m
 	counts := make([]int32, len(du.users))
-	count := func(id *ID) {
-		if int(*id) < len(counts) {
-			counts[*id]++
-		}
-	}
 	for in := range m.All() {
-		in.ForEachUse(count)
+		if in.Type != 0 && int(in.Type) < len(counts) {
+			counts[in.Type]++
+		}
+		countUses(in.Operands, counts)
 	}
 	total := 0
 	for _, c := range counts {
@@ -103,6 +104,21 @@ func (du *DefUse) carveUserLists() {
 		if c > 0 {
 			du.users[id] = backing[:0:c]
 			backing = backing[c:]
+		}
+	}
+}
+
+// countUses adds the ids among ops (those in pairs and enumerant
+// parameters included) to counts.
+func countUses(ops []Operand, counts []int32) {
+	for i := range ops {
+		o := &ops[i]
+		if isID(*o) {
+			if int(o.Word) < len(counts) {
+				counts[o.Word]++
+			}
+		} else if o.x != nil && len(o.x.params) > 0 {
+			countUses(o.x.params, counts)
 		}
 	}
 }
@@ -121,6 +137,21 @@ func (du *DefUse) grow(id ID) {
 	du.users = slices.Grow(du.users, n-len(du.users))[:n]
 	du.checked = slices.Grow(du.checked, n-len(du.checked))[:n]
 	du.annotated = slices.Grow(du.annotated, n-len(du.annotated))[:n]
+}
+
+// Reserve makes room in the tables for the ids below bound, for a pass
+// about to define many new ids (inlining): the tables grow once instead
+// of doubling on the way.
+func (du *DefUse) Reserve(bound ID) {
+	n := int(bound) - len(du.defs)
+	if n <= 0 || int(bound) <= cap(du.defs) {
+		return
+	}
+	du.defs = slices.Grow(du.defs, n)
+	du.blocks = slices.Grow(du.blocks, n)
+	du.users = slices.Grow(du.users, n)
+	du.checked = slices.Grow(du.checked, n)
+	du.annotated = slices.Grow(du.annotated, n)
 }
 
 // Define registers an instruction: its result (if any) and its uses.
@@ -153,15 +184,65 @@ func (du *DefUse) AnalyzeUses(in *Inst) {
 	if IsAnnotation(in.Op) {
 		du.noteAnnotation(in)
 	}
-	in.ForEachUse(func(id *ID) {
-		du.grow(*id)
-		l := du.users[*id]
-		if n := len(l); n > 0 && l[n-1] == in {
-			return // the same id twice in a row (OpIAdd %x %x)
-		}
-		du.users[*id] = append(l, in)
-	})
+	// (Inst.ForEachUse's walk, without a callback per id: this runs for
+	// every instruction a pass makes.)
+	if in.Type != 0 {
+		du.addUser(in.Type, in)
+	}
+	du.addOperandUsers(in.Operands, in)
 }
+
+func (du *DefUse) addOperandUsers(ops []Operand, in *Inst) {
+	for i := range ops {
+		o := &ops[i]
+		if isID(*o) {
+			du.addUser(ID(o.Word), in)
+		} else if o.x != nil && len(o.x.params) > 0 {
+			du.addOperandUsers(o.x.params, in)
+		}
+	}
+}
+
+// addUser appends in to the user list of id.
+func (du *DefUse) addUser(id ID, in *Inst) {
+	du.grow(id)
+	l := du.users[id]
+	n := len(l)
+	if n > 0 && l[n-1] == in {
+		return // the same id twice in a row (OpIAdd %x %x)
+	}
+	if n == cap(l) {
+		l = du.moreRoom(l)
+	}
+	du.users[id] = append(l, in)
+}
+
+// moreRoom returns l in an array of twice its capacity (at least 4).
+// Arrays up to chunkedList long are carved from a shared chunk: a pass
+// that makes thousands of instructions gives thousands of new ids their
+// first users, and allocating each list, then again at each doubling,
+// cost more than a tenth of inlining a large shader. (A list's capacity
+// ends where the next one's array starts, as in carveUserLists.)
+func (du *DefUse) moreRoom(l []*Inst) []*Inst {
+	c := max(4, 2*cap(l))
+	if c > chunkedList {
+		return slices.Grow(l, c-len(l))
+	}
+	if len(du.chunk) < c {
+		du.chunk = make([]*Inst, userChunk)
+	}
+	out := du.chunk[:len(l):c]
+	du.chunk = du.chunk[c:]
+	copy(out, l)
+	return out
+}
+
+// chunkedList is the longest user array moreRoom carves from a chunk of
+// userChunk entries.
+const (
+	chunkedList = 64
+	userChunk   = 4096
+)
 
 // noteAnnotation records the ids a name or decoration targets.
 func (du *DefUse) noteAnnotation(in *Inst) {

@@ -33,7 +33,10 @@ func (inlineExhaustive) Name() string { return "inline-entry-points-exhaustive" 
 
 func (inlineExhaustive) Run(c *Context) (bool, error) {
 	in := newInliner(c)
-	c.arena.reserve(in.copySize())
+	insts, ops := in.copySize()
+	c.arena.reserve(insts, ops)
+	// About an id per copied instruction, and a few labels.
+	c.DU.Reserve(c.M.Bound + builder.ID(insts+insts/8))
 	changed := false
 	forEachReachableFunction(c, func(f *builder.Function) bool {
 		if in.inlineAll(f) {
