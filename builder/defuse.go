@@ -205,7 +205,9 @@ func (du *DefUse) addOperandUsers(ops []Operand, in *Inst) {
 
 // addUser appends in to the user list of id.
 func (du *DefUse) addUser(id ID, in *Inst) {
-	du.grow(id)
+	if int(id) >= len(du.users) {
+		du.grow(id)
+	}
 	l := du.users[id]
 	n := len(l)
 	if n > 0 && l[n-1] == in {

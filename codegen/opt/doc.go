@@ -10,7 +10,8 @@
 //     chains), with helpers to make, replace and delete instructions.
 //   - manager.go: Run, which runs a list of passes with the bookkeeping
 //     between them (sweeping deleted instructions, dropping control-flow
-//     analyses, -fspv-print-all, verification in tests).
+//     analyses, skipping passes that would change nothing, -fspv-print-all,
+//     verification in tests).
 //   - registry.go: the table of passes by spirv-opt flag name; pipelines.go:
 //     DXC's legalization and performance pipelines and the -Oconfig flag
 //     parser.
