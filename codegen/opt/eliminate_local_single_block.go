@@ -36,18 +36,11 @@ func (p *memPass) singleBlockElim(f *builder.Function) bool {
 	changed := false
 	var dead []*builder.Inst
 	saved := map[*builder.Inst]bool{} // whole stores a partial load reads
-	// The block's last store and last load of each variable: tables by
-	// id kept in the Context, emptied for each block at the cost of what
-	// the block set (a map's clear costs its size, which the largest
-	// block sets).
-	lastStore, lastLoad := &p.c.mem.lastStore, &p.c.mem.lastLoad
-	lastStore.fit(p.c.M.Bound)
-	lastLoad.fit(p.c.M.Bound)
-	defer lastStore.reset()
-	defer lastLoad.reset()
+	last := &p.c.mem.last
+	last.fit(p.c.M.Bound)
+	defer last.reset()
 	for _, b := range f.Blocks {
-		lastStore.reset()
-		lastLoad.reset()
+		last.reset()
 		for _, in := range b.Insts {
 			switch in.Op {
 			case spv.OpStore:
@@ -57,22 +50,20 @@ func (p *memPass) singleBlockElim(f *builder.Function) bool {
 				}
 				if ptr.Op != spv.OpVariable {
 					// A partial store: forget what is known of the variable.
-					lastStore.put(v, nil)
-					lastLoad.put(v, nil)
+					last.set(v, access{})
 					continue
 				}
-				if prev := lastStore.at(v); prev != nil && !saved[prev] && !p.debugDeclared(v) {
+				if prev := last.of(v).store; prev != nil && !saved[prev] && !p.debugDeclared(v) {
 					dead = append(dead, prev)
 					changed = true
 				}
-				if l := lastLoad.at(v); l != nil && in.Operands[1].ID() == l.Result {
+				if l := last.of(v).load; l != nil && in.Operands[1].ID() == l.Result {
 					// Storing back the value just loaded: nothing changes.
 					dead = append(dead, in)
 					changed = true
 					continue
 				}
-				lastStore.put(v, in)
-				lastLoad.put(v, nil)
+				last.set(v, access{store: in})
 			case spv.OpLoad:
 				ptr, v := p.accessed(in)
 				if !p.supportedTarget(v) {
@@ -80,19 +71,19 @@ func (p *memPass) singleBlockElim(f *builder.Function) bool {
 				}
 				if ptr.Op != spv.OpVariable {
 					// A partial load reads the last whole store: keep it.
-					if s := lastStore.at(v); s != nil {
+					if s := last.of(v).store; s != nil {
 						saved[s] = true
 					}
 					continue
 				}
 				var repl builder.ID
-				if s := lastStore.at(v); s != nil {
-					repl = s.Operands[1].ID()
-				} else if l := lastLoad.at(v); l != nil {
-					repl = l.Result
+				if a := last.of(v); a.store != nil {
+					repl = a.store.Operands[1].ID()
+				} else if a.load != nil {
+					repl = a.load.Result
 				}
 				if repl == 0 {
-					lastLoad.put(v, in)
+					last.set(v, access{load: in})
 					continue
 				}
 				p.c.DU.KillNamesAndDecorations(in.Result)
@@ -100,8 +91,7 @@ func (p *memPass) singleBlockElim(f *builder.Function) bool {
 				dead = append(dead, in)
 				changed = true
 			case spv.OpFunctionCall:
-				lastStore.reset()
-				lastLoad.reset()
+				last.reset()
 			}
 		}
 	}
@@ -109,6 +99,43 @@ func (p *memPass) singleBlockElim(f *builder.Function) bool {
 		p.c.Kill(in)
 	}
 	return changed
+}
+
+// blockAccesses is what a walk of a block knows of each variable: its
+// last whole store and its last load. Emptying it (at every block) costs
+// what the block set: clearing a map costs its size, which the block with
+// the most variables sets. The table by id holds indexes (no pointers for
+// the collector to scan), the accesses are a list of the block's.
+type blockAccesses struct {
+	at       idTable[int32] // variable -> 1 + its index in list
+	accesses []access
+}
+
+type access struct{ store, load *builder.Inst }
+
+func (a *blockAccesses) fit(bound builder.ID) { a.at.fit(bound) }
+
+func (a *blockAccesses) of(v builder.ID) access {
+	if i := a.at.at(v); i > 0 {
+		return a.accesses[i-1]
+	}
+	return access{}
+}
+
+func (a *blockAccesses) set(v builder.ID, x access) {
+	if i := a.at.at(v); i > 0 {
+		a.accesses[i-1] = x
+		return
+	}
+	a.accesses = append(a.accesses, x)
+	a.at.put(v, int32(len(a.accesses)))
+}
+
+// reset empties the table (keeping no instruction alive).
+func (a *blockAccesses) reset() {
+	a.at.reset()
+	clear(a.accesses)
+	a.accesses = a.accesses[:0]
 }
 
 // supportedTarget reports whether v is a target variable whose every use

@@ -40,10 +40,7 @@ func newMemPass(c *Context) *memPass {
 type memTables struct {
 	target    idTable[targetState]
 	supported idTable[bool]
-	// local-single-block's last store and last load of each variable in
-	// the block it walks (empty between runs, not to keep instructions
-	// alive)
-	lastStore, lastLoad idTable[*builder.Inst]
+	last      blockAccesses // local-single-block's, by variable
 }
 
 // targetState is what a memory pass knows of a variable: not judged yet,
