@@ -203,10 +203,18 @@ func (v *valueNumbers) shortKeyOf(in *builder.Inst) (shortKey, bool) {
 	k := shortKey{op: uint32(in.Op), typ: uint32(in.Type), n: uint8(len(ops))}
 	for i := range ops {
 		o := &ops[i]
-		if o.Kind == spv.KindLiteralString || o.Wide || len(o.Params()) > 0 || (o.IsID() && v.of(o.ID()) == 0) {
+		if o.Kind == spv.KindLiteralString || o.Wide || len(o.Params()) > 0 {
 			return shortKey{}, false
 		}
-		k.kinds[i], k.words[i] = uint8(o.Kind), v.word(o)
+		w := o.Word // v.word(o), looking the number up once
+		if o.IsID() {
+			n := v.of(o.ID())
+			if n == 0 {
+				return shortKey{}, false
+			}
+			w = 1<<31 | n
+		}
+		k.kinds[i], k.words[i] = uint8(o.Kind), w
 	}
 	if isCommutative(in.Op) && len(ops) == 2 && k.words[0] > k.words[1] {
 		k.kinds[0], k.kinds[1] = k.kinds[1], k.kinds[0]
