@@ -71,7 +71,8 @@
 //     struct is a buffer's or one of resources).
 //   - the folder (spirv-opt's InstructionFolder), which
 //     simplify-instructions, ccp and the control-flow passes call:
-//     fold.go (its API: FoldInstruction, FoldToConstant), fold_const.go
+//     fold.go (its API: FoldInstruction, FoldToConstant,
+//     FoldToConstantIfFoldable), fold_const.go
 //     (constant values), fold_const_rules.go (constant folding by opcode),
 //     fold_rules.go (the algebraic and composite rules, a table by opcode).
 //   - value_numbers.go: value numbers for the redundancy passes (spirv-opt's

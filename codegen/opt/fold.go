@@ -18,7 +18,8 @@ import (
 //     functions; other passes call it on what they changed.
 //   - FoldToConstant(in, value) evaluates an instruction whose operands are
 //     known through value (conditional constant propagation, loop
-//     unrolling) without changing it.
+//     unrolling) without changing it; FoldToConstantIfFoldable also says
+//     whether the folder could evaluate it at all (ccp asks both).
 //
 // Constant values are cvals (fold_const.go), made into constant
 // instructions only when a rule hands one back, so the module gets the
