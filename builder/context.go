@@ -122,9 +122,9 @@ func (c *Context) alive(id ID) bool {
 	return d == nil || d.Result == id
 }
 
-// check encodes the instruction to validate it against the grammar.
+// check validates the instruction against the grammar.
 func (c *Context) check(in *Inst) bool {
-	if _, err := c.enc.EncodeInst(in); err != nil {
+	if err := c.enc.Check(in); err != nil {
 		c.setErr(err)
 		return false
 	}

@@ -1,0 +1,122 @@
+package builder
+
+import (
+	"sync"
+
+	"github.com/hlsl2spirv/hlsl2spirv/builder/spv"
+)
+
+// Check reports whether the instruction encodes: the error EncodeInst
+// would return, without the words. Builders check every instruction they
+// make, and most are ids only (arithmetic, access chains, calls,
+// branches): for those a count and a look at each operand decide it,
+// which costs a fraction of encoding. Anything else, and any instruction
+// the quick look does not accept, is encoded, so the errors are
+// EncodeInst's.
+func (b *InstBuilder) Check(in *Inst) error {
+	if idShapeOf(in.Op).accepts(in, b.Bound) {
+		return nil
+	}
+	_, err := b.EncodeInst(in)
+	return err
+}
+
+// idShape is an opcode's operand grammar after the result type and
+// result id as far as the quick check uses it: fixed ids, then either
+// nothing more, optional operands the instruction may leave out, or a
+// variadic list of ids.
+type idShape struct {
+	known       bool // the opcode is in the grammar
+	resultType  bool // it has a result type
+	result      bool // it has a result id
+	fixed       uint8
+	moreIDs     bool // a variadic list of ids may follow the fixed ones
+	moreOptions bool // optional operands of other kinds may follow: only their absence is accepted
+}
+
+// accepts reports whether in certainly encodes: the result type and id as
+// the opcode has them, and operands that are the fixed ids, then nothing
+// or (where the grammar lists them) more ids, each id non-zero and below
+// bound (when bound is not 0). An instruction that is longer than an
+// instruction can hold is left to the encoder.
+func (s idShape) accepts(in *Inst, bound ID) bool {
+	if !s.known || s.resultType != (in.Type != 0) || s.result != (in.Result != 0) {
+		return false
+	}
+	if bound != 0 && (in.Type >= bound || in.Result >= bound) {
+		return false
+	}
+	n := len(in.Operands)
+	if n < int(s.fixed) || (n > int(s.fixed) && !s.moreIDs) || n > 0xfff0 {
+		return false
+	}
+	for i := range in.Operands {
+		o := &in.Operands[i]
+		if !isID(*o) || o.Word == 0 || (bound != 0 && ID(o.Word) >= bound) {
+			return false
+		}
+	}
+	return true
+}
+
+var (
+	idShapesOnce sync.Once
+	idShapes     []idShape // by opcode
+)
+
+// idShapeOf is the quick check's view of op (the zero idShape, which
+// accepts nothing, for opcodes outside the table).
+func idShapeOf(op spv.Op) idShape {
+	idShapesOnce.Do(buildIDShapes)
+	if int(op) < len(idShapes) {
+		return idShapes[op]
+	}
+	return idShape{}
+}
+
+func buildIDShapes() {
+	insts := spv.Instructions()
+	max := 0
+	for i := range insts {
+		if int(insts[i].Op) > max {
+			max = int(insts[i].Op)
+		}
+	}
+	idShapes = make([]idShape, max+1)
+	for i := range insts {
+		idShapes[insts[i].Op] = idShapeFromGrammar(&insts[i])
+	}
+}
+
+// idShapeFromGrammar reads an instruction's grammar into its idShape; an operand list
+// of any other form (a literal or enumerant that must be there, ids after
+// an optional operand) gives the zero idShape.
+func idShapeFromGrammar(info *spv.InstInfo) idShape {
+	s := idShape{known: true, resultType: info.HasResultType, result: info.HasResult}
+	tail := false // past the fixed operands
+	for _, g := range info.Operands {
+		if g.Kind == spv.KindIdResultType || g.Kind == spv.KindIdResult {
+			continue
+		}
+		isIDKind := g.Kind.Category() == spv.CategoryId
+		switch {
+		case g.Quant == spv.One && isIDKind && !tail:
+			if s.fixed == 255 {
+				return idShape{}
+			}
+			s.fixed++
+		case g.Quant == spv.One:
+			return idShape{}
+		case g.Quant == spv.Variadic && isIDKind && !tail:
+			s.moreIDs = true
+			tail = true
+		default: // optional operands, or a variadic list of others
+			s.moreOptions = true
+			tail = true
+		}
+	}
+	if s.moreIDs && s.moreOptions {
+		s.moreIDs = false // ids after the list would need the grammar's look
+	}
+	return s
+}

@@ -1,0 +1,90 @@
+package builder
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/hlsl2spirv/hlsl2spirv/builder/spv"
+)
+
+// sameCheck fails unless Check and EncodeInst agree on in: both accept,
+// or both refuse with the same error.
+func sameCheck(t *testing.T, b *InstBuilder, in *Inst) {
+	t.Helper()
+	_, want := b.EncodeInst(in)
+	got := b.Check(in)
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Fatalf("%s type %d result %d operands %v: Check = %v, EncodeInst = %v", in.Op, in.Type, in.Result, in.Operands, got, want)
+	}
+}
+
+// TestCheckAgreesWithEncode runs every opcode of the grammar with and
+// without a result type and id, over operand lists of ids of every length
+// up to a few past its fixed ids (with an id 0, an id past the bound, or a
+// literal in each place): the quick check must never accept what the
+// encoder refuses, nor refuse what it accepts.
+func TestCheckAgreesWithEncode(t *testing.T) {
+	b := &InstBuilder{Bound: 100}
+	accepted := 0
+	for _, info := range spv.Instructions() {
+		s := idShapeOf(info.Op)
+		for mask := 0; mask < 4; mask++ {
+			var typ, res ID
+			if mask&1 != 0 {
+				typ = 7
+			}
+			if mask&2 != 0 {
+				res = 8
+			}
+			for n := 0; n <= int(s.fixed)+3; n++ {
+				ops := make([]Operand, n)
+				for i := range ops {
+					ops[i] = Ref(ID(10 + i))
+				}
+				in := &Inst{Op: info.Op, Type: typ, Result: res, Operands: ops}
+				sameCheck(t, b, in)
+				if b.Check(in) == nil && s.accepts(in, b.Bound) {
+					accepted++
+				}
+				for i := range ops {
+					for _, bad := range []Operand{Ref(0), Ref(100), Lit(3)} {
+						keep := ops[i]
+						ops[i] = bad
+						sameCheck(t, b, in)
+						ops[i] = keep
+					}
+				}
+			}
+			sameCheck(t, b, &Inst{Op: info.Op, Type: 100, Result: res, Operands: nil})
+			sameCheck(t, b, &Inst{Op: info.Op, Type: typ, Result: 100, Operands: nil})
+		}
+	}
+	// The quick path must take the common instructions, or it saves
+	// nothing.
+	if accepted < 300 {
+		t.Errorf("the quick check accepted %d instructions, want most id-only forms", accepted)
+	}
+	for _, op := range []spv.Op{spv.OpFAdd, spv.OpAccessChain, spv.OpFunctionCall, spv.OpCompositeConstruct, spv.OpStore, spv.OpBranch, spv.OpReturnValue} {
+		if s := idShapeOf(op); !s.known || (s.fixed == 0 && !s.moreIDs) {
+			t.Errorf("%s: no quick shape", op)
+		}
+	}
+}
+
+// FuzzCheck gives Check and EncodeInst the same arbitrary instructions:
+// they must agree.
+func FuzzCheck(f *testing.F) {
+	f.Add([]byte{129, 0, 7, 8, 1, 3, 1, 4})
+	f.Add([]byte{61, 0, 7, 8, 1, 3, 2, 2})
+	f.Add([]byte{65, 0, 7, 8, 1, 3, 1, 4, 1, 5, 1, 0})
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if len(data) < 4 {
+			return
+		}
+		op := spv.Op(uint16(data[0]) | uint16(data[1]&0x1f)<<8)
+		in := &Inst{Op: op, Type: ID(data[2] % 8), Result: ID(data[3] % 16), Operands: decodeOperands(data[4:], 0)}
+		b := &InstBuilder{Bound: 200}
+		sameCheck(t, b, in)
+		sameCheck(t, &InstBuilder{}, in)
+	})
+}
