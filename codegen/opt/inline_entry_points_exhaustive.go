@@ -57,9 +57,10 @@ type inliner struct {
 	earlyReturn map[builder.ID]bool
 	dbgSet      builder.ID // the rich debug-info import, 0 if none
 	dbgShader   bool       // it is NonSemantic.Shader.DebugInfo
-	// decorated holds the ids with decorations (a quick test before
-	// looking for them among the users).
-	decorated map[builder.ID]bool
+	// decorated holds the ids with decorations: a quick test, for every
+	// result the pass copies, before looking for them among the users (a
+	// table by id: a map's hashing cost more).
+	decorated idSet
 	// spare holds the item lists of segments the stream is done with,
 	// for the next calls' streams.
 	spare [][]inlineItem
@@ -125,16 +126,16 @@ func (m *idRemap) at(from builder.ID) builder.ID {
 
 func newInliner(c *Context) *inliner {
 	in := &inliner{c: c, funcs: functionsByID(c.M), inlinable: map[builder.ID]bool{},
-		earlyReturn: map[builder.ID]bool{}, decorated: map[builder.ID]bool{}}
+		earlyReturn: map[builder.ID]bool{}, decorated: newIDSet(c.M.Bound)}
 	in.ids.size = int(c.M.Bound)
 	in.dbgSet, in.dbgShader = debugSet(c)
 	for _, a := range c.M.Annotations {
 		switch a.Op {
 		case spv.OpDecorate, spv.OpDecorateId, spv.OpDecorateString:
-			in.decorated[a.Operands[0].ID()] = true
+			in.decorated.add(a.Operands[0].ID())
 		case spv.OpGroupDecorate:
 			for _, o := range a.Operands[1:] {
-				in.decorated[o.ID()] = true
+				in.decorated.add(o.ID())
 			}
 		}
 	}
@@ -971,10 +972,10 @@ func (il *inliner) cloneSameBlockOps(st *streamState, in *builder.Inst, sb *same
 // cloneDecorations is the package's cloneDecorations, skipping the ids
 // without decorations quickly.
 func (il *inliner) cloneDecorations(from, to builder.ID) {
-	if !il.decorated[from] {
+	if !il.decorated.has(from) {
 		return
 	}
-	il.decorated[to] = true
+	il.decorated.add(to)
 	cloneDecorations(il.c, from, to)
 }
 
