@@ -159,24 +159,38 @@ func (d *deadBranchElim) function(f *builder.Function) bool {
 // keeps) and every block is reachable from the entry: then markLive would
 // find every block live and fold nothing.
 func (d *deadBranchElim) nothingToFold(f *builder.Function) bool {
+	var g *builder.CFG // the function's CFG, made current when first needed
+	cfg := func() *builder.CFG {
+		if g == nil {
+			f.KeepCFGIfCurrent()
+			g = f.CFG()
+		}
+		return g
+	}
 	for _, b := range f.Blocks {
-		if t := b.Terminator(); t != nil && d.liveTarget(t) != 0 && !d.foldedSwitch(b, t) {
+		if t := b.Terminator(); t != nil && d.liveTarget(t) != 0 && !d.foldedSwitch(b, t, cfg) {
 			return false
 		}
 	}
-	f.KeepCFGIfCurrent()
-	return len(f.CFG().RPO) == len(f.Blocks)
+	return len(cfg().RPO) == len(f.Blocks)
 }
 
 // foldedSwitch reports whether t, b's terminator, is a switch simplify
 // already made: its one target left, kept because a nested construct
-// breaks out of it.
-func (d *deadBranchElim) foldedSwitch(b *builder.Block, t *builder.Inst) bool {
+// breaks out of it. The function is as the pass found it, and cfg
+// returns its current CFG.
+func (d *deadBranchElim) foldedSwitch(b *builder.Block, t *builder.Inst, cfg func() *builder.CFG) bool {
 	if t.Op != spv.OpSwitch || len(t.Operands) != 2 {
 		return false
 	}
 	mi := b.Merge()
-	return mi != nil && mi.Op == spv.OpSelectionMerge && d.switchHasNestedBreak(b)
+	if mi == nil || mi.Op != spv.OpSelectionMerge {
+		return false
+	}
+	if nested, ok := d.switchHasNestedBreakLocally(b, cfg()); ok {
+		return nested
+	}
+	return d.switchHasNestedBreak(b)
 }
 
 // markLive finds the blocks reachable from the entry when constant
@@ -370,6 +384,76 @@ func (d *deadBranchElim) switchHasNestedBreak(b *builder.Block) bool {
 		}
 	}
 	return false
+}
+
+// switchHasNestedBreakLocally is switchHasNestedBreak answered from the
+// switch's own blocks, without the whole function's structured analysis,
+// for a function the pass has not edited (whose analysis describes it as
+// it is) and g its current CFG. It walks the switch's blocks in structured order, stopping at its
+// merge block, and tracks the constructs as the analysis would. ok is
+// false, and the caller asks the analysis, when the walk cannot prove it
+// saw exactly what the whole function's walk would see between the
+// header and its merge block: a walked block with a predecessor outside
+// the walk (the walk left the construct, or the construct is entered
+// elsewhere), or a nested construct still open at the merge block.
+func (d *deadBranchElim) switchHasNestedBreakLocally(b *builder.Block, g *builder.CFG) (nested, ok bool) {
+	f := b.Func
+	mb := d.c.DU.Block(mergeTarget(b))
+	if f == nil || mb == nil || mb.Func != f || !d.c.M.HasCapability(spv.CapabilityShader) {
+		return false, false
+	}
+	if g.Func != f || len(g.Blocks) != len(f.Blocks) {
+		return false, false
+	}
+	order := structuredOrderFrom(f, b, mb)
+	if len(order) == 0 || order[0] != b || order[len(order)-1] != mb {
+		return false, false
+	}
+	inner := order[1 : len(order)-1]
+	walked := make(map[int32]bool, len(inner)+1)
+	walked[g.Index(b.Label)] = true
+	for _, x := range inner {
+		walked[g.Index(x.Label)] = true
+	}
+	// Every walked block is reached from the header only: the whole
+	// function's walk meets none of them before the header or after the
+	// merge block, so it orders them as this walk does.
+	for _, x := range inner {
+		i := g.Index(x.Label)
+		if i == 0 {
+			return false, false
+		}
+		for _, p := range g.Preds[i] {
+			if !walked[p] {
+				return false, false
+			}
+		}
+	}
+	type frame struct{ header, merge builder.ID }
+	stack := []frame{{b.Label, mb.Label}}
+	construct := make(map[builder.ID]builder.ID, len(inner))
+	for _, x := range inner {
+		if x.Label == stack[len(stack)-1].merge {
+			stack = stack[:len(stack)-1]
+		}
+		construct[x.Label] = stack[len(stack)-1].header
+		if m := mergeTarget(x); m != 0 {
+			stack = append(stack, frame{x.Label, m})
+		}
+	}
+	if len(stack) != 1 {
+		return false, false // the switch's construct does not end at its merge
+	}
+	for _, u := range d.c.DU.Users(mb.Label) {
+		if !isBranchOp(u.Op) || u.Block == nil || u.Block == b {
+			continue
+		}
+		// A block outside the walk is outside the switch's construct.
+		if h, in := construct[u.Block.Label]; !in || h != b.Label || u.Block.Merge() != nil {
+			return true, true
+		}
+	}
+	return false, true
 }
 
 // fixPhis drops OpPhi operands of edges that no longer exist.

@@ -3,6 +3,11 @@ package opt
 import (
 	"strings"
 	"testing"
+
+	"github.com/hlsl2spirv/hlsl2spirv/builder"
+	"github.com/hlsl2spirv/hlsl2spirv/builder/asm"
+	"github.com/hlsl2spirv/hlsl2spirv/builder/spv"
+	"github.com/hlsl2spirv/hlsl2spirv/test/corpus"
 )
 
 // cfgTypes are the declarations the control-flow tests share: a fragment
@@ -402,3 +407,100 @@ OpFunctionEnd
 }
 
 func replace(s, old, new string) string { return strings.ReplaceAll(s, old, new) }
+
+// The switch's own blocks give the answer the whole function's structured
+// analysis gives, for every switch of the corpus (golden modules, -fcgl
+// and optimized, and the fixtures): when the local walk answers at all,
+// it agrees.
+func TestSwitchHasNestedBreakLocallyAgrees(t *testing.T) {
+	answered, switches := 0, 0
+	for _, m := range append(corpus.Golden(t), corpus.Fixtures(t)...) {
+		if m.Unchecked {
+			continue // syntax fixtures: ids need not make sense
+		}
+		ir, err := builder.Load(m.Words)
+		if err != nil {
+			t.Fatalf("%s: %v", m.Name, err)
+		}
+		a, n := compareSwitchAnswers(t, m.Name, ir)
+		answered, switches = answered+a, switches+n
+	}
+	t.Logf("%d of %d switches answered locally", answered, switches)
+	if answered == 0 {
+		t.Fatal("no switch answered locally")
+	}
+}
+
+// A switch in a loop whose case continues the loop and breaks out of the
+// switch from a nested selection: the walk from the switch leaves its
+// construct (into the continue construct), so the switch's blocks alone
+// do not answer and the analysis does (the switch stays, with its live
+// target only).
+func TestSwitchHasNestedBreakLocallyLeavesTheLoop(t *testing.T) {
+	src := fragment(`%cond_ptr = OpTypePointer Private %bool
+%c = OpVariable %cond_ptr Private
+`, `%main = OpFunction %void None %fn
+%entry = OpLabel
+OpBranch %header
+%header = OpLabel
+%cv = OpLoad %bool %c
+OpLoopMerge %exit %cont None
+OpBranch %sw
+%sw = OpLabel
+OpSelectionMerge %merge None
+OpSwitch %int_1 %one
+%one = OpLabel
+OpSelectionMerge %inner None
+OpBranchConditional %cv %brk %inner
+%brk = OpLabel
+OpBranch %merge
+%inner = OpLabel
+OpBranch %cont
+%merge = OpLabel
+OpBranch %cont
+%cont = OpLabel
+OpBranchConditional %cv %header %exit
+%exit = OpLabel
+OpReturn
+OpFunctionEnd
+`)
+	m, err := asm.Parse(named(src), asm.Options{PreserveNumericIDs: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if answered, switches := compareSwitchAnswers(t, "loop", m); answered != 0 || switches != 1 {
+		t.Errorf("%d of %d switches answered locally, want 0 of 1", answered, switches)
+	}
+	checkValid(t, src, lines(
+		"CHECK: OpSelectionMerge %merge None",
+		"CHECK-NEXT: OpSwitch %int_1 %one",
+	), "eliminate-dead-branches")
+}
+
+// compareSwitchAnswers checks, for every switch of m, that the local
+// answer, when there is one, is the analysis's. It returns how many
+// switches had a local answer, and how many there are.
+func compareSwitchAnswers(t *testing.T, name string, m *builder.Module) (answered, switches int) {
+	t.Helper()
+	c := newContext(m, Options{})
+	d := &deadBranchElim{c: c, sc: newStructCFG(c), undef: newUndefs(c)}
+	for _, f := range m.Functions {
+		for _, b := range f.Blocks {
+			mi, term := b.Merge(), b.Terminator()
+			if mi == nil || mi.Op != spv.OpSelectionMerge || term == nil || term.Op != spv.OpSwitch {
+				continue
+			}
+			switches++
+			f.KeepCFGIfCurrent()
+			local, ok := d.switchHasNestedBreakLocally(b, f.CFG())
+			if !ok {
+				continue
+			}
+			answered++
+			if whole := d.switchHasNestedBreak(b); local != whole {
+				t.Errorf("%s: switch %%%d: nested break %v locally, %v from the function's analysis", name, b.Label, local, whole)
+			}
+		}
+	}
+	return answered, switches
+}
