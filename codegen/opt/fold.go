@@ -69,11 +69,14 @@ func (c *Context) FoldToConstantIfFoldable(in *builder.Inst, value func(builder.
 // folder holds what folding caches: the constant values of ids.
 type folder struct {
 	c *Context
-	// consts is the constant value of each id looked at, by id (nil: not
-	// looked at yet; notConst: not a constant the folder understands).
-	// Every operand of every folded instruction is looked up: a slice by
-	// id beats hashing.
-	consts []*cval
+	// consts is where the constant value of each id looked at is, by id:
+	// 0 not looked at yet, notConst not a constant the folder understands,
+	// k the value vals[k-1]. Every operand of every folded instruction is
+	// looked up: a slice by id beats hashing, and a slice of indices,
+	// unlike one of pointers as long as the id bound, is not scanned by
+	// the garbage collector.
+	consts []int32
+	vals   []*cval
 	nulls  map[builder.ID]builder.ID // type -> the null constant declared first
 	// floatControls: the module declares float-controls capabilities,
 	// under which floating-point arithmetic is not folded.
@@ -88,7 +91,7 @@ type folder struct {
 func (c *Context) folder() *folder {
 	if c.fold == nil {
 		makeFoldRulesOnce.Do(func() { foldRules = makeFoldRules() })
-		f := &folder{c: c, consts: make([]*cval, c.M.Bound), nulls: map[builder.ID]builder.ID{}}
+		f := &folder{c: c, consts: make([]int32, c.M.Bound), nulls: map[builder.ID]builder.ID{}}
 		f.floatControls = !c.M.HasCapability(spv.CapabilityShader)
 		for _, cp := range []spv.Capability{spv.CapabilityDenormPreserve, spv.CapabilityDenormFlushToZero,
 			spv.CapabilitySignedZeroInfNanPreserve, spv.CapabilityRoundingModeRTZ, spv.CapabilityRoundingModeRTE} {

@@ -68,11 +68,12 @@ func (a *cval) isZero() bool {
 // constant the folder understands (spec constants are not).
 func (f *folder) constOf(id builder.ID) *cval {
 	if int(id) < len(f.consts) {
-		if v := f.consts[id]; v != nil {
-			if v == notConst {
-				return nil
-			}
-			return v
+		switch k := f.consts[id]; k {
+		case 0:
+		case notConst:
+			return nil
+		default:
+			return f.vals[k-1]
 		}
 	}
 	var v *cval
@@ -116,13 +117,14 @@ func (f *folder) constOf(id builder.ID) *cval {
 	if v == nil {
 		f.consts[id] = notConst
 	} else {
-		f.consts[id] = v
+		f.vals = append(f.vals, v)
+		f.consts[id] = int32(len(f.vals))
 	}
 	return v
 }
 
 // notConst marks in folder.consts an id known not to be a constant.
-var notConst = &cval{}
+const notConst = -1
 
 // noteNull remembers the first instruction declaring the null of a type:
 // the one define hands out (an empty OpConstantComposite included).
