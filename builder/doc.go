@@ -11,7 +11,9 @@
 //     count against the grammar — enumerant parameters, optional and
 //     variadic operands, OpSpecConstantOp's inner opcode, extended
 //     instructions, context-dependent literal widths — and returning an
-//     *EncodeError instead of writing a malformed instruction.
+//     *EncodeError instead of writing a malformed instruction. Its Check
+//     (encode_check.go) gives the same verdict without the words, quickly
+//     for instructions of ids only: builders check everything they make.
 //   - Module (ir.go): the IR. Sections in the specification's layout order;
 //     functions of blocks of *Inst (opcode, result type, result id,
 //     operands). Passes walk it (All, ForEachUse), find definitions and uses
