@@ -42,7 +42,7 @@ func (b *builder) build(tree p.ITranslationUnitContext) (file *ast.File) {
 	if tree == nil {
 		return file
 	}
-	for _, d := range tree.AllTopLevelDecl() {
+	for _, d := range allKids[*p.TopLevelDeclContext](tree) {
 		before := b.ids
 		file.Decls = append(file.Decls, b.topLevel(d)...)
 		for len(b.declNodes) < len(file.Decls) {
@@ -150,35 +150,37 @@ func (b *builder) ident(n antlr.TerminalNode) *ast.Ident {
 
 // ---- declarations -----------------------------------------------------
 
-func (b *builder) topLevel(ctx p.ITopLevelDeclContext) []ast.Decl {
+func (b *builder) topLevel(ctx *p.TopLevelDeclContext) []ast.Decl {
 	if ctx == nil {
 		return nil
 	}
-	switch {
-	case ctx.StaticAssert() != nil:
-		return []ast.Decl{b.staticAssert(ctx.StaticAssert())}
-	case ctx.NamespaceDecl() != nil:
-		return []ast.Decl{b.namespace(ctx.NamespaceDecl())}
-	case ctx.UsingDecl() != nil:
-		return []ast.Decl{b.using(ctx.UsingDecl())}
+	if sa := firstKid[*p.StaticAssertContext](ctx); sa != nil {
+		return []ast.Decl{b.staticAssert(sa)}
 	}
-	attrs := b.attributes(ctx.AllAttribute())
-	switch {
-	case ctx.BufferBlock() != nil:
-		return []ast.Decl{b.bufferBlock(ctx.BufferBlock(), attrs)}
-	case ctx.TemplateDecl() != nil:
-		return []ast.Decl{b.template(ctx.TemplateDecl(), attrs)}
-	case ctx.Declaration() != nil:
-		return b.declaration(ctx.Declaration(), attrs)
+	if ns := firstKid[*p.NamespaceDeclContext](ctx); ns != nil {
+		return []ast.Decl{b.namespace(ns)}
+	}
+	if u := firstKid[*p.UsingDeclContext](ctx); u != nil {
+		return []ast.Decl{b.using(u)}
+	}
+	attrs := b.attributes(allKids[*p.AttributeContext](ctx))
+	if bb := firstKid[*p.BufferBlockContext](ctx); bb != nil {
+		return []ast.Decl{b.bufferBlock(bb, attrs)}
+	}
+	if td := firstKid[*p.TemplateDeclContext](ctx); td != nil {
+		return []ast.Decl{b.template(td, attrs)}
+	}
+	if d := firstKid[*p.DeclarationContext](ctx); d != nil {
+		return b.declaration(d, attrs)
 	}
 	return nil
 }
 
-func (b *builder) staticAssert(ctx p.IStaticAssertContext) ast.Decl {
+func (b *builder) staticAssert(ctx *p.StaticAssertContext) ast.Decl {
 	n := &ast.StaticAssertDecl{}
 	b.set(n, ctx)
-	n.Cond = b.assignment(ctx.AssignmentExpression())
-	if strs := ctx.AllSTRING_LIT(); len(strs) > 0 {
+	n.Cond = b.assignment(firstKid[*p.AssignmentExpressionContext](ctx))
+	if strs := tokensOf(ctx, p.HLSLParserSTRING_LIT); len(strs) > 0 {
 		lit := alloc(&b.nodes.lits, ast.BasicLit{Kind: ast.StringLit})
 		var parts []string
 		for _, s := range strs {
@@ -193,39 +195,41 @@ func (b *builder) staticAssert(ctx p.IStaticAssertContext) ast.Decl {
 	return n
 }
 
-func (b *builder) namespace(ctx p.INamespaceDeclContext) ast.Decl {
+func (b *builder) namespace(ctx *p.NamespaceDeclContext) ast.Decl {
 	n := &ast.NamespaceDecl{}
 	b.set(n, ctx)
-	name := ctx.IDENT()
+	name := tokenOf(ctx, p.HLSLParserIDENT)
 	if name == nil {
-		name = ctx.NS_NAME()
+		name = tokenOf(ctx, p.HLSLParserNS_NAME)
 	}
 	n.Name = b.ident(name)
-	for _, d := range ctx.AllTopLevelDecl() {
+	for _, d := range allKids[*p.TopLevelDeclContext](ctx) {
 		n.Decls = append(n.Decls, b.topLevel(d)...)
 	}
 	return n
 }
 
-func (b *builder) using(ctx p.IUsingDeclContext) ast.Decl {
-	if ctx.KW_NAMESPACE() != nil {
+func (b *builder) using(ctx *p.UsingDeclContext) ast.Decl {
+	if tokenOf(ctx, p.HLSLParserKW_NAMESPACE) != nil {
 		n := &ast.UsingNamespaceDecl{}
 		b.set(n, ctx)
-		if sp := ctx.ScopePrefix(); sp != nil {
+		if sp := firstKid[*p.ScopePrefixContext](ctx); sp != nil {
 			_, n.Qualifier = b.scopePrefix(sp)
 		}
-		name := ctx.IDENT()
+		name := tokenOf(ctx, p.HLSLParserIDENT)
 		if name == nil {
-			name = ctx.NS_NAME()
+			name = tokenOf(ctx, p.HLSLParserNS_NAME)
 		}
 		n.Name = b.ident(name)
 		return n
 	}
-	if ctx.ASSIGN() == nil {
+	if tokenOf(ctx, p.HLSLParserASSIGN) == nil {
 		// using ns::name;
 		n := &ast.UsingDecl{}
 		b.set(n, ctx)
-		_, n.Qualifier = b.scopePrefix(ctx.ScopePrefix())
+		if sp := firstKid[*p.ScopePrefixContext](ctx); sp != nil {
+			_, n.Qualifier = b.scopePrefix(sp)
+		}
 		n.Name = alloc(&b.nodes.idents, ast.Ident{})
 		if stop := ctx.GetStop(); stop != nil && stop.GetTokenIndex() > 0 {
 			t := &b.toks[stop.GetTokenIndex()-1]
@@ -238,49 +242,54 @@ func (b *builder) using(ctx p.IUsingDeclContext) ast.Decl {
 	}
 	n := &ast.TypedefDecl{Using: true}
 	b.set(n, ctx)
-	name := ctx.IDENT()
+	name := tokenOf(ctx, p.HLSLParserIDENT)
 	if name == nil {
-		name = ctx.TYPE_NAME()
+		name = tokenOf(ctx, p.HLSLParserTYPE_NAME)
 	}
 	n.Name = b.ident(name)
-	n.Type = b.typeID(ctx.TypeId())
+	if ti := firstKid[*p.TypeIdContext](ctx); ti != nil {
+		n.Type = b.typeID(ti)
+	} else {
+		n.Type = b.typeID(nil)
+	}
 	n.Dims, n.Type.Dims = n.Type.Dims, nil
 	return n
 }
 
 func (b *builder) bufferBlock(ctx p.IBufferBlockContext, attrs []*ast.Attribute) ast.Decl {
-	n := &ast.BufferDecl{Attrs: attrs, TBuffer: ctx.KW_TBUFFER() != nil}
+	n := &ast.BufferDecl{Attrs: attrs, TBuffer: tokenOf(ctx, p.HLSLParserKW_TBUFFER) != nil}
 	b.set(n, ctx)
-	n.Name = b.anyName(ctx.AnyName())
-	for _, s := range ctx.AllPostfixDecl() {
+	n.Name = b.anyName(firstKid[*p.AnyNameContext](ctx))
+	for _, s := range allKids[*p.PostfixDeclContext](ctx) {
 		n.Semantics = append(n.Semantics, b.semantic(s))
 	}
-	for _, m := range ctx.AllMemberDecl() {
+	for _, m := range allKids[*p.MemberDeclContext](ctx) {
 		n.Decls = append(n.Decls, b.memberDecl(m)...)
 	}
 	return n
 }
 
-func (b *builder) template(ctx p.ITemplateDeclContext, attrs []*ast.Attribute) ast.Decl {
-	n := &ast.TemplateDecl{Instantiation: ctx.LT() == nil}
+func (b *builder) template(ctx *p.TemplateDeclContext, attrs []*ast.Attribute) ast.Decl {
+	n := &ast.TemplateDecl{Instantiation: tokenOf(ctx, p.HLSLParserLT) == nil}
 	b.set(n, ctx)
-	if pl := ctx.TemplateParamList(); pl != nil {
-		for _, tp := range pl.AllTemplateParam() {
+	if pl := firstKid[*p.TemplateParamListContext](ctx); pl != nil {
+		for _, tp := range allKids[*p.TemplateParamContext](pl) {
 			n.Params = append(n.Params, b.templateParam(tp))
 		}
 	}
-	attrs = append(attrs, b.attributes(ctx.AllAttribute())...)
+	attrs = append(attrs, b.attributes(allKids[*p.AttributeContext](ctx))...)
+	u, td, d := firstKid[*p.UsingDeclContext](ctx), firstKid[*p.TemplateDeclContext](ctx), firstKid[*p.DeclarationContext](ctx)
 	switch {
-	case ctx.UsingDecl() != nil:
-		n.Decl = b.using(ctx.UsingDecl())
-	case ctx.TemplateDecl() != nil:
-		n.Decl = b.template(ctx.TemplateDecl(), attrs)
-	case ctx.Declaration() != nil:
-		ds := b.declaration(ctx.Declaration(), attrs)
+	case u != nil:
+		n.Decl = b.using(u)
+	case td != nil:
+		n.Decl = b.template(td, attrs)
+	case d != nil:
+		ds := b.declaration(d, attrs)
 		switch len(ds) {
 		case 0:
 			bad := &ast.BadDecl{}
-			b.set(bad, ctx.Declaration())
+			b.set(bad, d)
 			n.Decl = bad
 		case 1:
 			n.Decl = ds[0]
@@ -297,25 +306,26 @@ func (b *builder) template(ctx p.ITemplateDeclContext, attrs []*ast.Attribute) a
 	return n
 }
 
-func (b *builder) templateParam(ctx p.ITemplateParamContext) *ast.TemplateParam {
+func (b *builder) templateParam(ctx *p.TemplateParamContext) *ast.TemplateParam {
 	n := &ast.TemplateParam{}
 	b.set(n, ctx)
-	name := ctx.IDENT()
+	name := tokenOf(ctx, p.HLSLParserIDENT)
 	if name == nil {
-		name = ctx.TYPE_NAME()
+		name = tokenOf(ctx, p.HLSLParserTYPE_NAME)
 	}
 	if name != nil {
 		n.Name = b.ident(name)
 	}
-	if ctx.KW_TYPENAME() != nil || ctx.KW_CLASS() != nil {
+	ts := firstKid[*p.TypeSpecContext](ctx)
+	if tokenOf(ctx, p.HLSLParserKW_TYPENAME) != nil || tokenOf(ctx, p.HLSLParserKW_CLASS) != nil {
 		n.TypeParam = true
-		if ts := ctx.TypeSpec(); ts != nil {
+		if ts != nil {
 			n.DefaultType = b.typeSpec(ts, nil)
 		}
 		return n
 	}
-	n.Type = b.typeSpec(ctx.TypeSpec(), nil)
-	if ce := ctx.ConstArgExpression(); ce != nil {
+	n.Type = b.typeSpec(ts, nil)
+	if ce := firstKid[*p.ConstArgExpressionContext](ctx); ce != nil {
 		n.Default = b.constArg(ce)
 	}
 	return n
@@ -410,8 +420,8 @@ func (b *builder) declaration(ctx p.IDeclarationContext, attrs []*ast.Attribute)
 			}
 			n := &ast.TypedefDecl{Mods: ds.mods, Type: ds.typ}
 			b.set(n, d)
-			n.Name = b.declName(d.DeclName()).id
-			n.Dims = b.arrayDims(d.AllArrayDim())
+			n.Name = b.declName(firstKid[*p.DeclNameContext](d)).id
+			n.Dims = b.arrayDims(allKids[*p.ArrayDimContext](d))
 			out = append(out, n)
 		}
 		return out
@@ -483,9 +493,12 @@ func (b *builder) declaration(ctx p.IDeclarationContext, attrs []*ast.Attribute)
 				continue
 			}
 		}
+		if termNode(kids[j]) != nil {
+			break // the ',' or ';' after the first declarator
+		}
 		r, ok := kids[j].(antlr.ParserRuleContext)
 		if !ok {
-			break // the ',' or ';' after the first declarator
+			break
 		}
 		v.stop = r.GetStop()
 	}
@@ -509,20 +522,20 @@ type varSource struct {
 	start    antlr.Token             // else the range is start..stop
 	stop     antlr.Token
 	declared *declaredName // nil when the declarator is missing
-	dims     []p.IArrayDimContext
-	post     []p.IPostfixDeclContext
-	annot    p.IAnnotationContext
-	init     p.IInitializerContext
-	state    p.IStateBlockContext // a legacy effect state block, or nil
+	dims     []*p.ArrayDimContext
+	post     []*p.PostfixDeclContext
+	annot    *p.AnnotationContext
+	init     *p.InitializerContext
+	state    *p.StateBlockContext // a legacy effect state block, or nil
 }
 
-func (b *builder) initVar(id p.IInitDeclaratorContext) varSource {
-	v := varSource{ctx: id, init: id.Initializer(), state: id.StateBlock()}
-	if d := id.Declarator(); d != nil {
-		if dn := d.DeclName(); dn != nil && !isNilCtx(dn) {
+func (b *builder) initVar(id *p.InitDeclaratorContext) varSource {
+	v := varSource{ctx: id, init: firstKid[*p.InitializerContext](id), state: firstKid[*p.StateBlockContext](id)}
+	if d := firstKid[*p.DeclaratorContext](id); d != nil {
+		if dn := firstKid[*p.DeclNameContext](d); dn != nil {
 			v.declared = b.declName(dn)
 		}
-		v.dims, v.post, v.annot = d.AllArrayDim(), d.AllPostfixDecl(), d.Annotation()
+		v.dims, v.post, v.annot = allKids[*p.ArrayDimContext](d), allKids[*p.PostfixDeclContext](d), firstKid[*p.AnnotationContext](d)
 	}
 	return v
 }
@@ -553,7 +566,7 @@ func (b *builder) varDecl(v varSource, ds declSpecs, attrs []*ast.Attribute) *as
 		for _, s := range v.post {
 			n.Semantics = append(n.Semantics, b.semantic(s))
 		}
-		if v.annot != nil && !isNilCtx(v.annot) {
+		if v.annot != nil {
 			warnEffect(b.diags, codeEffectAnnotation, b.tok(v.annot.GetStart()).Loc(), "possible effect annotation ignored - effect syntax is deprecated")
 			n.Annotations = b.annotation(v.annot)
 		}
@@ -565,10 +578,10 @@ func (b *builder) varDecl(v varSource, ds declSpecs, attrs []*ast.Attribute) *as
 			b.set(n.Name, v.ctx)
 		}
 	}
-	if v.init != nil && !isNilCtx(v.init) {
+	if v.init != nil {
 		n.Init = b.initializer(v.init)
 	}
-	if v.state != nil && !isNilCtx(v.state) {
+	if v.state != nil {
 		n.StateBlock = true
 		warnEffect(b.diags, codeEffectStateBlock, b.tok(v.state.GetStart()).Loc(),
 			"effect state block ignored - effect syntax is deprecated. To use braces as an initializer use them with equal signs.")
@@ -579,19 +592,19 @@ func (b *builder) varDecl(v varSource, ds declSpecs, attrs []*ast.Attribute) *as
 	return n
 }
 
-func (b *builder) declarator(d p.IDeclaratorContext, name **ast.Ident, dims *[]*ast.ArrayDim, sems *[]*ast.Semantic) {
-	*name = b.declName(d.DeclName()).id
-	*dims = b.arrayDims(d.AllArrayDim())
-	for _, s := range d.AllPostfixDecl() {
+func (b *builder) declarator(d *p.DeclaratorContext, name **ast.Ident, dims *[]*ast.ArrayDim, sems *[]*ast.Semantic) {
+	*name = b.declName(firstKid[*p.DeclNameContext](d)).id
+	*dims = b.arrayDims(allKids[*p.ArrayDimContext](d))
+	for _, s := range allKids[*p.PostfixDeclContext](d) {
 		*sems = append(*sems, b.semantic(s))
 	}
 }
 
-func (b *builder) annotation(ctx p.IAnnotationContext) []*ast.VarDecl {
+func (b *builder) annotation(ctx *p.AnnotationContext) []*ast.VarDecl {
 	var out []*ast.VarDecl
-	specs := ctx.AllDeclSpecifiers()
-	names := ctx.AllIDENT()
-	inits := ctx.AllInitializer()
+	specs := allKids[*p.DeclSpecifiersContext](ctx)
+	names := tokensOf(ctx, p.HLSLParserIDENT)
+	inits := allKids[*p.InitializerContext](ctx)
 	for i := range specs {
 		ds := b.declSpecifiers(specs[i])
 		n := alloc(&b.nodes.varDecls, ast.VarDecl{Mods: ds.mods, Type: ds.typ})
@@ -617,8 +630,8 @@ func (b *builder) function(decl *p.DeclarationContext, name *declaredName, ctx *
 	if name.operator {
 		n.Operator = strings.TrimPrefix(n.Name.Name, "operator")
 	}
-	if pl := ctx.ParamList(); pl != nil {
-		for _, pc := range pl.AllParam() {
+	if pl := firstKid[*p.ParamListContext](ctx); pl != nil {
+		for _, pc := range allKids[*p.ParamContext](pl) {
 			n.Params = append(n.Params, b.param(pc))
 		}
 		// f(void) declares no parameters, as in C
@@ -626,9 +639,9 @@ func (b *builder) function(decl *p.DeclarationContext, name *declaredName, ctx *
 			n.Params = nil
 		}
 	}
-	n.ResultDims = b.arrayDims(ctx.AllArrayDim())
-	n.Const = ctx.KW_CONST() != nil
-	for _, s := range ctx.AllPostfixDecl() {
+	n.ResultDims = b.arrayDims(allKids[*p.ArrayDimContext](ctx))
+	n.Const = tokenOf(ctx, p.HLSLParserKW_CONST) != nil
+	for _, s := range allKids[*p.PostfixDeclContext](ctx) {
 		n.Semantics = append(n.Semantics, b.semantic(s))
 	}
 	if tail != nil {
@@ -657,9 +670,9 @@ type declaredName struct {
 }
 
 // declName builds the name of a declarator.
-func (b *builder) declName(dn p.IDeclNameContext) *declaredName {
-	if c, _ := dn.(*p.DeclNameContext); c != nil {
-		if name, _ := b.declaredName(c.GetChildren(), 0); name != nil {
+func (b *builder) declName(dn *p.DeclNameContext) *declaredName {
+	if dn != nil {
+		if name, _ := b.declaredName(dn.GetChildren(), 0); name != nil {
 			return name
 		}
 	}
@@ -675,7 +688,7 @@ func (b *builder) declaredName(kids []antlr.Tree, i int) (*declaredName, int) {
 	n := &declaredName{}
 	if ds := kid[*p.DeclScopeContext](kids, i); ds != nil {
 		n.start = ds.GetStart()
-		n.qual = b.scopeNames(ds.AllScopeName())
+		n.qual = b.scopeNames(allKids[*p.ScopeNameContext](ds))
 		i++
 	}
 	t := b.termKid(kids, i)
@@ -717,26 +730,26 @@ func (b *builder) declaredName(kids []antlr.Tree, i int) (*declaredName, int) {
 	return nil, i
 }
 
-func (b *builder) param(ctx p.IParamContext) *ast.Param {
-	n := &ast.Param{Attrs: b.attributes(ctx.AllAttribute())}
+func (b *builder) param(ctx *p.ParamContext) *ast.Param {
+	n := &ast.Param{Attrs: b.attributes(allKids[*p.AttributeContext](ctx))}
 	b.set(n, ctx)
-	ds := b.declSpecifiers(ctx.DeclSpecifiers())
+	ds := b.declSpecifiers(firstKid[*p.DeclSpecifiersContext](ctx))
 	n.Mods, n.Type = ds.mods, ds.typ
-	if d := ctx.Declarator(); d != nil {
+	if d := firstKid[*p.DeclaratorContext](ctx); d != nil {
 		b.declarator(d, &n.Name, &n.Dims, &n.Semantics)
 	}
-	if init := ctx.Initializer(); init != nil {
+	if init := firstKid[*p.InitializerContext](ctx); init != nil {
 		n.Default = b.initializer(init)
 	}
 	return n
 }
 
-func (b *builder) arrayDims(list []p.IArrayDimContext) []*ast.ArrayDim {
+func (b *builder) arrayDims(list []*p.ArrayDimContext) []*ast.ArrayDim {
 	var out []*ast.ArrayDim
 	for _, d := range list {
 		n := &ast.ArrayDim{}
 		b.set(n, d)
-		if e := d.Expression(); e != nil {
+		if e := firstKid[*p.ExpressionContext](d); e != nil {
 			n.Size = b.expression(e)
 		}
 		out = append(out, n)
@@ -744,31 +757,31 @@ func (b *builder) arrayDims(list []p.IArrayDimContext) []*ast.ArrayDim {
 	return out
 }
 
-func (b *builder) semantic(ctx p.IPostfixDeclContext) *ast.Semantic {
+func (b *builder) semantic(ctx *p.PostfixDeclContext) *ast.Semantic {
 	n := &ast.Semantic{}
 	b.set(n, ctx)
-	if lit := ctx.INT_LIT(); lit != nil {
+	if lit := tokenOf(ctx, p.HLSLParserINT_LIT); lit != nil {
 		n.Kind = ast.BitField
 		n.Name = b.termTok(lit).Text
 		return n
 	}
-	if an := ctx.AnyName(); an != nil {
+	if an := firstKid[*p.AnyNameContext](ctx); an != nil {
 		t := b.tok(an.GetStart())
 		n.Name, n.NamePos = t.Text, t.Loc()
-		if n.Name == "VFACE" && ctx.LPAREN() == nil {
+		if n.Name == "VFACE" && tokenOf(ctx, p.HLSLParserLPAREN) == nil {
 			// The Direct3D 9 face semantic: clang's wording, and the
 			// semantic stays (a user semantic for SPIR-V), as in DXC.
 			b.diags.Warnf(diag.SyntaxBase+codeUnsupportedSemantic, t.Loc(), "Ignoring unsupported '%s' in the target attribute string", n.Name)
 		}
 	}
-	if ctx.LPAREN() != nil {
+	if tokenOf(ctx, p.HLSLParserLPAREN) != nil {
 		switch strings.ToLower(n.Name) {
 		case "register":
 			n.Kind = ast.Register
 		case "packoffset":
 			n.Kind = ast.PackOffset
 		}
-		for _, a := range ctx.AllSemanticArg() {
+		for _, a := range allKids[*p.SemanticArgContext](ctx) {
 			n.Args = append(n.Args, b.text(a))
 		}
 	}
@@ -788,7 +801,7 @@ func (b *builder) text(ctx antlr.ParserRuleContext) string {
 	return s.String()
 }
 
-func (b *builder) anyName(ctx p.IAnyNameContext) *ast.Ident {
+func (b *builder) anyName(ctx *p.AnyNameContext) *ast.Ident {
 	id := alloc(&b.nodes.idents, ast.Ident{})
 	if ctx == nil {
 		b.set(id, nil)
@@ -802,17 +815,17 @@ func (b *builder) anyName(ctx p.IAnyNameContext) *ast.Ident {
 
 // ---- attributes --------------------------------------------------------
 
-func (b *builder) attributes(list []p.IAttributeContext) []*ast.Attribute {
+func (b *builder) attributes(list []*p.AttributeContext) []*ast.Attribute {
 	var out []*ast.Attribute
 	for _, a := range list {
-		if a == nil || isNilCtx(a) {
+		if a == nil {
 			continue
 		}
-		double := len(a.AllLBRACKET()) == 2
-		for _, item := range a.AllAttributeItem() {
+		double := len(tokensOf(a, p.HLSLParserLBRACKET)) == 2
+		for _, item := range allKids[*p.AttributeItemContext](a) {
 			n := &ast.Attribute{Double: double}
 			b.set(n, item)
-			names := item.AllAnyName()
+			names := allKids[*p.AnyNameContext](item)
 			if len(names) > 0 {
 				last := b.tok(names[len(names)-1].GetStart()).Text
 				var ns []string
@@ -821,9 +834,9 @@ func (b *builder) attributes(list []p.IAttributeContext) []*ast.Attribute {
 				}
 				n.Namespace, n.Name = strings.Join(ns, "::"), last
 			}
-			if item.LPAREN() != nil {
+			if tokenOf(item, p.HLSLParserLPAREN) != nil {
 				n.HasParens = true
-				for _, e := range item.AllAssignmentExpression() {
+				for _, e := range allKids[*p.AssignmentExpressionContext](item) {
 					n.Args = append(n.Args, b.assignment(e))
 				}
 			}
@@ -883,10 +896,11 @@ func (b *builder) typeSpec(ctx p.ITypeSpecContext, def *ast.Decl) *ast.TypeExpr 
 
 // tagType fills n from a struct or enum type: defined in place (returned
 // through def) or elaborated (`struct S`, `enum E`).
-func (b *builder) tagType(ctx p.ITagTypeContext, n *ast.TypeExpr, def *ast.Decl) {
+func (b *builder) tagType(ctx *p.TagTypeContext, n *ast.TypeExpr, def *ast.Decl) {
+	ss, es := firstKid[*p.StructSpecifierContext](ctx), firstKid[*p.EnumSpecifierContext](ctx)
 	switch {
-	case ctx.StructSpecifier() != nil:
-		s := b.structSpec(ctx.StructSpecifier())
+	case ss != nil:
+		s := b.structSpec(ss)
 		if s.Name != nil {
 			n.Name = s.Name.Name
 		}
@@ -895,8 +909,8 @@ func (b *builder) tagType(ctx p.ITagTypeContext, n *ast.TypeExpr, def *ast.Decl)
 		if def != nil {
 			*def = s
 		}
-	case ctx.EnumSpecifier() != nil:
-		e := b.enumSpec(ctx.EnumSpecifier())
+	case es != nil:
+		e := b.enumSpec(es)
 		if e.Name != nil {
 			n.Name = e.Name.Name
 		}
@@ -907,53 +921,59 @@ func (b *builder) tagType(ctx p.ITagTypeContext, n *ast.TypeExpr, def *ast.Decl)
 		}
 	default: // elaborated: struct S, enum E
 		n.Keyword = b.tok(ctx.GetStart()).Text
-		if sp := ctx.ScopePrefix(); sp != nil {
+		if sp := firstKid[*p.ScopePrefixContext](ctx); sp != nil {
 			n.Global, n.Qualifier = b.scopePrefix(sp)
 		}
-		switch {
-		case ctx.IDENT() != nil:
-			n.Name = b.termTok(ctx.IDENT()).Text
-		case ctx.TYPE_NAME() != nil:
-			n.Name = b.termTok(ctx.TYPE_NAME()).Text
-		case ctx.TEMPLATE_NAME() != nil:
-			n.Name = b.termTok(ctx.TEMPLATE_NAME()).Text
+		if t := tokenOf(ctx, p.HLSLParserIDENT); t != nil {
+			n.Name = b.termTok(t).Text
+		} else if t := tokenOf(ctx, p.HLSLParserTYPE_NAME); t != nil {
+			n.Name = b.termTok(t).Text
+		} else if t := tokenOf(ctx, p.HLSLParserTEMPLATE_NAME); t != nil {
+			n.Name = b.termTok(t).Text
 			n.HasArgs = true
-			n.Args = b.templateArgs(ctx.TemplateArgList())
+			if al := firstKid[*p.TemplateArgListContext](ctx); al != nil {
+				n.Args = b.templateArgs(al)
+			}
 		}
 	}
 }
 
 // qualifiedType fills n from `A::B<int>::C`: the qualifier and the type.
-func (b *builder) qualifiedType(ctx p.IQualifiedTypeContext, n *ast.TypeExpr) {
-	if ctx == nil || isNilCtx(ctx) {
-		return
-	}
-	if sp := ctx.ScopePrefix(); sp != nil {
-		n.Global, n.Qualifier = b.scopePrefix(sp)
-	}
-	b.simpleType(ctx.SimpleType(), n)
-}
-
-func (b *builder) simpleType(ctx p.ISimpleTypeContext, n *ast.TypeExpr) {
+func (b *builder) qualifiedType(ctx *p.QualifiedTypeContext, n *ast.TypeExpr) {
 	if ctx == nil {
 		return
 	}
-	if tn := ctx.TYPE_NAME(); tn != nil {
+	if sp := firstKid[*p.ScopePrefixContext](ctx); sp != nil {
+		n.Global, n.Qualifier = b.scopePrefix(sp)
+	}
+	b.simpleType(firstKid[*p.SimpleTypeContext](ctx), n)
+}
+
+func (b *builder) simpleType(ctx *p.SimpleTypeContext, n *ast.TypeExpr) {
+	if ctx == nil {
+		return
+	}
+	if tn := tokenOf(ctx, p.HLSLParserTYPE_NAME); tn != nil {
 		n.Name = b.termTok(tn).Text
 		return
 	}
-	n.Name = b.termTok(ctx.TEMPLATE_NAME()).Text
+	n.Name = b.termTok(tokenOf(ctx, p.HLSLParserTEMPLATE_NAME)).Text
 	n.HasArgs = true
-	n.Args = b.templateArgs(ctx.TemplateArgList())
+	if al := firstKid[*p.TemplateArgListContext](ctx); al != nil {
+		n.Args = b.templateArgs(al)
+	}
 }
 
-func (b *builder) namedType(ctx p.INamedTypeContext) *ast.TypeExpr {
+// namedType builds a type named in a base list; ctx is nil after a
+// syntax error.
+func (b *builder) namedType(ctx *p.NamedTypeContext) *ast.TypeExpr {
 	n := alloc(&b.nodes.types, ast.TypeExpr{})
-	b.set(n, ctx)
 	if ctx == nil {
+		b.set(n, nil)
 		return n
 	}
-	b.qualifiedType(ctx.QualifiedType(), n)
+	b.set(n, ctx)
+	b.qualifiedType(firstKid[*p.QualifiedTypeContext](ctx), n)
 	return n
 }
 
@@ -963,15 +983,15 @@ func (b *builder) typeID(ctx p.ITypeIdContext) *ast.TypeExpr {
 		b.set(n, nil)
 		return n
 	}
-	n := b.typeSpec(ctx.TypeSpec(), nil)
+	n := b.typeSpec(firstKid[*p.TypeSpecContext](ctx), nil)
 	for _, c := range ctx.GetChildren() {
-		if t, ok := c.(antlr.TerminalNode); ok {
+		if t := termNode(c); t != nil {
 			if tt := b.termTok(t); tt.typ == p.HLSLParserKW_CONST || tt.typ == p.HLSLParserMODIFIER {
 				n.Mods = append(n.Mods, ast.Modifier{Pos: tt.Loc(), Name: tt.Text})
 			}
 		}
 	}
-	n.Dims = b.arrayDims(ctx.AllArrayDim())
+	n.Dims = b.arrayDims(allKids[*p.ArrayDimContext](ctx))
 	setRange(n, b.tok(ctx.GetStart()).Loc(), tokEnd(b.tok(ctx.GetStop())))
 	return n
 }
@@ -982,18 +1002,20 @@ func (b *builder) scopePrefix(ctx p.IScopePrefixContext) (global bool, names []*
 	}
 	start := ctx.GetStart()
 	global = start != nil && start.GetTokenType() == p.HLSLParserCOLONCOLON
-	return global, b.scopeNames(ctx.AllScopeName())
+	return global, b.scopeNames(allKids[*p.ScopeNameContext](ctx))
 }
 
 // scopeNames converts the names of a qualifier (`A::B<int>::`).
-func (b *builder) scopeNames(list []p.IScopeNameContext) (names []*ast.ScopeName) {
+func (b *builder) scopeNames(list []*p.ScopeNameContext) (names []*ast.ScopeName) {
 	for _, sn := range list {
 		n := &ast.ScopeName{}
 		b.set(n, sn)
 		n.Name = b.tok(sn.GetStart()).Text
-		if sn.LT() != nil {
+		if tokenOf(sn, p.HLSLParserLT) != nil {
 			n.HasArgs = true
-			n.Args = b.templateArgs(sn.TemplateArgList())
+			if al := firstKid[*p.TemplateArgListContext](sn); al != nil {
+				n.Args = b.templateArgs(al)
+			}
 		}
 		names = append(names, n)
 	}
@@ -1005,12 +1027,12 @@ func (b *builder) templateArgs(ctx p.ITemplateArgListContext) []ast.Node {
 		return nil
 	}
 	var out []ast.Node
-	for _, a := range ctx.AllTemplateArg() {
-		if a.TypeId() != nil {
-			out = append(out, b.typeID(a.TypeId()))
+	for _, a := range allKids[*p.TemplateArgContext](ctx) {
+		if ti := firstKid[*p.TypeIdContext](a); ti != nil {
+			out = append(out, b.typeID(ti))
 			continue
 		}
-		out = append(out, b.constArg(a.ConstArgExpression()))
+		out = append(out, b.constArg(firstKid[*p.ConstArgExpressionContext](a)))
 	}
 	return out
 }
@@ -1086,70 +1108,73 @@ func (b *builder) foldByPrecedence(operands []ast.Expr, ops []ast.Op) ast.Expr {
 	return climb(1)
 }
 
-func (b *builder) structSpec(ctx p.IStructSpecifierContext) *ast.StructDecl {
+func (b *builder) structSpec(ctx *p.StructSpecifierContext) *ast.StructDecl {
 	n := &ast.StructDecl{}
 	b.set(n, ctx)
 	switch {
-	case ctx.KW_CLASS() != nil:
+	case tokenOf(ctx, p.HLSLParserKW_CLASS) != nil:
 		n.Kind = ast.Class
-	case ctx.KW_INTERFACE() != nil:
+	case tokenOf(ctx, p.HLSLParserKW_INTERFACE) != nil:
 		n.Kind = ast.Interface
 	}
-	n.Attrs = b.attributes(ctx.AllAttribute())
-	switch {
-	case ctx.IDENT() != nil:
-		n.Name = b.ident(ctx.IDENT())
-	case ctx.TYPE_NAME() != nil:
-		n.Name = b.ident(ctx.TYPE_NAME())
-	case ctx.TEMPLATE_NAME() != nil:
-		n.Name = b.ident(ctx.TEMPLATE_NAME())
-		n.TemplateArgs = b.templateArgs(ctx.TemplateArgList())
-	}
-	if bc := ctx.BaseClause(); bc != nil {
-		for _, bs := range bc.AllBaseSpec() {
-			n.Bases = append(n.Bases, b.namedType(bs.NamedType()))
+	n.Attrs = b.attributes(allKids[*p.AttributeContext](ctx))
+	if t := tokenOf(ctx, p.HLSLParserIDENT); t != nil {
+		n.Name = b.ident(t)
+	} else if t := tokenOf(ctx, p.HLSLParserTYPE_NAME); t != nil {
+		n.Name = b.ident(t)
+	} else if t := tokenOf(ctx, p.HLSLParserTEMPLATE_NAME); t != nil {
+		n.Name = b.ident(t)
+		if al := firstKid[*p.TemplateArgListContext](ctx); al != nil {
+			n.TemplateArgs = b.templateArgs(al)
 		}
 	}
-	for _, m := range ctx.AllMemberDecl() {
+	if bc := firstKid[*p.BaseClauseContext](ctx); bc != nil {
+		for _, bs := range allKids[*p.BaseSpecContext](bc) {
+			n.Bases = append(n.Bases, b.namedType(firstKid[*p.NamedTypeContext](bs)))
+		}
+	}
+	for _, m := range allKids[*p.MemberDeclContext](ctx) {
 		n.Members = append(n.Members, b.memberDecl(m)...)
 	}
 	return n
 }
 
-func (b *builder) memberDecl(m p.IMemberDeclContext) []ast.Decl {
-	attrs := b.attributes(m.AllAttribute())
-	switch {
-	case m.Declaration() != nil:
-		return b.declaration(m.Declaration(), attrs)
-	case m.TemplateDecl() != nil:
-		return []ast.Decl{b.template(m.TemplateDecl(), attrs)}
-	case m.UsingDecl() != nil:
-		return []ast.Decl{b.using(m.UsingDecl())}
-	case m.StaticAssert() != nil:
-		return []ast.Decl{b.staticAssert(m.StaticAssert())}
-	case m.BufferBlock() != nil:
-		return []ast.Decl{b.bufferBlock(m.BufferBlock(), attrs)}
+func (b *builder) memberDecl(m *p.MemberDeclContext) []ast.Decl {
+	attrs := b.attributes(allKids[*p.AttributeContext](m))
+	if d := firstKid[*p.DeclarationContext](m); d != nil {
+		return b.declaration(d, attrs)
+	}
+	if td := firstKid[*p.TemplateDeclContext](m); td != nil {
+		return []ast.Decl{b.template(td, attrs)}
+	}
+	if u := firstKid[*p.UsingDeclContext](m); u != nil {
+		return []ast.Decl{b.using(u)}
+	}
+	if sa := firstKid[*p.StaticAssertContext](m); sa != nil {
+		return []ast.Decl{b.staticAssert(sa)}
+	}
+	if bb := firstKid[*p.BufferBlockContext](m); bb != nil {
+		return []ast.Decl{b.bufferBlock(bb, attrs)}
 	}
 	return nil
 }
 
-func (b *builder) enumSpec(ctx p.IEnumSpecifierContext) *ast.EnumDecl {
-	n := &ast.EnumDecl{Scoped: ctx.KW_CLASS() != nil || ctx.KW_STRUCT() != nil}
+func (b *builder) enumSpec(ctx *p.EnumSpecifierContext) *ast.EnumDecl {
+	n := &ast.EnumDecl{Scoped: tokenOf(ctx, p.HLSLParserKW_CLASS) != nil || tokenOf(ctx, p.HLSLParserKW_STRUCT) != nil}
 	b.set(n, ctx)
-	switch {
-	case ctx.IDENT() != nil:
-		n.Name = b.ident(ctx.IDENT())
-	case ctx.TYPE_NAME() != nil:
-		n.Name = b.ident(ctx.TYPE_NAME())
+	if t := tokenOf(ctx, p.HLSLParserIDENT); t != nil {
+		n.Name = b.ident(t)
+	} else if t := tokenOf(ctx, p.HLSLParserTYPE_NAME); t != nil {
+		n.Name = b.ident(t)
 	}
-	if nt := ctx.NamedType(); nt != nil {
+	if nt := firstKid[*p.NamedTypeContext](ctx); nt != nil {
 		n.Base = b.namedType(nt)
 	}
-	for _, e := range ctx.AllEnumerator() {
+	for _, e := range allKids[*p.EnumeratorContext](ctx) {
 		en := &ast.Enumerator{}
 		b.set(en, e)
-		en.Name = b.ident(e.IDENT())
-		if v := e.AssignmentExpression(); v != nil {
+		en.Name = b.ident(tokenOf(e, p.HLSLParserIDENT))
+		if v := firstKid[*p.AssignmentExpressionContext](e); v != nil {
 			en.Value = b.assignment(v)
 		}
 		n.Values = append(n.Values, en)
@@ -1188,7 +1213,7 @@ func (b *builder) statement(ctx p.IStatementContext) ast.Stmt {
 		// `[unroll] [loop] for ...` nests one attributed statement per
 		// attribute (a loop over attributes would make an ambiguous
 		// decision): the AST has one statement with all of them.
-		list := []p.IAttributeContext{k}
+		list := []*p.AttributeContext{k}
 		inner := kid[*p.StatementContext](kids, 1)
 		for inner != nil {
 			a := kid[*p.AttributeContext](inner.GetChildren(), 0)
@@ -1368,20 +1393,20 @@ func (b *builder) condition(ctx p.IConditionContext) (*ast.VarDecl, ast.Expr) {
 	if ctx == nil {
 		return nil, b.badExpr(nil)
 	}
-	if dsc := ctx.DeclSpecifiers(); dsc != nil {
+	if dsc := firstKid[*p.DeclSpecifiersContext](ctx); dsc != nil {
 		ds := b.declSpecifiers(dsc)
 		n := alloc(&b.nodes.varDecls, ast.VarDecl{Mods: ds.mods, Type: ds.typ})
 		b.set(n, ctx)
-		if d := ctx.Declarator(); d != nil {
+		if d := firstKid[*p.DeclaratorContext](ctx); d != nil {
 			b.declarator(d, &n.Name, &n.Dims, &n.Semantics)
 		} else {
 			n.Name = alloc(&b.nodes.idents, ast.Ident{})
 			b.set(n.Name, ctx)
 		}
-		n.Init = b.initializer(ctx.Initializer())
+		n.Init = b.initializer(firstKid[*p.InitializerContext](ctx))
 		return n, nil
 	}
-	return nil, b.expression(ctx.Expression())
+	return nil, b.expression(firstKid[*p.ExpressionContext](ctx))
 }
 
 // declStmt builds the statement s holding the declaration d.
@@ -1409,18 +1434,18 @@ func (b *builder) badStmt(ctx antlr.ParserRuleContext) ast.Stmt {
 }
 
 func (b *builder) forInit(ctx p.IForInitContext) ast.Stmt {
-	if dsc := ctx.DeclSpecifiers(); dsc != nil {
+	if dsc := firstKid[*p.DeclSpecifiersContext](ctx); dsc != nil {
 		n := alloc(&b.nodes.declStmts, ast.DeclStmt{})
 		b.set(n, ctx)
 		ds := b.declSpecifiers(dsc)
 		n.Decls = ds.defs
-		for i, id := range ctx.AllInitDeclarator() {
+		for i, id := range allKids[*p.InitDeclaratorContext](ctx) {
 			ds.first = i == 0
 			n.Decls = append(n.Decls, b.varDecl(b.initVar(id), ds, nil))
 		}
 		return n
 	}
-	if e := ctx.Expression(); e != nil {
+	if e := firstKid[*p.ExpressionContext](ctx); e != nil {
 		n := alloc(&b.nodes.exprStmts, ast.ExprStmt{})
 		b.set(n, ctx)
 		n.X = b.expression(e)
@@ -1603,6 +1628,82 @@ func (b *builder) shift(t1, t2 *ctok) ast.Op {
 		b.diags.Errorf(diag.SyntaxBase+codeBadShift, t2.Loc(), "expected expression")
 	}
 	return ast.Shr
+}
+
+// The builder finds a context's children with firstKid, allKids, tokenOf
+// and tokensOf below rather than the generated accessors (ctx.Foo(),
+// ctx.AllFoo(), ctx.SEMI()): those assert every child against an
+// interface, and an assertion that fails makes the Go runtime build an
+// interface table the compiler could not, the first time each pair of
+// child type and interface meets (about half a million instructions in a
+// cold compile). Comparing a child's concrete type costs nothing of that.
+
+// firstKid returns ctx's first child that is a T (a generated
+// *XxxContext), or nil.
+func firstKid[T antlr.Tree](ctx antlr.Tree) T {
+	for _, k := range ctx.GetChildren() {
+		if c, ok := k.(T); ok {
+			return c
+		}
+	}
+	var zero T
+	return zero
+}
+
+// allKids returns ctx's children that are Ts, in order.
+func allKids[T antlr.Tree](ctx antlr.Tree) []T {
+	kids := ctx.GetChildren()
+	n := 0
+	for _, k := range kids {
+		if _, ok := k.(T); ok {
+			n++
+		}
+	}
+	if n == 0 {
+		return nil
+	}
+	out := make([]T, 0, n)
+	for _, k := range kids {
+		if c, ok := k.(T); ok {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// termNode returns k when it is a token node — matched (*tokNode from the
+// SLL parse, ANTLR's own from the LL parse) or an error node — or nil.
+func termNode(k antlr.Tree) antlr.TerminalNode {
+	switch k := k.(type) {
+	case *tokNode:
+		return k
+	case *antlr.TerminalNodeImpl:
+		return k
+	case *antlr.ErrorNodeImpl:
+		return k
+	}
+	return nil
+}
+
+// tokenOf returns ctx's first token child of type ttype, or nil.
+func tokenOf(ctx antlr.Tree, ttype int) antlr.TerminalNode {
+	for _, k := range ctx.GetChildren() {
+		if t := termNode(k); t != nil && t.GetSymbol().GetTokenType() == ttype {
+			return t
+		}
+	}
+	return nil
+}
+
+// tokensOf returns ctx's token children of type ttype, in order.
+func tokensOf(ctx antlr.Tree, ttype int) []antlr.TerminalNode {
+	var out []antlr.TerminalNode
+	for _, k := range ctx.GetChildren() {
+		if t := termNode(k); t != nil && t.GetSymbol().GetTokenType() == ttype {
+			out = append(out, t)
+		}
+	}
+	return out
 }
 
 // kid returns kids[i] as a T, or the zero T when there is no such child
@@ -1926,17 +2027,17 @@ func (b *builder) arguments(kids []antlr.Tree, lparen int) []ast.Expr {
 	return out
 }
 
-func (b *builder) initializer(ctx p.IInitializerContext) ast.Expr {
+func (b *builder) initializer(ctx *p.InitializerContext) ast.Expr {
 	if ctx == nil {
 		return b.badExpr(nil)
 	}
-	if il := ctx.InitList(); il != nil {
+	if il := firstKid[*p.InitListContext](ctx); il != nil {
 		n := &ast.InitList{}
 		b.set(n, il)
-		for _, e := range il.AllInitializer() {
+		for _, e := range allKids[*p.InitializerContext](il) {
 			n.Elems = append(n.Elems, b.initializer(e))
 		}
 		return n
 	}
-	return b.assignment(ctx.AssignmentExpression())
+	return b.assignment(firstKid[*p.AssignmentExpressionContext](ctx))
 }
