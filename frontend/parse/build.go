@@ -122,11 +122,13 @@ func (b *builder) setTok(n ast.Node, t *ctok) {
 	setRange(n, t.Loc(), tokEnd(t))
 }
 
-// setSpan numbers a node spanning from one node's start to another's end.
-func (b *builder) setSpan(n ast.Node, from, to ast.Node) {
+// setSpan numbers a node spanning start..end, a node's start to another's
+// end. (Positions rather than the nodes: the operands are ast.Exprs, and
+// making each an ast.Node would look its interface table up at run time.)
+func (b *builder) setSpan(n ast.Node, start, end diag.Pos) {
 	b.ids++
 	ast.SetID(n, b.ids)
-	setRange(n, from.Pos(), to.End())
+	setRange(n, start, end)
 }
 
 func isNilCtx(c antlr.ParserRuleContext) bool {
@@ -1100,7 +1102,7 @@ func (b *builder) foldByPrecedence(operands []ast.Expr, ops []ast.Op) ast.Expr {
 			i++
 			y := climb(precedence(op) + 1) // the right operand: what binds tighter than op
 			n := alloc(&b.nodes.binaries, ast.BinaryExpr{Op: op, X: x, Y: y})
-			b.setSpan(n, x, y)
+			b.setSpan(n, x.Pos(), y.End())
 			x = n
 		}
 		return x
@@ -1543,7 +1545,7 @@ func (b *builder) expression(ctx p.IExpressionContext) ast.Expr {
 			continue
 		}
 		n := alloc(&b.nodes.binaries, ast.BinaryExpr{Op: ast.Comma, X: x, Y: y})
-		b.setSpan(n, x, y)
+		b.setSpan(n, x.Pos(), y.End())
 		x = n
 	}
 	if x == nil {
@@ -1609,13 +1611,13 @@ operands:
 		x := b.expression(kid[*p.ExpressionContext](kids, i+1))
 		y := b.assignment(kid[*p.AssignmentExpressionContext](kids, i+3))
 		n := alloc(&b.nodes.conds, ast.CondExpr{Cond: l, X: x, Y: y})
-		b.setSpan(n, l, y)
+		b.setSpan(n, l.Pos(), y.End())
 		return n
 	}
 	if op, ok := assignOp(int(t.typ)); ok {
 		r := b.assignment(kid[*p.AssignmentExpressionContext](kids, i+1))
 		n := alloc(&b.nodes.assigns, ast.AssignExpr{Op: op, L: l, R: r})
-		b.setSpan(n, l, r)
+		b.setSpan(n, l.Pos(), r.End())
 		return n
 	}
 	return l
@@ -1815,9 +1817,10 @@ func (b *builder) lastTok(kids []antlr.Tree, i int) *ctok {
 // and returns the index of the first child after it.
 func (b *builder) primary(u *p.UnaryExpressionContext, kids []antlr.Tree) (ast.Expr, int) {
 	start, _ := tokenKid(b, kids, 0)
-	// ranged numbers n as spanning kids[0] to kids[end] and returns it
-	// with the index after end.
-	ranged := func(n ast.Expr, end int) (ast.Expr, int) {
+	// ranged numbers n as spanning kids[0] to kids[end] and returns the
+	// index after end. (It takes the node as an ast.Node, which each
+	// caller's concrete node converts to statically.)
+	ranged := func(n ast.Node, end int) int {
 		if end >= len(kids) {
 			end = len(kids) - 1
 		}
@@ -1825,12 +1828,12 @@ func (b *builder) primary(u *p.UnaryExpressionContext, kids []antlr.Tree) (ast.E
 		ast.SetID(n, b.ids)
 		first := b.tok(u.GetStart())
 		setRange(n, first.Loc(), tokEnd(b.lastTok(kids, end)))
-		return n, end + 1
+		return end + 1
 	}
 	switch start.typ {
 	case p.HLSLParserINT_LIT, p.HLSLParserFLOAT_LIT, p.HLSLParserCHAR_LIT, p.HLSLParserKW_TRUE, p.HLSLParserKW_FALSE:
 		n := alloc(&b.nodes.lits, ast.BasicLit{Value: start.Text, Kind: litKind(int(start.typ))})
-		return ranged(n, 0)
+		return n, ranged(n, 0)
 	case p.HLSLParserSTRING_LIT:
 		n := alloc(&b.nodes.lits, ast.BasicLit{Kind: ast.StringLit})
 		end := 0
@@ -1840,14 +1843,15 @@ func (b *builder) primary(u *p.UnaryExpressionContext, kids []antlr.Tree) (ast.E
 			end++
 		}
 		n.Value = strings.Join(parts, " ")
-		return ranged(n, end)
+		return n, ranged(n, end)
 	case p.HLSLParserKW_THIS:
-		return ranged(&ast.ThisExpr{}, 0)
+		n := &ast.ThisExpr{}
+		return n, ranged(n, 0)
 	case p.HLSLParserLPAREN:
 		n := &ast.ParenExpr{}
-		x, end := ranged(n, 2)
+		end := ranged(n, 2)
 		n.X = b.expression(kid[*p.ExpressionContext](kids, 1))
-		return x, end
+		return n, end
 	case p.HLSLParserKW_UNSIGNED, p.HLSLParserKW_SIGNED:
 		// `unsigned int(x)`, `unsigned(x)`.
 		n := alloc(&b.nodes.constructs, ast.ConstructExpr{})
@@ -1856,13 +1860,13 @@ func (b *builder) primary(u *p.UnaryExpressionContext, kids []antlr.Tree) (ast.E
 		if tn, ok := tokenKid(b, kids, 1); ok && tn.typ == p.HLSLParserTYPE_NAME {
 			t.Name, last, i = tn.Text, tn, 2
 		}
-		x, end := ranged(n, closingParen(kids, i))
+		end := ranged(n, closingParen(kids, i))
 		b.ids++
 		ast.SetID(t, b.ids)
 		setRange(t, start.Loc(), tokEnd(last))
 		n.Type = t
 		n.Args = b.arguments(kids, i)
-		return x, end
+		return n, end
 	}
 	// A name, possibly qualified: `x`, `S::x`, `f<int>`, or a functional
 	// cast or constructor call, `float3(x)`, `S::Inner(0)`.
@@ -1882,7 +1886,7 @@ func (b *builder) primary(u *p.UnaryExpressionContext, kids []antlr.Tree) (ast.E
 		if name.typ == p.HLSLParserTEMPLATE_NAME {
 			lparen = b.closingAngle(kids, i+1) + 1
 		}
-		x, end := ranged(n, closingParen(kids, lparen))
+		end := ranged(n, closingParen(kids, lparen))
 		t := alloc(&b.nodes.types, ast.TypeExpr{Name: name.Text})
 		b.ids++
 		ast.SetID(t, b.ids)
@@ -1896,14 +1900,14 @@ func (b *builder) primary(u *p.UnaryExpressionContext, kids []antlr.Tree) (ast.E
 		}
 		n.Type = t
 		n.Args = b.arguments(kids, lparen)
-		return x, end
+		return n, end
 	}
 	n := alloc(&b.nodes.names, ast.NameExpr{Name: name.Text})
 	end := i
 	if name.typ == p.HLSLParserTEMPLATE_FUNC {
 		end = b.closingAngle(kids, i+1)
 	}
-	x, next := ranged(n, end)
+	next := ranged(n, end)
 	if sp != nil {
 		n.Global, n.Qualifier = b.scopePrefix(sp)
 	}
@@ -1911,7 +1915,7 @@ func (b *builder) primary(u *p.UnaryExpressionContext, kids []antlr.Tree) (ast.E
 		n.HasArgs = true
 		n.Args = b.templateArgs(kid[*p.TemplateArgListContext](kids, i+2))
 	}
-	return x, next
+	return n, next
 }
 
 // closingParen is the index of the ')' closing the argument list whose
