@@ -23,15 +23,14 @@ func (b *InstBuilder) Check(in *Inst) error {
 
 // idShape is an opcode's operand grammar after the result type and
 // result id as far as the quick check uses it: fixed ids, then either
-// nothing more, optional operands the instruction may leave out, or a
-// variadic list of ids.
+// nothing more (optional operands the instruction leaves out included) or
+// a variadic list of ids.
 type idShape struct {
-	known       bool // the opcode is in the grammar
-	resultType  bool // it has a result type
-	result      bool // it has a result id
-	fixed       uint8
-	moreIDs     bool // a variadic list of ids may follow the fixed ones
-	moreOptions bool // optional operands of other kinds may follow: only their absence is accepted
+	known      bool // the opcode is in the grammar
+	resultType bool // it has a result type
+	result     bool // it has a result id
+	fixed      uint8
+	moreIDs    bool // a variadic list of ids may follow the fixed ones
 }
 
 // accepts reports whether in certainly encodes: the result type and id as
@@ -93,7 +92,8 @@ func buildIDShapes() {
 // an optional operand) gives the zero idShape.
 func idShapeFromGrammar(info *spv.InstInfo) idShape {
 	s := idShape{known: true, resultType: info.HasResultType, result: info.HasResult}
-	tail := false // past the fixed operands
+	tail := false   // past the fixed operands
+	others := false // optional operands, or a list of other kinds, follow them: only their absence is accepted
 	for _, g := range info.Operands {
 		if g.Kind == spv.KindIdResultType || g.Kind == spv.KindIdResult {
 			continue
@@ -111,11 +111,11 @@ func idShapeFromGrammar(info *spv.InstInfo) idShape {
 			s.moreIDs = true
 			tail = true
 		default: // optional operands, or a variadic list of others
-			s.moreOptions = true
+			others = true
 			tail = true
 		}
 	}
-	if s.moreIDs && s.moreOptions {
+	if s.moreIDs && others {
 		s.moreIDs = false // ids after the list would need the grammar's look
 	}
 	return s
