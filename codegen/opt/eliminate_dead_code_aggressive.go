@@ -273,10 +273,16 @@ func (a *adce) addBlock(b *builder.Block) {
 }
 
 // addID marks the definition of id live: an instruction, or a block label.
+// (Small enough to inline: most ids used are live already, types and
+// constants above all.)
 func (a *adce) addID(id builder.ID) {
-	if int(id) < len(a.flags) && a.flags[id]&(adceLive|adceLiveBlock) != 0 {
-		return // already live: most uses are of types and constants
+	if int(id) >= len(a.flags) || a.flags[id]&(adceLive|adceLiveBlock) == 0 {
+		a.addDef(id)
 	}
+}
+
+// addDef is addID for an id not known live.
+func (a *adce) addDef(id builder.ID) {
 	if d := a.c.Def(id); d != nil {
 		a.add(d)
 	} else if b := a.c.DU.Block(id); b != nil {
@@ -491,10 +497,14 @@ func (a *adce) drain() {
 			a.addID(in.Type)
 		}
 		a.addOperandIDs(in.Operands)
-		if in.Block != nil {
-			a.markBlockLive(in.Block, in)
+		// The first live instruction of a block marks what the block
+		// needs; of the others only a merge instruction has more to do.
+		if b := in.Block; b != nil && (!a.has(b.Label, adceBlockDone|adceLoopDone) || isMergeOp(in.Op)) {
+			a.markBlockLive(b, in)
 		}
-		a.markLoadedVariables(in)
+		if adceReadOps.has(in.Op) {
+			a.markLoadedVariables(in)
+		}
 		if in.Result != 0 && a.c.DU.MayBeAnnotated(in.Result) {
 			a.markDecorations(in)
 		}
@@ -539,10 +549,12 @@ func (a *adce) markBlockLive(b *builder.Block, in *builder.Inst) {
 			a.add(b.Merge())
 		}
 	}
-	if in.Op == spv.OpLoopMerge || in.Op == spv.OpSelectionMerge {
+	if isMergeOp(in.Op) {
 		a.addBreaksAndContinues(in)
 	}
 }
+
+func isMergeOp(op spv.Op) bool { return op == spv.OpLoopMerge || op == spv.OpSelectionMerge }
 
 // headerBlock returns b for a loop header, else the header of the
 // innermost construct holding b (nil if none).
@@ -639,7 +651,7 @@ func (a *adce) addBreaksAndContinues(merge *builder.Inst) {
 }
 
 // markLoadedVariables makes the stores to the function's own variables
-// that in reads from live.
+// that in reads from live (in is of adceReadOps).
 func (a *adce) markLoadedVariables(in *builder.Inst) {
 	c := a.c
 	if in.Op == spv.OpFunctionCall {
@@ -1021,16 +1033,23 @@ func (a *adce) targetDead(id builder.ID) bool {
 	return !a.isLive(id)
 }
 
-func isAtomicWithLoad(op spv.Op) bool {
-	switch op {
-	case spv.OpAtomicLoad, spv.OpAtomicExchange, spv.OpAtomicCompareExchange, spv.OpAtomicCompareExchangeWeak,
-		spv.OpAtomicIIncrement, spv.OpAtomicIDecrement, spv.OpAtomicIAdd, spv.OpAtomicISub, spv.OpAtomicSMin,
-		spv.OpAtomicUMin, spv.OpAtomicSMax, spv.OpAtomicUMax, spv.OpAtomicAnd, spv.OpAtomicOr, spv.OpAtomicXor,
-		spv.OpAtomicFlagTestAndSet, spv.OpAtomicFMinEXT, spv.OpAtomicFMaxEXT, spv.OpAtomicFAddEXT:
-		return true
-	}
-	return false
-}
+// atomicsWithLoad are the atomic instructions that read their pointer.
+var atomicsWithLoad = []spv.Op{spv.OpAtomicLoad, spv.OpAtomicExchange, spv.OpAtomicCompareExchange,
+	spv.OpAtomicCompareExchangeWeak, spv.OpAtomicIIncrement, spv.OpAtomicIDecrement, spv.OpAtomicIAdd,
+	spv.OpAtomicISub, spv.OpAtomicSMin, spv.OpAtomicUMin, spv.OpAtomicSMax, spv.OpAtomicUMax, spv.OpAtomicAnd,
+	spv.OpAtomicOr, spv.OpAtomicXor, spv.OpAtomicFlagTestAndSet, spv.OpAtomicFMinEXT, spv.OpAtomicFMaxEXT,
+	spv.OpAtomicFAddEXT}
+
+var atomicWithLoadOps = newOpSet(atomicsWithLoad...)
+
+func isAtomicWithLoad(op spv.Op) bool { return atomicWithLoadOps.has(op) }
+
+// adceReadOps are the opcodes of the instructions markLoadedVariables
+// may find a variable read by: the drain skips the look-up for the others
+// (most live instructions).
+var adceReadOps = newOpSet(append([]spv.Op{spv.OpFunctionCall, spv.OpLoad, spv.OpImageTexelPointer,
+	spv.OpCooperativeMatrixLoadNV, spv.OpCooperativeMatrixLoadKHR, spv.OpCooperativeMatrixLoadTensorNV,
+	spv.OpCopyMemory, spv.OpCopyMemorySized, spv.OpExtInst}, atomicsWithLoad...)...)
 
 // idSet is a set of ids, growing past the bound it was made with (for ids
 // made during the pass).
