@@ -257,3 +257,33 @@ shader.spv: shader.hlsl
 		touch("shader.spv", time.Duration(25+10*i)*time.Second)
 	}
 }
+
+// An output file that exists already is replaced whole, whether the new
+// output is shorter or longer than the old one; a new one is created.
+func TestOutputReplacesExistingFile(t *testing.T) {
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{"shader.hlsl": "float4 main() : SV_Target { return 1; }\n"})
+	code, _, stderr := inDir(t, dir, "-T", "ps_6_0", "-E", "main", "-Fo", "fresh.spv", "shader.hlsl")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	want, err := os.ReadFile(filepath.Join(dir, "fresh.spv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, old := range map[string][]byte{
+		"longer.spv":  bytes.Repeat([]byte{0xAB}, 3*len(want)),
+		"shorter.spv": want[:len(want)/2],
+	} {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, old, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if code, _, stderr := inDir(t, dir, "-T", "ps_6_0", "-E", "main", "-Fo", name, "shader.hlsl"); code != 0 {
+			t.Fatalf("%s: exit %d: %s", name, code, stderr)
+		}
+		if got, err := os.ReadFile(p); err != nil || !bytes.Equal(got, want) {
+			t.Errorf("%s: %d bytes after the compile (err %v), want the %d of a fresh output", name, len(got), err, len(want))
+		}
+	}
+}
