@@ -33,9 +33,10 @@ type Compiler struct {
 }
 
 // Prefetch starts loading the parser's tables (about a millisecond in a
-// fresh process) in the background, so that a program can overlap it with
-// its own start-up — parsing flags, reading files; the first parse waits
-// for it if it has not finished. Calling it is never necessary.
+// fresh process) in the background, so that a program with a core to spare
+// can overlap it with its own start-up — parsing flags, reading files; the
+// first parse waits for it if it has not finished, and loads the tables
+// itself when nothing prefetched them. Calling it is never necessary.
 func Prefetch() { parse.Prefetch() }
 
 // NewCompiler returns a Compiler; the zero value is one too.

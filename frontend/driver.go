@@ -10,7 +10,6 @@ import (
 	"github.com/hlsl2spirv/hlsl2spirv/frontend/ast"
 	"github.com/hlsl2spirv/hlsl2spirv/frontend/diag"
 	"github.com/hlsl2spirv/hlsl2spirv/frontend/headers"
-	"github.com/hlsl2spirv/hlsl2spirv/frontend/parse"
 	"github.com/hlsl2spirv/hlsl2spirv/frontend/pp"
 	"github.com/hlsl2spirv/hlsl2spirv/sema"
 )
@@ -90,7 +89,6 @@ func (r *Result) preprocess(opts *Options, filename string, src []byte) *pp.Resu
 
 // parse preprocesses and parses the main file.
 func (r *Result) parse(c *Compiler, opts *Options, filename string, src []byte) {
-	parse.Prefetch() // the parser's tables load while the preprocessor runs
 	res := r.preprocess(opts, filename, src)
 	if r.Failed() {
 		return
