@@ -100,7 +100,10 @@
 // with DefUse.AnalyzeUses; deletions go through DefUse.Kill). A pass that
 // changes a function's blocks or branches calls Function.InvalidateCFG
 // before asking for the function's CFG, dominators or constructs again.
-// Between passes the manager has every function's analyses checked against
-// the function before their next use (Function.CheckCFGOnNextUse): they
-// survive the passes that leave a function's control flow alone.
+// After a pass that changed the module the manager has every function's
+// analyses checked against the function before their next use
+// (Function.CheckCFGOnNextUse): they survive the passes that leave a
+// function's control flow alone. The passes that never change control flow
+// are listed in manager.go (cfgKeepingPasses) and spare that check; tests
+// (RunOptions.Verify) hold them to it.
 package opt

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/hlsl2spirv/hlsl2spirv/builder"
@@ -63,6 +64,14 @@ func Run(m *builder.Module, passes []Pass, o RunOptions) error {
 		start := time.Now()
 		changed, err := false, error(nil)
 		skip := settled[p.Name()]
+		keepsCFG := cfgKeepingPasses[flagName(p.Name())]
+		if o.Verify && keepsCFG {
+			// Cache every function's CFG, for VerifyIR to check after
+			// the pass that it still describes the function.
+			for _, f := range m.Functions {
+				f.CFG()
+			}
+		}
 		if !skip || o.Verify {
 			if _, ok := p.(standalonePass); !ok {
 				c.prepare()
@@ -71,7 +80,9 @@ func Run(m *builder.Module, passes []Pass, o RunOptions) error {
 		}
 		m.Compact()
 		if changed {
-			keepCurrentCFGs(m)
+			if !keepsCFG {
+				keepCurrentCFGs(m)
+			}
 			clear(settled)
 		}
 		if !changed || idempotentPasses[p.Name()] {
@@ -123,6 +134,45 @@ var idempotentPasses = map[string]bool{
 	"simplify-instructions":          true,
 	"merge-blocks":                   true,
 	"compact-ids":                    true,
+}
+
+// cfgKeepingPasses are the passes that never change a function's blocks,
+// labels, branch targets or merge instructions: after they change the
+// module, the cached control-flow analyses are trusted without the
+// block-by-block recheck keepCurrentCFGs asks for (a walk over every
+// block of every function the next pass looks at). With
+// RunOptions.Verify, the manager caches every function's CFG before such a
+// pass and builder.VerifyIR compares it with a fresh one after, so a pass
+// listed here that does change control flow fails the tests. Listed by flag name, without
+// arguments.
+var cfgKeepingPasses = map[string]bool{
+	"ccp":                               true,
+	"combine-access-chains":             true,
+	"convert-local-access-chains":       true,
+	"copy-propagate-arrays":             true,
+	"eliminate-dead-functions":          true,
+	"eliminate-dead-inserts":            true,
+	"eliminate-local-multi-store":       true,
+	"eliminate-local-single-block":      true,
+	"eliminate-local-single-store":      true,
+	"fix-storage-class":                 true,
+	"if-conversion":                     true,
+	"private-to-local":                  true,
+	"redundancy-elimination":            true,
+	"reduce-load-size":                  true,
+	"remove-unused-interface-variables": true,
+	"scalar-replacement":                true,
+	"simplify-instructions":             true,
+	"ssa-rewrite":                       true,
+	"trim-capabilities":                 true,
+	"vector-dce":                        true,
+}
+
+// flagName is a pass's flag name without its argument
+// ("scalar-replacement=0" gives "scalar-replacement").
+func flagName(name string) string {
+	flag, _, _ := strings.Cut(name, "=")
+	return flag
 }
 
 // keepCurrentCFGs has the cached control-flow analyses of every function
