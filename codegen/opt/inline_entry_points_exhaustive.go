@@ -189,43 +189,37 @@ func newInliner(c *Context) *inliner {
 // a small module's copies do not leave most of a fixed-size chunk unused.
 func (il *inliner) copySize() (insts, ops int) {
 	type size struct{ insts, ops int }
-	memo := map[builder.ID]size{}
-	// calls returns the size of the code inlined into f.
-	var calls func(f *builder.Function) size
-	calls = func(f *builder.Function) size {
-		var n size
+	// The size of a function's own code and of the code inlined into it,
+	// found in one walk of each function.
+	type sizes struct{ own, inlined size }
+	memo := map[builder.ID]sizes{}
+	var sizesOf func(f *builder.Function) sizes
+	sizesOf = func(f *builder.Function) sizes {
+		if s, ok := memo[f.Def.Result]; ok {
+			return s
+		}
+		var s sizes
 		for _, b := range f.Blocks {
+			s.own.insts += len(b.Insts)
 			for _, in := range b.Insts {
-				if !il.inlinableCall(in) {
-					continue
+				s.own.ops += operandCount(in.Operands)
+				if il.inlinableCall(in) {
+					k := sizesOf(il.funcs[in.Operands[0].ID()])
+					s.inlined.insts += k.own.insts + k.inlined.insts
+					s.inlined.ops += k.own.ops + k.inlined.ops
 				}
-				id := in.Operands[0].ID()
-				s, ok := memo[id]
-				if !ok {
-					callee := il.funcs[id]
-					for _, cb := range callee.Blocks {
-						s.insts += len(cb.Insts)
-						for _, ci := range cb.Insts {
-							s.ops += operandCount(ci.Operands)
-						}
-					}
-					k := calls(callee)
-					s.insts, s.ops = s.insts+k.insts, s.ops+k.ops
-					memo[id] = s
-				}
-				n.insts, n.ops = n.insts+s.insts, n.ops+s.ops
 			}
 		}
-		return n
+		memo[f.Def.Result] = s
+		return s
 	}
-	var n size
 	for _, id := range callTreeRoots(il.c) {
 		if f := il.funcs[id]; f != nil {
-			k := calls(f)
-			n.insts, n.ops = n.insts+k.insts, n.ops+k.ops
+			k := sizesOf(f).inlined
+			insts, ops = insts+k.insts, ops+k.ops
 		}
 	}
-	return n.insts, n.ops
+	return insts, ops
 }
 
 // operandCount is how many operands a deep copy of ops holds (enumerant
@@ -1025,13 +1019,25 @@ func (ic *inlineCtx) mapped(id builder.ID) builder.ID {
 func (ic *inlineCtx) clone(in *builder.Inst) *builder.Inst {
 	cp := ic.il.c.arena.clone(in)
 	cp.Result = in.Result
-	cp.ForEachUse(func(id *builder.ID) {
-		if id != &cp.Type {
-			*id = ic.mapped(*id)
-		}
-	})
-	setLineChain(cp, ic.cloneChain(in))
+	ic.mapOperands(cp.Operands)
+	if in.Line != nil || ic.il.dbgSet != 0 {
+		setLineChain(cp, ic.cloneChain(in))
+	}
 	return cp
+}
+
+// mapOperands maps the ids among a copy's operands (those in pairs and
+// enumerant parameters included): Inst.ForEachUse without a callback per
+// id, for every instruction the pass copies.
+func (ic *inlineCtx) mapOperands(ops []builder.Operand) {
+	for i := range ops {
+		o := &ops[i]
+		if id := o.ID(); id != 0 {
+			o.Word = uint32(ic.mapped(id))
+		} else if ps := o.Params(); len(ps) > 0 {
+			ic.mapOperands(ps)
+		}
+	}
 }
 
 // inlineInst appends to b a copy of a callee instruction (see copyOf).
