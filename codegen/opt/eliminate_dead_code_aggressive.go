@@ -502,7 +502,7 @@ func (a *adce) drain() {
 		if b := in.Block; b != nil && (!a.has(b.Label, adceBlockDone|adceLoopDone) || isMergeOp(in.Op)) {
 			a.markBlockLive(b, in)
 		}
-		if adceReadOps.has(in.Op) {
+		if mayReadVariable(in.Op) {
 			a.markLoadedVariables(in)
 		}
 		if in.Result != 0 && a.c.DU.MayBeAnnotated(in.Result) {
@@ -651,7 +651,7 @@ func (a *adce) addBreaksAndContinues(merge *builder.Inst) {
 }
 
 // markLoadedVariables makes the stores to the function's own variables
-// that in reads from live (in is of adceReadOps).
+// that in reads from live (for the opcodes of mayReadVariable).
 func (a *adce) markLoadedVariables(in *builder.Inst) {
 	c := a.c
 	if in.Op == spv.OpFunctionCall {
@@ -1033,23 +1033,31 @@ func (a *adce) targetDead(id builder.ID) bool {
 	return !a.isLive(id)
 }
 
-// atomicsWithLoad are the atomic instructions that read their pointer.
-var atomicsWithLoad = []spv.Op{spv.OpAtomicLoad, spv.OpAtomicExchange, spv.OpAtomicCompareExchange,
-	spv.OpAtomicCompareExchangeWeak, spv.OpAtomicIIncrement, spv.OpAtomicIDecrement, spv.OpAtomicIAdd,
-	spv.OpAtomicISub, spv.OpAtomicSMin, spv.OpAtomicUMin, spv.OpAtomicSMax, spv.OpAtomicUMax, spv.OpAtomicAnd,
-	spv.OpAtomicOr, spv.OpAtomicXor, spv.OpAtomicFlagTestAndSet, spv.OpAtomicFMinEXT, spv.OpAtomicFMaxEXT,
-	spv.OpAtomicFAddEXT}
+func isAtomicWithLoad(op spv.Op) bool {
+	switch op {
+	case spv.OpAtomicLoad, spv.OpAtomicExchange, spv.OpAtomicCompareExchange, spv.OpAtomicCompareExchangeWeak,
+		spv.OpAtomicIIncrement, spv.OpAtomicIDecrement, spv.OpAtomicIAdd, spv.OpAtomicISub, spv.OpAtomicSMin,
+		spv.OpAtomicUMin, spv.OpAtomicSMax, spv.OpAtomicUMax, spv.OpAtomicAnd, spv.OpAtomicOr, spv.OpAtomicXor,
+		spv.OpAtomicFlagTestAndSet, spv.OpAtomicFMinEXT, spv.OpAtomicFMaxEXT, spv.OpAtomicFAddEXT:
+		return true
+	}
+	return false
+}
 
-var atomicWithLoadOps = newOpSet(atomicsWithLoad...)
-
-func isAtomicWithLoad(op spv.Op) bool { return atomicWithLoadOps.has(op) }
-
-// adceReadOps are the opcodes of the instructions markLoadedVariables
-// may find a variable read by: the drain skips the look-up for the others
-// (most live instructions).
-var adceReadOps = newOpSet(append([]spv.Op{spv.OpFunctionCall, spv.OpLoad, spv.OpImageTexelPointer,
-	spv.OpCooperativeMatrixLoadNV, spv.OpCooperativeMatrixLoadKHR, spv.OpCooperativeMatrixLoadTensorNV,
-	spv.OpCopyMemory, spv.OpCopyMemorySized, spv.OpExtInst}, atomicsWithLoad...)...)
+// mayReadVariable reports whether markLoadedVariables may find a variable
+// read by an instruction of opcode op (a call, or one of loadedVariable's
+// cases): the drain skips the look-up for the others, most live
+// instructions. (A switch, not an opcode table: the atomics' opcodes are
+// in the thousands, and a table would cost every process's start-up.)
+func mayReadVariable(op spv.Op) bool {
+	switch op {
+	case spv.OpFunctionCall, spv.OpLoad, spv.OpImageTexelPointer, spv.OpCooperativeMatrixLoadNV,
+		spv.OpCooperativeMatrixLoadKHR, spv.OpCooperativeMatrixLoadTensorNV, spv.OpCopyMemory,
+		spv.OpCopyMemorySized, spv.OpExtInst:
+		return true
+	}
+	return isAtomicWithLoad(op)
+}
 
 // idSet is a set of ids, growing past the bound it was made with (for ids
 // made during the pass).
