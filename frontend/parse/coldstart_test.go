@@ -9,6 +9,7 @@ import (
 
 	"github.com/hlsl2spirv/hlsl2spirv/frontend/diag"
 	"github.com/hlsl2spirv/hlsl2spirv/frontend/pp"
+	p "github.com/hlsl2spirv/hlsl2spirv/grammar/parser"
 	"github.com/hlsl2spirv/hlsl2spirv/test/bench"
 )
 
@@ -139,4 +140,34 @@ func TestNoLLFallbackOnValidInput(t *testing.T) {
 		}
 	}
 	t.Logf("%d files, %d took the LL pass (each with a syntax error)", len(files), fallbacks)
+}
+
+// The SLL parse builds its tree on the generated parser's short paths
+// (grammar/parser.Base: token nodes of its own, children collected per
+// depth), the LL parse on ANTLR's (AddChild, AddTokenNode): on the
+// benchmark corpus both give the same tree.
+func TestShortPathTreeIsANTLRs(t *testing.T) {
+	shaders, err := bench.Corpus()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ps Parser
+	for _, s := range shaders {
+		fs, toks := preprocess(t, s.Source)
+		diags := diag.NewList(fs, diag.Options{})
+		ct := classify(diags, dropEffectSyntax(diags, toks))
+		stream := newTokenStream(ct)
+		state := ps.acquire()
+		short, ok := state.parseSLL(stream)
+		stream.Seek(0)
+		full := state.parseLL(stream, diags, ct, nil)
+		ps.release(state)
+		if !ok || diags.HasErrors() {
+			t.Fatalf("%s does not parse", s.Name)
+		}
+		names := p.HLSLParserParserStaticData.RuleNames
+		if a, b := short.ToStringTree(names, nil), full.ToStringTree(names, nil); a != b {
+			t.Errorf("%s: the SLL parse's tree differs from the LL parse's:\n%s", s.Name, lineDiff(b, a))
+		}
+	}
 }

@@ -28,14 +28,11 @@ func (t *ctok) String() string                              { return t.Text }
 // ctok seen as an antlr.TerminalNode, where ANTLR would allocate an
 // antlr.TerminalNodeImpl per token. The LL parse, which recovers from
 // errors, keeps ANTLR's nodes; the builder reads both (builder.realTok).
-// It is an antlr.RuleContext too only because the runtime adds children to
-// a context through AddChild(antlr.RuleContext); it is never an
-// antlr.ParserRuleContext, so nothing takes it for a rule. Nothing reads a
-// token node's parent: it has none.
+// Nothing reads a token node's parent: it has none.
 type tokNode ctok
 
 // tokenNode is the TokenNode hook: every token of the SLL parse is a *ctok.
-func tokenNode(t antlr.Token) antlr.RuleContext { return (*tokNode)(t.(*ctok)) }
+func tokenNode(t antlr.Token) antlr.Tree { return (*tokNode)(t.(*ctok)) }
 
 func (n *tokNode) GetSymbol() antlr.Token    { return (*ctok)(n) }
 func (n *tokNode) GetParent() antlr.Tree     { return nil }
@@ -50,16 +47,5 @@ func (n *tokNode) GetSourceInterval() antlr.Interval {
 func (n *tokNode) Accept(v antlr.ParseTreeVisitor) interface{}    { return v.VisitTerminal(n) }
 func (n *tokNode) GetText() string                                { return n.Text }
 func (n *tokNode) ToStringTree([]string, antlr.Recognizer) string { return n.Text }
-func (n *tokNode) String([]string, antlr.RuleContext) string      { return n.Text }
-func (n *tokNode) GetRuleContext() antlr.RuleContext              { return n }
-func (n *tokNode) GetInvokingState() int                          { return -1 }
-func (n *tokNode) SetInvokingState(int)                           {}
-func (n *tokNode) GetRuleIndex() int                              { return -1 }
-func (n *tokNode) IsEmpty() bool                                  { return true }
-func (n *tokNode) GetAltNumber() int                              { return 0 }
-func (n *tokNode) SetAltNumber(int)                               {}
 
-var (
-	_ antlr.TerminalNode = (*tokNode)(nil)
-	_ antlr.RuleContext  = (*tokNode)(nil)
-)
+var _ antlr.TerminalNode = (*tokNode)(nil)

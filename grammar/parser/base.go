@@ -2,10 +2,16 @@
 
 package parser
 
-import "github.com/antlr4-go/antlr/v4"
+import (
+	"reflect"
+	"strings"
+
+	"github.com/antlr4-go/antlr/v4"
+)
 
 // Base is HLSLParser's superclass: ANTLR's BaseParser with two hooks, each
-// free when unset.
+// free when unset, and parse-tree children that cost no allocation per
+// rule (see Ctx).
 //
 // TokenNode, when set, gives the parse-tree node of a token the parser
 // matches outside error recovery, instead of a new antlr.TerminalNodeImpl
@@ -24,11 +30,29 @@ import "github.com/antlr4-go/antlr/v4"
 // comparison.
 type Base struct {
 	*antlr.BaseParser
-	TokenNode  func(antlr.Token) antlr.RuleContext
+	TokenNode  func(antlr.Token) antlr.Tree
 	DepthLimit int
 	TooDeep    func(antlr.ParserRuleContext)
-	rules      []antlr.ParserRuleContext // entered and not yet left, innermost last
+	rules      []openRule // entered and not yet left, innermost last
+
+	// A rule collects its children in scratch[its depth], reused by the
+	// rules after it at that depth; leaving it moves them to an
+	// exactly sized slice of kids, the chunk that the children of the
+	// rules left next are cut from.
+	scratch [][]antlr.Tree
+	kids    []antlr.Tree
 }
+
+// An openRule is a rule entered and not yet left: its context, as the
+// interface and as the Ctx it embeds.
+type openRule struct {
+	ctx antlr.ParserRuleContext
+	own *Ctx
+}
+
+// kidsChunk is how many children a chunk of Base.kids holds (16 bytes
+// each): a 5,000-line shader's tree has about 115,000.
+const kidsChunk = 512
 
 // light reports whether the short paths apply.
 func (p *Base) light() bool {
@@ -37,6 +61,14 @@ func (p *Base) light() bool {
 
 // EnterRule is BaseParser.EnterRule, then the depth check.
 func (p *Base) EnterRule(localctx antlr.ParserRuleContext, state, ruleIndex int) {
+	open := openRule{localctx, localctx.(ctxOwner).ctx()}
+	depth := len(p.rules)
+	if p.BuildParseTrees {
+		if depth == len(p.scratch) {
+			p.scratch = append(p.scratch, nil)
+		}
+		open.own.kids = p.scratch[depth][:0]
+	}
 	if !p.light() {
 		p.BaseParser.EnterRule(localctx, state, ruleIndex)
 	} else {
@@ -44,33 +76,55 @@ func (p *Base) EnterRule(localctx antlr.ParserRuleContext, state, ruleIndex int)
 		p.SetState(state)
 		p.SetParserRuleContext(localctx)
 		localctx.SetStart(p.GetTokenStream().LT(1))
-		if n := len(p.rules); n > 0 && p.BuildParseTrees {
-			p.rules[n-1].AddChild(localctx)
+		if depth > 0 && p.BuildParseTrees {
+			parent := p.rules[depth-1].own
+			parent.kids = append(parent.kids, localctx)
 		}
 	}
-	p.rules = append(p.rules, localctx)
+	p.rules = append(p.rules, open)
 	if p.DepthLimit > 0 && len(p.rules) > p.DepthLimit {
 		p.TooDeep(localctx)
 	}
 }
 
-// ExitRule is BaseParser.ExitRule.
+// ExitRule is BaseParser.ExitRule, after the rule's children leave their
+// scratch slice.
 func (p *Base) ExitRule() {
 	n := len(p.rules) - 1
-	ctx := p.rules[n]
-	p.rules[n] = nil
+	open := p.rules[n]
+	p.rules[n] = openRule{}
 	p.rules = p.rules[:n]
+	if p.BuildParseTrees {
+		p.scratch[n] = open.own.kids[:0] // keeping what it grew to
+		open.own.kids = p.keep(open.own.kids)
+	}
 	if !p.light() {
 		p.BaseParser.ExitRule()
 		return
 	}
-	ctx.SetStop(p.GetTokenStream().LT(-1))
-	p.SetState(ctx.GetInvokingState())
+	open.ctx.SetStop(p.GetTokenStream().LT(-1))
+	p.SetState(open.ctx.GetInvokingState())
 	if n > 0 {
-		p.SetParserRuleContext(p.rules[n-1])
+		p.SetParserRuleContext(p.rules[n-1].ctx)
 	} else {
 		p.SetParserRuleContext(nil)
 	}
+}
+
+// keep copies a left rule's children into a slice of their own, cut from
+// the current chunk (capped, so that appending to it cannot overwrite the
+// next rule's).
+func (p *Base) keep(kids []antlr.Tree) []antlr.Tree {
+	if len(kids) == 0 {
+		return nil
+	}
+	if len(p.kids) < len(kids) {
+		p.kids = make([]antlr.Tree, max(len(kids), kidsChunk))
+	}
+	out := p.kids[:len(kids):len(kids)]
+	p.kids = p.kids[len(kids):]
+	copy(out, kids)
+	return out
 }
 
 // EnterOuterAlt is BaseParser.EnterOuterAlt, which has nothing to do for
@@ -103,7 +157,131 @@ func (p *Base) Consume() antlr.Token {
 		p.GetInputStream().Consume()
 	}
 	if p.BuildParseTrees {
-		p.GetParserRuleContext().AddChild(p.TokenNode(o))
+		ctx := p.rules[len(p.rules)-1].own
+		ctx.kids = append(ctx.kids, p.TokenNode(o))
 	}
 	return o
+}
+
+// Ctx is every rule context's base in place of antlr.BaseParserRuleContext
+// (which it embeds): it holds the children in a slice of its own, which
+// Base fills without growing it child by child (ANTLR appends to a slice
+// starting empty: a fifth of a parse's time went to growing them). Its
+// methods are BaseParserRuleContext's that read or write the children.
+type Ctx struct {
+	antlr.BaseParserRuleContext
+	kids []antlr.Tree
+}
+
+// ctxOwner is a rule context embedding Ctx.
+type ctxOwner interface{ ctx() *Ctx }
+
+func (c *Ctx) ctx() *Ctx { return c }
+
+func (c *Ctx) GetChildren() []antlr.Tree { return c.kids }
+func (c *Ctx) GetChildCount() int        { return len(c.kids) }
+
+func (c *Ctx) GetChild(i int) antlr.Tree {
+	if i < 0 || i >= len(c.kids) {
+		return nil
+	}
+	return c.kids[i]
+}
+
+func (c *Ctx) AddChild(child antlr.RuleContext) antlr.RuleContext {
+	if child == nil {
+		panic("Child may not be null")
+	}
+	c.kids = append(c.kids, child)
+	return child
+}
+
+func (c *Ctx) RemoveLastChild() {
+	if len(c.kids) > 0 {
+		c.kids = c.kids[:len(c.kids)-1]
+	}
+}
+
+func (c *Ctx) AddTokenNode(token antlr.Token) *antlr.TerminalNodeImpl {
+	node := antlr.NewTerminalNodeImpl(token)
+	node.SetParent(c)
+	c.kids = append(c.kids, node)
+	return node
+}
+
+func (c *Ctx) AddErrorNode(badToken antlr.Token) *antlr.ErrorNodeImpl {
+	node := antlr.NewErrorNodeImpl(badToken)
+	node.SetParent(c)
+	c.kids = append(c.kids, node)
+	return node
+}
+
+func (c *Ctx) GetText() string {
+	var s strings.Builder
+	for _, k := range c.kids {
+		s.WriteString(k.(antlr.ParseTree).GetText())
+	}
+	return s.String()
+}
+
+func (c *Ctx) ToStringTree(ruleNames []string, recog antlr.Recognizer) string {
+	return antlr.TreesStringTree(c, ruleNames, recog)
+}
+
+func (c *Ctx) GetToken(ttype int, i int) antlr.TerminalNode {
+	for _, k := range c.kids {
+		if t, ok := k.(antlr.TerminalNode); ok && t.GetSymbol().GetTokenType() == ttype {
+			if i == 0 {
+				return t
+			}
+			i--
+		}
+	}
+	return nil
+}
+
+func (c *Ctx) GetTokens(ttype int) []antlr.TerminalNode {
+	tokens := []antlr.TerminalNode{}
+	for _, k := range c.kids {
+		if t, ok := k.(antlr.TerminalNode); ok && t.GetSymbol().GetTokenType() == ttype {
+			tokens = append(tokens, t)
+		}
+	}
+	return tokens
+}
+
+// GetChildOfType, GetTypedRuleContext and GetTypedRuleContexts find
+// children by type as BaseParserRuleContext's do (the first two by
+// identity or by implementing childType, the last by convertibility).
+func (c *Ctx) GetChildOfType(i int, childType reflect.Type) antlr.RuleContext {
+	if childType == nil {
+		return c.GetChild(i).(antlr.RuleContext)
+	}
+	return c.typedChild(i, func(t reflect.Type) bool { return t == childType })
+}
+
+func (c *Ctx) GetTypedRuleContext(ctxType reflect.Type, i int) antlr.RuleContext {
+	return c.typedChild(i, func(t reflect.Type) bool { return t.Implements(ctxType) })
+}
+
+func (c *Ctx) typedChild(i int, is func(reflect.Type) bool) antlr.RuleContext {
+	for _, k := range c.kids {
+		if is(reflect.TypeOf(k)) {
+			if i == 0 {
+				return k.(antlr.RuleContext)
+			}
+			i--
+		}
+	}
+	return nil
+}
+
+func (c *Ctx) GetTypedRuleContexts(ctxType reflect.Type) []antlr.RuleContext {
+	contexts := []antlr.RuleContext{}
+	for _, k := range c.kids {
+		if reflect.TypeOf(k).ConvertibleTo(ctxType) {
+			contexts = append(contexts, k.(antlr.RuleContext))
+		}
+	}
+	return contexts
 }

@@ -823,7 +823,7 @@ type ITranslationUnitContext interface {
 }
 
 type TranslationUnitContext struct {
-	antlr.BaseParserRuleContext
+	Ctx
 	parser antlr.Parser
 }
 
@@ -988,7 +988,7 @@ type ITopLevelDeclContext interface {
 }
 
 type TopLevelDeclContext struct {
-	antlr.BaseParserRuleContext
+	Ctx
 	parser antlr.Parser
 }
 
@@ -1314,7 +1314,7 @@ type IStaticAssertContext interface {
 }
 
 type StaticAssertContext struct {
-	antlr.BaseParserRuleContext
+	Ctx
 	parser antlr.Parser
 }
 
@@ -1526,7 +1526,7 @@ type INamespaceDeclContext interface {
 }
 
 type NamespaceDeclContext struct {
-	antlr.BaseParserRuleContext
+	Ctx
 	parser antlr.Parser
 }
 
@@ -1734,7 +1734,7 @@ type IBufferBlockContext interface {
 }
 
 type BufferBlockContext struct {
-	antlr.BaseParserRuleContext
+	Ctx
 	parser antlr.Parser
 }
 
@@ -2015,7 +2015,7 @@ type IUsingDeclContext interface {
 }
 
 type UsingDeclContext struct {
-	antlr.BaseParserRuleContext
+	Ctx
 	parser antlr.Parser
 }
 
@@ -2371,7 +2371,7 @@ type ITemplateDeclContext interface {
 }
 
 type TemplateDeclContext struct {
-	antlr.BaseParserRuleContext
+	Ctx
 	parser antlr.Parser
 }
 
@@ -2689,7 +2689,7 @@ type ITemplateParamListContext interface {
 }
 
 type TemplateParamListContext struct {
-	antlr.BaseParserRuleContext
+	Ctx
 	parser antlr.Parser
 }
 
@@ -2860,7 +2860,7 @@ type ITemplateParamContext interface {
 }
 
 type TemplateParamContext struct {
-	antlr.BaseParserRuleContext
+	Ctx
 	parser antlr.Parser
 }
 
@@ -3151,7 +3151,7 @@ type IDeclarationContext interface {
 }
 
 type DeclarationContext struct {
-	antlr.BaseParserRuleContext
+	Ctx
 	parser antlr.Parser
 }
 
@@ -4061,7 +4061,7 @@ type IDeclSpecifiersContext interface {
 }
 
 type DeclSpecifiersContext struct {
-	antlr.BaseParserRuleContext
+	Ctx
 	parser antlr.Parser
 }
 
@@ -4263,7 +4263,7 @@ type IFunctionDeclaratorContext interface {
 }
 
 type FunctionDeclaratorContext struct {
-	antlr.BaseParserRuleContext
+	Ctx
 	parser antlr.Parser
 }
 
@@ -4546,7 +4546,7 @@ type IFunctionTailContext interface {
 }
 
 type FunctionTailContext struct {
-	antlr.BaseParserRuleContext
+	Ctx
 	parser antlr.Parser
 }
 
@@ -4683,7 +4683,7 @@ type IDeclNameContext interface {
 }
 
 type DeclNameContext struct {
-	antlr.BaseParserRuleContext
+	Ctx
 	parser antlr.Parser
 }
 
@@ -4927,7 +4927,7 @@ type IDeclScopeContext interface {
 }
 
 type DeclScopeContext struct {
-	antlr.BaseParserRuleContext
+	Ctx
 	parser antlr.Parser
 }
 
@@ -5125,7 +5125,7 @@ type IOperatorNameContext interface {
 }
 
 type OperatorNameContext struct {
-	antlr.BaseParserRuleContext
+	Ctx
 	parser antlr.Parser
 }
 
@@ -5791,7 +5791,7 @@ type IParamListContext interface {
 }
 
 type ParamListContext struct {
-	antlr.BaseParserRuleContext
+	Ctx
 	parser antlr.Parser
 }
 
@@ -5961,7 +5961,7 @@ type IParamContext interface {
 }
 
 type ParamContext struct {
-	antlr.BaseParserRuleContext
+	Ctx
 	parser antlr.Parser
 }
 
@@ -6201,7 +6201,7 @@ type IInitDeclaratorContext interface {
 }
 
 type InitDeclaratorContext struct {
-	antlr.BaseParserRuleContext
+	Ctx
 	parser antlr.Parser
 }
 
@@ -6372,7 +6372,7 @@ type IStateBlockContext interface {
 }
 
 type StateBlockContext struct {
-	antlr.BaseParserRuleContext
+	Ctx
 	parser antlr.Parser
 }
 
@@ -6548,7 +6548,7 @@ type IStateAssignmentContext interface {
 }
 
 type StateAssignmentContext struct {
-	antlr.BaseParserRuleContext
+	Ctx
 	parser antlr.Parser
 }
 
@@ -6799,7 +6799,7 @@ type IDeclaratorContext interface {
 }
 
 type DeclaratorContext struct {
-	antlr.BaseParserRuleContext
+	Ctx
 	parser antlr.Parser
 }
 
@@ -7057,7 +7057,7 @@ type IArrayDimContext interface {
 }
 
 type ArrayDimContext struct {
-	antlr.BaseParserRuleContext
+	Ctx
 	parser antlr.Parser
 }
 
@@ -7203,7 +7203,7 @@ type IPostfixDeclContext interface {
 }
 
 type PostfixDeclContext struct {
-	antlr.BaseParserRuleContext
+	Ctx
 	parser antlr.Parser
 }
 
@@ -7477,7 +7477,7 @@ type ISemanticArgContext interface {
 }
 
 type SemanticArgContext struct {
-	antlr.BaseParserRuleContext
+	Ctx
 	parser antlr.Parser
 }
 
@@ -7725,7 +7725,7 @@ type IAnnotationContext interface {
 }
 
 type AnnotationContext struct {
-	antlr.BaseParserRuleContext
+	Ctx
 	parser antlr.Parser
 }
 
@@ -7988,7 +7988,7 @@ type IInitializerContext interface {
 }
 
 type InitializerContext struct {
-	antlr.BaseParserRuleContext
+	Ctx
 	parser antlr.Parser
 }
 
@@ -8131,7 +8131,7 @@ type IInitListContext interface {
 }
 
 type InitListContext struct {
-	antlr.BaseParserRuleContext
+	Ctx
 	parser antlr.Parser
 }
 
@@ -8368,7 +8368,7 @@ type ITypeSpecContext interface {
 }
 
 type TypeSpecContext struct {
-	antlr.BaseParserRuleContext
+	Ctx
 	parser antlr.Parser
 }
 
@@ -8724,7 +8724,7 @@ type ITagTypeContext interface {
 }
 
 type TagTypeContext struct {
-	antlr.BaseParserRuleContext
+	Ctx
 	parser antlr.Parser
 }
 
@@ -9017,7 +9017,7 @@ type IQualifiedTypeContext interface {
 }
 
 type QualifiedTypeContext struct {
-	antlr.BaseParserRuleContext
+	Ctx
 	parser antlr.Parser
 }
 
@@ -9155,7 +9155,7 @@ type ISimpleTypeContext interface {
 }
 
 type SimpleTypeContext struct {
-	antlr.BaseParserRuleContext
+	Ctx
 	parser antlr.Parser
 }
 
@@ -9336,7 +9336,7 @@ type IScopePrefixContext interface {
 }
 
 type ScopePrefixContext struct {
-	antlr.BaseParserRuleContext
+	Ctx
 	parser antlr.Parser
 }
 
@@ -9566,7 +9566,7 @@ type IScopeNameContext interface {
 }
 
 type ScopeNameContext struct {
-	antlr.BaseParserRuleContext
+	Ctx
 	parser antlr.Parser
 }
 
@@ -9747,7 +9747,7 @@ type ITemplateArgListContext interface {
 }
 
 type TemplateArgListContext struct {
-	antlr.BaseParserRuleContext
+	Ctx
 	parser antlr.Parser
 }
 
@@ -9913,7 +9913,7 @@ type ITemplateArgContext interface {
 }
 
 type TemplateArgContext struct {
-	antlr.BaseParserRuleContext
+	Ctx
 	parser antlr.Parser
 }
 
@@ -10079,7 +10079,7 @@ type IConstArgExpressionContext interface {
 }
 
 type ConstArgExpressionContext struct {
-	antlr.BaseParserRuleContext
+	Ctx
 	parser antlr.Parser
 }
 
@@ -10357,7 +10357,7 @@ type ITypeIdContext interface {
 }
 
 type TypeIdContext struct {
-	antlr.BaseParserRuleContext
+	Ctx
 	parser antlr.Parser
 }
 
@@ -10604,7 +10604,7 @@ type IStructSpecifierContext interface {
 }
 
 type StructSpecifierContext struct {
-	antlr.BaseParserRuleContext
+	Ctx
 	parser antlr.Parser
 }
 
@@ -10997,7 +10997,7 @@ type IBaseClauseContext interface {
 }
 
 type BaseClauseContext struct {
-	antlr.BaseParserRuleContext
+	Ctx
 	parser antlr.Parser
 }
 
@@ -11177,7 +11177,7 @@ type IBaseSpecContext interface {
 }
 
 type BaseSpecContext struct {
-	antlr.BaseParserRuleContext
+	Ctx
 	parser antlr.Parser
 }
 
@@ -11314,7 +11314,7 @@ type INamedTypeContext interface {
 }
 
 type NamedTypeContext struct {
-	antlr.BaseParserRuleContext
+	Ctx
 	parser antlr.Parser
 }
 
@@ -11427,7 +11427,7 @@ type IMemberDeclContext interface {
 }
 
 type MemberDeclContext struct {
-	antlr.BaseParserRuleContext
+	Ctx
 	parser antlr.Parser
 }
 
@@ -11773,7 +11773,7 @@ type IEnumSpecifierContext interface {
 }
 
 type EnumSpecifierContext struct {
-	antlr.BaseParserRuleContext
+	Ctx
 	parser antlr.Parser
 }
 
@@ -12113,7 +12113,7 @@ type IEnumeratorContext interface {
 }
 
 type EnumeratorContext struct {
-	antlr.BaseParserRuleContext
+	Ctx
 	parser antlr.Parser
 }
 
@@ -12258,7 +12258,7 @@ type IAttributeContext interface {
 }
 
 type AttributeContext struct {
-	antlr.BaseParserRuleContext
+	Ctx
 	parser antlr.Parser
 }
 
@@ -12507,7 +12507,7 @@ type IAttributeItemContext interface {
 }
 
 type AttributeItemContext struct {
-	antlr.BaseParserRuleContext
+	Ctx
 	parser antlr.Parser
 }
 
@@ -12803,7 +12803,7 @@ type IAnyNameContext interface {
 }
 
 type AnyNameContext struct {
-	antlr.BaseParserRuleContext
+	Ctx
 	parser antlr.Parser
 }
 
@@ -12929,7 +12929,7 @@ type IBlockContext interface {
 }
 
 type BlockContext struct {
-	antlr.BaseParserRuleContext
+	Ctx
 	parser antlr.Parser
 }
 
@@ -13127,7 +13127,7 @@ type IStatementContext interface {
 }
 
 type StatementContext struct {
-	antlr.BaseParserRuleContext
+	Ctx
 	parser antlr.Parser
 }
 
@@ -13982,7 +13982,7 @@ type IConditionContext interface {
 }
 
 type ConditionContext struct {
-	antlr.BaseParserRuleContext
+	Ctx
 	parser antlr.Parser
 }
 
@@ -14177,7 +14177,7 @@ type IForInitContext interface {
 }
 
 type ForInitContext struct {
-	antlr.BaseParserRuleContext
+	Ctx
 	parser antlr.Parser
 }
 
@@ -14430,7 +14430,7 @@ type IExpressionContext interface {
 }
 
 type ExpressionContext struct {
-	antlr.BaseParserRuleContext
+	Ctx
 	parser antlr.Parser
 }
 
@@ -14645,7 +14645,7 @@ type IAssignmentExpressionContext interface {
 }
 
 type AssignmentExpressionContext struct {
-	antlr.BaseParserRuleContext
+	Ctx
 	parser antlr.Parser
 }
 
@@ -15318,7 +15318,7 @@ type IUnaryExpressionContext interface {
 }
 
 type UnaryExpressionContext struct {
-	antlr.BaseParserRuleContext
+	Ctx
 	parser antlr.Parser
 }
 

@@ -5,15 +5,16 @@ package parser
 import "github.com/antlr4-go/antlr/v4"
 
 // contextInterfaces converts every rule context (and the ATN's decision
-// states) to the interfaces the ANTLR runtime asserts them to, so that the
-// compiler puts those interface tables into the binary: built at run
-// time, each would cost a fresh process about 9,000 instructions.
+// states) to the interfaces the ANTLR runtime and Base assert them to, so
+// that the compiler puts those interface tables into the binary: built at
+// run time, each would cost a fresh process about 9,000 instructions.
 var contextInterfaces = struct {
 	parserRuleContexts []antlr.ParserRuleContext
 	ruleContexts       []antlr.RuleContext
 	trees              []antlr.Tree
 	blockStarts        []antlr.BlockStartState
 	decisions          []antlr.DecisionState
+	owners             []ctxOwner
 }{
 	parserRuleContexts: []antlr.ParserRuleContext{
 		(*TranslationUnitContext)(nil),
@@ -130,6 +131,63 @@ var contextInterfaces = struct {
 		(*UnaryExpressionContext)(nil),
 	},
 	trees: []antlr.Tree{
+		(*TranslationUnitContext)(nil),
+		(*TopLevelDeclContext)(nil),
+		(*StaticAssertContext)(nil),
+		(*NamespaceDeclContext)(nil),
+		(*BufferBlockContext)(nil),
+		(*UsingDeclContext)(nil),
+		(*TemplateDeclContext)(nil),
+		(*TemplateParamListContext)(nil),
+		(*TemplateParamContext)(nil),
+		(*DeclarationContext)(nil),
+		(*DeclSpecifiersContext)(nil),
+		(*FunctionDeclaratorContext)(nil),
+		(*FunctionTailContext)(nil),
+		(*DeclNameContext)(nil),
+		(*DeclScopeContext)(nil),
+		(*OperatorNameContext)(nil),
+		(*ParamListContext)(nil),
+		(*ParamContext)(nil),
+		(*InitDeclaratorContext)(nil),
+		(*StateBlockContext)(nil),
+		(*StateAssignmentContext)(nil),
+		(*DeclaratorContext)(nil),
+		(*ArrayDimContext)(nil),
+		(*PostfixDeclContext)(nil),
+		(*SemanticArgContext)(nil),
+		(*AnnotationContext)(nil),
+		(*InitializerContext)(nil),
+		(*InitListContext)(nil),
+		(*TypeSpecContext)(nil),
+		(*TagTypeContext)(nil),
+		(*QualifiedTypeContext)(nil),
+		(*SimpleTypeContext)(nil),
+		(*ScopePrefixContext)(nil),
+		(*ScopeNameContext)(nil),
+		(*TemplateArgListContext)(nil),
+		(*TemplateArgContext)(nil),
+		(*ConstArgExpressionContext)(nil),
+		(*TypeIdContext)(nil),
+		(*StructSpecifierContext)(nil),
+		(*BaseClauseContext)(nil),
+		(*BaseSpecContext)(nil),
+		(*NamedTypeContext)(nil),
+		(*MemberDeclContext)(nil),
+		(*EnumSpecifierContext)(nil),
+		(*EnumeratorContext)(nil),
+		(*AttributeContext)(nil),
+		(*AttributeItemContext)(nil),
+		(*AnyNameContext)(nil),
+		(*BlockContext)(nil),
+		(*StatementContext)(nil),
+		(*ConditionContext)(nil),
+		(*ForInitContext)(nil),
+		(*ExpressionContext)(nil),
+		(*AssignmentExpressionContext)(nil),
+		(*UnaryExpressionContext)(nil),
+	},
+	owners: []ctxOwner{
 		(*TranslationUnitContext)(nil),
 		(*TopLevelDeclContext)(nil),
 		(*StaticAssertContext)(nil),
