@@ -842,7 +842,7 @@ func InitEmptyTranslationUnitContext(p *TranslationUnitContext) {
 func (*TranslationUnitContext) IsTranslationUnitContext() {}
 
 func NewTranslationUnitContext(parser antlr.Parser, parent antlr.ParserRuleContext, invokingState int) *TranslationUnitContext {
-	var p = new(TranslationUnitContext)
+	p := newContext[TranslationUnitContext](parser, HLSLParserRULE_translationUnit)
 
 	antlr.InitBaseParserRuleContext(&p.BaseParserRuleContext, parent, invokingState)
 
@@ -1007,7 +1007,7 @@ func InitEmptyTopLevelDeclContext(p *TopLevelDeclContext) {
 func (*TopLevelDeclContext) IsTopLevelDeclContext() {}
 
 func NewTopLevelDeclContext(parser antlr.Parser, parent antlr.ParserRuleContext, invokingState int) *TopLevelDeclContext {
-	var p = new(TopLevelDeclContext)
+	p := newContext[TopLevelDeclContext](parser, HLSLParserRULE_topLevelDecl)
 
 	antlr.InitBaseParserRuleContext(&p.BaseParserRuleContext, parent, invokingState)
 
@@ -1333,7 +1333,7 @@ func InitEmptyStaticAssertContext(p *StaticAssertContext) {
 func (*StaticAssertContext) IsStaticAssertContext() {}
 
 func NewStaticAssertContext(parser antlr.Parser, parent antlr.ParserRuleContext, invokingState int) *StaticAssertContext {
-	var p = new(StaticAssertContext)
+	p := newContext[StaticAssertContext](parser, HLSLParserRULE_staticAssert)
 
 	antlr.InitBaseParserRuleContext(&p.BaseParserRuleContext, parent, invokingState)
 
@@ -1545,7 +1545,7 @@ func InitEmptyNamespaceDeclContext(p *NamespaceDeclContext) {
 func (*NamespaceDeclContext) IsNamespaceDeclContext() {}
 
 func NewNamespaceDeclContext(parser antlr.Parser, parent antlr.ParserRuleContext, invokingState int) *NamespaceDeclContext {
-	var p = new(NamespaceDeclContext)
+	p := newContext[NamespaceDeclContext](parser, HLSLParserRULE_namespaceDecl)
 
 	antlr.InitBaseParserRuleContext(&p.BaseParserRuleContext, parent, invokingState)
 
@@ -1753,7 +1753,7 @@ func InitEmptyBufferBlockContext(p *BufferBlockContext) {
 func (*BufferBlockContext) IsBufferBlockContext() {}
 
 func NewBufferBlockContext(parser antlr.Parser, parent antlr.ParserRuleContext, invokingState int) *BufferBlockContext {
-	var p = new(BufferBlockContext)
+	p := newContext[BufferBlockContext](parser, HLSLParserRULE_bufferBlock)
 
 	antlr.InitBaseParserRuleContext(&p.BaseParserRuleContext, parent, invokingState)
 
@@ -2034,7 +2034,7 @@ func InitEmptyUsingDeclContext(p *UsingDeclContext) {
 func (*UsingDeclContext) IsUsingDeclContext() {}
 
 func NewUsingDeclContext(parser antlr.Parser, parent antlr.ParserRuleContext, invokingState int) *UsingDeclContext {
-	var p = new(UsingDeclContext)
+	p := newContext[UsingDeclContext](parser, HLSLParserRULE_usingDecl)
 
 	antlr.InitBaseParserRuleContext(&p.BaseParserRuleContext, parent, invokingState)
 
@@ -2390,7 +2390,7 @@ func InitEmptyTemplateDeclContext(p *TemplateDeclContext) {
 func (*TemplateDeclContext) IsTemplateDeclContext() {}
 
 func NewTemplateDeclContext(parser antlr.Parser, parent antlr.ParserRuleContext, invokingState int) *TemplateDeclContext {
-	var p = new(TemplateDeclContext)
+	p := newContext[TemplateDeclContext](parser, HLSLParserRULE_templateDecl)
 
 	antlr.InitBaseParserRuleContext(&p.BaseParserRuleContext, parent, invokingState)
 
@@ -2708,7 +2708,7 @@ func InitEmptyTemplateParamListContext(p *TemplateParamListContext) {
 func (*TemplateParamListContext) IsTemplateParamListContext() {}
 
 func NewTemplateParamListContext(parser antlr.Parser, parent antlr.ParserRuleContext, invokingState int) *TemplateParamListContext {
-	var p = new(TemplateParamListContext)
+	p := newContext[TemplateParamListContext](parser, HLSLParserRULE_templateParamList)
 
 	antlr.InitBaseParserRuleContext(&p.BaseParserRuleContext, parent, invokingState)
 
@@ -2879,7 +2879,7 @@ func InitEmptyTemplateParamContext(p *TemplateParamContext) {
 func (*TemplateParamContext) IsTemplateParamContext() {}
 
 func NewTemplateParamContext(parser antlr.Parser, parent antlr.ParserRuleContext, invokingState int) *TemplateParamContext {
-	var p = new(TemplateParamContext)
+	p := newContext[TemplateParamContext](parser, HLSLParserRULE_templateParam)
 
 	antlr.InitBaseParserRuleContext(&p.BaseParserRuleContext, parent, invokingState)
 
@@ -3170,7 +3170,7 @@ func InitEmptyDeclarationContext(p *DeclarationContext) {
 func (*DeclarationContext) IsDeclarationContext() {}
 
 func NewDeclarationContext(parser antlr.Parser, parent antlr.ParserRuleContext, invokingState int) *DeclarationContext {
-	var p = new(DeclarationContext)
+	p := newContext[DeclarationContext](parser, HLSLParserRULE_declaration)
 
 	antlr.InitBaseParserRuleContext(&p.BaseParserRuleContext, parent, invokingState)
 
@@ -4080,7 +4080,7 @@ func InitEmptyDeclSpecifiersContext(p *DeclSpecifiersContext) {
 func (*DeclSpecifiersContext) IsDeclSpecifiersContext() {}
 
 func NewDeclSpecifiersContext(parser antlr.Parser, parent antlr.ParserRuleContext, invokingState int) *DeclSpecifiersContext {
-	var p = new(DeclSpecifiersContext)
+	p := newContext[DeclSpecifiersContext](parser, HLSLParserRULE_declSpecifiers)
 
 	antlr.InitBaseParserRuleContext(&p.BaseParserRuleContext, parent, invokingState)
 
@@ -4282,7 +4282,7 @@ func InitEmptyFunctionDeclaratorContext(p *FunctionDeclaratorContext) {
 func (*FunctionDeclaratorContext) IsFunctionDeclaratorContext() {}
 
 func NewFunctionDeclaratorContext(parser antlr.Parser, parent antlr.ParserRuleContext, invokingState int) *FunctionDeclaratorContext {
-	var p = new(FunctionDeclaratorContext)
+	p := newContext[FunctionDeclaratorContext](parser, HLSLParserRULE_functionDeclarator)
 
 	antlr.InitBaseParserRuleContext(&p.BaseParserRuleContext, parent, invokingState)
 
@@ -4565,7 +4565,7 @@ func InitEmptyFunctionTailContext(p *FunctionTailContext) {
 func (*FunctionTailContext) IsFunctionTailContext() {}
 
 func NewFunctionTailContext(parser antlr.Parser, parent antlr.ParserRuleContext, invokingState int) *FunctionTailContext {
-	var p = new(FunctionTailContext)
+	p := newContext[FunctionTailContext](parser, HLSLParserRULE_functionTail)
 
 	antlr.InitBaseParserRuleContext(&p.BaseParserRuleContext, parent, invokingState)
 
@@ -4702,7 +4702,7 @@ func InitEmptyDeclNameContext(p *DeclNameContext) {
 func (*DeclNameContext) IsDeclNameContext() {}
 
 func NewDeclNameContext(parser antlr.Parser, parent antlr.ParserRuleContext, invokingState int) *DeclNameContext {
-	var p = new(DeclNameContext)
+	p := newContext[DeclNameContext](parser, HLSLParserRULE_declName)
 
 	antlr.InitBaseParserRuleContext(&p.BaseParserRuleContext, parent, invokingState)
 
@@ -4946,7 +4946,7 @@ func InitEmptyDeclScopeContext(p *DeclScopeContext) {
 func (*DeclScopeContext) IsDeclScopeContext() {}
 
 func NewDeclScopeContext(parser antlr.Parser, parent antlr.ParserRuleContext, invokingState int) *DeclScopeContext {
-	var p = new(DeclScopeContext)
+	p := newContext[DeclScopeContext](parser, HLSLParserRULE_declScope)
 
 	antlr.InitBaseParserRuleContext(&p.BaseParserRuleContext, parent, invokingState)
 
@@ -5144,7 +5144,7 @@ func InitEmptyOperatorNameContext(p *OperatorNameContext) {
 func (*OperatorNameContext) IsOperatorNameContext() {}
 
 func NewOperatorNameContext(parser antlr.Parser, parent antlr.ParserRuleContext, invokingState int) *OperatorNameContext {
-	var p = new(OperatorNameContext)
+	p := newContext[OperatorNameContext](parser, HLSLParserRULE_operatorName)
 
 	antlr.InitBaseParserRuleContext(&p.BaseParserRuleContext, parent, invokingState)
 
@@ -5810,7 +5810,7 @@ func InitEmptyParamListContext(p *ParamListContext) {
 func (*ParamListContext) IsParamListContext() {}
 
 func NewParamListContext(parser antlr.Parser, parent antlr.ParserRuleContext, invokingState int) *ParamListContext {
-	var p = new(ParamListContext)
+	p := newContext[ParamListContext](parser, HLSLParserRULE_paramList)
 
 	antlr.InitBaseParserRuleContext(&p.BaseParserRuleContext, parent, invokingState)
 
@@ -5980,7 +5980,7 @@ func InitEmptyParamContext(p *ParamContext) {
 func (*ParamContext) IsParamContext() {}
 
 func NewParamContext(parser antlr.Parser, parent antlr.ParserRuleContext, invokingState int) *ParamContext {
-	var p = new(ParamContext)
+	p := newContext[ParamContext](parser, HLSLParserRULE_param)
 
 	antlr.InitBaseParserRuleContext(&p.BaseParserRuleContext, parent, invokingState)
 
@@ -6220,7 +6220,7 @@ func InitEmptyInitDeclaratorContext(p *InitDeclaratorContext) {
 func (*InitDeclaratorContext) IsInitDeclaratorContext() {}
 
 func NewInitDeclaratorContext(parser antlr.Parser, parent antlr.ParserRuleContext, invokingState int) *InitDeclaratorContext {
-	var p = new(InitDeclaratorContext)
+	p := newContext[InitDeclaratorContext](parser, HLSLParserRULE_initDeclarator)
 
 	antlr.InitBaseParserRuleContext(&p.BaseParserRuleContext, parent, invokingState)
 
@@ -6391,7 +6391,7 @@ func InitEmptyStateBlockContext(p *StateBlockContext) {
 func (*StateBlockContext) IsStateBlockContext() {}
 
 func NewStateBlockContext(parser antlr.Parser, parent antlr.ParserRuleContext, invokingState int) *StateBlockContext {
-	var p = new(StateBlockContext)
+	p := newContext[StateBlockContext](parser, HLSLParserRULE_stateBlock)
 
 	antlr.InitBaseParserRuleContext(&p.BaseParserRuleContext, parent, invokingState)
 
@@ -6567,7 +6567,7 @@ func InitEmptyStateAssignmentContext(p *StateAssignmentContext) {
 func (*StateAssignmentContext) IsStateAssignmentContext() {}
 
 func NewStateAssignmentContext(parser antlr.Parser, parent antlr.ParserRuleContext, invokingState int) *StateAssignmentContext {
-	var p = new(StateAssignmentContext)
+	p := newContext[StateAssignmentContext](parser, HLSLParserRULE_stateAssignment)
 
 	antlr.InitBaseParserRuleContext(&p.BaseParserRuleContext, parent, invokingState)
 
@@ -6818,7 +6818,7 @@ func InitEmptyDeclaratorContext(p *DeclaratorContext) {
 func (*DeclaratorContext) IsDeclaratorContext() {}
 
 func NewDeclaratorContext(parser antlr.Parser, parent antlr.ParserRuleContext, invokingState int) *DeclaratorContext {
-	var p = new(DeclaratorContext)
+	p := newContext[DeclaratorContext](parser, HLSLParserRULE_declarator)
 
 	antlr.InitBaseParserRuleContext(&p.BaseParserRuleContext, parent, invokingState)
 
@@ -7076,7 +7076,7 @@ func InitEmptyArrayDimContext(p *ArrayDimContext) {
 func (*ArrayDimContext) IsArrayDimContext() {}
 
 func NewArrayDimContext(parser antlr.Parser, parent antlr.ParserRuleContext, invokingState int) *ArrayDimContext {
-	var p = new(ArrayDimContext)
+	p := newContext[ArrayDimContext](parser, HLSLParserRULE_arrayDim)
 
 	antlr.InitBaseParserRuleContext(&p.BaseParserRuleContext, parent, invokingState)
 
@@ -7222,7 +7222,7 @@ func InitEmptyPostfixDeclContext(p *PostfixDeclContext) {
 func (*PostfixDeclContext) IsPostfixDeclContext() {}
 
 func NewPostfixDeclContext(parser antlr.Parser, parent antlr.ParserRuleContext, invokingState int) *PostfixDeclContext {
-	var p = new(PostfixDeclContext)
+	p := newContext[PostfixDeclContext](parser, HLSLParserRULE_postfixDecl)
 
 	antlr.InitBaseParserRuleContext(&p.BaseParserRuleContext, parent, invokingState)
 
@@ -7496,7 +7496,7 @@ func InitEmptySemanticArgContext(p *SemanticArgContext) {
 func (*SemanticArgContext) IsSemanticArgContext() {}
 
 func NewSemanticArgContext(parser antlr.Parser, parent antlr.ParserRuleContext, invokingState int) *SemanticArgContext {
-	var p = new(SemanticArgContext)
+	p := newContext[SemanticArgContext](parser, HLSLParserRULE_semanticArg)
 
 	antlr.InitBaseParserRuleContext(&p.BaseParserRuleContext, parent, invokingState)
 
@@ -7744,7 +7744,7 @@ func InitEmptyAnnotationContext(p *AnnotationContext) {
 func (*AnnotationContext) IsAnnotationContext() {}
 
 func NewAnnotationContext(parser antlr.Parser, parent antlr.ParserRuleContext, invokingState int) *AnnotationContext {
-	var p = new(AnnotationContext)
+	p := newContext[AnnotationContext](parser, HLSLParserRULE_annotation)
 
 	antlr.InitBaseParserRuleContext(&p.BaseParserRuleContext, parent, invokingState)
 
@@ -8007,7 +8007,7 @@ func InitEmptyInitializerContext(p *InitializerContext) {
 func (*InitializerContext) IsInitializerContext() {}
 
 func NewInitializerContext(parser antlr.Parser, parent antlr.ParserRuleContext, invokingState int) *InitializerContext {
-	var p = new(InitializerContext)
+	p := newContext[InitializerContext](parser, HLSLParserRULE_initializer)
 
 	antlr.InitBaseParserRuleContext(&p.BaseParserRuleContext, parent, invokingState)
 
@@ -8150,7 +8150,7 @@ func InitEmptyInitListContext(p *InitListContext) {
 func (*InitListContext) IsInitListContext() {}
 
 func NewInitListContext(parser antlr.Parser, parent antlr.ParserRuleContext, invokingState int) *InitListContext {
-	var p = new(InitListContext)
+	p := newContext[InitListContext](parser, HLSLParserRULE_initList)
 
 	antlr.InitBaseParserRuleContext(&p.BaseParserRuleContext, parent, invokingState)
 
@@ -8387,7 +8387,7 @@ func InitEmptyTypeSpecContext(p *TypeSpecContext) {
 func (*TypeSpecContext) IsTypeSpecContext() {}
 
 func NewTypeSpecContext(parser antlr.Parser, parent antlr.ParserRuleContext, invokingState int) *TypeSpecContext {
-	var p = new(TypeSpecContext)
+	p := newContext[TypeSpecContext](parser, HLSLParserRULE_typeSpec)
 
 	antlr.InitBaseParserRuleContext(&p.BaseParserRuleContext, parent, invokingState)
 
@@ -8743,7 +8743,7 @@ func InitEmptyTagTypeContext(p *TagTypeContext) {
 func (*TagTypeContext) IsTagTypeContext() {}
 
 func NewTagTypeContext(parser antlr.Parser, parent antlr.ParserRuleContext, invokingState int) *TagTypeContext {
-	var p = new(TagTypeContext)
+	p := newContext[TagTypeContext](parser, HLSLParserRULE_tagType)
 
 	antlr.InitBaseParserRuleContext(&p.BaseParserRuleContext, parent, invokingState)
 
@@ -9036,7 +9036,7 @@ func InitEmptyQualifiedTypeContext(p *QualifiedTypeContext) {
 func (*QualifiedTypeContext) IsQualifiedTypeContext() {}
 
 func NewQualifiedTypeContext(parser antlr.Parser, parent antlr.ParserRuleContext, invokingState int) *QualifiedTypeContext {
-	var p = new(QualifiedTypeContext)
+	p := newContext[QualifiedTypeContext](parser, HLSLParserRULE_qualifiedType)
 
 	antlr.InitBaseParserRuleContext(&p.BaseParserRuleContext, parent, invokingState)
 
@@ -9174,7 +9174,7 @@ func InitEmptySimpleTypeContext(p *SimpleTypeContext) {
 func (*SimpleTypeContext) IsSimpleTypeContext() {}
 
 func NewSimpleTypeContext(parser antlr.Parser, parent antlr.ParserRuleContext, invokingState int) *SimpleTypeContext {
-	var p = new(SimpleTypeContext)
+	p := newContext[SimpleTypeContext](parser, HLSLParserRULE_simpleType)
 
 	antlr.InitBaseParserRuleContext(&p.BaseParserRuleContext, parent, invokingState)
 
@@ -9355,7 +9355,7 @@ func InitEmptyScopePrefixContext(p *ScopePrefixContext) {
 func (*ScopePrefixContext) IsScopePrefixContext() {}
 
 func NewScopePrefixContext(parser antlr.Parser, parent antlr.ParserRuleContext, invokingState int) *ScopePrefixContext {
-	var p = new(ScopePrefixContext)
+	p := newContext[ScopePrefixContext](parser, HLSLParserRULE_scopePrefix)
 
 	antlr.InitBaseParserRuleContext(&p.BaseParserRuleContext, parent, invokingState)
 
@@ -9585,7 +9585,7 @@ func InitEmptyScopeNameContext(p *ScopeNameContext) {
 func (*ScopeNameContext) IsScopeNameContext() {}
 
 func NewScopeNameContext(parser antlr.Parser, parent antlr.ParserRuleContext, invokingState int) *ScopeNameContext {
-	var p = new(ScopeNameContext)
+	p := newContext[ScopeNameContext](parser, HLSLParserRULE_scopeName)
 
 	antlr.InitBaseParserRuleContext(&p.BaseParserRuleContext, parent, invokingState)
 
@@ -9766,7 +9766,7 @@ func InitEmptyTemplateArgListContext(p *TemplateArgListContext) {
 func (*TemplateArgListContext) IsTemplateArgListContext() {}
 
 func NewTemplateArgListContext(parser antlr.Parser, parent antlr.ParserRuleContext, invokingState int) *TemplateArgListContext {
-	var p = new(TemplateArgListContext)
+	p := newContext[TemplateArgListContext](parser, HLSLParserRULE_templateArgList)
 
 	antlr.InitBaseParserRuleContext(&p.BaseParserRuleContext, parent, invokingState)
 
@@ -9932,7 +9932,7 @@ func InitEmptyTemplateArgContext(p *TemplateArgContext) {
 func (*TemplateArgContext) IsTemplateArgContext() {}
 
 func NewTemplateArgContext(parser antlr.Parser, parent antlr.ParserRuleContext, invokingState int) *TemplateArgContext {
-	var p = new(TemplateArgContext)
+	p := newContext[TemplateArgContext](parser, HLSLParserRULE_templateArg)
 
 	antlr.InitBaseParserRuleContext(&p.BaseParserRuleContext, parent, invokingState)
 
@@ -10098,7 +10098,7 @@ func InitEmptyConstArgExpressionContext(p *ConstArgExpressionContext) {
 func (*ConstArgExpressionContext) IsConstArgExpressionContext() {}
 
 func NewConstArgExpressionContext(parser antlr.Parser, parent antlr.ParserRuleContext, invokingState int) *ConstArgExpressionContext {
-	var p = new(ConstArgExpressionContext)
+	p := newContext[ConstArgExpressionContext](parser, HLSLParserRULE_constArgExpression)
 
 	antlr.InitBaseParserRuleContext(&p.BaseParserRuleContext, parent, invokingState)
 
@@ -10376,7 +10376,7 @@ func InitEmptyTypeIdContext(p *TypeIdContext) {
 func (*TypeIdContext) IsTypeIdContext() {}
 
 func NewTypeIdContext(parser antlr.Parser, parent antlr.ParserRuleContext, invokingState int) *TypeIdContext {
-	var p = new(TypeIdContext)
+	p := newContext[TypeIdContext](parser, HLSLParserRULE_typeId)
 
 	antlr.InitBaseParserRuleContext(&p.BaseParserRuleContext, parent, invokingState)
 
@@ -10623,7 +10623,7 @@ func InitEmptyStructSpecifierContext(p *StructSpecifierContext) {
 func (*StructSpecifierContext) IsStructSpecifierContext() {}
 
 func NewStructSpecifierContext(parser antlr.Parser, parent antlr.ParserRuleContext, invokingState int) *StructSpecifierContext {
-	var p = new(StructSpecifierContext)
+	p := newContext[StructSpecifierContext](parser, HLSLParserRULE_structSpecifier)
 
 	antlr.InitBaseParserRuleContext(&p.BaseParserRuleContext, parent, invokingState)
 
@@ -11016,7 +11016,7 @@ func InitEmptyBaseClauseContext(p *BaseClauseContext) {
 func (*BaseClauseContext) IsBaseClauseContext() {}
 
 func NewBaseClauseContext(parser antlr.Parser, parent antlr.ParserRuleContext, invokingState int) *BaseClauseContext {
-	var p = new(BaseClauseContext)
+	p := newContext[BaseClauseContext](parser, HLSLParserRULE_baseClause)
 
 	antlr.InitBaseParserRuleContext(&p.BaseParserRuleContext, parent, invokingState)
 
@@ -11196,7 +11196,7 @@ func InitEmptyBaseSpecContext(p *BaseSpecContext) {
 func (*BaseSpecContext) IsBaseSpecContext() {}
 
 func NewBaseSpecContext(parser antlr.Parser, parent antlr.ParserRuleContext, invokingState int) *BaseSpecContext {
-	var p = new(BaseSpecContext)
+	p := newContext[BaseSpecContext](parser, HLSLParserRULE_baseSpec)
 
 	antlr.InitBaseParserRuleContext(&p.BaseParserRuleContext, parent, invokingState)
 
@@ -11333,7 +11333,7 @@ func InitEmptyNamedTypeContext(p *NamedTypeContext) {
 func (*NamedTypeContext) IsNamedTypeContext() {}
 
 func NewNamedTypeContext(parser antlr.Parser, parent antlr.ParserRuleContext, invokingState int) *NamedTypeContext {
-	var p = new(NamedTypeContext)
+	p := newContext[NamedTypeContext](parser, HLSLParserRULE_namedType)
 
 	antlr.InitBaseParserRuleContext(&p.BaseParserRuleContext, parent, invokingState)
 
@@ -11446,7 +11446,7 @@ func InitEmptyMemberDeclContext(p *MemberDeclContext) {
 func (*MemberDeclContext) IsMemberDeclContext() {}
 
 func NewMemberDeclContext(parser antlr.Parser, parent antlr.ParserRuleContext, invokingState int) *MemberDeclContext {
-	var p = new(MemberDeclContext)
+	p := newContext[MemberDeclContext](parser, HLSLParserRULE_memberDecl)
 
 	antlr.InitBaseParserRuleContext(&p.BaseParserRuleContext, parent, invokingState)
 
@@ -11792,7 +11792,7 @@ func InitEmptyEnumSpecifierContext(p *EnumSpecifierContext) {
 func (*EnumSpecifierContext) IsEnumSpecifierContext() {}
 
 func NewEnumSpecifierContext(parser antlr.Parser, parent antlr.ParserRuleContext, invokingState int) *EnumSpecifierContext {
-	var p = new(EnumSpecifierContext)
+	p := newContext[EnumSpecifierContext](parser, HLSLParserRULE_enumSpecifier)
 
 	antlr.InitBaseParserRuleContext(&p.BaseParserRuleContext, parent, invokingState)
 
@@ -12132,7 +12132,7 @@ func InitEmptyEnumeratorContext(p *EnumeratorContext) {
 func (*EnumeratorContext) IsEnumeratorContext() {}
 
 func NewEnumeratorContext(parser antlr.Parser, parent antlr.ParserRuleContext, invokingState int) *EnumeratorContext {
-	var p = new(EnumeratorContext)
+	p := newContext[EnumeratorContext](parser, HLSLParserRULE_enumerator)
 
 	antlr.InitBaseParserRuleContext(&p.BaseParserRuleContext, parent, invokingState)
 
@@ -12277,7 +12277,7 @@ func InitEmptyAttributeContext(p *AttributeContext) {
 func (*AttributeContext) IsAttributeContext() {}
 
 func NewAttributeContext(parser antlr.Parser, parent antlr.ParserRuleContext, invokingState int) *AttributeContext {
-	var p = new(AttributeContext)
+	p := newContext[AttributeContext](parser, HLSLParserRULE_attribute)
 
 	antlr.InitBaseParserRuleContext(&p.BaseParserRuleContext, parent, invokingState)
 
@@ -12526,7 +12526,7 @@ func InitEmptyAttributeItemContext(p *AttributeItemContext) {
 func (*AttributeItemContext) IsAttributeItemContext() {}
 
 func NewAttributeItemContext(parser antlr.Parser, parent antlr.ParserRuleContext, invokingState int) *AttributeItemContext {
-	var p = new(AttributeItemContext)
+	p := newContext[AttributeItemContext](parser, HLSLParserRULE_attributeItem)
 
 	antlr.InitBaseParserRuleContext(&p.BaseParserRuleContext, parent, invokingState)
 
@@ -12822,7 +12822,7 @@ func InitEmptyAnyNameContext(p *AnyNameContext) {
 func (*AnyNameContext) IsAnyNameContext() {}
 
 func NewAnyNameContext(parser antlr.Parser, parent antlr.ParserRuleContext, invokingState int) *AnyNameContext {
-	var p = new(AnyNameContext)
+	p := newContext[AnyNameContext](parser, HLSLParserRULE_anyName)
 
 	antlr.InitBaseParserRuleContext(&p.BaseParserRuleContext, parent, invokingState)
 
@@ -12948,7 +12948,7 @@ func InitEmptyBlockContext(p *BlockContext) {
 func (*BlockContext) IsBlockContext() {}
 
 func NewBlockContext(parser antlr.Parser, parent antlr.ParserRuleContext, invokingState int) *BlockContext {
-	var p = new(BlockContext)
+	p := newContext[BlockContext](parser, HLSLParserRULE_block)
 
 	antlr.InitBaseParserRuleContext(&p.BaseParserRuleContext, parent, invokingState)
 
@@ -13146,7 +13146,7 @@ func InitEmptyStatementContext(p *StatementContext) {
 func (*StatementContext) IsStatementContext() {}
 
 func NewStatementContext(parser antlr.Parser, parent antlr.ParserRuleContext, invokingState int) *StatementContext {
-	var p = new(StatementContext)
+	p := newContext[StatementContext](parser, HLSLParserRULE_statement)
 
 	antlr.InitBaseParserRuleContext(&p.BaseParserRuleContext, parent, invokingState)
 
@@ -14001,7 +14001,7 @@ func InitEmptyConditionContext(p *ConditionContext) {
 func (*ConditionContext) IsConditionContext() {}
 
 func NewConditionContext(parser antlr.Parser, parent antlr.ParserRuleContext, invokingState int) *ConditionContext {
-	var p = new(ConditionContext)
+	p := newContext[ConditionContext](parser, HLSLParserRULE_condition)
 
 	antlr.InitBaseParserRuleContext(&p.BaseParserRuleContext, parent, invokingState)
 
@@ -14196,7 +14196,7 @@ func InitEmptyForInitContext(p *ForInitContext) {
 func (*ForInitContext) IsForInitContext() {}
 
 func NewForInitContext(parser antlr.Parser, parent antlr.ParserRuleContext, invokingState int) *ForInitContext {
-	var p = new(ForInitContext)
+	p := newContext[ForInitContext](parser, HLSLParserRULE_forInit)
 
 	antlr.InitBaseParserRuleContext(&p.BaseParserRuleContext, parent, invokingState)
 
@@ -14449,7 +14449,7 @@ func InitEmptyExpressionContext(p *ExpressionContext) {
 func (*ExpressionContext) IsExpressionContext() {}
 
 func NewExpressionContext(parser antlr.Parser, parent antlr.ParserRuleContext, invokingState int) *ExpressionContext {
-	var p = new(ExpressionContext)
+	p := newContext[ExpressionContext](parser, HLSLParserRULE_expression)
 
 	antlr.InitBaseParserRuleContext(&p.BaseParserRuleContext, parent, invokingState)
 
@@ -14664,7 +14664,7 @@ func InitEmptyAssignmentExpressionContext(p *AssignmentExpressionContext) {
 func (*AssignmentExpressionContext) IsAssignmentExpressionContext() {}
 
 func NewAssignmentExpressionContext(parser antlr.Parser, parent antlr.ParserRuleContext, invokingState int) *AssignmentExpressionContext {
-	var p = new(AssignmentExpressionContext)
+	p := newContext[AssignmentExpressionContext](parser, HLSLParserRULE_assignmentExpression)
 
 	antlr.InitBaseParserRuleContext(&p.BaseParserRuleContext, parent, invokingState)
 
@@ -15337,7 +15337,7 @@ func InitEmptyUnaryExpressionContext(p *UnaryExpressionContext) {
 func (*UnaryExpressionContext) IsUnaryExpressionContext() {}
 
 func NewUnaryExpressionContext(parser antlr.Parser, parent antlr.ParserRuleContext, invokingState int) *UnaryExpressionContext {
-	var p = new(UnaryExpressionContext)
+	p := newContext[UnaryExpressionContext](parser, HLSLParserRULE_unaryExpression)
 
 	antlr.InitBaseParserRuleContext(&p.BaseParserRuleContext, parent, invokingState)
 
