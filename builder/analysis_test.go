@@ -456,3 +456,72 @@ func TestCFGIndexSpreadLabels(t *testing.T) {
 		}
 	}
 }
+
+// TestDefUseMarksWhatEditsLeaveStale checks the ways to announce an
+// in-place edit: each leaves the lists right, and VerifyIR catches an edit
+// that dropped a use unannounced from a list the chains take as checked.
+func TestDefUseMarksWhatEditsLeaveStale(t *testing.T) {
+	m := asm.MustParse(`
+OpCapability Shader
+OpMemoryModel Logical GLSL450
+%void = OpTypeVoid
+%int = OpTypeInt 32 1
+%one = OpConstant %int 1
+%two = OpConstant %int 2
+%three = OpConstant %int 3
+%fn = OpTypeFunction %void
+%f = OpFunction %void None %fn
+%entry = OpLabel
+%x = OpIAdd %int %one %two
+%y = OpIMul %int %x %two
+OpReturn
+OpFunctionEnd
+`)
+	du := m.DefUse()
+	b := m.Functions[0].Blocks[0]
+	x, y := b.Insts[0], b.Insts[1]
+	one, two := x.Operands[0].ID(), x.Operands[1].ID()
+	three := m.Globals[4].Result // after void, int, one, two
+	users := func(id builder.ID) int { return du.NumUsers(id) }
+	if users(one) != 1 || users(two) != 2 || users(three) != 0 {
+		t.Fatalf("initial users of one, two, three: %d %d %d", users(one), users(two), users(three))
+	}
+	// ForgetUses before, AnalyzeUses after.
+	du.ForgetUses(x)
+	x.Operands[0] = builder.Ref(three)
+	du.AnalyzeUses(x)
+	if users(one) != 0 || users(three) != 1 || users(two) != 2 {
+		t.Errorf("after ForgetUses, edit, AnalyzeUses: users of one, two, three %d %d %d, want 0 2 1", users(one), users(two), users(three))
+	}
+	// AnalyzeChangedUses with the ids used before.
+	before := y.AppendUses(nil)
+	y.Operands[1] = builder.Ref(one)
+	du.AnalyzeChangedUses(y, before)
+	if users(two) != 1 || users(one) != 1 {
+		t.Errorf("after AnalyzeChangedUses: users of two %d, one %d, want 1 1", users(two), users(one))
+	}
+	// Moved within the block: registered once.
+	b.Remove(y)
+	if users(x.Result) != 1 {
+		t.Errorf("a removed instruction still uses what it did: users of x %d, want 1", users(x.Result))
+	}
+	b.InsertAt(0, y)
+	if users(x.Result) != 1 || users(one) != 1 {
+		t.Errorf("after moving y: users of x %d, of one %d, want 1 1", users(x.Result), users(one))
+	}
+	// Killing drops the instruction from the lists it was in.
+	du.Kill(y)
+	if users(x.Result) != 0 || users(one) != 0 {
+		t.Errorf("after Kill: users of x %d, of one %d, want 0 0", users(x.Result), users(one))
+	}
+	m.Compact()
+	if err := builder.VerifyIR(m); err != nil {
+		t.Fatal(err)
+	}
+	// A use dropped without telling the chains, from a checked list.
+	users(two)
+	x.Operands[1] = builder.Ref(three)
+	if err := builder.VerifyIR(m); err == nil || !strings.Contains(err.Error(), "no longer uses") {
+		t.Errorf("VerifyIR after an unannounced edit: %v, want a stale user list", err)
+	}
+}

@@ -13,26 +13,30 @@ import (
 //   - instructions made through a Context or ModuleBuilder of the module, or
 //     inserted with the Block editing methods, are registered as they are
 //     added;
-//   - after changing an instruction's operands in place, call AnalyzeUses
-//     (the old uses drop out by themselves: a user that no longer refers to
-//     an id is skipped and forgotten the next time that id's users are
-//     asked for);
+//   - to change an instruction's operands in place, call ForgetUses before
+//     and AnalyzeUses after, or AnalyzeChangedUses after with the ids it
+//     used before (AnalyzeUses alone works too, at a price: not knowing
+//     which ids the instruction stopped using, the chains check every
+//     user list again when it is next read);
 //   - delete instructions with Kill, which turns them into OpNop until
 //     Module.Compact sweeps them out.
 //
-// Keeping stale entries and checking users when they are read makes every
-// edit O(1) amortised, where eager removal from long user lists (a type
-// used by thousands of instructions) would be quadratic. A list checked
-// since the last edit (AnalyzeUses, Kill, ReplaceAllUses) is not checked
-// again: analyses that ask for the same users repeatedly between edits
-// pay once.
+// Keeping stale entries and dropping them when a list is read makes every
+// edit O(1) amortised (in the number of operands), where eager removal
+// from long user lists (a type used by thousands of instructions) would be
+// quadratic. Edits mark the lists they may have left stale (the lists of
+// the ids a killed or forgotten instruction used, the id ReplaceAllUses
+// moved users to): only those are checked when next read, and a new
+// instruction, which only appends itself, leaves every list checked.
 type DefUse struct {
 	m      *Module
 	defs   []*Inst  // by id
 	blocks []*Block // by label id
 	users  [][]*Inst
-	// edits counts the edits made through the chains; checked[id] is the
-	// count when id's user list was last compacted.
+	// edits counts the edits that may have left any list stale (an
+	// instruction analysed again without ForgetUses); checked[id] is the
+	// count when id's user list was last compacted, 0 once an edit may
+	// have left that list stale.
 	edits   uint64
 	checked []uint64
 	// annotated[id] is set once a name or decoration targeting id is
@@ -176,11 +180,27 @@ func (du *DefUse) ForgetBlock(b *Block) {
 	}
 }
 
+// useState is what the def-use chains know of an instruction's uses.
+type useState uint8
+
+const (
+	usesUnknown    useState = iota // never registered: its uses are in no list
+	usesRegistered                 // its uses are in the lists
+	// ForgetUses marked its lists for checking; until AnalyzeUses, a
+	// list holding it is not taken as checked (its operands may change).
+	usesForgotten
+)
+
 // AnalyzeUses registers every id in uses (its result type, id operands and
 // those in enumerant parameters and pairs). Call it after rewriting an
-// instruction's operands.
+// instruction's operands (see ForgetUses).
 func (du *DefUse) AnalyzeUses(in *Inst) {
-	du.edits++
+	if in.uses == usesRegistered {
+		// Analysed before, without ForgetUses: the ids it no longer uses
+		// are unknown, so every list is to be checked again.
+		du.edits++
+	}
+	in.uses = usesRegistered
 	if IsAnnotation(in.Op) {
 		du.noteAnnotation(in)
 	}
@@ -190,6 +210,53 @@ func (du *DefUse) AnalyzeUses(in *Inst) {
 		du.addUser(in.Type, in)
 	}
 	du.addOperandUsers(in.Operands, in)
+}
+
+// ForgetUses is to be called before changing in's operands in place (and
+// AnalyzeUses after): it marks the user lists of the ids in uses now for
+// checking when next read, where they drop in if it no longer uses them.
+func (du *DefUse) ForgetUses(in *Inst) {
+	if in.uses != usesRegistered {
+		return
+	}
+	in.uses = usesForgotten
+	du.markUses(in)
+}
+
+// AnalyzeChangedUses is ForgetUses and AnalyzeUses for an instruction
+// already changed in place: before holds the ids it used before the
+// change (Inst.AppendUses), whose lists are marked for checking.
+func (du *DefUse) AnalyzeChangedUses(in *Inst, before []ID) {
+	if in.uses == usesRegistered {
+		for _, id := range before {
+			if int(id) < len(du.checked) {
+				du.checked[id] = 0
+			}
+		}
+		in.uses = usesForgotten
+	}
+	du.AnalyzeUses(in)
+}
+
+// markUses marks the user lists of the ids in uses for checking.
+func (du *DefUse) markUses(in *Inst) {
+	if int(in.Type) < len(du.checked) {
+		du.checked[in.Type] = 0
+	}
+	du.markOperands(in.Operands)
+}
+
+func (du *DefUse) markOperands(ops []Operand) {
+	for i := range ops {
+		o := &ops[i]
+		if isID(*o) {
+			if int(o.Word) < len(du.checked) {
+				du.checked[o.Word] = 0
+			}
+		} else if o.x != nil && len(o.x.params) > 0 {
+			du.markOperands(o.x.params)
+		}
+	}
 }
 
 func (du *DefUse) addOperandUsers(ops []Operand, in *Inst) {
@@ -203,7 +270,10 @@ func (du *DefUse) addOperandUsers(ops []Operand, in *Inst) {
 	}
 }
 
-// addUser appends in to the user list of id.
+// addUser appends in to the user list of id. (A list checked before stays
+// checked: in is new there, as it either was never registered or its
+// lists are marked, and the test below keeps it from being added twice
+// for one instruction.)
 func (du *DefUse) addUser(id ID, in *Inst) {
 	if int(id) >= len(du.users) {
 		du.grow(id)
@@ -303,8 +373,8 @@ func (du *DefUse) Users(id ID) []*Inst {
 
 // UsersView is Users without the copy: the chains' own list, for a caller
 // that only reads it. It stays valid until the next edit through the
-// chains (AnalyzeUses, Kill, ReplaceAllUses, a new instruction); the
-// caller must not change it.
+// chains (AnalyzeUses, ForgetUses, Kill, ReplaceAllUses, a new
+// instruction); the caller must not change it.
 func (du *DefUse) UsersView(id ID) []*Inst { return du.compact(id) }
 
 // NumUsers returns how many live instructions use id.
@@ -338,8 +408,8 @@ func (du *DefUse) compact(id ID) []*Inst {
 	if du.checked[id] == du.edits {
 		return l
 	}
-	du.checked[id] = du.edits
 	out := l[:0]
+	forgotten := false // a user's operands are about to change
 	if len(l) <= shortUserList {
 		// Most lists are short: finding repeats among the kept entries
 		// beats stamping every user (a write to each one's cache line).
@@ -347,6 +417,7 @@ func (du *DefUse) compact(id ID) []*Inst {
 			if u.killed() || slices.Contains(out, u) || !usesID(u, id) {
 				continue
 			}
+			forgotten = forgotten || u.uses == usesForgotten
 			out = append(out, u)
 		}
 	} else {
@@ -356,11 +427,15 @@ func (du *DefUse) compact(id ID) []*Inst {
 				continue
 			}
 			u.mark = mark
+			forgotten = forgotten || u.uses == usesForgotten
 			out = append(out, u)
 		}
 	}
 	clear(l[len(out):])
 	du.users[id] = out
+	if !forgotten {
+		du.checked[id] = du.edits
+	}
 	return out
 }
 
@@ -393,8 +468,9 @@ func (du *DefUse) ReplaceAllUses(old, new ID) {
 	if old == new {
 		return
 	}
-	du.edits++
 	du.grow(new)
+	// The users move to new's list, which may hold some already.
+	du.checked[new] = 0
 	if du.MayBeAnnotated(old) {
 		du.annotated[new] = true
 	}
@@ -422,8 +498,10 @@ func (du *DefUse) Kill(in *Inst) {
 	if in.Result != 0 && int(in.Result) < len(du.defs) && du.defs[in.Result] == in {
 		du.defs[in.Result] = nil
 	}
+	if in.uses != usesUnknown {
+		du.markUses(in)
+	}
 	*in = Inst{Op: spv.OpNop, Block: in.Block, Line: in.Line, mark: killedMark, set: in.set}
-	du.edits++
 	du.m.killed = append(du.m.killed, in)
 }
 

@@ -117,6 +117,11 @@ func (b *Block) Remove(in *Inst) {
 		b.Insts = slices.Delete(b.Insts, i, i+1)
 	}
 	in.Block = nil
+	// Inserted again, it is registered again: as an instruction whose
+	// operands may have changed meanwhile (DefUse.ForgetUses).
+	if b.Func != nil && b.Func.module != nil && b.Func.module.du != nil {
+		b.Func.module.du.ForgetUses(in)
+	}
 }
 
 func (b *Block) defineAll(ins []*Inst) {

@@ -14,7 +14,10 @@ import (
 // result id are fields, not operands; Operands hold the rest in grammar
 // order.
 type Inst struct {
-	Op       spv.Op
+	Op spv.Op
+	// uses is what the def-use chains know of the instruction's uses
+	// (defuse.go); it fits in the struct's padding.
+	uses     useState
 	Type     ID // result type, 0 if the opcode has none
 	Result   ID // result id, 0 if the opcode has none
 	Operands []Operand
@@ -42,6 +45,28 @@ func (in *Inst) ForEachUse(fn func(*ID)) {
 		fn(&in.Type)
 	}
 	forEachID(in.Operands, fn)
+}
+
+// AppendUses appends the ids the instruction uses (as ForEachUse visits
+// them) to ids: taken before an in-place edit, for
+// DefUse.AnalyzeChangedUses.
+func (in *Inst) AppendUses(ids []ID) []ID {
+	if in.Type != 0 {
+		ids = append(ids, in.Type)
+	}
+	return appendIDs(ids, in.Operands)
+}
+
+func appendIDs(ids []ID, ops []Operand) []ID {
+	for i := range ops {
+		o := &ops[i]
+		if isID(*o) {
+			ids = append(ids, ID(o.Word))
+		} else if o.x != nil && len(o.x.params) > 0 {
+			ids = appendIDs(ids, o.x.params)
+		}
+	}
+	return ids
 }
 
 // String renders the instruction in assembly syntax with numeric ids

@@ -168,6 +168,34 @@ func VerifyIR(m *Module) error {
 				return err
 			}
 		}
+		if err := m.du.verifyCheckedLists(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// verifyCheckedLists checks that the user lists the chains take as checked
+// hold only live instructions that use the id, each once: an edit that
+// dropped a use without ForgetUses (or AnalyzeUses) leaves a stale entry.
+func (du *DefUse) verifyCheckedLists() error {
+	seen := map[*Inst]bool{}
+	for id, l := range du.users {
+		if du.checked[id] != du.edits {
+			continue
+		}
+		clear(seen)
+		for _, u := range l {
+			switch {
+			case u.killed():
+				return fmt.Errorf("verify: the checked user list of %%%d holds a deleted instruction", id)
+			case !usesID(u, ID(id)):
+				return fmt.Errorf("verify: the checked user list of %%%d holds %s, which no longer uses it (changed without DefUse.ForgetUses)", id, u)
+			case seen[u]:
+				return fmt.Errorf("verify: the checked user list of %%%d holds %s twice", id, u)
+			}
+			seen[u] = true
+		}
 	}
 	return nil
 }

@@ -188,6 +188,7 @@ func (p *memPass) chainLoad(chain, load *builder.Inst) []*builder.Inst {
 	whole := p.loadWhole(base)
 	whole.Line = lastLine(p.c, load)
 	p.cloneDecorations(load.Result, whole.Result, spv.DecorationRelaxedPrecision)
+	p.c.DU.ForgetUses(load)
 	load.Op = spv.OpCompositeExtract
 	load.Operands = append([]builder.Operand{builder.Ref(whole.Result)}, p.chainLiterals(chain)...)
 	p.c.DU.AnalyzeUses(load)

@@ -96,8 +96,10 @@
 //     of resources) valid.
 //
 // A pass keeps the def-use chains up to date (new instructions through the
-// Context or the builder are registered; rewritten operands are announced
-// with DefUse.AnalyzeUses; deletions go through DefUse.Kill). A pass that
+// Context or the builder are registered; an instruction whose operands are
+// rewritten in place is announced with DefUse.ForgetUses before and
+// DefUse.AnalyzeUses after, AnalyzeUses alone costing a recheck of every
+// user list; deletions go through DefUse.Kill). A pass that
 // changes a function's blocks or branches calls Function.InvalidateCFG
 // before asking for the function's CFG, dominators or constructs again.
 // After a pass that changed the module the manager has every function's

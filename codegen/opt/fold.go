@@ -35,7 +35,7 @@ func (c *Context) FoldInstruction(in *builder.Inst) bool {
 	changed := false
 	for in.Op != spv.OpCopyObject && f.foldOnce(in) {
 		changed = true
-		c.DU.AnalyzeUses(in)
+		c.DU.AnalyzeChangedUses(in, f.uses)
 	}
 	return changed
 }
@@ -69,6 +69,9 @@ func (c *Context) FoldToConstantIfFoldable(in *builder.Inst, value func(builder.
 // folder holds what folding caches: the constant values of ids.
 type folder struct {
 	c *Context
+	// uses is the ids the instruction foldOnce last tried used before
+	// (for FoldInstruction).
+	uses []builder.ID
 	// consts is where the constant value of each id looked at is, by id:
 	// 0 not looked at yet, notConst not a constant the folder understands,
 	// k the value vals[k-1]. Every operand of every folded instruction is
@@ -116,6 +119,9 @@ func (f *folder) foldOnce(in *builder.Inst) bool {
 		// try, and no word-by-word folding.
 		return false
 	}
+	// The rules edit in in place: the ids it uses before tell the def-use
+	// chains which lists a fold may leave stale (FoldInstruction).
+	f.uses = in.AppendUses(f.uses[:0])
 	mark := len(f.scratch)
 	// When every operand is a plain id (most instructions), the constants
 	// by operand that the algebraic rules take are also the constants by

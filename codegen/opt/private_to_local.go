@@ -58,6 +58,7 @@ func (privateToLocal) Run(c *Context) (bool, error) {
 	}
 	if c.M.Version >= spv.Version1_4 {
 		for _, ep := range c.M.EntryPoints {
+			c.DU.ForgetUses(ep)
 			kept := ep.Operands[:3]
 			for _, o := range ep.Operands[3:] {
 				if d := c.DU.Def(o.ID()); d == nil || !moved[d] {
@@ -65,6 +66,7 @@ func (privateToLocal) Run(c *Context) (bool, error) {
 				}
 			}
 			ep.Operands = kept
+			c.DU.AnalyzeUses(ep)
 		}
 	}
 	return true, nil

@@ -89,7 +89,6 @@ func simplifyFunction(c *Context, f *builder.Function, seen, phis *stampSet) boo
 			return
 		}
 		changed = true
-		c.DU.AnalyzeUses(in)
 		if in.Result != 0 {
 			for _, u := range c.DU.UsersView(in.Result) {
 				if secondPass {
@@ -176,6 +175,7 @@ func (c *Context) replaceUsesExceptAnnotations(old, new builder.ID) {
 		if builder.IsAnnotation(u.Op) || isDebugOpcode(u.Op) {
 			continue
 		}
+		c.DU.ForgetUses(u)
 		u.ForEachUse(func(p *builder.ID) {
 			if *p == old {
 				*p = new
