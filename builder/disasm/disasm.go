@@ -225,7 +225,7 @@ func appendMask(b []byte, kind spv.OperandKind, word uint32, spelling2023 bool) 
 func opName(op spv.Op, spelling2023 bool) string {
 	opNamesOnce.Do(buildOpNames)
 	if spelling2023 {
-		if s, ok := opSpelling2023[op]; ok {
+		if s, ok := opSpelling2023()[op]; ok {
 			return s
 		}
 	}
@@ -253,7 +253,7 @@ func buildOpNames() {
 		}
 		opNames[op] = info.Name
 	}
-	for k := range enumSpelling2023 {
+	for k := range enumSpelling2023() {
 		respelledKinds[k.kind] = true
 	}
 }
@@ -263,7 +263,7 @@ func buildOpNames() {
 func enumName(kind spv.OperandKind, v uint32, spelling2023 bool) string {
 	opNamesOnce.Do(buildOpNames)
 	if spelling2023 && respelledKinds[kind] {
-		if s, ok := enumSpelling2023[enumKey{kind, v}]; ok {
+		if s, ok := enumSpelling2023()[enumKey{kind, v}]; ok {
 			return s
 		}
 	}
@@ -277,20 +277,22 @@ func enumName(kind spv.OperandKind, v uint32, spelling2023 bool) string {
 // namedExtInstSets are the extended instruction sets whose instruction
 // names SPIRV-Tools v2023.1 knows (and so prints); it prints the numbers of
 // the others' instructions (NonSemantic.DebugPrintf among them).
-var namedExtInstSets = map[string]bool{
-	"GLSL.std.450": true,
-	"OpenCL.std":   true,
-	"SPV_AMD_shader_explicit_vertex_parameter": true,
-	"SPV_AMD_shader_trinary_minmax":            true,
-	"SPV_AMD_gcn_shader":                       true,
-	"SPV_AMD_shader_ballot":                    true,
-	"DebugInfo":                                true,
-	"OpenCL.DebugInfo.100":                     true,
-	"NonSemantic.Shader.DebugInfo.100":         true,
-}
+var namedExtInstSets = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{
+		"GLSL.std.450": true,
+		"OpenCL.std":   true,
+		"SPV_AMD_shader_explicit_vertex_parameter": true,
+		"SPV_AMD_shader_trinary_minmax":            true,
+		"SPV_AMD_gcn_shader":                       true,
+		"SPV_AMD_shader_ballot":                    true,
+		"DebugInfo":                                true,
+		"OpenCL.DebugInfo.100":                     true,
+		"NonSemantic.Shader.DebugInfo.100":         true,
+	}
+})
 
 func extInstName(in *binary.Inst, number uint32) (string, bool) {
-	if in.ExtSet == nil || !namedExtInstSets[in.ExtSetName] {
+	if in.ExtSet == nil || !namedExtInstSets()[in.ExtSetName] {
 		return "", false
 	}
 	if ei := in.ExtSet.Inst(number); ei != nil {

@@ -268,7 +268,7 @@ func TestEveryEnumerantMatchesSpirvDis(t *testing.T) {
 // TestSpellingsAreAliases keeps the v2023.1 spelling tables honest: every
 // old spelling must still be a name of the same opcode or enumerant.
 func TestSpellingsAreAliases(t *testing.T) {
-	for op, name := range opSpelling2023 {
+	for op, name := range opSpelling2023() {
 		info := spv.InstructionInfo(op)
 		if info == nil {
 			t.Errorf("%s: opcode %d is not in the grammar", name, op)
@@ -278,7 +278,7 @@ func TestSpellingsAreAliases(t *testing.T) {
 			t.Errorf("%s is not a name of %s", name, info.Name)
 		}
 	}
-	for k, name := range enumSpelling2023 {
+	for k, name := range enumSpelling2023() {
 		e := k.kind.Enumerant(k.value)
 		if e == nil {
 			t.Errorf("%v %s: value %d is not in the grammar", k.kind, name, k.value)

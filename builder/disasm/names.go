@@ -2,6 +2,7 @@ package disasm
 
 import (
 	"strconv"
+	"sync"
 
 	"github.com/hlsl2spirv/hlsl2spirv/builder/binary"
 	"github.com/hlsl2spirv/hlsl2spirv/builder/spv"
@@ -187,7 +188,7 @@ func (n *friendlyNames) visit(in *binary.Inst) {
 		n.save(w[1], in.String(1))
 	case spv.OpDecorate:
 		if spv.Decoration(w[2]) == spv.DecorationBuiltIn && len(w) > 3 {
-			if s, ok := builtinNames[spv.BuiltIn(w[3])]; ok {
+			if s, ok := builtinNames()[spv.BuiltIn(w[3])]; ok {
 				n.save(w[1], s)
 			}
 		}
@@ -274,52 +275,54 @@ func (n *friendlyNames) visit(in *binary.Inst) {
 // builtinNames are the names SPIRV-Tools gives ids decorated BuiltIn: GLSL's
 // gl_ names where GLSL has one, the OpenCL and subgroup built-ins by their
 // SPIR-V names. Other built-ins give no name.
-var builtinNames = map[spv.BuiltIn]string{
-	spv.BuiltInPosition:                  "gl_Position",
-	spv.BuiltInPointSize:                 "gl_PointSize",
-	spv.BuiltInClipDistance:              "gl_ClipDistance",
-	spv.BuiltInCullDistance:              "gl_CullDistance",
-	spv.BuiltInVertexId:                  "gl_VertexID",
-	spv.BuiltInInstanceId:                "gl_InstanceID",
-	spv.BuiltInPrimitiveId:               "gl_PrimitiveID",
-	spv.BuiltInInvocationId:              "gl_InvocationID",
-	spv.BuiltInLayer:                     "gl_Layer",
-	spv.BuiltInViewportIndex:             "gl_ViewportIndex",
-	spv.BuiltInTessLevelOuter:            "gl_TessLevelOuter",
-	spv.BuiltInTessLevelInner:            "gl_TessLevelInner",
-	spv.BuiltInTessCoord:                 "gl_TessCoord",
-	spv.BuiltInPatchVertices:             "gl_PatchVertices",
-	spv.BuiltInFragCoord:                 "gl_FragCoord",
-	spv.BuiltInPointCoord:                "gl_PointCoord",
-	spv.BuiltInFrontFacing:               "gl_FrontFacing",
-	spv.BuiltInSampleId:                  "gl_SampleID",
-	spv.BuiltInSamplePosition:            "gl_SamplePosition",
-	spv.BuiltInSampleMask:                "gl_SampleMask",
-	spv.BuiltInFragDepth:                 "gl_FragDepth",
-	spv.BuiltInHelperInvocation:          "gl_HelperInvocation",
-	spv.BuiltInNumWorkgroups:             "gl_NumWorkGroups",
-	spv.BuiltInWorkgroupSize:             "gl_WorkGroupSize",
-	spv.BuiltInWorkgroupId:               "gl_WorkGroupID",
-	spv.BuiltInLocalInvocationId:         "gl_LocalInvocationID",
-	spv.BuiltInGlobalInvocationId:        "gl_GlobalInvocationID",
-	spv.BuiltInLocalInvocationIndex:      "gl_LocalInvocationIndex",
-	spv.BuiltInWorkDim:                   "WorkDim",
-	spv.BuiltInGlobalSize:                "GlobalSize",
-	spv.BuiltInEnqueuedWorkgroupSize:     "EnqueuedWorkgroupSize",
-	spv.BuiltInGlobalOffset:              "GlobalOffset",
-	spv.BuiltInGlobalLinearId:            "GlobalLinearId",
-	spv.BuiltInSubgroupSize:              "SubgroupSize",
-	spv.BuiltInSubgroupMaxSize:           "SubgroupMaxSize",
-	spv.BuiltInNumSubgroups:              "NumSubgroups",
-	spv.BuiltInNumEnqueuedSubgroups:      "NumEnqueuedSubgroups",
-	spv.BuiltInSubgroupId:                "SubgroupId",
-	spv.BuiltInSubgroupLocalInvocationId: "SubgroupLocalInvocationId",
-	spv.BuiltInVertexIndex:               "gl_VertexIndex",
-	spv.BuiltInInstanceIndex:             "gl_InstanceIndex",
-	spv.BuiltInBaseInstance:              "gl_BaseInstance",
-	spv.BuiltInSubgroupEqMask:            "SubgroupEqMaskKHR",
-	spv.BuiltInSubgroupGeMask:            "SubgroupGeMaskKHR",
-	spv.BuiltInSubgroupGtMask:            "SubgroupGtMaskKHR",
-	spv.BuiltInSubgroupLeMask:            "SubgroupLeMaskKHR",
-	spv.BuiltInSubgroupLtMask:            "SubgroupLtMaskKHR",
-}
+var builtinNames = sync.OnceValue(func() map[spv.BuiltIn]string {
+	return map[spv.BuiltIn]string{
+		spv.BuiltInPosition:                  "gl_Position",
+		spv.BuiltInPointSize:                 "gl_PointSize",
+		spv.BuiltInClipDistance:              "gl_ClipDistance",
+		spv.BuiltInCullDistance:              "gl_CullDistance",
+		spv.BuiltInVertexId:                  "gl_VertexID",
+		spv.BuiltInInstanceId:                "gl_InstanceID",
+		spv.BuiltInPrimitiveId:               "gl_PrimitiveID",
+		spv.BuiltInInvocationId:              "gl_InvocationID",
+		spv.BuiltInLayer:                     "gl_Layer",
+		spv.BuiltInViewportIndex:             "gl_ViewportIndex",
+		spv.BuiltInTessLevelOuter:            "gl_TessLevelOuter",
+		spv.BuiltInTessLevelInner:            "gl_TessLevelInner",
+		spv.BuiltInTessCoord:                 "gl_TessCoord",
+		spv.BuiltInPatchVertices:             "gl_PatchVertices",
+		spv.BuiltInFragCoord:                 "gl_FragCoord",
+		spv.BuiltInPointCoord:                "gl_PointCoord",
+		spv.BuiltInFrontFacing:               "gl_FrontFacing",
+		spv.BuiltInSampleId:                  "gl_SampleID",
+		spv.BuiltInSamplePosition:            "gl_SamplePosition",
+		spv.BuiltInSampleMask:                "gl_SampleMask",
+		spv.BuiltInFragDepth:                 "gl_FragDepth",
+		spv.BuiltInHelperInvocation:          "gl_HelperInvocation",
+		spv.BuiltInNumWorkgroups:             "gl_NumWorkGroups",
+		spv.BuiltInWorkgroupSize:             "gl_WorkGroupSize",
+		spv.BuiltInWorkgroupId:               "gl_WorkGroupID",
+		spv.BuiltInLocalInvocationId:         "gl_LocalInvocationID",
+		spv.BuiltInGlobalInvocationId:        "gl_GlobalInvocationID",
+		spv.BuiltInLocalInvocationIndex:      "gl_LocalInvocationIndex",
+		spv.BuiltInWorkDim:                   "WorkDim",
+		spv.BuiltInGlobalSize:                "GlobalSize",
+		spv.BuiltInEnqueuedWorkgroupSize:     "EnqueuedWorkgroupSize",
+		spv.BuiltInGlobalOffset:              "GlobalOffset",
+		spv.BuiltInGlobalLinearId:            "GlobalLinearId",
+		spv.BuiltInSubgroupSize:              "SubgroupSize",
+		spv.BuiltInSubgroupMaxSize:           "SubgroupMaxSize",
+		spv.BuiltInNumSubgroups:              "NumSubgroups",
+		spv.BuiltInNumEnqueuedSubgroups:      "NumEnqueuedSubgroups",
+		spv.BuiltInSubgroupId:                "SubgroupId",
+		spv.BuiltInSubgroupLocalInvocationId: "SubgroupLocalInvocationId",
+		spv.BuiltInVertexIndex:               "gl_VertexIndex",
+		spv.BuiltInInstanceIndex:             "gl_InstanceIndex",
+		spv.BuiltInBaseInstance:              "gl_BaseInstance",
+		spv.BuiltInSubgroupEqMask:            "SubgroupEqMaskKHR",
+		spv.BuiltInSubgroupGeMask:            "SubgroupGeMaskKHR",
+		spv.BuiltInSubgroupGtMask:            "SubgroupGtMaskKHR",
+		spv.BuiltInSubgroupLeMask:            "SubgroupLeMaskKHR",
+		spv.BuiltInSubgroupLtMask:            "SubgroupLtMaskKHR",
+	}
+})

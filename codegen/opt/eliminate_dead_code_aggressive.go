@@ -2,6 +2,7 @@ package opt
 
 import (
 	"strings"
+	"sync"
 
 	"github.com/hlsl2spirv/hlsl2spirv/builder"
 	"github.com/hlsl2spirv/hlsl2spirv/builder/spv"
@@ -78,8 +79,9 @@ func (aggressiveDCE) Run(c *Context) (bool, error) {
 }
 
 // adceExtensions are the extensions whose instructions the pass knows how
-// to treat.
-var adceExtensions = func() map[string]bool {
+// to treat. The set is built on first use: most modules declare no
+// extension, and a process should not pay for it at start-up.
+var adceExtensions = sync.OnceValue(func() map[string]bool {
 	m := map[string]bool{}
 	for _, e := range strings.Fields(`SPV_AMD_shader_explicit_vertex_parameter SPV_AMD_shader_trinary_minmax
 		SPV_AMD_gcn_shader SPV_KHR_shader_ballot SPV_AMD_shader_ballot SPV_AMD_gpu_shader_half_float
@@ -109,7 +111,7 @@ var adceExtensions = func() map[string]bool {
 		m[e] = true
 	}
 	return m
-}()
+})
 
 func adceApplies(c *Context) bool {
 	m := c.M
@@ -118,7 +120,7 @@ func adceApplies(c *Context) bool {
 		return false
 	}
 	for _, e := range m.Extensions {
-		if !adceExtensions[e] {
+		if !adceExtensions()[e] {
 			return false
 		}
 	}
