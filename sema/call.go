@@ -77,9 +77,11 @@ func (c *checker) call(e *ast.CallExpr) operand {
 				return invalidOperand()
 			}
 		}
+		c.argTypes = c.argTypes[:0]
 		for _, a := range args {
-			call.Args = append(call.Args, decayBuffer(a.typ))
+			c.argTypes = append(c.argTypes, decayBuffer(a.typ))
 		}
+		call.Args = c.argTypes
 		pos := e.Fun.Pos()
 		if me, ok := e.Fun.(*ast.MemberExpr); ok && me.Name != nil {
 			pos = me.Name.Pos()
@@ -100,7 +102,7 @@ func (c *checker) call(e *ast.CallExpr) operand {
 		if m.Overload != nil && m.Overload.Name == "GetAttributeAtVertex" && fun.method == "" && len(e.Args) > 0 && !c.nointerpolated(e.Args[0]) {
 			c.errorf(codes.NoMatchingFunction, exprLoc(e.Args[0]), "parameter 0 of GetAttributeAtVertex must have a 'nointerpolation' attribute")
 		}
-		m = m.Concretize()
+		m.Concretize()
 		c.setCall(e, &m)
 		for i, p := range m.Params {
 			if i < len(args) && p.Type != nil {

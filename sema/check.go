@@ -144,8 +144,9 @@ type nodeFacts struct {
 	call *intrinsics.Match
 	// conversion is the implicit conversion applied to an expression used
 	// where another type is expected (argument, initializer, operand,
-	// return value): the expression's value must be converted to To.
-	conversion *Conversion
+	// return value): the expression's value must be converted to To (nil
+	// when there is none).
+	conversion Conversion
 	// swizzle is the resolved component selection of a MemberExpr that is
 	// a vector or matrix swizzle (v.xyz, m._m00_m11).
 	swizzle *types.Swizzle
@@ -294,8 +295,8 @@ func (in *Info) SwizzleOf(n ast.Node) *types.Swizzle {
 // ConversionOf returns the implicit conversion applied to expression n, or nil.
 func (in *Info) ConversionOf(n ast.Node) *Conversion {
 	if id := in.id(n); id >= 0 {
-		if f := in.factsOf(id, false); f != nil {
-			return f.conversion
+		if f := in.factsOf(id, false); f != nil && f.conversion.To != nil {
+			return &f.conversion
 		}
 	}
 	return nil
@@ -334,6 +335,12 @@ type checker struct {
 	// scratch is the stack the arguments of calls and constructors are
 	// checked into (operands).
 	scratch []operand
+	// argTypes holds the argument types of the intrinsic call being
+	// resolved, reused from call to call: intrinsics.Resolve keeps none.
+	argTypes []*types.Type
+	// scopes is the chunk openScope takes the next scope from: a function
+	// opens one per block, and one allocation per chunk costs less.
+	scopes []Scope
 }
 
 // Check resolves and types file. It never panics on malformed input: an
@@ -479,8 +486,8 @@ func (c *checker) setSwizzle(n ast.Node, sw *types.Swizzle) {
 	}
 }
 
-func (c *checker) setConversion(n ast.Node, conv *Conversion) {
-	if f := c.facts(n, conv != nil); f != nil {
+func (c *checker) setConversion(n ast.Node, conv Conversion) {
+	if f := c.facts(n, conv.To != nil); f != nil {
 		f.conversion = conv
 	}
 }
@@ -505,8 +512,17 @@ func (c *checker) releaseOperands(mark int) {
 }
 
 func (c *checker) openScope(kind ScopeKind, name string) *Scope {
-	c.scope = newScope(c.scope, kind, name)
-	return c.scope
+	if len(c.scopes) == 0 {
+		c.scopes = make([]Scope, scopeChunk)
+	}
+	s := &c.scopes[0]
+	c.scopes = c.scopes[1:]
+	*s = Scope{Parent: c.scope, Kind: kind, Name: name}
+	c.scope = s
+	return s
 }
+
+// scopeChunk is how many scopes a chunk of checker.scopes holds.
+const scopeChunk = 64
 
 func (c *checker) closeScope() { c.scope = c.scope.Parent }

@@ -516,7 +516,8 @@ func (c *checker) staticMemberDefinition(d *ast.VarDecl) *Var {
 	if s == nil || s.Kind != ScopeStruct {
 		return nil
 	}
-	v, ok := s.names[d.Name.Name].(*Var)
+	o, _ := s.names.get(d.Name.Name)
+	v, ok := o.(*Var)
 	if !ok || v.Storage != StorageStaticField {
 		return nil
 	}

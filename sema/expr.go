@@ -427,7 +427,7 @@ func (c *checker) recordConversion(e ast.Expr, from, to *types.Type) {
 	if !ok || conv.IsIdentity() {
 		return
 	}
-	c.setConversion(e, &Conversion{To: to, Conv: conv})
+	c.setConversion(e, Conversion{To: to, Conv: conv})
 }
 
 // convertTo checks that x (the value of e) converts implicitly to t, warns
@@ -473,7 +473,7 @@ func (c *checker) convertToIn(x operand, e ast.Expr, t *types.Type, init string)
 	}
 	c.warnConversion(x, e, t, conv)
 	if !conv.IsIdentity() {
-		c.setConversion(e, &Conversion{To: t, Conv: conv})
+		c.setConversion(e, Conversion{To: t, Conv: conv})
 	}
 	return true
 }
@@ -560,7 +560,7 @@ func (c *checker) assignExpr(e *ast.AssignExpr) operand {
 			} else if !conv.IsIdentity() {
 				// x op= y: the operation's result converted back to x's
 				// type is recorded on the assignment itself.
-				c.setConversion(e, &Conversion{To: l.typ, Conv: conv})
+				c.setConversion(e, Conversion{To: l.typ, Conv: conv})
 			}
 		}
 	}
@@ -618,7 +618,7 @@ func (c *checker) cast(e *ast.CastExpr) operand {
 		return operand{typ: t}
 	}
 	if !conv.IsIdentity() {
-		c.setConversion(e.X, &Conversion{To: t, Conv: conv})
+		c.setConversion(e.X, Conversion{To: t, Conv: conv})
 	}
 	// (Base)derived names the base part of an lvalue and may be assigned.
 	r := operand{typ: t, lvalue: x.lvalue && (conv.Shape == types.ShapeDerivedToBase || conv.IsIdentity())}
@@ -659,7 +659,7 @@ func (c *checker) construct(e *ast.ConstructExpr) operand {
 		// float(x), float4(0): a functional cast (a splat).
 		if conv, ok := types.Convert(args[0].typ, t, types.Explicit); ok {
 			if !conv.IsIdentity() {
-				c.setConversion(e.Args[0], &Conversion{To: t, Conv: conv})
+				c.setConversion(e.Args[0], Conversion{To: t, Conv: conv})
 			}
 			r := operand{typ: t}
 			if args[0].val != nil {
@@ -680,11 +680,13 @@ func (c *checker) construct(e *ast.ConstructExpr) operand {
 	}
 	// Fold a constructor of constant scalars.
 	r := operand{typ: t}
-	var vals []constant.Value
 	for _, a := range args {
 		if a.val == nil {
 			return r
 		}
+	}
+	vals := make([]constant.Value, 0, t.ComponentCount())
+	for _, a := range args {
 		vals = append(vals, a.val.Elems...)
 	}
 	if len(vals) == t.ComponentCount() {
@@ -861,7 +863,7 @@ func (c *checker) hasDependentBase(t *types.Type) bool {
 // lookupMember finds a member of a struct scope, then of its bases.
 func (c *checker) lookupMember(s *Scope, name string) (Object, *Scope) {
 	for ; s != nil; s = c.baseScope(s) {
-		if o, ok := s.names[name]; ok {
+		if o, ok := s.names.get(name); ok {
 			return o, s
 		}
 	}

@@ -1,6 +1,8 @@
 package sema
 
 import (
+	"slices"
+
 	"github.com/hlsl2spirv/hlsl2spirv/frontend/ast"
 	"github.com/hlsl2spirv/hlsl2spirv/sema/types"
 )
@@ -142,6 +144,8 @@ func (c *checker) funcSignature(d *ast.FuncDecl, recv *types.Type) *Func {
 	f.Result = c.applyDims(f.Result, d.ResultDims) // int getArray()[2]
 	f.Result = c.declMajor(f.Result, d.Mods, d.Pos())
 	sig := types.Signature{Result: f.Result}
+	f.Params = slices.Grow(f.Params, len(d.Params))
+	sig.Params = slices.Grow(sig.Params, len(d.Params))
 	for _, p := range d.Params {
 		pt := c.applyDims(c.typeOf(p.Type), p.Dims)
 		pt = c.declMajor(pt, p.Mods, p.Pos())
@@ -173,7 +177,8 @@ func (c *checker) funcSignature(d *ast.FuncDecl, recv *types.Type) *Func {
 	// Find or create the overload set.
 	var set *Overloads
 	// Only this scope's names: a method hides its base's same-named methods.
-	switch old := c.scope.names[f.name].(type) {
+	old, _ := c.scope.names.get(f.name)
+	switch old := old.(type) {
 	case *Overloads:
 		set = old
 	case nil:

@@ -206,7 +206,7 @@ type Scope struct {
 	Name   string
 	// Struct is the struct type of a ScopeStruct.
 	Struct *types.Type
-	names  map[string]Object
+	names  scopeNames
 	// using are namespaces brought in by `using namespace`.
 	using []*Scope
 }
@@ -215,9 +215,64 @@ func newScope(parent *Scope, kind ScopeKind, name string) *Scope {
 	return &Scope{Parent: parent, Kind: kind, Name: name}
 }
 
+// scopeNames maps a scope's names to their objects: a list searched in
+// order while it is short, a map past maxListedNames. Most scopes are
+// blocks declaring a few locals, and a lookup asks every enclosing scope:
+// comparing a few strings costs less than hashing the name for each.
+type scopeNames struct {
+	list []namedObject
+	m    map[string]Object
+}
+
+type namedObject struct {
+	name string
+	obj  Object
+}
+
+const maxListedNames = 8
+
+func (n *scopeNames) get(name string) (Object, bool) {
+	if n.m != nil {
+		o, ok := n.m[name]
+		return o, ok
+	}
+	for i := range n.list {
+		if n.list[i].name == name {
+			return n.list[i].obj, true
+		}
+	}
+	return nil, false
+}
+
+func (n *scopeNames) set(name string, o Object) {
+	switch {
+	case n.m != nil:
+		n.m[name] = o
+		return
+	case n.list == nil:
+		n.list = make([]namedObject, 0, maxListedNames/2)
+	}
+	for i := range n.list {
+		if n.list[i].name == name {
+			n.list[i].obj = o
+			return
+		}
+	}
+	if len(n.list) < maxListedNames {
+		n.list = append(n.list, namedObject{name, o})
+		return
+	}
+	n.m = make(map[string]Object, 2*maxListedNames)
+	for _, e := range n.list {
+		n.m[e.name] = e.obj
+	}
+	n.m[name] = o
+	n.list = nil
+}
+
 // Lookup finds name in s alone (and namespaces it uses).
 func (s *Scope) Lookup(name string) Object {
-	if o, ok := s.names[name]; ok {
+	if o, ok := s.names.get(name); ok {
 		return o
 	}
 	if len(s.using) == 0 {
@@ -234,7 +289,7 @@ func (s *Scope) lookupUsing(name string, seen map[*Scope]bool) Object {
 			continue
 		}
 		seen[u] = true
-		if o, ok := u.names[name]; ok {
+		if o, ok := u.names.get(name); ok {
 			return o
 		}
 		if o := u.lookupUsing(name, seen); o != nil {
@@ -257,23 +312,15 @@ func (s *Scope) LookupParent(name string) (Object, *Scope) {
 // Insert adds o; it returns the object already declared with that name in
 // s, if any (and then does not insert).
 func (s *Scope) Insert(o Object) Object {
-	if s.names == nil {
-		s.names = make(map[string]Object)
-	}
-	if old, ok := s.names[o.Name()]; ok {
+	if old, ok := s.names.get(o.Name()); ok {
 		return old
 	}
-	s.names[o.Name()] = o
+	s.names.set(o.Name(), o)
 	return nil
 }
 
 // set adds or replaces o.
-func (s *Scope) set(o Object) {
-	if s.names == nil {
-		s.names = make(map[string]Object)
-	}
-	s.names[o.Name()] = o
-}
+func (s *Scope) set(o Object) { s.names.set(o.Name(), o) }
 
 // newUniverseScope holds the predeclared struct types.
 func newUniverseScope(u *types.Universe) *Scope {

@@ -1,6 +1,7 @@
 package intrinsics
 
 import (
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -233,14 +234,23 @@ func resolveAmong(u *types.Universe, c Call, cands []*Overload) (Match, *Error) 
 		ties      []*Overload
 		r         resolver
 	)
+	// Each candidate's parameters go to cur; the best's are kept in
+	// params, and copied out once the winner is known (so that the
+	// buffers stay on the stack).
+	var bufs [2][8]types.Param
+	cur, params := bufs[0][:], bufs[1][:]
+	if len(c.Args) > len(cur) {
+		cur, params = make([]types.Param, len(c.Args)), make([]types.Param, len(c.Args))
+	}
 	for _, o := range cands {
-		m, score, why, applicable := r.try(u, c, o, false)
+		m, score, why, applicable := r.try(u, c, o, false, cur[:len(c.Args)])
 		if !applicable || why != "" {
 			continue
 		}
 		switch {
 		case score < bestScore:
 			best, bestScore = m, score
+			cur, params = params, cur
 			ties = append(ties[:0], o)
 		case score == bestScore:
 			ties = append(ties, o)
@@ -260,6 +270,7 @@ func resolveAmong(u *types.Universe, c Call, cands []*Overload) (Match, *Error) 
 		}
 		return Match{}, e
 	}
+	best.Params = slices.Clone(params[:len(c.Args)])
 	return best, nil
 }
 
@@ -270,8 +281,9 @@ func explain(u *types.Universe, c Call, cands []*Overload) []Note {
 		notes []Note
 		r     resolver
 	)
+	params := make([]types.Param, len(c.Args))
 	for _, o := range cands {
-		if _, _, why, applicable := r.try(u, c, o, true); applicable && why != "" {
+		if _, _, why, applicable := r.try(u, c, o, true, params); applicable && why != "" {
 			notes = append(notes, Note{Msg: "candidate function not viable: " + why, Signature: o.String()})
 		}
 	}
@@ -327,8 +339,10 @@ func ordinal(n int) string {
 
 // try matches c against o. applicable is false when o does not exist for
 // the receiver (an offset on a cube texture); otherwise why is empty on
-// success or says why o is not viable.
-func (r *resolver) try(u *types.Universe, c Call, o *Overload, explain bool) (m Match, score uint64, why string, applicable bool) {
+// success or says why o is not viable. The match's parameters go to
+// params (one per argument), not to m.Params, which stays nil: the caller
+// keeps the best candidate's.
+func (r *resolver) try(u *types.Universe, c Call, o *Overload, explain bool, params []types.Param) (m Match, score uint64, why string, applicable bool) {
 	*r = resolver{u: u, o: o, explain: explain}
 	if c.Receiver != nil {
 		r.obj = c.Receiver.Object()
@@ -374,7 +388,7 @@ func (r *resolver) try(u *types.Universe, c Call, o *Overload, explain bool) (m 
 		return Match{}, 0, r.conversionNote(ai, c), true
 	}
 	// Build the concrete signature and rank the conversions.
-	m = Match{ID: o.ID, Overload: o, Params: make([]types.Param, len(c.Args))}
+	m = Match{ID: o.ID, Overload: o}
 	for ai := 0; ai < n; ai++ {
 		p := &o.Params[r.params[ai]]
 		pt, ok := r.build(p.Type, c)
@@ -407,10 +421,10 @@ func (r *resolver) try(u *types.Universe, c Call, o *Overload, explain bool) (m 
 			}
 			score += types.Score(pt, back) + reshapePenalty(pt, back)
 		}
-		m.Params[ai] = types.Param{Name: p.Name, Type: pt, Mode: p.Mode}
+		params[ai] = types.Param{Name: p.Name, Type: pt, Mode: p.Mode}
 	}
 	for ai := n; ai < len(c.Args); ai++ {
-		m.Params[ai] = types.Param{Type: c.Args[ai]}
+		params[ai] = types.Param{Type: c.Args[ai]}
 	}
 	res, ok := r.build(o.Result, c)
 	if !ok {
@@ -1018,11 +1032,11 @@ func (e *Error) Diagnostic(pos diag.Pos) diag.Diagnostic {
 	return d
 }
 
-// Concretize replaces the literal kinds a match may carry (abs(-1) has a
-// literal int result, as in DXC, so the checker can fold it) with the
-// kinds a value of them takes when it must exist at run time: int and
-// float.
-func (m Match) Concretize() Match {
+// Concretize replaces, in place, the literal kinds a match may carry
+// (abs(-1) has a literal int result, as in DXC, so the checker can fold it)
+// with the kinds a value of them takes when it must exist at run time: int
+// and float. The match's Params are its own (Resolve allocates them).
+func (m *Match) Concretize() {
 	conc := func(t *types.Type) *types.Type {
 		if t == nil {
 			return nil
@@ -1034,14 +1048,10 @@ func (m Match) Concretize() Match {
 		}
 		return t
 	}
-	out := m
-	out.Result = conc(m.Result)
-	out.Params = make([]types.Param, len(m.Params))
-	for i, p := range m.Params {
-		p.Type = conc(p.Type)
-		out.Params[i] = p
+	m.Result = conc(m.Result)
+	for i := range m.Params {
+		m.Params[i].Type = conc(m.Params[i].Type)
 	}
-	return out
 }
 
 // Methods lists the method names objects of kind o have, sorted (for

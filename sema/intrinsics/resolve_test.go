@@ -657,7 +657,8 @@ func TestConcretize(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %s", tc.call, err.Msg)
 		}
-		c := m.Concretize()
+		m.Concretize()
+		c := m
 		var ps []string
 		for _, p := range c.Params {
 			ps = append(ps, p.Type.String())

@@ -32,7 +32,7 @@ func VectorSwizzle(t *Type, sel string) (Swizzle, error) {
 	}
 	const xyzw, rgba = "xyzw", "rgba"
 	set := ""
-	var s Swizzle
+	s := Swizzle{Indices: make([]int, 0, len(sel))}
 	var seen [4]bool
 	for i := 0; i < len(sel); i++ {
 		k := indexByte(xyzw, sel[i])
