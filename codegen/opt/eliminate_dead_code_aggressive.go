@@ -504,8 +504,8 @@ func (a *adce) drain() {
 		if b := in.Block; b != nil && (!a.has(b.Label, adceBlockDone|adceLoopDone) || isMergeOp(in.Op)) {
 			a.markBlockLive(b, in)
 		}
-		if mayReadVariable(in.Op) {
-			a.markLoadedVariables(in)
+		if r := variableReadOf(in.Op); r != readsNothing {
+			a.markLoadedVariables(in, r)
 		}
 		if in.Result != 0 && a.c.DU.MayBeAnnotated(in.Result) {
 			a.markDecorations(in)
@@ -653,41 +653,71 @@ func (a *adce) addBreaksAndContinues(merge *builder.Inst) {
 }
 
 // markLoadedVariables makes the stores to the function's own variables
-// that in reads from live (for the opcodes of mayReadVariable).
-func (a *adce) markLoadedVariables(in *builder.Inst) {
+// that in reads from live; r is where in reads (variableReads).
+func (a *adce) markLoadedVariables(in *builder.Inst, r variableRead) {
 	c := a.c
-	if in.Op == spv.OpFunctionCall {
+	switch r {
+	case readsPointer:
+		a.processLoad(c.baseVariable(in.Operands[0].ID()))
+	case readsSource:
+		a.processLoad(c.baseVariable(in.Operands[1].ID()))
+	case readsArguments:
 		for _, o := range in.Operands[1:] {
 			if o.IsID() && c.isPointer(o.ID()) {
 				a.processLoad(c.baseVariable(o.ID()))
 			}
 		}
-		return
-	}
-	if v := a.loadedVariable(in); v != 0 {
-		a.processLoad(v)
+	case readsExtInst:
+		a.processLoad(a.extInstVariable(in))
 	}
 }
 
-// loadedVariable returns the variable in reads from (0 if none or
-// unknown).
-func (a *adce) loadedVariable(in *builder.Inst) builder.ID {
-	c := a.c
-	if isAtomicWithLoad(in.Op) {
-		return c.baseVariable(in.Operands[0].ID())
+// variableRead is where an instruction may read a variable.
+type variableRead uint8
+
+const (
+	readsNothing   variableRead = iota
+	readsPointer                // its first operand: a load, an atomic, a texel pointer
+	readsSource                 // its second: OpCopyMemory(Sized)
+	readsArguments              // its pointer arguments: OpFunctionCall
+	readsExtInst                // OpExtInst: an interpolation, DebugDeclare, DebugValue
+)
+
+// variableReads tells, by opcode, where an instruction may read a
+// variable: most live instructions read none, and the drain looks no
+// further. (A static array: no start-up work, though the last opcodes are
+// in the thousands.)
+var variableReads = [...]variableRead{
+	spv.OpLoad: readsPointer, spv.OpImageTexelPointer: readsPointer,
+	spv.OpCooperativeMatrixLoadNV: readsPointer, spv.OpCooperativeMatrixLoadKHR: readsPointer,
+	spv.OpCooperativeMatrixLoadTensorNV: readsPointer,
+	spv.OpAtomicLoad:                    readsPointer, spv.OpAtomicExchange: readsPointer, spv.OpAtomicCompareExchange: readsPointer,
+	spv.OpAtomicCompareExchangeWeak: readsPointer, spv.OpAtomicIIncrement: readsPointer,
+	spv.OpAtomicIDecrement: readsPointer, spv.OpAtomicIAdd: readsPointer, spv.OpAtomicISub: readsPointer,
+	spv.OpAtomicSMin: readsPointer, spv.OpAtomicUMin: readsPointer, spv.OpAtomicSMax: readsPointer,
+	spv.OpAtomicUMax: readsPointer, spv.OpAtomicAnd: readsPointer, spv.OpAtomicOr: readsPointer,
+	spv.OpAtomicXor: readsPointer, spv.OpAtomicFlagTestAndSet: readsPointer, spv.OpAtomicFMinEXT: readsPointer,
+	spv.OpAtomicFMaxEXT: readsPointer, spv.OpAtomicFAddEXT: readsPointer,
+	spv.OpCopyMemory: readsSource, spv.OpCopyMemorySized: readsSource,
+	spv.OpFunctionCall: readsArguments,
+	spv.OpExtInst:      readsExtInst,
+}
+
+func variableReadOf(op spv.Op) variableRead {
+	if int(op) < len(variableReads) {
+		return variableReads[op]
 	}
-	switch in.Op {
-	case spv.OpLoad, spv.OpImageTexelPointer, spv.OpCooperativeMatrixLoadNV, spv.OpCooperativeMatrixLoadKHR,
-		spv.OpCooperativeMatrixLoadTensorNV:
-		return c.baseVariable(in.Operands[0].ID())
-	case spv.OpCopyMemory, spv.OpCopyMemorySized:
-		return c.baseVariable(in.Operands[1].ID())
-	case spv.OpExtInst:
-		if c.extSetName(in.Operands[0].ID()) == "GLSL.std.450" {
-			switch in.Operands[1].Word {
-			case spv.GLSLstd450InterpolateAtCentroid, spv.GLSLstd450InterpolateAtOffset, spv.GLSLstd450InterpolateAtSample:
-				return in.Operands[2].ID()
-			}
+	return readsNothing
+}
+
+// extInstVariable returns the variable an OpExtInst reads from (0 if none
+// or unknown): an interpolation's, or a debug declaration's.
+func (a *adce) extInstVariable(in *builder.Inst) builder.ID {
+	c := a.c
+	if c.extSetName(in.Operands[0].ID()) == "GLSL.std.450" {
+		switch in.Operands[1].Word {
+		case spv.GLSLstd450InterpolateAtCentroid, spv.GLSLstd450InterpolateAtOffset, spv.GLSLstd450InterpolateAtSample:
+			return in.Operands[2].ID()
 		}
 	}
 	switch c.debugOp(in) {
@@ -1033,32 +1063,6 @@ func (a *adce) targetDead(id builder.ID) bool {
 		return true
 	}
 	return !a.isLive(id)
-}
-
-func isAtomicWithLoad(op spv.Op) bool {
-	switch op {
-	case spv.OpAtomicLoad, spv.OpAtomicExchange, spv.OpAtomicCompareExchange, spv.OpAtomicCompareExchangeWeak,
-		spv.OpAtomicIIncrement, spv.OpAtomicIDecrement, spv.OpAtomicIAdd, spv.OpAtomicISub, spv.OpAtomicSMin,
-		spv.OpAtomicUMin, spv.OpAtomicSMax, spv.OpAtomicUMax, spv.OpAtomicAnd, spv.OpAtomicOr, spv.OpAtomicXor,
-		spv.OpAtomicFlagTestAndSet, spv.OpAtomicFMinEXT, spv.OpAtomicFMaxEXT, spv.OpAtomicFAddEXT:
-		return true
-	}
-	return false
-}
-
-// mayReadVariable reports whether markLoadedVariables may find a variable
-// read by an instruction of opcode op (a call, or one of loadedVariable's
-// cases): the drain skips the look-up for the others, most live
-// instructions. (A switch, not an opcode table: the atomics' opcodes are
-// in the thousands, and a table would cost every process's start-up.)
-func mayReadVariable(op spv.Op) bool {
-	switch op {
-	case spv.OpFunctionCall, spv.OpLoad, spv.OpImageTexelPointer, spv.OpCooperativeMatrixLoadNV,
-		spv.OpCooperativeMatrixLoadKHR, spv.OpCooperativeMatrixLoadTensorNV, spv.OpCopyMemory,
-		spv.OpCopyMemorySized, spv.OpExtInst:
-		return true
-	}
-	return isAtomicWithLoad(op)
 }
 
 // idSet is a set of ids, growing past the bound it was made with (for ids
