@@ -257,17 +257,17 @@ func (lx *lexer) next() ptok {
 		}
 		return t
 	}
-	n := punctLen(src[start:])
-	if n == 0 {
+	p := punct(src[start:])
+	if p == "" {
 		// One character (or one UTF-8 sequence head) that starts no token.
 		lx.pos = start + 1
 		t.Kind = token.Unknown
 		t.Text = string(src[start:lx.pos])
 		return t
 	}
-	lx.pos = start + n
+	lx.pos = start + len(p)
 	t.Kind = token.Punct
-	t.Text = punctText(src[start : start+n])
+	t.Text = p
 	return t
 }
 
@@ -402,25 +402,16 @@ var puncts = [256][]string{
 	'~': {"~"},
 }
 
-// punctLen returns the length of the punctuator at the start of b, or 0.
-func punctLen(b []byte) int {
+// punct returns the punctuator at the start of b, or "" when b starts
+// with none: the static string of puncts, so that tokens share it rather
+// than allocating. Every candidate starts with b[0].
+func punct(b []byte) string {
 	for _, p := range puncts[b[0]] {
-		if len(p) <= len(b) && string(b[:len(p)]) == p {
-			return len(p)
-		}
-	}
-	return 0
-}
-
-// punctText returns the canonical (static) string for a punctuator so that
-// tokens share it rather than allocating.
-func punctText(b []byte) string {
-	for _, p := range puncts[b[0]] {
-		if string(b) == p {
+		if len(p) <= len(b) && (len(p) == 1 || string(b[1:len(p)]) == p[1:]) {
 			return p
 		}
 	}
-	return string(b)
+	return ""
 }
 
 // restOfLine returns the raw text to the end of the directive line, less

@@ -459,7 +459,7 @@ func lexOne(text string) (token.Kind, bool) {
 		}
 		return token.Char, true
 	}
-	if n := punctLen(b); n == len(b) {
+	if len(punct(b)) == len(b) {
 		return token.Punct, true
 	}
 	return 0, false

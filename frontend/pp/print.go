@@ -229,7 +229,7 @@ func avoidConcat(prevPrev, prev, t token.Token) bool {
 	case prev.Kind == token.Punct && t.Kind == token.Punct:
 		// Would the two punctuators fuse into a longer one ("-" "-", "<" "<=")?
 		joined := prev.Text + t.Text
-		return punctLen([]byte(joined)) > len(prev.Text) || prev.Text == "." && t.Text == "." && prevPrev.Text == "."
+		return len(punct([]byte(joined))) > len(prev.Text) || prev.Text == "." && t.Text == "." && prevPrev.Text == "."
 	}
 	return false
 }
