@@ -106,6 +106,9 @@ func (e *emitter) branchEnd(mark int) map[any]binding {
 // changedSince is the current binding of each slot (made before mark)
 // rebound since mark.
 func (e *emitter) changedSince(mark int) map[any]binding {
+	if len(e.legal.rebinds) == mark {
+		return nil // most paths rebind nothing
+	}
 	created := map[any]bool{}
 	changed := map[any]binding{}
 	for _, r := range e.legal.rebinds[mark:] {
