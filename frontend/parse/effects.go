@@ -17,9 +17,15 @@ import (
 // builder warns about them. Effect object types (`PixelShader ps;`) are
 // sema's (sema/effects.go).
 
-// techniqueKeywords are DXC's spellings of the `technique` keyword.
-var techniqueKeywords = map[string]bool{
-	"technique": true, "Technique": true, "technique10": true, "technique11": true,
+// isTechniqueKeyword reports whether s is one of DXC's spellings of the
+// `technique` keyword. (A switch: every identifier of a file is asked, and
+// comparing lengths first costs less than hashing.)
+func isTechniqueKeyword(s string) bool {
+	switch s {
+	case "technique", "Technique", "technique10", "technique11":
+		return true
+	}
+	return false
 }
 
 // dropEffectSyntax returns toks without effect techniques and sampler_state
@@ -27,8 +33,8 @@ var techniqueKeywords = map[string]bool{
 // there is nothing to drop (the common case: one scan, no copy).
 func dropEffectSyntax(diags *diag.List, toks []token.Token) []token.Token {
 	first := -1
-	for i, t := range toks {
-		if t.Kind == token.Ident && (techniqueKeywords[t.Text] || t.Text == "sampler_state") {
+	for i := range toks {
+		if t := &toks[i]; t.Kind == token.Ident && (isTechniqueKeyword(t.Text) || t.Text == "sampler_state") {
 			first = i
 			break
 		}
@@ -41,7 +47,7 @@ func dropEffectSyntax(diags *diag.List, toks []token.Token) []token.Token {
 	for i := 0; i < len(toks); i++ {
 		t := toks[i]
 		switch {
-		case i >= first && t.Kind == token.Ident && techniqueKeywords[t.Text] && depth == 0 && declarationStart(toks, i):
+		case i >= first && t.Kind == token.Ident && isTechniqueKeyword(t.Text) && depth == 0 && declarationStart(toks, i):
 			warnEffect(diags, codeEffectTechnique, t.Loc(), "effect technique ignored - effect syntax is deprecated")
 			// As clang's SkipUntil: through the first `{`, then through
 			// its matching `}`.
