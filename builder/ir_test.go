@@ -399,7 +399,8 @@ func TestBlockCFGHelpers(t *testing.T) {
 
 // The id-kind table agrees with the grammar's categories for every kind.
 func TestIDKindTable(t *testing.T) {
-	for k := spv.OperandKind(0); k < spv.OperandKind(len(idKinds))+2; k++ {
+	for i := range len(idKinds) {
+		k := spv.OperandKind(i)
 		if got, want := isID(Operand{Kind: k}), k.Category() == spv.CategoryId; got != want {
 			t.Errorf("kind %d (%v): isID %v, category says %v", k, k, got, want)
 		}

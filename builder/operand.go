@@ -162,18 +162,16 @@ func (o *Operand) ID() ID {
 // Uint64 returns the value of a literal number.
 func (o *Operand) Uint64() uint64 { return uint64(o.Hi)<<32 | uint64(o.Word) }
 
-func isID(o Operand) bool {
-	k := int(o.Kind)
-	return k < len(idKinds) && idKinds[k]
-}
+func isID(o Operand) bool { return idKinds[o.Kind] }
 
 // idKinds holds, by operand kind, whether the kind is an id: isID runs for
 // every operand of every instruction an analysis walks, and a byte table
-// beats going through the kinds' full descriptions.
-var idKinds = func() []bool {
-	t := []bool{false} // kind 0 is no kind
-	for k := spv.OperandKind(1); spv.KindInfoOf(k) != nil; k++ {
-		t = append(t, k.Category() == spv.CategoryId)
+// beats going through the kinds' full descriptions. It is an array over
+// every value of the kind's byte, so that a lookup needs no bounds check
+// (nor a load of a slice's length).
+var idKinds = func() (t [1 << 8]bool) {
+	for k := spv.OperandKind(1); k != 0 && spv.KindInfoOf(k) != nil; k++ {
+		t[k] = k.Category() == spv.CategoryId
 	}
 	return t
 }()
