@@ -1,6 +1,8 @@
 package builder
 
 import (
+	"slices"
+
 	"github.com/hlsl2spirv/hlsl2spirv/builder/spv"
 )
 
@@ -24,8 +26,12 @@ type CFG struct {
 	RPO      []int32
 	rpoIndex []int32
 	// shape is what the graph and the analyses built on it were made from,
-	// block by block: CurrentCFG compares it with the function.
-	shape []blockShape
+	// block by block, and succLabels[succStart[i]:succStart[i+1]] block
+	// i's successor labels as its terminator lists them: current compares
+	// them with the function.
+	shape      []blockShape
+	succLabels []ID
+	succStart  []int32
 }
 
 // blockShape is what a block contributes to the CFG and the structured
@@ -100,7 +106,11 @@ func (f *Function) checkCFG() {
 	}
 }
 
-// current reports whether g still describes its function.
+// current reports whether g still describes its function: the same
+// blocks with the same labels, terminators, merges and successor labels.
+// (Comparing labels, not the indices they map to, spares a lookup per
+// edge; a terminator that lists the same targets differently, which
+// would give the same graph, only costs a rebuild.)
 func (g *CFG) current() bool {
 	f := g.Func
 	if len(f.Blocks) != len(g.Blocks) || len(g.shape) != len(g.Blocks) {
@@ -111,19 +121,7 @@ func (g *CFG) current() bool {
 		if shapeOf(b) != g.shape[i] {
 			return false
 		}
-		succs := g.Succs[i]
-		k := 0
-		for _, l := range b.AppendSuccessors(buf[:0]) {
-			j := g.Index(l)
-			if j < 0 || contains(succs[:k], j) {
-				continue
-			}
-			if k == len(succs) || succs[k] != j {
-				return false
-			}
-			k++
-		}
-		if k != len(succs) {
+		if !slices.Equal(b.AppendSuccessors(buf[:0]), g.succLabels[g.succStart[i]:g.succStart[i+1]]) {
 			return false
 		}
 	}
@@ -145,11 +143,13 @@ func NewCFG(f *Function) *CFG {
 	succs := make([]int32, 0, 2*n)
 	start := make([]int32, n+1)
 	npreds := make([]int32, n)
-	var labels []ID
+	g.succLabels, g.succStart = make([]ID, 0, 2*n), make([]int32, n+1)
 	for i, b := range f.Blocks {
 		start[i] = int32(len(succs))
-		labels = b.AppendSuccessors(labels[:0])
-		for _, l := range labels {
+		at := len(g.succLabels)
+		g.succLabels = b.AppendSuccessors(g.succLabels)
+		g.succStart[i+1] = int32(len(g.succLabels))
+		for _, l := range g.succLabels[at:] {
 			j := g.Index(l)
 			if j < 0 || contains(succs[start[i]:], j) {
 				continue
