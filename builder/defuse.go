@@ -502,6 +502,11 @@ func (du *DefUse) Kill(in *Inst) {
 		du.markUses(in)
 	}
 	*in = Inst{Op: spv.OpNop, Block: in.Block, Line: in.Line, mark: killedMark, set: in.set}
+	if k := du.m.killed; len(k) == cap(k) {
+		// Doubling: append grows a long slice by a quarter at a time,
+		// and a dead-code pass kills tens of thousands at once.
+		du.m.killed = slices.Grow(k, max(len(k), 64))
+	}
 	du.m.killed = append(du.m.killed, in)
 }
 
