@@ -107,7 +107,10 @@ if grep -q '^	antlr\.BaseParserRuleContext$' "$out/hlsl_parser.go" || ! grep -q 
 	exit 1
 fi
 # Each rule's contexts come from chunks (newContext in base.go) rather
-# than from one allocation apiece: a 5,000-line shader makes 52,856.
+# than from one allocation apiece: a 5,000-line shader makes 52,856. The
+# rule functions enter their context by its own type (ctx), not through
+# localctx, their interface-typed result: converting an interface to
+# another costs the runtime a lookup per rule.
 awk '
 /^func New[A-Za-z0-9]*Context\(parser antlr\.Parser, / { made = 1 }
 made && /^	var p = new\([A-Za-z0-9]*Context\)$/ {
@@ -116,7 +119,17 @@ made && /^	var p = new\([A-Za-z0-9]*Context\)$/ {
 	print "\tp := newContext[" t "](parser, HLSLParserRULE_" r ")"
 	made = 0; next
 }
-{ print }' "$out/hlsl_parser.go" >"$out/hlsl_parser.go.tmp"
+/^\tlocalctx = New[A-Za-z0-9]*Context\(p, p\.GetParserRuleContext\(\), p\.GetState\(\)\)$/ {
+	sub(/^\tlocalctx = /, "\tctx := ")
+	print
+	print "\tlocalctx = ctx"
+	next
+}
+{
+	sub(/^\tp\.EnterRule\(localctx, /, "\tp.EnterRule(ctx, ")
+	sub(/p\.EnterOuterAlt\(localctx, /, "p.EnterOuterAlt(ctx, ")
+	print
+}' "$out/hlsl_parser.go" >"$out/hlsl_parser.go.tmp"
 mv "$out/hlsl_parser.go.tmp" "$out/hlsl_parser.go"
 if [ "$(grep -c '^	p := newContext\[' "$out/hlsl_parser.go")" != "$(grep -c '^func New[A-Za-z0-9]*Context(parser antlr.Parser, ' "$out/hlsl_parser.go")" ]; then
 	echo "generate.sh: not every rule context constructor was rewritten to newContext" >&2
@@ -172,7 +185,8 @@ type Base struct {
 	scratch [][]antlr.Tree
 	kids    []antlr.Tree
 
-	contexts []any // by rule index, the *contextSlab[its context type]
+	contexts []any    // by rule index, the *contextSlab[its context type]
+	made     openRule // the context newContext made last, not yet entered
 }
 
 // newContext returns a zero rule context T (of rule index rule) for
@@ -184,7 +198,16 @@ type Base struct {
 // thousands of times allocates rarely. The parse tree is dropped as a
 // whole, so a chunk kept alive by one context holds little that is not
 // live anyway.
-func newContext[T any](parser antlr.Parser, rule int) *T {
+//
+// It records the context as the one entered next (the generated rule
+// functions enter the context they have just made), with the interfaces
+// Base needs converted here, where the type is known: converting an
+// interface to another costs the runtime a lookup.
+func newContext[T any, PT interface {
+	*T
+	ctxOwner
+	antlr.ParserRuleContext
+}](parser antlr.Parser, rule int) PT {
 	h, ok := parser.(*HLSLParser)
 	if !ok {
 		return new(T)
@@ -202,8 +225,9 @@ func newContext[T any](parser antlr.Parser, rule int) *T {
 		s.free = make([]T, max(min(s.made/2, 16<<10/int(unsafe.Sizeof(zero))), 4))
 	}
 	s.made++
-	c := &s.free[0]
+	c := PT(&s.free[0])
 	s.free = s.free[1:]
+	h.made = openRule{ctx: c, own: c.ctx(), tree: c}
 	return c
 }
 
@@ -214,10 +238,20 @@ type contextSlab[T any] struct {
 }
 
 // An openRule is a rule entered and not yet left: its context, as the
-// interface and as the Ctx it embeds.
+// interfaces and as the Ctx it embeds.
 type openRule struct {
-	ctx antlr.ParserRuleContext
-	own *Ctx
+	ctx  antlr.ParserRuleContext
+	own  *Ctx
+	tree antlr.Tree
+}
+
+// entering is localctx's openRule: newContext's record when localctx is
+// the context it made last, else made by asserting.
+func (p *Base) entering(localctx antlr.ParserRuleContext) openRule {
+	if p.made.ctx == localctx {
+		return p.made
+	}
+	return openRule{localctx, localctx.(ctxOwner).ctx(), localctx}
 }
 
 // kidsChunk is how many children a chunk of Base.kids holds (16 bytes
@@ -231,7 +265,7 @@ func (p *Base) light() bool {
 
 // EnterRule is BaseParser.EnterRule, then the depth check.
 func (p *Base) EnterRule(localctx antlr.ParserRuleContext, state, ruleIndex int) {
-	open := openRule{localctx, localctx.(ctxOwner).ctx()}
+	open := p.entering(localctx)
 	depth := len(p.rules)
 	if p.BuildParseTrees {
 		if depth == len(p.scratch) {
@@ -248,7 +282,7 @@ func (p *Base) EnterRule(localctx antlr.ParserRuleContext, state, ruleIndex int)
 		localctx.SetStart(p.GetTokenStream().LT(1))
 		if depth > 0 && p.BuildParseTrees {
 			parent := p.rules[depth-1].own
-			parent.kids = append(parent.kids, localctx)
+			parent.kids = append(parent.kids, open.tree)
 		}
 	}
 	p.rules = append(p.rules, open)

@@ -43,7 +43,8 @@ type Base struct {
 	scratch [][]antlr.Tree
 	kids    []antlr.Tree
 
-	contexts []any // by rule index, the *contextSlab[its context type]
+	contexts []any    // by rule index, the *contextSlab[its context type]
+	made     openRule // the context newContext made last, not yet entered
 }
 
 // newContext returns a zero rule context T (of rule index rule) for
@@ -55,7 +56,16 @@ type Base struct {
 // thousands of times allocates rarely. The parse tree is dropped as a
 // whole, so a chunk kept alive by one context holds little that is not
 // live anyway.
-func newContext[T any](parser antlr.Parser, rule int) *T {
+//
+// It records the context as the one entered next (the generated rule
+// functions enter the context they have just made), with the interfaces
+// Base needs converted here, where the type is known: converting an
+// interface to another costs the runtime a lookup.
+func newContext[T any, PT interface {
+	*T
+	ctxOwner
+	antlr.ParserRuleContext
+}](parser antlr.Parser, rule int) PT {
 	h, ok := parser.(*HLSLParser)
 	if !ok {
 		return new(T)
@@ -73,8 +83,9 @@ func newContext[T any](parser antlr.Parser, rule int) *T {
 		s.free = make([]T, max(min(s.made/2, 16<<10/int(unsafe.Sizeof(zero))), 4))
 	}
 	s.made++
-	c := &s.free[0]
+	c := PT(&s.free[0])
 	s.free = s.free[1:]
+	h.made = openRule{ctx: c, own: c.ctx(), tree: c}
 	return c
 }
 
@@ -85,10 +96,20 @@ type contextSlab[T any] struct {
 }
 
 // An openRule is a rule entered and not yet left: its context, as the
-// interface and as the Ctx it embeds.
+// interfaces and as the Ctx it embeds.
 type openRule struct {
-	ctx antlr.ParserRuleContext
-	own *Ctx
+	ctx  antlr.ParserRuleContext
+	own  *Ctx
+	tree antlr.Tree
+}
+
+// entering is localctx's openRule: newContext's record when localctx is
+// the context it made last, else made by asserting.
+func (p *Base) entering(localctx antlr.ParserRuleContext) openRule {
+	if p.made.ctx == localctx {
+		return p.made
+	}
+	return openRule{localctx, localctx.(ctxOwner).ctx(), localctx}
 }
 
 // kidsChunk is how many children a chunk of Base.kids holds (16 bytes
@@ -102,7 +123,7 @@ func (p *Base) light() bool {
 
 // EnterRule is BaseParser.EnterRule, then the depth check.
 func (p *Base) EnterRule(localctx antlr.ParserRuleContext, state, ruleIndex int) {
-	open := openRule{localctx, localctx.(ctxOwner).ctx()}
+	open := p.entering(localctx)
 	depth := len(p.rules)
 	if p.BuildParseTrees {
 		if depth == len(p.scratch) {
@@ -119,7 +140,7 @@ func (p *Base) EnterRule(localctx antlr.ParserRuleContext, state, ruleIndex int)
 		localctx.SetStart(p.GetTokenStream().LT(1))
 		if depth > 0 && p.BuildParseTrees {
 			parent := p.rules[depth-1].own
-			parent.kids = append(parent.kids, localctx)
+			parent.kids = append(parent.kids, open.tree)
 		}
 	}
 	p.rules = append(p.rules, open)

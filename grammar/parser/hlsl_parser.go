@@ -918,11 +918,12 @@ func (s *TranslationUnitContext) Accept(visitor antlr.ParseTreeVisitor) interfac
 }
 
 func (p *HLSLParser) TranslationUnit() (localctx ITranslationUnitContext) {
-	localctx = NewTranslationUnitContext(p, p.GetParserRuleContext(), p.GetState())
-	p.EnterRule(localctx, 0, HLSLParserRULE_translationUnit)
+	ctx := NewTranslationUnitContext(p, p.GetParserRuleContext(), p.GetState())
+	localctx = ctx
+	p.EnterRule(ctx, 0, HLSLParserRULE_translationUnit)
 	var _la int
 
-	p.EnterOuterAlt(localctx, 1)
+	p.EnterOuterAlt(ctx, 1)
 	p.SetState(113)
 	p.GetErrorHandler().Sync(p)
 	if p.HasError() {
@@ -1179,8 +1180,9 @@ func (s *TopLevelDeclContext) Accept(visitor antlr.ParseTreeVisitor) interface{}
 }
 
 func (p *HLSLParser) TopLevelDecl() (localctx ITopLevelDeclContext) {
-	localctx = NewTopLevelDeclContext(p, p.GetParserRuleContext(), p.GetState())
-	p.EnterRule(localctx, 2, HLSLParserRULE_topLevelDecl)
+	ctx := NewTopLevelDeclContext(p, p.GetParserRuleContext(), p.GetState())
+	localctx = ctx
+	p.EnterRule(ctx, 2, HLSLParserRULE_topLevelDecl)
 	var _la int
 
 	p.SetState(133)
@@ -1191,7 +1193,7 @@ func (p *HLSLParser) TopLevelDecl() (localctx ITopLevelDeclContext) {
 
 	switch p.GetTokenStream().LA(1) {
 	case HLSLParserSEMI:
-		p.EnterOuterAlt(localctx, 1)
+		p.EnterOuterAlt(ctx, 1)
 		{
 			p.SetState(118)
 			p.Match(HLSLParserSEMI)
@@ -1202,28 +1204,28 @@ func (p *HLSLParser) TopLevelDecl() (localctx ITopLevelDeclContext) {
 		}
 
 	case HLSLParserKW_NAMESPACE:
-		p.EnterOuterAlt(localctx, 2)
+		p.EnterOuterAlt(ctx, 2)
 		{
 			p.SetState(119)
 			p.NamespaceDecl()
 		}
 
 	case HLSLParserKW_USING:
-		p.EnterOuterAlt(localctx, 3)
+		p.EnterOuterAlt(ctx, 3)
 		{
 			p.SetState(120)
 			p.UsingDecl()
 		}
 
 	case HLSLParserKW_STATIC_ASSERT:
-		p.EnterOuterAlt(localctx, 4)
+		p.EnterOuterAlt(ctx, 4)
 		{
 			p.SetState(121)
 			p.StaticAssert()
 		}
 
 	case HLSLParserTYPE_NAME, HLSLParserTEMPLATE_NAME, HLSLParserNS_NAME, HLSLParserKW_CBUFFER, HLSLParserKW_CLASS, HLSLParserKW_CONST, HLSLParserKW_ENUM, HLSLParserKW_EXPORT, HLSLParserKW_INLINE, HLSLParserKW_INTERFACE, HLSLParserKW_STATIC, HLSLParserKW_STRUCT, HLSLParserKW_TBUFFER, HLSLParserKW_TEMPLATE, HLSLParserKW_TYPEDEF, HLSLParserKW_TYPENAME, HLSLParserKW_UNSIGNED, HLSLParserKW_SIGNED, HLSLParserELABORATED, HLSLParserTEMPLATE_SCOPE, HLSLParserMODIFIER, HLSLParserLBRACKET, HLSLParserCOLONCOLON:
-		p.EnterOuterAlt(localctx, 5)
+		p.EnterOuterAlt(ctx, 5)
 		p.SetState(125)
 		p.GetErrorHandler().Sync(p)
 		if p.HasError() {
@@ -1408,11 +1410,12 @@ func (s *StaticAssertContext) Accept(visitor antlr.ParseTreeVisitor) interface{}
 }
 
 func (p *HLSLParser) StaticAssert() (localctx IStaticAssertContext) {
-	localctx = NewStaticAssertContext(p, p.GetParserRuleContext(), p.GetState())
-	p.EnterRule(localctx, 4, HLSLParserRULE_staticAssert)
+	ctx := NewStaticAssertContext(p, p.GetParserRuleContext(), p.GetState())
+	localctx = ctx
+	p.EnterRule(ctx, 4, HLSLParserRULE_staticAssert)
 	var _la int
 
-	p.EnterOuterAlt(localctx, 1)
+	p.EnterOuterAlt(ctx, 1)
 	{
 		p.SetState(135)
 		p.Match(HLSLParserKW_STATIC_ASSERT)
@@ -1637,11 +1640,12 @@ func (s *NamespaceDeclContext) Accept(visitor antlr.ParseTreeVisitor) interface{
 }
 
 func (p *HLSLParser) NamespaceDecl() (localctx INamespaceDeclContext) {
-	localctx = NewNamespaceDeclContext(p, p.GetParserRuleContext(), p.GetState())
-	p.EnterRule(localctx, 6, HLSLParserRULE_namespaceDecl)
+	ctx := NewNamespaceDeclContext(p, p.GetParserRuleContext(), p.GetState())
+	localctx = ctx
+	p.EnterRule(ctx, 6, HLSLParserRULE_namespaceDecl)
 	var _la int
 
-	p.EnterOuterAlt(localctx, 1)
+	p.EnterOuterAlt(ctx, 1)
 	{
 		p.SetState(149)
 		p.Match(HLSLParserKW_NAMESPACE)
@@ -1898,11 +1902,12 @@ func (s *BufferBlockContext) Accept(visitor antlr.ParseTreeVisitor) interface{} 
 }
 
 func (p *HLSLParser) BufferBlock() (localctx IBufferBlockContext) {
-	localctx = NewBufferBlockContext(p, p.GetParserRuleContext(), p.GetState())
-	p.EnterRule(localctx, 8, HLSLParserRULE_bufferBlock)
+	ctx := NewBufferBlockContext(p, p.GetParserRuleContext(), p.GetState())
+	localctx = ctx
+	p.EnterRule(ctx, 8, HLSLParserRULE_bufferBlock)
 	var _la int
 
-	p.EnterOuterAlt(localctx, 1)
+	p.EnterOuterAlt(ctx, 1)
 	{
 		p.SetState(160)
 		_la = p.GetTokenStream().LA(1)
@@ -2174,8 +2179,9 @@ func (s *UsingDeclContext) Accept(visitor antlr.ParseTreeVisitor) interface{} {
 }
 
 func (p *HLSLParser) UsingDecl() (localctx IUsingDeclContext) {
-	localctx = NewUsingDeclContext(p, p.GetParserRuleContext(), p.GetState())
-	p.EnterRule(localctx, 10, HLSLParserRULE_usingDecl)
+	ctx := NewUsingDeclContext(p, p.GetParserRuleContext(), p.GetState())
+	localctx = ctx
+	p.EnterRule(ctx, 10, HLSLParserRULE_usingDecl)
 	var _la int
 
 	p.SetState(201)
@@ -2186,7 +2192,7 @@ func (p *HLSLParser) UsingDecl() (localctx IUsingDeclContext) {
 
 	switch p.GetInterpreter().AdaptivePredict(p.BaseParser, p.GetTokenStream(), 11, p.GetParserRuleContext()) {
 	case 1:
-		p.EnterOuterAlt(localctx, 1)
+		p.EnterOuterAlt(ctx, 1)
 		{
 			p.SetState(177)
 			p.Match(HLSLParserKW_USING)
@@ -2248,7 +2254,7 @@ func (p *HLSLParser) UsingDecl() (localctx IUsingDeclContext) {
 		}
 
 	case 2:
-		p.EnterOuterAlt(localctx, 2)
+		p.EnterOuterAlt(ctx, 2)
 		{
 			p.SetState(189)
 			p.Match(HLSLParserKW_USING)
@@ -2298,7 +2304,7 @@ func (p *HLSLParser) UsingDecl() (localctx IUsingDeclContext) {
 		}
 
 	case 3:
-		p.EnterOuterAlt(localctx, 3)
+		p.EnterOuterAlt(ctx, 3)
 		{
 			p.SetState(196)
 			p.Match(HLSLParserKW_USING)
@@ -2538,8 +2544,9 @@ func (s *TemplateDeclContext) Accept(visitor antlr.ParseTreeVisitor) interface{}
 }
 
 func (p *HLSLParser) TemplateDecl() (localctx ITemplateDeclContext) {
-	localctx = NewTemplateDeclContext(p, p.GetParserRuleContext(), p.GetState())
-	p.EnterRule(localctx, 12, HLSLParserRULE_templateDecl)
+	ctx := NewTemplateDeclContext(p, p.GetParserRuleContext(), p.GetState())
+	localctx = ctx
+	p.EnterRule(ctx, 12, HLSLParserRULE_templateDecl)
 	var _la int
 
 	p.SetState(222)
@@ -2550,7 +2557,7 @@ func (p *HLSLParser) TemplateDecl() (localctx ITemplateDeclContext) {
 
 	switch p.GetInterpreter().AdaptivePredict(p.BaseParser, p.GetTokenStream(), 15, p.GetParserRuleContext()) {
 	case 1:
-		p.EnterOuterAlt(localctx, 1)
+		p.EnterOuterAlt(ctx, 1)
 		{
 			p.SetState(203)
 			p.Match(HLSLParserKW_TEMPLATE)
@@ -2640,7 +2647,7 @@ func (p *HLSLParser) TemplateDecl() (localctx ITemplateDeclContext) {
 		}
 
 	case 2:
-		p.EnterOuterAlt(localctx, 2)
+		p.EnterOuterAlt(ctx, 2)
 		{
 			p.SetState(220)
 			p.Match(HLSLParserKW_TEMPLATE)
@@ -2788,11 +2795,12 @@ func (s *TemplateParamListContext) Accept(visitor antlr.ParseTreeVisitor) interf
 }
 
 func (p *HLSLParser) TemplateParamList() (localctx ITemplateParamListContext) {
-	localctx = NewTemplateParamListContext(p, p.GetParserRuleContext(), p.GetState())
-	p.EnterRule(localctx, 14, HLSLParserRULE_templateParamList)
+	ctx := NewTemplateParamListContext(p, p.GetParserRuleContext(), p.GetState())
+	localctx = ctx
+	p.EnterRule(ctx, 14, HLSLParserRULE_templateParamList)
 	var _la int
 
-	p.EnterOuterAlt(localctx, 1)
+	p.EnterOuterAlt(ctx, 1)
 	{
 		p.SetState(224)
 		p.TemplateParam()
@@ -2962,8 +2970,9 @@ func (s *TemplateParamContext) Accept(visitor antlr.ParseTreeVisitor) interface{
 }
 
 func (p *HLSLParser) TemplateParam() (localctx ITemplateParamContext) {
-	localctx = NewTemplateParamContext(p, p.GetParserRuleContext(), p.GetState())
-	p.EnterRule(localctx, 16, HLSLParserRULE_templateParam)
+	ctx := NewTemplateParamContext(p, p.GetParserRuleContext(), p.GetState())
+	localctx = ctx
+	p.EnterRule(ctx, 16, HLSLParserRULE_templateParam)
 	var _la int
 
 	p.SetState(248)
@@ -2974,7 +2983,7 @@ func (p *HLSLParser) TemplateParam() (localctx ITemplateParamContext) {
 
 	switch p.GetInterpreter().AdaptivePredict(p.BaseParser, p.GetTokenStream(), 21, p.GetParserRuleContext()) {
 	case 1:
-		p.EnterOuterAlt(localctx, 1)
+		p.EnterOuterAlt(ctx, 1)
 		{
 			p.SetState(232)
 			_la = p.GetTokenStream().LA(1)
@@ -3031,7 +3040,7 @@ func (p *HLSLParser) TemplateParam() (localctx ITemplateParamContext) {
 		}
 
 	case 2:
-		p.EnterOuterAlt(localctx, 2)
+		p.EnterOuterAlt(ctx, 2)
 		{
 			p.SetState(240)
 			p.TypeSpec()
@@ -3613,8 +3622,9 @@ func (s *DeclarationContext) Accept(visitor antlr.ParseTreeVisitor) interface{} 
 }
 
 func (p *HLSLParser) Declaration() (localctx IDeclarationContext) {
-	localctx = NewDeclarationContext(p, p.GetParserRuleContext(), p.GetState())
-	p.EnterRule(localctx, 18, HLSLParserRULE_declaration)
+	ctx := NewDeclarationContext(p, p.GetParserRuleContext(), p.GetState())
+	localctx = ctx
+	p.EnterRule(ctx, 18, HLSLParserRULE_declaration)
 	var _la int
 
 	p.SetState(328)
@@ -3625,7 +3635,7 @@ func (p *HLSLParser) Declaration() (localctx IDeclarationContext) {
 
 	switch p.GetTokenStream().LA(1) {
 	case HLSLParserKW_TYPEDEF:
-		p.EnterOuterAlt(localctx, 1)
+		p.EnterOuterAlt(ctx, 1)
 		{
 			p.SetState(250)
 			p.Match(HLSLParserKW_TYPEDEF)
@@ -3680,7 +3690,7 @@ func (p *HLSLParser) Declaration() (localctx IDeclarationContext) {
 		}
 
 	case HLSLParserTYPE_NAME, HLSLParserTEMPLATE_NAME, HLSLParserNS_NAME, HLSLParserKW_CLASS, HLSLParserKW_CONST, HLSLParserKW_ENUM, HLSLParserKW_EXPORT, HLSLParserKW_INLINE, HLSLParserKW_INTERFACE, HLSLParserKW_STATIC, HLSLParserKW_STRUCT, HLSLParserKW_TYPENAME, HLSLParserKW_UNSIGNED, HLSLParserKW_SIGNED, HLSLParserELABORATED, HLSLParserTEMPLATE_SCOPE, HLSLParserMODIFIER, HLSLParserCOLONCOLON:
-		p.EnterOuterAlt(localctx, 2)
+		p.EnterOuterAlt(ctx, 2)
 		p.SetState(265)
 		p.GetErrorHandler().Sync(p)
 		if p.HasError() {
@@ -4167,11 +4177,12 @@ func (s *DeclSpecifiersContext) Accept(visitor antlr.ParseTreeVisitor) interface
 }
 
 func (p *HLSLParser) DeclSpecifiers() (localctx IDeclSpecifiersContext) {
-	localctx = NewDeclSpecifiersContext(p, p.GetParserRuleContext(), p.GetState())
-	p.EnterRule(localctx, 20, HLSLParserRULE_declSpecifiers)
+	ctx := NewDeclSpecifiersContext(p, p.GetParserRuleContext(), p.GetState())
+	localctx = ctx
+	p.EnterRule(ctx, 20, HLSLParserRULE_declSpecifiers)
 	var _la int
 
-	p.EnterOuterAlt(localctx, 1)
+	p.EnterOuterAlt(ctx, 1)
 	p.SetState(333)
 	p.GetErrorHandler().Sync(p)
 	if p.HasError() {
@@ -4423,11 +4434,12 @@ func (s *FunctionDeclaratorContext) Accept(visitor antlr.ParseTreeVisitor) inter
 }
 
 func (p *HLSLParser) FunctionDeclarator() (localctx IFunctionDeclaratorContext) {
-	localctx = NewFunctionDeclaratorContext(p, p.GetParserRuleContext(), p.GetState())
-	p.EnterRule(localctx, 22, HLSLParserRULE_functionDeclarator)
+	ctx := NewFunctionDeclaratorContext(p, p.GetParserRuleContext(), p.GetState())
+	localctx = ctx
+	p.EnterRule(ctx, 22, HLSLParserRULE_functionDeclarator)
 	var _la int
 
-	p.EnterOuterAlt(localctx, 1)
+	p.EnterOuterAlt(ctx, 1)
 	{
 		p.SetState(343)
 		p.Match(HLSLParserLPAREN)
@@ -4616,8 +4628,9 @@ func (s *FunctionTailContext) Accept(visitor antlr.ParseTreeVisitor) interface{}
 }
 
 func (p *HLSLParser) FunctionTail() (localctx IFunctionTailContext) {
-	localctx = NewFunctionTailContext(p, p.GetParserRuleContext(), p.GetState())
-	p.EnterRule(localctx, 24, HLSLParserRULE_functionTail)
+	ctx := NewFunctionTailContext(p, p.GetParserRuleContext(), p.GetState())
+	localctx = ctx
+	p.EnterRule(ctx, 24, HLSLParserRULE_functionTail)
 	p.SetState(365)
 	p.GetErrorHandler().Sync(p)
 	if p.HasError() {
@@ -4626,14 +4639,14 @@ func (p *HLSLParser) FunctionTail() (localctx IFunctionTailContext) {
 
 	switch p.GetTokenStream().LA(1) {
 	case HLSLParserLBRACE:
-		p.EnterOuterAlt(localctx, 1)
+		p.EnterOuterAlt(ctx, 1)
 		{
 			p.SetState(363)
 			p.Block()
 		}
 
 	case HLSLParserSEMI:
-		p.EnterOuterAlt(localctx, 2)
+		p.EnterOuterAlt(ctx, 2)
 		{
 			p.SetState(364)
 			p.Match(HLSLParserSEMI)
@@ -4801,11 +4814,12 @@ func (s *DeclNameContext) Accept(visitor antlr.ParseTreeVisitor) interface{} {
 }
 
 func (p *HLSLParser) DeclName() (localctx IDeclNameContext) {
-	localctx = NewDeclNameContext(p, p.GetParserRuleContext(), p.GetState())
-	p.EnterRule(localctx, 26, HLSLParserRULE_declName)
+	ctx := NewDeclNameContext(p, p.GetParserRuleContext(), p.GetState())
+	localctx = ctx
+	p.EnterRule(ctx, 26, HLSLParserRULE_declName)
 	var _la int
 
-	p.EnterOuterAlt(localctx, 1)
+	p.EnterOuterAlt(ctx, 1)
 	p.SetState(368)
 	p.GetErrorHandler().Sync(p)
 	if p.HasError() {
@@ -5026,11 +5040,12 @@ func (s *DeclScopeContext) Accept(visitor antlr.ParseTreeVisitor) interface{} {
 }
 
 func (p *HLSLParser) DeclScope() (localctx IDeclScopeContext) {
-	localctx = NewDeclScopeContext(p, p.GetParserRuleContext(), p.GetState())
-	p.EnterRule(localctx, 28, HLSLParserRULE_declScope)
+	ctx := NewDeclScopeContext(p, p.GetParserRuleContext(), p.GetState())
+	localctx = ctx
+	p.EnterRule(ctx, 28, HLSLParserRULE_declScope)
 	var _la int
 
-	p.EnterOuterAlt(localctx, 1)
+	p.EnterOuterAlt(ctx, 1)
 	p.SetState(384)
 	p.GetErrorHandler().Sync(p)
 	if p.HasError() {
@@ -5327,8 +5342,9 @@ func (s *OperatorNameContext) Accept(visitor antlr.ParseTreeVisitor) interface{}
 }
 
 func (p *HLSLParser) OperatorName() (localctx IOperatorNameContext) {
-	localctx = NewOperatorNameContext(p, p.GetParserRuleContext(), p.GetState())
-	p.EnterRule(localctx, 30, HLSLParserRULE_operatorName)
+	ctx := NewOperatorNameContext(p, p.GetParserRuleContext(), p.GetState())
+	localctx = ctx
+	p.EnterRule(ctx, 30, HLSLParserRULE_operatorName)
 	p.SetState(427)
 	p.GetErrorHandler().Sync(p)
 	if p.HasError() {
@@ -5337,7 +5353,7 @@ func (p *HLSLParser) OperatorName() (localctx IOperatorNameContext) {
 
 	switch p.GetInterpreter().AdaptivePredict(p.BaseParser, p.GetTokenStream(), 47, p.GetParserRuleContext()) {
 	case 1:
-		p.EnterOuterAlt(localctx, 1)
+		p.EnterOuterAlt(ctx, 1)
 		{
 			p.SetState(388)
 			p.Match(HLSLParserPLUS)
@@ -5348,7 +5364,7 @@ func (p *HLSLParser) OperatorName() (localctx IOperatorNameContext) {
 		}
 
 	case 2:
-		p.EnterOuterAlt(localctx, 2)
+		p.EnterOuterAlt(ctx, 2)
 		{
 			p.SetState(389)
 			p.Match(HLSLParserMINUS)
@@ -5359,7 +5375,7 @@ func (p *HLSLParser) OperatorName() (localctx IOperatorNameContext) {
 		}
 
 	case 3:
-		p.EnterOuterAlt(localctx, 3)
+		p.EnterOuterAlt(ctx, 3)
 		{
 			p.SetState(390)
 			p.Match(HLSLParserSTAR)
@@ -5370,7 +5386,7 @@ func (p *HLSLParser) OperatorName() (localctx IOperatorNameContext) {
 		}
 
 	case 4:
-		p.EnterOuterAlt(localctx, 4)
+		p.EnterOuterAlt(ctx, 4)
 		{
 			p.SetState(391)
 			p.Match(HLSLParserDIV)
@@ -5381,7 +5397,7 @@ func (p *HLSLParser) OperatorName() (localctx IOperatorNameContext) {
 		}
 
 	case 5:
-		p.EnterOuterAlt(localctx, 5)
+		p.EnterOuterAlt(ctx, 5)
 		{
 			p.SetState(392)
 			p.Match(HLSLParserMOD)
@@ -5392,7 +5408,7 @@ func (p *HLSLParser) OperatorName() (localctx IOperatorNameContext) {
 		}
 
 	case 6:
-		p.EnterOuterAlt(localctx, 6)
+		p.EnterOuterAlt(ctx, 6)
 		{
 			p.SetState(393)
 			p.Match(HLSLParserXOR)
@@ -5403,7 +5419,7 @@ func (p *HLSLParser) OperatorName() (localctx IOperatorNameContext) {
 		}
 
 	case 7:
-		p.EnterOuterAlt(localctx, 7)
+		p.EnterOuterAlt(ctx, 7)
 		{
 			p.SetState(394)
 			p.Match(HLSLParserAND)
@@ -5414,7 +5430,7 @@ func (p *HLSLParser) OperatorName() (localctx IOperatorNameContext) {
 		}
 
 	case 8:
-		p.EnterOuterAlt(localctx, 8)
+		p.EnterOuterAlt(ctx, 8)
 		{
 			p.SetState(395)
 			p.Match(HLSLParserOR)
@@ -5425,7 +5441,7 @@ func (p *HLSLParser) OperatorName() (localctx IOperatorNameContext) {
 		}
 
 	case 9:
-		p.EnterOuterAlt(localctx, 9)
+		p.EnterOuterAlt(ctx, 9)
 		{
 			p.SetState(396)
 			p.Match(HLSLParserTILDE)
@@ -5436,7 +5452,7 @@ func (p *HLSLParser) OperatorName() (localctx IOperatorNameContext) {
 		}
 
 	case 10:
-		p.EnterOuterAlt(localctx, 10)
+		p.EnterOuterAlt(ctx, 10)
 		{
 			p.SetState(397)
 			p.Match(HLSLParserNOT)
@@ -5447,7 +5463,7 @@ func (p *HLSLParser) OperatorName() (localctx IOperatorNameContext) {
 		}
 
 	case 11:
-		p.EnterOuterAlt(localctx, 11)
+		p.EnterOuterAlt(ctx, 11)
 		{
 			p.SetState(398)
 			p.Match(HLSLParserASSIGN)
@@ -5458,7 +5474,7 @@ func (p *HLSLParser) OperatorName() (localctx IOperatorNameContext) {
 		}
 
 	case 12:
-		p.EnterOuterAlt(localctx, 12)
+		p.EnterOuterAlt(ctx, 12)
 		{
 			p.SetState(399)
 			p.Match(HLSLParserLT)
@@ -5469,7 +5485,7 @@ func (p *HLSLParser) OperatorName() (localctx IOperatorNameContext) {
 		}
 
 	case 13:
-		p.EnterOuterAlt(localctx, 13)
+		p.EnterOuterAlt(ctx, 13)
 		{
 			p.SetState(400)
 			p.Match(HLSLParserGT)
@@ -5480,7 +5496,7 @@ func (p *HLSLParser) OperatorName() (localctx IOperatorNameContext) {
 		}
 
 	case 14:
-		p.EnterOuterAlt(localctx, 14)
+		p.EnterOuterAlt(ctx, 14)
 		{
 			p.SetState(401)
 			p.Match(HLSLParserPLUS_ASSIGN)
@@ -5491,7 +5507,7 @@ func (p *HLSLParser) OperatorName() (localctx IOperatorNameContext) {
 		}
 
 	case 15:
-		p.EnterOuterAlt(localctx, 15)
+		p.EnterOuterAlt(ctx, 15)
 		{
 			p.SetState(402)
 			p.Match(HLSLParserMINUS_ASSIGN)
@@ -5502,7 +5518,7 @@ func (p *HLSLParser) OperatorName() (localctx IOperatorNameContext) {
 		}
 
 	case 16:
-		p.EnterOuterAlt(localctx, 16)
+		p.EnterOuterAlt(ctx, 16)
 		{
 			p.SetState(403)
 			p.Match(HLSLParserSTAR_ASSIGN)
@@ -5513,7 +5529,7 @@ func (p *HLSLParser) OperatorName() (localctx IOperatorNameContext) {
 		}
 
 	case 17:
-		p.EnterOuterAlt(localctx, 17)
+		p.EnterOuterAlt(ctx, 17)
 		{
 			p.SetState(404)
 			p.Match(HLSLParserDIV_ASSIGN)
@@ -5524,7 +5540,7 @@ func (p *HLSLParser) OperatorName() (localctx IOperatorNameContext) {
 		}
 
 	case 18:
-		p.EnterOuterAlt(localctx, 18)
+		p.EnterOuterAlt(ctx, 18)
 		{
 			p.SetState(405)
 			p.Match(HLSLParserMOD_ASSIGN)
@@ -5535,7 +5551,7 @@ func (p *HLSLParser) OperatorName() (localctx IOperatorNameContext) {
 		}
 
 	case 19:
-		p.EnterOuterAlt(localctx, 19)
+		p.EnterOuterAlt(ctx, 19)
 		{
 			p.SetState(406)
 			p.Match(HLSLParserXOR_ASSIGN)
@@ -5546,7 +5562,7 @@ func (p *HLSLParser) OperatorName() (localctx IOperatorNameContext) {
 		}
 
 	case 20:
-		p.EnterOuterAlt(localctx, 20)
+		p.EnterOuterAlt(ctx, 20)
 		{
 			p.SetState(407)
 			p.Match(HLSLParserAND_ASSIGN)
@@ -5557,7 +5573,7 @@ func (p *HLSLParser) OperatorName() (localctx IOperatorNameContext) {
 		}
 
 	case 21:
-		p.EnterOuterAlt(localctx, 21)
+		p.EnterOuterAlt(ctx, 21)
 		{
 			p.SetState(408)
 			p.Match(HLSLParserOR_ASSIGN)
@@ -5568,7 +5584,7 @@ func (p *HLSLParser) OperatorName() (localctx IOperatorNameContext) {
 		}
 
 	case 22:
-		p.EnterOuterAlt(localctx, 22)
+		p.EnterOuterAlt(ctx, 22)
 		{
 			p.SetState(409)
 			p.Match(HLSLParserSHL)
@@ -5579,7 +5595,7 @@ func (p *HLSLParser) OperatorName() (localctx IOperatorNameContext) {
 		}
 
 	case 23:
-		p.EnterOuterAlt(localctx, 23)
+		p.EnterOuterAlt(ctx, 23)
 		{
 			p.SetState(410)
 			p.Match(HLSLParserGT)
@@ -5598,7 +5614,7 @@ func (p *HLSLParser) OperatorName() (localctx IOperatorNameContext) {
 		}
 
 	case 24:
-		p.EnterOuterAlt(localctx, 24)
+		p.EnterOuterAlt(ctx, 24)
 		{
 			p.SetState(412)
 			p.Match(HLSLParserSHR_ASSIGN)
@@ -5609,7 +5625,7 @@ func (p *HLSLParser) OperatorName() (localctx IOperatorNameContext) {
 		}
 
 	case 25:
-		p.EnterOuterAlt(localctx, 25)
+		p.EnterOuterAlt(ctx, 25)
 		{
 			p.SetState(413)
 			p.Match(HLSLParserSHL_ASSIGN)
@@ -5620,7 +5636,7 @@ func (p *HLSLParser) OperatorName() (localctx IOperatorNameContext) {
 		}
 
 	case 26:
-		p.EnterOuterAlt(localctx, 26)
+		p.EnterOuterAlt(ctx, 26)
 		{
 			p.SetState(414)
 			p.Match(HLSLParserEQ)
@@ -5631,7 +5647,7 @@ func (p *HLSLParser) OperatorName() (localctx IOperatorNameContext) {
 		}
 
 	case 27:
-		p.EnterOuterAlt(localctx, 27)
+		p.EnterOuterAlt(ctx, 27)
 		{
 			p.SetState(415)
 			p.Match(HLSLParserNE)
@@ -5642,7 +5658,7 @@ func (p *HLSLParser) OperatorName() (localctx IOperatorNameContext) {
 		}
 
 	case 28:
-		p.EnterOuterAlt(localctx, 28)
+		p.EnterOuterAlt(ctx, 28)
 		{
 			p.SetState(416)
 			p.Match(HLSLParserLE)
@@ -5653,7 +5669,7 @@ func (p *HLSLParser) OperatorName() (localctx IOperatorNameContext) {
 		}
 
 	case 29:
-		p.EnterOuterAlt(localctx, 29)
+		p.EnterOuterAlt(ctx, 29)
 		{
 			p.SetState(417)
 			p.Match(HLSLParserGE)
@@ -5664,7 +5680,7 @@ func (p *HLSLParser) OperatorName() (localctx IOperatorNameContext) {
 		}
 
 	case 30:
-		p.EnterOuterAlt(localctx, 30)
+		p.EnterOuterAlt(ctx, 30)
 		{
 			p.SetState(418)
 			p.Match(HLSLParserANDAND)
@@ -5675,7 +5691,7 @@ func (p *HLSLParser) OperatorName() (localctx IOperatorNameContext) {
 		}
 
 	case 31:
-		p.EnterOuterAlt(localctx, 31)
+		p.EnterOuterAlt(ctx, 31)
 		{
 			p.SetState(419)
 			p.Match(HLSLParserOROR)
@@ -5686,7 +5702,7 @@ func (p *HLSLParser) OperatorName() (localctx IOperatorNameContext) {
 		}
 
 	case 32:
-		p.EnterOuterAlt(localctx, 32)
+		p.EnterOuterAlt(ctx, 32)
 		{
 			p.SetState(420)
 			p.Match(HLSLParserINC)
@@ -5697,7 +5713,7 @@ func (p *HLSLParser) OperatorName() (localctx IOperatorNameContext) {
 		}
 
 	case 33:
-		p.EnterOuterAlt(localctx, 33)
+		p.EnterOuterAlt(ctx, 33)
 		{
 			p.SetState(421)
 			p.Match(HLSLParserDEC)
@@ -5708,7 +5724,7 @@ func (p *HLSLParser) OperatorName() (localctx IOperatorNameContext) {
 		}
 
 	case 34:
-		p.EnterOuterAlt(localctx, 34)
+		p.EnterOuterAlt(ctx, 34)
 		{
 			p.SetState(422)
 			p.Match(HLSLParserCOMMA)
@@ -5719,7 +5735,7 @@ func (p *HLSLParser) OperatorName() (localctx IOperatorNameContext) {
 		}
 
 	case 35:
-		p.EnterOuterAlt(localctx, 35)
+		p.EnterOuterAlt(ctx, 35)
 		{
 			p.SetState(423)
 			p.Match(HLSLParserLPAREN)
@@ -5738,7 +5754,7 @@ func (p *HLSLParser) OperatorName() (localctx IOperatorNameContext) {
 		}
 
 	case 36:
-		p.EnterOuterAlt(localctx, 36)
+		p.EnterOuterAlt(ctx, 36)
 		{
 			p.SetState(425)
 			p.Match(HLSLParserLBRACKET)
@@ -5890,11 +5906,12 @@ func (s *ParamListContext) Accept(visitor antlr.ParseTreeVisitor) interface{} {
 }
 
 func (p *HLSLParser) ParamList() (localctx IParamListContext) {
-	localctx = NewParamListContext(p, p.GetParserRuleContext(), p.GetState())
-	p.EnterRule(localctx, 32, HLSLParserRULE_paramList)
+	ctx := NewParamListContext(p, p.GetParserRuleContext(), p.GetState())
+	localctx = ctx
+	p.EnterRule(ctx, 32, HLSLParserRULE_paramList)
 	var _la int
 
-	p.EnterOuterAlt(localctx, 1)
+	p.EnterOuterAlt(ctx, 1)
 	{
 		p.SetState(429)
 		p.Param()
@@ -6104,11 +6121,12 @@ func (s *ParamContext) Accept(visitor antlr.ParseTreeVisitor) interface{} {
 }
 
 func (p *HLSLParser) Param() (localctx IParamContext) {
-	localctx = NewParamContext(p, p.GetParserRuleContext(), p.GetState())
-	p.EnterRule(localctx, 34, HLSLParserRULE_param)
+	ctx := NewParamContext(p, p.GetParserRuleContext(), p.GetState())
+	localctx = ctx
+	p.EnterRule(ctx, 34, HLSLParserRULE_param)
 	var _la int
 
-	p.EnterOuterAlt(localctx, 1)
+	p.EnterOuterAlt(ctx, 1)
 	p.SetState(440)
 	p.GetErrorHandler().Sync(p)
 	if p.HasError() {
@@ -6303,9 +6321,10 @@ func (s *InitDeclaratorContext) Accept(visitor antlr.ParseTreeVisitor) interface
 }
 
 func (p *HLSLParser) InitDeclarator() (localctx IInitDeclaratorContext) {
-	localctx = NewInitDeclaratorContext(p, p.GetParserRuleContext(), p.GetState())
-	p.EnterRule(localctx, 36, HLSLParserRULE_initDeclarator)
-	p.EnterOuterAlt(localctx, 1)
+	ctx := NewInitDeclaratorContext(p, p.GetParserRuleContext(), p.GetState())
+	localctx = ctx
+	p.EnterRule(ctx, 36, HLSLParserRULE_initDeclarator)
+	p.EnterOuterAlt(ctx, 1)
 	{
 		p.SetState(451)
 		p.Declarator()
@@ -6471,11 +6490,12 @@ func (s *StateBlockContext) Accept(visitor antlr.ParseTreeVisitor) interface{} {
 }
 
 func (p *HLSLParser) StateBlock() (localctx IStateBlockContext) {
-	localctx = NewStateBlockContext(p, p.GetParserRuleContext(), p.GetState())
-	p.EnterRule(localctx, 38, HLSLParserRULE_stateBlock)
+	ctx := NewStateBlockContext(p, p.GetParserRuleContext(), p.GetState())
+	localctx = ctx
+	p.EnterRule(ctx, 38, HLSLParserRULE_stateBlock)
 	var _la int
 
-	p.EnterOuterAlt(localctx, 1)
+	p.EnterOuterAlt(ctx, 1)
 	{
 		p.SetState(457)
 		p.Match(HLSLParserLBRACE)
@@ -6687,11 +6707,12 @@ func (s *StateAssignmentContext) Accept(visitor antlr.ParseTreeVisitor) interfac
 }
 
 func (p *HLSLParser) StateAssignment() (localctx IStateAssignmentContext) {
-	localctx = NewStateAssignmentContext(p, p.GetParserRuleContext(), p.GetState())
-	p.EnterRule(localctx, 40, HLSLParserRULE_stateAssignment)
+	ctx := NewStateAssignmentContext(p, p.GetParserRuleContext(), p.GetState())
+	localctx = ctx
+	p.EnterRule(ctx, 40, HLSLParserRULE_stateAssignment)
 	var _la int
 
-	p.EnterOuterAlt(localctx, 1)
+	p.EnterOuterAlt(ctx, 1)
 	{
 		p.SetState(466)
 		p.AnyName()
@@ -6963,11 +6984,12 @@ func (s *DeclaratorContext) Accept(visitor antlr.ParseTreeVisitor) interface{} {
 }
 
 func (p *HLSLParser) Declarator() (localctx IDeclaratorContext) {
-	localctx = NewDeclaratorContext(p, p.GetParserRuleContext(), p.GetState())
-	p.EnterRule(localctx, 42, HLSLParserRULE_declarator)
+	ctx := NewDeclaratorContext(p, p.GetParserRuleContext(), p.GetState())
+	localctx = ctx
+	p.EnterRule(ctx, 42, HLSLParserRULE_declarator)
 	var _la int
 
-	p.EnterOuterAlt(localctx, 1)
+	p.EnterOuterAlt(ctx, 1)
 	{
 		p.SetState(480)
 		p.DeclName()
@@ -7131,11 +7153,12 @@ func (s *ArrayDimContext) Accept(visitor antlr.ParseTreeVisitor) interface{} {
 }
 
 func (p *HLSLParser) ArrayDim() (localctx IArrayDimContext) {
-	localctx = NewArrayDimContext(p, p.GetParserRuleContext(), p.GetState())
-	p.EnterRule(localctx, 44, HLSLParserRULE_arrayDim)
+	ctx := NewArrayDimContext(p, p.GetParserRuleContext(), p.GetState())
+	localctx = ctx
+	p.EnterRule(ctx, 44, HLSLParserRULE_arrayDim)
 	var _la int
 
-	p.EnterOuterAlt(localctx, 1)
+	p.EnterOuterAlt(ctx, 1)
 	{
 		p.SetState(496)
 		p.Match(HLSLParserLBRACKET)
@@ -7334,11 +7357,12 @@ func (s *PostfixDeclContext) Accept(visitor antlr.ParseTreeVisitor) interface{} 
 }
 
 func (p *HLSLParser) PostfixDecl() (localctx IPostfixDeclContext) {
-	localctx = NewPostfixDeclContext(p, p.GetParserRuleContext(), p.GetState())
-	p.EnterRule(localctx, 46, HLSLParserRULE_postfixDecl)
+	ctx := NewPostfixDeclContext(p, p.GetParserRuleContext(), p.GetState())
+	localctx = ctx
+	p.EnterRule(ctx, 46, HLSLParserRULE_postfixDecl)
 	var _la int
 
-	p.EnterOuterAlt(localctx, 1)
+	p.EnterOuterAlt(ctx, 1)
 	{
 		p.SetState(502)
 		p.Match(HLSLParserCOLON)
@@ -7600,8 +7624,9 @@ func (s *SemanticArgContext) Accept(visitor antlr.ParseTreeVisitor) interface{} 
 }
 
 func (p *HLSLParser) SemanticArg() (localctx ISemanticArgContext) {
-	localctx = NewSemanticArgContext(p, p.GetParserRuleContext(), p.GetState())
-	p.EnterRule(localctx, 48, HLSLParserRULE_semanticArg)
+	ctx := NewSemanticArgContext(p, p.GetParserRuleContext(), p.GetState())
+	localctx = ctx
+	p.EnterRule(ctx, 48, HLSLParserRULE_semanticArg)
 	var _la int
 
 	p.SetState(533)
@@ -7612,7 +7637,7 @@ func (p *HLSLParser) SemanticArg() (localctx ISemanticArgContext) {
 
 	switch p.GetTokenStream().LA(1) {
 	case HLSLParserIDENT, HLSLParserTYPE_NAME, HLSLParserTEMPLATE_NAME, HLSLParserNS_NAME, HLSLParserKW_UNSIGNED, HLSLParserKW_SIGNED, HLSLParserMODIFIER:
-		p.EnterOuterAlt(localctx, 1)
+		p.EnterOuterAlt(ctx, 1)
 		{
 			p.SetState(521)
 			p.AnyName()
@@ -7671,7 +7696,7 @@ func (p *HLSLParser) SemanticArg() (localctx ISemanticArgContext) {
 		}
 
 	case HLSLParserINT_LIT:
-		p.EnterOuterAlt(localctx, 2)
+		p.EnterOuterAlt(ctx, 2)
 		{
 			p.SetState(532)
 			p.Match(HLSLParserINT_LIT)
@@ -7889,11 +7914,12 @@ func (s *AnnotationContext) Accept(visitor antlr.ParseTreeVisitor) interface{} {
 }
 
 func (p *HLSLParser) Annotation() (localctx IAnnotationContext) {
-	localctx = NewAnnotationContext(p, p.GetParserRuleContext(), p.GetState())
-	p.EnterRule(localctx, 50, HLSLParserRULE_annotation)
+	ctx := NewAnnotationContext(p, p.GetParserRuleContext(), p.GetState())
+	localctx = ctx
+	p.EnterRule(ctx, 50, HLSLParserRULE_annotation)
 	var _la int
 
-	p.EnterOuterAlt(localctx, 1)
+	p.EnterOuterAlt(ctx, 1)
 	{
 		p.SetState(535)
 		p.Match(HLSLParserLT)
@@ -8070,8 +8096,9 @@ func (s *InitializerContext) Accept(visitor antlr.ParseTreeVisitor) interface{} 
 }
 
 func (p *HLSLParser) Initializer() (localctx IInitializerContext) {
-	localctx = NewInitializerContext(p, p.GetParserRuleContext(), p.GetState())
-	p.EnterRule(localctx, 52, HLSLParserRULE_initializer)
+	ctx := NewInitializerContext(p, p.GetParserRuleContext(), p.GetState())
+	localctx = ctx
+	p.EnterRule(ctx, 52, HLSLParserRULE_initializer)
 	p.SetState(551)
 	p.GetErrorHandler().Sync(p)
 	if p.HasError() {
@@ -8080,14 +8107,14 @@ func (p *HLSLParser) Initializer() (localctx IInitializerContext) {
 
 	switch p.GetTokenStream().LA(1) {
 	case HLSLParserIDENT, HLSLParserTYPE_NAME, HLSLParserTEMPLATE_NAME, HLSLParserTEMPLATE_FUNC, HLSLParserNS_NAME, HLSLParserINT_LIT, HLSLParserFLOAT_LIT, HLSLParserSTRING_LIT, HLSLParserCHAR_LIT, HLSLParserKW_FALSE, HLSLParserKW_SIZEOF, HLSLParserKW_THIS, HLSLParserKW_TRUE, HLSLParserKW_UNSIGNED, HLSLParserKW_SIGNED, HLSLParserCAST_LPAREN, HLSLParserTEMPLATE_SCOPE, HLSLParserLPAREN, HLSLParserCOLONCOLON, HLSLParserPLUS, HLSLParserMINUS, HLSLParserNOT, HLSLParserTILDE, HLSLParserINC, HLSLParserDEC:
-		p.EnterOuterAlt(localctx, 1)
+		p.EnterOuterAlt(ctx, 1)
 		{
 			p.SetState(549)
 			p.AssignmentExpression()
 		}
 
 	case HLSLParserLBRACE:
-		p.EnterOuterAlt(localctx, 2)
+		p.EnterOuterAlt(ctx, 2)
 		{
 			p.SetState(550)
 			p.InitList()
@@ -8238,13 +8265,14 @@ func (s *InitListContext) Accept(visitor antlr.ParseTreeVisitor) interface{} {
 }
 
 func (p *HLSLParser) InitList() (localctx IInitListContext) {
-	localctx = NewInitListContext(p, p.GetParserRuleContext(), p.GetState())
-	p.EnterRule(localctx, 54, HLSLParserRULE_initList)
+	ctx := NewInitListContext(p, p.GetParserRuleContext(), p.GetState())
+	localctx = ctx
+	p.EnterRule(ctx, 54, HLSLParserRULE_initList)
 	var _la int
 
 	var _alt int
 
-	p.EnterOuterAlt(localctx, 1)
+	p.EnterOuterAlt(ctx, 1)
 	{
 		p.SetState(553)
 		p.Match(HLSLParserLBRACE)
@@ -8514,8 +8542,9 @@ func (s *TypeSpecContext) Accept(visitor antlr.ParseTreeVisitor) interface{} {
 }
 
 func (p *HLSLParser) TypeSpec() (localctx ITypeSpecContext) {
-	localctx = NewTypeSpecContext(p, p.GetParserRuleContext(), p.GetState())
-	p.EnterRule(localctx, 56, HLSLParserRULE_typeSpec)
+	ctx := NewTypeSpecContext(p, p.GetParserRuleContext(), p.GetState())
+	localctx = ctx
+	p.EnterRule(ctx, 56, HLSLParserRULE_typeSpec)
 	var _la int
 
 	p.SetState(592)
@@ -8526,14 +8555,14 @@ func (p *HLSLParser) TypeSpec() (localctx ITypeSpecContext) {
 
 	switch p.GetTokenStream().LA(1) {
 	case HLSLParserKW_CLASS, HLSLParserKW_ENUM, HLSLParserKW_INTERFACE, HLSLParserKW_STRUCT, HLSLParserELABORATED:
-		p.EnterOuterAlt(localctx, 1)
+		p.EnterOuterAlt(ctx, 1)
 		{
 			p.SetState(569)
 			p.TagType()
 		}
 
 	case HLSLParserTYPE_NAME, HLSLParserTEMPLATE_NAME, HLSLParserNS_NAME, HLSLParserTEMPLATE_SCOPE, HLSLParserCOLONCOLON:
-		p.EnterOuterAlt(localctx, 2)
+		p.EnterOuterAlt(ctx, 2)
 		p.SetState(571)
 		p.GetErrorHandler().Sync(p)
 		if p.HasError() {
@@ -8611,7 +8640,7 @@ func (p *HLSLParser) TypeSpec() (localctx ITypeSpecContext) {
 		}
 
 	case HLSLParserKW_UNSIGNED, HLSLParserKW_SIGNED:
-		p.EnterOuterAlt(localctx, 3)
+		p.EnterOuterAlt(ctx, 3)
 		{
 			p.SetState(582)
 			_la = p.GetTokenStream().LA(1)
@@ -8641,7 +8670,7 @@ func (p *HLSLParser) TypeSpec() (localctx ITypeSpecContext) {
 		}
 
 	case HLSLParserKW_TYPENAME:
-		p.EnterOuterAlt(localctx, 4)
+		p.EnterOuterAlt(ctx, 4)
 		{
 			p.SetState(586)
 			p.Match(HLSLParserKW_TYPENAME)
@@ -8862,8 +8891,9 @@ func (s *TagTypeContext) Accept(visitor antlr.ParseTreeVisitor) interface{} {
 }
 
 func (p *HLSLParser) TagType() (localctx ITagTypeContext) {
-	localctx = NewTagTypeContext(p, p.GetParserRuleContext(), p.GetState())
-	p.EnterRule(localctx, 58, HLSLParserRULE_tagType)
+	ctx := NewTagTypeContext(p, p.GetParserRuleContext(), p.GetState())
+	localctx = ctx
+	p.EnterRule(ctx, 58, HLSLParserRULE_tagType)
 	var _la int
 
 	p.SetState(610)
@@ -8874,21 +8904,21 @@ func (p *HLSLParser) TagType() (localctx ITagTypeContext) {
 
 	switch p.GetTokenStream().LA(1) {
 	case HLSLParserKW_CLASS, HLSLParserKW_INTERFACE, HLSLParserKW_STRUCT:
-		p.EnterOuterAlt(localctx, 1)
+		p.EnterOuterAlt(ctx, 1)
 		{
 			p.SetState(594)
 			p.StructSpecifier()
 		}
 
 	case HLSLParserKW_ENUM:
-		p.EnterOuterAlt(localctx, 2)
+		p.EnterOuterAlt(ctx, 2)
 		{
 			p.SetState(595)
 			p.EnumSpecifier()
 		}
 
 	case HLSLParserELABORATED:
-		p.EnterOuterAlt(localctx, 3)
+		p.EnterOuterAlt(ctx, 3)
 		{
 			p.SetState(596)
 			p.Match(HLSLParserELABORATED)
@@ -9099,11 +9129,12 @@ func (s *QualifiedTypeContext) Accept(visitor antlr.ParseTreeVisitor) interface{
 }
 
 func (p *HLSLParser) QualifiedType() (localctx IQualifiedTypeContext) {
-	localctx = NewQualifiedTypeContext(p, p.GetParserRuleContext(), p.GetState())
-	p.EnterRule(localctx, 60, HLSLParserRULE_qualifiedType)
+	ctx := NewQualifiedTypeContext(p, p.GetParserRuleContext(), p.GetState())
+	localctx = ctx
+	p.EnterRule(ctx, 60, HLSLParserRULE_qualifiedType)
 	var _la int
 
-	p.EnterOuterAlt(localctx, 1)
+	p.EnterOuterAlt(ctx, 1)
 	p.SetState(613)
 	p.GetErrorHandler().Sync(p)
 	if p.HasError() {
@@ -9237,8 +9268,9 @@ func (s *SimpleTypeContext) Accept(visitor antlr.ParseTreeVisitor) interface{} {
 }
 
 func (p *HLSLParser) SimpleType() (localctx ISimpleTypeContext) {
-	localctx = NewSimpleTypeContext(p, p.GetParserRuleContext(), p.GetState())
-	p.EnterRule(localctx, 62, HLSLParserRULE_simpleType)
+	ctx := NewSimpleTypeContext(p, p.GetParserRuleContext(), p.GetState())
+	localctx = ctx
+	p.EnterRule(ctx, 62, HLSLParserRULE_simpleType)
 	var _la int
 
 	p.SetState(624)
@@ -9249,7 +9281,7 @@ func (p *HLSLParser) SimpleType() (localctx ISimpleTypeContext) {
 
 	switch p.GetTokenStream().LA(1) {
 	case HLSLParserTYPE_NAME:
-		p.EnterOuterAlt(localctx, 1)
+		p.EnterOuterAlt(ctx, 1)
 		{
 			p.SetState(617)
 			p.Match(HLSLParserTYPE_NAME)
@@ -9260,7 +9292,7 @@ func (p *HLSLParser) SimpleType() (localctx ISimpleTypeContext) {
 		}
 
 	case HLSLParserTEMPLATE_NAME:
-		p.EnterOuterAlt(localctx, 2)
+		p.EnterOuterAlt(ctx, 2)
 		{
 			p.SetState(618)
 			p.Match(HLSLParserTEMPLATE_NAME)
@@ -9435,8 +9467,9 @@ func (s *ScopePrefixContext) Accept(visitor antlr.ParseTreeVisitor) interface{} 
 }
 
 func (p *HLSLParser) ScopePrefix() (localctx IScopePrefixContext) {
-	localctx = NewScopePrefixContext(p, p.GetParserRuleContext(), p.GetState())
-	p.EnterRule(localctx, 64, HLSLParserRULE_scopePrefix)
+	ctx := NewScopePrefixContext(p, p.GetParserRuleContext(), p.GetState())
+	localctx = ctx
+	p.EnterRule(ctx, 64, HLSLParserRULE_scopePrefix)
 	var _alt int
 
 	p.SetState(642)
@@ -9447,7 +9480,7 @@ func (p *HLSLParser) ScopePrefix() (localctx IScopePrefixContext) {
 
 	switch p.GetTokenStream().LA(1) {
 	case HLSLParserCOLONCOLON:
-		p.EnterOuterAlt(localctx, 1)
+		p.EnterOuterAlt(ctx, 1)
 		{
 			p.SetState(626)
 			p.Match(HLSLParserCOLONCOLON)
@@ -9493,7 +9526,7 @@ func (p *HLSLParser) ScopePrefix() (localctx IScopePrefixContext) {
 		}
 
 	case HLSLParserNS_NAME, HLSLParserTEMPLATE_SCOPE:
-		p.EnterOuterAlt(localctx, 2)
+		p.EnterOuterAlt(ctx, 2)
 		p.SetState(638)
 		p.GetErrorHandler().Sync(p)
 		if p.HasError() {
@@ -9648,8 +9681,9 @@ func (s *ScopeNameContext) Accept(visitor antlr.ParseTreeVisitor) interface{} {
 }
 
 func (p *HLSLParser) ScopeName() (localctx IScopeNameContext) {
-	localctx = NewScopeNameContext(p, p.GetParserRuleContext(), p.GetState())
-	p.EnterRule(localctx, 66, HLSLParserRULE_scopeName)
+	ctx := NewScopeNameContext(p, p.GetParserRuleContext(), p.GetState())
+	localctx = ctx
+	p.EnterRule(ctx, 66, HLSLParserRULE_scopeName)
 	var _la int
 
 	p.SetState(651)
@@ -9660,7 +9694,7 @@ func (p *HLSLParser) ScopeName() (localctx IScopeNameContext) {
 
 	switch p.GetTokenStream().LA(1) {
 	case HLSLParserNS_NAME:
-		p.EnterOuterAlt(localctx, 1)
+		p.EnterOuterAlt(ctx, 1)
 		{
 			p.SetState(644)
 			p.Match(HLSLParserNS_NAME)
@@ -9671,7 +9705,7 @@ func (p *HLSLParser) ScopeName() (localctx IScopeNameContext) {
 		}
 
 	case HLSLParserTEMPLATE_SCOPE:
-		p.EnterOuterAlt(localctx, 2)
+		p.EnterOuterAlt(ctx, 2)
 		{
 			p.SetState(645)
 			p.Match(HLSLParserTEMPLATE_SCOPE)
@@ -9846,11 +9880,12 @@ func (s *TemplateArgListContext) Accept(visitor antlr.ParseTreeVisitor) interfac
 }
 
 func (p *HLSLParser) TemplateArgList() (localctx ITemplateArgListContext) {
-	localctx = NewTemplateArgListContext(p, p.GetParserRuleContext(), p.GetState())
-	p.EnterRule(localctx, 68, HLSLParserRULE_templateArgList)
+	ctx := NewTemplateArgListContext(p, p.GetParserRuleContext(), p.GetState())
+	localctx = ctx
+	p.EnterRule(ctx, 68, HLSLParserRULE_templateArgList)
 	var _la int
 
-	p.EnterOuterAlt(localctx, 1)
+	p.EnterOuterAlt(ctx, 1)
 	{
 		p.SetState(653)
 		p.TemplateArg()
@@ -9995,8 +10030,9 @@ func (s *TemplateArgContext) Accept(visitor antlr.ParseTreeVisitor) interface{} 
 }
 
 func (p *HLSLParser) TemplateArg() (localctx ITemplateArgContext) {
-	localctx = NewTemplateArgContext(p, p.GetParserRuleContext(), p.GetState())
-	p.EnterRule(localctx, 70, HLSLParserRULE_templateArg)
+	ctx := NewTemplateArgContext(p, p.GetParserRuleContext(), p.GetState())
+	localctx = ctx
+	p.EnterRule(ctx, 70, HLSLParserRULE_templateArg)
 	p.SetState(663)
 	p.GetErrorHandler().Sync(p)
 	if p.HasError() {
@@ -10005,14 +10041,14 @@ func (p *HLSLParser) TemplateArg() (localctx ITemplateArgContext) {
 
 	switch p.GetInterpreter().AdaptivePredict(p.BaseParser, p.GetTokenStream(), 91, p.GetParserRuleContext()) {
 	case 1:
-		p.EnterOuterAlt(localctx, 1)
+		p.EnterOuterAlt(ctx, 1)
 		{
 			p.SetState(661)
 			p.TypeId()
 		}
 
 	case 2:
-		p.EnterOuterAlt(localctx, 2)
+		p.EnterOuterAlt(ctx, 2)
 		{
 			p.SetState(662)
 			p.ConstArgExpression()
@@ -10282,11 +10318,12 @@ func (s *ConstArgExpressionContext) Accept(visitor antlr.ParseTreeVisitor) inter
 }
 
 func (p *HLSLParser) ConstArgExpression() (localctx IConstArgExpressionContext) {
-	localctx = NewConstArgExpressionContext(p, p.GetParserRuleContext(), p.GetState())
-	p.EnterRule(localctx, 72, HLSLParserRULE_constArgExpression)
+	ctx := NewConstArgExpressionContext(p, p.GetParserRuleContext(), p.GetState())
+	localctx = ctx
+	p.EnterRule(ctx, 72, HLSLParserRULE_constArgExpression)
 	var _la int
 
-	p.EnterOuterAlt(localctx, 1)
+	p.EnterOuterAlt(ctx, 1)
 	{
 		p.SetState(665)
 		p.UnaryExpression()
@@ -10480,11 +10517,12 @@ func (s *TypeIdContext) Accept(visitor antlr.ParseTreeVisitor) interface{} {
 }
 
 func (p *HLSLParser) TypeId() (localctx ITypeIdContext) {
-	localctx = NewTypeIdContext(p, p.GetParserRuleContext(), p.GetState())
-	p.EnterRule(localctx, 74, HLSLParserRULE_typeId)
+	ctx := NewTypeIdContext(p, p.GetParserRuleContext(), p.GetState())
+	localctx = ctx
+	p.EnterRule(ctx, 74, HLSLParserRULE_typeId)
 	var _la int
 
-	p.EnterOuterAlt(localctx, 1)
+	p.EnterOuterAlt(ctx, 1)
 	p.SetState(676)
 	p.GetErrorHandler().Sync(p)
 	if p.HasError() {
@@ -10808,11 +10846,12 @@ func (s *StructSpecifierContext) Accept(visitor antlr.ParseTreeVisitor) interfac
 }
 
 func (p *HLSLParser) StructSpecifier() (localctx IStructSpecifierContext) {
-	localctx = NewStructSpecifierContext(p, p.GetParserRuleContext(), p.GetState())
-	p.EnterRule(localctx, 76, HLSLParserRULE_structSpecifier)
+	ctx := NewStructSpecifierContext(p, p.GetParserRuleContext(), p.GetState())
+	localctx = ctx
+	p.EnterRule(ctx, 76, HLSLParserRULE_structSpecifier)
 	var _la int
 
-	p.EnterOuterAlt(localctx, 1)
+	p.EnterOuterAlt(ctx, 1)
 	{
 		p.SetState(692)
 		_la = p.GetTokenStream().LA(1)
@@ -11100,11 +11139,12 @@ func (s *BaseClauseContext) Accept(visitor antlr.ParseTreeVisitor) interface{} {
 }
 
 func (p *HLSLParser) BaseClause() (localctx IBaseClauseContext) {
-	localctx = NewBaseClauseContext(p, p.GetParserRuleContext(), p.GetState())
-	p.EnterRule(localctx, 78, HLSLParserRULE_baseClause)
+	ctx := NewBaseClauseContext(p, p.GetParserRuleContext(), p.GetState())
+	localctx = ctx
+	p.EnterRule(ctx, 78, HLSLParserRULE_baseClause)
 	var _la int
 
-	p.EnterOuterAlt(localctx, 1)
+	p.EnterOuterAlt(ctx, 1)
 	{
 		p.SetState(721)
 		p.Match(HLSLParserCOLON)
@@ -11255,11 +11295,12 @@ func (s *BaseSpecContext) Accept(visitor antlr.ParseTreeVisitor) interface{} {
 }
 
 func (p *HLSLParser) BaseSpec() (localctx IBaseSpecContext) {
-	localctx = NewBaseSpecContext(p, p.GetParserRuleContext(), p.GetState())
-	p.EnterRule(localctx, 80, HLSLParserRULE_baseSpec)
+	ctx := NewBaseSpecContext(p, p.GetParserRuleContext(), p.GetState())
+	localctx = ctx
+	p.EnterRule(ctx, 80, HLSLParserRULE_baseSpec)
 	var _la int
 
-	p.EnterOuterAlt(localctx, 1)
+	p.EnterOuterAlt(ctx, 1)
 	p.SetState(731)
 	p.GetErrorHandler().Sync(p)
 	if p.HasError() {
@@ -11380,9 +11421,10 @@ func (s *NamedTypeContext) Accept(visitor antlr.ParseTreeVisitor) interface{} {
 }
 
 func (p *HLSLParser) NamedType() (localctx INamedTypeContext) {
-	localctx = NewNamedTypeContext(p, p.GetParserRuleContext(), p.GetState())
-	p.EnterRule(localctx, 82, HLSLParserRULE_namedType)
-	p.EnterOuterAlt(localctx, 1)
+	ctx := NewNamedTypeContext(p, p.GetParserRuleContext(), p.GetState())
+	localctx = ctx
+	p.EnterRule(ctx, 82, HLSLParserRULE_namedType)
+	p.EnterOuterAlt(ctx, 1)
 	{
 		p.SetState(735)
 		p.QualifiedType()
@@ -11618,8 +11660,9 @@ func (s *MemberDeclContext) Accept(visitor antlr.ParseTreeVisitor) interface{} {
 }
 
 func (p *HLSLParser) MemberDecl() (localctx IMemberDeclContext) {
-	localctx = NewMemberDeclContext(p, p.GetParserRuleContext(), p.GetState())
-	p.EnterRule(localctx, 84, HLSLParserRULE_memberDecl)
+	ctx := NewMemberDeclContext(p, p.GetParserRuleContext(), p.GetState())
+	localctx = ctx
+	p.EnterRule(ctx, 84, HLSLParserRULE_memberDecl)
 	var _la int
 
 	p.SetState(753)
@@ -11630,7 +11673,7 @@ func (p *HLSLParser) MemberDecl() (localctx IMemberDeclContext) {
 
 	switch p.GetTokenStream().LA(1) {
 	case HLSLParserTYPE_NAME, HLSLParserTEMPLATE_NAME, HLSLParserNS_NAME, HLSLParserKW_CBUFFER, HLSLParserKW_CLASS, HLSLParserKW_CONST, HLSLParserKW_ENUM, HLSLParserKW_EXPORT, HLSLParserKW_INLINE, HLSLParserKW_INTERFACE, HLSLParserKW_STATIC, HLSLParserKW_STRUCT, HLSLParserKW_TBUFFER, HLSLParserKW_TEMPLATE, HLSLParserKW_TYPEDEF, HLSLParserKW_TYPENAME, HLSLParserKW_UNSIGNED, HLSLParserKW_SIGNED, HLSLParserELABORATED, HLSLParserTEMPLATE_SCOPE, HLSLParserMODIFIER, HLSLParserLBRACKET, HLSLParserCOLONCOLON:
-		p.EnterOuterAlt(localctx, 1)
+		p.EnterOuterAlt(ctx, 1)
 		p.SetState(740)
 		p.GetErrorHandler().Sync(p)
 		if p.HasError() {
@@ -11682,21 +11725,21 @@ func (p *HLSLParser) MemberDecl() (localctx IMemberDeclContext) {
 		}
 
 	case HLSLParserKW_USING:
-		p.EnterOuterAlt(localctx, 2)
+		p.EnterOuterAlt(ctx, 2)
 		{
 			p.SetState(748)
 			p.UsingDecl()
 		}
 
 	case HLSLParserKW_STATIC_ASSERT:
-		p.EnterOuterAlt(localctx, 3)
+		p.EnterOuterAlt(ctx, 3)
 		{
 			p.SetState(749)
 			p.StaticAssert()
 		}
 
 	case HLSLParserKW_PUBLIC, HLSLParserKW_PRIVATE, HLSLParserKW_PROTECTED:
-		p.EnterOuterAlt(localctx, 4)
+		p.EnterOuterAlt(ctx, 4)
 		{
 			p.SetState(750)
 			_la = p.GetTokenStream().LA(1)
@@ -11718,7 +11761,7 @@ func (p *HLSLParser) MemberDecl() (localctx IMemberDeclContext) {
 		}
 
 	case HLSLParserSEMI:
-		p.EnterOuterAlt(localctx, 5)
+		p.EnterOuterAlt(ctx, 5)
 		{
 			p.SetState(752)
 			p.Match(HLSLParserSEMI)
@@ -11920,13 +11963,14 @@ func (s *EnumSpecifierContext) Accept(visitor antlr.ParseTreeVisitor) interface{
 }
 
 func (p *HLSLParser) EnumSpecifier() (localctx IEnumSpecifierContext) {
-	localctx = NewEnumSpecifierContext(p, p.GetParserRuleContext(), p.GetState())
-	p.EnterRule(localctx, 86, HLSLParserRULE_enumSpecifier)
+	ctx := NewEnumSpecifierContext(p, p.GetParserRuleContext(), p.GetState())
+	localctx = ctx
+	p.EnterRule(ctx, 86, HLSLParserRULE_enumSpecifier)
 	var _la int
 
 	var _alt int
 
-	p.EnterOuterAlt(localctx, 1)
+	p.EnterOuterAlt(ctx, 1)
 	{
 		p.SetState(755)
 		p.Match(HLSLParserKW_ENUM)
@@ -12187,11 +12231,12 @@ func (s *EnumeratorContext) Accept(visitor antlr.ParseTreeVisitor) interface{} {
 }
 
 func (p *HLSLParser) Enumerator() (localctx IEnumeratorContext) {
-	localctx = NewEnumeratorContext(p, p.GetParserRuleContext(), p.GetState())
-	p.EnterRule(localctx, 88, HLSLParserRULE_enumerator)
+	ctx := NewEnumeratorContext(p, p.GetParserRuleContext(), p.GetState())
+	localctx = ctx
+	p.EnterRule(ctx, 88, HLSLParserRULE_enumerator)
 	var _la int
 
-	p.EnterOuterAlt(localctx, 1)
+	p.EnterOuterAlt(ctx, 1)
 	{
 		p.SetState(782)
 		p.Match(HLSLParserIDENT)
@@ -12373,11 +12418,12 @@ func (s *AttributeContext) Accept(visitor antlr.ParseTreeVisitor) interface{} {
 }
 
 func (p *HLSLParser) Attribute() (localctx IAttributeContext) {
-	localctx = NewAttributeContext(p, p.GetParserRuleContext(), p.GetState())
-	p.EnterRule(localctx, 90, HLSLParserRULE_attribute)
+	ctx := NewAttributeContext(p, p.GetParserRuleContext(), p.GetState())
+	localctx = ctx
+	p.EnterRule(ctx, 90, HLSLParserRULE_attribute)
 	var _la int
 
-	p.EnterOuterAlt(localctx, 1)
+	p.EnterOuterAlt(ctx, 1)
 	{
 		p.SetState(787)
 		p.Match(HLSLParserLBRACKET)
@@ -12663,11 +12709,12 @@ func (s *AttributeItemContext) Accept(visitor antlr.ParseTreeVisitor) interface{
 }
 
 func (p *HLSLParser) AttributeItem() (localctx IAttributeItemContext) {
-	localctx = NewAttributeItemContext(p, p.GetParserRuleContext(), p.GetState())
-	p.EnterRule(localctx, 92, HLSLParserRULE_attributeItem)
+	ctx := NewAttributeItemContext(p, p.GetParserRuleContext(), p.GetState())
+	localctx = ctx
+	p.EnterRule(ctx, 92, HLSLParserRULE_attributeItem)
 	var _la int
 
-	p.EnterOuterAlt(localctx, 1)
+	p.EnterOuterAlt(ctx, 1)
 	{
 		p.SetState(805)
 		p.AnyName()
@@ -12881,11 +12928,12 @@ func (s *AnyNameContext) Accept(visitor antlr.ParseTreeVisitor) interface{} {
 }
 
 func (p *HLSLParser) AnyName() (localctx IAnyNameContext) {
-	localctx = NewAnyNameContext(p, p.GetParserRuleContext(), p.GetState())
-	p.EnterRule(localctx, 94, HLSLParserRULE_anyName)
+	ctx := NewAnyNameContext(p, p.GetParserRuleContext(), p.GetState())
+	localctx = ctx
+	p.EnterRule(ctx, 94, HLSLParserRULE_anyName)
 	var _la int
 
-	p.EnterOuterAlt(localctx, 1)
+	p.EnterOuterAlt(ctx, 1)
 	{
 		p.SetState(827)
 		_la = p.GetTokenStream().LA(1)
@@ -13028,11 +13076,12 @@ func (s *BlockContext) Accept(visitor antlr.ParseTreeVisitor) interface{} {
 }
 
 func (p *HLSLParser) Block() (localctx IBlockContext) {
-	localctx = NewBlockContext(p, p.GetParserRuleContext(), p.GetState())
-	p.EnterRule(localctx, 96, HLSLParserRULE_block)
+	ctx := NewBlockContext(p, p.GetParserRuleContext(), p.GetState())
+	localctx = ctx
+	p.EnterRule(ctx, 96, HLSLParserRULE_block)
 	var _la int
 
-	p.EnterOuterAlt(localctx, 1)
+	p.EnterOuterAlt(ctx, 1)
 	{
 		p.SetState(829)
 		p.Match(HLSLParserLBRACE)
@@ -13459,8 +13508,9 @@ func (s *StatementContext) Accept(visitor antlr.ParseTreeVisitor) interface{} {
 }
 
 func (p *HLSLParser) Statement() (localctx IStatementContext) {
-	localctx = NewStatementContext(p, p.GetParserRuleContext(), p.GetState())
-	p.EnterRule(localctx, 98, HLSLParserRULE_statement)
+	ctx := NewStatementContext(p, p.GetParserRuleContext(), p.GetState())
+	localctx = ctx
+	p.EnterRule(ctx, 98, HLSLParserRULE_statement)
 	var _la int
 
 	p.SetState(915)
@@ -13471,7 +13521,7 @@ func (p *HLSLParser) Statement() (localctx IStatementContext) {
 
 	switch p.GetInterpreter().AdaptivePredict(p.BaseParser, p.GetTokenStream(), 125, p.GetParserRuleContext()) {
 	case 1:
-		p.EnterOuterAlt(localctx, 1)
+		p.EnterOuterAlt(ctx, 1)
 		{
 			p.SetState(838)
 			p.Attribute()
@@ -13482,14 +13532,14 @@ func (p *HLSLParser) Statement() (localctx IStatementContext) {
 		}
 
 	case 2:
-		p.EnterOuterAlt(localctx, 2)
+		p.EnterOuterAlt(ctx, 2)
 		{
 			p.SetState(841)
 			p.Block()
 		}
 
 	case 3:
-		p.EnterOuterAlt(localctx, 3)
+		p.EnterOuterAlt(ctx, 3)
 		{
 			p.SetState(842)
 			p.Match(HLSLParserSEMI)
@@ -13500,7 +13550,7 @@ func (p *HLSLParser) Statement() (localctx IStatementContext) {
 		}
 
 	case 4:
-		p.EnterOuterAlt(localctx, 4)
+		p.EnterOuterAlt(ctx, 4)
 		{
 			p.SetState(843)
 			p.Match(HLSLParserKW_IF)
@@ -13555,7 +13605,7 @@ func (p *HLSLParser) Statement() (localctx IStatementContext) {
 		}
 
 	case 5:
-		p.EnterOuterAlt(localctx, 5)
+		p.EnterOuterAlt(ctx, 5)
 		{
 			p.SetState(852)
 			p.Match(HLSLParserKW_SWITCH)
@@ -13622,7 +13672,7 @@ func (p *HLSLParser) Statement() (localctx IStatementContext) {
 		}
 
 	case 6:
-		p.EnterOuterAlt(localctx, 6)
+		p.EnterOuterAlt(ctx, 6)
 		{
 			p.SetState(865)
 			p.Match(HLSLParserKW_CASE)
@@ -13645,7 +13695,7 @@ func (p *HLSLParser) Statement() (localctx IStatementContext) {
 		}
 
 	case 7:
-		p.EnterOuterAlt(localctx, 7)
+		p.EnterOuterAlt(ctx, 7)
 		{
 			p.SetState(869)
 			p.Match(HLSLParserKW_DEFAULT)
@@ -13664,7 +13714,7 @@ func (p *HLSLParser) Statement() (localctx IStatementContext) {
 		}
 
 	case 8:
-		p.EnterOuterAlt(localctx, 8)
+		p.EnterOuterAlt(ctx, 8)
 		{
 			p.SetState(871)
 			p.Match(HLSLParserKW_WHILE)
@@ -13699,7 +13749,7 @@ func (p *HLSLParser) Statement() (localctx IStatementContext) {
 		}
 
 	case 9:
-		p.EnterOuterAlt(localctx, 9)
+		p.EnterOuterAlt(ctx, 9)
 		{
 			p.SetState(877)
 			p.Match(HLSLParserKW_DO)
@@ -13750,7 +13800,7 @@ func (p *HLSLParser) Statement() (localctx IStatementContext) {
 		}
 
 	case 10:
-		p.EnterOuterAlt(localctx, 10)
+		p.EnterOuterAlt(ctx, 10)
 		{
 			p.SetState(885)
 			p.Match(HLSLParserKW_FOR)
@@ -13821,7 +13871,7 @@ func (p *HLSLParser) Statement() (localctx IStatementContext) {
 		}
 
 	case 11:
-		p.EnterOuterAlt(localctx, 11)
+		p.EnterOuterAlt(ctx, 11)
 		{
 			p.SetState(898)
 			p.Match(HLSLParserKW_BREAK)
@@ -13840,7 +13890,7 @@ func (p *HLSLParser) Statement() (localctx IStatementContext) {
 		}
 
 	case 12:
-		p.EnterOuterAlt(localctx, 12)
+		p.EnterOuterAlt(ctx, 12)
 		{
 			p.SetState(900)
 			p.Match(HLSLParserKW_CONTINUE)
@@ -13859,7 +13909,7 @@ func (p *HLSLParser) Statement() (localctx IStatementContext) {
 		}
 
 	case 13:
-		p.EnterOuterAlt(localctx, 13)
+		p.EnterOuterAlt(ctx, 13)
 		{
 			p.SetState(902)
 			p.Match(HLSLParserKW_RETURN)
@@ -13892,7 +13942,7 @@ func (p *HLSLParser) Statement() (localctx IStatementContext) {
 		}
 
 	case 14:
-		p.EnterOuterAlt(localctx, 14)
+		p.EnterOuterAlt(ctx, 14)
 		{
 			p.SetState(907)
 			p.Match(HLSLParserKW_DISCARD)
@@ -13911,28 +13961,28 @@ func (p *HLSLParser) Statement() (localctx IStatementContext) {
 		}
 
 	case 15:
-		p.EnterOuterAlt(localctx, 15)
+		p.EnterOuterAlt(ctx, 15)
 		{
 			p.SetState(909)
 			p.Declaration()
 		}
 
 	case 16:
-		p.EnterOuterAlt(localctx, 16)
+		p.EnterOuterAlt(ctx, 16)
 		{
 			p.SetState(910)
 			p.UsingDecl()
 		}
 
 	case 17:
-		p.EnterOuterAlt(localctx, 17)
+		p.EnterOuterAlt(ctx, 17)
 		{
 			p.SetState(911)
 			p.StaticAssert()
 		}
 
 	case 18:
-		p.EnterOuterAlt(localctx, 18)
+		p.EnterOuterAlt(ctx, 18)
 		{
 			p.SetState(912)
 			p.Expression()
@@ -14100,8 +14150,9 @@ func (s *ConditionContext) Accept(visitor antlr.ParseTreeVisitor) interface{} {
 }
 
 func (p *HLSLParser) Condition() (localctx IConditionContext) {
-	localctx = NewConditionContext(p, p.GetParserRuleContext(), p.GetState())
-	p.EnterRule(localctx, 100, HLSLParserRULE_condition)
+	ctx := NewConditionContext(p, p.GetParserRuleContext(), p.GetState())
+	localctx = ctx
+	p.EnterRule(ctx, 100, HLSLParserRULE_condition)
 	p.SetState(923)
 	p.GetErrorHandler().Sync(p)
 	if p.HasError() {
@@ -14110,7 +14161,7 @@ func (p *HLSLParser) Condition() (localctx IConditionContext) {
 
 	switch p.GetInterpreter().AdaptivePredict(p.BaseParser, p.GetTokenStream(), 126, p.GetParserRuleContext()) {
 	case 1:
-		p.EnterOuterAlt(localctx, 1)
+		p.EnterOuterAlt(ctx, 1)
 		{
 			p.SetState(917)
 			p.DeclSpecifiers()
@@ -14133,7 +14184,7 @@ func (p *HLSLParser) Condition() (localctx IConditionContext) {
 		}
 
 	case 2:
-		p.EnterOuterAlt(localctx, 2)
+		p.EnterOuterAlt(ctx, 2)
 		{
 			p.SetState(922)
 			p.Expression()
@@ -14312,8 +14363,9 @@ func (s *ForInitContext) Accept(visitor antlr.ParseTreeVisitor) interface{} {
 }
 
 func (p *HLSLParser) ForInit() (localctx IForInitContext) {
-	localctx = NewForInitContext(p, p.GetParserRuleContext(), p.GetState())
-	p.EnterRule(localctx, 102, HLSLParserRULE_forInit)
+	ctx := NewForInitContext(p, p.GetParserRuleContext(), p.GetState())
+	localctx = ctx
+	p.EnterRule(ctx, 102, HLSLParserRULE_forInit)
 	var _la int
 
 	p.SetState(940)
@@ -14324,7 +14376,7 @@ func (p *HLSLParser) ForInit() (localctx IForInitContext) {
 
 	switch p.GetInterpreter().AdaptivePredict(p.BaseParser, p.GetTokenStream(), 129, p.GetParserRuleContext()) {
 	case 1:
-		p.EnterOuterAlt(localctx, 1)
+		p.EnterOuterAlt(ctx, 1)
 		{
 			p.SetState(925)
 			p.DeclSpecifiers()
@@ -14371,7 +14423,7 @@ func (p *HLSLParser) ForInit() (localctx IForInitContext) {
 		}
 
 	case 2:
-		p.EnterOuterAlt(localctx, 2)
+		p.EnterOuterAlt(ctx, 2)
 		p.SetState(937)
 		p.GetErrorHandler().Sync(p)
 		if p.HasError() {
@@ -14529,11 +14581,12 @@ func (s *ExpressionContext) Accept(visitor antlr.ParseTreeVisitor) interface{} {
 }
 
 func (p *HLSLParser) Expression() (localctx IExpressionContext) {
-	localctx = NewExpressionContext(p, p.GetParserRuleContext(), p.GetState())
-	p.EnterRule(localctx, 104, HLSLParserRULE_expression)
+	ctx := NewExpressionContext(p, p.GetParserRuleContext(), p.GetState())
+	localctx = ctx
+	p.EnterRule(ctx, 104, HLSLParserRULE_expression)
 	var _la int
 
-	p.EnterOuterAlt(localctx, 1)
+	p.EnterOuterAlt(ctx, 1)
 	{
 		p.SetState(942)
 		p.AssignmentExpression()
@@ -14956,11 +15009,12 @@ func (s *AssignmentExpressionContext) Accept(visitor antlr.ParseTreeVisitor) int
 }
 
 func (p *HLSLParser) AssignmentExpression() (localctx IAssignmentExpressionContext) {
-	localctx = NewAssignmentExpressionContext(p, p.GetParserRuleContext(), p.GetState())
-	p.EnterRule(localctx, 106, HLSLParserRULE_assignmentExpression)
+	ctx := NewAssignmentExpressionContext(p, p.GetParserRuleContext(), p.GetState())
+	localctx = ctx
+	p.EnterRule(ctx, 106, HLSLParserRULE_assignmentExpression)
 	var _la int
 
-	p.EnterOuterAlt(localctx, 1)
+	p.EnterOuterAlt(ctx, 1)
 	{
 		p.SetState(950)
 		p.UnaryExpression()
@@ -15715,8 +15769,9 @@ func (s *UnaryExpressionContext) Accept(visitor antlr.ParseTreeVisitor) interfac
 }
 
 func (p *HLSLParser) UnaryExpression() (localctx IUnaryExpressionContext) {
-	localctx = NewUnaryExpressionContext(p, p.GetParserRuleContext(), p.GetState())
-	p.EnterRule(localctx, 108, HLSLParserRULE_unaryExpression)
+	ctx := NewUnaryExpressionContext(p, p.GetParserRuleContext(), p.GetState())
+	localctx = ctx
+	p.EnterRule(ctx, 108, HLSLParserRULE_unaryExpression)
 	var _la int
 
 	p.SetState(1102)
@@ -15727,7 +15782,7 @@ func (p *HLSLParser) UnaryExpression() (localctx IUnaryExpressionContext) {
 
 	switch p.GetTokenStream().LA(1) {
 	case HLSLParserPLUS, HLSLParserMINUS, HLSLParserNOT, HLSLParserTILDE, HLSLParserINC, HLSLParserDEC:
-		p.EnterOuterAlt(localctx, 1)
+		p.EnterOuterAlt(ctx, 1)
 		{
 			p.SetState(988)
 			_la = p.GetTokenStream().LA(1)
@@ -15745,7 +15800,7 @@ func (p *HLSLParser) UnaryExpression() (localctx IUnaryExpressionContext) {
 		}
 
 	case HLSLParserCAST_LPAREN:
-		p.EnterOuterAlt(localctx, 2)
+		p.EnterOuterAlt(ctx, 2)
 		{
 			p.SetState(990)
 			p.Match(HLSLParserCAST_LPAREN)
@@ -15772,7 +15827,7 @@ func (p *HLSLParser) UnaryExpression() (localctx IUnaryExpressionContext) {
 		}
 
 	case HLSLParserKW_SIZEOF:
-		p.EnterOuterAlt(localctx, 3)
+		p.EnterOuterAlt(ctx, 3)
 		{
 			p.SetState(995)
 			p.Match(HLSLParserKW_SIZEOF)
@@ -15821,7 +15876,7 @@ func (p *HLSLParser) UnaryExpression() (localctx IUnaryExpressionContext) {
 		}
 
 	case HLSLParserIDENT, HLSLParserTYPE_NAME, HLSLParserTEMPLATE_NAME, HLSLParserTEMPLATE_FUNC, HLSLParserNS_NAME, HLSLParserINT_LIT, HLSLParserFLOAT_LIT, HLSLParserSTRING_LIT, HLSLParserCHAR_LIT, HLSLParserKW_FALSE, HLSLParserKW_THIS, HLSLParserKW_TRUE, HLSLParserKW_UNSIGNED, HLSLParserKW_SIGNED, HLSLParserTEMPLATE_SCOPE, HLSLParserLPAREN, HLSLParserCOLONCOLON:
-		p.EnterOuterAlt(localctx, 4)
+		p.EnterOuterAlt(ctx, 4)
 		p.SetState(1067)
 		p.GetErrorHandler().Sync(p)
 		if p.HasError() {
