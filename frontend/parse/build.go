@@ -1192,7 +1192,11 @@ func (b *builder) block(ctx p.IBlockContext) *ast.BlockStmt {
 	if ctx == nil {
 		return n
 	}
-	for _, k := range ctx.GetChildren() {
+	kids := ctx.GetChildren()
+	if len(kids) > 2 {
+		n.List = make([]ast.Stmt, 0, len(kids)-2) // the statements between the braces
+	}
+	for _, k := range kids {
 		if s, ok := k.(*p.StatementContext); ok {
 			n.List = append(n.List, b.statement(s))
 		}
