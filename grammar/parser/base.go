@@ -49,8 +49,8 @@ type Base struct {
 
 // newContext returns a zero rule context T (of rule index rule) for
 // parser: from a chunk of Ts when parser is an HLSLParser. Each rule has
-// a context type of its own, hence a chunk of its own; a chunk holds half
-// as many contexts as the rule made before it, at least 4 and at most
+// a context type of its own, hence a chunk of its own; a chunk holds a
+// quarter as many contexts as the rule made before it, at least 4 and at most
 // 16 KiB of them (a larger chunk would be a large object, rounded up to
 // whole pages), so a rule used once costs little and a rule used
 // thousands of times allocates rarely. The parse tree is dropped as a
@@ -80,7 +80,7 @@ func newContext[T any, PT interface {
 	}
 	if len(s.free) == 0 {
 		var zero T
-		s.free = make([]T, max(min(s.made/2, 16<<10/int(unsafe.Sizeof(zero))), 4))
+		s.free = make([]T, max(min(s.made/4, 16<<10/int(unsafe.Sizeof(zero))), 4))
 	}
 	s.made++
 	c := PT(&s.free[0])
