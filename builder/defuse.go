@@ -36,9 +36,10 @@ type DefUse struct {
 	// edits counts the edits that may have left any list stale (an
 	// instruction analysed again without ForgetUses); checked[id] is the
 	// count when id's user list was last compacted, 0 once an edit may
-	// have left that list stale.
-	edits   uint64
-	checked []uint64
+	// have left that list stale. (32 bits: the table has an entry per id,
+	// and the count grows only with whole-table rechecks.)
+	edits   uint32
+	checked []uint32
 	// annotated[id] is set once a name or decoration targeting id is
 	// registered (and never cleared): most ids have none, and passes ask
 	// for the names and decorations of every id they delete or fold.
@@ -70,7 +71,7 @@ func newDefUse(m *Module) *DefUse {
 	// allocates).
 	n, room := int(m.Bound), int(m.Bound)+int(m.Bound)/16+64
 	du := &DefUse{m: m, defs: make([]*Inst, n, room), blocks: make([]*Block, n, room), users: make([][]*Inst, n, room),
-		checked: make([]uint64, n, room), annotated: make([]bool, n, room), edits: 1}
+		checked: make([]uint32, n, room), annotated: make([]bool, n, room), edits: 1}
 	du.carveUserLists()
 	for _, f := range m.Functions {
 		f.module = m
@@ -199,6 +200,11 @@ func (du *DefUse) AnalyzeUses(in *Inst) {
 		// Analysed before, without ForgetUses: the ids it no longer uses
 		// are unknown, so every list is to be checked again.
 		du.edits++
+		if du.edits == 0 {
+			// Wrapped: no list's count may match it.
+			clear(du.checked)
+			du.edits = 1
+		}
 	}
 	in.uses = usesRegistered
 	if IsAnnotation(in.Op) {
