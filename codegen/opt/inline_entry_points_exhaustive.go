@@ -53,6 +53,7 @@ func (inlineExhaustive) Run(c *Context) (bool, error) {
 type inliner struct {
 	c           *Context
 	funcs       map[builder.ID]*builder.Function
+	walks       map[builder.ID]functionWalk // by function
 	inlinable   map[builder.ID]bool
 	earlyReturn map[builder.ID]bool
 	dbgSet      builder.ID // the rich debug-info import, 0 if none
@@ -146,7 +147,8 @@ func newInliner(c *Context) *inliner {
 	for _, id := range sc.FuncsCalledFromContinue() {
 		fromContinue[id] = true
 	}
-	recursive := recursiveFunctions(c.M)
+	in.walks = walkFunctions(c.M)
+	recursive := recursiveFunctions(c.M, in.walks)
 	shader := c.M.HasCapability(spv.CapabilityShader)
 	for _, f := range c.M.Functions {
 		id := f.Def.Result
@@ -188,50 +190,59 @@ func newInliner(c *Context) *inliner {
 // calls in it inlined in turn. The arena is sized for it at once, so that
 // a small module's copies do not leave most of a fixed-size chunk unused.
 func (il *inliner) copySize() (insts, ops int) {
-	type size struct{ insts, ops int }
-	// The size of a function's own code and of the code inlined into it,
-	// found in one walk of each function.
-	type sizes struct{ own, inlined size }
-	memo := map[builder.ID]sizes{}
-	var sizesOf func(f *builder.Function) sizes
-	sizesOf = func(f *builder.Function) sizes {
-		if s, ok := memo[f.Def.Result]; ok {
+	// The size of the code inlined into a function, from the walks.
+	memo := map[builder.ID]functionWalk{}
+	var inlinedInto func(id builder.ID) functionWalk
+	inlinedInto = func(id builder.ID) functionWalk {
+		if s, ok := memo[id]; ok {
 			return s
 		}
-		var s sizes
-		for _, b := range f.Blocks {
-			s.own.insts += len(b.Insts)
-			for _, in := range b.Insts {
-				s.own.ops += operandCount(in.Operands)
-				if il.inlinableCall(in) {
-					k := sizesOf(il.funcs[in.Operands[0].ID()])
-					s.inlined.insts += k.own.insts + k.inlined.insts
-					s.inlined.ops += k.own.ops + k.inlined.ops
-				}
+		var s functionWalk
+		for _, callee := range il.walks[id].calls {
+			if il.inlinableCallee(callee) {
+				k := inlinedInto(callee)
+				s.insts += il.walks[callee].insts + k.insts
+				s.ops += il.walks[callee].ops + k.ops
 			}
 		}
-		memo[f.Def.Result] = s
+		memo[id] = s
 		return s
 	}
 	for _, id := range callTreeRoots(il.c) {
-		if f := il.funcs[id]; f != nil {
-			k := sizesOf(f).inlined
+		if il.funcs[id] != nil {
+			k := inlinedInto(id)
 			insts, ops = insts+k.insts, ops+k.ops
 		}
 	}
 	return insts, ops
 }
 
-// operandCount is how many operands a deep copy of ops holds (enumerant
-// parameters and pair members included).
-func operandCount(ops []builder.Operand) int {
-	n := len(ops)
-	for i := range ops {
-		if ps := ops[i].Params(); ps != nil {
-			n += operandCount(ps)
+// functionWalk is what one walk over a function's code tells the
+// inliner: the functions it calls (a callee once per call, in order) and
+// the size of its code (instructions, and their operands, not counting
+// those inside pairs and parameters).
+type functionWalk struct {
+	calls      []builder.ID
+	insts, ops int
+}
+
+// walkFunctions walks every function of m once.
+func walkFunctions(m *builder.Module) map[builder.ID]functionWalk {
+	walks := make(map[builder.ID]functionWalk, len(m.Functions))
+	for _, f := range m.Functions {
+		var w functionWalk
+		for _, b := range f.Blocks {
+			w.insts += len(b.Insts)
+			for _, in := range b.Insts {
+				w.ops += len(in.Operands)
+				if in.Op == spv.OpFunctionCall {
+					w.calls = append(w.calls, in.Operands[0].ID())
+				}
+			}
 		}
+		walks[f.Def.Result] = w
 	}
-	return n
+	return walks
 }
 
 // isAbort reports whether op ends the invocation or is unreachable
@@ -258,12 +269,8 @@ func containsAbort(f *builder.Function, withUnreachable bool) bool {
 
 // recursiveFunctions returns the functions that can call themselves: those
 // in a cycle of the call graph (Tarjan's strongly connected components).
-func recursiveFunctions(m *builder.Module) map[builder.ID]bool {
+func recursiveFunctions(m *builder.Module, walks map[builder.ID]functionWalk) map[builder.ID]bool {
 	byID := functionsByID(m)
-	calls := map[builder.ID][]builder.ID{}
-	for _, f := range m.Functions {
-		calls[f.Def.Result] = calledFunctions(f, nil)
-	}
 	index := map[builder.ID]int{}
 	low := map[builder.ID]int{}
 	onStack := map[builder.ID]bool{}
@@ -286,7 +293,7 @@ func recursiveFunctions(m *builder.Module) map[builder.ID]bool {
 		onStack[root] = true
 		for len(work) > 0 {
 			top := &work[len(work)-1]
-			if cs := calls[top.id]; top.i < len(cs) {
+			if cs := walks[top.id].calls; top.i < len(cs) {
 				callee := cs[top.i]
 				top.i++
 				if byID[callee] == nil {
@@ -336,10 +343,11 @@ func recursiveFunctions(m *builder.Module) map[builder.ID]bool {
 
 // inlinableCall reports whether in is a call the pass inlines.
 func (il *inliner) inlinableCall(in *builder.Inst) bool {
-	if in.Op != spv.OpFunctionCall {
-		return false
-	}
-	id := in.Operands[0].ID()
+	return in.Op == spv.OpFunctionCall && il.inlinableCallee(in.Operands[0].ID())
+}
+
+// inlinableCallee reports whether the pass inlines calls of function id.
+func (il *inliner) inlinableCallee(id builder.ID) bool {
 	return il.inlinable[id] && !il.earlyReturn[id]
 }
 
