@@ -106,6 +106,8 @@
 // analyses checked against the function before their next use
 // (Function.CheckCFGOnNextUse): they survive the passes that leave a
 // function's control flow alone. The passes that never change control flow
-// are listed in manager.go (cfgKeepingPasses) and spare that check; tests
-// (RunOptions.Verify) hold them to it.
+// are listed in manager.go (cfgKeepingPasses) and spare that check, as does
+// a run of any pass that says it kept control flow (Context.KeptCFG: ADCE
+// when nothing it deleted was a branch); tests (RunOptions.Verify) hold
+// them to it.
 package opt

@@ -75,6 +75,12 @@ func (aggressiveDCE) Run(c *Context) (bool, error) {
 			changed = true
 		}
 	}
+	if len(a.unreached) == 0 {
+		// No dead construct became a branch to its merge and no block
+		// went unreached: what died was straight-line code, which the
+		// cached control-flow analyses do not describe.
+		c.KeptCFG()
+	}
 	return changed, nil
 }
 

@@ -65,19 +65,22 @@ func Run(m *builder.Module, passes []Pass, o RunOptions) error {
 		changed, err := false, error(nil)
 		skip := settled[p.Name()]
 		keepsCFG := cfgKeepingPasses[flagName(p.Name())]
-		if o.Verify && keepsCFG {
+		if o.Verify {
 			// Cache every function's CFG, for VerifyIR to check after
-			// the pass that it still describes the function.
+			// the pass that it still describes the function where the
+			// pass says it kept control flow.
 			for _, f := range m.Functions {
 				f.CFG()
 			}
 		}
+		c.cfgKept = false
 		if !skip || o.Verify {
 			if _, ok := p.(standalonePass); !ok {
 				c.prepare()
 			}
 			changed, err = p.Run(c)
 		}
+		keepsCFG = keepsCFG || c.cfgKept
 		m.Compact()
 		if changed {
 			if !keepsCFG {

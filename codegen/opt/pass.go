@@ -54,7 +54,18 @@ type Context struct {
 	// the function last indexed (whose labels are in indexed).
 	blockAt []int32
 	indexed []builder.ID
+
+	// cfgKept: the pass running now said (KeptCFG) that this run left
+	// control flow alone.
+	cfgKept bool
 }
+
+// KeptCFG tells the pass manager that the run of the pass now running
+// changed no function's blocks, labels, branch targets or merge
+// instructions, so the cached control-flow analyses stay trusted after it
+// (cfgKeepingPasses says so of every run of a pass; this, of one run).
+// With RunOptions.Verify, builder.VerifyIR holds the run to it.
+func (c *Context) KeptCFG() { c.cfgKept = true }
 
 // blockIndex returns a lookup from label to the index of the block in
 // f.Blocks (-1 when f has no such block), over one table by id that all
