@@ -963,7 +963,6 @@ errorExit:
 	}
 	p.ExitRule()
 	return localctx
-	goto errorExit // Trick to prevent compiler error if the label is not used
 }
 
 // ITopLevelDeclContext is an interface to support dynamic dispatch.
@@ -1291,7 +1290,6 @@ errorExit:
 	}
 	p.ExitRule()
 	return localctx
-	goto errorExit // Trick to prevent compiler error if the label is not used
 }
 
 // IStaticAssertContext is an interface to support dynamic dispatch.
@@ -1505,7 +1503,6 @@ errorExit:
 	}
 	p.ExitRule()
 	return localctx
-	goto errorExit // Trick to prevent compiler error if the label is not used
 }
 
 // INamespaceDeclContext is an interface to support dynamic dispatch.
@@ -1712,7 +1709,6 @@ errorExit:
 	}
 	p.ExitRule()
 	return localctx
-	goto errorExit // Trick to prevent compiler error if the label is not used
 }
 
 // IBufferBlockContext is an interface to support dynamic dispatch.
@@ -1990,7 +1986,6 @@ errorExit:
 	}
 	p.ExitRule()
 	return localctx
-	goto errorExit // Trick to prevent compiler error if the label is not used
 }
 
 // IUsingDeclContext is an interface to support dynamic dispatch.
@@ -2351,7 +2346,6 @@ errorExit:
 	}
 	p.ExitRule()
 	return localctx
-	goto errorExit // Trick to prevent compiler error if the label is not used
 }
 
 // ITemplateDeclContext is an interface to support dynamic dispatch.
@@ -2675,7 +2669,6 @@ errorExit:
 	}
 	p.ExitRule()
 	return localctx
-	goto errorExit // Trick to prevent compiler error if the label is not used
 }
 
 // ITemplateParamListContext is an interface to support dynamic dispatch.
@@ -2844,7 +2837,6 @@ errorExit:
 	}
 	p.ExitRule()
 	return localctx
-	goto errorExit // Trick to prevent compiler error if the label is not used
 }
 
 // ITemplateParamContext is an interface to support dynamic dispatch.
@@ -3103,7 +3095,6 @@ errorExit:
 	}
 	p.ExitRule()
 	return localctx
-	goto errorExit // Trick to prevent compiler error if the label is not used
 }
 
 // IDeclarationContext is an interface to support dynamic dispatch.
@@ -4043,7 +4034,6 @@ errorExit:
 	}
 	p.ExitRule()
 	return localctx
-	goto errorExit // Trick to prevent compiler error if the label is not used
 }
 
 // IDeclSpecifiersContext is an interface to support dynamic dispatch.
@@ -4249,7 +4239,6 @@ errorExit:
 	}
 	p.ExitRule()
 	return localctx
-	goto errorExit // Trick to prevent compiler error if the label is not used
 }
 
 // IFunctionDeclaratorContext is an interface to support dynamic dispatch.
@@ -4539,7 +4528,6 @@ errorExit:
 	}
 	p.ExitRule()
 	return localctx
-	goto errorExit // Trick to prevent compiler error if the label is not used
 }
 
 // IFunctionTailContext is an interface to support dynamic dispatch.
@@ -4671,7 +4659,6 @@ errorExit:
 	}
 	p.ExitRule()
 	return localctx
-	goto errorExit // Trick to prevent compiler error if the label is not used
 }
 
 // IDeclNameContext is an interface to support dynamic dispatch.
@@ -4920,7 +4907,6 @@ errorExit:
 	}
 	p.ExitRule()
 	return localctx
-	goto errorExit // Trick to prevent compiler error if the label is not used
 }
 
 // IDeclScopeContext is an interface to support dynamic dispatch.
@@ -5085,7 +5071,6 @@ errorExit:
 	}
 	p.ExitRule()
 	return localctx
-	goto errorExit // Trick to prevent compiler error if the label is not used
 }
 
 // IOperatorNameContext is an interface to support dynamic dispatch.
@@ -5786,7 +5771,6 @@ errorExit:
 	}
 	p.ExitRule()
 	return localctx
-	goto errorExit // Trick to prevent compiler error if the label is not used
 }
 
 // IParamListContext is an interface to support dynamic dispatch.
@@ -5955,7 +5939,6 @@ errorExit:
 	}
 	p.ExitRule()
 	return localctx
-	goto errorExit // Trick to prevent compiler error if the label is not used
 }
 
 // IParamContext is an interface to support dynamic dispatch.
@@ -6198,7 +6181,6 @@ errorExit:
 	}
 	p.ExitRule()
 	return localctx
-	goto errorExit // Trick to prevent compiler error if the label is not used
 }
 
 // IInitDeclaratorContext is an interface to support dynamic dispatch.
@@ -6370,7 +6352,6 @@ errorExit:
 	}
 	p.ExitRule()
 	return localctx
-	goto errorExit // Trick to prevent compiler error if the label is not used
 }
 
 // IStateBlockContext is an interface to support dynamic dispatch.
@@ -6543,7 +6524,6 @@ errorExit:
 	}
 	p.ExitRule()
 	return localctx
-	goto errorExit // Trick to prevent compiler error if the label is not used
 }
 
 // IStateAssignmentContext is an interface to support dynamic dispatch.
@@ -6797,7 +6777,6 @@ errorExit:
 	}
 	p.ExitRule()
 	return localctx
-	goto errorExit // Trick to prevent compiler error if the label is not used
 }
 
 // IDeclaratorContext is an interface to support dynamic dispatch.
@@ -7059,7 +7038,6 @@ errorExit:
 	}
 	p.ExitRule()
 	return localctx
-	goto errorExit // Trick to prevent compiler error if the label is not used
 }
 
 // IArrayDimContext is an interface to support dynamic dispatch.
@@ -7200,7 +7178,6 @@ errorExit:
 	}
 	p.ExitRule()
 	return localctx
-	goto errorExit // Trick to prevent compiler error if the label is not used
 }
 
 // IPostfixDeclContext is an interface to support dynamic dispatch.
@@ -7477,7 +7454,6 @@ errorExit:
 	}
 	p.ExitRule()
 	return localctx
-	goto errorExit // Trick to prevent compiler error if the label is not used
 }
 
 // ISemanticArgContext is an interface to support dynamic dispatch.
@@ -7721,7 +7697,6 @@ errorExit:
 	}
 	p.ExitRule()
 	return localctx
-	goto errorExit // Trick to prevent compiler error if the label is not used
 }
 
 // IAnnotationContext is an interface to support dynamic dispatch.
@@ -7995,7 +7970,6 @@ errorExit:
 	}
 	p.ExitRule()
 	return localctx
-	goto errorExit // Trick to prevent compiler error if the label is not used
 }
 
 // IInitializerContext is an interface to support dynamic dispatch.
@@ -8135,7 +8109,6 @@ errorExit:
 	}
 	p.ExitRule()
 	return localctx
-	goto errorExit // Trick to prevent compiler error if the label is not used
 }
 
 // IInitListContext is an interface to support dynamic dispatch.
@@ -8367,7 +8340,6 @@ errorExit:
 	}
 	p.ExitRule()
 	return localctx
-	goto errorExit // Trick to prevent compiler error if the label is not used
 }
 
 // ITypeSpecContext is an interface to support dynamic dispatch.
@@ -8726,7 +8698,6 @@ errorExit:
 	}
 	p.ExitRule()
 	return localctx
-	goto errorExit // Trick to prevent compiler error if the label is not used
 }
 
 // ITagTypeContext is an interface to support dynamic dispatch.
@@ -9028,7 +8999,6 @@ errorExit:
 	}
 	p.ExitRule()
 	return localctx
-	goto errorExit // Trick to prevent compiler error if the label is not used
 }
 
 // IQualifiedTypeContext is an interface to support dynamic dispatch.
@@ -9164,7 +9134,6 @@ errorExit:
 	}
 	p.ExitRule()
 	return localctx
-	goto errorExit // Trick to prevent compiler error if the label is not used
 }
 
 // ISimpleTypeContext is an interface to support dynamic dispatch.
@@ -9347,7 +9316,6 @@ errorExit:
 	}
 	p.ExitRule()
 	return localctx
-	goto errorExit // Trick to prevent compiler error if the label is not used
 }
 
 // IScopePrefixContext is an interface to support dynamic dispatch.
@@ -9577,7 +9545,6 @@ errorExit:
 	}
 	p.ExitRule()
 	return localctx
-	goto errorExit // Trick to prevent compiler error if the label is not used
 }
 
 // IScopeNameContext is an interface to support dynamic dispatch.
@@ -9760,7 +9727,6 @@ errorExit:
 	}
 	p.ExitRule()
 	return localctx
-	goto errorExit // Trick to prevent compiler error if the label is not used
 }
 
 // ITemplateArgListContext is an interface to support dynamic dispatch.
@@ -9929,7 +9895,6 @@ errorExit:
 	}
 	p.ExitRule()
 	return localctx
-	goto errorExit // Trick to prevent compiler error if the label is not used
 }
 
 // ITemplateArgContext is an interface to support dynamic dispatch.
@@ -10068,7 +10033,6 @@ errorExit:
 	}
 	p.ExitRule()
 	return localctx
-	goto errorExit // Trick to prevent compiler error if the label is not used
 }
 
 // IConstArgExpressionContext is an interface to support dynamic dispatch.
@@ -10370,7 +10334,6 @@ errorExit:
 	}
 	p.ExitRule()
 	return localctx
-	goto errorExit // Trick to prevent compiler error if the label is not used
 }
 
 // ITypeIdContext is an interface to support dynamic dispatch.
@@ -10609,7 +10572,6 @@ errorExit:
 	}
 	p.ExitRule()
 	return localctx
-	goto errorExit // Trick to prevent compiler error if the label is not used
 }
 
 // IStructSpecifierContext is an interface to support dynamic dispatch.
@@ -11014,7 +10976,6 @@ errorExit:
 	}
 	p.ExitRule()
 	return localctx
-	goto errorExit // Trick to prevent compiler error if the label is not used
 }
 
 // IBaseClauseContext is an interface to support dynamic dispatch.
@@ -11196,7 +11157,6 @@ errorExit:
 	}
 	p.ExitRule()
 	return localctx
-	goto errorExit // Trick to prevent compiler error if the label is not used
 }
 
 // IBaseSpecContext is an interface to support dynamic dispatch.
@@ -11337,7 +11297,6 @@ errorExit:
 	}
 	p.ExitRule()
 	return localctx
-	goto errorExit // Trick to prevent compiler error if the label is not used
 }
 
 // INamedTypeContext is an interface to support dynamic dispatch.
@@ -11430,7 +11389,6 @@ func (p *HLSLParser) NamedType() (localctx INamedTypeContext) {
 		p.QualifiedType()
 	}
 
-errorExit:
 	if p.HasError() {
 		v := p.GetError()
 		localctx.SetException(v)
@@ -11440,7 +11398,6 @@ errorExit:
 	}
 	p.ExitRule()
 	return localctx
-	goto errorExit // Trick to prevent compiler error if the label is not used
 }
 
 // IMemberDeclContext is an interface to support dynamic dispatch.
@@ -11786,7 +11743,6 @@ errorExit:
 	}
 	p.ExitRule()
 	return localctx
-	goto errorExit // Trick to prevent compiler error if the label is not used
 }
 
 // IEnumSpecifierContext is an interface to support dynamic dispatch.
@@ -12137,7 +12093,6 @@ errorExit:
 	}
 	p.ExitRule()
 	return localctx
-	goto errorExit // Trick to prevent compiler error if the label is not used
 }
 
 // IEnumeratorContext is an interface to support dynamic dispatch.
@@ -12278,7 +12233,6 @@ errorExit:
 	}
 	p.ExitRule()
 	return localctx
-	goto errorExit // Trick to prevent compiler error if the label is not used
 }
 
 // IAttributeContext is an interface to support dynamic dispatch.
@@ -12526,7 +12480,6 @@ errorExit:
 	}
 	p.ExitRule()
 	return localctx
-	goto errorExit // Trick to prevent compiler error if the label is not used
 }
 
 // IAttributeItemContext is an interface to support dynamic dispatch.
@@ -12826,7 +12779,6 @@ errorExit:
 	}
 	p.ExitRule()
 	return localctx
-	goto errorExit // Trick to prevent compiler error if the label is not used
 }
 
 // IAnyNameContext is an interface to support dynamic dispatch.
@@ -12946,7 +12898,6 @@ func (p *HLSLParser) AnyName() (localctx IAnyNameContext) {
 		}
 	}
 
-errorExit:
 	if p.HasError() {
 		v := p.GetError()
 		localctx.SetException(v)
@@ -12956,7 +12907,6 @@ errorExit:
 	}
 	p.ExitRule()
 	return localctx
-	goto errorExit // Trick to prevent compiler error if the label is not used
 }
 
 // IBlockContext is an interface to support dynamic dispatch.
@@ -13129,7 +13079,6 @@ errorExit:
 	}
 	p.ExitRule()
 	return localctx
-	goto errorExit // Trick to prevent compiler error if the label is not used
 }
 
 // IStatementContext is an interface to support dynamic dispatch.
@@ -14010,7 +13959,6 @@ errorExit:
 	}
 	p.ExitRule()
 	return localctx
-	goto errorExit // Trick to prevent compiler error if the label is not used
 }
 
 // IConditionContext is an interface to support dynamic dispatch.
@@ -14204,7 +14152,6 @@ errorExit:
 	}
 	p.ExitRule()
 	return localctx
-	goto errorExit // Trick to prevent compiler error if the label is not used
 }
 
 // IForInitContext is an interface to support dynamic dispatch.
@@ -14461,7 +14408,6 @@ errorExit:
 	}
 	p.ExitRule()
 	return localctx
-	goto errorExit // Trick to prevent compiler error if the label is not used
 }
 
 // IExpressionContext is an interface to support dynamic dispatch.
@@ -14630,7 +14576,6 @@ errorExit:
 	}
 	p.ExitRule()
 	return localctx
-	goto errorExit // Trick to prevent compiler error if the label is not used
 }
 
 // IAssignmentExpressionContext is an interface to support dynamic dispatch.
@@ -15302,7 +15247,6 @@ errorExit:
 	}
 	p.ExitRule()
 	return localctx
-	goto errorExit // Trick to prevent compiler error if the label is not used
 }
 
 // IUnaryExpressionContext is an interface to support dynamic dispatch.
@@ -16502,5 +16446,4 @@ errorExit:
 	}
 	p.ExitRule()
 	return localctx
-	goto errorExit // Trick to prevent compiler error if the label is not used
 }
