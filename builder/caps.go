@@ -81,6 +81,16 @@ func InferCapabilities(m *Module) {
 			return
 		}
 		inf.needExt(info.Version, info.Extensions)
+		if info.Class == "Atomic" {
+			// 64-bit atomics need Int64Atomics, whatever the opcode's own list.
+			typ := in.Type
+			if in.Op == spv.OpAtomicStore && len(in.Operands) > 0 {
+				typ = res.TypeOf(in.Operands[len(in.Operands)-1].ID())
+			}
+			if d := res.def(typ); d != nil && d.Op == spv.OpTypeInt && len(d.Operands) > 0 && d.Operands[0].Word == 64 {
+				inf.needCaps([]spv.Capability{spv.CapabilityInt64Atomics})
+			}
+		}
 		if len(in.Operands) == 0 {
 			return // malformed; Serialize reports it
 		}
@@ -139,27 +149,12 @@ func InferCapabilities(m *Module) {
 			}
 		}
 	}
-	visitAtomic := func(in *Inst) {
-		// 64-bit atomics need Int64Atomics, whatever the opcode's own list.
-		info := spv.InstructionInfo(in.Op)
-		if info == nil || info.Class != "Atomic" {
-			return
-		}
-		typ := in.Type
-		if in.Op == spv.OpAtomicStore && len(in.Operands) > 0 {
-			typ = res.TypeOf(in.Operands[len(in.Operands)-1].ID())
-		}
-		if d := res.def(typ); d != nil && d.Op == spv.OpTypeInt && len(d.Operands) > 0 && d.Operands[0].Word == 64 {
-			inf.needCaps([]spv.Capability{spv.CapabilityInt64Atomics})
-		}
-	}
 	if m.MemoryModel != nil {
 		visit(m.MemoryModel)
 	}
 	for in := range m.All() {
 		if in != m.MemoryModel {
 			visit(in)
-			visitAtomic(in)
 		}
 	}
 }
@@ -309,6 +304,9 @@ func (inf *inferrer) needExt(v spv.Version, exts []string) {
 	inf.m.Extensions = append(inf.m.Extensions, exts[0])
 }
 
+// operands needs what the enumerants among ops (and their parameters)
+// need. Ids, literals and pairs (whose members are ids and literals) need
+// nothing.
 func (inf *inferrer) operands(ops []Operand) {
 	for i := range ops {
 		o := &ops[i]
@@ -318,13 +316,13 @@ func (inf *inferrer) operands(ops []Operand) {
 				inf.enumerant(e)
 			}
 		case spv.CategoryBitEnum:
-			for bit := uint32(1); bit != 0; bit <<= 1 {
-				if o.Word&bit != 0 {
-					if e := o.Kind.Enumerant(bit); e != nil {
-						inf.enumerant(e)
-					}
+			for w := o.Word; w != 0; w &= w - 1 { // each set bit, lowest first
+				if e := o.Kind.Enumerant(w & -w); e != nil {
+					inf.enumerant(e)
 				}
 			}
+		default:
+			continue
 		}
 		if len(o.Params()) > 0 {
 			inf.operands(o.Params())

@@ -21,12 +21,14 @@ func Verify(m *Module) error {
 		return fmt.Errorf("verify: no OpMemoryModel")
 	}
 	defined := make([]bool, m.Bound)
-	define := func(id ID, what string) error {
+	// define takes the defining opcode, not its name: the name is only
+	// needed for an error.
+	define := func(id ID, by spv.Op) error {
 		if id == 0 || id >= m.Bound {
-			return fmt.Errorf("verify: %s defines %%%d, not a valid id below the bound %d", what, id, m.Bound)
+			return fmt.Errorf("verify: %s defines %%%d, not a valid id below the bound %d", by, id, m.Bound)
 		}
 		if defined[id] {
-			return fmt.Errorf("verify: %%%d is defined twice (again by %s)", id, what)
+			return fmt.Errorf("verify: %%%d is defined twice (again by %s)", id, by)
 		}
 		defined[id] = true
 		return nil
@@ -34,25 +36,26 @@ func Verify(m *Module) error {
 	// Module-level definitions, in order: a global may only use what is
 	// defined before it, or a pointer type declared by OpTypeForwardPointer.
 	forward := map[ID]bool{}
+	// uses holds the ids an instruction uses: a loop over them is cheaper
+	// than a callback per id, and the module has one use per operand.
+	var uses []ID
 	for _, s := range [][]*Inst{m.ExtInstImports, m.DebugSources, m.Globals} {
 		for _, in := range s {
 			if in.Op == spv.OpTypeForwardPointer && len(in.Operands) > 0 {
 				forward[in.Operands[0].ID()] = true
 			}
-			var err error
-			in.ForEachUse(func(id *ID) {
-				// Forward pointers and extended instructions (debug
-				// information may name functions) may refer ahead.
-				if err == nil && in.Op != spv.OpTypeForwardPointer && in.Op != spv.OpExtInst &&
-					in.Op != spv.OpExtInstWithForwardRefsKHR && !forward[*id] && (*id >= m.Bound || !defined[*id]) {
-					err = fmt.Errorf("verify: %s %%%d uses %%%d before its definition", in.Op, in.Result, *id)
+			// Forward pointers and extended instructions (debug
+			// information may name functions) may refer ahead.
+			if in.Op != spv.OpTypeForwardPointer && in.Op != spv.OpExtInst && in.Op != spv.OpExtInstWithForwardRefsKHR {
+				uses = in.AppendUses(uses[:0])
+				for _, id := range uses {
+					if !forward[id] && (id >= m.Bound || !defined[id]) {
+						return fmt.Errorf("verify: %s %%%d uses %%%d before its definition", in.Op, in.Result, id)
+					}
 				}
-			})
-			if err != nil {
-				return err
 			}
 			if in.Result != 0 {
-				if err := define(in.Result, in.Op.String()); err != nil {
+				if err := define(in.Result, in.Op); err != nil {
 					return err
 				}
 			}
@@ -60,12 +63,12 @@ func Verify(m *Module) error {
 	}
 	funcs := map[ID]bool{}
 	for _, f := range m.Functions {
-		if err := define(f.Def.Result, "OpFunction"); err != nil {
+		if err := define(f.Def.Result, spv.OpFunction); err != nil {
 			return err
 		}
 		funcs[f.Def.Result] = true
 		for _, p := range f.Params {
-			if err := define(p.Result, "OpFunctionParameter"); err != nil {
+			if err := define(p.Result, spv.OpFunctionParameter); err != nil {
 				return err
 			}
 		}
@@ -73,7 +76,7 @@ func Verify(m *Module) error {
 			return fmt.Errorf("verify: function %%%d has no blocks", f.Def.Result)
 		}
 		for bi, b := range f.Blocks {
-			if err := define(b.Label, "OpLabel"); err != nil {
+			if err := define(b.Label, spv.OpLabel); err != nil {
 				return err
 			}
 			if len(b.Insts) == 0 || !isTerminator(b.Insts[len(b.Insts)-1].Op) {
@@ -96,7 +99,7 @@ func Verify(m *Module) error {
 				phis = phis && in.Op == spv.OpPhi
 				vars = vars && in.Op == spv.OpVariable
 				if in.Result != 0 {
-					if err := define(in.Result, in.Op.String()); err != nil {
+					if err := define(in.Result, in.Op); err != nil {
 						return err
 					}
 				}
@@ -105,15 +108,12 @@ func Verify(m *Module) error {
 	}
 	// Uses anywhere (functions, blocks and labels may be used before they
 	// are defined).
-	var err error
 	for in := range m.All() {
-		in.ForEachUse(func(id *ID) {
-			if err == nil && (*id >= m.Bound || !defined[*id]) {
-				err = fmt.Errorf("verify: %s uses %%%d, which is never defined", in.Op, *id)
+		uses = in.AppendUses(uses[:0])
+		for _, id := range uses {
+			if id >= m.Bound || !defined[id] {
+				return fmt.Errorf("verify: %s uses %%%d, which is never defined", in.Op, id)
 			}
-		})
-		if err != nil {
-			return err
 		}
 	}
 	for _, ep := range m.EntryPoints {
