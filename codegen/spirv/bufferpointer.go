@@ -1,6 +1,8 @@
 package spirv
 
 import (
+	"slices"
+
 	"github.com/hlsl2spirv/hlsl2spirv/builder"
 	"github.com/hlsl2spirv/hlsl2spirv/builder/spv"
 	"github.com/hlsl2spirv/hlsl2spirv/codegen/spirv/layout"
@@ -170,6 +172,9 @@ func lowerPointerCast(e *emitter, x *ast.CallExpr, m *intrinsics.Match, t *types
 // AliasedPointer: Vulkan requires one of the two.
 func decoratePointerVariables(b *builder.ModuleBuilder) {
 	m := b.M
+	if !slices.ContainsFunc(m.Globals, isPhysicalPointerType) {
+		return // nothing can hold a physical pointer
+	}
 	decorated := map[builder.ID]bool{}
 	for _, in := range m.Annotations {
 		if in.Op == spv.OpDecorate && len(in.Operands) > 1 {
@@ -187,7 +192,7 @@ func decoratePointerVariables(b *builder.ModuleBuilder) {
 			case d == nil:
 				return false
 			case d.Op == spv.OpTypePointer:
-				return spv.StorageClass(d.Operands[0].Word) == spv.StorageClassPhysicalStorageBuffer
+				return isPhysicalPointerType(d)
 			case d.Op == spv.OpTypeArray || d.Op == spv.OpTypeRuntimeArray:
 				pointee = d.Operands[0].ID()
 			default:
@@ -212,6 +217,12 @@ func decoratePointerVariables(b *builder.ModuleBuilder) {
 			check(in)
 		}
 	}
+}
+
+// isPhysicalPointerType reports whether in declares a pointer type into
+// PhysicalStorageBuffer.
+func isPhysicalPointerType(in *builder.Inst) bool {
+	return in.Op == spv.OpTypePointer && spv.StorageClass(in.Operands[0].Word) == spv.StorageClassPhysicalStorageBuffer
 }
 
 // pointerVariable decorates a variable of type t that holds a physical

@@ -7,6 +7,7 @@ import (
 	"github.com/hlsl2spirv/hlsl2spirv/sema"
 	"github.com/hlsl2spirv/hlsl2spirv/sema/types"
 	"iter"
+	"slices"
 )
 
 // Instruction flags: three decorations DXC does not attach where it creates
@@ -119,9 +120,12 @@ func isTextureKind(t *types.Type) bool {
 // decorations, which it returns (finish orders them). It runs before
 // capability inference.
 func decorateFlags(m *builder.Module, fl *instFlags) map[*builder.Inst]bool {
+	nonUniform := takeNonUniformSeeds(m)
+	if len(nonUniform) == 0 && len(fl.relaxed) == 0 && len(fl.precise) == 0 && !fl.ieeeStrict {
+		return nil // no seeds: nothing to decorate, and no walk of the module
+	}
 	added := map[*builder.Inst]bool{}
 	defs := moduleDefs(m)
-	nonUniform := takeNonUniformSeeds(m)
 	relaxed := relaxedPrecision(m, defs, fl.relaxed)
 	precise := preciseValues(m, defs, fl.precise)
 	fixed := map[builder.ID]bool{} // decorated NoContraction where made (mad)
@@ -512,11 +516,19 @@ func isArithmetic(op spv.Op) bool {
 	return false
 }
 
+// isNonUniformDecoration reports whether in is an OpDecorate NonUniform.
+func isNonUniformDecoration(in *builder.Inst) bool {
+	return in.Op == spv.OpDecorate && len(in.Operands) >= 2 && spv.Decoration(in.Operands[1].Word) == spv.DecorationNonUniform
+}
+
 // takeNonUniformSeeds removes the NonUniform decorations the emitter put
 // on function-local values (NonUniformResourceIndex's copies) and returns
 // them spread forward through each function, as DXC's NonUniformVisitor
 // does; decorateFlags writes them back in module order.
 func takeNonUniformSeeds(m *builder.Module) map[builder.ID]bool {
+	if !slices.ContainsFunc(m.Annotations, isNonUniformDecoration) {
+		return nil
+	}
 	local := make([]bool, m.Bound) // by id: defined in a block
 	for in := range m.BlockInsts() {
 		if in.Result != 0 && in.Result < m.Bound {
@@ -526,8 +538,7 @@ func takeNonUniformSeeds(m *builder.Module) map[builder.ID]bool {
 	nonUniform := map[builder.ID]bool{}
 	kept := m.Annotations[:0]
 	for _, in := range m.Annotations {
-		if in.Op == spv.OpDecorate && len(in.Operands) >= 2 && spv.Decoration(in.Operands[1].Word) == spv.DecorationNonUniform &&
-			in.Operands[0].ID() < m.Bound && local[in.Operands[0].ID()] {
+		if isNonUniformDecoration(in) && in.Operands[0].ID() < m.Bound && local[in.Operands[0].ID()] {
 			nonUniform[in.Operands[0].ID()] = true
 			continue
 		}

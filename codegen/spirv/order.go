@@ -177,7 +177,11 @@ func orderGlobals(m *builder.Module) (visited, named []*builder.Inst, after idNu
 	after = newIDNumbers(m.Bound)
 	for _, f := range m.Functions {
 		place0 := func(in *builder.Inst) {
-			in.ForEachUse(func(id *builder.ID) { placeID(*id) })
+			// Once every global is placed (in a large module, long before
+			// the last function), the uses have nothing left to place.
+			if placed.n < len(m.Globals) {
+				in.ForEachUse(func(id *builder.ID) { placeID(*id) })
+			}
 			if in.Result != 0 {
 				after.set(in.Result, len(visited))
 			}
@@ -325,20 +329,25 @@ func (t idNumbers) at(id builder.ID) int {
 type placedSet struct {
 	byID   []bool
 	others map[*builder.Inst]bool // those without a result (OpTypeForwardPointer)
+	n      int                    // how many are in the set
 }
 
-func newPlacedSet(bound builder.ID) placedSet {
-	return placedSet{byID: make([]bool, bound), others: map[*builder.Inst]bool{}}
+func newPlacedSet(bound builder.ID) *placedSet {
+	return &placedSet{byID: make([]bool, bound), others: map[*builder.Inst]bool{}}
 }
 
-func (s placedSet) has(in *builder.Inst) bool {
+func (s *placedSet) has(in *builder.Inst) bool {
 	if int(in.Result) < len(s.byID) && in.Result != 0 {
 		return s.byID[in.Result]
 	}
 	return s.others[in]
 }
 
-func (s placedSet) add(in *builder.Inst) {
+func (s *placedSet) add(in *builder.Inst) {
+	if s.has(in) {
+		return
+	}
+	s.n++
 	if int(in.Result) < len(s.byID) && in.Result != 0 {
 		s.byID[in.Result] = true
 		return

@@ -367,7 +367,7 @@ type rayUse struct{ tracing, nv, queryAllowed bool }
 // RayTracingNV, and their extensions in the same order.
 func declareRayCapabilities(b *builder.ModuleBuilder, use rayUse) {
 	var accel, query bool
-	for in := range b.M.All() {
+	for _, in := range b.M.Globals { // where types are declared
 		switch in.Op {
 		case spv.OpTypeAccelerationStructureKHR:
 			accel = true
