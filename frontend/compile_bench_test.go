@@ -1,6 +1,7 @@
 package frontend
 
 import (
+	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -351,6 +352,33 @@ func BenchmarkCompileValidation(b *testing.B) {
 				}
 			}
 			b.ReportMetric(float64(tool.CPUTime()-cpu)/float64(b.N)/1e6, "cpu-ms/op")
+		})
+	}
+}
+
+// BenchmarkFrontEnd5000Lines is the front end alone (preprocess, parse,
+// sema: Check with -fsyntax-only's work) on the 5,000-line shader, with
+// sema on a goroutine of its own beside the parser (pipeline.go) and
+// after it on the same goroutine: what the pipeline takes off a compile.
+func BenchmarkFrontEnd5000Lines(b *testing.B) {
+	src := bigShader(b)
+	opts := Options{Profile: "ps_6_0"}
+	for _, mode := range []struct {
+		name      string
+		minTokens int
+	}{{"pipelined", pipelineMinTokens}, {"sequential", math.MaxInt}} {
+		b.Run(mode.name, func(b *testing.B) {
+			defer func(n int) { pipelineMinTokens = n }(pipelineMinTokens)
+			pipelineMinTokens = mode.minTokens
+			var c Compiler
+			b.ReportAllocs()
+			start := cpuTime()
+			for i := 0; i < b.N; i++ {
+				if r, err := c.Check(opts, "big.hlsl", src, nil); err != nil || r.Failed() {
+					b.Fatalf("check failed: %v", err)
+				}
+			}
+			b.ReportMetric(float64(cpuTime()-start)/float64(b.N)/1e6, "cpu-ms/op")
 		})
 	}
 }

@@ -157,8 +157,7 @@ func (c *Compiler) run(opts *Options, needProfile bool, stages func(*Result)) (r
 	}
 	defer func() {
 		if v := recover(); v != nil {
-			r.Diags.Add(diag.Diagnostic{Severity: diag.Fatal, Code: diag.InternalError,
-				Msg: fmt.Sprintf("internal compiler error: %v\n%s", v, debug.Stack())})
+			r.Diags.Add(internalError(v, debug.Stack()))
 		}
 		if r.Failed() {
 			r.SPIRV = nil
@@ -166,4 +165,11 @@ func (c *Compiler) run(opts *Options, needProfile bool, stages func(*Result)) (r
 	}()
 	stages(r)
 	return r, nil
+}
+
+// internalError is the diagnostic of a panic in a stage, a compiler bug,
+// with the stack where it happened, for the bug report.
+func internalError(v any, stack []byte) diag.Diagnostic {
+	return diag.Diagnostic{Severity: diag.Fatal, Code: diag.InternalError,
+		Msg: fmt.Sprintf("internal compiler error: %v\n%s", v, stack)}
 }

@@ -87,32 +87,40 @@ func (r *Result) preprocess(opts *Options, filename string, src []byte) *pp.Resu
 	return res
 }
 
-// parse preprocesses and parses the main file.
-func (r *Result) parse(c *Compiler, opts *Options, filename string, src []byte) {
+// check preprocesses, parses and runs semantic analysis, which runs only
+// on a file that parsed without errors. Without -T (dxc -P and -ast-dump
+// allow that) the file is checked as a library. On a file worth it, sema
+// checks each declaration on a second goroutine while the parser makes the
+// next (pipeline.go), with the same result.
+func (r *Result) check(c *Compiler, opts *Options, filename string, src []byte) {
 	res := r.preprocess(opts, filename, src)
 	if r.Failed() {
-		return
-	}
-	r.AST = c.parser.Preprocessed(r.Files, r.Diags, filename, res)
-}
-
-// check parses and runs semantic analysis. Without -T (dxc -P and
-// -ast-dump allow that) the file is checked as a library.
-func (r *Result) check(c *Compiler, opts *Options, filename string, src []byte) {
-	r.parse(c, opts, filename, src)
-	if r.Failed() || r.AST == nil {
 		return
 	}
 	entry := opts.Entry
 	if opts.Profile == "" {
 		entry = ""
 	}
-	r.Info = sema.Check(r.Files, r.Diags, r.AST, sema.Config{
+	cfg := sema.Config{
 		Stage: string(r.profile.Stage), Major: r.profile.Major, Minor: r.profile.Minor,
 		Entry: entry, HLSLVersion: opts.HLSLVersion,
 		Enable16BitTypes: opts.Enable16BitTypes, RowMajor: opts.RowMajor,
 		TargetEnv: opts.TargetEnv,
-	})
+	}
+	pipe := newSemaPipe(r.Files, r.Diags.Opts, cfg, len(res.Tokens))
+	if pipe != nil {
+		defer pipe.stop() // when the parse fails or panics
+		r.AST = c.parser.PreprocessedTo(r.Files, r.Diags, filename, res, pipe)
+	} else {
+		r.AST = c.parser.Preprocessed(r.Files, r.Diags, filename, res)
+	}
+	if r.Failed() || r.AST == nil {
+		return
+	}
+	if pipe != nil && pipe.finish(r) {
+		return // checked beside the parser
+	}
+	r.Info = sema.Check(r.Files, r.Diags, r.AST, cfg)
 }
 
 // typeAnnotation shows the type sema gave a node, for -ast-dump, in clang's

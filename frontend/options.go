@@ -3,13 +3,24 @@
 // diagnostic in one diag.List. Everything the hlsl2spirv command does is a
 // call into this package; the command only parses flags and prints.
 //
+// Parsing and semantic analysis overlap: the parser hands each top-level
+// declaration over as soon as it has built it (parse.DeclSink), and a
+// sema.Checker checks it on a second goroutine while the parser makes the
+// next; HLSL declares before use, so nothing of a declaration's check
+// waits for the ones after it. What the user sees is what parse-then-check
+// gives: sema reports into a list of its own, appended after the parser's
+// diagnostics only when the parse had no error, and is stopped and dropped
+// otherwise (also when the parser's fast pass fails and it parses the file
+// again); a panic on its goroutine is this compilation's internal error,
+// as any stage's.
+//
 // Files: options.go (Options, profiles, -fspv-debug), driver.go (Result and
 // the stages), compiler.go (Compiler: the entry points, reusable and safe
-// for concurrent use), deps.go (make-style dependency rules),
-// extensions.go (-fspv-extension names), optimize.go (the legalization and
-// -O pipelines of codegen/opt run on the module), validate.go (every
-// compile's module checked by builder/validate; a broken rule is an
-// internal error at the HLSL position).
+// for concurrent use), pipeline.go (sema beside the parser), deps.go
+// (make-style dependency rules), extensions.go (-fspv-extension names),
+// optimize.go (the legalization and -O pipelines of codegen/opt run on the
+// module), validate.go (every compile's module checked by builder/validate;
+// a broken rule is an internal error at the HLSL position).
 package frontend
 
 import (

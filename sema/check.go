@@ -30,7 +30,10 @@
 //     RegisterOf and PackOffsetOf the one reading of register(xN, spaceM)
 //     and packoffset(cN.c).
 //
-// Files: check.go holds Check, Info and the checker; object.go the objects
+// Check takes a whole file; a Checker takes its declarations one at a time,
+// while a parser still makes the next ones, with the same result.
+//
+// Files: check.go holds Check, Checker, Info and the checker; object.go the objects
 // names denote; predeclared.go the implicit typedefs and constants every
 // file sees; decl.go the declarations, func.go structs and functions,
 // template.go template instantiation, typexpr.go written types; stmt.go the
@@ -152,15 +155,21 @@ type nodeFacts struct {
 	swizzle *types.Swizzle
 }
 
-// newInfo makes the tables for the nodes numbered below n.
-func newInfo(u *types.Universe, n int) *Info {
+// newInfo makes the tables for the nodes numbered below n, with room for
+// capacity of them.
+func newInfo(u *types.Universe, n, capacity int) *Info {
 	in := &Info{Universe: u}
+	in.types = make([]*types.Type, 0, capacity)
+	in.objects = make([]Object, 0, capacity)
+	in.isUse = make([]uint64, 0, (capacity+63)/64)
+	in.factIndex = make([]int32, 0, capacity)
 	in.grow(n)
 	return in
 }
 
-// grow makes room for the nodes numbered below n (template instantiation
-// numbers the nodes of its copies after the file's).
+// grow makes room for the nodes numbered below n: a file's nodes as a
+// Checker meets its declarations, then template instantiation's copies,
+// numbered after the file's.
 func (in *Info) grow(n int) {
 	in.types = grow(in.types, n)
 	in.objects = grow(in.objects, n)
@@ -168,11 +177,19 @@ func (in *Info) grow(n int) {
 	in.factIndex = grow(in.factIndex, n)
 }
 
+// grow extends s to length n with zero values, at least doubling its
+// capacity when it must move: a Checker grows the tables a declaration at
+// a time.
 func grow[T any](s []T, n int) []T {
-	if len(s) >= n {
+	switch {
+	case len(s) >= n:
 		return s
+	case cap(s) >= n:
+		return s[:n] // never written past len: still zero
 	}
-	return append(s, make([]T, n-len(s))...)
+	t := make([]T, n, max(n, 2*cap(s)))
+	copy(t, s)
+	return t
 }
 
 // id is n's index in the tables, or -1 when n has no ID or is numbered
@@ -312,7 +329,9 @@ type checker struct {
 	fs    *diag.FileSet
 	diags *diag.List
 	file  *ast.File
-	u     *types.Universe
+	// complete blocks until file is complete (NewChecker); nil once it is.
+	complete func()
+	u        *types.Universe
 	// recursive are the recursive functions reported already.
 	recursive map[*Func]bool
 	info      *Info
@@ -344,35 +363,92 @@ type checker struct {
 }
 
 // Check resolves and types file. It never panics on malformed input: an
-// internal failure becomes an error diagnostic.
-func Check(fs *diag.FileSet, diags *diag.List, file *ast.File, cfg Config) (info *Info) {
-	u := types.NewUniverse(types.Config{Enable16BitTypes: cfg.Enable16BitTypes})
-	n := 1
-	if file != nil {
-		n = int(file.NodeCount) + 1
-	}
-	info = newInfo(u, n)
+// internal failure becomes an error diagnostic. It is NewChecker, Decl for
+// each of the file's declarations, then Finish.
+func Check(fs *diag.FileSet, diags *diag.List, file *ast.File, cfg Config) *Info {
 	if file == nil {
-		return info
+		return newInfo(types.NewUniverse(types.Config{Enable16BitTypes: cfg.Enable16BitTypes}), 1, 1)
 	}
-	c := &checker{cfg: cfg, fs: fs, diags: diags, file: file, u: u, info: info, structScopes: map[*types.Type]*Scope{}}
-	defer func() {
-		if !recoverPanics {
-			return
-		}
-		if r := recover(); r != nil {
-			diags.Add(diag.Diagnostic{Severity: diag.Error, Code: diag.Unknown, Pos: file.Pos(),
-				Msg: fmt.Sprintf("internal error in semantic analysis: %v", r)})
-		}
-	}()
+	ch := NewChecker(fs, diags, file, cfg, int(file.NodeCount), nil)
+	for _, d := range file.Decls {
+		ch.Decl(d, file.NodeCount)
+	}
+	return ch.Finish()
+}
+
+// A Checker checks a file one top-level declaration at a time, in order, so
+// that a parser can hand each over as soon as it is built and parse the
+// next meanwhile (the front end does, on two goroutines). HLSL declares
+// before use, so a declaration's check needs nothing of the ones after it;
+// what needs the whole file (the entry point, the Vulkan checks) waits for
+// Finish. The diagnostics and Info are those of Check on the whole file.
+type Checker struct {
+	c    *checker
+	info *Info
+	// panicked is what a Decl recovered from: the declarations after it
+	// are not checked, and Finish reports it as Check does.
+	panicked any
+}
+
+// NewChecker returns a Checker of file, which may still be being built:
+// its Name and Pragmas must be set, but the parser may still be adding to
+// its Decls and numbering nodes (NodeCount). nodes estimates the number of
+// nodes the file will have (the tables are sized for it). complete, when
+// not nil, blocks until the parser has finished the file (NodeCount is
+// final): instantiating a template waits for it, as the copies of its
+// nodes are numbered after the file's, deterministically. nil means the
+// file is complete.
+func NewChecker(fs *diag.FileSet, diags *diag.List, file *ast.File, cfg Config, nodes int, complete func()) *Checker {
+	u := types.NewUniverse(types.Config{Enable16BitTypes: cfg.Enable16BitTypes})
+	info := newInfo(u, 1, nodes+1)
+	c := &checker{cfg: cfg, fs: fs, diags: diags, file: file, complete: complete, u: u, info: info,
+		structScopes: map[*types.Type]*Scope{}}
 	c.universe = newUniverseScope(u)
 	c.global = newScope(c.universe, ScopeGlobal, "")
 	c.scope = c.global
-	c.declList(file.Decls)
-	c.reportUndefinedStatics() // decl.go
-	c.checkEntry()
-	c.checkVulkan()
-	return info
+	return &Checker{c: c, info: info}
+}
+
+// Decl checks d, the file's next top-level declaration; ids bounds the IDs
+// of its nodes (the nodes numbered so far).
+func (ch *Checker) Decl(d ast.Decl, ids int32) {
+	if ch.panicked != nil {
+		return
+	}
+	defer ch.recover()
+	ch.info.grow(int(ids) + 1)
+	ch.c.decl(d, nil)
+}
+
+// Finish runs the checks that need the whole file, which must be complete,
+// and returns what the checker learned.
+func (ch *Checker) Finish() *Info {
+	c := ch.c
+	ch.info.grow(int(c.file.NodeCount) + 1)
+	if ch.panicked == nil {
+		func() {
+			defer ch.recover()
+			c.reportUndefinedStatics() // decl.go
+			c.checkEntry()
+			c.checkVulkan()
+		}()
+	}
+	if ch.panicked != nil {
+		c.diags.Add(diag.Diagnostic{Severity: diag.Error, Code: diag.Unknown, Pos: c.file.Pos(),
+			Msg: fmt.Sprintf("internal error in semantic analysis: %v", ch.panicked)})
+	}
+	return ch.info
+}
+
+// recover keeps a panic of the checker for Finish to report, unless tests
+// want to see it.
+func (ch *Checker) recover() {
+	if !recoverPanics {
+		return
+	}
+	if r := recover(); r != nil {
+		ch.panicked = r
+	}
 }
 
 // errorf reports an error at p.

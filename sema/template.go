@@ -97,8 +97,14 @@ func (c *checker) templateArgs(nodes []ast.Node) (args []types.TemplateArg, ok b
 	return args, true
 }
 
-// clone copies n with fresh node IDs and grows Info's tables to hold them.
+// clone copies n with fresh node IDs, after the file's, and grows Info's
+// tables to hold them. A file still being parsed is waited for: its last
+// ID is not known before.
 func clone[N ast.Node](c *checker, n N) N {
+	if c.complete != nil {
+		c.complete()
+		c.complete = nil
+	}
 	out := ast.Clone(n, func() int32 { c.file.NodeCount++; return c.file.NodeCount })
 	c.info.grow(int(c.file.NodeCount) + 1)
 	return out

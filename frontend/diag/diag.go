@@ -106,6 +106,23 @@ func (l *List) Warnf(code Code, p Pos, format string, args ...any) {
 	l.Add(Diagnostic{Severity: Warning, Code: code, Pos: p, Msg: fmt.Sprintf(format, args...)})
 }
 
+// A Mark is a List's state at one moment, to go back to with Truncate.
+type Mark struct {
+	n, errors int
+	capped    bool
+}
+
+// Mark returns the list's state now.
+func (l *List) Mark() Mark { return Mark{len(l.Diags), l.errors, l.capped} }
+
+// Truncate forgets what was recorded since m, for a phase whose work is
+// redone (the parser's fast pass, when it fails and the file is parsed
+// again).
+func (l *List) Truncate(m Mark) {
+	l.Diags = l.Diags[:m.n]
+	l.errors, l.capped = m.errors, m.capped
+}
+
 // HasErrors reports whether an error (or fatal error) was recorded.
 func (l *List) HasErrors() bool { return l.errors > 0 || l.capped }
 

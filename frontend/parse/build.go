@@ -14,42 +14,79 @@ import (
 // builder converts the ANTLR parse tree to the AST. After a syntax error
 // the tree has holes (nil children, conjured tokens); every accessor here
 // tolerates them and leaves Bad* nodes instead.
+//
+// It converts a top-level declaration at a time (addTopLevel), so the SLL
+// pass can hand each to a DeclSink as soon as it is parsed: begin makes
+// the File (node 1), addTopLevel adds each declaration, finish completes
+// it.
 type builder struct {
 	toks  []ctok
 	diags *diag.List
 	name  string
 	ids   int32
 	nodes nodeSlabs
-	// declNodes bounds the nodes under each of the file's declarations:
-	// the nodes numbered while building the top-level declaration it came
-	// from (nodeTooDeep walks only declarations that may be deep).
-	declNodes []int32
+	// broken records that building a declaration panicked: the ones after
+	// it are not built.
+	broken bool
+	// deep is the first node found nested deeper than maxTreeDepth
+	// (depth.go), in declaration order, or nil.
+	deep ast.Node
 }
 
-func (b *builder) build(tree p.ITranslationUnitContext) (file *ast.File) {
-	file = &ast.File{Name: b.name}
-	b.set(file, tree)
+// build converts a whole parse tree.
+func (b *builder) build(tree p.ITranslationUnitContext, pragmas []ast.Pragma) *ast.File {
+	file := b.begin(pragmas)
+	if tree != nil {
+		for _, d := range allKids[*p.TopLevelDeclContext](tree) {
+			b.addTopLevel(file, d)
+		}
+	}
+	b.finish(file, tree)
+	return file
+}
+
+// begin makes the File, numbered first.
+func (b *builder) begin(pragmas []ast.Pragma) *ast.File {
+	file := &ast.File{Name: b.name, Pragmas: pragmas}
+	b.ids++
+	ast.SetID(file, b.ids)
+	return file
+}
+
+// addTopLevel converts a top-level declaration of the parse tree, adds
+// what it declares to file.Decls and returns that, with the number of
+// nodes numbered meanwhile, a bound on the nodes under each of them.
+func (b *builder) addTopLevel(file *ast.File, ctx *p.TopLevelDeclContext) (decls []ast.Decl, nodes int32) {
+	if b.broken {
+		return nil, 0
+	}
 	defer func() {
 		if r := recover(); r != nil {
 			// A hole the builder did not expect. After syntax errors that is
 			// tolerable; on a clean parse it is a bug worth reporting.
+			b.broken = true
 			if !b.diags.HasErrors() {
 				b.diags.Errorf(diag.SyntaxBase+codeInternal, b.toks[0].Loc(), "internal error building the syntax tree: %v", r)
 			}
 		}
-		file.NodeCount = b.ids
 	}()
-	if tree == nil {
-		return file
+	before := b.ids
+	decls = b.topLevel(ctx)
+	file.Decls = append(file.Decls, decls...)
+	nodes = b.ids - before
+	if b.deep == nil {
+		b.deep = declsTooDeep(decls, nodes)
 	}
-	for _, d := range allKids[*p.TopLevelDeclContext](tree) {
-		before := b.ids
-		file.Decls = append(file.Decls, b.topLevel(d)...)
-		for len(b.declNodes) < len(file.Decls) {
-			b.declNodes = append(b.declNodes, b.ids-before)
-		}
+	return decls, nodes
+}
+
+// finish gives file the range of the whole tree (nil when the parse
+// failed) and its node count.
+func (b *builder) finish(file *ast.File, tree p.ITranslationUnitContext) {
+	if tree != nil {
+		b.setRange(file, tree)
 	}
-	return file
+	file.NodeCount = b.ids
 }
 
 // ---- positions --------------------------------------------------------
@@ -103,9 +140,13 @@ func setRange(n ast.Node, start, end diag.Pos) {
 func (b *builder) set(n ast.Node, ctx antlr.ParserRuleContext) {
 	b.ids++
 	ast.SetID(n, b.ids)
-	if ctx == nil {
-		return
+	if ctx != nil {
+		b.setRange(n, ctx)
 	}
+}
+
+// setRange gives a node the range of a parse-tree context.
+func (b *builder) setRange(n ast.Node, ctx antlr.ParserRuleContext) {
 	start := b.tok(ctx.GetStart())
 	stop := b.tok(ctx.GetStop())
 	end := tokEnd(stop)

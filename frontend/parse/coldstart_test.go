@@ -88,7 +88,7 @@ func TestParseTreeSize(t *testing.T) {
 		diags := diag.NewList(fs, diag.Options{})
 		stream := newTokenStream(classify(diags, dropEffectSyntax(diags, toks)))
 		state := ps.acquire()
-		tree, ok := state.parseSLL(stream)
+		tree, ok := state.parseSLL(stream, nil)
 		ps.release(state)
 		if !ok || diags.HasErrors() {
 			t.Fatalf("%s does not parse", s.Name)
@@ -158,7 +158,7 @@ func TestShortPathTreeIsANTLRs(t *testing.T) {
 		ct := classify(diags, dropEffectSyntax(diags, toks))
 		stream := newTokenStream(ct)
 		state := ps.acquire()
-		short, ok := state.parseSLL(stream)
+		short, ok := state.parseSLL(stream, nil)
 		stream.Seek(0)
 		full := state.parseLL(stream, diags, ct, nil)
 		ps.release(state)

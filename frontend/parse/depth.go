@@ -35,13 +35,13 @@ type tooDeep struct{ tok antlr.Token }
 // recursively: 300,000 terms overflowed the goroutine stack.
 const maxTreeDepth = 4000
 
-// nodeTooDeep returns the first node found deeper than maxTreeDepth, or nil.
-// declNodes bounds the nodes under each of f.Decls (builder.declNodes): a
-// path deeper than the limit runs through the File and more than
-// maxTreeDepth-1 nodes of one declaration, so only declarations with as
-// many nodes are walked, each in order, as the whole file would be.
-func nodeTooDeep(f *ast.File, declNodes []int32) ast.Node {
-	if f.NodeCount <= maxTreeDepth {
+// declsTooDeep returns the first node of decls (the declarations of one
+// top-level declaration, holding at most nodes nodes) found deeper than
+// maxTreeDepth, or nil. A path deeper than the limit runs through the File
+// and more than maxTreeDepth-1 nodes of one declaration, so only
+// declarations with as many nodes are walked.
+func declsTooDeep(decls []ast.Decl, nodes int32) ast.Node {
+	if nodes < maxTreeDepth {
 		return nil // a tree needs more nodes than levels: no walk needed
 	}
 	var deep ast.Node
@@ -61,10 +61,7 @@ func nodeTooDeep(f *ast.File, declNodes []int32) ast.Node {
 		}
 		return true
 	}
-	for i, d := range f.Decls {
-		if i < len(declNodes) && declNodes[i] < maxTreeDepth {
-			continue
-		}
+	for _, d := range decls {
 		if ast.Inspect(d, visit); deep != nil {
 			return deep
 		}

@@ -5,7 +5,11 @@
 // ANTLR parser generated from grammar/HLSLParser.g4 with SLL prediction and
 // a bail-out error strategy, and only when that fails parse again with full
 // LL prediction and error recovery, reporting syntax errors in words for
-// people. The parse tree is then converted to package ast (build.go).
+// people. The parse tree is then converted to package ast (build.go): when
+// the SLL pass succeeds, a top-level declaration at a time, each as soon as
+// it is parsed, so that a DeclSink (the driver's semantic checker) can work
+// on it while the next is parsed; the declarations of an SLL pass that
+// fails are dropped, with what building them reported.
 //
 // A Parser keeps ANTLR's prediction state warm from one parse to the next
 // and runs parses on many goroutines at once, each on a state of its own
@@ -81,16 +85,38 @@ func Preprocessed(fs *diag.FileSet, diags *diag.List, name string, res *pp.Resul
 
 // FileStats is File on this Parser's prediction state.
 func (ps *Parser) FileStats(fs *diag.FileSet, diags *diag.List, name string, toks []token.Token, pragmas ...pp.Pragma) (file *ast.File, st Stats) {
-	file, st = ps.parseFile(fs, diags, name, toks, nil)
-	file.Pragmas = convertPragmas(toks, pragmas)
-	return file, st
+	return ps.parseFile(diags, name, toks, convertPragmas(toks, pragmas), nil, nil)
 }
 
 // Preprocessed is the package's Preprocessed on this Parser's prediction
 // state.
 func (ps *Parser) Preprocessed(fs *diag.FileSet, diags *diag.List, name string, res *pp.Result) *ast.File {
-	file, _ := ps.parseFile(fs, diags, name, res.Tokens, res.ExpansionNotes)
-	file.Pragmas = convertPragmas(res.Tokens, res.Pragmas)
+	return ps.PreprocessedTo(fs, diags, name, res, nil)
+}
+
+// A DeclSink is given a file's top-level declarations one by one while
+// the parser makes the next ones (Parser.PreprocessedTo), so that a
+// checker can work on a declaration meanwhile.
+type DeclSink interface {
+	// Begin comes first, with the file being built: its Name and Pragmas
+	// are set; its Decls and NodeCount are the parser's to write until
+	// the parse returns.
+	Begin(f *ast.File)
+	// Decl gives the file's next top-level declaration; ids is the number
+	// of nodes numbered so far (a bound on its nodes' IDs).
+	Decl(d ast.Decl, ids int32)
+	// Drop voids every declaration given: the fast (SLL) pass failed
+	// after all, and the parser parses the file again, from the start,
+	// without the sink.
+	Drop()
+}
+
+// PreprocessedTo is Preprocessed that also gives sink (when not nil) each
+// top-level declaration as soon as the SLL pass has parsed it. Only the
+// declarations of an SLL pass that fails are dropped (DeclSink.Drop): if
+// the parse returns without dropping them, they are the returned file's.
+func (ps *Parser) PreprocessedTo(fs *diag.FileSet, diags *diag.List, name string, res *pp.Result, sink DeclSink) *ast.File {
+	file, _ := ps.parseFile(diags, name, res.Tokens, convertPragmas(res.Tokens, res.Pragmas), res.ExpansionNotes, sink)
 	return file
 }
 
@@ -112,42 +138,88 @@ func convertPragmas(toks []token.Token, pragmas []pp.Pragma) []ast.Pragma {
 // notesFunc gives the notes for a diagnostic at a token ("expanded from macro").
 type notesFunc func(token.Token) []diag.Diagnostic
 
-func (ps *Parser) parseFile(fs *diag.FileSet, diags *diag.List, name string, toks []token.Token, notes notesFunc) (*ast.File, Stats) {
+func (ps *Parser) parseFile(diags *diag.List, name string, toks []token.Token, pragmas []ast.Pragma, notes notesFunc, sink DeclSink) (*ast.File, Stats) {
 	var st Stats
 	before := len(diags.Diags)
 	defer sortEffectWarnings(diags, before)
 	ct := classify(diags, dropEffectSyntax(diags, toks))
 	if ct == nil {
-		return &ast.File{Name: name}, st
+		return &ast.File{Name: name, Pragmas: pragmas}, st
 	}
 	stream := newTokenStream(ct)
 
-	tree, deep := ps.parseGuarded(stream, diags, ct, notes, &st)
+	var early *earlyBuild
+	if sink != nil {
+		b := &builder{toks: ct, diags: diags, name: name}
+		early = &earlyBuild{b: b, file: b.begin(pragmas), sink: sink, mark: diags.Mark()}
+		sink.Begin(early.file)
+	}
+	tree, deep := ps.parseGuarded(stream, diags, ct, notes, &st, early)
 	if deep != nil {
 		loc := ct[len(ct)-1].Loc()
 		if i := deep.tok.GetTokenIndex(); i >= 0 && i < len(ct) {
 			loc = ct[i].Loc()
 		}
 		diags.Errorf(diag.SyntaxBase+codeTooDeep, loc, "statements or expressions nested too deeply: the parser's limit is %d levels of its rules", maxRuleDepth)
-		return &ast.File{Name: name}, st
+		return &ast.File{Name: name, Pragmas: pragmas}, st
 	}
-
-	b := &builder{toks: ct, diags: diags, name: name}
-	file := b.build(tree)
-	if n := nodeTooDeep(file, b.declNodes); n != nil {
+	var b *builder
+	var file *ast.File
+	if early != nil && !st.LLFallback { // built as parsed
+		b, file = early.b, early.file
+		b.finish(file, tree)
+	} else {
+		b = &builder{toks: ct, diags: diags, name: name}
+		file = b.build(tree, pragmas)
+	}
+	if n := b.deep; n != nil {
 		diags.Errorf(diag.SyntaxBase+codeTooDeep, n.Pos(), "expression nested too deeply: the limit is %d levels of operators and statements", maxTreeDepth)
-		return &ast.File{Name: name}, st
+		return &ast.File{Name: name, Pragmas: pragmas}, st
 	}
 	return file, st
 }
 
+// An earlyBuild converts each top-level declaration as soon as the SLL pass
+// has parsed it and gives it to a DeclSink, unless it is too deep for the
+// stages after the parser to walk (nothing more is given then: the file
+// has an error). When the pass fails, what it did is undone (void).
+type earlyBuild struct {
+	b    *builder
+	file *ast.File
+	sink DeclSink
+	mark diag.Mark // the diagnostics before the SLL pass
+}
+
+// topRuleDone is the SLL parser's TopRuleDone hook.
+func (e *earlyBuild) topRuleDone(ctx antlr.ParserRuleContext) {
+	decls, _ := e.b.addTopLevel(e.file, ctx.(*p.TopLevelDeclContext))
+	if e.b.deep != nil {
+		return
+	}
+	for _, d := range decls {
+		e.sink.Decl(d, e.b.ids)
+	}
+}
+
+// void forgets the declarations built and what building them reported.
+func (e *earlyBuild) void() {
+	e.b.diags.Truncate(e.mark)
+	e.sink.Drop()
+}
+
 // parseGuarded parses with SLL prediction and, when that fails, with LL,
 // with rule nesting bounded (guardDepth), on a prediction state of ps: a
-// file nested past maxRuleDepth returns the tooDeep that stopped it.
-func (ps *Parser) parseGuarded(stream *tokenStream, diags *diag.List, ct []ctok, notes notesFunc, st *Stats) (tree p.ITranslationUnitContext, deep *tooDeep) {
+// file nested past maxRuleDepth returns the tooDeep that stopped it. The
+// SLL pass builds declarations early when early is not nil; unless it
+// succeeds, they are voided.
+func (ps *Parser) parseGuarded(stream *tokenStream, diags *diag.List, ct []ctok, notes notesFunc, st *Stats, early *earlyBuild) (tree p.ITranslationUnitContext, deep *tooDeep) {
 	state := ps.acquire()
+	sll := true // in the SLL pass
 	defer func() {
 		if r := recover(); r != nil {
+			if sll && early != nil {
+				early.void()
+			}
 			td, ok := r.(tooDeep)
 			if !ok {
 				panic(r)
@@ -157,8 +229,12 @@ func (ps *Parser) parseGuarded(stream *tokenStream, diags *diag.List, ct []ctok,
 			tree, deep = nil, &td
 		}
 	}()
-	tree, ok := state.parseSLL(stream)
+	tree, ok := state.parseSLL(stream, early)
 	if !ok {
+		sll = false
+		if early != nil {
+			early.void()
+		}
 		st.LLFallback = true
 		stream.Seek(0)
 		tree = state.parseLL(stream, diags, ct, notes)
@@ -183,9 +259,12 @@ func (bailStrategy) Sync(antlr.Parser)                                {}
 func (bailStrategy) ReportError(antlr.Parser, antlr.RecognitionException) {
 }
 
-func (state *predictionState) parseSLL(stream *tokenStream) (tree p.ITranslationUnitContext, ok bool) {
+func (state *predictionState) parseSLL(stream *tokenStream, early *earlyBuild) (tree p.ITranslationUnitContext, ok bool) {
 	parser := state.newParser(stream)
 	guardDepth(parser)
+	if early != nil {
+		parser.TopRuleDone = early.topRuleDone
+	}
 	// The tree's token nodes are the tokens themselves (token.go). Only
 	// here: the LL pass recovers from errors, which ANTLR's nodes record.
 	parser.TokenNode = tokenNode

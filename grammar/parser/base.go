@@ -10,8 +10,8 @@ import (
 	"github.com/antlr4-go/antlr/v4"
 )
 
-// Base is HLSLParser's superclass: ANTLR's BaseParser with two hooks, each
-// free when unset, and parse-tree children that cost no allocation per
+// Base is HLSLParser's superclass: ANTLR's BaseParser with three hooks,
+// each free when unset, and parse-tree children that cost no allocation per
 // rule (see Ctx).
 //
 // TokenNode, when set, gives the parse-tree node of a token the parser
@@ -29,12 +29,18 @@ import (
 // the parse (by panicking). A parse listener doing the same costs an
 // interface call per rule and forces a node per token; this costs a
 // comparison.
+//
+// TopRuleDone, when set, is called with each rule the start rule invokes
+// (for translationUnit, each topLevelDecl) as soon as the parser leaves it,
+// its subtree complete: the caller can use a top-level declaration while
+// the next one is parsed.
 type Base struct {
 	*antlr.BaseParser
-	TokenNode  func(antlr.Token) antlr.Tree
-	DepthLimit int
-	TooDeep    func(antlr.ParserRuleContext)
-	rules      []openRule // entered and not yet left, innermost last
+	TokenNode   func(antlr.Token) antlr.Tree
+	DepthLimit  int
+	TooDeep     func(antlr.ParserRuleContext)
+	TopRuleDone func(antlr.ParserRuleContext)
+	rules       []openRule // entered and not yet left, innermost last
 
 	// A rule collects its children in scratch[its depth], reused by the
 	// rules after it at that depth; leaving it moves them to an
@@ -162,14 +168,17 @@ func (p *Base) ExitRule() {
 	}
 	if !p.light() {
 		p.BaseParser.ExitRule()
-		return
-	}
-	open.ctx.SetStop(p.GetTokenStream().LT(-1))
-	p.SetState(open.ctx.GetInvokingState())
-	if n > 0 {
-		p.SetParserRuleContext(p.rules[n-1].ctx)
 	} else {
-		p.SetParserRuleContext(nil)
+		open.ctx.SetStop(p.GetTokenStream().LT(-1))
+		p.SetState(open.ctx.GetInvokingState())
+		if n > 0 {
+			p.SetParserRuleContext(p.rules[n-1].ctx)
+		} else {
+			p.SetParserRuleContext(nil)
+		}
+	}
+	if n == 1 && p.TopRuleDone != nil {
+		p.TopRuleDone(open.ctx)
 	}
 }
 

@@ -1,0 +1,100 @@
+package parse
+
+import (
+	"bytes"
+	"testing"
+
+	"github.com/hlsl2spirv/hlsl2spirv/frontend/ast"
+	"github.com/hlsl2spirv/hlsl2spirv/frontend/diag"
+	"github.com/hlsl2spirv/hlsl2spirv/frontend/pp"
+	"github.com/hlsl2spirv/hlsl2spirv/test/bench"
+)
+
+// recordingSink records what a DeclSink is told.
+type recordingSink struct {
+	files   []*ast.File
+	decls   []ast.Decl
+	ids     []int32
+	dropped int
+}
+
+func (s *recordingSink) Begin(f *ast.File) { s.files = append(s.files, f) }
+func (s *recordingSink) Drop()             { s.dropped++; s.decls, s.ids = nil, nil }
+
+func (s *recordingSink) Decl(d ast.Decl, ids int32) {
+	s.decls = append(s.decls, d)
+	s.ids = append(s.ids, ids)
+}
+
+// parseToSink preprocesses and parses src with a sink and without, and
+// fails unless both report the same diagnostics.
+func parseToSink(t *testing.T, name string, src []byte) (*ast.File, *recordingSink) {
+	t.Helper()
+	var rendered [2]string
+	var file *ast.File
+	sink := &recordingSink{}
+	for i, s := range []DeclSink{nil, sink} {
+		fs := diag.NewFileSet()
+		diags := diag.NewList(fs, diag.Options{})
+		res := pp.Preprocess(fs, diags, name, src, pp.Config{})
+		file = defaultParser.PreprocessedTo(fs, diags, name, res, s)
+		var b bytes.Buffer
+		diags.Render(&b)
+		rendered[i] = b.String()
+	}
+	if rendered[0] != rendered[1] {
+		t.Errorf("%s: the diagnostics differ with a sink:\n--- without\n%s--- with\n%s", name, rendered[0], rendered[1])
+	}
+	return file, sink
+}
+
+// A sink is given every declaration of the file, in order, each as soon
+// as it is built, with a bound on its node IDs.
+func TestSinkGetsEveryDeclaration(t *testing.T) {
+	shaders, err := bench.Corpus()
+	if err != nil {
+		t.Fatal(err)
+	}
+	shaders = append(shaders, bench.Shader{Name: "big.hlsl", Source: bigShader(t)})
+	for _, s := range shaders {
+		f, sink := parseToSink(t, s.Name, s.Source)
+		if len(sink.files) != 1 || sink.files[0] != f || sink.dropped != 0 {
+			t.Fatalf("%s: %d files begun, %d drops; want the returned file only", s.Name, len(sink.files), sink.dropped)
+		}
+		if len(sink.decls) != len(f.Decls) {
+			t.Fatalf("%s: the sink got %d declarations of %d", s.Name, len(sink.decls), len(f.Decls))
+		}
+		for i, d := range f.Decls {
+			if sink.decls[i] != d {
+				t.Fatalf("%s: declaration %d given is not the file's", s.Name, i)
+			}
+			var last int32
+			ast.Inspect(d, func(n ast.Node) bool {
+				if n != nil {
+					last = max(last, n.ID())
+				}
+				return true
+			})
+			if last > sink.ids[i] || i > 0 && sink.ids[i] < sink.ids[i-1] || sink.ids[i] > f.NodeCount {
+				t.Errorf("%s: declaration %d numbers up to %d, given with bound %d", s.Name, i, last, sink.ids[i])
+			}
+		}
+	}
+}
+
+// When the fast (SLL) pass fails after declarations went to the sink,
+// they are dropped with what building them reported (the file is parsed
+// and built again); a file nested too deeply for the stages after the
+// parser gives nothing from the deep declaration on.
+func TestSinkDropsFailedFastPass(t *testing.T) {
+	const early = "float a < string UIName = \"a\"; > = 1;\nfloat f() { return a; }\n"
+	_, sink := parseToSink(t, "late.hlsl", []byte(early+"float g() { return f() +; }\n"))
+	if len(sink.files) != 1 || sink.dropped != 1 || len(sink.decls) != 0 {
+		t.Errorf("syntax error late: %d files begun, %d drops, %d declarations kept; want 1, 1, 0", len(sink.files), sink.dropped, len(sink.decls))
+	}
+	deep := early + "float g() { return 1" + string(bytes.Repeat([]byte(" + 1"), maxTreeDepth+10)) + "; }\nfloat h() { return 0; }\n"
+	_, sink = parseToSink(t, "deep.hlsl", []byte(deep))
+	if sink.dropped != 0 || len(sink.decls) != 2 {
+		t.Errorf("deep declaration: %d drops, %d declarations given; want 0, 2 (those before it)", sink.dropped, len(sink.decls))
+	}
+}
