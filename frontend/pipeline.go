@@ -44,6 +44,10 @@ type semaRun struct {
 	ice   *diag.Diagnostic // a panic outside the checker's own recovery
 }
 
+// checkDecl checks a declaration on the checker's goroutine (a variable
+// for the test of a panic there).
+var checkDecl = (*sema.Checker).Decl
+
 type pipedDecl struct {
 	decl ast.Decl
 	ids  int32
@@ -171,7 +175,7 @@ func (run *semaRun) check(fs *diag.FileSet, cfg sema.Config, nodes int) {
 			if run.stopped.Load() {
 				return
 			}
-			ch.Decl(d.decl, d.ids)
+			checkDecl(ch, d.decl, d.ids)
 		}
 	}
 	if !run.stopped.Load() {

@@ -6,6 +6,9 @@ import (
 	"math"
 	"strings"
 	"testing"
+
+	"github.com/hlsl2spirv/hlsl2spirv/frontend/ast"
+	"github.com/hlsl2spirv/hlsl2spirv/sema"
 )
 
 // pipelineCases are files whose declarations exercise what the pipeline
@@ -129,4 +132,40 @@ func TestCompilerPipelinedSemaIsSequential(t *testing.T) {
 	for i, s := range shaders {
 		compileBothWays(t, s.Name, opts[i], s.Source)
 	}
+}
+
+// A panic on the checker's goroutine is the compilation's internal error,
+// as a panic in any stage is, when the parse succeeds; when it fails, sema
+// never counted. Either way the process goes on, and so does the Compiler.
+func TestCompilerPipelinePanicIsInternalError(t *testing.T) {
+	defer func(n int, b int32, f func(*sema.Checker, ast.Decl, int32)) {
+		pipelineMinTokens, batchNodes, checkDecl = n, b, f
+	}(pipelineMinTokens, batchNodes, checkDecl)
+	pipelineMinTokens, batchNodes = 0, 1
+	checkDecl = func(*sema.Checker, ast.Decl, int32) { panic("checker exploded") }
+	c := NewCompiler()
+	// More declarations than the channel to the checker holds: the parser
+	// must not wait for the dead checker to take them.
+	var many strings.Builder
+	for i := range 200 {
+		fmt.Fprintf(&many, "float f%d() { return %d; }\n", i, i)
+	}
+	for _, tc := range []struct {
+		src, want string
+	}{
+		{many.String() + "float4 main() : SV_Target { return f0(); }\n", "internal compiler error: checker exploded"},
+		{many.String() + "float4 main() : SV_Target { return f0() +; }\n", "error: expected expression"},
+	} {
+		r, err := c.Compile(Options{Profile: "ps_6_0"}, "t.hlsl", []byte(tc.src))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out bytes.Buffer
+		r.Diags.Render(&out)
+		if !r.Failed() || r.SPIRV != nil || r.Info != nil || !strings.Contains(out.String(), tc.want) || r.Diags.ErrorCount() != 1 {
+			t.Errorf("want one error %q and no module, got:\n%s", tc.want, out.String())
+		}
+	}
+	checkDecl = (*sema.Checker).Decl
+	compileOrFail(t, c, Options{Profile: "ps_6_0"}, "ok.hlsl", []byte("float4 main() : SV_Target { return 1; }\n"))
 }
