@@ -264,6 +264,53 @@ func TestConstructs(t *testing.T) {
 	}
 }
 
+// TestDefUseDrop checks that dropping the instructions of a function
+// taken out of the module makes them invisible to the chains, like Kill,
+// and leaves Module.Compact nothing to sweep.
+func TestDefUseDrop(t *testing.T) {
+	m := asm.MustParse(`
+OpCapability Shader
+OpMemoryModel Logical GLSL450
+%void = OpTypeVoid
+%int = OpTypeInt 32 1
+%one = OpConstant %int 1
+%fn = OpTypeFunction %void
+%f = OpFunction %void None %fn
+%entry = OpLabel
+%x = OpIAdd %int %one %one
+OpReturn
+OpFunctionEnd
+%g = OpFunction %void None %fn
+%gentry = OpLabel
+%y = OpIAdd %int %one %one
+OpReturn
+OpFunctionEnd
+`)
+	du := m.DefUse()
+	g := m.Functions[1]
+	y := g.Blocks[0].Insts[0]
+	one := y.Operands[0].ID()
+	if du.NumUsers(one) != 2 {
+		t.Fatalf("users of %%one: %d, want 2", du.NumUsers(one))
+	}
+	m.Functions = m.Functions[:1]
+	du.Drop(g.Def)
+	du.ForgetBlock(g.Blocks[0])
+	for _, in := range g.Blocks[0].Insts {
+		du.Drop(in)
+	}
+	if du.Def(y.Result) != nil || du.Def(g.Def.Result) != nil || du.Block(g.Blocks[0].Label) != nil || du.NumUsers(one) != 1 {
+		t.Errorf("Drop left g visible: def of y %v, users of %%one %d", du.Def(y.Result), du.NumUsers(one))
+	}
+	m.Compact()
+	if len(g.Blocks[0].Insts) != 2 {
+		t.Errorf("Compact swept the block of a function out of the module")
+	}
+	if err := builder.Verify(m); err != nil {
+		t.Error(err)
+	}
+}
+
 // TestDefUseFollowsEdits checks that the def-use chains follow additions,
 // operand rewrites, replacement of uses and deletion.
 func TestDefUseFollowsEdits(t *testing.T) {

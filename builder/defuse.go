@@ -497,7 +497,17 @@ func (du *DefUse) ReplaceAllUses(old, new ID) {
 // Kill deletes an instruction: it becomes an OpNop that no analysis sees
 // and that Module.Compact removes (keeping its debug line, see Compact).
 // Uses of its result are left to the caller.
-func (du *DefUse) Kill(in *Inst) {
+func (du *DefUse) Kill(in *Inst) { du.kill(in, true) }
+
+// Drop is Kill for an instruction already out of the module, with the
+// function or block that held it: the chains forget it alike, but nothing
+// holds it for Module.Compact to sweep (eliminate-dead-functions drops
+// whole functions, most of a module's code once they are inlined).
+func (du *DefUse) Drop(in *Inst) { du.kill(in, false) }
+
+// kill turns in into a deleted OpNop, listed for Module.Compact to sweep
+// when a block or section may still hold it.
+func (du *DefUse) kill(in *Inst, sweep bool) {
 	if in.killed() {
 		return
 	}
@@ -508,6 +518,9 @@ func (du *DefUse) Kill(in *Inst) {
 		du.markUses(in)
 	}
 	*in = Inst{Op: spv.OpNop, Block: in.Block, Line: in.Line, mark: killedMark, set: in.set}
+	if !sweep {
+		return
+	}
 	if k := du.m.killed; len(k) == cap(k) {
 		// Doubling: append grows a long slice by a quarter at a time,
 		// and a dead-code pass kills tens of thousands at once.

@@ -2,6 +2,7 @@ package opt
 
 import (
 	"github.com/hlsl2spirv/hlsl2spirv/builder"
+	"github.com/hlsl2spirv/hlsl2spirv/builder/spv"
 )
 
 // deadFunctions is --eliminate-dead-functions: it deletes the functions
@@ -18,6 +19,7 @@ func (deadFunctions) Run(c *Context) (bool, error) { return eliminateDeadFunctio
 func eliminateDeadFunctions(c *Context) bool {
 	live := liveFunctions(c)
 	kept := c.M.Functions[:0]
+	var annotated idSet // the dead ids names or decorations may target
 	changed := false
 	for _, f := range c.M.Functions {
 		if live[f.Def.Result] {
@@ -25,10 +27,15 @@ func eliminateDeadFunctions(c *Context) bool {
 			continue
 		}
 		changed = true
-		deleteFunction(c, f)
+		deleteFunction(c, f, &annotated)
+		// (its analysis would keep its code alive until the pipeline ends)
+		delete(c.structured, f)
 	}
 	clear(c.M.Functions[len(kept):])
 	c.M.Functions = kept
+	if len(annotated) > 0 {
+		killAnnotationsOf(c, annotated)
+	}
 	return changed
 }
 
@@ -42,22 +49,53 @@ func liveFunctions(c *Context) map[builder.ID]bool {
 	return live
 }
 
-// deleteFunction kills every instruction of f, and the names and
-// decorations of its ids (the caller takes f out of the module).
-func deleteFunction(c *Context, f *builder.Function) {
+// deleteFunction deletes every instruction of f (dropped: the caller
+// takes f out of the module, so Module.Compact has nothing to sweep) and
+// adds its ids that names or decorations may target to annotated, for
+// killAnnotationsOf. After inlining most of a module's functions die at
+// once: one sweep over the names and decorations then beats looking
+// through the users of each of their ids.
+func deleteFunction(c *Context, f *builder.Function, annotated *idSet) {
+	note := func(id builder.ID) {
+		if c.DU.MayBeAnnotated(id) {
+			if *annotated == nil {
+				*annotated = newIDSet(c.M.Bound)
+			}
+			annotated.add(id)
+		}
+	}
+	drop := func(in *builder.Inst) {
+		if in.Result != 0 {
+			note(in.Result)
+		}
+		c.DU.Drop(in)
+	}
 	killDebugOperands(c, f.Def)
-	c.Kill(f.Def)
+	drop(f.Def)
 	for _, p := range f.Params {
-		c.Kill(p)
+		drop(p)
 	}
 	for _, in := range f.Prologue {
-		c.Kill(in)
+		drop(in)
 	}
 	for _, b := range f.Blocks {
-		c.DU.KillNamesAndDecorations(b.Label)
+		note(b.Label)
 		c.DU.ForgetBlock(b)
 		for _, in := range b.Insts {
-			c.Kill(in)
+			drop(in)
+		}
+	}
+}
+
+// killAnnotationsOf deletes the names and decorations targeting the ids in
+// ids (those Context.Kill would delete with each id's definition).
+func killAnnotationsOf(c *Context, ids idSet) {
+	for _, section := range [][]*builder.Inst{c.M.Names, c.M.Annotations} {
+		for _, in := range section {
+			if in.Op != spv.OpGroupDecorate && in.Op != spv.OpGroupMemberDecorate && len(in.Operands) > 0 &&
+				ids.has(in.Operands[0].ID()) {
+				c.DU.Kill(in)
+			}
 		}
 	}
 }
