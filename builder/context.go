@@ -499,6 +499,7 @@ func (c *Context) decorate(target ID, member int64, d spv.Decoration, params []O
 
 // Name gives id a debug name (OpName), once per (id, name).
 func (c *Context) Name(id ID, name string) {
+	c.internNames()
 	k := nameKey{id, -1, name}
 	if d, dup := c.names[k]; dup && !d.killed() {
 		return
@@ -572,6 +573,7 @@ func fromSlab[T any](slab *[]T, chunk int) *T {
 
 // MemberName names member of a struct type (OpMemberName), once.
 func (c *Context) MemberName(structType ID, member uint32, name string) {
+	c.internNames()
 	k := nameKey{structType, int64(member), name}
 	if d, dup := c.names[k]; dup && !d.killed() {
 		return

@@ -62,23 +62,23 @@ func (c *Context) intern() {
 			memberDecos[s][i] = append(memberDecos[s][i], Decoration{spv.Decoration(d.Word), d.Params()})
 		}
 	}
+	// Only struct types' names make part of an interning key here; the
+	// names Name and MemberName hand out are interned on their first use
+	// (internNames): passes rarely name anything, and a large module has
+	// thousands of names.
+	c.names = nil
 	for _, in := range m.Names {
 		switch in.Op {
 		case spv.OpName:
 			id := in.Operands[0].ID()
-			k := nameKey{id, -1, in.Operands[1].Str()}
-			if _, dup := c.names[k]; !dup {
-				c.names[k] = in
+			if d := c.Def(id); d == nil || d.Op != spv.OpTypeStruct {
+				continue
 			}
 			if _, ok := names[id]; !ok {
 				names[id] = in.Operands[1].Str()
 			}
 		case spv.OpMemberName:
 			id, i := in.Operands[0].ID(), in.Operands[1].Word
-			k := nameKey{id, int64(i), in.Operands[2].Str()}
-			if _, dup := c.names[k]; !dup {
-				c.names[k] = in
-			}
 			if memberNames[id] == nil {
 				memberNames[id] = map[uint32]string{}
 			}
@@ -163,6 +163,30 @@ func (c *Context) intern() {
 		}
 		if _, dup := c.types[k]; !dup {
 			c.types[k] = in.Result
+		}
+	}
+}
+
+// internNames fills the interning table of names from the module's, on
+// the first use of a context Edit made (see intern): the first of
+// duplicates is the one handed out.
+func (c *Context) internNames() {
+	if c.names != nil {
+		return
+	}
+	c.names = map[nameKey]*Inst{}
+	for _, in := range c.m.Names {
+		var k nameKey
+		switch in.Op {
+		case spv.OpName:
+			k = nameKey{in.Operands[0].ID(), -1, in.Operands[1].Str()}
+		case spv.OpMemberName:
+			k = nameKey{in.Operands[0].ID(), int64(in.Operands[1].Word), in.Operands[2].Str()}
+		default:
+			continue
+		}
+		if _, dup := c.names[k]; !dup {
+			c.names[k] = in
 		}
 	}
 }

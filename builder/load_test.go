@@ -136,6 +136,39 @@ OpMemberDecorate %7 0 Offset 0
 	}
 }
 
+// TestEditInternsNames checks that naming through a Context Edit made
+// reuses the module's names (interned on first use) and adds new ones
+// once.
+func TestEditInternsNames(t *testing.T) {
+	m, err := asm.Parse(`
+OpCapability Shader
+OpMemoryModel Logical GLSL450
+OpName %1 "f"
+OpName %1 "f"
+OpMemberName %2 0 "a"
+%1 = OpTypeFloat 32
+%2 = OpTypeStruct %1
+`, asm.Options{PreserveNumericIDs: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := builder.Edit(m)
+	b.Name(1, "f")
+	b.MemberName(2, 0, "a")
+	if n := len(m.Names); n != 3 {
+		t.Fatalf("naming again what the module names added names: %d, want 3", n)
+	}
+	b.Name(1, "g")
+	b.Name(1, "g")
+	b.MemberName(2, 0, "b")
+	if n := len(m.Names); n != 5 {
+		t.Errorf("new names: %d names, want 5", n)
+	}
+	if err := b.Err(); err != nil {
+		t.Fatal(err)
+	}
+}
+
 func TestLoadRejectsMalformed(t *testing.T) {
 	for name, text := range map[string]string{
 		"no memory model":        "OpCapability Shader",
