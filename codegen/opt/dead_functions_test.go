@@ -1,6 +1,10 @@
 package opt
 
-import "testing"
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
 
 func TestEliminateDeadFunctions(t *testing.T) {
 	src := header + `OpName %dead "dead"
@@ -85,4 +89,33 @@ OpFunctionEnd
 		"CHECK: OpDecorate %x RelaxedPrecision",
 		"CHECK-NOT: OpFunctionParameter",
 	), "eliminate-dead-functions")
+}
+
+// BenchmarkEliminateDeadFunctions deletes n named functions main no longer
+// calls (as after inlining), each with a parameter, blocks and a loop.
+func BenchmarkEliminateDeadFunctions(b *testing.B) {
+	benchPassOver(b, deadFunctionsModule, 20, "eliminate-dead-functions")
+}
+
+// deadFunctionsModule is callBenchModule with main's calls replaced by
+// copies, and names for the functions, their parameters and entry blocks.
+func deadFunctionsModule(n int) string {
+	src := callBenchModule(n)
+	var names strings.Builder
+	for i := range n {
+		src = strings.Replace(src, fmt.Sprintf("OpFunctionCall %%float %%f_%d %%float_1", i), "OpCopyObject %float %float_1", 1)
+		fmt.Fprintf(&names, "OpName %%f_%d \"f\"\nOpName %%p_%d \"p\"\nOpName %%fe_%d \"bb.entry\"\n", i, i, i)
+	}
+	const modes = "OpExecutionMode %main OriginUpperLeft\n"
+	return strings.Replace(src, modes, modes+names.String(), 1)
+}
+
+// The generated module is valid, and its functions die with their names.
+func TestDeadFunctionsModule(t *testing.T) {
+	src := deadFunctionsModule(3)
+	if strings.Count(src, `"bb.entry"`) != 3 {
+		t.Fatalf("the module does not name the functions' blocks:\n%s", src)
+	}
+	checkValidOnce(t, src, lines(`CHECK-NOT: "bb.entry"`, `CHECK-NOT: "p"`, "CHECK: %main = OpFunction", "CHECK-NOT: OpFunctionParameter"),
+		"eliminate-dead-functions")
 }
