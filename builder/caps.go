@@ -152,11 +152,52 @@ func InferCapabilities(m *Module) {
 	if m.MemoryModel != nil {
 		visit(m.MemoryModel)
 	}
+	// An instruction of an opcode that needs only what the opcode itself
+	// needs (see needsOnlyItsOpcode) asks nothing new once one of its kind
+	// has been visited: capabilities and extensions are only ever added.
+	const (
+		visitEach = 1 + iota // the opcode's instructions may need more than it
+		visitOnce            // it was visited, and its instructions need no more
+	)
+	insts := spv.Instructions()
+	byOp := make([]uint8, int(insts[len(insts)-1].Op)+1) // 0: not seen yet
 	for in := range m.All() {
-		if in != m.MemoryModel {
-			visit(in)
+		if in == m.MemoryModel {
+			continue
+		}
+		op := int(in.Op)
+		if op < len(byOp) && byOp[op] == visitOnce {
+			continue
+		}
+		visit(in)
+		if op < len(byOp) && byOp[op] == 0 {
+			byOp[op] = visitEach
+			if needsOnlyItsOpcode(in.Op) {
+				byOp[op] = visitOnce
+			}
 		}
 	}
+}
+
+// needsOnlyItsOpcode reports whether what an instruction of opcode op needs
+// is what the opcode's grammar entry lists: op has no enumerant operands
+// and no rule of its own in InferCapabilities.
+func needsOnlyItsOpcode(op spv.Op) bool {
+	switch op {
+	case spv.OpTypeImage, spv.OpTypeInt, spv.OpTypeFloat, spv.OpExtInstImport, spv.OpTypePointer, spv.OpTypeRuntimeArray,
+		spv.OpImageRead, spv.OpImageSparseRead, spv.OpImageWrite, spv.OpExtInst:
+		return false
+	}
+	info := spv.InstructionInfo(op)
+	if info == nil || info.Class == "Atomic" {
+		return false
+	}
+	for _, o := range info.Operands {
+		if c := o.Kind.Category(); c == spv.CategoryValueEnum || c == spv.CategoryBitEnum {
+			return false
+		}
+	}
+	return true
 }
 
 // contains16Bit reports whether type id is or contains a 16-bit integer or
