@@ -9,8 +9,9 @@ import (
 // Check reports whether the instruction encodes: the error EncodeInst
 // would return, without the words. Builders check every instruction they
 // make, and most are ids only (arithmetic, access chains, calls,
-// branches): for those a count and a look at each operand decide it,
-// which costs a fraction of encoding. Anything else, and any instruction
+// branches), or ids then literal numbers (OpCompositeExtract,
+// OpVectorShuffle): for those a count and a look at each operand decide
+// it, which costs a fraction of encoding. Anything else, and any instruction
 // the quick look does not accept, is encoded, so the errors are
 // EncodeInst's.
 func (b *InstBuilder) Check(in *Inst) error {
@@ -24,20 +25,21 @@ func (b *InstBuilder) Check(in *Inst) error {
 // idShape is an opcode's operand grammar after the result type and
 // result id as far as the quick check uses it: fixed ids, then either
 // nothing more (optional operands the instruction leaves out included) or
-// a variadic list of ids.
+// a variadic list of ids or of literal integers.
 type idShape struct {
-	known      bool // the opcode is in the grammar
-	resultType bool // it has a result type
-	result     bool // it has a result id
-	fixed      uint8
-	moreIDs    bool // a variadic list of ids may follow the fixed ones
+	known        bool // the opcode is in the grammar
+	resultType   bool // it has a result type
+	result       bool // it has a result id
+	fixed        uint8
+	moreIDs      bool // a variadic list of ids may follow the fixed ones
+	moreLiterals bool // a variadic list of one-word literal integers may follow them
 }
 
 // accepts reports whether in certainly encodes: the result type and id as
 // the opcode has them, and operands that are the fixed ids, then nothing
-// or (where the grammar lists them) more ids, each id non-zero and below
-// bound (when bound is not 0). An instruction that is longer than an
-// instruction can hold is left to the encoder.
+// or (where the grammar lists them) more ids or one-word literal integers,
+// each id non-zero and below bound (when bound is not 0). An instruction
+// that is longer than an instruction can hold is left to the encoder.
 func (s idShape) accepts(in *Inst, bound ID) bool {
 	if !s.known || s.resultType != (in.Type != 0) || s.result != (in.Result != 0) {
 		return false
@@ -46,12 +48,16 @@ func (s idShape) accepts(in *Inst, bound ID) bool {
 		return false
 	}
 	n := len(in.Operands)
-	if n < int(s.fixed) || (n > int(s.fixed) && !s.moreIDs) || n > 0xfff0 {
+	if n < int(s.fixed) || (n > int(s.fixed) && !s.moreIDs && !s.moreLiterals) || n > 0xfff0 {
 		return false
 	}
 	for i := range in.Operands {
 		o := &in.Operands[i]
-		if !isID(*o) || o.Word == 0 || (bound != 0 && ID(o.Word) >= bound) {
+		if i >= int(s.fixed) && s.moreLiterals {
+			if o.Kind != spv.KindLiteralInteger || o.Wide || o.x != nil {
+				return false
+			}
+		} else if !isID(*o) || o.Word == 0 || (bound != 0 && ID(o.Word) >= bound) {
 			return false
 		}
 	}
@@ -110,13 +116,17 @@ func idShapeFromGrammar(info *spv.InstInfo) idShape {
 		case g.Quant == spv.Variadic && isIDKind && !tail:
 			s.moreIDs = true
 			tail = true
+		case g.Quant == spv.Variadic && g.Kind == spv.KindLiteralInteger && !tail:
+			s.moreLiterals = true
+			tail = true
 		default: // optional operands, or a variadic list of others
 			others = true
 			tail = true
 		}
 	}
-	if s.moreIDs && others {
-		s.moreIDs = false // ids after the list would need the grammar's look
+	if others {
+		// operands after the list would need the grammar's look
+		s.moreIDs, s.moreLiterals = false, false
 	}
 	return s
 }

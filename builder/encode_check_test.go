@@ -54,6 +54,20 @@ func TestCheckAgreesWithEncode(t *testing.T) {
 						ops[i] = keep
 					}
 				}
+				// the fixed ids, then literals (a list of indices or
+				// components), with a wide literal or an id among them
+				for i := int(s.fixed); i < n; i++ {
+					ops[i] = Lit(uint32(i))
+				}
+				sameCheck(t, b, in)
+				for i := int(s.fixed); i < n; i++ {
+					for _, bad := range []Operand{Lit64(1 << 40), Ref(10)} {
+						keep := ops[i]
+						ops[i] = bad
+						sameCheck(t, b, in)
+						ops[i] = keep
+					}
+				}
 			}
 			sameCheck(t, b, &Inst{Op: info.Op, Type: 100, Result: res, Operands: nil})
 			sameCheck(t, b, &Inst{Op: info.Op, Type: typ, Result: 100, Operands: nil})
@@ -67,6 +81,11 @@ func TestCheckAgreesWithEncode(t *testing.T) {
 	for _, op := range []spv.Op{spv.OpFAdd, spv.OpAccessChain, spv.OpFunctionCall, spv.OpCompositeConstruct, spv.OpStore, spv.OpBranch, spv.OpReturnValue} {
 		if s := idShapeOf(op); !s.known || (s.fixed == 0 && !s.moreIDs) {
 			t.Errorf("%s: no quick shape", op)
+		}
+	}
+	for _, op := range []spv.Op{spv.OpCompositeExtract, spv.OpCompositeInsert, spv.OpVectorShuffle} {
+		if s := idShapeOf(op); !s.moreLiterals {
+			t.Errorf("%s: no quick shape for its literals", op)
 		}
 	}
 }
