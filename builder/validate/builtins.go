@@ -521,7 +521,7 @@ func (c *checker) builtinRules() error {
 	if !seeded {
 		return nil
 	}
-	var seen []ID
+	var uses, seen []ID // of the instruction being walked
 	var cur *builder.Function
 	for i := range c.order {
 		l := &c.order[i]
@@ -530,22 +530,18 @@ func (c *checker) builtinRules() error {
 			s.enter(c, cur)
 		}
 		in := l.in
-		seen = seen[:0]
-		var err error
-		visit := func(p *ID) {
-			id := *p
-			if err != nil || id == in.Result || len(s.checks(id)) == 0 || slices.Contains(seen, id) {
-				return
+		uses, seen = in.AppendUses(uses[:0]), seen[:0]
+		for _, id := range uses {
+			if id == in.Result || len(s.checks(id)) == 0 || slices.Contains(seen, id) {
+				continue
 			}
 			seen = append(seen, id)
 			// Checks may append to the list being walked: new ones run too.
-			for i := 0; i < len(s.checks(id)) && err == nil; i++ {
-				err = c.builtinAtReference(s, s.checks(id)[i], in)
+			for i := 0; i < len(s.checks(id)); i++ {
+				if err := c.builtinAtReference(s, s.checks(id)[i], in); err != nil {
+					return err
+				}
 			}
-		}
-		in.ForEachUse(visit)
-		if err != nil {
-			return err
 		}
 	}
 	return nil

@@ -1219,36 +1219,36 @@ func (c *checker) dominance() error {
 	for _, f := range c.m.Functions {
 		g := c.cfgs[f]
 		fn := c.fnNumber(f)
+		var uses []ID // of the instruction being checked
 		check := func(user *builder.Inst, ub int32) error {
-			var err error
-			user.ForEachUse(func(id *ID) {
-				if err != nil || *id == user.Type {
-					return
+			uses = user.AppendUses(uses[:0])
+			for _, id := range uses {
+				if id == user.Type {
+					continue
 				}
-				if int(*id) >= len(c.defFn) || c.defFn[*id] == 0 {
-					return // a module-level definition (or none) dominates every use
+				if int(id) >= len(c.defFn) || c.defFn[id] == 0 {
+					continue // a module-level definition (or none) dominates every use
 				}
-				d := c.def(*id)
+				d := c.def(id)
 				if d == nil || d.Op == spv.OpLabel || d.Op == spv.OpFunction {
-					return
+					continue
 				}
-				df := c.defFn[*id]
-				if df == 0 || df == fn {
-					if df == 0 || d.Block == nil || g == nil || ub < 0 || !g.reachable[ub] || user.Op == spv.OpPhi {
-						return
+				if c.defFn[id] == fn {
+					if d.Block == nil || g == nil || ub < 0 || !g.reachable[ub] || user.Op == spv.OpPhi || d.Block == f.Blocks[ub] {
+						continue // (a block dominates itself)
 					}
 					if db, ok := g.index(d.Block.Label); ok && !g.dom.dominates(db, ub) {
-						err = c.errorf(RuleIDDominance, user, "%%%d's definition in block %%%d does not dominate its use in block %%%d", *id, g.label(db), g.label(ub))
+						return c.errorf(RuleIDDominance, user, "%%%d's definition in block %%%d does not dominate its use in block %%%d", id, g.label(db), g.label(ub))
 					}
-					return
+					continue
 				}
 				// Defined in another function: an error where spirv-val
 				// looks (parameters anywhere, values in reachable blocks).
 				if d.Block == nil || (ub >= 0 && g != nil && g.reachable[ub]) {
-					err = c.errorf(RuleIDDominance, user, "%%%d is defined in another function", *id)
+					return c.errorf(RuleIDDominance, user, "%%%d is defined in another function", id)
 				}
-			})
-			return err
+			}
+			return nil
 		}
 		for _, p := range f.Prologue {
 			if err := check(p, -1); err != nil {

@@ -191,6 +191,7 @@ func (c *checker) useWalk() {
 	tracked, globals := c.globalUseTracking()
 	if len(t.lists) > 0 || globals {
 		last := make([]ID, len(tracked))
+		var uses []ID // of the instruction being walked
 		for i := range c.order {
 			l := &c.order[i]
 			in := l.in
@@ -201,10 +202,10 @@ func (c *checker) useWalk() {
 			if globals && l.fn != 0 && (!l.line() || l.blk>>1 != 0) {
 				fid = c.m.Functions[l.fn-1].Def.Result
 			}
-			in.ForEachUse(func(p *ID) {
-				id := *p
+			uses = in.AppendUses(uses[:0])
+			for _, id := range uses {
 				if int(id) >= len(t.slot) {
-					return
+					continue
 				}
 				if k := t.slot[id]; k > 0 {
 					// An instruction using an id twice is one user.
@@ -215,7 +216,7 @@ func (c *checker) useWalk() {
 				if fid != 0 && tracked[id] {
 					c.globalUser(id, fid, last)
 				}
-			})
+			}
 		}
 	}
 	c.propagateGlobalUsers(tracked)
