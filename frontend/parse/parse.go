@@ -190,15 +190,20 @@ type earlyBuild struct {
 	mark diag.Mark // the diagnostics before the SLL pass
 }
 
-// topRuleDone is the SLL parser's TopRuleDone hook.
-func (e *earlyBuild) topRuleDone(ctx antlr.ParserRuleContext) {
+// topRuleDone is the SLL parser's TopRuleDone hook. The parser may reuse
+// the declaration's parse tree once it returns (it returns true): the AST
+// holds no part of it (its tokens and their text are b.toks'), nothing
+// reads the SLL tree but for the whole file's range (finish), and when the
+// pass fails the LL pass parses again with a parser of its own.
+func (e *earlyBuild) topRuleDone(ctx antlr.ParserRuleContext) (recycle bool) {
 	decls, _ := e.b.addTopLevel(e.file, ctx.(*p.TopLevelDeclContext))
 	if e.b.deep != nil {
-		return
+		return true
 	}
 	for _, d := range decls {
 		e.sink.Decl(d, e.b.ids)
 	}
+	return true
 }
 
 // void forgets the declarations built and what building them reported.

@@ -2,7 +2,10 @@ package parse
 
 import (
 	"bytes"
+	"strings"
 	"testing"
+
+	"github.com/antlr4-go/antlr/v4"
 
 	"github.com/hlsl2spirv/hlsl2spirv/frontend/ast"
 	"github.com/hlsl2spirv/hlsl2spirv/frontend/diag"
@@ -27,10 +30,12 @@ func (s *recordingSink) Decl(d ast.Decl, ids int32) {
 }
 
 // parseToSink preprocesses and parses src with a sink and without, and
-// fails unless both report the same diagnostics.
+// fails unless both report the same diagnostics and build the same AST
+// (with a sink, the parser reuses each declaration's parse tree for the
+// next once it is built: the AST must hold no part of it).
 func parseToSink(t *testing.T, name string, src []byte) (*ast.File, *recordingSink) {
 	t.Helper()
-	var rendered [2]string
+	var rendered, printed [2]string
 	var file *ast.File
 	sink := &recordingSink{}
 	for i, s := range []DeclSink{nil, sink} {
@@ -41,11 +46,62 @@ func parseToSink(t *testing.T, name string, src []byte) (*ast.File, *recordingSi
 		var b bytes.Buffer
 		diags.Render(&b)
 		rendered[i] = b.String()
+		b.Reset()
+		if err := ast.Fprint(&b, fs, file); err != nil {
+			t.Fatal(err)
+		}
+		printed[i] = b.String()
 	}
 	if rendered[0] != rendered[1] {
 		t.Errorf("%s: the diagnostics differ with a sink:\n--- without\n%s--- with\n%s", name, rendered[0], rendered[1])
 	}
+	if printed[0] != printed[1] {
+		t.Errorf("%s: the AST differs with a sink", name)
+	}
 	return file, sink
+}
+
+// A TopRuleDone hook returning true lets the parser make each top-level
+// declaration's parse tree in the memory of the one before (zeroed) and
+// drops it from the translation unit's children; returning false keeps
+// the whole tree.
+func TestTopRuleDoneRecycles(t *testing.T) {
+	decls := []string{"float a = 1;", "static const int b[2] = { 2, 3 };", "float f(float x) { return x * a; }"}
+	src := strings.Join(decls, "\n") + "\n"
+	for _, recycle := range []bool{false, true} {
+		fs, toks := preprocess(t, []byte(src))
+		diags := diag.NewList(fs, diag.Options{})
+		state := defaultParser.acquire()
+		parser := state.newParser(newTokenStream(classify(diags, toks)))
+		parser.TokenNode = tokenNode
+		var done []antlr.ParserRuleContext
+		parser.TopRuleDone = func(ctx antlr.ParserRuleContext) bool {
+			if got, want := ctx.GetText(), strings.ReplaceAll(decls[len(done)], " ", ""); got != want {
+				t.Errorf("recycle %v: declaration %d is %q, want %q", recycle, len(done), got, want)
+			}
+			done = append(done, ctx)
+			return recycle
+		}
+		tree := parser.TranslationUnit()
+		defaultParser.release(state)
+		if len(done) != len(decls) || diags.HasErrors() {
+			t.Fatalf("recycle %v: %d declarations done, errors %v", recycle, len(done), diags.HasErrors())
+		}
+		var kept []antlr.ParserRuleContext
+		for _, k := range tree.GetChildren() {
+			if ctx, ok := k.(antlr.ParserRuleContext); ok {
+				kept = append(kept, ctx)
+			}
+		}
+		switch {
+		case !recycle && (len(kept) != len(decls) || kept[0] != done[0] || kept[1] == done[0]):
+			t.Errorf("without recycling: the tree keeps %d of %d declarations, or they share memory", len(kept), len(decls))
+		case recycle && (len(kept) != 0 || done[1] != done[0] || done[2] != done[0]):
+			t.Errorf("with recycling: the tree keeps %d declarations, or their contexts are not reused", len(kept))
+		case recycle && done[0].GetChildCount() != 0:
+			t.Errorf("with recycling: the last declaration's context is not zeroed after it is done with")
+		}
+	}
 }
 
 // A sink is given every declaration of the file, in order, each as soon

@@ -33,24 +33,28 @@ import (
 // TopRuleDone, when set, is called with each rule the start rule invokes
 // (for translationUnit, each topLevelDecl) as soon as the parser leaves it,
 // its subtree complete: the caller can use a top-level declaration while
-// the next one is parsed.
+// the next one is parsed. Returning true promises that nothing holds the
+// subtree any more, nor those before it (the caller has copied what it
+// keeps, no listener saw them; a hook answers alike for every rule of a
+// parse): Base then drops it from the start rule's children and makes the
+// next subtree in its memory (see recycle), so that a parse's tree costs
+// the memory of its largest top-level rule, not of the whole file.
 type Base struct {
 	*antlr.BaseParser
 	TokenNode   func(antlr.Token) antlr.Tree
 	DepthLimit  int
 	TooDeep     func(antlr.ParserRuleContext)
-	TopRuleDone func(antlr.ParserRuleContext)
+	TopRuleDone func(antlr.ParserRuleContext) (recycle bool)
 	rules       []openRule // entered and not yet left, innermost last
 
 	// A rule collects its children in scratch[its depth], reused by the
 	// rules after it at that depth; leaving it moves them to an
-	// exactly sized slice of kids, the chunk that the children of the
-	// rules left next are cut from.
+	// exactly sized slice cut from kids.
 	scratch [][]antlr.Tree
-	kids    []antlr.Tree
+	kids    chunks[antlr.Tree]
 
-	contexts []any    // by rule index, the *contextSlab[its context type]
-	made     openRule // the context newContext made last, not yet entered
+	contexts []rewinder // by rule index, the *contextSlab[its context type]
+	made     openRule   // the context newContext made last, not yet entered
 }
 
 // newContext returns a zero rule context T (of rule index rule) for
@@ -60,8 +64,10 @@ type Base struct {
 // 16 KiB of them (a larger chunk would be a large object, rounded up to
 // whole pages), so a rule used once costs little and a rule used
 // thousands of times allocates rarely. The parse tree is dropped as a
-// whole, so a chunk kept alive by one context holds little that is not
-// live anyway.
+// whole (or a top-level rule's subtree at a time, see recycle), so a chunk
+// kept alive by one context holds little that is not live anyway. The
+// start rule's context is allocated on its own: it outlives every subtree
+// recycled.
 //
 // It records the context as the one entered next (the generated rule
 // functions enter the context they have just made), with the interfaces
@@ -76,29 +82,93 @@ func newContext[T any, PT interface {
 	if !ok {
 		return new(T)
 	}
-	if rule >= len(h.contexts) {
-		h.contexts = append(h.contexts, make([]any, rule+1-len(h.contexts))...)
+	var c PT
+	if len(h.rules) == 0 {
+		c = new(T)
+	} else {
+		if rule >= len(h.contexts) {
+			h.contexts = append(h.contexts, make([]rewinder, rule+1-len(h.contexts))...)
+		}
+		s, _ := h.contexts[rule].(*contextSlab[T])
+		if s == nil {
+			s = new(contextSlab[T])
+			h.contexts[rule] = s
+		}
+		if len(s.free) == 0 {
+			var zero T
+			s.refill(1, max(min(s.made/4, 16<<10/int(unsafe.Sizeof(zero))), 4))
+		}
+		s.made++
+		c = PT(&s.cut(1)[0])
 	}
-	s, _ := h.contexts[rule].(*contextSlab[T])
-	if s == nil {
-		s = new(contextSlab[T])
-		h.contexts[rule] = s
-	}
-	if len(s.free) == 0 {
-		var zero T
-		s.free = make([]T, max(min(s.made/4, 16<<10/int(unsafe.Sizeof(zero))), 4))
-	}
-	s.made++
-	c := PT(&s.free[0])
-	s.free = s.free[1:]
 	h.made = openRule{ctx: c, own: c.ctx(), tree: c}
 	return c
 }
 
-// A contextSlab is the chunk the next contexts of one rule come from.
+// A contextSlab is where one rule's contexts come from.
 type contextSlab[T any] struct {
-	free []T
-	made int
+	chunks[T]
+	made int // contexts made, recycled ones included
+}
+
+// chunks hands out Ts cut from chunks it keeps, so that rewinding lets the
+// Ts cut next reuse the memory (warm in the cache, too) instead of
+// allocating more.
+type chunks[T any] struct {
+	all  [][]T // every chunk allocated, in order
+	next int   // all[next:] have not been cut from since the last rewind
+	free []T   // the rest of all[next-1]
+}
+
+// A rewinder is a *contextSlab of some context type.
+type rewinder interface{ rewind() }
+
+// refill moves to the next chunk kept that holds n Ts, or to a new chunk of
+// size Ts (size >= n) when there is none.
+func (c *chunks[T]) refill(n, size int) {
+	for len(c.free) < n {
+		if c.next == len(c.all) {
+			c.all = append(c.all, make([]T, size))
+		}
+		c.free = c.all[c.next]
+		c.next++
+	}
+}
+
+// cut returns the next n Ts, which the caller has made sure are there (refill),
+// capped, so that appending to them cannot overwrite the Ts after them.
+func (c *chunks[T]) cut(n int) []T {
+	out := c.free[:n:n]
+	c.free = c.free[n:]
+	return out
+}
+
+// rewind zeroes every T cut since the last rewind, dropping what they
+// point to, and hands them out again.
+func (c *chunks[T]) rewind() {
+	if c.next == 0 {
+		return
+	}
+	for _, chunk := range c.all[:c.next-1] {
+		clear(chunk)
+	}
+	last := c.all[c.next-1]
+	clear(last[:len(last)-len(c.free)])
+	c.next, c.free = 0, nil
+}
+
+// recycle is for when the subtree of the top-level rule just left is done
+// with: the contexts and child slices made since the last recycle, that
+// subtree's (the start rule's context is not cut from the chunks), are
+// zeroed and made again for the next one.
+func (p *Base) recycle() {
+	for _, s := range p.contexts {
+		if s != nil {
+			s.rewind()
+		}
+	}
+	p.kids.rewind()
+	p.made = openRule{}
 }
 
 // An openRule is a rule entered and not yet left: its context, as the
@@ -177,23 +247,27 @@ func (p *Base) ExitRule() {
 			p.SetParserRuleContext(nil)
 		}
 	}
-	if n == 1 && p.TopRuleDone != nil {
-		p.TopRuleDone(open.ctx)
+	if n == 1 && p.TopRuleDone != nil && p.TopRuleDone(open.ctx) {
+		// The start rule's last child is the subtree, when it records
+		// children at all: drop it before its memory is reused.
+		start := p.rules[0].own
+		if k := len(start.kids); k > 0 && start.kids[k-1] == open.tree {
+			start.kids = start.kids[:k-1]
+		}
+		p.recycle()
 	}
 }
 
 // keep copies a left rule's children into a slice of their own, cut from
-// the current chunk (capped, so that appending to it cannot overwrite the
-// next rule's).
+// the kids chunks.
 func (p *Base) keep(kids []antlr.Tree) []antlr.Tree {
 	if len(kids) == 0 {
 		return nil
 	}
-	if len(p.kids) < len(kids) {
-		p.kids = make([]antlr.Tree, max(len(kids), kidsChunk))
+	if len(p.kids.free) < len(kids) {
+		p.kids.refill(len(kids), max(len(kids), kidsChunk))
 	}
-	out := p.kids[:len(kids):len(kids)]
-	p.kids = p.kids[len(kids):]
+	out := p.kids.cut(len(kids))
 	copy(out, kids)
 	return out
 }
