@@ -27,6 +27,9 @@ type Context struct {
 	key    []byte
 	slab   []Inst
 	opSlab []Operand
+	// strSlab holds the names' strings (str): a module names most of its
+	// variables and blocks.
+	strSlab []operandExtra
 	// blockSlab and instSlab serve FunctionBuilder.StartBlock (newBlock,
 	// instList).
 	blockSlab []Block
@@ -510,7 +513,7 @@ func (c *Context) Name(id ID, name string) {
 // nameFresh names an id just allocated, which cannot have the name yet.
 func (c *Context) nameFresh(id ID, name string) *Inst {
 	in := c.newInst()
-	*in = Inst{Op: spv.OpName, Operands: c.copyOperands([]Operand{Ref(id), Str(name)})}
+	*in = Inst{Op: spv.OpName, Operands: c.copyOperands([]Operand{Ref(id), c.str(name)})}
 	c.m.Names = append(c.m.Names, in)
 	if c.m.du != nil {
 		c.m.du.Define(in)
@@ -537,6 +540,14 @@ func (c *Context) copyOperands(ops []Operand) []Operand {
 	c.opSlab = c.opSlab[n:]
 	copy(dst, ops)
 	return dst
+}
+
+// str is Str(s) with the string's holder from a slab: one allocation per
+// 256 names instead of one each.
+func (c *Context) str(s string) Operand {
+	x := fromSlab(&c.strSlab, 256)
+	x.str = s
+	return Operand{Kind: spv.KindLiteralString, x: x}
 }
 
 // newBlock allocates a block from a slab: one allocation per 64 blocks.
@@ -578,7 +589,7 @@ func (c *Context) MemberName(structType ID, member uint32, name string) {
 	if d, dup := c.names[k]; dup && !d.killed() {
 		return
 	}
-	in := &Inst{Op: spv.OpMemberName, Operands: []Operand{Ref(structType), Lit(member), Str(name)}}
+	in := &Inst{Op: spv.OpMemberName, Operands: []Operand{Ref(structType), Lit(member), c.str(name)}}
 	c.names[k] = in
 	c.m.Names = append(c.m.Names, in)
 	if c.m.du != nil {
