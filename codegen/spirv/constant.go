@@ -113,12 +113,15 @@ func (e *emitter) constant(x ast.Expr, t *types.Type) (builder.ID, bool) {
 // compositeConst builds the constant of a scalar, vector or matrix value.
 func (e *emitter) compositeConst(cv constant.Composite, c *types.Type) builder.ID {
 	s := c.Scalar().Concrete()
+	if len(cv.Elems) == 1 { // a scalar, or a vector or matrix of one (which SPIR-V has not)
+		return e.valueConst(cv.Elems[0], s)
+	}
 	elems := make([]builder.ID, len(cv.Elems))
 	for i, v := range cv.Elems {
 		elems[i] = e.valueConst(v, s)
 	}
 	switch {
-	case c.IsScalar() || len(elems) == 1:
+	case c.IsScalar():
 		return elems[0]
 	case c.IsVector():
 		return e.b.ConstComposite(e.typeID(c), elems...)
