@@ -200,7 +200,8 @@ func (b *ModuleBuilder) Function(name string, ret ID, control spv.FunctionContro
 // may refer to a function before it is built.
 func (b *ModuleBuilder) FunctionAt(id ID, name string, ret ID, control spv.FunctionControl, params ...ID) *FunctionBuilder {
 	ft := b.TypeFunction(ret, params...)
-	def := &Inst{Op: spv.OpFunction, Type: ret, Result: id, Operands: []Operand{Enum(control), Ref(ft)}}
+	def := b.newInst()
+	*def = Inst{Op: spv.OpFunction, Type: ret, Result: id, Operands: b.copyOperands([]Operand{Enum(control), Ref(ft)})}
 	f := &Function{Def: def, module: b.M}
 	fb := &FunctionBuilder{b: b, F: f}
 	if !b.check(def) {
@@ -208,8 +209,12 @@ func (b *ModuleBuilder) FunctionAt(id ID, name string, ret ID, control spv.Funct
 	}
 	b.record(def)
 	b.onInst(def)
+	if len(params) > 0 {
+		f.Params = make([]*Inst, 0, len(params))
+	}
 	for _, p := range params {
-		in := &Inst{Op: spv.OpFunctionParameter, Type: p, Result: b.NewID()}
+		in := b.newInst()
+		*in = Inst{Op: spv.OpFunctionParameter, Type: p, Result: b.NewID()}
 		f.Params = append(f.Params, in)
 		b.record(in)
 		b.onInst(in)
@@ -365,11 +370,12 @@ func (f *FunctionBuilder) Variable(ptrType ID, name string, init ID) ID {
 		f.fail("variable %q: %%%d is not a Function pointer type", name, ptrType)
 		return 0
 	}
-	ops := []Operand{Enum(spv.StorageClassFunction)}
-	if init != 0 {
-		ops = append(ops, Ref(init))
+	ops := []Operand{Enum(spv.StorageClassFunction), Ref(init)}
+	if init == 0 {
+		ops = ops[:1]
 	}
-	in := &Inst{Op: spv.OpVariable, Type: ptrType, Result: f.b.NewID(), Operands: ops}
+	in := f.b.newInst()
+	*in = Inst{Op: spv.OpVariable, Type: ptrType, Result: f.b.NewID(), Operands: f.b.copyOperands(ops)}
 	if !f.b.check(in) {
 		return 0
 	}
