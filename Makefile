@@ -27,10 +27,10 @@ test: deps lint build
 	$(MAKE) test-race
 
 # test-race runs the tests of concurrent compiles (frontend.Compiler, the
-# parser's prediction states, -batch, TestConcurrentCompile) under the race
-# detector.
+# parser's prediction states, the preprocessor's stream, -batch,
+# TestConcurrentCompile) under the race detector.
 test-race:
-	$(GO) test -race -short -tags '$(TAGS)' -count=1 -run 'Concurrent|Compiler|Batch' ./frontend/ ./frontend/parse/ ./cmd/hlsl2spirv/
+	$(GO) test -race -short -tags '$(TAGS)' -count=1 -run 'Concurrent|Compiler|Batch' ./frontend/ ./frontend/pp/ ./frontend/parse/ ./cmd/hlsl2spirv/
 
 # test-exhaustive runs the tests too long for every CI run: the float->half
 # conversion on all 2^32 float32 inputs.

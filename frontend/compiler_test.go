@@ -58,7 +58,8 @@ func slicesEqual(a, b []uint32) bool {
 	return true
 }
 
-// A panic inside one compilation (here in the caller's ReadFile) is that
+// A panic inside one compilation (here in the caller's ReadFile, called by
+// the preprocessor, on a goroutine of its own for a large file) is that
 // compilation's internal error; compilations running beside it, and after
 // it on the same Compiler, are untouched.
 func TestCompilerPanicStaysInItsCompile(t *testing.T) {
@@ -72,7 +73,11 @@ func TestCompilerPanicStaysInItsCompile(t *testing.T) {
 		go func(i int) {
 			defer wg.Done()
 			if i%2 == 0 {
-				results[i], _ = c.Compile(bad, "bad.hlsl", []byte("#include \"x.h\"\nfloat4 main() : SV_Target { return 0; }\n"))
+				src := "#include \"x.h\"\nfloat4 main() : SV_Target { return 0; }\n"
+				if i%4 == 0 { // the parser is well into the file when the preprocessor panics
+					src = strings.Repeat("float pad;\n", concurrentPPBytes/8) + src
+				}
+				results[i], _ = c.Compile(bad, "bad.hlsl", []byte(src))
 				return
 			}
 			s := shaders[i%len(shaders)]
@@ -108,9 +113,17 @@ func TestDependencies(t *testing.T) {
 		t.Errorf("Dependencies = %q", got)
 	}
 	opts.Profile = "ps_6_0"
-	res = compileOrFail(t, NewCompiler(), opts, "main.hlsl", src)
-	if got := strings.Join(res.Dependencies, " "); got != "main.hlsl common.hlsli inner.hlsli" {
-		t.Errorf("Compile's Dependencies = %q", got)
+	// A large file is preprocessed on a goroutine of its own.
+	var large []byte
+	for i := 0; len(large) < concurrentPPBytes; i++ {
+		large = fmt.Appendf(large, "static float pad%d;\n", i)
+	}
+	large = append(large, src...)
+	for _, src := range [][]byte{src, large} {
+		res = compileOrFail(t, NewCompiler(), opts, "main.hlsl", src)
+		if got := strings.Join(res.Dependencies, " "); got != "main.hlsl common.hlsli inner.hlsli" {
+			t.Errorf("Compile's Dependencies = %q", got)
+		}
 	}
 }
 

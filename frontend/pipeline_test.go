@@ -64,6 +64,11 @@ float f(float x) { return sq(x) + sq(int(x)); }
 template<typename T> struct Box { T v; T get() { return v; } };
 Box<float> g(float x) { Box<float> b; b.v = x; return b; }
 [numthreads(1, 1, 1)] void main(uint i : SV_DispatchThreadID) { buf[i] = f(buf[i]) + g(1).get(); }`},
+	{"pack_matrix pragma", Options{Profile: "vs_6_0"}, `
+cbuffer A { float4x4 m1; };
+#pragma pack_matrix(row_major)
+cbuffer B { float4x4 m2; };
+float4 main(float4 p : POSITION) : SV_Position { return mul(m1, p) + mul(m2, p); }`},
 	{"no entry point", Options{Profile: "ps_6_0"}, `
 float f() { return 1; }
 float g() { return f(); }`},
@@ -88,13 +93,19 @@ func generatedCases() map[string]string {
 }
 
 // compileBothWays compiles src with sema pipelined beside the parser (each
-// declaration handed over on its own) and after it, and fails when the
-// two differ in anything a user sees.
+// declaration handed over on its own, and the preprocessor on a goroutine
+// of its own too) and after it, and fails when the two differ in anything
+// a user sees.
 func compileBothWays(t *testing.T, name string, opts Options, src []byte) {
 	t.Helper()
 	run := func(minTokens int, check bool) string {
-		defer func(n int, b int32) { pipelineMinTokens, batchNodes = n, b }(pipelineMinTokens, batchNodes)
+		defer func(n int, b int32, pp int) {
+			pipelineMinTokens, batchNodes, concurrentPPBytes = n, b, pp
+		}(pipelineMinTokens, batchNodes, concurrentPPBytes)
 		pipelineMinTokens, batchNodes = minTokens, 1
+		if minTokens == 0 {
+			concurrentPPBytes = 0
+		}
 		var r *Result
 		var err error
 		var dump bytes.Buffer

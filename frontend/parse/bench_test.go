@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/hlsl2spirv/hlsl2spirv/frontend/ast"
 	"github.com/hlsl2spirv/hlsl2spirv/frontend/diag"
 	"github.com/hlsl2spirv/hlsl2spirv/frontend/pp"
 	"github.com/hlsl2spirv/hlsl2spirv/frontend/token"
@@ -71,6 +72,41 @@ func BenchmarkParse5000Lines(b *testing.B) {
 		}
 	}
 	reportCPU(b, start, len(src))
+}
+
+// BenchmarkPreprocessParse5000Lines is the front end up to the AST on the
+// 5,000-line shader, warm, three ways: preprocessing, then parsing
+// ("sequential"); parsing a stream the parser's goroutine preprocesses
+// block by block ("stream"); and parsing while the preprocessor runs ahead
+// on a goroutine of its own ("concurrent").
+func BenchmarkPreprocessParse5000Lines(b *testing.B) {
+	src := bigShader(b)
+	parse := map[string]func(fs *diag.FileSet, diags *diag.List) *ast.File{
+		"sequential": func(fs *diag.FileSet, diags *diag.List) *ast.File {
+			return Preprocessed(fs, diags, "bench.hlsl", pp.Preprocess(fs, diags, "bench.hlsl", src, pp.Config{}))
+		},
+		"stream": func(fs *diag.FileSet, diags *diag.List) *ast.File {
+			return defaultParser.Stream(fs, diags, "bench.hlsl", pp.NewStream(fs, diags, "bench.hlsl", src, pp.Config{}, false))
+		},
+		"concurrent": func(fs *diag.FileSet, diags *diag.List) *ast.File {
+			return defaultParser.Stream(fs, diags, "bench.hlsl", pp.NewStream(fs, diags, "bench.hlsl", src, pp.Config{}, true))
+		},
+	}
+	for _, way := range []string{"sequential", "stream", "concurrent"} {
+		b.Run(way, func(b *testing.B) {
+			b.SetBytes(int64(len(src)))
+			b.ReportAllocs()
+			start := cpuTime()
+			for i := 0; i < b.N; i++ {
+				fs := diag.NewFileSet()
+				diags := diag.NewList(fs, diag.Options{})
+				if f := parse[way](fs, diags); diags.HasErrors() || f == nil || len(f.Decls) == 0 {
+					b.Fatal("bad parse")
+				}
+			}
+			reportCPU(b, start, len(src))
+		})
+	}
 }
 
 // reportCPU adds cpu-ms/op and, for byte inputs, cpu-MB/s.

@@ -20,7 +20,7 @@ import (
 // the File (node 1), addTopLevel adds each declaration, finish completes
 // it.
 type builder struct {
-	toks  []ctok
+	toks  *ctokStore
 	diags *diag.List
 	name  string
 	ids   int32
@@ -66,7 +66,7 @@ func (b *builder) addTopLevel(file *ast.File, ctx *p.TopLevelDeclContext) (decls
 			// tolerable; on a clean parse it is a bug worth reporting.
 			b.broken = true
 			if !b.diags.HasErrors() {
-				b.diags.Errorf(diag.SyntaxBase+codeInternal, b.toks[0].Loc(), "internal error building the syntax tree: %v", r)
+				b.diags.Errorf(diag.SyntaxBase+codeInternal, b.toks.at(0).Loc(), "internal error building the syntax tree: %v", r)
 			}
 		}
 	}()
@@ -93,7 +93,7 @@ func (b *builder) finish(file *ast.File, tree p.ITranslationUnitContext) {
 
 // noTok stands for a missing token (a hole after a syntax error). It is
 // shared: never write through a token the builder hands out.
-var noTok = ctok{Token: &token.Token{}}
+var noTok ctok
 
 // tok returns the classified token behind t: t itself, as the parser is
 // fed the ctoks of b.toks (stream.go), or, for a token the error strategy
@@ -103,8 +103,8 @@ func (b *builder) tok(t antlr.Token) *ctok {
 		return c
 	}
 	if t != nil {
-		if i := t.GetTokenIndex(); i >= 0 && i < len(b.toks) {
-			return &b.toks[i]
+		if i := t.GetTokenIndex(); i >= 0 && i < b.toks.n {
+			return b.toks.at(i)
 		}
 	}
 	return &noTok
@@ -275,7 +275,7 @@ func (b *builder) using(ctx *p.UsingDeclContext) ast.Decl {
 		}
 		n.Name = alloc(&b.nodes.idents, ast.Ident{})
 		if stop := ctx.GetStop(); stop != nil && stop.GetTokenIndex() > 0 {
-			t := &b.toks[stop.GetTokenIndex()-1]
+			t := b.toks.at(stop.GetTokenIndex() - 1)
 			n.Name.Name = t.Text
 			b.setTok(n.Name, t)
 		} else {
@@ -838,8 +838,8 @@ func (b *builder) text(ctx antlr.ParserRuleContext) string {
 		return ""
 	}
 	var s strings.Builder
-	for i := start.GetTokenIndex(); i >= 0 && i <= stop.GetTokenIndex() && i < len(b.toks); i++ {
-		s.WriteString(b.toks[i].Text)
+	for i := start.GetTokenIndex(); i >= 0 && i <= stop.GetTokenIndex() && i < b.toks.n; i++ {
+		s.WriteString(b.toks.at(i).Text)
 	}
 	return s.String()
 }

@@ -1,18 +1,18 @@
 package parse
 
 import (
+	"fmt"
+
 	"github.com/hlsl2spirv/hlsl2spirv/frontend/diag"
 	"github.com/hlsl2spirv/hlsl2spirv/frontend/token"
 	p "github.com/hlsl2spirv/hlsl2spirv/grammar/parser"
 )
 
 // ctok is a preprocessor token with the grammar token type the classifier
-// gave it. It points at the preprocessor's token rather than holding a
-// copy: a file has tens of thousands of tokens, and 16 bytes each instead
-// of 48 is megabytes less to allocate for a large file. The token it
-// points at is never written through (SetText copies it).
+// gave it. The token is copied out of the preprocessor's block (feed.go):
+// no list of every preprocessed token is kept beside the classified ones.
 type ctok struct {
-	*token.Token
+	token.Token
 	typ int16
 	// splitFrom is set on both halves of a `>>` that was split into two
 	// `>` so nested template argument lists can close.
@@ -20,8 +20,8 @@ type ctok struct {
 	// templateKw is set on a name written after the `template`
 	// disambiguator (`X::template f<T>()`), which is dropped.
 	templateKw bool
-	// index is the token's place in the classified slice, set when the
-	// parser is fed (a *ctok is also ANTLR's token: token.go).
+	// index is the token's place in the classified tokens (a *ctok is
+	// also ANTLR's token: token.go).
 	index int32
 }
 
@@ -63,10 +63,26 @@ type pendingTemplate struct {
 // classifier marks identifiers as keywords, modifiers, type, template and
 // namespace names before the parser sees them — the C "lexer hack": HLSL
 // declares types before use, so one left-to-right pass knows them.
+//
+// It works as the parser asks for tokens, so that a parse can run while
+// the preprocessor is still producing them, in three steps, each running
+// ahead of the next as far as it needs to look: the intake (feed.go)
+// copies the preprocessor's tokens into toks, dropping effect syntax,
+// splitting `>>` and bounding bracket nesting; kind gives each token its
+// grammar type and markScope marks scope qualifiers (typed counts the
+// tokens done); markCast finds the `(` of casts, which needs the types of
+// the tokens after it (final counts the tokens done: the parser's).
 type classifier struct {
-	in    []ctok
-	diags *diag.List
+	toks  ctokStore
+	diags *diag.List // the classifier's errors
 	words *wordTable // the words table (names.go), fetched once
+
+	in           intake // feed.go
+	typed, final int
+	templateArgs int // open template argument lists, roughly
+	// tooDeep is the error that stops the parse (input nested too deeply
+	// to parse); finish reports it once the intake has read every token.
+	tooDeep *diag.Diagnostic
 
 	scopes []scope
 	// qualified holds every type name declared anywhere, for names after
@@ -95,131 +111,154 @@ const maxNesting = 256
 // reason: deciding type-or-expression per level scans to the closing `>`.
 const maxTemplateNesting = 64
 
-// classify returns the classified tokens, or nil after reporting an error
-// when the input nests brackets too deeply to parse.
-func classify(diags *diag.List, toks []token.Token) []ctok {
-	c := &classifier{diags: diags, qualified: map[string]nameKind{}, namespaces: map[string]map[string]nameKind{}, words: words()}
-	c.in = make([]ctok, 0, len(toks)+8)
-	dropTemplateKw := false
-	for i := range toks {
-		t := &toks[i]
-		switch {
-		case t.Kind == token.Unknown:
-			diags.Errorf(diag.SyntaxBase+codeBadChar, t.Loc(), "invalid character '%s' in source", t.Text)
-			continue
-		case t.Kind == token.Punct && t.Text == ">>":
-			halves := [2]token.Token{*t, *t}
-			halves[0].Text = ">"
-			halves[1].Text = ">"
-			halves[1].Flags = 0
-			if !t.Exp.IsValid() {
-				halves[1].Pos++
+// newClassifier classifies the tokens of feed. Its errors go to diags,
+// the effect-syntax warnings to effects (they come first, as the effect
+// syntax is dropped before classifying).
+func newClassifier(feed tokenFeed, diags, effects *diag.List) *classifier {
+	return &classifier{
+		diags: diags, words: words(), in: intake{raw: rawReader{feed: feed}, effects: effects},
+		qualified: map[string]nameKind{}, namespaces: map[string]map[string]nameKind{},
+		scopes: []scope{{names: map[string]nameKind{}, kind: blockScope}},
+	}
+}
+
+// classifyFailed is the panic that stops a parse when the input nests too
+// deeply; finish reports it.
+type classifyFailed struct{}
+
+// stopIfFailed panics with classifyFailed once the input is known to nest
+// too deeply: the parse stops as soon as it cannot succeed.
+func (c *classifier) stopIfFailed() {
+	if c.tooDeep != nil || c.in.tooDeep != nil {
+		panic(classifyFailed{})
+	}
+}
+
+// finish classifies every token and reports whether that went well: it
+// did not when the input nests too deeply to parse, which is then
+// reported (after every invalid character, as those are found first).
+func (c *classifier) finish() (ok bool) {
+	defer func() {
+		if r := recover(); r != nil {
+			if _, failed := r.(classifyFailed); !failed {
+				panic(r)
 			}
-			c.in = append(c.in, ctok{Token: &halves[0], splitFrom: true}, ctok{Token: &halves[1], splitFrom: true})
-			continue
-		case t.Kind == token.Ident && t.Text == "template" && len(c.in) > 0 && c.in[len(c.in)-1].Kind == token.Punct:
-			switch c.in[len(c.in)-1].Text {
-			case "::", ".", "->":
-				dropTemplateKw = true
-				continue
+			for c.in.pull(c) {
+			}
+			// The bracket check comes before classification, so its
+			// error wins.
+			d := c.in.tooDeep
+			if d == nil {
+				d = c.tooDeep
+			}
+			c.diags.Add(*d)
+			ok = false
+		}
+	}()
+	c.finalUpTo(1<<31 - 1)
+	return true
+}
+
+// finalUpTo makes the types of the tokens up to index i final, and those
+// of every token taken in so far (a block at a time costs less per token
+// than one at a time). It returns i, or the last index when i is past the
+// end.
+func (c *classifier) finalUpTo(i int) int {
+	end := max(i, c.toks.n-1)
+	for ; c.final <= end; c.final++ {
+		k := c.final
+		if k >= c.typed {
+			c.typedUpTo(max(k, c.toks.n-1))
+			if k >= c.typed {
+				break // past the end
 			}
 		}
-		if dropTemplateKw {
-			dropTemplateKw = false
-			c.in = append(c.in, ctok{Token: t, templateKw: true})
-			continue
-		}
-		c.in = append(c.in, ctok{Token: t})
-	}
-	if n := len(c.in); n == 0 || c.in[n-1].Kind != token.EOF {
-		c.in = append(c.in, ctok{Token: &token.Token{Kind: token.EOF}})
-	}
-	c.scopes = []scope{{names: map[string]nameKind{}, kind: blockScope}}
-	depth := 0
-	for i := range c.in {
-		if t := &c.in[i]; t.Kind == token.Punct {
-			switch t.Text {
-			case "(", "[", "{":
-				if depth++; depth > maxNesting {
-					diags.Errorf(diag.SyntaxBase+codeTooDeep, t.Loc(), "bracket nesting level exceeded maximum of %d", maxNesting)
-					return nil
-				}
-			case ")", "]", "}":
-				depth--
-			}
+		if c.toks.at(k).typ == p.HLSLParserLPAREN {
+			c.markCast(k)
 		}
 	}
-	// Classification reads ahead and behind but only writes typ, so it
-	// works in place.
-	templates := 0 // open template argument lists, roughly
-	for i := range c.in {
-		typ := c.kind(i)
-		c.in[i].typ = int16(typ)
+	c.stopIfFailed()
+	return min(i, c.toks.n-1)
+}
+
+// typedUpTo runs kind and markScope on the tokens up to index i (or to
+// the end).
+func (c *classifier) typedUpTo(i int) {
+	for ; c.typed <= i && (c.typed < c.toks.n || c.has(c.typed)); c.typed++ {
+		k := c.typed
+		typ := c.kind(k)
+		t := c.toks.at(k)
+		t.typ = int16(typ)
 		switch typ {
 		case p.HLSLParserTEMPLATE_NAME, p.HLSLParserTEMPLATE_FUNC:
-			if templates++; templates > maxTemplateNesting {
-				diags.Errorf(diag.SyntaxBase+codeTooDeep, c.in[i].Loc(), "template argument lists nested deeper than %d", maxTemplateNesting)
-				return nil
+			if c.templateArgs++; c.templateArgs > maxTemplateNesting && c.tooDeep == nil {
+				c.tooDeep = &diag.Diagnostic{Severity: diag.Error, Code: diag.SyntaxBase + codeTooDeep, Pos: t.Loc(),
+					Msg: fmt.Sprintf("template argument lists nested deeper than %d", maxTemplateNesting)}
 			}
+			c.markScope(k)
+		case p.HLSLParserTYPE_NAME:
+			c.markScope(k)
 		case p.HLSLParserGT:
-			if templates > 0 {
-				templates--
+			if c.templateArgs > 0 {
+				c.templateArgs--
 			}
 		case p.HLSLParserSEMI, p.HLSLParserLBRACE, p.HLSLParserRBRACE:
-			templates = 0
+			c.templateArgs = 0
 		}
 	}
-	c.markScopes()
-	c.markCasts()
-	return c.in
+	c.stopIfFailed()
 }
 
-// markScopes gives the names before `::` their scope token: a type name
+// typedAt is the token at i once kind and markScope have run on it.
+func (c *classifier) typedAt(i int) *ctok {
+	if i >= c.typed {
+		c.typedUpTo(i)
+	}
+	return c.at(i)
+}
+
+// markScope gives a name before `::` its scope token: a type name
 // becomes an NS_NAME, a template name whose argument list is followed by
 // `::` a TEMPLATE_SCOPE. The parser then sees where a qualifier ends from
-// one token.
-func (c *classifier) markScopes() {
-	for i := range c.in {
-		switch c.in[i].typ {
-		case p.HLSLParserTYPE_NAME:
-			if c.isPunct(i+1, "::") {
-				c.in[i].typ = p.HLSLParserNS_NAME
-			}
-		case p.HLSLParserTEMPLATE_NAME:
-			if c.isPunct(i+1, "<") && c.isPunct(c.skipAngles(i+1), "::") {
-				c.in[i].typ = p.HLSLParserTEMPLATE_SCOPE
-			}
+// one token. (Kind never looks back at a token this changes: the token
+// after it is punctuation.)
+func (c *classifier) markScope(i int) {
+	t := c.toks.at(i)
+	switch t.typ {
+	case p.HLSLParserTYPE_NAME:
+		if c.isPunct(i+1, "::") {
+			t.typ = p.HLSLParserNS_NAME
+		}
+	case p.HLSLParserTEMPLATE_NAME:
+		if c.isPunct(i+1, "<") && c.isPunct(c.skipAngles(i+1), "::") {
+			t.typ = p.HLSLParserTEMPLATE_SCOPE
 		}
 	}
 }
 
-// markCasts makes the `(` of every cast a CAST_LPAREN: a `(` that does not
-// follow a name or a keyword that takes parentheses, followed by a type,
-// `)` and the start of an operand. A type in parentheses with no operand
-// after it is a parameter list (`void f(float);`) or sizeof's.
-func (c *classifier) markCasts() {
-	for i := range c.in {
-		if c.in[i].typ != p.HLSLParserLPAREN {
-			continue
-		}
-		// After a name the `(` opens arguments or parameters, and sizeof
-		// takes its own parenthesized type. (After a `)` it may well be a
-		// cast: `(double)(float)x`.)
-		switch c.at(i - 1).typ {
-		case p.HLSLParserKW_SIZEOF, p.HLSLParserIDENT, p.HLSLParserTYPE_NAME, p.HLSLParserTEMPLATE_NAME,
-			p.HLSLParserKW_OPERATOR, p.HLSLParserKW_UNSIGNED, p.HLSLParserKW_SIGNED, p.HLSLParserKW_IF,
-			p.HLSLParserKW_WHILE, p.HLSLParserKW_FOR, p.HLSLParserKW_SWITCH, p.HLSLParserKW_STATIC_ASSERT:
-			continue
-		}
-		j := c.typeEnd(i + 1)
-		if j == i+1 || c.at(j).typ != p.HLSLParserRPAREN {
-			continue
-		}
-		// `(T){ ... }` is a compound literal, which HLSL lacks; it is read
-		// as a cast, as it used to be, where an expression may stand.
-		if startsExpression[int(c.at(j+1).typ)] || c.at(j+1).typ == p.HLSLParserLBRACE && opensOperand[int(c.at(i-1).typ)] {
-			c.in[i].typ = p.HLSLParserCAST_LPAREN
-		}
+// markCast makes the `(` at i a CAST_LPAREN if it opens a cast: a `(`
+// that does not follow a name or a keyword that takes parentheses,
+// followed by a type, `)` and the start of an operand. A type in
+// parentheses with no operand after it is a parameter list
+// (`void f(float);`) or sizeof's. (Kind never tells a `(` from a cast's.)
+func (c *classifier) markCast(i int) {
+	// After a name the `(` opens arguments or parameters, and sizeof
+	// takes its own parenthesized type. (After a `)` it may well be a
+	// cast: `(double)(float)x`.)
+	switch c.at(i - 1).typ {
+	case p.HLSLParserKW_SIZEOF, p.HLSLParserIDENT, p.HLSLParserTYPE_NAME, p.HLSLParserTEMPLATE_NAME,
+		p.HLSLParserKW_OPERATOR, p.HLSLParserKW_UNSIGNED, p.HLSLParserKW_SIGNED, p.HLSLParserKW_IF,
+		p.HLSLParserKW_WHILE, p.HLSLParserKW_FOR, p.HLSLParserKW_SWITCH, p.HLSLParserKW_STATIC_ASSERT:
+		return
+	}
+	j := c.typeEnd(i + 1)
+	if j == i+1 || c.typedAt(j).typ != p.HLSLParserRPAREN {
+		return
+	}
+	// `(T){ ... }` is a compound literal, which HLSL lacks; it is read
+	// as a cast, as it used to be, where an expression may stand.
+	if next := c.typedAt(j + 1).typ; startsExpression[int(next)] || next == p.HLSLParserLBRACE && opensOperand[int(c.at(i-1).typ)] {
+		c.toks.at(i).typ = p.HLSLParserCAST_LPAREN
 	}
 }
 
@@ -233,13 +272,13 @@ var opensOperand = map[int]bool{
 // starts at i, or i when none does.
 func (c *classifier) typeEnd(i int) int {
 	j := i
-	for c.at(j).typ == p.HLSLParserKW_CONST || c.at(j).typ == p.HLSLParserMODIFIER {
+	for c.typedAt(j).typ == p.HLSLParserKW_CONST || c.typedAt(j).typ == p.HLSLParserMODIFIER {
 		j++
 	}
-	switch c.at(j).typ {
+	switch c.typedAt(j).typ {
 	case p.HLSLParserKW_UNSIGNED, p.HLSLParserKW_SIGNED:
 		j++
-		if c.at(j).typ == p.HLSLParserTYPE_NAME {
+		if c.typedAt(j).typ == p.HLSLParserTYPE_NAME {
 			j++
 		}
 	case p.HLSLParserELABORATED, p.HLSLParserKW_TYPENAME:
@@ -252,15 +291,15 @@ func (c *classifier) typeEnd(i int) int {
 	if j < 0 {
 		return i
 	}
-	for c.at(j).typ == p.HLSLParserKW_CONST {
+	for c.typedAt(j).typ == p.HLSLParserKW_CONST {
 		j++
 	}
-	for c.at(j).typ == p.HLSLParserLBRACKET {
+	for c.typedAt(j).typ == p.HLSLParserLBRACKET {
 		depth := 0
-		for ; j < len(c.in); j++ {
-			if c.at(j).typ == p.HLSLParserLBRACKET {
+		for ; c.has(j); j++ {
+			if c.typedAt(j).typ == p.HLSLParserLBRACKET {
 				depth++
-			} else if c.at(j).typ == p.HLSLParserRBRACKET {
+			} else if c.typedAt(j).typ == p.HLSLParserRBRACKET {
 				if depth--; depth == 0 {
 					j++
 					break
@@ -277,11 +316,11 @@ func (c *classifier) typeEnd(i int) int {
 // elaborated keyword.
 func (c *classifier) qualifiedNameEnd(i int, identOK bool) int {
 	j := i
-	if c.at(j).typ == p.HLSLParserCOLONCOLON {
+	if c.typedAt(j).typ == p.HLSLParserCOLONCOLON {
 		j++
 	}
 	for {
-		switch c.at(j).typ {
+		switch c.typedAt(j).typ {
 		case p.HLSLParserNS_NAME:
 			j++
 		case p.HLSLParserTEMPLATE_NAME, p.HLSLParserTEMPLATE_SCOPE:
@@ -296,18 +335,11 @@ func (c *classifier) qualifiedNameEnd(i int, identOK bool) int {
 		default:
 			return -1
 		}
-		if c.at(j).typ != p.HLSLParserCOLONCOLON {
+		if c.typedAt(j).typ != p.HLSLParserCOLONCOLON {
 			return j
 		}
 		j++
 	}
-}
-
-func (c *classifier) at(i int) *ctok {
-	if i < 0 || i >= len(c.in) {
-		return &noTok
-	}
-	return &c.in[i]
 }
 
 func (c *classifier) isPunct(i int, s string) bool {
@@ -674,7 +706,7 @@ func (c *classifier) elaborated(i int) bool {
 	}
 	for c.isPunct(j, "[") { // attributes: struct [raypayload] P { ... }
 		depth := 0
-		for ; j < len(c.in); j++ {
+		for ; c.has(j); j++ {
 			if c.isPunct(j, "[") {
 				depth++
 			} else if c.isPunct(j, "]") {
@@ -709,7 +741,7 @@ func (c *classifier) elaborated(i int) bool {
 // where a `;`, `{` or `}` shows the list is not closed).
 func (c *classifier) skipAngles(i int) int {
 	depth := 0
-	for j := i; j < len(c.in); j++ {
+	for j := i; c.has(j); j++ {
 		switch {
 		case c.isPunct(j, "<"):
 			depth++
@@ -721,7 +753,7 @@ func (c *classifier) skipAngles(i int) int {
 			return j
 		}
 	}
-	return len(c.in)
+	return c.toks.n
 }
 
 // keywordBeforeAttributes returns the struct/class/interface/enum keyword
@@ -819,7 +851,7 @@ func (c *classifier) looksLikeTemplateCall(i int) bool {
 		return false
 	}
 	depth := 0
-	for j := i; j < len(c.in) && j < i+64; j++ {
+	for j := i; j < i+64 && c.has(j); j++ {
 		t := c.at(j)
 		switch t.Kind {
 		case token.Ident, token.Int:

@@ -86,7 +86,7 @@ func TestParseTreeSize(t *testing.T) {
 	for _, s := range shaders {
 		fs, toks := preprocess(t, s.Source)
 		diags := diag.NewList(fs, diag.Options{})
-		stream := newTokenStream(classify(diags, dropEffectSyntax(diags, toks)))
+		stream := newTokenStream(newClassifier(&sliceFeed{toks}, diags, diags))
 		state := ps.acquire()
 		tree, ok := state.parseSLL(stream, nil)
 		ps.release(state)
@@ -155,12 +155,12 @@ func TestShortPathTreeIsANTLRs(t *testing.T) {
 	for _, s := range shaders {
 		fs, toks := preprocess(t, s.Source)
 		diags := diag.NewList(fs, diag.Options{})
-		ct := classify(diags, dropEffectSyntax(diags, toks))
-		stream := newTokenStream(ct)
+		c := newClassifier(&sliceFeed{toks}, diags, diags)
+		stream := newTokenStream(c)
 		state := ps.acquire()
 		short, ok := state.parseSLL(stream, nil)
 		stream.Seek(0)
-		full := state.parseLL(stream, diags, ct, nil)
+		full := state.parseLL(stream, diags, &c.toks, nil)
 		ps.release(state)
 		if !ok || diags.HasErrors() {
 			t.Fatalf("%s does not parse", s.Name)

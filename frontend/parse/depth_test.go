@@ -32,15 +32,12 @@ func TestDeclNodesBoundDeclarations(t *testing.T) {
 	for _, s := range shaders {
 		fs, toks := preprocess(t, s.Source)
 		diags := diag.NewList(fs, diag.Options{})
-		ct := classify(diags, dropEffectSyntax(diags, toks))
-		if ct == nil {
+		c := newClassifier(&sliceFeed{toks}, diags, diags)
+		tree, deep, parsed := defaultParser.parseGuarded(newTokenStream(c), diags, c, c.finish, nil, &Stats{}, nil)
+		if deep != nil || !parsed {
 			continue
 		}
-		tree, deep := defaultParser.parseGuarded(newTokenStream(ct), diags, ct, nil, &Stats{}, nil)
-		if deep != nil {
-			continue
-		}
-		b := &builder{toks: ct, diags: diags, name: s.Name}
+		b := &builder{toks: &c.toks, diags: diags, name: s.Name}
 		f := b.begin(nil)
 		for _, top := range allKids[*p.TopLevelDeclContext](tree) {
 			decls, nodes := b.addTopLevel(f, top)

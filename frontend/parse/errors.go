@@ -19,7 +19,7 @@ type errorListener struct {
 	antlr.DefaultErrorListener
 	parser *p.HLSLParser
 	diags  *diag.List
-	toks   []ctok
+	toks   *ctokStore
 	notes  notesFunc // may be nil
 	last   int       // token index of the last error, to stop cascades
 	// quietUntil is the index of the first ';' or '}' after the last
@@ -34,8 +34,8 @@ func (l *errorListener) SyntaxError(_ antlr.Recognizer, offending interface{}, _
 	if e != nil && e.GetOffendingToken() != nil {
 		tok = e.GetOffendingToken()
 	}
-	idx := len(l.toks) - 1
-	if tok != nil && tok.GetTokenIndex() >= 0 && tok.GetTokenIndex() < len(l.toks) {
+	idx := l.toks.n - 1
+	if tok != nil && tok.GetTokenIndex() >= 0 && tok.GetTokenIndex() < l.toks.n {
 		idx = tok.GetTokenIndex()
 	}
 	// One error per token, and none right after another: the second is
@@ -46,8 +46,8 @@ func (l *errorListener) SyntaxError(_ antlr.Recognizer, offending interface{}, _
 	}
 	l.last = idx
 	l.quietUntil = idx
-	for l.quietUntil < len(l.toks)-1 {
-		if typ := l.toks[l.quietUntil].typ; typ == p.HLSLParserSEMI || typ == p.HLSLParserRBRACE {
+	for l.quietUntil < l.toks.n-1 {
+		if typ := l.toks.at(l.quietUntil).typ; typ == p.HLSLParserSEMI || typ == p.HLSLParserRBRACE {
 			break
 		}
 		l.quietUntil++
@@ -115,7 +115,7 @@ func (l *errorListener) report(code diag.Code, pos diag.Pos, msg string, idx int
 	if l.notes != nil {
 		for _, j := range []int{idx, idx - 1} {
 			if t := l.tok(j); t.Exp.IsValid() && (t.Loc() == pos || endOf(t) == pos) {
-				d.Notes = append(d.Notes, l.notes(*t.Token)...)
+				d.Notes = append(d.Notes, l.notes(t.Token)...)
 				break
 			}
 		}
@@ -242,8 +242,8 @@ func semiContext(ctx antlr.ParserRuleContext) string {
 }
 
 func (l *errorListener) tok(i int) ctok {
-	if i >= 0 && i < len(l.toks) {
-		return l.toks[i]
+	if i >= 0 && i < l.toks.n {
+		return *l.toks.at(i)
 	}
 	return noTok
 }

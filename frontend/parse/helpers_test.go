@@ -8,6 +8,7 @@ import (
 	"github.com/hlsl2spirv/hlsl2spirv/frontend/ast"
 	"github.com/hlsl2spirv/hlsl2spirv/frontend/diag"
 	"github.com/hlsl2spirv/hlsl2spirv/frontend/pp"
+	"github.com/hlsl2spirv/hlsl2spirv/frontend/token"
 )
 
 // parseString preprocesses and parses src as file name; it returns the AST,
@@ -82,4 +83,19 @@ func (ps *Parser) predictionWork() (decisions, states int) {
 		}
 	}
 	return decisions, states
+}
+
+// classify classifies every token of toks, as a parse does before its
+// tokens reach the parser, and returns them: nil when the input nests too
+// deeply to parse.
+func classify(diags *diag.List, toks []token.Token) []ctok {
+	c := newClassifier(&sliceFeed{toks}, diags, diags)
+	if !c.finish() {
+		return nil
+	}
+	out := make([]ctok, c.toks.n)
+	for i := range out {
+		out[i] = *c.toks.at(i)
+	}
+	return out
 }

@@ -1,7 +1,8 @@
 // Package parse turns preprocessed tokens into an AST.
 //
 // The pipeline: classify identifiers (keywords, modifiers, type, template
-// and namespace names — see classify.go), feed the classified tokens to the
+// and namespace names — see classify.go) as the parser reads the tokens,
+// which may still be coming from the preprocessor, feed them to the
 // ANTLR parser generated from grammar/HLSLParser.g4 with SLL prediction and
 // a bail-out error strategy, and only when that fails parse again with full
 // LL prediction and error recovery, reporting syntax errors in words for
@@ -17,10 +18,13 @@
 //
 // This is the only package that sees ANTLR types.
 //
-// Files: parse.go holds Parser and the two-stage parse; classify.go the
-// identifier classifier and names.go its keyword and type-name tables;
-// token.go the token ANTLR sees (and, as a tokNode, its parse-tree node)
-// and stream.go the token stream feeding it;
+// Files: parse.go holds Parser and the two-stage parse; feed.go the
+// classifier's intake of the preprocessor's tokens (all at once, or a
+// block at a time from a pp.Stream while the preprocessor runs) and the
+// store of classified tokens; classify.go the identifier classifier and
+// names.go its keyword and type-name tables; token.go the token ANTLR
+// sees (and, as a tokNode, its parse-tree node) and stream.go the token
+// stream feeding it;
 // state.go the per-goroutine prediction states and Prefetch; build.go the
 // parse tree to AST conversion, slab.go the chunks its nodes come from; effects.go drops legacy effect syntax as
 // DXC does; depth.go bounds rule nesting; errors.go words syntax errors;
@@ -29,6 +33,7 @@ package parse
 
 import (
 	"fmt"
+	"math"
 	"sync"
 
 	"github.com/antlr4-go/antlr/v4"
@@ -85,7 +90,7 @@ func Preprocessed(fs *diag.FileSet, diags *diag.List, name string, res *pp.Resul
 
 // FileStats is File on this Parser's prediction state.
 func (ps *Parser) FileStats(fs *diag.FileSet, diags *diag.List, name string, toks []token.Token, pragmas ...pp.Pragma) (file *ast.File, st Stats) {
-	return ps.parseFile(diags, name, toks, convertPragmas(toks, pragmas), nil, nil)
+	return ps.parseFile(diags, name, &sliceFeed{toks}, convertPragmas(pragmas), nil, nil, nil)
 }
 
 // Preprocessed is the package's Preprocessed on this Parser's prediction
@@ -95,19 +100,21 @@ func (ps *Parser) Preprocessed(fs *diag.FileSet, diags *diag.List, name string, 
 }
 
 // A DeclSink is given a file's top-level declarations one by one while
-// the parser makes the next ones (Parser.PreprocessedTo), so that a
-// checker can work on a declaration meanwhile.
+// the parser makes the next ones (Parser.PreprocessedTo, Parser.StreamTo),
+// so that a checker can work on a declaration meanwhile.
 type DeclSink interface {
 	// Begin comes first, with the file being built: its Name and Pragmas
-	// are set; its Decls and NodeCount are the parser's to write until
-	// the parse returns.
+	// are set (for a stream, Pragmas is nil: Drop comes if the file has
+	// any); its Decls and NodeCount are the parser's to write until the
+	// parse returns.
 	Begin(f *ast.File)
 	// Decl gives the file's next top-level declaration; ids is the number
 	// of nodes numbered so far (a bound on its nodes' IDs).
 	Decl(d ast.Decl, ids int32)
 	// Drop voids every declaration given: the fast (SLL) pass failed
 	// after all, and the parser parses the file again, from the start,
-	// without the sink.
+	// without the sink; or the stream's file turned out to have pragmas,
+	// which the parser then sets.
 	Drop()
 }
 
@@ -116,19 +123,40 @@ type DeclSink interface {
 // declarations of an SLL pass that fails are dropped (DeclSink.Drop): if
 // the parse returns without dropping them, they are the returned file's.
 func (ps *Parser) PreprocessedTo(fs *diag.FileSet, diags *diag.List, name string, res *pp.Result, sink DeclSink) *ast.File {
-	file, _ := ps.parseFile(diags, name, res.Tokens, convertPragmas(res.Tokens, res.Pragmas), res.ExpansionNotes, sink)
+	file, _ := ps.parseFile(diags, name, &sliceFeed{res.Tokens}, convertPragmas(res.Pragmas), res.ExpansionNotes, sink, nil)
 	return file
 }
 
-func convertPragmas(toks []token.Token, pragmas []pp.Pragma) []ast.Pragma {
+// Stream parses the tokens of a preprocessor stream as they come, while
+// the preprocessor runs, and closes the stream. diags is the stream's
+// until its preprocessor is done: the parse's own diagnostics are held
+// until then and added after the preprocessor's. When the preprocessor
+// reported an error, Stream reports nothing and returns nil, as if the
+// parse had never run (the parse of a file that did not preprocess would
+// only add noise).
+func (ps *Parser) Stream(fs *diag.FileSet, diags *diag.List, name string, s *pp.Stream) *ast.File {
+	return ps.StreamTo(fs, diags, name, s, nil)
+}
+
+// StreamTo is Stream that also gives sink (when not nil) each top-level
+// declaration as soon as the SLL pass has parsed it, as PreprocessedTo
+// does.
+func (ps *Parser) StreamTo(fs *diag.FileSet, diags *diag.List, name string, s *pp.Stream, sink DeclSink) *ast.File {
+	notes := func(t token.Token) []diag.Diagnostic { return s.Close().ExpansionNotes(t) }
+	preprocessed := func() ([]ast.Pragma, bool) {
+		res := s.Close()
+		return convertPragmas(res.Pragmas), !diags.HasErrors()
+	}
+	file, _ := ps.parseFile(diags, name, s, nil, notes, sink, preprocessed)
+	return file
+}
+
+func convertPragmas(pragmas []pp.Pragma) []ast.Pragma {
 	var out []ast.Pragma
 	for _, pr := range pragmas {
-		ap := ast.Pragma{Pos: pr.Pos, Name: pr.Name}
+		ap := ast.Pragma{Pos: pr.Pos, Name: pr.Name, Next: pr.Next}
 		for _, a := range pr.Args {
 			ap.Args = append(ap.Args, a.Text)
-		}
-		if pr.TokenIndex >= 0 && pr.TokenIndex < len(toks) && toks[pr.TokenIndex].Kind != token.EOF {
-			ap.Next = toks[pr.TokenIndex].Loc()
 		}
 		out = append(out, ap)
 	}
@@ -138,27 +166,63 @@ func convertPragmas(toks []token.Token, pragmas []pp.Pragma) []ast.Pragma {
 // notesFunc gives the notes for a diagnostic at a token ("expanded from macro").
 type notesFunc func(token.Token) []diag.Diagnostic
 
-func (ps *Parser) parseFile(diags *diag.List, name string, toks []token.Token, pragmas []ast.Pragma, notes notesFunc, sink DeclSink) (*ast.File, Stats) {
+// parseFile parses the tokens of feed. preprocessed, when not nil, waits
+// for the preprocessor filling the feed and returns its pragmas and
+// whether it succeeded; until it has returned, diags is the
+// preprocessor's and the parse adds nothing to it, and when it fails
+// parseFile returns nil. The classifier's diagnostics, and those of the
+// declarations built early for sink, wait in lists of their own; the
+// parse's own come after them (the SLL pass reports nothing, and the LL
+// pass and the rest of the builder run once every token is classified).
+func (ps *Parser) parseFile(diags *diag.List, name string, feed tokenFeed, pragmas []ast.Pragma, notes notesFunc, sink DeclSink, preprocessed func() ([]ast.Pragma, bool)) (*ast.File, Stats) {
 	var st Stats
-	before := len(diags.Diags)
-	defer sortEffectWarnings(diags, before)
-	ct := classify(diags, dropEffectSyntax(diags, toks))
-	if ct == nil {
-		return &ast.File{Name: name, Pragmas: pragmas}, st
-	}
-	stream := newTokenStream(ct)
-
+	effects, own := heldDiagnostics(diags), heldDiagnostics(diags)
+	c := newClassifier(feed, own, effects)
 	var early *earlyBuild
 	if sink != nil {
-		b := &builder{toks: ct, diags: diags, name: name}
-		early = &earlyBuild{b: b, file: b.begin(pragmas), sink: sink, mark: diags.Mark()}
+		b := &builder{toks: &c.toks, diags: heldDiagnostics(diags), name: name}
+		early = &earlyBuild{b: b, file: b.begin(pragmas), sink: sink}
 		sink.Begin(early.file)
 	}
-	tree, deep := ps.parseGuarded(stream, diags, ct, notes, &st, early)
+	// settle classifies every token, waits for the preprocessor and, if
+	// it succeeded, adds the held diagnostics: from then on the parse
+	// reports to diags itself. It reports whether the tokens can be parsed
+	// (not when the input nests too deeply).
+	settled, ppOK, before := false, true, 0
+	settle := func() bool {
+		settled = true
+		classified := c.finish()
+		if preprocessed != nil {
+			if pragmas, ppOK = preprocessed(); !ppOK {
+				return false
+			}
+			if len(pragmas) > 0 && early != nil && !early.voided {
+				early.sink.Drop() // it has the file without them
+			}
+		}
+		before = len(diags.Diags)
+		for _, held := range []*diag.List{effects, own} {
+			addHeld(diags, held)
+		}
+		return classified
+	}
+	defer func() {
+		if settled && ppOK {
+			sortEffectWarnings(diags, before)
+		}
+	}()
+
+	tree, deep, parsed := ps.parseGuarded(newTokenStream(c), diags, c, settle, notes, &st, early)
+	if !settled && !settle() || !parsed {
+		if !ppOK {
+			return nil, st
+		}
+		return &ast.File{Name: name, Pragmas: pragmas}, st
+	}
 	if deep != nil {
-		loc := ct[len(ct)-1].Loc()
-		if i := deep.tok.GetTokenIndex(); i >= 0 && i < len(ct) {
-			loc = ct[i].Loc()
+		loc := c.toks.at(c.toks.n - 1).Loc()
+		if i := deep.tok.GetTokenIndex(); i >= 0 && i < c.toks.n {
+			loc = c.toks.at(i).Loc()
 		}
 		diags.Errorf(diag.SyntaxBase+codeTooDeep, loc, "statements or expressions nested too deeply: the parser's limit is %d levels of its rules", maxRuleDepth)
 		return &ast.File{Name: name, Pragmas: pragmas}, st
@@ -167,9 +231,14 @@ func (ps *Parser) parseFile(diags *diag.List, name string, toks []token.Token, p
 	var file *ast.File
 	if early != nil && !st.LLFallback { // built as parsed
 		b, file = early.b, early.file
+		addHeld(diags, b.diags)
+		b.diags = diags
+		if preprocessed != nil && len(pragmas) > 0 {
+			file.Pragmas = pragmas // the sink has dropped the file
+		}
 		b.finish(file, tree)
 	} else {
-		b = &builder{toks: ct, diags: diags, name: name}
+		b = &builder{toks: &c.toks, diags: diags, name: name}
 		file = b.build(tree, pragmas)
 	}
 	if n := b.deep; n != nil {
@@ -179,15 +248,31 @@ func (ps *Parser) parseFile(diags *diag.List, name string, toks []token.Token, p
 	return file, st
 }
 
+// heldDiagnostics is a list that holds diagnostics as they are given, to
+// be added to diags later (addHeld): diags then applies its options (-WX,
+// the error limit) as if they had been added there directly.
+func heldDiagnostics(diags *diag.List) *diag.List {
+	return diag.NewList(diags.Files, diag.Options{ErrorLimit: math.MaxInt})
+}
+
+// addHeld adds the diagnostics held in held to diags.
+func addHeld(diags, held *diag.List) {
+	for _, d := range held.Diags {
+		diags.Add(d)
+	}
+}
+
 // An earlyBuild converts each top-level declaration as soon as the SLL pass
 // has parsed it and gives it to a DeclSink, unless it is too deep for the
 // stages after the parser to walk (nothing more is given then: the file
-// has an error). When the pass fails, what it did is undone (void).
+// has an error). Its builder reports to a list of its own (added once the
+// parse is known to succeed); when the pass fails, what it did is undone
+// (void).
 type earlyBuild struct {
-	b    *builder
-	file *ast.File
-	sink DeclSink
-	mark diag.Mark // the diagnostics before the SLL pass
+	b      *builder
+	file   *ast.File
+	sink   DeclSink
+	voided bool
 }
 
 // topRuleDone is the SLL parser's TopRuleDone hook. The parser may reuse
@@ -208,7 +293,7 @@ func (e *earlyBuild) topRuleDone(ctx antlr.ParserRuleContext) (recycle bool) {
 
 // void forgets the declarations built and what building them reported.
 func (e *earlyBuild) void() {
-	e.b.diags.Truncate(e.mark)
+	e.voided = true
 	e.sink.Drop()
 }
 
@@ -216,8 +301,9 @@ func (e *earlyBuild) void() {
 // with rule nesting bounded (guardDepth), on a prediction state of ps: a
 // file nested past maxRuleDepth returns the tooDeep that stopped it. The
 // SLL pass builds declarations early when early is not nil; unless it
-// succeeds, they are voided.
-func (ps *Parser) parseGuarded(stream *tokenStream, diags *diag.List, ct []ctok, notes notesFunc, st *Stats, early *earlyBuild) (tree p.ITranslationUnitContext, deep *tooDeep) {
+// succeeds, they are voided. The LL pass runs only once settle said the
+// tokens can be parsed (parsed is false when it said not).
+func (ps *Parser) parseGuarded(stream *tokenStream, diags *diag.List, c *classifier, settle func() bool, notes notesFunc, st *Stats, early *earlyBuild) (tree p.ITranslationUnitContext, deep *tooDeep, parsed bool) {
 	state := ps.acquire()
 	sll := true // in the SLL pass
 	defer func() {
@@ -225,13 +311,13 @@ func (ps *Parser) parseGuarded(stream *tokenStream, diags *diag.List, ct []ctok,
 			if sll && early != nil {
 				early.void()
 			}
-			td, ok := r.(tooDeep)
-			if !ok {
+			td, isDeep := r.(tooDeep)
+			if !isDeep {
 				panic(r)
 			}
 			// The state is not given back: only a parse that finished
 			// leaves its caches whole.
-			tree, deep = nil, &td
+			tree, deep, parsed = nil, &td, true
 		}
 	}()
 	tree, ok := state.parseSLL(stream, early)
@@ -241,11 +327,15 @@ func (ps *Parser) parseGuarded(stream *tokenStream, diags *diag.List, ct []ctok,
 			early.void()
 		}
 		st.LLFallback = true
+		if !settle() {
+			ps.release(state)
+			return nil, nil, false
+		}
 		stream.Seek(0)
-		tree = state.parseLL(stream, diags, ct, notes)
+		tree = state.parseLL(stream, diags, &c.toks, notes)
 	}
 	ps.release(state)
-	return tree, nil
+	return tree, nil, true
 }
 
 // bailout is the panic value the SLL pass's error strategy throws.
@@ -278,7 +368,9 @@ func (state *predictionState) parseSLL(stream *tokenStream, early *earlyBuild) (
 	parser.GetInterpreter().SetPredictionMode(antlr.PredictionModeSLL)
 	defer func() {
 		if r := recover(); r != nil {
-			if _, isBail := r.(bailout); !isBail {
+			switch r.(type) {
+			case bailout, classifyFailed: // (finish reports the latter)
+			default:
 				panic(r)
 			}
 			tree, ok = nil, false
@@ -287,7 +379,7 @@ func (state *predictionState) parseSLL(stream *tokenStream, early *earlyBuild) (
 	return parser.TranslationUnit(), true
 }
 
-func (state *predictionState) parseLL(stream *tokenStream, diags *diag.List, ct []ctok, notes notesFunc) p.ITranslationUnitContext {
+func (state *predictionState) parseLL(stream *tokenStream, diags *diag.List, ct *ctokStore, notes notesFunc) p.ITranslationUnitContext {
 	parser := state.newParser(stream)
 	guardDepth(parser)
 	parser.RemoveErrorListeners()

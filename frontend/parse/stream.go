@@ -6,55 +6,53 @@ import (
 
 // tokenStream feeds the classified tokens to ANTLR. There is no ANTLR
 // lexer: the preprocessor tokenized already, and every token is on the
-// default channel, so this is a plain slice with a cursor. The tokens ANTLR
-// sees are the classifier's own ctoks (see token.go): no copy.
+// default channel, so this is the classifier's tokens with a cursor,
+// classified as the parser reads them (the preprocessor may still be
+// producing the rest). The tokens ANTLR sees are the classifier's own
+// ctoks (see token.go): no copy.
 type tokenStream struct {
-	toks  []ctok
+	c     *classifier
 	index int
 	src   tokenSource
 }
 
-func newTokenStream(ct []ctok) *tokenStream {
-	for i := range ct {
-		ct[i].index = int32(i)
+func newTokenStream(c *classifier) *tokenStream {
+	return &tokenStream{c: c}
+}
+
+// final is index i, or the last index when i is past the end, with the
+// classification of the tokens up to it final.
+func (s *tokenStream) final(i int) int {
+	if i < s.c.final {
+		return i
 	}
-	return &tokenStream{toks: ct}
+	return s.c.finalUpTo(i)
 }
 
 func (s *tokenStream) LT(k int) antlr.Token {
-	switch {
-	case k == 0:
+	if k > 0 {
+		return s.c.toks.at(s.final(s.index + k - 1))
+	}
+	if k == 0 || s.index+k < 0 {
 		return nil
-	case k < 0:
-		if s.index+k < 0 {
-			return nil
-		}
-		return &s.toks[s.index+k]
 	}
-	i := s.index + k - 1
-	if i >= len(s.toks) {
-		i = len(s.toks) - 1
-	}
-	return &s.toks[i]
+	return s.c.toks.at(s.index + k)
 }
 
-// LA is LT(k)'s type, read off the slice: the parser asks for it at
-// every decision and match, and the interface round trip showed.
+// LA is LT(k)'s type: the parser asks for it at every decision and match,
+// and the interface round trip showed.
 func (s *tokenStream) LA(k int) int {
-	switch {
-	case k == 0:
-		return antlr.TokenInvalidType
-	case k < 0:
-		if s.index+k < 0 {
-			return antlr.TokenInvalidType
-		}
-		return int(s.toks[s.index+k].typ)
+	if k > 0 {
+		return int(s.c.toks.at(s.final(s.index + k - 1)).typ)
 	}
-	return int(s.toks[min(s.index+k-1, len(s.toks)-1)].typ)
+	if k == 0 || s.index+k < 0 {
+		return antlr.TokenInvalidType
+	}
+	return int(s.c.toks.at(s.index + k).typ)
 }
 
 func (s *tokenStream) Consume() {
-	if s.index < len(s.toks)-1 {
+	if s.final(s.index+1) > s.index {
 		s.index++
 	}
 }
@@ -63,10 +61,10 @@ func (s *tokenStream) Mark() int             { return -1 }
 func (s *tokenStream) Release(int)           {}
 func (s *tokenStream) Index() int            { return s.index }
 func (s *tokenStream) Seek(i int)            { s.index = i }
-func (s *tokenStream) Size() int             { return len(s.toks) }
+func (s *tokenStream) Size() int             { return s.c.toks.n } // (so far)
 func (s *tokenStream) GetSourceName() string { return "hlsl" }
 func (s *tokenStream) Reset()                { s.index = 0 }
-func (s *tokenStream) Get(i int) antlr.Token { return &s.toks[i] }
+func (s *tokenStream) Get(i int) antlr.Token { return s.c.toks.at(s.final(i)) }
 func (s *tokenStream) GetTokenSource() antlr.TokenSource {
 	return &s.src
 }

@@ -16,7 +16,7 @@ func (t *ctok) GetStop() int                                { return -1 }
 func (t *ctok) GetLine() int                                { return 0 }
 func (t *ctok) GetColumn() int                              { return -1 }
 func (t *ctok) GetText() string                             { return t.Text }
-func (t *ctok) SetText(s string)                            { cp := *t.Token; cp.Text = s; t.Token = &cp }
+func (t *ctok) SetText(s string)                            { t.Text = s }
 func (t *ctok) GetTokenIndex() int                          { return int(t.index) }
 func (t *ctok) SetTokenIndex(v int)                         { t.index = int32(v) }
 func (t *ctok) GetTokenSource() antlr.TokenSource           { return nil }

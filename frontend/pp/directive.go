@@ -762,7 +762,7 @@ func (p *preprocessor) handlePragma(toks []ptok, at, end diag.Pos) {
 			return
 		}
 	}
-	pr := Pragma{Pos: name.Pos, TokenIndex: len(p.res.Tokens), Name: name.Text}
+	pr := Pragma{Pos: name.Pos, TokenIndex: p.emitted, Name: name.Text}
 	for _, t := range args {
 		pr.Args = append(pr.Args, t.Token)
 	}

@@ -20,10 +20,12 @@
 // "expanded from macro" notes. Diagnostics use clang's wording and
 // positions; tests compare them, and macro expansion, with clang -E.
 //
-// Files: pp.go holds Config, Result and the driver loop; lex.go the lexer;
-// directive.go the directives; expr.go #if expressions; macro.go macro
-// definition and expansion; predef.go DXC's predefined macros; print.go
-// the -P printer; codes.go the diagnostic codes.
+// Files: pp.go holds Config, Result and the driver loop; stream.go Stream,
+// which hands the tokens over a block at a time as they are produced (on
+// a goroutine of its own if asked); lex.go the lexer; directive.go the
+// directives; expr.go #if expressions; macro.go macro definition and
+// expansion; predef.go DXC's predefined macros; print.go the -P printer;
+// codes.go the diagnostic codes.
 package pp
 
 import (
@@ -79,6 +81,7 @@ type Config struct {
 type Pragma struct {
 	Pos        diag.Pos      // the pragma's name
 	TokenIndex int           // index in Result.Tokens of the first token after it
+	Next       diag.Pos      // that token's Loc; NoPos when the file ends there
 	Name       string        // "pack_matrix"
 	Args       []token.Token // the rest of the line: as written, but macro-expanded for pack_matrix (as DXC reads it)
 }
@@ -220,7 +223,7 @@ const (
 )
 
 func (p *preprocessor) mark(m printMark) {
-	m.index = len(p.res.Tokens)
+	m.index = p.emitted
 	p.res.marks = append(p.res.marks, m)
 }
 
@@ -322,6 +325,9 @@ type preprocessor struct {
 	produced    int
 	maxTokens   int
 	fatal       bool
+	ended       bool        // the EOF token was handed over
+	eof         token.Token // the main file's end
+	emitted     int         // tokens handed over (the next one's index)
 	nesting     int
 	pending     token.Flags // flags of a macro use that expanded to nothing
 	date, clock string
@@ -337,6 +343,21 @@ type preprocessor struct {
 // includes. Diagnostics go to diags; the result is always usable (ending in
 // EOF) even when there were errors.
 func Preprocess(fs *diag.FileSet, diags *diag.List, filename string, src []byte, cfg Config) *Result {
+	p := newPreprocessor(fs, diags, filename, src, cfg)
+	// About one token per four bytes in typical shaders, but dense code
+	// and macros bring it to one per two or three (the benchmarks' big
+	// shader: 2.6), where a third of a byte per token made the list grow
+	// once, copying it.
+	p.res.Tokens = make([]token.Token, 0, len(src)/2+16)
+	p.res.sites = make([]diag.Pos, 0, cap(p.res.Tokens))
+	p.res.Tokens = p.fill(p.res.Tokens, -1)
+	p.res.sites = append(p.res.sites, p.eof.Pos)
+	return p.res
+}
+
+// newPreprocessor sets up the preprocessing of src: the command line's
+// macros are defined and the main file is open.
+func newPreprocessor(fs *diag.FileSet, diags *diag.List, filename string, src []byte, cfg Config) *preprocessor {
 	p := &preprocessor{
 		fs:        fs,
 		diags:     diags,
@@ -361,29 +382,34 @@ func Preprocess(fs *diag.FileSet, diags *diag.List, filename string, src []byte,
 
 	f := fs.AddFile(filename, src)
 	p.pushFile(f)
-	// About one token per four bytes in typical shaders, but dense code
-	// and macros bring it to one per two or three (the benchmarks' big
-	// shader: 2.6), where a third of a byte per token made the list grow
-	// once, copying it.
-	p.res.Tokens = make([]token.Token, 0, len(src)/2+16)
-	p.res.sites = make([]diag.Pos, 0, cap(p.res.Tokens))
-	for !p.fatal {
-		t := p.lex()
+	p.eof = token.Token{Kind: token.EOF, Pos: f.Pos(len(src)), Flags: token.StartOfLine}
+	return p
+}
+
+// fill appends the next tokens to out until it holds max of them (no limit
+// when max < 0) or the translation unit ended, in which case the EOF token
+// is the last one appended and p.ended is set.
+func (p *preprocessor) fill(out []token.Token, max int) []token.Token {
+	for !p.ended && (max < 0 || len(out) < max) {
+		var t ptok
+		if !p.fatal {
+			t = p.lex() // (the zero ptok is an EOF)
+		}
 		if t.Kind == token.EOF {
+			out = append(out, p.eof)
+			p.ended = true
 			break
 		}
 		if t.Kind >= kEOD {
 			continue
 		}
-		p.emit(t)
+		out = p.emit(out, t)
 	}
-	eof := token.Token{Kind: token.EOF, Pos: f.Pos(len(src)), Flags: token.StartOfLine}
-	p.res.Tokens = append(p.res.Tokens, eof)
-	p.res.sites = append(p.res.sites, eof.Pos)
-	return p.res
+	return out
 }
 
-func (p *preprocessor) emit(t ptok) {
+// emit appends t to out, the tokens being handed over.
+func (p *preprocessor) emit(out []token.Token, t ptok) []token.Token {
 	if p.pending != 0 {
 		t.Flags |= p.pending
 		p.pending = 0
@@ -391,13 +417,20 @@ func (p *preprocessor) emit(t ptok) {
 	p.produced++
 	if p.produced > p.maxTokens {
 		p.fatalf(codeTooLarge, t.Loc(), "preprocessor output exceeds %d tokens", p.maxTokens)
-		return
+		return out
 	}
-	p.res.Tokens = append(p.res.Tokens, t.Token)
-	if !t.site.IsValid() {
-		t.site = t.Pos
+	// The pragmas just before this token learn where it is.
+	for i := len(p.res.Pragmas) - 1; i >= 0 && p.res.Pragmas[i].TokenIndex == p.emitted; i-- {
+		p.res.Pragmas[i].Next = t.Loc()
 	}
-	p.res.sites = append(p.res.sites, t.site)
+	p.emitted++
+	out = append(out, t.Token)
+	if p.res.sites != nil {
+		if !t.site.IsValid() {
+			t.site = t.Pos
+		}
+		p.res.sites = append(p.res.sites, t.site)
+	}
 	// Only nested expansions need the table: for a token straight from the
 	// outermost macro's body, ExpansionNotes finds the #define by position.
 	if t.exp != 0 && p.res.exps[t.exp].parent != 0 {
@@ -406,6 +439,7 @@ func (p *preprocessor) emit(t ptok) {
 			p.res.chains[k] = t.exp
 		}
 	}
+	return out
 }
 
 // setMacro defines m.
