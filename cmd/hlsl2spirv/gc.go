@@ -14,11 +14,12 @@ import (
 // single builds) until the heap reaches oneShot's limit — a typical
 // shader never gets there. Past it the memory limit makes the collector
 // run, which keeps a 5,000-line shader under 64 MiB resident: it
-// allocates about 65 MB and keeps up to 30 MB alive, and collects three
-// times, first at the limit, then twice at 33-37 MB of heap (the memory a
-// collection frees stays mapped and counts toward the limit); it peaks at
-// 57-59 MB resident, where proportional pacing at GOGC=40 from a 40 MiB
-// limit collected five times and took a fifth longer. Should a shader keep more than three
+// allocates about 50 MB and keeps up to 30 MB alive, and collects once,
+// at the limit (the memory a collection frees stays mapped and counts
+// toward the limit; when it allocated 65 MB it collected twice more, at
+// 33-37 MB of heap); it peaks at 55-59 MB resident, where proportional
+// pacing at GOGC=40 from a 40 MiB limit collected five times and took a
+// fifth longer. Should a shader keep more than three
 // quarters of the limit alive, collecting at the limit would run the
 // collector back to back, so proportional pacing comes back without the
 // limit: GOGC=40, a collection per 40% of the live heap allocated, slower
