@@ -360,6 +360,10 @@ type checker struct {
 	// scopes is the chunk openScope takes the next scope from: a function
 	// opens one per block, and one allocation per chunk costs less.
 	scopes []Scope
+	// vulkanNodes are the nodes of each checked function body that the
+	// Vulkan checks look at (collectVulkanNodes), in vulkanNodeBuf.
+	vulkanNodes   map[*ast.BlockStmt][]ast.Node
+	vulkanNodeBuf []ast.Node
 }
 
 // Check resolves and types file. It never panics on malformed input: an
@@ -402,7 +406,7 @@ func NewChecker(fs *diag.FileSet, diags *diag.List, file *ast.File, cfg Config, 
 	u := types.NewUniverse(types.Config{Enable16BitTypes: cfg.Enable16BitTypes})
 	info := newInfo(u, 1, nodes+1)
 	c := &checker{cfg: cfg, fs: fs, diags: diags, file: file, complete: complete, u: u, info: info,
-		structScopes: map[*types.Type]*Scope{}}
+		structScopes: map[*types.Type]*Scope{}, vulkanNodes: map[*ast.BlockStmt][]ast.Node{}}
 	c.universe = newUniverseScope(u)
 	c.global = newScope(c.universe, ScopeGlobal, "")
 	c.scope = c.global

@@ -232,4 +232,8 @@ func (c *checker) funcBody(f *Func, d *ast.FuncDecl) {
 	c.setType(d.Body, nil)
 	c.closeScope()
 	c.fn, c.loops, c.switches = savedFn, savedLoops, savedSw
+	// The lists share one growing array: earlier ones keep theirs.
+	start := len(c.vulkanNodeBuf)
+	c.vulkanNodeBuf = c.collectVulkanNodes(d.Body, c.vulkanNodeBuf)
+	c.vulkanNodes[d.Body] = c.vulkanNodeBuf[start:len(c.vulkanNodeBuf):len(c.vulkanNodeBuf)]
 }

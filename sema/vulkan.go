@@ -173,33 +173,71 @@ func exactStage(name string) stage.Stage {
 
 // body checks the expressions of a function body.
 func (v *vulkanChecker) body(b *ast.BlockStmt) {
+	nodes, ok := v.c.vulkanNodes[b]
+	if !ok {
+		nodes = v.c.collectVulkanNodes(b, nil)
+	}
+	for _, n := range nodes {
+		v.node(n)
+	}
+}
+
+// collectVulkanNodes appends to nodes those of body b that a Vulkan
+// check may reject (node), in the order ast.Inspect visits them: every
+// call (what its checks find depends on the stage and on the calls before
+// it), the names of groupshared variables (rejected by stage), and the
+// local variables, ?: and assignments rejected whatever the stage.
+// funcBody collects them as soon as a body is checked: a file checked
+// beside its parser (Checker) then has its bodies walked before the parse
+// ends, and the Vulkan walk at Finish, which waits for the whole file,
+// reads these short lists instead of walking every body again.
+func (c *checker) collectVulkanNodes(b *ast.BlockStmt, nodes []ast.Node) []ast.Node {
 	ast.Inspect(b, func(n ast.Node) bool {
+		keep := false
 		switch n := n.(type) {
 		case *ast.CallExpr:
-			v.call(n)
+			keep = true
+		case *ast.NameExpr:
+			vr, ok := c.info.ObjectOf(n).(*Var)
+			keep = ok && vr.Storage == StorageGroupShared
 		case *ast.VarDecl:
 			// Local variables are where DXC lowers an inline SPIR-V type.
-			if vr, ok := v.c.info.ObjectOf(n).(*Var); ok && n.Name != nil && badVkLiteral(vr.typ) {
-				v.c.errorf(codes.UnsupportedType, n.Name.Pos(), "The template argument to vk::Literal must be a vk::integral_constant")
-			}
-		case *ast.NameExpr:
-			if vr, ok := v.c.info.ObjectOf(n).(*Var); ok && vr.Storage == StorageGroupShared && !groupSharedStage(v.stage) {
-				v.c.errorf(codes.StageRestriction, n.Pos(), "groupshared variable '%s' cannot be used in a %s shader: Vulkan has workgroup memory only in compute, mesh, amplification and node shaders", n.Name, v.stage.Name())
-			}
+			vr, ok := c.info.ObjectOf(n).(*Var)
+			keep = ok && n.Name != nil && badVkLiteral(vr.typ)
 		case *ast.CondExpr:
 			// HLSL 2021's short-circuiting ?: stores each branch through a
 			// numeric cast, which DXC has only for numeric types.
-			if t := v.c.info.TypeOf(n); v.c.cfg.hlsl2021() && t != nil && t.Kind() != types.Invalid && !t.IsNumeric() {
-				// DXC gives no location; the ?: is a better one than none.
-				v.c.errorf(codes.UnsupportedType, n.Pos(), "casting to type %s unimplemented", types.Quote(t))
-			}
+			t := c.info.TypeOf(n)
+			keep = c.cfg.hlsl2021() && t != nil && t.Kind() != types.Invalid && !t.IsNumeric()
 		case *ast.AssignExpr:
-			if t := v.c.info.TypeOf(n.L); t != nil && isStringType(t) {
-				v.c.errorf(codes.UnsupportedType, n.L.Pos(), "string variables are immutable in SPIR-V.")
-			}
+			t := c.info.TypeOf(n.L)
+			keep = t != nil && isStringType(t)
+		}
+		if keep {
+			nodes = append(nodes, n)
 		}
 		return true
 	})
+	return nodes
+}
+
+// node checks one node collectVulkanNodes kept.
+func (v *vulkanChecker) node(n ast.Node) {
+	switch n := n.(type) {
+	case *ast.CallExpr:
+		v.call(n)
+	case *ast.NameExpr:
+		if !groupSharedStage(v.stage) {
+			v.c.errorf(codes.StageRestriction, n.Pos(), "groupshared variable '%s' cannot be used in a %s shader: Vulkan has workgroup memory only in compute, mesh, amplification and node shaders", n.Name, v.stage.Name())
+		}
+	case *ast.VarDecl:
+		v.c.errorf(codes.UnsupportedType, n.Name.Pos(), "The template argument to vk::Literal must be a vk::integral_constant")
+	case *ast.CondExpr:
+		// DXC gives no location; the ?: is a better one than none.
+		v.c.errorf(codes.UnsupportedType, n.Pos(), "casting to type %s unimplemented", types.Quote(v.c.info.TypeOf(n)))
+	case *ast.AssignExpr:
+		v.c.errorf(codes.UnsupportedType, n.L.Pos(), "string variables are immutable in SPIR-V.")
+	}
 }
 
 // Intrinsics DXC's SPIR-V back end has no lowering for.
