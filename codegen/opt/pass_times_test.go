@@ -7,6 +7,7 @@ import (
 	"slices"
 	"sort"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -103,5 +104,77 @@ func (p timedPass) Run(c *Context) (bool, error) {
 	pc.cpu += d
 	pc.bytes += after.TotalAlloc - before.TotalAlloc
 	pc.allocs += after.Mallocs - before.Mallocs
+	return ch, err
+}
+
+// BenchmarkPassTimes measures single passes where the -O3 pipeline runs
+// them, on the module named by PASS_TIMES_SPV (as TestPassTimes): each
+// iteration runs the whole pipeline over a freshly loaded module with
+// the benchmark's timer running only during the named pass's runs, so
+// ns/op, B/op and allocs/op are that pass's, summed over its runs in the
+// pipeline (with the state earlier passes leave: cached analyses, the
+// folder's constants). PASS_TIMES_BENCH lists the passes (a
+// sub-benchmark each; by default ccp, redundancy-elimination and
+// simplify-instructions):
+//
+//	PASS_TIMES_SPV=$PWD/big.spv go test ./codegen/opt -run '^$' -bench PassTimes -benchtime 20x
+func BenchmarkPassTimes(b *testing.B) {
+	path := os.Getenv("PASS_TIMES_SPV")
+	if path == "" {
+		b.Skip("set PASS_TIMES_SPV to a SPIR-V binary to time passes of the -O3 pipeline over it")
+	}
+	mods := spvFiles(b, filepath.Dir(path))
+	i := slices.IndexFunc(mods, func(m corpus.Module) bool { return m.Name == filepath.Base(path) })
+	if i < 0 {
+		b.Fatalf("%s: not a .spv file", path)
+	}
+	names := []string{"ccp", "redundancy-elimination", "simplify-instructions"}
+	if s := os.Getenv("PASS_TIMES_BENCH"); s != "" {
+		names = strings.Split(s, ",")
+	}
+	passes, err := PipelineFor(3, nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, name := range names {
+		b.Run(name, func(b *testing.B) {
+			var cpu time.Duration
+			var wrapped []Pass
+			for _, p := range passes {
+				if p.Name() == name {
+					p = benchedPass{p, b, &cpu}
+				}
+				wrapped = append(wrapped, p)
+			}
+			b.ReportAllocs()
+			b.StopTimer()
+			b.ResetTimer()
+			for range b.N {
+				m, err := builder.Load(mods[i].Words)
+				if err != nil {
+					b.Fatal(err)
+				}
+				if err := Run(m, wrapped, RunOptions{}); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(cpu.Microseconds())/1000/float64(b.N), "cpu-ms/op")
+		})
+	}
+}
+
+// benchedPass runs a pass with b's timer on, adding its CPU time to cpu.
+type benchedPass struct {
+	Pass
+	b   *testing.B
+	cpu *time.Duration
+}
+
+func (p benchedPass) Run(c *Context) (bool, error) {
+	p.b.StartTimer()
+	s := cpuTime()
+	ch, err := p.Pass.Run(c)
+	*p.cpu += cpuTime() - s
+	p.b.StopTimer()
 	return ch, err
 }

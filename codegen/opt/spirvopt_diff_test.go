@@ -143,7 +143,7 @@ func compactWithSpirvOpt(t *testing.T, spvopt, dir string, words []uint32) strin
 }
 
 // spvFiles reads the SPIR-V binaries of dir.
-func spvFiles(t *testing.T, dir string) []corpus.Module {
+func spvFiles(t testing.TB, dir string) []corpus.Module {
 	paths, _ := filepath.Glob(filepath.Join(dir, "*.spv"))
 	var out []corpus.Module
 	for _, p := range paths {
