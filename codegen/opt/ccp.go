@@ -47,7 +47,8 @@ func (v *ccpValues) set(id, val builder.ID) {
 
 func (ccp) Run(c *Context) (bool, error) {
 	bound := c.M.Bound
-	values := make(ccpValues, bound)
+	// (with room for the constants the folder declares)
+	values := make(ccpValues, bound, bound+bound/8)
 	// Constants (specialization constants too) are their own values; every
 	// other module-level id, and the extended instruction sets, vary.
 	for _, g := range c.M.Globals {
@@ -75,8 +76,14 @@ func (ccp) Run(c *Context) (bool, error) {
 		p := newPropagator(c, f, &values)
 		p.statusByID = status
 		found := p.run()
-		for _, id := range p.statusSet {
-			status[id] = 0
+		// Only f's instructions were simulated: empty their statuses
+		// for the next function.
+		for _, b := range f.Blocks {
+			for _, in := range b.Insts {
+				if int(in.Result) < len(status) {
+					status[in.Result] = 0
+				}
+			}
 		}
 		if !found {
 			return false
@@ -111,8 +118,9 @@ type propagator struct {
 	c      *Context
 	f      *builder.Function
 	values *ccpValues
-	g      *builder.CFG // for block indices
-	succs  [][]int      // by block index, -1 for the exit
+	// blockAt finds a block's index in f.Blocks by label (-1 for none).
+	blockAt func(builder.ID) int
+	succs   [][]int // by block index, -1 for the exit
 
 	// executable marks the edges found executable: by block index,
 	// parallel to succs (an edge to a block listed twice is its first
@@ -121,32 +129,33 @@ type propagator struct {
 	otherEdges map[ccpEdge]bool
 	simulated  []bool
 	// status is what simulating an instruction with a result found: by
-	// result id (statusSet lists those set), in the map for results made
-	// since the tables were sized. (Only results have users to tell.)
+	// result id, in the map for results made since the table was sized.
+	// (Only results have users to tell.)
 	status     map[*builder.Inst]propStatus
 	statusByID []propStatus
-	statusSet  []builder.ID
 	ids        []builder.ID                // scratch: an instruction's id operands
 	known      func(builder.ID) builder.ID // knownValue, made once
 	done       builder.InstSet             // not to simulate again
-	blocks     []int                       // FIFO
-	uses       []*builder.Inst             // FIFO of instructions whose operands changed
+	// The FIFOs, read from their heads (what was read stays behind).
+	blocks     []int           // blocks reached over a new executable edge
+	uses       []*builder.Inst // instructions whose operands changed
+	blocksHead int
+	usesHead   int
 	// assigned lists the ids given a value, for the replacement.
 	assigned []builder.ID
 }
 
 func newPropagator(c *Context, f *builder.Function, values *ccpValues) *propagator {
-	if g := f.CFG(); len(g.Blocks) != len(f.Blocks) {
-		f.InvalidateCFG() // blocks added or removed since: a stale graph
-	}
-	p := &propagator{c: c, f: f, values: values, g: f.CFG(),
+	p := &propagator{c: c, f: f, values: values, blockAt: c.blockIndex(f),
 		succs: make([][]int, len(f.Blocks)), executable: make([][]bool, len(f.Blocks)), simulated: make([]bool, len(f.Blocks)),
 		done: builder.NewInstSet()}
 	// Every block's lists are carved from one array each.
 	var labels []builder.ID
 	flat := make([]int, 0, 2*len(f.Blocks))
 	start := make([]int, len(f.Blocks)+1)
+	insts := 0
 	for i, b := range f.Blocks {
+		insts += len(b.Insts)
 		start[i] = len(flat)
 		labels = b.AppendSuccessors(labels[:0])
 		for _, l := range labels {
@@ -166,6 +175,7 @@ func newPropagator(c *Context, f *builder.Function, values *ccpValues) *propagat
 			p.succs[i], p.executable[i] = flat[lo:hi:hi], exec[lo:hi:hi]
 		}
 	}
+	p.assigned = make([]builder.ID, 0, insts)
 	return p
 }
 
@@ -178,17 +188,17 @@ func isReturnOrAbort(op spv.Op) bool { return isTerminatorOp(op) && !isBranchOp(
 func (p *propagator) run() bool {
 	p.blocks = append(p.blocks, 0)
 	changed := false
-	for len(p.blocks) > 0 || len(p.uses) > 0 {
-		if len(p.blocks) > 0 {
-			b := p.blocks[0]
-			p.blocks = p.blocks[1:]
+	for p.blocksHead < len(p.blocks) || p.usesHead < len(p.uses) {
+		if p.blocksHead < len(p.blocks) {
+			b := p.blocks[p.blocksHead]
+			p.blocksHead++
 			if p.simulateBlock(b) {
 				changed = true
 			}
 			continue
 		}
-		in := p.uses[0]
-		p.uses = p.uses[1:]
+		in := p.uses[p.usesHead]
+		p.usesHead++
 		if p.simulate(in) {
 			changed = true
 		}
@@ -207,9 +217,6 @@ func (p *propagator) statusOf(in *builder.Inst) propStatus {
 
 func (p *propagator) setStatus(in *builder.Inst, st propStatus) {
 	if int(in.Result) < len(p.statusByID) {
-		if p.statusByID[in.Result] == 0 {
-			p.statusSet = append(p.statusSet, in.Result)
-		}
 		p.statusByID[in.Result] = st
 		return
 	}
@@ -237,7 +244,7 @@ func (p *propagator) isExecutable(from, to int) bool {
 }
 
 // index returns the index of a block of the function (0 for another's).
-func (p *propagator) index(b *builder.Block) int { return max(int(p.g.Index(b.Label)), 0) }
+func (p *propagator) index(b *builder.Block) int { return max(p.blockAt(b.Label), 0) }
 
 func (p *propagator) addControlEdge(from, to int) {
 	if to < 0 {

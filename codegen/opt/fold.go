@@ -94,7 +94,8 @@ type folder struct {
 func (c *Context) folder() *folder {
 	if c.fold == nil {
 		makeFoldRulesOnce.Do(func() { foldRules = makeFoldRules() })
-		f := &folder{c: c, consts: make([]int32, c.M.Bound), nulls: map[builder.ID]builder.ID{}}
+		// (consts with room for the constants folds declare)
+		f := &folder{c: c, consts: make([]int32, c.M.Bound, c.M.Bound+c.M.Bound/8), nulls: map[builder.ID]builder.ID{}}
 		f.floatControls = !c.M.HasCapability(spv.CapabilityShader)
 		for _, cp := range []spv.Capability{spv.CapabilityDenormPreserve, spv.CapabilityDenormFlushToZero,
 			spv.CapabilitySignedZeroInfNanPreserve, spv.CapabilityRoundingModeRTZ, spv.CapabilityRoundingModeRTE} {
