@@ -20,7 +20,7 @@ func (redundancyElimination) Run(c *Context) (bool, error) {
 	// One table for all functions: the walk takes back every value it
 	// makes available.
 	avail := vn.availTable()
-	var added []uint32
+	added := c.vn.added[:0]
 	changed := false
 	for _, f := range c.M.Functions {
 		if len(f.Blocks) == 0 {
@@ -56,6 +56,7 @@ func (redundancyElimination) Run(c *Context) (bool, error) {
 			stack = stack[:len(stack)-1]
 		}
 	}
+	c.vn.added = added
 	return changed, nil
 }
 
@@ -68,7 +69,7 @@ func (localRedundancyElimination) Name() string { return "local-redundancy-elimi
 func (localRedundancyElimination) Run(c *Context) (bool, error) {
 	vn := newValueNumbers(c)
 	avail := vn.availTable()
-	var added []uint32
+	added := c.vn.added[:0]
 	changed := false
 	for _, f := range c.M.Functions {
 		for _, b := range f.Blocks {
@@ -81,6 +82,7 @@ func (localRedundancyElimination) Run(c *Context) (bool, error) {
 			added = added[:0]
 		}
 	}
+	c.vn.added = added
 	return changed, nil
 }
 

@@ -44,17 +44,20 @@ type vnTables struct {
 	num       []uint32
 	shortKeys shortKeyTable
 	avail     []builder.ID
+	added     []uint32 // the numbers made available, to take back
 }
 
 func newValueNumbers(c *Context) *valueNumbers {
 	t := &c.vn
-	if n := int(c.M.Bound); cap(t.num) >= n {
-		t.num = t.num[:n]
-		clear(t.num)
-	} else {
-		t.num = make([]uint32, n)
+	t.num = fitCleared(t.num, int(c.M.Bound))
+	// Every instruction with a result may make a number of its own.
+	values := len(c.M.Annotations) + len(c.M.Globals) + len(c.M.ExtInstImports)
+	for _, f := range c.M.Functions {
+		for _, b := range f.Blocks {
+			values += len(b.Insts)
+		}
 	}
-	t.shortKeys.reset()
+	t.shortKeys.reset(values)
 	v := &valueNumbers{c: c, num: t.num, shortKeys: &t.shortKeys, byKey: map[string]uint32{}, readOnly: map[builder.ID]bool{},
 		decos: map[builder.ID]string{}, decoIdx: map[builder.ID][]*builder.Inst{}}
 	for _, a := range c.M.Annotations {
@@ -89,13 +92,20 @@ func newValueNumbers(c *Context) *valueNumbers {
 // available at a point.
 func (v *valueNumbers) availTable() []builder.ID {
 	t := &v.c.vn
-	if n := int(v.next) + 1; cap(t.avail) >= n {
-		t.avail = t.avail[:n]
-		clear(t.avail)
-	} else {
-		t.avail = make([]builder.ID, n)
-	}
+	t.avail = fitCleared(t.avail, int(v.next)+1)
 	return t.avail
+}
+
+// fitCleared returns s with length n, all zero, reusing its memory when
+// it is large enough; a new one has room for an eighth more (a later run
+// of the pass sees the ids and values the passes between made).
+func fitCleared[E any](s []E, n int) []E {
+	if cap(s) >= n {
+		s = s[:n]
+		clear(s)
+		return s
+	}
+	return make([]E, n, n+n/8)
 }
 
 // of returns the value number of id (0 for none).
@@ -247,7 +257,7 @@ type shortKeyTable struct {
 // find returns the number of the key k of in, a fresh one (in's) when
 // the key is new.
 func (t *shortKeyTable) find(v *valueNumbers, k *shortKey, in *builder.Inst) uint32 {
-	if 2*(t.used+1) > len(t.slots) {
+	if overloaded(t.used+1, len(t.slots)) {
 		t.grow()
 	}
 	h := k.hash()
@@ -274,17 +284,34 @@ func (t *shortKeyTable) find(v *valueNumbers, k *shortKey, in *builder.Inst) uin
 	}
 }
 
-// reset empties the table, keeping its memory. (The instructions reps
-// holds are only read through the slots.)
-func (t *shortKeyTable) reset() {
-	clear(t.slots)
+// overloaded reports whether a table of the given number of slots is too
+// full for used entries: past three quarters, linear probing slows down.
+func overloaded(used, slots int) bool { return 4*used > 3*slots }
+
+// reset empties the table, keeping its memory, and makes room for the
+// given number of values, at most, so that the table need not grow while
+// it is filled. (The instructions reps holds are only read through the
+// slots.)
+func (t *shortKeyTable) reset(values int) {
+	n := 1024
+	for overloaded(values, n) {
+		n *= 2
+	}
+	if len(t.slots) < n {
+		t.slots = make([]uint64, n)
+	} else {
+		clear(t.slots)
+	}
 	t.used = 0
+	if cap(t.reps) < values+1 {
+		t.reps = make([]*builder.Inst, 0, values+1)
+	}
 }
 
-// grow doubles the table (to 1024 slots at first).
+// grow doubles the table.
 func (t *shortKeyTable) grow() {
 	old := t.slots
-	t.slots = make([]uint64, max(1024, 2*len(old)))
+	t.slots = make([]uint64, 2*len(old))
 	mask := len(t.slots) - 1
 	for _, s := range old {
 		if s == 0 {
