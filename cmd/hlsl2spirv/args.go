@@ -8,9 +8,10 @@ import (
 
 // dxc spells options its own way: single-dash long names ("-fcgl"), values
 // joined or separate ("-Tps_6_0", "-T ps_6_0"), "/" as well as "-" on many,
-// and options that take two or four values ("-fvk-b-shift 1 0"). pflag
-// wants "--name=value". normalizeArgs rewrites dxc's spellings into that
-// form using the table below, so pflag can do the typed parsing and help.
+// and options that take two or four values ("-fvk-b-shift 1 0").
+// normalizeArgs rewrites dxc's spellings into one form, "--name" or
+// "--name=value", using the table below, and a flagSet (flags.go) does the
+// typed parsing.
 
 type argKind uint8
 
@@ -38,7 +39,7 @@ type argSpec struct {
 	help         string
 }
 
-// flagName is the pflag name for a spec: the dxc name without a trailing "=".
+// flagName is the flagSet name for a spec: the dxc name without a trailing "=".
 func (s argSpec) flagName() string { return strings.TrimSuffix(s.name, "=") }
 
 var argSpecs = []argSpec{
@@ -203,7 +204,7 @@ func findSpec(arg string) (spec *argSpec, joined string, hasJoined bool) {
 	return s, arg[len(s.name):], true
 }
 
-// normalizeArgs turns dxc-style arguments into pflag's "--name=value" form.
+// normalizeArgs turns dxc-style arguments into the flagSet's "--name=value" form.
 // Inputs (anything that is not an option) are returned separately, and so
 // are the options this compiler knows from dxc but does not implement yet
 // (as spelled), for the caller to reject when they would matter.

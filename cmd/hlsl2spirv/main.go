@@ -4,8 +4,10 @@
 //
 // Files: main.go reads the flags into frontend.Options and runs the compile;
 // args.go is the table of dxc's spellings (joined and separate values, /
-// and - prefixes); respfile.go expands @file arguments; modes.go the modes
-// that do not write a module (-dumpbin, -P, -fsyntax-only, -ast-dump, -opt);
+// and - prefixes); flags.go the typed flag set they are parsed into (no
+// flag package: what one imports costs every process start); respfile.go
+// expands @file arguments; modes.go the modes that do not write a module
+// (-dumpbin, -P, -fsyntax-only, -ast-dump, -opt);
 // oconfig.go checks -Oconfig lists; header.go writes -Fh C headers;
 // batch.go runs -batch job files; gc.go sets the garbage collector for a
 // one-shot compile or a batch; hugeheap_linux.go asks Linux for huge pages
@@ -19,8 +21,6 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-
-	"github.com/spf13/pflag"
 
 	"github.com/hlsl2spirv/hlsl2spirv/frontend"
 )
@@ -91,13 +91,13 @@ type cli struct {
 	warnings           []string // -W<group>: accepted, the groups are on by default
 }
 
-// A flagParser parses command lines with a pflag.FlagSet defined once:
-// its flags write into scratch, which every parse zeroes first and then
-// copies out. A batch parses a command line per job, and defining the
+// A flagParser parses command lines with a flagSet (flags.go) defined
+// once: its flags write into scratch, which every parse zeroes first and
+// then copies out. A batch parses a command line per job, and defining the
 // hundred flags costs more than parsing them. A flagParser serves one
 // parse at a time; flagParsers holds the idle ones.
 type flagParser struct {
-	fs      *pflag.FlagSet
+	fs      flagSet
 	scratch cli
 }
 
@@ -134,23 +134,22 @@ func parseCommandLine(args []string) (*cli, error) {
 // flags are its inputs.
 func (fp *flagParser) parse(normalized []string) (*cli, error) {
 	fp.scratch = cli{}
-	err := fp.fs.Parse(normalized)
+	rest, err := fp.fs.Parse(normalized)
 	c := new(cli)
 	*c = fp.scratch
-	c.inputs = fp.fs.Args()
+	c.inputs = rest
 	return c, err
 }
 
 func newFlagParser() *flagParser {
-	fp := &flagParser{fs: pflag.NewFlagSet("hlsl2spirv", pflag.ContinueOnError)}
-	fs, c := fp.fs, &fp.scratch
-	fs.SetOutput(io.Discard)
+	fp := &flagParser{fs: flagSet{flags: make([]flagDef, 0, 128)}}
+	fs, c := &fp.fs, &fp.scratch
 	o := &c.opts
-	fs.StringVar(&c.profile, "T", "", "")
-	fs.StringVar(&o.Entry, "E", "", "")
-	fs.Var(stringList{&o.Defines}, "D", "")
-	fs.Var(stringList{&o.IncludeDirs}, "I", "")
-	fs.StringVar(&c.hv, "HV", "", "")
+	fs.String(&c.profile, "T")
+	fs.String(&o.Entry, "E")
+	fs.Value(stringList{&o.Defines}, "D")
+	fs.Value(stringList{&o.IncludeDirs}, "I")
+	fs.String(&c.hv, "HV")
 	// the boolean flags: each sets its field when given
 	for _, f := range []struct {
 		name string
@@ -207,37 +206,37 @@ func newFlagParser() *flagParser {
 		{"fspv-enable-maximal-reconvergence", &o.MaximalReconvergence},
 		{"Wall", &c.wall},
 	} {
-		fs.BoolVar(f.p, f.name, false, "")
+		fs.Bool(f.p, f.name)
 	}
-	fs.Var(stringList{&c.oconfig}, "Oconfig", "")
-	fs.StringVar(&c.out, "Fo", "", "")
-	fs.StringVar(&c.asmOut, "Fc", "", "")
-	fs.StringVar(&c.wgslOut, "Fw", "", "")
-	fs.StringVar(&c.ppOut, "Fi", "", "")
-	fs.StringVar(&c.headerOut, "Fh", "", "")
-	fs.StringVar(&c.varName, "Vn", "", "")
-	fs.StringVar(&c.depsFile, "MF", "", "")
-	fs.StringVar(&c.batch, "batch", "", "")
-	fs.StringVar(&o.TargetEnv, "fspv-target-env", "", "")
-	fs.StringVar(&o.StageIOOrder, "fvk-stage-io-order", "", "")
-	fs.StringVar(&o.EntryPointName, "fspv-entrypoint-name", "", "")
-	fs.IntVar(&o.DefaultSpace, "auto-binding-space", 0, "")
-	fs.Var(stringList{&o.Extensions}, "fspv-extension", "")
-	fs.Var(stringList{&c.debug}, "fspv-debug", "")
+	fs.Value(stringList{&c.oconfig}, "Oconfig")
+	fs.String(&c.out, "Fo")
+	fs.String(&c.asmOut, "Fc")
+	fs.String(&c.wgslOut, "Fw")
+	fs.String(&c.ppOut, "Fi")
+	fs.String(&c.headerOut, "Fh")
+	fs.String(&c.varName, "Vn")
+	fs.String(&c.depsFile, "MF")
+	fs.String(&c.batch, "batch")
+	fs.String(&o.TargetEnv, "fspv-target-env")
+	fs.String(&o.StageIOOrder, "fvk-stage-io-order")
+	fs.String(&o.EntryPointName, "fspv-entrypoint-name")
+	fs.Int(&o.DefaultSpace, "auto-binding-space")
+	fs.Value(stringList{&o.Extensions}, "fspv-extension")
+	fs.Value(stringList{&c.debug}, "fspv-debug")
 	for i, class := range shiftClasses {
-		fs.Var(stringList{&c.shifts[i]}, "fvk-"+class+"-shift", "")
+		fs.Value(stringList{&c.shifts[i]}, "fvk-"+class+"-shift")
 	}
-	fs.Var(stringList{&c.bindRegister}, "fvk-bind-register", "")
-	fs.Var(stringList{&c.vkbr}, "vkbr", "")
-	fs.StringVar(&c.bindGlobals, "fvk-bind-globals", "", "")
-	fs.StringVar(&c.resourceHeap, "fvk-bind-resource-heap", "", "")
-	fs.StringVar(&c.samplerHeap, "fvk-bind-sampler-heap", "", "")
-	fs.StringVar(&c.counterHeap, "fvk-bind-counter-heap", "", "")
-	fs.StringVar(&o.Denorm, "denorm", "", "")
-	fs.BoolVar(&o.FixFuncCallArguments, "fspv-fix-func-call-arguments", false, "")
-	fs.Uint32Var(&o.MaxID, "fspv-max-id", 0, "")
-	fs.Var(stringList{&o.DisabledWarnings}, "Wno-", "")
-	fs.Var(stringList{&c.warnings}, "W", "")
+	fs.Value(stringList{&c.bindRegister}, "fvk-bind-register")
+	fs.Value(stringList{&c.vkbr}, "vkbr")
+	fs.String(&c.bindGlobals, "fvk-bind-globals")
+	fs.String(&c.resourceHeap, "fvk-bind-resource-heap")
+	fs.String(&c.samplerHeap, "fvk-bind-sampler-heap")
+	fs.String(&c.counterHeap, "fvk-bind-counter-heap")
+	fs.String(&o.Denorm, "denorm")
+	fs.Bool(&o.FixFuncCallArguments, "fspv-fix-func-call-arguments")
+	fs.Uint32(&o.MaxID, "fspv-max-id")
+	fs.Value(stringList{&o.DisabledWarnings}, "Wno-")
+	fs.Value(stringList{&c.warnings}, "W")
 	return fp
 }
 
@@ -301,13 +300,9 @@ func commandLine(args, inputs []string) (line, rest string) {
 }
 
 // stringList is a repeatable flag (-D A -D B): every use appends its
-// value. (pflag's StringArray formats its default through a CSV writer
-// when the flag is defined: a 4 KiB buffer for each of the repeatable
-// flags, in every job of a batch.)
+// value.
 type stringList struct{ values *[]string }
 
-func (l stringList) String() string     { return strings.Join(*l.values, ",") }
-func (l stringList) Type() string       { return "stringArray" }
 func (l stringList) Set(v string) error { *l.values = append(*l.values, v); return nil }
 
 // runWith runs one command line in a session.
