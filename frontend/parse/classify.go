@@ -257,13 +257,13 @@ func (c *classifier) markCast(i int) {
 	}
 	// `(T){ ... }` is a compound literal, which HLSL lacks; it is read
 	// as a cast, as it used to be, where an expression may stand.
-	if next := c.typedAt(j + 1).typ; startsExpression[int(next)] || next == p.HLSLParserLBRACE && opensOperand[int(c.at(i-1).typ)] {
+	if next := c.typedAt(j + 1).typ; startsExpression.has(int(next)) || next == p.HLSLParserLBRACE && opensOperand.has(int(c.at(i-1).typ)) {
 		c.toks.at(i).typ = p.HLSLParserCAST_LPAREN
 	}
 }
 
 // opensOperand are the tokens after which an operand is due.
-var opensOperand = map[int]bool{
+var opensOperand = tokenSet{
 	p.HLSLParserASSIGN: true, p.HLSLParserCOMMA: true, p.HLSLParserLPAREN: true, p.HLSLParserCAST_LPAREN: true,
 	p.HLSLParserKW_RETURN: true, p.HLSLParserQUESTION: true, p.HLSLParserLBRACE: true,
 }

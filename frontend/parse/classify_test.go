@@ -94,7 +94,7 @@ func TestClassify(t *testing.T) {
 // builtinName knows every scalar, vector and matrix type by its spelling,
 // and nothing that only looks like one.
 func TestBuiltinNameSpellings(t *testing.T) {
-	for s := range scalarTypes {
+	for _, s := range scalarTypes {
 		for _, suffix := range []string{"", "1", "4", "1x1", "2x3", "4x4"} {
 			if k := builtinName(s + suffix); k != typeName {
 				t.Errorf("%s%s: %v, want a type name", s, suffix, k)

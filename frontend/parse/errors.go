@@ -79,23 +79,27 @@ func (l *errorListener) SyntaxError(_ antlr.Recognizer, offending interface{}, _
 	l.report(code, pos, msg, idx)
 }
 
-// closers maps the closing brackets to their openers, for "to match
-// this '('" notes.
-var closers = map[string]struct {
+// closers are the messages of missing closing brackets with their
+// openers, for "to match this '('" notes.
+var closers = [...]struct {
+	msg      string
 	open     string
 	openTyp  int
 	closeTyp int
 }{
-	"expected ')'": {"(", p.HLSLParserLPAREN, p.HLSLParserRPAREN},
-	"expected ']'": {"[", p.HLSLParserLBRACKET, p.HLSLParserRBRACKET},
-	"expected '}'": {"{", p.HLSLParserLBRACE, p.HLSLParserRBRACE},
+	{"expected ')'", "(", p.HLSLParserLPAREN, p.HLSLParserRPAREN},
+	{"expected ']'", "[", p.HLSLParserLBRACKET, p.HLSLParserRBRACKET},
+	{"expected '}'", "{", p.HLSLParserLBRACE, p.HLSLParserRBRACE},
 }
 
 // report records one syntax error; a missing closing bracket gets a note
 // at the bracket it would close, as clang gives.
 func (l *errorListener) report(code diag.Code, pos diag.Pos, msg string, idx int) {
 	d := diag.Diagnostic{Severity: diag.Error, Code: diag.SyntaxBase + code, Pos: pos, Msg: msg}
-	if c, ok := closers[msg]; ok {
+	for _, c := range closers {
+		if c.msg != msg {
+			continue
+		}
 		depth := 0
 		for j := idx - 1; j >= 0; j-- {
 			switch typ := int(l.tok(j).typ); {
@@ -145,7 +149,7 @@ func contains(set *antlr.IntervalSet, typ int) bool {
 }
 
 // startsExpression is a token type that can begin an expression.
-var startsExpression = map[int]bool{
+var startsExpression = tokenSet{
 	p.HLSLParserIDENT: true, p.HLSLParserTYPE_NAME: true, p.HLSLParserTEMPLATE_NAME: true,
 	p.HLSLParserTEMPLATE_FUNC: true, p.HLSLParserNS_NAME: true, p.HLSLParserTEMPLATE_SCOPE: true, p.HLSLParserINT_LIT: true,
 	p.HLSLParserFLOAT_LIT: true, p.HLSLParserSTRING_LIT: true, p.HLSLParserCHAR_LIT: true,
@@ -267,7 +271,8 @@ func spell(t ctok) string {
 	return "'" + t.Text + "'"
 }
 
-var tokenSpelling = map[int]string{
+// tokenSpelling words the token types an "expected" message may list.
+var tokenSpelling = [p.HLSLParserUNKNOWN + 1]string{
 	p.HLSLParserSEMI: "';'", p.HLSLParserRPAREN: "')'", p.HLSLParserRBRACKET: "']'",
 	p.HLSLParserRBRACE: "'}'", p.HLSLParserLPAREN: "'('", p.HLSLParserCAST_LPAREN: "'('", p.HLSLParserLBRACE: "'{'",
 	p.HLSLParserCOLON: "':'", p.HLSLParserGT: "'>'", p.HLSLParserLT: "'<'", p.HLSLParserCOMMA: "','",
@@ -307,7 +312,7 @@ func (l *errorListener) unterminatedStruct(ctx antlr.ParserRuleContext, idx int)
 }
 
 // endsOperand are token types that can end an expression or declarator.
-var endsOperand = map[int]bool{
+var endsOperand = tokenSet{
 	p.HLSLParserIDENT: true, p.HLSLParserRPAREN: true, p.HLSLParserRBRACKET: true,
 	p.HLSLParserINT_LIT: true, p.HLSLParserFLOAT_LIT: true, p.HLSLParserSTRING_LIT: true,
 	p.HLSLParserCHAR_LIT: true, p.HLSLParserKW_TRUE: true, p.HLSLParserKW_FALSE: true,
@@ -339,7 +344,7 @@ func (l *errorListener) describeMidDecision(ctx antlr.ParserRuleContext, idx int
 	if open > 0 && t.typ == p.HLSLParserIDENT {
 		return codeSyntax, t.Loc(), "expected '>'", true
 	}
-	if endsOperand[int(prev.typ)] && (t.typ == p.HLSLParserRBRACE || t.Flags&token.StartOfLine != 0 || t.Kind == token.EOF) {
+	if endsOperand.has(int(prev.typ)) && (t.typ == p.HLSLParserRBRACE || t.Flags&token.StartOfLine != 0 || t.Kind == token.EOF) {
 		return codeExpectedSemi, endOf(prev), "expected ';' " + semiContext(ctx), true
 	}
 	return 0, 0, "", false
@@ -384,11 +389,11 @@ func (l *errorListener) describe(ctx antlr.ParserRuleContext, idx int, expected 
 	wantSemi := contains(expected, p.HLSLParserSEMI)
 	wantExpr := contains(expected, p.HLSLParserINT_LIT)
 	switch {
-	case wantExpr && !startsExpression[int(t.typ)] && !wantSemi:
+	case wantExpr && !startsExpression.has(int(t.typ)) && !wantSemi:
 		return codeExpectedExpr, t.Loc(), "expected expression"
 	case wantSemi && idx > 0 && (t.Flags&token.StartOfLine != 0 || t.typ == p.HLSLParserRBRACE || t.Kind == token.EOF || !wantExpr):
 		return codeExpectedSemi, endOf(prev), "expected ';' " + semiContext(ctx)
-	case wantExpr && !startsExpression[int(t.typ)]:
+	case wantExpr && !startsExpression.has(int(t.typ)):
 		return codeExpectedExpr, t.Loc(), "expected expression"
 	}
 
@@ -396,8 +401,8 @@ func (l *errorListener) describe(ctx antlr.ParserRuleContext, idx int, expected 
 		var names []string
 		for _, iv := range expected.GetIntervals() {
 			for typ := iv.Start; typ < iv.Stop; typ++ {
-				if s, ok := tokenSpelling[typ]; ok {
-					names = append(names, s)
+				if typ >= 0 && typ < len(tokenSpelling) && tokenSpelling[typ] != "" {
+					names = append(names, tokenSpelling[typ])
 				} else {
 					names = nil
 					goto generic

@@ -7,21 +7,24 @@ import (
 )
 
 // keywords are the reserved words the grammar has tokens for.
-var keywords = map[string]int{
-	"break": p.HLSLParserKW_BREAK, "case": p.HLSLParserKW_CASE, "cbuffer": p.HLSLParserKW_CBUFFER,
-	"class": p.HLSLParserKW_CLASS, "const": p.HLSLParserKW_CONST, "continue": p.HLSLParserKW_CONTINUE,
-	"default": p.HLSLParserKW_DEFAULT, "discard": p.HLSLParserKW_DISCARD, "do": p.HLSLParserKW_DO,
-	"else": p.HLSLParserKW_ELSE, "enum": p.HLSLParserKW_ENUM, "export": p.HLSLParserKW_EXPORT,
-	"false": p.HLSLParserKW_FALSE, "for": p.HLSLParserKW_FOR, "if": p.HLSLParserKW_IF,
-	"inline": p.HLSLParserKW_INLINE, "interface": p.HLSLParserKW_INTERFACE, "namespace": p.HLSLParserKW_NAMESPACE,
-	"operator": p.HLSLParserKW_OPERATOR, "return": p.HLSLParserKW_RETURN, "sizeof": p.HLSLParserKW_SIZEOF,
-	"static": p.HLSLParserKW_STATIC, "struct": p.HLSLParserKW_STRUCT, "switch": p.HLSLParserKW_SWITCH,
-	"tbuffer": p.HLSLParserKW_TBUFFER, "template": p.HLSLParserKW_TEMPLATE, "this": p.HLSLParserKW_THIS,
-	"true": p.HLSLParserKW_TRUE, "typedef": p.HLSLParserKW_TYPEDEF, "typename": p.HLSLParserKW_TYPENAME,
-	"using": p.HLSLParserKW_USING, "while": p.HLSLParserKW_WHILE, "unsigned": p.HLSLParserKW_UNSIGNED,
-	"signed": p.HLSLParserKW_SIGNED, "public": p.HLSLParserKW_PUBLIC, "private": p.HLSLParserKW_PRIVATE,
-	"protected": p.HLSLParserKW_PROTECTED, "static_assert": p.HLSLParserKW_STATIC_ASSERT,
-	"_Static_assert": p.HLSLParserKW_STATIC_ASSERT,
+var keywords = []spelling[int]{
+	{"break", p.HLSLParserKW_BREAK}, {"case", p.HLSLParserKW_CASE}, {"cbuffer", p.HLSLParserKW_CBUFFER},
+	{"class", p.HLSLParserKW_CLASS}, {"const", p.HLSLParserKW_CONST},
+	{"continue", p.HLSLParserKW_CONTINUE}, {"default", p.HLSLParserKW_DEFAULT},
+	{"discard", p.HLSLParserKW_DISCARD}, {"do", p.HLSLParserKW_DO}, {"else", p.HLSLParserKW_ELSE},
+	{"enum", p.HLSLParserKW_ENUM}, {"export", p.HLSLParserKW_EXPORT}, {"false", p.HLSLParserKW_FALSE},
+	{"for", p.HLSLParserKW_FOR}, {"if", p.HLSLParserKW_IF}, {"inline", p.HLSLParserKW_INLINE},
+	{"interface", p.HLSLParserKW_INTERFACE}, {"namespace", p.HLSLParserKW_NAMESPACE},
+	{"operator", p.HLSLParserKW_OPERATOR}, {"return", p.HLSLParserKW_RETURN},
+	{"sizeof", p.HLSLParserKW_SIZEOF}, {"static", p.HLSLParserKW_STATIC},
+	{"struct", p.HLSLParserKW_STRUCT}, {"switch", p.HLSLParserKW_SWITCH},
+	{"tbuffer", p.HLSLParserKW_TBUFFER}, {"template", p.HLSLParserKW_TEMPLATE},
+	{"this", p.HLSLParserKW_THIS}, {"true", p.HLSLParserKW_TRUE}, {"typedef", p.HLSLParserKW_TYPEDEF},
+	{"typename", p.HLSLParserKW_TYPENAME}, {"using", p.HLSLParserKW_USING},
+	{"while", p.HLSLParserKW_WHILE}, {"unsigned", p.HLSLParserKW_UNSIGNED},
+	{"signed", p.HLSLParserKW_SIGNED}, {"public", p.HLSLParserKW_PUBLIC},
+	{"private", p.HLSLParserKW_PRIVATE}, {"protected", p.HLSLParserKW_PROTECTED},
+	{"static_assert", p.HLSLParserKW_STATIC_ASSERT}, {"_Static_assert", p.HLSLParserKW_STATIC_ASSERT},
 }
 
 // modifierKind tells reserved modifiers from contextual ones.
@@ -35,18 +38,19 @@ const (
 	contextualModifier
 )
 
-var modifiers = map[string]modifierKind{
-	"in": reservedModifier, "out": reservedModifier, "inout": reservedModifier,
-	"uniform": reservedModifier, "extern": reservedModifier, "groupshared": reservedModifier,
-	"volatile": reservedModifier, "row_major": reservedModifier, "column_major": reservedModifier,
-	"nointerpolation": reservedModifier, "noperspective": reservedModifier, "centroid": reservedModifier,
-	"precise": contextualModifier, "shared": contextualModifier, "linear": contextualModifier,
-	"sample": contextualModifier, "center": contextualModifier, "snorm": contextualModifier,
-	"unorm": contextualModifier, "reordercoherent": contextualModifier, "globallycoherent": contextualModifier,
-	"point": contextualModifier, "line": contextualModifier, "triangle": contextualModifier,
-	"lineadj": contextualModifier, "triangleadj": contextualModifier,
-	"vertices": contextualModifier, "primitives": contextualModifier, "indices": contextualModifier,
-	"payload": contextualModifier,
+var modifiers = []spelling[modifierKind]{
+	{"in", reservedModifier}, {"out", reservedModifier}, {"inout", reservedModifier},
+	{"uniform", reservedModifier}, {"extern", reservedModifier}, {"groupshared", reservedModifier},
+	{"volatile", reservedModifier}, {"row_major", reservedModifier}, {"column_major", reservedModifier},
+	{"nointerpolation", reservedModifier}, {"noperspective", reservedModifier},
+	{"centroid", reservedModifier}, {"precise", contextualModifier}, {"shared", contextualModifier},
+	{"linear", contextualModifier}, {"sample", contextualModifier}, {"center", contextualModifier},
+	{"snorm", contextualModifier}, {"unorm", contextualModifier},
+	{"reordercoherent", contextualModifier}, {"globallycoherent", contextualModifier},
+	{"point", contextualModifier}, {"line", contextualModifier}, {"triangle", contextualModifier},
+	{"lineadj", contextualModifier}, {"triangleadj", contextualModifier},
+	{"vertices", contextualModifier}, {"primitives", contextualModifier},
+	{"indices", contextualModifier}, {"payload", contextualModifier},
 }
 
 // nameKind is what a declared or built-in name denotes, as far as the
@@ -121,34 +125,33 @@ var qualifiedBuiltins = map[string]map[string]nameKind{
 	"dx": {"HitObject": typeName},
 }
 
-// builtinNames maps the predeclared type and namespace names other than the
+// builtinNames are the predeclared type and namespace names other than the
 // scalar, vector and matrix types, which builtinName recognises by their
-// spelling (a map of all ~500 would be built at every process start).
-var builtinNames = func() map[string]nameKind {
-	m := make(map[string]nameKind, 8+len(builtinObjectTypes)+len(dxrSubobjectTypes)+len(effectObjectTypes))
+// spelling (a table of all ~500 would be built at every process start).
+func builtinNames() []spelling[nameKind] {
+	m := make([]spelling[nameKind], 0, 7+len(builtinObjectTypes)+len(dxrSubobjectTypes)+len(effectObjectTypes))
 	for _, s := range []string{"void", "string", "auto", "uint8_t4_packed", "int8_t4_packed"} {
-		m[s] = typeName
+		m = append(m, spelling[nameKind]{s, typeName})
 	}
-	m["vk"], m["dx"] = namespaceName, namespaceName
+	m = append(m, spelling[nameKind]{"vk", namespaceName}, spelling[nameKind]{"dx", namespaceName})
 	for _, s := range builtinObjectTypes {
-		m[s] = templateType
+		m = append(m, spelling[nameKind]{s, templateType})
 	}
 	for _, s := range dxrSubobjectTypes {
-		m[s] = typeName
+		m = append(m, spelling[nameKind]{s, typeName})
 	}
 	for _, s := range effectObjectTypes {
-		m[s] = typeName
+		m = append(m, spelling[nameKind]{s, typeName})
 	}
 	return m
-}()
+}
 
 // scalarTypes are the scalar types that also have vector (`float4`) and
 // matrix (`float4x4`) forms, dimensions 1 to 4.
-var scalarTypes = map[string]bool{
-	"bool": true, "int": true, "uint": true, "dword": true, "half": true, "float": true, "double": true,
-	"min16float": true, "min10float": true, "min16int": true, "min12int": true, "min16uint": true,
-	"int16_t": true, "uint16_t": true, "int32_t": true, "uint32_t": true, "int64_t": true, "uint64_t": true,
-	"float16_t": true, "float32_t": true, "float64_t": true,
+var scalarTypes = []string{
+	"bool", "int", "uint", "dword", "half", "float", "double",
+	"min16float", "min10float", "min16int", "min12int", "min16uint", "int16_t", "uint16_t",
+	"int32_t", "uint32_t", "int64_t", "uint64_t", "float16_t", "float32_t", "float64_t",
 }
 
 // builtinName tells whether name is predeclared: a scalar, vector or
@@ -186,28 +189,37 @@ type wordInfo struct {
 // noWord is the wordInfo of a word in no table.
 var noWord wordInfo
 
+// A spelling is a word of one of the tables above and what that table
+// says of it. The tables are slices, which the linker lays out, rather
+// than maps, which every process would build at start: words indexes
+// them.
+type spelling[T any] struct {
+	word string
+	what T
+}
+
 // words holds every spelling of the tables (keywords, modifiers,
 // builtinNames, scalarTypes, puncts) with what each says of it: the
 // classifier looks up every identifier and punctuator, once here instead
 // of once per table. It is made on first use (a process that parses
 // nothing never pays for it).
 var words = sync.OnceValue(func() *wordTable {
-	n := len(keywords) + len(modifiers) + len(builtinNames) + len(scalarTypes) + len(puncts)
-	t := newWordTable(n)
-	for s, k := range keywords {
-		t.add(s).keyword = int16(k)
+	builtins := builtinNames()
+	t := newWordTable(len(keywords) + len(modifiers) + len(builtins) + len(scalarTypes) + len(puncts))
+	for _, s := range keywords {
+		t.add(s.word).keyword = int16(s.what)
 	}
-	for s, m := range modifiers {
-		t.add(s).modifier = m
+	for _, s := range modifiers {
+		t.add(s.word).modifier = s.what
 	}
-	for s, k := range builtinNames {
-		t.add(s).builtin = k
+	for _, s := range builtins {
+		t.add(s.word).builtin = s.what
 	}
-	for s := range scalarTypes {
+	for _, s := range scalarTypes {
 		t.add(s).scalar = true
 	}
-	for s, k := range puncts {
-		t.add(s).punct = int16(k)
+	for _, s := range puncts {
+		t.add(s.word).punct = int16(s.what)
 	}
 	return t
 })
@@ -269,18 +281,19 @@ func (t *wordTable) get(s string) *wordInfo {
 
 // puncts maps the preprocessor's punctuator spellings to token types. `>>`
 // is split into two GTs by the classifier.
-var puncts = map[string]int{
-	"(": p.HLSLParserLPAREN, ")": p.HLSLParserRPAREN, "[": p.HLSLParserLBRACKET, "]": p.HLSLParserRBRACKET,
-	"{": p.HLSLParserLBRACE, "}": p.HLSLParserRBRACE, ";": p.HLSLParserSEMI, ",": p.HLSLParserCOMMA,
-	":": p.HLSLParserCOLON, "::": p.HLSLParserCOLONCOLON, ".": p.HLSLParserDOT, "->": p.HLSLParserARROW,
-	"?": p.HLSLParserQUESTION, "=": p.HLSLParserASSIGN, "+=": p.HLSLParserPLUS_ASSIGN,
-	"-=": p.HLSLParserMINUS_ASSIGN, "*=": p.HLSLParserSTAR_ASSIGN, "/=": p.HLSLParserDIV_ASSIGN,
-	"%=": p.HLSLParserMOD_ASSIGN, "<<=": p.HLSLParserSHL_ASSIGN, ">>=": p.HLSLParserSHR_ASSIGN,
-	"&=": p.HLSLParserAND_ASSIGN, "^=": p.HLSLParserXOR_ASSIGN, "|=": p.HLSLParserOR_ASSIGN,
-	"||": p.HLSLParserOROR, "&&": p.HLSLParserANDAND, "|": p.HLSLParserOR, "^": p.HLSLParserXOR,
-	"&": p.HLSLParserAND, "==": p.HLSLParserEQ, "!=": p.HLSLParserNE, "<": p.HLSLParserLT,
-	">": p.HLSLParserGT, "<=": p.HLSLParserLE, ">=": p.HLSLParserGE, "<<": p.HLSLParserSHL,
-	"+": p.HLSLParserPLUS, "-": p.HLSLParserMINUS, "*": p.HLSLParserSTAR, "/": p.HLSLParserDIV,
-	"%": p.HLSLParserMOD, "!": p.HLSLParserNOT, "~": p.HLSLParserTILDE, "++": p.HLSLParserINC,
-	"--": p.HLSLParserDEC,
+var puncts = []spelling[int]{
+	{"(", p.HLSLParserLPAREN}, {")", p.HLSLParserRPAREN}, {"[", p.HLSLParserLBRACKET},
+	{"]", p.HLSLParserRBRACKET}, {"{", p.HLSLParserLBRACE}, {"}", p.HLSLParserRBRACE},
+	{";", p.HLSLParserSEMI}, {",", p.HLSLParserCOMMA}, {":", p.HLSLParserCOLON},
+	{"::", p.HLSLParserCOLONCOLON}, {".", p.HLSLParserDOT}, {"->", p.HLSLParserARROW},
+	{"?", p.HLSLParserQUESTION}, {"=", p.HLSLParserASSIGN}, {"+=", p.HLSLParserPLUS_ASSIGN},
+	{"-=", p.HLSLParserMINUS_ASSIGN}, {"*=", p.HLSLParserSTAR_ASSIGN}, {"/=", p.HLSLParserDIV_ASSIGN},
+	{"%=", p.HLSLParserMOD_ASSIGN}, {"<<=", p.HLSLParserSHL_ASSIGN}, {">>=", p.HLSLParserSHR_ASSIGN},
+	{"&=", p.HLSLParserAND_ASSIGN}, {"^=", p.HLSLParserXOR_ASSIGN}, {"|=", p.HLSLParserOR_ASSIGN},
+	{"||", p.HLSLParserOROR}, {"&&", p.HLSLParserANDAND}, {"|", p.HLSLParserOR}, {"^", p.HLSLParserXOR},
+	{"&", p.HLSLParserAND}, {"==", p.HLSLParserEQ}, {"!=", p.HLSLParserNE}, {"<", p.HLSLParserLT},
+	{">", p.HLSLParserGT}, {"<=", p.HLSLParserLE}, {">=", p.HLSLParserGE}, {"<<", p.HLSLParserSHL},
+	{"+", p.HLSLParserPLUS}, {"-", p.HLSLParserMINUS}, {"*", p.HLSLParserSTAR}, {"/", p.HLSLParserDIV},
+	{"%", p.HLSLParserMOD}, {"!", p.HLSLParserNOT}, {"~", p.HLSLParserTILDE}, {"++", p.HLSLParserINC},
+	{"--", p.HLSLParserDEC},
 }

@@ -11,25 +11,25 @@ func TestWordTable(t *testing.T) {
 			t.Errorf("words().get(%q): wrong or missing %s", s, what)
 		}
 	}
-	for s, k := range keywords {
-		w := words().get(s)
-		check(s, w != nil && int(w.keyword) == k, "keyword")
+	for _, s := range keywords {
+		w := words().get(s.word)
+		check(s.word, w != nil && int(w.keyword) == s.what, "keyword")
 	}
-	for s, m := range modifiers {
-		w := words().get(s)
-		check(s, w != nil && w.modifier == m, "modifier")
+	for _, s := range modifiers {
+		w := words().get(s.word)
+		check(s.word, w != nil && w.modifier == s.what, "modifier")
 	}
-	for s, k := range builtinNames {
-		w := words().get(s)
-		check(s, w != nil && w.builtin == k, "built-in name")
+	for _, s := range builtinNames() {
+		w := words().get(s.word)
+		check(s.word, w != nil && w.builtin == s.what, "built-in name")
 	}
-	for s := range scalarTypes {
+	for _, s := range scalarTypes {
 		w := words().get(s)
 		check(s, w != nil && w.scalar, "scalar type")
 	}
-	for s, k := range puncts {
-		w := words().get(s)
-		check(s, w != nil && int(w.punct) == k, "punctuator")
+	for _, s := range puncts {
+		w := words().get(s.word)
+		check(s.word, w != nil && int(w.punct) == s.what, "punctuator")
 	}
 	for _, s := range []string{"", "x", "float4", "Texture4D", "structs", "i", "<<<", "main", "SV_Target"} {
 		if w := words().get(s); w != nil {

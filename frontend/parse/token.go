@@ -1,6 +1,10 @@
 package parse
 
-import "github.com/antlr4-go/antlr/v4"
+import (
+	"github.com/antlr4-go/antlr/v4"
+
+	p "github.com/hlsl2spirv/hlsl2spirv/grammar/parser"
+)
 
 // A *ctok is the token ANTLR sees (antlr.Token): its type, its index and
 // its text. ANTLR's CommonToken carries a source, channel, offsets, line
@@ -49,3 +53,10 @@ func (n *tokNode) GetText() string                                { return n.Tex
 func (n *tokNode) ToStringTree([]string, antlr.Recognizer) string { return n.Text }
 
 var _ antlr.TerminalNode = (*tokNode)(nil)
+
+// A tokenSet is a set of token types. Its literals are laid out by the
+// linker, where a map's would be built at every process start.
+type tokenSet [p.HLSLParserUNKNOWN + 1]bool
+
+// has reports whether typ is in s (EOF never is).
+func (s *tokenSet) has(typ int) bool { return typ >= 0 && typ < len(s) && s[typ] }
