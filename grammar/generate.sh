@@ -159,6 +159,27 @@ if grep -q 'Trick to prevent' "$out/hlsl_parser.go"; then
 	echo "generate.sh: a rule function still ends with the unreachable goto errorExit" >&2
 	exit 1
 fi
+# ANTLR writes the parser's tables (the serialized ATN, 10,567 numbers, and
+# the rule and token names) as slice literals inside the function that
+# initializes the parser, which copies each into a new allocation in every
+# process. Package-level slice literals are laid out by the linker instead.
+awk '
+/^func hlslparserParserInit\(\) \{$/ { infn = 1 }
+infn && /^\tstaticData\.[A-Za-z]+ = \[\](int32|string)\{$/ {
+	field = $1; sub(/^staticData\./, "", field)
+	name = "hlslParser" toupper(substr(field, 1, 1)) substr(field, 2)
+	print "\tstaticData." field " = " name
+	table = table "\nvar " name " = " $3 "\n"
+	intable = 1; next
+}
+intable { table = table $0 "\n"; if ($0 == "\t}") intable = 0; next }
+infn && /^}$/ { infn = 0; print; printf "%s", table; next }
+{ print }' "$out/hlsl_parser.go" >"$out/hlsl_parser.go.tmp"
+mv "$out/hlsl_parser.go.tmp" "$out/hlsl_parser.go"
+if grep -q '^	staticData\.[A-Za-z]* = \[\]' "$out/hlsl_parser.go" || ! grep -q '^var hlslParserSerializedATN = \[\]int32{$' "$out/hlsl_parser.go"; then
+	echo "generate.sh: the parser tables were not moved out of hlslparserParserInit" >&2
+	exit 1
+fi
 # The parser's superclass (the grammar's superClass option): hooks the
 # generated rule functions reach through their p.Match, p.Consume,
 # p.EnterRule and p.ExitRule calls, which resolve to these methods; and
