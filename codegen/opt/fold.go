@@ -33,8 +33,21 @@ import (
 func (c *Context) FoldInstruction(in *builder.Inst) bool {
 	f := c.folder()
 	changed := false
-	for in.Op != spv.OpCopyObject && f.foldOnce(in) {
+	for in.Op != spv.OpCopyObject {
+		// A fold gives in a new operand list (foldOnce): the old one
+		// still tells the def-use chains which ids in used before. Most
+		// instructions do not fold, so those ids are read only after
+		// one did.
+		typ, ops := in.Type, in.Operands
+		if !f.foldOnce(in) {
+			break
+		}
 		changed = true
+		f.uses = f.uses[:0]
+		if typ != 0 {
+			f.uses = append(f.uses, typ)
+		}
+		f.uses = appendInIDs(f.uses, ops)
 		c.DU.AnalyzeChangedUses(in, f.uses)
 	}
 	return changed
@@ -56,7 +69,7 @@ func (c *Context) FoldToConstant(in *builder.Inst, value func(builder.ID) builde
 func (c *Context) FoldToConstantIfFoldable(in *builder.Inst, value func(builder.ID) builder.ID) (id builder.ID, foldable bool) {
 	f := c.folder()
 	rules := f.constRulesFor(in)
-	scalar, vector := f.foldableByScalar(in), f.foldableByVector(in)
+	scalar, vector := f.foldableWordwise(in)
 	if len(rules) == 0 && !scalar && !vector {
 		return 0, false
 	}
@@ -69,8 +82,8 @@ func (c *Context) FoldToConstantIfFoldable(in *builder.Inst, value func(builder.
 // folder holds what folding caches: the constant values of ids.
 type folder struct {
 	c *Context
-	// uses is the ids the instruction foldOnce last tried used before
-	// (for FoldInstruction).
+	// uses is the ids the instruction FoldInstruction last folded used
+	// before.
 	uses []builder.ID
 	// consts is where the constant value of each id looked at is, by id:
 	// 0 not looked at yet, notConst not a constant the folder understands,
@@ -93,26 +106,34 @@ type folder struct {
 
 func (c *Context) folder() *folder {
 	if c.fold == nil {
-		makeFoldRulesOnce.Do(func() { foldRules = makeFoldRules() })
-		// (consts with room for the constants folds declare)
-		f := &folder{c: c, consts: make([]int32, c.M.Bound, c.M.Bound+c.M.Bound/8), nulls: map[builder.ID]builder.ID{}}
-		f.floatControls = !c.M.HasCapability(spv.CapabilityShader)
-		for _, cp := range []spv.Capability{spv.CapabilityDenormPreserve, spv.CapabilityDenormFlushToZero,
-			spv.CapabilitySignedZeroInfNanPreserve, spv.CapabilityRoundingModeRTZ, spv.CapabilityRoundingModeRTE} {
-			f.floatControls = f.floatControls || c.M.HasCapability(cp)
-		}
-		for _, imp := range c.M.ExtInstImports {
-			if imp.Operands[0].Str() == "GLSL.std.450" {
-				f.glsl = imp.Result
-				break
-			}
-		}
-		c.fold = f
+		c.fold = c.newFolder()
 	}
 	return c.fold
 }
 
-// foldOnce applies the first folding that changes in.
+// newFolder makes the folder (apart from folder, which every fold calls,
+// so that it stays small enough to inline).
+func (c *Context) newFolder() *folder {
+	makeFoldRulesOnce.Do(func() { foldRules, foldRulesReadConstants = makeFoldRules() })
+	// (consts with room for the constants folds declare)
+	f := &folder{c: c, consts: make([]int32, c.M.Bound, c.M.Bound+c.M.Bound/8), nulls: map[builder.ID]builder.ID{}}
+	f.floatControls = !c.M.HasCapability(spv.CapabilityShader)
+	for _, cp := range []spv.Capability{spv.CapabilityDenormPreserve, spv.CapabilityDenormFlushToZero,
+		spv.CapabilitySignedZeroInfNanPreserve, spv.CapabilityRoundingModeRTZ, spv.CapabilityRoundingModeRTE} {
+		f.floatControls = f.floatControls || c.M.HasCapability(cp)
+	}
+	for _, imp := range c.M.ExtInstImports {
+		if imp.Operands[0].Str() == "GLSL.std.450" {
+			f.glsl = imp.Result
+			break
+		}
+	}
+	return f
+}
+
+// foldOnce applies the first folding that changes in. A fold that
+// changes in's operands gives it a new list, leaving the old one as it was
+// (FoldInstruction reads it).
 func (f *folder) foldOnce(in *builder.Inst) bool {
 	constRules, rules := f.constRulesFor(in), f.rulesFor(in)
 	if len(constRules) == 0 && len(rules) == 0 && !foldableOpcode(in.Op) {
@@ -120,15 +141,12 @@ func (f *folder) foldOnce(in *builder.Inst) bool {
 		// try, and no word-by-word folding.
 		return false
 	}
-	// The rules edit in in place: the ids it uses before tell the def-use
-	// chains which lists a fold may leave stale (FoldInstruction).
-	f.uses = in.AppendUses(f.uses[:0])
 	mark := len(f.scratch)
 	// When every operand is a plain id (most instructions), the constants
 	// by operand that the algebraic rules take are also the constants by
 	// id operand that constant folding takes: read them once.
 	var consts []*cval
-	if scalar, vector := f.foldableByScalar(in), f.foldableByVector(in); len(constRules) > 0 || scalar || vector {
+	if scalar, vector := f.foldableWordwise(in); len(constRules) > 0 || scalar || vector {
 		var id builder.ID
 		if plainIDOperands(in) {
 			consts = f.operandConstants(in)
@@ -147,7 +165,7 @@ func (f *folder) foldOnce(in *builder.Inst) bool {
 		f.release(mark)
 		return false
 	}
-	if consts == nil {
+	if consts == nil && f.rulesReadConstants(in) {
 		consts = f.operandConstants(in)
 	}
 	folded := false
@@ -187,7 +205,7 @@ func (f *folder) foldToConstant(in *builder.Inst, value func(builder.ID) builder
 // leaves the word-by-word integer folding, as a folder built with no
 // constant rules folds: interpolate-fixup's).
 func (f *folder) evaluate(in *builder.Inst, value func(builder.ID) builder.ID, rules []constRule) builder.ID {
-	scalar, vector := f.foldableByScalar(in), f.foldableByVector(in)
+	scalar, vector := f.foldableWordwise(in)
 	if len(rules) == 0 && !scalar && !vector {
 		return 0
 	}
@@ -345,12 +363,24 @@ func (f *folder) foldableVectorType(typ builder.ID) bool {
 	return f.c.B.TypeOp(typ) == spv.OpTypeVector && f.foldableScalarType(f.c.B.ElementType(typ))
 }
 
-func (f *folder) foldableByScalar(in *builder.Inst) bool {
-	return foldableOpcode(in.Op) && f.foldableScalarType(in.Type) && f.allOperandTypes(in, f.foldableScalarType)
+// foldableWordwise reports whether in is folded word by word as 32-bit
+// scalars (scalar) or as vectors of them (vector): a foldable opcode whose
+// result and operands are all of the one kind.
+func (f *folder) foldableWordwise(in *builder.Inst) (scalar, vector bool) {
+	if !foldableOpcode(in.Op) {
+		return false, false
+	}
+	if f.foldableScalarType(in.Type) {
+		return f.allOperandTypes(in, f.foldableScalarType), false
+	}
+	return false, f.foldableVectorType(in.Type) && f.allOperandTypes(in, f.foldableVectorType)
 }
 
-func (f *folder) foldableByVector(in *builder.Inst) bool {
-	return foldableOpcode(in.Op) && f.foldableVectorType(in.Type) && f.allOperandTypes(in, f.foldableVectorType)
+// foldableByScalar reports whether in is folded word by word as 32-bit
+// scalars.
+func (f *folder) foldableByScalar(in *builder.Inst) bool {
+	scalar, _ := f.foldableWordwise(in)
+	return scalar
 }
 
 func (f *folder) allOperandTypes(in *builder.Inst, ok func(builder.ID) bool) bool {

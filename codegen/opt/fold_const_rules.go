@@ -151,10 +151,7 @@ type binaryScalar func(f *folder, typ builder.ID, a, b *cval) *cval
 // operand is k[0] (k[1] for an extended instruction).
 func unary(rule unaryScalar) constRule {
 	return func(f *folder, in *builder.Inst, k []*cval) *cval {
-		arg := k[0]
-		if in.Op == spv.OpExtInst {
-			arg = k[1]
-		}
+		arg := unaryOperand(in, k)
 		if arg == nil {
 			return nil
 		}
@@ -177,11 +174,21 @@ func unary(rule unaryScalar) constRule {
 	}
 }
 
-// fpUnary is unary when floating-point folding is allowed.
+// unaryOperand is the value of a one-operand instruction's operand.
+func unaryOperand(in *builder.Inst, k []*cval) *cval {
+	if in.Op == spv.OpExtInst {
+		return k[1]
+	}
+	return k[0]
+}
+
+// fpUnary is unary when floating-point folding is allowed. (The operand
+// is looked at first: it is seldom a constant, and whether folding is
+// allowed may take a walk over the result's users.)
 func fpUnary(rule unaryScalar) constRule {
 	u := unary(rule)
 	return func(f *folder, in *builder.Inst, k []*cval) *cval {
-		if !f.floatFoldingAllowed(in) {
+		if unaryOperand(in, k) == nil || !f.floatFoldingAllowed(in) {
 			return nil
 		}
 		return u(f, in, k)
@@ -193,12 +200,17 @@ var fpUnaryExt = fpUnary
 // binary folds a two-operand instruction, per component for vectors.
 func binary(rule binaryScalar) constRule {
 	return func(f *folder, in *builder.Inst, k []*cval) *cval {
-		a, b := k[0], k[1]
-		if in.Op == spv.OpExtInst {
-			a, b = k[1], k[2]
-		}
+		a, b := binaryOperands(in, k)
 		return f.binaryOn(rule, in.Type, a, b)
 	}
+}
+
+// binaryOperands are the values of a two-operand instruction's operands.
+func binaryOperands(in *builder.Inst, k []*cval) (a, b *cval) {
+	if in.Op == spv.OpExtInst {
+		return k[1], k[2]
+	}
+	return k[0], k[1]
 }
 
 // binaryOn applies a binary scalar rule to a and b of type typ (per
@@ -226,11 +238,12 @@ func (f *folder) binaryOn(rule binaryScalar, typ builder.ID, a, b *cval) *cval {
 	return composite(typ, out)
 }
 
-// fpBinary is binary when floating-point folding is allowed.
+// fpBinary is binary when floating-point folding is allowed (asked
+// once both operands are known constants, as fpUnary asks).
 func fpBinary(rule binaryScalar) constRule {
 	b := binary(rule)
 	return func(f *folder, in *builder.Inst, k []*cval) *cval {
-		if !f.floatFoldingAllowed(in) {
+		if x, y := binaryOperands(in, k); x == nil || y == nil || !f.floatFoldingAllowed(in) {
 			return nil
 		}
 		return b(f, in, k)

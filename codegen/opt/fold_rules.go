@@ -16,8 +16,12 @@ import (
 // insert or construct, shuffles of shuffles, inserts covering a whole
 // object), redundant phis, selects and bitcasts. A rule rewrites the
 // instruction in place (its opcode and operands; new instructions go right
-// before it) and reports whether it did. k holds the constant value of each
-// operand, indexed by operand (nil for literals and non-constants). Rules
+// before it) and reports whether it did. It gives the instruction a new
+// operand list rather than editing the old one, which FoldInstruction
+// reads afterwards for the ids the instruction used before. k holds the constant value of each
+// operand, indexed by operand (nil for literals and non-constants); an
+// opcode none of whose rules reads it (see foldRulesReadConstants) is
+// given none. Rules
 // for an opcode are tried in table order; the first that applies wins.
 
 type foldRule func(f *folder, in *builder.Inst, k []*cval) bool
@@ -27,17 +31,28 @@ type foldRule func(f *folder, in *builder.Inst, k []*cval) bool
 // which refers back to the table; and a compile that folds nothing does
 // not pay for it.
 var (
-	foldRules         ruleTable[foldRule]
-	makeFoldRulesOnce sync.Once
+	foldRules ruleTable[foldRule]
+	// foldRulesReadConstants says by opcode whether any of its rules reads
+	// k: most rules of composites, memory and phis look only at the
+	// instructions defining the operands, and are given no constants.
+	foldRulesReadConstants []bool
+	makeFoldRulesOnce      sync.Once
 )
 
-func makeFoldRules() ruleTable[foldRule] {
+func makeFoldRules() (ruleTable[foldRule], []bool) {
 	var r ruleTable[foldRule]
-	add := func(op spv.Op, rules ...foldRule) {
+	var reads []bool
+	// addStructural adds rules that never read k.
+	addStructural := func(op spv.Op, rules ...foldRule) {
 		if int(op) >= len(r) {
 			r = slices.Grow(r, int(op)+1-len(r))[:int(op)+1]
+			reads = slices.Grow(reads, int(op)+1-len(reads))[:int(op)+1]
 		}
 		r[op] = append(r[op], rules...)
+	}
+	add := func(op spv.Op, rules ...foldRule) {
+		addStructural(op, rules...)
+		reads[op] = true
 	}
 	for _, op := range []spv.Op{spv.OpBitwiseOr, spv.OpBitwiseXor, spv.OpShiftRightLogical,
 		spv.OpShiftRightArithmetic, spv.OpShiftLeftLogical, spv.OpIAdd, spv.OpISub} {
@@ -65,13 +80,13 @@ func makeFoldRules() ruleTable[foldRule] {
 	add(spv.OpUMod, redundantModByOne)
 	add(spv.OpBitcast, bitcastConstant, redundantBitcast)
 	add(spv.OpBitReverse, bitReverseConstant)
-	add(spv.OpCompositeConstruct, extractsFeedingConstruct)
-	add(spv.OpCopyLogical, constructFeedingCopyLogical)
-	add(spv.OpCompositeExtract, insertFeedingExtract, constructFeedingExtract, shuffleFeedingExtract,
+	addStructural(spv.OpCompositeConstruct, extractsFeedingConstruct)
+	addStructural(spv.OpCopyLogical, constructFeedingCopyLogical)
+	addStructural(spv.OpCompositeExtract, insertFeedingExtract, constructFeedingExtract, shuffleFeedingExtract,
 		fmixFeedingExtract, copyLogicalFeedingExtract, loadFeedingExtract)
-	add(spv.OpCompositeInsert, insertsToConstruct)
+	addStructural(spv.OpCompositeInsert, insertsToConstruct)
 	add(spv.OpDot, dotDoingExtract)
-	add(spv.OpEntryPoint, removeRedundantInterface)
+	addStructural(spv.OpEntryPoint, removeRedundantInterface)
 	add(spv.OpFAdd, redundantFAdd, mergeAddNegate, mergeAddAdd, mergeAddSub, mergeGenericAddSub,
 		reassociateNestedAddSub, factorAddSubMuls)
 	add(spv.OpFDiv, redundantFDiv, reciprocalFDiv, mergeDivDiv, mergeDivMul, mergeDivNegate,
@@ -80,7 +95,7 @@ func makeFoldRules() ruleTable[foldRule] {
 	add(spv.OpFMul, redundantFMul, mergeMulMul, mergeMulDiv, mergeMulNegate, mergeDivMulDoubleNegative,
 		reassociateNestedMulDiv)
 	add(spv.OpVectorTimesScalar, mergeDivMulDoubleNegative)
-	add(spv.OpFNegate, mergeNegate, mergeNegateAddSub, mergeNegateMulDiv)
+	addStructural(spv.OpFNegate, mergeNegate, mergeNegateAddSub, mergeNegateMulDiv)
 	add(spv.OpFSub, redundantFSub, mergeSubNegate, mergeSubAdd, mergeSubSub, reassociateNestedAddSub,
 		factorAddSubMuls)
 	add(spv.OpIAdd, mergeAddNegate, mergeAddAdd, mergeAddSub, mergeGenericAddSub, reassociateNestedAddSub,
@@ -89,16 +104,16 @@ func makeFoldRules() ruleTable[foldRule] {
 	add(spv.OpIMul, intMultiplyBy1, mergeMulMul, mergeMulNegate, mergeDivMulDoubleNegative)
 	add(spv.OpISub, mergeSubNegate, mergeSubAdd, mergeSubSub, reassociateNestedAddSub, factorAddSubMuls)
 	add(spv.OpBitwiseAnd, redundantAndOrXor, redundantAndAddSub, redundantAndShift)
-	add(spv.OpPhi, redundantPhi)
-	add(spv.OpSNegate, mergeNegate, mergeNegateMulDiv, mergeNegateAddSub)
+	addStructural(spv.OpPhi, redundantPhi)
+	addStructural(spv.OpSNegate, mergeNegate, mergeNegateMulDiv, mergeNegateAddSub)
 	add(spv.OpSelect, redundantSelect, constantBooleanSelect)
 	add(spv.OpLogicalAnd, redundantLogicalAnd)
 	add(spv.OpLogicalOr, redundantLogicalOr)
-	add(spv.OpLogicalNot, redundantLogicalNot, logicalNotComparison)
+	addStructural(spv.OpLogicalNot, redundantLogicalNot, logicalNotComparison)
 	add(spv.OpLogicalEqual, redundantLogicalEqual)
 	add(spv.OpLogicalNotEqual, redundantLogicalEqual)
-	add(spv.OpStore, storingUndef)
-	add(spv.OpVectorShuffle, shuffleFeedingShuffle)
+	addStructural(spv.OpStore, storingUndef)
+	addStructural(spv.OpVectorShuffle, shuffleFeedingShuffle)
 	for _, op := range []spv.Op{spv.OpImageSampleImplicitLod, spv.OpImageSampleExplicitLod,
 		spv.OpImageSampleDrefImplicitLod, spv.OpImageSampleDrefExplicitLod, spv.OpImageSampleProjImplicitLod,
 		spv.OpImageSampleProjExplicitLod, spv.OpImageSampleProjDrefImplicitLod,
@@ -109,9 +124,9 @@ func makeFoldRules() ruleTable[foldRule] {
 		spv.OpImageSparseSampleProjExplicitLod, spv.OpImageSparseSampleProjDrefImplicitLod,
 		spv.OpImageSparseSampleProjDrefExplicitLod, spv.OpImageSparseFetch, spv.OpImageSparseGather,
 		spv.OpImageSparseDrefGather, spv.OpImageSparseRead} {
-		add(op, constImageOffset)
+		addStructural(op, constImageOffset)
 	}
-	return r
+	return r, reads
 }
 
 // glslFoldRules are the rules for GLSL.std.450 instructions.
@@ -126,6 +141,12 @@ func (f *folder) rulesFor(in *builder.Inst) []foldRule {
 		return glslFoldRules.of(in.Operands[1].Word)
 	}
 	return foldRules.of(uint32(in.Op))
+}
+
+// rulesReadConstants reports whether a rule of in's opcode (or GLSL.std.450
+// instruction) reads the operands' constants.
+func (f *folder) rulesReadConstants(in *builder.Inst) bool {
+	return in.Op == spv.OpExtInst || int(in.Op) < len(foldRulesReadConstants) && foldRulesReadConstants[in.Op]
 }
 
 // Helpers.
@@ -2183,6 +2204,7 @@ func shuffleFeedingExtract(f *folder, in *builder.Inst, k []*cval) bool {
 	if idx >= n {
 		src, idx = op(sh, 1), idx-n
 	}
+	in.Operands = slices.Clone(in.Operands)
 	in.Operands[0] = builder.Ref(src)
 	in.Operands[1] = builder.Lit(idx)
 	return true
@@ -2206,14 +2228,17 @@ func fmixFeedingExtract(f *folder, in *builder.Inst, k []*cval) bool {
 	if ac == nil || f.c.B.TypeOp(ac.typ) != spv.OpTypeFloat || !f.width32or64(in.Type) {
 		return false
 	}
+	var from builder.ID
 	switch f.float(ac) {
 	case 0:
-		in.Operands[0] = builder.Ref(op(mix, 2))
+		from = op(mix, 2)
 	case 1:
-		in.Operands[0] = builder.Ref(op(mix, 3))
+		from = op(mix, 3)
 	default:
 		return false
 	}
+	in.Operands = slices.Clone(in.Operands)
+	in.Operands[0] = builder.Ref(from)
 	return true
 }
 
@@ -2394,8 +2419,8 @@ func insertsToConstruct(f *folder, in *builder.Inst, k []*cval) bool {
 	if len(in.Operands) == 3 {
 		copyOf(in, cons.Result)
 	} else {
+		in.Operands = slices.Clone(in.Operands[:len(in.Operands)-1])
 		in.Operands[0] = builder.Ref(cons.Result)
-		in.Operands = in.Operands[:len(in.Operands)-1]
 	}
 	return true
 }
@@ -2612,6 +2637,7 @@ func constImageOffset(f *folder, in *builder.Inst, k []*cval) bool {
 		mask |= spv.ImageOperandsConstOffset
 	}
 	mask &^= spv.ImageOperandsOffset
+	in.Operands = slices.Clone(in.Operands)
 	in.Operands[i] = builder.Operand{Kind: in.Operands[i].Kind, Word: uint32(mask)}.WithParams(newParams)
 	return true
 }

@@ -71,56 +71,24 @@ func (s *stampSet) add(id builder.ID) {
 	s.stamps[id] = s.cur
 }
 
+// simplifier is simplify-instructions' run over one function.
+type simplifier struct {
+	c          *Context
+	seen, phis *stampSet
+	changed    bool
+	work       []*builder.Inst // to fold again, in order
+	inWork     builder.InstSet
+	kill       []*builder.Inst
+	killed     map[*builder.Inst]bool
+	// secondPass: the walk in block order is done; work is being drained.
+	secondPass bool
+}
+
 func simplifyFunction(c *Context, f *builder.Function, seen, phis *stampSet) bool {
 	if len(f.Blocks) == 0 {
 		return false
 	}
-	var (
-		changed    bool
-		work       []*builder.Inst
-		inWork     = builder.NewInstSet()
-		kill       []*builder.Inst
-		killed     = map[*builder.Inst]bool{}
-		secondPass bool
-	)
-	process := func(in *builder.Inst) {
-		foldableCopy := in.Op == spv.OpCopyObject && c.subsetOfDecorations(in.Result, in.Operands[0].ID())
-		if !foldableCopy && !c.FoldInstruction(in) {
-			return
-		}
-		changed = true
-		if in.Result != 0 {
-			for _, u := range c.DU.UsersView(in.Result) {
-				if secondPass {
-					if !builder.IsAnnotation(u.Op) && u.Op != spv.OpName && !inWork.Has(u) {
-						inWork.Add(u)
-						work = append(work, u)
-					}
-				} else if phis.has(u.Result) && !inWork.Has(u) {
-					inWork.Add(u)
-					work = append(work, u)
-				}
-			}
-		}
-		// Instructions a rule made are looked at too.
-		for _, id := range inIDs(in) {
-			if d := c.Def(id); d != nil && !seen.has(d.Result) {
-				seen.add(d.Result)
-				work = append(work, d)
-			}
-		}
-		switch in.Op {
-		case spv.OpCopyObject:
-			c.replaceUsesExceptAnnotations(in.Result, in.Operands[0].ID())
-			fallthrough
-		case spv.OpNop:
-			if !killed[in] {
-				killed[in] = true
-				kill = append(kill, in)
-			}
-			inWork.Add(in)
-		}
-	}
+	s := &simplifier{c: c, seen: seen, phis: phis, inWork: builder.NewInstSet(), killed: map[*builder.Inst]bool{}}
 	g := f.CFG()
 	for _, bi := range g.RPO {
 		b := g.Blocks[bi]
@@ -136,7 +104,7 @@ func simplifyFunction(c *Context, f *builder.Function, seen, phis *stampSet) boo
 				phis.add(in.Result)
 			}
 			n := len(b.Insts)
-			process(in)
+			s.process(in)
 			if b.Insts[i] != in {
 				if j := i + len(b.Insts) - n; j >= 0 && j < len(b.Insts) && b.Insts[j] == in {
 					i = j
@@ -146,23 +114,64 @@ func simplifyFunction(c *Context, f *builder.Function, seen, phis *stampSet) boo
 			}
 		}
 	}
-	secondPass = true
-	for i := 0; i < len(work); i++ {
-		in := work[i]
-		inWork.Remove(in)
+	s.secondPass = true
+	for i := 0; i < len(s.work); i++ {
+		in := s.work[i]
+		s.inWork.Remove(in)
 		if in.Result != 0 {
 			seen.add(in.Result)
 		}
-		if killed[in] {
-			inWork.Add(in)
+		if s.killed[in] {
+			s.inWork.Add(in)
 			continue
 		}
-		process(in)
+		s.process(in)
 	}
-	for _, in := range kill {
+	for _, in := range s.kill {
 		c.Kill(in)
 	}
-	return changed
+	return s.changed
+}
+
+// process folds in and queues what its change may make foldable.
+func (s *simplifier) process(in *builder.Inst) {
+	c := s.c
+	foldableCopy := in.Op == spv.OpCopyObject && c.subsetOfDecorations(in.Result, in.Operands[0].ID())
+	if !foldableCopy && !c.FoldInstruction(in) {
+		return
+	}
+	s.changed = true
+	if in.Result != 0 {
+		for _, u := range c.DU.UsersView(in.Result) {
+			if s.secondPass {
+				if !builder.IsAnnotation(u.Op) && u.Op != spv.OpName && !s.inWork.Has(u) {
+					s.inWork.Add(u)
+					s.work = append(s.work, u)
+				}
+			} else if s.phis.has(u.Result) && !s.inWork.Has(u) {
+				s.inWork.Add(u)
+				s.work = append(s.work, u)
+			}
+		}
+	}
+	// Instructions a rule made are looked at too.
+	for _, id := range inIDs(in) {
+		if d := c.Def(id); d != nil && !s.seen.has(d.Result) {
+			s.seen.add(d.Result)
+			s.work = append(s.work, d)
+		}
+	}
+	switch in.Op {
+	case spv.OpCopyObject:
+		c.replaceUsesExceptAnnotations(in.Result, in.Operands[0].ID())
+		fallthrough
+	case spv.OpNop:
+		if !s.killed[in] {
+			s.killed[in] = true
+			s.kill = append(s.kill, in)
+		}
+		s.inWork.Add(in)
+	}
 }
 
 // replaceUsesExceptAnnotations rewrites the uses of old into new, except in
