@@ -52,7 +52,20 @@ type DefUse struct {
 // DefUse returns the module's def-use chains, building them on first use.
 func (m *Module) DefUse() *DefUse {
 	if m.du == nil {
-		m.du = newDefUse(m)
+		m.du = newDefUse(m, 0)
+	}
+	return m.du
+}
+
+// DefUseWithRoom is DefUse for a caller about to define the ids below
+// bound (a pipeline that inlines): the chains' tables are made that large
+// when first built, or grown to it at once (Reserve), where defining the
+// ids one by one would copy them as they double.
+func (m *Module) DefUseWithRoom(bound ID) *DefUse {
+	if m.du == nil {
+		m.du = newDefUse(m, bound)
+	} else {
+		m.du.Reserve(bound)
 	}
 	return m.du
 }
@@ -64,12 +77,15 @@ func (m *Module) InvalidateDefUse() { m.du = nil }
 // HasDefUse reports whether the def-use chains are built (and so kept).
 func (m *Module) HasDefUse() bool { return m.du != nil }
 
-func newDefUse(m *Module) *DefUse {
+// newDefUse builds the chains with room in the tables for the ids below
+// bound, if above the module's.
+func newDefUse(m *Module, bound ID) *DefUse {
 	// Passes define new ids as they go: the tables keep room for a
 	// sixteenth more than the bound (and 64), so that the first new ids of
 	// a typical module do not double them (9% of what optimizing one
-	// allocates).
-	n, room := int(m.Bound), int(m.Bound)+int(m.Bound)/16+64
+	// allocates), and the ids of an estimate (bound) a few more.
+	n := int(m.Bound)
+	room := max(n, int(bound)) + n/16 + 64
 	du := &DefUse{m: m, defs: make([]*Inst, n, room), blocks: make([]*Block, n, room), users: make([][]*Inst, n, room),
 		checked: make([]uint32, n, room), annotated: make([]bool, n, room), edits: 1}
 	du.carveUserLists()

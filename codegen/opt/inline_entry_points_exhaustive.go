@@ -190,26 +190,49 @@ func newInliner(c *Context) *inliner {
 // calls in it inlined in turn. The arena is sized for it at once, so that
 // a small module's copies do not leave most of a fixed-size chunk unused.
 func (il *inliner) copySize() (insts, ops int) {
-	// The size of the code inlined into a function, from the walks.
+	return inlinedSize(il.c, il.walks, il.inlinableCallee)
+}
+
+// newIDs is about how many ids inlining will define, asked before the
+// pipeline runs (idMaker): an id per instruction copied, as if every
+// function with a body were inlinable (the passes before inlining,
+// merge-return above all, make most of them so).
+func (inlineExhaustive) newIDs(c *Context) int {
+	walks := walkFunctions(c.M)
+	hasBody := make(map[builder.ID]bool, len(c.M.Functions))
+	for _, f := range c.M.Functions {
+		hasBody[f.Def.Result] = len(f.Blocks) > 0
+	}
+	insts, _ := inlinedSize(c, walks, func(id builder.ID) bool { return hasBody[id] })
+	return insts + insts/8
+}
+
+// inlinedSize returns how many instructions and operands inlining the
+// calls to the functions inlinable accepts copies into the call tree's
+// roots, from the functions' walks. (A function calling itself, which
+// is never inlinable, counts its code once.)
+func inlinedSize(c *Context, walks map[builder.ID]functionWalk, inlinable func(builder.ID) bool) (insts, ops int) {
+	// The size of the code inlined into a function.
 	memo := map[builder.ID]functionWalk{}
 	var inlinedInto func(id builder.ID) functionWalk
 	inlinedInto = func(id builder.ID) functionWalk {
 		if s, ok := memo[id]; ok {
 			return s
 		}
+		memo[id] = functionWalk{} // (for a recursive call)
 		var s functionWalk
-		for _, callee := range il.walks[id].calls {
-			if il.inlinableCallee(callee) {
+		for _, callee := range walks[id].calls {
+			if inlinable(callee) {
 				k := inlinedInto(callee)
-				s.insts += il.walks[callee].insts + k.insts
-				s.ops += il.walks[callee].ops + k.ops
+				s.insts += walks[callee].insts + k.insts
+				s.ops += walks[callee].ops + k.ops
 			}
 		}
 		memo[id] = s
 		return s
 	}
-	for _, id := range callTreeRoots(il.c) {
-		if il.funcs[id] != nil {
+	for _, id := range callTreeRoots(c) {
+		if _, ok := walks[id]; ok {
 			k := inlinedInto(id)
 			insts, ops = insts+k.insts, ops+k.ops
 		}

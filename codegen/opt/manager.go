@@ -50,6 +50,14 @@ func Run(m *builder.Module, passes []Pass, o RunOptions) error {
 		return nil
 	}
 	c := newBareContext(m, o.Options)
+	if !m.HasDefUse() {
+		for _, p := range passes {
+			if g, ok := p.(idMaker); ok {
+				c.idRoom = m.Bound + builder.ID(g.newIDs(c))
+				break
+			}
+		}
+	}
 	// The module may have been edited since its last run.
 	keepCurrentCFGs(m)
 	settled := map[string]bool{} // passes that would change nothing now

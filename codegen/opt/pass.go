@@ -58,6 +58,11 @@ type Context struct {
 	// cfgKept: the pass running now said (KeptCFG) that this run left
 	// control flow alone.
 	cfgKept bool
+
+	// idRoom is the bound the pipeline's passes are expected to take the
+	// module to (idMaker), for the def-use chains' first build; 0 once
+	// they are built.
+	idRoom builder.ID
 }
 
 // KeptCFG tells the pass manager that the run of the pass now running
@@ -120,8 +125,19 @@ func newBareContext(m *builder.Module, o Options) *Context {
 func (c *Context) prepare() {
 	if c.B == nil || c.DU == nil {
 		c.B = builder.Edit(c.M)
-		c.DU = c.M.DefUse()
+		c.DU = c.M.DefUseWithRoom(c.idRoom)
+		c.idRoom = 0
 	}
+}
+
+// An idMaker is a pass that defines many new ids and can say about how
+// many before the pipeline runs. The manager makes the def-use chains'
+// tables that large when it first builds them, ahead of the passes before
+// it: inlining the 5,000-line shader defines twice the ids it had, and
+// growing the tables then copied 1.2 MB into 2.5 MB of new ones.
+type idMaker interface {
+	Pass
+	newIDs(c *Context) int
 }
 
 // A standalonePass reads and edits the module without the Context's
