@@ -159,10 +159,9 @@ func newInliner(c *Context) *inliner {
 			continue
 		}
 		returnInLoop := false
-		loops := shader && hasLoop(f)
+		loops := shader && loopsMayHold(c, f, false, returns)
 		for _, b := range f.Blocks {
-			t := b.Terminator()
-			if t == nil || (t.Op != spv.OpReturn && t.Op != spv.OpReturnValue) {
+			if !returns(b) {
 				continue
 			}
 			if loops && sc.ContainingLoop(b.Label) != 0 {
@@ -266,6 +265,12 @@ func walkFunctions(m *builder.Module) map[builder.ID]functionWalk {
 		walks[f.Def.Result] = w
 	}
 	return walks
+}
+
+// returns reports whether b ends with a return.
+func returns(b *builder.Block) bool {
+	t := b.Terminator()
+	return t != nil && (t.Op == spv.OpReturn || t.Op == spv.OpReturnValue)
 }
 
 // isAbort reports whether op ends the invocation or is unreachable

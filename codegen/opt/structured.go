@@ -294,6 +294,68 @@ func hasLoop(f *builder.Function) bool {
 	return slices.ContainsFunc(f.Blocks, isLoopHeader)
 }
 
+// loopsMayHold reports whether a block of f for which has holds may be in
+// one of f's loops, or (with continues) in a loop's continue construct,
+// as the structured analysis places blocks: false is sure, true is for
+// the analysis to confirm. In structured order, a loop's blocks are
+// reached from its header without passing its merge block, which the
+// header dominates in a valid module (it is walked first), and those of
+// its continue construct from its continue target without passing the
+// header either. Walking those paths costs far less than building the
+// analysis, and most functions' loops hold no call or return: wrap-opkill
+// and the inliner ask about every function, before inlining makes most
+// of them dead.
+func loopsMayHold(c *Context, f *builder.Function, continues bool, has func(*builder.Block) bool) bool {
+	if !hasLoop(f) {
+		return false
+	}
+	budget := 4 * len(f.Blocks) // past it, the walks would cost as much as the analysis
+	at := c.blockIndex(f)
+	seen := make([]bool, len(f.Blocks))
+	var stack []int
+	var succs []builder.ID
+	for _, h := range f.Blocks {
+		m := h.Merge()
+		if m == nil || m.Op != spv.OpLoopMerge || len(m.Operands) < 2 {
+			continue
+		}
+		merge, start := m.Operands[0].ID(), h.Label
+		if continues {
+			start = m.Operands[1].ID()
+		}
+		clear(seen)
+		stack = stack[:0]
+		visit := func(l builder.ID) bool {
+			i := at(l)
+			if i < 0 {
+				return false // a branch to no block of f
+			}
+			if !seen[i] {
+				seen[i] = true
+				stack = append(stack, i)
+			}
+			return true
+		}
+		if !visit(start) {
+			return true
+		}
+		for len(stack) > 0 {
+			b := f.Blocks[stack[len(stack)-1]]
+			stack = stack[:len(stack)-1]
+			if budget--; budget < 0 || has(b) {
+				return true
+			}
+			succs = b.AppendSuccessors(succs[:0])
+			for _, l := range succs {
+				if l != merge && !(continues && l == h.Label) && !visit(l) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
 // isLoopHeader reports whether b declares a loop.
 func isLoopHeader(b *builder.Block) bool {
 	m := b.Merge()
@@ -431,8 +493,8 @@ func (s *structCFG) IsMergeBlock(id builder.ID) bool {
 func (s *structCFG) FuncsCalledFromContinue() []builder.ID {
 	var queue []builder.ID
 	for _, f := range s.c.M.Functions {
-		if !hasLoop(f) {
-			continue // no continue construct: nothing to analyse
+		if !loopsMayHold(s.c, f, true, callsFunction) {
+			continue // no call in a continue construct: nothing to analyse
 		}
 		for _, b := range f.Blocks {
 			a := s.of(b.Label)
@@ -537,4 +599,9 @@ func fixBlockOrder(c *Context) {
 		}
 		return false
 	})
+}
+
+// callsFunction reports whether b holds an OpFunctionCall.
+func callsFunction(b *builder.Block) bool {
+	return slices.ContainsFunc(b.Insts, func(in *builder.Inst) bool { return in.Op == spv.OpFunctionCall })
 }
