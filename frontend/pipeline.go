@@ -48,9 +48,12 @@ type semaRun struct {
 // for the test of a panic there).
 var checkDecl = (*sema.Checker).Decl
 
+// A pipedDecl is a declaration for the checker, or pragmas (decl nil) to
+// give it before the declarations after them.
 type pipedDecl struct {
-	decl ast.Decl
-	ids  int32
+	decl    ast.Decl
+	ids     int32
+	pragmas []ast.Pragma
 }
 
 // Variables for the tests, which compare both ways and hand over every
@@ -83,13 +86,21 @@ func (sp *semaPipe) Begin(f *ast.File) {
 	run := &semaRun{file: f, batches: make(chan []pipedDecl, 64), done: make(chan struct{}),
 		diags: diag.NewList(sp.fs, sp.opts)}
 	sp.run = run
+	if len(f.Pragmas) > 0 {
+		run.pending = append(run.pending, pipedDecl{pragmas: f.Pragmas})
+	}
 	go run.check(sp.fs, sp.cfg, sp.nodes)
+}
+
+// Pragmas queues pragmas for the checker.
+func (sp *semaPipe) Pragmas(p []ast.Pragma) {
+	sp.run.pending = append(sp.run.pending, pipedDecl{pragmas: p})
 }
 
 // Decl queues d for the checker.
 func (sp *semaPipe) Decl(d ast.Decl, ids int32) {
 	run := sp.run
-	run.pending = append(run.pending, pipedDecl{d, ids})
+	run.pending = append(run.pending, pipedDecl{decl: d, ids: ids})
 	if ids-run.sentIDs >= batchNodes {
 		run.send()
 		run.sentIDs = ids
@@ -174,6 +185,10 @@ func (run *semaRun) check(fs *diag.FileSet, cfg sema.Config, nodes int) {
 		for _, d := range batch {
 			if run.stopped.Load() {
 				return
+			}
+			if d.decl == nil {
+				ch.Pragmas(d.pragmas)
+				continue
 			}
 			checkDecl(ch, d.decl, d.ids)
 		}

@@ -74,7 +74,8 @@ float f() { return 1; }
 float g() { return f(); }`},
 }
 
-// generatedCases are files too long to write out: more sema errors than
+// generatedCases are files too long to write out: pragmas changing the
+// matrix orientation over several blocks of tokens, more sema errors than
 // the cap (20), and a late declaration nested too deeply for the parser
 // (a chain of unary minus) or for the stages after it (a chain of +).
 func generatedCases() map[string]string {
@@ -84,7 +85,19 @@ func generatedCases() map[string]string {
 	}
 	errs.WriteString("float4 main() : SV_Target { return 0; }\n")
 	early := "float f() { return undeclared; }\nfloat g() { return 1; }\n"
+	// Pragmas across the preprocessor's blocks, which the checker gets
+	// as they come.
+	var pragmas, sum strings.Builder
+	for i := range 100 {
+		if i%7 == 0 {
+			fmt.Fprintf(&pragmas, "#pragma pack_matrix(%s)\n", []string{"row_major", "column_major"}[i/7%2])
+		}
+		fmt.Fprintf(&pragmas, "cbuffer B%d { float4x4 m%d; };\n", i, i)
+		fmt.Fprintf(&sum, " + mul(m%d, p)", i)
+	}
+	pragmas.WriteString("float4 main(float4 p : TEXCOORD0) : SV_Target { return 0" + sum.String() + "; }\n")
 	return map[string]string{
+		"pragmas.hlsl":   pragmas.String(),
 		"errors.hlsl":    errs.String(),
 		"deeprules.hlsl": early + "float4 main() : SV_Target { return " + strings.Repeat("- ", 5000) + "1; }\n",
 		"deeptree.hlsl":  early + "float4 main() : SV_Target { return 1" + strings.Repeat(" + 1", 5000) + "; }\n",

@@ -360,6 +360,8 @@ type checker struct {
 	// scopes is the chunk openScope takes the next scope from: a function
 	// opens one per block, and one allocation per chunk costs less.
 	scopes []Scope
+	// pragmas are the file's pragmas given so far (Checker.Pragmas).
+	pragmas []ast.Pragma
 	// vulkanNodes are the nodes of each checked function body that the
 	// Vulkan checks look at (collectVulkanNodes), in vulkanNodeBuf.
 	vulkanNodes   map[*ast.BlockStmt][]ast.Node
@@ -374,6 +376,7 @@ func Check(fs *diag.FileSet, diags *diag.List, file *ast.File, cfg Config) *Info
 		return newInfo(types.NewUniverse(types.Config{Enable16BitTypes: cfg.Enable16BitTypes}), 1, 1)
 	}
 	ch := NewChecker(fs, diags, file, cfg, int(file.NodeCount), nil)
+	ch.Pragmas(file.Pragmas)
 	for _, d := range file.Decls {
 		ch.Decl(d, file.NodeCount)
 	}
@@ -395,8 +398,9 @@ type Checker struct {
 }
 
 // NewChecker returns a Checker of file, which may still be being built:
-// its Name and Pragmas must be set, but the parser may still be adding to
-// its Decls and numbering nodes (NodeCount). nodes estimates the number of
+// its Name must be set, but the parser may still be adding to its Decls,
+// numbering nodes (NodeCount) and setting its Pragmas, which the Checker
+// does not read: they come through Pragmas. nodes estimates the number of
 // nodes the file will have (the tables are sized for it). complete, when
 // not nil, blocks until the parser has finished the file (NodeCount is
 // final): instantiating a template waits for it, as the copies of its
@@ -411,6 +415,12 @@ func NewChecker(fs *diag.FileSet, diags *diag.List, file *ast.File, cfg Config, 
 	c.global = newScope(c.universe, ScopeGlobal, "")
 	c.scope = c.global
 	return &Checker{c: c, info: info}
+}
+
+// Pragmas adds pragmas of the file: each must come before the
+// declarations after it.
+func (ch *Checker) Pragmas(p []ast.Pragma) {
+	ch.c.pragmas = append(ch.c.pragmas, p...)
 }
 
 // Decl checks d, the file's next top-level declaration; ids bounds the IDs

@@ -192,7 +192,7 @@ func (c *checker) declMajor(t *types.Type, mods []ast.Modifier, pos diag.Pos) *t
 	if c.cfg.RowMajor {
 		mj = types.RowMajor
 	}
-	for _, p := range c.file.Pragmas {
+	for _, p := range c.pragmas {
 		if p.Name != "pack_matrix" || !p.Next.IsValid() || p.Next > pos || !c.sameFile(p.Next, pos) {
 			continue
 		}

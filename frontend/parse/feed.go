@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/hlsl2spirv/hlsl2spirv/frontend/diag"
+	"github.com/hlsl2spirv/hlsl2spirv/frontend/pp"
 	"github.com/hlsl2spirv/hlsl2spirv/frontend/token"
 )
 
@@ -13,6 +14,9 @@ import (
 // sliceFeed another.
 type tokenFeed interface {
 	Next() []token.Token
+	// Pragmas are the pragmas before the tokens handed over so far, for
+	// a feed whose pragmas are not known up front (else nil).
+	Pragmas() []pp.Pragma
 }
 
 // sliceFeed feeds tokens the preprocessor produced all at once.
@@ -23,6 +27,8 @@ func (f *sliceFeed) Next() []token.Token {
 	f.toks = nil
 	return toks
 }
+
+func (f *sliceFeed) Pragmas() []pp.Pragma { return nil }
 
 // rawReader reads a feed one token at a time.
 type rawReader struct {

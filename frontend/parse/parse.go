@@ -104,17 +104,19 @@ func (ps *Parser) Preprocessed(fs *diag.FileSet, diags *diag.List, name string, 
 // so that a checker can work on a declaration meanwhile.
 type DeclSink interface {
 	// Begin comes first, with the file being built: its Name and Pragmas
-	// are set (for a stream, Pragmas is nil: Drop comes if the file has
-	// any); its Decls and NodeCount are the parser's to write until the
-	// parse returns.
+	// are set (for a stream, Pragmas is nil: they come through Pragmas,
+	// and the parser sets the file's at the end); its Decls, NodeCount and
+	// Pragmas are the parser's to write until the parse returns.
 	Begin(f *ast.File)
+	// Pragmas gives a stream's pragmas met since the last call, before
+	// the declarations after them.
+	Pragmas(p []ast.Pragma)
 	// Decl gives the file's next top-level declaration; ids is the number
 	// of nodes numbered so far (a bound on its nodes' IDs).
 	Decl(d ast.Decl, ids int32)
 	// Drop voids every declaration given: the fast (SLL) pass failed
 	// after all, and the parser parses the file again, from the start,
-	// without the sink; or the stream's file turned out to have pragmas,
-	// which the parser then sets.
+	// without the sink.
 	Drop()
 }
 
@@ -181,7 +183,7 @@ func (ps *Parser) parseFile(diags *diag.List, name string, feed tokenFeed, pragm
 	var early *earlyBuild
 	if sink != nil {
 		b := &builder{toks: &c.toks, diags: heldDiagnostics(diags), name: name}
-		early = &earlyBuild{b: b, file: b.begin(pragmas), sink: sink}
+		early = &earlyBuild{b: b, file: b.begin(pragmas), sink: sink, feed: feed}
 		sink.Begin(early.file)
 	}
 	// settle classifies every token, waits for the preprocessor and, if
@@ -195,9 +197,6 @@ func (ps *Parser) parseFile(diags *diag.List, name string, feed tokenFeed, pragm
 		if preprocessed != nil {
 			if pragmas, ppOK = preprocessed(); !ppOK {
 				return false
-			}
-			if len(pragmas) > 0 && early != nil && !early.voided {
-				early.sink.Drop() // it has the file without them
 			}
 		}
 		before = len(diags.Diags)
@@ -234,7 +233,7 @@ func (ps *Parser) parseFile(diags *diag.List, name string, feed tokenFeed, pragm
 		addHeld(diags, b.diags)
 		b.diags = diags
 		if preprocessed != nil && len(pragmas) > 0 {
-			file.Pragmas = pragmas // the sink has dropped the file
+			file.Pragmas = pragmas // the sink had them through Pragmas
 		}
 		b.finish(file, tree)
 	} else {
@@ -273,6 +272,9 @@ type earlyBuild struct {
 	file   *ast.File
 	sink   DeclSink
 	voided bool
+	// feed's first pragmas pragmas were given to the sink.
+	feed    tokenFeed
+	pragmas int
 }
 
 // topRuleDone is the SLL parser's TopRuleDone hook. The parser may reuse
@@ -284,6 +286,12 @@ func (e *earlyBuild) topRuleDone(ctx antlr.ParserRuleContext) (recycle bool) {
 	decls, _ := e.b.addTopLevel(e.file, ctx.(*p.TopLevelDeclContext))
 	if e.b.deep != nil {
 		return true
+	}
+	if pr := e.feed.Pragmas(); len(pr) > e.pragmas {
+		// Every pragma before the declarations' tokens is there: their
+		// blocks have been read.
+		e.sink.Pragmas(convertPragmas(pr[e.pragmas:]))
+		e.pragmas = len(pr)
 	}
 	for _, d := range decls {
 		e.sink.Decl(d, e.b.ids)

@@ -19,14 +19,23 @@ type recordingSink struct {
 	decls   []ast.Decl
 	ids     []int32
 	dropped int
+	// pragmas are those given, and given[i] how many were given before
+	// decls[i].
+	pragmas []ast.Pragma
+	given   []int
 }
 
-func (s *recordingSink) Begin(f *ast.File) { s.files = append(s.files, f) }
-func (s *recordingSink) Drop()             { s.dropped++; s.decls, s.ids = nil, nil }
+func (s *recordingSink) Begin(f *ast.File)      { s.files = append(s.files, f) }
+func (s *recordingSink) Pragmas(p []ast.Pragma) { s.pragmas = append(s.pragmas, p...) }
+func (s *recordingSink) Drop() {
+	s.dropped++
+	s.decls, s.ids, s.pragmas, s.given = nil, nil, nil, nil
+}
 
 func (s *recordingSink) Decl(d ast.Decl, ids int32) {
 	s.decls = append(s.decls, d)
 	s.ids = append(s.ids, ids)
+	s.given = append(s.given, len(s.pragmas))
 }
 
 // parseToSink preprocesses and parses src with a sink and without, and

@@ -110,3 +110,37 @@ func parseStreaming(ps *Parser, src string, readFile func(string) ([]byte, error
 	f := ps.Stream(fs, diags, "big.hlsl", s)
 	return outcome(fs, diags, f, s.Close().Dependencies())
 }
+
+// A stream's pragmas reach a sink before the declarations after them,
+// across blocks, on the preprocessor's goroutine or the parser's, and the
+// sink keeps its declarations (the file's Pragmas are all of them).
+func TestStreamGivesPragmasBeforeTheirDeclarations(t *testing.T) {
+	var b strings.Builder
+	for i := range 1000 { // three blocks of tokens
+		if i%7 == 0 {
+			fmt.Fprintf(&b, "#pragma pack_matrix(%s)\n", []string{"row_major", "column_major"}[i/7%2])
+		}
+		fmt.Fprintf(&b, "float4x4 m%d;\n", i)
+	}
+	var ps Parser
+	for _, concurrent := range []bool{true, false} {
+		fs := diag.NewFileSet()
+		diags := diag.NewList(fs, diag.Options{})
+		s := pp.NewStream(fs, diags, "pragmas.hlsl", []byte(b.String()), pp.Config{}, concurrent)
+		sink := &recordingSink{}
+		f := ps.StreamTo(fs, diags, "pragmas.hlsl", s, sink)
+		if f == nil || diags.HasErrors() || sink.dropped != 0 || len(sink.decls) != len(f.Decls) || len(f.Pragmas) != 143 {
+			t.Fatalf("concurrent %v: want 1000 declarations and 143 pragmas given, none dropped", concurrent)
+		}
+		if !reflect.DeepEqual(sink.pragmas, f.Pragmas[:len(sink.pragmas)]) {
+			t.Errorf("concurrent %v: the pragmas given are not the file's", concurrent)
+		}
+		for i, d := range sink.decls {
+			for k, pr := range f.Pragmas {
+				if pr.Next <= d.Pos() && k >= sink.given[i] {
+					t.Fatalf("concurrent %v: declaration %d given before pragma %d", concurrent, i, k)
+				}
+			}
+		}
+	}
+}

@@ -408,6 +408,18 @@ func (p *preprocessor) fill(out []token.Token, max int) []token.Token {
 	return out
 }
 
+// settledPragmas are the pragmas met so far whose Next is known (the
+// token after them has been emitted): a prefix of the Result's, capped so
+// that another goroutine may read it while the preprocessor goes on.
+func (p *preprocessor) settledPragmas() []Pragma {
+	pr := p.res.Pragmas
+	n := len(pr)
+	for n > 0 && pr[n-1].TokenIndex >= p.emitted {
+		n--
+	}
+	return pr[:n:n]
+}
+
 // emit appends t to out, the tokens being handed over.
 func (p *preprocessor) emit(out []token.Token, t ptok) []token.Token {
 	if p.pending != 0 {

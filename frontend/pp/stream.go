@@ -35,10 +35,14 @@ type Stream struct {
 	// Reading from the preprocessor's goroutine: blocks come through
 	// full (closed after the last) and go back through free to be
 	// filled again. Closing stop makes the preprocessor give up.
-	full, free chan []token.Token
-	stop       chan struct{}
-	last       []token.Token // the block Next returned last
-	fault      *Panic        // the preprocessor's panic, set before full is closed
+	full  chan filled
+	free  chan []token.Token
+	stop  chan struct{}
+	last  []token.Token // the block Next returned last
+	fault *Panic        // the preprocessor's panic, set before full is closed
+
+	// pragmas are those before the tokens Next has returned (Pragmas).
+	pragmas []Pragma
 
 	closed bool
 }
@@ -52,7 +56,7 @@ func NewStream(fs *diag.FileSet, diags *diag.List, filename string, src []byte, 
 		s.block = make([]token.Token, 0, BlockLen)
 		return s
 	}
-	s.full = make(chan []token.Token, aheadBlocks)
+	s.full = make(chan filled, aheadBlocks)
 	s.free = make(chan []token.Token, aheadBlocks+2)
 	s.stop = make(chan struct{})
 	go s.produce()
@@ -78,7 +82,7 @@ func (s *Stream) produce() {
 		}
 		b = s.p.fill(b[:0], BlockLen)
 		select {
-		case s.full <- b:
+		case s.full <- filled{b, s.p.settledPragmas()}:
 		case <-s.stop:
 			return
 		}
@@ -93,19 +97,32 @@ func (s *Stream) Next() []token.Token {
 			return nil
 		}
 		s.block = s.p.fill(s.block[:0], BlockLen)
+		s.pragmas = s.p.settledPragmas()
 		return s.block
 	}
 	if s.last != nil {
 		s.free <- s.last // never blocks: at most aheadBlocks+2 blocks exist
 		s.last = nil
 	}
-	b, ok := <-s.full
+	f, ok := <-s.full
 	if !ok {
 		return nil
 	}
-	s.last = b
-	return b
+	s.last, s.pragmas = f.toks, f.pragmas
+	return f.toks
 }
+
+// A filled block is handed over with the pragmas before its last token.
+type filled struct {
+	toks    []token.Token
+	pragmas []Pragma
+}
+
+// Pragmas returns the pragmas met before the last token Next returned (at
+// least: those before the tokens it returned), in order, for a reader
+// that needs them before the preprocessing ends: Close's Result has them
+// all. The slice is a prefix of the Result's, which its reader may keep.
+func (s *Stream) Pragmas() []Pragma { return s.pragmas }
 
 // Close ends the preprocessing: it stops the preprocessor if it has not
 // reached the end (its result then lacks what it did not read) and waits
