@@ -2,6 +2,7 @@ package validate
 
 import (
 	"cmp"
+	"runtime"
 	"slices"
 
 	"github.com/hlsl2spirv/hlsl2spirv/builder"
@@ -652,6 +653,69 @@ func (c *checker) cfgRules() error {
 		}
 	}
 	return nil
+}
+
+// controlFlowRules are cfgRules, then dominance (which reads its graphs).
+func (c *checker) controlFlowRules() error {
+	if err := c.cfgRules(); err != nil {
+		return err
+	}
+	return c.dominance()
+}
+
+// controlFlow is controlFlowRules, or the outcome of its run on a
+// goroutine of its own (startControlFlow).
+func (c *checker) controlFlow() error {
+	if c.cfgDone != nil {
+		err := <-c.cfgDone
+		c.cfgDone = nil
+		return err
+	}
+	return c.controlFlowRules()
+}
+
+// concurrentCFGInsts is the size of a module (in instructions) from which
+// controlFlowRules run beside the passes before them: the 5,000-line
+// shader's has about 23,000 at -O3 (they take a quarter of its
+// validation), a typical shader's 400-800, where they take about as long
+// as waking a second thread. (A variable for the tests.)
+var concurrentCFGInsts = 5000
+
+// startControlFlow runs controlFlowRules on a goroutine of its own, for a
+// big module on more than one processor, beside the passes between idPass
+// and them. They need only what collect, capabilities and idPass found
+// (the definitions, the capabilities), which nothing changes afterwards,
+// and they write only the graphs (c.cfgs, the goroutine's until
+// controlFlow takes its outcome), which nothing else reads. controlFlow
+// takes the outcome in their turn, so the broken rule reported is the one
+// the passes would report one after the other (a panic there is the same
+// validator failure).
+func (c *checker) startControlFlow() error {
+	if len(c.order) < concurrentCFGInsts || runtime.GOMAXPROCS(0) < 2 {
+		return nil
+	}
+	done := make(chan error, 1)
+	c.cfgDone = done
+	go func() {
+		var err error
+		defer func() {
+			if r := recover(); r != nil {
+				err = validatorFailure(r)
+			}
+			done <- err
+		}()
+		err = c.controlFlowRules()
+	}()
+	return nil
+}
+
+// waitControlFlow waits for the goroutine startControlFlow started, if
+// controlFlow has not taken its outcome: validation stopped before.
+func (c *checker) waitControlFlow() {
+	if c.cfgDone != nil {
+		<-c.cfgDone
+		c.cfgDone = nil
+	}
 }
 
 func (g *fcfg) label(b int32) ID {

@@ -128,6 +128,9 @@ type checker struct {
 	// (for OpPhi).
 	cfgs  map[*builder.Function]*fcfg
 	preds map[*builder.Function]*blockPreds
+	// cfgDone, when not nil, brings the outcome of controlFlowRules, run
+	// on a goroutine of its own (startControlFlow).
+	cfgDone chan error
 }
 
 // extSetList holds the module's extended instruction set imports: a
@@ -225,14 +228,14 @@ func (c *checker) run() error {
 		c.header, c.collect, c.capabilities,
 		// per instruction: ids, layout, capabilities and versions, then
 		// the checks of each opcode
-		c.idPass, c.staticPass,
+		c.idPass, c.startControlFlow, c.staticPass,
 		func() error {
 			c.collectDecorations()
 			c.callGraph()
 			c.storageClassLimits()
 			return nil
 		},
-		c.opcodePass, c.adjacency, c.entryPointRules, c.cfgRules, c.dominance, c.decorationRules,
+		c.opcodePass, c.adjacency, c.entryPointRules, c.controlFlow, c.decorationRules,
 		c.interfaceRules, c.builtinRules, c.limitationRules, c.smallTypeUses,
 	} {
 		if err := pass(); err != nil {

@@ -17,7 +17,11 @@
 // rules follow the current grammar and spirv-val's later releases.
 //
 // One validation walks the module in the order spirv-val does (check.go
-// run): each pass stops at the first broken rule.
+// run): each pass stops at the first broken rule. On a big module the
+// control-flow rules (graphs, structure, dominance of uses) are checked on
+// a second goroutine beside the passes before them (cfg.go
+// startControlFlow), and their outcome is taken in their turn: the rule
+// reported is the same.
 //
 //	validate.go    the API: Env, Options, Error, Module, Words, OptionsFromArgs
 //	rules.go       the Rule names an Error carries

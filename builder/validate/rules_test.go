@@ -2,6 +2,7 @@ package validate
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -151,7 +152,7 @@ func runRuleCases(t *testing.T, cases []ruleCase) {
 			if err != nil {
 				t.Fatalf("assembling: %v\n%s", err, text)
 			}
-			got := Words(words, rc.opts)
+			got := wordsBothWays(t, words, rc.opts)
 			var ve *Error
 			switch {
 			case rc.want == "" && got != nil:
@@ -180,6 +181,21 @@ func runRuleCases(t *testing.T, cases []ruleCase) {
 			}
 		})
 	}
+}
+
+// wordsBothWays validates words with cfgRules' work on the checker's
+// goroutine and on a goroutine of its own (startCFGRules), and fails
+// unless both give the same verdict.
+func wordsBothWays(t *testing.T, words []uint32, opts Options) error {
+	t.Helper()
+	sequential := Words(words, opts)
+	defer func(n int) { concurrentCFGInsts = n }(concurrentCFGInsts)
+	concurrentCFGInsts = 0
+	concurrent := Words(words, opts)
+	if fmt.Sprint(sequential) != fmt.Sprint(concurrent) {
+		t.Errorf("with the control-flow graphs built on a goroutine of their own: %v; on the checker's: %v", concurrent, sequential)
+	}
+	return sequential
 }
 
 func firstLine(s string) string {

@@ -150,17 +150,22 @@ func (e *Error) Error() string {
 // and its cached analyses (CFG, dominators) but changes nothing else.
 func Module(m *builder.Module, opts Options) (err error) {
 	c := newChecker(m, opts)
+	defer c.waitControlFlow() // after the recovery: nothing reads m once Module returns
 	defer func() {
 		if r := recover(); r != nil {
-			// A validator bug must not crash the caller; it is reported as
-			// what it is.
-			err = &Error{Rule: RuleInternal, Msg: fmt.Sprintf("validator failure: %v", r)}
+			err = validatorFailure(r)
 		}
 	}()
 	if e := c.run(); e != nil {
 		return e
 	}
 	return nil
+}
+
+// validatorFailure is the error of a validator bug, which must not crash
+// the caller: it is reported as what it is.
+func validatorFailure(r any) *Error {
+	return &Error{Rule: RuleInternal, Msg: fmt.Sprintf("validator failure: %v", r)}
 }
 
 // Words loads a module from its words and validates it; a module the
