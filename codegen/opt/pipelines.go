@@ -13,16 +13,17 @@ import (
 // LegalizationFlags is --legalize-hlsl: what makes DXC-shaped HLSL code
 // valid SPIR-V (inline everything, turn memory into SSA values, resolve
 // resources to their variables, drop dead code).
-var LegalizationFlags = strings.Fields(`wrap-opkill eliminate-dead-branches merge-return
-	inline-entry-points-exhaustive eliminate-dead-functions private-to-local fix-storage-class
-	eliminate-local-single-block eliminate-local-single-store eliminate-dead-code-aggressive
-	scalar-replacement=0 eliminate-local-single-block eliminate-local-single-store
-	eliminate-dead-code-aggressive eliminate-local-multi-store combine-access-chains
-	eliminate-dead-code-aggressive legalize-multidim-array ccp loop-unroll eliminate-dead-branches
-	simplify-instructions eliminate-dead-code-aggressive copy-propagate-arrays vector-dce
-	eliminate-dead-inserts reduce-load-size eliminate-dead-code-aggressive
-	remove-unused-interface-variables interpolate-fixup invocation-interlock-placement
-	fix-opextinst-opcodes`)
+var LegalizationFlags = []string{
+	"wrap-opkill", "eliminate-dead-branches", "merge-return", "inline-entry-points-exhaustive",
+	"eliminate-dead-functions", "private-to-local", "fix-storage-class", "eliminate-local-single-block",
+	"eliminate-local-single-store", "eliminate-dead-code-aggressive", "scalar-replacement=0",
+	"eliminate-local-single-block", "eliminate-local-single-store", "eliminate-dead-code-aggressive",
+	"eliminate-local-multi-store", "combine-access-chains", "eliminate-dead-code-aggressive",
+	"legalize-multidim-array", "ccp", "loop-unroll", "eliminate-dead-branches", "simplify-instructions",
+	"eliminate-dead-code-aggressive", "copy-propagate-arrays", "vector-dce", "eliminate-dead-inserts",
+	"reduce-load-size", "eliminate-dead-code-aggressive", "remove-unused-interface-variables",
+	"interpolate-fixup", "invocation-interlock-placement", "fix-opextinst-opcodes",
+}
 
 // LegalizeOptions are what DXC's SpirvEmitter::spirvToolsLegalize adds to
 // the legalization passes.
@@ -86,19 +87,21 @@ func LegalizationPipelineFlags(o LegalizeOptions) []string {
 }
 
 // PerformanceFlags is -O: the performance passes.
-var PerformanceFlags = strings.Fields(`wrap-opkill eliminate-dead-branches merge-return
-	inline-entry-points-exhaustive eliminate-dead-functions eliminate-dead-code-aggressive
-	private-to-local eliminate-local-single-block eliminate-local-single-store
-	eliminate-dead-code-aggressive scalar-replacement=0 convert-local-access-chains
-	eliminate-local-single-block eliminate-local-single-store eliminate-dead-code-aggressive
-	eliminate-local-multi-store eliminate-dead-code-aggressive ccp eliminate-dead-code-aggressive
-	loop-unroll eliminate-dead-branches redundancy-elimination combine-access-chains
-	simplify-instructions scalar-replacement=0 convert-local-access-chains eliminate-local-single-block
-	eliminate-local-single-store eliminate-dead-code-aggressive ssa-rewrite
-	eliminate-dead-code-aggressive vector-dce eliminate-dead-inserts eliminate-dead-branches
-	simplify-instructions if-conversion copy-propagate-arrays reduce-load-size
-	eliminate-dead-code-aggressive merge-blocks redundancy-elimination eliminate-dead-branches
-	merge-blocks simplify-instructions`)
+var PerformanceFlags = []string{
+	"wrap-opkill", "eliminate-dead-branches", "merge-return", "inline-entry-points-exhaustive",
+	"eliminate-dead-functions", "eliminate-dead-code-aggressive", "private-to-local",
+	"eliminate-local-single-block", "eliminate-local-single-store", "eliminate-dead-code-aggressive",
+	"scalar-replacement=0", "convert-local-access-chains", "eliminate-local-single-block",
+	"eliminate-local-single-store", "eliminate-dead-code-aggressive", "eliminate-local-multi-store",
+	"eliminate-dead-code-aggressive", "ccp", "eliminate-dead-code-aggressive", "loop-unroll",
+	"eliminate-dead-branches", "redundancy-elimination", "combine-access-chains",
+	"simplify-instructions", "scalar-replacement=0", "convert-local-access-chains",
+	"eliminate-local-single-block", "eliminate-local-single-store", "eliminate-dead-code-aggressive",
+	"ssa-rewrite", "eliminate-dead-code-aggressive", "vector-dce", "eliminate-dead-inserts",
+	"eliminate-dead-branches", "simplify-instructions", "if-conversion", "copy-propagate-arrays",
+	"reduce-load-size", "eliminate-dead-code-aggressive", "merge-blocks", "redundancy-elimination",
+	"eliminate-dead-branches", "merge-blocks", "simplify-instructions",
+}
 
 // SizeFlags is -Os (not a DXC pipeline; accepted in -Oconfig as spirv-opt
 // accepts it).

@@ -77,20 +77,26 @@ var registry = map[string]passEntry{
 
 // knownPasses are spirv-opt's other pass flags: asking for one is a clear
 // "not supported yet" rather than spirv-opt's unknown-flag error.
-var knownPasses = strings.Fields(`amd-ext-to-khr ccp cfg-cleanup combine-access-chains
-	convert-local-access-chains convert-to-sampled-image copy-propagate-arrays descriptor-scalar-replacement
-	descriptor-composite-scalar-replacement descriptor-array-scalar-replacement eliminate-dead-branches
-	eliminate-dead-code-aggressive eliminate-dead-const eliminate-dead-input-components eliminate-dead-inserts
-	eliminate-dead-members eliminate-dead-variables eliminate-local-multi-store eliminate-local-single-block
-	eliminate-local-single-store fix-storage-class fix-func-call-param flatten-decorations fold-spec-const-op-composite
-	freeze-spec-const graphics-robust-access if-conversion inline-entry-points-exhaustive interpolate-fixup
-	invocation-interlock-placement legalize-multidim-array local-redundancy-elimination loop-fission loop-fusion
-	loop-invariant-code-motion loop-peeling loop-unroll loop-unroll-partial loop-unswitch merge-blocks merge-return
-	fix-opextinst-opcodes private-to-local reduce-load-size redundancy-elimination relax-float-ops
-	remove-duplicates remove-unused-interface-variables replace-desc-array-access-using-var-index
-	replace-invalid-opcode scalar-replacement simplify-instructions spread-volatile-semantics ssa-rewrite
-	strength-reduction strip-debug strip-nonsemantic strip-reflect trim-capabilities unify-const
-	upgrade-memory-model vector-dce workaround-1209 wrap-opkill`)
+var knownPasses = []string{
+	"amd-ext-to-khr", "ccp", "cfg-cleanup", "combine-access-chains", "convert-local-access-chains",
+	"convert-to-sampled-image", "copy-propagate-arrays", "descriptor-scalar-replacement",
+	"descriptor-composite-scalar-replacement", "descriptor-array-scalar-replacement",
+	"eliminate-dead-branches", "eliminate-dead-code-aggressive", "eliminate-dead-const",
+	"eliminate-dead-input-components", "eliminate-dead-inserts", "eliminate-dead-members",
+	"eliminate-dead-variables", "eliminate-local-multi-store", "eliminate-local-single-block",
+	"eliminate-local-single-store", "fix-storage-class", "fix-func-call-param", "flatten-decorations",
+	"fold-spec-const-op-composite", "freeze-spec-const", "graphics-robust-access", "if-conversion",
+	"inline-entry-points-exhaustive", "interpolate-fixup", "invocation-interlock-placement",
+	"legalize-multidim-array", "local-redundancy-elimination", "loop-fission", "loop-fusion",
+	"loop-invariant-code-motion", "loop-peeling", "loop-unroll", "loop-unroll-partial", "loop-unswitch",
+	"merge-blocks", "merge-return", "fix-opextinst-opcodes", "private-to-local", "reduce-load-size",
+	"redundancy-elimination", "relax-float-ops", "remove-duplicates",
+	"remove-unused-interface-variables", "replace-desc-array-access-using-var-index",
+	"replace-invalid-opcode", "scalar-replacement", "simplify-instructions",
+	"spread-volatile-semantics", "ssa-rewrite", "strength-reduction", "strip-debug",
+	"strip-nonsemantic", "strip-reflect", "trim-capabilities", "unify-const", "upgrade-memory-model",
+	"vector-dce", "workaround-1209", "wrap-opkill",
+}
 
 func noArg(f func() Pass) func(string) (Pass, error) {
 	return func(arg string) (Pass, error) {
