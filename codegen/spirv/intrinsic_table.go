@@ -11,17 +11,27 @@ import (
 // resolved to m; t is the call's result type (void when it has none).
 type intrinsicLowering func(e *emitter, x *ast.CallExpr, m *intrinsics.Match, t *types.Type) value
 
-// intrinsicLowerings maps each intrinsic function codegen supports, by the
-// ID sema resolved the call to, to its lowering; an ID without one is
-// reported as unsupported. The declarative rows (glslByKind, unaryOps,
-// barriers, waveReductions, rayBuilts) become entries here; the rest are
-// one function each. It is filled by init: the lowerings reach intrinsic
-// again through expression emission, which a variable's initializer may
-// not refer to.
-var intrinsicLowerings map[intrinsics.ID]intrinsicLowering
+// intrinsicLowerings holds, at the index of each intrinsic function
+// codegen supports (the ID sema resolved the call to), its lowering; an ID
+// without one is reported as unsupported. The declarative rows
+// (glslByKind, unaryOps, barriers, waveReductions, rayBuilts) become
+// entries here; the rest are one function each. It is filled by init: the
+// lowerings reach intrinsic again through expression emission, which a
+// variable's initializer may not refer to. (A slice indexed by ID, not a
+// map: as a map, filling it cost every process start about 160,000
+// instructions of hashing and growth.)
+var intrinsicLowerings []intrinsicLowering
+
+// loweringOf returns the lowering of id, or nil.
+func loweringOf(id intrinsics.ID) intrinsicLowering {
+	if int(id) < len(intrinsicLowerings) {
+		return intrinsicLowerings[id]
+	}
+	return nil
+}
 
 func init() {
-	intrinsicLowerings = map[intrinsics.ID]intrinsicLowering{
+	intrinsicLowerings = []intrinsicLowering{
 		// intrinsics.go
 		intrinsics.Transpose:    lowerTranspose,
 		intrinsics.Saturate:     lowerSaturate,
@@ -116,8 +126,11 @@ func init() {
 // per row; an intrinsic in two places is a bug.
 func addRowLowerings() {
 	add := func(id intrinsics.ID, l intrinsicLowering) {
-		if intrinsicLowerings[id] != nil {
+		if loweringOf(id) != nil {
 			panic("codegen/spirv: two lowerings for the intrinsic " + id.String())
+		}
+		if n := int(id) + 1; n > len(intrinsicLowerings) {
+			intrinsicLowerings = append(intrinsicLowerings, make([]intrinsicLowering, n-len(intrinsicLowerings))...)
 		}
 		intrinsicLowerings[id] = l
 	}

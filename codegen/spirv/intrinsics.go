@@ -106,7 +106,7 @@ func (e *emitter) intrinsic(x *ast.CallExpr, m *intrinsics.Match) value {
 	if t == nil {
 		t = types.VoidType()
 	}
-	if lower := intrinsicLowerings[m.ID]; lower != nil {
+	if lower := loweringOf(m.ID); lower != nil {
 		return lower(e, x, m, t)
 	}
 	e.unsupported(x, "the intrinsic '"+m.Overload.Name+"'")
