@@ -47,7 +47,23 @@ func NewATN() *antlr.ATN {
 	// Reading contextInterfaces (interfaces.go) from code keeps it, and the
 	// interface tables it holds, in the binary.
 	_ = contextInterfaces.trees[0]
-	return antlr.NewATNDeserializer(nil).Deserialize(HLSLParserParserStaticData.serializedATN)
+	return newDeserializer().Deserialize(HLSLParserParserStaticData.serializedATN)
+}
+
+// newDeserializer makes an ATN deserializer that skips the runtime's
+// checks of the ATN's structure (verifyATN): the ATN is a constant of this
+// package, VerifyATN checks it once in a test, and in every process the
+// checks and their type switches cost about 110,000 instructions.
+func newDeserializer() *antlr.ATNDeserializer {
+	opts := antlr.NewATNDeserializationOptions(nil)
+	opts.SetVerifyATN(false)
+	return antlr.NewATNDeserializer(opts)
+}
+
+// VerifyATN deserializes the ATN with the runtime's checks of its
+// structure, which panic if the ATN is malformed.
+func VerifyATN() {
+	antlr.NewATNDeserializer(nil).Deserialize(hlslParserSerializedATN)
 }
 GO
 # The ANTLR runtime asserts rule contexts to its interfaces at every rule
@@ -178,6 +194,13 @@ infn && /^}$/ { infn = 0; print; printf "%s", table; next }
 mv "$out/hlsl_parser.go.tmp" "$out/hlsl_parser.go"
 if grep -q '^	staticData\.[A-Za-z]* = \[\]' "$out/hlsl_parser.go" || ! grep -q '^var hlslParserSerializedATN = \[\]int32{$' "$out/hlsl_parser.go"; then
 	echo "generate.sh: the parser tables were not moved out of hlslparserParserInit" >&2
+	exit 1
+fi
+# The parser's own ATN is deserialized without the runtime's checks, as
+# NewATN's copies are (atn.go).
+sed -i 's/^\tdeserializer := antlr\.NewATNDeserializer(nil)$/\tdeserializer := newDeserializer()/' "$out/hlsl_parser.go"
+if ! grep -q '^	deserializer := newDeserializer()$' "$out/hlsl_parser.go"; then
+	echo "generate.sh: hlslparserParserInit's ATN deserializer was not replaced" >&2
 	exit 1
 fi
 # The parser's superclass (the grammar's superClass option): hooks the

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/hlsl2spirv/hlsl2spirv/grammar/parser"
 	"github.com/hlsl2spirv/hlsl2spirv/test/tool"
 )
 
@@ -53,4 +54,10 @@ func TestGeneratedParserIsCurrent(t *testing.T) {
 			t.Errorf("grammar/parser/%s is stale: run make generate", filepath.Base(f))
 		}
 	}
+}
+
+// The parser deserializes its ATN without the ANTLR runtime's checks of
+// the ATN's structure (grammar/parser/atn.go): they run here instead.
+func TestATNIsWellFormed(t *testing.T) {
+	parser.VerifyATN()
 }

@@ -14,5 +14,21 @@ func NewATN() *antlr.ATN {
 	// Reading contextInterfaces (interfaces.go) from code keeps it, and the
 	// interface tables it holds, in the binary.
 	_ = contextInterfaces.trees[0]
-	return antlr.NewATNDeserializer(nil).Deserialize(HLSLParserParserStaticData.serializedATN)
+	return newDeserializer().Deserialize(HLSLParserParserStaticData.serializedATN)
+}
+
+// newDeserializer makes an ATN deserializer that skips the runtime's
+// checks of the ATN's structure (verifyATN): the ATN is a constant of this
+// package, VerifyATN checks it once in a test, and in every process the
+// checks and their type switches cost about 110,000 instructions.
+func newDeserializer() *antlr.ATNDeserializer {
+	opts := antlr.NewATNDeserializationOptions(nil)
+	opts.SetVerifyATN(false)
+	return antlr.NewATNDeserializer(opts)
+}
+
+// VerifyATN deserializes the ATN with the runtime's checks of its
+// structure, which panic if the ATN is malformed.
+func VerifyATN() {
+	antlr.NewATNDeserializer(nil).Deserialize(hlslParserSerializedATN)
 }

@@ -35,7 +35,7 @@ func hlslparserParserInit() {
 	staticData.RuleNames = hlslParserRuleNames
 	staticData.PredictionContextCache = antlr.NewPredictionContextCache()
 	staticData.serializedATN = hlslParserSerializedATN
-	deserializer := antlr.NewATNDeserializer(nil)
+	deserializer := newDeserializer()
 	staticData.atn = deserializer.Deserialize(staticData.serializedATN)
 	atn := staticData.atn
 	staticData.decisionToDFA = make([]*antlr.DFA, len(atn.DecisionToState))
