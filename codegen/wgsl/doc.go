@@ -93,4 +93,9 @@
 //     operations and implicit-LOD sampling through workgroup memory
 //     between barriers; the uniform-control-flow test barriers need.
 //   - ast.go: the statement tree and expression precedence.
+//
+// The package's lookup tables (maps) are built on first use
+// (sync.OnceValue), not at package initialization: every process that
+// links the package, most of which compile HLSL to SPIR-V alone, would
+// pay for them at start.
 package wgsl

@@ -3,6 +3,7 @@ package wgsl
 import (
 	"fmt"
 	"strings"
+	"sync"
 
 	"github.com/hlsl2spirv/hlsl2spirv/builder"
 	"github.com/hlsl2spirv/hlsl2spirv/builder/spv"
@@ -25,34 +26,36 @@ type glslFunc struct {
 	rule glslRule
 }
 
-var glslTable = map[uint32]glslFunc{
-	spv.GLSLstd450Round: {"round", gAny}, spv.GLSLstd450RoundEven: {"round", gAny},
-	spv.GLSLstd450Trunc: {"trunc", gAny}, spv.GLSLstd450FAbs: {"abs", gAny}, spv.GLSLstd450SAbs: {"abs", gI32},
-	spv.GLSLstd450FSign: {"sign", gAny}, spv.GLSLstd450SSign: {"sign", gI32}, spv.GLSLstd450Floor: {"floor", gAny},
-	spv.GLSLstd450Ceil: {"ceil", gAny}, spv.GLSLstd450Fract: {"fract", gAny}, spv.GLSLstd450Radians: {"radians", gAny},
-	spv.GLSLstd450Degrees: {"degrees", gAny}, spv.GLSLstd450Sin: {"sin", gAny}, spv.GLSLstd450Cos: {"cos", gAny},
-	spv.GLSLstd450Tan: {"tan", gAny}, spv.GLSLstd450Asin: {"asin", gAny}, spv.GLSLstd450Acos: {"acos", gAny},
-	spv.GLSLstd450Atan: {"atan", gAny}, spv.GLSLstd450Sinh: {"sinh", gAny}, spv.GLSLstd450Cosh: {"cosh", gAny},
-	spv.GLSLstd450Tanh: {"tanh", gAny}, spv.GLSLstd450Asinh: {"asinh", gAny}, spv.GLSLstd450Acosh: {"acosh", gAny},
-	spv.GLSLstd450Atanh: {"atanh", gAny}, spv.GLSLstd450Atan2: {"atan2", gAny}, spv.GLSLstd450Pow: {"pow", gAny},
-	spv.GLSLstd450Exp: {"exp", gAny}, spv.GLSLstd450Log: {"log", gAny}, spv.GLSLstd450Exp2: {"exp2", gAny},
-	spv.GLSLstd450Log2: {"log2", gAny}, spv.GLSLstd450Sqrt: {"sqrt", gAny},
-	spv.GLSLstd450InverseSqrt: {"inverseSqrt", gAny}, spv.GLSLstd450Determinant: {"determinant", gAny},
-	spv.GLSLstd450FMin: {"min", gAny}, spv.GLSLstd450UMin: {"min", gU32}, spv.GLSLstd450SMin: {"min", gI32},
-	spv.GLSLstd450FMax: {"max", gAny}, spv.GLSLstd450UMax: {"max", gU32}, spv.GLSLstd450SMax: {"max", gI32},
-	spv.GLSLstd450FClamp: {"clamp", gAny}, spv.GLSLstd450UClamp: {"clamp", gU32}, spv.GLSLstd450SClamp: {"clamp", gI32},
-	spv.GLSLstd450FMix: {"mix", gAny}, spv.GLSLstd450Step: {"step", gAny}, spv.GLSLstd450SmoothStep: {"smoothstep", gAny},
-	spv.GLSLstd450Fma: {"fma", gAny}, spv.GLSLstd450PackSnorm4x8: {"pack4x8snorm", gAny},
-	spv.GLSLstd450PackUnorm4x8: {"pack4x8unorm", gAny}, spv.GLSLstd450PackSnorm2x16: {"pack2x16snorm", gAny},
-	spv.GLSLstd450PackUnorm2x16: {"pack2x16unorm", gAny}, spv.GLSLstd450PackHalf2x16: {"pack2x16float", gAny},
-	spv.GLSLstd450UnpackSnorm2x16: {"unpack2x16snorm", gU32}, spv.GLSLstd450UnpackUnorm2x16: {"unpack2x16unorm", gU32},
-	spv.GLSLstd450UnpackHalf2x16: {"unpack2x16float", gU32}, spv.GLSLstd450UnpackSnorm4x8: {"unpack4x8snorm", gU32},
-	spv.GLSLstd450UnpackUnorm4x8: {"unpack4x8unorm", gU32}, spv.GLSLstd450Length: {"length", gAny},
-	spv.GLSLstd450Distance: {"distance", gAny}, spv.GLSLstd450Cross: {"cross", gAny},
-	spv.GLSLstd450Normalize: {"normalize", gAny}, spv.GLSLstd450FaceForward: {"faceForward", gAny},
-	spv.GLSLstd450Reflect: {"reflect", gAny}, spv.GLSLstd450Refract: {"refract", gAny},
-	spv.GLSLstd450FindSMsb: {"firstLeadingBit", gI32}, spv.GLSLstd450FindUMsb: {"firstLeadingBit", gU32},
-}
+var glslTable = sync.OnceValue(func() map[uint32]glslFunc {
+	return map[uint32]glslFunc{
+		spv.GLSLstd450Round: {"round", gAny}, spv.GLSLstd450RoundEven: {"round", gAny},
+		spv.GLSLstd450Trunc: {"trunc", gAny}, spv.GLSLstd450FAbs: {"abs", gAny}, spv.GLSLstd450SAbs: {"abs", gI32},
+		spv.GLSLstd450FSign: {"sign", gAny}, spv.GLSLstd450SSign: {"sign", gI32}, spv.GLSLstd450Floor: {"floor", gAny},
+		spv.GLSLstd450Ceil: {"ceil", gAny}, spv.GLSLstd450Fract: {"fract", gAny}, spv.GLSLstd450Radians: {"radians", gAny},
+		spv.GLSLstd450Degrees: {"degrees", gAny}, spv.GLSLstd450Sin: {"sin", gAny}, spv.GLSLstd450Cos: {"cos", gAny},
+		spv.GLSLstd450Tan: {"tan", gAny}, spv.GLSLstd450Asin: {"asin", gAny}, spv.GLSLstd450Acos: {"acos", gAny},
+		spv.GLSLstd450Atan: {"atan", gAny}, spv.GLSLstd450Sinh: {"sinh", gAny}, spv.GLSLstd450Cosh: {"cosh", gAny},
+		spv.GLSLstd450Tanh: {"tanh", gAny}, spv.GLSLstd450Asinh: {"asinh", gAny}, spv.GLSLstd450Acosh: {"acosh", gAny},
+		spv.GLSLstd450Atanh: {"atanh", gAny}, spv.GLSLstd450Atan2: {"atan2", gAny}, spv.GLSLstd450Pow: {"pow", gAny},
+		spv.GLSLstd450Exp: {"exp", gAny}, spv.GLSLstd450Log: {"log", gAny}, spv.GLSLstd450Exp2: {"exp2", gAny},
+		spv.GLSLstd450Log2: {"log2", gAny}, spv.GLSLstd450Sqrt: {"sqrt", gAny},
+		spv.GLSLstd450InverseSqrt: {"inverseSqrt", gAny}, spv.GLSLstd450Determinant: {"determinant", gAny},
+		spv.GLSLstd450FMin: {"min", gAny}, spv.GLSLstd450UMin: {"min", gU32}, spv.GLSLstd450SMin: {"min", gI32},
+		spv.GLSLstd450FMax: {"max", gAny}, spv.GLSLstd450UMax: {"max", gU32}, spv.GLSLstd450SMax: {"max", gI32},
+		spv.GLSLstd450FClamp: {"clamp", gAny}, spv.GLSLstd450UClamp: {"clamp", gU32}, spv.GLSLstd450SClamp: {"clamp", gI32},
+		spv.GLSLstd450FMix: {"mix", gAny}, spv.GLSLstd450Step: {"step", gAny}, spv.GLSLstd450SmoothStep: {"smoothstep", gAny},
+		spv.GLSLstd450Fma: {"fma", gAny}, spv.GLSLstd450PackSnorm4x8: {"pack4x8snorm", gAny},
+		spv.GLSLstd450PackUnorm4x8: {"pack4x8unorm", gAny}, spv.GLSLstd450PackSnorm2x16: {"pack2x16snorm", gAny},
+		spv.GLSLstd450PackUnorm2x16: {"pack2x16unorm", gAny}, spv.GLSLstd450PackHalf2x16: {"pack2x16float", gAny},
+		spv.GLSLstd450UnpackSnorm2x16: {"unpack2x16snorm", gU32}, spv.GLSLstd450UnpackUnorm2x16: {"unpack2x16unorm", gU32},
+		spv.GLSLstd450UnpackHalf2x16: {"unpack2x16float", gU32}, spv.GLSLstd450UnpackSnorm4x8: {"unpack4x8snorm", gU32},
+		spv.GLSLstd450UnpackUnorm4x8: {"unpack4x8unorm", gU32}, spv.GLSLstd450Length: {"length", gAny},
+		spv.GLSLstd450Distance: {"distance", gAny}, spv.GLSLstd450Cross: {"cross", gAny},
+		spv.GLSLstd450Normalize: {"normalize", gAny}, spv.GLSLstd450FaceForward: {"faceForward", gAny},
+		spv.GLSLstd450Reflect: {"reflect", gAny}, spv.GLSLstd450Refract: {"refract", gAny},
+		spv.GLSLstd450FindSMsb: {"firstLeadingBit", gI32}, spv.GLSLstd450FindUMsb: {"firstLeadingBit", gU32},
+	}
+})
 
 // extInst translates an OpExtInst.
 func (fs *funcState) extInst(in *builder.Inst, out *[]stmt) {
@@ -81,7 +84,7 @@ func (fs *funcState) extInst(in *builder.Inst, out *[]stmt) {
 		fs.bind(in, t.wideGLSL(n, arg, len(args), in.Type), out)
 		return
 	}
-	if f, ok := glslTable[n]; ok {
+	if f, ok := glslTable()[n]; ok {
 		var list []expr
 		s := sNone
 		a0, _ := t.scalarOf(argType(0))

@@ -2,6 +2,7 @@ package wgsl
 
 import (
 	"fmt"
+	"sync"
 
 	"github.com/hlsl2spirv/hlsl2spirv/builder"
 	"github.com/hlsl2spirv/hlsl2spirv/builder/spv"
@@ -405,24 +406,28 @@ func (t *translator) handleTypeText(slot handleSlot, typ builder.ID) string {
 }
 
 // dimNames name image dimensionalities in messages.
-var dimNames = map[spv.Dim]string{spv.Dim1D: "1D", spv.Dim2D: "2D", spv.Dim3D: "3D", spv.DimCube: "cube"}
+var dimNames = sync.OnceValue(func() map[spv.Dim]string {
+	return map[spv.Dim]string{spv.Dim1D: "1D", spv.Dim2D: "2D", spv.Dim3D: "3D", spv.DimCube: "cube"}
+})
 
 func dimName(d spv.Dim) string {
-	if n, ok := dimNames[d]; ok {
+	if n, ok := dimNames()[d]; ok {
 		return n
 	}
 	return d.String()
 }
 
 // storageFormats maps SPIR-V image formats to WGSL texel formats.
-var storageFormats = map[spv.ImageFormat]string{
-	spv.ImageFormatRgba8: "rgba8unorm", spv.ImageFormatRgba8Snorm: "rgba8snorm", spv.ImageFormatRgba8ui: "rgba8uint",
-	spv.ImageFormatRgba8i: "rgba8sint", spv.ImageFormatRgba16ui: "rgba16uint", spv.ImageFormatRgba16i: "rgba16sint",
-	spv.ImageFormatRgba16f: "rgba16float", spv.ImageFormatR32ui: "r32uint", spv.ImageFormatR32i: "r32sint",
-	spv.ImageFormatR32f: "r32float", spv.ImageFormatRg32ui: "rg32uint", spv.ImageFormatRg32i: "rg32sint",
-	spv.ImageFormatRg32f: "rg32float", spv.ImageFormatRgba32ui: "rgba32uint", spv.ImageFormatRgba32i: "rgba32sint",
-	spv.ImageFormatRgba32f: "rgba32float",
-}
+var storageFormats = sync.OnceValue(func() map[spv.ImageFormat]string {
+	return map[spv.ImageFormat]string{
+		spv.ImageFormatRgba8: "rgba8unorm", spv.ImageFormatRgba8Snorm: "rgba8snorm", spv.ImageFormatRgba8ui: "rgba8uint",
+		spv.ImageFormatRgba8i: "rgba8sint", spv.ImageFormatRgba16ui: "rgba16uint", spv.ImageFormatRgba16i: "rgba16sint",
+		spv.ImageFormatRgba16f: "rgba16float", spv.ImageFormatR32ui: "r32uint", spv.ImageFormatR32i: "r32sint",
+		spv.ImageFormatR32f: "r32float", spv.ImageFormatRg32ui: "rg32uint", spv.ImageFormatRg32i: "rg32sint",
+		spv.ImageFormatRg32f: "rg32float", spv.ImageFormatRgba32ui: "rgba32uint", spv.ImageFormatRgba32i: "rgba32sint",
+		spv.ImageFormatRgba32f: "rgba32float",
+	}
+})
 
 // readWriteFormats are the formats core WGSL allows read_write access to;
 // tier2Formats those the texture-formats-tier2 feature adds.
@@ -433,7 +438,7 @@ var (
 )
 
 func (t *translator) storageTextureType(slot handleSlot, it imageType, u *handleUse) string {
-	format, ok := storageFormats[it.format]
+	format, ok := storageFormats()[it.format]
 	if !ok && it.format == spv.ImageFormatUnknown {
 		format = t.naturalStorageFormat(slot, it)
 	} else if !ok {

@@ -2,6 +2,7 @@ package wgsl
 
 import (
 	"fmt"
+	"sync"
 
 	"github.com/hlsl2spirv/hlsl2spirv/builder"
 	"github.com/hlsl2spirv/hlsl2spirv/builder/spv"
@@ -115,22 +116,24 @@ func (t *translator) decodeImageOperands(ops []builder.Operand) imageOperands {
 
 // sparseOps are the sparse residency instructions and the instructions
 // they are when every texel is resident, as every WebGPU texture's is.
-var sparseOps = map[spv.Op]spv.Op{
-	spv.OpImageSparseSampleImplicitLod:     spv.OpImageSampleImplicitLod,
-	spv.OpImageSparseSampleExplicitLod:     spv.OpImageSampleExplicitLod,
-	spv.OpImageSparseSampleDrefImplicitLod: spv.OpImageSampleDrefImplicitLod,
-	spv.OpImageSparseSampleDrefExplicitLod: spv.OpImageSampleDrefExplicitLod,
-	spv.OpImageSparseFetch:                 spv.OpImageFetch,
-	spv.OpImageSparseGather:                spv.OpImageGather,
-	spv.OpImageSparseDrefGather:            spv.OpImageDrefGather,
-	spv.OpImageSparseRead:                  spv.OpImageRead,
-}
+var sparseOps = sync.OnceValue(func() map[spv.Op]spv.Op {
+	return map[spv.Op]spv.Op{
+		spv.OpImageSparseSampleImplicitLod:     spv.OpImageSampleImplicitLod,
+		spv.OpImageSparseSampleExplicitLod:     spv.OpImageSampleExplicitLod,
+		spv.OpImageSparseSampleDrefImplicitLod: spv.OpImageSampleDrefImplicitLod,
+		spv.OpImageSparseSampleDrefExplicitLod: spv.OpImageSampleDrefExplicitLod,
+		spv.OpImageSparseFetch:                 spv.OpImageFetch,
+		spv.OpImageSparseGather:                spv.OpImageGather,
+		spv.OpImageSparseDrefGather:            spv.OpImageDrefGather,
+		spv.OpImageSparseRead:                  spv.OpImageRead,
+	}
+})
 
 // residentOp is the instruction a sparse residency instruction is on a
 // texture whose texels are all resident (in itself for the others): the
 // same instruction with the texel's type as its result.
 func (t *translator) residentOp(in *builder.Inst) *builder.Inst {
-	op, ok := sparseOps[in.Op]
+	op, ok := sparseOps()[in.Op]
 	if !ok {
 		return in
 	}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/hlsl2spirv/hlsl2spirv/builder"
 	"github.com/hlsl2spirv/hlsl2spirv/builder/spv"
@@ -27,25 +28,27 @@ type builtinInfo struct {
 	enable string
 }
 
-var builtins = map[spv.BuiltIn]builtinInfo{
-	spv.BuiltInFragCoord:                 {"position", "vec4<f32>", "f", true, ""},
-	spv.BuiltInVertexIndex:               {"vertex_index", "u32", "v", true, ""},
-	spv.BuiltInInstanceIndex:             {"instance_index", "u32", "v", true, ""},
-	spv.BuiltInFrontFacing:               {"front_facing", "bool", "f", true, ""},
-	spv.BuiltInSampleId:                  {"sample_index", "u32", "f", true, ""},
-	spv.BuiltInLocalInvocationId:         {"local_invocation_id", "vec3<u32>", "c", true, ""},
-	spv.BuiltInLocalInvocationIndex:      {"local_invocation_index", "u32", "c", true, ""},
-	spv.BuiltInGlobalInvocationId:        {"global_invocation_id", "vec3<u32>", "c", true, ""},
-	spv.BuiltInWorkgroupId:               {"workgroup_id", "vec3<u32>", "c", true, ""},
-	spv.BuiltInNumWorkgroups:             {"num_workgroups", "vec3<u32>", "c", true, ""},
-	spv.BuiltInSubgroupSize:              {"subgroup_size", "u32", "fc", true, "subgroups"},
-	spv.BuiltInSubgroupLocalInvocationId: {"subgroup_invocation_id", "u32", "fc", true, "subgroups"},
-	spv.BuiltInSubgroupId:                {"subgroup_id", "u32", "c", true, "subgroups"},
-	spv.BuiltInNumSubgroups:              {"num_subgroups", "u32", "c", true, "subgroups"},
-	spv.BuiltInPrimitiveId:               {"primitive_index", "u32", "f", true, "primitive_index"},
-	spv.BuiltInPosition:                  {"position", "vec4<f32>", "v", false, ""},
-	spv.BuiltInFragDepth:                 {"frag_depth", "f32", "f", false, ""},
-}
+var builtins = sync.OnceValue(func() map[spv.BuiltIn]builtinInfo {
+	return map[spv.BuiltIn]builtinInfo{
+		spv.BuiltInFragCoord:                 {"position", "vec4<f32>", "f", true, ""},
+		spv.BuiltInVertexIndex:               {"vertex_index", "u32", "v", true, ""},
+		spv.BuiltInInstanceIndex:             {"instance_index", "u32", "v", true, ""},
+		spv.BuiltInFrontFacing:               {"front_facing", "bool", "f", true, ""},
+		spv.BuiltInSampleId:                  {"sample_index", "u32", "f", true, ""},
+		spv.BuiltInLocalInvocationId:         {"local_invocation_id", "vec3<u32>", "c", true, ""},
+		spv.BuiltInLocalInvocationIndex:      {"local_invocation_index", "u32", "c", true, ""},
+		spv.BuiltInGlobalInvocationId:        {"global_invocation_id", "vec3<u32>", "c", true, ""},
+		spv.BuiltInWorkgroupId:               {"workgroup_id", "vec3<u32>", "c", true, ""},
+		spv.BuiltInNumWorkgroups:             {"num_workgroups", "vec3<u32>", "c", true, ""},
+		spv.BuiltInSubgroupSize:              {"subgroup_size", "u32", "fc", true, "subgroups"},
+		spv.BuiltInSubgroupLocalInvocationId: {"subgroup_invocation_id", "u32", "fc", true, "subgroups"},
+		spv.BuiltInSubgroupId:                {"subgroup_id", "u32", "c", true, "subgroups"},
+		spv.BuiltInNumSubgroups:              {"num_subgroups", "u32", "c", true, "subgroups"},
+		spv.BuiltInPrimitiveId:               {"primitive_index", "u32", "f", true, "primitive_index"},
+		spv.BuiltInPosition:                  {"position", "vec4<f32>", "v", false, ""},
+		spv.BuiltInFragDepth:                 {"frag_depth", "f32", "f", false, ""},
+	}
+})
 
 // ioItem is one WGSL entry point parameter or result member.
 type ioItem struct {
@@ -577,7 +580,7 @@ func (t *translator) builtinItem(g *global, b spv.BuiltIn, typ builder.ID, acces
 		}
 		return []ioItem{item}
 	}
-	if _, ok := drawParameterFields[b]; ok {
+	if _, ok := drawParameterFields()[b]; ok {
 		return t.drawParameterItem(b, typ, access, model)
 	}
 	if (b == spv.BuiltInLayer || b == spv.BuiltInViewportIndex) && in && model == spv.ExecutionModelFragment {
@@ -587,7 +590,7 @@ func (t *translator) builtinItem(g *global, b spv.BuiltIn, typ builder.ID, acces
 		item.convert = t.builtinConversion(b, typ, "u32", true)
 		return []ioItem{item}
 	}
-	bi, ok := builtins[b]
+	bi, ok := builtins()[b]
 	if !ok || bi.in != in {
 		dir := "output"
 		if in {
@@ -636,12 +639,14 @@ func (t *translator) builtinConversion(b spv.BuiltIn, typ builder.ID, wtyp strin
 // include the base vertex and instance but do not give them apart), and
 // the view index (WebGPU has no multiview: each view is a pass of its
 // own).
-var drawParameterFields = map[spv.BuiltIn]string{
-	spv.BuiltInBaseVertex:   "base_vertex",
-	spv.BuiltInBaseInstance: "base_instance",
-	spv.BuiltInDrawIndex:    "draw_index",
-	spv.BuiltInViewIndex:    "view_index",
-}
+var drawParameterFields = sync.OnceValue(func() map[spv.BuiltIn]string {
+	return map[spv.BuiltIn]string{
+		spv.BuiltInBaseVertex:   "base_vertex",
+		spv.BuiltInBaseInstance: "base_instance",
+		spv.BuiltInDrawIndex:    "draw_index",
+		spv.BuiltInViewIndex:    "view_index",
+	}
+})
 
 // drawParameterItem reads a draw parameter from the uniform buffer the
 // application fills (drawParameters).
@@ -649,7 +654,7 @@ func (t *translator) drawParameterItem(b spv.BuiltIn, typ builder.ID, access exp
 	if model != spv.ExecutionModelVertex && !(b == spv.BuiltInViewIndex && model == spv.ExecutionModelFragment) {
 		t.unsupported("the builtin %s in a %s shader", b, stageName(model))
 	}
-	field := drawParameterFields[b]
+	field := drawParameterFields()[b]
 	item := ioItem{name: field, typ: "u32", access: access.text, loc: -1, from: t.drawParameters() + "." + field}
 	item.convert = t.builtinConversion(b, typ, "u32", true)
 	return []ioItem{item}
@@ -778,7 +783,7 @@ func (t *translator) withStore(s storeSite, fn func()) {
 func (t *translator) convergenceObserver() spv.Op {
 	in := t.firstReachable(func(in *builder.Inst) bool {
 		name := in.Op.String()
-		_, derivative := derivativeNames[in.Op]
+		_, derivative := derivativeNames()[in.Op]
 		return derivative || strings.HasPrefix(name, "OpGroup") || strings.HasPrefix(name, "OpSubgroup") ||
 			strings.HasSuffix(name, "ImplicitLod") || in.Op == spv.OpImageQueryLod
 	})

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/hlsl2spirv/hlsl2spirv/builder"
 	"github.com/hlsl2spirv/hlsl2spirv/builder/spv"
@@ -299,23 +300,25 @@ func (t *translator) selectEntryPoints() []*builder.Inst {
 }
 
 // stageNames name the execution models in messages.
-var stageNames = map[spv.ExecutionModel]string{
-	spv.ExecutionModelVertex:                 "vertex",
-	spv.ExecutionModelFragment:               "fragment",
-	spv.ExecutionModelGLCompute:              "compute",
-	spv.ExecutionModelGeometry:               "geometry",
-	spv.ExecutionModelTessellationControl:    "tessellation",
-	spv.ExecutionModelTessellationEvaluation: "tessellation",
-	spv.ExecutionModelMeshEXT:                "mesh",
-	spv.ExecutionModelMeshNV:                 "mesh",
-	spv.ExecutionModelTaskEXT:                "task (amplification)",
-	spv.ExecutionModelTaskNV:                 "task (amplification)",
-	spv.ExecutionModelKernel:                 "OpenCL kernel",
-}
+var stageNames = sync.OnceValue(func() map[spv.ExecutionModel]string {
+	return map[spv.ExecutionModel]string{
+		spv.ExecutionModelVertex:                 "vertex",
+		spv.ExecutionModelFragment:               "fragment",
+		spv.ExecutionModelGLCompute:              "compute",
+		spv.ExecutionModelGeometry:               "geometry",
+		spv.ExecutionModelTessellationControl:    "tessellation",
+		spv.ExecutionModelTessellationEvaluation: "tessellation",
+		spv.ExecutionModelMeshEXT:                "mesh",
+		spv.ExecutionModelMeshNV:                 "mesh",
+		spv.ExecutionModelTaskEXT:                "task (amplification)",
+		spv.ExecutionModelTaskNV:                 "task (amplification)",
+		spv.ExecutionModelKernel:                 "OpenCL kernel",
+	}
+})
 
 // stageName names an execution model (the others are ray tracing stages).
 func stageName(m spv.ExecutionModel) string {
-	if n, ok := stageNames[m]; ok {
+	if n, ok := stageNames()[m]; ok {
 		return n
 	}
 	return "ray tracing (" + m.String() + ")"

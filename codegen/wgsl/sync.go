@@ -3,6 +3,7 @@ package wgsl
 import (
 	"fmt"
 	"strings"
+	"sync"
 
 	"github.com/hlsl2spirv/hlsl2spirv/builder"
 	"github.com/hlsl2spirv/hlsl2spirv/builder/spv"
@@ -245,21 +246,23 @@ func (fs *funcState) subgroup(in *builder.Inst, out *[]stmt) {
 	fs.bind(in, e, out)
 }
 
-var subgroupArithNames = map[spv.Op]string{
-	spv.OpGroupNonUniformIAdd: "Add", spv.OpGroupNonUniformFAdd: "Add", spv.OpGroupNonUniformIMul: "Mul",
-	spv.OpGroupNonUniformFMul: "Mul", spv.OpGroupNonUniformSMin: "Min", spv.OpGroupNonUniformUMin: "Min",
-	spv.OpGroupNonUniformFMin: "Min", spv.OpGroupNonUniformSMax: "Max", spv.OpGroupNonUniformUMax: "Max",
-	spv.OpGroupNonUniformFMax: "Max", spv.OpGroupNonUniformBitwiseAnd: "And", spv.OpGroupNonUniformBitwiseOr: "Or",
-	spv.OpGroupNonUniformBitwiseXor: "Xor", spv.OpGroupNonUniformLogicalAnd: "And",
-	spv.OpGroupNonUniformLogicalOr: "Or", spv.OpGroupNonUniformLogicalXor: "Xor",
-}
+var subgroupArithNames = sync.OnceValue(func() map[spv.Op]string {
+	return map[spv.Op]string{
+		spv.OpGroupNonUniformIAdd: "Add", spv.OpGroupNonUniformFAdd: "Add", spv.OpGroupNonUniformIMul: "Mul",
+		spv.OpGroupNonUniformFMul: "Mul", spv.OpGroupNonUniformSMin: "Min", spv.OpGroupNonUniformUMin: "Min",
+		spv.OpGroupNonUniformFMin: "Min", spv.OpGroupNonUniformSMax: "Max", spv.OpGroupNonUniformUMax: "Max",
+		spv.OpGroupNonUniformFMax: "Max", spv.OpGroupNonUniformBitwiseAnd: "And", spv.OpGroupNonUniformBitwiseOr: "Or",
+		spv.OpGroupNonUniformBitwiseXor: "Xor", spv.OpGroupNonUniformLogicalAnd: "And",
+		spv.OpGroupNonUniformLogicalOr: "Or", spv.OpGroupNonUniformLogicalXor: "Xor",
+	}
+})
 
 func (fs *funcState) subgroupArith(in *builder.Inst, as func(int, scalar) expr, res scalar) expr {
 	t := fs.t
 	if len(in.Operands) < 3 {
 		t.fail("%s with too few operands", in.Op)
 	}
-	name := subgroupArithNames[in.Op]
+	name := subgroupArithNames()[in.Op]
 	switch spv.GroupOperation(in.Operands[1].Word) {
 	case spv.GroupOperationReduce:
 		name = "subgroup" + name

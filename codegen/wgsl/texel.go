@@ -2,6 +2,7 @@ package wgsl
 
 import (
 	"fmt"
+	"sync"
 
 	"github.com/hlsl2spirv/hlsl2spirv/builder"
 	"github.com/hlsl2spirv/hlsl2spirv/builder/spv"
@@ -47,30 +48,34 @@ func (p *texelPacking) words() int { return p.n / p.per }
 
 // texelPackings are the formats held as words, as the format lays out its
 // components (the first in the lowest bits).
-var texelPackings = map[spv.ImageFormat]*texelPacking{
-	spv.ImageFormatRgba16f:     {sF32, 4, 2, "unpack2x16float(%s)", "pack2x16float(%s)"},
-	spv.ImageFormatRg16f:       {sF32, 2, 2, "unpack2x16float(%s)", "pack2x16float(%s)"},
-	spv.ImageFormatRgba8:       {sF32, 4, 4, "unpack4x8unorm(%s)", "pack4x8unorm(%s)"},
-	spv.ImageFormatRgba8Snorm:  {sF32, 4, 4, "unpack4x8snorm(%s)", "pack4x8snorm(%s)"},
-	spv.ImageFormatRgba16:      {sF32, 4, 2, "unpack2x16unorm(%s)", "pack2x16unorm(%s)"},
-	spv.ImageFormatRg16:        {sF32, 2, 2, "unpack2x16unorm(%s)", "pack2x16unorm(%s)"},
-	spv.ImageFormatRgba16Snorm: {sF32, 4, 2, "unpack2x16snorm(%s)", "pack2x16snorm(%s)"},
-	spv.ImageFormatRg16Snorm:   {sF32, 2, 2, "unpack2x16snorm(%s)", "pack2x16snorm(%s)"},
-	spv.ImageFormatRgba8ui:     {sU32, 4, 4, "unpack4xU8(%s)", "pack4xU8(%s)"},
-	spv.ImageFormatRgba8i:      {sI32, 4, 4, "unpack4xI8(%s)", "pack4xI8(%s)"},
-	spv.ImageFormatRgba16ui:    {sU32, 4, 2, "vec2<u32>(extractBits(%[1]s, 0u, 16u), extractBits(%[1]s, 16u, 16u))", "insertBits(%[1]s.x, %[1]s.y, 16u, 16u)"},
-	spv.ImageFormatRg16ui:      {sU32, 2, 2, "vec2<u32>(extractBits(%[1]s, 0u, 16u), extractBits(%[1]s, 16u, 16u))", "insertBits(%[1]s.x, %[1]s.y, 16u, 16u)"},
-	spv.ImageFormatRgba16i:     {sI32, 4, 2, "vec2<i32>(extractBits(bitcast<i32>(%[1]s), 0u, 16u), extractBits(bitcast<i32>(%[1]s), 16u, 16u))", "insertBits(bitcast<u32>(%[1]s.x), bitcast<u32>(%[1]s.y), 16u, 16u)"},
-	spv.ImageFormatRg16i:       {sI32, 2, 2, "vec2<i32>(extractBits(bitcast<i32>(%[1]s), 0u, 16u), extractBits(bitcast<i32>(%[1]s), 16u, 16u))", "insertBits(bitcast<u32>(%[1]s.x), bitcast<u32>(%[1]s.y), 16u, 16u)"},
-}
+var texelPackings = sync.OnceValue(func() map[spv.ImageFormat]*texelPacking {
+	return map[spv.ImageFormat]*texelPacking{
+		spv.ImageFormatRgba16f:     {sF32, 4, 2, "unpack2x16float(%s)", "pack2x16float(%s)"},
+		spv.ImageFormatRg16f:       {sF32, 2, 2, "unpack2x16float(%s)", "pack2x16float(%s)"},
+		spv.ImageFormatRgba8:       {sF32, 4, 4, "unpack4x8unorm(%s)", "pack4x8unorm(%s)"},
+		spv.ImageFormatRgba8Snorm:  {sF32, 4, 4, "unpack4x8snorm(%s)", "pack4x8snorm(%s)"},
+		spv.ImageFormatRgba16:      {sF32, 4, 2, "unpack2x16unorm(%s)", "pack2x16unorm(%s)"},
+		spv.ImageFormatRg16:        {sF32, 2, 2, "unpack2x16unorm(%s)", "pack2x16unorm(%s)"},
+		spv.ImageFormatRgba16Snorm: {sF32, 4, 2, "unpack2x16snorm(%s)", "pack2x16snorm(%s)"},
+		spv.ImageFormatRg16Snorm:   {sF32, 2, 2, "unpack2x16snorm(%s)", "pack2x16snorm(%s)"},
+		spv.ImageFormatRgba8ui:     {sU32, 4, 4, "unpack4xU8(%s)", "pack4xU8(%s)"},
+		spv.ImageFormatRgba8i:      {sI32, 4, 4, "unpack4xI8(%s)", "pack4xI8(%s)"},
+		spv.ImageFormatRgba16ui:    {sU32, 4, 2, "vec2<u32>(extractBits(%[1]s, 0u, 16u), extractBits(%[1]s, 16u, 16u))", "insertBits(%[1]s.x, %[1]s.y, 16u, 16u)"},
+		spv.ImageFormatRg16ui:      {sU32, 2, 2, "vec2<u32>(extractBits(%[1]s, 0u, 16u), extractBits(%[1]s, 16u, 16u))", "insertBits(%[1]s.x, %[1]s.y, 16u, 16u)"},
+		spv.ImageFormatRgba16i:     {sI32, 4, 2, "vec2<i32>(extractBits(bitcast<i32>(%[1]s), 0u, 16u), extractBits(bitcast<i32>(%[1]s), 16u, 16u))", "insertBits(bitcast<u32>(%[1]s.x), bitcast<u32>(%[1]s.y), 16u, 16u)"},
+		spv.ImageFormatRg16i:       {sI32, 2, 2, "vec2<i32>(extractBits(bitcast<i32>(%[1]s), 0u, 16u), extractBits(bitcast<i32>(%[1]s), 16u, 16u))", "insertBits(bitcast<u32>(%[1]s.x), bitcast<u32>(%[1]s.y), 16u, 16u)"},
+	}
+})
 
 // texelFormats are the formats a storage buffer holds as they are: their
 // component counts.
-var texelFormats = map[spv.ImageFormat]int{
-	spv.ImageFormatR32f: 1, spv.ImageFormatR32i: 1, spv.ImageFormatR32ui: 1,
-	spv.ImageFormatRg32f: 2, spv.ImageFormatRg32i: 2, spv.ImageFormatRg32ui: 2,
-	spv.ImageFormatRgba32f: 4, spv.ImageFormatRgba32i: 4, spv.ImageFormatRgba32ui: 4,
-}
+var texelFormats = sync.OnceValue(func() map[spv.ImageFormat]int {
+	return map[spv.ImageFormat]int{
+		spv.ImageFormatR32f: 1, spv.ImageFormatR32i: 1, spv.ImageFormatR32ui: 1,
+		spv.ImageFormatRg32f: 2, spv.ImageFormatRg32i: 2, spv.ImageFormatRg32ui: 2,
+		spv.ImageFormatRgba32f: 4, spv.ImageFormatRgba32i: 4, spv.ImageFormatRgba32ui: 4,
+	}
+})
 
 // isTexelBufferType reports whether typ (through pointers, sampled images
 // and arrays) is a Buffer-dimensioned image.
@@ -96,9 +101,9 @@ func (t *translator) analyzeTexelBuffers() {
 		tb := &texelBuffer{comp: st.comp, atomic: t.atomicTexels[g.id]}
 		if it.format == spv.ImageFormatUnknown {
 			tb.n = t.texelComponentsUsed(handleSlot{g.id, 0})
-		} else if n, ok := texelFormats[it.format]; ok {
+		} else if n, ok := texelFormats()[it.format]; ok {
 			tb.n = n
-		} else if p := texelPackings[it.format]; p != nil {
+		} else if p := texelPackings()[it.format]; p != nil {
 			if p.comp != st.comp {
 				t.fail("a texel buffer of format %s with %s texels", it.format, st.text)
 			}
