@@ -28,9 +28,12 @@ test: deps lint build
 
 # test-race runs the tests of concurrent compiles (frontend.Compiler, the
 # parser's prediction states, the preprocessor's stream, -batch,
-# TestConcurrentCompile) under the race detector.
+# TestConcurrentCompile) and the validator's rule tests (each module is also
+# validated with the control-flow rules on a goroutine of their own) under
+# the race detector.
 test-race:
 	$(GO) test -race -short -tags '$(TAGS)' -count=1 -run 'Concurrent|Compiler|Batch' ./frontend/ ./frontend/pp/ ./frontend/parse/ ./cmd/hlsl2spirv/
+	$(GO) test -race -short -tags '$(TAGS)' -count=1 -run 'Rules' ./builder/validate/
 
 # test-exhaustive runs the tests too long for every CI run: the float->half
 # conversion on all 2^32 float32 inputs.
