@@ -393,19 +393,24 @@ func (f *folder) allOperandTypes(in *builder.Inst, ok func(builder.ID) bool) boo
 	return true
 }
 
-// foldableOpcode lists the opcodes folded word by word.
-func foldableOpcode(op spv.Op) bool {
-	switch op {
-	case spv.OpBitwiseAnd, spv.OpBitwiseOr, spv.OpBitwiseXor, spv.OpIAdd, spv.OpIEqual, spv.OpIMul, spv.OpINotEqual,
-		spv.OpISub, spv.OpLogicalAnd, spv.OpLogicalEqual, spv.OpLogicalNot, spv.OpLogicalNotEqual, spv.OpLogicalOr,
-		spv.OpNot, spv.OpSDiv, spv.OpSelect, spv.OpSGreaterThan, spv.OpSGreaterThanEqual, spv.OpShiftLeftLogical,
-		spv.OpShiftRightArithmetic, spv.OpShiftRightLogical, spv.OpSLessThan, spv.OpSLessThanEqual, spv.OpSMod,
-		spv.OpSNegate, spv.OpSRem, spv.OpSConvert, spv.OpUConvert, spv.OpUDiv, spv.OpUGreaterThan,
-		spv.OpUGreaterThanEqual, spv.OpULessThan, spv.OpULessThanEqual, spv.OpUMod:
-		return true
+// foldableOpcode reports whether op is folded word by word (every fold
+// asks: a table by opcode beats the switch).
+func foldableOpcode(op spv.Op) bool { return int(op) < len(wordwiseOps) && wordwiseOps[op] }
+
+// wordwiseOps are the opcodes folded word by word.
+var wordwiseOps = func() []bool {
+	ops := []spv.Op{spv.OpBitwiseAnd, spv.OpBitwiseOr, spv.OpBitwiseXor, spv.OpIAdd, spv.OpIEqual, spv.OpIMul,
+		spv.OpINotEqual, spv.OpISub, spv.OpLogicalAnd, spv.OpLogicalEqual, spv.OpLogicalNot, spv.OpLogicalNotEqual,
+		spv.OpLogicalOr, spv.OpNot, spv.OpSDiv, spv.OpSelect, spv.OpSGreaterThan, spv.OpSGreaterThanEqual,
+		spv.OpShiftLeftLogical, spv.OpShiftRightArithmetic, spv.OpShiftRightLogical, spv.OpSLessThan,
+		spv.OpSLessThanEqual, spv.OpSMod, spv.OpSNegate, spv.OpSRem, spv.OpSConvert, spv.OpUConvert, spv.OpUDiv,
+		spv.OpUGreaterThan, spv.OpUGreaterThanEqual, spv.OpULessThan, spv.OpULessThanEqual, spv.OpUMod}
+	t := make([]bool, slices.Max(ops)+1)
+	for _, op := range ops {
+		t[op] = true
 	}
-	return false
-}
+	return t
+}()
 
 // operateWords computes op on 32-bit words (booleans as 0 and 1). The
 // arithmetic opcodes are folded by constant rules first; what reaches here

@@ -840,33 +840,34 @@ func mergeSubNegate(f *folder, in *builder.Inst, k []*cval) bool {
 
 // Chains with constants.
 
-// constChain returns what the merge rules share: the constant of in, the
-// other operand's instruction (checked for float folding) and its
-// constants; ok false when the rule cannot apply.
-func (f *folder) constChain(in *builder.Inst, k []*cval) (c1 *cval, other *builder.Inst, ok bool) {
-	// (The constant operand first: most instructions have none, and it
-	// costs no type lookup.)
+// constChain returns what the merge rules share: the constant of in and
+// the instruction of its other operand, which must be one of ops (and
+// allow float folding); ok false when the rule cannot apply.
+func (f *folder) constChain(in *builder.Inst, k []*cval, ops ...spv.Op) (c1 *cval, other *builder.Inst, ok bool) {
+	// (The checks that cost no type lookup first: most instructions have
+	// no constant operand, and most others' other operand is not one of
+	// ops.)
 	if c1 = constInput(k); c1 == nil {
 		return nil, nil, false
 	}
-	isFloat := f.isFloatType(in.Type)
-	if isFloat && !f.floatFoldingAllowed(in) || !f.width32or64(in.Type) {
+	other = f.nonConstInput(k[0], in)
+	if other == nil || !slices.Contains(ops, other.Op) {
 		return nil, nil, false
 	}
-	other = f.nonConstInput(k[0], in)
-	if other == nil || !f.floatOK(other, isFloat) {
+	isFloat := f.isFloatType(in.Type)
+	if isFloat && !f.floatFoldingAllowed(in) || !f.width32or64(in.Type) || !f.floatOK(other, isFloat) {
 		return nil, nil, false
 	}
 	return c1, other, true
 }
 
 // constChainOf is constChain for the rules that fold two constants
-// together: other must be one of ops with a constant operand C2. It
-// returns C1, other, other's operand constants and C2 (nil when the rule
-// cannot apply).
+// together: other must also have a constant operand C2. It returns C1,
+// other, other's operand constants and C2 (nil when the rule cannot
+// apply).
 func (f *folder) constChainOf(in *builder.Inst, k []*cval, ops ...spv.Op) (c1 *cval, other *builder.Inst, ok2 []*cval, c2 *cval) {
-	c1, other, ok := f.constChain(in, k)
-	if !ok || !slices.Contains(ops, other.Op) {
+	c1, other, ok := f.constChain(in, k, ops...)
+	if !ok {
 		return nil, nil, nil, nil
 	}
 	ok2 = f.operandConstants(other)
@@ -938,15 +939,12 @@ func mergeMulDiv(f *folder, in *builder.Inst, k []*cval) bool {
 
 // mergeMulNegate folds (-x)*C to x*-C.
 func mergeMulNegate(f *folder, in *builder.Inst, k []*cval) bool {
-	c1, other, ok := f.constChain(in, k)
+	c1, other, ok := f.constChain(in, k, spv.OpFNegate, spv.OpSNegate)
 	if !ok {
 		return false
 	}
-	if other.Op == spv.OpFNegate || other.Op == spv.OpSNegate {
-		set(in, in.Op, op(other, 0), f.negated(c1))
-		return true
-	}
-	return false
+	set(in, in.Op, op(other, 0), f.negated(c1))
+	return true
 }
 
 // divChainOf is constChainOf for the division rules: C1, in's constant,
@@ -1131,8 +1129,8 @@ func mergeSubAdd(f *folder, in *builder.Inst, k []*cval) bool {
 
 // mergeSubSub folds chains of subtractions of constants.
 func mergeSubSub(f *folder, in *builder.Inst, k []*cval) bool {
-	c1, other, ok := f.constChain(in, k)
-	if !ok || other.Op != spv.OpFSub && other.Op != spv.OpISub {
+	c1, other, ok := f.constChain(in, k, spv.OpFSub, spv.OpISub)
+	if !ok {
 		return false
 	}
 	isFloat := f.isFloatType(in.Type)
