@@ -68,6 +68,9 @@ func (c *Context) FoldToConstant(in *builder.Inst, value func(builder.ID) builde
 // asks both of every instruction).
 func (c *Context) FoldToConstantIfFoldable(in *builder.Inst, value func(builder.ID) builder.ID) (id builder.ID, foldable bool) {
 	f := c.folder()
+	if !f.mayFold(in) {
+		return 0, false
+	}
 	rules := f.constRulesFor(in)
 	scalar, vector := f.foldableWordwise(in)
 	if len(rules) == 0 && !scalar && !vector {
@@ -114,7 +117,13 @@ func (c *Context) folder() *folder {
 // newFolder makes the folder (apart from folder, which every fold calls,
 // so that it stays small enough to inline).
 func (c *Context) newFolder() *folder {
-	makeFoldRulesOnce.Do(func() { foldRules, foldRulesReadConstants = makeFoldRules() })
+	makeFoldRulesOnce.Do(func() {
+		foldRules, foldRulesReadConstants = makeFoldRules()
+		foldedOps = make([]bool, max(len(foldRules), len(constRules), len(wordwiseOps)))
+		for op := range foldedOps {
+			foldedOps[op] = len(foldRules.of(uint32(op))) > 0 || len(constRules.of(uint32(op))) > 0 || foldableOpcode(spv.Op(op))
+		}
+	})
 	// (consts with room for the constants folds declare)
 	f := &folder{c: c, consts: make([]int32, c.M.Bound, c.M.Bound+c.M.Bound/8), nulls: map[builder.ID]builder.ID{}}
 	f.floatControls = !c.M.HasCapability(spv.CapabilityShader)
@@ -131,15 +140,28 @@ func (c *Context) newFolder() *folder {
 	return f
 }
 
+// foldedOps says by opcode whether the folder has anything to try on an
+// instruction: a rule, or word-by-word folding (made with foldRules).
+var foldedOps []bool
+
+// mayFold reports whether the folder may have anything to try on in (an
+// extended instruction always may): most instructions (loads, stores,
+// access chains, branches...) have nothing, and passes folding every
+// instruction skip those.
+func (f *folder) mayFold(in *builder.Inst) bool {
+	return in.Op == spv.OpExtInst || int(in.Op) < len(foldedOps) && foldedOps[in.Op]
+}
+
 // foldOnce applies the first folding that changes in. A fold that
 // changes in's operands gives it a new list, leaving the old one as it was
 // (FoldInstruction reads it).
 func (f *folder) foldOnce(in *builder.Inst) bool {
+	if !f.mayFold(in) {
+		return false
+	}
 	constRules, rules := f.constRulesFor(in), f.rulesFor(in)
 	if len(constRules) == 0 && len(rules) == 0 && !foldableOpcode(in.Op) {
-		// Most instructions (loads, stores, branches...): no rule to
-		// try, and no word-by-word folding.
-		return false
+		return false // (an extended instruction of another set)
 	}
 	mark := len(f.scratch)
 	// When every operand is a plain id (most instructions), the constants

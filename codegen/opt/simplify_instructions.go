@@ -137,7 +137,7 @@ func simplifyFunction(c *Context, f *builder.Function, seen, phis *stampSet) boo
 func (s *simplifier) process(in *builder.Inst) {
 	c := s.c
 	foldableCopy := in.Op == spv.OpCopyObject && c.subsetOfDecorations(in.Result, in.Operands[0].ID())
-	if !foldableCopy && !c.FoldInstruction(in) {
+	if !foldableCopy && (!c.folder().mayFold(in) || !c.FoldInstruction(in)) {
 		return
 	}
 	s.changed = true
