@@ -213,16 +213,20 @@ func (v *valueNumbers) shortKeyOf(in *builder.Inst) (shortKey, bool) {
 	k := shortKey{op: uint32(in.Op), typ: uint32(in.Type), n: uint8(len(ops))}
 	for i := range ops {
 		o := &ops[i]
-		if o.Kind == spv.KindLiteralString || o.Wide || len(o.Params()) > 0 {
+		if len(o.Params()) > 0 {
 			return shortKey{}, false
 		}
-		w := o.Word // v.word(o), looking the number up once
+		// v.word(o), looking the number up once; ids (most operands)
+		// are neither strings nor wide literals
+		w := o.Word
 		if o.IsID() {
-			n := v.of(o.ID())
+			n := v.of(builder.ID(w))
 			if n == 0 {
 				return shortKey{}, false
 			}
 			w = 1<<31 | n
+		} else if o.Kind == spv.KindLiteralString || o.Wide {
+			return shortKey{}, false
 		}
 		k.kinds[i], k.words[i] = uint8(o.Kind), w
 	}
