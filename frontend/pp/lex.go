@@ -46,9 +46,13 @@ type splice struct {
 // removed up front (clean text plus an offset map), so the hot loop never
 // looks for them; most files have none and are scanned in place.
 type lexer struct {
-	pp      *preprocessor
-	file    *diag.File
-	src     []byte
+	pp   *preprocessor
+	file *diag.File
+	src  []byte
+	// text is src as a string: identifiers and numbers are slices of it,
+	// which costs one copy of the file instead of a map lookup (or an
+	// allocation) per token.
+	text    string
 	pos     int
 	splices []splice
 
@@ -71,6 +75,7 @@ func newLexer(p *preprocessor, f *diag.File) *lexer {
 	if bytes.HasPrefix(lx.src, []byte("\xEF\xBB\xBF")) {
 		lx.pos = 3
 	}
+	lx.text = string(lx.src)
 	return lx
 }
 
@@ -240,11 +245,11 @@ func (lx *lexer) next() ptok {
 		}
 		lx.pos = i
 		t.Kind = token.Ident
-		t.Text = lx.pp.intern(src[start:i])
+		t.Text = lx.text[start:i]
 		return t
 	case isDigit(c) || c == '.' && start+1 < len(src) && isDigit(src[start+1]):
 		lx.pos = scanNumber(src, start)
-		t.Text = lx.pp.intern(src[start:lx.pos])
+		t.Text = lx.text[start:lx.pos]
 		t.Kind = classifyNumber(t.Text)
 		return t
 	case c == '"' || c == '\'':

@@ -411,7 +411,7 @@ func (p *preprocessor) paste(l, r ptok, opPos, at diag.Pos, id int32) ptok {
 	}
 	res := l
 	res.Kind = kind
-	res.Text = p.intern([]byte(text))
+	res.Text = text
 	res.pf &^= pfNoExpand
 	res.exp = id
 	if !res.Exp.IsValid() {

@@ -317,7 +317,6 @@ type preprocessor struct {
 	// ever defined as a macro (setMacro), so that lex asks the macro table
 	// only about identifiers shaped like a macro name: most are not.
 	macroShapes [256]uint64
-	names       map[string]string // interned identifiers and numbers
 
 	onceFiles   map[string]bool   // #pragma once, by cleaned path
 	guardedBy   map[string]string // file (cleaned path) -> its include-guard macro
@@ -364,7 +363,6 @@ func newPreprocessor(fs *diag.FileSet, diags *diag.List, filename string, src []
 		cfg:       cfg,
 		res:       &Result{MainFile: filename, Expansions: map[diag.Pos]string{}, exps: make([]expansion, 1), chains: map[chainKey]int32{}},
 		macros:    map[string]*macro{},
-		names:     map[string]string{},
 		onceFiles: map[string]bool{},
 		guardedBy: map[string]string{},
 		maxTokens: cfg.MaxTokens,
@@ -464,15 +462,6 @@ func (p *preprocessor) setMacro(m *macro) {
 // when no macro name ever defined has its first byte and length.
 func (p *preprocessor) mayBeMacro(name string) bool {
 	return p.macroShapes[name[0]]&(1<<min(len(name), 63)) != 0
-}
-
-func (p *preprocessor) intern(b []byte) string {
-	if s, ok := p.names[string(b)]; ok {
-		return s
-	}
-	s := string(b)
-	p.names[s] = s
-	return s
 }
 
 func (p *preprocessor) setTime() {
