@@ -1520,7 +1520,9 @@ func (b *builder) badExpr(ctx antlr.ParserRuleContext) ast.Expr {
 // a prefix operator and an assignment (BadOp where it is not one).
 type tokenOps struct{ binary, prefix, assign ast.Op }
 
-var operatorTokens = map[int]tokenOps{
+// operatorTokens are the operators of each token type, in an array the
+// linker lays out (a map's literal would be built at every process start).
+var operatorTokens = [p.HLSLParserUNKNOWN + 1]tokenOps{
 	p.HLSLParserOROR:         {binary: ast.LogOr},
 	p.HLSLParserANDAND:       {binary: ast.LogAnd},
 	p.HLSLParserOR:           {binary: ast.BitOr},
@@ -1555,21 +1557,29 @@ var operatorTokens = map[int]tokenOps{
 	p.HLSLParserOR_ASSIGN:    {assign: ast.OrAssign},
 }
 
+// operatorsOf returns the operators of token type typ (none for EOF).
+func operatorsOf(typ int) tokenOps {
+	if typ < 0 || typ >= len(operatorTokens) {
+		return tokenOps{}
+	}
+	return operatorTokens[typ]
+}
+
 // binaryOp is the operator of a binary-operator token, if it is one.
 func binaryOp(typ int) (ast.Op, bool) {
-	op := operatorTokens[typ].binary
+	op := operatorsOf(typ).binary
 	return op, op != ast.BadOp
 }
 
 // prefixOp is the operator of a prefix-operator token, if it is one.
 func prefixOp(typ int) (ast.Op, bool) {
-	op := operatorTokens[typ].prefix
+	op := operatorsOf(typ).prefix
 	return op, op != ast.BadOp
 }
 
 // assignOp is the operator of an assignment token, if it is one.
 func assignOp(typ int) (ast.Op, bool) {
-	op := operatorTokens[typ].assign
+	op := operatorsOf(typ).assign
 	return op, op != ast.BadOp
 }
 

@@ -790,10 +790,8 @@ func (c *classifier) qualifiedLookup(i int) nameKind {
 	name := c.at(i).Text
 	q := c.at(i - 2)
 	if q.Kind == token.Ident {
-		if m, ok := qualifiedBuiltins[q.Text]; ok && c.lookup(q.Text) == namespaceName {
-			if k := m[name]; k != unknownName {
-				return k
-			}
+		if k := qualifiedBuiltin(q.Text, name); k != unknownName && c.lookup(q.Text) == namespaceName {
+			return k
 		}
 	}
 	return c.qualified[name]

@@ -110,19 +110,25 @@ var effectObjectTypes = []string{
 	"RenderTargetView",
 }
 
-// qualifiedBuiltins are types that exist only inside a built-in namespace.
-var qualifiedBuiltins = map[string]map[string]nameKind{
-	"vk": {
-		"SpirvType": templateType, "SpirvOpaqueType": templateType, "integral_constant": templateType,
-		"Literal": templateType, "BufferPointer": templateType, "ext_type": templateType,
-		"ext_result_id":    templateType,
-		"SampledTexture1D": templateType, "SampledTexture1DArray": templateType,
-		"SampledTexture2D": templateType, "SampledTexture2DArray": templateType,
-		"SampledTexture2DMS": templateType, "SampledTexture2DMSArray": templateType,
-		"SampledTexture3D": templateType, "SampledTextureCUBE": templateType,
-		"SampledTextureCUBEArray": templateType,
-	},
-	"dx": {"HitObject": typeName},
+// qualifiedBuiltin is what name denotes inside the built-in namespace ns
+// (vk or dx): the types that exist only there.
+func qualifiedBuiltin(ns, name string) nameKind {
+	switch ns {
+	case "vk":
+		switch name {
+		case "SpirvType", "SpirvOpaqueType", "integral_constant", "Literal", "BufferPointer",
+			"ext_type", "ext_result_id", "SampledTexture1D", "SampledTexture1DArray",
+			"SampledTexture2D", "SampledTexture2DArray", "SampledTexture2DMS",
+			"SampledTexture2DMSArray", "SampledTexture3D", "SampledTextureCUBE",
+			"SampledTextureCUBEArray":
+			return templateType
+		}
+	case "dx":
+		if name == "HitObject" {
+			return typeName
+		}
+	}
+	return unknownName
 }
 
 // builtinNames are the predeclared type and namespace names other than the
