@@ -348,7 +348,7 @@ func (p *parser) operand(in *Inst, info *spv.InstInfo, start, end int, want expe
 		p.push(spv.KindIdRef, spv.Variadic)
 	case spv.KindLiteralSpecConstantOpInteger:
 		opInfo := spv.InstructionInfo(spv.Op(word))
-		if word > 0xffff || opInfo == nil || !specConstantOps[spv.Op(word)] {
+		if word > 0xffff || opInfo == nil || !isSpecConstantOp(spv.Op(word)) {
 			return errorf(at, "OpSpecConstantOp: opcode %d is not allowed", word)
 		}
 		// The embedded instruction's type and result are OpSpecConstantOp's.
@@ -413,25 +413,25 @@ func stringWords(words []uint32) (int, bool) {
 	return 0, false
 }
 
-// specConstantOps are the opcodes OpSpecConstantOp may embed (SPIR-V
-// specification, OpSpecConstantOp; the Kernel-only ones included).
-var specConstantOps = map[spv.Op]bool{
-	spv.OpSConvert: true, spv.OpFConvert: true, spv.OpConvertFToS: true, spv.OpConvertSToF: true,
-	spv.OpConvertFToU: true, spv.OpConvertUToF: true, spv.OpUConvert: true, spv.OpConvertPtrToU: true,
-	spv.OpConvertUToPtr: true, spv.OpGenericCastToPtr: true, spv.OpPtrCastToGeneric: true,
-	spv.OpBitcast: true, spv.OpQuantizeToF16: true,
-	spv.OpSNegate: true, spv.OpNot: true, spv.OpIAdd: true, spv.OpISub: true, spv.OpIMul: true,
-	spv.OpUDiv: true, spv.OpSDiv: true, spv.OpUMod: true, spv.OpSRem: true, spv.OpSMod: true,
-	spv.OpShiftRightLogical: true, spv.OpShiftRightArithmetic: true, spv.OpShiftLeftLogical: true,
-	spv.OpBitwiseOr: true, spv.OpBitwiseAnd: true, spv.OpBitwiseXor: true,
-	spv.OpFNegate: true, spv.OpFAdd: true, spv.OpFSub: true, spv.OpFMul: true, spv.OpFDiv: true,
-	spv.OpFRem: true, spv.OpFMod: true,
-	spv.OpVectorShuffle: true, spv.OpCompositeExtract: true, spv.OpCompositeInsert: true,
-	spv.OpLogicalOr: true, spv.OpLogicalAnd: true, spv.OpLogicalNot: true, spv.OpLogicalEqual: true,
-	spv.OpLogicalNotEqual: true, spv.OpSelect: true,
-	spv.OpIEqual: true, spv.OpINotEqual: true, spv.OpULessThan: true, spv.OpSLessThan: true,
-	spv.OpUGreaterThan: true, spv.OpSGreaterThan: true, spv.OpULessThanEqual: true,
-	spv.OpSLessThanEqual: true, spv.OpUGreaterThanEqual: true, spv.OpSGreaterThanEqual: true,
-	spv.OpAccessChain: true, spv.OpInBoundsAccessChain: true, spv.OpPtrAccessChain: true,
-	spv.OpInBoundsPtrAccessChain: true, spv.OpCooperativeMatrixLengthNV: true,
+// isSpecConstantOp tells the opcodes OpSpecConstantOp may embed (SPIR-V
+// specification, OpSpecConstantOp; the Kernel-only ones included). A
+// switch, not a map: a map literal is built at every process start.
+func isSpecConstantOp(op spv.Op) bool {
+	switch op {
+	case spv.OpSConvert, spv.OpFConvert, spv.OpConvertFToS, spv.OpConvertSToF, spv.OpConvertFToU,
+		spv.OpConvertUToF, spv.OpUConvert, spv.OpConvertPtrToU, spv.OpConvertUToPtr,
+		spv.OpGenericCastToPtr, spv.OpPtrCastToGeneric, spv.OpBitcast, spv.OpQuantizeToF16,
+		spv.OpSNegate, spv.OpNot, spv.OpIAdd, spv.OpISub, spv.OpIMul, spv.OpUDiv, spv.OpSDiv,
+		spv.OpUMod, spv.OpSRem, spv.OpSMod, spv.OpShiftRightLogical, spv.OpShiftRightArithmetic,
+		spv.OpShiftLeftLogical, spv.OpBitwiseOr, spv.OpBitwiseAnd, spv.OpBitwiseXor, spv.OpFNegate,
+		spv.OpFAdd, spv.OpFSub, spv.OpFMul, spv.OpFDiv, spv.OpFRem, spv.OpFMod, spv.OpVectorShuffle,
+		spv.OpCompositeExtract, spv.OpCompositeInsert, spv.OpLogicalOr, spv.OpLogicalAnd,
+		spv.OpLogicalNot, spv.OpLogicalEqual, spv.OpLogicalNotEqual, spv.OpSelect, spv.OpIEqual,
+		spv.OpINotEqual, spv.OpULessThan, spv.OpSLessThan, spv.OpUGreaterThan, spv.OpSGreaterThan,
+		spv.OpULessThanEqual, spv.OpSLessThanEqual, spv.OpUGreaterThanEqual, spv.OpSGreaterThanEqual,
+		spv.OpAccessChain, spv.OpInBoundsAccessChain, spv.OpPtrAccessChain,
+		spv.OpInBoundsPtrAccessChain, spv.OpCooperativeMatrixLengthNV:
+		return true
+	}
+	return false
 }
