@@ -76,7 +76,7 @@ func simple(typ biType, desc string, typVUID int, classes []spv.StorageClass, sc
 var builtinTable map[spv.BuiltIn]*biRule
 
 func init() {
-	b := map[spv.BuiltIn]*biRule{}
+	b := make(map[spv.BuiltIn]*biRule, 80) // the rules below, with no growing
 	clip := func(bi spv.BuiltIn, base int) *biRule {
 		// VUIDs: base models, +1 Input in Vertex, +2 Output in Fragment,
 		// +3 storage class, +4 type.
