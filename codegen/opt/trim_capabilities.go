@@ -48,13 +48,8 @@ var trimmableCapabilities = []spv.Capability{
 
 type capSet map[spv.Capability]bool
 
-var trimmable = func() capSet {
-	s := capSet{}
-	for _, c := range trimmableCapabilities {
-		s[c] = true
-	}
-	return s
-}()
+// trimmable reports whether the pass may remove cp.
+func trimmable(cp spv.Capability) bool { return slices.Contains(trimmableCapabilities, cp) }
 
 // trimmableExtensions are the extensions that enable a trimmable
 // capability: the ones the pass may remove.
@@ -101,7 +96,7 @@ func (trimCapabilities) Run(c *Context) (bool, error) {
 	}
 	changed := false
 	m.Capabilities = slices.DeleteFunc(m.Capabilities, func(cp spv.Capability) bool {
-		drop := cp != spv.CapabilityShader && trimmable[cp] && !t.need[cp]
+		drop := cp != spv.CapabilityShader && trimmable(cp) && !t.need[cp]
 		changed = changed || drop
 		return drop
 	})
@@ -166,7 +161,7 @@ func (t *capTrimmer) extSetName(id builder.ID) string {
 // enable the feature: all of them are kept).
 func (t *capTrimmer) capabilities(caps []spv.Capability) {
 	for _, cp := range caps {
-		if trimmable[cp] {
+		if trimmable(cp) {
 			t.need[cp] = true
 		}
 	}

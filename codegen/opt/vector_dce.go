@@ -264,7 +264,7 @@ func (v *vdce) scalarizable(in *builder.Inst) bool {
 		return true
 	}
 	if in.Op == spv.OpExtInst && v.c.extSetName(in.Operands[0].ID()) == "GLSL.std.450" {
-		return componentWiseGLSL[in.Operands[1].Word]
+		return componentWiseGLSL(in.Operands[1].Word)
 	}
 	return false
 }
@@ -287,24 +287,28 @@ var componentWiseOps = newOpSet(spv.OpPhi, spv.OpCopyObject, spv.OpConvertFToU, 
 	spv.OpFOrdGreaterThanEqual, spv.OpFUnordGreaterThanEqual,
 )
 
-var componentWiseGLSL = func() map[uint32]bool {
-	m := map[uint32]bool{}
-	for _, n := range []uint32{spv.GLSLstd450Round, spv.GLSLstd450RoundEven, spv.GLSLstd450Trunc, spv.GLSLstd450FAbs,
-		spv.GLSLstd450SAbs, spv.GLSLstd450FSign, spv.GLSLstd450SSign, spv.GLSLstd450Floor, spv.GLSLstd450Ceil,
-		spv.GLSLstd450Fract, spv.GLSLstd450Radians, spv.GLSLstd450Degrees, spv.GLSLstd450Sin, spv.GLSLstd450Cos,
-		spv.GLSLstd450Tan, spv.GLSLstd450Asin, spv.GLSLstd450Acos, spv.GLSLstd450Atan, spv.GLSLstd450Sinh,
-		spv.GLSLstd450Cosh, spv.GLSLstd450Tanh, spv.GLSLstd450Asinh, spv.GLSLstd450Acosh, spv.GLSLstd450Atanh,
-		spv.GLSLstd450Atan2, spv.GLSLstd450Pow, spv.GLSLstd450Exp, spv.GLSLstd450Log, spv.GLSLstd450Exp2,
-		spv.GLSLstd450Log2, spv.GLSLstd450Sqrt, spv.GLSLstd450InverseSqrt, spv.GLSLstd450Modf, spv.GLSLstd450FMin,
-		spv.GLSLstd450UMin, spv.GLSLstd450SMin, spv.GLSLstd450FMax, spv.GLSLstd450UMax, spv.GLSLstd450SMax,
-		spv.GLSLstd450FClamp, spv.GLSLstd450UClamp, spv.GLSLstd450SClamp, spv.GLSLstd450FMix, spv.GLSLstd450Step,
-		spv.GLSLstd450SmoothStep, spv.GLSLstd450Fma, spv.GLSLstd450Frexp, spv.GLSLstd450Ldexp,
-		spv.GLSLstd450FindILsb, spv.GLSLstd450FindSMsb, spv.GLSLstd450FindUMsb, spv.GLSLstd450NMin,
-		spv.GLSLstd450NMax, spv.GLSLstd450NClamp} {
-		m[n] = true
+// componentWiseGLSL reports whether GLSL.std.450 instruction n computes
+// each component from the same component of its operands. (A switch: a
+// map would be built at every process start.)
+func componentWiseGLSL(n uint32) bool {
+	switch n {
+	case spv.GLSLstd450Round, spv.GLSLstd450RoundEven, spv.GLSLstd450Trunc, spv.GLSLstd450FAbs,
+		spv.GLSLstd450SAbs, spv.GLSLstd450FSign, spv.GLSLstd450SSign, spv.GLSLstd450Floor,
+		spv.GLSLstd450Ceil, spv.GLSLstd450Fract, spv.GLSLstd450Radians, spv.GLSLstd450Degrees,
+		spv.GLSLstd450Sin, spv.GLSLstd450Cos, spv.GLSLstd450Tan, spv.GLSLstd450Asin, spv.GLSLstd450Acos,
+		spv.GLSLstd450Atan, spv.GLSLstd450Sinh, spv.GLSLstd450Cosh, spv.GLSLstd450Tanh,
+		spv.GLSLstd450Asinh, spv.GLSLstd450Acosh, spv.GLSLstd450Atanh, spv.GLSLstd450Atan2,
+		spv.GLSLstd450Pow, spv.GLSLstd450Exp, spv.GLSLstd450Log, spv.GLSLstd450Exp2, spv.GLSLstd450Log2,
+		spv.GLSLstd450Sqrt, spv.GLSLstd450InverseSqrt, spv.GLSLstd450Modf, spv.GLSLstd450FMin,
+		spv.GLSLstd450UMin, spv.GLSLstd450SMin, spv.GLSLstd450FMax, spv.GLSLstd450UMax,
+		spv.GLSLstd450SMax, spv.GLSLstd450FClamp, spv.GLSLstd450UClamp, spv.GLSLstd450SClamp,
+		spv.GLSLstd450FMix, spv.GLSLstd450Step, spv.GLSLstd450SmoothStep, spv.GLSLstd450Fma,
+		spv.GLSLstd450Frexp, spv.GLSLstd450Ldexp, spv.GLSLstd450FindILsb, spv.GLSLstd450FindSMsb,
+		spv.GLSLstd450FindUMsb, spv.GLSLstd450NMin, spv.GLSLstd450NMax, spv.GLSLstd450NClamp:
+		return true
 	}
-	return m
-}()
+	return false
+}
 
 // rewrite applies what findLive found.
 func (v *vdce) rewrite(f *builder.Function) bool {
