@@ -106,15 +106,22 @@ func newDefUse(m *Module, bound ID) *DefUse {
 // and carves them all from one array: one allocation where growing each
 // list would take several per id (a large module has tens of thousands of
 // ids). A list's capacity is its length, so that appending past it later
-// copies it out instead of overwriting the next id's.
+// copies it out instead of overwriting the next id's. The sizes are the
+// counts the loader made, if the module has the bound it was loaded with
+// (edits since cost only capacity: a list outgrowing its array moves), or
+// else counted here.
 func (du *DefUse) carveUserLists() {
 	m := du.m
-	counts := make([]int32, len(du.users))
-	for in := range m.All() {
-		if in.Type != 0 && int(in.Type) < len(counts) {
-			counts[in.Type]++
+	counts := m.useCounts
+	m.useCounts = nil
+	if len(counts) != len(du.users) {
+		counts = make([]int32, len(du.users))
+		for in := range m.All() {
+			if in.Type != 0 && int(in.Type) < len(counts) {
+				counts[in.Type]++
+			}
+			countUses(in.Operands, counts)
 		}
-		countUses(in.Operands, counts)
 	}
 	total := 0
 	for _, c := range counts {

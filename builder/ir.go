@@ -238,6 +238,10 @@ type Module struct {
 	Functions       []*Function
 
 	du *DefUse // the def-use chains, once built (DefUse)
+	// useCounts counts, by id, the uses of each id in the module as
+	// loaded, for the def-use chains' first build (carveUserLists); nil
+	// once used, or for a module not loaded from words.
+	useCounts []int32
 	// killed are the instructions DefUse.Kill deleted since the last
 	// Compact: none means there is nothing to sweep, and only the blocks
 	// holding them need a sweep.

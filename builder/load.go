@@ -153,6 +153,9 @@ func load(words []uint32) (*Module, error) {
 		return nil, fmt.Errorf("invalid SPIR-V: no OpMemoryModel")
 	}
 	m.Version, m.Generator, m.Bound = spv.Version(h.Version), h.Generator, ID(h.Bound)
+	if len(a.conv.uses) == int(m.Bound) {
+		m.useCounts = a.conv.uses
+	}
 	m.Link()
 	return m, nil
 }
@@ -338,6 +341,13 @@ func newLoadArena(words []uint32) *loadArena {
 	// chunk per load made loading the goldens' modules allocate twice
 	// what they did before the arena.
 	a.conv.chunk = min(operandChunk, 2*len(words))
+	// Counting the uses of each id as the operands are converted costs
+	// little next to a later walk over every operand for the def-use
+	// chains (see carveUserLists). (A bound far past the module's size
+	// is not trusted with a table.)
+	if n > 0 && words[3] <= uint32(2*len(words)) {
+		a.conv.uses = make([]int32, words[3])
+	}
 	return a
 }
 
@@ -368,6 +378,9 @@ func (a *loadArena) newBlock(label ID) *Block {
 func (c *converter) convert(bi *binary.Inst, in *Inst) error {
 	info := spv.InstructionInfo(bi.Op)
 	*in = Inst{Op: bi.Op, Type: ID(bi.TypeID), Result: ID(bi.ResultID)}
+	if in.Type != 0 {
+		c.countUse(in.Type)
+	}
 	c.bi, c.i, c.err = bi, 0, nil
 	// Skip the result type and result id, which are fields.
 	for c.i < len(bi.Operands) && (bi.Operands[c.i].Kind == spv.KindIdResultType || bi.Operands[c.i].Kind == spv.KindIdResult) {
@@ -397,6 +410,17 @@ type converter struct {
 	// extras is the free part of the current chunk of operands' strings
 	// and parameters, allocated like the operands.
 	extras []operandExtra
+	// uses counts, by id, the uses converted (Module.useCounts), when the
+	// header's bound is known and plausible.
+	uses []int32
+}
+
+// countUse counts a use of id (an instruction's result type or id
+// operand).
+func (c *converter) countUse(id ID) {
+	if int(id) < len(c.uses) {
+		c.uses[id]++
+	}
 }
 
 // extra returns a new operandExtra from the arena.
@@ -596,7 +620,9 @@ func (c *converter) single() Operand {
 	c.i++
 	switch cat := bo.Kind.Category(); {
 	case cat == spv.CategoryId:
-		return Ref(ID(c.bi.Word(i)))
+		id := ID(c.bi.Word(i))
+		c.countUse(id)
+		return Ref(id)
 	case bo.Kind == spv.KindLiteralString:
 		return c.str(c.bi.String(i))
 	case cat == spv.CategoryLiteral:

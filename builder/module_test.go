@@ -3,6 +3,7 @@ package builder
 import (
 	"bytes"
 	"encoding/binary"
+	"slices"
 	"strings"
 	"testing"
 
@@ -400,4 +401,30 @@ func BenchmarkBuild(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(insts), "ns/inst")
+}
+
+// TestLoadCountsUses checks that the uses the loader counts for the
+// def-use chains' first build are those a walk over the module counts.
+func TestLoadCountsUses(t *testing.T) {
+	m, err := LoadBytes(moduleBytes(t, buildFragment(t)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(m.useCounts) != int(m.Bound) {
+		t.Fatalf("the loader counted %d ids' uses, want %d", len(m.useCounts), m.Bound)
+	}
+	want := make([]int32, m.Bound)
+	for in := range m.All() {
+		if in.Type != 0 {
+			want[in.Type]++
+		}
+		countUses(in.Operands, want)
+	}
+	if !slices.Equal(m.useCounts, want) {
+		t.Errorf("the loader's counts of uses by id\n%v\ndiffer from a walk's\n%v", m.useCounts, want)
+	}
+	m.DefUse()
+	if m.useCounts != nil {
+		t.Error("the def-use chains' build left the loader's counts in the module")
+	}
 }
