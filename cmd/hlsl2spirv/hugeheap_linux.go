@@ -24,7 +24,7 @@ import (
 // hundreds of 4 KB ones (pbr_forward.ps.hlsl: 1,350-1,390 page faults
 // -> 700-1,000; the 5,000-line shader: 14,100 -> 4,800-5,900). 32 MB is
 // the largest stack that leaves the heap under the one-shot collector's
-// 52 MiB limit (gc.go), which counts mapped memory, used or not. The
+// 60 MiB limit (gc.go), which counts mapped memory, used or not. The
 // runtime clears what it reuses from the stack's pages, which costs less
 // than the faults did, and a compile's resident size grows by at most the
 // rest of the last huge page (the 5,000-line shader's peak stays about
