@@ -257,12 +257,15 @@ func (f *folder) evaluateWith(in *builder.Inst, value func(builder.ID) builder.I
 // evaluateConsts is evaluateWith given the values of in's id operands
 // (consts, in order), read through read.
 func (f *folder) evaluateConsts(in *builder.Inst, read func(builder.ID) *cval, rules []constRule, scalar, vector bool, consts []*cval) builder.ID {
-	missing := slices.Contains(consts, nil)
 	for _, r := range rules {
 		if v := r(f, in, consts); v != nil {
 			return f.define(v)
 		}
 	}
+	if !scalar && !vector {
+		return 0
+	}
+	missing := slices.Contains(consts, nil)
 	switch {
 	case scalar:
 		var words []uint32
