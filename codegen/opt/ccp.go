@@ -120,12 +120,13 @@ type propagator struct {
 	values *ccpValues
 	// blockAt finds a block's index in f.Blocks by label (-1 for none).
 	blockAt func(builder.ID) int
-	succs   [][]int // by block index, -1 for the exit
-
-	// executable marks the edges found executable: by block index,
-	// parallel to succs (an edge to a block listed twice is its first
-	// entry); otherEdges holds any edge not in succs.
-	executable [][]bool
+	// succ[succStart[b]:succStart[b+1]] are block b's successors by
+	// index, -1 for the exit; executable, parallel to succ, marks the
+	// edges found executable (an edge to a block listed twice is its
+	// first entry) and otherEdges any edge not in succ.
+	succ       []int
+	succStart  []int32
+	executable []bool
 	otherEdges map[ccpEdge]bool
 	simulated  []bool
 	// status is what simulating an instruction with a result found: by
@@ -147,37 +148,31 @@ type propagator struct {
 
 func newPropagator(c *Context, f *builder.Function, values *ccpValues) *propagator {
 	p := &propagator{c: c, f: f, values: values, blockAt: c.blockIndex(f),
-		succs: make([][]int, len(f.Blocks)), executable: make([][]bool, len(f.Blocks)), simulated: make([]bool, len(f.Blocks)),
-		done: builder.NewInstSet()}
-	// Every block's lists are carved from one array each.
+		succ: make([]int, 0, 2*len(f.Blocks)), succStart: make([]int32, len(f.Blocks)+1),
+		simulated: make([]bool, len(f.Blocks)), done: builder.NewInstSet()}
 	var labels []builder.ID
-	flat := make([]int, 0, 2*len(f.Blocks))
-	start := make([]int, len(f.Blocks)+1)
 	insts := 0
 	for i, b := range f.Blocks {
 		insts += len(b.Insts)
-		start[i] = len(flat)
+		p.succStart[i] = int32(len(p.succ))
 		labels = b.AppendSuccessors(labels[:0])
 		for _, l := range labels {
 			if sb := c.DU.Block(l); sb != nil {
-				flat = append(flat, p.index(sb))
+				p.succ = append(p.succ, p.index(sb))
 			}
 		}
 		if t := b.Terminator(); t != nil && isReturnOrAbort(t.Op) {
-			flat = append(flat, -1)
+			p.succ = append(p.succ, -1)
 		}
 	}
-	start[len(f.Blocks)] = len(flat)
-	exec := make([]bool, len(flat))
-	for i := range f.Blocks {
-		lo, hi := start[i], start[i+1]
-		if lo < hi {
-			p.succs[i], p.executable[i] = flat[lo:hi:hi], exec[lo:hi:hi]
-		}
-	}
+	p.succStart[len(f.Blocks)] = int32(len(p.succ))
+	p.executable = make([]bool, len(p.succ))
 	p.assigned = make([]builder.ID, 0, insts)
 	return p
 }
+
+// successors returns block b's successors (see succ).
+func (p *propagator) successors(b int) []int { return p.succ[p.succStart[b]:p.succStart[b+1]] }
 
 // isReturnOrAbort reports whether op ends a function's invocation (a
 // terminator that is not a branch).
@@ -226,11 +221,11 @@ func (p *propagator) setStatus(in *builder.Inst, st propStatus) {
 	p.status[in] = st
 }
 
-// edgeSlot returns the index of the edge from -> to in succs[from], or -1.
+// edgeSlot returns the index of the edge from -> to in succ, or -1.
 func (p *propagator) edgeSlot(from, to int) int {
-	for k, s := range p.succs[from] {
+	for k, s := range p.successors(from) {
 		if s == to {
-			return k
+			return int(p.succStart[from]) + k
 		}
 	}
 	return -1
@@ -238,7 +233,7 @@ func (p *propagator) edgeSlot(from, to int) int {
 
 func (p *propagator) isExecutable(from, to int) bool {
 	if k := p.edgeSlot(from, to); k >= 0 {
-		return p.executable[from][k]
+		return p.executable[k]
 	}
 	return p.otherEdges[ccpEdge{from, to}]
 }
@@ -251,10 +246,10 @@ func (p *propagator) addControlEdge(from, to int) {
 		return
 	}
 	if k := p.edgeSlot(from, to); k >= 0 {
-		if p.executable[from][k] {
+		if p.executable[k] {
 			return
 		}
-		p.executable[from][k] = true
+		p.executable[k] = true
 	} else {
 		e := ccpEdge{from, to}
 		if p.otherEdges[e] {
@@ -322,8 +317,8 @@ func (p *propagator) simulateBlock(bi int) bool {
 		}
 	}
 	p.simulated[bi] = true
-	if len(p.succs[bi]) == 1 {
-		p.addControlEdge(bi, p.succs[bi][0])
+	if succ := p.successors(bi); len(succ) == 1 {
+		p.addControlEdge(bi, succ[0])
 	}
 	return changed
 }
@@ -348,7 +343,7 @@ func (p *propagator) simulate(in *builder.Inst) bool {
 			p.addSSAEdges(in)
 		}
 		if isTerminatorOp(in.Op) {
-			for _, s := range p.succs[bi] {
+			for _, s := range p.successors(bi) {
 				p.addControlEdge(bi, s)
 			}
 		}
