@@ -422,20 +422,16 @@ func (f *folder) allOperandTypes(in *builder.Inst, ok func(builder.ID) bool) boo
 // asks: a table by opcode beats the switch).
 func foldableOpcode(op spv.Op) bool { return int(op) < len(wordwiseOps) && wordwiseOps[op] }
 
-// wordwiseOps are the opcodes folded word by word.
-var wordwiseOps = func() []bool {
-	ops := []spv.Op{spv.OpBitwiseAnd, spv.OpBitwiseOr, spv.OpBitwiseXor, spv.OpIAdd, spv.OpIEqual, spv.OpIMul,
-		spv.OpINotEqual, spv.OpISub, spv.OpLogicalAnd, spv.OpLogicalEqual, spv.OpLogicalNot, spv.OpLogicalNotEqual,
-		spv.OpLogicalOr, spv.OpNot, spv.OpSDiv, spv.OpSelect, spv.OpSGreaterThan, spv.OpSGreaterThanEqual,
-		spv.OpShiftLeftLogical, spv.OpShiftRightArithmetic, spv.OpShiftRightLogical, spv.OpSLessThan,
-		spv.OpSLessThanEqual, spv.OpSMod, spv.OpSNegate, spv.OpSRem, spv.OpSConvert, spv.OpUConvert, spv.OpUDiv,
-		spv.OpUGreaterThan, spv.OpUGreaterThanEqual, spv.OpULessThan, spv.OpULessThanEqual, spv.OpUMod}
-	t := make([]bool, slices.Max(ops)+1)
-	for _, op := range ops {
-		t[op] = true
-	}
-	return t
-}()
+// wordwiseOps are the opcodes folded word by word (an array the linker
+// lays out).
+var wordwiseOps = [...]bool{spv.OpBitwiseAnd: true, spv.OpBitwiseOr: true, spv.OpBitwiseXor: true, spv.OpIAdd: true,
+	spv.OpIEqual: true, spv.OpIMul: true, spv.OpINotEqual: true, spv.OpISub: true, spv.OpLogicalAnd: true,
+	spv.OpLogicalEqual: true, spv.OpLogicalNot: true, spv.OpLogicalNotEqual: true, spv.OpLogicalOr: true,
+	spv.OpNot: true, spv.OpSDiv: true, spv.OpSelect: true, spv.OpSGreaterThan: true, spv.OpSGreaterThanEqual: true,
+	spv.OpShiftLeftLogical: true, spv.OpShiftRightArithmetic: true, spv.OpShiftRightLogical: true,
+	spv.OpSLessThan: true, spv.OpSLessThanEqual: true, spv.OpSMod: true, spv.OpSNegate: true, spv.OpSRem: true,
+	spv.OpSConvert: true, spv.OpUConvert: true, spv.OpUDiv: true, spv.OpUGreaterThan: true,
+	spv.OpUGreaterThanEqual: true, spv.OpULessThan: true, spv.OpULessThanEqual: true, spv.OpUMod: true}
 
 // operateWords computes op on 32-bit words (booleans as 0 and 1). The
 // arithmetic opcodes are folded by constant rules first; what reaches here
