@@ -479,21 +479,40 @@ func (p *propagator) visitAssignment(in *builder.Inst) propStatus {
 	if k != 0 {
 		return p.settle(in, k)
 	}
-	unknown := false
-	p.ids = appendInIDs(p.ids[:0], in.Operands)
-	for _, id := range p.ids {
-		switch p.values.get(id) {
-		case varying:
-			return p.markVarying(in)
-		case 0:
-			unknown = true
-		}
-	}
-	if unknown {
+	switch p.operandsState(in.Operands) {
+	case varying:
+		return p.markVarying(in)
+	case 0:
 		// It may fold once the unknown operands are known.
 		return propNotInteresting
 	}
 	return p.markVarying(in)
+}
+
+// operandsState walks the id operands among ops (parameters included) in
+// order: varying at the first that varies, else 0 if any is not known
+// yet, else 1 (all known constants).
+func (p *propagator) operandsState(ops []builder.Operand) builder.ID {
+	state := builder.ID(1)
+	for i := range ops {
+		o := &ops[i]
+		if o.IsID() {
+			switch p.values.get(o.ID()) {
+			case varying:
+				return varying
+			case 0:
+				state = 0
+			}
+		} else if ps := o.Params(); len(ps) > 0 {
+			switch p.operandsState(ps) {
+			case varying:
+				return varying
+			case 0:
+				state = 0
+			}
+		}
+	}
+	return state
 }
 
 // knownValue reads id for the folder: its constant when it has one.
