@@ -12,6 +12,8 @@
 // batch.go runs -batch job files; gc.go sets the garbage collector for a
 // one-shot compile or a batch; hugeheap_linux.go asks Linux for huge pages
 // for a one-shot compile's heap (hugeheap_other.go: nothing elsewhere).
+// default.pgo is the CPU profile go build optimizes the command with
+// (profile-guided optimization; `make pgo` records it afresh).
 package main
 
 import (
