@@ -27,15 +27,7 @@ import (
 // PASS_TIMES_RUNS=N averages N runs (each over a freshly loaded module);
 // each pass's allocation (bytes and count) is printed beside its time.
 func TestPassTimes(t *testing.T) {
-	path := os.Getenv("PASS_TIMES_SPV")
-	if path == "" {
-		t.Skip("set PASS_TIMES_SPV to a SPIR-V binary to time the -O3 passes over it")
-	}
-	mods := spvFiles(t, filepath.Dir(path))
-	i := slices.IndexFunc(mods, func(m corpus.Module) bool { return m.Name == filepath.Base(path) })
-	if i < 0 {
-		t.Fatalf("%s: not a .spv file", path)
-	}
+	words := passTimesModule(t)
 	runs := 1
 	if n, err := strconv.Atoi(os.Getenv("PASS_TIMES_RUNS")); err == nil && n > 0 {
 		runs = n
@@ -51,7 +43,7 @@ func TestPassTimes(t *testing.T) {
 	}
 	var all time.Duration
 	for range runs {
-		m, err := builder.Load(mods[i].Words)
+		m, err := builder.Load(words)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -73,6 +65,21 @@ func TestPassTimes(t *testing.T) {
 		t.Logf("%-36s %8.1f %10d %8d", n, per(c.cpu), c.bytes/1024/uint64(runs), c.allocs/uint64(runs))
 	}
 	t.Logf("%-36s %8.1f ms (with the bookkeeping between passes)", "all", per(all))
+}
+
+// passTimesModule returns the words of the module PASS_TIMES_SPV names,
+// and skips tb when the variable is not set.
+func passTimesModule(tb testing.TB) []uint32 {
+	path := os.Getenv("PASS_TIMES_SPV")
+	if path == "" {
+		tb.Skip("set PASS_TIMES_SPV to a SPIR-V binary to time the -O3 passes over it")
+	}
+	mods := spvFiles(tb, filepath.Dir(path))
+	i := slices.IndexFunc(mods, func(m corpus.Module) bool { return m.Name == filepath.Base(path) })
+	if i < 0 {
+		tb.Fatalf("%s: not a .spv file", path)
+	}
+	return mods[i].Words
 }
 
 // passCost is what a pass's runs cost: CPU time (the process's, so the
@@ -119,15 +126,7 @@ func (p timedPass) Run(c *Context) (bool, error) {
 //
 //	PASS_TIMES_SPV=$PWD/big.spv go test ./codegen/opt -run '^$' -bench PassTimes -benchtime 20x
 func BenchmarkPassTimes(b *testing.B) {
-	path := os.Getenv("PASS_TIMES_SPV")
-	if path == "" {
-		b.Skip("set PASS_TIMES_SPV to a SPIR-V binary to time passes of the -O3 pipeline over it")
-	}
-	mods := spvFiles(b, filepath.Dir(path))
-	i := slices.IndexFunc(mods, func(m corpus.Module) bool { return m.Name == filepath.Base(path) })
-	if i < 0 {
-		b.Fatalf("%s: not a .spv file", path)
-	}
+	words := passTimesModule(b)
 	names := []string{"ccp", "redundancy-elimination", "simplify-instructions"}
 	if s := os.Getenv("PASS_TIMES_BENCH"); s != "" {
 		names = strings.Split(s, ",")
@@ -150,7 +149,7 @@ func BenchmarkPassTimes(b *testing.B) {
 			b.StopTimer()
 			b.ResetTimer()
 			for range b.N {
-				m, err := builder.Load(mods[i].Words)
+				m, err := builder.Load(words)
 				if err != nil {
 					b.Fatal(err)
 				}
