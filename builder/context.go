@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"math"
+	"slices"
 
 	"github.com/hlsl2spirv/hlsl2spirv/builder/spv"
 )
@@ -25,15 +26,15 @@ type Context struct {
 	defs   []*Inst // by id, every instruction made through the builder
 	enc    InstBuilder
 	key    []byte
-	slab   []Inst
-	opSlab []Operand
+	slab   slab[Inst]
+	opSlab slab[Operand]
 	// strSlab holds the names' strings (str): a module names most of its
 	// variables and blocks.
-	strSlab []operandExtra
+	strSlab slab[operandExtra]
 	// blockSlab and instSlab serve FunctionBuilder.StartBlock (newBlock,
 	// instList).
-	blockSlab []Block
-	instSlab  []*Inst
+	blockSlab slab[Block]
+	instSlab  slab[*Inst]
 	err       error
 }
 
@@ -61,8 +62,16 @@ type nameKey struct {
 // interning tables start empty: asking for a type m already has makes a
 // second one. Build modules with a Context from the start.
 func NewContext(m *Module) *Context {
+	// The table by id gets the room the module's def-use chains were
+	// given, if built (a pass pipeline sizes them for the ids its passes
+	// will make): grown as the ids come, it was copied twice over while
+	// optimizing a typical shader.
+	room := int(m.Bound)
+	if m.du != nil {
+		room = max(room, cap(m.du.defs))
+	}
 	c := &Context{m: m, types: map[typeKey]ID{}, consts: map[constKey]ID{}, decos: map[string]*Inst{}, names: map[nameKey]*Inst{},
-		defs: make([]*Inst, m.Bound)}
+		defs: make([]*Inst, m.Bound, room)}
 	c.enc.Resolver = c
 	for in := range m.All() {
 		// The module's def-use chains, when built, know these already.
@@ -112,8 +121,10 @@ func (c *Context) recordDef(in *Inst) {
 	if in.Result == 0 {
 		return
 	}
-	for int(in.Result) >= len(c.defs) {
-		c.defs = append(c.defs, make([]*Inst, len(c.defs)+64)...)
+	if n := int(in.Result) + 1; n > len(c.defs) {
+		// Within the room NewContext left, reslicing exposes zeroed
+		// entries; past it, the table grows as append grows a slice.
+		c.defs = slices.Grow(c.defs, n-len(c.defs))[:n]
 	}
 	c.defs[in.Result] = in
 }
@@ -533,11 +544,7 @@ func (c *Context) copyOperands(ops []Operand) []Operand {
 	if n > 64 {
 		return append([]Operand(nil), ops...)
 	}
-	if len(c.opSlab) < n {
-		c.opSlab = make([]Operand, 1024)
-	}
-	dst := c.opSlab[:n:n]
-	c.opSlab = c.opSlab[n:]
+	dst := c.opSlab.take(n, 1024)
 	copy(dst, ops)
 	return dst
 }
@@ -545,13 +552,13 @@ func (c *Context) copyOperands(ops []Operand) []Operand {
 // str is Str(s) with the string's holder from a slab: one allocation per
 // 256 names instead of one each.
 func (c *Context) str(s string) Operand {
-	x := fromSlab(&c.strSlab, 256)
+	x := c.strSlab.one(256)
 	x.str = s
 	return Operand{Kind: spv.KindLiteralString, x: x}
 }
 
 // newBlock allocates a block from a slab: one allocation per 64 blocks.
-func (c *Context) newBlock() *Block { return fromSlab(&c.blockSlab, 64) }
+func (c *Context) newBlock() *Block { return c.blockSlab.one(64) }
 
 // instList returns an empty instruction list with room for a typical
 // block's instructions, carved from a shared array (capacity-limited, so
@@ -559,28 +566,42 @@ func (c *Context) newBlock() *Block { return fromSlab(&c.blockSlab, 64) }
 // then do not grow their lists 1, 2, 4, 8 one allocation at a time.
 func (c *Context) instList() []*Inst {
 	const room = 8
-	if len(c.instSlab) < room {
-		c.instSlab = make([]*Inst, 128*room)
-	}
-	l := c.instSlab[:0:room]
-	c.instSlab = c.instSlab[room:]
-	return l
+	return c.instSlab.take(room, 128*room)[:0]
 }
 
 // newInst allocates an instruction from a slab: one allocation per 256
 // instructions instead of one each.
-func (c *Context) newInst() *Inst { return fromSlab(&c.slab, 256) }
+func (c *Context) newInst() *Inst { return c.slab.one(256) }
 
-// fromSlab hands out the next zero T of *slab, refilling it with chunk
-// new values when it runs out.
-func fromSlab[T any](slab *[]T, chunk int) *T {
-	if len(*slab) == 0 {
-		*slab = make([]T, chunk)
+// A slab hands out zero values from chunks it allocates: many small
+// values for few allocations. Its chunks double from slabFirst values up
+// to the limit its caller gives, so that a context making a handful of
+// values (the optimizer's, adding a few constants to a module) pays for
+// about a handful, and one making thousands (the code generator's) for
+// about as many as it makes.
+type slab[T any] struct {
+	free  []T
+	chunk int // the length of the last chunk
+}
+
+// slabFirst is the length of a slab's first chunk.
+const slabFirst = 16
+
+// take returns n zero values in one array whose capacity is n (appending
+// to it reallocates instead of overwriting a neighbour), from a new chunk
+// of up to limit values if the current one has fewer than n left.
+func (s *slab[T]) take(n, limit int) []T {
+	if len(s.free) < n {
+		s.chunk = min(max(2*s.chunk, slabFirst), limit)
+		s.free = make([]T, max(n, s.chunk))
 	}
-	v := &(*slab)[0]
-	*slab = (*slab)[1:]
+	v := s.free[:n:n]
+	s.free = s.free[n:]
 	return v
 }
+
+// one returns a pointer to a zero value (see take).
+func (s *slab[T]) one(limit int) *T { return &s.take(1, limit)[0] }
 
 // MemberName names member of a struct type (OpMemberName), once.
 func (c *Context) MemberName(structType ID, member uint32, name string) {

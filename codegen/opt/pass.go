@@ -124,8 +124,9 @@ func newBareContext(m *builder.Module, o Options) *Context {
 // that uses them runs.
 func (c *Context) prepare() {
 	if c.B == nil || c.DU == nil {
-		c.B = builder.Edit(c.M)
+		// The chains first: the builder sizes its table by id to their room.
 		c.DU = c.M.DefUseWithRoom(c.idRoom)
+		c.B = builder.Edit(c.M)
 		c.idRoom = 0
 	}
 }
