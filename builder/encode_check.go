@@ -1,6 +1,7 @@
 package builder
 
 import (
+	"math"
 	"sync"
 
 	"github.com/hlsl2spirv/hlsl2spirv/builder/spv"
@@ -64,17 +65,22 @@ func (s idShape) accepts(in *Inst, bound ID) bool {
 	return true
 }
 
+// The opcodes' shapes, built on first use. The opcodes run to about 7,000
+// (the extensions' are numbered in the thousands) but have about 50
+// distinct shapes: a table of the shapes themselves by opcode was 48 KB
+// that every compile allocated, one of their indices by opcode is 7 KB.
 var (
 	idShapesOnce sync.Once
-	idShapes     []idShape // by opcode
+	idShapeIndex []uint8   // by opcode: the index of its shape in idShapes
+	idShapes     []idShape // the distinct shapes, the zero one first
 )
 
 // idShapeOf is the quick check's view of op (the zero idShape, which
 // accepts nothing, for opcodes outside the table).
 func idShapeOf(op spv.Op) idShape {
 	idShapesOnce.Do(buildIDShapes)
-	if int(op) < len(idShapes) {
-		return idShapes[op]
+	if int(op) < len(idShapeIndex) {
+		return idShapes[idShapeIndex[op]]
 	}
 	return idShape{}
 }
@@ -87,9 +93,21 @@ func buildIDShapes() {
 			max = int(insts[i].Op)
 		}
 	}
-	idShapes = make([]idShape, max+1)
+	idShapeIndex = make([]uint8, max+1)
+	idShapes = []idShape{{}}
+	index := map[idShape]uint8{{}: 0}
 	for i := range insts {
-		idShapes[insts[i].Op] = idShapeFromGrammar(&insts[i])
+		s := idShapeFromGrammar(&insts[i])
+		k, ok := index[s]
+		if !ok {
+			if len(idShapes) > math.MaxUint8 {
+				panic("builder: more distinct id shapes than idShapeIndex can number")
+			}
+			k = uint8(len(idShapes))
+			index[s] = k
+			idShapes = append(idShapes, s)
+		}
+		idShapeIndex[insts[i].Op] = k
 	}
 }
 
