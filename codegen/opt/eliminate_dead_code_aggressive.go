@@ -226,7 +226,8 @@ func (c *Context) adceScratch(n int) *adceScratch {
 		clear(s.flags)
 	}
 	if len(s.loaded) < bound {
-		s.loaded = append(s.loaded, make([]uint32, bound-len(s.loaded))...)
+		// With room, as flags, for the ids the passes between runs make.
+		s.loaded = append(s.loaded, make([]uint32, bound+bound/4-len(s.loaded))...)
 	}
 	if cap(s.work) < n {
 		s.work = make([]adceItem, 0, n)
