@@ -25,6 +25,7 @@ import (
 	"sync"
 
 	"github.com/hlsl2spirv/hlsl2spirv/frontend"
+	_ "github.com/hlsl2spirv/hlsl2spirv/internal/batchsched" // SCHED_BATCH from the start
 )
 
 // version is the compiler's version string (set with -ldflags at release).
