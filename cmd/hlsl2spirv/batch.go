@@ -47,7 +47,7 @@ func runBatch(name string, stdout, stderr io.Writer) int {
 		text, err = io.ReadAll(os.Stdin)
 		label = "<stdin>"
 	} else {
-		text, err = os.ReadFile(name)
+		text, err = readFile(name)
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "hlsl2spirv: error: reading the jobs file: %v\n", err)

@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"os"
 	"syscall"
 	"unsafe"
 )
@@ -120,6 +119,6 @@ func takeArray([24 << 20]byte) {}
 // memory that asks for them. Where they are always on, the heap has them
 // already; where never, asking does nothing.
 func thpOnAdvice() bool {
-	b, err := os.ReadFile("/sys/kernel/mm/transparent_hugepage/enabled")
+	b, err := readFile("/sys/kernel/mm/transparent_hugepage/enabled")
 	return err == nil && bytes.Contains(b, []byte("[madvise]"))
 }

@@ -369,6 +369,7 @@ func runWith(s session, args []string, stdout, stderr io.Writer) int {
 	if c.optInput {
 		return optimizeBinary(src, c, stdout, stderr)
 	}
+	c.opts.ReadFile = readFile // #included files too (fileio_unix.go)
 	if err := c.opts.Normalize(); err != nil {
 		fmt.Fprintf(stderr, "hlsl2spirv: error: %v\n", err)
 		return 1
@@ -394,7 +395,7 @@ func readInput(name string, stdin io.Reader) ([]byte, error) {
 	if name == "-" {
 		return io.ReadAll(stdin)
 	}
-	b, err := os.ReadFile(name)
+	b, err := readFile(name) // fileio_unix.go
 	if err != nil {
 		if os.IsNotExist(err) {
 			return nil, fmt.Errorf("no such file or directory: '%s'", name)
@@ -411,39 +412,6 @@ func writeOutput(name string, data []byte, stdout io.Writer) error {
 		return err
 	}
 	return overwriteFile(name, data)
-}
-
-// overwriteFile writes data to the file name, creating it if need be, as
-// os.WriteFile does, except that an existing file is not truncated to
-// zero before the write: it is overwritten and then cut to the new length.
-// ext4 (with its default auto_da_alloc) takes a truncation to zero
-// followed by writes for a file being replaced and writes its data to disk
-// when it is closed, which made a compile that rewrote its output wait
-// for the disk: pbr_forward.ps.hlsl's cold compile took 0.3-1.0 ms (median
-// wall) longer with os.WriteFile, side by side.
-func overwriteFile(name string, data []byte) error {
-	f, err := os.OpenFile(name, os.O_WRONLY|os.O_CREATE, 0o644)
-	if err != nil {
-		return err
-	}
-	_, err = f.Write(data)
-	if err == nil {
-		err = truncateRegular(f, int64(len(data)))
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	return err
-}
-
-// truncateRegular cuts f to size if it is a longer regular file (a device
-// or a pipe, such as /dev/stdout, has no length to cut).
-func truncateRegular(f *os.File, size int64) error {
-	st, err := f.Stat()
-	if err != nil || !st.Mode().IsRegular() || st.Size() <= size {
-		return err
-	}
-	return f.Truncate(size)
 }
 
 // bindingOptions parses -fvk-{b,t,s,u}-shift N SPACE, -fvk-bind-register

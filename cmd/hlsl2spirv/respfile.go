@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"os"
 	"strings"
 )
 
@@ -27,7 +26,7 @@ func expandResponse(args []string, depth int) ([]string, error) {
 		if depth >= maxResponseDepth {
 			return nil, fmt.Errorf("response files nested too deeply at '%s'", a)
 		}
-		text, err := os.ReadFile(a[1:])
+		text, err := readFile(a[1:])
 		if err != nil {
 			return nil, fmt.Errorf("cannot read response file '%s': %v", a[1:], err)
 		}
