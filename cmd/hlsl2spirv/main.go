@@ -11,7 +11,9 @@
 // oconfig.go checks -Oconfig lists; header.go writes -Fh C headers;
 // batch.go runs -batch job files; gc.go sets the garbage collector for a
 // one-shot compile or a batch; hugeheap_linux.go asks Linux for huge pages
-// for a one-shot compile's heap (hugeheap_other.go: nothing elsewhere).
+// for a one-shot compile's heap (hugeheap_other.go: nothing elsewhere);
+// fileio_unix.go reads and writes files with plain system calls, without
+// os.File and its poller (fileio_other.go: through os elsewhere).
 // default.pgo is the CPU profile go build optimizes the command with
 // (profile-guided optimization; `make pgo` records it afresh).
 package main

@@ -16,6 +16,9 @@
 // Only threads under the default policy (SCHED_OTHER) change: a process
 // started at real-time or idle priority keeps it. Threads made later
 // inherit the policy from the thread that makes them.
+//
+// Files: batchsched.go runs it at initialization; batchsched_linux.go
+// sets the policy; batchsched_other.go does nothing elsewhere.
 package batchsched
 
 // Applied tells whether the process's threads were put under SCHED_BATCH
