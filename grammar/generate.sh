@@ -35,7 +35,11 @@ cat >"$out/atn.go" <<'GO'
 
 package parser
 
-import "github.com/antlr4-go/antlr/v4"
+import (
+	"github.com/antlr4-go/antlr/v4"
+
+	"github.com/hlsl2spirv/hlsl2spirv/grammar/atnload"
+)
 
 // NewATN deserializes a private copy of the parser's ATN. The one in
 // HLSLParserParserStaticData is shared by every parser NewHLSLParser makes,
@@ -47,24 +51,33 @@ func NewATN() *antlr.ATN {
 	// Reading contextInterfaces (interfaces.go) from code keeps it, and the
 	// interface tables it holds, in the binary.
 	_ = contextInterfaces.trees[0]
-	return newDeserializer().Deserialize(HLSLParserParserStaticData.serializedATN)
+	return loadATN(HLSLParserParserStaticData.serializedATN)
 }
 
-// newDeserializer makes an ATN deserializer that skips the runtime's
-// checks of the ATN's structure (verifyATN): the ATN is a constant of this
-// package, VerifyATN checks it once in a test, and in every process the
-// checks and their type switches cost about 110,000 instructions.
-func newDeserializer() *antlr.ATNDeserializer {
+// loadATN deserializes the ATN with grammar/atnload, which builds the
+// runtime's deserializer's ATN in a few allocations (about a tenth of its
+// 2.4 M instructions, in every process), or with the runtime's
+// deserializer where atnload declines. Neither checks the ATN's structure
+// as the runtime would: the ATN is a constant of this package, and
+// VerifyATN checks it once in a test.
+func loadATN(data []int32) *antlr.ATN {
+	if atn := atnload.Load(data); atn != nil {
+		return atn
+	}
 	opts := antlr.NewATNDeserializationOptions(nil)
 	opts.SetVerifyATN(false)
-	return antlr.NewATNDeserializer(opts)
+	return antlr.NewATNDeserializer(opts).Deserialize(data)
 }
 
-// VerifyATN deserializes the ATN with the runtime's checks of its
-// structure, which panic if the ATN is malformed.
-func VerifyATN() {
-	antlr.NewATNDeserializer(nil).Deserialize(hlslParserSerializedATN)
+// VerifyATN deserializes the ATN with the runtime's deserializer and its
+// checks of the ATN's structure, which panic if the ATN is malformed, and
+// returns it.
+func VerifyATN() *antlr.ATN {
+	return antlr.NewATNDeserializer(nil).Deserialize(hlslParserSerializedATN)
 }
+
+// SerializedATN returns the parser's ATN as ANTLR serialized it.
+func SerializedATN() []int32 { return hlslParserSerializedATN }
 GO
 # The ANTLR runtime asserts rule contexts to its interfaces at every rule
 # entry and exit (antlr.ParserRuleContext, RuleContext, Tree). Where no
@@ -196,10 +209,11 @@ if grep -q '^	staticData\.[A-Za-z]* = \[\]' "$out/hlsl_parser.go" || ! grep -q '
 	echo "generate.sh: the parser tables were not moved out of hlslparserParserInit" >&2
 	exit 1
 fi
-# The parser's own ATN is deserialized without the runtime's checks, as
-# NewATN's copies are (atn.go).
-sed -i 's/^\tdeserializer := antlr\.NewATNDeserializer(nil)$/\tdeserializer := newDeserializer()/' "$out/hlsl_parser.go"
-if ! grep -q '^	deserializer := newDeserializer()$' "$out/hlsl_parser.go"; then
+# The parser's own ATN is deserialized as NewATN's copies are (loadATN in
+# atn.go).
+sed -i -e '/^\tdeserializer := antlr\.NewATNDeserializer(nil)$/d' \
+	-e 's/^\tstaticData\.atn = deserializer\.Deserialize(staticData\.serializedATN)$/\tstaticData.atn = loadATN(staticData.serializedATN)/' "$out/hlsl_parser.go"
+if grep -q 'deserializer' "$out/hlsl_parser.go" || ! grep -q '^	staticData\.atn = loadATN(staticData\.serializedATN)$' "$out/hlsl_parser.go"; then
 	echo "generate.sh: hlslparserParserInit's ATN deserializer was not replaced" >&2
 	exit 1
 fi

@@ -5,8 +5,10 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"reflect"
 	"testing"
 
+	"github.com/hlsl2spirv/hlsl2spirv/grammar/atnload"
 	"github.com/hlsl2spirv/hlsl2spirv/grammar/parser"
 	"github.com/hlsl2spirv/hlsl2spirv/test/tool"
 )
@@ -60,4 +62,19 @@ func TestGeneratedParserIsCurrent(t *testing.T) {
 // the ATN's structure (grammar/parser/atn.go): they run here instead.
 func TestATNIsWellFormed(t *testing.T) {
 	parser.VerifyATN()
+}
+
+// The parser's ATN comes from grammar/atnload, and is the ATN the ANTLR
+// runtime's deserializer makes.
+func TestATNLoadsAsRuntimes(t *testing.T) {
+	atn := atnload.Load(parser.SerializedATN())
+	if atn == nil {
+		t.Fatal("atnload declines the parser's ATN: the runtime's deserializer would load it, at ten times the cost")
+	}
+	if !reflect.DeepEqual(atn, parser.VerifyATN()) {
+		t.Error("atnload's ATN differs from the runtime's")
+	}
+	if !reflect.DeepEqual(parser.NewATN(), atn) {
+		t.Error("parser.NewATN differs from atnload's ATN")
+	}
 }

@@ -2,7 +2,11 @@
 
 package parser
 
-import "github.com/antlr4-go/antlr/v4"
+import (
+	"github.com/antlr4-go/antlr/v4"
+
+	"github.com/hlsl2spirv/hlsl2spirv/grammar/atnload"
+)
 
 // NewATN deserializes a private copy of the parser's ATN. The one in
 // HLSLParserParserStaticData is shared by every parser NewHLSLParser makes,
@@ -14,21 +18,30 @@ func NewATN() *antlr.ATN {
 	// Reading contextInterfaces (interfaces.go) from code keeps it, and the
 	// interface tables it holds, in the binary.
 	_ = contextInterfaces.trees[0]
-	return newDeserializer().Deserialize(HLSLParserParserStaticData.serializedATN)
+	return loadATN(HLSLParserParserStaticData.serializedATN)
 }
 
-// newDeserializer makes an ATN deserializer that skips the runtime's
-// checks of the ATN's structure (verifyATN): the ATN is a constant of this
-// package, VerifyATN checks it once in a test, and in every process the
-// checks and their type switches cost about 110,000 instructions.
-func newDeserializer() *antlr.ATNDeserializer {
+// loadATN deserializes the ATN with grammar/atnload, which builds the
+// runtime's deserializer's ATN in a few allocations (about a tenth of its
+// 2.4 M instructions, in every process), or with the runtime's
+// deserializer where atnload declines. Neither checks the ATN's structure
+// as the runtime would: the ATN is a constant of this package, and
+// VerifyATN checks it once in a test.
+func loadATN(data []int32) *antlr.ATN {
+	if atn := atnload.Load(data); atn != nil {
+		return atn
+	}
 	opts := antlr.NewATNDeserializationOptions(nil)
 	opts.SetVerifyATN(false)
-	return antlr.NewATNDeserializer(opts)
+	return antlr.NewATNDeserializer(opts).Deserialize(data)
 }
 
-// VerifyATN deserializes the ATN with the runtime's checks of its
-// structure, which panic if the ATN is malformed.
-func VerifyATN() {
-	antlr.NewATNDeserializer(nil).Deserialize(hlslParserSerializedATN)
+// VerifyATN deserializes the ATN with the runtime's deserializer and its
+// checks of the ATN's structure, which panic if the ATN is malformed, and
+// returns it.
+func VerifyATN() *antlr.ATN {
+	return antlr.NewATNDeserializer(nil).Deserialize(hlslParserSerializedATN)
 }
+
+// SerializedATN returns the parser's ATN as ANTLR serialized it.
+func SerializedATN() []int32 { return hlslParserSerializedATN }

@@ -35,8 +35,7 @@ func hlslparserParserInit() {
 	staticData.RuleNames = hlslParserRuleNames
 	staticData.PredictionContextCache = antlr.NewPredictionContextCache()
 	staticData.serializedATN = hlslParserSerializedATN
-	deserializer := newDeserializer()
-	staticData.atn = deserializer.Deserialize(staticData.serializedATN)
+	staticData.atn = loadATN(staticData.serializedATN)
 	atn := staticData.atn
 	staticData.decisionToDFA = make([]*antlr.DFA, len(atn.DecisionToState))
 	decisionToDFA := staticData.decisionToDFA
