@@ -523,7 +523,10 @@ func (p *Base) Consume() antlr.Token {
 	}
 	o := p.GetCurrentToken()
 	if o.GetTokenType() != antlr.TokenEOF {
-		p.GetInputStream().Consume()
+		// The token stream itself: GetInputStream converts it to an
+		// antlr.IntStream, an interface-to-interface conversion that
+		// costs the Go runtime a lookup per token.
+		p.GetTokenStream().Consume()
 	}
 	if p.BuildParseTrees {
 		ctx := p.rules[len(p.rules)-1].own
