@@ -30,13 +30,15 @@ type predictionState struct {
 var staticATNTaken atomic.Bool
 
 func newPredictionState() *predictionState {
-	var atn *antlr.ATN
 	if staticATNTaken.CompareAndSwap(false, true) {
-		atn = p.NewHLSLParser(nil).GetATN()
-	} else {
-		atn = p.NewATN()
+		// The static data's DFAs and context cache are as fresh as
+		// forget would make them (every parser predicts with a state's
+		// simulator, never with the one NewHLSLParser sets up): taking
+		// them spares making 155 DFAs again.
+		sim := p.NewHLSLParser(nil).Interpreter
+		return &predictionState{atn: sim.ATN(), dfas: sim.DecisionToDFA(), pcc: sim.SharedContextCache()}
 	}
-	s := &predictionState{atn: atn}
+	s := &predictionState{atn: p.NewATN()}
 	s.forget()
 	return s
 }
