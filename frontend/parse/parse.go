@@ -52,8 +52,7 @@ type Stats struct {
 
 // A Parser parses translation units and keeps what makes the next parse
 // fast: ANTLR's prediction state (the DFA each decision builds as it meets
-// input, and the prediction-context cache), warm from one parse to the
-// next. It is safe for concurrent use: a parse takes a prediction state
+// input), warm from one parse to the next. It is safe for concurrent use: a parse takes a prediction state
 // that no other parse holds, making a new one when all are busy (see
 // state.go), so parses on K goroutines at once run in parallel on K
 // states, each warmed by the parses before it. The zero value is ready to

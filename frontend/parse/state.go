@@ -10,17 +10,24 @@ import (
 )
 
 // A predictionState is what ANTLR's adaptive prediction builds while
-// parsing and reads on the next parse: one DFA per grammar decision, the
-// prediction-context cache, and the ATN they were built from, whose states
-// the runtime also annotates (it caches each state's lookahead set). A
-// state serves one parse at a time. The Makefile builds with the
-// antlr.nomutex tag, which compiles the runtime's own locks away, so
-// nothing of a state may be shared by two parses running at once: each
-// state has its own ATN.
+// parsing and reads on the next parse: one DFA per grammar decision, and
+// the ATN they were built from, whose states the runtime also annotates
+// (it caches each state's lookahead set). A state serves one parse at a
+// time. The Makefile builds with the antlr.nomutex tag, which compiles the
+// runtime's own locks away, so nothing of a state may be shared by two
+// parses running at once: each state has its own ATN.
+//
+// The parsers predict without ANTLR's shared prediction-context cache
+// (newParser). The runtime uses it only to make the contexts of a new DFA
+// state's configurations share the equal ones already cached, to save
+// memory over a long run on a big grammar; DFA states compare their
+// configurations by value, so predictions do not depend on it. Interning
+// cost a cold parse about 0.45 M instructions (a map allocated and
+// hashed per configuration of every new DFA state), and a typical parse
+// adds a few dozen DFA states.
 type predictionState struct {
 	atn  *antlr.ATN
 	dfas []*antlr.DFA
-	pcc  *antlr.PredictionContextCache
 }
 
 // staticATNTaken records that the ATN of the generated parser's static
@@ -31,12 +38,12 @@ var staticATNTaken atomic.Bool
 
 func newPredictionState() *predictionState {
 	if staticATNTaken.CompareAndSwap(false, true) {
-		// The static data's DFAs and context cache are as fresh as
-		// forget would make them (every parser predicts with a state's
-		// simulator, never with the one NewHLSLParser sets up): taking
-		// them spares making 155 DFAs again.
+		// The static data's DFAs are as fresh as forget would make
+		// them (every parser predicts with a state's simulator, never
+		// with the one NewHLSLParser sets up): taking them spares making
+		// 155 DFAs again.
 		sim := p.NewHLSLParser(nil).Interpreter
-		return &predictionState{atn: sim.ATN(), dfas: sim.DecisionToDFA(), pcc: sim.SharedContextCache()}
+		return &predictionState{atn: sim.ATN(), dfas: sim.DecisionToDFA()}
 	}
 	s := &predictionState{atn: p.NewATN()}
 	s.forget()
@@ -49,13 +56,13 @@ func (s *predictionState) forget() {
 	for i, d := range s.atn.DecisionToState {
 		s.dfas[i] = antlr.NewDFA(d, i)
 	}
-	s.pcc = antlr.NewPredictionContextCache()
 }
 
-// newParser makes an ANTLR parser over stream that predicts with s.
+// newParser makes an ANTLR parser over stream that predicts with s, and
+// without a shared context cache (see predictionState).
 func (s *predictionState) newParser(stream *tokenStream) *p.HLSLParser {
 	parser := p.NewHLSLParser(stream)
-	parser.Interpreter = antlr.NewParserATNSimulator(parser, s.atn, s.dfas, s.pcc)
+	parser.Interpreter = antlr.NewParserATNSimulator(parser, s.atn, s.dfas, nil)
 	return parser
 }
 
