@@ -346,10 +346,13 @@ func (c *checker) binary(e *ast.BinaryExpr) operand {
 	if x.invalid() || y.invalid() {
 		return invalidOperand()
 	}
-	if r, ok := c.userOperator(x.typ, "operator"+e.Op.String()); ok {
-		return r
+	// (Only a struct has operators of its own: naming one costs a string.)
+	if x.typ != nil && x.typ.Canonical().IsStruct() {
+		if r, ok := c.userOperator(x.typ, "operator"+e.Op.String()); ok {
+			return r
+		}
 	}
-	res, ok := c.binaryTypes(e.Op, x, y, e.X, e.Y, c.opPos(e.X, e.Y, e.Op.String()))
+	res, ok := c.binaryTypes(e.Op, x, y, e.X, e.Y, opSite{e.X, e.Y, e.Op})
 	if !ok {
 		return invalidOperand()
 	}
@@ -368,9 +371,9 @@ func (c *checker) binary(e *ast.BinaryExpr) operand {
 	return r
 }
 
-// binaryTypes types x op y, reports DXC's errors at pos and records the
+// binaryTypes types x op y, reports DXC's errors at site and records the
 // operands' conversions.
-func (c *checker) binaryTypes(op ast.Op, x, y operand, xe, ye ast.Expr, pos diag.Pos) (types.BinaryResult, bool) {
+func (c *checker) binaryTypes(op ast.Op, x, y operand, xe, ye ast.Expr, site opSite) (types.BinaryResult, bool) {
 	bop := binaryOpClass(op)
 	bop.HLSL2021 = c.cfg.hlsl2021()
 	if !x.typ.IsNumeric() || !y.typ.IsNumeric() {
@@ -379,7 +382,7 @@ func (c *checker) binaryTypes(op ast.Op, x, y operand, xe, ye ast.Expr, pos diag
 			if bop.Class == types.OpComparison && types.Identical(x.typ, y.typ) && x.typ.IsObject() {
 				return types.BinaryResult{Operand: x.typ, Result: types.ScalarType(types.Bool)}, true
 			}
-			c.errorf(codes.ScalarVectorMatrixExpected, pos, "scalar, vector, or matrix expected")
+			c.errorf(codes.ScalarVectorMatrixExpected, site.pos(c), "scalar, vector, or matrix expected")
 			return types.BinaryResult{}, false
 		}
 	}
@@ -387,29 +390,29 @@ func (c *checker) binaryTypes(op ast.Op, x, y operand, xe, ye ast.Expr, pos diag
 	switch res.Problem {
 	case types.BinaryOK:
 	case types.BinaryTypeMismatch, types.BinaryShapeMismatch:
-		c.errorf(codes.TypeMismatch, pos, "cannot convert from %s to %s", types.Quote(y.typ), types.Quote(x.typ))
+		c.errorf(codes.TypeMismatch, site.pos(c), "cannot convert from %s to %s", types.Quote(y.typ), types.Quote(x.typ))
 		return res, false
 	case types.BinaryNotNumeric:
-		c.errorf(codes.ScalarVectorMatrixExpected, pos, "scalar, vector, or matrix expected")
+		c.errorf(codes.ScalarVectorMatrixExpected, site.pos(c), "scalar, vector, or matrix expected")
 		return res, false
 	case types.BinaryIntRequired:
-		c.errorf(codes.IntRequired, pos, "int or unsigned int type required")
+		c.errorf(codes.IntRequired, site.pos(c), "int or unsigned int type required")
 		return res, false
 	case types.BinaryLogicalScalar:
-		c.errorf(codes.LogicalOperandScalar, pos, "operands for short-circuiting logical binary operator must be scalar, for non-scalar types use '%s'", map[ast.Op]string{ast.LogAnd: "and", ast.LogOr: "or"}[op])
+		c.errorf(codes.LogicalOperandScalar, site.pos(c), "operands for short-circuiting logical binary operator must be scalar, for non-scalar types use '%s'", map[ast.Op]string{ast.LogAnd: "and", ast.LogOr: "or"}[op])
 		return res, false
 	case types.BinaryMinIntDivision:
-		c.errorf(codes.MinPrecisionDivision, pos, "signed integer division is not supported on minimum-precision types, cast to int to use 32-bit division")
+		c.errorf(codes.MinPrecisionDivision, site.pos(c), "signed integer division is not supported on minimum-precision types, cast to int to use 32-bit division")
 		return res, false
 	case types.BinaryDoubleModulo:
-		c.errorf(codes.DoubleModulo, pos, "modulo cannot be used with doubles, cast to float first")
+		c.errorf(codes.DoubleModulo, site.pos(c), "modulo cannot be used with doubles, cast to float first")
 		return res, false
 	}
 	if res.Result == nil || res.Operand == nil {
 		return res, false
 	}
 	if res.Truncate {
-		c.warnf(codes.ImplicitTruncation, pos, "implicit truncation of vector type")
+		c.warnf(codes.ImplicitTruncation, site.pos(c), "implicit truncation of vector type")
 	}
 	if bop.Class != types.OpShift {
 		c.recordConversion(xe, x.typ, res.Operand)
@@ -541,9 +544,9 @@ func (c *checker) assignExpr(e *ast.AssignExpr) operand {
 	if l.invalid() {
 		return invalidOperand()
 	}
-	opPos := c.opPos(e.L, e.R, e.Op.String())
+	site := opSite{e.L, e.R, e.Op}
 	if !l.lvalue && !l.dependent {
-		c.notAssignable(e.L, opPos)
+		c.notAssignable(e.L, site.pos(c))
 	}
 	if r.invalid() {
 		return operand{typ: l.typ, lvalue: true}
@@ -553,7 +556,7 @@ func (c *checker) assignExpr(e *ast.AssignExpr) operand {
 		return operand{typ: l.typ, lvalue: true}
 	}
 	base := compoundBase[e.Op]
-	if res, ok := c.binaryTypes(base, l, r, nil, e.R, opPos); ok {
+	if res, ok := c.binaryTypes(base, l, r, nil, e.R, site); ok {
 		if res.Result != nil && !types.Identical(res.Result, l.typ) {
 			if conv, ok := types.Convert(res.Result, l.typ, types.Explicit); !ok {
 				c.errorf(codes.CannotConvert, e.R.Pos(), "cannot convert from %s to %s", types.Quote(res.Result), types.Quote(l.typ))
@@ -992,6 +995,17 @@ func decayBuffer(t *types.Type) *types.Type {
 	}
 	return t
 }
+
+// An opSite is a binary or assignment operator between two operands, for
+// its diagnostics. Finding the operator's position means reading the
+// source between the operands (opPos): a diagnostic is rare, an operator
+// is not, so pos finds it only when one is reported.
+type opSite struct {
+	x, y ast.Expr
+	op   ast.Op
+}
+
+func (s opSite) pos(c *checker) diag.Pos { return c.opPos(s.x, s.y, s.op.String()) }
 
 // opPos finds the operator token between two operands in the source, where
 // clang points its diagnostics; the left operand's start when it cannot
