@@ -45,9 +45,13 @@ func (c *checker) expr(e ast.Expr) operand {
 	if x.typ == nil {
 		x.typ = types.InvalidType()
 	}
-	c.setType(e, x.typ)
-	if x.val != nil {
-		c.setValue(e, x.val)
+	// setType and setValue by e's ID: passing e as an ast.Node would cost
+	// a runtime lookup per expression (see Info.TypeOfExpr).
+	if id := c.info.index(e.ID()); id >= 0 {
+		c.info.types[id] = x.typ
+		if x.val != nil {
+			c.info.factsOf(id, true).value = x.val
+		}
 	}
 	return x
 }

@@ -42,13 +42,13 @@ func (e *emitter) collect(x ast.Expr) (ast.Expr, []accessStep) {
 		if o, ok := e.info.ObjectOf(y).(*sema.Var); ok && (o.Storage == sema.StorageStaticField || o.Storage == sema.StorageStatic) {
 			return x, nil
 		}
-		if bt := e.info.TypeOf(y.X); bt == nil || !bt.Canonical().IsStruct() {
+		if bt := e.info.TypeOfExpr(y.X); bt == nil || !bt.Canonical().IsStruct() {
 			return x, nil
 		}
 		base, steps := e.collect(y.X)
 		return base, append(steps, accessStep{kind: stepField, name: y.Name.Name, typ: e.typeOf(y)})
 	case *ast.IndexExpr:
-		bt := e.info.TypeOf(y.X)
+		bt := e.info.TypeOfExpr(y.X)
 		if bt == nil {
 			return x, nil
 		}
@@ -176,7 +176,7 @@ func isMatrixOrArrayOf(t *types.Type) bool {
 func (e *emitter) arrayIndex(x ast.Expr) builder.ID {
 	// An index of literal type is not converted, and clang folds only at
 	// conversions: DXC computes a[1 - 1]'s index at run time.
-	if b, ok := unparen(x).(*ast.BinaryExpr); ok && e.info.ConversionOf(x) == nil && b.Op != ast.Comma {
+	if b, ok := unparen(x).(*ast.BinaryExpr); ok && e.info.ConversionOfExpr(x) == nil && b.Op != ast.Comma {
 		if lt := e.typeOf(b); lt.Canonical().Scalar() == types.LiteralInt && flatCount(lt) == 1 {
 			ot := concreteType(e.operandType(b.X))
 			l, r := e.rvalueAs(b.X, ot), e.rvalueAs(b.Y, ot)

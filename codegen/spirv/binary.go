@@ -15,7 +15,7 @@ func (e *emitter) binary(x *ast.BinaryExpr) value {
 	if k, ok := e.constant(x, concreteType(t)); ok {
 		return rv(k, t)
 	}
-	if lt := e.info.TypeOf(x.X); lt != nil && lt.Canonical().IsStruct() {
+	if lt := e.info.TypeOfExpr(x.X); lt != nil && lt.Canonical().IsStruct() {
 		if op := e.operatorMethod(lt, x.Op.String(), []ast.Expr{x.Y}); op != nil {
 			return e.invoke(op, func() value { return e.expr(x.X) }, []ast.Expr{x.Y}, x)
 		}
@@ -68,7 +68,7 @@ func isRelational(op ast.Op) bool {
 
 // operandType is the type an operand is used at (after its conversion).
 func (e *emitter) operandType(x ast.Expr) *types.Type {
-	if c := e.info.ConversionOf(x); c != nil {
+	if c := e.info.ConversionOfExpr(x); c != nil {
 		return concreteType(c.To)
 	}
 	return concreteType(e.typeOf(x))
@@ -83,7 +83,7 @@ func (e *emitter) scalarTimes(x *ast.BinaryExpr, t *types.Type) (builder.ID, boo
 		return 0, false
 	}
 	splat := func(a ast.Expr) bool {
-		c := e.info.ConversionOf(a)
+		c := e.info.ConversionOfExpr(a)
 		at := e.typeOf(a).Canonical()
 		return c != nil && c.Conv.Shape == types.ShapeSplat && (at.IsScalar() || at.VecSize() == 1)
 	}
@@ -237,7 +237,7 @@ func (e *emitter) shortCircuits(x *ast.BinaryExpr) bool {
 	if e.opts.HLSLVersion < 2021 {
 		return false
 	}
-	t := e.info.TypeOf(x)
+	t := e.info.TypeOfExpr(x)
 	return t != nil && (t.Canonical().IsScalar() || t.Canonical().VecSize() == 1)
 }
 
@@ -247,7 +247,7 @@ func (e *emitter) condBranches(x *ast.CondExpr) bool {
 	if e.opts.HLSLVersion < 2021 {
 		return false
 	}
-	t := e.info.TypeOf(x.Cond)
+	t := e.info.TypeOfExpr(x.Cond)
 	return t != nil && (t.Canonical().IsScalar() || t.Canonical().VecSize() == 1)
 }
 
@@ -344,7 +344,7 @@ func (e *emitter) condTyped(x *ast.CondExpr, ct *types.Type) value {
 	// evaluated first, then both values.
 	cid := e.rvalue(x.Cond)
 	condT := e.typeOf(x.Cond).Canonical()
-	if c := e.info.ConversionOf(x.Cond); c != nil {
+	if c := e.info.ConversionOfExpr(x.Cond); c != nil {
 		condT = c.To.Canonical()
 	}
 	if !condT.Scalar().IsBool() {
@@ -485,7 +485,7 @@ func (e *emitter) assign(x *ast.AssignExpr) value {
 func (e *emitter) copyAcrossLayouts(x *ast.AssignExpr) (value, bool) {
 	lt := e.typeOf(x.L)
 	c := lt.Canonical()
-	if !(c.IsStruct() || c.IsArray()) || e.info.ConversionOf(x.R) != nil {
+	if !(c.IsStruct() || c.IsArray()) || e.info.ConversionOfExpr(x.R) != nil {
 		return value{}, false
 	}
 	r := e.expr(x.R)
@@ -560,7 +560,7 @@ func (e *emitter) literalsFit32(c *ast.CondExpr) bool {
 // the literal int type).
 func (e *emitter) literalInts(xs ...ast.Expr) bool {
 	for _, x := range xs {
-		if t := e.info.TypeOf(x); t == nil || t.Canonical().Scalar() != types.LiteralInt {
+		if t := e.info.TypeOfExpr(x); t == nil || t.Canonical().Scalar() != types.LiteralInt {
 			return false
 		}
 	}

@@ -423,7 +423,7 @@ func (e *emitter) atomicConstOperand(arg ast.Expr, tid builder.ID) (builder.ID, 
 		return 0, false
 	}
 	v, ok := e.foldable(arg)
-	t := e.info.TypeOf(arg)
+	t := e.info.TypeOfExpr(arg)
 	if !ok || len(v.Elems) != 1 || t == nil || !t.Canonical().IsScalar() {
 		return 0, false
 	}

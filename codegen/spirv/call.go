@@ -339,7 +339,7 @@ func defaultArg(def, proto *sema.Func, i int) ast.Expr {
 // untypedLiteral is the constant of a literal (possibly negated) the
 // checker gave no type, converted to t.
 func (e *emitter) untypedLiteral(x ast.Expr, t *types.Type) (builder.ID, bool) {
-	if e.info.TypeOf(x) != nil {
+	if e.info.TypeOfExpr(x) != nil {
 		return 0, false
 	}
 	neg := false

@@ -17,7 +17,7 @@ import (
 // DXC folds: literals, enumerators and operators on them. Uses of
 // variables (even static const ones) are loaded, as DXC does.
 func (e *emitter) foldable(x ast.Expr) (*constant.Composite, bool) {
-	v := e.info.ValueOf(x)
+	v := e.info.ValueOfExpr(x)
 	if v == nil {
 		// (a, b) of constants is b, as clang evaluates it
 		if b, ok := unparen(x).(*ast.BinaryExpr); ok && b.Op == ast.Comma {
@@ -77,7 +77,7 @@ func (e *emitter) foldable(x ast.Expr) (*constant.Composite, bool) {
 		case *ast.ConstructExpr:
 			// clang's evaluator does not fold matrices: DXC builds
 			// float2x2(1, 2, 3, 4) with OpCompositeConstruct.
-			if t := e.info.TypeOf(n); t != nil && t.Canonical().IsMatrix() {
+			if t := e.info.TypeOfExpr(n); t != nil && t.Canonical().IsMatrix() {
 				ok = false
 			}
 		case *ast.UnaryExpr:
@@ -201,7 +201,7 @@ func (e *emitter) sizeofValue(x *ast.SizeofExpr) (uint32, bool) {
 	if x.Type != nil {
 		of = e.info.TypeOf(x.Type)
 	} else if x.X != nil {
-		of = e.info.TypeOf(x.X)
+		of = e.info.TypeOfExpr(x.X)
 	}
 	if of == nil || of.Kind() == types.Invalid {
 		return 0, false

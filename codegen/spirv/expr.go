@@ -289,7 +289,7 @@ func (e *emitter) shuffle(vec builder.ID, vt *types.Type, comps []int, t *types.
 
 // typeOf is the recorded type of an expression.
 func (e *emitter) typeOf(x ast.Expr) *types.Type {
-	t := e.info.TypeOf(x)
+	t := e.info.TypeOfExpr(x)
 	if t == nil || t.Kind() == types.Invalid {
 		e.errorf(x.Pos(), "this expression is not supported yet by the SPIR-V backend (the checker gave it no type)")
 	}
@@ -298,7 +298,7 @@ func (e *emitter) typeOf(x ast.Expr) *types.Type {
 
 // rvalue emits x, loads it and applies its recorded implicit conversion.
 func (e *emitter) rvalue(x ast.Expr) builder.ID {
-	if c := e.info.ConversionOf(x); c != nil {
+	if c := e.info.ConversionOfExpr(x); c != nil {
 		return e.rvalueAs(x, c.To)
 	}
 	t := e.typeOf(x)
@@ -807,7 +807,7 @@ func (e *emitter) index(x *ast.IndexExpr) value {
 // indexType is the type an index expression is used as: its own, or what
 // sema converted it to.
 func (e *emitter) indexType(x ast.Expr) *types.Type {
-	if c := e.info.ConversionOf(x); c != nil {
+	if c := e.info.ConversionOfExpr(x); c != nil {
 		return c.To
 	}
 	return e.typeOf(x)

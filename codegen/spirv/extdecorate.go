@@ -77,10 +77,10 @@ func (e *emitter) extDecorationsOf(attrs sema.Attrs) []extDecoration {
 // extDecorationID is the id operand of vk::ext_decorate_id: a constant
 // (OpDecorateId allows only constants and variables there).
 func (e *emitter) extDecorationID(x ast.Expr) builder.ID {
-	t := e.info.TypeOf(x)
+	t := e.info.TypeOfExpr(x)
 	if t != nil && t.Canonical().Kind() == types.Basic && t.Canonical().Scalar().IsLiteral() {
 		t = types.ScalarType(types.Int) // an unsuffixed literal is an int, as in DXC
-		if t2 := e.info.TypeOf(x); t2.Canonical().Scalar() == types.LiteralFloat {
+		if t2 := e.info.TypeOfExpr(x); t2.Canonical().Scalar() == types.LiteralFloat {
 			t = types.ScalarType(types.Float)
 		}
 	}

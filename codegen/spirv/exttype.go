@@ -96,7 +96,7 @@ func (e *emitter) extTypeByID(id int64, at ast.Node) builder.ID {
 		case extLiteral:
 			ops = append(ops, e.extLiteralOperand(arg))
 		case extReference:
-			ops = append(ops, builder.Ref(e.typeID(e.info.TypeOf(arg))))
+			ops = append(ops, builder.Ref(e.typeID(e.info.TypeOfExpr(arg))))
 		default:
 			k, ok := e.untypedLiteral(arg, p.Type())
 			if !ok {

@@ -218,7 +218,7 @@ func (e *emitter) constCond(x ast.Expr) (bool, bool) {
 
 // constInt folds an integer or bool expression (bools as 0 and 1).
 func (e *emitter) constInt(x ast.Expr) (int64, bool) {
-	v := e.info.ValueOf(x)
+	v := e.info.ValueOfExpr(x)
 	if v != nil && len(v.Elems) == 1 {
 		if v.Elems[0].IsTrue() {
 			if n, ok := v.Elems[0].Int64(); ok {

@@ -278,7 +278,7 @@ func (e *emitter) specConstant(d *ast.VarDecl, v *sema.Var) {
 	}
 	var def *constant.Composite
 	if d.Init != nil {
-		def = e.info.ValueOf(d.Init)
+		def = e.info.ValueOfExpr(d.Init)
 		if def == nil {
 			def = v.Value
 		}

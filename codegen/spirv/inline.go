@@ -64,7 +64,7 @@ func mustInlineFor(f *sema.Func, asks func(t *types.Type, result bool) bool) boo
 // inlineConstArg is the constant value of an argument: one the checker
 // folded, or a parameter of an enclosing inlined call that has one.
 func (e *emitter) inlineConstArg(arg ast.Expr) (constant.Value, bool) {
-	if v := e.info.ValueOf(arg); v != nil && len(v.Elems) == 1 {
+	if v := e.info.ValueOfExpr(arg); v != nil && len(v.Elems) == 1 {
 		return v.Elems[0], true
 	}
 	if n, ok := unparen(arg).(*ast.NameExpr); ok {

@@ -413,7 +413,7 @@ func sideEffectFree(x ast.Expr) bool {
 // its value, static const variables included (SPIR-V wants scopes and
 // similar operands as constants).
 func (e *emitter) constantArg(x ast.Expr, t *types.Type) (builder.ID, bool) {
-	v := e.info.ValueOf(x)
+	v := e.info.ValueOfExpr(x)
 	if v == nil {
 		return 0, false
 	}
@@ -427,7 +427,7 @@ func (e *emitter) constantArg(x ast.Expr, t *types.Type) (builder.ID, bool) {
 
 // constUint is x's value as a non-negative integer constant.
 func (e *emitter) constUint(x ast.Expr) (uint64, bool) {
-	v := e.info.ValueOf(x)
+	v := e.info.ValueOfExpr(x)
 	if v == nil || len(v.Elems) != 1 {
 		return 0, false
 	}

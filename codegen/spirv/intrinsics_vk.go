@@ -62,7 +62,7 @@ func (e *emitter) rawBuffer(x *ast.CallExpr, m *intrinsics.Match, name string, c
 	}
 	align := uint32(4)
 	if len(x.Args) > alignArg {
-		v := e.info.ValueOf(x.Args[alignArg])
+		v := e.info.ValueOfExpr(x.Args[alignArg])
 		n, ok := uint64(0), false
 		if v != nil && len(v.Elems) == 1 {
 			n, ok = v.Elems[0].Uint64()

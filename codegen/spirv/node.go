@@ -216,7 +216,7 @@ func (e *emitter) nodeOrigin(x ast.Expr) *sema.Var {
 	case *ast.IndexExpr:
 		return e.nodeOrigin(x.X)
 	case *ast.CallExpr:
-		if me, ok := x.Fun.(*ast.MemberExpr); ok && isNodeObject(e.info.TypeOf(me.X)) {
+		if me, ok := x.Fun.(*ast.MemberExpr); ok && isNodeObject(e.info.TypeOfExpr(me.X)) {
 			return e.nodeOrigin(me.X)
 		}
 	}

@@ -178,15 +178,15 @@ func (e *emitter) offsetOp(x ast.Expr, id builder.ID) imageOperand {
 	if v, ok := e.foldable(x); ok {
 		// the offset converted to the parameter's type (an int2 given
 		// for a 1D texture's int offset is truncated) is itself a constant
-		if c := e.info.ConversionOf(x); c != nil && c.To != nil && numeric(c.To) {
+		if c := e.info.ConversionOfExpr(x); c != nil && c.To != nil && numeric(c.To) {
 			if cv, ok := v.ConvertTo(concreteType(c.To).Canonical(), types.Implicit); ok {
 				return imageOperand{spv.ImageOperandsConstOffset, []builder.ID{e.compositeConst(cv, concreteType(c.To).Canonical())}}
 			}
 		}
 		return imageOperand{spv.ImageOperandsConstOffset, []builder.ID{id}}
 	}
-	if v := e.info.ValueOf(x); v != nil {
-		if t := e.info.TypeOf(x); t != nil && numeric(t) {
+	if v := e.info.ValueOfExpr(x); v != nil {
+		if t := e.info.TypeOfExpr(x); t != nil && numeric(t) {
 			return imageOperand{spv.ImageOperandsConstOffset, []builder.ID{e.compositeConst(*v, concreteType(t).Canonical())}}
 		}
 	}
@@ -628,7 +628,7 @@ func (e *emitter) mipsOrSample(x *ast.IndexExpr) (value, bool) {
 	if !ok || me.Name == nil || (me.Name.Name != "mips" && me.Name.Name != "sample") {
 		return value{}, false
 	}
-	tt := e.info.TypeOf(me.X)
+	tt := e.info.TypeOfExpr(me.X)
 	if tt == nil || !tt.Canonical().IsObject() {
 		return value{}, false
 	}

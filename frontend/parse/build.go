@@ -1978,11 +1978,17 @@ func (b *builder) primary(u *p.UnaryExpressionContext, kids []antlr.Tree) (ast.E
 func closingParen(kids []antlr.Tree, lparen int) int {
 	i := lparen + 1
 	for ; i < len(kids); i++ {
+		// (Each token type apart: asserting either to antlr.TerminalNode
+		// would cost a runtime lookup per argument.)
 		switch k := kids[i].(type) {
 		case *p.AssignmentExpressionContext:
 			continue
-		case *tokNode, *antlr.TerminalNodeImpl:
-			if k.(antlr.TerminalNode).GetSymbol().GetTokenType() == p.HLSLParserCOMMA {
+		case *tokNode:
+			if k.typ == p.HLSLParserCOMMA {
+				continue
+			}
+		case *antlr.TerminalNodeImpl:
+			if k.GetSymbol().GetTokenType() == p.HLSLParserCOMMA {
 				continue
 			}
 		}
