@@ -260,13 +260,59 @@ func numericBuiltin(name string) (Builtin, bool) {
 func isDim(c byte) bool    { return c >= '1' && c <= '4' }
 func isLetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '_' }
 
+// scalarByName finds a scalar name by a switch, which the compiler turns
+// into a search by length and value: a scan of scalarNames compared the
+// name with each in turn, and a compile looks up every type name and
+// every callee (which may be a constructor) this way.
 func scalarByName(name string) *scalarSpelling {
-	for i := range scalarNames {
-		if scalarNames[i].name == name {
-			return &scalarNames[i]
-		}
+	i := -1
+	switch name {
+	case "bool":
+		i = 0
+	case "int":
+		i = 1
+	case "uint":
+		i = 2
+	case "dword":
+		i = 3
+	case "half":
+		i = 4
+	case "float":
+		i = 5
+	case "double":
+		i = 6
+	case "min16float":
+		i = 7
+	case "min10float":
+		i = 8
+	case "min16int":
+		i = 9
+	case "min12int":
+		i = 10
+	case "min16uint":
+		i = 11
+	case "int16_t":
+		i = 12
+	case "uint16_t":
+		i = 13
+	case "float16_t":
+		i = 14
+	case "int32_t":
+		i = 15
+	case "uint32_t":
+		i = 16
+	case "float32_t":
+		i = 17
+	case "int64_t":
+		i = 18
+	case "uint64_t":
+		i = 19
+	case "float64_t":
+		i = 20
+	default:
+		return nil
 	}
-	return nil
+	return &scalarNames[i]
 }
 
 // objectsByName maps the object type names and their aliases to object
