@@ -389,9 +389,13 @@ func readEdges(r *reader, s *states, am *atnFields, sets []*antlr.IntervalSet) b
 	// Counted first: each state's transitions, and of each type.
 	out := make([]int32, nstates+1)
 	var nEps, nRule, nAtom, nSet int
+	// sorted: the edges come by source state (ANTLR writes them so).
+	sorted, last := true, int32(0)
 	for i := 0; i+6 <= len(edges); i += 6 {
 		e := edges[i : i+6 : i+6]
 		out[e[0]]++
+		sorted = sorted && e[0] >= last
+		last = e[0]
 		switch e[2] {
 		case transEpsilon:
 			nEps++
@@ -430,6 +434,9 @@ func readEdges(r *reader, s *states, am *atnFields, sets []*antlr.IntervalSet) b
 	atomIntervals := make([]antlr.Interval, nAtom)
 	setTrans := make([]antlr.SetTransition, nSet)
 	nEps, nRule, nAtom, nSet = 0, 0, 0, 0
+	// consumes[n]: state n has a transition that matches a token (an atom
+	// or a set), so it is not epsilon-only.
+	consumes := make([]bool, nstates)
 
 	for i := 0; i+6 <= len(edges); i += 6 {
 		e := edges[i : i+6 : i+6]
@@ -465,52 +472,57 @@ func readEdges(r *reader, s *states, am *atnFields, sets []*antlr.IntervalSet) b
 			m := (*baseTransition)(unsafe.Pointer(a))
 			m.target, m.serializationType, m.label, m.intervalSet = target, transAtom, label, set
 			t = a
+			consumes[src] = true
 		case transSet:
 			st := &setTrans[nSet]
 			nSet++
 			m := (*baseTransition)(unsafe.Pointer(st))
 			m.target, m.serializationType, m.intervalSet = target, transSet, sets[arg1]
 			t = st
+			consumes[src] = true
 		}
 		all[fill[src]] = t
 		fill[src]++
 	}
 
 	// The returns, in the runtime's order: by invoking state, then by
-	// transition.
-	for n := range nstates {
-		for _, t := range all[first[n]:fill[n]] {
-			rt, ok := t.(*antlr.RuleTransition)
-			if !ok {
-				continue
+	// transition. When the edges came by source state, that is the order
+	// the rule transitions were made in.
+	addReturn := func(rt *antlr.RuleTransition) {
+		m := (*ruleTransition)(unsafe.Pointer(rt))
+		stop := am.ruleToStopState[m.target.GetRuleIndex()].GetStateNumber()
+		e := &eps[nEps]
+		nEps++
+		em := (*epsilonTransition)(unsafe.Pointer(e))
+		em.target, em.isEpsilon, em.serializationType = m.followState, true, transEpsilon
+		em.outermostPrecedenceReturn = -1
+		all[fill[stop]] = e
+		fill[stop]++
+	}
+	if sorted {
+		for i := range rules {
+			addReturn(&rules[i])
+		}
+	} else {
+		for n := range nstates {
+			for _, t := range all[first[n]:fill[n]] {
+				if rt, ok := t.(*antlr.RuleTransition); ok {
+					addReturn(rt)
+				}
 			}
-			m := (*ruleTransition)(unsafe.Pointer(rt))
-			stop := am.ruleToStopState[m.target.GetRuleIndex()].GetStateNumber()
-			e := &eps[nEps]
-			nEps++
-			em := (*epsilonTransition)(unsafe.Pointer(e))
-			em.target, em.isEpsilon, em.serializationType = m.followState, true, transEpsilon
-			em.outermostPrecedenceReturn = -1
-			all[fill[stop]] = e
-			fill[stop]++
 		}
 	}
 
 	for n := range nstates {
-		b := s.base(n)
-		ts := all[first[n]:first[n+1]:first[n+1]]
-		if len(ts) == 0 {
+		lo, hi := first[n], first[n+1]
+		if lo == hi {
 			continue
 		}
-		b.transitions = ts
-		// AddTransition's rule: epsilon-only when every transition is.
-		b.epsilonOnlyTransitions = true
-		for _, t := range ts {
-			if !isEpsilon(t) {
-				b.epsilonOnlyTransitions = false
-				break
-			}
-		}
+		b := s.base(n)
+		b.transitions = all[lo:hi:hi]
+		// AddTransition's rule: epsilon-only when every transition is (a
+		// rule transition and a return are).
+		b.epsilonOnlyTransitions = !consumes[n]
 	}
 
 	// A block's end knows its start; a loop's entry knows its loop-back.
@@ -554,5 +566,3 @@ func baseOf(t antlr.Transition) *baseTransition {
 	}
 	panic("atnload: a transition of a type Load does not make")
 }
-
-func isEpsilon(t antlr.Transition) bool { return baseOf(t).isEpsilon }

@@ -1,8 +1,10 @@
 package atnload
 
 import (
+	"cmp"
 	"fmt"
 	"reflect"
+	"slices"
 	"testing"
 
 	"github.com/antlr4-go/antlr/v4"
@@ -178,16 +180,21 @@ func (a *testATN) encode() []int32 {
 	return append(d, 4, 6, 7, 12, 14) // decisions
 }
 
-// Load builds what the runtime's deserializer builds.
+// Load builds what the runtime's deserializer builds, from edges in any
+// order and from edges by source state, as ANTLR writes them.
 func TestLoadMatchesRuntime(t *testing.T) {
-	data := newTestATN().encode()
-	got := Load(data)
-	if got == nil {
-		t.Fatal("Load returned nil")
-	}
-	want := antlr.NewATNDeserializer(nil).Deserialize(data)
-	if !reflect.DeepEqual(got, want) {
-		t.Error("Load's ATN differs from the runtime's")
+	bySource := newTestATN()
+	slices.SortStableFunc(bySource.edges, func(a, b [6]int32) int { return cmp.Compare(a[0], b[0]) })
+	for name, a := range map[string]*testATN{"unsorted": newTestATN(), "by source": bySource} {
+		data := a.encode()
+		got := Load(data)
+		if got == nil {
+			t.Fatalf("%s: Load returned nil", name)
+		}
+		want := antlr.NewATNDeserializer(nil).Deserialize(data)
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("%s: Load's ATN differs from the runtime's", name)
+		}
 	}
 }
 
