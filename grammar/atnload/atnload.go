@@ -79,8 +79,9 @@ type states struct {
 	plusLoopBack   []antlr.PlusLoopbackState
 	loopEnd        []antlr.LoopEndState
 
-	kind  []int8  // by state number
-	index []int32 // by state number, in the array of its kind
+	kind  []int8           // by state number
+	index []int32          // by state number, in the array of its kind
+	ptr   []unsafe.Pointer // by state number, the state
 	all   []antlr.ATNState
 }
 
@@ -131,6 +132,7 @@ func (s *states) add(n, kind, i int) *baseState {
 	s.all[n] = st
 	s.kind[n] = int8(kind)
 	s.index[n] = int32(i)
+	s.ptr[n] = p
 	// Every state type embeds antlr.BaseATNState first.
 	return (*baseState)(p)
 }
@@ -141,34 +143,7 @@ func (s *states) base(n int) *baseState {
 }
 
 // pointer returns state n as a pointer to its type.
-func (s *states) pointer(n int) unsafe.Pointer {
-	i := s.index[n]
-	switch s.kind[n] {
-	case stateBasic:
-		return unsafe.Pointer(&s.basic[i])
-	case stateRuleStart:
-		return unsafe.Pointer(&s.ruleStart[i])
-	case stateBlockStart:
-		return unsafe.Pointer(&s.blockStart[i])
-	case statePlusBlockStart:
-		return unsafe.Pointer(&s.plusBlockStart[i])
-	case stateStarBlockStart:
-		return unsafe.Pointer(&s.starBlockStart[i])
-	case stateRuleStop:
-		return unsafe.Pointer(&s.ruleStop[i])
-	case stateBlockEnd:
-		return unsafe.Pointer(&s.blockEnd[i])
-	case stateStarLoopBack:
-		return unsafe.Pointer(&s.starLoopBack[i])
-	case stateStarLoopEntry:
-		return unsafe.Pointer(&s.starLoopEntry[i])
-	case statePlusLoopBack:
-		return unsafe.Pointer(&s.plusLoopBack[i])
-	case stateLoopEnd:
-		return unsafe.Pointer(&s.loopEnd[i])
-	}
-	return nil
-}
+func (s *states) pointer(n int) unsafe.Pointer { return s.ptr[n] }
 
 // decision returns state n as an antlr.DecisionState and its
 // antlr.BaseDecisionState, or nil when it is no decision state.
@@ -242,7 +217,11 @@ func Load(data []int32) (atn *antlr.ATN) {
 	s.all = make([]antlr.ATNState, nstates)
 	s.kind = make([]int8, nstates)
 	s.index = make([]int32, nstates)
+	s.ptr = make([]unsafe.Pointer, nstates)
 	var next [stateTypes]int
+	// A loop end's loop-back state and a block start's end state, linked
+	// once every state exists: {state, the state it links to}.
+	links := make([][2]int32, 0, count[stateLoopEnd]+count[stateBlockStart]+count[statePlusBlockStart]+count[stateStarBlockStart])
 	r.pos = start
 	for n := range nstates {
 		kind := r.int()
@@ -254,23 +233,19 @@ func Load(data []int32) (atn *antlr.ATN) {
 		b.stateType = kind
 		switch kind {
 		case stateLoopEnd, stateBlockStart, statePlusBlockStart, stateStarBlockStart:
-			r.int() // linked below, once every state exists
+			links = append(links, [2]int32{int32(n), int32(r.int())})
 		}
 	}
-	r.pos = start
-	for n := range nstates {
-		kind := r.int()
-		r.int()
-		switch kind {
-		case stateLoopEnd:
-			(*loopEndState)(s.pointer(n)).loopBackState = s.all[r.int()]
-		case stateBlockStart, statePlusBlockStart, stateStarBlockStart:
-			end := r.int()
-			if s.kind[end] != stateBlockEnd {
-				return nil
-			}
-			s.blockStartOf(n).endState = &s.blockEnd[s.index[end]]
+	for _, l := range links {
+		n, to := int(l[0]), int(l[1])
+		if s.kind[n] == stateLoopEnd {
+			(*loopEndState)(s.pointer(n)).loopBackState = s.all[to]
+			continue
 		}
+		if s.kind[to] != stateBlockEnd {
+			return nil
+		}
+		s.blockStartOf(n).endState = &s.blockEnd[s.index[to]]
 	}
 	for range r.int() { // non-greedy decisions
 		_, d := s.decision(r.int())
