@@ -83,7 +83,7 @@ func Run(m *builder.Module, passes []Pass, o RunOptions) error {
 		}
 		c.cfgKept = false
 		if !skip || o.Verify {
-			if _, ok := p.(standalonePass); !ok {
+			if !standalone(flagName(p.Name())) {
 				c.prepare()
 			}
 			changed, err = p.Run(c)

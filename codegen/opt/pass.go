@@ -141,13 +141,14 @@ type idMaker interface {
 	newIDs(c *Context) int
 }
 
-// A standalonePass reads and edits the module without the Context's
-// shared analyses (B, DU and what is built on them: Def, the folder...),
-// doing what lookups it needs itself.
-type standalonePass interface {
-	Pass
-	standalone()
-}
+// standalone tells whether the pass with the flag name reads and edits
+// the module without the Context's shared analyses (B, DU and what is
+// built on them: Def, the folder...), doing what lookups it needs itself.
+// It is asked by name, not through a marker method: asserting a pass to
+// an interface makes the runtime build an interface table for every pass
+// type asked, whether it implements it or not (about 60 K instructions
+// and a dozen page faults per fresh process, the table growing).
+func standalone(flag string) bool { return flag == "trim-capabilities" }
 
 // NewInst makes an instruction with a fresh result id when the opcode has
 // one (typ is its result type, 0 if none). It is not placed anywhere: add

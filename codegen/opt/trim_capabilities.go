@@ -23,10 +23,9 @@ type trimCapabilities struct{}
 
 func (trimCapabilities) Name() string { return "trim-capabilities" }
 
-// The pass looks ids up in a table of its own (capTrimmer.defs): DXC runs
-// it last, after compact-ids, which leaves no def-use chains, and at -O0
-// it is often the only pass.
-func (trimCapabilities) standalone() {}
+// The pass is standalone (pass.go): it looks ids up in a table of its own
+// (capTrimmer.defs), as DXC runs it last, after compact-ids, which leaves
+// no def-use chains, and at -O0 it is often the only pass.
 
 // trimmableCapabilities are the capabilities the pass may remove.
 var trimmableCapabilities = []spv.Capability{
