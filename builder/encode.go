@@ -112,6 +112,29 @@ func (b *InstBuilder) Encode(op spv.Op, operands ...Operand) ([]uint32, error) {
 
 // EncodeInst encodes an IR instruction.
 func (b *InstBuilder) EncodeInst(in *Inst) ([]uint32, error) {
+	if idShapeOf(in.Op).accepts(in, b.Bound) {
+		// Ids, then perhaps one-word literal integers: each operand is its
+		// word, and the grammar's walk (most of what serializing a module
+		// costs) has nothing to check.
+		words := append(b.words[:0], 0)
+		if in.Type != 0 {
+			words = append(words, uint32(in.Type))
+		}
+		if in.Result != 0 {
+			words = append(words, uint32(in.Result))
+		}
+		for i := range in.Operands {
+			words = append(words, in.Operands[i].Word)
+		}
+		words[0] = uint32(len(words))<<16 | uint32(in.Op)
+		b.words = words
+		return words, nil
+	}
+	return b.encodeInst(in)
+}
+
+// encodeInst is EncodeInst through the grammar.
+func (b *InstBuilder) encodeInst(in *Inst) ([]uint32, error) {
 	info := spv.InstructionInfo(in.Op)
 	if info == nil {
 		return nil, &EncodeError{in.Op, -1, "unknown opcode"}

@@ -19,7 +19,7 @@ func (b *InstBuilder) Check(in *Inst) error {
 	if idShapeOf(in.Op).accepts(in, b.Bound) {
 		return nil
 	}
-	_, err := b.EncodeInst(in)
+	_, err := b.encodeInst(in)
 	return err
 }
 

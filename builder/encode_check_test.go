@@ -2,19 +2,26 @@ package builder
 
 import (
 	"fmt"
+	"slices"
 	"testing"
 
 	"github.com/hlsl2spirv/hlsl2spirv/builder/spv"
 )
 
-// sameCheck fails unless Check and EncodeInst agree on in: both accept,
-// or both refuse with the same error.
+// sameCheck fails unless Check and EncodeInst agree with the grammar's
+// walk (encodeInst) on in: all accept, EncodeInst with the same words, or
+// all refuse with the same error.
 func sameCheck(t *testing.T, b *InstBuilder, in *Inst) {
 	t.Helper()
-	_, want := b.EncodeInst(in)
+	words, want := b.encodeInst(in)
+	words = slices.Clone(words)
 	got := b.Check(in)
 	if fmt.Sprint(got) != fmt.Sprint(want) {
-		t.Fatalf("%s type %d result %d operands %v: Check = %v, EncodeInst = %v", in.Op, in.Type, in.Result, in.Operands, got, want)
+		t.Fatalf("%s type %d result %d operands %v: Check = %v, the grammar's walk = %v", in.Op, in.Type, in.Result, in.Operands, got, want)
+	}
+	enc, err := b.EncodeInst(in)
+	if fmt.Sprint(err) != fmt.Sprint(want) || !slices.Equal(enc, words) {
+		t.Fatalf("%s type %d result %d operands %v: EncodeInst = %v, %v; the grammar's walk = %v, %v", in.Op, in.Type, in.Result, in.Operands, enc, err, words, want)
 	}
 }
 
@@ -90,8 +97,8 @@ func TestCheckAgreesWithEncode(t *testing.T) {
 	}
 }
 
-// FuzzCheck gives Check and EncodeInst the same arbitrary instructions:
-// they must agree.
+// FuzzCheck gives Check, EncodeInst and the grammar's walk the same
+// arbitrary instructions: they must agree.
 func FuzzCheck(f *testing.F) {
 	f.Add([]byte{129, 0, 7, 8, 1, 3, 1, 4})
 	f.Add([]byte{61, 0, 7, 8, 1, 3, 2, 2})
