@@ -71,6 +71,14 @@ func (trimCapabilities) Run(c *Context) (bool, error) {
 	if m.HasCapability(spv.CapabilityLinkage) {
 		return false, nil
 	}
+	// Only a trimmable capability other than Shader, or an extension
+	// enabling one, can go: a module declaring none (most declare Shader
+	// alone) has nothing to trim, and the walk over every instruction and
+	// operand is spared.
+	if !slices.ContainsFunc(m.Capabilities, func(cp spv.Capability) bool { return cp != spv.CapabilityShader && trimmable(cp) }) &&
+		!slices.ContainsFunc(m.Extensions, func(e string) bool { return slices.Contains(trimmableExtensions, e) }) {
+		return false, nil
+	}
 	t := &capTrimmer{c: c, need: capSet{}, exts: map[string]bool{}, declared: impliedCapabilities(m.Capabilities),
 		vulkanMemoryModel: m.MemoryModel != nil && spv.MemoryModel(m.MemoryModel.Operands[1].Word) == spv.MemoryModelVulkan,
 		decorated:         map[builder.ID][]spv.Decoration{}, defs: make([]*builder.Inst, m.Bound)}
