@@ -19,14 +19,33 @@ func (deadInserts) Name() string { return "eliminate-dead-inserts" }
 
 func (deadInserts) Run(c *Context) (bool, error) {
 	changed := false
-	p := newMemPass(c)
+	var p *memPass
 	for _, f := range reachableFunctions(c) {
+		if !hasCompositeInsert(f) {
+			// Nothing to delete: the walk over the phis' chains would
+			// only mark inserts live. (Most optimized shaders have no
+			// insert left when the pass runs.)
+			continue
+		}
+		if p == nil {
+			p = newMemPass(c)
+		}
 		d := &deadInsertElim{c: c, p: p}
 		for d.onePass(f) {
 			changed = true
 		}
 	}
 	return changed, nil
+}
+
+// hasCompositeInsert reports whether f holds an OpCompositeInsert.
+func hasCompositeInsert(f *builder.Function) bool {
+	for in := range f.Insts() {
+		if in.Op == spv.OpCompositeInsert {
+			return true
+		}
+	}
+	return false
 }
 
 type deadInsertElim struct {
