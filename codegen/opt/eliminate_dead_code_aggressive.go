@@ -290,10 +290,13 @@ func (a *adce) addID(id builder.ID) {
 	}
 }
 
-// addDef is addID for an id not known live.
+// addDef is addID for an id not known live: its instruction is marked
+// and queued without add's test (a live result has the flag addID found
+// missing).
 func (a *adce) addDef(id builder.ID) {
 	if d := a.c.Def(id); d != nil {
-		a.add(d)
+		a.set(id, adceLive)
+		a.work = append(a.work, adceItem{in: d})
 	} else if b := a.c.DU.Block(id); b != nil {
 		a.addBlock(b)
 	}
@@ -420,14 +423,20 @@ func (a *adce) isEntryWithNoCalls(f *builder.Function) bool {
 // isLocalVar reports whether only the current function can see the
 // variable's instance.
 func (a *adce) isLocalVar(v builder.ID) bool {
-	c := a.c
-	if c.isVarOfStorage(v, spv.StorageClassFunction) {
-		return true
-	}
-	if !c.isVarOfStorage(v, spv.StorageClassPrivate) && !c.isVarOfStorage(v, spv.StorageClassWorkgroup) {
+	// (isVarOfStorage's question, the storage class looked up once)
+	d := a.c.Def(v)
+	if d == nil || d.Op != spv.OpVariable {
 		return false
 	}
-	return a.isEntryWithNoCalls(a.f)
+	switch sc, _, ok := a.c.B.Pointee(d.Type); {
+	case !ok:
+		return false
+	case sc == spv.StorageClassFunction:
+		return true
+	case sc == spv.StorageClassPrivate || sc == spv.StorageClassWorkgroup:
+		return a.isEntryWithNoCalls(a.f)
+	}
+	return false
 }
 
 // function finds the live code of f and queues the dead for deletion.
