@@ -88,27 +88,39 @@ func (in *Inst) String() string {
 }
 
 // String renders the operand in assembly syntax.
-func (o *Operand) String() string {
+func (o *Operand) String() string { return string(o.AppendText(nil)) }
+
+// AppendText appends the operand as String renders it: for a caller that
+// renders many (a canonical form of decorations), without a string per
+// operand.
+func (o *Operand) AppendText(b []byte) []byte {
 	switch {
 	case isID(*o):
-		return fmt.Sprintf("%%%d", o.Word)
+		return strconv.AppendUint(append(b, '%'), uint64(o.Word), 10)
 	case o.Kind == spv.KindLiteralString:
-		return strconv.Quote(o.Str())
+		return strconv.AppendQuote(b, o.Str())
 	case o.Kind == spv.KindLiteralFloat && o.Wide:
-		return strconv.FormatFloat(math.Float64frombits(o.Uint64()), 'g', -1, 64)
+		return strconv.AppendFloat(b, math.Float64frombits(o.Uint64()), 'g', -1, 64)
 	case o.Kind == spv.KindLiteralFloat:
-		return strconv.FormatFloat(float64(math.Float32frombits(o.Word)), 'g', -1, 32)
+		return strconv.AppendFloat(b, float64(math.Float32frombits(o.Word)), 'g', -1, 32)
 	case isNumber(o.Kind):
-		return strconv.FormatUint(o.Uint64(), 10)
+		return strconv.AppendUint(b, o.Uint64(), 10)
 	}
-	parts := []string{o.Kind.ValueString(o.Word)}
-	if o.Kind.Category() == spv.CategoryComposite {
-		parts = parts[:0]
+	// The value's name, then the parameters (a pair's members alone),
+	// separated by spaces.
+	sep := false
+	if o.Kind.Category() != spv.CategoryComposite {
+		b = append(b, o.Kind.ValueString(o.Word)...)
+		sep = true
 	}
 	for i := range o.Params() {
-		parts = append(parts, o.Params()[i].String())
+		if sep {
+			b = append(b, ' ')
+		}
+		sep = true
+		b = o.Params()[i].AppendText(b)
 	}
-	return strings.Join(parts, " ")
+	return b
 }
 
 // A Block is a basic block: its label and its instructions, the merge

@@ -1,9 +1,9 @@
 package opt
 
 import (
+	"bytes"
 	wire "encoding/binary"
 	"slices"
-	"strings"
 
 	"github.com/hlsl2spirv/hlsl2spirv/builder"
 	"github.com/hlsl2spirv/hlsl2spirv/builder/spv"
@@ -34,6 +34,7 @@ type valueNumbers struct {
 	readOnly  map[builder.ID]bool   // variable -> read-only
 	decos     map[builder.ID]string // id -> its decorations, canonical
 	decoIdx   map[builder.ID][]*builder.Inst
+	decoText  []byte // decorations' buffer
 	key       []byte
 }
 
@@ -344,35 +345,39 @@ func (v *valueNumbers) word(o *builder.Operand) uint32 {
 // their value numbers when they have one), and the result's decorations.
 // The bytes are v's buffer, valid until the next call.
 func (v *valueNumbers) keyOf(in *builder.Inst) []byte {
-	k := v.key[:0]
-	put := func(w uint32) { k = wire.LittleEndian.AppendUint32(k, w) }
-	put(uint32(in.Op))
-	put(uint32(in.Type))
-	word := v.word
+	k := wire.LittleEndian.AppendUint32(v.key[:0], uint32(in.Op))
+	k = wire.LittleEndian.AppendUint32(k, uint32(in.Type))
 	ops := in.Operands
-	if isCommutative(in.Op) && len(ops) == 2 && word(&ops[0]) > word(&ops[1]) {
-		ops = []builder.Operand{ops[1], ops[0]}
-	}
-	var enc func(ops []builder.Operand)
-	enc = func(ops []builder.Operand) {
+	if isCommutative(in.Op) && len(ops) == 2 && v.word(&ops[0]) > v.word(&ops[1]) {
+		k = v.appendOperandKey(v.appendOperandKey(k, &ops[1]), &ops[0])
+	} else {
 		for i := range ops {
-			o := &ops[i]
-			put(uint32(o.Kind))
-			put(word(o))
-			switch {
-			case o.Kind == spv.KindLiteralString:
-				put(uint32(len(o.Str())))
-				k = append(k, o.Str()...)
-			case o.Wide:
-				put(o.Hi)
-			}
-			put(uint32(len(o.Params())))
-			enc(o.Params())
+			k = v.appendOperandKey(k, &ops[i])
 		}
 	}
-	enc(ops)
 	k = append(k, v.decorations(in.Result)...)
 	v.key = k
+	return k
+}
+
+// appendOperandKey appends what keyOf writes of an operand: its kind, its
+// word (see word), a string's length and bytes or a wide literal's high
+// word, and its parameters, counted.
+func (v *valueNumbers) appendOperandKey(k []byte, o *builder.Operand) []byte {
+	k = wire.LittleEndian.AppendUint32(k, uint32(o.Kind))
+	k = wire.LittleEndian.AppendUint32(k, v.word(o))
+	switch {
+	case o.Kind == spv.KindLiteralString:
+		k = wire.LittleEndian.AppendUint32(k, uint32(len(o.Str())))
+		k = append(k, o.Str()...)
+	case o.Wide:
+		k = wire.LittleEndian.AppendUint32(k, o.Hi)
+	}
+	ps := o.Params()
+	k = wire.LittleEndian.AppendUint32(k, uint32(len(ps)))
+	for i := range ps {
+		k = v.appendOperandKey(k, &ps[i])
+	}
 	return k
 }
 
@@ -482,19 +487,35 @@ func (v *valueNumbers) decorations(id builder.ID) string {
 	if len(as) == 0 {
 		return ""
 	}
-	var parts []string
+	// Each decoration's text, written into one buffer (a struct type's
+	// member offsets are many): the parts are slices of it.
+	buf := v.decoText[:0]
+	ends := make([]int, 0, len(as))
 	for _, a := range as {
-		var sb strings.Builder
-		sb.WriteString(a.Op.String())
+		buf = append(buf, a.Op.String()...)
 		for i := 1; i < len(a.Operands); i++ {
-			sb.WriteByte(' ')
-			sb.WriteString(a.Operands[i].String())
+			buf = a.Operands[i].AppendText(append(buf, ' '))
 		}
-		parts = append(parts, sb.String())
+		ends = append(ends, len(buf))
 	}
-	slices.Sort(parts)
-	parts = slices.Compact(parts)
-	s := "\x00" + strings.Join(parts, "\x00")
+	v.decoText = buf
+	parts := make([][]byte, len(as))
+	start := 0
+	for i, end := range ends {
+		parts[i] = buf[start:end]
+		start = end
+	}
+	slices.SortFunc(parts, bytes.Compare)
+	parts = slices.CompactFunc(parts, bytes.Equal)
+	n := 0
+	for _, p := range parts {
+		n += 1 + len(p)
+	}
+	out := make([]byte, 0, n)
+	for _, p := range parts {
+		out = append(append(out, 0), p...)
+	}
+	s := string(out)
 	v.decos[id] = s
 	return s
 }
