@@ -32,18 +32,33 @@ func Edit(m *Module) *ModuleBuilder {
 // the module has duplicates, the first one is the one handed out.
 func (c *Context) intern() {
 	m := c.m
+	// The tables are made as large as the module needs: grown entry by
+	// entry, their rehashing was a fifth of the cost of interning.
+	consts := 0
+	for _, in := range m.Globals {
+		switch in.Op {
+		case spv.OpConstant, spv.OpConstantTrue, spv.OpConstantFalse, spv.OpConstantNull, spv.OpUndef, spv.OpConstantComposite:
+			consts++
+		}
+	}
+	if len(c.types) == 0 && len(c.consts) == 0 && len(c.decos) == 0 {
+		c.types = make(map[typeKey]ID, len(m.Globals)-consts)
+		c.consts = make(map[constKey]ID, consts)
+		c.decos = make(map[string]*Inst, len(m.Annotations))
+	}
 	// Decorations and names, also collected by target for the keys of
 	// arrays (their stride) and structs (everything).
-	decos := map[ID][]Decoration{}
+	decos := make(map[ID][]Decoration, len(m.Annotations))
 	memberDecos := map[ID]map[uint32][]Decoration{}
 	names := map[ID]string{}
 	memberNames := map[ID]map[uint32]string{}
+	k := c.key[:0] // an annotation's words, as bytes: the key of c.decos
 	for _, in := range m.Annotations {
 		words, err := c.enc.EncodeInst(in)
 		if err != nil {
 			continue
 		}
-		k := make([]byte, 0, 4*len(words))
+		k = k[:0]
 		for _, w := range words {
 			k = binary.LittleEndian.AppendUint32(k, w)
 		}
@@ -62,6 +77,7 @@ func (c *Context) intern() {
 			memberDecos[s][i] = append(memberDecos[s][i], Decoration{spv.Decoration(d.Word), d.Params()})
 		}
 	}
+	c.key = k
 	// Only struct types' names make part of an interning key here; the
 	// names Name and MemberName hand out are interned on their first use
 	// (internNames): passes rarely name anything, and a large module has
