@@ -40,13 +40,26 @@ var (
 )
 
 func makeFoldRules() (ruleTable[foldRule], []bool) {
-	var r ruleTable[foldRule]
-	var reads []bool
+	// Every compile that folds builds the table once: the tables by
+	// opcode are made with room for the opcodes below (the highest is an
+	// image instruction's, about 320), and each opcode's rules are carved
+	// from one array with room for the most rules an opcode gets, so that
+	// adding them allocates nothing (growing each list cost more than the
+	// rules themselves).
+	r := make(ruleTable[foldRule], 0, 512)
+	reads := make([]bool, 0, 512)
+	const room = 12
+	lists := make([]foldRule, 0, 64*room)
 	// addStructural adds rules that never read k.
 	addStructural := func(op spv.Op, rules ...foldRule) {
 		if int(op) >= len(r) {
 			r = slices.Grow(r, int(op)+1-len(r))[:int(op)+1]
 			reads = slices.Grow(reads, int(op)+1-len(reads))[:int(op)+1]
+		}
+		if r[op] == nil && len(lists)+room <= cap(lists) {
+			n := len(lists)
+			lists = lists[:n+room]
+			r[op] = lists[n : n : n+room]
 		}
 		r[op] = append(r[op], rules...)
 	}
