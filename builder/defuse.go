@@ -158,8 +158,14 @@ func (du *DefUse) grow(id ID) {
 	n := int(id) + 1
 	if n > cap(du.defs) {
 		n = max(n, 2*len(du.defs))
+	} else {
+		// Within the room newDefUse or Reserve left, reslicing exposes
+		// zeroed entries: all of the room at once, so that the ids
+		// defined next (a pass making code defines them one by one) find
+		// their entries there. (An entry past the ids defined is what an
+		// undefined id's is.)
+		n = max(n, min(cap(du.defs), cap(du.blocks), cap(du.users), cap(du.checked), cap(du.annotated)))
 	}
-	// Within the room newDefUse left, reslicing exposes zeroed entries.
 	du.defs = slices.Grow(du.defs, n-len(du.defs))[:n]
 	du.blocks = slices.Grow(du.blocks, n-len(du.blocks))[:n]
 	du.users = slices.Grow(du.users, n-len(du.users))[:n]
@@ -334,7 +340,9 @@ func (du *DefUse) moreRoom(l []*Inst) []*Inst {
 	}
 	out := du.chunk[:len(l):c]
 	du.chunk = du.chunk[c:]
-	copy(out, l)
+	if len(l) > 0 { // (most lists moved here are a new id's, empty)
+		copy(out, l)
+	}
 	return out
 }
 
