@@ -197,6 +197,19 @@ func (du *DefUse) Define(in *Inst) {
 	du.AnalyzeUses(in)
 }
 
+// DefineOnce is Define for an instruction that may be registered already
+// (made through a Context, or defined by a pass before it is placed in a
+// block): one whose uses were analysed, and not forgotten since, is left
+// as it is. Analysing it again would not tell the chains which ids it
+// stopped using, so every user list would be checked again when next
+// read.
+func (du *DefUse) DefineOnce(in *Inst) {
+	if in.uses == usesRegistered && (in.Result == 0 || du.Def(in.Result) == in) {
+		return
+	}
+	du.Define(in)
+}
+
 // DefineBlock registers a block's label.
 func (du *DefUse) DefineBlock(b *Block) {
 	du.grow(b.Label)

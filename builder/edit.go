@@ -129,7 +129,7 @@ func (b *Block) defineAll(ins []*Inst) {
 		return
 	}
 	for _, in := range ins {
-		b.Func.module.du.Define(in)
+		b.Func.module.du.DefineOnce(in)
 	}
 }
 

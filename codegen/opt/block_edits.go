@@ -29,7 +29,7 @@ func rebuildBlock(c *Context, b *builder.Block, visit func(in *builder.Inst, emi
 			isNew := in.Block != b
 			if isNew {
 				in.Block = b
-				c.DU.Define(in)
+				c.DU.DefineOnce(in)
 			}
 			if (isNew || prevNew) && in.Line != nil && in.Line.Line == nil && sameLine(in.Line, line) {
 				in.Line = nil
