@@ -130,7 +130,82 @@ func (b *InstBuilder) EncodeInst(in *Inst) ([]uint32, error) {
 		b.words = words
 		return words, nil
 	}
+	return b.encodeOther(in)
+}
+
+// encodeOther is EncodeInst for an instruction the quick check of ids
+// does not take: a decoration of the common forms without the grammar's
+// walk, anything else through it.
+func (b *InstBuilder) encodeOther(in *Inst) ([]uint32, error) {
+	if in.Op == spv.OpDecorate || in.Op == spv.OpMemberDecorate {
+		if words, ok := b.encodeDecoration(in); ok {
+			return words, nil
+		}
+	}
 	return b.encodeInst(in)
+}
+
+// encodeDecoration encodes the decorations modules are full of (Location,
+// Binding, DescriptorSet, Offset, ArrayStride, BuiltIn, Block...):
+// OpDecorate and OpMemberDecorate whose decoration takes nothing, one-word
+// literal integers, or enumerants that take nothing. It returns false for
+// any other form, and for anything the grammar's walk would refuse (which
+// then says what is wrong).
+func (b *InstBuilder) encodeDecoration(in *Inst) ([]uint32, bool) {
+	n := 2 // target, decoration
+	if in.Op == spv.OpMemberDecorate {
+		n = 3 // target, member, decoration
+	}
+	ops := in.Operands
+	if in.Type != 0 || in.Result != 0 || len(ops) != n {
+		return nil, false
+	}
+	if t := &ops[0]; !isID(*t) || t.Word == 0 || (b.Bound != 0 && ID(t.Word) >= b.Bound) {
+		return nil, false
+	}
+	if n == 3 && (!isNumber(ops[1].Kind) || ops[1].Wide) {
+		return nil, false
+	}
+	d := &ops[n-1]
+	if d.Kind != spv.KindDecoration {
+		return nil, false
+	}
+	en := spv.KindDecoration.Enumerant(d.Word)
+	ps := d.Params()
+	if en == nil || len(ps) != len(en.Parameters) {
+		return nil, false
+	}
+	for i, g := range en.Parameters {
+		p := &ps[i]
+		if g.Quant != spv.One || p.x != nil {
+			return nil, false
+		}
+		switch {
+		case g.Kind == spv.KindLiteralInteger:
+			if !isNumber(p.Kind) || p.Wide {
+				return nil, false
+			}
+		case g.Kind.Category() == spv.CategoryValueEnum:
+			if p.Kind != g.Kind {
+				return nil, false
+			}
+			if pe := g.Kind.Enumerant(p.Word); pe == nil || len(pe.Parameters) != 0 {
+				return nil, false
+			}
+		default:
+			return nil, false
+		}
+	}
+	words := append(b.words[:0], 0)
+	for i := range ops {
+		words = append(words, ops[i].Word)
+	}
+	for i := range ps {
+		words = append(words, ps[i].Word)
+	}
+	words[0] = uint32(len(words))<<16 | uint32(in.Op)
+	b.words = words
+	return words, true
 }
 
 // encodeInst is EncodeInst through the grammar.

@@ -19,7 +19,7 @@ func (b *InstBuilder) Check(in *Inst) error {
 	if idShapeOf(in.Op).accepts(in, b.Bound) {
 		return nil
 	}
-	_, err := b.encodeInst(in)
+	_, err := b.encodeOther(in)
 	return err
 }
 

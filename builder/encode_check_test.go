@@ -114,3 +114,68 @@ func FuzzCheck(f *testing.F) {
 		sameCheck(t, &InstBuilder{}, in)
 	})
 }
+
+// TestDecorationsAgreeWithEncode gives every decoration, with the
+// parameters its grammar lists and with too few, too many or the wrong
+// kinds of them, to OpDecorate and OpMemberDecorate: EncodeInst's quick
+// way with decorations and Check must agree with the grammar's walk, and
+// the quick way must take the common decorations.
+func TestDecorationsAgreeWithEncode(t *testing.T) {
+	b := &InstBuilder{Bound: 100}
+	quick := 0
+	ki := spv.KindInfoOf(spv.KindDecoration)
+	for _, en := range ki.Enumerants {
+		// parameters as the grammar lists them (a literal, or an
+		// enumerant of the kind), then variants
+		var good []Operand
+		for _, g := range en.Parameters {
+			switch {
+			case g.Kind.Category() == spv.CategoryValueEnum && len(spv.KindInfoOf(g.Kind).Enumerants) > 0:
+				good = append(good, Operand{Kind: g.Kind, Word: spv.KindInfoOf(g.Kind).Enumerants[0].Value})
+			case g.Kind.Category() == spv.CategoryId:
+				good = append(good, Ref(5))
+			case g.Kind == spv.KindLiteralString:
+				good = append(good, Str("s"))
+			default:
+				good = append(good, Lit(7))
+			}
+		}
+		variants := [][]Operand{good, nil, append(slices.Clone(good), Lit(1))}
+		for i := range good {
+			for _, bad := range []Operand{Lit64(1 << 40), Ref(9), Str("x"), {Kind: good[i].Kind, Word: 123456}, F32(2), Lit(3).WithParams([]Operand{Lit(1)}),
+				good[i].WithParams([]Operand{Lit(1)})} {
+				v := slices.Clone(good)
+				v[i] = bad
+				variants = append(variants, v)
+			}
+			variants = append(variants, good[:i])
+		}
+		for _, ps := range variants {
+			deco := Operand{Kind: spv.KindDecoration, Word: en.Value}.WithParams(ps)
+			for _, target := range []Operand{Ref(3), Ref(0), Ref(100), Lit(3)} {
+				for _, in := range []*Inst{
+					{Op: spv.OpDecorate, Operands: []Operand{target, deco}},
+					{Op: spv.OpMemberDecorate, Operands: []Operand{target, Lit(2), deco}},
+					{Op: spv.OpMemberDecorate, Operands: []Operand{target, Lit64(1 << 33), deco}},
+					{Op: spv.OpMemberDecorate, Operands: []Operand{target, Ref(4), deco}},
+					{Op: spv.OpDecorate, Operands: []Operand{target, deco, Lit(1)}},
+					{Op: spv.OpDecorate, Result: 8, Operands: []Operand{target, deco}},
+				} {
+					sameCheck(t, b, in)
+					if _, ok := b.encodeDecoration(in); ok {
+						quick++
+					}
+				}
+			}
+		}
+	}
+	for _, d := range []Operand{Enum(spv.DecorationBlock), Enum(spv.DecorationLocation, Lit(1)), Enum(spv.DecorationOffset, Lit(16)),
+		Enum(spv.DecorationBuiltIn, Enum(spv.BuiltInPosition)), Enum(spv.DecorationArrayStride, Lit(16))} {
+		if _, ok := b.encodeDecoration(&Inst{Op: spv.OpDecorate, Operands: []Operand{Ref(3), d}}); !ok {
+			t.Errorf("%v: no quick encoding", d)
+		}
+	}
+	if quick == 0 {
+		t.Error("the quick way took no decoration")
+	}
+}
