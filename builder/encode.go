@@ -137,12 +137,113 @@ func (b *InstBuilder) EncodeInst(in *Inst) ([]uint32, error) {
 // does not take: a decoration of the common forms without the grammar's
 // walk, anything else through it.
 func (b *InstBuilder) encodeOther(in *Inst) ([]uint32, error) {
-	if in.Op == spv.OpDecorate || in.Op == spv.OpMemberDecorate {
-		if words, ok := b.encodeDecoration(in); ok {
-			return words, nil
-		}
+	if words, ok := b.encodeQuick(in); ok {
+		return words, nil
 	}
 	return b.encodeInst(in)
+}
+
+// encodeQuick encodes the common forms of the opcodes besides ids-only
+// ones that modules hold most of (decorations, names, constants, pointer
+// types, variables, merges) without the grammar's walk; false for
+// anything else.
+func (b *InstBuilder) encodeQuick(in *Inst) ([]uint32, bool) {
+	switch in.Op {
+	case spv.OpDecorate, spv.OpMemberDecorate:
+		return b.encodeDecoration(in)
+	case spv.OpName:
+		return b.encodeForm(in, false, false, "is", 0)
+	case spv.OpMemberName:
+		return b.encodeForm(in, false, false, "ils", 0)
+	case spv.OpConstant:
+		return b.encodeForm(in, true, true, "c", 0)
+	case spv.OpTypePointer:
+		return b.encodeForm(in, false, true, "ei", spv.KindStorageClass)
+	case spv.OpVariable:
+		if len(in.Operands) == 2 { // with an initializer
+			return b.encodeForm(in, true, true, "ei", spv.KindStorageClass)
+		}
+		return b.encodeForm(in, true, true, "e", spv.KindStorageClass)
+	case spv.OpSelectionMerge:
+		return b.encodeForm(in, false, false, "i0", spv.KindSelectionControl)
+	case spv.OpLoopMerge:
+		return b.encodeForm(in, false, false, "ii0", spv.KindLoopControl)
+	}
+	return nil, false
+}
+
+// encodeForm encodes, without the grammar's walk, an instruction of a
+// common opcode whose operands after the result type and id (typ and res
+// tell whether it has them) are, one by one: i an id, l a one-word
+// literal number, c the literal of a constant (as wide as its type's, when
+// the Resolver knows it), s a string, e a value of the enum kind without
+// parameters, 0 the bit mask kind with no bit set. It returns false for
+// any other form, and for anything the grammar's walk would refuse (which
+// then says what is wrong).
+func (b *InstBuilder) encodeForm(in *Inst, typ, res bool, slots string, kind spv.OperandKind) ([]uint32, bool) {
+	ops := in.Operands
+	if (in.Type != 0) != typ || (in.Result != 0) != res || len(ops) != len(slots) ||
+		(b.Bound != 0 && (in.Type >= b.Bound || in.Result >= b.Bound)) {
+		return nil, false
+	}
+	for i := range ops {
+		o := &ops[i]
+		switch slots[i] {
+		case 'i':
+			if !isID(*o) || o.Word == 0 || (b.Bound != 0 && ID(o.Word) >= b.Bound) {
+				return nil, false
+			}
+		case 'l':
+			if !isNumber(o.Kind) || o.Wide {
+				return nil, false
+			}
+		case 'c':
+			if !isNumber(o.Kind) {
+				return nil, false
+			}
+			if b.Resolver != nil {
+				if want := b.Resolver.LiteralWords(in.Type); want != 0 && want != o.words() {
+					return nil, false
+				}
+			}
+		case 's':
+			if o.Kind != spv.KindLiteralString || strings.IndexByte(o.Str(), 0) >= 0 {
+				return nil, false
+			}
+		case 'e':
+			if o.Kind != kind || o.x != nil {
+				return nil, false
+			}
+			if en := kind.Enumerant(o.Word); en == nil || len(en.Parameters) != 0 {
+				return nil, false
+			}
+		case '0':
+			if o.Kind != kind || o.Word != 0 || o.x != nil {
+				return nil, false
+			}
+		}
+	}
+	words := append(b.words[:0], 0)
+	if typ {
+		words = append(words, uint32(in.Type))
+	}
+	if res {
+		words = append(words, uint32(in.Result))
+	}
+	for i := range ops {
+		o := &ops[i]
+		switch {
+		case slots[i] == 's':
+			words = appendString(words, o.Str())
+		case slots[i] == 'c' && o.Wide:
+			words = append(words, o.Word, o.Hi)
+		default:
+			words = append(words, o.Word)
+		}
+	}
+	words[0] = uint32(len(words))<<16 | uint32(in.Op)
+	b.words = words
+	return words, true
 }
 
 // encodeDecoration encodes the decorations modules are full of (Location,

@@ -179,3 +179,70 @@ func TestDecorationsAgreeWithEncode(t *testing.T) {
 		t.Error("the quick way took no decoration")
 	}
 }
+
+// widthResolver answers LiteralWords for the constant types of
+// TestFormsAgreeWithEncode: %7 is 32-bit, %6 64-bit, others unknown.
+type widthResolver struct{}
+
+func (widthResolver) LiteralWords(typ ID) int {
+	switch typ {
+	case 7:
+		return 1
+	case 6:
+		return 2
+	}
+	return 0
+}
+func (widthResolver) TypeOf(ID) ID                  { return 0 }
+func (widthResolver) ExtInstSet(ID) *spv.ExtInstSet { return nil }
+
+// TestFormsAgreeWithEncode gives the opcodes EncodeInst writes without the
+// grammar's walk (names, constants, pointers, variables, merges) every
+// list of up to three operands from a pool of ids, literals, strings and
+// enumerants, with and without a result type and id: EncodeInst and Check
+// must agree with the walk, and the quick way must take the common forms.
+func TestFormsAgreeWithEncode(t *testing.T) {
+	pool := []Operand{Ref(3), Ref(0), Ref(100), Lit(2), Lit64(1 << 40), F32(1), Str("name"), Str("a\x00b"),
+		Enum(spv.StorageClassFunction), {Kind: spv.KindStorageClass, Word: 99999}, Enum(spv.StorageClassFunction).WithParams([]Operand{Lit(1)}),
+		{Kind: spv.KindSelectionControl}, {Kind: spv.KindSelectionControl, Word: 1}, {Kind: spv.KindSelectionControl, Word: 1 << 30},
+		{Kind: spv.KindLoopControl}, {Kind: spv.KindLoopControl, Word: 8},
+		{Kind: spv.KindLoopControl, Word: 1}, Operand{Kind: spv.KindLoopControl}.WithParams([]Operand{Lit(1)}),
+		{Kind: spv.KindLiteralContextDependentNumber, Word: 5}, Lit(4).WithParams([]Operand{Lit(1)})}
+	ops := []spv.Op{spv.OpName, spv.OpMemberName, spv.OpConstant, spv.OpTypePointer, spv.OpVariable, spv.OpSelectionMerge, spv.OpLoopMerge}
+	for _, res := range []Resolver{nil, widthResolver{}} {
+		b := &InstBuilder{Bound: 100, Resolver: res}
+		for _, op := range ops {
+			for _, typ := range []ID{0, 7, 6, 5, 100} {
+				for _, result := range []ID{0, 8} {
+					var try func(list []Operand)
+					try = func(list []Operand) {
+						sameCheck(t, b, &Inst{Op: op, Type: typ, Result: result, Operands: slices.Clone(list)})
+						if len(list) == 3 {
+							return
+						}
+						for _, o := range pool {
+							try(append(list, o))
+						}
+					}
+					try(nil)
+				}
+			}
+		}
+	}
+	b := &InstBuilder{Bound: 100, Resolver: widthResolver{}}
+	for _, in := range []*Inst{
+		{Op: spv.OpName, Operands: []Operand{Ref(3), Str("main")}},
+		{Op: spv.OpMemberName, Operands: []Operand{Ref(3), Lit(1), Str("x")}},
+		{Op: spv.OpConstant, Type: 7, Result: 8, Operands: []Operand{Lit(1)}},
+		{Op: spv.OpConstant, Type: 6, Result: 8, Operands: []Operand{Lit64(1 << 40)}},
+		{Op: spv.OpTypePointer, Result: 8, Operands: []Operand{Enum(spv.StorageClassFunction), Ref(3)}},
+		{Op: spv.OpVariable, Type: 7, Result: 8, Operands: []Operand{Enum(spv.StorageClassFunction)}},
+		{Op: spv.OpSelectionMerge, Operands: []Operand{Ref(3), {Kind: spv.KindSelectionControl}}},
+		{Op: spv.OpLoopMerge, Operands: []Operand{Ref(3), Ref(4), {Kind: spv.KindLoopControl}}},
+	} {
+		sameCheck(t, b, in)
+		if _, ok := b.encodeQuick(in); !ok {
+			t.Errorf("%s: no quick encoding", in.Op)
+		}
+	}
+}
