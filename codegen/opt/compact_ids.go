@@ -16,59 +16,77 @@ func (compactIDs) Name() string { return "compact-ids" }
 
 func (compactIDs) Run(c *Context) (bool, error) {
 	m := c.M
-	remap := newIDMap(m.Bound)
-	changed := false
-	use := func(id *builder.ID) {
-		n := remap.get(*id)
-		if n != *id {
-			*id = n
-			changed = true
-		}
-	}
-	var visit func(in *builder.Inst)
-	visit = func(in *builder.Inst) {
-		if in == nil {
-			return
-		}
-		visit(in.Line)
-		if in.Type != 0 {
-			use(&in.Type)
-		}
-		if in.Result != 0 {
-			use(&in.Result)
-		}
-		forEachOperandID(in, use)
-	}
+	r := newIDMap(m.Bound)
 	for _, s := range [][]*builder.Inst{m.ExtInstImports, {m.MemoryModel}, m.EntryPoints, m.ExecutionModes,
 		m.DebugSources, m.Names, m.ModuleProcessed, m.Annotations, m.Globals} {
 		for _, in := range s {
-			visit(in)
+			r.renumber(in)
 		}
 	}
 	for _, f := range m.Functions {
-		visit(f.Def)
+		r.renumber(f.Def)
 		for _, p := range f.Params {
-			visit(p)
+			r.renumber(p)
 		}
 		for _, in := range f.Prologue {
-			visit(in)
+			r.renumber(in)
 		}
 		for _, b := range f.Blocks {
-			visit(b.Line)
-			use(&b.Label)
+			r.renumber(b.Line)
+			r.use(&b.Label)
 			for _, in := range b.Insts {
-				visit(in)
+				r.renumber(in)
 			}
 		}
 	}
-	if bound := remap.next; bound != m.Bound {
+	if bound := r.next; bound != m.Bound {
 		m.Bound = bound
-		changed = true
+		r.changed = true
 	}
-	if changed {
+	if r.changed {
 		c.renumbered()
 	}
-	return changed, nil
+	return r.changed, nil
+}
+
+// renumber gives in's ids their new numbers: those of its debug line
+// chain first, then its result type, result and operands (Inst.ForEachUse's
+// order, walked without a call per id: the pass visits every id of the
+// module).
+func (r *idMap) renumber(in *builder.Inst) {
+	if in == nil {
+		return
+	}
+	r.renumber(in.Line)
+	if in.Type != 0 {
+		r.use(&in.Type)
+	}
+	if in.Result != 0 {
+		r.use(&in.Result)
+	}
+	r.renumberOperands(in.Operands)
+}
+
+func (r *idMap) renumberOperands(ops []builder.Operand) {
+	for i := range ops {
+		o := &ops[i]
+		if o.IsID() {
+			if n := r.get(builder.ID(o.Word)); n != builder.ID(o.Word) {
+				o.Word = uint32(n)
+				r.changed = true
+			}
+		} else if ps := o.Params(); len(ps) > 0 {
+			r.renumberOperands(ps)
+		}
+	}
+}
+
+// use gives *id its new number.
+func (r *idMap) use(id *builder.ID) {
+	if n := r.get(*id); n != *id {
+		*id = n
+		r.changed = true
+	}
 }
 
 // forEachOperandID calls fn for every id among the instruction's operands
@@ -86,6 +104,8 @@ type idMap struct {
 	dense  []builder.ID
 	sparse map[builder.ID]builder.ID
 	next   builder.ID
+	// changed: renumber gave some id another number.
+	changed bool
 }
 
 func newIDMap(bound builder.ID) *idMap {
