@@ -11,9 +11,13 @@
 //     count against the grammar — enumerant parameters, optional and
 //     variadic operands, OpSpecConstantOp's inner opcode, extended
 //     instructions, context-dependent literal widths — and returning an
-//     *EncodeError instead of writing a malformed instruction. Its Check
-//     (encode_check.go) gives the same verdict without the words, quickly
-//     for instructions of ids only: builders check everything they make.
+//     *EncodeError instead of writing a malformed instruction. The forms
+//     most instructions take (ids only, then perhaps one-word literals;
+//     common decorations, names, constants, pointer types, variables,
+//     merges, extended instructions of ids) are checked and written
+//     without walking the grammar, to the same words and verdicts. Its
+//     Check (encode_check.go) gives the same verdict without the words:
+//     builders check everything they make.
 //   - Module (ir.go): the IR. Sections in the specification's layout order;
 //     functions of blocks of *Inst (opcode, result type, result id,
 //     operands). Passes walk it (All, ForEachUse), find definitions and uses

@@ -168,8 +168,54 @@ func (b *InstBuilder) encodeQuick(in *Inst) ([]uint32, bool) {
 		return b.encodeForm(in, false, false, "i0", spv.KindSelectionControl)
 	case spv.OpLoopMerge:
 		return b.encodeForm(in, false, false, "ii0", spv.KindLoopControl)
+	case spv.OpExtInst:
+		return b.encodeExtInst(in)
 	}
 	return nil, false
+}
+
+// encodeExtInst encodes an extended instruction whose operands are ids
+// (GLSL.std.450's are) without the grammar's walk: the set, the
+// instruction's number, then the ids its grammar lists one by one (any
+// ids, when the set or the instruction is not known); false for any other
+// form, and for anything the walk would refuse.
+func (b *InstBuilder) encodeExtInst(in *Inst) ([]uint32, bool) {
+	ops := in.Operands
+	validID := func(o *Operand) bool { return isID(*o) && o.Word != 0 && (b.Bound == 0 || ID(o.Word) < b.Bound) }
+	if in.Type == 0 || in.Result == 0 || (b.Bound != 0 && (in.Type >= b.Bound || in.Result >= b.Bound)) ||
+		len(ops) < 2 || !validID(&ops[0]) || !isNumber(ops[1].Kind) || ops[1].Wide {
+		return nil, false
+	}
+	if b.Resolver != nil {
+		if set := b.Resolver.ExtInstSet(ID(ops[0].Word)); set != nil {
+			ext := set.Inst(ops[1].Word)
+			switch {
+			case ext == nil && !strings.HasPrefix(set.Name, "NonSemantic."):
+				return nil, false
+			case ext != nil:
+				if len(ext.Operands) != len(ops)-2 {
+					return nil, false
+				}
+				for _, g := range ext.Operands {
+					if g.Quant != spv.One || g.Kind.Category() != spv.CategoryId {
+						return nil, false
+					}
+				}
+			}
+		}
+	}
+	for i := 2; i < len(ops); i++ {
+		if !validID(&ops[i]) {
+			return nil, false
+		}
+	}
+	words := append(b.words[:0], 0, uint32(in.Type), uint32(in.Result))
+	for i := range ops {
+		words = append(words, ops[i].Word)
+	}
+	words[0] = uint32(len(words))<<16 | uint32(in.Op)
+	b.words = words
+	return words, true
 }
 
 // encodeForm encodes, without the grammar's walk, an instruction of a

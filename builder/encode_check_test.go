@@ -193,8 +193,18 @@ func (widthResolver) LiteralWords(typ ID) int {
 	}
 	return 0
 }
-func (widthResolver) TypeOf(ID) ID                  { return 0 }
-func (widthResolver) ExtInstSet(ID) *spv.ExtInstSet { return nil }
+func (widthResolver) TypeOf(ID) ID { return 0 }
+
+// ExtInstSet: %9 imports GLSL.std.450, %10 a non-semantic set.
+func (widthResolver) ExtInstSet(id ID) *spv.ExtInstSet {
+	switch id {
+	case 9:
+		return spv.ExtInstSetByName("GLSL.std.450")
+	case 10:
+		return spv.ExtInstSetByName("NonSemantic.Shader.DebugInfo.100")
+	}
+	return nil
+}
 
 // TestFormsAgreeWithEncode gives the opcodes EncodeInst writes without the
 // grammar's walk (names, constants, pointers, variables, merges) every
@@ -207,8 +217,10 @@ func TestFormsAgreeWithEncode(t *testing.T) {
 		{Kind: spv.KindSelectionControl}, {Kind: spv.KindSelectionControl, Word: 1}, {Kind: spv.KindSelectionControl, Word: 1 << 30},
 		{Kind: spv.KindLoopControl}, {Kind: spv.KindLoopControl, Word: 8},
 		{Kind: spv.KindLoopControl, Word: 1}, Operand{Kind: spv.KindLoopControl}.WithParams([]Operand{Lit(1)}),
-		{Kind: spv.KindLiteralContextDependentNumber, Word: 5}, Lit(4).WithParams([]Operand{Lit(1)})}
-	ops := []spv.Op{spv.OpName, spv.OpMemberName, spv.OpConstant, spv.OpTypePointer, spv.OpVariable, spv.OpSelectionMerge, spv.OpLoopMerge}
+		{Kind: spv.KindLiteralContextDependentNumber, Word: 5}, Lit(4).WithParams([]Operand{Lit(1)}),
+		Ref(9), Ref(10), Lit(31), Lit(9999)}
+	ops := []spv.Op{spv.OpName, spv.OpMemberName, spv.OpConstant, spv.OpTypePointer, spv.OpVariable, spv.OpSelectionMerge, spv.OpLoopMerge,
+		spv.OpExtInst}
 	for _, res := range []Resolver{nil, widthResolver{}} {
 		b := &InstBuilder{Bound: 100, Resolver: res}
 		for _, op := range ops {
@@ -239,10 +251,27 @@ func TestFormsAgreeWithEncode(t *testing.T) {
 		{Op: spv.OpVariable, Type: 7, Result: 8, Operands: []Operand{Enum(spv.StorageClassFunction)}},
 		{Op: spv.OpSelectionMerge, Operands: []Operand{Ref(3), {Kind: spv.KindSelectionControl}}},
 		{Op: spv.OpLoopMerge, Operands: []Operand{Ref(3), Ref(4), {Kind: spv.KindLoopControl}}},
+		{Op: spv.OpExtInst, Type: 7, Result: 8, Operands: []Operand{Ref(9), Lit(uint32(spv.GLSLstd450FMix)), Ref(3), Ref(4), Ref(5)}},
+		{Op: spv.OpExtInst, Type: 7, Result: 8, Operands: []Operand{Ref(10), Lit(9999), Ref(3), Ref(4)}},
+		{Op: spv.OpExtInst, Type: 7, Result: 8, Operands: []Operand{Ref(11), Lit(2), Ref(3), Ref(4), Ref(5), Ref(6)}},
 	} {
 		sameCheck(t, b, in)
+		for i := 2; i < len(in.Operands); i++ { // a literal, an id 0 or past the bound in each place
+			for _, bad := range []Operand{Lit(1), Ref(0), Ref(100)} {
+				cp := *in
+				cp.Operands = slices.Clone(in.Operands)
+				cp.Operands[i] = bad
+				sameCheck(t, b, &cp)
+			}
+		}
+		if in.Op == spv.OpExtInst { // one operand fewer, one more
+			sameCheck(t, b, &Inst{Op: in.Op, Type: in.Type, Result: in.Result, Operands: in.Operands[:len(in.Operands)-1]})
+			sameCheck(t, b, &Inst{Op: in.Op, Type: in.Type, Result: in.Result, Operands: append(slices.Clone(in.Operands), Ref(3))})
+		}
 		if _, ok := b.encodeQuick(in); !ok {
 			t.Errorf("%s: no quick encoding", in.Op)
 		}
 	}
+	// DebugTypeEnum's last operands are pairs: ids there are refused.
+	sameCheck(t, b, &Inst{Op: spv.OpExtInst, Type: 7, Result: 8, Operands: append([]Operand{Ref(10), Lit(9)}, Refs(3, 3, 3, 3, 3, 3, 3, 3, 3)...)})
 }
