@@ -1,8 +1,7 @@
 package builder
 
 import (
-	"math"
-	"sync"
+	"sync/atomic"
 
 	"github.com/hlsl2spirv/hlsl2spirv/builder/spv"
 )
@@ -65,50 +64,63 @@ func (s idShape) accepts(in *Inst, bound ID) bool {
 	return true
 }
 
-// The opcodes' shapes, built on first use. The opcodes run to about 7,000
-// (the extensions' are numbered in the thousands) but have about 50
-// distinct shapes: a table of the shapes themselves by opcode was 48 KB
-// that every compile allocated, one of their indices by opcode is 7 KB.
-var (
-	idShapesOnce sync.Once
-	idShapeIndex []uint8   // by opcode: the index of its shape in idShapes
-	idShapes     []idShape // the distinct shapes, the zero one first
+// The opcodes' shapes, each read from the grammar the first time an
+// instruction of that opcode is checked. A compile uses about a hundred of
+// the grammar's 876 opcodes: building the whole table up front cost about
+// 160 K instructions in every process, this costs a few hundred per opcode
+// used. The table is static (no allocation; untouched pages cost nothing)
+// and holds each shape packed in a word, 0 for not read yet; a race only
+// reads the same grammar twice and stores the same word, so loads and
+// stores are atomic and nothing locks.
+var idShapeWords [spv.OpBound]atomic.Uint32
+
+// The bits of a packed idShape; the opcode's fixed count is in bits 8-15.
+const (
+	shapeRead = 1 << iota // the word holds the shape (every stored word has it)
+	shapeKnown
+	shapeResultType
+	shapeResult
+	shapeMoreIDs
+	shapeMoreLiterals
 )
 
 // idShapeOf is the quick check's view of op (the zero idShape, which
-// accepts nothing, for opcodes outside the table).
+// accepts nothing, for opcodes outside the grammar).
 func idShapeOf(op spv.Op) idShape {
-	idShapesOnce.Do(buildIDShapes)
-	if int(op) < len(idShapeIndex) {
-		return idShapes[idShapeIndex[op]]
+	if int(op) >= len(idShapeWords) {
+		return idShape{}
 	}
-	return idShape{}
+	w := idShapeWords[op].Load()
+	if w == 0 {
+		w = readIDShape(op)
+	}
+	return idShape{
+		known:        w&shapeKnown != 0,
+		resultType:   w&shapeResultType != 0,
+		result:       w&shapeResult != 0,
+		fixed:        uint8(w >> 8),
+		moreIDs:      w&shapeMoreIDs != 0,
+		moreLiterals: w&shapeMoreLiterals != 0,
+	}
 }
 
-func buildIDShapes() {
-	insts := spv.Instructions()
-	max := 0
-	for i := range insts {
-		if int(insts[i].Op) > max {
-			max = int(insts[i].Op)
+// readIDShape reads op's shape from the grammar and stores it packed.
+func readIDShape(op spv.Op) uint32 {
+	var s idShape
+	if info := spv.InstructionInfo(op); info != nil {
+		s = idShapeFromGrammar(info)
+	}
+	w := uint32(shapeRead) | uint32(s.fixed)<<8
+	for _, f := range [...]struct {
+		set bool
+		bit uint32
+	}{{s.known, shapeKnown}, {s.resultType, shapeResultType}, {s.result, shapeResult}, {s.moreIDs, shapeMoreIDs}, {s.moreLiterals, shapeMoreLiterals}} {
+		if f.set {
+			w |= f.bit
 		}
 	}
-	idShapeIndex = make([]uint8, max+1)
-	idShapes = []idShape{{}}
-	index := map[idShape]uint8{{}: 0}
-	for i := range insts {
-		s := idShapeFromGrammar(&insts[i])
-		k, ok := index[s]
-		if !ok {
-			if len(idShapes) > math.MaxUint8 {
-				panic("builder: more distinct id shapes than idShapeIndex can number")
-			}
-			k = uint8(len(idShapes))
-			index[s] = k
-			idShapes = append(idShapes, s)
-		}
-		idShapeIndex[insts[i].Op] = k
-	}
+	idShapeWords[op].Store(w)
+	return w
 }
 
 // idShapeFromGrammar reads an instruction's grammar into its idShape; an operand list

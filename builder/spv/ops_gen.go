@@ -949,8 +949,12 @@ const (
 	OpFDot4MixAcc32VALVE                                                    Op = 6918
 )
 
+// OpBound is one more than the largest opcode: a table by opcode of this
+// length has room for every one.
+const OpBound = 6919
+
 // instIndex maps an opcode to 1+its index in instTable (0: no such opcode).
-var instIndex = [6919]uint16{
+var instIndex = [OpBound]uint16{
 	0: 1, 1: 2, 2: 3, 3: 4, 4: 5, 5: 6, 6: 7, 7: 8,
 	8: 9, 10: 10, 11: 11, 12: 12, 14: 13, 15: 14, 16: 15, 17: 16,
 	19: 17, 20: 18, 21: 19, 22: 20, 23: 21, 24: 22, 25: 23, 26: 24,

@@ -306,7 +306,8 @@ func (g *generator) genOps(b *bytes.Buffer) error {
 		}
 	}
 	b.WriteString(")\n\n")
-	fmt.Fprintf(b, "// instIndex maps an opcode to 1+its index in instTable (0: no such opcode).\nvar instIndex = [%d]uint16{", maxOp+1)
+	fmt.Fprintf(b, "// OpBound is one more than the largest opcode: a table by opcode of this\n// length has room for every one.\nconst OpBound = %d\n\n", maxOp+1)
+	fmt.Fprintf(b, "// instIndex maps an opcode to 1+its index in instTable (0: no such opcode).\nvar instIndex = [OpBound]uint16{")
 	for i, in := range insts {
 		if i%8 == 0 {
 			b.WriteString("\n")
