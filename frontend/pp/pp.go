@@ -374,7 +374,6 @@ func newPreprocessor(fs *diag.FileSet, diags *diag.List, filename string, src []
 	if p.cfg.ReadFile == nil {
 		p.cfg.ReadFile = os.ReadFile
 	}
-	p.setTime()
 	p.defineBuiltins()
 	p.defineCommandLine()
 
@@ -464,7 +463,13 @@ func (p *preprocessor) mayBeMacro(name string) bool {
 	return p.macroShapes[name[0]]&(1<<min(len(name), 63)) != 0
 }
 
+// setTime spells __DATE__, __TIME__ and __TIMESTAMP__. It runs at the
+// first of them, not at every start: reading the environment and formatting
+// the time cost about 45 K instructions, and few shaders use them.
 func (p *preprocessor) setTime() {
+	if p.date != "" {
+		return
+	}
 	t := p.cfg.Time
 	if t.IsZero() {
 		t = time.Unix(0, 0).UTC()
@@ -752,10 +757,13 @@ func (p *preprocessor) expandBuiltin(t ptok, m *macro) (ptok, bool) {
 	case biIncludeLevel:
 		r.Kind, r.Text = token.Int, strconv.Itoa(p.fileDepth()-1)
 	case biDate:
+		p.setTime()
 		r.Kind, r.Text = token.String, p.date
 	case biTime:
+		p.setTime()
 		r.Kind, r.Text = token.String, p.clock
 	case biTimestamp:
+		p.setTime()
 		r.Kind, r.Text = token.String, p.timestamp
 	case biHasInclude:
 		r.Kind, r.Text = token.Int, "0"
