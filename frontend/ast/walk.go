@@ -22,35 +22,25 @@ func Walk(v Visitor, n Node) {
 
 func walkList[N Node](v Visitor, list []N) {
 	for _, n := range list {
-		Walk(v, n)
+		Walk(v, n.node())
 	}
 }
 
 // walkOpt walks n unless it is a nil interface or a typed nil pointer.
 func walkOpt[N Node](v Visitor, n N) {
-	if isNil(n) {
-		return
+	if nn := asNode(n); nn != nil {
+		Walk(v, nn)
 	}
-	Walk(v, n)
 }
 
-func isNil(n Node) bool {
-	if n == nil {
-		return true
+// asNode is n as a Node, nil for a nil interface or a typed nil pointer.
+// (any(n) takes the dynamic type from n's method table; Node(n) would look
+// up Node's.)
+func asNode[N Node](n N) Node {
+	if any(n) == nil {
+		return nil
 	}
-	switch p := n.(type) {
-	case *Ident:
-		return p == nil
-	case *TypeExpr:
-		return p == nil
-	case *BlockStmt:
-		return p == nil
-	case *VarDecl:
-		return p == nil
-	case *BasicLit:
-		return p == nil
-	}
-	return false
+	return n.node()
 }
 
 // Inspect calls f for each node in depth-first order, and f(nil) after a
@@ -70,15 +60,14 @@ func inspect(f func(Node) bool, n Node) {
 
 func inspectList[N Node](f func(Node) bool, list []N) {
 	for _, n := range list {
-		inspect(f, n)
+		inspect(f, n.node())
 	}
 }
 
 // inspectOpt inspects n unless it is a nil interface or a typed nil
 // pointer.
 func inspectOpt[N Node](f func(Node) bool, n N) {
-	if isNil(n) {
-		return
+	if nn := asNode(n); nn != nil {
+		inspect(f, nn)
 	}
-	inspect(f, n)
 }

@@ -443,3 +443,329 @@ func inspectChildren(f func(Node) bool, n Node) {
 		panic("ast.Inspect: unexpected node type") // not a node type of this package
 	}
 }
+
+// node returns n as a Node, or nil for a nil pointer (see Node).
+func (n *File) node() Node {
+	if n == nil {
+		return nil
+	}
+	return n
+}
+func (n *Ident) node() Node {
+	if n == nil {
+		return nil
+	}
+	return n
+}
+func (n *Attribute) node() Node {
+	if n == nil {
+		return nil
+	}
+	return n
+}
+func (n *Semantic) node() Node {
+	if n == nil {
+		return nil
+	}
+	return n
+}
+func (n *ArrayDim) node() Node {
+	if n == nil {
+		return nil
+	}
+	return n
+}
+func (n *ScopeName) node() Node {
+	if n == nil {
+		return nil
+	}
+	return n
+}
+func (n *TypeExpr) node() Node {
+	if n == nil {
+		return nil
+	}
+	return n
+}
+func (n *VarDecl) node() Node {
+	if n == nil {
+		return nil
+	}
+	return n
+}
+func (n *Param) node() Node {
+	if n == nil {
+		return nil
+	}
+	return n
+}
+func (n *FuncDecl) node() Node {
+	if n == nil {
+		return nil
+	}
+	return n
+}
+func (n *StructDecl) node() Node {
+	if n == nil {
+		return nil
+	}
+	return n
+}
+func (n *EnumDecl) node() Node {
+	if n == nil {
+		return nil
+	}
+	return n
+}
+func (n *Enumerator) node() Node {
+	if n == nil {
+		return nil
+	}
+	return n
+}
+func (n *TypedefDecl) node() Node {
+	if n == nil {
+		return nil
+	}
+	return n
+}
+func (n *UsingNamespaceDecl) node() Node {
+	if n == nil {
+		return nil
+	}
+	return n
+}
+func (n *UsingDecl) node() Node {
+	if n == nil {
+		return nil
+	}
+	return n
+}
+func (n *NamespaceDecl) node() Node {
+	if n == nil {
+		return nil
+	}
+	return n
+}
+func (n *BufferDecl) node() Node {
+	if n == nil {
+		return nil
+	}
+	return n
+}
+func (n *TemplateDecl) node() Node {
+	if n == nil {
+		return nil
+	}
+	return n
+}
+func (n *TemplateParam) node() Node {
+	if n == nil {
+		return nil
+	}
+	return n
+}
+func (n *StaticAssertDecl) node() Node {
+	if n == nil {
+		return nil
+	}
+	return n
+}
+func (n *BadDecl) node() Node {
+	if n == nil {
+		return nil
+	}
+	return n
+}
+func (n *NameExpr) node() Node {
+	if n == nil {
+		return nil
+	}
+	return n
+}
+func (n *BasicLit) node() Node {
+	if n == nil {
+		return nil
+	}
+	return n
+}
+func (n *UnaryExpr) node() Node {
+	if n == nil {
+		return nil
+	}
+	return n
+}
+func (n *BinaryExpr) node() Node {
+	if n == nil {
+		return nil
+	}
+	return n
+}
+func (n *AssignExpr) node() Node {
+	if n == nil {
+		return nil
+	}
+	return n
+}
+func (n *CondExpr) node() Node {
+	if n == nil {
+		return nil
+	}
+	return n
+}
+func (n *CastExpr) node() Node {
+	if n == nil {
+		return nil
+	}
+	return n
+}
+func (n *ConstructExpr) node() Node {
+	if n == nil {
+		return nil
+	}
+	return n
+}
+func (n *CallExpr) node() Node {
+	if n == nil {
+		return nil
+	}
+	return n
+}
+func (n *IndexExpr) node() Node {
+	if n == nil {
+		return nil
+	}
+	return n
+}
+func (n *MemberExpr) node() Node {
+	if n == nil {
+		return nil
+	}
+	return n
+}
+func (n *ParenExpr) node() Node {
+	if n == nil {
+		return nil
+	}
+	return n
+}
+func (n *SizeofExpr) node() Node {
+	if n == nil {
+		return nil
+	}
+	return n
+}
+func (n *ThisExpr) node() Node {
+	if n == nil {
+		return nil
+	}
+	return n
+}
+func (n *InitList) node() Node {
+	if n == nil {
+		return nil
+	}
+	return n
+}
+func (n *BadExpr) node() Node {
+	if n == nil {
+		return nil
+	}
+	return n
+}
+func (n *BlockStmt) node() Node {
+	if n == nil {
+		return nil
+	}
+	return n
+}
+func (n *DeclStmt) node() Node {
+	if n == nil {
+		return nil
+	}
+	return n
+}
+func (n *ExprStmt) node() Node {
+	if n == nil {
+		return nil
+	}
+	return n
+}
+func (n *EmptyStmt) node() Node {
+	if n == nil {
+		return nil
+	}
+	return n
+}
+func (n *AttrStmt) node() Node {
+	if n == nil {
+		return nil
+	}
+	return n
+}
+func (n *IfStmt) node() Node {
+	if n == nil {
+		return nil
+	}
+	return n
+}
+func (n *ForStmt) node() Node {
+	if n == nil {
+		return nil
+	}
+	return n
+}
+func (n *WhileStmt) node() Node {
+	if n == nil {
+		return nil
+	}
+	return n
+}
+func (n *DoStmt) node() Node {
+	if n == nil {
+		return nil
+	}
+	return n
+}
+func (n *SwitchStmt) node() Node {
+	if n == nil {
+		return nil
+	}
+	return n
+}
+func (n *CaseLabelStmt) node() Node {
+	if n == nil {
+		return nil
+	}
+	return n
+}
+func (n *CaseClause) node() Node {
+	if n == nil {
+		return nil
+	}
+	return n
+}
+func (n *BranchStmt) node() Node {
+	if n == nil {
+		return nil
+	}
+	return n
+}
+func (n *ReturnStmt) node() Node {
+	if n == nil {
+		return nil
+	}
+	return n
+}
+func (n *DiscardStmt) node() Node {
+	if n == nil {
+		return nil
+	}
+	return n
+}
+func (n *BadStmt) node() Node {
+	if n == nil {
+		return nil
+	}
+	return n
+}

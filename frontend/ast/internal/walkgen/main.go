@@ -3,7 +3,8 @@
 // field added to a node is walked without a hand-written case. It writes
 // the traversal twice: walkChildren for Walk's visitors and
 // inspectChildren for Inspect's functions, which calls the function
-// directly instead of through a Visitor.
+// directly instead of through a Visitor. It also writes each node type's
+// node method (Node's conversion of itself, for the traversals).
 //
 // A node type is a struct type of package ast that embeds NodeBase. Its
 // children are the fields whose type is a node (a pointer to a node type,
@@ -142,6 +143,7 @@ func generate(dir string) ([]byte, error) {
 	// the same cases, calling through a Visitor or straight to f.
 	writeChildren(&b, nodes, "walkChildren", "v Visitor", "v", "Walk", "walkList", "walkOpt", "ast.Walk")
 	writeChildren(&b, nodes, "inspectChildren", "f func(Node) bool", "f", "inspect", "inspectList", "inspectOpt", "ast.Inspect")
+	writeNodeMethods(&b, nodes)
 	return format.Source(b.Bytes())
 }
 
@@ -174,4 +176,15 @@ func writeChildren(b *bytes.Buffer, nodes []node, fn, param, arg, one, list, opt
 		}
 	}
 	fmt.Fprintf(b, "\tdefault:\n\t\tpanic(\"%s: unexpected node type\") // not a node type of this package\n\t}\n}\n", caller)
+}
+
+// writeNodeMethods writes every node type's node method, which the
+// traversals call on a child held as an Expr, Stmt or Decl: converting
+// such an interface to Node is a runtime lookup of the dynamic type's
+// method table, a method call is not.
+func writeNodeMethods(b *bytes.Buffer, nodes []node) {
+	b.WriteString("\n// node returns n as a Node, or nil for a nil pointer (see Node).\n")
+	for _, n := range nodes {
+		fmt.Fprintf(b, "func (n *%s) node() Node {\n\tif n == nil {\n\t\treturn nil\n\t}\n\treturn n\n}\n", n.name)
+	}
 }
