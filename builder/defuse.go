@@ -191,7 +191,9 @@ func (du *DefUse) Reserve(bound ID) {
 // Define registers an instruction: its result (if any) and its uses.
 func (du *DefUse) Define(in *Inst) {
 	if in.Result != 0 {
-		du.grow(in.Result)
+		if int(in.Result) >= len(du.defs) { // (grow is a call: not made for most ids)
+			du.grow(in.Result)
+		}
 		du.defs[in.Result] = in
 	}
 	du.AnalyzeUses(in)
@@ -326,15 +328,19 @@ func (du *DefUse) addUser(id ID, in *Inst) {
 	if int(id) >= len(du.users) {
 		du.grow(id)
 	}
-	l := du.users[id]
+	p := &du.users[id]
+	l := *p
 	n := len(l)
 	if n > 0 && l[n-1] == in {
 		return // the same id twice in a row (OpIAdd %x %x)
 	}
 	if n == cap(l) {
-		l = du.moreRoom(l)
+		*p = du.moreRoom(l)
 	}
-	du.users[id] = append(l, in)
+	// (Reslicing the list in place writes only its length: no write of
+	// its array's pointer, so no write barrier check.)
+	*p = (*p)[:n+1]
+	(*p)[n] = in
 }
 
 // moreRoom returns l in an array of twice its capacity (at least 4).
