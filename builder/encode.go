@@ -126,11 +126,17 @@ func (b *InstBuilder) EncodeInst(in *Inst) ([]uint32, error) {
 		for i := range in.Operands {
 			words = append(words, in.Operands[i].Word)
 		}
-		words[0] = uint32(len(words))<<16 | uint32(in.Op)
-		b.words = words
-		return words, nil
+		return b.finish(words, in.Op), nil
 	}
 	return b.encodeOther(in)
+}
+
+// finish writes the word count and opcode into words' first word and keeps
+// words as the builder's buffer for the next instruction.
+func (b *InstBuilder) finish(words []uint32, op spv.Op) []uint32 {
+	words[0] = uint32(len(words))<<16 | uint32(op)
+	b.words = words
+	return words
 }
 
 // encodeOther is EncodeInst for an instruction the quick check of ids
@@ -181,9 +187,8 @@ func (b *InstBuilder) encodeQuick(in *Inst) ([]uint32, bool) {
 // form, and for anything the walk would refuse.
 func (b *InstBuilder) encodeExtInst(in *Inst) ([]uint32, bool) {
 	ops := in.Operands
-	validID := func(o *Operand) bool { return isID(*o) && o.Word != 0 && (b.Bound == 0 || ID(o.Word) < b.Bound) }
-	if in.Type == 0 || in.Result == 0 || (b.Bound != 0 && (in.Type >= b.Bound || in.Result >= b.Bound)) ||
-		len(ops) < 2 || !validID(&ops[0]) || !isNumber(ops[1].Kind) || ops[1].Wide {
+	if in.Type == 0 || in.Result == 0 || !headerBelow(in, b.Bound) ||
+		len(ops) < 2 || !idBelow(&ops[0], b.Bound) || !isNumber(ops[1].Kind) || ops[1].Wide {
 		return nil, false
 	}
 	if b.Resolver != nil {
@@ -205,7 +210,7 @@ func (b *InstBuilder) encodeExtInst(in *Inst) ([]uint32, bool) {
 		}
 	}
 	for i := 2; i < len(ops); i++ {
-		if !validID(&ops[i]) {
+		if !idBelow(&ops[i], b.Bound) {
 			return nil, false
 		}
 	}
@@ -213,9 +218,7 @@ func (b *InstBuilder) encodeExtInst(in *Inst) ([]uint32, bool) {
 	for i := range ops {
 		words = append(words, ops[i].Word)
 	}
-	words[0] = uint32(len(words))<<16 | uint32(in.Op)
-	b.words = words
-	return words, true
+	return b.finish(words, in.Op), true
 }
 
 // encodeForm encodes, without the grammar's walk, an instruction of a
@@ -228,15 +231,14 @@ func (b *InstBuilder) encodeExtInst(in *Inst) ([]uint32, bool) {
 // then says what is wrong).
 func (b *InstBuilder) encodeForm(in *Inst, typ, res bool, slots string, kind spv.OperandKind) ([]uint32, bool) {
 	ops := in.Operands
-	if (in.Type != 0) != typ || (in.Result != 0) != res || len(ops) != len(slots) ||
-		(b.Bound != 0 && (in.Type >= b.Bound || in.Result >= b.Bound)) {
+	if (in.Type != 0) != typ || (in.Result != 0) != res || len(ops) != len(slots) || !headerBelow(in, b.Bound) {
 		return nil, false
 	}
 	for i := range ops {
 		o := &ops[i]
 		switch slots[i] {
 		case 'i':
-			if !isID(*o) || o.Word == 0 || (b.Bound != 0 && ID(o.Word) >= b.Bound) {
+			if !idBelow(o, b.Bound) {
 				return nil, false
 			}
 		case 'l':
@@ -287,9 +289,7 @@ func (b *InstBuilder) encodeForm(in *Inst, typ, res bool, slots string, kind spv
 			words = append(words, o.Word)
 		}
 	}
-	words[0] = uint32(len(words))<<16 | uint32(in.Op)
-	b.words = words
-	return words, true
+	return b.finish(words, in.Op), true
 }
 
 // encodeDecoration encodes the decorations modules are full of (Location,
@@ -307,7 +307,7 @@ func (b *InstBuilder) encodeDecoration(in *Inst) ([]uint32, bool) {
 	if in.Type != 0 || in.Result != 0 || len(ops) != n {
 		return nil, false
 	}
-	if t := &ops[0]; !isID(*t) || t.Word == 0 || (b.Bound != 0 && ID(t.Word) >= b.Bound) {
+	if !idBelow(&ops[0], b.Bound) {
 		return nil, false
 	}
 	if n == 3 && (!isNumber(ops[1].Kind) || ops[1].Wide) {
@@ -350,9 +350,7 @@ func (b *InstBuilder) encodeDecoration(in *Inst) ([]uint32, bool) {
 	for i := range ps {
 		words = append(words, ps[i].Word)
 	}
-	words[0] = uint32(len(words))<<16 | uint32(in.Op)
-	b.words = words
-	return words, true
+	return b.finish(words, in.Op), true
 }
 
 // encodeInst is EncodeInst through the grammar.

@@ -44,7 +44,7 @@ func (s idShape) accepts(in *Inst, bound ID) bool {
 	if !s.known || s.resultType != (in.Type != 0) || s.result != (in.Result != 0) {
 		return false
 	}
-	if bound != 0 && (in.Type >= bound || in.Result >= bound) {
+	if !headerBelow(in, bound) {
 		return false
 	}
 	n := len(in.Operands)
@@ -57,11 +57,23 @@ func (s idShape) accepts(in *Inst, bound ID) bool {
 			if o.Kind != spv.KindLiteralInteger || o.Wide || o.x != nil {
 				return false
 			}
-		} else if !isID(*o) || o.Word == 0 || (bound != 0 && ID(o.Word) >= bound) {
+		} else if !idBelow(o, bound) {
 			return false
 		}
 	}
 	return true
+}
+
+// idBelow reports whether o is an id operand naming a non-zero id below
+// bound (any id, when bound is 0).
+func idBelow(o *Operand, bound ID) bool {
+	return isID(*o) && o.Word != 0 && (bound == 0 || ID(o.Word) < bound)
+}
+
+// headerBelow reports whether in's result type and result id are below
+// bound (when bound is not 0).
+func headerBelow(in *Inst, bound ID) bool {
+	return bound == 0 || (in.Type < bound && in.Result < bound)
 }
 
 // The opcodes' shapes, each read from the grammar the first time an
