@@ -17,8 +17,12 @@ set -eu
 src=$1
 dst=$2
 tmp="$dst.place.$$"
-trap 'rm -f "$tmp"' EXIT
-# one read and one write of the whole file (commands are well under 256 MB)
-dd if="$src" of="$tmp" bs=268435456 status=none
+trap 'rm -f "$tmp" "$tmp.log"' EXIT
+# one read and one write of the whole file (commands are well under 256
+# MB); dd's transfer statistics are dropped, its errors shown
+if ! dd if="$src" of="$tmp" bs=268435456 2>"$tmp.log"; then
+	cat "$tmp.log" >&2
+	exit 1
+fi
 chmod 755 "$tmp"
 mv -f "$tmp" "$dst"
