@@ -74,14 +74,14 @@ func InferCapabilities(m *Module) {
 		}
 		info := spv.InstructionInfo(in.Op)
 		if info != nil {
-			inf.needCaps(info.Capabilities)
+			inf.needCaps(info.Capabilities())
 		}
 		inf.operands(in.Operands)
 		if info == nil {
 			return
 		}
-		inf.needExt(info.Version, info.Extensions)
-		if info.Class == "Atomic" {
+		inf.needExt(info.Version, info.Extensions())
+		if info.Class() == "Atomic" {
 			// 64-bit atomics need Int64Atomics, whatever the opcode's own list.
 			typ := in.Type
 			if in.Op == spv.OpAtomicStore && len(in.Operands) > 0 {
@@ -144,7 +144,7 @@ func InferCapabilities(m *Module) {
 			}
 			if set := res.ExtInstSet(in.Operands[0].ID()); set != nil {
 				if ext := set.Inst(in.Operands[1].Word); ext != nil {
-					inf.needCaps(ext.Capabilities)
+					inf.needCaps(ext.Capabilities())
 				}
 			}
 		}
@@ -189,10 +189,10 @@ func needsOnlyItsOpcode(op spv.Op) bool {
 		return false
 	}
 	info := spv.InstructionInfo(op)
-	if info == nil || info.Class == "Atomic" {
+	if info == nil || info.Class() == "Atomic" {
 		return false
 	}
-	for _, o := range info.Operands {
+	for _, o := range info.Operands() {
 		if c := o.Kind.Category(); c == spv.CategoryValueEnum || c == spv.CategoryBitEnum {
 			return false
 		}
@@ -271,7 +271,7 @@ func kernelFamily(c spv.Capability) bool {
 		return true
 	}
 	if e := spv.KindCapability.Enumerant(uint32(c)); e != nil {
-		for _, d := range e.Capabilities {
+		for _, d := range e.Capabilities() {
 			if kernelFamily(d) {
 				return true
 			}
@@ -292,7 +292,7 @@ func (inf *inferrer) enable(c spv.Capability) {
 	}
 	inf.enabled[c] = true
 	if e := spv.KindCapability.Enumerant(uint32(c)); e != nil {
-		for _, implied := range e.Capabilities {
+		for _, implied := range e.Capabilities() {
 			inf.enable(implied)
 		}
 	}
@@ -300,7 +300,7 @@ func (inf *inferrer) enable(c spv.Capability) {
 
 func (inf *inferrer) capabilityNeeds(c spv.Capability) {
 	if e := spv.KindCapability.Enumerant(uint32(c)); e != nil {
-		inf.needExt(e.Version, e.Extensions)
+		inf.needExt(e.Version, e.Extensions())
 	}
 }
 
@@ -372,6 +372,6 @@ func (inf *inferrer) operands(ops []Operand) {
 }
 
 func (inf *inferrer) enumerant(e *spv.EnumerantInfo) {
-	inf.needExt(e.Version, e.Extensions)
-	inf.needCaps(e.Capabilities)
+	inf.needExt(e.Version, e.Extensions())
+	inf.needCaps(e.Capabilities())
 }

@@ -198,10 +198,10 @@ func (b *InstBuilder) encodeExtInst(in *Inst) ([]uint32, bool) {
 			case ext == nil && !strings.HasPrefix(set.Name, "NonSemantic."):
 				return nil, false
 			case ext != nil:
-				if len(ext.Operands) != len(ops)-2 {
+				if len(ext.Operands()) != len(ops)-2 {
 					return nil, false
 				}
-				for _, g := range ext.Operands {
+				for _, g := range ext.Operands() {
 					if g.Quant != spv.One || g.Kind.Category() != spv.CategoryId {
 						return nil, false
 					}
@@ -262,7 +262,7 @@ func (b *InstBuilder) encodeForm(in *Inst, typ, res bool, slots string, kind spv
 			if o.Kind != kind || o.x != nil {
 				return nil, false
 			}
-			if en := kind.Enumerant(o.Word); en == nil || len(en.Parameters) != 0 {
+			if en := kind.Enumerant(o.Word); en == nil || len(en.Parameters()) != 0 {
 				return nil, false
 			}
 		case '0':
@@ -319,10 +319,10 @@ func (b *InstBuilder) encodeDecoration(in *Inst) ([]uint32, bool) {
 	}
 	en := spv.KindDecoration.Enumerant(d.Word)
 	ps := d.Params()
-	if en == nil || len(ps) != len(en.Parameters) {
+	if en == nil || len(ps) != len(en.Parameters()) {
 		return nil, false
 	}
-	for i, g := range en.Parameters {
+	for i, g := range en.Parameters() {
 		p := &ps[i]
 		if g.Quant != spv.One || p.x != nil {
 			return nil, false
@@ -336,7 +336,7 @@ func (b *InstBuilder) encodeDecoration(in *Inst) ([]uint32, bool) {
 			if p.Kind != g.Kind {
 				return nil, false
 			}
-			if pe := g.Kind.Enumerant(p.Word); pe == nil || len(pe.Parameters) != 0 {
+			if pe := g.Kind.Enumerant(p.Word); pe == nil || len(pe.Parameters()) != 0 {
 				return nil, false
 			}
 		default:
@@ -390,9 +390,9 @@ func (b *InstBuilder) encode(info *spv.InstInfo, typ, res ID, ops []Operand, bas
 	if res != 0 {
 		e.words = append(e.words, uint32(res))
 	}
-	e.list(info.Operands, ops, &e.pos, true)
+	e.list(info.Operands(), ops, &e.pos, true)
 	if e.err == nil && e.pos < len(ops) {
-		e.fail(e.pos, "unexpected %s: no further operand of %s fits it", describe(ops[e.pos]), info.Name)
+		e.fail(e.pos, "unexpected %s: no further operand of %s fits it", describe(ops[e.pos]), info.Name())
 	}
 	b.words = e.words
 	if e.err != nil {
@@ -463,7 +463,7 @@ func (e *encoder) list(gs []spv.OperandInfo, ops []Operand, pos *int, top bool) 
 					e.fail(idx(*pos-1), "OpSpecConstantOp of unknown opcode %d", o.Word)
 					return
 				}
-				e.list(inner.Operands, ops, pos, top)
+				e.list(inner.Operands(), ops, pos, top)
 			case spv.KindLiteralExtInstInteger:
 				// Check the tail against the extended instruction's grammar
 				// when the set is known.
@@ -488,7 +488,7 @@ func (e *encoder) list(gs []spv.OperandInfo, ops []Operand, pos *int, top bool) 
 					e.fail(idx(*pos-1), "%s has no instruction %d", set.Name, o.Word)
 					return
 				}
-				e.list(ext.Operands, ops, pos, top)
+				e.list(ext.Operands(), ops, pos, top)
 				return
 			}
 		case spv.Optional:
@@ -563,9 +563,9 @@ func (e *encoder) operand(k spv.OperandKind, o *Operand, at int) {
 		}
 		e.words = append(e.words, o.Word)
 		p := 0
-		e.list(en.Parameters, o.Params(), &p, false)
+		e.list(en.Parameters(), o.Params(), &p, false)
 		if e.err == nil && p < len(o.Params()) {
-			e.fail(at, "%s %s takes %d parameters, got %d", k, en.Name, p, len(o.Params()))
+			e.fail(at, "%s %s takes %d parameters, got %d", k, en.Name(), p, len(o.Params()))
 		}
 	case spv.CategoryBitEnum:
 		e.words = append(e.words, o.Word)
@@ -579,13 +579,13 @@ func (e *encoder) operand(k spv.OperandKind, o *Operand, at int) {
 				e.fail(at, "bit %#x is not a %s", bit, k)
 				return
 			}
-			e.list(en.Parameters, o.Params(), &p, false)
+			e.list(en.Parameters(), o.Params(), &p, false)
 		}
 		if e.err == nil && p < len(o.Params()) {
 			e.fail(at, "%s %s takes %d parameters, got %d", k, k.ValueString(o.Word), p, len(o.Params()))
 		}
 	case spv.CategoryComposite:
-		bases := spv.KindInfoOf(k).Bases
+		bases := spv.KindInfoOf(k).Bases()
 		if len(o.Params()) != len(bases) {
 			e.fail(at, "%s needs %d members, got %d", k, len(bases), len(o.Params()))
 			return
@@ -643,8 +643,8 @@ func appendString(words []uint32, s string) []uint32 {
 }
 
 func operandName(g spv.OperandInfo) string {
-	if g.Name != "" {
-		return fmt.Sprintf("operand '%s' (%s)", g.Name, g.Kind)
+	if g.Name() != "" {
+		return fmt.Sprintf("operand '%s' (%s)", g.Name(), g.Kind)
 	}
 	return fmt.Sprintf("operand %s", g.Kind)
 }

@@ -142,7 +142,7 @@ func idShapeFromGrammar(info *spv.InstInfo) idShape {
 	s := idShape{known: true, resultType: info.HasResultType, result: info.HasResult}
 	tail := false   // past the fixed operands
 	others := false // optional operands, or a list of other kinds, follow them: only their absence is accepted
-	for _, g := range info.Operands {
+	for _, g := range info.Operands() {
 		if g.Kind == spv.KindIdResultType || g.Kind == spv.KindIdResult {
 			continue
 		}

@@ -124,14 +124,14 @@ func TestDecorationsAgreeWithEncode(t *testing.T) {
 	b := &InstBuilder{Bound: 100}
 	quick := 0
 	ki := spv.KindInfoOf(spv.KindDecoration)
-	for _, en := range ki.Enumerants {
+	for _, en := range ki.Enumerants() {
 		// parameters as the grammar lists them (a literal, or an
 		// enumerant of the kind), then variants
 		var good []Operand
-		for _, g := range en.Parameters {
+		for _, g := range en.Parameters() {
 			switch {
-			case g.Kind.Category() == spv.CategoryValueEnum && len(spv.KindInfoOf(g.Kind).Enumerants) > 0:
-				good = append(good, Operand{Kind: g.Kind, Word: spv.KindInfoOf(g.Kind).Enumerants[0].Value})
+			case g.Kind.Category() == spv.CategoryValueEnum && len(spv.KindInfoOf(g.Kind).Enumerants()) > 0:
+				good = append(good, Operand{Kind: g.Kind, Word: spv.KindInfoOf(g.Kind).Enumerants()[0].Value})
 			case g.Kind.Category() == spv.CategoryId:
 				good = append(good, Ref(5))
 			case g.Kind == spv.KindLiteralString:

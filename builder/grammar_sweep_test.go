@@ -51,13 +51,13 @@ func (s *sweepInst) operand(k spv.OperandKind, into *[]Operand) bool {
 		}
 	case spv.CategoryValueEnum, spv.CategoryBitEnum:
 		ki := spv.KindInfoOf(k)
-		if len(ki.Enumerants) == 0 {
+		if len(ki.Enumerants()) == 0 {
 			return false
 		}
-		e := &ki.Enumerants[0] // the smallest value: the oldest, known to any spirv-as
-		s.text = append(s.text, e.Name)
+		e := &ki.Enumerants()[0] // the smallest value: the oldest, known to any spirv-as
+		s.text = append(s.text, e.Name())
 		var params []Operand
-		for _, p := range e.Parameters {
+		for _, p := range e.Parameters() {
 			if !s.operand(p.Kind, &params) {
 				return false
 			}
@@ -65,7 +65,7 @@ func (s *sweepInst) operand(k spv.OperandKind, into *[]Operand) bool {
 		*into = append(*into, Operand{Kind: k, Word: e.Value}.WithParams(params))
 	case spv.CategoryComposite:
 		var members []Operand
-		for _, b := range spv.KindInfoOf(k).Bases {
+		for _, b := range spv.KindInfoOf(k).Bases() {
 			if !s.operand(b, &members) {
 				return false
 			}
@@ -83,7 +83,7 @@ func synthesise(info *spv.InstInfo, base ID) (text string, ops []Operand, ok boo
 	}
 	s := &sweepInst{nextID: base}
 	result := ""
-	for _, g := range info.Operands {
+	for _, g := range info.Operands() {
 		n := 1
 		if g.Quant == spv.Variadic {
 			n = 2
@@ -103,7 +103,7 @@ func synthesise(info *spv.InstInfo, base ID) (text string, ops []Operand, ok boo
 	}
 	// In the text the result id comes before the opcode; in the operands it
 	// follows the result type, as in the grammar.
-	return result + info.Name + " " + strings.Join(s.text, " "), ops, true
+	return result + info.Name() + " " + strings.Join(s.text, " "), ops, true
 }
 
 // TestEncodeWholeGrammar encodes one synthesised instance of every opcode
@@ -125,8 +125,8 @@ func TestEncodeWholeGrammar(t *testing.T) {
 			continue
 		}
 		var alts []string
-		for _, a := range info.Aliases {
-			alts = append(alts, strings.Replace(text, info.Name+" ", a+" ", 1))
+		for _, a := range info.Aliases() {
+			alts = append(alts, strings.Replace(text, info.Name()+" ", a+" ", 1))
 		}
 		jobs = append(jobs, sweepJob{info.Op, text, ops, alts})
 	}
@@ -225,11 +225,11 @@ func TestEncodeEveryEnumerantParameter(t *testing.T) {
 	var jobs []sweepJob
 	skipped := 0
 	add := func(k spv.OperandKind, op spv.Op, prefix string, lead []Operand) {
-		for _, e := range spv.KindInfoOf(k).Enumerants {
+		for _, e := range spv.KindInfoOf(k).Enumerants() {
 			s := &sweepInst{nextID: 10}
 			var params []Operand
 			ok := true
-			for _, p := range e.Parameters {
+			for _, p := range e.Parameters() {
 				ok = ok && s.operand(p.Kind, &params)
 			}
 			if !ok {
@@ -240,11 +240,11 @@ func TestEncodeEveryEnumerantParameter(t *testing.T) {
 				return strings.TrimSpace(prefix + " " + name + " " + strings.Join(s.text, " "))
 			}
 			var alts []string
-			for _, a := range e.Aliases {
+			for _, a := range e.Aliases() {
 				alts = append(alts, spell(a))
 			}
 			ops := append(append([]Operand{}, lead...), Operand{Kind: k, Word: e.Value}.WithParams(params))
-			jobs = append(jobs, sweepJob{op, spell(e.Name), ops, alts})
+			jobs = append(jobs, sweepJob{op, spell(e.Name()), ops, alts})
 		}
 	}
 	add(spv.KindDecoration, spv.OpDecorate, "OpDecorate %1", []Operand{Ref(1)})

@@ -172,7 +172,7 @@ func (c *Context) intern() {
 			continue
 		default:
 			info := spv.InstructionInfo(in.Op)
-			if info == nil || info.Class != "Type-Declaration" || in.Op == spv.OpTypeForwardPointer {
+			if info == nil || info.Class() != "Type-Declaration" || in.Op == spv.OpTypeForwardPointer {
 				continue
 			}
 			k = typeKey{op: in.Op, s: declaredKey(in.Operands)}

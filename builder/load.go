@@ -386,7 +386,7 @@ func (c *converter) convert(bi *binary.Inst, in *Inst) error {
 	for c.i < len(bi.Operands) && (bi.Operands[c.i].Kind == spv.KindIdResultType || bi.Operands[c.i].Kind == spv.KindIdResult) {
 		c.i++
 	}
-	ops := info.Operands
+	ops := info.Operands()
 	if (bi.Op == spv.OpExtInst || bi.Op == spv.OpExtInstWithForwardRefsKHR) && len(ops) > 0 && ops[len(ops)-1].Quant == spv.Variadic {
 		ops = ops[:len(ops)-1] // the set's own operands follow the instruction number
 	}
@@ -554,8 +554,8 @@ func (c *converter) operand(k spv.OperandKind) {
 	case spv.CategoryValueEnum:
 		word := c.word()
 		o := Operand{Kind: k, Word: word}
-		if e := k.Enumerant(word); e != nil && len(e.Parameters) > 0 {
-			o = c.withParams(o, c.list(e.Parameters, true))
+		if e := k.Enumerant(word); e != nil && len(e.Parameters()) > 0 {
+			o = c.withParams(o, c.list(e.Parameters(), true))
 		}
 		c.stack = append(c.stack, o)
 		return
@@ -567,8 +567,8 @@ func (c *converter) operand(k spv.OperandKind) {
 			if word&bit == 0 {
 				continue
 			}
-			if e := k.Enumerant(bit); e != nil && len(e.Parameters) > 0 {
-				c.push(e.Parameters, true)
+			if e := k.Enumerant(bit); e != nil && len(e.Parameters()) > 0 {
+				c.push(e.Parameters(), true)
 			}
 		}
 		o = c.withParams(o, c.keep(c.stack[start:]))
@@ -584,7 +584,7 @@ func (c *converter) operand(k spv.OperandKind) {
 			c.fail("OpSpecConstantOp of unknown opcode %d", o.Word)
 			return
 		}
-		c.push(inner.Operands, false)
+		c.push(inner.Operands(), false)
 		return
 	case spv.KindLiteralExtInstInteger:
 		c.stack = append(c.stack, c.single())

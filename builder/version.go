@@ -32,7 +32,7 @@ func MinVersion(m *Module) (spv.Version, string) {
 			switch o.Kind.Category() {
 			case spv.CategoryValueEnum:
 				if e := o.Kind.Enumerant(o.Word); e != nil {
-					consider(e.Version, e.Extensions, func() string { return fmt.Sprintf("%s %s", o.Kind, e.Name) })
+					consider(e.Version, e.Extensions(), func() string { return fmt.Sprintf("%s %s", o.Kind, e.Name()) })
 				}
 			case spv.CategoryBitEnum:
 				for bit := uint32(1); bit != 0; bit <<= 1 {
@@ -40,7 +40,7 @@ func MinVersion(m *Module) (spv.Version, string) {
 						continue
 					}
 					if e := o.Kind.Enumerant(bit); e != nil {
-						consider(e.Version, e.Extensions, func() string { return fmt.Sprintf("%s %s", o.Kind, e.Name) })
+						consider(e.Version, e.Extensions(), func() string { return fmt.Sprintf("%s %s", o.Kind, e.Name()) })
 					}
 				}
 			}
@@ -49,12 +49,12 @@ func MinVersion(m *Module) (spv.Version, string) {
 	}
 	for _, c := range m.Capabilities {
 		if e := spv.KindCapability.Enumerant(uint32(c)); e != nil {
-			consider(e.Version, e.Extensions, func() string { return "Capability " + e.Name })
+			consider(e.Version, e.Extensions(), func() string { return "Capability " + e.Name() })
 		}
 	}
 	visit := func(in *Inst) {
 		if info := spv.InstructionInfo(in.Op); info != nil {
-			consider(info.Version, info.Extensions, func() string { return info.Name })
+			consider(info.Version, info.Extensions(), func() string { return info.Name() })
 		}
 		operands(in.Operands)
 	}

@@ -150,8 +150,8 @@ func derivativesOutOfStage(m *builder.Module) string {
 		}
 		for _, f := range m.Reachable(ep.Operands[1].ID()) {
 			for in := range f.Insts() {
-				if info := spv.InstructionInfo(in.Op); info != nil && info.Class == "Derivative" {
-					return "Derivative instructions require Fragment, GLCompute, MeshEXT or TaskEXT execution model: " + strings.TrimPrefix(info.Name, "Op")
+				if info := spv.InstructionInfo(in.Op); info != nil && info.Class() == "Derivative" {
+					return "Derivative instructions require Fragment, GLCompute, MeshEXT or TaskEXT execution model: " + strings.TrimPrefix(info.Name(), "Op")
 				}
 			}
 		}

@@ -212,7 +212,7 @@ func (a *assembler) statement(st []token) ([]uint32, error) {
 	case info.HasResult:
 		words = append(words, uint32(result))
 	}
-	ops := info.Operands
+	ops := info.Operands()
 	if op == spv.OpExtInst || op == spv.OpExtInstWithForwardRefsKHR {
 		ops = ops[:len(ops)-1] // the set's operands follow the instruction
 	}
@@ -293,7 +293,7 @@ func (a *assembler) fits(k spv.OperandKind) bool {
 		}
 		return isNumberToken(t)
 	case spv.CategoryComposite:
-		first := spv.KindInfoOf(k).Bases[0]
+		first := spv.KindInfoOf(k).Bases()[0]
 		if first.Category() == spv.CategoryId {
 			return strings.HasPrefix(t, "%")
 		}
@@ -349,7 +349,7 @@ func (a *assembler) operand(words []uint32, k spv.OperandKind) ([]uint32, error)
 		return append(words, uint32(id)), err
 	case spv.CategoryComposite:
 		var err error
-		for i, bk := range spv.KindInfoOf(k).Bases {
+		for i, bk := range spv.KindInfoOf(k).Bases() {
 			if a.pos >= len(a.toks) {
 				return nil, fmt.Errorf("missing member %d of %s", i, k)
 			}
@@ -404,7 +404,7 @@ func (a *assembler) operand(words []uint32, k spv.OperandKind) ([]uint32, error)
 			// A set without a table: ids follow.
 			return a.list(words, []spv.OperandInfo{{Kind: spv.KindIdRef, Quant: spv.Variadic}}, false)
 		}
-		return a.list(words, ext.Operands, false)
+		return a.list(words, ext.Operands(), false)
 	case spv.KindLiteralSpecConstantOpInteger:
 		op, ok := spv.OpByName("Op" + t)
 		if !ok {
@@ -418,7 +418,7 @@ func (a *assembler) operand(words []uint32, k spv.OperandKind) ([]uint32, error)
 		if inner == nil {
 			return nil, fmt.Errorf("unknown opcode %q", t)
 		}
-		return a.list(append(words, uint32(op)), inner.Operands, false)
+		return a.list(append(words, uint32(op)), inner.Operands(), false)
 	}
 	n, err := parseInt(t, 32, false)
 	if err != nil {
@@ -445,13 +445,13 @@ func (a *assembler) enum(words []uint32, k spv.OperandKind) ([]uint32, error) {
 	words = append(words, value)
 	if k.Category() == spv.CategoryValueEnum {
 		if e := k.Enumerant(value); e != nil {
-			params = append(params, e.Parameters)
+			params = append(params, e.Parameters())
 		}
 	} else {
 		for bit := uint32(1); bit != 0; bit <<= 1 {
 			if value&bit != 0 {
 				if e := k.Enumerant(bit); e != nil {
-					params = append(params, e.Parameters)
+					params = append(params, e.Parameters())
 				}
 			}
 		}

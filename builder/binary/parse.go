@@ -131,7 +131,7 @@ func (p *parser) instruction() error {
 	firstOperand := len(p.operands)
 
 	p.stack = p.stack[:0]
-	ops := info.Operands
+	ops := info.Operands()
 	if (op == spv.OpExtInst || op == spv.OpExtInstWithForwardRefsKHR) && len(ops) > 0 && ops[len(ops)-1].Quant == spv.Variadic {
 		// The grammar ends OpExtInst with "any number of ids"; the imported
 		// set's table says what really follows (SPIRV-Tools drops it too).
@@ -144,7 +144,7 @@ func (p *parser) instruction() error {
 	for p.pos < end {
 		if len(p.stack) == 0 {
 			return errorf(p.pos, "%s starting at word %d: expected no more operands after %d words, but its word count is %d",
-				info.Name, start, p.pos-start, count)
+				info.Name(), start, p.pos-start, count)
 		}
 		kind := p.take()
 		if err := p.operand(in, info, start, end, kind); err != nil {
@@ -154,14 +154,14 @@ func (p *parser) instruction() error {
 	if len(p.stack) > 0 && p.stack[len(p.stack)-1].quant == spv.One {
 		if end > len(p.words) {
 			return errorf(len(p.words), "end of input reached while decoding %s starting at word %d: missing %s operand at word offset %d",
-				info.Name, start, p.stack[len(p.stack)-1].kind, p.pos-start)
+				info.Name(), start, p.stack[len(p.stack)-1].kind, p.pos-start)
 		}
 		return errorf(end, "%s starting at word %d: expected more operands after its %d words (missing %s)",
-			info.Name, start, count, p.stack[len(p.stack)-1].kind)
+			info.Name(), start, count, p.stack[len(p.stack)-1].kind)
 	}
 	if p.pos != end {
 		return errorf(start, "%s starting at word %d says it has %d words, but its operands take %d",
-			info.Name, start, count, p.pos-start)
+			info.Name(), start, count, p.pos-start)
 	}
 
 	in.Words = p.words[start:end:end]
@@ -191,7 +191,7 @@ func (p *parser) instruction() error {
 // own type for OpSwitch and OpConstant lookups). OpTypeForwardPointer only
 // names a storage class for a pointer declared later.
 func isTypeDeclaration(op spv.Op, info *spv.InstInfo) bool {
-	return info.Class == "Type-Declaration" && op != spv.OpTypeForwardPointer
+	return info.Class() == "Type-Declaration" && op != spv.OpTypeForwardPointer
 }
 
 func (p *parser) push(kind spv.OperandKind, q spv.Quantifier) {
@@ -240,7 +240,7 @@ func (p *parser) operand(in *Inst, info *spv.InstInfo, start, end int, want expe
 	kind := want.kind
 	at := p.pos
 	if at >= len(p.words) {
-		return errorf(at, "end of input reached while decoding %s starting at word %d: missing %s operand", info.Name, start, kind)
+		return errorf(at, "end of input reached while decoding %s starting at word %d: missing %s operand", info.Name(), start, kind)
 	}
 	word := p.words[at]
 	o := Operand{Kind: kind, Start: uint16(at - start), Len: 1}
@@ -248,16 +248,16 @@ func (p *parser) operand(in *Inst, info *spv.InstInfo, start, end int, want expe
 	switch kind {
 	case spv.KindIdResultType:
 		if word == 0 {
-			return errorf(at, "%s: result type id is 0", info.Name)
+			return errorf(at, "%s: result type id is 0", info.Name())
 		}
 		in.TypeID = word
 	case spv.KindIdResult:
 		if word == 0 {
-			return errorf(at, "%s: result id is 0", info.Name)
+			return errorf(at, "%s: result id is 0", info.Name())
 		}
 		e, fresh := p.ids.define(word)
 		if !fresh {
-			return errorf(at, "%s: id %d is defined more than once", info.Name, word)
+			return errorf(at, "%s: id %d is defined more than once", info.Name(), word)
 		}
 		in.ResultID = word
 		if isTypeDeclaration(in.Op, info) {
@@ -267,7 +267,7 @@ func (p *parser) operand(in *Inst, info *spv.InstInfo, start, end int, want expe
 		}
 	case spv.KindIdRef:
 		if word == 0 {
-			return errorf(at, "%s: id is 0", info.Name)
+			return errorf(at, "%s: id is 0", info.Name())
 		}
 		if (in.Op == spv.OpExtInst || in.Op == spv.OpExtInstWithForwardRefsKHR) && o.Start == 3 {
 			imp, ok := p.imports[word]
@@ -278,7 +278,7 @@ func (p *parser) operand(in *Inst, info *spv.InstInfo, start, end int, want expe
 		}
 	case spv.KindIdScope, spv.KindIdMemorySemantics:
 		if word == 0 {
-			return errorf(at, "%s: %s is 0", info.Name, kind)
+			return errorf(at, "%s: %s is 0", info.Name(), kind)
 		}
 	case spv.KindLiteralInteger:
 		o.Number, o.Width = Unsigned, 32
@@ -297,14 +297,14 @@ func (p *parser) operand(in *Inst, info *spv.InstInfo, start, end int, want expe
 			}
 			typeID = e.typeID
 		} else if typeID == 0 {
-			return errorf(at, "%s: a literal number needs a result type", info.Name)
+			return errorf(at, "%s: a literal number needs a result type", info.Name())
 		}
 		t := p.ids.get(typeID)
 		switch {
 		case t == nil || !t.isType:
-			return errorf(at, "%s: type id %d is not a type", info.Name, typeID)
+			return errorf(at, "%s: type id %d is not a type", info.Name(), typeID)
 		case t.number == NotANumber:
-			return errorf(at, "%s: type id %d is not a scalar numeric type", info.Name, typeID)
+			return errorf(at, "%s: type id %d is not a scalar numeric type", info.Name(), typeID)
 		case in.Op == spv.OpSwitch && t.number == Float:
 			return errorf(at, "OpSwitch: selector id %d is not a scalar integer", p.words[start+1])
 		}
@@ -313,17 +313,17 @@ func (p *parser) operand(in *Inst, info *spv.InstInfo, start, end int, want expe
 		// them; absurd widths (0x80000020) wrap the same way here.
 		words := uint16((t.width + 31) / 32)
 		if int(words) > end-at {
-			return errorf(len(p.words), "end of input reached while decoding %s starting at word %d: truncated %s operand", info.Name, start, kind)
+			return errorf(len(p.words), "end of input reached while decoding %s starting at word %d: truncated %s operand", info.Name(), start, kind)
 		}
 		o.Len = words
 	case spv.KindLiteralString:
 		n, ok := stringWords(p.words[at:])
 		if !ok {
-			return errorf(len(p.words), "end of input reached while decoding %s starting at word %d: unterminated literal string", info.Name, start)
+			return errorf(len(p.words), "end of input reached while decoding %s starting at word %d: unterminated literal string", info.Name(), start)
 		}
 		if n > end-at {
 			return errorf(start, "%s starting at word %d says it has %d words, but its literal string runs to word %d",
-				info.Name, start, end-start, at+n)
+				info.Name(), start, end-start, at+n)
 		}
 		o.Len = uint16(n)
 		if in.Op == spv.OpExtInstImport {
@@ -336,7 +336,7 @@ func (p *parser) operand(in *Inst, info *spv.InstInfo, start, end int, want expe
 	case spv.KindLiteralExtInstInteger:
 		if in.ExtSet != nil {
 			if ei := in.ExtSet.Inst(word); ei != nil {
-				p.pushParams(ei.Operands, false)
+				p.pushParams(ei.Operands(), false)
 				break
 			}
 			if !strings.HasPrefix(in.ExtSetName, "NonSemantic.") {
@@ -352,7 +352,7 @@ func (p *parser) operand(in *Inst, info *spv.InstInfo, start, end int, want expe
 			return errorf(at, "OpSpecConstantOp: opcode %d is not allowed", word)
 		}
 		// The embedded instruction's type and result are OpSpecConstantOp's.
-		ops := opInfo.Operands
+		ops := opInfo.Operands()
 		for len(ops) > 0 && (ops[0].Kind == spv.KindIdResultType || ops[0].Kind == spv.KindIdResult) {
 			ops = ops[1:]
 		}
@@ -360,15 +360,15 @@ func (p *parser) operand(in *Inst, info *spv.InstInfo, start, end int, want expe
 	default:
 		ki := spv.KindInfoOf(kind)
 		if ki == nil {
-			return errorf(at, "%s: operand of unknown kind %d", info.Name, uint8(kind))
+			return errorf(at, "%s: operand of unknown kind %d", info.Name(), uint8(kind))
 		}
 		switch ki.Category {
 		case spv.CategoryValueEnum:
 			e := kind.Enumerant(word)
 			if e == nil {
-				return errorf(at, "%s: invalid %s operand %d", info.Name, kind, word)
+				return errorf(at, "%s: invalid %s operand %d", info.Name(), kind, word)
 			}
-			p.pushParams(e.Parameters, true)
+			p.pushParams(e.Parameters(), true)
 		case spv.CategoryBitEnum:
 			// Parameters follow in order of increasing bit; queue from the
 			// top bit down so the lowest bit's come first.
@@ -378,23 +378,23 @@ func (p *parser) operand(in *Inst, info *spv.InstInfo, start, end int, want expe
 				}
 				e := kind.Enumerant(bit)
 				if e == nil {
-					return errorf(at, "%s: invalid %s operand 0x%x: unknown bit 0x%x", info.Name, kind, word, bit)
+					return errorf(at, "%s: invalid %s operand 0x%x: unknown bit 0x%x", info.Name(), kind, word, bit)
 				}
-				p.pushParams(e.Parameters, true)
+				p.pushParams(e.Parameters(), true)
 			}
 			if word == 0 {
 				if e := kind.Enumerant(0); e != nil {
-					p.pushParams(e.Parameters, true)
+					p.pushParams(e.Parameters(), true)
 				}
 			}
 		default:
-			return errorf(at, "%s: operand of unexpected kind %s", info.Name, kind)
+			return errorf(at, "%s: operand of unexpected kind %s", info.Name(), kind)
 		}
 	}
 
 	next := at + int(o.Len)
 	if next > len(p.words) {
-		return errorf(len(p.words), "end of input reached while decoding %s starting at word %d: truncated %s operand", info.Name, start, kind)
+		return errorf(len(p.words), "end of input reached while decoding %s starting at word %d: truncated %s operand", info.Name(), start, kind)
 	}
 	p.operands = append(p.operands, o)
 	p.pos = next

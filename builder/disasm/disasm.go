@@ -251,7 +251,7 @@ func buildOpNames() {
 		for len(opNames) <= op {
 			opNames = append(opNames, "")
 		}
-		opNames[op] = info.Name
+		opNames[op] = info.Name()
 	}
 	for k := range enumSpelling2023() {
 		respelledKinds[k.kind] = true
@@ -268,7 +268,7 @@ func enumName(kind spv.OperandKind, v uint32, spelling2023 bool) string {
 		}
 	}
 	if e := kind.Enumerant(v); e != nil {
-		return e.Name
+		return e.Name()
 	}
 	// SPIRV-Tools' fallback for an unknown storage class in a pointer name.
 	return "StorageClass" + strconv.FormatUint(uint64(v), 10)
@@ -296,7 +296,7 @@ func extInstName(in *binary.Inst, number uint32) (string, bool) {
 		return "", false
 	}
 	if ei := in.ExtSet.Inst(number); ei != nil {
-		return ei.Name, true
+		return ei.Name(), true
 	}
 	return "", false
 }

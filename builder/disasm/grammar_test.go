@@ -62,14 +62,14 @@ func (f *filler) operand(k spv.OperandKind) ([]uint32, bool) {
 		return bt.String("s"), true
 	}
 	ki := spv.KindInfoOf(k)
-	if ki == nil || len(ki.Enumerants) == 0 {
+	if ki == nil || len(ki.Enumerants()) == 0 {
 		return nil, false
 	}
 	switch ki.Category {
 	case spv.CategoryValueEnum, spv.CategoryBitEnum:
 		// The lowest enumerant: the oldest, so spirv-dis knows it.
-		e := ki.Enumerants[0]
-		params, ok := f.operands(e.Parameters, true)
+		e := ki.Enumerants()[0]
+		params, ok := f.operands(e.Parameters(), true)
 		if !ok {
 			return nil, false
 		}
@@ -146,12 +146,12 @@ func TestEveryOpcodeMatchesSpirvDis(t *testing.T) {
 		if info == nil || op == spv.OpExtInst || op == spv.OpSpecConstantOp || op == spv.OpExtInstImport {
 			continue
 		}
-		operands, ok := f.operands(info.Operands, false)
+		operands, ok := f.operands(info.Operands(), false)
 		if !ok {
 			continue
 		}
 		items = append(items, bt.Inst(op, operands...))
-		labels = append(labels, info.Name)
+		labels = append(labels, info.Name())
 	}
 	n := checkEach(t, items, labels)
 	t.Logf("%d of %d opcodes compared (the rest are unknown to spirv-dis v2023.1 or need operands the filler cannot make)", n, len(items))
@@ -239,8 +239,8 @@ func TestEveryEnumerantMatchesSpirvDis(t *testing.T) {
 	var labels []string
 	f := &filler{next: fillFirst}
 	for kind, build := range enumContexts {
-		for _, e := range spv.KindInfoOf(kind).Enumerants {
-			params, ok := f.operands(e.Parameters, true)
+		for _, e := range spv.KindInfoOf(kind).Enumerants() {
+			params, ok := f.operands(e.Parameters(), true)
 			if !ok {
 				continue
 			}
@@ -255,7 +255,7 @@ func TestEveryEnumerantMatchesSpirvDis(t *testing.T) {
 				item[2] = f.next
 			}
 			items = append(items, item)
-			labels = append(labels, fmt.Sprintf("%v %s", kind, e.Name))
+			labels = append(labels, fmt.Sprintf("%v %s", kind, e.Name()))
 		}
 	}
 	n := checkEach(t, items, labels)
@@ -275,7 +275,7 @@ func TestSpellingsAreAliases(t *testing.T) {
 			continue
 		}
 		if got, ok := spv.OpByName(name); !ok || got != op {
-			t.Errorf("%s is not a name of %s", name, info.Name)
+			t.Errorf("%s is not a name of %s", name, info.Name())
 		}
 	}
 	for k, name := range enumSpelling2023() {
@@ -285,7 +285,7 @@ func TestSpellingsAreAliases(t *testing.T) {
 			continue
 		}
 		if got := k.kind.EnumerantByName(name); (got == nil || got.Value != k.value) && !renamedWithoutAlias[name] {
-			t.Errorf("%v %s is not a name of %s", k.kind, name, e.Name)
+			t.Errorf("%v %s is not a name of %s", k.kind, name, e.Name())
 		}
 	}
 }
@@ -306,13 +306,13 @@ func TestEveryExtInstMatchesSpirvDis(t *testing.T) {
 			var items [][]uint32
 			var labels []string
 			for _, ei := range set.Insts {
-				operands, ok := f.operands(ei.Operands, false)
+				operands, ok := f.operands(ei.Operands(), false)
 				if !ok {
 					continue
 				}
 				f.next++
 				items = append(items, bt.Inst(spv.OpExtInst, bt.Cat([]uint32{fillType, f.next, setID, ei.Opcode}, operands)...))
-				labels = append(labels, ei.Name)
+				labels = append(labels, ei.Name())
 			}
 			// The import goes first; compareItems counts it as an item.
 			imp := bt.Inst(spv.OpExtInstImport, bt.Cat([]uint32{setID}, bt.String(set.Name))...)

@@ -420,399 +420,399 @@ const (
 
 var extInstSets = [10]ExtInstSet{
 	{Name: "GLSL.std.450", Version: 100, Revision: 2, Kinds: nil, Insts: []ExtInstInfo{
-		{GLSLstd450Round, "Round", []OperandInfo{{KindIdRef, One, "x"}}, nil, nil},
-		{GLSLstd450RoundEven, "RoundEven", []OperandInfo{{KindIdRef, One, "x"}}, nil, nil},
-		{GLSLstd450Trunc, "Trunc", []OperandInfo{{KindIdRef, One, "x"}}, nil, nil},
-		{GLSLstd450FAbs, "FAbs", []OperandInfo{{KindIdRef, One, "x"}}, nil, nil},
-		{GLSLstd450SAbs, "SAbs", []OperandInfo{{KindIdRef, One, "x"}}, nil, nil},
-		{GLSLstd450FSign, "FSign", []OperandInfo{{KindIdRef, One, "x"}}, nil, nil},
-		{GLSLstd450SSign, "SSign", []OperandInfo{{KindIdRef, One, "x"}}, nil, nil},
-		{GLSLstd450Floor, "Floor", []OperandInfo{{KindIdRef, One, "x"}}, nil, nil},
-		{GLSLstd450Ceil, "Ceil", []OperandInfo{{KindIdRef, One, "x"}}, nil, nil},
-		{GLSLstd450Fract, "Fract", []OperandInfo{{KindIdRef, One, "x"}}, nil, nil},
-		{GLSLstd450Radians, "Radians", []OperandInfo{{KindIdRef, One, "degrees"}}, nil, nil},
-		{GLSLstd450Degrees, "Degrees", []OperandInfo{{KindIdRef, One, "radians"}}, nil, nil},
-		{GLSLstd450Sin, "Sin", []OperandInfo{{KindIdRef, One, "x"}}, nil, nil},
-		{GLSLstd450Cos, "Cos", []OperandInfo{{KindIdRef, One, "x"}}, nil, nil},
-		{GLSLstd450Tan, "Tan", []OperandInfo{{KindIdRef, One, "x"}}, nil, nil},
-		{GLSLstd450Asin, "Asin", []OperandInfo{{KindIdRef, One, "x"}}, nil, nil},
-		{GLSLstd450Acos, "Acos", []OperandInfo{{KindIdRef, One, "x"}}, nil, nil},
-		{GLSLstd450Atan, "Atan", []OperandInfo{{KindIdRef, One, "y_over_x"}}, nil, nil},
-		{GLSLstd450Sinh, "Sinh", []OperandInfo{{KindIdRef, One, "x"}}, nil, nil},
-		{GLSLstd450Cosh, "Cosh", []OperandInfo{{KindIdRef, One, "x"}}, nil, nil},
-		{GLSLstd450Tanh, "Tanh", []OperandInfo{{KindIdRef, One, "x"}}, nil, nil},
-		{GLSLstd450Asinh, "Asinh", []OperandInfo{{KindIdRef, One, "x"}}, nil, nil},
-		{GLSLstd450Acosh, "Acosh", []OperandInfo{{KindIdRef, One, "x"}}, nil, nil},
-		{GLSLstd450Atanh, "Atanh", []OperandInfo{{KindIdRef, One, "x"}}, nil, nil},
-		{GLSLstd450Atan2, "Atan2", []OperandInfo{{KindIdRef, One, "y"}, {KindIdRef, One, "x"}}, nil, nil},
-		{GLSLstd450Pow, "Pow", []OperandInfo{{KindIdRef, One, "x"}, {KindIdRef, One, "y"}}, nil, nil},
-		{GLSLstd450Exp, "Exp", []OperandInfo{{KindIdRef, One, "x"}}, nil, nil},
-		{GLSLstd450Log, "Log", []OperandInfo{{KindIdRef, One, "x"}}, nil, nil},
-		{GLSLstd450Exp2, "Exp2", []OperandInfo{{KindIdRef, One, "x"}}, nil, nil},
-		{GLSLstd450Log2, "Log2", []OperandInfo{{KindIdRef, One, "x"}}, nil, nil},
-		{GLSLstd450Sqrt, "Sqrt", []OperandInfo{{KindIdRef, One, "x"}}, nil, nil},
-		{GLSLstd450InverseSqrt, "InverseSqrt", []OperandInfo{{KindIdRef, One, "x"}}, nil, nil},
-		{GLSLstd450Determinant, "Determinant", []OperandInfo{{KindIdRef, One, "x"}}, nil, nil},
-		{GLSLstd450MatrixInverse, "MatrixInverse", []OperandInfo{{KindIdRef, One, "x"}}, nil, nil},
-		{GLSLstd450Modf, "Modf", []OperandInfo{{KindIdRef, One, "x"}, {KindIdRef, One, "i"}}, nil, nil},
-		{GLSLstd450ModfStruct, "ModfStruct", []OperandInfo{{KindIdRef, One, "x"}}, nil, nil},
-		{GLSLstd450FMin, "FMin", []OperandInfo{{KindIdRef, One, "x"}, {KindIdRef, One, "y"}}, nil, nil},
-		{GLSLstd450UMin, "UMin", []OperandInfo{{KindIdRef, One, "x"}, {KindIdRef, One, "y"}}, nil, nil},
-		{GLSLstd450SMin, "SMin", []OperandInfo{{KindIdRef, One, "x"}, {KindIdRef, One, "y"}}, nil, nil},
-		{GLSLstd450FMax, "FMax", []OperandInfo{{KindIdRef, One, "x"}, {KindIdRef, One, "y"}}, nil, nil},
-		{GLSLstd450UMax, "UMax", []OperandInfo{{KindIdRef, One, "x"}, {KindIdRef, One, "y"}}, nil, nil},
-		{GLSLstd450SMax, "SMax", []OperandInfo{{KindIdRef, One, "x"}, {KindIdRef, One, "y"}}, nil, nil},
-		{GLSLstd450FClamp, "FClamp", []OperandInfo{{KindIdRef, One, "x"}, {KindIdRef, One, "minVal"}, {KindIdRef, One, "maxVal"}}, nil, nil},
-		{GLSLstd450UClamp, "UClamp", []OperandInfo{{KindIdRef, One, "x"}, {KindIdRef, One, "minVal"}, {KindIdRef, One, "maxVal"}}, nil, nil},
-		{GLSLstd450SClamp, "SClamp", []OperandInfo{{KindIdRef, One, "x"}, {KindIdRef, One, "minVal"}, {KindIdRef, One, "maxVal"}}, nil, nil},
-		{GLSLstd450FMix, "FMix", []OperandInfo{{KindIdRef, One, "x"}, {KindIdRef, One, "y"}, {KindIdRef, One, "a"}}, nil, nil},
-		{GLSLstd450IMix, "IMix", []OperandInfo{{KindIdRef, One, "x"}, {KindIdRef, One, "y"}, {KindIdRef, One, "a"}}, nil, nil},
-		{GLSLstd450Step, "Step", []OperandInfo{{KindIdRef, One, "edge"}, {KindIdRef, One, "x"}}, nil, nil},
-		{GLSLstd450SmoothStep, "SmoothStep", []OperandInfo{{KindIdRef, One, "edge0"}, {KindIdRef, One, "edge1"}, {KindIdRef, One, "x"}}, nil, nil},
-		{GLSLstd450Fma, "Fma", []OperandInfo{{KindIdRef, One, "a"}, {KindIdRef, One, "b"}, {KindIdRef, One, "c"}}, nil, nil},
-		{GLSLstd450Frexp, "Frexp", []OperandInfo{{KindIdRef, One, "x"}, {KindIdRef, One, "exp"}}, nil, nil},
-		{GLSLstd450FrexpStruct, "FrexpStruct", []OperandInfo{{KindIdRef, One, "x"}}, nil, nil},
-		{GLSLstd450Ldexp, "Ldexp", []OperandInfo{{KindIdRef, One, "x"}, {KindIdRef, One, "exp"}}, nil, nil},
-		{GLSLstd450PackSnorm4x8, "PackSnorm4x8", []OperandInfo{{KindIdRef, One, "v"}}, nil, nil},
-		{GLSLstd450PackUnorm4x8, "PackUnorm4x8", []OperandInfo{{KindIdRef, One, "v"}}, nil, nil},
-		{GLSLstd450PackSnorm2x16, "PackSnorm2x16", []OperandInfo{{KindIdRef, One, "v"}}, nil, nil},
-		{GLSLstd450PackUnorm2x16, "PackUnorm2x16", []OperandInfo{{KindIdRef, One, "v"}}, nil, nil},
-		{GLSLstd450PackHalf2x16, "PackHalf2x16", []OperandInfo{{KindIdRef, One, "v"}}, nil, nil},
-		{GLSLstd450PackDouble2x32, "PackDouble2x32", []OperandInfo{{KindIdRef, One, "v"}}, []Capability{CapabilityFloat64}, nil},
-		{GLSLstd450UnpackSnorm2x16, "UnpackSnorm2x16", []OperandInfo{{KindIdRef, One, "p"}}, nil, nil},
-		{GLSLstd450UnpackUnorm2x16, "UnpackUnorm2x16", []OperandInfo{{KindIdRef, One, "p"}}, nil, nil},
-		{GLSLstd450UnpackHalf2x16, "UnpackHalf2x16", []OperandInfo{{KindIdRef, One, "v"}}, nil, nil},
-		{GLSLstd450UnpackSnorm4x8, "UnpackSnorm4x8", []OperandInfo{{KindIdRef, One, "p"}}, nil, nil},
-		{GLSLstd450UnpackUnorm4x8, "UnpackUnorm4x8", []OperandInfo{{KindIdRef, One, "p"}}, nil, nil},
-		{GLSLstd450UnpackDouble2x32, "UnpackDouble2x32", []OperandInfo{{KindIdRef, One, "v"}}, []Capability{CapabilityFloat64}, nil},
-		{GLSLstd450Length, "Length", []OperandInfo{{KindIdRef, One, "x"}}, nil, nil},
-		{GLSLstd450Distance, "Distance", []OperandInfo{{KindIdRef, One, "p0"}, {KindIdRef, One, "p1"}}, nil, nil},
-		{GLSLstd450Cross, "Cross", []OperandInfo{{KindIdRef, One, "x"}, {KindIdRef, One, "y"}}, nil, nil},
-		{GLSLstd450Normalize, "Normalize", []OperandInfo{{KindIdRef, One, "x"}}, nil, nil},
-		{GLSLstd450FaceForward, "FaceForward", []OperandInfo{{KindIdRef, One, "N"}, {KindIdRef, One, "I"}, {KindIdRef, One, "Nref"}}, nil, nil},
-		{GLSLstd450Reflect, "Reflect", []OperandInfo{{KindIdRef, One, "I"}, {KindIdRef, One, "N"}}, nil, nil},
-		{GLSLstd450Refract, "Refract", []OperandInfo{{KindIdRef, One, "I"}, {KindIdRef, One, "N"}, {KindIdRef, One, "eta"}}, nil, nil},
-		{GLSLstd450FindILsb, "FindILsb", []OperandInfo{{KindIdRef, One, "Value"}}, nil, nil},
-		{GLSLstd450FindSMsb, "FindSMsb", []OperandInfo{{KindIdRef, One, "Value"}}, nil, nil},
-		{GLSLstd450FindUMsb, "FindUMsb", []OperandInfo{{KindIdRef, One, "Value"}}, nil, nil},
-		{GLSLstd450InterpolateAtCentroid, "InterpolateAtCentroid", []OperandInfo{{KindIdRef, One, "interpolant"}}, []Capability{CapabilityInterpolationFunction}, nil},
-		{GLSLstd450InterpolateAtSample, "InterpolateAtSample", []OperandInfo{{KindIdRef, One, "interpolant"}, {KindIdRef, One, "sample"}}, []Capability{CapabilityInterpolationFunction}, nil},
-		{GLSLstd450InterpolateAtOffset, "InterpolateAtOffset", []OperandInfo{{KindIdRef, One, "interpolant"}, {KindIdRef, One, "offset"}}, []Capability{CapabilityInterpolationFunction}, nil},
-		{GLSLstd450NMin, "NMin", []OperandInfo{{KindIdRef, One, "x"}, {KindIdRef, One, "y"}}, nil, nil},
-		{GLSLstd450NMax, "NMax", []OperandInfo{{KindIdRef, One, "x"}, {KindIdRef, One, "y"}}, nil, nil},
-		{GLSLstd450NClamp, "NClamp", []OperandInfo{{KindIdRef, One, "x"}, {KindIdRef, One, "minVal"}, {KindIdRef, One, "maxVal"}}, nil, nil},
+		{GLSLstd450Round, 0x3ad705, span{1836, 1}, span{}, span{}},                       // Round
+		{GLSLstd450RoundEven, 0xae0f09, span{1836, 1}, span{}, span{}},                   // RoundEven
+		{GLSLstd450Trunc, 0x4c3a05, span{1836, 1}, span{}, span{}},                       // Trunc
+		{GLSLstd450FAbs, 0xae1804, span{1836, 1}, span{}, span{}},                        // FAbs
+		{GLSLstd450SAbs, 0xae1c04, span{1836, 1}, span{}, span{}},                        // SAbs
+		{GLSLstd450FSign, 0xae2005, span{1836, 1}, span{}, span{}},                       // FSign
+		{GLSLstd450SSign, 0x89005, span{1836, 1}, span{}, span{}},                        // SSign
+		{GLSLstd450Floor, 0xae2505, span{1836, 1}, span{}, span{}},                       // Floor
+		{GLSLstd450Ceil, 0xae2a04, span{1836, 1}, span{}, span{}},                        // Ceil
+		{GLSLstd450Fract, 0x6bac05, span{1836, 1}, span{}, span{}},                       // Fract
+		{GLSLstd450Radians, 0xae3507, span{1837, 1}, span{}, span{}},                     // Radians
+		{GLSLstd450Degrees, 0xae4307, span{1838, 1}, span{}, span{}},                     // Degrees
+		{GLSLstd450Sin, 0x3d0203, span{1836, 1}, span{}, span{}},                         // Sin
+		{GLSLstd450Cos, 0x3f0803, span{1836, 1}, span{}, span{}},                         // Cos
+		{GLSLstd450Tan, 0x596503, span{1836, 1}, span{}, span{}},                         // Tan
+		{GLSLstd450Asin, 0xae4a04, span{1836, 1}, span{}, span{}},                        // Asin
+		{GLSLstd450Acos, 0xae4e04, span{1836, 1}, span{}, span{}},                        // Acos
+		{GLSLstd450Atan, 0xae5a04, span{1839, 1}, span{}, span{}},                        // Atan
+		{GLSLstd450Sinh, 0xae5e04, span{1836, 1}, span{}, span{}},                        // Sinh
+		{GLSLstd450Cosh, 0xae6204, span{1836, 1}, span{}, span{}},                        // Cosh
+		{GLSLstd450Tanh, 0xae6604, span{1836, 1}, span{}, span{}},                        // Tanh
+		{GLSLstd450Asinh, 0xae6a05, span{1836, 1}, span{}, span{}},                       // Asinh
+		{GLSLstd450Acosh, 0xae6f05, span{1836, 1}, span{}, span{}},                       // Acosh
+		{GLSLstd450Atanh, 0xae7405, span{1836, 1}, span{}, span{}},                       // Atanh
+		{GLSLstd450Atan2, 0xae7905, span{1840, 2}, span{}, span{}},                       // Atan2
+		{GLSLstd450Pow, 0x59b203, span{1842, 2}, span{}, span{}},                         // Pow
+		{GLSLstd450Exp, 0x6e703, span{1836, 1}, span{}, span{}},                          // Exp
+		{GLSLstd450Log, 0xacf03, span{1836, 1}, span{}, span{}},                          // Log
+		{GLSLstd450Exp2, 0x580e04, span{1836, 1}, span{}, span{}},                        // Exp2
+		{GLSLstd450Log2, 0x57a904, span{1836, 1}, span{}, span{}},                        // Log2
+		{GLSLstd450Sqrt, 0x572804, span{1836, 1}, span{}, span{}},                        // Sqrt
+		{GLSLstd450InverseSqrt, 0xae7e0b, span{1836, 1}, span{}, span{}},                 // InverseSqrt
+		{GLSLstd450Determinant, 0xae890b, span{1836, 1}, span{}, span{}},                 // Determinant
+		{GLSLstd450MatrixInverse, 0xae940d, span{1836, 1}, span{}, span{}},               // MatrixInverse
+		{GLSLstd450Modf, 0xaea104, span{1844, 2}, span{}, span{}},                        // Modf
+		{GLSLstd450ModfStruct, 0xaea50a, span{1836, 1}, span{}, span{}},                  // ModfStruct
+		{GLSLstd450FMin, 0x111304, span{1842, 2}, span{}, span{}},                        // FMin
+		{GLSLstd450UMin, 0xf2204, span{1842, 2}, span{}, span{}},                         // UMin
+		{GLSLstd450SMin, 0xf1604, span{1842, 2}, span{}, span{}},                         // SMin
+		{GLSLstd450FMax, 0x113404, span{1842, 2}, span{}, span{}},                        // FMax
+		{GLSLstd450UMax, 0xf3a04, span{1842, 2}, span{}, span{}},                         // UMax
+		{GLSLstd450SMax, 0xf2e04, span{1842, 2}, span{}, span{}},                         // SMax
+		{GLSLstd450FClamp, 0xaebb06, span{1846, 3}, span{}, span{}},                      // FClamp
+		{GLSLstd450UClamp, 0xaec106, span{1846, 3}, span{}, span{}},                      // UClamp
+		{GLSLstd450SClamp, 0xaec706, span{1846, 3}, span{}, span{}},                      // SClamp
+		{GLSLstd450FMix, 0xaecd04, span{1849, 3}, span{}, span{}},                        // FMix
+		{GLSLstd450IMix, 0xaed104, span{1849, 3}, span{}, span{}},                        // IMix
+		{GLSLstd450Step, 0xaed904, span{1852, 2}, span{}, span{}},                        // Step
+		{GLSLstd450SmoothStep, 0xaee70a, span{1854, 3}, span{}, span{}},                  // SmoothStep
+		{GLSLstd450Fma, 0x1db503, span{1857, 3}, span{}, span{}},                         // Fma
+		{GLSLstd450Frexp, 0xaef405, span{1860, 2}, span{}, span{}},                       // Frexp
+		{GLSLstd450FrexpStruct, 0xaef90b, span{1836, 1}, span{}, span{}},                 // FrexpStruct
+		{GLSLstd450Ldexp, 0xaf0405, span{1860, 2}, span{}, span{}},                       // Ldexp
+		{GLSLstd450PackSnorm4x8, 0xaf090c, span{1862, 1}, span{}, span{}},                // PackSnorm4x8
+		{GLSLstd450PackUnorm4x8, 0xaf150c, span{1862, 1}, span{}, span{}},                // PackUnorm4x8
+		{GLSLstd450PackSnorm2x16, 0xaf210d, span{1862, 1}, span{}, span{}},               // PackSnorm2x16
+		{GLSLstd450PackUnorm2x16, 0xaf2e0d, span{1862, 1}, span{}, span{}},               // PackUnorm2x16
+		{GLSLstd450PackHalf2x16, 0xaf3b0c, span{1862, 1}, span{}, span{}},                // PackHalf2x16
+		{GLSLstd450PackDouble2x32, 0xaf470e, span{1862, 1}, span{344, 1}, span{}},        // PackDouble2x32
+		{GLSLstd450UnpackSnorm2x16, 0xaf550f, span{1863, 1}, span{}, span{}},             // UnpackSnorm2x16
+		{GLSLstd450UnpackUnorm2x16, 0xaf640f, span{1863, 1}, span{}, span{}},             // UnpackUnorm2x16
+		{GLSLstd450UnpackHalf2x16, 0xaf730e, span{1862, 1}, span{}, span{}},              // UnpackHalf2x16
+		{GLSLstd450UnpackSnorm4x8, 0xaf810e, span{1863, 1}, span{}, span{}},              // UnpackSnorm4x8
+		{GLSLstd450UnpackUnorm4x8, 0xaf8f0e, span{1863, 1}, span{}, span{}},              // UnpackUnorm4x8
+		{GLSLstd450UnpackDouble2x32, 0xaf9d10, span{1862, 1}, span{344, 1}, span{}},      // UnpackDouble2x32
+		{GLSLstd450Length, 0x24b06, span{1836, 1}, span{}, span{}},                       // Length
+		{GLSLstd450Distance, 0x85e308, span{1864, 2}, span{}, span{}},                    // Distance
+		{GLSLstd450Cross, 0x5b5705, span{1842, 2}, span{}, span{}},                       // Cross
+		{GLSLstd450Normalize, 0xafaf09, span{1836, 1}, span{}, span{}},                   // Normalize
+		{GLSLstd450FaceForward, 0xafbc0b, span{1866, 3}, span{}, span{}},                 // FaceForward
+		{GLSLstd450Reflect, 0xafc707, span{1869, 2}, span{}, span{}},                     // Reflect
+		{GLSLstd450Refract, 0xafce07, span{1871, 3}, span{}, span{}},                     // Refract
+		{GLSLstd450FindILsb, 0xafd508, span{362, 1}, span{}, span{}},                     // FindILsb
+		{GLSLstd450FindSMsb, 0xafdd08, span{362, 1}, span{}, span{}},                     // FindSMsb
+		{GLSLstd450FindUMsb, 0xafe508, span{362, 1}, span{}, span{}},                     // FindUMsb
+		{GLSLstd450InterpolateAtCentroid, 0xaff815, span{1874, 1}, span{345, 1}, span{}}, // InterpolateAtCentroid
+		{GLSLstd450InterpolateAtSample, 0xb00d13, span{1875, 2}, span{345, 1}, span{}},   // InterpolateAtSample
+		{GLSLstd450InterpolateAtOffset, 0xb02013, span{1877, 2}, span{345, 1}, span{}},   // InterpolateAtOffset
+		{GLSLstd450NMin, 0xb03304, span{1842, 2}, span{}, span{}},                        // NMin
+		{GLSLstd450NMax, 0xb03704, span{1842, 2}, span{}, span{}},                        // NMax
+		{GLSLstd450NClamp, 0xb03b06, span{1846, 3}, span{}, span{}},                      // NClamp
 	}},
 	{Name: "NonSemantic.Shader.DebugInfo.100", Version: 100, Revision: 6, Kinds: []OperandKind{KindNonSemanticShaderDebugInfo100DebugInfoFlags, KindNonSemanticShaderDebugInfo100BuildIdentifierFlags, KindNonSemanticShaderDebugInfo100DebugBaseTypeAttributeEncoding, KindNonSemanticShaderDebugInfo100DebugCompositeType, KindNonSemanticShaderDebugInfo100DebugTypeQualifier, KindNonSemanticShaderDebugInfo100DebugOperation, KindNonSemanticShaderDebugInfo100DebugImportedEntity}, Insts: []ExtInstInfo{
-		{NonSemanticShaderDebugInfo100DebugInfoNone, "DebugInfoNone", nil, nil, nil},
-		{NonSemanticShaderDebugInfo100DebugCompilationUnit, "DebugCompilationUnit", []OperandInfo{{KindIdRef, One, "Version"}, {KindIdRef, One, "DWARF Version"}, {KindIdRef, One, "Source"}, {KindIdRef, One, "Language"}}, nil, nil},
-		{NonSemanticShaderDebugInfo100DebugTypeBasic, "DebugTypeBasic", []OperandInfo{{KindIdRef, One, "Name"}, {KindIdRef, One, "Size"}, {KindIdRef, One, "Encoding"}, {KindIdRef, One, "Flags"}}, nil, nil},
-		{NonSemanticShaderDebugInfo100DebugTypePointer, "DebugTypePointer", []OperandInfo{{KindIdRef, One, "Base Type"}, {KindIdRef, One, "Storage Class"}, {KindIdRef, One, "Flags"}}, nil, nil},
-		{NonSemanticShaderDebugInfo100DebugTypeQualifier, "DebugTypeQualifier", []OperandInfo{{KindIdRef, One, "Base Type"}, {KindIdRef, One, "Type Qualifier"}}, nil, nil},
-		{NonSemanticShaderDebugInfo100DebugTypeArray, "DebugTypeArray", []OperandInfo{{KindIdRef, One, "Base Type"}, {KindIdRef, Variadic, "Component Counts"}}, nil, nil},
-		{NonSemanticShaderDebugInfo100DebugTypeVector, "DebugTypeVector", []OperandInfo{{KindIdRef, One, "Base Type"}, {KindIdRef, One, "Component Count"}}, nil, nil},
-		{NonSemanticShaderDebugInfo100DebugTypedef, "DebugTypedef", []OperandInfo{{KindIdRef, One, "Name"}, {KindIdRef, One, "Base Type"}, {KindIdRef, One, "Source"}, {KindIdRef, One, "Line"}, {KindIdRef, One, "Column"}, {KindIdRef, One, "Parent"}}, nil, nil},
-		{NonSemanticShaderDebugInfo100DebugTypeFunction, "DebugTypeFunction", []OperandInfo{{KindIdRef, One, "Flags"}, {KindIdRef, One, "Return Type"}, {KindIdRef, Variadic, "Parameter Types"}}, nil, nil},
-		{NonSemanticShaderDebugInfo100DebugTypeEnum, "DebugTypeEnum", []OperandInfo{{KindIdRef, One, "Name"}, {KindIdRef, One, "Underlying Type"}, {KindIdRef, One, "Source"}, {KindIdRef, One, "Line"}, {KindIdRef, One, "Column"}, {KindIdRef, One, "Parent"}, {KindIdRef, One, "Size"}, {KindIdRef, One, "Flags"}, {KindPairIdRefIdRef, Variadic, "Value, Name, Value, Name, ..."}}, nil, nil},
-		{NonSemanticShaderDebugInfo100DebugTypeComposite, "DebugTypeComposite", []OperandInfo{{KindIdRef, One, "Name"}, {KindIdRef, One, "Tag"}, {KindIdRef, One, "Source"}, {KindIdRef, One, "Line"}, {KindIdRef, One, "Column"}, {KindIdRef, One, "Parent"}, {KindIdRef, One, "Linkage Name"}, {KindIdRef, One, "Size"}, {KindIdRef, One, "Flags"}, {KindIdRef, Variadic, "Members"}}, nil, nil},
-		{NonSemanticShaderDebugInfo100DebugTypeMember, "DebugTypeMember", []OperandInfo{{KindIdRef, One, "Name"}, {KindIdRef, One, "Type"}, {KindIdRef, One, "Source"}, {KindIdRef, One, "Line"}, {KindIdRef, One, "Column"}, {KindIdRef, One, "Offset"}, {KindIdRef, One, "Size"}, {KindIdRef, One, "Flags"}, {KindIdRef, Optional, "Value"}}, nil, nil},
-		{NonSemanticShaderDebugInfo100DebugTypeInheritance, "DebugTypeInheritance", []OperandInfo{{KindIdRef, One, "Parent"}, {KindIdRef, One, "Offset"}, {KindIdRef, One, "Size"}, {KindIdRef, One, "Flags"}}, nil, nil},
-		{NonSemanticShaderDebugInfo100DebugTypePtrToMember, "DebugTypePtrToMember", []OperandInfo{{KindIdRef, One, "Member Type"}, {KindIdRef, One, "Parent"}}, nil, nil},
-		{NonSemanticShaderDebugInfo100DebugTypeTemplate, "DebugTypeTemplate", []OperandInfo{{KindIdRef, One, "Target"}, {KindIdRef, Variadic, "Parameters"}}, nil, nil},
-		{NonSemanticShaderDebugInfo100DebugTypeTemplateParameter, "DebugTypeTemplateParameter", []OperandInfo{{KindIdRef, One, "Name"}, {KindIdRef, One, "Actual Type"}, {KindIdRef, One, "Value"}, {KindIdRef, One, "Source"}, {KindIdRef, One, "Line"}, {KindIdRef, One, "Column"}}, nil, nil},
-		{NonSemanticShaderDebugInfo100DebugTypeTemplateTemplateParameter, "DebugTypeTemplateTemplateParameter", []OperandInfo{{KindIdRef, One, "Name"}, {KindIdRef, One, "Template Name"}, {KindIdRef, One, "Source"}, {KindIdRef, One, "Line"}, {KindIdRef, One, "Column"}}, nil, nil},
-		{NonSemanticShaderDebugInfo100DebugTypeTemplateParameterPack, "DebugTypeTemplateParameterPack", []OperandInfo{{KindIdRef, One, "Name"}, {KindIdRef, One, "Source"}, {KindIdRef, One, "Line"}, {KindIdRef, One, "Column"}, {KindIdRef, Variadic, "Template Parameters"}}, nil, nil},
-		{NonSemanticShaderDebugInfo100DebugGlobalVariable, "DebugGlobalVariable", []OperandInfo{{KindIdRef, One, "Name"}, {KindIdRef, One, "Type"}, {KindIdRef, One, "Source"}, {KindIdRef, One, "Line"}, {KindIdRef, One, "Column"}, {KindIdRef, One, "Parent"}, {KindIdRef, One, "Linkage Name"}, {KindIdRef, One, "Variable"}, {KindIdRef, One, "Flags"}, {KindIdRef, Optional, "Static Member Declaration"}}, nil, nil},
-		{NonSemanticShaderDebugInfo100DebugFunctionDeclaration, "DebugFunctionDeclaration", []OperandInfo{{KindIdRef, One, "Name"}, {KindIdRef, One, "Type"}, {KindIdRef, One, "Source"}, {KindIdRef, One, "Line"}, {KindIdRef, One, "Column"}, {KindIdRef, One, "Parent"}, {KindIdRef, One, "Linkage Name"}, {KindIdRef, One, "Flags"}}, nil, nil},
-		{NonSemanticShaderDebugInfo100DebugFunction, "DebugFunction", []OperandInfo{{KindIdRef, One, "Name"}, {KindIdRef, One, "Type"}, {KindIdRef, One, "Source"}, {KindIdRef, One, "Line"}, {KindIdRef, One, "Column"}, {KindIdRef, One, "Parent"}, {KindIdRef, One, "Linkage Name"}, {KindIdRef, One, "Flags"}, {KindIdRef, One, "Scope Line"}, {KindIdRef, Optional, "Declaration"}}, nil, nil},
-		{NonSemanticShaderDebugInfo100DebugLexicalBlock, "DebugLexicalBlock", []OperandInfo{{KindIdRef, One, "Source"}, {KindIdRef, One, "Line"}, {KindIdRef, One, "Column"}, {KindIdRef, One, "Parent"}, {KindIdRef, Optional, "Name"}}, nil, nil},
-		{NonSemanticShaderDebugInfo100DebugLexicalBlockDiscriminator, "DebugLexicalBlockDiscriminator", []OperandInfo{{KindIdRef, One, "Source"}, {KindIdRef, One, "Discriminator"}, {KindIdRef, One, "Parent"}}, nil, nil},
-		{NonSemanticShaderDebugInfo100DebugScope, "DebugScope", []OperandInfo{{KindIdRef, One, "Scope"}, {KindIdRef, Optional, "Inlined At"}}, nil, nil},
-		{NonSemanticShaderDebugInfo100DebugNoScope, "DebugNoScope", nil, nil, nil},
-		{NonSemanticShaderDebugInfo100DebugInlinedAt, "DebugInlinedAt", []OperandInfo{{KindIdRef, One, "Line"}, {KindIdRef, One, "Scope"}, {KindIdRef, Optional, "Inlined"}}, nil, nil},
-		{NonSemanticShaderDebugInfo100DebugLocalVariable, "DebugLocalVariable", []OperandInfo{{KindIdRef, One, "Name"}, {KindIdRef, One, "Type"}, {KindIdRef, One, "Source"}, {KindIdRef, One, "Line"}, {KindIdRef, One, "Column"}, {KindIdRef, One, "Parent"}, {KindIdRef, One, "Flags"}, {KindIdRef, Optional, "Arg Number"}}, nil, nil},
-		{NonSemanticShaderDebugInfo100DebugInlinedVariable, "DebugInlinedVariable", []OperandInfo{{KindIdRef, One, "Variable"}, {KindIdRef, One, "Inlined"}}, nil, nil},
-		{NonSemanticShaderDebugInfo100DebugDeclare, "DebugDeclare", []OperandInfo{{KindIdRef, One, "Local Variable"}, {KindIdRef, One, "Variable"}, {KindIdRef, One, "Expression"}, {KindIdRef, Variadic, "Indexes"}}, nil, nil},
-		{NonSemanticShaderDebugInfo100DebugValue, "DebugValue", []OperandInfo{{KindIdRef, One, "Local Variable"}, {KindIdRef, One, "Value"}, {KindIdRef, One, "Expression"}, {KindIdRef, Variadic, "Indexes"}}, nil, nil},
-		{NonSemanticShaderDebugInfo100DebugOperation, "DebugOperation", []OperandInfo{{KindIdRef, One, "OpCode"}, {KindIdRef, Variadic, "Operands ..."}}, nil, nil},
-		{NonSemanticShaderDebugInfo100DebugExpression, "DebugExpression", []OperandInfo{{KindIdRef, Variadic, "Operands ..."}}, nil, nil},
-		{NonSemanticShaderDebugInfo100DebugMacroDef, "DebugMacroDef", []OperandInfo{{KindIdRef, One, "Source"}, {KindIdRef, One, "Line"}, {KindIdRef, One, "Name"}, {KindIdRef, Optional, "Value"}}, nil, nil},
-		{NonSemanticShaderDebugInfo100DebugMacroUndef, "DebugMacroUndef", []OperandInfo{{KindIdRef, One, "Source"}, {KindIdRef, One, "Line"}, {KindIdRef, One, "Macro"}}, nil, nil},
-		{NonSemanticShaderDebugInfo100DebugImportedEntity, "DebugImportedEntity", []OperandInfo{{KindIdRef, One, "Name"}, {KindIdRef, One, "Tag"}, {KindIdRef, One, "Source"}, {KindIdRef, One, "Entity"}, {KindIdRef, One, "Line"}, {KindIdRef, One, "Column"}, {KindIdRef, One, "Parent"}}, nil, nil},
-		{NonSemanticShaderDebugInfo100DebugSource, "DebugSource", []OperandInfo{{KindIdRef, One, "File"}, {KindIdRef, Optional, "Text"}}, nil, nil},
-		{NonSemanticShaderDebugInfo100DebugFunctionDefinition, "DebugFunctionDefinition", []OperandInfo{{KindIdRef, One, "Function"}, {KindIdRef, One, "Definition"}}, nil, nil},
-		{NonSemanticShaderDebugInfo100DebugSourceContinued, "DebugSourceContinued", []OperandInfo{{KindIdRef, One, "Text"}}, nil, nil},
-		{NonSemanticShaderDebugInfo100DebugLine, "DebugLine", []OperandInfo{{KindIdRef, One, "Source"}, {KindIdRef, One, "Line Start"}, {KindIdRef, One, "Line End"}, {KindIdRef, One, "Column Start"}, {KindIdRef, One, "Column End"}}, nil, nil},
-		{NonSemanticShaderDebugInfo100DebugNoLine, "DebugNoLine", nil, nil, nil},
-		{NonSemanticShaderDebugInfo100DebugBuildIdentifier, "DebugBuildIdentifier", []OperandInfo{{KindIdRef, One, "Identifier"}, {KindIdRef, One, "Flags"}}, nil, nil},
-		{NonSemanticShaderDebugInfo100DebugStoragePath, "DebugStoragePath", []OperandInfo{{KindIdRef, One, "Path"}}, nil, nil},
-		{NonSemanticShaderDebugInfo100DebugEntryPoint, "DebugEntryPoint", []OperandInfo{{KindIdRef, One, "Entry Point"}, {KindIdRef, One, "Compilation Unit"}, {KindIdRef, One, "Compiler Signature"}, {KindIdRef, One, "Command-line Arguments"}}, nil, nil},
-		{NonSemanticShaderDebugInfo100DebugTypeMatrix, "DebugTypeMatrix", []OperandInfo{{KindIdRef, One, "Vector Type"}, {KindIdRef, One, "Vector Count"}, {KindIdRef, One, "Column Major"}}, nil, nil},
+		{NonSemanticShaderDebugInfo100DebugInfoNone, 0xb0410d, span{}, span{}, span{}},                             // DebugInfoNone
+		{NonSemanticShaderDebugInfo100DebugCompilationUnit, 0xb05b14, span{1879, 4}, span{}, span{}},               // DebugCompilationUnit
+		{NonSemanticShaderDebugInfo100DebugTypeBasic, 0xb06f0e, span{1883, 4}, span{}, span{}},                     // DebugTypeBasic
+		{NonSemanticShaderDebugInfo100DebugTypePointer, 0xb08a10, span{1887, 3}, span{}, span{}},                   // DebugTypePointer
+		{NonSemanticShaderDebugInfo100DebugTypeQualifier, 0xad5a12, span{1890, 2}, span{}, span{}},                 // DebugTypeQualifier
+		{NonSemanticShaderDebugInfo100DebugTypeArray, 0xb0b80e, span{1892, 2}, span{}, span{}},                     // DebugTypeArray
+		{NonSemanticShaderDebugInfo100DebugTypeVector, 0xb0c60f, span{1894, 2}, span{}, span{}},                    // DebugTypeVector
+		{NonSemanticShaderDebugInfo100DebugTypedef, 0xb0d50c, span{1896, 6}, span{}, span{}},                       // DebugTypedef
+		{NonSemanticShaderDebugInfo100DebugTypeFunction, 0xb0f011, span{1902, 3}, span{}, span{}},                  // DebugTypeFunction
+		{NonSemanticShaderDebugInfo100DebugTypeEnum, 0xb12d0d, span{1905, 9}, span{}, span{}},                      // DebugTypeEnum
+		{NonSemanticShaderDebugInfo100DebugTypeComposite, 0xb15012, span{1914, 10}, span{}, span{}},                // DebugTypeComposite
+		{NonSemanticShaderDebugInfo100DebugTypeMember, 0xb1620f, span{1924, 9}, span{}, span{}},                    // DebugTypeMember
+		{NonSemanticShaderDebugInfo100DebugTypeInheritance, 0xb17114, span{1933, 4}, span{}, span{}},               // DebugTypeInheritance
+		{NonSemanticShaderDebugInfo100DebugTypePtrToMember, 0xb19014, span{1937, 2}, span{}, span{}},               // DebugTypePtrToMember
+		{NonSemanticShaderDebugInfo100DebugTypeTemplate, 0xb1a411, span{1939, 2}, span{}, span{}},                  // DebugTypeTemplate
+		{NonSemanticShaderDebugInfo100DebugTypeTemplateParameter, 0xb1c01a, span{1941, 6}, span{}, span{}},         // DebugTypeTemplateParameter
+		{NonSemanticShaderDebugInfo100DebugTypeTemplateTemplateParameter, 0xb1e722, span{1947, 5}, span{}, span{}}, // DebugTypeTemplateTemplateParameter
+		{NonSemanticShaderDebugInfo100DebugTypeTemplateParameterPack, 0xb21c1e, span{1952, 5}, span{}, span{}},     // DebugTypeTemplateParameterPack
+		{NonSemanticShaderDebugInfo100DebugGlobalVariable, 0xb25313, span{1957, 10}, span{}, span{}},               // DebugGlobalVariable
+		{NonSemanticShaderDebugInfo100DebugFunctionDeclaration, 0xb26618, span{1967, 8}, span{}, span{}},           // DebugFunctionDeclaration
+		{NonSemanticShaderDebugInfo100DebugFunction, 0xb2660d, span{1975, 10}, span{}, span{}},                     // DebugFunction
+		{NonSemanticShaderDebugInfo100DebugLexicalBlock, 0xb28811, span{1985, 5}, span{}, span{}},                  // DebugLexicalBlock
+		{NonSemanticShaderDebugInfo100DebugLexicalBlockDiscriminator, 0xb2881e, span{1990, 3}, span{}, span{}},     // DebugLexicalBlockDiscriminator
+		{NonSemanticShaderDebugInfo100DebugScope, 0xb2b00a, span{1993, 2}, span{}, span{}},                         // DebugScope
+		{NonSemanticShaderDebugInfo100DebugNoScope, 0xb2ba0c, span{}, span{}, span{}},                              // DebugNoScope
+		{NonSemanticShaderDebugInfo100DebugInlinedAt, 0xb2c60e, span{1995, 3}, span{}, span{}},                     // DebugInlinedAt
+		{NonSemanticShaderDebugInfo100DebugLocalVariable, 0xb2de12, span{1998, 8}, span{}, span{}},                 // DebugLocalVariable
+		{NonSemanticShaderDebugInfo100DebugInlinedVariable, 0xb2f014, span{2006, 2}, span{}, span{}},               // DebugInlinedVariable
+		{NonSemanticShaderDebugInfo100DebugDeclare, 0xb31c0c, span{2008, 4}, span{}, span{}},                       // DebugDeclare
+		{NonSemanticShaderDebugInfo100DebugValue, 0xb3280a, span{2012, 4}, span{}, span{}},                         // DebugValue
+		{NonSemanticShaderDebugInfo100DebugOperation, 0xad970e, span{2016, 2}, span{}, span{}},                     // DebugOperation
+		{NonSemanticShaderDebugInfo100DebugExpression, 0xb3440f, span{2018, 1}, span{}, span{}},                    // DebugExpression
+		{NonSemanticShaderDebugInfo100DebugMacroDef, 0xb3530d, span{2019, 4}, span{}, span{}},                      // DebugMacroDef
+		{NonSemanticShaderDebugInfo100DebugMacroUndef, 0xb3600f, span{2023, 3}, span{}, span{}},                    // DebugMacroUndef
+		{NonSemanticShaderDebugInfo100DebugImportedEntity, 0xaddb13, span{2026, 7}, span{}, span{}},                // DebugImportedEntity
+		{NonSemanticShaderDebugInfo100DebugSource, 0xb36f0b, span{2033, 2}, span{}, span{}},                        // DebugSource
+		{NonSemanticShaderDebugInfo100DebugFunctionDefinition, 0xb37a17, span{2035, 2}, span{}, span{}},            // DebugFunctionDefinition
+		{NonSemanticShaderDebugInfo100DebugSourceContinued, 0xb39114, span{2037, 1}, span{}, span{}},               // DebugSourceContinued
+		{NonSemanticShaderDebugInfo100DebugLine, 0xb3cd09, span{2038, 5}, span{}, span{}},                          // DebugLine
+		{NonSemanticShaderDebugInfo100DebugNoLine, 0xb3d60b, span{}, span{}, span{}},                               // DebugNoLine
+		{NonSemanticShaderDebugInfo100DebugBuildIdentifier, 0xb3e114, span{2043, 2}, span{}, span{}},               // DebugBuildIdentifier
+		{NonSemanticShaderDebugInfo100DebugStoragePath, 0xb3f910, span{2045, 1}, span{}, span{}},                   // DebugStoragePath
+		{NonSemanticShaderDebugInfo100DebugEntryPoint, 0xb4410f, span{2046, 4}, span{}, span{}},                    // DebugEntryPoint
+		{NonSemanticShaderDebugInfo100DebugTypeMatrix, 0xb45b0f, span{2050, 3}, span{}, span{}},                    // DebugTypeMatrix
 	}},
 	{Name: "OpenCL.DebugInfo.100", Version: 200, Revision: 2, Kinds: []OperandKind{KindOpenCLDebugInfo100DebugInfoFlags, KindOpenCLDebugInfo100DebugBaseTypeAttributeEncoding, KindOpenCLDebugInfo100DebugCompositeType, KindOpenCLDebugInfo100DebugTypeQualifier, KindOpenCLDebugInfo100DebugOperation, KindOpenCLDebugInfo100DebugImportedEntity}, Insts: []ExtInstInfo{
-		{OpenCLDebugInfo100DebugInfoNone, "DebugInfoNone", nil, nil, nil},
-		{OpenCLDebugInfo100DebugCompilationUnit, "DebugCompilationUnit", []OperandInfo{{KindLiteralInteger, One, "Version"}, {KindLiteralInteger, One, "DWARF Version"}, {KindIdRef, One, "Source"}, {KindSourceLanguage, One, "Language"}}, nil, nil},
-		{OpenCLDebugInfo100DebugTypeBasic, "DebugTypeBasic", []OperandInfo{{KindIdRef, One, "Name"}, {KindIdRef, One, "Size"}, {KindOpenCLDebugInfo100DebugBaseTypeAttributeEncoding, One, "Encoding"}}, nil, nil},
-		{OpenCLDebugInfo100DebugTypePointer, "DebugTypePointer", []OperandInfo{{KindIdRef, One, "Base Type"}, {KindStorageClass, One, "Storage Class"}, {KindOpenCLDebugInfo100DebugInfoFlags, One, "Flags"}}, nil, nil},
-		{OpenCLDebugInfo100DebugTypeQualifier, "DebugTypeQualifier", []OperandInfo{{KindIdRef, One, "Base Type"}, {KindOpenCLDebugInfo100DebugTypeQualifier, One, "Type Qualifier"}}, nil, nil},
-		{OpenCLDebugInfo100DebugTypeArray, "DebugTypeArray", []OperandInfo{{KindIdRef, One, "Base Type"}, {KindIdRef, Variadic, "Component Counts"}}, nil, nil},
-		{OpenCLDebugInfo100DebugTypeVector, "DebugTypeVector", []OperandInfo{{KindIdRef, One, "Base Type"}, {KindLiteralInteger, One, "Component Count"}}, nil, nil},
-		{OpenCLDebugInfo100DebugTypedef, "DebugTypedef", []OperandInfo{{KindIdRef, One, "Name"}, {KindIdRef, One, "Base Type"}, {KindIdRef, One, "Source"}, {KindLiteralInteger, One, "Line"}, {KindLiteralInteger, One, "Column"}, {KindIdRef, One, "Parent"}}, nil, nil},
-		{OpenCLDebugInfo100DebugTypeFunction, "DebugTypeFunction", []OperandInfo{{KindOpenCLDebugInfo100DebugInfoFlags, One, "Flags"}, {KindIdRef, One, "Return Type"}, {KindIdRef, Variadic, "Parameter Types"}}, nil, nil},
-		{OpenCLDebugInfo100DebugTypeEnum, "DebugTypeEnum", []OperandInfo{{KindIdRef, One, "Name"}, {KindIdRef, One, "Underlying Type"}, {KindIdRef, One, "Source"}, {KindLiteralInteger, One, "Line"}, {KindLiteralInteger, One, "Column"}, {KindIdRef, One, "Parent"}, {KindIdRef, One, "Size"}, {KindOpenCLDebugInfo100DebugInfoFlags, One, "Flags"}, {KindPairIdRefIdRef, Variadic, "Value, Name, Value, Name, ..."}}, nil, nil},
-		{OpenCLDebugInfo100DebugTypeComposite, "DebugTypeComposite", []OperandInfo{{KindIdRef, One, "Name"}, {KindOpenCLDebugInfo100DebugCompositeType, One, "Tag"}, {KindIdRef, One, "Source"}, {KindLiteralInteger, One, "Line"}, {KindLiteralInteger, One, "Column"}, {KindIdRef, One, "Parent"}, {KindIdRef, One, "Linkage Name"}, {KindIdRef, One, "Size"}, {KindOpenCLDebugInfo100DebugInfoFlags, One, "Flags"}, {KindIdRef, Variadic, "Members"}}, nil, nil},
-		{OpenCLDebugInfo100DebugTypeMember, "DebugTypeMember", []OperandInfo{{KindIdRef, One, "Name"}, {KindIdRef, One, "Type"}, {KindIdRef, One, "Source"}, {KindLiteralInteger, One, "Line"}, {KindLiteralInteger, One, "Column"}, {KindIdRef, One, "Parent"}, {KindIdRef, One, "Offset"}, {KindIdRef, One, "Size"}, {KindOpenCLDebugInfo100DebugInfoFlags, One, "Flags"}, {KindIdRef, Optional, "Value"}}, nil, nil},
-		{OpenCLDebugInfo100DebugTypeInheritance, "DebugTypeInheritance", []OperandInfo{{KindIdRef, One, "Child"}, {KindIdRef, One, "Parent"}, {KindIdRef, One, "Offset"}, {KindIdRef, One, "Size"}, {KindOpenCLDebugInfo100DebugInfoFlags, One, "Flags"}}, nil, nil},
-		{OpenCLDebugInfo100DebugTypePtrToMember, "DebugTypePtrToMember", []OperandInfo{{KindIdRef, One, "Member Type"}, {KindIdRef, One, "Parent"}}, nil, nil},
-		{OpenCLDebugInfo100DebugTypeTemplate, "DebugTypeTemplate", []OperandInfo{{KindIdRef, One, "Target"}, {KindIdRef, Variadic, "Parameters"}}, nil, nil},
-		{OpenCLDebugInfo100DebugTypeTemplateParameter, "DebugTypeTemplateParameter", []OperandInfo{{KindIdRef, One, "Name"}, {KindIdRef, One, "Actual Type"}, {KindIdRef, One, "Value"}, {KindIdRef, One, "Source"}, {KindLiteralInteger, One, "Line"}, {KindLiteralInteger, One, "Column"}}, nil, nil},
-		{OpenCLDebugInfo100DebugTypeTemplateTemplateParameter, "DebugTypeTemplateTemplateParameter", []OperandInfo{{KindIdRef, One, "Name"}, {KindIdRef, One, "Template Name"}, {KindIdRef, One, "Source"}, {KindLiteralInteger, One, "Line"}, {KindLiteralInteger, One, "Column"}}, nil, nil},
-		{OpenCLDebugInfo100DebugTypeTemplateParameterPack, "DebugTypeTemplateParameterPack", []OperandInfo{{KindIdRef, One, "Name"}, {KindIdRef, One, "Source"}, {KindLiteralInteger, One, "Line"}, {KindLiteralInteger, One, "Column"}, {KindIdRef, Variadic, "Template Parameters"}}, nil, nil},
-		{OpenCLDebugInfo100DebugGlobalVariable, "DebugGlobalVariable", []OperandInfo{{KindIdRef, One, "Name"}, {KindIdRef, One, "Type"}, {KindIdRef, One, "Source"}, {KindLiteralInteger, One, "Line"}, {KindLiteralInteger, One, "Column"}, {KindIdRef, One, "Parent"}, {KindIdRef, One, "Linkage Name"}, {KindIdRef, One, "Variable"}, {KindOpenCLDebugInfo100DebugInfoFlags, One, "Flags"}, {KindIdRef, Optional, "Static Member Declaration"}}, nil, nil},
-		{OpenCLDebugInfo100DebugFunctionDeclaration, "DebugFunctionDeclaration", []OperandInfo{{KindIdRef, One, "Name"}, {KindIdRef, One, "Type"}, {KindIdRef, One, "Source"}, {KindLiteralInteger, One, "Line"}, {KindLiteralInteger, One, "Column"}, {KindIdRef, One, "Parent"}, {KindIdRef, One, "Linkage Name"}, {KindOpenCLDebugInfo100DebugInfoFlags, One, "Flags"}}, nil, nil},
-		{OpenCLDebugInfo100DebugFunction, "DebugFunction", []OperandInfo{{KindIdRef, One, "Name"}, {KindIdRef, One, "Type"}, {KindIdRef, One, "Source"}, {KindLiteralInteger, One, "Line"}, {KindLiteralInteger, One, "Column"}, {KindIdRef, One, "Parent"}, {KindIdRef, One, "Linkage Name"}, {KindOpenCLDebugInfo100DebugInfoFlags, One, "Flags"}, {KindLiteralInteger, One, "Scope Line"}, {KindIdRef, One, "Function"}, {KindIdRef, Optional, "Declaration"}}, nil, nil},
-		{OpenCLDebugInfo100DebugLexicalBlock, "DebugLexicalBlock", []OperandInfo{{KindIdRef, One, "Source"}, {KindLiteralInteger, One, "Line"}, {KindLiteralInteger, One, "Column"}, {KindIdRef, One, "Parent"}, {KindIdRef, Optional, "Name"}}, nil, nil},
-		{OpenCLDebugInfo100DebugLexicalBlockDiscriminator, "DebugLexicalBlockDiscriminator", []OperandInfo{{KindIdRef, One, "Source"}, {KindLiteralInteger, One, "Discriminator"}, {KindIdRef, One, "Parent"}}, nil, nil},
-		{OpenCLDebugInfo100DebugScope, "DebugScope", []OperandInfo{{KindIdRef, One, "Scope"}, {KindIdRef, Optional, "Inlined At"}}, nil, nil},
-		{OpenCLDebugInfo100DebugNoScope, "DebugNoScope", nil, nil, nil},
-		{OpenCLDebugInfo100DebugInlinedAt, "DebugInlinedAt", []OperandInfo{{KindLiteralInteger, One, "Line"}, {KindIdRef, One, "Scope"}, {KindIdRef, Optional, "Inlined"}}, nil, nil},
-		{OpenCLDebugInfo100DebugLocalVariable, "DebugLocalVariable", []OperandInfo{{KindIdRef, One, "Name"}, {KindIdRef, One, "Type"}, {KindIdRef, One, "Source"}, {KindLiteralInteger, One, "Line"}, {KindLiteralInteger, One, "Column"}, {KindIdRef, One, "Parent"}, {KindOpenCLDebugInfo100DebugInfoFlags, One, "Flags"}, {KindLiteralInteger, Optional, "Arg Number"}}, nil, nil},
-		{OpenCLDebugInfo100DebugInlinedVariable, "DebugInlinedVariable", []OperandInfo{{KindIdRef, One, "Variable"}, {KindIdRef, One, "Inlined"}}, nil, nil},
-		{OpenCLDebugInfo100DebugDeclare, "DebugDeclare", []OperandInfo{{KindIdRef, One, "Local Variable"}, {KindIdRef, One, "Variable"}, {KindIdRef, One, "Expression"}}, nil, nil},
-		{OpenCLDebugInfo100DebugValue, "DebugValue", []OperandInfo{{KindIdRef, One, "Local Variable"}, {KindIdRef, One, "Value"}, {KindIdRef, One, "Expression"}, {KindIdRef, Variadic, "Indexes"}}, nil, nil},
-		{OpenCLDebugInfo100DebugOperation, "DebugOperation", []OperandInfo{{KindOpenCLDebugInfo100DebugOperation, One, "OpCode"}, {KindLiteralInteger, Variadic, "Operands ..."}}, nil, nil},
-		{OpenCLDebugInfo100DebugExpression, "DebugExpression", []OperandInfo{{KindIdRef, Variadic, "Operands ..."}}, nil, nil},
-		{OpenCLDebugInfo100DebugMacroDef, "DebugMacroDef", []OperandInfo{{KindIdRef, One, "Source"}, {KindLiteralInteger, One, "Line"}, {KindIdRef, One, "Name"}, {KindIdRef, Optional, "Value"}}, nil, nil},
-		{OpenCLDebugInfo100DebugMacroUndef, "DebugMacroUndef", []OperandInfo{{KindIdRef, One, "Source"}, {KindLiteralInteger, One, "Line"}, {KindIdRef, One, "Macro"}}, nil, nil},
-		{OpenCLDebugInfo100DebugImportedEntity, "DebugImportedEntity", []OperandInfo{{KindIdRef, One, "Name"}, {KindOpenCLDebugInfo100DebugImportedEntity, One, "Tag"}, {KindIdRef, One, "Source"}, {KindIdRef, One, "Entity"}, {KindLiteralInteger, One, "Line"}, {KindLiteralInteger, One, "Column"}, {KindIdRef, One, "Parent"}}, nil, nil},
-		{OpenCLDebugInfo100DebugSource, "DebugSource", []OperandInfo{{KindIdRef, One, "File"}, {KindIdRef, Optional, "Text"}}, nil, nil},
-		{OpenCLDebugInfo100DebugModuleINTEL, "DebugModuleINTEL", []OperandInfo{{KindIdRef, One, "Name"}, {KindIdRef, One, "Source"}, {KindIdRef, One, "Parent"}, {KindLiteralInteger, One, "Line"}, {KindIdRef, One, "ConfigurationMacros"}, {KindIdRef, One, "IncludePath"}, {KindIdRef, One, "APINotesFile"}, {KindLiteralInteger, One, "IsDeclaration"}}, []Capability{CapabilityDebugInfoModuleINTEL}, nil},
+		{OpenCLDebugInfo100DebugInfoNone, 0xb0410d, span{}, span{}, span{}},                             // DebugInfoNone
+		{OpenCLDebugInfo100DebugCompilationUnit, 0xb05b14, span{2053, 4}, span{}, span{}},               // DebugCompilationUnit
+		{OpenCLDebugInfo100DebugTypeBasic, 0xb06f0e, span{2057, 3}, span{}, span{}},                     // DebugTypeBasic
+		{OpenCLDebugInfo100DebugTypePointer, 0xb08a10, span{2060, 3}, span{}, span{}},                   // DebugTypePointer
+		{OpenCLDebugInfo100DebugTypeQualifier, 0xad5a12, span{2063, 2}, span{}, span{}},                 // DebugTypeQualifier
+		{OpenCLDebugInfo100DebugTypeArray, 0xb0b80e, span{1892, 2}, span{}, span{}},                     // DebugTypeArray
+		{OpenCLDebugInfo100DebugTypeVector, 0xb0c60f, span{2065, 2}, span{}, span{}},                    // DebugTypeVector
+		{OpenCLDebugInfo100DebugTypedef, 0xb0d50c, span{2067, 6}, span{}, span{}},                       // DebugTypedef
+		{OpenCLDebugInfo100DebugTypeFunction, 0xb0f011, span{2073, 3}, span{}, span{}},                  // DebugTypeFunction
+		{OpenCLDebugInfo100DebugTypeEnum, 0xb12d0d, span{2076, 9}, span{}, span{}},                      // DebugTypeEnum
+		{OpenCLDebugInfo100DebugTypeComposite, 0xb15012, span{2085, 10}, span{}, span{}},                // DebugTypeComposite
+		{OpenCLDebugInfo100DebugTypeMember, 0xb1620f, span{2095, 10}, span{}, span{}},                   // DebugTypeMember
+		{OpenCLDebugInfo100DebugTypeInheritance, 0xb17114, span{2105, 5}, span{}, span{}},               // DebugTypeInheritance
+		{OpenCLDebugInfo100DebugTypePtrToMember, 0xb19014, span{1937, 2}, span{}, span{}},               // DebugTypePtrToMember
+		{OpenCLDebugInfo100DebugTypeTemplate, 0xb1a411, span{1939, 2}, span{}, span{}},                  // DebugTypeTemplate
+		{OpenCLDebugInfo100DebugTypeTemplateParameter, 0xb1c01a, span{2110, 6}, span{}, span{}},         // DebugTypeTemplateParameter
+		{OpenCLDebugInfo100DebugTypeTemplateTemplateParameter, 0xb1e722, span{2116, 5}, span{}, span{}}, // DebugTypeTemplateTemplateParameter
+		{OpenCLDebugInfo100DebugTypeTemplateParameterPack, 0xb21c1e, span{2121, 5}, span{}, span{}},     // DebugTypeTemplateParameterPack
+		{OpenCLDebugInfo100DebugGlobalVariable, 0xb25313, span{2126, 10}, span{}, span{}},               // DebugGlobalVariable
+		{OpenCLDebugInfo100DebugFunctionDeclaration, 0xb26618, span{2136, 8}, span{}, span{}},           // DebugFunctionDeclaration
+		{OpenCLDebugInfo100DebugFunction, 0xb2660d, span{2144, 11}, span{}, span{}},                     // DebugFunction
+		{OpenCLDebugInfo100DebugLexicalBlock, 0xb28811, span{2155, 5}, span{}, span{}},                  // DebugLexicalBlock
+		{OpenCLDebugInfo100DebugLexicalBlockDiscriminator, 0xb2881e, span{2160, 3}, span{}, span{}},     // DebugLexicalBlockDiscriminator
+		{OpenCLDebugInfo100DebugScope, 0xb2b00a, span{1993, 2}, span{}, span{}},                         // DebugScope
+		{OpenCLDebugInfo100DebugNoScope, 0xb2ba0c, span{}, span{}, span{}},                              // DebugNoScope
+		{OpenCLDebugInfo100DebugInlinedAt, 0xb2c60e, span{2163, 3}, span{}, span{}},                     // DebugInlinedAt
+		{OpenCLDebugInfo100DebugLocalVariable, 0xb2de12, span{2166, 8}, span{}, span{}},                 // DebugLocalVariable
+		{OpenCLDebugInfo100DebugInlinedVariable, 0xb2f014, span{2006, 2}, span{}, span{}},               // DebugInlinedVariable
+		{OpenCLDebugInfo100DebugDeclare, 0xb31c0c, span{2174, 3}, span{}, span{}},                       // DebugDeclare
+		{OpenCLDebugInfo100DebugValue, 0xb3280a, span{2012, 4}, span{}, span{}},                         // DebugValue
+		{OpenCLDebugInfo100DebugOperation, 0xad970e, span{2177, 2}, span{}, span{}},                     // DebugOperation
+		{OpenCLDebugInfo100DebugExpression, 0xb3440f, span{2018, 1}, span{}, span{}},                    // DebugExpression
+		{OpenCLDebugInfo100DebugMacroDef, 0xb3530d, span{2179, 4}, span{}, span{}},                      // DebugMacroDef
+		{OpenCLDebugInfo100DebugMacroUndef, 0xb3600f, span{2183, 3}, span{}, span{}},                    // DebugMacroUndef
+		{OpenCLDebugInfo100DebugImportedEntity, 0xaddb13, span{2186, 7}, span{}, span{}},                // DebugImportedEntity
+		{OpenCLDebugInfo100DebugSource, 0xb36f0b, span{2033, 2}, span{}, span{}},                        // DebugSource
+		{OpenCLDebugInfo100DebugModuleINTEL, 0xb4a610, span{2193, 8}, span{346, 1}, span{}},             // DebugModuleINTEL
 	}},
 	{Name: "NonSemantic.DebugPrintf", Version: 0, Revision: 1, Kinds: nil, Insts: []ExtInstInfo{
-		{NonSemanticDebugPrintfDebugPrintf, "DebugPrintf", []OperandInfo{{KindIdRef, One, "Format"}, {KindIdRef, Variadic, ""}}, nil, nil},
+		{NonSemanticDebugPrintfDebugPrintf, 0xb4b60b, span{2201, 2}, span{}, span{}}, // DebugPrintf
 	}},
 	{Name: "DebugInfo", Version: 100, Revision: 1, Kinds: []OperandKind{KindDebugInfoDebugInfoFlags, KindDebugInfoDebugBaseTypeAttributeEncoding, KindDebugInfoDebugCompositeType, KindDebugInfoDebugTypeQualifier, KindDebugInfoDebugOperation}, Insts: []ExtInstInfo{
-		{DebugInfoDebugInfoNone, "DebugInfoNone", nil, nil, nil},
-		{DebugInfoDebugCompilationUnit, "DebugCompilationUnit", []OperandInfo{{KindIdRef, One, "Source"}, {KindLiteralInteger, One, "Version"}, {KindLiteralInteger, One, "DWARF Version"}}, nil, nil},
-		{DebugInfoDebugTypeBasic, "DebugTypeBasic", []OperandInfo{{KindIdRef, One, "Name"}, {KindIdRef, One, "Size"}, {KindDebugInfoDebugBaseTypeAttributeEncoding, One, "Encoding"}}, nil, nil},
-		{DebugInfoDebugTypePointer, "DebugTypePointer", []OperandInfo{{KindIdRef, One, "Base Type"}, {KindStorageClass, One, "Storage Class"}, {KindDebugInfoDebugInfoFlags, One, "Literal Flags"}}, nil, nil},
-		{DebugInfoDebugTypeQualifier, "DebugTypeQualifier", []OperandInfo{{KindIdRef, One, "Base Type"}, {KindDebugInfoDebugTypeQualifier, One, "Type Qualifier"}}, nil, nil},
-		{DebugInfoDebugTypeArray, "DebugTypeArray", []OperandInfo{{KindIdRef, One, "Base Type"}, {KindIdRef, Variadic, "Component Counts"}}, nil, nil},
-		{DebugInfoDebugTypeVector, "DebugTypeVector", []OperandInfo{{KindIdRef, One, "Base Type"}, {KindLiteralInteger, One, "Component Count"}}, nil, nil},
-		{DebugInfoDebugTypedef, "DebugTypedef", []OperandInfo{{KindIdRef, One, "Name"}, {KindIdRef, One, "Base Type"}, {KindIdRef, One, "Source"}, {KindLiteralInteger, One, "Line"}, {KindLiteralInteger, One, "Column"}, {KindIdRef, One, "Parent"}}, nil, nil},
-		{DebugInfoDebugTypeFunction, "DebugTypeFunction", []OperandInfo{{KindIdRef, One, "Return Type"}, {KindIdRef, Variadic, "Paramter Types"}}, nil, nil},
-		{DebugInfoDebugTypeEnum, "DebugTypeEnum", []OperandInfo{{KindIdRef, One, "Name"}, {KindIdRef, One, "Underlying Type"}, {KindIdRef, One, "Source"}, {KindLiteralInteger, One, "Line"}, {KindLiteralInteger, One, "Column"}, {KindIdRef, One, "Parent"}, {KindIdRef, One, "Size"}, {KindDebugInfoDebugInfoFlags, One, "Flags"}, {KindPairIdRefIdRef, Variadic, "Value, Name, Value, Name, ..."}}, nil, nil},
-		{DebugInfoDebugTypeComposite, "DebugTypeComposite", []OperandInfo{{KindIdRef, One, "Name"}, {KindDebugInfoDebugCompositeType, One, "Tag"}, {KindIdRef, One, "Source"}, {KindLiteralInteger, One, "Line"}, {KindLiteralInteger, One, "Column"}, {KindIdRef, One, "Parent"}, {KindIdRef, One, "Size"}, {KindDebugInfoDebugInfoFlags, One, "Flags"}, {KindIdRef, Variadic, "Members"}}, nil, nil},
-		{DebugInfoDebugTypeMember, "DebugTypeMember", []OperandInfo{{KindIdRef, One, "Name"}, {KindIdRef, One, "Type"}, {KindIdRef, One, "Source"}, {KindLiteralInteger, One, "Line"}, {KindLiteralInteger, One, "Column"}, {KindIdRef, One, "Parent"}, {KindIdRef, One, "Offset"}, {KindIdRef, One, "Size"}, {KindDebugInfoDebugInfoFlags, One, "Flags"}, {KindIdRef, Optional, "Value"}}, nil, nil},
-		{DebugInfoDebugTypeInheritance, "DebugTypeInheritance", []OperandInfo{{KindIdRef, One, "Child"}, {KindIdRef, One, "Parent"}, {KindIdRef, One, "Offset"}, {KindIdRef, One, "Size"}, {KindDebugInfoDebugInfoFlags, One, "Flags"}}, nil, nil},
-		{DebugInfoDebugTypePtrToMember, "DebugTypePtrToMember", []OperandInfo{{KindIdRef, One, "Member Type"}, {KindIdRef, One, "Parent"}}, nil, nil},
-		{DebugInfoDebugTypeTemplate, "DebugTypeTemplate", []OperandInfo{{KindIdRef, One, "Target"}, {KindIdRef, Variadic, "Parameters"}}, nil, nil},
-		{DebugInfoDebugTypeTemplateParameter, "DebugTypeTemplateParameter", []OperandInfo{{KindIdRef, One, "Name"}, {KindIdRef, One, "Actual Type"}, {KindIdRef, One, "Value"}, {KindIdRef, One, "Source"}, {KindLiteralInteger, One, "Line"}, {KindLiteralInteger, One, "Column"}}, nil, nil},
-		{DebugInfoDebugTypeTemplateTemplateParameter, "DebugTypeTemplateTemplateParameter", []OperandInfo{{KindIdRef, One, "Name"}, {KindIdRef, One, "Template Name"}, {KindIdRef, One, "Source"}, {KindLiteralInteger, One, "Line"}, {KindLiteralInteger, One, "Column"}}, nil, nil},
-		{DebugInfoDebugTypeTemplateParameterPack, "DebugTypeTemplateParameterPack", []OperandInfo{{KindIdRef, One, "Name"}, {KindIdRef, One, "Source"}, {KindLiteralInteger, One, "Line"}, {KindLiteralInteger, One, "Column"}, {KindIdRef, Variadic, "Template Parameters"}}, nil, nil},
-		{DebugInfoDebugGlobalVariable, "DebugGlobalVariable", []OperandInfo{{KindIdRef, One, "Name"}, {KindIdRef, One, "Type"}, {KindIdRef, One, "Source"}, {KindLiteralInteger, One, "Line"}, {KindLiteralInteger, One, "Column"}, {KindIdRef, One, "Parent"}, {KindIdRef, One, "Linkage Name"}, {KindIdRef, One, "Variable"}, {KindDebugInfoDebugInfoFlags, One, "Flags"}, {KindIdRef, Optional, "Static Member Declaration"}}, nil, nil},
-		{DebugInfoDebugFunctionDeclaration, "DebugFunctionDeclaration", []OperandInfo{{KindIdRef, One, "Name"}, {KindIdRef, One, "Type"}, {KindIdRef, One, "Source"}, {KindLiteralInteger, One, "Line"}, {KindLiteralInteger, One, "Column"}, {KindIdRef, One, "Parent"}, {KindIdRef, One, "Linkage Name"}, {KindDebugInfoDebugInfoFlags, One, "Flags"}}, nil, nil},
-		{DebugInfoDebugFunction, "DebugFunction", []OperandInfo{{KindIdRef, One, "Name"}, {KindIdRef, One, "Type"}, {KindIdRef, One, "Source"}, {KindLiteralInteger, One, "Line"}, {KindLiteralInteger, One, "Column"}, {KindIdRef, One, "Parent"}, {KindIdRef, One, "Linkage Name"}, {KindDebugInfoDebugInfoFlags, One, "Flags"}, {KindLiteralInteger, One, "Scope Line"}, {KindIdRef, One, "Function"}, {KindIdRef, Optional, "Declaration"}}, nil, nil},
-		{DebugInfoDebugLexicalBlock, "DebugLexicalBlock", []OperandInfo{{KindIdRef, One, "Source"}, {KindLiteralInteger, One, "Line"}, {KindLiteralInteger, One, "Column"}, {KindIdRef, One, "Parent"}, {KindIdRef, Optional, "Name"}}, nil, nil},
-		{DebugInfoDebugLexicalBlockDiscriminator, "DebugLexicalBlockDiscriminator", []OperandInfo{{KindIdRef, One, "Scope"}, {KindLiteralInteger, One, "Discriminator"}, {KindIdRef, One, "Parent"}}, nil, nil},
-		{DebugInfoDebugScope, "DebugScope", []OperandInfo{{KindIdRef, One, "Scope"}, {KindIdRef, Optional, "Inlined At"}}, nil, nil},
-		{DebugInfoDebugNoScope, "DebugNoScope", nil, nil, nil},
-		{DebugInfoDebugInlinedAt, "DebugInlinedAt", []OperandInfo{{KindLiteralInteger, One, "Line"}, {KindIdRef, One, "Scope"}, {KindIdRef, Optional, "Inlined"}}, nil, nil},
-		{DebugInfoDebugLocalVariable, "DebugLocalVariable", []OperandInfo{{KindIdRef, One, "Name"}, {KindIdRef, One, "Type"}, {KindIdRef, One, "Source"}, {KindLiteralInteger, One, "Line"}, {KindLiteralInteger, One, "Column"}, {KindIdRef, One, "Parent"}, {KindLiteralInteger, Optional, "Arg Number"}}, nil, nil},
-		{DebugInfoDebugInlinedVariable, "DebugInlinedVariable", []OperandInfo{{KindIdRef, One, "Variable"}, {KindIdRef, One, "Inlined"}}, nil, nil},
-		{DebugInfoDebugDeclare, "DebugDeclare", []OperandInfo{{KindIdRef, One, "Local Variable"}, {KindIdRef, One, "Variable"}, {KindIdRef, One, "Expression"}}, nil, nil},
-		{DebugInfoDebugValue, "DebugValue", []OperandInfo{{KindIdRef, One, "Value"}, {KindIdRef, One, "Expression"}, {KindIdRef, Variadic, "Indexes"}}, nil, nil},
-		{DebugInfoDebugOperation, "DebugOperation", []OperandInfo{{KindDebugInfoDebugOperation, One, "OpCode"}, {KindLiteralInteger, Variadic, "Operands ..."}}, nil, nil},
-		{DebugInfoDebugExpression, "DebugExpression", []OperandInfo{{KindIdRef, Variadic, "Operands ..."}}, nil, nil},
-		{DebugInfoDebugMacroDef, "DebugMacroDef", []OperandInfo{{KindIdRef, One, "Source"}, {KindLiteralInteger, One, "Line"}, {KindIdRef, One, "Name"}, {KindIdRef, Optional, "Value"}}, nil, nil},
-		{DebugInfoDebugMacroUndef, "DebugMacroUndef", []OperandInfo{{KindIdRef, One, "Source"}, {KindLiteralInteger, One, "Line"}, {KindIdRef, One, "Macro"}}, nil, nil},
+		{DebugInfoDebugInfoNone, 0xb0410d, span{}, span{}, span{}},                             // DebugInfoNone
+		{DebugInfoDebugCompilationUnit, 0xb05b14, span{2203, 3}, span{}, span{}},               // DebugCompilationUnit
+		{DebugInfoDebugTypeBasic, 0xb06f0e, span{2206, 3}, span{}, span{}},                     // DebugTypeBasic
+		{DebugInfoDebugTypePointer, 0xb08a10, span{2209, 3}, span{}, span{}},                   // DebugTypePointer
+		{DebugInfoDebugTypeQualifier, 0xad5a12, span{2212, 2}, span{}, span{}},                 // DebugTypeQualifier
+		{DebugInfoDebugTypeArray, 0xb0b80e, span{1892, 2}, span{}, span{}},                     // DebugTypeArray
+		{DebugInfoDebugTypeVector, 0xb0c60f, span{2065, 2}, span{}, span{}},                    // DebugTypeVector
+		{DebugInfoDebugTypedef, 0xb0d50c, span{2067, 6}, span{}, span{}},                       // DebugTypedef
+		{DebugInfoDebugTypeFunction, 0xb0f011, span{2214, 2}, span{}, span{}},                  // DebugTypeFunction
+		{DebugInfoDebugTypeEnum, 0xb12d0d, span{2216, 9}, span{}, span{}},                      // DebugTypeEnum
+		{DebugInfoDebugTypeComposite, 0xb15012, span{2225, 9}, span{}, span{}},                 // DebugTypeComposite
+		{DebugInfoDebugTypeMember, 0xb1620f, span{2234, 10}, span{}, span{}},                   // DebugTypeMember
+		{DebugInfoDebugTypeInheritance, 0xb17114, span{2244, 5}, span{}, span{}},               // DebugTypeInheritance
+		{DebugInfoDebugTypePtrToMember, 0xb19014, span{1937, 2}, span{}, span{}},               // DebugTypePtrToMember
+		{DebugInfoDebugTypeTemplate, 0xb1a411, span{1939, 2}, span{}, span{}},                  // DebugTypeTemplate
+		{DebugInfoDebugTypeTemplateParameter, 0xb1c01a, span{2110, 6}, span{}, span{}},         // DebugTypeTemplateParameter
+		{DebugInfoDebugTypeTemplateTemplateParameter, 0xb1e722, span{2116, 5}, span{}, span{}}, // DebugTypeTemplateTemplateParameter
+		{DebugInfoDebugTypeTemplateParameterPack, 0xb21c1e, span{2121, 5}, span{}, span{}},     // DebugTypeTemplateParameterPack
+		{DebugInfoDebugGlobalVariable, 0xb25313, span{2249, 10}, span{}, span{}},               // DebugGlobalVariable
+		{DebugInfoDebugFunctionDeclaration, 0xb26618, span{2259, 8}, span{}, span{}},           // DebugFunctionDeclaration
+		{DebugInfoDebugFunction, 0xb2660d, span{2267, 11}, span{}, span{}},                     // DebugFunction
+		{DebugInfoDebugLexicalBlock, 0xb28811, span{2155, 5}, span{}, span{}},                  // DebugLexicalBlock
+		{DebugInfoDebugLexicalBlockDiscriminator, 0xb2881e, span{2278, 3}, span{}, span{}},     // DebugLexicalBlockDiscriminator
+		{DebugInfoDebugScope, 0xb2b00a, span{1993, 2}, span{}, span{}},                         // DebugScope
+		{DebugInfoDebugNoScope, 0xb2ba0c, span{}, span{}, span{}},                              // DebugNoScope
+		{DebugInfoDebugInlinedAt, 0xb2c60e, span{2163, 3}, span{}, span{}},                     // DebugInlinedAt
+		{DebugInfoDebugLocalVariable, 0xb2de12, span{2281, 7}, span{}, span{}},                 // DebugLocalVariable
+		{DebugInfoDebugInlinedVariable, 0xb2f014, span{2006, 2}, span{}, span{}},               // DebugInlinedVariable
+		{DebugInfoDebugDeclare, 0xb31c0c, span{2174, 3}, span{}, span{}},                       // DebugDeclare
+		{DebugInfoDebugValue, 0xb3280a, span{2288, 3}, span{}, span{}},                         // DebugValue
+		{DebugInfoDebugOperation, 0xad970e, span{2291, 2}, span{}, span{}},                     // DebugOperation
+		{DebugInfoDebugExpression, 0xb3440f, span{2018, 1}, span{}, span{}},                    // DebugExpression
+		{DebugInfoDebugMacroDef, 0xb3530d, span{2179, 4}, span{}, span{}},                      // DebugMacroDef
+		{DebugInfoDebugMacroUndef, 0xb3600f, span{2183, 3}, span{}, span{}},                    // DebugMacroUndef
 	}},
 	{Name: "OpenCL.std", Version: 100, Revision: 2, Kinds: nil, Insts: []ExtInstInfo{
-		{OpenCLstdacos, "acos", []OperandInfo{{KindIdRef, One, "x"}}, nil, nil},
-		{OpenCLstdacosh, "acosh", []OperandInfo{{KindIdRef, One, "x"}}, nil, nil},
-		{OpenCLstdacospi, "acospi", []OperandInfo{{KindIdRef, One, "x"}}, nil, nil},
-		{OpenCLstdasin, "asin", []OperandInfo{{KindIdRef, One, "x"}}, nil, nil},
-		{OpenCLstdasinh, "asinh", []OperandInfo{{KindIdRef, One, "x"}}, nil, nil},
-		{OpenCLstdasinpi, "asinpi", []OperandInfo{{KindIdRef, One, "x"}}, nil, nil},
-		{OpenCLstdatan, "atan", []OperandInfo{{KindIdRef, One, "x"}}, nil, nil},
-		{OpenCLstdatan2, "atan2", []OperandInfo{{KindIdRef, One, "y"}, {KindIdRef, One, "x"}}, nil, nil},
-		{OpenCLstdatanh, "atanh", []OperandInfo{{KindIdRef, One, "x"}}, nil, nil},
-		{OpenCLstdatanpi, "atanpi", []OperandInfo{{KindIdRef, One, "x"}}, nil, nil},
-		{OpenCLstdatan2pi, "atan2pi", []OperandInfo{{KindIdRef, One, "y"}, {KindIdRef, One, "x"}}, nil, nil},
-		{OpenCLstdcbrt, "cbrt", []OperandInfo{{KindIdRef, One, "x"}}, nil, nil},
-		{OpenCLstdceil, "ceil", []OperandInfo{{KindIdRef, One, "x"}}, nil, nil},
-		{OpenCLstdcopysign, "copysign", []OperandInfo{{KindIdRef, One, "x"}, {KindIdRef, One, "y"}}, nil, nil},
-		{OpenCLstdcos, "cos", []OperandInfo{{KindIdRef, One, "x"}}, nil, nil},
-		{OpenCLstdcosh, "cosh", []OperandInfo{{KindIdRef, One, "x"}}, nil, nil},
-		{OpenCLstdcospi, "cospi", []OperandInfo{{KindIdRef, One, "x"}}, nil, nil},
-		{OpenCLstderfc, "erfc", []OperandInfo{{KindIdRef, One, "x"}}, nil, nil},
-		{OpenCLstderf, "erf", []OperandInfo{{KindIdRef, One, "x"}}, nil, nil},
-		{OpenCLstdexp, "exp", []OperandInfo{{KindIdRef, One, "x"}}, nil, nil},
-		{OpenCLstdexp2, "exp2", []OperandInfo{{KindIdRef, One, "x"}}, nil, nil},
-		{OpenCLstdexp10, "exp10", []OperandInfo{{KindIdRef, One, "x"}}, nil, nil},
-		{OpenCLstdexpm1, "expm1", []OperandInfo{{KindIdRef, One, "x"}}, nil, nil},
-		{OpenCLstdfabs, "fabs", []OperandInfo{{KindIdRef, One, "x"}}, nil, nil},
-		{OpenCLstdfdim, "fdim", []OperandInfo{{KindIdRef, One, "x"}, {KindIdRef, One, "y"}}, nil, nil},
-		{OpenCLstdfloor, "floor", []OperandInfo{{KindIdRef, One, "x"}}, nil, nil},
-		{OpenCLstdfma, "fma", []OperandInfo{{KindIdRef, One, "a"}, {KindIdRef, One, "b"}, {KindIdRef, One, "c"}}, nil, nil},
-		{OpenCLstdfmax, "fmax", []OperandInfo{{KindIdRef, One, "x"}, {KindIdRef, One, "y"}}, nil, nil},
-		{OpenCLstdfmin, "fmin", []OperandInfo{{KindIdRef, One, "x"}, {KindIdRef, One, "y"}}, nil, nil},
-		{OpenCLstdfmod, "fmod", []OperandInfo{{KindIdRef, One, "x"}, {KindIdRef, One, "y"}}, nil, nil},
-		{OpenCLstdfract, "fract", []OperandInfo{{KindIdRef, One, "x"}, {KindIdRef, One, "ptr"}}, nil, nil},
-		{OpenCLstdfrexp, "frexp", []OperandInfo{{KindIdRef, One, "x"}, {KindIdRef, One, "exp"}}, nil, nil},
-		{OpenCLstdhypot, "hypot", []OperandInfo{{KindIdRef, One, "x"}, {KindIdRef, One, "y"}}, nil, nil},
-		{OpenCLstdilogb, "ilogb", []OperandInfo{{KindIdRef, One, "x"}}, nil, nil},
-		{OpenCLstdldexp, "ldexp", []OperandInfo{{KindIdRef, One, "x"}, {KindIdRef, One, "k"}}, nil, nil},
-		{OpenCLstdlgamma, "lgamma", []OperandInfo{{KindIdRef, One, "x"}}, nil, nil},
-		{OpenCLstdlgamma_r, "lgamma_r", []OperandInfo{{KindIdRef, One, "x"}, {KindIdRef, One, "signp"}}, nil, nil},
-		{OpenCLstdlog, "log", []OperandInfo{{KindIdRef, One, "x"}}, nil, nil},
-		{OpenCLstdlog2, "log2", []OperandInfo{{KindIdRef, One, "x"}}, nil, nil},
-		{OpenCLstdlog10, "log10", []OperandInfo{{KindIdRef, One, "x"}}, nil, nil},
-		{OpenCLstdlog1p, "log1p", []OperandInfo{{KindIdRef, One, "x"}}, nil, nil},
-		{OpenCLstdlogb, "logb", []OperandInfo{{KindIdRef, One, "x"}}, nil, nil},
-		{OpenCLstdmad, "mad", []OperandInfo{{KindIdRef, One, "a"}, {KindIdRef, One, "b"}, {KindIdRef, One, "c"}}, nil, nil},
-		{OpenCLstdmaxmag, "maxmag", []OperandInfo{{KindIdRef, One, "x"}, {KindIdRef, One, "y"}}, nil, nil},
-		{OpenCLstdminmag, "minmag", []OperandInfo{{KindIdRef, One, "x"}, {KindIdRef, One, "y"}}, nil, nil},
-		{OpenCLstdmodf, "modf", []OperandInfo{{KindIdRef, One, "x"}, {KindIdRef, One, "iptr"}}, nil, nil},
-		{OpenCLstdnan, "nan", []OperandInfo{{KindIdRef, One, "nancode"}}, nil, nil},
-		{OpenCLstdnextafter, "nextafter", []OperandInfo{{KindIdRef, One, "x"}, {KindIdRef, One, "y"}}, nil, nil},
-		{OpenCLstdpow, "pow", []OperandInfo{{KindIdRef, One, "x"}, {KindIdRef, One, "y"}}, nil, nil},
-		{OpenCLstdpown, "pown", []OperandInfo{{KindIdRef, One, "x"}, {KindIdRef, One, "y"}}, nil, nil},
-		{OpenCLstdpowr, "powr", []OperandInfo{{KindIdRef, One, "x"}, {KindIdRef, One, "y"}}, nil, nil},
-		{OpenCLstdremainder, "remainder", []OperandInfo{{KindIdRef, One, "x"}, {KindIdRef, One, "y"}}, nil, nil},
-		{OpenCLstdremquo, "remquo", []OperandInfo{{KindIdRef, One, "x"}, {KindIdRef, One, "y"}, {KindIdRef, One, "quo"}}, nil, nil},
-		{OpenCLstdrint, "rint", []OperandInfo{{KindIdRef, One, "x"}}, nil, nil},
-		{OpenCLstdrootn, "rootn", []OperandInfo{{KindIdRef, One, "x"}, {KindIdRef, One, "y"}}, nil, nil},
-		{OpenCLstdround, "round", []OperandInfo{{KindIdRef, One, "x"}}, nil, nil},
-		{OpenCLstdrsqrt, "rsqrt", []OperandInfo{{KindIdRef, One, "x"}}, nil, nil},
-		{OpenCLstdsin, "sin", []OperandInfo{{KindIdRef, One, "x"}}, nil, nil},
-		{OpenCLstdsincos, "sincos", []OperandInfo{{KindIdRef, One, "x"}, {KindIdRef, One, "cosval"}}, nil, nil},
-		{OpenCLstdsinh, "sinh", []OperandInfo{{KindIdRef, One, "x"}}, nil, nil},
-		{OpenCLstdsinpi, "sinpi", []OperandInfo{{KindIdRef, One, "x"}}, nil, nil},
-		{OpenCLstdsqrt, "sqrt", []OperandInfo{{KindIdRef, One, "x"}}, nil, nil},
-		{OpenCLstdtan, "tan", []OperandInfo{{KindIdRef, One, "x"}}, nil, nil},
-		{OpenCLstdtanh, "tanh", []OperandInfo{{KindIdRef, One, "x"}}, nil, nil},
-		{OpenCLstdtanpi, "tanpi", []OperandInfo{{KindIdRef, One, "x"}}, nil, nil},
-		{OpenCLstdtgamma, "tgamma", []OperandInfo{{KindIdRef, One, "x"}}, nil, nil},
-		{OpenCLstdtrunc, "trunc", []OperandInfo{{KindIdRef, One, "x"}}, nil, nil},
-		{OpenCLstdhalf_cos, "half_cos", []OperandInfo{{KindIdRef, One, "x"}}, nil, nil},
-		{OpenCLstdhalf_divide, "half_divide", []OperandInfo{{KindIdRef, One, "x"}, {KindIdRef, One, "y"}}, nil, nil},
-		{OpenCLstdhalf_exp, "half_exp", []OperandInfo{{KindIdRef, One, "x"}}, nil, nil},
-		{OpenCLstdhalf_exp2, "half_exp2", []OperandInfo{{KindIdRef, One, "x"}}, nil, nil},
-		{OpenCLstdhalf_exp10, "half_exp10", []OperandInfo{{KindIdRef, One, "x"}}, nil, nil},
-		{OpenCLstdhalf_log, "half_log", []OperandInfo{{KindIdRef, One, "x"}}, nil, nil},
-		{OpenCLstdhalf_log2, "half_log2", []OperandInfo{{KindIdRef, One, "x"}}, nil, nil},
-		{OpenCLstdhalf_log10, "half_log10", []OperandInfo{{KindIdRef, One, "x"}}, nil, nil},
-		{OpenCLstdhalf_powr, "half_powr", []OperandInfo{{KindIdRef, One, "x"}, {KindIdRef, One, "y"}}, nil, nil},
-		{OpenCLstdhalf_recip, "half_recip", []OperandInfo{{KindIdRef, One, "x"}}, nil, nil},
-		{OpenCLstdhalf_rsqrt, "half_rsqrt", []OperandInfo{{KindIdRef, One, "x"}}, nil, nil},
-		{OpenCLstdhalf_sin, "half_sin", []OperandInfo{{KindIdRef, One, "x"}}, nil, nil},
-		{OpenCLstdhalf_sqrt, "half_sqrt", []OperandInfo{{KindIdRef, One, "x"}}, nil, nil},
-		{OpenCLstdhalf_tan, "half_tan", []OperandInfo{{KindIdRef, One, "x"}}, nil, nil},
-		{OpenCLstdnative_cos, "native_cos", []OperandInfo{{KindIdRef, One, "x"}}, nil, nil},
-		{OpenCLstdnative_divide, "native_divide", []OperandInfo{{KindIdRef, One, "x"}, {KindIdRef, One, "y"}}, nil, nil},
-		{OpenCLstdnative_exp, "native_exp", []OperandInfo{{KindIdRef, One, "x"}}, nil, nil},
-		{OpenCLstdnative_exp2, "native_exp2", []OperandInfo{{KindIdRef, One, "x"}}, nil, nil},
-		{OpenCLstdnative_exp10, "native_exp10", []OperandInfo{{KindIdRef, One, "x"}}, nil, nil},
-		{OpenCLstdnative_log, "native_log", []OperandInfo{{KindIdRef, One, "x"}}, nil, nil},
-		{OpenCLstdnative_log2, "native_log2", []OperandInfo{{KindIdRef, One, "x"}}, nil, nil},
-		{OpenCLstdnative_log10, "native_log10", []OperandInfo{{KindIdRef, One, "x"}}, nil, nil},
-		{OpenCLstdnative_powr, "native_powr", []OperandInfo{{KindIdRef, One, "x"}, {KindIdRef, One, "y"}}, nil, nil},
-		{OpenCLstdnative_recip, "native_recip", []OperandInfo{{KindIdRef, One, "x"}}, nil, nil},
-		{OpenCLstdnative_rsqrt, "native_rsqrt", []OperandInfo{{KindIdRef, One, "x"}}, nil, nil},
-		{OpenCLstdnative_sin, "native_sin", []OperandInfo{{KindIdRef, One, "x"}}, nil, nil},
-		{OpenCLstdnative_sqrt, "native_sqrt", []OperandInfo{{KindIdRef, One, "x"}}, nil, nil},
-		{OpenCLstdnative_tan, "native_tan", []OperandInfo{{KindIdRef, One, "x"}}, nil, nil},
-		{OpenCLstdfclamp, "fclamp", []OperandInfo{{KindIdRef, One, "x"}, {KindIdRef, One, "minval"}, {KindIdRef, One, "maxval"}}, nil, nil},
-		{OpenCLstddegrees, "degrees", []OperandInfo{{KindIdRef, One, "radians"}}, nil, nil},
-		{OpenCLstdfmax_common, "fmax_common", []OperandInfo{{KindIdRef, One, "x"}, {KindIdRef, One, "y"}}, nil, nil},
-		{OpenCLstdfmin_common, "fmin_common", []OperandInfo{{KindIdRef, One, "x"}, {KindIdRef, One, "y"}}, nil, nil},
-		{OpenCLstdmix, "mix", []OperandInfo{{KindIdRef, One, "x"}, {KindIdRef, One, "y"}, {KindIdRef, One, "a"}}, nil, nil},
-		{OpenCLstdradians, "radians", []OperandInfo{{KindIdRef, One, "degrees"}}, nil, nil},
-		{OpenCLstdstep, "step", []OperandInfo{{KindIdRef, One, "edge"}, {KindIdRef, One, "x"}}, nil, nil},
-		{OpenCLstdsmoothstep, "smoothstep", []OperandInfo{{KindIdRef, One, "edge0"}, {KindIdRef, One, "edge1"}, {KindIdRef, One, "x"}}, nil, nil},
-		{OpenCLstdsign, "sign", []OperandInfo{{KindIdRef, One, "x"}}, nil, nil},
-		{OpenCLstdcross, "cross", []OperandInfo{{KindIdRef, One, "p0"}, {KindIdRef, One, "p1"}}, nil, nil},
-		{OpenCLstddistance, "distance", []OperandInfo{{KindIdRef, One, "p0"}, {KindIdRef, One, "p1"}}, nil, nil},
-		{OpenCLstdlength, "length", []OperandInfo{{KindIdRef, One, "p"}}, nil, nil},
-		{OpenCLstdnormalize, "normalize", []OperandInfo{{KindIdRef, One, "p"}}, nil, nil},
-		{OpenCLstdfast_distance, "fast_distance", []OperandInfo{{KindIdRef, One, "p0"}, {KindIdRef, One, "p1"}}, nil, nil},
-		{OpenCLstdfast_length, "fast_length", []OperandInfo{{KindIdRef, One, "p"}}, nil, nil},
-		{OpenCLstdfast_normalize, "fast_normalize", []OperandInfo{{KindIdRef, One, "p"}}, nil, nil},
-		{OpenCLstds_abs, "s_abs", []OperandInfo{{KindIdRef, One, "x"}}, nil, nil},
-		{OpenCLstds_abs_diff, "s_abs_diff", []OperandInfo{{KindIdRef, One, "x"}, {KindIdRef, One, "y"}}, nil, nil},
-		{OpenCLstds_add_sat, "s_add_sat", []OperandInfo{{KindIdRef, One, "x"}, {KindIdRef, One, "y"}}, nil, nil},
-		{OpenCLstdu_add_sat, "u_add_sat", []OperandInfo{{KindIdRef, One, "x"}, {KindIdRef, One, "y"}}, nil, nil},
-		{OpenCLstds_hadd, "s_hadd", []OperandInfo{{KindIdRef, One, "x"}, {KindIdRef, One, "y"}}, nil, nil},
-		{OpenCLstdu_hadd, "u_hadd", []OperandInfo{{KindIdRef, One, "x"}, {KindIdRef, One, "y"}}, nil, nil},
-		{OpenCLstds_rhadd, "s_rhadd", []OperandInfo{{KindIdRef, One, "x"}, {KindIdRef, One, "y"}}, nil, nil},
-		{OpenCLstdu_rhadd, "u_rhadd", []OperandInfo{{KindIdRef, One, "x"}, {KindIdRef, One, "y"}}, nil, nil},
-		{OpenCLstds_clamp, "s_clamp", []OperandInfo{{KindIdRef, One, "x"}, {KindIdRef, One, "minval"}, {KindIdRef, One, "maxval"}}, nil, nil},
-		{OpenCLstdu_clamp, "u_clamp", []OperandInfo{{KindIdRef, One, "x"}, {KindIdRef, One, "minval"}, {KindIdRef, One, "maxval"}}, nil, nil},
-		{OpenCLstdclz, "clz", []OperandInfo{{KindIdRef, One, "x"}}, nil, nil},
-		{OpenCLstdctz, "ctz", []OperandInfo{{KindIdRef, One, "x"}}, nil, nil},
-		{OpenCLstds_mad_hi, "s_mad_hi", []OperandInfo{{KindIdRef, One, "a"}, {KindIdRef, One, "b"}, {KindIdRef, One, "c"}}, nil, nil},
-		{OpenCLstdu_mad_sat, "u_mad_sat", []OperandInfo{{KindIdRef, One, "x"}, {KindIdRef, One, "y"}, {KindIdRef, One, "z"}}, nil, nil},
-		{OpenCLstds_mad_sat, "s_mad_sat", []OperandInfo{{KindIdRef, One, "x"}, {KindIdRef, One, "y"}, {KindIdRef, One, "z"}}, nil, nil},
-		{OpenCLstds_max, "s_max", []OperandInfo{{KindIdRef, One, "x"}, {KindIdRef, One, "y"}}, nil, nil},
-		{OpenCLstdu_max, "u_max", []OperandInfo{{KindIdRef, One, "x"}, {KindIdRef, One, "y"}}, nil, nil},
-		{OpenCLstds_min, "s_min", []OperandInfo{{KindIdRef, One, "x"}, {KindIdRef, One, "y"}}, nil, nil},
-		{OpenCLstdu_min, "u_min", []OperandInfo{{KindIdRef, One, "x"}, {KindIdRef, One, "y"}}, nil, nil},
-		{OpenCLstds_mul_hi, "s_mul_hi", []OperandInfo{{KindIdRef, One, "x"}, {KindIdRef, One, "y"}}, nil, nil},
-		{OpenCLstdrotate, "rotate", []OperandInfo{{KindIdRef, One, "v"}, {KindIdRef, One, "i"}}, nil, nil},
-		{OpenCLstds_sub_sat, "s_sub_sat", []OperandInfo{{KindIdRef, One, "x"}, {KindIdRef, One, "y"}}, nil, nil},
-		{OpenCLstdu_sub_sat, "u_sub_sat", []OperandInfo{{KindIdRef, One, "x"}, {KindIdRef, One, "y"}}, nil, nil},
-		{OpenCLstdu_upsample, "u_upsample", []OperandInfo{{KindIdRef, One, "hi"}, {KindIdRef, One, "lo"}}, nil, nil},
-		{OpenCLstds_upsample, "s_upsample", []OperandInfo{{KindIdRef, One, "hi"}, {KindIdRef, One, "lo"}}, nil, nil},
-		{OpenCLstdpopcount, "popcount", []OperandInfo{{KindIdRef, One, "x"}}, nil, nil},
-		{OpenCLstds_mad24, "s_mad24", []OperandInfo{{KindIdRef, One, "x"}, {KindIdRef, One, "y"}, {KindIdRef, One, "z"}}, nil, nil},
-		{OpenCLstdu_mad24, "u_mad24", []OperandInfo{{KindIdRef, One, "x"}, {KindIdRef, One, "y"}, {KindIdRef, One, "z"}}, nil, nil},
-		{OpenCLstds_mul24, "s_mul24", []OperandInfo{{KindIdRef, One, "x"}, {KindIdRef, One, "y"}}, nil, nil},
-		{OpenCLstdu_mul24, "u_mul24", []OperandInfo{{KindIdRef, One, "x"}, {KindIdRef, One, "y"}}, nil, nil},
-		{OpenCLstdvloadn, "vloadn", []OperandInfo{{KindIdRef, One, "offset"}, {KindIdRef, One, "p"}, {KindLiteralInteger, One, "n"}}, nil, nil},
-		{OpenCLstdvstoren, "vstoren", []OperandInfo{{KindIdRef, One, "data"}, {KindIdRef, One, "offset"}, {KindIdRef, One, "p"}}, nil, nil},
-		{OpenCLstdvload_half, "vload_half", []OperandInfo{{KindIdRef, One, "offset"}, {KindIdRef, One, "p"}}, nil, nil},
-		{OpenCLstdvload_halfn, "vload_halfn", []OperandInfo{{KindIdRef, One, "offset"}, {KindIdRef, One, "p"}, {KindLiteralInteger, One, "n"}}, nil, nil},
-		{OpenCLstdvstore_half, "vstore_half", []OperandInfo{{KindIdRef, One, "data"}, {KindIdRef, One, "offset"}, {KindIdRef, One, "p"}}, nil, nil},
-		{OpenCLstdvstore_half_r, "vstore_half_r", []OperandInfo{{KindIdRef, One, "data"}, {KindIdRef, One, "offset"}, {KindIdRef, One, "p"}, {KindFPRoundingMode, One, "mode"}}, nil, nil},
-		{OpenCLstdvstore_halfn, "vstore_halfn", []OperandInfo{{KindIdRef, One, "data"}, {KindIdRef, One, "offset"}, {KindIdRef, One, "p"}}, nil, nil},
-		{OpenCLstdvstore_halfn_r, "vstore_halfn_r", []OperandInfo{{KindIdRef, One, "data"}, {KindIdRef, One, "offset"}, {KindIdRef, One, "p"}, {KindFPRoundingMode, One, "mode"}}, nil, nil},
-		{OpenCLstdvloada_halfn, "vloada_halfn", []OperandInfo{{KindIdRef, One, "offset"}, {KindIdRef, One, "p"}, {KindLiteralInteger, One, "n"}}, nil, nil},
-		{OpenCLstdvstorea_halfn, "vstorea_halfn", []OperandInfo{{KindIdRef, One, "data"}, {KindIdRef, One, "offset"}, {KindIdRef, One, "p"}}, nil, nil},
-		{OpenCLstdvstorea_halfn_r, "vstorea_halfn_r", []OperandInfo{{KindIdRef, One, "data"}, {KindIdRef, One, "offset"}, {KindIdRef, One, "p"}, {KindFPRoundingMode, One, "mode"}}, nil, nil},
-		{OpenCLstdshuffle, "shuffle", []OperandInfo{{KindIdRef, One, "x"}, {KindIdRef, One, "shuffle mask"}}, nil, nil},
-		{OpenCLstdshuffle2, "shuffle2", []OperandInfo{{KindIdRef, One, "x"}, {KindIdRef, One, "y"}, {KindIdRef, One, "shuffle mask"}}, nil, nil},
-		{OpenCLstdprintf, "printf", []OperandInfo{{KindIdRef, One, "format"}, {KindIdRef, Variadic, "additional arguments"}}, nil, nil},
-		{OpenCLstdprefetch, "prefetch", []OperandInfo{{KindIdRef, One, "ptr"}, {KindIdRef, One, "num elements"}}, nil, nil},
-		{OpenCLstdbitselect, "bitselect", []OperandInfo{{KindIdRef, One, "a"}, {KindIdRef, One, "b"}, {KindIdRef, One, "c"}}, nil, nil},
-		{OpenCLstdselect, "select", []OperandInfo{{KindIdRef, One, "a"}, {KindIdRef, One, "b"}, {KindIdRef, One, "c"}}, nil, nil},
-		{OpenCLstdu_abs, "u_abs", []OperandInfo{{KindIdRef, One, "x"}}, nil, nil},
-		{OpenCLstdu_abs_diff, "u_abs_diff", []OperandInfo{{KindIdRef, One, "x"}, {KindIdRef, One, "y"}}, nil, nil},
-		{OpenCLstdu_mul_hi, "u_mul_hi", []OperandInfo{{KindIdRef, One, "x"}, {KindIdRef, One, "y"}}, nil, nil},
-		{OpenCLstdu_mad_hi, "u_mad_hi", []OperandInfo{{KindIdRef, One, "a"}, {KindIdRef, One, "b"}, {KindIdRef, One, "c"}}, nil, nil},
+		{OpenCLstdacos, 0xb4dc04, span{1836, 1}, span{}, span{}},            // acos
+		{OpenCLstdacosh, 0xb4e005, span{1836, 1}, span{}, span{}},           // acosh
+		{OpenCLstdacospi, 0xb4e506, span{1836, 1}, span{}, span{}},          // acospi
+		{OpenCLstdasin, 0x827104, span{1836, 1}, span{}, span{}},            // asin
+		{OpenCLstdasinh, 0xb4eb05, span{1836, 1}, span{}, span{}},           // asinh
+		{OpenCLstdasinpi, 0xb4f006, span{1836, 1}, span{}, span{}},          // asinpi
+		{OpenCLstdatan, 0xb4f604, span{1836, 1}, span{}, span{}},            // atan
+		{OpenCLstdatan2, 0xb4fa05, span{1840, 2}, span{}, span{}},           // atan2
+		{OpenCLstdatanh, 0xb4ff05, span{1836, 1}, span{}, span{}},           // atanh
+		{OpenCLstdatanpi, 0xb50406, span{1836, 1}, span{}, span{}},          // atanpi
+		{OpenCLstdatan2pi, 0xb50a07, span{1840, 2}, span{}, span{}},         // atan2pi
+		{OpenCLstdcbrt, 0xb51104, span{1836, 1}, span{}, span{}},            // cbrt
+		{OpenCLstdceil, 0xb51504, span{1836, 1}, span{}, span{}},            // ceil
+		{OpenCLstdcopysign, 0xb51908, span{1842, 2}, span{}, span{}},        // copysign
+		{OpenCLstdcos, 0xae4f03, span{1836, 1}, span{}, span{}},             // cos
+		{OpenCLstdcosh, 0xae7004, span{1836, 1}, span{}, span{}},            // cosh
+		{OpenCLstdcospi, 0xb4e605, span{1836, 1}, span{}, span{}},           // cospi
+		{OpenCLstderfc, 0xb52104, span{1836, 1}, span{}, span{}},            // erfc
+		{OpenCLstderf, 0x11003, span{1836, 1}, span{}, span{}},              // erf
+		{OpenCLstdexp, 0xaef103, span{1836, 1}, span{}, span{}},             // exp
+		{OpenCLstdexp2, 0xb52504, span{1836, 1}, span{}, span{}},            // exp2
+		{OpenCLstdexp10, 0xb52905, span{1836, 1}, span{}, span{}},           // exp10
+		{OpenCLstdexpm1, 0xb52e05, span{1836, 1}, span{}, span{}},           // expm1
+		{OpenCLstdfabs, 0xb53304, span{1836, 1}, span{}, span{}},            // fabs
+		{OpenCLstdfdim, 0xb53704, span{1842, 2}, span{}, span{}},            // fdim
+		{OpenCLstdfloor, 0xb53b05, span{1836, 1}, span{}, span{}},           // floor
+		{OpenCLstdfma, 0x72ed03, span{1857, 3}, span{}, span{}},             // fma
+		{OpenCLstdfmax, 0x72ed04, span{1842, 2}, span{}, span{}},            // fmax
+		{OpenCLstdfmin, 0xb54004, span{1842, 2}, span{}, span{}},            // fmin
+		{OpenCLstdfmod, 0xb54404, span{1842, 2}, span{}, span{}},            // fmod
+		{OpenCLstdfract, 0xafd005, span{2293, 2}, span{}, span{}},           // fract
+		{OpenCLstdfrexp, 0xb54b05, span{1860, 2}, span{}, span{}},           // frexp
+		{OpenCLstdhypot, 0xb55005, span{1842, 2}, span{}, span{}},           // hypot
+		{OpenCLstdilogb, 0xb55505, span{1836, 1}, span{}, span{}},           // ilogb
+		{OpenCLstdldexp, 0xb55a05, span{2295, 2}, span{}, span{}},           // ldexp
+		{OpenCLstdlgamma, 0xb55f06, span{1836, 1}, span{}, span{}},          // lgamma
+		{OpenCLstdlgamma_r, 0xb56a08, span{2297, 2}, span{}, span{}},        // lgamma_r
+		{OpenCLstdlog, 0xb55603, span{1836, 1}, span{}, span{}},             // log
+		{OpenCLstdlog2, 0xb57204, span{1836, 1}, span{}, span{}},            // log2
+		{OpenCLstdlog10, 0xb57605, span{1836, 1}, span{}, span{}},           // log10
+		{OpenCLstdlog1p, 0xb57b05, span{1836, 1}, span{}, span{}},           // log1p
+		{OpenCLstdlogb, 0xb55604, span{1836, 1}, span{}, span{}},            // logb
+		{OpenCLstdmad, 0xb58003, span{1857, 3}, span{}, span{}},             // mad
+		{OpenCLstdmaxmag, 0xb58306, span{1842, 2}, span{}, span{}},          // maxmag
+		{OpenCLstdminmag, 0xb58906, span{1842, 2}, span{}, span{}},          // minmag
+		{OpenCLstdmodf, 0xb59304, span{2299, 2}, span{}, span{}},            // modf
+		{OpenCLstdnan, 0x770003, span{2301, 1}, span{}, span{}},             // nan
+		{OpenCLstdnextafter, 0xb59e09, span{1842, 2}, span{}, span{}},       // nextafter
+		{OpenCLstdpow, 0xb5a703, span{1842, 2}, span{}, span{}},             // pow
+		{OpenCLstdpown, 0xb5aa04, span{1842, 2}, span{}, span{}},            // pown
+		{OpenCLstdpowr, 0xb5ae04, span{1842, 2}, span{}, span{}},            // powr
+		{OpenCLstdremainder, 0xb5b209, span{1842, 2}, span{}, span{}},       // remainder
+		{OpenCLstdremquo, 0xb5be06, span{2302, 3}, span{}, span{}},          // remquo
+		{OpenCLstdrint, 0x2b5204, span{1836, 1}, span{}, span{}},            // rint
+		{OpenCLstdrootn, 0xb5c405, span{1842, 2}, span{}, span{}},           // rootn
+		{OpenCLstdround, 0xb5c905, span{1836, 1}, span{}, span{}},           // round
+		{OpenCLstdrsqrt, 0xb5ce05, span{1836, 1}, span{}, span{}},           // rsqrt
+		{OpenCLstdsin, 0x348903, span{1836, 1}, span{}, span{}},             // sin
+		{OpenCLstdsincos, 0xb5d906, span{2305, 2}, span{}, span{}},          // sincos
+		{OpenCLstdsinh, 0xae6b04, span{1836, 1}, span{}, span{}},            // sinh
+		{OpenCLstdsinpi, 0xb4f105, span{1836, 1}, span{}, span{}},           // sinpi
+		{OpenCLstdsqrt, 0x5ab604, span{1836, 1}, span{}, span{}},            // sqrt
+		{OpenCLstdtan, 0x37f03, span{1836, 1}, span{}, span{}},              // tan
+		{OpenCLstdtanh, 0xae7504, span{1836, 1}, span{}, span{}},            // tanh
+		{OpenCLstdtanpi, 0xb50505, span{1836, 1}, span{}, span{}},           // tanpi
+		{OpenCLstdtgamma, 0xb5df06, span{1836, 1}, span{}, span{}},          // tgamma
+		{OpenCLstdtrunc, 0xb5e505, span{1836, 1}, span{}, span{}},           // trunc
+		{OpenCLstdhalf_cos, 0xb5ea08, span{1836, 1}, span{}, span{}},        // half_cos
+		{OpenCLstdhalf_divide, 0xb5f20b, span{1842, 2}, span{}, span{}},     // half_divide
+		{OpenCLstdhalf_exp, 0xb5fd08, span{1836, 1}, span{}, span{}},        // half_exp
+		{OpenCLstdhalf_exp2, 0xb60509, span{1836, 1}, span{}, span{}},       // half_exp2
+		{OpenCLstdhalf_exp10, 0xb60e0a, span{1836, 1}, span{}, span{}},      // half_exp10
+		{OpenCLstdhalf_log, 0xb61808, span{1836, 1}, span{}, span{}},        // half_log
+		{OpenCLstdhalf_log2, 0xb62009, span{1836, 1}, span{}, span{}},       // half_log2
+		{OpenCLstdhalf_log10, 0xb6290a, span{1836, 1}, span{}, span{}},      // half_log10
+		{OpenCLstdhalf_powr, 0xb63309, span{1842, 2}, span{}, span{}},       // half_powr
+		{OpenCLstdhalf_recip, 0xb63c0a, span{1836, 1}, span{}, span{}},      // half_recip
+		{OpenCLstdhalf_rsqrt, 0xb6460a, span{1836, 1}, span{}, span{}},      // half_rsqrt
+		{OpenCLstdhalf_sin, 0xb65008, span{1836, 1}, span{}, span{}},        // half_sin
+		{OpenCLstdhalf_sqrt, 0xb65809, span{1836, 1}, span{}, span{}},       // half_sqrt
+		{OpenCLstdhalf_tan, 0xb66108, span{1836, 1}, span{}, span{}},        // half_tan
+		{OpenCLstdnative_cos, 0xb6690a, span{1836, 1}, span{}, span{}},      // native_cos
+		{OpenCLstdnative_divide, 0xb6730d, span{1842, 2}, span{}, span{}},   // native_divide
+		{OpenCLstdnative_exp, 0xb6800a, span{1836, 1}, span{}, span{}},      // native_exp
+		{OpenCLstdnative_exp2, 0xb68a0b, span{1836, 1}, span{}, span{}},     // native_exp2
+		{OpenCLstdnative_exp10, 0xb6950c, span{1836, 1}, span{}, span{}},    // native_exp10
+		{OpenCLstdnative_log, 0xb6a10a, span{1836, 1}, span{}, span{}},      // native_log
+		{OpenCLstdnative_log2, 0xb6ab0b, span{1836, 1}, span{}, span{}},     // native_log2
+		{OpenCLstdnative_log10, 0xb6b60c, span{1836, 1}, span{}, span{}},    // native_log10
+		{OpenCLstdnative_powr, 0xb6c20b, span{1842, 2}, span{}, span{}},     // native_powr
+		{OpenCLstdnative_recip, 0xb6cd0c, span{1836, 1}, span{}, span{}},    // native_recip
+		{OpenCLstdnative_rsqrt, 0xb6d90c, span{1836, 1}, span{}, span{}},    // native_rsqrt
+		{OpenCLstdnative_sin, 0xb6e50a, span{1836, 1}, span{}, span{}},      // native_sin
+		{OpenCLstdnative_sqrt, 0xb6ef0b, span{1836, 1}, span{}, span{}},     // native_sqrt
+		{OpenCLstdnative_tan, 0xb6fa0a, span{1836, 1}, span{}, span{}},      // native_tan
+		{OpenCLstdfclamp, 0xb71006, span{2307, 3}, span{}, span{}},          // fclamp
+		{OpenCLstddegrees, 0xae2e07, span{1838, 1}, span{}, span{}},         // degrees
+		{OpenCLstdfmax_common, 0xb7160b, span{1842, 2}, span{}, span{}},     // fmax_common
+		{OpenCLstdfmin_common, 0xb7210b, span{1842, 2}, span{}, span{}},     // fmin_common
+		{OpenCLstdmix, 0xb72c03, span{1849, 3}, span{}, span{}},             // mix
+		{OpenCLstdradians, 0xae3c07, span{1837, 1}, span{}, span{}},         // radians
+		{OpenCLstdstep, 0xb72f04, span{1852, 2}, span{}, span{}},            // step
+		{OpenCLstdsmoothstep, 0xb7330a, span{1854, 3}, span{}, span{}},      // smoothstep
+		{OpenCLstdsign, 0x8ac04, span{1836, 1}, span{}, span{}},             // sign
+		{OpenCLstdcross, 0xb73d05, span{1864, 2}, span{}, span{}},           // cross
+		{OpenCLstddistance, 0xb74208, span{1864, 2}, span{}, span{}},        // distance
+		{OpenCLstdlength, 0xb74a06, span{1863, 1}, span{}, span{}},          // length
+		{OpenCLstdnormalize, 0xb75009, span{1863, 1}, span{}, span{}},       // normalize
+		{OpenCLstdfast_distance, 0xb7590d, span{1864, 2}, span{}, span{}},   // fast_distance
+		{OpenCLstdfast_length, 0xb7660b, span{1863, 1}, span{}, span{}},     // fast_length
+		{OpenCLstdfast_normalize, 0xb7710e, span{1863, 1}, span{}, span{}},  // fast_normalize
+		{OpenCLstds_abs, 0xb77f05, span{1836, 1}, span{}, span{}},           // s_abs
+		{OpenCLstds_abs_diff, 0xb7840a, span{1842, 2}, span{}, span{}},      // s_abs_diff
+		{OpenCLstds_add_sat, 0xb78e09, span{1842, 2}, span{}, span{}},       // s_add_sat
+		{OpenCLstdu_add_sat, 0xb79709, span{1842, 2}, span{}, span{}},       // u_add_sat
+		{OpenCLstds_hadd, 0xb7a006, span{1842, 2}, span{}, span{}},          // s_hadd
+		{OpenCLstdu_hadd, 0xb7a606, span{1842, 2}, span{}, span{}},          // u_hadd
+		{OpenCLstds_rhadd, 0xb7ac07, span{1842, 2}, span{}, span{}},         // s_rhadd
+		{OpenCLstdu_rhadd, 0xb7b307, span{1842, 2}, span{}, span{}},         // u_rhadd
+		{OpenCLstds_clamp, 0xb7ba07, span{2307, 3}, span{}, span{}},         // s_clamp
+		{OpenCLstdu_clamp, 0xb7c107, span{2307, 3}, span{}, span{}},         // u_clamp
+		{OpenCLstdclz, 0xb7c803, span{1836, 1}, span{}, span{}},             // clz
+		{OpenCLstdctz, 0xb7cb03, span{1836, 1}, span{}, span{}},             // ctz
+		{OpenCLstds_mad_hi, 0xb7ce08, span{1857, 3}, span{}, span{}},        // s_mad_hi
+		{OpenCLstdu_mad_sat, 0xb7d609, span{2310, 3}, span{}, span{}},       // u_mad_sat
+		{OpenCLstds_mad_sat, 0xb7df09, span{2310, 3}, span{}, span{}},       // s_mad_sat
+		{OpenCLstds_max, 0xb7e805, span{1842, 2}, span{}, span{}},           // s_max
+		{OpenCLstdu_max, 0xb7ed05, span{1842, 2}, span{}, span{}},           // u_max
+		{OpenCLstds_min, 0xb7f205, span{1842, 2}, span{}, span{}},           // s_min
+		{OpenCLstdu_min, 0xb7f705, span{1842, 2}, span{}, span{}},           // u_min
+		{OpenCLstds_mul_hi, 0xb7fc08, span{1842, 2}, span{}, span{}},        // s_mul_hi
+		{OpenCLstdrotate, 0xb80406, span{2313, 2}, span{}, span{}},          // rotate
+		{OpenCLstds_sub_sat, 0xb80a09, span{1842, 2}, span{}, span{}},       // s_sub_sat
+		{OpenCLstdu_sub_sat, 0xb81309, span{1842, 2}, span{}, span{}},       // u_sub_sat
+		{OpenCLstdu_upsample, 0xb81c0a, span{2315, 2}, span{}, span{}},      // u_upsample
+		{OpenCLstds_upsample, 0xb8260a, span{2315, 2}, span{}, span{}},      // s_upsample
+		{OpenCLstdpopcount, 0xb83008, span{1836, 1}, span{}, span{}},        // popcount
+		{OpenCLstds_mad24, 0xb83807, span{2310, 3}, span{}, span{}},         // s_mad24
+		{OpenCLstdu_mad24, 0xb83f07, span{2310, 3}, span{}, span{}},         // u_mad24
+		{OpenCLstds_mul24, 0xb84607, span{1842, 2}, span{}, span{}},         // s_mul24
+		{OpenCLstdu_mul24, 0xb84d07, span{1842, 2}, span{}, span{}},         // u_mul24
+		{OpenCLstdvloadn, 0xb85406, span{2317, 3}, span{}, span{}},          // vloadn
+		{OpenCLstdvstoren, 0xb85e07, span{2320, 3}, span{}, span{}},         // vstoren
+		{OpenCLstdvload_half, 0xb8650a, span{2323, 2}, span{}, span{}},      // vload_half
+		{OpenCLstdvload_halfn, 0xb86f0b, span{2317, 3}, span{}, span{}},     // vload_halfn
+		{OpenCLstdvstore_half, 0xb87a0b, span{2320, 3}, span{}, span{}},     // vstore_half
+		{OpenCLstdvstore_half_r, 0xb8890d, span{2325, 4}, span{}, span{}},   // vstore_half_r
+		{OpenCLstdvstore_halfn, 0xb8960c, span{2320, 3}, span{}, span{}},    // vstore_halfn
+		{OpenCLstdvstore_halfn_r, 0xb8a20e, span{2325, 4}, span{}, span{}},  // vstore_halfn_r
+		{OpenCLstdvloada_halfn, 0xb8b00c, span{2317, 3}, span{}, span{}},    // vloada_halfn
+		{OpenCLstdvstorea_halfn, 0xb8bc0d, span{2320, 3}, span{}, span{}},   // vstorea_halfn
+		{OpenCLstdvstorea_halfn_r, 0xb8c90f, span{2325, 4}, span{}, span{}}, // vstorea_halfn_r
+		{OpenCLstdshuffle, 0xb8d807, span{2329, 2}, span{}, span{}},         // shuffle
+		{OpenCLstdshuffle2, 0xb8e408, span{2331, 3}, span{}, span{}},        // shuffle2
+		{OpenCLstdprintf, 0xb90606, span{2334, 2}, span{}, span{}},          // printf
+		{OpenCLstdprefetch, 0xb91808, span{2336, 2}, span{}, span{}},        // prefetch
+		{OpenCLstdbitselect, 0xb92009, span{1857, 3}, span{}, span{}},       // bitselect
+		{OpenCLstdselect, 0xb92306, span{1857, 3}, span{}, span{}},          // select
+		{OpenCLstdu_abs, 0xb92905, span{1836, 1}, span{}, span{}},           // u_abs
+		{OpenCLstdu_abs_diff, 0xb92e0a, span{1842, 2}, span{}, span{}},      // u_abs_diff
+		{OpenCLstdu_mul_hi, 0xb93808, span{1842, 2}, span{}, span{}},        // u_mul_hi
+		{OpenCLstdu_mad_hi, 0xb94008, span{1857, 3}, span{}, span{}},        // u_mad_hi
 	}},
 	{Name: "SPV_AMD_gcn_shader", Version: 0, Revision: 2, Kinds: nil, Insts: []ExtInstInfo{
-		{AMDGcnShaderCubeFaceIndexAMD, "CubeFaceIndexAMD", []OperandInfo{{KindIdRef, One, "P"}}, nil, []string{"SPV_AMD_gcn_shader"}},
-		{AMDGcnShaderCubeFaceCoordAMD, "CubeFaceCoordAMD", []OperandInfo{{KindIdRef, One, "P"}}, nil, []string{"SPV_AMD_gcn_shader"}},
-		{AMDGcnShaderTimeAMD, "TimeAMD", nil, nil, []string{"SPV_AMD_gcn_shader"}},
+		{AMDGcnShaderCubeFaceIndexAMD, 0xb94810, span{2338, 1}, span{}, span{456, 1}}, // CubeFaceIndexAMD
+		{AMDGcnShaderCubeFaceCoordAMD, 0xb95810, span{2338, 1}, span{}, span{456, 1}}, // CubeFaceCoordAMD
+		{AMDGcnShaderTimeAMD, 0xb96807, span{}, span{}, span{456, 1}},                 // TimeAMD
 	}},
 	{Name: "SPV_AMD_shader_ballot", Version: 0, Revision: 5, Kinds: nil, Insts: []ExtInstInfo{
-		{AMDShaderBallotSwizzleInvocationsAMD, "SwizzleInvocationsAMD", []OperandInfo{{KindIdRef, One, "data"}, {KindIdRef, One, "offset"}}, nil, []string{"SPV_AMD_shader_ballot"}},
-		{AMDShaderBallotSwizzleInvocationsMaskedAMD, "SwizzleInvocationsMaskedAMD", []OperandInfo{{KindIdRef, One, "data"}, {KindIdRef, One, "mask"}}, nil, []string{"SPV_AMD_shader_ballot"}},
-		{AMDShaderBallotWriteInvocationAMD, "WriteInvocationAMD", []OperandInfo{{KindIdRef, One, "inputValue"}, {KindIdRef, One, "writeValue"}, {KindIdRef, One, "invocationIndex"}}, nil, []string{"SPV_AMD_shader_ballot"}},
-		{AMDShaderBallotMbcntAMD, "MbcntAMD", []OperandInfo{{KindIdRef, One, "mask"}}, nil, []string{"SPV_AMD_shader_ballot"}},
+		{AMDShaderBallotSwizzleInvocationsAMD, 0xb96f15, span{2339, 2}, span{}, span{16, 1}},       // SwizzleInvocationsAMD
+		{AMDShaderBallotSwizzleInvocationsMaskedAMD, 0xb9841b, span{2341, 2}, span{}, span{16, 1}}, // SwizzleInvocationsMaskedAMD
+		{AMDShaderBallotWriteInvocationAMD, 0xb9c212, span{2343, 3}, span{}, span{16, 1}},          // WriteInvocationAMD
+		{AMDShaderBallotMbcntAMD, 0xb9d408, span{2346, 1}, span{}, span{16, 1}},                    // MbcntAMD
 	}},
 	{Name: "SPV_AMD_shader_explicit_vertex_parameter", Version: 0, Revision: 4, Kinds: nil, Insts: []ExtInstInfo{
-		{AMDShaderExplicitVertexParameterInterpolateAtVertexAMD, "InterpolateAtVertexAMD", []OperandInfo{{KindIdRef, One, "interpolant"}, {KindIdRef, One, "vertexIdx"}}, nil, []string{"SPV_AMD_shader_explicit_vertex_parameter"}},
+		{AMDShaderExplicitVertexParameterInterpolateAtVertexAMD, 0xb9e516, span{2347, 2}, span{}, span{162, 1}}, // InterpolateAtVertexAMD
 	}},
 	{Name: "SPV_AMD_shader_trinary_minmax", Version: 0, Revision: 4, Kinds: nil, Insts: []ExtInstInfo{
-		{AMDShaderTrinaryMinmaxFMin3AMD, "FMin3AMD", []OperandInfo{{KindIdRef, One, "x"}, {KindIdRef, One, "y"}, {KindIdRef, One, "z"}}, nil, []string{"SPV_AMD_shader_trinary_minmax"}},
-		{AMDShaderTrinaryMinmaxUMin3AMD, "UMin3AMD", []OperandInfo{{KindIdRef, One, "x"}, {KindIdRef, One, "y"}, {KindIdRef, One, "z"}}, nil, []string{"SPV_AMD_shader_trinary_minmax"}},
-		{AMDShaderTrinaryMinmaxSMin3AMD, "SMin3AMD", []OperandInfo{{KindIdRef, One, "x"}, {KindIdRef, One, "y"}, {KindIdRef, One, "z"}}, nil, []string{"SPV_AMD_shader_trinary_minmax"}},
-		{AMDShaderTrinaryMinmaxFMax3AMD, "FMax3AMD", []OperandInfo{{KindIdRef, One, "x"}, {KindIdRef, One, "y"}, {KindIdRef, One, "z"}}, nil, []string{"SPV_AMD_shader_trinary_minmax"}},
-		{AMDShaderTrinaryMinmaxUMax3AMD, "UMax3AMD", []OperandInfo{{KindIdRef, One, "x"}, {KindIdRef, One, "y"}, {KindIdRef, One, "z"}}, nil, []string{"SPV_AMD_shader_trinary_minmax"}},
-		{AMDShaderTrinaryMinmaxSMax3AMD, "SMax3AMD", []OperandInfo{{KindIdRef, One, "x"}, {KindIdRef, One, "y"}, {KindIdRef, One, "z"}}, nil, []string{"SPV_AMD_shader_trinary_minmax"}},
-		{AMDShaderTrinaryMinmaxFMid3AMD, "FMid3AMD", []OperandInfo{{KindIdRef, One, "x"}, {KindIdRef, One, "y"}, {KindIdRef, One, "z"}}, nil, []string{"SPV_AMD_shader_trinary_minmax"}},
-		{AMDShaderTrinaryMinmaxUMid3AMD, "UMid3AMD", []OperandInfo{{KindIdRef, One, "x"}, {KindIdRef, One, "y"}, {KindIdRef, One, "z"}}, nil, []string{"SPV_AMD_shader_trinary_minmax"}},
-		{AMDShaderTrinaryMinmaxSMid3AMD, "SMid3AMD", []OperandInfo{{KindIdRef, One, "x"}, {KindIdRef, One, "y"}, {KindIdRef, One, "z"}}, nil, []string{"SPV_AMD_shader_trinary_minmax"}},
+		{AMDShaderTrinaryMinmaxFMin3AMD, 0xb9fb08, span{2310, 3}, span{}, span{457, 1}}, // FMin3AMD
+		{AMDShaderTrinaryMinmaxUMin3AMD, 0xba0308, span{2310, 3}, span{}, span{457, 1}}, // UMin3AMD
+		{AMDShaderTrinaryMinmaxSMin3AMD, 0xba0b08, span{2310, 3}, span{}, span{457, 1}}, // SMin3AMD
+		{AMDShaderTrinaryMinmaxFMax3AMD, 0xba1308, span{2310, 3}, span{}, span{457, 1}}, // FMax3AMD
+		{AMDShaderTrinaryMinmaxUMax3AMD, 0xba1b08, span{2310, 3}, span{}, span{457, 1}}, // UMax3AMD
+		{AMDShaderTrinaryMinmaxSMax3AMD, 0xba2308, span{2310, 3}, span{}, span{457, 1}}, // SMax3AMD
+		{AMDShaderTrinaryMinmaxFMid3AMD, 0xba2b08, span{2310, 3}, span{}, span{457, 1}}, // FMid3AMD
+		{AMDShaderTrinaryMinmaxUMid3AMD, 0xba3308, span{2310, 3}, span{}, span{457, 1}}, // UMid3AMD
+		{AMDShaderTrinaryMinmaxSMid3AMD, 0xba3b08, span{2310, 3}, span{}, span{457, 1}}, // SMid3AMD
 	}},
 }

@@ -23,13 +23,17 @@
 //     GLSLstd450Sqrt, NonSemanticShaderDebugInfo100DebugSource,
 //     OpenCLDebugInfo100DebugSource, NonSemanticDebugPrintfDebugPrintf.
 //
-// Every table is static data (no init-time work); the name→value maps used
-// by assemblers and tests are built on first use.
+// Every table is static data (no init-time work) without pointers, so that
+// the Go runtime does not build a pointer mask for it at process start:
+// names and lists are offsets into pools, and the accessors (InstInfo.Name,
+// InstInfo.Operands...) slice them without allocating. The name→value maps
+// used by assemblers and tests are built on first use.
 //
 // Files: spv.go holds the hand-written types and lookups (Version,
 // InstInfo, OperandInfo, KindInfo, EnumerantInfo, the by-name maps);
 // ops_gen.go the opcodes and their operands, kinds_gen.go the operand kinds,
-// enums_gen.go the enumerants, extinst_gen.go the extended instruction sets.
+// enums_gen.go the enumerants, extinst_gen.go the extended instruction sets,
+// pools_gen.go the names and lists the other tables index.
 package spv
 
 //go:generate go run ./internal/gen
@@ -133,28 +137,83 @@ func (q Quantifier) String() string {
 	return fmt.Sprintf("Quantifier(%d)", uint8(q))
 }
 
+// The tables hold no pointers, so that the linker puts them in .noptrdata
+// and the Go runtime neither builds a pointer mask for them at start-up nor
+// scans them: a name is a str, a list a span of a flat pool array
+// (pools_gen.go). The accessors below turn them into strings and slices of
+// the pools without allocating.
+
+// A str is a name of the tables: its offset in textPool shifted left by 8,
+// or-ed with its length.
+type str uint32
+
+func (s str) String() string {
+	off := uint32(s) >> 8
+	return textPool[off : off+uint32(s)&0xff]
+}
+
+// A span is a list of the tables: a range of one of the pools.
+type span struct{ off, n uint16 }
+
+func (s span) operands() []OperandInfo {
+	lo, hi := int(s.off), int(s.off)+int(s.n)
+	return operandPool[lo:hi:hi]
+}
+
+func (s span) capabilities() []Capability {
+	lo, hi := int(s.off), int(s.off)+int(s.n)
+	return capabilityPool[lo:hi:hi]
+}
+
+func (s span) strings() []string {
+	lo, hi := int(s.off), int(s.off)+int(s.n)
+	return stringPool[lo:hi:hi]
+}
+
 // OperandInfo describes one operand of an instruction or one parameter of
 // an enumerant.
 type OperandInfo struct {
 	Kind  OperandKind
 	Quant Quantifier
-	Name  string // the grammar's operand name ("Result Type"), often empty
+	name  str
 }
+
+// Name returns the grammar's operand name ("'Result Type'"), often empty.
+func (o OperandInfo) Name() string { return o.name.String() }
 
 // InstInfo describes one opcode.
 type InstInfo struct {
 	Op            Op
-	Name          string // "OpTypeVoid"
-	Class         string // the grammar's class ("Type-Declaration")
-	Aliases       []string
-	Operands      []OperandInfo
-	Capabilities  []Capability // any one of them enables the instruction
-	Extensions    []string     // any one of them enables the instruction
-	Version       Version      // first core version, VersionNone if extension-only
-	LastVersion   Version      // last core version, 0 if still present
 	HasResult     bool
 	HasResultType bool
+	Version       Version // first core version, VersionNone if extension-only
+	LastVersion   Version // last core version, 0 if still present
+	name, class   str
+	aliases       span
+	operands      span
+	capabilities  span
+	extensions    span
 }
+
+// Name returns the opcode's name ("OpTypeVoid").
+func (in *InstInfo) Name() string { return in.name.String() }
+
+// Class returns the grammar's class of the opcode ("Type-Declaration").
+func (in *InstInfo) Class() string { return in.class.String() }
+
+// Aliases returns the other names of the opcode.
+func (in *InstInfo) Aliases() []string { return in.aliases.strings() }
+
+// Operands returns the operands of the instruction.
+func (in *InstInfo) Operands() []OperandInfo { return in.operands.operands() }
+
+// Capabilities returns the capabilities any one of which enables the
+// instruction.
+func (in *InstInfo) Capabilities() []Capability { return in.capabilities.capabilities() }
+
+// Extensions returns the extensions any one of which enables the
+// instruction.
+func (in *InstInfo) Extensions() []string { return in.extensions.strings() }
 
 // InstructionInfo returns the description of op, or nil if op is not in the
 // grammar. It is a table lookup.
@@ -174,7 +233,7 @@ func Instructions() []InstInfo { return instTable[:] }
 
 func (op Op) String() string {
 	if in := InstructionInfo(op); in != nil {
-		return in.Name
+		return in.Name()
 	}
 	return fmt.Sprintf("Op(%d)", uint16(op))
 }
@@ -190,8 +249,8 @@ func OpByName(name string) (Op, bool) {
 		opByName = make(map[string]Op, len(instTable)+16)
 		for i := range instTable {
 			in := &instTable[i]
-			opByName[in.Name] = in.Op
-			for _, a := range in.Aliases {
+			opByName[in.Name()] = in.Op
+			for _, a := range in.Aliases() {
 				opByName[a] = in.Op
 			}
 		}
@@ -210,23 +269,56 @@ type Enum interface {
 
 // EnumerantInfo describes one enumerant of a value or bit enum.
 type EnumerantInfo struct {
-	Name         string
 	Value        uint32
-	Aliases      []string
-	Parameters   []OperandInfo // operands that follow the enumerant when it is used
-	Capabilities []Capability
-	Extensions   []string
 	Version      Version // 0 when the grammar states none
 	LastVersion  Version // 0 if still present
+	name         str
+	aliases      span
+	parameters   span
+	capabilities span
+	extensions   span
 }
+
+// Name returns the enumerant's name ("Shader").
+func (e *EnumerantInfo) Name() string { return e.name.String() }
+
+// Aliases returns the other names of the enumerant.
+func (e *EnumerantInfo) Aliases() []string { return e.aliases.strings() }
+
+// Parameters returns the operands that follow the enumerant when it is used.
+func (e *EnumerantInfo) Parameters() []OperandInfo { return e.parameters.operands() }
+
+// Capabilities returns the capabilities any one of which enables the
+// enumerant.
+func (e *EnumerantInfo) Capabilities() []Capability { return e.capabilities.capabilities() }
+
+// Extensions returns the extensions any one of which enables the enumerant.
+func (e *EnumerantInfo) Extensions() []string { return e.extensions.strings() }
 
 // KindInfo describes one operand kind.
 type KindInfo struct {
 	Kind       OperandKind
-	Name       string // the grammar's name ("StorageClass", "IdRef")
 	Category   Category
-	Enumerants []EnumerantInfo // sorted by value; for enums only
-	Bases      []OperandKind   // for composites only
+	name       str
+	enumerants span
+	bases      span
+}
+
+// Name returns the grammar's name of the kind ("StorageClass", "IdRef").
+func (ki *KindInfo) Name() string { return ki.name.String() }
+
+// Enumerants returns the enumerants of an enum kind, sorted by value.
+func (ki *KindInfo) Enumerants() []EnumerantInfo {
+	s := ki.enumerants
+	lo, hi := int(s.off), int(s.off)+int(s.n)
+	return enumerantPool[lo:hi:hi]
+}
+
+// Bases returns the base kinds of a composite kind.
+func (ki *KindInfo) Bases() []OperandKind {
+	s := ki.bases
+	lo, hi := int(s.off), int(s.off)+int(s.n)
+	return kindPool[lo:hi:hi]
 }
 
 // KindInfoOf returns the description of k, or nil for an unknown kind.
@@ -240,7 +332,7 @@ func KindInfoOf(k OperandKind) *KindInfo {
 // String returns the grammar's name of the kind.
 func (k OperandKind) String() string {
 	if ki := KindInfoOf(k); ki != nil {
-		return ki.Name
+		return ki.Name()
 	}
 	return fmt.Sprintf("OperandKind(%d)", uint8(k))
 }
@@ -260,7 +352,7 @@ func (k OperandKind) Enumerant(v uint32) *EnumerantInfo {
 	if ki == nil {
 		return nil
 	}
-	es := ki.Enumerants
+	es := ki.Enumerants()
 	i := sort.Search(len(es), func(i int) bool { return es[i].Value >= v })
 	if i < len(es) && es[i].Value == v {
 		return &es[i]
@@ -279,17 +371,18 @@ func buildNameMaps() {
 	kindByName = make(map[string]OperandKind, len(kindTable))
 	for i := range kindTable {
 		ki := &kindTable[i]
-		if _, dup := kindByName[ki.Name]; !dup { // core kinds come first
-			kindByName[ki.Name] = ki.Kind
+		if _, dup := kindByName[ki.Name()]; !dup { // core kinds come first
+			kindByName[ki.Name()] = ki.Kind
 		}
-		if len(ki.Enumerants) == 0 {
+		es := ki.Enumerants()
+		if len(es) == 0 {
 			continue
 		}
-		m := make(map[string]*EnumerantInfo, len(ki.Enumerants))
-		for j := range ki.Enumerants {
-			e := &ki.Enumerants[j]
-			m[e.Name] = e
-			for _, a := range e.Aliases {
+		m := make(map[string]*EnumerantInfo, len(es))
+		for j := range es {
+			e := &es[j]
+			m[e.Name()] = e
+			for _, a := range e.Aliases() {
 				m[a] = e
 			}
 		}
@@ -328,7 +421,7 @@ func (k OperandKind) ValueString(v uint32) string {
 // valueEnumString names value v of a value enum kind.
 func valueEnumString(k OperandKind, v uint32) string {
 	if e := k.Enumerant(v); e != nil {
-		return e.Name
+		return e.Name()
 	}
 	return fmt.Sprintf("%s(%d)", k, v)
 }
@@ -339,7 +432,7 @@ func valueEnumString(k OperandKind, v uint32) string {
 func bitEnumString(k OperandKind, v uint32) string {
 	if v == 0 {
 		if e := k.Enumerant(0); e != nil {
-			return e.Name
+			return e.Name()
 		}
 		return "0"
 	}
@@ -349,7 +442,7 @@ func bitEnumString(k OperandKind, v uint32) string {
 			continue
 		}
 		if e := k.Enumerant(bit); e != nil {
-			parts = append(parts, e.Name)
+			parts = append(parts, e.Name())
 		} else {
 			parts = append(parts, fmt.Sprintf("0x%x", bit))
 		}
@@ -369,11 +462,25 @@ type ExtInstSet struct {
 // ExtInstInfo describes one extended instruction.
 type ExtInstInfo struct {
 	Opcode       uint32
-	Name         string
-	Operands     []OperandInfo // the operands after the instruction number
-	Capabilities []Capability
-	Extensions   []string
+	name         str
+	operands     span
+	capabilities span
+	extensions   span
 }
+
+// Name returns the instruction's name ("Sqrt").
+func (e *ExtInstInfo) Name() string { return e.name.String() }
+
+// Operands returns the operands after the instruction number.
+func (e *ExtInstInfo) Operands() []OperandInfo { return e.operands.operands() }
+
+// Capabilities returns the capabilities any one of which enables the
+// instruction.
+func (e *ExtInstInfo) Capabilities() []Capability { return e.capabilities.capabilities() }
+
+// Extensions returns the extensions any one of which enables the
+// instruction.
+func (e *ExtInstInfo) Extensions() []string { return e.extensions.strings() }
 
 // ExtInstSetByName returns the extended instruction set imported under
 // name, or nil.
@@ -402,7 +509,7 @@ func (s *ExtInstSet) Inst(opcode uint32) *ExtInstInfo {
 // InstByName returns the instruction named name ("Sqrt"), or nil.
 func (s *ExtInstSet) InstByName(name string) *ExtInstInfo {
 	for i := range s.Insts {
-		if s.Insts[i].Name == name {
+		if s.Insts[i].Name() == name {
 			return &s.Insts[i]
 		}
 	}

@@ -11,18 +11,18 @@ import (
 
 func TestInstructionInfo(t *testing.T) {
 	in := InstructionInfo(OpTypeInt)
-	if in == nil || in.Name != "OpTypeInt" || in.Class != "Type-Declaration" || !in.HasResult || in.HasResultType {
+	if in == nil || in.Name() != "OpTypeInt" || in.Class() != "Type-Declaration" || !in.HasResult || in.HasResultType {
 		t.Fatalf("OpTypeInt info = %+v", in)
 	}
-	if len(in.Operands) != 3 || in.Operands[1].Kind != KindLiteralInteger || in.Operands[1].Name != "Width" {
-		t.Errorf("OpTypeInt operands = %+v", in.Operands)
+	if len(in.Operands()) != 3 || in.Operands()[1].Kind != KindLiteralInteger || in.Operands()[1].Name() != "Width" {
+		t.Errorf("OpTypeInt operands = %+v", in.Operands())
 	}
 	load := InstructionInfo(OpLoad)
-	if !load.HasResult || !load.HasResultType || load.Operands[3].Kind != KindMemoryAccess || load.Operands[3].Quant != Optional {
+	if !load.HasResult || !load.HasResultType || load.Operands()[3].Kind != KindMemoryAccess || load.Operands()[3].Quant != Optional {
 		t.Errorf("OpLoad = %+v", load)
 	}
 	ext := InstructionInfo(OpExtInst)
-	if ext.Operands[3].Kind != KindLiteralExtInstInteger || ext.Operands[4].Quant != Variadic {
+	if ext.Operands()[3].Kind != KindLiteralExtInstInteger || ext.Operands()[4].Quant != Variadic {
 		t.Errorf("OpExtInst = %+v", ext)
 	}
 	if InstructionInfo(9) != nil { // 9 is a hole in the opcode space
@@ -39,13 +39,13 @@ func TestInstructionInfo(t *testing.T) {
 		t.Errorf("OpSDotKHR = %d %s", OpSDotKHR, OpSDotKHR)
 	}
 	sdot := InstructionInfo(OpSDot)
-	if sdot.Version != Version1_6 || len(sdot.Capabilities) != 1 || sdot.Capabilities[0] != CapabilityDotProduct {
+	if sdot.Version != Version1_6 || len(sdot.Capabilities()) != 1 || sdot.Capabilities()[0] != CapabilityDotProduct {
 		t.Errorf("OpSDot = %+v", sdot)
 	}
 	if InstructionInfo(OpDecorateString).Version != Version1_4 {
 		t.Error("OpDecorateString version")
 	}
-	if in := InstructionInfo(OpTraceRayKHR); in.Version != VersionNone || len(in.Extensions) == 0 {
+	if in := InstructionInfo(OpTraceRayKHR); in.Version != VersionNone || len(in.Extensions()) == 0 {
 		t.Errorf("OpTraceRayKHR = %+v", in)
 	}
 }
@@ -61,21 +61,21 @@ func TestEveryInstructionConsistent(t *testing.T) {
 		if int(in.Op) != op {
 			t.Errorf("InstructionInfo(%d).Op = %d", op, in.Op)
 		}
-		if got, ok := OpByName(in.Name); !ok || got != in.Op {
-			t.Errorf("OpByName(%q) = %d, %v", in.Name, got, ok)
+		if got, ok := OpByName(in.Name()); !ok || got != in.Op {
+			t.Errorf("OpByName(%q) = %d, %v", in.Name(), got, ok)
 		}
-		for _, a := range in.Aliases {
+		for _, a := range in.Aliases() {
 			if got, _ := OpByName(a); got != in.Op {
 				t.Errorf("OpByName(alias %q) = %d", a, got)
 			}
 		}
-		for _, o := range in.Operands {
+		for _, o := range in.Operands() {
 			if KindInfoOf(o.Kind) == nil {
-				t.Errorf("%s: operand of unknown kind %d", in.Name, o.Kind)
+				t.Errorf("%s: operand of unknown kind %d", in.Name(), o.Kind)
 			}
 		}
-		if in.HasResultType && in.Operands[0].Kind != KindIdResultType {
-			t.Errorf("%s: result type is not the first operand", in.Name)
+		if in.HasResultType && in.Operands()[0].Kind != KindIdResultType {
+			t.Errorf("%s: result type is not the first operand", in.Name())
 		}
 	}
 	if n != len(instTable) || n < 700 {
@@ -106,11 +106,11 @@ func TestKinds(t *testing.T) {
 	}
 	for _, c := range cases {
 		ki := KindInfoOf(c.k)
-		if ki == nil || ki.Kind != c.k || ki.Name != c.name || ki.Category != c.cat || c.k.Category() != c.cat || c.k.String() != c.name {
+		if ki == nil || ki.Kind != c.k || ki.Name() != c.name || ki.Category != c.cat || c.k.Category() != c.cat || c.k.String() != c.name {
 			t.Errorf("KindInfoOf(%s) = %+v", c.name, ki)
 		}
 	}
-	if b := KindInfoOf(KindPairIdRefLiteralInteger).Bases; len(b) != 2 || b[0] != KindIdRef || b[1] != KindLiteralInteger {
+	if b := KindInfoOf(KindPairIdRefLiteralInteger).Bases(); len(b) != 2 || b[0] != KindIdRef || b[1] != KindLiteralInteger {
 		t.Errorf("PairIdRefLiteralInteger bases = %v", b)
 	}
 	if KindInfoOf(0) != nil || KindInfoOf(255) != nil {
@@ -126,25 +126,25 @@ func TestKinds(t *testing.T) {
 
 func TestEnumerants(t *testing.T) {
 	e := KindDecoration.Enumerant(uint32(DecorationBuiltIn))
-	if e == nil || e.Name != "BuiltIn" || len(e.Parameters) != 1 || e.Parameters[0].Kind != KindBuiltIn {
+	if e == nil || e.Name() != "BuiltIn" || len(e.Parameters()) != 1 || e.Parameters()[0].Kind != KindBuiltIn {
 		t.Fatalf("Decoration BuiltIn = %+v", e)
 	}
-	if e := KindCapability.Enumerant(uint32(CapabilityShader)); e == nil || e.Name != "Shader" || len(e.Capabilities) != 1 || e.Capabilities[0] != CapabilityMatrix {
+	if e := KindCapability.Enumerant(uint32(CapabilityShader)); e == nil || e.Name() != "Shader" || len(e.Capabilities()) != 1 || e.Capabilities()[0] != CapabilityMatrix {
 		t.Errorf("Capability Shader = %+v", e)
 	}
-	if e := KindStorageClass.Enumerant(uint32(StorageClassStorageBuffer)); e.Version != Version1_3 || len(e.Extensions) == 0 {
+	if e := KindStorageClass.Enumerant(uint32(StorageClassStorageBuffer)); e.Version != Version1_3 || len(e.Extensions()) == 0 {
 		t.Errorf("StorageBuffer = %+v", e)
 	}
 	if KindStorageClass.Enumerant(999) != nil {
 		t.Error("StorageClass 999 exists")
 	}
-	if e := KindImageOperands.Enumerant(uint32(ImageOperandsLod)); e == nil || e.Name != "Lod" || len(e.Parameters) != 1 {
+	if e := KindImageOperands.Enumerant(uint32(ImageOperandsLod)); e == nil || e.Name() != "Lod" || len(e.Parameters()) != 1 {
 		t.Errorf("ImageOperands Lod = %+v", e)
 	}
-	if e := KindExecutionMode.EnumerantByName("LocalSize"); e == nil || e.Value != uint32(ExecutionModeLocalSize) || len(e.Parameters) != 3 {
+	if e := KindExecutionMode.EnumerantByName("LocalSize"); e == nil || e.Value != uint32(ExecutionModeLocalSize) || len(e.Parameters()) != 3 {
 		t.Errorf("LocalSize = %+v", e)
 	}
-	if e := KindExecutionModel.EnumerantByName("RayGenerationNV"); e == nil || e.Name != "RayGenerationKHR" {
+	if e := KindExecutionModel.EnumerantByName("RayGenerationNV"); e == nil || e.Name() != "RayGenerationKHR" {
 		t.Errorf("alias RayGenerationNV = %+v", e)
 	}
 	if KindDim.EnumerantByName("4D") != nil {
@@ -153,17 +153,17 @@ func TestEnumerants(t *testing.T) {
 	// Every enumerant of every kind is found by value and by name.
 	for i := range kindTable {
 		ki := &kindTable[i]
-		for j := range ki.Enumerants {
-			e := &ki.Enumerants[j]
+		for j := range ki.Enumerants() {
+			e := &ki.Enumerants()[j]
 			if got := ki.Kind.Enumerant(e.Value); got != e {
-				t.Errorf("%s.Enumerant(%d) = %v, want %s", ki.Name, e.Value, got, e.Name)
+				t.Errorf("%s.Enumerant(%d) = %v, want %s", ki.Name(), e.Value, got, e.Name())
 			}
-			if got := ki.Kind.EnumerantByName(e.Name); got != e {
-				t.Errorf("%s.EnumerantByName(%s) = %v", ki.Name, e.Name, got)
+			if got := ki.Kind.EnumerantByName(e.Name()); got != e {
+				t.Errorf("%s.EnumerantByName(%s) = %v", ki.Name(), e.Name(), got)
 			}
 			// DebugInfoFlags's FlagIsPublic is the two access bits together.
-			if ki.Category == CategoryBitEnum && e.Value&(e.Value-1) != 0 && ki.Name != "DebugInfoFlags" {
-				t.Errorf("%s.%s = %#x is not a single bit", ki.Name, e.Name, e.Value)
+			if ki.Category == CategoryBitEnum && e.Value&(e.Value-1) != 0 && ki.Name() != "DebugInfoFlags" {
+				t.Errorf("%s.%s = %#x is not a single bit", ki.Name(), e.Name(), e.Value)
 			}
 		}
 	}
@@ -213,8 +213,8 @@ func TestExtInstSets(t *testing.T) {
 			if got := s.Inst(s.Insts[i].Opcode); got != &s.Insts[i] {
 				t.Errorf("%s: Inst(%d) = %v", name, s.Insts[i].Opcode, got)
 			}
-			if got := s.InstByName(s.Insts[i].Name); got != &s.Insts[i] {
-				t.Errorf("%s: InstByName(%s) = %v", name, s.Insts[i].Name, got)
+			if got := s.InstByName(s.Insts[i].Name()); got != &s.Insts[i] {
+				t.Errorf("%s: InstByName(%s) = %v", name, s.Insts[i].Name(), got)
 			}
 		}
 	}
@@ -223,7 +223,7 @@ func TestExtInstSets(t *testing.T) {
 	}
 	glsl := ExtInstSetByName("GLSL.std.450")
 	sqrt := glsl.Inst(GLSLstd450Sqrt)
-	if GLSLstd450Sqrt != 31 || sqrt.Name != "Sqrt" || len(sqrt.Operands) != 1 || sqrt.Operands[0].Kind != KindIdRef {
+	if GLSLstd450Sqrt != 31 || sqrt.Name() != "Sqrt" || len(sqrt.Operands()) != 1 || sqrt.Operands()[0].Kind != KindIdRef {
 		t.Errorf("Sqrt = %+v", sqrt)
 	}
 	if glsl.Inst(0) != nil || glsl.Inst(1000) != nil {
@@ -231,18 +231,18 @@ func TestExtInstSets(t *testing.T) {
 	}
 	di := ExtInstSetByName("NonSemantic.Shader.DebugInfo.100")
 	src := di.Inst(NonSemanticShaderDebugInfo100DebugSource)
-	if src == nil || src.Name != "DebugSource" || len(di.Kinds) == 0 {
+	if src == nil || src.Name() != "DebugSource" || len(di.Kinds) == 0 {
 		t.Errorf("DebugSource = %+v", src)
 	}
 	pf := ExtInstSetByName("NonSemantic.DebugPrintf").Inst(NonSemanticDebugPrintfDebugPrintf)
-	if pf == nil || pf.Operands[1].Quant != Variadic {
+	if pf == nil || pf.Operands()[1].Quant != Variadic {
 		t.Errorf("DebugPrintf = %+v", pf)
 	}
 	// OpenCL.DebugInfo.100 operands resolve to its own kinds, not the
 	// Shader set's kinds of the same name.
 	ocl := ExtInstSetByName("OpenCL.DebugInfo.100")
 	basic := ocl.InstByName("DebugTypeBasic")
-	if basic == nil || basic.Operands[2].Kind != KindOpenCLDebugInfo100DebugBaseTypeAttributeEncoding {
+	if basic == nil || basic.Operands()[2].Kind != KindOpenCLDebugInfo100DebugBaseTypeAttributeEncoding {
 		t.Errorf("OpenCL DebugTypeBasic = %+v", basic)
 	}
 }

@@ -1218,7 +1218,7 @@ func (c *checker) checkLoopMerge(in *builder.Inst, blk *builder.Block) error {
 		for b := spv.LoopControl(1); b < spv.LoopControlIterationMultiple; b <<= 1 {
 			if ctl&b != 0 {
 				if e := spv.KindLoopControl.Enumerant(uint32(b)); e != nil {
-					k += len(e.Parameters)
+					k += len(e.Parameters())
 				}
 			}
 		}

@@ -132,7 +132,7 @@ func decorationTakesIDs(d spv.Decoration) bool {
 		return true
 	}
 	if e := spv.KindDecoration.Enumerant(uint32(d)); e != nil {
-		for _, p := range e.Parameters {
+		for _, p := range e.Parameters() {
 			if p.Kind == spv.KindIdRef {
 				return true
 			}

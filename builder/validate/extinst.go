@@ -33,7 +33,7 @@ func (c *checker) checkGLSL(in *builder.Inst, fn *builder.Function) error {
 	n := opWord(in, 1)
 	name := "GLSL.std.450 instruction"
 	if e := spv.ExtInstSetByName("GLSL.std.450").Inst(n); e != nil {
-		name = "GLSL.std.450 " + e.Name
+		name = "GLSL.std.450 " + e.Name()
 	}
 	bad := func(format string, args ...any) error {
 		return c.errorf(RuleExtInst, in, "%s: "+format, append([]any{name}, args...)...)

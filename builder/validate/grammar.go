@@ -65,7 +65,7 @@ func (c *checker) registerCapability(cp spv.Capability) {
 	}
 	c.caps.add(cp)
 	if e := spv.KindCapability.Enumerant(uint32(cp)); e != nil {
-		for _, implied := range e.Capabilities {
+		for _, implied := range e.Capabilities() {
 			c.registerCapability(implied)
 		}
 	}
@@ -132,7 +132,7 @@ func (c *checker) capabilities() error {
 			return c.errorf(RuleOperand, in, "unknown capability %d", uint32(cp))
 		}
 		if !c.capabilityAllowed(cp, e) {
-			return c.errorf(RuleEnvCapability, in, "capability %s is not allowed by the %s environment (or needs an extension)", e.Name, c.env)
+			return c.errorf(RuleEnvCapability, in, "capability %s is not allowed by the %s environment (or needs an extension)", e.Name(), c.env)
 		}
 		if err := c.enumerantVersion(in, spv.KindCapability, e, uint32(cp)); err != nil {
 			return err
@@ -165,7 +165,7 @@ func (c *checker) capabilityAllowed(cp spv.Capability, e *spv.EnumerantInfo) boo
 	default:
 		return true
 	}
-	return ok || (len(e.Extensions) > 0 && c.hasAnyExt(e.Extensions))
+	return ok || (len(e.Extensions()) > 0 && c.hasAnyExt(e.Extensions()))
 }
 
 // vulkanCaps reports whether Vulkan 1.minor guarantees or optionally
@@ -230,14 +230,14 @@ func (c *checker) enumerantVersion(in *builder.Inst, k spv.OperandKind, e *spv.E
 		return nil
 	}
 	if lastV < c.version {
-		return c.errorf(RuleVersion, in, "%s %s needs SPIR-V %s or earlier", k, e.Name, lastV)
+		return c.errorf(RuleVersion, in, "%s %s needs SPIR-V %s or earlier", k, e.Name(), lastV)
 	}
-	if !reserved && len(e.Extensions) == 0 {
-		return c.errorf(RuleVersion, in, "%s %s needs SPIR-V %s or later", k, e.Name, minV)
+	if !reserved && len(e.Extensions()) == 0 {
+		return c.errorf(RuleVersion, in, "%s %s needs SPIR-V %s or later", k, e.Name(), minV)
 	}
 	// An empty extension list is satisfied (spirv-val's set test).
-	if len(e.Extensions) > 0 && !c.hasAnyExt(e.Extensions) {
-		return c.errorf(RuleExtension, in, "%s %s needs one of the extensions %s", k, e.Name, strings.Join(e.Extensions, ", "))
+	if len(e.Extensions()) > 0 && !c.hasAnyExt(e.Extensions()) {
+		return c.errorf(RuleExtension, in, "%s %s needs one of the extensions %s", k, e.Name(), strings.Join(e.Extensions(), ", "))
 	}
 	return nil
 }
@@ -271,7 +271,7 @@ func (c *checker) opcodeNeeds(in *builder.Inst) error {
 		spv.OpImageSparseSampleProjDrefImplicitLod, spv.OpImageSparseSampleProjDrefExplicitLod:
 		return c.errorf(RuleOperand, in, "%s is reserved", in.Op)
 	}
-	caps := info.Capabilities
+	caps := info.Capabilities()
 	switch in.Op {
 	case spv.OpGroupIAddNonUniformAMD, spv.OpGroupFAddNonUniformAMD, spv.OpGroupFMinNonUniformAMD,
 		spv.OpGroupUMinNonUniformAMD, spv.OpGroupSMinNonUniformAMD, spv.OpGroupFMaxNonUniformAMD,
@@ -294,14 +294,14 @@ func (c *checker) opcodeVersion(in *builder.Inst, info *spv.InstInfo) error {
 	if info.LastVersion != 0 && info.LastVersion < c.version {
 		return c.errorf(RuleVersion, in, "%s needs SPIR-V %s or earlier", in.Op, info.LastVersion)
 	}
-	if len(info.Capabilities) > 0 && in.Op != spv.OpTerminateInvocation {
+	if len(info.Capabilities()) > 0 && in.Op != spv.OpTerminateInvocation {
 		return nil
 	}
 	minV := info.Version
 	if minV == 0 {
 		minV = spv.Version1_0
 	}
-	if len(info.Extensions) == 0 {
+	if len(info.Extensions()) == 0 {
 		if minV == spv.VersionNone {
 			return c.errorf(RuleVersion, in, "%s is reserved for future use", in.Op)
 		}
@@ -310,12 +310,12 @@ func (c *checker) opcodeVersion(in *builder.Inst, info *spv.InstInfo) error {
 		}
 		return nil
 	}
-	if !c.hasAnyExt(info.Extensions) {
+	if !c.hasAnyExt(info.Extensions()) {
 		if minV == spv.VersionNone {
-			return c.errorf(RuleExtension, in, "%s needs one of the extensions %s", in.Op, strings.Join(info.Extensions, ", "))
+			return c.errorf(RuleExtension, in, "%s needs one of the extensions %s", in.Op, strings.Join(info.Extensions(), ", "))
 		}
 		if c.version < minV {
-			return c.errorf(RuleVersion, in, "%s needs SPIR-V %s or one of the extensions %s", in.Op, minV, strings.Join(info.Extensions, ", "))
+			return c.errorf(RuleVersion, in, "%s needs SPIR-V %s or one of the extensions %s", in.Op, minV, strings.Join(info.Extensions(), ", "))
 		}
 	}
 	return nil
@@ -368,7 +368,7 @@ func (c *checker) enumerantNeeds(in *builder.Inst, k spv.OperandKind, v uint32) 
 	if e == nil {
 		return c.errorf(RuleOperand, in, "unknown %s value %d", k, v)
 	}
-	caps := e.Capabilities
+	caps := e.Capabilities()
 	if k == spv.KindDecoration && spv.Decoration(v) == spv.DecorationFPRoundingMode {
 		if c.feat.freeFPRoundingMode {
 			return nil
@@ -379,7 +379,7 @@ func (c *checker) enumerantNeeds(in *builder.Inst, k spv.OperandKind, v uint32) 
 		}
 	}
 	if in.Op != spv.OpCapability && len(caps) > 0 && !c.caps.hasAny(caps) {
-		return c.errorf(RuleCapability, in, "%s %s needs one of the capabilities %s", k, e.Name, capNames(caps))
+		return c.errorf(RuleCapability, in, "%s %s needs one of the capabilities %s", k, e.Name(), capNames(caps))
 	}
 	return c.enumerantVersion(in, k, e, v)
 }

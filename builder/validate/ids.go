@@ -408,7 +408,7 @@ var opFacts = func() []uint8 {
 
 // isGrammarType tells whether the grammar makes in a type declaration.
 func isGrammarType(in *spv.InstInfo) bool {
-	return in.HasResult && !in.HasResultType && strings.HasPrefix(in.Name, "OpType") && in.Op != spv.OpTypeForwardPointer
+	return in.HasResult && !in.HasResultType && strings.HasPrefix(in.Name(), "OpType") && in.Op != spv.OpTypeForwardPointer
 }
 
 // opFactsOf computes op's facts; grammarType tells whether the grammar

@@ -396,7 +396,7 @@ func (c *checker) checkMemoryAccess(in *builder.Inst, i int) error {
 		for b := spv.MemoryAccess(1); b != 0 && b < bit; b <<= 1 {
 			if mask&b != 0 {
 				if e := spv.KindMemoryAccess.Enumerant(uint32(b)); e != nil {
-					k += len(e.Parameters)
+					k += len(e.Parameters())
 				}
 			}
 		}

@@ -336,7 +336,7 @@ func (c *checker) checkExecutionMode(in *builder.Inst) error {
 	mode := spv.ExecutionMode(opWord(in, 1))
 	idMode := false
 	if e := spv.KindExecutionMode.Enumerant(uint32(mode)); e != nil {
-		for _, p := range e.Parameters {
+		for _, p := range e.Parameters() {
 			idMode = idMode || p.Kind == spv.KindIdRef
 		}
 	}

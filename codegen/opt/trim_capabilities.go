@@ -56,7 +56,7 @@ var trimmableExtensions = func() []string {
 	var out []string
 	for _, c := range trimmableCapabilities {
 		if e := spv.KindCapability.Enumerant(uint32(c)); e != nil {
-			for _, x := range e.Extensions {
+			for _, x := range e.Extensions() {
 				if !slices.Contains(out, x) {
 					out = append(out, x)
 				}
@@ -98,7 +98,7 @@ func (trimCapabilities) Run(c *Context) (bool, error) {
 	}
 	for cp := range t.need {
 		if e := spv.KindCapability.Enumerant(uint32(cp)); e != nil {
-			t.extensions(e.Version, e.Extensions)
+			t.extensions(e.Version, e.Extensions())
 		}
 	}
 	changed := false
@@ -126,7 +126,7 @@ func impliedCapabilities(declared []spv.Capability) capSet {
 		}
 		s[cp] = true
 		if e := spv.KindCapability.Enumerant(uint32(cp)); e != nil {
-			for _, d := range e.Capabilities {
+			for _, d := range e.Capabilities() {
 				add(d)
 			}
 		}
@@ -192,13 +192,13 @@ func (t *capTrimmer) inst(in *builder.Inst) {
 	if in.Op == spv.OpExtInst {
 		if set := spv.ExtInstSetByName(t.extSetName(in.Operands[0].ID())); set != nil {
 			if info := set.Inst(in.Operands[1].Word); info != nil {
-				t.capabilities(info.Capabilities)
+				t.capabilities(info.Capabilities())
 			}
 		}
 	} else if !conflictingCapabilities(in.Op) {
 		if info := spv.InstructionInfo(in.Op); info != nil {
-			t.capabilities(info.Capabilities)
-			t.extensions(info.Version, info.Extensions)
+			t.capabilities(info.Capabilities())
+			t.extensions(info.Version, info.Extensions())
 		}
 	}
 	t.operands(in.Operands)
@@ -236,8 +236,8 @@ func (t *capTrimmer) operands(ops []builder.Operand) {
 			}
 		case spv.CategoryValueEnum:
 			if e := o.Kind.Enumerant(o.Word); e != nil && !o.Wide {
-				t.capabilities(e.Capabilities)
-				t.extensions(e.Version, e.Extensions)
+				t.capabilities(e.Capabilities())
+				t.extensions(e.Version, e.Extensions())
 			}
 		case spv.CategoryBitEnum:
 			for bit := uint32(1); bit != 0; bit <<= 1 {
@@ -245,8 +245,8 @@ func (t *capTrimmer) operands(ops []builder.Operand) {
 					continue
 				}
 				if e := o.Kind.Enumerant(bit); e != nil {
-					t.capabilities(e.Capabilities)
-					t.extensions(e.Version, e.Extensions)
+					t.capabilities(e.Capabilities())
+					t.extensions(e.Version, e.Extensions())
 				}
 			}
 		}

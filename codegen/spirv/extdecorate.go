@@ -51,9 +51,9 @@ func (e *emitter) extDecorationsOf(attrs sema.Attrs) []extDecoration {
 					e.errorf(x.Pos(), "the operands of vk::ext_decorate must be constant integers")
 				}
 				op := builder.Lit(uint32(v))
-				if i < len(info.Parameters) {
+				if i < len(info.Parameters()) {
 					// an enumerant operand (BuiltIn, FPRoundingMode...) keeps its kind
-					if k := info.Parameters[i].Kind; k.Category() == spv.CategoryValueEnum || k.Category() == spv.CategoryBitEnum {
+					if k := info.Parameters()[i].Kind; k.Category() == spv.CategoryValueEnum || k.Category() == spv.CategoryBitEnum {
 						op = builder.Operand{Kind: k, Word: uint32(v)}
 					}
 				}

@@ -84,7 +84,7 @@ func (e *emitter) extTypeByID(id int64, at ast.Node) builder.ID {
 		e.errorf(attr.Args[1].Pos(), "the opcode of vk::ext_type_def must be a constant integer")
 	}
 	info := spv.InstructionInfo(spv.Op(op))
-	if info == nil || info.Class != "Type-Declaration" {
+	if info == nil || info.Class() != "Type-Declaration" {
 		e.errorf(attr.Args[1].Pos(), "opcode %d is not a SPIR-V type declaration", op)
 	}
 	e.extRequirements(e.attrs(def.fn.Decl)) // inlinespirv.go
@@ -113,7 +113,7 @@ func (e *emitter) extTypeByID(id int64, at ast.Node) builder.ID {
 		t = e.b.TypeDeclared(spv.Op(op), literalKinds(info, ops)...)
 	}
 	if err := e.b.Err(); err != nil || t == 0 {
-		e.errorf(def.call.Pos(), "the operands do not fit %s: %v", info.Name, err)
+		e.errorf(def.call.Pos(), "the operands do not fit %s: %v", info.Name(), err)
 	}
 	if len(e.b.M.Globals) > before {
 		e.b.Name(t, "spirvIntrinsicType") // a type of its own, not one the module had

@@ -241,7 +241,7 @@ func relaxedPrecision(m *builder.Module, defs defTable, seeds map[builder.ID]boo
 		if info == nil {
 			return false
 		}
-		switch info.Class {
+		switch info.Class() {
 		case "Arithmetic", "Bit", "Relational_and_Logical", "Conversion":
 		default:
 			return false
@@ -470,7 +470,7 @@ func (pv *preciseProp) visit(in *builder.Inst, retPrecise bool) {
 		if info == nil || in.Result == 0 {
 			break
 		}
-		switch info.Class {
+		switch info.Class() {
 		case "Arithmetic", "Bit", "Relational_and_Logical", "Conversion", "Non-Uniform":
 		default:
 			return

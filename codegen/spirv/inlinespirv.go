@@ -84,18 +84,18 @@ func (e *emitter) extInstruction(x ast.Expr, f *sema.Func, argExprs []ast.Expr) 
 	if !info.HasResultType {
 		rt = 0
 	} else if rt == 0 {
-		e.errorf(x.Pos(), "%s has a result: the function must return a value", info.Name)
+		e.errorf(x.Pos(), "%s has a result: the function must return a value", info.Name())
 	}
 	ops = literalKinds(info, ops)
 	var id builder.ID
-	if info.Class == "Constant-Creation" {
+	if info.Class() == "Constant-Creation" {
 		// a constant lives in the global section, not in the function
 		id = e.b.GlobalInst(spv.Op(op), rt, ops...)
 	} else {
 		id = e.fb.Emit(spv.Op(op), rt, ops...)
 	}
 	if err := e.b.Err(); err != nil {
-		e.errorf(x.Pos(), "invalid operands for %s: %v", info.Name, err)
+		e.errorf(x.Pos(), "invalid operands for %s: %v", info.Name(), err)
 	}
 	if in := e.b.Def(id); id != 0 && in != nil {
 		plainLiterals(in.Operands)
@@ -190,7 +190,7 @@ func (e *emitter) spirvIntrinsicType(t *types.Type) (builder.ID, error) {
 	}
 	op := spv.Op(args[0].Value)
 	info := spv.InstructionInfo(op)
-	if info == nil || info.Class != "Type-Declaration" {
+	if info == nil || info.Class() != "Type-Declaration" {
 		return 0, fmt.Errorf("%s: opcode %d is not a SPIR-V type declaration", t, args[0].Value)
 	}
 	var ops []builder.Operand
@@ -209,7 +209,7 @@ func (e *emitter) spirvIntrinsicType(t *types.Type) (builder.ID, error) {
 	}
 	id := e.b.TypeDeclared(op, ops...)
 	if err := e.b.Err(); err != nil || id == 0 {
-		return 0, fmt.Errorf("%s: the operands do not fit %s: %v", t, info.Name, err)
+		return 0, fmt.Errorf("%s: the operands do not fit %s: %v", t, info.Name(), err)
 	}
 	e.b.Name(id, "spirvIntrinsicType")
 	return id, nil
@@ -251,7 +251,7 @@ func (e *emitter) intrinsicTypeOperand(t *types.Type, a types.TemplateArg) (buil
 // Aligned) into that enumerant, as the encoder wants them.
 func literalKinds(info *spv.InstInfo, ops []builder.Operand) []builder.Operand {
 	var kinds []spv.OperandInfo
-	for _, o := range info.Operands {
+	for _, o := range info.Operands() {
 		if o.Kind != spv.KindIdResultType && o.Kind != spv.KindIdResult {
 			kinds = append(kinds, o)
 		}
@@ -294,14 +294,14 @@ func enumerantParams(k spv.OperandKind, v uint32) []spv.OperandInfo {
 	switch k.Category() {
 	case spv.CategoryValueEnum:
 		if en := k.Enumerant(v); en != nil {
-			return en.Parameters
+			return en.Parameters()
 		}
 	case spv.CategoryBitEnum:
 		var ps []spv.OperandInfo
 		for bit := uint32(1); bit != 0 && bit <= v; bit <<= 1 {
 			if v&bit != 0 {
 				if en := k.Enumerant(bit); en != nil {
-					ps = append(ps, en.Parameters...)
+					ps = append(ps, en.Parameters()...)
 				}
 			}
 		}

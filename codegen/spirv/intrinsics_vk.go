@@ -246,8 +246,8 @@ func (e *emitter) extExecutionMode(x *ast.CallExpr, m *intrinsics.Match, withIDs
 	if info == nil {
 		e.errorf(x.Args[0].Pos(), "Invalid execution mode operand: %d", mode)
 	}
-	if len(info.Parameters) != len(x.Args)-1 {
-		e.errorf(x.Pos(), "execution mode %s needs %d operand(s), not %d", info.Name, len(info.Parameters), len(x.Args)-1)
+	if len(info.Parameters()) != len(x.Args)-1 {
+		e.errorf(x.Pos(), "execution mode %s needs %d operand(s), not %d", info.Name(), len(info.Parameters()), len(x.Args)-1)
 	}
 	if withIDs {
 		ids := make([]builder.ID, 0, len(x.Args)-1)

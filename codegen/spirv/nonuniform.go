@@ -37,7 +37,7 @@ func propagatesNonUniform(in *builder.Inst, ref func(*builder.Inst, int) bool) b
 	if info == nil {
 		return false
 	}
-	switch info.Class {
+	switch info.Class() {
 	case "Atomic":
 		return ref(in, 0)
 	case "Arithmetic", "Bit", "Relational_and_Logical", "Conversion":

@@ -136,7 +136,7 @@ func (w *richWriter) inst(n *dnode, id builder.ID) *builder.Inst {
 			ops = append(ops, builder.Ref(w.b.ConstUint32(o.lit)))
 		default:
 			// a literal of the grammar's kind (an enumerant or flags)
-			k := info.Operands[min(i, len(info.Operands)-1)].Kind
+			k := info.Operands()[min(i, len(info.Operands())-1)].Kind
 			ops = append(ops, builder.Operand{Kind: k, Word: o.lit})
 		}
 	}

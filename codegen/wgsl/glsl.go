@@ -237,7 +237,7 @@ func (t *translator) inverseHelper(typ builder.ID) string {
 func glslName(n uint32) string {
 	if set := spv.ExtInstSetByName("GLSL.std.450"); set != nil {
 		if info := set.Inst(n); info != nil {
-			return info.Name
+			return info.Name()
 		}
 	}
 	return fmt.Sprintf("instruction %d", n)

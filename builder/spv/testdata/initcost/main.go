@@ -10,5 +10,5 @@ import (
 )
 
 func main() {
-	fmt.Println(spv.InstructionInfo(spv.OpLoad).Name, spv.CapabilityShader, spv.ExtInstSetByName("GLSL.std.450").Inst(spv.GLSLstd450Sqrt).Name)
+	fmt.Println(spv.InstructionInfo(spv.OpLoad).Name(), spv.CapabilityShader, spv.ExtInstSetByName("GLSL.std.450").Inst(spv.GLSLstd450Sqrt).Name())
 }

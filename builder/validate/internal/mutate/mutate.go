@@ -83,7 +83,7 @@ func newState(m *builder.Module, rng *rand.Rand) *state {
 
 func isType(op spv.Op) bool {
 	info := spv.InstructionInfo(op)
-	return info != nil && info.Class == "Type-Declaration" && op != spv.OpTypeForwardPointer
+	return info != nil && info.Class() == "Type-Declaration" && op != spv.OpTypeForwardPointer
 }
 
 func (s *state) pick(ids []builder.ID) builder.ID {
@@ -272,15 +272,15 @@ func mutateEnumerant(s *state) (string, bool) {
 	es := enumerants(in)
 	o := es[s.rng.IntN(len(es))]
 	ki := spv.KindInfoOf(o.Kind)
-	if ki == nil || len(ki.Enumerants) == 0 {
+	if ki == nil || len(ki.Enumerants()) == 0 {
 		return "", false
 	}
 	// Only enumerants without parameters, or with the same ones, keep the
 	// instruction encodable; keep it simple: pick one without parameters
 	// when the current has none.
 	var cands []uint32
-	for _, e := range ki.Enumerants {
-		if len(e.Parameters) == 0 && e.Value != o.Word && e.Version != spv.VersionNone && e.Value < 4096 {
+	for _, e := range ki.Enumerants() {
+		if len(e.Parameters()) == 0 && e.Value != o.Word && e.Version != spv.VersionNone && e.Value < 4096 {
 			cands = append(cands, e.Value)
 		}
 	}
@@ -371,12 +371,12 @@ func addDecoration(s *state) (string, bool) {
 		return "", false
 	}
 	var params []builder.Operand
-	for _, p := range e.Parameters {
+	for _, p := range e.Parameters() {
 		switch p.Kind {
 		case spv.KindLiteralInteger:
 			params = append(params, builder.Lit(uint32(s.rng.IntN(8)*4)))
 		case spv.KindBuiltIn:
-			bs := spv.KindInfoOf(spv.KindBuiltIn).Enumerants
+			bs := spv.KindInfoOf(spv.KindBuiltIn).Enumerants()
 			params = append(params, builder.Operand{Kind: spv.KindBuiltIn, Word: bs[s.rng.IntN(min(len(bs), 45))].Value})
 		default:
 			return "", false

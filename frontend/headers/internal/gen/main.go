@@ -55,8 +55,8 @@ func generate() []byte {
 			enumName += "Mask"
 		}
 		fmt.Fprintf(&b, "\nenum %s {\n", enumName)
-		for _, e := range info.Enumerants {
-			for _, n := range append([]string{e.Name}, e.Aliases...) {
+		for _, e := range info.Enumerants() {
+			for _, n := range append([]string{e.Name()}, e.Aliases()...) {
 				switch {
 				case bits && e.Value == 0:
 					fmt.Fprintf(&b, "  %sMaskNone = 0,\n", name)
