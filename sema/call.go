@@ -99,7 +99,7 @@ func (c *checker) call(e *ast.CallExpr) operand {
 				c.errorf(codes.InvalidResourceElement, pos, "%s", err.Error())
 			}
 		}
-		if m.Overload != nil && m.Overload.Name == "GetAttributeAtVertex" && fun.method == "" && len(e.Args) > 0 && !c.nointerpolated(e.Args[0]) {
+		if m.Overload != nil && m.Overload.Name() == "GetAttributeAtVertex" && fun.method == "" && len(e.Args) > 0 && !c.nointerpolated(e.Args[0]) {
 			c.errorf(codes.NoMatchingFunction, exprLoc(e.Args[0]), "parameter 0 of GetAttributeAtVertex must have a 'nointerpolation' attribute")
 		}
 		m.Concretize()

@@ -304,7 +304,7 @@ func (v *vulkanChecker) call(e *ast.CallExpr) {
 		}
 		return
 	}
-	name := m.Overload.Name
+	name := m.Overload.Name()
 	if m.Overload.Method {
 		v.methodCall(e, m, name)
 		return

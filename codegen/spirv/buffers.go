@@ -366,7 +366,7 @@ func (e *emitter) atomicAs(x *ast.CallExpr, m *intrinsics.Match, ptr builder.ID,
 	nvals := 1
 	switch {
 	case ao.op == 0:
-		e.unsupported(x, m.Overload.Name)
+		e.unsupported(x, m.Overload.Name())
 	case ao.compare:
 		cmp := val(0)
 		v := val(1)
@@ -404,7 +404,7 @@ func (e *emitter) interlocked(x *ast.CallExpr, m *intrinsics.Match) {
 			builder.Ref(e.addr(dst.texel.img)), builder.Ref(dst.texel.coord), builder.Ref(e.b.ConstUint32(0)))
 	} else {
 		if !dst.ptr || dst.swz != nil {
-			e.errorf(x.Args[0].Pos(), "the destination of %s must be a variable, buffer element or texel", m.Overload.Name)
+			e.errorf(x.Args[0].Pos(), "the destination of %s must be a variable, buffer element or texel", m.Overload.Name())
 		}
 		ptr = e.addr(dst)
 	}

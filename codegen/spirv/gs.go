@@ -84,7 +84,7 @@ func (e *emitter) streamMethod(x *ast.CallExpr, me *ast.MemberExpr, m *intrinsic
 		e.fb.Emit(spv.OpEmitVertex, 0)
 		return rv(0, types.VoidType())
 	}
-	e.unsupported(x, "the stream method '"+m.Overload.Name+"'")
+	e.unsupported(x, "the stream method '"+m.Overload.Name()+"'")
 	return value{}
 }
 

@@ -197,7 +197,7 @@ func lowerSelect(e *emitter, x *ast.CallExpr, m *intrinsics.Match, t *types.Type
 	if v, ok := e.selectIntrinsic(x, ct, t); ok {
 		return v
 	}
-	e.unsupported(x, "the intrinsic '"+m.Overload.Name+"'")
+	e.unsupported(x, "the intrinsic '"+m.Overload.Name()+"'")
 	return value{}
 }
 
@@ -219,7 +219,7 @@ func lowerMsad4(e *emitter, x *ast.CallExpr, m *intrinsics.Match, t *types.Type)
 }
 
 func lowerPack8(e *emitter, x *ast.CallExpr, m *intrinsics.Match, t *types.Type) value {
-	return rv(e.pack8(x, m, m.Overload.Name, concreteType(t)), t)
+	return rv(e.pack8(x, m, m.Overload.Name(), concreteType(t)), t)
 }
 
 func lowerBarrierFlags(e *emitter, x *ast.CallExpr, m *intrinsics.Match, t *types.Type) value {
@@ -232,11 +232,11 @@ func lowerAttributeAtVertex(e *emitter, x *ast.CallExpr, m *intrinsics.Match, t 
 }
 
 func lowerEvaluateAttribute(e *emitter, x *ast.CallExpr, m *intrinsics.Match, t *types.Type) value {
-	return rv(e.evaluateAttribute(x, m, m.Overload.Name, concreteType(t)), t)
+	return rv(e.evaluateAttribute(x, m, m.Overload.Name(), concreteType(t)), t)
 }
 
 func lowerRawBuffer(e *emitter, x *ast.CallExpr, m *intrinsics.Match, t *types.Type) value {
-	return rv(e.rawBuffer(x, m, m.Overload.Name, concreteType(t)), t)
+	return rv(e.rawBuffer(x, m, m.Overload.Name(), concreteType(t)), t)
 }
 
 func extExecutionModeLowering(withIDs bool) intrinsicLowering {

@@ -100,7 +100,7 @@ func (e *emitter) intrinsic(x *ast.CallExpr, m *intrinsics.Match) value {
 		return e.method(x, m)
 	}
 	if legalizingIntrinsics[m.ID] {
-		e.needLegalization(m.Overload.Name) // legalneeds.go
+		e.needLegalization(m.Overload.Name()) // legalneeds.go
 	}
 	t := m.Result
 	if t == nil {
@@ -109,7 +109,7 @@ func (e *emitter) intrinsic(x *ast.CallExpr, m *intrinsics.Match) value {
 	if lower := loweringOf(m.ID); lower != nil {
 		return lower(e, x, m, t)
 	}
-	e.unsupported(x, "the intrinsic '"+m.Overload.Name+"'")
+	e.unsupported(x, "the intrinsic '"+m.Overload.Name()+"'")
 	return value{}
 }
 
@@ -153,7 +153,7 @@ func glslLowering(codes [3]uint32) intrinsicLowering {
 			inst = codes[1]
 		}
 		if inst == 0 || s.IsBool() {
-			e.unsupported(x, "'"+m.Overload.Name+"' on "+s.String())
+			e.unsupported(x, "'"+m.Overload.Name()+"' on "+s.String())
 		}
 		ct := concreteType(t)
 		determinant := m.ID == intrinsics.Determinant
@@ -359,7 +359,7 @@ func lowerMul(e *emitter, x *ast.CallExpr, m *intrinsics.Match, t *types.Type) v
 func lowerBitcast(e *emitter, x *ast.CallExpr, m *intrinsics.Match, t *types.Type) value {
 	ct := concreteType(t)
 	if len(x.Args) != 1 {
-		e.unsupported(x, "this overload of '"+m.Overload.Name+"'")
+		e.unsupported(x, "this overload of '"+m.Overload.Name()+"'")
 	}
 	a := x.Args[0]
 	at := concreteType(e.typeOf(a))

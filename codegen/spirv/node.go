@@ -350,7 +350,7 @@ func (e *emitter) nodeMethod(x *ast.CallExpr, me *ast.MemberExpr, m *intrinsics.
 		}
 		return value{id: id, typ: t, ptr: true, sc: spv.StorageClassNodePayloadAMDX}
 	}
-	e.unsupported(x, "the method '"+m.Overload.Name+"' of "+nodeKind(e.typeOf(me.X)).String())
+	e.unsupported(x, "the method '"+m.Overload.Name()+"' of "+nodeKind(e.typeOf(me.X)).String())
 	return value{}
 }
 

@@ -392,7 +392,7 @@ func (e *emitter) method(x *ast.CallExpr, m *intrinsics.Match) value {
 	recv := e.deref(e.expr(me.X)) // resvalues.go
 	recv = e.fixAddr(recv)
 	o, _ := objectOf(recv.typ)
-	name := m.Overload.Name
+	name := m.Overload.Name()
 	t := m.Result
 	if t == nil {
 		t = types.VoidType()

@@ -87,7 +87,7 @@ func waveLowerings() map[intrinsics.ID]intrinsicLowering {
 		intrinsics.WaveMatch:              lowerWaveMatch,
 		// DXC has no lowering for it either.
 		intrinsics.WaveMultiPrefixCountBits: func(e *emitter, x *ast.CallExpr, m *intrinsics.Match, t *types.Type) value {
-			e.unsupported(x, "the intrinsic '"+m.Overload.Name+"'")
+			e.unsupported(x, "the intrinsic '"+m.Overload.Name()+"'")
 			return value{}
 		},
 	}
@@ -239,7 +239,7 @@ func (r waveReduction) lowering(e *emitter, x *ast.CallExpr, m *intrinsics.Match
 		op = 0
 	}
 	if op == 0 {
-		e.unsupported(x, "'"+m.Overload.Name+"' on "+s.String())
+		e.unsupported(x, "'"+m.Overload.Name()+"' on "+s.String())
 	}
 	v := e.intrinsicArg(x, m, 0)
 	var mask builder.ID

@@ -42,5 +42,5 @@ func CheckElement(m Match, receiver *types.Type, smMajor, smMinor int) error {
 	if n := elem.ComponentCount(); n > 1 {
 		name += strconv.Itoa(n)
 	}
-	return &Error{Kind: NoMatch, Msg: "cannot " + m.Overload.Name + " from resource containing " + name}
+	return &Error{Kind: NoMatch, Msg: "cannot " + m.Overload.Name() + " from resource containing " + name}
 }

@@ -26,10 +26,30 @@ type ID uint16
 
 func (id ID) String() string {
 	if int(id) < len(idNames) {
-		return idNames[id]
+		return idNames[id].String()
 	}
 	return "ID(?)"
 }
+
+// The generated tables hold no pointers, so that the linker puts them in
+// .noptrdata and the Go runtime builds no pointer mask for them at process
+// start: a name is a str, a list a span of a pool array.
+
+// A str is a name of the tables: its offset in textPool shifted left by 8,
+// or-ed with its length.
+type str uint32
+
+func (s str) String() string {
+	off := uint32(s) >> 8
+	return textPool[off : off+uint32(s)&0xff]
+}
+
+// A span is a list of the tables: a range of varPool or paramPool.
+type span struct{ off, n uint16 }
+
+// paramPool is the generated paramTable; a test adds parameters of its own
+// overloads to it.
+var paramPool = paramTable[:]
 
 // Shapes is a set of allowed layouts for a type variable.
 type Shapes uint8
@@ -53,12 +73,18 @@ const (
 
 // Var is one template variable of an overload.
 type Var struct {
-	Name   string
+	name   str
 	Kind   VarKind
 	Set    SetID  // VarType: allowed component kinds
 	Shapes Shapes // VarType: allowed layouts
-	Object string // VarObject: the object kind's name
+	object str
 }
+
+// Name returns the variable's name in the table ("T").
+func (v Var) Name() string { return v.name.String() }
+
+// Object returns, for a VarObject, the object kind's name.
+func (v Var) Object() string { return v.object.String() }
 
 // SetID indexes the component-type sets.
 type SetID uint8
@@ -132,16 +158,22 @@ type Pattern struct {
 	Comp       CompRef
 	Scalar     types.Scalar
 	Rows, Cols Dim
-	Name       string
+	name       str
 	Exact      bool // PatNamed written NAME!: the argument must have exactly this type
 }
 
+// Name returns the type name of a PatNamed or PatElemObject pattern.
+func (p Pattern) Name() string { return p.name.String() }
+
 // Param is one parameter of an overload.
 type Param struct {
-	Name string
+	name str
 	Mode types.ParamMode
 	Type Pattern
 }
+
+// Name returns the parameter's name.
+func (p Param) Name() string { return p.name.String() }
 
 // Stage is a set of shader stages (the shared stage.Set): the stages an
 // overload is allowed in.
@@ -170,11 +202,10 @@ const (
 // Overload is one signature of an intrinsic.
 type Overload struct {
 	ID       ID
-	Name     string
 	Method   bool // a method of a built-in object
 	Vk       bool // in the vk:: namespace
-	Vars     []Var
-	Params   []Param
+	vars     span
+	params   span
 	Result   Pattern
 	Variadic bool
 	SM       uint16 // minimum shader model as major*100+minor (6.10 is 610); 0 for any
@@ -184,6 +215,21 @@ type Overload struct {
 	// amplification shaders need 6.6).
 	LateStages Stage
 	LateSM     uint16
+}
+
+// Name returns the intrinsic's name ("abs", "Sample").
+func (o *Overload) Name() string { return o.ID.String() }
+
+// Vars returns the overload's template variables.
+func (o *Overload) Vars() []Var {
+	lo, hi := int(o.vars.off), int(o.vars.off)+int(o.vars.n)
+	return varPool[lo:hi:hi]
+}
+
+// Params returns the overload's parameters.
+func (o *Overload) Params() []Param {
+	lo, hi := int(o.params.off), int(o.params.off)+int(o.params.n)
+	return paramPool[lo:hi:hi]
 }
 
 // MinShaderModel returns the minimum shader model as major and minor.

@@ -37,8 +37,8 @@ func canonicalArgs(u *types.Universe, o *Overload, recv *types.Type) ([]*types.T
 		r.obj = recv.Object()
 		r.elem = recv.Canonical().Elem()
 	}
-	for v := range o.Vars {
-		vr := &o.Vars[v]
+	for v := range o.Vars() {
+		vr := &o.Vars()[v]
 		switch vr.Kind {
 		case VarDim:
 			r.dim[v] = 3
@@ -49,11 +49,11 @@ func canonicalArgs(u *types.Universe, o *Overload, recv *types.Type) ([]*types.T
 		case VarStruct:
 			r.strct[v] = testStruct(u)
 		case VarObject:
-			r.strct[v] = receiverFor(u, vr.Object)
+			r.strct[v] = receiverFor(u, vr.Object())
 		}
 	}
 	var args []*types.Type
-	for _, p := range o.Params {
+	for _, p := range o.Params() {
 		if recv != nil && isCombined(r.obj) && (p.Type.Kind == PatSampler || p.Type.Kind == PatCmpSampler || p.Type.Kind == PatAnySampler) {
 			continue
 		}
@@ -82,7 +82,7 @@ func TestEveryOverloadIsReachable(t *testing.T) {
 		if !ok {
 			return // does not exist for this receiver (cube offsets)
 		}
-		c := Call{Name: o.Name, Vk: o.Vk, Receiver: recv, Args: args}
+		c := Call{Name: o.Name(), Vk: o.Vk, Receiver: recv, Args: args}
 		m, err := Resolve(u, c)
 		if err != nil {
 			t.Errorf("%v on %v with %v: %s\n%s", o, recv, args, err.Msg, notesText(err))

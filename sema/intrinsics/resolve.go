@@ -196,7 +196,7 @@ func (o *Overload) usesTmpl() bool {
 	if o.Result.Kind == PatTmpl {
 		return true
 	}
-	for _, p := range o.Params {
+	for _, p := range o.Params() {
 		if p.Type.Kind == PatTmpl {
 			return true
 		}
@@ -351,8 +351,8 @@ func (r *resolver) try(u *types.Universe, c Call, o *Overload, explain bool, par
 	// Map arguments to parameters, dropping the sampler of combined image-samplers.
 	combined := r.obj != types.NoObject && isCombined(r.obj)
 	n := 0
-	for i := range o.Params {
-		k := o.Params[i].Type.Kind
+	for i := range o.Params() {
+		k := o.Params()[i].Type.Kind
 		if combined && (k == PatSampler || k == PatCmpSampler || k == PatAnySampler) {
 			continue
 		}
@@ -365,7 +365,7 @@ func (r *resolver) try(u *types.Universe, c Call, o *Overload, explain bool, par
 	r.n = n
 	// An object size of zero means the overload does not exist for this kind.
 	for _, pi := range r.params[:n] {
-		if !r.sizesExist(o.Params[pi].Type) {
+		if !r.sizesExist(o.Params()[pi].Type) {
 			return Match{}, 0, "", false
 		}
 	}
@@ -377,7 +377,7 @@ func (r *resolver) try(u *types.Universe, c Call, o *Overload, explain bool, par
 	}
 	// Bind variables.
 	for ai := 0; ai < n; ai++ {
-		if !r.bind(o.Params[r.params[ai]].Type, c.Args[ai], c) {
+		if !r.bind(o.Params()[r.params[ai]].Type, c.Args[ai], c) {
 			return Match{}, 0, r.conversionNote(ai, c), true
 		}
 	}
@@ -390,7 +390,7 @@ func (r *resolver) try(u *types.Universe, c Call, o *Overload, explain bool, par
 	// Build the concrete signature and rank the conversions.
 	m = Match{ID: o.ID, Overload: o}
 	for ai := 0; ai < n; ai++ {
-		p := &o.Params[r.params[ai]]
+		p := &o.Params()[r.params[ai]]
 		pt, ok := r.build(p.Type, c)
 		if !ok {
 			return Match{}, 0, r.conversionNote(ai, c), true
@@ -421,7 +421,7 @@ func (r *resolver) try(u *types.Universe, c Call, o *Overload, explain bool, par
 			}
 			score += types.Score(pt, back) + reshapePenalty(pt, back)
 		}
-		params[ai] = types.Param{Name: p.Name, Type: pt, Mode: p.Mode}
+		params[ai] = types.Param{Name: p.Name(), Type: pt, Mode: p.Mode}
 	}
 	for ai := n; ai < len(c.Args); ai++ {
 		params[ai] = types.Param{Type: c.Args[ai]}
@@ -481,7 +481,7 @@ func (r *resolver) conversionNote(ai int, c Call) string {
 	if ai < 0 {
 		return "cannot deduce its types"
 	}
-	p := &r.o.Params[r.params[ai]]
+	p := &r.o.Params()[r.params[ai]]
 	want := r.o.patternString(p.Type)
 	if t, ok := r.defaulted().build(p.Type, c); ok && t != nil {
 		want = t.CanonicalString()
@@ -497,8 +497,8 @@ func (r *resolver) conversionNote(ai int, c Call) string {
 // "the canonical overload" in its notes.
 func (r *resolver) defaulted() *resolver {
 	d := *r
-	for v := range d.o.Vars {
-		vr := &d.o.Vars[v]
+	for v := range d.o.Vars() {
+		vr := &d.o.Vars()[v]
 		switch vr.Kind {
 		case VarDim:
 			if d.dim[v] == 0 {
@@ -567,7 +567,7 @@ func (r *resolver) mergeComp(ref CompRef, s types.Scalar) bool {
 	}
 	// A strict set checks every argument's own kind, before combining:
 	// fma(double, double, float) must not promote the float.
-	if v := &r.o.Vars[ref]; v.Kind == VarType {
+	if v := &r.o.Vars()[ref]; v.Kind == VarType {
 		if set := &sets[v.Set]; set.Strict && !set.Contains(s) &&
 			!(s == types.LiteralInt && set.Contains(types.LiteralFloat)) &&
 			!(s == types.LiteralFloat && set.Contains(types.LiteralInt)) {
@@ -641,8 +641,8 @@ func (r *resolver) bind(p Pattern, arg *types.Type, c Call) bool {
 		return r.mergeComp(p.Comp, s)
 	case PatStruct:
 		a := arg.Canonical()
-		if vr := &r.o.Vars[p.Var]; vr.Kind == VarObject {
-			if a.Kind() != types.ObjectK || a.Object().String() != vr.Object {
+		if vr := &r.o.Vars()[p.Var]; vr.Kind == VarObject {
+			if a.Kind() != types.ObjectK || a.Object().String() != vr.Object() {
 				return false
 			}
 		} else if a.Kind() != types.Struct {
@@ -676,8 +676,8 @@ func (r *resolver) bind(p Pattern, arg *types.Type, c Call) bool {
 // the first argument that used the offending variable.
 func (r *resolver) finish() (int, bool) {
 	o := r.o
-	for v := range o.Vars {
-		vr := &o.Vars[v]
+	for v := range o.Vars() {
+		vr := &o.Vars()[v]
 		if vr.Kind != VarType {
 			if vr.Kind == VarDim && r.dim[v] == 0 {
 				r.dim[v] = 1
@@ -720,7 +720,7 @@ func (r *resolver) finish() (int, bool) {
 
 func (r *resolver) firstArgUsing(v int) int {
 	for ai, pi := range r.params[:r.n] {
-		p := r.o.Params[pi].Type
+		p := r.o.Params()[pi].Type
 		if (p.Kind == PatVar && int(p.Var) == v) || int(p.Comp) == v {
 			return ai
 		}
@@ -810,7 +810,7 @@ func (r *resolver) build(p Pattern, c Call) (*types.Type, bool) {
 	case PatVoid:
 		return types.VoidType(), true
 	case PatNamed:
-		b, _ := types.LookupBuiltin(p.Name)
+		b, _ := types.LookupBuiltin(p.Name())
 		t := b.Type(r.u)
 		return t, t != nil
 	case PatVar:
@@ -842,7 +842,7 @@ func (r *resolver) build(p Pattern, c Call) (*types.Type, bool) {
 	case PatElem:
 		return r.elem, r.elem != nil
 	case PatElemObject:
-		b, _ := types.LookupBuiltin(p.Name)
+		b, _ := types.LookupBuiltin(p.Name())
 		return r.u.NewObject(b.Object, r.elem, 0), r.elem != nil
 	case PatTmpl:
 		switch {
@@ -873,14 +873,14 @@ func (o *Overload) String() string {
 	if o.Vk {
 		b.WriteString("vk::")
 	}
-	b.WriteString(o.Name)
-	if len(o.Vars) > 0 {
+	b.WriteString(o.Name())
+	if len(o.Vars()) > 0 {
 		b.WriteByte('<')
-		for i, v := range o.Vars {
+		for i, v := range o.Vars() {
 			if i > 0 {
 				b.WriteString(", ")
 			}
-			b.WriteString(v.Name)
+			b.WriteString(v.Name())
 			b.WriteString(": ")
 			switch v.Kind {
 			case VarDim:
@@ -889,7 +889,7 @@ func (o *Overload) String() string {
 				b.WriteString("struct")
 			case VarObject:
 				b.WriteString("object ")
-				b.WriteString(v.Object)
+				b.WriteString(v.Object())
 			default:
 				b.WriteString(sets[v.Set].Name)
 				b.WriteByte(' ')
@@ -899,7 +899,7 @@ func (o *Overload) String() string {
 		b.WriteByte('>')
 	}
 	b.WriteByte('(')
-	for i, p := range o.Params {
+	for i, p := range o.Params() {
 		if i > 0 {
 			b.WriteString(", ")
 		}
@@ -907,12 +907,12 @@ func (o *Overload) String() string {
 			b.WriteString(p.Mode.String())
 			b.WriteByte(' ')
 		}
-		b.WriteString(p.Name)
+		b.WriteString(p.Name())
 		b.WriteString(": ")
 		b.WriteString(o.patternString(p.Type))
 	}
 	if o.Variadic {
-		if len(o.Params) > 0 {
+		if len(o.Params()) > 0 {
 			b.WriteString(", ")
 		}
 		b.WriteString("...")
@@ -944,16 +944,16 @@ func (o *Overload) compString(p Pattern) string {
 		return p.Scalar.String()
 	case p.Comp == CompElem:
 		return "E"
-	case p.Comp >= 0 && int(p.Comp) < len(o.Vars):
-		return o.Vars[p.Comp].Name
+	case p.Comp >= 0 && int(p.Comp) < len(o.Vars()):
+		return o.Vars()[p.Comp].Name()
 	}
 	return "?"
 }
 
 func dimString(o *Overload, d Dim) string {
 	switch {
-	case d >= DimVar && int(d-DimVar) < len(o.Vars):
-		return o.Vars[d-DimVar].Name
+	case d >= DimVar && int(d-DimVar) < len(o.Vars()):
+		return o.Vars()[d-DimVar].Name()
 	case d == DimCoord:
 		return "coord"
 	case d == DimOffset:
@@ -972,11 +972,11 @@ func (o *Overload) patternString(p Pattern) string {
 		return "void"
 	case PatNamed:
 		if p.Exact {
-			return p.Name + "!"
+			return p.Name() + "!"
 		}
-		return p.Name
+		return p.Name()
 	case PatVar:
-		name := o.Vars[p.Var].Name
+		name := o.Vars()[p.Var].Name()
 		if int(p.Comp) != int(p.Var) {
 			return name + "<" + o.compString(p) + ">"
 		}
@@ -990,11 +990,11 @@ func (o *Overload) patternString(p Pattern) string {
 	case PatElem:
 		return "E"
 	case PatElemObject:
-		return p.Name + "<E>"
+		return p.Name() + "<E>"
 	case PatTmpl:
 		return "Tmpl"
 	case PatStruct:
-		return o.Vars[p.Var].Name
+		return o.Vars()[p.Var].Name()
 	case PatSampler:
 		return "sampler"
 	case PatCmpSampler:

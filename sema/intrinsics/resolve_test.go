@@ -504,15 +504,21 @@ func TestAmbiguity(t *testing.T) {
 	// way a user's overload set would: f(double) and f(float) called with a
 	// literal float are equally good (DXC: "call to 'f' is ambiguous").
 	u := types.NewUniverse(types.Config{})
+	// The table's overloads take their parameters from paramPool: add two
+	// of our own, named "x", to the intrinsic Abs.
+	t.Cleanup(func() { paramPool = paramTable[:] })
+	x := str(strings.Index(textPool, "x")<<8 | 1)
 	mk := func(s types.Scalar) *Overload {
-		return &Overload{Name: "f", Params: []Param{{Name: "x", Type: Pattern{Kind: PatScalar, Comp: CompFixed, Scalar: s}}}, Result: Pattern{Kind: PatVoid}}
+		off := len(paramPool)
+		paramPool = append(paramPool[:off:off], Param{name: x, Type: Pattern{Kind: PatScalar, Comp: CompFixed, Scalar: s}})
+		return &Overload{ID: Abs, params: span{uint16(off), 1}, Result: Pattern{Kind: PatVoid}}
 	}
 	cands := []*Overload{mk(types.Double), mk(types.Float)}
 	_, err := resolveAmong(u, Call{Name: "f", Args: []*types.Type{types.ScalarType(types.LiteralFloat)}}, cands)
 	if err == nil || err.Kind != Ambiguous || err.Msg != "call to 'f' is ambiguous" || len(err.Notes) != 2 {
 		t.Fatalf("want ambiguity, got %+v", err)
 	}
-	if err.Notes[0].Msg != "candidate function" || err.Notes[0].Signature != "f(x: scalar<double>) -> void" {
+	if err.Notes[0].Msg != "candidate function" || err.Notes[0].Signature != "abs(x: scalar<double>) -> void" {
 		t.Errorf("note %+v", err.Notes[0])
 	}
 	// A float argument prefers f(float) exactly.

@@ -95,13 +95,13 @@ func TestTableInvariants(t *testing.T) {
 	}
 	for i := range overloads {
 		o := &overloads[i]
-		if len(o.Vars) > maxVars {
-			t.Errorf("%s: %d variables, resolver holds %d", o, len(o.Vars), maxVars)
+		if len(o.Vars()) > maxVars {
+			t.Errorf("%s: %d variables, resolver holds %d", o, len(o.Vars()), maxVars)
 		}
-		if len(o.Params) > 16 {
+		if len(o.Params()) > 16 {
 			t.Errorf("%s: too many parameters", o)
 		}
-		if o.ID == Invalid || o.ID >= numIDs || o.ID.String() != o.Name {
+		if o.ID == Invalid || o.ID >= numIDs || o.ID.String() != o.Name() {
 			t.Errorf("%s: ID %d (%s)", o, o.ID, o.ID)
 		}
 	}
@@ -125,15 +125,15 @@ func TestTableInvariants(t *testing.T) {
 			for _, i := range idx {
 				o := &overloads[i]
 				var sig []string
-				for _, p := range o.Params {
+				for _, p := range o.Params() {
 					if isCombined(b.Object) && (p.Type.Kind == PatSampler || p.Type.Kind == PatCmpSampler || p.Type.Kind == PatAnySampler) {
 						continue
 					}
 					sig = append(sig, p.Mode.String()+" "+o.patternString(p.Type))
 				}
 				var vars []string
-				for _, v := range o.Vars {
-					vars = append(vars, v.Name+":"+sets[v.Set].Name+v.Object)
+				for _, v := range o.Vars() {
+					vars = append(vars, v.Name()+":"+sets[v.Set].Name+v.Object())
 				}
 				key := strings.Join(vars, ",") + "(" + strings.Join(sig, ", ") + ")"
 				if seen[key] {
@@ -277,11 +277,11 @@ func TestResolveRandom(t *testing.T) {
 	for i := range overloads {
 		o := &overloads[i]
 		for k := 0; k < 20; k++ {
-			c := Call{Name: o.Name, Vk: o.Vk}
+			c := Call{Name: o.Name(), Vk: o.Vk}
 			if o.Method {
 				c.Receiver = pool[rng.Intn(len(pool))]
 			}
-			n := len(o.Params) + rng.Intn(2) - rng.Intn(2)
+			n := len(o.Params()) + rng.Intn(2) - rng.Intn(2)
 			for j := 0; j < max(n, 0); j++ {
 				c.Args = append(c.Args, pool[rng.Intn(len(pool))])
 			}

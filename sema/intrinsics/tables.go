@@ -354,352 +354,353 @@ const (
 	numIDs
 )
 
-var idNames = [...]string{
-	Invalid:                                "<invalid>",
-	Abs:                                    "abs",
-	Acos:                                   "acos",
-	Asin:                                   "asin",
-	Atan:                                   "atan",
-	Atan2:                                  "atan2",
-	Ceil:                                   "ceil",
-	Clamp:                                  "clamp",
-	Cos:                                    "cos",
-	Cosh:                                   "cosh",
-	Degrees:                                "degrees",
-	Exp:                                    "exp",
-	Exp2:                                   "exp2",
-	Floor:                                  "floor",
-	Fma:                                    "fma",
-	Fmod:                                   "fmod",
-	Frac:                                   "frac",
-	Frexp:                                  "frexp",
-	Fwidth:                                 "fwidth",
-	Isfinite:                               "isfinite",
-	Isinf:                                  "isinf",
-	Isnan:                                  "isnan",
-	Isnormal:                               "isnormal",
-	Ldexp:                                  "ldexp",
-	Lerp:                                   "lerp",
-	Log:                                    "log",
-	Log10:                                  "log10",
-	Log2:                                   "log2",
-	Mad:                                    "mad",
-	Max:                                    "max",
-	Min:                                    "min",
-	Modf:                                   "modf",
-	Pow:                                    "pow",
-	Radians:                                "radians",
-	Rcp:                                    "rcp",
-	Round:                                  "round",
-	Rsqrt:                                  "rsqrt",
-	Saturate:                               "saturate",
-	Sign:                                   "sign",
-	Sin:                                    "sin",
-	Sincos:                                 "sincos",
-	Sinh:                                   "sinh",
-	Smoothstep:                             "smoothstep",
-	Sqrt:                                   "sqrt",
-	Step:                                   "step",
-	Tan:                                    "tan",
-	Tanh:                                   "tanh",
-	Trunc:                                  "trunc",
-	All:                                    "all",
-	Any:                                    "any",
-	Cross:                                  "cross",
-	Determinant:                            "determinant",
-	Distance:                               "distance",
-	Dot:                                    "dot",
-	Dst:                                    "dst",
-	Faceforward:                            "faceforward",
-	Length:                                 "length",
-	Lit:                                    "lit",
-	Normalize:                              "normalize",
-	Reflect:                                "reflect",
-	Refract:                                "refract",
-	Transpose:                              "transpose",
-	Mul:                                    "mul",
-	Countbits:                              "countbits",
-	Firstbithigh:                           "firstbithigh",
-	Firstbitlow:                            "firstbitlow",
-	Reversebits:                            "reversebits",
-	AddUint64:                              "AddUint64",
-	Msad4:                                  "msad4",
-	Asdouble:                               "asdouble",
-	Asfloat:                                "asfloat",
-	Asint:                                  "asint",
-	Asuint:                                 "asuint",
-	Asfloat16:                              "asfloat16",
-	Asint16:                                "asint16",
-	Asuint16:                               "asuint16",
-	F16tof32:                               "f16tof32",
-	F32tof16:                               "f32tof16",
-	D3DCOLORtoUBYTE4:                       "D3DCOLORtoUBYTE4",
-	Select:                                 "select",
-	And:                                    "and",
-	Or:                                     "or",
-	NonUniformResourceIndex:                "NonUniformResourceIndex",
-	Dot2add:                                "dot2add",
-	Dot4add_u8packed:                       "dot4add_u8packed",
-	Dot4add_i8packed:                       "dot4add_i8packed",
-	Unpack_s8s16:                           "unpack_s8s16",
-	Unpack_u8u16:                           "unpack_u8u16",
-	Unpack_s8s32:                           "unpack_s8s32",
-	Unpack_u8u32:                           "unpack_u8u32",
-	Pack_s8:                                "pack_s8",
-	Pack_u8:                                "pack_u8",
-	Pack_clamp_s8:                          "pack_clamp_s8",
-	Pack_clamp_u8:                          "pack_clamp_u8",
-	Ddx:                                    "ddx",
-	Ddx_coarse:                             "ddx_coarse",
-	Ddx_fine:                               "ddx_fine",
-	Ddy:                                    "ddy",
-	Ddy_coarse:                             "ddy_coarse",
-	Ddy_fine:                               "ddy_fine",
-	Clip:                                   "clip",
-	EvaluateAttributeAtSample:              "EvaluateAttributeAtSample",
-	EvaluateAttributeCentroid:              "EvaluateAttributeCentroid",
-	EvaluateAttributeSnapped:               "EvaluateAttributeSnapped",
-	GetAttributeAtVertex:                   "GetAttributeAtVertex",
-	GetRenderTargetSampleCount:             "GetRenderTargetSampleCount",
-	GetRenderTargetSamplePosition:          "GetRenderTargetSamplePosition",
-	IsHelperLane:                           "IsHelperLane",
-	AllMemoryBarrier:                       "AllMemoryBarrier",
-	AllMemoryBarrierWithGroupSync:          "AllMemoryBarrierWithGroupSync",
-	DeviceMemoryBarrier:                    "DeviceMemoryBarrier",
-	DeviceMemoryBarrierWithGroupSync:       "DeviceMemoryBarrierWithGroupSync",
-	GroupMemoryBarrier:                     "GroupMemoryBarrier",
-	GroupMemoryBarrierWithGroupSync:        "GroupMemoryBarrierWithGroupSync",
-	Barrier:                                "Barrier",
-	InterlockedAdd:                         "InterlockedAdd",
-	InterlockedAnd:                         "InterlockedAnd",
-	InterlockedOr:                          "InterlockedOr",
-	InterlockedXor:                         "InterlockedXor",
-	InterlockedMin:                         "InterlockedMin",
-	InterlockedMax:                         "InterlockedMax",
-	InterlockedExchange:                    "InterlockedExchange",
-	InterlockedCompareStore:                "InterlockedCompareStore",
-	InterlockedCompareExchange:             "InterlockedCompareExchange",
-	InterlockedCompareStoreFloatBitwise:    "InterlockedCompareStoreFloatBitwise",
-	InterlockedCompareExchangeFloatBitwise: "InterlockedCompareExchangeFloatBitwise",
-	WaveIsFirstLane:                        "WaveIsFirstLane",
-	WaveGetLaneIndex:                       "WaveGetLaneIndex",
-	WaveGetLaneCount:                       "WaveGetLaneCount",
-	WaveActiveAnyTrue:                      "WaveActiveAnyTrue",
-	WaveActiveAllTrue:                      "WaveActiveAllTrue",
-	WaveActiveAllEqual:                     "WaveActiveAllEqual",
-	WaveActiveBallot:                       "WaveActiveBallot",
-	WaveReadLaneAt:                         "WaveReadLaneAt",
-	WaveReadLaneFirst:                      "WaveReadLaneFirst",
-	WaveActiveCountBits:                    "WaveActiveCountBits",
-	WaveActiveSum:                          "WaveActiveSum",
-	WaveActiveProduct:                      "WaveActiveProduct",
-	WaveActiveBitAnd:                       "WaveActiveBitAnd",
-	WaveActiveBitOr:                        "WaveActiveBitOr",
-	WaveActiveBitXor:                       "WaveActiveBitXor",
-	WaveActiveMin:                          "WaveActiveMin",
-	WaveActiveMax:                          "WaveActiveMax",
-	WavePrefixCountBits:                    "WavePrefixCountBits",
-	WavePrefixSum:                          "WavePrefixSum",
-	WavePrefixProduct:                      "WavePrefixProduct",
-	WaveMatch:                              "WaveMatch",
-	WaveMultiPrefixBitAnd:                  "WaveMultiPrefixBitAnd",
-	WaveMultiPrefixBitOr:                   "WaveMultiPrefixBitOr",
-	WaveMultiPrefixBitXor:                  "WaveMultiPrefixBitXor",
-	WaveMultiPrefixCountBits:               "WaveMultiPrefixCountBits",
-	WaveMultiPrefixProduct:                 "WaveMultiPrefixProduct",
-	WaveMultiPrefixSum:                     "WaveMultiPrefixSum",
-	QuadReadLaneAt:                         "QuadReadLaneAt",
-	QuadReadAcrossX:                        "QuadReadAcrossX",
-	QuadReadAcrossY:                        "QuadReadAcrossY",
-	QuadReadAcrossDiagonal:                 "QuadReadAcrossDiagonal",
-	QuadAny:                                "QuadAny",
-	QuadAll:                                "QuadAll",
-	GetGroupWaveIndex:                      "GetGroupWaveIndex",
-	GetGroupWaveCount:                      "GetGroupWaveCount",
-	TraceRay:                               "TraceRay",
-	ReportHit:                              "ReportHit",
-	CallShader:                             "CallShader",
-	IgnoreHit:                              "IgnoreHit",
-	AcceptHitAndEndSearch:                  "AcceptHitAndEndSearch",
-	DispatchRaysIndex:                      "DispatchRaysIndex",
-	DispatchRaysDimensions:                 "DispatchRaysDimensions",
-	WorldRayOrigin:                         "WorldRayOrigin",
-	WorldRayDirection:                      "WorldRayDirection",
-	ObjectRayOrigin:                        "ObjectRayOrigin",
-	ObjectRayDirection:                     "ObjectRayDirection",
-	RayTMin:                                "RayTMin",
-	RayTCurrent:                            "RayTCurrent",
-	PrimitiveIndex:                         "PrimitiveIndex",
-	InstanceID:                             "InstanceID",
-	InstanceIndex:                          "InstanceIndex",
-	GeometryIndex:                          "GeometryIndex",
-	HitKind:                                "HitKind",
-	RayFlags:                               "RayFlags",
-	ObjectToWorld:                          "ObjectToWorld",
-	WorldToObject:                          "WorldToObject",
-	ObjectToWorld3x4:                       "ObjectToWorld3x4",
-	WorldToObject3x4:                       "WorldToObject3x4",
-	ObjectToWorld4x3:                       "ObjectToWorld4x3",
-	WorldToObject4x3:                       "WorldToObject4x3",
-	GetRemainingRecursionLevels:            "GetRemainingRecursionLevels",
-	ClusterID:                              "ClusterID",
-	SetMeshOutputCounts:                    "SetMeshOutputCounts",
-	DispatchMesh:                           "DispatchMesh",
-	Process2DQuadTessFactorsAvg:            "Process2DQuadTessFactorsAvg",
-	Process2DQuadTessFactorsMax:            "Process2DQuadTessFactorsMax",
-	Process2DQuadTessFactorsMin:            "Process2DQuadTessFactorsMin",
-	ProcessIsolineTessFactors:              "ProcessIsolineTessFactors",
-	ProcessQuadTessFactorsAvg:              "ProcessQuadTessFactorsAvg",
-	ProcessQuadTessFactorsMax:              "ProcessQuadTessFactorsMax",
-	ProcessQuadTessFactorsMin:              "ProcessQuadTessFactorsMin",
-	ProcessTriTessFactorsAvg:               "ProcessTriTessFactorsAvg",
-	ProcessTriTessFactorsMax:               "ProcessTriTessFactorsMax",
-	ProcessTriTessFactorsMin:               "ProcessTriTessFactorsMin",
-	Abort:                                  "abort",
-	DebugBreak:                             "DebugBreak",
-	Printf:                                 "printf",
-	CheckAccessFullyMapped:                 "CheckAccessFullyMapped",
-	Tex1D:                                  "tex1D",
-	Tex1Dbias:                              "tex1Dbias",
-	Tex1Dgrad:                              "tex1Dgrad",
-	Tex1Dlod:                               "tex1Dlod",
-	Tex1Dproj:                              "tex1Dproj",
-	Tex2D:                                  "tex2D",
-	Tex2Dbias:                              "tex2Dbias",
-	Tex2Dgrad:                              "tex2Dgrad",
-	Tex2Dlod:                               "tex2Dlod",
-	Tex2Dproj:                              "tex2Dproj",
-	Tex3D:                                  "tex3D",
-	Tex3Dbias:                              "tex3Dbias",
-	Tex3Dgrad:                              "tex3Dgrad",
-	Tex3Dlod:                               "tex3Dlod",
-	Tex3Dproj:                              "tex3Dproj",
-	TexCUBE:                                "texCUBE",
-	TexCUBEbias:                            "texCUBEbias",
-	TexCUBEgrad:                            "texCUBEgrad",
-	TexCUBElod:                             "texCUBElod",
-	TexCUBEproj:                            "texCUBEproj",
-	VkReadClock:                            "ReadClock",
-	VkRawBufferLoad:                        "RawBufferLoad",
-	VkRawBufferStore:                       "RawBufferStore",
-	VkExt_execution_mode:                   "ext_execution_mode",
-	VkExt_execution_mode_id:                "ext_execution_mode_id",
-	VkStatic_pointer_cast:                  "static_pointer_cast",
-	VkReinterpret_pointer_cast:             "reinterpret_pointer_cast",
-	MethodSample:                           "Sample",
-	MethodSampleBias:                       "SampleBias",
-	MethodSampleGrad:                       "SampleGrad",
-	MethodSampleLevel:                      "SampleLevel",
-	MethodSampleCmp:                        "SampleCmp",
-	MethodSampleCmpBias:                    "SampleCmpBias",
-	MethodSampleCmpGrad:                    "SampleCmpGrad",
-	MethodSampleCmpLevel:                   "SampleCmpLevel",
-	MethodSampleCmpLevelZero:               "SampleCmpLevelZero",
-	MethodCalculateLevelOfDetail:           "CalculateLevelOfDetail",
-	MethodCalculateLevelOfDetailUnclamped:  "CalculateLevelOfDetailUnclamped",
-	MethodGather:                           "Gather",
-	MethodGatherRed:                        "GatherRed",
-	MethodGatherGreen:                      "GatherGreen",
-	MethodGatherBlue:                       "GatherBlue",
-	MethodGatherAlpha:                      "GatherAlpha",
-	MethodGatherCmp:                        "GatherCmp",
-	MethodGatherCmpRed:                     "GatherCmpRed",
-	MethodGatherCmpGreen:                   "GatherCmpGreen",
-	MethodGatherCmpBlue:                    "GatherCmpBlue",
-	MethodGatherCmpAlpha:                   "GatherCmpAlpha",
-	MethodGatherRaw:                        "GatherRaw",
-	MethodLoad:                             "Load",
-	MethodGetSamplePosition:                "GetSamplePosition",
-	MethodGetDimensions:                    "GetDimensions",
-	MethodIncrementCounter:                 "IncrementCounter",
-	MethodDecrementCounter:                 "DecrementCounter",
-	MethodAppend:                           "Append",
-	MethodConsume:                          "Consume",
-	MethodLoad2:                            "Load2",
-	MethodLoad3:                            "Load3",
-	MethodLoad4:                            "Load4",
-	MethodStore:                            "Store",
-	MethodStore2:                           "Store2",
-	MethodStore3:                           "Store3",
-	MethodStore4:                           "Store4",
-	MethodInterlockedAdd:                   "InterlockedAdd",
-	MethodInterlockedAnd:                   "InterlockedAnd",
-	MethodInterlockedOr:                    "InterlockedOr",
-	MethodInterlockedXor:                   "InterlockedXor",
-	MethodInterlockedMin:                   "InterlockedMin",
-	MethodInterlockedMax:                   "InterlockedMax",
-	MethodInterlockedExchange:              "InterlockedExchange",
-	MethodInterlockedCompareStore:          "InterlockedCompareStore",
-	MethodInterlockedCompareExchange:       "InterlockedCompareExchange",
-	MethodInterlockedAdd64:                 "InterlockedAdd64",
-	MethodInterlockedAnd64:                 "InterlockedAnd64",
-	MethodInterlockedOr64:                  "InterlockedOr64",
-	MethodInterlockedXor64:                 "InterlockedXor64",
-	MethodInterlockedMin64:                 "InterlockedMin64",
-	MethodInterlockedMax64:                 "InterlockedMax64",
-	MethodInterlockedExchange64:            "InterlockedExchange64",
-	MethodInterlockedCompareStore64:        "InterlockedCompareStore64",
-	MethodInterlockedCompareExchange64:     "InterlockedCompareExchange64",
-	MethodInterlockedExchangeFloat:         "InterlockedExchangeFloat",
-	MethodInterlockedCompareStoreFloatBitwise:          "InterlockedCompareStoreFloatBitwise",
-	MethodInterlockedCompareExchangeFloatBitwise:       "InterlockedCompareExchangeFloatBitwise",
-	MethodWriteSamplerFeedback:                         "WriteSamplerFeedback",
-	MethodWriteSamplerFeedbackBias:                     "WriteSamplerFeedbackBias",
-	MethodWriteSamplerFeedbackGrad:                     "WriteSamplerFeedbackGrad",
-	MethodWriteSamplerFeedbackLevel:                    "WriteSamplerFeedbackLevel",
-	MethodRestartStrip:                                 "RestartStrip",
-	MethodSubpassLoad:                                  "SubpassLoad",
-	MethodGet:                                          "Get",
-	MethodCount:                                        "Count",
-	MethodFinishedCrossGroupSharing:                    "FinishedCrossGroupSharing",
-	MethodGetThreadNodeOutputRecords:                   "GetThreadNodeOutputRecords",
-	MethodGetGroupNodeOutputRecords:                    "GetGroupNodeOutputRecords",
-	MethodIsValid:                                      "IsValid",
-	MethodGroupIncrementOutputCount:                    "GroupIncrementOutputCount",
-	MethodThreadIncrementOutputCount:                   "ThreadIncrementOutputCount",
-	MethodOutputComplete:                               "OutputComplete",
-	MethodTraceRayInline:                               "TraceRayInline",
-	MethodProceed:                                      "Proceed",
-	MethodAbort:                                        "Abort",
-	MethodCommitNonOpaqueTriangleHit:                   "CommitNonOpaqueTriangleHit",
-	MethodCommitProceduralPrimitiveHit:                 "CommitProceduralPrimitiveHit",
-	MethodCommittedStatus:                              "CommittedStatus",
-	MethodCandidateType:                                "CandidateType",
-	MethodCandidateObjectToWorld3x4:                    "CandidateObjectToWorld3x4",
-	MethodCandidateObjectToWorld4x3:                    "CandidateObjectToWorld4x3",
-	MethodCandidateWorldToObject3x4:                    "CandidateWorldToObject3x4",
-	MethodCandidateWorldToObject4x3:                    "CandidateWorldToObject4x3",
-	MethodCommittedObjectToWorld3x4:                    "CommittedObjectToWorld3x4",
-	MethodCommittedObjectToWorld4x3:                    "CommittedObjectToWorld4x3",
-	MethodCommittedWorldToObject3x4:                    "CommittedWorldToObject3x4",
-	MethodCommittedWorldToObject4x3:                    "CommittedWorldToObject4x3",
-	MethodCandidateProceduralPrimitiveNonOpaque:        "CandidateProceduralPrimitiveNonOpaque",
-	MethodCandidateTriangleFrontFace:                   "CandidateTriangleFrontFace",
-	MethodCommittedTriangleFrontFace:                   "CommittedTriangleFrontFace",
-	MethodCandidateTriangleBarycentrics:                "CandidateTriangleBarycentrics",
-	MethodCommittedTriangleBarycentrics:                "CommittedTriangleBarycentrics",
-	MethodRayFlags:                                     "RayFlags",
-	MethodWorldRayOrigin:                               "WorldRayOrigin",
-	MethodWorldRayDirection:                            "WorldRayDirection",
-	MethodRayTMin:                                      "RayTMin",
-	MethodCandidateTriangleRayT:                        "CandidateTriangleRayT",
-	MethodCommittedRayT:                                "CommittedRayT",
-	MethodCandidateInstanceIndex:                       "CandidateInstanceIndex",
-	MethodCandidateInstanceID:                          "CandidateInstanceID",
-	MethodCandidateGeometryIndex:                       "CandidateGeometryIndex",
-	MethodCandidatePrimitiveIndex:                      "CandidatePrimitiveIndex",
-	MethodCandidateObjectRayOrigin:                     "CandidateObjectRayOrigin",
-	MethodCandidateObjectRayDirection:                  "CandidateObjectRayDirection",
-	MethodCommittedInstanceIndex:                       "CommittedInstanceIndex",
-	MethodCommittedInstanceID:                          "CommittedInstanceID",
-	MethodCommittedGeometryIndex:                       "CommittedGeometryIndex",
-	MethodCommittedPrimitiveIndex:                      "CommittedPrimitiveIndex",
-	MethodCommittedObjectRayOrigin:                     "CommittedObjectRayOrigin",
-	MethodCommittedObjectRayDirection:                  "CommittedObjectRayDirection",
-	MethodCandidateInstanceContributionToHitGroupIndex: "CandidateInstanceContributionToHitGroupIndex",
-	MethodCommittedInstanceContributionToHitGroupIndex: "CommittedInstanceContributionToHitGroupIndex",
-	MethodCandidateClusterID:                           "CandidateClusterID",
-	MethodCommittedClusterID:                           "CommittedClusterID",
+// idNames are the intrinsics' names (an overload's Name).
+var idNames = [...]str{
+	Invalid:                                0x9,
+	Abs:                                    0x903,   // abs
+	Acos:                                   0xc04,   // acos
+	Asin:                                   0x1004,  // asin
+	Atan:                                   0x1404,  // atan
+	Atan2:                                  0x1805,  // atan2
+	Ceil:                                   0x1d04,  // ceil
+	Clamp:                                  0x2105,  // clamp
+	Cos:                                    0xd03,   // cos
+	Cosh:                                   0x2604,  // cosh
+	Degrees:                                0x2a07,  // degrees
+	Exp:                                    0x3103,  // exp
+	Exp2:                                   0x3404,  // exp2
+	Floor:                                  0x3805,  // floor
+	Fma:                                    0x3d03,  // fma
+	Fmod:                                   0x4004,  // fmod
+	Frac:                                   0x4404,  // frac
+	Frexp:                                  0x4805,  // frexp
+	Fwidth:                                 0x4d06,  // fwidth
+	Isfinite:                               0x5308,  // isfinite
+	Isinf:                                  0x5b05,  // isinf
+	Isnan:                                  0x6005,  // isnan
+	Isnormal:                               0x6508,  // isnormal
+	Ldexp:                                  0x6d05,  // ldexp
+	Lerp:                                   0x7204,  // lerp
+	Log:                                    0x7603,  // log
+	Log10:                                  0x7905,  // log10
+	Log2:                                   0x7e04,  // log2
+	Mad:                                    0x8203,  // mad
+	Max:                                    0x8503,  // max
+	Min:                                    0x8803,  // min
+	Modf:                                   0x4104,  // modf
+	Pow:                                    0x8b03,  // pow
+	Radians:                                0x8e07,  // radians
+	Rcp:                                    0x9503,  // rcp
+	Round:                                  0x9805,  // round
+	Rsqrt:                                  0x9d05,  // rsqrt
+	Saturate:                               0xa208,  // saturate
+	Sign:                                   0xaa04,  // sign
+	Sin:                                    0x1103,  // sin
+	Sincos:                                 0xae06,  // sincos
+	Sinh:                                   0xb404,  // sinh
+	Smoothstep:                             0xb80a,  // smoothstep
+	Sqrt:                                   0x9e04,  // sqrt
+	Step:                                   0xbe04,  // step
+	Tan:                                    0x1503,  // tan
+	Tanh:                                   0xc204,  // tanh
+	Trunc:                                  0xc605,  // trunc
+	All:                                    0x6b03,  // all
+	Any:                                    0xcb03,  // any
+	Cross:                                  0xce05,  // cross
+	Determinant:                            0xd30b,  // determinant
+	Distance:                               0xde08,  // distance
+	Dot:                                    0xe603,  // dot
+	Dst:                                    0xe903,  // dst
+	Faceforward:                            0xec0b,  // faceforward
+	Length:                                 0xf706,  // length
+	Lit:                                    0xfd03,  // lit
+	Normalize:                              0x10009, // normalize
+	Reflect:                                0x10907, // reflect
+	Refract:                                0x11007, // refract
+	Transpose:                              0x11709, // transpose
+	Mul:                                    0x12003, // mul
+	Countbits:                              0x12309, // countbits
+	Firstbithigh:                           0x12c0c, // firstbithigh
+	Firstbitlow:                            0x1380b, // firstbitlow
+	Reversebits:                            0x1430b, // reversebits
+	AddUint64:                              0x14e09, // AddUint64
+	Msad4:                                  0x15705, // msad4
+	Asdouble:                               0x15c08, // asdouble
+	Asfloat:                                0x16407, // asfloat
+	Asint:                                  0x16b05, // asint
+	Asuint:                                 0x17006, // asuint
+	Asfloat16:                              0x17609, // asfloat16
+	Asint16:                                0x17f07, // asint16
+	Asuint16:                               0x18608, // asuint16
+	F16tof32:                               0x18e08, // f16tof32
+	F32tof16:                               0x19608, // f32tof16
+	D3DCOLORtoUBYTE4:                       0x19e10, // D3DCOLORtoUBYTE4
+	Select:                                 0x1ae06, // select
+	And:                                    0x1b403, // and
+	Or:                                     0x3b02,  // or
+	NonUniformResourceIndex:                0x1b717, // NonUniformResourceIndex
+	Dot2add:                                0x1ce07, // dot2add
+	Dot4add_u8packed:                       0x1d510, // dot4add_u8packed
+	Dot4add_i8packed:                       0x1e510, // dot4add_i8packed
+	Unpack_s8s16:                           0x1f50c, // unpack_s8s16
+	Unpack_u8u16:                           0x2010c, // unpack_u8u16
+	Unpack_s8s32:                           0x20d0c, // unpack_s8s32
+	Unpack_u8u32:                           0x2190c, // unpack_u8u32
+	Pack_s8:                                0x1f707, // pack_s8
+	Pack_u8:                                0x20307, // pack_u8
+	Pack_clamp_s8:                          0x2250d, // pack_clamp_s8
+	Pack_clamp_u8:                          0x2320d, // pack_clamp_u8
+	Ddx:                                    0x23f03, // ddx
+	Ddx_coarse:                             0x2420a, // ddx_coarse
+	Ddx_fine:                               0x24c08, // ddx_fine
+	Ddy:                                    0x25403, // ddy
+	Ddy_coarse:                             0x2570a, // ddy_coarse
+	Ddy_fine:                               0x26108, // ddy_fine
+	Clip:                                   0x26904, // clip
+	EvaluateAttributeAtSample:              0x26d19, // EvaluateAttributeAtSample
+	EvaluateAttributeCentroid:              0x28619, // EvaluateAttributeCentroid
+	EvaluateAttributeSnapped:               0x29f18, // EvaluateAttributeSnapped
+	GetAttributeAtVertex:                   0x2b714, // GetAttributeAtVertex
+	GetRenderTargetSampleCount:             0x2cb1a, // GetRenderTargetSampleCount
+	GetRenderTargetSamplePosition:          0x2e51d, // GetRenderTargetSamplePosition
+	IsHelperLane:                           0x3020c, // IsHelperLane
+	AllMemoryBarrier:                       0x30e10, // AllMemoryBarrier
+	AllMemoryBarrierWithGroupSync:          0x31e1d, // AllMemoryBarrierWithGroupSync
+	DeviceMemoryBarrier:                    0x33b13, // DeviceMemoryBarrier
+	DeviceMemoryBarrierWithGroupSync:       0x34e20, // DeviceMemoryBarrierWithGroupSync
+	GroupMemoryBarrier:                     0x36e12, // GroupMemoryBarrier
+	GroupMemoryBarrierWithGroupSync:        0x3801f, // GroupMemoryBarrierWithGroupSync
+	Barrier:                                0x31707, // Barrier
+	InterlockedAdd:                         0x39f0e, // InterlockedAdd
+	InterlockedAnd:                         0x3ad0e, // InterlockedAnd
+	InterlockedOr:                          0x3bb0d, // InterlockedOr
+	InterlockedXor:                         0x3c80e, // InterlockedXor
+	InterlockedMin:                         0x3d60e, // InterlockedMin
+	InterlockedMax:                         0x3e40e, // InterlockedMax
+	InterlockedExchange:                    0x3f213, // InterlockedExchange
+	InterlockedCompareStore:                0x40517, // InterlockedCompareStore
+	InterlockedCompareExchange:             0x41c1a, // InterlockedCompareExchange
+	InterlockedCompareStoreFloatBitwise:    0x43623, // InterlockedCompareStoreFloatBitwise
+	InterlockedCompareExchangeFloatBitwise: 0x45926, // InterlockedCompareExchangeFloatBitwise
+	WaveIsFirstLane:                        0x47f0f, // WaveIsFirstLane
+	WaveGetLaneIndex:                       0x48e10, // WaveGetLaneIndex
+	WaveGetLaneCount:                       0x49e10, // WaveGetLaneCount
+	WaveActiveAnyTrue:                      0x4ae11, // WaveActiveAnyTrue
+	WaveActiveAllTrue:                      0x4bf11, // WaveActiveAllTrue
+	WaveActiveAllEqual:                     0x4d012, // WaveActiveAllEqual
+	WaveActiveBallot:                       0x4e210, // WaveActiveBallot
+	WaveReadLaneAt:                         0x4f20e, // WaveReadLaneAt
+	WaveReadLaneFirst:                      0x50011, // WaveReadLaneFirst
+	WaveActiveCountBits:                    0x51113, // WaveActiveCountBits
+	WaveActiveSum:                          0x5240d, // WaveActiveSum
+	WaveActiveProduct:                      0x53111, // WaveActiveProduct
+	WaveActiveBitAnd:                       0x54210, // WaveActiveBitAnd
+	WaveActiveBitOr:                        0x5520f, // WaveActiveBitOr
+	WaveActiveBitXor:                       0x56110, // WaveActiveBitXor
+	WaveActiveMin:                          0x5710d, // WaveActiveMin
+	WaveActiveMax:                          0x57e0d, // WaveActiveMax
+	WavePrefixCountBits:                    0x58b13, // WavePrefixCountBits
+	WavePrefixSum:                          0x59e0d, // WavePrefixSum
+	WavePrefixProduct:                      0x5ab11, // WavePrefixProduct
+	WaveMatch:                              0x5bc09, // WaveMatch
+	WaveMultiPrefixBitAnd:                  0x5c515, // WaveMultiPrefixBitAnd
+	WaveMultiPrefixBitOr:                   0x5da14, // WaveMultiPrefixBitOr
+	WaveMultiPrefixBitXor:                  0x5ee15, // WaveMultiPrefixBitXor
+	WaveMultiPrefixCountBits:               0x60318, // WaveMultiPrefixCountBits
+	WaveMultiPrefixProduct:                 0x61b16, // WaveMultiPrefixProduct
+	WaveMultiPrefixSum:                     0x63112, // WaveMultiPrefixSum
+	QuadReadLaneAt:                         0x6430e, // QuadReadLaneAt
+	QuadReadAcrossX:                        0x6510f, // QuadReadAcrossX
+	QuadReadAcrossY:                        0x6600f, // QuadReadAcrossY
+	QuadReadAcrossDiagonal:                 0x66f16, // QuadReadAcrossDiagonal
+	QuadAny:                                0x68507, // QuadAny
+	QuadAll:                                0x68c07, // QuadAll
+	GetGroupWaveIndex:                      0x69311, // GetGroupWaveIndex
+	GetGroupWaveCount:                      0x6a411, // GetGroupWaveCount
+	TraceRay:                               0x6b508, // TraceRay
+	ReportHit:                              0x6bd09, // ReportHit
+	CallShader:                             0x6c60a, // CallShader
+	IgnoreHit:                              0x6d009, // IgnoreHit
+	AcceptHitAndEndSearch:                  0x6d915, // AcceptHitAndEndSearch
+	DispatchRaysIndex:                      0x6ee11, // DispatchRaysIndex
+	DispatchRaysDimensions:                 0x6ff16, // DispatchRaysDimensions
+	WorldRayOrigin:                         0x7150e, // WorldRayOrigin
+	WorldRayDirection:                      0x72311, // WorldRayDirection
+	ObjectRayOrigin:                        0x7340f, // ObjectRayOrigin
+	ObjectRayDirection:                     0x74312, // ObjectRayDirection
+	RayTMin:                                0x75507, // RayTMin
+	RayTCurrent:                            0x75c0b, // RayTCurrent
+	PrimitiveIndex:                         0x7670e, // PrimitiveIndex
+	InstanceID:                             0x7750a, // InstanceID
+	InstanceIndex:                          0x77f0d, // InstanceIndex
+	GeometryIndex:                          0x78c0d, // GeometryIndex
+	HitKind:                                0x79907, // HitKind
+	RayFlags:                               0x7a008, // RayFlags
+	ObjectToWorld:                          0x7a80d, // ObjectToWorld
+	WorldToObject:                          0x7b50d, // WorldToObject
+	ObjectToWorld3x4:                       0x7c210, // ObjectToWorld3x4
+	WorldToObject3x4:                       0x7d210, // WorldToObject3x4
+	ObjectToWorld4x3:                       0x7e210, // ObjectToWorld4x3
+	WorldToObject4x3:                       0x7f210, // WorldToObject4x3
+	GetRemainingRecursionLevels:            0x8021b, // GetRemainingRecursionLevels
+	ClusterID:                              0x81d09, // ClusterID
+	SetMeshOutputCounts:                    0x82613, // SetMeshOutputCounts
+	DispatchMesh:                           0x8390c, // DispatchMesh
+	Process2DQuadTessFactorsAvg:            0x8451b, // Process2DQuadTessFactorsAvg
+	Process2DQuadTessFactorsMax:            0x8601b, // Process2DQuadTessFactorsMax
+	Process2DQuadTessFactorsMin:            0x87b1b, // Process2DQuadTessFactorsMin
+	ProcessIsolineTessFactors:              0x89619, // ProcessIsolineTessFactors
+	ProcessQuadTessFactorsAvg:              0x8af19, // ProcessQuadTessFactorsAvg
+	ProcessQuadTessFactorsMax:              0x8c819, // ProcessQuadTessFactorsMax
+	ProcessQuadTessFactorsMin:              0x8e119, // ProcessQuadTessFactorsMin
+	ProcessTriTessFactorsAvg:               0x8fa18, // ProcessTriTessFactorsAvg
+	ProcessTriTessFactorsMax:               0x91218, // ProcessTriTessFactorsMax
+	ProcessTriTessFactorsMin:               0x92a18, // ProcessTriTessFactorsMin
+	Abort:                                  0x94205, // abort
+	DebugBreak:                             0x9470a, // DebugBreak
+	Printf:                                 0x95106, // printf
+	CheckAccessFullyMapped:                 0x95716, // CheckAccessFullyMapped
+	Tex1D:                                  0x96d05, // tex1D
+	Tex1Dbias:                              0x97209, // tex1Dbias
+	Tex1Dgrad:                              0x97b09, // tex1Dgrad
+	Tex1Dlod:                               0x98408, // tex1Dlod
+	Tex1Dproj:                              0x98c09, // tex1Dproj
+	Tex2D:                                  0x99505, // tex2D
+	Tex2Dbias:                              0x99a09, // tex2Dbias
+	Tex2Dgrad:                              0x9a309, // tex2Dgrad
+	Tex2Dlod:                               0x9ac08, // tex2Dlod
+	Tex2Dproj:                              0x9b409, // tex2Dproj
+	Tex3D:                                  0x9bd05, // tex3D
+	Tex3Dbias:                              0x9c209, // tex3Dbias
+	Tex3Dgrad:                              0x9cb09, // tex3Dgrad
+	Tex3Dlod:                               0x9d408, // tex3Dlod
+	Tex3Dproj:                              0x9dc09, // tex3Dproj
+	TexCUBE:                                0x9e507, // texCUBE
+	TexCUBEbias:                            0x9ec0b, // texCUBEbias
+	TexCUBEgrad:                            0x9f70b, // texCUBEgrad
+	TexCUBElod:                             0xa020a, // texCUBElod
+	TexCUBEproj:                            0xa0c0b, // texCUBEproj
+	VkReadClock:                            0xa1709, // ReadClock
+	VkRawBufferLoad:                        0xa200d, // RawBufferLoad
+	VkRawBufferStore:                       0xa2d0e, // RawBufferStore
+	VkExt_execution_mode:                   0xa3b12, // ext_execution_mode
+	VkExt_execution_mode_id:                0xa4d15, // ext_execution_mode_id
+	VkStatic_pointer_cast:                  0xa6213, // static_pointer_cast
+	VkReinterpret_pointer_cast:             0xa7518, // reinterpret_pointer_cast
+	MethodSample:                           0x28006, // Sample
+	MethodSampleBias:                       0xa8d0a, // SampleBias
+	MethodSampleGrad:                       0xa970a, // SampleGrad
+	MethodSampleLevel:                      0xaa10b, // SampleLevel
+	MethodSampleCmp:                        0xaac09, // SampleCmp
+	MethodSampleCmpBias:                    0xab50d, // SampleCmpBias
+	MethodSampleCmpGrad:                    0xac20d, // SampleCmpGrad
+	MethodSampleCmpLevel:                   0xacf0e, // SampleCmpLevel
+	MethodSampleCmpLevelZero:               0xadd12, // SampleCmpLevelZero
+	MethodCalculateLevelOfDetail:           0xaef16, // CalculateLevelOfDetail
+	MethodCalculateLevelOfDetailUnclamped:  0xb051f, // CalculateLevelOfDetailUnclamped
+	MethodGather:                           0xb2406, // Gather
+	MethodGatherRed:                        0xb2a09, // GatherRed
+	MethodGatherGreen:                      0xb330b, // GatherGreen
+	MethodGatherBlue:                       0xb3e0a, // GatherBlue
+	MethodGatherAlpha:                      0xb480b, // GatherAlpha
+	MethodGatherCmp:                        0xb5309, // GatherCmp
+	MethodGatherCmpRed:                     0xb5c0c, // GatherCmpRed
+	MethodGatherCmpGreen:                   0xb680e, // GatherCmpGreen
+	MethodGatherCmpBlue:                    0xb760d, // GatherCmpBlue
+	MethodGatherCmpAlpha:                   0xb830e, // GatherCmpAlpha
+	MethodGatherRaw:                        0xb9109, // GatherRaw
+	MethodLoad:                             0xa2904, // Load
+	MethodGetSamplePosition:                0xb9a11, // GetSamplePosition
+	MethodGetDimensions:                    0xbab0d, // GetDimensions
+	MethodIncrementCounter:                 0xbb810, // IncrementCounter
+	MethodDecrementCounter:                 0xbc810, // DecrementCounter
+	MethodAppend:                           0xbd806, // Append
+	MethodConsume:                          0xbde07, // Consume
+	MethodLoad2:                            0xbe505, // Load2
+	MethodLoad3:                            0xbea05, // Load3
+	MethodLoad4:                            0xbef05, // Load4
+	MethodStore:                            0x41705, // Store
+	MethodStore2:                           0xbf406, // Store2
+	MethodStore3:                           0xbfa06, // Store3
+	MethodStore4:                           0xc0006, // Store4
+	MethodInterlockedAdd:                   0x39f0e, // InterlockedAdd
+	MethodInterlockedAnd:                   0x3ad0e, // InterlockedAnd
+	MethodInterlockedOr:                    0x3bb0d, // InterlockedOr
+	MethodInterlockedXor:                   0x3c80e, // InterlockedXor
+	MethodInterlockedMin:                   0x3d60e, // InterlockedMin
+	MethodInterlockedMax:                   0x3e40e, // InterlockedMax
+	MethodInterlockedExchange:              0x3f213, // InterlockedExchange
+	MethodInterlockedCompareStore:          0x40517, // InterlockedCompareStore
+	MethodInterlockedCompareExchange:       0x41c1a, // InterlockedCompareExchange
+	MethodInterlockedAdd64:                 0xc0610, // InterlockedAdd64
+	MethodInterlockedAnd64:                 0xc1610, // InterlockedAnd64
+	MethodInterlockedOr64:                  0xc260f, // InterlockedOr64
+	MethodInterlockedXor64:                 0xc3510, // InterlockedXor64
+	MethodInterlockedMin64:                 0xc4510, // InterlockedMin64
+	MethodInterlockedMax64:                 0xc5510, // InterlockedMax64
+	MethodInterlockedExchange64:            0xc6515, // InterlockedExchange64
+	MethodInterlockedCompareStore64:        0xc7a19, // InterlockedCompareStore64
+	MethodInterlockedCompareExchange64:     0xc931c, // InterlockedCompareExchange64
+	MethodInterlockedExchangeFloat:         0xcaf18, // InterlockedExchangeFloat
+	MethodInterlockedCompareStoreFloatBitwise:          0x43623,  // InterlockedCompareStoreFloatBitwise
+	MethodInterlockedCompareExchangeFloatBitwise:       0x45926,  // InterlockedCompareExchangeFloatBitwise
+	MethodWriteSamplerFeedback:                         0xcc714,  // WriteSamplerFeedback
+	MethodWriteSamplerFeedbackBias:                     0xcdb18,  // WriteSamplerFeedbackBias
+	MethodWriteSamplerFeedbackGrad:                     0xcf318,  // WriteSamplerFeedbackGrad
+	MethodWriteSamplerFeedbackLevel:                    0xd0b19,  // WriteSamplerFeedbackLevel
+	MethodRestartStrip:                                 0xd240c,  // RestartStrip
+	MethodSubpassLoad:                                  0xd300b,  // SubpassLoad
+	MethodGet:                                          0x2b703,  // Get
+	MethodCount:                                        0x2e005,  // Count
+	MethodFinishedCrossGroupSharing:                    0xd3b19,  // FinishedCrossGroupSharing
+	MethodGetThreadNodeOutputRecords:                   0xd541a,  // GetThreadNodeOutputRecords
+	MethodGetGroupNodeOutputRecords:                    0xd6e19,  // GetGroupNodeOutputRecords
+	MethodIsValid:                                      0xd8707,  // IsValid
+	MethodGroupIncrementOutputCount:                    0xd8e19,  // GroupIncrementOutputCount
+	MethodThreadIncrementOutputCount:                   0xda71a,  // ThreadIncrementOutputCount
+	MethodOutputComplete:                               0xdc10e,  // OutputComplete
+	MethodTraceRayInline:                               0xdcf0e,  // TraceRayInline
+	MethodProceed:                                      0xddd07,  // Proceed
+	MethodAbort:                                        0xde405,  // Abort
+	MethodCommitNonOpaqueTriangleHit:                   0xde91a,  // CommitNonOpaqueTriangleHit
+	MethodCommitProceduralPrimitiveHit:                 0xe031c,  // CommitProceduralPrimitiveHit
+	MethodCommittedStatus:                              0xe1f0f,  // CommittedStatus
+	MethodCandidateType:                                0xe2e0d,  // CandidateType
+	MethodCandidateObjectToWorld3x4:                    0xe3b19,  // CandidateObjectToWorld3x4
+	MethodCandidateObjectToWorld4x3:                    0xe5419,  // CandidateObjectToWorld4x3
+	MethodCandidateWorldToObject3x4:                    0xe6d19,  // CandidateWorldToObject3x4
+	MethodCandidateWorldToObject4x3:                    0xe8619,  // CandidateWorldToObject4x3
+	MethodCommittedObjectToWorld3x4:                    0xe9f19,  // CommittedObjectToWorld3x4
+	MethodCommittedObjectToWorld4x3:                    0xeb819,  // CommittedObjectToWorld4x3
+	MethodCommittedWorldToObject3x4:                    0xed119,  // CommittedWorldToObject3x4
+	MethodCommittedWorldToObject4x3:                    0xeea19,  // CommittedWorldToObject4x3
+	MethodCandidateProceduralPrimitiveNonOpaque:        0xf0325,  // CandidateProceduralPrimitiveNonOpaque
+	MethodCandidateTriangleFrontFace:                   0xf281a,  // CandidateTriangleFrontFace
+	MethodCommittedTriangleFrontFace:                   0xf421a,  // CommittedTriangleFrontFace
+	MethodCandidateTriangleBarycentrics:                0xf5c1d,  // CandidateTriangleBarycentrics
+	MethodCommittedTriangleBarycentrics:                0xf791d,  // CommittedTriangleBarycentrics
+	MethodRayFlags:                                     0x7a008,  // RayFlags
+	MethodWorldRayOrigin:                               0x7150e,  // WorldRayOrigin
+	MethodWorldRayDirection:                            0x72311,  // WorldRayDirection
+	MethodRayTMin:                                      0x75507,  // RayTMin
+	MethodCandidateTriangleRayT:                        0xf9615,  // CandidateTriangleRayT
+	MethodCommittedRayT:                                0xfab0d,  // CommittedRayT
+	MethodCandidateInstanceIndex:                       0xfb816,  // CandidateInstanceIndex
+	MethodCandidateInstanceID:                          0xfce13,  // CandidateInstanceID
+	MethodCandidateGeometryIndex:                       0xfe116,  // CandidateGeometryIndex
+	MethodCandidatePrimitiveIndex:                      0xff717,  // CandidatePrimitiveIndex
+	MethodCandidateObjectRayOrigin:                     0x100e18, // CandidateObjectRayOrigin
+	MethodCandidateObjectRayDirection:                  0x10261b, // CandidateObjectRayDirection
+	MethodCommittedInstanceIndex:                       0x104116, // CommittedInstanceIndex
+	MethodCommittedInstanceID:                          0x105713, // CommittedInstanceID
+	MethodCommittedGeometryIndex:                       0x106a16, // CommittedGeometryIndex
+	MethodCommittedPrimitiveIndex:                      0x108017, // CommittedPrimitiveIndex
+	MethodCommittedObjectRayOrigin:                     0x109718, // CommittedObjectRayOrigin
+	MethodCommittedObjectRayDirection:                  0x10af1b, // CommittedObjectRayDirection
+	MethodCandidateInstanceContributionToHitGroupIndex: 0x10ca2c, // CandidateInstanceContributionToHitGroupIndex
+	MethodCommittedInstanceContributionToHitGroupIndex: 0x10f62c, // CommittedInstanceContributionToHitGroupIndex
+	MethodCandidateClusterID:                           0x112212, // CandidateClusterID
+	MethodCommittedClusterID:                           0x113412, // CommittedClusterID
 }
 
 // Component-type sets.
@@ -754,3711 +755,2797 @@ var sets = [...]Set{
 }
 
 var overloads = [...]Overload{
-	/* 0 */ {ID: Abs, Name: "abs",
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setNumeric, Shapes: ShapeAny}},
-		Params: []Param{
-			{Name: "x", Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-		},
-		Result: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-	/* 1 */ {ID: Acos, Name: "acos",
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setFloatLike, Shapes: ShapeAny}},
-		Params: []Param{
-			{Name: "x", Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-		},
-		Result: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-	/* 2 */ {ID: Asin, Name: "asin",
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setFloatLike, Shapes: ShapeAny}},
-		Params: []Param{
-			{Name: "x", Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-		},
-		Result: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-	/* 3 */ {ID: Atan, Name: "atan",
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setFloatLike, Shapes: ShapeAny}},
-		Params: []Param{
-			{Name: "x", Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-		},
-		Result: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-	/* 4 */ {ID: Atan2, Name: "atan2",
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setFloatLike, Shapes: ShapeAny}},
-		Params: []Param{
-			{Name: "y", Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-			{Name: "x", Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-		},
-		Result: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-	/* 5 */ {ID: Ceil, Name: "ceil",
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setFloatLike, Shapes: ShapeAny}},
-		Params: []Param{
-			{Name: "x", Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-		},
-		Result: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-	/* 6 */ {ID: Clamp, Name: "clamp",
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setNumeric, Shapes: ShapeAny}},
-		Params: []Param{
-			{Name: "x", Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-			{Name: "min", Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-			{Name: "max", Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-		},
-		Result: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-	/* 7 */ {ID: Cos, Name: "cos",
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setFloatLike, Shapes: ShapeAny}},
-		Params: []Param{
-			{Name: "x", Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-		},
-		Result: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-	/* 8 */ {ID: Cosh, Name: "cosh",
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setFloatLike, Shapes: ShapeAny}},
-		Params: []Param{
-			{Name: "x", Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-		},
-		Result: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-	/* 9 */ {ID: Degrees, Name: "degrees",
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setFloatLike, Shapes: ShapeAny}},
-		Params: []Param{
-			{Name: "x", Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-		},
-		Result: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-	/* 10 */ {ID: Exp, Name: "exp",
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setFloatLike, Shapes: ShapeAny}},
-		Params: []Param{
-			{Name: "x", Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-		},
-		Result: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-	/* 11 */ {ID: Exp2, Name: "exp2",
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setFloatLike, Shapes: ShapeAny}},
-		Params: []Param{
-			{Name: "x", Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-		},
-		Result: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-	/* 12 */ {ID: Floor, Name: "floor",
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setFloatLike, Shapes: ShapeAny}},
-		Params: []Param{
-			{Name: "x", Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-		},
-		Result: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-	/* 13 */ {ID: Fma, Name: "fma",
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setDoubleOnly, Shapes: ShapeAny}},
-		Params: []Param{
-			{Name: "a", Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-			{Name: "b", Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-			{Name: "c", Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-		},
-		Result: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-	/* 14 */ {ID: Fmod, Name: "fmod",
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setFloatLike, Shapes: ShapeAny}},
-		Params: []Param{
-			{Name: "a", Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-			{Name: "b", Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-		},
-		Result: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-	/* 15 */ {ID: Frac, Name: "frac",
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setFloatLike, Shapes: ShapeAny}},
-		Params: []Param{
-			{Name: "x", Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-		},
-		Result: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-	/* 16 */ {ID: Frexp, Name: "frexp",
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setFloatOnly, Shapes: ShapeAny}},
-		Params: []Param{
-			{Name: "x", Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-			{Name: "exp", Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-		},
-		Result: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-	/* 17 */ {ID: Fwidth, Name: "fwidth",
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setFloatLike, Shapes: ShapeAny}},
-		Params: []Param{
-			{Name: "x", Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-		},
-		Result: Pattern{Kind: PatVar, Var: 0, Comp: 0}, LateStages: StageCompute | StageMesh | StageAmplification, LateSM: 606, Stages: StagePixel | StageCompute | StageMesh | StageAmplification},
-	/* 18 */ {ID: Isfinite, Name: "isfinite",
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setFloatLike, Shapes: ShapeAny}},
-		Params: []Param{
-			{Name: "x", Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-		},
-		Result: Pattern{Kind: PatVar, Var: 0, Comp: CompFixed, Scalar: types.Bool}},
-	/* 19 */ {ID: Isinf, Name: "isinf",
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setFloatLike, Shapes: ShapeAny}},
-		Params: []Param{
-			{Name: "x", Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-		},
-		Result: Pattern{Kind: PatVar, Var: 0, Comp: CompFixed, Scalar: types.Bool}},
-	/* 20 */ {ID: Isnan, Name: "isnan",
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setFloatLike, Shapes: ShapeAny}},
-		Params: []Param{
-			{Name: "x", Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-		},
-		Result: Pattern{Kind: PatVar, Var: 0, Comp: CompFixed, Scalar: types.Bool}},
-	/* 21 */ {ID: Isnormal, Name: "isnormal",
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setFloatLike, Shapes: ShapeAny}},
-		Params: []Param{
-			{Name: "x", Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-		},
-		Result: Pattern{Kind: PatVar, Var: 0, Comp: CompFixed, Scalar: types.Bool}, SM: 609},
-	/* 22 */ {ID: Ldexp, Name: "ldexp",
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setFloatLike, Shapes: ShapeAny}},
-		Params: []Param{
-			{Name: "x", Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-			{Name: "exp", Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-		},
-		Result: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-	/* 23 */ {ID: Lerp, Name: "lerp",
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setFloatLike, Shapes: ShapeAny}},
-		Params: []Param{
-			{Name: "a", Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-			{Name: "b", Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-			{Name: "s", Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-		},
-		Result: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-	/* 24 */ {ID: Log, Name: "log",
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setFloatLike, Shapes: ShapeAny}},
-		Params: []Param{
-			{Name: "x", Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-		},
-		Result: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-	/* 25 */ {ID: Log10, Name: "log10",
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setFloatLike, Shapes: ShapeAny}},
-		Params: []Param{
-			{Name: "x", Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-		},
-		Result: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-	/* 26 */ {ID: Log2, Name: "log2",
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setFloatLike, Shapes: ShapeAny}},
-		Params: []Param{
-			{Name: "x", Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-		},
-		Result: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-	/* 27 */ {ID: Mad, Name: "mad",
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setNumeric, Shapes: ShapeAny}},
-		Params: []Param{
-			{Name: "a", Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-			{Name: "b", Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-			{Name: "c", Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-		},
-		Result: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-	/* 28 */ {ID: Max, Name: "max",
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setNumeric, Shapes: ShapeAny}},
-		Params: []Param{
-			{Name: "a", Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-			{Name: "b", Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-		},
-		Result: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-	/* 29 */ {ID: Min, Name: "min",
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setNumeric, Shapes: ShapeAny}},
-		Params: []Param{
-			{Name: "a", Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-			{Name: "b", Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-		},
-		Result: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-	/* 30 */ {ID: Modf, Name: "modf",
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setFloatLike, Shapes: ShapeAny}},
-		Params: []Param{
-			{Name: "x", Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-			{Name: "ip", Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-		},
-		Result: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-	/* 31 */ {ID: Pow, Name: "pow",
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setFloatLike, Shapes: ShapeAny}},
-		Params: []Param{
-			{Name: "x", Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-			{Name: "y", Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-		},
-		Result: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-	/* 32 */ {ID: Radians, Name: "radians",
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setFloatLike, Shapes: ShapeAny}},
-		Params: []Param{
-			{Name: "x", Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-		},
-		Result: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-	/* 33 */ {ID: Rcp, Name: "rcp",
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setAnyFloat, Shapes: ShapeAny}},
-		Params: []Param{
-			{Name: "x", Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-		},
-		Result: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-	/* 34 */ {ID: Round, Name: "round",
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setFloatLike, Shapes: ShapeAny}},
-		Params: []Param{
-			{Name: "x", Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-		},
-		Result: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-	/* 35 */ {ID: Rsqrt, Name: "rsqrt",
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setFloatLike, Shapes: ShapeAny}},
-		Params: []Param{
-			{Name: "x", Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-		},
-		Result: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-	/* 36 */ {ID: Saturate, Name: "saturate",
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setAnyFloat, Shapes: ShapeAny}},
-		Params: []Param{
-			{Name: "x", Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-		},
-		Result: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-	/* 37 */ {ID: Sign, Name: "sign",
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setNumeric, Shapes: ShapeAny}},
-		Params: []Param{
-			{Name: "x", Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-		},
-		Result: Pattern{Kind: PatVar, Var: 0, Comp: CompFixed, Scalar: types.Int}},
-	/* 38 */ {ID: Sin, Name: "sin",
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setFloatLike, Shapes: ShapeAny}},
-		Params: []Param{
-			{Name: "x", Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-		},
-		Result: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-	/* 39 */ {ID: Sincos, Name: "sincos",
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setFloatLike, Shapes: ShapeAny}},
-		Params: []Param{
-			{Name: "x", Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-			{Name: "s", Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-			{Name: "c", Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-		},
-		Result: Pattern{Kind: PatVoid}},
-	/* 40 */ {ID: Sinh, Name: "sinh",
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setFloatLike, Shapes: ShapeAny}},
-		Params: []Param{
-			{Name: "x", Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-		},
-		Result: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-	/* 41 */ {ID: Smoothstep, Name: "smoothstep",
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setFloatLike, Shapes: ShapeAny}},
-		Params: []Param{
-			{Name: "min", Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-			{Name: "max", Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-			{Name: "x", Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-		},
-		Result: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-	/* 42 */ {ID: Sqrt, Name: "sqrt",
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setFloatLike, Shapes: ShapeAny}},
-		Params: []Param{
-			{Name: "x", Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-		},
-		Result: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-	/* 43 */ {ID: Step, Name: "step",
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setFloatLike, Shapes: ShapeAny}},
-		Params: []Param{
-			{Name: "y", Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-			{Name: "x", Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-		},
-		Result: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-	/* 44 */ {ID: Tan, Name: "tan",
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setFloatLike, Shapes: ShapeAny}},
-		Params: []Param{
-			{Name: "x", Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-		},
-		Result: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-	/* 45 */ {ID: Tanh, Name: "tanh",
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setFloatLike, Shapes: ShapeAny}},
-		Params: []Param{
-			{Name: "x", Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-		},
-		Result: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-	/* 46 */ {ID: Trunc, Name: "trunc",
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setFloatLike, Shapes: ShapeAny}},
-		Params: []Param{
-			{Name: "x", Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-		},
-		Result: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-	/* 47 */ {ID: All, Name: "all",
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setAnyComp, Shapes: ShapeAny}},
-		Params: []Param{
-			{Name: "x", Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-		},
-		Result: Pattern{Kind: PatNamed, Name: "bool"}},
-	/* 48 */ {ID: Any, Name: "any",
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setAnyComp, Shapes: ShapeAny}},
-		Params: []Param{
-			{Name: "x", Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-		},
-		Result: Pattern{Kind: PatNamed, Name: "bool"}},
-	/* 49 */ {ID: Cross, Name: "cross",
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setFloatLike, Shapes: ShapeVector}},
-		Params: []Param{
-			{Name: "a", Type: Pattern{Kind: PatVec, Comp: 0, Cols: 3}},
-			{Name: "b", Type: Pattern{Kind: PatVec, Comp: 0, Cols: 3}},
-		},
-		Result: Pattern{Kind: PatVec, Comp: 0, Cols: 3}},
-	/* 50 */ {ID: Determinant, Name: "determinant",
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setFloatLike, Shapes: ShapeScalar}, {Name: "N", Kind: VarDim}},
-		Params: []Param{
-			{Name: "m", Type: Pattern{Kind: PatMat, Comp: 0, Rows: DimVar + 1, Cols: DimVar + 1}},
-		},
-		Result: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-	/* 51 */ {ID: Distance, Name: "distance",
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setFloatLike, Shapes: ShapeScalar}, {Name: "N", Kind: VarDim}},
-		Params: []Param{
-			{Name: "a", Type: Pattern{Kind: PatVec, Comp: 0, Cols: DimVar + 1}},
-			{Name: "b", Type: Pattern{Kind: PatVec, Comp: 0, Cols: DimVar + 1}},
-		},
-		Result: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-	/* 52 */ {ID: Dot, Name: "dot",
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setNumeric, Shapes: ShapeScalar}, {Name: "N", Kind: VarDim}},
-		Params: []Param{
-			{Name: "a", Type: Pattern{Kind: PatVec, Comp: 0, Cols: DimVar + 1}},
-			{Name: "b", Type: Pattern{Kind: PatVec, Comp: 0, Cols: DimVar + 1}},
-		},
-		Result: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-	/* 53 */ {ID: Dst, Name: "dst",
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setNumeric, Shapes: ShapeScalar}},
-		Params: []Param{
-			{Name: "a", Type: Pattern{Kind: PatVec, Comp: 0, Cols: 4}},
-			{Name: "b", Type: Pattern{Kind: PatVec, Comp: 0, Cols: 4}},
-		},
-		Result: Pattern{Kind: PatVec, Comp: 0, Cols: 4}},
-	/* 54 */ {ID: Faceforward, Name: "faceforward",
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setFloatLike, Shapes: ShapeScalar}, {Name: "N", Kind: VarDim}},
-		Params: []Param{
-			{Name: "n", Type: Pattern{Kind: PatVec, Comp: 0, Cols: DimVar + 1}},
-			{Name: "i", Type: Pattern{Kind: PatVec, Comp: 0, Cols: DimVar + 1}},
-			{Name: "ng", Type: Pattern{Kind: PatVec, Comp: 0, Cols: DimVar + 1}},
-		},
-		Result: Pattern{Kind: PatVec, Comp: 0, Cols: DimVar + 1}},
-	/* 55 */ {ID: Length, Name: "length",
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setFloatLike, Shapes: ShapeScalar}, {Name: "N", Kind: VarDim}},
-		Params: []Param{
-			{Name: "x", Type: Pattern{Kind: PatVec, Comp: 0, Cols: DimVar + 1}},
-		},
-		Result: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-	/* 56 */ {ID: Lit, Name: "lit",
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setFloatLike, Shapes: ShapeScalar}},
-		Params: []Param{
-			{Name: "l", Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-			{Name: "h", Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-			{Name: "m", Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-		},
-		Result: Pattern{Kind: PatVec, Comp: 0, Cols: 4}},
-	/* 57 */ {ID: Normalize, Name: "normalize",
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setFloatLike, Shapes: ShapeScalar}, {Name: "N", Kind: VarDim}},
-		Params: []Param{
-			{Name: "x", Type: Pattern{Kind: PatVec, Comp: 0, Cols: DimVar + 1}},
-		},
-		Result: Pattern{Kind: PatVec, Comp: 0, Cols: DimVar + 1}},
-	/* 58 */ {ID: Reflect, Name: "reflect",
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setFloatLike, Shapes: ShapeScalar}, {Name: "N", Kind: VarDim}},
-		Params: []Param{
-			{Name: "i", Type: Pattern{Kind: PatVec, Comp: 0, Cols: DimVar + 1}},
-			{Name: "n", Type: Pattern{Kind: PatVec, Comp: 0, Cols: DimVar + 1}},
-		},
-		Result: Pattern{Kind: PatVec, Comp: 0, Cols: DimVar + 1}},
-	/* 59 */ {ID: Refract, Name: "refract",
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setFloatLike, Shapes: ShapeScalar}, {Name: "N", Kind: VarDim}},
-		Params: []Param{
-			{Name: "i", Type: Pattern{Kind: PatVec, Comp: 0, Cols: DimVar + 1}},
-			{Name: "n", Type: Pattern{Kind: PatVec, Comp: 0, Cols: DimVar + 1}},
-			{Name: "eta", Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-		},
-		Result: Pattern{Kind: PatVec, Comp: 0, Cols: DimVar + 1}},
-	/* 60 */ {ID: Refract, Name: "refract",
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setFloatLike, Shapes: ShapeScalar}},
-		Params: []Param{
-			{Name: "i", Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-			{Name: "n", Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-			{Name: "eta", Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-		},
-		Result: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-	/* 61 */ {ID: Transpose, Name: "transpose",
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setAnyComp, Shapes: ShapeScalar}, {Name: "R", Kind: VarDim}, {Name: "C", Kind: VarDim}},
-		Params: []Param{
-			{Name: "m", Type: Pattern{Kind: PatMat, Comp: 0, Rows: DimVar + 1, Cols: DimVar + 2}},
-		},
-		Result: Pattern{Kind: PatMat, Comp: 0, Rows: DimVar + 2, Cols: DimVar + 1}},
-	/* 62 */ {ID: Mul, Name: "mul",
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setNumeric, Shapes: ShapeScalar}},
-		Params: []Param{
-			{Name: "a", Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-			{Name: "b", Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-		},
-		Result: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-	/* 63 */ {ID: Mul, Name: "mul",
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setNumeric, Shapes: ShapeScalar}, {Name: "N", Kind: VarDim}},
-		Params: []Param{
-			{Name: "a", Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-			{Name: "b", Type: Pattern{Kind: PatVec, Comp: 0, Cols: DimVar + 1}},
-		},
-		Result: Pattern{Kind: PatVec, Comp: 0, Cols: DimVar + 1}},
-	/* 64 */ {ID: Mul, Name: "mul",
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setNumeric, Shapes: ShapeScalar}, {Name: "R", Kind: VarDim}, {Name: "C", Kind: VarDim}},
-		Params: []Param{
-			{Name: "a", Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-			{Name: "b", Type: Pattern{Kind: PatMat, Comp: 0, Rows: DimVar + 1, Cols: DimVar + 2}},
-		},
-		Result: Pattern{Kind: PatMat, Comp: 0, Rows: DimVar + 1, Cols: DimVar + 2}},
-	/* 65 */ {ID: Mul, Name: "mul",
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setNumeric, Shapes: ShapeScalar}, {Name: "N", Kind: VarDim}},
-		Params: []Param{
-			{Name: "a", Type: Pattern{Kind: PatVec, Comp: 0, Cols: DimVar + 1}},
-			{Name: "b", Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-		},
-		Result: Pattern{Kind: PatVec, Comp: 0, Cols: DimVar + 1}},
-	/* 66 */ {ID: Mul, Name: "mul",
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setNumeric, Shapes: ShapeScalar}, {Name: "N", Kind: VarDim}},
-		Params: []Param{
-			{Name: "a", Type: Pattern{Kind: PatVec, Comp: 0, Cols: DimVar + 1}},
-			{Name: "b", Type: Pattern{Kind: PatVec, Comp: 0, Cols: DimVar + 1}},
-		},
-		Result: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-	/* 67 */ {ID: Mul, Name: "mul",
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setNumeric, Shapes: ShapeScalar}, {Name: "K", Kind: VarDim}, {Name: "C", Kind: VarDim}},
-		Params: []Param{
-			{Name: "a", Type: Pattern{Kind: PatVec, Comp: 0, Cols: DimVar + 1}},
-			{Name: "b", Type: Pattern{Kind: PatMat, Comp: 0, Rows: DimVar + 1, Cols: DimVar + 2}},
-		},
-		Result: Pattern{Kind: PatVec, Comp: 0, Cols: DimVar + 2}},
-	/* 68 */ {ID: Mul, Name: "mul",
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setNumeric, Shapes: ShapeScalar}, {Name: "R", Kind: VarDim}, {Name: "C", Kind: VarDim}},
-		Params: []Param{
-			{Name: "a", Type: Pattern{Kind: PatMat, Comp: 0, Rows: DimVar + 1, Cols: DimVar + 2}},
-			{Name: "b", Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-		},
-		Result: Pattern{Kind: PatMat, Comp: 0, Rows: DimVar + 1, Cols: DimVar + 2}},
-	/* 69 */ {ID: Mul, Name: "mul",
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setNumeric, Shapes: ShapeScalar}, {Name: "R", Kind: VarDim}, {Name: "K", Kind: VarDim}},
-		Params: []Param{
-			{Name: "a", Type: Pattern{Kind: PatMat, Comp: 0, Rows: DimVar + 1, Cols: DimVar + 2}},
-			{Name: "b", Type: Pattern{Kind: PatVec, Comp: 0, Cols: DimVar + 2}},
-		},
-		Result: Pattern{Kind: PatVec, Comp: 0, Cols: DimVar + 1}},
-	/* 70 */ {ID: Mul, Name: "mul",
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setNumeric, Shapes: ShapeScalar}, {Name: "R", Kind: VarDim}, {Name: "K", Kind: VarDim}, {Name: "C", Kind: VarDim}},
-		Params: []Param{
-			{Name: "a", Type: Pattern{Kind: PatMat, Comp: 0, Rows: DimVar + 1, Cols: DimVar + 2}},
-			{Name: "b", Type: Pattern{Kind: PatMat, Comp: 0, Rows: DimVar + 2, Cols: DimVar + 3}},
-		},
-		Result: Pattern{Kind: PatMat, Comp: 0, Rows: DimVar + 1, Cols: DimVar + 3}},
-	/* 71 */ {ID: Countbits, Name: "countbits",
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setAnyInt, Shapes: ShapeAny}},
-		Params: []Param{
-			{Name: "x", Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-		},
-		Result: Pattern{Kind: PatVar, Var: 0, Comp: CompFixed, Scalar: types.Uint}},
-	/* 72 */ {ID: Firstbithigh, Name: "firstbithigh",
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setAnyInt, Shapes: ShapeAny}},
-		Params: []Param{
-			{Name: "x", Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-		},
-		Result: Pattern{Kind: PatVar, Var: 0, Comp: CompFixed, Scalar: types.Uint}},
-	/* 73 */ {ID: Firstbitlow, Name: "firstbitlow",
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setAnyInt, Shapes: ShapeAny}},
-		Params: []Param{
-			{Name: "x", Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-		},
-		Result: Pattern{Kind: PatVar, Var: 0, Comp: CompFixed, Scalar: types.Uint}},
-	/* 74 */ {ID: Reversebits, Name: "reversebits",
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setAnyInt, Shapes: ShapeAny}},
-		Params: []Param{
-			{Name: "x", Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-		},
-		Result: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-	/* 75 */ {ID: AddUint64, Name: "AddUint64",
-		Vars: []Var{{Name: "N", Kind: VarDim}},
-		Params: []Param{
-			{Name: "a", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Uint, Cols: DimVar + 0}},
-			{Name: "b", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Uint, Cols: DimVar + 0}},
-		},
-		Result: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Uint, Cols: DimVar + 0}},
-	/* 76 */ {ID: Msad4, Name: "msad4",
-		Params: []Param{
-			{Name: "reference", Type: Pattern{Kind: PatNamed, Name: "uint"}},
-			{Name: "source", Type: Pattern{Kind: PatNamed, Name: "uint2"}},
-			{Name: "accum", Type: Pattern{Kind: PatNamed, Name: "uint4"}},
-		},
-		Result: Pattern{Kind: PatNamed, Name: "uint4"}},
-	/* 77 */ {ID: Asdouble, Name: "asdouble",
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setUintSet, Shapes: ShapeScalar | ShapeVector}},
-		Params: []Param{
-			{Name: "lowbits", Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-			{Name: "highbits", Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-		},
-		Result: Pattern{Kind: PatVar, Var: 0, Comp: CompFixed, Scalar: types.Double}},
-	/* 78 */ {ID: Asfloat, Name: "asfloat",
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setNumeric32Only, Shapes: ShapeAny}},
-		Params: []Param{
-			{Name: "x", Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-		},
-		Result: Pattern{Kind: PatVar, Var: 0, Comp: CompFixed, Scalar: types.Float}},
-	/* 79 */ {ID: Asint, Name: "asint",
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setNumeric32Only, Shapes: ShapeAny}},
-		Params: []Param{
-			{Name: "x", Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-		},
-		Result: Pattern{Kind: PatVar, Var: 0, Comp: CompFixed, Scalar: types.Int}},
-	/* 80 */ {ID: Asuint, Name: "asuint",
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setNumeric32Only, Shapes: ShapeAny}},
-		Params: []Param{
-			{Name: "x", Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-		},
-		Result: Pattern{Kind: PatVar, Var: 0, Comp: CompFixed, Scalar: types.Uint}},
-	/* 81 */ {ID: Asuint, Name: "asuint",
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setDoubleSet, Shapes: ShapeAny}},
-		Params: []Param{
-			{Name: "d", Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-			{Name: "lowbits", Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: CompFixed, Scalar: types.Uint}},
-			{Name: "highbits", Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: CompFixed, Scalar: types.Uint}},
-		},
-		Result: Pattern{Kind: PatVoid}},
-	/* 82 */ {ID: Asfloat16, Name: "asfloat16",
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setNumeric16Only, Shapes: ShapeAny}},
-		Params: []Param{
-			{Name: "x", Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-		},
-		Result: Pattern{Kind: PatVar, Var: 0, Comp: CompFixed, Scalar: types.Float16}, SM: 602},
-	/* 83 */ {ID: Asint16, Name: "asint16",
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setNumeric16Only, Shapes: ShapeAny}},
-		Params: []Param{
-			{Name: "x", Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-		},
-		Result: Pattern{Kind: PatVar, Var: 0, Comp: CompFixed, Scalar: types.Int16}, SM: 602},
-	/* 84 */ {ID: Asuint16, Name: "asuint16",
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setNumeric16Only, Shapes: ShapeAny}},
-		Params: []Param{
-			{Name: "x", Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-		},
-		Result: Pattern{Kind: PatVar, Var: 0, Comp: CompFixed, Scalar: types.Uint16}, SM: 602},
-	/* 85 */ {ID: F16tof32, Name: "f16tof32",
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setUintSet, Shapes: ShapeAny}},
-		Params: []Param{
-			{Name: "x", Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-		},
-		Result: Pattern{Kind: PatVar, Var: 0, Comp: CompFixed, Scalar: types.Float}},
-	/* 86 */ {ID: F32tof16, Name: "f32tof16",
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setFloatOnly, Shapes: ShapeAny}},
-		Params: []Param{
-			{Name: "x", Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-		},
-		Result: Pattern{Kind: PatVar, Var: 0, Comp: CompFixed, Scalar: types.Uint}},
-	/* 87 */ {ID: D3DCOLORtoUBYTE4, Name: "D3DCOLORtoUBYTE4",
-		Params: []Param{
-			{Name: "x", Type: Pattern{Kind: PatNamed, Name: "float4"}},
-		},
-		Result: Pattern{Kind: PatNamed, Name: "int4"}},
-	/* 88 */ {ID: Select, Name: "select",
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setAnyComp, Shapes: ShapeAny}},
-		Params: []Param{
-			{Name: "cond", Type: Pattern{Kind: PatVar, Var: 0, Comp: CompFixed, Scalar: types.Bool}},
-			{Name: "t", Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-			{Name: "f", Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-		},
-		Result: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-	/* 89 */ {ID: Select, Name: "select",
-		Vars: []Var{{Name: "S", Kind: VarObject, Object: "SamplerState"}},
-		Params: []Param{
-			{Name: "cond", Type: Pattern{Kind: PatNamed, Name: "bool"}},
-			{Name: "t", Type: Pattern{Kind: PatStruct, Var: 0}},
-			{Name: "f", Type: Pattern{Kind: PatStruct, Var: 0}},
-		},
-		Result: Pattern{Kind: PatStruct, Var: 0}},
-	/* 90 */ {ID: Select, Name: "select",
-		Vars: []Var{{Name: "S", Kind: VarObject, Object: "SamplerComparisonState"}},
-		Params: []Param{
-			{Name: "cond", Type: Pattern{Kind: PatNamed, Name: "bool"}},
-			{Name: "t", Type: Pattern{Kind: PatStruct, Var: 0}},
-			{Name: "f", Type: Pattern{Kind: PatStruct, Var: 0}},
-		},
-		Result: Pattern{Kind: PatStruct, Var: 0}},
-	/* 91 */ {ID: And, Name: "and",
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setBoolOnly, Shapes: ShapeAny}},
-		Params: []Param{
-			{Name: "x", Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-			{Name: "y", Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-		},
-		Result: Pattern{Kind: PatVar, Var: 0, Comp: CompFixed, Scalar: types.Bool}},
-	/* 92 */ {ID: Or, Name: "or",
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setBoolOnly, Shapes: ShapeAny}},
-		Params: []Param{
-			{Name: "x", Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-			{Name: "y", Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-		},
-		Result: Pattern{Kind: PatVar, Var: 0, Comp: CompFixed, Scalar: types.Bool}},
-	/* 93 */ {ID: NonUniformResourceIndex, Name: "NonUniformResourceIndex",
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setAnyComp, Shapes: ShapeAny}},
-		Params: []Param{
-			{Name: "index", Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-		},
-		Result: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-	/* 94 */ {ID: Dot2add, Name: "dot2add",
-		Params: []Param{
-			{Name: "a", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float16, Cols: 2}},
-			{Name: "b", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float16, Cols: 2}},
-			{Name: "acc", Type: Pattern{Kind: PatNamed, Name: "float"}},
-		},
-		Result: Pattern{Kind: PatNamed, Name: "float"}, SM: 604},
-	/* 95 */ {ID: Dot4add_u8packed, Name: "dot4add_u8packed",
-		Params: []Param{
-			{Name: "a", Type: Pattern{Kind: PatNamed, Name: "uint"}},
-			{Name: "b", Type: Pattern{Kind: PatNamed, Name: "uint"}},
-			{Name: "acc", Type: Pattern{Kind: PatNamed, Name: "uint"}},
-		},
-		Result: Pattern{Kind: PatNamed, Name: "uint"}, SM: 604},
-	/* 96 */ {ID: Dot4add_i8packed, Name: "dot4add_i8packed",
-		Params: []Param{
-			{Name: "a", Type: Pattern{Kind: PatNamed, Name: "uint"}},
-			{Name: "b", Type: Pattern{Kind: PatNamed, Name: "uint"}},
-			{Name: "acc", Type: Pattern{Kind: PatNamed, Name: "int"}},
-		},
-		Result: Pattern{Kind: PatNamed, Name: "int"}, SM: 604},
-	/* 97 */ {ID: Unpack_s8s16, Name: "unpack_s8s16",
-		Params: []Param{
-			{Name: "pk", Type: Pattern{Kind: PatNamed, Name: "int8_t4_packed"}},
-		},
-		Result: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int16, Cols: 4}, SM: 606},
-	/* 98 */ {ID: Unpack_u8u16, Name: "unpack_u8u16",
-		Params: []Param{
-			{Name: "pk", Type: Pattern{Kind: PatNamed, Name: "uint8_t4_packed"}},
-		},
-		Result: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Uint16, Cols: 4}, SM: 606},
-	/* 99 */ {ID: Unpack_s8s32, Name: "unpack_s8s32",
-		Params: []Param{
-			{Name: "pk", Type: Pattern{Kind: PatNamed, Name: "int8_t4_packed"}},
-		},
-		Result: Pattern{Kind: PatNamed, Name: "int4"}, SM: 606},
-	/* 100 */ {ID: Unpack_u8u32, Name: "unpack_u8u32",
-		Params: []Param{
-			{Name: "pk", Type: Pattern{Kind: PatNamed, Name: "uint8_t4_packed"}},
-		},
-		Result: Pattern{Kind: PatNamed, Name: "uint4"}, SM: 606},
-	/* 101 */ {ID: Pack_s8, Name: "pack_s8",
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setAnyInt16or32, Shapes: ShapeScalar}},
-		Params: []Param{
-			{Name: "v", Type: Pattern{Kind: PatVec, Comp: 0, Cols: 4}},
-		},
-		Result: Pattern{Kind: PatNamed, Name: "int8_t4_packed"}, SM: 606},
-	/* 102 */ {ID: Pack_u8, Name: "pack_u8",
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setAnyInt16or32, Shapes: ShapeScalar}},
-		Params: []Param{
-			{Name: "v", Type: Pattern{Kind: PatVec, Comp: 0, Cols: 4}},
-		},
-		Result: Pattern{Kind: PatNamed, Name: "uint8_t4_packed"}, SM: 606},
-	/* 103 */ {ID: Pack_clamp_s8, Name: "pack_clamp_s8",
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setSint16or32Only, Shapes: ShapeScalar}},
-		Params: []Param{
-			{Name: "v", Type: Pattern{Kind: PatVec, Comp: 0, Cols: 4}},
-		},
-		Result: Pattern{Kind: PatNamed, Name: "int8_t4_packed"}, SM: 606},
-	/* 104 */ {ID: Pack_clamp_u8, Name: "pack_clamp_u8",
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setSint16or32Only, Shapes: ShapeScalar}},
-		Params: []Param{
-			{Name: "v", Type: Pattern{Kind: PatVec, Comp: 0, Cols: 4}},
-		},
-		Result: Pattern{Kind: PatNamed, Name: "uint8_t4_packed"}, SM: 606},
-	/* 105 */ {ID: Ddx, Name: "ddx",
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setFloatLike, Shapes: ShapeAny}},
-		Params: []Param{
-			{Name: "x", Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-		},
-		Result: Pattern{Kind: PatVar, Var: 0, Comp: 0}, LateStages: StageCompute | StageMesh | StageAmplification, LateSM: 606, Stages: StagePixel | StageCompute | StageMesh | StageAmplification},
-	/* 106 */ {ID: Ddx_coarse, Name: "ddx_coarse",
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setFloatLike, Shapes: ShapeAny}},
-		Params: []Param{
-			{Name: "x", Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-		},
-		Result: Pattern{Kind: PatVar, Var: 0, Comp: 0}, LateStages: StageCompute | StageMesh | StageAmplification, LateSM: 606, Stages: StagePixel | StageCompute | StageMesh | StageAmplification},
-	/* 107 */ {ID: Ddx_fine, Name: "ddx_fine",
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setFloatLike, Shapes: ShapeAny}},
-		Params: []Param{
-			{Name: "x", Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-		},
-		Result: Pattern{Kind: PatVar, Var: 0, Comp: 0}, LateStages: StageCompute | StageMesh | StageAmplification, LateSM: 606, Stages: StagePixel | StageCompute | StageMesh | StageAmplification},
-	/* 108 */ {ID: Ddy, Name: "ddy",
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setFloatLike, Shapes: ShapeAny}},
-		Params: []Param{
-			{Name: "x", Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-		},
-		Result: Pattern{Kind: PatVar, Var: 0, Comp: 0}, LateStages: StageCompute | StageMesh | StageAmplification, LateSM: 606, Stages: StagePixel | StageCompute | StageMesh | StageAmplification},
-	/* 109 */ {ID: Ddy_coarse, Name: "ddy_coarse",
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setFloatLike, Shapes: ShapeAny}},
-		Params: []Param{
-			{Name: "x", Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-		},
-		Result: Pattern{Kind: PatVar, Var: 0, Comp: 0}, LateStages: StageCompute | StageMesh | StageAmplification, LateSM: 606, Stages: StagePixel | StageCompute | StageMesh | StageAmplification},
-	/* 110 */ {ID: Ddy_fine, Name: "ddy_fine",
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setFloatLike, Shapes: ShapeAny}},
-		Params: []Param{
-			{Name: "x", Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-		},
-		Result: Pattern{Kind: PatVar, Var: 0, Comp: 0}, LateStages: StageCompute | StageMesh | StageAmplification, LateSM: 606, Stages: StagePixel | StageCompute | StageMesh | StageAmplification},
-	/* 111 */ {ID: Clip, Name: "clip",
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setFloatOnly, Shapes: ShapeAny}},
-		Params: []Param{
-			{Name: "x", Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-		},
-		Result: Pattern{Kind: PatVoid}, Stages: StagePixel},
-	/* 112 */ {ID: EvaluateAttributeAtSample, Name: "EvaluateAttributeAtSample",
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setNumeric, Shapes: ShapeAny}},
-		Params: []Param{
-			{Name: "value", Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-			{Name: "index", Type: Pattern{Kind: PatNamed, Name: "uint"}},
-		},
-		Result: Pattern{Kind: PatVar, Var: 0, Comp: 0}, Stages: StagePixel},
-	/* 113 */ {ID: EvaluateAttributeCentroid, Name: "EvaluateAttributeCentroid",
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setNumeric, Shapes: ShapeAny}},
-		Params: []Param{
-			{Name: "value", Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-		},
-		Result: Pattern{Kind: PatVar, Var: 0, Comp: 0}, Stages: StagePixel},
-	/* 114 */ {ID: EvaluateAttributeSnapped, Name: "EvaluateAttributeSnapped",
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setNumeric, Shapes: ShapeAny}},
-		Params: []Param{
-			{Name: "value", Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-			{Name: "offset", Type: Pattern{Kind: PatNamed, Name: "int2"}},
-		},
-		Result: Pattern{Kind: PatVar, Var: 0, Comp: 0}, Stages: StagePixel},
-	/* 115 */ {ID: GetAttributeAtVertex, Name: "GetAttributeAtVertex",
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setNumeric, Shapes: ShapeAny}},
-		Params: []Param{
-			{Name: "value", Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-			{Name: "vertex", Type: Pattern{Kind: PatNamed, Name: "uint"}},
-		},
-		Result: Pattern{Kind: PatVar, Var: 0, Comp: 0}, SM: 601, Stages: StagePixel},
-	/* 116 */ {ID: GetRenderTargetSampleCount, Name: "GetRenderTargetSampleCount",
-		Result: Pattern{Kind: PatNamed, Name: "uint"}, Stages: StagePixel},
-	/* 117 */ {ID: GetRenderTargetSamplePosition, Name: "GetRenderTargetSamplePosition",
-		Params: []Param{
-			{Name: "index", Type: Pattern{Kind: PatNamed, Name: "int"}},
-		},
-		Result: Pattern{Kind: PatNamed, Name: "float2"}, Stages: StagePixel},
-	/* 118 */ {ID: IsHelperLane, Name: "IsHelperLane",
-		Result: Pattern{Kind: PatNamed, Name: "bool"}, SM: 606},
-	/* 119 */ {ID: AllMemoryBarrier, Name: "AllMemoryBarrier",
-		Result: Pattern{Kind: PatVoid}},
-	/* 120 */ {ID: AllMemoryBarrierWithGroupSync, Name: "AllMemoryBarrierWithGroupSync",
-		Result: Pattern{Kind: PatVoid}, Stages: StageCompute | StageMesh | StageAmplification},
-	/* 121 */ {ID: DeviceMemoryBarrier, Name: "DeviceMemoryBarrier",
-		Result: Pattern{Kind: PatVoid}},
-	/* 122 */ {ID: DeviceMemoryBarrierWithGroupSync, Name: "DeviceMemoryBarrierWithGroupSync",
-		Result: Pattern{Kind: PatVoid}, Stages: StageCompute | StageMesh | StageAmplification},
-	/* 123 */ {ID: GroupMemoryBarrier, Name: "GroupMemoryBarrier",
-		Result: Pattern{Kind: PatVoid}, Stages: StageCompute | StageMesh | StageAmplification},
-	/* 124 */ {ID: GroupMemoryBarrierWithGroupSync, Name: "GroupMemoryBarrierWithGroupSync",
-		Result: Pattern{Kind: PatVoid}, Stages: StageCompute | StageMesh | StageAmplification},
-	/* 125 */ {ID: Barrier, Name: "Barrier",
-		Params: []Param{
-			{Name: "memoryTypeFlags", Type: Pattern{Kind: PatNamed, Name: "uint"}},
-			{Name: "semanticFlags", Type: Pattern{Kind: PatNamed, Name: "uint"}},
-		},
-		Result: Pattern{Kind: PatVoid}, SM: 608},
-	/* 126 */ {ID: Barrier, Name: "Barrier",
-		Vars: []Var{{Name: "P", Kind: VarObject, Object: "RWBuffer"}},
-		Params: []Param{
-			{Name: "o", Type: Pattern{Kind: PatStruct, Var: 0}},
-			{Name: "semanticFlags", Type: Pattern{Kind: PatNamed, Name: "uint"}},
-		},
-		Result: Pattern{Kind: PatVoid}, SM: 608},
-	/* 127 */ {ID: Barrier, Name: "Barrier",
-		Vars: []Var{{Name: "P", Kind: VarObject, Object: "RasterizerOrderedBuffer"}},
-		Params: []Param{
-			{Name: "o", Type: Pattern{Kind: PatStruct, Var: 0}},
-			{Name: "semanticFlags", Type: Pattern{Kind: PatNamed, Name: "uint"}},
-		},
-		Result: Pattern{Kind: PatVoid}, SM: 608},
-	/* 128 */ {ID: Barrier, Name: "Barrier",
-		Vars: []Var{{Name: "P", Kind: VarObject, Object: "RWStructuredBuffer"}},
-		Params: []Param{
-			{Name: "o", Type: Pattern{Kind: PatStruct, Var: 0}},
-			{Name: "semanticFlags", Type: Pattern{Kind: PatNamed, Name: "uint"}},
-		},
-		Result: Pattern{Kind: PatVoid}, SM: 608},
-	/* 129 */ {ID: Barrier, Name: "Barrier",
-		Vars: []Var{{Name: "P", Kind: VarObject, Object: "RasterizerOrderedStructuredBuffer"}},
-		Params: []Param{
-			{Name: "o", Type: Pattern{Kind: PatStruct, Var: 0}},
-			{Name: "semanticFlags", Type: Pattern{Kind: PatNamed, Name: "uint"}},
-		},
-		Result: Pattern{Kind: PatVoid}, SM: 608},
-	/* 130 */ {ID: Barrier, Name: "Barrier",
-		Vars: []Var{{Name: "P", Kind: VarObject, Object: "AppendStructuredBuffer"}},
-		Params: []Param{
-			{Name: "o", Type: Pattern{Kind: PatStruct, Var: 0}},
-			{Name: "semanticFlags", Type: Pattern{Kind: PatNamed, Name: "uint"}},
-		},
-		Result: Pattern{Kind: PatVoid}, SM: 608},
-	/* 131 */ {ID: Barrier, Name: "Barrier",
-		Vars: []Var{{Name: "P", Kind: VarObject, Object: "ConsumeStructuredBuffer"}},
-		Params: []Param{
-			{Name: "o", Type: Pattern{Kind: PatStruct, Var: 0}},
-			{Name: "semanticFlags", Type: Pattern{Kind: PatNamed, Name: "uint"}},
-		},
-		Result: Pattern{Kind: PatVoid}, SM: 608},
-	/* 132 */ {ID: Barrier, Name: "Barrier",
-		Vars: []Var{{Name: "P", Kind: VarObject, Object: "RWByteAddressBuffer"}},
-		Params: []Param{
-			{Name: "o", Type: Pattern{Kind: PatStruct, Var: 0}},
-			{Name: "semanticFlags", Type: Pattern{Kind: PatNamed, Name: "uint"}},
-		},
-		Result: Pattern{Kind: PatVoid}, SM: 608},
-	/* 133 */ {ID: Barrier, Name: "Barrier",
-		Vars: []Var{{Name: "P", Kind: VarObject, Object: "RasterizerOrderedByteAddressBuffer"}},
-		Params: []Param{
-			{Name: "o", Type: Pattern{Kind: PatStruct, Var: 0}},
-			{Name: "semanticFlags", Type: Pattern{Kind: PatNamed, Name: "uint"}},
-		},
-		Result: Pattern{Kind: PatVoid}, SM: 608},
-	/* 134 */ {ID: Barrier, Name: "Barrier",
-		Vars: []Var{{Name: "P", Kind: VarObject, Object: "RWTexture1D"}},
-		Params: []Param{
-			{Name: "o", Type: Pattern{Kind: PatStruct, Var: 0}},
-			{Name: "semanticFlags", Type: Pattern{Kind: PatNamed, Name: "uint"}},
-		},
-		Result: Pattern{Kind: PatVoid}, SM: 608},
-	/* 135 */ {ID: Barrier, Name: "Barrier",
-		Vars: []Var{{Name: "P", Kind: VarObject, Object: "RWTexture1DArray"}},
-		Params: []Param{
-			{Name: "o", Type: Pattern{Kind: PatStruct, Var: 0}},
-			{Name: "semanticFlags", Type: Pattern{Kind: PatNamed, Name: "uint"}},
-		},
-		Result: Pattern{Kind: PatVoid}, SM: 608},
-	/* 136 */ {ID: Barrier, Name: "Barrier",
-		Vars: []Var{{Name: "P", Kind: VarObject, Object: "RWTexture2D"}},
-		Params: []Param{
-			{Name: "o", Type: Pattern{Kind: PatStruct, Var: 0}},
-			{Name: "semanticFlags", Type: Pattern{Kind: PatNamed, Name: "uint"}},
-		},
-		Result: Pattern{Kind: PatVoid}, SM: 608},
-	/* 137 */ {ID: Barrier, Name: "Barrier",
-		Vars: []Var{{Name: "P", Kind: VarObject, Object: "RWTexture2DArray"}},
-		Params: []Param{
-			{Name: "o", Type: Pattern{Kind: PatStruct, Var: 0}},
-			{Name: "semanticFlags", Type: Pattern{Kind: PatNamed, Name: "uint"}},
-		},
-		Result: Pattern{Kind: PatVoid}, SM: 608},
-	/* 138 */ {ID: Barrier, Name: "Barrier",
-		Vars: []Var{{Name: "P", Kind: VarObject, Object: "RWTexture2DMS"}},
-		Params: []Param{
-			{Name: "o", Type: Pattern{Kind: PatStruct, Var: 0}},
-			{Name: "semanticFlags", Type: Pattern{Kind: PatNamed, Name: "uint"}},
-		},
-		Result: Pattern{Kind: PatVoid}, SM: 608},
-	/* 139 */ {ID: Barrier, Name: "Barrier",
-		Vars: []Var{{Name: "P", Kind: VarObject, Object: "RWTexture2DMSArray"}},
-		Params: []Param{
-			{Name: "o", Type: Pattern{Kind: PatStruct, Var: 0}},
-			{Name: "semanticFlags", Type: Pattern{Kind: PatNamed, Name: "uint"}},
-		},
-		Result: Pattern{Kind: PatVoid}, SM: 608},
-	/* 140 */ {ID: Barrier, Name: "Barrier",
-		Vars: []Var{{Name: "P", Kind: VarObject, Object: "RWTexture3D"}},
-		Params: []Param{
-			{Name: "o", Type: Pattern{Kind: PatStruct, Var: 0}},
-			{Name: "semanticFlags", Type: Pattern{Kind: PatNamed, Name: "uint"}},
-		},
-		Result: Pattern{Kind: PatVoid}, SM: 608},
-	/* 141 */ {ID: Barrier, Name: "Barrier",
-		Vars: []Var{{Name: "P", Kind: VarObject, Object: "RasterizerOrderedTexture1D"}},
-		Params: []Param{
-			{Name: "o", Type: Pattern{Kind: PatStruct, Var: 0}},
-			{Name: "semanticFlags", Type: Pattern{Kind: PatNamed, Name: "uint"}},
-		},
-		Result: Pattern{Kind: PatVoid}, SM: 608},
-	/* 142 */ {ID: Barrier, Name: "Barrier",
-		Vars: []Var{{Name: "P", Kind: VarObject, Object: "RasterizerOrderedTexture1DArray"}},
-		Params: []Param{
-			{Name: "o", Type: Pattern{Kind: PatStruct, Var: 0}},
-			{Name: "semanticFlags", Type: Pattern{Kind: PatNamed, Name: "uint"}},
-		},
-		Result: Pattern{Kind: PatVoid}, SM: 608},
-	/* 143 */ {ID: Barrier, Name: "Barrier",
-		Vars: []Var{{Name: "P", Kind: VarObject, Object: "RasterizerOrderedTexture2D"}},
-		Params: []Param{
-			{Name: "o", Type: Pattern{Kind: PatStruct, Var: 0}},
-			{Name: "semanticFlags", Type: Pattern{Kind: PatNamed, Name: "uint"}},
-		},
-		Result: Pattern{Kind: PatVoid}, SM: 608},
-	/* 144 */ {ID: Barrier, Name: "Barrier",
-		Vars: []Var{{Name: "P", Kind: VarObject, Object: "RasterizerOrderedTexture2DArray"}},
-		Params: []Param{
-			{Name: "o", Type: Pattern{Kind: PatStruct, Var: 0}},
-			{Name: "semanticFlags", Type: Pattern{Kind: PatNamed, Name: "uint"}},
-		},
-		Result: Pattern{Kind: PatVoid}, SM: 608},
-	/* 145 */ {ID: Barrier, Name: "Barrier",
-		Vars: []Var{{Name: "P", Kind: VarObject, Object: "RasterizerOrderedTexture3D"}},
-		Params: []Param{
-			{Name: "o", Type: Pattern{Kind: PatStruct, Var: 0}},
-			{Name: "semanticFlags", Type: Pattern{Kind: PatNamed, Name: "uint"}},
-		},
-		Result: Pattern{Kind: PatVoid}, SM: 608},
-	/* 146 */ {ID: Barrier, Name: "Barrier",
-		Vars: []Var{{Name: "P", Kind: VarObject, Object: "DispatchNodeInputRecord"}},
-		Params: []Param{
-			{Name: "o", Type: Pattern{Kind: PatStruct, Var: 0}},
-			{Name: "semanticFlags", Type: Pattern{Kind: PatNamed, Name: "uint"}},
-		},
-		Result: Pattern{Kind: PatVoid}, SM: 608},
-	/* 147 */ {ID: Barrier, Name: "Barrier",
-		Vars: []Var{{Name: "P", Kind: VarObject, Object: "RWDispatchNodeInputRecord"}},
-		Params: []Param{
-			{Name: "o", Type: Pattern{Kind: PatStruct, Var: 0}},
-			{Name: "semanticFlags", Type: Pattern{Kind: PatNamed, Name: "uint"}},
-		},
-		Result: Pattern{Kind: PatVoid}, SM: 608},
-	/* 148 */ {ID: Barrier, Name: "Barrier",
-		Vars: []Var{{Name: "P", Kind: VarObject, Object: "GroupNodeInputRecords"}},
-		Params: []Param{
-			{Name: "o", Type: Pattern{Kind: PatStruct, Var: 0}},
-			{Name: "semanticFlags", Type: Pattern{Kind: PatNamed, Name: "uint"}},
-		},
-		Result: Pattern{Kind: PatVoid}, SM: 608},
-	/* 149 */ {ID: Barrier, Name: "Barrier",
-		Vars: []Var{{Name: "P", Kind: VarObject, Object: "RWGroupNodeInputRecords"}},
-		Params: []Param{
-			{Name: "o", Type: Pattern{Kind: PatStruct, Var: 0}},
-			{Name: "semanticFlags", Type: Pattern{Kind: PatNamed, Name: "uint"}},
-		},
-		Result: Pattern{Kind: PatVoid}, SM: 608},
-	/* 150 */ {ID: Barrier, Name: "Barrier",
-		Vars: []Var{{Name: "P", Kind: VarObject, Object: "ThreadNodeInputRecord"}},
-		Params: []Param{
-			{Name: "o", Type: Pattern{Kind: PatStruct, Var: 0}},
-			{Name: "semanticFlags", Type: Pattern{Kind: PatNamed, Name: "uint"}},
-		},
-		Result: Pattern{Kind: PatVoid}, SM: 608},
-	/* 151 */ {ID: Barrier, Name: "Barrier",
-		Vars: []Var{{Name: "P", Kind: VarObject, Object: "RWThreadNodeInputRecord"}},
-		Params: []Param{
-			{Name: "o", Type: Pattern{Kind: PatStruct, Var: 0}},
-			{Name: "semanticFlags", Type: Pattern{Kind: PatNamed, Name: "uint"}},
-		},
-		Result: Pattern{Kind: PatVoid}, SM: 608},
-	/* 152 */ {ID: Barrier, Name: "Barrier",
-		Vars: []Var{{Name: "P", Kind: VarObject, Object: "ThreadNodeOutputRecords"}},
-		Params: []Param{
-			{Name: "o", Type: Pattern{Kind: PatStruct, Var: 0}},
-			{Name: "semanticFlags", Type: Pattern{Kind: PatNamed, Name: "uint"}},
-		},
-		Result: Pattern{Kind: PatVoid}, SM: 608},
-	/* 153 */ {ID: Barrier, Name: "Barrier",
-		Vars: []Var{{Name: "P", Kind: VarObject, Object: "GroupNodeOutputRecords"}},
-		Params: []Param{
-			{Name: "o", Type: Pattern{Kind: PatStruct, Var: 0}},
-			{Name: "semanticFlags", Type: Pattern{Kind: PatNamed, Name: "uint"}},
-		},
-		Result: Pattern{Kind: PatVoid}, SM: 608},
-	/* 154 */ {ID: InterlockedAdd, Name: "InterlockedAdd",
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setInt32Only, Shapes: ShapeScalar}},
-		Params: []Param{
-			{Name: "dest", Mode: types.InOut, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-			{Name: "value", Type: Pattern{Kind: PatNamed, Name: "uint"}},
-		},
-		Result: Pattern{Kind: PatVoid}},
-	/* 155 */ {ID: InterlockedAdd, Name: "InterlockedAdd",
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setInt32Only, Shapes: ShapeScalar}, {Name: "O", Kind: VarType, Set: setAnyInt32, Shapes: ShapeScalar}},
-		Params: []Param{
-			{Name: "dest", Mode: types.InOut, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-			{Name: "value", Type: Pattern{Kind: PatNamed, Name: "uint"}},
-			{Name: "original", Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 1, Comp: 1}},
-		},
-		Result: Pattern{Kind: PatVoid}},
-	/* 156 */ {ID: InterlockedAdd, Name: "InterlockedAdd",
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setInt64Only, Shapes: ShapeScalar}},
-		Params: []Param{
-			{Name: "dest", Mode: types.InOut, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-			{Name: "value", Type: Pattern{Kind: PatNamed, Name: "uint64_t"}},
-		},
-		Result: Pattern{Kind: PatVoid}, SM: 606},
-	/* 157 */ {ID: InterlockedAdd, Name: "InterlockedAdd",
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setInt64Only, Shapes: ShapeScalar}, {Name: "O", Kind: VarType, Set: setAnyInt64, Shapes: ShapeScalar}},
-		Params: []Param{
-			{Name: "dest", Mode: types.InOut, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-			{Name: "value", Type: Pattern{Kind: PatNamed, Name: "uint64_t"}},
-			{Name: "original", Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 1, Comp: 1}},
-		},
-		Result: Pattern{Kind: PatVoid}, SM: 606},
-	/* 158 */ {ID: InterlockedAnd, Name: "InterlockedAnd",
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setInt32Only, Shapes: ShapeScalar}},
-		Params: []Param{
-			{Name: "dest", Mode: types.InOut, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-			{Name: "value", Type: Pattern{Kind: PatNamed, Name: "uint"}},
-		},
-		Result: Pattern{Kind: PatVoid}},
-	/* 159 */ {ID: InterlockedAnd, Name: "InterlockedAnd",
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setInt32Only, Shapes: ShapeScalar}, {Name: "O", Kind: VarType, Set: setAnyInt32, Shapes: ShapeScalar}},
-		Params: []Param{
-			{Name: "dest", Mode: types.InOut, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-			{Name: "value", Type: Pattern{Kind: PatNamed, Name: "uint"}},
-			{Name: "original", Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 1, Comp: 1}},
-		},
-		Result: Pattern{Kind: PatVoid}},
-	/* 160 */ {ID: InterlockedAnd, Name: "InterlockedAnd",
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setInt64Only, Shapes: ShapeScalar}},
-		Params: []Param{
-			{Name: "dest", Mode: types.InOut, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-			{Name: "value", Type: Pattern{Kind: PatNamed, Name: "uint64_t"}},
-		},
-		Result: Pattern{Kind: PatVoid}, SM: 606},
-	/* 161 */ {ID: InterlockedAnd, Name: "InterlockedAnd",
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setInt64Only, Shapes: ShapeScalar}, {Name: "O", Kind: VarType, Set: setAnyInt64, Shapes: ShapeScalar}},
-		Params: []Param{
-			{Name: "dest", Mode: types.InOut, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-			{Name: "value", Type: Pattern{Kind: PatNamed, Name: "uint64_t"}},
-			{Name: "original", Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 1, Comp: 1}},
-		},
-		Result: Pattern{Kind: PatVoid}, SM: 606},
-	/* 162 */ {ID: InterlockedOr, Name: "InterlockedOr",
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setInt32Only, Shapes: ShapeScalar}},
-		Params: []Param{
-			{Name: "dest", Mode: types.InOut, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-			{Name: "value", Type: Pattern{Kind: PatNamed, Name: "uint"}},
-		},
-		Result: Pattern{Kind: PatVoid}},
-	/* 163 */ {ID: InterlockedOr, Name: "InterlockedOr",
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setInt32Only, Shapes: ShapeScalar}, {Name: "O", Kind: VarType, Set: setAnyInt32, Shapes: ShapeScalar}},
-		Params: []Param{
-			{Name: "dest", Mode: types.InOut, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-			{Name: "value", Type: Pattern{Kind: PatNamed, Name: "uint"}},
-			{Name: "original", Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 1, Comp: 1}},
-		},
-		Result: Pattern{Kind: PatVoid}},
-	/* 164 */ {ID: InterlockedOr, Name: "InterlockedOr",
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setInt64Only, Shapes: ShapeScalar}},
-		Params: []Param{
-			{Name: "dest", Mode: types.InOut, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-			{Name: "value", Type: Pattern{Kind: PatNamed, Name: "uint64_t"}},
-		},
-		Result: Pattern{Kind: PatVoid}, SM: 606},
-	/* 165 */ {ID: InterlockedOr, Name: "InterlockedOr",
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setInt64Only, Shapes: ShapeScalar}, {Name: "O", Kind: VarType, Set: setAnyInt64, Shapes: ShapeScalar}},
-		Params: []Param{
-			{Name: "dest", Mode: types.InOut, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-			{Name: "value", Type: Pattern{Kind: PatNamed, Name: "uint64_t"}},
-			{Name: "original", Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 1, Comp: 1}},
-		},
-		Result: Pattern{Kind: PatVoid}, SM: 606},
-	/* 166 */ {ID: InterlockedXor, Name: "InterlockedXor",
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setInt32Only, Shapes: ShapeScalar}},
-		Params: []Param{
-			{Name: "dest", Mode: types.InOut, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-			{Name: "value", Type: Pattern{Kind: PatNamed, Name: "uint"}},
-		},
-		Result: Pattern{Kind: PatVoid}},
-	/* 167 */ {ID: InterlockedXor, Name: "InterlockedXor",
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setInt32Only, Shapes: ShapeScalar}, {Name: "O", Kind: VarType, Set: setAnyInt32, Shapes: ShapeScalar}},
-		Params: []Param{
-			{Name: "dest", Mode: types.InOut, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-			{Name: "value", Type: Pattern{Kind: PatNamed, Name: "uint"}},
-			{Name: "original", Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 1, Comp: 1}},
-		},
-		Result: Pattern{Kind: PatVoid}},
-	/* 168 */ {ID: InterlockedXor, Name: "InterlockedXor",
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setInt64Only, Shapes: ShapeScalar}},
-		Params: []Param{
-			{Name: "dest", Mode: types.InOut, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-			{Name: "value", Type: Pattern{Kind: PatNamed, Name: "uint64_t"}},
-		},
-		Result: Pattern{Kind: PatVoid}, SM: 606},
-	/* 169 */ {ID: InterlockedXor, Name: "InterlockedXor",
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setInt64Only, Shapes: ShapeScalar}, {Name: "O", Kind: VarType, Set: setAnyInt64, Shapes: ShapeScalar}},
-		Params: []Param{
-			{Name: "dest", Mode: types.InOut, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-			{Name: "value", Type: Pattern{Kind: PatNamed, Name: "uint64_t"}},
-			{Name: "original", Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 1, Comp: 1}},
-		},
-		Result: Pattern{Kind: PatVoid}, SM: 606},
-	/* 170 */ {ID: InterlockedMin, Name: "InterlockedMin",
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setInt32Only, Shapes: ShapeScalar}, {Name: "V", Kind: VarType, Set: setAnyInt32, Shapes: ShapeScalar}},
-		Params: []Param{
-			{Name: "dest", Mode: types.InOut, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-			{Name: "value", Type: Pattern{Kind: PatVar, Var: 1, Comp: 1}},
-		},
-		Result: Pattern{Kind: PatVoid}},
-	/* 171 */ {ID: InterlockedMin, Name: "InterlockedMin",
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setInt32Only, Shapes: ShapeScalar}, {Name: "V", Kind: VarType, Set: setAnyInt32, Shapes: ShapeScalar}, {Name: "O", Kind: VarType, Set: setAnyInt32, Shapes: ShapeScalar}},
-		Params: []Param{
-			{Name: "dest", Mode: types.InOut, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-			{Name: "value", Type: Pattern{Kind: PatVar, Var: 1, Comp: 1}},
-			{Name: "original", Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 2, Comp: 2}},
-		},
-		Result: Pattern{Kind: PatVoid}},
-	/* 172 */ {ID: InterlockedMin, Name: "InterlockedMin",
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setInt64Only, Shapes: ShapeScalar}, {Name: "V", Kind: VarType, Set: setAnyInt64, Shapes: ShapeScalar}},
-		Params: []Param{
-			{Name: "dest", Mode: types.InOut, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-			{Name: "value", Type: Pattern{Kind: PatVar, Var: 1, Comp: 1}},
-		},
-		Result: Pattern{Kind: PatVoid}, SM: 606},
-	/* 173 */ {ID: InterlockedMin, Name: "InterlockedMin",
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setInt64Only, Shapes: ShapeScalar}, {Name: "V", Kind: VarType, Set: setAnyInt64, Shapes: ShapeScalar}, {Name: "O", Kind: VarType, Set: setAnyInt64, Shapes: ShapeScalar}},
-		Params: []Param{
-			{Name: "dest", Mode: types.InOut, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-			{Name: "value", Type: Pattern{Kind: PatVar, Var: 1, Comp: 1}},
-			{Name: "original", Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 2, Comp: 2}},
-		},
-		Result: Pattern{Kind: PatVoid}, SM: 606},
-	/* 174 */ {ID: InterlockedMax, Name: "InterlockedMax",
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setInt32Only, Shapes: ShapeScalar}, {Name: "V", Kind: VarType, Set: setAnyInt32, Shapes: ShapeScalar}},
-		Params: []Param{
-			{Name: "dest", Mode: types.InOut, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-			{Name: "value", Type: Pattern{Kind: PatVar, Var: 1, Comp: 1}},
-		},
-		Result: Pattern{Kind: PatVoid}},
-	/* 175 */ {ID: InterlockedMax, Name: "InterlockedMax",
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setInt32Only, Shapes: ShapeScalar}, {Name: "V", Kind: VarType, Set: setAnyInt32, Shapes: ShapeScalar}, {Name: "O", Kind: VarType, Set: setAnyInt32, Shapes: ShapeScalar}},
-		Params: []Param{
-			{Name: "dest", Mode: types.InOut, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-			{Name: "value", Type: Pattern{Kind: PatVar, Var: 1, Comp: 1}},
-			{Name: "original", Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 2, Comp: 2}},
-		},
-		Result: Pattern{Kind: PatVoid}},
-	/* 176 */ {ID: InterlockedMax, Name: "InterlockedMax",
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setInt64Only, Shapes: ShapeScalar}, {Name: "V", Kind: VarType, Set: setAnyInt64, Shapes: ShapeScalar}},
-		Params: []Param{
-			{Name: "dest", Mode: types.InOut, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-			{Name: "value", Type: Pattern{Kind: PatVar, Var: 1, Comp: 1}},
-		},
-		Result: Pattern{Kind: PatVoid}, SM: 606},
-	/* 177 */ {ID: InterlockedMax, Name: "InterlockedMax",
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setInt64Only, Shapes: ShapeScalar}, {Name: "V", Kind: VarType, Set: setAnyInt64, Shapes: ShapeScalar}, {Name: "O", Kind: VarType, Set: setAnyInt64, Shapes: ShapeScalar}},
-		Params: []Param{
-			{Name: "dest", Mode: types.InOut, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-			{Name: "value", Type: Pattern{Kind: PatVar, Var: 1, Comp: 1}},
-			{Name: "original", Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 2, Comp: 2}},
-		},
-		Result: Pattern{Kind: PatVoid}, SM: 606},
-	/* 178 */ {ID: InterlockedExchange, Name: "InterlockedExchange",
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setInt32Only, Shapes: ShapeScalar}, {Name: "O", Kind: VarType, Set: setAnyInt32, Shapes: ShapeScalar}},
-		Params: []Param{
-			{Name: "dest", Mode: types.InOut, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-			{Name: "value", Type: Pattern{Kind: PatNamed, Name: "uint"}},
-			{Name: "original", Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 1, Comp: 1}},
-		},
-		Result: Pattern{Kind: PatVoid}},
-	/* 179 */ {ID: InterlockedExchange, Name: "InterlockedExchange",
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setInt64Only, Shapes: ShapeScalar}, {Name: "V", Kind: VarType, Set: setAnyInt64, Shapes: ShapeScalar}, {Name: "O", Kind: VarType, Set: setAnyInt64, Shapes: ShapeScalar}},
-		Params: []Param{
-			{Name: "dest", Mode: types.InOut, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-			{Name: "value", Type: Pattern{Kind: PatVar, Var: 1, Comp: 1}},
-			{Name: "original", Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 2, Comp: 2}},
-		},
-		Result: Pattern{Kind: PatVoid}, SM: 606},
-	/* 180 */ {ID: InterlockedExchange, Name: "InterlockedExchange",
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setFloat32Only, Shapes: ShapeScalar}},
-		Params: []Param{
-			{Name: "dest", Mode: types.InOut, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-			{Name: "value", Type: Pattern{Kind: PatNamed, Name: "float"}},
-			{Name: "original", Mode: types.Out, Type: Pattern{Kind: PatNamed, Name: "float"}},
-		},
-		Result: Pattern{Kind: PatVoid}},
-	/* 181 */ {ID: InterlockedCompareStore, Name: "InterlockedCompareStore",
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setInt32Only, Shapes: ShapeScalar}},
-		Params: []Param{
-			{Name: "dest", Mode: types.InOut, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-			{Name: "compare", Type: Pattern{Kind: PatNamed, Name: "uint"}},
-			{Name: "value", Type: Pattern{Kind: PatNamed, Name: "uint"}},
-		},
-		Result: Pattern{Kind: PatVoid}},
-	/* 182 */ {ID: InterlockedCompareStore, Name: "InterlockedCompareStore",
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setInt64Only, Shapes: ShapeScalar}},
-		Params: []Param{
-			{Name: "dest", Mode: types.InOut, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-			{Name: "compare", Type: Pattern{Kind: PatNamed, Name: "uint64_t"}},
-			{Name: "value", Type: Pattern{Kind: PatNamed, Name: "uint64_t"}},
-		},
-		Result: Pattern{Kind: PatVoid}, SM: 606},
-	/* 183 */ {ID: InterlockedCompareExchange, Name: "InterlockedCompareExchange",
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setInt32Only, Shapes: ShapeScalar}, {Name: "O", Kind: VarType, Set: setAnyInt32, Shapes: ShapeScalar}},
-		Params: []Param{
-			{Name: "dest", Mode: types.InOut, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-			{Name: "compare", Type: Pattern{Kind: PatNamed, Name: "uint"}},
-			{Name: "value", Type: Pattern{Kind: PatNamed, Name: "uint"}},
-			{Name: "original", Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 1, Comp: 1}},
-		},
-		Result: Pattern{Kind: PatVoid}},
-	/* 184 */ {ID: InterlockedCompareExchange, Name: "InterlockedCompareExchange",
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setInt64Only, Shapes: ShapeScalar}, {Name: "O", Kind: VarType, Set: setAnyInt64, Shapes: ShapeScalar}},
-		Params: []Param{
-			{Name: "dest", Mode: types.InOut, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-			{Name: "compare", Type: Pattern{Kind: PatNamed, Name: "uint64_t"}},
-			{Name: "value", Type: Pattern{Kind: PatNamed, Name: "uint64_t"}},
-			{Name: "original", Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 1, Comp: 1}},
-		},
-		Result: Pattern{Kind: PatVoid}, SM: 606},
-	/* 185 */ {ID: InterlockedCompareStoreFloatBitwise, Name: "InterlockedCompareStoreFloatBitwise",
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setFloat32Only, Shapes: ShapeScalar}},
-		Params: []Param{
-			{Name: "dest", Mode: types.InOut, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-			{Name: "compare", Type: Pattern{Kind: PatNamed, Name: "float"}},
-			{Name: "value", Type: Pattern{Kind: PatNamed, Name: "float"}},
-		},
-		Result: Pattern{Kind: PatVoid}},
-	/* 186 */ {ID: InterlockedCompareExchangeFloatBitwise, Name: "InterlockedCompareExchangeFloatBitwise",
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setFloat32Only, Shapes: ShapeScalar}},
-		Params: []Param{
-			{Name: "dest", Mode: types.InOut, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-			{Name: "compare", Type: Pattern{Kind: PatNamed, Name: "float"}},
-			{Name: "value", Type: Pattern{Kind: PatNamed, Name: "float"}},
-			{Name: "original", Mode: types.Out, Type: Pattern{Kind: PatNamed, Name: "float"}},
-		},
-		Result: Pattern{Kind: PatVoid}},
-	/* 187 */ {ID: WaveIsFirstLane, Name: "WaveIsFirstLane",
-		Result: Pattern{Kind: PatNamed, Name: "bool"}, SM: 600},
-	/* 188 */ {ID: WaveGetLaneIndex, Name: "WaveGetLaneIndex",
-		Result: Pattern{Kind: PatNamed, Name: "uint"}, SM: 600},
-	/* 189 */ {ID: WaveGetLaneCount, Name: "WaveGetLaneCount",
-		Result: Pattern{Kind: PatNamed, Name: "uint"}, SM: 600},
-	/* 190 */ {ID: WaveActiveAnyTrue, Name: "WaveActiveAnyTrue",
-		Params: []Param{
-			{Name: "cond", Type: Pattern{Kind: PatNamed, Name: "bool"}},
-		},
-		Result: Pattern{Kind: PatNamed, Name: "bool"}, SM: 600},
-	/* 191 */ {ID: WaveActiveAllTrue, Name: "WaveActiveAllTrue",
-		Params: []Param{
-			{Name: "cond", Type: Pattern{Kind: PatNamed, Name: "bool"}},
-		},
-		Result: Pattern{Kind: PatNamed, Name: "bool"}, SM: 600},
-	/* 192 */ {ID: WaveActiveAllEqual, Name: "WaveActiveAllEqual",
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setAnyComp, Shapes: ShapeAny}},
-		Params: []Param{
-			{Name: "value", Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-		},
-		Result: Pattern{Kind: PatVar, Var: 0, Comp: CompFixed, Scalar: types.Bool}, SM: 600},
-	/* 193 */ {ID: WaveActiveBallot, Name: "WaveActiveBallot",
-		Params: []Param{
-			{Name: "cond", Type: Pattern{Kind: PatNamed, Name: "bool"}},
-		},
-		Result: Pattern{Kind: PatNamed, Name: "uint4"}, SM: 600},
-	/* 194 */ {ID: WaveReadLaneAt, Name: "WaveReadLaneAt",
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setAnyComp, Shapes: ShapeAny}},
-		Params: []Param{
-			{Name: "value", Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-			{Name: "lane", Type: Pattern{Kind: PatNamed, Name: "uint"}},
-		},
-		Result: Pattern{Kind: PatVar, Var: 0, Comp: 0}, SM: 600},
-	/* 195 */ {ID: WaveReadLaneFirst, Name: "WaveReadLaneFirst",
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setAnyComp, Shapes: ShapeAny}},
-		Params: []Param{
-			{Name: "value", Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-		},
-		Result: Pattern{Kind: PatVar, Var: 0, Comp: 0}, SM: 600},
-	/* 196 */ {ID: WaveActiveCountBits, Name: "WaveActiveCountBits",
-		Params: []Param{
-			{Name: "cond", Type: Pattern{Kind: PatNamed, Name: "bool"}},
-		},
-		Result: Pattern{Kind: PatNamed, Name: "uint"}, SM: 600},
-	/* 197 */ {ID: WaveActiveSum, Name: "WaveActiveSum",
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setNumeric, Shapes: ShapeAny}},
-		Params: []Param{
-			{Name: "value", Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-		},
-		Result: Pattern{Kind: PatVar, Var: 0, Comp: 0}, SM: 600},
-	/* 198 */ {ID: WaveActiveProduct, Name: "WaveActiveProduct",
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setNumeric, Shapes: ShapeAny}},
-		Params: []Param{
-			{Name: "value", Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-		},
-		Result: Pattern{Kind: PatVar, Var: 0, Comp: 0}, SM: 600},
-	/* 199 */ {ID: WaveActiveBitAnd, Name: "WaveActiveBitAnd",
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setUintOnly, Shapes: ShapeAny}},
-		Params: []Param{
-			{Name: "value", Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-		},
-		Result: Pattern{Kind: PatVar, Var: 0, Comp: 0}, SM: 600},
-	/* 200 */ {ID: WaveActiveBitOr, Name: "WaveActiveBitOr",
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setUintOnly, Shapes: ShapeAny}},
-		Params: []Param{
-			{Name: "value", Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-		},
-		Result: Pattern{Kind: PatVar, Var: 0, Comp: 0}, SM: 600},
-	/* 201 */ {ID: WaveActiveBitXor, Name: "WaveActiveBitXor",
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setUintOnly, Shapes: ShapeAny}},
-		Params: []Param{
-			{Name: "value", Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-		},
-		Result: Pattern{Kind: PatVar, Var: 0, Comp: 0}, SM: 600},
-	/* 202 */ {ID: WaveActiveMin, Name: "WaveActiveMin",
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setNumeric, Shapes: ShapeAny}},
-		Params: []Param{
-			{Name: "value", Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-		},
-		Result: Pattern{Kind: PatVar, Var: 0, Comp: 0}, SM: 600},
-	/* 203 */ {ID: WaveActiveMax, Name: "WaveActiveMax",
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setNumeric, Shapes: ShapeAny}},
-		Params: []Param{
-			{Name: "value", Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-		},
-		Result: Pattern{Kind: PatVar, Var: 0, Comp: 0}, SM: 600},
-	/* 204 */ {ID: WavePrefixCountBits, Name: "WavePrefixCountBits",
-		Params: []Param{
-			{Name: "cond", Type: Pattern{Kind: PatNamed, Name: "bool"}},
-		},
-		Result: Pattern{Kind: PatNamed, Name: "uint"}, SM: 600},
-	/* 205 */ {ID: WavePrefixSum, Name: "WavePrefixSum",
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setNumeric, Shapes: ShapeAny}},
-		Params: []Param{
-			{Name: "value", Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-		},
-		Result: Pattern{Kind: PatVar, Var: 0, Comp: 0}, SM: 600},
-	/* 206 */ {ID: WavePrefixProduct, Name: "WavePrefixProduct",
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setNumeric, Shapes: ShapeAny}},
-		Params: []Param{
-			{Name: "value", Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-		},
-		Result: Pattern{Kind: PatVar, Var: 0, Comp: 0}, SM: 600},
-	/* 207 */ {ID: WaveMatch, Name: "WaveMatch",
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setNumeric, Shapes: ShapeAny}},
-		Params: []Param{
-			{Name: "value", Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-		},
-		Result: Pattern{Kind: PatNamed, Name: "uint4"}, SM: 605},
-	/* 208 */ {ID: WaveMultiPrefixBitAnd, Name: "WaveMultiPrefixBitAnd",
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setAnyInt, Shapes: ShapeAny}},
-		Params: []Param{
-			{Name: "value", Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-			{Name: "mask", Type: Pattern{Kind: PatNamed, Name: "uint4"}},
-		},
-		Result: Pattern{Kind: PatVar, Var: 0, Comp: 0}, SM: 605},
-	/* 209 */ {ID: WaveMultiPrefixBitOr, Name: "WaveMultiPrefixBitOr",
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setAnyInt, Shapes: ShapeAny}},
-		Params: []Param{
-			{Name: "value", Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-			{Name: "mask", Type: Pattern{Kind: PatNamed, Name: "uint4"}},
-		},
-		Result: Pattern{Kind: PatVar, Var: 0, Comp: 0}, SM: 605},
-	/* 210 */ {ID: WaveMultiPrefixBitXor, Name: "WaveMultiPrefixBitXor",
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setAnyInt, Shapes: ShapeAny}},
-		Params: []Param{
-			{Name: "value", Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-			{Name: "mask", Type: Pattern{Kind: PatNamed, Name: "uint4"}},
-		},
-		Result: Pattern{Kind: PatVar, Var: 0, Comp: 0}, SM: 605},
-	/* 211 */ {ID: WaveMultiPrefixCountBits, Name: "WaveMultiPrefixCountBits",
-		Params: []Param{
-			{Name: "cond", Type: Pattern{Kind: PatNamed, Name: "bool"}},
-			{Name: "mask", Type: Pattern{Kind: PatNamed, Name: "uint4"}},
-		},
-		Result: Pattern{Kind: PatNamed, Name: "uint"}, SM: 605},
-	/* 212 */ {ID: WaveMultiPrefixProduct, Name: "WaveMultiPrefixProduct",
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setNumeric, Shapes: ShapeAny}},
-		Params: []Param{
-			{Name: "value", Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-			{Name: "mask", Type: Pattern{Kind: PatNamed, Name: "uint4"}},
-		},
-		Result: Pattern{Kind: PatVar, Var: 0, Comp: 0}, SM: 605},
-	/* 213 */ {ID: WaveMultiPrefixSum, Name: "WaveMultiPrefixSum",
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setNumeric, Shapes: ShapeAny}},
-		Params: []Param{
-			{Name: "value", Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-			{Name: "mask", Type: Pattern{Kind: PatNamed, Name: "uint4"}},
-		},
-		Result: Pattern{Kind: PatVar, Var: 0, Comp: 0}, SM: 605},
-	/* 214 */ {ID: QuadReadLaneAt, Name: "QuadReadLaneAt",
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setNumeric, Shapes: ShapeAny}},
-		Params: []Param{
-			{Name: "value", Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-			{Name: "quadLane", Type: Pattern{Kind: PatNamed, Name: "uint"}},
-		},
-		Result: Pattern{Kind: PatVar, Var: 0, Comp: 0}, SM: 600},
-	/* 215 */ {ID: QuadReadAcrossX, Name: "QuadReadAcrossX",
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setNumeric, Shapes: ShapeAny}},
-		Params: []Param{
-			{Name: "value", Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-		},
-		Result: Pattern{Kind: PatVar, Var: 0, Comp: 0}, SM: 600},
-	/* 216 */ {ID: QuadReadAcrossY, Name: "QuadReadAcrossY",
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setNumeric, Shapes: ShapeAny}},
-		Params: []Param{
-			{Name: "value", Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-		},
-		Result: Pattern{Kind: PatVar, Var: 0, Comp: 0}, SM: 600},
-	/* 217 */ {ID: QuadReadAcrossDiagonal, Name: "QuadReadAcrossDiagonal",
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setNumeric, Shapes: ShapeAny}},
-		Params: []Param{
-			{Name: "value", Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-		},
-		Result: Pattern{Kind: PatVar, Var: 0, Comp: 0}, SM: 600},
-	/* 218 */ {ID: QuadAny, Name: "QuadAny",
-		Params: []Param{
-			{Name: "cond", Type: Pattern{Kind: PatNamed, Name: "bool"}},
-		},
-		Result: Pattern{Kind: PatNamed, Name: "bool"}, SM: 607},
-	/* 219 */ {ID: QuadAll, Name: "QuadAll",
-		Params: []Param{
-			{Name: "cond", Type: Pattern{Kind: PatNamed, Name: "bool"}},
-		},
-		Result: Pattern{Kind: PatNamed, Name: "bool"}, SM: 607},
-	/* 220 */ {ID: GetGroupWaveIndex, Name: "GetGroupWaveIndex",
-		Result: Pattern{Kind: PatNamed, Name: "uint"}, SM: 610},
-	/* 221 */ {ID: GetGroupWaveCount, Name: "GetGroupWaveCount",
-		Result: Pattern{Kind: PatNamed, Name: "uint"}, SM: 610},
-	/* 222 */ {ID: TraceRay, Name: "TraceRay",
-		Vars: []Var{{Name: "P", Kind: VarStruct}},
-		Params: []Param{
-			{Name: "accel", Type: Pattern{Kind: PatNamed, Name: "RaytracingAccelerationStructure"}},
-			{Name: "rayFlags", Type: Pattern{Kind: PatNamed, Name: "uint"}},
-			{Name: "instanceInclusionMask", Type: Pattern{Kind: PatNamed, Name: "uint"}},
-			{Name: "rayContributionToHitGroupIndex", Type: Pattern{Kind: PatNamed, Name: "uint"}},
-			{Name: "multiplierForGeometryContributionToHitGroupIndex", Type: Pattern{Kind: PatNamed, Name: "uint"}},
-			{Name: "missShaderIndex", Type: Pattern{Kind: PatNamed, Name: "uint"}},
-			{Name: "ray", Type: Pattern{Kind: PatNamed, Name: "RayDesc"}},
-			{Name: "payload", Mode: types.InOut, Type: Pattern{Kind: PatStruct, Var: 0}},
-		},
-		Result: Pattern{Kind: PatVoid}, SM: 603, Stages: StageRayGeneration | StageClosestHit | StageMiss},
-	/* 223 */ {ID: ReportHit, Name: "ReportHit",
-		Vars: []Var{{Name: "P", Kind: VarStruct}},
-		Params: []Param{
-			{Name: "tHit", Type: Pattern{Kind: PatNamed, Name: "float"}},
-			{Name: "hitKind", Type: Pattern{Kind: PatNamed, Name: "uint"}},
-			{Name: "attributes", Type: Pattern{Kind: PatStruct, Var: 0}},
-		},
-		Result: Pattern{Kind: PatNamed, Name: "bool"}, SM: 603, Stages: StageIntersection},
-	/* 224 */ {ID: CallShader, Name: "CallShader",
-		Vars: []Var{{Name: "P", Kind: VarStruct}},
-		Params: []Param{
-			{Name: "shaderIndex", Type: Pattern{Kind: PatNamed, Name: "uint"}},
-			{Name: "parameter", Mode: types.InOut, Type: Pattern{Kind: PatStruct, Var: 0}},
-		},
-		Result: Pattern{Kind: PatVoid}, SM: 603, Stages: StageRayGeneration | StageClosestHit | StageMiss | StageCallable},
-	/* 225 */ {ID: IgnoreHit, Name: "IgnoreHit",
-		Result: Pattern{Kind: PatVoid}, SM: 603, Stages: StageAnyHit},
-	/* 226 */ {ID: AcceptHitAndEndSearch, Name: "AcceptHitAndEndSearch",
-		Result: Pattern{Kind: PatVoid}, SM: 603, Stages: StageAnyHit},
-	/* 227 */ {ID: DispatchRaysIndex, Name: "DispatchRaysIndex",
-		Result: Pattern{Kind: PatNamed, Name: "uint3"}, SM: 603, Stages: StageRayGeneration | StageIntersection | StageAnyHit | StageClosestHit | StageMiss | StageCallable},
-	/* 228 */ {ID: DispatchRaysDimensions, Name: "DispatchRaysDimensions",
-		Result: Pattern{Kind: PatNamed, Name: "uint3"}, SM: 603, Stages: StageRayGeneration | StageIntersection | StageAnyHit | StageClosestHit | StageMiss | StageCallable},
-	/* 229 */ {ID: WorldRayOrigin, Name: "WorldRayOrigin",
-		Result: Pattern{Kind: PatNamed, Name: "float3"}, SM: 603, Stages: StageIntersection | StageAnyHit | StageClosestHit | StageMiss},
-	/* 230 */ {ID: WorldRayDirection, Name: "WorldRayDirection",
-		Result: Pattern{Kind: PatNamed, Name: "float3"}, SM: 603, Stages: StageIntersection | StageAnyHit | StageClosestHit | StageMiss},
-	/* 231 */ {ID: ObjectRayOrigin, Name: "ObjectRayOrigin",
-		Result: Pattern{Kind: PatNamed, Name: "float3"}, SM: 603, Stages: StageIntersection | StageAnyHit | StageClosestHit},
-	/* 232 */ {ID: ObjectRayDirection, Name: "ObjectRayDirection",
-		Result: Pattern{Kind: PatNamed, Name: "float3"}, SM: 603, Stages: StageIntersection | StageAnyHit | StageClosestHit},
-	/* 233 */ {ID: RayTMin, Name: "RayTMin",
-		Result: Pattern{Kind: PatNamed, Name: "float"}, SM: 603, Stages: StageIntersection | StageAnyHit | StageClosestHit | StageMiss},
-	/* 234 */ {ID: RayTCurrent, Name: "RayTCurrent",
-		Result: Pattern{Kind: PatNamed, Name: "float"}, SM: 603, Stages: StageIntersection | StageAnyHit | StageClosestHit | StageMiss},
-	/* 235 */ {ID: PrimitiveIndex, Name: "PrimitiveIndex",
-		Result: Pattern{Kind: PatNamed, Name: "uint"}, SM: 603, Stages: StageIntersection | StageAnyHit | StageClosestHit},
-	/* 236 */ {ID: InstanceID, Name: "InstanceID",
-		Result: Pattern{Kind: PatNamed, Name: "uint"}, SM: 603, Stages: StageIntersection | StageAnyHit | StageClosestHit},
-	/* 237 */ {ID: InstanceIndex, Name: "InstanceIndex",
-		Result: Pattern{Kind: PatNamed, Name: "uint"}, SM: 603, Stages: StageIntersection | StageAnyHit | StageClosestHit},
-	/* 238 */ {ID: GeometryIndex, Name: "GeometryIndex",
-		Result: Pattern{Kind: PatNamed, Name: "uint"}, SM: 605, Stages: StageIntersection | StageAnyHit | StageClosestHit},
-	/* 239 */ {ID: HitKind, Name: "HitKind",
-		Result: Pattern{Kind: PatNamed, Name: "uint"}, SM: 603, Stages: StageAnyHit | StageClosestHit},
-	/* 240 */ {ID: RayFlags, Name: "RayFlags",
-		Result: Pattern{Kind: PatNamed, Name: "uint"}, SM: 603, Stages: StageIntersection | StageAnyHit | StageClosestHit | StageMiss},
-	/* 241 */ {ID: ObjectToWorld, Name: "ObjectToWorld",
-		Result: Pattern{Kind: PatNamed, Name: "float3x4"}, SM: 603, Stages: StageIntersection | StageAnyHit | StageClosestHit},
-	/* 242 */ {ID: WorldToObject, Name: "WorldToObject",
-		Result: Pattern{Kind: PatNamed, Name: "float3x4"}, SM: 603, Stages: StageIntersection | StageAnyHit | StageClosestHit},
-	/* 243 */ {ID: ObjectToWorld3x4, Name: "ObjectToWorld3x4",
-		Result: Pattern{Kind: PatNamed, Name: "float3x4"}, SM: 603, Stages: StageIntersection | StageAnyHit | StageClosestHit},
-	/* 244 */ {ID: WorldToObject3x4, Name: "WorldToObject3x4",
-		Result: Pattern{Kind: PatNamed, Name: "float3x4"}, SM: 603, Stages: StageIntersection | StageAnyHit | StageClosestHit},
-	/* 245 */ {ID: ObjectToWorld4x3, Name: "ObjectToWorld4x3",
-		Result: Pattern{Kind: PatNamed, Name: "float4x3"}, SM: 603, Stages: StageIntersection | StageAnyHit | StageClosestHit},
-	/* 246 */ {ID: WorldToObject4x3, Name: "WorldToObject4x3",
-		Result: Pattern{Kind: PatNamed, Name: "float4x3"}, SM: 603, Stages: StageIntersection | StageAnyHit | StageClosestHit},
-	/* 247 */ {ID: GetRemainingRecursionLevels, Name: "GetRemainingRecursionLevels",
-		Result: Pattern{Kind: PatNamed, Name: "uint"}, SM: 608, Stages: StageNode},
-	/* 248 */ {ID: ClusterID, Name: "ClusterID",
-		Result: Pattern{Kind: PatNamed, Name: "uint"}, SM: 610, Stages: StageAnyHit | StageClosestHit},
-	/* 249 */ {ID: SetMeshOutputCounts, Name: "SetMeshOutputCounts",
-		Params: []Param{
-			{Name: "numVertices", Type: Pattern{Kind: PatNamed, Name: "uint"}},
-			{Name: "numPrimitives", Type: Pattern{Kind: PatNamed, Name: "uint"}},
-		},
-		Result: Pattern{Kind: PatVoid}, SM: 605, Stages: StageMesh},
-	/* 250 */ {ID: DispatchMesh, Name: "DispatchMesh",
-		Vars: []Var{{Name: "P", Kind: VarStruct}},
-		Params: []Param{
-			{Name: "threadGroupCountX", Type: Pattern{Kind: PatNamed, Name: "uint"}},
-			{Name: "threadGroupCountY", Type: Pattern{Kind: PatNamed, Name: "uint"}},
-			{Name: "threadGroupCountZ", Type: Pattern{Kind: PatNamed, Name: "uint"}},
-			{Name: "payload", Type: Pattern{Kind: PatStruct, Var: 0}},
-		},
-		Result: Pattern{Kind: PatVoid}, SM: 605, Stages: StageAmplification},
-	/* 251 */ {ID: Process2DQuadTessFactorsAvg, Name: "Process2DQuadTessFactorsAvg",
-		Params: []Param{
-			{Name: "rawEdgeFactors", Type: Pattern{Kind: PatNamed, Name: "float4"}},
-			{Name: "insideScale", Type: Pattern{Kind: PatNamed, Name: "float2"}},
-			{Name: "roundedEdgeFactors", Mode: types.Out, Type: Pattern{Kind: PatNamed, Name: "float4"}},
-			{Name: "roundedInsideFactors", Mode: types.Out, Type: Pattern{Kind: PatNamed, Name: "float2"}},
-			{Name: "unroundedInsideFactors", Mode: types.Out, Type: Pattern{Kind: PatNamed, Name: "float2"}},
-		},
-		Result: Pattern{Kind: PatVoid}, Stages: StageHull},
-	/* 252 */ {ID: Process2DQuadTessFactorsMax, Name: "Process2DQuadTessFactorsMax",
-		Params: []Param{
-			{Name: "rawEdgeFactors", Type: Pattern{Kind: PatNamed, Name: "float4"}},
-			{Name: "insideScale", Type: Pattern{Kind: PatNamed, Name: "float2"}},
-			{Name: "roundedEdgeFactors", Mode: types.Out, Type: Pattern{Kind: PatNamed, Name: "float4"}},
-			{Name: "roundedInsideFactors", Mode: types.Out, Type: Pattern{Kind: PatNamed, Name: "float2"}},
-			{Name: "unroundedInsideFactors", Mode: types.Out, Type: Pattern{Kind: PatNamed, Name: "float2"}},
-		},
-		Result: Pattern{Kind: PatVoid}, Stages: StageHull},
-	/* 253 */ {ID: Process2DQuadTessFactorsMin, Name: "Process2DQuadTessFactorsMin",
-		Params: []Param{
-			{Name: "rawEdgeFactors", Type: Pattern{Kind: PatNamed, Name: "float4"}},
-			{Name: "insideScale", Type: Pattern{Kind: PatNamed, Name: "float2"}},
-			{Name: "roundedEdgeFactors", Mode: types.Out, Type: Pattern{Kind: PatNamed, Name: "float4"}},
-			{Name: "roundedInsideFactors", Mode: types.Out, Type: Pattern{Kind: PatNamed, Name: "float2"}},
-			{Name: "unroundedInsideFactors", Mode: types.Out, Type: Pattern{Kind: PatNamed, Name: "float2"}},
-		},
-		Result: Pattern{Kind: PatVoid}, Stages: StageHull},
-	/* 254 */ {ID: ProcessIsolineTessFactors, Name: "ProcessIsolineTessFactors",
-		Params: []Param{
-			{Name: "rawDetailFactor", Type: Pattern{Kind: PatNamed, Name: "float"}},
-			{Name: "rawDensityFactor", Type: Pattern{Kind: PatNamed, Name: "float"}},
-			{Name: "roundedDetailFactor", Mode: types.Out, Type: Pattern{Kind: PatNamed, Name: "float"}},
-			{Name: "roundedDensityFactor", Mode: types.Out, Type: Pattern{Kind: PatNamed, Name: "float"}},
-		},
-		Result: Pattern{Kind: PatVoid}, Stages: StageHull},
-	/* 255 */ {ID: ProcessQuadTessFactorsAvg, Name: "ProcessQuadTessFactorsAvg",
-		Params: []Param{
-			{Name: "rawEdgeFactors", Type: Pattern{Kind: PatNamed, Name: "float4"}},
-			{Name: "insideScale", Type: Pattern{Kind: PatNamed, Name: "float"}},
-			{Name: "roundedEdgeFactors", Mode: types.Out, Type: Pattern{Kind: PatNamed, Name: "float4"}},
-			{Name: "roundedInsideFactors", Mode: types.Out, Type: Pattern{Kind: PatNamed, Name: "float2"}},
-			{Name: "unroundedInsideFactors", Mode: types.Out, Type: Pattern{Kind: PatNamed, Name: "float2"}},
-		},
-		Result: Pattern{Kind: PatVoid}, Stages: StageHull},
-	/* 256 */ {ID: ProcessQuadTessFactorsMax, Name: "ProcessQuadTessFactorsMax",
-		Params: []Param{
-			{Name: "rawEdgeFactors", Type: Pattern{Kind: PatNamed, Name: "float4"}},
-			{Name: "insideScale", Type: Pattern{Kind: PatNamed, Name: "float"}},
-			{Name: "roundedEdgeFactors", Mode: types.Out, Type: Pattern{Kind: PatNamed, Name: "float4"}},
-			{Name: "roundedInsideFactors", Mode: types.Out, Type: Pattern{Kind: PatNamed, Name: "float2"}},
-			{Name: "unroundedInsideFactors", Mode: types.Out, Type: Pattern{Kind: PatNamed, Name: "float2"}},
-		},
-		Result: Pattern{Kind: PatVoid}, Stages: StageHull},
-	/* 257 */ {ID: ProcessQuadTessFactorsMin, Name: "ProcessQuadTessFactorsMin",
-		Params: []Param{
-			{Name: "rawEdgeFactors", Type: Pattern{Kind: PatNamed, Name: "float4"}},
-			{Name: "insideScale", Type: Pattern{Kind: PatNamed, Name: "float"}},
-			{Name: "roundedEdgeFactors", Mode: types.Out, Type: Pattern{Kind: PatNamed, Name: "float4"}},
-			{Name: "roundedInsideFactors", Mode: types.Out, Type: Pattern{Kind: PatNamed, Name: "float2"}},
-			{Name: "unroundedInsideFactors", Mode: types.Out, Type: Pattern{Kind: PatNamed, Name: "float2"}},
-		},
-		Result: Pattern{Kind: PatVoid}, Stages: StageHull},
-	/* 258 */ {ID: ProcessTriTessFactorsAvg, Name: "ProcessTriTessFactorsAvg",
-		Params: []Param{
-			{Name: "rawEdgeFactors", Type: Pattern{Kind: PatNamed, Name: "float3"}},
-			{Name: "insideScale", Type: Pattern{Kind: PatNamed, Name: "float"}},
-			{Name: "roundedEdgeFactors", Mode: types.Out, Type: Pattern{Kind: PatNamed, Name: "float3"}},
-			{Name: "roundedInsideFactor", Mode: types.Out, Type: Pattern{Kind: PatNamed, Name: "float"}},
-			{Name: "unroundedInsideFactor", Mode: types.Out, Type: Pattern{Kind: PatNamed, Name: "float"}},
-		},
-		Result: Pattern{Kind: PatVoid}, Stages: StageHull},
-	/* 259 */ {ID: ProcessTriTessFactorsMax, Name: "ProcessTriTessFactorsMax",
-		Params: []Param{
-			{Name: "rawEdgeFactors", Type: Pattern{Kind: PatNamed, Name: "float3"}},
-			{Name: "insideScale", Type: Pattern{Kind: PatNamed, Name: "float"}},
-			{Name: "roundedEdgeFactors", Mode: types.Out, Type: Pattern{Kind: PatNamed, Name: "float3"}},
-			{Name: "roundedInsideFactor", Mode: types.Out, Type: Pattern{Kind: PatNamed, Name: "float"}},
-			{Name: "unroundedInsideFactor", Mode: types.Out, Type: Pattern{Kind: PatNamed, Name: "float"}},
-		},
-		Result: Pattern{Kind: PatVoid}, Stages: StageHull},
-	/* 260 */ {ID: ProcessTriTessFactorsMin, Name: "ProcessTriTessFactorsMin",
-		Params: []Param{
-			{Name: "rawEdgeFactors", Type: Pattern{Kind: PatNamed, Name: "float3"}},
-			{Name: "insideScale", Type: Pattern{Kind: PatNamed, Name: "float"}},
-			{Name: "roundedEdgeFactors", Mode: types.Out, Type: Pattern{Kind: PatNamed, Name: "float3"}},
-			{Name: "roundedInsideFactor", Mode: types.Out, Type: Pattern{Kind: PatNamed, Name: "float"}},
-			{Name: "unroundedInsideFactor", Mode: types.Out, Type: Pattern{Kind: PatNamed, Name: "float"}},
-		},
-		Result: Pattern{Kind: PatVoid}, Stages: StageHull},
-	/* 261 */ {ID: Abort, Name: "abort",
-		Result: Pattern{Kind: PatVoid}},
-	/* 262 */ {ID: DebugBreak, Name: "DebugBreak",
-		Result: Pattern{Kind: PatVoid}},
-	/* 263 */ {ID: Printf, Name: "printf",
-		Params: []Param{
-			{Name: "format", Type: Pattern{Kind: PatNamed, Name: "string"}},
-		},
-		Result: Pattern{Kind: PatVoid}, Variadic: true},
-	/* 264 */ {ID: CheckAccessFullyMapped, Name: "CheckAccessFullyMapped",
-		Params: []Param{
-			{Name: "status", Type: Pattern{Kind: PatNamed, Name: "uint", Exact: true}},
-		},
-		Result: Pattern{Kind: PatNamed, Name: "bool"}},
-	/* 265 */ {ID: Tex1D, Name: "tex1D",
-		Params: []Param{
-			{Name: "s", Type: Pattern{Kind: PatNamed, Name: "SamplerState"}},
-			{Name: "t", Type: Pattern{Kind: PatNamed, Name: "float"}},
-		},
-		Result: Pattern{Kind: PatNamed, Name: "float4"}},
-	/* 266 */ {ID: Tex1D, Name: "tex1D",
-		Params: []Param{
-			{Name: "s", Type: Pattern{Kind: PatNamed, Name: "SamplerState"}},
-			{Name: "t", Type: Pattern{Kind: PatNamed, Name: "float"}},
-			{Name: "ddx", Type: Pattern{Kind: PatNamed, Name: "float"}},
-			{Name: "ddy", Type: Pattern{Kind: PatNamed, Name: "float"}},
-		},
-		Result: Pattern{Kind: PatNamed, Name: "float4"}},
-	/* 267 */ {ID: Tex1Dbias, Name: "tex1Dbias",
-		Params: []Param{
-			{Name: "s", Type: Pattern{Kind: PatNamed, Name: "SamplerState"}},
-			{Name: "t", Type: Pattern{Kind: PatNamed, Name: "float4"}},
-		},
-		Result: Pattern{Kind: PatNamed, Name: "float4"}},
-	/* 268 */ {ID: Tex1Dgrad, Name: "tex1Dgrad",
-		Params: []Param{
-			{Name: "s", Type: Pattern{Kind: PatNamed, Name: "SamplerState"}},
-			{Name: "t", Type: Pattern{Kind: PatNamed, Name: "float"}},
-			{Name: "ddx", Type: Pattern{Kind: PatNamed, Name: "float"}},
-			{Name: "ddy", Type: Pattern{Kind: PatNamed, Name: "float"}},
-		},
-		Result: Pattern{Kind: PatNamed, Name: "float4"}},
-	/* 269 */ {ID: Tex1Dlod, Name: "tex1Dlod",
-		Params: []Param{
-			{Name: "s", Type: Pattern{Kind: PatNamed, Name: "SamplerState"}},
-			{Name: "t", Type: Pattern{Kind: PatNamed, Name: "float4"}},
-		},
-		Result: Pattern{Kind: PatNamed, Name: "float4"}},
-	/* 270 */ {ID: Tex1Dproj, Name: "tex1Dproj",
-		Params: []Param{
-			{Name: "s", Type: Pattern{Kind: PatNamed, Name: "SamplerState"}},
-			{Name: "t", Type: Pattern{Kind: PatNamed, Name: "float4"}},
-		},
-		Result: Pattern{Kind: PatNamed, Name: "float4"}},
-	/* 271 */ {ID: Tex2D, Name: "tex2D",
-		Params: []Param{
-			{Name: "s", Type: Pattern{Kind: PatNamed, Name: "SamplerState"}},
-			{Name: "t", Type: Pattern{Kind: PatNamed, Name: "float2"}},
-		},
-		Result: Pattern{Kind: PatNamed, Name: "float4"}},
-	/* 272 */ {ID: Tex2D, Name: "tex2D",
-		Params: []Param{
-			{Name: "s", Type: Pattern{Kind: PatNamed, Name: "SamplerState"}},
-			{Name: "t", Type: Pattern{Kind: PatNamed, Name: "float2"}},
-			{Name: "ddx", Type: Pattern{Kind: PatNamed, Name: "float2"}},
-			{Name: "ddy", Type: Pattern{Kind: PatNamed, Name: "float2"}},
-		},
-		Result: Pattern{Kind: PatNamed, Name: "float4"}},
-	/* 273 */ {ID: Tex2Dbias, Name: "tex2Dbias",
-		Params: []Param{
-			{Name: "s", Type: Pattern{Kind: PatNamed, Name: "SamplerState"}},
-			{Name: "t", Type: Pattern{Kind: PatNamed, Name: "float4"}},
-		},
-		Result: Pattern{Kind: PatNamed, Name: "float4"}},
-	/* 274 */ {ID: Tex2Dgrad, Name: "tex2Dgrad",
-		Params: []Param{
-			{Name: "s", Type: Pattern{Kind: PatNamed, Name: "SamplerState"}},
-			{Name: "t", Type: Pattern{Kind: PatNamed, Name: "float2"}},
-			{Name: "ddx", Type: Pattern{Kind: PatNamed, Name: "float2"}},
-			{Name: "ddy", Type: Pattern{Kind: PatNamed, Name: "float2"}},
-		},
-		Result: Pattern{Kind: PatNamed, Name: "float4"}},
-	/* 275 */ {ID: Tex2Dlod, Name: "tex2Dlod",
-		Params: []Param{
-			{Name: "s", Type: Pattern{Kind: PatNamed, Name: "SamplerState"}},
-			{Name: "t", Type: Pattern{Kind: PatNamed, Name: "float4"}},
-		},
-		Result: Pattern{Kind: PatNamed, Name: "float4"}},
-	/* 276 */ {ID: Tex2Dproj, Name: "tex2Dproj",
-		Params: []Param{
-			{Name: "s", Type: Pattern{Kind: PatNamed, Name: "SamplerState"}},
-			{Name: "t", Type: Pattern{Kind: PatNamed, Name: "float4"}},
-		},
-		Result: Pattern{Kind: PatNamed, Name: "float4"}},
-	/* 277 */ {ID: Tex3D, Name: "tex3D",
-		Params: []Param{
-			{Name: "s", Type: Pattern{Kind: PatNamed, Name: "SamplerState"}},
-			{Name: "t", Type: Pattern{Kind: PatNamed, Name: "float3"}},
-		},
-		Result: Pattern{Kind: PatNamed, Name: "float4"}},
-	/* 278 */ {ID: Tex3D, Name: "tex3D",
-		Params: []Param{
-			{Name: "s", Type: Pattern{Kind: PatNamed, Name: "SamplerState"}},
-			{Name: "t", Type: Pattern{Kind: PatNamed, Name: "float3"}},
-			{Name: "ddx", Type: Pattern{Kind: PatNamed, Name: "float3"}},
-			{Name: "ddy", Type: Pattern{Kind: PatNamed, Name: "float3"}},
-		},
-		Result: Pattern{Kind: PatNamed, Name: "float4"}},
-	/* 279 */ {ID: Tex3Dbias, Name: "tex3Dbias",
-		Params: []Param{
-			{Name: "s", Type: Pattern{Kind: PatNamed, Name: "SamplerState"}},
-			{Name: "t", Type: Pattern{Kind: PatNamed, Name: "float4"}},
-		},
-		Result: Pattern{Kind: PatNamed, Name: "float4"}},
-	/* 280 */ {ID: Tex3Dgrad, Name: "tex3Dgrad",
-		Params: []Param{
-			{Name: "s", Type: Pattern{Kind: PatNamed, Name: "SamplerState"}},
-			{Name: "t", Type: Pattern{Kind: PatNamed, Name: "float3"}},
-			{Name: "ddx", Type: Pattern{Kind: PatNamed, Name: "float3"}},
-			{Name: "ddy", Type: Pattern{Kind: PatNamed, Name: "float3"}},
-		},
-		Result: Pattern{Kind: PatNamed, Name: "float4"}},
-	/* 281 */ {ID: Tex3Dlod, Name: "tex3Dlod",
-		Params: []Param{
-			{Name: "s", Type: Pattern{Kind: PatNamed, Name: "SamplerState"}},
-			{Name: "t", Type: Pattern{Kind: PatNamed, Name: "float4"}},
-		},
-		Result: Pattern{Kind: PatNamed, Name: "float4"}},
-	/* 282 */ {ID: Tex3Dproj, Name: "tex3Dproj",
-		Params: []Param{
-			{Name: "s", Type: Pattern{Kind: PatNamed, Name: "SamplerState"}},
-			{Name: "t", Type: Pattern{Kind: PatNamed, Name: "float4"}},
-		},
-		Result: Pattern{Kind: PatNamed, Name: "float4"}},
-	/* 283 */ {ID: TexCUBE, Name: "texCUBE",
-		Params: []Param{
-			{Name: "s", Type: Pattern{Kind: PatNamed, Name: "SamplerState"}},
-			{Name: "t", Type: Pattern{Kind: PatNamed, Name: "float3"}},
-		},
-		Result: Pattern{Kind: PatNamed, Name: "float4"}},
-	/* 284 */ {ID: TexCUBE, Name: "texCUBE",
-		Params: []Param{
-			{Name: "s", Type: Pattern{Kind: PatNamed, Name: "SamplerState"}},
-			{Name: "t", Type: Pattern{Kind: PatNamed, Name: "float3"}},
-			{Name: "ddx", Type: Pattern{Kind: PatNamed, Name: "float3"}},
-			{Name: "ddy", Type: Pattern{Kind: PatNamed, Name: "float3"}},
-		},
-		Result: Pattern{Kind: PatNamed, Name: "float4"}},
-	/* 285 */ {ID: TexCUBEbias, Name: "texCUBEbias",
-		Params: []Param{
-			{Name: "s", Type: Pattern{Kind: PatNamed, Name: "SamplerState"}},
-			{Name: "t", Type: Pattern{Kind: PatNamed, Name: "float4"}},
-		},
-		Result: Pattern{Kind: PatNamed, Name: "float4"}},
-	/* 286 */ {ID: TexCUBEgrad, Name: "texCUBEgrad",
-		Params: []Param{
-			{Name: "s", Type: Pattern{Kind: PatNamed, Name: "SamplerState"}},
-			{Name: "t", Type: Pattern{Kind: PatNamed, Name: "float3"}},
-			{Name: "ddx", Type: Pattern{Kind: PatNamed, Name: "float3"}},
-			{Name: "ddy", Type: Pattern{Kind: PatNamed, Name: "float3"}},
-		},
-		Result: Pattern{Kind: PatNamed, Name: "float4"}},
-	/* 287 */ {ID: TexCUBElod, Name: "texCUBElod",
-		Params: []Param{
-			{Name: "s", Type: Pattern{Kind: PatNamed, Name: "SamplerState"}},
-			{Name: "t", Type: Pattern{Kind: PatNamed, Name: "float4"}},
-		},
-		Result: Pattern{Kind: PatNamed, Name: "float4"}},
-	/* 288 */ {ID: TexCUBEproj, Name: "texCUBEproj",
-		Params: []Param{
-			{Name: "s", Type: Pattern{Kind: PatNamed, Name: "SamplerState"}},
-			{Name: "t", Type: Pattern{Kind: PatNamed, Name: "float4"}},
-		},
-		Result: Pattern{Kind: PatNamed, Name: "float4"}},
-	/* 289 */ {ID: VkReadClock, Name: "ReadClock", Vk: true,
-		Params: []Param{
-			{Name: "scope", Type: Pattern{Kind: PatNamed, Name: "uint"}},
-		},
-		Result: Pattern{Kind: PatNamed, Name: "uint64_t"}},
-	/* 290 */ {ID: VkRawBufferLoad, Name: "RawBufferLoad", Vk: true,
-		Params: []Param{
-			{Name: "address", Type: Pattern{Kind: PatNamed, Name: "uint64_t"}},
-		},
-		Result: Pattern{Kind: PatTmpl}},
-	/* 291 */ {ID: VkRawBufferLoad, Name: "RawBufferLoad", Vk: true,
-		Params: []Param{
-			{Name: "address", Type: Pattern{Kind: PatNamed, Name: "uint64_t"}},
-			{Name: "alignment", Type: Pattern{Kind: PatNamed, Name: "uint"}},
-		},
-		Result: Pattern{Kind: PatTmpl}},
-	/* 292 */ {ID: VkRawBufferStore, Name: "RawBufferStore", Vk: true,
-		Params: []Param{
-			{Name: "address", Type: Pattern{Kind: PatNamed, Name: "uint64_t"}},
-			{Name: "value", Type: Pattern{Kind: PatTmpl}},
-		},
-		Result: Pattern{Kind: PatVoid}},
-	/* 293 */ {ID: VkRawBufferStore, Name: "RawBufferStore", Vk: true,
-		Params: []Param{
-			{Name: "address", Type: Pattern{Kind: PatNamed, Name: "uint64_t"}},
-			{Name: "value", Type: Pattern{Kind: PatTmpl}},
-			{Name: "alignment", Type: Pattern{Kind: PatNamed, Name: "uint"}},
-		},
-		Result: Pattern{Kind: PatVoid}},
-	/* 294 */ {ID: VkExt_execution_mode, Name: "ext_execution_mode", Vk: true,
-		Params: []Param{
-			{Name: "mode", Type: Pattern{Kind: PatNamed, Name: "uint"}},
-		},
-		Result: Pattern{Kind: PatVoid}, Variadic: true},
-	/* 295 */ {ID: VkExt_execution_mode_id, Name: "ext_execution_mode_id", Vk: true,
-		Params: []Param{
-			{Name: "mode", Type: Pattern{Kind: PatNamed, Name: "uint"}},
-		},
-		Result: Pattern{Kind: PatVoid}, Variadic: true},
-	/* 296 */ {ID: VkStatic_pointer_cast, Name: "static_pointer_cast", Vk: true,
-		Vars: []Var{{Name: "P", Kind: VarObject, Object: "vk::BufferPointer"}},
-		Params: []Param{
-			{Name: "ptr", Type: Pattern{Kind: PatStruct, Var: 0}},
-		},
-		Result: Pattern{Kind: PatTmpl}},
-	/* 297 */ {ID: VkReinterpret_pointer_cast, Name: "reinterpret_pointer_cast", Vk: true,
-		Vars: []Var{{Name: "P", Kind: VarObject, Object: "vk::BufferPointer"}},
-		Params: []Param{
-			{Name: "ptr", Type: Pattern{Kind: PatStruct, Var: 0}},
-		},
-		Result: Pattern{Kind: PatTmpl}},
-	/* 298 */ {ID: MethodSample, Name: "Sample", Method: true,
-		Params: []Param{
-			{Name: "s", Type: Pattern{Kind: PatSampler}},
-			{Name: "location", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
-		},
-		Result: Pattern{Kind: PatElem}, LateStages: StageCompute | StageMesh | StageAmplification, LateSM: 606, Stages: StagePixel | StageCompute | StageMesh | StageAmplification},
-	/* 299 */ {ID: MethodSample, Name: "Sample", Method: true,
-		Params: []Param{
-			{Name: "s", Type: Pattern{Kind: PatSampler}},
-			{Name: "location", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
-			{Name: "offset", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
-		},
-		Result: Pattern{Kind: PatElem}, LateStages: StageCompute | StageMesh | StageAmplification, LateSM: 606, Stages: StagePixel | StageCompute | StageMesh | StageAmplification},
-	/* 300 */ {ID: MethodSample, Name: "Sample", Method: true,
-		Params: []Param{
-			{Name: "s", Type: Pattern{Kind: PatSampler}},
-			{Name: "location", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
-			{Name: "offset", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
-			{Name: "clamp", Type: Pattern{Kind: PatNamed, Name: "float"}},
-		},
-		Result: Pattern{Kind: PatElem}, LateStages: StageCompute | StageMesh | StageAmplification, LateSM: 606, Stages: StagePixel | StageCompute | StageMesh | StageAmplification},
-	/* 301 */ {ID: MethodSample, Name: "Sample", Method: true,
-		Params: []Param{
-			{Name: "s", Type: Pattern{Kind: PatSampler}},
-			{Name: "location", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
-			{Name: "offset", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
-			{Name: "clamp", Type: Pattern{Kind: PatNamed, Name: "float"}},
-			{Name: "status", Mode: types.Out, Type: Pattern{Kind: PatNamed, Name: "uint", Exact: true}},
-		},
-		Result: Pattern{Kind: PatElem}, LateStages: StageCompute | StageMesh | StageAmplification, LateSM: 606, Stages: StagePixel | StageCompute | StageMesh | StageAmplification},
-	/* 302 */ {ID: MethodSampleBias, Name: "SampleBias", Method: true,
-		Params: []Param{
-			{Name: "s", Type: Pattern{Kind: PatSampler}},
-			{Name: "location", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
-			{Name: "bias", Type: Pattern{Kind: PatNamed, Name: "float"}},
-		},
-		Result: Pattern{Kind: PatElem}, LateStages: StageCompute | StageMesh | StageAmplification, LateSM: 606, Stages: StagePixel | StageCompute | StageMesh | StageAmplification},
-	/* 303 */ {ID: MethodSampleBias, Name: "SampleBias", Method: true,
-		Params: []Param{
-			{Name: "s", Type: Pattern{Kind: PatSampler}},
-			{Name: "location", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
-			{Name: "bias", Type: Pattern{Kind: PatNamed, Name: "float"}},
-			{Name: "offset", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
-		},
-		Result: Pattern{Kind: PatElem}, LateStages: StageCompute | StageMesh | StageAmplification, LateSM: 606, Stages: StagePixel | StageCompute | StageMesh | StageAmplification},
-	/* 304 */ {ID: MethodSampleBias, Name: "SampleBias", Method: true,
-		Params: []Param{
-			{Name: "s", Type: Pattern{Kind: PatSampler}},
-			{Name: "location", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
-			{Name: "bias", Type: Pattern{Kind: PatNamed, Name: "float"}},
-			{Name: "offset", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
-			{Name: "clamp", Type: Pattern{Kind: PatNamed, Name: "float"}},
-		},
-		Result: Pattern{Kind: PatElem}, LateStages: StageCompute | StageMesh | StageAmplification, LateSM: 606, Stages: StagePixel | StageCompute | StageMesh | StageAmplification},
-	/* 305 */ {ID: MethodSampleBias, Name: "SampleBias", Method: true,
-		Params: []Param{
-			{Name: "s", Type: Pattern{Kind: PatSampler}},
-			{Name: "location", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
-			{Name: "bias", Type: Pattern{Kind: PatNamed, Name: "float"}},
-			{Name: "offset", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
-			{Name: "clamp", Type: Pattern{Kind: PatNamed, Name: "float"}},
-			{Name: "status", Mode: types.Out, Type: Pattern{Kind: PatNamed, Name: "uint", Exact: true}},
-		},
-		Result: Pattern{Kind: PatElem}, LateStages: StageCompute | StageMesh | StageAmplification, LateSM: 606, Stages: StagePixel | StageCompute | StageMesh | StageAmplification},
-	/* 306 */ {ID: MethodSampleGrad, Name: "SampleGrad", Method: true,
-		Params: []Param{
-			{Name: "s", Type: Pattern{Kind: PatSampler}},
-			{Name: "location", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
-			{Name: "ddx", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimGrad}},
-			{Name: "ddy", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimGrad}},
-		},
-		Result: Pattern{Kind: PatElem}},
-	/* 307 */ {ID: MethodSampleGrad, Name: "SampleGrad", Method: true,
-		Params: []Param{
-			{Name: "s", Type: Pattern{Kind: PatSampler}},
-			{Name: "location", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
-			{Name: "ddx", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimGrad}},
-			{Name: "ddy", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimGrad}},
-			{Name: "offset", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
-		},
-		Result: Pattern{Kind: PatElem}},
-	/* 308 */ {ID: MethodSampleGrad, Name: "SampleGrad", Method: true,
-		Params: []Param{
-			{Name: "s", Type: Pattern{Kind: PatSampler}},
-			{Name: "location", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
-			{Name: "ddx", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimGrad}},
-			{Name: "ddy", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimGrad}},
-			{Name: "offset", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
-			{Name: "clamp", Type: Pattern{Kind: PatNamed, Name: "float"}},
-		},
-		Result: Pattern{Kind: PatElem}},
-	/* 309 */ {ID: MethodSampleGrad, Name: "SampleGrad", Method: true,
-		Params: []Param{
-			{Name: "s", Type: Pattern{Kind: PatSampler}},
-			{Name: "location", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
-			{Name: "ddx", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimGrad}},
-			{Name: "ddy", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimGrad}},
-			{Name: "offset", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
-			{Name: "clamp", Type: Pattern{Kind: PatNamed, Name: "float"}},
-			{Name: "status", Mode: types.Out, Type: Pattern{Kind: PatNamed, Name: "uint", Exact: true}},
-		},
-		Result: Pattern{Kind: PatElem}},
-	/* 310 */ {ID: MethodSampleLevel, Name: "SampleLevel", Method: true,
-		Params: []Param{
-			{Name: "s", Type: Pattern{Kind: PatSampler}},
-			{Name: "location", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
-			{Name: "lod", Type: Pattern{Kind: PatNamed, Name: "float"}},
-		},
-		Result: Pattern{Kind: PatElem}},
-	/* 311 */ {ID: MethodSampleLevel, Name: "SampleLevel", Method: true,
-		Params: []Param{
-			{Name: "s", Type: Pattern{Kind: PatSampler}},
-			{Name: "location", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
-			{Name: "lod", Type: Pattern{Kind: PatNamed, Name: "float"}},
-			{Name: "offset", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
-		},
-		Result: Pattern{Kind: PatElem}},
-	/* 312 */ {ID: MethodSampleLevel, Name: "SampleLevel", Method: true,
-		Params: []Param{
-			{Name: "s", Type: Pattern{Kind: PatSampler}},
-			{Name: "location", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
-			{Name: "lod", Type: Pattern{Kind: PatNamed, Name: "float"}},
-			{Name: "offset", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
-			{Name: "status", Mode: types.Out, Type: Pattern{Kind: PatNamed, Name: "uint", Exact: true}},
-		},
-		Result: Pattern{Kind: PatElem}},
-	/* 313 */ {ID: MethodSampleCmp, Name: "SampleCmp", Method: true,
-		Params: []Param{
-			{Name: "s", Type: Pattern{Kind: PatCmpSampler}},
-			{Name: "location", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
-			{Name: "compareValue", Type: Pattern{Kind: PatNamed, Name: "float"}},
-		},
-		Result: Pattern{Kind: PatScalar, Comp: CompElem}, LateStages: StageCompute | StageMesh | StageAmplification, LateSM: 606, Stages: StagePixel | StageCompute | StageMesh | StageAmplification},
-	/* 314 */ {ID: MethodSampleCmp, Name: "SampleCmp", Method: true,
-		Params: []Param{
-			{Name: "s", Type: Pattern{Kind: PatCmpSampler}},
-			{Name: "location", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
-			{Name: "compareValue", Type: Pattern{Kind: PatNamed, Name: "float"}},
-			{Name: "offset", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
-		},
-		Result: Pattern{Kind: PatScalar, Comp: CompElem}, LateStages: StageCompute | StageMesh | StageAmplification, LateSM: 606, Stages: StagePixel | StageCompute | StageMesh | StageAmplification},
-	/* 315 */ {ID: MethodSampleCmp, Name: "SampleCmp", Method: true,
-		Params: []Param{
-			{Name: "s", Type: Pattern{Kind: PatCmpSampler}},
-			{Name: "location", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
-			{Name: "compareValue", Type: Pattern{Kind: PatNamed, Name: "float"}},
-			{Name: "offset", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
-			{Name: "clamp", Type: Pattern{Kind: PatNamed, Name: "float"}},
-		},
-		Result: Pattern{Kind: PatScalar, Comp: CompElem}, LateStages: StageCompute | StageMesh | StageAmplification, LateSM: 606, Stages: StagePixel | StageCompute | StageMesh | StageAmplification},
-	/* 316 */ {ID: MethodSampleCmp, Name: "SampleCmp", Method: true,
-		Params: []Param{
-			{Name: "s", Type: Pattern{Kind: PatCmpSampler}},
-			{Name: "location", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
-			{Name: "compareValue", Type: Pattern{Kind: PatNamed, Name: "float"}},
-			{Name: "offset", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
-			{Name: "clamp", Type: Pattern{Kind: PatNamed, Name: "float"}},
-			{Name: "status", Mode: types.Out, Type: Pattern{Kind: PatNamed, Name: "uint", Exact: true}},
-		},
-		Result: Pattern{Kind: PatScalar, Comp: CompElem}, LateStages: StageCompute | StageMesh | StageAmplification, LateSM: 606, Stages: StagePixel | StageCompute | StageMesh | StageAmplification},
-	/* 317 */ {ID: MethodSampleCmpBias, Name: "SampleCmpBias", Method: true,
-		Params: []Param{
-			{Name: "s", Type: Pattern{Kind: PatCmpSampler}},
-			{Name: "location", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
-			{Name: "compareValue", Type: Pattern{Kind: PatNamed, Name: "float"}},
-			{Name: "bias", Type: Pattern{Kind: PatNamed, Name: "float"}},
-		},
-		Result: Pattern{Kind: PatScalar, Comp: CompElem}, SM: 608, LateStages: StageCompute | StageMesh | StageAmplification, LateSM: 606, Stages: StagePixel | StageCompute | StageMesh | StageAmplification},
-	/* 318 */ {ID: MethodSampleCmpBias, Name: "SampleCmpBias", Method: true,
-		Params: []Param{
-			{Name: "s", Type: Pattern{Kind: PatCmpSampler}},
-			{Name: "location", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
-			{Name: "compareValue", Type: Pattern{Kind: PatNamed, Name: "float"}},
-			{Name: "bias", Type: Pattern{Kind: PatNamed, Name: "float"}},
-			{Name: "offset", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
-		},
-		Result: Pattern{Kind: PatScalar, Comp: CompElem}, SM: 608, LateStages: StageCompute | StageMesh | StageAmplification, LateSM: 606, Stages: StagePixel | StageCompute | StageMesh | StageAmplification},
-	/* 319 */ {ID: MethodSampleCmpBias, Name: "SampleCmpBias", Method: true,
-		Params: []Param{
-			{Name: "s", Type: Pattern{Kind: PatCmpSampler}},
-			{Name: "location", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
-			{Name: "compareValue", Type: Pattern{Kind: PatNamed, Name: "float"}},
-			{Name: "bias", Type: Pattern{Kind: PatNamed, Name: "float"}},
-			{Name: "offset", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
-			{Name: "clamp", Type: Pattern{Kind: PatNamed, Name: "float"}},
-		},
-		Result: Pattern{Kind: PatScalar, Comp: CompElem}, SM: 608, LateStages: StageCompute | StageMesh | StageAmplification, LateSM: 606, Stages: StagePixel | StageCompute | StageMesh | StageAmplification},
-	/* 320 */ {ID: MethodSampleCmpBias, Name: "SampleCmpBias", Method: true,
-		Params: []Param{
-			{Name: "s", Type: Pattern{Kind: PatCmpSampler}},
-			{Name: "location", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
-			{Name: "compareValue", Type: Pattern{Kind: PatNamed, Name: "float"}},
-			{Name: "bias", Type: Pattern{Kind: PatNamed, Name: "float"}},
-			{Name: "offset", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
-			{Name: "clamp", Type: Pattern{Kind: PatNamed, Name: "float"}},
-			{Name: "status", Mode: types.Out, Type: Pattern{Kind: PatNamed, Name: "uint", Exact: true}},
-		},
-		Result: Pattern{Kind: PatScalar, Comp: CompElem}, SM: 608, LateStages: StageCompute | StageMesh | StageAmplification, LateSM: 606, Stages: StagePixel | StageCompute | StageMesh | StageAmplification},
-	/* 321 */ {ID: MethodSampleCmpGrad, Name: "SampleCmpGrad", Method: true,
-		Params: []Param{
-			{Name: "s", Type: Pattern{Kind: PatCmpSampler}},
-			{Name: "location", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
-			{Name: "compareValue", Type: Pattern{Kind: PatNamed, Name: "float"}},
-			{Name: "ddx", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimGrad}},
-			{Name: "ddy", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimGrad}},
-		},
-		Result: Pattern{Kind: PatScalar, Comp: CompElem}, SM: 608},
-	/* 322 */ {ID: MethodSampleCmpGrad, Name: "SampleCmpGrad", Method: true,
-		Params: []Param{
-			{Name: "s", Type: Pattern{Kind: PatCmpSampler}},
-			{Name: "location", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
-			{Name: "compareValue", Type: Pattern{Kind: PatNamed, Name: "float"}},
-			{Name: "ddx", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimGrad}},
-			{Name: "ddy", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimGrad}},
-			{Name: "offset", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
-		},
-		Result: Pattern{Kind: PatScalar, Comp: CompElem}, SM: 608},
-	/* 323 */ {ID: MethodSampleCmpGrad, Name: "SampleCmpGrad", Method: true,
-		Params: []Param{
-			{Name: "s", Type: Pattern{Kind: PatCmpSampler}},
-			{Name: "location", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
-			{Name: "compareValue", Type: Pattern{Kind: PatNamed, Name: "float"}},
-			{Name: "ddx", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimGrad}},
-			{Name: "ddy", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimGrad}},
-			{Name: "offset", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
-			{Name: "clamp", Type: Pattern{Kind: PatNamed, Name: "float"}},
-		},
-		Result: Pattern{Kind: PatScalar, Comp: CompElem}, SM: 608},
-	/* 324 */ {ID: MethodSampleCmpGrad, Name: "SampleCmpGrad", Method: true,
-		Params: []Param{
-			{Name: "s", Type: Pattern{Kind: PatCmpSampler}},
-			{Name: "location", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
-			{Name: "compareValue", Type: Pattern{Kind: PatNamed, Name: "float"}},
-			{Name: "ddx", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimGrad}},
-			{Name: "ddy", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimGrad}},
-			{Name: "offset", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
-			{Name: "clamp", Type: Pattern{Kind: PatNamed, Name: "float"}},
-			{Name: "status", Mode: types.Out, Type: Pattern{Kind: PatNamed, Name: "uint", Exact: true}},
-		},
-		Result: Pattern{Kind: PatScalar, Comp: CompElem}, SM: 608},
-	/* 325 */ {ID: MethodSampleCmpLevel, Name: "SampleCmpLevel", Method: true,
-		Params: []Param{
-			{Name: "s", Type: Pattern{Kind: PatCmpSampler}},
-			{Name: "location", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
-			{Name: "compareValue", Type: Pattern{Kind: PatNamed, Name: "float"}},
-			{Name: "lod", Type: Pattern{Kind: PatNamed, Name: "float"}},
-		},
-		Result: Pattern{Kind: PatScalar, Comp: CompElem}, SM: 607},
-	/* 326 */ {ID: MethodSampleCmpLevel, Name: "SampleCmpLevel", Method: true,
-		Params: []Param{
-			{Name: "s", Type: Pattern{Kind: PatCmpSampler}},
-			{Name: "location", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
-			{Name: "compareValue", Type: Pattern{Kind: PatNamed, Name: "float"}},
-			{Name: "lod", Type: Pattern{Kind: PatNamed, Name: "float"}},
-			{Name: "offset", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
-		},
-		Result: Pattern{Kind: PatScalar, Comp: CompElem}, SM: 607},
-	/* 327 */ {ID: MethodSampleCmpLevel, Name: "SampleCmpLevel", Method: true,
-		Params: []Param{
-			{Name: "s", Type: Pattern{Kind: PatCmpSampler}},
-			{Name: "location", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
-			{Name: "compareValue", Type: Pattern{Kind: PatNamed, Name: "float"}},
-			{Name: "lod", Type: Pattern{Kind: PatNamed, Name: "float"}},
-			{Name: "offset", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
-			{Name: "status", Mode: types.Out, Type: Pattern{Kind: PatNamed, Name: "uint", Exact: true}},
-		},
-		Result: Pattern{Kind: PatScalar, Comp: CompElem}, SM: 607},
-	/* 328 */ {ID: MethodSampleCmpLevelZero, Name: "SampleCmpLevelZero", Method: true,
-		Params: []Param{
-			{Name: "s", Type: Pattern{Kind: PatCmpSampler}},
-			{Name: "location", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
-			{Name: "compareValue", Type: Pattern{Kind: PatNamed, Name: "float"}},
-		},
-		Result: Pattern{Kind: PatScalar, Comp: CompElem}},
-	/* 329 */ {ID: MethodSampleCmpLevelZero, Name: "SampleCmpLevelZero", Method: true,
-		Params: []Param{
-			{Name: "s", Type: Pattern{Kind: PatCmpSampler}},
-			{Name: "location", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
-			{Name: "compareValue", Type: Pattern{Kind: PatNamed, Name: "float"}},
-			{Name: "offset", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
-		},
-		Result: Pattern{Kind: PatScalar, Comp: CompElem}},
-	/* 330 */ {ID: MethodSampleCmpLevelZero, Name: "SampleCmpLevelZero", Method: true,
-		Params: []Param{
-			{Name: "s", Type: Pattern{Kind: PatCmpSampler}},
-			{Name: "location", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
-			{Name: "compareValue", Type: Pattern{Kind: PatNamed, Name: "float"}},
-			{Name: "offset", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
-			{Name: "status", Mode: types.Out, Type: Pattern{Kind: PatNamed, Name: "uint", Exact: true}},
-		},
-		Result: Pattern{Kind: PatScalar, Comp: CompElem}},
-	/* 331 */ {ID: MethodCalculateLevelOfDetail, Name: "CalculateLevelOfDetail", Method: true,
-		Params: []Param{
-			{Name: "s", Type: Pattern{Kind: PatAnySampler}},
-			{Name: "location", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimGrad}},
-		},
-		Result: Pattern{Kind: PatNamed, Name: "float"}, LateStages: StageCompute | StageMesh | StageAmplification, LateSM: 606, Stages: StagePixel | StageCompute | StageMesh | StageAmplification},
-	/* 332 */ {ID: MethodCalculateLevelOfDetailUnclamped, Name: "CalculateLevelOfDetailUnclamped", Method: true,
-		Params: []Param{
-			{Name: "s", Type: Pattern{Kind: PatAnySampler}},
-			{Name: "location", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimGrad}},
-		},
-		Result: Pattern{Kind: PatNamed, Name: "float"}, LateStages: StageCompute | StageMesh | StageAmplification, LateSM: 606, Stages: StagePixel | StageCompute | StageMesh | StageAmplification},
-	/* 333 */ {ID: MethodGather, Name: "Gather", Method: true,
-		Params: []Param{
-			{Name: "s", Type: Pattern{Kind: PatSampler}},
-			{Name: "location", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
-		},
-		Result: Pattern{Kind: PatVec, Comp: CompElem, Cols: 4}},
-	/* 334 */ {ID: MethodGather, Name: "Gather", Method: true,
-		Params: []Param{
-			{Name: "s", Type: Pattern{Kind: PatSampler}},
-			{Name: "location", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
-			{Name: "offset", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
-		},
-		Result: Pattern{Kind: PatVec, Comp: CompElem, Cols: 4}},
-	/* 335 */ {ID: MethodGather, Name: "Gather", Method: true,
-		Params: []Param{
-			{Name: "s", Type: Pattern{Kind: PatSampler}},
-			{Name: "location", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
-			{Name: "offset", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
-			{Name: "status", Mode: types.Out, Type: Pattern{Kind: PatNamed, Name: "uint", Exact: true}},
-		},
-		Result: Pattern{Kind: PatVec, Comp: CompElem, Cols: 4}},
-	/* 336 */ {ID: MethodGatherRed, Name: "GatherRed", Method: true,
-		Params: []Param{
-			{Name: "s", Type: Pattern{Kind: PatSampler}},
-			{Name: "location", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
-		},
-		Result: Pattern{Kind: PatVec, Comp: CompElem, Cols: 4}},
-	/* 337 */ {ID: MethodGatherRed, Name: "GatherRed", Method: true,
-		Params: []Param{
-			{Name: "s", Type: Pattern{Kind: PatSampler}},
-			{Name: "location", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
-			{Name: "offset", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
-		},
-		Result: Pattern{Kind: PatVec, Comp: CompElem, Cols: 4}},
-	/* 338 */ {ID: MethodGatherRed, Name: "GatherRed", Method: true,
-		Params: []Param{
-			{Name: "s", Type: Pattern{Kind: PatSampler}},
-			{Name: "location", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
-			{Name: "offset", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
-			{Name: "status", Mode: types.Out, Type: Pattern{Kind: PatNamed, Name: "uint", Exact: true}},
-		},
-		Result: Pattern{Kind: PatVec, Comp: CompElem, Cols: 4}},
-	/* 339 */ {ID: MethodGatherRed, Name: "GatherRed", Method: true,
-		Params: []Param{
-			{Name: "s", Type: Pattern{Kind: PatSampler}},
-			{Name: "location", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
-			{Name: "o1", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
-			{Name: "o2", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
-			{Name: "o3", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
-			{Name: "o4", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
-		},
-		Result: Pattern{Kind: PatVec, Comp: CompElem, Cols: 4}},
-	/* 340 */ {ID: MethodGatherRed, Name: "GatherRed", Method: true,
-		Params: []Param{
-			{Name: "s", Type: Pattern{Kind: PatSampler}},
-			{Name: "location", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
-			{Name: "o1", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
-			{Name: "o2", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
-			{Name: "o3", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
-			{Name: "o4", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
-			{Name: "status", Mode: types.Out, Type: Pattern{Kind: PatNamed, Name: "uint", Exact: true}},
-		},
-		Result: Pattern{Kind: PatVec, Comp: CompElem, Cols: 4}},
-	/* 341 */ {ID: MethodGatherGreen, Name: "GatherGreen", Method: true,
-		Params: []Param{
-			{Name: "s", Type: Pattern{Kind: PatSampler}},
-			{Name: "location", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
-		},
-		Result: Pattern{Kind: PatVec, Comp: CompElem, Cols: 4}},
-	/* 342 */ {ID: MethodGatherGreen, Name: "GatherGreen", Method: true,
-		Params: []Param{
-			{Name: "s", Type: Pattern{Kind: PatSampler}},
-			{Name: "location", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
-			{Name: "offset", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
-		},
-		Result: Pattern{Kind: PatVec, Comp: CompElem, Cols: 4}},
-	/* 343 */ {ID: MethodGatherGreen, Name: "GatherGreen", Method: true,
-		Params: []Param{
-			{Name: "s", Type: Pattern{Kind: PatSampler}},
-			{Name: "location", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
-			{Name: "offset", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
-			{Name: "status", Mode: types.Out, Type: Pattern{Kind: PatNamed, Name: "uint", Exact: true}},
-		},
-		Result: Pattern{Kind: PatVec, Comp: CompElem, Cols: 4}},
-	/* 344 */ {ID: MethodGatherGreen, Name: "GatherGreen", Method: true,
-		Params: []Param{
-			{Name: "s", Type: Pattern{Kind: PatSampler}},
-			{Name: "location", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
-			{Name: "o1", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
-			{Name: "o2", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
-			{Name: "o3", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
-			{Name: "o4", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
-		},
-		Result: Pattern{Kind: PatVec, Comp: CompElem, Cols: 4}},
-	/* 345 */ {ID: MethodGatherGreen, Name: "GatherGreen", Method: true,
-		Params: []Param{
-			{Name: "s", Type: Pattern{Kind: PatSampler}},
-			{Name: "location", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
-			{Name: "o1", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
-			{Name: "o2", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
-			{Name: "o3", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
-			{Name: "o4", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
-			{Name: "status", Mode: types.Out, Type: Pattern{Kind: PatNamed, Name: "uint", Exact: true}},
-		},
-		Result: Pattern{Kind: PatVec, Comp: CompElem, Cols: 4}},
-	/* 346 */ {ID: MethodGatherBlue, Name: "GatherBlue", Method: true,
-		Params: []Param{
-			{Name: "s", Type: Pattern{Kind: PatSampler}},
-			{Name: "location", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
-		},
-		Result: Pattern{Kind: PatVec, Comp: CompElem, Cols: 4}},
-	/* 347 */ {ID: MethodGatherBlue, Name: "GatherBlue", Method: true,
-		Params: []Param{
-			{Name: "s", Type: Pattern{Kind: PatSampler}},
-			{Name: "location", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
-			{Name: "offset", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
-		},
-		Result: Pattern{Kind: PatVec, Comp: CompElem, Cols: 4}},
-	/* 348 */ {ID: MethodGatherBlue, Name: "GatherBlue", Method: true,
-		Params: []Param{
-			{Name: "s", Type: Pattern{Kind: PatSampler}},
-			{Name: "location", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
-			{Name: "offset", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
-			{Name: "status", Mode: types.Out, Type: Pattern{Kind: PatNamed, Name: "uint", Exact: true}},
-		},
-		Result: Pattern{Kind: PatVec, Comp: CompElem, Cols: 4}},
-	/* 349 */ {ID: MethodGatherBlue, Name: "GatherBlue", Method: true,
-		Params: []Param{
-			{Name: "s", Type: Pattern{Kind: PatSampler}},
-			{Name: "location", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
-			{Name: "o1", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
-			{Name: "o2", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
-			{Name: "o3", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
-			{Name: "o4", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
-		},
-		Result: Pattern{Kind: PatVec, Comp: CompElem, Cols: 4}},
-	/* 350 */ {ID: MethodGatherBlue, Name: "GatherBlue", Method: true,
-		Params: []Param{
-			{Name: "s", Type: Pattern{Kind: PatSampler}},
-			{Name: "location", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
-			{Name: "o1", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
-			{Name: "o2", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
-			{Name: "o3", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
-			{Name: "o4", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
-			{Name: "status", Mode: types.Out, Type: Pattern{Kind: PatNamed, Name: "uint", Exact: true}},
-		},
-		Result: Pattern{Kind: PatVec, Comp: CompElem, Cols: 4}},
-	/* 351 */ {ID: MethodGatherAlpha, Name: "GatherAlpha", Method: true,
-		Params: []Param{
-			{Name: "s", Type: Pattern{Kind: PatSampler}},
-			{Name: "location", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
-		},
-		Result: Pattern{Kind: PatVec, Comp: CompElem, Cols: 4}},
-	/* 352 */ {ID: MethodGatherAlpha, Name: "GatherAlpha", Method: true,
-		Params: []Param{
-			{Name: "s", Type: Pattern{Kind: PatSampler}},
-			{Name: "location", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
-			{Name: "offset", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
-		},
-		Result: Pattern{Kind: PatVec, Comp: CompElem, Cols: 4}},
-	/* 353 */ {ID: MethodGatherAlpha, Name: "GatherAlpha", Method: true,
-		Params: []Param{
-			{Name: "s", Type: Pattern{Kind: PatSampler}},
-			{Name: "location", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
-			{Name: "offset", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
-			{Name: "status", Mode: types.Out, Type: Pattern{Kind: PatNamed, Name: "uint", Exact: true}},
-		},
-		Result: Pattern{Kind: PatVec, Comp: CompElem, Cols: 4}},
-	/* 354 */ {ID: MethodGatherAlpha, Name: "GatherAlpha", Method: true,
-		Params: []Param{
-			{Name: "s", Type: Pattern{Kind: PatSampler}},
-			{Name: "location", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
-			{Name: "o1", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
-			{Name: "o2", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
-			{Name: "o3", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
-			{Name: "o4", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
-		},
-		Result: Pattern{Kind: PatVec, Comp: CompElem, Cols: 4}},
-	/* 355 */ {ID: MethodGatherAlpha, Name: "GatherAlpha", Method: true,
-		Params: []Param{
-			{Name: "s", Type: Pattern{Kind: PatSampler}},
-			{Name: "location", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
-			{Name: "o1", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
-			{Name: "o2", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
-			{Name: "o3", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
-			{Name: "o4", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
-			{Name: "status", Mode: types.Out, Type: Pattern{Kind: PatNamed, Name: "uint", Exact: true}},
-		},
-		Result: Pattern{Kind: PatVec, Comp: CompElem, Cols: 4}},
-	/* 356 */ {ID: MethodGatherCmp, Name: "GatherCmp", Method: true,
-		Params: []Param{
-			{Name: "s", Type: Pattern{Kind: PatCmpSampler}},
-			{Name: "location", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
-			{Name: "compareValue", Type: Pattern{Kind: PatNamed, Name: "float"}},
-		},
-		Result: Pattern{Kind: PatVec, Comp: CompElem, Cols: 4}},
-	/* 357 */ {ID: MethodGatherCmp, Name: "GatherCmp", Method: true,
-		Params: []Param{
-			{Name: "s", Type: Pattern{Kind: PatCmpSampler}},
-			{Name: "location", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
-			{Name: "compareValue", Type: Pattern{Kind: PatNamed, Name: "float"}},
-			{Name: "offset", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
-		},
-		Result: Pattern{Kind: PatVec, Comp: CompElem, Cols: 4}},
-	/* 358 */ {ID: MethodGatherCmp, Name: "GatherCmp", Method: true,
-		Params: []Param{
-			{Name: "s", Type: Pattern{Kind: PatCmpSampler}},
-			{Name: "location", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
-			{Name: "compareValue", Type: Pattern{Kind: PatNamed, Name: "float"}},
-			{Name: "offset", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
-			{Name: "status", Mode: types.Out, Type: Pattern{Kind: PatNamed, Name: "uint", Exact: true}},
-		},
-		Result: Pattern{Kind: PatVec, Comp: CompElem, Cols: 4}},
-	/* 359 */ {ID: MethodGatherCmpRed, Name: "GatherCmpRed", Method: true,
-		Params: []Param{
-			{Name: "s", Type: Pattern{Kind: PatCmpSampler}},
-			{Name: "location", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
-			{Name: "compareValue", Type: Pattern{Kind: PatNamed, Name: "float"}},
-		},
-		Result: Pattern{Kind: PatVec, Comp: CompElem, Cols: 4}},
-	/* 360 */ {ID: MethodGatherCmpRed, Name: "GatherCmpRed", Method: true,
-		Params: []Param{
-			{Name: "s", Type: Pattern{Kind: PatCmpSampler}},
-			{Name: "location", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
-			{Name: "compareValue", Type: Pattern{Kind: PatNamed, Name: "float"}},
-			{Name: "offset", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
-		},
-		Result: Pattern{Kind: PatVec, Comp: CompElem, Cols: 4}},
-	/* 361 */ {ID: MethodGatherCmpRed, Name: "GatherCmpRed", Method: true,
-		Params: []Param{
-			{Name: "s", Type: Pattern{Kind: PatCmpSampler}},
-			{Name: "location", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
-			{Name: "compareValue", Type: Pattern{Kind: PatNamed, Name: "float"}},
-			{Name: "offset", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
-			{Name: "status", Mode: types.Out, Type: Pattern{Kind: PatNamed, Name: "uint", Exact: true}},
-		},
-		Result: Pattern{Kind: PatVec, Comp: CompElem, Cols: 4}},
-	/* 362 */ {ID: MethodGatherCmpRed, Name: "GatherCmpRed", Method: true,
-		Params: []Param{
-			{Name: "s", Type: Pattern{Kind: PatCmpSampler}},
-			{Name: "location", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
-			{Name: "compareValue", Type: Pattern{Kind: PatNamed, Name: "float"}},
-			{Name: "o1", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
-			{Name: "o2", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
-			{Name: "o3", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
-			{Name: "o4", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
-		},
-		Result: Pattern{Kind: PatVec, Comp: CompElem, Cols: 4}},
-	/* 363 */ {ID: MethodGatherCmpRed, Name: "GatherCmpRed", Method: true,
-		Params: []Param{
-			{Name: "s", Type: Pattern{Kind: PatCmpSampler}},
-			{Name: "location", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
-			{Name: "compareValue", Type: Pattern{Kind: PatNamed, Name: "float"}},
-			{Name: "o1", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
-			{Name: "o2", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
-			{Name: "o3", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
-			{Name: "o4", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
-			{Name: "status", Mode: types.Out, Type: Pattern{Kind: PatNamed, Name: "uint", Exact: true}},
-		},
-		Result: Pattern{Kind: PatVec, Comp: CompElem, Cols: 4}},
-	/* 364 */ {ID: MethodGatherCmpGreen, Name: "GatherCmpGreen", Method: true,
-		Params: []Param{
-			{Name: "s", Type: Pattern{Kind: PatCmpSampler}},
-			{Name: "location", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
-			{Name: "compareValue", Type: Pattern{Kind: PatNamed, Name: "float"}},
-		},
-		Result: Pattern{Kind: PatVec, Comp: CompElem, Cols: 4}},
-	/* 365 */ {ID: MethodGatherCmpGreen, Name: "GatherCmpGreen", Method: true,
-		Params: []Param{
-			{Name: "s", Type: Pattern{Kind: PatCmpSampler}},
-			{Name: "location", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
-			{Name: "compareValue", Type: Pattern{Kind: PatNamed, Name: "float"}},
-			{Name: "offset", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
-		},
-		Result: Pattern{Kind: PatVec, Comp: CompElem, Cols: 4}},
-	/* 366 */ {ID: MethodGatherCmpGreen, Name: "GatherCmpGreen", Method: true,
-		Params: []Param{
-			{Name: "s", Type: Pattern{Kind: PatCmpSampler}},
-			{Name: "location", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
-			{Name: "compareValue", Type: Pattern{Kind: PatNamed, Name: "float"}},
-			{Name: "offset", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
-			{Name: "status", Mode: types.Out, Type: Pattern{Kind: PatNamed, Name: "uint", Exact: true}},
-		},
-		Result: Pattern{Kind: PatVec, Comp: CompElem, Cols: 4}},
-	/* 367 */ {ID: MethodGatherCmpGreen, Name: "GatherCmpGreen", Method: true,
-		Params: []Param{
-			{Name: "s", Type: Pattern{Kind: PatCmpSampler}},
-			{Name: "location", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
-			{Name: "compareValue", Type: Pattern{Kind: PatNamed, Name: "float"}},
-			{Name: "o1", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
-			{Name: "o2", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
-			{Name: "o3", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
-			{Name: "o4", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
-		},
-		Result: Pattern{Kind: PatVec, Comp: CompElem, Cols: 4}},
-	/* 368 */ {ID: MethodGatherCmpGreen, Name: "GatherCmpGreen", Method: true,
-		Params: []Param{
-			{Name: "s", Type: Pattern{Kind: PatCmpSampler}},
-			{Name: "location", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
-			{Name: "compareValue", Type: Pattern{Kind: PatNamed, Name: "float"}},
-			{Name: "o1", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
-			{Name: "o2", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
-			{Name: "o3", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
-			{Name: "o4", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
-			{Name: "status", Mode: types.Out, Type: Pattern{Kind: PatNamed, Name: "uint", Exact: true}},
-		},
-		Result: Pattern{Kind: PatVec, Comp: CompElem, Cols: 4}},
-	/* 369 */ {ID: MethodGatherCmpBlue, Name: "GatherCmpBlue", Method: true,
-		Params: []Param{
-			{Name: "s", Type: Pattern{Kind: PatCmpSampler}},
-			{Name: "location", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
-			{Name: "compareValue", Type: Pattern{Kind: PatNamed, Name: "float"}},
-		},
-		Result: Pattern{Kind: PatVec, Comp: CompElem, Cols: 4}},
-	/* 370 */ {ID: MethodGatherCmpBlue, Name: "GatherCmpBlue", Method: true,
-		Params: []Param{
-			{Name: "s", Type: Pattern{Kind: PatCmpSampler}},
-			{Name: "location", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
-			{Name: "compareValue", Type: Pattern{Kind: PatNamed, Name: "float"}},
-			{Name: "offset", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
-		},
-		Result: Pattern{Kind: PatVec, Comp: CompElem, Cols: 4}},
-	/* 371 */ {ID: MethodGatherCmpBlue, Name: "GatherCmpBlue", Method: true,
-		Params: []Param{
-			{Name: "s", Type: Pattern{Kind: PatCmpSampler}},
-			{Name: "location", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
-			{Name: "compareValue", Type: Pattern{Kind: PatNamed, Name: "float"}},
-			{Name: "offset", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
-			{Name: "status", Mode: types.Out, Type: Pattern{Kind: PatNamed, Name: "uint", Exact: true}},
-		},
-		Result: Pattern{Kind: PatVec, Comp: CompElem, Cols: 4}},
-	/* 372 */ {ID: MethodGatherCmpBlue, Name: "GatherCmpBlue", Method: true,
-		Params: []Param{
-			{Name: "s", Type: Pattern{Kind: PatCmpSampler}},
-			{Name: "location", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
-			{Name: "compareValue", Type: Pattern{Kind: PatNamed, Name: "float"}},
-			{Name: "o1", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
-			{Name: "o2", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
-			{Name: "o3", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
-			{Name: "o4", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
-		},
-		Result: Pattern{Kind: PatVec, Comp: CompElem, Cols: 4}},
-	/* 373 */ {ID: MethodGatherCmpBlue, Name: "GatherCmpBlue", Method: true,
-		Params: []Param{
-			{Name: "s", Type: Pattern{Kind: PatCmpSampler}},
-			{Name: "location", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
-			{Name: "compareValue", Type: Pattern{Kind: PatNamed, Name: "float"}},
-			{Name: "o1", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
-			{Name: "o2", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
-			{Name: "o3", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
-			{Name: "o4", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
-			{Name: "status", Mode: types.Out, Type: Pattern{Kind: PatNamed, Name: "uint", Exact: true}},
-		},
-		Result: Pattern{Kind: PatVec, Comp: CompElem, Cols: 4}},
-	/* 374 */ {ID: MethodGatherCmpAlpha, Name: "GatherCmpAlpha", Method: true,
-		Params: []Param{
-			{Name: "s", Type: Pattern{Kind: PatCmpSampler}},
-			{Name: "location", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
-			{Name: "compareValue", Type: Pattern{Kind: PatNamed, Name: "float"}},
-		},
-		Result: Pattern{Kind: PatVec, Comp: CompElem, Cols: 4}},
-	/* 375 */ {ID: MethodGatherCmpAlpha, Name: "GatherCmpAlpha", Method: true,
-		Params: []Param{
-			{Name: "s", Type: Pattern{Kind: PatCmpSampler}},
-			{Name: "location", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
-			{Name: "compareValue", Type: Pattern{Kind: PatNamed, Name: "float"}},
-			{Name: "offset", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
-		},
-		Result: Pattern{Kind: PatVec, Comp: CompElem, Cols: 4}},
-	/* 376 */ {ID: MethodGatherCmpAlpha, Name: "GatherCmpAlpha", Method: true,
-		Params: []Param{
-			{Name: "s", Type: Pattern{Kind: PatCmpSampler}},
-			{Name: "location", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
-			{Name: "compareValue", Type: Pattern{Kind: PatNamed, Name: "float"}},
-			{Name: "offset", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
-			{Name: "status", Mode: types.Out, Type: Pattern{Kind: PatNamed, Name: "uint", Exact: true}},
-		},
-		Result: Pattern{Kind: PatVec, Comp: CompElem, Cols: 4}},
-	/* 377 */ {ID: MethodGatherCmpAlpha, Name: "GatherCmpAlpha", Method: true,
-		Params: []Param{
-			{Name: "s", Type: Pattern{Kind: PatCmpSampler}},
-			{Name: "location", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
-			{Name: "compareValue", Type: Pattern{Kind: PatNamed, Name: "float"}},
-			{Name: "o1", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
-			{Name: "o2", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
-			{Name: "o3", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
-			{Name: "o4", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
-		},
-		Result: Pattern{Kind: PatVec, Comp: CompElem, Cols: 4}},
-	/* 378 */ {ID: MethodGatherCmpAlpha, Name: "GatherCmpAlpha", Method: true,
-		Params: []Param{
-			{Name: "s", Type: Pattern{Kind: PatCmpSampler}},
-			{Name: "location", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
-			{Name: "compareValue", Type: Pattern{Kind: PatNamed, Name: "float"}},
-			{Name: "o1", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
-			{Name: "o2", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
-			{Name: "o3", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
-			{Name: "o4", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
-			{Name: "status", Mode: types.Out, Type: Pattern{Kind: PatNamed, Name: "uint", Exact: true}},
-		},
-		Result: Pattern{Kind: PatVec, Comp: CompElem, Cols: 4}},
-	/* 379 */ {ID: MethodGatherRaw, Name: "GatherRaw", Method: true,
-		Params: []Param{
-			{Name: "s", Type: Pattern{Kind: PatSampler}},
-			{Name: "location", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
-		},
-		Result: Pattern{Kind: PatVec, Comp: CompElem, Cols: 4}, SM: 607},
-	/* 380 */ {ID: MethodGatherRaw, Name: "GatherRaw", Method: true,
-		Params: []Param{
-			{Name: "s", Type: Pattern{Kind: PatSampler}},
-			{Name: "location", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
-			{Name: "offset", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
-		},
-		Result: Pattern{Kind: PatVec, Comp: CompElem, Cols: 4}, SM: 607},
-	/* 381 */ {ID: MethodGatherRaw, Name: "GatherRaw", Method: true,
-		Params: []Param{
-			{Name: "s", Type: Pattern{Kind: PatSampler}},
-			{Name: "location", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
-			{Name: "offset", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
-			{Name: "status", Mode: types.Out, Type: Pattern{Kind: PatNamed, Name: "uint", Exact: true}},
-		},
-		Result: Pattern{Kind: PatVec, Comp: CompElem, Cols: 4}, SM: 607},
-	/* 382 */ {ID: MethodSample, Name: "Sample", Method: true,
-		Params: []Param{
-			{Name: "s", Type: Pattern{Kind: PatSampler}},
-			{Name: "location", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
-			{Name: "clamp", Type: Pattern{Kind: PatNamed, Name: "float"}},
-		},
-		Result: Pattern{Kind: PatElem}, LateStages: StageCompute | StageMesh | StageAmplification, LateSM: 606, Stages: StagePixel | StageCompute | StageMesh | StageAmplification},
-	/* 383 */ {ID: MethodSample, Name: "Sample", Method: true,
-		Params: []Param{
-			{Name: "s", Type: Pattern{Kind: PatSampler}},
-			{Name: "location", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
-			{Name: "clamp", Type: Pattern{Kind: PatNamed, Name: "float"}},
-			{Name: "status", Mode: types.Out, Type: Pattern{Kind: PatNamed, Name: "uint", Exact: true}},
-		},
-		Result: Pattern{Kind: PatElem}, LateStages: StageCompute | StageMesh | StageAmplification, LateSM: 606, Stages: StagePixel | StageCompute | StageMesh | StageAmplification},
-	/* 384 */ {ID: MethodSampleBias, Name: "SampleBias", Method: true,
-		Params: []Param{
-			{Name: "s", Type: Pattern{Kind: PatSampler}},
-			{Name: "location", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
-			{Name: "bias", Type: Pattern{Kind: PatNamed, Name: "float"}},
-			{Name: "clamp", Type: Pattern{Kind: PatNamed, Name: "float"}},
-		},
-		Result: Pattern{Kind: PatElem}, LateStages: StageCompute | StageMesh | StageAmplification, LateSM: 606, Stages: StagePixel | StageCompute | StageMesh | StageAmplification},
-	/* 385 */ {ID: MethodSampleBias, Name: "SampleBias", Method: true,
-		Params: []Param{
-			{Name: "s", Type: Pattern{Kind: PatSampler}},
-			{Name: "location", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
-			{Name: "bias", Type: Pattern{Kind: PatNamed, Name: "float"}},
-			{Name: "clamp", Type: Pattern{Kind: PatNamed, Name: "float"}},
-			{Name: "status", Mode: types.Out, Type: Pattern{Kind: PatNamed, Name: "uint", Exact: true}},
-		},
-		Result: Pattern{Kind: PatElem}, LateStages: StageCompute | StageMesh | StageAmplification, LateSM: 606, Stages: StagePixel | StageCompute | StageMesh | StageAmplification},
-	/* 386 */ {ID: MethodSampleGrad, Name: "SampleGrad", Method: true,
-		Params: []Param{
-			{Name: "s", Type: Pattern{Kind: PatSampler}},
-			{Name: "location", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
-			{Name: "ddx", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimGrad}},
-			{Name: "ddy", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimGrad}},
-			{Name: "clamp", Type: Pattern{Kind: PatNamed, Name: "float"}},
-		},
-		Result: Pattern{Kind: PatElem}},
-	/* 387 */ {ID: MethodSampleGrad, Name: "SampleGrad", Method: true,
-		Params: []Param{
-			{Name: "s", Type: Pattern{Kind: PatSampler}},
-			{Name: "location", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
-			{Name: "ddx", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimGrad}},
-			{Name: "ddy", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimGrad}},
-			{Name: "clamp", Type: Pattern{Kind: PatNamed, Name: "float"}},
-			{Name: "status", Mode: types.Out, Type: Pattern{Kind: PatNamed, Name: "uint", Exact: true}},
-		},
-		Result: Pattern{Kind: PatElem}},
-	/* 388 */ {ID: MethodSampleLevel, Name: "SampleLevel", Method: true,
-		Params: []Param{
-			{Name: "s", Type: Pattern{Kind: PatSampler}},
-			{Name: "location", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
-			{Name: "lod", Type: Pattern{Kind: PatNamed, Name: "float"}},
-			{Name: "status", Mode: types.Out, Type: Pattern{Kind: PatNamed, Name: "uint", Exact: true}},
-		},
-		Result: Pattern{Kind: PatElem}},
-	/* 389 */ {ID: MethodSampleCmp, Name: "SampleCmp", Method: true,
-		Params: []Param{
-			{Name: "s", Type: Pattern{Kind: PatCmpSampler}},
-			{Name: "location", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
-			{Name: "compareValue", Type: Pattern{Kind: PatNamed, Name: "float"}},
-			{Name: "clamp", Type: Pattern{Kind: PatNamed, Name: "float"}},
-		},
-		Result: Pattern{Kind: PatScalar, Comp: CompElem}, LateStages: StageCompute | StageMesh | StageAmplification, LateSM: 606, Stages: StagePixel | StageCompute | StageMesh | StageAmplification},
-	/* 390 */ {ID: MethodSampleCmp, Name: "SampleCmp", Method: true,
-		Params: []Param{
-			{Name: "s", Type: Pattern{Kind: PatCmpSampler}},
-			{Name: "location", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
-			{Name: "compareValue", Type: Pattern{Kind: PatNamed, Name: "float"}},
-			{Name: "clamp", Type: Pattern{Kind: PatNamed, Name: "float"}},
-			{Name: "status", Mode: types.Out, Type: Pattern{Kind: PatNamed, Name: "uint", Exact: true}},
-		},
-		Result: Pattern{Kind: PatScalar, Comp: CompElem}, LateStages: StageCompute | StageMesh | StageAmplification, LateSM: 606, Stages: StagePixel | StageCompute | StageMesh | StageAmplification},
-	/* 391 */ {ID: MethodSampleCmpBias, Name: "SampleCmpBias", Method: true,
-		Params: []Param{
-			{Name: "s", Type: Pattern{Kind: PatCmpSampler}},
-			{Name: "location", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
-			{Name: "compareValue", Type: Pattern{Kind: PatNamed, Name: "float"}},
-			{Name: "bias", Type: Pattern{Kind: PatNamed, Name: "float"}},
-			{Name: "clamp", Type: Pattern{Kind: PatNamed, Name: "float"}},
-		},
-		Result: Pattern{Kind: PatScalar, Comp: CompElem}, SM: 608, LateStages: StageCompute | StageMesh | StageAmplification, LateSM: 606, Stages: StagePixel | StageCompute | StageMesh | StageAmplification},
-	/* 392 */ {ID: MethodSampleCmpBias, Name: "SampleCmpBias", Method: true,
-		Params: []Param{
-			{Name: "s", Type: Pattern{Kind: PatCmpSampler}},
-			{Name: "location", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
-			{Name: "compareValue", Type: Pattern{Kind: PatNamed, Name: "float"}},
-			{Name: "bias", Type: Pattern{Kind: PatNamed, Name: "float"}},
-			{Name: "clamp", Type: Pattern{Kind: PatNamed, Name: "float"}},
-			{Name: "status", Mode: types.Out, Type: Pattern{Kind: PatNamed, Name: "uint", Exact: true}},
-		},
-		Result: Pattern{Kind: PatScalar, Comp: CompElem}, SM: 608, LateStages: StageCompute | StageMesh | StageAmplification, LateSM: 606, Stages: StagePixel | StageCompute | StageMesh | StageAmplification},
-	/* 393 */ {ID: MethodSampleCmpGrad, Name: "SampleCmpGrad", Method: true,
-		Params: []Param{
-			{Name: "s", Type: Pattern{Kind: PatCmpSampler}},
-			{Name: "location", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
-			{Name: "compareValue", Type: Pattern{Kind: PatNamed, Name: "float"}},
-			{Name: "ddx", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimGrad}},
-			{Name: "ddy", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimGrad}},
-			{Name: "clamp", Type: Pattern{Kind: PatNamed, Name: "float"}},
-		},
-		Result: Pattern{Kind: PatScalar, Comp: CompElem}, SM: 608},
-	/* 394 */ {ID: MethodSampleCmpGrad, Name: "SampleCmpGrad", Method: true,
-		Params: []Param{
-			{Name: "s", Type: Pattern{Kind: PatCmpSampler}},
-			{Name: "location", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
-			{Name: "compareValue", Type: Pattern{Kind: PatNamed, Name: "float"}},
-			{Name: "ddx", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimGrad}},
-			{Name: "ddy", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimGrad}},
-			{Name: "clamp", Type: Pattern{Kind: PatNamed, Name: "float"}},
-			{Name: "status", Mode: types.Out, Type: Pattern{Kind: PatNamed, Name: "uint", Exact: true}},
-		},
-		Result: Pattern{Kind: PatScalar, Comp: CompElem}, SM: 608},
-	/* 395 */ {ID: MethodSampleCmpLevel, Name: "SampleCmpLevel", Method: true,
-		Params: []Param{
-			{Name: "s", Type: Pattern{Kind: PatCmpSampler}},
-			{Name: "location", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
-			{Name: "compareValue", Type: Pattern{Kind: PatNamed, Name: "float"}},
-			{Name: "lod", Type: Pattern{Kind: PatNamed, Name: "float"}},
-			{Name: "status", Mode: types.Out, Type: Pattern{Kind: PatNamed, Name: "uint", Exact: true}},
-		},
-		Result: Pattern{Kind: PatScalar, Comp: CompElem}, SM: 607},
-	/* 396 */ {ID: MethodSampleCmpLevelZero, Name: "SampleCmpLevelZero", Method: true,
-		Params: []Param{
-			{Name: "s", Type: Pattern{Kind: PatCmpSampler}},
-			{Name: "location", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
-			{Name: "compareValue", Type: Pattern{Kind: PatNamed, Name: "float"}},
-			{Name: "status", Mode: types.Out, Type: Pattern{Kind: PatNamed, Name: "uint", Exact: true}},
-		},
-		Result: Pattern{Kind: PatScalar, Comp: CompElem}},
-	/* 397 */ {ID: MethodGather, Name: "Gather", Method: true,
-		Params: []Param{
-			{Name: "s", Type: Pattern{Kind: PatSampler}},
-			{Name: "location", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
-			{Name: "status", Mode: types.Out, Type: Pattern{Kind: PatNamed, Name: "uint", Exact: true}},
-		},
-		Result: Pattern{Kind: PatVec, Comp: CompElem, Cols: 4}},
-	/* 398 */ {ID: MethodGatherRed, Name: "GatherRed", Method: true,
-		Params: []Param{
-			{Name: "s", Type: Pattern{Kind: PatSampler}},
-			{Name: "location", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
-			{Name: "status", Mode: types.Out, Type: Pattern{Kind: PatNamed, Name: "uint", Exact: true}},
-		},
-		Result: Pattern{Kind: PatVec, Comp: CompElem, Cols: 4}},
-	/* 399 */ {ID: MethodGatherGreen, Name: "GatherGreen", Method: true,
-		Params: []Param{
-			{Name: "s", Type: Pattern{Kind: PatSampler}},
-			{Name: "location", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
-			{Name: "status", Mode: types.Out, Type: Pattern{Kind: PatNamed, Name: "uint", Exact: true}},
-		},
-		Result: Pattern{Kind: PatVec, Comp: CompElem, Cols: 4}},
-	/* 400 */ {ID: MethodGatherBlue, Name: "GatherBlue", Method: true,
-		Params: []Param{
-			{Name: "s", Type: Pattern{Kind: PatSampler}},
-			{Name: "location", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
-			{Name: "status", Mode: types.Out, Type: Pattern{Kind: PatNamed, Name: "uint", Exact: true}},
-		},
-		Result: Pattern{Kind: PatVec, Comp: CompElem, Cols: 4}},
-	/* 401 */ {ID: MethodGatherAlpha, Name: "GatherAlpha", Method: true,
-		Params: []Param{
-			{Name: "s", Type: Pattern{Kind: PatSampler}},
-			{Name: "location", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
-			{Name: "status", Mode: types.Out, Type: Pattern{Kind: PatNamed, Name: "uint", Exact: true}},
-		},
-		Result: Pattern{Kind: PatVec, Comp: CompElem, Cols: 4}},
-	/* 402 */ {ID: MethodGatherCmp, Name: "GatherCmp", Method: true,
-		Params: []Param{
-			{Name: "s", Type: Pattern{Kind: PatCmpSampler}},
-			{Name: "location", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
-			{Name: "compareValue", Type: Pattern{Kind: PatNamed, Name: "float"}},
-			{Name: "status", Mode: types.Out, Type: Pattern{Kind: PatNamed, Name: "uint", Exact: true}},
-		},
-		Result: Pattern{Kind: PatVec, Comp: CompElem, Cols: 4}},
-	/* 403 */ {ID: MethodGatherCmpRed, Name: "GatherCmpRed", Method: true,
-		Params: []Param{
-			{Name: "s", Type: Pattern{Kind: PatCmpSampler}},
-			{Name: "location", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
-			{Name: "compareValue", Type: Pattern{Kind: PatNamed, Name: "float"}},
-			{Name: "status", Mode: types.Out, Type: Pattern{Kind: PatNamed, Name: "uint", Exact: true}},
-		},
-		Result: Pattern{Kind: PatVec, Comp: CompElem, Cols: 4}},
-	/* 404 */ {ID: MethodGatherCmpGreen, Name: "GatherCmpGreen", Method: true,
-		Params: []Param{
-			{Name: "s", Type: Pattern{Kind: PatCmpSampler}},
-			{Name: "location", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
-			{Name: "compareValue", Type: Pattern{Kind: PatNamed, Name: "float"}},
-			{Name: "status", Mode: types.Out, Type: Pattern{Kind: PatNamed, Name: "uint", Exact: true}},
-		},
-		Result: Pattern{Kind: PatVec, Comp: CompElem, Cols: 4}},
-	/* 405 */ {ID: MethodGatherCmpBlue, Name: "GatherCmpBlue", Method: true,
-		Params: []Param{
-			{Name: "s", Type: Pattern{Kind: PatCmpSampler}},
-			{Name: "location", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
-			{Name: "compareValue", Type: Pattern{Kind: PatNamed, Name: "float"}},
-			{Name: "status", Mode: types.Out, Type: Pattern{Kind: PatNamed, Name: "uint", Exact: true}},
-		},
-		Result: Pattern{Kind: PatVec, Comp: CompElem, Cols: 4}},
-	/* 406 */ {ID: MethodGatherCmpAlpha, Name: "GatherCmpAlpha", Method: true,
-		Params: []Param{
-			{Name: "s", Type: Pattern{Kind: PatCmpSampler}},
-			{Name: "location", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
-			{Name: "compareValue", Type: Pattern{Kind: PatNamed, Name: "float"}},
-			{Name: "status", Mode: types.Out, Type: Pattern{Kind: PatNamed, Name: "uint", Exact: true}},
-		},
-		Result: Pattern{Kind: PatVec, Comp: CompElem, Cols: 4}},
-	/* 407 */ {ID: MethodLoad, Name: "Load", Method: true,
-		Params: []Param{
-			{Name: "location", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimLoad}},
-		},
-		Result: Pattern{Kind: PatElem}},
-	/* 408 */ {ID: MethodLoad, Name: "Load", Method: true,
-		Params: []Param{
-			{Name: "location", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimLoad}},
-			{Name: "offset", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
-		},
-		Result: Pattern{Kind: PatElem}},
-	/* 409 */ {ID: MethodLoad, Name: "Load", Method: true,
-		Params: []Param{
-			{Name: "location", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimLoad}},
-			{Name: "offset", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
-			{Name: "status", Mode: types.Out, Type: Pattern{Kind: PatNamed, Name: "uint", Exact: true}},
-		},
-		Result: Pattern{Kind: PatElem}},
-	/* 410 */ {ID: MethodLoad, Name: "Load", Method: true,
-		Params: []Param{
-			{Name: "location", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimLoad}},
-			{Name: "sampleIndex", Type: Pattern{Kind: PatNamed, Name: "int"}},
-		},
-		Result: Pattern{Kind: PatElem}},
-	/* 411 */ {ID: MethodLoad, Name: "Load", Method: true,
-		Params: []Param{
-			{Name: "location", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimLoad}},
-			{Name: "sampleIndex", Type: Pattern{Kind: PatNamed, Name: "int"}},
-			{Name: "offset", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
-		},
-		Result: Pattern{Kind: PatElem}},
-	/* 412 */ {ID: MethodLoad, Name: "Load", Method: true,
-		Params: []Param{
-			{Name: "location", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimLoad}},
-			{Name: "sampleIndex", Type: Pattern{Kind: PatNamed, Name: "int"}},
-			{Name: "offset", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
-			{Name: "status", Mode: types.Out, Type: Pattern{Kind: PatNamed, Name: "uint", Exact: true}},
-		},
-		Result: Pattern{Kind: PatElem}},
-	/* 413 */ {ID: MethodGetSamplePosition, Name: "GetSamplePosition", Method: true,
-		Params: []Param{
-			{Name: "sampleIndex", Type: Pattern{Kind: PatNamed, Name: "int"}},
-		},
-		Result: Pattern{Kind: PatNamed, Name: "float2"}},
-	/* 414 */ {ID: MethodLoad, Name: "Load", Method: true,
-		Params: []Param{
-			{Name: "location", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimLoad}},
-			{Name: "sampleIndex", Type: Pattern{Kind: PatNamed, Name: "int"}},
-		},
-		Result: Pattern{Kind: PatElem}, SM: 608},
-	/* 415 */ {ID: MethodLoad, Name: "Load", Method: true,
-		Params: []Param{
-			{Name: "location", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimLoad}},
-			{Name: "sampleIndex", Type: Pattern{Kind: PatNamed, Name: "int"}},
-			{Name: "status", Mode: types.Out, Type: Pattern{Kind: PatNamed, Name: "uint", Exact: true}},
-		},
-		Result: Pattern{Kind: PatElem}, SM: 608},
-	/* 416 */ {ID: MethodGetSamplePosition, Name: "GetSamplePosition", Method: true,
-		Params: []Param{
-			{Name: "sampleIndex", Type: Pattern{Kind: PatNamed, Name: "int"}},
-		},
-		Result: Pattern{Kind: PatNamed, Name: "float2"}, SM: 608},
-	/* 417 */ {ID: MethodLoad, Name: "Load", Method: true,
-		Params: []Param{
-			{Name: "location", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimLoad}},
-		},
-		Result: Pattern{Kind: PatElem}},
-	/* 418 */ {ID: MethodLoad, Name: "Load", Method: true,
-		Params: []Param{
-			{Name: "location", Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimLoad}},
-			{Name: "status", Mode: types.Out, Type: Pattern{Kind: PatNamed, Name: "uint", Exact: true}},
-		},
-		Result: Pattern{Kind: PatElem}},
-	/* 419 */ {ID: MethodGetDimensions, Name: "GetDimensions", Method: true,
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setUintOnly, Shapes: ShapeScalar}},
-		Params: []Param{
-			{Name: "width", Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-		},
-		Result: Pattern{Kind: PatVoid}},
-	/* 420 */ {ID: MethodGetDimensions, Name: "GetDimensions", Method: true,
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setFloatLike, Shapes: ShapeScalar}},
-		Params: []Param{
-			{Name: "width", Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-		},
-		Result: Pattern{Kind: PatVoid}},
-	/* 421 */ {ID: MethodGetDimensions, Name: "GetDimensions", Method: true,
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setUintOnly, Shapes: ShapeScalar}},
-		Params: []Param{
-			{Name: "mipLevel", Type: Pattern{Kind: PatNamed, Name: "uint"}},
-			{Name: "width", Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-			{Name: "numberOfLevels", Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-		},
-		Result: Pattern{Kind: PatVoid}},
-	/* 422 */ {ID: MethodGetDimensions, Name: "GetDimensions", Method: true,
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setFloatLike, Shapes: ShapeScalar}},
-		Params: []Param{
-			{Name: "mipLevel", Type: Pattern{Kind: PatNamed, Name: "uint"}},
-			{Name: "width", Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-			{Name: "numberOfLevels", Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-		},
-		Result: Pattern{Kind: PatVoid}},
-	/* 423 */ {ID: MethodGetDimensions, Name: "GetDimensions", Method: true,
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setUintOnly, Shapes: ShapeScalar}},
-		Params: []Param{
-			{Name: "width", Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-			{Name: "elements", Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-		},
-		Result: Pattern{Kind: PatVoid}},
-	/* 424 */ {ID: MethodGetDimensions, Name: "GetDimensions", Method: true,
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setFloatLike, Shapes: ShapeScalar}},
-		Params: []Param{
-			{Name: "width", Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-			{Name: "elements", Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-		},
-		Result: Pattern{Kind: PatVoid}},
-	/* 425 */ {ID: MethodGetDimensions, Name: "GetDimensions", Method: true,
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setUintOnly, Shapes: ShapeScalar}},
-		Params: []Param{
-			{Name: "mipLevel", Type: Pattern{Kind: PatNamed, Name: "uint"}},
-			{Name: "width", Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-			{Name: "elements", Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-			{Name: "numberOfLevels", Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-		},
-		Result: Pattern{Kind: PatVoid}},
-	/* 426 */ {ID: MethodGetDimensions, Name: "GetDimensions", Method: true,
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setFloatLike, Shapes: ShapeScalar}},
-		Params: []Param{
-			{Name: "mipLevel", Type: Pattern{Kind: PatNamed, Name: "uint"}},
-			{Name: "width", Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-			{Name: "elements", Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-			{Name: "numberOfLevels", Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-		},
-		Result: Pattern{Kind: PatVoid}},
-	/* 427 */ {ID: MethodGetDimensions, Name: "GetDimensions", Method: true,
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setUintOnly, Shapes: ShapeScalar}},
-		Params: []Param{
-			{Name: "width", Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-			{Name: "height", Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-		},
-		Result: Pattern{Kind: PatVoid}},
-	/* 428 */ {ID: MethodGetDimensions, Name: "GetDimensions", Method: true,
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setFloatLike, Shapes: ShapeScalar}},
-		Params: []Param{
-			{Name: "width", Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-			{Name: "height", Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-		},
-		Result: Pattern{Kind: PatVoid}},
-	/* 429 */ {ID: MethodGetDimensions, Name: "GetDimensions", Method: true,
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setUintOnly, Shapes: ShapeScalar}},
-		Params: []Param{
-			{Name: "mipLevel", Type: Pattern{Kind: PatNamed, Name: "uint"}},
-			{Name: "width", Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-			{Name: "height", Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-			{Name: "numberOfLevels", Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-		},
-		Result: Pattern{Kind: PatVoid}},
-	/* 430 */ {ID: MethodGetDimensions, Name: "GetDimensions", Method: true,
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setFloatLike, Shapes: ShapeScalar}},
-		Params: []Param{
-			{Name: "mipLevel", Type: Pattern{Kind: PatNamed, Name: "uint"}},
-			{Name: "width", Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-			{Name: "height", Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-			{Name: "numberOfLevels", Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-		},
-		Result: Pattern{Kind: PatVoid}},
-	/* 431 */ {ID: MethodGetDimensions, Name: "GetDimensions", Method: true,
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setUintOnly, Shapes: ShapeScalar}},
-		Params: []Param{
-			{Name: "width", Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-			{Name: "height", Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-			{Name: "elements", Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-		},
-		Result: Pattern{Kind: PatVoid}},
-	/* 432 */ {ID: MethodGetDimensions, Name: "GetDimensions", Method: true,
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setFloatLike, Shapes: ShapeScalar}},
-		Params: []Param{
-			{Name: "width", Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-			{Name: "height", Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-			{Name: "elements", Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-		},
-		Result: Pattern{Kind: PatVoid}},
-	/* 433 */ {ID: MethodGetDimensions, Name: "GetDimensions", Method: true,
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setUintOnly, Shapes: ShapeScalar}},
-		Params: []Param{
-			{Name: "mipLevel", Type: Pattern{Kind: PatNamed, Name: "uint"}},
-			{Name: "width", Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-			{Name: "height", Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-			{Name: "elements", Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-			{Name: "numberOfLevels", Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-		},
-		Result: Pattern{Kind: PatVoid}},
-	/* 434 */ {ID: MethodGetDimensions, Name: "GetDimensions", Method: true,
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setFloatLike, Shapes: ShapeScalar}},
-		Params: []Param{
-			{Name: "mipLevel", Type: Pattern{Kind: PatNamed, Name: "uint"}},
-			{Name: "width", Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-			{Name: "height", Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-			{Name: "elements", Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-			{Name: "numberOfLevels", Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-		},
-		Result: Pattern{Kind: PatVoid}},
-	/* 435 */ {ID: MethodGetDimensions, Name: "GetDimensions", Method: true,
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setUintOnly, Shapes: ShapeScalar}},
-		Params: []Param{
-			{Name: "width", Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-			{Name: "height", Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-			{Name: "depth", Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-		},
-		Result: Pattern{Kind: PatVoid}},
-	/* 436 */ {ID: MethodGetDimensions, Name: "GetDimensions", Method: true,
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setFloatLike, Shapes: ShapeScalar}},
-		Params: []Param{
-			{Name: "width", Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-			{Name: "height", Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-			{Name: "depth", Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-		},
-		Result: Pattern{Kind: PatVoid}},
-	/* 437 */ {ID: MethodGetDimensions, Name: "GetDimensions", Method: true,
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setUintOnly, Shapes: ShapeScalar}},
-		Params: []Param{
-			{Name: "mipLevel", Type: Pattern{Kind: PatNamed, Name: "uint"}},
-			{Name: "width", Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-			{Name: "height", Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-			{Name: "depth", Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-			{Name: "numberOfLevels", Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-		},
-		Result: Pattern{Kind: PatVoid}},
-	/* 438 */ {ID: MethodGetDimensions, Name: "GetDimensions", Method: true,
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setFloatLike, Shapes: ShapeScalar}},
-		Params: []Param{
-			{Name: "mipLevel", Type: Pattern{Kind: PatNamed, Name: "uint"}},
-			{Name: "width", Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-			{Name: "height", Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-			{Name: "depth", Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-			{Name: "numberOfLevels", Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-		},
-		Result: Pattern{Kind: PatVoid}},
-	/* 439 */ {ID: MethodGetDimensions, Name: "GetDimensions", Method: true,
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setUintOnly, Shapes: ShapeScalar}},
-		Params: []Param{
-			{Name: "width", Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-			{Name: "height", Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-			{Name: "samples", Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-		},
-		Result: Pattern{Kind: PatVoid}},
-	/* 440 */ {ID: MethodGetDimensions, Name: "GetDimensions", Method: true,
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setFloatLike, Shapes: ShapeScalar}},
-		Params: []Param{
-			{Name: "width", Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-			{Name: "height", Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-			{Name: "samples", Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-		},
-		Result: Pattern{Kind: PatVoid}},
-	/* 441 */ {ID: MethodGetDimensions, Name: "GetDimensions", Method: true,
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setUintOnly, Shapes: ShapeScalar}},
-		Params: []Param{
-			{Name: "width", Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-			{Name: "height", Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-			{Name: "elements", Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-			{Name: "samples", Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-		},
-		Result: Pattern{Kind: PatVoid}},
-	/* 442 */ {ID: MethodGetDimensions, Name: "GetDimensions", Method: true,
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setFloatLike, Shapes: ShapeScalar}},
-		Params: []Param{
-			{Name: "width", Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-			{Name: "height", Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-			{Name: "elements", Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-			{Name: "samples", Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-		},
-		Result: Pattern{Kind: PatVoid}},
-	/* 443 */ {ID: MethodGetDimensions, Name: "GetDimensions", Method: true,
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setUintOnly, Shapes: ShapeScalar}},
-		Params: []Param{
-			{Name: "width", Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-		},
-		Result: Pattern{Kind: PatVoid}},
-	/* 444 */ {ID: MethodGetDimensions, Name: "GetDimensions", Method: true,
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setFloatLike, Shapes: ShapeScalar}},
-		Params: []Param{
-			{Name: "width", Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-		},
-		Result: Pattern{Kind: PatVoid}},
-	/* 445 */ {ID: MethodGetDimensions, Name: "GetDimensions", Method: true,
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setUintOnly, Shapes: ShapeScalar}},
-		Params: []Param{
-			{Name: "width", Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-			{Name: "elements", Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-		},
-		Result: Pattern{Kind: PatVoid}},
-	/* 446 */ {ID: MethodGetDimensions, Name: "GetDimensions", Method: true,
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setFloatLike, Shapes: ShapeScalar}},
-		Params: []Param{
-			{Name: "width", Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-			{Name: "elements", Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-		},
-		Result: Pattern{Kind: PatVoid}},
-	/* 447 */ {ID: MethodGetDimensions, Name: "GetDimensions", Method: true,
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setUintOnly, Shapes: ShapeScalar}},
-		Params: []Param{
-			{Name: "width", Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-			{Name: "height", Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-		},
-		Result: Pattern{Kind: PatVoid}},
-	/* 448 */ {ID: MethodGetDimensions, Name: "GetDimensions", Method: true,
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setFloatLike, Shapes: ShapeScalar}},
-		Params: []Param{
-			{Name: "width", Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-			{Name: "height", Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-		},
-		Result: Pattern{Kind: PatVoid}},
-	/* 449 */ {ID: MethodGetDimensions, Name: "GetDimensions", Method: true,
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setUintOnly, Shapes: ShapeScalar}},
-		Params: []Param{
-			{Name: "width", Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-			{Name: "height", Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-			{Name: "elements", Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-		},
-		Result: Pattern{Kind: PatVoid}},
-	/* 450 */ {ID: MethodGetDimensions, Name: "GetDimensions", Method: true,
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setFloatLike, Shapes: ShapeScalar}},
-		Params: []Param{
-			{Name: "width", Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-			{Name: "height", Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-			{Name: "elements", Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-		},
-		Result: Pattern{Kind: PatVoid}},
-	/* 451 */ {ID: MethodGetDimensions, Name: "GetDimensions", Method: true,
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setUintOnly, Shapes: ShapeScalar}},
-		Params: []Param{
-			{Name: "width", Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-			{Name: "height", Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-			{Name: "depth", Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-		},
-		Result: Pattern{Kind: PatVoid}},
-	/* 452 */ {ID: MethodGetDimensions, Name: "GetDimensions", Method: true,
-		Vars: []Var{{Name: "T", Kind: VarType, Set: setFloatLike, Shapes: ShapeScalar}},
-		Params: []Param{
-			{Name: "width", Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-			{Name: "height", Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-			{Name: "depth", Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-		},
-		Result: Pattern{Kind: PatVoid}},
-	/* 453 */ {ID: MethodGetDimensions, Name: "GetDimensions", Method: true,
-		Params: []Param{
-			{Name: "width", Mode: types.Out, Type: Pattern{Kind: PatNamed, Name: "uint", Exact: true}},
-		},
-		Result: Pattern{Kind: PatVoid}},
-	/* 454 */ {ID: MethodGetDimensions, Name: "GetDimensions", Method: true,
-		Params: []Param{
-			{Name: "numStructs", Mode: types.Out, Type: Pattern{Kind: PatNamed, Name: "uint", Exact: true}},
-			{Name: "stride", Mode: types.Out, Type: Pattern{Kind: PatNamed, Name: "uint", Exact: true}},
-		},
-		Result: Pattern{Kind: PatVoid}},
-	/* 455 */ {ID: MethodLoad, Name: "Load", Method: true,
-		Params: []Param{
-			{Name: "index", Type: Pattern{Kind: PatNamed, Name: "int"}},
-		},
-		Result: Pattern{Kind: PatElem}},
-	/* 456 */ {ID: MethodLoad, Name: "Load", Method: true,
-		Params: []Param{
-			{Name: "index", Type: Pattern{Kind: PatNamed, Name: "int"}},
-			{Name: "status", Mode: types.Out, Type: Pattern{Kind: PatNamed, Name: "uint", Exact: true}},
-		},
-		Result: Pattern{Kind: PatElem}},
-	/* 457 */ {ID: MethodIncrementCounter, Name: "IncrementCounter", Method: true,
-		Result: Pattern{Kind: PatNamed, Name: "uint"}},
-	/* 458 */ {ID: MethodDecrementCounter, Name: "DecrementCounter", Method: true,
-		Result: Pattern{Kind: PatNamed, Name: "uint"}},
-	/* 459 */ {ID: MethodAppend, Name: "Append", Method: true,
-		Params: []Param{
-			{Name: "value", Type: Pattern{Kind: PatElem}},
-		},
-		Result: Pattern{Kind: PatVoid}},
-	/* 460 */ {ID: MethodConsume, Name: "Consume", Method: true,
-		Result: Pattern{Kind: PatElem}},
-	/* 461 */ {ID: MethodLoad, Name: "Load", Method: true,
-		Params: []Param{
-			{Name: "byteOffset", Type: Pattern{Kind: PatNamed, Name: "uint"}},
-		},
-		Result: Pattern{Kind: PatTmpl}},
-	/* 462 */ {ID: MethodLoad, Name: "Load", Method: true,
-		Params: []Param{
-			{Name: "byteOffset", Type: Pattern{Kind: PatNamed, Name: "uint"}},
-			{Name: "status", Mode: types.Out, Type: Pattern{Kind: PatNamed, Name: "uint", Exact: true}},
-		},
-		Result: Pattern{Kind: PatTmpl}},
-	/* 463 */ {ID: MethodLoad2, Name: "Load2", Method: true,
-		Params: []Param{
-			{Name: "byteOffset", Type: Pattern{Kind: PatNamed, Name: "uint"}},
-		},
-		Result: Pattern{Kind: PatNamed, Name: "uint2"}},
-	/* 464 */ {ID: MethodLoad2, Name: "Load2", Method: true,
-		Params: []Param{
-			{Name: "byteOffset", Type: Pattern{Kind: PatNamed, Name: "uint"}},
-			{Name: "status", Mode: types.Out, Type: Pattern{Kind: PatNamed, Name: "uint", Exact: true}},
-		},
-		Result: Pattern{Kind: PatNamed, Name: "uint2"}},
-	/* 465 */ {ID: MethodLoad3, Name: "Load3", Method: true,
-		Params: []Param{
-			{Name: "byteOffset", Type: Pattern{Kind: PatNamed, Name: "uint"}},
-		},
-		Result: Pattern{Kind: PatNamed, Name: "uint3"}},
-	/* 466 */ {ID: MethodLoad3, Name: "Load3", Method: true,
-		Params: []Param{
-			{Name: "byteOffset", Type: Pattern{Kind: PatNamed, Name: "uint"}},
-			{Name: "status", Mode: types.Out, Type: Pattern{Kind: PatNamed, Name: "uint", Exact: true}},
-		},
-		Result: Pattern{Kind: PatNamed, Name: "uint3"}},
-	/* 467 */ {ID: MethodLoad4, Name: "Load4", Method: true,
-		Params: []Param{
-			{Name: "byteOffset", Type: Pattern{Kind: PatNamed, Name: "uint"}},
-		},
-		Result: Pattern{Kind: PatNamed, Name: "uint4"}},
-	/* 468 */ {ID: MethodLoad4, Name: "Load4", Method: true,
-		Params: []Param{
-			{Name: "byteOffset", Type: Pattern{Kind: PatNamed, Name: "uint"}},
-			{Name: "status", Mode: types.Out, Type: Pattern{Kind: PatNamed, Name: "uint", Exact: true}},
-		},
-		Result: Pattern{Kind: PatNamed, Name: "uint4"}},
-	/* 469 */ {ID: MethodStore, Name: "Store", Method: true,
-		Params: []Param{
-			{Name: "byteOffset", Type: Pattern{Kind: PatNamed, Name: "uint"}},
-			{Name: "value", Type: Pattern{Kind: PatTmpl}},
-		},
-		Result: Pattern{Kind: PatVoid}},
-	/* 470 */ {ID: MethodStore2, Name: "Store2", Method: true,
-		Params: []Param{
-			{Name: "byteOffset", Type: Pattern{Kind: PatNamed, Name: "uint"}},
-			{Name: "value", Type: Pattern{Kind: PatNamed, Name: "uint2"}},
-		},
-		Result: Pattern{Kind: PatVoid}},
-	/* 471 */ {ID: MethodStore3, Name: "Store3", Method: true,
-		Params: []Param{
-			{Name: "byteOffset", Type: Pattern{Kind: PatNamed, Name: "uint"}},
-			{Name: "value", Type: Pattern{Kind: PatNamed, Name: "uint3"}},
-		},
-		Result: Pattern{Kind: PatVoid}},
-	/* 472 */ {ID: MethodStore4, Name: "Store4", Method: true,
-		Params: []Param{
-			{Name: "byteOffset", Type: Pattern{Kind: PatNamed, Name: "uint"}},
-			{Name: "value", Type: Pattern{Kind: PatNamed, Name: "uint4"}},
-		},
-		Result: Pattern{Kind: PatVoid}},
-	/* 473 */ {ID: MethodInterlockedAdd, Name: "InterlockedAdd", Method: true,
-		Params: []Param{
-			{Name: "byteOffset", Type: Pattern{Kind: PatNamed, Name: "uint"}},
-			{Name: "value", Type: Pattern{Kind: PatNamed, Name: "uint"}},
-		},
-		Result: Pattern{Kind: PatVoid}},
-	/* 474 */ {ID: MethodInterlockedAdd, Name: "InterlockedAdd", Method: true,
-		Params: []Param{
-			{Name: "byteOffset", Type: Pattern{Kind: PatNamed, Name: "uint"}},
-			{Name: "value", Type: Pattern{Kind: PatNamed, Name: "uint"}},
-			{Name: "original", Mode: types.Out, Type: Pattern{Kind: PatNamed, Name: "uint"}},
-		},
-		Result: Pattern{Kind: PatVoid}},
-	/* 475 */ {ID: MethodInterlockedAnd, Name: "InterlockedAnd", Method: true,
-		Params: []Param{
-			{Name: "byteOffset", Type: Pattern{Kind: PatNamed, Name: "uint"}},
-			{Name: "value", Type: Pattern{Kind: PatNamed, Name: "uint"}},
-		},
-		Result: Pattern{Kind: PatVoid}},
-	/* 476 */ {ID: MethodInterlockedAnd, Name: "InterlockedAnd", Method: true,
-		Params: []Param{
-			{Name: "byteOffset", Type: Pattern{Kind: PatNamed, Name: "uint"}},
-			{Name: "value", Type: Pattern{Kind: PatNamed, Name: "uint"}},
-			{Name: "original", Mode: types.Out, Type: Pattern{Kind: PatNamed, Name: "uint"}},
-		},
-		Result: Pattern{Kind: PatVoid}},
-	/* 477 */ {ID: MethodInterlockedOr, Name: "InterlockedOr", Method: true,
-		Params: []Param{
-			{Name: "byteOffset", Type: Pattern{Kind: PatNamed, Name: "uint"}},
-			{Name: "value", Type: Pattern{Kind: PatNamed, Name: "uint"}},
-		},
-		Result: Pattern{Kind: PatVoid}},
-	/* 478 */ {ID: MethodInterlockedOr, Name: "InterlockedOr", Method: true,
-		Params: []Param{
-			{Name: "byteOffset", Type: Pattern{Kind: PatNamed, Name: "uint"}},
-			{Name: "value", Type: Pattern{Kind: PatNamed, Name: "uint"}},
-			{Name: "original", Mode: types.Out, Type: Pattern{Kind: PatNamed, Name: "uint"}},
-		},
-		Result: Pattern{Kind: PatVoid}},
-	/* 479 */ {ID: MethodInterlockedXor, Name: "InterlockedXor", Method: true,
-		Params: []Param{
-			{Name: "byteOffset", Type: Pattern{Kind: PatNamed, Name: "uint"}},
-			{Name: "value", Type: Pattern{Kind: PatNamed, Name: "uint"}},
-		},
-		Result: Pattern{Kind: PatVoid}},
-	/* 480 */ {ID: MethodInterlockedXor, Name: "InterlockedXor", Method: true,
-		Params: []Param{
-			{Name: "byteOffset", Type: Pattern{Kind: PatNamed, Name: "uint"}},
-			{Name: "value", Type: Pattern{Kind: PatNamed, Name: "uint"}},
-			{Name: "original", Mode: types.Out, Type: Pattern{Kind: PatNamed, Name: "uint"}},
-		},
-		Result: Pattern{Kind: PatVoid}},
-	/* 481 */ {ID: MethodInterlockedMin, Name: "InterlockedMin", Method: true,
-		Vars: []Var{{Name: "V", Kind: VarType, Set: setAnyInt32, Shapes: ShapeScalar}},
-		Params: []Param{
-			{Name: "byteOffset", Type: Pattern{Kind: PatNamed, Name: "uint"}},
-			{Name: "value", Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-		},
-		Result: Pattern{Kind: PatVoid}},
-	/* 482 */ {ID: MethodInterlockedMin, Name: "InterlockedMin", Method: true,
-		Vars: []Var{{Name: "V", Kind: VarType, Set: setAnyInt32, Shapes: ShapeScalar}},
-		Params: []Param{
-			{Name: "byteOffset", Type: Pattern{Kind: PatNamed, Name: "uint"}},
-			{Name: "value", Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-			{Name: "original", Mode: types.Out, Type: Pattern{Kind: PatNamed, Name: "uint"}},
-		},
-		Result: Pattern{Kind: PatVoid}},
-	/* 483 */ {ID: MethodInterlockedMax, Name: "InterlockedMax", Method: true,
-		Vars: []Var{{Name: "V", Kind: VarType, Set: setAnyInt32, Shapes: ShapeScalar}},
-		Params: []Param{
-			{Name: "byteOffset", Type: Pattern{Kind: PatNamed, Name: "uint"}},
-			{Name: "value", Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-		},
-		Result: Pattern{Kind: PatVoid}},
-	/* 484 */ {ID: MethodInterlockedMax, Name: "InterlockedMax", Method: true,
-		Vars: []Var{{Name: "V", Kind: VarType, Set: setAnyInt32, Shapes: ShapeScalar}},
-		Params: []Param{
-			{Name: "byteOffset", Type: Pattern{Kind: PatNamed, Name: "uint"}},
-			{Name: "value", Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-			{Name: "original", Mode: types.Out, Type: Pattern{Kind: PatNamed, Name: "uint"}},
-		},
-		Result: Pattern{Kind: PatVoid}},
-	/* 485 */ {ID: MethodInterlockedExchange, Name: "InterlockedExchange", Method: true,
-		Params: []Param{
-			{Name: "byteOffset", Type: Pattern{Kind: PatNamed, Name: "uint"}},
-			{Name: "value", Type: Pattern{Kind: PatNamed, Name: "uint"}},
-			{Name: "original", Mode: types.Out, Type: Pattern{Kind: PatNamed, Name: "uint"}},
-		},
-		Result: Pattern{Kind: PatVoid}},
-	/* 486 */ {ID: MethodInterlockedCompareStore, Name: "InterlockedCompareStore", Method: true,
-		Params: []Param{
-			{Name: "byteOffset", Type: Pattern{Kind: PatNamed, Name: "uint"}},
-			{Name: "compare", Type: Pattern{Kind: PatNamed, Name: "uint"}},
-			{Name: "value", Type: Pattern{Kind: PatNamed, Name: "uint"}},
-		},
-		Result: Pattern{Kind: PatVoid}},
-	/* 487 */ {ID: MethodInterlockedCompareExchange, Name: "InterlockedCompareExchange", Method: true,
-		Params: []Param{
-			{Name: "byteOffset", Type: Pattern{Kind: PatNamed, Name: "uint"}},
-			{Name: "compare", Type: Pattern{Kind: PatNamed, Name: "uint"}},
-			{Name: "value", Type: Pattern{Kind: PatNamed, Name: "uint"}},
-			{Name: "original", Mode: types.Out, Type: Pattern{Kind: PatNamed, Name: "uint"}},
-		},
-		Result: Pattern{Kind: PatVoid}},
-	/* 488 */ {ID: MethodInterlockedAdd64, Name: "InterlockedAdd64", Method: true,
-		Params: []Param{
-			{Name: "byteOffset", Type: Pattern{Kind: PatNamed, Name: "uint"}},
-			{Name: "value", Type: Pattern{Kind: PatNamed, Name: "uint64_t"}},
-		},
-		Result: Pattern{Kind: PatVoid}, SM: 606},
-	/* 489 */ {ID: MethodInterlockedAdd64, Name: "InterlockedAdd64", Method: true,
-		Vars: []Var{{Name: "O", Kind: VarType, Set: setAnyInt64, Shapes: ShapeScalar}},
-		Params: []Param{
-			{Name: "byteOffset", Type: Pattern{Kind: PatNamed, Name: "uint"}},
-			{Name: "value", Type: Pattern{Kind: PatNamed, Name: "uint64_t"}},
-			{Name: "original", Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-		},
-		Result: Pattern{Kind: PatVoid}, SM: 606},
-	/* 490 */ {ID: MethodInterlockedAnd64, Name: "InterlockedAnd64", Method: true,
-		Params: []Param{
-			{Name: "byteOffset", Type: Pattern{Kind: PatNamed, Name: "uint"}},
-			{Name: "value", Type: Pattern{Kind: PatNamed, Name: "uint64_t"}},
-		},
-		Result: Pattern{Kind: PatVoid}, SM: 606},
-	/* 491 */ {ID: MethodInterlockedAnd64, Name: "InterlockedAnd64", Method: true,
-		Vars: []Var{{Name: "O", Kind: VarType, Set: setAnyInt64, Shapes: ShapeScalar}},
-		Params: []Param{
-			{Name: "byteOffset", Type: Pattern{Kind: PatNamed, Name: "uint"}},
-			{Name: "value", Type: Pattern{Kind: PatNamed, Name: "uint64_t"}},
-			{Name: "original", Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-		},
-		Result: Pattern{Kind: PatVoid}, SM: 606},
-	/* 492 */ {ID: MethodInterlockedOr64, Name: "InterlockedOr64", Method: true,
-		Params: []Param{
-			{Name: "byteOffset", Type: Pattern{Kind: PatNamed, Name: "uint"}},
-			{Name: "value", Type: Pattern{Kind: PatNamed, Name: "uint64_t"}},
-		},
-		Result: Pattern{Kind: PatVoid}, SM: 606},
-	/* 493 */ {ID: MethodInterlockedOr64, Name: "InterlockedOr64", Method: true,
-		Vars: []Var{{Name: "O", Kind: VarType, Set: setAnyInt64, Shapes: ShapeScalar}},
-		Params: []Param{
-			{Name: "byteOffset", Type: Pattern{Kind: PatNamed, Name: "uint"}},
-			{Name: "value", Type: Pattern{Kind: PatNamed, Name: "uint64_t"}},
-			{Name: "original", Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-		},
-		Result: Pattern{Kind: PatVoid}, SM: 606},
-	/* 494 */ {ID: MethodInterlockedXor64, Name: "InterlockedXor64", Method: true,
-		Params: []Param{
-			{Name: "byteOffset", Type: Pattern{Kind: PatNamed, Name: "uint"}},
-			{Name: "value", Type: Pattern{Kind: PatNamed, Name: "uint64_t"}},
-		},
-		Result: Pattern{Kind: PatVoid}, SM: 606},
-	/* 495 */ {ID: MethodInterlockedXor64, Name: "InterlockedXor64", Method: true,
-		Vars: []Var{{Name: "O", Kind: VarType, Set: setAnyInt64, Shapes: ShapeScalar}},
-		Params: []Param{
-			{Name: "byteOffset", Type: Pattern{Kind: PatNamed, Name: "uint"}},
-			{Name: "value", Type: Pattern{Kind: PatNamed, Name: "uint64_t"}},
-			{Name: "original", Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-		},
-		Result: Pattern{Kind: PatVoid}, SM: 606},
-	/* 496 */ {ID: MethodInterlockedMin64, Name: "InterlockedMin64", Method: true,
-		Vars: []Var{{Name: "V", Kind: VarType, Set: setAnyInt64, Shapes: ShapeScalar}},
-		Params: []Param{
-			{Name: "byteOffset", Type: Pattern{Kind: PatNamed, Name: "uint"}},
-			{Name: "value", Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-		},
-		Result: Pattern{Kind: PatVoid}, SM: 606},
-	/* 497 */ {ID: MethodInterlockedMin64, Name: "InterlockedMin64", Method: true,
-		Vars: []Var{{Name: "V", Kind: VarType, Set: setAnyInt64, Shapes: ShapeScalar}, {Name: "O", Kind: VarType, Set: setAnyInt64, Shapes: ShapeScalar}},
-		Params: []Param{
-			{Name: "byteOffset", Type: Pattern{Kind: PatNamed, Name: "uint"}},
-			{Name: "value", Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-			{Name: "original", Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 1, Comp: 1}},
-		},
-		Result: Pattern{Kind: PatVoid}, SM: 606},
-	/* 498 */ {ID: MethodInterlockedMax64, Name: "InterlockedMax64", Method: true,
-		Vars: []Var{{Name: "V", Kind: VarType, Set: setAnyInt64, Shapes: ShapeScalar}},
-		Params: []Param{
-			{Name: "byteOffset", Type: Pattern{Kind: PatNamed, Name: "uint"}},
-			{Name: "value", Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-		},
-		Result: Pattern{Kind: PatVoid}, SM: 606},
-	/* 499 */ {ID: MethodInterlockedMax64, Name: "InterlockedMax64", Method: true,
-		Vars: []Var{{Name: "V", Kind: VarType, Set: setAnyInt64, Shapes: ShapeScalar}, {Name: "O", Kind: VarType, Set: setAnyInt64, Shapes: ShapeScalar}},
-		Params: []Param{
-			{Name: "byteOffset", Type: Pattern{Kind: PatNamed, Name: "uint"}},
-			{Name: "value", Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-			{Name: "original", Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 1, Comp: 1}},
-		},
-		Result: Pattern{Kind: PatVoid}, SM: 606},
-	/* 500 */ {ID: MethodInterlockedExchange64, Name: "InterlockedExchange64", Method: true,
-		Vars: []Var{{Name: "V", Kind: VarType, Set: setAnyInt64, Shapes: ShapeScalar}, {Name: "O", Kind: VarType, Set: setAnyInt64, Shapes: ShapeScalar}},
-		Params: []Param{
-			{Name: "byteOffset", Type: Pattern{Kind: PatNamed, Name: "uint"}},
-			{Name: "value", Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-			{Name: "original", Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 1, Comp: 1}},
-		},
-		Result: Pattern{Kind: PatVoid}, SM: 606},
-	/* 501 */ {ID: MethodInterlockedCompareStore64, Name: "InterlockedCompareStore64", Method: true,
-		Params: []Param{
-			{Name: "byteOffset", Type: Pattern{Kind: PatNamed, Name: "uint"}},
-			{Name: "compare", Type: Pattern{Kind: PatNamed, Name: "uint64_t"}},
-			{Name: "value", Type: Pattern{Kind: PatNamed, Name: "uint64_t"}},
-		},
-		Result: Pattern{Kind: PatVoid}, SM: 606},
-	/* 502 */ {ID: MethodInterlockedCompareExchange64, Name: "InterlockedCompareExchange64", Method: true,
-		Vars: []Var{{Name: "O", Kind: VarType, Set: setAnyInt64, Shapes: ShapeScalar}},
-		Params: []Param{
-			{Name: "byteOffset", Type: Pattern{Kind: PatNamed, Name: "uint"}},
-			{Name: "compare", Type: Pattern{Kind: PatNamed, Name: "uint64_t"}},
-			{Name: "value", Type: Pattern{Kind: PatNamed, Name: "uint64_t"}},
-			{Name: "original", Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
-		},
-		Result: Pattern{Kind: PatVoid}, SM: 606},
-	/* 503 */ {ID: MethodInterlockedExchangeFloat, Name: "InterlockedExchangeFloat", Method: true,
-		Params: []Param{
-			{Name: "byteOffset", Type: Pattern{Kind: PatNamed, Name: "uint"}},
-			{Name: "value", Type: Pattern{Kind: PatNamed, Name: "float"}},
-			{Name: "original", Mode: types.Out, Type: Pattern{Kind: PatNamed, Name: "float"}},
-		},
-		Result: Pattern{Kind: PatVoid}, SM: 606},
-	/* 504 */ {ID: MethodInterlockedCompareStoreFloatBitwise, Name: "InterlockedCompareStoreFloatBitwise", Method: true,
-		Params: []Param{
-			{Name: "byteOffset", Type: Pattern{Kind: PatNamed, Name: "uint"}},
-			{Name: "compare", Type: Pattern{Kind: PatNamed, Name: "float"}},
-			{Name: "value", Type: Pattern{Kind: PatNamed, Name: "float"}},
-		},
-		Result: Pattern{Kind: PatVoid}, SM: 606},
-	/* 505 */ {ID: MethodInterlockedCompareExchangeFloatBitwise, Name: "InterlockedCompareExchangeFloatBitwise", Method: true,
-		Params: []Param{
-			{Name: "byteOffset", Type: Pattern{Kind: PatNamed, Name: "uint"}},
-			{Name: "compare", Type: Pattern{Kind: PatNamed, Name: "float"}},
-			{Name: "value", Type: Pattern{Kind: PatNamed, Name: "float"}},
-			{Name: "original", Mode: types.Out, Type: Pattern{Kind: PatNamed, Name: "float"}},
-		},
-		Result: Pattern{Kind: PatVoid}, SM: 606},
-	/* 506 */ {ID: MethodWriteSamplerFeedback, Name: "WriteSamplerFeedback", Method: true,
-		Params: []Param{
-			{Name: "t", Type: Pattern{Kind: PatNamed, Name: "Texture2D"}},
-			{Name: "s", Type: Pattern{Kind: PatNamed, Name: "SamplerState"}},
-			{Name: "location", Type: Pattern{Kind: PatNamed, Name: "float2"}},
-		},
-		Result: Pattern{Kind: PatVoid}, SM: 605, Stages: StagePixel},
-	/* 507 */ {ID: MethodWriteSamplerFeedback, Name: "WriteSamplerFeedback", Method: true,
-		Params: []Param{
-			{Name: "t", Type: Pattern{Kind: PatNamed, Name: "Texture2D"}},
-			{Name: "s", Type: Pattern{Kind: PatNamed, Name: "SamplerState"}},
-			{Name: "location", Type: Pattern{Kind: PatNamed, Name: "float2"}},
-			{Name: "clamp", Type: Pattern{Kind: PatNamed, Name: "float"}},
-		},
-		Result: Pattern{Kind: PatVoid}, SM: 605, Stages: StagePixel},
-	/* 508 */ {ID: MethodWriteSamplerFeedbackBias, Name: "WriteSamplerFeedbackBias", Method: true,
-		Params: []Param{
-			{Name: "t", Type: Pattern{Kind: PatNamed, Name: "Texture2D"}},
-			{Name: "s", Type: Pattern{Kind: PatNamed, Name: "SamplerState"}},
-			{Name: "location", Type: Pattern{Kind: PatNamed, Name: "float2"}},
-			{Name: "bias", Type: Pattern{Kind: PatNamed, Name: "float"}},
-		},
-		Result: Pattern{Kind: PatVoid}, SM: 605, Stages: StagePixel},
-	/* 509 */ {ID: MethodWriteSamplerFeedbackBias, Name: "WriteSamplerFeedbackBias", Method: true,
-		Params: []Param{
-			{Name: "t", Type: Pattern{Kind: PatNamed, Name: "Texture2D"}},
-			{Name: "s", Type: Pattern{Kind: PatNamed, Name: "SamplerState"}},
-			{Name: "location", Type: Pattern{Kind: PatNamed, Name: "float2"}},
-			{Name: "bias", Type: Pattern{Kind: PatNamed, Name: "float"}},
-			{Name: "clamp", Type: Pattern{Kind: PatNamed, Name: "float"}},
-		},
-		Result: Pattern{Kind: PatVoid}, SM: 605, Stages: StagePixel},
-	/* 510 */ {ID: MethodWriteSamplerFeedbackGrad, Name: "WriteSamplerFeedbackGrad", Method: true,
-		Params: []Param{
-			{Name: "t", Type: Pattern{Kind: PatNamed, Name: "Texture2D"}},
-			{Name: "s", Type: Pattern{Kind: PatNamed, Name: "SamplerState"}},
-			{Name: "location", Type: Pattern{Kind: PatNamed, Name: "float2"}},
-			{Name: "ddx", Type: Pattern{Kind: PatNamed, Name: "float2"}},
-			{Name: "ddy", Type: Pattern{Kind: PatNamed, Name: "float2"}},
-		},
-		Result: Pattern{Kind: PatVoid}, SM: 605},
-	/* 511 */ {ID: MethodWriteSamplerFeedbackGrad, Name: "WriteSamplerFeedbackGrad", Method: true,
-		Params: []Param{
-			{Name: "t", Type: Pattern{Kind: PatNamed, Name: "Texture2D"}},
-			{Name: "s", Type: Pattern{Kind: PatNamed, Name: "SamplerState"}},
-			{Name: "location", Type: Pattern{Kind: PatNamed, Name: "float2"}},
-			{Name: "ddx", Type: Pattern{Kind: PatNamed, Name: "float2"}},
-			{Name: "ddy", Type: Pattern{Kind: PatNamed, Name: "float2"}},
-			{Name: "clamp", Type: Pattern{Kind: PatNamed, Name: "float"}},
-		},
-		Result: Pattern{Kind: PatVoid}, SM: 605},
-	/* 512 */ {ID: MethodWriteSamplerFeedbackLevel, Name: "WriteSamplerFeedbackLevel", Method: true,
-		Params: []Param{
-			{Name: "t", Type: Pattern{Kind: PatNamed, Name: "Texture2D"}},
-			{Name: "s", Type: Pattern{Kind: PatNamed, Name: "SamplerState"}},
-			{Name: "location", Type: Pattern{Kind: PatNamed, Name: "float2"}},
-			{Name: "lod", Type: Pattern{Kind: PatNamed, Name: "float"}},
-		},
-		Result: Pattern{Kind: PatVoid}, SM: 605},
-	/* 513 */ {ID: MethodWriteSamplerFeedback, Name: "WriteSamplerFeedback", Method: true,
-		Params: []Param{
-			{Name: "t", Type: Pattern{Kind: PatNamed, Name: "Texture2DArray"}},
-			{Name: "s", Type: Pattern{Kind: PatNamed, Name: "SamplerState"}},
-			{Name: "location", Type: Pattern{Kind: PatNamed, Name: "float3"}},
-		},
-		Result: Pattern{Kind: PatVoid}, SM: 605, Stages: StagePixel},
-	/* 514 */ {ID: MethodWriteSamplerFeedback, Name: "WriteSamplerFeedback", Method: true,
-		Params: []Param{
-			{Name: "t", Type: Pattern{Kind: PatNamed, Name: "Texture2DArray"}},
-			{Name: "s", Type: Pattern{Kind: PatNamed, Name: "SamplerState"}},
-			{Name: "location", Type: Pattern{Kind: PatNamed, Name: "float3"}},
-			{Name: "clamp", Type: Pattern{Kind: PatNamed, Name: "float"}},
-		},
-		Result: Pattern{Kind: PatVoid}, SM: 605, Stages: StagePixel},
-	/* 515 */ {ID: MethodWriteSamplerFeedbackBias, Name: "WriteSamplerFeedbackBias", Method: true,
-		Params: []Param{
-			{Name: "t", Type: Pattern{Kind: PatNamed, Name: "Texture2DArray"}},
-			{Name: "s", Type: Pattern{Kind: PatNamed, Name: "SamplerState"}},
-			{Name: "location", Type: Pattern{Kind: PatNamed, Name: "float3"}},
-			{Name: "bias", Type: Pattern{Kind: PatNamed, Name: "float"}},
-		},
-		Result: Pattern{Kind: PatVoid}, SM: 605, Stages: StagePixel},
-	/* 516 */ {ID: MethodWriteSamplerFeedbackBias, Name: "WriteSamplerFeedbackBias", Method: true,
-		Params: []Param{
-			{Name: "t", Type: Pattern{Kind: PatNamed, Name: "Texture2DArray"}},
-			{Name: "s", Type: Pattern{Kind: PatNamed, Name: "SamplerState"}},
-			{Name: "location", Type: Pattern{Kind: PatNamed, Name: "float3"}},
-			{Name: "bias", Type: Pattern{Kind: PatNamed, Name: "float"}},
-			{Name: "clamp", Type: Pattern{Kind: PatNamed, Name: "float"}},
-		},
-		Result: Pattern{Kind: PatVoid}, SM: 605, Stages: StagePixel},
-	/* 517 */ {ID: MethodWriteSamplerFeedbackGrad, Name: "WriteSamplerFeedbackGrad", Method: true,
-		Params: []Param{
-			{Name: "t", Type: Pattern{Kind: PatNamed, Name: "Texture2DArray"}},
-			{Name: "s", Type: Pattern{Kind: PatNamed, Name: "SamplerState"}},
-			{Name: "location", Type: Pattern{Kind: PatNamed, Name: "float3"}},
-			{Name: "ddx", Type: Pattern{Kind: PatNamed, Name: "float2"}},
-			{Name: "ddy", Type: Pattern{Kind: PatNamed, Name: "float2"}},
-		},
-		Result: Pattern{Kind: PatVoid}, SM: 605},
-	/* 518 */ {ID: MethodWriteSamplerFeedbackGrad, Name: "WriteSamplerFeedbackGrad", Method: true,
-		Params: []Param{
-			{Name: "t", Type: Pattern{Kind: PatNamed, Name: "Texture2DArray"}},
-			{Name: "s", Type: Pattern{Kind: PatNamed, Name: "SamplerState"}},
-			{Name: "location", Type: Pattern{Kind: PatNamed, Name: "float3"}},
-			{Name: "ddx", Type: Pattern{Kind: PatNamed, Name: "float2"}},
-			{Name: "ddy", Type: Pattern{Kind: PatNamed, Name: "float2"}},
-			{Name: "clamp", Type: Pattern{Kind: PatNamed, Name: "float"}},
-		},
-		Result: Pattern{Kind: PatVoid}, SM: 605},
-	/* 519 */ {ID: MethodWriteSamplerFeedbackLevel, Name: "WriteSamplerFeedbackLevel", Method: true,
-		Params: []Param{
-			{Name: "t", Type: Pattern{Kind: PatNamed, Name: "Texture2DArray"}},
-			{Name: "s", Type: Pattern{Kind: PatNamed, Name: "SamplerState"}},
-			{Name: "location", Type: Pattern{Kind: PatNamed, Name: "float3"}},
-			{Name: "lod", Type: Pattern{Kind: PatNamed, Name: "float"}},
-		},
-		Result: Pattern{Kind: PatVoid}, SM: 605},
-	/* 520 */ {ID: MethodAppend, Name: "Append", Method: true,
-		Params: []Param{
-			{Name: "vertex", Type: Pattern{Kind: PatElem}},
-		},
-		Result: Pattern{Kind: PatVoid}, Stages: StageGeometry},
-	/* 521 */ {ID: MethodRestartStrip, Name: "RestartStrip", Method: true,
-		Result: Pattern{Kind: PatVoid}, Stages: StageGeometry},
-	/* 522 */ {ID: MethodSubpassLoad, Name: "SubpassLoad", Method: true,
-		Result: Pattern{Kind: PatElem}, Stages: StagePixel},
-	/* 523 */ {ID: MethodSubpassLoad, Name: "SubpassLoad", Method: true,
-		Params: []Param{
-			{Name: "sampleIndex", Type: Pattern{Kind: PatNamed, Name: "int"}},
-		},
-		Result: Pattern{Kind: PatElem}, Stages: StagePixel},
-	/* 524 */ {ID: MethodGet, Name: "Get", Method: true,
-		Result: Pattern{Kind: PatElem}},
-	/* 525 */ {ID: MethodGet, Name: "Get", Method: true,
-		Result: Pattern{Kind: PatElem}, SM: 608},
-	/* 526 */ {ID: MethodGet, Name: "Get", Method: true,
-		Result: Pattern{Kind: PatElem}, SM: 608},
-	/* 527 */ {ID: MethodGet, Name: "Get", Method: true,
-		Params: []Param{
-			{Name: "index", Type: Pattern{Kind: PatNamed, Name: "uint"}},
-		},
-		Result: Pattern{Kind: PatElem}, SM: 608},
-	/* 528 */ {ID: MethodCount, Name: "Count", Method: true,
-		Result: Pattern{Kind: PatNamed, Name: "uint"}, SM: 608},
-	/* 529 */ {ID: MethodFinishedCrossGroupSharing, Name: "FinishedCrossGroupSharing", Method: true,
-		Result: Pattern{Kind: PatNamed, Name: "bool"}, SM: 608},
-	/* 530 */ {ID: MethodGetThreadNodeOutputRecords, Name: "GetThreadNodeOutputRecords", Method: true,
-		Params: []Param{
-			{Name: "numRecords", Type: Pattern{Kind: PatNamed, Name: "uint"}},
-		},
-		Result: Pattern{Kind: PatElemObject, Name: "ThreadNodeOutputRecords"}, SM: 608},
-	/* 531 */ {ID: MethodGetGroupNodeOutputRecords, Name: "GetGroupNodeOutputRecords", Method: true,
-		Params: []Param{
-			{Name: "numRecords", Type: Pattern{Kind: PatNamed, Name: "uint"}},
-		},
-		Result: Pattern{Kind: PatElemObject, Name: "GroupNodeOutputRecords"}, SM: 608},
-	/* 532 */ {ID: MethodIsValid, Name: "IsValid", Method: true,
-		Result: Pattern{Kind: PatNamed, Name: "bool"}, SM: 608},
-	/* 533 */ {ID: MethodGroupIncrementOutputCount, Name: "GroupIncrementOutputCount", Method: true,
-		Params: []Param{
-			{Name: "count", Type: Pattern{Kind: PatNamed, Name: "uint"}},
-		},
-		Result: Pattern{Kind: PatVoid}, SM: 608},
-	/* 534 */ {ID: MethodThreadIncrementOutputCount, Name: "ThreadIncrementOutputCount", Method: true,
-		Params: []Param{
-			{Name: "count", Type: Pattern{Kind: PatNamed, Name: "uint"}},
-		},
-		Result: Pattern{Kind: PatVoid}, SM: 608},
-	/* 535 */ {ID: MethodIsValid, Name: "IsValid", Method: true,
-		Result: Pattern{Kind: PatNamed, Name: "bool"}, SM: 608},
-	/* 536 */ {ID: MethodOutputComplete, Name: "OutputComplete", Method: true,
-		Result: Pattern{Kind: PatVoid}, SM: 608},
-	/* 537 */ {ID: MethodTraceRayInline, Name: "TraceRayInline", Method: true,
-		Params: []Param{
-			{Name: "accel", Type: Pattern{Kind: PatNamed, Name: "RaytracingAccelerationStructure"}},
-			{Name: "rayFlags", Type: Pattern{Kind: PatNamed, Name: "uint"}},
-			{Name: "instanceInclusionMask", Type: Pattern{Kind: PatNamed, Name: "uint"}},
-			{Name: "ray", Type: Pattern{Kind: PatNamed, Name: "RayDesc"}},
-		},
-		Result: Pattern{Kind: PatVoid}, SM: 605},
-	/* 538 */ {ID: MethodProceed, Name: "Proceed", Method: true,
-		Result: Pattern{Kind: PatNamed, Name: "bool"}, SM: 605},
-	/* 539 */ {ID: MethodAbort, Name: "Abort", Method: true,
-		Result: Pattern{Kind: PatVoid}, SM: 605},
-	/* 540 */ {ID: MethodCommitNonOpaqueTriangleHit, Name: "CommitNonOpaqueTriangleHit", Method: true,
-		Result: Pattern{Kind: PatVoid}, SM: 605},
-	/* 541 */ {ID: MethodCommitProceduralPrimitiveHit, Name: "CommitProceduralPrimitiveHit", Method: true,
-		Params: []Param{
-			{Name: "tHit", Type: Pattern{Kind: PatNamed, Name: "float"}},
-		},
-		Result: Pattern{Kind: PatVoid}, SM: 605},
-	/* 542 */ {ID: MethodCommittedStatus, Name: "CommittedStatus", Method: true,
-		Result: Pattern{Kind: PatNamed, Name: "uint"}, SM: 605},
-	/* 543 */ {ID: MethodCandidateType, Name: "CandidateType", Method: true,
-		Result: Pattern{Kind: PatNamed, Name: "uint"}, SM: 605},
-	/* 544 */ {ID: MethodCandidateObjectToWorld3x4, Name: "CandidateObjectToWorld3x4", Method: true,
-		Result: Pattern{Kind: PatNamed, Name: "float3x4"}, SM: 605},
-	/* 545 */ {ID: MethodCandidateObjectToWorld4x3, Name: "CandidateObjectToWorld4x3", Method: true,
-		Result: Pattern{Kind: PatNamed, Name: "float4x3"}, SM: 605},
-	/* 546 */ {ID: MethodCandidateWorldToObject3x4, Name: "CandidateWorldToObject3x4", Method: true,
-		Result: Pattern{Kind: PatNamed, Name: "float3x4"}, SM: 605},
-	/* 547 */ {ID: MethodCandidateWorldToObject4x3, Name: "CandidateWorldToObject4x3", Method: true,
-		Result: Pattern{Kind: PatNamed, Name: "float4x3"}, SM: 605},
-	/* 548 */ {ID: MethodCommittedObjectToWorld3x4, Name: "CommittedObjectToWorld3x4", Method: true,
-		Result: Pattern{Kind: PatNamed, Name: "float3x4"}, SM: 605},
-	/* 549 */ {ID: MethodCommittedObjectToWorld4x3, Name: "CommittedObjectToWorld4x3", Method: true,
-		Result: Pattern{Kind: PatNamed, Name: "float4x3"}, SM: 605},
-	/* 550 */ {ID: MethodCommittedWorldToObject3x4, Name: "CommittedWorldToObject3x4", Method: true,
-		Result: Pattern{Kind: PatNamed, Name: "float3x4"}, SM: 605},
-	/* 551 */ {ID: MethodCommittedWorldToObject4x3, Name: "CommittedWorldToObject4x3", Method: true,
-		Result: Pattern{Kind: PatNamed, Name: "float4x3"}, SM: 605},
-	/* 552 */ {ID: MethodCandidateProceduralPrimitiveNonOpaque, Name: "CandidateProceduralPrimitiveNonOpaque", Method: true,
-		Result: Pattern{Kind: PatNamed, Name: "bool"}, SM: 605},
-	/* 553 */ {ID: MethodCandidateTriangleFrontFace, Name: "CandidateTriangleFrontFace", Method: true,
-		Result: Pattern{Kind: PatNamed, Name: "bool"}, SM: 605},
-	/* 554 */ {ID: MethodCommittedTriangleFrontFace, Name: "CommittedTriangleFrontFace", Method: true,
-		Result: Pattern{Kind: PatNamed, Name: "bool"}, SM: 605},
-	/* 555 */ {ID: MethodCandidateTriangleBarycentrics, Name: "CandidateTriangleBarycentrics", Method: true,
-		Result: Pattern{Kind: PatNamed, Name: "float2"}, SM: 605},
-	/* 556 */ {ID: MethodCommittedTriangleBarycentrics, Name: "CommittedTriangleBarycentrics", Method: true,
-		Result: Pattern{Kind: PatNamed, Name: "float2"}, SM: 605},
-	/* 557 */ {ID: MethodRayFlags, Name: "RayFlags", Method: true,
-		Result: Pattern{Kind: PatNamed, Name: "uint"}, SM: 605},
-	/* 558 */ {ID: MethodWorldRayOrigin, Name: "WorldRayOrigin", Method: true,
-		Result: Pattern{Kind: PatNamed, Name: "float3"}, SM: 605},
-	/* 559 */ {ID: MethodWorldRayDirection, Name: "WorldRayDirection", Method: true,
-		Result: Pattern{Kind: PatNamed, Name: "float3"}, SM: 605},
-	/* 560 */ {ID: MethodRayTMin, Name: "RayTMin", Method: true,
-		Result: Pattern{Kind: PatNamed, Name: "float"}, SM: 605},
-	/* 561 */ {ID: MethodCandidateTriangleRayT, Name: "CandidateTriangleRayT", Method: true,
-		Result: Pattern{Kind: PatNamed, Name: "float"}, SM: 605},
-	/* 562 */ {ID: MethodCommittedRayT, Name: "CommittedRayT", Method: true,
-		Result: Pattern{Kind: PatNamed, Name: "float"}, SM: 605},
-	/* 563 */ {ID: MethodCandidateInstanceIndex, Name: "CandidateInstanceIndex", Method: true,
-		Result: Pattern{Kind: PatNamed, Name: "uint"}, SM: 605},
-	/* 564 */ {ID: MethodCandidateInstanceID, Name: "CandidateInstanceID", Method: true,
-		Result: Pattern{Kind: PatNamed, Name: "uint"}, SM: 605},
-	/* 565 */ {ID: MethodCandidateGeometryIndex, Name: "CandidateGeometryIndex", Method: true,
-		Result: Pattern{Kind: PatNamed, Name: "uint"}, SM: 605},
-	/* 566 */ {ID: MethodCandidatePrimitiveIndex, Name: "CandidatePrimitiveIndex", Method: true,
-		Result: Pattern{Kind: PatNamed, Name: "uint"}, SM: 605},
-	/* 567 */ {ID: MethodCandidateObjectRayOrigin, Name: "CandidateObjectRayOrigin", Method: true,
-		Result: Pattern{Kind: PatNamed, Name: "float3"}, SM: 605},
-	/* 568 */ {ID: MethodCandidateObjectRayDirection, Name: "CandidateObjectRayDirection", Method: true,
-		Result: Pattern{Kind: PatNamed, Name: "float3"}, SM: 605},
-	/* 569 */ {ID: MethodCommittedInstanceIndex, Name: "CommittedInstanceIndex", Method: true,
-		Result: Pattern{Kind: PatNamed, Name: "uint"}, SM: 605},
-	/* 570 */ {ID: MethodCommittedInstanceID, Name: "CommittedInstanceID", Method: true,
-		Result: Pattern{Kind: PatNamed, Name: "uint"}, SM: 605},
-	/* 571 */ {ID: MethodCommittedGeometryIndex, Name: "CommittedGeometryIndex", Method: true,
-		Result: Pattern{Kind: PatNamed, Name: "uint"}, SM: 605},
-	/* 572 */ {ID: MethodCommittedPrimitiveIndex, Name: "CommittedPrimitiveIndex", Method: true,
-		Result: Pattern{Kind: PatNamed, Name: "uint"}, SM: 605},
-	/* 573 */ {ID: MethodCommittedObjectRayOrigin, Name: "CommittedObjectRayOrigin", Method: true,
-		Result: Pattern{Kind: PatNamed, Name: "float3"}, SM: 605},
-	/* 574 */ {ID: MethodCommittedObjectRayDirection, Name: "CommittedObjectRayDirection", Method: true,
-		Result: Pattern{Kind: PatNamed, Name: "float3"}, SM: 605},
-	/* 575 */ {ID: MethodCandidateInstanceContributionToHitGroupIndex, Name: "CandidateInstanceContributionToHitGroupIndex", Method: true,
-		Result: Pattern{Kind: PatNamed, Name: "uint"}, SM: 605},
-	/* 576 */ {ID: MethodCommittedInstanceContributionToHitGroupIndex, Name: "CommittedInstanceContributionToHitGroupIndex", Method: true,
-		Result: Pattern{Kind: PatNamed, Name: "uint"}, SM: 605},
-	/* 577 */ {ID: MethodCandidateClusterID, Name: "CandidateClusterID", Method: true,
-		Result: Pattern{Kind: PatNamed, Name: "uint"}, SM: 610},
-	/* 578 */ {ID: MethodCommittedClusterID, Name: "CommittedClusterID", Method: true,
-		Result: Pattern{Kind: PatNamed, Name: "uint"}, SM: 610},
+	/* 0 */ {ID: Abs, vars: span{0, 1}, params: span{0, 1},
+		Result: Pattern{Kind: PatVar, Var: 0, Comp: 0}}, // abs
+	/* 1 */ {ID: Acos, vars: span{1, 1}, params: span{1, 1},
+		Result: Pattern{Kind: PatVar, Var: 0, Comp: 0}}, // acos
+	/* 2 */ {ID: Asin, vars: span{2, 1}, params: span{2, 1},
+		Result: Pattern{Kind: PatVar, Var: 0, Comp: 0}}, // asin
+	/* 3 */ {ID: Atan, vars: span{3, 1}, params: span{3, 1},
+		Result: Pattern{Kind: PatVar, Var: 0, Comp: 0}}, // atan
+	/* 4 */ {ID: Atan2, vars: span{4, 1}, params: span{4, 2},
+		Result: Pattern{Kind: PatVar, Var: 0, Comp: 0}}, // atan2
+	/* 5 */ {ID: Ceil, vars: span{5, 1}, params: span{6, 1},
+		Result: Pattern{Kind: PatVar, Var: 0, Comp: 0}}, // ceil
+	/* 6 */ {ID: Clamp, vars: span{6, 1}, params: span{7, 3},
+		Result: Pattern{Kind: PatVar, Var: 0, Comp: 0}}, // clamp
+	/* 7 */ {ID: Cos, vars: span{7, 1}, params: span{10, 1},
+		Result: Pattern{Kind: PatVar, Var: 0, Comp: 0}}, // cos
+	/* 8 */ {ID: Cosh, vars: span{8, 1}, params: span{11, 1},
+		Result: Pattern{Kind: PatVar, Var: 0, Comp: 0}}, // cosh
+	/* 9 */ {ID: Degrees, vars: span{9, 1}, params: span{12, 1},
+		Result: Pattern{Kind: PatVar, Var: 0, Comp: 0}}, // degrees
+	/* 10 */ {ID: Exp, vars: span{10, 1}, params: span{13, 1},
+		Result: Pattern{Kind: PatVar, Var: 0, Comp: 0}}, // exp
+	/* 11 */ {ID: Exp2, vars: span{11, 1}, params: span{14, 1},
+		Result: Pattern{Kind: PatVar, Var: 0, Comp: 0}}, // exp2
+	/* 12 */ {ID: Floor, vars: span{12, 1}, params: span{15, 1},
+		Result: Pattern{Kind: PatVar, Var: 0, Comp: 0}}, // floor
+	/* 13 */ {ID: Fma, vars: span{13, 1}, params: span{16, 3},
+		Result: Pattern{Kind: PatVar, Var: 0, Comp: 0}}, // fma
+	/* 14 */ {ID: Fmod, vars: span{14, 1}, params: span{19, 2},
+		Result: Pattern{Kind: PatVar, Var: 0, Comp: 0}}, // fmod
+	/* 15 */ {ID: Frac, vars: span{15, 1}, params: span{21, 1},
+		Result: Pattern{Kind: PatVar, Var: 0, Comp: 0}}, // frac
+	/* 16 */ {ID: Frexp, vars: span{16, 1}, params: span{22, 2},
+		Result: Pattern{Kind: PatVar, Var: 0, Comp: 0}}, // frexp
+	/* 17 */ {ID: Fwidth, vars: span{17, 1}, params: span{24, 1},
+		Result: Pattern{Kind: PatVar, Var: 0, Comp: 0}, LateStages: StageCompute | StageMesh | StageAmplification, LateSM: 606, Stages: StagePixel | StageCompute | StageMesh | StageAmplification}, // fwidth
+	/* 18 */ {ID: Isfinite, vars: span{18, 1}, params: span{25, 1},
+		Result: Pattern{Kind: PatVar, Var: 0, Comp: CompFixed, Scalar: types.Bool}}, // isfinite
+	/* 19 */ {ID: Isinf, vars: span{19, 1}, params: span{26, 1},
+		Result: Pattern{Kind: PatVar, Var: 0, Comp: CompFixed, Scalar: types.Bool}}, // isinf
+	/* 20 */ {ID: Isnan, vars: span{20, 1}, params: span{27, 1},
+		Result: Pattern{Kind: PatVar, Var: 0, Comp: CompFixed, Scalar: types.Bool}}, // isnan
+	/* 21 */ {ID: Isnormal, vars: span{21, 1}, params: span{28, 1},
+		Result: Pattern{Kind: PatVar, Var: 0, Comp: CompFixed, Scalar: types.Bool}, SM: 609}, // isnormal
+	/* 22 */ {ID: Ldexp, vars: span{22, 1}, params: span{29, 2},
+		Result: Pattern{Kind: PatVar, Var: 0, Comp: 0}}, // ldexp
+	/* 23 */ {ID: Lerp, vars: span{23, 1}, params: span{31, 3},
+		Result: Pattern{Kind: PatVar, Var: 0, Comp: 0}}, // lerp
+	/* 24 */ {ID: Log, vars: span{24, 1}, params: span{34, 1},
+		Result: Pattern{Kind: PatVar, Var: 0, Comp: 0}}, // log
+	/* 25 */ {ID: Log10, vars: span{25, 1}, params: span{35, 1},
+		Result: Pattern{Kind: PatVar, Var: 0, Comp: 0}}, // log10
+	/* 26 */ {ID: Log2, vars: span{26, 1}, params: span{36, 1},
+		Result: Pattern{Kind: PatVar, Var: 0, Comp: 0}}, // log2
+	/* 27 */ {ID: Mad, vars: span{27, 1}, params: span{37, 3},
+		Result: Pattern{Kind: PatVar, Var: 0, Comp: 0}}, // mad
+	/* 28 */ {ID: Max, vars: span{28, 1}, params: span{40, 2},
+		Result: Pattern{Kind: PatVar, Var: 0, Comp: 0}}, // max
+	/* 29 */ {ID: Min, vars: span{29, 1}, params: span{42, 2},
+		Result: Pattern{Kind: PatVar, Var: 0, Comp: 0}}, // min
+	/* 30 */ {ID: Modf, vars: span{30, 1}, params: span{44, 2},
+		Result: Pattern{Kind: PatVar, Var: 0, Comp: 0}}, // modf
+	/* 31 */ {ID: Pow, vars: span{31, 1}, params: span{46, 2},
+		Result: Pattern{Kind: PatVar, Var: 0, Comp: 0}}, // pow
+	/* 32 */ {ID: Radians, vars: span{32, 1}, params: span{48, 1},
+		Result: Pattern{Kind: PatVar, Var: 0, Comp: 0}}, // radians
+	/* 33 */ {ID: Rcp, vars: span{33, 1}, params: span{49, 1},
+		Result: Pattern{Kind: PatVar, Var: 0, Comp: 0}}, // rcp
+	/* 34 */ {ID: Round, vars: span{34, 1}, params: span{50, 1},
+		Result: Pattern{Kind: PatVar, Var: 0, Comp: 0}}, // round
+	/* 35 */ {ID: Rsqrt, vars: span{35, 1}, params: span{51, 1},
+		Result: Pattern{Kind: PatVar, Var: 0, Comp: 0}}, // rsqrt
+	/* 36 */ {ID: Saturate, vars: span{36, 1}, params: span{52, 1},
+		Result: Pattern{Kind: PatVar, Var: 0, Comp: 0}}, // saturate
+	/* 37 */ {ID: Sign, vars: span{37, 1}, params: span{53, 1},
+		Result: Pattern{Kind: PatVar, Var: 0, Comp: CompFixed, Scalar: types.Int}}, // sign
+	/* 38 */ {ID: Sin, vars: span{38, 1}, params: span{54, 1},
+		Result: Pattern{Kind: PatVar, Var: 0, Comp: 0}}, // sin
+	/* 39 */ {ID: Sincos, vars: span{39, 1}, params: span{55, 3},
+		Result: Pattern{Kind: PatVoid}}, // sincos
+	/* 40 */ {ID: Sinh, vars: span{40, 1}, params: span{58, 1},
+		Result: Pattern{Kind: PatVar, Var: 0, Comp: 0}}, // sinh
+	/* 41 */ {ID: Smoothstep, vars: span{41, 1}, params: span{59, 3},
+		Result: Pattern{Kind: PatVar, Var: 0, Comp: 0}}, // smoothstep
+	/* 42 */ {ID: Sqrt, vars: span{42, 1}, params: span{62, 1},
+		Result: Pattern{Kind: PatVar, Var: 0, Comp: 0}}, // sqrt
+	/* 43 */ {ID: Step, vars: span{43, 1}, params: span{63, 2},
+		Result: Pattern{Kind: PatVar, Var: 0, Comp: 0}}, // step
+	/* 44 */ {ID: Tan, vars: span{44, 1}, params: span{65, 1},
+		Result: Pattern{Kind: PatVar, Var: 0, Comp: 0}}, // tan
+	/* 45 */ {ID: Tanh, vars: span{45, 1}, params: span{66, 1},
+		Result: Pattern{Kind: PatVar, Var: 0, Comp: 0}}, // tanh
+	/* 46 */ {ID: Trunc, vars: span{46, 1}, params: span{67, 1},
+		Result: Pattern{Kind: PatVar, Var: 0, Comp: 0}}, // trunc
+	/* 47 */ {ID: All, vars: span{47, 1}, params: span{68, 1},
+		Result: Pattern{Kind: PatNamed, name: 0x114604}}, // all
+	/* 48 */ {ID: Any, vars: span{48, 1}, params: span{69, 1},
+		Result: Pattern{Kind: PatNamed, name: 0x114604}}, // any
+	/* 49 */ {ID: Cross, vars: span{49, 1}, params: span{70, 2},
+		Result: Pattern{Kind: PatVec, Comp: 0, Cols: 3}}, // cross
+	/* 50 */ {ID: Determinant, vars: span{50, 2}, params: span{72, 1},
+		Result: Pattern{Kind: PatVar, Var: 0, Comp: 0}}, // determinant
+	/* 51 */ {ID: Distance, vars: span{52, 2}, params: span{73, 2},
+		Result: Pattern{Kind: PatVar, Var: 0, Comp: 0}}, // distance
+	/* 52 */ {ID: Dot, vars: span{54, 2}, params: span{75, 2},
+		Result: Pattern{Kind: PatVar, Var: 0, Comp: 0}}, // dot
+	/* 53 */ {ID: Dst, vars: span{56, 1}, params: span{77, 2},
+		Result: Pattern{Kind: PatVec, Comp: 0, Cols: 4}}, // dst
+	/* 54 */ {ID: Faceforward, vars: span{57, 2}, params: span{79, 3},
+		Result: Pattern{Kind: PatVec, Comp: 0, Cols: DimVar + 1}}, // faceforward
+	/* 55 */ {ID: Length, vars: span{59, 2}, params: span{82, 1},
+		Result: Pattern{Kind: PatVar, Var: 0, Comp: 0}}, // length
+	/* 56 */ {ID: Lit, vars: span{61, 1}, params: span{83, 3},
+		Result: Pattern{Kind: PatVec, Comp: 0, Cols: 4}}, // lit
+	/* 57 */ {ID: Normalize, vars: span{62, 2}, params: span{86, 1},
+		Result: Pattern{Kind: PatVec, Comp: 0, Cols: DimVar + 1}}, // normalize
+	/* 58 */ {ID: Reflect, vars: span{64, 2}, params: span{87, 2},
+		Result: Pattern{Kind: PatVec, Comp: 0, Cols: DimVar + 1}}, // reflect
+	/* 59 */ {ID: Refract, vars: span{66, 2}, params: span{89, 3},
+		Result: Pattern{Kind: PatVec, Comp: 0, Cols: DimVar + 1}}, // refract
+	/* 60 */ {ID: Refract, vars: span{68, 1}, params: span{92, 3},
+		Result: Pattern{Kind: PatVar, Var: 0, Comp: 0}}, // refract
+	/* 61 */ {ID: Transpose, vars: span{69, 3}, params: span{95, 1},
+		Result: Pattern{Kind: PatMat, Comp: 0, Rows: DimVar + 2, Cols: DimVar + 1}}, // transpose
+	/* 62 */ {ID: Mul, vars: span{72, 1}, params: span{96, 2},
+		Result: Pattern{Kind: PatVar, Var: 0, Comp: 0}}, // mul
+	/* 63 */ {ID: Mul, vars: span{73, 2}, params: span{98, 2},
+		Result: Pattern{Kind: PatVec, Comp: 0, Cols: DimVar + 1}}, // mul
+	/* 64 */ {ID: Mul, vars: span{75, 3}, params: span{100, 2},
+		Result: Pattern{Kind: PatMat, Comp: 0, Rows: DimVar + 1, Cols: DimVar + 2}}, // mul
+	/* 65 */ {ID: Mul, vars: span{78, 2}, params: span{102, 2},
+		Result: Pattern{Kind: PatVec, Comp: 0, Cols: DimVar + 1}}, // mul
+	/* 66 */ {ID: Mul, vars: span{80, 2}, params: span{104, 2},
+		Result: Pattern{Kind: PatVar, Var: 0, Comp: 0}}, // mul
+	/* 67 */ {ID: Mul, vars: span{82, 3}, params: span{106, 2},
+		Result: Pattern{Kind: PatVec, Comp: 0, Cols: DimVar + 2}}, // mul
+	/* 68 */ {ID: Mul, vars: span{85, 3}, params: span{108, 2},
+		Result: Pattern{Kind: PatMat, Comp: 0, Rows: DimVar + 1, Cols: DimVar + 2}}, // mul
+	/* 69 */ {ID: Mul, vars: span{88, 3}, params: span{110, 2},
+		Result: Pattern{Kind: PatVec, Comp: 0, Cols: DimVar + 1}}, // mul
+	/* 70 */ {ID: Mul, vars: span{91, 4}, params: span{112, 2},
+		Result: Pattern{Kind: PatMat, Comp: 0, Rows: DimVar + 1, Cols: DimVar + 3}}, // mul
+	/* 71 */ {ID: Countbits, vars: span{95, 1}, params: span{114, 1},
+		Result: Pattern{Kind: PatVar, Var: 0, Comp: CompFixed, Scalar: types.Uint}}, // countbits
+	/* 72 */ {ID: Firstbithigh, vars: span{96, 1}, params: span{115, 1},
+		Result: Pattern{Kind: PatVar, Var: 0, Comp: CompFixed, Scalar: types.Uint}}, // firstbithigh
+	/* 73 */ {ID: Firstbitlow, vars: span{97, 1}, params: span{116, 1},
+		Result: Pattern{Kind: PatVar, Var: 0, Comp: CompFixed, Scalar: types.Uint}}, // firstbitlow
+	/* 74 */ {ID: Reversebits, vars: span{98, 1}, params: span{117, 1},
+		Result: Pattern{Kind: PatVar, Var: 0, Comp: 0}}, // reversebits
+	/* 75 */ {ID: AddUint64, vars: span{99, 1}, params: span{118, 2},
+		Result: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Uint, Cols: DimVar + 0}}, // AddUint64
+	/* 76 */ {ID: Msad4, params: span{120, 3},
+		Result: Pattern{Kind: PatNamed, name: 0x115d05}}, // msad4
+	/* 77 */ {ID: Asdouble, vars: span{100, 1}, params: span{123, 2},
+		Result: Pattern{Kind: PatVar, Var: 0, Comp: CompFixed, Scalar: types.Double}}, // asdouble
+	/* 78 */ {ID: Asfloat, vars: span{101, 1}, params: span{125, 1},
+		Result: Pattern{Kind: PatVar, Var: 0, Comp: CompFixed, Scalar: types.Float}}, // asfloat
+	/* 79 */ {ID: Asint, vars: span{102, 1}, params: span{126, 1},
+		Result: Pattern{Kind: PatVar, Var: 0, Comp: CompFixed, Scalar: types.Int}}, // asint
+	/* 80 */ {ID: Asuint, vars: span{103, 1}, params: span{127, 1},
+		Result: Pattern{Kind: PatVar, Var: 0, Comp: CompFixed, Scalar: types.Uint}}, // asuint
+	/* 81 */ {ID: Asuint, vars: span{104, 1}, params: span{128, 3},
+		Result: Pattern{Kind: PatVoid}}, // asuint
+	/* 82 */ {ID: Asfloat16, vars: span{105, 1}, params: span{131, 1},
+		Result: Pattern{Kind: PatVar, Var: 0, Comp: CompFixed, Scalar: types.Float16}, SM: 602}, // asfloat16
+	/* 83 */ {ID: Asint16, vars: span{106, 1}, params: span{132, 1},
+		Result: Pattern{Kind: PatVar, Var: 0, Comp: CompFixed, Scalar: types.Int16}, SM: 602}, // asint16
+	/* 84 */ {ID: Asuint16, vars: span{107, 1}, params: span{133, 1},
+		Result: Pattern{Kind: PatVar, Var: 0, Comp: CompFixed, Scalar: types.Uint16}, SM: 602}, // asuint16
+	/* 85 */ {ID: F16tof32, vars: span{108, 1}, params: span{134, 1},
+		Result: Pattern{Kind: PatVar, Var: 0, Comp: CompFixed, Scalar: types.Float}}, // f16tof32
+	/* 86 */ {ID: F32tof16, vars: span{109, 1}, params: span{135, 1},
+		Result: Pattern{Kind: PatVar, Var: 0, Comp: CompFixed, Scalar: types.Uint}}, // f32tof16
+	/* 87 */ {ID: D3DCOLORtoUBYTE4, params: span{136, 1},
+		Result: Pattern{Kind: PatNamed, name: 0x115e04}}, // D3DCOLORtoUBYTE4
+	/* 88 */ {ID: Select, vars: span{110, 1}, params: span{137, 3},
+		Result: Pattern{Kind: PatVar, Var: 0, Comp: 0}}, // select
+	/* 89 */ {ID: Select, vars: span{111, 1}, params: span{140, 3},
+		Result: Pattern{Kind: PatStruct, Var: 0}}, // select
+	/* 90 */ {ID: Select, vars: span{112, 1}, params: span{143, 3},
+		Result: Pattern{Kind: PatStruct, Var: 0}}, // select
+	/* 91 */ {ID: And, vars: span{113, 1}, params: span{146, 2},
+		Result: Pattern{Kind: PatVar, Var: 0, Comp: CompFixed, Scalar: types.Bool}}, // and
+	/* 92 */ {ID: Or, vars: span{114, 1}, params: span{148, 2},
+		Result: Pattern{Kind: PatVar, Var: 0, Comp: CompFixed, Scalar: types.Bool}}, // or
+	/* 93 */ {ID: NonUniformResourceIndex, vars: span{115, 1}, params: span{150, 1},
+		Result: Pattern{Kind: PatVar, Var: 0, Comp: 0}}, // NonUniformResourceIndex
+	/* 94 */ {ID: Dot2add, params: span{151, 3},
+		Result: Pattern{Kind: PatNamed, name: 0x16605}, SM: 604}, // dot2add
+	/* 95 */ {ID: Dot4add_u8packed, params: span{154, 3},
+		Result: Pattern{Kind: PatNamed, name: 0x17204}, SM: 604}, // dot4add_u8packed
+	/* 96 */ {ID: Dot4add_i8packed, params: span{157, 3},
+		Result: Pattern{Kind: PatNamed, name: 0x15203}, SM: 604}, // dot4add_i8packed
+	/* 97 */ {ID: Unpack_s8s16, params: span{160, 1},
+		Result: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int16, Cols: 4}, SM: 606}, // unpack_s8s16
+	/* 98 */ {ID: Unpack_u8u16, params: span{161, 1},
+		Result: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Uint16, Cols: 4}, SM: 606}, // unpack_u8u16
+	/* 99 */ {ID: Unpack_s8s32, params: span{162, 1},
+		Result: Pattern{Kind: PatNamed, name: 0x115e04}, SM: 606}, // unpack_s8s32
+	/* 100 */ {ID: Unpack_u8u32, params: span{163, 1},
+		Result: Pattern{Kind: PatNamed, name: 0x115d05}, SM: 606}, // unpack_u8u32
+	/* 101 */ {ID: Pack_s8, vars: span{116, 1}, params: span{164, 1},
+		Result: Pattern{Kind: PatNamed, name: 0x11a40e}, SM: 606}, // pack_s8
+	/* 102 */ {ID: Pack_u8, vars: span{117, 1}, params: span{165, 1},
+		Result: Pattern{Kind: PatNamed, name: 0x11b20f}, SM: 606}, // pack_u8
+	/* 103 */ {ID: Pack_clamp_s8, vars: span{118, 1}, params: span{166, 1},
+		Result: Pattern{Kind: PatNamed, name: 0x11a40e}, SM: 606}, // pack_clamp_s8
+	/* 104 */ {ID: Pack_clamp_u8, vars: span{119, 1}, params: span{167, 1},
+		Result: Pattern{Kind: PatNamed, name: 0x11b20f}, SM: 606}, // pack_clamp_u8
+	/* 105 */ {ID: Ddx, vars: span{120, 1}, params: span{168, 1},
+		Result: Pattern{Kind: PatVar, Var: 0, Comp: 0}, LateStages: StageCompute | StageMesh | StageAmplification, LateSM: 606, Stages: StagePixel | StageCompute | StageMesh | StageAmplification}, // ddx
+	/* 106 */ {ID: Ddx_coarse, vars: span{121, 1}, params: span{169, 1},
+		Result: Pattern{Kind: PatVar, Var: 0, Comp: 0}, LateStages: StageCompute | StageMesh | StageAmplification, LateSM: 606, Stages: StagePixel | StageCompute | StageMesh | StageAmplification}, // ddx_coarse
+	/* 107 */ {ID: Ddx_fine, vars: span{122, 1}, params: span{170, 1},
+		Result: Pattern{Kind: PatVar, Var: 0, Comp: 0}, LateStages: StageCompute | StageMesh | StageAmplification, LateSM: 606, Stages: StagePixel | StageCompute | StageMesh | StageAmplification}, // ddx_fine
+	/* 108 */ {ID: Ddy, vars: span{123, 1}, params: span{171, 1},
+		Result: Pattern{Kind: PatVar, Var: 0, Comp: 0}, LateStages: StageCompute | StageMesh | StageAmplification, LateSM: 606, Stages: StagePixel | StageCompute | StageMesh | StageAmplification}, // ddy
+	/* 109 */ {ID: Ddy_coarse, vars: span{124, 1}, params: span{172, 1},
+		Result: Pattern{Kind: PatVar, Var: 0, Comp: 0}, LateStages: StageCompute | StageMesh | StageAmplification, LateSM: 606, Stages: StagePixel | StageCompute | StageMesh | StageAmplification}, // ddy_coarse
+	/* 110 */ {ID: Ddy_fine, vars: span{125, 1}, params: span{173, 1},
+		Result: Pattern{Kind: PatVar, Var: 0, Comp: 0}, LateStages: StageCompute | StageMesh | StageAmplification, LateSM: 606, Stages: StagePixel | StageCompute | StageMesh | StageAmplification}, // ddy_fine
+	/* 111 */ {ID: Clip, vars: span{126, 1}, params: span{174, 1},
+		Result: Pattern{Kind: PatVoid}, Stages: StagePixel}, // clip
+	/* 112 */ {ID: EvaluateAttributeAtSample, vars: span{127, 1}, params: span{175, 2},
+		Result: Pattern{Kind: PatVar, Var: 0, Comp: 0}, Stages: StagePixel}, // EvaluateAttributeAtSample
+	/* 113 */ {ID: EvaluateAttributeCentroid, vars: span{128, 1}, params: span{177, 1},
+		Result: Pattern{Kind: PatVar, Var: 0, Comp: 0}, Stages: StagePixel}, // EvaluateAttributeCentroid
+	/* 114 */ {ID: EvaluateAttributeSnapped, vars: span{129, 1}, params: span{178, 2},
+		Result: Pattern{Kind: PatVar, Var: 0, Comp: 0}, Stages: StagePixel}, // EvaluateAttributeSnapped
+	/* 115 */ {ID: GetAttributeAtVertex, vars: span{130, 1}, params: span{180, 2},
+		Result: Pattern{Kind: PatVar, Var: 0, Comp: 0}, SM: 601, Stages: StagePixel}, // GetAttributeAtVertex
+	/* 116 */ {ID: GetRenderTargetSampleCount,
+		Result: Pattern{Kind: PatNamed, name: 0x17204}, Stages: StagePixel}, // GetRenderTargetSampleCount
+	/* 117 */ {ID: GetRenderTargetSamplePosition, params: span{182, 1},
+		Result: Pattern{Kind: PatNamed, name: 0x11d206}, Stages: StagePixel}, // GetRenderTargetSamplePosition
+	/* 118 */ {ID: IsHelperLane,
+		Result: Pattern{Kind: PatNamed, name: 0x114604}, SM: 606}, // IsHelperLane
+	/* 119 */ {ID: AllMemoryBarrier,
+		Result: Pattern{Kind: PatVoid}}, // AllMemoryBarrier
+	/* 120 */ {ID: AllMemoryBarrierWithGroupSync,
+		Result: Pattern{Kind: PatVoid}, Stages: StageCompute | StageMesh | StageAmplification}, // AllMemoryBarrierWithGroupSync
+	/* 121 */ {ID: DeviceMemoryBarrier,
+		Result: Pattern{Kind: PatVoid}}, // DeviceMemoryBarrier
+	/* 122 */ {ID: DeviceMemoryBarrierWithGroupSync,
+		Result: Pattern{Kind: PatVoid}, Stages: StageCompute | StageMesh | StageAmplification}, // DeviceMemoryBarrierWithGroupSync
+	/* 123 */ {ID: GroupMemoryBarrier,
+		Result: Pattern{Kind: PatVoid}, Stages: StageCompute | StageMesh | StageAmplification}, // GroupMemoryBarrier
+	/* 124 */ {ID: GroupMemoryBarrierWithGroupSync,
+		Result: Pattern{Kind: PatVoid}, Stages: StageCompute | StageMesh | StageAmplification}, // GroupMemoryBarrierWithGroupSync
+	/* 125 */ {ID: Barrier, params: span{183, 2},
+		Result: Pattern{Kind: PatVoid}, SM: 608}, // Barrier
+	/* 126 */ {ID: Barrier, vars: span{131, 1}, params: span{185, 2},
+		Result: Pattern{Kind: PatVoid}, SM: 608}, // Barrier
+	/* 127 */ {ID: Barrier, vars: span{132, 1}, params: span{187, 2},
+		Result: Pattern{Kind: PatVoid}, SM: 608}, // Barrier
+	/* 128 */ {ID: Barrier, vars: span{133, 1}, params: span{189, 2},
+		Result: Pattern{Kind: PatVoid}, SM: 608}, // Barrier
+	/* 129 */ {ID: Barrier, vars: span{134, 1}, params: span{191, 2},
+		Result: Pattern{Kind: PatVoid}, SM: 608}, // Barrier
+	/* 130 */ {ID: Barrier, vars: span{135, 1}, params: span{193, 2},
+		Result: Pattern{Kind: PatVoid}, SM: 608}, // Barrier
+	/* 131 */ {ID: Barrier, vars: span{136, 1}, params: span{195, 2},
+		Result: Pattern{Kind: PatVoid}, SM: 608}, // Barrier
+	/* 132 */ {ID: Barrier, vars: span{137, 1}, params: span{197, 2},
+		Result: Pattern{Kind: PatVoid}, SM: 608}, // Barrier
+	/* 133 */ {ID: Barrier, vars: span{138, 1}, params: span{199, 2},
+		Result: Pattern{Kind: PatVoid}, SM: 608}, // Barrier
+	/* 134 */ {ID: Barrier, vars: span{139, 1}, params: span{201, 2},
+		Result: Pattern{Kind: PatVoid}, SM: 608}, // Barrier
+	/* 135 */ {ID: Barrier, vars: span{140, 1}, params: span{203, 2},
+		Result: Pattern{Kind: PatVoid}, SM: 608}, // Barrier
+	/* 136 */ {ID: Barrier, vars: span{141, 1}, params: span{205, 2},
+		Result: Pattern{Kind: PatVoid}, SM: 608}, // Barrier
+	/* 137 */ {ID: Barrier, vars: span{142, 1}, params: span{207, 2},
+		Result: Pattern{Kind: PatVoid}, SM: 608}, // Barrier
+	/* 138 */ {ID: Barrier, vars: span{143, 1}, params: span{209, 2},
+		Result: Pattern{Kind: PatVoid}, SM: 608}, // Barrier
+	/* 139 */ {ID: Barrier, vars: span{144, 1}, params: span{211, 2},
+		Result: Pattern{Kind: PatVoid}, SM: 608}, // Barrier
+	/* 140 */ {ID: Barrier, vars: span{145, 1}, params: span{213, 2},
+		Result: Pattern{Kind: PatVoid}, SM: 608}, // Barrier
+	/* 141 */ {ID: Barrier, vars: span{146, 1}, params: span{215, 2},
+		Result: Pattern{Kind: PatVoid}, SM: 608}, // Barrier
+	/* 142 */ {ID: Barrier, vars: span{147, 1}, params: span{217, 2},
+		Result: Pattern{Kind: PatVoid}, SM: 608}, // Barrier
+	/* 143 */ {ID: Barrier, vars: span{148, 1}, params: span{219, 2},
+		Result: Pattern{Kind: PatVoid}, SM: 608}, // Barrier
+	/* 144 */ {ID: Barrier, vars: span{149, 1}, params: span{221, 2},
+		Result: Pattern{Kind: PatVoid}, SM: 608}, // Barrier
+	/* 145 */ {ID: Barrier, vars: span{150, 1}, params: span{223, 2},
+		Result: Pattern{Kind: PatVoid}, SM: 608}, // Barrier
+	/* 146 */ {ID: Barrier, vars: span{151, 1}, params: span{225, 2},
+		Result: Pattern{Kind: PatVoid}, SM: 608}, // Barrier
+	/* 147 */ {ID: Barrier, vars: span{152, 1}, params: span{227, 2},
+		Result: Pattern{Kind: PatVoid}, SM: 608}, // Barrier
+	/* 148 */ {ID: Barrier, vars: span{153, 1}, params: span{229, 2},
+		Result: Pattern{Kind: PatVoid}, SM: 608}, // Barrier
+	/* 149 */ {ID: Barrier, vars: span{154, 1}, params: span{231, 2},
+		Result: Pattern{Kind: PatVoid}, SM: 608}, // Barrier
+	/* 150 */ {ID: Barrier, vars: span{155, 1}, params: span{233, 2},
+		Result: Pattern{Kind: PatVoid}, SM: 608}, // Barrier
+	/* 151 */ {ID: Barrier, vars: span{156, 1}, params: span{235, 2},
+		Result: Pattern{Kind: PatVoid}, SM: 608}, // Barrier
+	/* 152 */ {ID: Barrier, vars: span{157, 1}, params: span{237, 2},
+		Result: Pattern{Kind: PatVoid}, SM: 608}, // Barrier
+	/* 153 */ {ID: Barrier, vars: span{158, 1}, params: span{239, 2},
+		Result: Pattern{Kind: PatVoid}, SM: 608}, // Barrier
+	/* 154 */ {ID: InterlockedAdd, vars: span{159, 1}, params: span{241, 2},
+		Result: Pattern{Kind: PatVoid}}, // InterlockedAdd
+	/* 155 */ {ID: InterlockedAdd, vars: span{160, 2}, params: span{243, 3},
+		Result: Pattern{Kind: PatVoid}}, // InterlockedAdd
+	/* 156 */ {ID: InterlockedAdd, vars: span{162, 1}, params: span{246, 2},
+		Result: Pattern{Kind: PatVoid}, SM: 606}, // InterlockedAdd
+	/* 157 */ {ID: InterlockedAdd, vars: span{163, 2}, params: span{248, 3},
+		Result: Pattern{Kind: PatVoid}, SM: 606}, // InterlockedAdd
+	/* 158 */ {ID: InterlockedAnd, vars: span{165, 1}, params: span{251, 2},
+		Result: Pattern{Kind: PatVoid}}, // InterlockedAnd
+	/* 159 */ {ID: InterlockedAnd, vars: span{166, 2}, params: span{253, 3},
+		Result: Pattern{Kind: PatVoid}}, // InterlockedAnd
+	/* 160 */ {ID: InterlockedAnd, vars: span{168, 1}, params: span{256, 2},
+		Result: Pattern{Kind: PatVoid}, SM: 606}, // InterlockedAnd
+	/* 161 */ {ID: InterlockedAnd, vars: span{169, 2}, params: span{258, 3},
+		Result: Pattern{Kind: PatVoid}, SM: 606}, // InterlockedAnd
+	/* 162 */ {ID: InterlockedOr, vars: span{171, 1}, params: span{261, 2},
+		Result: Pattern{Kind: PatVoid}}, // InterlockedOr
+	/* 163 */ {ID: InterlockedOr, vars: span{172, 2}, params: span{263, 3},
+		Result: Pattern{Kind: PatVoid}}, // InterlockedOr
+	/* 164 */ {ID: InterlockedOr, vars: span{174, 1}, params: span{266, 2},
+		Result: Pattern{Kind: PatVoid}, SM: 606}, // InterlockedOr
+	/* 165 */ {ID: InterlockedOr, vars: span{175, 2}, params: span{268, 3},
+		Result: Pattern{Kind: PatVoid}, SM: 606}, // InterlockedOr
+	/* 166 */ {ID: InterlockedXor, vars: span{177, 1}, params: span{271, 2},
+		Result: Pattern{Kind: PatVoid}}, // InterlockedXor
+	/* 167 */ {ID: InterlockedXor, vars: span{178, 2}, params: span{273, 3},
+		Result: Pattern{Kind: PatVoid}}, // InterlockedXor
+	/* 168 */ {ID: InterlockedXor, vars: span{180, 1}, params: span{276, 2},
+		Result: Pattern{Kind: PatVoid}, SM: 606}, // InterlockedXor
+	/* 169 */ {ID: InterlockedXor, vars: span{181, 2}, params: span{278, 3},
+		Result: Pattern{Kind: PatVoid}, SM: 606}, // InterlockedXor
+	/* 170 */ {ID: InterlockedMin, vars: span{183, 2}, params: span{281, 2},
+		Result: Pattern{Kind: PatVoid}}, // InterlockedMin
+	/* 171 */ {ID: InterlockedMin, vars: span{185, 3}, params: span{283, 3},
+		Result: Pattern{Kind: PatVoid}}, // InterlockedMin
+	/* 172 */ {ID: InterlockedMin, vars: span{188, 2}, params: span{286, 2},
+		Result: Pattern{Kind: PatVoid}, SM: 606}, // InterlockedMin
+	/* 173 */ {ID: InterlockedMin, vars: span{190, 3}, params: span{288, 3},
+		Result: Pattern{Kind: PatVoid}, SM: 606}, // InterlockedMin
+	/* 174 */ {ID: InterlockedMax, vars: span{193, 2}, params: span{291, 2},
+		Result: Pattern{Kind: PatVoid}}, // InterlockedMax
+	/* 175 */ {ID: InterlockedMax, vars: span{195, 3}, params: span{293, 3},
+		Result: Pattern{Kind: PatVoid}}, // InterlockedMax
+	/* 176 */ {ID: InterlockedMax, vars: span{198, 2}, params: span{296, 2},
+		Result: Pattern{Kind: PatVoid}, SM: 606}, // InterlockedMax
+	/* 177 */ {ID: InterlockedMax, vars: span{200, 3}, params: span{298, 3},
+		Result: Pattern{Kind: PatVoid}, SM: 606}, // InterlockedMax
+	/* 178 */ {ID: InterlockedExchange, vars: span{203, 2}, params: span{301, 3},
+		Result: Pattern{Kind: PatVoid}}, // InterlockedExchange
+	/* 179 */ {ID: InterlockedExchange, vars: span{205, 3}, params: span{304, 3},
+		Result: Pattern{Kind: PatVoid}, SM: 606}, // InterlockedExchange
+	/* 180 */ {ID: InterlockedExchange, vars: span{208, 1}, params: span{307, 3},
+		Result: Pattern{Kind: PatVoid}}, // InterlockedExchange
+	/* 181 */ {ID: InterlockedCompareStore, vars: span{209, 1}, params: span{310, 3},
+		Result: Pattern{Kind: PatVoid}}, // InterlockedCompareStore
+	/* 182 */ {ID: InterlockedCompareStore, vars: span{210, 1}, params: span{313, 3},
+		Result: Pattern{Kind: PatVoid}, SM: 606}, // InterlockedCompareStore
+	/* 183 */ {ID: InterlockedCompareExchange, vars: span{211, 2}, params: span{316, 4},
+		Result: Pattern{Kind: PatVoid}}, // InterlockedCompareExchange
+	/* 184 */ {ID: InterlockedCompareExchange, vars: span{213, 2}, params: span{320, 4},
+		Result: Pattern{Kind: PatVoid}, SM: 606}, // InterlockedCompareExchange
+	/* 185 */ {ID: InterlockedCompareStoreFloatBitwise, vars: span{215, 1}, params: span{324, 3},
+		Result: Pattern{Kind: PatVoid}}, // InterlockedCompareStoreFloatBitwise
+	/* 186 */ {ID: InterlockedCompareExchangeFloatBitwise, vars: span{216, 1}, params: span{327, 4},
+		Result: Pattern{Kind: PatVoid}}, // InterlockedCompareExchangeFloatBitwise
+	/* 187 */ {ID: WaveIsFirstLane,
+		Result: Pattern{Kind: PatNamed, name: 0x114604}, SM: 600}, // WaveIsFirstLane
+	/* 188 */ {ID: WaveGetLaneIndex,
+		Result: Pattern{Kind: PatNamed, name: 0x17204}, SM: 600}, // WaveGetLaneIndex
+	/* 189 */ {ID: WaveGetLaneCount,
+		Result: Pattern{Kind: PatNamed, name: 0x17204}, SM: 600}, // WaveGetLaneCount
+	/* 190 */ {ID: WaveActiveAnyTrue, params: span{331, 1},
+		Result: Pattern{Kind: PatNamed, name: 0x114604}, SM: 600}, // WaveActiveAnyTrue
+	/* 191 */ {ID: WaveActiveAllTrue, params: span{332, 1},
+		Result: Pattern{Kind: PatNamed, name: 0x114604}, SM: 600}, // WaveActiveAllTrue
+	/* 192 */ {ID: WaveActiveAllEqual, vars: span{217, 1}, params: span{333, 1},
+		Result: Pattern{Kind: PatVar, Var: 0, Comp: CompFixed, Scalar: types.Bool}, SM: 600}, // WaveActiveAllEqual
+	/* 193 */ {ID: WaveActiveBallot, params: span{334, 1},
+		Result: Pattern{Kind: PatNamed, name: 0x115d05}, SM: 600}, // WaveActiveBallot
+	/* 194 */ {ID: WaveReadLaneAt, vars: span{218, 1}, params: span{335, 2},
+		Result: Pattern{Kind: PatVar, Var: 0, Comp: 0}, SM: 600}, // WaveReadLaneAt
+	/* 195 */ {ID: WaveReadLaneFirst, vars: span{219, 1}, params: span{337, 1},
+		Result: Pattern{Kind: PatVar, Var: 0, Comp: 0}, SM: 600}, // WaveReadLaneFirst
+	/* 196 */ {ID: WaveActiveCountBits, params: span{338, 1},
+		Result: Pattern{Kind: PatNamed, name: 0x17204}, SM: 600}, // WaveActiveCountBits
+	/* 197 */ {ID: WaveActiveSum, vars: span{220, 1}, params: span{339, 1},
+		Result: Pattern{Kind: PatVar, Var: 0, Comp: 0}, SM: 600}, // WaveActiveSum
+	/* 198 */ {ID: WaveActiveProduct, vars: span{221, 1}, params: span{340, 1},
+		Result: Pattern{Kind: PatVar, Var: 0, Comp: 0}, SM: 600}, // WaveActiveProduct
+	/* 199 */ {ID: WaveActiveBitAnd, vars: span{222, 1}, params: span{341, 1},
+		Result: Pattern{Kind: PatVar, Var: 0, Comp: 0}, SM: 600}, // WaveActiveBitAnd
+	/* 200 */ {ID: WaveActiveBitOr, vars: span{223, 1}, params: span{342, 1},
+		Result: Pattern{Kind: PatVar, Var: 0, Comp: 0}, SM: 600}, // WaveActiveBitOr
+	/* 201 */ {ID: WaveActiveBitXor, vars: span{224, 1}, params: span{343, 1},
+		Result: Pattern{Kind: PatVar, Var: 0, Comp: 0}, SM: 600}, // WaveActiveBitXor
+	/* 202 */ {ID: WaveActiveMin, vars: span{225, 1}, params: span{344, 1},
+		Result: Pattern{Kind: PatVar, Var: 0, Comp: 0}, SM: 600}, // WaveActiveMin
+	/* 203 */ {ID: WaveActiveMax, vars: span{226, 1}, params: span{345, 1},
+		Result: Pattern{Kind: PatVar, Var: 0, Comp: 0}, SM: 600}, // WaveActiveMax
+	/* 204 */ {ID: WavePrefixCountBits, params: span{346, 1},
+		Result: Pattern{Kind: PatNamed, name: 0x17204}, SM: 600}, // WavePrefixCountBits
+	/* 205 */ {ID: WavePrefixSum, vars: span{227, 1}, params: span{347, 1},
+		Result: Pattern{Kind: PatVar, Var: 0, Comp: 0}, SM: 600}, // WavePrefixSum
+	/* 206 */ {ID: WavePrefixProduct, vars: span{228, 1}, params: span{348, 1},
+		Result: Pattern{Kind: PatVar, Var: 0, Comp: 0}, SM: 600}, // WavePrefixProduct
+	/* 207 */ {ID: WaveMatch, vars: span{229, 1}, params: span{349, 1},
+		Result: Pattern{Kind: PatNamed, name: 0x115d05}, SM: 605}, // WaveMatch
+	/* 208 */ {ID: WaveMultiPrefixBitAnd, vars: span{230, 1}, params: span{350, 2},
+		Result: Pattern{Kind: PatVar, Var: 0, Comp: 0}, SM: 605}, // WaveMultiPrefixBitAnd
+	/* 209 */ {ID: WaveMultiPrefixBitOr, vars: span{231, 1}, params: span{352, 2},
+		Result: Pattern{Kind: PatVar, Var: 0, Comp: 0}, SM: 605}, // WaveMultiPrefixBitOr
+	/* 210 */ {ID: WaveMultiPrefixBitXor, vars: span{232, 1}, params: span{354, 2},
+		Result: Pattern{Kind: PatVar, Var: 0, Comp: 0}, SM: 605}, // WaveMultiPrefixBitXor
+	/* 211 */ {ID: WaveMultiPrefixCountBits, params: span{356, 2},
+		Result: Pattern{Kind: PatNamed, name: 0x17204}, SM: 605}, // WaveMultiPrefixCountBits
+	/* 212 */ {ID: WaveMultiPrefixProduct, vars: span{233, 1}, params: span{358, 2},
+		Result: Pattern{Kind: PatVar, Var: 0, Comp: 0}, SM: 605}, // WaveMultiPrefixProduct
+	/* 213 */ {ID: WaveMultiPrefixSum, vars: span{234, 1}, params: span{360, 2},
+		Result: Pattern{Kind: PatVar, Var: 0, Comp: 0}, SM: 605}, // WaveMultiPrefixSum
+	/* 214 */ {ID: QuadReadLaneAt, vars: span{235, 1}, params: span{362, 2},
+		Result: Pattern{Kind: PatVar, Var: 0, Comp: 0}, SM: 600}, // QuadReadLaneAt
+	/* 215 */ {ID: QuadReadAcrossX, vars: span{236, 1}, params: span{364, 1},
+		Result: Pattern{Kind: PatVar, Var: 0, Comp: 0}, SM: 600}, // QuadReadAcrossX
+	/* 216 */ {ID: QuadReadAcrossY, vars: span{237, 1}, params: span{365, 1},
+		Result: Pattern{Kind: PatVar, Var: 0, Comp: 0}, SM: 600}, // QuadReadAcrossY
+	/* 217 */ {ID: QuadReadAcrossDiagonal, vars: span{238, 1}, params: span{366, 1},
+		Result: Pattern{Kind: PatVar, Var: 0, Comp: 0}, SM: 600}, // QuadReadAcrossDiagonal
+	/* 218 */ {ID: QuadAny, params: span{367, 1},
+		Result: Pattern{Kind: PatNamed, name: 0x114604}, SM: 607}, // QuadAny
+	/* 219 */ {ID: QuadAll, params: span{368, 1},
+		Result: Pattern{Kind: PatNamed, name: 0x114604}, SM: 607}, // QuadAll
+	/* 220 */ {ID: GetGroupWaveIndex,
+		Result: Pattern{Kind: PatNamed, name: 0x17204}, SM: 610}, // GetGroupWaveIndex
+	/* 221 */ {ID: GetGroupWaveCount,
+		Result: Pattern{Kind: PatNamed, name: 0x17204}, SM: 610}, // GetGroupWaveCount
+	/* 222 */ {ID: TraceRay, vars: span{239, 1}, params: span{369, 8},
+		Result: Pattern{Kind: PatVoid}, SM: 603, Stages: StageRayGeneration | StageClosestHit | StageMiss}, // TraceRay
+	/* 223 */ {ID: ReportHit, vars: span{240, 1}, params: span{377, 3},
+		Result: Pattern{Kind: PatNamed, name: 0x114604}, SM: 603, Stages: StageIntersection}, // ReportHit
+	/* 224 */ {ID: CallShader, vars: span{241, 1}, params: span{380, 2},
+		Result: Pattern{Kind: PatVoid}, SM: 603, Stages: StageRayGeneration | StageClosestHit | StageMiss | StageCallable}, // CallShader
+	/* 225 */ {ID: IgnoreHit,
+		Result: Pattern{Kind: PatVoid}, SM: 603, Stages: StageAnyHit}, // IgnoreHit
+	/* 226 */ {ID: AcceptHitAndEndSearch,
+		Result: Pattern{Kind: PatVoid}, SM: 603, Stages: StageAnyHit}, // AcceptHitAndEndSearch
+	/* 227 */ {ID: DispatchRaysIndex,
+		Result: Pattern{Kind: PatNamed, name: 0x151805}, SM: 603, Stages: StageRayGeneration | StageIntersection | StageAnyHit | StageClosestHit | StageMiss | StageCallable}, // DispatchRaysIndex
+	/* 228 */ {ID: DispatchRaysDimensions,
+		Result: Pattern{Kind: PatNamed, name: 0x151805}, SM: 603, Stages: StageRayGeneration | StageIntersection | StageAnyHit | StageClosestHit | StageMiss | StageCallable}, // DispatchRaysDimensions
+	/* 229 */ {ID: WorldRayOrigin,
+		Result: Pattern{Kind: PatNamed, name: 0x151d06}, SM: 603, Stages: StageIntersection | StageAnyHit | StageClosestHit | StageMiss}, // WorldRayOrigin
+	/* 230 */ {ID: WorldRayDirection,
+		Result: Pattern{Kind: PatNamed, name: 0x151d06}, SM: 603, Stages: StageIntersection | StageAnyHit | StageClosestHit | StageMiss}, // WorldRayDirection
+	/* 231 */ {ID: ObjectRayOrigin,
+		Result: Pattern{Kind: PatNamed, name: 0x151d06}, SM: 603, Stages: StageIntersection | StageAnyHit | StageClosestHit}, // ObjectRayOrigin
+	/* 232 */ {ID: ObjectRayDirection,
+		Result: Pattern{Kind: PatNamed, name: 0x151d06}, SM: 603, Stages: StageIntersection | StageAnyHit | StageClosestHit}, // ObjectRayDirection
+	/* 233 */ {ID: RayTMin,
+		Result: Pattern{Kind: PatNamed, name: 0x16605}, SM: 603, Stages: StageIntersection | StageAnyHit | StageClosestHit | StageMiss}, // RayTMin
+	/* 234 */ {ID: RayTCurrent,
+		Result: Pattern{Kind: PatNamed, name: 0x16605}, SM: 603, Stages: StageIntersection | StageAnyHit | StageClosestHit | StageMiss}, // RayTCurrent
+	/* 235 */ {ID: PrimitiveIndex,
+		Result: Pattern{Kind: PatNamed, name: 0x17204}, SM: 603, Stages: StageIntersection | StageAnyHit | StageClosestHit}, // PrimitiveIndex
+	/* 236 */ {ID: InstanceID,
+		Result: Pattern{Kind: PatNamed, name: 0x17204}, SM: 603, Stages: StageIntersection | StageAnyHit | StageClosestHit}, // InstanceID
+	/* 237 */ {ID: InstanceIndex,
+		Result: Pattern{Kind: PatNamed, name: 0x17204}, SM: 603, Stages: StageIntersection | StageAnyHit | StageClosestHit}, // InstanceIndex
+	/* 238 */ {ID: GeometryIndex,
+		Result: Pattern{Kind: PatNamed, name: 0x17204}, SM: 605, Stages: StageIntersection | StageAnyHit | StageClosestHit}, // GeometryIndex
+	/* 239 */ {ID: HitKind,
+		Result: Pattern{Kind: PatNamed, name: 0x17204}, SM: 603, Stages: StageAnyHit | StageClosestHit}, // HitKind
+	/* 240 */ {ID: RayFlags,
+		Result: Pattern{Kind: PatNamed, name: 0x17204}, SM: 603, Stages: StageIntersection | StageAnyHit | StageClosestHit | StageMiss}, // RayFlags
+	/* 241 */ {ID: ObjectToWorld,
+		Result: Pattern{Kind: PatNamed, name: 0x152308}, SM: 603, Stages: StageIntersection | StageAnyHit | StageClosestHit}, // ObjectToWorld
+	/* 242 */ {ID: WorldToObject,
+		Result: Pattern{Kind: PatNamed, name: 0x152308}, SM: 603, Stages: StageIntersection | StageAnyHit | StageClosestHit}, // WorldToObject
+	/* 243 */ {ID: ObjectToWorld3x4,
+		Result: Pattern{Kind: PatNamed, name: 0x152308}, SM: 603, Stages: StageIntersection | StageAnyHit | StageClosestHit}, // ObjectToWorld3x4
+	/* 244 */ {ID: WorldToObject3x4,
+		Result: Pattern{Kind: PatNamed, name: 0x152308}, SM: 603, Stages: StageIntersection | StageAnyHit | StageClosestHit}, // WorldToObject3x4
+	/* 245 */ {ID: ObjectToWorld4x3,
+		Result: Pattern{Kind: PatNamed, name: 0x152b08}, SM: 603, Stages: StageIntersection | StageAnyHit | StageClosestHit}, // ObjectToWorld4x3
+	/* 246 */ {ID: WorldToObject4x3,
+		Result: Pattern{Kind: PatNamed, name: 0x152b08}, SM: 603, Stages: StageIntersection | StageAnyHit | StageClosestHit}, // WorldToObject4x3
+	/* 247 */ {ID: GetRemainingRecursionLevels,
+		Result: Pattern{Kind: PatNamed, name: 0x17204}, SM: 608, Stages: StageNode}, // GetRemainingRecursionLevels
+	/* 248 */ {ID: ClusterID,
+		Result: Pattern{Kind: PatNamed, name: 0x17204}, SM: 610, Stages: StageAnyHit | StageClosestHit}, // ClusterID
+	/* 249 */ {ID: SetMeshOutputCounts, params: span{382, 2},
+		Result: Pattern{Kind: PatVoid}, SM: 605, Stages: StageMesh}, // SetMeshOutputCounts
+	/* 250 */ {ID: DispatchMesh, vars: span{242, 1}, params: span{384, 4},
+		Result: Pattern{Kind: PatVoid}, SM: 605, Stages: StageAmplification}, // DispatchMesh
+	/* 251 */ {ID: Process2DQuadTessFactorsAvg, params: span{388, 5},
+		Result: Pattern{Kind: PatVoid}, Stages: StageHull}, // Process2DQuadTessFactorsAvg
+	/* 252 */ {ID: Process2DQuadTessFactorsMax, params: span{393, 5},
+		Result: Pattern{Kind: PatVoid}, Stages: StageHull}, // Process2DQuadTessFactorsMax
+	/* 253 */ {ID: Process2DQuadTessFactorsMin, params: span{398, 5},
+		Result: Pattern{Kind: PatVoid}, Stages: StageHull}, // Process2DQuadTessFactorsMin
+	/* 254 */ {ID: ProcessIsolineTessFactors, params: span{403, 4},
+		Result: Pattern{Kind: PatVoid}, Stages: StageHull}, // ProcessIsolineTessFactors
+	/* 255 */ {ID: ProcessQuadTessFactorsAvg, params: span{407, 5},
+		Result: Pattern{Kind: PatVoid}, Stages: StageHull}, // ProcessQuadTessFactorsAvg
+	/* 256 */ {ID: ProcessQuadTessFactorsMax, params: span{412, 5},
+		Result: Pattern{Kind: PatVoid}, Stages: StageHull}, // ProcessQuadTessFactorsMax
+	/* 257 */ {ID: ProcessQuadTessFactorsMin, params: span{417, 5},
+		Result: Pattern{Kind: PatVoid}, Stages: StageHull}, // ProcessQuadTessFactorsMin
+	/* 258 */ {ID: ProcessTriTessFactorsAvg, params: span{422, 5},
+		Result: Pattern{Kind: PatVoid}, Stages: StageHull}, // ProcessTriTessFactorsAvg
+	/* 259 */ {ID: ProcessTriTessFactorsMax, params: span{427, 5},
+		Result: Pattern{Kind: PatVoid}, Stages: StageHull}, // ProcessTriTessFactorsMax
+	/* 260 */ {ID: ProcessTriTessFactorsMin, params: span{432, 5},
+		Result: Pattern{Kind: PatVoid}, Stages: StageHull}, // ProcessTriTessFactorsMin
+	/* 261 */ {ID: Abort,
+		Result: Pattern{Kind: PatVoid}}, // abort
+	/* 262 */ {ID: DebugBreak,
+		Result: Pattern{Kind: PatVoid}}, // DebugBreak
+	/* 263 */ {ID: Printf, params: span{437, 1},
+		Result: Pattern{Kind: PatVoid}, Variadic: true}, // printf
+	/* 264 */ {ID: CheckAccessFullyMapped, params: span{438, 1},
+		Result: Pattern{Kind: PatNamed, name: 0x114604}}, // CheckAccessFullyMapped
+	/* 265 */ {ID: Tex1D, params: span{439, 2},
+		Result: Pattern{Kind: PatNamed, name: 0x117106}}, // tex1D
+	/* 266 */ {ID: Tex1D, params: span{441, 4},
+		Result: Pattern{Kind: PatNamed, name: 0x117106}}, // tex1D
+	/* 267 */ {ID: Tex1Dbias, params: span{445, 2},
+		Result: Pattern{Kind: PatNamed, name: 0x117106}}, // tex1Dbias
+	/* 268 */ {ID: Tex1Dgrad, params: span{447, 4},
+		Result: Pattern{Kind: PatNamed, name: 0x117106}}, // tex1Dgrad
+	/* 269 */ {ID: Tex1Dlod, params: span{451, 2},
+		Result: Pattern{Kind: PatNamed, name: 0x117106}}, // tex1Dlod
+	/* 270 */ {ID: Tex1Dproj, params: span{453, 2},
+		Result: Pattern{Kind: PatNamed, name: 0x117106}}, // tex1Dproj
+	/* 271 */ {ID: Tex2D, params: span{455, 2},
+		Result: Pattern{Kind: PatNamed, name: 0x117106}}, // tex2D
+	/* 272 */ {ID: Tex2D, params: span{457, 4},
+		Result: Pattern{Kind: PatNamed, name: 0x117106}}, // tex2D
+	/* 273 */ {ID: Tex2Dbias, params: span{461, 2},
+		Result: Pattern{Kind: PatNamed, name: 0x117106}}, // tex2Dbias
+	/* 274 */ {ID: Tex2Dgrad, params: span{463, 4},
+		Result: Pattern{Kind: PatNamed, name: 0x117106}}, // tex2Dgrad
+	/* 275 */ {ID: Tex2Dlod, params: span{467, 2},
+		Result: Pattern{Kind: PatNamed, name: 0x117106}}, // tex2Dlod
+	/* 276 */ {ID: Tex2Dproj, params: span{469, 2},
+		Result: Pattern{Kind: PatNamed, name: 0x117106}}, // tex2Dproj
+	/* 277 */ {ID: Tex3D, params: span{471, 2},
+		Result: Pattern{Kind: PatNamed, name: 0x117106}}, // tex3D
+	/* 278 */ {ID: Tex3D, params: span{473, 4},
+		Result: Pattern{Kind: PatNamed, name: 0x117106}}, // tex3D
+	/* 279 */ {ID: Tex3Dbias, params: span{477, 2},
+		Result: Pattern{Kind: PatNamed, name: 0x117106}}, // tex3Dbias
+	/* 280 */ {ID: Tex3Dgrad, params: span{479, 4},
+		Result: Pattern{Kind: PatNamed, name: 0x117106}}, // tex3Dgrad
+	/* 281 */ {ID: Tex3Dlod, params: span{483, 2},
+		Result: Pattern{Kind: PatNamed, name: 0x117106}}, // tex3Dlod
+	/* 282 */ {ID: Tex3Dproj, params: span{485, 2},
+		Result: Pattern{Kind: PatNamed, name: 0x117106}}, // tex3Dproj
+	/* 283 */ {ID: TexCUBE, params: span{487, 2},
+		Result: Pattern{Kind: PatNamed, name: 0x117106}}, // texCUBE
+	/* 284 */ {ID: TexCUBE, params: span{489, 4},
+		Result: Pattern{Kind: PatNamed, name: 0x117106}}, // texCUBE
+	/* 285 */ {ID: TexCUBEbias, params: span{493, 2},
+		Result: Pattern{Kind: PatNamed, name: 0x117106}}, // texCUBEbias
+	/* 286 */ {ID: TexCUBEgrad, params: span{495, 4},
+		Result: Pattern{Kind: PatNamed, name: 0x117106}}, // texCUBEgrad
+	/* 287 */ {ID: TexCUBElod, params: span{499, 2},
+		Result: Pattern{Kind: PatNamed, name: 0x117106}}, // texCUBElod
+	/* 288 */ {ID: TexCUBEproj, params: span{501, 2},
+		Result: Pattern{Kind: PatNamed, name: 0x117106}}, // texCUBEproj
+	/* 289 */ {ID: VkReadClock, Vk: true, params: span{503, 1},
+		Result: Pattern{Kind: PatNamed, name: 0x142808}}, // ReadClock
+	/* 290 */ {ID: VkRawBufferLoad, Vk: true, params: span{504, 1},
+		Result: Pattern{Kind: PatTmpl}}, // RawBufferLoad
+	/* 291 */ {ID: VkRawBufferLoad, Vk: true, params: span{505, 2},
+		Result: Pattern{Kind: PatTmpl}}, // RawBufferLoad
+	/* 292 */ {ID: VkRawBufferStore, Vk: true, params: span{507, 2},
+		Result: Pattern{Kind: PatVoid}}, // RawBufferStore
+	/* 293 */ {ID: VkRawBufferStore, Vk: true, params: span{509, 3},
+		Result: Pattern{Kind: PatVoid}}, // RawBufferStore
+	/* 294 */ {ID: VkExt_execution_mode, Vk: true, params: span{512, 1},
+		Result: Pattern{Kind: PatVoid}, Variadic: true}, // ext_execution_mode
+	/* 295 */ {ID: VkExt_execution_mode_id, Vk: true, params: span{513, 1},
+		Result: Pattern{Kind: PatVoid}, Variadic: true}, // ext_execution_mode_id
+	/* 296 */ {ID: VkStatic_pointer_cast, Vk: true, vars: span{243, 1}, params: span{514, 1},
+		Result: Pattern{Kind: PatTmpl}}, // static_pointer_cast
+	/* 297 */ {ID: VkReinterpret_pointer_cast, Vk: true, vars: span{244, 1}, params: span{515, 1},
+		Result: Pattern{Kind: PatTmpl}}, // reinterpret_pointer_cast
+	/* 298 */ {ID: MethodSample, Method: true, params: span{516, 2},
+		Result: Pattern{Kind: PatElem}, LateStages: StageCompute | StageMesh | StageAmplification, LateSM: 606, Stages: StagePixel | StageCompute | StageMesh | StageAmplification}, // Sample
+	/* 299 */ {ID: MethodSample, Method: true, params: span{518, 3},
+		Result: Pattern{Kind: PatElem}, LateStages: StageCompute | StageMesh | StageAmplification, LateSM: 606, Stages: StagePixel | StageCompute | StageMesh | StageAmplification}, // Sample
+	/* 300 */ {ID: MethodSample, Method: true, params: span{521, 4},
+		Result: Pattern{Kind: PatElem}, LateStages: StageCompute | StageMesh | StageAmplification, LateSM: 606, Stages: StagePixel | StageCompute | StageMesh | StageAmplification}, // Sample
+	/* 301 */ {ID: MethodSample, Method: true, params: span{525, 5},
+		Result: Pattern{Kind: PatElem}, LateStages: StageCompute | StageMesh | StageAmplification, LateSM: 606, Stages: StagePixel | StageCompute | StageMesh | StageAmplification}, // Sample
+	/* 302 */ {ID: MethodSampleBias, Method: true, params: span{530, 3},
+		Result: Pattern{Kind: PatElem}, LateStages: StageCompute | StageMesh | StageAmplification, LateSM: 606, Stages: StagePixel | StageCompute | StageMesh | StageAmplification}, // SampleBias
+	/* 303 */ {ID: MethodSampleBias, Method: true, params: span{533, 4},
+		Result: Pattern{Kind: PatElem}, LateStages: StageCompute | StageMesh | StageAmplification, LateSM: 606, Stages: StagePixel | StageCompute | StageMesh | StageAmplification}, // SampleBias
+	/* 304 */ {ID: MethodSampleBias, Method: true, params: span{537, 5},
+		Result: Pattern{Kind: PatElem}, LateStages: StageCompute | StageMesh | StageAmplification, LateSM: 606, Stages: StagePixel | StageCompute | StageMesh | StageAmplification}, // SampleBias
+	/* 305 */ {ID: MethodSampleBias, Method: true, params: span{542, 6},
+		Result: Pattern{Kind: PatElem}, LateStages: StageCompute | StageMesh | StageAmplification, LateSM: 606, Stages: StagePixel | StageCompute | StageMesh | StageAmplification}, // SampleBias
+	/* 306 */ {ID: MethodSampleGrad, Method: true, params: span{548, 4},
+		Result: Pattern{Kind: PatElem}}, // SampleGrad
+	/* 307 */ {ID: MethodSampleGrad, Method: true, params: span{552, 5},
+		Result: Pattern{Kind: PatElem}}, // SampleGrad
+	/* 308 */ {ID: MethodSampleGrad, Method: true, params: span{557, 6},
+		Result: Pattern{Kind: PatElem}}, // SampleGrad
+	/* 309 */ {ID: MethodSampleGrad, Method: true, params: span{563, 7},
+		Result: Pattern{Kind: PatElem}}, // SampleGrad
+	/* 310 */ {ID: MethodSampleLevel, Method: true, params: span{570, 3},
+		Result: Pattern{Kind: PatElem}}, // SampleLevel
+	/* 311 */ {ID: MethodSampleLevel, Method: true, params: span{573, 4},
+		Result: Pattern{Kind: PatElem}}, // SampleLevel
+	/* 312 */ {ID: MethodSampleLevel, Method: true, params: span{577, 5},
+		Result: Pattern{Kind: PatElem}}, // SampleLevel
+	/* 313 */ {ID: MethodSampleCmp, Method: true, params: span{582, 3},
+		Result: Pattern{Kind: PatScalar, Comp: CompElem}, LateStages: StageCompute | StageMesh | StageAmplification, LateSM: 606, Stages: StagePixel | StageCompute | StageMesh | StageAmplification}, // SampleCmp
+	/* 314 */ {ID: MethodSampleCmp, Method: true, params: span{585, 4},
+		Result: Pattern{Kind: PatScalar, Comp: CompElem}, LateStages: StageCompute | StageMesh | StageAmplification, LateSM: 606, Stages: StagePixel | StageCompute | StageMesh | StageAmplification}, // SampleCmp
+	/* 315 */ {ID: MethodSampleCmp, Method: true, params: span{589, 5},
+		Result: Pattern{Kind: PatScalar, Comp: CompElem}, LateStages: StageCompute | StageMesh | StageAmplification, LateSM: 606, Stages: StagePixel | StageCompute | StageMesh | StageAmplification}, // SampleCmp
+	/* 316 */ {ID: MethodSampleCmp, Method: true, params: span{594, 6},
+		Result: Pattern{Kind: PatScalar, Comp: CompElem}, LateStages: StageCompute | StageMesh | StageAmplification, LateSM: 606, Stages: StagePixel | StageCompute | StageMesh | StageAmplification}, // SampleCmp
+	/* 317 */ {ID: MethodSampleCmpBias, Method: true, params: span{600, 4},
+		Result: Pattern{Kind: PatScalar, Comp: CompElem}, SM: 608, LateStages: StageCompute | StageMesh | StageAmplification, LateSM: 606, Stages: StagePixel | StageCompute | StageMesh | StageAmplification}, // SampleCmpBias
+	/* 318 */ {ID: MethodSampleCmpBias, Method: true, params: span{604, 5},
+		Result: Pattern{Kind: PatScalar, Comp: CompElem}, SM: 608, LateStages: StageCompute | StageMesh | StageAmplification, LateSM: 606, Stages: StagePixel | StageCompute | StageMesh | StageAmplification}, // SampleCmpBias
+	/* 319 */ {ID: MethodSampleCmpBias, Method: true, params: span{609, 6},
+		Result: Pattern{Kind: PatScalar, Comp: CompElem}, SM: 608, LateStages: StageCompute | StageMesh | StageAmplification, LateSM: 606, Stages: StagePixel | StageCompute | StageMesh | StageAmplification}, // SampleCmpBias
+	/* 320 */ {ID: MethodSampleCmpBias, Method: true, params: span{615, 7},
+		Result: Pattern{Kind: PatScalar, Comp: CompElem}, SM: 608, LateStages: StageCompute | StageMesh | StageAmplification, LateSM: 606, Stages: StagePixel | StageCompute | StageMesh | StageAmplification}, // SampleCmpBias
+	/* 321 */ {ID: MethodSampleCmpGrad, Method: true, params: span{622, 5},
+		Result: Pattern{Kind: PatScalar, Comp: CompElem}, SM: 608}, // SampleCmpGrad
+	/* 322 */ {ID: MethodSampleCmpGrad, Method: true, params: span{627, 6},
+		Result: Pattern{Kind: PatScalar, Comp: CompElem}, SM: 608}, // SampleCmpGrad
+	/* 323 */ {ID: MethodSampleCmpGrad, Method: true, params: span{633, 7},
+		Result: Pattern{Kind: PatScalar, Comp: CompElem}, SM: 608}, // SampleCmpGrad
+	/* 324 */ {ID: MethodSampleCmpGrad, Method: true, params: span{640, 8},
+		Result: Pattern{Kind: PatScalar, Comp: CompElem}, SM: 608}, // SampleCmpGrad
+	/* 325 */ {ID: MethodSampleCmpLevel, Method: true, params: span{648, 4},
+		Result: Pattern{Kind: PatScalar, Comp: CompElem}, SM: 607}, // SampleCmpLevel
+	/* 326 */ {ID: MethodSampleCmpLevel, Method: true, params: span{652, 5},
+		Result: Pattern{Kind: PatScalar, Comp: CompElem}, SM: 607}, // SampleCmpLevel
+	/* 327 */ {ID: MethodSampleCmpLevel, Method: true, params: span{657, 6},
+		Result: Pattern{Kind: PatScalar, Comp: CompElem}, SM: 607}, // SampleCmpLevel
+	/* 328 */ {ID: MethodSampleCmpLevelZero, Method: true, params: span{663, 3},
+		Result: Pattern{Kind: PatScalar, Comp: CompElem}}, // SampleCmpLevelZero
+	/* 329 */ {ID: MethodSampleCmpLevelZero, Method: true, params: span{666, 4},
+		Result: Pattern{Kind: PatScalar, Comp: CompElem}}, // SampleCmpLevelZero
+	/* 330 */ {ID: MethodSampleCmpLevelZero, Method: true, params: span{670, 5},
+		Result: Pattern{Kind: PatScalar, Comp: CompElem}}, // SampleCmpLevelZero
+	/* 331 */ {ID: MethodCalculateLevelOfDetail, Method: true, params: span{675, 2},
+		Result: Pattern{Kind: PatNamed, name: 0x16605}, LateStages: StageCompute | StageMesh | StageAmplification, LateSM: 606, Stages: StagePixel | StageCompute | StageMesh | StageAmplification}, // CalculateLevelOfDetail
+	/* 332 */ {ID: MethodCalculateLevelOfDetailUnclamped, Method: true, params: span{677, 2},
+		Result: Pattern{Kind: PatNamed, name: 0x16605}, LateStages: StageCompute | StageMesh | StageAmplification, LateSM: 606, Stages: StagePixel | StageCompute | StageMesh | StageAmplification}, // CalculateLevelOfDetailUnclamped
+	/* 333 */ {ID: MethodGather, Method: true, params: span{679, 2},
+		Result: Pattern{Kind: PatVec, Comp: CompElem, Cols: 4}}, // Gather
+	/* 334 */ {ID: MethodGather, Method: true, params: span{681, 3},
+		Result: Pattern{Kind: PatVec, Comp: CompElem, Cols: 4}}, // Gather
+	/* 335 */ {ID: MethodGather, Method: true, params: span{684, 4},
+		Result: Pattern{Kind: PatVec, Comp: CompElem, Cols: 4}}, // Gather
+	/* 336 */ {ID: MethodGatherRed, Method: true, params: span{688, 2},
+		Result: Pattern{Kind: PatVec, Comp: CompElem, Cols: 4}}, // GatherRed
+	/* 337 */ {ID: MethodGatherRed, Method: true, params: span{690, 3},
+		Result: Pattern{Kind: PatVec, Comp: CompElem, Cols: 4}}, // GatherRed
+	/* 338 */ {ID: MethodGatherRed, Method: true, params: span{693, 4},
+		Result: Pattern{Kind: PatVec, Comp: CompElem, Cols: 4}}, // GatherRed
+	/* 339 */ {ID: MethodGatherRed, Method: true, params: span{697, 6},
+		Result: Pattern{Kind: PatVec, Comp: CompElem, Cols: 4}}, // GatherRed
+	/* 340 */ {ID: MethodGatherRed, Method: true, params: span{703, 7},
+		Result: Pattern{Kind: PatVec, Comp: CompElem, Cols: 4}}, // GatherRed
+	/* 341 */ {ID: MethodGatherGreen, Method: true, params: span{710, 2},
+		Result: Pattern{Kind: PatVec, Comp: CompElem, Cols: 4}}, // GatherGreen
+	/* 342 */ {ID: MethodGatherGreen, Method: true, params: span{712, 3},
+		Result: Pattern{Kind: PatVec, Comp: CompElem, Cols: 4}}, // GatherGreen
+	/* 343 */ {ID: MethodGatherGreen, Method: true, params: span{715, 4},
+		Result: Pattern{Kind: PatVec, Comp: CompElem, Cols: 4}}, // GatherGreen
+	/* 344 */ {ID: MethodGatherGreen, Method: true, params: span{719, 6},
+		Result: Pattern{Kind: PatVec, Comp: CompElem, Cols: 4}}, // GatherGreen
+	/* 345 */ {ID: MethodGatherGreen, Method: true, params: span{725, 7},
+		Result: Pattern{Kind: PatVec, Comp: CompElem, Cols: 4}}, // GatherGreen
+	/* 346 */ {ID: MethodGatherBlue, Method: true, params: span{732, 2},
+		Result: Pattern{Kind: PatVec, Comp: CompElem, Cols: 4}}, // GatherBlue
+	/* 347 */ {ID: MethodGatherBlue, Method: true, params: span{734, 3},
+		Result: Pattern{Kind: PatVec, Comp: CompElem, Cols: 4}}, // GatherBlue
+	/* 348 */ {ID: MethodGatherBlue, Method: true, params: span{737, 4},
+		Result: Pattern{Kind: PatVec, Comp: CompElem, Cols: 4}}, // GatherBlue
+	/* 349 */ {ID: MethodGatherBlue, Method: true, params: span{741, 6},
+		Result: Pattern{Kind: PatVec, Comp: CompElem, Cols: 4}}, // GatherBlue
+	/* 350 */ {ID: MethodGatherBlue, Method: true, params: span{747, 7},
+		Result: Pattern{Kind: PatVec, Comp: CompElem, Cols: 4}}, // GatherBlue
+	/* 351 */ {ID: MethodGatherAlpha, Method: true, params: span{754, 2},
+		Result: Pattern{Kind: PatVec, Comp: CompElem, Cols: 4}}, // GatherAlpha
+	/* 352 */ {ID: MethodGatherAlpha, Method: true, params: span{756, 3},
+		Result: Pattern{Kind: PatVec, Comp: CompElem, Cols: 4}}, // GatherAlpha
+	/* 353 */ {ID: MethodGatherAlpha, Method: true, params: span{759, 4},
+		Result: Pattern{Kind: PatVec, Comp: CompElem, Cols: 4}}, // GatherAlpha
+	/* 354 */ {ID: MethodGatherAlpha, Method: true, params: span{763, 6},
+		Result: Pattern{Kind: PatVec, Comp: CompElem, Cols: 4}}, // GatherAlpha
+	/* 355 */ {ID: MethodGatherAlpha, Method: true, params: span{769, 7},
+		Result: Pattern{Kind: PatVec, Comp: CompElem, Cols: 4}}, // GatherAlpha
+	/* 356 */ {ID: MethodGatherCmp, Method: true, params: span{776, 3},
+		Result: Pattern{Kind: PatVec, Comp: CompElem, Cols: 4}}, // GatherCmp
+	/* 357 */ {ID: MethodGatherCmp, Method: true, params: span{779, 4},
+		Result: Pattern{Kind: PatVec, Comp: CompElem, Cols: 4}}, // GatherCmp
+	/* 358 */ {ID: MethodGatherCmp, Method: true, params: span{783, 5},
+		Result: Pattern{Kind: PatVec, Comp: CompElem, Cols: 4}}, // GatherCmp
+	/* 359 */ {ID: MethodGatherCmpRed, Method: true, params: span{788, 3},
+		Result: Pattern{Kind: PatVec, Comp: CompElem, Cols: 4}}, // GatherCmpRed
+	/* 360 */ {ID: MethodGatherCmpRed, Method: true, params: span{791, 4},
+		Result: Pattern{Kind: PatVec, Comp: CompElem, Cols: 4}}, // GatherCmpRed
+	/* 361 */ {ID: MethodGatherCmpRed, Method: true, params: span{795, 5},
+		Result: Pattern{Kind: PatVec, Comp: CompElem, Cols: 4}}, // GatherCmpRed
+	/* 362 */ {ID: MethodGatherCmpRed, Method: true, params: span{800, 7},
+		Result: Pattern{Kind: PatVec, Comp: CompElem, Cols: 4}}, // GatherCmpRed
+	/* 363 */ {ID: MethodGatherCmpRed, Method: true, params: span{807, 8},
+		Result: Pattern{Kind: PatVec, Comp: CompElem, Cols: 4}}, // GatherCmpRed
+	/* 364 */ {ID: MethodGatherCmpGreen, Method: true, params: span{815, 3},
+		Result: Pattern{Kind: PatVec, Comp: CompElem, Cols: 4}}, // GatherCmpGreen
+	/* 365 */ {ID: MethodGatherCmpGreen, Method: true, params: span{818, 4},
+		Result: Pattern{Kind: PatVec, Comp: CompElem, Cols: 4}}, // GatherCmpGreen
+	/* 366 */ {ID: MethodGatherCmpGreen, Method: true, params: span{822, 5},
+		Result: Pattern{Kind: PatVec, Comp: CompElem, Cols: 4}}, // GatherCmpGreen
+	/* 367 */ {ID: MethodGatherCmpGreen, Method: true, params: span{827, 7},
+		Result: Pattern{Kind: PatVec, Comp: CompElem, Cols: 4}}, // GatherCmpGreen
+	/* 368 */ {ID: MethodGatherCmpGreen, Method: true, params: span{834, 8},
+		Result: Pattern{Kind: PatVec, Comp: CompElem, Cols: 4}}, // GatherCmpGreen
+	/* 369 */ {ID: MethodGatherCmpBlue, Method: true, params: span{842, 3},
+		Result: Pattern{Kind: PatVec, Comp: CompElem, Cols: 4}}, // GatherCmpBlue
+	/* 370 */ {ID: MethodGatherCmpBlue, Method: true, params: span{845, 4},
+		Result: Pattern{Kind: PatVec, Comp: CompElem, Cols: 4}}, // GatherCmpBlue
+	/* 371 */ {ID: MethodGatherCmpBlue, Method: true, params: span{849, 5},
+		Result: Pattern{Kind: PatVec, Comp: CompElem, Cols: 4}}, // GatherCmpBlue
+	/* 372 */ {ID: MethodGatherCmpBlue, Method: true, params: span{854, 7},
+		Result: Pattern{Kind: PatVec, Comp: CompElem, Cols: 4}}, // GatherCmpBlue
+	/* 373 */ {ID: MethodGatherCmpBlue, Method: true, params: span{861, 8},
+		Result: Pattern{Kind: PatVec, Comp: CompElem, Cols: 4}}, // GatherCmpBlue
+	/* 374 */ {ID: MethodGatherCmpAlpha, Method: true, params: span{869, 3},
+		Result: Pattern{Kind: PatVec, Comp: CompElem, Cols: 4}}, // GatherCmpAlpha
+	/* 375 */ {ID: MethodGatherCmpAlpha, Method: true, params: span{872, 4},
+		Result: Pattern{Kind: PatVec, Comp: CompElem, Cols: 4}}, // GatherCmpAlpha
+	/* 376 */ {ID: MethodGatherCmpAlpha, Method: true, params: span{876, 5},
+		Result: Pattern{Kind: PatVec, Comp: CompElem, Cols: 4}}, // GatherCmpAlpha
+	/* 377 */ {ID: MethodGatherCmpAlpha, Method: true, params: span{881, 7},
+		Result: Pattern{Kind: PatVec, Comp: CompElem, Cols: 4}}, // GatherCmpAlpha
+	/* 378 */ {ID: MethodGatherCmpAlpha, Method: true, params: span{888, 8},
+		Result: Pattern{Kind: PatVec, Comp: CompElem, Cols: 4}}, // GatherCmpAlpha
+	/* 379 */ {ID: MethodGatherRaw, Method: true, params: span{896, 2},
+		Result: Pattern{Kind: PatVec, Comp: CompElem, Cols: 4}, SM: 607}, // GatherRaw
+	/* 380 */ {ID: MethodGatherRaw, Method: true, params: span{898, 3},
+		Result: Pattern{Kind: PatVec, Comp: CompElem, Cols: 4}, SM: 607}, // GatherRaw
+	/* 381 */ {ID: MethodGatherRaw, Method: true, params: span{901, 4},
+		Result: Pattern{Kind: PatVec, Comp: CompElem, Cols: 4}, SM: 607}, // GatherRaw
+	/* 382 */ {ID: MethodSample, Method: true, params: span{905, 3},
+		Result: Pattern{Kind: PatElem}, LateStages: StageCompute | StageMesh | StageAmplification, LateSM: 606, Stages: StagePixel | StageCompute | StageMesh | StageAmplification}, // Sample
+	/* 383 */ {ID: MethodSample, Method: true, params: span{908, 4},
+		Result: Pattern{Kind: PatElem}, LateStages: StageCompute | StageMesh | StageAmplification, LateSM: 606, Stages: StagePixel | StageCompute | StageMesh | StageAmplification}, // Sample
+	/* 384 */ {ID: MethodSampleBias, Method: true, params: span{912, 4},
+		Result: Pattern{Kind: PatElem}, LateStages: StageCompute | StageMesh | StageAmplification, LateSM: 606, Stages: StagePixel | StageCompute | StageMesh | StageAmplification}, // SampleBias
+	/* 385 */ {ID: MethodSampleBias, Method: true, params: span{916, 5},
+		Result: Pattern{Kind: PatElem}, LateStages: StageCompute | StageMesh | StageAmplification, LateSM: 606, Stages: StagePixel | StageCompute | StageMesh | StageAmplification}, // SampleBias
+	/* 386 */ {ID: MethodSampleGrad, Method: true, params: span{921, 5},
+		Result: Pattern{Kind: PatElem}}, // SampleGrad
+	/* 387 */ {ID: MethodSampleGrad, Method: true, params: span{926, 6},
+		Result: Pattern{Kind: PatElem}}, // SampleGrad
+	/* 388 */ {ID: MethodSampleLevel, Method: true, params: span{932, 4},
+		Result: Pattern{Kind: PatElem}}, // SampleLevel
+	/* 389 */ {ID: MethodSampleCmp, Method: true, params: span{936, 4},
+		Result: Pattern{Kind: PatScalar, Comp: CompElem}, LateStages: StageCompute | StageMesh | StageAmplification, LateSM: 606, Stages: StagePixel | StageCompute | StageMesh | StageAmplification}, // SampleCmp
+	/* 390 */ {ID: MethodSampleCmp, Method: true, params: span{940, 5},
+		Result: Pattern{Kind: PatScalar, Comp: CompElem}, LateStages: StageCompute | StageMesh | StageAmplification, LateSM: 606, Stages: StagePixel | StageCompute | StageMesh | StageAmplification}, // SampleCmp
+	/* 391 */ {ID: MethodSampleCmpBias, Method: true, params: span{945, 5},
+		Result: Pattern{Kind: PatScalar, Comp: CompElem}, SM: 608, LateStages: StageCompute | StageMesh | StageAmplification, LateSM: 606, Stages: StagePixel | StageCompute | StageMesh | StageAmplification}, // SampleCmpBias
+	/* 392 */ {ID: MethodSampleCmpBias, Method: true, params: span{950, 6},
+		Result: Pattern{Kind: PatScalar, Comp: CompElem}, SM: 608, LateStages: StageCompute | StageMesh | StageAmplification, LateSM: 606, Stages: StagePixel | StageCompute | StageMesh | StageAmplification}, // SampleCmpBias
+	/* 393 */ {ID: MethodSampleCmpGrad, Method: true, params: span{956, 6},
+		Result: Pattern{Kind: PatScalar, Comp: CompElem}, SM: 608}, // SampleCmpGrad
+	/* 394 */ {ID: MethodSampleCmpGrad, Method: true, params: span{962, 7},
+		Result: Pattern{Kind: PatScalar, Comp: CompElem}, SM: 608}, // SampleCmpGrad
+	/* 395 */ {ID: MethodSampleCmpLevel, Method: true, params: span{969, 5},
+		Result: Pattern{Kind: PatScalar, Comp: CompElem}, SM: 607}, // SampleCmpLevel
+	/* 396 */ {ID: MethodSampleCmpLevelZero, Method: true, params: span{974, 4},
+		Result: Pattern{Kind: PatScalar, Comp: CompElem}}, // SampleCmpLevelZero
+	/* 397 */ {ID: MethodGather, Method: true, params: span{978, 3},
+		Result: Pattern{Kind: PatVec, Comp: CompElem, Cols: 4}}, // Gather
+	/* 398 */ {ID: MethodGatherRed, Method: true, params: span{981, 3},
+		Result: Pattern{Kind: PatVec, Comp: CompElem, Cols: 4}}, // GatherRed
+	/* 399 */ {ID: MethodGatherGreen, Method: true, params: span{984, 3},
+		Result: Pattern{Kind: PatVec, Comp: CompElem, Cols: 4}}, // GatherGreen
+	/* 400 */ {ID: MethodGatherBlue, Method: true, params: span{987, 3},
+		Result: Pattern{Kind: PatVec, Comp: CompElem, Cols: 4}}, // GatherBlue
+	/* 401 */ {ID: MethodGatherAlpha, Method: true, params: span{990, 3},
+		Result: Pattern{Kind: PatVec, Comp: CompElem, Cols: 4}}, // GatherAlpha
+	/* 402 */ {ID: MethodGatherCmp, Method: true, params: span{993, 4},
+		Result: Pattern{Kind: PatVec, Comp: CompElem, Cols: 4}}, // GatherCmp
+	/* 403 */ {ID: MethodGatherCmpRed, Method: true, params: span{997, 4},
+		Result: Pattern{Kind: PatVec, Comp: CompElem, Cols: 4}}, // GatherCmpRed
+	/* 404 */ {ID: MethodGatherCmpGreen, Method: true, params: span{1001, 4},
+		Result: Pattern{Kind: PatVec, Comp: CompElem, Cols: 4}}, // GatherCmpGreen
+	/* 405 */ {ID: MethodGatherCmpBlue, Method: true, params: span{1005, 4},
+		Result: Pattern{Kind: PatVec, Comp: CompElem, Cols: 4}}, // GatherCmpBlue
+	/* 406 */ {ID: MethodGatherCmpAlpha, Method: true, params: span{1009, 4},
+		Result: Pattern{Kind: PatVec, Comp: CompElem, Cols: 4}}, // GatherCmpAlpha
+	/* 407 */ {ID: MethodLoad, Method: true, params: span{1013, 1},
+		Result: Pattern{Kind: PatElem}}, // Load
+	/* 408 */ {ID: MethodLoad, Method: true, params: span{1014, 2},
+		Result: Pattern{Kind: PatElem}}, // Load
+	/* 409 */ {ID: MethodLoad, Method: true, params: span{1016, 3},
+		Result: Pattern{Kind: PatElem}}, // Load
+	/* 410 */ {ID: MethodLoad, Method: true, params: span{1019, 2},
+		Result: Pattern{Kind: PatElem}}, // Load
+	/* 411 */ {ID: MethodLoad, Method: true, params: span{1021, 3},
+		Result: Pattern{Kind: PatElem}}, // Load
+	/* 412 */ {ID: MethodLoad, Method: true, params: span{1024, 4},
+		Result: Pattern{Kind: PatElem}}, // Load
+	/* 413 */ {ID: MethodGetSamplePosition, Method: true, params: span{1028, 1},
+		Result: Pattern{Kind: PatNamed, name: 0x11d206}}, // GetSamplePosition
+	/* 414 */ {ID: MethodLoad, Method: true, params: span{1029, 2},
+		Result: Pattern{Kind: PatElem}, SM: 608}, // Load
+	/* 415 */ {ID: MethodLoad, Method: true, params: span{1031, 3},
+		Result: Pattern{Kind: PatElem}, SM: 608}, // Load
+	/* 416 */ {ID: MethodGetSamplePosition, Method: true, params: span{1034, 1},
+		Result: Pattern{Kind: PatNamed, name: 0x11d206}, SM: 608}, // GetSamplePosition
+	/* 417 */ {ID: MethodLoad, Method: true, params: span{1035, 1},
+		Result: Pattern{Kind: PatElem}}, // Load
+	/* 418 */ {ID: MethodLoad, Method: true, params: span{1036, 2},
+		Result: Pattern{Kind: PatElem}}, // Load
+	/* 419 */ {ID: MethodGetDimensions, Method: true, vars: span{245, 1}, params: span{1038, 1},
+		Result: Pattern{Kind: PatVoid}}, // GetDimensions
+	/* 420 */ {ID: MethodGetDimensions, Method: true, vars: span{246, 1}, params: span{1039, 1},
+		Result: Pattern{Kind: PatVoid}}, // GetDimensions
+	/* 421 */ {ID: MethodGetDimensions, Method: true, vars: span{247, 1}, params: span{1040, 3},
+		Result: Pattern{Kind: PatVoid}}, // GetDimensions
+	/* 422 */ {ID: MethodGetDimensions, Method: true, vars: span{248, 1}, params: span{1043, 3},
+		Result: Pattern{Kind: PatVoid}}, // GetDimensions
+	/* 423 */ {ID: MethodGetDimensions, Method: true, vars: span{249, 1}, params: span{1046, 2},
+		Result: Pattern{Kind: PatVoid}}, // GetDimensions
+	/* 424 */ {ID: MethodGetDimensions, Method: true, vars: span{250, 1}, params: span{1048, 2},
+		Result: Pattern{Kind: PatVoid}}, // GetDimensions
+	/* 425 */ {ID: MethodGetDimensions, Method: true, vars: span{251, 1}, params: span{1050, 4},
+		Result: Pattern{Kind: PatVoid}}, // GetDimensions
+	/* 426 */ {ID: MethodGetDimensions, Method: true, vars: span{252, 1}, params: span{1054, 4},
+		Result: Pattern{Kind: PatVoid}}, // GetDimensions
+	/* 427 */ {ID: MethodGetDimensions, Method: true, vars: span{253, 1}, params: span{1058, 2},
+		Result: Pattern{Kind: PatVoid}}, // GetDimensions
+	/* 428 */ {ID: MethodGetDimensions, Method: true, vars: span{254, 1}, params: span{1060, 2},
+		Result: Pattern{Kind: PatVoid}}, // GetDimensions
+	/* 429 */ {ID: MethodGetDimensions, Method: true, vars: span{255, 1}, params: span{1062, 4},
+		Result: Pattern{Kind: PatVoid}}, // GetDimensions
+	/* 430 */ {ID: MethodGetDimensions, Method: true, vars: span{256, 1}, params: span{1066, 4},
+		Result: Pattern{Kind: PatVoid}}, // GetDimensions
+	/* 431 */ {ID: MethodGetDimensions, Method: true, vars: span{257, 1}, params: span{1070, 3},
+		Result: Pattern{Kind: PatVoid}}, // GetDimensions
+	/* 432 */ {ID: MethodGetDimensions, Method: true, vars: span{258, 1}, params: span{1073, 3},
+		Result: Pattern{Kind: PatVoid}}, // GetDimensions
+	/* 433 */ {ID: MethodGetDimensions, Method: true, vars: span{259, 1}, params: span{1076, 5},
+		Result: Pattern{Kind: PatVoid}}, // GetDimensions
+	/* 434 */ {ID: MethodGetDimensions, Method: true, vars: span{260, 1}, params: span{1081, 5},
+		Result: Pattern{Kind: PatVoid}}, // GetDimensions
+	/* 435 */ {ID: MethodGetDimensions, Method: true, vars: span{261, 1}, params: span{1086, 3},
+		Result: Pattern{Kind: PatVoid}}, // GetDimensions
+	/* 436 */ {ID: MethodGetDimensions, Method: true, vars: span{262, 1}, params: span{1089, 3},
+		Result: Pattern{Kind: PatVoid}}, // GetDimensions
+	/* 437 */ {ID: MethodGetDimensions, Method: true, vars: span{263, 1}, params: span{1092, 5},
+		Result: Pattern{Kind: PatVoid}}, // GetDimensions
+	/* 438 */ {ID: MethodGetDimensions, Method: true, vars: span{264, 1}, params: span{1097, 5},
+		Result: Pattern{Kind: PatVoid}}, // GetDimensions
+	/* 439 */ {ID: MethodGetDimensions, Method: true, vars: span{265, 1}, params: span{1102, 3},
+		Result: Pattern{Kind: PatVoid}}, // GetDimensions
+	/* 440 */ {ID: MethodGetDimensions, Method: true, vars: span{266, 1}, params: span{1105, 3},
+		Result: Pattern{Kind: PatVoid}}, // GetDimensions
+	/* 441 */ {ID: MethodGetDimensions, Method: true, vars: span{267, 1}, params: span{1108, 4},
+		Result: Pattern{Kind: PatVoid}}, // GetDimensions
+	/* 442 */ {ID: MethodGetDimensions, Method: true, vars: span{268, 1}, params: span{1112, 4},
+		Result: Pattern{Kind: PatVoid}}, // GetDimensions
+	/* 443 */ {ID: MethodGetDimensions, Method: true, vars: span{269, 1}, params: span{1116, 1},
+		Result: Pattern{Kind: PatVoid}}, // GetDimensions
+	/* 444 */ {ID: MethodGetDimensions, Method: true, vars: span{270, 1}, params: span{1117, 1},
+		Result: Pattern{Kind: PatVoid}}, // GetDimensions
+	/* 445 */ {ID: MethodGetDimensions, Method: true, vars: span{271, 1}, params: span{1118, 2},
+		Result: Pattern{Kind: PatVoid}}, // GetDimensions
+	/* 446 */ {ID: MethodGetDimensions, Method: true, vars: span{272, 1}, params: span{1120, 2},
+		Result: Pattern{Kind: PatVoid}}, // GetDimensions
+	/* 447 */ {ID: MethodGetDimensions, Method: true, vars: span{273, 1}, params: span{1122, 2},
+		Result: Pattern{Kind: PatVoid}}, // GetDimensions
+	/* 448 */ {ID: MethodGetDimensions, Method: true, vars: span{274, 1}, params: span{1124, 2},
+		Result: Pattern{Kind: PatVoid}}, // GetDimensions
+	/* 449 */ {ID: MethodGetDimensions, Method: true, vars: span{275, 1}, params: span{1126, 3},
+		Result: Pattern{Kind: PatVoid}}, // GetDimensions
+	/* 450 */ {ID: MethodGetDimensions, Method: true, vars: span{276, 1}, params: span{1129, 3},
+		Result: Pattern{Kind: PatVoid}}, // GetDimensions
+	/* 451 */ {ID: MethodGetDimensions, Method: true, vars: span{277, 1}, params: span{1132, 3},
+		Result: Pattern{Kind: PatVoid}}, // GetDimensions
+	/* 452 */ {ID: MethodGetDimensions, Method: true, vars: span{278, 1}, params: span{1135, 3},
+		Result: Pattern{Kind: PatVoid}}, // GetDimensions
+	/* 453 */ {ID: MethodGetDimensions, Method: true, params: span{1138, 1},
+		Result: Pattern{Kind: PatVoid}}, // GetDimensions
+	/* 454 */ {ID: MethodGetDimensions, Method: true, params: span{1139, 2},
+		Result: Pattern{Kind: PatVoid}}, // GetDimensions
+	/* 455 */ {ID: MethodLoad, Method: true, params: span{1141, 1},
+		Result: Pattern{Kind: PatElem}}, // Load
+	/* 456 */ {ID: MethodLoad, Method: true, params: span{1142, 2},
+		Result: Pattern{Kind: PatElem}}, // Load
+	/* 457 */ {ID: MethodIncrementCounter, Method: true,
+		Result: Pattern{Kind: PatNamed, name: 0x17204}}, // IncrementCounter
+	/* 458 */ {ID: MethodDecrementCounter, Method: true,
+		Result: Pattern{Kind: PatNamed, name: 0x17204}}, // DecrementCounter
+	/* 459 */ {ID: MethodAppend, Method: true, params: span{1144, 1},
+		Result: Pattern{Kind: PatVoid}}, // Append
+	/* 460 */ {ID: MethodConsume, Method: true,
+		Result: Pattern{Kind: PatElem}}, // Consume
+	/* 461 */ {ID: MethodLoad, Method: true, params: span{1145, 1},
+		Result: Pattern{Kind: PatTmpl}}, // Load
+	/* 462 */ {ID: MethodLoad, Method: true, params: span{1146, 2},
+		Result: Pattern{Kind: PatTmpl}}, // Load
+	/* 463 */ {ID: MethodLoad2, Method: true, params: span{1148, 1},
+		Result: Pattern{Kind: PatNamed, name: 0x115305}}, // Load2
+	/* 464 */ {ID: MethodLoad2, Method: true, params: span{1149, 2},
+		Result: Pattern{Kind: PatNamed, name: 0x115305}}, // Load2
+	/* 465 */ {ID: MethodLoad3, Method: true, params: span{1151, 1},
+		Result: Pattern{Kind: PatNamed, name: 0x151805}}, // Load3
+	/* 466 */ {ID: MethodLoad3, Method: true, params: span{1152, 2},
+		Result: Pattern{Kind: PatNamed, name: 0x151805}}, // Load3
+	/* 467 */ {ID: MethodLoad4, Method: true, params: span{1154, 1},
+		Result: Pattern{Kind: PatNamed, name: 0x115d05}}, // Load4
+	/* 468 */ {ID: MethodLoad4, Method: true, params: span{1155, 2},
+		Result: Pattern{Kind: PatNamed, name: 0x115d05}}, // Load4
+	/* 469 */ {ID: MethodStore, Method: true, params: span{1157, 2},
+		Result: Pattern{Kind: PatVoid}}, // Store
+	/* 470 */ {ID: MethodStore2, Method: true, params: span{1159, 2},
+		Result: Pattern{Kind: PatVoid}}, // Store2
+	/* 471 */ {ID: MethodStore3, Method: true, params: span{1161, 2},
+		Result: Pattern{Kind: PatVoid}}, // Store3
+	/* 472 */ {ID: MethodStore4, Method: true, params: span{1163, 2},
+		Result: Pattern{Kind: PatVoid}}, // Store4
+	/* 473 */ {ID: MethodInterlockedAdd, Method: true, params: span{1165, 2},
+		Result: Pattern{Kind: PatVoid}}, // InterlockedAdd
+	/* 474 */ {ID: MethodInterlockedAdd, Method: true, params: span{1167, 3},
+		Result: Pattern{Kind: PatVoid}}, // InterlockedAdd
+	/* 475 */ {ID: MethodInterlockedAnd, Method: true, params: span{1170, 2},
+		Result: Pattern{Kind: PatVoid}}, // InterlockedAnd
+	/* 476 */ {ID: MethodInterlockedAnd, Method: true, params: span{1172, 3},
+		Result: Pattern{Kind: PatVoid}}, // InterlockedAnd
+	/* 477 */ {ID: MethodInterlockedOr, Method: true, params: span{1175, 2},
+		Result: Pattern{Kind: PatVoid}}, // InterlockedOr
+	/* 478 */ {ID: MethodInterlockedOr, Method: true, params: span{1177, 3},
+		Result: Pattern{Kind: PatVoid}}, // InterlockedOr
+	/* 479 */ {ID: MethodInterlockedXor, Method: true, params: span{1180, 2},
+		Result: Pattern{Kind: PatVoid}}, // InterlockedXor
+	/* 480 */ {ID: MethodInterlockedXor, Method: true, params: span{1182, 3},
+		Result: Pattern{Kind: PatVoid}}, // InterlockedXor
+	/* 481 */ {ID: MethodInterlockedMin, Method: true, vars: span{279, 1}, params: span{1185, 2},
+		Result: Pattern{Kind: PatVoid}}, // InterlockedMin
+	/* 482 */ {ID: MethodInterlockedMin, Method: true, vars: span{280, 1}, params: span{1187, 3},
+		Result: Pattern{Kind: PatVoid}}, // InterlockedMin
+	/* 483 */ {ID: MethodInterlockedMax, Method: true, vars: span{281, 1}, params: span{1190, 2},
+		Result: Pattern{Kind: PatVoid}}, // InterlockedMax
+	/* 484 */ {ID: MethodInterlockedMax, Method: true, vars: span{282, 1}, params: span{1192, 3},
+		Result: Pattern{Kind: PatVoid}}, // InterlockedMax
+	/* 485 */ {ID: MethodInterlockedExchange, Method: true, params: span{1195, 3},
+		Result: Pattern{Kind: PatVoid}}, // InterlockedExchange
+	/* 486 */ {ID: MethodInterlockedCompareStore, Method: true, params: span{1198, 3},
+		Result: Pattern{Kind: PatVoid}}, // InterlockedCompareStore
+	/* 487 */ {ID: MethodInterlockedCompareExchange, Method: true, params: span{1201, 4},
+		Result: Pattern{Kind: PatVoid}}, // InterlockedCompareExchange
+	/* 488 */ {ID: MethodInterlockedAdd64, Method: true, params: span{1205, 2},
+		Result: Pattern{Kind: PatVoid}, SM: 606}, // InterlockedAdd64
+	/* 489 */ {ID: MethodInterlockedAdd64, Method: true, vars: span{283, 1}, params: span{1207, 3},
+		Result: Pattern{Kind: PatVoid}, SM: 606}, // InterlockedAdd64
+	/* 490 */ {ID: MethodInterlockedAnd64, Method: true, params: span{1210, 2},
+		Result: Pattern{Kind: PatVoid}, SM: 606}, // InterlockedAnd64
+	/* 491 */ {ID: MethodInterlockedAnd64, Method: true, vars: span{284, 1}, params: span{1212, 3},
+		Result: Pattern{Kind: PatVoid}, SM: 606}, // InterlockedAnd64
+	/* 492 */ {ID: MethodInterlockedOr64, Method: true, params: span{1215, 2},
+		Result: Pattern{Kind: PatVoid}, SM: 606}, // InterlockedOr64
+	/* 493 */ {ID: MethodInterlockedOr64, Method: true, vars: span{285, 1}, params: span{1217, 3},
+		Result: Pattern{Kind: PatVoid}, SM: 606}, // InterlockedOr64
+	/* 494 */ {ID: MethodInterlockedXor64, Method: true, params: span{1220, 2},
+		Result: Pattern{Kind: PatVoid}, SM: 606}, // InterlockedXor64
+	/* 495 */ {ID: MethodInterlockedXor64, Method: true, vars: span{286, 1}, params: span{1222, 3},
+		Result: Pattern{Kind: PatVoid}, SM: 606}, // InterlockedXor64
+	/* 496 */ {ID: MethodInterlockedMin64, Method: true, vars: span{287, 1}, params: span{1225, 2},
+		Result: Pattern{Kind: PatVoid}, SM: 606}, // InterlockedMin64
+	/* 497 */ {ID: MethodInterlockedMin64, Method: true, vars: span{288, 2}, params: span{1227, 3},
+		Result: Pattern{Kind: PatVoid}, SM: 606}, // InterlockedMin64
+	/* 498 */ {ID: MethodInterlockedMax64, Method: true, vars: span{290, 1}, params: span{1230, 2},
+		Result: Pattern{Kind: PatVoid}, SM: 606}, // InterlockedMax64
+	/* 499 */ {ID: MethodInterlockedMax64, Method: true, vars: span{291, 2}, params: span{1232, 3},
+		Result: Pattern{Kind: PatVoid}, SM: 606}, // InterlockedMax64
+	/* 500 */ {ID: MethodInterlockedExchange64, Method: true, vars: span{293, 2}, params: span{1235, 3},
+		Result: Pattern{Kind: PatVoid}, SM: 606}, // InterlockedExchange64
+	/* 501 */ {ID: MethodInterlockedCompareStore64, Method: true, params: span{1238, 3},
+		Result: Pattern{Kind: PatVoid}, SM: 606}, // InterlockedCompareStore64
+	/* 502 */ {ID: MethodInterlockedCompareExchange64, Method: true, vars: span{295, 1}, params: span{1241, 4},
+		Result: Pattern{Kind: PatVoid}, SM: 606}, // InterlockedCompareExchange64
+	/* 503 */ {ID: MethodInterlockedExchangeFloat, Method: true, params: span{1245, 3},
+		Result: Pattern{Kind: PatVoid}, SM: 606}, // InterlockedExchangeFloat
+	/* 504 */ {ID: MethodInterlockedCompareStoreFloatBitwise, Method: true, params: span{1248, 3},
+		Result: Pattern{Kind: PatVoid}, SM: 606}, // InterlockedCompareStoreFloatBitwise
+	/* 505 */ {ID: MethodInterlockedCompareExchangeFloatBitwise, Method: true, params: span{1251, 4},
+		Result: Pattern{Kind: PatVoid}, SM: 606}, // InterlockedCompareExchangeFloatBitwise
+	/* 506 */ {ID: MethodWriteSamplerFeedback, Method: true, params: span{1255, 3},
+		Result: Pattern{Kind: PatVoid}, SM: 605, Stages: StagePixel}, // WriteSamplerFeedback
+	/* 507 */ {ID: MethodWriteSamplerFeedback, Method: true, params: span{1258, 4},
+		Result: Pattern{Kind: PatVoid}, SM: 605, Stages: StagePixel}, // WriteSamplerFeedback
+	/* 508 */ {ID: MethodWriteSamplerFeedbackBias, Method: true, params: span{1262, 4},
+		Result: Pattern{Kind: PatVoid}, SM: 605, Stages: StagePixel}, // WriteSamplerFeedbackBias
+	/* 509 */ {ID: MethodWriteSamplerFeedbackBias, Method: true, params: span{1266, 5},
+		Result: Pattern{Kind: PatVoid}, SM: 605, Stages: StagePixel}, // WriteSamplerFeedbackBias
+	/* 510 */ {ID: MethodWriteSamplerFeedbackGrad, Method: true, params: span{1271, 5},
+		Result: Pattern{Kind: PatVoid}, SM: 605}, // WriteSamplerFeedbackGrad
+	/* 511 */ {ID: MethodWriteSamplerFeedbackGrad, Method: true, params: span{1276, 6},
+		Result: Pattern{Kind: PatVoid}, SM: 605}, // WriteSamplerFeedbackGrad
+	/* 512 */ {ID: MethodWriteSamplerFeedbackLevel, Method: true, params: span{1282, 4},
+		Result: Pattern{Kind: PatVoid}, SM: 605}, // WriteSamplerFeedbackLevel
+	/* 513 */ {ID: MethodWriteSamplerFeedback, Method: true, params: span{1286, 3},
+		Result: Pattern{Kind: PatVoid}, SM: 605, Stages: StagePixel}, // WriteSamplerFeedback
+	/* 514 */ {ID: MethodWriteSamplerFeedback, Method: true, params: span{1289, 4},
+		Result: Pattern{Kind: PatVoid}, SM: 605, Stages: StagePixel}, // WriteSamplerFeedback
+	/* 515 */ {ID: MethodWriteSamplerFeedbackBias, Method: true, params: span{1293, 4},
+		Result: Pattern{Kind: PatVoid}, SM: 605, Stages: StagePixel}, // WriteSamplerFeedbackBias
+	/* 516 */ {ID: MethodWriteSamplerFeedbackBias, Method: true, params: span{1297, 5},
+		Result: Pattern{Kind: PatVoid}, SM: 605, Stages: StagePixel}, // WriteSamplerFeedbackBias
+	/* 517 */ {ID: MethodWriteSamplerFeedbackGrad, Method: true, params: span{1302, 5},
+		Result: Pattern{Kind: PatVoid}, SM: 605}, // WriteSamplerFeedbackGrad
+	/* 518 */ {ID: MethodWriteSamplerFeedbackGrad, Method: true, params: span{1307, 6},
+		Result: Pattern{Kind: PatVoid}, SM: 605}, // WriteSamplerFeedbackGrad
+	/* 519 */ {ID: MethodWriteSamplerFeedbackLevel, Method: true, params: span{1313, 4},
+		Result: Pattern{Kind: PatVoid}, SM: 605}, // WriteSamplerFeedbackLevel
+	/* 520 */ {ID: MethodAppend, Method: true, params: span{1317, 1},
+		Result: Pattern{Kind: PatVoid}, Stages: StageGeometry}, // Append
+	/* 521 */ {ID: MethodRestartStrip, Method: true,
+		Result: Pattern{Kind: PatVoid}, Stages: StageGeometry}, // RestartStrip
+	/* 522 */ {ID: MethodSubpassLoad, Method: true,
+		Result: Pattern{Kind: PatElem}, Stages: StagePixel}, // SubpassLoad
+	/* 523 */ {ID: MethodSubpassLoad, Method: true, params: span{1318, 1},
+		Result: Pattern{Kind: PatElem}, Stages: StagePixel}, // SubpassLoad
+	/* 524 */ {ID: MethodGet, Method: true,
+		Result: Pattern{Kind: PatElem}}, // Get
+	/* 525 */ {ID: MethodGet, Method: true,
+		Result: Pattern{Kind: PatElem}, SM: 608}, // Get
+	/* 526 */ {ID: MethodGet, Method: true,
+		Result: Pattern{Kind: PatElem}, SM: 608}, // Get
+	/* 527 */ {ID: MethodGet, Method: true, params: span{1319, 1},
+		Result: Pattern{Kind: PatElem}, SM: 608}, // Get
+	/* 528 */ {ID: MethodCount, Method: true,
+		Result: Pattern{Kind: PatNamed, name: 0x17204}, SM: 608}, // Count
+	/* 529 */ {ID: MethodFinishedCrossGroupSharing, Method: true,
+		Result: Pattern{Kind: PatNamed, name: 0x114604}, SM: 608}, // FinishedCrossGroupSharing
+	/* 530 */ {ID: MethodGetThreadNodeOutputRecords, Method: true, params: span{1320, 1},
+		Result: Pattern{Kind: PatElemObject, name: 0xd5717}, SM: 608}, // GetThreadNodeOutputRecords
+	/* 531 */ {ID: MethodGetGroupNodeOutputRecords, Method: true, params: span{1321, 1},
+		Result: Pattern{Kind: PatElemObject, name: 0xd7116}, SM: 608}, // GetGroupNodeOutputRecords
+	/* 532 */ {ID: MethodIsValid, Method: true,
+		Result: Pattern{Kind: PatNamed, name: 0x114604}, SM: 608}, // IsValid
+	/* 533 */ {ID: MethodGroupIncrementOutputCount, Method: true, params: span{1322, 1},
+		Result: Pattern{Kind: PatVoid}, SM: 608}, // GroupIncrementOutputCount
+	/* 534 */ {ID: MethodThreadIncrementOutputCount, Method: true, params: span{1323, 1},
+		Result: Pattern{Kind: PatVoid}, SM: 608}, // ThreadIncrementOutputCount
+	/* 535 */ {ID: MethodIsValid, Method: true,
+		Result: Pattern{Kind: PatNamed, name: 0x114604}, SM: 608}, // IsValid
+	/* 536 */ {ID: MethodOutputComplete, Method: true,
+		Result: Pattern{Kind: PatVoid}, SM: 608}, // OutputComplete
+	/* 537 */ {ID: MethodTraceRayInline, Method: true, params: span{1324, 4},
+		Result: Pattern{Kind: PatVoid}, SM: 605}, // TraceRayInline
+	/* 538 */ {ID: MethodProceed, Method: true,
+		Result: Pattern{Kind: PatNamed, name: 0x114604}, SM: 605}, // Proceed
+	/* 539 */ {ID: MethodAbort, Method: true,
+		Result: Pattern{Kind: PatVoid}, SM: 605}, // Abort
+	/* 540 */ {ID: MethodCommitNonOpaqueTriangleHit, Method: true,
+		Result: Pattern{Kind: PatVoid}, SM: 605}, // CommitNonOpaqueTriangleHit
+	/* 541 */ {ID: MethodCommitProceduralPrimitiveHit, Method: true, params: span{1328, 1},
+		Result: Pattern{Kind: PatVoid}, SM: 605}, // CommitProceduralPrimitiveHit
+	/* 542 */ {ID: MethodCommittedStatus, Method: true,
+		Result: Pattern{Kind: PatNamed, name: 0x17204}, SM: 605}, // CommittedStatus
+	/* 543 */ {ID: MethodCandidateType, Method: true,
+		Result: Pattern{Kind: PatNamed, name: 0x17204}, SM: 605}, // CandidateType
+	/* 544 */ {ID: MethodCandidateObjectToWorld3x4, Method: true,
+		Result: Pattern{Kind: PatNamed, name: 0x152308}, SM: 605}, // CandidateObjectToWorld3x4
+	/* 545 */ {ID: MethodCandidateObjectToWorld4x3, Method: true,
+		Result: Pattern{Kind: PatNamed, name: 0x152b08}, SM: 605}, // CandidateObjectToWorld4x3
+	/* 546 */ {ID: MethodCandidateWorldToObject3x4, Method: true,
+		Result: Pattern{Kind: PatNamed, name: 0x152308}, SM: 605}, // CandidateWorldToObject3x4
+	/* 547 */ {ID: MethodCandidateWorldToObject4x3, Method: true,
+		Result: Pattern{Kind: PatNamed, name: 0x152b08}, SM: 605}, // CandidateWorldToObject4x3
+	/* 548 */ {ID: MethodCommittedObjectToWorld3x4, Method: true,
+		Result: Pattern{Kind: PatNamed, name: 0x152308}, SM: 605}, // CommittedObjectToWorld3x4
+	/* 549 */ {ID: MethodCommittedObjectToWorld4x3, Method: true,
+		Result: Pattern{Kind: PatNamed, name: 0x152b08}, SM: 605}, // CommittedObjectToWorld4x3
+	/* 550 */ {ID: MethodCommittedWorldToObject3x4, Method: true,
+		Result: Pattern{Kind: PatNamed, name: 0x152308}, SM: 605}, // CommittedWorldToObject3x4
+	/* 551 */ {ID: MethodCommittedWorldToObject4x3, Method: true,
+		Result: Pattern{Kind: PatNamed, name: 0x152b08}, SM: 605}, // CommittedWorldToObject4x3
+	/* 552 */ {ID: MethodCandidateProceduralPrimitiveNonOpaque, Method: true,
+		Result: Pattern{Kind: PatNamed, name: 0x114604}, SM: 605}, // CandidateProceduralPrimitiveNonOpaque
+	/* 553 */ {ID: MethodCandidateTriangleFrontFace, Method: true,
+		Result: Pattern{Kind: PatNamed, name: 0x114604}, SM: 605}, // CandidateTriangleFrontFace
+	/* 554 */ {ID: MethodCommittedTriangleFrontFace, Method: true,
+		Result: Pattern{Kind: PatNamed, name: 0x114604}, SM: 605}, // CommittedTriangleFrontFace
+	/* 555 */ {ID: MethodCandidateTriangleBarycentrics, Method: true,
+		Result: Pattern{Kind: PatNamed, name: 0x11d206}, SM: 605}, // CandidateTriangleBarycentrics
+	/* 556 */ {ID: MethodCommittedTriangleBarycentrics, Method: true,
+		Result: Pattern{Kind: PatNamed, name: 0x11d206}, SM: 605}, // CommittedTriangleBarycentrics
+	/* 557 */ {ID: MethodRayFlags, Method: true,
+		Result: Pattern{Kind: PatNamed, name: 0x17204}, SM: 605}, // RayFlags
+	/* 558 */ {ID: MethodWorldRayOrigin, Method: true,
+		Result: Pattern{Kind: PatNamed, name: 0x151d06}, SM: 605}, // WorldRayOrigin
+	/* 559 */ {ID: MethodWorldRayDirection, Method: true,
+		Result: Pattern{Kind: PatNamed, name: 0x151d06}, SM: 605}, // WorldRayDirection
+	/* 560 */ {ID: MethodRayTMin, Method: true,
+		Result: Pattern{Kind: PatNamed, name: 0x16605}, SM: 605}, // RayTMin
+	/* 561 */ {ID: MethodCandidateTriangleRayT, Method: true,
+		Result: Pattern{Kind: PatNamed, name: 0x16605}, SM: 605}, // CandidateTriangleRayT
+	/* 562 */ {ID: MethodCommittedRayT, Method: true,
+		Result: Pattern{Kind: PatNamed, name: 0x16605}, SM: 605}, // CommittedRayT
+	/* 563 */ {ID: MethodCandidateInstanceIndex, Method: true,
+		Result: Pattern{Kind: PatNamed, name: 0x17204}, SM: 605}, // CandidateInstanceIndex
+	/* 564 */ {ID: MethodCandidateInstanceID, Method: true,
+		Result: Pattern{Kind: PatNamed, name: 0x17204}, SM: 605}, // CandidateInstanceID
+	/* 565 */ {ID: MethodCandidateGeometryIndex, Method: true,
+		Result: Pattern{Kind: PatNamed, name: 0x17204}, SM: 605}, // CandidateGeometryIndex
+	/* 566 */ {ID: MethodCandidatePrimitiveIndex, Method: true,
+		Result: Pattern{Kind: PatNamed, name: 0x17204}, SM: 605}, // CandidatePrimitiveIndex
+	/* 567 */ {ID: MethodCandidateObjectRayOrigin, Method: true,
+		Result: Pattern{Kind: PatNamed, name: 0x151d06}, SM: 605}, // CandidateObjectRayOrigin
+	/* 568 */ {ID: MethodCandidateObjectRayDirection, Method: true,
+		Result: Pattern{Kind: PatNamed, name: 0x151d06}, SM: 605}, // CandidateObjectRayDirection
+	/* 569 */ {ID: MethodCommittedInstanceIndex, Method: true,
+		Result: Pattern{Kind: PatNamed, name: 0x17204}, SM: 605}, // CommittedInstanceIndex
+	/* 570 */ {ID: MethodCommittedInstanceID, Method: true,
+		Result: Pattern{Kind: PatNamed, name: 0x17204}, SM: 605}, // CommittedInstanceID
+	/* 571 */ {ID: MethodCommittedGeometryIndex, Method: true,
+		Result: Pattern{Kind: PatNamed, name: 0x17204}, SM: 605}, // CommittedGeometryIndex
+	/* 572 */ {ID: MethodCommittedPrimitiveIndex, Method: true,
+		Result: Pattern{Kind: PatNamed, name: 0x17204}, SM: 605}, // CommittedPrimitiveIndex
+	/* 573 */ {ID: MethodCommittedObjectRayOrigin, Method: true,
+		Result: Pattern{Kind: PatNamed, name: 0x151d06}, SM: 605}, // CommittedObjectRayOrigin
+	/* 574 */ {ID: MethodCommittedObjectRayDirection, Method: true,
+		Result: Pattern{Kind: PatNamed, name: 0x151d06}, SM: 605}, // CommittedObjectRayDirection
+	/* 575 */ {ID: MethodCandidateInstanceContributionToHitGroupIndex, Method: true,
+		Result: Pattern{Kind: PatNamed, name: 0x17204}, SM: 605}, // CandidateInstanceContributionToHitGroupIndex
+	/* 576 */ {ID: MethodCommittedInstanceContributionToHitGroupIndex, Method: true,
+		Result: Pattern{Kind: PatNamed, name: 0x17204}, SM: 605}, // CommittedInstanceContributionToHitGroupIndex
+	/* 577 */ {ID: MethodCandidateClusterID, Method: true,
+		Result: Pattern{Kind: PatNamed, name: 0x17204}, SM: 610}, // CandidateClusterID
+	/* 578 */ {ID: MethodCommittedClusterID, Method: true,
+		Result: Pattern{Kind: PatNamed, name: 0x17204}, SM: 610}, // CommittedClusterID
+}
+
+// varPool holds the overloads' template variables.
+var varPool = [...]Var{
+	{name: 0x1ab01, Kind: VarType, Set: setNumeric, Shapes: ShapeAny},
+	{name: 0x1ab01, Kind: VarType, Set: setFloatLike, Shapes: ShapeAny},
+	{name: 0x1ab01, Kind: VarType, Set: setFloatLike, Shapes: ShapeAny},
+	{name: 0x1ab01, Kind: VarType, Set: setFloatLike, Shapes: ShapeAny},
+	{name: 0x1ab01, Kind: VarType, Set: setFloatLike, Shapes: ShapeAny},
+	{name: 0x1ab01, Kind: VarType, Set: setFloatLike, Shapes: ShapeAny},
+	{name: 0x1ab01, Kind: VarType, Set: setNumeric, Shapes: ShapeAny},
+	{name: 0x1ab01, Kind: VarType, Set: setFloatLike, Shapes: ShapeAny},
+	{name: 0x1ab01, Kind: VarType, Set: setFloatLike, Shapes: ShapeAny},
+	{name: 0x1ab01, Kind: VarType, Set: setFloatLike, Shapes: ShapeAny},
+	{name: 0x1ab01, Kind: VarType, Set: setFloatLike, Shapes: ShapeAny},
+	{name: 0x1ab01, Kind: VarType, Set: setFloatLike, Shapes: ShapeAny},
+	{name: 0x1ab01, Kind: VarType, Set: setFloatLike, Shapes: ShapeAny},
+	{name: 0x1ab01, Kind: VarType, Set: setDoubleOnly, Shapes: ShapeAny},
+	{name: 0x1ab01, Kind: VarType, Set: setFloatLike, Shapes: ShapeAny},
+	{name: 0x1ab01, Kind: VarType, Set: setFloatLike, Shapes: ShapeAny},
+	{name: 0x1ab01, Kind: VarType, Set: setFloatOnly, Shapes: ShapeAny},
+	{name: 0x1ab01, Kind: VarType, Set: setFloatLike, Shapes: ShapeAny},
+	{name: 0x1ab01, Kind: VarType, Set: setFloatLike, Shapes: ShapeAny},
+	{name: 0x1ab01, Kind: VarType, Set: setFloatLike, Shapes: ShapeAny},
+	{name: 0x1ab01, Kind: VarType, Set: setFloatLike, Shapes: ShapeAny},
+	{name: 0x1ab01, Kind: VarType, Set: setFloatLike, Shapes: ShapeAny},
+	{name: 0x1ab01, Kind: VarType, Set: setFloatLike, Shapes: ShapeAny},
+	{name: 0x1ab01, Kind: VarType, Set: setFloatLike, Shapes: ShapeAny},
+	{name: 0x1ab01, Kind: VarType, Set: setFloatLike, Shapes: ShapeAny},
+	{name: 0x1ab01, Kind: VarType, Set: setFloatLike, Shapes: ShapeAny},
+	{name: 0x1ab01, Kind: VarType, Set: setFloatLike, Shapes: ShapeAny},
+	{name: 0x1ab01, Kind: VarType, Set: setNumeric, Shapes: ShapeAny},
+	{name: 0x1ab01, Kind: VarType, Set: setNumeric, Shapes: ShapeAny},
+	{name: 0x1ab01, Kind: VarType, Set: setNumeric, Shapes: ShapeAny},
+	{name: 0x1ab01, Kind: VarType, Set: setFloatLike, Shapes: ShapeAny},
+	{name: 0x1ab01, Kind: VarType, Set: setFloatLike, Shapes: ShapeAny},
+	{name: 0x1ab01, Kind: VarType, Set: setFloatLike, Shapes: ShapeAny},
+	{name: 0x1ab01, Kind: VarType, Set: setAnyFloat, Shapes: ShapeAny},
+	{name: 0x1ab01, Kind: VarType, Set: setFloatLike, Shapes: ShapeAny},
+	{name: 0x1ab01, Kind: VarType, Set: setFloatLike, Shapes: ShapeAny},
+	{name: 0x1ab01, Kind: VarType, Set: setAnyFloat, Shapes: ShapeAny},
+	{name: 0x1ab01, Kind: VarType, Set: setNumeric, Shapes: ShapeAny},
+	{name: 0x1ab01, Kind: VarType, Set: setFloatLike, Shapes: ShapeAny},
+	{name: 0x1ab01, Kind: VarType, Set: setFloatLike, Shapes: ShapeAny},
+	{name: 0x1ab01, Kind: VarType, Set: setFloatLike, Shapes: ShapeAny},
+	{name: 0x1ab01, Kind: VarType, Set: setFloatLike, Shapes: ShapeAny},
+	{name: 0x1ab01, Kind: VarType, Set: setFloatLike, Shapes: ShapeAny},
+	{name: 0x1ab01, Kind: VarType, Set: setFloatLike, Shapes: ShapeAny},
+	{name: 0x1ab01, Kind: VarType, Set: setFloatLike, Shapes: ShapeAny},
+	{name: 0x1ab01, Kind: VarType, Set: setFloatLike, Shapes: ShapeAny},
+	{name: 0x1ab01, Kind: VarType, Set: setFloatLike, Shapes: ShapeAny},
+	{name: 0x1ab01, Kind: VarType, Set: setAnyComp, Shapes: ShapeAny},
+	{name: 0x1ab01, Kind: VarType, Set: setAnyComp, Shapes: ShapeAny},
+	{name: 0x1ab01, Kind: VarType, Set: setFloatLike, Shapes: ShapeVector},
+	{name: 0x1ab01, Kind: VarType, Set: setFloatLike, Shapes: ShapeScalar},
+	{name: 0x1b701, Kind: VarDim},
+	{name: 0x1ab01, Kind: VarType, Set: setFloatLike, Shapes: ShapeScalar},
+	{name: 0x1b701, Kind: VarDim},
+	{name: 0x1ab01, Kind: VarType, Set: setNumeric, Shapes: ShapeScalar},
+	{name: 0x1b701, Kind: VarDim},
+	{name: 0x1ab01, Kind: VarType, Set: setNumeric, Shapes: ShapeScalar},
+	{name: 0x1ab01, Kind: VarType, Set: setFloatLike, Shapes: ShapeScalar},
+	{name: 0x1b701, Kind: VarDim},
+	{name: 0x1ab01, Kind: VarType, Set: setFloatLike, Shapes: ShapeScalar},
+	{name: 0x1b701, Kind: VarDim},
+	{name: 0x1ab01, Kind: VarType, Set: setFloatLike, Shapes: ShapeScalar},
+	{name: 0x1ab01, Kind: VarType, Set: setFloatLike, Shapes: ShapeScalar},
+	{name: 0x1b701, Kind: VarDim},
+	{name: 0x1ab01, Kind: VarType, Set: setFloatLike, Shapes: ShapeScalar},
+	{name: 0x1b701, Kind: VarDim},
+	{name: 0x1ab01, Kind: VarType, Set: setFloatLike, Shapes: ShapeScalar},
+	{name: 0x1b701, Kind: VarDim},
+	{name: 0x1ab01, Kind: VarType, Set: setFloatLike, Shapes: ShapeScalar},
+	{name: 0x1ab01, Kind: VarType, Set: setAnyComp, Shapes: ShapeScalar},
+	{name: 0x1a501, Kind: VarDim},
+	{name: 0x1a101, Kind: VarDim},
+	{name: 0x1ab01, Kind: VarType, Set: setNumeric, Shapes: ShapeScalar},
+	{name: 0x1ab01, Kind: VarType, Set: setNumeric, Shapes: ShapeScalar},
+	{name: 0x1b701, Kind: VarDim},
+	{name: 0x1ab01, Kind: VarType, Set: setNumeric, Shapes: ShapeScalar},
+	{name: 0x1a501, Kind: VarDim},
+	{name: 0x1a101, Kind: VarDim},
+	{name: 0x1ab01, Kind: VarType, Set: setNumeric, Shapes: ShapeScalar},
+	{name: 0x1b701, Kind: VarDim},
+	{name: 0x1ab01, Kind: VarType, Set: setNumeric, Shapes: ShapeScalar},
+	{name: 0x1b701, Kind: VarDim},
+	{name: 0x1ab01, Kind: VarType, Set: setNumeric, Shapes: ShapeScalar},
+	{name: 0x79c01, Kind: VarDim},
+	{name: 0x1a101, Kind: VarDim},
+	{name: 0x1ab01, Kind: VarType, Set: setNumeric, Shapes: ShapeScalar},
+	{name: 0x1a501, Kind: VarDim},
+	{name: 0x1a101, Kind: VarDim},
+	{name: 0x1ab01, Kind: VarType, Set: setNumeric, Shapes: ShapeScalar},
+	{name: 0x1a501, Kind: VarDim},
+	{name: 0x79c01, Kind: VarDim},
+	{name: 0x1ab01, Kind: VarType, Set: setNumeric, Shapes: ShapeScalar},
+	{name: 0x1a501, Kind: VarDim},
+	{name: 0x79c01, Kind: VarDim},
+	{name: 0x1a101, Kind: VarDim},
+	{name: 0x1ab01, Kind: VarType, Set: setAnyInt, Shapes: ShapeAny},
+	{name: 0x1ab01, Kind: VarType, Set: setAnyInt, Shapes: ShapeAny},
+	{name: 0x1ab01, Kind: VarType, Set: setAnyInt, Shapes: ShapeAny},
+	{name: 0x1ab01, Kind: VarType, Set: setAnyInt, Shapes: ShapeAny},
+	{name: 0x1b701, Kind: VarDim},
+	{name: 0x1ab01, Kind: VarType, Set: setUintSet, Shapes: ShapeScalar | ShapeVector},
+	{name: 0x1ab01, Kind: VarType, Set: setNumeric32Only, Shapes: ShapeAny},
+	{name: 0x1ab01, Kind: VarType, Set: setNumeric32Only, Shapes: ShapeAny},
+	{name: 0x1ab01, Kind: VarType, Set: setNumeric32Only, Shapes: ShapeAny},
+	{name: 0x1ab01, Kind: VarType, Set: setDoubleSet, Shapes: ShapeAny},
+	{name: 0x1ab01, Kind: VarType, Set: setNumeric16Only, Shapes: ShapeAny},
+	{name: 0x1ab01, Kind: VarType, Set: setNumeric16Only, Shapes: ShapeAny},
+	{name: 0x1ab01, Kind: VarType, Set: setNumeric16Only, Shapes: ShapeAny},
+	{name: 0x1ab01, Kind: VarType, Set: setUintSet, Shapes: ShapeAny},
+	{name: 0x1ab01, Kind: VarType, Set: setFloatOnly, Shapes: ShapeAny},
+	{name: 0x1ab01, Kind: VarType, Set: setAnyComp, Shapes: ShapeAny},
+	{name: 0x28001, Kind: VarObject, object: 0x117b0c},
+	{name: 0x28001, Kind: VarObject, object: 0x118716},
+	{name: 0x1ab01, Kind: VarType, Set: setBoolOnly, Shapes: ShapeAny},
+	{name: 0x1ab01, Kind: VarType, Set: setBoolOnly, Shapes: ShapeAny},
+	{name: 0x1ab01, Kind: VarType, Set: setAnyComp, Shapes: ShapeAny},
+	{name: 0x1ab01, Kind: VarType, Set: setAnyInt16or32, Shapes: ShapeScalar},
+	{name: 0x1ab01, Kind: VarType, Set: setAnyInt16or32, Shapes: ShapeScalar},
+	{name: 0x1ab01, Kind: VarType, Set: setSint16or32Only, Shapes: ShapeScalar},
+	{name: 0x1ab01, Kind: VarType, Set: setSint16or32Only, Shapes: ShapeScalar},
+	{name: 0x1ab01, Kind: VarType, Set: setFloatLike, Shapes: ShapeAny},
+	{name: 0x1ab01, Kind: VarType, Set: setFloatLike, Shapes: ShapeAny},
+	{name: 0x1ab01, Kind: VarType, Set: setFloatLike, Shapes: ShapeAny},
+	{name: 0x1ab01, Kind: VarType, Set: setFloatLike, Shapes: ShapeAny},
+	{name: 0x1ab01, Kind: VarType, Set: setFloatLike, Shapes: ShapeAny},
+	{name: 0x1ab01, Kind: VarType, Set: setFloatLike, Shapes: ShapeAny},
+	{name: 0x1ab01, Kind: VarType, Set: setFloatOnly, Shapes: ShapeAny},
+	{name: 0x1ab01, Kind: VarType, Set: setNumeric, Shapes: ShapeAny},
+	{name: 0x1ab01, Kind: VarType, Set: setNumeric, Shapes: ShapeAny},
+	{name: 0x1ab01, Kind: VarType, Set: setNumeric, Shapes: ShapeAny},
+	{name: 0x1ab01, Kind: VarType, Set: setNumeric, Shapes: ShapeAny},
+	{name: 0x2fa01, Kind: VarObject, object: 0x11f408},
+	{name: 0x2fa01, Kind: VarObject, object: 0x11fc17},
+	{name: 0x2fa01, Kind: VarObject, object: 0x121312},
+	{name: 0x2fa01, Kind: VarObject, object: 0x122521},
+	{name: 0x2fa01, Kind: VarObject, object: 0x124616},
+	{name: 0x2fa01, Kind: VarObject, object: 0x125c17},
+	{name: 0x2fa01, Kind: VarObject, object: 0x127313},
+	{name: 0x2fa01, Kind: VarObject, object: 0x128622},
+	{name: 0x2fa01, Kind: VarObject, object: 0x12a80b},
+	{name: 0x2fa01, Kind: VarObject, object: 0x12b310},
+	{name: 0x2fa01, Kind: VarObject, object: 0x12c30b},
+	{name: 0x2fa01, Kind: VarObject, object: 0x12ce10},
+	{name: 0x2fa01, Kind: VarObject, object: 0x12de0d},
+	{name: 0x2fa01, Kind: VarObject, object: 0x12eb12},
+	{name: 0x2fa01, Kind: VarObject, object: 0x12fd0b},
+	{name: 0x2fa01, Kind: VarObject, object: 0x13081a},
+	{name: 0x2fa01, Kind: VarObject, object: 0x13221f},
+	{name: 0x2fa01, Kind: VarObject, object: 0x13411a},
+	{name: 0x2fa01, Kind: VarObject, object: 0x135b1f},
+	{name: 0x2fa01, Kind: VarObject, object: 0x137a1a},
+	{name: 0x2fa01, Kind: VarObject, object: 0x139417},
+	{name: 0x2fa01, Kind: VarObject, object: 0x13ab19},
+	{name: 0x2fa01, Kind: VarObject, object: 0x13c415},
+	{name: 0x2fa01, Kind: VarObject, object: 0x13d917},
+	{name: 0x2fa01, Kind: VarObject, object: 0x13f015},
+	{name: 0x2fa01, Kind: VarObject, object: 0x140517},
+	{name: 0x2fa01, Kind: VarObject, object: 0xd5717},
+	{name: 0x2fa01, Kind: VarObject, object: 0xd7116},
+	{name: 0x1ab01, Kind: VarType, Set: setInt32Only, Shapes: ShapeScalar},
+	{name: 0x1ab01, Kind: VarType, Set: setInt32Only, Shapes: ShapeScalar},
+	{name: 0x1a201, Kind: VarType, Set: setAnyInt32, Shapes: ShapeScalar},
+	{name: 0x1ab01, Kind: VarType, Set: setInt64Only, Shapes: ShapeScalar},
+	{name: 0x1ab01, Kind: VarType, Set: setInt64Only, Shapes: ShapeScalar},
+	{name: 0x1a201, Kind: VarType, Set: setAnyInt64, Shapes: ShapeScalar},
+	{name: 0x1ab01, Kind: VarType, Set: setInt32Only, Shapes: ShapeScalar},
+	{name: 0x1ab01, Kind: VarType, Set: setInt32Only, Shapes: ShapeScalar},
+	{name: 0x1a201, Kind: VarType, Set: setAnyInt32, Shapes: ShapeScalar},
+	{name: 0x1ab01, Kind: VarType, Set: setInt64Only, Shapes: ShapeScalar},
+	{name: 0x1ab01, Kind: VarType, Set: setInt64Only, Shapes: ShapeScalar},
+	{name: 0x1a201, Kind: VarType, Set: setAnyInt64, Shapes: ShapeScalar},
+	{name: 0x1ab01, Kind: VarType, Set: setInt32Only, Shapes: ShapeScalar},
+	{name: 0x1ab01, Kind: VarType, Set: setInt32Only, Shapes: ShapeScalar},
+	{name: 0x1a201, Kind: VarType, Set: setAnyInt32, Shapes: ShapeScalar},
+	{name: 0x1ab01, Kind: VarType, Set: setInt64Only, Shapes: ShapeScalar},
+	{name: 0x1ab01, Kind: VarType, Set: setInt64Only, Shapes: ShapeScalar},
+	{name: 0x1a201, Kind: VarType, Set: setAnyInt64, Shapes: ShapeScalar},
+	{name: 0x1ab01, Kind: VarType, Set: setInt32Only, Shapes: ShapeScalar},
+	{name: 0x1ab01, Kind: VarType, Set: setInt32Only, Shapes: ShapeScalar},
+	{name: 0x1a201, Kind: VarType, Set: setAnyInt32, Shapes: ShapeScalar},
+	{name: 0x1ab01, Kind: VarType, Set: setInt64Only, Shapes: ShapeScalar},
+	{name: 0x1ab01, Kind: VarType, Set: setInt64Only, Shapes: ShapeScalar},
+	{name: 0x1a201, Kind: VarType, Set: setAnyInt64, Shapes: ShapeScalar},
+	{name: 0x1ab01, Kind: VarType, Set: setInt32Only, Shapes: ShapeScalar},
+	{name: 0x2c501, Kind: VarType, Set: setAnyInt32, Shapes: ShapeScalar},
+	{name: 0x1ab01, Kind: VarType, Set: setInt32Only, Shapes: ShapeScalar},
+	{name: 0x2c501, Kind: VarType, Set: setAnyInt32, Shapes: ShapeScalar},
+	{name: 0x1a201, Kind: VarType, Set: setAnyInt32, Shapes: ShapeScalar},
+	{name: 0x1ab01, Kind: VarType, Set: setInt64Only, Shapes: ShapeScalar},
+	{name: 0x2c501, Kind: VarType, Set: setAnyInt64, Shapes: ShapeScalar},
+	{name: 0x1ab01, Kind: VarType, Set: setInt64Only, Shapes: ShapeScalar},
+	{name: 0x2c501, Kind: VarType, Set: setAnyInt64, Shapes: ShapeScalar},
+	{name: 0x1a201, Kind: VarType, Set: setAnyInt64, Shapes: ShapeScalar},
+	{name: 0x1ab01, Kind: VarType, Set: setInt32Only, Shapes: ShapeScalar},
+	{name: 0x2c501, Kind: VarType, Set: setAnyInt32, Shapes: ShapeScalar},
+	{name: 0x1ab01, Kind: VarType, Set: setInt32Only, Shapes: ShapeScalar},
+	{name: 0x2c501, Kind: VarType, Set: setAnyInt32, Shapes: ShapeScalar},
+	{name: 0x1a201, Kind: VarType, Set: setAnyInt32, Shapes: ShapeScalar},
+	{name: 0x1ab01, Kind: VarType, Set: setInt64Only, Shapes: ShapeScalar},
+	{name: 0x2c501, Kind: VarType, Set: setAnyInt64, Shapes: ShapeScalar},
+	{name: 0x1ab01, Kind: VarType, Set: setInt64Only, Shapes: ShapeScalar},
+	{name: 0x2c501, Kind: VarType, Set: setAnyInt64, Shapes: ShapeScalar},
+	{name: 0x1a201, Kind: VarType, Set: setAnyInt64, Shapes: ShapeScalar},
+	{name: 0x1ab01, Kind: VarType, Set: setInt32Only, Shapes: ShapeScalar},
+	{name: 0x1a201, Kind: VarType, Set: setAnyInt32, Shapes: ShapeScalar},
+	{name: 0x1ab01, Kind: VarType, Set: setInt64Only, Shapes: ShapeScalar},
+	{name: 0x2c501, Kind: VarType, Set: setAnyInt64, Shapes: ShapeScalar},
+	{name: 0x1a201, Kind: VarType, Set: setAnyInt64, Shapes: ShapeScalar},
+	{name: 0x1ab01, Kind: VarType, Set: setFloat32Only, Shapes: ShapeScalar},
+	{name: 0x1ab01, Kind: VarType, Set: setInt32Only, Shapes: ShapeScalar},
+	{name: 0x1ab01, Kind: VarType, Set: setInt64Only, Shapes: ShapeScalar},
+	{name: 0x1ab01, Kind: VarType, Set: setInt32Only, Shapes: ShapeScalar},
+	{name: 0x1a201, Kind: VarType, Set: setAnyInt32, Shapes: ShapeScalar},
+	{name: 0x1ab01, Kind: VarType, Set: setInt64Only, Shapes: ShapeScalar},
+	{name: 0x1a201, Kind: VarType, Set: setAnyInt64, Shapes: ShapeScalar},
+	{name: 0x1ab01, Kind: VarType, Set: setFloat32Only, Shapes: ShapeScalar},
+	{name: 0x1ab01, Kind: VarType, Set: setFloat32Only, Shapes: ShapeScalar},
+	{name: 0x1ab01, Kind: VarType, Set: setAnyComp, Shapes: ShapeAny},
+	{name: 0x1ab01, Kind: VarType, Set: setAnyComp, Shapes: ShapeAny},
+	{name: 0x1ab01, Kind: VarType, Set: setAnyComp, Shapes: ShapeAny},
+	{name: 0x1ab01, Kind: VarType, Set: setNumeric, Shapes: ShapeAny},
+	{name: 0x1ab01, Kind: VarType, Set: setNumeric, Shapes: ShapeAny},
+	{name: 0x1ab01, Kind: VarType, Set: setUintOnly, Shapes: ShapeAny},
+	{name: 0x1ab01, Kind: VarType, Set: setUintOnly, Shapes: ShapeAny},
+	{name: 0x1ab01, Kind: VarType, Set: setUintOnly, Shapes: ShapeAny},
+	{name: 0x1ab01, Kind: VarType, Set: setNumeric, Shapes: ShapeAny},
+	{name: 0x1ab01, Kind: VarType, Set: setNumeric, Shapes: ShapeAny},
+	{name: 0x1ab01, Kind: VarType, Set: setNumeric, Shapes: ShapeAny},
+	{name: 0x1ab01, Kind: VarType, Set: setNumeric, Shapes: ShapeAny},
+	{name: 0x1ab01, Kind: VarType, Set: setNumeric, Shapes: ShapeAny},
+	{name: 0x1ab01, Kind: VarType, Set: setAnyInt, Shapes: ShapeAny},
+	{name: 0x1ab01, Kind: VarType, Set: setAnyInt, Shapes: ShapeAny},
+	{name: 0x1ab01, Kind: VarType, Set: setAnyInt, Shapes: ShapeAny},
+	{name: 0x1ab01, Kind: VarType, Set: setNumeric, Shapes: ShapeAny},
+	{name: 0x1ab01, Kind: VarType, Set: setNumeric, Shapes: ShapeAny},
+	{name: 0x1ab01, Kind: VarType, Set: setNumeric, Shapes: ShapeAny},
+	{name: 0x1ab01, Kind: VarType, Set: setNumeric, Shapes: ShapeAny},
+	{name: 0x1ab01, Kind: VarType, Set: setNumeric, Shapes: ShapeAny},
+	{name: 0x1ab01, Kind: VarType, Set: setNumeric, Shapes: ShapeAny},
+	{name: 0x2fa01, Kind: VarStruct},
+	{name: 0x2fa01, Kind: VarStruct},
+	{name: 0x2fa01, Kind: VarStruct},
+	{name: 0x2fa01, Kind: VarStruct},
+	{name: 0x2fa01, Kind: VarObject, object: 0x164011},
+	{name: 0x2fa01, Kind: VarObject, object: 0x164011},
+	{name: 0x1ab01, Kind: VarType, Set: setUintOnly, Shapes: ShapeScalar},
+	{name: 0x1ab01, Kind: VarType, Set: setFloatLike, Shapes: ShapeScalar},
+	{name: 0x1ab01, Kind: VarType, Set: setUintOnly, Shapes: ShapeScalar},
+	{name: 0x1ab01, Kind: VarType, Set: setFloatLike, Shapes: ShapeScalar},
+	{name: 0x1ab01, Kind: VarType, Set: setUintOnly, Shapes: ShapeScalar},
+	{name: 0x1ab01, Kind: VarType, Set: setFloatLike, Shapes: ShapeScalar},
+	{name: 0x1ab01, Kind: VarType, Set: setUintOnly, Shapes: ShapeScalar},
+	{name: 0x1ab01, Kind: VarType, Set: setFloatLike, Shapes: ShapeScalar},
+	{name: 0x1ab01, Kind: VarType, Set: setUintOnly, Shapes: ShapeScalar},
+	{name: 0x1ab01, Kind: VarType, Set: setFloatLike, Shapes: ShapeScalar},
+	{name: 0x1ab01, Kind: VarType, Set: setUintOnly, Shapes: ShapeScalar},
+	{name: 0x1ab01, Kind: VarType, Set: setFloatLike, Shapes: ShapeScalar},
+	{name: 0x1ab01, Kind: VarType, Set: setUintOnly, Shapes: ShapeScalar},
+	{name: 0x1ab01, Kind: VarType, Set: setFloatLike, Shapes: ShapeScalar},
+	{name: 0x1ab01, Kind: VarType, Set: setUintOnly, Shapes: ShapeScalar},
+	{name: 0x1ab01, Kind: VarType, Set: setFloatLike, Shapes: ShapeScalar},
+	{name: 0x1ab01, Kind: VarType, Set: setUintOnly, Shapes: ShapeScalar},
+	{name: 0x1ab01, Kind: VarType, Set: setFloatLike, Shapes: ShapeScalar},
+	{name: 0x1ab01, Kind: VarType, Set: setUintOnly, Shapes: ShapeScalar},
+	{name: 0x1ab01, Kind: VarType, Set: setFloatLike, Shapes: ShapeScalar},
+	{name: 0x1ab01, Kind: VarType, Set: setUintOnly, Shapes: ShapeScalar},
+	{name: 0x1ab01, Kind: VarType, Set: setFloatLike, Shapes: ShapeScalar},
+	{name: 0x1ab01, Kind: VarType, Set: setUintOnly, Shapes: ShapeScalar},
+	{name: 0x1ab01, Kind: VarType, Set: setFloatLike, Shapes: ShapeScalar},
+	{name: 0x1ab01, Kind: VarType, Set: setUintOnly, Shapes: ShapeScalar},
+	{name: 0x1ab01, Kind: VarType, Set: setFloatLike, Shapes: ShapeScalar},
+	{name: 0x1ab01, Kind: VarType, Set: setUintOnly, Shapes: ShapeScalar},
+	{name: 0x1ab01, Kind: VarType, Set: setFloatLike, Shapes: ShapeScalar},
+	{name: 0x1ab01, Kind: VarType, Set: setUintOnly, Shapes: ShapeScalar},
+	{name: 0x1ab01, Kind: VarType, Set: setFloatLike, Shapes: ShapeScalar},
+	{name: 0x1ab01, Kind: VarType, Set: setUintOnly, Shapes: ShapeScalar},
+	{name: 0x1ab01, Kind: VarType, Set: setFloatLike, Shapes: ShapeScalar},
+	{name: 0x1ab01, Kind: VarType, Set: setUintOnly, Shapes: ShapeScalar},
+	{name: 0x1ab01, Kind: VarType, Set: setFloatLike, Shapes: ShapeScalar},
+	{name: 0x2c501, Kind: VarType, Set: setAnyInt32, Shapes: ShapeScalar},
+	{name: 0x2c501, Kind: VarType, Set: setAnyInt32, Shapes: ShapeScalar},
+	{name: 0x2c501, Kind: VarType, Set: setAnyInt32, Shapes: ShapeScalar},
+	{name: 0x2c501, Kind: VarType, Set: setAnyInt32, Shapes: ShapeScalar},
+	{name: 0x1a201, Kind: VarType, Set: setAnyInt64, Shapes: ShapeScalar},
+	{name: 0x1a201, Kind: VarType, Set: setAnyInt64, Shapes: ShapeScalar},
+	{name: 0x1a201, Kind: VarType, Set: setAnyInt64, Shapes: ShapeScalar},
+	{name: 0x1a201, Kind: VarType, Set: setAnyInt64, Shapes: ShapeScalar},
+	{name: 0x2c501, Kind: VarType, Set: setAnyInt64, Shapes: ShapeScalar},
+	{name: 0x2c501, Kind: VarType, Set: setAnyInt64, Shapes: ShapeScalar},
+	{name: 0x1a201, Kind: VarType, Set: setAnyInt64, Shapes: ShapeScalar},
+	{name: 0x2c501, Kind: VarType, Set: setAnyInt64, Shapes: ShapeScalar},
+	{name: 0x2c501, Kind: VarType, Set: setAnyInt64, Shapes: ShapeScalar},
+	{name: 0x1a201, Kind: VarType, Set: setAnyInt64, Shapes: ShapeScalar},
+	{name: 0x2c501, Kind: VarType, Set: setAnyInt64, Shapes: ShapeScalar},
+	{name: 0x1a201, Kind: VarType, Set: setAnyInt64, Shapes: ShapeScalar},
+	{name: 0x1a201, Kind: VarType, Set: setAnyInt64, Shapes: ShapeScalar},
+}
+
+// paramTable holds the overloads' parameters.
+var paramTable = [...]Param{
+	{name: 0x3201, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x3201, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x3201, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x3201, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0xcd01, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x3201, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x3201, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x3201, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x8803, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x8503, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x3201, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x3201, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x3201, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x3201, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x3201, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x3201, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x401, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0xa01, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0xd01, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x401, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0xa01, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x3201, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x3201, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x3103, Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x3201, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x3201, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x3201, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x3201, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x3201, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x3201, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x3103, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x401, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0xa01, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0xb01, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x3201, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x3201, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x3201, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x401, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0xa01, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0xd01, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x401, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0xa01, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x401, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0xa01, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x3201, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x26b02, Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x3201, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0xcd01, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x3201, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x3201, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x3201, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x3201, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x3201, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x3201, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x3201, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x3201, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0xb01, Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0xd01, Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x3201, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x8803, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x8503, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x3201, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x3201, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0xcd01, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x3201, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x3201, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x3201, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x3201, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x3201, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x3201, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x401, Type: Pattern{Kind: PatVec, Comp: 0, Cols: 3}},
+	{name: 0xa01, Type: Pattern{Kind: PatVec, Comp: 0, Cols: 3}},
+	{name: 0x2401, Type: Pattern{Kind: PatMat, Comp: 0, Rows: DimVar + 1, Cols: DimVar + 1}},
+	{name: 0x401, Type: Pattern{Kind: PatVec, Comp: 0, Cols: DimVar + 1}},
+	{name: 0xa01, Type: Pattern{Kind: PatVec, Comp: 0, Cols: DimVar + 1}},
+	{name: 0x401, Type: Pattern{Kind: PatVec, Comp: 0, Cols: DimVar + 1}},
+	{name: 0xa01, Type: Pattern{Kind: PatVec, Comp: 0, Cols: DimVar + 1}},
+	{name: 0x401, Type: Pattern{Kind: PatVec, Comp: 0, Cols: 4}},
+	{name: 0xa01, Type: Pattern{Kind: PatVec, Comp: 0, Cols: 4}},
+	{name: 0x201, Type: Pattern{Kind: PatVec, Comp: 0, Cols: DimVar + 1}},
+	{name: 0x101, Type: Pattern{Kind: PatVec, Comp: 0, Cols: DimVar + 1}},
+	{name: 0xf902, Type: Pattern{Kind: PatVec, Comp: 0, Cols: DimVar + 1}},
+	{name: 0x3201, Type: Pattern{Kind: PatVec, Comp: 0, Cols: DimVar + 1}},
+	{name: 0x501, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x2901, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x2401, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x3201, Type: Pattern{Kind: PatVec, Comp: 0, Cols: DimVar + 1}},
+	{name: 0x101, Type: Pattern{Kind: PatVec, Comp: 0, Cols: DimVar + 1}},
+	{name: 0x201, Type: Pattern{Kind: PatVec, Comp: 0, Cols: DimVar + 1}},
+	{name: 0x101, Type: Pattern{Kind: PatVec, Comp: 0, Cols: DimVar + 1}},
+	{name: 0x201, Type: Pattern{Kind: PatVec, Comp: 0, Cols: DimVar + 1}},
+	{name: 0xb0003, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x101, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x201, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0xb0003, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x2401, Type: Pattern{Kind: PatMat, Comp: 0, Rows: DimVar + 1, Cols: DimVar + 2}},
+	{name: 0x401, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0xa01, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x401, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0xa01, Type: Pattern{Kind: PatVec, Comp: 0, Cols: DimVar + 1}},
+	{name: 0x401, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0xa01, Type: Pattern{Kind: PatMat, Comp: 0, Rows: DimVar + 1, Cols: DimVar + 2}},
+	{name: 0x401, Type: Pattern{Kind: PatVec, Comp: 0, Cols: DimVar + 1}},
+	{name: 0xa01, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x401, Type: Pattern{Kind: PatVec, Comp: 0, Cols: DimVar + 1}},
+	{name: 0xa01, Type: Pattern{Kind: PatVec, Comp: 0, Cols: DimVar + 1}},
+	{name: 0x401, Type: Pattern{Kind: PatVec, Comp: 0, Cols: DimVar + 1}},
+	{name: 0xa01, Type: Pattern{Kind: PatMat, Comp: 0, Rows: DimVar + 1, Cols: DimVar + 2}},
+	{name: 0x401, Type: Pattern{Kind: PatMat, Comp: 0, Rows: DimVar + 1, Cols: DimVar + 2}},
+	{name: 0xa01, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x401, Type: Pattern{Kind: PatMat, Comp: 0, Rows: DimVar + 1, Cols: DimVar + 2}},
+	{name: 0xa01, Type: Pattern{Kind: PatVec, Comp: 0, Cols: DimVar + 2}},
+	{name: 0x401, Type: Pattern{Kind: PatMat, Comp: 0, Rows: DimVar + 1, Cols: DimVar + 2}},
+	{name: 0xa01, Type: Pattern{Kind: PatMat, Comp: 0, Rows: DimVar + 2, Cols: DimVar + 3}},
+	{name: 0x3201, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x3201, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x3201, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x3201, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x401, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Uint, Cols: DimVar + 0}},
+	{name: 0xa01, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Uint, Cols: DimVar + 0}},
+	{name: 0x114a09, Type: Pattern{Kind: PatNamed, name: 0x17204}},
+	{name: 0x1c306, Type: Pattern{Kind: PatNamed, name: 0x115305}},
+	{name: 0x115805, Type: Pattern{Kind: PatNamed, name: 0x115d05}},
+	{name: 0x116207, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x116908, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x3201, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x3201, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x3201, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x701, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x116207, Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: CompFixed, Scalar: types.Uint}},
+	{name: 0x116908, Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: CompFixed, Scalar: types.Uint}},
+	{name: 0x3201, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x3201, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x3201, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x3201, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x3201, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x3201, Type: Pattern{Kind: PatNamed, name: 0x117106}},
+	{name: 0x117704, Type: Pattern{Kind: PatVar, Var: 0, Comp: CompFixed, Scalar: types.Bool}},
+	{name: 0x1501, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x3801, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x117704, Type: Pattern{Kind: PatNamed, name: 0x114604}},
+	{name: 0x1501, Type: Pattern{Kind: PatStruct, Var: 0}},
+	{name: 0x3801, Type: Pattern{Kind: PatStruct, Var: 0}},
+	{name: 0x117704, Type: Pattern{Kind: PatNamed, name: 0x114604}},
+	{name: 0x1501, Type: Pattern{Kind: PatStruct, Var: 0}},
+	{name: 0x3801, Type: Pattern{Kind: PatStruct, Var: 0}},
+	{name: 0x3201, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0xcd01, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x3201, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0xcd01, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x119d05, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x401, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float16, Cols: 2}},
+	{name: 0xa01, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float16, Cols: 2}},
+	{name: 0x115803, Type: Pattern{Kind: PatNamed, name: 0x16605}},
+	{name: 0x401, Type: Pattern{Kind: PatNamed, name: 0x17204}},
+	{name: 0xa01, Type: Pattern{Kind: PatNamed, name: 0x17204}},
+	{name: 0x115803, Type: Pattern{Kind: PatNamed, name: 0x17204}},
+	{name: 0x401, Type: Pattern{Kind: PatNamed, name: 0x17204}},
+	{name: 0xa01, Type: Pattern{Kind: PatNamed, name: 0x17204}},
+	{name: 0x115803, Type: Pattern{Kind: PatNamed, name: 0x15203}},
+	{name: 0x11a202, Type: Pattern{Kind: PatNamed, name: 0x11a40e}},
+	{name: 0x11a202, Type: Pattern{Kind: PatNamed, name: 0x11b20f}},
+	{name: 0x11a202, Type: Pattern{Kind: PatNamed, name: 0x11a40e}},
+	{name: 0x11a202, Type: Pattern{Kind: PatNamed, name: 0x11b20f}},
+	{name: 0x301, Type: Pattern{Kind: PatVec, Comp: 0, Cols: 4}},
+	{name: 0x301, Type: Pattern{Kind: PatVec, Comp: 0, Cols: 4}},
+	{name: 0x301, Type: Pattern{Kind: PatVec, Comp: 0, Cols: 4}},
+	{name: 0x301, Type: Pattern{Kind: PatVec, Comp: 0, Cols: 4}},
+	{name: 0x3201, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x3201, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x3201, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x3201, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x3201, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x3201, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x3201, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x11c105, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x119d05, Type: Pattern{Kind: PatNamed, name: 0x17204}},
+	{name: 0x11c105, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x11c105, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x11c606, Type: Pattern{Kind: PatNamed, name: 0x115404}},
+	{name: 0x11c105, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x11cc06, Type: Pattern{Kind: PatNamed, name: 0x17204}},
+	{name: 0x119d05, Type: Pattern{Kind: PatNamed, name: 0x15203}},
+	{name: 0x11d80f, Type: Pattern{Kind: PatNamed, name: 0x17204}},
+	{name: 0x11e70d, Type: Pattern{Kind: PatNamed, name: 0x17204}},
+	{name: 0xe01, Type: Pattern{Kind: PatStruct, Var: 0}},
+	{name: 0x11e70d, Type: Pattern{Kind: PatNamed, name: 0x17204}},
+	{name: 0xe01, Type: Pattern{Kind: PatStruct, Var: 0}},
+	{name: 0x11e70d, Type: Pattern{Kind: PatNamed, name: 0x17204}},
+	{name: 0xe01, Type: Pattern{Kind: PatStruct, Var: 0}},
+	{name: 0x11e70d, Type: Pattern{Kind: PatNamed, name: 0x17204}},
+	{name: 0xe01, Type: Pattern{Kind: PatStruct, Var: 0}},
+	{name: 0x11e70d, Type: Pattern{Kind: PatNamed, name: 0x17204}},
+	{name: 0xe01, Type: Pattern{Kind: PatStruct, Var: 0}},
+	{name: 0x11e70d, Type: Pattern{Kind: PatNamed, name: 0x17204}},
+	{name: 0xe01, Type: Pattern{Kind: PatStruct, Var: 0}},
+	{name: 0x11e70d, Type: Pattern{Kind: PatNamed, name: 0x17204}},
+	{name: 0xe01, Type: Pattern{Kind: PatStruct, Var: 0}},
+	{name: 0x11e70d, Type: Pattern{Kind: PatNamed, name: 0x17204}},
+	{name: 0xe01, Type: Pattern{Kind: PatStruct, Var: 0}},
+	{name: 0x11e70d, Type: Pattern{Kind: PatNamed, name: 0x17204}},
+	{name: 0xe01, Type: Pattern{Kind: PatStruct, Var: 0}},
+	{name: 0x11e70d, Type: Pattern{Kind: PatNamed, name: 0x17204}},
+	{name: 0xe01, Type: Pattern{Kind: PatStruct, Var: 0}},
+	{name: 0x11e70d, Type: Pattern{Kind: PatNamed, name: 0x17204}},
+	{name: 0xe01, Type: Pattern{Kind: PatStruct, Var: 0}},
+	{name: 0x11e70d, Type: Pattern{Kind: PatNamed, name: 0x17204}},
+	{name: 0xe01, Type: Pattern{Kind: PatStruct, Var: 0}},
+	{name: 0x11e70d, Type: Pattern{Kind: PatNamed, name: 0x17204}},
+	{name: 0xe01, Type: Pattern{Kind: PatStruct, Var: 0}},
+	{name: 0x11e70d, Type: Pattern{Kind: PatNamed, name: 0x17204}},
+	{name: 0xe01, Type: Pattern{Kind: PatStruct, Var: 0}},
+	{name: 0x11e70d, Type: Pattern{Kind: PatNamed, name: 0x17204}},
+	{name: 0xe01, Type: Pattern{Kind: PatStruct, Var: 0}},
+	{name: 0x11e70d, Type: Pattern{Kind: PatNamed, name: 0x17204}},
+	{name: 0xe01, Type: Pattern{Kind: PatStruct, Var: 0}},
+	{name: 0x11e70d, Type: Pattern{Kind: PatNamed, name: 0x17204}},
+	{name: 0xe01, Type: Pattern{Kind: PatStruct, Var: 0}},
+	{name: 0x11e70d, Type: Pattern{Kind: PatNamed, name: 0x17204}},
+	{name: 0xe01, Type: Pattern{Kind: PatStruct, Var: 0}},
+	{name: 0x11e70d, Type: Pattern{Kind: PatNamed, name: 0x17204}},
+	{name: 0xe01, Type: Pattern{Kind: PatStruct, Var: 0}},
+	{name: 0x11e70d, Type: Pattern{Kind: PatNamed, name: 0x17204}},
+	{name: 0xe01, Type: Pattern{Kind: PatStruct, Var: 0}},
+	{name: 0x11e70d, Type: Pattern{Kind: PatNamed, name: 0x17204}},
+	{name: 0xe01, Type: Pattern{Kind: PatStruct, Var: 0}},
+	{name: 0x11e70d, Type: Pattern{Kind: PatNamed, name: 0x17204}},
+	{name: 0xe01, Type: Pattern{Kind: PatStruct, Var: 0}},
+	{name: 0x11e70d, Type: Pattern{Kind: PatNamed, name: 0x17204}},
+	{name: 0xe01, Type: Pattern{Kind: PatStruct, Var: 0}},
+	{name: 0x11e70d, Type: Pattern{Kind: PatNamed, name: 0x17204}},
+	{name: 0xe01, Type: Pattern{Kind: PatStruct, Var: 0}},
+	{name: 0x11e70d, Type: Pattern{Kind: PatNamed, name: 0x17204}},
+	{name: 0xe01, Type: Pattern{Kind: PatStruct, Var: 0}},
+	{name: 0x11e70d, Type: Pattern{Kind: PatNamed, name: 0x17204}},
+	{name: 0xe01, Type: Pattern{Kind: PatStruct, Var: 0}},
+	{name: 0x11e70d, Type: Pattern{Kind: PatNamed, name: 0x17204}},
+	{name: 0xe01, Type: Pattern{Kind: PatStruct, Var: 0}},
+	{name: 0x11e70d, Type: Pattern{Kind: PatNamed, name: 0x17204}},
+	{name: 0xe01, Type: Pattern{Kind: PatStruct, Var: 0}},
+	{name: 0x11e70d, Type: Pattern{Kind: PatNamed, name: 0x17204}},
+	{name: 0x141c04, Mode: types.InOut, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x11c105, Type: Pattern{Kind: PatNamed, name: 0x17204}},
+	{name: 0x141c04, Mode: types.InOut, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x11c105, Type: Pattern{Kind: PatNamed, name: 0x17204}},
+	{name: 0x142008, Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 1, Comp: 1}},
+	{name: 0x141c04, Mode: types.InOut, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x11c105, Type: Pattern{Kind: PatNamed, name: 0x142808}},
+	{name: 0x141c04, Mode: types.InOut, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x11c105, Type: Pattern{Kind: PatNamed, name: 0x142808}},
+	{name: 0x142008, Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 1, Comp: 1}},
+	{name: 0x141c04, Mode: types.InOut, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x11c105, Type: Pattern{Kind: PatNamed, name: 0x17204}},
+	{name: 0x141c04, Mode: types.InOut, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x11c105, Type: Pattern{Kind: PatNamed, name: 0x17204}},
+	{name: 0x142008, Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 1, Comp: 1}},
+	{name: 0x141c04, Mode: types.InOut, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x11c105, Type: Pattern{Kind: PatNamed, name: 0x142808}},
+	{name: 0x141c04, Mode: types.InOut, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x11c105, Type: Pattern{Kind: PatNamed, name: 0x142808}},
+	{name: 0x142008, Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 1, Comp: 1}},
+	{name: 0x141c04, Mode: types.InOut, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x11c105, Type: Pattern{Kind: PatNamed, name: 0x17204}},
+	{name: 0x141c04, Mode: types.InOut, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x11c105, Type: Pattern{Kind: PatNamed, name: 0x17204}},
+	{name: 0x142008, Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 1, Comp: 1}},
+	{name: 0x141c04, Mode: types.InOut, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x11c105, Type: Pattern{Kind: PatNamed, name: 0x142808}},
+	{name: 0x141c04, Mode: types.InOut, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x11c105, Type: Pattern{Kind: PatNamed, name: 0x142808}},
+	{name: 0x142008, Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 1, Comp: 1}},
+	{name: 0x141c04, Mode: types.InOut, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x11c105, Type: Pattern{Kind: PatNamed, name: 0x17204}},
+	{name: 0x141c04, Mode: types.InOut, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x11c105, Type: Pattern{Kind: PatNamed, name: 0x17204}},
+	{name: 0x142008, Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 1, Comp: 1}},
+	{name: 0x141c04, Mode: types.InOut, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x11c105, Type: Pattern{Kind: PatNamed, name: 0x142808}},
+	{name: 0x141c04, Mode: types.InOut, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x11c105, Type: Pattern{Kind: PatNamed, name: 0x142808}},
+	{name: 0x142008, Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 1, Comp: 1}},
+	{name: 0x141c04, Mode: types.InOut, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x11c105, Type: Pattern{Kind: PatVar, Var: 1, Comp: 1}},
+	{name: 0x141c04, Mode: types.InOut, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x11c105, Type: Pattern{Kind: PatVar, Var: 1, Comp: 1}},
+	{name: 0x142008, Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 2, Comp: 2}},
+	{name: 0x141c04, Mode: types.InOut, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x11c105, Type: Pattern{Kind: PatVar, Var: 1, Comp: 1}},
+	{name: 0x141c04, Mode: types.InOut, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x11c105, Type: Pattern{Kind: PatVar, Var: 1, Comp: 1}},
+	{name: 0x142008, Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 2, Comp: 2}},
+	{name: 0x141c04, Mode: types.InOut, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x11c105, Type: Pattern{Kind: PatVar, Var: 1, Comp: 1}},
+	{name: 0x141c04, Mode: types.InOut, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x11c105, Type: Pattern{Kind: PatVar, Var: 1, Comp: 1}},
+	{name: 0x142008, Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 2, Comp: 2}},
+	{name: 0x141c04, Mode: types.InOut, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x11c105, Type: Pattern{Kind: PatVar, Var: 1, Comp: 1}},
+	{name: 0x141c04, Mode: types.InOut, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x11c105, Type: Pattern{Kind: PatVar, Var: 1, Comp: 1}},
+	{name: 0x142008, Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 2, Comp: 2}},
+	{name: 0x141c04, Mode: types.InOut, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x11c105, Type: Pattern{Kind: PatNamed, name: 0x17204}},
+	{name: 0x142008, Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 1, Comp: 1}},
+	{name: 0x141c04, Mode: types.InOut, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x11c105, Type: Pattern{Kind: PatVar, Var: 1, Comp: 1}},
+	{name: 0x142008, Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 2, Comp: 2}},
+	{name: 0x141c04, Mode: types.InOut, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x11c105, Type: Pattern{Kind: PatNamed, name: 0x16605}},
+	{name: 0x142008, Mode: types.Out, Type: Pattern{Kind: PatNamed, name: 0x16605}},
+	{name: 0x141c04, Mode: types.InOut, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x143007, Type: Pattern{Kind: PatNamed, name: 0x17204}},
+	{name: 0x11c105, Type: Pattern{Kind: PatNamed, name: 0x17204}},
+	{name: 0x141c04, Mode: types.InOut, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x143007, Type: Pattern{Kind: PatNamed, name: 0x142808}},
+	{name: 0x11c105, Type: Pattern{Kind: PatNamed, name: 0x142808}},
+	{name: 0x141c04, Mode: types.InOut, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x143007, Type: Pattern{Kind: PatNamed, name: 0x17204}},
+	{name: 0x11c105, Type: Pattern{Kind: PatNamed, name: 0x17204}},
+	{name: 0x142008, Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 1, Comp: 1}},
+	{name: 0x141c04, Mode: types.InOut, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x143007, Type: Pattern{Kind: PatNamed, name: 0x142808}},
+	{name: 0x11c105, Type: Pattern{Kind: PatNamed, name: 0x142808}},
+	{name: 0x142008, Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 1, Comp: 1}},
+	{name: 0x141c04, Mode: types.InOut, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x143007, Type: Pattern{Kind: PatNamed, name: 0x16605}},
+	{name: 0x11c105, Type: Pattern{Kind: PatNamed, name: 0x16605}},
+	{name: 0x141c04, Mode: types.InOut, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x143007, Type: Pattern{Kind: PatNamed, name: 0x16605}},
+	{name: 0x11c105, Type: Pattern{Kind: PatNamed, name: 0x16605}},
+	{name: 0x142008, Mode: types.Out, Type: Pattern{Kind: PatNamed, name: 0x16605}},
+	{name: 0x117704, Type: Pattern{Kind: PatNamed, name: 0x114604}},
+	{name: 0x117704, Type: Pattern{Kind: PatNamed, name: 0x114604}},
+	{name: 0x11c105, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x117704, Type: Pattern{Kind: PatNamed, name: 0x114604}},
+	{name: 0x11c105, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x143704, Type: Pattern{Kind: PatNamed, name: 0x17204}},
+	{name: 0x11c105, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x117704, Type: Pattern{Kind: PatNamed, name: 0x114604}},
+	{name: 0x11c105, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x11c105, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x11c105, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x11c105, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x11c105, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x11c105, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x11c105, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x117704, Type: Pattern{Kind: PatNamed, name: 0x114604}},
+	{name: 0x11c105, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x11c105, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x11c105, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x11c105, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x143b04, Type: Pattern{Kind: PatNamed, name: 0x115d05}},
+	{name: 0x11c105, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x143b04, Type: Pattern{Kind: PatNamed, name: 0x115d05}},
+	{name: 0x11c105, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x143b04, Type: Pattern{Kind: PatNamed, name: 0x115d05}},
+	{name: 0x117704, Type: Pattern{Kind: PatNamed, name: 0x114604}},
+	{name: 0x143b04, Type: Pattern{Kind: PatNamed, name: 0x115d05}},
+	{name: 0x11c105, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x143b04, Type: Pattern{Kind: PatNamed, name: 0x115d05}},
+	{name: 0x11c105, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x143b04, Type: Pattern{Kind: PatNamed, name: 0x115d05}},
+	{name: 0x11c105, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x143f08, Type: Pattern{Kind: PatNamed, name: 0x17204}},
+	{name: 0x11c105, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x11c105, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x11c105, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x117704, Type: Pattern{Kind: PatNamed, name: 0x114604}},
+	{name: 0x117704, Type: Pattern{Kind: PatNamed, name: 0x114604}},
+	{name: 0x144705, Type: Pattern{Kind: PatNamed, name: 0x144c1f}},
+	{name: 0x146b08, Type: Pattern{Kind: PatNamed, name: 0x17204}},
+	{name: 0x147315, Type: Pattern{Kind: PatNamed, name: 0x17204}},
+	{name: 0x14881e, Type: Pattern{Kind: PatNamed, name: 0x17204}},
+	{name: 0x14a630, Type: Pattern{Kind: PatNamed, name: 0x17204}},
+	{name: 0x14d60f, Type: Pattern{Kind: PatNamed, name: 0x17204}},
+	{name: 0x12c003, Type: Pattern{Kind: PatNamed, name: 0x14e507}},
+	{name: 0x14ec07, Mode: types.InOut, Type: Pattern{Kind: PatStruct, Var: 0}},
+	{name: 0x6c204, Type: Pattern{Kind: PatNamed, name: 0x16605}},
+	{name: 0x14f307, Type: Pattern{Kind: PatNamed, name: 0x17204}},
+	{name: 0x14fa0a, Type: Pattern{Kind: PatStruct, Var: 0}},
+	{name: 0x15040b, Type: Pattern{Kind: PatNamed, name: 0x17204}},
+	{name: 0x150f09, Mode: types.InOut, Type: Pattern{Kind: PatStruct, Var: 0}},
+	{name: 0x15330b, Type: Pattern{Kind: PatNamed, name: 0x17204}},
+	{name: 0x153e0d, Type: Pattern{Kind: PatNamed, name: 0x17204}},
+	{name: 0x154b11, Type: Pattern{Kind: PatNamed, name: 0x17204}},
+	{name: 0x155c11, Type: Pattern{Kind: PatNamed, name: 0x17204}},
+	{name: 0x156d11, Type: Pattern{Kind: PatNamed, name: 0x17204}},
+	{name: 0x14ec07, Type: Pattern{Kind: PatStruct, Var: 0}},
+	{name: 0x157e0e, Type: Pattern{Kind: PatNamed, name: 0x117106}},
+	{name: 0x158c0b, Type: Pattern{Kind: PatNamed, name: 0x11d206}},
+	{name: 0x159712, Mode: types.Out, Type: Pattern{Kind: PatNamed, name: 0x117106}},
+	{name: 0x15a914, Mode: types.Out, Type: Pattern{Kind: PatNamed, name: 0x11d206}},
+	{name: 0x15bd16, Mode: types.Out, Type: Pattern{Kind: PatNamed, name: 0x11d206}},
+	{name: 0x157e0e, Type: Pattern{Kind: PatNamed, name: 0x117106}},
+	{name: 0x158c0b, Type: Pattern{Kind: PatNamed, name: 0x11d206}},
+	{name: 0x159712, Mode: types.Out, Type: Pattern{Kind: PatNamed, name: 0x117106}},
+	{name: 0x15a914, Mode: types.Out, Type: Pattern{Kind: PatNamed, name: 0x11d206}},
+	{name: 0x15bd16, Mode: types.Out, Type: Pattern{Kind: PatNamed, name: 0x11d206}},
+	{name: 0x157e0e, Type: Pattern{Kind: PatNamed, name: 0x117106}},
+	{name: 0x158c0b, Type: Pattern{Kind: PatNamed, name: 0x11d206}},
+	{name: 0x159712, Mode: types.Out, Type: Pattern{Kind: PatNamed, name: 0x117106}},
+	{name: 0x15a914, Mode: types.Out, Type: Pattern{Kind: PatNamed, name: 0x11d206}},
+	{name: 0x15bd16, Mode: types.Out, Type: Pattern{Kind: PatNamed, name: 0x11d206}},
+	{name: 0x15d30f, Type: Pattern{Kind: PatNamed, name: 0x16605}},
+	{name: 0x15e210, Type: Pattern{Kind: PatNamed, name: 0x16605}},
+	{name: 0x15f213, Mode: types.Out, Type: Pattern{Kind: PatNamed, name: 0x16605}},
+	{name: 0x160514, Mode: types.Out, Type: Pattern{Kind: PatNamed, name: 0x16605}},
+	{name: 0x157e0e, Type: Pattern{Kind: PatNamed, name: 0x117106}},
+	{name: 0x158c0b, Type: Pattern{Kind: PatNamed, name: 0x16605}},
+	{name: 0x159712, Mode: types.Out, Type: Pattern{Kind: PatNamed, name: 0x117106}},
+	{name: 0x15a914, Mode: types.Out, Type: Pattern{Kind: PatNamed, name: 0x11d206}},
+	{name: 0x15bd16, Mode: types.Out, Type: Pattern{Kind: PatNamed, name: 0x11d206}},
+	{name: 0x157e0e, Type: Pattern{Kind: PatNamed, name: 0x117106}},
+	{name: 0x158c0b, Type: Pattern{Kind: PatNamed, name: 0x16605}},
+	{name: 0x159712, Mode: types.Out, Type: Pattern{Kind: PatNamed, name: 0x117106}},
+	{name: 0x15a914, Mode: types.Out, Type: Pattern{Kind: PatNamed, name: 0x11d206}},
+	{name: 0x15bd16, Mode: types.Out, Type: Pattern{Kind: PatNamed, name: 0x11d206}},
+	{name: 0x157e0e, Type: Pattern{Kind: PatNamed, name: 0x117106}},
+	{name: 0x158c0b, Type: Pattern{Kind: PatNamed, name: 0x16605}},
+	{name: 0x159712, Mode: types.Out, Type: Pattern{Kind: PatNamed, name: 0x117106}},
+	{name: 0x15a914, Mode: types.Out, Type: Pattern{Kind: PatNamed, name: 0x11d206}},
+	{name: 0x15bd16, Mode: types.Out, Type: Pattern{Kind: PatNamed, name: 0x11d206}},
+	{name: 0x157e0e, Type: Pattern{Kind: PatNamed, name: 0x151d06}},
+	{name: 0x158c0b, Type: Pattern{Kind: PatNamed, name: 0x16605}},
+	{name: 0x159712, Mode: types.Out, Type: Pattern{Kind: PatNamed, name: 0x151d06}},
+	{name: 0x15a913, Mode: types.Out, Type: Pattern{Kind: PatNamed, name: 0x16605}},
+	{name: 0x15bd15, Mode: types.Out, Type: Pattern{Kind: PatNamed, name: 0x16605}},
+	{name: 0x157e0e, Type: Pattern{Kind: PatNamed, name: 0x151d06}},
+	{name: 0x158c0b, Type: Pattern{Kind: PatNamed, name: 0x16605}},
+	{name: 0x159712, Mode: types.Out, Type: Pattern{Kind: PatNamed, name: 0x151d06}},
+	{name: 0x15a913, Mode: types.Out, Type: Pattern{Kind: PatNamed, name: 0x16605}},
+	{name: 0x15bd15, Mode: types.Out, Type: Pattern{Kind: PatNamed, name: 0x16605}},
+	{name: 0x157e0e, Type: Pattern{Kind: PatNamed, name: 0x151d06}},
+	{name: 0x158c0b, Type: Pattern{Kind: PatNamed, name: 0x16605}},
+	{name: 0x159712, Mode: types.Out, Type: Pattern{Kind: PatNamed, name: 0x151d06}},
+	{name: 0x15a913, Mode: types.Out, Type: Pattern{Kind: PatNamed, name: 0x16605}},
+	{name: 0x15bd15, Mode: types.Out, Type: Pattern{Kind: PatNamed, name: 0x16605}},
+	{name: 0x161906, Type: Pattern{Kind: PatNamed, name: 0x161f06}},
+	{name: 0x162506, Type: Pattern{Kind: PatNamed, name: 0x17204, Exact: true}},
+	{name: 0xb01, Type: Pattern{Kind: PatNamed, name: 0x117b0c}},
+	{name: 0x1501, Type: Pattern{Kind: PatNamed, name: 0x16605}},
+	{name: 0xb01, Type: Pattern{Kind: PatNamed, name: 0x117b0c}},
+	{name: 0x1501, Type: Pattern{Kind: PatNamed, name: 0x16605}},
+	{name: 0x23f03, Type: Pattern{Kind: PatNamed, name: 0x16605}},
+	{name: 0x25403, Type: Pattern{Kind: PatNamed, name: 0x16605}},
+	{name: 0xb01, Type: Pattern{Kind: PatNamed, name: 0x117b0c}},
+	{name: 0x1501, Type: Pattern{Kind: PatNamed, name: 0x117106}},
+	{name: 0xb01, Type: Pattern{Kind: PatNamed, name: 0x117b0c}},
+	{name: 0x1501, Type: Pattern{Kind: PatNamed, name: 0x16605}},
+	{name: 0x23f03, Type: Pattern{Kind: PatNamed, name: 0x16605}},
+	{name: 0x25403, Type: Pattern{Kind: PatNamed, name: 0x16605}},
+	{name: 0xb01, Type: Pattern{Kind: PatNamed, name: 0x117b0c}},
+	{name: 0x1501, Type: Pattern{Kind: PatNamed, name: 0x117106}},
+	{name: 0xb01, Type: Pattern{Kind: PatNamed, name: 0x117b0c}},
+	{name: 0x1501, Type: Pattern{Kind: PatNamed, name: 0x117106}},
+	{name: 0xb01, Type: Pattern{Kind: PatNamed, name: 0x117b0c}},
+	{name: 0x1501, Type: Pattern{Kind: PatNamed, name: 0x11d206}},
+	{name: 0xb01, Type: Pattern{Kind: PatNamed, name: 0x117b0c}},
+	{name: 0x1501, Type: Pattern{Kind: PatNamed, name: 0x11d206}},
+	{name: 0x23f03, Type: Pattern{Kind: PatNamed, name: 0x11d206}},
+	{name: 0x25403, Type: Pattern{Kind: PatNamed, name: 0x11d206}},
+	{name: 0xb01, Type: Pattern{Kind: PatNamed, name: 0x117b0c}},
+	{name: 0x1501, Type: Pattern{Kind: PatNamed, name: 0x117106}},
+	{name: 0xb01, Type: Pattern{Kind: PatNamed, name: 0x117b0c}},
+	{name: 0x1501, Type: Pattern{Kind: PatNamed, name: 0x11d206}},
+	{name: 0x23f03, Type: Pattern{Kind: PatNamed, name: 0x11d206}},
+	{name: 0x25403, Type: Pattern{Kind: PatNamed, name: 0x11d206}},
+	{name: 0xb01, Type: Pattern{Kind: PatNamed, name: 0x117b0c}},
+	{name: 0x1501, Type: Pattern{Kind: PatNamed, name: 0x117106}},
+	{name: 0xb01, Type: Pattern{Kind: PatNamed, name: 0x117b0c}},
+	{name: 0x1501, Type: Pattern{Kind: PatNamed, name: 0x117106}},
+	{name: 0xb01, Type: Pattern{Kind: PatNamed, name: 0x117b0c}},
+	{name: 0x1501, Type: Pattern{Kind: PatNamed, name: 0x151d06}},
+	{name: 0xb01, Type: Pattern{Kind: PatNamed, name: 0x117b0c}},
+	{name: 0x1501, Type: Pattern{Kind: PatNamed, name: 0x151d06}},
+	{name: 0x23f03, Type: Pattern{Kind: PatNamed, name: 0x151d06}},
+	{name: 0x25403, Type: Pattern{Kind: PatNamed, name: 0x151d06}},
+	{name: 0xb01, Type: Pattern{Kind: PatNamed, name: 0x117b0c}},
+	{name: 0x1501, Type: Pattern{Kind: PatNamed, name: 0x117106}},
+	{name: 0xb01, Type: Pattern{Kind: PatNamed, name: 0x117b0c}},
+	{name: 0x1501, Type: Pattern{Kind: PatNamed, name: 0x151d06}},
+	{name: 0x23f03, Type: Pattern{Kind: PatNamed, name: 0x151d06}},
+	{name: 0x25403, Type: Pattern{Kind: PatNamed, name: 0x151d06}},
+	{name: 0xb01, Type: Pattern{Kind: PatNamed, name: 0x117b0c}},
+	{name: 0x1501, Type: Pattern{Kind: PatNamed, name: 0x117106}},
+	{name: 0xb01, Type: Pattern{Kind: PatNamed, name: 0x117b0c}},
+	{name: 0x1501, Type: Pattern{Kind: PatNamed, name: 0x117106}},
+	{name: 0xb01, Type: Pattern{Kind: PatNamed, name: 0x117b0c}},
+	{name: 0x1501, Type: Pattern{Kind: PatNamed, name: 0x151d06}},
+	{name: 0xb01, Type: Pattern{Kind: PatNamed, name: 0x117b0c}},
+	{name: 0x1501, Type: Pattern{Kind: PatNamed, name: 0x151d06}},
+	{name: 0x23f03, Type: Pattern{Kind: PatNamed, name: 0x151d06}},
+	{name: 0x25403, Type: Pattern{Kind: PatNamed, name: 0x151d06}},
+	{name: 0xb01, Type: Pattern{Kind: PatNamed, name: 0x117b0c}},
+	{name: 0x1501, Type: Pattern{Kind: PatNamed, name: 0x117106}},
+	{name: 0xb01, Type: Pattern{Kind: PatNamed, name: 0x117b0c}},
+	{name: 0x1501, Type: Pattern{Kind: PatNamed, name: 0x151d06}},
+	{name: 0x23f03, Type: Pattern{Kind: PatNamed, name: 0x151d06}},
+	{name: 0x25403, Type: Pattern{Kind: PatNamed, name: 0x151d06}},
+	{name: 0xb01, Type: Pattern{Kind: PatNamed, name: 0x117b0c}},
+	{name: 0x1501, Type: Pattern{Kind: PatNamed, name: 0x117106}},
+	{name: 0xb01, Type: Pattern{Kind: PatNamed, name: 0x117b0c}},
+	{name: 0x1501, Type: Pattern{Kind: PatNamed, name: 0x117106}},
+	{name: 0x162b05, Type: Pattern{Kind: PatNamed, name: 0x17204}},
+	{name: 0x163007, Type: Pattern{Kind: PatNamed, name: 0x142808}},
+	{name: 0x163007, Type: Pattern{Kind: PatNamed, name: 0x142808}},
+	{name: 0x163709, Type: Pattern{Kind: PatNamed, name: 0x17204}},
+	{name: 0x163007, Type: Pattern{Kind: PatNamed, name: 0x142808}},
+	{name: 0x11c105, Type: Pattern{Kind: PatTmpl}},
+	{name: 0x163007, Type: Pattern{Kind: PatNamed, name: 0x142808}},
+	{name: 0x11c105, Type: Pattern{Kind: PatTmpl}},
+	{name: 0x163709, Type: Pattern{Kind: PatNamed, name: 0x17204}},
+	{name: 0xa4904, Type: Pattern{Kind: PatNamed, name: 0x17204}},
+	{name: 0xa4904, Type: Pattern{Kind: PatNamed, name: 0x17204}},
+	{name: 0x165103, Type: Pattern{Kind: PatStruct, Var: 0}},
+	{name: 0x165103, Type: Pattern{Kind: PatStruct, Var: 0}},
+	{name: 0xb01, Type: Pattern{Kind: PatSampler}},
+	{name: 0x165408, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
+	{name: 0xb01, Type: Pattern{Kind: PatSampler}},
+	{name: 0x165408, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
+	{name: 0x11c606, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
+	{name: 0xb01, Type: Pattern{Kind: PatSampler}},
+	{name: 0x165408, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
+	{name: 0x11c606, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
+	{name: 0x2105, Type: Pattern{Kind: PatNamed, name: 0x16605}},
+	{name: 0xb01, Type: Pattern{Kind: PatSampler}},
+	{name: 0x165408, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
+	{name: 0x11c606, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
+	{name: 0x2105, Type: Pattern{Kind: PatNamed, name: 0x16605}},
+	{name: 0x162506, Mode: types.Out, Type: Pattern{Kind: PatNamed, name: 0x17204, Exact: true}},
+	{name: 0xb01, Type: Pattern{Kind: PatSampler}},
+	{name: 0x165408, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
+	{name: 0x97704, Type: Pattern{Kind: PatNamed, name: 0x16605}},
+	{name: 0xb01, Type: Pattern{Kind: PatSampler}},
+	{name: 0x165408, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
+	{name: 0x97704, Type: Pattern{Kind: PatNamed, name: 0x16605}},
+	{name: 0x11c606, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
+	{name: 0xb01, Type: Pattern{Kind: PatSampler}},
+	{name: 0x165408, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
+	{name: 0x97704, Type: Pattern{Kind: PatNamed, name: 0x16605}},
+	{name: 0x11c606, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
+	{name: 0x2105, Type: Pattern{Kind: PatNamed, name: 0x16605}},
+	{name: 0xb01, Type: Pattern{Kind: PatSampler}},
+	{name: 0x165408, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
+	{name: 0x97704, Type: Pattern{Kind: PatNamed, name: 0x16605}},
+	{name: 0x11c606, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
+	{name: 0x2105, Type: Pattern{Kind: PatNamed, name: 0x16605}},
+	{name: 0x162506, Mode: types.Out, Type: Pattern{Kind: PatNamed, name: 0x17204, Exact: true}},
+	{name: 0xb01, Type: Pattern{Kind: PatSampler}},
+	{name: 0x165408, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
+	{name: 0x23f03, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimGrad}},
+	{name: 0x25403, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimGrad}},
+	{name: 0xb01, Type: Pattern{Kind: PatSampler}},
+	{name: 0x165408, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
+	{name: 0x23f03, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimGrad}},
+	{name: 0x25403, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimGrad}},
+	{name: 0x11c606, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
+	{name: 0xb01, Type: Pattern{Kind: PatSampler}},
+	{name: 0x165408, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
+	{name: 0x23f03, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimGrad}},
+	{name: 0x25403, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimGrad}},
+	{name: 0x11c606, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
+	{name: 0x2105, Type: Pattern{Kind: PatNamed, name: 0x16605}},
+	{name: 0xb01, Type: Pattern{Kind: PatSampler}},
+	{name: 0x165408, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
+	{name: 0x23f03, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimGrad}},
+	{name: 0x25403, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimGrad}},
+	{name: 0x11c606, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
+	{name: 0x2105, Type: Pattern{Kind: PatNamed, name: 0x16605}},
+	{name: 0x162506, Mode: types.Out, Type: Pattern{Kind: PatNamed, name: 0x17204, Exact: true}},
+	{name: 0xb01, Type: Pattern{Kind: PatSampler}},
+	{name: 0x165408, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
+	{name: 0x98903, Type: Pattern{Kind: PatNamed, name: 0x16605}},
+	{name: 0xb01, Type: Pattern{Kind: PatSampler}},
+	{name: 0x165408, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
+	{name: 0x98903, Type: Pattern{Kind: PatNamed, name: 0x16605}},
+	{name: 0x11c606, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
+	{name: 0xb01, Type: Pattern{Kind: PatSampler}},
+	{name: 0x165408, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
+	{name: 0x98903, Type: Pattern{Kind: PatNamed, name: 0x16605}},
+	{name: 0x11c606, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
+	{name: 0x162506, Mode: types.Out, Type: Pattern{Kind: PatNamed, name: 0x17204, Exact: true}},
+	{name: 0xb01, Type: Pattern{Kind: PatCmpSampler}},
+	{name: 0x165408, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
+	{name: 0x165c0c, Type: Pattern{Kind: PatNamed, name: 0x16605}},
+	{name: 0xb01, Type: Pattern{Kind: PatCmpSampler}},
+	{name: 0x165408, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
+	{name: 0x165c0c, Type: Pattern{Kind: PatNamed, name: 0x16605}},
+	{name: 0x11c606, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
+	{name: 0xb01, Type: Pattern{Kind: PatCmpSampler}},
+	{name: 0x165408, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
+	{name: 0x165c0c, Type: Pattern{Kind: PatNamed, name: 0x16605}},
+	{name: 0x11c606, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
+	{name: 0x2105, Type: Pattern{Kind: PatNamed, name: 0x16605}},
+	{name: 0xb01, Type: Pattern{Kind: PatCmpSampler}},
+	{name: 0x165408, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
+	{name: 0x165c0c, Type: Pattern{Kind: PatNamed, name: 0x16605}},
+	{name: 0x11c606, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
+	{name: 0x2105, Type: Pattern{Kind: PatNamed, name: 0x16605}},
+	{name: 0x162506, Mode: types.Out, Type: Pattern{Kind: PatNamed, name: 0x17204, Exact: true}},
+	{name: 0xb01, Type: Pattern{Kind: PatCmpSampler}},
+	{name: 0x165408, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
+	{name: 0x165c0c, Type: Pattern{Kind: PatNamed, name: 0x16605}},
+	{name: 0x97704, Type: Pattern{Kind: PatNamed, name: 0x16605}},
+	{name: 0xb01, Type: Pattern{Kind: PatCmpSampler}},
+	{name: 0x165408, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
+	{name: 0x165c0c, Type: Pattern{Kind: PatNamed, name: 0x16605}},
+	{name: 0x97704, Type: Pattern{Kind: PatNamed, name: 0x16605}},
+	{name: 0x11c606, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
+	{name: 0xb01, Type: Pattern{Kind: PatCmpSampler}},
+	{name: 0x165408, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
+	{name: 0x165c0c, Type: Pattern{Kind: PatNamed, name: 0x16605}},
+	{name: 0x97704, Type: Pattern{Kind: PatNamed, name: 0x16605}},
+	{name: 0x11c606, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
+	{name: 0x2105, Type: Pattern{Kind: PatNamed, name: 0x16605}},
+	{name: 0xb01, Type: Pattern{Kind: PatCmpSampler}},
+	{name: 0x165408, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
+	{name: 0x165c0c, Type: Pattern{Kind: PatNamed, name: 0x16605}},
+	{name: 0x97704, Type: Pattern{Kind: PatNamed, name: 0x16605}},
+	{name: 0x11c606, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
+	{name: 0x2105, Type: Pattern{Kind: PatNamed, name: 0x16605}},
+	{name: 0x162506, Mode: types.Out, Type: Pattern{Kind: PatNamed, name: 0x17204, Exact: true}},
+	{name: 0xb01, Type: Pattern{Kind: PatCmpSampler}},
+	{name: 0x165408, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
+	{name: 0x165c0c, Type: Pattern{Kind: PatNamed, name: 0x16605}},
+	{name: 0x23f03, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimGrad}},
+	{name: 0x25403, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimGrad}},
+	{name: 0xb01, Type: Pattern{Kind: PatCmpSampler}},
+	{name: 0x165408, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
+	{name: 0x165c0c, Type: Pattern{Kind: PatNamed, name: 0x16605}},
+	{name: 0x23f03, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimGrad}},
+	{name: 0x25403, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimGrad}},
+	{name: 0x11c606, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
+	{name: 0xb01, Type: Pattern{Kind: PatCmpSampler}},
+	{name: 0x165408, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
+	{name: 0x165c0c, Type: Pattern{Kind: PatNamed, name: 0x16605}},
+	{name: 0x23f03, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimGrad}},
+	{name: 0x25403, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimGrad}},
+	{name: 0x11c606, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
+	{name: 0x2105, Type: Pattern{Kind: PatNamed, name: 0x16605}},
+	{name: 0xb01, Type: Pattern{Kind: PatCmpSampler}},
+	{name: 0x165408, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
+	{name: 0x165c0c, Type: Pattern{Kind: PatNamed, name: 0x16605}},
+	{name: 0x23f03, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimGrad}},
+	{name: 0x25403, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimGrad}},
+	{name: 0x11c606, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
+	{name: 0x2105, Type: Pattern{Kind: PatNamed, name: 0x16605}},
+	{name: 0x162506, Mode: types.Out, Type: Pattern{Kind: PatNamed, name: 0x17204, Exact: true}},
+	{name: 0xb01, Type: Pattern{Kind: PatCmpSampler}},
+	{name: 0x165408, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
+	{name: 0x165c0c, Type: Pattern{Kind: PatNamed, name: 0x16605}},
+	{name: 0x98903, Type: Pattern{Kind: PatNamed, name: 0x16605}},
+	{name: 0xb01, Type: Pattern{Kind: PatCmpSampler}},
+	{name: 0x165408, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
+	{name: 0x165c0c, Type: Pattern{Kind: PatNamed, name: 0x16605}},
+	{name: 0x98903, Type: Pattern{Kind: PatNamed, name: 0x16605}},
+	{name: 0x11c606, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
+	{name: 0xb01, Type: Pattern{Kind: PatCmpSampler}},
+	{name: 0x165408, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
+	{name: 0x165c0c, Type: Pattern{Kind: PatNamed, name: 0x16605}},
+	{name: 0x98903, Type: Pattern{Kind: PatNamed, name: 0x16605}},
+	{name: 0x11c606, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
+	{name: 0x162506, Mode: types.Out, Type: Pattern{Kind: PatNamed, name: 0x17204, Exact: true}},
+	{name: 0xb01, Type: Pattern{Kind: PatCmpSampler}},
+	{name: 0x165408, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
+	{name: 0x165c0c, Type: Pattern{Kind: PatNamed, name: 0x16605}},
+	{name: 0xb01, Type: Pattern{Kind: PatCmpSampler}},
+	{name: 0x165408, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
+	{name: 0x165c0c, Type: Pattern{Kind: PatNamed, name: 0x16605}},
+	{name: 0x11c606, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
+	{name: 0xb01, Type: Pattern{Kind: PatCmpSampler}},
+	{name: 0x165408, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
+	{name: 0x165c0c, Type: Pattern{Kind: PatNamed, name: 0x16605}},
+	{name: 0x11c606, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
+	{name: 0x162506, Mode: types.Out, Type: Pattern{Kind: PatNamed, name: 0x17204, Exact: true}},
+	{name: 0xb01, Type: Pattern{Kind: PatAnySampler}},
+	{name: 0x165408, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimGrad}},
+	{name: 0xb01, Type: Pattern{Kind: PatAnySampler}},
+	{name: 0x165408, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimGrad}},
+	{name: 0xb01, Type: Pattern{Kind: PatSampler}},
+	{name: 0x165408, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
+	{name: 0xb01, Type: Pattern{Kind: PatSampler}},
+	{name: 0x165408, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
+	{name: 0x11c606, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
+	{name: 0xb01, Type: Pattern{Kind: PatSampler}},
+	{name: 0x165408, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
+	{name: 0x11c606, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
+	{name: 0x162506, Mode: types.Out, Type: Pattern{Kind: PatNamed, name: 0x17204, Exact: true}},
+	{name: 0xb01, Type: Pattern{Kind: PatSampler}},
+	{name: 0x165408, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
+	{name: 0xb01, Type: Pattern{Kind: PatSampler}},
+	{name: 0x165408, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
+	{name: 0x11c606, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
+	{name: 0xb01, Type: Pattern{Kind: PatSampler}},
+	{name: 0x165408, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
+	{name: 0x11c606, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
+	{name: 0x162506, Mode: types.Out, Type: Pattern{Kind: PatNamed, name: 0x17204, Exact: true}},
+	{name: 0xb01, Type: Pattern{Kind: PatSampler}},
+	{name: 0x165408, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
+	{name: 0x166802, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
+	{name: 0x166a02, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
+	{name: 0x166c02, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
+	{name: 0x166e02, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
+	{name: 0xb01, Type: Pattern{Kind: PatSampler}},
+	{name: 0x165408, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
+	{name: 0x166802, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
+	{name: 0x166a02, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
+	{name: 0x166c02, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
+	{name: 0x166e02, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
+	{name: 0x162506, Mode: types.Out, Type: Pattern{Kind: PatNamed, name: 0x17204, Exact: true}},
+	{name: 0xb01, Type: Pattern{Kind: PatSampler}},
+	{name: 0x165408, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
+	{name: 0xb01, Type: Pattern{Kind: PatSampler}},
+	{name: 0x165408, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
+	{name: 0x11c606, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
+	{name: 0xb01, Type: Pattern{Kind: PatSampler}},
+	{name: 0x165408, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
+	{name: 0x11c606, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
+	{name: 0x162506, Mode: types.Out, Type: Pattern{Kind: PatNamed, name: 0x17204, Exact: true}},
+	{name: 0xb01, Type: Pattern{Kind: PatSampler}},
+	{name: 0x165408, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
+	{name: 0x166802, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
+	{name: 0x166a02, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
+	{name: 0x166c02, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
+	{name: 0x166e02, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
+	{name: 0xb01, Type: Pattern{Kind: PatSampler}},
+	{name: 0x165408, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
+	{name: 0x166802, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
+	{name: 0x166a02, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
+	{name: 0x166c02, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
+	{name: 0x166e02, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
+	{name: 0x162506, Mode: types.Out, Type: Pattern{Kind: PatNamed, name: 0x17204, Exact: true}},
+	{name: 0xb01, Type: Pattern{Kind: PatSampler}},
+	{name: 0x165408, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
+	{name: 0xb01, Type: Pattern{Kind: PatSampler}},
+	{name: 0x165408, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
+	{name: 0x11c606, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
+	{name: 0xb01, Type: Pattern{Kind: PatSampler}},
+	{name: 0x165408, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
+	{name: 0x11c606, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
+	{name: 0x162506, Mode: types.Out, Type: Pattern{Kind: PatNamed, name: 0x17204, Exact: true}},
+	{name: 0xb01, Type: Pattern{Kind: PatSampler}},
+	{name: 0x165408, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
+	{name: 0x166802, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
+	{name: 0x166a02, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
+	{name: 0x166c02, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
+	{name: 0x166e02, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
+	{name: 0xb01, Type: Pattern{Kind: PatSampler}},
+	{name: 0x165408, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
+	{name: 0x166802, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
+	{name: 0x166a02, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
+	{name: 0x166c02, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
+	{name: 0x166e02, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
+	{name: 0x162506, Mode: types.Out, Type: Pattern{Kind: PatNamed, name: 0x17204, Exact: true}},
+	{name: 0xb01, Type: Pattern{Kind: PatSampler}},
+	{name: 0x165408, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
+	{name: 0xb01, Type: Pattern{Kind: PatSampler}},
+	{name: 0x165408, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
+	{name: 0x11c606, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
+	{name: 0xb01, Type: Pattern{Kind: PatSampler}},
+	{name: 0x165408, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
+	{name: 0x11c606, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
+	{name: 0x162506, Mode: types.Out, Type: Pattern{Kind: PatNamed, name: 0x17204, Exact: true}},
+	{name: 0xb01, Type: Pattern{Kind: PatSampler}},
+	{name: 0x165408, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
+	{name: 0x166802, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
+	{name: 0x166a02, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
+	{name: 0x166c02, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
+	{name: 0x166e02, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
+	{name: 0xb01, Type: Pattern{Kind: PatSampler}},
+	{name: 0x165408, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
+	{name: 0x166802, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
+	{name: 0x166a02, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
+	{name: 0x166c02, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
+	{name: 0x166e02, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
+	{name: 0x162506, Mode: types.Out, Type: Pattern{Kind: PatNamed, name: 0x17204, Exact: true}},
+	{name: 0xb01, Type: Pattern{Kind: PatCmpSampler}},
+	{name: 0x165408, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
+	{name: 0x165c0c, Type: Pattern{Kind: PatNamed, name: 0x16605}},
+	{name: 0xb01, Type: Pattern{Kind: PatCmpSampler}},
+	{name: 0x165408, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
+	{name: 0x165c0c, Type: Pattern{Kind: PatNamed, name: 0x16605}},
+	{name: 0x11c606, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
+	{name: 0xb01, Type: Pattern{Kind: PatCmpSampler}},
+	{name: 0x165408, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
+	{name: 0x165c0c, Type: Pattern{Kind: PatNamed, name: 0x16605}},
+	{name: 0x11c606, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
+	{name: 0x162506, Mode: types.Out, Type: Pattern{Kind: PatNamed, name: 0x17204, Exact: true}},
+	{name: 0xb01, Type: Pattern{Kind: PatCmpSampler}},
+	{name: 0x165408, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
+	{name: 0x165c0c, Type: Pattern{Kind: PatNamed, name: 0x16605}},
+	{name: 0xb01, Type: Pattern{Kind: PatCmpSampler}},
+	{name: 0x165408, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
+	{name: 0x165c0c, Type: Pattern{Kind: PatNamed, name: 0x16605}},
+	{name: 0x11c606, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
+	{name: 0xb01, Type: Pattern{Kind: PatCmpSampler}},
+	{name: 0x165408, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
+	{name: 0x165c0c, Type: Pattern{Kind: PatNamed, name: 0x16605}},
+	{name: 0x11c606, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
+	{name: 0x162506, Mode: types.Out, Type: Pattern{Kind: PatNamed, name: 0x17204, Exact: true}},
+	{name: 0xb01, Type: Pattern{Kind: PatCmpSampler}},
+	{name: 0x165408, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
+	{name: 0x165c0c, Type: Pattern{Kind: PatNamed, name: 0x16605}},
+	{name: 0x166802, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
+	{name: 0x166a02, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
+	{name: 0x166c02, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
+	{name: 0x166e02, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
+	{name: 0xb01, Type: Pattern{Kind: PatCmpSampler}},
+	{name: 0x165408, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
+	{name: 0x165c0c, Type: Pattern{Kind: PatNamed, name: 0x16605}},
+	{name: 0x166802, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
+	{name: 0x166a02, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
+	{name: 0x166c02, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
+	{name: 0x166e02, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
+	{name: 0x162506, Mode: types.Out, Type: Pattern{Kind: PatNamed, name: 0x17204, Exact: true}},
+	{name: 0xb01, Type: Pattern{Kind: PatCmpSampler}},
+	{name: 0x165408, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
+	{name: 0x165c0c, Type: Pattern{Kind: PatNamed, name: 0x16605}},
+	{name: 0xb01, Type: Pattern{Kind: PatCmpSampler}},
+	{name: 0x165408, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
+	{name: 0x165c0c, Type: Pattern{Kind: PatNamed, name: 0x16605}},
+	{name: 0x11c606, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
+	{name: 0xb01, Type: Pattern{Kind: PatCmpSampler}},
+	{name: 0x165408, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
+	{name: 0x165c0c, Type: Pattern{Kind: PatNamed, name: 0x16605}},
+	{name: 0x11c606, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
+	{name: 0x162506, Mode: types.Out, Type: Pattern{Kind: PatNamed, name: 0x17204, Exact: true}},
+	{name: 0xb01, Type: Pattern{Kind: PatCmpSampler}},
+	{name: 0x165408, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
+	{name: 0x165c0c, Type: Pattern{Kind: PatNamed, name: 0x16605}},
+	{name: 0x166802, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
+	{name: 0x166a02, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
+	{name: 0x166c02, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
+	{name: 0x166e02, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
+	{name: 0xb01, Type: Pattern{Kind: PatCmpSampler}},
+	{name: 0x165408, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
+	{name: 0x165c0c, Type: Pattern{Kind: PatNamed, name: 0x16605}},
+	{name: 0x166802, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
+	{name: 0x166a02, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
+	{name: 0x166c02, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
+	{name: 0x166e02, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
+	{name: 0x162506, Mode: types.Out, Type: Pattern{Kind: PatNamed, name: 0x17204, Exact: true}},
+	{name: 0xb01, Type: Pattern{Kind: PatCmpSampler}},
+	{name: 0x165408, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
+	{name: 0x165c0c, Type: Pattern{Kind: PatNamed, name: 0x16605}},
+	{name: 0xb01, Type: Pattern{Kind: PatCmpSampler}},
+	{name: 0x165408, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
+	{name: 0x165c0c, Type: Pattern{Kind: PatNamed, name: 0x16605}},
+	{name: 0x11c606, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
+	{name: 0xb01, Type: Pattern{Kind: PatCmpSampler}},
+	{name: 0x165408, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
+	{name: 0x165c0c, Type: Pattern{Kind: PatNamed, name: 0x16605}},
+	{name: 0x11c606, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
+	{name: 0x162506, Mode: types.Out, Type: Pattern{Kind: PatNamed, name: 0x17204, Exact: true}},
+	{name: 0xb01, Type: Pattern{Kind: PatCmpSampler}},
+	{name: 0x165408, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
+	{name: 0x165c0c, Type: Pattern{Kind: PatNamed, name: 0x16605}},
+	{name: 0x166802, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
+	{name: 0x166a02, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
+	{name: 0x166c02, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
+	{name: 0x166e02, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
+	{name: 0xb01, Type: Pattern{Kind: PatCmpSampler}},
+	{name: 0x165408, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
+	{name: 0x165c0c, Type: Pattern{Kind: PatNamed, name: 0x16605}},
+	{name: 0x166802, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
+	{name: 0x166a02, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
+	{name: 0x166c02, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
+	{name: 0x166e02, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
+	{name: 0x162506, Mode: types.Out, Type: Pattern{Kind: PatNamed, name: 0x17204, Exact: true}},
+	{name: 0xb01, Type: Pattern{Kind: PatCmpSampler}},
+	{name: 0x165408, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
+	{name: 0x165c0c, Type: Pattern{Kind: PatNamed, name: 0x16605}},
+	{name: 0xb01, Type: Pattern{Kind: PatCmpSampler}},
+	{name: 0x165408, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
+	{name: 0x165c0c, Type: Pattern{Kind: PatNamed, name: 0x16605}},
+	{name: 0x11c606, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
+	{name: 0xb01, Type: Pattern{Kind: PatCmpSampler}},
+	{name: 0x165408, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
+	{name: 0x165c0c, Type: Pattern{Kind: PatNamed, name: 0x16605}},
+	{name: 0x11c606, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
+	{name: 0x162506, Mode: types.Out, Type: Pattern{Kind: PatNamed, name: 0x17204, Exact: true}},
+	{name: 0xb01, Type: Pattern{Kind: PatCmpSampler}},
+	{name: 0x165408, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
+	{name: 0x165c0c, Type: Pattern{Kind: PatNamed, name: 0x16605}},
+	{name: 0x166802, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
+	{name: 0x166a02, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
+	{name: 0x166c02, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
+	{name: 0x166e02, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
+	{name: 0xb01, Type: Pattern{Kind: PatCmpSampler}},
+	{name: 0x165408, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
+	{name: 0x165c0c, Type: Pattern{Kind: PatNamed, name: 0x16605}},
+	{name: 0x166802, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
+	{name: 0x166a02, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
+	{name: 0x166c02, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
+	{name: 0x166e02, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
+	{name: 0x162506, Mode: types.Out, Type: Pattern{Kind: PatNamed, name: 0x17204, Exact: true}},
+	{name: 0xb01, Type: Pattern{Kind: PatSampler}},
+	{name: 0x165408, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
+	{name: 0xb01, Type: Pattern{Kind: PatSampler}},
+	{name: 0x165408, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
+	{name: 0x11c606, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
+	{name: 0xb01, Type: Pattern{Kind: PatSampler}},
+	{name: 0x165408, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
+	{name: 0x11c606, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
+	{name: 0x162506, Mode: types.Out, Type: Pattern{Kind: PatNamed, name: 0x17204, Exact: true}},
+	{name: 0xb01, Type: Pattern{Kind: PatSampler}},
+	{name: 0x165408, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
+	{name: 0x2105, Type: Pattern{Kind: PatNamed, name: 0x16605}},
+	{name: 0xb01, Type: Pattern{Kind: PatSampler}},
+	{name: 0x165408, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
+	{name: 0x2105, Type: Pattern{Kind: PatNamed, name: 0x16605}},
+	{name: 0x162506, Mode: types.Out, Type: Pattern{Kind: PatNamed, name: 0x17204, Exact: true}},
+	{name: 0xb01, Type: Pattern{Kind: PatSampler}},
+	{name: 0x165408, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
+	{name: 0x97704, Type: Pattern{Kind: PatNamed, name: 0x16605}},
+	{name: 0x2105, Type: Pattern{Kind: PatNamed, name: 0x16605}},
+	{name: 0xb01, Type: Pattern{Kind: PatSampler}},
+	{name: 0x165408, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
+	{name: 0x97704, Type: Pattern{Kind: PatNamed, name: 0x16605}},
+	{name: 0x2105, Type: Pattern{Kind: PatNamed, name: 0x16605}},
+	{name: 0x162506, Mode: types.Out, Type: Pattern{Kind: PatNamed, name: 0x17204, Exact: true}},
+	{name: 0xb01, Type: Pattern{Kind: PatSampler}},
+	{name: 0x165408, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
+	{name: 0x23f03, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimGrad}},
+	{name: 0x25403, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimGrad}},
+	{name: 0x2105, Type: Pattern{Kind: PatNamed, name: 0x16605}},
+	{name: 0xb01, Type: Pattern{Kind: PatSampler}},
+	{name: 0x165408, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
+	{name: 0x23f03, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimGrad}},
+	{name: 0x25403, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimGrad}},
+	{name: 0x2105, Type: Pattern{Kind: PatNamed, name: 0x16605}},
+	{name: 0x162506, Mode: types.Out, Type: Pattern{Kind: PatNamed, name: 0x17204, Exact: true}},
+	{name: 0xb01, Type: Pattern{Kind: PatSampler}},
+	{name: 0x165408, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
+	{name: 0x98903, Type: Pattern{Kind: PatNamed, name: 0x16605}},
+	{name: 0x162506, Mode: types.Out, Type: Pattern{Kind: PatNamed, name: 0x17204, Exact: true}},
+	{name: 0xb01, Type: Pattern{Kind: PatCmpSampler}},
+	{name: 0x165408, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
+	{name: 0x165c0c, Type: Pattern{Kind: PatNamed, name: 0x16605}},
+	{name: 0x2105, Type: Pattern{Kind: PatNamed, name: 0x16605}},
+	{name: 0xb01, Type: Pattern{Kind: PatCmpSampler}},
+	{name: 0x165408, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
+	{name: 0x165c0c, Type: Pattern{Kind: PatNamed, name: 0x16605}},
+	{name: 0x2105, Type: Pattern{Kind: PatNamed, name: 0x16605}},
+	{name: 0x162506, Mode: types.Out, Type: Pattern{Kind: PatNamed, name: 0x17204, Exact: true}},
+	{name: 0xb01, Type: Pattern{Kind: PatCmpSampler}},
+	{name: 0x165408, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
+	{name: 0x165c0c, Type: Pattern{Kind: PatNamed, name: 0x16605}},
+	{name: 0x97704, Type: Pattern{Kind: PatNamed, name: 0x16605}},
+	{name: 0x2105, Type: Pattern{Kind: PatNamed, name: 0x16605}},
+	{name: 0xb01, Type: Pattern{Kind: PatCmpSampler}},
+	{name: 0x165408, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
+	{name: 0x165c0c, Type: Pattern{Kind: PatNamed, name: 0x16605}},
+	{name: 0x97704, Type: Pattern{Kind: PatNamed, name: 0x16605}},
+	{name: 0x2105, Type: Pattern{Kind: PatNamed, name: 0x16605}},
+	{name: 0x162506, Mode: types.Out, Type: Pattern{Kind: PatNamed, name: 0x17204, Exact: true}},
+	{name: 0xb01, Type: Pattern{Kind: PatCmpSampler}},
+	{name: 0x165408, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
+	{name: 0x165c0c, Type: Pattern{Kind: PatNamed, name: 0x16605}},
+	{name: 0x23f03, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimGrad}},
+	{name: 0x25403, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimGrad}},
+	{name: 0x2105, Type: Pattern{Kind: PatNamed, name: 0x16605}},
+	{name: 0xb01, Type: Pattern{Kind: PatCmpSampler}},
+	{name: 0x165408, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
+	{name: 0x165c0c, Type: Pattern{Kind: PatNamed, name: 0x16605}},
+	{name: 0x23f03, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimGrad}},
+	{name: 0x25403, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimGrad}},
+	{name: 0x2105, Type: Pattern{Kind: PatNamed, name: 0x16605}},
+	{name: 0x162506, Mode: types.Out, Type: Pattern{Kind: PatNamed, name: 0x17204, Exact: true}},
+	{name: 0xb01, Type: Pattern{Kind: PatCmpSampler}},
+	{name: 0x165408, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
+	{name: 0x165c0c, Type: Pattern{Kind: PatNamed, name: 0x16605}},
+	{name: 0x98903, Type: Pattern{Kind: PatNamed, name: 0x16605}},
+	{name: 0x162506, Mode: types.Out, Type: Pattern{Kind: PatNamed, name: 0x17204, Exact: true}},
+	{name: 0xb01, Type: Pattern{Kind: PatCmpSampler}},
+	{name: 0x165408, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
+	{name: 0x165c0c, Type: Pattern{Kind: PatNamed, name: 0x16605}},
+	{name: 0x162506, Mode: types.Out, Type: Pattern{Kind: PatNamed, name: 0x17204, Exact: true}},
+	{name: 0xb01, Type: Pattern{Kind: PatSampler}},
+	{name: 0x165408, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
+	{name: 0x162506, Mode: types.Out, Type: Pattern{Kind: PatNamed, name: 0x17204, Exact: true}},
+	{name: 0xb01, Type: Pattern{Kind: PatSampler}},
+	{name: 0x165408, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
+	{name: 0x162506, Mode: types.Out, Type: Pattern{Kind: PatNamed, name: 0x17204, Exact: true}},
+	{name: 0xb01, Type: Pattern{Kind: PatSampler}},
+	{name: 0x165408, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
+	{name: 0x162506, Mode: types.Out, Type: Pattern{Kind: PatNamed, name: 0x17204, Exact: true}},
+	{name: 0xb01, Type: Pattern{Kind: PatSampler}},
+	{name: 0x165408, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
+	{name: 0x162506, Mode: types.Out, Type: Pattern{Kind: PatNamed, name: 0x17204, Exact: true}},
+	{name: 0xb01, Type: Pattern{Kind: PatSampler}},
+	{name: 0x165408, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
+	{name: 0x162506, Mode: types.Out, Type: Pattern{Kind: PatNamed, name: 0x17204, Exact: true}},
+	{name: 0xb01, Type: Pattern{Kind: PatCmpSampler}},
+	{name: 0x165408, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
+	{name: 0x165c0c, Type: Pattern{Kind: PatNamed, name: 0x16605}},
+	{name: 0x162506, Mode: types.Out, Type: Pattern{Kind: PatNamed, name: 0x17204, Exact: true}},
+	{name: 0xb01, Type: Pattern{Kind: PatCmpSampler}},
+	{name: 0x165408, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
+	{name: 0x165c0c, Type: Pattern{Kind: PatNamed, name: 0x16605}},
+	{name: 0x162506, Mode: types.Out, Type: Pattern{Kind: PatNamed, name: 0x17204, Exact: true}},
+	{name: 0xb01, Type: Pattern{Kind: PatCmpSampler}},
+	{name: 0x165408, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
+	{name: 0x165c0c, Type: Pattern{Kind: PatNamed, name: 0x16605}},
+	{name: 0x162506, Mode: types.Out, Type: Pattern{Kind: PatNamed, name: 0x17204, Exact: true}},
+	{name: 0xb01, Type: Pattern{Kind: PatCmpSampler}},
+	{name: 0x165408, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
+	{name: 0x165c0c, Type: Pattern{Kind: PatNamed, name: 0x16605}},
+	{name: 0x162506, Mode: types.Out, Type: Pattern{Kind: PatNamed, name: 0x17204, Exact: true}},
+	{name: 0xb01, Type: Pattern{Kind: PatCmpSampler}},
+	{name: 0x165408, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Float, Cols: DimCoord}},
+	{name: 0x165c0c, Type: Pattern{Kind: PatNamed, name: 0x16605}},
+	{name: 0x162506, Mode: types.Out, Type: Pattern{Kind: PatNamed, name: 0x17204, Exact: true}},
+	{name: 0x165408, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimLoad}},
+	{name: 0x165408, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimLoad}},
+	{name: 0x11c606, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
+	{name: 0x165408, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimLoad}},
+	{name: 0x11c606, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
+	{name: 0x162506, Mode: types.Out, Type: Pattern{Kind: PatNamed, name: 0x17204, Exact: true}},
+	{name: 0x165408, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimLoad}},
+	{name: 0x16700b, Type: Pattern{Kind: PatNamed, name: 0x15203}},
+	{name: 0x165408, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimLoad}},
+	{name: 0x16700b, Type: Pattern{Kind: PatNamed, name: 0x15203}},
+	{name: 0x11c606, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
+	{name: 0x165408, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimLoad}},
+	{name: 0x16700b, Type: Pattern{Kind: PatNamed, name: 0x15203}},
+	{name: 0x11c606, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimOffset}},
+	{name: 0x162506, Mode: types.Out, Type: Pattern{Kind: PatNamed, name: 0x17204, Exact: true}},
+	{name: 0x16700b, Type: Pattern{Kind: PatNamed, name: 0x15203}},
+	{name: 0x165408, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimLoad}},
+	{name: 0x16700b, Type: Pattern{Kind: PatNamed, name: 0x15203}},
+	{name: 0x165408, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimLoad}},
+	{name: 0x16700b, Type: Pattern{Kind: PatNamed, name: 0x15203}},
+	{name: 0x162506, Mode: types.Out, Type: Pattern{Kind: PatNamed, name: 0x17204, Exact: true}},
+	{name: 0x16700b, Type: Pattern{Kind: PatNamed, name: 0x15203}},
+	{name: 0x165408, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimLoad}},
+	{name: 0x165408, Type: Pattern{Kind: PatVec, Comp: CompFixed, Scalar: types.Int, Cols: DimLoad}},
+	{name: 0x162506, Mode: types.Out, Type: Pattern{Kind: PatNamed, name: 0x17204, Exact: true}},
+	{name: 0x4e05, Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x4e05, Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x167b08, Type: Pattern{Kind: PatNamed, name: 0x17204}},
+	{name: 0x4e05, Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x16830e, Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x167b08, Type: Pattern{Kind: PatNamed, name: 0x17204}},
+	{name: 0x4e05, Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x16830e, Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x4e05, Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x169108, Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x4e05, Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x169108, Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x167b08, Type: Pattern{Kind: PatNamed, name: 0x17204}},
+	{name: 0x4e05, Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x169108, Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x16830e, Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x167b08, Type: Pattern{Kind: PatNamed, name: 0x17204}},
+	{name: 0x4e05, Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x169108, Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x16830e, Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x4e05, Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x169906, Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x4e05, Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x169906, Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x167b08, Type: Pattern{Kind: PatNamed, name: 0x17204}},
+	{name: 0x4e05, Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x169906, Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x16830e, Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x167b08, Type: Pattern{Kind: PatNamed, name: 0x17204}},
+	{name: 0x4e05, Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x169906, Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x16830e, Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x4e05, Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x169906, Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x169108, Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x4e05, Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x169906, Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x169108, Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x167b08, Type: Pattern{Kind: PatNamed, name: 0x17204}},
+	{name: 0x4e05, Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x169906, Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x169108, Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x16830e, Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x167b08, Type: Pattern{Kind: PatNamed, name: 0x17204}},
+	{name: 0x4e05, Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x169906, Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x169108, Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x16830e, Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x4e05, Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x169906, Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x169f05, Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x4e05, Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x169906, Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x169f05, Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x167b08, Type: Pattern{Kind: PatNamed, name: 0x17204}},
+	{name: 0x4e05, Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x169906, Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x169f05, Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x16830e, Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x167b08, Type: Pattern{Kind: PatNamed, name: 0x17204}},
+	{name: 0x4e05, Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x169906, Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x169f05, Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x16830e, Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x4e05, Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x169906, Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x16a407, Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x4e05, Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x169906, Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x16a407, Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x4e05, Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x169906, Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x169108, Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x16a407, Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x4e05, Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x169906, Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x169108, Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x16a407, Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x4e05, Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x4e05, Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x4e05, Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x169108, Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x4e05, Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x169108, Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x4e05, Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x169906, Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x4e05, Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x169906, Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x4e05, Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x169906, Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x169108, Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x4e05, Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x169906, Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x169108, Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x4e05, Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x169906, Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x169f05, Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x4e05, Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x169906, Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x169f05, Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x4e05, Mode: types.Out, Type: Pattern{Kind: PatNamed, name: 0x17204, Exact: true}},
+	{name: 0x16ab0a, Mode: types.Out, Type: Pattern{Kind: PatNamed, name: 0x17204, Exact: true}},
+	{name: 0x16b506, Mode: types.Out, Type: Pattern{Kind: PatNamed, name: 0x17204, Exact: true}},
+	{name: 0x119d05, Type: Pattern{Kind: PatNamed, name: 0x15203}},
+	{name: 0x119d05, Type: Pattern{Kind: PatNamed, name: 0x15203}},
+	{name: 0x162506, Mode: types.Out, Type: Pattern{Kind: PatNamed, name: 0x17204, Exact: true}},
+	{name: 0x11c105, Type: Pattern{Kind: PatElem}},
+	{name: 0x16bb0a, Type: Pattern{Kind: PatNamed, name: 0x17204}},
+	{name: 0x16bb0a, Type: Pattern{Kind: PatNamed, name: 0x17204}},
+	{name: 0x162506, Mode: types.Out, Type: Pattern{Kind: PatNamed, name: 0x17204, Exact: true}},
+	{name: 0x16bb0a, Type: Pattern{Kind: PatNamed, name: 0x17204}},
+	{name: 0x16bb0a, Type: Pattern{Kind: PatNamed, name: 0x17204}},
+	{name: 0x162506, Mode: types.Out, Type: Pattern{Kind: PatNamed, name: 0x17204, Exact: true}},
+	{name: 0x16bb0a, Type: Pattern{Kind: PatNamed, name: 0x17204}},
+	{name: 0x16bb0a, Type: Pattern{Kind: PatNamed, name: 0x17204}},
+	{name: 0x162506, Mode: types.Out, Type: Pattern{Kind: PatNamed, name: 0x17204, Exact: true}},
+	{name: 0x16bb0a, Type: Pattern{Kind: PatNamed, name: 0x17204}},
+	{name: 0x16bb0a, Type: Pattern{Kind: PatNamed, name: 0x17204}},
+	{name: 0x162506, Mode: types.Out, Type: Pattern{Kind: PatNamed, name: 0x17204, Exact: true}},
+	{name: 0x16bb0a, Type: Pattern{Kind: PatNamed, name: 0x17204}},
+	{name: 0x11c105, Type: Pattern{Kind: PatTmpl}},
+	{name: 0x16bb0a, Type: Pattern{Kind: PatNamed, name: 0x17204}},
+	{name: 0x11c105, Type: Pattern{Kind: PatNamed, name: 0x115305}},
+	{name: 0x16bb0a, Type: Pattern{Kind: PatNamed, name: 0x17204}},
+	{name: 0x11c105, Type: Pattern{Kind: PatNamed, name: 0x151805}},
+	{name: 0x16bb0a, Type: Pattern{Kind: PatNamed, name: 0x17204}},
+	{name: 0x11c105, Type: Pattern{Kind: PatNamed, name: 0x115d05}},
+	{name: 0x16bb0a, Type: Pattern{Kind: PatNamed, name: 0x17204}},
+	{name: 0x11c105, Type: Pattern{Kind: PatNamed, name: 0x17204}},
+	{name: 0x16bb0a, Type: Pattern{Kind: PatNamed, name: 0x17204}},
+	{name: 0x11c105, Type: Pattern{Kind: PatNamed, name: 0x17204}},
+	{name: 0x142008, Mode: types.Out, Type: Pattern{Kind: PatNamed, name: 0x17204}},
+	{name: 0x16bb0a, Type: Pattern{Kind: PatNamed, name: 0x17204}},
+	{name: 0x11c105, Type: Pattern{Kind: PatNamed, name: 0x17204}},
+	{name: 0x16bb0a, Type: Pattern{Kind: PatNamed, name: 0x17204}},
+	{name: 0x11c105, Type: Pattern{Kind: PatNamed, name: 0x17204}},
+	{name: 0x142008, Mode: types.Out, Type: Pattern{Kind: PatNamed, name: 0x17204}},
+	{name: 0x16bb0a, Type: Pattern{Kind: PatNamed, name: 0x17204}},
+	{name: 0x11c105, Type: Pattern{Kind: PatNamed, name: 0x17204}},
+	{name: 0x16bb0a, Type: Pattern{Kind: PatNamed, name: 0x17204}},
+	{name: 0x11c105, Type: Pattern{Kind: PatNamed, name: 0x17204}},
+	{name: 0x142008, Mode: types.Out, Type: Pattern{Kind: PatNamed, name: 0x17204}},
+	{name: 0x16bb0a, Type: Pattern{Kind: PatNamed, name: 0x17204}},
+	{name: 0x11c105, Type: Pattern{Kind: PatNamed, name: 0x17204}},
+	{name: 0x16bb0a, Type: Pattern{Kind: PatNamed, name: 0x17204}},
+	{name: 0x11c105, Type: Pattern{Kind: PatNamed, name: 0x17204}},
+	{name: 0x142008, Mode: types.Out, Type: Pattern{Kind: PatNamed, name: 0x17204}},
+	{name: 0x16bb0a, Type: Pattern{Kind: PatNamed, name: 0x17204}},
+	{name: 0x11c105, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x16bb0a, Type: Pattern{Kind: PatNamed, name: 0x17204}},
+	{name: 0x11c105, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x142008, Mode: types.Out, Type: Pattern{Kind: PatNamed, name: 0x17204}},
+	{name: 0x16bb0a, Type: Pattern{Kind: PatNamed, name: 0x17204}},
+	{name: 0x11c105, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x16bb0a, Type: Pattern{Kind: PatNamed, name: 0x17204}},
+	{name: 0x11c105, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x142008, Mode: types.Out, Type: Pattern{Kind: PatNamed, name: 0x17204}},
+	{name: 0x16bb0a, Type: Pattern{Kind: PatNamed, name: 0x17204}},
+	{name: 0x11c105, Type: Pattern{Kind: PatNamed, name: 0x17204}},
+	{name: 0x142008, Mode: types.Out, Type: Pattern{Kind: PatNamed, name: 0x17204}},
+	{name: 0x16bb0a, Type: Pattern{Kind: PatNamed, name: 0x17204}},
+	{name: 0x143007, Type: Pattern{Kind: PatNamed, name: 0x17204}},
+	{name: 0x11c105, Type: Pattern{Kind: PatNamed, name: 0x17204}},
+	{name: 0x16bb0a, Type: Pattern{Kind: PatNamed, name: 0x17204}},
+	{name: 0x143007, Type: Pattern{Kind: PatNamed, name: 0x17204}},
+	{name: 0x11c105, Type: Pattern{Kind: PatNamed, name: 0x17204}},
+	{name: 0x142008, Mode: types.Out, Type: Pattern{Kind: PatNamed, name: 0x17204}},
+	{name: 0x16bb0a, Type: Pattern{Kind: PatNamed, name: 0x17204}},
+	{name: 0x11c105, Type: Pattern{Kind: PatNamed, name: 0x142808}},
+	{name: 0x16bb0a, Type: Pattern{Kind: PatNamed, name: 0x17204}},
+	{name: 0x11c105, Type: Pattern{Kind: PatNamed, name: 0x142808}},
+	{name: 0x142008, Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x16bb0a, Type: Pattern{Kind: PatNamed, name: 0x17204}},
+	{name: 0x11c105, Type: Pattern{Kind: PatNamed, name: 0x142808}},
+	{name: 0x16bb0a, Type: Pattern{Kind: PatNamed, name: 0x17204}},
+	{name: 0x11c105, Type: Pattern{Kind: PatNamed, name: 0x142808}},
+	{name: 0x142008, Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x16bb0a, Type: Pattern{Kind: PatNamed, name: 0x17204}},
+	{name: 0x11c105, Type: Pattern{Kind: PatNamed, name: 0x142808}},
+	{name: 0x16bb0a, Type: Pattern{Kind: PatNamed, name: 0x17204}},
+	{name: 0x11c105, Type: Pattern{Kind: PatNamed, name: 0x142808}},
+	{name: 0x142008, Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x16bb0a, Type: Pattern{Kind: PatNamed, name: 0x17204}},
+	{name: 0x11c105, Type: Pattern{Kind: PatNamed, name: 0x142808}},
+	{name: 0x16bb0a, Type: Pattern{Kind: PatNamed, name: 0x17204}},
+	{name: 0x11c105, Type: Pattern{Kind: PatNamed, name: 0x142808}},
+	{name: 0x142008, Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x16bb0a, Type: Pattern{Kind: PatNamed, name: 0x17204}},
+	{name: 0x11c105, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x16bb0a, Type: Pattern{Kind: PatNamed, name: 0x17204}},
+	{name: 0x11c105, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x142008, Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 1, Comp: 1}},
+	{name: 0x16bb0a, Type: Pattern{Kind: PatNamed, name: 0x17204}},
+	{name: 0x11c105, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x16bb0a, Type: Pattern{Kind: PatNamed, name: 0x17204}},
+	{name: 0x11c105, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x142008, Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 1, Comp: 1}},
+	{name: 0x16bb0a, Type: Pattern{Kind: PatNamed, name: 0x17204}},
+	{name: 0x11c105, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x142008, Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 1, Comp: 1}},
+	{name: 0x16bb0a, Type: Pattern{Kind: PatNamed, name: 0x17204}},
+	{name: 0x143007, Type: Pattern{Kind: PatNamed, name: 0x142808}},
+	{name: 0x11c105, Type: Pattern{Kind: PatNamed, name: 0x142808}},
+	{name: 0x16bb0a, Type: Pattern{Kind: PatNamed, name: 0x17204}},
+	{name: 0x143007, Type: Pattern{Kind: PatNamed, name: 0x142808}},
+	{name: 0x11c105, Type: Pattern{Kind: PatNamed, name: 0x142808}},
+	{name: 0x142008, Mode: types.Out, Type: Pattern{Kind: PatVar, Var: 0, Comp: 0}},
+	{name: 0x16bb0a, Type: Pattern{Kind: PatNamed, name: 0x17204}},
+	{name: 0x11c105, Type: Pattern{Kind: PatNamed, name: 0x16605}},
+	{name: 0x142008, Mode: types.Out, Type: Pattern{Kind: PatNamed, name: 0x16605}},
+	{name: 0x16bb0a, Type: Pattern{Kind: PatNamed, name: 0x17204}},
+	{name: 0x143007, Type: Pattern{Kind: PatNamed, name: 0x16605}},
+	{name: 0x11c105, Type: Pattern{Kind: PatNamed, name: 0x16605}},
+	{name: 0x16bb0a, Type: Pattern{Kind: PatNamed, name: 0x17204}},
+	{name: 0x143007, Type: Pattern{Kind: PatNamed, name: 0x16605}},
+	{name: 0x11c105, Type: Pattern{Kind: PatNamed, name: 0x16605}},
+	{name: 0x142008, Mode: types.Out, Type: Pattern{Kind: PatNamed, name: 0x16605}},
+	{name: 0x1501, Type: Pattern{Kind: PatNamed, name: 0x12c509}},
+	{name: 0xb01, Type: Pattern{Kind: PatNamed, name: 0x117b0c}},
+	{name: 0x165408, Type: Pattern{Kind: PatNamed, name: 0x11d206}},
+	{name: 0x1501, Type: Pattern{Kind: PatNamed, name: 0x12c509}},
+	{name: 0xb01, Type: Pattern{Kind: PatNamed, name: 0x117b0c}},
+	{name: 0x165408, Type: Pattern{Kind: PatNamed, name: 0x11d206}},
+	{name: 0x2105, Type: Pattern{Kind: PatNamed, name: 0x16605}},
+	{name: 0x1501, Type: Pattern{Kind: PatNamed, name: 0x12c509}},
+	{name: 0xb01, Type: Pattern{Kind: PatNamed, name: 0x117b0c}},
+	{name: 0x165408, Type: Pattern{Kind: PatNamed, name: 0x11d206}},
+	{name: 0x97704, Type: Pattern{Kind: PatNamed, name: 0x16605}},
+	{name: 0x1501, Type: Pattern{Kind: PatNamed, name: 0x12c509}},
+	{name: 0xb01, Type: Pattern{Kind: PatNamed, name: 0x117b0c}},
+	{name: 0x165408, Type: Pattern{Kind: PatNamed, name: 0x11d206}},
+	{name: 0x97704, Type: Pattern{Kind: PatNamed, name: 0x16605}},
+	{name: 0x2105, Type: Pattern{Kind: PatNamed, name: 0x16605}},
+	{name: 0x1501, Type: Pattern{Kind: PatNamed, name: 0x12c509}},
+	{name: 0xb01, Type: Pattern{Kind: PatNamed, name: 0x117b0c}},
+	{name: 0x165408, Type: Pattern{Kind: PatNamed, name: 0x11d206}},
+	{name: 0x23f03, Type: Pattern{Kind: PatNamed, name: 0x11d206}},
+	{name: 0x25403, Type: Pattern{Kind: PatNamed, name: 0x11d206}},
+	{name: 0x1501, Type: Pattern{Kind: PatNamed, name: 0x12c509}},
+	{name: 0xb01, Type: Pattern{Kind: PatNamed, name: 0x117b0c}},
+	{name: 0x165408, Type: Pattern{Kind: PatNamed, name: 0x11d206}},
+	{name: 0x23f03, Type: Pattern{Kind: PatNamed, name: 0x11d206}},
+	{name: 0x25403, Type: Pattern{Kind: PatNamed, name: 0x11d206}},
+	{name: 0x2105, Type: Pattern{Kind: PatNamed, name: 0x16605}},
+	{name: 0x1501, Type: Pattern{Kind: PatNamed, name: 0x12c509}},
+	{name: 0xb01, Type: Pattern{Kind: PatNamed, name: 0x117b0c}},
+	{name: 0x165408, Type: Pattern{Kind: PatNamed, name: 0x11d206}},
+	{name: 0x98903, Type: Pattern{Kind: PatNamed, name: 0x16605}},
+	{name: 0x1501, Type: Pattern{Kind: PatNamed, name: 0x12d00e}},
+	{name: 0xb01, Type: Pattern{Kind: PatNamed, name: 0x117b0c}},
+	{name: 0x165408, Type: Pattern{Kind: PatNamed, name: 0x151d06}},
+	{name: 0x1501, Type: Pattern{Kind: PatNamed, name: 0x12d00e}},
+	{name: 0xb01, Type: Pattern{Kind: PatNamed, name: 0x117b0c}},
+	{name: 0x165408, Type: Pattern{Kind: PatNamed, name: 0x151d06}},
+	{name: 0x2105, Type: Pattern{Kind: PatNamed, name: 0x16605}},
+	{name: 0x1501, Type: Pattern{Kind: PatNamed, name: 0x12d00e}},
+	{name: 0xb01, Type: Pattern{Kind: PatNamed, name: 0x117b0c}},
+	{name: 0x165408, Type: Pattern{Kind: PatNamed, name: 0x151d06}},
+	{name: 0x97704, Type: Pattern{Kind: PatNamed, name: 0x16605}},
+	{name: 0x1501, Type: Pattern{Kind: PatNamed, name: 0x12d00e}},
+	{name: 0xb01, Type: Pattern{Kind: PatNamed, name: 0x117b0c}},
+	{name: 0x165408, Type: Pattern{Kind: PatNamed, name: 0x151d06}},
+	{name: 0x97704, Type: Pattern{Kind: PatNamed, name: 0x16605}},
+	{name: 0x2105, Type: Pattern{Kind: PatNamed, name: 0x16605}},
+	{name: 0x1501, Type: Pattern{Kind: PatNamed, name: 0x12d00e}},
+	{name: 0xb01, Type: Pattern{Kind: PatNamed, name: 0x117b0c}},
+	{name: 0x165408, Type: Pattern{Kind: PatNamed, name: 0x151d06}},
+	{name: 0x23f03, Type: Pattern{Kind: PatNamed, name: 0x11d206}},
+	{name: 0x25403, Type: Pattern{Kind: PatNamed, name: 0x11d206}},
+	{name: 0x1501, Type: Pattern{Kind: PatNamed, name: 0x12d00e}},
+	{name: 0xb01, Type: Pattern{Kind: PatNamed, name: 0x117b0c}},
+	{name: 0x165408, Type: Pattern{Kind: PatNamed, name: 0x151d06}},
+	{name: 0x23f03, Type: Pattern{Kind: PatNamed, name: 0x11d206}},
+	{name: 0x25403, Type: Pattern{Kind: PatNamed, name: 0x11d206}},
+	{name: 0x2105, Type: Pattern{Kind: PatNamed, name: 0x16605}},
+	{name: 0x1501, Type: Pattern{Kind: PatNamed, name: 0x12d00e}},
+	{name: 0xb01, Type: Pattern{Kind: PatNamed, name: 0x117b0c}},
+	{name: 0x165408, Type: Pattern{Kind: PatNamed, name: 0x151d06}},
+	{name: 0x98903, Type: Pattern{Kind: PatNamed, name: 0x16605}},
+	{name: 0x11cc06, Type: Pattern{Kind: PatElem}},
+	{name: 0x16700b, Type: Pattern{Kind: PatNamed, name: 0x15203}},
+	{name: 0x119d05, Type: Pattern{Kind: PatNamed, name: 0x17204}},
+	{name: 0x16c50a, Type: Pattern{Kind: PatNamed, name: 0x17204}},
+	{name: 0x16c50a, Type: Pattern{Kind: PatNamed, name: 0x17204}},
+	{name: 0x12305, Type: Pattern{Kind: PatNamed, name: 0x17204}},
+	{name: 0x12305, Type: Pattern{Kind: PatNamed, name: 0x17204}},
+	{name: 0x144705, Type: Pattern{Kind: PatNamed, name: 0x144c1f}},
+	{name: 0x146b08, Type: Pattern{Kind: PatNamed, name: 0x17204}},
+	{name: 0x147315, Type: Pattern{Kind: PatNamed, name: 0x17204}},
+	{name: 0x12c003, Type: Pattern{Kind: PatNamed, name: 0x14e507}},
+	{name: 0x6c204, Type: Pattern{Kind: PatNamed, name: 0x16605}},
 }
 
 // globalFuncs are the global intrinsics by name, with their overloads.
@@ -6242,3 +5329,67 @@ var objectMethods = [...]methodTable{
 		},
 	}},
 }
+
+// textPool holds the names of the tables; a str is an offset and length in it.
+const textPool = "" +
+	"<invalid>absacosasinatanatan2ceilclampcoshdegreesexpexp2floorfmafmodfracfrexpfwidthisfiniteisinf" +
+	"isnanisnormalldexplerploglog10log2madmaxminpowradiansrcproundrsqrtsaturatesignsincossinhsmoothst" +
+	"eptanhtruncanycrossdeterminantdistancedotdstfaceforwardlengthlitnormalizereflectrefracttranspose" +
+	"mulcountbitsfirstbithighfirstbitlowreversebitsAddUint64msad4asdoubleasfloatasintasuintasfloat16a" +
+	"sint16asuint16f16tof32f32tof16D3DCOLORtoUBYTE4selectandNonUniformResourceIndexdot2adddot4add_u8p" +
+	"ackeddot4add_i8packedunpack_s8s16unpack_u8u16unpack_s8s32unpack_u8u32pack_clamp_s8pack_clamp_u8d" +
+	"dxddx_coarseddx_fineddyddy_coarseddy_fineclipEvaluateAttributeAtSampleEvaluateAttributeCentroidE" +
+	"valuateAttributeSnappedGetAttributeAtVertexGetRenderTargetSampleCountGetRenderTargetSamplePositi" +
+	"onIsHelperLaneAllMemoryBarrierAllMemoryBarrierWithGroupSyncDeviceMemoryBarrierDeviceMemoryBarrie" +
+	"rWithGroupSyncGroupMemoryBarrierGroupMemoryBarrierWithGroupSyncInterlockedAddInterlockedAndInter" +
+	"lockedOrInterlockedXorInterlockedMinInterlockedMaxInterlockedExchangeInterlockedCompareStoreInte" +
+	"rlockedCompareExchangeInterlockedCompareStoreFloatBitwiseInterlockedCompareExchangeFloatBitwiseW" +
+	"aveIsFirstLaneWaveGetLaneIndexWaveGetLaneCountWaveActiveAnyTrueWaveActiveAllTrueWaveActiveAllEqu" +
+	"alWaveActiveBallotWaveReadLaneAtWaveReadLaneFirstWaveActiveCountBitsWaveActiveSumWaveActiveProdu" +
+	"ctWaveActiveBitAndWaveActiveBitOrWaveActiveBitXorWaveActiveMinWaveActiveMaxWavePrefixCountBitsWa" +
+	"vePrefixSumWavePrefixProductWaveMatchWaveMultiPrefixBitAndWaveMultiPrefixBitOrWaveMultiPrefixBit" +
+	"XorWaveMultiPrefixCountBitsWaveMultiPrefixProductWaveMultiPrefixSumQuadReadLaneAtQuadReadAcrossX" +
+	"QuadReadAcrossYQuadReadAcrossDiagonalQuadAnyQuadAllGetGroupWaveIndexGetGroupWaveCountTraceRayRep" +
+	"ortHitCallShaderIgnoreHitAcceptHitAndEndSearchDispatchRaysIndexDispatchRaysDimensionsWorldRayOri" +
+	"ginWorldRayDirectionObjectRayOriginObjectRayDirectionRayTMinRayTCurrentPrimitiveIndexInstanceIDI" +
+	"nstanceIndexGeometryIndexHitKindRayFlagsObjectToWorldWorldToObjectObjectToWorld3x4WorldToObject3" +
+	"x4ObjectToWorld4x3WorldToObject4x3GetRemainingRecursionLevelsClusterIDSetMeshOutputCountsDispatc" +
+	"hMeshProcess2DQuadTessFactorsAvgProcess2DQuadTessFactorsMaxProcess2DQuadTessFactorsMinProcessIso" +
+	"lineTessFactorsProcessQuadTessFactorsAvgProcessQuadTessFactorsMaxProcessQuadTessFactorsMinProces" +
+	"sTriTessFactorsAvgProcessTriTessFactorsMaxProcessTriTessFactorsMinabortDebugBreakprintfCheckAcce" +
+	"ssFullyMappedtex1Dtex1Dbiastex1Dgradtex1Dlodtex1Dprojtex2Dtex2Dbiastex2Dgradtex2Dlodtex2Dprojtex" +
+	"3Dtex3Dbiastex3Dgradtex3Dlodtex3DprojtexCUBEtexCUBEbiastexCUBEgradtexCUBElodtexCUBEprojReadClock" +
+	"RawBufferLoadRawBufferStoreext_execution_modeext_execution_mode_idstatic_pointer_castreinterpret" +
+	"_pointer_castSampleBiasSampleGradSampleLevelSampleCmpSampleCmpBiasSampleCmpGradSampleCmpLevelSam" +
+	"pleCmpLevelZeroCalculateLevelOfDetailCalculateLevelOfDetailUnclampedGatherGatherRedGatherGreenGa" +
+	"therBlueGatherAlphaGatherCmpGatherCmpRedGatherCmpGreenGatherCmpBlueGatherCmpAlphaGatherRawGetSam" +
+	"plePositionGetDimensionsIncrementCounterDecrementCounterAppendConsumeLoad2Load3Load4Store2Store3" +
+	"Store4InterlockedAdd64InterlockedAnd64InterlockedOr64InterlockedXor64InterlockedMin64Interlocked" +
+	"Max64InterlockedExchange64InterlockedCompareStore64InterlockedCompareExchange64InterlockedExchan" +
+	"geFloatWriteSamplerFeedbackWriteSamplerFeedbackBiasWriteSamplerFeedbackGradWriteSamplerFeedbackL" +
+	"evelRestartStripSubpassLoadFinishedCrossGroupSharingGetThreadNodeOutputRecordsGetGroupNodeOutput" +
+	"RecordsIsValidGroupIncrementOutputCountThreadIncrementOutputCountOutputCompleteTraceRayInlinePro" +
+	"ceedAbortCommitNonOpaqueTriangleHitCommitProceduralPrimitiveHitCommittedStatusCandidateTypeCandi" +
+	"dateObjectToWorld3x4CandidateObjectToWorld4x3CandidateWorldToObject3x4CandidateWorldToObject4x3C" +
+	"ommittedObjectToWorld3x4CommittedObjectToWorld4x3CommittedWorldToObject3x4CommittedWorldToObject" +
+	"4x3CandidateProceduralPrimitiveNonOpaqueCandidateTriangleFrontFaceCommittedTriangleFrontFaceCand" +
+	"idateTriangleBarycentricsCommittedTriangleBarycentricsCandidateTriangleRayTCommittedRayTCandidat" +
+	"eInstanceIndexCandidateInstanceIDCandidateGeometryIndexCandidatePrimitiveIndexCandidateObjectRay" +
+	"OriginCandidateObjectRayDirectionCommittedInstanceIndexCommittedInstanceIDCommittedGeometryIndex" +
+	"CommittedPrimitiveIndexCommittedObjectRayOriginCommittedObjectRayDirectionCandidateInstanceContr" +
+	"ibutionToHitGroupIndexCommittedInstanceContributionToHitGroupIndexCandidateClusterIDCommittedClu" +
+	"sterIDboolreferenceuint2accumuint4lowbitshighbitsfloat4condSamplerStateSamplerComparisonStateind" +
+	"expkint8_t4_packeduint8_t4_packedvalueoffsetvertexfloat2memoryTypeFlagssemanticFlagsRWBufferRast" +
+	"erizerOrderedBufferRWStructuredBufferRasterizerOrderedStructuredBufferAppendStructuredBufferCons" +
+	"umeStructuredBufferRWByteAddressBufferRasterizerOrderedByteAddressBufferRWTexture1DRWTexture1DAr" +
+	"rayRWTexture2DRWTexture2DArrayRWTexture2DMSRWTexture2DMSArrayRWTexture3DRasterizerOrderedTexture" +
+	"1DRasterizerOrderedTexture1DArrayRasterizerOrderedTexture2DRasterizerOrderedTexture2DArrayRaster" +
+	"izerOrderedTexture3DDispatchNodeInputRecordRWDispatchNodeInputRecordGroupNodeInputRecordsRWGroup" +
+	"NodeInputRecordsThreadNodeInputRecordRWThreadNodeInputRecorddestoriginaluint64_tcomparelanemaskq" +
+	"uadLaneaccelRaytracingAccelerationStructurerayFlagsinstanceInclusionMaskrayContributionToHitGrou" +
+	"pIndexmultiplierForGeometryContributionToHitGroupIndexmissShaderIndexRayDescpayloadhitKindattrib" +
+	"utesshaderIndexparameteruint3float3float3x4float4x3numVerticesnumPrimitivesthreadGroupCountXthre" +
+	"adGroupCountYthreadGroupCountZrawEdgeFactorsinsideScaleroundedEdgeFactorsroundedInsideFactorsunr" +
+	"oundedInsideFactorsrawDetailFactorrawDensityFactorroundedDetailFactorroundedDensityFactorformats" +
+	"tringstatusscopeaddressalignmentvk::BufferPointerptrlocationcompareValueo1o2o3o4sampleIndexmipLe" +
+	"velnumberOfLevelselementsheightdepthsamplesnumStructsstridebyteOffsetnumRecords"

@@ -647,7 +647,7 @@ func (pt pattern) goExpr() string {
 		f = append(f, "Cols: "+pt.cols)
 	}
 	if pt.name != "" {
-		f = append(f, "Name: "+strconv.Quote(pt.name))
+		f = append(f, "name: "+text.str(pt.name))
 	}
 	if pt.exact {
 		f = append(f, "Exact: true")
@@ -696,9 +696,10 @@ func (p *parser) emit() ([]byte, error) {
 		}
 	}
 	w("\tnumIDs\n)\n\n")
-	w("var idNames = [...]string{\n\tInvalid: \"<invalid>\",\n")
+	text = textPool{off: map[string]int{}}
+	w("// idNames are the intrinsics' names (an overload's Name).\nvar idNames = [...]str{\n\tInvalid: %s,\n", text.str("<invalid>"))
 	for _, id := range ids {
-		w("\t%s: %q,\n", id, idOf[id])
+		w("\t%s: %s, // %s\n", id, text.str(idOf[id]), idOf[id])
 	}
 	w("}\n\n")
 
@@ -725,9 +726,13 @@ func (p *parser) emit() ([]byte, error) {
 	}
 	w("}\n\n")
 
+	// The overloads hold no pointers (names are strs of textPool, lists
+	// spans of varPool and paramPool), so that the linker puts them in
+	// .noptrdata and the runtime builds no pointer mask for them at start.
+	var varPool, paramPool []string
 	w("var overloads = [...]Overload{\n")
 	for i, o := range p.overloads {
-		w("\t/* %d */ {ID: %s, Name: %q", i, o.idName(), o.name)
+		w("\t/* %d */ {ID: %s", i, o.idName())
 		if o.method {
 			w(", Method: true")
 		}
@@ -735,29 +740,27 @@ func (p *parser) emit() ([]byte, error) {
 			w(", Vk: true")
 		}
 		if len(o.vars) > 0 {
-			var vs []string
+			w(", vars: span{%d, %d}", len(varPool), len(o.vars))
 			for _, v := range o.vars {
-				s := fmt.Sprintf("{Name: %q, Kind: %s", v.name, v.kind)
+				s := fmt.Sprintf("{name: %s, Kind: %s", text.str(v.name), v.kind)
 				if v.kind == "VarType" {
 					s += fmt.Sprintf(", Set: %s, Shapes: %s", setConst(v.set), v.shapes)
 				}
 				if v.kind == "VarObject" {
-					s += fmt.Sprintf(", Object: %q", v.object)
+					s += fmt.Sprintf(", object: %s", text.str(v.object))
 				}
-				vs = append(vs, s+"}")
+				varPool = append(varPool, s+"}")
 			}
-			w(",\n\t\tVars: []Var{%s}", strings.Join(vs, ", "))
 		}
 		if len(o.params) > 0 {
-			w(",\n\t\tParams: []Param{")
+			w(", params: span{%d, %d}", len(paramPool), len(o.params))
 			for _, pr := range o.params {
-				w("\n\t\t\t{Name: %q", pr.name)
+				s := fmt.Sprintf("{name: %s", text.str(pr.name))
 				if pr.mode != "types.In" {
-					w(", Mode: %s", pr.mode)
+					s += fmt.Sprintf(", Mode: %s", pr.mode)
 				}
-				w(", Type: %s},", pr.typ.goExpr())
+				paramPool = append(paramPool, s+fmt.Sprintf(", Type: %s}", pr.typ.goExpr()))
 			}
-			w("\n\t\t}")
 		}
 		w(",\n\t\tResult: %s", o.result.goExpr())
 		if o.variadic {
@@ -772,7 +775,20 @@ func (p *parser) emit() ([]byte, error) {
 		if len(o.stages) > 0 {
 			w(", Stages: %s", strings.Join(o.stages, " | "))
 		}
-		w("},\n")
+		w("}, // %s\n", o.name)
+	}
+	w("}\n\n")
+	if len(varPool) > 0xffff || len(paramPool) > 0xffff {
+		return nil, fmt.Errorf("more than %d template variables or parameters", 0xffff)
+	}
+	w("// varPool holds the overloads' template variables.\nvar varPool = [...]Var{\n")
+	for _, v := range varPool {
+		w("\t%s,\n", v)
+	}
+	w("}\n\n")
+	w("// paramTable holds the overloads' parameters.\nvar paramTable = [...]Param{\n")
+	for _, pr := range paramPool {
+		w("\t%s,\n", pr)
 	}
 	w("}\n\n")
 
@@ -829,8 +845,52 @@ func (p *parser) emit() ([]byte, error) {
 		emitIndex(methods[obj], "\t\t")
 		w("\t}},\n")
 	}
-	w("}\n")
+	w("}\n\n")
+	if text.b.Len() > 0xffffff {
+		return nil, fmt.Errorf("names over 16 MB")
+	}
+	w("// textPool holds the names of the tables; a str is an offset and length in it.\nconst textPool = \"\" +\n")
+	t := text.b.String()
+	for len(t) > 0 {
+		n := min(len(t), 96)
+		w("\t%s", strconv.Quote(t[:n]))
+		t = t[n:]
+		if len(t) > 0 {
+			w(" +")
+		}
+		w("\n")
+	}
 	return b.Bytes(), nil
+}
+
+// text is the name pool of the table being emitted.
+var text textPool
+
+// A textPool concatenates the names of the generated tables.
+type textPool struct {
+	b   strings.Builder
+	off map[string]int
+}
+
+// str returns the Go literal of name as a str: its offset in the pool
+// shifted left by 8, or-ed with its length.
+func (p *textPool) str(name string) string {
+	if name == "" {
+		return "0"
+	}
+	if len(name) > 0xff {
+		panic(fmt.Sprintf("name %q longer than 255 bytes", name))
+	}
+	off, ok := p.off[name]
+	if !ok {
+		off = strings.Index(p.b.String(), name)
+		if off < 0 {
+			off = p.b.Len()
+			p.b.WriteString(name)
+		}
+		p.off[name] = off
+	}
+	return fmt.Sprintf("%#x", off<<8|len(name))
 }
 
 func sortedKeys[V any](m map[string]V) []string {
