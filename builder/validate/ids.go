@@ -126,8 +126,8 @@ type idOperands struct {
 func (w *idOperands) facts() {
 	in, op := w.in, w.in.Op
 	var f uint8
-	if t := opFacts; int(op) < len(t) {
-		f = t[op]
+	if int(op) < len(opFacts) {
+		f = opFacts[op]
 	} else {
 		// Past the table: no opcode the grammar has.
 		f = opFactsOf(op, false)
@@ -279,8 +279,8 @@ func forwardAllowed(in *builder.Inst, c *checker) func(int) bool {
 // (OpTypeForwardPointer does not), and the later type declarations of the
 // grammar (cooperative matrices, node payload arrays, tensors...).
 func generatesType(op spv.Op) bool {
-	if t := opFacts; int(op) < len(t) {
-		return t[op]&factType != 0
+	if int(op) < len(opFacts) {
+		return opFacts[op]&factType != 0
 	}
 	return isListedType(op)
 }
@@ -391,20 +391,12 @@ const (
 	factTypeOperand
 )
 
-// opFacts holds opFactsOf of every opcode. Only the grammar's
-// instructions have facts (every opcode the rules name is one of them), so
-// filling it takes 876 steps instead of 8,192 (TestOpFactsTable compares
-// it with every opcode's).
-var opFacts = func() []uint8 {
-	t := make([]uint8, 1<<13)
-	for i := range spv.Instructions() {
-		in := &spv.Instructions()[i]
-		if int(in.Op) < len(t) {
-			t[in.Op] = opFactsOf(in.Op, isGrammarType(in))
-		}
-	}
-	return t
-}()
+// opFacts (opfacts_gen.go) holds opFactsOf of every opcode below 8,192,
+// as static data: computing it at process start cost every process 80 K
+// instructions and an 8 KB allocation. Only the grammar's instructions
+// have facts (every opcode the rules name is one of them).
+// TestOpFactsTable checks it against opFactsOf and rewrites it with
+// -validate.update-facts.
 
 // isGrammarType tells whether the grammar makes in a type declaration.
 func isGrammarType(in *spv.InstInfo) bool {
