@@ -138,16 +138,21 @@ fi
 # Each rule's contexts come from chunks (newContext in base.go) rather
 # than from one allocation apiece: a 5,000-line shader makes 52,856. The
 # rule functions enter their context by its own type (ctx), not through
-# localctx, their interface-typed result: converting an interface to
-# another costs the runtime a lookup per rule.
+# localctx, their interface-typed result, and newContext initializes the
+# context in place of InitBaseParserRuleContext: converting an interface
+# to another costs the runtime a lookup per rule.
 awk '
 /^func New[A-Za-z0-9]*Context\(parser antlr\.Parser, / { made = 1 }
 made && /^	var p = new\([A-Za-z0-9]*Context\)$/ {
 	t = $0; sub(/^	var p = new\(/, "", t); sub(/\)$/, "", t)
 	r = t; sub(/Context$/, "", r); r = tolower(substr(r, 1, 1)) substr(r, 2)
-	print "\tp := newContext[" t "](parser, HLSLParserRULE_" r ")"
-	made = 0; next
+	print "\tp := newContext[" t "](parser, HLSLParserRULE_" r ", parent, invokingState)"
+	made = 0; initing = 1; next
 }
+initing && /^\tantlr\.InitBaseParserRuleContext\(&p\.BaseParserRuleContext, parent, invokingState\)$/ {
+	initing = 2; next
+}
+initing == 2 && /^$/ { initing = 0; next }
 /^\tlocalctx = New[A-Za-z0-9]*Context\(p, p\.GetParserRuleContext\(\), p\.GetState\(\)\)$/ {
 	sub(/^\tlocalctx = /, "\tctx := ")
 	print
@@ -162,6 +167,10 @@ made && /^	var p = new\([A-Za-z0-9]*Context\)$/ {
 mv "$out/hlsl_parser.go.tmp" "$out/hlsl_parser.go"
 if [ "$(grep -c '^	p := newContext\[' "$out/hlsl_parser.go")" != "$(grep -c '^func New[A-Za-z0-9]*Context(parser antlr.Parser, ' "$out/hlsl_parser.go")" ]; then
 	echo "generate.sh: not every rule context constructor was rewritten to newContext" >&2
+	exit 1
+fi
+if grep -q '^	antlr\.InitBaseParserRuleContext(&p\.BaseParserRuleContext, parent, invokingState)$' "$out/hlsl_parser.go"; then
+	echo "generate.sh: a rule context constructor still calls InitBaseParserRuleContext after newContext" >&2
 	exit 1
 fi
 # ANTLR ends every rule function with `goto errorExit` after its return,
@@ -281,8 +290,9 @@ type Base struct {
 	made     openRule   // the context newContext made last, not yet entered
 }
 
-// newContext returns a zero rule context T (of rule index rule) for
-// parser: from a chunk of Ts when parser is an HLSLParser. Each rule has
+// newContext returns a rule context T (of rule index rule) for parser,
+// initialized as antlr.InitBaseParserRuleContext does with parent and
+// invokingState: from a chunk of Ts when parser is an HLSLParser. Each rule has
 // a context type of its own, hence a chunk of its own; a chunk holds a
 // quarter as many contexts as the rule made before it, at least 4 and at most
 // 16 KiB of them (a larger chunk would be a large object, rounded up to
@@ -296,18 +306,26 @@ type Base struct {
 // It records the context as the one entered next (the generated rule
 // functions enter the context they have just made), with the interfaces
 // Base needs converted here, where the type is known: converting an
-// interface to another costs the runtime a lookup.
+// interface to another costs the runtime a lookup (about 100
+// instructions). For the same reason the parent, when it is the context
+// of the rule being parsed (the generated rule functions pass the
+// parser's current context), is stored as the antlr.RuleContext recorded
+// when it was made, not converted from parent as InitBaseParserRuleContext
+// does.
 func newContext[T any, PT interface {
 	*T
 	ctxOwner
 	antlr.ParserRuleContext
-}](parser antlr.Parser, rule int) PT {
+}](parser antlr.Parser, rule int, parent antlr.ParserRuleContext, invokingState int) PT {
 	h, ok := parser.(*HLSLParser)
 	if !ok {
-		return new(T)
+		c := PT(new(T))
+		antlr.InitBaseParserRuleContext(&c.ctx().BaseParserRuleContext, parent, invokingState)
+		return c
 	}
 	var c PT
-	if len(h.rules) == 0 {
+	n := len(h.rules)
+	if n == 0 {
 		c = new(T)
 	} else {
 		if rule >= len(h.contexts) {
@@ -325,7 +343,14 @@ func newContext[T any, PT interface {
 		s.made++
 		c = PT(&s.cut(1)[0])
 	}
-	h.made = openRule{ctx: c, own: c.ctx(), tree: c}
+	// c is zero: only the parent and the invoking state are to be set.
+	if n > 0 && parent != nil && same(h.rules[n-1].ctx, parent) {
+		head := (*contextHead)(unsafe.Pointer(&c.ctx().BaseParserRuleContext))
+		head.parentCtx, head.invokingState = h.rules[n-1].rule, invokingState
+	} else {
+		antlr.InitBaseParserRuleContext(&c.ctx().BaseParserRuleContext, parent, invokingState)
+	}
+	h.made = openRule{ctx: c, own: c.ctx(), tree: c, rule: c}
 	return c
 }
 
@@ -401,15 +426,33 @@ type openRule struct {
 	ctx  antlr.ParserRuleContext
 	own  *Ctx
 	tree antlr.Tree
+	rule antlr.RuleContext
 }
 
 // entering is localctx's openRule: newContext's record when localctx is
 // the context it made last, else made by asserting.
 func (p *Base) entering(localctx antlr.ParserRuleContext) openRule {
-	if p.made.ctx == localctx {
+	if same(p.made.ctx, localctx) {
 		return p.made
 	}
-	return openRule{localctx, localctx.(ctxOwner).ctx(), localctx}
+	return openRule{localctx, localctx.(ctxOwner).ctx(), localctx, localctx}
+}
+
+// same reports whether a and b are the same context. A rule context is a
+// pointer, so equal words are equal interfaces; == would call the
+// runtime's ifaceeq to compare the pointers (about 20 instructions, at
+// every rule entry and alternative).
+func same(a, b antlr.ParserRuleContext) bool {
+	x, y := (*[2]unsafe.Pointer)(unsafe.Pointer(&a)), (*[2]unsafe.Pointer)(unsafe.Pointer(&b))
+	return x[0] == y[0] && x[1] == y[1]
+}
+
+// contextHead is how antlr.BaseParserRuleContext begins in the runtime
+// version go.mod pins (TestContextHeadMatchesRuntime in grammar checks
+// it): newContext writes a context's unexported parent through it.
+type contextHead struct {
+	parentCtx     antlr.RuleContext
+	invokingState int
 }
 
 // kidsChunk is how many children a chunk of Base.kids holds (16 bytes
@@ -503,7 +546,7 @@ func (p *Base) keep(kids []antlr.Tree) []antlr.Tree {
 // EnterOuterAlt is BaseParser.EnterOuterAlt, which has nothing to do for
 // an alternative without a label of its own (a context of its own).
 func (p *Base) EnterOuterAlt(localctx antlr.ParserRuleContext, altNum int) {
-	if !p.light() || p.GetParserRuleContext() != localctx {
+	if !p.light() || !same(p.GetParserRuleContext(), localctx) {
 		p.BaseParser.EnterOuterAlt(localctx, altNum)
 	}
 }

@@ -168,6 +168,30 @@ func TestShortPathTreeIsANTLRs(t *testing.T) {
 		names := p.HLSLParserParserStaticData.RuleNames
 		if a, b := short.ToStringTree(names, nil), full.ToStringTree(names, nil); a != b {
 			t.Errorf("%s: the SLL parse's tree differs from the LL parse's:\n%s", s.Name, lineDiff(b, a))
+			continue
+		}
+		// Each rule context knows its parent and the state that invoked
+		// it, as ANTLR's contexts do (the short path sets them without
+		// InitBaseParserRuleContext).
+		var links func(a, b antlr.ParserRuleContext) bool
+		links = func(a, b antlr.ParserRuleContext) bool {
+			if a.GetInvokingState() != b.GetInvokingState() {
+				return false
+			}
+			for i, k := range a.GetChildren() {
+				ka, ok := k.(antlr.ParserRuleContext)
+				if !ok {
+					continue
+				}
+				kb := b.GetChild(i).(antlr.ParserRuleContext)
+				if ka.GetParent() != antlr.Tree(a) || kb.GetParent() != antlr.Tree(b) || !links(ka, kb) {
+					return false
+				}
+			}
+			return true
+		}
+		if !links(short, full) {
+			t.Errorf("%s: a rule context of the SLL parse has another parent or invoking state than the LL parse's", s.Name)
 		}
 	}
 }

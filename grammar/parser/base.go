@@ -57,8 +57,9 @@ type Base struct {
 	made     openRule   // the context newContext made last, not yet entered
 }
 
-// newContext returns a zero rule context T (of rule index rule) for
-// parser: from a chunk of Ts when parser is an HLSLParser. Each rule has
+// newContext returns a rule context T (of rule index rule) for parser,
+// initialized as antlr.InitBaseParserRuleContext does with parent and
+// invokingState: from a chunk of Ts when parser is an HLSLParser. Each rule has
 // a context type of its own, hence a chunk of its own; a chunk holds a
 // quarter as many contexts as the rule made before it, at least 4 and at most
 // 16 KiB of them (a larger chunk would be a large object, rounded up to
@@ -72,18 +73,26 @@ type Base struct {
 // It records the context as the one entered next (the generated rule
 // functions enter the context they have just made), with the interfaces
 // Base needs converted here, where the type is known: converting an
-// interface to another costs the runtime a lookup.
+// interface to another costs the runtime a lookup (about 100
+// instructions). For the same reason the parent, when it is the context
+// of the rule being parsed (the generated rule functions pass the
+// parser's current context), is stored as the antlr.RuleContext recorded
+// when it was made, not converted from parent as InitBaseParserRuleContext
+// does.
 func newContext[T any, PT interface {
 	*T
 	ctxOwner
 	antlr.ParserRuleContext
-}](parser antlr.Parser, rule int) PT {
+}](parser antlr.Parser, rule int, parent antlr.ParserRuleContext, invokingState int) PT {
 	h, ok := parser.(*HLSLParser)
 	if !ok {
-		return new(T)
+		c := PT(new(T))
+		antlr.InitBaseParserRuleContext(&c.ctx().BaseParserRuleContext, parent, invokingState)
+		return c
 	}
 	var c PT
-	if len(h.rules) == 0 {
+	n := len(h.rules)
+	if n == 0 {
 		c = new(T)
 	} else {
 		if rule >= len(h.contexts) {
@@ -101,7 +110,14 @@ func newContext[T any, PT interface {
 		s.made++
 		c = PT(&s.cut(1)[0])
 	}
-	h.made = openRule{ctx: c, own: c.ctx(), tree: c}
+	// c is zero: only the parent and the invoking state are to be set.
+	if n > 0 && parent != nil && same(h.rules[n-1].ctx, parent) {
+		head := (*contextHead)(unsafe.Pointer(&c.ctx().BaseParserRuleContext))
+		head.parentCtx, head.invokingState = h.rules[n-1].rule, invokingState
+	} else {
+		antlr.InitBaseParserRuleContext(&c.ctx().BaseParserRuleContext, parent, invokingState)
+	}
+	h.made = openRule{ctx: c, own: c.ctx(), tree: c, rule: c}
 	return c
 }
 
@@ -177,15 +193,33 @@ type openRule struct {
 	ctx  antlr.ParserRuleContext
 	own  *Ctx
 	tree antlr.Tree
+	rule antlr.RuleContext
 }
 
 // entering is localctx's openRule: newContext's record when localctx is
 // the context it made last, else made by asserting.
 func (p *Base) entering(localctx antlr.ParserRuleContext) openRule {
-	if p.made.ctx == localctx {
+	if same(p.made.ctx, localctx) {
 		return p.made
 	}
-	return openRule{localctx, localctx.(ctxOwner).ctx(), localctx}
+	return openRule{localctx, localctx.(ctxOwner).ctx(), localctx, localctx}
+}
+
+// same reports whether a and b are the same context. A rule context is a
+// pointer, so equal words are equal interfaces; == would call the
+// runtime's ifaceeq to compare the pointers (about 20 instructions, at
+// every rule entry and alternative).
+func same(a, b antlr.ParserRuleContext) bool {
+	x, y := (*[2]unsafe.Pointer)(unsafe.Pointer(&a)), (*[2]unsafe.Pointer)(unsafe.Pointer(&b))
+	return x[0] == y[0] && x[1] == y[1]
+}
+
+// contextHead is how antlr.BaseParserRuleContext begins in the runtime
+// version go.mod pins (TestContextHeadMatchesRuntime in grammar checks
+// it): newContext writes a context's unexported parent through it.
+type contextHead struct {
+	parentCtx     antlr.RuleContext
+	invokingState int
 }
 
 // kidsChunk is how many children a chunk of Base.kids holds (16 bytes
@@ -279,7 +313,7 @@ func (p *Base) keep(kids []antlr.Tree) []antlr.Tree {
 // EnterOuterAlt is BaseParser.EnterOuterAlt, which has nothing to do for
 // an alternative without a label of its own (a context of its own).
 func (p *Base) EnterOuterAlt(localctx antlr.ParserRuleContext, altNum int) {
-	if !p.light() || p.GetParserRuleContext() != localctx {
+	if !p.light() || !same(p.GetParserRuleContext(), localctx) {
 		p.BaseParser.EnterOuterAlt(localctx, altNum)
 	}
 }

@@ -847,9 +847,7 @@ func InitEmptyTranslationUnitContext(p *TranslationUnitContext) {
 func (*TranslationUnitContext) IsTranslationUnitContext() {}
 
 func NewTranslationUnitContext(parser antlr.Parser, parent antlr.ParserRuleContext, invokingState int) *TranslationUnitContext {
-	p := newContext[TranslationUnitContext](parser, HLSLParserRULE_translationUnit)
-
-	antlr.InitBaseParserRuleContext(&p.BaseParserRuleContext, parent, invokingState)
+	p := newContext[TranslationUnitContext](parser, HLSLParserRULE_translationUnit, parent, invokingState)
 
 	p.parser = parser
 	p.RuleIndex = HLSLParserRULE_translationUnit
@@ -1012,9 +1010,7 @@ func InitEmptyTopLevelDeclContext(p *TopLevelDeclContext) {
 func (*TopLevelDeclContext) IsTopLevelDeclContext() {}
 
 func NewTopLevelDeclContext(parser antlr.Parser, parent antlr.ParserRuleContext, invokingState int) *TopLevelDeclContext {
-	p := newContext[TopLevelDeclContext](parser, HLSLParserRULE_topLevelDecl)
-
-	antlr.InitBaseParserRuleContext(&p.BaseParserRuleContext, parent, invokingState)
+	p := newContext[TopLevelDeclContext](parser, HLSLParserRULE_topLevelDecl, parent, invokingState)
 
 	p.parser = parser
 	p.RuleIndex = HLSLParserRULE_topLevelDecl
@@ -1338,9 +1334,7 @@ func InitEmptyStaticAssertContext(p *StaticAssertContext) {
 func (*StaticAssertContext) IsStaticAssertContext() {}
 
 func NewStaticAssertContext(parser antlr.Parser, parent antlr.ParserRuleContext, invokingState int) *StaticAssertContext {
-	p := newContext[StaticAssertContext](parser, HLSLParserRULE_staticAssert)
-
-	antlr.InitBaseParserRuleContext(&p.BaseParserRuleContext, parent, invokingState)
+	p := newContext[StaticAssertContext](parser, HLSLParserRULE_staticAssert, parent, invokingState)
 
 	p.parser = parser
 	p.RuleIndex = HLSLParserRULE_staticAssert
@@ -1550,9 +1544,7 @@ func InitEmptyNamespaceDeclContext(p *NamespaceDeclContext) {
 func (*NamespaceDeclContext) IsNamespaceDeclContext() {}
 
 func NewNamespaceDeclContext(parser antlr.Parser, parent antlr.ParserRuleContext, invokingState int) *NamespaceDeclContext {
-	p := newContext[NamespaceDeclContext](parser, HLSLParserRULE_namespaceDecl)
-
-	antlr.InitBaseParserRuleContext(&p.BaseParserRuleContext, parent, invokingState)
+	p := newContext[NamespaceDeclContext](parser, HLSLParserRULE_namespaceDecl, parent, invokingState)
 
 	p.parser = parser
 	p.RuleIndex = HLSLParserRULE_namespaceDecl
@@ -1758,9 +1750,7 @@ func InitEmptyBufferBlockContext(p *BufferBlockContext) {
 func (*BufferBlockContext) IsBufferBlockContext() {}
 
 func NewBufferBlockContext(parser antlr.Parser, parent antlr.ParserRuleContext, invokingState int) *BufferBlockContext {
-	p := newContext[BufferBlockContext](parser, HLSLParserRULE_bufferBlock)
-
-	antlr.InitBaseParserRuleContext(&p.BaseParserRuleContext, parent, invokingState)
+	p := newContext[BufferBlockContext](parser, HLSLParserRULE_bufferBlock, parent, invokingState)
 
 	p.parser = parser
 	p.RuleIndex = HLSLParserRULE_bufferBlock
@@ -2039,9 +2029,7 @@ func InitEmptyUsingDeclContext(p *UsingDeclContext) {
 func (*UsingDeclContext) IsUsingDeclContext() {}
 
 func NewUsingDeclContext(parser antlr.Parser, parent antlr.ParserRuleContext, invokingState int) *UsingDeclContext {
-	p := newContext[UsingDeclContext](parser, HLSLParserRULE_usingDecl)
-
-	antlr.InitBaseParserRuleContext(&p.BaseParserRuleContext, parent, invokingState)
+	p := newContext[UsingDeclContext](parser, HLSLParserRULE_usingDecl, parent, invokingState)
 
 	p.parser = parser
 	p.RuleIndex = HLSLParserRULE_usingDecl
@@ -2395,9 +2383,7 @@ func InitEmptyTemplateDeclContext(p *TemplateDeclContext) {
 func (*TemplateDeclContext) IsTemplateDeclContext() {}
 
 func NewTemplateDeclContext(parser antlr.Parser, parent antlr.ParserRuleContext, invokingState int) *TemplateDeclContext {
-	p := newContext[TemplateDeclContext](parser, HLSLParserRULE_templateDecl)
-
-	antlr.InitBaseParserRuleContext(&p.BaseParserRuleContext, parent, invokingState)
+	p := newContext[TemplateDeclContext](parser, HLSLParserRULE_templateDecl, parent, invokingState)
 
 	p.parser = parser
 	p.RuleIndex = HLSLParserRULE_templateDecl
@@ -2713,9 +2699,7 @@ func InitEmptyTemplateParamListContext(p *TemplateParamListContext) {
 func (*TemplateParamListContext) IsTemplateParamListContext() {}
 
 func NewTemplateParamListContext(parser antlr.Parser, parent antlr.ParserRuleContext, invokingState int) *TemplateParamListContext {
-	p := newContext[TemplateParamListContext](parser, HLSLParserRULE_templateParamList)
-
-	antlr.InitBaseParserRuleContext(&p.BaseParserRuleContext, parent, invokingState)
+	p := newContext[TemplateParamListContext](parser, HLSLParserRULE_templateParamList, parent, invokingState)
 
 	p.parser = parser
 	p.RuleIndex = HLSLParserRULE_templateParamList
@@ -2884,9 +2868,7 @@ func InitEmptyTemplateParamContext(p *TemplateParamContext) {
 func (*TemplateParamContext) IsTemplateParamContext() {}
 
 func NewTemplateParamContext(parser antlr.Parser, parent antlr.ParserRuleContext, invokingState int) *TemplateParamContext {
-	p := newContext[TemplateParamContext](parser, HLSLParserRULE_templateParam)
-
-	antlr.InitBaseParserRuleContext(&p.BaseParserRuleContext, parent, invokingState)
+	p := newContext[TemplateParamContext](parser, HLSLParserRULE_templateParam, parent, invokingState)
 
 	p.parser = parser
 	p.RuleIndex = HLSLParserRULE_templateParam
@@ -3175,9 +3157,7 @@ func InitEmptyDeclarationContext(p *DeclarationContext) {
 func (*DeclarationContext) IsDeclarationContext() {}
 
 func NewDeclarationContext(parser antlr.Parser, parent antlr.ParserRuleContext, invokingState int) *DeclarationContext {
-	p := newContext[DeclarationContext](parser, HLSLParserRULE_declaration)
-
-	antlr.InitBaseParserRuleContext(&p.BaseParserRuleContext, parent, invokingState)
+	p := newContext[DeclarationContext](parser, HLSLParserRULE_declaration, parent, invokingState)
 
 	p.parser = parser
 	p.RuleIndex = HLSLParserRULE_declaration
@@ -4085,9 +4065,7 @@ func InitEmptyDeclSpecifiersContext(p *DeclSpecifiersContext) {
 func (*DeclSpecifiersContext) IsDeclSpecifiersContext() {}
 
 func NewDeclSpecifiersContext(parser antlr.Parser, parent antlr.ParserRuleContext, invokingState int) *DeclSpecifiersContext {
-	p := newContext[DeclSpecifiersContext](parser, HLSLParserRULE_declSpecifiers)
-
-	antlr.InitBaseParserRuleContext(&p.BaseParserRuleContext, parent, invokingState)
+	p := newContext[DeclSpecifiersContext](parser, HLSLParserRULE_declSpecifiers, parent, invokingState)
 
 	p.parser = parser
 	p.RuleIndex = HLSLParserRULE_declSpecifiers
@@ -4287,9 +4265,7 @@ func InitEmptyFunctionDeclaratorContext(p *FunctionDeclaratorContext) {
 func (*FunctionDeclaratorContext) IsFunctionDeclaratorContext() {}
 
 func NewFunctionDeclaratorContext(parser antlr.Parser, parent antlr.ParserRuleContext, invokingState int) *FunctionDeclaratorContext {
-	p := newContext[FunctionDeclaratorContext](parser, HLSLParserRULE_functionDeclarator)
-
-	antlr.InitBaseParserRuleContext(&p.BaseParserRuleContext, parent, invokingState)
+	p := newContext[FunctionDeclaratorContext](parser, HLSLParserRULE_functionDeclarator, parent, invokingState)
 
 	p.parser = parser
 	p.RuleIndex = HLSLParserRULE_functionDeclarator
@@ -4570,9 +4546,7 @@ func InitEmptyFunctionTailContext(p *FunctionTailContext) {
 func (*FunctionTailContext) IsFunctionTailContext() {}
 
 func NewFunctionTailContext(parser antlr.Parser, parent antlr.ParserRuleContext, invokingState int) *FunctionTailContext {
-	p := newContext[FunctionTailContext](parser, HLSLParserRULE_functionTail)
-
-	antlr.InitBaseParserRuleContext(&p.BaseParserRuleContext, parent, invokingState)
+	p := newContext[FunctionTailContext](parser, HLSLParserRULE_functionTail, parent, invokingState)
 
 	p.parser = parser
 	p.RuleIndex = HLSLParserRULE_functionTail
@@ -4707,9 +4681,7 @@ func InitEmptyDeclNameContext(p *DeclNameContext) {
 func (*DeclNameContext) IsDeclNameContext() {}
 
 func NewDeclNameContext(parser antlr.Parser, parent antlr.ParserRuleContext, invokingState int) *DeclNameContext {
-	p := newContext[DeclNameContext](parser, HLSLParserRULE_declName)
-
-	antlr.InitBaseParserRuleContext(&p.BaseParserRuleContext, parent, invokingState)
+	p := newContext[DeclNameContext](parser, HLSLParserRULE_declName, parent, invokingState)
 
 	p.parser = parser
 	p.RuleIndex = HLSLParserRULE_declName
@@ -4951,9 +4923,7 @@ func InitEmptyDeclScopeContext(p *DeclScopeContext) {
 func (*DeclScopeContext) IsDeclScopeContext() {}
 
 func NewDeclScopeContext(parser antlr.Parser, parent antlr.ParserRuleContext, invokingState int) *DeclScopeContext {
-	p := newContext[DeclScopeContext](parser, HLSLParserRULE_declScope)
-
-	antlr.InitBaseParserRuleContext(&p.BaseParserRuleContext, parent, invokingState)
+	p := newContext[DeclScopeContext](parser, HLSLParserRULE_declScope, parent, invokingState)
 
 	p.parser = parser
 	p.RuleIndex = HLSLParserRULE_declScope
@@ -5149,9 +5119,7 @@ func InitEmptyOperatorNameContext(p *OperatorNameContext) {
 func (*OperatorNameContext) IsOperatorNameContext() {}
 
 func NewOperatorNameContext(parser antlr.Parser, parent antlr.ParserRuleContext, invokingState int) *OperatorNameContext {
-	p := newContext[OperatorNameContext](parser, HLSLParserRULE_operatorName)
-
-	antlr.InitBaseParserRuleContext(&p.BaseParserRuleContext, parent, invokingState)
+	p := newContext[OperatorNameContext](parser, HLSLParserRULE_operatorName, parent, invokingState)
 
 	p.parser = parser
 	p.RuleIndex = HLSLParserRULE_operatorName
@@ -5815,9 +5783,7 @@ func InitEmptyParamListContext(p *ParamListContext) {
 func (*ParamListContext) IsParamListContext() {}
 
 func NewParamListContext(parser antlr.Parser, parent antlr.ParserRuleContext, invokingState int) *ParamListContext {
-	p := newContext[ParamListContext](parser, HLSLParserRULE_paramList)
-
-	antlr.InitBaseParserRuleContext(&p.BaseParserRuleContext, parent, invokingState)
+	p := newContext[ParamListContext](parser, HLSLParserRULE_paramList, parent, invokingState)
 
 	p.parser = parser
 	p.RuleIndex = HLSLParserRULE_paramList
@@ -5985,9 +5951,7 @@ func InitEmptyParamContext(p *ParamContext) {
 func (*ParamContext) IsParamContext() {}
 
 func NewParamContext(parser antlr.Parser, parent antlr.ParserRuleContext, invokingState int) *ParamContext {
-	p := newContext[ParamContext](parser, HLSLParserRULE_param)
-
-	antlr.InitBaseParserRuleContext(&p.BaseParserRuleContext, parent, invokingState)
+	p := newContext[ParamContext](parser, HLSLParserRULE_param, parent, invokingState)
 
 	p.parser = parser
 	p.RuleIndex = HLSLParserRULE_param
@@ -6225,9 +6189,7 @@ func InitEmptyInitDeclaratorContext(p *InitDeclaratorContext) {
 func (*InitDeclaratorContext) IsInitDeclaratorContext() {}
 
 func NewInitDeclaratorContext(parser antlr.Parser, parent antlr.ParserRuleContext, invokingState int) *InitDeclaratorContext {
-	p := newContext[InitDeclaratorContext](parser, HLSLParserRULE_initDeclarator)
-
-	antlr.InitBaseParserRuleContext(&p.BaseParserRuleContext, parent, invokingState)
+	p := newContext[InitDeclaratorContext](parser, HLSLParserRULE_initDeclarator, parent, invokingState)
 
 	p.parser = parser
 	p.RuleIndex = HLSLParserRULE_initDeclarator
@@ -6396,9 +6358,7 @@ func InitEmptyStateBlockContext(p *StateBlockContext) {
 func (*StateBlockContext) IsStateBlockContext() {}
 
 func NewStateBlockContext(parser antlr.Parser, parent antlr.ParserRuleContext, invokingState int) *StateBlockContext {
-	p := newContext[StateBlockContext](parser, HLSLParserRULE_stateBlock)
-
-	antlr.InitBaseParserRuleContext(&p.BaseParserRuleContext, parent, invokingState)
+	p := newContext[StateBlockContext](parser, HLSLParserRULE_stateBlock, parent, invokingState)
 
 	p.parser = parser
 	p.RuleIndex = HLSLParserRULE_stateBlock
@@ -6572,9 +6532,7 @@ func InitEmptyStateAssignmentContext(p *StateAssignmentContext) {
 func (*StateAssignmentContext) IsStateAssignmentContext() {}
 
 func NewStateAssignmentContext(parser antlr.Parser, parent antlr.ParserRuleContext, invokingState int) *StateAssignmentContext {
-	p := newContext[StateAssignmentContext](parser, HLSLParserRULE_stateAssignment)
-
-	antlr.InitBaseParserRuleContext(&p.BaseParserRuleContext, parent, invokingState)
+	p := newContext[StateAssignmentContext](parser, HLSLParserRULE_stateAssignment, parent, invokingState)
 
 	p.parser = parser
 	p.RuleIndex = HLSLParserRULE_stateAssignment
@@ -6823,9 +6781,7 @@ func InitEmptyDeclaratorContext(p *DeclaratorContext) {
 func (*DeclaratorContext) IsDeclaratorContext() {}
 
 func NewDeclaratorContext(parser antlr.Parser, parent antlr.ParserRuleContext, invokingState int) *DeclaratorContext {
-	p := newContext[DeclaratorContext](parser, HLSLParserRULE_declarator)
-
-	antlr.InitBaseParserRuleContext(&p.BaseParserRuleContext, parent, invokingState)
+	p := newContext[DeclaratorContext](parser, HLSLParserRULE_declarator, parent, invokingState)
 
 	p.parser = parser
 	p.RuleIndex = HLSLParserRULE_declarator
@@ -7081,9 +7037,7 @@ func InitEmptyArrayDimContext(p *ArrayDimContext) {
 func (*ArrayDimContext) IsArrayDimContext() {}
 
 func NewArrayDimContext(parser antlr.Parser, parent antlr.ParserRuleContext, invokingState int) *ArrayDimContext {
-	p := newContext[ArrayDimContext](parser, HLSLParserRULE_arrayDim)
-
-	antlr.InitBaseParserRuleContext(&p.BaseParserRuleContext, parent, invokingState)
+	p := newContext[ArrayDimContext](parser, HLSLParserRULE_arrayDim, parent, invokingState)
 
 	p.parser = parser
 	p.RuleIndex = HLSLParserRULE_arrayDim
@@ -7227,9 +7181,7 @@ func InitEmptyPostfixDeclContext(p *PostfixDeclContext) {
 func (*PostfixDeclContext) IsPostfixDeclContext() {}
 
 func NewPostfixDeclContext(parser antlr.Parser, parent antlr.ParserRuleContext, invokingState int) *PostfixDeclContext {
-	p := newContext[PostfixDeclContext](parser, HLSLParserRULE_postfixDecl)
-
-	antlr.InitBaseParserRuleContext(&p.BaseParserRuleContext, parent, invokingState)
+	p := newContext[PostfixDeclContext](parser, HLSLParserRULE_postfixDecl, parent, invokingState)
 
 	p.parser = parser
 	p.RuleIndex = HLSLParserRULE_postfixDecl
@@ -7501,9 +7453,7 @@ func InitEmptySemanticArgContext(p *SemanticArgContext) {
 func (*SemanticArgContext) IsSemanticArgContext() {}
 
 func NewSemanticArgContext(parser antlr.Parser, parent antlr.ParserRuleContext, invokingState int) *SemanticArgContext {
-	p := newContext[SemanticArgContext](parser, HLSLParserRULE_semanticArg)
-
-	antlr.InitBaseParserRuleContext(&p.BaseParserRuleContext, parent, invokingState)
+	p := newContext[SemanticArgContext](parser, HLSLParserRULE_semanticArg, parent, invokingState)
 
 	p.parser = parser
 	p.RuleIndex = HLSLParserRULE_semanticArg
@@ -7749,9 +7699,7 @@ func InitEmptyAnnotationContext(p *AnnotationContext) {
 func (*AnnotationContext) IsAnnotationContext() {}
 
 func NewAnnotationContext(parser antlr.Parser, parent antlr.ParserRuleContext, invokingState int) *AnnotationContext {
-	p := newContext[AnnotationContext](parser, HLSLParserRULE_annotation)
-
-	antlr.InitBaseParserRuleContext(&p.BaseParserRuleContext, parent, invokingState)
+	p := newContext[AnnotationContext](parser, HLSLParserRULE_annotation, parent, invokingState)
 
 	p.parser = parser
 	p.RuleIndex = HLSLParserRULE_annotation
@@ -8012,9 +7960,7 @@ func InitEmptyInitializerContext(p *InitializerContext) {
 func (*InitializerContext) IsInitializerContext() {}
 
 func NewInitializerContext(parser antlr.Parser, parent antlr.ParserRuleContext, invokingState int) *InitializerContext {
-	p := newContext[InitializerContext](parser, HLSLParserRULE_initializer)
-
-	antlr.InitBaseParserRuleContext(&p.BaseParserRuleContext, parent, invokingState)
+	p := newContext[InitializerContext](parser, HLSLParserRULE_initializer, parent, invokingState)
 
 	p.parser = parser
 	p.RuleIndex = HLSLParserRULE_initializer
@@ -8155,9 +8101,7 @@ func InitEmptyInitListContext(p *InitListContext) {
 func (*InitListContext) IsInitListContext() {}
 
 func NewInitListContext(parser antlr.Parser, parent antlr.ParserRuleContext, invokingState int) *InitListContext {
-	p := newContext[InitListContext](parser, HLSLParserRULE_initList)
-
-	antlr.InitBaseParserRuleContext(&p.BaseParserRuleContext, parent, invokingState)
+	p := newContext[InitListContext](parser, HLSLParserRULE_initList, parent, invokingState)
 
 	p.parser = parser
 	p.RuleIndex = HLSLParserRULE_initList
@@ -8392,9 +8336,7 @@ func InitEmptyTypeSpecContext(p *TypeSpecContext) {
 func (*TypeSpecContext) IsTypeSpecContext() {}
 
 func NewTypeSpecContext(parser antlr.Parser, parent antlr.ParserRuleContext, invokingState int) *TypeSpecContext {
-	p := newContext[TypeSpecContext](parser, HLSLParserRULE_typeSpec)
-
-	antlr.InitBaseParserRuleContext(&p.BaseParserRuleContext, parent, invokingState)
+	p := newContext[TypeSpecContext](parser, HLSLParserRULE_typeSpec, parent, invokingState)
 
 	p.parser = parser
 	p.RuleIndex = HLSLParserRULE_typeSpec
@@ -8748,9 +8690,7 @@ func InitEmptyTagTypeContext(p *TagTypeContext) {
 func (*TagTypeContext) IsTagTypeContext() {}
 
 func NewTagTypeContext(parser antlr.Parser, parent antlr.ParserRuleContext, invokingState int) *TagTypeContext {
-	p := newContext[TagTypeContext](parser, HLSLParserRULE_tagType)
-
-	antlr.InitBaseParserRuleContext(&p.BaseParserRuleContext, parent, invokingState)
+	p := newContext[TagTypeContext](parser, HLSLParserRULE_tagType, parent, invokingState)
 
 	p.parser = parser
 	p.RuleIndex = HLSLParserRULE_tagType
@@ -9041,9 +8981,7 @@ func InitEmptyQualifiedTypeContext(p *QualifiedTypeContext) {
 func (*QualifiedTypeContext) IsQualifiedTypeContext() {}
 
 func NewQualifiedTypeContext(parser antlr.Parser, parent antlr.ParserRuleContext, invokingState int) *QualifiedTypeContext {
-	p := newContext[QualifiedTypeContext](parser, HLSLParserRULE_qualifiedType)
-
-	antlr.InitBaseParserRuleContext(&p.BaseParserRuleContext, parent, invokingState)
+	p := newContext[QualifiedTypeContext](parser, HLSLParserRULE_qualifiedType, parent, invokingState)
 
 	p.parser = parser
 	p.RuleIndex = HLSLParserRULE_qualifiedType
@@ -9179,9 +9117,7 @@ func InitEmptySimpleTypeContext(p *SimpleTypeContext) {
 func (*SimpleTypeContext) IsSimpleTypeContext() {}
 
 func NewSimpleTypeContext(parser antlr.Parser, parent antlr.ParserRuleContext, invokingState int) *SimpleTypeContext {
-	p := newContext[SimpleTypeContext](parser, HLSLParserRULE_simpleType)
-
-	antlr.InitBaseParserRuleContext(&p.BaseParserRuleContext, parent, invokingState)
+	p := newContext[SimpleTypeContext](parser, HLSLParserRULE_simpleType, parent, invokingState)
 
 	p.parser = parser
 	p.RuleIndex = HLSLParserRULE_simpleType
@@ -9360,9 +9296,7 @@ func InitEmptyScopePrefixContext(p *ScopePrefixContext) {
 func (*ScopePrefixContext) IsScopePrefixContext() {}
 
 func NewScopePrefixContext(parser antlr.Parser, parent antlr.ParserRuleContext, invokingState int) *ScopePrefixContext {
-	p := newContext[ScopePrefixContext](parser, HLSLParserRULE_scopePrefix)
-
-	antlr.InitBaseParserRuleContext(&p.BaseParserRuleContext, parent, invokingState)
+	p := newContext[ScopePrefixContext](parser, HLSLParserRULE_scopePrefix, parent, invokingState)
 
 	p.parser = parser
 	p.RuleIndex = HLSLParserRULE_scopePrefix
@@ -9590,9 +9524,7 @@ func InitEmptyScopeNameContext(p *ScopeNameContext) {
 func (*ScopeNameContext) IsScopeNameContext() {}
 
 func NewScopeNameContext(parser antlr.Parser, parent antlr.ParserRuleContext, invokingState int) *ScopeNameContext {
-	p := newContext[ScopeNameContext](parser, HLSLParserRULE_scopeName)
-
-	antlr.InitBaseParserRuleContext(&p.BaseParserRuleContext, parent, invokingState)
+	p := newContext[ScopeNameContext](parser, HLSLParserRULE_scopeName, parent, invokingState)
 
 	p.parser = parser
 	p.RuleIndex = HLSLParserRULE_scopeName
@@ -9771,9 +9703,7 @@ func InitEmptyTemplateArgListContext(p *TemplateArgListContext) {
 func (*TemplateArgListContext) IsTemplateArgListContext() {}
 
 func NewTemplateArgListContext(parser antlr.Parser, parent antlr.ParserRuleContext, invokingState int) *TemplateArgListContext {
-	p := newContext[TemplateArgListContext](parser, HLSLParserRULE_templateArgList)
-
-	antlr.InitBaseParserRuleContext(&p.BaseParserRuleContext, parent, invokingState)
+	p := newContext[TemplateArgListContext](parser, HLSLParserRULE_templateArgList, parent, invokingState)
 
 	p.parser = parser
 	p.RuleIndex = HLSLParserRULE_templateArgList
@@ -9937,9 +9867,7 @@ func InitEmptyTemplateArgContext(p *TemplateArgContext) {
 func (*TemplateArgContext) IsTemplateArgContext() {}
 
 func NewTemplateArgContext(parser antlr.Parser, parent antlr.ParserRuleContext, invokingState int) *TemplateArgContext {
-	p := newContext[TemplateArgContext](parser, HLSLParserRULE_templateArg)
-
-	antlr.InitBaseParserRuleContext(&p.BaseParserRuleContext, parent, invokingState)
+	p := newContext[TemplateArgContext](parser, HLSLParserRULE_templateArg, parent, invokingState)
 
 	p.parser = parser
 	p.RuleIndex = HLSLParserRULE_templateArg
@@ -10103,9 +10031,7 @@ func InitEmptyConstArgExpressionContext(p *ConstArgExpressionContext) {
 func (*ConstArgExpressionContext) IsConstArgExpressionContext() {}
 
 func NewConstArgExpressionContext(parser antlr.Parser, parent antlr.ParserRuleContext, invokingState int) *ConstArgExpressionContext {
-	p := newContext[ConstArgExpressionContext](parser, HLSLParserRULE_constArgExpression)
-
-	antlr.InitBaseParserRuleContext(&p.BaseParserRuleContext, parent, invokingState)
+	p := newContext[ConstArgExpressionContext](parser, HLSLParserRULE_constArgExpression, parent, invokingState)
 
 	p.parser = parser
 	p.RuleIndex = HLSLParserRULE_constArgExpression
@@ -10381,9 +10307,7 @@ func InitEmptyTypeIdContext(p *TypeIdContext) {
 func (*TypeIdContext) IsTypeIdContext() {}
 
 func NewTypeIdContext(parser antlr.Parser, parent antlr.ParserRuleContext, invokingState int) *TypeIdContext {
-	p := newContext[TypeIdContext](parser, HLSLParserRULE_typeId)
-
-	antlr.InitBaseParserRuleContext(&p.BaseParserRuleContext, parent, invokingState)
+	p := newContext[TypeIdContext](parser, HLSLParserRULE_typeId, parent, invokingState)
 
 	p.parser = parser
 	p.RuleIndex = HLSLParserRULE_typeId
@@ -10628,9 +10552,7 @@ func InitEmptyStructSpecifierContext(p *StructSpecifierContext) {
 func (*StructSpecifierContext) IsStructSpecifierContext() {}
 
 func NewStructSpecifierContext(parser antlr.Parser, parent antlr.ParserRuleContext, invokingState int) *StructSpecifierContext {
-	p := newContext[StructSpecifierContext](parser, HLSLParserRULE_structSpecifier)
-
-	antlr.InitBaseParserRuleContext(&p.BaseParserRuleContext, parent, invokingState)
+	p := newContext[StructSpecifierContext](parser, HLSLParserRULE_structSpecifier, parent, invokingState)
 
 	p.parser = parser
 	p.RuleIndex = HLSLParserRULE_structSpecifier
@@ -11021,9 +10943,7 @@ func InitEmptyBaseClauseContext(p *BaseClauseContext) {
 func (*BaseClauseContext) IsBaseClauseContext() {}
 
 func NewBaseClauseContext(parser antlr.Parser, parent antlr.ParserRuleContext, invokingState int) *BaseClauseContext {
-	p := newContext[BaseClauseContext](parser, HLSLParserRULE_baseClause)
-
-	antlr.InitBaseParserRuleContext(&p.BaseParserRuleContext, parent, invokingState)
+	p := newContext[BaseClauseContext](parser, HLSLParserRULE_baseClause, parent, invokingState)
 
 	p.parser = parser
 	p.RuleIndex = HLSLParserRULE_baseClause
@@ -11201,9 +11121,7 @@ func InitEmptyBaseSpecContext(p *BaseSpecContext) {
 func (*BaseSpecContext) IsBaseSpecContext() {}
 
 func NewBaseSpecContext(parser antlr.Parser, parent antlr.ParserRuleContext, invokingState int) *BaseSpecContext {
-	p := newContext[BaseSpecContext](parser, HLSLParserRULE_baseSpec)
-
-	antlr.InitBaseParserRuleContext(&p.BaseParserRuleContext, parent, invokingState)
+	p := newContext[BaseSpecContext](parser, HLSLParserRULE_baseSpec, parent, invokingState)
 
 	p.parser = parser
 	p.RuleIndex = HLSLParserRULE_baseSpec
@@ -11338,9 +11256,7 @@ func InitEmptyNamedTypeContext(p *NamedTypeContext) {
 func (*NamedTypeContext) IsNamedTypeContext() {}
 
 func NewNamedTypeContext(parser antlr.Parser, parent antlr.ParserRuleContext, invokingState int) *NamedTypeContext {
-	p := newContext[NamedTypeContext](parser, HLSLParserRULE_namedType)
-
-	antlr.InitBaseParserRuleContext(&p.BaseParserRuleContext, parent, invokingState)
+	p := newContext[NamedTypeContext](parser, HLSLParserRULE_namedType, parent, invokingState)
 
 	p.parser = parser
 	p.RuleIndex = HLSLParserRULE_namedType
@@ -11450,9 +11366,7 @@ func InitEmptyMemberDeclContext(p *MemberDeclContext) {
 func (*MemberDeclContext) IsMemberDeclContext() {}
 
 func NewMemberDeclContext(parser antlr.Parser, parent antlr.ParserRuleContext, invokingState int) *MemberDeclContext {
-	p := newContext[MemberDeclContext](parser, HLSLParserRULE_memberDecl)
-
-	antlr.InitBaseParserRuleContext(&p.BaseParserRuleContext, parent, invokingState)
+	p := newContext[MemberDeclContext](parser, HLSLParserRULE_memberDecl, parent, invokingState)
 
 	p.parser = parser
 	p.RuleIndex = HLSLParserRULE_memberDecl
@@ -11796,9 +11710,7 @@ func InitEmptyEnumSpecifierContext(p *EnumSpecifierContext) {
 func (*EnumSpecifierContext) IsEnumSpecifierContext() {}
 
 func NewEnumSpecifierContext(parser antlr.Parser, parent antlr.ParserRuleContext, invokingState int) *EnumSpecifierContext {
-	p := newContext[EnumSpecifierContext](parser, HLSLParserRULE_enumSpecifier)
-
-	antlr.InitBaseParserRuleContext(&p.BaseParserRuleContext, parent, invokingState)
+	p := newContext[EnumSpecifierContext](parser, HLSLParserRULE_enumSpecifier, parent, invokingState)
 
 	p.parser = parser
 	p.RuleIndex = HLSLParserRULE_enumSpecifier
@@ -12136,9 +12048,7 @@ func InitEmptyEnumeratorContext(p *EnumeratorContext) {
 func (*EnumeratorContext) IsEnumeratorContext() {}
 
 func NewEnumeratorContext(parser antlr.Parser, parent antlr.ParserRuleContext, invokingState int) *EnumeratorContext {
-	p := newContext[EnumeratorContext](parser, HLSLParserRULE_enumerator)
-
-	antlr.InitBaseParserRuleContext(&p.BaseParserRuleContext, parent, invokingState)
+	p := newContext[EnumeratorContext](parser, HLSLParserRULE_enumerator, parent, invokingState)
 
 	p.parser = parser
 	p.RuleIndex = HLSLParserRULE_enumerator
@@ -12281,9 +12191,7 @@ func InitEmptyAttributeContext(p *AttributeContext) {
 func (*AttributeContext) IsAttributeContext() {}
 
 func NewAttributeContext(parser antlr.Parser, parent antlr.ParserRuleContext, invokingState int) *AttributeContext {
-	p := newContext[AttributeContext](parser, HLSLParserRULE_attribute)
-
-	antlr.InitBaseParserRuleContext(&p.BaseParserRuleContext, parent, invokingState)
+	p := newContext[AttributeContext](parser, HLSLParserRULE_attribute, parent, invokingState)
 
 	p.parser = parser
 	p.RuleIndex = HLSLParserRULE_attribute
@@ -12530,9 +12438,7 @@ func InitEmptyAttributeItemContext(p *AttributeItemContext) {
 func (*AttributeItemContext) IsAttributeItemContext() {}
 
 func NewAttributeItemContext(parser antlr.Parser, parent antlr.ParserRuleContext, invokingState int) *AttributeItemContext {
-	p := newContext[AttributeItemContext](parser, HLSLParserRULE_attributeItem)
-
-	antlr.InitBaseParserRuleContext(&p.BaseParserRuleContext, parent, invokingState)
+	p := newContext[AttributeItemContext](parser, HLSLParserRULE_attributeItem, parent, invokingState)
 
 	p.parser = parser
 	p.RuleIndex = HLSLParserRULE_attributeItem
@@ -12826,9 +12732,7 @@ func InitEmptyAnyNameContext(p *AnyNameContext) {
 func (*AnyNameContext) IsAnyNameContext() {}
 
 func NewAnyNameContext(parser antlr.Parser, parent antlr.ParserRuleContext, invokingState int) *AnyNameContext {
-	p := newContext[AnyNameContext](parser, HLSLParserRULE_anyName)
-
-	antlr.InitBaseParserRuleContext(&p.BaseParserRuleContext, parent, invokingState)
+	p := newContext[AnyNameContext](parser, HLSLParserRULE_anyName, parent, invokingState)
 
 	p.parser = parser
 	p.RuleIndex = HLSLParserRULE_anyName
@@ -12951,9 +12855,7 @@ func InitEmptyBlockContext(p *BlockContext) {
 func (*BlockContext) IsBlockContext() {}
 
 func NewBlockContext(parser antlr.Parser, parent antlr.ParserRuleContext, invokingState int) *BlockContext {
-	p := newContext[BlockContext](parser, HLSLParserRULE_block)
-
-	antlr.InitBaseParserRuleContext(&p.BaseParserRuleContext, parent, invokingState)
+	p := newContext[BlockContext](parser, HLSLParserRULE_block, parent, invokingState)
 
 	p.parser = parser
 	p.RuleIndex = HLSLParserRULE_block
@@ -13149,9 +13051,7 @@ func InitEmptyStatementContext(p *StatementContext) {
 func (*StatementContext) IsStatementContext() {}
 
 func NewStatementContext(parser antlr.Parser, parent antlr.ParserRuleContext, invokingState int) *StatementContext {
-	p := newContext[StatementContext](parser, HLSLParserRULE_statement)
-
-	antlr.InitBaseParserRuleContext(&p.BaseParserRuleContext, parent, invokingState)
+	p := newContext[StatementContext](parser, HLSLParserRULE_statement, parent, invokingState)
 
 	p.parser = parser
 	p.RuleIndex = HLSLParserRULE_statement
@@ -14004,9 +13904,7 @@ func InitEmptyConditionContext(p *ConditionContext) {
 func (*ConditionContext) IsConditionContext() {}
 
 func NewConditionContext(parser antlr.Parser, parent antlr.ParserRuleContext, invokingState int) *ConditionContext {
-	p := newContext[ConditionContext](parser, HLSLParserRULE_condition)
-
-	antlr.InitBaseParserRuleContext(&p.BaseParserRuleContext, parent, invokingState)
+	p := newContext[ConditionContext](parser, HLSLParserRULE_condition, parent, invokingState)
 
 	p.parser = parser
 	p.RuleIndex = HLSLParserRULE_condition
@@ -14199,9 +14097,7 @@ func InitEmptyForInitContext(p *ForInitContext) {
 func (*ForInitContext) IsForInitContext() {}
 
 func NewForInitContext(parser antlr.Parser, parent antlr.ParserRuleContext, invokingState int) *ForInitContext {
-	p := newContext[ForInitContext](parser, HLSLParserRULE_forInit)
-
-	antlr.InitBaseParserRuleContext(&p.BaseParserRuleContext, parent, invokingState)
+	p := newContext[ForInitContext](parser, HLSLParserRULE_forInit, parent, invokingState)
 
 	p.parser = parser
 	p.RuleIndex = HLSLParserRULE_forInit
@@ -14452,9 +14348,7 @@ func InitEmptyExpressionContext(p *ExpressionContext) {
 func (*ExpressionContext) IsExpressionContext() {}
 
 func NewExpressionContext(parser antlr.Parser, parent antlr.ParserRuleContext, invokingState int) *ExpressionContext {
-	p := newContext[ExpressionContext](parser, HLSLParserRULE_expression)
-
-	antlr.InitBaseParserRuleContext(&p.BaseParserRuleContext, parent, invokingState)
+	p := newContext[ExpressionContext](parser, HLSLParserRULE_expression, parent, invokingState)
 
 	p.parser = parser
 	p.RuleIndex = HLSLParserRULE_expression
@@ -14667,9 +14561,7 @@ func InitEmptyAssignmentExpressionContext(p *AssignmentExpressionContext) {
 func (*AssignmentExpressionContext) IsAssignmentExpressionContext() {}
 
 func NewAssignmentExpressionContext(parser antlr.Parser, parent antlr.ParserRuleContext, invokingState int) *AssignmentExpressionContext {
-	p := newContext[AssignmentExpressionContext](parser, HLSLParserRULE_assignmentExpression)
-
-	antlr.InitBaseParserRuleContext(&p.BaseParserRuleContext, parent, invokingState)
+	p := newContext[AssignmentExpressionContext](parser, HLSLParserRULE_assignmentExpression, parent, invokingState)
 
 	p.parser = parser
 	p.RuleIndex = HLSLParserRULE_assignmentExpression
@@ -15340,9 +15232,7 @@ func InitEmptyUnaryExpressionContext(p *UnaryExpressionContext) {
 func (*UnaryExpressionContext) IsUnaryExpressionContext() {}
 
 func NewUnaryExpressionContext(parser antlr.Parser, parent antlr.ParserRuleContext, invokingState int) *UnaryExpressionContext {
-	p := newContext[UnaryExpressionContext](parser, HLSLParserRULE_unaryExpression)
-
-	antlr.InitBaseParserRuleContext(&p.BaseParserRuleContext, parent, invokingState)
+	p := newContext[UnaryExpressionContext](parser, HLSLParserRULE_unaryExpression, parent, invokingState)
 
 	p.parser = parser
 	p.RuleIndex = HLSLParserRULE_unaryExpression
