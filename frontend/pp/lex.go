@@ -217,8 +217,16 @@ func (lx *lexer) skipSpace() (skipped bool) {
 
 // next scans one token.
 func (lx *lexer) next() ptok {
-	space := lx.skipSpace()
 	var t ptok
+	lx.scan(&t)
+	return t
+}
+
+// scan scans one token into *t, which is zero. The preprocessor's main
+// loop scans into a token of its own: returning a ptok (48 bytes) through
+// each layer copied it several times per token.
+func (lx *lexer) scan(t *ptok) {
+	space := lx.skipSpace()
 	if lx.atBOL {
 		t.Flags |= token.StartOfLine
 	}
@@ -236,12 +244,12 @@ func (lx *lexer) next() ptok {
 		} else {
 			t.Kind = token.EOF
 		}
-		return t
+		return
 	}
 	c := src[start]
 	if c == '\n' { // only in directive mode
 		t.Kind = kEOD
-		return t
+		return
 	}
 	lx.atBOL = false
 	switch {
@@ -257,17 +265,17 @@ func (lx *lexer) next() ptok {
 			lx.pos = end
 			t.Text = string(src[start:lx.pos])
 			t.Kind = quotedKind(ok, src[i])
-			return t
+			return
 		}
 		lx.pos = i
 		t.Kind = token.Ident
 		t.Text = lx.text[start:i]
-		return t
+		return
 	case isDigit(c) || c == '.' && start+1 < len(src) && isDigit(src[start+1]):
 		lx.pos = scanNumber(src, start)
 		t.Text = lx.text[start:lx.pos]
 		t.Kind = classifyNumber(t.Text)
-		return t
+		return
 	case c == '"' || c == '\'':
 		end, ok := lx.scanQuoted(start, c)
 		lx.pos = end
@@ -276,7 +284,7 @@ func (lx *lexer) next() ptok {
 		if t.Kind == token.Char && t.Text == "''" && !lx.skipping {
 			lx.pp.warn(codeEmptyChar, t.Pos, "empty character constant")
 		}
-		return t
+		return
 	}
 	p := punct(src[start:])
 	if p == "" {
@@ -284,12 +292,11 @@ func (lx *lexer) next() ptok {
 		lx.pos = start + 1
 		t.Kind = token.Unknown
 		t.Text = string(src[start:lx.pos])
-		return t
+		return
 	}
 	lx.pos = start + len(p)
 	t.Kind = token.Punct
 	t.Text = p
-	return t
 }
 
 // scanNumber returns the end of the pp-number starting at start, with

@@ -390,7 +390,7 @@ func (p *preprocessor) fill(out []token.Token, max int) []token.Token {
 	for !p.ended && (max < 0 || len(out) < max) {
 		var t ptok
 		if !p.fatal {
-			t = p.lex() // (the zero ptok is an EOF)
+			p.lexTo(&t) // (the zero ptok is an EOF)
 		}
 		if t.Kind == token.EOF {
 			out = append(out, p.eof)
@@ -400,7 +400,7 @@ func (p *preprocessor) fill(out []token.Token, max int) []token.Token {
 		if t.Kind >= kEOD {
 			continue
 		}
-		out = p.emit(out, t)
+		out = p.emit(out, &t)
 	}
 	return out
 }
@@ -418,7 +418,7 @@ func (p *preprocessor) settledPragmas() []Pragma {
 }
 
 // emit appends t to out, the tokens being handed over.
-func (p *preprocessor) emit(out []token.Token, t ptok) []token.Token {
+func (p *preprocessor) emit(out []token.Token, t *ptok) []token.Token {
 	if p.pending != 0 {
 		t.Flags |= p.pending
 		p.pending = 0
@@ -607,22 +607,31 @@ func (p *preprocessor) currentFile() *context {
 // #included files; at the end of the main file it returns EOF. An
 // argument pre-expansion's kArgEnd is returned, never popped past.
 func (p *preprocessor) lexRaw() ptok {
+	var t ptok
+	p.lexRawTo(&t)
+	return t
+}
+
+// lexRawTo is lexRaw into *t, which is zero. The main loop (fill) lexes
+// into a token of its own: returning a ptok (48 bytes) through each layer
+// copied it several times per token.
+func (p *preprocessor) lexRawTo(t *ptok) {
 	for {
 		c := p.top()
 		if c.lx == nil {
 			if c.i < len(c.toks) {
-				t := c.toks[c.i]
+				*t = c.toks[c.i]
 				c.i++
-				return t
+				return
 			}
 			p.popContext()
 			continue
 		}
-		t := c.lx.next()
+		c.lx.scan(t)
 		if t.Kind == token.EOF {
 			p.endOfFile(c)
 			if len(p.stack) == 1 || p.fatal {
-				return t
+				return
 			}
 			p.stack = p.stack[:len(p.stack)-1]
 			if parent := p.currentFile(); parent != nil {
@@ -633,20 +642,23 @@ func (p *preprocessor) lexRaw() ptok {
 				}
 				p.mark(printMark{kind: markExit, pos: plx.posAt(off)})
 			}
+			*t = ptok{}
 			continue
 		}
 		if t.Kind == token.Punct && t.Text == "#" && t.Flags&token.StartOfLine != 0 {
-			p.directive(c, t)
+			p.directive(c, *t)
 			if c.guard == guardInside && len(c.conds) == 0 {
 				c.guard = guardClosed
 			}
 			if p.fatal {
-				return ptok{Token: token.Token{Kind: token.EOF, Pos: t.Pos}}
+				*t = ptok{Token: token.Token{Kind: token.EOF, Pos: t.Pos}}
+				return
 			}
+			*t = ptok{}
 			continue
 		}
 		c.noteOutside()
-		return t
+		return
 	}
 }
 
@@ -671,39 +683,50 @@ func (p *preprocessor) endOfFile(c *context) {
 
 // lex returns the next fully macro-expanded token.
 func (p *preprocessor) lex() ptok {
+	var t ptok
+	p.lexTo(&t)
+	return t
+}
+
+// lexTo is lex into *t, which is zero (see lexRawTo).
+func (p *preprocessor) lexTo(t *ptok) {
 	for {
-		t := p.lexRaw()
+		p.lexRawTo(t)
 		if t.Kind != token.Ident || t.pf&pfNoExpand != 0 {
-			return t
+			return
 		}
 		if !p.mayBeMacro(t.Text) {
-			return t
+			return
 		}
 		m := p.macros[t.Text]
 		if m == nil {
-			return t
+			return
 		}
 		if m.disabled {
 			t.pf |= pfNoExpand
-			return t
+			return
 		}
 		if m.builtin != notBuiltin {
-			if r, ok := p.expandBuiltin(t, m); ok {
-				return r
+			if r, ok := p.expandBuiltin(*t, m); ok {
+				*t = r
+				return
 			}
+			*t = ptok{}
 			continue
 		}
 		if m.funcLike {
 			if !p.nextIsLParen() {
-				return t
+				return
 			}
 		}
-		if !p.expand(t, m) {
-			return t
+		if !p.expand(*t, m) {
+			return
 		}
 		if p.fatal {
-			return ptok{Token: token.Token{Kind: token.EOF, Pos: t.Pos}}
+			*t = ptok{Token: token.Token{Kind: token.EOF, Pos: t.Pos}}
+			return
 		}
+		*t = ptok{}
 	}
 }
 
