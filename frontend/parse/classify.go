@@ -85,6 +85,11 @@ type classifier struct {
 	tooDeep *diag.Diagnostic
 
 	scopes []scope
+	// shapes has bit min(len(name), 63) of shapes[name[0]&127] set for
+	// every name set in a scope's map: most names looked up are in none
+	// (variables, functions, built-in types), and the map lookups cost
+	// about 80 instructions per scope.
+	shapes [128]uint64
 	// qualified holds every type name declared anywhere, for names after
 	// `X::` (nested types, namespace members).
 	qualified map[string]nameKind
@@ -349,15 +354,31 @@ func (c *classifier) isPunct(i int, s string) bool {
 
 func (c *classifier) lookup(name string) nameKind {
 	// Most scopes are blocks that declare no type: their maps stay nil.
-	for i := len(c.scopes) - 1; i >= 0; i-- {
-		if k, ok := c.scopes[i].names[name]; ok {
-			if k == shadowed {
-				return unknownName
+	if c.mayBeSet(name) {
+		for i := len(c.scopes) - 1; i >= 0; i-- {
+			if k, ok := c.scopes[i].names[name]; ok {
+				if k == shadowed {
+					return unknownName
+				}
+				return k
 			}
-			return k
 		}
 	}
 	return c.words.builtinName(name)
+}
+
+// set sets name to k in scope i.
+func (c *classifier) set(i int, name string, k nameKind) {
+	c.scopes[i].set(name, k)
+	if name != "" {
+		c.shapes[name[0]&127] |= 1 << min(len(name), 63)
+	}
+}
+
+// mayBeSet reports whether name may be in some scope's map: false when
+// no name set in one had its first byte and length.
+func (c *classifier) mayBeSet(name string) bool {
+	return name != "" && c.shapes[name[0]&127]&(1<<min(len(name), 63)) != 0
 }
 
 // declare adds a name to the innermost scope that is not a template
@@ -370,10 +391,10 @@ func (c *classifier) declare(name string, k nameKind) {
 	for i > 0 && c.scopes[i].kind == templateScope {
 		i--
 	}
-	c.scopes[i].set(name, k)
+	c.set(i, name, k)
 	for i > 0 && c.scopes[i].kind == structScope {
 		i--
-		c.scopes[i].set(name, k)
+		c.set(i, name, k)
 	}
 	if k != namespaceName || c.qualified[name] == unknownName {
 		c.qualified[name] = k
@@ -387,7 +408,7 @@ func (c *classifier) shadow(name string) {
 	for i > 0 && c.scopes[i].kind == templateScope {
 		i--
 	}
-	c.scopes[i].set(name, shadowed)
+	c.set(i, name, shadowed)
 }
 
 func (c *classifier) braceDepth() int { return c.braces }
@@ -606,7 +627,7 @@ func (c *classifier) ident(i int) int {
 	// Declaring occurrences. Template parameters first: `template <class T>`.
 	if prev.Kind == token.Ident && (prev.typ == p.HLSLParserKW_CLASS || prev.typ == p.HLSLParserKW_TYPENAME) {
 		if tp := c.currentTemplate(); tp != nil && !tp.inDecl {
-			c.scopes[len(c.scopes)-1].set(t.Text, typeName)
+			c.set(len(c.scopes)-1, t.Text, typeName)
 			return p.HLSLParserIDENT
 		}
 	}
@@ -827,7 +848,7 @@ func (c *classifier) keyword(i int, word string) {
 		// `using namespace ns;` makes ns's names visible here.
 		if c.at(i+1).Text == "namespace" && c.at(i+2).Kind == token.Ident {
 			for name, k := range c.namespaces[c.at(i+2).Text] {
-				c.scopes[len(c.scopes)-1].set(name, k)
+				c.set(len(c.scopes)-1, name, k)
 			}
 		}
 	case "typedef":
