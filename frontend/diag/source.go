@@ -12,6 +12,7 @@
 package diag
 
 import (
+	"bytes"
 	"fmt"
 	"sort"
 	"sync"
@@ -149,16 +150,23 @@ type FileSet struct {
 // NewFileSet returns an empty set. Pos 0 is never handed out.
 func NewFileSet() *FileSet { return &FileSet{next: 1} }
 
+var newline = []byte{'\n'}
+
 // AddFile adds a buffer and returns its File.
 func (s *FileSet) AddFile(name string, content []byte) *File {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	f := &File{Name: name, Content: content, base: s.next}
-	f.lines = append(f.lines, 0)
-	for i, c := range content {
-		if c == '\n' {
-			f.lines = append(f.lines, int32(i+1))
+	// The line starts, found by the vectorized searches: a loop over the
+	// bytes cost about 7 instructions a byte (45 K for a 6 KB shader).
+	f.lines = make([]int32, 1, bytes.Count(content, newline)+1)
+	for off := 0; ; {
+		i := bytes.IndexByte(content[off:], '\n')
+		if i < 0 {
+			break
 		}
+		off += i + 1
+		f.lines = append(f.lines, int32(off))
 	}
 	s.files = append(s.files, f)
 	// +1 so that the end-of-file position belongs to this file.
