@@ -170,6 +170,9 @@ func (p *memPass) debugDeclared(varID builder.ID) bool {
 			d = true
 		}
 	}
+	if p.declared == nil {
+		p.declared = map[builder.ID]bool{}
+	}
 	p.declared[varID] = d
 	return d
 }

@@ -13,15 +13,15 @@ import (
 // memPass is the state one run of a memory pass keeps: caches of the
 // variables already judged. A pass makes one per run.
 type memPass struct {
-	c         *Context
-	target    *idTable[targetState] // variable -> whether it is a target
-	supported *idTable[bool]        // pointer -> only supported uses (see onlySupportedUses)
-	undefs    *undefs
-	declared  map[builder.ID]bool            // variable -> has a DebugDeclare
-	decos     map[builder.ID][]*builder.Inst // target -> its decorations, once asked for
-	emptyExpr map[builder.ID]builder.ID      // debug set -> its empty DebugExpression
-	debugInfo bool                           // the module imports a debug-info set
-	uses      []*builder.Inst                // scratch: a variable's uses (local-single-store)
+	c            *Context
+	target       *idTable[targetState] // variable -> whether it is a target
+	supported    *idTable[bool]        // pointer -> only supported uses (see onlySupportedUses)
+	undefs       *undefs
+	declared     map[builder.ID]bool       // variable -> has a DebugDeclare (made at the first)
+	decosIndexed bool                      // this run indexed the decorations (decorationsOf)
+	emptyExpr    map[builder.ID]builder.ID // debug set -> its empty DebugExpression
+	debugInfo    bool                      // the module imports a debug-info set
+	uses         []*builder.Inst           // scratch: a variable's uses (local-single-store)
 }
 
 func newMemPass(c *Context) *memPass {
@@ -30,7 +30,7 @@ func newMemPass(c *Context) *memPass {
 	t.supported.reset()
 	t.target.fit(c.M.Bound)
 	t.supported.fit(c.M.Bound)
-	return &memPass{c: c, target: &t.target, supported: &t.supported, undefs: newUndefs(c), declared: map[builder.ID]bool{},
+	return &memPass{c: c, target: &t.target, supported: &t.supported, undefs: newUndefs(c),
 		debugInfo: moduleHasDebugInfo(c)}
 }
 
@@ -41,6 +41,7 @@ type memTables struct {
 	target    idTable[targetState]
 	supported idTable[bool]
 	last      blockAccesses // local-single-block's, by variable
+	decos     decoIndex     // decorationsOf's, made again by each run that asks
 }
 
 // targetState is what a memory pass knows of a variable: not judged yet,
@@ -354,36 +355,97 @@ func intConstant(c *Context, id builder.ID) (v intValue, ok bool) {
 
 // decorationsOf returns the decorations targeting id (OpDecorate and
 // OpMemberDecorate and their Id and String forms; linkage attributes
-// excluded). The first call indexes the module's annotations, which
-// addAnnotation keeps up to date: a type can have thousands of users, so
-// looking through its users each time would be quadratic.
+// excluded), in module order. The first call indexes the module's
+// annotations, which addAnnotation keeps up to date: a type can have
+// thousands of users, so looking through its users each time would be
+// quadratic. The index is a chain per target through one list, headed
+// from a table by id the memory passes share from run to run: a map of
+// lists cost an insertion and a list per decorated id each time one of
+// the five memory passes that ask made its index.
 func (p *memPass) decorationsOf(id builder.ID) []*builder.Inst {
-	if p.decos == nil {
-		p.decos = map[builder.ID][]*builder.Inst{}
-		for _, a := range p.c.M.Annotations {
-			p.indexDecoration(a)
-		}
+	x := &p.c.mem.decos
+	if !p.decosIndexed {
+		p.decosIndexed = true
+		x.build(p.c.M)
 	}
 	var out []*builder.Inst
-	for _, d := range p.decos[id] {
-		if d.Op != spv.OpNop && d.Operands[0].ID() == id {
-			out = append(out, d)
+	if int(id) >= len(x.head) {
+		return nil
+	}
+	for e := x.head[id]; e != 0; e = x.entries[e-1].next {
+		if a := x.entries[e-1].in; a.Op != spv.OpNop && a.Operands[0].ID() == id {
+			out = append(out, a)
 		}
 	}
 	return out
 }
 
-func (p *memPass) indexDecoration(a *builder.Inst) {
+// decoIndex is decorationsOf's index: by target id, the decorations that
+// targeted it when indexed, chained in module order.
+type decoIndex struct {
+	head    []int32 // by target: 1 + the index of its first entry, or 0
+	entries []decoEntry
+}
+
+type decoEntry struct {
+	target builder.ID
+	in     *builder.Inst
+	next   int32 // 1 + the index of the target's next entry, or 0
+}
+
+// build indexes the module's decorations, over the tables of the last
+// index (whose heads it clears).
+func (x *decoIndex) build(m *builder.Module) {
+	for _, e := range x.entries {
+		x.head[e.target] = 0
+	}
+	x.entries = x.entries[:0]
+	if n := int(m.Bound); len(x.head) < n {
+		x.head = make([]int32, n+n/4) // room for the ids passes make
+	}
+	// Backwards, each entry put first in its chain: the chains come out
+	// in module order.
+	for i := len(m.Annotations) - 1; i >= 0; i-- {
+		x.add(m.Annotations[i], true)
+	}
+}
+
+// add indexes the decoration a (if it is one decorationsOf returns),
+// first in its target's chain or last.
+func (x *decoIndex) add(a *builder.Inst, first bool) {
+	t := indexedDecorationTarget(a)
+	if t == 0 {
+		return
+	}
+	if int(t) >= len(x.head) {
+		x.head = append(x.head, make([]int32, int(t)+1-len(x.head))...)
+	}
+	x.entries = append(x.entries, decoEntry{target: t, in: a})
+	e := int32(len(x.entries))
+	if first || x.head[t] == 0 {
+		x.entries[e-1].next = x.head[t]
+		x.head[t] = e
+		return
+	}
+	last := x.head[t]
+	for x.entries[last-1].next != 0 {
+		last = x.entries[last-1].next
+	}
+	x.entries[last-1].next = e
+}
+
+// indexedDecorationTarget is the id the decoration a targets, or 0 if a
+// is not one decorationsOf returns.
+func indexedDecorationTarget(a *builder.Inst) builder.ID {
 	switch a.Op {
 	case spv.OpDecorate, spv.OpDecorateId, spv.OpDecorateString, spv.OpMemberDecorate, spv.OpMemberDecorateString:
 	default:
-		return
+		return 0
 	}
 	if a.Op == spv.OpDecorate && spv.Decoration(a.Operands[1].Word) == spv.DecorationLinkageAttributes {
-		return
+		return 0
 	}
-	t := a.Operands[0].ID()
-	p.decos[t] = append(p.decos[t], a)
+	return a.Operands[0].ID()
 }
 
 // addAnnotation appends a decoration to the module.
@@ -391,7 +453,7 @@ func (p *memPass) addAnnotation(op spv.Op, operands []builder.Operand) {
 	in := &builder.Inst{Op: op, Operands: operands}
 	p.c.M.Annotations = append(p.c.M.Annotations, in)
 	p.c.DU.Define(in)
-	if p.decos != nil {
-		p.indexDecoration(in)
+	if p.decosIndexed {
+		p.c.mem.decos.add(in, false) // after the target's others, as in the module
 	}
 }

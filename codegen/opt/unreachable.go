@@ -14,7 +14,9 @@ type undefs struct {
 	byTyp map[builder.ID]builder.ID
 }
 
-func newUndefs(c *Context) *undefs { return &undefs{c: c, byTyp: map[builder.ID]builder.ID{}} }
+// newUndefs makes the table; its map is made at the first OpUndef (most
+// runs make none).
+func newUndefs(c *Context) *undefs { return &undefs{c: c} }
 
 func (u *undefs) get(typ builder.ID) builder.ID {
 	if id, ok := u.byTyp[typ]; ok {
@@ -22,6 +24,9 @@ func (u *undefs) get(typ builder.ID) builder.ID {
 	}
 	in := u.c.NewInst(spv.OpUndef, typ)
 	u.c.addGlobal(in)
+	if u.byTyp == nil {
+		u.byTyp = map[builder.ID]builder.ID{}
+	}
 	u.byTyp[typ] = in.Result
 	return in.Result
 }
