@@ -95,9 +95,17 @@ type loopUnroller struct {
 	prevPhis            []*builder.Inst
 	prevLatch, prevCond *builder.Block
 	// m maps a copied id to its copy's, byNew a copy's result to it (for
-	// the copy being made; kept to be reused).
-	m     map[builder.ID]builder.ID
-	byNew map[builder.ID]*builder.Inst
+	// the copy being made): the Context's tables by id (unrollTables).
+	m     *idTable[builder.ID]
+	byNew *idTable[*builder.Inst]
+}
+
+// unrollTables are the loop unroller's tables by id, kept in the Context
+// for every loop and run: tables, not maps, as a copy of a loop's body
+// puts every result in both.
+type unrollTables struct {
+	m     idTable[builder.ID]
+	byNew idTable[*builder.Inst]
 }
 
 // newLoopUnroller returns the unroller of l, or nil when spirv-opt would
@@ -136,7 +144,7 @@ func newLoopUnroller(c *Context, f *builder.Function, l *loopDesc) *loopUnroller
 	if !l.allChildrenRemoved() {
 		return nil
 	}
-	u := &loopUnroller{c: c, f: f, l: l, cond: cond, ind: ind, trip: trip}
+	u := &loopUnroller{c: c, f: f, l: l, cond: cond, ind: ind, trip: trip, m: &c.unroll.m, byNew: &c.unroll.byNew}
 	for _, b := range structuredOrderByLabels(c, l.header, l.merge) {
 		if b == l.merge {
 			break
@@ -164,9 +172,10 @@ func (u *loopUnroller) fullyUnroll() {
 	t := u.prevLatch.Terminator()
 	t.Operands[0] = builder.Ref(l.merge.Label)
 	c.DU.AnalyzeUses(t)
-	m := map[builder.ID]builder.ID{}
+	m := u.m
+	m.reset()
 	for _, phi := range u.phis {
-		m[phi.Result] = phiValueFrom(phi, l.preheader.Label)
+		m.put(phi.Result, phiValueFrom(phi, l.preheader.Label))
 	}
 	for _, b := range u.order {
 		u.remapBlock(b, m)
@@ -229,20 +238,18 @@ func phiValueFrom(phi *builder.Inst, pred builder.ID) builder.ID {
 // the header phis become the values the previous copy gives them.
 func (u *loopUnroller) copyBody() {
 	c, l := u.c, u.l
-	// The maps are the unroller's, emptied for each copy.
-	if u.m == nil {
-		u.m, u.byNew = map[builder.ID]builder.ID{}, map[builder.ID]*builder.Inst{}
-	}
+	// The tables are the unroller's, emptied for each copy.
 	m, byNew := u.m, u.byNew
-	clear(m)
-	clear(byNew)
+	m.reset()
+	byNew.reset()
+	m.fit(c.M.Bound)
 	var blocks []*builder.Block
 	var newHeader, newLatch, newCond *builder.Block
 	for _, b := range u.order {
 		nb := newBlock(c, u.f)
 		nb.Line = copyChain(c, b.Line)
 		nb.Insts = make([]*builder.Inst, 0, len(b.Insts))
-		m[b.Label] = nb.Label
+		m.put(b.Label, nb.Label)
 		for _, in := range b.Insts {
 			if c.debugOp(in) == spv.OpenCLDebugInfo100DebugDeclare || in.Op == spv.OpNop {
 				continue // declared once; deleted earlier in the pass
@@ -257,8 +264,8 @@ func (u *loopUnroller) copyBody() {
 				if c.DU.MayBeAnnotated(in.Result) {
 					cloneDecorations(c, in.Result, cp.Result)
 				}
-				m[in.Result] = cp.Result
-				byNew[cp.Result] = cp
+				m.put(in.Result, cp.Result)
+				byNew.put(cp.Result, cp)
 			}
 			nb.Insts = append(nb.Insts, cp)
 			cp.Block = nb
@@ -288,20 +295,20 @@ func (u *loopUnroller) copyBody() {
 	nt.Operands[0] = builder.Ref(l.header.Label)
 	var newPhis []*builder.Inst
 	for i, phi := range u.phis {
-		newPhis = append(newPhis, byNew[m[phi.Result]])
-		m[phi.Result] = phiValueFrom(u.prevPhis[i], u.prevLatch.Label)
+		newPhis = append(newPhis, byNew.at(m.at(phi.Result)))
+		m.put(phi.Result, phiValueFrom(u.prevPhis[i], u.prevLatch.Label))
 	}
 	if newCond != u.cond {
 		u.foldCondition(newCond)
 	}
-	m[l.header.Label] = l.header.Label
+	m.put(l.header.Label, l.header.Label)
 	for _, nb := range blocks {
 		for _, in := range nb.Insts {
 			in.ForEachUse(func(id *builder.ID) {
 				if id == &in.Type {
 					return
 				}
-				if n, ok := m[*id]; ok {
+				if n := m.at(*id); n != 0 {
 					*id = n
 				}
 			})
@@ -337,19 +344,19 @@ func (u *loopUnroller) foldCondition(b *builder.Block) {
 }
 
 // remapBlock rewrites the ids m maps in b's instructions.
-func (u *loopUnroller) remapBlock(b *builder.Block, m map[builder.ID]builder.ID) {
+func (u *loopUnroller) remapBlock(b *builder.Block, m *idTable[builder.ID]) {
 	for _, in := range b.Insts {
 		u.remap(in, m)
 	}
 }
 
-func (u *loopUnroller) remap(in *builder.Inst, m map[builder.ID]builder.ID) {
+func (u *loopUnroller) remap(in *builder.Inst, m *idTable[builder.ID]) {
 	changed := false
 	in.ForEachUse(func(id *builder.ID) {
 		if id == &in.Type {
 			return
 		}
-		if n, ok := m[*id]; ok {
+		if n := m.at(*id); n != 0 {
 			*id = n
 			changed = true
 		}

@@ -43,10 +43,11 @@ type Context struct {
 	// kept while the function's CFG is (see structuredFor).
 	structured map[*builder.Function]*structuredCFG
 
-	adce adceScratch // eliminate-dead-code-aggressive's memory between runs
-	mem  memTables   // the memory passes' tables by id (mem.go)
-	vn   vnTables    // value numbering's tables (value_numbers.go)
-	vdce vdce        // vector-dce's tables, kept between runs
+	adce   adceScratch  // eliminate-dead-code-aggressive's memory between runs
+	mem    memTables    // the memory passes' tables by id (mem.go)
+	vn     vnTables     // value numbering's tables (value_numbers.go)
+	vdce   vdce         // vector-dce's tables, kept between runs
+	unroll unrollTables // loop-unroll's
 	// simplify-instructions' sets (seen and phis), kept between runs
 	simplify [2]stampSet
 
