@@ -48,6 +48,7 @@ type Context struct {
 	vn     vnTables     // value numbering's tables (value_numbers.go)
 	vdce   vdce         // vector-dce's tables, kept between runs
 	unroll unrollTables // loop-unroll's
+	ssa    ssaTables    // ssa-rewrite's
 	// simplify-instructions' sets (seen and phis), kept between runs
 	simplify [2]stampSet
 

@@ -1,6 +1,8 @@
 package opt
 
 import (
+	"slices"
+
 	"github.com/hlsl2spirv/hlsl2spirv/builder"
 	"github.com/hlsl2spirv/hlsl2spirv/builder/spv"
 )
@@ -56,12 +58,12 @@ type ssaRewriter struct {
 	cfg    *builder.CFG
 	defs   map[blockVar]builder.ID // (block, variable) -> value at the block's end (so far)
 	sealed []bool
-	phis   map[builder.ID]*phiCandidate
+	phis   *idTable[*phiCandidate] // by result (the Context's table, ssaTables)
 	// incomplete are the candidates made at blocks with unvisited
 	// predecessors; generate, those to make into OpPhi, in order.
 	incomplete []*phiCandidate
 	generate   []*phiCandidate
-	loads      map[builder.ID]builder.ID // load result -> its replacement
+	loads      *idTable[builder.ID] // load result -> its replacement (the Context's)
 	loadOrder  []builder.ID
 	order      *instOrder
 	edits      *pendingInserts // DebugValues after stores
@@ -70,8 +72,19 @@ type ssaRewriter struct {
 func newSSARewriter(p *memPass, f *builder.Function) *ssaRewriter {
 	cfg := f.CFG()
 	n := len(cfg.Blocks)
+	t := &p.c.ssa
+	t.phis.reset()
+	t.loads.reset()
 	return &ssaRewriter{p: p, f: f, cfg: cfg, defs: map[blockVar]builder.ID{}, sealed: make([]bool, n),
-		phis: map[builder.ID]*phiCandidate{}, loads: map[builder.ID]builder.ID{}, order: newInstOrder(), edits: newPendingInserts()}
+		phis: &t.phis, loads: &t.loads, order: newInstOrder(), edits: newPendingInserts()}
+}
+
+// ssaTables are ssa-rewrite's tables by id, kept in the Context for every
+// function and run (emptied for each): the phi candidates by result and
+// the loads' replacements, looked up for every value the rewrite meets.
+type ssaTables struct {
+	phis  idTable[*phiCandidate]
+	loads idTable[builder.ID]
 }
 
 func (r *ssaRewriter) rewrite() bool {
@@ -106,7 +119,7 @@ type blockVar struct {
 // write records val as the variable's value at block b.
 func (r *ssaRewriter) write(varID builder.ID, b int32, val builder.ID) {
 	r.defs[blockVar{b, varID}] = val
-	if pc := r.phis[val]; pc != nil {
+	if pc := r.phis.at(val); pc != nil {
 		pc.users = append(pc.users, r.cfg.Blocks[b].Label)
 	}
 }
@@ -160,9 +173,9 @@ func (r *ssaRewriter) load(in *builder.Inst, b int32) {
 		}
 		break
 	}
-	r.loads[in.Result] = val
+	r.loads.put(in.Result, val)
 	r.loadOrder = append(r.loadOrder, in.Result)
-	if pc := r.phis[val]; pc != nil {
+	if pc := r.phis.at(val); pc != nil {
 		pc.users = append(pc.users, in.Result)
 	}
 }
@@ -180,7 +193,7 @@ func (r *ssaRewriter) reachingDef(varID builder.ID, b int32) builder.ID {
 		val = r.reachingDef(varID, preds[0])
 	case len(preds) > 1:
 		pc := &phiCandidate{varID: varID, result: r.p.c.M.NewID(), block: b}
-		r.phis[pc.result] = pc
+		r.phis.put(pc.result, pc)
 		// Recorded first, so that loops back to b find it.
 		r.write(varID, b, pc.result)
 		val = r.addPhiOperands(pc)
@@ -206,7 +219,7 @@ func (r *ssaRewriter) addPhiOperands(pc *phiCandidate) builder.ID {
 		pc.args = append(pc.args, arg)
 		if arg == 0 {
 			incomplete = true
-		} else if def := r.phis[arg]; def != nil && def != pc {
+		} else if def := r.phis.at(arg); def != nil && def != pc {
 			def.users = append(def.users, pc.result)
 		}
 	}
@@ -239,7 +252,7 @@ func (r *ssaRewriter) tryRemoveTrivial(pc *phiCandidate) builder.ID {
 	}
 	pc.copyOf = same
 	for _, u := range pc.users {
-		if user := r.phis[u]; user != nil {
+		if user := r.phis.at(u); user != nil {
 			for i, a := range user.args {
 				if a == pc.result {
 					user.args[i] = same
@@ -284,11 +297,11 @@ func (r *ssaRewriter) finalize(pc *phiCandidate) {
 // what finally stands for it.
 func (r *ssaRewriter) resolve(val builder.ID) builder.ID {
 	for {
-		if next, ok := r.loads[val]; ok {
+		if next := r.loads.at(val); next != 0 {
 			val = next
 			continue
 		}
-		if pc := r.phis[val]; pc != nil && !pc.ready() && pc.copyOf != 0 {
+		if pc := r.phis.at(val); pc != nil && !pc.ready() && pc.copyOf != 0 {
 			val = pc.copyOf
 			continue
 		}
@@ -304,12 +317,11 @@ func (r *ssaRewriter) apply() bool {
 		v := r.p.c.DU.Def(pc.varID)
 		_, typ, _ := r.p.c.B.Pointee(v.Type)
 		phi := &builder.Inst{Op: spv.OpPhi, Type: typ, Result: pc.result}
-		seen := map[int32]bool{}
-		for i, pred := range r.cfg.Preds[pc.block] {
-			if seen[pred] {
-				continue
+		preds := r.cfg.Preds[pc.block]
+		for i, pred := range preds {
+			if slices.Contains(preds[:i], pred) {
+				continue // (a switch's several edges to one block)
 			}
-			seen[pred] = true
 			phi.Operands = append(phi.Operands, builder.Pair(builder.Ref(r.resolve(pc.args[i])), builder.Ref(r.cfg.Blocks[pred].Label)))
 		}
 		// Each phi goes to the top of its block, before those made earlier.
@@ -325,7 +337,7 @@ func (r *ssaRewriter) apply() bool {
 		// the phis when its phi was made.
 		var vals []*builder.Inst
 		for _, phi := range phis {
-			vals = append(vals, r.p.debugValuesFor(r.phis[phi.Result].varID, phi.Result, phi)...)
+			vals = append(vals, r.p.debugValuesFor(r.phis.at(phi.Result).varID, phi.Result, phi)...)
 		}
 		if len(vals) > 0 {
 			i := 0
