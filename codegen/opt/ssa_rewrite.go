@@ -56,7 +56,7 @@ type ssaRewriter struct {
 	p      *memPass
 	f      *builder.Function
 	cfg    *builder.CFG
-	defs   map[blockVar]builder.ID // (block, variable) -> value at the block's end (so far)
+	defs   *blockVarTable // (block, variable) -> value at the block's end (so far)
 	sealed []bool
 	phis   *idTable[*phiCandidate] // by result (the Context's table, ssaTables)
 	// incomplete are the candidates made at blocks with unvisited
@@ -75,7 +75,8 @@ func newSSARewriter(p *memPass, f *builder.Function) *ssaRewriter {
 	t := &p.c.ssa
 	t.phis.reset()
 	t.loads.reset()
-	return &ssaRewriter{p: p, f: f, cfg: cfg, defs: map[blockVar]builder.ID{}, sealed: make([]bool, n),
+	t.defs.reset(n)
+	return &ssaRewriter{p: p, f: f, cfg: cfg, defs: &t.defs, sealed: make([]bool, n),
 		phis: &t.phis, loads: &t.loads, order: newInstOrder(), edits: newPendingInserts()}
 }
 
@@ -85,6 +86,59 @@ func newSSARewriter(p *memPass, f *builder.Function) *ssaRewriter {
 type ssaTables struct {
 	phis  idTable[*phiCandidate]
 	loads idTable[builder.ID]
+	defs  blockVarTable
+}
+
+// blockVarTable holds a value per block and variable: a column of blocks
+// per variable, the variables numbered as they come, in one slice (every
+// load and store asks, and reachingDef records the value at every block
+// it passes). A function whose table would grow past maxBlockVars entries
+// (thousands of blocks and variables) keeps the rest in a map.
+type blockVarTable struct {
+	col    idTable[int32] // variable -> 1 + its column
+	vals   []builder.ID   // column*blocks + block
+	blocks int
+	big    map[blockVar]builder.ID // past maxBlockVars
+}
+
+const maxBlockVars = 1 << 16
+
+// reset empties the table for a function of n blocks.
+func (t *blockVarTable) reset(n int) {
+	t.col.reset()
+	clear(t.vals)
+	t.vals = t.vals[:0]
+	t.blocks = n
+	t.big = nil
+}
+
+// at returns the value of the variable v at block b (0 if none).
+func (t *blockVarTable) at(b int32, v builder.ID) builder.ID {
+	if c := t.col.at(v); c != 0 {
+		return t.vals[int(c-1)*t.blocks+int(b)]
+	}
+	if t.big != nil {
+		return t.big[blockVar{b, v}]
+	}
+	return 0
+}
+
+// put sets the value of the variable v at block b.
+func (t *blockVarTable) put(b int32, v builder.ID, val builder.ID) {
+	c := t.col.at(v)
+	if c == 0 {
+		if t.big != nil || len(t.vals)+t.blocks > maxBlockVars {
+			if t.big == nil {
+				t.big = map[blockVar]builder.ID{}
+			}
+			t.big[blockVar{b, v}] = val
+			return
+		}
+		t.vals = slices.Grow(t.vals, t.blocks)[:len(t.vals)+t.blocks]
+		c = int32(len(t.vals) / t.blocks)
+		t.col.put(v, c)
+	}
+	t.vals[int(c-1)*t.blocks+int(b)] = val
 }
 
 func (r *ssaRewriter) rewrite() bool {
@@ -118,7 +172,7 @@ type blockVar struct {
 
 // write records val as the variable's value at block b.
 func (r *ssaRewriter) write(varID builder.ID, b int32, val builder.ID) {
-	r.defs[blockVar{b, varID}] = val
+	r.defs.put(b, varID, val)
 	if pc := r.phis.at(val); pc != nil {
 		pc.users = append(pc.users, r.cfg.Blocks[b].Label)
 	}
@@ -183,7 +237,7 @@ func (r *ssaRewriter) load(in *builder.Inst, b int32) {
 // reachingDef returns the value of the variable at the end of block b (of
 // what is visited so far), making phi candidates where paths join.
 func (r *ssaRewriter) reachingDef(varID builder.ID, b int32) builder.ID {
-	if val, ok := r.defs[blockVar{b, varID}]; ok && val != 0 {
+	if val := r.defs.at(b, varID); val != 0 {
 		return val
 	}
 	var val builder.ID
@@ -263,7 +317,7 @@ func (r *ssaRewriter) tryRemoveTrivial(pc *phiCandidate) builder.ID {
 		if blk := r.cfg.Index(u); blk >= 0 && r.cfg.Blocks[blk].Label == u {
 			// The candidate was the block's value of the variable (unless
 			// a store in the block has changed it since).
-			if r.defs[blockVar{blk, pc.varID}] == pc.result {
+			if r.defs.at(blk, pc.varID) == pc.result {
 				r.write(pc.varID, blk, same)
 			}
 			continue
