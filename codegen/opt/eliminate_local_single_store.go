@@ -132,7 +132,9 @@ func (p *memPass) onlyStore(v *builder.Inst, uses []*builder.Inst) *builder.Inst
 // written through: stored to, or passed to anything but loads, texel
 // pointers, names and decorations.
 func (p *memPass) feedsStore(ptr *builder.Inst) bool {
-	for _, u := range p.c.DU.Users(ptr.Result) {
+	// (Read only: the view, not a copy. The recursion compacts other ids'
+	// lists only: the view stays valid.)
+	for _, u := range p.c.DU.UsersView(ptr.Result) {
 		switch u.Op {
 		case spv.OpStore:
 			return true

@@ -154,7 +154,7 @@ func (p *memPass) isTargetType(typ builder.ID) bool {
 // stores, names, decorations and debug declarations (no access chain, no
 // call argument).
 func (p *memPass) onlyLoadStoreUses(varID builder.ID) bool {
-	for _, u := range p.c.DU.Users(varID) {
+	for _, u := range p.c.DU.UsersView(varID) { // (read only: no copy)
 		if p.isDebugRef(u) {
 			continue
 		}
@@ -373,15 +373,21 @@ func (p *memPass) decorationsOf(id builder.ID) []*builder.Inst {
 		return nil
 	}
 	for e := x.head[id]; e != 0; e = x.entries[e-1].next {
-		if a := x.entries[e-1].in; a.Op != spv.OpNop && a.Operands[0].ID() == id {
+		if a := x.entries[e-1].in; a.Op != spv.OpNop && a.Operands[0].ID() == id && !isLinkageDecoration(a) {
 			out = append(out, a)
 		}
 	}
 	return out
 }
 
-// decoIndex is decorationsOf's index: by target id, the decorations that
-// targeted it when indexed, chained in module order.
+func isLinkageDecoration(a *builder.Inst) bool {
+	return a.Op == spv.OpDecorate && spv.Decoration(a.Operands[1].Word) == spv.DecorationLinkageAttributes
+}
+
+// decoIndex is an index of the module's decorations (OpDecorate and
+// OpMemberDecorate and their Id and String forms): by target id, those
+// that targeted it when indexed, chained in module order (decorationsOf's,
+// and value numbering's).
 type decoIndex struct {
 	head    []int32 // by target: 1 + the index of its first entry, or 0
 	entries []decoEntry
@@ -410,8 +416,19 @@ func (x *decoIndex) build(m *builder.Module) {
 	}
 }
 
-// add indexes the decoration a (if it is one decorationsOf returns),
-// first in its target's chain or last.
+// appendOf appends the decorations indexed under id to out, as indexed
+// (deleted ones and those now targeting another id included).
+func (x *decoIndex) appendOf(out []*builder.Inst, id builder.ID) []*builder.Inst {
+	if int(id) < len(x.head) {
+		for e := x.head[id]; e != 0; e = x.entries[e-1].next {
+			out = append(out, x.entries[e-1].in)
+		}
+	}
+	return out
+}
+
+// add indexes the decoration a (if it is one), first in its target's
+// chain or last.
 func (x *decoIndex) add(a *builder.Inst, first bool) {
 	t := indexedDecorationTarget(a)
 	if t == 0 {
@@ -435,17 +452,13 @@ func (x *decoIndex) add(a *builder.Inst, first bool) {
 }
 
 // indexedDecorationTarget is the id the decoration a targets, or 0 if a
-// is not one decorationsOf returns.
+// is not one decoIndex indexes.
 func indexedDecorationTarget(a *builder.Inst) builder.ID {
 	switch a.Op {
 	case spv.OpDecorate, spv.OpDecorateId, spv.OpDecorateString, spv.OpMemberDecorate, spv.OpMemberDecorateString:
-	default:
-		return 0
+		return a.Operands[0].ID()
 	}
-	if a.Op == spv.OpDecorate && spv.Decoration(a.Operands[1].Word) == spv.DecorationLinkageAttributes {
-		return 0
-	}
-	return a.Operands[0].ID()
+	return 0
 }
 
 // addAnnotation appends a decoration to the module.

@@ -202,7 +202,9 @@ func (r *sroa) usesAllow(v *builder.Inst) bool {
 
 // chainUsesAllow checks the uses of an access chain into the variable.
 func (r *sroa) chainUsesAllow(chain *builder.Inst) bool {
-	for _, u := range r.c.DU.Users(chain.Result) {
+	// (Read only: the view, not a copy. The recursion compacts other ids'
+	// lists only: the view stays valid.)
+	for _, u := range r.c.DU.UsersView(chain.Result) {
 		switch u.Op {
 		case spv.OpAccessChain, spv.OpInBoundsAccessChain:
 			if u.Operands[0].ID() != chain.Result || !r.chainUsesAllow(u) {

@@ -31,10 +31,11 @@ type valueNumbers struct {
 	shortKeys *shortKeyTable
 	byKey     map[string]uint32
 	next      uint32
-	readOnly  map[builder.ID]bool   // variable -> read-only
+	readOnly  *idTable[uint8]       // variable -> read-only (readOnlyYes or readOnlyNo)
 	decos     map[builder.ID]string // id -> its decorations, canonical
-	decoIdx   map[builder.ID][]*builder.Inst
-	decoText  []byte // decorations' buffer
+	decoIdx   *decoIndex            // the decorations by target (the Context's)
+	decoList  []*builder.Inst       // scratch: one id's decorations
+	decoText  []byte                // decorations' buffer
 	key       []byte
 }
 
@@ -46,7 +47,15 @@ type vnTables struct {
 	shortKeys shortKeyTable
 	avail     []builder.ID
 	added     []uint32 // the numbers made available, to take back
+	readOnly  idTable[uint8]
+	decos     decoIndex
 }
+
+// The answers of readOnlyLoad, in vnTables.readOnly.
+const (
+	readOnlyNo uint8 = 1 + iota
+	readOnlyYes
+)
 
 func newValueNumbers(c *Context) *valueNumbers {
 	t := &c.vn
@@ -59,15 +68,10 @@ func newValueNumbers(c *Context) *valueNumbers {
 		}
 	}
 	t.shortKeys.reset(values)
-	v := &valueNumbers{c: c, num: t.num, shortKeys: &t.shortKeys, byKey: map[string]uint32{}, readOnly: map[builder.ID]bool{},
-		decos: map[builder.ID]string{}, decoIdx: map[builder.ID][]*builder.Inst{}}
-	for _, a := range c.M.Annotations {
-		switch a.Op {
-		case spv.OpDecorate, spv.OpDecorateId, spv.OpDecorateString, spv.OpMemberDecorate, spv.OpMemberDecorateString:
-			id := a.Operands[0].ID()
-			v.decoIdx[id] = append(v.decoIdx[id], a)
-		}
-	}
+	t.readOnly.reset()
+	t.decos.build(c.M)
+	v := &valueNumbers{c: c, num: t.num, shortKeys: &t.shortKeys, byKey: map[string]uint32{}, readOnly: &t.readOnly,
+		decos: map[builder.ID]string{}, decoIdx: &t.decos}
 	for _, a := range c.M.Annotations {
 		if a.Result != 0 {
 			v.assign(a)
@@ -415,8 +419,8 @@ func (v *valueNumbers) readOnlyLoad(in *builder.Inst) bool {
 	if base == nil {
 		return false
 	}
-	if r, ok := v.readOnly[base.Result]; ok {
-		return r
+	if r := v.readOnly.at(base.Result); r != 0 {
+		return r == readOnlyYes
 	}
 	r := false
 	switch base.Op {
@@ -429,7 +433,11 @@ func (v *valueNumbers) readOnlyLoad(in *builder.Inst) bool {
 			r = img != nil && img.Op == spv.OpTypeImage && img.Operands[5].Word == 1
 		}
 	}
-	v.readOnly[base.Result] = r
+	if r {
+		v.readOnly.put(base.Result, readOnlyYes)
+	} else {
+		v.readOnly.put(base.Result, readOnlyNo)
+	}
 	return r
 }
 
@@ -466,7 +474,8 @@ func (v *valueNumbers) readOnlyPointer(varInst *builder.Inst) bool {
 }
 
 func (v *valueNumbers) decoratedWith(id builder.ID, d spv.Decoration) bool {
-	for _, a := range v.decoIdx[id] {
+	v.decoList = v.decoIdx.appendOf(v.decoList[:0], id)
+	for _, a := range v.decoList {
 		if a.Op == spv.OpDecorate && spv.Decoration(a.Operands[1].Word) == d {
 			return true
 		}
@@ -483,7 +492,8 @@ func (v *valueNumbers) decorations(id builder.ID) string {
 	if s, ok := v.decos[id]; ok {
 		return s
 	}
-	as := v.decoIdx[id]
+	v.decoList = v.decoIdx.appendOf(v.decoList[:0], id)
+	as := v.decoList
 	if len(as) == 0 {
 		return ""
 	}
