@@ -410,17 +410,24 @@ func (d *deadBranchElim) switchHasNestedBreakLocally(b *builder.Block, g *builde
 		return false, false
 	}
 	inner := order[1 : len(order)-1]
-	walked := make(map[int32]bool, len(inner)+1)
-	walked[g.Index(b.Label)] = true
+	// By block index: whether the walk met the block, and the header of
+	// the innermost construct holding it (slices, not maps: the pass asks
+	// this of a folded switch in every run).
+	walked := make([]bool, len(g.Blocks))
+	if i := g.Index(b.Label); i >= 0 {
+		walked[i] = true
+	}
 	for _, x := range inner {
-		walked[g.Index(x.Label)] = true
+		if i := g.Index(x.Label); i >= 0 {
+			walked[i] = true
+		}
 	}
 	// Every walked block is reached from the header only: the whole
 	// function's walk meets none of them before the header or after the
 	// merge block, so it orders them as this walk does.
 	for _, x := range inner {
 		i := g.Index(x.Label)
-		if i == 0 {
+		if i <= 0 {
 			return false, false
 		}
 		for _, p := range g.Preds[i] {
@@ -431,12 +438,12 @@ func (d *deadBranchElim) switchHasNestedBreakLocally(b *builder.Block, g *builde
 	}
 	type frame struct{ header, merge builder.ID }
 	stack := []frame{{b.Label, mb.Label}}
-	construct := make(map[builder.ID]builder.ID, len(inner))
+	construct := make([]builder.ID, len(g.Blocks))
 	for _, x := range inner {
 		if x.Label == stack[len(stack)-1].merge {
 			stack = stack[:len(stack)-1]
 		}
-		construct[x.Label] = stack[len(stack)-1].header
+		construct[g.Index(x.Label)] = stack[len(stack)-1].header
 		if m := mergeTarget(x); m != 0 {
 			stack = append(stack, frame{x.Label, m})
 		}
@@ -444,12 +451,16 @@ func (d *deadBranchElim) switchHasNestedBreakLocally(b *builder.Block, g *builde
 	if len(stack) != 1 {
 		return false, false // the switch's construct does not end at its merge
 	}
-	for _, u := range d.c.DU.Users(mb.Label) {
+	for _, u := range d.c.DU.UsersView(mb.Label) { // (read only)
 		if !isBranchOp(u.Op) || u.Block == nil || u.Block == b {
 			continue
 		}
 		// A block outside the walk is outside the switch's construct.
-		if h, in := construct[u.Block.Label]; !in || h != b.Label || u.Block.Merge() != nil {
+		var h builder.ID
+		if i := g.Index(u.Block.Label); i >= 0 {
+			h = construct[i]
+		}
+		if h == 0 || h != b.Label || u.Block.Merge() != nil {
 			return true, true
 		}
 	}
