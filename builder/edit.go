@@ -173,9 +173,16 @@ func (m *Module) Compact() {
 	}
 	for _, b := range blocks {
 		b.dirty = false
+		// The instructions before the first deleted one stay where they
+		// are: no write for them (a pass deleting one instruction of a
+		// long block costs a read of each, not a copy).
+		first := 0
+		for first < len(b.Insts) && !b.Insts[first].killed() {
+			first++
+		}
 		var carry *Inst
-		out := b.Insts[:0]
-		for _, in := range b.Insts {
+		out := b.Insts[:first]
+		for _, in := range b.Insts[first:] {
 			if in.killed() {
 				if in.Line != nil {
 					carry = in.Line
