@@ -58,6 +58,17 @@ func forEachReachableFunction(c *Context, fn func(*builder.Function) bool) bool 
 // forEachFunctionFrom is forEachReachableFunction from the given roots
 // (spirv-opt's ProcessCallTreeFromRoots).
 func forEachFunctionFrom(c *Context, roots []builder.ID, fn func(*builder.Function) bool) bool {
+	if len(c.M.Functions) == 1 {
+		// After inlining, most often: the first root naming the function
+		// is the whole walk (without the tables).
+		f := c.M.Functions[0]
+		for _, id := range roots {
+			if id == f.Def.Result {
+				return fn(f)
+			}
+		}
+		return false
+	}
 	byID := functionsByID(c.M)
 	queue := roots
 	done := map[builder.ID]bool{}

@@ -80,6 +80,7 @@ type simplifier struct {
 	inWork     builder.InstSet
 	kill       []*builder.Inst
 	killed     map[*builder.Inst]bool
+	ids        []builder.ID // scratch: the ids an instruction uses
 	// secondPass: the walk in block order is done; work is being drained.
 	secondPass bool
 }
@@ -155,7 +156,8 @@ func (s *simplifier) process(in *builder.Inst) {
 		}
 	}
 	// Instructions a rule made are looked at too.
-	for _, id := range inIDs(in) {
+	s.ids = appendInIDs(s.ids[:0], in.Operands)
+	for _, id := range s.ids {
 		if d := c.Def(id); d != nil && !s.seen.has(d.Result) {
 			s.seen.add(d.Result)
 			s.work = append(s.work, d)
