@@ -46,11 +46,7 @@ func (aggressiveDCE) Run(c *Context) (bool, error) {
 		}
 	}
 	a := &adce{c: c, adceScratch: c.adceScratch(n), live: builder.NewInstSet(), dead: builder.NewInstSet(),
-		entryNoCalls: map[*builder.Function]bool{}, undefs: newUndefs(c)}
-	a.entries = map[builder.ID]bool{}
-	for _, ep := range c.M.EntryPoints {
-		a.entries[ep.Operands[1].ID()] = true
-	}
+		undefs: newUndefs(c)}
 	a.debug = moduleHasDebugInfo(c)
 	a.shaderDebug = moduleHasShaderDebugInfo(c)
 	a.initModule()
@@ -167,8 +163,7 @@ type adce struct {
 	// (debugInfo has work).
 	shaderDebug bool
 
-	entries      map[builder.ID]bool
-	entryNoCalls map[*builder.Function]bool
+	entryNoCalls map[*builder.Function]bool // isEntryWithNoCalls' answers (made at the first)
 	toKill       []*builder.Inst
 	// unreached are the functions, in module order, where some block may
 	// be unreachable: those whose structured order (which follows merge
@@ -404,7 +399,10 @@ func (a *adce) isEntryWithNoCalls(f *builder.Function) bool {
 	if r, ok := a.entryNoCalls[f]; ok {
 		return r
 	}
-	r := a.entries[f.Def.Result]
+	r := false
+	for _, ep := range a.c.M.EntryPoints {
+		r = r || ep.Operands[1].ID() == f.Def.Result
+	}
 	if r {
 	calls:
 		for _, b := range f.Blocks {
@@ -415,6 +413,9 @@ func (a *adce) isEntryWithNoCalls(f *builder.Function) bool {
 				}
 			}
 		}
+	}
+	if a.entryNoCalls == nil {
+		a.entryNoCalls = map[*builder.Function]bool{}
 	}
 	a.entryNoCalls[f] = r
 	return r
