@@ -48,7 +48,7 @@ func (c *Context) intern() {
 	}
 	// Decorations and names, also collected by target for the keys of
 	// arrays (their stride) and structs (everything).
-	decos := make(map[ID][]Decoration, len(m.Annotations))
+	decos := map[ID][]Decoration{}
 	memberDecos := map[ID]map[uint32][]Decoration{}
 	names := map[ID]string{}
 	memberNames := map[ID]map[uint32]string{}
@@ -67,6 +67,11 @@ func (c *Context) intern() {
 		}
 		switch in.Op {
 		case spv.OpDecorate, spv.OpDecorateId, spv.OpDecorateString:
+			// (Read for arrays and structs only: variables' bindings and
+			// locations, most decorations, are not collected.)
+			if d := c.Def(in.Operands[0].ID()); d == nil || (d.Op != spv.OpTypeStruct && d.Op != spv.OpTypeArray && d.Op != spv.OpTypeRuntimeArray) {
+				continue
+			}
 			d := in.Operands[1]
 			decos[in.Operands[0].ID()] = append(decos[in.Operands[0].ID()], Decoration{spv.Decoration(d.Word), d.Params()})
 		case spv.OpMemberDecorate, spv.OpMemberDecorateString:
