@@ -49,9 +49,10 @@ func (c *Context) intern() {
 	// Decorations and names, also collected by target for the keys of
 	// arrays (their stride) and structs (everything).
 	decos := map[ID][]Decoration{}
-	memberDecos := map[ID]map[uint32][]Decoration{}
+	// (By struct, lists by member: a struct's members are numbered from 0.)
+	memberDecos := map[ID][][]Decoration{}
 	names := map[ID]string{}
-	memberNames := map[ID]map[uint32]string{}
+	memberNames := map[ID][]string{}
 	k := c.key[:0] // an annotation's words, as bytes: the key of c.decos
 	for _, in := range m.Annotations {
 		words, err := c.enc.EncodeInst(in)
@@ -76,10 +77,16 @@ func (c *Context) intern() {
 			decos[in.Operands[0].ID()] = append(decos[in.Operands[0].ID()], Decoration{spv.Decoration(d.Word), d.Params()})
 		case spv.OpMemberDecorate, spv.OpMemberDecorateString:
 			s, i, d := in.Operands[0].ID(), in.Operands[1].Word, in.Operands[2]
-			if memberDecos[s] == nil {
-				memberDecos[s] = map[uint32][]Decoration{}
+			ms := memberDecos[s]
+			if ms == nil {
+				if n := c.structMembers(s); n > 0 {
+					ms = make([][]Decoration, n)
+					memberDecos[s] = ms
+				}
 			}
-			memberDecos[s][i] = append(memberDecos[s][i], Decoration{spv.Decoration(d.Word), d.Params()})
+			if uint64(i) < uint64(len(ms)) { // (a struct's key reads its members' only)
+				ms[i] = append(ms[i], Decoration{spv.Decoration(d.Word), d.Params()})
+			}
 		}
 	}
 	c.key = k
@@ -100,10 +107,16 @@ func (c *Context) intern() {
 			}
 		case spv.OpMemberName:
 			id, i := in.Operands[0].ID(), in.Operands[1].Word
-			if memberNames[id] == nil {
-				memberNames[id] = map[uint32]string{}
+			ms := memberNames[id]
+			if ms == nil {
+				if n := c.structMembers(id); n > 0 {
+					ms = make([]string, n)
+					memberNames[id] = ms
+				}
 			}
-			memberNames[id][i] = in.Operands[2].Str()
+			if uint64(i) < uint64(len(ms)) {
+				ms[i] = in.Operands[2].Str()
+			}
 		}
 	}
 	stride := func(id ID) uint32 {
@@ -159,7 +172,14 @@ func (c *Context) intern() {
 		case spv.OpTypeStruct:
 			t := StructType{Name: names[in.Result], Decorations: decos[in.Result]}
 			for i, o := range in.Operands {
-				t.Members = append(t.Members, StructMember{Type: o.ID(), Name: memberNames[in.Result][uint32(i)], Decorations: memberDecos[in.Result][uint32(i)]})
+				m := StructMember{Type: o.ID()}
+				if ns := memberNames[in.Result]; i < len(ns) {
+					m.Name = ns[i]
+				}
+				if ds := memberDecos[in.Result]; i < len(ds) {
+					m.Decorations = ds[i]
+				}
+				t.Members = append(t.Members, m)
 			}
 			k = c.structKey(t)
 		case spv.OpConstant:
@@ -186,6 +206,15 @@ func (c *Context) intern() {
 			c.types[k] = in.Result
 		}
 	}
+}
+
+// structMembers returns the number of members of the struct type id (0
+// if id is not a struct type).
+func (c *Context) structMembers(id ID) int {
+	if d := c.Def(id); d != nil && d.Op == spv.OpTypeStruct {
+		return len(d.Operands)
+	}
+	return 0
 }
 
 // internNames fills the interning table of names from the module's, on
