@@ -1,8 +1,6 @@
 package opt
 
 import (
-	"slices"
-
 	"github.com/hlsl2spirv/hlsl2spirv/builder"
 	"github.com/hlsl2spirv/hlsl2spirv/builder/spv"
 )
@@ -141,10 +139,22 @@ func (p *pendingInserts) place(c *Context, f *builder.Function) {
 			emit(x) // if deleted meanwhile, an OpNop that Compact sweeps
 		}
 	}
-	anchor := func(in *builder.Inst) bool { return len(p.before[in]) > 0 }
+	// The blocks holding an instruction something goes before (an
+	// instruction's Block is the block holding it, so this is the set a
+	// look through every block's instructions would find, for a lookup
+	// per anchor instead of one per instruction).
+	var anchored map[*builder.Block]bool
+	if len(p.before) > 0 {
+		anchored = make(map[*builder.Block]bool, len(p.before))
+	}
+	for at, ins := range p.before {
+		if len(ins) > 0 && at.Block != nil {
+			anchored[at.Block] = true
+		}
+	}
 	for i, b := range f.Blocks {
 		first := i == 0
-		if !(first && len(p.front[f]) > 0) && !slices.ContainsFunc(b.Insts, anchor) {
+		if !(first && len(p.front[f]) > 0) && !anchored[b] {
 			continue // nothing goes in b: rebuilding would copy it as it is
 		}
 		rebuildBlock(c, b, func(in *builder.Inst, emit func(...*builder.Inst)) {
