@@ -284,7 +284,7 @@ func (e *emitter) byteAddressMethod(x *ast.CallExpr, m *intrinsics.Match, recv v
 		e.store(dst, e.convert(size, uintT, dst.typ))
 		return rv(0, t)
 	}
-	if op, ok := atomicOps[m.ID]; ok {
+	if op, ok := atomicOpOf(m.ID); ok {
 		addr := e.rvalueAs(x.Args[0], uintT)
 		ptr := e.babWordPtr(recv, addr)
 		if len(m.Params) > 1 && m.Params[1].Type != nil && !op.compare {
@@ -307,33 +307,43 @@ type atomicOp struct {
 	op, signedOp spv.Op // the instruction; for Min and Max, signedOp is the one for signed values
 	compare      bool   // CompareExchange and CompareStore: a comparator, then the value
 	store        bool   // CompareStore: no original value is returned
+	known        bool   // an Interlocked* intrinsic (with a zero op when not supported yet)
 }
 
 // atomicOps are the Interlocked* functions and methods by ID; a zero op
-// is one not supported yet (64-bit and float-bitwise forms).
-var atomicOps = map[intrinsics.ID]atomicOp{}
+// is one not supported yet (64-bit and float-bitwise forms). An array
+// indexed by ID, static data: as a map it was filled at process start.
+var atomicOps = [...]atomicOp{
+	intrinsics.InterlockedAdd: {op: spv.OpAtomicIAdd, known: true}, intrinsics.MethodInterlockedAdd: {op: spv.OpAtomicIAdd, known: true},
+	intrinsics.InterlockedAnd: {op: spv.OpAtomicAnd, known: true}, intrinsics.MethodInterlockedAnd: {op: spv.OpAtomicAnd, known: true},
+	intrinsics.InterlockedOr: {op: spv.OpAtomicOr, known: true}, intrinsics.MethodInterlockedOr: {op: spv.OpAtomicOr, known: true},
+	intrinsics.InterlockedXor: {op: spv.OpAtomicXor, known: true}, intrinsics.MethodInterlockedXor: {op: spv.OpAtomicXor, known: true},
+	intrinsics.InterlockedExchange:       {op: spv.OpAtomicExchange, known: true},
+	intrinsics.MethodInterlockedExchange: {op: spv.OpAtomicExchange, known: true},
+	intrinsics.InterlockedMin:            {op: spv.OpAtomicUMin, signedOp: spv.OpAtomicSMin, known: true},
+	intrinsics.MethodInterlockedMin:      {op: spv.OpAtomicUMin, signedOp: spv.OpAtomicSMin, known: true},
+	intrinsics.InterlockedMax:            {op: spv.OpAtomicUMax, signedOp: spv.OpAtomicSMax, known: true},
+	intrinsics.MethodInterlockedMax:      {op: spv.OpAtomicUMax, signedOp: spv.OpAtomicSMax, known: true},
 
-func init() {
-	add := func(op atomicOp, ids ...intrinsics.ID) {
-		for _, id := range ids {
-			atomicOps[id] = op
-		}
+	intrinsics.InterlockedCompareExchange:       {op: spv.OpAtomicCompareExchange, compare: true, known: true},
+	intrinsics.MethodInterlockedCompareExchange: {op: spv.OpAtomicCompareExchange, compare: true, known: true},
+	intrinsics.InterlockedCompareStore:          {op: spv.OpAtomicCompareExchange, compare: true, store: true, known: true},
+	intrinsics.MethodInterlockedCompareStore:    {op: spv.OpAtomicCompareExchange, compare: true, store: true, known: true},
+
+	intrinsics.InterlockedCompareStoreFloatBitwise: {known: true}, intrinsics.InterlockedCompareExchangeFloatBitwise: {known: true},
+	intrinsics.MethodInterlockedAdd64: {known: true}, intrinsics.MethodInterlockedAnd64: {known: true}, intrinsics.MethodInterlockedOr64: {known: true},
+	intrinsics.MethodInterlockedXor64: {known: true}, intrinsics.MethodInterlockedMin64: {known: true}, intrinsics.MethodInterlockedMax64: {known: true},
+	intrinsics.MethodInterlockedExchange64: {known: true}, intrinsics.MethodInterlockedCompareStore64: {known: true},
+	intrinsics.MethodInterlockedCompareExchange64: {known: true}, intrinsics.MethodInterlockedExchangeFloat: {known: true},
+	intrinsics.MethodInterlockedCompareStoreFloatBitwise: {known: true}, intrinsics.MethodInterlockedCompareExchangeFloatBitwise: {known: true},
+}
+
+// atomicOpOf returns the atomicOps entry of id, if it has one.
+func atomicOpOf(id intrinsics.ID) (atomicOp, bool) {
+	if int(id) < len(atomicOps) && atomicOps[id].known {
+		return atomicOps[id], true
 	}
-	add(atomicOp{op: spv.OpAtomicIAdd}, intrinsics.InterlockedAdd, intrinsics.MethodInterlockedAdd)
-	add(atomicOp{op: spv.OpAtomicAnd}, intrinsics.InterlockedAnd, intrinsics.MethodInterlockedAnd)
-	add(atomicOp{op: spv.OpAtomicOr}, intrinsics.InterlockedOr, intrinsics.MethodInterlockedOr)
-	add(atomicOp{op: spv.OpAtomicXor}, intrinsics.InterlockedXor, intrinsics.MethodInterlockedXor)
-	add(atomicOp{op: spv.OpAtomicExchange}, intrinsics.InterlockedExchange, intrinsics.MethodInterlockedExchange)
-	add(atomicOp{op: spv.OpAtomicUMin, signedOp: spv.OpAtomicSMin}, intrinsics.InterlockedMin, intrinsics.MethodInterlockedMin)
-	add(atomicOp{op: spv.OpAtomicUMax, signedOp: spv.OpAtomicSMax}, intrinsics.InterlockedMax, intrinsics.MethodInterlockedMax)
-	add(atomicOp{op: spv.OpAtomicCompareExchange, compare: true}, intrinsics.InterlockedCompareExchange, intrinsics.MethodInterlockedCompareExchange)
-	add(atomicOp{op: spv.OpAtomicCompareExchange, compare: true, store: true}, intrinsics.InterlockedCompareStore, intrinsics.MethodInterlockedCompareStore)
-	add(atomicOp{}, intrinsics.InterlockedCompareStoreFloatBitwise, intrinsics.InterlockedCompareExchangeFloatBitwise,
-		intrinsics.MethodInterlockedAdd64, intrinsics.MethodInterlockedAnd64, intrinsics.MethodInterlockedOr64,
-		intrinsics.MethodInterlockedXor64, intrinsics.MethodInterlockedMin64, intrinsics.MethodInterlockedMax64,
-		intrinsics.MethodInterlockedExchange64, intrinsics.MethodInterlockedCompareStore64,
-		intrinsics.MethodInterlockedCompareExchange64, intrinsics.MethodInterlockedExchangeFloat,
-		intrinsics.MethodInterlockedCompareStoreFloatBitwise, intrinsics.MethodInterlockedCompareExchangeFloatBitwise)
+	return atomicOp{}, false
 }
 
 // atomic emits the Interlocked* operation m on ptr (a pointer to a 32- or
@@ -345,7 +355,7 @@ func (e *emitter) atomic(x *ast.CallExpr, m *intrinsics.Match, ptr builder.ID, a
 // atomicAs is atomic with value arguments of type at, bitcast to the
 // pointee type vt; at's signedness picks Min/Max.
 func (e *emitter) atomicAs(x *ast.CallExpr, m *intrinsics.Match, ptr builder.ID, args []ast.Expr, vt, at *types.Type) {
-	ao := atomicOps[m.ID]
+	ao, _ := atomicOpOf(m.ID)
 	tid := e.typeID(vt)
 	// Device scope, or Workgroup for groupshared memory, as DXC
 	scope, none := e.b.ConstUint32(uint32(spv.ScopeDevice)), e.b.ConstUint32(0)

@@ -134,18 +134,21 @@ func addRowLowerings() {
 		}
 		intrinsicLowerings[id] = l
 	}
-	for id, codes := range glslByKind {
-		if id != intrinsics.Abs { // lowerAbs handles unsigned first
+	for i, codes := range glslByKind {
+		if id := intrinsics.ID(i); codes != ([3]uint32{}) && id != intrinsics.Abs { // lowerAbs handles unsigned first
 			add(id, glslLowering(codes))
 		}
 	}
-	for id, op := range unaryOps {
-		if id != intrinsics.Countbits && id != intrinsics.Reversebits { // 16- and 64-bit first
+	for i, op := range unaryOps {
+		if id := intrinsics.ID(i); op != 0 && id != intrinsics.Countbits && id != intrinsics.Reversebits { // 16- and 64-bit first
 			add(id, unaryLowering(op))
 		}
 	}
-	for id, b := range barriers {
-		add(id, func(e *emitter, x *ast.CallExpr, m *intrinsics.Match, t *types.Type) value {
+	for i, b := range barriers {
+		if b.memScope == 0 {
+			continue
+		}
+		add(intrinsics.ID(i), func(e *emitter, x *ast.CallExpr, m *intrinsics.Match, t *types.Type) value {
 			e.barrier(b.sync, b.memScope, b.semantics)
 			return rv(0, t)
 		})
@@ -153,9 +156,7 @@ func addRowLowerings() {
 	for _, id := range interlockedFuncs {
 		add(id, lowerInterlocked)
 	}
-	for id, l := range waveLowerings() {
-		add(id, l)
-	}
+	waveLowerings(add)
 	for id, b := range rayBuilts {
 		add(id, rayBuiltinLowering(id, b))
 	}

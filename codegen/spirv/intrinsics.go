@@ -11,8 +11,10 @@ import (
 const glslSet = "GLSL.std.450"
 
 // glslByKind maps an intrinsic to its GLSL.std.450 instruction per
-// component kind: float, signed, unsigned (0: not available).
-var glslByKind = map[intrinsics.ID][3]uint32{
+// component kind: float, signed, unsigned (0: not available). This and the
+// other row tables by intrinsic ID are arrays indexed by ID, static data:
+// as maps they were built by code at every process start.
+var glslByKind = [...][3]uint32{
 	intrinsics.Abs:         {spv.GLSLstd450FAbs, spv.GLSLstd450SAbs, 0},
 	intrinsics.Sin:         {spv.GLSLstd450Sin, 0, 0},
 	intrinsics.Cos:         {spv.GLSLstd450Cos, 0, 0},
@@ -57,7 +59,7 @@ var glslByKind = map[intrinsics.ID][3]uint32{
 
 // unaryOps maps intrinsics that are one SPIR-V instruction on their
 // (converted) argument.
-var unaryOps = map[intrinsics.ID]spv.Op{
+var unaryOps = [...]spv.Op{
 	intrinsics.Ddx: spv.OpDPdx, intrinsics.Ddy: spv.OpDPdy, intrinsics.Fwidth: spv.OpFwidth,
 	intrinsics.Ddx_coarse: spv.OpDPdxCoarse, intrinsics.Ddy_coarse: spv.OpDPdyCoarse,
 	intrinsics.Ddx_fine: spv.OpDPdxFine, intrinsics.Ddy_fine: spv.OpDPdyFine,
@@ -68,7 +70,7 @@ var unaryOps = map[intrinsics.ID]spv.Op{
 // barriers maps the memory barrier intrinsics to their operands: whether
 // they also synchronise the group (OpControlBarrier), the memory scope and
 // the memory semantics.
-var barriers = map[intrinsics.ID]struct {
+var barriers = [...]struct {
 	sync                bool
 	memScope, semantics uint32
 }{
@@ -99,7 +101,7 @@ func (e *emitter) intrinsic(x *ast.CallExpr, m *intrinsics.Match) value {
 	if m.Overload.Method {
 		return e.method(x, m)
 	}
-	if legalizingIntrinsics[m.ID] {
+	if int(m.ID) < len(legalizingIntrinsics) && legalizingIntrinsics[m.ID] {
 		e.needLegalization(m.Overload.Name()) // legalneeds.go
 	}
 	t := m.Result

@@ -56,7 +56,7 @@ func (e *emitter) needLegalization(why string) {
 
 // legalizingIntrinsics are the intrinsics DXC's emitter asks legalization
 // for (derivatives, the subgroup built-ins, the ray-tracing system values).
-var legalizingIntrinsics = map[intrinsics.ID]bool{
+var legalizingIntrinsics = [...]bool{
 	intrinsics.Ddx: true, intrinsics.Ddx_coarse: true, intrinsics.Ddx_fine: true, intrinsics.Ddy: true,
 	intrinsics.Ddy_coarse: true, intrinsics.Ddy_fine: true, intrinsics.Fwidth: true,
 	intrinsics.WaveGetLaneCount: true, intrinsics.WaveGetLaneIndex: true,

@@ -39,7 +39,7 @@ var (
 )
 
 // waveReductions maps the arithmetic reductions and prefix operations.
-var waveReductions = map[intrinsics.ID]waveReduction{
+var waveReductions = [...]waveReduction{
 	intrinsics.WaveActiveSum:          {waveSum, reduce},
 	intrinsics.WaveActiveProduct:      {waveProduct, reduce},
 	intrinsics.WaveActiveMin:          {waveMin, reduce},
@@ -56,51 +56,53 @@ var waveReductions = map[intrinsics.ID]waveReduction{
 	intrinsics.WaveMultiPrefixBitXor:  {waveBitXor, multiPrefix},
 }
 
-// waveLowerings returns the lowerings of the wave and quad intrinsics for
-// intrinsicLowerings.
-func waveLowerings() map[intrinsics.ID]intrinsicLowering {
+// waveLowerings passes the lowerings of the wave and quad intrinsics to
+// add, for intrinsicLowerings. (A list, not a map: a map cost every
+// process start its hashing and growth.)
+func waveLowerings(add func(intrinsics.ID, intrinsicLowering)) {
 	builtin := func(bi spv.BuiltIn) intrinsicLowering {
 		return func(e *emitter, x *ast.CallExpr, m *intrinsics.Match, t *types.Type) value {
 			return rv(e.fb.Load(e.b.TypeInt(32, false), e.builtinInput(bi)), t)
 		}
 	}
-	ls := map[intrinsics.ID]intrinsicLowering{
-		intrinsics.WaveGetLaneCount:       builtin(spv.BuiltInSubgroupSize),
-		intrinsics.WaveGetLaneIndex:       builtin(spv.BuiltInSubgroupLocalInvocationId),
-		intrinsics.GetGroupWaveIndex:      builtin(spv.BuiltInSubgroupId),
-		intrinsics.GetGroupWaveCount:      builtin(spv.BuiltInNumSubgroups),
-		intrinsics.WaveIsFirstLane:        lowerWaveIsFirstLane,
-		intrinsics.WaveActiveAnyTrue:      waveVote(spv.OpGroupNonUniformAny),
-		intrinsics.WaveActiveAllTrue:      waveVote(spv.OpGroupNonUniformAll),
-		intrinsics.WaveActiveBallot:       lowerWaveActiveBallot,
-		intrinsics.WaveActiveCountBits:    waveCountBits(spv.GroupOperationReduce),
-		intrinsics.WavePrefixCountBits:    waveCountBits(spv.GroupOperationExclusiveScan),
-		intrinsics.WaveActiveAllEqual:     lowerWaveActiveAllEqual,
-		intrinsics.WaveReadLaneFirst:      lowerWaveReadLaneFirst,
-		intrinsics.WaveReadLaneAt:         lowerWaveReadLaneAt,
-		intrinsics.QuadReadAcrossX:        quadSwap(0),
-		intrinsics.QuadReadAcrossY:        quadSwap(1),
-		intrinsics.QuadReadAcrossDiagonal: quadSwap(2),
-		intrinsics.QuadReadLaneAt:         lowerQuadReadLaneAt,
-		intrinsics.QuadAny:                quadVote(spv.OpGroupNonUniformQuadAnyKHR, spv.OpLogicalOr),
-		intrinsics.QuadAll:                quadVote(spv.OpGroupNonUniformQuadAllKHR, spv.OpLogicalAnd),
-		intrinsics.WaveMatch:              lowerWaveMatch,
+	type entry struct {
+		id intrinsics.ID
+		l  intrinsicLowering
+	}
+	ls := [...]entry{
+		{intrinsics.WaveGetLaneCount, builtin(spv.BuiltInSubgroupSize)},
+		{intrinsics.WaveGetLaneIndex, builtin(spv.BuiltInSubgroupLocalInvocationId)},
+		{intrinsics.GetGroupWaveIndex, builtin(spv.BuiltInSubgroupId)},
+		{intrinsics.GetGroupWaveCount, builtin(spv.BuiltInNumSubgroups)},
+		{intrinsics.WaveIsFirstLane, lowerWaveIsFirstLane},
+		{intrinsics.WaveActiveAnyTrue, waveVote(spv.OpGroupNonUniformAny)},
+		{intrinsics.WaveActiveAllTrue, waveVote(spv.OpGroupNonUniformAll)},
+		{intrinsics.WaveActiveBallot, lowerWaveActiveBallot},
+		{intrinsics.WaveActiveCountBits, waveCountBits(spv.GroupOperationReduce)},
+		{intrinsics.WavePrefixCountBits, waveCountBits(spv.GroupOperationExclusiveScan)},
+		{intrinsics.WaveActiveAllEqual, lowerWaveActiveAllEqual},
+		{intrinsics.WaveReadLaneFirst, lowerWaveReadLaneFirst},
+		{intrinsics.WaveReadLaneAt, lowerWaveReadLaneAt},
+		{intrinsics.QuadReadAcrossX, quadSwap(0)},
+		{intrinsics.QuadReadAcrossY, quadSwap(1)},
+		{intrinsics.QuadReadAcrossDiagonal, quadSwap(2)},
+		{intrinsics.QuadReadLaneAt, lowerQuadReadLaneAt},
+		{intrinsics.QuadAny, quadVote(spv.OpGroupNonUniformQuadAnyKHR, spv.OpLogicalOr)},
+		{intrinsics.QuadAll, quadVote(spv.OpGroupNonUniformQuadAllKHR, spv.OpLogicalAnd)},
+		{intrinsics.WaveMatch, lowerWaveMatch},
 		// DXC has no lowering for it either.
-		intrinsics.WaveMultiPrefixCountBits: func(e *emitter, x *ast.CallExpr, m *intrinsics.Match, t *types.Type) value {
+		{intrinsics.WaveMultiPrefixCountBits, func(e *emitter, x *ast.CallExpr, m *intrinsics.Match, t *types.Type) value {
 			e.unsupported(x, "the intrinsic '"+m.Overload.Name()+"'")
 			return value{}
-		},
+		}},
 	}
-	for id, r := range waveReductions {
-		ls[id] = r.lowering
-	}
-	for id, l := range ls {
+	wrap := func(id intrinsics.ID, l intrinsicLowering) {
 		what := "Wave Operation"
 		switch id {
 		case intrinsics.WaveGetLaneCount, intrinsics.WaveGetLaneIndex, intrinsics.GetGroupWaveIndex, intrinsics.GetGroupWaveCount:
 			what = id.String()
 		}
-		ls[id] = func(e *emitter, x *ast.CallExpr, m *intrinsics.Match, t *types.Type) value {
+		add(id, func(e *emitter, x *ast.CallExpr, m *intrinsics.Match, t *types.Type) value {
 			if e.opts.Version < spv.Version1_3 {
 				e.errorf(x.Pos(), "Vulkan 1.1 is required for %s but not permitted to use", what)
 			}
@@ -109,9 +111,16 @@ func waveLowerings() map[intrinsics.ID]intrinsicLowering {
 			e.b.TypeInt(32, false)
 			e.b.TypeBool()
 			return l(e, x, m, t)
+		})
+	}
+	for _, en := range ls {
+		wrap(en.id, en.l)
+	}
+	for id, r := range waveReductions {
+		if r != (waveReduction{}) {
+			wrap(intrinsics.ID(id), r.lowering)
 		}
 	}
-	return ls
 }
 
 func lowerWaveIsFirstLane(e *emitter, x *ast.CallExpr, m *intrinsics.Match, t *types.Type) value {
