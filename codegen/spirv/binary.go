@@ -434,7 +434,7 @@ func (e *emitter) assign(x *ast.AssignExpr) value {
 		l.loaded = r
 		return l
 	}
-	base := compoundBase[x.Op]
+	base, _ := compoundBaseOf(x.Op)
 	rt := e.typeOf(x.R)
 	res := types.BinaryTypes(binaryOpClass(base), e.typeOf(x.L), rt)
 	operand := concreteType(res.Operand)
@@ -525,10 +525,31 @@ func (e *emitter) assignTo(l value, r builder.ID) {
 	e.store(l, r)
 }
 
-var compoundBase = map[ast.Op]ast.Op{
-	ast.AddAssign: ast.Add, ast.SubAssign: ast.Sub, ast.MulAssign: ast.Mul, ast.DivAssign: ast.Div,
-	ast.RemAssign: ast.Rem, ast.ShlAssign: ast.Shl, ast.ShrAssign: ast.Shr, ast.AndAssign: ast.BitAnd,
-	ast.XorAssign: ast.BitXor, ast.OrAssign: ast.BitOr,
+// compoundBaseOf returns the operator of a compound assignment.
+func compoundBaseOf(op ast.Op) (ast.Op, bool) {
+	switch op {
+	case ast.AddAssign:
+		return ast.Add, true
+	case ast.SubAssign:
+		return ast.Sub, true
+	case ast.MulAssign:
+		return ast.Mul, true
+	case ast.DivAssign:
+		return ast.Div, true
+	case ast.RemAssign:
+		return ast.Rem, true
+	case ast.ShlAssign:
+		return ast.Shl, true
+	case ast.ShrAssign:
+		return ast.Shr, true
+	case ast.AndAssign:
+		return ast.BitAnd, true
+	case ast.XorAssign:
+		return ast.BitXor, true
+	case ast.OrAssign:
+		return ast.BitOr, true
+	}
+	return 0, false
 }
 
 // binaryOpClass describes op for types.BinaryTypes.

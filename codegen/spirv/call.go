@@ -90,18 +90,88 @@ func (e *emitter) definitionOf(f *sema.Func) *sema.Func {
 	return found
 }
 
-// operatorNames are clang's names of overloadable operators, which DXC
+// operatorName returns clang's name of an overloadable operator, which DXC
 // uses in function names (S.operator.Star).
-var operatorNames = map[string]string{
-	"+": "Plus", "-": "Minus", "*": "Star", "/": "Slash", "%": "Percent", "^": "Caret",
-	"&": "Amp", "|": "Pipe", "~": "Tilde", "!": "Exclaim", "=": "Equal", "<": "Less",
-	">": "Greater", "+=": "PlusEqual", "-=": "MinusEqual", "*=": "StarEqual",
-	"/=": "SlashEqual", "%=": "PercentEqual", "^=": "CaretEqual", "&=": "AmpEqual",
-	"|=": "PipeEqual", "<<": "LessLess", ">>": "GreaterGreater", "<<=": "LessLessEqual",
-	">>=": "GreaterGreaterEqual", "==": "EqualEqual", "!=": "ExclaimEqual",
-	"<=": "LessEqual", ">=": "GreaterEqual", "&&": "AmpAmp", "||": "PipePipe",
-	"++": "PlusPlus", "--": "MinusMinus", ",": "Comma", "->*": "ArrowStar", "->": "Arrow",
-	"()": "Call", "[]": "Subscript",
+func operatorName(op string) (string, bool) {
+	switch op {
+	case "+":
+		return "Plus", true
+	case "-":
+		return "Minus", true
+	case "*":
+		return "Star", true
+	case "/":
+		return "Slash", true
+	case "%":
+		return "Percent", true
+	case "^":
+		return "Caret", true
+	case "&":
+		return "Amp", true
+	case "|":
+		return "Pipe", true
+	case "~":
+		return "Tilde", true
+	case "!":
+		return "Exclaim", true
+	case "=":
+		return "Equal", true
+	case "<":
+		return "Less", true
+	case ">":
+		return "Greater", true
+	case "+=":
+		return "PlusEqual", true
+	case "-=":
+		return "MinusEqual", true
+	case "*=":
+		return "StarEqual", true
+	case "/=":
+		return "SlashEqual", true
+	case "%=":
+		return "PercentEqual", true
+	case "^=":
+		return "CaretEqual", true
+	case "&=":
+		return "AmpEqual", true
+	case "|=":
+		return "PipeEqual", true
+	case "<<":
+		return "LessLess", true
+	case ">>":
+		return "GreaterGreater", true
+	case "<<=":
+		return "LessLessEqual", true
+	case ">>=":
+		return "GreaterGreaterEqual", true
+	case "==":
+		return "EqualEqual", true
+	case "!=":
+		return "ExclaimEqual", true
+	case "<=":
+		return "LessEqual", true
+	case ">=":
+		return "GreaterEqual", true
+	case "&&":
+		return "AmpAmp", true
+	case "||":
+		return "PipePipe", true
+	case "++":
+		return "PlusPlus", true
+	case "--":
+		return "MinusMinus", true
+	case ",":
+		return "Comma", true
+	case "->*":
+		return "ArrowStar", true
+	case "->":
+		return "Arrow", true
+	case "()":
+		return "Call", true
+	case "[]":
+		return "Subscript", true
+	}
+	return "", false
 }
 
 // operatorMethod finds the operator method op of struct type t (or of its
@@ -252,7 +322,7 @@ func (e *emitter) invoke(f *sema.Func, recv func() value, argExprs []ast.Expr, x
 	// the callee is queued after its arguments are evaluated, as DXC does
 	fn := e.funcFor(f)
 	if f.Decl != nil && f.Decl.Operator != "" {
-		if n, ok := operatorNames[f.Decl.Operator]; ok && f.Recv != nil && f.Recv.Named() != nil {
+		if n, ok := operatorName(f.Decl.Operator); ok && f.Recv != nil && f.Recv.Named() != nil {
 			fn.name = f.Recv.Named().Name + ".operator." + n
 		}
 	}

@@ -223,10 +223,18 @@ func (e *emitter) stageLeaves(elems []sema.IOElem, stageVars *[]*stageVar) []ioL
 	return out
 }
 
-// meshOutKinds are the mesh shader output parameters' shapes, by the
-// modifier mesh.go names them with.
-var meshOutKinds = map[sema.IOShape]string{
-	sema.IOMeshVertices: "vertices", sema.IOMeshPrimitives: "primitives", sema.IOMeshIndices: "indices",
+// meshOutKindOf returns the modifier mesh.go names a mesh shader output
+// parameter's shape with.
+func meshOutKindOf(shape sema.IOShape) (string, bool) {
+	switch shape {
+	case sema.IOMeshVertices:
+		return "vertices", true
+	case sema.IOMeshPrimitives:
+		return "primitives", true
+	case sema.IOMeshIndices:
+		return "indices", true
+	}
+	return "", false
 }
 
 // inputSemantic is the semantic of a parameter read from one stage input,
@@ -284,7 +292,7 @@ func (e *emitter) entryOutputs(params []entryParamIO, io *sema.EntryIO, stageVar
 			continue
 		}
 		if pio.p.Mode == types.Out || pio.p.Mode == types.InOut {
-			if k := meshOutKinds[pf.Shape]; k != "" && e.stage() == stage.Mesh {
+			if k, _ := meshOutKindOf(pf.Shape); k != "" && e.stage() == stage.Mesh {
 				// written in place by the entry's assignments (mesh.go)
 				e.meshOutput(k, pio.p, func() []ioLeaf { return e.stageLeaves(pf.Out, stageVars) }, stageVars)
 				continue
@@ -552,16 +560,26 @@ func (e *emitter) locationLeaf(el sema.IOElem, leaf ioLeaf, sv *stageVar, upper 
 	return []ioLeaf{leaf}
 }
 
-// vkBuiltins are the [[vk::builtin("...")]] names with DXC's variable
+// vkBuiltinOf returns the built-in a [[vk::builtin("...")]] name gives, with DXC's variable
 // names ("" leaves the variable unnamed, as DXC does).
-var vkBuiltins = map[string]builtinSemantic{
-	"PointSize":        {spv.BuiltInPointSize, "gl_PointSize", nil},
-	"HelperInvocation": {spv.BuiltInHelperInvocation, "", nil},
-	"BaseVertex":       {spv.BuiltInBaseVertex, "", nil},
-	"BaseInstance":     {spv.BuiltInBaseInstance, "", nil},
-	"DrawIndex":        {spv.BuiltInDrawIndex, "", nil},
-	"DeviceIndex":      {spv.BuiltInDeviceIndex, "", nil},
-	"ViewportMaskNV":   {spv.BuiltInViewportMaskNV, "", nil},
+func vkBuiltinOf(name string) (builtinSemantic, bool) {
+	switch name {
+	case "PointSize":
+		return builtinSemantic{spv.BuiltInPointSize, "gl_PointSize", nil}, true
+	case "HelperInvocation":
+		return builtinSemantic{spv.BuiltInHelperInvocation, "", nil}, true
+	case "BaseVertex":
+		return builtinSemantic{spv.BuiltInBaseVertex, "", nil}, true
+	case "BaseInstance":
+		return builtinSemantic{spv.BuiltInBaseInstance, "", nil}, true
+	case "DrawIndex":
+		return builtinSemantic{spv.BuiltInDrawIndex, "", nil}, true
+	case "DeviceIndex":
+		return builtinSemantic{spv.BuiltInDeviceIndex, "", nil}, true
+	case "ViewportMaskNV":
+		return builtinSemantic{spv.BuiltInViewportMaskNV, "", nil}, true
+	}
+	return builtinSemantic{}, false
 }
 
 // vkBuiltin is the built-in a [[vk::builtin("...")]] attribute names.
@@ -569,7 +587,7 @@ func vkBuiltin(attrs sema.Attrs) (builtinSemantic, bool) {
 	for _, a := range attrs {
 		if a.Namespace == "vk" && a.Name == "builtin" && len(a.Args) == 1 {
 			if name, ok := a.Text(0); ok {
-				b, ok := vkBuiltins[name]
+				b, ok := vkBuiltinOf(name)
 				return b, ok
 			}
 		}
@@ -693,20 +711,33 @@ func (e *emitter) interpolation(id builder.ID, in sema.Interp, t *types.Type) {
 
 type pixelModeKey struct{ ns, name string }
 
-// pixelModes are the pixel shader entry attributes that set an execution
-// mode, in the order DXC checks them (sema rejects conflicting stencil
+// pixelModeOf returns the execution mode a pixel shader entry attribute
+// sets, checked in the order DXC checks them (sema rejects conflicting stencil
 // modes).
-var pixelModes = map[pixelModeKey]spv.ExecutionMode{
-	{"", "earlydepthstencil"}:                 spv.ExecutionModeEarlyFragmentTests,
-	{"vk", "post_depth_coverage"}:             spv.ExecutionModePostDepthCoverage,
-	{"vk", "early_and_late_tests"}:            spv.ExecutionModeEarlyAndLateFragmentTestsAMD,
-	{"vk", "depth_unchanged"}:                 spv.ExecutionModeDepthUnchanged,
-	{"vk", "stencil_ref_unchanged_front"}:     spv.ExecutionModeStencilRefUnchangedFrontAMD,
-	{"vk", "stencil_ref_greater_equal_front"}: spv.ExecutionModeStencilRefGreaterFrontAMD,
-	{"vk", "stencil_ref_less_equal_front"}:    spv.ExecutionModeStencilRefLessFrontAMD,
-	{"vk", "stencil_ref_unchanged_back"}:      spv.ExecutionModeStencilRefUnchangedBackAMD,
-	{"vk", "stencil_ref_greater_equal_back"}:  spv.ExecutionModeStencilRefGreaterBackAMD,
-	{"vk", "stencil_ref_less_equal_back"}:     spv.ExecutionModeStencilRefLessBackAMD,
+func pixelModeOf(k pixelModeKey) (spv.ExecutionMode, bool) {
+	switch k {
+	case pixelModeKey{"", "earlydepthstencil"}:
+		return spv.ExecutionModeEarlyFragmentTests, true
+	case pixelModeKey{"vk", "post_depth_coverage"}:
+		return spv.ExecutionModePostDepthCoverage, true
+	case pixelModeKey{"vk", "early_and_late_tests"}:
+		return spv.ExecutionModeEarlyAndLateFragmentTestsAMD, true
+	case pixelModeKey{"vk", "depth_unchanged"}:
+		return spv.ExecutionModeDepthUnchanged, true
+	case pixelModeKey{"vk", "stencil_ref_unchanged_front"}:
+		return spv.ExecutionModeStencilRefUnchangedFrontAMD, true
+	case pixelModeKey{"vk", "stencil_ref_greater_equal_front"}:
+		return spv.ExecutionModeStencilRefGreaterFrontAMD, true
+	case pixelModeKey{"vk", "stencil_ref_less_equal_front"}:
+		return spv.ExecutionModeStencilRefLessFrontAMD, true
+	case pixelModeKey{"vk", "stencil_ref_unchanged_back"}:
+		return spv.ExecutionModeStencilRefUnchangedBackAMD, true
+	case pixelModeKey{"vk", "stencil_ref_greater_equal_back"}:
+		return spv.ExecutionModeStencilRefGreaterBackAMD, true
+	case pixelModeKey{"vk", "stencil_ref_less_equal_back"}:
+		return spv.ExecutionModeStencilRefLessBackAMD, true
+	}
+	return 0, false
 }
 
 // readLeaves loads the stage inputs of a parameter and assembles its value.
@@ -905,7 +936,7 @@ func (e *emitter) initStaticVar(v *sema.Var) {
 // declareEntryPoint adds OpEntryPoint and the execution modes of the
 // stage.
 func (e *emitter) declareEntryPoint(entry *sema.Func) {
-	model, ok := executionModels[e.stage()]
+	model, ok := executionModelOf(e.stage())
 	switch {
 	case e.stage().IsMeshLike():
 		model = e.meshModel() // mesh.go: NV or EXT
@@ -921,7 +952,7 @@ func (e *emitter) declareEntryPoint(entry *sema.Func) {
 	case stage.Pixel:
 		e.b.ExecutionMode(e.entry.id, spv.ExecutionModeOriginUpperLeft)
 		for _, a := range e.attrs(entry.Decl) {
-			if mode, ok := pixelModes[pixelModeKey{a.Namespace, strings.ToLower(a.Name)}]; ok {
+			if mode, ok := pixelModeOf(pixelModeKey{a.Namespace, strings.ToLower(a.Name)}); ok {
 				e.b.ExecutionMode(e.entry.id, mode)
 			}
 		}
@@ -998,23 +1029,41 @@ func (e *emitter) floatControls() {
 	}
 }
 
-// executionModels are the SPIR-V execution models of the stages
+// executionModelOf returns the SPIR-V execution model of a stage
 // (mesh and amplification shaders: NV or EXT, see meshModel; the NV and
 // KHR ray tracing enumerants are the same numbers).
-var executionModels = map[stage.Stage]spv.ExecutionModel{
-	stage.Vertex:        spv.ExecutionModelVertex,
-	stage.Hull:          spv.ExecutionModelTessellationControl,
-	stage.Domain:        spv.ExecutionModelTessellationEvaluation,
-	stage.Geometry:      spv.ExecutionModelGeometry,
-	stage.Pixel:         spv.ExecutionModelFragment,
-	stage.Compute:       spv.ExecutionModelGLCompute,
-	stage.Mesh:          spv.ExecutionModelMeshEXT,
-	stage.Amplification: spv.ExecutionModelTaskEXT,
-	stage.RayGeneration: spv.ExecutionModelRayGenerationKHR,
-	stage.Intersection:  spv.ExecutionModelIntersectionKHR,
-	stage.AnyHit:        spv.ExecutionModelAnyHitKHR,
-	stage.ClosestHit:    spv.ExecutionModelClosestHitKHR,
-	stage.Miss:          spv.ExecutionModelMissKHR,
-	stage.Callable:      spv.ExecutionModelCallableKHR,
-	stage.Node:          spv.ExecutionModelGLCompute,
+func executionModelOf(s stage.Stage) (spv.ExecutionModel, bool) {
+	switch s {
+	case stage.Vertex:
+		return spv.ExecutionModelVertex, true
+	case stage.Hull:
+		return spv.ExecutionModelTessellationControl, true
+	case stage.Domain:
+		return spv.ExecutionModelTessellationEvaluation, true
+	case stage.Geometry:
+		return spv.ExecutionModelGeometry, true
+	case stage.Pixel:
+		return spv.ExecutionModelFragment, true
+	case stage.Compute:
+		return spv.ExecutionModelGLCompute, true
+	case stage.Mesh:
+		return spv.ExecutionModelMeshEXT, true
+	case stage.Amplification:
+		return spv.ExecutionModelTaskEXT, true
+	case stage.RayGeneration:
+		return spv.ExecutionModelRayGenerationKHR, true
+	case stage.Intersection:
+		return spv.ExecutionModelIntersectionKHR, true
+	case stage.AnyHit:
+		return spv.ExecutionModelAnyHitKHR, true
+	case stage.ClosestHit:
+		return spv.ExecutionModelClosestHitKHR, true
+	case stage.Miss:
+		return spv.ExecutionModelMissKHR, true
+	case stage.Callable:
+		return spv.ExecutionModelCallableKHR, true
+	case stage.Node:
+		return spv.ExecutionModelGLCompute, true
+	}
+	return 0, false
 }

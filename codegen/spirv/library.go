@@ -45,7 +45,7 @@ func (e *emitter) libraryEntries() []libEntry {
 					}
 					kind := strings.ToLower(text)
 					st := stage.ByName(kind)
-					if _, ok := executionModels[st]; !ok || st.IsMeshLike() { // entry.go
+					if _, ok := executionModelOf(st); !ok || st.IsMeshLike() { // entry.go
 						e.errorf(a.Pos(), "%s shaders in libraries are not supported yet by the SPIR-V backend", kind)
 					}
 					f, ok := e.info.ObjectOf(d).(*sema.Func)

@@ -11,49 +11,92 @@ import (
 // A RayQuery<flags> is a Function variable of OpTypeRayQueryKHR
 // (SPV_KHR_ray_query); its methods take the variable's pointer.
 
-// rayQueryGet maps the RayQuery methods that read one property to their
+// rayQueryGetOf maps the RayQuery methods that read one property to their
 // instruction and, for the Candidate*/Committed* pairs, the intersection
 // operand (0 candidate, 1 committed; -1 none).
-var rayQueryGet = map[string]struct {
+// A rayQueryGetter is the instruction of a RayQuery property and its
+// intersection operand.
+type rayQueryGetter struct {
 	op           spv.Op
 	intersection int
-}{
-	"Proceed":                                      {spv.OpRayQueryProceedKHR, -1},
-	"RayFlags":                                     {spv.OpRayQueryGetRayFlagsKHR, -1},
-	"WorldRayOrigin":                               {spv.OpRayQueryGetWorldRayOriginKHR, -1},
-	"WorldRayDirection":                            {spv.OpRayQueryGetWorldRayDirectionKHR, -1},
-	"RayTMin":                                      {spv.OpRayQueryGetRayTMinKHR, -1},
-	"CandidateType":                                {spv.OpRayQueryGetIntersectionTypeKHR, 0},
-	"CommittedStatus":                              {spv.OpRayQueryGetIntersectionTypeKHR, 1},
-	"CandidateTriangleRayT":                        {spv.OpRayQueryGetIntersectionTKHR, 0},
-	"CommittedRayT":                                {spv.OpRayQueryGetIntersectionTKHR, 1},
-	"CandidateInstanceIndex":                       {spv.OpRayQueryGetIntersectionInstanceIdKHR, 0},
-	"CommittedInstanceIndex":                       {spv.OpRayQueryGetIntersectionInstanceIdKHR, 1},
-	"CandidateInstanceID":                          {spv.OpRayQueryGetIntersectionInstanceCustomIndexKHR, 0},
-	"CommittedInstanceID":                          {spv.OpRayQueryGetIntersectionInstanceCustomIndexKHR, 1},
-	"CandidateGeometryIndex":                       {spv.OpRayQueryGetIntersectionGeometryIndexKHR, 0},
-	"CommittedGeometryIndex":                       {spv.OpRayQueryGetIntersectionGeometryIndexKHR, 1},
-	"CandidatePrimitiveIndex":                      {spv.OpRayQueryGetIntersectionPrimitiveIndexKHR, 0},
-	"CommittedPrimitiveIndex":                      {spv.OpRayQueryGetIntersectionPrimitiveIndexKHR, 1},
-	"CandidateObjectRayOrigin":                     {spv.OpRayQueryGetIntersectionObjectRayOriginKHR, 0},
-	"CommittedObjectRayOrigin":                     {spv.OpRayQueryGetIntersectionObjectRayOriginKHR, 1},
-	"CandidateObjectRayDirection":                  {spv.OpRayQueryGetIntersectionObjectRayDirectionKHR, 0},
-	"CommittedObjectRayDirection":                  {spv.OpRayQueryGetIntersectionObjectRayDirectionKHR, 1},
-	"CandidateTriangleBarycentrics":                {spv.OpRayQueryGetIntersectionBarycentricsKHR, 0},
-	"CommittedTriangleBarycentrics":                {spv.OpRayQueryGetIntersectionBarycentricsKHR, 1},
-	"CandidateTriangleFrontFace":                   {spv.OpRayQueryGetIntersectionFrontFaceKHR, 0},
-	"CommittedTriangleFrontFace":                   {spv.OpRayQueryGetIntersectionFrontFaceKHR, 1},
-	"CandidateObjectToWorld4x3":                    {spv.OpRayQueryGetIntersectionObjectToWorldKHR, 0},
-	"CommittedObjectToWorld4x3":                    {spv.OpRayQueryGetIntersectionObjectToWorldKHR, 1},
-	"CandidateWorldToObject4x3":                    {spv.OpRayQueryGetIntersectionWorldToObjectKHR, 0},
-	"CommittedWorldToObject4x3":                    {spv.OpRayQueryGetIntersectionWorldToObjectKHR, 1},
-	"CandidateObjectToWorld3x4":                    {spv.OpRayQueryGetIntersectionObjectToWorldKHR, 0},
-	"CommittedObjectToWorld3x4":                    {spv.OpRayQueryGetIntersectionObjectToWorldKHR, 1},
-	"CandidateWorldToObject3x4":                    {spv.OpRayQueryGetIntersectionWorldToObjectKHR, 0},
-	"CommittedWorldToObject3x4":                    {spv.OpRayQueryGetIntersectionWorldToObjectKHR, 1},
-	"CandidateProceduralPrimitiveNonOpaque":        {spv.OpRayQueryGetIntersectionCandidateAABBOpaqueKHR, -1},
-	"CandidateInstanceContributionToHitGroupIndex": {spv.OpRayQueryGetIntersectionInstanceShaderBindingTableRecordOffsetKHR, 0},
-	"CommittedInstanceContributionToHitGroupIndex": {spv.OpRayQueryGetIntersectionInstanceShaderBindingTableRecordOffsetKHR, 1},
+}
+
+func rayQueryGetOf(name string) (rayQueryGetter, bool) {
+	switch name {
+	case "Proceed":
+		return rayQueryGetter{spv.OpRayQueryProceedKHR, -1}, true
+	case "RayFlags":
+		return rayQueryGetter{spv.OpRayQueryGetRayFlagsKHR, -1}, true
+	case "WorldRayOrigin":
+		return rayQueryGetter{spv.OpRayQueryGetWorldRayOriginKHR, -1}, true
+	case "WorldRayDirection":
+		return rayQueryGetter{spv.OpRayQueryGetWorldRayDirectionKHR, -1}, true
+	case "RayTMin":
+		return rayQueryGetter{spv.OpRayQueryGetRayTMinKHR, -1}, true
+	case "CandidateType":
+		return rayQueryGetter{spv.OpRayQueryGetIntersectionTypeKHR, 0}, true
+	case "CommittedStatus":
+		return rayQueryGetter{spv.OpRayQueryGetIntersectionTypeKHR, 1}, true
+	case "CandidateTriangleRayT":
+		return rayQueryGetter{spv.OpRayQueryGetIntersectionTKHR, 0}, true
+	case "CommittedRayT":
+		return rayQueryGetter{spv.OpRayQueryGetIntersectionTKHR, 1}, true
+	case "CandidateInstanceIndex":
+		return rayQueryGetter{spv.OpRayQueryGetIntersectionInstanceIdKHR, 0}, true
+	case "CommittedInstanceIndex":
+		return rayQueryGetter{spv.OpRayQueryGetIntersectionInstanceIdKHR, 1}, true
+	case "CandidateInstanceID":
+		return rayQueryGetter{spv.OpRayQueryGetIntersectionInstanceCustomIndexKHR, 0}, true
+	case "CommittedInstanceID":
+		return rayQueryGetter{spv.OpRayQueryGetIntersectionInstanceCustomIndexKHR, 1}, true
+	case "CandidateGeometryIndex":
+		return rayQueryGetter{spv.OpRayQueryGetIntersectionGeometryIndexKHR, 0}, true
+	case "CommittedGeometryIndex":
+		return rayQueryGetter{spv.OpRayQueryGetIntersectionGeometryIndexKHR, 1}, true
+	case "CandidatePrimitiveIndex":
+		return rayQueryGetter{spv.OpRayQueryGetIntersectionPrimitiveIndexKHR, 0}, true
+	case "CommittedPrimitiveIndex":
+		return rayQueryGetter{spv.OpRayQueryGetIntersectionPrimitiveIndexKHR, 1}, true
+	case "CandidateObjectRayOrigin":
+		return rayQueryGetter{spv.OpRayQueryGetIntersectionObjectRayOriginKHR, 0}, true
+	case "CommittedObjectRayOrigin":
+		return rayQueryGetter{spv.OpRayQueryGetIntersectionObjectRayOriginKHR, 1}, true
+	case "CandidateObjectRayDirection":
+		return rayQueryGetter{spv.OpRayQueryGetIntersectionObjectRayDirectionKHR, 0}, true
+	case "CommittedObjectRayDirection":
+		return rayQueryGetter{spv.OpRayQueryGetIntersectionObjectRayDirectionKHR, 1}, true
+	case "CandidateTriangleBarycentrics":
+		return rayQueryGetter{spv.OpRayQueryGetIntersectionBarycentricsKHR, 0}, true
+	case "CommittedTriangleBarycentrics":
+		return rayQueryGetter{spv.OpRayQueryGetIntersectionBarycentricsKHR, 1}, true
+	case "CandidateTriangleFrontFace":
+		return rayQueryGetter{spv.OpRayQueryGetIntersectionFrontFaceKHR, 0}, true
+	case "CommittedTriangleFrontFace":
+		return rayQueryGetter{spv.OpRayQueryGetIntersectionFrontFaceKHR, 1}, true
+	case "CandidateObjectToWorld4x3":
+		return rayQueryGetter{spv.OpRayQueryGetIntersectionObjectToWorldKHR, 0}, true
+	case "CommittedObjectToWorld4x3":
+		return rayQueryGetter{spv.OpRayQueryGetIntersectionObjectToWorldKHR, 1}, true
+	case "CandidateWorldToObject4x3":
+		return rayQueryGetter{spv.OpRayQueryGetIntersectionWorldToObjectKHR, 0}, true
+	case "CommittedWorldToObject4x3":
+		return rayQueryGetter{spv.OpRayQueryGetIntersectionWorldToObjectKHR, 1}, true
+	case "CandidateObjectToWorld3x4":
+		return rayQueryGetter{spv.OpRayQueryGetIntersectionObjectToWorldKHR, 0}, true
+	case "CommittedObjectToWorld3x4":
+		return rayQueryGetter{spv.OpRayQueryGetIntersectionObjectToWorldKHR, 1}, true
+	case "CandidateWorldToObject3x4":
+		return rayQueryGetter{spv.OpRayQueryGetIntersectionWorldToObjectKHR, 0}, true
+	case "CommittedWorldToObject3x4":
+		return rayQueryGetter{spv.OpRayQueryGetIntersectionWorldToObjectKHR, 1}, true
+	case "CandidateProceduralPrimitiveNonOpaque":
+		return rayQueryGetter{spv.OpRayQueryGetIntersectionCandidateAABBOpaqueKHR, -1}, true
+	case "CandidateInstanceContributionToHitGroupIndex":
+		return rayQueryGetter{spv.OpRayQueryGetIntersectionInstanceShaderBindingTableRecordOffsetKHR, 0}, true
+	case "CommittedInstanceContributionToHitGroupIndex":
+		return rayQueryGetter{spv.OpRayQueryGetIntersectionInstanceShaderBindingTableRecordOffsetKHR, 1}, true
+	}
+	return rayQueryGetter{}, false
 }
 
 // emptyRayQuery reports RayQuery<F>(), a fresh query: DXC ignores it as
@@ -88,7 +131,7 @@ func (e *emitter) rayQueryMethod(x *ast.CallExpr, m *intrinsics.Match, recv valu
 		e.fb.Emit(spv.OpRayQueryGenerateIntersectionKHR, 0, builder.Ref(q), builder.Ref(e.methodArgs(x, m)[0]))
 		return value{typ: t}
 	}
-	g, ok := rayQueryGet[name]
+	g, ok := rayQueryGetOf(name)
 	if !ok {
 		e.unsupported(x, "the method '"+name+"' of RayQuery")
 		return value{}

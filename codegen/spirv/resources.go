@@ -67,9 +67,39 @@ func (e *emitter) resourceType(t *types.Type) (builder.ID, error) {
 	return 0, fmt.Errorf("the type %s is not supported yet by the SPIR-V backend", t)
 }
 
-var dimNames = map[types.ResourceDim]string{types.Dim1D: "1d", types.Dim2D: "2d", types.Dim3D: "3d", types.DimCube: "cube", types.DimBuffer: "buffer"}
+// dimNameOf names d in DXC's image type names.
+func dimNameOf(d types.ResourceDim) (string, bool) {
+	switch d {
+	case types.Dim1D:
+		return "1d", true
+	case types.Dim2D:
+		return "2d", true
+	case types.Dim3D:
+		return "3d", true
+	case types.DimCube:
+		return "cube", true
+	case types.DimBuffer:
+		return "buffer", true
+	}
+	return "", false
+}
 
-var spvDims = map[types.ResourceDim]spv.Dim{types.Dim1D: spv.Dim1D, types.Dim2D: spv.Dim2D, types.Dim3D: spv.Dim3D, types.DimCube: spv.DimCube, types.DimBuffer: spv.DimBuffer}
+// spvDimOf returns the SPIR-V Dim of d.
+func spvDimOf(d types.ResourceDim) (spv.Dim, bool) {
+	switch d {
+	case types.Dim1D:
+		return spv.Dim1D, true
+	case types.Dim2D:
+		return spv.Dim2D, true
+	case types.Dim3D:
+		return spv.Dim3D, true
+	case types.DimCube:
+		return spv.DimCube, true
+	case types.DimBuffer:
+		return spv.DimBuffer, true
+	}
+	return 0, false
+}
 
 // imageType is the OpTypeImage of a texture or typed buffer, named as DXC
 // names it (type.2d.image, type.buffer.image...).
@@ -92,9 +122,11 @@ func (e *emitter) imageType(t *types.Type, o types.Object, format spv.ImageForma
 	if isCombined(o) {
 		depth = 0
 	}
-	it := builder.ImageType{SampledType: st, Dim: spvDims[o.Dim()], Depth: depth, Arrayed: o.IsArrayed(), MS: o.IsMultisampled(), Sampled: sampled, Format: format}
+	spvDim, _ := spvDimOf(o.Dim())
+	it := builder.ImageType{SampledType: st, Dim: spvDim, Depth: depth, Arrayed: o.IsArrayed(), MS: o.IsMultisampled(), Sampled: sampled, Format: format}
 	id := e.b.TypeImage(it)
-	name := "type." + dimNames[o.Dim()] + ".image"
+	dimName, _ := dimNameOf(o.Dim())
+	name := "type." + dimName + ".image"
 	if o.IsArrayed() {
 		name += ".array"
 	}
@@ -320,7 +352,7 @@ func (e *emitter) imageFormatAttr(d *ast.VarDecl) (spv.ImageFormat, bool) {
 	for _, a := range e.attrs(d) {
 		if a.Namespace == "vk" && a.Name == "image_format" && len(a.Args) == 1 {
 			if name, ok := a.Text(0); ok {
-				if f, ok := imageFormats[strings.ToLower(name)]; ok {
+				if f, ok := imageFormatOf(strings.ToLower(name)); ok {
 					return f, true
 				}
 				e.errorf(a.Pos(), "unknown image format '%s'", name)
@@ -330,21 +362,98 @@ func (e *emitter) imageFormatAttr(d *ast.VarDecl) (spv.ImageFormat, bool) {
 	return spv.ImageFormatUnknown, false
 }
 
-var imageFormats = map[string]spv.ImageFormat{
-	"unknown": spv.ImageFormatUnknown, "rgba32f": spv.ImageFormatRgba32f, "rgba16f": spv.ImageFormatRgba16f,
-	"r32f": spv.ImageFormatR32f, "rgba8": spv.ImageFormatRgba8, "rgba8snorm": spv.ImageFormatRgba8Snorm,
-	"rg32f": spv.ImageFormatRg32f, "rg16f": spv.ImageFormatRg16f, "r11g11b10f": spv.ImageFormatR11fG11fB10f,
-	"r16f": spv.ImageFormatR16f, "rgba16": spv.ImageFormatRgba16, "rgb10a2": spv.ImageFormatRgb10A2,
-	"rg16": spv.ImageFormatRg16, "rg8": spv.ImageFormatRg8, "r16": spv.ImageFormatR16, "r8": spv.ImageFormatR8,
-	"rgba16snorm": spv.ImageFormatRgba16Snorm, "rg16snorm": spv.ImageFormatRg16Snorm, "rg8snorm": spv.ImageFormatRg8Snorm,
-	"r16snorm": spv.ImageFormatR16Snorm, "r8snorm": spv.ImageFormatR8Snorm, "rgba32i": spv.ImageFormatRgba32i,
-	"rgba16i": spv.ImageFormatRgba16i, "rgba8i": spv.ImageFormatRgba8i, "r32i": spv.ImageFormatR32i,
-	"rg32i": spv.ImageFormatRg32i, "rg16i": spv.ImageFormatRg16i, "rg8i": spv.ImageFormatRg8i,
-	"r16i": spv.ImageFormatR16i, "r8i": spv.ImageFormatR8i, "rgba32ui": spv.ImageFormatRgba32ui,
-	"rgba16ui": spv.ImageFormatRgba16ui, "rgba8ui": spv.ImageFormatRgba8ui, "r32ui": spv.ImageFormatR32ui,
-	"rgb10a2ui": spv.ImageFormatRgb10a2ui, "rg32ui": spv.ImageFormatRg32ui, "rg16ui": spv.ImageFormatRg16ui,
-	"rg8ui": spv.ImageFormatRg8ui, "r16ui": spv.ImageFormatR16ui, "r8ui": spv.ImageFormatR8ui,
-	"r64ui": spv.ImageFormatR64ui, "r64i": spv.ImageFormatR64i,
+// imageFormatOf returns the image format [[vk::image_format]] names (lower
+// case). This and the other lookups of this package that were map
+// literals are switches: a map literal is built by code at every process
+// start.
+func imageFormatOf(name string) (spv.ImageFormat, bool) {
+	switch name {
+	case "unknown":
+		return spv.ImageFormatUnknown, true
+	case "rgba32f":
+		return spv.ImageFormatRgba32f, true
+	case "rgba16f":
+		return spv.ImageFormatRgba16f, true
+	case "r32f":
+		return spv.ImageFormatR32f, true
+	case "rgba8":
+		return spv.ImageFormatRgba8, true
+	case "rgba8snorm":
+		return spv.ImageFormatRgba8Snorm, true
+	case "rg32f":
+		return spv.ImageFormatRg32f, true
+	case "rg16f":
+		return spv.ImageFormatRg16f, true
+	case "r11g11b10f":
+		return spv.ImageFormatR11fG11fB10f, true
+	case "r16f":
+		return spv.ImageFormatR16f, true
+	case "rgba16":
+		return spv.ImageFormatRgba16, true
+	case "rgb10a2":
+		return spv.ImageFormatRgb10A2, true
+	case "rg16":
+		return spv.ImageFormatRg16, true
+	case "rg8":
+		return spv.ImageFormatRg8, true
+	case "r16":
+		return spv.ImageFormatR16, true
+	case "r8":
+		return spv.ImageFormatR8, true
+	case "rgba16snorm":
+		return spv.ImageFormatRgba16Snorm, true
+	case "rg16snorm":
+		return spv.ImageFormatRg16Snorm, true
+	case "rg8snorm":
+		return spv.ImageFormatRg8Snorm, true
+	case "r16snorm":
+		return spv.ImageFormatR16Snorm, true
+	case "r8snorm":
+		return spv.ImageFormatR8Snorm, true
+	case "rgba32i":
+		return spv.ImageFormatRgba32i, true
+	case "rgba16i":
+		return spv.ImageFormatRgba16i, true
+	case "rgba8i":
+		return spv.ImageFormatRgba8i, true
+	case "r32i":
+		return spv.ImageFormatR32i, true
+	case "rg32i":
+		return spv.ImageFormatRg32i, true
+	case "rg16i":
+		return spv.ImageFormatRg16i, true
+	case "rg8i":
+		return spv.ImageFormatRg8i, true
+	case "r16i":
+		return spv.ImageFormatR16i, true
+	case "r8i":
+		return spv.ImageFormatR8i, true
+	case "rgba32ui":
+		return spv.ImageFormatRgba32ui, true
+	case "rgba16ui":
+		return spv.ImageFormatRgba16ui, true
+	case "rgba8ui":
+		return spv.ImageFormatRgba8ui, true
+	case "r32ui":
+		return spv.ImageFormatR32ui, true
+	case "rgb10a2ui":
+		return spv.ImageFormatRgb10a2ui, true
+	case "rg32ui":
+		return spv.ImageFormatRg32ui, true
+	case "rg16ui":
+		return spv.ImageFormatRg16ui, true
+	case "rg8ui":
+		return spv.ImageFormatRg8ui, true
+	case "r16ui":
+		return spv.ImageFormatR16ui, true
+	case "r8ui":
+		return spv.ImageFormatR8ui, true
+	case "r64ui":
+		return spv.ImageFormatR64ui, true
+	case "r64i":
+		return spv.ImageFormatR64i, true
+	}
+	return 0, false
 }
 
 // resourceIndex emits buf[i] on a resource.

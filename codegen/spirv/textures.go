@@ -430,23 +430,34 @@ func (e *emitter) imageOf(si builder.ID) builder.ID {
 	return e.fb.Emit(spv.OpImage, it, builder.Ref(si))
 }
 
-// sparseOps maps each image instruction to its residency-reporting form.
-var sparseOps = map[spv.Op]spv.Op{
-	spv.OpImageSampleImplicitLod:     spv.OpImageSparseSampleImplicitLod,
-	spv.OpImageSampleExplicitLod:     spv.OpImageSparseSampleExplicitLod,
-	spv.OpImageSampleDrefImplicitLod: spv.OpImageSparseSampleDrefImplicitLod,
-	spv.OpImageSampleDrefExplicitLod: spv.OpImageSparseSampleDrefExplicitLod,
-	spv.OpImageGather:                spv.OpImageSparseGather,
-	spv.OpImageDrefGather:            spv.OpImageSparseDrefGather,
-	spv.OpImageFetch:                 spv.OpImageSparseFetch,
-	spv.OpImageRead:                  spv.OpImageSparseRead,
+// sparseOpOf maps each image instruction to its residency-reporting form.
+func sparseOpOf(op spv.Op) (spv.Op, bool) {
+	switch op {
+	case spv.OpImageSampleImplicitLod:
+		return spv.OpImageSparseSampleImplicitLod, true
+	case spv.OpImageSampleExplicitLod:
+		return spv.OpImageSparseSampleExplicitLod, true
+	case spv.OpImageSampleDrefImplicitLod:
+		return spv.OpImageSparseSampleDrefImplicitLod, true
+	case spv.OpImageSampleDrefExplicitLod:
+		return spv.OpImageSparseSampleDrefExplicitLod, true
+	case spv.OpImageGather:
+		return spv.OpImageSparseGather, true
+	case spv.OpImageDrefGather:
+		return spv.OpImageSparseDrefGather, true
+	case spv.OpImageFetch:
+		return spv.OpImageSparseFetch, true
+	case spv.OpImageRead:
+		return spv.OpImageSparseRead, true
+	}
+	return 0, false
 }
 
 // sparse emits the residency form of an image instruction: its result is
 // a struct of the status code and the texel; the status goes to the out
 // argument, the texel is returned.
 func (e *emitter) sparse(op spv.Op, texelType builder.ID, operands []builder.Operand, statusArg ast.Expr) builder.ID {
-	sop, ok := sparseOps[op]
+	sop, ok := sparseOpOf(op)
 	if !ok {
 		e.unsupported(statusArg, "a status argument here")
 	}
