@@ -493,7 +493,8 @@ func (c *checker) errorf(code diag.Code, p diag.Pos, format string, args ...any)
 }
 
 func (c *checker) warnf(code diag.Code, p diag.Pos, format string, args ...any) {
-	c.warnGroupf(warningGroups[code], code, p, format, args...)
+	group, _ := warningGroupOf(code)
+	c.warnGroupf(group, code, p, format, args...)
 }
 
 // warnGroupf reports a warning of a clang warning group (-Wno-<group>).
@@ -501,15 +502,25 @@ func (c *checker) warnGroupf(group string, code diag.Code, p diag.Pos, format st
 	c.diags.Add(diag.Diagnostic{Severity: diag.Warning, Code: code, Pos: p, Msg: fmt.Sprintf(format, args...), Group: group})
 }
 
-// warningGroups are the groups of the warnings whose code says it all.
-var warningGroups = map[diag.Code]string{
-	codes.ImplicitTruncation:    "conversion",
-	codes.PrecisionLoss:         "conversion",
-	codes.DivisionByZero:        "division-by-zero",
-	codes.RemainderByZero:       "division-by-zero",
-	Redefinition:                "hlsl-for-redefinition",
-	codes.UndefinedStaticMember: "undefined-internal",
-	codes.EffectObject:          "effects-syntax",
+// warningGroupOf returns the group of the warnings whose code says it all.
+func warningGroupOf(code diag.Code) (string, bool) {
+	switch code {
+	case codes.ImplicitTruncation:
+		return "conversion", true
+	case codes.PrecisionLoss:
+		return "conversion", true
+	case codes.DivisionByZero:
+		return "division-by-zero", true
+	case codes.RemainderByZero:
+		return "division-by-zero", true
+	case Redefinition:
+		return "hlsl-for-redefinition", true
+	case codes.UndefinedStaticMember:
+		return "undefined-internal", true
+	case codes.EffectObject:
+		return "effects-syntax", true
+	}
+	return "", false
 }
 
 // errorNote reports an error with a "declared here"-style note.

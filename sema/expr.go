@@ -256,24 +256,91 @@ func (c *checker) outerTemplate(name string) *Template {
 	return nil
 }
 
-var unaryOps = map[ast.Op]types.UnaryOp{
-	ast.Plus: types.UnaryPlus, ast.Neg: types.UnaryMinus, ast.BitNot: types.UnaryBitNot, ast.Not: types.UnaryLogNot,
-	ast.PreInc: types.UnaryIncDec, ast.PreDec: types.UnaryIncDec, ast.PostInc: types.UnaryIncDec, ast.PostDec: types.UnaryIncDec,
+// unaryOpOf returns the operator class of a unary operator.
+func unaryOpOf(op ast.Op) (types.UnaryOp, bool) {
+	switch op {
+	case ast.Plus:
+		return types.UnaryPlus, true
+	case ast.Neg:
+		return types.UnaryMinus, true
+	case ast.BitNot:
+		return types.UnaryBitNot, true
+	case ast.Not:
+		return types.UnaryLogNot, true
+	case ast.PreInc:
+		return types.UnaryIncDec, true
+	case ast.PreDec:
+		return types.UnaryIncDec, true
+	case ast.PostInc:
+		return types.UnaryIncDec, true
+	case ast.PostDec:
+		return types.UnaryIncDec, true
+	}
+	return 0, false
 }
 
 // ConstantOp is the constant-folding operation of an operator, for the
 // emitter's own folding (codegen/spirv's unrolled loops).
 func ConstantOp(op ast.Op) (constant.Op, bool) {
-	k, ok := constOps[op]
+	k, ok := constOpOf(op)
 	return k, ok
 }
 
-var constOps = map[ast.Op]constant.Op{
-	ast.Add: constant.Add, ast.Sub: constant.Sub, ast.Mul: constant.Mul, ast.Div: constant.Div, ast.Rem: constant.Rem,
-	ast.Shl: constant.Shl, ast.Shr: constant.Shr, ast.BitAnd: constant.And, ast.BitOr: constant.Or, ast.BitXor: constant.Xor,
-	ast.LogAnd: constant.LogAnd, ast.LogOr: constant.LogOr, ast.Eq: constant.Eql, ast.Ne: constant.Neq,
-	ast.Lt: constant.Lss, ast.Le: constant.Leq, ast.Gt: constant.Gtr, ast.Ge: constant.Geq,
-	ast.Neg: constant.Neg, ast.BitNot: constant.Not, ast.Not: constant.LogNot, ast.Plus: constant.Plus,
+// constOpOf returns the constant folding operation of an operator.
+func constOpOf(op ast.Op) (constant.Op, bool) {
+	switch op {
+	case ast.Add:
+		return constant.Add, true
+	case ast.Sub:
+		return constant.Sub, true
+	case ast.Mul:
+		return constant.Mul, true
+	case ast.Div:
+		return constant.Div, true
+	case ast.Rem:
+		return constant.Rem, true
+	case ast.Shl:
+		return constant.Shl, true
+	case ast.Shr:
+		return constant.Shr, true
+	case ast.BitAnd:
+		return constant.And, true
+	case ast.BitOr:
+		return constant.Or, true
+	case ast.BitXor:
+		return constant.Xor, true
+	case ast.LogAnd:
+		return constant.LogAnd, true
+	case ast.LogOr:
+		return constant.LogOr, true
+	case ast.Eq:
+		return constant.Eql, true
+	case ast.Ne:
+		return constant.Neq, true
+	case ast.Lt:
+		return constant.Lss, true
+	case ast.Le:
+		return constant.Leq, true
+	case ast.Gt:
+		return constant.Gtr, true
+	case ast.Ge:
+		return constant.Geq, true
+	case ast.Neg:
+		return constant.Neg, true
+	case ast.BitNot:
+		return constant.Not, true
+	case ast.Not:
+		return constant.LogNot, true
+	case ast.Plus:
+		return constant.Plus, true
+	}
+	return 0, false
+}
+
+// constOp is constOpOf without the second result.
+func constOp(op ast.Op) constant.Op {
+	k, _ := constOpOf(op)
+	return k
 }
 
 func (c *checker) unary(e *ast.UnaryExpr) operand {
@@ -281,7 +348,7 @@ func (c *checker) unary(e *ast.UnaryExpr) operand {
 	if x.invalid() {
 		return invalidOperand()
 	}
-	op := unaryOps[e.Op]
+	op, _ := unaryOpOf(e.Op)
 	t, problem := types.UnaryTypes(op, x.typ)
 	switch problem {
 	case types.UnaryNotNumeric:
@@ -306,7 +373,7 @@ func (c *checker) unary(e *ast.UnaryExpr) operand {
 	}
 	r := operand{typ: t}
 	if x.val != nil && len(x.val.Elems) == 1 && t.IsScalar() {
-		if v, err := constant.Unary(constOps[e.Op], x.val.Elems[0]); err == nil {
+		if v, err := constant.Unary(constOp(e.Op), x.val.Elems[0]); err == nil {
 			v = v.Convert(t.Scalar())
 			r.val = constant.NewScalar(t, v)
 		}
@@ -334,11 +401,31 @@ func binaryOpClass(op ast.Op) types.BinaryOp {
 	return types.BinaryOp{Class: types.OpArithmetic}
 }
 
-// compoundBase maps a compound assignment to its binary operator.
-var compoundBase = map[ast.Op]ast.Op{
-	ast.AddAssign: ast.Add, ast.SubAssign: ast.Sub, ast.MulAssign: ast.Mul, ast.DivAssign: ast.Div,
-	ast.RemAssign: ast.Rem, ast.ShlAssign: ast.Shl, ast.ShrAssign: ast.Shr, ast.AndAssign: ast.BitAnd,
-	ast.XorAssign: ast.BitXor, ast.OrAssign: ast.BitOr,
+// compoundBaseOf maps a compound assignment to its binary operator.
+func compoundBaseOf(op ast.Op) (ast.Op, bool) {
+	switch op {
+	case ast.AddAssign:
+		return ast.Add, true
+	case ast.SubAssign:
+		return ast.Sub, true
+	case ast.MulAssign:
+		return ast.Mul, true
+	case ast.DivAssign:
+		return ast.Div, true
+	case ast.RemAssign:
+		return ast.Rem, true
+	case ast.ShlAssign:
+		return ast.Shl, true
+	case ast.ShrAssign:
+		return ast.Shr, true
+	case ast.AndAssign:
+		return ast.BitAnd, true
+	case ast.XorAssign:
+		return ast.BitXor, true
+	case ast.OrAssign:
+		return ast.BitOr, true
+	}
+	return 0, false
 }
 
 func (c *checker) binary(e *ast.BinaryExpr) operand {
@@ -362,7 +449,7 @@ func (c *checker) binary(e *ast.BinaryExpr) operand {
 	}
 	r := operand{typ: res.Result}
 	if x.val != nil && y.val != nil {
-		if v, err := constant.BinaryComposite(constOps[e.Op], *x.val, *y.val); err == nil {
+		if v, err := constant.BinaryComposite(constOp(e.Op), *x.val, *y.val); err == nil {
 			r.val = &v
 		} else if err == constant.ErrDivByZero || err == constant.ErrRemByZero {
 			code := codes.DivisionByZero
@@ -559,7 +646,7 @@ func (c *checker) assignExpr(e *ast.AssignExpr) operand {
 		c.convertTo(r, e.R, l.typ)
 		return operand{typ: l.typ, lvalue: true}
 	}
-	base := compoundBase[e.Op]
+	base, _ := compoundBaseOf(e.Op)
 	if res, ok := c.binaryTypes(base, l, r, nil, e.R, site); ok {
 		if res.Result != nil && !types.Identical(res.Result, l.typ) {
 			if conv, ok := types.Convert(res.Result, l.typ, types.Explicit); !ok {

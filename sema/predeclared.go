@@ -59,10 +59,14 @@ var openNames = []string{
 	"ResourceDescriptorHeap", "SamplerDescriptorHeap",
 }
 
-// openTypeNames are type names the parser knows but sema/types does not;
+// isOpenTypeName reports the type names the parser knows but sema/types does not;
 // declarations using them stay silent.
-var openTypeNames = map[string]bool{
-	"auto": true,
+func isOpenTypeName(name string) bool {
+	switch name {
+	case "auto":
+		return true
+	}
+	return false
 }
 
 func declarePredeclared(s *Scope) {

@@ -117,15 +117,28 @@ const (
 	Sample
 )
 
-var interpModifiers = map[string]Interp{
-	"nointerpolation": NoInterpolation, "linear": Linear, "centroid": Centroid,
-	"noperspective": NoPerspective, "sample": Sample,
+// interpModifierOf returns the interpolation a modifier asks for.
+func interpModifierOf(name string) (Interp, bool) {
+	switch name {
+	case "nointerpolation":
+		return NoInterpolation, true
+	case "linear":
+		return Linear, true
+	case "centroid":
+		return Centroid, true
+	case "noperspective":
+		return NoPerspective, true
+	case "sample":
+		return Sample, true
+	}
+	return 0, false
 }
 
 func interpOf(mods []ast.Modifier) Interp {
 	var in Interp
 	for _, m := range mods {
-		in |= interpModifiers[m.Name]
+		mod, _ := interpModifierOf(m.Name)
+		in |= mod
 	}
 	return in
 }
@@ -560,9 +573,13 @@ func (v *vulkanChecker) sigPoint(input bool, t *types.Type) string {
 	return dir
 }
 
-// computeOnly are the system values only compute-like stages have.
-var computeOnly = map[string]bool{
-	"SV_DISPATCHTHREADID": true, "SV_GROUPID": true, "SV_GROUPTHREADID": true, "SV_GROUPINDEX": true,
+// isComputeOnly reports the system values only compute-like stages have.
+func isComputeOnly(semantic string) bool {
+	switch semantic {
+	case "SV_DISPATCHTHREADID", "SV_GROUPID", "SV_GROUPTHREADID", "SV_GROUPINDEX":
+		return true
+	}
+	return false
 }
 
 // hasStageIO reports the stages with stage variables, whose -T profile
@@ -608,7 +625,7 @@ func (v *vulkanChecker) validateStageVar(sv stageVar) bool {
 			}
 		}
 	}
-	if base := strings.ToUpper(semanticBase(sv.semantic)); computeOnly[base] && vkAttr(sv.attrs, "builtin") == nil {
+	if base := strings.ToUpper(semanticBase(sv.semantic)); isComputeOnly(base) && vkAttr(sv.attrs, "builtin") == nil {
 		// DXIL's signature-point table: thread and group ids are inputs
 		// of compute, mesh and amplification shaders only (elsewhere
 		// they became GlobalInvocationId in the wrong stage)

@@ -176,7 +176,7 @@ func (c *checker) builtinType(te *ast.TypeExpr, name string) *types.Type {
 		case "string":
 			return c.u.NewObject(types.StringObject, nil, 0)
 		}
-		if !openTypeNames[name] {
+		if !isOpenTypeName(name) {
 			c.errorf(UnknownType, te.Pos(), "unknown type name '%s'", name)
 		}
 		return types.InvalidType()

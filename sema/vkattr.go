@@ -73,64 +73,95 @@ func isStructLike(t *types.Type) bool {
 	return t.IsStruct() || objectIs(t, types.ConstantBuffer, types.TextureBuffer, types.VkBufferPointer)
 }
 
-var attrSubjects = map[string]attrSubject{
-	"builtin":  {allows: kinds(declFunc, declParam, declField), expected: "functions, parameters, and fields"},
-	"location": {allows: kinds(declFunc, declParam, declField), expected: "functions, parameters, and fields"},
-	"index":    {allows: kinds(declFunc, declParam, declField), expected: "functions, parameters, and fields"},
-	"binding": {allows: func(k declKind, t *types.Type) bool {
-		return k == declGlobalVar || k == declBuffer
-	}, expected: "global variables, cbuffers, and tbuffers"},
-	"counter_binding": {allows: func(k declKind, t *types.Type) bool {
-		return k != declFunc && k != declBuffer && objectIs(t, types.RWStructuredBuffer, types.AppendStructuredBuffer, types.ConsumeStructuredBuffer)
-	}, expected: "RWStructuredBuffers, AppendStructuredBuffers, and ConsumeStructuredBuffers"},
-	"push_constant": {allows: func(k declKind, t *types.Type) bool {
-		return k == declGlobalVar && isStructLike(t)
-	}, expected: "global variables of struct type", noArgs: true},
-	"shader_record_nv": {allows: func(k declKind, t *types.Type) bool {
-		return k == declBuffer || k == declGlobalVar && isStructLike(t)
-	}, expected: "cbuffer or ConstantBuffer", noArgs: true},
-	"shader_record_ext": {allows: func(k declKind, t *types.Type) bool {
-		return k == declBuffer || k == declGlobalVar && isStructLike(t)
-	}, expected: "cbuffer or ConstantBuffer", noArgs: true},
-	"constant_id": {allows: func(k declKind, t *types.Type) bool {
-		return k == declGlobalVar && t != nil && t.Canonical().IsScalar()
-	}, expected: "global variables of scalar type"},
-	"input_attachment_index": {allows: func(k declKind, t *types.Type) bool {
-		return k != declFunc && k != declBuffer && objectIs(t, types.SubpassInput, types.SubpassInputMS)
-	}, expected: "SubpassInput, SubpassInputMS"},
-	"image_format": {allows: func(k declKind, t *types.Type) bool {
-		if k == declFunc || k == declBuffer {
-			return false
-		}
-		e := elemOf(t)
-		if e == nil || !e.IsObject() {
-			return false
-		}
-		o := e.Object()
-		return o.Class() == types.ClassTypedBuffer || o.Class() == types.ClassTexture && o.IsWritable()
-	}, expected: "RWTextures, RasterizerOrderedTextures, Buffers, RWBuffers, and RasterizerOrderedBuffers"},
-	"combinedImageSampler": {allows: func(k declKind, t *types.Type) bool {
-		if k == declFunc || k == declBuffer {
-			return false
-		}
-		e := elemOf(t)
-		return e != nil && e.IsObject() && (e.Object().Class() == types.ClassTexture || e.Object().Class() == types.ClassSampler)
-	}, expected: "Textures and Samplers"},
-	"offset":                          {allows: kinds(declField), expected: "fields"},
-	"ext_literal":                     {allows: kinds(declParam), expected: "parameters"},
-	"ext_reference":                   {allows: kinds(declParam), expected: "parameters"},
-	"spvexecutionmode":                {allows: kinds(declFunc), expected: "functions"},
-	"ext_instruction":                 {allows: kinds(declFunc), expected: "functions"},
-	"ext_type_def":                    {allows: kinds(declFunc), expected: "functions"},
-	"post_depth_coverage":             {allows: kinds(declFunc), expected: "functions"},
-	"early_and_late_tests":            {allows: kinds(declFunc), expected: "functions"},
-	"depth_unchanged":                 {allows: kinds(declFunc), expected: "functions"},
-	"stencil_ref_unchanged_front":     {allows: kinds(declFunc), expected: "functions"},
-	"stencil_ref_greater_equal_front": {allows: kinds(declFunc), expected: "functions"},
-	"stencil_ref_less_equal_front":    {allows: kinds(declFunc), expected: "functions"},
-	"stencil_ref_unchanged_back":      {allows: kinds(declFunc), expected: "functions"},
-	"stencil_ref_greater_equal_back":  {allows: kinds(declFunc), expected: "functions"},
-	"stencil_ref_less_equal_back":     {allows: kinds(declFunc), expected: "functions"},
+// attrSubjectOf returns what the vk:: attribute name may apply to.
+func attrSubjectOf(name string) (attrSubject, bool) {
+	switch name {
+	case "builtin":
+		return attrSubject{allows: kinds(declFunc, declParam, declField), expected: "functions, parameters, and fields"}, true
+	case "location":
+		return attrSubject{allows: kinds(declFunc, declParam, declField), expected: "functions, parameters, and fields"}, true
+	case "index":
+		return attrSubject{allows: kinds(declFunc, declParam, declField), expected: "functions, parameters, and fields"}, true
+	case "binding":
+		return attrSubject{allows: func(k declKind, t *types.Type) bool {
+			return k == declGlobalVar || k == declBuffer
+		}, expected: "global variables, cbuffers, and tbuffers"}, true
+	case "counter_binding":
+		return attrSubject{allows: func(k declKind, t *types.Type) bool {
+			return k != declFunc && k != declBuffer && objectIs(t, types.RWStructuredBuffer, types.AppendStructuredBuffer, types.ConsumeStructuredBuffer)
+		}, expected: "RWStructuredBuffers, AppendStructuredBuffers, and ConsumeStructuredBuffers"}, true
+	case "push_constant":
+		return attrSubject{allows: func(k declKind, t *types.Type) bool {
+			return k == declGlobalVar && isStructLike(t)
+		}, expected: "global variables of struct type", noArgs: true}, true
+	case "shader_record_nv":
+		return attrSubject{allows: func(k declKind, t *types.Type) bool {
+			return k == declBuffer || k == declGlobalVar && isStructLike(t)
+		}, expected: "cbuffer or ConstantBuffer", noArgs: true}, true
+	case "shader_record_ext":
+		return attrSubject{allows: func(k declKind, t *types.Type) bool {
+			return k == declBuffer || k == declGlobalVar && isStructLike(t)
+		}, expected: "cbuffer or ConstantBuffer", noArgs: true}, true
+	case "constant_id":
+		return attrSubject{allows: func(k declKind, t *types.Type) bool {
+			return k == declGlobalVar && t != nil && t.Canonical().IsScalar()
+		}, expected: "global variables of scalar type"}, true
+	case "input_attachment_index":
+		return attrSubject{allows: func(k declKind, t *types.Type) bool {
+			return k != declFunc && k != declBuffer && objectIs(t, types.SubpassInput, types.SubpassInputMS)
+		}, expected: "SubpassInput, SubpassInputMS"}, true
+	case "image_format":
+		return attrSubject{allows: func(k declKind, t *types.Type) bool {
+			if k == declFunc || k == declBuffer {
+				return false
+			}
+			e := elemOf(t)
+			if e == nil || !e.IsObject() {
+				return false
+			}
+			o := e.Object()
+			return o.Class() == types.ClassTypedBuffer || o.Class() == types.ClassTexture && o.IsWritable()
+		}, expected: "RWTextures, RasterizerOrderedTextures, Buffers, RWBuffers, and RasterizerOrderedBuffers"}, true
+	case "combinedImageSampler":
+		return attrSubject{allows: func(k declKind, t *types.Type) bool {
+			if k == declFunc || k == declBuffer {
+				return false
+			}
+			e := elemOf(t)
+			return e != nil && e.IsObject() && (e.Object().Class() == types.ClassTexture || e.Object().Class() == types.ClassSampler)
+		}, expected: "Textures and Samplers"}, true
+	case "offset":
+		return attrSubject{allows: kinds(declField), expected: "fields"}, true
+	case "ext_literal":
+		return attrSubject{allows: kinds(declParam), expected: "parameters"}, true
+	case "ext_reference":
+		return attrSubject{allows: kinds(declParam), expected: "parameters"}, true
+	case "spvexecutionmode":
+		return attrSubject{allows: kinds(declFunc), expected: "functions"}, true
+	case "ext_instruction":
+		return attrSubject{allows: kinds(declFunc), expected: "functions"}, true
+	case "ext_type_def":
+		return attrSubject{allows: kinds(declFunc), expected: "functions"}, true
+	case "post_depth_coverage":
+		return attrSubject{allows: kinds(declFunc), expected: "functions"}, true
+	case "early_and_late_tests":
+		return attrSubject{allows: kinds(declFunc), expected: "functions"}, true
+	case "depth_unchanged":
+		return attrSubject{allows: kinds(declFunc), expected: "functions"}, true
+	case "stencil_ref_unchanged_front":
+		return attrSubject{allows: kinds(declFunc), expected: "functions"}, true
+	case "stencil_ref_greater_equal_front":
+		return attrSubject{allows: kinds(declFunc), expected: "functions"}, true
+	case "stencil_ref_less_equal_front":
+		return attrSubject{allows: kinds(declFunc), expected: "functions"}, true
+	case "stencil_ref_unchanged_back":
+		return attrSubject{allows: kinds(declFunc), expected: "functions"}, true
+	case "stencil_ref_greater_equal_back":
+		return attrSubject{allows: kinds(declFunc), expected: "functions"}, true
+	case "stencil_ref_less_equal_back":
+		return attrSubject{allows: kinds(declFunc), expected: "functions"}, true
+	}
+	return attrSubject{}, false
 }
 
 // checkAttrSubjects reports vk:: attributes written on a declaration they
@@ -149,7 +180,7 @@ func (c *checker) checkAttrSubjects(attrs []*ast.Attribute, kind declKind, t *ty
 				}
 			}
 		}
-		s, ok := attrSubjects[a.Name]
+		s, ok := attrSubjectOf(a.Name)
 		if !ok {
 			continue
 		}
