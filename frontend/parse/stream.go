@@ -13,7 +13,11 @@ import (
 type tokenStream struct {
 	c     *classifier
 	index int
-	src   tokenSource
+	// cur is the token at index when its classification is final, else
+	// nil: LT(1) and LA(1), which the parser asks for at every decision,
+	// match and rule, read it without finding the token's chunk.
+	cur *ctok
+	src tokenSource
 }
 
 func newTokenStream(c *classifier) *tokenStream {
@@ -30,6 +34,9 @@ func (s *tokenStream) final(i int) int {
 }
 
 func (s *tokenStream) LT(k int) antlr.Token {
+	if k == 1 && s.cur != nil {
+		return s.cur
+	}
 	if k > 0 {
 		return s.c.toks.at(s.final(s.index + k - 1))
 	}
@@ -42,6 +49,9 @@ func (s *tokenStream) LT(k int) antlr.Token {
 // LA is LT(k)'s type: the parser asks for it at every decision and match,
 // and the interface round trip showed.
 func (s *tokenStream) LA(k int) int {
+	if k == 1 && s.cur != nil {
+		return int(s.cur.typ)
+	}
 	if k > 0 {
 		return int(s.c.toks.at(s.final(s.index + k - 1)).typ)
 	}
@@ -55,15 +65,24 @@ func (s *tokenStream) Consume() {
 	if s.final(s.index+1) > s.index {
 		s.index++
 	}
+	s.setCur()
+}
+
+// setCur sets cur for index.
+func (s *tokenStream) setCur() {
+	s.cur = nil
+	if s.index >= 0 && s.index < s.c.final {
+		s.cur = s.c.toks.at(s.index)
+	}
 }
 
 func (s *tokenStream) Mark() int             { return -1 }
 func (s *tokenStream) Release(int)           {}
 func (s *tokenStream) Index() int            { return s.index }
-func (s *tokenStream) Seek(i int)            { s.index = i }
+func (s *tokenStream) Seek(i int)            { s.index = i; s.setCur() }
 func (s *tokenStream) Size() int             { return s.c.toks.n } // (so far)
 func (s *tokenStream) GetSourceName() string { return "hlsl" }
-func (s *tokenStream) Reset()                { s.index = 0 }
+func (s *tokenStream) Reset()                { s.index = 0; s.setCur() }
 func (s *tokenStream) Get(i int) antlr.Token { return s.c.toks.at(s.final(i)) }
 func (s *tokenStream) GetTokenSource() antlr.TokenSource {
 	return &s.src
