@@ -222,6 +222,11 @@ func newScope(parent *Scope, kind ScopeKind, name string) *Scope {
 type scopeNames struct {
 	list []namedObject
 	m    map[string]Object
+	// shapes, with m, has bit min(len(name), 63) of shapes[name[0]&63]
+	// set for each name in m: the global scope is a map, and most names
+	// looked up there from a function are a built-in's, in no scope,
+	// whose hashing and probing cost about 80 instructions.
+	shapes *[64]uint64
 }
 
 type namedObject struct {
@@ -233,6 +238,9 @@ const maxListedNames = 8
 
 func (n *scopeNames) get(name string) (Object, bool) {
 	if n.m != nil {
+		if name == "" || n.shapes[name[0]&63]&(1<<min(len(name), 63)) == 0 {
+			return nil, false
+		}
 		o, ok := n.m[name]
 		return o, ok
 	}
@@ -248,6 +256,7 @@ func (n *scopeNames) set(name string, o Object) {
 	switch {
 	case n.m != nil:
 		n.m[name] = o
+		n.shape(name)
 		return
 	case n.list == nil:
 		n.list = make([]namedObject, 0, maxListedNames/2)
@@ -263,11 +272,21 @@ func (n *scopeNames) set(name string, o Object) {
 		return
 	}
 	n.m = make(map[string]Object, 2*maxListedNames)
+	n.shapes = new([64]uint64)
 	for _, e := range n.list {
 		n.m[e.name] = e.obj
+		n.shape(e.name)
 	}
 	n.m[name] = o
+	n.shape(name)
 	n.list = nil
+}
+
+// shape notes name's shape in shapes.
+func (n *scopeNames) shape(name string) {
+	if name != "" {
+		n.shapes[name[0]&63] |= 1 << min(len(name), 63)
+	}
 }
 
 // Lookup finds name in s alone (and namespaces it uses).
