@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"github.com/antlr4-go/antlr/v4"
+
+	"github.com/hlsl2spirv/hlsl2spirv/grammar/parser"
 )
 
 // grammar/parser's initContext (base.go) writes a new rule context's
@@ -27,5 +29,18 @@ func TestContextHeadMatchesRuntime(t *testing.T) {
 			t.Errorf("antlr.BaseParserRuleContext field %d is %s %v at %d, want %s %v at %d", i, f.Name, f.Type, f.Offset, w.name, w.typ, off)
 		}
 		off += w.typ.Size()
+	}
+}
+
+// grammar/parser's NewDFAs makes the DFAs antlr.NewDFA makes, writing
+// the fields of those it makes itself through a mirror of antlr.DFA's.
+func TestNewDFAsAsRuntimes(t *testing.T) {
+	decisions := parser.NewATN().DecisionToState
+	dfas := make([]*antlr.DFA, len(decisions))
+	parser.NewDFAs(dfas, decisions)
+	for i, d := range decisions {
+		if want := antlr.NewDFA(d, i); !reflect.DeepEqual(dfas[i], want) {
+			t.Errorf("decision %d: NewDFAs's DFA differs from NewDFA's", i)
+		}
 	}
 }

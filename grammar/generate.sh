@@ -36,6 +36,8 @@ cat >"$out/atn.go" <<'GO'
 package parser
 
 import (
+	"unsafe"
+
 	"github.com/antlr4-go/antlr/v4"
 
 	"github.com/hlsl2spirv/hlsl2spirv/grammar/atnload"
@@ -78,6 +80,31 @@ func VerifyATN() *antlr.ATN {
 
 // SerializedATN returns the parser's ATN as ANTLR serialized it.
 func SerializedATN() []int32 { return hlslParserSerializedATN }
+
+// NewDFAs sets dfas[i] to antlr.NewDFA(decisions[i], i), each empty, the
+// DFAs of a decision that is no precedence decision cut from one array:
+// the 155 allocations of their own cost a fresh process about 40 K
+// instructions.
+func NewDFAs(dfas []*antlr.DFA, decisions []antlr.DecisionState) {
+	all := make([]antlr.DFA, len(decisions))
+	for i, d := range decisions {
+		if atnload.IsPrecedenceDecision(d) {
+			dfas[i] = antlr.NewDFA(d, i)
+			continue
+		}
+		h := (*dfaHead)(unsafe.Pointer(&all[i]))
+		h.atnStartState, h.decision = d, i
+		dfas[i] = &all[i]
+	}
+}
+
+// dfaHead is how antlr.DFA begins in the runtime version go.mod pins
+// (TestNewDFAsAsRuntimes in grammar checks that NewDFAs makes NewDFA's
+// DFAs): NewDFAs writes its unexported fields through it.
+type dfaHead struct {
+	atnStartState antlr.DecisionState
+	decision      int
+}
 GO
 # The ANTLR runtime asserts rule contexts to its interfaces at every rule
 # entry and exit (antlr.ParserRuleContext, RuleContext, Tree). Where no
@@ -216,6 +243,12 @@ infn && /^}$/ { infn = 0; print; printf "%s", table; next }
 mv "$out/hlsl_parser.go.tmp" "$out/hlsl_parser.go"
 if grep -q '^	staticData\.[A-Za-z]* = \[\]' "$out/hlsl_parser.go" || ! grep -q '^var hlslParserSerializedATN = \[\]int32{$' "$out/hlsl_parser.go"; then
 	echo "generate.sh: the parser tables were not moved out of hlslparserParserInit" >&2
+	exit 1
+fi
+# The parser's own DFAs come from one array (NewDFAs in atn.go).
+perl -0 -i -pe 's/\tfor index, state := range atn\.DecisionToState \{\n\t\tdecisionToDFA\[index\] = antlr\.NewDFA\(state, index\)\n\t\}\n/\tNewDFAs(decisionToDFA, atn.DecisionToState)\n/' "$out/hlsl_parser.go"
+if grep -q 'antlr\.NewDFA(' "$out/hlsl_parser.go" || ! grep -q '^	NewDFAs(decisionToDFA, atn\.DecisionToState)$' "$out/hlsl_parser.go"; then
+	echo "generate.sh: hlslparserParserInit's DFAs were not made by NewDFAs" >&2
 	exit 1
 fi
 # The parser's own ATN is deserialized as NewATN's copies are (loadATN in

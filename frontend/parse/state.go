@@ -53,9 +53,7 @@ func newPredictionState() *predictionState {
 // forget empties the prediction caches, as in a fresh process.
 func (s *predictionState) forget() {
 	s.dfas = make([]*antlr.DFA, len(s.atn.DecisionToState))
-	for i, d := range s.atn.DecisionToState {
-		s.dfas[i] = antlr.NewDFA(d, i)
-	}
+	p.NewDFAs(s.dfas, s.atn.DecisionToState)
 }
 
 // newParser makes an ANTLR parser over stream that predicts with s, and

@@ -127,3 +127,11 @@ var (
 	_ [unsafe.Sizeof(antlr.IntervalSet{}) - unsafe.Sizeof(intervalSet{})]byte
 	_ [unsafe.Sizeof(intervalSet{}) - unsafe.Sizeof(antlr.IntervalSet{})]byte
 )
+
+// IsPrecedenceDecision reports whether d is the loop entry of a precedence
+// rule (left recursion), whose DFA antlr.NewDFA starts with a state of
+// its own.
+func IsPrecedenceDecision(d antlr.DecisionState) bool {
+	s, ok := d.(*antlr.StarLoopEntryState)
+	return ok && (*starLoopEntryState)(unsafe.Pointer(s)).precedenceRuleDecision
+}

@@ -3,6 +3,8 @@
 package parser
 
 import (
+	"unsafe"
+
 	"github.com/antlr4-go/antlr/v4"
 
 	"github.com/hlsl2spirv/hlsl2spirv/grammar/atnload"
@@ -45,3 +47,28 @@ func VerifyATN() *antlr.ATN {
 
 // SerializedATN returns the parser's ATN as ANTLR serialized it.
 func SerializedATN() []int32 { return hlslParserSerializedATN }
+
+// NewDFAs sets dfas[i] to antlr.NewDFA(decisions[i], i), each empty, the
+// DFAs of a decision that is no precedence decision cut from one array:
+// the 155 allocations of their own cost a fresh process about 40 K
+// instructions.
+func NewDFAs(dfas []*antlr.DFA, decisions []antlr.DecisionState) {
+	all := make([]antlr.DFA, len(decisions))
+	for i, d := range decisions {
+		if atnload.IsPrecedenceDecision(d) {
+			dfas[i] = antlr.NewDFA(d, i)
+			continue
+		}
+		h := (*dfaHead)(unsafe.Pointer(&all[i]))
+		h.atnStartState, h.decision = d, i
+		dfas[i] = &all[i]
+	}
+}
+
+// dfaHead is how antlr.DFA begins in the runtime version go.mod pins
+// (TestNewDFAsAsRuntimes in grammar checks that NewDFAs makes NewDFA's
+// DFAs): NewDFAs writes its unexported fields through it.
+type dfaHead struct {
+	atnStartState antlr.DecisionState
+	decision      int
+}

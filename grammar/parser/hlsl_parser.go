@@ -39,9 +39,7 @@ func hlslparserParserInit() {
 	atn := staticData.atn
 	staticData.decisionToDFA = make([]*antlr.DFA, len(atn.DecisionToState))
 	decisionToDFA := staticData.decisionToDFA
-	for index, state := range atn.DecisionToState {
-		decisionToDFA[index] = antlr.NewDFA(state, index)
-	}
+	NewDFAs(decisionToDFA, atn.DecisionToState)
 }
 
 var hlslParserSymbolicNames = []string{
