@@ -320,7 +320,6 @@ type Base struct {
 	kids    chunks[antlr.Tree]
 
 	contexts []rewinder // by rule index, the *contextSlab[its context type]
-	made     openRule   // the context newContext made last, not yet entered
 }
 
 // newContext returns a rule context T (of rule index rule) for parser,
@@ -337,8 +336,9 @@ type Base struct {
 // recycled.
 //
 // It records the context as the one entered next (the generated rule
-// functions enter the context they have just made), with the interfaces
-// Base needs converted here, where the type is known: converting an
+// functions enter the context they have just made), in the slot of
+// Base.rules past the open rules, with the interfaces Base needs
+// converted here, where the type is known: converting an
 // interface to another costs the runtime a lookup (about 100
 // instructions). For the same reason the parent, when it is the context
 // of the rule being parsed (the generated rule functions pass the
@@ -383,7 +383,10 @@ func newContext[T any, PT interface {
 	} else {
 		antlr.InitBaseParserRuleContext(&c.ctx().BaseParserRuleContext, parent, invokingState)
 	}
-	h.made = openRule{ctx: c, own: c.ctx(), tree: c, rule: c}
+	if n == cap(h.rules) {
+		h.rules = append(h.rules, openRule{})[:n]
+	}
+	h.rules[:n+1][n] = openRule{ctx: c, own: c.ctx(), tree: c, rule: c}
 	return c
 }
 
@@ -450,7 +453,6 @@ func (p *Base) recycle() {
 		}
 	}
 	p.kids.rewind()
-	p.made = openRule{}
 }
 
 // An openRule is a rule entered and not yet left: its context, as the
@@ -460,15 +462,6 @@ type openRule struct {
 	own  *Ctx
 	tree antlr.Tree
 	rule antlr.RuleContext
-}
-
-// entering is localctx's openRule: newContext's record when localctx is
-// the context it made last, else made by asserting.
-func (p *Base) entering(localctx antlr.ParserRuleContext) openRule {
-	if same(p.made.ctx, localctx) {
-		return p.made
-	}
-	return openRule{localctx, localctx.(ctxOwner).ctx(), localctx, localctx}
 }
 
 // same reports whether a and b are the same context. A rule context is a
@@ -499,8 +492,16 @@ func (p *Base) light() bool {
 
 // EnterRule is BaseParser.EnterRule, then the depth check.
 func (p *Base) EnterRule(localctx antlr.ParserRuleContext, state, ruleIndex int) {
-	open := p.entering(localctx)
+	// localctx's openRule is newContext's record, in the slot past the
+	// open rules, when newContext made it; else it is made by asserting.
+	// (A stale record that matches was made for the same context.)
 	depth := len(p.rules)
+	if depth < cap(p.rules) && same(p.rules[:depth+1][depth].ctx, localctx) {
+		p.rules = p.rules[:depth+1]
+	} else {
+		p.rules = append(p.rules, openRule{localctx, localctx.(ctxOwner).ctx(), localctx, localctx})
+	}
+	open := &p.rules[depth]
 	if p.BuildParseTrees {
 		if depth == len(p.scratch) {
 			p.scratch = append(p.scratch, nil)
@@ -519,7 +520,6 @@ func (p *Base) EnterRule(localctx antlr.ParserRuleContext, state, ruleIndex int)
 			parent.kids = append(parent.kids, open.tree)
 		}
 	}
-	p.rules = append(p.rules, open)
 	if p.DepthLimit > 0 && len(p.rules) > p.DepthLimit {
 		p.TooDeep(localctx)
 	}
@@ -529,8 +529,9 @@ func (p *Base) EnterRule(localctx antlr.ParserRuleContext, state, ruleIndex int)
 // scratch slice.
 func (p *Base) ExitRule() {
 	n := len(p.rules) - 1
-	open := p.rules[n]
-	p.rules[n] = openRule{}
+	// The slot stays as it is until a rule at this depth is made: the
+	// rules' contexts live as long as the parse anyway.
+	open := &p.rules[n]
 	p.rules = p.rules[:n]
 	if p.BuildParseTrees {
 		p.scratch[n] = open.own.kids[:0] // keeping what it grew to
