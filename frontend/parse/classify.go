@@ -447,6 +447,9 @@ func (c *classifier) kind(i int) int {
 		return p.HLSLParserCHAR_LIT
 	case token.Punct:
 		c.punct(i)
+		if len(t.Text) == 1 && t.Text[0] < 128 && punct1[t.Text[0]] != 0 {
+			return int(punct1[t.Text[0]])
+		}
 		if w := c.words.get(t.Text); w != nil && w.punct != 0 {
 			return int(w.punct)
 		}

@@ -305,3 +305,16 @@ var puncts = []spelling[int]{
 	{"%", p.HLSLParserMOD}, {"!", p.HLSLParserNOT}, {"~", p.HLSLParserTILDE}, {"++", p.HLSLParserINC},
 	{"--", p.HLSLParserDEC},
 }
+
+// punct1 is the token type puncts gives each one-character punctuator,
+// by its byte: most punctuators are one character, found here without
+// hashing their spelling (TestPunct1IsPuncts).
+var punct1 = [128]int16{
+	'(': p.HLSLParserLPAREN, ')': p.HLSLParserRPAREN, '[': p.HLSLParserLBRACKET,
+	']': p.HLSLParserRBRACKET, '{': p.HLSLParserLBRACE, '}': p.HLSLParserRBRACE, ';': p.HLSLParserSEMI,
+	',': p.HLSLParserCOMMA, ':': p.HLSLParserCOLON, '.': p.HLSLParserDOT, '?': p.HLSLParserQUESTION,
+	'=': p.HLSLParserASSIGN, '|': p.HLSLParserOR, '^': p.HLSLParserXOR, '&': p.HLSLParserAND,
+	'<': p.HLSLParserLT, '>': p.HLSLParserGT, '+': p.HLSLParserPLUS, '-': p.HLSLParserMINUS,
+	'*': p.HLSLParserSTAR, '/': p.HLSLParserDIV, '%': p.HLSLParserMOD, '!': p.HLSLParserNOT,
+	'~': p.HLSLParserTILDE,
+}

@@ -42,3 +42,17 @@ func TestWordTable(t *testing.T) {
 		}
 	}
 }
+
+// punct1 gives each one-character punctuator of puncts its token type,
+// and nothing else one.
+func TestPunct1IsPuncts(t *testing.T) {
+	var want [128]int16
+	for _, s := range puncts {
+		if len(s.word) == 1 {
+			want[s.word[0]] = int16(s.what)
+		}
+	}
+	if punct1 != want {
+		t.Errorf("punct1 is %v, puncts say %v", punct1, want)
+	}
+}
