@@ -245,6 +245,14 @@ if grep -q '^	staticData\.[A-Za-z]* = \[\]' "$out/hlsl_parser.go" || ! grep -q '
 	echo "generate.sh: the parser tables were not moved out of hlslparserParserInit" >&2
 	exit 1
 fi
+# The rule functions predict with Base.predict, which skips adaptive
+# prediction when the token alone decides (grammar/internal/ll1 writes its
+# tables, ll1.go, below).
+sed -i 's/p\.GetInterpreter()\.AdaptivePredict(p\.BaseParser, p\.GetTokenStream(), \([0-9]*\), p\.GetParserRuleContext())/p.predict(\1)/g' "$out/hlsl_parser.go"
+if grep -q 'AdaptivePredict' "$out/hlsl_parser.go" || ! grep -q 'p\.predict([0-9]*)' "$out/hlsl_parser.go"; then
+	echo "generate.sh: the rule functions' AdaptivePredict calls were not rewritten to p.predict" >&2
+	exit 1
+fi
 # The parser's own DFAs come from one array (NewDFAs in atn.go).
 perl -0 -i -pe 's/\tfor index, state := range atn\.DecisionToState \{\n\t\tdecisionToDFA\[index\] = antlr\.NewDFA\(state, index\)\n\t\}\n/\tNewDFAs(decisionToDFA, atn.DecisionToState)\n/' "$out/hlsl_parser.go"
 if grep -q 'antlr\.NewDFA(' "$out/hlsl_parser.go" || ! grep -q '^	NewDFAs(decisionToDFA, atn\.DecisionToState)$' "$out/hlsl_parser.go"; then
@@ -311,6 +319,10 @@ type Base struct {
 	DepthLimit  int
 	TooDeep     func(antlr.ParserRuleContext)
 	TopRuleDone func(antlr.ParserRuleContext) (recycle bool)
+	// Adaptive, when set, has every decision predicted adaptively, as
+	// ANTLR's own code does, also where the token alone decides (see
+	// predict): tests compare the two.
+	Adaptive bool
 	rules       []openRule // entered and not yet left, innermost last
 
 	// A rule collects its children in scratch[its depth], reused by the
@@ -484,6 +496,26 @@ type contextHead struct {
 // kidsChunk is how many children a chunk of Base.kids holds (16 bytes
 // each): a 5,000-line shader's tree has about 115,000.
 const kidsChunk = 512
+
+// predict is AdaptivePredict of decision at the current token: the
+// alternative the token alone decides, when it does (ll1.go, which
+// grammar/internal/ll1 writes from the ATN), else the simulator's
+// prediction. Adaptive prediction chooses that same alternative (after
+// the token, no other is viable), but a fresh process first builds a DFA
+// state for each token a decision meets, closing over the ATN: most of the
+// prediction a cold parse did was of tokens that decide alone.
+func (p *Base) predict(decision int) int {
+	if r := ll1Row[decision]; r != 0 && !p.Adaptive {
+		t := p.GetTokenStream().LA(1)
+		if t == antlr.TokenEOF {
+			t = 0
+		}
+		if row := &ll1Alts[r-1]; t >= 0 && t < len(row) && row[t] != 0 {
+			return int(row[t])
+		}
+	}
+	return p.GetInterpreter().AdaptivePredict(p.BaseParser, p.GetTokenStream(), decision, p.GetParserRuleContext())
+}
 
 // light reports whether the short paths apply.
 func (p *Base) light() bool {
@@ -739,4 +771,6 @@ func (c *Ctx) GetTypedRuleContexts(ctxType reflect.Type) []antlr.RuleContext {
 	return contexts
 }
 GO
+# The tables of Base.predict, from the ATN just written.
+go run ./internal/ll1/gen "$out"
 gofmt -w "$out"/*.go

@@ -1,8 +1,10 @@
 package parse
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/antlr4-go/antlr/v4"
@@ -35,8 +37,8 @@ func TestColdParsePredictionWork(t *testing.T) {
 	}
 	decisions, states := ps.predictionWork()
 	t.Logf("cold parse of typical.hlsl: %d decisions predicted adaptively, %d DFA states", decisions, states)
-	if decisions > 5 || states > 26 {
-		t.Errorf("cold parse of typical.hlsl: %d adaptive decisions and %d DFA states, want at most 5 and 26", decisions, states)
+	if decisions > 4 || states > 11 {
+		t.Errorf("cold parse of typical.hlsl: %d adaptive decisions and %d DFA states, want at most 4 and 11", decisions, states)
 	}
 }
 
@@ -194,4 +196,73 @@ func TestShortPathTreeIsANTLRs(t *testing.T) {
 			t.Errorf("%s: a rule context of the SLL parse has another parent or invoking state than the LL parse's", s.Name)
 		}
 	}
+}
+
+// The generated parser skips adaptive prediction where the current token
+// alone decides (grammar/parser's Base.predict, tables from
+// grammar/internal/ll1). On every golden test file, example and benchmark
+// shader, valid or not, a parse that recovers from errors as the LL pass
+// does gives the same tree and the same syntax errors both ways.
+func TestLL1PredictionIsAdaptives(t *testing.T) {
+	var files []string
+	for _, dir := range []string{"../../test/golden", "../../test/examples", bench.Dir()} {
+		filepath.WalkDir(dir, func(path string, d os.DirEntry, err error) error {
+			if err == nil && !d.IsDir() && filepath.Ext(path) == ".hlsl" {
+				files = append(files, path)
+			}
+			return nil
+		})
+	}
+	if len(files) < 100 {
+		t.Fatalf("found only %d test files", len(files))
+	}
+	p.HLSLParserInit()
+	names := p.HLSLParserParserStaticData.RuleNames
+	var ps Parser
+	for _, f := range files {
+		src, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fs := diag.NewFileSet()
+		res := pp.Preprocess(fs, diag.NewList(fs, diag.Options{}), f, src, pp.Config{})
+		var out [2]string
+		for i, adaptive := range []bool{false, true} {
+			diags := diag.NewList(fs, diag.Options{})
+			stream := newTokenStream(newClassifier(&sliceFeed{res.Tokens}, diags, diags))
+			state := ps.acquire()
+			parser := state.newParser(stream)
+			parser.Adaptive = adaptive
+			parser.RemoveErrorListeners()
+			errs := &syntaxErrors{}
+			parser.AddErrorListener(errs)
+			parser.GetInterpreter().SetPredictionMode(antlr.PredictionModeLL)
+			func() {
+				defer func() {
+					if r := recover(); r != nil {
+						if _, ok := r.(classifyFailed); !ok {
+							panic(r)
+						}
+						errs.msgs = append(errs.msgs, "nested too deeply")
+					}
+				}()
+				out[i] = parser.TranslationUnit().ToStringTree(names, nil)
+			}()
+			ps.release(state)
+			out[i] += "\n" + strings.Join(errs.msgs, "\n")
+		}
+		if out[0] != out[1] {
+			t.Errorf("%s: the parse predicting by one token where it decides differs from the adaptive one:\n%s", f, lineDiff(out[1], out[0]))
+		}
+	}
+}
+
+// syntaxErrors records the parser's syntax errors.
+type syntaxErrors struct {
+	antlr.DefaultErrorListener
+	msgs []string
+}
+
+func (e *syntaxErrors) SyntaxError(_ antlr.Recognizer, _ interface{}, line, column int, msg string, _ antlr.RecognitionException) {
+	e.msgs = append(e.msgs, fmt.Sprintf("%d:%d: %s", line, column, msg))
 }

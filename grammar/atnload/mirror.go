@@ -135,3 +135,7 @@ func IsPrecedenceDecision(d antlr.DecisionState) bool {
 	s, ok := d.(*antlr.StarLoopEntryState)
 	return ok && (*starLoopEntryState)(unsafe.Pointer(s)).precedenceRuleDecision
 }
+
+// Target returns the state a transition Load made leads to (the runtime
+// keeps its getter unexported).
+func Target(t antlr.Transition) antlr.ATNState { return baseOf(t).target }

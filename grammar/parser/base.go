@@ -45,7 +45,11 @@ type Base struct {
 	DepthLimit  int
 	TooDeep     func(antlr.ParserRuleContext)
 	TopRuleDone func(antlr.ParserRuleContext) (recycle bool)
-	rules       []openRule // entered and not yet left, innermost last
+	// Adaptive, when set, has every decision predicted adaptively, as
+	// ANTLR's own code does, also where the token alone decides (see
+	// predict): tests compare the two.
+	Adaptive bool
+	rules    []openRule // entered and not yet left, innermost last
 
 	// A rule collects its children in scratch[its depth], reused by the
 	// rules after it at that depth; leaving it moves them to an
@@ -218,6 +222,26 @@ type contextHead struct {
 // kidsChunk is how many children a chunk of Base.kids holds (16 bytes
 // each): a 5,000-line shader's tree has about 115,000.
 const kidsChunk = 512
+
+// predict is AdaptivePredict of decision at the current token: the
+// alternative the token alone decides, when it does (ll1.go, which
+// grammar/internal/ll1 writes from the ATN), else the simulator's
+// prediction. Adaptive prediction chooses that same alternative (after
+// the token, no other is viable), but a fresh process first builds a DFA
+// state for each token a decision meets, closing over the ATN: most of the
+// prediction a cold parse did was of tokens that decide alone.
+func (p *Base) predict(decision int) int {
+	if r := ll1Row[decision]; r != 0 && !p.Adaptive {
+		t := p.GetTokenStream().LA(1)
+		if t == antlr.TokenEOF {
+			t = 0
+		}
+		if row := &ll1Alts[r-1]; t >= 0 && t < len(row) && row[t] != 0 {
+			return int(row[t])
+		}
+	}
+	return p.GetInterpreter().AdaptivePredict(p.BaseParser, p.GetTokenStream(), decision, p.GetParserRuleContext())
+}
 
 // light reports whether the short paths apply.
 func (p *Base) light() bool {

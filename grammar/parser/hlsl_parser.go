@@ -2176,7 +2176,7 @@ func (p *HLSLParser) UsingDecl() (localctx IUsingDeclContext) {
 		goto errorExit
 	}
 
-	switch p.GetInterpreter().AdaptivePredict(p.BaseParser, p.GetTokenStream(), 11, p.GetParserRuleContext()) {
+	switch p.predict(11) {
 	case 1:
 		p.EnterOuterAlt(ctx, 1)
 		{
@@ -2260,7 +2260,7 @@ func (p *HLSLParser) UsingDecl() (localctx IUsingDeclContext) {
 		p.SetState(192)
 		p.GetErrorHandler().Sync(p)
 
-		if p.GetInterpreter().AdaptivePredict(p.BaseParser, p.GetTokenStream(), 10, p.GetParserRuleContext()) == 1 {
+		if p.predict(10) == 1 {
 			{
 				p.SetState(191)
 				p.ScopePrefix()
@@ -2538,7 +2538,7 @@ func (p *HLSLParser) TemplateDecl() (localctx ITemplateDeclContext) {
 		goto errorExit
 	}
 
-	switch p.GetInterpreter().AdaptivePredict(p.BaseParser, p.GetTokenStream(), 15, p.GetParserRuleContext()) {
+	switch p.predict(15) {
 	case 1:
 		p.EnterOuterAlt(ctx, 1)
 		{
@@ -2958,7 +2958,7 @@ func (p *HLSLParser) TemplateParam() (localctx ITemplateParamContext) {
 		goto errorExit
 	}
 
-	switch p.GetInterpreter().AdaptivePredict(p.BaseParser, p.GetTokenStream(), 21, p.GetParserRuleContext()) {
+	switch p.predict(21) {
 	case 1:
 		p.EnterOuterAlt(ctx, 1)
 		{
@@ -5307,7 +5307,7 @@ func (p *HLSLParser) OperatorName() (localctx IOperatorNameContext) {
 		goto errorExit
 	}
 
-	switch p.GetInterpreter().AdaptivePredict(p.BaseParser, p.GetTokenStream(), 47, p.GetParserRuleContext()) {
+	switch p.predict(47) {
 	case 1:
 		p.EnterOuterAlt(ctx, 1)
 		{
@@ -8218,7 +8218,7 @@ func (p *HLSLParser) InitList() (localctx IInitListContext) {
 		if p.HasError() {
 			goto errorExit
 		}
-		_alt = p.GetInterpreter().AdaptivePredict(p.BaseParser, p.GetTokenStream(), 69, p.GetParserRuleContext())
+		_alt = p.predict(69)
 		if p.HasError() {
 			goto errorExit
 		}
@@ -8243,7 +8243,7 @@ func (p *HLSLParser) InitList() (localctx IInitListContext) {
 			if p.HasError() {
 				goto errorExit
 			}
-			_alt = p.GetInterpreter().AdaptivePredict(p.BaseParser, p.GetTokenStream(), 69, p.GetParserRuleContext())
+			_alt = p.predict(69)
 			if p.HasError() {
 				goto errorExit
 			}
@@ -8572,7 +8572,7 @@ func (p *HLSLParser) TypeSpec() (localctx ITypeSpecContext) {
 		p.SetState(584)
 		p.GetErrorHandler().Sync(p)
 
-		if p.GetInterpreter().AdaptivePredict(p.BaseParser, p.GetTokenStream(), 75, p.GetParserRuleContext()) == 1 {
+		if p.predict(75) == 1 {
 			{
 				p.SetState(583)
 				p.Match(HLSLParserTYPE_NAME)
@@ -9399,7 +9399,7 @@ func (p *HLSLParser) ScopePrefix() (localctx IScopePrefixContext) {
 		if p.HasError() {
 			goto errorExit
 		}
-		_alt = p.GetInterpreter().AdaptivePredict(p.BaseParser, p.GetTokenStream(), 85, p.GetParserRuleContext())
+		_alt = p.predict(85)
 		if p.HasError() {
 			goto errorExit
 		}
@@ -9424,7 +9424,7 @@ func (p *HLSLParser) ScopePrefix() (localctx IScopePrefixContext) {
 			if p.HasError() {
 				goto errorExit
 			}
-			_alt = p.GetInterpreter().AdaptivePredict(p.BaseParser, p.GetTokenStream(), 85, p.GetParserRuleContext())
+			_alt = p.predict(85)
 			if p.HasError() {
 				goto errorExit
 			}
@@ -9461,7 +9461,7 @@ func (p *HLSLParser) ScopePrefix() (localctx IScopePrefixContext) {
 
 			p.SetState(640)
 			p.GetErrorHandler().Sync(p)
-			_alt = p.GetInterpreter().AdaptivePredict(p.BaseParser, p.GetTokenStream(), 86, p.GetParserRuleContext())
+			_alt = p.predict(86)
 			if p.HasError() {
 				goto errorExit
 			}
@@ -9935,7 +9935,7 @@ func (p *HLSLParser) TemplateArg() (localctx ITemplateArgContext) {
 		goto errorExit
 	}
 
-	switch p.GetInterpreter().AdaptivePredict(p.BaseParser, p.GetTokenStream(), 91, p.GetParserRuleContext()) {
+	switch p.predict(91) {
 	case 1:
 		p.EnterOuterAlt(ctx, 1)
 		{
@@ -11939,7 +11939,7 @@ func (p *HLSLParser) EnumSpecifier() (localctx IEnumSpecifierContext) {
 		if p.HasError() {
 			goto errorExit
 		}
-		_alt = p.GetInterpreter().AdaptivePredict(p.BaseParser, p.GetTokenStream(), 109, p.GetParserRuleContext())
+		_alt = p.predict(109)
 		if p.HasError() {
 			goto errorExit
 		}
@@ -11964,7 +11964,7 @@ func (p *HLSLParser) EnumSpecifier() (localctx IEnumSpecifierContext) {
 			if p.HasError() {
 				goto errorExit
 			}
-			_alt = p.GetInterpreter().AdaptivePredict(p.BaseParser, p.GetTokenStream(), 109, p.GetParserRuleContext())
+			_alt = p.predict(109)
 			if p.HasError() {
 				goto errorExit
 			}
@@ -13371,7 +13371,7 @@ func (p *HLSLParser) Statement() (localctx IStatementContext) {
 		goto errorExit
 	}
 
-	switch p.GetInterpreter().AdaptivePredict(p.BaseParser, p.GetTokenStream(), 125, p.GetParserRuleContext()) {
+	switch p.predict(125) {
 	case 1:
 		p.EnterOuterAlt(ctx, 1)
 		{
@@ -13438,7 +13438,7 @@ func (p *HLSLParser) Statement() (localctx IStatementContext) {
 		p.SetState(850)
 		p.GetErrorHandler().Sync(p)
 
-		if p.GetInterpreter().AdaptivePredict(p.BaseParser, p.GetTokenStream(), 120, p.GetParserRuleContext()) == 1 {
+		if p.predict(120) == 1 {
 			{
 				p.SetState(848)
 				p.Match(HLSLParserKW_ELSE)
@@ -14008,7 +14008,7 @@ func (p *HLSLParser) Condition() (localctx IConditionContext) {
 		goto errorExit
 	}
 
-	switch p.GetInterpreter().AdaptivePredict(p.BaseParser, p.GetTokenStream(), 126, p.GetParserRuleContext()) {
+	switch p.predict(126) {
 	case 1:
 		p.EnterOuterAlt(ctx, 1)
 		{
@@ -14220,7 +14220,7 @@ func (p *HLSLParser) ForInit() (localctx IForInitContext) {
 		goto errorExit
 	}
 
-	switch p.GetInterpreter().AdaptivePredict(p.BaseParser, p.GetTokenStream(), 129, p.GetParserRuleContext()) {
+	switch p.predict(129) {
 	case 1:
 		p.EnterOuterAlt(ctx, 1)
 		{
@@ -15679,7 +15679,7 @@ func (p *HLSLParser) UnaryExpression() (localctx IUnaryExpressionContext) {
 			goto errorExit
 		}
 
-		switch p.GetInterpreter().AdaptivePredict(p.BaseParser, p.GetTokenStream(), 135, p.GetParserRuleContext()) {
+		switch p.predict(135) {
 		case 1:
 			{
 				p.SetState(996)
