@@ -49,8 +49,9 @@ type Context struct {
 	vdce   vdce         // vector-dce's tables, kept between runs
 	unroll unrollTables // loop-unroll's
 	ssa    ssaTables    // ssa-rewrite's
-	// simplify-instructions' sets (seen and phis), kept between runs
-	simplify [2]stampSet
+	// simplify-instructions' sets (seen, phis and killed), kept between
+	// runs
+	simplify [3]stampSet
 
 	// blockAt is scratch for blockIndex: by label, a block's index + 1 in
 	// the function last indexed (whose labels are in indexed).

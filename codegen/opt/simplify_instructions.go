@@ -79,8 +79,12 @@ type simplifier struct {
 	work       []*builder.Inst // to fold again, in order
 	inWork     builder.InstSet
 	kill       []*builder.Inst
-	killed     map[*builder.Inst]bool
-	ids        []builder.ID // scratch: the ids an instruction uses
+	// killed are the instructions queued in kill: by result in a set
+	// (the Context's), the few without a result (stores folded away) in
+	// a list; a map by pointer grew with every instruction folded away.
+	killed         *stampSet
+	killedNoResult []*builder.Inst
+	ids            []builder.ID // scratch: the ids an instruction uses
 	// secondPass: the walk in block order is done; work is being drained.
 	secondPass bool
 }
@@ -89,7 +93,10 @@ func simplifyFunction(c *Context, f *builder.Function, seen, phis *stampSet) boo
 	if len(f.Blocks) == 0 {
 		return false
 	}
-	s := &simplifier{c: c, seen: seen, phis: phis, inWork: builder.NewInstSet(), killed: map[*builder.Inst]bool{}}
+	killed := &c.simplify[2]
+	killed.fit(c.M.Bound)
+	killed.reset()
+	s := &simplifier{c: c, seen: seen, phis: phis, inWork: builder.NewInstSet(), killed: killed}
 	g := f.CFG()
 	for _, bi := range g.RPO {
 		b := g.Blocks[bi]
@@ -122,7 +129,7 @@ func simplifyFunction(c *Context, f *builder.Function, seen, phis *stampSet) boo
 		if in.Result != 0 {
 			seen.add(in.Result)
 		}
-		if s.killed[in] {
+		if s.isKilled(in) {
 			s.inWork.Add(in)
 			continue
 		}
@@ -168,12 +175,24 @@ func (s *simplifier) process(in *builder.Inst) {
 		c.replaceUsesExceptAnnotations(in.Result, in.Operands[0].ID())
 		fallthrough
 	case spv.OpNop:
-		if !s.killed[in] {
-			s.killed[in] = true
+		if !s.isKilled(in) {
+			if in.Result != 0 {
+				s.killed.add(in.Result)
+			} else {
+				s.killedNoResult = append(s.killedNoResult, in)
+			}
 			s.kill = append(s.kill, in)
 		}
 		s.inWork.Add(in)
 	}
+}
+
+// isKilled reports whether in is queued for deletion.
+func (s *simplifier) isKilled(in *builder.Inst) bool {
+	if in.Result != 0 {
+		return s.killed.has(in.Result)
+	}
+	return slices.Contains(s.killedNoResult, in)
 }
 
 // replaceUsesExceptAnnotations rewrites the uses of old into new, except in
