@@ -139,22 +139,25 @@ func (p *pendingInserts) place(c *Context, f *builder.Function) {
 			emit(x) // if deleted meanwhile, an OpNop that Compact sweeps
 		}
 	}
-	// The blocks holding an instruction something goes before (an
-	// instruction's Block is the block holding it, so this is the set a
-	// look through every block's instructions would find, for a lookup
-	// per anchor instead of one per instruction).
-	var anchored map[*builder.Block]bool
+	// The blocks holding an instruction something goes before, with how
+	// many such instructions each holds (an instruction's Block is the
+	// block holding it, so these are what a look through every block's
+	// instructions would find, for a lookup per anchor instead of one per
+	// instruction; and a rebuilt block's instructions after its last
+	// anchor are not looked up).
+	var anchored map[*builder.Block]int
 	if len(p.before) > 0 {
-		anchored = make(map[*builder.Block]bool, len(p.before))
+		anchored = make(map[*builder.Block]int, len(p.before))
 	}
 	for at, ins := range p.before {
 		if len(ins) > 0 && at.Block != nil {
-			anchored[at.Block] = true
+			anchored[at.Block]++
 		}
 	}
 	for i, b := range f.Blocks {
 		first := i == 0
-		if !(first && len(p.front[f]) > 0) && !anchored[b] {
+		left := anchored[b]
+		if !(first && len(p.front[f]) > 0) && left == 0 {
 			continue // nothing goes in b: rebuilding would copy it as it is
 		}
 		rebuildBlock(c, b, func(in *builder.Inst, emit func(...*builder.Inst)) {
@@ -165,7 +168,12 @@ func (p *pendingInserts) place(c *Context, f *builder.Function) {
 					emit(front[j])
 				}
 			}
-			emitBefore(in, emit)
+			if left > 0 && in.Block == b {
+				if xs := p.before[in]; len(xs) > 0 {
+					left--
+					emitBefore(in, emit)
+				}
+			}
 			emit(in)
 		})
 	}
