@@ -298,69 +298,78 @@ func containsAbort(f *builder.Function, withUnreachable bool) bool {
 // recursiveFunctions returns the functions that can call themselves: those
 // in a cycle of the call graph (Tarjan's strongly connected components).
 func recursiveFunctions(m *builder.Module, walks map[builder.ID]functionWalk) map[builder.ID]bool {
-	byID := functionsByID(m)
-	index := map[builder.ID]int{}
-	low := map[builder.ID]int{}
-	onStack := map[builder.ID]bool{}
-	var stack []builder.ID
+	// A function's state by its position in m.Functions (slices, not
+	// maps by id: one lookup per call edge, of the position).
+	pos := make(map[builder.ID]int32, len(m.Functions))
+	for i, f := range m.Functions {
+		pos[f.Def.Result] = int32(i) // (the last of a repeated id, as functionsByID)
+	}
+	n := len(m.Functions)
+	index := make([]int, n) // 1 + the visit number, 0 unseen
+	low := make([]int, n)
+	onStack := make([]bool, n)
+	var stack []int32
 	out := map[builder.ID]bool{}
-	next := 0
+	next := 1
 	type frame struct {
 		id builder.ID
+		at int32 // its position
 		i  int
 	}
 	for _, f := range m.Functions {
 		root := f.Def.Result
-		if _, seen := index[root]; seen {
+		ri := pos[root]
+		if index[ri] != 0 {
 			continue
 		}
-		work := []frame{{root, 0}}
-		index[root], low[root] = next, next
+		work := []frame{{root, ri, 0}}
+		index[ri], low[ri] = next, next
 		next++
-		stack = append(stack, root)
-		onStack[root] = true
+		stack = append(stack, ri)
+		onStack[ri] = true
 		for len(work) > 0 {
 			top := &work[len(work)-1]
 			if cs := walks[top.id].calls; top.i < len(cs) {
 				callee := cs[top.i]
 				top.i++
-				if byID[callee] == nil {
+				ci, ok := pos[callee]
+				if !ok {
 					continue
 				}
 				if callee == top.id {
 					out[callee] = true
 				}
-				if _, seen := index[callee]; !seen {
-					index[callee], low[callee] = next, next
+				if index[ci] == 0 {
+					index[ci], low[ci] = next, next
 					next++
-					stack = append(stack, callee)
-					onStack[callee] = true
-					work = append(work, frame{callee, 0})
-				} else if onStack[callee] {
-					low[top.id] = min(low[top.id], index[callee])
+					stack = append(stack, ci)
+					onStack[ci] = true
+					work = append(work, frame{callee, ci, 0})
+				} else if onStack[ci] {
+					low[top.at] = min(low[top.at], index[ci])
 				}
 				continue
 			}
-			id := top.id
+			at := top.at
 			work = work[:len(work)-1]
 			if len(work) > 0 {
-				parent := work[len(work)-1].id
-				low[parent] = min(low[parent], low[id])
+				parent := work[len(work)-1].at
+				low[parent] = min(low[parent], low[at])
 			}
-			if low[id] == index[id] {
-				var comp []builder.ID
+			if low[at] == index[at] {
+				var comp []int32
 				for {
 					x := stack[len(stack)-1]
 					stack = stack[:len(stack)-1]
 					onStack[x] = false
 					comp = append(comp, x)
-					if x == id {
+					if x == at {
 						break
 					}
 				}
 				if len(comp) > 1 {
 					for _, x := range comp {
-						out[x] = true
+						out[m.Functions[x].Def.Result] = true
 					}
 				}
 			}
