@@ -94,8 +94,8 @@
 //     between barriers; the uniform-control-flow test barriers need.
 //   - ast.go: the statement tree and expression precedence.
 //
-// The package's lookup tables (maps) are built on first use
-// (sync.OnceValue), not at package initialization: every process that
+// The package's lookup tables (maps) are built on first use (lazy, in
+// names.go), not at package initialization: every process that
 // links the package, most of which compile HLSL to SPIR-V alone, would
 // pay for them at start.
 package wgsl

@@ -3,7 +3,6 @@ package wgsl
 import (
 	"fmt"
 	"strings"
-	"sync"
 
 	"github.com/hlsl2spirv/hlsl2spirv/builder"
 	"github.com/hlsl2spirv/hlsl2spirv/builder/spv"
@@ -129,7 +128,7 @@ func (fs *funcState) inst(in *builder.Inst, out *[]stmt) {
 			break
 		}
 		fs.refuseComputeDerivatives("a derivative")
-		fs.bind(in, call(derivativeNames()[in.Op], fs.value(t.operandID(in, 0))), out)
+		fs.bind(in, call(derivativeNames.get()[in.Op], fs.value(t.operandID(in, 0))), out)
 	case spv.OpGroupNonUniformQuadAllKHR, spv.OpGroupNonUniformQuadAnyKHR:
 		if !fs.inQuadGroup() {
 			t.unsupported("the instruction %s", in.Op)
@@ -152,13 +151,13 @@ func (fs *funcState) inst(in *builder.Inst, out *[]stmt) {
 	}
 }
 
-var derivativeNames = sync.OnceValue(func() map[spv.Op]string {
+var derivativeNames = &lazy[map[spv.Op]string]{make: func() map[spv.Op]string {
 	return map[spv.Op]string{
 		spv.OpDPdx: "dpdx", spv.OpDPdy: "dpdy", spv.OpFwidth: "fwidth", spv.OpDPdxFine: "dpdxFine",
 		spv.OpDPdyFine: "dpdyFine", spv.OpFwidthFine: "fwidthFine", spv.OpDPdxCoarse: "dpdxCoarse",
 		spv.OpDPdyCoarse: "dpdyCoarse", spv.OpFwidthCoarse: "fwidthCoarse",
 	}
-})
+}}
 
 // u32Like returns the type id to cast a u32-producing builtin from.
 func (fs *funcState) u32Like(typ builder.ID) builder.ID { return fs.t.scalarTypeLike(typ, sU32) }
@@ -629,18 +628,18 @@ func (p *pureOperands) logic() (expr, bool) {
 		return binary(op, p.val(0), p.as(1, s)), true
 	case spv.OpSLessThan, spv.OpSLessThanEqual, spv.OpSGreaterThan, spv.OpSGreaterThanEqual:
 		s, _ := t.scalarOf(p.typeOf(0))
-		return binary(compareOps()[in.Op], p.as(0, s.signed()), p.as(1, s.signed())), true
+		return binary(compareOps.get()[in.Op], p.as(0, s.signed()), p.as(1, s.signed())), true
 	case spv.OpULessThan, spv.OpULessThanEqual, spv.OpUGreaterThan, spv.OpUGreaterThanEqual:
 		s, _ := t.scalarOf(p.typeOf(0))
-		return binary(compareOps()[in.Op], p.as(0, s.unsigned()), p.as(1, s.unsigned())), true
+		return binary(compareOps.get()[in.Op], p.as(0, s.unsigned()), p.as(1, s.unsigned())), true
 	case spv.OpFOrdEqual, spv.OpFOrdNotEqual, spv.OpFOrdLessThan, spv.OpFOrdLessThanEqual, spv.OpFOrdGreaterThan,
 		spv.OpFOrdGreaterThanEqual, spv.OpLogicalEqual, spv.OpLogicalNotEqual, spv.OpFUnordNotEqual:
-		return binary(compareOps()[in.Op], p.val(0), p.val(1)), true
+		return binary(compareOps.get()[in.Op], p.val(0), p.val(1)), true
 	case spv.OpFUnordEqual, spv.OpFUnordLessThan, spv.OpFUnordLessThanEqual, spv.OpFUnordGreaterThan,
 		spv.OpFUnordGreaterThanEqual:
 		// Unordered: true when either is NaN, so the negated ordered
 		// opposite.
-		return unary("!", binary(compareOps()[in.Op], p.val(0), p.val(1))), true
+		return unary("!", binary(compareOps.get()[in.Op], p.val(0), p.val(1))), true
 	case spv.OpLogicalAnd, spv.OpLogicalOr:
 		op := map[bool]string{true: "&&", false: "||"}[in.Op == spv.OpLogicalAnd]
 		if p.resN > 1 {
@@ -747,7 +746,7 @@ func (p *pureOperands) composite() (expr, bool) {
 	return expr{}, false
 }
 
-var compareOps = sync.OnceValue(func() map[spv.Op]string {
+var compareOps = &lazy[map[spv.Op]string]{make: func() map[spv.Op]string {
 	return map[spv.Op]string{
 		spv.OpSLessThan: "<", spv.OpSLessThanEqual: "<=", spv.OpSGreaterThan: ">", spv.OpSGreaterThanEqual: ">=",
 		spv.OpULessThan: "<", spv.OpULessThanEqual: "<=", spv.OpUGreaterThan: ">", spv.OpUGreaterThanEqual: ">=",
@@ -757,7 +756,7 @@ var compareOps = sync.OnceValue(func() map[spv.Op]string {
 		spv.OpFUnordEqual: "!=", spv.OpFUnordNotEqual: "!=", spv.OpFUnordLessThan: ">=", spv.OpFUnordLessThanEqual: ">",
 		spv.OpFUnordGreaterThan: "<=", spv.OpFUnordGreaterThanEqual: "<",
 	}
-})
+}}
 
 // bitcast spells OpBitcast.
 func (t *translator) bitcast(to builder.ID, e expr, from builder.ID) expr {

@@ -3,7 +3,6 @@ package wgsl
 import (
 	"fmt"
 	"strings"
-	"sync"
 
 	"github.com/hlsl2spirv/hlsl2spirv/builder"
 	"github.com/hlsl2spirv/hlsl2spirv/builder/spv"
@@ -26,7 +25,7 @@ type glslFunc struct {
 	rule glslRule
 }
 
-var glslTable = sync.OnceValue(func() map[uint32]glslFunc {
+var glslTable = &lazy[map[uint32]glslFunc]{make: func() map[uint32]glslFunc {
 	return map[uint32]glslFunc{
 		spv.GLSLstd450Round: {"round", gAny}, spv.GLSLstd450RoundEven: {"round", gAny},
 		spv.GLSLstd450Trunc: {"trunc", gAny}, spv.GLSLstd450FAbs: {"abs", gAny}, spv.GLSLstd450SAbs: {"abs", gI32},
@@ -55,7 +54,7 @@ var glslTable = sync.OnceValue(func() map[uint32]glslFunc {
 		spv.GLSLstd450Reflect: {"reflect", gAny}, spv.GLSLstd450Refract: {"refract", gAny},
 		spv.GLSLstd450FindSMsb: {"firstLeadingBit", gI32}, spv.GLSLstd450FindUMsb: {"firstLeadingBit", gU32},
 	}
-})
+}}
 
 // extInst translates an OpExtInst.
 func (fs *funcState) extInst(in *builder.Inst, out *[]stmt) {
@@ -84,7 +83,7 @@ func (fs *funcState) extInst(in *builder.Inst, out *[]stmt) {
 		fs.bind(in, t.wideGLSL(n, arg, len(args), in.Type), out)
 		return
 	}
-	if f, ok := glslTable()[n]; ok {
+	if f, ok := glslTable.get()[n]; ok {
 		var list []expr
 		s := sNone
 		a0, _ := t.scalarOf(argType(0))

@@ -2,7 +2,6 @@ package wgsl
 
 import (
 	"fmt"
-	"sync"
 
 	"github.com/hlsl2spirv/hlsl2spirv/builder"
 	"github.com/hlsl2spirv/hlsl2spirv/builder/spv"
@@ -406,19 +405,19 @@ func (t *translator) handleTypeText(slot handleSlot, typ builder.ID) string {
 }
 
 // dimNames name image dimensionalities in messages.
-var dimNames = sync.OnceValue(func() map[spv.Dim]string {
+var dimNames = &lazy[map[spv.Dim]string]{make: func() map[spv.Dim]string {
 	return map[spv.Dim]string{spv.Dim1D: "1D", spv.Dim2D: "2D", spv.Dim3D: "3D", spv.DimCube: "cube"}
-})
+}}
 
 func dimName(d spv.Dim) string {
-	if n, ok := dimNames()[d]; ok {
+	if n, ok := dimNames.get()[d]; ok {
 		return n
 	}
 	return d.String()
 }
 
 // storageFormats maps SPIR-V image formats to WGSL texel formats.
-var storageFormats = sync.OnceValue(func() map[spv.ImageFormat]string {
+var storageFormats = &lazy[map[spv.ImageFormat]string]{make: func() map[spv.ImageFormat]string {
 	return map[spv.ImageFormat]string{
 		spv.ImageFormatRgba8: "rgba8unorm", spv.ImageFormatRgba8Snorm: "rgba8snorm", spv.ImageFormatRgba8ui: "rgba8uint",
 		spv.ImageFormatRgba8i: "rgba8sint", spv.ImageFormatRgba16ui: "rgba16uint", spv.ImageFormatRgba16i: "rgba16sint",
@@ -427,7 +426,7 @@ var storageFormats = sync.OnceValue(func() map[spv.ImageFormat]string {
 		spv.ImageFormatRg32f: "rg32float", spv.ImageFormatRgba32ui: "rgba32uint", spv.ImageFormatRgba32i: "rgba32sint",
 		spv.ImageFormatRgba32f: "rgba32float",
 	}
-})
+}}
 
 // readWriteFormats are the formats core WGSL allows read_write access to;
 // tier2Formats those the texture-formats-tier2 feature adds.
@@ -438,7 +437,7 @@ var (
 )
 
 func (t *translator) storageTextureType(slot handleSlot, it imageType, u *handleUse) string {
-	format, ok := storageFormats()[it.format]
+	format, ok := storageFormats.get()[it.format]
 	if !ok && it.format == spv.ImageFormatUnknown {
 		format = t.naturalStorageFormat(slot, it)
 	} else if !ok {

@@ -2,7 +2,6 @@ package wgsl
 
 import (
 	"fmt"
-	"sync"
 
 	"github.com/hlsl2spirv/hlsl2spirv/builder"
 	"github.com/hlsl2spirv/hlsl2spirv/builder/spv"
@@ -116,7 +115,7 @@ func (t *translator) decodeImageOperands(ops []builder.Operand) imageOperands {
 
 // sparseOps are the sparse residency instructions and the instructions
 // they are when every texel is resident, as every WebGPU texture's is.
-var sparseOps = sync.OnceValue(func() map[spv.Op]spv.Op {
+var sparseOps = &lazy[map[spv.Op]spv.Op]{make: func() map[spv.Op]spv.Op {
 	return map[spv.Op]spv.Op{
 		spv.OpImageSparseSampleImplicitLod:     spv.OpImageSampleImplicitLod,
 		spv.OpImageSparseSampleExplicitLod:     spv.OpImageSampleExplicitLod,
@@ -127,13 +126,13 @@ var sparseOps = sync.OnceValue(func() map[spv.Op]spv.Op {
 		spv.OpImageSparseDrefGather:            spv.OpImageDrefGather,
 		spv.OpImageSparseRead:                  spv.OpImageRead,
 	}
-})
+}}
 
 // residentOp is the instruction a sparse residency instruction is on a
 // texture whose texels are all resident (in itself for the others): the
 // same instruction with the texel's type as its result.
 func (t *translator) residentOp(in *builder.Inst) *builder.Inst {
-	op, ok := sparseOps()[in.Op]
+	op, ok := sparseOps.get()[in.Op]
 	if !ok {
 		return in
 	}

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-	"sync"
 
 	"github.com/hlsl2spirv/hlsl2spirv/builder"
 	"github.com/hlsl2spirv/hlsl2spirv/builder/spv"
@@ -28,7 +27,7 @@ type builtinInfo struct {
 	enable string
 }
 
-var builtins = sync.OnceValue(func() map[spv.BuiltIn]builtinInfo {
+var builtins = &lazy[map[spv.BuiltIn]builtinInfo]{make: func() map[spv.BuiltIn]builtinInfo {
 	return map[spv.BuiltIn]builtinInfo{
 		spv.BuiltInFragCoord:                 {"position", "vec4<f32>", "f", true, ""},
 		spv.BuiltInVertexIndex:               {"vertex_index", "u32", "v", true, ""},
@@ -48,7 +47,7 @@ var builtins = sync.OnceValue(func() map[spv.BuiltIn]builtinInfo {
 		spv.BuiltInPosition:                  {"position", "vec4<f32>", "v", false, ""},
 		spv.BuiltInFragDepth:                 {"frag_depth", "f32", "f", false, ""},
 	}
-})
+}}
 
 // ioItem is one WGSL entry point parameter or result member.
 type ioItem struct {
@@ -580,7 +579,7 @@ func (t *translator) builtinItem(g *global, b spv.BuiltIn, typ builder.ID, acces
 		}
 		return []ioItem{item}
 	}
-	if _, ok := drawParameterFields()[b]; ok {
+	if _, ok := drawParameterFields.get()[b]; ok {
 		return t.drawParameterItem(b, typ, access, model)
 	}
 	if (b == spv.BuiltInLayer || b == spv.BuiltInViewportIndex) && in && model == spv.ExecutionModelFragment {
@@ -590,7 +589,7 @@ func (t *translator) builtinItem(g *global, b spv.BuiltIn, typ builder.ID, acces
 		item.convert = t.builtinConversion(b, typ, "u32", true)
 		return []ioItem{item}
 	}
-	bi, ok := builtins()[b]
+	bi, ok := builtins.get()[b]
 	if !ok || bi.in != in {
 		dir := "output"
 		if in {
@@ -639,14 +638,14 @@ func (t *translator) builtinConversion(b spv.BuiltIn, typ builder.ID, wtyp strin
 // include the base vertex and instance but do not give them apart), and
 // the view index (WebGPU has no multiview: each view is a pass of its
 // own).
-var drawParameterFields = sync.OnceValue(func() map[spv.BuiltIn]string {
+var drawParameterFields = &lazy[map[spv.BuiltIn]string]{make: func() map[spv.BuiltIn]string {
 	return map[spv.BuiltIn]string{
 		spv.BuiltInBaseVertex:   "base_vertex",
 		spv.BuiltInBaseInstance: "base_instance",
 		spv.BuiltInDrawIndex:    "draw_index",
 		spv.BuiltInViewIndex:    "view_index",
 	}
-})
+}}
 
 // drawParameterItem reads a draw parameter from the uniform buffer the
 // application fills (drawParameters).
@@ -654,7 +653,7 @@ func (t *translator) drawParameterItem(b spv.BuiltIn, typ builder.ID, access exp
 	if model != spv.ExecutionModelVertex && !(b == spv.BuiltInViewIndex && model == spv.ExecutionModelFragment) {
 		t.unsupported("the builtin %s in a %s shader", b, stageName(model))
 	}
-	field := drawParameterFields()[b]
+	field := drawParameterFields.get()[b]
 	item := ioItem{name: field, typ: "u32", access: access.text, loc: -1, from: t.drawParameters() + "." + field}
 	item.convert = t.builtinConversion(b, typ, "u32", true)
 	return []ioItem{item}
@@ -783,7 +782,7 @@ func (t *translator) withStore(s storeSite, fn func()) {
 func (t *translator) convergenceObserver() spv.Op {
 	in := t.firstReachable(func(in *builder.Inst) bool {
 		name := in.Op.String()
-		_, derivative := derivativeNames()[in.Op]
+		_, derivative := derivativeNames.get()[in.Op]
 		return derivative || strings.HasPrefix(name, "OpGroup") || strings.HasPrefix(name, "OpSubgroup") ||
 			strings.HasSuffix(name, "ImplicitLod") || in.Op == spv.OpImageQueryLod
 	})

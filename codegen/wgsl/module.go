@@ -5,7 +5,6 @@ import (
 	"slices"
 	"sort"
 	"strings"
-	"sync"
 
 	"github.com/hlsl2spirv/hlsl2spirv/builder"
 	"github.com/hlsl2spirv/hlsl2spirv/builder/spv"
@@ -300,7 +299,7 @@ func (t *translator) selectEntryPoints() []*builder.Inst {
 }
 
 // stageNames name the execution models in messages.
-var stageNames = sync.OnceValue(func() map[spv.ExecutionModel]string {
+var stageNames = &lazy[map[spv.ExecutionModel]string]{make: func() map[spv.ExecutionModel]string {
 	return map[spv.ExecutionModel]string{
 		spv.ExecutionModelVertex:                 "vertex",
 		spv.ExecutionModelFragment:               "fragment",
@@ -314,11 +313,11 @@ var stageNames = sync.OnceValue(func() map[spv.ExecutionModel]string {
 		spv.ExecutionModelTaskNV:                 "task (amplification)",
 		spv.ExecutionModelKernel:                 "OpenCL kernel",
 	}
-})
+}}
 
 // stageName names an execution model (the others are ray tracing stages).
 func stageName(m spv.ExecutionModel) string {
-	if n, ok := stageNames()[m]; ok {
+	if n, ok := stageNames.get()[m]; ok {
 		return n
 	}
 	return "ray tracing (" + m.String() + ")"

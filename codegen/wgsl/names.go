@@ -6,6 +6,23 @@ import (
 	"sync"
 )
 
+// A lazy is a value made by make on first use. A package-level
+// &lazy{make: ...} is static data, so it costs nothing when the package
+// initializes (sync.OnceValue allocates its closures there).
+type lazy[T any] struct {
+	once sync.Once
+	make func() T
+	v    T
+}
+
+// get returns the value, made on the first call.
+func (l *lazy[T]) get() T {
+	l.once.Do(l.fill)
+	return l.v
+}
+
+func (l *lazy[T]) fill() { l.v = l.make() }
+
 // reservedWords are the identifiers a WGSL declaration must not take: the
 // keywords and reserved words of the WGSL grammar, the predeclared types
 // and type generators, and the built-in functions and enumerants (a
@@ -13,7 +30,7 @@ import (
 // call dot() or name vec4 after a user names a variable "dot"). The set
 // is built on first use: a process that compiles HLSL to SPIR-V alone
 // never needs its 400 entries.
-var reservedWords = sync.OnceValue(func() map[string]bool { return toSet(reservedWordList) })
+var reservedWords = &lazy[map[string]bool]{make: func() map[string]bool { return toSet(reservedWordList) }}
 
 const reservedWordList = `
 alias break case const const_assert continue continuing default diagnostic discard else enable false fn for
@@ -93,7 +110,7 @@ func sanitize(name string) string {
 	if s[0] >= '0' && s[0] <= '9' {
 		s = "x" + s
 	}
-	if reservedWords()[s] {
+	if reservedWords.get()[s] {
 		s += "_1"
 	}
 	return s
@@ -111,7 +128,7 @@ type namer struct {
 func newNamer() *namer { return &namer{global: map[string]bool{}} }
 
 func (n *namer) taken(s string) bool {
-	return reservedWords()[s] || n.global[s] || n.local != nil && n.local[s]
+	return reservedWords.get()[s] || n.global[s] || n.local != nil && n.local[s]
 }
 
 // unique returns base, or base_N with the smallest N that is free, and

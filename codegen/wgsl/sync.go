@@ -3,7 +3,6 @@ package wgsl
 import (
 	"fmt"
 	"strings"
-	"sync"
 
 	"github.com/hlsl2spirv/hlsl2spirv/builder"
 	"github.com/hlsl2spirv/hlsl2spirv/builder/spv"
@@ -246,7 +245,7 @@ func (fs *funcState) subgroup(in *builder.Inst, out *[]stmt) {
 	fs.bind(in, e, out)
 }
 
-var subgroupArithNames = sync.OnceValue(func() map[spv.Op]string {
+var subgroupArithNames = &lazy[map[spv.Op]string]{make: func() map[spv.Op]string {
 	return map[spv.Op]string{
 		spv.OpGroupNonUniformIAdd: "Add", spv.OpGroupNonUniformFAdd: "Add", spv.OpGroupNonUniformIMul: "Mul",
 		spv.OpGroupNonUniformFMul: "Mul", spv.OpGroupNonUniformSMin: "Min", spv.OpGroupNonUniformUMin: "Min",
@@ -255,14 +254,14 @@ var subgroupArithNames = sync.OnceValue(func() map[spv.Op]string {
 		spv.OpGroupNonUniformBitwiseXor: "Xor", spv.OpGroupNonUniformLogicalAnd: "And",
 		spv.OpGroupNonUniformLogicalOr: "Or", spv.OpGroupNonUniformLogicalXor: "Xor",
 	}
-})
+}}
 
 func (fs *funcState) subgroupArith(in *builder.Inst, as func(int, scalar) expr, res scalar) expr {
 	t := fs.t
 	if len(in.Operands) < 3 {
 		t.fail("%s with too few operands", in.Op)
 	}
-	name := subgroupArithNames()[in.Op]
+	name := subgroupArithNames.get()[in.Op]
 	switch spv.GroupOperation(in.Operands[1].Word) {
 	case spv.GroupOperationReduce:
 		name = "subgroup" + name

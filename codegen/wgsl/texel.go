@@ -2,7 +2,6 @@ package wgsl
 
 import (
 	"fmt"
-	"sync"
 
 	"github.com/hlsl2spirv/hlsl2spirv/builder"
 	"github.com/hlsl2spirv/hlsl2spirv/builder/spv"
@@ -48,7 +47,7 @@ func (p *texelPacking) words() int { return p.n / p.per }
 
 // texelPackings are the formats held as words, as the format lays out its
 // components (the first in the lowest bits).
-var texelPackings = sync.OnceValue(func() map[spv.ImageFormat]*texelPacking {
+var texelPackings = &lazy[map[spv.ImageFormat]*texelPacking]{make: func() map[spv.ImageFormat]*texelPacking {
 	return map[spv.ImageFormat]*texelPacking{
 		spv.ImageFormatRgba16f:     {sF32, 4, 2, "unpack2x16float(%s)", "pack2x16float(%s)"},
 		spv.ImageFormatRg16f:       {sF32, 2, 2, "unpack2x16float(%s)", "pack2x16float(%s)"},
@@ -65,17 +64,17 @@ var texelPackings = sync.OnceValue(func() map[spv.ImageFormat]*texelPacking {
 		spv.ImageFormatRgba16i:     {sI32, 4, 2, "vec2<i32>(extractBits(bitcast<i32>(%[1]s), 0u, 16u), extractBits(bitcast<i32>(%[1]s), 16u, 16u))", "insertBits(bitcast<u32>(%[1]s.x), bitcast<u32>(%[1]s.y), 16u, 16u)"},
 		spv.ImageFormatRg16i:       {sI32, 2, 2, "vec2<i32>(extractBits(bitcast<i32>(%[1]s), 0u, 16u), extractBits(bitcast<i32>(%[1]s), 16u, 16u))", "insertBits(bitcast<u32>(%[1]s.x), bitcast<u32>(%[1]s.y), 16u, 16u)"},
 	}
-})
+}}
 
 // texelFormats are the formats a storage buffer holds as they are: their
 // component counts.
-var texelFormats = sync.OnceValue(func() map[spv.ImageFormat]int {
+var texelFormats = &lazy[map[spv.ImageFormat]int]{make: func() map[spv.ImageFormat]int {
 	return map[spv.ImageFormat]int{
 		spv.ImageFormatR32f: 1, spv.ImageFormatR32i: 1, spv.ImageFormatR32ui: 1,
 		spv.ImageFormatRg32f: 2, spv.ImageFormatRg32i: 2, spv.ImageFormatRg32ui: 2,
 		spv.ImageFormatRgba32f: 4, spv.ImageFormatRgba32i: 4, spv.ImageFormatRgba32ui: 4,
 	}
-})
+}}
 
 // isTexelBufferType reports whether typ (through pointers, sampled images
 // and arrays) is a Buffer-dimensioned image.
@@ -101,9 +100,9 @@ func (t *translator) analyzeTexelBuffers() {
 		tb := &texelBuffer{comp: st.comp, atomic: t.atomicTexels[g.id]}
 		if it.format == spv.ImageFormatUnknown {
 			tb.n = t.texelComponentsUsed(handleSlot{g.id, 0})
-		} else if n, ok := texelFormats()[it.format]; ok {
+		} else if n, ok := texelFormats.get()[it.format]; ok {
 			tb.n = n
-		} else if p := texelPackings()[it.format]; p != nil {
+		} else if p := texelPackings.get()[it.format]; p != nil {
 			if p.comp != st.comp {
 				t.fail("a texel buffer of format %s with %s texels", it.format, st.text)
 			}
