@@ -24,7 +24,9 @@ const (
 	NodeAllocated                       // output records allocated by Get*NodeOutputRecords
 )
 
-var nodeFlags = map[Object]NodeFlags{
+// nodeFlags is indexed by Object: static data (as a map it was built at
+// every process start).
+var nodeFlags = [NumObjects]NodeFlags{
 	DispatchNodeInputRecord:   NodeInput | NodeDispatch,
 	RWDispatchNodeInputRecord: NodeInput | NodeDispatch | NodeReadWrite,
 	GroupNodeInputRecords:     NodeInput | NodeRecords,
@@ -41,7 +43,12 @@ var nodeFlags = map[Object]NodeFlags{
 }
 
 // NodeFlags returns the flags of a node object kind (0 for other kinds).
-func (o Object) NodeFlags() NodeFlags { return nodeFlags[o] }
+func (o Object) NodeFlags() NodeFlags {
+	if o < NumObjects {
+		return nodeFlags[o]
+	}
+	return 0
+}
 
 // IsNode reports a work-graph node object kind.
 func (o Object) IsNode() bool { return o.Class() == ClassNode }
