@@ -19,15 +19,18 @@ import (
 // first one.
 type Context struct {
 	m      *Module
-	types  map[typeKey]ID
-	consts map[constKey]ID
-	decos  map[string]*Inst
-	names  map[nameKey]*Inst
-	defs   []*Inst // by id, every instruction made through the builder
-	enc    InstBuilder
-	key    []byte
-	slab   slab[Inst]
-	opSlab slab[Operand]
+	types  internTable[typeKey]
+	consts internTable[constKey]
+	decos  decoTable
+	names  nameTable
+	// namesLater says the names table is to be filled from the module's
+	// names on first use (internNames).
+	namesLater bool
+	defs       []*Inst // by id, every instruction made through the builder
+	enc        InstBuilder
+	key        []byte
+	slab       slab[Inst]
+	opSlab     slab[Operand]
 	// strSlab holds the names' strings (str): a module names most of its
 	// variables and blocks.
 	strSlab slab[operandExtra]
@@ -35,13 +38,30 @@ type Context struct {
 	// instList).
 	blockSlab slab[Block]
 	instSlab  slab[*Inst]
-	err       error
+	// probe is the instruction decorate encodes for its key.
+	probe struct {
+		in     Inst
+		ops    [3]Operand
+		x      operandExtra
+		params []Operand
+	}
+	err error
 }
 
 type typeKey struct {
 	op      spv.Op
 	a, b, c uint32
 	s       string
+}
+
+// word packs k into one word when it fits (no string, no third field, a
+// and b below 2^24), as nearly every scalar, vector and pointer type's
+// does.
+func (k typeKey) word() (uint64, bool) {
+	if k.s != "" || k.c != 0 || (k.a|k.b)>>24 != 0 {
+		return 0, false
+	}
+	return uint64(k.op)<<48 | uint64(k.a)<<24 | uint64(k.b), true
 }
 
 type constKey struct {
@@ -51,10 +71,156 @@ type constKey struct {
 	s      string
 }
 
+// word packs k into one word when it fits (a scalar constant of at most
+// 32 bits, OpConstantNull or OpUndef, of a type below 2^29).
+func (k constKey) word() (uint64, bool) {
+	var tag uint64
+	switch k.op {
+	case spv.OpConstant:
+		tag = 1
+	case spv.OpConstantTrue:
+		tag = 2
+	case spv.OpConstantFalse:
+		tag = 3
+	case spv.OpConstantNull:
+		tag = 4
+	case spv.OpUndef:
+		tag = 5
+	default:
+		return 0, false
+	}
+	if k.s != "" || k.hi != 0 || k.typ>>29 != 0 {
+		return 0, false
+	}
+	return tag<<61 | uint64(k.typ)<<32 | uint64(k.lo), true
+}
+
+// An internTable maps interning keys to ids: the keys that pack into a
+// word in a map keyed by it, the others in a map keyed by the struct.
+// The runtime hashes and compares a uint64 key in a fraction of the time
+// a struct holding a string takes, and code generation interns a type or
+// a constant for nearly every expression.
+// The key's word comes from the caller (k.word()): a method called through
+// a type parameter is not inlined.
+type internTable[K comparable] struct {
+	small map[uint64]ID
+	other map[K]ID
+}
+
+func (t *internTable[K]) get(k K, w uint64, packed bool) (ID, bool) {
+	if packed {
+		id, ok := t.small[w]
+		return id, ok
+	}
+	id, ok := t.other[k]
+	return id, ok
+}
+
+func (t *internTable[K]) set(k K, w uint64, packed bool, id ID) {
+	if packed {
+		if t.small == nil {
+			t.small = map[uint64]ID{}
+		}
+		t.small[w] = id
+		return
+	}
+	if t.other == nil {
+		t.other = map[K]ID{}
+	}
+	t.other[k] = id
+}
+
+func (t *internTable[K]) len() int { return len(t.small) + len(t.other) }
+
+// deleteIf forgets the ids for which gone returns true.
+func (t *internTable[K]) deleteIf(gone func(ID) bool) {
+	for k, id := range t.small {
+		if gone(id) {
+			delete(t.small, k)
+		}
+	}
+	for k, id := range t.other {
+		if gone(id) {
+			delete(t.other, k)
+		}
+	}
+}
+
 type nameKey struct {
 	id     ID
 	member int64
 	name   string
+}
+
+// A nameTable maps an id (or a member of a struct type) and a name to the
+// OpName (OpMemberName) giving it. The first name of each id or member, as
+// good as the only one, is kept by a word packing the two, which the
+// runtime hashes much faster than a key holding the string; the others by
+// the whole key.
+type nameTable struct {
+	first map[uint64]*Inst
+	other map[nameKey]*Inst
+}
+
+// nameSlot is the word of an id or a member (-1 for the id itself);
+// false when the member is too large to pack.
+func nameSlot(id ID, member int64) (uint64, bool) {
+	if member >= 1<<32-1 {
+		return 0, false
+	}
+	return uint64(id)<<32 | uint64(uint32(member+1)), true
+}
+
+// nameOf returns the name an OpName or OpMemberName gives.
+func nameOf(in *Inst) string {
+	if in.Op == spv.OpMemberName {
+		return in.Operands[2].Str()
+	}
+	return in.Operands[1].Str()
+}
+
+func (t *nameTable) get(id ID, member int64, name string) *Inst {
+	if w, ok := nameSlot(id, member); ok {
+		// A killed instruction (DefUse.Kill) is an OpNop: its slot is
+		// free.
+		if d := t.first[w]; d != nil && !d.killed() && nameOf(d) == name {
+			return d
+		}
+	}
+	if len(t.other) == 0 {
+		return nil
+	}
+	return t.other[nameKey{id, member, name}]
+}
+
+func (t *nameTable) set(id ID, member int64, name string, in *Inst) {
+	if w, ok := nameSlot(id, member); ok {
+		if d := t.first[w]; d == nil || d.killed() || nameOf(d) == name {
+			if t.first == nil {
+				t.first = map[uint64]*Inst{}
+			}
+			t.first[w] = in
+			return
+		}
+	}
+	if t.other == nil {
+		t.other = map[nameKey]*Inst{}
+	}
+	t.other[nameKey{id, member, name}] = in
+}
+
+// deleteIf forgets the instructions for which gone returns true.
+func (t *nameTable) deleteIf(gone func(*Inst) bool) {
+	for k, in := range t.first {
+		if gone(in) {
+			delete(t.first, k)
+		}
+	}
+	for k, in := range t.other {
+		if gone(in) {
+			delete(t.other, k)
+		}
+	}
 }
 
 // NewContext returns a Context writing into m. The definitions already in
@@ -70,7 +236,7 @@ func NewContext(m *Module) *Context {
 	if m.du != nil {
 		room = max(room, cap(m.du.defs))
 	}
-	c := &Context{m: m, types: map[typeKey]ID{}, consts: map[constKey]ID{}, decos: map[string]*Inst{}, names: map[nameKey]*Inst{},
+	c := &Context{m: m,
 		defs: make([]*Inst, m.Bound, room)}
 	c.enc.Resolver = c
 	for in := range m.All() {
@@ -167,12 +333,13 @@ func (c *Context) global(op spv.Op, typ ID, ops ...Operand) ID {
 }
 
 func (c *Context) internType(k typeKey, make func() ID) ID {
-	if id, ok := c.types[k]; ok && c.alive(id) {
+	w, packed := k.word()
+	if id, ok := c.types.get(k, w, packed); ok && c.alive(id) {
 		return id
 	}
 	id := make()
 	if id != 0 {
-		c.types[k] = id
+		c.types.set(k, w, packed, id)
 	}
 	return id
 }
@@ -474,51 +641,126 @@ func (c *Context) decorate(target ID, member int64, d spv.Decoration, params []O
 		hasString = hasString && p.Kind == spv.KindLiteralString
 		hasID = hasID || isID(p)
 	}
-	var in *Inst
-	deco := Enum(d, params...)
+	// The instruction is first encoded for its key from the context's
+	// probe: only a decoration not made before takes memory (from the
+	// slabs).
+	p := &c.probe
+	ops := &p.ops
+	deco := Operand{Kind: d.Kind(), Word: uint32(d)}
+	if len(params) > 0 {
+		// A copy: the callers' variadic params then stay on their stacks.
+		p.x.params = append(p.params[:0], params...)
+		p.params = p.x.params
+		deco.x = &p.x
+	}
+	probe := &p.in
+	*probe = Inst{Operands: ops[:2]}
 	if member < 0 {
-		op := spv.OpDecorate
+		probe.Op = spv.OpDecorate
 		switch {
 		case hasString:
-			op = spv.OpDecorateString
+			probe.Op = spv.OpDecorateString
 		case hasID:
-			op = spv.OpDecorateId
+			probe.Op = spv.OpDecorateId
 		}
-		in = &Inst{Op: op, Operands: []Operand{Ref(target), deco}}
+		ops[0], ops[1] = Ref(target), deco
 	} else {
-		op := spv.OpMemberDecorate
+		probe.Op = spv.OpMemberDecorate
 		if hasString {
-			op = spv.OpMemberDecorateString
+			probe.Op = spv.OpMemberDecorateString
 		}
-		in = &Inst{Op: op, Operands: []Operand{Ref(target), Lit(uint32(member)), deco}}
+		ops[0], ops[1], ops[2] = Ref(target), Lit(uint32(member)), deco
+		probe.Operands = ops[:3]
 	}
-	words, err := c.enc.EncodeInst(in)
+	words, err := c.enc.EncodeInst(probe)
 	if err != nil {
 		c.setErr(err)
 		return
 	}
-	k := make([]byte, 0, 4*len(words))
-	for _, w := range words {
-		k = binary.LittleEndian.AppendUint32(k, w)
-	}
-	if d, dup := c.decos[string(k)]; dup && !d.killed() {
+	if d := c.decos.get(words); d != nil && !d.killed() {
 		return
 	}
-	c.decos[string(k)] = in
+	in := c.newInst()
+	in.Op = probe.Op
+	in.Operands = c.copyOperands(probe.Operands)
+	if len(params) > 0 {
+		x := c.strSlab.one(256)
+		x.params = c.copyOperands(params)
+		in.Operands[len(in.Operands)-1].x = x
+	}
+	c.decos.set(words, in)
 	c.m.Annotations = append(c.m.Annotations, in)
 	if c.m.du != nil {
 		c.m.du.Define(in)
 	}
 }
 
+// A decoTable maps an annotation's words to the instruction: those of up
+// to five words (nearly all: a decoration with at most one literal) by an
+// array of them, which the runtime hashes without a string made for the
+// key, the others by their bytes.
+type decoTable struct {
+	small map[[5]uint32]*Inst
+	other map[string]*Inst
+	key   []byte
+}
+
+func (t *decoTable) get(words []uint32) *Inst {
+	if len(words) <= 5 {
+		var k [5]uint32
+		copy(k[:], words)
+		return t.small[k]
+	}
+	t.key = appendWordBytes(t.key[:0], words)
+	return t.other[string(t.key)]
+}
+
+func (t *decoTable) set(words []uint32, in *Inst) {
+	if len(words) <= 5 {
+		var k [5]uint32
+		copy(k[:], words)
+		if t.small == nil {
+			t.small = map[[5]uint32]*Inst{}
+		}
+		t.small[k] = in
+		return
+	}
+	if t.other == nil {
+		t.other = map[string]*Inst{}
+	}
+	t.other[string(appendWordBytes(t.key[:0], words))] = in
+}
+
+func (t *decoTable) len() int { return len(t.small) + len(t.other) }
+
+// deleteIf forgets the instructions for which gone returns true.
+func (t *decoTable) deleteIf(gone func(*Inst) bool) {
+	for k, in := range t.small {
+		if gone(in) {
+			delete(t.small, k)
+		}
+	}
+	for k, in := range t.other {
+		if gone(in) {
+			delete(t.other, k)
+		}
+	}
+}
+
+func appendWordBytes(k []byte, words []uint32) []byte {
+	for _, w := range words {
+		k = binary.LittleEndian.AppendUint32(k, w)
+	}
+	return k
+}
+
 // Name gives id a debug name (OpName), once per (id, name).
 func (c *Context) Name(id ID, name string) {
 	c.internNames()
-	k := nameKey{id, -1, name}
-	if d, dup := c.names[k]; dup && !d.killed() {
+	if d := c.names.get(id, -1, name); d != nil && !d.killed() {
 		return
 	}
-	c.names[k] = c.nameFresh(id, name)
+	c.names.set(id, -1, name, c.nameFresh(id, name))
 }
 
 // nameFresh names an id just allocated, which cannot have the name yet.
@@ -606,12 +848,12 @@ func (s *slab[T]) one(limit int) *T { return &s.take(1, limit)[0] }
 // MemberName names member of a struct type (OpMemberName), once.
 func (c *Context) MemberName(structType ID, member uint32, name string) {
 	c.internNames()
-	k := nameKey{structType, int64(member), name}
-	if d, dup := c.names[k]; dup && !d.killed() {
+	if d := c.names.get(structType, int64(member), name); d != nil && !d.killed() {
 		return
 	}
-	in := &Inst{Op: spv.OpMemberName, Operands: []Operand{Ref(structType), Lit(member), c.str(name)}}
-	c.names[k] = in
+	in := c.newInst()
+	*in = Inst{Op: spv.OpMemberName, Operands: c.copyOperands([]Operand{Ref(structType), Lit(member), c.str(name)})}
+	c.names.set(structType, int64(member), name, in)
 	c.m.Names = append(c.m.Names, in)
 	if c.m.du != nil {
 		c.m.du.Define(in)
@@ -654,12 +896,13 @@ func (c *Context) literalFor(typ ID, bits uint64) (Operand, bool) {
 }
 
 func (c *Context) internConst(k constKey, make func() ID) ID {
-	if id, ok := c.consts[k]; ok && c.alive(id) {
+	w, packed := k.word()
+	if id, ok := c.consts.get(k, w, packed); ok && c.alive(id) {
 		return id
 	}
 	id := make()
 	if id != 0 {
-		c.consts[k] = id
+		c.consts.set(k, w, packed, id)
 	}
 	return id
 }
@@ -782,26 +1025,10 @@ func (c *Context) DeleteIf(del func(*Inst) bool) {
 		d := c.Def(id)
 		return d != nil && deleted[d]
 	}
-	for k, id := range c.types {
-		if gone(id) {
-			delete(c.types, k)
-		}
-	}
-	for k, id := range c.consts {
-		if gone(id) {
-			delete(c.consts, k)
-		}
-	}
-	for k, in := range c.decos {
-		if deleted[in] {
-			delete(c.decos, k)
-		}
-	}
-	for k, in := range c.names {
-		if deleted[in] {
-			delete(c.names, k)
-		}
-	}
+	c.types.deleteIf(gone)
+	c.consts.deleteIf(gone)
+	c.decos.deleteIf(func(in *Inst) bool { return deleted[in] })
+	c.names.deleteIf(func(in *Inst) bool { return deleted[in] })
 	for id, d := range c.defs {
 		if d != nil && deleted[d] {
 			c.defs[id] = nil

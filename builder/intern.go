@@ -41,10 +41,10 @@ func (c *Context) intern() {
 			consts++
 		}
 	}
-	if len(c.types) == 0 && len(c.consts) == 0 && len(c.decos) == 0 {
-		c.types = make(map[typeKey]ID, len(m.Globals)-consts)
-		c.consts = make(map[constKey]ID, consts)
-		c.decos = make(map[string]*Inst, len(m.Annotations))
+	if c.types.len() == 0 && c.consts.len() == 0 && c.decos.len() == 0 {
+		c.types.small = make(map[uint64]ID, len(m.Globals)-consts)
+		c.consts.small = make(map[uint64]ID, consts)
+		c.decos.small = make(map[[5]uint32]*Inst, len(m.Annotations))
 	}
 	// Decorations and names, also collected by target for the keys of
 	// arrays (their stride) and structs (everything).
@@ -53,18 +53,13 @@ func (c *Context) intern() {
 	memberDecos := map[ID][][]Decoration{}
 	names := map[ID]string{}
 	memberNames := map[ID][]string{}
-	k := c.key[:0] // an annotation's words, as bytes: the key of c.decos
 	for _, in := range m.Annotations {
 		words, err := c.enc.EncodeInst(in)
 		if err != nil {
 			continue
 		}
-		k = k[:0]
-		for _, w := range words {
-			k = binary.LittleEndian.AppendUint32(k, w)
-		}
-		if _, dup := c.decos[string(k)]; !dup {
-			c.decos[string(k)] = in
+		if c.decos.get(words) == nil {
+			c.decos.set(words, in)
 		}
 		switch in.Op {
 		case spv.OpDecorate, spv.OpDecorateId, spv.OpDecorateString:
@@ -89,12 +84,11 @@ func (c *Context) intern() {
 			}
 		}
 	}
-	c.key = k
 	// Only struct types' names make part of an interning key here; the
 	// names Name and MemberName hand out are interned on their first use
 	// (internNames): passes rarely name anything, and a large module has
 	// thousands of names.
-	c.names = nil
+	c.names, c.namesLater = nameTable{}, true
 	for _, in := range m.Names {
 		switch in.Op {
 		case spv.OpName:
@@ -202,8 +196,9 @@ func (c *Context) intern() {
 			}
 			k = typeKey{op: in.Op, s: declaredKey(in.Operands)}
 		}
-		if _, dup := c.types[k]; !dup {
-			c.types[k] = in.Result
+		w, packed := k.word()
+		if _, dup := c.types.get(k, w, packed); !dup {
+			c.types.set(k, w, packed, in.Result)
 		}
 	}
 }
@@ -221,29 +216,31 @@ func (c *Context) structMembers(id ID) int {
 // the first use of a context Edit made (see intern): the first of
 // duplicates is the one handed out.
 func (c *Context) internNames() {
-	if c.names != nil {
+	if !c.namesLater {
 		return
 	}
-	c.names = map[nameKey]*Inst{}
+	c.namesLater = false
 	for _, in := range c.m.Names {
-		var k nameKey
+		var id ID
+		var member int64
 		switch in.Op {
 		case spv.OpName:
-			k = nameKey{in.Operands[0].ID(), -1, in.Operands[1].Str()}
+			id, member = in.Operands[0].ID(), -1
 		case spv.OpMemberName:
-			k = nameKey{in.Operands[0].ID(), int64(in.Operands[1].Word), in.Operands[2].Str()}
+			id, member = in.Operands[0].ID(), int64(in.Operands[1].Word)
 		default:
 			continue
 		}
-		if _, dup := c.names[k]; !dup {
-			c.names[k] = in
+		if name := nameOf(in); c.names.get(id, member, name) == nil {
+			c.names.set(id, member, name, in)
 		}
 	}
 }
 
 func (c *Context) internLoaded(k constKey, id ID) {
-	if _, dup := c.consts[k]; !dup {
-		c.consts[k] = id
+	w, packed := k.word()
+	if _, dup := c.consts.get(k, w, packed); !dup {
+		c.consts.set(k, w, packed, id)
 	}
 }
 
