@@ -35,24 +35,41 @@ func Verify(m *Module) error {
 	}
 	// Module-level definitions, in order: a global may only use what is
 	// defined before it, or a pointer type declared by OpTypeForwardPointer.
-	forward := map[ID]bool{}
+	var forward map[ID]bool
 	// uses holds the ids an instruction uses: a loop over them is cheaper
 	// than a callback per id, and the module has one use per operand.
 	var uses []ID
-	for _, s := range [][]*Inst{m.ExtInstImports, m.DebugSources, m.Globals} {
+	// recheck holds, by section, the module-level definitions whose uses
+	// the check of uses anywhere below must still see: those that may
+	// refer ahead. The others' uses are all defined already.
+	var recheck [3][]*Inst
+	for si, s := range [3][]*Inst{m.ExtInstImports, m.DebugSources, m.Globals} {
 		for _, in := range s {
 			if in.Op == spv.OpTypeForwardPointer && len(in.Operands) > 0 {
+				if forward == nil {
+					forward = map[ID]bool{}
+				}
 				forward[in.Operands[0].ID()] = true
 			}
 			// Forward pointers and extended instructions (debug
 			// information may name functions) may refer ahead.
 			if in.Op != spv.OpTypeForwardPointer && in.Op != spv.OpExtInst && in.Op != spv.OpExtInstWithForwardRefsKHR {
 				uses = in.AppendUses(uses[:0])
+				ahead := false
 				for _, id := range uses {
-					if !forward[id] && (id >= m.Bound || !defined[id]) {
+					if id < m.Bound && defined[id] {
+						continue
+					}
+					if !forward[id] {
 						return fmt.Errorf("verify: %s %%%d uses %%%d before its definition", in.Op, in.Result, id)
 					}
+					ahead = true
 				}
+				if ahead {
+					recheck[si] = append(recheck[si], in)
+				}
+			} else {
+				recheck[si] = append(recheck[si], in)
 			}
 			if in.Result != 0 {
 				if err := define(in.Result, in.Op); err != nil {
@@ -61,12 +78,10 @@ func Verify(m *Module) error {
 			}
 		}
 	}
-	funcs := map[ID]bool{}
 	for _, f := range m.Functions {
 		if err := define(f.Def.Result, spv.OpFunction); err != nil {
 			return err
 		}
-		funcs[f.Def.Result] = true
 		for _, p := range f.Params {
 			if err := define(p.Result, spv.OpFunctionParameter); err != nil {
 				return err
@@ -107,21 +122,83 @@ func Verify(m *Module) error {
 		}
 	}
 	// Uses anywhere (functions, blocks and labels may be used before they
-	// are defined).
-	for in := range m.All() {
-		uses = in.AppendUses(uses[:0])
-		for _, id := range uses {
-			if id >= m.Bound || !defined[id] {
-				return fmt.Errorf("verify: %s uses %%%d, which is never defined", in.Op, id)
+	// are defined), in layout order (Module.All's) so that the first
+	// broken one is reported.
+	check := func(s []*Inst) error {
+		for _, in := range s {
+			// The operands are read in place; an operand with parameters
+			// (an enumerant's, a pair's members) sends the instruction
+			// through AppendUses.
+			bad, nested := ID(0), false
+			if t := in.Type; t != 0 && (t >= m.Bound || !defined[t]) {
+				bad = t
+			}
+			for i := 0; i < len(in.Operands) && bad == 0; i++ {
+				o := &in.Operands[i]
+				if isID(*o) {
+					if id := ID(o.Word); id >= m.Bound || !defined[id] {
+						bad = id
+					}
+				} else if o.x != nil && len(o.x.params) > 0 {
+					nested = true
+				}
+			}
+			if nested && bad == 0 {
+				uses = in.AppendUses(uses[:0])
+				for _, id := range uses {
+					if id >= m.Bound || !defined[id] {
+						bad = id
+						break
+					}
+				}
+			}
+			if bad != 0 {
+				return fmt.Errorf("verify: %s uses %%%d, which is never defined", in.Op, bad)
+			}
+		}
+		return nil
+	}
+	mm := []*Inst{}
+	if m.MemoryModel != nil {
+		mm = []*Inst{m.MemoryModel}
+	}
+	for _, s := range [...][]*Inst{recheck[0], mm, m.EntryPoints, m.ExecutionModes, recheck[1], m.Names, m.ModuleProcessed, m.Annotations, recheck[2]} {
+		if err := check(s); err != nil {
+			return err
+		}
+	}
+	for _, f := range m.Functions {
+		if err := check([]*Inst{f.Def}); err != nil {
+			return err
+		}
+		if err := check(f.Params); err != nil {
+			return err
+		}
+		if err := check(f.Prologue); err != nil {
+			return err
+		}
+		for _, b := range f.Blocks {
+			if err := check(b.Insts); err != nil {
+				return err
 			}
 		}
 	}
 	for _, ep := range m.EntryPoints {
-		if len(ep.Operands) > 1 && !funcs[ep.Operands[1].ID()] {
+		if len(ep.Operands) > 1 && !isFunction(m, ep.Operands[1].ID()) {
 			return fmt.Errorf("verify: entry point %q names %%%d, which is not a function", entryName(ep), ep.Operands[1].ID())
 		}
 	}
 	return nil
+}
+
+// isFunction reports whether id is one of m's functions.
+func isFunction(m *Module, id ID) bool {
+	for _, f := range m.Functions {
+		if f.Def.Result == id {
+			return true
+		}
+	}
+	return false
 }
 
 func entryName(ep *Inst) string {
