@@ -175,12 +175,20 @@ func orderGlobals(m *builder.Module) (visited, named []*builder.Inst, after idNu
 		}
 	}
 	after = newIDNumbers(m.Bound)
+	var uses []builder.ID
 	for _, f := range m.Functions {
 		place0 := func(in *builder.Inst) {
 			// Once every global is placed (in a large module, long before
 			// the last function), the uses have nothing left to place.
+			// Most uses are of the function's own values or of globals
+			// placed already: only the others go through placeID.
 			if placed.n < len(m.Globals) {
-				in.ForEachUse(func(id *builder.ID) { placeID(*id) })
+				uses = in.AppendUses(uses[:0])
+				for _, id := range uses {
+					if d := def.of(id); d != nil && !placed.has(d) || len(forward) > 0 {
+						placeID(id)
+					}
+				}
 			}
 			if in.Result != 0 {
 				after.set(in.Result, len(visited))
