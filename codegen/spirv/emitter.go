@@ -525,6 +525,10 @@ func (e *emitter) typeIn(t *types.Type, r layout.Rule) builder.ID {
 	if t == nil || t.Kind() == types.Invalid {
 		e.errorf(e.pos, "this construct is not supported yet by the SPIR-V backend (the checker gave it no type)")
 	}
+	slot := &e.lowering.recent[typeSlotOf(t, r)]
+	if slot.t == t && slot.r == r {
+		return slot.id
+	}
 	if t.IsVoid() {
 		return e.b.TypeVoid()
 	}
@@ -532,6 +536,7 @@ func (e *emitter) typeIn(t *types.Type, r layout.Rule) builder.ID {
 	if err != nil {
 		e.errorf(e.pos, "%v", err)
 	}
+	*slot = typeSlot{t, r, id}
 	return id
 }
 

@@ -1,6 +1,8 @@
 package spirv
 
 import (
+	"unsafe"
+
 	"github.com/hlsl2spirv/hlsl2spirv/builder"
 	"github.com/hlsl2spirv/hlsl2spirv/codegen/spirv/layout"
 	"github.com/hlsl2spirv/hlsl2spirv/sema/types"
@@ -24,4 +26,23 @@ type typeLowering struct {
 	// the types declared so far (exttype.go); both made on first use.
 	extTypes   map[int64]extTypeCall
 	extTypeIDs map[int64]builder.ID
+	// recent is a direct-mapped cache of typeIn's answers in front of the
+	// Lowerer's maps: code generation asks for the same few types for
+	// nearly every expression, and a map lookup (with concreteType before
+	// it) cost about ten times a slot's. The Lowerer never forgets a type,
+	// so an answer stays right.
+	recent [64]typeSlot
+}
+
+type typeSlot struct {
+	t  *types.Type
+	r  layout.Rule
+	id builder.ID
+}
+
+// typeSlotOf is the slot of t under r in typeLowering.recent.
+func typeSlotOf(t *types.Type, r layout.Rule) int {
+	// Types are at least 64 bytes apart: the low bits of the address say
+	// nothing.
+	return int((uintptr(unsafe.Pointer(t))>>6 ^ uintptr(r)*37) & 63)
 }
