@@ -383,7 +383,9 @@ func (e *emitter) discard(x ast.Expr) {
 // expr emits an expression.
 func (e *emitter) expr(x ast.Expr) value {
 	// the parent's instructions after x keep the parent's position
-	defer func(loc diag.Pos, rng [2]diag.Pos) { e.dbg.loc, e.dbg.locRange = loc, rng }(e.dbg.loc, e.dbg.locRange)
+	// (restored without a defer: expr runs for every expression, and an
+	// error's bailout ends the whole module's generation)
+	loc, rng := e.dbg.loc, e.dbg.locRange
 	e.pos, e.dbg.loc = x.Pos(), x.Pos()
 	if e.dbg.locs != nil {
 		e.dbg.loc = e.operatorPos(x) // debug.go
@@ -393,6 +395,7 @@ func (e *emitter) expr(x ast.Expr) value {
 	if v.ptr {
 		v.pos, v.end = x.Pos(), e.dbg.locRange[1]
 	}
+	e.dbg.loc, e.dbg.locRange = loc, rng
 	return v
 }
 
