@@ -39,7 +39,7 @@ type jobResult struct {
 	stdout, stderr []byte
 }
 
-func runBatch(name string, stdout, stderr io.Writer) int {
+func runBatch(name string, process bool, stdout, stderr io.Writer) int {
 	var text []byte
 	var err error
 	label := name
@@ -52,6 +52,11 @@ func runBatch(name string, stdout, stderr io.Writer) int {
 	if err != nil {
 		fmt.Fprintf(stderr, "hlsl2spirv: error: reading the jobs file: %v\n", err)
 		return 1
+	}
+	if process {
+		// The batch's heap in huge pages too, set up while the one-shot
+		// settings still keep the collector off (hugeheap_linux.go).
+		adviseHugeHeap()
 	}
 	tuneGCForBatch() // gc.go
 

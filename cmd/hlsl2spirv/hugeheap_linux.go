@@ -36,8 +36,12 @@ import (
 // compact memory; this machine has never had to: /proc/vmstat's
 // compact_stall stayed 0 over 10,000 huge page faults).
 //
-// Only a one-shot compile's process asks (main's session): a batch runs
-// the collector and keeps its heap small in its own way (gc.go).
+// Only the process's own command line asks (main's session), a one-shot
+// compile or a batch. A batch sets the heap up before its collector
+// starts (gc.go): its 32 MiB soft limit counts the stack's free pages,
+// and the collector and scavenger keep the heap inside the advised range.
+// On the golden jobs (616) a batch took 7,900 -> 2,900 page faults and
+// 169 -> 158 ms (15 interleaved runs), its peak resident size 38 -> 41 MB.
 
 // hugeStack is the stack hugeHeap's goroutine gets (its frame needs
 // three quarters of it, and stacks grow by doubling).

@@ -327,7 +327,7 @@ func runWith(s session, args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "hlsl2spirv: error: -batch takes a jobs file and no other arguments\n")
 			return 1
 		}
-		return runBatch(c.batch, stdout, stderr) // batch.go
+		return runBatch(c.batch, s.process, stdout, stderr) // batch.go
 	}
 	if c.help {
 		usage(os.Stdout)
