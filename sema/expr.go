@@ -401,33 +401,6 @@ func binaryOpClass(op ast.Op) types.BinaryOp {
 	return types.BinaryOp{Class: types.OpArithmetic}
 }
 
-// compoundBaseOf maps a compound assignment to its binary operator.
-func compoundBaseOf(op ast.Op) (ast.Op, bool) {
-	switch op {
-	case ast.AddAssign:
-		return ast.Add, true
-	case ast.SubAssign:
-		return ast.Sub, true
-	case ast.MulAssign:
-		return ast.Mul, true
-	case ast.DivAssign:
-		return ast.Div, true
-	case ast.RemAssign:
-		return ast.Rem, true
-	case ast.ShlAssign:
-		return ast.Shl, true
-	case ast.ShrAssign:
-		return ast.Shr, true
-	case ast.AndAssign:
-		return ast.BitAnd, true
-	case ast.XorAssign:
-		return ast.BitXor, true
-	case ast.OrAssign:
-		return ast.BitOr, true
-	}
-	return 0, false
-}
-
 func (c *checker) binary(e *ast.BinaryExpr) operand {
 	x := c.expr(e.X)
 	y := c.expr(e.Y)
@@ -646,7 +619,7 @@ func (c *checker) assignExpr(e *ast.AssignExpr) operand {
 		c.convertTo(r, e.R, l.typ)
 		return operand{typ: l.typ, lvalue: true}
 	}
-	base, _ := compoundBaseOf(e.Op)
+	base, _ := e.Op.CompoundBase()
 	if res, ok := c.binaryTypes(base, l, r, nil, e.R, site); ok {
 		if res.Result != nil && !types.Identical(res.Result, l.typ) {
 			if conv, ok := types.Convert(res.Result, l.typ, types.Explicit); !ok {

@@ -434,7 +434,7 @@ func (e *emitter) assign(x *ast.AssignExpr) value {
 		l.loaded = r
 		return l
 	}
-	base, _ := compoundBaseOf(x.Op)
+	base, _ := x.Op.CompoundBase()
 	rt := e.typeOf(x.R)
 	res := types.BinaryTypes(binaryOpClass(base), e.typeOf(x.L), rt)
 	operand := concreteType(res.Operand)
@@ -523,33 +523,6 @@ func (e *emitter) copyAcrossLayouts(x *ast.AssignExpr) (value, bool) {
 // by element.
 func (e *emitter) assignTo(l value, r builder.ID) {
 	e.store(l, r)
-}
-
-// compoundBaseOf returns the operator of a compound assignment.
-func compoundBaseOf(op ast.Op) (ast.Op, bool) {
-	switch op {
-	case ast.AddAssign:
-		return ast.Add, true
-	case ast.SubAssign:
-		return ast.Sub, true
-	case ast.MulAssign:
-		return ast.Mul, true
-	case ast.DivAssign:
-		return ast.Div, true
-	case ast.RemAssign:
-		return ast.Rem, true
-	case ast.ShlAssign:
-		return ast.Shl, true
-	case ast.ShrAssign:
-		return ast.Shr, true
-	case ast.AndAssign:
-		return ast.BitAnd, true
-	case ast.XorAssign:
-		return ast.BitXor, true
-	case ast.OrAssign:
-		return ast.BitOr, true
-	}
-	return 0, false
 }
 
 // binaryOpClass describes op for types.BinaryTypes.

@@ -65,6 +65,34 @@ func (o Op) String() string {
 	return "?"
 }
 
+// CompoundBase returns the binary operator a compound assignment applies
+// (Add for +=); false for any other operator.
+func (o Op) CompoundBase() (Op, bool) {
+	switch o {
+	case AddAssign:
+		return Add, true
+	case SubAssign:
+		return Sub, true
+	case MulAssign:
+		return Mul, true
+	case DivAssign:
+		return Div, true
+	case RemAssign:
+		return Rem, true
+	case ShlAssign:
+		return Shl, true
+	case ShrAssign:
+		return Shr, true
+	case AndAssign:
+		return BitAnd, true
+	case XorAssign:
+		return BitXor, true
+	case OrAssign:
+		return BitOr, true
+	}
+	return 0, false
+}
+
 // LitKind is the kind of a literal.
 type LitKind uint8
 
