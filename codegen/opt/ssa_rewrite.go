@@ -58,7 +58,11 @@ type ssaRewriter struct {
 	cfg    *builder.CFG
 	defs   *blockVarTable // (block, variable) -> value at the block's end (so far)
 	sealed []bool
-	phis   *idTable[*phiCandidate] // by result (the Context's table, ssaTables)
+	phis   *idTable[*phiCandidate] // by result - phiBase (the Context's table, ssaTables)
+	// phiBase is the module's bound when the rewrite began: every phi
+	// candidate's result is an id made after it, so the table holds only
+	// those, not every id of the module.
+	phiBase builder.ID
 	// incomplete are the candidates made at blocks with unvisited
 	// predecessors; generate, those to make into OpPhi, in order.
 	incomplete []*phiCandidate
@@ -77,7 +81,15 @@ func newSSARewriter(p *memPass, f *builder.Function) *ssaRewriter {
 	t.loads.reset()
 	t.defs.reset(n)
 	return &ssaRewriter{p: p, f: f, cfg: cfg, defs: &t.defs, sealed: make([]bool, n),
-		phis: &t.phis, loads: &t.loads, order: newInstOrder(), edits: newPendingInserts()}
+		phis: &t.phis, phiBase: p.c.M.Bound, loads: &t.loads, order: newInstOrder(), edits: newPendingInserts()}
+}
+
+// phiAt returns the phi candidate whose result is id (nil when none).
+func (r *ssaRewriter) phiAt(id builder.ID) *phiCandidate {
+	if id < r.phiBase {
+		return nil
+	}
+	return r.phis.at(id - r.phiBase)
 }
 
 // ssaTables are ssa-rewrite's tables by id, kept in the Context for every
@@ -173,7 +185,7 @@ type blockVar struct {
 // write records val as the variable's value at block b.
 func (r *ssaRewriter) write(varID builder.ID, b int32, val builder.ID) {
 	r.defs.put(b, varID, val)
-	if pc := r.phis.at(val); pc != nil {
+	if pc := r.phiAt(val); pc != nil {
 		pc.users = append(pc.users, r.cfg.Blocks[b].Label)
 	}
 }
@@ -229,7 +241,7 @@ func (r *ssaRewriter) load(in *builder.Inst, b int32) {
 	}
 	r.loads.put(in.Result, val)
 	r.loadOrder = append(r.loadOrder, in.Result)
-	if pc := r.phis.at(val); pc != nil {
+	if pc := r.phiAt(val); pc != nil {
 		pc.users = append(pc.users, in.Result)
 	}
 }
@@ -247,7 +259,7 @@ func (r *ssaRewriter) reachingDef(varID builder.ID, b int32) builder.ID {
 		val = r.reachingDef(varID, preds[0])
 	case len(preds) > 1:
 		pc := &phiCandidate{varID: varID, result: r.p.c.M.NewID(), block: b}
-		r.phis.put(pc.result, pc)
+		r.phis.put(pc.result-r.phiBase, pc)
 		// Recorded first, so that loops back to b find it.
 		r.write(varID, b, pc.result)
 		val = r.addPhiOperands(pc)
@@ -273,7 +285,7 @@ func (r *ssaRewriter) addPhiOperands(pc *phiCandidate) builder.ID {
 		pc.args = append(pc.args, arg)
 		if arg == 0 {
 			incomplete = true
-		} else if def := r.phis.at(arg); def != nil && def != pc {
+		} else if def := r.phiAt(arg); def != nil && def != pc {
 			def.users = append(def.users, pc.result)
 		}
 	}
@@ -306,7 +318,7 @@ func (r *ssaRewriter) tryRemoveTrivial(pc *phiCandidate) builder.ID {
 	}
 	pc.copyOf = same
 	for _, u := range pc.users {
-		if user := r.phis.at(u); user != nil {
+		if user := r.phiAt(u); user != nil {
 			for i, a := range user.args {
 				if a == pc.result {
 					user.args[i] = same
@@ -355,7 +367,7 @@ func (r *ssaRewriter) resolve(val builder.ID) builder.ID {
 			val = next
 			continue
 		}
-		if pc := r.phis.at(val); pc != nil && !pc.ready() && pc.copyOf != 0 {
+		if pc := r.phiAt(val); pc != nil && !pc.ready() && pc.copyOf != 0 {
 			val = pc.copyOf
 			continue
 		}
@@ -391,7 +403,7 @@ func (r *ssaRewriter) apply() bool {
 		// the phis when its phi was made.
 		var vals []*builder.Inst
 		for _, phi := range phis {
-			vals = append(vals, r.p.debugValuesFor(r.phis.at(phi.Result).varID, phi.Result, phi)...)
+			vals = append(vals, r.p.debugValuesFor(r.phiAt(phi.Result).varID, phi.Result, phi)...)
 		}
 		if len(vals) > 0 {
 			i := 0
