@@ -3,6 +3,7 @@ package builder
 import (
 	"encoding/binary"
 	"fmt"
+	"maps"
 	"math"
 	"slices"
 
@@ -134,16 +135,13 @@ func (t *internTable[K]) len() int { return len(t.small) + len(t.other) }
 
 // deleteIf forgets the ids for which gone returns true.
 func (t *internTable[K]) deleteIf(gone func(ID) bool) {
-	for k, id := range t.small {
-		if gone(id) {
-			delete(t.small, k)
-		}
-	}
-	for k, id := range t.other {
-		if gone(id) {
-			delete(t.other, k)
-		}
-	}
+	deleteValues(t.small, gone)
+	deleteValues(t.other, gone)
+}
+
+// deleteValues deletes m's entries whose value gone returns true for.
+func deleteValues[K comparable, V any](m map[K]V, gone func(V) bool) {
+	maps.DeleteFunc(m, func(_ K, v V) bool { return gone(v) })
 }
 
 type nameKey struct {
@@ -211,16 +209,8 @@ func (t *nameTable) set(id ID, member int64, name string, in *Inst) {
 
 // deleteIf forgets the instructions for which gone returns true.
 func (t *nameTable) deleteIf(gone func(*Inst) bool) {
-	for k, in := range t.first {
-		if gone(in) {
-			delete(t.first, k)
-		}
-	}
-	for k, in := range t.other {
-		if gone(in) {
-			delete(t.other, k)
-		}
-	}
+	deleteValues(t.first, gone)
+	deleteValues(t.other, gone)
 }
 
 // NewContext returns a Context writing into m. The definitions already in
@@ -735,16 +725,8 @@ func (t *decoTable) len() int { return len(t.small) + len(t.other) }
 
 // deleteIf forgets the instructions for which gone returns true.
 func (t *decoTable) deleteIf(gone func(*Inst) bool) {
-	for k, in := range t.small {
-		if gone(in) {
-			delete(t.small, k)
-		}
-	}
-	for k, in := range t.other {
-		if gone(in) {
-			delete(t.other, k)
-		}
-	}
+	deleteValues(t.small, gone)
+	deleteValues(t.other, gone)
 }
 
 func appendWordBytes(k []byte, words []uint32) []byte {

@@ -79,7 +79,7 @@ func simple(typ biType, desc string, typVUID int, classes []spv.StorageClass, sc
 // module uses a few.
 func builtinRule(want spv.BuiltIn) *biRule {
 	var r *biRule
-	clip := func(bi spv.BuiltIn, base int) *biRule {
+	clip := func(base int) *biRule {
 		// VUIDs: base models, +1 Input in Vertex, +2 Output in Fragment,
 		// +3 storage class, +4 type.
 		return &biRule{
@@ -98,10 +98,10 @@ func builtinRule(want spv.BuiltIn) *biRule {
 		}
 	}
 	if want == spv.BuiltInClipDistance {
-		r = clip(spv.BuiltInClipDistance, 4187)
+		r = clip(4187)
 	}
 	if want == spv.BuiltInCullDistance {
-		r = clip(spv.BuiltInCullDistance, 4196)
+		r = clip(4196)
 	}
 
 	if want == spv.BuiltInFragCoord {
