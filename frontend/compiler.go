@@ -18,7 +18,8 @@ import (
 // A Compiler runs compilations: one value serves any number of them, one
 // after another or on many goroutines at once, and keeps what a compile
 // leaves warm for the next — the parser's prediction state, which a fresh
-// process builds from nothing (see parse.Parser). A build tool that
+// process builds from nothing, and the memory of its parse trees (see
+// parse.Parser). A build tool that
 // compiles many shaders keeps one Compiler and calls it from as many
 // goroutines as it has cores; hlsl2spirv -batch does exactly that.
 //

@@ -418,7 +418,10 @@ type chunks[T any] struct {
 }
 
 // A rewinder is a *contextSlab of some context type.
-type rewinder interface{ rewind() }
+type rewinder interface {
+	rewind()
+	bytes() int
+}
 
 // refill moves to the next chunk kept that holds n Ts, or to a new chunk of
 // size Ts (size >= n) when there is none.
@@ -438,6 +441,16 @@ func (c *chunks[T]) cut(n int) []T {
 	out := c.free[:n:n]
 	c.free = c.free[n:]
 	return out
+}
+
+// bytes is the size of the chunks.
+func (c *chunks[T]) bytes() int {
+	var zero T
+	n := 0
+	for _, chunk := range c.all {
+		n += len(chunk)
+	}
+	return n * int(unsafe.Sizeof(zero))
 }
 
 // rewind zeroes every T cut since the last rewind, dropping what they
@@ -465,6 +478,30 @@ func (p *Base) recycle() {
 		}
 	}
 	p.kids.rewind()
+}
+
+// TakeMemory has p make its contexts and child slices in the chunks spent
+// made its own in: a parser that follows another (the next parse of a
+// batch, or the LL pass after the SLL one) allocates nothing for its tree
+// until it outgrows the tree before. The caller promises that nothing
+// holds spent's tree any more and that spent is not used again: its
+// chunks are zeroed and move to p.
+func (p *Base) TakeMemory(spent *Base) {
+	spent.recycle()
+	p.contexts, p.kids, p.scratch = spent.contexts, spent.kids, spent.scratch
+	spent.contexts, spent.kids, spent.scratch = nil, chunks[antlr.Tree]{}, nil
+}
+
+// MemoryBytes is about how many bytes of chunks the parser holds for its
+// tree (what TakeMemory would hand over).
+func (p *Base) MemoryBytes() int {
+	n := p.kids.bytes()
+	for _, s := range p.contexts {
+		if s != nil {
+			n += s.bytes()
+		}
+	}
+	return n
 }
 
 // An openRule is a rule entered and not yet left: its context, as the

@@ -90,7 +90,7 @@ func TestParseTreeSize(t *testing.T) {
 		diags := diag.NewList(fs, diag.Options{})
 		stream := newTokenStream(newClassifier(&sliceFeed{toks}, diags, diags))
 		state := ps.acquire()
-		tree, ok := state.parseSLL(stream, nil)
+		tree, ok := state.parseSLL(stream, nil, nil)
 		ps.release(state)
 		if !ok || diags.HasErrors() {
 			t.Fatalf("%s does not parse", s.Name)
@@ -160,9 +160,9 @@ func TestShortPathTreeIsANTLRs(t *testing.T) {
 		c := newClassifier(&sliceFeed{toks}, diags, diags)
 		stream := newTokenStream(c)
 		state := ps.acquire()
-		short, ok := state.parseSLL(stream, nil)
+		short, ok := state.parseSLL(stream, nil, nil)
 		stream.Seek(0)
-		full := state.parseLL(stream, diags, &c.toks, nil)
+		full := state.parseLL(stream, diags, &c.toks, nil, nil)
 		ps.release(state)
 		if !ok || diags.HasErrors() {
 			t.Fatalf("%s does not parse", s.Name)
@@ -231,7 +231,7 @@ func TestLL1PredictionIsAdaptives(t *testing.T) {
 			diags := diag.NewList(fs, diag.Options{})
 			stream := newTokenStream(newClassifier(&sliceFeed{res.Tokens}, diags, diags))
 			state := ps.acquire()
-			parser := state.newParser(stream)
+			parser := state.newParser(stream, nil)
 			parser.Adaptive = adaptive
 			parser.RemoveErrorListeners()
 			errs := &syntaxErrors{}

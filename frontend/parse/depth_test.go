@@ -33,7 +33,7 @@ func TestDeclNodesBoundDeclarations(t *testing.T) {
 		fs, toks := preprocess(t, s.Source)
 		diags := diag.NewList(fs, diag.Options{})
 		c := newClassifier(&sliceFeed{toks}, diags, diags)
-		tree, deep, parsed := defaultParser.parseGuarded(newTokenStream(c), diags, c, c.finish, nil, &Stats{}, nil)
+		tree, deep, parsed := defaultParser.parseGuarded(newTokenStream(c), diags, c, c.finish, nil, &Stats{}, nil, nil)
 		if deep != nil || !parsed {
 			continue
 		}

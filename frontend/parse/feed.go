@@ -189,8 +189,24 @@ const chunkBits = 9
 // parser holds pointers to them (a *ctok is an antlr.Token) while more are
 // added.
 type ctokStore struct {
-	chunks []*[1 << chunkBits]ctok
+	chunks []*[1 << chunkBits]ctok // those past n's are zero (reused: treeMemory)
 	n      int
+}
+
+// release zeroes the tokens and hands back the chunks, for the next
+// parse's store (the caller promises that nothing holds the tokens any
+// more).
+func (s *ctokStore) release() []*[1 << chunkBits]ctok {
+	for i, chunk := range s.chunks {
+		if used := s.n - i<<chunkBits; used >= len(chunk) {
+			clear(chunk[:])
+		} else if used > 0 {
+			clear(chunk[:used])
+		}
+	}
+	chunks := s.chunks
+	*s = ctokStore{}
+	return chunks
 }
 
 // at is the token at index i < n.
@@ -200,7 +216,7 @@ func (s *ctokStore) at(i int) *ctok {
 
 // push adds a token, numbered, and returns it to be filled in.
 func (s *ctokStore) push() *ctok {
-	if s.n&(1<<chunkBits-1) == 0 {
+	if s.n&(1<<chunkBits-1) == 0 && s.n>>chunkBits == len(s.chunks) {
 		s.chunks = append(s.chunks, new([1 << chunkBits]ctok))
 	}
 	ct := s.at(s.n)

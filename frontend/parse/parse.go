@@ -14,7 +14,9 @@
 //
 // A Parser keeps ANTLR's prediction state warm from one parse to the next
 // and runs parses on many goroutines at once, each on a state of its own
-// (state.go); the package-level functions share one Parser.
+// (state.go); it also keeps the memory of the trees and classified tokens
+// of parses done, for the next parses to make theirs in. The
+// package-level functions share one Parser.
 //
 // This is the only package that sees ANTLR types.
 //
@@ -25,7 +27,8 @@
 // names.go its keyword and type-name tables; token.go the token ANTLR
 // sees (and, as a tokNode, its parse-tree node) and stream.go the token
 // stream feeding it;
-// state.go the per-goroutine prediction states and Prefetch; build.go the
+// state.go the per-goroutine prediction states, the memory of parse trees
+// kept for the next parse, and Prefetch; build.go the
 // parse tree to AST conversion, slab.go the chunks its nodes come from; effects.go drops legacy effect syntax as
 // DXC does; depth.go bounds rule nesting; errors.go words syntax errors;
 // codes.go the syntax diagnostic codes.
@@ -60,7 +63,8 @@ type Stats struct {
 type Parser struct {
 	mu    sync.Mutex
 	idle  []*predictionState
-	count int // states made, for tests
+	count int           // states made, for tests
+	spent []*treeMemory // for the next parses (state.go)
 }
 
 // defaultParser serves the package-level functions.
@@ -176,10 +180,22 @@ type notesFunc func(token.Token) []diag.Diagnostic
 // parse's own come after them (the SLL pass reports nothing, and the LL
 // pass and the rest of the builder run once every token is classified).
 func (ps *Parser) parseFile(diags *diag.List, name string, feed tokenFeed, pragmas []ast.Pragma, notes notesFunc, sink DeclSink, preprocessed func() ([]ast.Pragma, bool)) (*ast.File, Stats) {
-	var st Stats
-	growStack(len(name))
+	mem := ps.takeTree()
 	effects, own := heldDiagnostics(diags), heldDiagnostics(diags)
 	c := newClassifier(feed, own, effects)
+	c.toks.chunks, mem.toks = mem.toks, nil
+	file, st := ps.parseClassified(c, diags, name, feed, pragmas, notes, sink, preprocessed, effects, own, mem)
+	// The file is built: nothing holds the tree or the tokens any more.
+	// (A panic, a compiler bug, leaves them to the collector.)
+	ps.keepTree(mem, c)
+	return file, st
+}
+
+// parseClassified is parseFile's parse of the tokens c classifies, on
+// mem's memory.
+func (ps *Parser) parseClassified(c *classifier, diags *diag.List, name string, feed tokenFeed, pragmas []ast.Pragma, notes notesFunc, sink DeclSink, preprocessed func() ([]ast.Pragma, bool), effects, own *diag.List, mem *treeMemory) (*ast.File, Stats) {
+	var st Stats
+	growStack(len(name))
 	var early *earlyBuild
 	if sink != nil {
 		b := &builder{toks: &c.toks, diags: heldDiagnostics(diags), name: name}
@@ -211,7 +227,7 @@ func (ps *Parser) parseFile(diags *diag.List, name string, feed tokenFeed, pragm
 		}
 	}()
 
-	tree, deep, parsed := ps.parseGuarded(newTokenStream(c), diags, c, settle, notes, &st, early)
+	tree, deep, parsed := ps.parseGuarded(newTokenStream(c), diags, c, settle, notes, &st, early, mem)
 	if !settled && !settle() || !parsed {
 		if !ppOK {
 			return nil, st
@@ -311,7 +327,7 @@ func (e *earlyBuild) void() {
 // SLL pass builds declarations early when early is not nil; unless it
 // succeeds, they are voided. The LL pass runs only once settle said the
 // tokens can be parsed (parsed is false when it said not).
-func (ps *Parser) parseGuarded(stream *tokenStream, diags *diag.List, c *classifier, settle func() bool, notes notesFunc, st *Stats, early *earlyBuild) (tree p.ITranslationUnitContext, deep *tooDeep, parsed bool) {
+func (ps *Parser) parseGuarded(stream *tokenStream, diags *diag.List, c *classifier, settle func() bool, notes notesFunc, st *Stats, early *earlyBuild, mem *treeMemory) (tree p.ITranslationUnitContext, deep *tooDeep, parsed bool) {
 	state := ps.acquire()
 	sll := true // in the SLL pass
 	defer func() {
@@ -328,7 +344,7 @@ func (ps *Parser) parseGuarded(stream *tokenStream, diags *diag.List, c *classif
 			tree, deep, parsed = nil, &td, true
 		}
 	}()
-	tree, ok := state.parseSLL(stream, early)
+	tree, ok := state.parseSLL(stream, early, mem)
 	if !ok {
 		sll = false
 		if early != nil {
@@ -340,7 +356,7 @@ func (ps *Parser) parseGuarded(stream *tokenStream, diags *diag.List, c *classif
 			return nil, nil, false
 		}
 		stream.Seek(0)
-		tree = state.parseLL(stream, diags, &c.toks, notes)
+		tree = state.parseLL(stream, diags, &c.toks, notes, mem)
 	}
 	ps.release(state)
 	return tree, nil, true
@@ -362,8 +378,8 @@ func (bailStrategy) Sync(antlr.Parser)                                {}
 func (bailStrategy) ReportError(antlr.Parser, antlr.RecognitionException) {
 }
 
-func (state *predictionState) parseSLL(stream *tokenStream, early *earlyBuild) (tree p.ITranslationUnitContext, ok bool) {
-	parser := state.newParser(stream)
+func (state *predictionState) parseSLL(stream *tokenStream, early *earlyBuild, mem *treeMemory) (tree p.ITranslationUnitContext, ok bool) {
+	parser := state.newParser(stream, mem)
 	guardDepth(parser)
 	if early != nil {
 		parser.TopRuleDone = early.topRuleDone
@@ -387,8 +403,8 @@ func (state *predictionState) parseSLL(stream *tokenStream, early *earlyBuild) (
 	return parser.TranslationUnit(), true
 }
 
-func (state *predictionState) parseLL(stream *tokenStream, diags *diag.List, ct *ctokStore, notes notesFunc) p.ITranslationUnitContext {
-	parser := state.newParser(stream)
+func (state *predictionState) parseLL(stream *tokenStream, diags *diag.List, ct *ctokStore, notes notesFunc, mem *treeMemory) p.ITranslationUnitContext {
+	parser := state.newParser(stream, mem)
 	guardDepth(parser)
 	parser.RemoveErrorListeners()
 	l := &errorListener{parser: parser, diags: diags, toks: ct, last: -2, notes: notes}

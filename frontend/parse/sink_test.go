@@ -81,7 +81,7 @@ func TestTopRuleDoneRecycles(t *testing.T) {
 		fs, toks := preprocess(t, []byte(src))
 		diags := diag.NewList(fs, diag.Options{})
 		state := defaultParser.acquire()
-		parser := state.newParser(newTokenStream(newClassifier(&sliceFeed{toks}, diags, diags)))
+		parser := state.newParser(newTokenStream(newClassifier(&sliceFeed{toks}, diags, diags)), nil)
 		parser.TokenNode = tokenNode
 		var done []antlr.ParserRuleContext
 		parser.TopRuleDone = func(ctx antlr.ParserRuleContext) bool {

@@ -3,6 +3,7 @@ package parse
 import (
 	"sync"
 	"sync/atomic"
+	"unsafe"
 
 	"github.com/antlr4-go/antlr/v4"
 
@@ -57,11 +58,57 @@ func (s *predictionState) forget() {
 }
 
 // newParser makes an ANTLR parser over stream that predicts with s, and
-// without a shared context cache (see predictionState).
-func (s *predictionState) newParser(stream *tokenStream) *p.HLSLParser {
+// without a shared context cache (see predictionState). With mem, it makes
+// its tree in the memory of the tree mem's last parser made, and becomes
+// that parser.
+func (s *predictionState) newParser(stream *tokenStream, mem *treeMemory) *p.HLSLParser {
 	parser := p.NewHLSLParser(stream)
 	parser.Interpreter = antlr.NewParserATNSimulator(parser, s.atn, s.dfas, nil)
+	if mem != nil {
+		if mem.parser != nil {
+			parser.TakeMemory(&mem.parser.Base)
+		}
+		mem.parser = parser
+	}
 	return parser
+}
+
+// A treeMemory is the memory a parse made its tree and its classified
+// tokens in, which the Parser keeps for the next parse once the tree is
+// built into an AST and dropped (Parser.keepTree): in a batch, a parse
+// allocates nothing for them until it outgrows the parses before it.
+type treeMemory struct {
+	parser *p.HLSLParser // the last parser made (newParser), or one spent
+	toks   []*[1 << chunkBits]ctok
+}
+
+// maxKeptTree bounds the bytes of chunks a kept treeMemory may hold: the
+// tree of an SLL pass is that of its largest top-level declaration (see
+// p.Base.TopRuleDone), but an LL pass keeps the whole file's.
+const maxKeptTree = 1 << 20
+
+// takeTree returns a treeMemory for a parse: one kept, or an empty one.
+func (ps *Parser) takeTree() *treeMemory {
+	ps.mu.Lock()
+	defer ps.mu.Unlock()
+	if n := len(ps.spent); n > 0 {
+		mem := ps.spent[n-1]
+		ps.spent = ps.spent[:n-1]
+		return mem
+	}
+	return new(treeMemory)
+}
+
+// keepTree keeps mem, with the classified tokens' chunks of c, for the
+// next parse: nothing may hold the parse's tree or tokens any more.
+func (ps *Parser) keepTree(mem *treeMemory, c *classifier) {
+	mem.toks = c.toks.release()
+	if mem.parser != nil && mem.parser.MemoryBytes()+len(mem.toks)*int(unsafe.Sizeof([1 << chunkBits]ctok{})) > maxKeptTree {
+		return
+	}
+	ps.mu.Lock()
+	ps.spent = append(ps.spent, mem)
+	ps.mu.Unlock()
 }
 
 // acquire takes an idle state, the most recently used first (it is the
