@@ -3,6 +3,7 @@ package pp
 import (
 	"fmt"
 	"runtime/debug"
+	"sync"
 
 	"github.com/hlsl2spirv/hlsl2spirv/frontend/diag"
 	"github.com/hlsl2spirv/hlsl2spirv/frontend/token"
@@ -11,6 +12,23 @@ import (
 // BlockLen is how many tokens a Stream hands over at a time (the last
 // block of a file may hold fewer).
 const BlockLen = 1024
+
+// spareBlocks keeps token blocks for the next Streams: a batch compiles
+// many shaders, and a block (32 KB) was a tenth of what a small shader's
+// compile allocated.
+var spareBlocks = sync.Pool{New: func() any { return new([BlockLen]token.Token) }}
+
+// newBlock returns an empty block of BlockLen tokens' capacity.
+func newBlock() []token.Token { return spareBlocks.Get().(*[BlockLen]token.Token)[:0] }
+
+// spareBlock keeps b, which nothing reads any more, for a later Stream.
+func spareBlock(b []token.Token) {
+	if cap(b) == BlockLen {
+		full := (*[BlockLen]token.Token)(b[:BlockLen])
+		clear(full[:]) // its tokens' text belongs to this Stream's files
+		spareBlocks.Put(full)
+	}
+}
 
 // aheadBlocks bounds how far a concurrent Stream's preprocessor runs ahead
 // of its reader, in blocks: a slow reader costs memory, not time.
@@ -53,7 +71,7 @@ type Stream struct {
 func NewStream(fs *diag.FileSet, diags *diag.List, filename string, src []byte, cfg Config, concurrent bool) *Stream {
 	s := &Stream{p: newPreprocessor(fs, diags, filename, src, cfg)}
 	if !concurrent {
-		s.block = make([]token.Token, 0, BlockLen)
+		s.block = newBlock()
 		return s
 	}
 	s.full = make(chan filled, aheadBlocks)
@@ -78,7 +96,7 @@ func (s *Stream) produce() {
 		select {
 		case b = <-s.free:
 		default:
-			b = make([]token.Token, 0, BlockLen)
+			b = newBlock()
 		}
 		b = s.p.fill(b[:0], BlockLen)
 		select {
@@ -90,7 +108,8 @@ func (s *Stream) produce() {
 }
 
 // Next returns the next tokens, the last block ending with the EOF token,
-// then nil. The slice is the Stream's: it is valid until the next call.
+// then nil. The slice is the Stream's: it is valid until the next call of
+// Next or Close.
 func (s *Stream) Next() []token.Token {
 	if s.full == nil {
 		if s.p.ended || s.closed {
@@ -135,13 +154,24 @@ func (s *Stream) Close() *Result {
 		return s.p.res
 	}
 	s.closed = true
-	if s.full != nil {
-		close(s.stop)
-		for range s.full {
-		}
-		if s.fault != nil {
-			panic(s.fault)
-		}
+	if s.full == nil {
+		spareBlock(s.block)
+		s.block = nil
+		return s.p.res
+	}
+	close(s.stop)
+	for f := range s.full {
+		spareBlock(f.toks)
+	}
+	if s.fault != nil {
+		panic(s.fault)
+	}
+	for len(s.free) > 0 {
+		spareBlock(<-s.free)
+	}
+	if s.last != nil {
+		spareBlock(s.last)
+		s.last = nil
 	}
 	return s.p.res
 }
