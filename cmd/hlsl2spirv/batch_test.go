@@ -10,11 +10,13 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"syscall"
 	"testing"
 	"time"
 
+	"github.com/hlsl2spirv/hlsl2spirv/frontend"
 	"github.com/hlsl2spirv/hlsl2spirv/test/bench"
 	"github.com/hlsl2spirv/hlsl2spirv/test/golden"
 )
@@ -252,6 +254,53 @@ func goldenJobs(tb testing.TB) [][]string {
 		jobs = append(jobs, []string{"-T", ex.profile, "-E", "main", filepath.Join("../../test/examples", ex.file)})
 	}
 	return jobs
+}
+
+// A job run warm prints what the same command line prints in a fresh
+// process: the golden tests' command lines (616, errors and warnings among
+// them) run on one Compiler on two goroutines, as -batch runs them, where
+// each compile starts from what the ones before left (the parser's kept
+// tree memory, the predefined macros kept by text, the preprocessor's
+// spare token blocks), and each is compared with its own process's output.
+func TestWarmJobsMatchFreshProcesses(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts a process per golden job")
+	}
+	bin := buildCommand(t, t.TempDir())
+	jobs := goldenJobs(t)
+	comp := frontend.NewCompiler()
+	warm := make([]*jobResult, len(jobs))
+	fresh := make([]*jobResult, len(jobs))
+	var wg sync.WaitGroup
+	for w := 0; w < 2; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := w; i < len(jobs); i += 2 {
+				warm[i] = runJob(batchJob{args: jobs[i]}, func(args []string, stdout, stderr io.Writer) int {
+					return runWith(session{comp: comp, stdin: noStdin{}, batchJob: true}, args, stdout, stderr)
+				})
+				cmd := exec.Command(bin, jobs[i]...)
+				var o, e bytes.Buffer
+				cmd.Stdout, cmd.Stderr = &o, &e
+				cmd.Run()
+				fresh[i] = &jobResult{code: cmd.ProcessState.ExitCode(), stdout: o.Bytes(), stderr: e.Bytes()}
+			}
+		}()
+	}
+	wg.Wait()
+	differ := 0
+	for i, j := range jobs {
+		w, f := warm[i], fresh[i]
+		if w.code != f.code || !bytes.Equal(w.stdout, f.stdout) || !bytes.Equal(w.stderr, f.stderr) {
+			if differ++; differ <= 5 {
+				t.Errorf("%q: warm job (exit %d) differs from its process (exit %d):\nwarm stderr:\n%s\nprocess stderr:\n%s", j, w.code, f.code, w.stderr, f.stderr)
+			}
+		}
+	}
+	if differ > 0 {
+		t.Errorf("%d of %d jobs differ", differ, len(jobs))
+	}
 }
 
 // keepJobs names a file to which BenchmarkGoldenBatch copies its jobs

@@ -24,8 +24,9 @@
 // which hands the tokens over a block at a time as they are produced (on
 // a goroutine of its own if asked); lex.go the lexer; directive.go the
 // directives; expr.go #if expressions; macro.go macro definition and
-// expansion; predef.go DXC's predefined macros; print.go the -P printer;
-// codes.go the diagnostic codes.
+// expansion; predef.go DXC's predefined macros, and predefcache.go the
+// copies of them kept for the next compiles of a process (a batch);
+// print.go the -P printer; codes.go the diagnostic codes.
 package pp
 
 import (
@@ -362,7 +363,7 @@ func newPreprocessor(fs *diag.FileSet, diags *diag.List, filename string, src []
 		diags:     diags,
 		cfg:       cfg,
 		res:       &Result{MainFile: filename, Expansions: map[diag.Pos]string{}, exps: make([]expansion, 1), chains: map[chainKey]int32{}},
-		macros:    map[string]*macro{},
+		macros:    make(map[string]*macro, len(builtinMacros)+len(cfg.Predefined)+len(cfg.Defines)+16),
 		onceFiles: map[string]bool{},
 		guardedBy: map[string]string{},
 		maxTokens: cfg.MaxTokens,
@@ -488,15 +489,23 @@ func (p *preprocessor) setTime() {
 }
 
 func (p *preprocessor) defineBuiltins() {
-	for name, k := range map[string]builtinKind{
-		"__LINE__": biLine, "__FILE__": biFile, "__COUNTER__": biCounter,
-		"__DATE__": biDate, "__TIME__": biTime, "_Pragma": biPragma,
-		"__INCLUDE_LEVEL__": biIncludeLevel, "__BASE_FILE__": biBaseFile,
-		"__TIMESTAMP__": biTimestamp, "__has_include": biHasInclude, "__has_include_next": biHasInclude,
-		"__has_feature": biHasFeature, "__has_extension": biHasFeature,
-	} {
-		p.setMacro(&macro{name: name, builtin: k})
+	macros := make([]macro, len(builtinMacros))
+	for i, b := range builtinMacros {
+		macros[i] = macro{name: b.name, builtin: b.kind}
+		p.setMacro(&macros[i])
 	}
+}
+
+// builtinMacros are the macros the preprocessor itself expands.
+var builtinMacros = [...]struct {
+	name string
+	kind builtinKind
+}{
+	{"__LINE__", biLine}, {"__FILE__", biFile}, {"__COUNTER__", biCounter},
+	{"__DATE__", biDate}, {"__TIME__", biTime}, {"_Pragma", biPragma},
+	{"__INCLUDE_LEVEL__", biIncludeLevel}, {"__BASE_FILE__", biBaseFile},
+	{"__TIMESTAMP__", biTimestamp}, {"__has_include", biHasInclude}, {"__has_include_next", biHasInclude},
+	{"__has_feature", biHasFeature}, {"__has_extension", biHasFeature},
 }
 
 // defineCommandLine defines the driver's macros (as clang's "<built-in>"
@@ -507,7 +516,7 @@ func (p *preprocessor) defineCommandLine() {
 	for _, d := range p.cfg.Predefined {
 		writeDefine(&b, d)
 	}
-	p.runDefines("<built-in>", b.String())
+	p.definePredefined(b.String()) // predefcache.go
 	b.Reset()
 	for _, d := range p.cfg.Defines {
 		writeDefine(&b, d)
@@ -521,10 +530,13 @@ func (p *preprocessor) defineCommandLine() {
 }
 
 func (p *preprocessor) runDefines(name, text string) {
-	if text == "" {
-		return
+	if text != "" {
+		p.runFile(p.fs.AddFile(name, []byte(text)))
 	}
-	f := p.fs.AddFile(name, []byte(text))
+}
+
+// runFile preprocesses f, a file of directives only.
+func (p *preprocessor) runFile(f *diag.File) {
 	p.pushFile(f)
 	for !p.fatal {
 		t := p.lex()
