@@ -28,9 +28,10 @@ type predefinedSet struct {
 	bodies []macroBody
 }
 
-// maxPredefinedSets bounds the texts kept: one a profile and option set
-// in use, and a build uses a handful.
-const maxPredefinedSets = 32
+// maxPredefinedSets bounds the texts kept (about 8 KB each): one a
+// profile and option set in use. A build uses a handful; the golden
+// tests, which try every option, 53.
+const maxPredefinedSets = 256
 
 var predefinedSets struct {
 	sync.Mutex
