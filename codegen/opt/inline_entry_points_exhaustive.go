@@ -68,8 +68,11 @@ type inliner struct {
 	// ids maps a callee's ids to the caller's, for the call being
 	// inlined.
 	ids idRemap
-	// lists is where instList carves blocks' instruction lists from.
-	lists []*builder.Inst
+	// lists is where instList carves blocks' instruction lists from, a
+	// chunk of listChunk at a time (doubling up to 1024: most modules
+	// are small, and a chunk of 1024 cost every compile 8 KB).
+	lists     []*builder.Inst
+	listChunk int
 }
 
 // idRemap maps ids to ids: a slice by id, each entry stamped with the
@@ -473,7 +476,8 @@ func (il *inliner) instList(n int) []*builder.Inst {
 		return nil
 	}
 	if len(il.lists) < n {
-		il.lists = make([]*builder.Inst, max(n, 1024))
+		il.listChunk = min(max(2*il.listChunk, 128), 1024)
+		il.lists = make([]*builder.Inst, max(n, il.listChunk))
 	}
 	l := il.lists[:0:n]
 	il.lists = il.lists[n:]

@@ -302,7 +302,7 @@ func overloaded(used, slots int) bool { return 4*used > 3*slots }
 // it is filled. (The instructions reps holds are only read through the
 // slots.)
 func (t *shortKeyTable) reset(values int) {
-	n := 1024
+	n := 64 // (a small shader's few values; 1024 cost every compile 8 KB)
 	for overloaded(values, n) {
 		n *= 2
 	}
