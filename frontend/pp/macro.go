@@ -58,8 +58,7 @@ func (p *preprocessor) expand(t ptok, m *macro) bool {
 	} else {
 		body[0].Flags = body[0].Flags&^(token.StartOfLine|token.LeadingSpace) | keep
 	}
-	m.disabled = true
-	p.stack = append(p.stack, &context{toks: body, m: m})
+	p.stack = append(p.stack, &context{toks: body, m: m}) // (which disables m: expanding)
 	return true
 }
 
@@ -91,7 +90,7 @@ func (p *preprocessor) collectArgs(name ptok, m *macro) ([][]ptok, bool) {
 			continue
 		}
 		if t.Kind == token.Ident {
-			if mm := p.macros[t.Text]; mm != nil && mm.disabled {
+			if mm := p.macros[t.Text]; mm != nil && p.expanding(mm) {
 				t.pf |= pfNoExpand
 			}
 		}

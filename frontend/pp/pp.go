@@ -259,7 +259,6 @@ type macro struct {
 	variadic bool // the last parameter takes the variable arguments
 	body     []ptok
 	pos      diag.Pos // the name in its #define (NoPos: predefined or -D)
-	disabled bool     // being expanded: not expanded again (C 6.10.3.4p2)
 	builtin  builtinKind
 }
 
@@ -363,7 +362,6 @@ func newPreprocessor(fs *diag.FileSet, diags *diag.List, filename string, src []
 		diags:     diags,
 		cfg:       cfg,
 		res:       &Result{MainFile: filename, Expansions: map[diag.Pos]string{}, exps: make([]expansion, 1), chains: map[chainKey]int32{}},
-		macros:    make(map[string]*macro, len(builtinMacros)+len(cfg.Predefined)+len(cfg.Defines)+16),
 		onceFiles: map[string]bool{},
 		guardedBy: map[string]string{},
 		maxTokens: cfg.MaxTokens,
@@ -375,7 +373,7 @@ func newPreprocessor(fs *diag.FileSet, diags *diag.List, filename string, src []
 	if p.cfg.ReadFile == nil {
 		p.cfg.ReadFile = os.ReadFile
 	}
-	p.defineBuiltins()
+	p.definePredefined() // predefcache.go
 	p.defineCommandLine()
 
 	f := fs.AddFile(filename, src)
@@ -489,6 +487,7 @@ func (p *preprocessor) setTime() {
 }
 
 func (p *preprocessor) defineBuiltins() {
+	p.macros = make(map[string]*macro, len(builtinMacros)+len(p.cfg.Predefined)+len(p.cfg.Defines)+16)
 	macros := make([]macro, len(builtinMacros))
 	for i, b := range builtinMacros {
 		macros[i] = macro{name: b.name, builtin: b.kind}
@@ -508,16 +507,11 @@ var builtinMacros = [...]struct {
 	{"__has_feature", biHasFeature}, {"__has_extension", biHasFeature},
 }
 
-// defineCommandLine defines the driver's macros (as clang's "<built-in>"
-// buffer), then -D and -U in order ("<command line>"), so a redefinition
-// warning names the option's place as clang's does.
+// defineCommandLine defines -D and -U in order ("<command line>", after
+// the driver's macros in "<built-in>"), so a redefinition warning names
+// the option's place as clang's does.
 func (p *preprocessor) defineCommandLine() {
 	var b strings.Builder
-	for _, d := range p.cfg.Predefined {
-		writeDefine(&b, d)
-	}
-	p.definePredefined(b.String()) // predefcache.go
-	b.Reset()
 	for _, d := range p.cfg.Defines {
 		writeDefine(&b, d)
 	}
@@ -675,11 +669,20 @@ func (p *preprocessor) lexRawTo(t *ptok) {
 }
 
 func (p *preprocessor) popContext() {
-	c := p.top()
-	if c.m != nil {
-		c.m.disabled = false
-	}
 	p.stack = p.stack[:len(p.stack)-1]
+}
+
+// expanding reports whether m is being expanded, which disables it: its
+// name is not expanded again (C 6.10.3.4p2). (The state is the stack's,
+// not the macro's: a macro is never written after its #define, so that
+// compiles may share the predefined ones, predefcache.go.)
+func (p *preprocessor) expanding(m *macro) bool {
+	for _, c := range p.stack {
+		if c.m == m {
+			return true
+		}
+	}
+	return false
 }
 
 // endOfFile diagnoses #if groups left open at the end of a file.
@@ -714,7 +717,7 @@ func (p *preprocessor) lexTo(t *ptok) {
 		if m == nil {
 			return
 		}
-		if m.disabled {
+		if p.expanding(m) {
 			t.pf |= pfNoExpand
 			return
 		}

@@ -1,6 +1,10 @@
 package pp
 
 import (
+	"hash/maphash"
+	"maps"
+	"slices"
+	"strings"
 	"sync"
 
 	"github.com/hlsl2spirv/hlsl2spirv/frontend/diag"
@@ -10,78 +14,118 @@ import (
 // the shader model and stage, the enabled features) are the same for every
 // compile of one profile and options, and defining them by preprocessing
 // their "<built-in>" text was about a twentieth of the CPU of a batch job
-// (a small shader). So the first compile of a text preprocesses it and
-// keeps the macros it defined; later compiles of the same text copy them.
+// (a small shader). So the first compile of a list of them preprocesses it
+// and keeps the table of macros it made, the preprocessor's own builtins
+// included; a later compile of the same list clones that table. Macros are
+// never written after their #define (being expanded is the stack's state,
+// not the macro's: preprocessor.expanding), so the tables share them.
 //
-// A copy is the preprocessing's result exactly: the "<built-in>" file is
-// added to the FileSet all the same, and only when it lands at the base it
-// had the first time (it is the FileSet's first file in every compile the
-// driver runs) are the kept macros, whose tokens hold positions in it,
-// used; they are copied, since expanding a macro marks it (disabled), and
-// their bodies and parameters, which nothing writes after the #define, are
-// shared.
+// A clone is the preprocessing's result exactly: the "<built-in>" file is
+// added to the FileSet all the same, and the kept table, whose tokens hold
+// positions in it, is only used when the file lands at the base it had the
+// first time (it is the FileSet's first file in every compile the driver
+// runs); elsewhere the text is preprocessed again.
 
-// A predefinedSet is what preprocessing one "<built-in>" text defined.
+// A predefinedSet is what defining one list of predefined macros made.
 type predefinedSet struct {
-	base   diag.Pos // where the text's file began in the FileSet
-	macros []macro  // in the order defined
-	bodies []macroBody
+	defines []string // the list
+	content []byte   // its "<built-in>" text
+	base    diag.Pos // where that file began in the FileSet
+	macros  map[string]*macro
+	shapes  [256]uint64
+	bodies  []macroBody
 }
 
-// maxPredefinedSets bounds the texts kept (about 8 KB each): one a
+// maxPredefinedSets bounds the lists kept (about 10 KB each): one a
 // profile and option set in use. A build uses a handful; the golden
 // tests, which try every option, 53.
 const maxPredefinedSets = 256
 
 var predefinedSets struct {
 	sync.Mutex
-	byText map[string]*predefinedSet
+	seed  maphash.Seed
+	byKey map[uint64][]*predefinedSet
+	n     int
 }
 
-// definePredefined defines the macros of text, the "<built-in>" buffer,
-// copying those kept from an earlier compile when it can.
-func (p *preprocessor) definePredefined(text string) {
-	if text == "" {
-		return
-	}
-	predefinedSets.Lock()
-	set := predefinedSets.byText[text]
-	predefinedSets.Unlock()
-	f := p.fs.AddFile("<built-in>", []byte(text))
-	if set != nil && set.base == f.Base() {
-		copies := make([]macro, len(set.macros))
-		copy(copies, set.macros)
-		for i := range copies {
-			p.setMacro(&copies[i])
+// definePredefined defines the preprocessor's builtins and the driver's
+// macros (the "<built-in>" buffer), from a kept table when it can.
+func (p *preprocessor) definePredefined() {
+	defines := p.cfg.Predefined
+	set, key := findPredefined(defines)
+	if set != nil {
+		f := p.fs.AddFile("<built-in>", set.content)
+		if f.Base() == set.base {
+			p.macros = maps.Clone(set.macros)
+			p.macroShapes = set.shapes
+			p.res.bodies = append(p.res.bodies, set.bodies...)
+			return
 		}
-		p.res.bodies = append(p.res.bodies, set.bodies...)
+		p.defineBuiltins()
+		p.runFile(f)
 		return
 	}
-	before, diags := len(p.macros), len(p.diags.Diags)
+	p.defineBuiltins()
+	if len(defines) == 0 {
+		return
+	}
+	f := p.fs.AddFile("<built-in>", []byte(definesText(defines)))
+	diags := len(p.diags.Diags)
 	p.runFile(f)
-	// Keep the set only when defining it was all there was to it: no
-	// diagnostics, no macro redefined (a later copy would miss the
-	// warning), nothing but the #defines' macros added.
-	if set != nil || p.fatal || len(p.diags.Diags) != diags || len(p.res.bodies) == 0 {
+	// Keep the table only when defining the list was all there was to it:
+	// no diagnostic, which a clone would not repeat.
+	if p.fatal || len(p.diags.Diags) != diags {
 		return
 	}
-	set = &predefinedSet{base: f.Base(), bodies: append([]macroBody(nil), p.res.bodies...)}
-	for _, b := range set.bodies {
-		m := p.macros[b.name]
-		if m == nil || m.pos != b.start {
-			return // redefined by a later line: keep nothing
-		}
-		set.macros = append(set.macros, *m)
-	}
-	if len(p.macros)-before != len(set.macros) {
-		return
-	}
+	keepPredefined(key, &predefinedSet{
+		defines: slices.Clone(defines), content: f.Content, base: f.Base(),
+		macros: maps.Clone(p.macros), shapes: p.macroShapes, bodies: slices.Clone(p.res.bodies),
+	})
+}
+
+// findPredefined returns the set kept for defines, if any, and the key
+// to keep one under.
+func findPredefined(defines []string) (*predefinedSet, uint64) {
 	predefinedSets.Lock()
 	defer predefinedSets.Unlock()
-	if predefinedSets.byText == nil {
-		predefinedSets.byText = map[string]*predefinedSet{}
+	if predefinedSets.byKey == nil {
+		predefinedSets.seed = maphash.MakeSeed()
+		predefinedSets.byKey = map[uint64][]*predefinedSet{}
 	}
-	if len(predefinedSets.byText) < maxPredefinedSets {
-		predefinedSets.byText[text] = set
+	var h maphash.Hash
+	h.SetSeed(predefinedSets.seed)
+	for _, d := range defines {
+		h.WriteString(d)
+		h.WriteByte(0)
 	}
+	key := h.Sum64()
+	for _, set := range predefinedSets.byKey[key] {
+		if slices.Equal(set.defines, defines) {
+			return set, key
+		}
+	}
+	return nil, key
+}
+
+func keepPredefined(key uint64, set *predefinedSet) {
+	predefinedSets.Lock()
+	defer predefinedSets.Unlock()
+	for _, kept := range predefinedSets.byKey[key] {
+		if slices.Equal(kept.defines, set.defines) {
+			return // another compile kept it meanwhile
+		}
+	}
+	if predefinedSets.n < maxPredefinedSets {
+		predefinedSets.byKey[key] = append(predefinedSets.byKey[key], set)
+		predefinedSets.n++
+	}
+}
+
+// definesText is the "<built-in>" text of a list of predefined macros.
+func definesText(defines []string) string {
+	var b strings.Builder
+	for _, d := range defines {
+		writeDefine(&b, d)
+	}
+	return b.String()
 }
