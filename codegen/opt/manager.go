@@ -62,17 +62,25 @@ func Run(m *builder.Module, passes []Pass, o RunOptions) error {
 	keepCurrentCFGs(m)
 	settled := map[string]bool{} // passes that would change nothing now
 	for _, p := range passes {
+		// (Once: a pass with an argument spells its name afresh, and the
+		// lookups by name below cost a small shader's compile more than
+		// some of its passes.)
+		name := p.Name()
+		flag := flagName(name)
 		if o.PrintAll != nil {
-			printModule(o.PrintAll, m, "; IR before pass "+p.Name())
+			printModule(o.PrintAll, m, "; IR before pass "+name)
 		}
 		var before []uint32
 		if o.Verify {
 			before = moduleWords(m)
 		}
-		start := time.Now()
+		var start time.Time
+		if o.TimeReport != nil {
+			start = time.Now()
+		}
 		changed, err := false, error(nil)
-		skip := settled[p.Name()]
-		keepsCFG := cfgKeepingPasses[flagName(p.Name())]
+		skip := settled[name]
+		keepsCFG := cfgKeepingPasses[flag]
 		if o.Verify {
 			// Cache every function's CFG, for VerifyIR to check after
 			// the pass that it still describes the function where the
@@ -83,7 +91,7 @@ func Run(m *builder.Module, passes []Pass, o RunOptions) error {
 		}
 		c.cfgKept = false
 		if !skip || o.Verify {
-			if !standalone(flagName(p.Name())) {
+			if !standalone(flag) {
 				c.prepare()
 			}
 			changed, err = p.Run(c)
@@ -96,24 +104,24 @@ func Run(m *builder.Module, passes []Pass, o RunOptions) error {
 			}
 			clear(settled)
 		}
-		if !changed || idempotentPasses[p.Name()] {
-			settled[p.Name()] = true
+		if !changed && !skip || changed && idempotentPasses[name] {
+			settled[name] = true
 		}
 		if o.TimeReport != nil {
-			times.add(p.Name(), time.Since(start))
+			times.add(name, time.Since(start))
 		}
 		if err != nil {
 			return err
 		}
 		if o.Verify {
 			if err := builder.VerifyIR(m); err != nil {
-				return fmt.Errorf("after pass %s: %v", p.Name(), err)
+				return fmt.Errorf("after pass %s: %v", name, err)
 			}
 			if skip && changed {
-				return fmt.Errorf("pass %s changed a module it had settled (see idempotentPasses)", p.Name())
+				return fmt.Errorf("pass %s changed a module it had settled (see idempotentPasses)", name)
 			}
 			if !changed && !slices.Equal(before, moduleWords(m)) {
-				return fmt.Errorf("pass %s changed the module but reported no change", p.Name())
+				return fmt.Errorf("pass %s changed the module but reported no change", name)
 			}
 		}
 	}
