@@ -159,18 +159,20 @@ func InferCapabilities(m *Module) {
 		visitEach = 1 + iota // the opcode's instructions may need more than it
 		visitOnce            // it was visited, and its instructions need no more
 	)
-	insts := spv.Instructions()
-	byOp := make([]uint8, int(insts[len(insts)-1].Op)+1) // 0: not seen yet
+	// (By the opcode's dense index, on the stack: a table by opcode would
+	// span every opcode up to the largest, 7 KB zeroed in the heap for
+	// every compile.)
+	var byOp [spv.NumInstructions]uint8 // 0: not seen yet
 	for in := range m.All() {
 		if in == m.MemoryModel {
 			continue
 		}
-		op := int(in.Op)
-		if op < len(byOp) && byOp[op] == visitOnce {
+		op := spv.InstructionIndex(in.Op)
+		if op >= 0 && byOp[op] == visitOnce {
 			continue
 		}
 		visit(in)
-		if op < len(byOp) && byOp[op] == 0 {
+		if op >= 0 && byOp[op] == 0 {
 			byOp[op] = visitEach
 			if needsOnlyItsOpcode(in.Op) {
 				byOp[op] = visitOnce

@@ -231,6 +231,20 @@ func InstructionInfo(op Op) *InstInfo {
 // Instructions returns every instruction of the grammar, in opcode order.
 func Instructions() []InstInfo { return instTable[:] }
 
+// NumInstructions is the number of instructions in the grammar: a table
+// by InstructionIndex has this many entries.
+const NumInstructions = len(instTable)
+
+// InstructionIndex returns op's index in Instructions(), or -1 if op is
+// not in the grammar: a dense number for tables by opcode, which would
+// otherwise span OpBound entries for the few hundred opcodes in use.
+func InstructionIndex(op Op) int {
+	if int(op) >= len(instIndex) {
+		return -1
+	}
+	return int(instIndex[op]) - 1
+}
+
 func (op Op) String() string {
 	if in := InstructionInfo(op); in != nil {
 		return in.Name()
