@@ -46,7 +46,8 @@ type DefUse struct {
 	annotated []bool
 	// chunk is where user lists that outgrow their array take small new
 	// ones from (see moreRoom).
-	chunk []*Inst
+	chunk    []*Inst
+	chunkLen int // the length of the last chunk made
 }
 
 // DefUse returns the module's def-use chains, building them on first use.
@@ -348,14 +349,17 @@ func (du *DefUse) addUser(id ID, in *Inst) {
 // that makes thousands of instructions gives thousands of new ids their
 // first users, and allocating each list, then again at each doubling,
 // cost more than a tenth of inlining a large shader. (A list's capacity
-// ends where the next one's array starts, as in carveUserLists.)
+// ends where the next one's array starts, as in carveUserLists.) The
+// chunks start small and double up to userChunk: most modules are small,
+// and a full chunk for each was a tenth of what a batch of them allocated.
 func (du *DefUse) moreRoom(l []*Inst) []*Inst {
 	c := max(4, 2*cap(l))
 	if c > chunkedList {
 		return slices.Grow(l, c-len(l))
 	}
 	if len(du.chunk) < c {
-		du.chunk = make([]*Inst, userChunk)
+		du.chunkLen = min(userChunk, max(firstUserChunk, 2*du.chunkLen))
+		du.chunk = make([]*Inst, du.chunkLen)
 	}
 	out := du.chunk[:len(l):c]
 	du.chunk = du.chunk[c:]
@@ -366,10 +370,11 @@ func (du *DefUse) moreRoom(l []*Inst) []*Inst {
 }
 
 // chunkedList is the longest user array moreRoom carves from a chunk of
-// userChunk entries.
+// firstUserChunk to userChunk entries.
 const (
-	chunkedList = 64
-	userChunk   = 4096
+	chunkedList    = 64
+	firstUserChunk = 256
+	userChunk      = 4096
 )
 
 // noteAnnotation records the ids a name or decoration targets.
