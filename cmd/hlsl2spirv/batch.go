@@ -138,7 +138,8 @@ func (noStdin) Read([]byte) (int, error) { return 0, errNoStdin }
 // command itself; the compiler's own stages report theirs as diagnostics)
 // fails this job alone.
 func runJob(j batchJob, run func(args []string, stdout, stderr io.Writer) int) (res *jobResult) {
-	var stdout, stderr bytes.Buffer
+	var stdout jobOutput
+	var stderr bytes.Buffer
 	res = &jobResult{code: 1}
 	defer func() {
 		if v := recover(); v != nil {
@@ -153,6 +154,20 @@ func runJob(j batchJob, run func(args []string, stdout, stderr io.Writer) int) (
 	}
 	res.code = run(j.args, &stdout, &stderr)
 	return res
+}
+
+// jobOutput is a batch job's captured standard output.
+type jobOutput struct{ bytes.Buffer }
+
+// take appends text, which the caller gives up (emitText): the first
+// output of a job, most often all of it (its disassembly), is kept as it
+// is instead of copied into the buffer.
+func (o *jobOutput) take(text []byte) {
+	if o.Len() == 0 {
+		o.Buffer = *bytes.NewBuffer(text)
+		return
+	}
+	o.Write(text)
 }
 
 // writePrefixed writes text to w with prefix before every line.

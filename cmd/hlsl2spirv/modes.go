@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/hlsl2spirv/hlsl2spirv/builder"
+	"github.com/hlsl2spirv/hlsl2spirv/builder/binary"
 	"github.com/hlsl2spirv/hlsl2spirv/builder/disasm"
 	"github.com/hlsl2spirv/hlsl2spirv/builder/validate"
 	"github.com/hlsl2spirv/hlsl2spirv/codegen/opt"
@@ -18,19 +19,25 @@ import (
 
 // dumpbin disassembles a SPIR-V binary (dxc -dumpbin): to -Fc or stdout.
 func dumpbin(src []byte, c *cli, stdout, stderr io.Writer) int {
-	text, err := disasm.DisassembleBytes(src)
+	m, err := binary.Read(src)
 	if err != nil {
 		fmt.Fprintf(stderr, "hlsl2spirv: error: %s: %v\n", c.inputs[len(c.inputs)-1], err)
 		return 1
 	}
-	return emitText(text, c.asmOut, stdout, stderr)
+	return emitText(disasm.Module(m, disasm.Options{}), c.asmOut, stdout, stderr)
 }
 
-func emitText(text, file string, stdout, stderr io.Writer) int {
+// emitText writes text to file ("" or "-": stdout). It takes text over:
+// a batch job's output keeps it rather than a copy (jobOutput).
+func emitText(text []byte, file string, stdout, stderr io.Writer) int {
 	if file == "" {
 		file = "-"
 	}
-	if err := writeOutput(file, []byte(text), stdout); err != nil {
+	if o, ok := stdout.(*jobOutput); ok && file == "-" {
+		o.take(text)
+		return 0
+	}
+	if err := writeOutput(file, text, stdout); err != nil {
 		fmt.Fprintf(stderr, "hlsl2spirv: error: %v\n", err)
 		return 1
 	}
@@ -55,7 +62,7 @@ func preprocess(input string, src []byte, c *cli, stdout, stderr io.Writer) int 
 	if !reported(res, err, stderr) {
 		return 1
 	}
-	return emitText(out.String(), c.ppOut, stdout, stderr)
+	return emitText(out.Bytes(), c.ppOut, stdout, stderr)
 }
 
 // check implements -fsyntax-only and -ast-dump.
@@ -70,7 +77,7 @@ func check(input string, src []byte, c *cli, stdout, stderr io.Writer) int {
 		return 1
 	}
 	if c.astDump {
-		return emitText(out.String(), "", stdout, stderr)
+		return emitText(out.Bytes(), "", stdout, stderr)
 	}
 	return 0
 }
@@ -96,7 +103,7 @@ func dependencies(input string, src []byte, c *cli, stdout, stderr io.Writer) in
 	case c.depsWrite:
 		file = strings.TrimSuffix(input, filepath.Ext(input)) + ".d"
 	}
-	return emitText(rule, file, stdout, stderr)
+	return emitText([]byte(rule), file, stdout, stderr)
 }
 
 // compile compiles to SPIR-V and writes the module (writeModule).
@@ -142,17 +149,20 @@ func writeModule(words []uint32, c *cli, stdout, stderr io.Writer, relined func(
 	if !toStdout && c.asmOut == "" && c.headerOut == "" {
 		return 0
 	}
-	text, err := disasm.Disassemble(words)
+	// (The text as bytes, written as it is: disasm.Disassemble's string
+	// would be copied twice more on the way out.)
+	m, err := binary.ReadWords(words)
 	if err != nil {
 		fmt.Fprintf(stderr, "hlsl2spirv: internal error: disassembling the output: %v\n", err)
 		return 1
 	}
+	text := disasm.Module(m, disasm.Options{})
 	if c.headerOut != "" {
 		name := c.varName
 		if name == "" {
 			name = "g_" + c.entry // dxc's default
 		}
-		if err := writeOutput(c.headerOut, cHeader(text, code, name), stdout); err != nil {
+		if err := writeOutput(c.headerOut, cHeader(string(text), code, name), stdout); err != nil {
 			fmt.Fprintf(stderr, "hlsl2spirv: error: %v\n", err)
 			return 1
 		}
