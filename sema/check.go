@@ -50,6 +50,7 @@ package sema
 import (
 	"fmt"
 	"iter"
+	"math/bits"
 	"slices"
 
 	"github.com/hlsl2spirv/hlsl2spirv/frontend/ast"
@@ -206,8 +207,44 @@ func (in *Info) index(id int32) int {
 
 func (in *Info) use(id int) bool { return in.isUse[id/64]&(1<<(id%64)) != 0 }
 
-// factChunk is the number of records in a chunk of Info.facts.
-const factChunk = 256
+// The chunks of Info.facts hold firstFactChunk records, then twice as
+// many each up to factChunk, then factChunk: most files have a few dozen
+// records (a first chunk of factChunk was most of what checking a small
+// file allocated), a large one thousands.
+const (
+	firstFactChunk = 32 // a power of two
+	factChunk      = 256
+	// smallFacts is the number of records in the chunks smaller than
+	// factChunk (32+64+128).
+	smallFacts = factChunk - firstFactChunk
+)
+
+// smallFactChunks is the number of chunks smaller than factChunk, and
+// log2FirstFactChunk what its name says.
+const (
+	log2FirstFactChunk = 5
+	smallFactChunks    = 3
+)
+
+// factAt returns the chunk and the index in it of record r (0-based).
+func factAt(r uint32) (chunk, i uint32) {
+	if r >= smallFacts {
+		r -= smallFacts
+		return smallFactChunks + r/factChunk, r % factChunk
+	}
+	// r+firstFactChunk is in [2^(5+chunk), 2^(6+chunk)).
+	v := r + firstFactChunk
+	top := uint32(bits.Len32(v)) - 1
+	return top - log2FirstFactChunk, v - 1<<top
+}
+
+// factChunkLen is the number of records chunk c holds.
+func factChunkLen(c uint32) int {
+	if c >= smallFactChunks {
+		return factChunk
+	}
+	return firstFactChunk << c
+}
 
 // factsOf is node id's record of rare facts, made when create is set, else
 // nil when the node has none.
@@ -217,14 +254,15 @@ func (in *Info) factsOf(id int, create bool) *nodeFacts {
 		if !create {
 			return nil
 		}
-		if in.nfacts%factChunk == 0 {
-			in.facts = append(in.facts, make([]nodeFacts, factChunk))
+		if c, i := factAt(uint32(in.nfacts)); i == 0 {
+			in.facts = append(in.facts, make([]nodeFacts, factChunkLen(c)))
 		}
 		in.nfacts++
 		k = uint32(in.nfacts)
 		in.factIndex[id] = in.nfacts
 	}
-	return &in.facts[(k-1)/factChunk][(k-1)%factChunk]
+	c, i := factAt(k - 1)
+	return &in.facts[c][i]
 }
 
 // TypeOf returns the recorded type of n (nil when none).

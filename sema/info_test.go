@@ -166,3 +166,24 @@ func TestInfo(t *testing.T) {
 		t.Errorf("call f %v, dot %v, splat conversion %v, float->int conversion %v", sawCallF, sawDot, sawMulConv, sawIntConv)
 	}
 }
+
+// TestFactChunks checks that the records of rare facts fill their chunks
+// in order, each record in one place, and never past a chunk's length.
+func TestFactChunks(t *testing.T) {
+	seen := map[[2]uint32]bool{}
+	var pc, pi uint32
+	for r := uint32(0); r < 5000; r++ {
+		c, i := factAt(r)
+		if seen[[2]uint32{c, i}] {
+			t.Fatalf("record %d: chunk %d index %d is taken", r, c, i)
+		}
+		seen[[2]uint32{c, i}] = true
+		if int(i) >= factChunkLen(c) {
+			t.Fatalf("record %d: index %d is past chunk %d's %d records", r, i, c, factChunkLen(c))
+		}
+		if r == 0 && (c != 0 || i != 0) || r > 0 && !(c == pc && i == pi+1 || c == pc+1 && i == 0 && int(pi)+1 == factChunkLen(pc)) {
+			t.Fatalf("record %d: chunk %d index %d follows chunk %d index %d", r, c, i, pc, pi)
+		}
+		pc, pi = c, i
+	}
+}
