@@ -419,7 +419,9 @@ type checker struct {
 	argTypes []*types.Type
 	// scopes is the chunk openScope takes the next scope from: a function
 	// opens one per block, and one allocation per chunk costs less.
-	scopes []Scope
+	// lastScopes is the length of the last chunk made.
+	scopes     []Scope
+	lastScopes int
 	// pragmas are the file's pragmas given so far (Checker.Pragmas).
 	pragmas []ast.Pragma
 	// vulkanNodes are the nodes of each checked function body that the
@@ -678,7 +680,8 @@ func (c *checker) releaseOperands(mark int) {
 
 func (c *checker) openScope(kind ScopeKind, name string) *Scope {
 	if len(c.scopes) == 0 {
-		c.scopes = make([]Scope, scopeChunk)
+		c.lastScopes = min(max(2*c.lastScopes, firstScopeChunk), scopeChunk)
+		c.scopes = make([]Scope, c.lastScopes)
 	}
 	s := &c.scopes[0]
 	c.scopes = c.scopes[1:]
@@ -687,7 +690,12 @@ func (c *checker) openScope(kind ScopeKind, name string) *Scope {
 	return s
 }
 
-// scopeChunk is how many scopes a chunk of checker.scopes holds.
-const scopeChunk = 64
+// The chunks of checker.scopes hold firstScopeChunk scopes, then twice
+// as many each up to scopeChunk: a small file opens a handful, and 64 for
+// each file was a twentieth of what checking a batch of them allocated.
+const (
+	firstScopeChunk = 8
+	scopeChunk      = 64
+)
 
 func (c *checker) closeScope() { c.scope = c.scope.Parent }
