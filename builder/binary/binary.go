@@ -28,6 +28,7 @@ package binary
 import (
 	"encoding/binary"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/hlsl2spirv/hlsl2spirv/builder/spv"
@@ -171,7 +172,7 @@ func Read(data []byte) (*Module, error) {
 	if err != nil {
 		return nil, err
 	}
-	m, err := parse(words, nil)
+	m, err := parse(words, nil, nil)
 	if m != nil {
 		m.Header.BigEndian = big
 	}
@@ -186,7 +187,32 @@ func ReadWords(words []uint32) (*Module, error) {
 	if err != nil {
 		return nil, err
 	}
-	m, err := parse(words, nil)
+	m, err := parse(words, nil, nil)
+	if m != nil {
+		m.Header.BigEndian = swapped
+	}
+	return m, err
+}
+
+// A Reader decodes modules one after another (as ReadWords does) into
+// memory it keeps for the next: the instructions, their operands and the
+// table of ids of one module are reused by the next, where ReadWords
+// allocates them for each (a batch of compiles disassembles hundreds of
+// modules). The zero Reader is ready to use. A Module it returns is valid
+// until its next read. A Reader is not for concurrent use.
+type Reader struct {
+	insts    []Inst
+	operands []Operand
+	ids      []idInfo // all zero
+}
+
+// ReadWords is ReadWords (the function) into r's memory.
+func (r *Reader) ReadWords(words []uint32) (*Module, error) {
+	words, swapped, err := hostOrder(words)
+	if err != nil {
+		return nil, err
+	}
+	m, err := parse(words, nil, r)
 	if m != nil {
 		m.Header.BigEndian = swapped
 	}
@@ -203,7 +229,7 @@ func Scan(words []uint32, fn func(*Inst) error) (Header, error) {
 	if err != nil {
 		return Header{}, err
 	}
-	m, err := parse(words, fn)
+	m, err := parse(words, fn, nil)
 	if m == nil {
 		return Header{}, err
 	}
@@ -262,8 +288,9 @@ func swap(w uint32) uint32 {
 const maxVersion = uint32(spv.Version1_6)
 
 // parse decodes a module in host order: into Module.Insts, or, given
-// emit, handing each instruction to it (see Scan).
-func parse(words []uint32, emit func(*Inst) error) (*Module, error) {
+// emit, handing each instruction to it (see Scan); into r's memory when r
+// is not nil.
+func parse(words []uint32, emit func(*Inst) error, r *Reader) (*Module, error) {
 	if len(words) < HeaderWords {
 		return nil, errorf(0, "module has incomplete header: only %d words instead of %d", len(words), HeaderWords)
 	}
@@ -271,11 +298,21 @@ func parse(words []uint32, emit func(*Inst) error) (*Module, error) {
 	if h.Version&0xff0000ff != 0 || h.Version < uint32(spv.Version1_0) || h.Version > maxVersion {
 		return nil, errorf(1, "unsupported version word 0x%08x (SPIR-V 1.0 to 1.6 are supported)", h.Version)
 	}
-	p := parser{words: words, ids: newIDTable(h.Bound, len(words)), emit: emit}
-	if emit == nil {
+	p := parser{words: words, emit: emit}
+	switch {
+	case r == nil:
+		p.ids = newIDTable(h.Bound, len(words), nil)
 		p.insts = make([]Inst, 0, countInsts(words))
 		// Operands take at least a word each, bar zero-width literals.
 		p.operands = make([]Operand, 0, len(words))
+	default:
+		p.ids = newIDTable(h.Bound, len(words), r.ids)
+		p.insts = slices.Grow(r.insts[:0], countInsts(words))
+		p.operands = slices.Grow(r.operands[:0], len(words))
+		defer func() {
+			clear(p.ids.dense) // (only entries below its length are written)
+			r.ids, r.insts, r.operands = p.ids.dense[:0], p.insts[:0], p.operands[:0]
+		}()
 	}
 	for p.pos = HeaderWords; p.pos < len(words); {
 		if err := p.instruction(); err != nil {

@@ -2,6 +2,7 @@ package binary_test
 
 import (
 	"errors"
+	"reflect"
 	"strconv"
 	"strings"
 	"testing"
@@ -334,5 +335,41 @@ func TestLiteral(t *testing.T) {
 	}
 	if got := m.Insts[n-1].Literal(2); got != 0xfffffffe {
 		t.Errorf("32-bit literal = %#x", got)
+	}
+}
+
+// TestReaderReuse reads modules one after another with one Reader: each
+// must read as ReadWords reads it alone, whatever the Reader read before
+// (ids defined by an earlier module are unknown to the next; a module
+// larger than the last grows the Reader's memory; an error leaves it
+// usable).
+func TestReaderReuse(t *testing.T) {
+	modules := [][]uint32{
+		withPrelude(Inst(spv.OpTypeInt, 100, 64, 0), Inst(spv.OpConstant, 100, 101, 1, 2)),
+		// 100 is not a type here: the last module's id table must be gone.
+		withPrelude(Inst(spv.OpConstant, 100, 101, 1)),
+		Synthetic(2000),
+		withPrelude(Inst(spv.OpConstant, idLong, 100, 1, 2), Inst(spv.OpSwitch, 100, 200, 1, 0, 201)),
+		withPrelude(Inst(spv.OpDecorate, idVar, uint32(spv.DecorationBuiltIn), uint32(spv.BuiltInPosition))),
+		Synthetic(300),
+	}
+	var r binary.Reader
+	for round := 0; round < 2; round++ {
+		for i, words := range modules {
+			want, wantErr := binary.ReadWords(words)
+			got, err := r.ReadWords(words)
+			if (err == nil) != (wantErr == nil) || err != nil && err.Error() != wantErr.Error() {
+				t.Fatalf("round %d, module %d: error %v, want %v", round, i, err, wantErr)
+			}
+			if err != nil {
+				continue
+			}
+			if !reflect.DeepEqual(got, want) {
+				t.Fatalf("round %d, module %d: the Reader read\n%+v\nwant\n%+v", round, i, got.Insts, want.Insts)
+			}
+		}
+	}
+	if _, err := r.ReadWords(modules[1]); err == nil {
+		t.Errorf("module 1 read after module 0: no error for a constant of an id that is not a type")
 	}
 }

@@ -30,7 +30,9 @@ type idTable struct {
 
 // newIDTable sizes the table for a module of n words whose header states
 // bound: ids of a real module stay below both the bound and a few times n.
-func newIDTable(bound uint32, n int) idTable {
+// free, if large enough, is taken for the table's entries: its whole
+// capacity must be zero.
+func newIDTable(bound uint32, n int, free []idInfo) idTable {
 	limit := uint32(maxDenseIDs)
 	if uint64(limit) > 2*uint64(n)+16 {
 		limit = uint32(2*n + 16)
@@ -38,6 +40,9 @@ func newIDTable(bound uint32, n int) idTable {
 	c := bound
 	if c > limit {
 		c = limit
+	}
+	if cap(free) >= int(c) {
+		return idTable{limit: limit, dense: free[:0]}
 	}
 	return idTable{limit: limit, dense: make([]idInfo, 0, c)}
 }

@@ -78,12 +78,42 @@ func Write(w io.Writer, data []byte, opts Options) error {
 	return err
 }
 
+// A Disassembler disassembles modules one after another, as Disassemble
+// does, reusing the memory of each (the decoded instructions, the table of
+// friendly names) for the next: a batch of compiles disassembles hundreds
+// of modules. The zero value is ready to use. It is not for concurrent
+// use.
+type Disassembler struct {
+	r     binary.Reader
+	names friendlyNames
+}
+
+// Text returns the text of a module given as words (either endianness), as
+// Disassemble does, in bytes of its own: the Disassembler keeps none of
+// them.
+func (d *Disassembler) Text(words []uint32) ([]byte, error) {
+	m, err := d.r.ReadWords(words)
+	if err != nil {
+		return nil, err
+	}
+	d.names.init(m, false)
+	return module(m, Options{}, &d.names), nil
+}
+
 // Module returns the text of an already read module.
 func Module(m *binary.Module, opts Options) []byte {
-	p := printer{opts: opts}
+	var names *friendlyNames
 	if !opts.RawIDs {
-		p.names = newFriendlyNames(m, opts.SpirvDis2023)
+		names = new(friendlyNames)
+		names.init(m, opts.SpirvDis2023)
 	}
+	return module(m, opts, names)
+}
+
+// module returns the text of m with the friendly names given (nil for raw
+// ids).
+func module(m *binary.Module, opts Options, names *friendlyNames) []byte {
+	p := printer{opts: opts, names: names}
 	// The text takes 11 to 12 bytes a word of the binary (10.6 to 12.5
 	// for nine in ten of the golden tests' modules, at most 14.7): room
 	// for 15 rarely needs to grow, and allocates a third less than the

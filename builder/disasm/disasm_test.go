@@ -170,6 +170,40 @@ func TestDisassembleErrors(t *testing.T) {
 	}
 }
 
+// TestDisassemblerReuse disassembles modules one after another with one
+// Disassembler: each must print as Disassemble prints it alone, whatever
+// came before (names taken in one module are free in the next; a larger
+// module grows the memory; a module that does not read leaves it usable).
+func TestDisassemblerReuse(t *testing.T) {
+	named := bt.Module(
+		bt.Inst(spv.OpName, bt.Cat([]uint32{2}, bt.String("x y"))...),
+		bt.Inst(spv.OpName, bt.Cat([]uint32{3}, bt.String("x y"))...),
+		bt.Inst(spv.OpTypeFloat, 1, 32),
+		bt.Inst(spv.OpTypeStruct, 2, 1),
+		bt.Inst(spv.OpTypeStruct, 3, 1),
+	)
+	swapped := bt.Synthetic(200)
+	for i, w := range swapped {
+		swapped[i] = w>>24 | w>>8&0xff00 | w<<8&0xff0000 | w<<24
+	}
+	modules := [][]uint32{
+		named, named, bt.Synthetic(300), bt.Synthetic(3000), named,
+		bt.Module(bt.Inst(spv.OpTypeInt, 1, 32)), // malformed
+		swapped, bt.Synthetic(100), named,
+	}
+	var d Disassembler
+	for i, words := range modules {
+		want, wantErr := Disassemble(words)
+		got, err := d.Text(words)
+		if (err == nil) != (wantErr == nil) || err != nil && err.Error() != wantErr.Error() {
+			t.Fatalf("module %d: error %v, want %v", i, err, wantErr)
+		}
+		if diff := firstDiff(want, string(got)); diff != "" {
+			t.Errorf("module %d:\n%s", i, diff)
+		}
+	}
+}
+
 // FuzzDisassemble: any module the reader accepts disassembles without a
 // panic, one line per instruction (plus the newlines inside strings).
 func FuzzDisassemble(f *testing.F) {

@@ -39,25 +39,34 @@ type friendlyNames struct {
 	spelling2023 bool
 }
 
-func newFriendlyNames(m *binary.Module, spelling2023 bool) *friendlyNames {
+// init names the ids of m, in memory n kept from the module it named
+// before, if any.
+func (n *friendlyNames) init(m *binary.Module, spelling2023 bool) {
 	limit := m.Header.Bound
 	if max := uint32(4*len(m.Words) + 16); limit > max {
 		limit = max
 	}
-	n := &friendlyNames{
-		dense: make([]string, limit),
-		// About a third of the instructions name an id (types, constants,
-		// OpNames; at most 0.44 of the golden tests' modules): the
-		// rest are named by their number, which is not stored.
-		used:  make(map[string]struct{}, len(m.Insts)/2),
-		limit: limit,
-
-		spelling2023: spelling2023,
+	dense := n.dense
+	if uint32(cap(dense)) >= limit {
+		dense = dense[:limit]
+		clear(dense)
+	} else {
+		dense = make([]string, limit)
 	}
+	used := n.used
+	if used != nil {
+		clear(used)
+	} else {
+		// About a third of the instructions name an id (types,
+		// constants, OpNames; at most 0.44 of the golden tests'
+		// modules): the rest are named by their number, which is not
+		// stored.
+		used = make(map[string]struct{}, len(m.Insts)/2)
+	}
+	*n = friendlyNames{dense: dense, used: used, limit: limit, spelling2023: spelling2023}
 	for i := range m.Insts {
 		n.visit(&m.Insts[i])
 	}
-	return n
 }
 
 // numericName marks an id whose name is its own number: most ids, so they

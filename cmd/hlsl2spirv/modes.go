@@ -7,6 +7,7 @@ import (
 	"io"
 	"path/filepath"
 	"strings"
+	"sync"
 
 	"github.com/hlsl2spirv/hlsl2spirv/builder"
 	"github.com/hlsl2spirv/hlsl2spirv/builder/binary"
@@ -151,12 +152,13 @@ func writeModule(words []uint32, c *cli, stdout, stderr io.Writer, relined func(
 	}
 	// (The text as bytes, written as it is: disasm.Disassemble's string
 	// would be copied twice more on the way out.)
-	m, err := binary.ReadWords(words)
+	d := disassemblers.Get().(*disasm.Disassembler)
+	text, err := d.Text(words)
+	disassemblers.Put(d)
 	if err != nil {
 		fmt.Fprintf(stderr, "hlsl2spirv: internal error: disassembling the output: %v\n", err)
 		return 1
 	}
-	text := disasm.Module(m, disasm.Options{})
 	if c.headerOut != "" {
 		name := c.varName
 		if name == "" {
@@ -172,6 +174,11 @@ func writeModule(words []uint32, c *cli, stdout, stderr io.Writer, relined func(
 	}
 	return 0
 }
+
+// disassemblers keeps Disassemblers for the next job of a batch: each
+// reuses the memory one disassembly decoded the module into (about as
+// much as the text) for the next.
+var disassemblers = sync.Pool{New: func() any { return new(disasm.Disassembler) }}
 
 // optimizeBinary optimizes a SPIR-V binary (-opt): the -O<n> pipeline
 // (default -O3) or the -Oconfig list, then -Fo/-Fc as for a compile.
