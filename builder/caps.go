@@ -159,20 +159,18 @@ func InferCapabilities(m *Module) {
 		visitEach = 1 + iota // the opcode's instructions may need more than it
 		visitOnce            // it was visited, and its instructions need no more
 	)
-	// (By the opcode's dense index, on the stack: a table by opcode would
-	// span every opcode up to the largest, 7 KB zeroed in the heap for
-	// every compile.)
-	var byOp [spv.NumInstructions]uint8 // 0: not seen yet
+	// By InstructionNumber, on the stack (by opcode: 7 KB in the heap).
+	var byOp [spv.NumInstructions + 1]uint8 // 0: not seen yet
 	for in := range m.All() {
 		if in == m.MemoryModel {
 			continue
 		}
-		op := spv.InstructionIndex(in.Op)
-		if op >= 0 && byOp[op] == visitOnce {
+		op := spv.InstructionNumber(in.Op) // (unknown opcodes share 0: never visitOnce)
+		if byOp[op] == visitOnce {
 			continue
 		}
 		visit(in)
-		if op >= 0 && byOp[op] == 0 {
+		if byOp[op] == 0 {
 			byOp[op] = visitEach
 			if needsOnlyItsOpcode(in.Op) {
 				byOp[op] = visitOnce

@@ -231,18 +231,18 @@ func InstructionInfo(op Op) *InstInfo {
 // Instructions returns every instruction of the grammar, in opcode order.
 func Instructions() []InstInfo { return instTable[:] }
 
-// NumInstructions is the number of instructions in the grammar: a table
-// by InstructionIndex has this many entries.
+// NumInstructions is the number of instructions in the grammar.
 const NumInstructions = len(instTable)
 
-// InstructionIndex returns op's index in Instructions(), or -1 if op is
-// not in the grammar: a dense number for tables by opcode, which would
-// otherwise span OpBound entries for the few hundred opcodes in use.
-func InstructionIndex(op Op) int {
-	if int(op) >= len(instIndex) {
-		return -1
+// InstructionNumber returns 1 + op's index in Instructions(), or 0 if op
+// is not in the grammar: a dense number for tables by opcode (of
+// NumInstructions+1 entries), which would otherwise span OpBound entries
+// for the few hundred opcodes in use.
+func InstructionNumber(op Op) int {
+	if int(op) < len(instIndex) {
+		return int(instIndex[op])
 	}
-	return int(instIndex[op]) - 1
+	return 0
 }
 
 func (op Op) String() string {
