@@ -50,7 +50,6 @@ package sema
 import (
 	"fmt"
 	"iter"
-	"math/bits"
 	"slices"
 
 	"github.com/hlsl2spirv/hlsl2spirv/frontend/ast"
@@ -108,12 +107,13 @@ type Info struct {
 	objects      []Object
 	isUse        []uint64
 	shadowedDefs map[int32]Object
-	// factIndex[id] is 1 + the index in facts of node id's record, or 0.
-	// The records are kept in chunks of factChunk: appending to one slice
-	// would copy them over and over as it grows.
-	factIndex []int32
-	facts     [][]nodeFacts
-	nfacts    int32
+	// factIndex[id] is 1 + the place in facts of node id's record, or 0.
+	// The records are kept in chunks (see factChunk): appending to one
+	// slice would copy them over and over as it grows. The last chunk
+	// holds lastFacts records, nfacts of them made.
+	factIndex         []int32
+	facts             [][]nodeFacts
+	nfacts, lastFacts int32
 	// Globals are the non-static, non-groupshared global variables that
 	// become members of $Globals, in declaration order.
 	Globals []*Var
@@ -208,61 +208,40 @@ func (in *Info) index(id int32) int {
 func (in *Info) use(id int) bool { return in.isUse[id/64]&(1<<(id%64)) != 0 }
 
 // The chunks of Info.facts hold firstFactChunk records, then twice as
-// many each up to factChunk, then factChunk: most files have a few dozen
-// records (a first chunk of factChunk was most of what checking a small
-// file allocated), a large one thousands.
+// many each up to factChunk: most files have a few dozen records (a first
+// chunk of factChunk was most of what checking a small file allocated), a
+// large one thousands. A record's place in factIndex is its chunk times
+// factChunk plus its index in the chunk, plus one, whatever the chunk's
+// length: reading it costs no more than with chunks all of one length.
 const (
-	firstFactChunk = 32 // a power of two
+	firstFactChunk = 32
 	factChunk      = 256
-	// smallFacts is the number of records in the chunks smaller than
-	// factChunk (32+64+128).
-	smallFacts = factChunk - firstFactChunk
 )
 
-// smallFactChunks is the number of chunks smaller than factChunk, and
-// log2FirstFactChunk what its name says.
-const (
-	log2FirstFactChunk = 5
-	smallFactChunks    = 3
-)
-
-// factAt returns the chunk and the index in it of record r (0-based).
-func factAt(r uint32) (chunk, i uint32) {
-	if r >= smallFacts {
-		r -= smallFacts
-		return smallFactChunks + r/factChunk, r % factChunk
+// fact is node id's record of rare facts, nil when it has none.
+func (in *Info) fact(id int) *nodeFacts {
+	k := uint32(in.factIndex[id])
+	if k == 0 {
+		return nil
 	}
-	// r+firstFactChunk is in [2^(5+chunk), 2^(6+chunk)).
-	v := r + firstFactChunk
-	top := uint32(bits.Len32(v)) - 1
-	return top - log2FirstFactChunk, v - 1<<top
-}
-
-// factChunkLen is the number of records chunk c holds.
-func factChunkLen(c uint32) int {
-	if c >= smallFactChunks {
-		return factChunk
-	}
-	return firstFactChunk << c
+	return &in.facts[(k-1)/factChunk][(k-1)%factChunk]
 }
 
 // factsOf is node id's record of rare facts, made when create is set, else
 // nil when the node has none.
 func (in *Info) factsOf(id int, create bool) *nodeFacts {
-	k := uint32(in.factIndex[id])
-	if k == 0 {
-		if !create {
-			return nil
-		}
-		if c, i := factAt(uint32(in.nfacts)); i == 0 {
-			in.facts = append(in.facts, make([]nodeFacts, factChunkLen(c)))
-		}
-		in.nfacts++
-		k = uint32(in.nfacts)
-		in.factIndex[id] = in.nfacts
+	if f := in.fact(id); f != nil || !create {
+		return f
 	}
-	c, i := factAt(k - 1)
-	return &in.facts[c][i]
+	if in.nfacts == in.lastFacts { // the last chunk is full, or none
+		in.lastFacts = min(max(2*in.lastFacts, firstFactChunk), factChunk)
+		in.facts = append(in.facts, make([]nodeFacts, in.lastFacts))
+		in.nfacts = 0
+	}
+	in.nfacts++
+	k := uint32(len(in.facts)-1)*factChunk + uint32(in.nfacts)
+	in.factIndex[id] = int32(k)
+	return &in.facts[len(in.facts)-1][in.nfacts-1]
 }
 
 // TypeOf returns the recorded type of n (nil when none).
@@ -324,7 +303,7 @@ func (in *Info) ValueOfExpr(x ast.Expr) *constant.Composite { return in.valueAt(
 
 func (in *Info) valueAt(id int) *constant.Composite {
 	if id >= 0 {
-		if f := in.factsOf(id, false); f != nil {
+		if f := in.fact(id); f != nil {
 			return f.value
 		}
 	}
@@ -334,7 +313,7 @@ func (in *Info) valueAt(id int) *constant.Composite {
 // CallOf returns the intrinsic a call resolved to, or nil.
 func (in *Info) CallOf(n ast.Node) *intrinsics.Match {
 	if id := in.id(n); id >= 0 {
-		if f := in.factsOf(id, false); f != nil {
+		if f := in.fact(id); f != nil {
 			return f.call
 		}
 	}
@@ -357,7 +336,7 @@ func (in *Info) Calls() iter.Seq[*intrinsics.Match] {
 // SwizzleOf returns the component selection of a swizzle, or nil.
 func (in *Info) SwizzleOf(n ast.Node) *types.Swizzle {
 	if id := in.id(n); id >= 0 {
-		if f := in.factsOf(id, false); f != nil {
+		if f := in.fact(id); f != nil {
 			return f.swizzle
 		}
 	}
@@ -372,7 +351,7 @@ func (in *Info) ConversionOfExpr(x ast.Expr) *Conversion { return in.conversionA
 
 func (in *Info) conversionAt(id int) *Conversion {
 	if id >= 0 {
-		if f := in.factsOf(id, false); f != nil && f.conversion.To != nil {
+		if f := in.fact(id); f != nil && f.conversion.To != nil {
 			return &f.conversion
 		}
 	}

@@ -167,23 +167,30 @@ func TestInfo(t *testing.T) {
 	}
 }
 
-// TestFactChunks checks that the records of rare facts fill their chunks
-// in order, each record in one place, and never past a chunk's length.
+// TestFactChunks makes records of rare facts for thousands of nodes: each
+// node must find its own, and the chunks holding them must start small
+// and double up to factChunk.
 func TestFactChunks(t *testing.T) {
-	seen := map[[2]uint32]bool{}
-	var pc, pi uint32
-	for r := uint32(0); r < 5000; r++ {
-		c, i := factAt(r)
-		if seen[[2]uint32{c, i}] {
-			t.Fatalf("record %d: chunk %d index %d is taken", r, c, i)
+	const n = 5000
+	in := newInfo(types.NewUniverse(types.Config{}), n, n)
+	swizzles := make([]types.Swizzle, n)
+	for id := n - 1; id >= 0; id -= 2 { // every other node, not in order
+		in.factsOf(id, true).swizzle = &swizzles[id]
+	}
+	for id := 0; id < n; id++ {
+		f := in.factsOf(id, false)
+		switch {
+		case id%2 == 0 && f != nil:
+			t.Fatalf("node %d has a record", id)
+		case id%2 == 1 && (f == nil || f.swizzle != &swizzles[id]):
+			t.Fatalf("node %d: record %+v, want its own", id, f)
 		}
-		seen[[2]uint32{c, i}] = true
-		if int(i) >= factChunkLen(c) {
-			t.Fatalf("record %d: index %d is past chunk %d's %d records", r, i, c, factChunkLen(c))
+	}
+	want := firstFactChunk
+	for i, c := range in.facts {
+		if len(c) != want {
+			t.Fatalf("chunk %d holds %d records, want %d", i, len(c), want)
 		}
-		if r == 0 && (c != 0 || i != 0) || r > 0 && !(c == pc && i == pi+1 || c == pc+1 && i == 0 && int(pi)+1 == factChunkLen(pc)) {
-			t.Fatalf("record %d: chunk %d index %d follows chunk %d index %d", r, c, i, pc, pi)
-		}
-		pc, pi = c, i
+		want = min(2*want, factChunk)
 	}
 }
