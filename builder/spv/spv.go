@@ -367,9 +367,25 @@ func (k OperandKind) Enumerant(v uint32) *EnumerantInfo {
 		return nil
 	}
 	es := ki.Enumerants()
-	i := sort.Search(len(es), func(i int) bool { return es[i].Value >= v })
-	if i < len(es) && es[i].Value == v {
-		return &es[i]
+	// The enumerants are sorted by value, and most kinds number theirs
+	// from 0 up (storage classes, decorations, built-ins...): enumerant v
+	// is most often at index v. Else a binary search (by hand: this runs
+	// for every enum operand the compiler encodes, infers capabilities
+	// from, validates, reads back and disassembles).
+	if v < uint32(len(es)) && es[v].Value == v {
+		return &es[v]
+	}
+	lo, hi := 0, len(es)
+	for lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		if es[m].Value < v {
+			lo = m + 1
+		} else {
+			hi = m
+		}
+	}
+	if lo < len(es) && es[lo].Value == v {
+		return &es[lo]
 	}
 	return nil
 }

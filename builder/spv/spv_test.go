@@ -327,3 +327,13 @@ func TestValueString(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkEnumerantDense looks up an enumerant whose value is its index
+// (most storage classes, decorations, built-ins).
+func BenchmarkEnumerantDense(b *testing.B) {
+	for b.Loop() {
+		if KindStorageClass.Enumerant(uint32(StorageClassFunction)) == nil {
+			b.Fatal("missing")
+		}
+	}
+}
