@@ -134,7 +134,10 @@ func compile(input string, src []byte, c *cli, stdout, stderr io.Writer) int {
 // disassembly to stdout, as dxc does. relined, when not nil, gives the
 // module again with line information.
 func writeModule(words []uint32, c *cli, stdout, stderr io.Writer, relined func() []uint32) int {
-	code := builder.LittleEndian(words)
+	var code []byte // the binary's bytes, for -Fo and -Fh only
+	if c.out != "" || c.headerOut != "" {
+		code = builder.LittleEndian(words)
+	}
 	if c.out != "" {
 		if err := writeOutput(c.out, code, stdout); err != nil {
 			fmt.Fprintf(stderr, "hlsl2spirv: error: %v\n", err)
