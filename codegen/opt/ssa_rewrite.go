@@ -79,6 +79,9 @@ func newSSARewriter(p *memPass, f *builder.Function) *ssaRewriter {
 	t := &p.c.ssa
 	t.phis.reset()
 	t.loads.reset()
+	// Every load replaced is older than the rewrite: room for them at
+	// once, not grown (and copied) as the rewrite meets higher ones.
+	t.loads.fit(p.c.M.Bound)
 	t.defs.reset(n)
 	return &ssaRewriter{p: p, f: f, cfg: cfg, defs: &t.defs, sealed: make([]bool, n),
 		phis: &t.phis, phiBase: p.c.M.Bound, loads: &t.loads, order: newInstOrder(), edits: newPendingInserts()}
@@ -124,6 +127,19 @@ func (t *blockVarTable) reset(n int) {
 	t.big = nil
 }
 
+// reserve makes room at once for the columns of vars variables (at most
+// maxBlockVars values), the highest of them top: grown a column at a
+// time, the table was copied at every step (a slice that large grows by a
+// quarter), which allocated about five times its final size.
+func (t *blockVarTable) reserve(vars int, top builder.ID) {
+	if t.blocks == 0 || vars == 0 {
+		return
+	}
+	t.col.fit(top + 1)
+	n := min(vars, maxBlockVars/t.blocks) * t.blocks
+	t.vals = slices.Grow(t.vals, n)
+}
+
 // at returns the value of the variable v at block b (0 if none).
 func (t *blockVarTable) at(b int32, v builder.ID) builder.ID {
 	if c := t.col.at(v); c != 0 {
@@ -155,6 +171,8 @@ func (t *blockVarTable) put(b int32, v builder.ID, val builder.ID) {
 
 func (r *ssaRewriter) rewrite() bool {
 	r.p.collectTargetVars(r.f)
+	vars, top := r.targetVars()
+	r.defs.reserve(vars, top)
 	for _, b := range r.cfg.RPO {
 		r.visit(b)
 	}
@@ -173,6 +191,19 @@ func (r *ssaRewriter) rewrite() bool {
 		changed = true
 	}
 	return changed
+}
+
+// targetVars counts the function's target variables (in its first
+// block, as every function variable is), the columns the rewrite may
+// need, and returns the highest.
+func (r *ssaRewriter) targetVars() (n int, top builder.ID) {
+	for _, in := range r.f.Blocks[0].Insts {
+		if in.Op == spv.OpVariable && r.p.isTargetVar(in.Result) {
+			n++
+			top = max(top, in.Result)
+		}
+	}
+	return n, top
 }
 
 // blockVar is a variable at a block (by index): one map of them, where a
