@@ -36,16 +36,7 @@ func (aggressiveDCE) Run(c *Context) (bool, error) {
 		return false, nil
 	}
 	changed := eliminateDeadFunctions(c)
-	// The worklist's size: every instruction and block label may go
-	// through it once.
-	n := len(c.M.Globals) + len(c.M.Annotations) + len(c.M.Names) + len(c.M.EntryPoints) + len(c.M.ExecutionModes)
-	for _, f := range c.M.Functions {
-		n += len(f.Blocks)
-		for _, b := range f.Blocks {
-			n += len(b.Insts)
-		}
-	}
-	a := &adce{c: c, adceScratch: c.adceScratch(n), live: builder.NewInstSet(), dead: builder.NewInstSet(),
+	a := &adce{c: c, adceScratch: c.adceScratch(), live: builder.NewInstSet(), dead: builder.NewInstSet(),
 		undefs: newUndefs(c)}
 	a.debug = moduleHasDebugInfo(c)
 	a.shaderDebug = moduleHasShaderDebugInfo(c)
@@ -184,14 +175,18 @@ type adceItem struct {
 // the same size): what it knows by id, and the worklist.
 type adceScratch struct {
 	flags []adceFlags // by id
-	// loaded[v] is stamp once the loads from variable v in the function
-	// being processed have been seen to (the stores to v made live if v
-	// is local); stamp grows by one per function processed.
-	loaded []uint32
-	stamp  uint32
+	// loaded are the variables with adceLoaded in the function being
+	// processed, to take the flag off again for the next (a table of
+	// stamps by id cost four bytes for every id of the module, for the few
+	// that are variables).
+	loaded []builder.ID
 	// work is the FIFO worklist of instructions (or, with in nil, block
 	// labels) just found live whose dependencies are still to be marked.
-	work []adceItem
+	// drain takes it in rounds, each queueing into spare, the list of the
+	// last round: the lists hold a round each, not every item that goes
+	// through (under a hundred wait at any time in the 5,000-line shader,
+	// of 30,000 that go through).
+	work, spare []adceItem
 }
 
 // adceFlags are what a run of the pass found about an id.
@@ -207,11 +202,15 @@ const (
 	// adceLoopDone: the block has a live instruction, and its loop, if it
 	// heads one, has been marked live.
 	adceLoopDone
+	// adceLoaded: the loads from the variable in the function being
+	// processed have been seen to (the stores to it made live if it is
+	// local).
+	adceLoaded
 )
 
 // adceScratch returns the pass's scratch memory, cleared, for a module of
-// bound c.M.Bound whose functions hold about n instructions and blocks.
-func (c *Context) adceScratch(n int) *adceScratch {
+// bound c.M.Bound.
+func (c *Context) adceScratch() *adceScratch {
 	s := &c.adce
 	bound := int(c.M.Bound)
 	if cap(s.flags) < bound {
@@ -220,13 +219,7 @@ func (c *Context) adceScratch(n int) *adceScratch {
 		s.flags = s.flags[:bound]
 		clear(s.flags)
 	}
-	if len(s.loaded) < bound {
-		// With room, as flags, for the ids the passes between runs make.
-		s.loaded = append(s.loaded, make([]uint32, bound+bound/4-len(s.loaded))...)
-	}
-	if cap(s.work) < n {
-		s.work = make([]adceItem, 0, n)
-	}
+	s.loaded = s.loaded[:0]
 	return s
 }
 
@@ -447,7 +440,7 @@ func (a *adce) function(f *builder.Function) bool {
 	}
 	a.f = f
 	a.branched = false
-	a.nextStamp()
+	a.forgetLoads()
 	a.sc = a.c.structuredFor(f)
 	a.scopes = nil
 	if a.debug {
@@ -504,39 +497,44 @@ func (a *adce) initFunction() {
 
 // drain processes the worklist until it is empty.
 func (a *adce) drain() {
-	for i := 0; i < len(a.work); i++ {
-		it := a.work[i]
-		if it.blk != nil {
-			a.markBlockLive(it.blk, nil)
-			a.markDebugLines(it.blk.Line)
-			continue
-		}
-		in := it.in
-		if in.Type != 0 {
-			a.addID(in.Type)
-		}
-		a.addOperandIDs(in.Operands)
-		// The first live instruction of a block marks what the block
-		// needs; of the others only a merge instruction has more to do.
-		if b := in.Block; b != nil && (!a.has(b.Label, adceBlockDone|adceLoopDone) || isMergeOp(in.Op)) {
-			a.markBlockLive(b, in)
-		}
-		if r := variableReadOf(in.Op); r != readsNothing {
-			a.markLoadedVariables(in, r)
-		}
-		if in.Result != 0 && a.c.DU.MayBeAnnotated(in.Result) {
-			a.markDecorations(in)
-		}
-		if in.Line != nil {
-			a.markDebugLines(in.Line)
-		}
-		if a.scopes != nil {
-			if s := a.scopes[in]; s != nil {
-				a.markScope(s)
+	for len(a.work) > 0 {
+		// A round takes the items queued so far; those it queues go to
+		// the other list, for the next round.
+		round := a.work
+		a.work = a.spare[:0]
+		for _, it := range round {
+			if it.blk != nil {
+				a.markBlockLive(it.blk, nil)
+				a.markDebugLines(it.blk.Line)
+				continue
+			}
+			in := it.in
+			if in.Type != 0 {
+				a.addID(in.Type)
+			}
+			a.addOperandIDs(in.Operands)
+			// The first live instruction of a block marks what the block
+			// needs; of the others only a merge instruction has more to do.
+			if b := in.Block; b != nil && (!a.has(b.Label, adceBlockDone|adceLoopDone) || isMergeOp(in.Op)) {
+				a.markBlockLive(b, in)
+			}
+			if r := variableReadOf(in.Op); r != readsNothing {
+				a.markLoadedVariables(in, r)
+			}
+			if in.Result != 0 && a.c.DU.MayBeAnnotated(in.Result) {
+				a.markDecorations(in)
+			}
+			if in.Line != nil {
+				a.markDebugLines(in.Line)
+			}
+			if a.scopes != nil {
+				if s := a.scopes[in]; s != nil {
+					a.markScope(s)
+				}
 			}
 		}
+		a.spare = round
 	}
-	a.work = a.work[:0]
 }
 
 // markBlockLive keeps what a live instruction in b (in, or nil for b's
@@ -777,13 +775,11 @@ func (a *adce) processLoad(v builder.ID) {
 	if v == 0 {
 		return
 	}
-	if int(v) >= len(a.loaded) {
-		a.loaded = append(a.loaded, make([]uint32, int(v)+1-len(a.loaded)+len(a.loaded)/4)...)
-	}
-	if a.loaded[v] == a.stamp {
+	if a.has(v, adceLoaded) {
 		return
 	}
-	a.loaded[v] = a.stamp
+	a.set(v, adceLoaded)
+	a.loaded = append(a.loaded, v)
 	if a.isLocalVar(v) {
 		a.addStores(v)
 	}
@@ -1097,11 +1093,10 @@ func (s *idSet) add(id builder.ID) {
 	(*s)[id] = true
 }
 
-// nextStamp starts a function: no variable's loads seen yet.
-func (s *adceScratch) nextStamp() {
-	s.stamp++
-	if s.stamp == 0 { // wrapped: old stamps could match
-		clear(s.loaded)
-		s.stamp = 1
+// forgetLoads starts a function: no variable's loads seen yet.
+func (s *adceScratch) forgetLoads() {
+	for _, v := range s.loaded {
+		s.flags[v] &^= adceLoaded
 	}
+	s.loaded = s.loaded[:0]
 }
