@@ -406,11 +406,10 @@ func (x *decoIndex) build(m *builder.Module) {
 		x.head[e.target] = 0
 	}
 	x.entries = x.entries[:0]
-	if n := int(m.Bound); len(x.head) < n {
-		x.head = make([]int32, n+n/4) // room for the ids passes make
-	}
-	// Backwards, each entry put first in its chain: the chains come out
-	// in module order.
+	// The heads span the decorated ids only (mostly types and globals,
+	// early in the module), not the module's bound: add lengthens them
+	// for a higher target. Backwards, each entry put first in its chain:
+	// the chains come out in module order.
 	for i := len(m.Annotations) - 1; i >= 0; i-- {
 		x.add(m.Annotations[i], true)
 	}
