@@ -94,18 +94,20 @@ type loopUnroller struct {
 	dead                []*builder.Inst  // instructions to delete at the end
 	prevPhis            []*builder.Inst
 	prevLatch, prevCond *builder.Block
-	// m maps a copied id to its copy's, byNew a copy's result to it (for
-	// the copy being made): the Context's tables by id (unrollTables).
-	m     *idTable[builder.ID]
-	byNew *idTable[*builder.Inst]
+	// m maps a copied id to its copy's (for the copy being made): the
+	// Context's table by id (unrollTables).
+	m *idTable[builder.ID]
+	// headerCopies are the copies of the header's phis (for the copy
+	// being made): the copies of u.phis are looked up there, not in a
+	// table of every copied instruction by result.
+	headerCopies []*builder.Inst
 }
 
 // unrollTables are the loop unroller's tables by id, kept in the Context
-// for every loop and run: tables, not maps, as a copy of a loop's body
-// puts every result in both.
+// for every loop and run: a table, not a map, as a copy of a loop's body
+// puts every result in it.
 type unrollTables struct {
-	m     idTable[builder.ID]
-	byNew idTable[*builder.Inst]
+	m idTable[builder.ID]
 }
 
 // newLoopUnroller returns the unroller of l, or nil when spirv-opt would
@@ -144,7 +146,7 @@ func newLoopUnroller(c *Context, f *builder.Function, l *loopDesc) *loopUnroller
 	if !l.allChildrenRemoved() {
 		return nil
 	}
-	u := &loopUnroller{c: c, f: f, l: l, cond: cond, ind: ind, trip: trip, m: &c.unroll.m, byNew: &c.unroll.byNew}
+	u := &loopUnroller{c: c, f: f, l: l, cond: cond, ind: ind, trip: trip, m: &c.unroll.m}
 	for _, b := range structuredOrderByLabels(c, l.header, l.merge) {
 		if b == l.merge {
 			break
@@ -238,11 +240,11 @@ func phiValueFrom(phi *builder.Inst, pred builder.ID) builder.ID {
 // the header phis become the values the previous copy gives them.
 func (u *loopUnroller) copyBody() {
 	c, l := u.c, u.l
-	// The tables are the unroller's, emptied for each copy.
-	m, byNew := u.m, u.byNew
+	// The table is the unroller's, emptied for each copy.
+	m := u.m
 	m.reset()
-	byNew.reset()
 	m.fit(c.M.Bound)
+	u.headerCopies = u.headerCopies[:0]
 	var blocks []*builder.Block
 	var newHeader, newLatch, newCond *builder.Block
 	for _, b := range u.order {
@@ -265,7 +267,9 @@ func (u *loopUnroller) copyBody() {
 					cloneDecorations(c, in.Result, cp.Result)
 				}
 				m.put(in.Result, cp.Result)
-				byNew.put(cp.Result, cp)
+				if b == l.header && in.Op == spv.OpPhi {
+					u.headerCopies = append(u.headerCopies, cp)
+				}
 			}
 			nb.Insts = append(nb.Insts, cp)
 			cp.Block = nb
@@ -295,7 +299,7 @@ func (u *loopUnroller) copyBody() {
 	nt.Operands[0] = builder.Ref(l.header.Label)
 	var newPhis []*builder.Inst
 	for i, phi := range u.phis {
-		newPhis = append(newPhis, byNew.at(m.at(phi.Result)))
+		newPhis = append(newPhis, u.headerCopy(m.at(phi.Result)))
 		m.put(phi.Result, phiValueFrom(u.prevPhis[i], u.prevLatch.Label))
 	}
 	if newCond != u.cond {
@@ -318,6 +322,17 @@ func (u *loopUnroller) copyBody() {
 	u.dead = append(u.dead, newPhis...)
 	u.added = append(u.added, blocks...)
 	u.prevPhis, u.prevLatch, u.prevCond = newPhis, newLatch, newCond
+}
+
+// headerCopy returns the copy of a header phi whose result is id (nil if
+// none).
+func (u *loopUnroller) headerCopy(id builder.ID) *builder.Inst {
+	for _, cp := range u.headerCopies {
+		if cp.Result == id {
+			return cp
+		}
+	}
+	return nil
 }
 
 // foldCondition replaces the condition block's conditional branch by a
