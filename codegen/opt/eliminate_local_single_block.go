@@ -37,6 +37,8 @@ func (p *memPass) singleBlockElim(f *builder.Function) bool {
 	var dead []*builder.Inst
 	saved := map[*builder.Inst]bool{} // whole stores a partial load reads
 	last := &p.c.mem.last
+	last.at = &p.c.varIndex
+	last.reset()
 	last.fit(p.c.M.Bound)
 	defer last.reset()
 	for _, b := range f.Blocks {
@@ -107,7 +109,7 @@ func (p *memPass) singleBlockElim(f *builder.Function) bool {
 // the most variables sets. The table by id holds indexes (no pointers for
 // the collector to scan), the accesses are a list of the block's.
 type blockAccesses struct {
-	at       idTable[int32] // variable -> 1 + its index in list
+	at       *idTable[int32] // variable -> 1 + its index in list (the Context's varIndex)
 	accesses []access
 }
 

@@ -95,19 +95,12 @@ type loopUnroller struct {
 	prevPhis            []*builder.Inst
 	prevLatch, prevCond *builder.Block
 	// m maps a copied id to its copy's (for the copy being made): the
-	// Context's table by id (unrollTables).
+	// Context's idMap.
 	m *idTable[builder.ID]
 	// headerCopies are the copies of the header's phis (for the copy
 	// being made): the copies of u.phis are looked up there, not in a
 	// table of every copied instruction by result.
 	headerCopies []*builder.Inst
-}
-
-// unrollTables are the loop unroller's tables by id, kept in the Context
-// for every loop and run: a table, not a map, as a copy of a loop's body
-// puts every result in it.
-type unrollTables struct {
-	m idTable[builder.ID]
 }
 
 // newLoopUnroller returns the unroller of l, or nil when spirv-opt would
@@ -146,7 +139,7 @@ func newLoopUnroller(c *Context, f *builder.Function, l *loopDesc) *loopUnroller
 	if !l.allChildrenRemoved() {
 		return nil
 	}
-	u := &loopUnroller{c: c, f: f, l: l, cond: cond, ind: ind, trip: trip, m: &c.unroll.m}
+	u := &loopUnroller{c: c, f: f, l: l, cond: cond, ind: ind, trip: trip, m: &c.idMap}
 	for _, b := range structuredOrderByLabels(c, l.header, l.merge) {
 		if b == l.merge {
 			break

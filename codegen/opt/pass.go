@@ -43,12 +43,20 @@ type Context struct {
 	// kept while the function's CFG is (see structuredFor).
 	structured map[*builder.Function]*structuredCFG
 
-	adce   adceScratch  // eliminate-dead-code-aggressive's memory between runs
-	mem    memTables    // the memory passes' tables by id (mem.go)
-	vn     vnTables     // value numbering's tables (value_numbers.go)
-	vdce   vdce         // vector-dce's tables, kept between runs
-	unroll unrollTables // loop-unroll's
-	ssa    ssaTables    // ssa-rewrite's
+	adce adceScratch // eliminate-dead-code-aggressive's memory between runs
+	mem  memTables   // the memory passes' tables by id (mem.go)
+	vn   vnTables    // value numbering's tables (value_numbers.go)
+	vdce vdce        // vector-dce's tables, kept between runs
+	ssa  ssaTables   // ssa-rewrite's
+	// idMap and varIndex are tables by id that passes share, since one
+	// runs at a time (each over the module's ids, about a quarter of a
+	// megabyte for the 5,000-line shader): a pass empties one before it
+	// uses it. idMap maps ids to ids (ssa-rewrite's load replacements,
+	// loop-unroll's copies); varIndex gives variables 1 + an index in
+	// what a pass keeps per variable (ssa-rewrite's columns,
+	// local-single-block's accesses).
+	idMap    idTable[builder.ID]
+	varIndex idTable[int32]
 	// simplify-instructions' sets (seen, phis and killed), kept between
 	// runs
 	simplify [3]stampSet

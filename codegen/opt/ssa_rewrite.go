@@ -67,7 +67,7 @@ type ssaRewriter struct {
 	// predecessors; generate, those to make into OpPhi, in order.
 	incomplete []*phiCandidate
 	generate   []*phiCandidate
-	loads      *idTable[builder.ID] // load result -> its replacement (the Context's)
+	loads      *idTable[builder.ID] // load result -> its replacement (the Context's idMap)
 	loadOrder  []builder.ID
 	order      *instOrder
 	edits      *pendingInserts // DebugValues after stores
@@ -78,13 +78,15 @@ func newSSARewriter(p *memPass, f *builder.Function) *ssaRewriter {
 	n := len(cfg.Blocks)
 	t := &p.c.ssa
 	t.phis.reset()
-	t.loads.reset()
+	loads := &p.c.idMap
+	loads.reset()
 	// Every load replaced is older than the rewrite: room for them at
 	// once, not grown (and copied) as the rewrite meets higher ones.
-	t.loads.fit(p.c.M.Bound)
+	loads.fit(p.c.M.Bound)
+	t.defs.col = &p.c.varIndex
 	t.defs.reset(n)
 	return &ssaRewriter{p: p, f: f, cfg: cfg, defs: &t.defs, sealed: make([]bool, n),
-		phis: &t.phis, phiBase: p.c.M.Bound, loads: &t.loads, order: newInstOrder(), edits: newPendingInserts()}
+		phis: &t.phis, phiBase: p.c.M.Bound, loads: loads, order: newInstOrder(), edits: newPendingInserts()}
 }
 
 // phiAt returns the phi candidate whose result is id (nil when none).
@@ -95,13 +97,14 @@ func (r *ssaRewriter) phiAt(id builder.ID) *phiCandidate {
 	return r.phis.at(id - r.phiBase)
 }
 
-// ssaTables are ssa-rewrite's tables by id, kept in the Context for every
-// function and run (emptied for each): the phi candidates by result and
-// the loads' replacements, looked up for every value the rewrite meets.
+// ssaTables are ssa-rewrite's tables, kept in the Context for every
+// function and run (emptied for each): the phi candidates by result,
+// looked up for every value the rewrite meets, and the values of the
+// variables by block. (The loads' replacements and the variables'
+// columns are in the Context's shared tables, idMap and varIndex.)
 type ssaTables struct {
-	phis  idTable[*phiCandidate]
-	loads idTable[builder.ID]
-	defs  blockVarTable
+	phis idTable[*phiCandidate]
+	defs blockVarTable
 }
 
 // blockVarTable holds a value per block and variable: a column of blocks
@@ -110,8 +113,8 @@ type ssaTables struct {
 // it passes). A function whose table would grow past maxBlockVars entries
 // (thousands of blocks and variables) keeps the rest in a map.
 type blockVarTable struct {
-	col    idTable[int32] // variable -> 1 + its column
-	vals   []builder.ID   // column*blocks + block
+	col    *idTable[int32] // variable -> 1 + its column (the Context's varIndex)
+	vals   []builder.ID    // column*blocks + block
 	blocks int
 	big    map[blockVar]builder.ID // past maxBlockVars
 }
