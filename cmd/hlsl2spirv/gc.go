@@ -15,15 +15,16 @@ import (
 // never gets there. The limit is the 64 MiB a 5,000-line shader may keep
 // resident, less what the limit does not count: the binary's text and
 // data, about 6 MB resident for `--version`, and a margin. That shader
-// allocates about 49 MB (46 MB before the optimizer's tables by id, sized
-// to the module) and now collects once, near the limit, on the second
-// core: it peaks at 58 MiB resident.
-// (With the limit at 52 MiB it collected once, during the optimizer;
-// without that collection its cold compile's median fell from 141 to 129
-// ms in 30 interleaved runs, for 1.5 MB more resident.) A bigger shader
-// collects at the limit (the memory a collection frees stays mapped and
-// counts toward the limit): a 6,500-line one collects twice and peaks at
-// 61.6 MiB. Should a shader keep more than three quarters of the limit
+// allocates about 44.7 MB and does not collect: it peaks at about 57 MiB
+// resident. (At 48 MB, while each optimizer pass kept its own tables over
+// every id of the module, it collected once near the limit in some runs
+// and peaked at 59-63 MiB; with the limit at 52 MiB it collected once,
+// during the optimizer, and without that collection its cold compile's
+// median fell from 141 to 129 ms in 30 interleaved runs, for 1.5 MB more
+// resident.) A bigger shader collects at the limit (the memory a
+// collection frees stays mapped and counts toward the limit): a
+// 6,500-line one collects once or twice and peaks at about 64 MiB.
+// Should a shader keep more than three quarters of the limit
 // alive, collecting at the limit would run the collector back to back, so
 // proportional pacing comes back without the limit: GOGC=40, a collection
 // per 40% of the live heap allocated, slower to grow, never stuck.
