@@ -3,6 +3,7 @@ package validate
 import (
 	"fmt"
 	"slices"
+	"sync"
 
 	"github.com/hlsl2spirv/hlsl2spirv/builder"
 	"github.com/hlsl2spirv/hlsl2spirv/builder/spv"
@@ -71,6 +72,30 @@ var (
 // simple is the common rule: one type, one storage class, some models.
 func simple(typ biType, desc string, typVUID int, classes []spv.StorageClass, scVUID int, models []spv.ExecutionModel, modelVUID int) *biRule {
 	return &biRule{typ: typ, typDesc: desc, typVUID: typVUID, classes: classes, scVUID: scVUID, models: models, modelVUID: modelVUID}
+}
+
+// builtRules keeps each built-in's rule once builtinRule has made it (nil
+// for none), for the next modules: a rule is never changed once made, and
+// a batch of compiles validates hundreds of modules declaring the same few
+// built-ins (making a rule allocates its closures and lists).
+var builtRules struct {
+	sync.Mutex
+	m map[spv.BuiltIn]*biRule
+}
+
+// cachedBuiltinRule is builtinRule(want), made once per process.
+func cachedBuiltinRule(want spv.BuiltIn) *biRule {
+	builtRules.Lock()
+	defer builtRules.Unlock()
+	r, ok := builtRules.m[want]
+	if !ok {
+		r = builtinRule(want)
+		if builtRules.m == nil {
+			builtRules.m = map[spv.BuiltIn]*biRule{}
+		}
+		builtRules.m[want] = r
+	}
+	return r
 }
 
 // builtinRule returns the rule of want, or nil. It builds only that rule,
@@ -601,7 +626,7 @@ func (c *checker) builtinRules() error {
 			bi := spv.BuiltIn(d.params[0].Word)
 			r, ok := rules[bi]
 			if !ok {
-				r = builtinRule(bi)
+				r = cachedBuiltinRule(bi)
 				rules[bi] = r
 			}
 			if r == nil {

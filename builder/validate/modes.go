@@ -651,14 +651,15 @@ func (u *scUses) use(in *builder.Inst, id ID) {
 	if !ok || r.vulkanOnly && !c.vulkan {
 		return
 	}
-	msg := sprintf("%s storage class cannot be used in this execution model", sc)
-	if r.vuid != "" {
-		msg = sprintf("[VUID-StandaloneSpirv-None-%s] %s", r.vuid, msg)
-	}
 	c.limit(u.f, in, RuleVulkan, func(ep *entryPoint) string {
-		if slices.Contains(r.models, ep.model) == r.banned {
-			return msg
+		if slices.Contains(r.models, ep.model) != r.banned {
+			return ""
 		}
-		return ""
+		// (Made only for a broken rule: most storage classes are fine.)
+		msg := sprintf("%s storage class cannot be used in this execution model", sc)
+		if r.vuid != "" {
+			msg = sprintf("[VUID-StandaloneSpirv-None-%s] %s", r.vuid, msg)
+		}
+		return msg
 	})
 }
