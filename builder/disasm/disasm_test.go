@@ -262,3 +262,61 @@ func TestUnknownSemanticSet(t *testing.T) {
 		t.Errorf("got\n%s\nwant it to end with\n%s", got, want)
 	}
 }
+
+// TestNumericNames: a name that reads as an id's number (as spirv-dis
+// prints numbers: no sign, no leading zero, 32 bits) is taken like any
+// other, both ways: an id named by its number later gets a suffix, and a
+// name matching an id already named by its number does.
+func TestNumericNames(t *testing.T) {
+	words := bt.Module(
+		bt.Inst(spv.OpName, bt.Cat([]uint32{2}, bt.String("3"))...),
+		bt.Inst(spv.OpName, bt.Cat([]uint32{4}, bt.String("4294967301"))...),
+		bt.Inst(spv.OpName, bt.Cat([]uint32{6}, bt.String("07"))...),
+		bt.Inst(spv.OpName, bt.Cat([]uint32{8}, bt.String("+9"))...),
+		bt.Inst(spv.OpTypeFloat, 1, 32),
+		bt.Inst(spv.OpUndef, 1, 2),
+		bt.Inst(spv.OpUndef, 1, 3),
+		bt.Inst(spv.OpUndef, 1, 4),
+		bt.Inst(spv.OpUndef, 1, 5),
+		bt.Inst(spv.OpUndef, 1, 6),
+		bt.Inst(spv.OpUndef, 1, 7),
+		bt.Inst(spv.OpUndef, 1, 8),
+		bt.Inst(spv.OpUndef, 1, 9),
+		bt.Inst(spv.OpUndef, 1, 12),
+		bt.Inst(spv.OpName, bt.Cat([]uint32{20}, bt.String("12"))...),
+		bt.Inst(spv.OpName, bt.Cat([]uint32{21}, bt.String("1x"))...),
+		bt.Inst(spv.OpUndef, 1, 20),
+		bt.Inst(spv.OpUndef, 1, 21),
+	)
+	got, err := Disassemble(words)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `; SPIR-V
+; Version: 1.5
+; Generator: Khronos SPIR-V Tools Assembler; 0
+; Bound: 1000
+; Schema: 0
+               OpName %3 "3"
+               OpName %4294967301 "4294967301"
+               OpName %07 "07"
+               OpName %_9 "+9"
+      %float = OpTypeFloat 32
+          %3 = OpUndef %float
+        %3_0 = OpUndef %float
+ %4294967301 = OpUndef %float
+          %5 = OpUndef %float
+         %07 = OpUndef %float
+          %7 = OpUndef %float
+         %_9 = OpUndef %float
+          %9 = OpUndef %float
+         %12 = OpUndef %float
+               OpName %12_0 "12"
+               OpName %1x "1x"
+       %12_0 = OpUndef %float
+         %1x = OpUndef %float
+`
+	if d := firstDiff(want, got); d != "" {
+		t.Error(d)
+	}
+}

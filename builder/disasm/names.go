@@ -1,6 +1,7 @@
 package disasm
 
 import (
+	"math"
 	"strconv"
 	"sync"
 
@@ -95,12 +96,21 @@ func (n *friendlyNames) taken(name string) bool {
 	if _, ok := n.used[name]; ok {
 		return true
 	}
-	// Is it the number of an id that is named by its number?
+	// Is it the number of an id that is named by its number? (Read here,
+	// not by strconv.ParseUint: most names are not numbers, and its error
+	// for each was an allocation.)
 	if name == "" || len(name) > 10 || (name[0] == '0' && len(name) > 1) {
 		return false
 	}
-	v, err := strconv.ParseUint(name, 10, 32)
-	if err != nil {
+	var v uint64
+	for i := 0; i < len(name); i++ {
+		c := name[i]
+		if c < '0' || c > '9' {
+			return false
+		}
+		v = 10*v + uint64(c-'0')
+	}
+	if v > math.MaxUint32 {
 		return false
 	}
 	s, ok := n.lookup(uint32(v))
