@@ -78,6 +78,7 @@ type Lowerer struct {
 
 	cache  ruleCache[builder.ID]
 	active ruleCache[bool] // structs being lowered, to refuse recursion
+	path   []straddleStep  // where straddleWalk is
 }
 
 // NewLowerer returns a Lowerer writing types into b.
@@ -298,14 +299,51 @@ func (l *Lowerer) checkStraddles(ms []member, sl *StructLayout, r Rule) error {
 		return nil
 	}
 	for i, m := range ms {
-		if err := l.straddleWalk(m.Type, sl.Members[i].Offset, r, m.Name, 0); err != nil {
+		if err := l.straddleStepWalk(m.Type, sl.Members[i].Offset, r, straddleStep{name: m.Name}, 0); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-func (l *Lowerer) straddleWalk(t *types.Type, off uint32, r Rule, path string, depth int) error {
+// straddleStep is a step of the path straddleWalk is at (Lowerer.path),
+// from the block's member (or the buffer's element) down: the path is
+// spelled out only for an error, where formatting it at each step of a
+// block's walk (every member, every element of its arrays) was the most
+// of what lowering a type allocated.
+type straddleStep struct {
+	elem  bool   // an array's (or buffer's) element, else a member
+	name  string // a member's name ("(base)" for a base struct)
+	index int64  // an element's index
+}
+
+// straddlePath spells out the path: "m.f[2].g", "element 3.f".
+func (l *Lowerer) straddlePath() string {
+	var b []byte
+	for i, st := range l.path {
+		switch {
+		case st.elem && i == 0:
+			b = strconv.AppendInt(append(b, "element "...), st.index, 10)
+		case st.elem:
+			b = append(strconv.AppendInt(append(b, '['), st.index, 10), ']')
+		case i == 0:
+			b = append(b, st.name...)
+		default:
+			b = append(append(b, '.'), st.name...)
+		}
+	}
+	return string(b)
+}
+
+// straddleStepWalk walks t one step down the path.
+func (l *Lowerer) straddleStepWalk(t *types.Type, off uint32, r Rule, step straddleStep, depth int) error {
+	l.path = append(l.path, step)
+	err := l.straddleWalk(t, off, r, depth)
+	l.path = l.path[:len(l.path)-1]
+	return err
+}
+
+func (l *Lowerer) straddleWalk(t *types.Type, off uint32, r Rule, depth int) error {
 	if depth > 32 {
 		return nil
 	}
@@ -316,7 +354,7 @@ func (l *Lowerer) straddleWalk(t *types.Type, off uint32, r Rule, path string, d
 		if size <= 16 && off/16 != (off+size-1)/16 || size > 16 && off%16 != 0 {
 			return &LowerError{Type: t, Rule: r, Msg: fmt.Sprintf(
 				"the %s layout puts %s at byte %d of its buffer, across a 16-byte boundary, which Vulkan forbids; reorder the members or use -fvk-use-scalar-layout",
-				r, path, off)}
+				r, l.straddlePath(), off)}
 		}
 	case shapeStruct:
 		nd := u.Named()
@@ -329,7 +367,7 @@ func (l *Lowerer) straddleWalk(t *types.Type, off uint32, r Rule, path string, d
 			if m.field < 0 {
 				name = "(base)"
 			}
-			if err := l.straddleWalk(m.Type, off+sub.Members[i].Offset, r, path+"."+name, depth+1); err != nil {
+			if err := l.straddleStepWalk(m.Type, off+sub.Members[i].Offset, r, straddleStep{name: name}, depth+1); err != nil {
 				return err
 			}
 		}
@@ -341,7 +379,7 @@ func (l *Lowerer) straddleWalk(t *types.Type, off uint32, r Rule, path string, d
 		}
 		stride := l.Calc.Of(u, r).Stride
 		for k := int64(0); k < n; k++ {
-			if err := l.straddleWalk(u.Elem(), off+uint32(k)*stride, r, fmt.Sprintf("%s[%d]", path, k), depth+1); err != nil {
+			if err := l.straddleStepWalk(u.Elem(), off+uint32(k)*stride, r, straddleStep{elem: true, index: k}, depth+1); err != nil {
 				return err
 			}
 		}
@@ -496,7 +534,7 @@ func (l *Lowerer) object(t *types.Type, r Rule) (builder.ID, error) {
 		}
 		if r == VkStd140 || r == VkStd430 {
 			for k := uint32(0); k < 16; k++ {
-				if err := l.straddleWalk(elem, k*stride, r, fmt.Sprintf("element %d", k), 0); err != nil {
+				if err := l.straddleStepWalk(elem, k*stride, r, straddleStep{elem: true, index: int64(k)}, 0); err != nil {
 					return 0, err
 				}
 			}

@@ -374,7 +374,7 @@ func TestLowerErrors(t *testing.T) {
 	e.declare("NestingStruct", "float a_float; BadStruct bad[2]")
 	e.declare("Fine", "float4 a_float4; BadStruct bad[2]")
 	if _, err := m.l.Type(e.u.NewObject(types.StructuredBuffer, e.structs["NestingStruct"], 0), Void); err == nil ||
-		!strings.Contains(err.Error(), "bad[0].two at byte 12") {
+		!strings.Contains(err.Error(), "puts element 0.bad[0].two at byte 12 of its buffer") {
 		t.Errorf("StructuredBuffer<NestingStruct>: %v", err)
 	}
 	for _, ok := range []string{"BadStruct", "Fine"} {
