@@ -123,22 +123,9 @@ func (as Attrs) Binding() (VkBinding, bool) {
 
 // AttrsOf returns the resolved attributes written on n: a VarDecl, Param,
 // FuncDecl, StructDecl, BufferDecl or AttrStmt (nil for any other node).
+// Each call resolves them afresh, in memory of the caller's.
 func (in *Info) AttrsOf(n ast.Node) Attrs {
-	var list []*ast.Attribute
-	switch n := n.(type) {
-	case *ast.VarDecl:
-		list = n.Attrs
-	case *ast.Param:
-		list = n.Attrs
-	case *ast.FuncDecl:
-		list = n.Attrs
-	case *ast.StructDecl:
-		list = n.Attrs
-	case *ast.BufferDecl:
-		list = n.Attrs
-	case *ast.AttrStmt:
-		list = n.Attrs
-	}
+	list := attrList(n)
 	if len(list) == 0 {
 		return nil
 	}
@@ -147,6 +134,29 @@ func (in *Info) AttrsOf(n ast.Node) Attrs {
 		out[i] = in.resolveAttr(a)
 	}
 	return out
+}
+
+// HasAttrs reports whether attributes are written on n (AttrsOf would not
+// be empty), without resolving them.
+func HasAttrs(n ast.Node) bool { return len(attrList(n)) > 0 }
+
+// attrList returns the attributes written on n.
+func attrList(n ast.Node) []*ast.Attribute {
+	switch n := n.(type) {
+	case *ast.VarDecl:
+		return n.Attrs
+	case *ast.Param:
+		return n.Attrs
+	case *ast.FuncDecl:
+		return n.Attrs
+	case *ast.StructDecl:
+		return n.Attrs
+	case *ast.BufferDecl:
+		return n.Attrs
+	case *ast.AttrStmt:
+		return n.Attrs
+	}
+	return nil
 }
 
 // resolveAttr evaluates an attribute's arguments.

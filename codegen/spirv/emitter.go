@@ -289,6 +289,9 @@ type emitter struct {
 
 	// Variables: their pointers, by object.
 	vars map[*sema.Var]*variable
+	// attrMemo holds the resolved attributes of the nodes that have any
+	// (attrs).
+	attrMemo map[ast.Node]sema.Attrs
 
 	// The function being emitted (funcwalk.go).
 	walk funcWalk

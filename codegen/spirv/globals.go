@@ -212,8 +212,24 @@ func (e *emitter) globalsBlock() {
 	e.bindings.addGlobals(ptr, e.opts.BindGlobals)
 }
 
-// attrs are the attributes sema resolved on a declaration or statement.
-func (e *emitter) attrs(n ast.Node) sema.Attrs { return e.info.AttrsOf(n) }
+// attrs are the attributes sema resolved on a declaration or statement,
+// resolved once per node: code generation asks for a declaration's
+// several times (its binding, placement, decorations, extensions...), and
+// resolving them allocates. The callers only read them.
+func (e *emitter) attrs(n ast.Node) sema.Attrs {
+	if !sema.HasAttrs(n) {
+		return nil
+	}
+	if a, ok := e.attrMemo[n]; ok {
+		return a
+	}
+	if e.attrMemo == nil {
+		e.attrMemo = map[ast.Node]sema.Attrs{}
+	}
+	a := e.info.AttrsOf(n)
+	e.attrMemo[n] = a
+	return a
+}
 
 // vkBinding is the [[vk::binding]] of a declaration, or nil.
 func (e *emitter) vkBinding(n ast.Node) *sema.VkBinding {
