@@ -19,8 +19,8 @@
 // Malformed input gives an *Error with the word offset and the reason; the
 // reader never panics and its work is linear in the input size.
 //
-// Files: binary.go holds the API (Read, ReadWords, Scan, Words, Inst,
-// Operand, Error); parse.go the parser itself and its table of what each id
+// Files: binary.go holds the API (Read, ReadWords, Reader, Scan, Words,
+// Inst, Operand, Error); parse.go the parser itself and its table of what each id
 // is (a type, a value of which numeric type), which literal widths depend
 // on.
 package binary
