@@ -58,6 +58,9 @@ type Base struct {
 	kids    chunks[antlr.Tree]
 
 	contexts []rewinder // by rule index, the *contextSlab[its context type]
+	// cut holds the slabs of contexts cut from since the last recycle:
+	// recycling rewinds those, not the slab of every rule ever used.
+	cut []rewinder
 }
 
 // newContext returns a rule context T (of rule index rule) for parser,
@@ -108,6 +111,9 @@ func newContext[T any, PT interface {
 			h.contexts[rule] = s
 		}
 		if len(s.free) == 0 {
+			if s.next == 0 {
+				h.cut = append(h.cut, s)
+			}
 			var zero T
 			s.refill(1, max(min(s.made/4, 16<<10/int(unsafe.Sizeof(zero))), 4))
 		}
@@ -198,11 +204,10 @@ func (c *chunks[T]) rewind() {
 // subtree's (the start rule's context is not cut from the chunks), are
 // zeroed and made again for the next one.
 func (p *Base) recycle() {
-	for _, s := range p.contexts {
-		if s != nil {
-			s.rewind()
-		}
+	for _, s := range p.cut {
+		s.rewind()
 	}
+	p.cut = p.cut[:0]
 	p.kids.rewind()
 }
 
@@ -214,8 +219,8 @@ func (p *Base) recycle() {
 // chunks are zeroed and move to p.
 func (p *Base) TakeMemory(spent *Base) {
 	spent.recycle()
-	p.contexts, p.kids, p.scratch = spent.contexts, spent.kids, spent.scratch
-	spent.contexts, spent.kids, spent.scratch = nil, chunks[antlr.Tree]{}, nil
+	p.contexts, p.kids, p.scratch, p.cut = spent.contexts, spent.kids, spent.scratch, spent.cut
+	spent.contexts, spent.kids, spent.scratch, spent.cut = nil, chunks[antlr.Tree]{}, nil, nil
 }
 
 // MemoryBytes is about how many bytes of chunks the parser holds for its
