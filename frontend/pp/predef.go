@@ -1,6 +1,9 @@
 package pp
 
-import "strconv"
+import (
+	"strconv"
+	"sync"
+)
 
 // Target describes what DXC's predefined macros depend on.
 type Target struct {
@@ -42,8 +45,30 @@ var shaderKinds = []struct {
 // PredefinedMacros returns DXC's predefined macros for a target as
 // "NAME=VALUE" strings, in DXC's order (tools/clang/lib/Frontend/
 // InitPreprocessor.cpp, InitializeStandardPredefinedMacros): pass them as
-// Config.Predefined.
+// Config.Predefined. The list is made once per target and shared by the
+// callers (a batch asks for it at every compile): it must not be changed.
 func PredefinedMacros(t Target) []string {
+	predefinedLists.Lock()
+	defer predefinedLists.Unlock()
+	if m, ok := predefinedLists.byTarget[t]; ok {
+		return m
+	}
+	m := predefinedMacros(t)
+	if predefinedLists.byTarget == nil {
+		predefinedLists.byTarget = map[Target][]string{}
+	}
+	if len(predefinedLists.byTarget) < maxPredefinedSets {
+		predefinedLists.byTarget[t] = m[:len(m):len(m)]
+	}
+	return m[:len(m):len(m)]
+}
+
+var predefinedLists struct {
+	sync.Mutex
+	byTarget map[Target][]string
+}
+
+func predefinedMacros(t Target) []string {
 	itoa := strconv.Itoa
 	m := []string{
 		"__hlsl_dx_compiler=1",
