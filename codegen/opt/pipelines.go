@@ -2,7 +2,9 @@ package opt
 
 import (
 	"fmt"
+	"slices"
 	"strings"
+	"sync"
 )
 
 // The pipelines, as pass flag names. They follow SPIRV-Tools'
@@ -192,13 +194,36 @@ func PipelineFor(level int, config []string) ([]Pass, error) {
 	if level == 0 {
 		return nil, nil
 	}
-	flags := append(append([]string{}, PerformanceFlags...), "spread-volatile-semantics", "compact-ids")
-	return Pipeline(flags, false)
+	ps := optimizePipeline()
+	// (capacity = length: a caller appending copies, never writes into
+	// the shared array)
+	return ps[:len(ps):len(ps)], nil
 }
 
 // FinalPasses are the passes DXC runs on every module it writes, whatever
 // the optimization level: trim-capabilities.
 func FinalPasses() []Pass {
-	ps, _ := Pipeline([]string{"trim-capabilities"}, false)
-	return ps
+	ps := finalPipeline()
+	return ps[:len(ps):len(ps)]
 }
+
+// The default pipelines are made once and shared by every compile (a
+// batch runs them concurrently): making -O3's hundred passes from their
+// flag names cost a small shader's compile about as much as its
+// inlining. Sharing is safe because a pass value is immutable
+// configuration: every pass type's Run and Name have value receivers and
+// the types in these pipelines hold no pointers, maps or slices, so a run
+// cannot change the pass; what a run keeps, it keeps in its Context.
+var (
+	optimizePipeline = sync.OnceValue(func() []Pass {
+		ps, err := Pipeline(slices.Concat(PerformanceFlags, []string{"spread-volatile-semantics", "compact-ids"}), false)
+		if err != nil {
+			panic(err)
+		}
+		return ps
+	})
+	finalPipeline = sync.OnceValue(func() []Pass {
+		ps, _ := Pipeline([]string{"trim-capabilities"}, false)
+		return ps
+	})
+)

@@ -1,0 +1,6 @@
+//go:build race
+
+package opt
+
+// raceEnabled is set when the tests run under -race.
+const raceEnabled = true
