@@ -6,6 +6,7 @@ import (
 	"io"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/hlsl2spirv/hlsl2spirv/builder"
@@ -60,13 +61,17 @@ func Run(m *builder.Module, passes []Pass, o RunOptions) error {
 	}
 	// The module may have been edited since its last run.
 	keepCurrentCFGs(m)
-	settled := map[string]bool{} // passes that would change nothing now
+	var settled settledPasses // passes that would change nothing now
+	infos := passInfos()
 	for _, p := range passes {
-		// (Once: a pass with an argument spells its name afresh, and the
-		// lookups by name below cost a small shader's compile more than
-		// some of its passes.)
+		// (Once, and one lookup for what the manager knows of it: the
+		// lookups by name cost a small shader's compile more than some of
+		// its passes.)
 		name := p.Name()
-		flag := flagName(name)
+		info, known := infos[name]
+		if !known {
+			info = newPassInfo(name, -1)
+		}
 		if o.PrintAll != nil {
 			printModule(o.PrintAll, m, "; IR before pass "+name)
 		}
@@ -79,8 +84,8 @@ func Run(m *builder.Module, passes []Pass, o RunOptions) error {
 			start = time.Now()
 		}
 		changed, err := false, error(nil)
-		skip := settled[name]
-		keepsCFG := cfgKeepingPasses[flag]
+		skip := settled.has(info, name)
+		keepsCFG := info.keepsCFG
 		if o.Verify {
 			// Cache every function's CFG, for VerifyIR to check after
 			// the pass that it still describes the function where the
@@ -91,7 +96,7 @@ func Run(m *builder.Module, passes []Pass, o RunOptions) error {
 		}
 		c.cfgKept = false
 		if !skip || o.Verify {
-			if !standalone(flag) {
+			if !info.standalone {
 				c.prepare()
 			}
 			changed, err = p.Run(c)
@@ -102,10 +107,10 @@ func Run(m *builder.Module, passes []Pass, o RunOptions) error {
 			if !keepsCFG {
 				keepCurrentCFGs(m)
 			}
-			clear(settled)
+			settled.clear()
 		}
-		if !changed && !skip || changed && idempotentPasses[name] {
-			settled[name] = true
+		if !changed && !skip || changed && info.idempotent {
+			settled.add(info, name)
 		}
 		if o.TimeReport != nil {
 			times.add(name, time.Since(start))
@@ -185,6 +190,69 @@ var cfgKeepingPasses = map[string]bool{
 	"ssa-rewrite":                       true,
 	"trim-capabilities":                 true,
 	"vector-dce":                        true,
+}
+
+// passInfo is what the manager knows of a pass by its name.
+type passInfo struct {
+	slot       int  // its bit in settledPasses; -1 for a name not indexed
+	keepsCFG   bool // cfgKeepingPasses lists its flag
+	idempotent bool // idempotentPasses lists its name
+	standalone bool // see standalone
+}
+
+func newPassInfo(name string, slot int) passInfo {
+	flag := flagName(name)
+	return passInfo{slot: slot, keepsCFG: cfgKeepingPasses[flag], idempotent: idempotentPasses[name], standalone: standalone(flag)}
+}
+
+// passInfos indexes the passes by name: every registered flag and the
+// named instances listed as idempotent ("scalar-replacement=0"), made on
+// first use. (The pipelines name passes by those; another instance of a
+// pass with an argument is looked up afresh.)
+var passInfos = sync.OnceValue(func() map[string]passInfo {
+	infos := make(map[string]passInfo, len(registry)+len(idempotentPasses))
+	add := func(name string) {
+		if _, ok := infos[name]; !ok {
+			infos[name] = newPassInfo(name, len(infos))
+		}
+	}
+	for name := range registry {
+		add(name)
+	}
+	for name := range idempotentPasses {
+		add(name)
+	}
+	return infos
+})
+
+// settledPasses is a set of passes: those indexed (passInfos) by their
+// slot's bit, others by name.
+type settledPasses struct {
+	bits  [4]uint64
+	other map[string]bool
+}
+
+func (s *settledPasses) has(info passInfo, name string) bool {
+	if info.slot >= 0 && info.slot < 64*len(s.bits) {
+		return s.bits[info.slot/64]&(1<<(info.slot%64)) != 0
+	}
+	return s.other[name]
+}
+
+func (s *settledPasses) add(info passInfo, name string) {
+	if info.slot >= 0 && info.slot < 64*len(s.bits) {
+		s.bits[info.slot/64] |= 1 << (info.slot % 64)
+		return
+	}
+	if s.other == nil {
+		s.other = map[string]bool{}
+	}
+	s.other[name] = true
+}
+
+func (s *settledPasses) clear() {
+	s.bits = [4]uint64{}
+	clear(s.other)
 }
 
 // flagName is a pass's flag name without its argument

@@ -30,7 +30,14 @@ func newScalarReplacement(arg string) (Pass, error) {
 	return scalarReplacement{limit: uint32(n)}, nil
 }
 
-func (s scalarReplacement) Name() string { return fmt.Sprintf("scalar-replacement=%d", s.limit) }
+func (s scalarReplacement) Name() string {
+	if s.limit == 0 {
+		// (DXC's pipelines' instance, named by the manager at every run:
+		// spelled without formatting)
+		return "scalar-replacement=0"
+	}
+	return fmt.Sprintf("scalar-replacement=%d", s.limit)
+}
 
 // sroa is one run of the pass.
 type sroa struct {
