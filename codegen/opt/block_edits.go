@@ -197,15 +197,25 @@ func lastLine(c *Context, in *builder.Inst) *builder.Inst {
 // pass that copies much code (the inliner) allocates once per chunk
 // instead of once per instruction, and the copies sit together in memory,
 // which every later pass walks.
+//
+// A chunk made when the room reserved runs out (the estimate is short: a
+// callee's debug lines, operands' parameters, code copied again for each
+// block using it) starts small and doubles, to 512 instructions and 2,048
+// operands: most modules are small, and a full chunk (32 and 48 KB) each
+// time was a tenth of what optimizing a typical shader allocated.
 type instArena struct {
 	insts []builder.Inst
 	ops   []builder.Operand
+	// instChunk and opChunk are the sizes of the last chunks made past
+	// the room reserved.
+	instChunk, opChunk int
 }
 
 // newInst returns a zero instruction.
 func (a *instArena) newInst() *builder.Inst {
 	if len(a.insts) == 0 {
-		a.insts = make([]builder.Inst, 512)
+		a.instChunk = min(512, max(16, 2*a.instChunk))
+		a.insts = make([]builder.Inst, a.instChunk)
 	}
 	in := &a.insts[0]
 	a.insts = a.insts[1:]
@@ -236,7 +246,8 @@ func (a *instArena) cloneOperands(ops []builder.Operand) []builder.Operand {
 		return []builder.Operand{}
 	}
 	if len(a.ops) < n {
-		a.ops = make([]builder.Operand, max(n, 2048))
+		a.opChunk = min(2048, max(64, 2*a.opChunk))
+		a.ops = make([]builder.Operand, max(n, a.opChunk))
 	}
 	out := a.ops[:n:n]
 	a.ops = a.ops[n:]
