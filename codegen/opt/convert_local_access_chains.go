@@ -20,7 +20,7 @@ type localAccessChains struct{}
 func (localAccessChains) Name() string { return "convert-local-access-chains" }
 
 func (localAccessChains) Run(c *Context) (bool, error) {
-	if hasGroupDecorations(c.M) || !extensionsAllowed(c, allowAccessChain) {
+	if !hasVariables(c.M) || hasGroupDecorations(c.M) || !extensionsAllowed(c, allowAccessChain) {
 		return false, nil
 	}
 	p := newMemPass(c)

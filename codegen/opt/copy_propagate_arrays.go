@@ -45,6 +45,9 @@ type cpa struct {
 }
 
 func (copyPropagateArrays) Run(c *Context) (bool, error) {
+	if !hasEntryVariables(c.M) {
+		return false, nil
+	}
 	r := &cpa{memPass: newMemPass(c), edits: newPendingInserts(), order: newInstOrder(), unwritten: map[builder.ID]bool{}}
 	for _, f := range c.M.Functions {
 		if len(f.Blocks) == 0 {

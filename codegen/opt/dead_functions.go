@@ -1,6 +1,8 @@
 package opt
 
 import (
+	"slices"
+
 	"github.com/hlsl2spirv/hlsl2spirv/builder"
 	"github.com/hlsl2spirv/hlsl2spirv/builder/spv"
 )
@@ -17,6 +19,11 @@ func (deadFunctions) Run(c *Context) (bool, error) { return eliminateDeadFunctio
 // eliminateDeadFunctions deletes the functions no entry point or exported
 // function reaches (aggressive DCE starts with it too).
 func eliminateDeadFunctions(c *Context) bool {
+	if len(c.M.Functions) == 1 && slices.Contains(callTreeRoots(c), c.M.Functions[0].Def.Result) {
+		// The entry point alone (after inlining, most often): nothing
+		// dies, no table of the live ones to make.
+		return false
+	}
 	live := liveFunctions(c)
 	kept := c.M.Functions[:0]
 	var annotated idSet // the dead ids names or decorations may target

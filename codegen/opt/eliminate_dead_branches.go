@@ -172,7 +172,8 @@ func (d *deadBranchElim) nothingToFold(f *builder.Function) bool {
 			return false
 		}
 	}
-	return len(cfg().RPO) == len(f.Blocks)
+	// (the entry reaches itself: no CFG to make for a single block)
+	return len(f.Blocks) == 1 || len(cfg().RPO) == len(f.Blocks)
 }
 
 // foldedSwitch reports whether t, b's terminator, is a switch simplify

@@ -20,7 +20,7 @@ type localSingleBlock struct{}
 func (localSingleBlock) Name() string { return "eliminate-local-single-block" }
 
 func (localSingleBlock) Run(c *Context) (bool, error) {
-	if c.M.HasCapability(spv.CapabilityAddresses) || hasGroupDecorations(c.M) ||
+	if !hasVariables(c.M) || c.M.HasCapability(spv.CapabilityAddresses) || hasGroupDecorations(c.M) ||
 		!extensionsAllowed(c, allowSingleBlock) {
 		return false, nil
 	}

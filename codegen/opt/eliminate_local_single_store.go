@@ -19,7 +19,7 @@ type localSingleStore struct{}
 func (localSingleStore) Name() string { return "eliminate-local-single-store" }
 
 func (localSingleStore) Run(c *Context) (bool, error) {
-	if c.M.HasCapability(spv.CapabilityAddresses) || !extensionsAllowed(c, allowSingleStore) {
+	if !hasEntryVariables(c.M) || c.M.HasCapability(spv.CapabilityAddresses) || !extensionsAllowed(c, allowSingleStore) {
 		return false, nil
 	}
 	p := newMemPass(c)

@@ -34,6 +34,34 @@ func newMemPass(c *Context) *memPass {
 		debugInfo: moduleHasDebugInfo(c)}
 }
 
+// hasEntryVariables reports whether a function's first block starts with
+// an OpVariable: where the memory passes look for the Function variables
+// they work on (every one is there). Without one they have nothing to do
+// and skip their set-up (tables, analyses): after ssa-rewrite, the memory
+// passes DXC's pipelines run again mostly find none.
+func hasEntryVariables(m *builder.Module) bool {
+	for _, f := range m.Functions {
+		if len(f.Blocks) > 0 && len(f.Blocks[0].Insts) > 0 && f.Blocks[0].Insts[0].Op == spv.OpVariable {
+			return true
+		}
+	}
+	return false
+}
+
+// hasVariables reports whether a function declares a variable anywhere:
+// hasEntryVariables for the passes that find their variables through the
+// loads and stores of every block, not trusting where the variables are.
+func hasVariables(m *builder.Module) bool {
+	for _, f := range m.Functions {
+		for in := range f.Insts() {
+			if in.Op == spv.OpVariable {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // memTables are the memory passes' tables by id, kept in the Context from
 // one run to the next (one pass runs at a time) instead of made again for
 // every run: the pipelines run those passes a dozen times.

@@ -46,8 +46,10 @@ func (p mergeReturn) Run(c *Context) (bool, error) {
 			if !shader || len(returns) == 0 {
 				return false
 			}
-			inConstruct := sc.ContainingConstruct(returns[0].Label) != 0
-			if !inConstruct && returns[0] == f.Blocks[len(f.Blocks)-1] {
+			if returns[0] == f.Blocks[len(f.Blocks)-1] && (!hasMerges(f) || sc.ContainingConstruct(returns[0].Label) == 0) {
+				// (without a merge instruction there is no construct: no
+				// structured analysis to make, for the most common
+				// function, a block or a few)
 				return false
 			}
 		}
@@ -64,6 +66,17 @@ func (p mergeReturn) Run(c *Context) (bool, error) {
 		return changed, errorf(p, "%v", err)
 	}
 	return changed, nil
+}
+
+// hasMerges reports whether a block of f has a merge instruction (heads
+// a construct).
+func hasMerges(f *builder.Function) bool {
+	for _, b := range f.Blocks {
+		if b.Merge() != nil {
+			return true
+		}
+	}
+	return false
 }
 
 // returnBlocks returns f's blocks ending in OpReturn or OpReturnValue.

@@ -49,6 +49,9 @@ type sroa struct {
 }
 
 func (s scalarReplacement) Run(c *Context) (bool, error) {
+	if !hasEntryVariables(c.M) {
+		return false, nil
+	}
 	r := &sroa{memPass: newMemPass(c), edits: newPendingInserts(), limit: s.limit, nulls: map[builder.ID]builder.ID{}}
 	changed := false
 	for _, f := range c.M.Functions {

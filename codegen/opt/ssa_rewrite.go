@@ -24,6 +24,9 @@ type ssaRewrite struct{ name string }
 func (s ssaRewrite) Name() string { return s.name }
 
 func (s ssaRewrite) Run(c *Context) (bool, error) {
+	if !hasVariables(c.M) {
+		return false, nil
+	}
 	p := newMemPass(c)
 	changed := false
 	for _, f := range c.M.Functions {
