@@ -50,7 +50,7 @@ func Run(m *builder.Module, passes []Pass, o RunOptions) error {
 		}
 		return nil
 	}
-	c := newBareContext(m, o.Options)
+	c := takeContext(m, o.Options)
 	if !m.HasDefUse() {
 		for _, p := range passes {
 			if g, ok := p.(idMaker); ok {
@@ -130,6 +130,7 @@ func Run(m *builder.Module, passes []Pass, o RunOptions) error {
 			}
 		}
 	}
+	c.release()
 	if o.PrintAll != nil && len(passes) > 0 {
 		printModule(o.PrintAll, m, "; IR after last pass")
 	}

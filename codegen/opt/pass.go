@@ -2,6 +2,7 @@ package opt
 
 import (
 	"fmt"
+	"sync"
 
 	"github.com/hlsl2spirv/hlsl2spirv/builder"
 	"github.com/hlsl2spirv/hlsl2spirv/builder/spv"
@@ -125,6 +126,42 @@ func newContext(m *builder.Module, o Options) *Context {
 func newBareContext(m *builder.Module, o Options) *Context {
 	m.Link()
 	return &Context{M: m, Options: o}
+}
+
+// contexts holds the contexts of pipeline runs that ended, for the next
+// runs to reuse their passes' scratch tables (by id and worklists: adce,
+// mem, vn, vdce, ssa, idMap, varIndex, simplify, blockAt) instead of
+// growing new ones from empty: a batch compiles hundreds of modules on a
+// couple of workers, and a one-shot compile runs the legalization and
+// the -O passes. Every pass empties what it takes before it uses it (the
+// tables outlive a pass already, while the passes after it change the
+// module and compact-ids renumbers it), so a table holding a previous
+// module's entries is as good as one holding this module's earlier
+// state. (The pool drops what it holds at each collection.)
+var contexts sync.Pool
+
+// takeContext returns a context over m without the shared analyses, with
+// the scratch tables of a run that ended if there is one.
+func takeContext(m *builder.Module, o Options) *Context {
+	c, _ := contexts.Get().(*Context)
+	if c == nil {
+		return newBareContext(m, o)
+	}
+	m.Link()
+	c.M, c.Options = m, o
+	return c
+}
+
+// release gives the context back to the pool once its run is over (run
+// through: a pass that failed may have left a table half emptied). What
+// refers to the module goes; the scratch tables stay. (Their entries may
+// still point at the module's instructions until reused: the pool keeps a
+// context until the next collection but one.)
+func (c *Context) release() {
+	c.M, c.B, c.DU, c.Options = nil, nil, nil, Options{}
+	c.fold, c.arena, c.structured = nil, instArena{}, nil
+	c.cfgKept, c.idRoom = false, 0
+	contexts.Put(c)
 }
 
 // prepare builds what passes share, if it is not built: the builder's
