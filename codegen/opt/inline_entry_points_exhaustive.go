@@ -69,8 +69,9 @@ type inliner struct {
 	// inlined.
 	ids idRemap
 	// lists is where instList carves blocks' instruction lists from, a
-	// chunk of listChunk at a time (doubling up to 1024: most modules
-	// are small, and a chunk of 1024 cost every compile 8 KB).
+	// chunk of listChunk at a time (from 32, doubling up to 1024: most
+	// modules are small, and a chunk of 1024 cost every compile 8 KB, one
+	// of 128 still 1 KB for the few instructions of a trivial shader).
 	lists     []*builder.Inst
 	listChunk int
 }
@@ -476,7 +477,7 @@ func (il *inliner) instList(n int) []*builder.Inst {
 		return nil
 	}
 	if len(il.lists) < n {
-		il.listChunk = min(max(2*il.listChunk, 128), 1024)
+		il.listChunk = min(max(2*il.listChunk, 32), 1024)
 		il.lists = make([]*builder.Inst, max(n, il.listChunk))
 	}
 	l := il.lists[:0:n]
