@@ -158,3 +158,71 @@ func benchPassOverFlags(b *testing.B, gen func(units int) string, base int, flag
 }
 
 func BenchmarkADCE(b *testing.B) { benchPass(b, "eliminate-dead-code-aggressive") }
+
+// trivialShader is what code generation makes of a one-line pixel shader
+// (float4 main() : SV_Target { return 1; }): the entry point's wrapper
+// calling src.main.
+const trivialShader = `
+               OpCapability Shader
+               OpMemoryModel Logical GLSL450
+               OpEntryPoint Fragment %main "main" %out_var_SV_Target
+               OpExecutionMode %main OriginUpperLeft
+               OpSource HLSL 600
+               OpName %out_var_SV_Target "out.var.SV_Target"
+               OpName %main "main"
+               OpName %src_main "src.main"
+               OpName %bb_entry "bb.entry"
+               OpDecorate %out_var_SV_Target Location 0
+      %float = OpTypeFloat 32
+    %float_1 = OpConstant %float 1
+    %v4float = OpTypeVector %float 4
+         %14 = OpConstantComposite %v4float %float_1 %float_1 %float_1 %float_1
+%_ptr_Output_v4float = OpTypePointer Output %v4float
+       %void = OpTypeVoid
+          %8 = OpTypeFunction %void
+         %11 = OpTypeFunction %v4float
+%out_var_SV_Target = OpVariable %_ptr_Output_v4float Output
+       %main = OpFunction %void None %8
+          %9 = OpLabel
+         %10 = OpFunctionCall %v4float %src_main
+               OpStore %out_var_SV_Target %10
+               OpReturn
+               OpFunctionEnd
+   %src_main = OpFunction %v4float None %11
+   %bb_entry = OpLabel
+               OpReturnValue %14
+               OpFunctionEnd
+`
+
+// BenchmarkTrivialShader times what a compile of the smallest shader
+// spends in the optimizer, as the compiler runs it (the -O3 pipeline and
+// trim-capabilities, asked for afresh): its fixed cost per compile, which
+// dominates batch mode's many small jobs. Loading the module is not timed.
+func BenchmarkTrivialShader(b *testing.B) {
+	words, err := asm.Assemble(trivialShader, asm.Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	var cpu time.Duration
+	for range b.N {
+		b.StopTimer()
+		m, err := builder.Load(words)
+		if err != nil {
+			b.Fatal(err)
+		}
+		start := cpuTime()
+		b.StartTimer()
+		passes, err := PipelineFor(3, nil)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if err := Run(m, append(passes, FinalPasses()...), RunOptions{}); err != nil {
+			b.Fatal(err)
+		}
+		b.StopTimer()
+		cpu += cpuTime() - start
+		b.StartTimer()
+	}
+	b.ReportMetric(float64(cpu.Microseconds())/float64(b.N), "cpu-us/op")
+}
