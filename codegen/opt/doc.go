@@ -110,4 +110,11 @@
 // a run of any pass that says it kept control flow (Context.KeptCFG: ADCE
 // when nothing it deleted was a branch); tests (RunOptions.Verify) hold
 // them to it.
+//
+// Compiles share what they can (a batch runs many at once, on several
+// goroutines): the default pipelines' pass values, made once (a pass is
+// immutable configuration; what a run keeps, it keeps in its Context),
+// and the Contexts of runs that ended, whose passes' scratch tables the
+// next run reuses (each pass empties a table before it uses it).
+// TestSharedPipelinesConcurrently holds them to it, under -race too.
 package opt
