@@ -31,7 +31,7 @@ type ModuleBuilder struct {
 // New returns a builder for a module of the SPIR-V version.
 func New(version spv.Version) *ModuleBuilder {
 	m := &Module{Version: version, Bound: 1}
-	return &ModuleBuilder{Context: NewContext(m), M: m, imports: map[string]ID{}, strings: map[string]ID{}}
+	return &ModuleBuilder{Context: NewContext(m), M: m}
 }
 
 // Capability declares c (once).
@@ -60,6 +60,9 @@ func (b *ModuleBuilder) ExtInstImport(name string) ID {
 	}
 	b.M.ExtInstImports = append(b.M.ExtInstImports, in)
 	b.record(in)
+	if b.imports == nil {
+		b.imports = map[string]ID{}
+	}
 	b.imports[name] = in.Result
 	return in.Result
 }
@@ -109,6 +112,9 @@ func (b *ModuleBuilder) DebugString(s string) ID {
 	}
 	in := &Inst{Op: spv.OpString, Result: b.NewID(), Operands: []Operand{Str(s)}}
 	b.add(&b.M.DebugSources, in)
+	if b.strings == nil {
+		b.strings = map[string]ID{}
+	}
 	b.strings[s] = in.Result
 	return in.Result
 }

@@ -42,7 +42,7 @@ func isResourceArray(t *types.Type) bool {
 func (e *emitter) localResource(d *ast.VarDecl, v *sema.Var) {
 	vr := &variable{typ: v.Type(), member: -1}
 	e.vars[v] = vr
-	e.legal.aliases[v] = true
+	setKey(&e.legal.aliases, v, true)
 	e.newSlot(vr)
 	if d.Init != nil {
 		e.bindVar(vr, e.resourceRef(d.Init, v.Type())) // legalize.go

@@ -209,7 +209,7 @@ func (e *emitter) counterVariable(name string, sc spv.StorageClass, t *types.Typ
 
 // bindCounter makes id the counter of buf and binds it.
 func (e *emitter) bindCounter(buf, id builder.ID, attrs sema.Attrs, t *types.Type) builder.ID {
-	e.res.counters[buf] = id
+	setKey(&e.res.counters, buf, id)
 	e.reflectCounter(buf, id)
 	// [[vk::counter_binding(N)]] binds it in its buffer's [[vk::binding]] set
 	var vk *sema.VkBinding

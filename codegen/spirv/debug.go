@@ -34,8 +34,7 @@ type debugState struct {
 // debugSetup starts recording positions when lines are asked for.
 func (e *emitter) debugSetup() {
 	d := e.opts.Debug
-	e.dbg = &debugState{lineTable: lineTable{files: map[string]builder.ID{}, wrappers: map[builder.ID]bool{},
-		scopes: map[*builder.Inst]bool{}, positionsOnly: d.Positions, richLines: d.Vulkan}}
+	e.dbg = &debugState{lineTable: lineTable{positionsOnly: d.Positions, richLines: d.Vulkan}}
 	if d.Line || d.Positions {
 		e.dbg.locs = map[*builder.Inst]diag.Pos{}
 		e.dbg.ranges = map[*builder.Inst][2]diag.Pos{}
@@ -120,7 +119,7 @@ func (e *emitter) debugSources() {
 	default:
 		names, text := e.sourceFiles()
 		for _, n := range names {
-			e.dbg.files[n] = e.b.DebugString(n)
+			setKey(&e.dbg.files, n, e.b.DebugString(n))
 		}
 		for _, n := range names {
 			src := ""

@@ -353,7 +353,7 @@ func (e *emitter) richEndBlock() {
 func (e *emitter) richScopeInst(scope *dnode) {
 	id := e.fb.Emit(spv.OpExtInst, e.b.TypeVoid(), builder.Ref(e.dbg.rich.set), builder.Lit(spv.OpenCLDebugInfo100DebugScope), builder.Ref(scope.id))
 	if in := e.b.Def(id); in != nil {
-		e.dbg.scopes[in] = true
+		setKey(&e.dbg.scopes, in, true)
 	}
 }
 

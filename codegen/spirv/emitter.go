@@ -240,6 +240,9 @@ func GenerateModule(fs *diag.FileSet, diags *diag.List, file *ast.File, info *se
 	flagged := decorateFlags(e.b.M, &e.flags) // flags.go
 	finish(e.b.M, flagged)                    // order.go
 	if r := e.dbg.rich; r != nil {
+		if e.dbg.scopes == nil {
+			e.dbg.scopes = map[*builder.Inst]bool{} // writeRichDebug adds to it
+		}
 		writeRichDebug(e.b, &r.richGraph, opts.CodeGenOnly, e.dbg.scopes) // richwrite.go
 		e.dbg.set, e.dbg.sources, e.dbg.source = r.set, r.sourceIDs(), r.source.id
 	}
@@ -356,9 +359,6 @@ func newEmitter(fs *diag.FileSet, diags *diag.List, file *ast.File, info *sema.I
 	e := &emitter{opts: opts, fs: fs, diags: diags, file: file, info: info,
 		vars: map[*sema.Var]*variable{}}
 	e.funcs = newFuncQueue()
-	e.io = newStageIO()
-	e.res = newResourceState()
-	e.legal = newLegalState()
 	e.b = builder.New(opts.Version)
 	e.b.M.Generator = builder.GeneratorDXC
 	e.b.Fold = e.foldSpecConstant // specfold.go
@@ -373,6 +373,18 @@ func newEmitter(fs *diag.FileSet, diags *diag.List, file *ast.File, info *sema.I
 	e.lowering.low.PerVertexMember = e.perVertexField      // pervertex.go
 	e.bindings = newBindingAllocator(&e.opts)
 	return e
+}
+
+// setKey sets m[k] = v, making the map on its first key. The emitter's
+// tables by variable, id or key are made this way: most serve features
+// (stream outputs, heaps, ROVs, per-vertex inputs, ...) that a given
+// module does not use, and an empty map made for every compile whatever
+// its needs was a tenth of a small module's allocations.
+func setKey[K comparable, V any](m *map[K]V, k K, v V) {
+	if *m == nil {
+		*m = map[K]V{}
+	}
+	(*m)[k] = v
 }
 
 // errorf reports an error at p and aborts generation.

@@ -179,7 +179,7 @@ func (e *emitter) wrapper(entry *sema.Func) {
 	if e.io.perVertex {
 		e.markPerVertexStructs(entry) // pervertex.go
 	}
-	e.io.entryFuncs[entry] = true
+	setKey(&e.io.entryFuncs, entry, true)
 	e.extRequirements(e.attrs(decl)) // [[vk::ext_capability]] on the entry (inlinespirv.go)
 
 	// Stage variables: parameters in order (in then out), then the result,
@@ -288,7 +288,7 @@ func (e *emitter) entryOutputs(params []entryParamIO, io *sema.EntryIO, stageVar
 	for i, pio := range params {
 		pf := io.Params[i]
 		if pio.stream {
-			e.io.streams[pio.p] = e.stageLeaves(pf.Out, stageVars)
+			setKey(&e.io.streams, pio.p, e.stageLeaves(pf.Out, stageVars))
 			continue
 		}
 		if pio.p.Mode == types.Out || pio.p.Mode == types.InOut {
@@ -309,7 +309,7 @@ func (e *emitter) wrapperBody(entry *sema.Func, src *function, params []entryPar
 	decl := entry.Decl
 	e.dbg.loc = funcDeclPos(decl)
 	fb := e.b.FunctionAt(e.entry.id, e.entry.name, e.b.TypeVoid(), spv.FunctionControlNone)
-	e.dbg.wrappers[e.entry.id] = true
+	setKey(&e.dbg.wrappers, e.entry.id, true)
 	e.richFunction(fb, entry, "__dxc_setup", true)
 	e.fb, e.walk.cur = fb, nil
 	fb.StartBlock(fb.NewBlock(""))
@@ -465,7 +465,7 @@ func (e *emitter) builtinLeaf(el sema.IOElem, bi builtinSemantic, leaf ioLeaf, s
 		return []ioLeaf{leaf}
 	}
 	id := e.b.GlobalVariable(e.b.TypePointer(sc, vt), sc, bi.name, 0) // "" leaves it unnamed
-	e.io.builtinVars[key] = id
+	setKey(&e.io.builtinVars, key, id)
 	e.b.Decorate(id, spv.DecorationBuiltIn, builder.Enum(bi.builtin))
 	if e.io.patchIO {
 		e.b.Decorate(id, spv.DecorationPatch)

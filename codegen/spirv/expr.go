@@ -86,7 +86,7 @@ func (e *emitter) fixAddr(v value) value {
 	}
 	if root := v.id; e.res.rov[root] {
 		// the element of a rasterizer-ordered buffer stays interlocked
-		defer func() { e.res.rov[v.id] = true }()
+		defer func() { setKey(&e.res.rov, v.id, true) }()
 	}
 	if v.swz != nil {
 		vt := v.typ

@@ -45,7 +45,7 @@ func (e *emitter) extBuiltin(d *ast.VarDecl, v *sema.Var) bool {
 		e.b.Decorate(id, spv.DecorationBuiltIn, builder.Enum(bi))
 		s := t.Canonical().Scalar()
 		e.builtinInputDecorations(id, bi, in && (s.IsInteger() || s == types.Bool))
-		e.io.extBuiltins[key] = id
+		setKey(&e.io.extBuiltins, key, id)
 		e.io.extBuiltinOrder = append(e.io.extBuiltinOrder, id)
 	}
 	e.markVar(id, v)

@@ -59,7 +59,7 @@ func (e *emitter) setBinding(key any, b binding) {
 		*k = b.p
 	}
 	if b.undecided {
-		e.legal.undecided[key] = true
+		setKey(&e.legal.undecided, key, true)
 	} else {
 		delete(e.legal.undecided, key)
 	}

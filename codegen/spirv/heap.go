@@ -82,7 +82,7 @@ func (e *emitter) heapArray(heap string, t *types.Type) builder.ID {
 	e.b.Extension("SPV_EXT_descriptor_indexing")
 	arr := e.b.TypeRuntimeArray(elem, 0)
 	id := e.b.GlobalVariable(e.b.TypePointer(sc, arr), sc, heap, 0)
-	e.res.heapArrays[key] = id
+	setKey(&e.res.heapArrays, key, id)
 	// every array of one heap shares the first one's binding
 	e.bindHeapArray(heap, id)
 	if heap == "ResourceDescriptorHeap" && o.Class() == types.ClassStructuredBuffer && o.IsWritable() {
@@ -100,7 +100,7 @@ func (e *emitter) bindHeapArray(heap string, id builder.ID) {
 		e.bindings.alias(id, first)
 		return
 	}
-	e.res.heapFirst[heap] = id
+	setKey(&e.res.heapFirst, heap, id)
 	fixed := map[string]*[2]int{"ResourceDescriptorHeap": e.opts.ResourceHeap, "SamplerDescriptorHeap": e.opts.SamplerHeap, "counter.var.ResourceDescriptorHeap": e.opts.CounterHeap}[heap]
 	e.bindings.addHeap(id, heapBindingOrder[heap], fixed)
 }
@@ -115,7 +115,7 @@ func (e *emitter) heapCounter(arr builder.ID) builder.ID {
 	sc, _, _ := e.b.Pointee(e.b.TypeOf(arr)) // the heap's storage class
 	t := e.b.TypeRuntimeArray(e.lowering.low.Counter(), 0)
 	id := e.b.GlobalVariable(e.b.TypePointer(sc, t), sc, name, 0)
-	e.res.counters[arr] = id
+	setKey(&e.res.counters, arr, id)
 	e.bindHeapArray(name, id)
 	return id
 }
@@ -165,8 +165,8 @@ func (e *emitter) descriptorHeapVar(heap string) builder.ID {
 	id := e.b.GlobalInst(spv.OpUntypedVariableKHR, e.untypedPointer(), builder.Enum(spv.StorageClassUniformConstant))
 	e.b.Name(id, name)
 	e.b.Decorate(id, spv.DecorationBuiltIn, builder.Enum(builtin))
-	e.res.heapArrays[key] = id
-	e.res.untypedHeaps[id] = true
+	setKey(&e.res.heapArrays, key, id)
+	setKey(&e.res.untypedHeaps, id, true)
 	return id
 }
 

@@ -267,7 +267,7 @@ func (e *emitter) bindParamToArgument(p *sema.Var, arg ast.Expr) bool {
 		ptr := e.addr(v)
 		e.bufferElem(v, ptr) // legalize.go
 		e.vars[p] = &variable{ptr: ptr, sc: v.sc, typ: v.typ, rule: v.rule, member: -1}
-		e.legal.aliases[p] = true // rebound by assignments (aliases.go)
+		setKey(&e.legal.aliases, p, true) // rebound by assignments (aliases.go)
 		return true
 	}
 	return false
@@ -286,13 +286,13 @@ func (e *emitter) noteConstantParam(f *sema.Func, p *sema.Var, arg ast.Expr, ps 
 		return
 	}
 	saved, had := e.legal.inlineConsts[p]
-	e.legal.inlineConsts[p] = k // flow.go
+	setKey(&e.legal.inlineConsts, p, k) // flow.go
 	ps.undo = append(ps.undo, func() {
 		// Restore, or forget: a leftover entry would make the parameter
 		// constant in every later use (a non-inlined call of the same
 		// function included).
 		if had {
-			e.legal.inlineConsts[p] = saved
+			setKey(&e.legal.inlineConsts, p, saved)
 		} else {
 			delete(e.legal.inlineConsts, p)
 		}

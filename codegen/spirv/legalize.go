@@ -190,7 +190,7 @@ func (e *emitter) resourceRef(x ast.Expr, t *types.Type) value {
 	if first, isHeap := e.res.heapFirst["ResourceDescriptorHeap"]; isHeap && len(v.idx) == 1 && e.isHeapArray(v.id, first) {
 		// an element of the resource heap, directly or returned by a
 		// function: its counter is the heap counters' element (heap.go)
-		e.res.heapElems[r.id] = heapElem{v.id, v.idx[0]}
+		setKey(&e.res.heapElems, r.id, heapElem{v.id, v.idx[0]})
 	} else {
 		e.bufferElem(v, r.id)
 	}
@@ -206,7 +206,7 @@ func (e *emitter) bufferElem(v value, ptr builder.ID) {
 	}
 	if _, pt, ok := e.b.Pointee(e.b.TypeOf(v.id)); ok {
 		if op := e.b.Def(pt).Op; op == spv.OpTypeArray || op == spv.OpTypeRuntimeArray {
-			e.res.heapElems[ptr] = heapElem{v.id, v.idx[0]}
+			setKey(&e.res.heapElems, ptr, heapElem{v.id, v.idx[0]})
 		}
 	}
 }

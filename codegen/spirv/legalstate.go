@@ -27,11 +27,4 @@ type legalState struct {
 	// inlineConsts are the constant arguments of the parameters of the
 	// functions being inlined, for conditions that choose resources.
 	inlineConsts map[*sema.Var]constant.Value
-	// picksByParam caches picksResourceByParam (inline.go).
-	picksByParam map[*sema.Func]bool
-}
-
-func newLegalState() legalState {
-	return legalState{aliases: map[*sema.Var]bool{}, undecided: map[any]bool{},
-		inlineConsts: map[*sema.Var]constant.Value{}, picksByParam: map[*sema.Func]bool{}}
 }

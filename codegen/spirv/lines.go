@@ -40,7 +40,7 @@ func (t *lineTable) file(b *builder.ModuleBuilder, name string) builder.ID {
 		return id
 	}
 	id := b.DebugString(name)
-	t.files[name] = id
+	setKey(&t.files, name, id)
 	return id
 }
 

@@ -218,7 +218,7 @@ func (e *emitter) meshBuiltinOut(bi spv.BuiltIn, vt builder.ID, vars *[]*stageVa
 		return id
 	}
 	id := e.b.GlobalVariable(e.b.TypePointer(spv.StorageClassOutput, vt), spv.StorageClassOutput, "", 0)
-	e.io.builtinVars[key] = id
+	setKey(&e.io.builtinVars, key, id)
 	e.b.Decorate(id, spv.DecorationBuiltIn, builder.Enum(bi))
 	*vars = append(*vars, &stageVar{id: id, builtin: true, location: -1})
 	return id

@@ -56,7 +56,7 @@ func (e *emitter) usesAttributeAtVertex() bool {
 func (e *emitter) recordInputs(p *sema.Var, leaves []ioLeaf) {
 	for _, l := range leaves {
 		if l.arrayN == 0 && l.clip == nil && !l.arrayOf {
-			e.io.stageInputs[inputKey{p, pathKey(l.path)}] = l
+			setKey(&e.io.stageInputs, inputKey{p, pathKey(l.path)}, l)
 		}
 	}
 }
@@ -137,7 +137,7 @@ func (e *emitter) entryPerVertexArray(p *sema.Var, ins []ioLeaf) (builder.ID, bo
 	at := e.perVertexArrayType(p.Type())
 	tmp := e.fb.Variable(e.b.TypePointer(spv.StorageClassFunction, at), "param.var."+p.Name(), 0)
 	e.fb.Store(tmp, e.fb.Load(at, ins[0].v))
-	e.io.entryArrays[p] = true
+	setKey(&e.io.entryArrays, p, true)
 	return tmp, true
 }
 
@@ -173,8 +173,8 @@ func (e *emitter) perVertexParam(p *sema.Var, arr builder.ID) {
 	cp := e.fb.Variable(ptr, p.Name()+"_perVertexParam0", 0)
 	e.fb.Store(cp, e.fb.Load(t, e.fb.AccessChain(ptr, arr, e.b.ConstUint32(0))))
 	e.vars[p] = &variable{ptr: cp, sc: spv.StorageClassFunction, typ: p.Type(), member: -1}
-	e.io.perVertexArrays[p] = arr
-	e.io.perVertexCopies[cp] = arr
+	setKey(&e.io.perVertexArrays, p, arr)
+	setKey(&e.io.perVertexCopies, cp, arr)
 	e.io.copiesToPlace = append(e.io.copiesToPlace, cp)
 }
 

@@ -25,9 +25,3 @@ type resourceState struct {
 	// OpIsHelperInvocationEXT (moduleinit.go), 0 until an input needs it.
 	helperInvocation builder.ID
 }
-
-func newResourceState() resourceState {
-	return resourceState{counters: map[builder.ID]builder.ID{}, rov: map[builder.ID]bool{},
-		heapArrays: map[string]builder.ID{}, heapFirst: map[string]builder.ID{},
-		untypedHeaps: map[builder.ID]bool{}, heapElems: map[builder.ID]heapElem{}}
-}

@@ -15,7 +15,7 @@ import (
 // rovVar records a rasterizer-ordered resource; the capability comes
 // with the interlock execution mode (rovMode).
 func (e *emitter) rovVar(ptr builder.ID) {
-	e.res.rov[ptr] = true
+	setKey(&e.res.rov, ptr, true)
 	e.b.Extension("SPV_EXT_fragment_shader_interlock")
 }
 
@@ -75,7 +75,7 @@ func (e *emitter) rovLoad(v value) builder.ID {
 	e.legalizingInterlock()
 	root := v.id
 	v.id, v.idx = e.addr(v), nil
-	e.res.rov[v.id] = true
+	setKey(&e.res.rov, v.id, true)
 	end := e.rovBegin(root)
 	defer end()
 	return e.load(v)
@@ -85,7 +85,7 @@ func (e *emitter) rovStore(v value, val builder.ID) {
 	e.legalizingInterlock()
 	root := v.id
 	v.id, v.idx = e.addr(v), nil
-	e.res.rov[v.id] = true
+	setKey(&e.res.rov, v.id, true)
 	end := e.rovBegin(root)
 	defer end()
 	e.store(v, val)

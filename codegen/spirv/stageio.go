@@ -71,21 +71,14 @@ type stageIO struct {
 	node *nodeState // work-graph node shaders (node.go)
 }
 
-func newStageIO() stageIO {
-	return stageIO{streams: map[*sema.Var][]ioLeaf{}, builtinVars: map[builtinKey]builder.ID{},
-		extBuiltins: map[builtinKey]builder.ID{}, stageInputs: map[inputKey]ioLeaf{},
-		perVertexArrays: map[*sema.Var]builder.ID{}, perVertexCopies: map[builder.ID]builder.ID{},
-		entryFuncs: map[*sema.Func]bool{}, entryArrays: map[*sema.Var]bool{}}
-}
-
 // beginEntry forgets the stage variables of the previous entry point; the
 // vk::ext_builtin_* variables are built-ins of every entry point.
 func (io *stageIO) beginEntry() {
 	io.stageVars = nil
 	io.modes = nil
-	io.builtinVars = map[builtinKey]builder.ID{}
+	io.builtinVars = nil
 	for k, id := range io.extBuiltins {
-		io.builtinVars[k] = id
+		setKey(&io.builtinVars, k, id)
 	}
 	io.clipSlots = nil
 	io.ioArray, io.patchIO = 0, false

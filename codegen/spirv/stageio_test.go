@@ -11,9 +11,9 @@ import (
 // but sees the shared vk::ext_builtin_* variables as its built-ins; adding
 // a built-in to one entry must not add it to the shared set.
 func TestStageIOBeginEntry(t *testing.T) {
-	io := newStageIO()
+	var io stageIO
 	shared := builtinKey{b: spv.BuiltInPosition, in: true}
-	io.extBuiltins[shared] = builder.ID(7)
+	setKey(&io.extBuiltins, shared, builder.ID(7))
 	io.stageVars = []*stageVar{{}}
 	io.modes = []spv.ExecutionMode{spv.ExecutionModeDepthReplacing}
 	io.clipSlots = []*clipSlot{{}}

@@ -343,7 +343,7 @@ func (e *emitter) builtinInputOf(bi spv.BuiltIn, typ builder.ID) builder.ID {
 		return id
 	}
 	id := e.b.GlobalVariable(e.b.TypePointer(spv.StorageClassInput, typ), spv.StorageClassInput, "", 0)
-	e.io.builtinVars[key] = id
+	setKey(&e.io.builtinVars, key, id)
 	e.b.Decorate(id, spv.DecorationBuiltIn, builder.Enum(bi))
 	e.builtinInputDecorations(id, bi, true) // extbuiltin.go
 	if e.opts.Version < spv.Version1_4 {
