@@ -31,8 +31,24 @@ type ModuleBuilder struct {
 // New returns a builder for a module of the SPIR-V version.
 func New(version spv.Version) *ModuleBuilder {
 	m := &Module{Version: version, Bound: 1}
-	return &ModuleBuilder{Context: NewContext(m), M: m}
+	// The sections a small module fills start with room from one array,
+	// each capped at its share (appending past it reallocates, never
+	// overwrites a neighbour), and so does the table by id: grown from
+	// nothing entry by entry, they took a dozen allocations for a module of
+	// a few dozen instructions.
+	s := make([]*Inst, newSections)
+	m.EntryPoints, m.ExecutionModes, m.DebugSources = s[0:0:1], s[1:1:3], s[3:3:4]
+	m.Names, m.Annotations, m.Globals = s[4:4:16], s[16:16:24], s[24:24:newSections]
+	c := NewContext(m)
+	c.defs = make([]*Inst, 1, newIDs)
+	return &ModuleBuilder{Context: c, M: m}
 }
+
+// The room New gives a module's sections together, and its table by id.
+const (
+	newSections = 56
+	newIDs      = 64
+)
 
 // Capability declares c (once).
 func (b *ModuleBuilder) Capability(c spv.Capability) {
