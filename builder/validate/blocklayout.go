@@ -29,8 +29,8 @@ type memberKey struct {
 
 // bufferDecorations checks every buffer variable.
 func (c *checker) bufferDecorations() error {
-	c.uniformBlockPtrs = map[ID]bool{}
-	c.storageBufferPtrs = map[ID]bool{}
+	c.uniformBlockPtrs = spareMap(c.spare.uniformBlockPtrs)
+	c.storageBufferPtrs = spareMap(c.spare.storageBufferPtrs)
 	pushUsers := map[ID]bool{}
 	for _, in := range c.m.Globals {
 		if in.Op != spv.OpVariable {

@@ -623,7 +623,7 @@ func (g *fcfg) blockDepth(b int32) int {
 
 // cfgRules checks each function's control flow.
 func (c *checker) cfgRules() error {
-	c.cfgs = map[*builder.Function]*fcfg{}
+	c.cfgs = spareMap(c.spare.cfgs)
 	shader := c.hasCap(spv.CapabilityShader)
 	for _, f := range c.m.Functions {
 		if len(f.Blocks) == 0 {

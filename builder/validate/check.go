@@ -2,6 +2,7 @@ package validate
 
 import (
 	"fmt"
+	"sync"
 
 	"github.com/hlsl2spirv/hlsl2spirv/builder"
 	"github.com/hlsl2spirv/hlsl2spirv/builder/spv"
@@ -131,6 +132,80 @@ type checker struct {
 	// cfgDone, when not nil, brings the outcome of controlFlowRules, run
 	// on a goroutine of its own (startControlFlow).
 	cfgDone chan error
+
+	// spare holds the tables of an earlier validation, emptied, for the
+	// passes to fill again (newChecker, release).
+	spare spareTables
+}
+
+// spareTables are the tables every validation makes, kept emptied from
+// one validation to the next (checkerPool): in a batch of small compiles
+// making them anew was about half of the validator's allocations. Each is
+// taken by the one pass that used to make it (so a table "made on first
+// need" is still nil until then); the control-flow tables (cfgs) are
+// taken on controlFlowRules's goroutine and nothing else touches them.
+type spareTables struct {
+	order      []located
+	defs       []*builder.Inst
+	defFn      []int32
+	blockIndex []int32
+	labels     []builder.Inst
+
+	funcs                               map[ID]*builder.Function
+	decos                               map[ID][]decoration
+	exts                                map[string]bool
+	callees                             map[ID][]ID
+	calledFrom                          map[ID]bool
+	funcEntry                           map[ID][]*entryPoint
+	builtinStructs, nestedBlock         map[ID]bool
+	uniformBlockPtrs, storageBufferPtrs map[ID]bool
+	cfgs                                map[*builder.Function]*fcfg
+}
+
+// checkerPool holds checkers done with, their tables emptied (release).
+var checkerPool sync.Pool
+
+// maxSpareEntries bounds the maps kept for the next validation: clearing
+// a map costs its capacity, which a small module's should not pay for a
+// big one's.
+const maxSpareEntries = 256
+
+// spareMap returns m emptied, or a new map when m is nil or was big.
+func spareMap[K comparable, V any](m map[K]V) map[K]V {
+	if m == nil || len(m) > maxSpareEntries {
+		return map[K]V{}
+	}
+	clear(m)
+	return m
+}
+
+// spareSlice returns s resized to n, every element zero, reusing its
+// array when big enough.
+func spareSlice[T any](s []T, n int) []T {
+	if cap(s) < n {
+		return make([]T, n)
+	}
+	s = s[:n]
+	clear(s)
+	return s
+}
+
+// release returns c to checkerPool, keeping its tables for the next
+// validation. Only a validation that found nothing wrong releases its
+// checker: an Error may point at an OpLabel of c's labels.
+func (c *checker) release() {
+	sp := spareTables{
+		order: c.order[:0], defs: c.defs[:0], defFn: c.defFn[:0], blockIndex: c.blockIndex[:0], labels: c.spare.labels[:0],
+		funcs: c.funcs, decos: c.decos, exts: c.exts, callees: c.callees, calledFrom: c.calledFrom, funcEntry: c.funcEntry,
+		builtinStructs: c.builtinStructs, nestedBlock: c.nestedBlock,
+		uniformBlockPtrs: c.uniformBlockPtrs, storageBufferPtrs: c.storageBufferPtrs, cfgs: c.cfgs,
+	}
+	// Nothing of the module is kept alive by a pooled checker.
+	clear(c.order)
+	clear(c.defs)
+	clear(c.spare.labels)
+	*c = checker{spare: sp}
+	checkerPool.Put(c)
 }
 
 // extSetList holds the module's extended instruction set imports: a
@@ -177,7 +252,11 @@ type limitation struct {
 
 func newChecker(m *builder.Module, opts Options) *checker {
 	env := envFor(opts.Env, m.Version)
-	c := &checker{m: m, opts: opts, env: env, vulkan: env.IsVulkan(), version: m.Version}
+	c, _ := checkerPool.Get().(*checker)
+	if c == nil {
+		c = new(checker)
+	}
+	*c = checker{m: m, opts: opts, env: env, vulkan: env.IsVulkan(), version: m.Version, spare: c.spare}
 	if c.version == 0 {
 		c.version = spv.Version1_0
 	}
@@ -260,11 +339,11 @@ func (c *checker) header() error {
 func (c *checker) collect() error {
 	m := c.m
 	n := int(m.Bound) + 1
-	c.defs = make([]*builder.Inst, n)
-	c.defFn = make([]int32, n)
-	c.blockIndex = make([]int32, n)
-	c.funcs = make(map[ID]*builder.Function, len(m.Functions))
-	c.decos = map[ID][]decoration{}
+	c.defs = spareSlice(c.spare.defs, n)
+	c.defFn = spareSlice(c.spare.defFn, n)
+	c.blockIndex = spareSlice(c.spare.blockIndex, n)
+	c.funcs = spareMap(c.spare.funcs)
+	c.decos = spareMap(c.spare.decos)
 	// One located per instruction and block label (debug line chains
 	// may add a few more), and the labels' OpLabel instructions, are
 	// allocated at once.
@@ -279,8 +358,12 @@ func (c *checker) collect() error {
 			size += len(b.Insts)
 		}
 	}
-	c.order = make([]located, 0, size)
-	labels := make([]builder.Inst, nblocks)
+	c.order = c.spare.order[:0]
+	if cap(c.order) < size {
+		c.order = make([]located, 0, size)
+	}
+	labels := spareSlice(c.spare.labels, nblocks)
+	c.spare.labels = labels
 	// add appends in (of function fn and block blk, as located numbers
 	// them) after its debug line instructions.
 	add := func(in *builder.Inst, fn, blk int32) {

@@ -17,8 +17,8 @@ import (
 // String decorations (OpDecorateString) are not indexed, as spirv-val's
 // do not.
 func (c *checker) collectDecorations() {
-	c.builtinStructs = map[ID]bool{}
-	c.nestedBlock = map[ID]bool{}
+	c.builtinStructs = spareMap(c.spare.builtinStructs)
+	c.nestedBlock = spareMap(c.spare.nestedBlock)
 	add := func(target ID, d decoration) {
 		for _, e := range c.decos[target] {
 			if e.kind == d.kind && e.member == d.member && slices.EqualFunc(e.params, d.params, sameOperand) {

@@ -109,7 +109,7 @@ func (c *checker) registerExtension(name string) {
 // capabilities registers the declared capabilities and extensions and
 // checks each against the environment.
 func (c *checker) capabilities() error {
-	c.exts = map[string]bool{}
+	c.exts = spareMap(c.spare.exts)
 	for _, e := range c.m.Extensions {
 		c.registerExtension(e)
 	}

@@ -13,9 +13,9 @@ import (
 
 // callGraph registers the entry points and the static call graph.
 func (c *checker) callGraph() {
-	c.callees = map[ID][]ID{}
-	c.calledFrom = map[ID]bool{}
-	c.funcEntry = map[ID][]*entryPoint{}
+	c.callees = spareMap(c.spare.callees)
+	c.calledFrom = spareMap(c.spare.calledFrom)
+	c.funcEntry = spareMap(c.spare.funcEntry)
 	if mm := c.m.MemoryModel; mm != nil {
 		c.addressing = spv.AddressingModel(opWord(mm, 0))
 		c.memModel = spv.MemoryModel(opWord(mm, 1))

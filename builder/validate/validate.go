@@ -150,7 +150,12 @@ func (e *Error) Error() string {
 // and its cached analyses (CFG, dominators) but changes nothing else.
 func Module(m *builder.Module, opts Options) (err error) {
 	c := newChecker(m, opts)
-	defer c.waitControlFlow() // after the recovery: nothing reads m once Module returns
+	defer func() {
+		c.waitControlFlow() // after the recovery: nothing reads m once Module returns
+		if err == nil {
+			c.release()
+		}
+	}()
 	defer func() {
 		if r := recover(); r != nil {
 			err = validatorFailure(r)
