@@ -35,6 +35,7 @@ const (
 // block indexes; entry and exit are the pseudo blocks.
 type fcfg struct {
 	c                      *checker
+	ints                   *int32Arena // where its int32 tables come from
 	f                      *builder.Function
 	fn                     int32 // f's number (as located.fn numbers it)
 	n                      int32 // real blocks
@@ -48,7 +49,8 @@ type fcfg struct {
 	loopCont               []int32 // loop header -> continue target
 	contHeader             []int32 // continue target -> loop header (the last one)
 	reachable, sreachable  []bool
-	dom, sdom, spdom       *vdom
+	dom, sdom, spdom       *vdom // in doms
+	doms                   [3]vdom
 	backEdges              [][2]int32
 	depth                  []int32 // -1 until computed
 	// constructs in declaration order; loopOf is the loop construct by
@@ -82,7 +84,7 @@ func (g *fcfg) indexOr0(id ID) int32 {
 // newMark starts an empty set of marked nodes (real and pseudo).
 func (g *fcfg) newMark() {
 	if g.mark == nil {
-		g.mark = make([]int32, g.n+2)
+		g.mark = g.ints.take(int(g.n) + 2)
 	}
 	g.stamp++
 }
@@ -107,6 +109,29 @@ type vconstruct struct {
 	cont   *vconstruct
 }
 
+// int32Arena hands out int32 tables carved from a few arrays, kept from
+// one validation to the next (checker.spare.cfgInts): the graphs of a
+// small function are a dozen tables of a few elements each, which cost
+// more to allocate than to compute. Only the control-flow rules take from
+// it (on their goroutine when they have one).
+type int32Arena struct{ buf []int32 }
+
+// take returns n zeroed int32s, of capacity n (a nil arena makes them).
+func (a *int32Arena) take(n int) []int32 {
+	if a == nil {
+		return make([]int32, n)
+	}
+	if n > cap(a.buf)-len(a.buf) {
+		// A fresh array; the tables already taken keep the old one.
+		a.buf = make([]int32, 0, max(n, min(2*cap(a.buf), 1<<14), 512))
+	}
+	l := len(a.buf)
+	a.buf = a.buf[:l+n]
+	t := a.buf[l : l+n : l+n]
+	clear(t)
+	return t
+}
+
 // adjacency holds a list of nodes per node, all in one array: node b's is
 // list[start[b]:start[b+1]].
 type adjacency struct{ start, list []int32 }
@@ -119,8 +144,9 @@ func (a *adjacency) of(b int32) []int32 {
 // newAdjacency makes the lists of nodes nodes from pairs: each pair's to
 // is appended to its from's list, in pair order (reversed: each pair's
 // from to its to's list).
-func newAdjacency(nodes int, pairs []cfgEdge, reversed bool) adjacency {
-	a := adjacency{start: make([]int32, nodes+1), list: make([]int32, len(pairs))}
+func newAdjacency(ar *int32Arena, nodes int, pairs []cfgEdge, reversed bool) adjacency {
+	arr := ar.take(nodes + 1 + len(pairs))
+	a := adjacency{start: arr[: nodes+1 : nodes+1], list: arr[nodes+1:]}
 	ends := func(e cfgEdge) (int32, int32) {
 		if reversed {
 			return e.to, e.from
@@ -156,11 +182,11 @@ func (g *fcfg) augmented(aug, base *adjacency) adjacency {
 		}
 		return base.of(b)
 	}
-	a := adjacency{start: make([]int32, nodes+1)}
+	a := adjacency{start: g.ints.take(int(nodes) + 1)}
 	for b := range nodes {
 		a.start[b+1] = a.start[b] + int32(len(pick(b)))
 	}
-	a.list = make([]int32, 0, a.start[nodes])
+	a.list = g.ints.take(int(a.start[nodes]))[:0]
 	for b := range nodes {
 		a.list = append(a.list, pick(b)...)
 	}
@@ -173,8 +199,9 @@ func (c *checker) buildCFG(f *builder.Function) (*fcfg, error) {
 	n := int32(len(f.Blocks))
 	// Per-block tables are carved from a few arrays rather than allocated
 	// block by block: this runs for every function of every compile.
-	blockInts := make([]int32, 3*n)
-	g := &fcfg{c: c, f: f, fn: c.fnNumber(f), n: n, entry: n, exit: n + 1, loopOf: make([]*vconstruct, n), kind: make([]uint8, n),
+	ints := &c.spare.cfgInts
+	blockInts := ints.take(int(3 * n))
+	g := &fcfg{c: c, ints: ints, f: f, fn: c.fnNumber(f), n: n, entry: n, exit: n + 1, loopOf: make([]*vconstruct, n), kind: make([]uint8, n),
 		mergeHeader: blockInts[:n:n], loopCont: blockInts[n : 2*n : 2*n], contHeader: blockInts[2*n:]}
 	// Edges in the order they are found; the lists of each kind are made
 	// once all are known, keeping that order. Most blocks branch to one or
@@ -276,16 +303,17 @@ func (c *checker) buildCFG(f *builder.Function) (*fcfg, error) {
 			structural = append(structural, cfgEdge{bi, s})
 		}
 	}
-	g.succ, g.pred = carveEdges(int(n), real)
-	g.ssucc, g.spred = carveEdges(int(n), structural)
+	g.succ, g.pred = carveEdges(ints, int(n), real)
+	g.ssucc, g.spred = carveEdges(ints, int(n), structural)
 	g.augment()
 	g.reachable = g.reach(0, false)
 	g.sreachable = g.reach(0, true)
 	realSucc, realPred := g.augmented(&g.augSucc, &g.succ), g.augmented(&g.augPred, &g.pred)
-	g.dom = g.dominators(0, &realSucc, &realPred)
+	g.dom, g.sdom, g.spdom = &g.doms[0], &g.doms[1], &g.doms[2]
+	g.dominators(g.dom, 0, &realSucc, &realPred)
 	g.structSucc, g.structPred = g.augmented(&g.augSucc, &g.ssucc), g.augmented(&g.augPred, &g.spred)
-	g.sdom = g.dominators(0, &g.structSucc, &g.structPred)
-	g.spdom = g.dominators(g.exit, &g.structPred, &g.structSucc)
+	g.dominators(g.sdom, 0, &g.structSucc, &g.structPred)
+	g.dominators(g.spdom, g.exit, &g.structPred, &g.structSucc)
 	g.findBackEdges()
 	return g, nil
 }
@@ -295,14 +323,14 @@ type cfgEdge struct{ from, to int32 }
 
 // carveEdges returns the successors and predecessors of nodes nodes along
 // the edges, each list in edge order.
-func carveEdges(nodes int, edges []cfgEdge) (succ, pred adjacency) {
-	return newAdjacency(nodes, edges, false), newAdjacency(nodes, edges, true)
+func carveEdges(ar *int32Arena, nodes int, edges []cfgEdge) (succ, pred adjacency) {
+	return newAdjacency(ar, nodes, edges, false), newAdjacency(ar, nodes, edges, true)
 }
 
 // augment adds the pseudo entry and exit (spirv-val's augmented CFG, built
 // on the structural edges).
 func (g *fcfg) augment() {
-	order := make([]int32, g.n)
+	order := g.ints.take(int(g.n))
 	for i := range order {
 		order[i] = int32(i)
 	}
@@ -331,7 +359,7 @@ func (g *fcfg) augment() {
 			succs = append(succs, cfgEdge{b, s})
 		}
 	}
-	g.augSucc, g.augPred = newAdjacency(nodes, succs, false), newAdjacency(nodes, preds, false)
+	g.augSucc, g.augPred = newAdjacency(g.ints, nodes, succs, false), newAdjacency(g.ints, nodes, preds, false)
 }
 
 func (g *fcfg) traversalRoots(order []int32, succ, pred func(int32) []int32) []int32 {
@@ -398,13 +426,13 @@ type vdom struct {
 }
 
 // postorder is a depth-first post-order from root over succ.
-func postorder(root int32, nodes int, succ *adjacency) []int32 {
+func postorder(ar *int32Arena, root int32, nodes int, succ *adjacency) []int32 {
 	seen := make([]bool, nodes)
 	type frame struct {
 		b    int32
 		next int
 	}
-	out := make([]int32, 0, nodes)
+	out := ar.take(nodes)[:0]
 	stack := append(make([]frame, 0, 16), frame{root, 0})
 	seen[root] = true
 	for len(stack) > 0 {
@@ -425,14 +453,14 @@ func postorder(root int32, nodes int, succ *adjacency) []int32 {
 	return out
 }
 
-// dominators computes the dominator tree of the nodes reached from root
-// (Cooper, Harvey and Kennedy's iteration, as spirv-val's CFA does).
-func (g *fcfg) dominators(root int32, succ, pred *adjacency) *vdom {
+// dominators computes into t the dominator tree of the nodes reached from
+// root (Cooper, Harvey and Kennedy's iteration, as spirv-val's CFA does).
+func (g *fcfg) dominators(t *vdom, root int32, succ, pred *adjacency) {
 	nodes := int(g.n) + 2
-	po := postorder(root, nodes, succ)
+	po := postorder(g.ints, root, nodes, succ)
 	// One array holds the per-node tables: the postorder index, the
 	// immediate dominator by postorder index, the tree's idom, in and out.
-	ints := make([]int32, 5*nodes)
+	ints := g.ints.take(5 * nodes)
 	index, idom := ints[:nodes:nodes], ints[nodes:2*nodes:2*nodes]
 	for i := range 2 * nodes {
 		ints[i] = -1
@@ -473,7 +501,7 @@ func (g *fcfg) dominators(root int32, succ, pred *adjacency) *vdom {
 			}
 		}
 	}
-	t := &vdom{po: po, idom: ints[2*nodes : 3*nodes : 3*nodes], in: ints[3*nodes : 4*nodes : 4*nodes], out: ints[4*nodes : 5*nodes : 5*nodes]}
+	*t = vdom{po: po, idom: ints[2*nodes : 3*nodes : 3*nodes], in: ints[3*nodes : 4*nodes : 4*nodes], out: ints[4*nodes : 5*nodes : 5*nodes]}
 	for i := range t.idom {
 		t.idom[i] = -1
 		t.in[i] = -1
@@ -487,7 +515,7 @@ func (g *fcfg) dominators(root int32, succ, pred *adjacency) *vdom {
 	}
 	// Each node's children in postorder, as offset arrays: counted, then
 	// placed from the last backwards (as newAdjacency does).
-	childArr := make([]int32, 2*nodes+1)
+	childArr := g.ints.take(2*nodes + 1)
 	children := adjacency{start: childArr[:nodes+1], list: childArr[nodes+1:]}
 	for _, b := range po {
 		if d := t.idom[b]; d != b {
@@ -510,7 +538,7 @@ func (g *fcfg) dominators(root int32, succ, pred *adjacency) *vdom {
 		next int
 	}
 	number = func(r int32) {
-		stack := []frame{{r, 0}}
+		stack := append(make([]frame, 0, 16), frame{r, 0})
 		t.in[r] = clock
 		clock++
 		for len(stack) > 0 {
@@ -533,7 +561,6 @@ func (g *fcfg) dominators(root int32, succ, pred *adjacency) *vdom {
 			number(b)
 		}
 	}
-	return t
 }
 
 // dominates reports whether a dominates b.
@@ -558,7 +585,7 @@ func (g *fcfg) findBackEdges() {
 		b    int32
 		next int
 	}
-	stack := []frame{{g.entry, 0}}
+	stack := append(make([]frame, 0, 16), frame{g.entry, 0})
 	seen[g.entry], onStack[g.entry] = true, true
 	for len(stack) > 0 {
 		top := &stack[len(stack)-1]
@@ -1374,7 +1401,7 @@ func (c *checker) predecessors(fn *builder.Function) *blockPreds {
 		}
 	}
 	p := &blockPreds{start: make([]int32, n+1), list: make([]ID, 0, len(edges))}
-	by := newAdjacency(n, edges, false)
+	by := newAdjacency(nil, n, edges, false)
 	for b := range n {
 		for _, from := range by.of(int32(b)) {
 			if l := fn.Blocks[from].Label; len(p.list) == int(p.start[b]) || p.list[len(p.list)-1] != l {

@@ -160,6 +160,7 @@ type spareTables struct {
 	builtinStructs, nestedBlock         map[ID]bool
 	uniformBlockPtrs, storageBufferPtrs map[ID]bool
 	cfgs                                map[*builder.Function]*fcfg
+	cfgInts                             int32Arena
 }
 
 // checkerPool holds checkers done with, their tables emptied (release).
@@ -199,6 +200,7 @@ func (c *checker) release() {
 		funcs: c.funcs, decos: c.decos, exts: c.exts, callees: c.callees, calledFrom: c.calledFrom, funcEntry: c.funcEntry,
 		builtinStructs: c.builtinStructs, nestedBlock: c.nestedBlock,
 		uniformBlockPtrs: c.uniformBlockPtrs, storageBufferPtrs: c.storageBufferPtrs, cfgs: c.cfgs,
+		cfgInts: int32Arena{c.spare.cfgInts.buf[:0]},
 	}
 	// Nothing of the module is kept alive by a pooled checker.
 	clear(c.order)
@@ -256,7 +258,8 @@ func newChecker(m *builder.Module, opts Options) *checker {
 	if c == nil {
 		c = new(checker)
 	}
-	*c = checker{m: m, opts: opts, env: env, vulkan: env.IsVulkan(), version: m.Version, spare: c.spare}
+	// A pooled checker is zero but for its spare tables (release).
+	c.m, c.opts, c.env, c.vulkan, c.version = m, opts, env, env.IsVulkan(), m.Version
 	if c.version == 0 {
 		c.version = spv.Version1_0
 	}

@@ -126,15 +126,22 @@ func (c *checker) capabilities() error {
 		c.feat.nonwritableVarInFunctionOrPrivate = true
 	}
 	for _, cp := range c.m.Capabilities {
-		in := &builder.Inst{Op: spv.OpCapability, Operands: []builder.Operand{builder.Enum(cp)}}
+		// The module's capabilities are not instructions of the IR: an
+		// error's is made for it, only then.
+		in := func() *builder.Inst {
+			return &builder.Inst{Op: spv.OpCapability, Operands: []builder.Operand{builder.Enum(cp)}}
+		}
 		e := spv.KindCapability.Enumerant(uint32(cp))
 		if e == nil {
-			return c.errorf(RuleOperand, in, "unknown capability %d", uint32(cp))
+			return c.errorf(RuleOperand, in(), "unknown capability %d", uint32(cp))
 		}
 		if !c.capabilityAllowed(cp, e) {
-			return c.errorf(RuleEnvCapability, in, "capability %s is not allowed by the %s environment (or needs an extension)", e.Name(), c.env)
+			return c.errorf(RuleEnvCapability, in(), "capability %s is not allowed by the %s environment (or needs an extension)", e.Name(), c.env)
 		}
-		if err := c.enumerantVersion(in, spv.KindCapability, e, uint32(cp)); err != nil {
+		if err := c.enumerantVersion(nil, spv.KindCapability, e, uint32(cp)); err != nil {
+			// errorf found no function for a nil instruction, as for
+			// this one.
+			err.(*Error).Inst = in()
 			return err
 		}
 	}
