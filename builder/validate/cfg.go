@@ -117,6 +117,8 @@ type vconstruct struct {
 type int32Arena struct{ buf []int32 }
 
 // take returns n zeroed int32s, of capacity n (a nil arena makes them).
+// What lies beyond len(a.buf) is zero: a fresh array is, and reset
+// clears what was taken.
 func (a *int32Arena) take(n int) []int32 {
 	if a == nil {
 		return make([]int32, n)
@@ -127,9 +129,14 @@ func (a *int32Arena) take(n int) []int32 {
 	}
 	l := len(a.buf)
 	a.buf = a.buf[:l+n]
-	t := a.buf[l : l+n : l+n]
-	clear(t)
-	return t
+	return a.buf[l : l+n : l+n]
+}
+
+// reset makes the arena's last array free for the tables of the next
+// validation, cleared at once.
+func (a *int32Arena) reset() {
+	clear(a.buf)
+	a.buf = a.buf[:0]
 }
 
 // adjacency holds a list of nodes per node, all in one array: node b's is

@@ -142,8 +142,9 @@ type checker struct {
 // one validation to the next (checkerPool): in a batch of small compiles
 // making them anew was about half of the validator's allocations. Each is
 // taken by the one pass that used to make it (so a table "made on first
-// need" is still nil until then); the control-flow tables (cfgs) are
-// taken on controlFlowRules's goroutine and nothing else touches them.
+// need" is still nil until then); the control-flow tables (cfgs and
+// cfgInts) are taken on controlFlowRules's goroutine and nothing else
+// touches them. A pooled checker keeps nothing of its module alive.
 type spareTables struct {
 	order      []located
 	defs       []*builder.Inst
@@ -171,10 +172,18 @@ var checkerPool sync.Pool
 // big one's.
 const maxSpareEntries = 256
 
-// spareMap returns m emptied, or a new map when m is nil or was big.
+// spareMap returns m (a spare map, empty), or a new map when it is nil.
 func spareMap[K comparable, V any](m map[K]V) map[K]V {
-	if m == nil || len(m) > maxSpareEntries {
+	if m == nil {
 		return map[K]V{}
+	}
+	return m
+}
+
+// keepMap returns m emptied for spareMap, or nil when m was big.
+func keepMap[K comparable, V any](m map[K]V) map[K]V {
+	if len(m) > maxSpareEntries {
+		return nil
 	}
 	clear(m)
 	return m
@@ -197,15 +206,17 @@ func spareSlice[T any](s []T, n int) []T {
 func (c *checker) release() {
 	sp := spareTables{
 		order: c.order[:0], defs: c.defs[:0], defFn: c.defFn[:0], blockIndex: c.blockIndex[:0], labels: c.spare.labels[:0],
-		funcs: c.funcs, decos: c.decos, exts: c.exts, callees: c.callees, calledFrom: c.calledFrom, funcEntry: c.funcEntry,
-		builtinStructs: c.builtinStructs, nestedBlock: c.nestedBlock,
-		uniformBlockPtrs: c.uniformBlockPtrs, storageBufferPtrs: c.storageBufferPtrs, cfgs: c.cfgs,
-		cfgInts: int32Arena{c.spare.cfgInts.buf[:0]},
+		funcs: keepMap(c.funcs), decos: keepMap(c.decos), exts: keepMap(c.exts),
+		callees: keepMap(c.callees), calledFrom: keepMap(c.calledFrom), funcEntry: keepMap(c.funcEntry),
+		builtinStructs: keepMap(c.builtinStructs), nestedBlock: keepMap(c.nestedBlock),
+		uniformBlockPtrs: keepMap(c.uniformBlockPtrs), storageBufferPtrs: keepMap(c.storageBufferPtrs), cfgs: keepMap(c.cfgs),
 	}
 	// Nothing of the module is kept alive by a pooled checker.
 	clear(c.order)
 	clear(c.defs)
 	clear(c.spare.labels)
+	c.spare.cfgInts.reset()
+	sp.cfgInts = c.spare.cfgInts
 	*c = checker{spare: sp}
 	checkerPool.Put(c)
 }
