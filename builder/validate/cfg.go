@@ -116,6 +116,10 @@ type vconstruct struct {
 // it (on their goroutine when they have one).
 type int32Arena struct{ buf []int32 }
 
+// arenaOwnTable is the size from which a table that does not fit in the
+// arena's array is made on its own.
+const arenaOwnTable = 1 << 10
+
 // take returns n zeroed int32s, of capacity n (a nil arena makes them).
 // What lies beyond len(a.buf) is zero: a fresh array is, and reset
 // clears what was taken.
@@ -124,8 +128,13 @@ func (a *int32Arena) take(n int) []int32 {
 		return make([]int32, n)
 	}
 	if n > cap(a.buf)-len(a.buf) {
+		if n > arenaOwnTable {
+			// A big function's tables are made to measure: carving
+			// them would leave much of an array unused.
+			return make([]int32, n)
+		}
 		// A fresh array; the tables already taken keep the old one.
-		a.buf = make([]int32, 0, max(n, min(2*cap(a.buf), 1<<14), 512))
+		a.buf = make([]int32, 0, max(min(2*cap(a.buf), 1<<14), 512))
 	}
 	l := len(a.buf)
 	a.buf = a.buf[:l+n]
