@@ -122,117 +122,8 @@ func builtinRule(want spv.BuiltIn) *biRule {
 			},
 		}
 	}
-	if want == spv.BuiltInClipDistance {
-		r = clip(4187)
-	}
-	if want == spv.BuiltInCullDistance {
-		r = clip(4196)
-	}
-
-	if want == spv.BuiltInFragCoord {
-		r = simple(biF32Vec(4, false), "a 4-component 32-bit float vector", 4212, inputOnly, 4211, fragmentOnly, 4210)
-	}
-	if want == spv.BuiltInFragDepth {
-		fd := simple(biF32, "a 32-bit float scalar", 4215, outputOnly, 4214, fragmentOnly, 4213)
-		fd.depthReplacing = true
-		r = fd
-	}
-	if want == spv.BuiltInFrontFacing {
-		r = simple(biBool, "a bool scalar", 4231, inputOnly, 4230, fragmentOnly, 4229)
-	}
-	if want == spv.BuiltInHelperInvocation {
-		r = simple(biBool, "a bool scalar", 4241, inputOnly, 4240, fragmentOnly, 4239)
-	}
-	if want == spv.BuiltInInvocationId {
-		r = simple(biI32, "a 32-bit int scalar", 4259, inputOnly, 4258, []spv.ExecutionModel{spv.ExecutionModelTessellationControl, spv.ExecutionModelGeometry}, 4257)
-	}
-	if want == spv.BuiltInInstanceIndex {
-		r = simple(biI32, "a 32-bit int scalar", 4265, inputOnly, 4264, []spv.ExecutionModel{spv.ExecutionModelVertex}, 4263)
-	}
-	if want == spv.BuiltInPatchVertices {
-		r = simple(biI32, "a 32-bit int scalar", 4310, inputOnly, 4309, tessModels, 4308)
-	}
-	if want == spv.BuiltInPointCoord {
-		r = simple(biF32Vec(2, false), "a 2-component 32-bit float vector", 4313, inputOnly, 4312, fragmentOnly, 4311)
-	}
 
 	perVertexModels := []spv.ExecutionModel{spv.ExecutionModelVertex, spv.ExecutionModelTessellationControl, spv.ExecutionModelTessellationEvaluation, spv.ExecutionModelGeometry, spv.ExecutionModelMeshNV, spv.ExecutionModelMeshEXT}
-	if want == spv.BuiltInPointSize {
-		r = &biRule{
-			classes: inputOutput, scVUID: 4316,
-			inputBanned: []spv.ExecutionModel{spv.ExecutionModelVertex}, inVUID: 4315,
-			models: perVertexModels, modelVUID: 4314,
-			typVUID: 4317, typDesc: "a 32-bit float scalar",
-			modelType: func(c *checker, d decoration, def *builder.Inst, model spv.ExecutionModel) string {
-				if model == spv.ExecutionModelVertex || d.member >= 0 {
-					return biF32(c, d, def)
-				}
-				return biArrayed(biF32)(c, d, def)
-			},
-		}
-	}
-	if want == spv.BuiltInPosition {
-		r = &biRule{
-			classes: inputOutput, scVUID: 4320,
-			inputBanned: []spv.ExecutionModel{spv.ExecutionModelVertex, spv.ExecutionModelMeshNV, spv.ExecutionModelMeshEXT}, inVUID: 4319,
-			models: perVertexModels, modelVUID: 4318,
-			typVUID: 4321, typDesc: "a 4-component 32-bit float vector",
-			modelType: func(c *checker, d decoration, def *builder.Inst, model spv.ExecutionModel) string {
-				return biF32Vec(4, model != spv.ExecutionModelVertex && d.member < 0)(c, d, def)
-			},
-		}
-	}
-	if want == spv.BuiltInPrimitiveId {
-		r = &biRule{
-			typ: biMemberOrArrayed(biI32), typVUID: 4337, typDesc: "a 32-bit int scalar",
-			classes: inputOutput, scVUID: 4336,
-			outputBanned: append([]spv.ExecutionModel{spv.ExecutionModelTessellationControl, spv.ExecutionModelTessellationEvaluation, spv.ExecutionModelFragment}, hitModels...), outVUID: 4334,
-			models:    append([]spv.ExecutionModel{spv.ExecutionModelFragment, spv.ExecutionModelTessellationControl, spv.ExecutionModelTessellationEvaluation, spv.ExecutionModelGeometry, spv.ExecutionModelMeshNV, spv.ExecutionModelMeshEXT}, hitModels...),
-			modelVUID: 4330,
-		}
-	}
-	if want == spv.BuiltInSampleId {
-		r = simple(biI32, "a 32-bit int scalar", 4356, inputOnly, 4355, fragmentOnly, 4354)
-	}
-	if want == spv.BuiltInSampleMask {
-		r = simple(biI32Arr, "a 32-bit int array", 4359, inputOutput, 4358, fragmentOnly, 4357)
-	}
-	if want == spv.BuiltInSamplePosition {
-		r = simple(biF32Vec(2, false), "a 2-component 32-bit float vector", 4362, inputOnly, 4361, fragmentOnly, 4360)
-	}
-	for _, bi := range []struct {
-		b    spv.BuiltIn
-		vuid int
-	}{{spv.BuiltInSubgroupId, 4367}, {spv.BuiltInNumSubgroups, 4293}} {
-		if want == bi.b {
-			sr := simple(biI32, "a 32-bit int", bi.vuid+2, inputOnly, bi.vuid+1, computeModels, bi.vuid)
-			sr.noMember = true
-			r = sr
-		}
-	}
-	for _, bi := range []struct {
-		b    spv.BuiltIn
-		vuid int
-	}{{spv.BuiltInSubgroupLocalInvocationId, 4380}, {spv.BuiltInSubgroupSize, 4382}} {
-		if want == bi.b {
-			sr := simple(biI32, "a 32-bit int", bi.vuid+1, inputOnly, bi.vuid, nil, 0)
-			sr.noMember, sr.definitionOnly = true, true
-			r = sr
-		}
-	}
-	for _, bi := range []struct {
-		b    spv.BuiltIn
-		vuid int
-	}{{spv.BuiltInSubgroupEqMask, 4370}, {spv.BuiltInSubgroupGeMask, 4372}, {spv.BuiltInSubgroupGtMask, 4374}, {spv.BuiltInSubgroupLeMask, 4376}, {spv.BuiltInSubgroupLtMask, 4378}} {
-		if want == bi.b {
-			sr := simple(biI32Vec(4), "a 4-component 32-bit int vector", bi.vuid+1, inputOnly, bi.vuid, nil, 0)
-			sr.noMember, sr.definitionOnly = true, true
-			r = sr
-		}
-	}
-	if want == spv.BuiltInTessCoord {
-		r = simple(biF32Vec(3, false), "a 3-component 32-bit float vector", 4389, inputOnly, 4388, []spv.ExecutionModel{spv.ExecutionModelTessellationEvaluation}, 4387)
-	}
 	tessLevel := func(n uint64, base int) *biRule {
 		// VUIDs: base models, +1 Input in TessellationControl, +2 Output
 		// in TessellationEvaluation, +3 type.
@@ -242,107 +133,6 @@ func builtinRule(want spv.BuiltIn) *biRule {
 			inputBanned: []spv.ExecutionModel{spv.ExecutionModelTessellationControl}, inVUID: base + 1,
 			outputBanned: []spv.ExecutionModel{spv.ExecutionModelTessellationEvaluation}, outVUID: base + 2,
 			models: tessModels, modelVUID: base,
-		}
-	}
-	if want == spv.BuiltInTessLevelOuter {
-		r = tessLevel(4, 4390)
-	}
-	if want == spv.BuiltInTessLevelInner {
-		r = tessLevel(2, 4394)
-	}
-	if want == spv.BuiltInVertexIndex {
-		r = simple(biI32, "a 32-bit int scalar", 4400, inputOnly, 4399, []spv.ExecutionModel{spv.ExecutionModelVertex}, 4398)
-	}
-	if want == spv.BuiltInWorkgroupSize {
-		r = &biRule{typ: biI32Vec(3), typDesc: "a 3-component 32-bit int vector", typVUID: 4427, constant: true, models: computeModels, modelVUID: 4425}
-	}
-	if want == spv.BuiltInVertexId {
-		r = &biRule{forbidden: true}
-	}
-	if want == spv.BuiltInLocalInvocationIndex {
-		r = &biRule{}
-	}
-	for _, bi := range []spv.BuiltIn{spv.BuiltInCoreIDARM, spv.BuiltInCoreCountARM, spv.BuiltInCoreMaxIDARM, spv.BuiltInWarpIDARM, spv.BuiltInWarpMaxIDARM, spv.BuiltInWarpsPerSMNV, spv.BuiltInSMCountNV, spv.BuiltInWarpIDNV, spv.BuiltInSMIDNV} {
-		if want == bi {
-			r = simple(biI32, "a 32-bit int scalar", 0, inputOnly, 0, nil, 0)
-		}
-	}
-	if want == spv.BuiltInBaseInstance {
-		r = simple(biI32, "a 32-bit int scalar", 4183, inputOnly, 4182, []spv.ExecutionModel{spv.ExecutionModelVertex}, 4181)
-	}
-	if want == spv.BuiltInBaseVertex {
-		r = simple(biI32, "a 32-bit int scalar", 4186, inputOnly, 4185, []spv.ExecutionModel{spv.ExecutionModelVertex}, 4184)
-	}
-	if want == spv.BuiltInDrawIndex {
-		r = simple(biI32, "a 32-bit int scalar", 4209, inputOnly, 4208, []spv.ExecutionModel{spv.ExecutionModelVertex, spv.ExecutionModelMeshNV, spv.ExecutionModelTaskNV, spv.ExecutionModelMeshEXT, spv.ExecutionModelTaskEXT}, 4207)
-	}
-	if want == spv.BuiltInViewIndex {
-		vi := simple(biI32, "a 32-bit int scalar", 4403, inputOnly, 4402, nil, 0)
-		vi.notModels, vi.modelVUID = []spv.ExecutionModel{spv.ExecutionModelGLCompute}, 4401
-		r = vi
-	}
-	if want == spv.BuiltInDeviceIndex {
-		r = simple(biI32, "a 32-bit int scalar", 4206, inputOnly, 4205, nil, 0)
-	}
-	if want == spv.BuiltInFragInvocationCountEXT {
-		r = simple(biI32, "a 32-bit int scalar", 4219, inputOnly, 4218, fragmentOnly, 4217)
-	}
-	if want == spv.BuiltInFragSizeEXT {
-		r = simple(biI32Vec(2), "a 2-component 32-bit int vector", 4222, inputOnly, 4221, fragmentOnly, 4220)
-	}
-	if want == spv.BuiltInFragStencilRefEXT {
-		r = simple(biInt, "an int scalar", 4225, outputOnly, 4224, fragmentOnly, 4223)
-	}
-	if want == spv.BuiltInFullyCoveredEXT {
-		r = simple(biBool, "a bool scalar", 4234, inputOnly, 4233, fragmentOnly, 4232)
-	}
-	for _, bi := range []struct {
-		b      spv.BuiltIn
-		vuid   int
-		typ    biType
-		desc   string
-		models []spv.ExecutionModel
-	}{
-		{spv.BuiltInHitKindKHR, 4242, biI32, "a 32-bit int scalar", []spv.ExecutionModel{spv.ExecutionModelAnyHitKHR, spv.ExecutionModelClosestHitKHR}},
-		{spv.BuiltInHitTNV, 4245, biF32, "a 32-bit float scalar", []spv.ExecutionModel{spv.ExecutionModelAnyHitKHR, spv.ExecutionModelClosestHitKHR}},
-		{spv.BuiltInInstanceCustomIndexKHR, 4251, biI32, "a 32-bit int scalar", hitModels},
-		{spv.BuiltInInstanceId, 4254, biI32, "a 32-bit int scalar", hitModels},
-		{spv.BuiltInRayGeometryIndexKHR, 4345, biI32, "a 32-bit int scalar", hitModels},
-		{spv.BuiltInObjectRayDirectionKHR, 4299, biF32Vec(3, false), "a 3-component 32-bit float vector", hitModels},
-		{spv.BuiltInObjectRayOriginKHR, 4302, biF32Vec(3, false), "a 3-component 32-bit float vector", hitModels},
-		{spv.BuiltInObjectToWorldKHR, 4305, biF32Mat(3, 4), "a matrix with 4 columns of 3-component vectors of 32-bit floats", hitModels},
-		{spv.BuiltInWorldToObjectKHR, 4434, biF32Mat(3, 4), "a matrix with 4 columns of 3-component vectors of 32-bit floats", hitModels},
-		{spv.BuiltInIncomingRayFlagsKHR, 4248, biI32, "a 32-bit int scalar", rayModels},
-		{spv.BuiltInRayTminKHR, 4351, biF32, "a 32-bit float scalar", rayModels},
-		{spv.BuiltInRayTmaxKHR, 4348, biF32, "a 32-bit float scalar", rayModels},
-		{spv.BuiltInWorldRayDirectionKHR, 4428, biF32Vec(3, false), "a 3-component 32-bit float vector", rayModels},
-		{spv.BuiltInWorldRayOriginKHR, 4431, biF32Vec(3, false), "a 3-component 32-bit float vector", rayModels},
-		{spv.BuiltInCullMaskKHR, 6735, biI32, "a 32-bit int scalar", rayModels},
-		{spv.BuiltInLaunchIdKHR, 4266, biI32Vec(3), "a 3-component 32-bit int vector", launchModels},
-		{spv.BuiltInLaunchSizeKHR, 4269, biI32Vec(3), "a 3-component 32-bit int vector", launchModels},
-	} {
-		if want == bi.b {
-			r = simple(bi.typ, bi.desc, bi.vuid+2, inputOnly, bi.vuid+1, bi.models, bi.vuid)
-		}
-	}
-	if want == spv.BuiltInPrimitiveShadingRateKHR {
-		r = simple(biI32, "a 32-bit int scalar", 4486, outputOnly, 4485, []spv.ExecutionModel{spv.ExecutionModelVertex, spv.ExecutionModelGeometry, spv.ExecutionModelMeshNV, spv.ExecutionModelMeshEXT}, 4484)
-	}
-	if want == spv.BuiltInShadingRateKHR {
-		r = simple(biI32, "a 32-bit int scalar", 4492, inputOnly, 4491, fragmentOnly, 4490)
-	}
-	if want == spv.BuiltInBaryCoordKHR {
-		r = simple(biF32Vec(3, false), "a 3-component 32-bit float vector", 4156, inputOnly, 4155, fragmentOnly, 4154)
-	}
-	if want == spv.BuiltInBaryCoordNoPerspKHR {
-		r = simple(biF32Vec(3, false), "a 3-component 32-bit float vector", 4162, inputOnly, 4161, fragmentOnly, 4160)
-	}
-	for _, bi := range []struct {
-		b    spv.BuiltIn
-		vuid int
-	}{{spv.BuiltInGlobalInvocationId, 4236}, {spv.BuiltInLocalInvocationId, 4281}, {spv.BuiltInNumWorkgroups, 4296}, {spv.BuiltInWorkgroupId, 4422}} {
-		if want == bi.b {
-			r = simple(biI32Vec(3), "a 3-component 32-bit int vector", bi.vuid+2, inputOnly, bi.vuid+1, computeModels, bi.vuid)
 		}
 	}
 	layer := func(base, inVUID, outVUID, typVUID int) *biRule {
@@ -355,11 +145,185 @@ func builtinRule(want spv.BuiltIn) *biRule {
 			modelVUID: base, layerCaps: true,
 		}
 	}
-	if want == spv.BuiltInLayer {
+	switch want {
+	case spv.BuiltInClipDistance:
+		r = clip(4187)
+	case spv.BuiltInCullDistance:
+		r = clip(4196)
+	case spv.BuiltInFragCoord:
+		r = simple(biF32Vec(4, false), "a 4-component 32-bit float vector", 4212, inputOnly, 4211, fragmentOnly, 4210)
+	case spv.BuiltInFragDepth:
+		fd := simple(biF32, "a 32-bit float scalar", 4215, outputOnly, 4214, fragmentOnly, 4213)
+		fd.depthReplacing = true
+		r = fd
+	case spv.BuiltInFrontFacing:
+		r = simple(biBool, "a bool scalar", 4231, inputOnly, 4230, fragmentOnly, 4229)
+	case spv.BuiltInHelperInvocation:
+		r = simple(biBool, "a bool scalar", 4241, inputOnly, 4240, fragmentOnly, 4239)
+	case spv.BuiltInInvocationId:
+		r = simple(biI32, "a 32-bit int scalar", 4259, inputOnly, 4258, []spv.ExecutionModel{spv.ExecutionModelTessellationControl, spv.ExecutionModelGeometry}, 4257)
+	case spv.BuiltInInstanceIndex:
+		r = simple(biI32, "a 32-bit int scalar", 4265, inputOnly, 4264, []spv.ExecutionModel{spv.ExecutionModelVertex}, 4263)
+	case spv.BuiltInPatchVertices:
+		r = simple(biI32, "a 32-bit int scalar", 4310, inputOnly, 4309, tessModels, 4308)
+	case spv.BuiltInPointCoord:
+		r = simple(biF32Vec(2, false), "a 2-component 32-bit float vector", 4313, inputOnly, 4312, fragmentOnly, 4311)
+	case spv.BuiltInPointSize:
+		r = &biRule{
+			classes: inputOutput, scVUID: 4316,
+			inputBanned: []spv.ExecutionModel{spv.ExecutionModelVertex}, inVUID: 4315,
+			models: perVertexModels, modelVUID: 4314,
+			typVUID: 4317, typDesc: "a 32-bit float scalar",
+			modelType: func(c *checker, d decoration, def *builder.Inst, model spv.ExecutionModel) string {
+				if model == spv.ExecutionModelVertex || d.member >= 0 {
+					return biF32(c, d, def)
+				}
+				return biArrayed(biF32)(c, d, def)
+			},
+		}
+	case spv.BuiltInPosition:
+		r = &biRule{
+			classes: inputOutput, scVUID: 4320,
+			inputBanned: []spv.ExecutionModel{spv.ExecutionModelVertex, spv.ExecutionModelMeshNV, spv.ExecutionModelMeshEXT}, inVUID: 4319,
+			models: perVertexModels, modelVUID: 4318,
+			typVUID: 4321, typDesc: "a 4-component 32-bit float vector",
+			modelType: func(c *checker, d decoration, def *builder.Inst, model spv.ExecutionModel) string {
+				return biF32Vec(4, model != spv.ExecutionModelVertex && d.member < 0)(c, d, def)
+			},
+		}
+	case spv.BuiltInPrimitiveId:
+		r = &biRule{
+			typ: biMemberOrArrayed(biI32), typVUID: 4337, typDesc: "a 32-bit int scalar",
+			classes: inputOutput, scVUID: 4336,
+			outputBanned: append([]spv.ExecutionModel{spv.ExecutionModelTessellationControl, spv.ExecutionModelTessellationEvaluation, spv.ExecutionModelFragment}, hitModels...), outVUID: 4334,
+			models:    append([]spv.ExecutionModel{spv.ExecutionModelFragment, spv.ExecutionModelTessellationControl, spv.ExecutionModelTessellationEvaluation, spv.ExecutionModelGeometry, spv.ExecutionModelMeshNV, spv.ExecutionModelMeshEXT}, hitModels...),
+			modelVUID: 4330,
+		}
+	case spv.BuiltInSampleId:
+		r = simple(biI32, "a 32-bit int scalar", 4356, inputOnly, 4355, fragmentOnly, 4354)
+	case spv.BuiltInSampleMask:
+		r = simple(biI32Arr, "a 32-bit int array", 4359, inputOutput, 4358, fragmentOnly, 4357)
+	case spv.BuiltInSamplePosition:
+		r = simple(biF32Vec(2, false), "a 2-component 32-bit float vector", 4362, inputOnly, 4361, fragmentOnly, 4360)
+	case spv.BuiltInTessCoord:
+		r = simple(biF32Vec(3, false), "a 3-component 32-bit float vector", 4389, inputOnly, 4388, []spv.ExecutionModel{spv.ExecutionModelTessellationEvaluation}, 4387)
+	case spv.BuiltInTessLevelOuter:
+		r = tessLevel(4, 4390)
+	case spv.BuiltInTessLevelInner:
+		r = tessLevel(2, 4394)
+	case spv.BuiltInVertexIndex:
+		r = simple(biI32, "a 32-bit int scalar", 4400, inputOnly, 4399, []spv.ExecutionModel{spv.ExecutionModelVertex}, 4398)
+	case spv.BuiltInWorkgroupSize:
+		r = &biRule{typ: biI32Vec(3), typDesc: "a 3-component 32-bit int vector", typVUID: 4427, constant: true, models: computeModels, modelVUID: 4425}
+	case spv.BuiltInVertexId:
+		r = &biRule{forbidden: true}
+	case spv.BuiltInLocalInvocationIndex:
+		r = &biRule{}
+	case spv.BuiltInBaseInstance:
+		r = simple(biI32, "a 32-bit int scalar", 4183, inputOnly, 4182, []spv.ExecutionModel{spv.ExecutionModelVertex}, 4181)
+	case spv.BuiltInBaseVertex:
+		r = simple(biI32, "a 32-bit int scalar", 4186, inputOnly, 4185, []spv.ExecutionModel{spv.ExecutionModelVertex}, 4184)
+	case spv.BuiltInDrawIndex:
+		r = simple(biI32, "a 32-bit int scalar", 4209, inputOnly, 4208, []spv.ExecutionModel{spv.ExecutionModelVertex, spv.ExecutionModelMeshNV, spv.ExecutionModelTaskNV, spv.ExecutionModelMeshEXT, spv.ExecutionModelTaskEXT}, 4207)
+	case spv.BuiltInViewIndex:
+		vi := simple(biI32, "a 32-bit int scalar", 4403, inputOnly, 4402, nil, 0)
+		vi.notModels, vi.modelVUID = []spv.ExecutionModel{spv.ExecutionModelGLCompute}, 4401
+		r = vi
+	case spv.BuiltInDeviceIndex:
+		r = simple(biI32, "a 32-bit int scalar", 4206, inputOnly, 4205, nil, 0)
+	case spv.BuiltInFragInvocationCountEXT:
+		r = simple(biI32, "a 32-bit int scalar", 4219, inputOnly, 4218, fragmentOnly, 4217)
+	case spv.BuiltInFragSizeEXT:
+		r = simple(biI32Vec(2), "a 2-component 32-bit int vector", 4222, inputOnly, 4221, fragmentOnly, 4220)
+	case spv.BuiltInFragStencilRefEXT:
+		r = simple(biInt, "an int scalar", 4225, outputOnly, 4224, fragmentOnly, 4223)
+	case spv.BuiltInFullyCoveredEXT:
+		r = simple(biBool, "a bool scalar", 4234, inputOnly, 4233, fragmentOnly, 4232)
+	case spv.BuiltInPrimitiveShadingRateKHR:
+		r = simple(biI32, "a 32-bit int scalar", 4486, outputOnly, 4485, []spv.ExecutionModel{spv.ExecutionModelVertex, spv.ExecutionModelGeometry, spv.ExecutionModelMeshNV, spv.ExecutionModelMeshEXT}, 4484)
+	case spv.BuiltInShadingRateKHR:
+		r = simple(biI32, "a 32-bit int scalar", 4492, inputOnly, 4491, fragmentOnly, 4490)
+	case spv.BuiltInBaryCoordKHR:
+		r = simple(biF32Vec(3, false), "a 3-component 32-bit float vector", 4156, inputOnly, 4155, fragmentOnly, 4154)
+	case spv.BuiltInBaryCoordNoPerspKHR:
+		r = simple(biF32Vec(3, false), "a 3-component 32-bit float vector", 4162, inputOnly, 4161, fragmentOnly, 4160)
+	case spv.BuiltInLayer:
 		r = layer(4272, 4274, 4275, 4276)
-	}
-	if want == spv.BuiltInViewportIndex {
+	case spv.BuiltInViewportIndex:
 		r = layer(4404, 4406, 4407, 4408)
+	default:
+		for _, bi := range []struct {
+			b    spv.BuiltIn
+			vuid int
+		}{{spv.BuiltInSubgroupId, 4367}, {spv.BuiltInNumSubgroups, 4293}} {
+			if want == bi.b {
+				sr := simple(biI32, "a 32-bit int", bi.vuid+2, inputOnly, bi.vuid+1, computeModels, bi.vuid)
+				sr.noMember = true
+				r = sr
+			}
+		}
+		for _, bi := range []struct {
+			b    spv.BuiltIn
+			vuid int
+		}{{spv.BuiltInSubgroupLocalInvocationId, 4380}, {spv.BuiltInSubgroupSize, 4382}} {
+			if want == bi.b {
+				sr := simple(biI32, "a 32-bit int", bi.vuid+1, inputOnly, bi.vuid, nil, 0)
+				sr.noMember, sr.definitionOnly = true, true
+				r = sr
+			}
+		}
+		for _, bi := range []struct {
+			b    spv.BuiltIn
+			vuid int
+		}{{spv.BuiltInSubgroupEqMask, 4370}, {spv.BuiltInSubgroupGeMask, 4372}, {spv.BuiltInSubgroupGtMask, 4374}, {spv.BuiltInSubgroupLeMask, 4376}, {spv.BuiltInSubgroupLtMask, 4378}} {
+			if want == bi.b {
+				sr := simple(biI32Vec(4), "a 4-component 32-bit int vector", bi.vuid+1, inputOnly, bi.vuid, nil, 0)
+				sr.noMember, sr.definitionOnly = true, true
+				r = sr
+			}
+		}
+		for _, bi := range []spv.BuiltIn{spv.BuiltInCoreIDARM, spv.BuiltInCoreCountARM, spv.BuiltInCoreMaxIDARM, spv.BuiltInWarpIDARM, spv.BuiltInWarpMaxIDARM, spv.BuiltInWarpsPerSMNV, spv.BuiltInSMCountNV, spv.BuiltInWarpIDNV, spv.BuiltInSMIDNV} {
+			if want == bi {
+				r = simple(biI32, "a 32-bit int scalar", 0, inputOnly, 0, nil, 0)
+			}
+		}
+		for _, bi := range []struct {
+			b      spv.BuiltIn
+			vuid   int
+			typ    biType
+			desc   string
+			models []spv.ExecutionModel
+		}{
+			{spv.BuiltInHitKindKHR, 4242, biI32, "a 32-bit int scalar", []spv.ExecutionModel{spv.ExecutionModelAnyHitKHR, spv.ExecutionModelClosestHitKHR}},
+			{spv.BuiltInHitTNV, 4245, biF32, "a 32-bit float scalar", []spv.ExecutionModel{spv.ExecutionModelAnyHitKHR, spv.ExecutionModelClosestHitKHR}},
+			{spv.BuiltInInstanceCustomIndexKHR, 4251, biI32, "a 32-bit int scalar", hitModels},
+			{spv.BuiltInInstanceId, 4254, biI32, "a 32-bit int scalar", hitModels},
+			{spv.BuiltInRayGeometryIndexKHR, 4345, biI32, "a 32-bit int scalar", hitModels},
+			{spv.BuiltInObjectRayDirectionKHR, 4299, biF32Vec(3, false), "a 3-component 32-bit float vector", hitModels},
+			{spv.BuiltInObjectRayOriginKHR, 4302, biF32Vec(3, false), "a 3-component 32-bit float vector", hitModels},
+			{spv.BuiltInObjectToWorldKHR, 4305, biF32Mat(3, 4), "a matrix with 4 columns of 3-component vectors of 32-bit floats", hitModels},
+			{spv.BuiltInWorldToObjectKHR, 4434, biF32Mat(3, 4), "a matrix with 4 columns of 3-component vectors of 32-bit floats", hitModels},
+			{spv.BuiltInIncomingRayFlagsKHR, 4248, biI32, "a 32-bit int scalar", rayModels},
+			{spv.BuiltInRayTminKHR, 4351, biF32, "a 32-bit float scalar", rayModels},
+			{spv.BuiltInRayTmaxKHR, 4348, biF32, "a 32-bit float scalar", rayModels},
+			{spv.BuiltInWorldRayDirectionKHR, 4428, biF32Vec(3, false), "a 3-component 32-bit float vector", rayModels},
+			{spv.BuiltInWorldRayOriginKHR, 4431, biF32Vec(3, false), "a 3-component 32-bit float vector", rayModels},
+			{spv.BuiltInCullMaskKHR, 6735, biI32, "a 32-bit int scalar", rayModels},
+			{spv.BuiltInLaunchIdKHR, 4266, biI32Vec(3), "a 3-component 32-bit int vector", launchModels},
+			{spv.BuiltInLaunchSizeKHR, 4269, biI32Vec(3), "a 3-component 32-bit int vector", launchModels},
+		} {
+			if want == bi.b {
+				r = simple(bi.typ, bi.desc, bi.vuid+2, inputOnly, bi.vuid+1, bi.models, bi.vuid)
+			}
+		}
+		for _, bi := range []struct {
+			b    spv.BuiltIn
+			vuid int
+		}{{spv.BuiltInGlobalInvocationId, 4236}, {spv.BuiltInLocalInvocationId, 4281}, {spv.BuiltInNumWorkgroups, 4296}, {spv.BuiltInWorkgroupId, 4422}} {
+			if want == bi.b {
+				r = simple(biI32Vec(3), "a 3-component 32-bit int vector", bi.vuid+2, inputOnly, bi.vuid+1, computeModels, bi.vuid)
+			}
+		}
 	}
 	return r
 }
