@@ -512,9 +512,7 @@ var builtinMacros = [...]struct {
 // the option's place as clang's does.
 func (p *preprocessor) defineCommandLine() {
 	var b strings.Builder
-	for _, d := range p.cfg.Defines {
-		writeDefine(&b, d)
-	}
+	writeDefines(&b, p.cfg.Defines)
 	for _, u := range p.cfg.Undefs {
 		b.WriteString("#undef ")
 		b.WriteString(u)
@@ -542,6 +540,13 @@ func (p *preprocessor) runFile(f *diag.File) {
 		}
 	}
 	p.stack = p.stack[:0]
+}
+
+// writeDefines writes a #define line for each of defines (writeDefine).
+func writeDefines(b *strings.Builder, defines []string) {
+	for _, d := range defines {
+		writeDefine(b, d)
+	}
 }
 
 // writeDefine turns -D NAME[=VALUE] into a #define line (NAME alone is 1).

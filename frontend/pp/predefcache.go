@@ -124,8 +124,6 @@ func keepPredefined(key uint64, set *predefinedSet) {
 // definesText is the "<built-in>" text of a list of predefined macros.
 func definesText(defines []string) string {
 	var b strings.Builder
-	for _, d := range defines {
-		writeDefine(&b, d)
-	}
+	writeDefines(&b, defines)
 	return b.String()
 }
