@@ -15,6 +15,10 @@ have cc               || need_apt+=(gcc)
 have clang            || need_apt+=(clang)   # an oracle for the preprocessor tests
 [ -e /usr/include/vulkan/vulkan.h ] || need_apt+=(libvulkan-dev)
 ls /usr/share/vulkan/icd.d/lvp_icd*.json >/dev/null 2>&1 || need_apt+=(mesa-vulkan-drivers)
+have java             || need_apt+=(default-jre-headless) # the ANTLR tool: TestGeneratedParserIsCurrent
+have node             || need_apt+=(nodejs)  # Tint (webgpu) and naga-wasm for the WGSL tests
+have npm              || need_apt+=(npm)
+have git              || need_apt+=(git)
 
 if [ ${#need_apt[@]} -gt 0 ]; then
   sudo=""
